@@ -1,0 +1,148 @@
+/**
+ * Display labels and business constants, word for word from SPEC.md §3 "Labels" and §9.
+ */
+import type { AccessLevel, BudgetLevel, CompletionStatus, DocumentType, TaskCategory, Timeframe, ValueId } from './schema';
+import type { AutomationType } from './schema/ai';
+
+export const PRODUCT_NAME = 'Afterword';
+
+/** SPEC.md §9. */
+export const MOBILE_BREAKPOINT_PX = 768;
+export const WIZARD_STEPS = 4;
+export const WIZARD_COMPLETION = [25, 50, 75, 100] as const;
+export const PLAN_COMPLETION_ITEMS = 7;
+export const DEFAULT_BUDGET: BudgetLevel = 'moderate';
+export const DEFAULT_PRIORITY = 3;
+export const REDIRECT_AFTER_AUTH_MS = 100;
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+/** The protected paths of SPEC.md §2 "Session behaviour". */
+export const PROTECTED_PATHS = [
+  '/dashboard',
+  '/death-plan',
+  '/message-vault',
+  '/documents',
+  '/trustees',
+  '/profile',
+  '/survivor-tasks',
+] as const;
+
+/** SPEC.md §3 "Selectable values": titles, plus our one-line descriptions (SPEC says "text not shown"). */
+export const VALUE_OPTIONS: Record<ValueId, { title: string; description: string }> = {
+  family: { title: 'Family & Relationships', description: 'The people you love and the bonds you share.' },
+  spirituality: { title: 'Spirituality & Faith', description: 'Belief, ritual and what gives life meaning.' },
+  nature: { title: 'Nature & Environment', description: 'The natural world and leaving it well.' },
+  creativity: { title: 'Creativity & Expression', description: 'Art, music, words and making things.' },
+  achievement: { title: 'Achievement & Growth', description: 'Work, learning and what you built.' },
+  legacy: { title: 'Legacy & Influence', description: 'What you pass on and who you shaped.' },
+};
+
+export const TIMEFRAME_LABELS: Record<Timeframe, string> = {
+  '24h': 'Within 24 hours',
+  '72h': 'Within 3 days',
+  '1w': 'Within 1 week',
+  '2w': 'Within 2 weeks',
+  '1m': 'Within 1 month',
+  '3m': 'Within 3 months',
+};
+export const TIMEFRAME_OPTIONS: Record<Timeframe, string> = {
+  '24h': '24 hours',
+  '72h': '72 hours',
+  '1w': '1 week',
+  '2w': '2 weeks',
+  '1m': '1 month',
+  '3m': '3 months',
+};
+export const PRIORITY_OPTIONS: Record<1 | 2 | 3 | 4 | 5, string> = {
+  1: 'Highest',
+  2: 'High',
+  3: 'Medium',
+  4: 'Low',
+  5: 'Lowest',
+};
+export const AUTOMATION_LEVEL_LABELS = {
+  'fully-automated': 'Fully Automated',
+  'semi-automated': 'Semi-Automated',
+  'manual-with-guidance': 'Manual with Guidance',
+} as const;
+export const ACCESS_LEVEL_LABELS: Record<AccessLevel, string> = {
+  full: 'Full Access',
+  'documents-only': 'Documents Only',
+  'messages-only': 'Messages Only',
+};
+/** SPEC.md §9 access-level badge colours. */
+export const ACCESS_LEVEL_COLORS: Record<AccessLevel, 'green' | 'blue' | 'purple'> = {
+  full: 'green',
+  'documents-only': 'blue',
+  'messages-only': 'purple',
+};
+/** SPEC.md §9 priority badge colours. */
+export const PRIORITY_COLORS: Record<1 | 2 | 3 | 4 | 5, 'red' | 'orange' | 'yellow' | 'blue' | 'green'> = {
+  1: 'red',
+  2: 'orange',
+  3: 'yellow',
+  4: 'blue',
+  5: 'green',
+};
+export const COMPLETION_STATUS_LABELS: Record<CompletionStatus, string> = {
+  'not-started': 'Not Started',
+  'in-progress': 'In Progress',
+  completed: 'Completed',
+};
+export const TASK_CATEGORY_LABELS: Record<TaskCategory, string> = {
+  immediate: 'Immediate',
+  financial: 'Financial',
+  legal: 'Legal',
+  memorial: 'Memorial',
+  digital: 'Digital',
+  emotional: 'Emotional',
+  other: 'Other',
+};
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
+  will: 'Will & Testament',
+  insurance: 'Insurance',
+  financial: 'Financial',
+};
+export const BUDGET_LABELS: Record<BudgetLevel, string> = {
+  budget: 'Budget-Friendly',
+  moderate: 'Moderate',
+  premium: 'Premium',
+  luxury: 'Luxury',
+};
+export const FUNERAL_TYPE_LABELS = {
+  traditional_funeral: 'Traditional Funeral',
+  memorial_service: 'Memorial Service',
+  celebration_of_life: 'Celebration of Life',
+  private_family_only: 'Private, Family Only',
+  no_service: 'No Service',
+} as const;
+export const BURIAL_PREFERENCE_LABELS = {
+  traditional_burial: 'Traditional Burial',
+  cremation: 'Cremation',
+  green_burial: 'Green Burial',
+  donation_to_science: 'Donation to Science',
+  aquamation: 'Aquamation',
+} as const;
+/** Generator kind names (SPEC.md §2 "Generator control"). */
+export const AUTOMATION_KIND_NAMES: Record<AutomationType, string> = {
+  notification: 'notification template',
+  script: 'phone call script',
+  email: 'email template',
+  checklist: 'checklist',
+};
+export const DEFAULT_AUTOMATION_KIND_NAME = 'automation content';
+/** The 'Generate Automation Content' dialog's types (SPEC.md §2 "Survivor Tasks"). */
+export const AUTOMATION_TYPE_OPTIONS: Record<AutomationType, { title: string; description: string }> = {
+  notification: { title: 'Notification Template', description: 'For informing others' },
+  script: { title: 'Call Script', description: 'For phone conversations' },
+  email: { title: 'Email Template', description: 'For written correspondence' },
+  checklist: { title: 'Step-by-Step Checklist', description: 'For complex procedures' },
+};
+
+/** Dates display in en-US long format (SPEC.md §9), e.g. "November 21, 2026". */
+export function formatLongDate(iso: string): string {
+  const d = new Date(iso.length === 10 ? `${iso}T00:00:00` : iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}

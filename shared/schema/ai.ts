@@ -1,0 +1,60 @@
+/** AI request and response shapes (SPEC.md §3 "Recommendation", "Astrological insight", "Automation request"; §7). */
+import { z } from 'zod';
+import { LIMITS, dateOnlySchema } from './common';
+import { budgetLevelSchema } from './death-plan';
+import { TASK_CATEGORIES } from './survivor-task';
+
+export const recommendationSchema = z.object({ title: z.string(), description: z.string() });
+export type Recommendation = z.infer<typeof recommendationSchema>;
+export const recommendationsResponseSchema = z.object({ recommendations: z.array(recommendationSchema) });
+export const recommendationsQuerySchema = z.object({ budget: budgetLevelSchema.default('moderate') });
+
+export const PLAN_TYPES = ['general', 'death-plan', 'message-vault', 'documents'] as const;
+export const planTypeSchema = z.enum(PLAN_TYPES);
+export type PlanType = z.infer<typeof planTypeSchema>;
+export const astrologicalRequestSchema = z.strictObject({ birthdate: dateOnlySchema, planType: planTypeSchema });
+export const astrologicalInsightSchema = z.object({
+  insights: z.string(),
+  recommendations: z.array(z.string()),
+  elements: z.object({ favorable: z.array(z.string()), challenging: z.array(z.string()) }),
+});
+export type AstrologicalInsight = z.infer<typeof astrologicalInsightSchema>;
+
+const shortText = z.string().trim().max(LIMITS.shortText);
+const text = z.string().trim().max(LIMITS.text);
+/** `POST /api/generate-obituary` (SPEC.md §7; placeholder values are sent by the client). */
+export const obituaryRequestSchema = z.strictObject({
+  name: shortText,
+  age: z.number().int().min(0).max(130),
+  location: shortText,
+  occupation: shortText,
+  achievements: text,
+  familyMembers: text,
+  personalQualities: text,
+  budget: budgetLevelSchema.default('moderate'),
+});
+export const obituaryResponseSchema = z.object({ obituary: z.string() });
+
+/** `POST /api/suggest-music` (SPEC.md §7). */
+export const musicRequestSchema = z.strictObject({
+  musicGenres: z.array(shortText).max(20),
+  personalValues: z.array(shortText).max(20),
+  spiritualBeliefs: text,
+  budget: budgetLevelSchema.default('moderate'),
+});
+export const musicResponseSchema = z.object({ songs: z.array(z.string()) });
+
+export const AUTOMATION_TYPES = ['notification', 'script', 'email', 'checklist'] as const;
+export const automationTypeSchema = z.enum(AUTOMATION_TYPES);
+export type AutomationType = z.infer<typeof automationTypeSchema>;
+/** `POST /api/survivor-tasks/generate-automation` (SPEC.md §3 "Automation request"). */
+export const automationRequestSchema = z.strictObject({
+  taskType: z.enum(TASK_CATEGORIES),
+  automationType: automationTypeSchema,
+  taskDetails: z.strictObject({
+    title: shortText,
+    description: text,
+    category: z.enum(TASK_CATEGORIES),
+  }),
+});
+export const automationResponseSchema = z.object({ automationContent: z.string() });

@@ -1,0 +1,50 @@
+/**
+ * The synced collections (DESIGN.md §2 "Records"): for each, the zod schema of its writable
+ * fields, which fields are lists (merged item by item), which are written only by the server,
+ * and whether it holds one record per user (whose id is then the user's id).
+ */
+import type { z } from 'zod';
+import { deathPlanFieldsSchema, type DeathPlan } from './death-plan';
+import { documentFieldsSchema, type LegalDocument } from './document';
+import { messageFieldsSchema, type Message } from './message';
+import { survivorTaskFieldsSchema, type SurvivorTask } from './survivor-task';
+import { trusteeFieldsSchema, type Trustee } from './trustee';
+import { profileSchema, type Profile } from './user';
+
+export const COLLECTIONS = ['profile', 'deathPlan', 'messages', 'documents', 'trustees', 'survivorTasks'] as const;
+export type CollectionName = (typeof COLLECTIONS)[number];
+
+export interface CollectionSpec {
+  /** Schema of every writable field (list fields as plain string arrays). */
+  fields: z.ZodObject;
+  /** Fields holding a list of strings; the sync layer stores each item as its own field. */
+  lists: readonly string[];
+  /** Fields that only the server may write (a client change touching one is rejected). */
+  serverOnly: readonly string[];
+  /** One record per user, whose id is the user's id. */
+  singleton: boolean;
+}
+
+export const COLLECTION_SPECS: Record<CollectionName, CollectionSpec> = {
+  profile: { fields: profileSchema, lists: [], serverOnly: [], singleton: true },
+  deathPlan: { fields: deathPlanFieldsSchema, lists: ['musicSelections', 'readings'], serverOnly: [], singleton: true },
+  messages: { fields: messageFieldsSchema, lists: [], serverOnly: ['delivered'], singleton: false },
+  documents: { fields: documentFieldsSchema, lists: [], serverOnly: [], singleton: false },
+  trustees: { fields: trusteeFieldsSchema, lists: [], serverOnly: [], singleton: false },
+  survivorTasks: {
+    fields: survivorTaskFieldsSchema,
+    lists: ['resources', 'automationSteps'],
+    serverOnly: [],
+    singleton: false,
+  },
+};
+
+/** The materialised entity of each collection, as screens and the REST API see it. */
+export interface EntityOf {
+  profile: Profile & { id: string };
+  deathPlan: DeathPlan;
+  messages: Message;
+  documents: LegalDocument;
+  trustees: Trustee;
+  survivorTasks: SurvivorTask;
+}

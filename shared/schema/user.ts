@@ -1,0 +1,99 @@
+/**
+ * User, profile, registration and login schemas (SPEC.md §3 "User", "Profile"; §5 "Registration",
+ * "Login", "Profile save", "Password form").
+ */
+import { z } from 'zod';
+import { LIMITS, dateOnlySchema, emailSchema, optionalText, requiredText } from './common';
+
+/** The six selectable values (SPEC.md §3 "Selectable values"). */
+export const VALUE_IDS = ['family', 'spirituality', 'nature', 'creativity', 'achievement', 'legacy'] as const;
+export const valueIdSchema = z.enum(VALUE_IDS);
+export type ValueId = z.infer<typeof valueIdSchema>;
+
+export const emergencyContactSchema = z.object({
+  name: z.string().trim().max(LIMITS.name),
+  phone: z.string().trim().max(40),
+});
+export type EmergencyContact = z.infer<typeof emergencyContactSchema>;
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(32, 'Username must be at most 32 characters')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may use letters, numbers, dots, dashes and underscores');
+
+export const passwordSchema = z
+  .string()
+  .min(6, 'Password must be at least 6 characters')
+  .max(256, 'Password must be at most 256 characters');
+
+/**
+ * The profile record (one per user, id = user id) as the sync layer stores it. It holds the
+ * person's names and email too, so the profile screen and the wizard work offline.
+ */
+export const profileSchema = z.object({
+  firstName: requiredText(LIMITS.name, 'First name is required'),
+  lastName: requiredText(LIMITS.name, 'Last name is required'),
+  email: emailSchema,
+  birthdate: dateOnlySchema.nullable(),
+  values: z.array(valueIdSchema).max(VALUE_IDS.length),
+  beliefs: optionalText(LIMITS.text),
+  contactEmail: emailSchema.nullable(),
+  emergencyContact: emergencyContactSchema.nullable(),
+  healthInfo: optionalText(LIMITS.text),
+  profileCompletion: z.number().int().min(0).max(100),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** The user object of `GET /api/user/profile`, login and register (SPEC.md §3 "User", §7). */
+export const userSchema = profileSchema.extend({
+  id: z.string(),
+  username: z.string(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** `POST /api/auth/register` body (SPEC.md §7: confirmation removed before sending). */
+export const registerSchema = z.strictObject({
+  firstName: requiredText(LIMITS.name, 'First name is required'),
+  lastName: requiredText(LIMITS.name, 'Last name is required'),
+  email: emailSchema,
+  username: usernameSchema,
+  password: passwordSchema,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The register form: the body plus a confirmation that must match (SPEC.md §5). */
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+/** `POST /api/auth/login` body. */
+export const loginSchema = z.strictObject({
+  username: z.string().trim().min(1, 'Username is required').max(64),
+  password: z.string().min(1, 'Password is required').max(256),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/**
+ * `PATCH /api/user/profile` body: any subset of the profile's fields (SPEC.md §7: the wizard
+ * steps send their fields; the profile screen sends firstName, lastName, email).
+ */
+export const profilePatchSchema = profileSchema.partial().strict();
+export type ProfilePatch = z.infer<typeof profilePatchSchema>;
+
+/** `POST /api/auth/password` body (beyond SPEC.md, DESIGN.md §3). */
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z.string().min(1, 'Current password is required').max(256),
+  newPassword: passwordSchema,
+});
+
+/** `POST /api/auth/delete-account` body: the person confirms with their password. */
+export const deleteAccountSchema = z.strictObject({
+  password: z.string().min(1, 'Password is required').max(256),
+});

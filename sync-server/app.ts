@@ -1,0 +1,35 @@
+/**
+ * `createApp(deps)`: the whole HTTP surface as one Hono app, testable with `app.request()`.
+ * Route modules are small and composed here; errors become responses in one place
+ * (`http/errors.ts`).
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppDeps, AppEnv } from './app-env';
+import { ApiHttpError, handleError } from './http/errors';
+
+/** Largest request body accepted, in bytes (413 above). A sync batch is the largest legitimate body. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiHttpError(413, 'Request body is too large');
+      },
+    }),
+  );
+
+  // Route modules are mounted here.
+
+  app.all('/api/*', () => {
+    throw new ApiHttpError(404, 'Not found');
+  });
+  void deps;
+  return app;
+}

@@ -1,0 +1,53 @@
+/**
+ * Server configuration from the environment (DESIGN.md §7).
+ * PORT (8787), HOST (0.0.0.0), DATA_DIR (./data), SESSION_SECRET (else generated once into
+ * DATA_DIR/session-secret), OPENAI_API_KEY / OPENAI_BASE_URL / OPENAI_MODEL, SMTP_URL,
+ * TRUST_PROXY=1 (believe X-Forwarded-Proto), PUBLIC_URL (base of links in emails).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** HMAC key for session tokens, at least 32 bytes. */
+  sessionSecret: Uint8Array;
+  openai: { apiKey?: string; baseURL?: string; model: string; timeoutMs: number };
+  smtpUrl?: string;
+  trustProxy: boolean;
+  publicUrl?: string;
+}
+
+/** Reads the secret from SESSION_SECRET, or from DATA_DIR/session-secret, creating it once (mode 0600). */
+export function loadSessionSecret(dataDir: string, fromEnv?: string): Uint8Array {
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters');
+    return new TextEncoder().encode(fromEnv);
+  }
+  const file = join(dataDir, 'session-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+/** Builds the config from `env` (defaults to process.env). Creates DATA_DIR if missing. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: Number(env.PORT ?? 8787),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    sessionSecret: loadSessionSecret(dataDir, env.SESSION_SECRET),
+    openai: {
+      apiKey: env.OPENAI_API_KEY || undefined,
+      baseURL: env.OPENAI_BASE_URL || undefined,
+      model: env.OPENAI_MODEL || 'gpt-4o-mini',
+      timeoutMs: Number(env.OPENAI_TIMEOUT_MS ?? 20_000),
+    },
+    smtpUrl: env.SMTP_URL || undefined,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    publicUrl: env.PUBLIC_URL || undefined,
+  };
+}

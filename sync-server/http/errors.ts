@@ -1,0 +1,55 @@
+/**
+ * The one error type of the server and the one place it becomes a response (STYLE.md, Hono):
+ * every error answers JSON `{ error, issues? }`; anything unexpected is a logged 500 that says
+ * nothing about internals.
+ */
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** An error with an HTTP status and a JSON body `{ error, issues? }`. */
+export class ApiHttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly issues?: Issue[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** Turns zod issues into `{ path: 'a.b', message }`. */
+export function toIssues(error: z.ZodError): Issue[] {
+  return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+/** A 400 naming every invalid field: `Invalid request: firstName: First name is required`. */
+export function invalid(error: z.ZodError): ApiHttpError {
+  const issues = toIssues(error);
+  const summary = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+  return new ApiHttpError(400, `Invalid request: ${summary}`, issues);
+}
+
+export const notFound = (what = 'Not found') => new ApiHttpError(404, what);
+
+/** Hono `onError` handler. */
+export function handleError(err: Error, c: Context): Response {
+  if (err instanceof ApiHttpError) {
+    for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+    return c.json({ error: err.message, ...(err.issues ? { issues: err.issues } : {}) }, err.status);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const message = status === 413 ? 'Request body is too large' : err.message || 'Request failed';
+    return c.json({ error: message }, status as ContentfulStatusCode);
+  }
+  console.error('Unhandled error', c.req.method, c.req.path, err);
+  return c.json({ error: 'Internal server error' }, 500);
+}

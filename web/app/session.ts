@@ -1,0 +1,54 @@
+/**
+ * Session state (SPEC.md §2 "Session behaviour", §4 "Session"): 'loading' while the profile
+ * loads, then 'signed-in' with a user or 'signed-out'. Offline, the last signed-in user is kept
+ * on the device (DESIGN.md §3) so the installed app opens and works with no network.
+ */
+import { create } from 'zustand';
+import type { User } from '../../shared/schema';
+
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+interface SessionState {
+  status: SessionStatus;
+  user: User | null;
+  /** True when the server said 401 while we still hold local data: ask to sign in again. */
+  needsReauth: boolean;
+  setUser: (user: User) => void;
+  clear: () => void;
+  setNeedsReauth: (v: boolean) => void;
+}
+
+const LAST_USER_KEY = 'afterword:last-user';
+
+/** The user last signed in on this device, or null. */
+export function readLastUser(): User | null {
+  try {
+    const raw = localStorage.getItem(LAST_USER_KEY);
+    return raw ? (JSON.parse(raw) as User) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const useSession = create<SessionState>()((set) => ({
+  status: 'loading',
+  user: null,
+  needsReauth: false,
+  setUser: (user) => {
+    try {
+      localStorage.setItem(LAST_USER_KEY, JSON.stringify(user));
+    } catch {
+      /* storage full or blocked: the session still works in memory */
+    }
+    set({ status: 'signed-in', user, needsReauth: false });
+  },
+  clear: () => {
+    try {
+      localStorage.removeItem(LAST_USER_KEY);
+    } catch {
+      /* ignore */
+    }
+    set({ status: 'signed-out', user: null, needsReauth: false });
+  },
+  setNeedsReauth: (v) => set({ needsReauth: v }),
+}));

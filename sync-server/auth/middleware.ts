@@ -1,0 +1,18 @@
+/**
+ * `requireSession(deps)`: Hono middleware that admits a request only with a valid session cookie,
+ * and sets `c.var.userId` and `c.var.sessionId`. Otherwise 401 `{ error: 'Not signed in' }`.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { AppDeps, AppEnv } from '../app-env';
+import { ApiHttpError } from '../http/errors';
+import { verifySessionCookie } from './session';
+
+export function requireSession(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const session = await verifySessionCookie(c, deps);
+    if (!session) throw new ApiHttpError(401, 'Not signed in');
+    c.set('userId', session.userId);
+    c.set('sessionId', session.id);
+    await next();
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Fixed-window rate limiting keyed by any string (IP, username, user id). In memory: limits
+ * protect one process; a restart forgets them, which never locks anyone out for good
+ * (issue #9 "Brute force"; OWASP ASVS 6.3.1).
+ */
+import { ApiHttpError } from './errors';
+
+export interface RateLimiter {
+  /** Counts one hit for `key`; throws a 429 ApiHttpError with Retry-After (s) past the limit. */
+  hit(key: string): void;
+  /** Forgets `key` (e.g. after a successful login). */
+  reset(key: string): void;
+}
+
+/**
+ * `limit` hits per `windowMs` per key, measured with `now()` (ms). The 429's message is `message`.
+ */
+export function createRateLimiter(opts: {
+  limit: number;
+  windowMs: number;
+  now: () => number;
+  message?: string;
+}): RateLimiter {
+  const windows = new Map<string, { start: number; count: number }>();
+  return {
+    hit(key) {
+      const t = opts.now();
+      let w = windows.get(key);
+      if (!w || t - w.start >= opts.windowMs) {
+        w = { start: t, count: 0 };
+        windows.set(key, w);
+        if (windows.size > 10_000) {
+          for (const [k, v] of windows) if (t - v.start >= opts.windowMs) windows.delete(k);
+        }
+      }
+      w.count += 1;
+      if (w.count > opts.limit) {
+        const retryAfter = Math.max(1, Math.ceil((w.start + opts.windowMs - t) / 1000));
+        throw new ApiHttpError(429, opts.message ?? 'Too many requests. Please wait and try again.', undefined, {
+          'Retry-After': String(retryAfter),
+        });
+      }
+    },
+    reset(key) {
+      windows.delete(key);
+    },
+  };
+}

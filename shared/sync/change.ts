@@ -1,0 +1,86 @@
+/**
+ * The unit of sync: one write to one record (rule 8 of shared/sync/README.md), and its
+ * validation against the collection's zod schema (rule 10). Both sides validate with this code.
+ */
+import { z } from 'zod';
+import { LIMITS } from '../schema/common';
+import { COLLECTIONS, COLLECTION_SPECS, type CollectionName } from '../schema/collections';
+import { idSchema } from '../schema/common';
+import { parseHlc, type Hlc } from './hlc';
+import { splitField, TOMBSTONE_FIELD } from './record';
+
+/** One write: `fields` of record `id` in `collection`, all stamped with `hlc` (also its id). */
+export interface Change {
+  collection: CollectionName;
+  id: string;
+  hlc: Hlc;
+  fields: Record<string, unknown>;
+}
+
+/** Largest serialised change accepted, in bytes of JSON. */
+export const MAX_CHANGE_BYTES = 64 * 1024;
+export const MAX_FIELDS_PER_CHANGE = 2 * LIMITS.listItems + 32;
+
+export const changeSchema = z.strictObject({
+  collection: z.enum(COLLECTIONS),
+  id: idSchema,
+  hlc: z.string().max(64),
+  fields: z.record(z.string().max(120), z.unknown()),
+});
+
+/** A list item: `{ text, pos }`, or null once removed. Survivor-task steps may be long (AI content). */
+const shortItemSchema = z.strictObject({ text: z.string().trim().min(1).max(LIMITS.listItem), pos: z.number() }).nullable();
+const longItemSchema = z.strictObject({ text: z.string().trim().min(1).max(LIMITS.text), pos: z.number() }).nullable();
+const listItemSchema = (collection: CollectionName) =>
+  collection === 'survivorTasks' ? longItemSchema : shortItemSchema;
+
+/**
+ * Checks `raw` as a change written by `actor`. Returns the change, or a reason naming the
+ * collection and field. Server-only fields (e.g. `messages.delivered`) are refused from clients;
+ * a singleton record's id must be the user's id.
+ */
+export function validateChange(
+  raw: unknown,
+  opts: { actor: 'client' | 'server'; userId: string },
+): { ok: true; change: Change } | { ok: false; reason: string } {
+  const shape = changeSchema.safeParse(raw);
+  if (!shape.success) {
+    const i = shape.error.issues[0]!;
+    return { ok: false, reason: `Invalid change: ${i.path.join('.') || 'change'}: ${i.message}` };
+  }
+  const change = shape.data as Change;
+  if (!parseHlc(change.hlc)) return { ok: false, reason: 'Invalid change: hlc: not a timestamp' };
+  if (JSON.stringify(change).length > MAX_CHANGE_BYTES) return { ok: false, reason: 'Change is too large' };
+  const fieldNames = Object.keys(change.fields);
+  if (fieldNames.length === 0) return { ok: false, reason: 'Change has no fields' };
+  if (fieldNames.length > MAX_FIELDS_PER_CHANGE) return { ok: false, reason: 'Change has too many fields' };
+  const spec = COLLECTION_SPECS[change.collection];
+  if (spec.singleton && change.id !== opts.userId) {
+    return { ok: false, reason: `${change.collection}: the record id must be the account's id` };
+  }
+  for (const key of fieldNames) {
+    const value = change.fields[key];
+    const where = `${change.collection}.${key}`;
+    if (key === TOMBSTONE_FIELD) {
+      if (typeof value !== 'boolean') return { ok: false, reason: `${where}: must be true or false` };
+      continue;
+    }
+    const [field, itemId] = splitField(key);
+    if (itemId !== null) {
+      if (!spec.lists.includes(field) || !idSchema.safeParse(itemId).success) {
+        return { ok: false, reason: `${where}: unknown field` };
+      }
+      const r = listItemSchema(change.collection).safeParse(value);
+      if (!r.success) return { ok: false, reason: `${where}: ${r.error.issues[0]!.message}` };
+      continue;
+    }
+    const schema = spec.fields.shape[field] as z.ZodType | undefined;
+    if (!schema || spec.lists.includes(field)) return { ok: false, reason: `${where}: unknown field` };
+    if (opts.actor === 'client' && spec.serverOnly.includes(field)) {
+      return { ok: false, reason: `${where}: only the server may change this field` };
+    }
+    const r = schema.safeParse(value);
+    if (!r.success) return { ok: false, reason: `${where}: ${r.error.issues[0]!.message}` };
+  }
+  return { ok: true, change };
+}

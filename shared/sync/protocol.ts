@@ -1,0 +1,57 @@
+/**
+ * The wire protocol of `POST /api/sync` (rules 9–14 of shared/sync/README.md).
+ */
+import { z } from 'zod';
+import { COLLECTIONS, type CollectionName } from '../schema/collections';
+import type { Change } from './change';
+import type { RecordState } from './merge';
+
+/** Bumped on any incompatible change; the server answers 426 to other versions (rule 14). */
+export const PROTOCOL_VERSION = 1;
+/** Most changes one push may carry; a client sends its outbox in batches of at most this. */
+export const MAX_PUSH_CHANGES = 500;
+/** Most records one pull page returns. */
+export const DEFAULT_PULL_LIMIT = 500;
+
+/** Request body. `changes` are validated one by one (rule 10), so the envelope keeps them unknown. */
+export const syncRequestSchema = z.strictObject({
+  protocol: z.number().int(),
+  cursor: z.number().int().min(0),
+  changes: z.array(z.unknown()).max(MAX_PUSH_CHANGES),
+  limit: z.number().int().min(1).max(DEFAULT_PULL_LIMIT).optional(),
+});
+export type SyncRequest = { protocol: number; cursor: number; changes: Change[]; limit?: number };
+
+/** A record as the server sends it: its whole field state and its server sequence number. */
+export interface ServerRecord extends RecordState {
+  collection: CollectionName;
+  id: string;
+  seq: number;
+}
+
+export interface RejectedChange {
+  hlc: string;
+  collection: string;
+  id: string;
+  reason: string;
+  /** The server's current state of that record (null if none), so the client can roll back (rule 11). */
+  record: ServerRecord | null;
+}
+
+export interface SyncResponse {
+  /** HLCs of the changes merged (or already present): the client deletes these from its outbox. */
+  accepted: string[];
+  rejected: RejectedChange[];
+  /** Records changed since the request's cursor, in sequence order. */
+  records: ServerRecord[];
+  cursor: number;
+  hasMore: boolean;
+}
+
+export const serverRecordSchema = z.object({
+  collection: z.enum(COLLECTIONS),
+  id: z.string(),
+  seq: z.number().int(),
+  values: z.record(z.string(), z.unknown()),
+  clocks: z.record(z.string(), z.string()),
+});

@@ -1,0 +1,144 @@
+/**
+ * Between the sync layer's field states and the entities screens and the REST API see
+ * (rules 5–6 of shared/sync/README.md): list fields are stored item by item as
+ * `<list>/<itemId>` → `{ text, pos }` (or `null` once removed); a deleted record carries the
+ * tombstone field `_deleted: true`.
+ */
+import { COLLECTION_SPECS, type CollectionName, type EntityOf } from '../schema/collections';
+import type { RecordState } from './merge';
+
+export const TOMBSTONE_FIELD = '_deleted';
+export const LIST_SEPARATOR = '/';
+
+export interface ListItem {
+  text: string;
+  pos: number;
+}
+
+/** `'musicSelections/abc'` → `['musicSelections', 'abc']`; a plain field → `[field, null]`. */
+export function splitField(key: string): [string, string | null] {
+  const i = key.indexOf(LIST_SEPARATOR);
+  return i < 0 ? [key, null] : [key.slice(0, i), key.slice(i + 1)];
+}
+
+/** The live items of `list` in `state`, ordered by position then item id. */
+export function listItems(state: RecordState, list: string): { itemId: string; text: string; pos: number }[] {
+  const prefix = list + LIST_SEPARATOR;
+  const items: { itemId: string; text: string; pos: number }[] = [];
+  for (const [key, v] of Object.entries(state.values)) {
+    if (!key.startsWith(prefix) || v === null || typeof v !== 'object') continue;
+    const item = v as ListItem;
+    items.push({ itemId: key.slice(prefix.length), text: item.text, pos: item.pos });
+  }
+  return items.sort((a, b) => a.pos - b.pos || (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
+}
+
+/**
+ * The item fields that turn the list in `state` into `next` (plain strings): items kept in order
+ * are untouched, removed ones become `null`, new ones get a fresh id from `newItemId` and a
+ * position between their neighbours. So two devices that each add an item both keep both (rule 6).
+ */
+export function diffList(
+  state: RecordState,
+  list: string,
+  next: readonly string[],
+  newItemId: () => string,
+): Record<string, ListItem | null> {
+  const current = listItems(state, list);
+  const out: Record<string, ListItem | null> = {};
+  // Longest common subsequence by text keeps as many existing items (and their ids) as possible.
+  const n = current.length;
+  const m = next.length;
+  const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      lcs[i]![j] = current[i]!.text === next[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  const keptPos: (number | null)[] = new Array<number | null>(m).fill(null);
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    if (current[i]!.text === next[j]) {
+      keptPos[j] = current[i]!.pos;
+      i++;
+      j++;
+    } else if (lcs[i + 1]![j]! >= lcs[i]![j + 1]!) {
+      out[`${list}${LIST_SEPARATOR}${current[i]!.itemId}`] = null;
+      i++;
+    } else j++;
+  }
+  for (; i < n; i++) out[`${list}${LIST_SEPARATOR}${current[i]!.itemId}`] = null;
+  // Positions for new items: evenly between the kept neighbours (or after the last).
+  let prev = current.length ? Math.min(0, current[0]!.pos) - 1 : 0;
+  for (let k = 0; k < m; k++) {
+    const kept = keptPos[k];
+    if (kept !== null && kept !== undefined) {
+      prev = kept;
+      continue;
+    }
+    let nextKept: number | null = null;
+    let gap = 1;
+    for (let q = k + 1; q < m; q++, gap++) {
+      if (keptPos[q] !== null && keptPos[q] !== undefined) {
+        nextKept = keptPos[q]!;
+        break;
+      }
+    }
+    const pos = nextKept === null ? prev + 1 : prev + (nextKept - prev) / (gap + 1);
+    out[`${list}${LIST_SEPARATOR}${newItemId()}`] = { text: next[k]!, pos };
+    prev = pos;
+  }
+  return out;
+}
+
+/** Default of a field when a record has never been given it: the schema's default, else null. */
+function defaultOf(collection: CollectionName, field: string): unknown {
+  const schema = COLLECTION_SPECS[collection].fields.shape[field];
+  const parsed = schema?.safeParse(undefined);
+  return parsed?.success ? parsed.data : null;
+}
+
+/** True when the record carries a tombstone. */
+export function isDeleted(state: RecordState): boolean {
+  return state.values[TOMBSTONE_FIELD] === true;
+}
+
+/**
+ * The entity of `collection` held in `state`, or null when it is deleted. Lists become plain
+ * arrays; fields never written get their default (or null). `userId` is the owner.
+ */
+export function materialize<C extends CollectionName>(
+  collection: C,
+  id: string,
+  state: RecordState,
+  userId: string,
+): EntityOf[C] | null {
+  if (isDeleted(state)) return null;
+  const spec = COLLECTION_SPECS[collection];
+  const entity: Record<string, unknown> = { id };
+  if (collection !== 'profile') entity.userId = userId;
+  for (const field of Object.keys(spec.fields.shape)) {
+    if (spec.lists.includes(field)) entity[field] = listItems(state, field).map((i) => i.text);
+    else entity[field] = field in state.values ? state.values[field] : defaultOf(collection, field);
+  }
+  return entity as EntityOf[C];
+}
+
+/**
+ * The sync fields of a write that sets `patch` (entity fields, lists as plain arrays) on a
+ * record currently in `state`. Unknown keys (id, userId) are dropped.
+ */
+export function fieldsOfPatch(
+  collection: CollectionName,
+  state: RecordState,
+  patch: Record<string, unknown>,
+  newItemId: () => string,
+): Record<string, unknown> {
+  const spec = COLLECTION_SPECS[collection];
+  const out: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(patch)) {
+    if (!(field in spec.fields.shape) || value === undefined) continue;
+    if (spec.lists.includes(field)) Object.assign(out, diffList(state, field, (value as string[]) ?? [], newItemId));
+    else out[field] = value;
+  }
+  return out;
+}

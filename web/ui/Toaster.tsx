@@ -1,0 +1,49 @@
+/**
+ * Renders the toast of `toast-store.ts` with Radix Toast (SPEC.md §9: one at a time, 5000 ms
+ * by default). Destructive toasts are announced assertively. Mount once near the root.
+ */
+import { Toast } from 'radix-ui';
+import { X } from 'lucide-react';
+import { cn } from './cn';
+import { useToastStore } from './toast-store';
+
+export function Toaster() {
+  const toasts = useToastStore((s) => s.toasts);
+  const dismiss = useToastStore((s) => s.dismiss);
+  return (
+    <Toast.Provider swipeDirection="right" label="Notification">
+      {toasts.map((t) => (
+        <Toast.Root
+          key={t.id}
+          open={t.open}
+          duration={t.durationMs}
+          type={t.variant === 'destructive' ? 'foreground' : 'background'}
+          onOpenChange={(open) => !open && dismiss(t.id)}
+          className={cn(
+            'relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
+            t.variant === 'destructive' ? 'border-red-800 bg-red-700 text-white' : 'border-stone-200 bg-white text-slate-900',
+          )}
+        >
+          <div className="flex flex-col gap-1">
+            <Toast.Title className="font-semibold">{t.title}</Toast.Title>
+            {t.description && (
+              <Toast.Description className={cn('text-sm', t.variant === 'destructive' ? 'text-red-50' : 'text-slate-700')}>
+                {t.description}
+              </Toast.Description>
+            )}
+          </div>
+          <Toast.Close
+            aria-label="Dismiss notification"
+            className={cn(
+              'absolute top-2 right-2 rounded-md p-1.5',
+              t.variant === 'destructive' ? 'text-red-50 hover:bg-red-800' : 'text-slate-600 hover:bg-stone-100',
+            )}
+          >
+            <X className="size-4" aria-hidden="true" />
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-sm" />
+    </Toast.Provider>
+  );
+}

@@ -23,12 +23,26 @@ export interface CollectionSpec {
   serverOnly: readonly string[];
   /** One record per user, whose id is the user's id. */
   singleton: boolean;
+  /** Values of fields never written, where the schema has no default and null would be wrong. */
+  defaults?: Record<string, unknown>;
 }
 
 export const COLLECTION_SPECS: Record<CollectionName, CollectionSpec> = {
-  profile: { fields: profileSchema, lists: [], serverOnly: [], singleton: true },
-  deathPlan: { fields: deathPlanFieldsSchema, lists: ['musicSelections', 'readings'], serverOnly: [], singleton: true },
-  messages: { fields: messageFieldsSchema, lists: [], serverOnly: ['delivered'], singleton: false },
+  profile: {
+    fields: profileSchema,
+    lists: [],
+    serverOnly: [],
+    singleton: true,
+    defaults: { values: [], profileCompletion: 0 },
+  },
+  deathPlan: {
+    fields: deathPlanFieldsSchema,
+    lists: ['musicSelections', 'readings'],
+    serverOnly: [],
+    singleton: true,
+    defaults: { completed: false },
+  },
+  messages: { fields: messageFieldsSchema, lists: [], serverOnly: ['delivered'], singleton: false, defaults: { delivered: false } },
   documents: { fields: documentFieldsSchema, lists: [], serverOnly: [], singleton: false },
   trustees: { fields: trusteeFieldsSchema, lists: [], serverOnly: [], singleton: false },
   survivorTasks: {

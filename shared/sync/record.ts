@@ -92,7 +92,9 @@ export function diffList(
 
 /** Default of a field when a record has never been given it: the schema's default, else null. */
 function defaultOf(collection: CollectionName, field: string): unknown {
-  const schema = COLLECTION_SPECS[collection].fields.shape[field];
+  const spec = COLLECTION_SPECS[collection];
+  if (spec.defaults && field in spec.defaults) return structuredClone(spec.defaults[field]);
+  const schema = spec.fields.shape[field];
   const parsed = schema?.safeParse(undefined);
   return parsed?.success ? parsed.data : null;
 }

@@ -1,0 +1,53 @@
+/**
+ * The frame of signed-in screens (SPEC.md §2 "Layout"): header (logo, notification bell, sync
+ * status, user menu), a sidebar from 768px up, a mobile menu below, the page, the footer.
+ */
+import { Suspense } from 'react';
+import { Bell } from 'lucide-react';
+import { Outlet } from 'react-router-dom';
+import { SyncStatus } from '../sync/SyncStatus';
+import { Spinner } from '../ui/Spinner';
+import { Logo } from './Logo';
+import { MobileNav } from './MobileNav';
+import { NavLinks } from './NavLinks';
+import { SiteFooter } from './SiteFooter';
+import { SkipLink } from './SkipLink';
+import { UserMenu } from './UserMenu';
+
+export default function AppLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
+          <MobileNav />
+          <Logo to="/dashboard" />
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <SyncStatus />
+            <button
+              type="button"
+              aria-label="Notifications"
+              className="flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-stone-100"
+            >
+              <Bell className="size-5" aria-hidden="true" />
+            </button>
+            <UserMenu />
+          </div>
+        </div>
+      </header>
+      <div className="mx-auto flex w-full max-w-7xl flex-1">
+        <aside className="hidden w-60 shrink-0 border-r border-stone-200 px-3 py-6 md:block">
+          <nav aria-label="Main" className="sticky top-22">
+            <NavLinks />
+          </nav>
+        </aside>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-8">
+          <Suspense fallback={<Spinner label="Loading..." showLabel />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <SiteFooter />
+    </div>
+  );
+}

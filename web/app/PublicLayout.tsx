@@ -1,0 +1,22 @@
+/** The frame of public pages other than the landing page: top bar, page, footer. */
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Spinner } from '../ui/Spinner';
+import { PublicTopBar } from './PublicTopBar';
+import { SiteFooter } from './SiteFooter';
+import { SkipLink } from './SkipLink';
+
+export default function PublicLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <PublicTopBar />
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6 sm:py-12">
+        <Suspense fallback={<Spinner label="Loading..." showLabel />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

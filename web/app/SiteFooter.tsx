@@ -1,0 +1,34 @@
+/** The footer of every page (SPEC.md §2 "Layout"): legal links and '© {year} AFTERWORD.APP. All rights reserved.' */
+import { Link } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../shared/labels';
+
+export function SiteFooter() {
+  return (
+    <footer className="border-t border-stone-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:px-6">
+        <nav aria-label="Legal">
+          <ul className="flex gap-5">
+            <li>
+              <Link className="underline-offset-4 hover:text-slate-900 hover:underline" to="/privacy">
+                Privacy
+              </Link>
+            </li>
+            <li>
+              <Link className="underline-offset-4 hover:text-slate-900 hover:underline" to="/terms">
+                Terms
+              </Link>
+            </li>
+            <li>
+              <Link className="underline-offset-4 hover:text-slate-900 hover:underline" to="/contact">
+                Contact
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <p>
+          © {new Date().getFullYear()} {PRODUCT_NAME.toUpperCase()}.APP. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

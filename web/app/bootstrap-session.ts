@@ -1,0 +1,26 @@
+/**
+ * Decides who is signed in when the app starts (SPEC.md §2 "Session behaviour", DESIGN.md §3):
+ * GET /api/user/profile → signed in; 401 → signed out; no answer (offline, server down) → the
+ * last user kept on this device, if any, so the installed app opens offline. Failures are only
+ * logged (SPEC.md §8 "Profile fetch … failures are only logged").
+ */
+import type { User } from '../../shared/schema';
+import { ApiError, apiFetch } from '../api/client';
+import { clearSession, completeSignIn } from './auth-actions';
+import { readLastUser } from './session';
+
+export async function bootstrapSession(): Promise<void> {
+  try {
+    const user = await apiFetch<User>('/api/user/profile');
+    completeSignIn(user);
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+      clearSession();
+      return;
+    }
+    console.error('Could not load the profile', err);
+    const last = readLastUser();
+    if (last) completeSignIn(last);
+    else clearSession();
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Route guards of SPEC.md §2 "Session behaviour".
+ * - <SessionGate>: 'Loading...' while the profile loads; then, with no user on a protected path,
+ *   a redirect to /login.
+ * - <RequireUser>: protected screens render nothing without a user.
+ * - <GuestOnly>: signed-in people visiting /login or /register go to /dashboard.
+ */
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { PROTECTED_PATHS } from '../../shared/labels';
+import { Spinner } from '../ui/Spinner';
+import { useSession } from './session';
+
+/**
+ * Paths that need a signed-in user: SPEC's seven, plus /settings (its screen edits the account,
+ * so a signed-out visitor is sent to sign in rather than shown an empty page).
+ */
+const SIGNED_IN_PATHS: readonly string[] = [...PROTECTED_PATHS, '/settings'];
+
+/** True when `pathname` is one of the signed-in paths or below one. */
+export function needsSignIn(pathname: string): boolean {
+  return SIGNED_IN_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+export function FullPageLoading() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center">
+      <Spinner label="Loading..." showLabel className="text-lg" />
+    </div>
+  );
+}
+
+export function SessionGate({ children }: { children: ReactNode }) {
+  const status = useSession((s) => s.status);
+  const user = useSession((s) => s.user);
+  const { pathname } = useLocation();
+  if (status === 'loading') return <FullPageLoading />;
+  if (!user && needsSignIn(pathname)) return <Navigate to="/login" replace />;
+  return children;
+}
+
+export function RequireUser({ children }: { children: ReactNode }) {
+  const user = useSession((s) => s.user);
+  return user ? children : null;
+}
+
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const user = useSession((s) => s.user);
+  return user ? <Navigate to="/dashboard" replace /> : children;
+}

@@ -1,0 +1,23 @@
+/** The sidebar's links (SPEC.md §2 "Layout"), shared by the desktop sidebar and the mobile sheet. */
+import type { LucideIcon } from 'lucide-react';
+import { ClipboardList, FileText, LayoutDashboard, LifeBuoy, Mail, Settings, UserRound, Users } from 'lucide-react';
+
+export interface NavLinkItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+export const MAIN_NAV: readonly NavLinkItem[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/death-plan', label: 'My Death Plan', icon: ClipboardList },
+  { to: '/message-vault', label: 'Message Vault', icon: Mail },
+  { to: '/documents', label: 'Documents', icon: FileText },
+  { to: '/trustees', label: 'Trustees', icon: Users },
+];
+
+export const SUPPORT_NAV: readonly NavLinkItem[] = [
+  { to: '/profile', label: 'Profile', icon: UserRound },
+  { to: '/help', label: 'Help Center', icon: LifeBuoy },
+  { to: '/settings', label: 'Settings', icon: Settings },
+];

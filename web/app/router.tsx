@@ -1,0 +1,100 @@
+/**
+ * Every route of SPEC.md §2 "Screens and routes". Each screen is its own lazy chunk, so the
+ * landing, login and register pages never load signed-in screens' code.
+ */
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
+import { ConfirmHost } from '../ui/ConfirmDialog';
+import { Toaster } from '../ui/Toaster';
+import { FullPageLoading, GuestOnly, RequireUser, SessionGate } from './guards';
+import PublicLayout from './PublicLayout';
+import { useSession } from './session';
+
+const AppLayout = lazy(() => import('./AppLayout'));
+const Landing = lazy(() => import('../features/landing'));
+const Login = lazy(() => import('../features/auth/LoginPage'));
+const Register = lazy(() => import('../features/auth/RegisterPage'));
+const ForgotPassword = lazy(() => import('../features/auth/ForgotPasswordPage'));
+const NotFound = lazy(() => import('../features/not-found'));
+const Help = lazy(() => import('../features/static-pages/HelpPage'));
+const Privacy = lazy(() => import('../features/static-pages/PrivacyPage'));
+const Terms = lazy(() => import('../features/static-pages/TermsPage'));
+const Contact = lazy(() => import('../features/static-pages/ContactPage'));
+const Dashboard = lazy(() => import('../features/dashboard'));
+const DeathPlan = lazy(() => import('../features/death-plan'));
+const MessageVault = lazy(() => import('../features/message-vault'));
+const Documents = lazy(() => import('../features/documents'));
+const Trustees = lazy(() => import('../features/trustees'));
+const Profile = lazy(() => import('../features/profile'));
+const SurvivorTasks = lazy(() => import('../features/survivor-tasks'));
+const Settings = lazy(() => import('../features/settings'));
+
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <SessionGate>
+        <Suspense fallback={<FullPageLoading />}>
+          <Outlet />
+        </Suspense>
+      </SessionGate>
+      <Toaster />
+      <ConfirmHost />
+    </>
+  );
+}
+
+/** Signed-in frame when someone is signed in, the public frame otherwise (help, legal, 404). */
+function AdaptiveLayout() {
+  const user = useSession((s) => s.user);
+  return user ? <AppLayout /> : <PublicLayout />;
+}
+
+const signedIn = (element: React.ReactNode) => <RequireUser>{element}</RequireUser>;
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: '/', element: <Landing /> },
+      {
+        element: (
+          <GuestOnly>
+            <PublicLayout />
+          </GuestOnly>
+        ),
+        children: [
+          { path: '/login', element: <Login /> },
+          { path: '/register', element: <Register /> },
+        ],
+      },
+      {
+        element: signedIn(<AppLayout />),
+        children: [
+          { path: '/dashboard', element: <Dashboard /> },
+          { path: '/death-plan', element: <DeathPlan /> },
+          { path: '/message-vault', element: <MessageVault /> },
+          { path: '/message-vault/new', element: <MessageVault openCreate /> },
+          { path: '/documents', element: <Documents /> },
+          { path: '/documents/upload', element: <Documents openCreate /> },
+          { path: '/trustees', element: <Trustees /> },
+          { path: '/trustees/new', element: <Trustees openCreate /> },
+          { path: '/profile', element: <Profile /> },
+          { path: '/survivor-tasks', element: <SurvivorTasks /> },
+          { path: '/settings', element: <Settings /> },
+        ],
+      },
+      {
+        element: <AdaptiveLayout />,
+        children: [
+          { path: '/forgot-password', element: <ForgotPassword /> },
+          { path: '/help', element: <Help /> },
+          { path: '/privacy', element: <Privacy /> },
+          { path: '/terms', element: <Terms /> },
+          { path: '/contact', element: <Contact /> },
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,72 @@
+/**
+ * /login (SPEC.md §2 "Login", §5 "Login", §8 "Login"): username and password, both required
+ * (else the toast 'Missing information'); on success the session starts, 'Welcome back!' greets
+ * the person by first name, and the app goes to /dashboard.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
+import { loginSchema, type User } from '../../../shared/schema';
+import { apiFetch, serverMessage } from '../../api/client';
+import { completeSignIn } from '../../app/auth-actions';
+import { Button } from '../../ui/Button';
+import { FormField } from '../../ui/FormField';
+import { Input } from '../../ui/Input';
+import { toast } from '../../ui/toast-store';
+import { AuthCard, authLinkClasses } from './AuthCard';
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
+
+  const onValid = handleSubmit(
+    async (values) => {
+      try {
+        const user = await apiFetch<User>('/api/auth/login', { body: values });
+        completeSignIn(user);
+        toast({ title: 'Welcome back!', description: `Good to see you, ${user.firstName}.` });
+        setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
+      } catch (err) {
+        toast({ title: 'Login failed', description: serverMessage(err, 'Invalid username or password.'), variant: 'destructive' });
+      }
+    },
+    () => toast({ title: 'Missing information', description: 'Please enter both username and password.', variant: 'destructive' }),
+  );
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      intro="Sign in to continue your plan."
+      footer={
+        <>
+          New to Afterword?{' '}
+          <Link to="/register" className={authLinkClasses}>
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onValid} noValidate className="flex flex-col gap-5">
+        <FormField label="Username">
+          <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('username')} />
+        </FormField>
+        <div className="flex flex-col gap-1.5">
+          <FormField label="Password">
+            <Input type="password" autoComplete="current-password" {...register('password')} />
+          </FormField>
+          <Link to="/forgot-password" className={`${authLinkClasses} self-end text-sm`}>
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * /register (SPEC.md §2 "Register", §5 "Registration", §8 "Registration"): six fields checked
+ * with registerFormSchema, errors under each field; the confirmation is not sent. On success
+ * the session starts, 'Account created' welcomes the person, and the app goes to /dashboard.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
+import { registerFormSchema, type User } from '../../../shared/schema';
+import { apiFetch, serverMessage } from '../../api/client';
+import { completeSignIn } from '../../app/auth-actions';
+import { Button } from '../../ui/Button';
+import { FormField } from '../../ui/FormField';
+import { Input } from '../../ui/Input';
+import { toast } from '../../ui/toast-store';
+import { AuthCard, authLinkClasses } from './AuthCard';
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', username: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...body }) => {
+    try {
+      const user = await apiFetch<User>('/api/auth/register', { body });
+      completeSignIn(user);
+      toast({ title: 'Account created', description: `Welcome to Afterword, ${user.firstName}. Take your time; everything saves as you go.` });
+      setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
+    } catch (err) {
+      toast({
+        title: 'Registration failed',
+        description: serverMessage(err, 'An error occurred during registration.'),
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Create your account"
+      intro="A private place to plan, and to leave words for the people you love."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className={authLinkClasses}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField label="First Name" error={errors.firstName?.message}>
+            <Input autoComplete="given-name" {...register('firstName')} />
+          </FormField>
+          <FormField label="Last Name" error={errors.lastName?.message}>
+            <Input autoComplete="family-name" {...register('lastName')} />
+          </FormField>
+        </div>
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...register('email')} />
+        </FormField>
+        <FormField label="Username" error={errors.username?.message}>
+          <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('username')} />
+        </FormField>
+        <FormField label="Password" error={errors.password?.message} hint="At least 6 characters.">
+          <Input type="password" autoComplete="new-password" {...register('password')} />
+        </FormField>
+        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+          <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+        </FormField>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating Account...' : 'Create Account'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

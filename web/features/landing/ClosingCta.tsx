@@ -1,0 +1,26 @@
+/** The closing call to action (SPEC.md §2): 'Create Free Account' (→ /register) and Learn More (→ #features). */
+import { Link } from 'react-router-dom';
+import { buttonClasses } from '../../ui/Button';
+
+export function ClosingCta() {
+  return (
+    <section aria-labelledby="cta-heading" className="px-4 pb-20 sm:px-6">
+      <div className="mx-auto max-w-4xl rounded-2xl bg-slate-800 px-6 py-12 text-center text-white sm:px-12">
+        <h2 id="cta-heading" className="font-serif text-3xl font-semibold tracking-tight sm:text-4xl">
+          Begin when you are ready
+        </h2>
+        <p className="mx-auto mt-4 max-w-xl text-lg text-slate-200">
+          A few minutes today can spare the people you love many hard decisions later.
+        </p>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <Link to="/register" className={buttonClasses('accent', 'lg', 'bg-accent-400 text-slate-900 hover:bg-accent-200')}>
+            Create Free Account
+          </Link>
+          <a href="#features" className={buttonClasses('outline', 'lg', 'border-slate-500 bg-transparent text-white hover:bg-slate-700')}>
+            Learn More
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

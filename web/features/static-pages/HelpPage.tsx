@@ -1,0 +1,67 @@
+/** /help, the Help Center (SPEC.md §2 "linked"): answers to the questions people ask first. */
+import { Link } from 'react-router-dom';
+import { StaticPage } from './StaticPage';
+
+const FAQS: { q: string; a: string }[] = [
+  {
+    q: 'Does Afterword work without an internet connection?',
+    a: 'Yes. Everything you write is saved on this device first, so you can plan on a train or in a hospital room with no signal. When a connection returns, your changes are sent to our server quietly in the background. The small indicator in the header tells you whether you are offline, how many changes are waiting, or that everything is saved.',
+  },
+  {
+    q: 'Can I install Afterword like an app?',
+    a: 'Yes. In most browsers you can choose "Install" or "Add to Home Screen". The installed app opens even when you are offline, with the information you last saw.',
+  },
+  {
+    q: 'What happens if I use Afterword on two devices?',
+    a: 'Sign in on both. Each device keeps its own copy and they catch up with each other through the server. If you change the same field in two places while offline, the most recent change is kept.',
+  },
+  {
+    q: 'What is a trustee?',
+    a: 'A trustee is someone you trust to carry out your wishes: a partner, a grown child, a close friend or your attorney. You choose what each trustee may see: everything, only your documents, or only your messages.',
+  },
+  {
+    q: 'When are my messages delivered?',
+    a: 'A message is delivered on the date you set, or upon the event of your death once it has been confirmed. Until then it stays in your vault, and you can change or delete it at any time.',
+  },
+  {
+    q: 'Are my documents stored here?',
+    a: 'Afterword keeps a reference to each document: its name, its type and where the original can be found. Keep originals of legal papers, such as your will, where your attorney advises.',
+  },
+  {
+    q: 'How do the AI suggestions work?',
+    a: 'Suggestions for music, obituaries and survivor tasks are drafts to help you begin. Nothing is saved until you choose to keep it, and you can always write in your own words.',
+  },
+  {
+    q: 'I need to talk to someone.',
+    a: 'Write to us from the contact page. If you are struggling with grief or with thoughts about your own death, please also reach out to someone close to you or to a local support line.',
+  },
+];
+
+export default function HelpPage() {
+  return (
+    <StaticPage title="Help Center" lead="How Afterword works, in plain words.">
+      <section aria-labelledby="faq-heading">
+        <h2 id="faq-heading">Frequently asked questions</h2>
+        <div className="mt-4 flex flex-col gap-3">
+          {FAQS.map(({ q, a }) => (
+            <details key={q} className="group rounded-xl border border-stone-200 bg-white p-4 open:shadow-sm">
+              <summary className="cursor-pointer list-none font-medium text-slate-900 marker:hidden">
+                <span className="mr-2 inline-block text-slate-500 transition-transform group-open:rotate-90" aria-hidden="true">
+                  ›
+                </span>
+                {q}
+              </summary>
+              <p className="mt-3 pl-5">{a}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+      <section>
+        <h2>Still need help?</h2>
+        <p>
+          Visit the <Link to="/contact">contact page</Link>. A person reads every message.
+        </p>
+      </section>
+    </StaticPage>
+  );
+}

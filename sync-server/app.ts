@@ -7,14 +7,17 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps, AppEnv } from './app-env';
 import { ApiHttpError, handleError } from './http/errors';
+import { mountWebApp } from './http/web-app';
+import { authRoutes } from './routes/auth';
+import { profileRoutes } from './routes/profile';
+import { syncRoutes } from './routes/sync';
 
 /** Largest request body accepted, in bytes (413 above). A sync batch is the largest legitimate body. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
-
   app.use(
     '/api/*',
     bodyLimit({
@@ -24,12 +27,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       },
     }),
   );
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store'); // personal data is never cached (ASVS 14.3.2)
+  });
 
-  // Route modules are mounted here.
+  app.route('/', authRoutes(deps));
+  app.route('/', profileRoutes(deps));
+  app.route('/', syncRoutes(deps));
 
   app.all('/api/*', () => {
     throw new ApiHttpError(404, 'Not found');
   });
-  void deps;
+  if (opts.serveWeb) mountWebApp(app);
   return app;
 }

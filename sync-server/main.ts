@@ -10,7 +10,7 @@ import { openDatabase } from './db/sqlite';
 
 const config = loadConfig();
 const db = openDatabase(join(config.dataDir, 'afterword.db'));
-const app = createApp({ config, db, now: Date.now });
+const app = createApp({ config, db, now: Date.now }, { serveWeb: true });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Afterword listening on http://localhost:${info.port} (data in ${config.dataDir})`);

@@ -5,11 +5,12 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
 import { ApiHttpError } from '../http/errors';
+import { servicesOf } from '../services';
 import { verifySessionCookie } from './session';
 
 export function requireSession(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = await verifySessionCookie(c, deps);
+    const session = await verifySessionCookie(c, deps, servicesOf(deps).accounts);
     if (!session) throw new ApiHttpError(401, 'Not signed in');
     c.set('userId', session.userId);
     c.set('sessionId', session.id);

@@ -1,13 +1,103 @@
-/** Sessions: rows in SQLite referenced by a jose-signed token in a cookie (DESIGN.md §3). WIP. */
+/**
+ * Sessions (DESIGN.md §3; OWASP ASVS 7.x): a row in SQLite, referenced by a jose-signed JWT
+ * (HS256 only; issuer, audience and expiry verified) in an HttpOnly, SameSite=Lax cookie —
+ * `Secure` with the `__Host-` prefix behind HTTPS. Logout and password change delete rows,
+ * so the old cookie stops working at once. Idle expiry 14 days, absolute 30 days.
+ */
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { SignJWT, jwtVerify } from 'jose';
 import type { AppDeps } from '../app-env';
+import type { AccountStore } from '../db/accounts';
+
+export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+const TOUCH_EVERY_MS = 60 * 1000;
+const ISSUER = 'afterword';
+const AUDIENCE = 'afterword-web';
+const ALG = 'HS256';
+const COOKIE = 'afterword_session';
+const SECURE_COOKIE = '__Host-afterword_session';
 
 export interface SessionRow {
   id: string;
   userId: string;
 }
 
-/** Returns the live session named by the request's cookie, or null. */
-export async function verifySessionCookie(_c: Context, _deps: AppDeps): Promise<SessionRow | null> {
-  return null;
+/** True when the request reached us over HTTPS (X-Forwarded-Proto only when TRUST_PROXY is set). */
+export function isHttps(c: Context, deps: AppDeps): boolean {
+  if (deps.config.trustProxy) {
+    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
+    if (proto) return proto === 'https';
+  }
+  return new URL(c.req.url).protocol === 'https:';
+}
+
+/** Creates a session row for `userId` and sets its cookie (a new token at each sign-in). */
+export async function startSession(c: Context, deps: AppDeps, accounts: AccountStore, userId: string): Promise<string> {
+  const now = deps.now();
+  const id = randomBytes(32).toString('base64url');
+  const expiresAt = now + SESSION_ABSOLUTE_MS;
+  accounts.createSession({ id, user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt });
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: ALG })
+    .setSubject(userId)
+    .setJti(id)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor(expiresAt / 1000))
+    .sign(deps.config.sessionSecret);
+  const secure = isHttps(c, deps);
+  setCookie(c, secure ? SECURE_COOKIE : COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure,
+    path: '/',
+    maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+  });
+  return id;
+}
+
+/** Clears the session cookie (both names). */
+export function clearSessionCookie(c: Context, deps: AppDeps): void {
+  deleteCookie(c, COOKIE, { path: '/' });
+  if (isHttps(c, deps)) deleteCookie(c, SECURE_COOKIE, { path: '/', secure: true });
+}
+
+/**
+ * Returns the live session named by the request's cookie, or null when the cookie is missing,
+ * tampered, signed with another algorithm, expired, idle too long, or its row was revoked.
+ */
+export async function verifySessionCookie(
+  c: Context,
+  deps: AppDeps,
+  accounts: AccountStore,
+): Promise<SessionRow | null> {
+  const token = getCookie(c, SECURE_COOKIE) ?? getCookie(c, COOKIE);
+  if (!token) return null;
+  let sid: string | undefined;
+  let sub: string | undefined;
+  try {
+    const { payload } = await jwtVerify(token, deps.config.sessionSecret, {
+      algorithms: [ALG],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: new Date(deps.now()),
+    });
+    sid = payload.jti;
+    sub = payload.sub;
+  } catch {
+    return null;
+  }
+  if (!sid || !sub) return null;
+  const row = accounts.findSession(sid);
+  const now = deps.now();
+  if (!row || row.user_id !== sub || row.expires_at <= now || now - row.last_seen_at > SESSION_IDLE_MS) {
+    if (row) accounts.deleteSession(row.id);
+    return null;
+  }
+  if (now - row.last_seen_at > TOUCH_EVERY_MS) accounts.touchSession(row.id, now);
+  return { id: row.id, userId: row.user_id };
 }

@@ -1,0 +1,55 @@
+/**
+ * All SQL for accounts and sessions (DESIGN.md §3).
+ */
+import type { Db } from './sqlite';
+
+export interface UserRow {
+  id: string;
+  username: string;
+  password_hash: string;
+  created_at: string;
+}
+export interface SessionRecord {
+  id: string;
+  user_id: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+/** Account and session queries over `db`. */
+export function createAccountStore(db: Db) {
+  const q = {
+    insertUser: db.prepare('INSERT INTO users (id, username, password_hash, created_at) VALUES (?, ?, ?, ?)'),
+    byUsername: db.prepare<[string], UserRow>('SELECT * FROM users WHERE username = ?'),
+    byId: db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?'),
+    setPassword: db.prepare('UPDATE users SET password_hash = ? WHERE id = ?'),
+    deleteUser: db.prepare('DELETE FROM users WHERE id = ?'),
+    insertSession: db.prepare(
+      'INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+    ),
+    session: db.prepare<[string], SessionRecord>('SELECT * FROM sessions WHERE id = ?'),
+    touch: db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?'),
+    deleteSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
+    deleteOtherSessions: db.prepare('DELETE FROM sessions WHERE user_id = ? AND id != ?'),
+    deleteExpired: db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?'),
+  };
+  return {
+    /** Inserts a user; throws SQLITE_CONSTRAINT_UNIQUE when the username is taken (case-insensitive). */
+    createUser: (u: UserRow) => void q.insertUser.run(u.id, u.username, u.password_hash, u.created_at),
+    findByUsername: (username: string) => q.byUsername.get(username) ?? null,
+    findById: (id: string) => q.byId.get(id) ?? null,
+    setPasswordHash: (id: string, hash: string) => void q.setPassword.run(hash, id),
+    /** Deletes the user; sessions and records go with it (ON DELETE CASCADE). */
+    deleteUser: (id: string) => void q.deleteUser.run(id),
+    createSession: (s: SessionRecord) =>
+      void q.insertSession.run(s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at),
+    findSession: (id: string) => q.session.get(id) ?? null,
+    touchSession: (id: string, at: number) => void q.touch.run(at, id),
+    deleteSession: (id: string) => void q.deleteSession.run(id),
+    deleteOtherSessions: (userId: string, keepId: string) => void q.deleteOtherSessions.run(userId, keepId),
+    /** Removes sessions past absolute expiry or idle since before `idleBefore`. */
+    purgeSessions: (now: number, idleBefore: number) => q.deleteExpired.run(now, idleBefore).changes,
+  };
+}
+export type AccountStore = ReturnType<typeof createAccountStore>;

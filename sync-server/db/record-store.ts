@@ -1,0 +1,29 @@
+/**
+ * The store of synced records behind one interface (DESIGN.md §2 "Scale"), so that a
+ * PostgreSQL implementation can later pass the same contract suite (record-store.contract.ts).
+ */
+import type { Change, ServerRecord } from '../../shared/sync';
+import type { CollectionName } from '../../shared/schema';
+
+export interface PullPage {
+  records: ServerRecord[];
+  /** The last sequence returned, or the request's cursor when nothing changed. */
+  cursor: number;
+  hasMore: boolean;
+}
+
+export interface RecordStore {
+  /**
+   * Merges already-validated `changes` of `userId` in one transaction (rule 12): all or none.
+   * Returns the records that changed. Throws only on storage failure.
+   */
+  applyChanges(userId: string, changes: readonly Change[]): ServerRecord[];
+  /** Records of `userId` with a sequence greater than `cursor`, in order, at most `limit` (rule 13). */
+  pull(userId: string, cursor: number, limit: number): PullPage;
+  /** One record (tombstoned ones included), or null. */
+  get(userId: string, collection: CollectionName, id: string): ServerRecord | null;
+  /** Every live (not tombstoned) record of a collection. */
+  list(userId: string, collection: CollectionName): ServerRecord[];
+  /** Counts of live records per collection, for summaries. */
+  counts(userId: string): Record<CollectionName, number>;
+}

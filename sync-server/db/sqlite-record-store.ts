@@ -1,0 +1,94 @@
+/**
+ * The SQLite implementation of RecordStore. All SQL for synced records is here.
+ */
+import { COLLECTIONS, type CollectionName } from '../../shared/schema';
+import { isDeleted, mergeState, stateOfWrite, type Change, type RecordState, type ServerRecord } from '../../shared/sync';
+import type { RecordStore } from './record-store';
+import type { Db } from './sqlite';
+
+interface Row {
+  collection: string;
+  id: string;
+  state: string;
+  seq: number;
+}
+
+const toRecord = (r: Row): ServerRecord => {
+  const s = JSON.parse(r.state) as RecordState;
+  return { collection: r.collection as CollectionName, id: r.id, seq: r.seq, values: s.values, clocks: s.clocks };
+};
+
+/** A RecordStore over `db` (migrations applied). */
+export function createSqliteRecordStore(db: Db): RecordStore {
+  const select = db.prepare<[string, string, string], Row>(
+    'SELECT collection, id, state, seq FROM records WHERE user_id = ? AND collection = ? AND id = ?',
+  );
+  const upsert = db.prepare(
+    `INSERT INTO records (user_id, collection, id, state, deleted, seq) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (user_id, collection, id) DO UPDATE SET state = excluded.state, deleted = excluded.deleted, seq = excluded.seq`,
+  );
+  const nextSeq = db.prepare<[], { value: number }>(
+    'UPDATE sync_sequence SET value = value + 1 WHERE id = 1 RETURNING value',
+  );
+  const since = db.prepare<[string, number, number], Row>(
+    'SELECT collection, id, state, seq FROM records WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+  );
+  const live = db.prepare<[string, string], Row>(
+    'SELECT collection, id, state, seq FROM records WHERE user_id = ? AND collection = ? AND deleted = 0 ORDER BY seq',
+  );
+  const countLive = db.prepare<[string], { collection: string; n: number }>(
+    'SELECT collection, COUNT(*) AS n FROM records WHERE user_id = ? AND deleted = 0 GROUP BY collection',
+  );
+
+  const apply = db.transaction((userId: string, changes: readonly Change[]) => {
+    // Merge per record first, then write each changed record once with a fresh sequence.
+    const touched = new Map<string, { collection: CollectionName; id: string; state: RecordState; changed: boolean }>();
+    for (const change of changes) {
+      const key = `${change.collection}\u0000${change.id}`;
+      let entry = touched.get(key);
+      if (!entry) {
+        const row = select.get(userId, change.collection, change.id);
+        entry = {
+          collection: change.collection,
+          id: change.id,
+          state: row ? (JSON.parse(row.state) as RecordState) : { values: {}, clocks: {} },
+          changed: false,
+        };
+        touched.set(key, entry);
+      }
+      const merged = mergeState(entry.state, stateOfWrite(change.fields, change.hlc));
+      if (merged.changed.length > 0) {
+        entry.state = merged.state;
+        entry.changed = true;
+      }
+    }
+    const out: ServerRecord[] = [];
+    for (const e of touched.values()) {
+      if (!e.changed) continue;
+      const seq = nextSeq.get()!.value;
+      upsert.run(userId, e.collection, e.id, JSON.stringify(e.state), isDeleted(e.state) ? 1 : 0, seq);
+      out.push({ collection: e.collection, id: e.id, seq, ...e.state });
+    }
+    return out;
+  });
+
+  return {
+    applyChanges: (userId, changes) => (changes.length ? apply.immediate(userId, changes) : []),
+    pull(userId, cursor, limit) {
+      const rows = since.all(userId, cursor, limit + 1);
+      const hasMore = rows.length > limit;
+      const page = rows.slice(0, limit).map(toRecord);
+      return { records: page, cursor: page.length ? page[page.length - 1]!.seq : cursor, hasMore };
+    },
+    get(userId, collection, id) {
+      const row = select.get(userId, collection, id);
+      return row ? toRecord(row) : null;
+    },
+    list: (userId, collection) => live.all(userId, collection).map(toRecord),
+    counts(userId) {
+      const out = Object.fromEntries(COLLECTIONS.map((c) => [c, 0])) as Record<CollectionName, number>;
+      for (const r of countLive.all(userId)) out[r.collection as CollectionName] = r.n;
+      return out;
+    },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Accounts and sessions (SPEC.md §7; DESIGN.md §3): register, login, logout, and — beyond
+ * SPEC.md — password change and account deletion.
+ * - Login answers the same 401 for an unknown user and a wrong password, after the same scrypt
+ *   work (OWASP ASVS 6.3.8).
+ * - Login and register are rate limited per IP and per username; windows expire, so nobody can
+ *   lock another person out for good (ASVS 6.3.1).
+ */
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import {
+  changePasswordSchema,
+  deleteAccountSchema,
+  loginSchema,
+  registerSchema,
+} from '../../shared/schema';
+import type { AppDeps, AppEnv } from '../app-env';
+import { requireSession } from '../auth/middleware';
+import { dummyHash, hashPassword, verifyPassword } from '../auth/password';
+import { clearSessionCookie, startSession, verifySessionCookie } from '../auth/session';
+import { clientIp } from '../http/client-ip';
+import { ApiHttpError } from '../http/errors';
+import { createRateLimiter } from '../http/rate-limit';
+import { readJson } from '../http/validate';
+import { servicesOf } from '../services';
+import { userJson } from './user-json';
+
+const INVALID_LOGIN = 'Invalid username or password';
+const TAKEN = 'That username is already taken';
+const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
+
+export function authRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const s = servicesOf(deps);
+  const perIp = createRateLimiter({ limit: 30, windowMs: 10 * 60_000, now: deps.now, message: TOO_MANY });
+  const perUsername = createRateLimiter({ limit: 10, windowMs: 15 * 60_000, now: deps.now, message: TOO_MANY });
+
+  app.post('/api/auth/register', async (c) => {
+    const body = await readJson(c, registerSchema);
+    perIp.hit(`register:${clientIp(c, deps)}`);
+    perUsername.hit(`register:${body.username.toLowerCase()}`);
+    if (s.accounts.findByUsername(body.username)) {
+      throw new ApiHttpError(409, TAKEN, [{ path: 'username', message: TAKEN }]);
+    }
+    const id = randomUUID();
+    const row = { id, username: body.username, password_hash: await hashPassword(body.password), created_at: new Date(deps.now()).toISOString() };
+    try {
+      deps.db.transaction(() => {
+        s.accounts.createUser(row);
+        s.records.write(id, 'profile', id, {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: body.email,
+          values: [],
+          profileCompletion: 0,
+        });
+      })();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+        throw new ApiHttpError(409, TAKEN, [{ path: 'username', message: TAKEN }]);
+      }
+      throw err;
+    }
+    await startSession(c, deps, s.accounts, id);
+    return c.json(userJson(s, row), 201);
+  });
+
+  app.post('/api/auth/login', async (c) => {
+    const body = await readJson(c, loginSchema);
+    perIp.hit(`login:${clientIp(c, deps)}`);
+    perUsername.hit(`login:${body.username.toLowerCase()}`);
+    const row = s.accounts.findByUsername(body.username);
+    const ok = await verifyPassword(body.password, row?.password_hash ?? (await dummyHash));
+    if (!row || !ok) throw new ApiHttpError(401, INVALID_LOGIN);
+    perUsername.reset(`login:${body.username.toLowerCase()}`);
+    await startSession(c, deps, s.accounts, row.id);
+    return c.json(userJson(s, row));
+  });
+
+  app.post('/api/auth/logout', async (c) => {
+    const session = await verifySessionCookie(c, deps, s.accounts);
+    if (session) s.accounts.deleteSession(session.id);
+    clearSessionCookie(c, deps);
+    return c.json({ ok: true });
+  });
+
+  app.post('/api/auth/password', requireSession(deps), async (c) => {
+    const body = await readJson(c, changePasswordSchema);
+    perUsername.hit(`password:${c.var.userId}`);
+    const row = s.accounts.findById(c.var.userId);
+    if (!row || !(await verifyPassword(body.currentPassword, row.password_hash))) {
+      throw new ApiHttpError(400, 'Current password is incorrect', [
+        { path: 'currentPassword', message: 'Current password is incorrect' },
+      ]);
+    }
+    s.accounts.setPasswordHash(row.id, await hashPassword(body.newPassword));
+    s.accounts.deleteOtherSessions(row.id, c.var.sessionId);
+    return c.json({ ok: true });
+  });
+
+  app.post('/api/auth/delete-account', requireSession(deps), async (c) => {
+    const body = await readJson(c, deleteAccountSchema);
+    perUsername.hit(`delete:${c.var.userId}`);
+    const row = s.accounts.findById(c.var.userId);
+    if (!row || !(await verifyPassword(body.password, row.password_hash))) {
+      throw new ApiHttpError(400, 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
+    }
+    s.accounts.deleteUser(row.id);
+    clearSessionCookie(c, deps);
+    return c.json({ ok: true });
+  });
+
+  return app;
+}

@@ -1,0 +1,31 @@
+/** `GET` and `PATCH /api/user/profile` (SPEC.md §7): the signed-in user, account plus profile record. */
+import { Hono } from 'hono';
+import { profilePatchSchema } from '../../shared/schema';
+import type { AppDeps, AppEnv } from '../app-env';
+import { requireSession } from '../auth/middleware';
+import { ApiHttpError } from '../http/errors';
+import { readJson } from '../http/validate';
+import { servicesOf } from '../services';
+import { userJson } from './user-json';
+
+export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const s = servicesOf(deps);
+  app.use('/api/user/*', requireSession(deps));
+
+  const current = (userId: string) => {
+    const row = s.accounts.findById(userId);
+    if (!row) throw new ApiHttpError(401, 'Not signed in');
+    return row;
+  };
+
+  app.get('/api/user/profile', (c) => c.json(userJson(s, current(c.var.userId))));
+
+  app.patch('/api/user/profile', async (c) => {
+    const patch = await readJson(c, profilePatchSchema);
+    const row = current(c.var.userId);
+    s.records.write(row.id, 'profile', row.id, patch);
+    return c.json(userJson(s, row));
+  });
+  return app;
+}

@@ -1,0 +1,27 @@
+/**
+ * `POST /api/sync` (shared/sync/README.md rules 10–14): merges the pushed changes in one
+ * transaction, then returns what changed since the cursor.
+ */
+import { Hono } from 'hono';
+import { DEFAULT_PULL_LIMIT, PROTOCOL_VERSION, syncRequestSchema, type SyncResponse } from '../../shared/sync';
+import type { AppDeps, AppEnv } from '../app-env';
+import { requireSession } from '../auth/middleware';
+import { ApiHttpError } from '../http/errors';
+import { readJson } from '../http/validate';
+import { servicesOf } from '../services';
+
+export function syncRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const s = servicesOf(deps);
+  app.post('/api/sync', requireSession(deps), async (c) => {
+    const body = await readJson(c, syncRequestSchema);
+    if (body.protocol !== PROTOCOL_VERSION) {
+      throw new ApiHttpError(426, 'This version of Afterword is out of date. Reload the app to update it.');
+    }
+    const { accepted, rejected } = s.records.applyClientChanges(c.var.userId, body.changes);
+    const page = s.store.pull(c.var.userId, body.cursor, body.limit ?? DEFAULT_PULL_LIMIT);
+    const response: SyncResponse = { accepted, rejected, ...page };
+    return c.json(response);
+  });
+  return app;
+}

@@ -1,0 +1,32 @@
+/**
+ * The server's services, built once per database from `AppDeps`: the account store, the record
+ * store and service, and the server's HLC (a fresh node id per process, rule 1). Route modules
+ * call `servicesOf(deps)` instead of threading each service through every signature.
+ */
+import { createClock, newNodeId, type Clock } from '../shared/sync';
+import type { AppDeps } from './app-env';
+import { createAccountStore, type AccountStore } from './db/accounts';
+import type { RecordStore } from './db/record-store';
+import { createSqliteRecordStore } from './db/sqlite-record-store';
+import { createRecordService, type RecordService } from './records';
+
+export interface Services {
+  accounts: AccountStore;
+  store: RecordStore;
+  records: RecordService;
+  clock: Clock;
+}
+
+const cache = new WeakMap<object, Services>();
+
+/** The services of `deps.db` (created on first use). */
+export function servicesOf(deps: AppDeps): Services {
+  let s = cache.get(deps.db);
+  if (!s) {
+    const store = createSqliteRecordStore(deps.db);
+    const clock = createClock(newNodeId(), deps.now);
+    s = { accounts: createAccountStore(deps.db), store, records: createRecordService(store, clock), clock };
+    cache.set(deps.db, s);
+  }
+  return s;
+}

@@ -1,0 +1,75 @@
+/**
+ * Test support: a real app over a real temp SQLite file, and helpers to sign up and call it.
+ * Used by server tests and by the client sync tests (which drive the real server in-process).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from './app';
+import type { AppDeps } from './app-env';
+import { loadConfig } from './config';
+import { openDatabase } from './db/sqlite';
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  /** Advances the injected clock by `ms`. */
+  advance(ms: number): void;
+  /** A JSON request with an optional cookie; returns the Response. */
+  call(method: string, path: string, body?: unknown, cookie?: string, headers?: Record<string, string>): Promise<Response>;
+}
+
+/** A fresh app on a temp DATA_DIR, with a controllable clock starting at `start` (ms). */
+export function createTestApp(env: Record<string, string> = {}, start = Date.UTC(2026, 10, 21, 12)): TestApp {
+  const dataDir = mkdtempSync(join(tmpdir(), 'afterword-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, ...env });
+  let now = start;
+  const deps: AppDeps = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: () => now };
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    advance: (ms) => {
+      now += ms;
+    },
+    call: (method, path, body, cookie, headers = {}) =>
+      app.request(`http://localhost${path}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(cookie ? { Cookie: cookie } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+  };
+}
+
+let counter = 0;
+/** A valid registration body with a unique username. */
+export function newUser(overrides: Record<string, string> = {}) {
+  counter += 1;
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada${counter}@example.com`,
+    username: `ada_${counter}_${Math.random().toString(36).slice(2, 8)}`,
+    password: 'correct horse battery',
+    ...overrides,
+  };
+}
+
+/** The `name=value` part of a Set-Cookie header, for sending back. */
+export function cookieOf(res: Response): string {
+  const set = res.headers.get('set-cookie') ?? '';
+  return set.split(';')[0]!;
+}
+
+/** Registers a new user; returns its cookie and user object. Throws if registration fails. */
+export async function signUp(t: TestApp, overrides: Record<string, string> = {}) {
+  const body = newUser(overrides);
+  const res = await t.call('POST', '/api/auth/register', body);
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const user = (await res.json()) as { id: string; username: string; firstName: string };
+  return { cookie: cookieOf(res), user, body };
+}

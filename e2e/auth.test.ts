@@ -1,0 +1,130 @@
+/**
+ * Issue #2 in the browser: landing → register (with a mismatch first) → dashboard → logout →
+ * login; the protected-route redirect; the 404 page; axe on the public screens and the
+ * dashboard at 390 px and 1280 px (SPEC.md §2 "Session behaviour", §5 "Registration").
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  desktopContext,
+  expectNoSeriousA11yViolations,
+  hasChromium,
+  launchBrowser,
+  loginViaUi,
+  mobileContext,
+  registerViaUi,
+  startServer,
+  type TestServer,
+  uniqueUser,
+} from './harness';
+
+describe.skipIf(!hasChromium)('sign-up, sign-out, sign-in (issue #2)', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('registers from the landing page, logs out and signs in again', async () => {
+    const context = await desktopContext(browser, server.url);
+    const page = await context.newPage();
+    const user = uniqueUser('Rosalind');
+
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Prepare Your Legacy, Comfort Your Loved Ones');
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await page.waitForURL('**/register');
+
+    // A mismatched confirmation is refused on the confirm field (SPEC.md §5).
+    await page.getByLabel('First Name').fill(user.firstName);
+    await page.getByLabel('Last Name').fill(user.lastName);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByLabel('Confirm Password').fill(`${user.password}-typo`);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => page.getByText('Passwords do not match').isVisible()).toBe(true);
+    expect(await page.getByLabel('Confirm Password').getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/register');
+
+    await page.getByLabel('Confirm Password').fill(user.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Welcome, ${user.firstName}`);
+    await expect.poll(() => page.getByText('Account created').isVisible()).toBe(true);
+
+    // A signed-in visit to /login goes to the dashboard.
+    await page.goto('/login');
+    await page.waitForURL('**/dashboard');
+
+    // User menu → Logout → /login.
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await expect.poll(() => page.getByText(user.email).isVisible()).toBe(true);
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+
+    // The session is gone on the server too: a reload stays signed out.
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+
+    // Wrong password: a destructive toast with the server's message, still on /login.
+    await loginViaUi(page, { username: user.username, password: 'not the password' });
+    await expect.poll(() => page.getByText('Login failed').isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    await loginViaUi(page, user);
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByText('Welcome back!').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Welcome, ${user.firstName}`);
+    await context.close();
+  });
+
+  it('sends a signed-out visitor of a protected screen to /login, and shows 404 for unknown paths', async () => {
+    const context = await desktopContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/documents');
+    await page.waitForURL('**/login');
+    expect(await page.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+
+    await page.goto('/no-such-page');
+    await expect.poll(() => page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);
+    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('asks for both fields before calling the server on login', async () => {
+    const context = await desktopContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByText('Please enter both username and password.').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  for (const [name, makeContext] of [
+    ['390 px', mobileContext],
+    ['1280 px', desktopContext],
+  ] as const) {
+    it(`has no serious accessibility violations at ${name}: landing, login, register, dashboard`, async () => {
+      const context = await makeContext(browser, server.url);
+      const page = await context.newPage();
+      for (const path of ['/', '/login', '/register']) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await expectNoSeriousA11yViolations(page, `${path} at ${name}`);
+      }
+      const user = uniqueUser('Grace');
+      await registerViaUi(page, user);
+      await page.waitForURL('**/dashboard');
+      await page.getByRole('heading', { name: `Welcome, ${user.firstName}` }).waitFor();
+      await expectNoSeriousA11yViolations(page, `/dashboard at ${name}`);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,211 @@
+/**
+ * The shared browser-test harness (brief "Tests"): starts the real server on a free port with a
+ * temp DATA_DIR (serving the already built dist/; `npm run test:e2e` builds first), launches
+ * Debian's Chromium through playwright-core, and offers the helpers every e2e test needs.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+const INSTALL_HINT = 'Install Chromium to run the browser tests: apt-get install -y chromium';
+
+/**
+ * True when Chromium is installed. Missing in CI (CI=true) is an error; elsewhere the browser
+ * tests are skipped (`describe.skipIf(!hasChromium)`) with a console message saying how to install it.
+ */
+export const hasChromium: boolean = (() => {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  if (process.env.CI === 'true') throw new Error(`${CHROMIUM_PATH} not found. ${INSTALL_HINT}`);
+  console.warn(`Skipping browser tests: ${CHROMIUM_PATH} not found. ${INSTALL_HINT}`);
+  return false;
+})();
+
+/** Viewports every screen must work at (brief: 390 px phones and desktop). */
+export const MOBILE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+export interface TestServer {
+  /** Base URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  dataDir: string;
+  /** SIGTERM, wait for exit, delete DATA_DIR. */
+  stop: () => Promise<void>;
+  /** SIGKILL (a crash), wait for exit; DATA_DIR is kept for a restart. */
+  kill: () => Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * Spawns `node --import tsx sync-server/main.ts` from the repo root and resolves once GET /
+ * answers 200. Options: `env` (extra environment), `dataDir` (reuse one, e.g. after kill()).
+ * Throws when the server exits or is not up within `timeoutMs` (30 s), with its output.
+ */
+export async function startServer(opts: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number } = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'afterword-e2e-')));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(`${url}/`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Server did not answer GET / with 200 in time (is dist/ built?):\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return {
+    url,
+    dataDir,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited(child);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+  };
+}
+
+/** Launches /usr/bin/chromium (headless) with the flags of the brief. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh context (own cookies and storage) at phone size: 390×844, touch, mobile. */
+export function mobileContext(browser: Browser, baseURL?: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+}
+
+/** A fresh context (own cookies and storage) at desktop size: 1280×800. */
+export function desktopContext(browser: Browser, baseURL?: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: DESKTOP });
+}
+
+const AXE_PATH = join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core on the page and fails the test listing every violation whose impact is
+ * serious or critical (brief: every screen passes axe with none). `label` names the screen.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label = page.url()): Promise<void> {
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  if (!hasAxe) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n')}`)
+    .join('\n');
+  expect(serious, `axe violations on ${label}:\n${report}`).toEqual([]);
+}
+
+export interface TestUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  username: string;
+  password: string;
+}
+
+let counter = 0;
+/** A user no other test has registered (unique username and email). */
+export function uniqueUser(firstName = 'Ada'): TestUser {
+  const tag = `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    firstName,
+    lastName: 'Lovelace',
+    email: `ada.${tag}@example.com`,
+    username: `ada_${tag}`,
+    password: 'correct horse battery',
+  };
+}
+
+/** Fills the register form at /register (navigating there if needed) and submits it. */
+export async function registerViaUi(page: Page, user: TestUser): Promise<void> {
+  if (!new URL(page.url()).pathname.startsWith('/register')) await page.goto('/register');
+  await page.getByLabel('First Name').fill(user.firstName);
+  await page.getByLabel('Last Name').fill(user.lastName);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm Password').fill(user.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+/** Fills the login form at /login (navigating there if needed) and submits it. */
+export async function loginViaUi(page: Page, user: Pick<TestUser, 'username' | 'password'>): Promise<void> {
+  if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto('/login');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}

@@ -1,0 +1,69 @@
+/**
+ * What screens call to change data (DESIGN.md §2 "Data flows one way"): each function validates
+ * with the collection's zod schema, then writes through the one local write (rule 9). The
+ * change lands in IndexedDB at once; the outbox carries it to the server later.
+ */
+import type { z } from 'zod';
+import { COLLECTION_SPECS, type CollectionName } from '../../shared/schema/collections';
+import type { deathPlanFieldsSchema } from '../../shared/schema/death-plan';
+import type { documentFieldsSchema } from '../../shared/schema/document';
+import type { messageFieldsSchema } from '../../shared/schema/message';
+import type { survivorTaskFieldsSchema } from '../../shared/schema/survivor-task';
+import type { trusteeFieldsSchema } from '../../shared/schema/trustee';
+import type { profileSchema } from '../../shared/schema/user';
+import { TOMBSTONE_FIELD } from '../../shared/sync/record';
+import { requireDb } from './current';
+import { hasCreatedAt, normalizeNewRecord, normalizePatch } from './normalize';
+
+/** Fields a screen passes to create a record (createdAt and server-only fields are set elsewhere). */
+export interface CreateInput {
+  profile: Partial<z.input<typeof profileSchema>>;
+  deathPlan: Partial<z.input<typeof deathPlanFieldsSchema>>;
+  messages: Omit<z.input<typeof messageFieldsSchema>, 'createdAt' | 'delivered'>;
+  documents: Omit<z.input<typeof documentFieldsSchema>, 'createdAt'>;
+  trustees: Omit<z.input<typeof trusteeFieldsSchema>, 'createdAt'>;
+  survivorTasks: Omit<z.input<typeof survivorTaskFieldsSchema>, 'createdAt'>;
+}
+/** Fields a screen passes to change a record; extra keys (id, userId) are ignored. */
+export type PatchInput<C extends CollectionName> = Partial<CreateInput[C]> & { id?: string; userId?: string };
+
+function prepareCreate<C extends CollectionName>(name: C, fields: CreateInput[C], userId: string) {
+  const input: Record<string, unknown> = { ...fields };
+  if (hasCreatedAt(name)) input.createdAt = new Date().toISOString();
+  const id = COLLECTION_SPECS[name].singleton ? userId : crypto.randomUUID();
+  return { collection: name, id, patch: normalizeNewRecord(name, input) };
+}
+
+/**
+ * Creates a record and returns its id: a new UUID, or the user's id for profile/deathPlan
+ * (rule 7; creating it again merges the fields). Throws LocalWriteError naming the invalid field.
+ */
+export async function create<C extends CollectionName>(name: C, fields: CreateInput[C]): Promise<string> {
+  const db = requireDb();
+  const input = prepareCreate(name, fields, db.userId);
+  await db.writeMany([input]);
+  return input.id;
+}
+
+/** Creates many records in one transaction (all or none), e.g. the default survivor tasks. */
+export async function bulkCreate<C extends CollectionName>(name: C, items: readonly CreateInput[C][]): Promise<string[]> {
+  const db = requireDb();
+  const inputs = items.map((fields) => prepareCreate(name, fields, db.userId));
+  await db.writeMany(inputs);
+  return inputs.map((i) => i.id);
+}
+
+/** Changes the given fields of a record (lists as whole arrays; they are diffed item by item). */
+export async function save<C extends CollectionName>(name: C, id: string, patch: PatchInput<C>): Promise<void> {
+  await requireDb().write(name, id, normalizePatch(name, patch));
+}
+
+/** Deletes a record: a tombstone that syncs (rule 5). */
+export async function remove(name: CollectionName, id: string): Promise<void> {
+  await requireDb().write(name, id, { [TOMBSTONE_FIELD]: true });
+}
+
+/** Number of local changes not yet acknowledged by the server. */
+export async function getPendingCount(): Promise<number> {
+  return requireDb().pendingCount();
+}

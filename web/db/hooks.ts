@@ -1,0 +1,40 @@
+/**
+ * React hooks over the current user's database (live: they re-render on every local write,
+ * every synced change and changes made in other tabs). `undefined` means still loading (or no
+ * database open yet).
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { CollectionName, EntityOf } from '../../shared/schema/collections';
+import { useCurrentDb } from './current';
+import { hasCreatedAt } from './normalize';
+
+/** Every live record of `name`, newest first when the collection has createdAt. */
+export function useCollection<C extends CollectionName>(name: C): EntityOf[C][] | undefined {
+  const db = useCurrentDb((s) => s.db);
+  return useLiveQuery(async () => {
+    if (!db) return undefined;
+    const table = db.dexie.entities(name);
+    return hasCreatedAt(name) ? table.orderBy('createdAt').reverse().toArray() : table.toArray();
+  }, [db, name]);
+}
+
+/** One record: the entity, null when absent or deleted, undefined while loading. */
+export function useRecord<C extends CollectionName>(name: C, id: string | null | undefined): EntityOf[C] | null | undefined {
+  const db = useCurrentDb((s) => s.db);
+  return useLiveQuery(async () => {
+    if (!db) return undefined;
+    if (!id) return null;
+    return (await db.dexie.entities(name).get(id)) ?? null;
+  }, [db, name, id]);
+}
+
+/** Number of changes waiting in the outbox (0 while loading). */
+export function usePendingCount(): number {
+  const db = useCurrentDb((s) => s.db);
+  return useLiveQuery(async () => (db ? db.pendingCount() : 0), [db]) ?? 0;
+}
+
+/** Set when another tab upgraded or deleted this database: the person must reload. */
+export function useDatabaseNotice() {
+  return useCurrentDb((s) => s.notice);
+}

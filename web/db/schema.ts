@@ -1,0 +1,74 @@
+/**
+ * The Dexie schema of one user's local database (DESIGN.md §2 "Client"): one table per synced
+ * collection holding the materialised entities (deleted records are absent), `fieldState` with
+ * every record's per-field values and HLCs (tombstones included), the `outbox` of changes not
+ * yet acknowledged by the server, and `meta` (last HLC, server cursor).
+ */
+import { Dexie, type Table } from 'dexie';
+import type { CollectionName, EntityOf } from '../../shared/schema/collections';
+import type { Change } from '../../shared/sync/change';
+import type { Hlc } from '../../shared/sync/hlc';
+import type { RecordState } from '../../shared/sync/merge';
+
+/** One record's sync state, keyed by [collection+id]. */
+export interface FieldStateRow extends RecordState {
+  collection: CollectionName;
+  id: string;
+}
+
+/** An outbox entry: a change plus its auto-increment key (insertion order = push order). */
+export interface OutboxRow extends Change {
+  seq?: number;
+}
+
+/** `meta` rows. The node id is never stored: every tab mints its own (rule 1). */
+export interface MetaValues {
+  /** The greatest HLC this device has issued or received, so a reloaded tab never goes backwards. */
+  lastHlc: Hlc;
+  /** The server sequence up to which every record has been pulled (rule 13). */
+  cursor: number;
+}
+export interface MetaRow {
+  key: keyof MetaValues;
+  value: MetaValues[keyof MetaValues];
+}
+
+/** Environment a database is opened in; tests pass fake-indexeddb's factory per simulated device. */
+export interface IndexedDbDeps {
+  indexedDB?: { open: Function };
+  IDBKeyRange?: { bound: Function; lowerBound: Function; upperBound: Function };
+}
+
+/** Name of a user's database: the user id keeps two accounts on one device apart (DESIGN.md §2). */
+export const databaseName = (userId: string) => `afterword-${userId}`;
+
+/** Indexes of each collection table beyond the primary key `id`. */
+const COLLECTION_INDEXES: Record<CollectionName, string> = {
+  profile: 'id',
+  deathPlan: 'id',
+  messages: 'id, createdAt',
+  documents: 'id, createdAt, documentType',
+  trustees: 'id, createdAt',
+  survivorTasks: 'id, createdAt, category, completionStatus',
+};
+
+export class AfterwordDexie extends Dexie {
+  fieldState!: Table<FieldStateRow, [string, string]>;
+  outbox!: Table<OutboxRow, number>;
+  meta!: Table<MetaRow, string>;
+
+  constructor(userId: string, deps: IndexedDbDeps = {}) {
+    super(databaseName(userId), { ...deps, autoOpen: true });
+    this.version(1).stores({
+      ...COLLECTION_INDEXES,
+      fieldState: '[collection+id]',
+      outbox: '++seq, hlc',
+      meta: 'key',
+    });
+  }
+
+  /** The table of materialised entities of `collection`. */
+  entities<C extends CollectionName>(collection: C): Table<EntityOf[C], string> {
+    return this.table(collection) as Table<EntityOf[C], string>;
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * One signed-in user's local database and the single function through which every local write
+ * goes (rule 9 of shared/sync/README.md): in ONE Dexie read-write transaction it ticks the clock,
+ * turns the patch into sync fields (lists item by item), validates them as the server will,
+ * merges them into the record's field state, re-materialises the entity and appends the change
+ * to the outbox. Nothing is written without its outbox entry, and no outbox entry without its write.
+ */
+import type { Transaction } from 'dexie';
+import { COLLECTIONS, type CollectionName, type EntityOf } from '../../shared/schema/collections';
+import { validateChange, type Change } from '../../shared/sync/change';
+import { ClockError, createClock, newNodeId, type Clock, type Hlc } from '../../shared/sync/hlc';
+import { emptyState, mergeState, stateOfWrite, type RecordState } from '../../shared/sync/merge';
+import { fieldsOfPatch, materialize, TOMBSTONE_FIELD } from '../../shared/sync/record';
+import { AfterwordDexie, type IndexedDbDeps, type MetaValues } from './schema';
+
+/** A local write refused before anything was written; `message` names the collection and field. */
+export class LocalWriteError extends Error {
+  override name = 'LocalWriteError';
+  /** The field at fault (`'recipientEmail'`, `'musicSelections/…'`), when known. */
+  readonly field?: string;
+  constructor(reason: string) {
+    super(reason);
+    const m = /^[A-Za-z]+\.([^:]+):/.exec(reason);
+    this.field = m?.[1];
+  }
+}
+
+/** A write of `patch` (entity fields, lists as plain arrays; `_deleted` for a tombstone). */
+export interface WriteInput {
+  collection: CollectionName;
+  id: string;
+  patch: Record<string, unknown>;
+}
+
+/** Why a database can no longer be used in this tab (another tab upgraded or deleted it). */
+export type DatabaseNotice = 'upgraded-elsewhere' | 'deleted-elsewhere' | 'blocked';
+
+export interface OpenOptions extends IndexedDbDeps {
+  /** Wall clock (ms) for the HLC; tests pass a virtual one. */
+  now?: () => number;
+  /** Called once when the database must stop being used here (see DatabaseNotice). */
+  onNotice?: (notice: DatabaseNotice) => void;
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export class UserDatabase {
+  readonly dexie: AfterwordDexie;
+  readonly userId: string;
+  readonly clock: Clock;
+  private readonly writeListeners = new Set<(change: Change) => void>();
+
+  private constructor(dexie: AfterwordDexie, userId: string, clock: Clock) {
+    this.dexie = dexie;
+    this.userId = userId;
+    this.clock = clock;
+  }
+
+  /**
+   * Opens (creating if needed) `afterword-<userId>`, restoring the clock from `meta.lastHlc` with a
+   * fresh node id for this tab (rule 1). A second tab's upgrade or delete closes this connection
+   * for good (no auto-reopen, so no loop and no half-upgraded use) and calls `onNotice`.
+   */
+  static async open(userId: string, opts: OpenOptions = {}): Promise<UserDatabase> {
+    const dexie = new AfterwordDexie(userId, { indexedDB: opts.indexedDB, IDBKeyRange: opts.IDBKeyRange });
+    let noticed = false;
+    const notice = (n: DatabaseNotice) => {
+      if (noticed) return;
+      noticed = true;
+      opts.onNotice?.(n);
+    };
+    dexie.on('versionchange', (ev) => {
+      dexie.close({ disableAutoOpen: true });
+      notice(ev.newVersion ? 'upgraded-elsewhere' : 'deleted-elsewhere');
+      return false;
+    });
+    dexie.on('blocked', () => notice('blocked'));
+    await dexie.open();
+    const last = (await dexie.meta.get('lastHlc'))?.value as Hlc | undefined;
+    const clock = createClock(newNodeId(), opts.now ?? Date.now, last);
+    return new UserDatabase(dexie, userId, clock);
+  }
+
+  /** Closes the connection; later calls fail with Dexie's DatabaseClosedError. */
+  close(): void {
+    this.dexie.close({ disableAutoOpen: true });
+  }
+
+  /** Registers `fn` to run after every committed local write (the sync engine's trigger). */
+  onWrite(fn: (change: Change) => void): () => void {
+    this.writeListeners.add(fn);
+    return () => this.writeListeners.delete(fn);
+  }
+
+  /** Every table a write or a sync response touches. */
+  allTables() {
+    return [this.dexie.fieldState, this.dexie.outbox, this.dexie.meta, ...COLLECTIONS.map((c) => this.dexie.table(c))];
+  }
+
+  /**
+   * The one local write (rule 9). Returns the change appended to the outbox, or null when the
+   * patch changes nothing (no outbox entry). Throws LocalWriteError (naming the field) when the
+   * change would be refused by the server; then nothing at all is written.
+   */
+  async write(collection: CollectionName, id: string, patch: Record<string, unknown>): Promise<Change | null> {
+    const [change] = await this.writeMany([{ collection, id, patch }]);
+    return change ?? null;
+  }
+
+  /** Several writes in one transaction: all are written, or (if one is invalid) none. */
+  async writeMany(inputs: readonly WriteInput[]): Promise<Change[]> {
+    const changes = await this.dexie.transaction('rw', this.allTables(), async (tx) => {
+      await this.foldStoredClock();
+      const out: Change[] = [];
+      for (const input of inputs) {
+        const change = await this.writeOne(input);
+        if (change) out.push(change);
+      }
+      if (out.length) await this.persistClock(tx);
+      return out;
+    });
+    for (const change of changes) for (const fn of this.writeListeners) fn(change);
+    return changes;
+  }
+
+  private async writeOne({ collection, id, patch }: WriteInput): Promise<Change | null> {
+    const state = await this.readState(collection, id);
+    // A local write must beat everything this device shows for the record (another tab's writes too).
+    for (const hlc of Object.values(state.clocks)) this.receive(hlc);
+    const { [TOMBSTONE_FIELD]: tombstone, ...rest } = patch;
+    const fields = fieldsOfPatch(collection, state, rest, () => crypto.randomUUID());
+    if (tombstone !== undefined) fields[TOMBSTONE_FIELD] = tombstone;
+    // Unchanged fields are not rewritten, so a form that sends the whole record never clobbers a
+    // concurrent edit of a field the person did not touch (rule 4).
+    for (const f of Object.keys(fields)) {
+      if (f in state.values && sameJson(state.values[f], fields[f])) delete fields[f];
+    }
+    if (Object.keys(fields).length === 0) return null;
+    const hlc = this.clock.tick();
+    const checked = validateChange({ collection, id, hlc, fields }, { actor: 'client', userId: this.userId });
+    if (!checked.ok) throw new LocalWriteError(checked.reason);
+    const { state: merged } = mergeState(state, stateOfWrite(fields, hlc));
+    await this.storeState(collection, id, merged);
+    await this.dexie.outbox.add({ ...checked.change });
+    return checked.change;
+  }
+
+  /** The field state of a record (empty when unknown). Use inside a transaction. */
+  async readState(collection: CollectionName, id: string): Promise<RecordState> {
+    const row = await this.dexie.fieldState.get([collection, id]);
+    return row ? { values: row.values, clocks: row.clocks } : emptyState();
+  }
+
+  /** Stores a record's field state and its materialised entity (absent when tombstoned). */
+  async storeState(collection: CollectionName, id: string, state: RecordState): Promise<void> {
+    await this.dexie.fieldState.put({ collection, id, values: state.values, clocks: state.clocks });
+    const entity = materialize(collection, id, state, this.userId);
+    if (entity) await this.dexie.entities(collection).put(entity as EntityOf[typeof collection]);
+    else await this.dexie.entities(collection).delete(id);
+  }
+
+  /** Folds `hlc` into the clock; a timestamp too far ahead is reported, never fatal (rule 3). */
+  receive(hlc: Hlc): ClockError | null {
+    try {
+      this.clock.receive(hlc);
+      return null;
+    } catch (err) {
+      if (err instanceof ClockError) return err;
+      throw err;
+    }
+  }
+
+  /** Folds the HLC another tab may have persisted, so this tab never writes "in the past". */
+  async foldStoredClock(): Promise<void> {
+    const stored = (await this.dexie.meta.get('lastHlc'))?.value as Hlc | undefined;
+    if (stored) this.receive(stored);
+  }
+
+  /** Persists the clock (never lowering what another tab stored). Use inside a transaction. */
+  async persistClock(_tx?: Transaction): Promise<void> {
+    const stored = (await this.dexie.meta.get('lastHlc'))?.value as Hlc | undefined;
+    const mine = this.clock.last();
+    if (!stored || mine > stored) await this.dexie.meta.put({ key: 'lastHlc', value: mine });
+  }
+
+  /** A `meta` value, or undefined. */
+  async getMeta<K extends keyof MetaValues>(key: K): Promise<MetaValues[K] | undefined> {
+    return (await this.dexie.meta.get(key))?.value as MetaValues[K] | undefined;
+  }
+
+  /** Sets a `meta` value. */
+  async setMeta<K extends keyof MetaValues>(key: K, value: MetaValues[K]): Promise<void> {
+    await this.dexie.meta.put({ key, value });
+  }
+
+  /** Number of changes waiting in the outbox. */
+  pendingCount(): Promise<number> {
+    return this.dexie.outbox.count();
+  }
+}

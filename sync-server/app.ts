@@ -9,6 +9,8 @@ import type { AppDeps, AppEnv } from './app-env';
 import { ApiHttpError, handleError } from './http/errors';
 import { mountWebApp } from './http/web-app';
 import { authRoutes } from './routes/auth';
+import { collectionRoutes } from './routes/collections';
+import { deathPlanRoutes } from './routes/death-plan';
 import { profileRoutes } from './routes/profile';
 import { syncRoutes } from './routes/sync';
 
@@ -35,6 +37,8 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}): Hon
   app.route('/', authRoutes(deps));
   app.route('/', profileRoutes(deps));
   app.route('/', syncRoutes(deps));
+  app.route('/', deathPlanRoutes(deps));
+  app.route('/', collectionRoutes(deps));
 
   app.all('/api/*', () => {
     throw new ApiHttpError(404, 'Not found');

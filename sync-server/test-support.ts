@@ -32,7 +32,7 @@ export function createTestApp(env: Record<string, string> = {}, start = Date.UTC
     advance: (ms) => {
       now += ms;
     },
-    call: (method, path, body, cookie, headers = {}) =>
+    call: async (method, path, body, cookie, headers = {}) =>
       app.request(`http://localhost${path}`, {
         method,
         headers: {

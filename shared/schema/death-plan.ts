@@ -1,6 +1,6 @@
 /** The after-death plan (SPEC.md §3 "Death plan"), one per user; its id is the user's id. */
 import { z } from 'zod';
-import { LIMITS, optionalText, textListSchema } from './common';
+import { LIMITS, optionalText, textListSchema, timestampSchema } from './common';
 
 export const FUNERAL_TYPES = [
   'traditional_funeral',
@@ -34,23 +34,22 @@ export const deathPlanFieldsSchema = z.object({
   specialRequests: optionalText(LIMITS.text),
   obituary: optionalText(LIMITS.longText),
   completed: z.boolean(),
+  createdAt: timestampSchema,
 });
 export type DeathPlanFields = z.infer<typeof deathPlanFieldsSchema>;
 
-export const deathPlanSchema = deathPlanFieldsSchema.extend({
-  id: z.string(),
-  userId: z.string(),
-  createdAt: z.string(),
-});
+export const deathPlanSchema = deathPlanFieldsSchema.extend({ id: z.string(), userId: z.string() });
 export type DeathPlan = z.infer<typeof deathPlanSchema>;
 
 /** `POST /api/death-plan`: plan fields plus a `userId` that the server ignores (SPEC.md §7). */
 export const deathPlanCreateSchema = deathPlanFieldsSchema
+  .omit({ createdAt: true })
   .partial()
   .extend({ userId: z.unknown().optional() })
   .strict();
 /** `PATCH /api/death-plan/{id}`: a partial or whole plan. */
 export const deathPlanPatchSchema = deathPlanFieldsSchema
+  .omit({ createdAt: true })
   .partial()
   .extend({ id: z.unknown().optional(), userId: z.unknown().optional(), createdAt: z.unknown().optional() })
   .strict();

@@ -1,0 +1,79 @@
+/**
+ * REST endpoints of SPEC.md §7 for messages, documents, trustees and survivor tasks: GET (list),
+ * POST (create, 201), PATCH /:id and DELETE /:id (404 for an unknown id, or another user's).
+ * One factory serves all four; every write goes through the RecordService and so through the
+ * same merge as sync (shared/sync/README.md rule 16). `userId` always comes from the session.
+ */
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import type { z } from 'zod';
+import {
+  documentCreateSchema,
+  documentPatchSchema,
+  messageCreateSchema,
+  messagePatchSchema,
+  survivorTaskCreateSchema,
+  survivorTaskPatchSchema,
+  trusteeCreateSchema,
+  trusteePatchSchema,
+  type CollectionName,
+} from '../../shared/schema';
+import type { AppDeps, AppEnv } from '../app-env';
+import { requireSession } from '../auth/middleware';
+import { notFound } from '../http/errors';
+import { readJson } from '../http/validate';
+import { servicesOf } from '../services';
+
+export interface RestCollection {
+  path: string;
+  collection: Exclude<CollectionName, 'profile' | 'deathPlan'>;
+  create: z.ZodType<Record<string, unknown>>;
+  patch: z.ZodType<Record<string, unknown>>;
+  /** Fields set by the server on create (besides createdAt). */
+  createDefaults?: Record<string, unknown>;
+}
+
+export const REST_COLLECTIONS: RestCollection[] = [
+  { path: '/api/messages', collection: 'messages', create: messageCreateSchema, patch: messagePatchSchema, createDefaults: { delivered: false } },
+  { path: '/api/documents', collection: 'documents', create: documentCreateSchema, patch: documentPatchSchema },
+  { path: '/api/trustees', collection: 'trustees', create: trusteeCreateSchema, patch: trusteePatchSchema },
+  { path: '/api/survivor-tasks', collection: 'survivorTasks', create: survivorTaskCreateSchema, patch: survivorTaskPatchSchema },
+];
+
+/** Registers the REST routes of every collection in REST_COLLECTIONS. */
+export function collectionRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { records } = servicesOf(deps);
+  for (const spec of REST_COLLECTIONS) {
+    const { path, collection } = spec;
+    app.use(path, requireSession(deps));
+    app.use(`${path}/*`, requireSession(deps));
+
+    app.get(path, (c) => c.json(records.list(c.var.userId, collection)));
+
+    app.post(path, async (c) => {
+      const { userId: _ignored, ...body } = await readJson(c, spec.create);
+      const entity = records.write(c.var.userId, collection, randomUUID(), {
+        ...body,
+        ...spec.createDefaults,
+        createdAt: new Date(deps.now()).toISOString(),
+      });
+      return c.json(entity, 201);
+    });
+
+    app.patch(`${path}/:id`, async (c) => {
+      const patch = await readJson(c, spec.patch);
+      const id = c.req.param('id');
+      if (!records.get(c.var.userId, collection, id)) throw notFound();
+      return c.json(records.write(c.var.userId, collection, id, patch));
+    });
+
+    app.delete(`${path}/:id`, (c) => {
+      const id = c.req.param('id');
+      if (!records.get(c.var.userId, collection, id)) throw notFound();
+      records.remove(c.var.userId, collection, id);
+      return c.json({ ok: true });
+    });
+  }
+  return app;
+}

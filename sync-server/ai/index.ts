@@ -15,3 +15,4 @@ export function createAiProvider(config: Pick<Config, 'openai'>): AiProvider {
   if (!apiKey) return fallback;
   return createOpenAiProvider({ apiKey, baseURL, model, timeoutMs }, fallback);
 }
+export { planningSnapshot } from './snapshot';

@@ -1,0 +1,93 @@
+/**
+ * One push/pull exchange on the client side (rules 11–13 of shared/sync/README.md): which
+ * request to send, and applying the response in ONE Dexie transaction.
+ */
+import { COLLECTIONS, type CollectionName } from '../../shared/schema/collections';
+import type { Change } from '../../shared/sync/change';
+import { mergeState } from '../../shared/sync/merge';
+import { MAX_PUSH_CHANGES, PROTOCOL_VERSION, type RejectedChange, type SyncRequest, type SyncResponse } from '../../shared/sync/protocol';
+import type { UserDatabase } from '../db/user-database';
+
+/** The next request: the oldest ≤ MAX_PUSH_CHANGES outbox entries and the stored cursor. */
+export async function buildRequest(db: UserDatabase): Promise<SyncRequest> {
+  const rows = await db.dexie.outbox.orderBy(':id').limit(MAX_PUSH_CHANGES).toArray();
+  const changes: Change[] = rows.map(({ collection, id, hlc, fields }) => ({ collection, id, hlc, fields }));
+  return { protocol: PROTOCOL_VERSION, cursor: (await db.getMeta('cursor')) ?? 0, changes };
+}
+
+export interface ApplyResult {
+  /** Changes the server refused (their fields were restored from the server's state). */
+  rejected: RejectedChange[];
+  /** Received timestamps refused by the clock (rule 3): recorded, never fatal. */
+  clockErrors: string[];
+  /** Outbox entries left after this response. */
+  pending: number;
+}
+
+const isCollection = (c: string): c is CollectionName => (COLLECTIONS as readonly string[]).includes(c);
+
+/**
+ * Applies `res` in one transaction: deletes exactly the accepted and rejected HLCs from the
+ * outbox (rule 11); restores from the server's state each field whose local HLC is still a
+ * rejected one; folds every received HLC into the clock (rule 3); merges pulled records with the
+ * field-level LWW merge, so unpushed newer local fields are kept (rules 4, 13); stores the cursor.
+ *
+ * Responses may arrive late, twice or out of order: every step is idempotent, and the cursor
+ * only moves forward — except after a restore from a response older than the stored cursor,
+ * whose record may predate what was already pulled: then the cursor goes back to that
+ * response's, so the newer state is pulled again.
+ */
+export async function applyResponse(db: UserDatabase, res: SyncResponse): Promise<ApplyResult> {
+  const { dexie } = db;
+  return dexie.transaction('rw', db.allTables(), async () => {
+    await db.foldStoredClock();
+    const stored = (await db.getMeta('cursor')) ?? 0;
+    const acknowledged = [...res.accepted, ...res.rejected.map((r) => r.hlc)];
+    if (acknowledged.length) await dexie.outbox.where('hlc').anyOf(acknowledged).delete();
+
+    const clockErrors = new Set<string>();
+    const fold = (clocks: Record<string, string>) => {
+      for (const hlc of new Set(Object.values(clocks))) {
+        const err = db.receive(hlc);
+        if (err) clockErrors.add(err.message);
+      }
+    };
+
+    let restoredFromOlder = false;
+    for (const r of res.rejected) {
+      if (!isCollection(r.collection)) continue;
+      const record = r.record && r.record.collection === r.collection && r.record.id === r.id ? r.record : null;
+      if (record) fold(record.clocks);
+      const state = await db.readState(r.collection, r.id);
+      const values = { ...state.values };
+      const clocks = { ...state.clocks };
+      let restored = false;
+      for (const [field, hlc] of Object.entries(state.clocks)) {
+        if (hlc !== r.hlc) continue;
+        restored = true;
+        if (record && field in record.clocks) {
+          values[field] = record.values[field];
+          clocks[field] = record.clocks[field]!;
+        } else {
+          delete values[field];
+          delete clocks[field];
+        }
+      }
+      const next = record ? mergeState({ values, clocks }, record).state : { values, clocks };
+      if (restored || record) await db.storeState(r.collection, r.id, next);
+      if (restored && res.cursor < stored) restoredFromOlder = true;
+    }
+
+    for (const record of res.records) {
+      fold(record.clocks);
+      const state = await db.readState(record.collection, record.id);
+      const { state: merged, changed } = mergeState(state, record);
+      if (changed.length) await db.storeState(record.collection, record.id, merged);
+    }
+
+    const cursor = restoredFromOlder ? Math.min(stored, res.cursor) : Math.max(stored, res.cursor);
+    if (cursor !== stored) await db.setMeta('cursor', cursor);
+    await db.persistClock();
+    return { rejected: res.rejected, clockErrors: [...clockErrors], pending: await dexie.outbox.count() };
+  });
+}

@@ -1,0 +1,262 @@
+/**
+ * The sync engine of one open database (DESIGN.md §2 "Client"): pushes the outbox and pulls
+ * what changed, on start, after local writes (debounced), on `online`, on becoming visible and
+ * on an interval while visible; one tab at a time (Web Locks); failures retried with exponential
+ * backoff and jitter; 401 pauses until resume() (the outbox is kept); 426 stops until an update.
+ */
+import type { RejectedChange } from '../../shared/sync/protocol';
+import type { UserDatabase } from '../db/user-database';
+import { applyResponse, buildRequest } from './apply-response';
+import { SyncHttpError, type Transport } from './transport';
+
+export type SyncStatus = 'offline' | 'syncing' | 'synced' | 'error' | 'needs-sign-in' | 'update-required';
+
+export interface SyncSnapshot {
+  status: SyncStatus;
+  lastError?: string;
+  lastSyncedAt?: number;
+}
+
+/** What the engine needs from the browser; every part optional so it runs in Node tests. */
+export interface SyncEnvironment {
+  locks?: Pick<LockManager, 'request'> | null;
+  /** False when the browser knows it is offline. */
+  isOnline?: () => boolean;
+  isVisible?: () => boolean;
+  /** Subscribes to 'online' / 'offline' / 'visible'; returns an unsubscribe. */
+  subscribe?: (event: 'online' | 'offline' | 'visible', fn: () => void) => () => void;
+}
+
+export interface SyncEngineOptions {
+  db: UserDatabase;
+  transport: Transport;
+  now?: () => number;
+  random?: () => number;
+  env?: SyncEnvironment;
+  onState?: (snapshot: SyncSnapshot) => void;
+  /** Changes the server refused, with their reasons (for a toast). */
+  onRejected?: (rejected: RejectedChange[]) => void;
+  /** The server answered 401: ask the person to sign in again. */
+  onUnauthorized?: () => void;
+  debounceMs?: number;
+  intervalMs?: number;
+  maxBackoffMs?: number;
+  /** Most push/pull exchanges in one run before yielding (the next run continues). */
+  maxRounds?: number;
+}
+
+export interface SyncEngine {
+  start(): void;
+  /** Stops timers and listeners, aborts a request in flight, waits for the current run to end. */
+  stop(): Promise<void>;
+  /** Schedules a run in `delayMs` (default: now). Ignored while paused or stopped. */
+  requestSync(delayMs?: number): void;
+  /** Runs now (or joins the run in progress) and resolves when it ends. */
+  syncNow(): Promise<void>;
+  /** Leaves the 'needs-sign-in' pause (after the person signed in again) and syncs. */
+  resume(): void;
+  snapshot(): SyncSnapshot;
+}
+
+/** The browser environment (navigator.locks, online/visibility events), or none outside a browser. */
+export function browserEnvironment(): SyncEnvironment {
+  const hasWindow = typeof window !== 'undefined' && typeof document !== 'undefined';
+  const nav = typeof navigator !== 'undefined' ? navigator : undefined;
+  return {
+    locks: nav && 'locks' in nav ? nav.locks : null,
+    isOnline: () => nav?.onLine !== false,
+    isVisible: () => !hasWindow || document.visibilityState === 'visible',
+    subscribe: (event, fn) => {
+      if (!hasWindow) return () => {};
+      if (event === 'visible') {
+        const h = () => document.visibilityState === 'visible' && fn();
+        document.addEventListener('visibilitychange', h);
+        return () => document.removeEventListener('visibilitychange', h);
+      }
+      window.addEventListener(event, fn);
+      return () => window.removeEventListener(event, fn);
+    },
+  };
+}
+
+const isNetworkError = (err: unknown) => err instanceof TypeError || (err as Error)?.name === 'AbortError';
+
+export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
+  const { db, transport } = opts;
+  const now = opts.now ?? Date.now;
+  const random = opts.random ?? Math.random;
+  const env = opts.env ?? browserEnvironment();
+  const debounceMs = opts.debounceMs ?? 500;
+  const intervalMs = opts.intervalMs ?? 30_000;
+  const maxBackoffMs = opts.maxBackoffMs ?? 60_000;
+  const maxRounds = opts.maxRounds ?? 20;
+  const online = () => env.isOnline?.() ?? true;
+  const visible = () => env.isVisible?.() ?? true;
+
+  let snap: SyncSnapshot = { status: 'syncing' };
+  let started = false;
+  let stopped = false;
+  let paused: 'needs-sign-in' | 'update-required' | null = null;
+  let running: Promise<void> | null = null;
+  let rerun = false;
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let timerDue = 0;
+  let interval: ReturnType<typeof setInterval> | null = null;
+  let abort: AbortController | null = null;
+  const cleanups: (() => void)[] = [];
+
+  const set = (next: Partial<SyncSnapshot>) => {
+    snap = { ...snap, ...next };
+    if (next.status && next.status !== 'error') delete snap.lastError;
+    if (next.lastError) snap.lastError = next.lastError;
+    opts.onState?.(snap);
+  };
+
+  const schedule = (delayMs: number) => {
+    if (stopped || paused) return;
+    const due = now() + delayMs;
+    if (timer && timerDue <= due) return;
+    if (timer) clearTimeout(timer);
+    timerDue = due;
+    timer = setTimeout(() => {
+      timer = null;
+      void syncNow();
+    }, delayMs);
+  };
+
+  const backoff = () => {
+    const base = Math.min(maxBackoffMs, 1000 * 2 ** Math.min(failures, 16));
+    return Math.round(base / 2 + (random() * base) / 2);
+  };
+
+  /** The exchanges of one run, under the cross-tab lock. Returns false when another tab holds it. */
+  async function exchange(): Promise<boolean> {
+    const body = async () => {
+      for (let round = 0; round < maxRounds && !stopped; round++) {
+        const request = await buildRequest(db);
+        abort = new AbortController();
+        const res = await transport(request, abort.signal);
+        abort = null;
+        if (stopped) return;
+        const result = await applyResponse(db, res);
+        if (result.rejected.length) opts.onRejected?.(result.rejected);
+        if (result.clockErrors.length) console.warn('Sync: timestamps refused by the clock', result.clockErrors);
+        const progressed = res.accepted.length + res.rejected.length > 0 || request.changes.length === 0;
+        if (!progressed && !res.hasMore) throw new Error('The server acknowledged none of the changes sent');
+        if (!res.hasMore && result.pending === 0) return;
+      }
+      rerun = true; // more to do: continue in a fresh run so other work can interleave
+    };
+    if (!env.locks) {
+      await body();
+      return true;
+    }
+    return env.locks.request(`afterword-sync-${db.userId}`, { ifAvailable: true }, async (lock) => {
+      if (!lock) return false;
+      await body();
+      return true;
+    });
+  }
+
+  async function runOnce(): Promise<void> {
+    if (!online()) {
+      set({ status: 'offline' });
+      return;
+    }
+    set({ status: 'syncing' });
+    try {
+      const ran = await exchange();
+      if (!ran) {
+        schedule(1000 + Math.round(random() * 1000));
+        return;
+      }
+      failures = 0;
+      if (!stopped) set({ status: 'synced', lastSyncedAt: now() });
+    } catch (err) {
+      if (stopped) return;
+      if (err instanceof SyncHttpError && err.status === 401) {
+        paused = 'needs-sign-in';
+        set({ status: 'needs-sign-in' });
+        opts.onUnauthorized?.();
+        return;
+      }
+      if (err instanceof SyncHttpError && err.status === 426) {
+        paused = 'update-required';
+        set({ status: 'update-required', lastError: err.message });
+        return;
+      }
+      failures++;
+      if (!online() || isNetworkError(err)) {
+        set(online() ? { status: 'error', lastError: 'Cannot reach the server' } : { status: 'offline' });
+      } else {
+        set({ status: 'error', lastError: err instanceof Error ? err.message : String(err) });
+      }
+      schedule(backoff());
+    }
+  }
+
+  function syncNow(): Promise<void> {
+    if (stopped || paused) return Promise.resolve();
+    if (running) {
+      rerun = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          rerun = false;
+          await runOnce();
+        } while (rerun && !stopped && !paused);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      cleanups.push(
+        db.onWrite(() => {
+          if (!paused && snap.status === 'synced') set({ status: 'syncing' });
+          schedule(debounceMs);
+        }),
+      );
+      if (env.subscribe) {
+        cleanups.push(
+          env.subscribe('online', () => {
+            failures = 0;
+            schedule(0);
+          }),
+          env.subscribe('offline', () => set({ status: 'offline' })),
+          env.subscribe('visible', () => schedule(0)),
+        );
+      }
+      interval = setInterval(() => visible() && schedule(0), intervalMs);
+      void syncNow();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      if (interval) clearInterval(interval);
+      timer = null;
+      for (const c of cleanups.splice(0)) c();
+      abort?.abort();
+      await running?.catch(() => undefined);
+    },
+    requestSync(delayMs = 0) {
+      schedule(delayMs);
+    },
+    syncNow,
+    resume() {
+      if (paused !== 'needs-sign-in') return;
+      paused = null;
+      failures = 0;
+      void syncNow();
+    },
+    snapshot: () => snap,
+  };
+}

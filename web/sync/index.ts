@@ -1,0 +1,79 @@
+/**
+ * The sync engine of the signed-in user's database (DESIGN.md §2; shared/sync/README.md).
+ * startSync/stopSync/resumeSync drive one engine at a time; useSyncState() is what the header
+ * shows; <SyncLifecycle/> (mounted once by the shell) opens the database and syncs while signed in.
+ */
+import { useShallow } from 'zustand/react/shallow';
+import { requireDb } from '../db/current';
+import { usePendingCount } from '../db/hooks';
+import { useSession } from '../app/session';
+import { createSyncEngine, type SyncEngine, type SyncStatus } from './engine';
+import { useSyncStore } from './sync-store';
+import { fetchTransport, type Transport } from './transport';
+
+export { SyncHttpError, fetchTransport, type Transport } from './transport';
+export type { SyncStatus, SyncSnapshot } from './engine';
+export { useSyncStore } from './sync-store';
+
+let engine: SyncEngine | null = null;
+
+/**
+ * Starts syncing the open database of `userId` (openUserDatabase first): pushes the outbox,
+ * pulls changes, and keeps doing so (see engine.ts). Replaces an engine already running.
+ * Throws if that user's database is not the open one.
+ */
+export function startSync(opts: { userId: string; transport?: Transport; now?: () => number }): void {
+  const db = requireDb();
+  if (db.userId !== opts.userId) throw new Error(`The open database is not ${opts.userId}'s`);
+  const previous = engine;
+  if (previous) void previous.stop();
+  useSyncStore.setState({ status: 'syncing', lastError: undefined, lastRejected: [] });
+  engine = createSyncEngine({
+    db,
+    transport: opts.transport ?? fetchTransport,
+    now: opts.now,
+    onState: (s) => useSyncStore.setState({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt }),
+    onRejected: (lastRejected) => useSyncStore.setState({ lastRejected }),
+    onUnauthorized: () => useSession.getState().setNeedsReauth(true),
+  });
+  engine.start();
+}
+
+/** Stops syncing (the outbox stays); resolves when a run in progress has ended. */
+export async function stopSync(): Promise<void> {
+  const current = engine;
+  engine = null;
+  await current?.stop();
+}
+
+/** Resumes after 'needs-sign-in' (the person signed in again). */
+export function resumeSync(): void {
+  engine?.resume();
+}
+
+/** Asks for a sync soon (e.g. a "retry" button). */
+export function requestSync(): void {
+  engine?.requestSync(0);
+}
+
+/** Runs a sync now and resolves when it ends (e.g. before signing out). */
+export function syncNow(): Promise<void> {
+  return engine?.syncNow() ?? Promise.resolve();
+}
+
+export interface SyncState {
+  status: SyncStatus;
+  /** Changes waiting in the outbox. */
+  pending: number;
+  lastError?: string;
+  lastSyncedAt?: number;
+}
+
+/** The header's view of sync: status, how many changes wait, the last error and success time. */
+export function useSyncState(): SyncState {
+  const { status, lastError, lastSyncedAt } = useSyncStore(
+    useShallow((s) => ({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt })),
+  );
+  const pending = usePendingCount();
+  return { status, pending, lastError, lastSyncedAt };
+}

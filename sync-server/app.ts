@@ -5,14 +5,17 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { createAiProvider, planningSnapshot } from './ai';
 import type { AppDeps, AppEnv } from './app-env';
 import { ApiHttpError, handleError } from './http/errors';
 import { mountWebApp } from './http/web-app';
+import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
 import { collectionRoutes } from './routes/collections';
 import { deathPlanRoutes } from './routes/death-plan';
 import { profileRoutes } from './routes/profile';
 import { syncRoutes } from './routes/sync';
+import { servicesOf } from './services';
 
 /** Largest request body accepted, in bytes (413 above). A sync batch is the largest legitimate body. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -37,6 +40,13 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}): Hon
   app.route('/', authRoutes(deps));
   app.route('/', profileRoutes(deps));
   app.route('/', syncRoutes(deps));
+  app.route(
+    '/',
+    aiRoutes(deps, {
+      ai: createAiProvider(deps.config),
+      snapshot: (userId) => planningSnapshot(servicesOf(deps).records, userId),
+    }),
+  );
   app.route('/', deathPlanRoutes(deps));
   app.route('/', collectionRoutes(deps));
 

@@ -22,4 +22,19 @@ describe('planCompletion (SPEC.md §4: filled items out of 7, rounded)', () => {
       }),
     ).toBe(100);
   });
+
+  it('gives each item alone one seventh, and counts lists only with a non-blank item', () => {
+    const alone = [
+      { funeralType: 'celebration_of_life' as const },
+      { location: 'By the sea' },
+      { burialPreference: 'green_burial' as const },
+      { musicSelections: ['Abide with Me'] },
+      { readings: ['Psalm 23'] },
+      { specialRequests: 'No black ties' },
+      { obituary: 'She loved the garden.' },
+    ];
+    for (const item of alone) expect(planCompletion(item)).toBe(14);
+    expect(planCompletion({ musicSelections: ['', '   '], readings: ['\t'] })).toBe(0);
+    expect(planCompletion({ musicSelections: ['', 'Hallelujah'] })).toBe(14);
+  });
 });

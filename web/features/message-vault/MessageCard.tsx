@@ -1,0 +1,55 @@
+/**
+ * One message in the vault (SPEC.md §2 "Message Vault"): recipient, a 'Delivered' or 'Pending'
+ * badge, the type, the delivery date (en-US long) or 'Upon release', a 3-line excerpt of the body,
+ * and edit/delete buttons named for the recipient.
+ */
+import { CalendarClock, FileText, Mic, Video } from 'lucide-react';
+import type { Message } from '../../../shared/schema';
+import { formatLongDate } from '../../../shared/labels';
+import { Badge } from '../../ui/Badge';
+import { Card } from '../../ui/Card';
+import { CardActions } from '../../ui/CardGrid';
+import { MESSAGE_TYPE_LABELS } from './message-form';
+
+const TYPE_ICONS = { text: FileText, video: Video, audio: Mic } as const;
+
+export interface MessageCardProps {
+  message: Message;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+export function MessageCard({ message, onEdit, onDelete }: MessageCardProps) {
+  const TypeIcon = TYPE_ICONS[message.messageType];
+  return (
+    <Card className="flex h-full flex-col">
+      <div className="flex items-start justify-between gap-2 p-5 pb-3">
+        <div className="min-w-0">
+          <h2 className="truncate text-lg font-semibold text-slate-900">{message.recipientName}</h2>
+          <p className="truncate text-sm text-slate-600">{message.recipientEmail}</p>
+        </div>
+        <Badge color={message.delivered ? 'green' : 'yellow'} className="shrink-0">
+          {message.delivered ? 'Delivered' : 'Pending'}
+        </Badge>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 px-5 pb-4">
+        <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+          <div className="flex items-center gap-1.5">
+            <dt className="sr-only">Type</dt>
+            <TypeIcon className="size-4 text-slate-500" aria-hidden="true" />
+            <dd>{MESSAGE_TYPE_LABELS[message.messageType]}</dd>
+          </div>
+          <div className="flex items-center gap-1.5">
+            <dt className="sr-only">Delivery</dt>
+            <CalendarClock className="size-4 text-slate-500" aria-hidden="true" />
+            <dd>{message.deliveryDate ? formatLongDate(message.deliveryDate) : 'Upon release'}</dd>
+          </div>
+        </dl>
+        <p className="line-clamp-3 text-slate-700 whitespace-pre-line break-words">{message.messageContent}</p>
+      </div>
+      <div className="flex justify-end border-t border-stone-200 px-3 py-1.5">
+        <CardActions itemName={`message to ${message.recipientName}`} onEdit={onEdit} onDelete={onDelete} />
+      </div>
+    </Card>
+  );
+}

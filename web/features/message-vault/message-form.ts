@@ -1,0 +1,64 @@
+/**
+ * The message form's values and how they become a record (SPEC.md §3 "Message", §5 "Create
+ * message"): recipient name, email and body are required; the delivery date is optional and
+ * stored as an ISO string or null.
+ */
+import type { Message } from '../../../shared/schema';
+import { emailSchema } from '../../../shared/schema/common';
+import type { MESSAGE_TYPES } from '../../../shared/schema/message';
+import { checkRequired, fieldErrors, type FieldErrors } from '../../ui/record-actions';
+
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+export const MESSAGE_TYPE_LABELS: Record<MessageType, string> = {
+  text: 'Text',
+  video: 'Video',
+  audio: 'Audio',
+};
+
+export interface MessageFormValues {
+  recipientName: string;
+  recipientEmail: string;
+  messageType: MessageType;
+  messageContent: string;
+  deliveryDate: Date | null;
+}
+
+export const EMPTY_MESSAGE: MessageFormValues = {
+  recipientName: '',
+  recipientEmail: '',
+  messageType: 'text',
+  messageContent: '',
+  deliveryDate: null,
+};
+
+/** The form's values for editing `message`. */
+export function messageToForm(message: Message): MessageFormValues {
+  return {
+    recipientName: message.recipientName,
+    recipientEmail: message.recipientEmail,
+    messageType: message.messageType,
+    messageContent: message.messageContent,
+    deliveryDate: message.deliveryDate ? new Date(message.deliveryDate) : null,
+  };
+}
+
+/** The record fields of `values` (what create/save write). */
+export function formToMessage(values: MessageFormValues) {
+  return {
+    recipientName: values.recipientName.trim(),
+    recipientEmail: values.recipientEmail.trim(),
+    messageType: values.messageType,
+    messageContent: values.messageContent,
+    deliveryDate: values.deliveryDate ? values.deliveryDate.toISOString() : null,
+  };
+}
+
+/**
+ * Validates `values`: the 'Missing information' toast when a required field is blank (returns
+ * null), else the field errors (empty when valid).
+ */
+export function validateMessage(values: MessageFormValues): FieldErrors<keyof MessageFormValues> | null {
+  if (!checkRequired(values, ['recipientName', 'recipientEmail', 'messageContent'])) return null;
+  return fieldErrors(values, { recipientEmail: emailSchema });
+}

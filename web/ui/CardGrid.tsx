@@ -1,0 +1,84 @@
+/**
+ * The list of a record screen (SPEC.md §2, §9 "Card grids: 1 column, 2 at medium width, 3 at
+ * large width"): a spinner while `items` is undefined (still loading), the empty state when there
+ * are none, otherwise a list of cards. <CardActions> gives a card its edit and delete buttons,
+ * named for the record so screen readers can tell them apart.
+ *
+ * @example
+ * <CardGrid items={messages} label="Messages" empty={<EmptyState … />} getKey={(m) => m.id}>
+ *   {(m) => <Card>…<CardActions itemName={`message to ${m.recipientName}`} onEdit={…} onDelete={…} /></Card>}
+ * </CardGrid>
+ */
+import type { ReactNode } from 'react';
+import { Pencil, Trash2 } from 'lucide-react';
+import { Button } from './Button';
+import { cn } from './cn';
+import { Spinner } from './Spinner';
+
+export interface CardGridProps<T> {
+  /** undefined while loading. */
+  items: readonly T[] | undefined;
+  /** Accessible name of the list, e.g. 'Messages'. */
+  label: string;
+  /** What to show when `items` is empty. */
+  empty: ReactNode;
+  getKey: (item: T) => string;
+  children: (item: T) => ReactNode;
+  className?: string;
+}
+
+export const cardGridClasses = 'grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3';
+
+export function CardGrid<T>({ items, label, empty, getKey, children, className }: CardGridProps<T>) {
+  if (items === undefined) {
+    return (
+      <div className="flex justify-center py-12">
+        <Spinner label={`Loading ${label.toLowerCase()}...`} className="[&_svg]:size-8" />
+      </div>
+    );
+  }
+  if (items.length === 0) return <>{empty}</>;
+  return (
+    <ul aria-label={label} className={cn(cardGridClasses, className)}>
+      {items.map((item) => (
+        <li key={getKey(item)} className="flex min-w-0 [&>*]:w-full">
+          {children(item)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface CardActionsProps {
+  /** Completes the button names: 'Edit {itemName}', 'Delete {itemName}'. */
+  itemName: string;
+  onEdit?: () => void;
+  onDelete?: () => void;
+  /** Verb of the delete button (default 'Delete'; trustees use 'Remove'). */
+  deleteVerb?: string;
+}
+
+/** Edit and delete icon buttons with accessible names that include the record. */
+export function CardActions({ itemName, onEdit, onDelete, deleteVerb = 'Delete' }: CardActionsProps) {
+  return (
+    <div className="flex shrink-0 items-center gap-1">
+      {onEdit && (
+        <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${itemName}`} title={`Edit ${itemName}`}>
+          <Pencil aria-hidden="true" />
+        </Button>
+      )}
+      {onDelete && (
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={onDelete}
+          aria-label={`${deleteVerb} ${itemName}`}
+          title={`${deleteVerb} ${itemName}`}
+          className="text-red-700 hover:bg-red-50 hover:text-red-800"
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * What every record screen does around a write (SPEC.md §5, §8): check required fields (else the
+ * destructive toast 'Missing information' / 'Please fill in all required fields.'), check field
+ * formats with the shared zod schemas (errors shown under the field), run the local write, then a
+ * success toast or a destructive failure toast, and ask before deleting. Used by the plan, message
+ * vault, documents and trustees screens so each only says its own texts.
+ */
+import type { z } from 'zod';
+import { serverMessage } from '../api/client';
+import { confirm } from './ConfirmDialog';
+import { toast, type ToastInput } from './toast-store';
+
+/** SPEC.md §5: the message of every "required fields" check. */
+export const MISSING_INFORMATION: ToastInput = {
+  title: 'Missing information',
+  description: 'Please fill in all required fields.',
+  variant: 'destructive',
+};
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * True when every field in `required` of `values` is filled; otherwise shows the
+ * 'Missing information' toast and returns false (SPEC.md §5 "Create message", "Upload document",
+ * "Add or edit trustee").
+ */
+export function checkRequired<T extends object>(values: T, required: readonly (keyof T)[]): boolean {
+  if (required.every((k) => !isBlank(values[k]))) return true;
+  toast(MISSING_INFORMATION);
+  return false;
+}
+
+/** Field → first error message, for the fields a form shows. */
+export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+
+/**
+ * Checks `values` against per-field zod schemas (e.g. `{ recipientEmail: emailSchema }`) and returns
+ * the first message per failing field; an empty object means valid.
+ */
+export function fieldErrors<K extends string>(values: Partial<Record<K, unknown>>, schemas: Partial<Record<K, z.ZodType>>): FieldErrors<K> {
+  const errors: FieldErrors<K> = {};
+  for (const key of Object.keys(schemas) as K[]) {
+    const result = schemas[key]!.safeParse(values[key]);
+    if (!result.success) errors[key] = result.error.issues[0]?.message ?? 'Invalid value';
+  }
+  return errors;
+}
+
+export interface ActionToasts {
+  /** Shown when the work succeeds. */
+  success: ToastInput;
+  /** Title of the destructive toast when it fails (its description is the server message or the fallback). */
+  failure: string;
+}
+
+/**
+ * Runs `work` (a local write or an API call) and shows the success toast, or on any error a
+ * destructive toast titled `failure` (SPEC.md §8). Never throws: returns the result, or
+ * undefined when it failed.
+ */
+export async function runWithToasts<T>(work: () => Promise<T>, toasts: ActionToasts): Promise<T | undefined> {
+  try {
+    const result = await work();
+    toast(toasts.success);
+    return result;
+  } catch (err) {
+    console.error(toasts.failure, err);
+    toast({ title: toasts.failure, description: serverMessage(err), variant: 'destructive' });
+    return undefined;
+  }
+}
+
+/**
+ * Asks `question` in a ConfirmDialog (destructive, confirm button `confirmLabel`) and, when
+ * confirmed, runs `work` with toasts. Resolves true only when it ran and succeeded.
+ */
+export async function confirmThenRun(
+  question: { title: string; description: string; confirmLabel: string },
+  work: () => Promise<unknown>,
+  toasts: ActionToasts,
+): Promise<boolean> {
+  if (!(await confirm({ ...question, destructive: true }))) return false;
+  let ok = false;
+  await runWithToasts(async () => {
+    await work();
+    ok = true;
+  }, toasts);
+  return ok;
+}

@@ -1,14 +1,123 @@
 /**
- * Legal Documents screen (SPEC.md §2). Placeholder until its feature lands; keep the default export and
- * props stable. `openCreate`: the route ends in /new or /upload, so the create dialog opens at once.
+ * Legal Documents (SPEC.md §2 "Legal Documents", §4 "Documents filter", §5, §8): references to
+ * the person's will, insurance and financial papers, kept in the local store (upload and delete
+ * work offline and sync later). `openCreate`: the route is /documents/upload, so the upload
+ * dialog opens at once.
  */
+import { useState } from 'react';
+import { FolderOpen, Info, Upload } from 'lucide-react';
+import { DOCUMENT_TYPES, type DocumentType } from '../../../shared/schema/document';
+import { DOCUMENT_TYPE_LABELS } from '../../../shared/labels';
+import type { LegalDocument } from '../../../shared/schema';
+import { create, remove, useCollection } from '../../db';
+import { Button } from '../../ui/Button';
+import { CardGrid } from '../../ui/CardGrid';
+import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
+import { confirmThenRun, runWithToasts } from '../../ui/record-actions';
+import { useCreateDialog } from '../../ui/record-form';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
+import { DocumentCard } from './DocumentCard';
+import { UploadDocumentDialog } from './UploadDocumentDialog';
 
 export interface DocumentsPageProps {
   openCreate?: boolean;
 }
 
+type DocumentFilter = 'all' | DocumentType;
+const FILTERS: readonly DocumentFilter[] = ['all', ...DOCUMENT_TYPES];
+const filterLabel = (f: DocumentFilter) => (f === 'all' ? 'All Documents' : DOCUMENT_TYPE_LABELS[f]);
+
 export default function DocumentsPage({ openCreate = false }: DocumentsPageProps) {
-  void openCreate;
-  return <PageHeader title="Legal Documents" subtitle="Your will, insurance and financial papers, where your trustees can find them." />;
+  const documents = useCollection('documents');
+  const [filter, setFilter] = useState<DocumentFilter>('all');
+  const [uploadOpen, setUploadOpen] = useCreateDialog(openCreate, '/documents');
+
+  const deleteDocument = (d: LegalDocument) =>
+    confirmThenRun(
+      {
+        title: 'Delete document',
+        description: 'Are you sure you want to delete this document? This action cannot be undone.',
+        confirmLabel: 'Delete',
+      },
+      () => remove('documents', d.id),
+      { success: { title: 'Document deleted' }, failure: 'Failed to delete document' },
+    );
+
+  const uploadButton = (label: string) => (
+    <Button variant="accent" onClick={() => setUploadOpen(true)}>
+      <Upload aria-hidden="true" />
+      {label}
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Legal Documents"
+        subtitle="Store your important documents securely, so your beneficiaries can find them when they need them."
+        actions={uploadButton('Upload Document')}
+      />
+      <Tabs value={filter} onValueChange={(v) => setFilter(v as DocumentFilter)}>
+        <TabsList aria-label="Filter documents by type" className="sm:inline-flex">
+          {FILTERS.map((f) => (
+            <TabsTrigger key={f} value={f}>
+              {filterLabel(f)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {FILTERS.map((f) => (
+          <TabsContent key={f} value={f}>
+            <CardGrid
+              items={documents && (f === 'all' ? documents : documents.filter((d) => d.documentType === f))}
+              label={f === 'all' ? 'Documents' : `${filterLabel(f)} documents`}
+              getKey={(d) => d.id}
+              empty={
+                <EmptyState
+                  icon={<FolderOpen />}
+                  title="No documents found"
+                  description={
+                    documents?.length
+                      ? `You have no ${filterLabel(f)} documents yet.`
+                      : 'Keep links to your will, insurance policies and financial papers in one place.'
+                  }
+                  action={documents?.length ? undefined : uploadButton('Upload Your First Document')}
+                />
+              }
+            >
+              {(d) => <DocumentCard document={d} onDelete={() => void deleteDocument(d)} />}
+            </CardGrid>
+          </TabsContent>
+        ))}
+      </Tabs>
+
+      <section aria-labelledby="documents-note" className="mt-8 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
+        <Info className="mt-0.5 size-5 shrink-0 text-amber-800" aria-hidden="true" />
+        <div>
+          <h2 id="documents-note" className="font-semibold">
+            Important Note
+          </h2>
+          <p className="mt-1 text-sm leading-relaxed">
+            Afterword stores your documents as references (links to where each document is kept), and they travel only
+            over encrypted connections. Make sure your trustees know about your Afterword account and can reach the
+            places these links point to. A vault for the files themselves, encrypted at rest, is on our roadmap.
+          </p>
+        </div>
+      </section>
+
+      <UploadDocumentDialog
+        open={uploadOpen}
+        onOpenChange={setUploadOpen}
+        onSave={async (fields) => {
+          const id = await runWithToasts(() => create('documents', fields), {
+            success: { title: 'Document uploaded', description: 'Your document has been saved securely.' },
+            failure: 'Failed to upload document',
+          });
+          if (id === undefined) return false;
+          setUploadOpen(false);
+          return true;
+        }}
+      />
+    </>
+  );
 }

@@ -1,0 +1,51 @@
+/**
+ * One legal document reference (SPEC.md §2 "Legal Documents"): an icon by type, the name, the type
+ * label, 'Uploaded {en-US long date}', a 'View Document' link opening in a new tab, and delete.
+ * The link is rendered only for http/https addresses, so a `javascript:` or `data:` URL that
+ * reached the store some other way never becomes a link.
+ */
+import { ExternalLink, Landmark, ScrollText, ShieldCheck } from 'lucide-react';
+import type { LegalDocument } from '../../../shared/schema';
+import { httpUrlSchema } from '../../../shared/schema/common';
+import { DOCUMENT_TYPE_LABELS, formatLongDate } from '../../../shared/labels';
+import { buttonClasses } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { CardActions } from '../../ui/CardGrid';
+
+export const DOCUMENT_ICONS = { will: ScrollText, insurance: ShieldCheck, financial: Landmark } as const;
+
+export function DocumentCard({ document, onDelete }: { document: LegalDocument; onDelete: () => void }) {
+  const Icon = DOCUMENT_ICONS[document.documentType];
+  const safeUrl = httpUrlSchema.safeParse(document.documentUrl).success;
+  return (
+    <Card className="flex h-full flex-col">
+      <div className="flex items-start gap-3 p-5 pb-3">
+        <span className="rounded-lg bg-stone-100 p-2.5 text-slate-700">
+          <Icon className="size-6" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 className="text-lg font-semibold break-words text-slate-900">{document.documentName}</h2>
+          <p className="text-sm text-slate-600">{DOCUMENT_TYPE_LABELS[document.documentType]}</p>
+        </div>
+      </div>
+      <p className="flex-1 px-5 pb-4 text-sm text-slate-700">Uploaded {formatLongDate(document.createdAt)}</p>
+      <div className="flex items-center justify-between gap-2 border-t border-stone-200 px-3 py-1.5">
+        {safeUrl ? (
+          <a
+            href={document.documentUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses('ghost', 'sm')}
+            aria-label={`View Document: ${document.documentName} (opens in a new tab)`}
+          >
+            <ExternalLink aria-hidden="true" />
+            View Document
+          </a>
+        ) : (
+          <span className="px-3 text-sm text-slate-600">No valid link</span>
+        )}
+        <CardActions itemName={`document ${document.documentName}`} onDelete={onDelete} />
+      </div>
+    </Card>
+  );
+}

@@ -13,10 +13,10 @@ import {
   DropdownMenuTrigger,
 } from '../ui/DropdownMenu';
 import { signOut } from './auth-actions';
-import { useSession } from './session';
+import { useCurrentUser } from './current-user';
 
 export function UserMenu() {
-  const user = useSession((s) => s.user);
+  const user = useCurrentUser();
   const navigate = useNavigate();
   const initial = user?.firstName?.trim().charAt(0).toUpperCase() || 'U';
   const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ');

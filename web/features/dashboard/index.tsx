@@ -1,8 +1,56 @@
-/** Dashboard screen (SPEC.md §2 "Dashboard"). Placeholder until its feature lands; keep the default export stable. */
-import { useSession } from '../../app/session';
-import { PageHeader } from '../../ui/PageHeader';
+/**
+ * The dashboard (SPEC.md §2 "Dashboard"): welcome banner, the profile-completion wizard, the four
+ * 'Suggested for You' cards, the AI recommendations and astrological insights panels, and Quick
+ * Actions. Everything it shows comes from the local database (live), except the AI panels.
+ */
+import type { DashboardData } from '../../../shared/dashboard-cards';
+import { useCurrentUserState } from '../../app/current-user';
+import { useCollection, useRecord } from '../../db';
+import { Spinner } from '../../ui/Spinner';
+import { WelcomeBanner } from './WelcomeBanner';
+import { AstrologyPanel } from './AstrologyPanel';
+import { ProfileCompleteNote } from './ProfileCompleteNote';
+import { ProfileWizard } from './ProfileWizard';
+import { QuickActions } from './QuickActions';
+import { RecommendationsPanel } from './RecommendationsPanel';
+import { SuggestedCards } from './SuggestedCards';
+import { firstIncompleteStep } from './wizard-patches';
+
+/** Counts of the person's live records for the progress cards (0 while loading). */
+function useDashboardData(userId: string): DashboardData {
+  const plan = useRecord('deathPlan', userId);
+  const messages = useCollection('messages');
+  const documents = useCollection('documents');
+  const tasks = useCollection('survivorTasks');
+  return {
+    hasDeathPlan: !!plan,
+    messageCount: messages?.length ?? 0,
+    documentCount: documents?.length ?? 0,
+    survivorTaskCount: tasks?.length ?? 0,
+  };
+}
 
 export default function DashboardPage() {
-  const user = useSession((s) => s.user);
-  return <PageHeader title={`Welcome, ${user?.firstName ?? ''}`} subtitle="Here is where your plans stand today." />;
+  const { user, profileLoaded } = useCurrentUserState();
+  const data = useDashboardData(user?.id ?? '');
+  if (!user) return null;
+  const completion = user.profileCompletion ?? 0;
+  return (
+    <div className="flex flex-col gap-6">
+      <WelcomeBanner firstName={user.firstName} profileCompletion={completion} />
+      {!profileLoaded ? (
+        <Spinner label="Loading your profile..." showLabel />
+      ) : firstIncompleteStep(completion) === null ? (
+        <ProfileCompleteNote />
+      ) : (
+        <ProfileWizard user={user} />
+      )}
+      <SuggestedCards data={data} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <RecommendationsPanel />
+        <AstrologyPanel birthdate={user.birthdate ?? null} />
+      </div>
+      <QuickActions />
+    </div>
+  );
 }

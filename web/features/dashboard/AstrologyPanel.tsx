@@ -1,0 +1,104 @@
+/**
+ * The astrological insights panel (SPEC.md §2 "Dashboard", §3 "Astrological insight", §4
+ * "Astrological panel", §8): tabs general (default), death-plan, message-vault, documents; the
+ * request is made only when the profile has a birthdate. Model output is shown as plain text.
+ */
+import { Moon } from 'lucide-react';
+import type { AstrologicalInsight, PlanType } from '../../../shared/schema';
+import { apiFetch } from '../../api/client';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
+import { PanelNotice } from './PanelNotice';
+import { useApiQuery } from './use-api-query';
+
+const PLAN_TABS: { value: PlanType; label: string }[] = [
+  { value: 'general', label: 'General' },
+  { value: 'death-plan', label: 'Death Plan' },
+  { value: 'message-vault', label: 'Message Vault' },
+  { value: 'documents', label: 'Documents' },
+];
+
+function ElementList({ title, items }: { title: string; items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+      <ul className="mt-1 flex flex-wrap gap-1.5">
+        {items.map((item, i) => (
+          <li key={`${i}-${item}`} className="rounded-full bg-stone-100 px-2.5 py-0.5 text-sm text-slate-800">
+            {item}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Insight({ birthdate, planType }: { birthdate: string; planType: PlanType }) {
+  const query = useApiQuery(`astrology:${birthdate}:${planType}`, () =>
+    apiFetch<AstrologicalInsight>('/api/astrological-insights', { body: { birthdate, planType } }),
+  );
+  if (query.status !== 'success') {
+    if (query.status === 'offline') return <PanelNotice kind="offline">You are offline. Astrological insights need a connection.</PanelNotice>;
+    if (query.status === 'error') return <PanelNotice kind="error">Unable to load insights. Please try again later.</PanelNotice>;
+    return <PanelNotice kind="loading">Loading insights...</PanelNotice>;
+  }
+  const { insights, recommendations, elements } = query.data;
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="whitespace-pre-line text-slate-800">{insights}</p>
+      {recommendations.length > 0 && (
+        <div>
+          <h3 className="text-sm font-semibold text-slate-900">Recommendations</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-700">
+            {recommendations.map((r, i) => (
+              <li key={`${i}-${r}`}>{r}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <ElementList title="Favorable" items={elements.favorable} />
+        <ElementList title="Challenging" items={elements.challenging} />
+      </div>
+    </div>
+  );
+}
+
+export function AstrologyPanel({ birthdate }: { birthdate: string | null }) {
+  return (
+    <Card aria-labelledby="astrology-heading" className="flex flex-col">
+      <CardHeader>
+        <div className="flex items-start gap-2">
+          <Moon className="mt-1 size-5 shrink-0 text-accent-700" aria-hidden="true" />
+          <div>
+            <CardTitle as="h2" id="astrology-heading">
+              Astrological Insights
+            </CardTitle>
+            <CardDescription>Reflections drawn from your birth date, for each part of your plan.</CardDescription>
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {birthdate ? (
+          <Tabs defaultValue="general">
+            <TabsList aria-label="Insight topic">
+              {PLAN_TABS.map((t) => (
+                <TabsTrigger key={t.value} value={t.value}>
+                  {t.label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {PLAN_TABS.map((t) => (
+              <TabsContent key={t.value} value={t.value} aria-live="polite">
+                <Insight birthdate={birthdate} planType={t.value} />
+              </TabsContent>
+            ))}
+          </Tabs>
+        ) : (
+          <PanelNotice kind="info">Add your birthdate in your profile to receive personalized astrological insights.</PanelNotice>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The AI recommendations panel (SPEC.md §2 "Dashboard", §4 "Recommendations", §7, §8): a budget
+ * selector (default moderate), the list of recommendations, and Refresh. Model output is shown
+ * as plain text.
+ */
+import { useState } from 'react';
+import { RefreshCw, Sparkles } from 'lucide-react';
+import { BUDGET_LABELS, DEFAULT_BUDGET } from '../../../shared/labels';
+import type { BudgetLevel, Recommendation } from '../../../shared/schema';
+import { apiFetch } from '../../api/client';
+import { Button } from '../../ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { Select } from '../../ui/Select';
+import { toast } from '../../ui/toast-store';
+import { PanelNotice } from './PanelNotice';
+import { useApiQuery } from './use-api-query';
+
+const BUDGET_OPTIONS = Object.entries(BUDGET_LABELS).map(([value, label]) => ({ value, label }));
+
+export function RecommendationsPanel() {
+  const [budget, setBudget] = useState<BudgetLevel>(DEFAULT_BUDGET);
+  const query = useApiQuery(`recommendations:${budget}`, () =>
+    apiFetch<{ recommendations: Recommendation[] }>(`/api/recommendations?budget=${encodeURIComponent(budget)}`),
+  );
+
+  const refresh = () => {
+    toast({ title: 'Refreshing recommendations', description: 'Getting new personalized suggestions for you.' });
+    void query.refetch();
+  };
+
+  return (
+    <Card aria-labelledby="recommendations-heading" className="flex flex-col">
+      <CardHeader className="gap-3">
+        <div className="flex items-start gap-2">
+          <Sparkles className="mt-1 size-5 shrink-0 text-accent-700" aria-hidden="true" />
+          <div>
+            <CardTitle as="h2" id="recommendations-heading">
+              Recommendations for You
+            </CardTitle>
+            <CardDescription>Personalized suggestions based on your plan so far.</CardDescription>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Select
+            aria-label="Budget level"
+            className="w-auto min-w-44 flex-1"
+            options={BUDGET_OPTIONS}
+            value={budget}
+            onValueChange={(v) => setBudget(v as BudgetLevel)}
+          />
+          <Button variant="outline" onClick={refresh} disabled={query.isFetching}>
+            <RefreshCw aria-hidden="true" className={query.isFetching ? 'animate-spin' : undefined} />
+            {query.isFetching ? 'Refreshing...' : 'Refresh'}
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent aria-live="polite" aria-busy={query.isFetching}>
+        {query.status === 'loading' && <PanelNotice kind="loading">Loading recommendations...</PanelNotice>}
+        {query.status === 'offline' && <PanelNotice kind="offline">You are offline. Recommendations need a connection.</PanelNotice>}
+        {query.status === 'error' && (
+          <PanelNotice
+            kind="error"
+            action={
+              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+                Try Again
+              </Button>
+            }
+          >
+            Unable to load recommendations at this time.
+          </PanelNotice>
+        )}
+        {query.status === 'success' && (
+          <ul className="flex flex-col gap-3">
+            {query.data.recommendations.map((r, i) => (
+              <li key={`${i}-${r.title}`} className="rounded-lg border border-stone-200 bg-stone-50 p-3">
+                <p className="font-semibold text-slate-900">{r.title}</p>
+                <p className="text-sm text-slate-700">{r.description}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The four 'Suggested for You' cards (SPEC.md §2 "Dashboard"): title, description, status badge,
+ * three checklist items and a link button; status from shared/dashboard-cards.ts.
+ */
+import { CheckCircle2, Circle } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { cardButtonLabel, type DashboardData, progressCards } from '../../../shared/dashboard-cards';
+import { COMPLETION_STATUS_LABELS } from '../../../shared/labels';
+import type { CompletionStatus } from '../../../shared/schema';
+import { Badge, type BadgeColor } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../ui/Card';
+
+const STATUS_COLORS: Record<CompletionStatus, BadgeColor> = { 'not-started': 'gray', 'in-progress': 'blue', completed: 'green' };
+
+export function SuggestedCards({ data }: { data: DashboardData }) {
+  return (
+    <section aria-labelledby="suggested-heading">
+      <h2 id="suggested-heading" className="mb-3 text-xl font-semibold text-slate-900">
+        Suggested for You
+      </h2>
+      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+        {progressCards(data).map((card) => (
+          <li key={card.type} className="flex">
+            <Card className="flex w-full flex-col" data-card={card.type}>
+              <CardHeader>
+                <div className="flex items-start justify-between gap-2">
+                  <CardTitle>{card.title}</CardTitle>
+                  <Badge color={STATUS_COLORS[card.status]} className="shrink-0">
+                    {COMPLETION_STATUS_LABELS[card.status]}
+                  </Badge>
+                </div>
+                <CardDescription>{card.description}</CardDescription>
+              </CardHeader>
+              <CardContent className="flex-1">
+                <ul className="flex flex-col gap-2" aria-label={`${card.title} checklist`}>
+                  {card.items.map((item) => (
+                    <li key={item.label} className="flex items-center gap-2 text-sm text-slate-700">
+                      {item.completed ? (
+                        <CheckCircle2 className="size-4 shrink-0 text-green-700" aria-label="Done" />
+                      ) : (
+                        <Circle className="size-4 shrink-0 text-slate-400" aria-label="To do" />
+                      )}
+                      <span className={item.completed ? 'text-slate-900' : undefined}>{item.label}</span>
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+              <CardFooter>
+                <Button asChild variant={card.status === 'not-started' ? 'accent' : 'outline'} className="w-full">
+                  <Link to={card.href} aria-label={`${cardButtonLabel(card.status)}: ${card.title}`}>
+                    {cardButtonLabel(card.status)}
+                  </Link>
+                </Button>
+              </CardFooter>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The dashboard's welcome banner (SPEC.md §2 "Dashboard"): 'Welcome, {first name}', the profile
+ * completion percentage with a progress bar (max 100), and 'Continue Planning' to /death-plan.
+ */
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../ui/Button';
+import { Progress } from '../../ui/Progress';
+
+export function WelcomeBanner({ firstName, profileCompletion }: { firstName: string; profileCompletion: number }) {
+  return (
+    <section className="rounded-2xl border border-stone-200 bg-gradient-to-br from-accent-50 to-white p-5 shadow-sm sm:p-6">
+      <div className="flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">
+        <div className="min-w-0 flex-1">
+          <h1 className="font-serif text-3xl font-semibold tracking-tight text-slate-900">{`Welcome, ${firstName}`}</h1>
+          <p className="mt-1 text-slate-700">Here is where your plans stand today.</p>
+          <div className="mt-4 max-w-md">
+            <div className="mb-1.5 flex items-center justify-between text-sm">
+              <span className="font-medium text-slate-800">Profile completion</span>
+              <span className="font-semibold text-slate-900" data-testid="profile-completion">
+                {profileCompletion}%
+              </span>
+            </div>
+            <Progress value={profileCompletion} max={100} label="Profile completion" />
+          </div>
+        </div>
+        <Button asChild variant="accent" size="lg" className="self-start lg:self-auto">
+          <Link to="/death-plan">
+            Continue Planning
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * A tiny read-only query for the dashboard's AI panels (SPEC.md §7: queries are not refetched
+ * on window focus, do not retry, and cached data never goes stale). Results are cached per key
+ * for the page's lifetime; `refetch()` asks again. Offline (navigator.onLine false, or the fetch
+ * failed with a network TypeError) is its own state, so the panel can say so instead of erroring.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isNetworkError } from '../profile/error-description';
+
+export type QueryState<T> =
+  | { status: 'idle' | 'loading'; data?: undefined; isFetching: boolean }
+  | { status: 'success'; data: T; isFetching: boolean }
+  | { status: 'error' | 'offline'; data?: undefined; isFetching: boolean };
+
+const cache = new Map<string, unknown>();
+
+/**
+ * Runs `fetcher` for `key` when `enabled` and nothing is cached; returns the state and a
+ * `refetch` that resolves when the new answer (or failure) has arrived.
+ */
+export function useApiQuery<T>(key: string, fetcher: () => Promise<T>, enabled = true): QueryState<T> & { refetch: () => Promise<void> } {
+  const [state, setState] = useState<QueryState<T>>(() =>
+    cache.has(key) ? { status: 'success', data: cache.get(key) as T, isFetching: false } : { status: enabled ? 'loading' : 'idle', isFetching: false },
+  );
+  const fetcherRef = useRef(fetcher);
+  fetcherRef.current = fetcher;
+  const latestKey = useRef(key);
+  latestKey.current = key;
+
+  const run = useCallback(async () => {
+    const runKey = key;
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      setState({ status: 'offline', isFetching: false });
+      return;
+    }
+    setState((s) => (s.status === 'success' ? { ...s, isFetching: true } : { status: 'loading', isFetching: true }));
+    try {
+      const data = await fetcherRef.current();
+      cache.set(runKey, data);
+      if (latestKey.current === runKey) setState({ status: 'success', data, isFetching: false });
+    } catch (err) {
+      console.error(`Query ${runKey} failed`, err);
+      if (latestKey.current === runKey) setState({ status: isNetworkError(err) ? 'offline' : 'error', isFetching: false });
+    }
+  }, [key]);
+
+  useEffect(() => {
+    if (!enabled) {
+      setState({ status: 'idle', isFetching: false });
+      return;
+    }
+    if (cache.has(key)) setState({ status: 'success', data: cache.get(key) as T, isFetching: false });
+    else void run();
+  }, [key, enabled, run]);
+
+  return { ...state, refetch: run };
+}

@@ -1,0 +1,92 @@
+/**
+ * The profile-completion wizard's rules as pure functions (SPEC.md §4 "Wizard", §5 "Wizard step
+ * 1", "Wizard step 2", "Optional fields"): which step to show, what each step saves, and the
+ * validation toasts. The wizard component only wires these to the form and to save().
+ */
+import type { EmergencyContact, Profile, ValueId } from '../../../shared/schema';
+import { WIZARD_COMPLETION, WIZARD_STEPS } from '../../../shared/labels';
+
+export type WizardStep = 1 | 2 | 3 | 4;
+
+/** The form of step 1, as typed (strings; blanks allowed). */
+export interface BasicInfoForm {
+  contactEmail: string;
+  birthdate: string;
+  emergencyName: string;
+  emergencyPhone: string;
+  healthInfo: string;
+}
+
+/** The form of step 2. */
+export interface ValuesForm {
+  values: ValueId[];
+  beliefs: string;
+}
+
+/** The result of checking a step: the patch to save, or the toast to show instead. */
+export type StepCheck<P> = { ok: true; patch: P } | { ok: false; message: string };
+
+/** profileCompletion after finishing `step` (SPEC.md §9: 25/50/75/100). */
+export const completionAfter = (step: WizardStep): number => WIZARD_COMPLETION[step - 1]!;
+
+/**
+ * The step a returning person continues at: the first step not yet completed according to
+ * `profileCompletion`, or null when the profile is complete (100).
+ */
+export function firstIncompleteStep(profileCompletion: number | null | undefined): WizardStep | null {
+  const done = WIZARD_COMPLETION.filter((c) => (profileCompletion ?? 0) >= c).length;
+  return done >= WIZARD_STEPS ? null : ((done + 1) as WizardStep);
+}
+
+const blankToNull = (text: string): string | null => (text.trim() === '' ? null : text.trim());
+
+/** Step 1's form pre-filled from the saved profile (SPEC.md §2 "The saved profile pre-fills the wizard"). */
+export function basicInfoFromProfile(p: Partial<Profile> | null | undefined): BasicInfoForm {
+  return {
+    contactEmail: p?.contactEmail ?? '',
+    birthdate: p?.birthdate ?? '',
+    emergencyName: p?.emergencyContact?.name ?? '',
+    emergencyPhone: p?.emergencyContact?.phone ?? '',
+    healthInfo: p?.healthInfo ?? '',
+  };
+}
+
+/** Step 2's form pre-filled from the saved profile. */
+export function valuesFromProfile(p: Partial<Profile> | null | undefined): ValuesForm {
+  return { values: [...(p?.values ?? [])], beliefs: p?.beliefs ?? '' };
+}
+
+/**
+ * Step 1: contactEmail must not be blank after trimming ('Please enter your contact email');
+ * empty emergency contact, health info and birthdate are saved as null.
+ */
+export function checkBasicInfo(form: BasicInfoForm): StepCheck<
+  Pick<Profile, 'contactEmail' | 'birthdate' | 'emergencyContact' | 'healthInfo' | 'profileCompletion'>
+> {
+  const contactEmail = form.contactEmail.trim();
+  if (!contactEmail) return { ok: false, message: 'Please enter your contact email' };
+  const name = form.emergencyName.trim();
+  const phone = form.emergencyPhone.trim();
+  const emergencyContact: EmergencyContact | null = name || phone ? { name, phone } : null;
+  return {
+    ok: true,
+    patch: {
+      contactEmail,
+      birthdate: blankToNull(form.birthdate),
+      emergencyContact,
+      healthInfo: blankToNull(form.healthInfo),
+      profileCompletion: completionAfter(1),
+    },
+  };
+}
+
+/** Step 2: at least one value ('Please select at least one value'); beliefs trimmed, empty → null. */
+export function checkValues(form: ValuesForm): StepCheck<Pick<Profile, 'values' | 'beliefs' | 'profileCompletion'>> {
+  if (form.values.length === 0) return { ok: false, message: 'Please select at least one value' };
+  return { ok: true, patch: { values: [...form.values], beliefs: blankToNull(form.beliefs), profileCompletion: completionAfter(2) } };
+}
+
+/** Adds `id` to the chosen values, or removes it when already chosen (order of choosing kept). */
+export function toggleValue(values: readonly ValueId[], id: ValueId): ValueId[] {
+  return values.includes(id) ? values.filter((v) => v !== id) : [...values, id];
+}

@@ -1,0 +1,18 @@
+/**
+ * The description of a failure toast (SPEC.md §8: "the server message or the fallback"): a local
+ * write refused by the schema gives its reason without the 'collection.field: ' prefix, a server
+ * error its `{ error }` text, anything else 'Please try again later.'.
+ */
+import { ApiError, FALLBACK_MESSAGE, serverMessage } from '../../api/client';
+import { LocalWriteError } from '../../db';
+
+export function errorDescription(err: unknown): string {
+  if (err instanceof LocalWriteError) return err.message.replace(/^[A-Za-z]+\.[^:]+:\s*/, '') || FALLBACK_MESSAGE;
+  if (err instanceof ApiError) return serverMessage(err);
+  return FALLBACK_MESSAGE;
+}
+
+/** True when `err` means the browser could not reach the server (offline, server down). */
+export function isNetworkError(err: unknown): boolean {
+  return err instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false);
+}

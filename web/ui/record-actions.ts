@@ -87,3 +87,16 @@ export async function confirmThenRun(
   }, toasts);
   return ok;
 }
+
+/**
+ * Runs a dialog's write with toasts and, when it succeeded, calls `close` (SPEC.md §4: create and
+ * edit close their dialog on success). Resolves true on success.
+ */
+export async function runAndClose(work: () => Promise<unknown>, toasts: ActionToasts, close: () => void): Promise<boolean> {
+  const ok = await runWithToasts(async () => {
+    await work();
+    return true;
+  }, toasts);
+  if (ok) close();
+  return ok === true;
+}

@@ -14,7 +14,7 @@ import { Button } from '../../ui/Button';
 import { CardGrid } from '../../ui/CardGrid';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { confirmThenRun, runWithToasts } from '../../ui/record-actions';
+import { confirmThenRun, runAndClose } from '../../ui/record-actions';
 import { useCreateDialog } from '../../ui/record-form';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { DocumentCard } from './DocumentCard';
@@ -108,15 +108,13 @@ export default function DocumentsPage({ openCreate = false }: DocumentsPageProps
       <UploadDocumentDialog
         open={uploadOpen}
         onOpenChange={setUploadOpen}
-        onSave={async (fields) => {
-          const id = await runWithToasts(() => create('documents', fields), {
-            success: { title: 'Document uploaded', description: 'Your document has been saved securely.' },
-            failure: 'Failed to upload document',
-          });
-          if (id === undefined) return false;
-          setUploadOpen(false);
-          return true;
-        }}
+        onSave={(fields) =>
+          runAndClose(
+            () => create('documents', fields),
+            { success: { title: 'Document uploaded', description: 'Your document has been saved securely.' }, failure: 'Failed to upload document' },
+            () => setUploadOpen(false),
+          )
+        }
       />
     </>
   );

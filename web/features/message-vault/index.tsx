@@ -13,7 +13,7 @@ import { Button } from '../../ui/Button';
 import { CardGrid } from '../../ui/CardGrid';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { confirmThenRun, runWithToasts } from '../../ui/record-actions';
+import { confirmThenRun, runAndClose } from '../../ui/record-actions';
 import { useCreateDialog } from '../../ui/record-form';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { MessageCard } from './MessageCard';
@@ -94,15 +94,13 @@ export default function MessageVaultPage({ openCreate = false }: MessageVaultPag
         mode="create"
         open={createOpen}
         onOpenChange={setCreateOpen}
-        onSave={async (fields) => {
-          const id = await runWithToasts(() => create('messages', fields), {
-            success: { title: 'Message created', description: 'Your message has been saved to the vault.' },
-            failure: 'Failed to create message',
-          });
-          if (id === undefined) return false;
-          setCreateOpen(false);
-          return true;
-        }}
+        onSave={(fields) =>
+          runAndClose(
+            () => create('messages', fields),
+            { success: { title: 'Message created', description: 'Your message has been saved to the vault.' }, failure: 'Failed to create message' },
+            () => setCreateOpen(false),
+          )
+        }
       />
       {editing && (
         <MessageFormDialog
@@ -111,15 +109,13 @@ export default function MessageVaultPage({ openCreate = false }: MessageVaultPag
           open
           onOpenChange={(open) => !open && setEditing(null)}
           initial={messageToForm(editing)}
-          onSave={async (fields) => {
-            const done = await runWithToasts(() => save('messages', editing.id, fields).then(() => true), {
-              success: { title: 'Message updated', description: 'Your message has been updated.' },
-              failure: 'Failed to update message',
-            });
-            if (!done) return false;
-            setEditing(null);
-            return true;
-          }}
+          onSave={(fields) =>
+            runAndClose(
+              () => save('messages', editing.id, fields),
+              { success: { title: 'Message updated', description: 'Your message has been updated.' }, failure: 'Failed to update message' },
+              () => setEditing(null),
+            )
+          }
         />
       )}
     </>

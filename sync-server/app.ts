@@ -7,7 +7,9 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createAiProvider, planningSnapshot } from './ai';
 import type { AppDeps, AppEnv } from './app-env';
+import { csrfProtection } from './http/csrf';
 import { ApiHttpError, handleError } from './http/errors';
+import { securityHeaders } from './http/security-headers';
 import { mountWebApp } from './http/web-app';
 import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
@@ -23,6 +25,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  app.use('*', securityHeaders(deps)); // CSP, nosniff, HSTS… on every response (ASVS 3.4)
   app.use(
     '/api/*',
     bodyLimit({
@@ -36,6 +39,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}): Hon
     await next();
     c.header('Cache-Control', 'no-store'); // personal data is never cached (ASVS 14.3.2)
   });
+  app.use('/api/*', csrfProtection(deps)); // foreign Origin / Sec-Fetch-Site → 403 (ASVS 3.5.1)
 
   app.route('/', authRoutes(deps));
   app.route('/', profileRoutes(deps));

@@ -1,0 +1,19 @@
+/**
+ * The API routes that answer without a session (OWASP ASVS 5.0 8.1.1 / 8.2.1: access control is
+ * enforced on every request, and the exceptions are explicit). Every other route under /api
+ * must answer 401 without a valid session cookie — `security.test.ts` enumerates `app.routes`
+ * and checks each one, so a new route that forgets `requireSession` fails the tests.
+ *
+ * Add a route here only if it must work signed out, and say why.
+ */
+export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/auth/register', // creating an account
+  'POST /api/auth/login', // signing in
+  'POST /api/auth/logout', // clearing a cookie is harmless and must work with an expired session
+]);
+
+/** `METHOD /path` as listed in PUBLIC_ROUTES. */
+export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
+
+/** True when `method path` (a route pattern, e.g. `/api/messages/:id`) is public. */
+export const isPublicRoute = (method: string, path: string) => PUBLIC_ROUTES.has(routeKey(method, path));

@@ -1,0 +1,84 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, signUp } from '../test-support';
+import { HSTS } from './security-headers';
+import { mountWebApp } from './web-app';
+
+/** Parses a CSP header into directive → sources. */
+function directives(csp: string | null): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const part of (csp ?? '').split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) out[name] = sources;
+  }
+  return out;
+}
+
+function expectSecurityHeaders(res: Response) {
+  const csp = directives(res.headers.get('content-security-policy'));
+  expect(csp['default-src']).toEqual(["'self'"]);
+  expect(csp['script-src']).toEqual(["'self'"]); // no 'unsafe-inline', no 'unsafe-eval' (ASVS 3.4.3)
+  expect(csp['object-src']).toEqual(["'none'"]);
+  expect(csp['base-uri']).toEqual(["'none'"]);
+  expect(csp['frame-ancestors']).toEqual(["'none'"]);
+  expect(csp['form-action']).toEqual(["'self'"]);
+  expect(csp['connect-src']).toEqual(["'self'"]);
+  expect(csp['img-src']).toEqual(["'self'", 'data:']);
+  expect(csp['manifest-src']).toEqual(["'self'"]);
+  expect(csp['worker-src']).toEqual(["'self'"]);
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(res.headers.get('x-frame-options')).toBe('DENY');
+  expect(res.headers.get('permissions-policy')).toMatch(/camera=\(\)/);
+  expect(res.headers.get('permissions-policy')).toMatch(/geolocation=\(\)/);
+}
+
+describe('security headers on every response (issue #9, ASVS 3.4)', () => {
+  it('API answers — success, 401, 404, 400, 413 — carry CSP, nosniff, referrer, framing and no-store', async () => {
+    const t = createTestApp();
+    const { cookie } = await signUp(t);
+    const responses = [
+      await t.call('GET', '/api/user/profile', undefined, cookie),
+      await t.call('GET', '/api/user/profile'),
+      await t.call('GET', '/api/nothing-here'),
+      await t.call('POST', '/api/auth/login', '{"broken'),
+      await t.call('POST', '/api/auth/login', { username: 'x'.repeat(2 * 1024 * 1024) }),
+    ];
+    expect(responses.map((r) => r.status)).toEqual([200, 401, 404, 400, 413]);
+    for (const res of responses) {
+      expectSecurityHeaders(res);
+      expect(res.headers.get('cache-control')).toBe('no-store'); // ASVS 14.3.2: personal data never cached
+    }
+  });
+
+  it('the web app (index.html, static files, SPA fallback) carries the same headers', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'afterword-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>x</title>');
+    writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    const t = createTestApp();
+    mountWebApp(t.app, dist);
+    for (const path of ['/', '/assets/app-1234.js', '/dashboard']) {
+      const res = await t.app.request(`http://localhost${path}`);
+      expect(res.status, path).toBe(200);
+      expectSecurityHeaders(res);
+    }
+  });
+
+  it('HSTS only over HTTPS: never on plain http, and X-Forwarded-Proto counts only with TRUST_PROXY', async () => {
+    const plain = createTestApp();
+    expect((await plain.call('GET', '/api/user/profile')).headers.get('strict-transport-security')).toBeNull();
+    const forged = await plain.call('GET', '/api/user/profile', undefined, undefined, { 'X-Forwarded-Proto': 'https' });
+    expect(forged.headers.get('strict-transport-security')).toBeNull();
+    const direct = await plain.app.request('https://afterword.example/api/user/profile');
+    expect(direct.headers.get('strict-transport-security')).toBe(HSTS);
+
+    const proxied = createTestApp({ TRUST_PROXY: '1' });
+    const viaProxy = await proxied.call('GET', '/api/user/profile', undefined, undefined, { 'X-Forwarded-Proto': 'https' });
+    expect(viaProxy.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const httpViaProxy = await proxied.call('GET', '/api/user/profile', undefined, undefined, { 'X-Forwarded-Proto': 'http' });
+    expect(httpViaProxy.headers.get('strict-transport-security')).toBeNull();
+  });
+});

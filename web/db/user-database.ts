@@ -10,7 +10,7 @@ import { COLLECTIONS, type CollectionName, type EntityOf } from '../../shared/sc
 import { validateChange, type Change } from '../../shared/sync/change';
 import { ClockError, createClock, newNodeId, type Clock, type Hlc } from '../../shared/sync/hlc';
 import { emptyState, mergeState, stateOfWrite, type RecordState } from '../../shared/sync/merge';
-import { fieldsOfPatch, materialize, TOMBSTONE_FIELD } from '../../shared/sync/record';
+import { fieldsOfPatch, materialize, TOMBSTONE_FIELD, type NewItemId } from '../../shared/sync/record';
 import { AfterwordDexie, type IndexedDbDeps, type MetaValues } from './schema';
 
 /** A local write refused before anything was written; `message` names the collection and field. */
@@ -30,6 +30,8 @@ export interface WriteInput {
   collection: CollectionName;
   id: string;
   patch: Record<string, unknown>;
+  /** Ids for new list items (default: random); stable ids make two devices write the same items. */
+  newItemId?: NewItemId;
 }
 
 /** Why a database can no longer be used in this tab (another tab upgraded or deleted it). */
@@ -123,12 +125,12 @@ export class UserDatabase {
     return changes;
   }
 
-  private async writeOne({ collection, id, patch }: WriteInput): Promise<Change | null> {
+  private async writeOne({ collection, id, patch, newItemId }: WriteInput): Promise<Change | null> {
     const state = await this.readState(collection, id);
     // A local write must beat everything this device shows for the record (another tab's writes too).
     for (const hlc of Object.values(state.clocks)) this.receive(hlc);
     const { [TOMBSTONE_FIELD]: tombstone, ...rest } = patch;
-    const fields = fieldsOfPatch(collection, state, rest, () => crypto.randomUUID());
+    const fields = fieldsOfPatch(collection, state, rest, newItemId ?? (() => crypto.randomUUID()));
     if (tombstone !== undefined) fields[TOMBSTONE_FIELD] = tombstone;
     // Unchanged fields are not rewritten, so a form that sends the whole record never clobbers a
     // concurrent edit of a field the person did not touch (rule 4).
@@ -151,8 +153,16 @@ export class UserDatabase {
     return row ? { values: row.values, clocks: row.clocks } : emptyState();
   }
 
-  /** Stores a record's field state and its materialised entity (absent when tombstoned). */
+  /**
+   * Stores a record's field state and its materialised entity (absent when tombstoned). A state
+   * with no fields (a refused create, rule 11) means no record at all: both rows are removed.
+   */
   async storeState(collection: CollectionName, id: string, state: RecordState): Promise<void> {
+    if (Object.keys(state.clocks).length === 0) {
+      await this.dexie.fieldState.delete([collection, id]);
+      await this.dexie.entities(collection).delete(id);
+      return;
+    }
     await this.dexie.fieldState.put({ collection, id, values: state.values, clocks: state.clocks });
     const entity = materialize(collection, id, state, this.userId);
     if (entity) await this.dexie.entities(collection).put(entity as EntityOf[typeof collection]);

@@ -2,7 +2,12 @@
  * Test support (imported only by *.test.ts): the REAL sync server in-process (createApp over a
  * temp SQLite file, sync-server/test-support.ts) and transports that reach it with a session cookie.
  */
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PROTOCOL_VERSION, type ServerRecord, type SyncRequest } from '../../shared/sync/protocol';
+import { createApp } from '../../sync-server/app';
+import { openDatabase } from '../../sync-server/db/sqlite';
 import { createTestApp, signUp, type TestApp } from '../../sync-server/test-support';
 import { readSyncResponse, type Transport } from './transport';
 
@@ -29,4 +34,41 @@ export async function serverRecords(transport: Transport): Promise<ServerRecord[
     cursor = res.cursor;
     if (!res.hasMore) return out;
   }
+}
+
+/**
+ * A factory of servers that each start with the same freshly registered account: registration
+ * (scrypt) runs once, then every `fresh()` is a new app over its own copy of that SQLite file,
+ * with its own clock, where the account's session cookie is valid. For fuzzing many seeds fast.
+ */
+export async function accountTemplate() {
+  const template = createTestApp();
+  const { userId, cookie } = await signedInTransport(template);
+  template.deps.db.pragma('wal_checkpoint(TRUNCATE)');
+  const source = join(template.deps.config.dataDir, 'afterword.db');
+  const start = template.deps.now();
+  return {
+    userId,
+    fresh(): { t: TestApp; transport: Transport } {
+      const file = join(mkdtempSync(join(tmpdir(), 'afterword-fuzz-')), 'afterword.db');
+      copyFileSync(source, file);
+      let now = start;
+      const deps = { config: template.deps.config, db: openDatabase(file), now: () => now };
+      const app = createApp(deps);
+      const t: TestApp = {
+        app,
+        deps,
+        advance: (ms) => {
+          now += ms;
+        },
+        call: async (method, path, body, cookieHeader) =>
+          app.request(`http://localhost${path}`, {
+            method,
+            headers: { 'Content-Type': 'application/json', ...(cookieHeader ? { Cookie: cookieHeader } : {}) },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          }),
+      };
+      return { t, transport: appTransport(t, cookie) };
+    },
+  };
 }

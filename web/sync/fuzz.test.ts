@@ -1,0 +1,234 @@
+/**
+ * Seeded fuzz of the whole sync loop: three devices of one account (Dexie over their own
+ * fake-indexeddb) and the REAL server (createApp over a temp SQLite file). A seeded PRNG drives
+ * offline edits (same field on two devices, different fields, list items on both sides, delete
+ * against edit, the singleton plan created on several devices) and sync rounds whose requests
+ * and responses are dropped, duplicated, delayed and reordered, with disconnects. At the end
+ * everyone syncs until quiet; then every device and the server hold identical data, and no
+ * acknowledged write is lost (rules 4–6, 11, 13). `FUZZ_RUNS=n` runs n seeds; `FUZZ_SEED=s` one.
+ */
+import { describe, expect, it } from 'vitest';
+import { ACCESS_LEVELS } from '../../shared/schema/trustee';
+import { FUNERAL_TYPES } from '../../shared/schema/death-plan';
+import { COLLECTIONS } from '../../shared/schema/collections';
+import type { Change } from '../../shared/sync/change';
+import type { ServerRecord, SyncResponse } from '../../shared/sync/protocol';
+import { materialize } from '../../shared/sync/record';
+import { openOnDevice } from '../db/test-device';
+import type { UserDatabase } from '../db/user-database';
+import { applyResponse, buildRequest } from './apply-response';
+import { createSyncEngine } from './engine';
+import { accountTemplate, serverRecords } from './test-server';
+
+/** Seeds that once failed: permanent cases, always run. */
+/** 36, 43, 66, 103: a refused create left an empty record materialised on the device (fixed in storeState). */
+const KEPT_SEEDS: number[] = [36, 43, 66, 103];
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const ONLY = process.env.FUZZ_SEED === undefined ? null : Number(process.env.FUZZ_SEED);
+const CONCURRENCY = 8;
+
+/** mulberry32: a tiny seeded PRNG. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
+    chance: (p: number) => next() < p,
+  };
+}
+
+interface Device {
+  db: UserDatabase;
+  /** Offset of this device's wall clock from the server's (ms). */
+  skew: number;
+  online: boolean;
+  /** Responses held back, to be applied later and out of order. */
+  delayed: SyncResponse[];
+}
+
+const TRUSTEE_IDS = ['t0', 't1', 't2'];
+const NAMES = ['Ada', 'Bo', 'Cy', 'Di'];
+const PLACES = ['Hill', 'Sea', 'Forest', null];
+const SONGS = ['Air', 'Blue', 'Calm', 'Dawn', 'Echo'];
+
+type Template = Awaited<ReturnType<typeof accountTemplate>>;
+
+async function runSeed(seed: number, template: Template): Promise<void> {
+  const r = prng(seed);
+  const { userId } = template;
+  const { t, transport } = template.fresh();
+  const devices: Device[] = [];
+  for (let i = 0; i < 3; i++) {
+    const d: Device = { db: null as never, skew: r.int(240_000) - 120_000, online: true, delayed: [] }; // within ±2 min
+    d.db = await openOnDevice(userId, () => t.deps.now() + d.skew);
+    devices.push(d);
+  }
+  const written = new Map<string, Change>();
+  const acknowledged = new Set<string>();
+  /** Changes refused because their device's clock ran > 5 min ahead (rule 3): restored, not kept. */
+  const refused = new Set<string>();
+  const track = (res: SyncResponse) => {
+    for (const h of res.accepted) acknowledged.add(h);
+    for (const rej of res.rejected) {
+      expect(rej.reason, `seed ${seed}: only clock drift is refused`).toMatch(/ahead/);
+      refused.add(rej.hlc);
+    }
+    return res;
+  };
+
+  const write = async (d: Device, collection: Change['collection'], id: string, patch: Record<string, unknown>) => {
+    const change = await d.db.write(collection, id, patch);
+    if (change) written.set(change.hlc, change);
+  };
+  const send = async (d: Device) => {
+    const request = await buildRequest(d.db);
+    return track(await transport(request));
+  };
+
+  /** One sync round through a faulty network. */
+  const faultyRound = async (d: Device) => {
+    if (!d.online || r.chance(0.1)) return; // disconnected, or the request is lost
+    const res = await send(d);
+    if (r.chance(0.1)) await send(d); // the request is sent twice
+    const fate = r.next();
+    if (fate < 0.15) return; // the response is lost
+    if (fate < 0.35) {
+      d.delayed.push(res); // arrives later, out of order
+      return;
+    }
+    await applyResponse(d.db, res);
+    if (fate < 0.5) await applyResponse(d.db, res); // delivered twice
+  };
+  const deliverDelayed = async (d: Device, all: boolean) => {
+    while (d.delayed.length) {
+      const [res] = d.delayed.splice(r.int(d.delayed.length), 1);
+      await applyResponse(d.db, res!);
+      if (!all) return;
+    }
+  };
+
+  const steps = 30 + r.int(30);
+  for (let step = 0; step < steps; step++) {
+    t.advance(r.int(3000));
+    const d = r.pick(devices);
+    const op = r.next();
+    if (op < 0.2) {
+      await write(d, 'deathPlan', userId, r.pick([
+        { location: r.pick(PLACES) },
+        { funeralType: r.pick(FUNERAL_TYPES) },
+        { completed: r.chance(0.5) },
+        { specialRequests: r.pick(NAMES), location: r.pick(PLACES) },
+      ]));
+    } else if (op < 0.35) {
+      const plan = await d.db.dexie.entities('deathPlan').get(userId);
+      const list = [...(plan?.musicSelections ?? [])];
+      if (list.length && r.chance(0.35)) list.splice(r.int(list.length), 1);
+      else list.splice(r.int(list.length + 1), 0, `${r.pick(SONGS)} ${r.int(100)}`);
+      await write(d, 'deathPlan', userId, { musicSelections: list });
+    } else if (op < 0.45) {
+      const id = r.pick(TRUSTEE_IDS);
+      await write(d, 'trustees', id, {
+        name: r.pick(NAMES),
+        email: `${r.pick(NAMES).toLowerCase()}@example.com`,
+        accessLevel: r.pick(ACCESS_LEVELS),
+        createdAt: new Date(t.deps.now()).toISOString(),
+      });
+    } else if (op < 0.58) {
+      await write(d, 'trustees', r.pick(TRUSTEE_IDS), r.chance(0.5) ? { name: r.pick(NAMES) } : { accessLevel: r.pick(ACCESS_LEVELS) });
+    } else if (op < 0.64) {
+      await write(d, 'trustees', r.pick(TRUSTEE_IDS), { _deleted: true });
+    } else if (op < 0.68) {
+      await write(d, 'profile', userId, { beliefs: r.pick(NAMES) });
+    } else if (op < 0.9) {
+      await faultyRound(d);
+    } else if (op < 0.95) {
+      await deliverDelayed(d, false);
+    } else if (op < 0.96) {
+      d.skew += 7 * 60_000; // the device's clock jumps ahead: its writes are now refused (rule 3)
+    } else {
+      d.online = !d.online;
+    }
+  }
+
+  // Everyone reconnects, late responses arrive, then each device syncs with the real engine until quiet.
+  for (const d of devices) {
+    d.online = true;
+    await deliverDelayed(d, true);
+  }
+  for (let pass = 0; pass < 2; pass++) {
+    for (const d of devices) {
+      const engine = createSyncEngine({ db: d.db, transport: async (req) => track(await transport(req)), env: { locks: null } });
+      await engine.syncNow();
+      expect(engine.snapshot().status, `seed ${seed}: final sync`).toBe('synced');
+      await engine.stop();
+    }
+  }
+
+  const server = await serverRecords(transport);
+  const serverState = new Map(server.map((rec) => [`${rec.collection}/${rec.id}`, rec] as const));
+  const expected: Record<string, unknown[]> = {};
+  for (const c of COLLECTIONS) {
+    expected[c] = server
+      .filter((rec) => rec.collection === c)
+      .map((rec) => materialize(c, rec.id, rec, userId))
+      .filter((e) => e !== null)
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
+  }
+  for (const [i, d] of devices.entries()) {
+    expect(await d.db.pendingCount(), `seed ${seed}: device ${i} outbox empty`).toBe(0);
+    for (const c of COLLECTIONS) {
+      const local = (await d.db.dexie.entities(c).toArray()).sort((a, b) => (a.id < b.id ? -1 : 1));
+      expect(local, `seed ${seed}: device ${i} ${c} equals the server's`).toEqual(expected[c]);
+    }
+    for (const row of await d.db.dexie.fieldState.toArray()) {
+      const rec = serverState.get(`${row.collection}/${row.id}`);
+      expect({ values: row.values, clocks: row.clocks }, `seed ${seed}: device ${i} state of ${row.collection}/${row.id}`).toEqual({
+        values: rec?.values,
+        clocks: rec?.clocks,
+      });
+    }
+  }
+  // Nothing lost: every local write was acknowledged, and each acknowledged field is on the
+  // server, or superseded by a write with a greater HLC.
+  for (const [hlc, change] of written) {
+    if (refused.has(hlc)) continue;
+    expect(acknowledged.has(hlc), `seed ${seed}: change ${hlc} acknowledged`).toBe(true);
+    const rec = serverState.get(`${change.collection}/${change.id}`) as ServerRecord;
+    for (const [field, value] of Object.entries(change.fields)) {
+      const clock = rec.clocks[field]!;
+      expect(clock >= hlc, `seed ${seed}: ${change.collection}.${field} of ${hlc} kept or superseded`).toBe(true);
+      if (clock === hlc) expect(rec.values[field]).toEqual(value);
+    }
+  }
+  for (const d of devices) d.db.close();
+  t.deps.db.close();
+}
+
+async function runAll(seeds: number[]) {
+  const template = await accountTemplate();
+  const failures: string[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < seeds.length) {
+        const seed = seeds[next++]!;
+        await runSeed(seed, template).catch((err: unknown) => failures.push(`seed ${seed}: ${(err as Error).message}`));
+      }
+    }),
+  );
+  expect(failures).toEqual([]);
+}
+
+describe('sync fuzz: three devices and the real server converge and lose nothing', () => {
+  const seeds = ONLY !== null ? [ONLY] : [...KEPT_SEEDS, ...Array.from({ length: RUNS }, (_, i) => i + 1)];
+  it(`${seeds.length} seeds`, { timeout: 30_000 + seeds.length * 1_500 }, async () => {
+    await runAll(seeds);
+  });
+});

@@ -15,6 +15,7 @@ import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
 import { collectionRoutes } from './routes/collections';
 import { deathPlanRoutes } from './routes/death-plan';
+import { defaultTaskRoutes } from './routes/default-tasks';
 import { profileRoutes } from './routes/profile';
 import { syncRoutes } from './routes/sync';
 import { servicesOf } from './services';
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}): Hon
     }),
   );
   app.route('/', deathPlanRoutes(deps));
+  app.route('/', defaultTaskRoutes(deps));
   app.route('/', collectionRoutes(deps));
 
   app.all('/api/*', () => {

@@ -12,6 +12,7 @@ import {
   validateChange,
   type Change,
   type Clock,
+  type NewItemId,
   type RejectedChange,
 } from '../shared/sync';
 import type { RecordStore } from './db/record-store';
@@ -24,8 +25,18 @@ export interface RecordService {
   get<C extends CollectionName>(userId: string, collection: C, id: string): EntityOf[C] | null;
   /** Every live entity of a collection, newest first where it has createdAt. */
   list<C extends CollectionName>(userId: string, collection: C): EntityOf[C][];
-  /** Writes `patch` (entity fields; lists as arrays) with the server clock and returns the entity. */
-  write<C extends CollectionName>(userId: string, collection: C, id: string, patch: Record<string, unknown>): EntityOf[C];
+  /**
+   * Writes `patch` (entity fields; lists as arrays; `_deleted: false` brings a deleted record
+   * back) with the server clock and returns the entity. `newItemId` gives new list items stable
+   * ids (default: random). Throws 404 when the record is missing or deleted afterwards.
+   */
+  write<C extends CollectionName>(
+    userId: string,
+    collection: C,
+    id: string,
+    patch: Record<string, unknown>,
+    newItemId?: NewItemId,
+  ): EntityOf[C];
   /** Tombstones a record (rule 5). */
   remove(userId: string, collection: CollectionName, id: string): void;
   /** Validates and merges a client push (rules 3, 10–12). */
@@ -52,9 +63,11 @@ export function createRecordService(store: RecordStore, clock: Clock): RecordSer
         return cb.localeCompare(ca);
       });
     },
-    write(userId, collection, id, patch) {
+    write(userId, collection, id, patch, newItemId = itemId) {
       const current = store.get(userId, collection, id) ?? { values: {}, clocks: {} };
-      const fields = fieldsOfPatch(collection, current, patch, itemId);
+      const { [TOMBSTONE_FIELD]: tombstone, ...rest } = patch;
+      const fields = fieldsOfPatch(collection, current, rest, newItemId);
+      if (typeof tombstone === 'boolean') fields[TOMBSTONE_FIELD] = tombstone;
       if (Object.keys(fields).length > 0) {
         const result = validateChange({ collection, id, hlc: clock.tick(), fields }, { actor: 'server', userId });
         if (!result.ok) throw new ApiHttpError(400, result.reason);

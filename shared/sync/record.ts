@@ -15,6 +15,9 @@ export interface ListItem {
   pos: number;
 }
 
+/** Makes the id of a new list item; may ignore its arguments (a random id) or derive one from them. */
+export type NewItemId = (list: string, text: string, index: number) => string;
+
 /** `'musicSelections/abc'` → `['musicSelections', 'abc']`; a plain field → `[field, null]`. */
 export function splitField(key: string): [string, string | null] {
   const i = key.indexOf(LIST_SEPARATOR);
@@ -37,12 +40,14 @@ export function listItems(state: RecordState, list: string): { itemId: string; t
  * The item fields that turn the list in `state` into `next` (plain strings): items kept in order
  * are untouched, removed ones become `null`, new ones get a fresh id from `newItemId` and a
  * position between their neighbours. So two devices that each add an item both keep both (rule 6).
+ * `newItemId` receives the list, the item's text and its index in `next`, so a caller may derive
+ * stable ids (the default survivor tasks do, so that two devices write the same items).
  */
 export function diffList(
   state: RecordState,
   list: string,
   next: readonly string[],
-  newItemId: () => string,
+  newItemId: NewItemId,
 ): Record<string, ListItem | null> {
   const current = listItems(state, list);
   const out: Record<string, ListItem | null> = {};
@@ -84,7 +89,7 @@ export function diffList(
       }
     }
     const pos = nextKept === null ? prev + 1 : prev + (nextKept - prev) / (gap + 1);
-    out[`${list}${LIST_SEPARATOR}${newItemId()}`] = { text: next[k]!, pos };
+    out[`${list}${LIST_SEPARATOR}${newItemId(list, next[k]!, k)}`] = { text: next[k]!, pos };
     prev = pos;
   }
   return out;
@@ -133,7 +138,7 @@ export function fieldsOfPatch(
   collection: CollectionName,
   state: RecordState,
   patch: Record<string, unknown>,
-  newItemId: () => string,
+  newItemId: NewItemId,
 ): Record<string, unknown> {
   const spec = COLLECTION_SPECS[collection];
   const out: Record<string, unknown> = {};

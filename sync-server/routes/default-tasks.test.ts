@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SURVIVOR_TASKS } from '../../shared/default-tasks';
+import { servicesOf } from '../services';
+import { createTestApp, signUp } from '../test-support';
+
+type Task = { id: string; userId: string; title: string; resources: string[]; automationSteps: string[]; createdAt: string; completionStatus: string };
+const list = async (t: ReturnType<typeof createTestApp>, cookie: string) =>
+  (await (await t.call('GET', '/api/survivor-tasks', undefined, cookie)).json()) as Task[];
+
+describe('POST /api/survivor-tasks/generate-defaults (SPEC.md §7)', () => {
+  it('needs a session', async () => {
+    const t = createTestApp();
+    expect((await t.call('POST', '/api/survivor-tasks/generate-defaults')).status).toBe(401);
+  });
+
+  it('creates the default guide for the session user (201), with the stable ids', async () => {
+    const t = createTestApp();
+    const { cookie, user } = await signUp(t);
+    const res = await t.call('POST', '/api/survivor-tasks/generate-defaults', undefined, cookie);
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as Task[];
+    expect(created.map((x) => x.id)).toEqual(DEFAULT_SURVIVOR_TASKS.map((x) => x.id));
+    for (const [i, task] of created.entries()) {
+      const { id: _id, ...fields } = DEFAULT_SURVIVOR_TASKS[i]!;
+      expect(task).toMatchObject({ ...fields, userId: user.id, createdAt: new Date(t.deps.now()).toISOString() });
+    }
+    expect((await list(t, cookie)).length).toBe(DEFAULT_SURVIVOR_TASKS.length);
+  });
+
+  it('twice → still exactly the default count, with no list item doubled; another user is unaffected', async () => {
+    const t = createTestApp();
+    const a = await signUp(t);
+    const b = await signUp(t);
+    await t.call('POST', '/api/survivor-tasks/generate-defaults', undefined, a.cookie);
+    const second = await t.call('POST', '/api/survivor-tasks/generate-defaults', undefined, a.cookie);
+    expect(second.status).toBe(201);
+    const tasks = await list(t, a.cookie);
+    expect(tasks.length).toBe(DEFAULT_SURVIVOR_TASKS.length);
+    const first = DEFAULT_SURVIVOR_TASKS[0]!;
+    expect(tasks.find((x) => x.id === first.id)).toMatchObject({ resources: first.resources, automationSteps: first.automationSteps });
+    expect(await list(t, b.cookie)).toEqual([]);
+  });
+
+  it('keeps a task the person edited, and brings back a deleted one', async () => {
+    const t = createTestApp();
+    const { cookie } = await signUp(t);
+    await t.call('POST', '/api/survivor-tasks/generate-defaults', undefined, cookie);
+    const [edited, deleted] = DEFAULT_SURVIVOR_TASKS;
+    expect((await t.call('PATCH', `/api/survivor-tasks/${edited!.id}`, { completionStatus: 'completed' }, cookie)).status).toBe(200);
+    expect((await t.call('DELETE', `/api/survivor-tasks/${deleted!.id}`, undefined, cookie)).status).toBe(200);
+    expect((await list(t, cookie)).length).toBe(DEFAULT_SURVIVOR_TASKS.length - 1);
+
+    await t.call('POST', '/api/survivor-tasks/generate-defaults', undefined, cookie);
+    const tasks = await list(t, cookie);
+    expect(tasks.length).toBe(DEFAULT_SURVIVOR_TASKS.length);
+    expect(tasks.find((x) => x.id === edited!.id)?.completionStatus).toBe('completed');
+    expect(tasks.find((x) => x.id === deleted!.id)).toMatchObject({ title: deleted!.title, resources: deleted!.resources });
+  });
+
+  it('writes the same list-item ids for every user and every call (so two devices merge into one copy)', async () => {
+    const t = createTestApp();
+    const a = await signUp(t);
+    const b = await signUp(t);
+    await t.call('POST', '/api/survivor-tasks/generate-defaults', undefined, a.cookie);
+    await t.call('POST', '/api/survivor-tasks/generate-defaults', undefined, b.cookie);
+    const { store } = servicesOf(t.deps);
+    const id = DEFAULT_SURVIVOR_TASKS[0]!.id;
+    const keysOf = (userId: string) => Object.keys(store.get(userId, 'survivorTasks', id)!.values).filter((k) => k.includes('/')).sort();
+    expect(keysOf(a.user.id).length).toBe(DEFAULT_SURVIVOR_TASKS[0]!.resources.length + DEFAULT_SURVIVOR_TASKS[0]!.automationSteps.length);
+    expect(keysOf(a.user.id)).toEqual(keysOf(b.user.id));
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Profile Settings → Security → password change (SPEC.md §5 "Password form"; beyond SPEC.md the
+ * change is real, DESIGN.md §3): all three fields required, new and confirmation must match, the
+ * new password follows the registration rule, then POST /api/auth/password. Needs a connection.
+ */
+import { type FormEvent, useState } from 'react';
+import { passwordSchema } from '../../../shared/schema';
+import { Button } from '../../ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { FormField } from '../../ui/FormField';
+import { Input } from '../../ui/Input';
+import { toast } from '../../ui/toast-store';
+import { changePassword } from './account-api';
+import { errorDescription, isNetworkError } from './error-description';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+export const OFFLINE_ACCOUNT_TOAST = {
+  title: 'You are offline',
+  description: 'This needs a connection to the server. Please try again when you are back online.',
+  variant: 'destructive',
+} as const;
+
+export function PasswordForm() {
+  const [form, setForm] = useState(EMPTY);
+  const [newError, setNewError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const set = (field: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (pending) return;
+    if (!form.currentPassword || !form.newPassword || !form.confirmPassword) {
+      toast({ title: 'Missing information', description: 'Please fill in all password fields.', variant: 'destructive' });
+      return;
+    }
+    if (form.newPassword !== form.confirmPassword) {
+      toast({ title: 'Passwords do not match', description: 'New password and confirmation must match', variant: 'destructive' });
+      return;
+    }
+    const rule = passwordSchema.safeParse(form.newPassword);
+    setNewError(rule.success ? undefined : rule.error.issues[0]?.message);
+    if (!rule.success) return;
+    if (navigator.onLine === false) {
+      toast(OFFLINE_ACCOUNT_TOAST);
+      return;
+    }
+    setPending(true);
+    try {
+      await changePassword(form.currentPassword, form.newPassword);
+      setForm(EMPTY);
+      toast({ title: 'Password updated', description: 'Your password has been changed. Other devices have been signed out.' });
+    } catch (err) {
+      if (isNetworkError(err)) toast(OFFLINE_ACCOUNT_TOAST);
+      else toast({ title: 'Failed to update password', description: errorDescription(err), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Change Password</CardTitle>
+        <CardDescription>Changing your password signs you out on your other devices. This needs a connection.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Change password">
+          <FormField label="Current Password">
+            <Input type="password" autoComplete="current-password" value={form.currentPassword} onChange={set('currentPassword')} />
+          </FormField>
+          <FormField label="New Password" hint="At least 6 characters." error={newError}>
+            <Input type="password" autoComplete="new-password" value={form.newPassword} onChange={set('newPassword')} />
+          </FormField>
+          <FormField label="Confirm New Password">
+            <Input type="password" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} />
+          </FormField>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Updating...' : 'Update Password'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,240 @@
+/**
+ * The body of My After-Death Plan (SPEC.md §2, §4 "Death plan"): the completion bar, recalculated
+ * on every change of the form; five tabs with Previous/Next and Save Changes; and the two AI
+ * helpers, whose result replaces the form value and is saved at once when a plan exists.
+ * Save creates the plan when there is none yet (its id is the user's id), else saves the changes.
+ */
+import { useState } from 'react';
+import { Music, Sparkles } from 'lucide-react';
+import { planCompletion } from '../../../shared/plan-completion';
+import type { DeathPlan, User } from '../../../shared/schema';
+import { BURIAL_PREFERENCES, FUNERAL_TYPES, BUDGET_LEVELS, type BudgetLevel } from '../../../shared/schema/death-plan';
+import { BUDGET_LABELS, BURIAL_PREFERENCE_LABELS, FUNERAL_TYPE_LABELS } from '../../../shared/labels';
+import { create, save } from '../../db';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { FormField } from '../../ui/FormField';
+import { Input, Textarea } from '../../ui/Input';
+import { Progress } from '../../ui/Progress';
+import { runWithToasts } from '../../ui/record-actions';
+import { Select } from '../../ui/Select';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
+import { refuseOffline, requestMusic, requestObituary, useBudgetLevel } from './plan-ai';
+import { type PlanDraft, planToDraft } from './plan-draft';
+import { TextListEditor } from './TextListEditor';
+
+const TABS = [
+  { value: 'basic', label: 'Basic Info' },
+  { value: 'preferences', label: 'Preferences' },
+  { value: 'music', label: 'Music' },
+  { value: 'readings', label: 'Readings' },
+  { value: 'obituary', label: 'Obituary' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+const options = <K extends string>(keys: readonly K[], labels: Record<K, string>) => keys.map((k) => ({ value: k, label: labels[k] }));
+const funeralOptions = options(FUNERAL_TYPES, FUNERAL_TYPE_LABELS);
+const burialOptions = options(BURIAL_PREFERENCES, BURIAL_PREFERENCE_LABELS);
+const budgetOptions = options(BUDGET_LEVELS, BUDGET_LABELS);
+
+export interface PlanEditorProps {
+  /** The stored plan, or null when none exists yet. Read once, on mount, into the form. */
+  plan: DeathPlan | null;
+  user: User;
+}
+
+export function PlanEditor({ plan, user }: PlanEditorProps) {
+  const [draft, setDraft] = useState<PlanDraft>(() => planToDraft(plan));
+  const [tab, setTab] = useState<TabValue>('basic');
+  const [budget, setBudget] = useBudgetLevel();
+  const [busy, setBusy] = useState<null | 'save' | 'obituary' | 'music'>(null);
+  const set = <K extends keyof PlanDraft>(field: K, value: PlanDraft[K]) => setDraft((d) => ({ ...d, [field]: value }));
+  const completion = planCompletion(draft);
+  const exists = plan !== null;
+
+  const run = async (kind: NonNullable<typeof busy>, work: () => Promise<unknown>) => {
+    setBusy(kind);
+    try {
+      await work();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const saveChanges = () =>
+    run('save', () =>
+      exists
+        ? runWithToasts(() => save('deathPlan', plan.id, draft), {
+            success: { title: 'Plan updated successfully', description: 'Your changes have been saved.' },
+            failure: 'Failed to update plan',
+          })
+        : runWithToasts(() => create('deathPlan', draft), {
+            success: { title: 'Plan created successfully', description: 'Your after-death plan has been saved.' },
+            failure: 'Failed to create plan',
+          }),
+    );
+
+  const generateObituary = () => {
+    if (refuseOffline('Generating an obituary')) return;
+    void run('obituary', () =>
+      runWithToasts(
+        async () => {
+          const obituary = await requestObituary(user, draft.location, budget);
+          set('obituary', obituary);
+          if (exists) await save('deathPlan', plan.id, { obituary });
+        },
+        {
+          success: { title: 'Obituary generated', description: 'AI has created an obituary based on your information.' },
+          failure: 'Failed to generate obituary',
+        },
+      ),
+    );
+  };
+
+  const suggestMusic = () => {
+    if (refuseOffline('Suggesting music')) return;
+    void run('music', () =>
+      runWithToasts(
+        async () => {
+          const songs = await requestMusic(user, budget);
+          set('musicSelections', songs);
+          if (exists) await save('deathPlan', plan.id, { musicSelections: songs });
+        },
+        {
+          success: { title: 'Music suggestions', description: 'AI has suggested music based on your preferences.' },
+          failure: 'Failed to suggest music',
+        },
+      ),
+    );
+  };
+
+  const index = TABS.findIndex((t) => t.value === tab);
+  const footer = (
+    <div className="mt-6 flex flex-col-reverse gap-2 border-t border-stone-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="grid grid-cols-2 gap-2 sm:flex">
+        <Button variant="outline" disabled={index === 0} onClick={() => setTab(TABS[index - 1]!.value)}>
+          Previous
+        </Button>
+        <Button variant="outline" disabled={index === TABS.length - 1} onClick={() => setTab(TABS[index + 1]!.value)}>
+          Next
+        </Button>
+      </div>
+      <Button variant="accent" onClick={() => void saveChanges()} disabled={busy === 'save'}>
+        {busy === 'save' ? 'Saving...' : 'Save Changes'}
+      </Button>
+    </div>
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Card className="p-5">
+        <div className="mb-2 flex items-baseline justify-between gap-4">
+          <h2 className="font-semibold text-slate-900">Plan completion</h2>
+          <span className="text-2xl font-semibold text-slate-900" aria-hidden="true">
+            {completion}%
+          </span>
+        </div>
+        <Progress value={completion} label={`Plan completion: ${completion}%`} />
+        <p className="mt-2 text-sm text-slate-600">
+          {exists ? 'Your plan is saved on this device and synced to your account.' : 'Nothing is saved until you press Save Changes.'}
+        </p>
+      </Card>
+
+      <Card className="p-4 sm:p-6">
+        <Tabs value={tab} onValueChange={(v) => setTab(v as TabValue)}>
+          <TabsList aria-label="Plan sections">
+            {TABS.map((t) => (
+              <TabsTrigger key={t.value} value={t.value}>
+                {t.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+
+          <TabsContent value="basic" className="mt-6 flex flex-col gap-4">
+            <FormField label="Funeral Type">
+              <Select
+                options={funeralOptions}
+                value={draft.funeralType ?? ''}
+                onValueChange={(v) => set('funeralType', v as PlanDraft['funeralType'])}
+                placeholder="Select a funeral type"
+              />
+            </FormField>
+            <FormField label="Location" hint="Where you would like the service or gathering to be held.">
+              <Input value={draft.location} onChange={(e) => set('location', e.target.value)} />
+            </FormField>
+            <FormField label="Burial Preference">
+              <Select
+                options={burialOptions}
+                value={draft.burialPreference ?? ''}
+                onValueChange={(v) => set('burialPreference', v as PlanDraft['burialPreference'])}
+                placeholder="Select a burial preference"
+              />
+            </FormField>
+            {footer}
+          </TabsContent>
+
+          <TabsContent value="preferences" className="mt-6 flex flex-col gap-4">
+            <FormField label="Budget Level" hint="Used for AI suggestions; kept on this device, not in your plan.">
+              <Select options={budgetOptions} value={budget} onValueChange={(v) => setBudget(v as BudgetLevel)} />
+            </FormField>
+            <FormField label="Special Requests">
+              <Textarea
+                rows={4}
+                value={draft.specialRequests}
+                onChange={(e) => set('specialRequests', e.target.value)}
+                placeholder="Flowers, dress code, charities for donations…"
+              />
+            </FormField>
+            {footer}
+          </TabsContent>
+
+          <TabsContent value="music" className="mt-6 flex flex-col gap-4">
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+              <p className="text-slate-700">Songs and pieces you would like played.</p>
+              <Button variant="outline" onClick={suggestMusic} disabled={busy === 'music'} className="shrink-0">
+                <Music aria-hidden="true" />
+                {busy === 'music' ? 'Suggesting...' : 'Suggest music'}
+              </Button>
+            </div>
+            <TextListEditor
+              inputLabel="Add a song or piece of music"
+              listLabel="Music selections"
+              items={draft.musicSelections}
+              onChange={(items) => set('musicSelections', items)}
+              placeholder="e.g. Clair de Lune — Debussy"
+              emptyText="No music added yet."
+            />
+            {footer}
+          </TabsContent>
+
+          <TabsContent value="readings" className="mt-6 flex flex-col gap-4">
+            <p className="text-slate-700">Poems, passages or scriptures you would like read.</p>
+            <TextListEditor
+              inputLabel="Add a reading"
+              listLabel="Readings"
+              items={draft.readings}
+              onChange={(items) => set('readings', items)}
+              placeholder="e.g. Do Not Stand at My Grave and Weep"
+              emptyText="No readings added yet."
+            />
+            {footer}
+          </TabsContent>
+
+          <TabsContent value="obituary" className="mt-6 flex flex-col gap-4">
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+              <p className="text-slate-700">Write your obituary in your own words, or start from a draft.</p>
+              <Button variant="outline" onClick={generateObituary} disabled={busy === 'obituary'} className="shrink-0">
+                <Sparkles aria-hidden="true" />
+                {busy === 'obituary' ? 'Generating...' : 'Generate obituary'}
+              </Button>
+            </div>
+            <FormField label="Obituary">
+              <Textarea rows={12} value={draft.obituary} onChange={(e) => set('obituary', e.target.value)} />
+            </FormField>
+            {footer}
+          </TabsContent>
+        </Tabs>
+      </Card>
+    </div>
+  );
+}

@@ -32,7 +32,7 @@ function engineFor(db: UserDatabase, transport: Transport, extra: Partial<SyncEn
   return { engine, states, rejected };
 }
 
-async function table(db: UserDatabase, name: 'trustees' | 'deathPlan') {
+async function table<C extends 'trustees' | 'deathPlan'>(db: UserDatabase, name: C) {
   return (await db.dexie.entities(name).toArray()).sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 

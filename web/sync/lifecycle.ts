@@ -1,0 +1,95 @@
+/**
+ * Ties the local database and the sync engine to the session (DESIGN.md §2, §3, §5): while
+ * someone is signed in (also the offline "last user" case) their database is open and syncing;
+ * when the session ends here the engine stops and the database closes, but it is NOT deleted
+ * (a 401 on start must keep every unsynced change). Deleting happens only on an explicit
+ * sign-out, through endLocalSession().
+ */
+import { useEffect } from 'react';
+import { useSession } from '../app/session';
+import { closeUserDatabase, deleteUserDatabase, openUserDatabase, useCurrentDb } from '../db/current';
+import { toast } from '../ui/toast-store';
+import { resumeSync, startSync, stopSync, syncNow, useSyncStore } from './index';
+
+let persistRequested = false;
+
+/** Asks the browser once to keep our storage under pressure (DESIGN.md §5); failures are only logged. */
+function requestPersistentStorage(): void {
+  if (persistRequested || typeof navigator === 'undefined' || !navigator.storage?.persist) return;
+  persistRequested = true;
+  navigator.storage.persist().catch((err: unknown) => console.warn('Persistent storage request failed', err));
+}
+
+/**
+ * Mount once at the app root: opens the signed-in user's database and syncs it; stops and closes
+ * when the session ends; resumes after a re-sign-in; toasts changes the server refused.
+ */
+export function useSyncLifecycle(): void {
+  const userId = useSession((s) => (s.status === 'signed-in' ? (s.user?.id ?? null) : null));
+  const needsReauth = useSession((s) => s.needsReauth);
+
+  useEffect(() => {
+    if (!userId) return;
+    let cancelled = false;
+    void (async () => {
+      try {
+        await openUserDatabase(userId);
+        if (cancelled) return;
+        startSync({ userId });
+        requestPersistentStorage();
+      } catch (err) {
+        console.error('Could not open the local database', err);
+        useSyncStore.setState({ status: 'error', lastError: 'Could not open the data stored on this device' });
+      }
+    })();
+    return () => {
+      cancelled = true;
+      void stopSync().then(() => {
+        if (useCurrentDb.getState().db?.userId === userId) closeUserDatabase();
+      });
+    };
+  }, [userId]);
+
+  useEffect(() => {
+    if (userId && !needsReauth) resumeSync();
+  }, [userId, needsReauth]);
+
+  useEffect(
+    () =>
+      useSyncStore.subscribe((s, prev) => {
+        if (s.lastRejected === prev.lastRejected || s.lastRejected.length === 0) return;
+        toast({
+          title: 'A change could not be saved',
+          description: s.lastRejected.map((r) => r.reason).join('; '),
+          variant: 'destructive',
+        });
+      }),
+    [],
+  );
+}
+
+/** <SyncLifecycle/>: the component form of useSyncLifecycle, rendering nothing. */
+export function SyncLifecycle(): null {
+  useSyncLifecycle();
+  return null;
+}
+
+/**
+ * Explicit sign-out of `userId` on this device: pushes what is still waiting (for at most
+ * `timeoutMs`), stops syncing, and deletes the local database — unless changes are still
+ * waiting (offline), in which case it is kept (closed) so nothing is lost; it is pushed when
+ * that account signs in here again. Returns what happened.
+ */
+export async function endLocalSession(userId: string, timeoutMs = 5_000): Promise<'deleted' | 'kept'> {
+  const current = useCurrentDb.getState().db;
+  if (current?.userId === userId) await Promise.race([syncNow(), new Promise((r) => setTimeout(r, timeoutMs))]);
+  await stopSync();
+  const db = current?.userId === userId ? current : await openUserDatabase(userId);
+  const pending = await db.pendingCount();
+  if (pending > 0) {
+    closeUserDatabase();
+    return 'kept';
+  }
+  await deleteUserDatabase(userId);
+  return 'deleted';
+}

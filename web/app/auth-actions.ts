@@ -5,6 +5,7 @@
  */
 import type { User } from '../../shared/schema';
 import { apiFetch } from '../api/client';
+import { endLocalSession } from '../sync/lifecycle';
 import { useSession } from './session';
 
 /** Marks `user` as signed in (after login, registration, or a profile answer on start). */
@@ -22,6 +23,9 @@ export function clearSession(): void {
  * A failed logout call is only logged (SPEC.md §8) and the person is still signed out here.
  */
 export async function signOut(navigate: (to: string) => void): Promise<void> {
+  // Push what is waiting, then delete this account's local database (kept if changes still wait).
+  const userId = useSession.getState().user?.id;
+  if (userId) await endLocalSession(userId).catch((err: unknown) => console.error('Could not clear local data', err));
   try {
     await apiFetch('/api/auth/logout', { method: 'POST' });
   } catch (err) {

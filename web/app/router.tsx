@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
+import { SyncLifecycle } from '../sync/lifecycle';
 import { ConfirmHost } from '../ui/ConfirmDialog';
 import { Toaster } from '../ui/Toaster';
 import { FullPageLoading, GuestOnly, RequireUser, SessionGate } from './guards';
@@ -40,6 +41,7 @@ function Root() {
       </SessionGate>
       <Toaster />
       <ConfirmHost />
+      <SyncLifecycle />
     </>
   );
 }

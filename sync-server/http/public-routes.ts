@@ -10,7 +10,24 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/register', // creating an account
   'POST /api/auth/login', // signing in
   'POST /api/auth/logout', // clearing a cookie is harmless and must work with an expired session
+  ...[
+    // Capability links of the release after death (DESIGN.md §8, sync-server/release/public-routes.ts):
+    // a random 256-bit, hashed, expiring token in the URL is the credential; an unknown one is 404.
+    'GET /api/trustee/invite/:token',
+    'POST /api/trustee/invite/:token',
+    'GET /api/trustee/report/:token',
+    'POST /api/trustee/report/:token',
+    'GET /api/trustee/access/:token',
+    'POST /api/trustee/access/:token/tasks/:taskId',
+    'POST /api/trustee/access/:token/resend/:messageId',
+    'GET /api/delivery/:token',
+    'GET /api/still-here/:token',
+    'POST /api/still-here/:token',
+  ],
 ]);
+
+/** The public routes whose credential is a token in the path (`:token`). */
+export const isTokenRoute = (path: string) => path.includes('/:token');
 
 /** `METHOD /path` as listed in PUBLIC_ROUTES. */
 export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;

@@ -62,7 +62,8 @@ export function securityHeaders(deps: AppDeps): MiddlewareHandler<AppEnv> {
       c.res = new Response(c.res.body, c.res);
       h = c.res.headers;
     }
-    h.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    // A route that set its own, stricter policy (the server-rendered release pages) keeps it.
+    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     h.set('X-Content-Type-Options', 'nosniff');
     h.set('Referrer-Policy', 'no-referrer');
     h.set('X-Frame-Options', 'DENY');

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support';
+import { PUBLIC_ROUTES, isPublicRoute, isTokenRoute, routeKey } from './public-routes';
+
+/** Every endpoint of the app (method + path pattern), from Hono's route table; middleware-only entries (ALL) skipped. */
+export function endpointsOf(t: TestApp): { method: string; path: string }[] {
+  const seen = new Map<string, { method: string; path: string }>();
+  for (const r of t.app.routes) {
+    if (r.method === 'ALL') continue;
+    seen.set(routeKey(r.method, r.path), { method: r.method, path: r.path });
+  }
+  return [...seen.values()];
+}
+
+/** A concrete path for a pattern: each `:param` becomes `value`. */
+export const concrete = (path: string, value = 'some-id') => path.replace(/:[A-Za-z_]+/g, value);
+
+describe('every API route is authenticated or explicitly public (issue #9, ASVS 8.1.1)', () => {
+  it('each non-public route answers 401 { error } without a cookie, whatever the body', async () => {
+    const t = createTestApp();
+    const endpoints = endpointsOf(t);
+    expect(endpoints.length).toBeGreaterThan(20);
+    const leaks: string[] = [];
+    for (const { method, path } of endpoints) {
+      if (isPublicRoute(method, path)) continue;
+      const withBody = method === 'GET' || method === 'DELETE' ? undefined : { anything: 1 };
+      const res = await t.call(method, concrete(path), withBody);
+      if (res.status !== 401) leaks.push(`${method} ${path} → ${res.status}`);
+      else expect(await res.json()).toEqual({ error: 'Not signed in' });
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it('also with a cookie that is not a valid session', async () => {
+    const t = createTestApp();
+    for (const { method, path } of endpointsOf(t)) {
+      if (isPublicRoute(method, path)) continue;
+      const res = await t.call(method, concrete(path), undefined, 'afterword_session=eyJhbGciOiJub25lIn0.e30.');
+      expect(res.status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it('token-link routes answer 404 to an unknown token — never 2xx, never 5xx', async () => {
+    const t = createTestApp();
+    const tokenRoutes = endpointsOf(t).filter((e) => isPublicRoute(e.method, e.path) && isTokenRoute(e.path));
+    for (const { method, path } of tokenRoutes) {
+      const res = await t.call(method, concrete(path, 'A'.repeat(43)));
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
+  });
+
+  it('the public list names only routes that exist (no stale exemptions)', () => {
+    const t = createTestApp();
+    const keys = new Set(endpointsOf(t).map((e) => routeKey(e.method, e.path)));
+    for (const key of PUBLIC_ROUTES) expect(keys, key).toContain(key);
+  });
+});

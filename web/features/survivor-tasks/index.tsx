@@ -1,6 +1,134 @@
-/** Survivor Tasks screen (SPEC.md §2). Placeholder until its feature lands; keep the default export stable. */
+/**
+ * Survivor Tasks (SPEC.md §2 "Survivor Tasks", §4, §5, §8): a step-by-step guide for the people
+ * left behind, kept in the local store (everything, including 'Generate Default Tasks', works
+ * offline and syncs later). Only the AI generator needs the network.
+ */
+import { useState } from 'react';
+import { ListChecks, Plus, Wand2 } from 'lucide-react';
+import type { SurvivorTask } from '../../../shared/schema/survivor-task';
+import { useCollection, useCurrentDb } from '../../db';
+import { useSyncStore } from '../../sync';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
+import { Spinner } from '../../ui/Spinner';
+import { AutomationDialog } from './AutomationDialog';
+import { TaskBoard } from './TaskBoard';
+import { TaskCard } from './TaskCard';
+import { TaskFormDialog } from './TaskFormDialog';
+import { appendAutomationStep, createTask, deleteTask, generateDefaultTasks, setTaskStatus, updateTask } from './task-actions';
+import { taskToForm } from './task-form';
+import { TasksErrorBoundary, TasksLoadError } from './TasksErrorBoundary';
+
+function TaskScreenBody({ onAdd }: { onAdd: () => void }) {
+  const tasks = useCollection('survivorTasks');
+  // The database could not be opened at all (the sync lifecycle reports it; no db is current).
+  const noDb = useCurrentDb((s) => s.db === null);
+  const syncFailed = useSyncStore((s) => s.status === 'error');
+  const openFailed = noDb && syncFailed;
+  const [generating, setGenerating] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [automationId, setAutomationId] = useState<string | null>(null);
+
+  if (openFailed) return <TasksLoadError />;
+  if (tasks === undefined) {
+    return (
+      <div className="flex justify-center py-12">
+        <Spinner label="Loading tasks..." showLabel className="[&_svg]:size-6" />
+      </div>
+    );
+  }
+  // Look selections up in the live list, so a dialog never works on a stale copy.
+  const editing = tasks.find((t) => t.id === editingId) ?? null;
+  const automationTask = tasks.find((t) => t.id === automationId) ?? null;
+
+  const generate = async () => {
+    setGenerating(true);
+    await generateDefaultTasks();
+    setGenerating(false);
+  };
+
+  if (tasks.length === 0) {
+    return (
+      <EmptyState
+        icon={<ListChecks />}
+        title="No tasks yet"
+        description="Generate default tasks or create your own to get started."
+        action={
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button variant="accent" onClick={generate} disabled={generating}>
+              <Wand2 aria-hidden="true" />
+              {generating ? 'Generating...' : 'Generate Default Tasks'}
+            </Button>
+            <Button variant="outline" onClick={onAdd}>
+              <Plus aria-hidden="true" />
+              Add New Task
+            </Button>
+          </div>
+        }
+      />
+    );
+  }
+
+  const renderTask = (task: SurvivorTask) => (
+    <TaskCard
+      task={task}
+      onEdit={() => setEditingId(task.id)}
+      onDelete={() => void deleteTask(task)}
+      onGenerate={() => setAutomationId(task.id)}
+      onStatusChange={(status) => void setTaskStatus(task, status)}
+    />
+  );
+
+  return (
+    <>
+      <TaskBoard tasks={tasks} renderTask={renderTask} />
+      {editing && (
+        <TaskFormDialog
+          key={editing.id}
+          open
+          onOpenChange={(open) => !open && setEditingId(null)}
+          mode="edit"
+          initial={taskToForm(editing)}
+          onSave={async (fields) => {
+            const ok = await updateTask(editing.id, fields);
+            if (ok) setEditingId(null); // SPEC.md §4: edit closes and clears the selected task
+            return ok;
+          }}
+        />
+      )}
+      <AutomationDialog task={automationTask} onClose={() => setAutomationId(null)} onSave={appendAutomationStep} />
+    </>
+  );
+}
 
 export default function SurvivorTasksPage() {
-  return <PageHeader title="Survivor Tasks" subtitle="A guide for the people who will handle things after you are gone." />;
+  const [adding, setAdding] = useState(false);
+  return (
+    <>
+      <PageHeader
+        title="Survivor Tasks"
+        subtitle="A complete step-by-step guide for your survivors after your passing"
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" />
+            Add New Task
+          </Button>
+        }
+      />
+      <TasksErrorBoundary>
+        <TaskScreenBody onAdd={() => setAdding(true)} />
+      </TasksErrorBoundary>
+      <TaskFormDialog
+        open={adding}
+        onOpenChange={setAdding}
+        mode="add"
+        onSave={async (fields) => {
+          const ok = await createTask(fields);
+          if (ok) setAdding(false);
+          return ok;
+        }}
+      />
+    </>
+  );
 }

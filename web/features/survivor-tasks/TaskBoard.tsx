@@ -1,0 +1,89 @@
+/**
+ * The tabs of the Survivor Tasks screen (SPEC.md §2): All Tasks, Not Started, In Progress,
+ * Completed, and one per category present in the data, each with a count badge. The All tab
+ * groups tasks under category headings, most urgent group first (shared/task-grouping.ts); a
+ * status tab with nothing says 'No {status} tasks'.
+ */
+import { type ReactNode, useState } from 'react';
+import { COMPLETION_STATUS_LABELS, TASK_CATEGORY_LABELS } from '../../../shared/labels';
+import { COMPLETION_STATUSES, type SurvivorTask } from '../../../shared/schema/survivor-task';
+import { arrangeTasks } from '../../../shared/task-grouping';
+import { cardGridClasses } from '../../ui/CardGrid';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
+
+export interface TaskBoardProps {
+  tasks: readonly SurvivorTask[];
+  renderTask: (task: SurvivorTask) => ReactNode;
+}
+
+function TaskGrid({ tasks, label, renderTask }: { tasks: readonly SurvivorTask[]; label: string; renderTask: TaskBoardProps['renderTask'] }) {
+  return (
+    <ul aria-label={label} className={cardGridClasses}>
+      {tasks.map((t) => (
+        <li key={t.id} className="flex min-w-0 [&>*]:w-full">
+          {renderTask(t)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TaskBoard({ tasks, renderTask }: TaskBoardProps) {
+  const { groups, byStatus, categories, counts, sorted } = arrangeTasks(tasks);
+  const [tab, setTab] = useState('all');
+  // A category tab disappears with its last task: then show All.
+  const current = tab.startsWith('category-') && !categories.some((c) => `category-${c}` === tab) ? 'all' : tab;
+  return (
+    <Tabs value={current} onValueChange={setTab}>
+      <TabsList aria-label="Filter tasks">
+        <TabsTrigger value="all" count={counts.all}>
+          All Tasks
+        </TabsTrigger>
+        {COMPLETION_STATUSES.map((s) => (
+          <TabsTrigger key={s} value={s} count={counts[s]}>
+            {COMPLETION_STATUS_LABELS[s]}
+          </TabsTrigger>
+        ))}
+        {categories.map((c) => (
+          <TabsTrigger key={c} value={`category-${c}`} count={counts[c]}>
+            {TASK_CATEGORY_LABELS[c]}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+
+      <TabsContent value="all" className="flex flex-col gap-8">
+        {groups.map((g) => (
+          <section key={g.category} aria-labelledby={`group-${g.category}`}>
+            <h2 id={`group-${g.category}`} className="mb-3 flex items-baseline gap-2 font-serif text-xl font-semibold text-slate-900">
+              {TASK_CATEGORY_LABELS[g.category]}
+              <span className="font-sans text-sm font-normal text-slate-600">
+                {g.tasks.length} {g.tasks.length === 1 ? 'task' : 'tasks'}
+              </span>
+            </h2>
+            <TaskGrid tasks={g.tasks} label={`${TASK_CATEGORY_LABELS[g.category]} tasks`} renderTask={renderTask} />
+          </section>
+        ))}
+      </TabsContent>
+
+      {COMPLETION_STATUSES.map((s) => (
+        <TabsContent key={s} value={s}>
+          <h2 className="sr-only">{COMPLETION_STATUS_LABELS[s]} tasks</h2>
+          {byStatus[s].length === 0 ? (
+            <p className="rounded-xl border border-dashed border-stone-300 bg-white px-6 py-10 text-center text-slate-600">
+              No {COMPLETION_STATUS_LABELS[s].toLowerCase()} tasks
+            </p>
+          ) : (
+            <TaskGrid tasks={byStatus[s]} label={`${COMPLETION_STATUS_LABELS[s]} tasks`} renderTask={renderTask} />
+          )}
+        </TabsContent>
+      ))}
+
+      {categories.map((c) => (
+        <TabsContent key={c} value={`category-${c}`}>
+          <h2 className="sr-only">{TASK_CATEGORY_LABELS[c]} tasks</h2>
+          <TaskGrid tasks={sorted.filter((t) => t.category === c)} label={`${TASK_CATEGORY_LABELS[c]} tasks`} renderTask={renderTask} />
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * Every write of the Survivor Tasks screen, each through the local store (works offline, syncs
+ * later) with the toasts of SPEC.md §8: title 'Success' and the action's sentence, or a
+ * destructive toast (also logged to the console) on failure. None of them throws.
+ */
+import { DEFAULT_SURVIVOR_TASKS, defaultTaskItemId } from '../../../shared/default-tasks';
+import type { CompletionStatus, SurvivorTask } from '../../../shared/schema/survivor-task';
+import { createOrRestore, create, remove, save, type CreateInput } from '../../db';
+import { runWithToasts } from '../../ui/record-actions';
+
+const success = (description: string) => ({ title: 'Success', description });
+type TaskFields = CreateInput['survivorTasks'];
+
+/** 'Generate Default Tasks': writes the shared guide with its stable ids in one transaction. */
+export async function generateDefaultTasks(): Promise<boolean> {
+  const items = DEFAULT_SURVIVOR_TASKS.map(({ id, ...fields }) => ({ id, fields }));
+  const done = await runWithToasts(() => createOrRestore('survivorTasks', items, defaultTaskItemId), {
+    success: success('Default tasks generated successfully'),
+    failure: 'Failed to generate default tasks',
+  });
+  return done !== undefined;
+}
+
+/** 'Add New Task' → Save. Resolves true on success (the dialog then closes). */
+export async function createTask(fields: TaskFields): Promise<boolean> {
+  const id = await runWithToasts(() => create('survivorTasks', { ...fields, completionStatus: fields.completionStatus ?? 'not-started' }), {
+    success: success('Task created successfully'),
+    failure: 'Error: Failed to create task',
+  });
+  return id !== undefined;
+}
+
+/** The edit form's save, or the card's status dropdown (only completionStatus). */
+export async function updateTask(id: string, patch: Partial<TaskFields>): Promise<boolean> {
+  const done = await runWithToasts(() => save('survivorTasks', id, patch).then(() => true), {
+    success: success('Task updated successfully'),
+    failure: 'Failed to update task',
+  });
+  return done === true;
+}
+
+/** The card's status dropdown: any status can be set directly (SPEC.md §4). */
+export const setTaskStatus = (task: SurvivorTask, completionStatus: CompletionStatus) => updateTask(task.id, { completionStatus });
+
+/** Delete, after the browser confirm of SPEC.md §5. */
+export async function deleteTask(task: SurvivorTask): Promise<boolean> {
+  if (!window.confirm('Are you sure you want to delete this task?')) return false;
+  const done = await runWithToasts(() => remove('survivorTasks', task.id).then(() => true), {
+    success: success('Task deleted successfully'),
+    failure: 'Failed to delete task',
+  });
+  return done === true;
+}
+
+/** Saves generated content as a new automation step after the existing ones (SPEC.md §2, §7). */
+export async function appendAutomationStep(task: SurvivorTask, content: string): Promise<boolean> {
+  const done = await runWithToasts(
+    () => save('survivorTasks', task.id, { automationSteps: [...task.automationSteps, content] }).then(() => true),
+    { success: success('Automation content saved successfully'), failure: 'Failed to save automation content' },
+  );
+  return done === true;
+}

@@ -1,0 +1,55 @@
+/**
+ * The add/edit task form's values and rules (SPEC.md §5 "Survivor task form"): validation is
+ * `survivorTaskFormSchema` (its messages are the spec's); resources and automation steps are added
+ * one at a time (trimmed, blank ignored) and removed by index; a new task starts at priority 3 and
+ * not-started (SPEC.md §4, §9).
+ */
+import { DEFAULT_PRIORITY } from '../../../shared/labels';
+import type { SurvivorTask, SurvivorTaskForm } from '../../../shared/schema/survivor-task';
+
+/** What the form holds; the selects start empty (undefined) so the 'Please select…' rules apply. */
+export type TaskFormValues = SurvivorTaskForm;
+
+/** A new task's starting values (SPEC.md §4: default priority 3; §3: lists empty, not-started). */
+export const emptyTaskForm = (): TaskFormValues => ({
+  title: '',
+  description: '',
+  category: undefined as unknown as TaskFormValues['category'],
+  timeframe: undefined as unknown as TaskFormValues['timeframe'],
+  automationLevel: undefined as unknown as TaskFormValues['automationLevel'],
+  priority: DEFAULT_PRIORITY,
+  resources: [],
+  automationSteps: [],
+  notifyTrustees: false,
+  completionStatus: 'not-started',
+});
+
+/** The edit form's values for `task`. */
+export function taskToForm(task: SurvivorTask): TaskFormValues {
+  return {
+    title: task.title,
+    description: task.description,
+    category: task.category,
+    timeframe: task.timeframe,
+    automationLevel: task.automationLevel,
+    priority: task.priority,
+    resources: [...task.resources],
+    automationSteps: [...task.automationSteps],
+    notifyTrustees: task.notifyTrustees,
+    completionStatus: task.completionStatus,
+  };
+}
+
+/** `items` plus `text` trimmed; the same list when `text` is blank (SPEC.md §5). */
+export function addItem(items: readonly string[], text: string): string[] {
+  const item = text.trim();
+  return item ? [...items, item] : [...items];
+}
+
+/** `items` without the item at `index` (SPEC.md §5: "an item is removed by its index"). */
+export function removeItemAt(items: readonly string[], index: number): string[] {
+  return items.filter((_, i) => i !== index);
+}
+
+/** Automation level for display: hyphens shown as spaces (SPEC.md §2 "Task card"). */
+export const automationLevelText = (level: string) => level.replaceAll('-', ' ');

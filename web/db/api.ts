@@ -15,13 +15,17 @@ import { TOMBSTONE_FIELD, type NewItemId } from '../../shared/sync/record';
 import { requireDb } from './current';
 import { hasCreatedAt, normalizeNewRecord, normalizePatch } from './normalize';
 
+type NullableKeys<T> = { [K in keyof T]-?: null extends T[K] ? K : never }[keyof T];
+/** `T` with its nullable fields optional: an optional field not given is stored as null. */
+type OptionalNullables<T> = Omit<T, NullableKeys<T>> & Partial<Pick<T, NullableKeys<T>>>;
+
 /** Fields a screen passes to create a record (createdAt and server-only fields are set elsewhere). */
 export interface CreateInput {
   profile: Partial<z.input<typeof profileSchema>>;
   deathPlan: Partial<z.input<typeof deathPlanFieldsSchema>>;
-  messages: Omit<z.input<typeof messageFieldsSchema>, 'createdAt' | 'delivered'>;
+  messages: OptionalNullables<Omit<z.input<typeof messageFieldsSchema>, 'createdAt' | 'delivered'>>;
   documents: Omit<z.input<typeof documentFieldsSchema>, 'createdAt'>;
-  trustees: Omit<z.input<typeof trusteeFieldsSchema>, 'createdAt'>;
+  trustees: OptionalNullables<Omit<z.input<typeof trusteeFieldsSchema>, 'createdAt'>>;
   survivorTasks: Omit<z.input<typeof survivorTaskFieldsSchema>, 'createdAt'>;
 }
 /** Fields a screen passes to change a record; extra keys (id, userId) are ignored. */

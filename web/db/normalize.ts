@@ -44,7 +44,14 @@ export function normalizeNewRecord(collection: CollectionName, fields: Record<st
   if (spec.singleton) return normalizePatch(collection, fields);
   const omit = Object.fromEntries(spec.serverOnly.map((f) => [f, true] as const));
   const schema = spec.fields.omit(omit as never) as z.ZodObject;
-  const parsed = schema.safeParse(fields);
+  // A key missing or undefined means "not given" (as in a form): its default applies, or null for
+  // an optional (nullable) field (SPEC.md §5 "Optional fields").
+  const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  for (const [field, fieldSchema] of Object.entries(schema.shape) as [string, z.ZodType][]) {
+    if (field in given || fieldSchema.safeParse(undefined).success) continue;
+    if (fieldSchema.safeParse(null).success) given[field] = null;
+  }
+  const parsed = schema.safeParse(given);
   if (!parsed.success) throw new LocalWriteError(reasonOf(collection, parsed.error));
   return parsed.data as Record<string, unknown>;
 }

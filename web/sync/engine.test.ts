@@ -113,11 +113,12 @@ describe('sync engine against the real server', () => {
   });
 
   it('rule 13: a pulled record never overwrites a newer local field that is not yet pushed', async () => {
-    const { device, transport, userId } = await setup();
+    const { t, device, transport, userId } = await setup();
     const a = await device();
     const b = await device();
     await a.write('deathPlan', userId, { location: 'Old', specialRequests: 'None' });
     await engineFor(a, transport).engine.syncNow();
+    t.advance(1_000);
     await b.write('deathPlan', userId, { location: 'Mine' }); // unpushed, newer than a's
     const pulled = await serverRecords(transport);
     const { applyResponse } = await import('./apply-response');

@@ -62,6 +62,11 @@ export function closeUserDatabase(): void {
 
 /** Closes (if current) and deletes `afterword-<userId>` from this device (sign-out). */
 export async function deleteUserDatabase(userId: string, deps: IndexedDbDeps = {}): Promise<void> {
-  if (useCurrentDb.getState().db?.userId === userId) closeUserDatabase();
+  const current = useCurrentDb.getState().db;
+  if (current?.userId === userId) {
+    useCurrentDb.setState({ db: null });
+    await current.dexie.delete({ disableAutoOpen: true });
+    return;
+  }
   await new Dexie(databaseName(userId), { ...deps, addons: [] }).delete();
 }

@@ -36,6 +36,8 @@ export interface SyncEngineOptions {
   onState?: (snapshot: SyncSnapshot) => void;
   /** Changes the server refused, with their reasons (for a toast). */
   onRejected?: (rejected: RejectedChange[]) => void;
+  /** Received timestamps the clock refused (rule 3); recorded, never fatal. Default: console.warn. */
+  onClockErrors?: (messages: string[]) => void;
   /** The server answered 401: ask the person to sign in again. */
   onUnauthorized?: () => void;
   debounceMs?: number;
@@ -90,6 +92,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   const intervalMs = opts.intervalMs ?? 30_000;
   const maxBackoffMs = opts.maxBackoffMs ?? 60_000;
   const maxRounds = opts.maxRounds ?? 20;
+  const onClockErrors = opts.onClockErrors ?? ((m: string[]) => console.warn('Sync: timestamps refused by the clock', m));
   const online = () => env.isOnline?.() ?? true;
   const visible = () => env.isVisible?.() ?? true;
 
@@ -141,7 +144,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         if (stopped) return;
         const result = await applyResponse(db, res);
         if (result.rejected.length) opts.onRejected?.(result.rejected);
-        if (result.clockErrors.length) console.warn('Sync: timestamps refused by the clock', result.clockErrors);
+        if (result.clockErrors.length) onClockErrors(result.clockErrors);
         const progressed = res.accepted.length + res.rejected.length > 0 || request.changes.length === 0;
         if (!progressed && !res.hasMore) throw new Error('The server acknowledged none of the changes sent');
         if (!res.hasMore && result.pending === 0) return;

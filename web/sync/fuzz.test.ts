@@ -164,7 +164,7 @@ async function runSeed(seed: number, template: Template): Promise<void> {
   }
   for (let pass = 0; pass < 2; pass++) {
     for (const d of devices) {
-      const engine = createSyncEngine({ db: d.db, transport: async (req) => track(await transport(req)), env: { locks: null } });
+      const engine = createSyncEngine({ db: d.db, transport: async (req) => track(await transport(req)), env: { locks: null }, onClockErrors: () => {} });
       await engine.syncNow();
       expect(engine.snapshot().status, `seed ${seed}: final sync`).toBe('synced');
       await engine.stop();

@@ -17,6 +17,9 @@ import { collectionRoutes } from './routes/collections';
 import { deathPlanRoutes } from './routes/death-plan';
 import { defaultTaskRoutes } from './routes/default-tasks';
 import { profileRoutes } from './routes/profile';
+import { releaseRoutes } from './routes/release';
+import { releasePublicRoutes } from './release/public-routes';
+import { pokeRelease } from './release/scheduler';
 import { syncRoutes } from './routes/sync';
 import { servicesOf } from './services';
 
@@ -42,6 +45,12 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}): Hon
   });
   app.use('/api/*', csrfProtection(deps)); // foreign Origin / Sec-Fetch-Site → 403 (ASVS 3.5.1)
 
+  // Writes may add or remove trustees or messages: let the release scheduler look soon (DESIGN.md §8).
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.res.status < 400) pokeRelease(deps);
+  });
+
   app.route('/', authRoutes(deps));
   app.route('/', profileRoutes(deps));
   app.route('/', syncRoutes(deps));
@@ -55,6 +64,8 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}): Hon
   app.route('/', deathPlanRoutes(deps));
   app.route('/', defaultTaskRoutes(deps));
   app.route('/', collectionRoutes(deps));
+  app.route('/', releaseRoutes(deps));
+  app.route('/', releasePublicRoutes(deps));
 
   app.all('/api/*', () => {
     throw new ApiHttpError(404, 'Not found');

@@ -1,26 +1,39 @@
 /**
  * Entry point: reads config, opens SQLite in DATA_DIR (migrations applied), serves the API and
- * the built web app on PORT.
+ * the built web app on PORT, and runs the release scheduler (DESIGN.md §8) every
+ * RELEASE_TICK_MS (60 s by default). AFTERWORD_TEST_CLOCK=1 enables the test-only clock of
+ * release/test-clock.ts (browser tests only).
  */
 import { serve } from '@hono/node-server';
 import { join } from 'node:path';
 import { createApp } from './app';
+import type { AppDeps } from './app-env';
 import { loadConfig } from './config';
 import { openDatabase } from './db/sqlite';
+import { releaseScheduler } from './release/scheduler';
+import { testClockFromEnv } from './release/test-clock';
 
 const config = loadConfig();
 const db = openDatabase(join(config.dataDir, 'afterword.db'));
-const app = createApp({ config, db, now: Date.now }, { serveWeb: true });
+const testClock = testClockFromEnv();
+if (testClock) console.warn('AFTERWORD_TEST_CLOCK=1: the test-only clock is enabled. Never use this in production.');
+const deps: AppDeps = { config, db, now: testClock?.now ?? Date.now };
+const app = createApp(deps, { serveWeb: true });
+const scheduler = releaseScheduler(deps);
+scheduler.start(Number(process.env.RELEASE_TICK_MS ?? 60_000));
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+const fetch = testClock ? testClock.wrap(app.fetch, () => deps) : app.fetch;
+const server = serve({ fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Afterword listening on http://localhost:${info.port} (data in ${config.dataDir})`);
 });
 
 function shutdown() {
-  server.close(() => {
-    db.close();
-    process.exit(0);
-  });
+  void scheduler.stop().finally(() =>
+    server.close(() => {
+      db.close();
+      process.exit(0);
+    }),
+  );
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

@@ -22,6 +22,7 @@ import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { createRateLimiter } from '../http/rate-limit';
 import { readJson } from '../http/validate';
+import { releaseOf } from '../release/service';
 import { servicesOf } from '../services';
 import { userJson } from './user-json';
 
@@ -74,6 +75,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!row || !ok) throw new ApiHttpError(401, INVALID_LOGIN);
     perUsername.reset(`login:${body.username.toLowerCase()}`);
     await startSession(c, deps, s.accounts, row.id);
+    releaseOf(deps).checkIn(row.id, new URL(c.req.url).origin); // a sign-in is a check-in (DESIGN.md §8)
     return c.json(userJson(s, row));
   });
 

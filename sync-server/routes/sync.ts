@@ -8,6 +8,7 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
+import { releaseOf } from '../release/service';
 import { servicesOf } from '../services';
 
 export function syncRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -18,6 +19,7 @@ export function syncRoutes(deps: AppDeps): Hono<AppEnv> {
     if (body.protocol !== PROTOCOL_VERSION) {
       throw new ApiHttpError(426, 'This version of Afterword is out of date. Reload the app to update it.');
     }
+    releaseOf(deps).checkIn(c.var.userId, new URL(c.req.url).origin); // a sync is a check-in (DESIGN.md §8)
     const { accepted, rejected } = s.records.applyClientChanges(c.var.userId, body.changes);
     const page = s.store.pull(c.var.userId, body.cursor, body.limit ?? DEFAULT_PULL_LIMIT);
     const response: SyncResponse = { accepted, rejected, ...page };

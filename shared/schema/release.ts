@@ -1,0 +1,60 @@
+/**
+ * Release after death (DESIGN.md §8): the owner's settings and what the owner endpoints return.
+ * The server's state machine (sync-server/release/state-machine.ts) owns the rules; these are
+ * the shapes on the wire, shared by the server routes and the settings screen.
+ */
+import { z } from 'zod';
+import type { AccessLevel } from './trustee';
+
+export const CHECK_IN_OPTIONS = [0, 30, 60, 90, 180] as const;
+export const WAITING_OPTIONS = [2, 7, 14, 30] as const;
+
+const oneOf = <T extends readonly number[]>(values: T, message: string) =>
+  z.number().refine((v): v is T[number] => values.includes(v), message);
+
+/** `PUT /api/release/settings`: either or both. */
+export const releaseSettingsSchema = z
+  .object({
+    checkInDays: oneOf(CHECK_IN_OPTIONS, 'Choose off, 30, 60, 90 or 180 days'),
+    waitingDays: oneOf(WAITING_OPTIONS, 'Choose 2, 7, 14 or 30 days'),
+  })
+  .partial()
+  .strict();
+export type ReleaseSettingsInput = z.infer<typeof releaseSettingsSchema>;
+
+export interface ReleaseSettings {
+  checkInDays: (typeof CHECK_IN_OPTIONS)[number];
+  waitingDays: (typeof WAITING_OPTIONS)[number];
+}
+
+/** `GET /api/release/status`. Times are ISO strings. */
+export interface ReleaseStatus {
+  state: 'active' | 'waiting' | 'released';
+  /** Who started the running waiting period. */
+  startedBy: { kind: 'check-in' } | { kind: 'trustee'; name: string } | null;
+  startedAt: string | null;
+  endsAt: string | null;
+  releasedAt: string | null;
+  lastCheckInAt: string;
+  /** When the next check-in falls due (null when check-ins are off). */
+  checkInDueAt: string | null;
+}
+
+/** One line of `GET /api/release/activity`, newest first. */
+export interface ReleaseActivity {
+  id: number;
+  at: string;
+  kind: string;
+  text: string;
+}
+
+/** One row of `GET /api/release/trustees`. `pending`: not yet seen by the server's scheduler. */
+export interface ReleaseTrustee {
+  id: string;
+  name: string;
+  email: string;
+  accessLevel: AccessLevel;
+  invitation: 'pending' | 'invited' | 'accepted';
+  invitedAt: string | null;
+  acceptedAt: string | null;
+}

@@ -1,0 +1,144 @@
+/**
+ * The wording of every release email (DESIGN.md §8). Plain text, plain words: these reach
+ * people in grief. Each kind says who it goes to; `{link}` is a single-purpose link minted
+ * when the email is sent (release/outbox.ts), so no raw token is ever stored.
+ */
+import type { AccessLevel } from '../../shared/schema/trustee';
+
+export const EMAIL_KINDS = [
+  'trustee-invite',
+  'trustee-welcome',
+  'trustee-access',
+  'owner-reminder',
+  'owner-waiting-started',
+  'owner-cancelled',
+  'owner-released',
+  'delivery',
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/** What the queue stores for each email (no secrets: links are minted at send time). */
+export interface EmailParams {
+  ownerName: string;
+  /** Base of links (PUBLIC_URL, else the origin the owner last used, else http://localhost:PORT). */
+  base: string;
+  recipientName?: string;
+  trusteeId?: string;
+  accessLevel?: AccessLevel;
+  messageId?: string;
+  startedBy?: string;
+  endsAt?: number;
+  waitingDays?: number;
+  reminder?: number;
+}
+
+const date = (ms: number) =>
+  new Date(ms).toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }) + ' (UTC)';
+
+const ACCESS_WORDS: Record<AccessLevel, string> = {
+  full: 'their after-death plan, their documents, the checklist of tasks for the family, and the list of their messages (never the messages themselves)',
+  'documents-only': 'the documents they have listed',
+  'messages-only': 'the list of messages they have written and whether each has been delivered, so you can resend one if it goes astray',
+};
+
+const SIGN_OFF = '\n\nWith care,\nAfterword';
+
+/** Subject and text of one email. `link` is the minted link, when the kind has one. */
+export function renderEmail(kind: EmailKind, p: EmailParams, link?: string): { subject: string; text: string } {
+  const hello = (name?: string) => (name ? `Dear ${name},` : 'Hello,');
+  switch (kind) {
+    case 'trustee-invite':
+      return {
+        subject: `${p.ownerName} has asked you to be a trustee`,
+        text: `${hello(p.recipientName)}
+
+${p.ownerName} uses Afterword to prepare for the end of their life, and has named you as one of their trustees.
+
+Being a trustee means that, when ${p.ownerName} dies, you can let us know. We then wait, and ask ${p.ownerName} to confirm, before anything is shared. After that you will be able to see ${ACCESS_WORDS[p.accessLevel ?? 'full']}. Nothing is shared with you before then.
+
+If you are willing, please accept here (the link works for 14 days):
+${link}
+
+If you weren't expecting this, or would rather not, you can simply ignore this email.${SIGN_OFF}`,
+      };
+    case 'trustee-welcome':
+      return {
+        subject: `Thank you for being ${p.ownerName}'s trustee`,
+        text: `${hello(p.recipientName)}
+
+Thank you for agreeing to be ${p.ownerName}'s trustee. There is nothing you need to do now.
+
+Please keep this email. If ${p.ownerName} dies, open this link to tell us:
+${link}
+
+We will then wait before anything is shared, and ${p.ownerName} will be asked to confirm they are still here. The link is just for you; please don't forward it.${SIGN_OFF}`,
+      };
+    case 'trustee-access':
+      return {
+        subject: `What ${p.ownerName} left for you`,
+        text: `${hello(p.recipientName)}
+
+We are very sorry for your loss. ${p.ownerName} named you as a trustee, and what they prepared is now available to you: ${ACCESS_WORDS[p.accessLevel ?? 'full']}.
+
+You can see it here (the link works for 90 days and is just for you):
+${link}
+
+Take whatever time you need.${SIGN_OFF}`,
+      };
+    case 'owner-reminder':
+      return {
+        subject: 'Are you still there? Please check in with Afterword',
+        text: `${hello(p.recipientName)}
+
+We haven't seen you on Afterword for a while. Your check-in settings ask us to make sure you are well, so this is reminder ${p.reminder ?? 1} of 3.
+
+Signing in is all it takes: ${p.base}/login
+
+If we don't hear from you, a waiting period will begin, and after it your messages will be sent and your trustees given access. You can change or turn off check-ins in Settings.${SIGN_OFF}`,
+      };
+    case 'owner-waiting-started':
+      return {
+        subject: 'A waiting period has started on your Afterword account',
+        text: `${hello(p.recipientName)}
+
+${p.startedBy === undefined ? 'You have not checked in for a while' : `${p.startedBy}, one of your trustees, has told us that you have died`}. If you are reading this, we hope that isn't so.
+
+A waiting period of ${p.waitingDays} days has begun. It ends on ${date(p.endsAt ?? 0)}. When it ends, your messages will be sent to the people you wrote them for, and your trustees will be given access.
+
+If you are still here, press this link and then the button on the page:
+${link}
+
+Or sign in to Afterword and press "I'm still here". Nothing will be shared.${SIGN_OFF}`,
+      };
+    case 'owner-cancelled':
+      return {
+        subject: 'The waiting period on your Afterword account was cancelled',
+        text: `${hello(p.recipientName)}
+
+You told us you are still here, so the waiting period has been cancelled. Nothing was shared, and nothing will be.
+
+If you didn't do this, please sign in and look at Settings: ${p.base}/settings${SIGN_OFF}`,
+      };
+    case 'owner-released':
+      return {
+        subject: 'Your Afterword account has been released',
+        text: `${hello(p.recipientName)}
+
+The waiting period has ended, and your Afterword account has been released as you asked. Your messages are being sent to the people you wrote them for, and your trustees have been given access.
+
+If you are reading this, the people who loved you are in our thoughts.${SIGN_OFF}`,
+      };
+    case 'delivery':
+      return {
+        subject: `A message from ${p.ownerName}`,
+        text: `${hello(p.recipientName)}
+
+${p.ownerName} wrote a message for you and asked us to send it to you when the time came. We are sorry for your loss.
+
+You can read it here, whenever you feel ready:
+${link}
+
+The link is private and meant only for you. It works for a year; if it stops working, a trustee of ${p.ownerName} can send you a new one.${SIGN_OFF}`,
+      };
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Minimal server-rendered pages for people without an account (trustees, recipients, the owner's
+ * one-click cancel). Every interpolated value is escaped by the `html` tag; only `Safe` values
+ * (other `html` results) pass through. No scripts at all; the one stylesheet is allowed by its
+ * hash in the Content-Security-Policy, forms may only post back to us, and nothing is indexed,
+ * cached (the /api Cache-Control) or leaked in a Referer.
+ */
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+
+export class Safe {
+  constructor(readonly value: string) {}
+  toString() {
+    return this.value;
+  }
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Escapes text for HTML element content and quoted attribute values. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
+
+type Part = string | number | Safe | null | undefined | false | readonly Part[];
+const render = (v: Part): string =>
+  v === null || v === undefined || v === false
+    ? ''
+    : v instanceof Safe
+      ? v.value
+      : Array.isArray(v)
+        ? v.map(render).join('')
+        : escapeHtml(String(v));
+
+/** Tagged template: escapes every interpolation except `Safe` values (and arrays of them). */
+export function html(strings: TemplateStringsArray, ...values: Part[]): Safe {
+  let out = strings[0]!;
+  values.forEach((v, i) => {
+    out += render(v) + strings[i + 1]!;
+  });
+  return new Safe(out);
+}
+
+const STYLE = `
+body{margin:0;background:#f8fafc;color:#1e293b;font:17px/1.6 Georgia,'Times New Roman',serif}
+main{max-width:40rem;margin:0 auto;padding:2rem 1.25rem 4rem}
+h1{font-size:1.75rem;line-height:1.25;margin:0 0 1rem}h2{font-size:1.25rem;margin:2rem 0 .5rem}
+p,li{font-family:system-ui,sans-serif}.muted{color:#475569;font-size:.95rem}
+.card{background:#fff;border:1px solid #e7e5e4;border-radius:.75rem;padding:1.25rem;margin:1rem 0}
+.body{white-space:pre-wrap;font-size:1.1rem}
+ul{padding-left:1.25rem}li{margin:.35rem 0}
+button{font:inherit;font-family:system-ui,sans-serif;background:#334155;color:#fff;border:0;border-radius:.5rem;padding:.7rem 1.1rem;min-height:44px;cursor:pointer}
+button.small{padding:.35rem .8rem;font-size:.9rem}form.inline{display:inline}
+a{color:#1d4ed8}dt{font-family:system-ui,sans-serif;font-weight:600}dd{margin:0 0 .75rem;font-family:system-ui,sans-serif}
+`;
+const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
+export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+
+/** A whole page with the security headers of a private, public-link page. */
+export function page(c: Context, title: string, body: Safe, status: 200 | 400 | 403 | 404 | 409 = 200): Response {
+  c.header('Content-Security-Policy', PAGE_CSP);
+  c.header('Referrer-Policy', 'no-referrer');
+  c.header('X-Robots-Tag', 'noindex, nofollow');
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('X-Frame-Options', 'DENY');
+  const doc = html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer"><title>${title} · Afterword</title><style>${new Safe(STYLE)}</style></head>
+<body><main>${body}</main></body></html>`;
+  return c.html(doc.value, status);
+}
+
+/** The one answer for any invalid, expired, revoked or premature link. */
+export function notFoundPage(c: Context): Response {
+  return page(
+    c,
+    'Link not available',
+    html`<h1>This link isn't available</h1>
+<p>It may have expired or been replaced by a newer one. If you think this is a mistake, please ask the person who sent it to you.</p>`,
+    404,
+  );
+}

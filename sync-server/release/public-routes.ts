@@ -1,0 +1,295 @@
+/**
+ * Public, token-authenticated pages (DESIGN.md §8); no account needed, rate limited per IP.
+ * Every invalid, expired, revoked or premature link answers the same 404.
+ *   /api/trustee/invite/:token   GET page, POST accept (single use; emails the report link)
+ *   /api/trustee/report/:token   GET page, POST report the owner's passing (accepted trustees)
+ *   /api/trustee/access/:token   GET read-only page by access level (after release only);
+ *        POST …/tasks/:taskId (full: tick a survivor task), POST …/resend/:messageId (messages-only)
+ *   /api/delivery/:token         GET the message (after release only)
+ *   /api/still-here/:token       GET page, POST cancel the waiting period (the owner's one click)
+ */
+import { Hono, type Context } from 'hono';
+import { BURIAL_PREFERENCE_LABELS, DOCUMENT_TYPE_LABELS, FUNERAL_TYPE_LABELS } from '../../shared/labels';
+import type { AppDeps, AppEnv } from '../app-env';
+import { clientIp } from '../http/client-ip';
+import { createRateLimiter } from '../http/rate-limit';
+import { servicesOf } from '../services';
+import type { TokenPurpose, TokenRow } from '../db/release';
+import { html, notFoundPage, page, type Safe } from './html';
+import { LINK_PATHS } from './outbox';
+import { pokeRelease } from './scheduler';
+import { releaseOf } from './service';
+import { TransitionError } from './state-machine';
+import { resolveToken } from './tokens';
+
+const dateText = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+const dateTimeText = (ms: number) =>
+  new Date(ms).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+
+export function releasePublicRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const release = releaseOf(deps);
+  const { store } = release;
+  const { records } = servicesOf(deps);
+  const limiter = createRateLimiter({ limit: 120, windowMs: 10 * 60_000, now: deps.now });
+  const poke = () => pokeRelease(deps);
+
+  for (const prefix of ['/api/trustee/*', '/api/delivery/*', '/api/still-here/*']) {
+    app.use(prefix, async (c, next) => {
+      limiter.hit(`release-link:${clientIp(c, deps)}`);
+      await next();
+    });
+  }
+
+  /** The live token of the request for `purpose`, or null. */
+  const tokenOf = (c: Context, purpose: TokenPurpose): TokenRow | null =>
+    resolveToken(store, c.req.param('token') ?? '', purpose, deps.now());
+
+  /** A trustee token whose trustee is still a live, non-removed trustee. */
+  const trusteeOf = (c: Context, purpose: TokenPurpose) => {
+    const tok = tokenOf(c, purpose);
+    if (!tok) return null;
+    const actor = release.trusteeActor(tok.user_id, tok.subject_id);
+    const trustee = records.get(tok.user_id, 'trustees', tok.subject_id);
+    if (!actor || actor.status === 'removed' || !trustee) return null;
+    return { tok, actor, trustee, owner: release.owner(tok.user_id) };
+  };
+
+  // ---- Invitation -------------------------------------------------------------------------
+  app.get('/api/trustee/invite/:token', (c) => {
+    const t = trusteeOf(c, 'invite');
+    if (!t || t.actor.status !== 'invited') return notFoundPage(c);
+    return page(
+      c,
+      'Trustee invitation',
+      html`<h1>${t.owner.name} has asked you to be a trustee</h1>
+<p>Dear ${t.trustee.name},</p>
+<p>Being a trustee means that, when ${t.owner.firstName} dies, you can let us know. We then wait, and ask ${t.owner.firstName} to confirm, before anything is shared. Nothing is shared with you before then.</p>
+<form method="post"><button type="submit">Accept</button></form>
+<p class="muted">If you would rather not, simply close this page.</p>`,
+    );
+  });
+
+  app.post('/api/trustee/invite/:token', (c) => {
+    const t = trusteeOf(c, 'invite');
+    if (!t || t.actor.status !== 'invited') return notFoundPage(c);
+    const now = deps.now();
+    store.transaction(() => {
+      const inv = store.invitation(t.tok.user_id, t.trustee.id)!;
+      store.putInvitation({ ...inv, status: 'accepted', accepted_at: now });
+      store.revokeSubject(t.tok.user_id, t.trustee.id, now, 'invite');
+      store.addActivity(t.tok.user_id, now, 'trustee-accepted', `${t.trustee.name} accepted your invitation.`);
+      release.queue(t.tok.user_id, 'trustee-welcome', t.trustee.email, `welcome:${t.trustee.id}:${inv.invite_round}`, {
+        recipientName: t.trustee.name,
+        trusteeId: t.trustee.id,
+      });
+      if (release.state(t.tok.user_id).phase === 'released') {
+        release.queue(t.tok.user_id, 'trustee-access', t.trustee.email, `access:${t.trustee.id}`, {
+          recipientName: t.trustee.name,
+          trusteeId: t.trustee.id,
+          accessLevel: t.trustee.accessLevel,
+        });
+      }
+    });
+    poke();
+    return page(
+      c,
+      'Thank you',
+      html`<h1>Thank you</h1>
+<p>You are now ${t.owner.firstName}'s trustee. We have emailed you a link to keep: it is the one to use if ${t.owner.firstName} dies.</p>`,
+    );
+  });
+
+  // ---- Report ---------------------------------------------------------------------------
+  const reportBody = (t: NonNullable<ReturnType<typeof trusteeOf>>): Safe | null => {
+    const s = release.state(t.tok.user_id);
+    if (s.phase === 'released') return null;
+    if (s.phase === 'waiting') {
+      return html`<h1>We have been told</h1>
+<p>A waiting period is running for ${t.owner.name}. It ends on ${dateTimeText(s.endsAt!)}. If ${t.owner.firstName} doesn't tell us otherwise by then, you will receive an email with what they left for you.</p>`;
+    }
+    return html`<h1>Let us know about ${t.owner.name}</h1>
+<p>Dear ${t.trustee.name},</p>
+<p>If ${t.owner.firstName} has died, we are very sorry. Press the button below to let us know.</p>
+<p>We will then wait ${s.waitingDays} days and ask ${t.owner.firstName} to confirm they are still here, in case this is a mistake. When the waiting period ends, their messages will be sent and you will be given access.</p>
+<form method="post"><button type="submit">Report ${t.owner.firstName}'s passing</button></form>`;
+  };
+
+  app.get('/api/trustee/report/:token', (c) => {
+    const t = trusteeOf(c, 'report');
+    const body = t && t.actor.status === 'accepted' ? reportBody(t) : null;
+    return body ? page(c, 'Report a passing', body) : notFoundPage(c);
+  });
+
+  app.post('/api/trustee/report/:token', (c) => {
+    const t = trusteeOf(c, 'report');
+    if (!t || t.actor.status !== 'accepted' || release.state(t.tok.user_id).phase === 'released') return notFoundPage(c);
+    try {
+      const out = release.apply(t.tok.user_id, t.actor, { type: 'report' });
+      poke();
+      return page(
+        c,
+        'Thank you',
+        html`<h1>Thank you for letting us know</h1>
+<p>We are so sorry. A waiting period has begun; it ends on ${dateTimeText(out.state.endsAt!)}. We will email you when ${t.owner.firstName}'s plans are available to you.</p>`,
+      );
+    } catch (err) {
+      if (!(err instanceof TransitionError)) throw err;
+      return page(c, 'Already reported', reportBody(t) ?? html`<h1>${err.message}</h1>`, 409);
+    }
+  });
+
+  // ---- Access by level (after release) --------------------------------------------------
+  const accessOf = (c: Context) => {
+    const t = trusteeOf(c, 'access');
+    return t && t.actor.status === 'accepted' && release.state(t.tok.user_id).phase === 'released' ? t : null;
+  };
+
+  const messagesSection = (userId: string, token: string, canResend: boolean) => {
+    const messages = records.list(userId, 'messages');
+    return html`<h2>Messages</h2>
+${messages.length === 0 ? html`<p>There are no messages.</p>` : ''}
+<ul>${messages.map(
+      (m) => html`<li>For ${m.recipientName} (${m.recipientEmail}): ${
+        m.delivered ? 'delivered' : m.deliveryDate ? `to be sent on ${dateText(Date.parse(m.deliveryDate))}` : 'being sent'
+      }${
+        canResend && m.delivered
+          ? html` <form class="inline" method="post" action="${LINK_PATHS.access}${token}/resend/${m.id}"><button class="small" type="submit">Resend link to ${m.recipientName}</button></form>`
+          : ''
+      }</li>`,
+    )}</ul>`;
+  };
+
+  const documentsSection = (userId: string) => {
+    const docs = records.list(userId, 'documents');
+    return html`<h2>Documents</h2>
+${docs.length === 0 ? html`<p>There are no documents.</p>` : ''}
+<ul>${docs.map(
+      (d) => html`<li>${DOCUMENT_TYPE_LABELS[d.documentType]}: <a href="${d.documentUrl}" rel="noopener noreferrer">${d.documentName}</a></li>`,
+    )}</ul>`;
+  };
+
+  const planSection = (userId: string) => {
+    const p = records.get(userId, 'deathPlan', userId);
+    if (!p) return html`<h2>Plan</h2><p>No plan was written.</p>`;
+    const row = (label: string, value: string | null | undefined) => (value ? html`<dt>${label}</dt><dd>${value}</dd>` : '');
+    return html`<h2>Plan</h2><dl>
+${row('Service', p.funeralType ? FUNERAL_TYPE_LABELS[p.funeralType] : null)}
+${row('Burial', p.burialPreference ? BURIAL_PREFERENCE_LABELS[p.burialPreference] : null)}
+${row('Location', p.location)}
+${row('Music', p.musicSelections.join(', '))}
+${row('Readings', p.readings.join(', '))}
+${row('Special requests', p.specialRequests)}
+${row('Obituary', p.obituary)}
+</dl>`;
+  };
+
+  const tasksSection = (userId: string, token: string) => {
+    const tasks = records.list(userId, 'survivorTasks');
+    return html`<h2>Tasks for the family</h2>
+${tasks.length === 0 ? html`<p>There are no tasks.</p>` : ''}
+<ul>${tasks.map((t) => {
+      const done = t.completionStatus === 'completed';
+      return html`<li>${done ? '✓ ' : ''}${t.title} <form class="inline" method="post" action="${LINK_PATHS.access}${token}/tasks/${t.id}"><button class="small" type="submit">${done ? `Mark “${t.title}” not done` : `Mark “${t.title}” done`}</button></form></li>`;
+    })}</ul>`;
+  };
+
+  app.get('/api/trustee/access/:token', (c) => {
+    const t = accessOf(c);
+    if (!t) return notFoundPage(c);
+    const token = c.req.param('token');
+    const userId = t.tok.user_id;
+    const level = t.trustee.accessLevel;
+    const sections =
+      level === 'full'
+        ? [planSection(userId), documentsSection(userId), tasksSection(userId, token), messagesSection(userId, token, false)]
+        : level === 'documents-only'
+          ? [documentsSection(userId)]
+          : [messagesSection(userId, token, true)];
+    return page(
+      c,
+      `${t.owner.name}`,
+      html`<h1>What ${t.owner.name} left for you</h1>
+<p>Dear ${t.trustee.name}, we are sorry for your loss. This is what ${t.owner.firstName} shared with you as their trustee.</p>
+${sections}`,
+    );
+  });
+
+  app.post('/api/trustee/access/:token/tasks/:taskId', (c) => {
+    const t = accessOf(c);
+    if (!t || t.trustee.accessLevel !== 'full') return notFoundPage(c);
+    const task = records.get(t.tok.user_id, 'survivorTasks', c.req.param('taskId'));
+    if (!task) return notFoundPage(c);
+    records.write(t.tok.user_id, 'survivorTasks', task.id, {
+      completionStatus: task.completionStatus === 'completed' ? 'not-started' : 'completed',
+    });
+    return c.redirect(`${LINK_PATHS.access}${c.req.param('token')}`, 303);
+  });
+
+  app.post('/api/trustee/access/:token/resend/:messageId', (c) => {
+    const t = accessOf(c);
+    if (!t || t.trustee.accessLevel !== 'messages-only') return notFoundPage(c);
+    const m = records.get(t.tok.user_id, 'messages', c.req.param('messageId'));
+    if (!m || !m.delivered) return notFoundPage(c);
+    const now = deps.now();
+    release.queue(t.tok.user_id, 'delivery', m.recipientEmail, `resend:${m.id}:${now}`, {
+      recipientName: m.recipientName,
+      messageId: m.id,
+    });
+    store.addActivity(t.tok.user_id, now, 'message-resent', `${t.trustee.name} resent the link to ${m.recipientName}.`);
+    poke();
+    return page(
+      c,
+      'Link sent',
+      html`<h1>A new link is on its way</h1>
+<p>We have emailed ${m.recipientName} a new link to their message. The old link no longer works.</p>
+<p><a href="${LINK_PATHS.access}${c.req.param('token')}">Back</a></p>`,
+    );
+  });
+
+  // ---- Delivery (after release) ---------------------------------------------------------
+  app.get('/api/delivery/:token', (c) => {
+    const tok = tokenOf(c, 'delivery');
+    if (!tok || release.state(tok.user_id).phase !== 'released') return notFoundPage(c);
+    const m = records.get(tok.user_id, 'messages', tok.subject_id);
+    if (!m) return notFoundPage(c);
+    const owner = release.owner(tok.user_id);
+    return page(
+      c,
+      `A message from ${owner.name}`,
+      html`<h1>A message from ${owner.name}</h1>
+<p class="muted">For ${m.recipientName} · written on ${dateText(Date.parse(m.createdAt))}</p>
+<div class="card"><p class="body">${m.messageContent}</p></div>
+<p class="muted">This page is private to you. Take all the time you need.</p>`,
+    );
+  });
+
+  // ---- The owner's one click ------------------------------------------------------------
+  app.get('/api/still-here/:token', (c) => {
+    const tok = tokenOf(c, 'cancel');
+    if (!tok || release.state(tok.user_id).phase !== 'waiting') return notFoundPage(c);
+    return page(
+      c,
+      "I'm still here",
+      html`<h1>Are you still here?</h1>
+<p>A waiting period is running on your Afterword account. If you are still here, press the button and nothing will be shared.</p>
+<form method="post"><button type="submit">I'm still here</button></form>`,
+    );
+  });
+
+  app.post('/api/still-here/:token', (c) => {
+    const tok = tokenOf(c, 'cancel');
+    if (!tok || release.state(tok.user_id).phase !== 'waiting') return notFoundPage(c);
+    release.apply(tok.user_id, { kind: 'owner' }, { type: 'cancel' });
+    store.revokeToken(tok.hash, deps.now());
+    poke();
+    return page(
+      c,
+      'Cancelled',
+      html`<h1>Thank you, we're glad you're here</h1>
+<p>The waiting period is cancelled. Nothing was shared.</p>`,
+    );
+  });
+
+  return app;
+}

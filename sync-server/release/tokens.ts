@@ -1,0 +1,46 @@
+/**
+ * Single-purpose, expiring links (DESIGN.md §8): a 256-bit random token, base64url in the link,
+ * stored only as its sha-256. A token answers only for its own purpose, before its expiry, and
+ * while not revoked; anything else is indistinguishable from "no such token" (callers 404).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { ReleaseStore, TokenPurpose, TokenRow } from '../db/release';
+import { DAY_MS } from './state-machine';
+
+/** How long each kind of link works. */
+export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+  invite: 14 * DAY_MS,
+  report: 365 * DAY_MS,
+  access: 90 * DAY_MS,
+  delivery: 365 * DAY_MS,
+  cancel: 31 * DAY_MS, // capped by the waiting period's end when minted
+};
+
+const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Mints a token for `purpose` about `subjectId`; returns the raw token (only ever put in a link). */
+export function mintToken(
+  store: ReleaseStore,
+  t: { userId: string; purpose: TokenPurpose; subjectId: string; now: number; expiresAt?: number },
+): string {
+  const token = randomBytes(32).toString('base64url');
+  store.insertToken({
+    hash: hashToken(token),
+    user_id: t.userId,
+    purpose: t.purpose,
+    subject_id: t.subjectId,
+    created_at: t.now,
+    expires_at: t.expiresAt ?? t.now + TOKEN_TTL_MS[t.purpose],
+  });
+  return token;
+}
+
+/** The live token row for `token` and `purpose` at `now`, or null (malformed, unknown, other purpose, expired, revoked). */
+export function resolveToken(store: ReleaseStore, token: string, purpose: TokenPurpose, now: number): TokenRow | null {
+  if (!TOKEN_RE.test(token)) return null;
+  const row = store.tokenByHash(hashToken(token));
+  if (!row || row.purpose !== purpose || row.revoked_at !== null || now >= row.expires_at) return null;
+  return row;
+}

@@ -1,0 +1,107 @@
+/**
+ * The owner's release endpoints (DESIGN.md §8), all behind a session:
+ * GET/PUT /api/release/settings, GET /api/release/status, POST /api/release/cancel
+ * ("I'm still here"), GET /api/release/activity, GET /api/release/trustees.
+ * The public token routes (trustees, recipients, one-click cancel) are in release/public-routes.ts.
+ */
+import { Hono } from 'hono';
+import type {
+  ReleaseActivity,
+  ReleaseSettings,
+  ReleaseStatus,
+  ReleaseTrustee,
+} from '../../shared/schema/release';
+import { releaseSettingsSchema } from '../../shared/schema/release';
+import type { AppDeps, AppEnv } from '../app-env';
+import { requireSession } from '../auth/middleware';
+import { ApiHttpError } from '../http/errors';
+import { readJson } from '../http/validate';
+import { pokeRelease } from '../release/scheduler';
+import { releaseOf } from '../release/service';
+import { type CheckInDays, type ReleaseState, TransitionError, type WaitingDays, checkInDueAt } from '../release/state-machine';
+import { servicesOf } from '../services';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The wire form of a state (shared/schema/release.ts). */
+export function statusJson(s: ReleaseState): ReleaseStatus {
+  return {
+    state: s.phase,
+    startedBy: s.startedBy === null ? null : s.startedBy.kind === 'trustee' ? { kind: 'trustee', name: s.startedBy.name } : { kind: 'check-in' },
+    startedAt: iso(s.startedAt),
+    endsAt: iso(s.endsAt),
+    releasedAt: iso(s.releasedAt),
+    lastCheckInAt: new Date(s.lastCheckInAt).toISOString(),
+    checkInDueAt: iso(checkInDueAt(s)),
+  };
+}
+
+/** Maps a refused transition to its HTTP status (403 forbidden, 409 wrong state). */
+export function asHttp(err: unknown): never {
+  if (err instanceof TransitionError) throw new ApiHttpError(err.status, err.message);
+  throw err;
+}
+
+export function releaseRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const release = releaseOf(deps);
+  const { records } = servicesOf(deps);
+  app.use('/api/release/*', requireSession(deps));
+
+  const settingsOf = (s: ReleaseState): ReleaseSettings => ({ checkInDays: s.checkInDays, waitingDays: s.waitingDays });
+
+  app.get('/api/release/settings', (c) => c.json(settingsOf(release.state(c.var.userId))));
+
+  app.put('/api/release/settings', async (c) => {
+    const body = await readJson(c, releaseSettingsSchema);
+    try {
+      const out = release.apply(c.var.userId, { kind: 'owner' }, {
+        type: 'settings',
+        checkInDays: body.checkInDays as CheckInDays | undefined,
+        waitingDays: body.waitingDays as WaitingDays | undefined,
+      });
+      return c.json(settingsOf(out.state));
+    } catch (err) {
+      asHttp(err);
+    }
+  });
+
+  app.get('/api/release/status', (c) => c.json(statusJson(release.state(c.var.userId))));
+
+  app.post('/api/release/cancel', (c) => {
+    try {
+      const out = release.apply(c.var.userId, { kind: 'owner' }, { type: 'cancel' });
+      pokeRelease(deps);
+      return c.json(statusJson(out.state));
+    } catch (err) {
+      asHttp(err);
+    }
+  });
+
+  app.get('/api/release/activity', (c) => {
+    const rows: ReleaseActivity[] = release.store
+      .activity(c.var.userId)
+      .map((r) => ({ id: r.id, at: new Date(r.at).toISOString(), kind: r.kind, text: r.text }));
+    return c.json(rows);
+  });
+
+  app.get('/api/release/trustees', (c) => {
+    const invitations = new Map(release.store.invitations(c.var.userId).map((i) => [i.trustee_id, i]));
+    const rows: ReleaseTrustee[] = records.list(c.var.userId, 'trustees').map((t) => {
+      const inv = invitations.get(t.id);
+      const current = inv && inv.status !== 'removed' && inv.email.toLowerCase() === t.email.toLowerCase() ? inv : undefined;
+      return {
+        id: t.id,
+        name: t.name,
+        email: t.email,
+        accessLevel: t.accessLevel,
+        invitation: current ? (current.status as 'invited' | 'accepted') : 'pending',
+        invitedAt: current ? iso(current.invited_at) : null,
+        acceptedAt: current ? iso(current.accepted_at) : null,
+      };
+    });
+    return c.json(rows);
+  });
+
+  return app;
+}

@@ -58,7 +58,12 @@ export class AfterwordDexie extends Dexie {
   meta!: Table<MetaRow, string>;
 
   constructor(userId: string, deps: IndexedDbDeps = {}) {
-    super(databaseName(userId), { ...deps, autoOpen: true });
+    // Only given deps: an explicit `indexedDB: undefined` makes Dexie miss the browser's own.
+    super(databaseName(userId), {
+      ...(deps.indexedDB ? { indexedDB: deps.indexedDB } : {}),
+      ...(deps.IDBKeyRange ? { IDBKeyRange: deps.IDBKeyRange } : {}),
+      autoOpen: true,
+    });
     this.version(1).stores({
       ...COLLECTION_INDEXES,
       fieldState: '[collection+id]',

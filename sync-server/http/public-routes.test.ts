@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support';
-import { PUBLIC_ROUTES, isPublicRoute, isTokenRoute, routeKey } from './public-routes';
+import { PUBLIC_ROUTES, concretePath, endpointsOf as endpointsOfApp, isPublicRoute, isTokenRoute, routeKey } from './public-routes';
 
-/** Every endpoint of the app (method + path pattern), from Hono's route table; middleware-only entries (ALL) skipped. */
-export function endpointsOf(t: TestApp): { method: string; path: string }[] {
-  const seen = new Map<string, { method: string; path: string }>();
-  for (const r of t.app.routes) {
-    if (r.method === 'ALL') continue;
-    seen.set(routeKey(r.method, r.path), { method: r.method, path: r.path });
-  }
-  return [...seen.values()];
-}
-
-/** A concrete path for a pattern: each `:param` becomes `value`. */
-export const concrete = (path: string, value = 'some-id') => path.replace(/:[A-Za-z_]+/g, value);
+const endpointsOf = (t: TestApp) => endpointsOfApp(t.app);
+const concrete = concretePath;
 
 describe('every API route is authenticated or explicitly public (issue #9, ASVS 8.1.1)', () => {
   it('each non-public route answers 401 { error } without a cookie, whatever the body', async () => {

@@ -1,3 +1,5 @@
+import type { Hono } from 'hono';
+
 /**
  * The API routes that answer without a session (OWASP ASVS 5.0 8.1.1 / 8.2.1: access control is
  * enforced on every request, and the exceptions are explicit). Every other route under /api
@@ -34,3 +36,16 @@ export const routeKey = (method: string, path: string) => `${method.toUpperCase(
 
 /** True when `method path` (a route pattern, e.g. `/api/messages/:id`) is public. */
 export const isPublicRoute = (method: string, path: string) => PUBLIC_ROUTES.has(routeKey(method, path));
+
+/** Every endpoint of `app` (method + path pattern) from Hono's route table, middleware-only (ALL) entries skipped. */
+export function endpointsOf(app: Pick<Hono, 'routes'>): { method: string; path: string }[] {
+  const seen = new Map<string, { method: string; path: string }>();
+  for (const r of app.routes) {
+    if (r.method === 'ALL') continue;
+    seen.set(routeKey(r.method, r.path), { method: r.method, path: r.path });
+  }
+  return [...seen.values()];
+}
+
+/** A concrete path for a route pattern: each `:param` becomes `value`. */
+export const concretePath = (path: string, value = 'some-id') => path.replace(/:[A-Za-z_]+/g, value);

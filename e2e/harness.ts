@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -151,7 +151,9 @@ interface AxeViolation {
  */
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url()): Promise<void> {
   const hasAxe = await page.evaluate(() => 'axe' in window);
-  if (!hasAxe) await page.addScriptTag({ path: AXE_PATH });
+  // Evaluated through the DevTools protocol, not a <script> tag: the app's CSP (script-src 'self')
+  // rightly blocks inline scripts, and the test should not weaken it.
+  if (!hasAxe) await page.evaluate(await readFile(AXE_PATH, 'utf8'));
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document);

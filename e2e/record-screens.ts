@@ -1,0 +1,50 @@
+/**
+ * Helpers shared by the record screens' browser tests (plan, message vault, documents, trustees,
+ * offline records): a freshly registered user on a page, toasts, Radix selects, confirm dialogs.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { desktopContext, registerViaUi, type TestUser, uniqueUser } from './harness';
+
+/** Registers a new user in a new context (desktop unless `makeContext` says otherwise) and opens `path`. */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  makeContext: (b: Browser, url: string) => Promise<BrowserContext> = desktopContext,
+): Promise<{ context: BrowserContext; page: Page; user: TestUser }> {
+  const context = await makeContext(browser, baseURL);
+  const page = await context.newPage();
+  const user = uniqueUser('Grace');
+  await registerViaUi(page, user);
+  await page.waitForURL('**/dashboard');
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return { context, page, user };
+}
+
+/** Waits until a toast titled `title` shows (and, when given, its description). */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  // A CSS locator: while a modal dialog is open, Radix hides the rest of the page from role queries.
+  const toast = page.locator('li[data-state="open"]', { hasText: title }).first();
+  await expect.poll(() => toast.isVisible(), { message: `toast '${title}'` }).toBe(true);
+  if (description) expect(await toast.textContent()).toContain(description);
+}
+
+/** Picks `option` in the Radix select labelled `label` (inside `scope`, default the page). */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: false }).first().click();
+}
+
+/** Confirms the open ConfirmDialog after checking its question; `button` is its confirm label. */
+export async function confirmDialog(page: Page, question: string, button: string): Promise<void> {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor();
+  expect(await dialog.textContent()).toContain(question);
+  await dialog.getByRole('button', { name: button }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** The open (non-alert) dialog. */
+export const openDialog = (page: Page) => page.getByRole('dialog');

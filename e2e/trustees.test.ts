@@ -1,0 +1,102 @@
+/**
+ * Issue #5, Trustees in the browser (SPEC.md §2 "Trustees", §4, §5 "Add or edit trustee", §8):
+ * empty state, the required-fields toast, add, edit (pre-filled), remove with its question, the
+ * /trustees/new route, and axe at 390 px and 1280 px.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktopContext, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import { choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
+
+describe.skipIf(!hasChromium)('Trustees (issue #5)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('adds, edits and removes a trustee, refusing missing fields', async () => {
+    const { context, page } = await signedInPage(browser, server.url, '/trustees');
+    await expect.poll(() => page.getByText('No trustees added yet').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Why add trustees?' }).isVisible()).toBe(true);
+
+    // Required fields: name, email, access level (SPEC.md §5).
+    await page.getByRole('button', { name: 'Add Your First Trustee' }).click();
+    const dialog = openDialog(page);
+    await dialog.getByLabel('Name').fill('Margaret Hale');
+    await dialog.getByRole('button', { name: 'Add Trustee' }).click();
+    await expectToast(page, 'Missing information', 'Please fill in all required fields.');
+    expect(await dialog.isVisible()).toBe(true);
+
+    await dialog.getByLabel('Email').fill('margaret@example.com');
+    await dialog.getByLabel('Phone (optional)').fill('+1 555 0100');
+    await dialog.getByLabel('Relationship (optional)').fill('Sister');
+    await choose(page, 'Access Level', 'Full Access');
+    await dialog.getByRole('button', { name: 'Add Trustee' }).click();
+    await expectToast(page, 'Trustee added');
+    await dialog.waitFor({ state: 'detached' });
+
+    const card = page.getByRole('list', { name: 'Trustees' }).getByRole('listitem').filter({ hasText: 'Margaret Hale' });
+    await expect.poll(() => card.isVisible()).toBe(true);
+    const text = await card.textContent();
+    for (const part of ['Sister', 'margaret@example.com', '+1 555 0100', 'Full Access', 'Added ']) expect(text).toContain(part);
+    const badge = card.getByText('Full Access', { exact: true });
+    expect(await badge.getAttribute('class')).toContain('green');
+
+    // Edit: the dialog starts from the trustee.
+    await card.getByRole('button', { name: 'Edit trustee Margaret Hale' }).click();
+    const edit = openDialog(page);
+    expect(await edit.getByRole('heading', { name: 'Edit Trustee' }).isVisible()).toBe(true);
+    expect(await edit.getByLabel('Email').inputValue()).toBe('margaret@example.com');
+    await edit.getByLabel('Phone (optional)').fill('');
+    await choose(page, 'Access Level', 'Messages Only');
+    await edit.getByRole('button', { name: 'Update Trustee' }).click();
+    await expectToast(page, 'Trustee updated');
+    await edit.waitFor({ state: 'detached' });
+    await expect.poll(() => card.getByText('Messages Only', { exact: true }).isVisible()).toBe(true);
+    expect(await card.getByText('Messages Only', { exact: true }).getAttribute('class')).toContain('purple');
+    expect(await card.textContent()).not.toContain('+1 555 0100');
+
+    // Remove, after the question.
+    await card.getByRole('button', { name: 'Remove trustee Margaret Hale' }).click();
+    await confirmDialog(page, 'Are you sure you want to remove this trustee?', 'Remove');
+    await expectToast(page, 'Trustee removed');
+    await expect.poll(() => page.getByText('No trustees added yet').isVisible()).toBe(true);
+
+    // /trustees/new opens the add dialog at once; closing it returns to /trustees.
+    await page.goto('/trustees/new');
+    await openDialog(page).getByRole('heading', { name: 'Add Trustee' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.waitForURL('**/trustees');
+    await context.close();
+  });
+
+  for (const [name, makeContext] of [
+    ['390 px', mobileContext],
+    ['1280 px', desktopContext],
+  ] as const) {
+    it(`has no serious accessibility violations at ${name}`, async () => {
+      const { context, page } = await signedInPage(browser, server.url, '/trustees', makeContext);
+      await page.getByText('No trustees added yet').waitFor();
+      await expectNoSeriousA11yViolations(page, `/trustees empty at ${name}`);
+      await page.getByRole('button', { name: 'Add Trustee', exact: true }).click();
+      const dialog = openDialog(page);
+      await dialog.getByLabel('Name').fill('Tom Bertram');
+      await dialog.getByLabel('Email').fill('tom@example.com');
+      await choose(page, 'Access Level', 'Documents Only');
+      await expectNoSeriousA11yViolations(page, `add trustee dialog at ${name}`);
+      await dialog.getByRole('button', { name: 'Add Trustee' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('list', { name: 'Trustees' }).waitFor();
+      expect(await page.getByText('Documents Only', { exact: true }).getAttribute('class')).toContain('blue');
+      await expectNoSeriousA11yViolations(page, `/trustees with a card at ${name}`);
+      await page.screenshot({ path: `/tmp/aw-shots/trustees-${name.replace(' ', '')}.png`, fullPage: true });
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,202 @@
+/**
+ * Issue #6 in the browser: the default guide (generated once, button gone, ≥ 25 tasks), add with
+ * validation errors then correctly, status from the card moving the tab counts, edit, delete
+ * (browser confirm), AI automation content saved into the steps, the empty status tab, and axe
+ * at 390 px and 1280 px (SPEC.md §2 "Survivor Tasks", "Generator control", §5, §8).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  desktopContext,
+  expectNoSeriousA11yViolations,
+  hasChromium,
+  launchBrowser,
+  loginViaUi,
+  mobileContext,
+  registerViaUi,
+  startServer,
+  type TestServer,
+  type TestUser,
+  uniqueUser,
+} from './harness';
+
+const SHOTS = process.env.SHOTS_DIR; // set to look at screenshots while developing
+
+/** The number in a tab's count badge. */
+async function tabCount(page: Page, name: string | RegExp): Promise<number> {
+  const text = (await page.getByRole('tab', { name }).textContent()) ?? '';
+  return Number(/(\d+)\s*$/.exec(text)?.[1] ?? NaN);
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const toastShows = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+
+describe.skipIf(!hasChromium)('Survivor Tasks (issue #6)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const user: TestUser = uniqueUser('Margaret');
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('generates the guide, adds, changes status, edits, generates automation content, deletes', async () => {
+    const context = await desktopContext(browser, server.url);
+    const page = await context.newPage();
+    await registerViaUi(page, user);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/survivor-tasks');
+    await page.getByRole('heading', { level: 1, name: 'Survivor Tasks' }).waitFor();
+    expect(await page.getByText('A complete step-by-step guide for your survivors after your passing').isVisible()).toBe(true);
+    await page.getByText('No tasks yet').waitFor();
+    expect(await page.getByText('Generate default tasks or create your own to get started.').isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'empty /survivor-tasks at 1280 px');
+
+    // Generate the defaults: the button disappears, so it cannot be pressed twice.
+    await page.getByRole('button', { name: 'Generate Default Tasks' }).click();
+    await toastShows(page, 'Default tasks generated successfully');
+    await page.getByRole('tab', { name: /All Tasks/ }).waitFor();
+    expect(await page.getByRole('button', { name: 'Generate Default Tasks' }).count()).toBe(0);
+    const total = await tabCount(page, /All Tasks/);
+    expect(total).toBeGreaterThanOrEqual(25);
+    expect(await tabCount(page, /Not Started/)).toBe(total);
+    expect(await tabCount(page, /Completed/)).toBe(0);
+    // Category headings: the most urgent group (Immediate) comes first.
+    expect(await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().textContent()).toMatch(/^Immediate/);
+    for (const category of ['Immediate', 'Financial', 'Legal', 'Memorial', 'Digital', 'Emotional', 'Other']) {
+      expect(await page.getByRole('tab', { name: new RegExp(`^${category}`) }).count()).toBe(1);
+    }
+    await expectNoSeriousA11yViolations(page, '/survivor-tasks with the guide at 1280 px');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/d-tasks.png` });
+
+    // Add: the empty form shows the spec's messages, then a valid task is created.
+    await page.getByRole('button', { name: 'Add New Task' }).first().click();
+    const add = page.getByRole('dialog', { name: 'Add Survivor Task' });
+    await add.waitFor();
+    await add.getByRole('button', { name: 'Create Task' }).click();
+    for (const msg of [
+      'Title must be at least 3 characters',
+      'Description must be at least 10 characters',
+      'Please select a category',
+      'Please select a timeframe',
+      'Please select an automation level',
+    ]) {
+      await expect.poll(() => add.getByText(msg).isVisible()).toBe(true);
+    }
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/d-add-errors.png` });
+    await expectNoSeriousA11yViolations(page, 'add dialog with errors at 1280 px');
+    await add.getByLabel('Title').fill('Plant the oak tree');
+    await add.getByLabel('Description').fill('Plant the young oak from the garden in the memorial wood.');
+    await choose(page, 'Category', 'Memorial');
+    await choose(page, 'Timeframe', '3 months');
+    await choose(page, 'Automation Level', 'Manual with Guidance');
+    expect(await add.getByRole('combobox', { name: 'Priority' }).textContent()).toContain('Medium');
+    await add.getByRole('textbox', { name: 'Resources' }).fill('  Spade and gloves  ');
+    await add.getByRole('textbox', { name: 'Resources' }).press('Enter');
+    await add.getByRole('textbox', { name: 'Resources' }).fill('   ');
+    await add.getByRole('button', { name: 'Add resource' }).click();
+    await add.getByRole('textbox', { name: 'Automation Steps' }).fill('Ask the wood keeper for a spot');
+    await add.getByRole('button', { name: 'Add automation step' }).click();
+    expect(await add.getByRole('list', { name: 'Resources' }).getByRole('listitem').allTextContents()).toEqual(['Spade and gloves']);
+    await add.getByRole('button', { name: 'Create Task' }).click();
+    await toastShows(page, 'Task created successfully');
+    await add.waitFor({ state: 'detached' });
+    await expect.poll(() => tabCount(page, /All Tasks/)).toBe(total + 1);
+
+    // Status from the card: the tab counts move.
+    const card = page.getByTestId('task-card').filter({ hasText: 'Plant the oak tree' });
+    expect(await card.getByText('Priority 3').isVisible()).toBe(true);
+    expect(await card.getByText('Within 3 months').isVisible()).toBe(true);
+    expect(await card.getByText('manual with guidance').isVisible()).toBe(true);
+    await card.getByRole('combobox', { name: 'Status of Plant the oak tree' }).click();
+    await page.getByRole('option', { name: 'Completed', exact: true }).click();
+    await toastShows(page, 'Task updated successfully');
+    await expect.poll(() => tabCount(page, /Completed/)).toBe(1);
+    expect(await tabCount(page, /Not Started/)).toBe(total);
+
+    // Edit: title and priority.
+    await card.getByRole('button', { name: 'Edit task Plant the oak tree' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Survivor Task' });
+    await edit.getByText('Update the details of this survivor task.').waitFor();
+    expect(await edit.getByRole('combobox', { name: 'Status' }).textContent()).toContain('Completed');
+    await edit.getByLabel('Title').fill('Plant the oak sapling');
+    await choose(page, 'Priority', '1 - Highest');
+    await edit.getByRole('button', { name: 'Update Task' }).click();
+    await toastShows(page, 'Task updated successfully');
+    await edit.waitFor({ state: 'detached' });
+    const edited = page.getByTestId('task-card').filter({ hasText: 'Plant the oak sapling' });
+    await expect.poll(() => edited.getByText('Priority 1').isVisible()).toBe(true);
+
+    // Generate automation content (the server's AI) and save it into the steps.
+    await edited.getByRole('button', { name: 'Generate Automation Content' }).click();
+    const ai = page.getByRole('dialog', { name: 'Generate Automation Content' });
+    await ai.getByText('Use AI to create helpful resources for your survivors').waitFor();
+    for (const [title, description] of [
+      ['Notification Template', 'For informing others'],
+      ['Call Script', 'For phone conversations'],
+      ['Email Template', 'For written correspondence'],
+      ['Step-by-Step Checklist', 'For complex procedures'],
+    ]) {
+      expect(await ai.getByText(title, { exact: true }).isVisible()).toBe(true);
+      expect(await ai.getByText(description, { exact: true }).isVisible()).toBe(true);
+    }
+    await ai.getByRole('button', { name: 'Generate email template' }).click();
+    const result = page.getByRole('dialog', { name: 'Generated email template' });
+    await result.getByText('Review and edit the AI-generated content below').waitFor();
+    expect((await result.getByTestId('generated-preview').textContent())?.length).toBeGreaterThan(20);
+    await result.getByRole('button', { name: 'Edit' }).click();
+    const textarea = result.getByRole('textbox', { name: 'Generated email template' });
+    await textarea.fill('Dear friends,\n\nWe will plant the oak on Sunday.\n<b>not bold</b>');
+    await result.getByRole('button', { name: 'Preview' }).click();
+    expect(await result.getByTestId('generated-preview').textContent()).toContain('<b>not bold</b>');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/d-generated.png` });
+    await result.getByRole('button', { name: 'Save' }).click();
+    await toastShows(page, 'Automation content saved successfully');
+    await ai.waitFor({ state: 'detached' });
+    const steps = await edited.getByRole('list').last().getByRole('listitem').allTextContents();
+    expect(steps).toEqual(['Ask the wood keeper for a spot', 'Dear friends,\n\nWe will plant the oak on Sunday.\n<b>not bold</b>']);
+
+    // Delete after the browser confirm; the Completed tab is then empty.
+    page.once('dialog', (d) => {
+      expect(d.message()).toBe('Are you sure you want to delete this task?');
+      void d.accept();
+    });
+    await edited.getByRole('button', { name: 'Delete task Plant the oak sapling' }).click();
+    await toastShows(page, 'Task deleted successfully');
+    await expect.poll(() => tabCount(page, /All Tasks/)).toBe(total);
+    await page.getByRole('tab', { name: /Completed/ }).click();
+    await page.getByText('No completed tasks').waitFor();
+    await context.close();
+  });
+
+  it('shows the synced guide on a phone (390 px) and passes axe there', async () => {
+    const context = await mobileContext(browser, server.url);
+    const page = await context.newPage();
+    await loginViaUi(page, user);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/survivor-tasks');
+    await page.getByRole('heading', { level: 1, name: 'Survivor Tasks' }).waitFor();
+    await expect.poll(() => tabCount(page, /All Tasks/), { timeout: 15_000 }).toBeGreaterThanOrEqual(25);
+    await expectNoSeriousA11yViolations(page, '/survivor-tasks at 390 px');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/m-tasks.png` });
+    await page.getByTestId('task-card').first().getByRole('button', { name: 'Generate Automation Content' }).click();
+    await page.getByRole('dialog', { name: 'Generate Automation Content' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'automation dialog at 390 px');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/m-ai.png` });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add New Task' }).click();
+    await page.getByRole('dialog', { name: 'Add Survivor Task' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'add dialog at 390 px');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/m-add.png` });
+    await context.close();
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Test support: a real SMTP server on loopback (the `smtp-server` package) that keeps every
+ * message it receives, decoded enough to read: recipients, subject and the plain-text body
+ * (quoted-printable and base64 undone), plus the links in it. Used by the release integration
+ * tests and the browser test (e2e/release.test.ts).
+ */
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedEmail {
+  to: string[];
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+export interface TestSmtp {
+  url: string;
+  port: number;
+  received: ReceivedEmail[];
+  /** Emails to `address` (case-insensitive), oldest first. */
+  to(address: string): ReceivedEmail[];
+  /** Resolves with the first email to `address` whose subject matches (already received or still to come). */
+  waitFor(address: string, subject: RegExp, timeoutMs?: number): Promise<ReceivedEmail>;
+  close(): Promise<void>;
+}
+
+function decodeQuotedPrintable(s: string): string {
+  const bytes: number[] = [];
+  const src = s.replace(/=\r?\n/g, '');
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i]!;
+    if (ch === '=' && /^[0-9A-F]{2}$/i.test(src.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(src.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(ch, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** Parses a single-part RFC 5322 message as nodemailer writes plain-text mail. */
+export function parseEmail(raw: string, envelopeTo: string[]): ReceivedEmail {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const text =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : body;
+  const subject = header('Subject').replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) => decodeQuotedPrintable(q.replace(/_/g, ' ')));
+  return { to: envelopeTo, subject, text: text.replace(/\r\n/g, '\n'), links: text.match(/https?:\/\/\S+/g) ?? [] };
+}
+
+/** Starts the server on 127.0.0.1 and a free port. */
+export async function startTestSmtp(): Promise<TestSmtp> {
+  const received: ReceivedEmail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        received.push(parseEmail(Buffer.concat(chunks).toString('utf8'), to));
+        for (const w of waiters) w();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.server.address() as { port: number }).port;
+  const to = (address: string) => received.filter((e) => e.to.includes(address.toLowerCase()));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    received,
+    to,
+    waitFor(address, subject, timeoutMs = 15_000) {
+      const find = () => to(address).find((e) => subject.test(e.subject));
+      return new Promise((resolve, reject) => {
+        const hit = find();
+        if (hit) return resolve(hit);
+        const check = () => {
+          const e = find();
+          if (e) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(e);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`No email to ${address} matching ${subject} within ${timeoutMs} ms; got: ${received.map((e) => `${e.to.join(',')}: ${e.subject}`).join(' | ')}`));
+        }, timeoutMs);
+        waiters.add(check);
+      });
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

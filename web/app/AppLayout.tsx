@@ -5,6 +5,7 @@
 import { Suspense } from 'react';
 import { Bell } from 'lucide-react';
 import { Outlet } from 'react-router-dom';
+import { ReleaseBanner } from '../features/release/ReleaseBanner';
 import { SyncStatus } from '../sync/SyncStatus';
 import { Spinner } from '../ui/Spinner';
 import { Logo } from './Logo';
@@ -35,6 +36,7 @@ export default function AppLayout() {
           </div>
         </div>
       </header>
+      <ReleaseBanner />
       <div className="mx-auto flex w-full max-w-7xl flex-1">
         <aside className="hidden w-60 shrink-0 border-r border-stone-200 px-3 py-6 md:block">
           <nav aria-label="Main" className="sticky top-22">

@@ -1,0 +1,21 @@
+/**
+ * The owner's release endpoints (DESIGN.md §8; sync-server/routes/release.ts), typed with the
+ * shared wire shapes. These need the network: release state lives on the server only.
+ */
+import type {
+  ReleaseActivity,
+  ReleaseSettings,
+  ReleaseSettingsInput,
+  ReleaseStatus,
+  ReleaseTrustee,
+} from '../../../shared/schema/release';
+import { apiFetch } from '../../api/client';
+
+export const getReleaseStatus = () => apiFetch<ReleaseStatus>('/api/release/status');
+export const getReleaseSettings = () => apiFetch<ReleaseSettings>('/api/release/settings');
+export const putReleaseSettings = (body: ReleaseSettingsInput) =>
+  apiFetch<ReleaseSettings>('/api/release/settings', { method: 'PUT', body });
+/** "I'm still here": cancels the running waiting period. */
+export const cancelWaitingPeriod = () => apiFetch<ReleaseStatus>('/api/release/cancel', { method: 'POST', body: {} });
+export const getReleaseActivity = () => apiFetch<ReleaseActivity[]>('/api/release/activity');
+export const getReleaseTrustees = () => apiFetch<ReleaseTrustee[]>('/api/release/trustees');

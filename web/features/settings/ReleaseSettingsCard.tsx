@@ -1,0 +1,96 @@
+/**
+ * Release after death settings (DESIGN.md §8): the check-in interval and the waiting period,
+ * saved as soon as they change, with the current state in words.
+ */
+import { useEffect, useState } from 'react';
+import { CHECK_IN_OPTIONS, WAITING_OPTIONS, type ReleaseSettings } from '../../../shared/schema/release';
+import { serverMessage } from '../../api/client';
+import { Badge } from '../../ui/Badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { FormField } from '../../ui/FormField';
+import { Select } from '../../ui/Select';
+import { toast } from '../../ui/toast-store';
+import { getReleaseSettings, putReleaseSettings } from '../release/api';
+import { formatWhen, useReleaseStore } from '../release/release-store';
+
+const CHECK_IN_LABELS = CHECK_IN_OPTIONS.map((d) => ({ value: String(d), label: d === 0 ? 'Off' : `Every ${d} days` }));
+const WAITING_LABELS = WAITING_OPTIONS.map((d) => ({ value: String(d), label: `${d} days${d === 7 ? ' (default)' : ''}` }));
+
+export function ReleaseSettingsCard({ onSaved }: { onSaved: () => void }) {
+  const [settings, setSettings] = useState<ReleaseSettings | null>(null);
+  const [failed, setFailed] = useState(false);
+  const status = useReleaseStore((s) => s.status);
+  const refresh = useReleaseStore((s) => s.refresh);
+
+  useEffect(() => {
+    getReleaseSettings().then(setSettings, () => setFailed(true));
+  }, []);
+
+  async function save(patch: Partial<ReleaseSettings>) {
+    try {
+      setSettings(await putReleaseSettings(patch));
+      toast({ title: 'Release settings saved' });
+      await refresh();
+      onSaved();
+    } catch (err) {
+      toast({ title: 'Could not save', description: serverMessage(err), variant: 'destructive' });
+    }
+  }
+
+  const released = status?.state === 'released';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Release after death</CardTitle>
+        <CardDescription>
+          When you die, each of your messages is sent to its recipient and your trustees are given what their access
+          level allows — never before. Either your check-ins lapse or a trustee tells us; then a waiting period begins,
+          during which we email you and you can cancel with one click.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        <p className="flex flex-wrap items-center gap-2 text-slate-800">
+          <span className="font-medium">Status:</span>
+          {status === null ? (
+            <span>{failed ? 'Needs a connection to load.' : 'Loading…'}</span>
+          ) : status.state === 'active' ? (
+            <>
+              <Badge color="green">Active</Badge>
+              <span>{status.checkInDueAt ? `Next check-in due ${formatWhen(status.checkInDueAt)}.` : 'Check-ins are off.'}</span>
+            </>
+          ) : status.state === 'waiting' ? (
+            <>
+              <Badge color="yellow">Waiting period</Badge>
+              <span>Ends {formatWhen(status.endsAt!)}.</span>
+            </>
+          ) : (
+            <>
+              <Badge color="gray">Released</Badge>
+              <span>Released {formatWhen(status.releasedAt!)}.</span>
+            </>
+          )}
+        </p>
+        {settings && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Check-in interval" hint="Any sign-in or sync counts as a check-in. We remind you by email before anything happens.">
+              <Select
+                options={CHECK_IN_LABELS}
+                value={String(settings.checkInDays)}
+                disabled={released}
+                onValueChange={(v) => void save({ checkInDays: Number(v) as ReleaseSettings['checkInDays'] })}
+              />
+            </FormField>
+            <FormField label="Waiting period" hint="How long we wait, and ask you to confirm, before releasing.">
+              <Select
+                options={WAITING_LABELS}
+                value={String(settings.waitingDays)}
+                disabled={released}
+                onValueChange={(v) => void save({ waitingDays: Number(v) as ReleaseSettings['waitingDays'] })}
+              />
+            </FormField>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

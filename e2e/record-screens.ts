@@ -19,7 +19,8 @@ export async function signedInPage(
   await registerViaUi(page, user);
   await page.waitForURL('**/dashboard');
   await page.goto(path);
-  await page.getByRole('heading', { level: 1 }).waitFor();
+  // A CSS locator: a dialog opened by the route hides the page from role queries.
+  await page.locator('main h1').waitFor();
   return { context, page, user };
 }
 

@@ -23,10 +23,10 @@ export function MessageCard({ message, onEdit, onDelete }: MessageCardProps) {
   const TypeIcon = TYPE_ICONS[message.messageType];
   return (
     <Card className="flex h-full flex-col">
-      <div className="flex items-start justify-between gap-2 p-5 pb-3">
-        <div className="min-w-0">
-          <h2 className="truncate text-lg font-semibold text-slate-900">{message.recipientName}</h2>
-          <p className="truncate text-sm text-slate-600">{message.recipientEmail}</p>
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 p-5 pb-3">
+        <div className="min-w-0 max-w-full">
+          <h2 className="text-lg break-words font-semibold text-slate-900">{message.recipientName}</h2>
+          <p className="text-sm break-all text-slate-600">{message.recipientEmail}</p>
         </div>
         <Badge color={message.delivered ? 'green' : 'yellow'} className="shrink-0">
           {message.delivered ? 'Delivered' : 'Pending'}

@@ -87,7 +87,7 @@ export function MessageFormDialog({ open, onOpenChange, mode, initial, onSave }:
           />
         </FormField>
       </div>
-      <FormField label="Message" required error={errors.messageContent}>
+      <FormField label="Your Message" required error={errors.messageContent}>
         <Textarea rows={6} value={values.messageContent} onChange={(e) => set('messageContent', e.target.value)} />
       </FormField>
     </FormDialog>

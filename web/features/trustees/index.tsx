@@ -26,9 +26,9 @@ export interface TrusteesPageProps {
 function TrusteeCard({ trustee, onEdit, onRemove }: { trustee: Trustee; onEdit: () => void; onRemove: () => void }) {
   return (
     <Card className="flex h-full flex-col">
-      <div className="flex items-start justify-between gap-2 p-5 pb-3">
-        <div className="min-w-0">
-          <h2 className="truncate text-lg font-semibold text-slate-900">{trustee.name}</h2>
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 p-5 pb-3">
+        <div className="min-w-0 max-w-full">
+          <h2 className="text-lg break-words font-semibold text-slate-900">{trustee.name}</h2>
           {trustee.relationship && <p className="text-sm text-slate-600">{trustee.relationship}</p>}
         </div>
         <Badge color={ACCESS_LEVEL_COLORS[trustee.accessLevel]} className="shrink-0">
@@ -39,7 +39,7 @@ function TrusteeCard({ trustee, onEdit, onRemove }: { trustee: Trustee; onEdit: 
         <div className="flex min-w-0 items-center gap-2">
           <dt className="sr-only">Email</dt>
           <Mail className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
-          <dd className="truncate">{trustee.email}</dd>
+          <dd className="min-w-0 break-all">{trustee.email}</dd>
         </div>
         {trustee.phone && (
           <div className="flex items-center gap-2">

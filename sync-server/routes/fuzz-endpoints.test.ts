@@ -12,6 +12,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatHlc } from '../../shared/sync';
 import type { Db } from '../db/sqlite';
 import { concretePath, endpointsOf, isPublicRoute, isTokenRoute, routeKey } from '../http/public-routes';
 import { createTestApp, newUser, signUp } from '../test-support';
@@ -24,7 +25,7 @@ function snapshot(db: Db): string {
   return JSON.stringify(tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()]));
 }
 
-const hlcNow = (ms: number, n: number) => `${String(ms).padStart(15, '0')}:${String(n).padStart(5, '0')}:fuzz0001`;
+const hlcNow = (ms: number, counter: number) => formatHlc({ ms, counter, node: 'fuzz' });
 
 /** A valid body for each endpoint that takes one (the base that mutations start from). */
 function validBodies(now: number): Record<string, unknown> {

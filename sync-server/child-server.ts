@@ -1,0 +1,84 @@
+/**
+ * The real server as a child process (`node --import tsx sync-server/main.ts`) on a free
+ * loopback port with its own DATA_DIR — for tests and benchmarks that need a separate
+ * process: crash tests (SIGKILL, restart on the same DATA_DIR) and load tests (issue #9).
+ * Readiness is `GET /api/user/profile` answering (401), so no web build is needed.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ChildServer {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** SIGTERM and wait for exit. */
+  stop(): Promise<void>;
+  /** SIGKILL (a crash) and wait for exit. */
+  kill(): Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
+
+/**
+ * Starts the server with `env` added to the environment, on `dataDir` (a new temp dir if
+ * omitted). Resolves when it answers; throws with its output if it exits or is not up in `timeoutMs`.
+ */
+export async function startChildServer(opts: { dataDir?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<ChildServer> {
+  const port = await freePort();
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'afterword-child-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/user/profile`)).status === 401) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Server did not start in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    dataDir,
+    child,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+  };
+}

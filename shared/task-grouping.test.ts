@@ -66,6 +66,14 @@ describe('arrangeTasks (SPEC.md §2 "Survivor Tasks": groups, order, tab counts)
     expect(counts.completed).toBe(0);
   });
 
+  it('keeps the default guide in its written order among equals, whatever order the store returns', () => {
+    const reversed = [...DEFAULT_SURVIVOR_TASKS].reverse();
+    const immediate = arrangeTasks(reversed).groups[0]!;
+    const written = DEFAULT_SURVIVOR_TASKS.filter((t) => t.category === 'immediate' && t.priority === 1 && t.timeframe === '24h').map((t) => t.id);
+    expect(written.length).toBeGreaterThan(1);
+    expect(immediate.tasks.slice(0, written.length).map((t) => t.id)).toEqual(written);
+  });
+
   it('puts the default guide\'s immediate tasks first and keeps every task exactly once', () => {
     const { groups } = arrangeTasks(DEFAULT_SURVIVOR_TASKS);
     expect(groups[0]!.category).toBe('immediate');

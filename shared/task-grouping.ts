@@ -4,6 +4,7 @@
  * average priority number first (most urgent first). One pure function, so the rule is tested
  * once (shared/task-grouping.test.ts) and the screen only renders its result.
  */
+import { DEFAULT_SURVIVOR_TASKS } from './default-tasks';
 import {
   COMPLETION_STATUSES,
   TASK_CATEGORIES,
@@ -14,7 +15,7 @@ import {
 } from './schema/survivor-task';
 
 /** The fields the arrangement reads (so tests and callers can pass plain objects). */
-export type GroupableTask = Pick<SurvivorTask, 'category' | 'priority' | 'timeframe' | 'completionStatus'>;
+export type GroupableTask = Pick<SurvivorTask, 'category' | 'priority' | 'timeframe' | 'completionStatus'> & { id?: string };
 
 export interface TaskGroup<T> {
   category: TaskCategory;
@@ -26,7 +27,7 @@ export interface TaskGroup<T> {
 export interface TaskArrangement<T> {
   /** Category groups, most urgent (lowest average priority) first; ties keep category order. */
   groups: TaskGroup<T>[];
-  /** Every task, most urgent first (priority, then timeframe, then the given order). */
+  /** Every task, most urgent first (see arrangeTasks for the tie-breaks). */
   sorted: T[];
   /** Tasks per status, each most urgent first. */
   byStatus: Record<CompletionStatus, T[]>;
@@ -37,15 +38,25 @@ export interface TaskArrangement<T> {
 }
 
 const timeframeRank = (t: GroupableTask) => TIMEFRAMES.indexOf(t.timeframe);
+const guidePosition = new Map(DEFAULT_SURVIVOR_TASKS.map((t, i) => [t.id, i]));
+/** Position in the default guide (its tasks share one createdAt), after it for the person's own. */
+const guideRank = (t: GroupableTask) => (t.id !== undefined ? (guidePosition.get(t.id) ?? guidePosition.size) : guidePosition.size);
 
 /**
  * Arranges `tasks` for the screen. Within every list, tasks are ordered by priority, then by
- * timeframe (sooner first), then as given (stable), so the default guide reads in order.
+ * timeframe (sooner first), then by their place in the default guide (so it reads in its written
+ * order), then as given (stable).
  */
 export function arrangeTasks<T extends GroupableTask>(tasks: readonly T[]): TaskArrangement<T> {
   const sorted = tasks
     .map((task, index) => ({ task, index }))
-    .sort((a, b) => a.task.priority - b.task.priority || timeframeRank(a.task) - timeframeRank(b.task) || a.index - b.index)
+    .sort(
+      (a, b) =>
+        a.task.priority - b.task.priority ||
+        timeframeRank(a.task) - timeframeRank(b.task) ||
+        guideRank(a.task) - guideRank(b.task) ||
+        a.index - b.index,
+    )
     .map((x) => x.task);
 
   const byCategory = new Map<TaskCategory, T[]>();

@@ -61,25 +61,27 @@ export function TaskCard({ task, onEdit, onDelete, onGenerate, onStatusChange }:
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
             <Badge color={PRIORITY_COLORS[task.priority as 1 | 2 | 3 | 4 | 5]}>Priority {task.priority}</Badge>
             <span>{TIMEFRAME_LABELS[task.timeframe]}</span>
-            <span className="capitalize">{automationLevelText(task.automationLevel)}</span>
+            <span className="inline-block first-letter:uppercase">{automationLevelText(task.automationLevel)}</span>
           </div>
         </div>
-        <CardActions itemName={`task ${task.title}`} onEdit={onEdit} onDelete={onDelete} />
       </div>
       <div className="flex flex-1 flex-col gap-3 px-5 pb-4">
         <p className="text-slate-700">{task.description}</p>
         <ItemList title="Resources" items={task.resources} />
         <ItemList title="Automation steps" items={task.automationSteps} ordered />
       </div>
-      <div className="flex flex-col gap-2 border-t border-stone-200 px-5 py-3 sm:flex-row sm:items-center sm:justify-between">
-        <Select
-          aria-label={`Status of ${task.title}`}
-          options={statusOptions}
-          value={task.completionStatus}
-          onValueChange={(v) => onStatusChange(v as CompletionStatus)}
-          className="sm:w-44"
-        />
-        <Button variant="ghost" onClick={onGenerate} className="text-accent-800">
+      <div className="flex flex-col gap-2 border-t border-stone-200 px-4 py-3">
+        <div className="flex items-center gap-1">
+          <Select
+            aria-label={`Status of ${task.title}`}
+            options={statusOptions}
+            value={task.completionStatus}
+            onValueChange={(v) => onStatusChange(v as CompletionStatus)}
+            className="min-w-0 flex-1"
+          />
+          <CardActions itemName={`task ${task.title}`} onEdit={onEdit} onDelete={onDelete} />
+        </div>
+        <Button variant="outline" size="sm" onClick={onGenerate} className="w-full">
           <Sparkles aria-hidden="true" />
           Generate Automation Content
         </Button>

@@ -1,0 +1,102 @@
+/**
+ * Issue #5, Legal Documents in the browser (SPEC.md §2 "Legal Documents", §4 "Documents filter",
+ * §5 "Upload document", "Delete document", §8): empty state, the required-fields toast, a
+ * `javascript:` URL refused, upload, the type tabs, the safe 'View Document' link, delete,
+ * /documents/upload, the Important Note, and axe at 390 px and 1280 px.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktopContext, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import { choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
+
+describe.skipIf(!hasChromium)('Legal Documents (issue #5)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('uploads, filters and deletes documents; only http(s) links', async () => {
+    const { context, page } = await signedInPage(browser, server.url, '/documents');
+    await expect.poll(() => page.getByText('No documents found').isVisible()).toBe(true);
+    const note = page.getByRole('region', { name: 'Important Note' });
+    expect(await note.textContent()).toMatch(/references.*encrypted connections.*trustees.*roadmap/s);
+
+    await page.getByRole('button', { name: 'Upload Your First Document' }).click();
+    const dialog = openDialog(page);
+    await dialog.getByLabel('Document Name').fill('Last Will');
+    await dialog.getByRole('button', { name: 'Upload Document' }).click();
+    await expectToast(page, 'Missing information', 'Please fill in all required fields.');
+
+    await choose(page, 'Document Type', 'Will & Testament');
+    await dialog.getByLabel('Document URL').fill('javascript:alert(1)');
+    await dialog.getByRole('button', { name: 'Upload Document' }).click();
+    await expect.poll(() => dialog.getByText('Enter a web address starting with http:// or https://').isVisible()).toBe(true);
+    expect(await dialog.isVisible()).toBe(true);
+
+    await dialog.getByLabel('Document URL').fill('https://files.example.com/will.pdf');
+    await dialog.getByRole('button', { name: 'Upload Document' }).click();
+    await expectToast(page, 'Document uploaded', 'Your document has been saved securely.');
+    await dialog.waitFor({ state: 'detached' });
+
+    const cards = page.getByRole('list', { name: 'Documents' }).getByRole('listitem');
+    const will = cards.filter({ hasText: 'Last Will' });
+    await expect.poll(() => will.isVisible()).toBe(true);
+    expect(await will.textContent()).toContain('Will & Testament');
+    expect(await will.textContent()).toMatch(/Uploaded [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    const link = will.getByRole('link', { name: /View Document/ });
+    expect(await link.getAttribute('href')).toBe('https://files.example.com/will.pdf');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+
+    // A second, of another type; the tabs filter by type.
+    await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
+    await choose(page, 'Document Type', 'Insurance');
+    await openDialog(page).getByLabel('Document Name').fill('Life policy');
+    await openDialog(page).getByLabel('Document URL').fill('http://insurer.example.com/policy/42');
+    await openDialog(page).getByRole('button', { name: 'Upload Document' }).click();
+    await expectToast(page, 'Document uploaded');
+    await expect.poll(() => cards.count()).toBe(2);
+
+    await page.getByRole('tab', { name: 'Insurance' }).click();
+    const insurance = page.getByRole('list', { name: 'Insurance documents' }).getByRole('listitem');
+    await expect.poll(() => insurance.count()).toBe(1);
+    expect(await insurance.first().textContent()).toContain('Life policy');
+    await page.getByRole('tab', { name: 'Financial' }).click();
+    await expect.poll(() => page.getByText('No documents found').isVisible()).toBe(true);
+    await page.getByRole('tab', { name: 'All Documents' }).click();
+
+    await will.getByRole('button', { name: 'Delete document Last Will' }).click();
+    await confirmDialog(page, 'Are you sure you want to delete this document? This action cannot be undone.', 'Delete');
+    await expectToast(page, 'Document deleted');
+    await expect.poll(() => cards.count()).toBe(1);
+    await context.close();
+  });
+
+  for (const [name, makeContext] of [
+    ['390 px', mobileContext],
+    ['1280 px', desktopContext],
+  ] as const) {
+    it(`opens the upload dialog at /documents/upload and has no serious accessibility violations at ${name}`, async () => {
+      const { context, page } = await signedInPage(browser, server.url, '/documents/upload', makeContext);
+      const dialog = openDialog(page);
+      await dialog.getByRole('heading', { name: 'Upload Document' }).waitFor();
+      await expectNoSeriousA11yViolations(page, `upload dialog at ${name}`);
+      await choose(page, 'Document Type', 'Financial');
+      await dialog.getByLabel('Document Name').fill('Brokerage account statement for the family trust');
+      await dialog.getByLabel('Document URL').fill('https://bank.example.com/statements/2026');
+      await dialog.getByRole('button', { name: 'Upload Document' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.waitForURL('**/documents');
+      await page.getByRole('list', { name: 'Documents' }).waitFor();
+      await expectNoSeriousA11yViolations(page, `/documents with a card at ${name}`);
+      await page.screenshot({ path: `/tmp/aw-shots/documents-${name.replace(' ', '')}.png`, fullPage: true });
+      await context.close();
+    });
+  }
+});

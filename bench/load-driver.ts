@@ -1,0 +1,94 @@
+/**
+ * The load driver of bench/load.ts, run as a SEPARATE process (so the client's CPU does not
+ * count against the server's): `tsx bench/load-driver.ts <config.json>`. The config holds the
+ * server URL, the signed-in users' cookies, the duration and the number of connections.
+ * Each connection loops over: a sync push (5 new changes), an incremental pull, and a list
+ * read (GET /api/trustees), each cycle as one of the users, round robin. Prints one JSON line
+ * with requests/s, latency percentiles and error counts (non-2xx, socket errors, timeouts).
+ */
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { formatHlc } from '../shared/sync';
+
+export interface LoadConfig {
+  url: string;
+  cookies: string[];
+  seconds: number;
+  connections: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+async function main(file: string) {
+  const config = JSON.parse(readFileSync(file, 'utf8')) as LoadConfig;
+  let nextUser = 0;
+  let counter = 0;
+  const node = `load${process.pid}`;
+  const instance = autocannon({
+    url: config.url,
+    connections: config.connections,
+    duration: config.seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/sync',
+        setupRequest: (req, context) => {
+          context.cookie = config.cookies[nextUser++ % config.cookies.length];
+          const changes = Array.from({ length: 5 }, (_, i) => {
+            const n = counter++;
+            return {
+              collection: 'trustees',
+              id: `load-${node}-${n}`,
+              hlc: formatHlc({ ms: Date.now(), counter: n % 1_000_000, node }),
+              fields: { name: `Trustee ${n}`, email: `t${n}@example.com`, accessLevel: i % 2 ? 'full' : 'documents-only' },
+            };
+          });
+          return {
+            ...req,
+            headers: { 'content-type': 'application/json', cookie: context.cookie as string },
+            body: JSON.stringify({ protocol: 1, cursor: 1e15, changes }),
+          };
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/sync',
+        setupRequest: (req, context) => ({
+          ...req,
+          headers: { 'content-type': 'application/json', cookie: context.cookie as string },
+          body: JSON.stringify({ protocol: 1, cursor: 0, changes: [], limit: 50 }),
+        }),
+      },
+      {
+        method: 'GET',
+        path: '/api/trustees',
+        setupRequest: (req, context) => ({ ...req, headers: { cookie: context.cookie as string } }),
+      },
+    ],
+  });
+  const r = await instance;
+  const result: LoadResult = {
+    requests: r.requests.total,
+    requestsPerSecond: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+main(process.argv[2]!).catch((err: Error) => {
+  console.error(err);
+  process.exit(1);
+});

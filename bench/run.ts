@@ -1,0 +1,14 @@
+/**
+ * `npm run bench`: runs each benchmark module present in bench/ (bundle, sync, load), in that
+ * order. Each module exports `run(): Promise<void>` and prints its own table; a module that
+ * throws fails the command.
+ */
+import { existsSync } from 'node:fs';
+
+const MODULES = ['bundle', 'sync', 'load'];
+
+for (const name of MODULES) {
+  if (!existsSync(new URL(`./${name}.ts`, import.meta.url))) continue;
+  const mod = (await import(`./${name}.ts`)) as { run: () => Promise<void> };
+  await mod.run();
+}

@@ -1,0 +1,179 @@
+/**
+ * Issue #4 (dashboard and profile wizard) and the dashboard's AI panels (issue #7) in the
+ * browser: the wizard's four steps with their validation toasts, 100% on the dashboard and in
+ * Profile Settings, the AI panels, a card's status moving from Not Started to In Progress, and
+ * axe at 390 px and 1280 px (SPEC.md §2 "Dashboard", "Profile-completion wizard", §4, §5, §8).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  desktopContext,
+  expectNoSeriousA11yViolations,
+  hasChromium,
+  launchBrowser,
+  mobileContext,
+  registerViaUi,
+  startServer,
+  type TestServer,
+  uniqueUser,
+} from './harness';
+
+/** Full-page screenshot into $E2E_SHOTS (a folder) when set, for looking at the layout by eye. */
+const shot = async (page: Page, name: string) => {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true });
+};
+const visible = (page: Page, text: string) => () => page.getByText(text, { exact: true }).first().isVisible();
+const stepHeading = (page: Page) => page.locator('#wizard-step-heading');
+/** The status badge of a 'Suggested for You' card (SPEC.md §2), by card type. */
+const cardBadge = (page: Page, type: string) =>
+  page.locator(`[data-card="${type}"]`).getByText(/^(Not Started|In Progress|Completed)$/);
+
+describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4, #7 panels)', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('walks the wizard through all four steps to 100%, with its validation toasts', async () => {
+    const context = await desktopContext(browser, server.url);
+    const page = await context.newPage();
+    const user = uniqueUser('Marie');
+    await registerViaUi(page, user);
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Welcome, ${user.firstName}`);
+    await expect.poll(() => page.getByTestId('profile-completion').textContent()).toBe('0%');
+
+    // Before a birthdate the astrology panel asks for one (SPEC.md §4 "Astrological panel").
+    await expect
+      .poll(visible(page, 'Add your birthdate in your profile to receive personalized astrological insights.'))
+      .toBe(true);
+    // Recommendations load from the server with the default budget (SPEC.md §4).
+    await expect.poll(() => page.getByRole('combobox', { name: 'Budget level' }).textContent()).toContain('Moderate');
+    await expect.poll(() => page.locator('[aria-labelledby="recommendations-heading"] li').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(visible(page, 'Refreshing recommendations')).toBe(true);
+
+    // Step 1: a blank contact email is refused and nothing is saved (SPEC.md §5).
+    await expect.poll(() => stepHeading(page).textContent()).toBe('Basic Information');
+    await page.getByLabel('Contact Email').fill('   ');
+    await page.getByRole('button', { name: 'Save & Continue' }).click();
+    await expect.poll(visible(page, 'Please enter your contact email')).toBe(true);
+    expect(await stepHeading(page).textContent()).toBe('Basic Information');
+    expect(await page.getByRole('button', { name: 'Previous' }).count()).toBe(0);
+
+    await page.getByLabel('Contact Email').fill(user.email);
+    await page.getByLabel('Birthdate').fill('1961-07-15');
+    await page.getByLabel('Emergency Contact Name').fill('Pierre');
+    await page.getByLabel('Emergency Contact Phone').fill('555 0100');
+    await page.getByLabel('Important Health Information').fill('Allergic to penicillin');
+    await page.getByRole('button', { name: 'Save & Continue' }).click();
+    await expect.poll(visible(page, 'Basic information saved')).toBe(true);
+    await expect.poll(() => stepHeading(page).textContent()).toBe('What matters most to you?');
+    await expect.poll(() => page.getByTestId('profile-completion').textContent()).toBe('25%');
+
+    // Step 2: at least one value.
+    await page.getByRole('button', { name: 'Save & Continue' }).click();
+    await expect.poll(visible(page, 'Please select at least one value')).toBe(true);
+    expect(await stepHeading(page).textContent()).toBe('What matters most to you?');
+    const family = page.getByRole('button', { name: /Family & Relationships/ });
+    await family.click();
+    expect(await family.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: /Nature & Environment/ }).click();
+    await page.getByLabel('Your Beliefs').fill('  Quaker  ');
+    await page.getByRole('button', { name: 'Save & Continue' }).click();
+    await expect.poll(visible(page, 'Values saved successfully')).toBe(true);
+    await expect.poll(() => stepHeading(page).textContent()).toBe('Your Final Wishes');
+
+    // Previous goes back without saving, and the choices are still there.
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(() => stepHeading(page).textContent()).toBe('What matters most to you?');
+    expect(await family.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Save & Continue' }).click();
+    await expect.poll(() => stepHeading(page).textContent()).toBe('Your Final Wishes');
+
+    // Step 3, then step 4.
+    await page.getByRole('button', { name: 'Save & Continue' }).click();
+    await expect.poll(visible(page, 'Preferences saved')).toBe(true);
+    await expect.poll(() => stepHeading(page).textContent()).toBe('Profile Completed!');
+    await page.getByRole('button', { name: 'Finish Setup' }).click();
+    await expect.poll(visible(page, 'Profile complete!')).toBe(true);
+    await expect.poll(() => page.getByTestId('profile-completion').textContent()).toBe('100%');
+    await expect.poll(() => page.getByText('Profile complete. Thank you').isVisible()).toBe(true);
+
+    // With a birthdate the astrology panel asks the server, tab by tab.
+    const astro = page.locator('[aria-labelledby="astrology-heading"]');
+    await expect.poll(() => astro.getByRole('heading', { name: 'Favorable' }).isVisible()).toBe(true);
+    await astro.getByRole('tab', { name: 'Message Vault' }).click();
+    await expect.poll(() => astro.getByRole('tabpanel').getByRole('heading', { name: 'Recommendations' }).isVisible()).toBe(true);
+
+    // A reload keeps everything (it is stored locally and on the server).
+    await page.reload();
+    await expect.poll(() => page.getByTestId('profile-completion').textContent()).toBe('100%');
+
+    // Profile Settings shows the same completion, the values as chips and the beliefs.
+    await page.goto('/profile');
+    await expect.poll(() => page.getByTestId('profile-completion').textContent()).toBe('100%');
+    const values = page.getByRole('list', { name: 'Your values' });
+    await expect.poll(() => values.getByRole('listitem').allTextContents()).toEqual(['Family & Relationships', 'Nature & Environment']);
+    expect(await page.getByText('Quaker', { exact: true }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("moves the Message Vault card from 'Not Started' to 'In Progress' once a message exists", async () => {
+    const context = await desktopContext(browser, server.url);
+    const page = await context.newPage();
+    await registerViaUi(page, uniqueUser('Henri'));
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => cardBadge(page, 'message-vault').textContent()).toBe('Not Started');
+    expect(await page.getByRole('link', { name: 'Start Now: Message Vault' }).isVisible()).toBe(true);
+    await expect.poll(() => cardBadge(page, 'death-plan').textContent()).toBe('Not Started');
+
+    // Quick Actions → Create Message opens the create dialog.
+    await page.getByRole('link', { name: 'Create Message' }).click();
+    await page.waitForURL('**/message-vault/new');
+    await page.getByLabel('Recipient Name').fill('Irène');
+    await page.getByLabel('Recipient Email').fill('irene@example.com');
+    await page.getByRole('dialog').getByRole('textbox', { name: /Message$/ }).fill('Be brave, and keep the lab going.');
+    await page.getByRole('button', { name: 'Save Message' }).click();
+    await expect.poll(visible(page, 'Message created')).toBe(true);
+
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => cardBadge(page, 'message-vault').textContent()).toBe('In Progress');
+    expect(await page.getByRole('link', { name: 'Continue Plan: Message Vault' }).isVisible()).toBe(true);
+    expect(await cardBadge(page, 'documents').textContent()).toBe('Not Started');
+    await context.close();
+  });
+
+  for (const [name, makeContext] of [
+    ['390 px', mobileContext],
+    ['1280 px', desktopContext],
+  ] as const) {
+    it(`has no serious accessibility violations on the dashboard at ${name} (wizard steps 1 and 2)`, async () => {
+      const context = await makeContext(browser, server.url);
+      const page = await context.newPage();
+      const user = uniqueUser('Lise');
+      await registerViaUi(page, user);
+      await page.waitForURL('**/dashboard');
+      await expect.poll(() => stepHeading(page).textContent()).toBe('Basic Information');
+      await expect.poll(() => page.locator('[aria-labelledby="recommendations-heading"] li').count()).toBeGreaterThan(0);
+      await expectNoSeriousA11yViolations(page, `/dashboard step 1 at ${name}`);
+      await shot(page, `dashboard-${name.replace(' ', '')}`);
+
+      await page.getByLabel('Contact Email').fill(user.email);
+      await page.getByRole('button', { name: 'Save & Continue' }).click();
+      await expect.poll(() => stepHeading(page).textContent()).toBe('What matters most to you?');
+      await page.getByRole('button', { name: /Legacy & Influence/ }).click();
+      await expectNoSeriousA11yViolations(page, `/dashboard step 2 at ${name}`);
+      await shot(page, `dashboard-step2-${name.replace(' ', '')}`);
+      await context.close();
+    });
+  }
+});

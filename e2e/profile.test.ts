@@ -1,0 +1,185 @@
+/**
+ * Profile Settings in the browser (SPEC.md §2 "Profile Settings", §4 "Profile", §5 "Profile
+ * save", "Password form"; beyond SPEC.md: real password change and account deletion, DESIGN.md
+ * §3): a name edit shows in the header's user menu; the password changes (old one refused, new
+ * one accepted); a deleted account cannot sign in; axe at 390 px and 1280 px.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  desktopContext,
+  expectNoSeriousA11yViolations,
+  hasChromium,
+  launchBrowser,
+  loginViaUi,
+  mobileContext,
+  registerViaUi,
+  startServer,
+  type TestServer,
+  uniqueUser,
+} from './harness';
+
+const visible = (page: Page, text: string) => () => page.getByText(text, { exact: true }).first().isVisible();
+const shot = async (page: Page, name: string) => {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true });
+};
+
+async function logout(page: Page) {
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.waitForURL('**/login');
+}
+
+describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('edits the name (required fields checked) and the header menu shows it at once', async () => {
+    const context = await desktopContext(browser, server.url);
+    const page = await context.newPage();
+    const user = uniqueUser('Emmy');
+    await registerViaUi(page, user);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/profile');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Profile Settings');
+    await expect.poll(() => page.getByTestId('profile-completion').textContent()).toBe('0%');
+    expect(await page.getByText('Username cannot be changed.').isVisible()).toBe(true);
+    expect(await page.getByLabel('Username').inputValue()).toBe(user.username);
+
+    // Read-only until Edit.
+    expect(await page.getByLabel('First Name').isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    expect(await page.getByLabel('First Name').isEditable()).toBe(true);
+
+    await page.getByLabel('First Name').fill(' ');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(visible(page, 'Please fill in all required fields.')).toBe(true);
+
+    // Cancel restores the saved values.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByLabel('First Name').inputValue()).toBe(user.firstName);
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('First Name').fill('Amalie');
+    await page.getByLabel('Last Name').fill('Noether');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(visible(page, 'Profile updated')).toBe(true);
+    expect(await page.getByLabel('First Name').isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await expect.poll(visible(page, 'Amalie Noether')).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('button', { name: 'Open user menu' }).textContent()).toBe('A');
+
+    // It is saved: after a reload (and on the dashboard) the new name stays.
+    await page.goto('/dashboard');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome, Amalie');
+    await context.close();
+  });
+
+  it('changes the password: checks first, then the old one fails and the new one signs in', async () => {
+    const context = await desktopContext(browser, server.url);
+    const page = await context.newPage();
+    const user = uniqueUser('Sophie');
+    await registerViaUi(page, user);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Security' }).click();
+
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect.poll(visible(page, 'Please fill in all password fields.')).toBe(true);
+
+    await page.getByLabel('Current Password').fill(user.password);
+    await page.getByLabel('New Password', { exact: true }).fill('a new secret');
+    await page.getByLabel('Confirm New Password').fill('another secret');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect.poll(visible(page, 'New password and confirmation must match')).toBe(true);
+
+    await page.getByLabel('Current Password').fill('not my password');
+    await page.getByLabel('Confirm New Password').fill('a new secret');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect.poll(visible(page, 'Current password is incorrect')).toBe(true);
+
+    await page.getByLabel('Current Password').fill(user.password);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect.poll(visible(page, 'Password updated')).toBe(true);
+    expect(await page.getByLabel('Current Password').inputValue()).toBe('');
+
+    await logout(page);
+    await loginViaUi(page, user);
+    await expect.poll(visible(page, 'Login failed')).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await loginViaUi(page, { username: user.username, password: 'a new secret' });
+    await page.waitForURL('**/dashboard');
+    await context.close();
+  });
+
+  it('deletes the account after the password is confirmed; it can no longer sign in', async () => {
+    const context = await desktopContext(browser, server.url);
+    const page = await context.newPage();
+    const user = uniqueUser('Lise');
+    await registerViaUi(page, user);
+    await page.waitForURL('**/dashboard');
+    const userId = await page.evaluate(async () => ((await (await fetch('/api/user/profile')).json()) as { id: string }).id);
+    const databasesBefore = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+    expect(databasesBefore).toContain(`afterword-${userId}`);
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.waitFor();
+    expect(await dialog.getByText('This cannot be undone.', { exact: false }).first().isVisible()).toBe(true);
+
+    await dialog.getByLabel('Your Password').fill('wrong password');
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    await expect.poll(visible(page, 'Password is incorrect')).toBe(true);
+    expect(await dialog.isVisible()).toBe(true);
+
+    await dialog.getByLabel('Your Password').fill(user.password);
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(visible(page, 'Account deleted')).toBe(true);
+    // The local database is gone from this device too.
+    const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+    expect(databases).not.toContain(`afterword-${userId}`);
+
+    await loginViaUi(page, user);
+    await expect.poll(visible(page, 'Login failed')).toBe(true);
+    await context.close();
+  });
+
+  for (const [name, makeContext] of [
+    ['390 px', mobileContext],
+    ['1280 px', desktopContext],
+  ] as const) {
+    it(`has no serious accessibility violations on Profile Settings at ${name}`, async () => {
+      const context = await makeContext(browser, server.url);
+      const page = await context.newPage();
+      await registerViaUi(page, uniqueUser('Ada'));
+      await page.waitForURL('**/dashboard');
+      await page.goto('/profile');
+      await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+      await page.getByRole('button', { name: 'Edit' }).click();
+      await expectNoSeriousA11yViolations(page, `/profile personal at ${name}`);
+      await shot(page, `profile-${name.replace(' ', '')}`);
+      await page.getByRole('tab', { name: 'Security' }).click();
+      await page.getByRole('button', { name: 'Update Password' }).waitFor();
+      await expectNoSeriousA11yViolations(page, `/profile security at ${name}`);
+      await shot(page, `profile-security-${name.replace(' ', '')}`);
+      await page.getByRole('button', { name: 'Delete Account' }).click();
+      await page.getByRole('dialog').waitFor();
+      await expectNoSeriousA11yViolations(page, `/profile delete dialog at ${name}`);
+      await shot(page, `profile-delete-${name.replace(' ', '')}`);
+      await context.close();
+    });
+  }
+});

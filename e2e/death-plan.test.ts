@@ -1,0 +1,144 @@
+/**
+ * Issue #5, My After-Death Plan in the browser (SPEC.md §2 "My After-Death Plan", §4 "Death plan",
+ * §5 "Music item or reading", §7, §8 "Plan"): the completion bar follows every change, the five
+ * tabs with Previous/Next, text lists (Enter adds, blanks ignored, removable), create then update,
+ * the AI obituary and music (and their offline refusal), and axe at 390 px and 1280 px.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktopContext, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import { choose, expectToast, signedInPage } from './record-screens';
+
+const completion = (page: Page) => page.getByRole('progressbar', { name: /Plan completion/ }).getAttribute('aria-valuenow');
+
+describe.skipIf(!hasChromium)('My After-Death Plan (issue #5)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('fills the plan across the tabs, creates it, updates it and keeps it after a reload', async () => {
+    const { context, page } = await signedInPage(browser, server.url, '/death-plan');
+    await expect.poll(() => completion(page)).toBe('0');
+
+    // Basic Info: each filled item is one seventh (rounded).
+    await choose(page, 'Funeral Type', 'Celebration of Life');
+    await expect.poll(() => completion(page)).toBe('14');
+    await page.getByLabel('Location').fill('The old boathouse');
+    await expect.poll(() => completion(page)).toBe('29');
+    await choose(page, 'Burial Preference', 'Green Burial');
+    await expect.poll(() => completion(page)).toBe('43');
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+
+    // Preferences: budget selector (default Moderate) and special requests (4 rows).
+    await page.getByRole('button', { name: 'Next' }).click();
+    expect(await page.getByRole('combobox', { name: 'Budget Level' }).textContent()).toContain('Moderate');
+    await choose(page, 'Budget Level', 'Budget-Friendly');
+    expect(await page.getByLabel('Special Requests').getAttribute('rows')).toBe('4');
+    await page.getByLabel('Special Requests').fill('Bright colours, please.');
+    await expect.poll(() => completion(page)).toBe('57');
+
+    // Music: Enter adds; blank is ignored; an item can be removed.
+    await page.getByRole('button', { name: 'Next' }).click();
+    const songInput = page.getByLabel('Add a song or piece of music');
+    await songInput.fill('   ');
+    await songInput.press('Enter');
+    expect(await page.getByText('No music added yet.').isVisible()).toBe(true);
+    await songInput.fill('Here Comes the Sun');
+    await songInput.press('Enter');
+    await songInput.fill('Clair de Lune');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const songs = page.getByRole('list', { name: 'Music selections' }).getByRole('listitem');
+    await expect.poll(() => songs.count()).toBe(2);
+    await expect.poll(() => completion(page)).toBe('71');
+    await page.getByRole('button', { name: 'Remove Clair de Lune' }).click();
+    await expect.poll(() => songs.count()).toBe(1);
+
+    // Readings, then the obituary tab (12 rows; Next disabled on the last tab).
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Add a reading').fill('Do Not Stand at My Grave and Weep');
+    await page.getByLabel('Add a reading').press('Enter');
+    await expect.poll(() => completion(page)).toBe('86');
+    await page.getByRole('button', { name: 'Next' }).click();
+    expect(await page.getByRole('textbox', { name: 'Obituary' }).getAttribute('rows')).toBe('12');
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Plan created successfully', 'Your after-death plan has been saved.');
+
+    await page.getByRole('textbox', { name: 'Obituary' }).fill('She loved the river and everyone on it.');
+    await expect.poll(() => completion(page)).toBe('100');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Plan updated successfully', 'Your changes have been saved.');
+
+    await page.reload();
+    await expect.poll(() => completion(page)).toBe('100');
+    expect(await page.getByLabel('Location').inputValue()).toBe('The old boathouse');
+    await page.getByRole('tab', { name: 'Music' }).click();
+    expect(await page.getByRole('list', { name: 'Music selections' }).textContent()).toContain('Here Comes the Sun');
+    // The budget stays on this device, not on the plan.
+    await page.getByRole('tab', { name: 'Preferences' }).click();
+    expect(await page.getByRole('combobox', { name: 'Budget Level' }).textContent()).toContain('Budget-Friendly');
+    await context.close();
+  });
+
+  it('generates an obituary and suggests music (saved at once when a plan exists), and refuses offline', async () => {
+    const { context, page } = await signedInPage(browser, server.url, '/death-plan');
+    await page.getByLabel('Location').fill('Harbour Town');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Plan created successfully');
+
+    await page.getByRole('tab', { name: 'Obituary' }).click();
+    await page.getByRole('button', { name: 'Generate obituary' }).click();
+    await expectToast(page, 'Obituary generated', 'AI has created an obituary based on your information.');
+    const obituary = await page.getByRole('textbox', { name: 'Obituary' }).inputValue();
+    expect(obituary.length).toBeGreaterThan(40);
+
+    await page.getByRole('tab', { name: 'Music' }).click();
+    await page.getByRole('button', { name: 'Suggest music' }).click();
+    await expectToast(page, 'Music suggestions', 'AI has suggested music based on your preferences.');
+    const songs = page.getByRole('list', { name: 'Music selections' }).getByRole('listitem');
+    await expect.poll(() => songs.count()).toBeGreaterThan(0);
+
+    // Both results were saved with the plan: they are there after a reload.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Obituary' }).click();
+    expect(await page.getByRole('textbox', { name: 'Obituary' }).inputValue()).toBe(obituary);
+    await page.getByRole('tab', { name: 'Music' }).click();
+    await expect.poll(() => songs.count()).toBeGreaterThan(0);
+
+    // Offline: the button says it needs a connection and sends nothing.
+    const calls: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/suggest-music') && calls.push(r.url()));
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Suggest music' }).click();
+    await expectToast(page, 'You are offline', 'needs an internet connection');
+    expect(calls).toEqual([]);
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  for (const [name, makeContext] of [
+    ['390 px', mobileContext],
+    ['1280 px', desktopContext],
+  ] as const) {
+    it(`has no serious accessibility violations at ${name}`, async () => {
+      const { context, page } = await signedInPage(browser, server.url, '/death-plan', makeContext);
+      await page.getByRole('progressbar').waitFor();
+      await expectNoSeriousA11yViolations(page, `/death-plan basic info at ${name}`);
+      await page.screenshot({ path: `/tmp/aw-shots/plan-${name.replace(' ', '')}.png`, fullPage: true });
+      await page.getByRole('tab', { name: 'Music' }).click();
+      await page.getByLabel('Add a song or piece of music').fill('Amazing Grace');
+      await page.getByLabel('Add a song or piece of music').press('Enter');
+      await expectNoSeriousA11yViolations(page, `/death-plan music at ${name}`);
+      await page.screenshot({ path: `/tmp/aw-shots/plan-music-${name.replace(' ', '')}.png`, fullPage: true });
+      await context.close();
+    });
+  }
+});

@@ -3,7 +3,7 @@
  * one-click cancel). Every interpolated value is escaped by the `html` tag; only `Safe` values
  * (other `html` results) pass through. No scripts at all; the one stylesheet is allowed by its
  * hash in the Content-Security-Policy, forms may only post back to us, and nothing is indexed,
- * cached (the /api Cache-Control) or leaked in a Referer.
+ * cached (the /api Cache-Control) or leaked in a Referer to another site.
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
@@ -56,13 +56,15 @@ export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; f
 /** A whole page with the security headers of a private, public-link page. */
 export function page(c: Context, title: string, body: Safe, status: 200 | 400 | 403 | 404 | 409 = 200): Response {
   c.header('Content-Security-Policy', PAGE_CSP);
-  c.header('Referrer-Policy', 'no-referrer');
+  // The Referrer-Policy header is no-referrer (http/security-headers.ts); the page's <meta> relaxes
+  // it to same-origin only so that its own forms carry a real Origin (with no-referrer, Chromium
+  // sends `Origin: null`, which the CSRF check rightly refuses). Other sites never see the URL.
   c.header('X-Robots-Tag', 'noindex, nofollow');
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('X-Frame-Options', 'DENY');
   const doc = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>${title} · Afterword</title><style>${new Safe(STYLE)}</style></head>
+<meta name="referrer" content="same-origin"><title>${title} · Afterword</title><style>${new Safe(STYLE)}</style></head>
 <body><main>${body}</main></body></html>`;
   return c.html(doc.value, status);
 }

@@ -1,0 +1,145 @@
+/**
+ * Issue #10 in the browser, over real HTTP and a real SMTP server on loopback: the owner adds a
+ * trustee and a message; the trustee accepts from the emailed invitation and reports the owner's
+ * passing from the emailed link; the owner sees the banner and presses "I'm still here". Then the
+ * trustee reports again, nobody cancels, the server's test-only clock (AFTERWORD_TEST_CLOCK=1,
+ * sync-server/release/test-clock.ts) moves past the waiting period, and the recipient opens the
+ * message from the emailed link. Axe checks the settings screen at 390 px and 1280 px.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import {
+  desktopContext,
+  expectNoSeriousA11yViolations,
+  hasChromium,
+  launchBrowser,
+  loginViaUi,
+  mobileContext,
+  startServer,
+  type TestServer,
+} from './harness';
+import { choose, expectToast, openDialog, signedInPage } from './record-screens';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
+  let smtp: TestSmtp;
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    server = await startServer({ env: { SMTP_URL: smtp.url, AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '500' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  const tag = Date.now().toString(36);
+  const trusteeEmail = `margaret.${tag}@example.com`;
+  const recipientEmail = `clara.${tag}@example.com`;
+
+  /** Opens `link` (from an email) in `page` and presses the form's one button. */
+  async function press(page: Page, link: string, button: string | RegExp) {
+    await page.goto(link);
+    await page.getByRole('button', { name: button }).click();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  }
+
+  it('invitation, report, banner and cancel; then release and delivery', async () => {
+    // The owner adds a trustee and a message.
+    const { context: owner, page, user } = await signedInPage(browser, server.url, '/trustees');
+    await page.getByRole('button', { name: 'Add Your First Trustee' }).click();
+    const dialog = openDialog(page);
+    await dialog.getByLabel('Name').fill('Margaret Hale');
+    await dialog.getByLabel('Email').fill(trusteeEmail);
+    await choose(page, 'Access Level', 'Full Access');
+    await dialog.getByRole('button', { name: 'Add Trustee' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto('/message-vault');
+    await page.getByRole('button', { name: 'Create Your First Message' }).click();
+    const message = openDialog(page);
+    await message.getByLabel('Recipient Name').fill('Clara');
+    await message.getByLabel('Recipient Email').fill(recipientEmail);
+    await message.getByLabel('Your Message').fill('Dear Clara,\nLook after the roses.\nLove, Mum');
+    await message.getByRole('button', { name: 'Save Message' }).click();
+    await message.waitFor({ state: 'detached' });
+
+    // The trustee accepts from the emailed invitation (the server invites once it has synced).
+    const invitation = await smtp.waitFor(trusteeEmail, /has asked you to be a trustee/, 30_000);
+    expect(invitation.text).toContain(`${user.firstName} ${user.lastName} uses Afterword`);
+    const trustee = await (await mobileContext(browser)).newPage();
+    await press(trustee, invitation.links[0]!, 'Accept');
+    expect(await trustee.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
+    const reportLink = (await smtp.waitFor(trusteeEmail, /Thank you for being/)).links[0]!;
+
+    // Before release, nothing is there to see.
+    expect((await fetch(reportLink.replace('/report/', '/access/'))).status).toBe(404);
+
+    // Settings: the trustee has accepted; axe at 1280 px.
+    await page.goto('/settings');
+    await page.getByText('Accepted', { exact: true }).waitFor();
+    expect(await page.getByText('Invitation sent to Margaret Hale').isVisible()).toBe(true);
+    await choose(page, 'Waiting period', '2 days');
+    await expectToast(page, 'Release settings saved');
+    await expectNoSeriousA11yViolations(page, '/settings at 1280 px');
+
+    // The trustee reports; the owner sees the banner on any screen and cancels.
+    await press(trustee, reportLink, `Report ${user.firstName}'s passing`);
+    expect(await trustee.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you for letting us know');
+    await page.goto('/dashboard');
+    const banner = page.getByRole('region', { name: 'Waiting period' });
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('Margaret Hale, one of your trustees, reported your passing');
+    await smtp.waitFor(user.email, /A waiting period has started/);
+
+    // Axe at 390 px, with the banner showing.
+    const phone = await mobileContext(browser, server.url);
+    const phonePage = await phone.newPage();
+    await loginViaUi(phonePage, user);
+    await phonePage.waitForURL('**/dashboard');
+    await phonePage.goto('/settings');
+    await phonePage.getByText('Accepted', { exact: true }).waitFor();
+    await phonePage.getByRole('region', { name: 'Waiting period' }).waitFor();
+    await expectNoSeriousA11yViolations(phonePage, '/settings at 390 px with the banner');
+    await phone.close();
+
+    await banner.getByRole('button', { name: "I'm still here" }).click();
+    await expectToast(page, "We're glad you're here");
+    await banner.waitFor({ state: 'detached' });
+    await smtp.waitFor(user.email, /was cancelled/);
+    await page.goto('/settings');
+    await page.getByText('The waiting period was cancelled', { exact: false }).first().waitFor();
+
+    // Again, and this time nobody cancels. The owner's device goes quiet first.
+    await owner.close();
+    await press(trustee, reportLink, `Report ${user.firstName}'s passing`);
+    expect(smtp.to(recipientEmail)).toHaveLength(0);
+    const advanced = await fetch(`${server.url}/api/test/clock`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ advanceMs: 2 * DAY_MS + 60_000 }),
+    });
+    expect(advanced.status).toBe(200);
+
+    // The recipient opens the message from the emailed link; no account needed.
+    const delivery = await smtp.waitFor(recipientEmail, new RegExp(`A message from ${user.firstName} ${user.lastName}`));
+    const recipient = await (await mobileContext(browser)).newPage();
+    await recipient.goto(delivery.links[0]!);
+    expect(await recipient.getByRole('heading', { level: 1 }).textContent()).toBe(`A message from ${user.firstName} ${user.lastName}`);
+    expect(await recipient.getByText('Look after the roses.').isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(recipient, 'the delivered message');
+
+    // The trustee now has access by level.
+    const access = await smtp.waitFor(trusteeEmail, /left for you/);
+    await trustee.goto(access.links[0]!);
+    expect(await trustee.getByRole('heading', { name: 'Messages' }).isVisible()).toBe(true);
+    expect(await trustee.getByText('For Clara').textContent()).toContain('delivered');
+    expect(await trustee.content()).not.toContain('Look after the roses');
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Release pieces below the HTTP flow: hashed single-purpose tokens, check-ins on sign-in and
+ * sync, the test-only clock (only with AFTERWORD_TEST_CLOCK=1), and the public pages' rate
+ * limit and headers.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import type { AppDeps } from '../app-env';
+import { createTestApp, signUp } from '../test-support';
+import { PAGE_CSP } from './html';
+import { releaseOf } from './service';
+import { DAY_MS } from './state-machine';
+import { testClockFromEnv } from './test-clock';
+import { mintToken, resolveToken } from './tokens';
+
+describe('tokens', () => {
+  it('are 256-bit, stored only as sha-256, single-purpose, expiring and revocable', async () => {
+    const t = createTestApp();
+    const { user } = await signUp(t);
+    const { store } = releaseOf(t.deps);
+    const now = t.deps.now();
+    const token = mintToken(store, { userId: user.id, purpose: 'delivery', subjectId: 'm1', now });
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const rows = t.deps.db.prepare('SELECT * FROM release_tokens').all() as { hash: string }[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(rows)).not.toContain(token);
+
+    expect(resolveToken(store, token, 'delivery', now)?.subject_id).toBe('m1');
+    expect(resolveToken(store, token, 'access', now)).toBeNull();
+    expect(resolveToken(store, `${token.slice(0, -1)}x`, 'delivery', now)).toBeNull();
+    expect(resolveToken(store, 'short', 'delivery', now)).toBeNull();
+    expect(resolveToken(store, token, 'delivery', now + 365 * DAY_MS)).toBeNull();
+    store.revokeSubject(user.id, 'm1', now);
+    expect(resolveToken(store, token, 'delivery', now)).toBeNull();
+  });
+});
+
+describe('check-ins', () => {
+  it('a sign-in and a sync each count as a check-in', async () => {
+    const t = createTestApp();
+    const { cookie, user, body } = await signUp(t);
+    const release = releaseOf(t.deps);
+    expect((await t.call('PUT', '/api/release/settings', { checkInDays: 30 }, cookie)).status).toBe(200);
+    const start = release.state(user.id).lastCheckInAt;
+
+    t.advance(10 * DAY_MS);
+    expect((await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [] }, cookie)).status).toBe(200);
+    expect(release.state(user.id).lastCheckInAt).toBe(start + 10 * DAY_MS);
+
+    t.advance(10 * DAY_MS);
+    expect((await t.call('POST', '/api/auth/login', { username: body.username, password: body.password })).status).toBe(200);
+    expect(release.state(user.id).lastCheckInAt).toBe(start + 20 * DAY_MS);
+    const status = (await (await t.call('GET', '/api/release/status', undefined, cookie)).json()) as { checkInDueAt: string };
+    expect(Date.parse(status.checkInDueAt)).toBe(start + 50 * DAY_MS);
+  });
+});
+
+describe('the test-only clock', () => {
+  it('does not exist unless AFTERWORD_TEST_CLOCK=1', async () => {
+    expect(testClockFromEnv({})).toBeNull();
+    expect(testClockFromEnv({ AFTERWORD_TEST_CLOCK: 'true' })).toBeNull();
+    const t = createTestApp();
+    const res = await t.call('POST', '/api/test/clock', { advanceMs: DAY_MS });
+    expect(res.status).toBe(404);
+  });
+
+  it('with AFTERWORD_TEST_CLOCK=1 moves the server clock forward and runs the scheduler', async () => {
+    const clock = testClockFromEnv({ AFTERWORD_TEST_CLOCK: '1' })!;
+    const base = createTestApp();
+    const deps: AppDeps = { ...base.deps, now: clock.now };
+    const fetch = clock.wrap(createApp(deps).fetch, () => deps);
+    const before = clock.now();
+    const res = await fetch(
+      new Request('http://localhost/api/test/clock', { method: 'POST', body: JSON.stringify({ advanceMs: 3 * DAY_MS }) }),
+    );
+    expect(res.status).toBe(200);
+    expect(clock.now() - before).toBeGreaterThanOrEqual(3 * DAY_MS);
+    const bad = await fetch(new Request('http://localhost/api/test/clock', { method: 'POST', body: '{"advanceMs":-1}' }));
+    expect(bad.status).toBe(400);
+    // Everything else still reaches the app.
+    expect((await fetch(new Request('http://localhost/api/release/status'))).status).toBe(401);
+  });
+});
+
+describe('public link pages', () => {
+  it('answer 404 with their own CSP, and are rate limited per IP', async () => {
+    const t = createTestApp();
+    const res = await t.call('GET', `/api/delivery/${'B'.repeat(43)}`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-security-policy')).toBe(PAGE_CSP);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.text()).toContain('<meta name="referrer" content="same-origin">');
+    let status = 0;
+    for (let i = 0; i < 130 && status !== 429; i++) status = (await t.call('GET', `/api/trustee/report/${'C'.repeat(43)}`)).status;
+    expect(status).toBe(429);
+  });
+});

@@ -126,7 +126,7 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
     await context.close();
   });
 
-  it("moves the Message Vault card from 'Not Started' to 'In Progress' once a message exists", async () => {
+  it("moves the Message Vault and After-Death Plan cards from 'Not Started' to 'In Progress' once data exists", async () => {
     const context = await desktopContext(browser, server.url);
     const page = await context.newPage();
     await registerViaUi(page, uniqueUser('Henri'));
@@ -149,6 +149,18 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
     await expect.poll(() => cardBadge(page, 'message-vault').textContent()).toBe('In Progress');
     expect(await page.getByRole('link', { name: 'Continue Plan: Message Vault' }).isVisible()).toBe(true);
     expect(await cardBadge(page, 'documents').textContent()).toBe('Not Started');
+    expect(await cardBadge(page, 'death-plan').textContent()).toBe('Not Started');
+
+    // Once a death plan exists (saved from My After-Death Plan) its card is in progress too.
+    await page.getByRole('link', { name: 'Continue Planning' }).click();
+    await page.waitForURL('**/death-plan');
+    await page.getByLabel('Location').fill('The old chapel by the sea');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(visible(page, 'Plan created successfully')).toBe(true);
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => cardBadge(page, 'death-plan').textContent()).toBe('In Progress');
+    expect(await page.getByRole('link', { name: 'Continue Plan: After-Death Plan' }).isVisible()).toBe(true);
     await context.close();
   });
 

@@ -4,7 +4,7 @@
  * after the save succeeded; Previous goes back without saving. The forms are pre-filled from the
  * saved profile and follow it until the person starts typing.
  */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { User } from '../../../shared/schema';
 import { save } from '../../db';
@@ -49,6 +49,16 @@ export function ProfileWizard({ user }: { user: User }) {
   const [pending, setPending] = useState(false);
   const [basic, setBasic] = usePrefilledForm(basicInfoFromProfile(user));
   const [values, setValues] = usePrefilledForm(valuesFromProfile(user));
+  // After Next/Previous, move focus (and the view, on a phone) to the new step's heading.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const goTo = (next: WizardStep) => {
+    moved.current = true;
+    setStep(next);
+  };
+  useEffect(() => {
+    if (moved.current) headingRef.current?.focus();
+  }, [step]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -65,7 +75,7 @@ export function ProfileWizard({ user }: { user: User }) {
       await save('profile', user.id, check.patch);
       toast({ title: texts.title, description: texts.description });
       // After step 4 only the toast shows; the dashboard then shows the profile as complete.
-      if (step < 4) setStep((step + 1) as WizardStep);
+      if (step < 4) goTo((step + 1) as WizardStep);
     } catch (err) {
       toast({ title: texts.failure, description: errorDescription(err), variant: 'destructive' });
     } finally {
@@ -90,7 +100,7 @@ export function ProfileWizard({ user }: { user: User }) {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} aria-labelledby="wizard-step-heading" className="flex flex-col gap-5">
-          <h3 id="wizard-step-heading" className="text-lg font-semibold text-slate-900">
+          <h3 id="wizard-step-heading" ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-slate-900 focus:outline-none">
             {WIZARD_STEP_TITLES[step]}
           </h3>
           {step === 1 && <WizardBasicInfoStep form={basic} onChange={setBasic} />}
@@ -112,7 +122,7 @@ export function ProfileWizard({ user }: { user: User }) {
           )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
             {step > 1 ? (
-              <Button variant="outline" disabled={pending} onClick={() => setStep((step - 1) as WizardStep)}>
+              <Button variant="outline" disabled={pending} onClick={() => goTo((step - 1) as WizardStep)}>
                 Previous
               </Button>
             ) : (

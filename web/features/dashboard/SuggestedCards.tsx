@@ -19,16 +19,15 @@ export function SuggestedCards({ data }: { data: DashboardData }) {
       <h2 id="suggested-heading" className="mb-3 text-xl font-semibold text-slate-900">
         Suggested for You
       </h2>
-      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+      {/* SPEC.md §9: card grids are 1 column, 2 at medium width, 3 at large width. */}
+      <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
         {progressCards(data).map((card) => (
           <li key={card.type} className="flex">
             <Card className="flex w-full flex-col" data-card={card.type}>
               <CardHeader>
-                <div className="flex items-start justify-between gap-2">
+                <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
                   <CardTitle>{card.title}</CardTitle>
-                  <Badge color={STATUS_COLORS[card.status]} className="shrink-0">
-                    {COMPLETION_STATUS_LABELS[card.status]}
-                  </Badge>
+                  <Badge color={STATUS_COLORS[card.status]}>{COMPLETION_STATUS_LABELS[card.status]}</Badge>
                 </div>
                 <CardDescription>{card.description}</CardDescription>
               </CardHeader>

@@ -46,7 +46,7 @@ export default function DashboardPage() {
         <ProfileWizard user={user} />
       )}
       <SuggestedCards data={data} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <RecommendationsPanel />
         <AstrologyPanel birthdate={user.birthdate ?? null} />
       </div>

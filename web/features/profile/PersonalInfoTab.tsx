@@ -17,6 +17,9 @@ import { checkRequired, fieldErrors, type FieldErrors, runWithToasts } from '../
 
 type NameFields = Pick<User, 'firstName' | 'lastName' | 'email'>;
 
+/** Looks of a field that shows a value but cannot be typed into. */
+const READ_ONLY = 'bg-stone-50';
+
 const namesOf = (user: User): NameFields => ({ firstName: user.firstName, lastName: user.lastName, email: user.email });
 
 export function PersonalInfoTab({ user }: { user: User }) {
@@ -68,16 +71,16 @@ export function PersonalInfoTab({ user }: { user: User }) {
         <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Personal information">
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="First Name" required={editing}>
-              <Input autoComplete="given-name" value={shown.firstName} disabled={!editing} onChange={set('firstName')} />
+              <Input autoComplete="given-name" value={shown.firstName} readOnly={!editing} className={editing ? undefined : READ_ONLY} onChange={set('firstName')} />
             </FormField>
             <FormField label="Last Name" required={editing}>
-              <Input autoComplete="family-name" value={shown.lastName} disabled={!editing} onChange={set('lastName')} />
+              <Input autoComplete="family-name" value={shown.lastName} readOnly={!editing} className={editing ? undefined : READ_ONLY} onChange={set('lastName')} />
             </FormField>
             <FormField label="Email" required={editing} error={errors.email} className="sm:col-span-2">
-              <Input type="email" autoComplete="email" value={shown.email} disabled={!editing} onChange={set('email')} />
+              <Input type="email" autoComplete="email" value={shown.email} readOnly={!editing} className={editing ? undefined : READ_ONLY} onChange={set('email')} />
             </FormField>
             <FormField label="Username" hint="Username cannot be changed." className="sm:col-span-2">
-              <Input value={user.username} readOnly disabled />
+              <Input value={user.username} readOnly className={READ_ONLY} />
             </FormField>
           </div>
           {user.values.length > 0 && (

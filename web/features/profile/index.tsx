@@ -17,9 +17,9 @@ export default function ProfilePage() {
   if (!user) return null;
   const completion = user.profileCompletion ?? 0;
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+    <div className="mx-auto max-w-3xl">
       <PageHeader title="Profile Settings" subtitle="Your name, contact details and account." />
-      <Card className="p-5">
+      <Card className="mb-6 p-5">
         <div className="mb-2 flex items-center justify-between">
           <span className="font-medium text-slate-900">Profile Completion</span>
           <span className="font-semibold text-slate-900" data-testid="profile-completion">

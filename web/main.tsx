@@ -1,5 +1,4 @@
 /** Entry of the web app: styles, the session check (SPEC.md §2), the router. */
-import './zod-jitless'; // first: no eval probe under the CSP (issue #9)
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';

@@ -32,6 +32,9 @@ describe.skipIf(!hasChromium)('Trustees (issue #5)', () => {
     await dialog.getByRole('button', { name: 'Add Trustee' }).click();
     await expectToast(page, 'Missing information', 'Please fill in all required fields.');
     expect(await dialog.isVisible()).toBe(true);
+    // The blank required fields are marked too (the toast is outside the modal dialog).
+    expect(await dialog.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByLabel('Name').getAttribute('aria-invalid')).toBeNull();
 
     await dialog.getByLabel('Email').fill('margaret@example.com');
     await dialog.getByLabel('Phone (optional)').fill('+1 555 0100');

@@ -2,7 +2,7 @@
  * The list of a record screen (SPEC.md §2, §9 "Card grids: 1 column, 2 at medium width, 3 at
  * large width"): a spinner while `items` is undefined (still loading), the empty state when there
  * are none, otherwise a list of cards. <CardActions> gives a card its edit and delete buttons,
- * named for the record so screen readers can tell them apart.
+ * named for the record so screen readers can tell them apart. <TabbedCardGrid> adds filter tabs.
  *
  * @example
  * <CardGrid items={messages} label="Messages" empty={<EmptyState … />} getKey={(m) => m.id}>
@@ -14,6 +14,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { Button } from './Button';
 import { cn } from './cn';
 import { Spinner } from './Spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from './Tabs';
 
 export interface CardGridProps<T> {
   /** undefined while loading. */
@@ -80,5 +81,53 @@ export function CardActions({ itemName, onEdit, onDelete, deleteVerb = 'Delete' 
         </Button>
       )}
     </div>
+  );
+}
+
+export interface TabbedCardGridProps<T, F extends string> extends Omit<CardGridProps<T>, 'items' | 'label' | 'empty'> {
+  /** undefined while loading. */
+  items: readonly T[] | undefined;
+  /** The tabs, in order, and their labels. */
+  filters: readonly F[];
+  filterLabel: (filter: F) => string;
+  value: F;
+  onValueChange: (filter: F) => void;
+  /** Accessible name of the tab list, e.g. 'Filter messages'. */
+  tabsLabel: string;
+  /** The items shown under `filter` (a pure function, e.g. shared/message-filters.ts). */
+  select: (items: readonly T[], filter: F) => readonly T[];
+  /** Accessible name of the list under `filter`. */
+  listLabel: (filter: F) => string;
+  empty: (filter: F) => ReactNode;
+}
+
+/** Filter tabs over a CardGrid (Message Vault's All/Scheduled/Delivered, Documents' types). */
+export function TabbedCardGrid<T, F extends string>({
+  items,
+  filters,
+  filterLabel,
+  value,
+  onValueChange,
+  tabsLabel,
+  select,
+  listLabel,
+  empty,
+  ...grid
+}: TabbedCardGridProps<T, F>) {
+  return (
+    <Tabs value={value} onValueChange={(v) => onValueChange(v as F)}>
+      <TabsList aria-label={tabsLabel} className="sm:inline-flex">
+        {filters.map((f) => (
+          <TabsTrigger key={f} value={f}>
+            {filterLabel(f)}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {filters.map((f) => (
+        <TabsContent key={f} value={f}>
+          <CardGrid {...grid} items={items && select(items, f)} label={listLabel(f)} empty={empty(f)} />
+        </TabsContent>
+      ))}
+    </Tabs>
   );
 }

@@ -19,10 +19,38 @@ export const MISSING_INFORMATION: ToastInput = {
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
+/** Field → first error message, for the fields a form shows. */
+export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+
+/** The error shown under a required field left blank. */
+export const REQUIRED_FIELD = 'This field is required';
+
 /**
- * True when every field in `required` of `values` is filled; otherwise shows the
- * 'Missing information' toast and returns false (SPEC.md §5 "Create message", "Upload document",
- * "Add or edit trustee").
+ * Checks a form before its write: when a field in `required` is blank, shows the 'Missing
+ * information' toast (SPEC.md §5 "Create message", "Upload document", "Add or edit trustee") and
+ * also marks those fields (a toast alone is not announced while a modal dialog hides the page);
+ * otherwise checks `formats` (per-field zod schemas, e.g. `{ recipientEmail: emailSchema }`).
+ * Returns the errors per field, or null when the form is valid.
+ */
+export function validateForm<T extends object>(
+  values: T,
+  required: readonly (keyof T & string)[],
+  formats: Partial<Record<keyof T & string, z.ZodType>> = {},
+): FieldErrors<keyof T & string> | null {
+  type K = keyof T & string;
+  const errors: FieldErrors<K> = {};
+  for (const key of required) if (isBlank(values[key])) errors[key] = REQUIRED_FIELD;
+  if (Object.keys(errors).length > 0) {
+    toast(MISSING_INFORMATION);
+    return errors;
+  }
+  const invalid = fieldErrors(values as Partial<Record<K, unknown>>, formats);
+  return Object.keys(invalid).length > 0 ? invalid : null;
+}
+
+/**
+ * True when every field in `required` of `values` is filled; otherwise shows the 'Missing
+ * information' toast and returns false. (validateForm also marks the blank fields.)
  */
 export function checkRequired<T extends object>(values: T, required: readonly (keyof T)[]): boolean {
   if (required.every((k) => !isBlank(values[k]))) return true;
@@ -30,13 +58,7 @@ export function checkRequired<T extends object>(values: T, required: readonly (k
   return false;
 }
 
-/** Field → first error message, for the fields a form shows. */
-export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
-
-/**
- * Checks `values` against per-field zod schemas (e.g. `{ recipientEmail: emailSchema }`) and returns
- * the first message per failing field; an empty object means valid.
- */
+/** The first message per failing field of `values` under per-field zod `schemas`; {} when valid. */
 export function fieldErrors<K extends string>(values: Partial<Record<K, unknown>>, schemas: Partial<Record<K, z.ZodType>>): FieldErrors<K> {
   const errors: FieldErrors<K> = {};
   for (const key of Object.keys(schemas) as K[]) {

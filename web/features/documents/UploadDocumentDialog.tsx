@@ -11,7 +11,7 @@ import { DOCUMENT_TYPE_LABELS } from '../../../shared/labels';
 import { FormDialog } from '../../ui/FormDialog';
 import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
-import { checkRequired, fieldErrors } from '../../ui/record-actions';
+import { validateForm } from '../../ui/record-actions';
 import { useFormValues } from '../../ui/record-form';
 import { Select } from '../../ui/Select';
 
@@ -34,9 +34,8 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
   const [pending, setPending] = useState(false);
 
   const submit = async () => {
-    if (!checkRequired(values, ['documentType', 'documentName', 'documentUrl'])) return;
-    const found = fieldErrors(values, { documentUrl: httpUrlSchema });
-    if (Object.keys(found).length > 0) return setErrors(found);
+    const found = validateForm(values, ['documentType', 'documentName', 'documentUrl'], { documentUrl: httpUrlSchema });
+    if (found) return setErrors(found);
     setPending(true);
     const ok = await onSave({
       documentType: values.documentType as DocumentType,

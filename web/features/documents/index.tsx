@@ -11,12 +11,11 @@ import { DOCUMENT_TYPE_LABELS } from '../../../shared/labels';
 import type { LegalDocument } from '../../../shared/schema';
 import { create, remove, useCollection } from '../../db';
 import { Button } from '../../ui/Button';
-import { CardGrid } from '../../ui/CardGrid';
+import { TabbedCardGrid } from '../../ui/CardGrid';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { confirmThenRun, runAndClose } from '../../ui/record-actions';
 import { useCreateDialog } from '../../ui/record-form';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { DocumentCard } from './DocumentCard';
 import { UploadDocumentDialog } from './UploadDocumentDialog';
 
@@ -58,38 +57,31 @@ export default function DocumentsPage({ openCreate = false }: DocumentsPageProps
         subtitle="Store your important documents securely, so your beneficiaries can find them when they need them."
         actions={uploadButton('Upload Document')}
       />
-      <Tabs value={filter} onValueChange={(v) => setFilter(v as DocumentFilter)}>
-        <TabsList aria-label="Filter documents by type" className="sm:inline-flex">
-          {FILTERS.map((f) => (
-            <TabsTrigger key={f} value={f}>
-              {filterLabel(f)}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {FILTERS.map((f) => (
-          <TabsContent key={f} value={f}>
-            <CardGrid
-              items={documents && (f === 'all' ? documents : documents.filter((d) => d.documentType === f))}
-              label={f === 'all' ? 'Documents' : `${filterLabel(f)} documents`}
-              getKey={(d) => d.id}
-              empty={
-                <EmptyState
-                  icon={<FolderOpen />}
-                  title="No documents found"
-                  description={
-                    documents?.length
-                      ? `You have no ${filterLabel(f)} documents yet.`
-                      : 'Keep links to your will, insurance policies and financial papers in one place.'
-                  }
-                  action={documents?.length ? undefined : uploadButton('Upload Your First Document')}
-                />
-              }
-            >
-              {(d) => <DocumentCard document={d} onDelete={() => void deleteDocument(d)} />}
-            </CardGrid>
-          </TabsContent>
-        ))}
-      </Tabs>
+      <TabbedCardGrid
+        items={documents}
+        filters={FILTERS}
+        filterLabel={filterLabel}
+        value={filter}
+        onValueChange={setFilter}
+        tabsLabel="Filter documents by type"
+        select={(all, f) => (f === 'all' ? all : all.filter((d) => d.documentType === f))}
+        listLabel={(f) => (f === 'all' ? 'Documents' : `${filterLabel(f)} documents`)}
+        getKey={(d) => d.id}
+        empty={(f) => (
+          <EmptyState
+            icon={<FolderOpen />}
+            title="No documents found"
+            description={
+              documents?.length
+                ? `You have no ${filterLabel(f)} documents yet.`
+                : 'Keep links to your will, insurance policies and financial papers in one place.'
+            }
+            action={documents?.length ? undefined : uploadButton('Upload Your First Document')}
+          />
+        )}
+      >
+        {(d) => <DocumentCard document={d} onDelete={() => void deleteDocument(d)} />}
+      </TabbedCardGrid>
 
       <section aria-labelledby="documents-note" className="mt-8 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
         <Info className="mt-0.5 size-5 shrink-0 text-amber-800" aria-hidden="true" />

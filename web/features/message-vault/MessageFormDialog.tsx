@@ -39,8 +39,7 @@ export function MessageFormDialog({ open, onOpenChange, mode, initial, onSave }:
 
   const submit = async () => {
     const found = validateMessage(values);
-    if (!found) return;
-    if (Object.keys(found).length > 0) return setErrors(found);
+    if (found) return setErrors(found);
     setPending(true);
     const ok = await onSave(formToMessage(values));
     setPending(false);

@@ -10,12 +10,11 @@ import { filterMessages, MESSAGE_FILTER_LABELS, MESSAGE_FILTERS, type MessageFil
 import type { Message } from '../../../shared/schema';
 import { create, remove, save, useCollection } from '../../db';
 import { Button } from '../../ui/Button';
-import { CardGrid } from '../../ui/CardGrid';
+import { TabbedCardGrid } from '../../ui/CardGrid';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { confirmThenRun, runAndClose } from '../../ui/record-actions';
 import { useCreateDialog } from '../../ui/record-form';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { MessageCard } from './MessageCard';
 import { messageToForm } from './message-form';
 import { MessageFormDialog } from './MessageFormDialog';
@@ -61,34 +60,27 @@ export default function MessageVaultPage({ openCreate = false }: MessageVaultPag
         subtitle="Letters, recordings and videos for the people you love, delivered when the time comes."
         actions={newMessageButton('New Message')}
       />
-      <Tabs value={filter} onValueChange={(v) => setFilter(v as MessageFilter)}>
-        <TabsList aria-label="Filter messages" className="sm:inline-flex">
-          {MESSAGE_FILTERS.map((f) => (
-            <TabsTrigger key={f} value={f}>
-              {MESSAGE_FILTER_LABELS[f]}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {MESSAGE_FILTERS.map((f) => (
-          <TabsContent key={f} value={f}>
-            <CardGrid
-              items={messages && filterMessages(messages, f)}
-              label={f === 'all' ? 'Messages' : `${MESSAGE_FILTER_LABELS[f]} messages`}
-              getKey={(m) => m.id}
-              empty={
-                <EmptyState
-                  icon={<Mail />}
-                  title="No messages found"
-                  description={messages?.length ? EMPTY_DESCRIPTIONS[f] : EMPTY_DESCRIPTIONS.all}
-                  action={messages?.length ? undefined : newMessageButton('Create Your First Message')}
-                />
-              }
-            >
-              {(m) => <MessageCard message={m} onEdit={() => setEditing(m)} onDelete={() => void deleteMessage(m)} />}
-            </CardGrid>
-          </TabsContent>
-        ))}
-      </Tabs>
+      <TabbedCardGrid
+        items={messages}
+        filters={MESSAGE_FILTERS}
+        filterLabel={(f) => MESSAGE_FILTER_LABELS[f]}
+        value={filter}
+        onValueChange={setFilter}
+        tabsLabel="Filter messages"
+        select={filterMessages}
+        listLabel={(f) => (f === 'all' ? 'Messages' : `${MESSAGE_FILTER_LABELS[f]} messages`)}
+        getKey={(m) => m.id}
+        empty={(f) => (
+          <EmptyState
+            icon={<Mail />}
+            title="No messages found"
+            description={messages?.length ? EMPTY_DESCRIPTIONS[f] : EMPTY_DESCRIPTIONS.all}
+            action={messages?.length ? undefined : newMessageButton('Create Your First Message')}
+          />
+        )}
+      >
+        {(m) => <MessageCard message={m} onEdit={() => setEditing(m)} onDelete={() => void deleteMessage(m)} />}
+      </TabbedCardGrid>
 
       <MessageFormDialog
         mode="create"

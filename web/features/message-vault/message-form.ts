@@ -6,7 +6,7 @@
 import type { Message } from '../../../shared/schema';
 import { emailSchema } from '../../../shared/schema/common';
 import type { MESSAGE_TYPES } from '../../../shared/schema/message';
-import { checkRequired, fieldErrors, type FieldErrors } from '../../ui/record-actions';
+import { type FieldErrors, validateForm } from '../../ui/record-actions';
 
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
@@ -54,11 +54,7 @@ export function formToMessage(values: MessageFormValues) {
   };
 }
 
-/**
- * Validates `values`: the 'Missing information' toast when a required field is blank (returns
- * null), else the field errors (empty when valid).
- */
+/** The field errors of `values` (with the 'Missing information' toast when one is blank), or null when valid. */
 export function validateMessage(values: MessageFormValues): FieldErrors<keyof MessageFormValues> | null {
-  if (!checkRequired(values, ['recipientName', 'recipientEmail', 'messageContent'])) return null;
-  return fieldErrors(values, { recipientEmail: emailSchema });
+  return validateForm(values, ['recipientName', 'recipientEmail', 'messageContent'], { recipientEmail: emailSchema });
 }

@@ -34,8 +34,7 @@ export function TrusteeFormDialog({ open, onOpenChange, mode, initial, onSave }:
 
   const submit = async () => {
     const found = validateTrustee(values);
-    if (!found) return;
-    if (Object.keys(found).length > 0) return setErrors(found);
+    if (found) return setErrors(found);
     setPending(true);
     const ok = await onSave(formToTrustee(values));
     setPending(false);

@@ -5,7 +5,7 @@
 import type { Trustee } from '../../../shared/schema';
 import { emailSchema } from '../../../shared/schema/common';
 import type { AccessLevel } from '../../../shared/schema/trustee';
-import { checkRequired, fieldErrors, type FieldErrors } from '../../ui/record-actions';
+import { type FieldErrors, validateForm } from '../../ui/record-actions';
 
 export interface TrusteeFormValues {
   name: string;
@@ -32,8 +32,7 @@ export function formToTrustee(values: TrusteeFormValues) {
   };
 }
 
-/** null after the 'Missing information' toast; else field errors (empty when valid). */
+/** The field errors of `values` (with the 'Missing information' toast when one is blank), or null when valid. */
 export function validateTrustee(values: TrusteeFormValues): FieldErrors<keyof TrusteeFormValues> | null {
-  if (!checkRequired(values, ['name', 'email', 'accessLevel'])) return null;
-  return fieldErrors(values, { email: emailSchema });
+  return validateForm(values, ['name', 'email', 'accessLevel'], { email: emailSchema });
 }

@@ -1,0 +1,45 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { emailSchema } from '../../shared/schema/common';
+import { ApiError } from '../api/client';
+import { REQUIRED_FIELD, runAndClose, runWithToasts, validateForm } from './record-actions';
+import { useToastStore } from './toast-store';
+
+const shown = () => useToastStore.getState().toasts.map(({ title, description, variant }) => ({ title, description, variant }));
+
+describe('record screens: validation and toasts (SPEC.md §5, §8)', () => {
+  beforeEach(() => useToastStore.setState({ toasts: [] }));
+
+  it('marks blank required fields and shows the Missing information toast', () => {
+    const errors = validateForm({ name: '  ', email: 'x', accessLevel: '' }, ['name', 'email', 'accessLevel'], { email: emailSchema });
+    expect(errors).toEqual({ name: REQUIRED_FIELD, accessLevel: REQUIRED_FIELD });
+    expect(shown()).toEqual([{ title: 'Missing information', description: 'Please fill in all required fields.', variant: 'destructive' }]);
+  });
+
+  it('checks formats only once every required field is filled, without a toast', () => {
+    expect(validateForm({ email: 'not-an-email' }, ['email'], { email: emailSchema })).toEqual({ email: 'Invalid email address' });
+    expect(shown()).toEqual([]);
+    expect(validateForm({ email: 'ok@example.com' }, ['email'], { email: emailSchema })).toBeNull();
+  });
+
+  it('shows the success toast and returns the result', async () => {
+    expect(await runWithToasts(async () => 'id-1', { success: { title: 'Trustee added' }, failure: 'Failed to add trustee' })).toBe('id-1');
+    expect(shown()).toEqual([{ title: 'Trustee added', description: undefined, variant: 'default' }]);
+  });
+
+  it('on failure shows the destructive toast with the server message, or the fallback', async () => {
+    const fail = (err: unknown) => runWithToasts(() => Promise.reject(err), { success: { title: 'x' }, failure: 'Failed to suggest music' });
+    expect(await fail(new ApiError(404, '{"error":"Not found"}', 'Not Found'))).toBeUndefined();
+    expect(shown()).toEqual([{ title: 'Failed to suggest music', description: 'Not found', variant: 'destructive' }]);
+    await fail(new TypeError('Failed to fetch'));
+    expect(shown()).toEqual([{ title: 'Failed to suggest music', description: 'Please try again later.', variant: 'destructive' }]);
+  });
+
+  it('runAndClose closes only on success', async () => {
+    let closed = 0;
+    const close = () => closed++;
+    expect(await runAndClose(() => Promise.reject(new Error('disk full')), { success: { title: 'ok' }, failure: 'Failed' }, close)).toBe(false);
+    expect(closed).toBe(0);
+    expect(await runAndClose(async () => undefined, { success: { title: 'ok' }, failure: 'Failed' }, close)).toBe(true);
+    expect(closed).toBe(1);
+  });
+});

@@ -192,7 +192,24 @@ describe.skipIf(!hasChromium)('Survivor Tasks (issue #6)', () => {
     await page.getByRole('dialog', { name: 'Generate Automation Content' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'automation dialog at 390 px');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/m-ai.png` });
-    await page.keyboard.press('Escape');
+
+    // The error paths of the generator (SPEC.md §8), answered at the network boundary.
+    await page.route('**/api/survivor-tasks/generate-automation', (route) => route.fulfill({ status: 200, json: {} }));
+    await page.getByRole('button', { name: 'Generate checklist' }).click();
+    await toastShows(page, 'Generation Failed');
+    expect(await page.getByText('Failed to generate automation content. Please try again.', { exact: true }).isVisible()).toBe(true);
+    await page.unroute('**/api/survivor-tasks/generate-automation');
+    await page.route('**/api/survivor-tasks/generate-automation', (route) => route.fulfill({ status: 500, json: { error: 'Boom' } }));
+    await page.getByRole('button', { name: 'Generate phone call script' }).click();
+    await toastShows(page, 'Generation Error');
+    expect(await page.getByText('An error occurred while generating automation content.', { exact: true }).isVisible()).toBe(true);
+    await page.unroute('**/api/survivor-tasks/generate-automation');
+    // Offline: nothing is sent; the person is told it needs a connection.
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Generate notification template' }).click();
+    await toastShows(page, 'You are offline');
+    await context.setOffline(false);
+    await page.getByRole('dialog', { name: 'Generate Automation Content' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Add New Task' }).click();
     await page.getByRole('dialog', { name: 'Add Survivor Task' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'add dialog at 390 px');

@@ -22,6 +22,8 @@ import {
 const shot = async (page: Page, name: string) => {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true });
 };
+/** expect.poll with room for scrypt and a busy machine (the default 1 s is too tight for server round trips). */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 const visible = (page: Page, text: string) => () => page.getByText(text, { exact: true }).first().isVisible();
 const stepHeading = (page: Page) => page.locator('#wizard-step-heading');
 /** The status badge of a 'Suggested for You' card (SPEC.md §2), by card type. */
@@ -47,24 +49,23 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
     const user = uniqueUser('Marie');
     await registerViaUi(page, user);
     await page.waitForURL('**/dashboard');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Welcome, ${user.firstName}`);
-    await expect.poll(() => page.getByTestId('profile-completion').textContent()).toBe('0%');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Welcome, ${user.firstName}`);
+    await poll(() => page.getByTestId('profile-completion').textContent()).toBe('0%');
 
     // Before a birthdate the astrology panel asks for one (SPEC.md §4 "Astrological panel").
-    await expect
-      .poll(visible(page, 'Add your birthdate in your profile to receive personalized astrological insights.'))
+    await poll(visible(page, 'Add your birthdate in your profile to receive personalized astrological insights.'))
       .toBe(true);
     // Recommendations load from the server with the default budget (SPEC.md §4).
-    await expect.poll(() => page.getByRole('combobox', { name: 'Budget level' }).textContent()).toContain('Moderate');
-    await expect.poll(() => page.locator('[aria-labelledby="recommendations-heading"] li').count()).toBeGreaterThan(0);
+    await poll(() => page.getByRole('combobox', { name: 'Budget level' }).textContent()).toContain('Moderate');
+    await poll(() => page.locator('[aria-labelledby="recommendations-heading"] li').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect.poll(visible(page, 'Refreshing recommendations')).toBe(true);
+    await poll(visible(page, 'Refreshing recommendations')).toBe(true);
 
     // Step 1: a blank contact email is refused and nothing is saved (SPEC.md §5).
-    await expect.poll(() => stepHeading(page).textContent()).toBe('Basic Information');
+    await poll(() => stepHeading(page).textContent()).toBe('Basic Information');
     await page.getByLabel('Contact Email').fill('   ');
     await page.getByRole('button', { name: 'Save & Continue' }).click();
-    await expect.poll(visible(page, 'Please enter your contact email')).toBe(true);
+    await poll(visible(page, 'Please enter your contact email')).toBe(true);
     expect(await stepHeading(page).textContent()).toBe('Basic Information');
     expect(await page.getByRole('button', { name: 'Previous' }).count()).toBe(0);
 
@@ -74,13 +75,13 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
     await page.getByLabel('Emergency Contact Phone').fill('555 0100');
     await page.getByLabel('Important Health Information').fill('Allergic to penicillin');
     await page.getByRole('button', { name: 'Save & Continue' }).click();
-    await expect.poll(visible(page, 'Basic information saved')).toBe(true);
-    await expect.poll(() => stepHeading(page).textContent()).toBe('What matters most to you?');
-    await expect.poll(() => page.getByTestId('profile-completion').textContent()).toBe('25%');
+    await poll(visible(page, 'Basic information saved')).toBe(true);
+    await poll(() => stepHeading(page).textContent()).toBe('What matters most to you?');
+    await poll(() => page.getByTestId('profile-completion').textContent()).toBe('25%');
 
     // Step 2: at least one value.
     await page.getByRole('button', { name: 'Save & Continue' }).click();
-    await expect.poll(visible(page, 'Please select at least one value')).toBe(true);
+    await poll(visible(page, 'Please select at least one value')).toBe(true);
     expect(await stepHeading(page).textContent()).toBe('What matters most to you?');
     const family = page.getByRole('button', { name: /Family & Relationships/ });
     await family.click();
@@ -88,40 +89,40 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
     await page.getByRole('button', { name: /Nature & Environment/ }).click();
     await page.getByLabel('Your Beliefs').fill('  Quaker  ');
     await page.getByRole('button', { name: 'Save & Continue' }).click();
-    await expect.poll(visible(page, 'Values saved successfully')).toBe(true);
-    await expect.poll(() => stepHeading(page).textContent()).toBe('Your Final Wishes');
+    await poll(visible(page, 'Values saved successfully')).toBe(true);
+    await poll(() => stepHeading(page).textContent()).toBe('Your Final Wishes');
 
     // Previous goes back without saving, and the choices are still there.
     await page.getByRole('button', { name: 'Previous' }).click();
-    await expect.poll(() => stepHeading(page).textContent()).toBe('What matters most to you?');
+    await poll(() => stepHeading(page).textContent()).toBe('What matters most to you?');
     expect(await family.getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('button', { name: 'Save & Continue' }).click();
-    await expect.poll(() => stepHeading(page).textContent()).toBe('Your Final Wishes');
+    await poll(() => stepHeading(page).textContent()).toBe('Your Final Wishes');
 
     // Step 3, then step 4.
     await page.getByRole('button', { name: 'Save & Continue' }).click();
-    await expect.poll(visible(page, 'Preferences saved')).toBe(true);
-    await expect.poll(() => stepHeading(page).textContent()).toBe('Profile Completed!');
+    await poll(visible(page, 'Preferences saved')).toBe(true);
+    await poll(() => stepHeading(page).textContent()).toBe('Profile Completed!');
     await page.getByRole('button', { name: 'Finish Setup' }).click();
-    await expect.poll(visible(page, 'Profile complete!')).toBe(true);
-    await expect.poll(() => page.getByTestId('profile-completion').textContent()).toBe('100%');
-    await expect.poll(() => page.getByText('Profile complete. Thank you').isVisible()).toBe(true);
+    await poll(visible(page, 'Profile complete!')).toBe(true);
+    await poll(() => page.getByTestId('profile-completion').textContent()).toBe('100%');
+    await poll(() => page.getByText('Profile complete. Thank you').isVisible()).toBe(true);
 
     // With a birthdate the astrology panel asks the server, tab by tab.
     const astro = page.locator('[aria-labelledby="astrology-heading"]');
-    await expect.poll(() => astro.getByRole('heading', { name: 'Favorable' }).isVisible()).toBe(true);
+    await poll(() => astro.getByRole('heading', { name: 'Favorable' }).isVisible()).toBe(true);
     await astro.getByRole('tab', { name: 'Message Vault' }).click();
-    await expect.poll(() => astro.getByRole('tabpanel').getByRole('heading', { name: 'Recommendations' }).isVisible()).toBe(true);
+    await poll(() => astro.getByRole('tabpanel').getByRole('heading', { name: 'Recommendations' }).isVisible()).toBe(true);
 
     // A reload keeps everything (it is stored locally and on the server).
     await page.reload();
-    await expect.poll(() => page.getByTestId('profile-completion').textContent()).toBe('100%');
+    await poll(() => page.getByTestId('profile-completion').textContent()).toBe('100%');
 
     // Profile Settings shows the same completion, the values as chips and the beliefs.
     await page.goto('/profile');
-    await expect.poll(() => page.getByTestId('profile-completion').textContent()).toBe('100%');
+    await poll(() => page.getByTestId('profile-completion').textContent()).toBe('100%');
     const values = page.getByRole('list', { name: 'Your values' });
-    await expect.poll(() => values.getByRole('listitem').allTextContents()).toEqual(['Family & Relationships', 'Nature & Environment']);
+    await poll(() => values.getByRole('listitem').allTextContents()).toEqual(['Family & Relationships', 'Nature & Environment']);
     expect(await page.getByText('Quaker', { exact: true }).isVisible()).toBe(true);
     await context.close();
   });
@@ -131,9 +132,9 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
     const page = await context.newPage();
     await registerViaUi(page, uniqueUser('Henri'));
     await page.waitForURL('**/dashboard');
-    await expect.poll(() => cardBadge(page, 'message-vault').textContent()).toBe('Not Started');
+    await poll(() => cardBadge(page, 'message-vault').textContent()).toBe('Not Started');
     expect(await page.getByRole('link', { name: 'Start Now: Message Vault' }).isVisible()).toBe(true);
-    await expect.poll(() => cardBadge(page, 'death-plan').textContent()).toBe('Not Started');
+    await poll(() => cardBadge(page, 'death-plan').textContent()).toBe('Not Started');
 
     // Quick Actions → Create Message opens the create dialog.
     await page.getByRole('link', { name: 'Create Message' }).click();
@@ -142,11 +143,11 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
     await page.getByLabel('Recipient Email').fill('irene@example.com');
     await page.getByRole('dialog').getByRole('textbox', { name: /Message$/ }).fill('Be brave, and keep the lab going.');
     await page.getByRole('button', { name: 'Save Message' }).click();
-    await expect.poll(visible(page, 'Message created')).toBe(true);
+    await poll(visible(page, 'Message created')).toBe(true);
 
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
     await page.waitForURL('**/dashboard');
-    await expect.poll(() => cardBadge(page, 'message-vault').textContent()).toBe('In Progress');
+    await poll(() => cardBadge(page, 'message-vault').textContent()).toBe('In Progress');
     expect(await page.getByRole('link', { name: 'Continue Plan: Message Vault' }).isVisible()).toBe(true);
     expect(await cardBadge(page, 'documents').textContent()).toBe('Not Started');
     expect(await cardBadge(page, 'death-plan').textContent()).toBe('Not Started');
@@ -156,10 +157,10 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
     await page.waitForURL('**/death-plan');
     await page.getByLabel('Location').fill('The old chapel by the sea');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect.poll(visible(page, 'Plan created successfully')).toBe(true);
+    await poll(visible(page, 'Plan created successfully')).toBe(true);
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
     await page.waitForURL('**/dashboard');
-    await expect.poll(() => cardBadge(page, 'death-plan').textContent()).toBe('In Progress');
+    await poll(() => cardBadge(page, 'death-plan').textContent()).toBe('In Progress');
     expect(await page.getByRole('link', { name: 'Continue Plan: After-Death Plan' }).isVisible()).toBe(true);
     await context.close();
   });
@@ -174,14 +175,14 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
       const user = uniqueUser('Lise');
       await registerViaUi(page, user);
       await page.waitForURL('**/dashboard');
-      await expect.poll(() => stepHeading(page).textContent()).toBe('Basic Information');
-      await expect.poll(() => page.locator('[aria-labelledby="recommendations-heading"] li').count()).toBeGreaterThan(0);
+      await poll(() => stepHeading(page).textContent()).toBe('Basic Information');
+      await poll(() => page.locator('[aria-labelledby="recommendations-heading"] li').count()).toBeGreaterThan(0);
       await expectNoSeriousA11yViolations(page, `/dashboard step 1 at ${name}`);
       await shot(page, `dashboard-${name.replace(' ', '')}`);
 
       await page.getByLabel('Contact Email').fill(user.email);
       await page.getByRole('button', { name: 'Save & Continue' }).click();
-      await expect.poll(() => stepHeading(page).textContent()).toBe('What matters most to you?');
+      await poll(() => stepHeading(page).textContent()).toBe('What matters most to you?');
       await page.getByRole('button', { name: /Legacy & Influence/ }).click();
       await expectNoSeriousA11yViolations(page, `/dashboard step 2 at ${name}`);
       await shot(page, `dashboard-step2-${name.replace(' ', '')}`);

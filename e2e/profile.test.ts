@@ -19,6 +19,8 @@ import {
   uniqueUser,
 } from './harness';
 
+/** expect.poll with room for scrypt and a busy machine (the default 1 s is too tight for server round trips). */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 const visible = (page: Page, text: string) => () => page.getByText(text, { exact: true }).first().isVisible();
 const shot = async (page: Page, name: string) => {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true });
@@ -50,8 +52,8 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
     await registerViaUi(page, user);
     await page.waitForURL('**/dashboard');
     await page.goto('/profile');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Profile Settings');
-    await expect.poll(() => page.getByTestId('profile-completion').textContent()).toBe('0%');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Profile Settings');
+    await poll(() => page.getByTestId('profile-completion').textContent()).toBe('0%');
     expect(await page.getByText('Username cannot be changed.').isVisible()).toBe(true);
     expect(await page.getByLabel('Username').inputValue()).toBe(user.username);
 
@@ -62,7 +64,7 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
 
     await page.getByLabel('First Name').fill(' ');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect.poll(visible(page, 'Please fill in all required fields.')).toBe(true);
+    await poll(visible(page, 'Please fill in all required fields.')).toBe(true);
 
     // Cancel restores the saved values.
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -72,17 +74,17 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
     await page.getByLabel('First Name').fill('Amalie');
     await page.getByLabel('Last Name').fill('Noether');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect.poll(visible(page, 'Profile updated')).toBe(true);
+    await poll(visible(page, 'Profile updated')).toBe(true);
     expect(await page.getByLabel('First Name').isEditable()).toBe(false);
 
     await page.getByRole('button', { name: 'Open user menu' }).click();
-    await expect.poll(visible(page, 'Amalie Noether')).toBe(true);
+    await poll(visible(page, 'Amalie Noether')).toBe(true);
     await page.keyboard.press('Escape');
     expect(await page.getByRole('button', { name: 'Open user menu' }).textContent()).toBe('A');
 
     // It is saved: after a reload (and on the dashboard) the new name stays.
     await page.goto('/dashboard');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome, Amalie');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome, Amalie');
     await context.close();
   });
 
@@ -96,27 +98,27 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
     await page.getByRole('tab', { name: 'Security' }).click();
 
     await page.getByRole('button', { name: 'Update Password' }).click();
-    await expect.poll(visible(page, 'Please fill in all password fields.')).toBe(true);
+    await poll(visible(page, 'Please fill in all password fields.')).toBe(true);
 
     await page.getByLabel('Current Password').fill(user.password);
     await page.getByLabel('New Password', { exact: true }).fill('a new secret');
     await page.getByLabel('Confirm New Password').fill('another secret');
     await page.getByRole('button', { name: 'Update Password' }).click();
-    await expect.poll(visible(page, 'New password and confirmation must match')).toBe(true);
+    await poll(visible(page, 'New password and confirmation must match')).toBe(true);
 
     await page.getByLabel('Current Password').fill('not my password');
     await page.getByLabel('Confirm New Password').fill('a new secret');
     await page.getByRole('button', { name: 'Update Password' }).click();
-    await expect.poll(visible(page, 'Current password is incorrect')).toBe(true);
+    await poll(visible(page, 'Current password is incorrect')).toBe(true);
 
     await page.getByLabel('Current Password').fill(user.password);
     await page.getByRole('button', { name: 'Update Password' }).click();
-    await expect.poll(visible(page, 'Password updated')).toBe(true);
+    await poll(visible(page, 'Password updated')).toBe(true);
     expect(await page.getByLabel('Current Password').inputValue()).toBe('');
 
     await logout(page);
     await loginViaUi(page, user);
-    await expect.poll(visible(page, 'Login failed')).toBe(true);
+    await poll(visible(page, 'Login failed')).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/login');
     await loginViaUi(page, { username: user.username, password: 'a new secret' });
     await page.waitForURL('**/dashboard');
@@ -141,19 +143,19 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
 
     await dialog.getByLabel('Your Password').fill('wrong password');
     await dialog.getByRole('button', { name: 'Delete Account' }).click();
-    await expect.poll(visible(page, 'Password is incorrect')).toBe(true);
+    await poll(visible(page, 'Password is incorrect')).toBe(true);
     expect(await dialog.isVisible()).toBe(true);
 
     await dialog.getByLabel('Your Password').fill(user.password);
     await dialog.getByRole('button', { name: 'Delete Account' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(visible(page, 'Account deleted')).toBe(true);
+    await poll(visible(page, 'Account deleted')).toBe(true);
     // The local database is gone from this device too.
     const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
     expect(databases).not.toContain(`afterword-${userId}`);
 
     await loginViaUi(page, user);
-    await expect.poll(visible(page, 'Login failed')).toBe(true);
+    await poll(visible(page, 'Login failed')).toBe(true);
     await context.close();
   });
 

@@ -53,5 +53,14 @@ export function useApiQuery<T>(key: string, fetcher: () => Promise<T>, enabled =
     else void run();
   }, [key, enabled, run]);
 
+  // Coming back online after an offline answer asks again (SPEC's "no refetch on focus" is kept).
+  const offline = state.status === 'offline';
+  useEffect(() => {
+    if (!enabled || !offline) return;
+    const onOnline = () => void run();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [enabled, offline, run]);
+
   return { ...state, refetch: run };
 }

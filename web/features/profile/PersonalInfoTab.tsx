@@ -13,7 +13,7 @@ import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
-import { checkRequired, fieldErrors, type FieldErrors, runWithToasts } from '../../ui/record-actions';
+import { type FieldErrors, runWithToasts, validateForm } from '../../ui/record-actions';
 
 type NameFields = Pick<User, 'firstName' | 'lastName' | 'email'>;
 
@@ -37,10 +37,10 @@ export function PersonalInfoTab({ user }: { user: User }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (pending || !checkRequired(form, ['firstName', 'lastName', 'email'])) return;
-    const found = fieldErrors(form, { email: emailSchema });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (pending) return;
+    const found = validateForm(form, ['firstName', 'lastName', 'email'], { email: emailSchema });
+    setErrors(found ?? {});
+    if (found) return;
     setPending(true);
     const ok = await runWithToasts(
       async () => {
@@ -70,10 +70,10 @@ export function PersonalInfoTab({ user }: { user: User }) {
       <CardContent>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Personal information">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="First Name" required={editing}>
+            <FormField label="First Name" required={editing} error={errors.firstName}>
               <Input autoComplete="given-name" value={shown.firstName} readOnly={!editing} className={editing ? undefined : READ_ONLY} onChange={set('firstName')} />
             </FormField>
-            <FormField label="Last Name" required={editing}>
+            <FormField label="Last Name" required={editing} error={errors.lastName}>
               <Input autoComplete="family-name" value={shown.lastName} readOnly={!editing} className={editing ? undefined : READ_ONLY} onChange={set('lastName')} />
             </FormField>
             <FormField label="Email" required={editing} error={errors.email} className="sm:col-span-2">

@@ -21,7 +21,7 @@ import { Select } from '../../ui/Select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { refuseOffline, requestMusic, requestObituary, useBudgetLevel } from './plan-ai';
 import { type PlanDraft, planToDraft } from './plan-draft';
-import { TextListEditor } from './TextListEditor';
+import { TextListField } from '../../ui/TextListField';
 
 const TABS = [
   { value: 'basic', label: 'Basic Info' },
@@ -196,8 +196,8 @@ export function PlanEditor({ plan, user }: PlanEditorProps) {
                 {busy === 'music' ? 'Suggesting...' : 'Suggest music'}
               </Button>
             </div>
-            <TextListEditor
-              inputLabel="Add a song or piece of music"
+            <TextListField
+              label="Add a song or piece of music"
               listLabel="Music selections"
               items={draft.musicSelections}
               onChange={(items) => set('musicSelections', items)}
@@ -209,8 +209,8 @@ export function PlanEditor({ plan, user }: PlanEditorProps) {
 
           <TabsContent value="readings" className="mt-6 flex flex-col gap-4">
             <p className="text-slate-700">Poems, passages or scriptures you would like read.</p>
-            <TextListEditor
-              inputLabel="Add a reading"
+            <TextListField
+              label="Add a reading"
               listLabel="Readings"
               items={draft.readings}
               onChange={(items) => set('readings', items)}

@@ -21,7 +21,7 @@ import { FormDialog } from '../../ui/FormDialog';
 import { FormField } from '../../ui/FormField';
 import { Input, Textarea } from '../../ui/Input';
 import { Select } from '../../ui/Select';
-import { ItemListField } from './ItemListField';
+import { TextListField } from '../../ui/TextListField';
 import { emptyTaskForm, type TaskFormValues } from './task-form';
 
 type TaskFormOutput = z.output<typeof survivorTaskFormSchema>;
@@ -104,14 +104,16 @@ export function TaskFormDialog({ open, onOpenChange, mode, initial, onSave }: Ta
           </FormField>
         )}
       </div>
-      <ItemListField
+      <TextListField
+        scroll
         label="Resources"
         itemName="resource"
         placeholder="e.g. Death certificate, the will"
         items={values.resources ?? []}
         onChange={(items) => set('resources', items)}
       />
-      <ItemListField
+      <TextListField
+        scroll
         label="Automation Steps"
         itemName="automation step"
         placeholder="e.g. Call the bank's bereavement team"

@@ -40,16 +40,7 @@ export function taskToForm(task: SurvivorTask): TaskFormValues {
   };
 }
 
-/** `items` plus `text` trimmed; the same list when `text` is blank (SPEC.md §5). */
-export function addItem(items: readonly string[], text: string): string[] {
-  const item = text.trim();
-  return item ? [...items, item] : [...items];
-}
-
-/** `items` without the item at `index` (SPEC.md §5: "an item is removed by its index"). */
-export function removeItemAt(items: readonly string[], index: number): string[] {
-  return items.filter((_, i) => i !== index);
-}
+export { addItem, removeItemAt } from '../../ui/text-list';
 
 /** Automation level for display: hyphens shown as spaces (SPEC.md §2 "Task card"). */
 export const automationLevelText = (level: string) => level.replaceAll('-', ' ');

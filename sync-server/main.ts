@@ -2,16 +2,18 @@
  * Entry point: reads config, opens SQLite in DATA_DIR (migrations applied), serves the API and
  * the built web app on PORT, and runs the release scheduler (DESIGN.md §8) every
  * RELEASE_TICK_MS (60 s by default). AFTERWORD_TEST_CLOCK=1 enables the test-only clock of
- * release/test-clock.ts (browser tests only).
+ * release/test-clock.ts (browser tests only). Expired session rows are purged hourly.
  */
 import { serve } from '@hono/node-server';
 import { join } from 'node:path';
 import { createApp } from './app';
+import { purgeExpiredSessions } from './auth/session';
 import type { AppDeps } from './app-env';
 import { loadConfig } from './config';
 import { openDatabase } from './db/sqlite';
 import { releaseScheduler } from './release/scheduler';
 import { testClockFromEnv } from './release/test-clock';
+import { servicesOf } from './services';
 
 const config = loadConfig();
 const db = openDatabase(join(config.dataDir, 'afterword.db'));
@@ -21,6 +23,8 @@ const deps: AppDeps = { config, db, now: testClock?.now ?? Date.now };
 const app = createApp(deps, { serveWeb: true });
 const scheduler = releaseScheduler(deps);
 scheduler.start(Number(process.env.RELEASE_TICK_MS ?? 60_000));
+const purge = setInterval(() => purgeExpiredSessions(deps, servicesOf(deps).accounts), 60 * 60_000);
+purge.unref();
 
 const fetch = testClock ? testClock.wrap(app.fetch, () => deps) : app.fetch;
 const server = serve({ fetch, port: config.port, hostname: config.host }, (info) => {
@@ -28,6 +32,7 @@ const server = serve({ fetch, port: config.port, hostname: config.host }, (info)
 });
 
 function shutdown() {
+  clearInterval(purge);
   void scheduler.stop().finally(() =>
     server.close(() => {
       db.close();

@@ -101,3 +101,13 @@ export async function verifySessionCookie(
   if (now - row.last_seen_at > TOUCH_EVERY_MS) accounts.touchSession(row.id, now);
   return { id: row.id, userId: row.user_id };
 }
+
+/**
+ * Deletes session rows past their absolute expiry or idle for longer than SESSION_IDLE_MS
+ * (OWASP ASVS 7.3.1, 7.3.2). Such sessions are already refused; this keeps the table from
+ * growing. Returns how many rows went. Run periodically by main.ts.
+ */
+export function purgeExpiredSessions(deps: AppDeps, accounts: AccountStore): number {
+  const now = deps.now();
+  return accounts.purgeSessions(now, now - SESSION_IDLE_MS);
+}

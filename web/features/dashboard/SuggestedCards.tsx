@@ -25,10 +25,10 @@ export function SuggestedCards({ data }: { data: DashboardData }) {
           <li key={card.type} className="flex">
             <Card className="flex w-full flex-col" data-card={card.type}>
               <CardHeader>
-                <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
-                  <CardTitle>{card.title}</CardTitle>
-                  <Badge color={STATUS_COLORS[card.status]}>{COMPLETION_STATUS_LABELS[card.status]}</Badge>
-                </div>
+                <CardTitle>{card.title}</CardTitle>
+                <Badge color={STATUS_COLORS[card.status]} className="self-start">
+                  {COMPLETION_STATUS_LABELS[card.status]}
+                </Badge>
                 <CardDescription>{card.description}</CardDescription>
               </CardHeader>
               <CardContent className="flex-1">

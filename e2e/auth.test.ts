@@ -6,6 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+
   desktopContext,
   expectNoSeriousA11yViolations,
   hasChromium,
@@ -17,6 +18,9 @@ import {
   type TestServer,
   uniqueUser,
 } from './harness';
+
+/** Polls wait for server round trips (scrypt) on a loaded 2-core machine. */
+const POLL = { timeout: 10_000 };
 
 describe.skipIf(!hasChromium)('sign-up, sign-out, sign-in (issue #2)', () => {
   let server: TestServer;
@@ -37,7 +41,7 @@ describe.skipIf(!hasChromium)('sign-up, sign-out, sign-in (issue #2)', () => {
     const user = uniqueUser('Rosalind');
 
     await page.goto('/');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Prepare Your Legacy, Comfort Your Loved Ones');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), POLL).toBe('Prepare Your Legacy, Comfort Your Loved Ones');
     await page.getByRole('link', { name: 'Get Started' }).click();
     await page.waitForURL('**/register');
 
@@ -49,15 +53,15 @@ describe.skipIf(!hasChromium)('sign-up, sign-out, sign-in (issue #2)', () => {
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByLabel('Confirm Password').fill(`${user.password}-typo`);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect.poll(() => page.getByText('Passwords do not match').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Passwords do not match', { exact: true }).isVisible(), POLL).toBe(true);
     expect(await page.getByLabel('Confirm Password').getAttribute('aria-invalid')).toBe('true');
     expect(new URL(page.url()).pathname).toBe('/register');
 
     await page.getByLabel('Confirm Password').fill(user.password);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/dashboard');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Welcome, ${user.firstName}`);
-    await expect.poll(() => page.getByText('Account created').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), POLL).toBe(`Welcome, ${user.firstName}`);
+    await expect.poll(() => page.getByText('Account created', { exact: true }).isVisible(), POLL).toBe(true);
 
     // A signed-in visit to /login goes to the dashboard.
     await page.goto('/login');
@@ -65,7 +69,7 @@ describe.skipIf(!hasChromium)('sign-up, sign-out, sign-in (issue #2)', () => {
 
     // User menu → Logout → /login.
     await page.getByRole('button', { name: 'Open user menu' }).click();
-    await expect.poll(() => page.getByText(user.email).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(user.email).isVisible(), POLL).toBe(true);
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
 
@@ -75,13 +79,13 @@ describe.skipIf(!hasChromium)('sign-up, sign-out, sign-in (issue #2)', () => {
 
     // Wrong password: a destructive toast with the server's message, still on /login.
     await loginViaUi(page, { username: user.username, password: 'not the password' });
-    await expect.poll(() => page.getByText('Login failed').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Login failed', { exact: true }).isVisible(), POLL).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/login');
 
     await loginViaUi(page, user);
     await page.waitForURL('**/dashboard');
-    await expect.poll(() => page.getByText('Welcome back!').isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Welcome, ${user.firstName}`);
+    await expect.poll(() => page.getByText('Welcome back!', { exact: true }).isVisible(), POLL).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), POLL).toBe(`Welcome, ${user.firstName}`);
     await context.close();
   });
 
@@ -90,10 +94,10 @@ describe.skipIf(!hasChromium)('sign-up, sign-out, sign-in (issue #2)', () => {
     const page = await context.newPage();
     await page.goto('/documents');
     await page.waitForURL('**/login');
-    expect(await page.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Sign In' }).waitFor(); // the login screen is a lazy chunk
 
     await page.goto('/no-such-page');
-    await expect.poll(() => page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: '404 Page Not Found' }).isVisible(), POLL).toBe(true);
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
     await context.close();
   });
@@ -103,7 +107,7 @@ describe.skipIf(!hasChromium)('sign-up, sign-out, sign-in (issue #2)', () => {
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect.poll(() => page.getByText('Please enter both username and password.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Please enter both username and password.', { exact: true }).isVisible(), POLL).toBe(true);
     await context.close();
   });
 

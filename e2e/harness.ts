@@ -3,17 +3,15 @@
  * temp DATA_DIR (serving the already built dist/; `npm run test:e2e` builds first), launches
  * Debian's Chromium through playwright-core, and offers the helpers every e2e test needs.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { REPO_ROOT, freePort, startChildServer } from '../sync-server/child-server';
 
-export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export { REPO_ROOT };
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 const INSTALL_HINT = 'Install Chromium to run the browser tests: apt-get install -y chromium';
 
@@ -42,71 +40,28 @@ export interface TestServer {
   kill: () => Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => child.once('exit', () => resolve()));
-}
+export { freePort };
 
 /**
- * Spawns `node --import tsx sync-server/main.ts` from the repo root and resolves once GET /
- * answers 200. Options: `env` (extra environment), `dataDir` (reuse one, e.g. after kill()).
- * Throws when the server exits or is not up within `timeoutMs` (30 s), with its output.
+ * Starts the real server (sync-server/child-server.ts) and resolves once GET / answers 200, i.e.
+ * the built dist/ is served. Options: `env` (extra environment), `dataDir` (reuse one, e.g. after
+ * kill()). Throws when the server exits or is not up within `timeoutMs` (30 s), with its output.
  */
 export async function startServer(opts: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number } = {}): Promise<TestServer> {
-  const port = await freePort();
-  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'afterword-e2e-')));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...opts.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startChildServer({
+    ...opts,
+    dataDir: opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'afterword-e2e-'))),
+    ready: async (url) => (await fetch(`${url}/`)).ok,
+    notReadyHint: '(GET / did not answer 200: is dist/ built?)',
   });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-
-  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output}`);
-    try {
-      const res = await fetch(`${url}/`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`Server did not answer GET / with 200 in time (is dist/ built?):\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-
   return {
-    url,
-    dataDir,
+    url: server.url,
+    dataDir: server.dataDir,
     stop: async () => {
-      child.kill('SIGTERM');
-      await exited(child);
-      await rm(dataDir, { recursive: true, force: true });
+      await server.stop();
+      await rm(server.dataDir, { recursive: true, force: true });
     },
-    kill: async () => {
-      child.kill('SIGKILL');
-      await exited(child);
-    },
+    kill: server.kill,
   };
 }
 

@@ -2,7 +2,8 @@
  * The real server as a child process (`node --import tsx sync-server/main.ts`) on a free
  * loopback port with its own DATA_DIR — for tests and benchmarks that need a separate
  * process: crash tests (SIGKILL, restart on the same DATA_DIR) and load tests (issue #9).
- * Readiness is `GET /api/user/profile` answering (401), so no web build is needed.
+ * Readiness is by default `GET /api/user/profile` answering (401), so no web build is needed;
+ * the browser-test harness (e2e/harness.ts) asks for `GET /` instead.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -42,7 +43,18 @@ const exited = (child: ChildProcess) =>
  * Starts the server with `env` added to the environment, on `dataDir` (a new temp dir if
  * omitted). Resolves when it answers; throws with its output if it exits or is not up in `timeoutMs`.
  */
-export async function startChildServer(opts: { dataDir?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<ChildServer> {
+export async function startChildServer(
+  opts: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    timeoutMs?: number;
+    /** True once the server at `url` is ready; default: `/api/user/profile` answers 401. */
+    ready?: (url: string) => Promise<boolean>;
+    /** Added to the error when the server is not ready in time. */
+    notReadyHint?: string;
+  } = {},
+): Promise<ChildServer> {
+  const ready = opts.ready ?? (async (url: string) => (await fetch(`${url}/api/user/profile`)).status === 401);
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'afterword-child-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], {
@@ -58,13 +70,13 @@ export async function startChildServer(opts: { dataDir?: string; env?: Record<st
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output}`);
     try {
-      if ((await fetch(`${url}/api/user/profile`)).status === 401) break;
+      if (await ready(url)) break;
     } catch {
       /* not listening yet */
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`Server did not start in time:\n${output}`);
+      throw new Error(`Server did not start in time${opts.notReadyHint ? ` ${opts.notReadyHint}` : ''}:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -49,7 +49,7 @@ export default function AppLayout() {
           </Suspense>
         </main>
       </div>
-      <SiteFooter />
+      <SiteFooter wide />
     </div>
   );
 }

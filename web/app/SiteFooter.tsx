@@ -2,10 +2,11 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../shared/labels';
 
-export function SiteFooter() {
+/** `wide`: match the signed-in layout's wider frame. */
+export function SiteFooter({ wide = false }: { wide?: boolean }) {
   return (
     <footer className="border-t border-stone-200 bg-white">
-      <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:px-6">
+      <div className={`mx-auto flex ${wide ? 'max-w-7xl' : 'max-w-6xl'} flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:px-6`}>
         <nav aria-label="Legal">
           <ul className="flex gap-5">
             <li>

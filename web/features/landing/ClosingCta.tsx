@@ -13,10 +13,10 @@ export function ClosingCta() {
           A few minutes today can spare the people you love many hard decisions later.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to="/register" className={buttonClasses('accent', 'lg', 'bg-accent-400 text-slate-900 hover:bg-accent-200')}>
+          <Link to="/register" className={buttonClasses('accent', 'lg')}>
             Create Free Account
           </Link>
-          <a href="#features" className={buttonClasses('outline', 'lg', 'border-slate-500 bg-transparent text-white hover:bg-slate-700')}>
+          <a href="#features" className={buttonClasses('ghost', 'lg', 'border border-slate-400 text-white! hover:bg-slate-700!')}>
             Learn More
           </a>
         </div>

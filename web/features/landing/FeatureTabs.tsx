@@ -31,7 +31,7 @@ export function FeatureTabs() {
           const Preview = PREVIEWS[f.value];
           return (
             <TabsContent key={f.value} value={f.value} className="mt-10">
-              <div className="grid items-start gap-10 lg:grid-cols-2">
+              <div className="grid grid-cols-1 items-start gap-10 lg:grid-cols-2">
                 <div>
                   <h3 className="font-serif text-2xl font-semibold text-slate-900">{f.title}</h3>
                   <p className="mt-3 text-slate-700">{f.description}</p>

@@ -11,7 +11,7 @@ export function Hero() {
         aria-hidden="true"
         className="pointer-events-none absolute -top-40 right-[-10rem] size-[36rem] rounded-full bg-accent-100/60 blur-3xl"
       />
-      <div className="relative mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-[1.1fr_1fr]">
+      <div className="relative mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 lg:grid-cols-[1.1fr_1fr]">
         <div>
           <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">End-of-life planning, gently</p>
           <h1

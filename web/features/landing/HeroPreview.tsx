@@ -33,7 +33,7 @@ export function HeroPreview() {
           </div>
         </dl>
       </Card>
-      <Card className="relative -mt-4 ml-8 p-4 shadow-lg sm:ml-16">
+      <Card className="relative -mt-4 ml-4 p-4 shadow-lg sm:ml-16">
         <div className="flex items-center gap-3">
           <Mail className="size-5 text-slate-600" aria-hidden="true" />
           <div className="min-w-0 flex-1">

@@ -1,6 +1,12 @@
 /**
- * Build of the web app (web/ → dist/). The PWA plugin precaches the app shell; the service
- * worker never answers /api (DESIGN.md §5). In dev, /api is proxied to the sync-server.
+ * Build of the web app (web/ → dist/). The PWA plugin (DESIGN.md §5) writes the web manifest,
+ * generates every icon from public/favicon.svg (pwa-assets.config.ts), and builds a service
+ * worker that precaches the app shell and falls back to it for navigations, never for /api.
+ * registerType 'prompt': a new version waits until the person presses Reload (web/pwa/).
+ * In dev, /api is proxied to the sync-server.
+ *
+ * Env: VITE_BUILD_ID names the build (shown as <html data-build>; the e2e update test builds
+ * twice with different ids); AFTERWORD_OUT_DIR builds elsewhere than dist/.
  */
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -13,7 +19,8 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   root: here('./web'),
   publicDir: here('./public'),
-  build: { outDir: here('./dist'), emptyOutDir: true, sourcemap: false },
+  // manifest: dist/.vite/manifest.json, read by bench/bundle.ts to size what each route loads.
+  build: { outDir: process.env.AFTERWORD_OUT_DIR ?? here('./dist'), emptyOutDir: true, sourcemap: false, manifest: true },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 8787}` } },
   plugins: [
     react(),
@@ -22,21 +29,28 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['robots.txt', 'favicon.svg'],
+      pwaAssets: { config: here('./pwa-assets.config.ts'), overrideManifestIcons: true },
       manifest: {
+        id: '/',
         name: 'Afterword',
         short_name: 'Afterword',
         description: 'Plan what happens after you die, and leave words for the people you love.',
+        lang: 'en',
         display: 'standalone',
         start_url: '/dashboard',
         scope: '/',
+        orientation: 'any',
+        categories: ['lifestyle', 'productivity'],
         theme_color: '#334155',
         background_color: '#f8fafc',
       },
       workbox: {
+        // Without clientsClaim the first visit is never controlled (so never works offline).
         clientsClaim: true,
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        navigateFallbackDenylist: [/^\/api(\/|$)/],
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        cleanupOutdatedCaches: true,
       },
     }),
   ],

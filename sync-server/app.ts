@@ -26,7 +26,10 @@ import { servicesOf } from './services';
 /** Largest request body accepted, in bytes (413 above). A sync batch is the largest legitimate body. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}): Hono<AppEnv> {
+/**
+ * `opts.serveWeb` also serves the built web app, from `opts.webDir` (default dist/).
+ */
+export function createApp(deps: AppDeps, opts: { serveWeb?: boolean; webDir?: string } = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use('*', securityHeaders(deps)); // CSP, nosniff, HSTS… on every response (ASVS 3.4)
@@ -70,6 +73,6 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean } = {}): Hon
   app.all('/api/*', () => {
     throw new ApiHttpError(404, 'Not found');
   });
-  if (opts.serveWeb) mountWebApp(app);
+  if (opts.serveWeb) mountWebApp(app, opts.webDir);
   return app;
 }

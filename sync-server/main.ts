@@ -2,7 +2,7 @@
  * Entry point: reads config, opens SQLite in DATA_DIR (migrations applied), serves the API and
  * the built web app on PORT, and runs the release scheduler (DESIGN.md §8) every
  * RELEASE_TICK_MS (60 s by default). AFTERWORD_TEST_CLOCK=1 enables the test-only clock of
- * release/test-clock.ts (browser tests only). Expired session rows are purged hourly.
+ * release/test-clock.ts (browser tests only). WEB_DIST_DIR serves another web build than dist/. Expired session rows are purged hourly.
  */
 import { serve } from '@hono/node-server';
 import { join } from 'node:path';
@@ -20,7 +20,7 @@ const db = openDatabase(join(config.dataDir, 'afterword.db'));
 const testClock = testClockFromEnv();
 if (testClock) console.warn('AFTERWORD_TEST_CLOCK=1: the test-only clock is enabled. Never use this in production.');
 const deps: AppDeps = { config, db, now: testClock?.now ?? Date.now };
-const app = createApp(deps, { serveWeb: true });
+const app = createApp(deps, { serveWeb: true, webDir: process.env.WEB_DIST_DIR || undefined });
 const scheduler = releaseScheduler(deps);
 scheduler.start(Number(process.env.RELEASE_TICK_MS ?? 60_000));
 const purge = setInterval(() => purgeExpiredSessions(deps, servicesOf(deps).accounts), 60 * 60_000);

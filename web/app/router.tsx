@@ -4,14 +4,14 @@
  */
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
-import { SyncLifecycle } from '../sync/lifecycle';
-import { ConfirmHost } from '../ui/ConfirmDialog';
+import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { Toaster } from '../ui/Toaster';
 import { FullPageLoading, GuestOnly, RequireUser, SessionGate } from './guards';
 import PublicLayout from './PublicLayout';
 import { useSession } from './session';
 
 const AppLayout = lazy(() => import('./AppLayout'));
+const SignedInServices = lazy(() => import('./SignedInServices'));
 const Landing = lazy(() => import('../features/landing'));
 const Login = lazy(() => import('../features/auth/LoginPage'));
 const Register = lazy(() => import('../features/auth/RegisterPage'));
@@ -31,6 +31,7 @@ const SurvivorTasks = lazy(() => import('../features/survivor-tasks'));
 const Settings = lazy(() => import('../features/settings'));
 
 function Root() {
+  const signedIn = useSession((s) => s.status === 'signed-in');
   return (
     <>
       <ScrollRestoration />
@@ -40,8 +41,12 @@ function Root() {
         </Suspense>
       </SessionGate>
       <Toaster />
-      <ConfirmHost />
-      <SyncLifecycle />
+      <UpdatePrompt />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <SignedInServices />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -12,7 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../ui/DropdownMenu';
-import { signOut } from './auth-actions';
+import { logOutWithConfirmation } from './sign-out';
 import { useCurrentUser } from './current-user';
 
 export function UserMenu() {
@@ -43,7 +43,7 @@ export function UserMenu() {
           Settings
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void signOut(navigate)}>
+        <DropdownMenuItem onSelect={() => void logOutWithConfirmation(navigate)}>
           <LogOut aria-hidden="true" />
           Logout
         </DropdownMenuItem>

@@ -29,9 +29,20 @@ describe('sign-out (endLocalSession)', () => {
     await openUserDatabase('offline-user', { indexedDB, IDBKeyRange });
     startSync({ userId: 'offline-user', transport: offline });
     await create('deathPlan', { location: 'Hill' });
-    expect(await endLocalSession('offline-user', 200)).toBe('kept');
+    expect(await endLocalSession('offline-user', { timeoutMs: 200 })).toBe('kept');
     const again = await openUserDatabase('offline-user', { indexedDB, IDBKeyRange });
     expect(await again.pendingCount()).toBe(1);
+  });
+
+  it('deletes the database with its waiting changes when the person chose to discard them (issue #8)', async () => {
+    const indexedDB = new IDBFactory();
+    const offline: Transport = () => Promise.reject(new TypeError('Failed to fetch'));
+    await openUserDatabase('leaving-user', { indexedDB, IDBKeyRange });
+    startSync({ userId: 'leaving-user', transport: offline });
+    await create('deathPlan', { location: 'Hill' });
+    expect(await endLocalSession('leaving-user', { timeoutMs: 200, discardPending: true })).toBe('deleted');
+    const names = await indexedDB.databases();
+    expect(names.map((d) => d.name)).not.toContain('afterword-leaving-user');
   });
 });
 

@@ -132,8 +132,8 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
     await registerViaUi(page, user);
     await page.waitForURL('**/dashboard');
     const userId = await page.evaluate(async () => ((await (await fetch('/api/user/profile')).json()) as { id: string }).id);
-    const databasesBefore = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
-    expect(databasesBefore).toContain(`afterword-${userId}`);
+    // The account's database opens once the signed-in code has loaded.
+    await poll(() => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).toContain(`afterword-${userId}`);
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Security' }).click();
     await page.getByRole('button', { name: 'Delete Account' }).click();

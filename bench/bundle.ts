@@ -1,0 +1,72 @@
+/**
+ * bench/bundle (issue #8): the gzip size of the JavaScript and CSS that the landing page and the
+ * dashboard load, read from the build's manifest (dist/.vite/manifest.json): the entry and its
+ * static imports, plus each route's lazy chunks and theirs. Builds first when dist/ is missing.
+ * Aim: landing under 100 KB of JS gzip, dashboard under 200 KB.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(ROOT, 'dist');
+
+interface Chunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, Chunk>;
+
+/** Every file (JS and CSS) that loading `keys` fetches: the chunks and their static imports. */
+export function filesLoaded(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`No chunk ${key} in the manifest`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+const gzipKb = (files: Iterable<string>, ext: string) =>
+  [...files].filter((f) => f.endsWith(ext)).reduce((n, f) => n + gzipSync(readFileSync(join(DIST, f))).length, 0) / 1024;
+
+/** The routes measured: the entry plus what each route lazily loads. */
+export const ROUTES: Record<string, string[]> = {
+  'landing (/)': ['index.html', 'features/landing/index.tsx'],
+  'login (/login)': ['index.html', 'features/auth/LoginPage.tsx'],
+  'dashboard (/dashboard)': ['index.html', 'app/AppLayout.tsx', 'features/dashboard/index.tsx'],
+};
+
+export async function run(): Promise<void> {
+  if (!existsSync(join(DIST, '.vite', 'manifest.json'))) {
+    const r = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
+    if (r.status !== 0) throw new Error('vite build failed');
+  }
+  const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  console.log('\n## bench/bundle (gzip, what each route loads)');
+  console.log('| route | JS | CSS | aim (JS) |');
+  console.log('| --- | ---: | ---: | ---: |');
+  for (const [route, keys] of Object.entries(ROUTES)) {
+    const files = filesLoaded(manifest, keys);
+    const aim = route.startsWith('dashboard') ? 200 : 100;
+    const js = gzipKb(files, '.js');
+    console.log(`| ${route} | ${js.toFixed(1)} KB | ${gzipKb(files, '.css').toFixed(1)} KB | < ${aim} KB ${js < aim ? 'ok' : 'OVER'} |`);
+  }
+  const signedIn = Object.keys(manifest).filter((k) => k.startsWith('features/') && !/landing|auth|not-found|static-pages/.test(k));
+  const landing = filesLoaded(manifest, ROUTES['landing (/)']!);
+  const leaked = signedIn.filter((k) => landing.has(manifest[k]!.file));
+  console.log(leaked.length ? `signed-in screens loaded by the landing page: ${leaked.join(', ')}` : 'the landing page loads no signed-in screen');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();

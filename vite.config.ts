@@ -49,7 +49,9 @@ export default defineConfig({
         clientsClaim: true,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // Not *.webmanifest: the plugin precaches the manifest itself, and a second entry with another
+        // revision makes Workbox throw before it installs anything (no offline at all).
+        globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
         cleanupOutdatedCaches: true,
       },
     }),

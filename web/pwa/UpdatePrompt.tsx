@@ -24,6 +24,14 @@ export function UpdatePrompt() {
     },
   });
   if (!needRefresh) return null;
+
+  // The plugin reloads only for a worker it flags as an update; one found by the hourly (or any
+  // external) registration.update() is 'external' and would take control without a reload. So
+  // reload when the new worker takes control, whichever way it was found.
+  const reload = () => {
+    navigator.serviceWorker?.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+    void updateServiceWorker(true);
+  };
   return (
     <div
       role="status"
@@ -35,7 +43,7 @@ export function UpdatePrompt() {
         <Button variant="ghost" onClick={() => setNeedRefresh(false)}>
           Later
         </Button>
-        <Button onClick={() => void updateServiceWorker(true)}>Reload</Button>
+        <Button onClick={reload}>Reload</Button>
       </div>
     </div>
   );

@@ -1,0 +1,171 @@
+/**
+ * Issue #8 in Chromium with the service worker active, on the built app:
+ * - the installed app opens offline (shell from the service worker, data from IndexedDB), takes a
+ *   message and a task, and a second browser sees them once the network returns;
+ * - a new build shows 'A new version of Afterword is available', and Reload switches to it;
+ * - a 401 while changes wait keeps them, asks to sign in again, and then pushes them.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, desktopContext, hasChromium, launchBrowser, loginViaUi, startServer, type TestServer, type TestUser } from './harness';
+import { choose, expectToast, openDialog, signedInPage } from './record-screens';
+
+const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 250 });
+
+/** Waits until the service worker controls `page` (clientsClaim makes that happen on the first visit). */
+async function controlledBySw(page: Page): Promise<void> {
+  await poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** The header's sync indicator text (SyncStatus). */
+const syncText = (page: Page) => page.locator('header [role="status"]').first().textContent();
+
+async function createMessage(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'New Message' }).click();
+  const dialog = openDialog(page);
+  await dialog.getByLabel('Recipient Name').fill(name);
+  await dialog.getByLabel('Recipient Email').fill('kin@example.com');
+  await dialog.getByLabel('Your Message').fill('Written with no network at all.');
+  await dialog.getByRole('button', { name: 'Save Message' }).click();
+  await expectToast(page, 'Message created');
+}
+
+/** Builds the web app into `outDir` named `buildId` (VITE_BUILD_ID). */
+function buildInto(outDir: string, buildId: string): void {
+  const r = spawnSync('npx', ['vite', 'build'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, AFTERWORD_OUT_DIR: outDir, VITE_BUILD_ID: buildId },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
+}
+
+describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('serves an installable manifest with 192, 512 and maskable icons', async () => {
+    const manifest = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as {
+      name: string;
+      display: string;
+      start_url: string;
+      icons: { sizes: string; purpose?: string; src: string }[];
+    };
+    expect(manifest).toMatchObject({ name: 'Afterword', display: 'standalone', start_url: '/dashboard' });
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    const maskable = manifest.icons.find((i) => i.purpose === 'maskable');
+    expect(maskable).toBeDefined();
+    expect((await fetch(`${server.url}/${maskable!.src}`)).headers.get('content-type')).toBe('image/png');
+  });
+
+  it('opens offline after a reload, takes a message and a task, and syncs them to another browser', async () => {
+    const { context, page, user } = await signedInPage(browser, server.url, '/message-vault');
+    await controlledBySw(page);
+    await poll(() => syncText(page)).toContain('All changes saved');
+
+    await context.setOffline(true);
+    await page.reload(); // the shell comes from the service worker, the user and data from the device
+    await page.getByText('No messages found').waitFor();
+    await createMessage(page, 'Offline Olive');
+    await poll(() => syncText(page)).toContain('Offline — 1 change waiting');
+
+    await page.goto('/survivor-tasks'); // a screen never opened online: precached by the service worker
+    await page.getByRole('button', { name: 'Add New Task' }).first().click();
+    const add = page.getByRole('dialog', { name: 'Add Survivor Task' });
+    await add.getByLabel('Title').fill('Tell the choir');
+    await add.getByLabel('Description').fill('Call the choir leader and ask them to sing at the service.');
+    await choose(page, 'Category', 'Memorial');
+    await choose(page, 'Timeframe', '1 week');
+    await choose(page, 'Automation Level', 'Manual with Guidance');
+    await add.getByRole('button', { name: 'Create Task' }).click();
+    await add.waitFor({ state: 'detached' });
+    await poll(() => syncText(page)).toContain('Offline — 2 changes waiting');
+
+    await context.setOffline(false);
+    await poll(() => syncText(page)).toContain('All changes saved');
+
+    const other = await desktopContext(browser, server.url);
+    const second = await other.newPage();
+    await loginViaUi(second, user);
+    await second.waitForURL('**/dashboard');
+    await second.goto('/message-vault');
+    await second.getByText('Offline Olive').waitFor();
+    await second.goto('/survivor-tasks');
+    await second.getByText('Tell the choir').waitFor();
+    await other.close();
+    await context.close();
+  });
+
+  it('a 401 while changes wait keeps them, asks to sign in again, then pushes them', async () => {
+    const { context, page, user } = await signedInPage(browser, server.url, '/message-vault');
+    await controlledBySw(page);
+    await poll(() => syncText(page)).toContain('All changes saved');
+    await context.setOffline(true);
+    await createMessage(page, 'Kept Kim');
+
+    // Meanwhile, on another device, the password is changed: this device's session is revoked.
+    const other = await desktopContext(browser, server.url);
+    const second = await other.newPage();
+    await loginViaUi(second, user);
+    await second.waitForURL('**/dashboard');
+    const newPassword = 'a brand new passphrase';
+    const status = await second.evaluate(
+      async ({ currentPassword, newPassword }) =>
+        (await fetch('/api/auth/password', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ currentPassword, newPassword }) })).status,
+      { currentPassword: user.password, newPassword },
+    );
+    expect(status).toBe(200);
+
+    await context.setOffline(false);
+    const reauth = page.getByRole('dialog', { name: 'Please sign in again' });
+    await reauth.waitFor({ timeout: 30_000 });
+    expect(await reauth.textContent()).toContain('1 change is saved on this device');
+    expect(await syncText(page)).toContain('Sign in again to sync');
+    await reauth.getByLabel('Password').fill(newPassword);
+    await reauth.getByRole('button', { name: 'Sign In' }).click();
+    await reauth.waitFor({ state: 'detached' });
+    await poll(() => syncText(page)).toContain('All changes saved');
+
+    await second.goto('/message-vault');
+    await second.getByText('Kept Kim').waitFor();
+    await other.close();
+    await context.close();
+  });
+
+  it('a new build shows the update prompt, and Reload switches to it', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'afterword-build-'));
+    buildInto(outDir, 'first');
+    const updating = await startServer({ env: { WEB_DIST_DIR: outDir } });
+    try {
+      const context = await desktopContext(browser, updating.url);
+      const page = await context.newPage();
+      await page.goto('/');
+      await controlledBySw(page);
+      expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('first');
+
+      buildInto(outDir, 'second');
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
+      await page.getByText('A new version of Afterword is available').waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Reload' }).click();
+      await poll(() => page.evaluate(() => document.documentElement.dataset.build)).toBe('second');
+      await context.close();
+    } finally {
+      await updating.stop();
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+});

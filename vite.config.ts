@@ -29,7 +29,7 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['robots.txt', 'favicon.svg'],
-      pwaAssets: { config: here('./pwa-assets.config.ts'), overrideManifestIcons: true },
+      pwaAssets: { config: here('./pwa-assets.config.ts'), overrideManifestIcons: true, injectThemeColor: false },
       manifest: {
         id: '/',
         name: 'Afterword',

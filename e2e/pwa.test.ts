@@ -3,7 +3,10 @@
  * - the installed app opens offline (shell from the service worker, data from IndexedDB), takes a
  *   message and a task, and a second browser sees them once the network returns;
  * - a new build shows 'A new version of Afterword is available', and Reload switches to it;
- * - a 401 while changes wait keeps them, asks to sign in again, and then pushes them.
+ * - a 401 while changes wait keeps them, asks to sign in again, and then pushes them;
+ * - two tabs of one browser share one database and converge; another tab upgrading the database
+ *   stops this one cleanly (no loop, no half-upgraded use) and a reload reopens it with the data;
+ * - logout with unsynced changes asks first, then removes the account's local database.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -141,6 +144,88 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     await second.goto('/message-vault');
     await second.getByText('Kept Kim').waitFor();
     await other.close();
+    await context.close();
+  });
+
+  it('two tabs of one browser converge; a database upgrade in another tab never loops or loses data', async () => {
+    const { context, page: first } = await signedInPage(browser, server.url, '/message-vault');
+    await controlledBySw(first);
+    const second = await context.newPage();
+    await second.goto('/message-vault');
+    await second.locator('main h1').waitFor();
+
+    await createMessage(first, 'Tab One Tess');
+    await second.getByText('Tab One Tess').waitFor(); // the other tab's live query sees it at once
+    await createMessage(second, 'Tab Two Theo');
+    await first.getByText('Tab Two Theo').waitFor();
+    await poll(() => syncText(first)).toContain('All changes saved');
+    await poll(() => syncText(second)).toContain('All changes saved');
+
+    // Both reached the server exactly once each (one tab syncs at a time, under a Web Lock).
+    const listed = await first.evaluate(async () => (await (await fetch('/api/messages')).json()) as { recipientName: string }[]);
+    expect(listed.map((m) => m.recipientName).sort()).toEqual(['Tab One Tess', 'Tab Two Theo']);
+
+    // Another tab (a newer build) upgrades the database: this tab lets go and asks for a reload.
+    const upgraded = await second.evaluate(async () => {
+      const name = (await indexedDB.databases()).find((d) => d.name?.startsWith('afterword-'))!.name!;
+      const version = await new Promise<number>((resolve, reject) => {
+        const req = indexedDB.open(name);
+        req.onsuccess = () => {
+          const v = req.result.version;
+          req.result.close();
+          resolve(v);
+        };
+        req.onerror = () => reject(req.error);
+      });
+      return new Promise<number>((resolve, reject) => {
+        const req = indexedDB.open(name, version + 1); // blocked forever if a tab did not let go
+        req.onsuccess = () => {
+          req.result.close();
+          resolve(version + 1);
+        };
+        req.onerror = () => reject(req.error);
+      });
+    });
+    expect(upgraded).toBeGreaterThan(1);
+    await poll(() => syncText(first)).toContain('Reload to keep syncing');
+
+    // A reload reopens the upgraded database with the data intact, and sync goes on.
+    await first.reload();
+    await first.getByText('Tab One Tess').waitFor();
+    await first.getByText('Tab Two Theo').waitFor();
+    await poll(() => syncText(first)).toContain('All changes saved');
+    await context.close();
+  });
+
+  it('logout with unsynced changes asks first, then removes the local database', async () => {
+    const { context, page } = await signedInPage(browser, server.url, '/message-vault');
+    await controlledBySw(page);
+    await poll(() => syncText(page)).toContain('All changes saved');
+    const localDatabases = () =>
+      page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).filter((n) => n?.startsWith('afterword-')));
+    expect(await localDatabases()).toHaveLength(1);
+
+    await context.setOffline(true);
+    await createMessage(page, 'Unsent Uma');
+    const logout = async () => {
+      await page.getByRole('button', { name: 'Open user menu' }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+    };
+
+    await logout();
+    const question = page.getByRole('alertdialog');
+    await question.waitFor({ timeout: 15_000 });
+    expect(await question.textContent()).toContain('1 change on this device has not reached the server yet');
+    await question.getByRole('button', { name: 'Stay signed in' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/message-vault');
+    await page.getByText('Unsent Uma').waitFor();
+
+    await logout();
+    await question.waitFor({ timeout: 15_000 });
+    await question.getByRole('button', { name: 'Log out and discard' }).click();
+    await page.waitForURL('**/login');
+    await poll(() => localDatabases()).toEqual([]);
     await context.close();
   });
 

@@ -38,8 +38,19 @@ export function filesLoaded(manifest: Manifest, keys: readonly string[]): Set<st
   return files;
 }
 
+const gzipOf = (file: string) => gzipSync(readFileSync(join(DIST, file))).length / 1024;
 const gzipKb = (files: Iterable<string>, ext: string) =>
-  [...files].filter((f) => f.endsWith(ext)).reduce((n, f) => n + gzipSync(readFileSync(join(DIST, f))).length, 0) / 1024;
+  [...files].filter((f) => f.endsWith(ext)).reduce((n, f) => n + gzipOf(f), 0);
+
+/** The `n` largest JS files of a route, gzip, as 'name 12.3' (to see why a route is heavy). */
+const largest = (files: Iterable<string>, n = 4) =>
+  [...files]
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => [f.replace(/^assets\//, ''), gzipOf(f)] as const)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([f, kb]) => `${f} ${kb.toFixed(1)}`)
+    .join(', ');
 
 /** The routes measured: the entry plus what each route lazily loads. */
 export const ROUTES: Record<string, string[]> = {
@@ -55,13 +66,13 @@ export async function run(): Promise<void> {
   }
   const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   console.log('\n## bench/bundle (gzip, what each route loads)');
-  console.log('| route | JS | CSS | aim (JS) |');
-  console.log('| --- | ---: | ---: | ---: |');
+  console.log('| route | JS | CSS | aim (JS) | largest JS (KB gzip) |');
+  console.log('| --- | ---: | ---: | ---: | --- |');
   for (const [route, keys] of Object.entries(ROUTES)) {
     const files = filesLoaded(manifest, keys);
     const aim = route.startsWith('dashboard') ? 200 : 100;
     const js = gzipKb(files, '.js');
-    console.log(`| ${route} | ${js.toFixed(1)} KB | ${gzipKb(files, '.css').toFixed(1)} KB | < ${aim} KB ${js < aim ? 'ok' : 'OVER'} |`);
+    console.log(`| ${route} | ${js.toFixed(1)} KB | ${gzipKb(files, '.css').toFixed(1)} KB | < ${aim} KB ${js < aim ? 'ok' : 'OVER'} | ${largest(files)} |`);
   }
   const signedIn = Object.keys(manifest).filter((k) => k.startsWith('features/') && !/landing|auth|not-found|static-pages/.test(k));
   const landing = filesLoaded(manifest, ROUTES['landing (/)']!);

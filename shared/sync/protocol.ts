@@ -19,8 +19,10 @@ export const syncRequestSchema = z.strictObject({
   cursor: z.number().int().min(0),
   changes: z.array(z.unknown()).max(MAX_PUSH_CHANGES),
   limit: z.number().int().min(1).max(DEFAULT_PULL_LIMIT).optional(),
+  /** The account whose outbox this is (rule 15): a mismatch with the session is refused. */
+  account: z.string().max(64).optional(),
 });
-export type SyncRequest = { protocol: number; cursor: number; changes: Change[]; limit?: number };
+export type SyncRequest = { protocol: number; cursor: number; changes: Change[]; limit?: number; account?: string };
 
 /** A record as the server sends it: its whole field state and its server sequence number. */
 export interface ServerRecord extends RecordState {

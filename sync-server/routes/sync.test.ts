@@ -87,6 +87,19 @@ describe('POST /api/sync (shared/sync/README.md)', () => {
     expect((await (await t.call('GET', '/api/trustees', undefined, cookie)).json())[0].name).toBe('Samuel');
   });
 
+  it("rule 15: an outbox of another account is refused whole with 401, and nothing is merged", async () => {
+    const t = createTestApp();
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const changes = [{ collection: 'trustees', id: 't1', hlc: at(t, 1), fields: { name: 'From A' } }];
+    const res = await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes, account: a.user.id }, b.cookie);
+    expect(res.status).toBe(401);
+    expect((await res.json()).error).toMatch(/another account/);
+    expect(await (await t.call('GET', '/api/trustees', undefined, b.cookie)).json()).toEqual([]);
+    const own = await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes, account: a.user.id }, a.cookie);
+    expect(((await own.json()) as SyncResponse).accepted).toEqual([at(t, 1)]);
+  });
+
   it('needs a session and a JSON envelope', async () => {
     const t = createTestApp();
     expect((await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [] })).status).toBe(401);

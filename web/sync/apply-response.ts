@@ -8,11 +8,11 @@ import { mergeState } from '../../shared/sync/merge';
 import { MAX_PUSH_CHANGES, PROTOCOL_VERSION, type RejectedChange, type SyncRequest, type SyncResponse } from '../../shared/sync/protocol';
 import type { UserDatabase } from '../db/user-database';
 
-/** The next request: the oldest ≤ MAX_PUSH_CHANGES outbox entries and the stored cursor. */
+/** The next request: the oldest ≤ MAX_PUSH_CHANGES outbox entries, the stored cursor, and whose they are (rule 15). */
 export async function buildRequest(db: UserDatabase): Promise<SyncRequest> {
   const rows = await db.dexie.outbox.orderBy(':id').limit(MAX_PUSH_CHANGES).toArray();
   const changes: Change[] = rows.map(({ collection, id, hlc, fields }) => ({ collection, id, hlc, fields }));
-  return { protocol: PROTOCOL_VERSION, cursor: (await db.getMeta('cursor')) ?? 0, changes };
+  return { protocol: PROTOCOL_VERSION, cursor: (await db.getMeta('cursor')) ?? 0, changes, account: db.userId };
 }
 
 export interface ApplyResult {

@@ -3,45 +3,29 @@
  * login; the protected-route redirect; the 404 page; axe on the public screens and the
  * dashboard at 390 px and 1280 px (SPEC.md §2 "Session behaviour", §5 "Registration").
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-
   desktopContext,
   expectNoSeriousA11yViolations,
   hasChromium,
-  launchBrowser,
   loginViaUi,
   mobileContext,
   registerViaUi,
-  startServer,
-  type TestServer,
   uniqueUser,
+  poll,
+  useBrowserSuite,
 } from './harness';
 
-/** Polls wait for server round trips (scrypt) on a loaded 2-core machine. */
-const POLL = { timeout: 10_000 };
-
 describe.skipIf(!hasChromium)('sign-up, sign-out, sign-in (issue #2)', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useBrowserSuite();
 
   it('registers from the landing page, logs out and signs in again', async () => {
-    const context = await desktopContext(browser, server.url);
+    const context = await desktopContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     const user = uniqueUser('Rosalind');
 
     await page.goto('/');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), POLL).toBe('Prepare Your Legacy, Comfort Your Loved Ones');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Prepare Your Legacy, Comfort Your Loved Ones');
     await page.getByRole('link', { name: 'Get Started' }).click();
     await page.waitForURL('**/register');
 
@@ -53,15 +37,15 @@ describe.skipIf(!hasChromium)('sign-up, sign-out, sign-in (issue #2)', () => {
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByLabel('Confirm Password').fill(`${user.password}-typo`);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect.poll(() => page.getByText('Passwords do not match', { exact: true }).isVisible(), POLL).toBe(true);
+    await poll(() => page.getByText('Passwords do not match', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByLabel('Confirm Password').getAttribute('aria-invalid')).toBe('true');
     expect(new URL(page.url()).pathname).toBe('/register');
 
     await page.getByLabel('Confirm Password').fill(user.password);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/dashboard');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), POLL).toBe(`Welcome, ${user.firstName}`);
-    await expect.poll(() => page.getByText('Account created', { exact: true }).isVisible(), POLL).toBe(true);
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Welcome, ${user.firstName}`);
+    await poll(() => page.getByText('Account created', { exact: true }).isVisible()).toBe(true);
 
     // A signed-in visit to /login goes to the dashboard.
     await page.goto('/login');
@@ -69,7 +53,7 @@ describe.skipIf(!hasChromium)('sign-up, sign-out, sign-in (issue #2)', () => {
 
     // User menu → Logout → /login.
     await page.getByRole('button', { name: 'Open user menu' }).click();
-    await expect.poll(() => page.getByText(user.email).isVisible(), POLL).toBe(true);
+    await poll(() => page.getByText(user.email).isVisible()).toBe(true);
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
 
@@ -79,35 +63,35 @@ describe.skipIf(!hasChromium)('sign-up, sign-out, sign-in (issue #2)', () => {
 
     // Wrong password: a destructive toast with the server's message, still on /login.
     await loginViaUi(page, { username: user.username, password: 'not the password' });
-    await expect.poll(() => page.getByText('Login failed', { exact: true }).isVisible(), POLL).toBe(true);
+    await poll(() => page.getByText('Login failed', { exact: true }).isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/login');
 
     await loginViaUi(page, user);
     await page.waitForURL('**/dashboard');
-    await expect.poll(() => page.getByText('Welcome back!', { exact: true }).isVisible(), POLL).toBe(true);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), POLL).toBe(`Welcome, ${user.firstName}`);
+    await poll(() => page.getByText('Welcome back!', { exact: true }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Welcome, ${user.firstName}`);
     await context.close();
   });
 
   it('sends a signed-out visitor of a protected screen to /login, and shows 404 for unknown paths', async () => {
-    const context = await desktopContext(browser, server.url);
+    const context = await desktopContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     await page.goto('/documents');
     await page.waitForURL('**/login');
     await page.getByRole('button', { name: 'Sign In' }).waitFor(); // the login screen is a lazy chunk
 
     await page.goto('/no-such-page');
-    await expect.poll(() => page.getByRole('heading', { name: '404 Page Not Found' }).isVisible(), POLL).toBe(true);
+    await poll(() => page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
     await context.close();
   });
 
   it('asks for both fields before calling the server on login', async () => {
-    const context = await desktopContext(browser, server.url);
+    const context = await desktopContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect.poll(() => page.getByText('Please enter both username and password.', { exact: true }).isVisible(), POLL).toBe(true);
+    await poll(() => page.getByText('Please enter both username and password.', { exact: true }).isVisible()).toBe(true);
     await context.close();
   });
 
@@ -116,7 +100,7 @@ describe.skipIf(!hasChromium)('sign-up, sign-out, sign-in (issue #2)', () => {
     ['1280 px', desktopContext],
   ] as const) {
     it(`has no serious accessibility violations at ${name}: landing, login, register, dashboard`, async () => {
-      const context = await makeContext(browser, server.url);
+      const context = await makeContext(suite.browser, suite.server.url);
       const page = await context.newPage();
       for (const path of ['/', '/login', '/register']) {
         await page.goto(path);

@@ -4,18 +4,17 @@
  * Profile Settings, the AI panels, a card's status moving from Not Started to In Progress, and
  * axe at 390 px and 1280 px (SPEC.md §2 "Dashboard", "Profile-completion wizard", §4, §5, §8).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   desktopContext,
   expectNoSeriousA11yViolations,
   hasChromium,
-  launchBrowser,
   mobileContext,
   registerViaUi,
-  startServer,
-  type TestServer,
   uniqueUser,
+  poll,
+  useBrowserSuite,
 } from './harness';
 
 /** Full-page screenshot into $E2E_SHOTS (a folder) when set, for looking at the layout by eye. */
@@ -23,7 +22,6 @@ const shot = async (page: Page, name: string) => {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true });
 };
 /** expect.poll with room for scrypt and a busy machine (the default 1 s is too tight for server round trips). */
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 const visible = (page: Page, text: string) => () => page.getByText(text, { exact: true }).first().isVisible();
 const stepHeading = (page: Page) => page.locator('#wizard-step-heading');
 /** The status badge of a 'Suggested for You' card (SPEC.md §2), by card type. */
@@ -31,20 +29,10 @@ const cardBadge = (page: Page, type: string) =>
   page.locator(`[data-card="${type}"]`).getByText(/^(Not Started|In Progress|Completed)$/);
 
 describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4, #7 panels)', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useBrowserSuite();
 
   it('walks the wizard through all four steps to 100%, with its validation toasts', async () => {
-    const context = await desktopContext(browser, server.url);
+    const context = await desktopContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     const user = uniqueUser('Marie');
     await registerViaUi(page, user);
@@ -128,7 +116,7 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
   });
 
   it("moves the Message Vault and After-Death Plan cards from 'Not Started' to 'In Progress' once data exists", async () => {
-    const context = await desktopContext(browser, server.url);
+    const context = await desktopContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     await registerViaUi(page, uniqueUser('Henri'));
     await page.waitForURL('**/dashboard');
@@ -170,7 +158,7 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
     ['1280 px', desktopContext],
   ] as const) {
     it(`has no serious accessibility violations on the dashboard at ${name} (wizard steps 1 and 2)`, async () => {
-      const context = await makeContext(browser, server.url);
+      const context = await makeContext(suite.browser, suite.server.url);
       const page = await context.newPage();
       const user = uniqueUser('Lise');
       await registerViaUi(page, user);

@@ -4,27 +4,24 @@
  * tabs with Previous/Next, text lists (Enter adds, blanks ignored, removable), create then update,
  * the AI obituary and music (and their offline refusal), and axe at 390 px and 1280 px.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopContext, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  desktopContext,
+  expectNoSeriousA11yViolations,
+  hasChromium,
+  mobileContext,
+  useBrowserSuite,
+} from './harness';
 import { choose, expectToast, signedInPage } from './record-screens';
 
 const completion = (page: Page) => page.getByRole('progressbar', { name: /Plan completion/ }).getAttribute('aria-valuenow');
 
 describe.skipIf(!hasChromium)('My After-Death Plan (issue #5)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useBrowserSuite();
 
   it('fills the plan across the tabs, creates it, updates it and keeps it after a reload', async () => {
-    const { context, page } = await signedInPage(browser, server.url, '/death-plan');
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/death-plan');
     await expect.poll(() => completion(page)).toBe('0');
 
     // Basic Info: each filled item is one seventh (rounded).
@@ -89,7 +86,7 @@ describe.skipIf(!hasChromium)('My After-Death Plan (issue #5)', () => {
   });
 
   it('generates an obituary and suggests music (saved at once when a plan exists), and refuses offline', async () => {
-    const { context, page } = await signedInPage(browser, server.url, '/death-plan');
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/death-plan');
     await page.getByLabel('Location').fill('Harbour Town');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Plan created successfully');
@@ -129,7 +126,7 @@ describe.skipIf(!hasChromium)('My After-Death Plan (issue #5)', () => {
     ['1280 px', desktopContext],
   ] as const) {
     it(`has no serious accessibility violations at ${name}`, async () => {
-      const { context, page } = await signedInPage(browser, server.url, '/death-plan', makeContext);
+      const { context, page } = await signedInPage(suite.browser, suite.server.url, '/death-plan', makeContext);
       await page.getByRole('progressbar').waitFor();
       await expectNoSeriousA11yViolations(page, `/death-plan basic info at ${name}`);
       await page.screenshot({ path: `/tmp/aw-shots/plan-${name.replace(' ', '')}.png`, fullPage: true });

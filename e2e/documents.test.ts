@@ -4,25 +4,21 @@
  * `javascript:` URL refused, upload, the type tabs, the safe 'View Document' link, delete,
  * /documents/upload, the Important Note, and axe at 390 px and 1280 px.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopContext, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import {
+  desktopContext,
+  expectNoSeriousA11yViolations,
+  hasChromium,
+  mobileContext,
+  useBrowserSuite,
+} from './harness';
 import { choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
 
 describe.skipIf(!hasChromium)('Legal Documents (issue #5)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useBrowserSuite();
 
   it('uploads, filters and deletes documents; only http(s) links', async () => {
-    const { context, page } = await signedInPage(browser, server.url, '/documents');
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/documents');
     await expect.poll(() => page.getByText('No documents found').isVisible()).toBe(true);
     const note = page.getByRole('region', { name: 'Important Note' });
     expect(await note.textContent()).toMatch(/references.*encrypted connections.*trustees.*roadmap/s);
@@ -83,7 +79,7 @@ describe.skipIf(!hasChromium)('Legal Documents (issue #5)', () => {
     ['1280 px', desktopContext],
   ] as const) {
     it(`opens the upload dialog at /documents/upload and has no serious accessibility violations at ${name}`, async () => {
-      const { context, page } = await signedInPage(browser, server.url, '/documents/upload', makeContext);
+      const { context, page } = await signedInPage(suite.browser, suite.server.url, '/documents/upload', makeContext);
       const dialog = openDialog(page);
       await dialog.getByRole('heading', { name: 'Upload Document' }).waitFor();
       await expectNoSeriousA11yViolations(page, `upload dialog at ${name}`);

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { REPO_ROOT, freePort, startChildServer } from '../sync-server/child-server';
 
 export { REPO_ROOT };
@@ -64,6 +64,30 @@ export async function startServer(opts: { env?: Record<string, string>; dataDir?
     kill: server.kill,
   };
 }
+
+/**
+ * Registers beforeAll/afterAll hooks for the enclosing describe block: the real server (a fresh
+ * DATA_DIR, `opts` passed to startServer) and Chromium. Returns an object whose `server` and
+ * `browser` are set once the hooks have run; use them inside tests.
+ */
+export function useBrowserSuite(opts: Parameters<typeof startServer>[0] = {}): { server: TestServer; browser: Browser } {
+  const suite = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    suite.server = await startServer(opts);
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
+}
+
+/**
+ * expect.poll with a timeout fit for server round trips (scrypt) on a loaded 2-core machine:
+ * `poll(() => page.getByText('Saved').isVisible()).toBe(true)`.
+ */
+export const poll = <T>(fn: () => T | Promise<T>, timeout = 10_000) => expect.poll(fn, { timeout, interval: 250 });
 
 /** Launches /usr/bin/chromium (headless) with the flags of the brief. */
 export function launchBrowser(): Promise<Browser> {

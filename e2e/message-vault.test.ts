@@ -4,27 +4,23 @@
  * create (dated and undated), the Scheduled/Delivered tabs, edit, delete, /message-vault/new, and
  * axe at 390 px and 1280 px.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopContext, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import {
+  desktopContext,
+  expectNoSeriousA11yViolations,
+  hasChromium,
+  mobileContext,
+  useBrowserSuite,
+} from './harness';
 import { choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
 
 const EMPTY_TEXT = 'Your message vault is empty. Create messages for your loved ones to be delivered after your passing.';
 
 describe.skipIf(!hasChromium)('Message Vault (issue #5)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useBrowserSuite();
 
   it('creates, filters, edits and deletes messages', async () => {
-    const { context, page } = await signedInPage(browser, server.url, '/message-vault');
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
     await expect.poll(() => page.getByText('No messages found').isVisible()).toBe(true);
     expect(await page.getByText(EMPTY_TEXT).isVisible()).toBe(true);
 
@@ -112,7 +108,7 @@ describe.skipIf(!hasChromium)('Message Vault (issue #5)', () => {
     ['1280 px', desktopContext],
   ] as const) {
     it(`opens the create dialog at /message-vault/new and has no serious accessibility violations at ${name}`, async () => {
-      const { context, page } = await signedInPage(browser, server.url, '/message-vault/new', makeContext);
+      const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault/new', makeContext);
       const dialog = openDialog(page);
       await dialog.getByRole('heading', { name: 'Create New Message' }).waitFor();
       await expectNoSeriousA11yViolations(page, `create message dialog at ${name}`);

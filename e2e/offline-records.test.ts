@@ -4,27 +4,22 @@
  * unreachable (the local database holds them); once it is reachable the sync engine pushes them,
  * and a second browser signed into the same account shows them.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopContext, hasChromium, launchBrowser, loginViaUi, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import {
+  desktopContext,
+  hasChromium,
+  loginViaUi,
+  useBrowserSuite,
+} from './harness';
 import { choose, expectToast, openDialog, signedInPage } from './record-screens';
 
 describe.skipIf(!hasChromium)('records created offline (issue #5)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useBrowserSuite();
 
   it('creates a message and a trustee offline, keeps them across a reload, and syncs them to another browser', async () => {
     // Both screens are visited once online, so their lazily loaded code is in memory (without the
     // service worker an offline tab cannot fetch a screen it never opened).
-    const { context, page, user } = await signedInPage(browser, server.url, '/trustees');
+    const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/trustees');
     await page.getByText('No trustees added yet').waitFor();
     await page.getByRole('navigation').getByRole('link', { name: 'Message Vault' }).click();
     await page.getByText('No messages found').waitFor();
@@ -67,7 +62,7 @@ describe.skipIf(!hasChromium)('records created offline (issue #5)', () => {
     // The server is reachable again: the outbox is pushed; another browser signed in as the same
     // person sees both.
     await page.unroute('**/api/**');
-    const other = await desktopContext(browser, server.url);
+    const other = await desktopContext(suite.browser, suite.server.url);
     const page2 = await other.newPage();
     await loginViaUi(page2, user);
     await page2.waitForURL('**/dashboard');

@@ -4,23 +4,21 @@
  * §3): a name edit shows in the header's user menu; the password changes (old one refused, new
  * one accepted); a deleted account cannot sign in; axe at 390 px and 1280 px.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   desktopContext,
   expectNoSeriousA11yViolations,
   hasChromium,
-  launchBrowser,
   loginViaUi,
   mobileContext,
   registerViaUi,
-  startServer,
-  type TestServer,
   uniqueUser,
+  poll,
+  useBrowserSuite,
 } from './harness';
 
 /** expect.poll with room for scrypt and a busy machine (the default 1 s is too tight for server round trips). */
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 const visible = (page: Page, text: string) => () => page.getByText(text, { exact: true }).first().isVisible();
 const shot = async (page: Page, name: string) => {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true });
@@ -33,20 +31,10 @@ async function logout(page: Page) {
 }
 
 describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useBrowserSuite();
 
   it('edits the name (required fields checked) and the header menu shows it at once', async () => {
-    const context = await desktopContext(browser, server.url);
+    const context = await desktopContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     const user = uniqueUser('Emmy');
     await registerViaUi(page, user);
@@ -89,7 +77,7 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
   });
 
   it('changes the password: checks first, then the old one fails and the new one signs in', async () => {
-    const context = await desktopContext(browser, server.url);
+    const context = await desktopContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     const user = uniqueUser('Sophie');
     await registerViaUi(page, user);
@@ -126,7 +114,7 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
   });
 
   it('deletes the account after the password is confirmed; it can no longer sign in', async () => {
-    const context = await desktopContext(browser, server.url);
+    const context = await desktopContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     const user = uniqueUser('Lise');
     await registerViaUi(page, user);
@@ -164,7 +152,7 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
     ['1280 px', desktopContext],
   ] as const) {
     it(`has no serious accessibility violations on Profile Settings at ${name}`, async () => {
-      const context = await makeContext(browser, server.url);
+      const context = await makeContext(suite.browser, suite.server.url);
       const page = await context.newPage();
       await registerViaUi(page, uniqueUser('Ada'));
       await page.waitForURL('**/dashboard');

@@ -12,16 +12,25 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, desktopContext, hasChromium, launchBrowser, loginViaUi, startServer, type TestServer, type TestUser } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  desktopContext,
+  hasChromium,
+  loginViaUi,
+  REPO_ROOT,
+  startServer,
+  poll,
+  useBrowserSuite,
+} from './harness';
 import { choose, expectToast, openDialog, signedInPage } from './record-screens';
 
-const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 250 });
+/** Service-worker installs and sync rounds can take longer than one server round trip. */
+const slowPoll = <T>(fn: () => T | Promise<T>) => poll(fn, 20_000);
 
 /** Waits until the service worker controls `page` (clientsClaim makes that happen on the first visit). */
 async function controlledBySw(page: Page): Promise<void> {
-  await poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await slowPoll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 /** The header's sync indicator text (SyncStatus). */
@@ -48,19 +57,10 @@ function buildInto(outDir: string, buildId: string): void {
 }
 
 describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useBrowserSuite();
 
   it('serves an installable manifest with 192, 512 and maskable icons', async () => {
-    const manifest = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as {
+    const manifest = (await (await fetch(`${suite.server.url}/manifest.webmanifest`)).json()) as {
       name: string;
       display: string;
       start_url: string;
@@ -70,19 +70,19 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     const maskable = manifest.icons.find((i) => i.purpose === 'maskable');
     expect(maskable).toBeDefined();
-    expect((await fetch(`${server.url}/${maskable!.src}`)).headers.get('content-type')).toBe('image/png');
+    expect((await fetch(`${suite.server.url}/${maskable!.src}`)).headers.get('content-type')).toBe('image/png');
   });
 
   it('opens offline after a reload, takes a message and a task, and syncs them to another browser', async () => {
-    const { context, page, user } = await signedInPage(browser, server.url, '/message-vault');
+    const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
     await controlledBySw(page);
-    await poll(() => syncText(page)).toContain('All changes saved');
+    await slowPoll(() => syncText(page)).toContain('All changes saved');
 
     await context.setOffline(true);
     await page.reload(); // the shell comes from the service worker, the user and data from the device
     await page.getByText('No messages found').waitFor();
     await createMessage(page, 'Offline Olive');
-    await poll(() => syncText(page)).toContain('Offline — 1 change waiting');
+    await slowPoll(() => syncText(page)).toContain('Offline — 1 change waiting');
 
     await page.goto('/survivor-tasks'); // a screen never opened online: precached by the service worker
     await page.getByRole('button', { name: 'Add New Task' }).first().click();
@@ -94,12 +94,12 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     await choose(page, 'Automation Level', 'Manual with Guidance');
     await add.getByRole('button', { name: 'Create Task' }).click();
     await add.waitFor({ state: 'detached' });
-    await poll(() => syncText(page)).toContain('Offline — 2 changes waiting');
+    await slowPoll(() => syncText(page)).toContain('Offline — 2 changes waiting');
 
     await context.setOffline(false);
-    await poll(() => syncText(page)).toContain('All changes saved');
+    await slowPoll(() => syncText(page)).toContain('All changes saved');
 
-    const other = await desktopContext(browser, server.url);
+    const other = await desktopContext(suite.browser, suite.server.url);
     const second = await other.newPage();
     await loginViaUi(second, user);
     await second.waitForURL('**/dashboard');
@@ -112,14 +112,14 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
   });
 
   it('a 401 while changes wait keeps them, asks to sign in again, then pushes them', async () => {
-    const { context, page, user } = await signedInPage(browser, server.url, '/message-vault');
+    const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
     await controlledBySw(page);
-    await poll(() => syncText(page)).toContain('All changes saved');
+    await slowPoll(() => syncText(page)).toContain('All changes saved');
     await context.setOffline(true);
     await createMessage(page, 'Kept Kim');
 
     // Meanwhile, on another device, the password is changed: this device's session is revoked.
-    const other = await desktopContext(browser, server.url);
+    const other = await desktopContext(suite.browser, suite.server.url);
     const second = await other.newPage();
     await loginViaUi(second, user);
     await second.waitForURL('**/dashboard');
@@ -139,7 +139,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     await reauth.getByLabel('Password').fill(newPassword);
     await reauth.getByRole('button', { name: 'Sign In' }).click();
     await reauth.waitFor({ state: 'detached' });
-    await poll(() => syncText(page)).toContain('All changes saved');
+    await slowPoll(() => syncText(page)).toContain('All changes saved');
 
     await second.goto('/message-vault');
     await second.getByText('Kept Kim').waitFor();
@@ -148,7 +148,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
   });
 
   it('two tabs of one browser converge; a database upgrade in another tab never loops or loses data', async () => {
-    const { context, page: first } = await signedInPage(browser, server.url, '/message-vault');
+    const { context, page: first } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
     await controlledBySw(first);
     const second = await context.newPage();
     await second.goto('/message-vault');
@@ -158,8 +158,8 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     await second.getByText('Tab One Tess').waitFor(); // the other tab's live query sees it at once
     await createMessage(second, 'Tab Two Theo');
     await first.getByText('Tab Two Theo').waitFor();
-    await poll(() => syncText(first)).toContain('All changes saved');
-    await poll(() => syncText(second)).toContain('All changes saved');
+    await slowPoll(() => syncText(first)).toContain('All changes saved');
+    await slowPoll(() => syncText(second)).toContain('All changes saved');
 
     // Both reached the server exactly once each (one tab syncs at a time, under a Web Lock).
     const listed = await first.evaluate(async () => (await (await fetch('/api/messages')).json()) as { recipientName: string }[]);
@@ -187,20 +187,20 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
       });
     });
     expect(upgraded).toBeGreaterThan(1);
-    await poll(() => syncText(first)).toContain('Reload to keep syncing');
+    await slowPoll(() => syncText(first)).toContain('Reload to keep syncing');
 
     // A reload reopens the upgraded database with the data intact, and sync goes on.
     await first.reload();
     await first.getByText('Tab One Tess').waitFor();
     await first.getByText('Tab Two Theo').waitFor();
-    await poll(() => syncText(first)).toContain('All changes saved');
+    await slowPoll(() => syncText(first)).toContain('All changes saved');
     await context.close();
   });
 
   it('logout with unsynced changes asks first, then removes the local database', async () => {
-    const { context, page } = await signedInPage(browser, server.url, '/message-vault');
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
     await controlledBySw(page);
-    await poll(() => syncText(page)).toContain('All changes saved');
+    await slowPoll(() => syncText(page)).toContain('All changes saved');
     const localDatabases = () =>
       page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).filter((n) => n?.startsWith('afterword-')));
     expect(await localDatabases()).toHaveLength(1);
@@ -225,7 +225,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     await question.waitFor({ timeout: 15_000 });
     await question.getByRole('button', { name: 'Log out and discard' }).click();
     await page.waitForURL('**/login');
-    await poll(() => localDatabases()).toEqual([]);
+    await slowPoll(() => localDatabases()).toEqual([]);
     await context.close();
   });
 
@@ -234,7 +234,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     buildInto(outDir, 'first');
     const updating = await startServer({ env: { WEB_DIST_DIR: outDir } });
     try {
-      const context = await desktopContext(browser, updating.url);
+      const context = await desktopContext(suite.browser, updating.url);
       const page = await context.newPage();
       await page.goto('/');
       await controlledBySw(page);
@@ -246,7 +246,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
       });
       await page.getByText('A new version of Afterword is available').waitFor({ timeout: 30_000 });
       await page.getByRole('button', { name: 'Reload' }).click();
-      await poll(() => page.evaluate(() => document.documentElement.dataset.build)).toBe('second');
+      await slowPoll(() => page.evaluate(() => document.documentElement.dataset.build)).toBe('second');
       await context.close();
     } finally {
       await updating.stop();

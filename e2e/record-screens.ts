@@ -32,10 +32,10 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) expect(await toast.textContent()).toContain(description);
 }
 
-/** Picks `option` in the Radix select labelled `label` (inside `scope`, default the page). */
-export async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: false }).first().click();
+/** Picks `option` in the Radix select labelled `label`; `exact` matches both names whole. */
+export async function choose(page: Page, label: string, option: string, exact = false): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact }).click();
+  await page.getByRole('option', { name: option, exact }).first().click();
 }
 
 /** Confirms the open ConfirmDialog after checking its question; `button` is its confirm label. */

@@ -4,9 +4,15 @@
  * scroll lock) — and the service worker registers and activates under `worker-src 'self'`.
  * Violations are caught both from `securitypolicyviolation` events and from console errors.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopContext, hasChromium, launchBrowser, registerViaUi, startServer, type TestServer, uniqueUser } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  desktopContext,
+  hasChromium,
+  registerViaUi,
+  uniqueUser,
+  useBrowserSuite,
+} from './harness';
 
 interface Violation {
   directive: string;
@@ -32,20 +38,10 @@ async function watchCsp(page: Page, consoleErrors: string[]) {
 const violationsOf = (page: Page) => page.evaluate(() => (window as unknown as { __cspViolations: Violation[] }).__cspViolations);
 
 describe.skipIf(!hasChromium)('the app under its Content-Security-Policy (issue #9)', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useBrowserSuite();
 
   it('serves the page with the CSP and security headers', async () => {
-    const res = await fetch(`${server.url}/`);
+    const res = await fetch(`${suite.server.url}/`);
     expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     const html = await res.text();
@@ -53,7 +49,7 @@ describe.skipIf(!hasChromium)('the app under its Content-Security-Policy (issue 
   });
 
   it('runs sign-up and every signed-in screen with no CSP violation or console error', async () => {
-    const context = await desktopContext(browser, server.url);
+    const context = await desktopContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     const consoleErrors: string[] = [];
     await watchCsp(page, consoleErrors);
@@ -82,7 +78,7 @@ describe.skipIf(!hasChromium)('the app under its Content-Security-Policy (issue 
   });
 
   it('the service worker registers and activates under worker-src \'self\'', async () => {
-    const context = await desktopContext(browser, server.url);
+    const context = await desktopContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     const consoleErrors: string[] = [];
     await watchCsp(page, consoleErrors);

@@ -4,21 +4,20 @@
  * (browser confirm), AI automation content saved into the steps, the empty status tab, and axe
  * at 390 px and 1280 px (SPEC.md §2 "Survivor Tasks", "Generator control", §5, §8).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   desktopContext,
   expectNoSeriousA11yViolations,
   hasChromium,
-  launchBrowser,
   loginViaUi,
   mobileContext,
   registerViaUi,
-  startServer,
-  type TestServer,
   type TestUser,
   uniqueUser,
+  useBrowserSuite,
 } from './harness';
+import { choose as chooseOption } from './record-screens';
 
 const SHOTS = process.env.SHOTS_DIR; // set to look at screenshots while developing
 
@@ -28,29 +27,17 @@ async function tabCount(page: Page, name: string | RegExp): Promise<number> {
   return Number(/(\d+)\s*$/.exec(text)?.[1] ?? NaN);
 }
 
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+/** Radix select by exact names (task options such as '1 week' and '1 month' share prefixes). */
+const choose = (page: Page, label: string, option: string) => chooseOption(page, label, option, true);
 
 const toastShows = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
 
 describe.skipIf(!hasChromium)('Survivor Tasks (issue #6)', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const suite = useBrowserSuite();
   const user: TestUser = uniqueUser('Margaret');
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('generates the guide, adds, changes status, edits, generates automation content, deletes', async () => {
-    const context = await desktopContext(browser, server.url);
+    const context = await desktopContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     await registerViaUi(page, user);
     await page.waitForURL('**/dashboard');
@@ -179,7 +166,7 @@ describe.skipIf(!hasChromium)('Survivor Tasks (issue #6)', () => {
   });
 
   it('shows the synced guide on a phone (390 px) and passes axe there', async () => {
-    const context = await mobileContext(browser, server.url);
+    const context = await mobileContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     await loginViaUi(page, user);
     await page.waitForURL('**/dashboard');

@@ -3,25 +3,21 @@
  * empty state, the required-fields toast, add, edit (pre-filled), remove with its question, the
  * /trustees/new route, and axe at 390 px and 1280 px.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopContext, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import {
+  desktopContext,
+  expectNoSeriousA11yViolations,
+  hasChromium,
+  mobileContext,
+  useBrowserSuite,
+} from './harness';
 import { choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
 
 describe.skipIf(!hasChromium)('Trustees (issue #5)', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useBrowserSuite();
 
   it('adds, edits and removes a trustee, refusing missing fields', async () => {
-    const { context, page } = await signedInPage(browser, server.url, '/trustees');
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/trustees');
     await expect.poll(() => page.getByText('No trustees added yet').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Why add trustees?' }).isVisible()).toBe(true);
 
@@ -84,7 +80,7 @@ describe.skipIf(!hasChromium)('Trustees (issue #5)', () => {
     ['1280 px', desktopContext],
   ] as const) {
     it(`has no serious accessibility violations at ${name}`, async () => {
-      const { context, page } = await signedInPage(browser, server.url, '/trustees', makeContext);
+      const { context, page } = await signedInPage(suite.browser, suite.server.url, '/trustees', makeContext);
       await page.getByText('No trustees added yet').waitFor();
       await expectNoSeriousA11yViolations(page, `/trustees empty at ${name}`);
       await page.getByRole('button', { name: 'Add Trustee', exact: true }).click();

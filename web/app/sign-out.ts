@@ -15,7 +15,10 @@ import { useSession } from './session';
  * Logs out: POST /api/auth/logout, then clears the user and goes to /login (SPEC.md §7).
  * A failed logout call is only logged (SPEC.md §8) and the person is still signed out here.
  */
-export async function signOut(navigate: (to: string) => void, opts: { discardPending?: boolean } = {}): Promise<void> {
+export async function signOut(
+  navigate: (to: string) => void,
+  opts: { discardPending?: boolean; timeoutMs?: number } = {},
+): Promise<void> {
   // Push what is waiting, then delete this account's local database (kept if changes still wait,
   // unless the person agreed to discard them).
   const userId = useSession.getState().user?.id;
@@ -51,6 +54,7 @@ export async function logOutWithConfirmation(navigate: (to: string) => void): Pr
     });
     if (!ok) return false;
   }
-  await signOut(navigate, { discardPending: pending > 0 });
+  // The last sync was just tried above: no second wait before removing the database.
+  await signOut(navigate, { discardPending: pending > 0, timeoutMs: 0 });
   return true;
 }

@@ -76,7 +76,7 @@ export function SyncLifecycle(): null {
 
 /**
  * Explicit sign-out of `userId` on this device: pushes what is still waiting (for at most
- * `timeoutMs`), stops syncing, and deletes the local database — unless changes are still
+ * `timeoutMs`; 0 skips that last push), stops syncing, and deletes the local database — unless changes are still
  * waiting (offline), in which case it is kept (closed) so nothing is lost; it is pushed when
  * that account signs in here again. With `discardPending` (the person confirmed that the
  * waiting changes may be lost, issue #8) it is deleted all the same. Returns what happened.
@@ -87,7 +87,7 @@ export async function endLocalSession(
 ): Promise<'deleted' | 'kept'> {
   const timeoutMs = opts.timeoutMs ?? 5_000;
   const current = useCurrentDb.getState().db;
-  if (current?.userId === userId) await Promise.race([syncNow(), new Promise((r) => setTimeout(r, timeoutMs))]);
+  if (current?.userId === userId && timeoutMs > 0) await Promise.race([syncNow(), new Promise((r) => setTimeout(r, timeoutMs))]);
   await stopSync();
   const db = current?.userId === userId ? current : await openUserDatabase(userId);
   const pending = await db.pendingCount();

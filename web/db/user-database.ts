@@ -32,6 +32,10 @@ export interface WriteInput {
   patch: Record<string, unknown>;
   /** Ids for new list items (default: random); stable ids make two devices write the same items. */
   newItemId?: NewItemId;
+  /** The state a form started from: lists are diffed against it, so items added elsewhere stay (web/db/edit-session.ts). */
+  listBase?: RecordState;
+  /** For each written field, the HLC of the value the person edited from ('' for never written). */
+  bases?: Record<string, Hlc>;
 }
 
 /** Why a database can no longer be used in this tab (another tab upgraded or deleted it). */
@@ -125,12 +129,12 @@ export class UserDatabase {
     return changes;
   }
 
-  private async writeOne({ collection, id, patch, newItemId }: WriteInput): Promise<Change | null> {
+  private async writeOne({ collection, id, patch, newItemId, listBase }: WriteInput): Promise<Change | null> {
     const state = await this.readState(collection, id);
     // A local write must beat everything this device shows for the record (another tab's writes too).
     for (const hlc of Object.values(state.clocks)) this.receive(hlc);
     const { [TOMBSTONE_FIELD]: tombstone, ...rest } = patch;
-    const fields = fieldsOfPatch(collection, state, rest, newItemId ?? (() => crypto.randomUUID()));
+    const fields = fieldsOfPatch(collection, listBase ?? state, rest, newItemId ?? (() => crypto.randomUUID()));
     if (tombstone !== undefined) fields[TOMBSTONE_FIELD] = tombstone;
     // Unchanged fields are not rewritten, so a form that sends the whole record never clobbers a
     // concurrent edit of a field the person did not touch (rule 4).

@@ -59,6 +59,23 @@ describe('session cookies (issue #9, ASVS 7.x / 3.3)', () => {
     expect(forged.headers.get('set-cookie')).not.toMatch(/Secure/i);
   });
 
+  it('over HTTPS only the __Host- cookie is read; over plain http only the plain name (issue #15)', async () => {
+    // A plain-named cookie can be planted by a sibling subdomain or over plain http (cookie
+    // tossing); only a __Host- cookie is guaranteed to have been set by this origin over TLS.
+    const body = { firstName: 'A', lastName: 'B', email: 'a@example.com', username: 'cookie_host_only', password: 'correct horse' };
+    const t = createTestApp({ TRUST_PROXY: '1' });
+    const https = { 'X-Forwarded-Proto': 'https' };
+    const res = await t.call('POST', '/api/auth/register', body, undefined, https);
+    const hostCookie = cookieOf(res);
+    expect(hostCookie).toMatch(/^__Host-afterword_session=/);
+    const token = hostCookie.split('=')[1]!;
+    expect((await t.call('GET', '/api/user/profile', undefined, `__Host-afterword_session=${token}`, https)).status).toBe(200);
+    expect((await t.call('GET', '/api/user/profile', undefined, `afterword_session=${token}`, https)).status).toBe(401);
+    // Over plain http (local development) the plain name works, and the __Host- name is not read.
+    expect((await t.call('GET', '/api/user/profile', undefined, `afterword_session=${token}`)).status).toBe(200);
+    expect((await t.call('GET', '/api/user/profile', undefined, `__Host-afterword_session=${token}`)).status).toBe(401);
+  });
+
   it('a new token at each sign-in, also when the request already carries a session (no fixation, ASVS 7.2.4)', async () => {
     const t = createTestApp();
     const { cookie, body } = await signUp(t);

@@ -1,15 +1,18 @@
 /**
  * Sessions (DESIGN.md §3; OWASP ASVS 7.x): a row in SQLite, referenced by a jose-signed JWT
  * (HS256 only; issuer, audience and expiry verified) in an HttpOnly, SameSite=Lax cookie —
- * `Secure` with the `__Host-` prefix behind HTTPS. Logout and password change delete rows,
- * so the old cookie stops working at once. Idle expiry 14 days, absolute 30 days.
+ * `Secure` with the `__Host-` prefix behind HTTPS, where only that name is read (auth/cookies.ts).
+ * Logout and password change delete rows, so the old cookie stops working at once. Idle expiry
+ * 14 days, absolute 30 days.
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AppDeps } from '../app-env';
 import type { AccountStore } from '../db/accounts';
+import { clearCookie, readCookie, writeCookie } from './cookies';
+
+export { isHttps } from './cookies';
 
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -18,20 +21,10 @@ const ISSUER = 'afterword';
 const AUDIENCE = 'afterword-web';
 const ALG = 'HS256';
 const COOKIE = 'afterword_session';
-const SECURE_COOKIE = '__Host-afterword_session';
 
 export interface SessionRow {
   id: string;
   userId: string;
-}
-
-/** True when the request reached us over HTTPS (X-Forwarded-Proto only when TRUST_PROXY is set). */
-export function isHttps(c: Context, deps: AppDeps): boolean {
-  if (deps.config.trustProxy) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-    if (proto) return proto === 'https';
-  }
-  return new URL(c.req.url).protocol === 'https:';
 }
 
 /** Creates a session row for `userId` and sets its cookie (a new token at each sign-in). */
@@ -49,33 +42,26 @@ export async function startSession(c: Context, deps: AppDeps, accounts: AccountS
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(Math.floor(expiresAt / 1000))
     .sign(deps.config.sessionSecret);
-  const secure = isHttps(c, deps);
-  setCookie(c, secure ? SECURE_COOKIE : COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure,
-    path: '/',
-    maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
-  });
+  writeCookie(c, deps, COOKIE, token, SESSION_ABSOLUTE_MS);
   return id;
 }
 
-/** Clears the session cookie (both names). */
+/** Clears the session cookie. */
 export function clearSessionCookie(c: Context, deps: AppDeps): void {
-  deleteCookie(c, COOKIE, { path: '/' });
-  if (isHttps(c, deps)) deleteCookie(c, SECURE_COOKIE, { path: '/', secure: true });
+  clearCookie(c, deps, COOKIE);
 }
 
 /**
- * Returns the live session named by the request's cookie, or null when the cookie is missing,
- * tampered, signed with another algorithm, expired, idle too long, or its row was revoked.
+ * Returns the live session named by the request's cookie, or null when the cookie is missing
+ * (over HTTPS only the `__Host-` name counts), tampered, signed with another algorithm, expired,
+ * idle too long, or its row was revoked.
  */
 export async function verifySessionCookie(
   c: Context,
   deps: AppDeps,
   accounts: AccountStore,
 ): Promise<SessionRow | null> {
-  const token = getCookie(c, SECURE_COOKIE) ?? getCookie(c, COOKIE);
+  const token = readCookie(c, deps, COOKIE);
   if (!token) return null;
   let sid: string | undefined;
   let sub: string | undefined;

@@ -1,0 +1,50 @@
+/**
+ * The server's cookies, named by the scheme the request came over (issue #15; OWASP ASVS 5.0
+ * 3.3.1, 3.3.2; RFC 6265bis §4.1.3.2):
+ * - over HTTPS a cookie is `__Host-<name>`, `Secure`, `Path=/`, no `Domain`, and ONLY that name
+ *   is read. A plain-named cookie can be planted by a sibling subdomain or by a network attacker
+ *   over plain http ("cookie tossing"); a `__Host-` cookie can only have been set by this very
+ *   origin over TLS, so an attacker cannot fix a session or a device cookie on a victim.
+ * - over plain http (local development on http://localhost) the plain `<name>`, and only it.
+ * Every cookie is HttpOnly and SameSite=Lax.
+ */
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppDeps } from '../app-env';
+
+/** True when the request reached us over HTTPS (X-Forwarded-Proto only when TRUST_PROXY is set). */
+export function isHttps(c: Context, deps: AppDeps): boolean {
+  if (deps.config.trustProxy) {
+    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
+    if (proto) return proto === 'https';
+  }
+  return new URL(c.req.url).protocol === 'https:';
+}
+
+/** The name `base` has over this request's scheme: `__Host-<base>` over HTTPS, else `<base>`. */
+export function cookieName(c: Context, deps: AppDeps, base: string): string {
+  return isHttps(c, deps) ? `__Host-${base}` : base;
+}
+
+/** The value of cookie `base` under the one name this request's scheme allows, or undefined. */
+export function readCookie(c: Context, deps: AppDeps, base: string): string | undefined {
+  return getCookie(c, cookieName(c, deps, base)) || undefined;
+}
+
+/** Sets cookie `base` (HttpOnly, SameSite=Lax, Path=/; `__Host-` + Secure over HTTPS) for `maxAgeMs`. */
+export function writeCookie(c: Context, deps: AppDeps, base: string, value: string, maxAgeMs: number): void {
+  const secure = isHttps(c, deps);
+  setCookie(c, secure ? `__Host-${base}` : base, value, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure,
+    path: '/',
+    maxAge: Math.floor(maxAgeMs / 1000),
+  });
+}
+
+/** Clears cookie `base` under its name for this request's scheme (and the plain name in any case). */
+export function clearCookie(c: Context, deps: AppDeps, base: string): void {
+  deleteCookie(c, base, { path: '/' });
+  if (isHttps(c, deps)) deleteCookie(c, `__Host-${base}`, { path: '/', secure: true });
+}

@@ -2,11 +2,12 @@
  * Server configuration from the environment (DESIGN.md §7).
  * PORT (8787), HOST (0.0.0.0), DATA_DIR (./data), SESSION_SECRET (else generated once into
  * DATA_DIR/session-secret), OPENAI_API_KEY / OPENAI_BASE_URL / OPENAI_MODEL, SMTP_URL,
- * TRUST_PROXY=1 (believe X-Forwarded-Proto), PUBLIC_URL (base of links in emails).
+ * TRUST_PROXY=<proxy hops> (believe X-Forwarded-*; http/client-ip.ts), PUBLIC_URL (base of links in emails).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseTrustProxy } from './http/client-ip';
 
 export interface Config {
   port: number;
@@ -16,7 +17,8 @@ export interface Config {
   sessionSecret: Uint8Array;
   openai: { apiKey?: string; baseURL?: string; model: string; timeoutMs: number };
   smtpUrl?: string;
-  trustProxy: boolean;
+  /** Reverse proxies in front of the server (TRUST_PROXY); 0 = none, X-Forwarded-* ignored. */
+  trustProxy: number;
   publicUrl?: string;
 }
 
@@ -47,7 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: Number(env.OPENAI_TIMEOUT_MS ?? 20_000),
     },
     smtpUrl: env.SMTP_URL || undefined,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: env.PUBLIC_URL || undefined,
   };
 }

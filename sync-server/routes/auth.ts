@@ -4,7 +4,9 @@
  * - Login answers the same 401 for an unknown user and a wrong password, after the same scrypt
  *   work (OWASP ASVS 6.3.8).
  * - Login and register are rate limited per IP and per username; windows expire, so nobody can
- *   lock another person out for good (ASVS 6.3.1).
+ *   lock another person out for good (ASVS 6.3.1). Login attempts from a device that signed in
+ *   to the account before are counted in that device's own bucket (device cookies,
+ *   auth/login-throttle.ts), so a stranger's guesses never throttle the owner's devices.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
@@ -15,6 +17,8 @@ import {
   registerSchema,
 } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
+import { issueDeviceCookie } from '../auth/device-cookie';
+import { createLoginThrottle } from '../auth/login-throttle';
 import { requireSession } from '../auth/middleware';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password';
 import { clearSessionCookie, startSession, verifySessionCookie } from '../auth/session';
@@ -35,6 +39,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const s = servicesOf(deps);
   const perIp = createRateLimiter({ limit: 30, windowMs: 10 * 60_000, now: deps.now, message: TOO_MANY });
   const perUsername = createRateLimiter({ limit: 10, windowMs: 15 * 60_000, now: deps.now, message: TOO_MANY });
+  const loginThrottle = createLoginThrottle(deps, TOO_MANY);
 
   app.post('/api/auth/register', async (c) => {
     const body = await readJson(c, registerSchema);
@@ -63,18 +68,20 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       throw err;
     }
     await startSession(c, deps, s.accounts, id);
+    await issueDeviceCookie(c, deps, id);
     return c.json(userJson(s, row), 201);
   });
 
   app.post('/api/auth/login', async (c) => {
     const body = await readJson(c, loginSchema);
     perIp.hit(`login:${clientIp(c, deps)}`);
-    perUsername.hit(`login:${body.username.toLowerCase()}`);
     const row = s.accounts.findByUsername(body.username);
+    const bucket = await loginThrottle.attempt(c, body.username, row?.id);
     const ok = await verifyPassword(body.password, row?.password_hash ?? (await dummyHash));
     if (!row || !ok) throw new ApiHttpError(401, INVALID_LOGIN);
-    perUsername.reset(`login:${body.username.toLowerCase()}`);
-    await startSession(c, deps, s.accounts, row.id);
+    loginThrottle.succeeded(bucket);
+    await startSession(c, deps, s.accounts, row.id); // the session cookie first: clients read the first Set-Cookie
+    await issueDeviceCookie(c, deps, row.id);
     releaseOf(deps).checkIn(row.id, new URL(c.req.url).origin); // a sign-in is a check-in (DESIGN.md §8)
     return c.json(userJson(s, row));
   });

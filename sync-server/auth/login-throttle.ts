@@ -1,0 +1,50 @@
+/**
+ * Per-account login throttling with device cookies (issue #15; OWASP "Slow Down Online Guessing
+ * Attacks with Device Cookies"; ASVS 6.3.1). Each sign-in attempt is counted in one bucket:
+ * - with a valid device cookie issued to this very account (auth/device-cookie.ts): that
+ *   device's own bucket. It is never blocked by the untrusted bucket, so a stranger's guesses
+ *   never keep the owner's own devices out; a device cookie that keeps failing fills its own
+ *   bucket and is locked out itself (it may have been stolen).
+ * - otherwise (no cookie, a tampered or expired one, one of another account, an unknown
+ *   username): the username's shared untrusted bucket.
+ * Each bucket allows LOGIN_ATTEMPTS attempts per LOGIN_WINDOW_MS, then answers 429 with
+ * Retry-After before any password is checked; a correct password empties the bucket it was
+ * counted in. Windows expire, so nobody is locked out for good. The per-IP limit is separate
+ * (routes/auth.ts) and applies to every attempt.
+ */
+import type { Context } from 'hono';
+import type { AppDeps } from '../app-env';
+import { createRateLimiter } from '../http/rate-limit';
+import { readDeviceCookie } from './device-cookie';
+
+/** Attempts allowed per bucket (untrusted username, or one device) per window. */
+export const LOGIN_ATTEMPTS = 10;
+/** The window of LOGIN_ATTEMPTS (ms): 15 minutes. */
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+
+export interface LoginThrottle {
+  /**
+   * Counts one attempt at `username`, whose account id is `userId` (undefined when no such
+   * account), in the device's bucket or the username's untrusted bucket. Returns the bucket's
+   * key for `succeeded`. Throws a 429 ApiHttpError (Retry-After in s) when that bucket is full.
+   */
+  attempt(c: Context, username: string, userId: string | undefined): Promise<string>;
+  /** The password was correct: empties `bucket`. */
+  succeeded(bucket: string): void;
+}
+
+/** A throttle measured with `deps.now`; `message` is the 429's error text. In memory, per process. */
+export function createLoginThrottle(deps: AppDeps, message: string): LoginThrottle {
+  const limiter = createRateLimiter({ limit: LOGIN_ATTEMPTS, windowMs: LOGIN_WINDOW_MS, now: deps.now, message });
+  return {
+    async attempt(c, username, userId) {
+      const device = userId === undefined ? null : await readDeviceCookie(c, deps);
+      const bucket = device && device.userId === userId ? `login-device:${device.nonce}` : `login:${username.toLowerCase()}`;
+      limiter.hit(bucket);
+      return bucket;
+    },
+    succeeded(bucket) {
+      limiter.reset(bucket);
+    },
+  };
+}

@@ -38,8 +38,10 @@ export function createLoginThrottle(deps: AppDeps, message: string): LoginThrott
   const limiter = createRateLimiter({ limit: LOGIN_ATTEMPTS, windowMs: LOGIN_WINDOW_MS, now: deps.now, message });
   return {
     async attempt(c, username, userId) {
-      const device = userId === undefined ? null : await readDeviceCookie(c, deps);
-      const bucket = device && device.userId === userId ? `login-device:${device.nonce}` : `login:${username.toLowerCase()}`;
+      // Verified whether or not the username exists, so the work done does not tell (ASVS 6.3.8).
+      const device = await readDeviceCookie(c, deps);
+      const trusted = device !== null && userId !== undefined && device.userId === userId;
+      const bucket = trusted ? `login-device:${device.nonce}` : `login:${username.toLowerCase()}`;
       limiter.hit(bucket);
       return bucket;
     },

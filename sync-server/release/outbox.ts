@@ -7,10 +7,10 @@
  */
 import type { AppDeps } from '../app-env';
 import type { TokenPurpose } from '../db/release';
-import { servicesOf } from '../services';
+import type { RecordService } from '../records';
 import { type EmailKind, type EmailParams, renderEmail } from './emails';
 import type { Mailer } from './mailer';
-import { releaseOf } from './service';
+import type { ReleaseService } from './service';
 import { mintToken } from './tokens';
 
 export const MAX_ATTEMPTS = 8;
@@ -45,8 +45,12 @@ function linkOf(kind: EmailKind, userId: string, p: EmailParams): { purpose: Tok
 }
 
 /** Sends every pending email once. Returns how many were sent. Never throws for a failed send. */
-export async function sendPendingEmails(deps: AppDeps, mailer: Mailer): Promise<number> {
-  const release = releaseOf(deps);
+export async function sendPendingEmails(
+  deps: AppDeps,
+  release: ReleaseService,
+  records: RecordService,
+  mailer: Mailer,
+): Promise<number> {
   const { store } = release;
   let sent = 0;
   for (const row of store.pendingEmails(MAX_ATTEMPTS, deps.now() - CLAIM_STALE_MS)) {
@@ -67,8 +71,8 @@ export async function sendPendingEmails(deps: AppDeps, mailer: Mailer): Promise<
       store.markSent(row.id, deps.now());
       sent += 1;
       if (kind === 'delivery' && params.messageId) {
-        const m = servicesOf(deps).records.get(row.user_id, 'messages', params.messageId);
-        if (m && !m.delivered) servicesOf(deps).records.write(row.user_id, 'messages', params.messageId, { delivered: true });
+        const m = records.get(row.user_id, 'messages', params.messageId);
+        if (m && !m.delivered) records.write(row.user_id, 'messages', params.messageId, { delivered: true });
       }
     } catch (err) {
       store.markFailed(row.id, err instanceof Error ? err.message : String(err));

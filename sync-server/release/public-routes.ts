@@ -13,12 +13,10 @@ import { BURIAL_PREFERENCE_LABELS, DOCUMENT_TYPE_LABELS, FUNERAL_TYPE_LABELS } f
 import type { AppDeps, AppEnv } from '../app-env';
 import { clientIp } from '../http/client-ip';
 import { createRateLimiter } from '../http/rate-limit';
-import { servicesOf } from '../services';
+import type { Services } from '../services';
 import type { TokenPurpose, TokenRow } from '../db/release';
 import { html, notFoundPage, page, type Safe } from './html';
 import { LINK_PATHS } from './outbox';
-import { pokeRelease } from './scheduler';
-import { releaseOf } from './service';
 import { TransitionError } from './state-machine';
 import { resolveToken } from './tokens';
 
@@ -26,13 +24,12 @@ const dateText = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { date
 const dateTimeText = (ms: number) =>
   new Date(ms).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
 
-export function releasePublicRoutes(deps: AppDeps): Hono<AppEnv> {
+export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const release = releaseOf(deps);
+  const { release, records } = services;
   const { store } = release;
-  const { records } = servicesOf(deps);
   const limiter = createRateLimiter({ limit: 120, windowMs: 10 * 60_000, now: deps.now });
-  const poke = () => pokeRelease(deps);
+  const poke = () => services.scheduler.poke();
 
   for (const prefix of ['/api/trustee/*', '/api/delivery/*', '/api/still-here/*']) {
     app.use(prefix, async (c, next) => {

@@ -5,9 +5,10 @@
  * running it twice sends nothing twice. Passes never overlap within a process.
  */
 import type { AppDeps } from '../app-env';
-import { createMailer, type Mailer } from './mailer';
+import type { RecordService } from '../records';
+import type { Mailer } from './mailer';
 import { sendPendingEmails } from './outbox';
-import { releaseOf } from './service';
+import type { ReleaseService } from './service';
 import { TransitionError } from './state-machine';
 
 export interface PassResult {
@@ -28,25 +29,16 @@ export interface ReleaseScheduler {
   stop(): Promise<void>;
 }
 
-const schedulers = new WeakMap<object, ReleaseScheduler>();
-
-/** Pokes the scheduler of `deps.db` if one exists (never creates one). */
-export function pokeRelease(deps: AppDeps): void {
-  schedulers.get(deps.db)?.poke();
-}
-
-/** The scheduler of `deps.db` (one per database; `mailer` only on first call). */
-export function releaseScheduler(deps: AppDeps, mailer?: Mailer): ReleaseScheduler {
-  let s = schedulers.get(deps.db);
-  if (!s) {
-    s = createScheduler(deps, mailer ?? createMailer(deps.config));
-    schedulers.set(deps.db, s);
-  }
-  return s;
-}
-
-function createScheduler(deps: AppDeps, mailer: Mailer): ReleaseScheduler {
-  const release = releaseOf(deps);
+/**
+ * The scheduler of one services instance (services.ts): passes use `release` and `records`
+ * and send through `mailer`. Not started until `start()`; `poke()` before that does nothing.
+ */
+export function createReleaseScheduler(
+  deps: AppDeps,
+  release: ReleaseService,
+  records: RecordService,
+  mailer: Mailer,
+): ReleaseScheduler {
   let inFlight: Promise<PassResult> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let pokeTimer: NodeJS.Timeout | null = null;
@@ -64,7 +56,7 @@ function createScheduler(deps: AppDeps, mailer: Mailer): ReleaseScheduler {
       }
     }
     const deliveries = release.queueDueDeliveries();
-    const sent = await sendPendingEmails(deps, mailer);
+    const sent = await sendPendingEmails(deps, release, records, mailer);
     return { trustees, transitions, deliveries, sent };
   }
 

@@ -6,7 +6,7 @@
  */
 import type { AppDeps } from '../app-env';
 import { createReleaseStore, type ReleaseStore, type TrusteeInvitationRow } from '../db/release';
-import { servicesOf } from '../services';
+import type { RecordService } from '../records';
 import type { EmailKind, EmailParams } from './emails';
 import { type Actor, type Outcome, type ReleaseEvent, type ReleaseState, initialState, transition } from './state-machine';
 
@@ -37,21 +37,9 @@ export interface ReleaseService {
   baseUrl(): string;
 }
 
-const cache = new WeakMap<object, ReleaseService>();
-
-/** The release service of `deps.db` (created on first use). */
-export function releaseOf(deps: AppDeps): ReleaseService {
-  let r = cache.get(deps.db);
-  if (!r) {
-    r = createReleaseService(deps);
-    cache.set(deps.db, r);
-  }
-  return r;
-}
-
-function createReleaseService(deps: AppDeps): ReleaseService {
+/** The release service over `deps.db`, reading the owner's records through `records`. */
+export function createReleaseService(deps: AppDeps, records: RecordService): ReleaseService {
   const store = createReleaseStore(deps.db);
-  const { records } = servicesOf(deps);
   let lastOrigin: string | undefined;
 
   const stateOf = (userId: string) => store.getState(userId) ?? initialState(deps.now());

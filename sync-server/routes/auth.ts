@@ -22,17 +22,16 @@ import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { createRateLimiter } from '../http/rate-limit';
 import { readJson } from '../http/validate';
-import { releaseOf } from '../release/service';
-import { servicesOf } from '../services';
+import type { Services } from '../services';
 import { userJson } from './user-json';
 
 const INVALID_LOGIN = 'Invalid username or password';
 const TAKEN = 'That username is already taken';
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 
-export function authRoutes(deps: AppDeps): Hono<AppEnv> {
+export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const s = servicesOf(deps);
+  const s = services;
   const perIp = createRateLimiter({ limit: 30, windowMs: 10 * 60_000, now: deps.now, message: TOO_MANY });
   const perUsername = createRateLimiter({ limit: 10, windowMs: 15 * 60_000, now: deps.now, message: TOO_MANY });
 
@@ -75,7 +74,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!row || !ok) throw new ApiHttpError(401, INVALID_LOGIN);
     perUsername.reset(`login:${body.username.toLowerCase()}`);
     await startSession(c, deps, s.accounts, row.id);
-    releaseOf(deps).checkIn(row.id, new URL(c.req.url).origin); // a sign-in is a check-in (DESIGN.md §8)
+    services.release.checkIn(row.id, new URL(c.req.url).origin); // a sign-in is a check-in (DESIGN.md §8)
     return c.json(userJson(s, row));
   });
 
@@ -86,7 +85,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ ok: true });
   });
 
-  app.post('/api/auth/password', requireSession(deps), async (c) => {
+  app.post('/api/auth/password', requireSession(deps, services), async (c) => {
     const body = await readJson(c, changePasswordSchema);
     perUsername.hit(`password:${c.var.userId}`);
     const row = s.accounts.findById(c.var.userId);
@@ -100,7 +99,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ ok: true });
   });
 
-  app.post('/api/auth/delete-account', requireSession(deps), async (c) => {
+  app.post('/api/auth/delete-account', requireSession(deps, services), async (c) => {
     const body = await readJson(c, deleteAccountSchema);
     perUsername.hit(`delete:${c.var.userId}`);
     const row = s.accounts.findById(c.var.userId);

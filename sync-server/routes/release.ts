@@ -16,10 +16,8 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import { pokeRelease } from '../release/scheduler';
-import { releaseOf } from '../release/service';
 import { type CheckInDays, type ReleaseState, TransitionError, type WaitingDays, checkInDueAt } from '../release/state-machine';
-import { servicesOf } from '../services';
+import type { Services } from '../services';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -42,11 +40,11 @@ export function asHttp(err: unknown): never {
   throw err;
 }
 
-export function releaseRoutes(deps: AppDeps): Hono<AppEnv> {
+export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const release = releaseOf(deps);
-  const { records } = servicesOf(deps);
-  app.use('/api/release/*', requireSession(deps));
+  const release = services.release;
+  const { records } = services;
+  app.use('/api/release/*', requireSession(deps, services));
 
   const settingsOf = (s: ReleaseState): ReleaseSettings => ({ checkInDays: s.checkInDays, waitingDays: s.waitingDays });
 
@@ -71,7 +69,7 @@ export function releaseRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/api/release/cancel', (c) => {
     try {
       const out = release.apply(c.var.userId, { kind: 'owner' }, { type: 'cancel' });
-      pokeRelease(deps);
+      services.scheduler.poke();
       return c.json(statusJson(out.state));
     } catch (err) {
       asHttp(err);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createApp } from './app';
 import { purgeExpiredSessions } from './auth/session';
 import type { AppDeps } from './app-env';
-import { loadConfig } from './config';
+import { linkBase, loadConfig } from './config';
 import { openDatabase } from './db/sqlite';
 import { testClockFromEnv } from './release/test-clock';
 import { createServices } from './services';
@@ -27,6 +27,11 @@ const purge = setInterval(() => purgeExpiredSessions(deps, services.accounts), 6
 purge.unref();
 
 const fetch = testClock ? testClock.wrap(app.fetch, scheduler) : app.fetch;
+if (!config.publicUrl) {
+  console.warn(
+    `PUBLIC_URL is not set: links in e-mails use ${linkBase(config)} and work only on this machine. Set PUBLIC_URL to the address people reach this server at.`,
+  );
+}
 const server = serve({ fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Afterword listening on http://localhost:${info.port} (data in ${config.dataDir})`);
 });

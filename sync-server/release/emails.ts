@@ -20,7 +20,7 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
 /** What the queue stores for each email (no secrets: links are minted at send time). */
 export interface EmailParams {
   ownerName: string;
-  /** Base of links (PUBLIC_URL, else the origin the owner last used, else http://localhost:PORT). */
+  /** Base of links (config.linkBase: PUBLIC_URL, else http://localhost:PORT), set at send time. */
   base: string;
   recipientName?: string;
   trusteeId?: string;

@@ -57,7 +57,8 @@ export async function sendPendingEmails(
     const now = deps.now();
     if (!store.claimEmail(row.id, now, now - CLAIM_STALE_MS)) continue;
     const kind = row.kind as EmailKind;
-    const params = JSON.parse(row.params) as EmailParams;
+    // Links from configuration only, at send time (issue #16): a base stored in an old row is ignored.
+    const params = { ...(JSON.parse(row.params) as EmailParams), base: release.baseUrl() };
     try {
       const link = linkOf(kind, row.user_id, params);
       let url: string | undefined;

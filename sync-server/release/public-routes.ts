@@ -15,7 +15,8 @@ import { clientIp } from '../http/client-ip';
 import { createRateLimiter } from '../http/rate-limit';
 import type { Services } from '../services';
 import type { TokenPurpose, TokenRow } from '../db/release';
-import { html, notFoundPage, page, type Safe } from './html';
+import { html } from 'hono/html';
+import { notFoundPage, page, type Html } from './page';
 import { LINK_PATHS } from './outbox';
 import { TransitionError } from './state-machine';
 import { resolveToken } from './tokens';
@@ -98,7 +99,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
   });
 
   // ---- Report ---------------------------------------------------------------------------
-  const reportBody = (t: NonNullable<ReturnType<typeof trusteeOf>>): Safe | null => {
+  const reportBody = (t: NonNullable<ReturnType<typeof trusteeOf>>): Html | null => {
     const s = release.state(t.tok.user_id);
     if (s.phase === 'released') return null;
     if (s.phase === 'waiting') {

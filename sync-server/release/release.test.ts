@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { AppDeps } from '../app-env';
 import { createTestApp, signUp } from '../test-support';
-import { PAGE_CSP } from './html';
+import { PAGE_CSP } from './page';
 import { createServices } from '../services';
 import { DAY_MS } from './state-machine';
 import { testClockFromEnv } from './test-clock';

@@ -7,6 +7,7 @@
 import type { AppDeps } from '../app-env';
 import { createReleaseStore, type ReleaseStore, type TrusteeInvitationRow } from '../db/release';
 import type { RecordService } from '../records';
+import { linkBase } from '../config';
 import type { EmailKind, EmailParams } from './emails';
 import { type Actor, type Outcome, type ReleaseEvent, type ReleaseState, initialState, transition } from './state-machine';
 
@@ -21,8 +22,8 @@ export interface ReleaseService {
   state(userId: string): ReleaseState;
   /** Runs one transition and persists it with its log and emails; throws TransitionError. */
   apply(userId: string, actor: Actor, event: ReleaseEvent): Outcome;
-  /** A sign-in or sync by the owner (DESIGN.md §8). `origin` is where the owner reached us. */
-  checkIn(userId: string, origin?: string): void;
+  /** A sign-in or sync by the owner (DESIGN.md §8). Nothing of the request is kept (issue #16). */
+  checkIn(userId: string): void;
   /** The owner's trustee as a state-machine actor, or null when no such trustee was ever seen. */
   trusteeActor(userId: string, trusteeId: string): Extract<Actor, { kind: 'trustee' }> | null;
   /** Invites new trustees, re-invites re-addressed ones and revokes removed ones. Returns how many changed. */
@@ -33,14 +34,13 @@ export interface ReleaseService {
   queue(userId: string, kind: EmailKind, to: string, dedupeKey: string, params: Partial<EmailParams>): boolean;
   /** The owner's display name and email from the profile record. */
   owner(userId: string): { name: string; firstName: string; email: string | null };
-  /** Base of links in emails. */
+  /** Base of links in emails: PUBLIC_URL, else http://localhost:PORT (config only, issue #16). */
   baseUrl(): string;
 }
 
 /** The release service over `deps.db`, reading the owner's records through `records`. */
 export function createReleaseService(deps: AppDeps, records: RecordService): ReleaseService {
   const store = createReleaseStore(deps.db);
-  let lastOrigin: string | undefined;
 
   const stateOf = (userId: string) => store.getState(userId) ?? initialState(deps.now());
 
@@ -50,8 +50,7 @@ export function createReleaseService(deps: AppDeps, records: RecordService): Rel
     return { firstName, name: p ? `${p.firstName} ${p.lastName}`.trim() : 'Someone', email: p?.email ?? null };
   };
 
-  const baseUrl = () =>
-    (deps.config.publicUrl ?? lastOrigin ?? `http://localhost:${deps.config.port}`).replace(/\/+$/, '');
+  const baseUrl = () => linkBase(deps.config);
 
   const queue: ReleaseService['queue'] = (userId, kind, to, dedupeKey, params) =>
     store.enqueueEmail({
@@ -59,7 +58,7 @@ export function createReleaseService(deps: AppDeps, records: RecordService): Rel
       userId,
       kind,
       to,
-      params: { ownerName: owner(userId).name, base: baseUrl(), ...params },
+      params: { ownerName: owner(userId).name, ...params },
       at: deps.now(),
     });
 
@@ -103,8 +102,7 @@ export function createReleaseService(deps: AppDeps, records: RecordService): Rel
         return out;
       });
     },
-    checkIn(userId, origin) {
-      if (origin) lastOrigin = origin;
+    checkIn(userId) {
       const now = deps.now();
       const s = store.getState(userId);
       if (!s) return void store.putState(userId, initialState(now));

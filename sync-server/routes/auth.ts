@@ -74,7 +74,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     if (!row || !ok) throw new ApiHttpError(401, INVALID_LOGIN);
     perUsername.reset(`login:${body.username.toLowerCase()}`);
     await startSession(c, deps, s.accounts, row.id);
-    services.release.checkIn(row.id, new URL(c.req.url).origin); // a sign-in is a check-in (DESIGN.md §8)
+    services.release.checkIn(row.id); // a sign-in is a check-in (DESIGN.md §8)
     return c.json(userJson(s, row));
   });
 

@@ -57,4 +57,8 @@ export interface ReleaseTrustee {
   invitation: 'pending' | 'invited' | 'accepted';
   invitedAt: string | null;
   acceptedAt: string | null;
+  /** Last time the trustee said they are still the owner's trustee (accepting counts). */
+  confirmedAt?: string | null;
+  /** An e-mail to them was refused or could not be delivered for days. */
+  bouncedAt?: string | null;
 }

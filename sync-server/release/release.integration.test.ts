@@ -11,6 +11,7 @@ import type { AppDeps } from '../app-env';
 import { openDatabase } from '../db/sqlite';
 import { createServices } from '../services';
 import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
+import { outboxFiles } from './release-test-support';
 import { startTestSmtp, type ReceivedEmail, type TestSmtp } from './smtp-test-server';
 import { DAY_MS } from './state-machine';
 
@@ -317,6 +318,6 @@ describe('without SMTP_URL', () => {
     const eml = readFileSync(join(dir, files[0]!), 'utf8');
     expect(eml).toMatch(/^To: grace@example\.com$/m);
     expect(eml).toMatch(/^Subject: Ada Lovelace has asked you to be a trustee$/m);
-    expect(eml).toContain('http://localhost:8787/api/trustee/invite/');
+    expect(outboxFiles(t.deps.config.dataDir)[0]!.links[0]).toMatch(/^http:\/\/localhost:8787\/api\/trustee\/invite\//);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The release scheduler (DESIGN.md §8): one pass follows trustee records, evaluates the state
- * machine for every account whose time has come, queues due deliveries and sends the email
- * queue. All its state is in SQLite, so it survives a restart; every step is idempotent, so
+ * machine for every account whose time has come, queues yearly trustee and review e-mails and
+ * due deliveries, and sends the email queue. Each account's work is isolated (issue #15). All its state is in SQLite, so it survives a restart; every step is idempotent, so
  * running it twice sends nothing twice. Passes never overlap within a process.
  */
 import type { AppDeps } from '../app-env';
@@ -47,14 +47,21 @@ export function createReleaseScheduler(
   async function pass(): Promise<PassResult> {
     const trustees = release.syncTrustees();
     let transitions = 0;
+    // Each account in its own transaction and error handling (issue #15): one account's bad
+    // data is logged and written to its own activity, and the pass goes on for everyone else.
     for (const userId of release.store.dueUsers(deps.now())) {
-      try {
-        const out = release.apply(userId, { kind: 'system' }, { type: 'tick' });
-        if (out.activity.length > 0) transitions += 1;
-      } catch (err) {
-        if (!(err instanceof TransitionError)) throw err;
-      }
+      const out = release.isolated(userId, 'checking your release state', () => {
+        try {
+          return release.apply(userId, { kind: 'system' }, { type: 'tick' });
+        } catch (err) {
+          if (err instanceof TransitionError) return null;
+          throw err;
+        }
+      });
+      if (out && out.activity.length > 0) transitions += 1;
     }
+    release.queueYearly();
+    release.queueReviews();
     const deliveries = release.queueDueDeliveries();
     const sent = await sendPendingEmails(deps, release, records, mailer);
     return { trustees, transitions, deliveries, sent };

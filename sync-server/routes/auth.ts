@@ -107,6 +107,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
       throw new ApiHttpError(400, 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
     }
     s.accounts.deleteUser(row.id);
+    s.release.forgetAccount(row.id); // no trace left in the WAL or the outbox folder (issue #16)
     clearSessionCookie(c, deps);
     return c.json({ ok: true });
   });

@@ -14,6 +14,7 @@ import type {
 import { releaseSettingsSchema } from '../../shared/schema/release';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
+import { resendsPerDay } from '../../shared/limits';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import { type CheckInDays, type ReleaseState, TransitionError, type WaitingDays, checkInDueAt } from '../release/state-machine';
@@ -42,7 +43,7 @@ export function asHttp(err: unknown): never {
 
 export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const release = services.release;
+  const { release } = services;
   const { records } = services;
   app.use('/api/release/*', requireSession(deps, services));
 
@@ -96,9 +97,21 @@ export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
         invitation: current ? (current.status as 'invited' | 'accepted') : 'pending',
         invitedAt: current ? iso(current.invited_at) : null,
         acceptedAt: current ? iso(current.accepted_at) : null,
+        confirmedAt: current ? iso(current.confirmed_at ?? null) : null,
+        bouncedAt: current ? iso(current.bounced_at ?? null) : null,
       };
     });
     return c.json(rows);
+  });
+
+  // The owner sends an invitation again (issue #16), within shared/limits.ts resendsPerDay (#15).
+  app.post('/api/release/trustees/:id/invite', (c) => {
+    const result = release.resendInvitation(c.var.userId, c.req.param('id'));
+    if (result === 'not-found') throw new ApiHttpError(404, 'Not found');
+    if (result === 'accepted') throw new ApiHttpError(409, 'This trustee has already accepted.');
+    if (result === 'limit') throw new ApiHttpError(429, `Invitations can be resent ${resendsPerDay} times a day. Please try again tomorrow.`);
+    services.scheduler.poke();
+    return c.json({ ok: true });
   });
 
   return app;

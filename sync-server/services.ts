@@ -22,6 +22,8 @@ export interface Services {
   clock: Clock;
   release: ReleaseService;
   scheduler: ReleaseScheduler;
+  /** SMTP (SMTP_URL) or the outbox folder; Settings says which (release/readiness.ts). */
+  mailer: Mailer;
 }
 
 /**
@@ -33,6 +35,7 @@ export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): S
   const clock = createClock(newNodeId(), deps.now);
   const records = createRecordService(store, clock);
   const release = createReleaseService(deps, records);
-  const scheduler = createReleaseScheduler(deps, release, records, opts.mailer ?? createMailer(deps.config));
-  return { accounts: createAccountStore(deps.db), store, records, clock, release, scheduler };
+  const mailer = opts.mailer ?? createMailer(deps.config);
+  const scheduler = createReleaseScheduler(deps, release, records, mailer);
+  return { accounts: createAccountStore(deps.db), store, records, clock, release, scheduler, mailer };
 }

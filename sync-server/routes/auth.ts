@@ -62,6 +62,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
       throw err;
     }
     await startSession(c, deps, s.accounts, id);
+    s.release.checkIn(id); // the release state starts here (check-ins off; the yearly review counts from now)
     return c.json(userJson(s, row), 201);
   });
 

@@ -6,6 +6,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { createApp } from '../app';
+import { openDatabase } from '../db/sqlite';
+import { createServices } from '../services';
 import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
 import { parseEmail, type ReceivedEmail, type TestSmtp } from './smtp-test-server';
 
@@ -19,6 +22,7 @@ export const linkOf = (e: ReceivedEmail): string => {
 export const uniqueTag = () => Math.random().toString(36).slice(2, 10);
 
 export interface Owner {
+  /** The app the owner talks to; replace it with `reopen(t)` to simulate a restart. */
   t: TestApp;
   cookie: string;
   userId: string;
@@ -47,17 +51,17 @@ export async function ownerOn(t: TestApp, firstName = 'Ada', lastName = 'Lovelac
   const { cookie: first, user, body } = await signUp(t, { firstName, lastName, email, username: `${firstName.toLowerCase()}_${tag}` });
   let cookie = first;
   const post = async (path: string, json: unknown) => {
-    const res = await t.call('POST', path, json, cookie);
+    const res = await o.t.call('POST', path, json, cookie);
     expect(res.status, `${path}: ${await res.clone().text()}`).toBe(201);
     return (await res.json()) as { id: string };
   };
-  return {
+  const o: Owner = {
     t,
     get cookie() {
       return cookie;
     },
     async signIn() {
-      const res = await t.call('POST', '/api/auth/login', { username: body.username, password: body.password });
+      const res = await o.t.call('POST', '/api/auth/login', { username: body.username, password: body.password });
       expect(res.status).toBe(200);
       cookie = cookieOf(res);
     },
@@ -68,15 +72,16 @@ export async function ownerOn(t: TestApp, firstName = 'Ada', lastName = 'Lovelac
     addr,
     post,
     async get<T>(path: string) {
-      const res = await t.call('GET', path, undefined, cookie);
+      const res = await o.t.call('GET', path, undefined, cookie);
       expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
       return (await res.json()) as T;
     },
-    open: async (link, method = 'GET') => t.app.request(link, { method }),
+    open: async (link, method = 'GET') => o.t.app.request(link, { method }),
     addTrustee: (who, accessLevel = 'full') => post('/api/trustees', { name: `${who[0]!.toUpperCase()}${who.slice(1)} Trustee`, email: addr(who), accessLevel }),
     addMessage: (who, text, deliveryDate = null) =>
       post('/api/messages', { recipientName: who, recipientEmail: addr(who), messageType: 'text', messageContent: text, deliveryDate }),
   };
+  return o;
 }
 
 /** A fresh app sending over `smtp`, with `env` added, and its owner. */
@@ -112,4 +117,27 @@ export function outboxFiles(dataDir: string): ReceivedEmail[] {
       const raw = readFileSync(join(dir, f), 'utf8');
       return parseEmail(raw, [/^To: (.*)$/m.exec(raw)?.[1]?.trim().toLowerCase() ?? '']);
     });
+}
+
+/**
+ * A restart: a new database handle, new services and a new app over the same DATA_DIR and
+ * the same clock. The old handle is closed first, as when a process dies.
+ */
+export function reopen(t: TestApp): TestApp {
+  t.deps.db.close();
+  const deps = { config: t.deps.config, db: openDatabase(join(t.deps.config.dataDir, 'afterword.db')), now: t.deps.now };
+  const services = createServices(deps);
+  const app = createApp(deps, services);
+  return {
+    app,
+    deps,
+    services,
+    advance: t.advance,
+    call: async (method, path, body, cookie, headers = {}) =>
+      app.request(`http://localhost${path}`, {
+        method,
+        headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(cookie ? { Cookie: cookie } : {}), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+  };
 }

@@ -195,7 +195,7 @@ export function createReleaseStore(db: Db) {
     ),
     failed: db.prepare<[string, number], FailedEmailRow>(
       `SELECT id, kind, to_addr, failure, failed_at, last_error, seen_at FROM release_emails
-       WHERE user_id = ? AND failed_at IS NOT NULL ORDER BY failed_at DESC LIMIT ?`,
+       WHERE user_id = ? AND failed_at IS NOT NULL AND failure != 'superseded' ORDER BY failed_at DESC LIMIT ?`,
     ),
     seeFailed: db.prepare('UPDATE release_emails SET seen_at = ? WHERE user_id = ? AND failed_at IS NOT NULL AND seen_at IS NULL'),
     unsentCount: db.prepare<[string], { n: number; written: number }>(
@@ -295,8 +295,8 @@ export function createReleaseStore(db: Db) {
     markRetry: (id: number, error: string, nextAt: number) => void q.markRetry.run(error.slice(0, 500), nextAt, id),
     /** Not tried now (a daily limit): look again at `nextAt`. */
     markDeferred: (id: number, nextAt: number) => void q.markDeferred.run(nextAt, id),
-    /** A permanent end: refused (5xx) or retries ran out. */
-    markGivenUp: (id: number, error: string, at: number, failure: 'refused' | 'expired') =>
+    /** A permanent end: refused (5xx), retries ran out, or superseded (no longer applies; not a failure the owner sees). */
+    markGivenUp: (id: number, error: string, at: number, failure: 'refused' | 'expired' | 'superseded') =>
       void q.markGivenUp.run(error.slice(0, 500), at, failure, id),
     /** E-mails of `userId` with `quota` queued after `since` (a rolling day). */
     quotaUsed: (userId: string, quota: 'invite' | 'resend', since: number) => q.quotaUsed.get(userId, quota, since)!.n,

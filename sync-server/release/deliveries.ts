@@ -11,7 +11,8 @@
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../app-env';
 import type { RecordService } from '../records';
-import { sendableAddress, type ReleaseService } from './service';
+import { sendableAddress } from './emails';
+import type { ReleaseService } from './service';
 
 const hashOf = (text: unknown) => createHash('sha256').update(typeof text === 'string' ? text : '').digest('hex');
 

@@ -3,6 +3,7 @@
  * people in grief. Each kind says who it goes to; `{link}` is a single-purpose link minted
  * when the email is sent (release/outbox.ts), so no raw token is ever stored.
  */
+import { emailSchema } from '../../shared/schema/common';
 import type { AccessLevel } from '../../shared/schema/trustee';
 
 export const EMAIL_KINDS = [
@@ -45,6 +46,9 @@ const ACCESS_WORDS: Record<AccessLevel, string> = {
 };
 
 const SIGN_OFF = '\n\nWith care,\nAfterword';
+
+/** True when `v` is an address we can send to (the schema's e-mail rule; records may hold anything). */
+export const sendableAddress = (v: unknown): v is string => typeof v === 'string' && emailSchema.safeParse(v).success;
 
 /** The e-mails whose failure the owner must see in the app's banner (issue #16). */
 export const CRITICAL_OWNER_KINDS: readonly EmailKind[] = ['owner-waiting-started'];

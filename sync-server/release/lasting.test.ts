@@ -46,6 +46,27 @@ describe('links that last', () => {
   });
 });
 
+describe('an invitation replaced while the mail server was down', () => {
+  it('only the newest is sent, once the server is back', async () => {
+    const own = await startTestSmtp();
+    const o = await ownerWithSmtp(own);
+    const { id } = await o.addTrustee('grace');
+    await own.close();
+    await o.t.services.scheduler.runOnce(); // round 1 queued, its send fails
+    expect((await o.t.call('POST', `/api/release/trustees/${id}/invite`, undefined, o.cookie)).status).toBe(200);
+    const back = await startTestSmtp({ port: own.port, received: own.received });
+    try {
+      await runFor(o, 3, 60 * 60_000);
+      const invites = back.to(o.addr('grace'));
+      expect(invites).toHaveLength(1);
+      expect((await o.open(linkOf(invites[0]!))).status).toBe(200);
+      expect((await o.get<ReleaseReadiness>('/api/release/readiness')).undeliverable).toEqual([]);
+    } finally {
+      await back.close();
+    }
+  });
+});
+
 describe('an e-mail that will never arrive', () => {
   it("a 5xx refusal of the owner's waiting-period e-mail shows in activity, Settings and the banner; a trustee's marks them bounced", async () => {
     const t = createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://afterword.test' });

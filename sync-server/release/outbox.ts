@@ -94,8 +94,12 @@ export async function sendPendingEmails(
         continue;
       }
     }
-    if (!store.claimEmail(row.id, now, now - CLAIM_STALE_MS)) continue;
     const kind = row.kind as EmailKind;
+    if (kind === 'trustee-invite' && superseded(release, row)) {
+      store.markGivenUp(row.id, 'A newer invitation replaced it, or the trustee accepted or was removed.', now, 'superseded');
+      continue;
+    }
+    if (!store.claimEmail(row.id, now, now - CLAIM_STALE_MS)) continue;
     // Links from configuration only, at send time (issue #16): a base stored in an old row is ignored.
     const params = { ...(JSON.parse(row.params) as EmailParams), base: release.baseUrl() };
     let minted: string | undefined;
@@ -132,6 +136,14 @@ export async function sendPendingEmails(
     }
   }
   return sent;
+}
+
+/** An invitation that no longer applies: the trustee accepted or was removed, or a newer round exists. */
+function superseded(release: ReleaseService, row: EmailRow): boolean {
+  const params = JSON.parse(row.params) as EmailParams;
+  const inv = params.trusteeId ? release.store.invitation(row.user_id, params.trusteeId) : null;
+  const round = Number(row.dedupe_key.split(':').pop());
+  return !inv || inv.status !== 'invited' || inv.invite_round !== round;
 }
 
 /** Schedules the next try, or ends the e-mail for good and tells the owner. */

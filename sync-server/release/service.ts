@@ -6,14 +6,13 @@
  * release/scheduler.ts. Each account's work runs in its own transaction with its own error
  * handling (`isolated`): one account's bad data never stops another's (issue #15).
  */
-import { emailSchema } from '../../shared/schema/common';
 import type { AppDeps } from '../app-env';
 import { linkBase } from '../config';
 import { createReleaseStore, type ReleaseStore } from '../db/release';
 import type { RecordService } from '../records';
 import { queueDueDeliveries } from './deliveries';
 import { removeOutboxFiles } from './mailer';
-import type { EmailKind, EmailParams } from './emails';
+import { type EmailKind, type EmailParams, sendableAddress } from './emails';
 import { type Actor, type Outcome, type ReleaseEvent, type ReleaseState, DAY_MS, initialState, transition } from './state-machine';
 import { createTrusteeFollower, type TrusteeFollower } from './trustees';
 
@@ -64,9 +63,6 @@ export interface ReleaseService extends TrusteeFollower {
    */
   forgetAccount(userId: string): void;
 }
-
-/** True when `v` is an address we can send to. */
-export const sendableAddress = (v: unknown): v is string => typeof v === 'string' && emailSchema.safeParse(v).success;
 
 /** The release service over `deps.db`, reading the owner's records through `records`. */
 export function createReleaseService(deps: AppDeps, records: RecordService): ReleaseService {

@@ -11,6 +11,7 @@ import type { Trustee } from '../../shared/schema/trustee';
 import type { AppDeps } from '../app-env';
 import type { ReleaseStore, TrusteeInvitationRow, TrusteeRecordRow } from '../db/release';
 import type { RecordService } from '../records';
+import { sendableAddress } from './emails';
 import type { ReleaseService } from './service';
 import { DAY_MS, type ReleaseState } from './state-machine';
 
@@ -46,7 +47,7 @@ interface Parts {
 /** The trustee half of the release service (service.ts). */
 export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower {
   const { store, records, queue, isolated, problem } = p;
-  const sendable = (t: Trustee) => typeof t.email === 'string' && t.email.includes('@');
+  const sendable = (t: Trustee) => sendableAddress(t.email);
 
   /** A new invitation round for `t`: old links stop working, a new invitation is queued. */
   const invite = (userId: string, t: Trustee, inv: TrusteeInvitationRow | null, quota: 'invite' | 'resend') => {

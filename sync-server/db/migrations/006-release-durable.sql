@@ -3,7 +3,8 @@
 -- E-mail is never dropped: retries with exponential backoff for days, across restarts.
 --   next_attempt_at   not before this (ms); 0 = now
 --   first_attempt_at  when sending was first tried (the retry window starts here)
---   failed_at/failure a permanent end: 'refused' (SMTP 5xx) or 'expired' (retries ran out)
+--   failed_at/failure a permanent end: 'refused' (SMTP 5xx), 'expired' (retries ran out) or
+--                     'superseded' (an invitation that no longer applies; not shown as a failure)
 --   written_at        written to DATA_DIR/outbox (no SMTP_URL): reached no one, still pending for SMTP
 --   quota             'invite' or 'resend': counted against shared/limits.ts per account per day
 --   seen_at           the owner dismissed the banner about this failure

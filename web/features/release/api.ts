@@ -8,7 +8,6 @@ import type {
   ReleaseSettings,
   ReleaseSettingsInput,
   ReleaseStatus,
-  ReleaseTrustee,
 } from '../../../shared/schema/release';
 import { apiFetch } from '../../api/client';
 
@@ -19,7 +18,6 @@ export const putReleaseSettings = (body: ReleaseSettingsInput) =>
 /** "I'm still here": cancels the running waiting period. */
 export const cancelWaitingPeriod = () => apiFetch<ReleaseStatus>('/api/release/cancel', { method: 'POST', body: {} });
 export const getReleaseActivity = () => apiFetch<ReleaseActivity[]>('/api/release/activity');
-export const getReleaseTrustees = () => apiFetch<ReleaseTrustee[]>('/api/release/trustees');
 /** Would the plan work today? (the readiness panel of Settings). */
 export const getReleaseReadiness = () => apiFetch<ReleaseReadiness>('/api/release/readiness');
 /** Sends a trustee's invitation again (429 past the daily limit). */

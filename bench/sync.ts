@@ -5,7 +5,6 @@
  */
 import { performance } from 'node:perf_hooks';
 import { formatHlc, type SyncResponse } from '../shared/sync';
-import { servicesOf } from '../sync-server/services';
 import { createTestApp, signUp } from '../sync-server/test-support';
 
 const trustee = (i: number) => ({ name: `Trustee ${i}`, email: `t${i}@example.com`, accessLevel: 'full' });
@@ -34,7 +33,7 @@ async function pushThroughput(): Promise<{ changes: number; seconds: number }> {
 async function incrementalPull(total: number): Promise<{ total: number; ms: number }> {
   const t = createTestApp();
   const { cookie, user } = await signUp(t);
-  const { store } = servicesOf(t.deps);
+  const { store } = t.services;
   let counter = 0;
   const hlc = () => formatHlc({ ms: t.deps.now(), counter: counter++ % 1_000_000, node: 'seed' });
   for (let i = 0; i < total; i += 5000) {

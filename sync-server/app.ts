@@ -1,5 +1,6 @@
 /**
- * `createApp(deps)`: the whole HTTP surface as one Hono app, testable with `app.request()`.
+ * `createApp(deps, services)`: the whole HTTP surface as one Hono app, testable with `app.request()`.
+ * `services` (services.ts, built once by the caller) are handed to each route module explicitly.
  * Route modules are small and composed here; errors become responses in one place
  * (`http/errors.ts`).
  */
@@ -19,9 +20,8 @@ import { defaultTaskRoutes } from './routes/default-tasks';
 import { profileRoutes } from './routes/profile';
 import { releaseRoutes } from './routes/release';
 import { releasePublicRoutes } from './release/public-routes';
-import { pokeRelease } from './release/scheduler';
 import { syncRoutes } from './routes/sync';
-import { servicesOf } from './services';
+import type { Services } from './services';
 
 /** Largest request body accepted, in bytes (413 above). A sync batch is the largest legitimate body. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -29,7 +29,11 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /**
  * `opts.serveWeb` also serves the built web app, from `opts.webDir` (default dist/).
  */
-export function createApp(deps: AppDeps, opts: { serveWeb?: boolean; webDir?: string } = {}): Hono<AppEnv> {
+export function createApp(
+  deps: AppDeps,
+  services: Services,
+  opts: { serveWeb?: boolean; webDir?: string } = {},
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use('*', securityHeaders(deps)); // CSP, nosniff, HSTS… on every response (ASVS 3.4)
@@ -51,24 +55,24 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean; webDir?: st
   // Writes may add or remove trustees or messages: let the release scheduler look soon (DESIGN.md §8).
   app.use('/api/*', async (c, next) => {
     await next();
-    if (c.req.method !== 'GET' && c.res.status < 400) pokeRelease(deps);
+    if (c.req.method !== 'GET' && c.res.status < 400) services.scheduler.poke();
   });
 
-  app.route('/', authRoutes(deps));
-  app.route('/', profileRoutes(deps));
-  app.route('/', syncRoutes(deps));
+  app.route('/', authRoutes(deps, services));
+  app.route('/', profileRoutes(deps, services));
+  app.route('/', syncRoutes(deps, services));
   app.route(
     '/',
-    aiRoutes(deps, {
+    aiRoutes(deps, services, {
       ai: createAiProvider(deps.config),
-      snapshot: (userId) => planningSnapshot(servicesOf(deps).records, userId),
+      snapshot: (userId) => planningSnapshot(services.records, userId),
     }),
   );
-  app.route('/', deathPlanRoutes(deps));
-  app.route('/', defaultTaskRoutes(deps));
-  app.route('/', collectionRoutes(deps));
-  app.route('/', releaseRoutes(deps));
-  app.route('/', releasePublicRoutes(deps));
+  app.route('/', deathPlanRoutes(deps, services));
+  app.route('/', defaultTaskRoutes(deps, services));
+  app.route('/', collectionRoutes(deps, services));
+  app.route('/', releaseRoutes(deps, services));
+  app.route('/', releasePublicRoutes(deps, services));
 
   app.all('/api/*', () => {
     throw new ApiHttpError(404, 'Not found');

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backupDatabase } from '../scripts/backup';
 import { createApp } from './app';
+import { createServices } from './services';
 import { REPO_ROOT } from './child-server';
 import { loadConfig } from './config';
 import { openDatabase } from './db/sqlite';
@@ -40,7 +41,8 @@ describe('online backup and restore', () => {
     const restoredDir = mkdtempSync(join(tmpdir(), 'afterword-restored-'));
     copyFileSync(backup, join(restoredDir, 'afterword.db'));
     const config = loadConfig({ DATA_DIR: restoredDir });
-    const app = createApp({ config, db: openDatabase(join(restoredDir, 'afterword.db')), now: t.deps.now });
+    const restoredDeps = { config, db: openDatabase(join(restoredDir, 'afterword.db')), now: t.deps.now };
+    const app = createApp(restoredDeps, createServices(restoredDeps));
     const login = await app.request('http://localhost/api/auth/login', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

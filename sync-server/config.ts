@@ -2,7 +2,8 @@
  * Server configuration from the environment (DESIGN.md §7).
  * PORT (8787), HOST (0.0.0.0), DATA_DIR (./data), SESSION_SECRET (else generated once into
  * DATA_DIR/session-secret), OPENAI_API_KEY / OPENAI_BASE_URL / OPENAI_MODEL, SMTP_URL,
- * TRUST_PROXY=<proxy hops> (believe X-Forwarded-*; http/client-ip.ts), PUBLIC_URL (base of links in emails).
+ * TRUST_PROXY=<proxy hops> (believe X-Forwarded-*; http/client-ip.ts), PUBLIC_URL (base of links in emails; unset, links
+ * use http://localhost:PORT and work on this machine only — never a request's Host, issue #16).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,14 @@ export interface Config {
   /** Reverse proxies in front of the server (TRUST_PROXY); 0 = none, X-Forwarded-* ignored. */
   trustProxy: number;
   publicUrl?: string;
+}
+
+/**
+ * The base of every link in an e-mail: PUBLIC_URL without a trailing slash, else
+ * `http://localhost:PORT`. Configuration only: nothing a request carries decides it (issue #16).
+ */
+export function linkBase(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
 }
 
 /** Reads the secret from SESSION_SECRET, or from DATA_DIR/session-secret, creating it once (mode 0600). */

@@ -9,24 +9,29 @@ import { join } from 'node:path';
 import { createApp } from './app';
 import { purgeExpiredSessions } from './auth/session';
 import type { AppDeps } from './app-env';
-import { loadConfig } from './config';
+import { linkBase, loadConfig } from './config';
 import { openDatabase } from './db/sqlite';
-import { releaseScheduler } from './release/scheduler';
 import { testClockFromEnv } from './release/test-clock';
-import { servicesOf } from './services';
+import { createServices } from './services';
 
 const config = loadConfig();
 const db = openDatabase(join(config.dataDir, 'afterword.db'));
 const testClock = testClockFromEnv();
 if (testClock) console.warn('AFTERWORD_TEST_CLOCK=1: the test-only clock is enabled. Never use this in production.');
 const deps: AppDeps = { config, db, now: testClock?.now ?? Date.now };
-const app = createApp(deps, { serveWeb: true, webDir: process.env.WEB_DIST_DIR || undefined });
-const scheduler = releaseScheduler(deps);
+const services = createServices(deps);
+const app = createApp(deps, services, { serveWeb: true, webDir: process.env.WEB_DIST_DIR || undefined });
+const { scheduler } = services;
 scheduler.start(Number(process.env.RELEASE_TICK_MS ?? 60_000));
-const purge = setInterval(() => purgeExpiredSessions(deps, servicesOf(deps).accounts), 60 * 60_000);
+const purge = setInterval(() => purgeExpiredSessions(deps, services.accounts), 60 * 60_000);
 purge.unref();
 
-const fetch = testClock ? testClock.wrap(app.fetch, () => deps) : app.fetch;
+const fetch = testClock ? testClock.wrap(app.fetch, scheduler) : app.fetch;
+if (!config.publicUrl) {
+  console.warn(
+    `PUBLIC_URL is not set: links in e-mails use ${linkBase(config)} and work only on this machine. Set PUBLIC_URL to the address people reach this server at.`,
+  );
+}
 const server = serve({ fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`Afterword listening on http://localhost:${info.port} (data in ${config.dataDir})`);
 });

@@ -9,26 +9,36 @@ import { createApp } from './app';
 import type { AppDeps } from './app-env';
 import { loadConfig } from './config';
 import { openDatabase } from './db/sqlite';
+import type { Mailer } from './release/mailer';
+import { createServices, type Services } from './services';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
+  /** The services the app was built with (one instance per test app). */
+  services: Services;
   /** Advances the injected clock by `ms`. */
   advance(ms: number): void;
   /** A JSON request with an optional cookie; returns the Response. */
   call(method: string, path: string, body?: unknown, cookie?: string, headers?: Record<string, string>): Promise<Response>;
 }
 
-/** A fresh app on a temp DATA_DIR, with a controllable clock starting at `start` (ms). */
-export function createTestApp(env: Record<string, string> = {}, start = Date.UTC(2026, 10, 21, 12)): TestApp {
+/** A fresh app on a temp DATA_DIR, with a controllable clock starting at `start` (ms); `opts.mailer` replaces the configured mailer. */
+export function createTestApp(
+  env: Record<string, string> = {},
+  start = Date.UTC(2026, 10, 21, 12),
+  opts: { mailer?: Mailer } = {},
+): TestApp {
   const dataDir = mkdtempSync(join(tmpdir(), 'afterword-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, ...env });
   let now = start;
   const deps: AppDeps = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: () => now };
-  const app = createApp(deps);
+  const services = createServices(deps, opts);
+  const app = createApp(deps, services);
   return {
     app,
     deps,
+    services,
     advance: (ms) => {
       now += ms;
     },

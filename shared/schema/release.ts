@@ -38,6 +38,41 @@ export interface ReleaseStatus {
   lastCheckInAt: string;
   /** When the next check-in falls due (null when check-ins are off). */
   checkInDueAt: string | null;
+  /** The owner's own critical e-mails (e.g. "waiting period started") that will never arrive and were not dismissed. */
+  undeliverable?: UndeliverableEmail[];
+}
+
+/** An e-mail that will never arrive: refused by the receiving server (5xx), or retried for days in vain. */
+export interface UndeliverableEmail {
+  id: number;
+  subject: string;
+  to: string;
+  reason: 'refused' | 'expired';
+  at: string;
+  /** One of the owner's own critical e-mails (shown in the app's banner). */
+  critical: boolean;
+}
+
+/** `GET /api/release/readiness`: would the plan work today? Everything on one panel of Settings. */
+export interface ReleaseReadiness {
+  /** True when nothing in `missing` stands in the way. */
+  ready: boolean;
+  /** Plain sentences, one per thing that is missing or wrong. */
+  missing: string[];
+  /** 'smtp': e-mails are sent; 'folder': written to a folder on the server, reaching no one. */
+  email: 'smtp' | 'folder';
+  /** PUBLIC_URL as configured, or null (links then point to `linkBase`, this machine only). */
+  publicUrl: string | null;
+  linkBase: string;
+  checkInDays: number;
+  lastCheckInAt: string;
+  /** When the next check-in reminder would be e-mailed (null when check-ins are off or not active). */
+  nextReminderAt: string | null;
+  /** When the yearly "review your plan" e-mail comes next. */
+  nextReviewAt: string | null;
+  ownerEmail: string | null;
+  trustees: ReleaseTrustee[];
+  undeliverable: UndeliverableEmail[];
 }
 
 /** One line of `GET /api/release/activity`, newest first. */
@@ -57,4 +92,8 @@ export interface ReleaseTrustee {
   invitation: 'pending' | 'invited' | 'accepted';
   invitedAt: string | null;
   acceptedAt: string | null;
+  /** Last time the trustee said they are still the owner's trustee (accepting counts). */
+  confirmedAt?: string | null;
+  /** An e-mail to them was refused or could not be delivered for days. */
+  bouncedAt?: string | null;
 }

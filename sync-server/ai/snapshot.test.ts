@@ -1,6 +1,5 @@
 /** planningSnapshot over the real record store, with records written through the REST endpoints. */
 import { describe, expect, it } from 'vitest';
-import { servicesOf } from '../services';
 import { createTestApp, signUp } from '../test-support';
 import { snapshotOf } from './default/test-snapshot';
 import { planningSnapshot } from './snapshot';
@@ -9,7 +8,7 @@ describe('planningSnapshot', () => {
   it('is an empty plan for a new user, with their first name', async () => {
     const t = createTestApp();
     const { user } = await signUp(t, { firstName: 'Grace' });
-    expect(planningSnapshot(servicesOf(t.deps).records, user.id)).toEqual(snapshotOf({ firstName: 'Grace' }));
+    expect(planningSnapshot(t.services.records, user.id)).toEqual(snapshotOf({ firstName: 'Grace' }));
   });
 
   it('counts what the user planned, and only their own records', async () => {
@@ -34,7 +33,7 @@ describe('planningSnapshot', () => {
     await post('/api/survivor-tasks', { ...task, completionStatus: 'completed' });
     await post('/api/survivor-tasks', { ...task, completionStatus: 'not-started' });
 
-    expect(planningSnapshot(servicesOf(t.deps).records, user.id)).toMatchObject({
+    expect(planningSnapshot(t.services.records, user.id)).toMatchObject({
       values: ['nature', 'family'],
       beliefs: 'Quaker',
       hasPlan: true,

@@ -35,6 +35,12 @@ export interface TrusteeInvitationRow {
   invite_round: number;
   invited_at: number;
   accepted_at: number | null;
+  /** Last time the trustee said they are still the owner's trustee (accepting counts). */
+  confirmed_at?: number | null;
+  /** Last yearly confirmation e-mail queued. */
+  confirm_sent_at?: number | null;
+  /** An e-mail to this address was refused or could not be delivered for days. */
+  bounced_at?: number | null;
 }
 
 export type TokenPurpose = 'invite' | 'report' | 'access' | 'delivery' | 'cancel';
@@ -46,6 +52,8 @@ export interface TokenRow {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** For delivery links: the address the link was sent to. */
+  addr?: string | null;
 }
 
 export interface EmailRow {
@@ -56,6 +64,28 @@ export interface EmailRow {
   to_addr: string;
   params: string;
   attempts: number;
+  first_attempt_at: number | null;
+  quota: string | null;
+}
+
+/** An e-mail that will never arrive, for the owner's Settings, activity and banner. */
+export interface FailedEmailRow {
+  id: number;
+  kind: string;
+  to_addr: string;
+  failure: 'refused' | 'expired';
+  failed_at: number;
+  last_error: string | null;
+  seen_at: number | null;
+}
+
+export interface DeliveryRow {
+  user_id: string;
+  message_id: string;
+  addr: string;
+  body_hash: string;
+  round: number;
+  queued_at: number;
 }
 
 export interface TrusteeRecordRow {
@@ -109,13 +139,22 @@ export function createReleaseStore(db: Db) {
     ),
     invitations: db.prepare<[string], TrusteeInvitationRow>('SELECT * FROM release_trustees WHERE user_id = ?'),
     putInvitation: db.prepare(
-      `INSERT INTO release_trustees (user_id, trustee_id, email, status, invite_round, invited_at, accepted_at)
-       VALUES (@user_id, @trustee_id, @email, @status, @invite_round, @invited_at, @accepted_at)
+      `INSERT INTO release_trustees (user_id, trustee_id, email, status, invite_round, invited_at, accepted_at, confirmed_at, confirm_sent_at, bounced_at)
+       VALUES (@user_id, @trustee_id, @email, @status, @invite_round, @invited_at, @accepted_at, @confirmed_at, @confirm_sent_at, @bounced_at)
        ON CONFLICT (user_id, trustee_id) DO UPDATE SET email = excluded.email, status = excluded.status,
-         invite_round = excluded.invite_round, invited_at = excluded.invited_at, accepted_at = excluded.accepted_at`,
+         invite_round = excluded.invite_round, invited_at = excluded.invited_at, accepted_at = excluded.accepted_at,
+         confirmed_at = excluded.confirmed_at, confirm_sent_at = excluded.confirm_sent_at, bounced_at = excluded.bounced_at`,
+    ),
+    yearlyDue: db.prepare<[number, number], TrusteeInvitationRow>(
+      `SELECT * FROM release_trustees WHERE status != 'removed'
+       AND ((status = 'accepted' AND COALESCE(confirm_sent_at, accepted_at) <= ?) OR (status = 'invited' AND invited_at <= ?))
+       AND user_id NOT IN (SELECT user_id FROM release_state WHERE phase = 'released')`,
+    ),
+    bounceTrustee: db.prepare(
+      "UPDATE release_trustees SET bounced_at = ? WHERE user_id = ? AND lower(email) = lower(?) AND status != 'removed'",
     ),
     insertToken: db.prepare(
-      'INSERT INTO release_tokens (hash, user_id, purpose, subject_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO release_tokens (hash, user_id, purpose, subject_id, created_at, expires_at, addr) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
     token: db.prepare<[string], TokenRow>('SELECT * FROM release_tokens WHERE hash = ?'),
     revokeSubject: db.prepare(
@@ -126,18 +165,56 @@ export function createReleaseStore(db: Db) {
     ),
     revokeHash: db.prepare('UPDATE release_tokens SET revoked_at = ? WHERE hash = ? AND revoked_at IS NULL'),
     enqueue: db.prepare(
-      'INSERT OR IGNORE INTO release_emails (dedupe_key, user_id, kind, to_addr, params, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT OR IGNORE INTO release_emails (dedupe_key, user_id, kind, to_addr, params, created_at, quota) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
     hasEmail: db.prepare<[string], { id: number }>('SELECT id FROM release_emails WHERE dedupe_key = ?'),
-    pending: db.prepare<[number, number], EmailRow>(
-      `SELECT id, dedupe_key, user_id, kind, to_addr, params, attempts FROM release_emails
-       WHERE sent_at IS NULL AND attempts < ? AND (claimed_at IS NULL OR claimed_at <= ?) ORDER BY id LIMIT 100`,
+    // Fair across accounts (issue #15): each account's oldest due e-mails first, round-robin —
+    // every account's first, then every account's second… — at most `perAccount` each.
+    pending: db.prepare<{ now: number; stale: number; folder: number; perAccount: number; limit: number }, EmailRow>(
+      `SELECT id, dedupe_key, user_id, kind, to_addr, params, attempts, first_attempt_at, quota FROM (
+         SELECT *, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY id) AS rn FROM release_emails
+         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= @now
+           AND (claimed_at IS NULL OR claimed_at <= @stale) AND (@folder = 0 OR written_at IS NULL))
+       WHERE rn <= @perAccount ORDER BY rn, id LIMIT @limit`,
     ),
     claim: db.prepare(
-      'UPDATE release_emails SET claimed_at = ?, attempts = attempts + 1 WHERE id = ? AND sent_at IS NULL AND (claimed_at IS NULL OR claimed_at <= ?)',
+      `UPDATE release_emails SET claimed_at = @at, attempts = attempts + 1, first_attempt_at = COALESCE(first_attempt_at, @at)
+       WHERE id = @id AND sent_at IS NULL AND failed_at IS NULL AND (claimed_at IS NULL OR claimed_at <= @stale)`,
     ),
-    markSent: db.prepare('UPDATE release_emails SET sent_at = ?, last_error = NULL WHERE id = ?'),
-    markFailed: db.prepare('UPDATE release_emails SET claimed_at = NULL, last_error = ? WHERE id = ?'),
+    markSent: db.prepare('UPDATE release_emails SET sent_at = ?, claimed_at = NULL, last_error = NULL WHERE id = ?'),
+    markWritten: db.prepare('UPDATE release_emails SET written_at = ?, claimed_at = NULL, last_error = NULL WHERE id = ?'),
+    markRetry: db.prepare('UPDATE release_emails SET claimed_at = NULL, last_error = ?, next_attempt_at = ? WHERE id = ?'),
+    markDeferred: db.prepare('UPDATE release_emails SET next_attempt_at = ? WHERE id = ?'),
+    markGivenUp: db.prepare('UPDATE release_emails SET claimed_at = NULL, last_error = ?, failed_at = ?, failure = ? WHERE id = ?'),
+    quotaUsed: db.prepare<[string, string, number], { n: number }>(
+      'SELECT COUNT(*) AS n FROM release_emails WHERE user_id = ? AND quota = ? AND created_at > ?',
+    ),
+    invitesSent: db.prepare<[string, number], { n: number; oldest: number | null }>(
+      `SELECT COUNT(*) AS n, MIN(COALESCE(sent_at, written_at)) AS oldest FROM release_emails
+       WHERE user_id = ? AND quota = 'invite' AND COALESCE(sent_at, written_at) > ?`,
+    ),
+    failed: db.prepare<[string, number], FailedEmailRow>(
+      `SELECT id, kind, to_addr, failure, failed_at, last_error, seen_at FROM release_emails
+       WHERE user_id = ? AND failed_at IS NOT NULL AND failure != 'superseded' ORDER BY failed_at DESC LIMIT ?`,
+    ),
+    seeFailed: db.prepare('UPDATE release_emails SET seen_at = ? WHERE user_id = ? AND failed_at IS NOT NULL AND seen_at IS NULL'),
+    unsentCount: db.prepare<[string], { n: number; written: number }>(
+      `SELECT COUNT(*) AS n, COUNT(written_at) AS written FROM release_emails
+       WHERE user_id = ? AND sent_at IS NULL AND failed_at IS NULL`,
+    ),
+    delivery: db.prepare<[string, string], DeliveryRow>('SELECT * FROM release_deliveries WHERE user_id = ? AND message_id = ?'),
+    putDelivery: db.prepare(
+      `INSERT INTO release_deliveries (user_id, message_id, addr, body_hash, round, queued_at)
+       VALUES (@user_id, @message_id, @addr, @body_hash, @round, @queued_at)
+       ON CONFLICT (user_id, message_id) DO UPDATE SET addr = excluded.addr, body_hash = excluded.body_hash,
+         round = excluded.round, queued_at = excluded.queued_at`,
+    ),
+    reviewInit: db.prepare('UPDATE release_state SET review_due_at = last_check_in_at + ? WHERE review_due_at IS NULL'),
+    reviewDue: db.prepare<[number], { user_id: string; review_due_at: number }>(
+      "SELECT user_id, review_due_at FROM release_state WHERE phase = 'active' AND review_due_at <= ?",
+    ),
+    setReviewDue: db.prepare('UPDATE release_state SET review_due_at = ? WHERE user_id = ?'),
+    reviewDueOf: db.prepare<[string], { review_due_at: number | null }>('SELECT review_due_at FROM release_state WHERE user_id = ?'),
     cursor: db.prepare<[], { trustee_seq: number }>('SELECT trustee_seq FROM release_cursor WHERE id = 1'),
     setCursor: db.prepare('UPDATE release_cursor SET trustee_seq = ? WHERE id = 1'),
     trusteeRecords: db.prepare<[number, number], TrusteeRecordRow>(
@@ -176,9 +253,14 @@ export function createReleaseStore(db: Db) {
     activity: (userId: string, limit = 200): ActivityRow[] => q.activity.all(userId, limit),
     invitation: (userId: string, trusteeId: string) => q.invitation.get(userId, trusteeId) ?? null,
     invitations: (userId: string) => q.invitations.all(userId),
-    putInvitation: (row: TrusteeInvitationRow) => void q.putInvitation.run(row),
+    putInvitation: (row: TrusteeInvitationRow) =>
+      void q.putInvitation.run({ confirmed_at: null, confirm_sent_at: null, bounced_at: null, ...row }),
+    /** Live trustees whose yearly e-mail is due: accepted ones confirmed, or invited ones invited, before `before`. */
+    yearlyDue: (before: number) => q.yearlyDue.all(before, before),
+    /** Marks the live trustees of `userId` at `email` as bounced. */
+    bounceTrustee: (userId: string, email: string, at: number) => void q.bounceTrustee.run(at, userId, email),
     insertToken: (t: Omit<TokenRow, 'revoked_at'>) =>
-      void q.insertToken.run(t.hash, t.user_id, t.purpose, t.subject_id, t.created_at, t.expires_at),
+      void q.insertToken.run(t.hash, t.user_id, t.purpose, t.subject_id, t.created_at, t.expires_at, t.addr ?? null),
     tokenByHash: (hash: string) => q.token.get(hash) ?? null,
     /** Revokes every live token about `subjectId` (a trustee or a message), optionally of one purpose. */
     revokeSubject: (userId: string, subjectId: string, at: number, purpose?: TokenPurpose) =>
@@ -187,15 +269,53 @@ export function createReleaseStore(db: Db) {
         : q.revokeSubject.run(at, userId, subjectId).changes,
     revokeToken: (hash: string, at: number) => void q.revokeHash.run(at, hash),
     /** Queues an email unless one with `dedupeKey` exists. Returns true when queued now. */
-    enqueueEmail: (e: { dedupeKey: string; userId: string; kind: string; to: string; params: unknown; at: number }) =>
-      q.enqueue.run(e.dedupeKey, e.userId, e.kind, e.to, JSON.stringify(e.params), e.at).changes > 0,
+    enqueueEmail: (e: {
+      dedupeKey: string;
+      userId: string;
+      kind: string;
+      to: string;
+      params: unknown;
+      at: number;
+      quota?: 'invite' | 'resend';
+    }) => q.enqueue.run(e.dedupeKey, e.userId, e.kind, e.to, JSON.stringify(e.params), e.at, e.quota ?? null).changes > 0,
     hasEmail: (dedupeKey: string) => q.hasEmail.get(dedupeKey) !== undefined,
-    /** Unsent emails not claimed since `staleBefore`, with fewer than `maxAttempts` tries. */
-    pendingEmails: (maxAttempts: number, staleBefore: number) => q.pending.all(maxAttempts, staleBefore),
+    /**
+     * Due, unsent, unfailed e-mails not claimed since `staleBefore`, fair across accounts (at
+     * most `perAccount` each, round-robin). `folder`: skip those already written to the folder.
+     */
+    pendingEmails: (o: { now: number; staleBefore: number; folder: boolean; perAccount: number; limit: number }) =>
+      q.pending.all({ now: o.now, stale: o.staleBefore, folder: o.folder ? 1 : 0, perAccount: o.perAccount, limit: o.limit }),
     /** Claims an email for sending; false when another run holds it or it was sent. */
-    claimEmail: (id: number, at: number, staleBefore: number) => q.claim.run(at, id, staleBefore).changes > 0,
+    claimEmail: (id: number, at: number, staleBefore: number) => q.claim.run({ at, id, stale: staleBefore }).changes > 0,
+    /** An SMTP server accepted it. */
     markSent: (id: number, at: number) => void q.markSent.run(at, id),
-    markFailed: (id: number, error: string) => void q.markFailed.run(error.slice(0, 500), id),
+    /** Written to the outbox folder (no SMTP_URL): reached no one; stays pending for SMTP. */
+    markWritten: (id: number, at: number) => void q.markWritten.run(at, id),
+    /** A temporary failure: try again at `nextAt`. */
+    markRetry: (id: number, error: string, nextAt: number) => void q.markRetry.run(error.slice(0, 500), nextAt, id),
+    /** Not tried now (a daily limit): look again at `nextAt`. */
+    markDeferred: (id: number, nextAt: number) => void q.markDeferred.run(nextAt, id),
+    /** A permanent end: refused (5xx), retries ran out, or superseded (no longer applies; not a failure the owner sees). */
+    markGivenUp: (id: number, error: string, at: number, failure: 'refused' | 'expired' | 'superseded') =>
+      void q.markGivenUp.run(error.slice(0, 500), at, failure, id),
+    /** E-mails of `userId` with `quota` queued after `since` (a rolling day). */
+    quotaUsed: (userId: string, quota: 'invite' | 'resend', since: number) => q.quotaUsed.get(userId, quota, since)!.n,
+    /** Invitations of `userId` sent (or written) after `since`, and the oldest such time. */
+    invitesSent: (userId: string, since: number) => q.invitesSent.get(userId, since)!,
+    /** The newest e-mails of `userId` that will never arrive. */
+    failedEmails: (userId: string, limit = 50) => q.failed.all(userId, limit),
+    /** The owner has seen every failure so far (the banner goes away). */
+    seeFailedEmails: (userId: string, at: number) => void q.seeFailed.run(at, userId),
+    /** How many e-mails of `userId` are still to send, and how many of those went to the folder only. */
+    unsentEmails: (userId: string) => q.unsentCount.get(userId)!,
+    delivery: (userId: string, messageId: string) => q.delivery.get(userId, messageId) ?? null,
+    putDelivery: (row: DeliveryRow) => void q.putDelivery.run(row),
+    /** Gives every state row without one a first review date, `afterMs` after its last check-in. */
+    initReviews: (afterMs: number) => void q.reviewInit.run(afterMs),
+    /** Active accounts whose yearly review e-mail is due at `now`. */
+    reviewsDue: (now: number) => q.reviewDue.all(now),
+    setReviewDue: (userId: string, at: number) => void q.setReviewDue.run(at, userId),
+    reviewDueAt: (userId: string) => q.reviewDueOf.get(userId)?.review_due_at ?? null,
     trusteeCursor: () => q.cursor.get()!.trustee_seq,
     setTrusteeCursor: (seq: number) => void q.setCursor.run(seq),
     /** Trustee records (tombstones included) changed after `seq`, in order. */

@@ -1,6 +1,6 @@
 /**
  * Opens the SQLite database and applies migrations. WAL with synchronous=FULL so that an
- * acknowledged write survives a crash (issue #9 "Durability"); foreign keys on.
+ * acknowledged write survives a crash (issue #9 "Durability"); foreign keys on; secure_delete on.
  * Migrations are the `.sql` files of `db/migrations/`, applied once each in file-name order,
  * each in its own transaction, recorded in `schema_migrations`.
  */
@@ -18,6 +18,7 @@ export function openDatabase(file: string): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
+  db.pragma('secure_delete = ON'); // deleted rows are overwritten, not left in free pages (issue #16)
   db.pragma('busy_timeout = 5000');
   migrate(db);
   return db;

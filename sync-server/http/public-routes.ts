@@ -19,6 +19,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
     'POST /api/trustee/invite/:token',
     'GET /api/trustee/report/:token',
     'POST /api/trustee/report/:token',
+    'POST /api/trustee/report/:token/confirm', // "I'm still your trustee" (issue #16)
     'GET /api/trustee/access/:token',
     'POST /api/trustee/access/:token/tasks/:taskId',
     'POST /api/trustee/access/:token/resend/:messageId',

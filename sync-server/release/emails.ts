@@ -3,6 +3,7 @@
  * people in grief. Each kind says who it goes to; `{link}` is a single-purpose link minted
  * when the email is sent (release/outbox.ts), so no raw token is ever stored.
  */
+import { emailSchema } from '../../shared/schema/common';
 import type { AccessLevel } from '../../shared/schema/trustee';
 
 export const EMAIL_KINDS = [
@@ -13,14 +14,17 @@ export const EMAIL_KINDS = [
   'owner-waiting-started',
   'owner-cancelled',
   'owner-released',
+  'owner-review',
+  'trustee-yearly',
   'delivery',
+  'delivery-updated',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** What the queue stores for each email (no secrets: links are minted at send time). */
 export interface EmailParams {
   ownerName: string;
-  /** Base of links (PUBLIC_URL, else the origin the owner last used, else http://localhost:PORT). */
+  /** Base of links (config.linkBase: PUBLIC_URL, else http://localhost:PORT), set at send time. */
   base: string;
   recipientName?: string;
   trusteeId?: string;
@@ -43,8 +47,18 @@ const ACCESS_WORDS: Record<AccessLevel, string> = {
 
 const SIGN_OFF = '\n\nWith care,\nAfterword';
 
+/** True when `v` is an address we can send to (the schema's e-mail rule; records may hold anything). */
+export const sendableAddress = (v: unknown): v is string => typeof v === 'string' && emailSchema.safeParse(v).success;
+
+/** The e-mails whose failure the owner must see in the app's banner (issue #16). */
+export const CRITICAL_OWNER_KINDS: readonly EmailKind[] = ['owner-waiting-started'];
+
+/** A name as one line of plain text: control characters (line breaks included) become spaces. */
+const oneLine = (s: string | undefined) => s?.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+
 /** Subject and text of one email. `link` is the minted link, when the kind has one. */
-export function renderEmail(kind: EmailKind, p: EmailParams, link?: string): { subject: string; text: string } {
+export function renderEmail(kind: EmailKind, params: EmailParams, link?: string): { subject: string; text: string } {
+  const p = { ...params, ownerName: oneLine(params.ownerName) || 'Someone', recipientName: oneLine(params.recipientName), startedBy: oneLine(params.startedBy) };
   const hello = (name?: string) => (name ? `Dear ${name},` : 'Hello,');
   switch (kind) {
     case 'trustee-invite':
@@ -56,7 +70,7 @@ ${p.ownerName} uses Afterword to prepare for the end of their life, and has name
 
 Being a trustee means that, when ${p.ownerName} dies, you can let us know. We then wait, and ask ${p.ownerName} to confirm, before anything is shared. After that you will be able to see ${ACCESS_WORDS[p.accessLevel ?? 'full']}. Nothing is shared with you before then.
 
-If you are willing, please accept here (the link works for 14 days):
+If you are willing, please accept here (the link works for 14 days; if it has expired, ask ${p.ownerName} to send it again):
 ${link}
 
 If you weren't expecting this, or would rather not, you can simply ignore this email.${SIGN_OFF}`,
@@ -68,7 +82,7 @@ If you weren't expecting this, or would rather not, you can simply ignore this e
 
 Thank you for agreeing to be ${p.ownerName}'s trustee. There is nothing you need to do now.
 
-Please keep this email. If ${p.ownerName} dies, open this link to tell us:
+Please keep this email. If ${p.ownerName} dies, open this link to tell us (it works for as long as you are ${p.ownerName}'s trustee):
 ${link}
 
 We will then wait before anything is shared, and ${p.ownerName} will be asked to confirm they are still here. The link is just for you; please don't forward it.${SIGN_OFF}`,
@@ -127,6 +141,37 @@ If you didn't do this, please sign in and look at Settings: ${p.base}/settings${
 The waiting period has ended, and your Afterword account has been released as you asked. Your messages are being sent to the people you wrote them for, and your trustees have been given access.
 
 If you are reading this, the people who loved you are in our thoughts.${SIGN_OFF}`,
+      };
+    case 'trustee-yearly':
+      return {
+        subject: `You are still ${p.ownerName}'s trustee`,
+        text: `${hello(p.recipientName)}
+
+Once a year we write to let you know that you are still ${p.ownerName}'s trustee on Afterword. There is nothing you need to do.
+
+If ${p.ownerName} dies, open this link to tell us (it works for as long as you are their trustee, and so does the one we sent before). The page also lets you confirm that you are still willing, which ${p.ownerName} will see:
+${link}
+
+If you no longer want to be ${p.ownerName}'s trustee, please tell them.${SIGN_OFF}`,
+      };
+    case 'owner-review':
+      return {
+        subject: 'A yearly reminder: review your Afterword plan',
+        text: `${hello(p.recipientName)}
+
+It has been a year. Is everything in your Afterword plan still as you want it: your messages and their recipients' e-mail addresses, your trustees, your documents and your check-in settings?
+
+Settings shows whether your plan would work today: ${p.base}/settings${SIGN_OFF}`,
+      };
+    case 'delivery-updated':
+      return {
+        subject: `A message from ${p.ownerName} (updated)`,
+        text: `${hello(p.recipientName)}
+
+The message ${p.ownerName} left for you was changed after we sent it to you. This link shows it as it is now:
+${link}
+
+The link is private and meant only for you.${SIGN_OFF}`,
       };
     case 'delivery':
       return {

@@ -1,9 +1,11 @@
 /**
  * Outgoing email (DESIGN.md §8) through nodemailer: over SMTP when `config.smtpUrl` (SMTP_URL)
  * is set; otherwise each message is written to DATA_DIR/outbox/ as an `.eml` file and a line is
- * logged, so a new install works without a mail server.
+ * logged, so a new install can be tried without a mail server. A written file reaches no one:
+ * `send` says so (`reached: false`), and the e-mail stays pending until SMTP is configured
+ * (issue #16). Files are named after the account, so deleting the account removes them.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
@@ -12,11 +14,30 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** The account it is sent for (names the outbox file). */
+  account: string;
 }
 
 export interface Mailer {
-  /** Sends one email; rejects when the transport fails (the caller retries later). */
-  send(email: OutgoingEmail): Promise<void>;
+  /** 'smtp' when SMTP_URL is set, else 'folder' (DATA_DIR/outbox). */
+  readonly mode: 'smtp' | 'folder';
+  /**
+   * Sends one email. Resolves `reached: true` only when an SMTP server accepted it. Rejects when
+   * the transport fails; an SMTP refusal carries `responseCode` (5xx: permanent).
+   */
+  send(email: OutgoingEmail): Promise<{ reached: boolean }>;
+}
+
+/** The folder `.eml` files are written to. */
+export const outboxDir = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'outbox');
+
+/** Removes every `.eml` file written for `account` (account deletion, issue #16). Returns how many. */
+export function removeOutboxFiles(config: Pick<Config, 'dataDir'>, account: string): number {
+  const dir = outboxDir(config);
+  if (!existsSync(dir)) return 0;
+  const mine = readdirSync(dir).filter((f) => f.startsWith(`${account}-`) && f.endsWith('.eml'));
+  for (const f of mine) rmSync(join(dir, f), { force: true });
+  return mine.length;
 }
 
 /** The From address: no-reply at PUBLIC_URL's host, or at localhost. */
@@ -36,22 +57,26 @@ export function createMailer(config: Config, log: (line: string) => void = conso
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
+      mode: 'smtp',
       async send(e) {
         await transport.sendMail({ from, to: e.to, subject: e.subject, text: e.text });
+        return { reached: true };
       },
     };
   }
-  const dir = join(config.dataDir, 'outbox');
+  const dir = outboxDir(config);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let n = 0;
   return {
+    mode: 'folder',
     async send(e) {
       const info = await transport.sendMail({ from, to: e.to, subject: e.subject, text: e.text });
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       n += 1;
-      const file = join(dir, `${Date.now()}-${process.pid}-${n}.eml`);
+      const file = join(dir, `${e.account}-${Date.now()}-${process.pid}-${n}.eml`);
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-      log(`Email to ${e.to} ("${e.subject}") written to ${file}`);
+      log(`Email to ${e.to} ("${e.subject}") written to ${file}; it reaches no one until SMTP_URL is set`);
+      return { reached: false };
     },
   };
 }

@@ -1,24 +1,41 @@
 /**
- * Sends queued release emails (DESIGN.md §8). Each email is claimed before it is sent and marked
- * sent after, so two runs never send it twice; a failed send is retried by a later run, up to
- * MAX_ATTEMPTS. Links are minted here, at send time, so the queue never holds a raw token.
- * After a delivery email goes out, the message becomes `delivered` through the record merge,
- * so the owner's devices see it on their next sync.
+ * Sends queued release emails (DESIGN.md §8; issue #16 "E-mail never dropped"). Each e-mail is
+ * claimed before it is sent and marked after, so two runs never send it twice. A temporary
+ * failure is retried with exponential backoff (1 minute doubling up to 4 hours) for
+ * RETRY_FOR_MS (8 days) from the first attempt; the schedule is in SQLite, so it survives
+ * restarts. A permanent refusal (SMTP 5xx) or the end of the retries is written to the owner's
+ * activity (and the trustee marked bounced); the owner's critical e-mails also show in the
+ * app's banner (routes/release.ts). An e-mail is `sent` only when an SMTP server accepted it:
+ * one written to the outbox folder (no SMTP_URL) reached no one and stays pending for SMTP.
+ * The queue is fair across accounts (round-robin, at most PER_ACCOUNT_PER_PASS each per pass)
+ * and invitations respect shared/limits.ts `invitationsPerDay` (issue #15). Links are minted
+ * here, at send time, so the queue never holds a raw token; a link of a failed try is revoked.
  */
+import { invitationsPerDay } from '../../shared/limits';
 import type { AppDeps } from '../app-env';
 import type { TokenPurpose } from '../db/release';
-import { servicesOf } from '../services';
+import type { EmailRow } from '../db/release';
+import type { RecordService } from '../records';
 import { type EmailKind, type EmailParams, renderEmail } from './emails';
 import type { Mailer } from './mailer';
-import { releaseOf } from './service';
-import { mintToken } from './tokens';
+import type { ReleaseService } from './service';
+import { DAY_MS } from './state-machine';
+import { hashToken, mintToken } from './tokens';
 
-export const MAX_ATTEMPTS = 8;
+/** How long a temporarily failing e-mail is retried, from its first attempt (≥ 7 days, issue #16). */
+export const RETRY_FOR_MS = 8 * DAY_MS;
+const FIRST_RETRY_MS = 60_000;
+const MAX_RETRY_MS = 4 * 60 * 60_000;
+/** The wait before the next try after `attempts` failed tries (ms). */
+export const retryDelay = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
 /** A claim older than this is considered abandoned (the process died mid-send). */
 const CLAIM_STALE_MS = 10 * 60_000;
+/** At most this many e-mails of one account per pass, and this many in all. */
+const PER_ACCOUNT_PER_PASS = 10;
+const PER_PASS = 200;
 
 /** The public path of each kind of link (routes in release/public-routes.ts). */
-export const LINK_PATHS: Record<Exclude<TokenPurpose, never>, string> = {
+export const LINK_PATHS: Record<TokenPurpose, string> = {
   invite: '/api/trustee/invite/',
   report: '/api/trustee/report/',
   access: '/api/trustee/access/',
@@ -32,10 +49,12 @@ function linkOf(kind: EmailKind, userId: string, p: EmailParams): { purpose: Tok
     case 'trustee-invite':
       return { purpose: 'invite', subjectId: p.trusteeId! };
     case 'trustee-welcome':
+    case 'trustee-yearly':
       return { purpose: 'report', subjectId: p.trusteeId! };
     case 'trustee-access':
       return { purpose: 'access', subjectId: p.trusteeId! };
     case 'delivery':
+    case 'delivery-updated':
       return { purpose: 'delivery', subjectId: p.messageId! };
     case 'owner-waiting-started':
       return { purpose: 'cancel', subjectId: userId };
@@ -44,36 +63,108 @@ function linkOf(kind: EmailKind, userId: string, p: EmailParams): { purpose: Tok
   }
 }
 
-/** Sends every pending email once. Returns how many were sent. Never throws for a failed send. */
-export async function sendPendingEmails(deps: AppDeps, mailer: Mailer): Promise<number> {
-  const release = releaseOf(deps);
+/** True for an SMTP answer that will not change on a retry (5xx). */
+const isPermanent = (err: unknown) => {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
+
+/** Sends every due email once. Returns how many an SMTP server accepted. Never throws for a failed send. */
+export async function sendPendingEmails(
+  deps: AppDeps,
+  release: ReleaseService,
+  records: RecordService,
+  mailer: Mailer,
+): Promise<number> {
   const { store } = release;
   let sent = 0;
-  for (const row of store.pendingEmails(MAX_ATTEMPTS, deps.now() - CLAIM_STALE_MS)) {
+  const due = store.pendingEmails({
+    now: deps.now(),
+    staleBefore: deps.now() - CLAIM_STALE_MS,
+    folder: mailer.mode === 'folder',
+    perAccount: PER_ACCOUNT_PER_PASS,
+    limit: PER_PASS,
+  });
+  for (const row of due) {
     const now = deps.now();
-    if (!store.claimEmail(row.id, now, now - CLAIM_STALE_MS)) continue;
+    if (row.quota === 'invite') {
+      const used = store.invitesSent(row.user_id, now - DAY_MS);
+      if (used.n >= invitationsPerDay) {
+        store.markDeferred(row.id, (used.oldest ?? now) + DAY_MS);
+        continue;
+      }
+    }
     const kind = row.kind as EmailKind;
-    const params = JSON.parse(row.params) as EmailParams;
+    if (kind === 'trustee-invite' && superseded(release, row)) {
+      store.markGivenUp(row.id, 'A newer invitation replaced it, or the trustee accepted or was removed.', now, 'superseded');
+      continue;
+    }
+    if (!store.claimEmail(row.id, now, now - CLAIM_STALE_MS)) continue;
+    // Links from configuration only, at send time (issue #16): a base stored in an old row is ignored.
+    const params = { ...(JSON.parse(row.params) as EmailParams), base: release.baseUrl() };
+    let minted: string | undefined;
     try {
       const link = linkOf(kind, row.user_id, params);
       let url: string | undefined;
       if (link) {
-        // One live link per subject and purpose: a new one (a resend) replaces the old.
-        store.revokeSubject(row.user_id, link.subjectId, now, link.purpose);
+        // One live link per subject and purpose (a resend replaces the old), except report
+        // links: those last as long as the trustee does (issue #16).
+        if (link.purpose !== 'report') store.revokeSubject(row.user_id, link.subjectId, now, link.purpose);
         const expiresAt = kind === 'owner-waiting-started' ? params.endsAt : undefined;
-        url = `${params.base}${LINK_PATHS[link.purpose]}${mintToken(store, { userId: row.user_id, ...link, now, expiresAt })}`;
+        const addr = link.purpose === 'delivery' ? row.to_addr.toLowerCase() : null;
+        minted = mintToken(store, { userId: row.user_id, ...link, now, expiresAt, addr });
+        url = `${params.base}${LINK_PATHS[link.purpose]}${minted}`;
       }
-      await mailer.send({ to: row.to_addr, ...renderEmail(kind, params, url) });
+      const { reached } = await mailer.send({ to: row.to_addr, account: row.user_id, ...renderEmail(kind, params, url) });
+      if (!reached) {
+        store.markWritten(row.id, deps.now());
+        continue;
+      }
       store.markSent(row.id, deps.now());
       sent += 1;
-      if (kind === 'delivery' && params.messageId) {
-        const m = servicesOf(deps).records.get(row.user_id, 'messages', params.messageId);
-        if (m && !m.delivered) servicesOf(deps).records.write(row.user_id, 'messages', params.messageId, { delivered: true });
+      if ((kind === 'delivery' || kind === 'delivery-updated') && params.messageId) {
+        release.isolated(row.user_id, 'marking a message delivered', () => {
+          const m = records.get(row.user_id, 'messages', params.messageId!);
+          if (m && !m.delivered && m.recipientEmail.toLowerCase() === row.to_addr.toLowerCase()) {
+            records.write(row.user_id, 'messages', params.messageId!, { delivered: true });
+          }
+        });
       }
     } catch (err) {
-      store.markFailed(row.id, err instanceof Error ? err.message : String(err));
-      console.error(`Release email ${row.id} (${kind}) failed:`, err instanceof Error ? err.message : err);
+      if (minted) store.revokeToken(hashToken(minted), deps.now());
+      failed(deps, release, row, kind, err);
     }
   }
   return sent;
+}
+
+/** An invitation that no longer applies: the trustee accepted or was removed, or a newer round exists. */
+function superseded(release: ReleaseService, row: EmailRow): boolean {
+  const params = JSON.parse(row.params) as EmailParams;
+  const inv = params.trusteeId ? release.store.invitation(row.user_id, params.trusteeId) : null;
+  const round = Number(row.dedupe_key.split(':').pop());
+  return !inv || inv.status !== 'invited' || inv.invite_round !== round;
+}
+
+/** Schedules the next try, or ends the e-mail for good and tells the owner. */
+function failed(deps: AppDeps, release: ReleaseService, row: EmailRow, kind: EmailKind, err: unknown) {
+  const { store } = release;
+  const now = deps.now();
+  const message = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+  const firstAt = row.first_attempt_at ?? now;
+  const permanent = isPermanent(err);
+  if (!permanent && now - firstAt < RETRY_FOR_MS) {
+    store.markRetry(row.id, message, now + retryDelay(row.attempts + 1));
+    console.error(`Release email ${row.id} (${kind}) failed, will retry:`, message);
+    return;
+  }
+  const failure = permanent ? 'refused' : 'expired';
+  console.error(`Release email ${row.id} (${kind}) ${failure}:`, message);
+  release.isolated(row.user_id, 'recording an e-mail that could not be delivered', () => {
+    store.markGivenUp(row.id, message, now, failure);
+    const subject = renderEmail(kind, { ...(JSON.parse(row.params) as EmailParams), base: '' }).subject;
+    const why = permanent ? `the receiving mail server refused it (${message})` : `we tried for ${Math.round(RETRY_FOR_MS / DAY_MS)} days without reaching a mail server`;
+    store.addActivity(row.user_id, now, 'email-failed', `The e-mail “${subject}” to ${row.to_addr} could not be delivered: ${why}.`);
+    if (kind.startsWith('trustee-')) store.bounceTrustee(row.user_id, row.to_addr, now);
+  });
 }

@@ -13,26 +13,25 @@ import { BURIAL_PREFERENCE_LABELS, DOCUMENT_TYPE_LABELS, FUNERAL_TYPE_LABELS } f
 import type { AppDeps, AppEnv } from '../app-env';
 import { clientIp } from '../http/client-ip';
 import { createRateLimiter } from '../http/rate-limit';
-import { servicesOf } from '../services';
+import type { Services } from '../services';
 import type { TokenPurpose, TokenRow } from '../db/release';
-import { html, notFoundPage, page, type Safe } from './html';
+import { html } from 'hono/html';
+import { notFoundPage, page, type Html } from './page';
 import { LINK_PATHS } from './outbox';
-import { pokeRelease } from './scheduler';
-import { releaseOf } from './service';
-import { TransitionError } from './state-machine';
+import { DAY_MS, TransitionError } from './state-machine';
+import { resendsPerDay } from '../../shared/limits';
 import { resolveToken } from './tokens';
 
 const dateText = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 const dateTimeText = (ms: number) =>
   new Date(ms).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
 
-export function releasePublicRoutes(deps: AppDeps): Hono<AppEnv> {
+export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const release = releaseOf(deps);
+  const { release, records } = services;
   const { store } = release;
-  const { records } = servicesOf(deps);
   const limiter = createRateLimiter({ limit: 120, windowMs: 10 * 60_000, now: deps.now });
-  const poke = () => pokeRelease(deps);
+  const poke = () => services.scheduler.poke();
 
   for (const prefix of ['/api/trustee/*', '/api/delivery/*', '/api/still-here/*']) {
     app.use(prefix, async (c, next) => {
@@ -52,7 +51,7 @@ export function releasePublicRoutes(deps: AppDeps): Hono<AppEnv> {
     const actor = release.trusteeActor(tok.user_id, tok.subject_id);
     const trustee = records.get(tok.user_id, 'trustees', tok.subject_id);
     if (!actor || actor.status === 'removed' || !trustee) return null;
-    return { tok, actor, trustee, owner: release.owner(tok.user_id) };
+    return { tok, token: c.req.param('token') ?? '', actor, trustee, owner: release.owner(tok.user_id) };
   };
 
   // ---- Invitation -------------------------------------------------------------------------
@@ -76,7 +75,7 @@ export function releasePublicRoutes(deps: AppDeps): Hono<AppEnv> {
     const now = deps.now();
     store.transaction(() => {
       const inv = store.invitation(t.tok.user_id, t.trustee.id)!;
-      store.putInvitation({ ...inv, status: 'accepted', accepted_at: now });
+      store.putInvitation({ ...inv, status: 'accepted', accepted_at: now, confirmed_at: now, bounced_at: null });
       store.revokeSubject(t.tok.user_id, t.trustee.id, now, 'invite');
       store.addActivity(t.tok.user_id, now, 'trustee-accepted', `${t.trustee.name} accepted your invitation.`);
       release.queue(t.tok.user_id, 'trustee-welcome', t.trustee.email, `welcome:${t.trustee.id}:${inv.invite_round}`, {
@@ -101,7 +100,7 @@ export function releasePublicRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   // ---- Report ---------------------------------------------------------------------------
-  const reportBody = (t: NonNullable<ReturnType<typeof trusteeOf>>): Safe | null => {
+  const reportBody = (t: NonNullable<ReturnType<typeof trusteeOf>>): Html | null => {
     const s = release.state(t.tok.user_id);
     if (s.phase === 'released') return null;
     if (s.phase === 'waiting') {
@@ -112,7 +111,10 @@ export function releasePublicRoutes(deps: AppDeps): Hono<AppEnv> {
 <p>Dear ${t.trustee.name},</p>
 <p>If ${t.owner.firstName} has died, we are very sorry. Press the button below to let us know.</p>
 <p>We will then wait ${s.waitingDays} days and ask ${t.owner.firstName} to confirm they are still here, in case this is a mistake. When the waiting period ends, their messages will be sent and you will be given access.</p>
-<form method="post"><button type="submit">Report ${t.owner.firstName}'s passing</button></form>`;
+<form method="post"><button type="submit">Report ${t.owner.firstName}'s passing</button></form>
+<h2>Still ${t.owner.firstName}'s trustee?</h2>
+<p>If ${t.owner.firstName} is well and you are simply checking in, you can tell them you are still willing to be their trustee.</p>
+<form method="post" action="${LINK_PATHS.report}${t.token}/confirm"><button type="submit">I'm still ${t.owner.firstName}'s trustee</button></form>`;
   };
 
   app.get('/api/trustee/report/:token', (c) => {
@@ -139,10 +141,22 @@ export function releasePublicRoutes(deps: AppDeps): Hono<AppEnv> {
     }
   });
 
-  // ---- Access by level (after release) --------------------------------------------------
+  app.post('/api/trustee/report/:token/confirm', (c) => {
+    const t = trusteeOf(c, 'report');
+    if (!t || t.actor.status !== 'accepted' || release.state(t.tok.user_id).phase === 'released') return notFoundPage(c);
+    release.confirmTrustee(t.tok.user_id, t.trustee.id);
+    return page(
+      c,
+      'Thank you',
+      html`<h1>Thank you</h1>
+<p>We have told ${t.owner.firstName} that you are still their trustee. Keep the link you used: it works for as long as you are.</p>`,
+    );
+  });
+
+  // ---- Access by level (after release; trustees who never accepted too, issue #16) ------
   const accessOf = (c: Context) => {
     const t = trusteeOf(c, 'access');
-    return t && t.actor.status === 'accepted' && release.state(t.tok.user_id).phase === 'released' ? t : null;
+    return t && release.state(t.tok.user_id).phase === 'released' ? t : null;
   };
 
   const messagesSection = (userId: string, token: string, canResend: boolean) => {
@@ -232,10 +246,20 @@ ${sections}`,
     const m = records.get(t.tok.user_id, 'messages', c.req.param('messageId'));
     if (!m || !m.delivered) return notFoundPage(c);
     const now = deps.now();
+    if (store.quotaUsed(t.tok.user_id, 'resend', now - DAY_MS) >= resendsPerDay) {
+      return page(
+        c,
+        'Please try tomorrow',
+        html`<h1>Please try again tomorrow</h1>
+<p>Links can be resent ${resendsPerDay} times a day. Nothing was sent now.</p>
+<p><a href="${LINK_PATHS.access}${c.req.param('token')}">Back</a></p>`,
+        429,
+      );
+    }
     release.queue(t.tok.user_id, 'delivery', m.recipientEmail, `resend:${m.id}:${now}`, {
       recipientName: m.recipientName,
       messageId: m.id,
-    });
+    }, 'resend');
     store.addActivity(t.tok.user_id, now, 'message-resent', `${t.trustee.name} resent the link to ${m.recipientName}.`);
     poke();
     return page(
@@ -252,7 +276,8 @@ ${sections}`,
     const tok = tokenOf(c, 'delivery');
     if (!tok || release.state(tok.user_id).phase !== 'released') return notFoundPage(c);
     const m = records.get(tok.user_id, 'messages', tok.subject_id);
-    if (!m) return notFoundPage(c);
+    // A link names the address it was sent to: once the message is re-addressed it stops at once.
+    if (!m || (tok.addr && tok.addr !== m.recipientEmail.toLowerCase())) return notFoundPage(c);
     const owner = release.owner(tok.user_id);
     return page(
       c,

@@ -9,10 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { AppDeps } from '../app-env';
 import { openDatabase } from '../db/sqlite';
-import { servicesOf } from '../services';
+import { createServices } from '../services';
 import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
-import { releaseScheduler } from './scheduler';
-import { releaseOf } from './service';
+import { outboxFiles } from './release-test-support';
 import { startTestSmtp, type ReceivedEmail, type TestSmtp } from './smtp-test-server';
 import { DAY_MS } from './state-machine';
 
@@ -66,7 +65,7 @@ async function setup() {
   });
   const planRes = await t.call('POST', '/api/death-plan', { location: 'Kensal Green', specialRequests: 'Play Bach.' }, cookie);
   expect(planRes.status).toBeLessThan(300);
-  const scheduler = releaseScheduler(t.deps);
+  const { scheduler } = t.services;
   const req = (link: string, method = 'GET') => t.app.request(link, { method });
   return { t, cookie, user, body, ownerEmail, addr, full, docs, msgs, now, later, scheduler, req };
 }
@@ -167,7 +166,7 @@ describe('release after death over HTTP and SMTP', () => {
     const delivery = await smtp.waitFor(s.addr('annabella'), /A message from Ada Lovelace/);
     expect(delivery.text).toContain('Dear Annabella,');
     expect(smtp.to(s.addr('byron'))).toHaveLength(0);
-    const records = servicesOf(t.deps).records;
+    const records = t.services.records;
     expect(records.get(s.user.id, 'messages', s.now.id)!.delivered).toBe(true);
     expect(records.get(s.user.id, 'messages', s.later.id)!.delivered).toBe(false);
     // …and the owner's devices learn it through sync.
@@ -233,7 +232,7 @@ describe('release after death over HTTP and SMTP', () => {
     expect((await s.req(graceAccess)).status).toBe(404);
 
     // The owner's activity log tells the story (read on the server: the session has expired by now).
-    const kinds = releaseOf(t.deps).store.activity(s.user.id).map((a) => a.kind).reverse();
+    const kinds = t.services.release.store.activity(s.user.id).map((a) => a.kind).reverse();
     expect(kinds.filter((k) => k === 'trustee-reported')).toHaveLength(3);
     expect(kinds.filter((k) => k === 'cancelled')).toHaveLength(2);
     expect(kinds.filter((k) => k === 'released')).toHaveLength(1);
@@ -258,7 +257,7 @@ describe('release after death over HTTP and SMTP', () => {
     s.t.advance(7 * DAY_MS);
     await s.scheduler.runOnce();
     // (Read on the server: the owner's session has expired by now, and signing in would be a check-in.)
-    expect(releaseOf(s.t.deps).state(s.user.id)).toMatchObject({ phase: 'waiting', startedBy: { kind: 'check-in' } });
+    expect(s.t.services.release.state(s.user.id)).toMatchObject({ phase: 'waiting', startedBy: { kind: 'check-in' } });
     s.t.advance(2 * DAY_MS);
     await s.scheduler.runOnce();
 
@@ -267,12 +266,12 @@ describe('release after death over HTTP and SMTP', () => {
     expect(body).toContain('Last will 2026');
     for (const hidden of ['Kensal Green', 'Call the bank', 'Annabella', 'Byron']) expect(body).not.toContain(hidden);
     // Not a full trustee: cannot tick tasks.
-    const taskId = servicesOf(s.t.deps).records.list(s.user.id, 'survivorTasks')[0]!.id;
+    const taskId = s.t.services.records.list(s.user.id, 'survivorTasks')[0]!.id;
     expect((await s.req(`${access}/tasks/${taskId}`, 'POST')).status).toBe(404);
     // After release, settings are frozen.
     const login = await s.t.call('POST', '/api/auth/login', { username: s.body.username, password: s.body.password });
     expect((await s.t.call('PUT', '/api/release/settings', { waitingDays: 7 }, cookieOf(login))).status).toBe(409);
-    expect(releaseOf(s.t.deps).state(s.user.id).phase).toBe('released');
+    expect(s.t.services.release.state(s.user.id).phase).toBe('released');
   });
 
   it('a report by a trustee who never accepted is impossible, and unknown tokens are 404', async () => {
@@ -295,8 +294,9 @@ describe('release after death over HTTP and SMTP', () => {
     const file = join(s.t.deps.config.dataDir, 'afterword.db');
     const later = s.t.deps.now() + 8 * DAY_MS;
     const deps: AppDeps = { config: s.t.deps.config, db: openDatabase(file), now: () => later };
-    createApp(deps);
-    const restarted = releaseScheduler(deps);
+    const services = createServices(deps);
+    createApp(deps, services);
+    const restarted = services.scheduler;
     await restarted.runOnce();
     await restarted.runOnce();
     await smtp.waitFor(s.ownerEmail, /has been released/);
@@ -311,13 +311,13 @@ describe('without SMTP_URL', () => {
     const t: TestApp = createTestApp();
     const { cookie } = await signUp(t);
     await t.call('POST', '/api/trustees', { name: 'Grace Hopper', email: 'grace@example.com', accessLevel: 'full' }, cookie);
-    await releaseScheduler(t.deps).runOnce();
+    await t.services.scheduler.runOnce();
     const dir = join(t.deps.config.dataDir, 'outbox');
     const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
     expect(files).toHaveLength(1);
     const eml = readFileSync(join(dir, files[0]!), 'utf8');
     expect(eml).toMatch(/^To: grace@example\.com$/m);
     expect(eml).toMatch(/^Subject: Ada Lovelace has asked you to be a trustee$/m);
-    expect(eml).toContain('http://localhost:8787/api/trustee/invite/');
+    expect(outboxFiles(t.deps.config.dataDir)[0]!.links[0]).toMatch(/^http:\/\/localhost:8787\/api\/trustee\/invite\//);
   });
 });

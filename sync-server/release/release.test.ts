@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { AppDeps } from '../app-env';
 import { createTestApp, signUp } from '../test-support';
-import { PAGE_CSP } from './html';
-import { releaseOf } from './service';
+import { PAGE_CSP } from './page';
+import { createServices } from '../services';
 import { DAY_MS } from './state-machine';
 import { testClockFromEnv } from './test-clock';
 import { mintToken, resolveToken } from './tokens';
@@ -18,7 +18,7 @@ describe('tokens', () => {
   it('are 256-bit, stored only as sha-256, single-purpose, expiring and revocable', async () => {
     const t = createTestApp();
     const { user } = await signUp(t);
-    const { store } = releaseOf(t.deps);
+    const { store } = t.services.release;
     const now = t.deps.now();
     const token = mintToken(store, { userId: user.id, purpose: 'delivery', subjectId: 'm1', now });
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
@@ -41,7 +41,7 @@ describe('check-ins', () => {
   it('a sign-in and a sync each count as a check-in', async () => {
     const t = createTestApp();
     const { cookie, user, body } = await signUp(t);
-    const release = releaseOf(t.deps);
+    const release = t.services.release;
     expect((await t.call('PUT', '/api/release/settings', { checkInDays: 30 }, cookie)).status).toBe(200);
     const start = release.state(user.id).lastCheckInAt;
 
@@ -70,7 +70,8 @@ describe('the test-only clock', () => {
     const clock = testClockFromEnv({ AFTERWORD_TEST_CLOCK: '1' })!;
     const base = createTestApp();
     const deps: AppDeps = { ...base.deps, now: clock.now };
-    const fetch = clock.wrap(createApp(deps).fetch, () => deps);
+    const services = createServices(deps);
+    const fetch = clock.wrap(createApp(deps, services).fetch, services.scheduler);
     const before = clock.now();
     const res = await fetch(
       new Request('http://localhost/api/test/clock', { method: 'POST', body: JSON.stringify({ advanceMs: 3 * DAY_MS }) }),

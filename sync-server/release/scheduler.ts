@@ -1,13 +1,14 @@
 /**
  * The release scheduler (DESIGN.md §8): one pass follows trustee records, evaluates the state
- * machine for every account whose time has come, queues due deliveries and sends the email
- * queue. All its state is in SQLite, so it survives a restart; every step is idempotent, so
+ * machine for every account whose time has come, queues yearly trustee and review e-mails and
+ * due deliveries, and sends the email queue. Each account's work is isolated (issue #15). All its state is in SQLite, so it survives a restart; every step is idempotent, so
  * running it twice sends nothing twice. Passes never overlap within a process.
  */
 import type { AppDeps } from '../app-env';
-import { createMailer, type Mailer } from './mailer';
+import type { RecordService } from '../records';
+import type { Mailer } from './mailer';
 import { sendPendingEmails } from './outbox';
-import { releaseOf } from './service';
+import type { ReleaseService } from './service';
 import { TransitionError } from './state-machine';
 
 export interface PassResult {
@@ -28,25 +29,16 @@ export interface ReleaseScheduler {
   stop(): Promise<void>;
 }
 
-const schedulers = new WeakMap<object, ReleaseScheduler>();
-
-/** Pokes the scheduler of `deps.db` if one exists (never creates one). */
-export function pokeRelease(deps: AppDeps): void {
-  schedulers.get(deps.db)?.poke();
-}
-
-/** The scheduler of `deps.db` (one per database; `mailer` only on first call). */
-export function releaseScheduler(deps: AppDeps, mailer?: Mailer): ReleaseScheduler {
-  let s = schedulers.get(deps.db);
-  if (!s) {
-    s = createScheduler(deps, mailer ?? createMailer(deps.config));
-    schedulers.set(deps.db, s);
-  }
-  return s;
-}
-
-function createScheduler(deps: AppDeps, mailer: Mailer): ReleaseScheduler {
-  const release = releaseOf(deps);
+/**
+ * The scheduler of one services instance (services.ts): passes use `release` and `records`
+ * and send through `mailer`. Not started until `start()`; `poke()` before that does nothing.
+ */
+export function createReleaseScheduler(
+  deps: AppDeps,
+  release: ReleaseService,
+  records: RecordService,
+  mailer: Mailer,
+): ReleaseScheduler {
   let inFlight: Promise<PassResult> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let pokeTimer: NodeJS.Timeout | null = null;
@@ -55,16 +47,23 @@ function createScheduler(deps: AppDeps, mailer: Mailer): ReleaseScheduler {
   async function pass(): Promise<PassResult> {
     const trustees = release.syncTrustees();
     let transitions = 0;
+    // Each account in its own transaction and error handling (issue #15): one account's bad
+    // data is logged and written to its own activity, and the pass goes on for everyone else.
     for (const userId of release.store.dueUsers(deps.now())) {
-      try {
-        const out = release.apply(userId, { kind: 'system' }, { type: 'tick' });
-        if (out.activity.length > 0) transitions += 1;
-      } catch (err) {
-        if (!(err instanceof TransitionError)) throw err;
-      }
+      const out = release.isolated(userId, 'checking your release state', () => {
+        try {
+          return release.apply(userId, { kind: 'system' }, { type: 'tick' });
+        } catch (err) {
+          if (err instanceof TransitionError) return null;
+          throw err;
+        }
+      });
+      if (out && out.activity.length > 0) transitions += 1;
     }
+    release.queueYearly();
+    release.queueReviews();
     const deliveries = release.queueDueDeliveries();
-    const sent = await sendPendingEmails(deps, mailer);
+    const sent = await sendPendingEmails(deps, release, records, mailer);
     return { trustees, transitions, deliveries, sent };
   }
 

@@ -1,91 +1,114 @@
 /**
- * Release after death, server side (DESIGN.md §8): one service per database that persists the
- * state machine's steps (state, activity log and owner emails in one transaction), records
- * check-ins, follows trustee records (invite when first seen, revoke when removed or re-addressed)
- * and queues deliveries once released. Sending is release/outbox.ts; timing is release/scheduler.ts.
+ * Release after death, server side (DESIGN.md §8): one service per services instance
+ * (services.ts) that persists the state machine's steps (state, activity log and owner emails
+ * in one transaction), records check-ins, and queues e-mails. Following trustee records is
+ * release/trustees.ts, deliveries release/deliveries.ts, sending release/outbox.ts, timing
+ * release/scheduler.ts. Each account's work runs in its own transaction with its own error
+ * handling (`isolated`): one account's bad data never stops another's (issue #15).
  */
 import type { AppDeps } from '../app-env';
-import { createReleaseStore, type ReleaseStore, type TrusteeInvitationRow } from '../db/release';
-import { servicesOf } from '../services';
-import type { EmailKind, EmailParams } from './emails';
-import { type Actor, type Outcome, type ReleaseEvent, type ReleaseState, initialState, transition } from './state-machine';
+import { linkBase } from '../config';
+import { createReleaseStore, type ReleaseStore } from '../db/release';
+import type { RecordService } from '../records';
+import { queueDueDeliveries } from './deliveries';
+import { removeOutboxFiles } from './mailer';
+import { type EmailKind, type EmailParams, sendableAddress } from './emails';
+import { type Actor, type Outcome, type ReleaseEvent, type ReleaseState, DAY_MS, initialState, transition } from './state-machine';
+import { createTrusteeFollower, type TrusteeFollower } from './trustees';
 
 /** A check-in closer than this to the last one is not written again (every sync would write). */
 const CHECK_IN_WRITE_EVERY_MS = 60_000;
-/** Trustee records examined per scheduler page. */
-const TRUSTEE_PAGE = 500;
+/** The same problem is written to an account's activity at most once in this span. */
+const PROBLEM_REPEAT_MS = DAY_MS;
+/** The owner's "review your plan" e-mail comes this long after the last one (or the first check-in). */
+export const REVIEW_EVERY_MS = 365 * DAY_MS;
 
-export interface ReleaseService {
+export interface ReleaseService extends TrusteeFollower {
   store: ReleaseStore;
   /** The state of `userId` (a fresh active state before any release event). */
   state(userId: string): ReleaseState;
   /** Runs one transition and persists it with its log and emails; throws TransitionError. */
   apply(userId: string, actor: Actor, event: ReleaseEvent): Outcome;
-  /** A sign-in or sync by the owner (DESIGN.md §8). `origin` is where the owner reached us. */
-  checkIn(userId: string, origin?: string): void;
+  /** A sign-in or sync by the owner (DESIGN.md §8). Nothing of the request is kept (issue #16). */
+  checkIn(userId: string): void;
   /** The owner's trustee as a state-machine actor, or null when no such trustee was ever seen. */
   trusteeActor(userId: string, trusteeId: string): Extract<Actor, { kind: 'trustee' }> | null;
-  /** Invites new trustees, re-invites re-addressed ones and revokes removed ones. Returns how many changed. */
-  syncTrustees(): number;
-  /** Queues the delivery of every due, undelivered message of released accounts. */
+  /** Queues the delivery (or re-delivery) of every due message of released accounts. */
   queueDueDeliveries(): number;
-  /** Queues an email (idempotent on `dedupeKey`). */
-  queue(userId: string, kind: EmailKind, to: string, dedupeKey: string, params: Partial<EmailParams>): boolean;
+  /** Queues the owner's yearly "review your plan" e-mails that are due. Returns how many. */
+  queueReviews(): number;
+  /** Queues an email (idempotent on `dedupeKey`). `quota` counts it against shared/limits.ts. */
+  queue(
+    userId: string,
+    kind: EmailKind,
+    to: string,
+    dedupeKey: string,
+    params: Partial<EmailParams>,
+    quota?: 'invite' | 'resend',
+  ): boolean;
   /** The owner's display name and email from the profile record. */
   owner(userId: string): { name: string; firstName: string; email: string | null };
-  /** Base of links in emails. */
+  /** Base of links in emails: PUBLIC_URL, else http://localhost:PORT (config only, issue #16). */
   baseUrl(): string;
+  /**
+   * Runs `fn` for one account in its own transaction. A throw is logged and written to that
+   * account's activity (once a day per problem) and returns undefined; it never propagates.
+   */
+  isolated<T>(userId: string, what: string, fn: () => T): T | undefined;
+  /** Writes a problem to the account's activity, unless the same text was written in the last day. */
+  problem(userId: string, kind: string, text: string): void;
+  /**
+   * After the account's rows are deleted: removes its `.eml` files and checkpoints the WAL
+   * (TRUNCATE), so with secure_delete no file under DATA_DIR keeps its data (issue #16).
+   */
+  forgetAccount(userId: string): void;
 }
 
-const cache = new WeakMap<object, ReleaseService>();
-
-/** The release service of `deps.db` (created on first use). */
-export function releaseOf(deps: AppDeps): ReleaseService {
-  let r = cache.get(deps.db);
-  if (!r) {
-    r = createReleaseService(deps);
-    cache.set(deps.db, r);
-  }
-  return r;
-}
-
-function createReleaseService(deps: AppDeps): ReleaseService {
+/** The release service over `deps.db`, reading the owner's records through `records`. */
+export function createReleaseService(deps: AppDeps, records: RecordService): ReleaseService {
   const store = createReleaseStore(deps.db);
-  const { records } = servicesOf(deps);
-  let lastOrigin: string | undefined;
 
   const stateOf = (userId: string) => store.getState(userId) ?? initialState(deps.now());
 
   const owner = (userId: string) => {
     const p = records.get(userId, 'profile', userId);
-    const firstName = p?.firstName ?? 'Someone';
-    return { firstName, name: p ? `${p.firstName} ${p.lastName}`.trim() : 'Someone', email: p?.email ?? null };
+    const firstName = p?.firstName || 'Someone';
+    return {
+      firstName,
+      name: p ? `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim() || 'Someone' : 'Someone',
+      email: sendableAddress(p?.email) ? p.email : null,
+    };
   };
 
-  const baseUrl = () =>
-    (deps.config.publicUrl ?? lastOrigin ?? `http://localhost:${deps.config.port}`).replace(/\/+$/, '');
-
-  const queue: ReleaseService['queue'] = (userId, kind, to, dedupeKey, params) =>
+  const queue: ReleaseService['queue'] = (userId, kind, to, dedupeKey, params, quota) =>
     store.enqueueEmail({
       dedupeKey: `${userId}:${dedupeKey}`,
       userId,
       kind,
       to,
-      params: { ownerName: owner(userId).name, base: baseUrl(), ...params },
+      params: { ownerName: owner(userId).name, ...params },
       at: deps.now(),
+      quota,
     });
 
-  /** After release: every accepted, live trustee gets their access link once. */
-  const queueTrusteeAccess = (userId: string) => {
-    for (const inv of store.invitations(userId)) {
-      if (inv.status !== 'accepted') continue;
-      const t = records.get(userId, 'trustees', inv.trustee_id);
-      if (!t) continue;
-      queue(userId, 'trustee-access', t.email, `access:${t.id}`, {
-        recipientName: t.name,
-        trusteeId: t.id,
-        accessLevel: t.accessLevel,
-      });
+  const problem: ReleaseService['problem'] = (userId, kind, text) => {
+    const now = deps.now();
+    const recent = store.activity(userId, 50).some((a) => a.kind === kind && a.text === text && now - a.at < PROBLEM_REPEAT_MS);
+    if (!recent) store.addActivity(userId, now, kind, text);
+  };
+
+  const isolated: ReleaseService['isolated'] = (userId, what, fn) => {
+    try {
+      return store.transaction(fn);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      console.error(`Release: ${what} failed for account ${userId}:`, message);
+      try {
+        problem(userId, 'problem', `Something went wrong while ${what}; we will keep trying. (${message.slice(0, 200)})`);
+      } catch (inner) {
+        console.error(`Release: could not record the problem for account ${userId}:`, inner);
+      }
+      return undefined;
     }
   };
 
@@ -111,12 +134,11 @@ function createReleaseService(deps: AppDeps): ReleaseService {
             reminder: s.remindersSent,
           });
         }
-        if (before.phase !== 'released' && out.state.phase === 'released') queueTrusteeAccess(userId);
+        if (before.phase !== 'released' && out.state.phase === 'released') service.queueTrusteeAccess(userId);
         return out;
       });
     },
-    checkIn(userId, origin) {
-      if (origin) lastOrigin = origin;
+    checkIn(userId) {
       const now = deps.now();
       const s = store.getState(userId);
       if (!s) return void store.putState(userId, initialState(now));
@@ -131,66 +153,32 @@ function createReleaseService(deps: AppDeps): ReleaseService {
       const status = !t || inv.status === 'removed' ? 'removed' : inv.status;
       return { kind: 'trustee', trusteeId, name: t?.name ?? 'A trustee', status };
     },
-    syncTrustees() {
-      let changed = 0;
-      for (;;) {
-        const page = store.trusteeRecordsSince(store.trusteeCursor(), TRUSTEE_PAGE);
-        if (page.length === 0) return changed;
-        store.transaction(() => {
-          for (const row of page) {
-            const now = deps.now();
-            const inv = store.invitation(row.user_id, row.id);
-            const t = row.deleted ? null : records.get(row.user_id, 'trustees', row.id);
-            if (!t) {
-              if (inv && inv.status !== 'removed') {
-                store.putInvitation({ ...inv, status: 'removed' });
-                store.revokeSubject(row.user_id, row.id, now);
-                store.addActivity(row.user_id, now, 'trustee-removed', 'A trustee was removed; their links no longer work.');
-                changed += 1;
-              }
-              continue;
-            }
-            if (inv && (inv.status === 'removed' || inv.email.toLowerCase() === t.email.toLowerCase())) continue;
-            // New, or re-addressed: (re)invite, and old links stop working.
-            if (inv) store.revokeSubject(row.user_id, row.id, now);
-            const round = (inv?.invite_round ?? 0) + 1;
-            const next: TrusteeInvitationRow = {
-              user_id: row.user_id,
-              trustee_id: row.id,
-              email: t.email,
-              status: 'invited',
-              invite_round: round,
-              invited_at: now,
-              accepted_at: null,
-            };
-            store.putInvitation(next);
-            queue(row.user_id, 'trustee-invite', t.email, `invite:${row.id}:${round}`, {
-              recipientName: t.name,
-              trusteeId: row.id,
-              accessLevel: t.accessLevel,
-            });
-            store.addActivity(row.user_id, now, 'trustee-invited', `Invitation sent to ${t.name} (${t.email}).`);
-            changed += 1;
-          }
-          store.setTrusteeCursor(page[page.length - 1]!.seq);
-        });
-      }
-    },
-    queueDueDeliveries() {
-      let n = 0;
+    queueDueDeliveries: () => queueDueDeliveries(deps, service, records),
+    queueReviews() {
       const now = deps.now();
-      for (const userId of store.releasedUsers()) {
-        for (const m of records.list(userId, 'messages')) {
-          if (m.delivered) continue;
-          if (m.deliveryDate && Date.parse(m.deliveryDate) > now) continue;
-          if (queue(userId, 'delivery', m.recipientEmail, `delivery:${m.id}`, { recipientName: m.recipientName, messageId: m.id })) n += 1;
-        }
+      store.initReviews(REVIEW_EVERY_MS);
+      let n = 0;
+      for (const { user_id: userId, review_due_at: dueAt } of store.reviewsDue(now)) {
+        const queued = isolated(userId, 'sending your yearly plan review', () => {
+          store.setReviewDue(userId, now + REVIEW_EVERY_MS);
+          const o = owner(userId);
+          if (!o.email) return false;
+          return queue(userId, 'owner-review', o.email, `review:${dueAt}`, { recipientName: o.firstName });
+        });
+        if (queued) n += 1;
       }
       return n;
     },
     queue,
     owner,
-    baseUrl,
+    baseUrl: () => linkBase(deps.config),
+    isolated,
+    problem,
+    forgetAccount(userId) {
+      removeOutboxFiles(deps.config, userId);
+      deps.db.pragma('wal_checkpoint(TRUNCATE)');
+    },
+    ...createTrusteeFollower(deps, { store, records, queue, isolated, problem, state: stateOf }),
   };
   return service;
 }

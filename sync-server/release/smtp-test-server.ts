@@ -56,14 +56,27 @@ export function parseEmail(raw: string, envelopeTo: string[]): ReceivedEmail {
   return { to: envelopeTo, subject, text: text.replace(/\r\n/g, '\n'), links: text.match(/https?:\/\/\S+/g) ?? [] };
 }
 
-/** Starts the server on 127.0.0.1 and a free port. */
-export async function startTestSmtp(): Promise<TestSmtp> {
-  const received: ReceivedEmail[] = [];
+/**
+ * Starts the server on 127.0.0.1 and `opts.port` (default: a free port; pass an old server's
+ * port to end an outage). `opts.refuse(address)` true answers that recipient with a permanent
+ * `550` (a mailbox that does not exist). `opts.received` keeps collecting into an old list.
+ */
+export async function startTestSmtp(
+  opts: { port?: number; refuse?: (address: string) => boolean; received?: ReceivedEmail[] } = {},
+): Promise<TestSmtp> {
+  const received: ReceivedEmail[] = opts.received ?? [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (opts.refuse?.(address.address.toLowerCase())) {
+        const err = Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 });
+        return callback(err);
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -77,7 +90,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.server.address() as { port: number }).port;
   const to = (address: string) => received.filter((e) => e.to.includes(address.toLowerCase()));

@@ -5,8 +5,7 @@
  * `POST /api/test/clock` with `{ "advanceMs": n }` (0 < n ≤ 400 days) moves it forward, runs
  * one release-scheduler pass and answers `{ now }`. Never set it on a real deployment.
  */
-import type { AppDeps } from '../app-env';
-import { releaseScheduler } from './scheduler';
+import type { ReleaseScheduler } from './scheduler';
 
 export const TEST_CLOCK_ENV = 'AFTERWORD_TEST_CLOCK';
 export const TEST_CLOCK_PATH = '/api/test/clock';
@@ -18,7 +17,7 @@ type Fetch = (req: Request, ...rest: any[]) => Response | Promise<Response>;
 export interface TestClock {
   now: () => number;
   /** Wraps the app's fetch so that POST /api/test/clock is answered before the app sees it. */
-  wrap<F extends Fetch>(fetch: F, deps: () => AppDeps): F;
+  wrap<F extends Fetch>(fetch: F, scheduler: Pick<ReleaseScheduler, 'runOnce'>): F;
 }
 
 /** The test clock when `env[AFTERWORD_TEST_CLOCK] === '1'`, else null. */
@@ -28,7 +27,7 @@ export function testClockFromEnv(env: NodeJS.ProcessEnv = process.env): TestCloc
   const now = () => Date.now() + offset;
   return {
     now,
-    wrap: <F extends Fetch>(fetch: F, deps: () => AppDeps) =>
+    wrap: <F extends Fetch>(fetch: F, scheduler: Pick<ReleaseScheduler, 'runOnce'>) =>
       (async (req: Request, ...rest: unknown[]) => {
       const url = new URL(req.url);
       if (url.pathname !== TEST_CLOCK_PATH) return fetch(req, ...rest);
@@ -39,7 +38,7 @@ export function testClockFromEnv(env: NodeJS.ProcessEnv = process.env): TestCloc
         return Response.json({ error: 'advanceMs must be a positive number of milliseconds' }, { status: 400 });
       }
       offset += ms;
-      await releaseScheduler(deps()).runOnce();
+      await scheduler.runOnce();
       return Response.json({ now: new Date(now()).toISOString() });
     }) as F,
   };

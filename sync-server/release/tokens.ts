@@ -7,10 +7,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ReleaseStore, TokenPurpose, TokenRow } from '../db/release';
 import { DAY_MS } from './state-machine';
 
+/** A report link lasts as long as its trustee does (revoked on removal or re-addressing, issue #16). */
+const FOREVER = Number.MAX_SAFE_INTEGER;
+
 /** How long each kind of link works. */
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   invite: 14 * DAY_MS,
-  report: 365 * DAY_MS,
+  report: FOREVER,
   access: 90 * DAY_MS,
   delivery: 365 * DAY_MS,
   cancel: 31 * DAY_MS, // capped by the waiting period's end when minted
@@ -23,7 +26,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** Mints a token for `purpose` about `subjectId`; returns the raw token (only ever put in a link). */
 export function mintToken(
   store: ReleaseStore,
-  t: { userId: string; purpose: TokenPurpose; subjectId: string; now: number; expiresAt?: number },
+  t: { userId: string; purpose: TokenPurpose; subjectId: string; now: number; expiresAt?: number; addr?: string | null },
 ): string {
   const token = randomBytes(32).toString('base64url');
   store.insertToken({
@@ -32,7 +35,8 @@ export function mintToken(
     purpose: t.purpose,
     subject_id: t.subjectId,
     created_at: t.now,
-    expires_at: t.expiresAt ?? t.now + TOKEN_TTL_MS[t.purpose],
+    expires_at: t.expiresAt ?? Math.min(FOREVER, t.now + TOKEN_TTL_MS[t.purpose]),
+    addr: t.addr ?? null,
   });
   return token;
 }

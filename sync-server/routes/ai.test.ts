@@ -23,7 +23,7 @@ function setup(snapshot: PlanningSnapshot = snapshotOf()) {
   app.onError(handleError);
   app.route(
     '/',
-    aiRoutes(t.deps, {
+    aiRoutes(t.deps, t.services, {
       ai: createDefaultProvider(),
       snapshot: (userId) => {
         asked.push(userId);

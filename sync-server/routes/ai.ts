@@ -5,7 +5,7 @@
  * per-user rate limit (DESIGN.md §4); bodies are validated with the shared schemas
  * (shared/schema/ai.ts), so a bad field is a 400 naming it.
  *
- * Mount with `app.route('/', aiRoutes(deps, { ai: createAiProvider(deps.config), snapshot }))`.
+ * Mount with `app.route('/', aiRoutes(deps, services, { ai: createAiProvider(deps.config), snapshot }))`.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import {
@@ -18,6 +18,7 @@ import {
 import type { AiProvider, PlanningSnapshot } from '../ai/provider';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
+import type { Services } from '../services';
 import { createRateLimiter } from '../http/rate-limit';
 import { parseWith, readJson } from '../http/validate';
 
@@ -32,7 +33,7 @@ export interface AiRoutesOptions {
   snapshot: (userId: string) => PlanningSnapshot | Promise<PlanningSnapshot>;
 }
 
-export function aiRoutes(deps: AppDeps, opts: AiRoutesOptions): Hono<AppEnv> {
+export function aiRoutes(deps: AppDeps, services: Services, opts: AiRoutesOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const limiter = createRateLimiter({
     limit: AI_RATE_LIMIT,
@@ -40,7 +41,7 @@ export function aiRoutes(deps: AppDeps, opts: AiRoutesOptions): Hono<AppEnv> {
     now: deps.now,
     message: AI_RATE_LIMIT_MESSAGE,
   });
-  const session = requireSession(deps);
+  const session = requireSession(deps, services);
   const limited: MiddlewareHandler<AppEnv> = async (c, next) => {
     limiter.hit(c.var.userId);
     await next();

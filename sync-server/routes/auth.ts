@@ -26,17 +26,16 @@ import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { createRateLimiter } from '../http/rate-limit';
 import { readJson } from '../http/validate';
-import { releaseOf } from '../release/service';
-import { servicesOf } from '../services';
+import type { Services } from '../services';
 import { userJson } from './user-json';
 
 const INVALID_LOGIN = 'Invalid username or password';
 const TAKEN = 'That username is already taken';
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 
-export function authRoutes(deps: AppDeps): Hono<AppEnv> {
+export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const s = servicesOf(deps);
+  const s = services;
   const perIp = createRateLimiter({ limit: 30, windowMs: 10 * 60_000, now: deps.now, message: TOO_MANY });
   const perUsername = createRateLimiter({ limit: 10, windowMs: 15 * 60_000, now: deps.now, message: TOO_MANY });
   const loginThrottle = createLoginThrottle(deps, TOO_MANY);
@@ -69,6 +68,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     }
     await startSession(c, deps, s.accounts, id);
     await issueDeviceCookie(c, deps, id);
+    s.release.checkIn(id); // the release state starts here (check-ins off; the yearly review counts from now)
     return c.json(userJson(s, row), 201);
   });
 
@@ -82,7 +82,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     loginThrottle.succeeded(bucket);
     await startSession(c, deps, s.accounts, row.id); // the session cookie first: clients read the first Set-Cookie
     await issueDeviceCookie(c, deps, row.id);
-    releaseOf(deps).checkIn(row.id, new URL(c.req.url).origin); // a sign-in is a check-in (DESIGN.md §8)
+    services.release.checkIn(row.id); // a sign-in is a check-in (DESIGN.md §8)
     return c.json(userJson(s, row));
   });
 
@@ -93,7 +93,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ ok: true });
   });
 
-  app.post('/api/auth/password', requireSession(deps), async (c) => {
+  app.post('/api/auth/password', requireSession(deps, services), async (c) => {
     const body = await readJson(c, changePasswordSchema);
     perUsername.hit(`password:${c.var.userId}`);
     const row = s.accounts.findById(c.var.userId);
@@ -107,7 +107,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ ok: true });
   });
 
-  app.post('/api/auth/delete-account', requireSession(deps), async (c) => {
+  app.post('/api/auth/delete-account', requireSession(deps, services), async (c) => {
     const body = await readJson(c, deleteAccountSchema);
     perUsername.hit(`delete:${c.var.userId}`);
     const row = s.accounts.findById(c.var.userId);
@@ -115,6 +115,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
       throw new ApiHttpError(400, 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
     }
     s.accounts.deleteUser(row.id);
+    s.release.forgetAccount(row.id); // no trace left in the WAL or the outbox folder (issue #16)
     clearSessionCookie(c, deps);
     return c.json({ ok: true });
   });

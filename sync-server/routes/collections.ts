@@ -22,7 +22,7 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { notFound } from '../http/errors';
 import { readJson } from '../http/validate';
-import { servicesOf } from '../services';
+import type { Services } from '../services';
 
 export interface RestCollection {
   path: string;
@@ -41,13 +41,13 @@ export const REST_COLLECTIONS: RestCollection[] = [
 ];
 
 /** Registers the REST routes of every collection in REST_COLLECTIONS. */
-export function collectionRoutes(deps: AppDeps): Hono<AppEnv> {
+export function collectionRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const { records } = servicesOf(deps);
+  const { records } = services;
   for (const spec of REST_COLLECTIONS) {
     const { path, collection } = spec;
-    app.use(path, requireSession(deps));
-    app.use(`${path}/*`, requireSession(deps));
+    app.use(path, requireSession(deps, services));
+    app.use(`${path}/*`, requireSession(deps, services));
 
     app.get(path, (c) => c.json(records.list(c.var.userId, collection)));
 

@@ -9,13 +9,13 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { notFound } from '../http/errors';
 import { readJson } from '../http/validate';
-import { servicesOf } from '../services';
+import type { Services } from '../services';
 
-export function deathPlanRoutes(deps: AppDeps): Hono<AppEnv> {
+export function deathPlanRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const { records } = servicesOf(deps);
-  app.use('/api/death-plan', requireSession(deps));
-  app.use('/api/death-plan/*', requireSession(deps));
+  const { records } = services;
+  app.use('/api/death-plan', requireSession(deps, services));
+  app.use('/api/death-plan/*', requireSession(deps, services));
 
   app.get('/api/death-plan', (c) => c.json(records.get(c.var.userId, 'deathPlan', c.var.userId)));
 

@@ -11,13 +11,13 @@ import { Hono } from 'hono';
 import { DEFAULT_SURVIVOR_TASKS, defaultTaskItemId } from '../../shared/default-tasks';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
-import { servicesOf } from '../services';
+import type { Services } from '../services';
 
-export function defaultTaskRoutes(deps: AppDeps): Hono<AppEnv> {
+export function defaultTaskRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const { records } = servicesOf(deps);
+  const { records } = services;
 
-  app.post('/api/survivor-tasks/generate-defaults', requireSession(deps), (c) => {
+  app.post('/api/survivor-tasks/generate-defaults', requireSession(deps, services), (c) => {
     const userId = c.var.userId;
     const createdAt = new Date(deps.now()).toISOString();
     // One SQLite transaction: the whole guide is written, or none of it.

@@ -5,13 +5,13 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import { servicesOf } from '../services';
+import type { Services } from '../services';
 import { userJson } from './user-json';
 
-export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
+export function profileRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const s = servicesOf(deps);
-  app.use('/api/user/*', requireSession(deps));
+  const s = services;
+  app.use('/api/user/*', requireSession(deps, services));
 
   const current = (userId: string) => {
     const row = s.accounts.findById(userId);

@@ -1,7 +1,9 @@
 /**
  * The owner's release endpoints (DESIGN.md §8), all behind a session:
  * GET/PUT /api/release/settings, GET /api/release/status, POST /api/release/cancel
- * ("I'm still here"), GET /api/release/activity, GET /api/release/trustees.
+ * ("I'm still here"), GET /api/release/activity, GET /api/release/trustees,
+ * POST /api/release/trustees/:id/invite (resend), GET /api/release/readiness,
+ * POST /api/release/undeliverable/seen (dismiss the banner).
  * The public token routes (trustees, recipients, one-click cancel) are in release/public-routes.ts.
  */
 import { Hono } from 'hono';
@@ -9,17 +11,16 @@ import type {
   ReleaseActivity,
   ReleaseSettings,
   ReleaseStatus,
-  ReleaseTrustee,
 } from '../../shared/schema/release';
 import { releaseSettingsSchema } from '../../shared/schema/release';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
+import { readinessOf, trusteesOf, undeliverableOf } from '../release/readiness';
+import { resendsPerDay } from '../../shared/limits';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import { pokeRelease } from '../release/scheduler';
-import { releaseOf } from '../release/service';
 import { type CheckInDays, type ReleaseState, TransitionError, type WaitingDays, checkInDueAt } from '../release/state-machine';
-import { servicesOf } from '../services';
+import type { Services } from '../services';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -42,11 +43,11 @@ export function asHttp(err: unknown): never {
   throw err;
 }
 
-export function releaseRoutes(deps: AppDeps): Hono<AppEnv> {
+export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const release = releaseOf(deps);
-  const { records } = servicesOf(deps);
-  app.use('/api/release/*', requireSession(deps));
+  const { release } = services;
+  const { records } = services;
+  app.use('/api/release/*', requireSession(deps, services));
 
   const settingsOf = (s: ReleaseState): ReleaseSettings => ({ checkInDays: s.checkInDays, waitingDays: s.waitingDays });
 
@@ -66,12 +67,14 @@ export function releaseRoutes(deps: AppDeps): Hono<AppEnv> {
     }
   });
 
-  app.get('/api/release/status', (c) => c.json(statusJson(release.state(c.var.userId))));
+  app.get('/api/release/status', (c) =>
+    c.json({ ...statusJson(release.state(c.var.userId)), undeliverable: undeliverableOf(release, c.var.userId, true) }),
+  );
 
   app.post('/api/release/cancel', (c) => {
     try {
       const out = release.apply(c.var.userId, { kind: 'owner' }, { type: 'cancel' });
-      pokeRelease(deps);
+      services.scheduler.poke();
       return c.json(statusJson(out.state));
     } catch (err) {
       asHttp(err);
@@ -85,22 +88,24 @@ export function releaseRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(rows);
   });
 
-  app.get('/api/release/trustees', (c) => {
-    const invitations = new Map(release.store.invitations(c.var.userId).map((i) => [i.trustee_id, i]));
-    const rows: ReleaseTrustee[] = records.list(c.var.userId, 'trustees').map((t) => {
-      const inv = invitations.get(t.id);
-      const current = inv && inv.status !== 'removed' && inv.email.toLowerCase() === t.email.toLowerCase() ? inv : undefined;
-      return {
-        id: t.id,
-        name: t.name,
-        email: t.email,
-        accessLevel: t.accessLevel,
-        invitation: current ? (current.status as 'invited' | 'accepted') : 'pending',
-        invitedAt: current ? iso(current.invited_at) : null,
-        acceptedAt: current ? iso(current.accepted_at) : null,
-      };
-    });
-    return c.json(rows);
+  app.get('/api/release/trustees', (c) => c.json(trusteesOf(release, records, c.var.userId)));
+
+  app.get('/api/release/readiness', (c) => c.json(readinessOf(deps, release, records, services.mailer, c.var.userId)));
+
+  /** The owner has read the banner about e-mails that could not be delivered. */
+  app.post('/api/release/undeliverable/seen', (c) => {
+    release.store.seeFailedEmails(c.var.userId, deps.now());
+    return c.json({ ok: true });
+  });
+
+  // The owner sends an invitation again (issue #16), within shared/limits.ts resendsPerDay (#15).
+  app.post('/api/release/trustees/:id/invite', (c) => {
+    const result = release.resendInvitation(c.var.userId, c.req.param('id'));
+    if (result === 'not-found') throw new ApiHttpError(404, 'Not found');
+    if (result === 'accepted') throw new ApiHttpError(409, 'This trustee has already accepted.');
+    if (result === 'limit') throw new ApiHttpError(429, `Invitations can be resent ${resendsPerDay} times a day. Please try again tomorrow.`);
+    services.scheduler.poke();
+    return c.json({ ok: true });
   });
 
   return app;

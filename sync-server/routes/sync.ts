@@ -8,18 +8,17 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import { releaseOf } from '../release/service';
-import { servicesOf } from '../services';
+import type { Services } from '../services';
 
-export function syncRoutes(deps: AppDeps): Hono<AppEnv> {
+export function syncRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const s = servicesOf(deps);
-  app.post('/api/sync', requireSession(deps), async (c) => {
+  const s = services;
+  app.post('/api/sync', requireSession(deps, services), async (c) => {
     const body = await readJson(c, syncRequestSchema);
     if (body.protocol !== PROTOCOL_VERSION) {
       throw new ApiHttpError(426, 'This version of Afterword is out of date. Reload the app to update it.');
     }
-    releaseOf(deps).checkIn(c.var.userId, new URL(c.req.url).origin); // a sync is a check-in (DESIGN.md §8)
+    services.release.checkIn(c.var.userId); // a sync is a check-in (DESIGN.md §8)
     if (body.account !== undefined && body.account !== c.var.userId) {
       // Rule 15: this outbox belongs to another account than the session's (e.g. a second tab
       // signed in as someone else). Refuse it whole; the client asks to sign in as its owner.

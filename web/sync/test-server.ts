@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { PROTOCOL_VERSION, type ServerRecord, type SyncRequest } from '../../shared/sync/protocol';
 import { createApp } from '../../sync-server/app';
 import { openDatabase } from '../../sync-server/db/sqlite';
+import { createServices } from '../../sync-server/services';
 import { createTestApp, signUp, type TestApp } from '../../sync-server/test-support';
 import { readSyncResponse, type Transport } from './transport';
 
@@ -54,10 +55,12 @@ export async function accountTemplate() {
       copyFileSync(source, file);
       let now = start;
       const deps = { config: template.deps.config, db: openDatabase(file), now: () => now };
-      const app = createApp(deps);
+      const services = createServices(deps);
+      const app = createApp(deps, services);
       const t: TestApp = {
         app,
         deps,
+        services,
         advance: (ms) => {
           now += ms;
         },

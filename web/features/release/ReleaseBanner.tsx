@@ -1,11 +1,15 @@
 /**
- * The banner on every signed-in screen while a waiting period runs (DESIGN.md §8): who started
- * it, when it ends, and "I'm still here", which cancels it. Polls the status on mount, when the
- * tab becomes visible, and every minute.
+ * The banners on every signed-in screen (DESIGN.md §8): while a waiting period runs, who started
+ * it, when it ends, and "I'm still here", which cancels it; and when one of the owner's own
+ * critical e-mails (e.g. "A waiting period has started") could never be delivered, which one
+ * and why, until dismissed (issue #16). Polls the status on mount, when the tab becomes
+ * visible, and every minute.
  */
 import { useEffect } from 'react';
-import { TriangleAlert } from 'lucide-react';
+import { MailWarning, TriangleAlert } from 'lucide-react';
+import type { ReleaseStatus, UndeliverableEmail } from '../../../shared/schema/release';
 import { Button } from '../../ui/Button';
+import { dismissUndeliverable } from './api';
 import { formatWhen, useReleaseStore } from './release-store';
 
 const POLL_MS = 60_000;
@@ -15,6 +19,10 @@ export function ReleaseBanner() {
   const cancelling = useReleaseStore((s) => s.cancelling);
   const refresh = useReleaseStore((s) => s.refresh);
   const stillHere = useReleaseStore((s) => s.stillHere);
+  const dismiss = async () => {
+    await dismissUndeliverable().catch(() => undefined);
+    await refresh();
+  };
 
   useEffect(() => {
     void refresh();
@@ -27,7 +35,40 @@ export function ReleaseBanner() {
     };
   }, [refresh]);
 
-  if (status?.state !== 'waiting' || !status.endsAt) return null;
+  const undeliverable = status?.undeliverable ?? [];
+  return (
+    <>
+      {undeliverable.length > 0 && <UndeliverableBanner emails={undeliverable} onDismiss={() => void dismiss()} />}
+      {status?.state === 'waiting' && status.endsAt && <WaitingBanner status={status} cancelling={cancelling} onStillHere={() => void stillHere()} />}
+    </>
+  );
+}
+
+function UndeliverableBanner({ emails, onDismiss }: { emails: UndeliverableEmail[]; onDismiss: () => void }) {
+  return (
+    <section aria-label="Undeliverable e-mail" className="border-b border-red-300 bg-red-50">
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:px-6">
+        <MailWarning className="hidden size-6 shrink-0 text-red-800 sm:block" aria-hidden="true" />
+        <div className="flex-1 text-slate-900">
+          <p className="font-semibold">An important e-mail to you could not be delivered</p>
+          {emails.map((e) => (
+            <p key={e.id} className="text-sm">
+              “{e.subject}” to {e.to} on {formatWhen(e.at)}:{' '}
+              {e.reason === 'refused' ? 'your mail server refused it.' : 'no mail server could be reached for days.'} Check your e-mail address
+              in your profile, and Settings for what happened.
+            </p>
+          ))}
+        </div>
+        <Button variant="outline" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function WaitingBanner({ status, cancelling, onStillHere }: { status: ReleaseStatus; cancelling: boolean; onStillHere: () => void }) {
+  if (!status.endsAt) return null;
   const who =
     status.startedBy?.kind === 'trustee'
       ? `${status.startedBy.name}, one of your trustees, reported your passing`
@@ -44,7 +85,7 @@ export function ReleaseBanner() {
             released on {formatWhen(status.endsAt)}: your messages will be sent and your trustees given access.
           </p>
         </div>
-        <Button variant="default" onClick={() => void stillHere()} disabled={cancelling}>
+        <Button variant="default" onClick={onStillHere} disabled={cancelling}>
           I&apos;m still here
         </Button>
       </div>

@@ -4,10 +4,10 @@
  */
 import type {
   ReleaseActivity,
+  ReleaseReadiness,
   ReleaseSettings,
   ReleaseSettingsInput,
   ReleaseStatus,
-  ReleaseTrustee,
 } from '../../../shared/schema/release';
 import { apiFetch } from '../../api/client';
 
@@ -18,4 +18,10 @@ export const putReleaseSettings = (body: ReleaseSettingsInput) =>
 /** "I'm still here": cancels the running waiting period. */
 export const cancelWaitingPeriod = () => apiFetch<ReleaseStatus>('/api/release/cancel', { method: 'POST', body: {} });
 export const getReleaseActivity = () => apiFetch<ReleaseActivity[]>('/api/release/activity');
-export const getReleaseTrustees = () => apiFetch<ReleaseTrustee[]>('/api/release/trustees');
+/** Would the plan work today? (the readiness panel of Settings). */
+export const getReleaseReadiness = () => apiFetch<ReleaseReadiness>('/api/release/readiness');
+/** Sends a trustee's invitation again (429 past the daily limit). */
+export const resendInvitation = (trusteeId: string) =>
+  apiFetch<{ ok: true }>(`/api/release/trustees/${encodeURIComponent(trusteeId)}/invite`, { method: 'POST', body: {} });
+/** The owner has read the banner about undeliverable e-mails. */
+export const dismissUndeliverable = () => apiFetch<{ ok: true }>('/api/release/undeliverable/seen', { method: 'POST', body: {} });

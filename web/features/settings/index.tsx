@@ -1,24 +1,32 @@
 /**
  * Settings screen (SPEC.md §2 lists /settings without showing it; DESIGN.md §8): release after
- * death — check-ins, waiting period, trustees' invitation state and the activity log.
+ * death — check-ins, waiting period, whether the plan would work today (readiness: e-mail,
+ * PUBLIC_URL, trustees' states; issue #16) and the activity log.
  * Release state lives on the server, so this screen needs a connection; offline it says so.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { ReleaseActivity, ReleaseTrustee } from '../../../shared/schema/release';
+import type { ReleaseActivity, ReleaseReadiness } from '../../../shared/schema/release';
 import { PageHeader } from '../../ui/PageHeader';
-import { getReleaseActivity, getReleaseTrustees } from '../release/api';
+import { getReleaseActivity, getReleaseReadiness } from '../release/api';
 import { useReleaseStore } from '../release/release-store';
 import { ActivityCard } from './ActivityCard';
 import { ReleaseSettingsCard } from './ReleaseSettingsCard';
-import { TrusteeInvitationsCard } from './TrusteeInvitationsCard';
+import { ReadinessCard } from './ReadinessCard';
 
 export default function SettingsPage() {
-  const [trustees, setTrustees] = useState<ReleaseTrustee[] | null>(null);
+  const [readiness, setReadiness] = useState<ReleaseReadiness | null>(null);
+  const [failed, setFailed] = useState(false);
   const [activity, setActivity] = useState<ReleaseActivity[] | null>(null);
   const status = useReleaseStore((s) => s.status);
 
   const load = useCallback(() => {
-    getReleaseTrustees().then(setTrustees, () => undefined);
+    getReleaseReadiness().then(
+      (r) => {
+        setReadiness(r);
+        setFailed(false);
+      },
+      () => setFailed(true),
+    );
     getReleaseActivity().then(setActivity, () => undefined);
   }, []);
   // Reload when the state changes (e.g. "I'm still here" pressed in the banner).
@@ -29,7 +37,7 @@ export default function SettingsPage() {
       <PageHeader title="Settings" subtitle="What happens to your messages and plans after you die." />
       <div className="flex max-w-3xl flex-col gap-6">
         <ReleaseSettingsCard onSaved={load} />
-        <TrusteeInvitationsCard trustees={trustees} />
+        <ReadinessCard readiness={readiness} failed={failed} onChanged={load} />
         <ActivityCard activity={activity} />
       </div>
     </>

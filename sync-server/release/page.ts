@@ -1,42 +1,17 @@
 /**
- * Minimal server-rendered pages for people without an account (trustees, recipients, the owner's
- * one-click cancel). Every interpolated value is escaped by the `html` tag; only `Safe` values
- * (other `html` results) pass through. No scripts at all; the one stylesheet is allowed by its
+ * The layout of the server-rendered pages for people without an account (trustees, recipients,
+ * the owner's one-click cancel), with hono/html: every interpolated value is escaped by its
+ * `html` tag; only other `html` results (and `raw`, used here for the constant stylesheet) pass
+ * through. No scripts at all; the one stylesheet is allowed by its
  * hash in the Content-Security-Policy, forms may only post back to us, and nothing is indexed,
  * cached (the /api Cache-Control) or leaked in a Referer to another site.
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
+import { html, raw } from 'hono/html';
 
-export class Safe {
-  constructor(readonly value: string) {}
-  toString() {
-    return this.value;
-  }
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Escapes text for HTML element content and quoted attribute values. */
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
-
-type Part = string | number | Safe | null | undefined | false | readonly Part[];
-const render = (v: Part): string =>
-  v === null || v === undefined || v === false
-    ? ''
-    : v instanceof Safe
-      ? v.value
-      : Array.isArray(v)
-        ? v.map(render).join('')
-        : escapeHtml(String(v));
-
-/** Tagged template: escapes every interpolation except `Safe` values (and arrays of them). */
-export function html(strings: TemplateStringsArray, ...values: Part[]): Safe {
-  let out = strings[0]!;
-  values.forEach((v, i) => {
-    out += render(v) + strings[i + 1]!;
-  });
-  return new Safe(out);
-}
+/** A fragment of escaped HTML, as hono/html's `html` tag returns it. */
+export type Html = ReturnType<typeof html>;
 
 const STYLE = `
 body{margin:0;background:#f8fafc;color:#1e293b;font:17px/1.6 Georgia,'Times New Roman',serif}
@@ -54,7 +29,7 @@ const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
 export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
 
 /** A whole page with the security headers of a private, public-link page. */
-export function page(c: Context, title: string, body: Safe, status: 200 | 400 | 403 | 404 | 409 = 200): Response {
+export function page(c: Context, title: string, body: Html, status: 200 | 400 | 403 | 404 | 409 | 429 = 200) {
   c.header('Content-Security-Policy', PAGE_CSP);
   // The Referrer-Policy header is no-referrer (http/security-headers.ts); the page's <meta> relaxes
   // it to same-origin only so that its own forms carry a real Origin (with no-referrer, Chromium
@@ -64,13 +39,13 @@ export function page(c: Context, title: string, body: Safe, status: 200 | 400 | 
   c.header('X-Frame-Options', 'DENY');
   const doc = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="same-origin"><title>${title} · Afterword</title><style>${new Safe(STYLE)}</style></head>
+<meta name="referrer" content="same-origin"><title>${title} · Afterword</title><style>${raw(STYLE)}</style></head>
 <body><main>${body}</main></body></html>`;
-  return c.html(doc.value, status);
+  return c.html(doc, status);
 }
 
 /** The one answer for any invalid, expired, revoked or premature link. */
-export function notFoundPage(c: Context): Response {
+export function notFoundPage(c: Context) {
   return page(
     c,
     'Link not available',

@@ -1,0 +1,99 @@
+/**
+ * Would the owner's plan work today? (issue #16 "Release readiness on Settings"). One answer
+ * for the Settings panel: check-ins and the next reminder, each trustee's state, whether e-mail
+ * (SMTP_URL) and PUBLIC_URL are configured, e-mails that will never arrive, and plain sentences
+ * for what is missing. Read-only; the owner's session only (routes/release.ts).
+ */
+import type { ReleaseReadiness, ReleaseTrustee, UndeliverableEmail } from '../../shared/schema/release';
+import type { Config } from '../config';
+import { linkBase } from '../config';
+import type { RecordService } from '../records';
+import { CRITICAL_OWNER_KINDS, type EmailKind, type EmailParams, renderEmail } from './emails';
+import type { Mailer } from './mailer';
+import type { ReleaseService } from './service';
+import { DAY_MS, REMINDER_OFFSETS_DAYS, checkInDueAt } from './state-machine';
+
+const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+
+/** The owner's trustees with their invitation state (`GET /api/release/trustees`). */
+export function trusteesOf(release: ReleaseService, records: RecordService, userId: string): ReleaseTrustee[] {
+  const invitations = new Map(release.store.invitations(userId).map((i) => [i.trustee_id, i]));
+  return records.list(userId, 'trustees').map((t) => {
+    const inv = invitations.get(t.id);
+    const current = inv && inv.status !== 'removed' && inv.email.toLowerCase() === String(t.email).toLowerCase() ? inv : undefined;
+    return {
+      id: t.id,
+      name: t.name,
+      email: t.email,
+      accessLevel: t.accessLevel,
+      invitation: current ? (current.status as 'invited' | 'accepted') : 'pending',
+      invitedAt: current ? iso(current.invited_at) : null,
+      acceptedAt: current ? iso(current.accepted_at) : null,
+      confirmedAt: current ? iso(current.confirmed_at) : null,
+      bouncedAt: current ? iso(current.bounced_at) : null,
+    };
+  });
+}
+
+/** E-mails of `userId` that will never arrive, newest first (`onlyUnseenCritical` for the banner). */
+export function undeliverableOf(release: ReleaseService, userId: string, onlyUnseenCritical = false): UndeliverableEmail[] {
+  return release.store
+    .failedEmails(userId)
+    .map((r) => ({ row: r, critical: CRITICAL_OWNER_KINDS.includes(r.kind as EmailKind) }))
+    .filter(({ row, critical }) => !onlyUnseenCritical || (critical && row.seen_at === null))
+    .map(({ row, critical }) => ({
+      id: row.id,
+      subject: renderEmail(row.kind as EmailKind, { ownerName: release.owner(userId).name, base: '' } as EmailParams).subject,
+      to: row.to_addr,
+      reason: row.failure,
+      at: iso(row.failed_at)!,
+      critical,
+    }));
+}
+
+/** The readiness of `userId`'s plan under `config`, sending through `mailer`. */
+export function readinessOf(
+  deps: { config: Config },
+  release: ReleaseService,
+  records: RecordService,
+  mailer: Pick<Mailer, 'mode'>,
+  userId: string,
+): ReleaseReadiness {
+  const s = release.state(userId);
+  const owner = release.owner(userId);
+  const trustees = trusteesOf(release, records, userId);
+  const undeliverable = undeliverableOf(release, userId);
+  const due = checkInDueAt(s);
+  const nextReminder = due !== null && s.remindersSent < REMINDER_OFFSETS_DAYS.length ? due + REMINDER_OFFSETS_DAYS[s.remindersSent]! * DAY_MS : null;
+  const missing: string[] = [];
+  if (mailer.mode === 'folder') {
+    missing.push('E-mail is not set up on this server (SMTP_URL). Release e-mails are written to a folder on the server and reach no one. Ask whoever runs the server to set SMTP_URL.');
+  }
+  if (!deps.config.publicUrl) {
+    missing.push(`The server's public address (PUBLIC_URL) is not set. Links in e-mails point to ${linkBase(deps.config)} and will not work from other machines until it is set.`);
+  }
+  if (!owner.email) missing.push('Your profile has no valid e-mail address, so we cannot remind you or warn you of a waiting period.');
+  const accepted = trustees.filter((t) => t.invitation === 'accepted');
+  if (s.phase !== 'released' && s.checkInDays === 0 && accepted.length === 0) {
+    missing.push('Nothing can start a release: check-ins are off and no trustee has accepted. Turn on check-ins or ask a trustee to accept their invitation.');
+  }
+  for (const t of trustees) {
+    if (t.bouncedAt) missing.push(`E-mail to ${t.name} (${t.email}) could not be delivered. Check their address.`);
+    else if (t.invitation !== 'accepted') missing.push(`${t.name} has not accepted yet. You can resend the invitation.`);
+  }
+  for (const u of undeliverable) missing.push(`The e-mail “${u.subject}” to ${u.to} could not be delivered.`);
+  return {
+    ready: missing.length === 0,
+    missing,
+    email: mailer.mode,
+    publicUrl: deps.config.publicUrl ?? null,
+    linkBase: linkBase(deps.config),
+    checkInDays: s.checkInDays,
+    lastCheckInAt: new Date(s.lastCheckInAt).toISOString(),
+    nextReminderAt: s.phase === 'active' ? iso(nextReminder) : null,
+    nextReviewAt: s.phase === 'active' ? iso(release.store.reviewDueAt(userId)) : null,
+    ownerEmail: owner.email,
+    trustees,
+    undeliverable,
+  };
+}

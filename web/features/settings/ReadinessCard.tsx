@@ -1,0 +1,150 @@
+/**
+ * "Would your plan work today?" (issue #16): one panel with check-ins and the next reminder,
+ * whether e-mail (SMTP_URL) and the server's public address (PUBLIC_URL) are set up, each
+ * trustee's state (invited, accepted, last confirmed, bounced) with "Resend invitation", e-mails
+ * that could not be delivered, and, in plain words, what is missing.
+ */
+import { Link } from 'react-router-dom';
+import { ACCESS_LEVEL_COLORS, ACCESS_LEVEL_LABELS } from '../../../shared/labels';
+import type { ReleaseReadiness, ReleaseTrustee } from '../../../shared/schema/release';
+import { serverMessage } from '../../api/client';
+import { Badge, type BadgeColor } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { toast } from '../../ui/toast-store';
+import { resendInvitation } from '../release/api';
+
+const INVITATION: Record<ReleaseTrustee['invitation'], { label: string; color: BadgeColor }> = {
+  pending: { label: 'Invitation pending', color: 'gray' },
+  invited: { label: 'Invited', color: 'yellow' },
+  accepted: { label: 'Accepted', color: 'green' },
+};
+
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+function Row({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
+      <dt className="shrink-0 font-medium text-slate-900 sm:w-40">{term}</dt>
+      <dd className="text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+function TrusteeRow({ t, onChanged }: { t: ReleaseTrustee; onChanged: () => void }) {
+  async function resend() {
+    try {
+      await resendInvitation(t.id);
+      toast({ title: 'Invitation sent again', description: `${t.name} will receive a new link.` });
+      onChanged();
+    } catch (err) {
+      toast({ title: 'Could not resend', description: serverMessage(err), variant: 'destructive' });
+    }
+  }
+  const detail = [
+    t.invitedAt && t.invitation === 'invited' ? `Invited ${day(t.invitedAt)}` : null,
+    t.acceptedAt ? `Accepted ${day(t.acceptedAt)}` : null,
+    t.confirmedAt ? `Last confirmed ${day(t.confirmedAt)}` : null,
+  ].filter(Boolean);
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">{t.name}</p>
+        <p className="truncate text-sm text-slate-700">{t.email}</p>
+        {detail.length > 0 && <p className="text-sm text-slate-700">{detail.join(' · ')}</p>}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge color={ACCESS_LEVEL_COLORS[t.accessLevel]}>{ACCESS_LEVEL_LABELS[t.accessLevel]}</Badge>
+        <Badge color={INVITATION[t.invitation].color}>{INVITATION[t.invitation].label}</Badge>
+        {t.bouncedAt && <Badge color="red">E-mail bounced</Badge>}
+        {t.invitation === 'invited' && (
+          <Button variant="outline" size="sm" onClick={() => void resend()} aria-label={`Resend invitation to ${t.name}`}>
+            Resend invitation
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function ReadinessCard({ readiness, failed, onChanged }: { readiness: ReleaseReadiness | null; failed: boolean; onChanged: () => void }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Would your plan work today?</CardTitle>
+        <CardDescription>Everything your messages and trustees depend on, checked by the server.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        {readiness === null ? (
+          <p className="text-slate-700">{failed ? 'Needs a connection to load.' : 'Loading…'}</p>
+        ) : (
+          <>
+            <p className="flex flex-wrap items-center gap-2">
+              {readiness.ready ? <Badge color="green">Ready</Badge> : <Badge color="yellow">Not ready yet</Badge>}
+              <span className="text-slate-800">
+                {readiness.ready ? 'Nothing is missing.' : `${readiness.missing.length} ${readiness.missing.length === 1 ? 'thing needs' : 'things need'} your attention.`}
+              </span>
+            </p>
+            <dl className="flex flex-col gap-3">
+              <Row term="Check-ins">
+                {readiness.checkInDays === 0 ? 'Off' : `Every ${readiness.checkInDays} days`}; last check-in {day(readiness.lastCheckInAt)}
+              </Row>
+              <Row term="Next reminder">{readiness.nextReminderAt ? day(readiness.nextReminderAt) : 'None (check-ins are off)'}</Row>
+              <Row term="E-mail">
+                {readiness.email === 'smtp'
+                  ? 'Set up: release e-mails are sent.'
+                  : 'Not set up: release e-mails are written to a folder on the server and reach no one.'}
+              </Row>
+              <Row term="Links in e-mails">
+                {readiness.publicUrl
+                  ? `Point to ${readiness.publicUrl}.`
+                  : `Point to ${readiness.linkBase}: they will not work from other machines until the server's PUBLIC_URL is set.`}
+              </Row>
+              {readiness.nextReviewAt && <Row term="Yearly review">We will ask you to review your plan on {day(readiness.nextReviewAt)}.</Row>}
+            </dl>
+            {readiness.missing.length > 0 && (
+              <section aria-labelledby="readiness-missing">
+                <h3 id="readiness-missing" className="font-semibold text-slate-900">What is missing</h3>
+                <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
+                  {readiness.missing.map((m) => (
+                    <li key={m}>{m}</li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            <section aria-labelledby="readiness-trustees">
+              <h3 id="readiness-trustees" className="font-semibold text-slate-900">Trustees</h3>
+              <p className="text-sm text-slate-700">
+                Each trustee is e-mailed an invitation to accept, and once a year a note that they are still your trustee. Only a trustee who has
+                accepted can report your passing; every trustee is given access when your account is released.
+              </p>
+              {readiness.trustees.length === 0 ? (
+                <p className="mt-2 text-slate-700">
+                  No trustees yet. <Link to="/trustees" className="font-medium text-accent-800 underline">Add a trustee</Link>
+                </p>
+              ) : (
+                <ul className="divide-y divide-stone-200">
+                  {readiness.trustees.map((t) => (
+                    <TrusteeRow key={t.id} t={t} onChanged={onChanged} />
+                  ))}
+                </ul>
+              )}
+            </section>
+            {readiness.undeliverable.length > 0 && (
+              <section aria-labelledby="readiness-undeliverable">
+                <h3 id="readiness-undeliverable" className="font-semibold text-slate-900">E-mails that could not be delivered</h3>
+                <ul className="mt-2 space-y-1 text-slate-800">
+                  {readiness.undeliverable.map((u) => (
+                    <li key={u.id}>
+                      “{u.subject}” to {u.to}, {day(u.at)}: {u.reason === 'refused' ? 'the mail server refused it.' : 'no mail server could be reached for days.'}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

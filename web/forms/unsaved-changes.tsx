@@ -6,40 +6,36 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { create } from 'zustand';
 import { useSession } from '../app/session';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 
-/** Ids of the mounted forms that hold unsaved typing. */
-export const useUnsavedForms = create<{ dirty: ReadonlySet<string> }>()(() => ({ dirty: new Set<string>() }));
+/**
+ * The mounted forms, each as a question "do you hold unsaved typing now?". Asked at the moment
+ * of leaving, so a form that has just saved (and reset) never blocks the navigation that follows.
+ */
+const forms = new Map<string, () => boolean>();
 
-function mark(id: string, dirty: boolean): void {
-  const current = useUnsavedForms.getState().dirty;
-  if (current.has(id) === dirty) return;
-  const next = new Set(current);
-  if (dirty) next.add(id);
-  else next.delete(id);
-  useUnsavedForms.setState({ dirty: next });
-}
-
-/** Reports this form's unsaved typing (`dirty`) until it unmounts. */
-export function useReportUnsaved(dirty: boolean): void {
+/** Registers this form's question `isDirty` (read when the person leaves) until it unmounts. */
+export function useReportUnsaved(isDirty: () => boolean): void {
   const id = useId();
+  const latest = useRef(isDirty);
+  latest.current = isDirty;
   useEffect(() => {
-    mark(id, dirty);
-  }, [id, dirty]);
-  useEffect(() => () => mark(id, false), [id]);
+    forms.set(id, () => latest.current());
+    return () => {
+      forms.delete(id);
+    };
+  }, [id]);
 }
 
-/** True when some open form holds unsaved typing. */
-export const hasUnsavedTyping = () => useUnsavedForms.getState().dirty.size > 0;
+/** True when some mounted form holds unsaved typing. */
+export const hasUnsavedTyping = () => [...forms.values()].some((isDirty) => isDirty());
 
 /**
  * Mount once inside the signed-in layout: asks before leaving a screen with unsaved typing.
  * Texts are ours (SPEC.md has none for this question).
  */
 export function UnsavedChangesGuard() {
-  const anyDirty = useUnsavedForms((s) => s.dirty.size > 0);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       hasUnsavedTyping() && useSession.getState().user !== null && currentLocation.pathname !== nextLocation.pathname,
@@ -58,15 +54,15 @@ export function UnsavedChangesGuard() {
   };
 
   useEffect(() => {
-    if (!anyDirty) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (!hasUnsavedTyping()) return;
       e.preventDefault();
       // Older browsers show their question only when returnValue is set.
       e.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [anyDirty]);
+  }, []);
 
   return (
     <ConfirmDialog

@@ -154,7 +154,7 @@ export function useRecordForm<C extends CollectionName, V extends FieldValues, O
 
   // react-hook-form updates dirtyFields in place: read it on every render (the read subscribes).
   const dirty = dirtyNames(form.formState.dirtyFields);
-  useReportUnsaved(active && dirty.length > 0);
+  useReportUnsaved(() => active && dirtyNames(form.formState.dirtyFields).length > 0);
 
   const conflicts: FieldConflict<V>[] = [];
   if (base.current && current && id !== null && baseVersion >= 0) {
@@ -183,7 +183,10 @@ export function useRecordForm<C extends CollectionName, V extends FieldValues, O
     (field: keyof V & string) => {
       if (!base.current || !current) return;
       base.current = rebase(base.current, current, [field]);
-      form.resetField(field as unknown as Path<V>, { defaultValue: fns.current.toForm(entityOf(current))[field] as never });
+      // The form's defaults already are the store's values: setting theirs makes the field unchanged.
+      // (resetField would ignore a field that is controlled rather than registered.)
+      form.setValue(field as unknown as Path<V>, fns.current.toForm(entityOf(current))[field] as PathValue<V, Path<V>>, { shouldDirty: true });
+      form.clearErrors(field as unknown as Path<V>);
       setBaseVersion((n) => n + 1);
     },
     [current, form, entityOf],
@@ -220,7 +223,8 @@ export function useRecordForm<C extends CollectionName, V extends FieldValues, O
         const saved = fns.current.toForm(entityOf(after));
         base.current = rebase(base.current ?? { collection, id, state: emptyState(), entity: null }, after, fields);
         if (base.current.entity === null) base.current = { ...base.current, entity: entityOf(after) };
-        for (const f of fields) form.resetField(f as Path<V>, { defaultValue: saved[f as keyof V] as never });
+        // The saved fields show the saved values; absorb() then makes them the defaults (unchanged).
+        for (const f of fields) form.setValue(f as Path<V>, saved[f as keyof V] as PathValue<V, Path<V>>, { shouldDirty: true });
         absorb(after);
         return outcome;
       } finally {

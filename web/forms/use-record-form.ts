@@ -78,10 +78,11 @@ export interface RecordForm<V extends FieldValues, Out = V> {
   /** Takes the other device's value of `field` (the field is no longer changed). */
   takeTheirs: (field: keyof V & string) => void;
   /**
-   * Writes the changed fields (or, with `only`, those fields with these values, e.g. an AI result),
-   * creating the record when it does not exist. Throws LocalWriteError naming an invalid field.
+   * Writes the changed fields (or, with `only`, those fields with these values, e.g. an AI result)
+   * and the record fields `also` (e.g. the wizard's profileCompletion), creating the record when
+   * it does not exist. Throws LocalWriteError naming an invalid field (nothing written).
    */
-  save: (only?: Partial<V>) => Promise<SaveOutcome>;
+  save: (only?: Partial<V>, also?: Record<string, unknown>) => Promise<SaveOutcome>;
   /** Back to the store's values (a create form: empty), nothing changed. */
   discard: () => void;
 }
@@ -193,29 +194,30 @@ export function useRecordForm<C extends CollectionName, V extends FieldValues, O
   );
 
   const save = useCallback(
-    async (only?: Partial<V>): Promise<SaveOutcome> => {
+    async (only?: Partial<V>, also: Record<string, unknown> = {}): Promise<SaveOutcome> => {
       if (!db) throw new Error('No local database is open: sign in first');
       if (only) for (const [f, v] of Object.entries(only)) form.setValue(f as Path<V>, v as PathValue<V, Path<V>>, { shouldDirty: true });
       const values = form.getValues();
       const fields = only ? Object.keys(only) : dirtyNames(form.formState.dirtyFields);
       if (id === null) {
         // A new record: every field that is set (createRecord leaves blanks out).
-        await createRecord(db, collection, fns.current.toRecord(values));
+        await createRecord(db, collection, { ...fns.current.toRecord(values), ...also });
         form.reset(fns.current.toForm(null));
         return 'created';
       }
-      if (fields.length === 0) return 'unchanged';
+      if (fields.length === 0 && Object.keys(also).length === 0) return 'unchanged';
+      const record = { ...fns.current.toRecord(pick(values, fields)), ...also };
       saving.current = true;
       try {
         const read = () => db.dexie.transaction('r', db.dexie.fieldState, () => db.readState(collection, id));
         const before = await read();
         let outcome: SaveOutcome;
         if (Object.keys(before.clocks).length === 0) {
-          await createRecord(db, collection, fns.current.toRecord(pick(values, fields)), id);
+          await createRecord(db, collection, record, id);
           outcome = 'created';
         } else {
           const b = base.current ?? { collection, id, state: before, entity: entityOf(before) };
-          outcome = (await saveEdit(db, b, fns.current.toRecord(pick(values, fields)))) ? 'updated' : 'unchanged';
+          outcome = (await saveEdit(db, b, record)) ? 'updated' : 'unchanged';
         }
         // Re-base the saved fields on the saved state (they are no longer changed), then take
         // whatever else changed meanwhile.

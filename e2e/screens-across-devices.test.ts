@@ -120,30 +120,40 @@ describe.skipIf(!hasChromium)('screens across devices (issue #14)', () => {
     const b = await secondDevice(suite.browser, suite.server.url, a.user, '/message-vault');
     const henryB = b.page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Henry' });
     await syncUntil(b.context, () => henryB.isVisible(), true);
-    await henryB.getByRole('button', { name: 'Edit message to Henry' }).click();
+    await henryB.getByRole('button', { name: /Edit message to Henry/ }).click();
     const editB = openDialog(b.page);
     expect(await editB.getByLabel('Recipient Email').inputValue()).toBe('henry@old.example.com');
+    await editB.getByLabel('Recipient Name').fill('Henry Smith');
 
-    // Device A changes the address while B's dialog is open.
-    await henryA.getByRole('button', { name: 'Edit message to Henry' }).click();
+    // Device A changes the address and the name while B's dialog is open.
+    await henryA.getByRole('button', { name: /Edit message to Henry/ }).click();
     const editA = openDialog(a.page);
     await editA.getByLabel('Recipient Email').fill('henry@new.example.com');
+    await editA.getByLabel('Recipient Name').fill('Henry Ford');
     await editA.getByRole('button', { name: 'Update Message' }).click();
     await expectToast(a.page, 'Message updated');
     await editA.waitFor({ state: 'detached' });
     await syncDevice(a.context);
 
-    // B's open dialog follows; B changes the body and presses Update Message.
+    // B's open dialog follows the address B did not touch, and says that A changed the name B is
+    // typing; B keeps their own, changes the body and presses Update Message.
     await syncUntil(b.context, () => editB.getByLabel('Recipient Email').inputValue(), 'henry@new.example.com');
+    const notice = editB.getByRole('status').filter({ hasText: 'Changed on another device: Henry Ford' });
+    await notice.waitFor();
+    expect(await editB.getByLabel('Recipient Name').inputValue()).toBe('Henry Smith');
+    await expectNoSeriousA11yViolations(b.page, 'edit message dialog with a conflict note');
+    await notice.getByRole('button', { name: 'Keep mine' }).click();
     await editB.getByLabel('Your Message').fill('Finish the boat, and sail it.');
     await editB.getByRole('button', { name: 'Update Message' }).click();
     await expectToast(b.page, 'Message updated');
     await editB.waitFor({ state: 'detached' });
     expect(await henryB.textContent()).toContain('henry@new.example.com');
+    expect(await henryB.textContent()).toContain('Henry Smith');
 
     await syncDevice(b.context);
     await syncUntil(a.context, async () => (await henryA.textContent())?.includes('and sail it.'), true);
     expect(await henryA.textContent()).toContain('henry@new.example.com');
+    expect(await henryA.textContent()).toContain('Henry Smith');
     await a.context.close();
     await b.context.close();
   });

@@ -37,8 +37,12 @@ export const hasUnsavedTyping = () => [...forms.values()].some((isDirty) => isDi
  */
 export function UnsavedChangesGuard() {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      hasUnsavedTyping() && useSession.getState().user !== null && currentLocation.pathname !== nextLocation.pathname,
+    // A replace (a dialog's route tidied on close, a redirect) is not the person leaving.
+    ({ currentLocation, nextLocation, historyAction }) =>
+      historyAction !== 'REPLACE' &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      useSession.getState().user !== null &&
+      hasUnsavedTyping(),
   );
 
   // Radix calls onOpenChange(false) after the confirm button's click: that must not undo proceed().

@@ -1,7 +1,7 @@
 /**
  * The profile-completion wizard's rules as pure functions (SPEC.md §4 "Wizard", §5 "Wizard step
  * 1", "Wizard step 2", "Optional fields"): which step to show, what each step saves, and the
- * validation toasts. The wizard component only wires these to the form and to save().
+ * validation toasts. The wizard component only wires these to its useRecordForm (web/forms).
  */
 import type { EmergencyContact, Profile, ValueId } from '../../../shared/schema';
 import { WIZARD_COMPLETION, WIZARD_STEPS } from '../../../shared/labels';

@@ -270,6 +270,19 @@ describe.skipIf(!hasChromium)('screens across devices (issue #14)', () => {
     });
   }
 
+  it('lists Survivor Tasks after Trustees in the sidebar and in the phone menu', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/dashboard', mobileContext);
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    const links = await page.getByRole('dialog').getByRole('link').allTextContents();
+    expect(links.indexOf('Survivor Tasks')).toBe(links.indexOf('Trustees') + 1);
+    await page.getByRole('dialog').getByRole('link', { name: 'Survivor Tasks' }).click();
+    await page.waitForURL('**/survivor-tasks');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const sidebar = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
+    expect(sidebar.indexOf('Survivor Tasks')).toBe(sidebar.indexOf('Trustees') + 1);
+    await context.close();
+  });
+
   it('asks before leaving the plan with unsaved typing, and says "synced" only when nothing waits (finding 7)', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/death-plan');
     await page.getByLabel('Location').fill('The old boathouse');

@@ -1,5 +1,5 @@
 /**
- * The pure parts of the record forms (web/forms/use-record-form.ts; DESIGN.md §2 "Screens write
+ * The pure parts of the record forms (web/forms/record-form-session.ts; DESIGN.md §2 "Screens write
  * what changed"): which fields react-hook-form counts as changed, how a list the person edited
  * follows another device's edits of the same list, and which changed fields are in conflict.
  */

@@ -9,7 +9,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import type { User } from '../../../shared/schema';
+import type { User, ValueId } from '../../../shared/schema';
+import { VALUE_OPTIONS } from '../../../shared/labels';
 import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
 import { type RecordForm, useRecordForm } from '../../forms/use-record-form';
 import { Button } from '../../ui/Button';
@@ -50,7 +51,10 @@ const setAll =
 /** The conflict note of a step's field (web/forms/ChangedElsewhere.tsx). */
 const noticeOf =
   <V extends FieldValues>(rf: RecordForm<V>) =>
-  (field: keyof V & string) => <ChangedElsewhere record={rf} field={field} />;
+  (field: keyof V & string) => <ChangedElsewhere record={rf} field={field} display={field === 'values' ? valueTitles : undefined} />;
+
+/** Chosen values as their titles (SPEC.md §3 "Selectable values"). */
+const valueTitles = (ids: unknown) => ((ids as ValueId[]).length ? (ids as ValueId[]).map((id) => VALUE_OPTIONS[id]?.title ?? id).join(', ') : '(empty)');
 
 export function ProfileWizard({ user }: { user: User }) {
   const [step, setStep] = useState<WizardStep>(() => firstIncompleteStep(user.profileCompletion) ?? 1);

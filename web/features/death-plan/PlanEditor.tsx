@@ -49,6 +49,16 @@ export interface PlanEditorProps {
 const funeralLabel = (v: unknown) => (v ? FUNERAL_TYPE_LABELS[v as keyof typeof FUNERAL_TYPE_LABELS] : '(empty)');
 const burialLabel = (v: unknown) => (v ? BURIAL_PREFERENCE_LABELS[v as keyof typeof BURIAL_PREFERENCE_LABELS] : '(empty)');
 
+/** SPEC.md §8 "Plan": the toasts of Save Changes on an existing plan, and on the first save. */
+const UPDATED = {
+  success: { title: 'Plan updated successfully', description: 'Your changes have been saved.' },
+  failure: 'Failed to update plan',
+};
+const CREATED = {
+  success: { title: 'Plan created successfully', description: 'Your after-death plan has been saved.' },
+  failure: 'Failed to create plan',
+};
+
 /** The synced line under the completion bar: "synced" only when nothing waits in the outbox. */
 function savedLine(exists: boolean, pending: number): string {
   if (!exists) return 'Nothing is saved until you press Save Changes.';
@@ -74,18 +84,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
     }
   };
 
-  const saveChanges = () =>
-    run('save', () =>
-      exists
-        ? runWithToasts(() => rf.save(), {
-            success: { title: 'Plan updated successfully', description: 'Your changes have been saved.' },
-            failure: 'Failed to update plan',
-          })
-        : runWithToasts(() => rf.save(), {
-            success: { title: 'Plan created successfully', description: 'Your after-death plan has been saved.' },
-            failure: 'Failed to create plan',
-          }),
-    );
+  const saveChanges = () => run('save', () => runWithToasts(() => rf.save(), exists ? UPDATED : CREATED));
 
   const generateObituary = () => {
     if (refuseOffline('Generating an obituary')) return;

@@ -238,6 +238,7 @@ describe.skipIf(!hasChromium)('screens across devices (issue #14)', () => {
       expect(await notice.textContent()).toContain('Harbour chapel');
       expect(await b.page.getByLabel('Location').inputValue()).toBe('Under the oak');
       await expectNoSeriousA11yViolations(b.page, `/death-plan with a conflict note at ${name}`);
+      await b.page.screenshot({ path: `/tmp/aw-shots/plan-conflict-${name.replace(' ', '')}.png` });
 
       // Keep mine: the note goes, and saving writes the person's value as an edit of A's.
       await notice.getByRole('button', { name: 'Keep mine' }).click();

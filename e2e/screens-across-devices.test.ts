@@ -131,7 +131,8 @@ describe.skipIf(!hasChromium)('screens across devices (issue #14)', () => {
     const henryA = a.page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Henry' });
     await henryA.waitFor();
 
-    const b = await secondDevice(suite.browser, suite.server.url, a.user, '/message-vault');
+    // Device B is a phone (the conflict note in a dialog at 390 px).
+    const b = await secondDevice(suite.browser, suite.server.url, a.user, '/message-vault', mobileContext);
     const henryB = b.page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Henry' });
     await syncUntil(b.context, () => henryB.isVisible(), true);
     await henryB.getByRole('button', { name: /Edit message to Henry/ }).click();
@@ -155,7 +156,7 @@ describe.skipIf(!hasChromium)('screens across devices (issue #14)', () => {
     const notice = editB.getByRole('status').filter({ hasText: 'Changed on another device: Henry Ford' });
     await notice.waitFor();
     expect(await editB.getByLabel('Recipient Name').inputValue()).toBe('Henry Smith');
-    await expectNoSeriousA11yViolations(b.page, 'edit message dialog with a conflict note');
+    await expectNoSeriousA11yViolations(b.page, 'edit message dialog with a conflict note at 390 px');
     await notice.getByRole('button', { name: 'Keep mine' }).click();
     await editB.getByLabel('Your Message').fill('Finish the boat, and sail it.');
     await editB.getByRole('button', { name: 'Update Message' }).click();

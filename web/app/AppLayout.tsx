@@ -1,11 +1,13 @@
 /**
  * The frame of signed-in screens (SPEC.md §2 "Layout"): header (logo, notification bell, sync
- * status, user menu), a sidebar from 768px up, a mobile menu below, the page, the footer.
+ * status, user menu), a sidebar from 768px up, a mobile menu below, the page, the footer; and the
+ * question before leaving a screen with unsaved typing (web/forms/unsaved-changes.tsx).
  */
 import { Suspense } from 'react';
 import { Bell } from 'lucide-react';
 import { Outlet } from 'react-router-dom';
 import { ReleaseBanner } from '../features/release/ReleaseBanner';
+import { UnsavedChangesGuard } from '../forms/unsaved-changes';
 import { SyncStatus } from '../sync/SyncStatus';
 import { Spinner } from '../ui/Spinner';
 import { Logo } from './Logo';
@@ -50,6 +52,7 @@ export default function AppLayout() {
         </main>
       </div>
       <SiteFooter wide />
+      <UnsavedChangesGuard />
     </div>
   );
 }

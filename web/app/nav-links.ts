@@ -1,6 +1,6 @@
 /** The sidebar's links (SPEC.md §2 "Layout"), shared by the desktop sidebar and the mobile sheet. */
 import type { LucideIcon } from 'lucide-react';
-import { ClipboardList, FileText, LayoutDashboard, LifeBuoy, Mail, Settings, UserRound, Users } from 'lucide-react';
+import { ClipboardList, FileText, LayoutDashboard, LifeBuoy, ListChecks, Mail, Settings, UserRound, Users } from 'lucide-react';
 
 export interface NavLinkItem {
   to: string;
@@ -14,6 +14,8 @@ export const MAIN_NAV: readonly NavLinkItem[] = [
   { to: '/message-vault', label: 'Message Vault', icon: Mail },
   { to: '/documents', label: 'Documents', icon: FileText },
   { to: '/trustees', label: 'Trustees', icon: Users },
+  // Beyond SPEC.md §2 "Layout" (issue #14): the protected Survivor Tasks screen, otherwise reachable only from the dashboard.
+  { to: '/survivor-tasks', label: 'Survivor Tasks', icon: ListChecks },
 ];
 
 export const SUPPORT_NAV: readonly NavLinkItem[] = [

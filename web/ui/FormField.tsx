@@ -27,13 +27,15 @@ export interface FormFieldProps {
   error?: string;
   /** Helper text under the label. */
   hint?: ReactNode;
+  /** Shown under the control and its error, e.g. a ChangedElsewhere note (web/forms). */
+  notice?: ReactNode;
   /** Marks the field as required (visually and with aria-required). */
   required?: boolean;
   id?: string;
   className?: string;
 }
 
-export function FormField({ label, children, error, hint, required, id, className }: FormFieldProps) {
+export function FormField({ label, children, error, hint, notice, required, id, className }: FormFieldProps) {
   const autoId = useId();
   const controlId = id ?? children.props.id ?? `field-${autoId}`;
   const hintId = hint ? `${controlId}-hint` : undefined;
@@ -66,6 +68,7 @@ export function FormField({ label, children, error, hint, required, id, classNam
           {error}
         </p>
       )}
+      {notice}
     </div>
   );
 }

@@ -1,13 +1,18 @@
 /**
  * The profile-completion wizard (SPEC.md §2 "Profile-completion wizard", §4 "Wizard", §5, §8).
  * Each step saves to the local 'profile' record (works offline, syncs later) and advances only
- * after the save succeeded; Previous goes back without saving. The forms are pre-filled from the
- * saved profile and follow it until the person starts typing.
+ * after the save succeeded; Previous goes back without saving. Each step's form is a useRecordForm
+ * (web/forms) on the profile: pre-filled from the saved profile, following it live in every field
+ * the person has not touched, and saving only the fields the person changed (with the step's
+ * profileCompletion).
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import type { User } from '../../../shared/schema';
-import { save } from '../../db';
+import type { User, ValueId } from '../../../shared/schema';
+import { VALUE_OPTIONS } from '../../../shared/labels';
+import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
+import { type RecordForm, useRecordForm } from '../../forms/use-record-form';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { toast } from '../../ui/toast-store';
@@ -17,11 +22,13 @@ import { WIZARD_STEP_TITLES, WizardStepper } from './WizardStepper';
 import { WizardValuesStep } from './WizardValuesStep';
 import {
   basicInfoFromProfile,
+  basicInfoToRecord,
   checkBasicInfo,
   checkValues,
   completionAfter,
   firstIncompleteStep,
   valuesFromProfile,
+  valuesToRecord,
   type StepCheck,
   type WizardStep,
 } from './wizard-patches';
@@ -34,21 +41,28 @@ const STEP_TOASTS: Record<WizardStep, { title: string; description: string; fail
   4: { title: 'Profile complete!', description: 'You have completed your profile setup.', failure: 'Failed to complete profile' },
 };
 
-/** A form pre-filled from `source` that follows it until the person edits it. */
-function usePrefilledForm<F>(source: F): [F, (patch: Partial<F>) => void] {
-  const sourceKey = JSON.stringify(source);
-  const [state, setState] = useState({ form: source, edited: false, key: sourceKey });
-  useEffect(() => {
-    setState((s) => (s.edited || s.key === sourceKey ? s : { form: JSON.parse(sourceKey) as F, edited: false, key: sourceKey }));
-  }, [sourceKey]);
-  return [state.form, (patch) => setState((s) => ({ ...s, form: { ...s.form, ...patch }, edited: true }))];
-}
+/** A step's patch applied as the person's changes to its form. */
+const setAll =
+  <V extends FieldValues>(rf: RecordForm<V>) =>
+  (patch: Partial<V>) => {
+    for (const [k, v] of Object.entries(patch)) rf.set(k as keyof V & string, v as V[keyof V & string]);
+  };
+
+/** The conflict note of a step's field (web/forms/ChangedElsewhere.tsx). */
+const noticeOf =
+  <V extends FieldValues>(rf: RecordForm<V>) =>
+  (field: keyof V & string) => <ChangedElsewhere record={rf} field={field} display={field === 'values' ? valueTitles : undefined} />;
+
+/** Chosen values as their titles (SPEC.md §3 "Selectable values"). */
+const valueTitles = (ids: unknown) => ((ids as ValueId[]).length ? (ids as ValueId[]).map((id) => VALUE_OPTIONS[id]?.title ?? id).join(', ') : '(empty)');
 
 export function ProfileWizard({ user }: { user: User }) {
   const [step, setStep] = useState<WizardStep>(() => firstIncompleteStep(user.profileCompletion) ?? 1);
   const [pending, setPending] = useState(false);
-  const [basic, setBasic] = usePrefilledForm(basicInfoFromProfile(user));
-  const [values, setValues] = usePrefilledForm(valuesFromProfile(user));
+  const basicForm = useRecordForm({ collection: 'profile', id: user.id, toForm: basicInfoFromProfile, toRecord: basicInfoToRecord });
+  const valuesForm = useRecordForm({ collection: 'profile', id: user.id, toForm: valuesFromProfile, toRecord: valuesToRecord });
+  const basic = basicForm.values;
+  const values = valuesForm.values;
   // After Next/Previous, move focus (and the view, on a phone) to the new step's heading.
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -63,8 +77,7 @@ export function ProfileWizard({ user }: { user: User }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (pending) return;
-    const check: StepCheck<object> =
-      step === 1 ? checkBasicInfo(basic) : step === 2 ? checkValues(values) : { ok: true, patch: { profileCompletion: completionAfter(step) } };
+    const check: StepCheck<object> = step === 1 ? checkBasicInfo(basic) : step === 2 ? checkValues(values) : { ok: true, patch: {} };
     if (!check.ok) {
       toast({ title: check.message, variant: 'destructive' });
       return;
@@ -72,7 +85,11 @@ export function ProfileWizard({ user }: { user: User }) {
     const texts = STEP_TOASTS[step];
     setPending(true);
     try {
-      await save('profile', user.id, check.patch);
+      // The fields the person changed in this step, and the step's completion.
+      const also = { profileCompletion: completionAfter(step) };
+      if (step === 1) await basicForm.save(undefined, also);
+      else if (step === 2) await valuesForm.save(undefined, also);
+      else await valuesForm.save({}, also);
       toast({ title: texts.title, description: texts.description });
       // After step 4 only the toast shows; the dashboard then shows the profile as complete.
       if (step < 4) goTo((step + 1) as WizardStep);
@@ -103,8 +120,8 @@ export function ProfileWizard({ user }: { user: User }) {
           <h3 id="wizard-step-heading" ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold text-slate-900 focus:outline-none">
             {WIZARD_STEP_TITLES[step]}
           </h3>
-          {step === 1 && <WizardBasicInfoStep form={basic} onChange={setBasic} />}
-          {step === 2 && <WizardValuesStep form={values} onChange={setValues} />}
+          {step === 1 && <WizardBasicInfoStep form={basic} onChange={setAll(basicForm)} notice={noticeOf(basicForm)} />}
+          {step === 2 && <WizardValuesStep form={values} onChange={setAll(valuesForm)} notice={noticeOf(valuesForm)} />}
           {step === 3 && (
             <p className="text-slate-700">
               Your funeral type, burial preference, music, readings and special requests are set in your After-Death Plan.

@@ -6,6 +6,7 @@ import { Check } from 'lucide-react';
 import { VALUE_OPTIONS } from '../../../shared/labels';
 import { VALUE_IDS } from '../../../shared/schema';
 import { cn } from '../../ui/cn';
+import type { ReactNode } from 'react';
 import { FormField } from '../../ui/FormField';
 import { Textarea } from '../../ui/Input';
 import { toggleValue, type ValuesForm } from './wizard-patches';
@@ -13,9 +14,11 @@ import { toggleValue, type ValuesForm } from './wizard-patches';
 export interface WizardValuesStepProps {
   form: ValuesForm;
   onChange: (patch: Partial<ValuesForm>) => void;
+  /** The note under a field changed on another device while the person edits it. */
+  notice?: (field: keyof ValuesForm & string) => ReactNode;
 }
 
-export function WizardValuesStep({ form, onChange }: WizardValuesStepProps) {
+export function WizardValuesStep({ form, onChange, notice }: WizardValuesStepProps) {
   return (
     <div className="flex flex-col gap-5">
       <fieldset>
@@ -53,7 +56,12 @@ export function WizardValuesStep({ form, onChange }: WizardValuesStepProps) {
           })}
         </div>
       </fieldset>
-      <FormField label="Your Beliefs" hint="Spiritual, religious or personal beliefs you would like honoured (optional).">
+      {notice?.('values')}
+      <FormField
+        label="Your Beliefs"
+        hint="Spiritual, religious or personal beliefs you would like honoured (optional)."
+        notice={notice?.('beliefs')}
+      >
         <Textarea rows={3} value={form.beliefs} onChange={(e) => onChange({ beliefs: e.target.value })} />
       </FormField>
     </div>

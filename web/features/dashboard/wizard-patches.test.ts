@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   basicInfoFromProfile,
+  basicInfoToRecord,
+  valuesToRecord,
   checkBasicInfo,
   checkValues,
   completionAfter,
@@ -9,7 +11,7 @@ import {
   valuesFromProfile,
 } from './wizard-patches';
 
-const blankForm = { contactEmail: '', birthdate: '', emergencyName: '', emergencyPhone: '', healthInfo: '' };
+const blankForm = { contactEmail: '', birthdate: '', emergencyContact: { name: '', phone: '' }, healthInfo: '' };
 
 describe('profile wizard rules (SPEC.md §4 "Wizard", §5)', () => {
   it('sets profileCompletion 25/50/75/100 after steps 1-4', () => {
@@ -38,8 +40,7 @@ describe('profile wizard rules (SPEC.md §4 "Wizard", §5)', () => {
     const full = checkBasicInfo({
       contactEmail: 'me@example.com',
       birthdate: '1960-04-02',
-      emergencyName: ' Grace ',
-      emergencyPhone: '555 0100',
+      emergencyContact: { name: ' Grace ', phone: '555 0100' },
       healthInfo: ' Allergic to penicillin ',
     });
     expect(full).toEqual({
@@ -66,6 +67,12 @@ describe('profile wizard rules (SPEC.md §4 "Wizard", §5)', () => {
     });
   });
 
+  it('turns only the given fields into profile fields (a save of what changed)', () => {
+    expect(basicInfoToRecord({ emergencyContact: { name: ' ', phone: '' } })).toEqual({ emergencyContact: null });
+    expect(basicInfoToRecord({ healthInfo: ' Asthma ' })).toEqual({ healthInfo: 'Asthma' });
+    expect(valuesToRecord({ beliefs: '' })).toEqual({ beliefs: null });
+  });
+
   it('toggles values on and off', () => {
     expect(toggleValue([], 'family')).toEqual(['family']);
     expect(toggleValue(['family', 'nature'], 'family')).toEqual(['nature']);
@@ -80,7 +87,7 @@ describe('profile wizard rules (SPEC.md §4 "Wizard", §5)', () => {
         emergencyContact: { name: 'N', phone: 'P' },
         healthInfo: 'H',
       }),
-    ).toEqual({ contactEmail: 'a@b.co', birthdate: '1970-01-31', emergencyName: 'N', emergencyPhone: 'P', healthInfo: 'H' });
+    ).toEqual({ contactEmail: 'a@b.co', birthdate: '1970-01-31', emergencyContact: { name: 'N', phone: 'P' }, healthInfo: 'H' });
     expect(valuesFromProfile({ values: ['creativity'], beliefs: null })).toEqual({ values: ['creativity'], beliefs: '' });
   });
 });

@@ -1,19 +1,18 @@
 /**
  * The profile-completion wizard's rules as pure functions (SPEC.md §4 "Wizard", §5 "Wizard step
  * 1", "Wizard step 2", "Optional fields"): which step to show, what each step saves, and the
- * validation toasts. The wizard component only wires these to the form and to save().
+ * validation toasts. The wizard component only wires these to its useRecordForm (web/forms).
  */
 import type { EmergencyContact, Profile, ValueId } from '../../../shared/schema';
 import { WIZARD_COMPLETION, WIZARD_STEPS } from '../../../shared/labels';
 
 export type WizardStep = 1 | 2 | 3 | 4;
 
-/** The form of step 1, as typed (strings; blanks allowed). */
+/** The form of step 1, as typed (strings; blanks allowed), keyed by the profile's field names. */
 export interface BasicInfoForm {
   contactEmail: string;
   birthdate: string;
-  emergencyName: string;
-  emergencyPhone: string;
+  emergencyContact: { name: string; phone: string };
   healthInfo: string;
 }
 
@@ -45,8 +44,7 @@ export function basicInfoFromProfile(p: Partial<Profile> | null | undefined): Ba
   return {
     contactEmail: p?.contactEmail ?? '',
     birthdate: p?.birthdate ?? '',
-    emergencyName: p?.emergencyContact?.name ?? '',
-    emergencyPhone: p?.emergencyContact?.phone ?? '',
+    emergencyContact: { name: p?.emergencyContact?.name ?? '', phone: p?.emergencyContact?.phone ?? '' },
     healthInfo: p?.healthInfo ?? '',
   };
 }
@@ -57,27 +55,40 @@ export function valuesFromProfile(p: Partial<Profile> | null | undefined): Value
 }
 
 /**
+ * Profile fields of (some of) step 1's form: texts trimmed; an empty birthdate, health info or
+ * emergency contact (both parts blank) as null.
+ */
+export function basicInfoToRecord(form: Partial<BasicInfoForm>): Partial<Pick<Profile, 'contactEmail' | 'birthdate' | 'emergencyContact' | 'healthInfo'>> {
+  const out: Partial<Pick<Profile, 'contactEmail' | 'birthdate' | 'emergencyContact' | 'healthInfo'>> = {};
+  if (form.contactEmail !== undefined) out.contactEmail = form.contactEmail.trim();
+  if (form.birthdate !== undefined) out.birthdate = blankToNull(form.birthdate);
+  if (form.emergencyContact !== undefined) {
+    const name = form.emergencyContact.name.trim();
+    const phone = form.emergencyContact.phone.trim();
+    out.emergencyContact = (name || phone ? { name, phone } : null) satisfies EmergencyContact | null;
+  }
+  if (form.healthInfo !== undefined) out.healthInfo = blankToNull(form.healthInfo);
+  return out;
+}
+
+/**
  * Step 1: contactEmail must not be blank after trimming ('Please enter your contact email');
  * empty emergency contact, health info and birthdate are saved as null.
  */
 export function checkBasicInfo(form: BasicInfoForm): StepCheck<
   Pick<Profile, 'contactEmail' | 'birthdate' | 'emergencyContact' | 'healthInfo' | 'profileCompletion'>
 > {
-  const contactEmail = form.contactEmail.trim();
-  if (!contactEmail) return { ok: false, message: 'Please enter your contact email' };
-  const name = form.emergencyName.trim();
-  const phone = form.emergencyPhone.trim();
-  const emergencyContact: EmergencyContact | null = name || phone ? { name, phone } : null;
-  return {
-    ok: true,
-    patch: {
-      contactEmail,
-      birthdate: blankToNull(form.birthdate),
-      emergencyContact,
-      healthInfo: blankToNull(form.healthInfo),
-      profileCompletion: completionAfter(1),
-    },
-  };
+  if (!form.contactEmail.trim()) return { ok: false, message: 'Please enter your contact email' };
+  const fields = basicInfoToRecord(form) as Pick<Profile, 'contactEmail' | 'birthdate' | 'emergencyContact' | 'healthInfo'>;
+  return { ok: true, patch: { ...fields, profileCompletion: completionAfter(1) } };
+}
+
+/** Profile fields of (some of) step 2's form: beliefs trimmed, empty → null. */
+export function valuesToRecord(form: Partial<ValuesForm>): Partial<Pick<Profile, 'values' | 'beliefs'>> {
+  const out: Partial<Pick<Profile, 'values' | 'beliefs'>> = {};
+  if (form.values !== undefined) out.values = [...form.values];
+  if (form.beliefs !== undefined) out.beliefs = blankToNull(form.beliefs);
+  return out;
 }
 
 /** Step 2: at least one value ('Please select at least one value'); beliefs trimmed, empty → null. */

@@ -2,15 +2,19 @@
  * The body of My After-Death Plan (SPEC.md §2, §4 "Death plan"): the completion bar, recalculated
  * on every change of the form; five tabs with Previous/Next and Save Changes; and the two AI
  * helpers, whose result replaces the form value and is saved at once when a plan exists.
- * Save creates the plan when there is none yet (its id is the user's id), else saves the changes.
+ * The form is a useRecordForm (web/forms): it follows the stored plan live, and Save writes only
+ * the fields the person changed — creating the plan (id = the user's id) with only the fields set
+ * when there is none yet. A field changed on another device while the person edits it says so.
  */
 import { useState } from 'react';
 import { Music, Sparkles } from 'lucide-react';
 import { planCompletion } from '../../../shared/plan-completion';
-import type { DeathPlan, User } from '../../../shared/schema';
+import type { User } from '../../../shared/schema';
 import { BURIAL_PREFERENCES, FUNERAL_TYPES, BUDGET_LEVELS, type BudgetLevel } from '../../../shared/schema/death-plan';
 import { BUDGET_LABELS, BURIAL_PREFERENCE_LABELS, FUNERAL_TYPE_LABELS } from '../../../shared/labels';
-import { create, save } from '../../db';
+import { usePendingCount } from '../../db';
+import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
+import { useRecordForm } from '../../forms/use-record-form';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { FormField } from '../../ui/FormField';
@@ -20,7 +24,8 @@ import { runWithToasts } from '../../ui/record-actions';
 import { Select } from '../../ui/Select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { refuseOffline, requestMusic, requestObituary, useBudgetLevel } from './plan-ai';
-import { type PlanDraft, planToDraft } from './plan-draft';
+import { type PlanForm, planFormToRecord, planToForm } from './plan-form';
+import { Spinner } from '../../ui/Spinner';
 import { TextListField } from '../../ui/TextListField';
 
 const TABS = [
@@ -38,19 +43,37 @@ const burialOptions = options(BURIAL_PREFERENCES, BURIAL_PREFERENCE_LABELS);
 const budgetOptions = options(BUDGET_LEVELS, BUDGET_LABELS);
 
 export interface PlanEditorProps {
-  /** The stored plan, or null when none exists yet. Read once, on mount, into the form. */
-  plan: DeathPlan | null;
   user: User;
 }
 
-export function PlanEditor({ plan, user }: PlanEditorProps) {
-  const [draft, setDraft] = useState<PlanDraft>(() => planToDraft(plan));
+const funeralLabel = (v: unknown) => (v ? FUNERAL_TYPE_LABELS[v as keyof typeof FUNERAL_TYPE_LABELS] : '(empty)');
+const burialLabel = (v: unknown) => (v ? BURIAL_PREFERENCE_LABELS[v as keyof typeof BURIAL_PREFERENCE_LABELS] : '(empty)');
+
+/** SPEC.md §8 "Plan": the toasts of Save Changes on an existing plan, and on the first save. */
+const UPDATED = {
+  success: { title: 'Plan updated successfully', description: 'Your changes have been saved.' },
+  failure: 'Failed to update plan',
+};
+const CREATED = {
+  success: { title: 'Plan created successfully', description: 'Your after-death plan has been saved.' },
+  failure: 'Failed to create plan',
+};
+
+/** The synced line under the completion bar: "synced" only when nothing waits in the outbox. */
+function savedLine(exists: boolean, pending: number): string {
+  if (!exists) return 'Nothing is saved until you press Save Changes.';
+  if (pending === 0) return 'Your plan is saved on this device and synced to your account.';
+  return `Your plan is saved on this device. ${pending === 1 ? '1 change waits' : `${pending} changes wait`} to sync to your account.`;
+}
+
+export function PlanEditor({ user }: PlanEditorProps) {
+  const rf = useRecordForm({ collection: 'deathPlan', id: user.id, toForm: planToForm, toRecord: planFormToRecord });
+  const { values: draft, set, exists } = rf;
+  const pending = usePendingCount();
   const [tab, setTab] = useState<TabValue>('basic');
   const [budget, setBudget] = useBudgetLevel();
   const [busy, setBusy] = useState<null | 'save' | 'obituary' | 'music'>(null);
-  const set = <K extends keyof PlanDraft>(field: K, value: PlanDraft[K]) => setDraft((d) => ({ ...d, [field]: value }));
   const completion = planCompletion(draft);
-  const exists = plan !== null;
 
   const run = async (kind: NonNullable<typeof busy>, work: () => Promise<unknown>) => {
     setBusy(kind);
@@ -61,18 +84,7 @@ export function PlanEditor({ plan, user }: PlanEditorProps) {
     }
   };
 
-  const saveChanges = () =>
-    run('save', () =>
-      exists
-        ? runWithToasts(() => save('deathPlan', plan.id, draft), {
-            success: { title: 'Plan updated successfully', description: 'Your changes have been saved.' },
-            failure: 'Failed to update plan',
-          })
-        : runWithToasts(() => create('deathPlan', draft), {
-            success: { title: 'Plan created successfully', description: 'Your after-death plan has been saved.' },
-            failure: 'Failed to create plan',
-          }),
-    );
+  const saveChanges = () => run('save', () => runWithToasts(() => rf.save(), exists ? UPDATED : CREATED));
 
   const generateObituary = () => {
     if (refuseOffline('Generating an obituary')) return;
@@ -80,8 +92,8 @@ export function PlanEditor({ plan, user }: PlanEditorProps) {
       runWithToasts(
         async () => {
           const obituary = await requestObituary(user, draft.location, budget);
-          set('obituary', obituary);
-          if (exists) await save('deathPlan', plan.id, { obituary });
+          if (exists) await rf.save({ obituary });
+          else set('obituary', obituary);
         },
         {
           success: { title: 'Obituary generated', description: 'AI has created an obituary based on your information.' },
@@ -97,8 +109,8 @@ export function PlanEditor({ plan, user }: PlanEditorProps) {
       runWithToasts(
         async () => {
           const songs = await requestMusic(user, budget);
-          set('musicSelections', songs);
-          if (exists) await save('deathPlan', plan.id, { musicSelections: songs });
+          if (exists) await rf.save({ musicSelections: songs });
+          else set('musicSelections', songs);
         },
         {
           success: { title: 'Music suggestions', description: 'AI has suggested music based on your preferences.' },
@@ -107,6 +119,14 @@ export function PlanEditor({ plan, user }: PlanEditorProps) {
       ),
     );
   };
+
+  if (!rf.loaded) {
+    return (
+      <div className="flex justify-center py-12">
+        <Spinner label="Loading your plan..." className="[&_svg]:size-8" />
+      </div>
+    );
+  }
 
   const index = TABS.findIndex((t) => t.value === tab);
   const footer = (
@@ -136,7 +156,7 @@ export function PlanEditor({ plan, user }: PlanEditorProps) {
         </div>
         <Progress value={completion} label={`Plan completion: ${completion}%`} />
         <p className="mt-2 text-sm text-slate-600">
-          {exists ? 'Your plan is saved on this device and synced to your account.' : 'Nothing is saved until you press Save Changes.'}
+          {savedLine(exists, pending)}
         </p>
       </Card>
 
@@ -151,22 +171,26 @@ export function PlanEditor({ plan, user }: PlanEditorProps) {
           </TabsList>
 
           <TabsContent value="basic" className="mt-6 flex flex-col gap-4">
-            <FormField label="Funeral Type">
+            <FormField label="Funeral Type" notice={<ChangedElsewhere record={rf} field="funeralType" display={funeralLabel} />}>
               <Select
                 options={funeralOptions}
                 value={draft.funeralType ?? ''}
-                onValueChange={(v) => set('funeralType', v as PlanDraft['funeralType'])}
+                onValueChange={(v) => set('funeralType', v as PlanForm['funeralType'])}
                 placeholder="Select a funeral type"
               />
             </FormField>
-            <FormField label="Location" hint="Where you would like the service or gathering to be held.">
+            <FormField
+              label="Location"
+              hint="Where you would like the service or gathering to be held."
+              notice={<ChangedElsewhere record={rf} field="location" />}
+            >
               <Input value={draft.location} onChange={(e) => set('location', e.target.value)} />
             </FormField>
-            <FormField label="Burial Preference">
+            <FormField label="Burial Preference" notice={<ChangedElsewhere record={rf} field="burialPreference" display={burialLabel} />}>
               <Select
                 options={burialOptions}
                 value={draft.burialPreference ?? ''}
-                onValueChange={(v) => set('burialPreference', v as PlanDraft['burialPreference'])}
+                onValueChange={(v) => set('burialPreference', v as PlanForm['burialPreference'])}
                 placeholder="Select a burial preference"
               />
             </FormField>
@@ -177,7 +201,7 @@ export function PlanEditor({ plan, user }: PlanEditorProps) {
             <FormField label="Budget Level" hint="Used for AI suggestions; kept on this device, not in your plan.">
               <Select options={budgetOptions} value={budget} onValueChange={(v) => setBudget(v as BudgetLevel)} />
             </FormField>
-            <FormField label="Special Requests">
+            <FormField label="Special Requests" notice={<ChangedElsewhere record={rf} field="specialRequests" />}>
               <Textarea
                 rows={4}
                 value={draft.specialRequests}
@@ -228,7 +252,7 @@ export function PlanEditor({ plan, user }: PlanEditorProps) {
                 {busy === 'obituary' ? 'Generating...' : 'Generate obituary'}
               </Button>
             </div>
-            <FormField label="Obituary">
+            <FormField label="Obituary" notice={<ChangedElsewhere record={rf} field="obituary" />}>
               <Textarea rows={12} value={draft.obituary} onChange={(e) => set('obituary', e.target.value)} />
             </FormField>
             {footer}

@@ -4,26 +4,24 @@
  * edited offline and two offline devices never make two plans.
  */
 import { useCurrentUser } from '../../app/current-user';
-import { useRecord } from '../../db';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { PlanEditor } from './PlanEditor';
 
 export default function DeathPlanPage() {
   const user = useCurrentUser();
-  const plan = useRecord('deathPlan', user?.id);
   return (
     <>
       <PageHeader
         title="My After-Death Plan"
         subtitle="Funeral and memorial wishes, music, readings and the words you want said."
       />
-      {!user || plan === undefined ? (
+      {!user ? (
         <div className="flex justify-center py-12">
           <Spinner label="Loading your plan..." className="[&_svg]:size-8" />
         </div>
       ) : (
-        <PlanEditor plan={plan} user={user} />
+        <PlanEditor user={user} />
       )}
     </>
   );

@@ -2,7 +2,8 @@
  * The 'Upload Document' dialog (SPEC.md §2, §5 "Upload document"): type, name and URL are
  * required ('Missing information' toast otherwise). Beyond SPEC (which leaves the URL
  * unchecked), only http/https addresses are accepted, with the error under the field, because
- * the URL becomes a link. Resolves the write through `onSave`; on success the form clears.
+ * the URL becomes a link. A create useRecordForm (web/forms): only the fields set are written.
+ * `onSave` runs the write with the screen's toasts; on success the form clears.
  */
 import { useState } from 'react';
 import { DOCUMENT_TYPES, type DocumentType } from '../../../shared/schema/document';
@@ -11,8 +12,8 @@ import { DOCUMENT_TYPE_LABELS } from '../../../shared/labels';
 import { FormDialog } from '../../ui/FormDialog';
 import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
+import { useRecordForm } from '../../forms/use-record-form';
 import { validateForm } from '../../ui/record-actions';
-import { useFormValues } from '../../ui/record-form';
 import { Select } from '../../ui/Select';
 
 interface DocumentFormValues {
@@ -21,29 +22,33 @@ interface DocumentFormValues {
   documentUrl: string;
 }
 const EMPTY: DocumentFormValues = { documentType: '', documentName: '', documentUrl: '' };
+const toForm = (): DocumentFormValues => ({ ...EMPTY });
+/** Record fields of the form: texts trimmed (an unset type is left out by createRecord). */
+const toRecord = (v: Partial<DocumentFormValues>): Record<string, unknown> => ({
+  documentType: v.documentType,
+  documentName: v.documentName?.trim(),
+  documentUrl: v.documentUrl?.trim(),
+});
 const typeOptions = DOCUMENT_TYPES.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }));
 
 export interface UploadDocumentDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onSave: (fields: { documentType: DocumentType; documentName: string; documentUrl: string }) => Promise<boolean>;
+  /** Runs `write` (the local write) with toasts; resolves true when it succeeded. */
+  onSave: (write: () => Promise<unknown>) => Promise<boolean>;
 }
 
 export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocumentDialogProps) {
-  const { values, errors, set, setErrors, reset } = useFormValues(EMPTY);
+  const rf = useRecordForm({ collection: 'documents', id: null, toForm, toRecord, active: open });
+  const { values, set, errorOf } = rf;
   const [pending, setPending] = useState(false);
 
   const submit = async () => {
     const found = validateForm(values, ['documentType', 'documentName', 'documentUrl'], { documentUrl: httpUrlSchema });
-    if (found) return setErrors(found);
+    if (found) return rf.setErrors(found);
     setPending(true);
-    const ok = await onSave({
-      documentType: values.documentType as DocumentType,
-      documentName: values.documentName.trim(),
-      documentUrl: values.documentUrl.trim(),
-    });
+    await onSave(() => rf.save());
     setPending(false);
-    if (ok) reset(EMPTY);
   };
 
   return (
@@ -57,7 +62,7 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
       pending={pending}
       onSubmit={submit}
     >
-      <FormField label="Document Type" required error={errors.documentType}>
+      <FormField label="Document Type" required error={errorOf('documentType')}>
         <Select
           options={typeOptions}
           value={values.documentType}
@@ -65,13 +70,13 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
           placeholder="Select a document type"
         />
       </FormField>
-      <FormField label="Document Name" required error={errors.documentName}>
+      <FormField label="Document Name" required error={errorOf('documentName')}>
         <Input value={values.documentName} onChange={(e) => set('documentName', e.target.value)} autoComplete="off" />
       </FormField>
       <FormField
         label="Document URL"
         required
-        error={errors.documentUrl}
+        error={errorOf('documentUrl')}
         hint="A link to where the document is kept, starting with https://"
       >
         <Input

@@ -9,7 +9,7 @@ import { FolderOpen, Info, Upload } from 'lucide-react';
 import { DOCUMENT_TYPES, type DocumentType } from '../../../shared/schema/document';
 import { DOCUMENT_TYPE_LABELS } from '../../../shared/labels';
 import type { LegalDocument } from '../../../shared/schema';
-import { create, remove, useCollection } from '../../db';
+import { remove, useCollection } from '../../db';
 import { Button } from '../../ui/Button';
 import { TabbedCardGrid } from '../../ui/CardGrid';
 import { EmptyState } from '../../ui/EmptyState';
@@ -100,9 +100,9 @@ export default function DocumentsPage({ openCreate = false }: DocumentsPageProps
       <UploadDocumentDialog
         open={uploadOpen}
         onOpenChange={setUploadOpen}
-        onSave={(fields) =>
+        onSave={(write) =>
           runAndClose(
-            () => create('documents', fields),
+            write,
             { success: { title: 'Document uploaded', description: 'Your document has been saved securely.' }, failure: 'Failed to upload document' },
             () => setUploadOpen(false),
           )

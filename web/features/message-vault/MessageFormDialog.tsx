@@ -1,49 +1,53 @@
 /**
  * The create and edit dialogs of the Message Vault (SPEC.md §2, §5 "Create message"): recipient
  * name, recipient email (type email), message type, body (6 rows) and an optional delivery date.
- * `onSave` receives the validated record fields and resolves true when the write succeeded; the
- * form then resets (the caller closes the dialog). `initial` is read when the dialog mounts: give
- * the edit dialog a `key` per message.
+ * A useRecordForm (web/forms): the edit dialog follows the stored message live and Update writes
+ * only the fields the person changed; create writes only the fields that are set. `onSave`
+ * receives the write to run (with the screen's toasts) and resolves true when it succeeded (the
+ * caller closes the dialog). Give the edit dialog a `key` per message.
  */
 import { useState } from 'react';
 import { DatePicker } from '../../ui/DatePicker';
 import { FormDialog } from '../../ui/FormDialog';
 import { FormField } from '../../ui/FormField';
 import { Input, Textarea } from '../../ui/Input';
-import { useFormValues } from '../../ui/record-form';
+import type { Message } from '../../../shared/schema';
+import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
+import { useRecordForm } from '../../forms/use-record-form';
 import { Select } from '../../ui/Select';
-import {
-  EMPTY_MESSAGE,
-  formToMessage,
-  MESSAGE_TYPE_LABELS,
-  type MessageFormValues,
-  type MessageType,
-  validateMessage,
-} from './message-form';
+import { formToMessage, MESSAGE_TYPE_LABELS, messageToForm, type MessageType, validateMessage } from './message-form';
 
 export interface MessageFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   mode: 'create' | 'edit';
-  /** Values to start from (edit); the empty form when absent. */
-  initial?: MessageFormValues;
-  onSave: (fields: ReturnType<typeof formToMessage>) => Promise<boolean>;
+  /** The message edited (edit mode); absent for create. */
+  message?: Message;
+  /** Runs `write` (the local write) with toasts; resolves true when it succeeded. */
+  onSave: (write: () => Promise<unknown>) => Promise<boolean>;
 }
 
 const typeOptions = Object.entries(MESSAGE_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 const today = () => new Date(new Date().setHours(0, 0, 0, 0));
 
-export function MessageFormDialog({ open, onOpenChange, mode, initial, onSave }: MessageFormDialogProps) {
-  const { values, errors, set, setErrors, reset } = useFormValues<MessageFormValues>(initial ?? EMPTY_MESSAGE);
+export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }: MessageFormDialogProps) {
+  const rf = useRecordForm({
+    collection: 'messages',
+    id: message?.id ?? null,
+    initial: message ?? null,
+    toForm: messageToForm,
+    toRecord: formToMessage,
+    active: open,
+  });
+  const { values, set } = rf;
   const [pending, setPending] = useState(false);
 
   const submit = async () => {
     const found = validateMessage(values);
-    if (found) return setErrors(found);
+    if (found) return rf.setErrors(found);
     setPending(true);
-    const ok = await onSave(formToMessage(values));
+    await onSave(() => rf.save());
     setPending(false);
-    if (ok) reset(EMPTY_MESSAGE);
   };
 
   return (
@@ -61,10 +65,10 @@ export function MessageFormDialog({ open, onOpenChange, mode, initial, onSave }:
       onSubmit={submit}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Recipient Name" required error={errors.recipientName}>
+        <FormField label="Recipient Name" required error={rf.errorOf('recipientName')} notice={<ChangedElsewhere record={rf} field="recipientName" />}>
           <Input value={values.recipientName} onChange={(e) => set('recipientName', e.target.value)} autoComplete="off" />
         </FormField>
-        <FormField label="Recipient Email" required error={errors.recipientEmail}>
+        <FormField label="Recipient Email" required error={rf.errorOf('recipientEmail')} notice={<ChangedElsewhere record={rf} field="recipientEmail" />}>
           <Input
             type="email"
             value={values.recipientEmail}
@@ -74,10 +78,17 @@ export function MessageFormDialog({ open, onOpenChange, mode, initial, onSave }:
         </FormField>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Message Type">
+        <FormField
+          label="Message Type"
+          notice={<ChangedElsewhere record={rf} field="messageType" display={(v) => MESSAGE_TYPE_LABELS[v as MessageType]} />}
+        >
           <Select options={typeOptions} value={values.messageType} onValueChange={(v) => set('messageType', v as MessageType)} />
         </FormField>
-        <FormField label="Delivery Date (optional)" hint="Leave empty to deliver upon release.">
+        <FormField
+          label="Delivery Date (optional)"
+          hint="Leave empty to deliver upon release."
+          notice={<ChangedElsewhere record={rf} field="deliveryDate" />}
+        >
           <DatePicker
             value={values.deliveryDate}
             onChange={(d) => set('deliveryDate', d)}
@@ -86,7 +97,7 @@ export function MessageFormDialog({ open, onOpenChange, mode, initial, onSave }:
           />
         </FormField>
       </div>
-      <FormField label="Your Message" required error={errors.messageContent}>
+      <FormField label="Your Message" required error={rf.errorOf('messageContent')} notice={<ChangedElsewhere record={rf} field="messageContent" />}>
         <Textarea rows={6} value={values.messageContent} onChange={(e) => set('messageContent', e.target.value)} />
       </FormField>
     </FormDialog>

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Mail, Plus } from 'lucide-react';
 import { filterMessages, MESSAGE_FILTER_LABELS, MESSAGE_FILTERS, type MessageFilter } from '../../../shared/message-filters';
 import type { Message } from '../../../shared/schema';
-import { create, remove, save, useCollection } from '../../db';
+import { remove, useCollection } from '../../db';
 import { Button } from '../../ui/Button';
 import { TabbedCardGrid } from '../../ui/CardGrid';
 import { EmptyState } from '../../ui/EmptyState';
@@ -16,7 +16,6 @@ import { PageHeader } from '../../ui/PageHeader';
 import { confirmThenRun, runAndClose } from '../../ui/record-actions';
 import { useCreateDialog } from '../../ui/record-form';
 import { MessageCard } from './MessageCard';
-import { messageToForm } from './message-form';
 import { MessageFormDialog } from './MessageFormDialog';
 
 export interface MessageVaultPageProps {
@@ -86,9 +85,9 @@ export default function MessageVaultPage({ openCreate = false }: MessageVaultPag
         mode="create"
         open={createOpen}
         onOpenChange={setCreateOpen}
-        onSave={(fields) =>
+        onSave={(write) =>
           runAndClose(
-            () => create('messages', fields),
+            write,
             { success: { title: 'Message created', description: 'Your message has been saved to the vault.' }, failure: 'Failed to create message' },
             () => setCreateOpen(false),
           )
@@ -100,10 +99,10 @@ export default function MessageVaultPage({ openCreate = false }: MessageVaultPag
           mode="edit"
           open
           onOpenChange={(open) => !open && setEditing(null)}
-          initial={messageToForm(editing)}
-          onSave={(fields) =>
+          message={editing}
+          onSave={(write) =>
             runAndClose(
-              () => save('messages', editing.id, fields),
+              write,
               { success: { title: 'Message updated', description: 'Your message has been updated.' }, failure: 'Failed to update message' },
               () => setEditing(null),
             )

@@ -32,8 +32,9 @@ export const EMPTY_MESSAGE: MessageFormValues = {
   deliveryDate: null,
 };
 
-/** The form's values for editing `message`. */
-export function messageToForm(message: Message): MessageFormValues {
+/** The form's values for editing `message` (the empty form for null). */
+export function messageToForm(message: Message | null): MessageFormValues {
+  if (!message) return { ...EMPTY_MESSAGE };
   return {
     recipientName: message.recipientName,
     recipientEmail: message.recipientEmail,
@@ -43,15 +44,13 @@ export function messageToForm(message: Message): MessageFormValues {
   };
 }
 
-/** The record fields of `values` (what create/save write). */
-export function formToMessage(values: MessageFormValues) {
-  return {
-    recipientName: values.recipientName.trim(),
-    recipientEmail: values.recipientEmail.trim(),
-    messageType: values.messageType,
-    messageContent: values.messageContent,
-    deliveryDate: values.deliveryDate ? values.deliveryDate.toISOString() : null,
-  };
+/** The record fields of (some of) `values`: names trimmed, the date as an ISO string or null. */
+export function formToMessage(values: Partial<MessageFormValues>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...values };
+  if (values.recipientName !== undefined) out.recipientName = values.recipientName.trim();
+  if (values.recipientEmail !== undefined) out.recipientEmail = values.recipientEmail.trim();
+  if ('deliveryDate' in values) out.deliveryDate = values.deliveryDate ? values.deliveryDate.toISOString() : null;
+  return out;
 }
 
 /** The field errors of `values` (with the 'Missing information' toast when one is blank), or null when valid. */

@@ -1,50 +1,60 @@
 /**
  * Profile Settings → 'Personal Information' (SPEC.md §2 "Profile Settings", §4 "Profile", §5
  * "Profile save", §8): an Edit/Cancel toggle; first name, last name and email editable only in
- * edit mode and required on save; the read-only username; values as chips; beliefs. Saving writes
- * the local 'profile' record, which the header's user menu reads at once.
+ * edit mode and required on save; the read-only username; values as chips; beliefs. The names are
+ * a useRecordForm (web/forms) on the local 'profile' record: they follow it live, and saving writes
+ * only the fields changed; the header's user menu reads the record at once.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { Pencil, X } from 'lucide-react';
 import { VALUE_OPTIONS } from '../../../shared/labels';
 import { emailSchema, type User } from '../../../shared/schema';
-import { save } from '../../db';
+import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
+import { useRecordForm } from '../../forms/use-record-form';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
-import { type FieldErrors, runWithToasts, validateForm } from '../../ui/record-actions';
+import { runWithToasts, validateForm } from '../../ui/record-actions';
 
 type NameFields = Pick<User, 'firstName' | 'lastName' | 'email'>;
 
 /** Looks of a field that shows a value but cannot be typed into. */
 const READ_ONLY = 'bg-stone-50';
 
-const namesOf = (user: User): NameFields => ({ firstName: user.firstName, lastName: user.lastName, email: user.email });
+/** Record fields of (some of) the names: trimmed. */
+const namesToRecord = (names: Partial<NameFields>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(names).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));
 
 export function PersonalInfoTab({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState<NameFields>(() => namesOf(user));
-  const [errors, setErrors] = useState<FieldErrors<keyof NameFields>>({});
+  // The stored profile's names; before the record is on this device, the session user's.
+  const toForm = useCallback(
+    (p: Partial<NameFields> | null): NameFields => ({
+      firstName: p?.firstName ?? user.firstName,
+      lastName: p?.lastName ?? user.lastName,
+      email: p?.email ?? user.email,
+    }),
+    [user.firstName, user.lastName, user.email],
+  );
+  const rf = useRecordForm({ collection: 'profile', id: user.id, toForm, toRecord: namesToRecord, active: editing });
   const [pending, setPending] = useState(false);
-  const shown = editing ? form : namesOf(user);
+  const shown = rf.values;
 
   const toggleEdit = () => {
-    setForm(namesOf(user));
-    setErrors({});
+    rf.discard();
     setEditing((e) => !e);
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (pending) return;
-    const found = validateForm(form, ['firstName', 'lastName', 'email'], { email: emailSchema });
-    setErrors(found ?? {});
-    if (found) return;
+    const found = validateForm(shown, ['firstName', 'lastName', 'email'], { email: emailSchema });
+    if (found) return rf.setErrors(found);
     setPending(true);
     const ok = await runWithToasts(
       async () => {
-        await save('profile', user.id, { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim() });
+        await rf.save();
         return true;
       },
       { success: { title: 'Profile updated' }, failure: 'Failed to update profile' },
@@ -53,7 +63,8 @@ export function PersonalInfoTab({ user }: { user: User }) {
     if (ok) setEditing(false);
   };
 
-  const set = (field: keyof NameFields) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const set = (field: keyof NameFields) => (e: React.ChangeEvent<HTMLInputElement>) => rf.set(field, e.target.value);
+  const notice = (field: keyof NameFields) => (editing ? <ChangedElsewhere record={rf} field={field} /> : undefined);
 
   return (
     <Card>
@@ -70,13 +81,13 @@ export function PersonalInfoTab({ user }: { user: User }) {
       <CardContent>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Personal information">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="First Name" required={editing} error={errors.firstName}>
+            <FormField label="First Name" required={editing} error={rf.errorOf('firstName')} notice={notice('firstName')}>
               <Input autoComplete="given-name" value={shown.firstName} readOnly={!editing} className={editing ? undefined : READ_ONLY} onChange={set('firstName')} />
             </FormField>
-            <FormField label="Last Name" required={editing} error={errors.lastName}>
+            <FormField label="Last Name" required={editing} error={rf.errorOf('lastName')} notice={notice('lastName')}>
               <Input autoComplete="family-name" value={shown.lastName} readOnly={!editing} className={editing ? undefined : READ_ONLY} onChange={set('lastName')} />
             </FormField>
-            <FormField label="Email" required={editing} error={errors.email} className="sm:col-span-2">
+            <FormField label="Email" required={editing} error={rf.errorOf('email')} notice={notice('email')} className="sm:col-span-2">
               <Input type="email" autoComplete="email" value={shown.email} readOnly={!editing} className={editing ? undefined : READ_ONLY} onChange={set('email')} />
             </FormField>
             <FormField label="Username" hint="Username cannot be changed." className="sm:col-span-2">

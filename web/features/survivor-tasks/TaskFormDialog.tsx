@@ -1,14 +1,13 @@
 /**
  * The 'Add Survivor Task' and 'Edit Survivor Task' dialogs (SPEC.md §2, §5 "Survivor task form"),
  * validated with react-hook-form and the shared `survivorTaskFormSchema` (its messages are the
- * spec's, shown under each field). The edit dialog adds a Status selector. `initial` is read on
- * mount: give the dialog a `key` per task. `onSave` resolves true when the write succeeded; the
- * add form then resets.
+ * spec's, shown under each field). The edit dialog adds a Status selector. A useRecordForm
+ * (web/forms): edit follows the stored task live and writes only the fields changed; add writes
+ * only the fields set. Give the edit dialog a `key` per task. `onSave` runs the write with the
+ * screen's toasts and resolves true when it succeeded; the add form then resets.
  */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import {
   AUTOMATION_LEVEL_LABELS,
   COMPLETION_STATUS_LABELS,
@@ -16,15 +15,15 @@ import {
   TASK_CATEGORY_LABELS,
   TIMEFRAME_OPTIONS,
 } from '../../../shared/labels';
-import { survivorTaskFormSchema } from '../../../shared/schema/survivor-task';
+import { type SurvivorTask, survivorTaskFormSchema } from '../../../shared/schema/survivor-task';
+import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
+import { useRecordForm } from '../../forms/use-record-form';
 import { FormDialog } from '../../ui/FormDialog';
 import { FormField } from '../../ui/FormField';
 import { Input, Textarea } from '../../ui/Input';
 import { Select } from '../../ui/Select';
 import { TextListField } from '../../ui/TextListField';
-import { emptyTaskForm, type TaskFormValues } from './task-form';
-
-type TaskFormOutput = z.output<typeof survivorTaskFormSchema>;
+import { taskFormToRecord, taskToForm, type TaskFormValues } from './task-form';
 
 const optionsOf = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const categoryOptions = optionsOf(TASK_CATEGORY_LABELS);
@@ -37,27 +36,39 @@ export interface TaskFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   mode: 'add' | 'edit';
-  initial?: TaskFormValues;
-  onSave: (fields: TaskFormOutput) => Promise<boolean>;
+  /** The task edited (edit mode); absent for add. */
+  task?: SurvivorTask;
+  /** Runs `write` (the local write) with toasts; resolves true when it succeeded. */
+  onSave: (write: () => Promise<unknown>) => Promise<boolean>;
 }
 
-export function TaskFormDialog({ open, onOpenChange, mode, initial, onSave }: TaskFormDialogProps) {
-  const { register, handleSubmit, watch, setValue, reset, formState } = useForm<TaskFormValues, unknown, TaskFormOutput>({
-    resolver: zodResolver(survivorTaskFormSchema),
-    defaultValues: initial ?? emptyTaskForm(),
+const resolver = zodResolver(survivorTaskFormSchema);
+
+export function TaskFormDialog({ open, onOpenChange, mode, task, onSave }: TaskFormDialogProps) {
+  const rf = useRecordForm({
+    collection: 'survivorTasks',
+    id: task?.id ?? null,
+    initial: task ?? null,
+    toForm: taskToForm,
+    toRecord: taskFormToRecord,
+    resolver,
+    active: open,
   });
+  const { register, handleSubmit, setValue, formState } = rf.form;
   const [pending, setPending] = useState(false);
   const errors = formState.errors;
-  const values = watch();
+  const values = rf.values;
   /** Sets a field from a select or list (re-validating it once the form was submitted). */
   const set = <K extends keyof TaskFormValues>(field: K, value: TaskFormValues[K]) =>
     setValue(field, value as never, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+  const notice = (field: keyof TaskFormValues, labels?: Record<string, string>) => (
+    <ChangedElsewhere record={rf} field={field} display={labels ? (v) => labels[String(v)] ?? '(empty)' : undefined} />
+  );
 
-  const submit = handleSubmit(async (fields) => {
+  const submit = handleSubmit(async () => {
     setPending(true);
-    const ok = await onSave(fields);
+    await onSave(() => rf.save());
     setPending(false);
-    if (ok && mode === 'add') reset(emptyTaskForm());
   });
 
   return (
@@ -70,20 +81,25 @@ export function TaskFormDialog({ open, onOpenChange, mode, initial, onSave }: Ta
       pending={pending}
       onSubmit={() => void submit()}
     >
-      <FormField label="Title" required error={errors.title?.message}>
+      <FormField label="Title" required error={errors.title?.message} notice={notice('title')}>
         <Input {...register('title')} placeholder="e.g. Notify the bank" autoComplete="off" />
       </FormField>
-      <FormField label="Description" required error={errors.description?.message}>
+      <FormField label="Description" required error={errors.description?.message} notice={notice('description')}>
         <Textarea {...register('description')} placeholder="What needs to be done, and why" />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Category" required error={errors.category?.message}>
+        <FormField label="Category" required error={errors.category?.message} notice={notice('category', TASK_CATEGORY_LABELS)}>
           <Select options={categoryOptions} value={values.category ?? ''} onValueChange={(v) => set('category', v as TaskFormValues['category'])} placeholder="Select a category" />
         </FormField>
-        <FormField label="Timeframe" required error={errors.timeframe?.message}>
+        <FormField label="Timeframe" required error={errors.timeframe?.message} notice={notice('timeframe', TIMEFRAME_OPTIONS)}>
           <Select options={timeframeOptions} value={values.timeframe ?? ''} onValueChange={(v) => set('timeframe', v as TaskFormValues['timeframe'])} placeholder="Select a timeframe" />
         </FormField>
-        <FormField label="Automation Level" required error={errors.automationLevel?.message}>
+        <FormField
+          label="Automation Level"
+          required
+          error={errors.automationLevel?.message}
+          notice={notice('automationLevel', AUTOMATION_LEVEL_LABELS)}
+        >
           <Select
             options={automationOptions}
             value={values.automationLevel ?? ''}
@@ -91,11 +107,11 @@ export function TaskFormDialog({ open, onOpenChange, mode, initial, onSave }: Ta
             placeholder="Select an automation level"
           />
         </FormField>
-        <FormField label="Priority" required error={errors.priority?.message}>
+        <FormField label="Priority" required error={errors.priority?.message} notice={notice('priority')}>
           <Select options={priorityOptions} value={String(values.priority)} onValueChange={(v) => set('priority', Number(v))} />
         </FormField>
         {mode === 'edit' && (
-          <FormField label="Status">
+          <FormField label="Status" notice={notice('completionStatus', COMPLETION_STATUS_LABELS)}>
             <Select
               options={statusOptions}
               value={values.completionStatus ?? 'not-started'}

@@ -16,9 +16,24 @@ import { AutomationDialog } from './AutomationDialog';
 import { TaskBoard } from './TaskBoard';
 import { TaskCard } from './TaskCard';
 import { TaskFormDialog } from './TaskFormDialog';
-import { appendAutomationStep, createTask, deleteTask, generateDefaultTasks, setTaskStatus, updateTask } from './task-actions';
-import { taskToForm } from './task-form';
+import { runWithToasts } from '../../ui/record-actions';
+import { appendAutomationStep, deleteTask, generateDefaultTasks, setTaskStatus } from './task-actions';
 import { TasksErrorBoundary, TasksLoadError } from './TasksErrorBoundary';
+
+/**
+ * The add and edit dialogs' toasts (SPEC.md §8 "Survivor tasks"; the same texts as createTask and
+ * updateTask in task-actions.ts, whose writes are whole patches: the dialogs write through their
+ * useRecordForm instead, so only what the person changed is saved).
+ */
+const CREATE_TOASTS = { success: { title: 'Success', description: 'Task created successfully' }, failure: 'Error: Failed to create task' };
+const UPDATE_TOASTS = { success: { title: 'Success', description: 'Task updated successfully' }, failure: 'Failed to update task' };
+
+/** Runs a dialog's write with `toasts`; resolves true on success. */
+const runTaskWrite = async (write: () => Promise<unknown>, toasts: typeof CREATE_TOASTS) =>
+  (await runWithToasts(async () => {
+    await write();
+    return true;
+  }, toasts)) === true;
 
 function TaskScreenBody({ onAdd }: { onAdd: () => void }) {
   const tasks = useCollection('survivorTasks');
@@ -89,9 +104,9 @@ function TaskScreenBody({ onAdd }: { onAdd: () => void }) {
           open
           onOpenChange={(open) => !open && setEditingId(null)}
           mode="edit"
-          initial={taskToForm(editing)}
-          onSave={async (fields) => {
-            const ok = await updateTask(editing.id, fields);
+          task={editing}
+          onSave={async (write) => {
+            const ok = await runTaskWrite(write, UPDATE_TOASTS);
             if (ok) setEditingId(null); // SPEC.md §4: edit closes and clears the selected task
             return ok;
           }}
@@ -123,8 +138,8 @@ export default function SurvivorTasksPage() {
         open={adding}
         onOpenChange={setAdding}
         mode="add"
-        onSave={async (fields) => {
-          const ok = await createTask(fields);
+        onSave={async (write) => {
+          const ok = await runTaskWrite(write, CREATE_TOASTS);
           if (ok) setAdding(false);
           return ok;
         }}

@@ -24,8 +24,9 @@ export const emptyTaskForm = (): TaskFormValues => ({
   completionStatus: 'not-started',
 });
 
-/** The edit form's values for `task`. */
-export function taskToForm(task: SurvivorTask): TaskFormValues {
+/** The edit form's values for `task` (a new task's for null). */
+export function taskToForm(task: SurvivorTask | null): TaskFormValues {
+  if (!task) return emptyTaskForm();
   return {
     title: task.title,
     description: task.description,
@@ -39,6 +40,9 @@ export function taskToForm(task: SurvivorTask): TaskFormValues {
     completionStatus: task.completionStatus,
   };
 }
+
+/** Record fields of (some of) the form's values: the store parses them with the task schema. */
+export const taskFormToRecord = (values: Partial<TaskFormValues>): Record<string, unknown> => ({ ...values });
 
 export { addItem, removeItemAt } from '../../ui/text-list';
 

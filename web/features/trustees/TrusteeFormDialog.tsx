@@ -1,7 +1,8 @@
 /**
  * The 'Add Trustee' and 'Edit Trustee' dialogs (SPEC.md §2, §4 "Trustees": separate dialogs; edit
- * starts from the trustee). `initial` is read on mount: give the edit dialog a `key` per trustee.
- * `onSave` resolves true when the write succeeded; the form then resets.
+ * starts from the trustee). A useRecordForm (web/forms): edit follows the stored trustee live and
+ * writes only the fields changed; add writes only the fields set. Give the edit dialog a `key` per
+ * trustee. `onSave` runs the write with the screen's toasts and resolves true when it succeeded.
  */
 import { useState } from 'react';
 import { ACCESS_LEVELS, type AccessLevel } from '../../../shared/schema/trustee';
@@ -9,9 +10,11 @@ import { ACCESS_LEVEL_LABELS } from '../../../shared/labels';
 import { FormDialog } from '../../ui/FormDialog';
 import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
-import { useFormValues } from '../../ui/record-form';
+import type { Trustee } from '../../../shared/schema';
+import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
+import { useRecordForm } from '../../forms/use-record-form';
 import { Select } from '../../ui/Select';
-import { EMPTY_TRUSTEE, formToTrustee, type TrusteeFormValues, validateTrustee } from './trustee-form';
+import { formToTrustee, trusteeToForm, validateTrustee } from './trustee-form';
 
 const ACCESS_DESCRIPTIONS: Record<AccessLevel, string> = {
   full: 'Your plan, documents, survivor tasks and the list of messages',
@@ -24,21 +27,33 @@ export interface TrusteeFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   mode: 'add' | 'edit';
-  initial?: TrusteeFormValues;
-  onSave: (fields: ReturnType<typeof formToTrustee>) => Promise<boolean>;
+  /** The trustee edited (edit mode); absent for add. */
+  trustee?: Trustee;
+  /** Runs `write` (the local write) with toasts; resolves true when it succeeded. */
+  onSave: (write: () => Promise<unknown>) => Promise<boolean>;
 }
 
-export function TrusteeFormDialog({ open, onOpenChange, mode, initial, onSave }: TrusteeFormDialogProps) {
-  const { values, errors, set, setErrors, reset } = useFormValues(initial ?? EMPTY_TRUSTEE);
+export function TrusteeFormDialog({ open, onOpenChange, mode, trustee, onSave }: TrusteeFormDialogProps) {
+  const rf = useRecordForm({
+    collection: 'trustees',
+    id: trustee?.id ?? null,
+    initial: trustee ?? null,
+    toForm: trusteeToForm,
+    toRecord: formToTrustee,
+    active: open,
+  });
+  const { values, set, errorOf } = rf;
   const [pending, setPending] = useState(false);
+  const notice = (field: keyof typeof values, display?: (v: unknown) => string) => (
+    <ChangedElsewhere record={rf} field={field} display={display} />
+  );
 
   const submit = async () => {
     const found = validateTrustee(values);
-    if (found) return setErrors(found);
+    if (found) return rf.setErrors(found);
     setPending(true);
-    const ok = await onSave(formToTrustee(values));
+    await onSave(() => rf.save());
     setPending(false);
-    if (ok) reset(EMPTY_TRUSTEE);
   };
 
   return (
@@ -55,17 +70,17 @@ export function TrusteeFormDialog({ open, onOpenChange, mode, initial, onSave }:
       pending={pending}
       onSubmit={submit}
     >
-      <FormField label="Name" required error={errors.name}>
+      <FormField label="Name" required error={errorOf('name')} notice={notice('name')}>
         <Input value={values.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />
       </FormField>
-      <FormField label="Email" required error={errors.email}>
+      <FormField label="Email" required error={errorOf('email')} notice={notice('email')}>
         <Input type="email" value={values.email} onChange={(e) => set('email', e.target.value)} autoComplete="off" />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Phone (optional)">
+        <FormField label="Phone (optional)" notice={notice('phone')}>
           <Input type="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} autoComplete="off" />
         </FormField>
-        <FormField label="Relationship (optional)">
+        <FormField label="Relationship (optional)" notice={notice('relationship')}>
           <Input
             value={values.relationship}
             onChange={(e) => set('relationship', e.target.value)}
@@ -74,7 +89,12 @@ export function TrusteeFormDialog({ open, onOpenChange, mode, initial, onSave }:
           />
         </FormField>
       </div>
-      <FormField label="Access Level" required error={errors.accessLevel}>
+      <FormField
+        label="Access Level"
+        required
+        error={errorOf('accessLevel')}
+        notice={notice('accessLevel', (v) => (v ? ACCESS_LEVEL_LABELS[v as AccessLevel] : '(empty)'))}
+      >
         <Select
           options={accessOptions}
           value={values.accessLevel}

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Info, Mail, Phone, Plus, UsersRound } from 'lucide-react';
 import { ACCESS_LEVEL_COLORS, ACCESS_LEVEL_LABELS, formatLongDate } from '../../../shared/labels';
 import type { Trustee } from '../../../shared/schema';
-import { create, remove, save, useCollection } from '../../db';
+import { remove, useCollection } from '../../db';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -16,7 +16,6 @@ import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { confirmThenRun, runAndClose } from '../../ui/record-actions';
 import { useCreateDialog } from '../../ui/record-form';
-import { trusteeToForm } from './trustee-form';
 import { TrusteeFormDialog } from './TrusteeFormDialog';
 
 export interface TrusteesPageProps {
@@ -121,10 +120,8 @@ export default function TrusteesPage({ openCreate = false }: TrusteesPageProps) 
         mode="add"
         open={addOpen}
         onOpenChange={setAddOpen}
-        onSave={(fields) =>
-          runAndClose(() => create('trustees', fields), { success: { title: 'Trustee added' }, failure: 'Failed to add trustee' }, () =>
-            setAddOpen(false),
-          )
+        onSave={(write) =>
+          runAndClose(write, { success: { title: 'Trustee added' }, failure: 'Failed to add trustee' }, () => setAddOpen(false))
         }
       />
       {editing && (
@@ -133,10 +130,10 @@ export default function TrusteesPage({ openCreate = false }: TrusteesPageProps) 
           mode="edit"
           open
           onOpenChange={(open) => !open && setEditing(null)}
-          initial={trusteeToForm(editing)}
-          onSave={(fields) =>
+          trustee={editing}
+          onSave={(write) =>
             runAndClose(
-              () => save('trustees', editing.id, fields),
+              write,
               { success: { title: 'Trustee updated' }, failure: 'Failed to update trustee' },
               () => setEditing(null),
             )

@@ -17,19 +17,21 @@ export interface TrusteeFormValues {
 
 export const EMPTY_TRUSTEE: TrusteeFormValues = { name: '', email: '', phone: '', relationship: '', accessLevel: '' };
 
-export function trusteeToForm(t: Trustee): TrusteeFormValues {
+/** The form's values for editing `t` (the empty form for null). */
+export function trusteeToForm(t: Trustee | null): TrusteeFormValues {
+  if (!t) return { ...EMPTY_TRUSTEE };
   return { name: t.name, email: t.email, phone: t.phone ?? '', relationship: t.relationship ?? '', accessLevel: t.accessLevel };
 }
 
-/** The record fields of valid `values` (what create/save write). */
-export function formToTrustee(values: TrusteeFormValues) {
-  return {
-    name: values.name.trim(),
-    email: values.email.trim(),
-    phone: values.phone.trim() || null,
-    relationship: values.relationship.trim() || null,
-    accessLevel: values.accessLevel as AccessLevel,
-  };
+/** The record fields of (some of) `values`: texts trimmed, an empty phone or relationship as null. */
+export function formToTrustee(values: Partial<TrusteeFormValues>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (values.name !== undefined) out.name = values.name.trim();
+  if (values.email !== undefined) out.email = values.email.trim();
+  if (values.phone !== undefined) out.phone = values.phone.trim() || null;
+  if (values.relationship !== undefined) out.relationship = values.relationship.trim() || null;
+  if (values.accessLevel !== undefined) out.accessLevel = (values.accessLevel as AccessLevel | '') || null;
+  return out;
 }
 
 /** The field errors of `values` (with the 'Missing information' toast when one is blank), or null when valid. */

@@ -1,0 +1,28 @@
+/**
+ * The plan form's values (SPEC.md §3 "Death plan"): the plan's editable fields with text as
+ * strings ('' for empty), keyed by the record's field names, for useRecordForm (web/forms). Only
+ * the fields the person changed are saved; the store turns '' into null and diffs the lists.
+ */
+import type { DeathPlan } from '../../../shared/schema';
+
+export type PlanForm = Pick<DeathPlan, 'funeralType' | 'burialPreference' | 'musicSelections' | 'readings'> & {
+  location: string;
+  specialRequests: string;
+  obituary: string;
+};
+
+/** The form values of `plan`, or an empty form when there is no plan yet. */
+export function planToForm(plan: DeathPlan | null): PlanForm {
+  return {
+    funeralType: plan?.funeralType ?? null,
+    location: plan?.location ?? '',
+    burialPreference: plan?.burialPreference ?? null,
+    musicSelections: [...(plan?.musicSelections ?? [])],
+    readings: [...(plan?.readings ?? [])],
+    specialRequests: plan?.specialRequests ?? '',
+    obituary: plan?.obituary ?? '',
+  };
+}
+
+/** The record fields of some form values (the store trims text and stores '' as null). */
+export const planFormToRecord = (values: Partial<PlanForm>): Record<string, unknown> => ({ ...values });

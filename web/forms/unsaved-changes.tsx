@@ -1,0 +1,83 @@
+/**
+ * No lost typing (issue #14, finding 7): every open record form reports whether it holds unsaved
+ * typing; while one does, leaving the screen inside the app asks first (an accessible Radix
+ * confirm dialog, through react-router's useBlocker), and reloading or closing the tab asks the
+ * browser's own question (`beforeunload`). Signing out is never blocked.
+ */
+import { useEffect, useId, useRef } from 'react';
+import { useBlocker } from 'react-router-dom';
+import { useSession } from '../app/session';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+
+/**
+ * The mounted forms, each as a question "do you hold unsaved typing now?". Asked at the moment
+ * of leaving, so a form that has just saved (and reset) never blocks the navigation that follows.
+ */
+const forms = new Map<string, () => boolean>();
+
+/** Registers this form's question `isDirty` (read when the person leaves) until it unmounts. */
+export function useReportUnsaved(isDirty: () => boolean): void {
+  const id = useId();
+  const latest = useRef(isDirty);
+  latest.current = isDirty;
+  useEffect(() => {
+    forms.set(id, () => latest.current());
+    return () => {
+      forms.delete(id);
+    };
+  }, [id]);
+}
+
+/** True when some mounted form holds unsaved typing. */
+export const hasUnsavedTyping = () => [...forms.values()].some((isDirty) => isDirty());
+
+/**
+ * Mount once inside the signed-in layout: asks before leaving a screen with unsaved typing.
+ * Texts are ours (SPEC.md has none for this question).
+ */
+export function UnsavedChangesGuard() {
+  const blocker = useBlocker(
+    // A replace (a dialog's route tidied on close, a redirect) is not the person leaving.
+    ({ currentLocation, nextLocation, historyAction }) =>
+      historyAction !== 'REPLACE' &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      useSession.getState().user !== null &&
+      hasUnsavedTyping(),
+  );
+
+  // Radix calls onOpenChange(false) after the confirm button's click: that must not undo proceed().
+  const answered = useRef(false);
+  useEffect(() => {
+    if (blocker.state === 'blocked') answered.current = false;
+  }, [blocker.state]);
+  const answer = (leave: boolean) => {
+    if (answered.current || blocker.state !== 'blocked') return;
+    answered.current = true;
+    if (leave) blocker.proceed();
+    else blocker.reset();
+  };
+
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (!hasUnsavedTyping()) return;
+      e.preventDefault();
+      // Older browsers show their question only when returnValue is set.
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+
+  return (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      onOpenChange={(open) => !open && answer(false)}
+      onConfirm={() => answer(true)}
+      title="Leave without saving?"
+      description="You have typed changes on this screen that are not saved yet. If you leave now, they will be lost."
+      confirmLabel="Leave without saving"
+      cancelLabel="Stay on this page"
+      destructive
+    />
+  );
+}

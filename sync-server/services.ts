@@ -3,18 +3,17 @@
  * store and service, and the server's HLC (a fresh node id per process, rule 1). Route modules
  * call `servicesOf(deps)` instead of threading each service through every signature.
  */
-import { createClock, newNodeId, type Clock } from '../shared/sync';
 import type { AppDeps } from './app-env';
 import { createAccountStore, type AccountStore } from './db/accounts';
 import type { RecordStore } from './db/record-store';
 import { createSqliteRecordStore } from './db/sqlite-record-store';
+import { createUsageReader } from './db/usage';
 import { createRecordService, type RecordService } from './records';
 
 export interface Services {
   accounts: AccountStore;
   store: RecordStore;
   records: RecordService;
-  clock: Clock;
 }
 
 const cache = new WeakMap<object, Services>();
@@ -24,8 +23,8 @@ export function servicesOf(deps: AppDeps): Services {
   let s = cache.get(deps.db);
   if (!s) {
     const store = createSqliteRecordStore(deps.db);
-    const clock = createClock(newNodeId(), deps.now);
-    s = { accounts: createAccountStore(deps.db), store, records: createRecordService(store, clock), clock };
+    const records = createRecordService(store, { now: deps.now, usage: createUsageReader(deps.db) }); // one HLC per account (rule 3)
+    s = { accounts: createAccountStore(deps.db), store, records };
     cache.set(deps.db, s);
   }
   return s;

@@ -2,7 +2,7 @@
  * The SQLite implementation of RecordStore. All SQL for synced records is here.
  */
 import { COLLECTIONS, type CollectionName } from '../../shared/schema';
-import { isDeleted, mergeState, stateOfWrite, type Change, type RecordState, type ServerRecord } from '../../shared/sync';
+import { isDeleted, mergeInto, type Change, type RecordState, type ServerRecord } from '../../shared/sync';
 import type { RecordStore } from './record-store';
 import type { Db } from './sqlite';
 
@@ -56,11 +56,8 @@ export function createSqliteRecordStore(db: Db): RecordStore {
         };
         touched.set(key, entry);
       }
-      const merged = mergeState(entry.state, stateOfWrite(change.fields, change.hlc));
-      if (merged.changed.length > 0) {
-        entry.state = merged.state;
-        entry.changed = true;
-      }
+      // In place: a change costs its own size, not a copy of the record (issue #15).
+      if (mergeInto(entry.state, change.fields, change.hlc).length > 0) entry.changed = true;
     }
     const out: ServerRecord[] = [];
     for (const e of touched.values()) {

@@ -22,6 +22,7 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { notFound } from '../http/errors';
 import { readJson } from '../http/validate';
+import { limitWrites } from '../http/write-limit';
 import { servicesOf } from '../services';
 
 export interface RestCollection {
@@ -46,8 +47,8 @@ export function collectionRoutes(deps: AppDeps): Hono<AppEnv> {
   const { records } = servicesOf(deps);
   for (const spec of REST_COLLECTIONS) {
     const { path, collection } = spec;
-    app.use(path, requireSession(deps));
-    app.use(`${path}/*`, requireSession(deps));
+    app.use(path, requireSession(deps), limitWrites(records));
+    app.use(`${path}/*`, requireSession(deps), limitWrites(records));
 
     app.get(path, (c) => c.json(records.list(c.var.userId, collection)));
 

@@ -25,6 +25,7 @@ export function syncRoutes(deps: AppDeps): Hono<AppEnv> {
       // signed in as someone else). Refuse it whole; the client asks to sign in as its owner.
       throw new ApiHttpError(401, 'This device is syncing another account. Sign in as that account to continue.');
     }
+    if (body.changes.length > 0) s.records.throttleWrites(c.var.userId); // shared/limits.ts writesPerMinute
     const { accepted, rejected } = s.records.applyClientChanges(c.var.userId, body.changes);
     const page = s.store.pull(c.var.userId, body.cursor, body.limit ?? DEFAULT_PULL_LIMIT);
     const response: SyncResponse = { accepted, rejected, ...page };

@@ -77,7 +77,7 @@ describe('sync engine against the real server', () => {
     const aTransport: Transport = (req, signal) => (aOnline ? transport(req, signal) : Promise.reject(new TypeError('Failed to fetch')));
     const ea = engineFor(a, aTransport, { maxBackoffMs: 10 });
     const eb = engineFor(b, transport);
-    await a.write('deathPlan', userId, { location: 'Hill', musicSelections: ['Song A'] });
+    await a.write('deathPlan', userId, { location: 'Hill', musicSelections: ['Song A'], createdAt: '2026-11-21T12:00:00.000Z' });
     await a.write('trustees', 'tr', trustee('Ada'));
     await ea.engine.syncNow();
     await eb.engine.syncNow();
@@ -116,7 +116,7 @@ describe('sync engine against the real server', () => {
     const { t, device, transport, userId } = await setup();
     const a = await device();
     const b = await device();
-    await a.write('deathPlan', userId, { location: 'Old', specialRequests: 'None' });
+    await a.write('deathPlan', userId, { location: 'Old', specialRequests: 'None', createdAt: '2026-11-21T12:00:00.000Z' });
     await engineFor(a, transport).engine.syncNow();
     t.advance(1_000);
     await b.write('deathPlan', userId, { location: 'Mine' }); // unpushed, newer than a's

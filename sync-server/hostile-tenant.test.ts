@@ -1,0 +1,186 @@
+/**
+ * Hostile tenant (issue #15 "One account can never harm another"): the real server (createApp over
+ * a real SQLite file) behind a real HTTP listener on loopback. A hostile account runs each attack
+ * of the issue; every attack is refused or harmless, and a victim account's ordinary workload
+ * beside it sees no failed request, no lost change and a p99 latency under 200 ms.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_LIMITS } from '../shared/limits';
+import { trusteeSchema } from '../shared/schema';
+import type { SyncResponse } from '../shared/sync';
+import { p99, restTrustee, startLiveServer, stepItems, taskFields, trusteeFields, type Account, type LiveServer } from './hostile-tenant-support';
+
+let s: LiveServer;
+let hostile: Account;
+let victim: Account;
+
+beforeEach(async () => {
+  s = await startLiveServer();
+  hostile = await s.register();
+  victim = await s.register();
+});
+afterEach(async () => {
+  await s.close();
+});
+
+const trustee = (id: string, hlc: string, fields: Record<string, unknown> = trusteeFields(`T${id}`)) => ({
+  collection: 'trustees',
+  id,
+  hlc,
+  fields,
+});
+
+describe('hostile tenant: each attack of issue #15 is refused or harmless', () => {
+  it('attack 1: a push 4 minutes ahead with counter zzzy does not stop other accounts (per-account clocks)', async () => {
+    const zzzy = 36 ** 4 - 2;
+    const attack = await s.sync(hostile, [trustee('evil', s.hlc(zzzy, 'evil', 4 * 60_000))]);
+    expect(attack.accepted).toHaveLength(1);
+    // The victim's push, REST write and a registration all succeed.
+    const push = await s.sync(victim, [trustee('v1', s.hlc(1))]);
+    expect(push.rejected).toEqual([]);
+    expect(push.accepted).toEqual([s.hlc(1)]);
+    expect((await s.call('POST', '/api/trustees', restTrustee('Rest'), victim.cookie)).status).toBe(201);
+    await s.register();
+    // And the attacker itself keeps writing: its own clock advances the millisecond, never fails.
+    expect((await s.call('POST', '/api/trustees', restTrustee('Own'), hostile.cookie)).status).toBe(201);
+    expect((await s.call('PATCH', '/api/trustees/evil', { name: 'Renamed' }, hostile.cookie)).status).toBe(200);
+  });
+
+  it('attack 2: a record is whole before it exists; the server never stores what its REST schema refuses', async () => {
+    const res = await s.sync(hostile, [
+      trustee('only-name', s.hlc(1), { name: 'Only a name' }),
+      trustee('ok', s.hlc(2)),
+      trustee('ok', s.hlc(3), { phone: '123' }), // later changes may be partial
+      trustee('ghost', s.hlc(4), { _deleted: true }), // a tombstone alone creates nothing live
+    ]);
+    expect(res.accepted).toEqual([s.hlc(2), s.hlc(3), s.hlc(4)]);
+    expect(res.rejected.map((r) => r.reason)).toEqual([expect.stringMatching(/trustees\.email: required/)]);
+    // A deleted record comes back only whole.
+    const back = await s.sync(hostile, [trustee('ghost', s.hlc(5), { _deleted: false, name: 'Back' })]);
+    expect(back.rejected[0]!.reason).toMatch(/required/);
+    const stored = (await (await s.call('GET', '/api/trustees', undefined, hostile.cookie)).json()) as unknown[];
+    expect(stored).toHaveLength(1);
+    for (const t of stored) expect(trusteeSchema.safeParse(t).success).toBe(true);
+  });
+
+  it('attack 2b: names never hold control characters; multi-line texts keep their line breaks', async () => {
+    const phishing = 'Sam\n\nYour account is locked: https://evil.example/login';
+    const res = await s.sync(hostile, [trustee('t1', s.hlc(1), trusteeFields(phishing, 'sam@example.com')), trustee('t2', s.hlc(2), trusteeFields('Sam\u0007'))]);
+    expect(res.accepted).toEqual([]);
+    expect(res.rejected.map((r) => r.reason)).toEqual([expect.stringMatching(/trustees\.name: Must be a single line/), expect.stringMatching(/trustees\.name/)]);
+    const rest = await s.call('POST', '/api/trustees', restTrustee(phishing), hostile.cookie);
+    expect(rest.status).toBe(400);
+    expect((await rest.json()).issues).toEqual([{ path: 'name', message: 'Must be a single line without control characters' }]);
+    const message = { recipientName: 'Ann', recipientEmail: 'ann@example.com', messageType: 'text', messageContent: 'Dear Ann,\n\n\tLove.' };
+    expect((await s.call('POST', '/api/messages', message, hostile.cookie)).status).toBe(201);
+    expect((await s.call('POST', '/api/messages', { ...message, messageContent: 'Dear\u001b[2J Ann' }, hostile.cookie)).status).toBe(400);
+  });
+
+  it('attack 6: `constructor`, `toString`, `__proto__` and a value nested 5,000 deep reject that change alone', async () => {
+    const deep = '['.repeat(5000) + '1' + ']'.repeat(5000);
+    const change = (id: string, counter: number, fields: string) =>
+      `{"collection":"trustees","id":"${id}","hlc":"${s.hlc(counter)}","fields":${fields}}`;
+    const body = `{"protocol":1,"cursor":0,"changes":[${[
+      change('a', 1, '{"constructor":"x"}'),
+      change('b', 2, '{"toString":"x"}'),
+      change('c', 3, '{"__proto__":{"name":"x"}}'),
+      change('d', 4, `{"name":${deep}}`),
+      change('e', 5, `{"automationSteps/x":${deep}}`),
+      change('ok', 6, JSON.stringify(trusteeFields('Fine'))),
+    ].join(',')}]}`;
+    const res = await s.call('POST', '/api/sync', body, hostile.cookie);
+    expect(res.status).toBe(200);
+    const json = (await res.json()) as SyncResponse;
+    expect(json.accepted).toEqual([s.hlc(6)]);
+    expect(json.rejected).toHaveLength(5);
+  });
+
+  it('attack 3: list items and record bytes are capped on sync and REST alike', async () => {
+    const tooMany = await s.sync(hostile, [
+      { collection: 'survivorTasks', id: 'task', hlc: s.hlc(1), fields: taskFields(150) },
+      { collection: 'survivorTasks', id: 'task', hlc: s.hlc(2), fields: stepItems(51, 10, 150) },
+    ]);
+    expect(tooMany.accepted).toEqual([s.hlc(1)]);
+    expect(tooMany.rejected[0]!.reason).toMatch(/automationSteps: at most 200 items/);
+    // Bytes: items of 4,000 characters, 15 per change, until the record would pass 256 KB.
+    const changes = Array.from({ length: 6 }, (_, i) => ({
+      collection: 'survivorTasks',
+      id: 'big',
+      hlc: s.hlc(10 + i),
+      fields: i === 0 ? taskFields(15, 4000) : stepItems(15, 4000, 15 * i),
+    }));
+    const big = await s.sync(hostile, changes);
+    expect(big.accepted).toHaveLength(4);
+    expect(big.rejected.map((r) => r.reason)).toEqual([expect.stringMatching(/at most 256 KB/), expect.stringMatching(/at most 256 KB/)]);
+    const tooManyRest = await s.call('POST', '/api/survivor-tasks', { ...taskFields(), createdAt: undefined, automationSteps: Array(201).fill('step') }, hostile.cookie);
+    expect(tooManyRest.status).toBe(400);
+  });
+
+  it('attack 3b: a 50 KB push of 500 one-field changes to a large record gets a small response', async () => {
+    const build = Array.from({ length: 4 }, (_, i) => ({
+      collection: 'survivorTasks',
+      id: 'large',
+      hlc: s.hlc(1 + i),
+      fields: i === 0 ? taskFields(45, 1200) : stepItems(45, 1200, 45 * i),
+    }));
+    expect((await s.sync(hostile, build)).accepted).toHaveLength(4);
+    const bad = Array.from({ length: ACCOUNT_LIMITS.changesPerPush }, (_, i) => ({
+      collection: 'survivorTasks',
+      id: 'large',
+      hlc: s.hlc(100 + i),
+      fields: { priority: 'high' },
+    }));
+    const request = JSON.stringify({ protocol: 1, cursor: 0, changes: bad });
+    expect(request.length).toBeLessThan(60_000);
+    const res = await s.call('POST', '/api/sync', request, hostile.cookie);
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    const json = JSON.parse(text) as SyncResponse;
+    expect(json.rejected).toHaveLength(500);
+    expect(json.rejected.filter((r) => r.record !== null)).toHaveLength(1); // the state once, not 500 times
+    expect(text.length).toBeLessThan(1024 * 1024); // today: 500 copies of a 230 KB record, ~115 MB
+    expect((await s.call('GET', '/api/trustees', undefined, victim.cookie)).status).toBe(200);
+  });
+
+  it('attack 4: records per collection, trustees and writes per minute are capped per account', async () => {
+    const spam = Array.from({ length: 200 }, (_, i) => trustee(`spam${i}`, s.hlc(i + 1), trusteeFields(`Spam ${i}`, `victim${i}@example.com`)));
+    const res = await s.sync(hostile, spam);
+    expect(res.accepted).toHaveLength(ACCOUNT_LIMITS.trustees);
+    expect(res.rejected[0]!.reason).toMatch(/at most 50 records/);
+    const rest = await s.call('POST', '/api/trustees', restTrustee('One more'), hostile.cookie);
+    expect(rest.status).toBe(403);
+    expect(await rest.json()).toMatchObject({ error: expect.stringMatching(/at most 50/), issues: [{ path: 'trustees' }] });
+    // Deleting one makes room for one.
+    expect((await s.call('DELETE', '/api/trustees/spam0', undefined, hostile.cookie)).status).toBe(200);
+    expect((await s.call('POST', '/api/trustees', restTrustee('One more'), hostile.cookie)).status).toBe(201);
+
+    // Writes per minute: sync pushes and REST writes share one budget per account.
+    let refusedAt = -1;
+    for (let i = 0; i < ACCOUNT_LIMITS.writesPerMinute + 5 && refusedAt < 0; i++) {
+      const r = await s.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [trustee('spam1', s.hlc(1000 + i), { phone: String(i) })] }, hostile.cookie);
+      if (r.status === 429) refusedAt = i;
+    }
+    expect(refusedAt).toBeGreaterThan(0);
+    expect((await s.call('PATCH', '/api/trustees/spam1', { phone: '1' }, hostile.cookie)).status).toBe(429);
+    // Another account is not affected, and the window expires.
+    expect((await s.call('PATCH', '/api/user/profile', { beliefs: 'Mine' }, victim.cookie)).status).toBe(200);
+    s.t.advance(60_000);
+    expect((await s.call('PATCH', '/api/trustees/spam1', { phone: '1' }, hostile.cookie)).status).toBe(200);
+  });
+
+  it('attack 4b: records per collection stop at 5,000 however many pushes', async () => {
+    const doc = (i: number) => ({
+      collection: 'documents',
+      id: `d${i}`,
+      hlc: s.hlc(i + 1),
+      fields: { documentType: 'will', documentName: `Doc ${i}`, documentUrl: 'https://x.example/d', createdAt: '2026-11-21T12:00:00.000Z' },
+    });
+    let accepted = 0;
+    const pushes = Math.ceil((ACCOUNT_LIMITS.recordsPerCollection + 200) / ACCOUNT_LIMITS.changesPerPush);
+    for (let p = 0; p < pushes; p++) {
+      const res = await s.sync(hostile, Array.from({ length: ACCOUNT_LIMITS.changesPerPush }, (_, i) => doc(p * ACCOUNT_LIMITS.changesPerPush + i)));
+      accepted += res.accepted.length;
+    }
+    expect(accepted).toBe(ACCOUNT_LIMITS.recordsPerCollection);
+  });
+});

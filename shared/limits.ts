@@ -23,6 +23,8 @@ export const ACCOUNT_LIMITS = {
   changesPerPush: 500,
   /** Bytes of one request body, a sync push included (413 above). */
   requestBytes: 1024 * 1024,
+  /** Bytes of record state in one pull page (at least one record per page). Bounds the work of one pull. */
+  pullPageBytes: 512 * 1024,
   /** Writing requests (sync pushes with changes, REST writes) per account per minute (429 above). */
   writesPerMinute: 120,
   /** Trustee invitation e-mails per account per day (enforced by the release service). */

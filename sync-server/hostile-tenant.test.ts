@@ -184,3 +184,107 @@ describe('hostile tenant: each attack of issue #15 is refused or harmless', () =
     expect(accepted).toBe(ACCOUNT_LIMITS.recordsPerCollection);
   });
 });
+
+describe('hostile tenant beside a victim (issue #15 done-when)', () => {
+  it('the victim sees no failed request, no lost change, and a p99 latency under 200 ms', { timeout: 120_000 }, async () => {
+    const deep = '['.repeat(5000) + '1' + ']'.repeat(5000);
+    let round = 0;
+    const push = (changes: unknown[]) => JSON.stringify({ protocol: 1, cursor: 0, changes });
+    /** Each attack of the issue as a ready request body; ids vary per round so floods keep creating. */
+    const attacks: (() => string)[] = [
+      () => push([trustee(`clock${round}`, s.hlc(36 ** 4 - 2, 'evil', 4 * 60_000))]),
+      () => push(Array.from({ length: 200 }, (_, i) => trustee(`p${round}-${i}`, s.hlc(i), { name: 'Only a name' }))),
+      () => push(Array.from({ length: 200 }, (_, i) => trustee(`s${round}-${i}`, s.hlc(i), trusteeFields(`Sam\nClick https://evil.example ${i}`, `v${i}@example.com`)))),
+      () => push(Array.from({ length: 200 }, (_, i) => trustee(`w${round}-${i}`, s.hlc(i), trusteeFields(`Spam ${i}`, `v${i}@example.com`)))),
+      () =>
+        push(Array.from({ length: 500 }, (_, i) => ({
+          collection: 'documents',
+          id: `d${round}-${i}`,
+          hlc: s.hlc(i),
+          fields: { documentType: 'will', documentName: `Doc ${i}`, documentUrl: 'https://x.example/d', createdAt: '2026-11-21T12:00:00.000Z' },
+        }))),
+      () => push(Array.from({ length: 16 }, (_, i) => ({ collection: 'survivorTasks', id: `big${round}`, hlc: s.hlc(i), fields: i === 0 ? taskFields(15, 4000) : stepItems(15, 4000, 15 * i) }))),
+      () => push(Array.from({ length: 500 }, (_, i) => ({ collection: 'survivorTasks', id: `big${round - 1}`, hlc: s.hlc(1000 + i), fields: { priority: 'high' } }))),
+      () => `{"protocol":1,"cursor":0,"changes":[{"collection":"trustees","id":"c","hlc":"${s.hlc(1)}","fields":{"constructor":"x","name":${deep}}}]}`,
+      () => JSON.stringify({ protocol: 1, cursor: 0, changes: [], limit: 500 }),
+    ];
+    if (process.env.PROBE) {
+      for (let k = 0; k < attacks.length * 2; k++) {
+        const body = attacks[round % attacks.length]!();
+        round += 1;
+        const t0 = performance.now();
+        const res = await s.call('POST', '/api/sync', body, hostile.cookie);
+        const text = await res.text();
+        console.log(k % attacks.length, res.status, body.length, text.length, (performance.now() - t0).toFixed(1));
+      }
+    }
+    let stop = false;
+    const hostileStatuses = new Map<number, number>();
+    const hostileLoop = async () => {
+      while (!stop) {
+        const body = attacks[round % attacks.length]!();
+        round += 1;
+        const res = await s.call('POST', '/api/sync', body, hostile.cookie);
+        await res.arrayBuffer();
+        hostileStatuses.set(res.status, (hostileStatuses.get(res.status) ?? 0) + 1);
+      }
+    };
+
+    // The victim: an ordinary person's day of sync pushes and pulls and REST reads and writes.
+    const latencies: number[] = [];
+    const slow: [number, string, number][] = [];
+    const failures: string[] = [];
+    const timed = async (what: string, method: string, path: string, body?: unknown, ok = [200, 201]) => {
+      const start = performance.now();
+      const res = await s.call(method, path, body, victim.cookie);
+      const json = await res.json();
+      latencies.push(performance.now() - start);
+      if (process.env.PROBE) slow.push([performance.now() - start, what, round]);
+      if (!ok.includes(res.status)) failures.push(`${what}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
+      return json;
+    };
+    const names = new Map<string, string>();
+    const messages: string[] = [];
+    let counter = 0;
+    const victimLoop = async () => {
+      let cursor = 0;
+      for (let i = 0; i < 36; i++) {
+        const id = `vt${i % 20}`;
+        const name = `Trustee ${i}`;
+        const fields = names.has(id) ? { name } : trusteeFields(name);
+        const sync = (await timed('sync push', 'POST', '/api/sync', { protocol: 1, cursor, changes: [trustee(id, s.hlc(++counter, 'victim'), fields)] })) as SyncResponse;
+        if (sync.accepted?.length !== 1) failures.push(`sync push ${id}: ${JSON.stringify(sync.rejected)}`);
+        else names.set(id, name);
+        cursor = sync.cursor ?? cursor;
+        await timed('sync pull', 'POST', '/api/sync', { protocol: 1, cursor, changes: [] });
+        await timed('REST list', 'GET', '/api/trustees');
+        const m = (await timed('REST create', 'POST', '/api/messages', { recipientName: 'Ann', recipientEmail: 'ann@example.com', messageType: 'text', messageContent: `Note ${i}\nLove.` })) as { id: string };
+        messages.push(m.id);
+        await timed('REST patch', 'PATCH', `/api/messages/${m.id}`, { messageContent: `Note ${i}, edited` });
+        await timed('REST plan', 'GET', '/api/death-plan');
+        s.t.advance(1_000); // a person's pace: 3 writes a second is well within the write budget
+      }
+    };
+
+    const hostiles = Array.from({ length: Number(process.env.HOSTILES ?? 3) }, hostileLoop);
+    try {
+      await victimLoop();
+    } finally {
+      stop = true;
+      await Promise.all(hostiles);
+    }
+
+    const figure = p99(latencies);
+    if (process.env.PROBE) console.log(slow.sort((a, b) => b[0] - a[0]).slice(0, 12));
+    console.log(`victim: ${latencies.length} requests, p99 ${figure.toFixed(1)} ms beside ${round} hostile requests`, Object.fromEntries(hostileStatuses));
+    expect(failures.slice(0, 5)).toEqual([]);
+    expect([...hostileStatuses.keys()].every((status) => status < 500)).toBe(true);
+    // No lost change: every victim write is there.
+    const trustees = (await (await s.call('GET', '/api/trustees', undefined, victim.cookie)).json()) as { id: string; name: string }[];
+    expect(Object.fromEntries(trustees.map((t) => [t.id, t.name]))).toEqual(Object.fromEntries(names));
+    const stored = (await (await s.call('GET', '/api/messages', undefined, victim.cookie)).json()) as { id: string; messageContent: string }[];
+    expect(stored.map((m) => m.id).sort()).toEqual([...messages].sort());
+    expect(stored.every((m) => m.messageContent.endsWith(', edited'))).toBe(true);
+    expect(figure).toBeLessThan(200);
+  });
+});

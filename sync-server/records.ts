@@ -55,6 +55,8 @@ export interface RecordService {
    * past ACCOUNT_LIMITS.writesPerMinute. Server-side writes (release, registration) are not counted.
    */
   throttleWrites(userId: string): void;
+  /** Throws the same 429 when `userId` has no writes left this minute, without counting one. */
+  checkWrites(userId: string): void;
 }
 
 /** How many accounts' clocks and usage figures stay in memory (least recently used go first). */
@@ -185,5 +187,6 @@ export function createRecordService(
       return { accepted: valid.map((c) => c.hlc), rejected };
     },
     throttleWrites: (userId) => writeRate.hit(userId),
+    checkWrites: (userId) => writeRate.check(userId),
   };
 }

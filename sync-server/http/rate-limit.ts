@@ -8,6 +8,8 @@ import { ApiHttpError } from './errors';
 export interface RateLimiter {
   /** Counts one hit for `key`; throws a 429 ApiHttpError with Retry-After (s) past the limit. */
   hit(key: string): void;
+  /** Throws the same 429 as `hit` when `key` has no hits left in its window, without counting one. */
+  check(key: string): void;
   /** Forgets `key` (e.g. after a successful login). */
   reset(key: string): void;
 }
@@ -22,7 +24,18 @@ export function createRateLimiter(opts: {
   message?: string;
 }): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
+  const refuse = (w: { start: number }, t: number) => {
+    const retryAfter = Math.max(1, Math.ceil((w.start + opts.windowMs - t) / 1000));
+    return new ApiHttpError(429, opts.message ?? 'Too many requests. Please wait and try again.', undefined, {
+      'Retry-After': String(retryAfter),
+    });
+  };
   return {
+    check(key) {
+      const t = opts.now();
+      const w = windows.get(key);
+      if (w && t - w.start < opts.windowMs && w.count >= opts.limit) throw refuse(w, t);
+    },
     hit(key) {
       const t = opts.now();
       let w = windows.get(key);
@@ -34,12 +47,7 @@ export function createRateLimiter(opts: {
         }
       }
       w.count += 1;
-      if (w.count > opts.limit) {
-        const retryAfter = Math.max(1, Math.ceil((w.start + opts.windowMs - t) / 1000));
-        throw new ApiHttpError(429, opts.message ?? 'Too many requests. Please wait and try again.', undefined, {
-          'Retry-After': String(retryAfter),
-        });
-      }
+      if (w.count > opts.limit) throw refuse(w, t);
     },
     reset(key) {
       windows.delete(key);

@@ -10,7 +10,13 @@ import type { RecordService } from '../records';
 /** Counts each non-GET request against the session's account; 429 with Retry-After past the limit. */
 export function limitWrites(records: RecordService): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') records.throttleWrites(c.var.userId);
+    // Counted once per request, however many of the route's patterns (`/x` and `/x/*`) match it.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !counted.has(c.req.raw)) {
+      counted.add(c.req.raw);
+      records.throttleWrites(c.var.userId);
+    }
     await next();
   };
 }
+
+const counted = new WeakSet<Request>();

@@ -1,7 +1,7 @@
 /**
  * Admission of validated changes against what the account already holds (issue #15): a change
- * that would bring a record to life must leave it whole (every required field of its collection,
- * checked once with the collection's zod schema), and no change may pass a limit of
+ * that would bring a record to life must leave it whole (every required field of its collection
+ * present), and no change may pass a limit of
  * shared/limits.ts (list items, bytes per record, live records per collection, trustees, bytes per
  * account). Each change is merged IN PLACE into a working copy of its record loaded once per push,
  * so a push costs its own size plus one parse of each record it touches; a refused change is
@@ -11,7 +11,6 @@ import { ACCOUNT_LIMITS } from '../../shared/limits';
 import { COLLECTION_SPECS, type CollectionName } from '../../shared/schema';
 import {
   isDeleted,
-  materialize,
   mergeInto,
   splitField,
   type Change,
@@ -35,8 +34,6 @@ interface Entry {
   state: RecordState;
   live: boolean;
   whole: boolean;
-  /** True once the whole record has been parsed with the collection's schema in this push. */
-  parsed: boolean;
   bytes: number;
   items: Map<string, number>;
 }
@@ -45,7 +42,13 @@ const byteLength = (s: string) => Buffer.byteLength(s, 'utf8');
 const fieldBytes = (field: string, value: unknown, hlc: string | undefined) =>
   value === undefined && hlc === undefined ? 0 : field.length * 2 + byteLength(JSON.stringify(value) ?? '') + (hlc?.length ?? 0) + 8;
 
-/** Fields a record must hold to be whole: not lists, no default, not nullable (null is the default of those). */
+/**
+ * Fields a record must hold to be whole: not lists, no default, not nullable (null is the default
+ * of those). Every value was already parsed with its field's schema (validateChange), and the
+ * collections' object schemas have no cross-field rules, so "every required field present" is
+ * exactly "the whole record parses" — without parsing the record again per change
+ * (admission.test.ts checks this equivalence against the schemas).
+ */
 const REQUIRED = Object.fromEntries(
   (Object.keys(COLLECTION_SPECS) as CollectionName[]).map((c) => {
     const spec = COLLECTION_SPECS[c];
@@ -91,7 +94,6 @@ export function createAdmission(
       state,
       live,
       whole: live && REQUIRED[collection].every((f) => state.values[f] !== undefined),
-      parsed: false,
       bytes: loaded ? byteLength(JSON.stringify(state)) : 0,
       items,
     };
@@ -119,15 +121,6 @@ export function createAdmission(
     const missing = REQUIRED[e.collection].find((f) => e.state.values[f] === undefined);
     if (missing) {
       return { reason: `${where}${missing}: required (a new record needs every required field)`, path: missing, status: 400 };
-    }
-    if (!e.parsed && !e.whole) {
-      // Once per record per push: the whole record, as the REST schema would see it.
-      e.parsed = true;
-      const r = COLLECTION_SPECS[e.collection].fields.safeParse(materialize(e.collection, e.id, e.state, userId));
-      if (!r.success) {
-        const i = r.error.issues[0]!;
-        return { reason: `${where}${i.path.join('.')}: ${i.message}`, path: i.path.join('.'), status: 400 };
-      }
     }
     if (!e.live && usage.live[e.collection] + 1 > recordLimitOf(e.collection)) {
       const limit = recordLimitOf(e.collection);

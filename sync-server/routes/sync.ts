@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { DEFAULT_PULL_LIMIT, PROTOCOL_VERSION, syncRequestSchema, type SyncResponse } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
+import { oneAtATimePerAccount } from '../http/account-queue';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import { releaseOf } from '../release/service';
@@ -14,7 +15,11 @@ import { servicesOf } from '../services';
 export function syncRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = servicesOf(deps);
-  app.post('/api/sync', requireSession(deps), async (c) => {
+  // Issue #15: one sync of an account at a time, and an account past its write budget is told so
+  // before its body is parsed (the body is still read: answering early would reset the connection).
+  app.post('/api/sync', requireSession(deps), oneAtATimePerAccount({ maxWaiting: 4 }), async (c) => {
+    await c.req.text();
+    s.records.checkWrites(c.var.userId);
     const body = await readJson(c, syncRequestSchema);
     if (body.protocol !== PROTOCOL_VERSION) {
       throw new ApiHttpError(426, 'This version of Afterword is out of date. Reload the app to update it.');

@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { formatHlc, PROTOCOL_VERSION, type SyncResponse } from '../shared/sync';
+import { startChildServer } from './child-server';
 import { cookieOf, createTestApp, newUser, type TestApp } from './test-support';
 
 export interface Account {
@@ -13,25 +14,24 @@ export interface Account {
   cookie: string;
 }
 
-export interface LiveServer {
-  t: TestApp;
+/** A client of a server listening at a base URL. */
+export interface LiveClient {
   /** A request over HTTP; the body is sent as given (a string) or as JSON. */
   call(method: string, path: string, body?: unknown, cookie?: string): Promise<Response>;
   /** A sync push/pull over HTTP; throws unless 200. */
   sync(account: Account, changes: unknown[], cursor?: number): Promise<SyncResponse>;
   register(): Promise<Account>;
-  /** A timestamp of `account`'s device at the server's current time (plus `aheadMs`). */
+  /** A device timestamp at the server's current time (plus `aheadMs`). */
   hlc(counter: number, node?: string, aheadMs?: number): string;
   close(): Promise<void>;
 }
 
-/** A fresh app on a temp SQLite file, listening on 127.0.0.1 on a free port. */
-export async function startLiveServer(): Promise<LiveServer> {
-  const t = createTestApp();
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+/** The in-process server: its TestApp too, whose clock the test moves. */
+export interface LiveServer extends LiveClient {
+  t: TestApp;
+}
+
+function clientOf(base: string, now: () => number, close: () => Promise<void>): LiveClient {
   const call = (method: string, path: string, body?: unknown, cookie?: string) =>
     fetch(`${base}${path}`, {
       method,
@@ -39,7 +39,6 @@ export async function startLiveServer(): Promise<LiveServer> {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
   return {
-    t,
     call,
     async sync(account, changes, cursor = 0) {
       const res = await call('POST', '/api/sync', { protocol: PROTOCOL_VERSION, cursor, changes }, account.cookie);
@@ -51,13 +50,33 @@ export async function startLiveServer(): Promise<LiveServer> {
       if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
       return { id: ((await res.json()) as { id: string }).id, cookie: cookieOf(res) };
     },
-    hlc: (counter, node = 'dev1', aheadMs = 0) => formatHlc({ ms: t.deps.now() + aheadMs, counter, node }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        t.deps.db.close();
-      }),
+    hlc: (counter, node = 'dev1', aheadMs = 0) => formatHlc({ ms: now() + aheadMs, counter, node }),
+    close,
   };
+}
+
+/** A fresh app on a temp SQLite file, in this process, listening on 127.0.0.1 on a free port. */
+export async function startLiveServer(): Promise<LiveServer> {
+  const t = createTestApp();
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      t.deps.db.close();
+    });
+  return { t, ...clientOf(base, t.deps.now, close) };
+}
+
+/**
+ * The real server (`npm start`'s main.ts) in a child process on a temp DATA_DIR, on the wall
+ * clock: what it measures is the server's work, not this process's clients.
+ */
+export async function startChildLiveServer(): Promise<LiveClient> {
+  const child = await startChildServer();
+  return clientOf(child.url, Date.now, () => child.stop());
 }
 
 const CREATED = '2026-11-21T12:00:00.000Z';

@@ -8,7 +8,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../shared/limits';
 import { trusteeSchema } from '../shared/schema';
 import type { SyncResponse } from '../shared/sync';
-import { p99, restTrustee, startLiveServer, stepItems, taskFields, trusteeFields, type Account, type LiveServer } from './hostile-tenant-support';
+import {
+  p99,
+  restTrustee,
+  startChildLiveServer,
+  startLiveServer,
+  stepItems,
+  taskFields,
+  trusteeFields,
+  type Account,
+  type LiveClient,
+  type LiveServer,
+} from './hostile-tenant-support';
 
 let s: LiveServer;
 let hostile: Account;
@@ -187,24 +198,39 @@ describe('hostile tenant: each attack of issue #15 is refused or harmless', () =
 
 describe('hostile tenant beside a victim (issue #15 done-when)', () => {
   it('the victim sees no failed request, no lost change, and a p99 latency under 200 ms', { timeout: 120_000 }, async () => {
+    // The server in its own process on the wall clock, as `npm start` runs it: the attacker gets
+    // exactly its real write budget, and the clients' work here is not counted as the server's.
+    const s = await startChildLiveServer();
+    const hostile = await s.register();
+    const victim = await s.register();
+    try {
+      await besideAVictim(s, hostile, victim);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+async function besideAVictim(s: LiveClient, hostile: Account, victim: Account) {
+  {
     const deep = '['.repeat(5000) + '1' + ']'.repeat(5000);
     let round = 0;
     const push = (changes: unknown[]) => JSON.stringify({ protocol: 1, cursor: 0, changes });
-    /** Each attack of the issue as a ready request body; ids vary per round so floods keep creating. */
+    /** Each attack of the issue as a request body. */
     const attacks: (() => string)[] = [
-      () => push([trustee(`clock${round}`, s.hlc(36 ** 4 - 2, 'evil', 4 * 60_000))]),
-      () => push(Array.from({ length: 200 }, (_, i) => trustee(`p${round}-${i}`, s.hlc(i), { name: 'Only a name' }))),
-      () => push(Array.from({ length: 200 }, (_, i) => trustee(`s${round}-${i}`, s.hlc(i), trusteeFields(`Sam\nClick https://evil.example ${i}`, `v${i}@example.com`)))),
-      () => push(Array.from({ length: 200 }, (_, i) => trustee(`w${round}-${i}`, s.hlc(i), trusteeFields(`Spam ${i}`, `v${i}@example.com`)))),
+      () => push([trustee('clock', s.hlc(36 ** 4 - 2, 'evil', 4 * 60_000))]),
+      () => push(Array.from({ length: 200 }, (_, i) => trustee(`p${i}`, s.hlc(i), { name: 'Only a name' }))),
+      () => push(Array.from({ length: 200 }, (_, i) => trustee(`s${i}`, s.hlc(i), trusteeFields(`Sam\nClick https://evil.example ${i}`, `v${i}@example.com`)))),
+      () => push(Array.from({ length: 200 }, (_, i) => trustee(`w${i}`, s.hlc(i), trusteeFields(`Spam ${i}`, `v${i}@example.com`)))),
       () =>
         push(Array.from({ length: 500 }, (_, i) => ({
           collection: 'documents',
-          id: `d${round}-${i}`,
+          id: `d${i}`,
           hlc: s.hlc(i),
           fields: { documentType: 'will', documentName: `Doc ${i}`, documentUrl: 'https://x.example/d', createdAt: '2026-11-21T12:00:00.000Z' },
         }))),
-      () => push(Array.from({ length: 16 }, (_, i) => ({ collection: 'survivorTasks', id: `big${round}`, hlc: s.hlc(i), fields: i === 0 ? taskFields(15, 4000) : stepItems(15, 4000, 15 * i) }))),
-      () => push(Array.from({ length: 500 }, (_, i) => ({ collection: 'survivorTasks', id: `big${round - 1}`, hlc: s.hlc(1000 + i), fields: { priority: 'high' } }))),
+      () => push(Array.from({ length: 16 }, (_, i) => ({ collection: 'survivorTasks', id: `big`, hlc: s.hlc(i), fields: i === 0 ? taskFields(15, 4000) : stepItems(15, 4000, 15 * i) }))),
+      () => push(Array.from({ length: 500 }, (_, i) => ({ collection: 'survivorTasks', id: `big`, hlc: s.hlc(1000 + i), fields: { priority: 'high' } }))),
       () => `{"protocol":1,"cursor":0,"changes":[{"collection":"trustees","id":"c","hlc":"${s.hlc(1)}","fields":{"constructor":"x","name":${deep}}}]}`,
       () => JSON.stringify({ protocol: 1, cursor: 0, changes: [], limit: 500 }),
     ];
@@ -218,11 +244,15 @@ describe('hostile tenant beside a victim (issue #15 done-when)', () => {
         console.log(k % attacks.length, res.status, body.length, text.length, (performance.now() - t0).toFixed(1));
       }
     }
+    // Bodies are built once as templates (the attacker's own CPU is not the server's); each round
+    // only renames its ids, so floods keep creating new records.
+    const templates = attacks.map((build) => build());
+    const bodyOf = (i: number) => templates[i % templates.length]!.replaceAll('"id":"', `"id":"c${Math.floor(i / templates.length)}-`);
     let stop = false;
     const hostileStatuses = new Map<number, number>();
     const hostileLoop = async () => {
       while (!stop) {
-        const body = attacks[round % attacks.length]!();
+        const body = bodyOf(round);
         round += 1;
         const res = await s.call('POST', '/api/sync', body, hostile.cookie);
         await res.arrayBuffer();
@@ -262,7 +292,6 @@ describe('hostile tenant beside a victim (issue #15 done-when)', () => {
         messages.push(m.id);
         await timed('REST patch', 'PATCH', `/api/messages/${m.id}`, { messageContent: `Note ${i}, edited` });
         await timed('REST plan', 'GET', '/api/death-plan');
-        s.t.advance(1_000); // a person's pace: 3 writes a second is well within the write budget
       }
     };
 
@@ -286,5 +315,5 @@ describe('hostile tenant beside a victim (issue #15 done-when)', () => {
     expect(stored.map((m) => m.id).sort()).toEqual([...messages].sort());
     expect(stored.every((m) => m.messageContent.endsWith(', edited'))).toBe(true);
     expect(figure).toBeLessThan(200);
-  });
-});
+  }
+}

@@ -1,7 +1,8 @@
 /**
  * Per-account write rate limit for REST routes (shared/limits.ts `writesPerMinute`; issue #15):
  * every writing request of a signed-in account counts, whatever the route, so one account cannot
- * flood the server with writes. Mount after `requireSession`.
+ * flood the server with writes. Mount after `requireSession`, on ONE pattern per route (Hono's
+ * `/x/*` also matches `/x`, so mounting on both would count a request twice).
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
@@ -10,13 +11,7 @@ import type { RecordService } from '../records';
 /** Counts each non-GET request against the session's account; 429 with Retry-After past the limit. */
 export function limitWrites(records: RecordService): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    // Counted once per request, however many of the route's patterns (`/x` and `/x/*`) match it.
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !counted.has(c.req.raw)) {
-      counted.add(c.req.raw);
-      records.throttleWrites(c.var.userId);
-    }
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') records.throttleWrites(c.var.userId);
     await next();
   };
 }
-
-const counted = new WeakSet<Request>();

@@ -47,8 +47,8 @@ export function collectionRoutes(deps: AppDeps): Hono<AppEnv> {
   const { records } = servicesOf(deps);
   for (const spec of REST_COLLECTIONS) {
     const { path, collection } = spec;
-    app.use(path, requireSession(deps), limitWrites(records));
-    app.use(`${path}/*`, requireSession(deps), limitWrites(records));
+    app.use(path, requireSession(deps));
+    app.use(`${path}/*`, requireSession(deps), limitWrites(records)); // `/x/*` matches `/x` too: counted once
 
     app.get(path, (c) => c.json(records.list(c.var.userId, collection)));
 

@@ -15,8 +15,8 @@ import { servicesOf } from '../services';
 export function deathPlanRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { records } = servicesOf(deps);
-  app.use('/api/death-plan', requireSession(deps), limitWrites(records));
-  app.use('/api/death-plan/*', requireSession(deps), limitWrites(records));
+  app.use('/api/death-plan', requireSession(deps));
+  app.use('/api/death-plan/*', requireSession(deps), limitWrites(records)); // matches '/api/death-plan' too
 
   app.get('/api/death-plan', (c) => c.json(records.get(c.var.userId, 'deathPlan', c.var.userId)));
 

@@ -33,7 +33,6 @@ interface Entry {
   loaded: ServerRecord | null;
   state: RecordState;
   live: boolean;
-  whole: boolean;
   bytes: number;
   items: Map<string, number>;
 }
@@ -93,7 +92,6 @@ export function createAdmission(
       loaded,
       state,
       live,
-      whole: live && REQUIRED[collection].every((f) => state.values[f] !== undefined),
       bytes: loaded ? byteLength(JSON.stringify(state)) : 0,
       items,
     };
@@ -101,10 +99,13 @@ export function createAdmission(
     return e;
   };
 
-  /** The refusal for `e` as it now stands after a merge, or null when it may stay. */
+  /**
+   * The refusal for `e` as it now stands after a merge, or null when it may stay. Growth past a
+   * limit is refused; a change that shrinks (or deletes) is always allowed.
+   */
   const check = (e: Entry, changed: readonly string[], bytesDelta: number): Refusal | null => {
     const where = `${e.collection}.`;
-    if (e.bytes + bytesDelta > ACCOUNT_LIMITS.recordBytes) {
+    if (bytesDelta > 0 && e.bytes + bytesDelta > ACCOUNT_LIMITS.recordBytes) {
       return { reason: `${e.collection}: a record may hold at most ${ACCOUNT_LIMITS.recordBytes / 1024} KB`, path: e.collection, status: 413 };
     }
     if (bytesDelta > 0 && usage.bytes + bytesDelta > ACCOUNT_LIMITS.accountBytes) {
@@ -112,7 +113,8 @@ export function createAdmission(
     }
     for (const field of changed) {
       const [list, item] = splitField(field);
-      if (item === null) continue;
+      // Only an added item is refused: removing items from an over-long (older) list stays possible.
+      if (item === null || e.state.values[field] === null) continue;
       if ((e.items.get(list) ?? 0) > ACCOUNT_LIMITS.listItems) {
         return { reason: `${where}${list}: at most ${ACCOUNT_LIMITS.listItems} items`, path: list, status: 413 };
       }
@@ -165,7 +167,6 @@ export function createAdmission(
       const liveNow = !isDeleted(e.state);
       if (liveNow !== e.live) usage.live[e.collection] += liveNow ? 1 : -1;
       e.live = liveNow;
-      e.whole = liveNow;
       e.bytes += delta;
       usage.bytes += delta;
       return null;

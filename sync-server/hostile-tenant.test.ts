@@ -6,9 +6,12 @@
  * target is 200 ms; SECURITY.md "Limits").
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { ACCOUNT_LIMITS } from '../shared/limits';
 import { trusteeSchema } from '../shared/schema';
 import type { SyncResponse } from '../shared/sync';
+import { createApp } from './app';
+import { openDatabase } from './db/sqlite';
 import {
   p99,
   restTrustee,
@@ -55,7 +58,23 @@ describe('hostile tenant: each attack of issue #15 is refused or harmless', () =
     await s.register();
     // And the attacker itself keeps writing: its own clock advances the millisecond, never fails.
     expect((await s.call('POST', '/api/trustees', restTrustee('Own'), hostile.cookie)).status).toBe(201);
-    expect((await s.call('PATCH', '/api/trustees/evil', { name: 'Renamed' }, hostile.cookie)).status).toBe(200);
+    const renamed = await s.call('PATCH', '/api/trustees/evil', { name: 'Renamed' }, hostile.cookie);
+    expect(renamed.status).toBe(200);
+    expect((await renamed.json()).name).toBe('Renamed'); // a server write wins over the record's clocks, however far ahead
+  });
+
+  it('attack 1b: after a restart (every clock new), a REST write still wins over fields stamped ahead', async () => {
+    await s.sync(hostile, [trustee('ahead', s.hlc(5, 'evil', 4 * 60_000))]);
+    const deps = { ...s.t.deps, db: openDatabase(join(s.t.deps.config.dataDir, 'afterword.db')) }; // a new process's services
+    const restarted = createApp(deps);
+    const res = await restarted.request('http://localhost/api/trustees/ahead', {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Cookie: hostile.cookie },
+      body: JSON.stringify({ name: 'After restart' }),
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).name).toBe('After restart');
+    deps.db.close();
   });
 
   it('attack 2: a record is whole before it exists; the server never stores what its REST schema refuses', async () => {

@@ -25,6 +25,10 @@ export const ACCOUNT_LIMITS = {
   requestBytes: 1024 * 1024,
   /** Bytes of record state in one pull page (at least one record per page). Bounds the work of one pull. */
   pullPageBytes: 512 * 1024,
+  /** Requests of one signed-in account per minute, reads included (429 above). Bounds the share of the server one account takes. */
+  requestsPerMinute: 600,
+  /** Bytes of record data one account's REST lists may return per minute (429 above); a list costs what the account holds. */
+  readBytesPerMinute: 100 * 1024 * 1024,
   /** Writing requests (sync pushes with changes, REST writes) per account per minute (429 above). */
   writesPerMinute: 120,
   /** Trustee invitation e-mails per account per day (enforced by the release service). */

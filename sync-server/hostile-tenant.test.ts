@@ -12,6 +12,7 @@ import { trusteeSchema } from '../shared/schema';
 import type { SyncResponse } from '../shared/sync';
 import { createApp } from './app';
 import { openDatabase } from './db/sqlite';
+import { servicesOf } from './services';
 import {
   p99,
   restTrustee,
@@ -221,6 +222,40 @@ describe('hostile tenant: each attack of issue #15 is refused or harmless', () =
       s.t.call('POST', '/api/sync', body, victim.cookie),
     ]);
     expect(mixed.at(-1)!.status).toBe(200);
+  });
+
+  it('attack 7: reads are budgeted too: requests per minute, and the bytes a full account\'s lists return', async () => {
+    // A full account: ~48 MB of messages (written straight to the store, as an old account might hold).
+    const { store } = servicesOf(s.t.deps);
+    const content = 'x'.repeat(19_000);
+    for (let b = 0; b < 5; b++) {
+      store.applyChanges(
+        hostile.id,
+        Array.from({ length: 500 }, (_, i) => ({
+          collection: 'messages' as const,
+          id: `m${b}-${i}`,
+          hlc: s.hlc(b * 500 + i),
+          fields: { recipientName: 'A', recipientEmail: 'a@example.com', messageType: 'text', messageContent: content, deliveryDate: null, delivered: false, createdAt: '2026-11-21T12:00:00.000Z' },
+        })),
+      );
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await s.t.call('GET', '/api/messages', undefined, hostile.cookie);
+      await res.arrayBuffer();
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]); // 3 × 48 MB passes the 100 MB a minute
+    expect((await s.call('GET', '/api/messages', undefined, victim.cookie)).status).toBe(200);
+    s.t.advance(60_000);
+    // Requests per minute, reads included.
+    let refused = 0;
+    for (let i = 0; i < ACCOUNT_LIMITS.requestsPerMinute + 1; i++) {
+      if ((await s.t.call('POST', '/api/sync', { protocol: 1, cursor: 1e12, changes: [] }, hostile.cookie)).status === 429) refused += 1;
+    }
+    expect(refused).toBe(1);
+    expect((await s.t.call('GET', '/api/trustees', undefined, hostile.cookie)).status).toBe(429);
+    expect((await s.t.call('GET', '/api/trustees', undefined, victim.cookie)).status).toBe(200);
   });
 
   it('attack 4b: records per collection stop at 5,000 however many pushes', async () => {

@@ -3,7 +3,6 @@
  * endpoints of SPEC.md §7 go through here, and so through the one merge (rule 16).
  */
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_LIMITS } from '../shared/limits';
 import { COLLECTIONS, type CollectionName, type EntityOf } from '../shared/schema';
 import {
   ClockError,
@@ -22,9 +21,9 @@ import {
 import type { RecordStore } from './db/record-store';
 import type { AccountUsage } from './db/usage';
 import { ApiHttpError } from './http/errors';
-import { createRateLimiter, type RateLimiter } from './http/rate-limit';
 import { createAdmission } from './records/admission';
 import { createBoundedCache } from './records/bounded-cache';
+import { createAccountThrottle, type AccountThrottle } from './records/throttle';
 
 const itemId = () => randomUUID().replaceAll('-', '').slice(0, 16);
 
@@ -51,12 +50,10 @@ export interface RecordService {
   /** Validates, admits and merges a client push (rules 3, 10–12; shared/limits.ts). */
   applyClientChanges(userId: string, raw: readonly unknown[]): { accepted: string[]; rejected: RejectedChange[] };
   /**
-   * Counts one writing request of `userId` (a sync push with changes, a REST write); throws 429
-   * past ACCOUNT_LIMITS.writesPerMinute. Server-side writes (release, registration) are not counted.
+   * The per-account rate limits of client requests (requests, writes, bytes read per minute).
+   * Server-side writes (release, registration) are never counted.
    */
-  throttleWrites(userId: string): void;
-  /** Throws the same 429 when `userId` has no writes left this minute, without counting one. */
-  checkWrites(userId: string): void;
+  throttle: AccountThrottle;
 }
 
 /** How many accounts' clocks and usage figures stay in memory (least recently used go first). */
@@ -76,12 +73,6 @@ export function createRecordService(
 ): RecordService {
   const clocks = createBoundedCache<Clock>(CACHED_ACCOUNTS);
   const usages = createBoundedCache<{ at: number; usage: AccountUsage }>(CACHED_ACCOUNTS);
-  const writeRate: RateLimiter = createRateLimiter({
-    limit: ACCOUNT_LIMITS.writesPerMinute,
-    windowMs: 60_000,
-    now: opts.now,
-    message: 'Too many changes in a short time. Please wait a minute and try again.',
-  });
   const clockOf = (userId: string) => clocks.get(userId) ?? clocks.set(userId, createClock(newNodeId(), opts.now));
   const usageOf = (userId: string) => {
     const cached = usages.get(userId);
@@ -186,7 +177,6 @@ export function createRecordService(
       });
       return { accepted: valid.map((c) => c.hlc), rejected };
     },
-    throttleWrites: (userId) => writeRate.hit(userId),
-    checkWrites: (userId) => writeRate.check(userId),
+    throttle: createAccountThrottle(opts.now),
   };
 }

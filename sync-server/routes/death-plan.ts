@@ -9,14 +9,14 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { notFound } from '../http/errors';
 import { readJson } from '../http/validate';
-import { limitWrites } from '../http/write-limit';
+import { limitAccount } from '../http/account-limit';
 import { servicesOf } from '../services';
 
 export function deathPlanRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { records } = servicesOf(deps);
   app.use('/api/death-plan', requireSession(deps));
-  app.use('/api/death-plan/*', requireSession(deps), limitWrites(records)); // matches '/api/death-plan' too
+  app.use('/api/death-plan/*', requireSession(deps), limitAccount(records)); // matches '/api/death-plan' too
 
   app.get('/api/death-plan', (c) => c.json(records.get(c.var.userId, 'deathPlan', c.var.userId)));
 

@@ -5,14 +5,14 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import { limitWrites } from '../http/write-limit';
+import { limitAccount } from '../http/account-limit';
 import { servicesOf } from '../services';
 import { userJson } from './user-json';
 
 export function profileRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = servicesOf(deps);
-  app.use('/api/user/*', requireSession(deps), limitWrites(s.records));
+  app.use('/api/user/*', requireSession(deps), limitAccount(s.records));
 
   const current = (userId: string) => {
     const row = s.accounts.findById(userId);

@@ -1,6 +1,6 @@
 /**
  * The server's services, built once per database from `AppDeps`: the account store, the record
- * store and service, and the server's HLC (a fresh node id per process, rule 1). Route modules
+ * store and service (which keeps one HLC per account, rule 3). Route modules
  * call `servicesOf(deps)` instead of threading each service through every signature.
  */
 import type { AppDeps } from './app-env';

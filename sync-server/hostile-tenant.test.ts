@@ -333,14 +333,12 @@ async function besideAVictim(s: LiveClient, hostile: Account, victim: Account) {
 
     // The victim: an ordinary person's day of sync pushes and pulls and REST reads and writes.
     const latencies: number[] = [];
-    const slow: [number, string, number][] = [];
     const failures: string[] = [];
     const timed = async (what: string, method: string, path: string, body?: unknown, ok = [200, 201]) => {
       const start = performance.now();
       const res = await s.call(method, path, body, victim.cookie);
       const json = await res.json();
       latencies.push(performance.now() - start);
-      if (process.env.PROBE) slow.push([performance.now() - start, what, round]);
       if (!ok.includes(res.status)) failures.push(`${what}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
       return json;
     };
@@ -367,6 +365,7 @@ async function besideAVictim(s: LiveClient, hostile: Account, victim: Account) {
     };
 
     const started = Date.now();
+    // HOSTILES=0 measures the victim alone on this machine, for comparison.
     const hostiles = Array.from({ length: Number(process.env.HOSTILES ?? 3) }, hostileLoop);
     try {
       await victimLoop();
@@ -376,7 +375,6 @@ async function besideAVictim(s: LiveClient, hostile: Account, victim: Account) {
     }
 
     const figure = p99(latencies);
-    if (process.env.PROBE) console.log(slow.sort((a, b) => b[0] - a[0]).slice(0, 12));
     console.log(`victim: ${latencies.length} requests, p99 ${figure.toFixed(1)} ms beside ${round} hostile requests`, Object.fromEntries(hostileStatuses));
     expect(failures.slice(0, 5)).toEqual([]);
     expect([...hostileStatuses.keys()].every((status) => status < 500)).toBe(true);

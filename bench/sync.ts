@@ -7,24 +7,28 @@ import { performance } from 'node:perf_hooks';
 import { formatHlc, type SyncResponse } from '../shared/sync';
 import { createTestApp, signUp } from '../sync-server/test-support';
 
-const trustee = (i: number) => ({ name: `Trustee ${i}`, email: `t${i}@example.com`, accessLevel: 'full' });
+const trustee = (i: number) => ({ name: `Trustee ${i}`, email: `t${i}@example.com`, accessLevel: 'full', createdAt: '2026-11-21T12:00:00.000Z' });
+/** A whole document (records are whole before they exist; trustees are capped at 50 per account: shared/limits.ts). */
+const document = (i: number) => ({ documentType: 'will', documentName: `Document ${i}`, documentUrl: 'https://x.example/d', createdAt: '2026-11-21T12:00:00.000Z' });
 
 async function pushThroughput(): Promise<{ changes: number; seconds: number }> {
   const t = createTestApp();
   const { cookie } = await signUp(t);
-  const batches = 40;
+  const batches = 10; // 5,000 records: ACCOUNT_LIMITS.recordsPerCollection
   const perBatch = 500;
   let counter = 0;
   const start = performance.now();
   for (let b = 0; b < batches; b++) {
     const changes = Array.from({ length: perBatch }, (_, i) => ({
-      collection: 'trustees',
-      id: `t${b}-${i}`,
+      collection: 'documents',
+      id: `d${b}-${i}`,
       hlc: formatHlc({ ms: t.deps.now(), counter: counter++, node: 'bench' }),
-      fields: trustee(i),
+      fields: document(i),
     }));
     const res = await t.call('POST', '/api/sync', { protocol: 1, cursor: 1e12, changes }, cookie);
     if (res.status !== 200) throw new Error(`push failed: ${res.status}`);
+    const { accepted } = (await res.json()) as SyncResponse;
+    if (accepted.length !== perBatch) throw new Error(`push: only ${accepted.length} of ${perBatch} changes accepted`);
     t.advance(1);
   }
   return { changes: batches * perBatch, seconds: (performance.now() - start) / 1000 };
@@ -44,7 +48,11 @@ async function incrementalPull(total: number): Promise<{ total: number; ms: numb
     );
     t.advance(1);
   }
-  const cursor = store.pull(user.id, 0, total + 10).cursor;
+  let cursor = 0; // pull pages are capped by bytes too (ACCOUNT_LIMITS.pullPageBytes): page to the end
+  for (let page = store.pull(user.id, 0, total + 10); ; page = store.pull(user.id, cursor, total + 10)) {
+    cursor = page.cursor;
+    if (!page.hasMore) break;
+  }
   t.advance(1);
   store.applyChanges(user.id, Array.from({ length: 10 }, (_, k) => ({ collection: 'trustees' as const, id: `new${k}`, hlc: hlc(), fields: trustee(k) })));
   const runs = 20;

@@ -1,16 +1,49 @@
 /**
- * Limits that keep one account from harming others (issue #15), enforced on every path.
- * Self-hosters may change the numbers; the defaults are generous for a real person.
+ * Every per-account limit of the server, in one place (issue #15 "One account can never harm
+ * another"). A self-hoster may change these numbers and restart; SECURITY.md "Limits" explains
+ * each. Defaults are generous for one real person planning their own affairs: nobody writes 5,000
+ * messages or names 50 trustees, but a hostile account that tries cannot fill the disk, starve the
+ * event loop or make the server send mail in bulk.
+ *
+ * The server enforces every limit on every path (sync pushes and REST writes alike): a sync change
+ * past a limit is rejected with the reason (rule 11), a REST write gets a 4xx `{ error, issues }`.
  */
+export const ACCOUNT_LIMITS = {
+  /** Live items in one list field (music, readings, resources, steps). Bounds a record's growth by items. */
+  listItems: 200,
+  /** Bytes of one record's stored state (values and field clocks, JSON). Bounds the work of one merge and the size of one pulled record. */
+  recordBytes: 256 * 1024,
+  /** Live records of one collection per account. Bounds the rows one account can make. */
+  recordsPerCollection: 5_000,
+  /** Live trustees per account: each is invited by e-mail, so this also bounds the mail one account causes. */
+  trustees: 50,
+  /** Bytes of all of one account's stored records, tombstones included. Bounds the disk one account can fill. */
+  accountBytes: 50 * 1024 * 1024,
+  /** Changes in one sync push (rule 10). Bounds the work of one request. */
+  changesPerPush: 500,
+  /** Bytes of one request body, a sync push included (413 above). */
+  requestBytes: 1024 * 1024,
+  /** Bytes of record state in one pull page (at least one record per page). Bounds the work of one pull. */
+  pullPageBytes: 512 * 1024,
+  /** Requests of one signed-in account per minute, reads included (429 above). Bounds the share of the server one account takes. */
+  requestsPerMinute: 600,
+  /** Bytes of record data one account's REST lists may return per minute (429 above); a list costs what the account holds. */
+  readBytesPerMinute: 100 * 1024 * 1024,
+  /** Writing requests (sync pushes with changes, REST writes) per account per minute (429 above). */
+  writesPerMinute: 120,
+  /**
+   * Trustee invitation e-mails sent per account in any 24 hours (rolling). More wait in the queue
+   * for the next day: a real person's list goes out at once, 200 spam trustees do not.
+   */
+  invitationsPerDay: 20,
+  /**
+   * Resends per account in any 24 hours (rolling): the owner resending an invitation from Settings
+   * and a messages-only trustee resending a message's link, together. Past it: 429.
+   */
+  resendsPerDay: 10,
+} as const;
 
-/**
- * Trustee invitation e-mails sent per account in any 24 hours (rolling). More wait in the
- * queue for the next day: a real person's list goes out at once, 200 spam trustees do not.
- */
-export const invitationsPerDay = 20;
+export type AccountLimits = typeof ACCOUNT_LIMITS;
 
-/**
- * Resends per account in any 24 hours (rolling): the owner resending an invitation from
- * Settings and a messages-only trustee resending a message's link, together. Past it: 429.
- */
-export const resendsPerDay = 10;
+/** Shorthands used by the release service (sync-server/release/). */
+export const { invitationsPerDay, resendsPerDay } = ACCOUNT_LIMITS;

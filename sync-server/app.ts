@@ -5,6 +5,7 @@
  * (`http/errors.ts`).
  */
 import { Hono } from 'hono';
+import { ACCOUNT_LIMITS } from '../shared/limits';
 import { bodyLimit } from 'hono/body-limit';
 import { createAiProvider, planningSnapshot } from './ai';
 import type { AppDeps, AppEnv } from './app-env';
@@ -24,7 +25,7 @@ import { syncRoutes } from './routes/sync';
 import type { Services } from './services';
 
 /** Largest request body accepted, in bytes (413 above). A sync batch is the largest legitimate body. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = ACCOUNT_LIMITS.requestBytes;
 
 /**
  * `opts.serveWeb` also serves the built web app, from `opts.webDir` (default dist/).

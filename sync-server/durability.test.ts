@@ -45,10 +45,10 @@ describe('durability under a crash', () => {
     const sent = new Set<number>();
     const push = async (url: string, batch: number) => {
       const changes = Array.from({ length: BATCH }, (_, i) => ({
-        collection: 'trustees',
+        collection: 'documents', // many records: trustees are capped at 50 per account (shared/limits.ts)
         id: `b${batch}-${i}`,
         hlc: formatHlc({ ms: Date.now(), counter: counter++, node: 'durability' }),
-        fields: { name: `Trustee ${batch}.${i}`, email: `t${batch}.${i}@example.com`, accessLevel: 'full' },
+        fields: { documentType: 'will', documentName: `Document ${batch}.${i}`, documentUrl: 'https://x.example/d', createdAt: new Date().toISOString() },
       }));
       sent.add(batch);
       const res = await fetch(`${url}/api/sync`, {
@@ -91,7 +91,7 @@ describe('durability under a crash', () => {
       });
       expect(res.status).toBe(200);
       const page = (await res.json()) as SyncResponse;
-      for (const r of page.records) if (r.collection === 'trustees') ids.add(r.id);
+      for (const r of page.records) if (r.collection === 'documents') ids.add(r.id);
       cursor = page.cursor;
       if (!page.hasMore) break;
     }

@@ -1,15 +1,15 @@
 /**
  * The server's services, built once by `createServices(deps)` and handed explicitly to
  * `createApp(deps, services)` and to each route module: the account store, the record store and
- * service, the server's HLC (a fresh node id per instance, rule 1), the release service and its
+ * service, one HLC per account (rule 3), the release service and its
  * scheduler (DESIGN.md §8). No process-wide registry: two instances over the same database (a
  * restart in a test) are two independent values, and nothing a request carries is kept here.
  */
-import { createClock, newNodeId, type Clock } from '../shared/sync';
 import type { AppDeps } from './app-env';
 import { createAccountStore, type AccountStore } from './db/accounts';
 import type { RecordStore } from './db/record-store';
 import { createSqliteRecordStore } from './db/sqlite-record-store';
+import { createUsageReader } from './db/usage';
 import { createRecordService, type RecordService } from './records';
 import { createMailer, type Mailer } from './release/mailer';
 import { createReleaseScheduler, type ReleaseScheduler } from './release/scheduler';
@@ -19,7 +19,6 @@ export interface Services {
   accounts: AccountStore;
   store: RecordStore;
   records: RecordService;
-  clock: Clock;
   release: ReleaseService;
   scheduler: ReleaseScheduler;
   /** SMTP (SMTP_URL) or the outbox folder; Settings says which (release/readiness.ts). */
@@ -32,10 +31,9 @@ export interface Services {
  */
 export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): Services {
   const store = createSqliteRecordStore(deps.db);
-  const clock = createClock(newNodeId(), deps.now);
-  const records = createRecordService(store, clock);
+  const records = createRecordService(store, { now: deps.now, usage: createUsageReader(deps.db) }); // one HLC per account (rule 3)
   const release = createReleaseService(deps, records);
   const mailer = opts.mailer ?? createMailer(deps.config);
   const scheduler = createReleaseScheduler(deps, release, records, mailer);
-  return { accounts: createAccountStore(deps.db), store, records, clock, release, scheduler, mailer };
+  return { accounts: createAccountStore(deps.db), store, records, release, scheduler, mailer };
 }

@@ -4,6 +4,7 @@
  * field can grow without bound on a device or on the server.
  */
 import { z } from 'zod';
+import { ACCOUNT_LIMITS } from '../limits';
 
 /** Maximum lengths, in UTF-16 code units. */
 export const LIMITS = {
@@ -13,27 +14,38 @@ export const LIMITS = {
   text: 5_000,
   longText: 20_000,
   listItem: 500,
-  listItems: 200,
+  listItems: ACCOUNT_LIMITS.listItems,
   url: 2_048,
 } as const;
+
+/** No control characters at all: names, e-mail addresses, titles, single-line fields. */
+const SINGLE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
+/** Line breaks and tabs only: multi-line fields (messages, requests, beliefs, descriptions). */
+const MULTI_LINE = /^(?:[^\p{Cc}]|[\n\r\t])*$/u;
+export const SINGLE_LINE_MESSAGE = 'Must be a single line without control characters';
+export const MULTI_LINE_MESSAGE = 'Must not contain control characters';
+
+/** Refuses every control character (issue #15: a trustee's name must not carry a forged e-mail body). */
+export const singleLine = (schema: z.ZodString) => schema.regex(SINGLE_LINE, SINGLE_LINE_MESSAGE);
+/** Refuses control characters other than line breaks (\n, \r) and tabs. */
+export const multiLine = (schema: z.ZodString) => schema.regex(MULTI_LINE, MULTI_LINE_MESSAGE);
+/** Texts of at least LIMITS.text characters may span lines; shorter ones (names, titles) never. */
+const lines = (max: number) => (max >= LIMITS.text ? multiLine : singleLine);
 
 /** A record id: a client-made UUID, or (for one-per-user records) the user's id. */
 export const idSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
 
 /** Required text: trimmed, not blank, at most `max` characters. */
 export const requiredText = (max: number, message = 'This field is required') =>
-  z.string().trim().min(1, message).max(max);
+  lines(max)(z.string().trim().min(1, message).max(max));
 
 /** Optional text stored as `null` when empty (SPEC.md §5 "Optional fields"). */
 export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  lines(max)(z.string().trim().max(max))
     .nullable()
     .transform((v) => (v === '' ? null : v));
 
-export const emailSchema = z.string().trim().max(LIMITS.email).pipe(z.email('Invalid email address'));
+export const emailSchema = singleLine(z.string().trim().max(LIMITS.email)).pipe(z.email('Invalid email address'));
 
 /** A calendar date `YYYY-MM-DD` (birthdate). */
 export const dateOnlySchema = z.iso.date('Invalid date');
@@ -42,10 +54,7 @@ export const dateOnlySchema = z.iso.date('Invalid date');
 export const timestampSchema = z.iso.datetime({ offset: true, message: 'Invalid date and time' });
 
 /** A web address that may become a link: only http and https (never `javascript:` or `data:`). */
-export const httpUrlSchema = z
-  .string()
-  .trim()
-  .max(LIMITS.url)
+export const httpUrlSchema = singleLine(z.string().trim().max(LIMITS.url))
   .refine((v) => {
     try {
       const u = new URL(v);
@@ -57,6 +66,6 @@ export const httpUrlSchema = z
 
 /** A list of short text items (music, readings, resources, steps): trimmed, blanks dropped. */
 export const textListSchema = z
-  .array(z.string().max(LIMITS.listItem))
+  .array(singleLine(z.string().max(LIMITS.listItem)))
   .max(LIMITS.listItems)
   .transform((items) => items.map((s) => s.trim()).filter((s) => s.length > 0));

@@ -1,6 +1,6 @@
 /** Survivor tasks (SPEC.md §3 "Survivor task"; §5 "Survivor task form"). */
 import { z } from 'zod';
-import { LIMITS, timestampSchema } from './common';
+import { LIMITS, multiLine, singleLine, timestampSchema } from './common';
 
 export const TASK_CATEGORIES = ['immediate', 'financial', 'legal', 'memorial', 'digital', 'emotional', 'other'] as const;
 export const TIMEFRAMES = ['24h', '72h', '1w', '2w', '1m', '3m'] as const;
@@ -16,13 +16,13 @@ export type Timeframe = z.infer<typeof timeframeSchema>;
 export type CompletionStatus = z.infer<typeof completionStatusSchema>;
 
 const itemList = z
-  .array(z.string().max(LIMITS.text))
+  .array(multiLine(z.string().max(LIMITS.text)))
   .max(LIMITS.listItems)
   .transform((items) => items.map((s) => s.trim()).filter((s) => s.length > 0));
 
 export const survivorTaskFieldsSchema = z.object({
-  title: z.string().trim().min(3, 'Title must be at least 3 characters').max(LIMITS.shortText),
-  description: z.string().trim().min(10, 'Description must be at least 10 characters').max(LIMITS.text),
+  title: singleLine(z.string().trim().min(3, 'Title must be at least 3 characters').max(LIMITS.shortText)),
+  description: multiLine(z.string().trim().min(10, 'Description must be at least 10 characters').max(LIMITS.text)),
   category: taskCategorySchema,
   timeframe: timeframeSchema,
   automationLevel: automationLevelSchema,

@@ -3,7 +3,7 @@
  * "Login", "Profile save", "Password form").
  */
 import { z } from 'zod';
-import { LIMITS, dateOnlySchema, emailSchema, optionalText, requiredText } from './common';
+import { LIMITS, dateOnlySchema, emailSchema, optionalText, requiredText, singleLine } from './common';
 
 /** The six selectable values (SPEC.md §3 "Selectable values"). */
 export const VALUE_IDS = ['family', 'spirituality', 'nature', 'creativity', 'achievement', 'legacy'] as const;
@@ -11,8 +11,8 @@ export const valueIdSchema = z.enum(VALUE_IDS);
 export type ValueId = z.infer<typeof valueIdSchema>;
 
 export const emergencyContactSchema = z.object({
-  name: z.string().trim().max(LIMITS.name),
-  phone: z.string().trim().max(40),
+  name: singleLine(z.string().trim().max(LIMITS.name)),
+  phone: singleLine(z.string().trim().max(40)),
 });
 export type EmergencyContact = z.infer<typeof emergencyContactSchema>;
 

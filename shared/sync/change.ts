@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../schema/common';
 import { COLLECTIONS, COLLECTION_SPECS, type CollectionName } from '../schema/collections';
-import { idSchema } from '../schema/common';
+import { idSchema, multiLine, singleLine } from '../schema/common';
 import { parseHlc, type Hlc } from './hlc';
 import { splitField, TOMBSTONE_FIELD } from './record';
 
@@ -15,6 +15,21 @@ export interface Change {
   id: string;
   hlc: Hlc;
   fields: Record<string, unknown>;
+}
+
+/** Deepest nesting of a field value: list items and the emergency contact are objects of depth 2. */
+export const MAX_VALUE_DEPTH = 4;
+
+/** True when `value` nests arrays/objects deeper than `max` levels (iterative: never overflows the stack). */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** Largest serialised change accepted, in bytes of JSON. */
@@ -29,8 +44,8 @@ export const changeSchema = z.strictObject({
 });
 
 /** A list item: `{ text, pos }`, or null once removed. Survivor-task steps may be long (AI content). */
-const shortItemSchema = z.strictObject({ text: z.string().trim().min(1).max(LIMITS.listItem), pos: z.number() }).nullable();
-const longItemSchema = z.strictObject({ text: z.string().trim().min(1).max(LIMITS.text), pos: z.number() }).nullable();
+const shortItemSchema = z.strictObject({ text: singleLine(z.string().trim().min(1).max(LIMITS.listItem)), pos: z.number() }).nullable();
+const longItemSchema = z.strictObject({ text: multiLine(z.string().trim().min(1).max(LIMITS.text)), pos: z.number() }).nullable();
 const listItemSchema = (collection: CollectionName) =>
   collection === 'survivorTasks' ? longItemSchema : shortItemSchema;
 
@@ -49,6 +64,7 @@ export function validateChange(
     return { ok: false, reason: `Invalid change: ${i.path.join('.') || 'change'}: ${i.message}` };
   }
   const change = shape.data as Change;
+  if (nestedDeeperThan(change.fields, MAX_VALUE_DEPTH + 1)) return { ok: false, reason: 'Invalid change: fields: nested too deeply' };
   if (!parseHlc(change.hlc)) return { ok: false, reason: 'Invalid change: hlc: not a timestamp' };
   if (JSON.stringify(change).length > MAX_CHANGE_BYTES) return { ok: false, reason: 'Change is too large' };
   const fieldNames = Object.keys(change.fields);
@@ -74,7 +90,8 @@ export function validateChange(
       if (!r.success) return { ok: false, reason: `${where}: ${r.error.issues[0]!.message}` };
       continue;
     }
-    const schema = spec.fields.shape[field] as z.ZodType | undefined;
+    // Only the schema's own keys: `constructor` or `toString` must not reach Object.prototype.
+    const schema = Object.hasOwn(spec.fields.shape, field) ? (spec.fields.shape[field] as z.ZodType) : undefined;
     if (!schema || spec.lists.includes(field)) return { ok: false, reason: `${where}: unknown field` };
     if (opts.actor === 'client' && spec.serverOnly.includes(field)) {
       return { ok: false, reason: `${where}: only the server may change this field` };

@@ -62,4 +62,17 @@ describe('hybrid logical clock', () => {
     expect(() => clock.receive(formatHlc({ ms: now + MAX_CLOCK_DRIFT_MS + 1000, counter: 0, node: 'n2' }))).toThrow(ClockError);
     expect(() => clock.receive(formatHlc({ ms: now + MAX_CLOCK_DRIFT_MS + 1000, counter: 0, node: 'n2' }))).toThrow(/ahead/);
   });
+
+  it('rule 2: a counter that would overflow advances the millisecond instead of failing', () => {
+    const now = 1_000_000_000;
+    const clock = createClock('n1', () => now);
+    const top = formatHlc({ ms: now + 4 * 60_000, counter: 36 ** 4 - 2, node: 'evil' }); // counter zzzy
+    clock.receive(top);
+    const a = clock.tick();
+    const b = clock.tick();
+    expect(a > top && b > a).toBe(true);
+    expect(parseHlc(b)).toMatchObject({ ms: now + 4 * 60_000 + 1 });
+    clock.receive(formatHlc({ ms: now, counter: 36 ** 4 - 1, node: 'n2' }));
+    expect(clock.tick() > b).toBe(true);
+  });
 });

@@ -16,7 +16,7 @@ export interface HlcParts {
   node: string;
 }
 
-/** Thrown when a remote timestamp is too far in the future, or the counter overflows. */
+/** Thrown when a remote timestamp is too far in the future or is not a timestamp. */
 export class ClockError extends Error {
   override name = 'ClockError';
 }
@@ -59,8 +59,14 @@ export function createClock(node: string, now: () => number, last?: Hlc): Clock 
   const restored = last ? parseHlc(last) : null;
   let ms = restored?.ms ?? 0;
   let counter = restored?.counter ?? 0;
+  // A counter that would overflow advances the millisecond instead (rule 2): the result is still
+  // greater than every timestamp seen, so no write ever fails for a full counter.
   const bump = (nextMs: number, nextCounter: number) => {
-    if (nextCounter > MAX_COUNTER) throw new ClockError('Clock counter overflow');
+    if (nextCounter > MAX_COUNTER) {
+      ms = nextMs + 1;
+      counter = 0;
+      return;
+    }
     ms = nextMs;
     counter = nextCounter;
   };

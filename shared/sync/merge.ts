@@ -19,6 +19,25 @@ function tieBreak(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * Merges one write (`fields`, all stamped `hlc`) into `state` IN PLACE, field by field (rule 4),
+ * and returns the names of the fields that changed. Costs O(size of the write): the record's other
+ * fields are not touched or copied (issue #15 "work per request is bounded").
+ */
+export function mergeInto(state: RecordState, fields: Record<string, unknown>, hlc: Hlc): string[] {
+  const changed: string[] = [];
+  for (const field of Object.keys(fields)) {
+    const mine = Object.hasOwn(state.clocks, field) ? state.clocks[field] : undefined;
+    const value = fields[field];
+    if (mine === undefined || hlc > mine || (hlc === mine && tieBreak(state.values[field], value))) {
+      state.values[field] = value;
+      state.clocks[field] = hlc;
+      changed.push(field);
+    }
+  }
+  return changed;
+}
+
+/**
  * Merges `incoming` into `current` field by field: a field is taken from `incoming` only when its
  * HLC is greater (rule 4). Returns the merged state (a new object; inputs are not mutated) and the
  * names of the fields that changed.
@@ -31,7 +50,7 @@ export function mergeState(
   const clocks = { ...(current?.clocks ?? {}) };
   const changed: string[] = [];
   for (const [field, hlc] of Object.entries(incoming.clocks)) {
-    const mine = clocks[field];
+    const mine = Object.hasOwn(clocks, field) ? clocks[field] : undefined;
     const value = incoming.values[field];
     if (mine === undefined || hlc > mine || (hlc === mine && tieBreak(values[field], value))) {
       values[field] = value;

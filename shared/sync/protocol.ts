@@ -2,6 +2,7 @@
  * The wire protocol of `POST /api/sync` (rules 9–14 of shared/sync/README.md).
  */
 import { z } from 'zod';
+import { ACCOUNT_LIMITS } from '../limits';
 import { COLLECTIONS, type CollectionName } from '../schema/collections';
 import type { Change } from './change';
 import type { RecordState } from './merge';
@@ -9,7 +10,7 @@ import type { RecordState } from './merge';
 /** Bumped on any incompatible change; the server answers 426 to other versions (rule 14). */
 export const PROTOCOL_VERSION = 1;
 /** Most changes one push may carry; a client sends its outbox in batches of at most this. */
-export const MAX_PUSH_CHANGES = 500;
+export const MAX_PUSH_CHANGES = ACCOUNT_LIMITS.changesPerPush;
 /** Most records one pull page returns. */
 export const DEFAULT_PULL_LIMIT = 500;
 
@@ -36,7 +37,10 @@ export interface RejectedChange {
   collection: string;
   id: string;
   reason: string;
-  /** The server's current state of that record (null if none), so the client can roll back (rule 11). */
+  /**
+   * The server's current state of that record (null if none), so the client can roll back (rule 11).
+   * Sent with the record's first rejection in a response only; later ones carry null and mean the same.
+   */
   record: ServerRecord | null;
 }
 

@@ -1,8 +1,9 @@
 /**
  * The SQLite implementation of RecordStore. All SQL for synced records is here.
  */
+import { ACCOUNT_LIMITS } from '../../shared/limits';
 import { COLLECTIONS, type CollectionName } from '../../shared/schema';
-import { isDeleted, mergeState, stateOfWrite, type Change, type RecordState, type ServerRecord } from '../../shared/sync';
+import { isDeleted, mergeInto, type Change, type RecordState, type ServerRecord } from '../../shared/sync';
 import type { RecordStore } from './record-store';
 import type { Db } from './sqlite';
 
@@ -56,11 +57,8 @@ export function createSqliteRecordStore(db: Db): RecordStore {
         };
         touched.set(key, entry);
       }
-      const merged = mergeState(entry.state, stateOfWrite(change.fields, change.hlc));
-      if (merged.changed.length > 0) {
-        entry.state = merged.state;
-        entry.changed = true;
-      }
+      // In place: a change costs its own size, not a copy of the record (issue #15).
+      if (mergeInto(entry.state, change.fields, change.hlc).length > 0) entry.changed = true;
     }
     const out: ServerRecord[] = [];
     for (const e of touched.values()) {
@@ -75,9 +73,19 @@ export function createSqliteRecordStore(db: Db): RecordStore {
   return {
     applyChanges: (userId, changes) => (changes.length ? apply.immediate(userId, changes) : []),
     pull(userId, cursor, limit) {
-      const rows = since.all(userId, cursor, limit + 1);
-      const hasMore = rows.length > limit;
-      const page = rows.slice(0, limit).map(toRecord);
+      // A page stops at `limit` records or ACCOUNT_LIMITS.pullPageBytes of state, whichever first
+      // (at least one record): the cost of one pull is bounded however large the records (issue #15).
+      const page: ServerRecord[] = [];
+      let bytes = 0;
+      let hasMore = false;
+      for (const row of since.iterate(userId, cursor, limit + 1)) {
+        if (page.length === limit || (page.length > 0 && bytes + row.state.length > ACCOUNT_LIMITS.pullPageBytes)) {
+          hasMore = true;
+          break;
+        }
+        bytes += row.state.length;
+        page.push(toRecord(row));
+      }
       return { records: page, cursor: page.length ? page[page.length - 1]!.seq : cursor, hasMore };
     },
     get(userId, collection, id) {

@@ -6,8 +6,12 @@
 import { ApiHttpError } from './errors';
 
 export interface RateLimiter {
-  /** Counts one hit for `key`; throws a 429 ApiHttpError with Retry-After (s) past the limit. */
-  hit(key: string): void;
+  /** Counts `cost` hits (default 1) for `key`; throws a 429 ApiHttpError with Retry-After (s) past the limit. */
+  hit(key: string, cost?: number): void;
+  /** Throws the same 429 as `hit` when `key` has no hits left in its window, without counting one. */
+  check(key: string): void;
+  /** Counts `cost` hits for `key` without throwing (work already done; later hits see it). */
+  charge(key: string, cost: number): void;
   /** Forgets `key` (e.g. after a successful login). */
   reset(key: string): void;
 }
@@ -22,24 +26,37 @@ export function createRateLimiter(opts: {
   message?: string;
 }): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
+  const refuse = (w: { start: number }, t: number) => {
+    const retryAfter = Math.max(1, Math.ceil((w.start + opts.windowMs - t) / 1000));
+    return new ApiHttpError(429, opts.message ?? 'Too many requests. Please wait and try again.', undefined, {
+      'Retry-After': String(retryAfter),
+    });
+  };
+  const windowOf = (key: string, t: number) => {
+    let w = windows.get(key);
+    if (!w || t - w.start >= opts.windowMs) {
+      w = { start: t, count: 0 };
+      windows.set(key, w);
+      if (windows.size > 10_000) {
+        for (const [k, v] of windows) if (t - v.start >= opts.windowMs) windows.delete(k);
+      }
+    }
+    return w;
+  };
   return {
-    hit(key) {
+    check(key) {
       const t = opts.now();
-      let w = windows.get(key);
-      if (!w || t - w.start >= opts.windowMs) {
-        w = { start: t, count: 0 };
-        windows.set(key, w);
-        if (windows.size > 10_000) {
-          for (const [k, v] of windows) if (t - v.start >= opts.windowMs) windows.delete(k);
-        }
-      }
-      w.count += 1;
-      if (w.count > opts.limit) {
-        const retryAfter = Math.max(1, Math.ceil((w.start + opts.windowMs - t) / 1000));
-        throw new ApiHttpError(429, opts.message ?? 'Too many requests. Please wait and try again.', undefined, {
-          'Retry-After': String(retryAfter),
-        });
-      }
+      const w = windows.get(key);
+      if (w && t - w.start < opts.windowMs && w.count >= opts.limit) throw refuse(w, t);
+    },
+    hit(key, cost = 1) {
+      const t = opts.now();
+      const w = windowOf(key, t);
+      w.count += cost;
+      if (w.count > opts.limit) throw refuse(w, t);
+    },
+    charge(key, cost) {
+      windowOf(key, opts.now()).count += cost;
     },
     reset(key) {
       windows.delete(key);

@@ -28,11 +28,11 @@ async function push(o: Owner, changes: { collection: string; id: string; fields:
   return res;
 }
 
-const spamTrustees = (o: Owner, n: number) =>
+const spamTrustees = (o: Owner, n: number, sep = ' ') =>
   Array.from({ length: n }, (_, i) => ({
     collection: 'trustees',
-    id: `spam${i}`,
-    fields: { name: `Bank\nYour account is locked, call +1 555 0100 ${i}`, email: o.addr(`spam${i}`), accessLevel: 'full', createdAt: new Date(o.t.deps.now()).toISOString() },
+    id: `spam${sep === ' ' ? '' : 'nl'}${i}`,
+    fields: { name: `Bank${sep}Your account is locked, call +1 555 0100 ${i}`, email: o.addr(`spam${i}`), accessLevel: 'full', createdAt: new Date(o.t.deps.now()).toISOString() },
   }));
 
 describe('release isolation between accounts (issue #15)', () => {
@@ -44,6 +44,10 @@ describe('release isolation between accounts (issue #15)', () => {
     // The bad data: a trustee with only a name, through sync and (as legacy data) straight into the store.
     await push(hostile, [{ collection: 'trustees', id: 'nameonly', fields: { name: 'Only a name' } }]);
     t.services.store.applyChanges(hostile.userId, [{ collection: 'trustees', id: 'legacy', hlc: hlc(t), fields: { name: 'Legacy, no e-mail' } }]);
+    // Names with line breaks are refused at the door (shared/schema/common.ts); plain spam is capped
+    // by the trustee limit and then by invitationsPerDay.
+    const refused = (await (await push(hostile, spamTrustees(hostile, 5, '\n'))).json()) as { rejected: unknown[] };
+    expect(refused.rejected).toHaveLength(5);
     await push(hostile, spamTrustees(hostile, 200));
 
     await victim.addTrustee('grace');

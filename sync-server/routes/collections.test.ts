@@ -116,7 +116,10 @@ describe('authorization (issue #3 §5, rule 15): nobody reads or changes another
         ],
       }, intruder.cookie)
     ).json();
-    expect(push.rejected.map((r: { collection: string }) => r.collection)).toEqual(['deathPlan']);
+    // Both refused: the plan's id is not the intruder's, and the message would be a new record
+    // without its required fields in the intruder's own account (issue #15).
+    expect(push.rejected.map((r: { collection: string }) => r.collection)).toEqual(['messages', 'deathPlan']);
+    expect(await (await t.call('GET', '/api/messages', undefined, intruder.cookie)).json()).toEqual([]);
     const after = await (await t.call('GET', '/api/messages', undefined, owner.cookie)).json();
     expect(after[0].messageContent).toBe('I love you.');
     expect((await (await t.call('GET', '/api/death-plan', undefined, owner.cookie)).json()).location).toBe('Mine');

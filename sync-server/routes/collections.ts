@@ -22,6 +22,7 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { notFound } from '../http/errors';
 import { readJson } from '../http/validate';
+import { limitAccount } from '../http/account-limit';
 import type { Services } from '../services';
 
 export interface RestCollection {
@@ -47,9 +48,16 @@ export function collectionRoutes(deps: AppDeps, services: Services): Hono<AppEnv
   for (const spec of REST_COLLECTIONS) {
     const { path, collection } = spec;
     app.use(path, requireSession(deps, services));
-    app.use(`${path}/*`, requireSession(deps, services));
+    app.use(`${path}/*`, requireSession(deps, services), limitAccount(records)); // `/x/*` matches `/x` too: counted once
 
-    app.get(path, (c) => c.json(records.list(c.var.userId, collection)));
+    app.get(path, (c) => {
+      // A list costs what the account holds: past its read budget an account waits (issue #15).
+      records.throttle.readBytes.check(c.var.userId);
+      const body = JSON.stringify(records.list(c.var.userId, collection));
+      records.throttle.readBytes.charge(c.var.userId, body.length);
+      c.header('Content-Type', 'application/json');
+      return c.body(body);
+    });
 
     app.post(path, async (c) => {
       const { userId: _ignored, ...body } = await readJson(c, spec.create);

@@ -5,13 +5,14 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
+import { limitAccount } from '../http/account-limit';
 import type { Services } from '../services';
 import { userJson } from './user-json';
 
 export function profileRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = services;
-  app.use('/api/user/*', requireSession(deps, services));
+  app.use('/api/user/*', requireSession(deps, services), limitAccount(s.records));
 
   const current = (userId: string) => {
     const row = s.accounts.findById(userId);

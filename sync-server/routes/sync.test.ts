@@ -3,6 +3,8 @@ import { formatHlc, type SyncResponse } from '../../shared/sync';
 import { createTestApp, signUp } from '../test-support';
 
 const at = (t: { deps: { now: () => number } }, counter: number, node = 'dev1') => formatHlc({ ms: t.deps.now(), counter, node });
+/** The fields of a whole new trustee (a create must carry every required field, issue #15). */
+const trustee = (name: string) => ({ name, email: `${name.toLowerCase()}@example.com`, accessLevel: 'full', createdAt: '2026-11-21T12:00:00.000Z' });
 
 describe('POST /api/sync (shared/sync/README.md)', () => {
   it('rules 10–11: a bad change is rejected alone with its reason; the rest of the batch is merged', async () => {
@@ -12,12 +14,12 @@ describe('POST /api/sync (shared/sync/README.md)', () => {
       protocol: 1,
       cursor: 0,
       changes: [
-        { collection: 'trustees', id: 't1', hlc: at(t, 1), fields: { name: 'Sam', email: 'sam@example.com', accessLevel: 'full' } },
+        { collection: 'trustees', id: 't1', hlc: at(t, 1), fields: trustee('Sam') },
         { collection: 'trustees', id: 't2', hlc: at(t, 2), fields: { name: 42 } },
         { collection: 'spells', id: 's1', hlc: at(t, 3), fields: { x: 1 } },
         { collection: 'trustees', id: 't3', hlc: at(t, 4), fields: { favouriteColour: 'blue' } },
         { collection: 'messages', id: 'm1', hlc: at(t, 5), fields: { messageContent: 'x'.repeat(30_000) } },
-        { collection: 'documents', id: 'd1', hlc: at(t, 6), fields: { documentName: 'Will', documentType: 'will', documentUrl: 'https://x.example/w' } },
+        { collection: 'documents', id: 'd1', hlc: at(t, 6), fields: { documentName: 'Will', documentType: 'will', documentUrl: 'https://x.example/w', createdAt: '2026-11-21T12:00:00.000Z' } },
       ],
     }, cookie);
     expect(res.status).toBe(200);
@@ -44,7 +46,7 @@ describe('POST /api/sync (shared/sync/README.md)', () => {
   it('rule 4: pushing the same batch twice changes nothing the second time', async () => {
     const t = createTestApp();
     const { cookie } = await signUp(t);
-    const changes = [{ collection: 'trustees', id: 't1', hlc: at(t, 1), fields: { name: 'Sam' } }];
+    const changes = [{ collection: 'trustees', id: 't1', hlc: at(t, 1), fields: trustee('Sam') }];
     const first = (await (await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes }, cookie)).json()) as SyncResponse;
     const second = (await (await t.call('POST', '/api/sync', { protocol: 1, cursor: first.cursor, changes }, cookie)).json()) as SyncResponse;
     expect(second.accepted).toEqual([at(t, 1)]);
@@ -54,7 +56,7 @@ describe('POST /api/sync (shared/sync/README.md)', () => {
   it('rule 13: pull is paginated by cursor', async () => {
     const t = createTestApp();
     const { cookie } = await signUp(t);
-    const changes = Array.from({ length: 7 }, (_, i) => ({ collection: 'trustees', id: `t${i}`, hlc: at(t, i + 1), fields: { name: `T${i}` } }));
+    const changes = Array.from({ length: 7 }, (_, i) => ({ collection: 'trustees', id: `t${i}`, hlc: at(t, i + 1), fields: trustee(`T${i}`) }));
     await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes }, cookie);
     let cursor = 0;
     const seen: string[] = [];
@@ -91,7 +93,7 @@ describe('POST /api/sync (shared/sync/README.md)', () => {
     const t = createTestApp();
     const a = await signUp(t);
     const b = await signUp(t);
-    const changes = [{ collection: 'trustees', id: 't1', hlc: at(t, 1), fields: { name: 'From A' } }];
+    const changes = [{ collection: 'trustees', id: 't1', hlc: at(t, 1), fields: trustee('FromA') }];
     const res = await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes, account: a.user.id }, b.cookie);
     expect(res.status).toBe(401);
     expect((await res.json()).error).toMatch(/another account/);

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { DEFAULT_PULL_LIMIT, PROTOCOL_VERSION, syncRequestSchema, type SyncResponse } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
+import { oneAtATimePerAccount } from '../http/account-queue';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { Services } from '../services';
@@ -13,7 +14,12 @@ import type { Services } from '../services';
 export function syncRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = services;
-  app.post('/api/sync', requireSession(deps, services), async (c) => {
+  // Issue #15: one sync of an account at a time; an account past its request or write budget is
+  // told so before its body is parsed (the body is still read: answering early would reset the connection).
+  app.post('/api/sync', requireSession(deps, services), oneAtATimePerAccount({ maxWaiting: 4 }), async (c) => {
+    await c.req.text();
+    s.records.throttle.requests.hit(c.var.userId);
+    s.records.throttle.writes.check(c.var.userId);
     const body = await readJson(c, syncRequestSchema);
     if (body.protocol !== PROTOCOL_VERSION) {
       throw new ApiHttpError(426, 'This version of Afterword is out of date. Reload the app to update it.');
@@ -24,6 +30,7 @@ export function syncRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
       // signed in as someone else). Refuse it whole; the client asks to sign in as its owner.
       throw new ApiHttpError(401, 'This device is syncing another account. Sign in as that account to continue.');
     }
+    if (body.changes.length > 0) s.records.throttle.writes.hit(c.var.userId); // shared/limits.ts writesPerMinute
     const { accepted, rejected } = s.records.applyClientChanges(c.var.userId, body.changes);
     const page = s.store.pull(c.var.userId, body.cursor, body.limit ?? DEFAULT_PULL_LIMIT);
     const response: SyncResponse = { accepted, rejected, ...page };

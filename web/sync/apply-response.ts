@@ -53,10 +53,17 @@ export async function applyResponse(db: UserDatabase, res: SyncResponse): Promis
       }
     };
 
+    // The server sends a record's state with its first rejection only (issue #15): later
+    // rejections of the same record refer to it.
+    const stateOf = new Map<string, NonNullable<RejectedChange['record']>>();
+    for (const r of res.rejected) {
+      const key = `${r.collection}/${r.id}`;
+      if (r.record && r.record.collection === r.collection && r.record.id === r.id && !stateOf.has(key)) stateOf.set(key, r.record);
+    }
     let restoredFromOlder = false;
     for (const r of res.rejected) {
       if (!isCollection(r.collection)) continue;
-      const record = r.record && r.record.collection === r.collection && r.record.id === r.id ? r.record : null;
+      const record = stateOf.get(`${r.collection}/${r.id}`) ?? null;
       if (record) fold(record.clocks);
       const state = await db.readState(r.collection, r.id);
       const values = { ...state.values };

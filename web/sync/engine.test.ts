@@ -69,6 +69,31 @@ describe('sync engine against the real server', () => {
     expect(materialize('trustees', 'good-2', onServer.find((r) => r.id === 'good-2')!, userId)?.name).toBe('Bob');
   });
 
+  it('rule 11: two rejected changes of one record carry its state once, and both fields are restored from it', async () => {
+    const { device, transport } = await setup();
+    const db = await device();
+    await db.write('trustees', 'tr', trustee('Ada'));
+    await engineFor(db, transport).engine.syncNow();
+    const [h1, h2] = [db.clock.tick(), db.clock.tick()];
+    await db.dexie.transaction('rw', db.allTables(), async () => {
+      const state = await db.readState('trustees', 'tr');
+      await db.storeState('trustees', 'tr', {
+        values: { ...state.values, name: 42, email: 'not an address' },
+        clocks: { ...state.clocks, name: h1, email: h2 },
+      });
+      await db.dexie.outbox.bulkAdd([
+        { collection: 'trustees', id: 'tr', hlc: h1, fields: { name: 42 } },
+        { collection: 'trustees', id: 'tr', hlc: h2, fields: { email: 'not an address' } },
+      ]);
+    });
+    const { engine, rejected } = engineFor(db, transport);
+    await engine.syncNow();
+    expect(rejected.map((r) => r.record !== null)).toEqual([true, false]); // issue #15: the state once
+    const local = await db.dexie.entities('trustees').get('tr');
+    expect({ name: local?.name, email: local?.email }).toEqual({ name: 'Ada', email: trustee('Ada').email });
+    expect(await db.dexie.outbox.count()).toBe(0);
+  });
+
   it("issue #3 done-when: two devices of one account, one offline for a while, both edit, reconnect and end identical", async () => {
     const { t, device, transport, userId } = await setup();
     const a = await device(-40_000);
@@ -77,7 +102,7 @@ describe('sync engine against the real server', () => {
     const aTransport: Transport = (req, signal) => (aOnline ? transport(req, signal) : Promise.reject(new TypeError('Failed to fetch')));
     const ea = engineFor(a, aTransport, { maxBackoffMs: 10 });
     const eb = engineFor(b, transport);
-    await a.write('deathPlan', userId, { location: 'Hill', musicSelections: ['Song A'] });
+    await a.write('deathPlan', userId, { location: 'Hill', musicSelections: ['Song A'], createdAt: '2026-11-21T12:00:00.000Z' });
     await a.write('trustees', 'tr', trustee('Ada'));
     await ea.engine.syncNow();
     await eb.engine.syncNow();
@@ -116,7 +141,7 @@ describe('sync engine against the real server', () => {
     const { t, device, transport, userId } = await setup();
     const a = await device();
     const b = await device();
-    await a.write('deathPlan', userId, { location: 'Old', specialRequests: 'None' });
+    await a.write('deathPlan', userId, { location: 'Old', specialRequests: 'None', createdAt: '2026-11-21T12:00:00.000Z' });
     await engineFor(a, transport).engine.syncNow();
     t.advance(1_000);
     await b.write('deathPlan', userId, { location: 'Mine' }); // unpushed, newer than a's

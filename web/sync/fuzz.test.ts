@@ -5,7 +5,9 @@
  * against edit, the singleton plan created on several devices) and sync rounds whose requests
  * and responses are dropped, duplicated, delayed and reordered, with disconnects. At the end
  * everyone syncs until quiet; then every device and the server hold identical data, and no
- * acknowledged write is lost (rules 4–6, 11, 13). `FUZZ_RUNS=n` runs n seeds; `FUZZ_SEED=s` one.
+ * acknowledged write is lost (rules 4–6, 11, 13). Meanwhile a fourth client, a hostile account on
+ * the same server, pushes garbage (issue #15): it never changes the outcome for the honest three.
+ * `FUZZ_RUNS=n` runs n seeds; `FUZZ_SEED=s` one.
  */
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS } from '../../shared/schema/trustee';
@@ -13,6 +15,7 @@ import { FUNERAL_TYPES } from '../../shared/schema/death-plan';
 import { COLLECTIONS } from '../../shared/schema/collections';
 import type { Change } from '../../shared/sync/change';
 import type { ServerRecord, SyncResponse } from '../../shared/sync/protocol';
+import { formatHlc } from '../../shared/sync/hlc';
 import { materialize } from '../../shared/sync/record';
 import { openOnDevice } from '../db/test-device';
 import type { UserDatabase } from '../db/user-database';
@@ -59,11 +62,40 @@ const PLACES = ['Hill', 'Sea', 'Forest', null];
 const SONGS = ['Air', 'Blue', 'Calm', 'Dawn', 'Echo'];
 
 type Template = Awaited<ReturnType<typeof accountTemplate>>;
+type Prng = ReturnType<typeof prng>;
+
+/**
+ * The fourth client (issue #15): a HOSTILE account on the same server pushes garbage: a clock
+ * 4 minutes ahead with counter zzzy, partial records under the honest account's ids, `constructor`
+ * fields, deep nesting, control characters, oversized lists, another account's outbox. Each push
+ * must be answered without a 5xx; none of it may touch the honest account's convergence.
+ */
+async function attack(send: (body: unknown) => Promise<Response>, r: Prng, ctx: { honestUserId: string; now: number }) {
+  const hlc = (ahead = 0, counter = r.int(1000)) => formatHlc({ ms: ctx.now + ahead, counter, node: 'hostile' });
+  const name = r.pick(NAMES);
+  let deep: unknown = 'x';
+  for (let i = 0; i < 60; i++) deep = [deep];
+  const garbage = [
+    () => ({ collection: 'trustees', id: r.pick(TRUSTEE_IDS), hlc: hlc(4 * 60_000, 36 ** 4 - 2), fields: { name, email: 'x@example.com', accessLevel: 'full', createdAt: new Date(ctx.now).toISOString() } }),
+    () => ({ collection: 'trustees', id: r.pick(TRUSTEE_IDS), hlc: hlc(), fields: { name } }),
+    () => ({ collection: 'deathPlan', id: ctx.honestUserId, hlc: hlc(), fields: { location: 'Hijacked' } }),
+    () => ({ collection: 'trustees', id: r.pick(TRUSTEE_IDS), hlc: hlc(), fields: { constructor: 'x', toString: 1 } }),
+    () => ({ collection: 'trustees', id: r.pick(TRUSTEE_IDS), hlc: hlc(), fields: { name: deep } }),
+    () => ({ collection: 'trustees', id: r.pick(TRUSTEE_IDS), hlc: hlc(), fields: { name: `${name}\nClick https://evil.example` } }),
+    () => ({ collection: 'trustees', id: r.pick(TRUSTEE_IDS), hlc: hlc(), fields: { _deleted: true } }),
+    () => ({ collection: 'deathPlan', id: 'x', hlc: hlc(), fields: Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`musicSelections/i${i}`, { text: 'Song', pos: i }])) }),
+    () => r.pick([null, 42, 'change', { collection: 'spells' }, { collection: 'trustees', id: '../../etc', hlc: 'now', fields: {} }]),
+  ];
+  const changes = Array.from({ length: 1 + r.int(6) }, () => r.pick(garbage)());
+  const body = { protocol: 1, cursor: r.int(5), changes, ...(r.chance(0.1) ? { account: ctx.honestUserId } : {}) };
+  const res = await send(body);
+  expect(res.status, `hostile push answered ${res.status}`).toBeLessThan(500);
+}
 
 async function runSeed(seed: number, template: Template): Promise<void> {
   const r = prng(seed);
   const { userId } = template;
-  const { t, transport } = template.fresh();
+  const { t, transport, hostile } = template.fresh();
   const devices: Device[] = [];
   for (let i = 0; i < 3; i++) {
     const d: Device = { db: null as never, skew: r.int(240_000) - 120_000, online: true, delayed: [] }; // within ±2 min
@@ -87,6 +119,16 @@ async function runSeed(seed: number, template: Template): Promise<void> {
     const change = await d.db.write(collection, id, patch);
     if (change) written.set(change.hlc, change);
   };
+  /** Like the app (web/db/api.ts): an edit of a record the device does not hold is a whole create. */
+  const hasLocally = async (d: Device, collection: 'trustees' | 'deathPlan', id: string) =>
+    (await d.db.dexie.entities(collection).get(id)) !== undefined;
+  const createdAt = () => new Date(t.deps.now()).toISOString();
+  const wholeTrustee = () => ({
+    name: r.pick(NAMES),
+    email: `${r.pick(NAMES).toLowerCase()}@example.com`,
+    accessLevel: r.pick(ACCESS_LEVELS),
+    createdAt: createdAt(),
+  });
   const send = async (d: Device) => {
     const request = await buildRequest(d.db);
     return track(await transport(request));
@@ -119,29 +161,27 @@ async function runSeed(seed: number, template: Template): Promise<void> {
     t.advance(r.int(3000));
     const d = r.pick(devices);
     const op = r.next();
+    if (r.chance(0.25)) await attack(hostile, r, { honestUserId: userId, now: t.deps.now() });
     if (op < 0.2) {
-      await write(d, 'deathPlan', userId, r.pick([
+      const create = (await hasLocally(d, 'deathPlan', userId)) ? {} : { createdAt: createdAt() };
+      await write(d, 'deathPlan', userId, { ...create, ...r.pick([
         { location: r.pick(PLACES) },
         { funeralType: r.pick(FUNERAL_TYPES) },
         { completed: r.chance(0.5) },
         { specialRequests: r.pick(NAMES), location: r.pick(PLACES) },
-      ]));
+      ]) });
     } else if (op < 0.35) {
       const plan = await d.db.dexie.entities('deathPlan').get(userId);
       const list = [...(plan?.musicSelections ?? [])];
       if (list.length && r.chance(0.35)) list.splice(r.int(list.length), 1);
       else list.splice(r.int(list.length + 1), 0, `${r.pick(SONGS)} ${r.int(100)}`);
-      await write(d, 'deathPlan', userId, { musicSelections: list });
+      await write(d, 'deathPlan', userId, { ...(plan ? {} : { createdAt: createdAt() }), musicSelections: list });
     } else if (op < 0.45) {
-      const id = r.pick(TRUSTEE_IDS);
-      await write(d, 'trustees', id, {
-        name: r.pick(NAMES),
-        email: `${r.pick(NAMES).toLowerCase()}@example.com`,
-        accessLevel: r.pick(ACCESS_LEVELS),
-        createdAt: new Date(t.deps.now()).toISOString(),
-      });
+      await write(d, 'trustees', r.pick(TRUSTEE_IDS), wholeTrustee());
     } else if (op < 0.58) {
-      await write(d, 'trustees', r.pick(TRUSTEE_IDS), r.chance(0.5) ? { name: r.pick(NAMES) } : { accessLevel: r.pick(ACCESS_LEVELS) });
+      const id = r.pick(TRUSTEE_IDS);
+      const edit = r.chance(0.5) ? { name: r.pick(NAMES) } : { accessLevel: r.pick(ACCESS_LEVELS) };
+      await write(d, 'trustees', id, (await hasLocally(d, 'trustees', id)) ? edit : { ...wholeTrustee(), ...edit });
     } else if (op < 0.64) {
       await write(d, 'trustees', r.pick(TRUSTEE_IDS), { _deleted: true });
     } else if (op < 0.68) {
@@ -226,7 +266,7 @@ async function runAll(seeds: number[]) {
   expect(failures).toEqual([]);
 }
 
-describe('sync fuzz: three devices and the real server converge and lose nothing', () => {
+describe('sync fuzz: three devices and the real server converge and lose nothing, beside a hostile account', () => {
   const seeds = ONLY !== null ? [ONLY] : [...KEPT_SEEDS, ...Array.from({ length: RUNS }, (_, i) => i + 1)];
   it(`${seeds.length} seeds`, { timeout: 30_000 + seeds.length * 1_500 }, async () => {
     await runAll(seeds);

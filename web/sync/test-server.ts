@@ -45,12 +45,14 @@ export async function serverRecords(transport: Transport): Promise<ServerRecord[
 export async function accountTemplate() {
   const template = createTestApp();
   const { userId, cookie } = await signedInTransport(template);
+  const hostile = await signedInTransport(template); // a second, hostile account on the same server (issue #15)
   template.deps.db.pragma('wal_checkpoint(TRUNCATE)');
   const source = join(template.deps.config.dataDir, 'afterword.db');
   const start = template.deps.now();
   return {
     userId,
-    fresh(): { t: TestApp; transport: Transport } {
+    hostileUserId: hostile.userId,
+    fresh(): { t: TestApp; transport: Transport; hostile: (body: unknown) => Promise<Response> } {
       const file = join(mkdtempSync(join(tmpdir(), 'afterword-fuzz-')), 'afterword.db');
       copyFileSync(source, file);
       let now = start;
@@ -71,7 +73,7 @@ export async function accountTemplate() {
             body: body === undefined ? undefined : JSON.stringify(body),
           }),
       };
-      return { t, transport: appTransport(t, cookie) };
+      return { t, transport: appTransport(t, cookie), hostile: (body) => t.call('POST', '/api/sync', body, hostile.cookie) };
     },
   };
 }

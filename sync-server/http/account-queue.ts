@@ -1,0 +1,39 @@
+/**
+ * One request at a time per account (issue #15 "one account can never harm another"): requests
+ * of the same account wait for each other, so an account that opens many connections gets no
+ * more of the server than one that opens one; between two requests of one account the event loop
+ * first serves everyone else. Past `maxWaiting` queued requests an account gets 429 at once.
+ * Mount after `requireSession`. The queue lives in the middleware instance (per app), in memory.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env';
+import { ApiHttpError } from './errors';
+
+/** Serialises the requests of each account through this middleware; 429 past `maxWaiting` queued. */
+export function oneAtATimePerAccount(opts: { maxWaiting: number }): MiddlewareHandler<AppEnv> {
+  const queues = new Map<string, { tail: Promise<void>; size: number }>();
+  return async (c, next) => {
+    const key = c.var.userId;
+    let q = queues.get(key);
+    if (!q) {
+      q = { tail: Promise.resolve(), size: 0 };
+      queues.set(key, q);
+    }
+    if (q.size > opts.maxWaiting) {
+      throw new ApiHttpError(429, 'Too many requests at once. Please wait and try again.', undefined, { 'Retry-After': '1' });
+    }
+    q.size += 1;
+    const before = q.tail;
+    let done!: () => void;
+    q.tail = new Promise<void>((resolve) => (done = resolve));
+    try {
+      await before;
+      await new Promise<void>((resolve) => setImmediate(resolve)); // other accounts' I/O first
+      await next();
+    } finally {
+      q.size -= 1;
+      done();
+      if (q.size === 0 && queues.get(key) === q) queues.delete(key);
+    }
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * Per-account rate limits (shared/limits.ts; issue #15): requests, writes and bytes read per
+ * minute, each a fixed window per account that expires (http/rate-limit.ts). Built once per
+ * RecordService, so it lives as long as the app and is passed explicitly.
+ */
+import { ACCOUNT_LIMITS } from '../../shared/limits';
+import { createRateLimiter, type RateLimiter } from '../http/rate-limit';
+
+export interface AccountThrottle {
+  /** Every request of a signed-in account (`requestsPerMinute`). */
+  requests: RateLimiter;
+  /** Writing requests: sync pushes with changes, REST writes (`writesPerMinute`). */
+  writes: RateLimiter;
+  /** Bytes of record data sent by REST lists, charged after each (`readBytesPerMinute`). */
+  readBytes: RateLimiter;
+}
+
+/** The limiters, measuring time with `now()` (ms). */
+export function createAccountThrottle(now: () => number): AccountThrottle {
+  const minute = (limit: number, message: string) => createRateLimiter({ limit, windowMs: 60_000, now, message });
+  return {
+    requests: minute(ACCOUNT_LIMITS.requestsPerMinute, 'Too many requests in a short time. Please wait a minute and try again.'),
+    writes: minute(ACCOUNT_LIMITS.writesPerMinute, 'Too many changes in a short time. Please wait a minute and try again.'),
+    readBytes: minute(ACCOUNT_LIMITS.readBytesPerMinute, 'Too much data read in a short time. Please wait a minute and try again.'),
+  };
+}

@@ -19,6 +19,8 @@ import { DAY_MS, type ReleaseState } from './state-machine';
 const TRUSTEE_PAGE = 500;
 /** Every live trustee hears from us once a year. */
 export const YEARLY_MS = 365 * DAY_MS;
+/** A trustee's confirmation is written to the owner's activity at most once in this span. */
+const CONFIRM_LOG_EVERY_MS = DAY_MS;
 
 export type ResendResult = 'sent' | 'limit' | 'accepted' | 'not-found';
 
@@ -150,9 +152,12 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       const t = records.get(userId, 'trustees', trusteeId);
       if (!inv || !t) return;
       const now = deps.now();
+      // At most one line a day in the owner's activity: a trustee pressing the button over and
+      // over must not push older entries (a report of the owner's death) out of sight.
+      const loggedRecently = inv.confirmed_at != null && now - inv.confirmed_at < CONFIRM_LOG_EVERY_MS;
       store.transaction(() => {
         store.putInvitation({ ...inv, confirmed_at: now });
-        store.addActivity(userId, now, 'trustee-confirmed', `${t.name} confirmed they are still your trustee.`);
+        if (!loggedRecently) store.addActivity(userId, now, 'trustee-confirmed', `${t.name} confirmed they are still your trustee.`);
       });
     },
   };

@@ -1,0 +1,80 @@
+/**
+ * An attacker's review of release after death (issues #15, #16): each test is a hole found by
+ * attacking the real app (real SQLite file, real SMTP server on loopback) as a hostile trustee,
+ * a stale link holder or an unlucky family; each failed on the code before its fix.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReleaseActivity } from '../shared/schema/release';
+import { acceptInvitation, linkOf, ownerWithSmtp, runFor } from './release/release-test-support';
+import { startTestSmtp, type TestSmtp } from './release/smtp-test-server';
+import { DAY_MS } from './release/state-machine';
+
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+});
+afterAll(() => smtp.close());
+
+describe('a trustee re-addressed by the owner', () => {
+  it("the old address's report link stops at once, not only when the scheduler next follows the change", async () => {
+    const o = await ownerWithSmtp(smtp);
+    const { id } = await o.addTrustee('grace');
+    await o.t.services.scheduler.runOnce();
+    const report = await acceptInvitation(o, smtp, 'grace');
+    expect((await o.open(report)).status).toBe(200);
+    // The owner gives Grace's place to another address (e.g. an old, shared mailbox is no longer hers).
+    const res = await o.t.call('PATCH', `/api/trustees/${id}`, { email: o.addr('grace-new') }, o.cookie);
+    expect(res.status).toBe(200);
+    // Whoever holds the old mailbox must not be able to report the owner's death, even before a pass.
+    expect((await o.open(report)).status).toBe(404);
+    expect((await o.open(report, 'POST')).status).toBe(404);
+    expect(o.t.services.release.state(o.userId).phase).toBe('active');
+  });
+});
+
+describe('a hostile trustee with a report link', () => {
+  it("cannot bury their report under confirmations in the owner's activity", async () => {
+    const o = await ownerWithSmtp(smtp);
+    await o.addTrustee('grace');
+    await o.t.services.scheduler.runOnce();
+    const report = await acceptInvitation(o, smtp, 'grace');
+    expect((await o.open(report, 'POST')).status).toBe(200); // a false report: the waiting period starts
+    const confirm = `${report}/confirm`;
+    for (let i = 0; i < 210; i++) {
+      if (i % 100 === 0) o.t.advance(11 * 60_000); // stay under the per-IP limit of the link pages
+      expect((await o.open(confirm, 'POST')).status).toBe(200);
+    }
+    const activity = await o.get<ReleaseActivity[]>('/api/release/activity');
+    expect(activity.some((a) => a.kind === 'trustee-reported')).toBe(true);
+    expect(activity.filter((a) => a.kind === 'trustee-confirmed').length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('a message re-addressed after release while the old address was still being retried', () => {
+  it("the stale retry is dropped: nothing goes to the old address and the new recipient's link keeps working", async () => {
+    const own = await startTestSmtp();
+    const o = await ownerWithSmtp(own);
+    await o.addTrustee('grace');
+    const { id } = await o.addMessage('anne', 'For Anne, with love.');
+    await o.t.services.scheduler.runOnce();
+    const report = await acceptInvitation(o, own, 'grace');
+    expect((await o.open(report, 'POST')).status).toBe(200);
+    await own.close(); // the mail server is down when the account is released
+    o.t.advance(8 * DAY_MS);
+    await runFor(o, 6, 60_000); // released; the delivery to Anne fails and backs off (now 32 minutes)
+    expect(o.t.services.release.state(o.userId).phase).toBe('released');
+    // The family notices Anne's address was wrong and corrects it.
+    expect((await o.t.call('PATCH', `/api/messages/${id}`, { recipientEmail: o.addr('bea') }, o.cookie)).status).toBe(200);
+    const back = await startTestSmtp({ port: own.port, received: own.received });
+    try {
+      await o.t.services.scheduler.runOnce(); // Bea's delivery is due now; Anne's retry is not
+      const link = linkOf(await back.waitFor(o.addr('bea'), /A message from/));
+      expect((await o.open(link)).status).toBe(200);
+      await runFor(o, 3, 4 * 60 * 60_000); // Anne's retry falls due
+      expect(back.to(o.addr('anne'))).toEqual([]);
+      expect((await o.open(link)).status).toBe(200);
+    } finally {
+      await back.close();
+    }
+  });
+});

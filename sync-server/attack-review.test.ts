@@ -8,6 +8,7 @@ import type { ReleaseActivity } from '../shared/schema/release';
 import { acceptInvitation, linkOf, ownerWithSmtp, runFor } from './release/release-test-support';
 import { startTestSmtp, type TestSmtp } from './release/smtp-test-server';
 import { DAY_MS } from './release/state-machine';
+import { formatHlc } from '../shared/sync/hlc';
 
 let smtp: TestSmtp;
 beforeAll(async () => {
@@ -29,6 +30,30 @@ describe('a trustee re-addressed by the owner', () => {
     expect((await o.open(report)).status).toBe(404);
     expect((await o.open(report, 'POST')).status).toBe(404);
     expect(o.t.services.release.state(o.userId).phase).toBe('active');
+  });
+});
+
+describe('a trustee deleted and then restored (the tombstone cleared by a later write, rule 5)', () => {
+  it('is invited again, instead of showing in the app while never being able to report', async () => {
+    const o = await ownerWithSmtp(smtp);
+    const { id } = await o.addTrustee('grace');
+    await o.t.services.scheduler.runOnce();
+    const report = await acceptInvitation(o, smtp, 'grace');
+    expect((await o.t.call('DELETE', `/api/trustees/${id}`, undefined, o.cookie)).status).toBe(200);
+    await o.t.services.scheduler.runOnce();
+    expect((await o.open(report)).status).toBe(404); // removal revokes her links
+    // Another device brings the trustee back: a later write clears the tombstone.
+    const hlc = formatHlc({ ms: o.t.deps.now() + 1000, counter: 0, node: 'otherdevice' });
+    const push = { protocol: 1, cursor: 0, changes: [{ collection: 'trustees', id, hlc, fields: { _deleted: false } }] };
+    expect((await o.t.call('POST', '/api/sync', push, o.cookie)).status).toBe(200);
+    o.t.advance(2000);
+    await o.t.services.scheduler.runOnce();
+    // She is a trustee again, so she gets a new invitation (her old links stay revoked)…
+    const invites = smtp.to(o.addr('grace')).filter((e) => /asked you to be a trustee/.test(e.subject));
+    expect(invites).toHaveLength(2);
+    expect((await o.open(report)).status).toBe(404);
+    // …and the owner can resend it, as Settings offers.
+    expect((await o.t.call('POST', `/api/release/trustees/${id}/invite`, undefined, o.cookie)).status).toBe(200);
   });
 });
 

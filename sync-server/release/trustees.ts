@@ -84,8 +84,10 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       problem(userId, 'trustee-invalid', `A trustee (${t.name || 'no name'}) has no valid name or e-mail address, so they cannot be invited. Complete them on the Trustees page.`);
       return false;
     }
-    if (inv && (inv.status === 'removed' || inv.email.toLowerCase() === t.email.toLowerCase())) return false;
-    invite(userId, t, inv, 'invite'); // new, or re-addressed
+    if (inv && inv.status !== 'removed' && inv.email.toLowerCase() === t.email.toLowerCase()) return false;
+    // New, re-addressed, or restored after removal (a tombstone cleared by a later write, sync
+    // rule 5): a new round, so the links sent before stay revoked.
+    invite(userId, t, inv, 'invite');
     store.addActivity(userId, now, 'trustee-invited', `Invitation sent to ${t.name} (${t.email}).`);
     return true;
   };

@@ -9,6 +9,7 @@ import { acceptInvitation, linkOf, ownerWithSmtp, runFor } from './release/relea
 import { startTestSmtp, type TestSmtp } from './release/smtp-test-server';
 import { DAY_MS } from './release/state-machine';
 import { formatHlc } from '../shared/sync/hlc';
+import { invitationsPerDay } from '../shared/limits';
 
 let smtp: TestSmtp;
 beforeAll(async () => {
@@ -72,6 +73,25 @@ describe('a hostile trustee with a report link', () => {
     const activity = await o.get<ReleaseActivity[]>('/api/release/activity');
     expect(activity.some((a) => a.kind === 'trustee-reported')).toBe(true);
     expect(activity.filter((a) => a.kind === 'trustee-confirmed').length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('a hostile account with many spam trustees that gets itself released', () => {
+  it(`still reaches strangers no faster than ${invitationsPerDay} a day: an access e-mail to a trustee never invited counts against the limit`, async () => {
+    const o = await ownerWithSmtp(smtp);
+    await o.addTrustee('grace'); // the account's own second mailbox
+    await o.t.services.scheduler.runOnce();
+    const report = await acceptInvitation(o, smtp, 'grace');
+    expect((await o.t.call('PUT', '/api/release/settings', { waitingDays: 2 }, o.cookie)).status).toBe(200);
+    expect((await o.open(report, 'POST')).status).toBe(200);
+    o.t.advance(47 * 60 * 60_000);
+    await o.signIn();
+    const spam = Array.from({ length: 50 }, (_, i) => `stranger${i}`);
+    for (const who of spam) await o.addTrustee(who);
+    await runFor(o, 8, 30 * 60_000); // released within the hour; the queue runs for 3 more hours
+    expect(o.t.services.release.state(o.userId).phase).toBe('released');
+    const reached = spam.filter((who) => smtp.to(o.addr(who)).length > 0);
+    expect(reached.length).toBeLessThanOrEqual(invitationsPerDay);
   });
 });
 

@@ -109,7 +109,11 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         if (inv.status === 'removed') continue;
         const t = records.get(userId, 'trustees', inv.trustee_id);
         if (!t || !sendable(t)) continue;
-        queue(userId, 'trustee-access', t.email, `access:${t.id}`, { recipientName: t.name, trusteeId: t.id, accessLevel: t.accessLevel });
+        // A trustee whose invitation never went out (still waiting for the daily limit) is a
+        // stranger as far as the limit knows: their access e-mail counts against it too, so
+        // 1,000 trustees added just before release are not 1,000 e-mails at once (issue #15).
+        const quota = inv.status === 'invited' && !store.inviteWentOut(userId, t.id) ? 'invite' : undefined;
+        queue(userId, 'trustee-access', t.email, `access:${t.id}`, { recipientName: t.name, trusteeId: t.id, accessLevel: t.accessLevel }, quota);
       }
     },
     queueYearly() {

@@ -58,6 +58,26 @@ describe('a trustee deleted and then restored (the tombstone cleared by a later 
   });
 });
 
+describe("the owner's one-click \"I'm still here\" link", () => {
+  it('answers only for the waiting period it was sent for, not for a later one', async () => {
+    const o = await ownerWithSmtp(smtp);
+    await o.addTrustee('grace');
+    await o.t.services.scheduler.runOnce();
+    const report = await acceptInvitation(o, smtp, 'grace');
+    expect((await o.open(report, 'POST')).status).toBe(200);
+    await o.t.services.scheduler.runOnce();
+    const first = linkOf(await smtp.waitFor(o.email, /A waiting period has started/));
+    // The owner cancels in the app instead; the first link is left in the mailbox.
+    expect((await o.t.call('POST', '/api/release/cancel', undefined, o.cookie)).status).toBe(200);
+    o.t.advance(DAY_MS);
+    expect((await o.open(report, 'POST')).status).toBe(200); // a second waiting period
+    // Whoever holds the old e-mail must not be able to cancel the new period with it.
+    expect((await o.open(first)).status).toBe(404);
+    expect((await o.open(first, 'POST')).status).toBe(404);
+    expect(o.t.services.release.state(o.userId).phase).toBe('waiting');
+  });
+});
+
 describe('a hostile trustee with a report link', () => {
   it("cannot bury their report under confirmations in the owner's activity", async () => {
     const o = await ownerWithSmtp(smtp);

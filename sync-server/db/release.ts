@@ -193,6 +193,10 @@ export function createReleaseStore(db: Db) {
       `SELECT COUNT(*) AS n, MIN(COALESCE(sent_at, written_at)) AS oldest FROM release_emails
        WHERE user_id = ? AND quota = 'invite' AND COALESCE(sent_at, written_at) > ?`,
     ),
+    inviteWentOut: db.prepare<[string, string, string], { id: number }>(
+      `SELECT id FROM release_emails WHERE user_id = ? AND kind = 'trustee-invite'
+       AND substr(dedupe_key, 1, length(?)) = ? AND COALESCE(sent_at, written_at) IS NOT NULL LIMIT 1`,
+    ),
     failed: db.prepare<[string, number], FailedEmailRow>(
       `SELECT id, kind, to_addr, failure, failed_at, last_error, seen_at FROM release_emails
        WHERE user_id = ? AND failed_at IS NOT NULL AND failure != 'superseded' ORDER BY failed_at DESC LIMIT ?`,
@@ -302,6 +306,11 @@ export function createReleaseStore(db: Db) {
     quotaUsed: (userId: string, quota: 'invite' | 'resend', since: number) => q.quotaUsed.get(userId, quota, since)!.n,
     /** Invitations of `userId` sent (or written) after `since`, and the oldest such time. */
     invitesSent: (userId: string, since: number) => q.invitesSent.get(userId, since)!,
+    /** True when an invitation e-mail to trustee `trusteeId` of `userId` was ever sent (or written). */
+    inviteWentOut: (userId: string, trusteeId: string) => {
+      const prefix = `${userId}:invite:${trusteeId}:`; // dedupe keys of release/trustees.ts invite()
+      return q.inviteWentOut.get(userId, prefix, prefix) !== undefined;
+    },
     /** The newest e-mails of `userId` that will never arrive. */
     failedEmails: (userId: string, limit = 50) => q.failed.all(userId, limit),
     /** The owner has seen every failure so far (the banner goes away). */

@@ -95,8 +95,9 @@ export async function sendPendingEmails(
       }
     }
     const kind = row.kind as EmailKind;
-    if (kind === 'trustee-invite' && superseded(release, row)) {
-      store.markGivenUp(row.id, 'A newer invitation replaced it, or the trustee accepted or was removed.', now, 'superseded');
+    const stale = staleReason(release, records, row, kind);
+    if (stale) {
+      store.markGivenUp(row.id, stale, now, 'superseded');
       continue;
     }
     if (!store.claimEmail(row.id, now, now - CLAIM_STALE_MS)) continue;
@@ -138,12 +139,26 @@ export async function sendPendingEmails(
   return sent;
 }
 
-/** An invitation that no longer applies: the trustee accepted or was removed, or a newer round exists. */
-function superseded(release: ReleaseService, row: EmailRow): boolean {
+/**
+ * Why `row` no longer applies (it is then dropped, not sent), or null. An invitation: the
+ * trustee accepted or was removed, or a newer round exists. A delivery: the message was deleted
+ * or re-addressed since it was queued — a late retry to the old address would both reach the
+ * wrong person and, minting its link, revoke the new recipient's (one live link per message).
+ */
+function staleReason(release: ReleaseService, records: RecordService, row: EmailRow, kind: EmailKind): string | null {
   const params = JSON.parse(row.params) as EmailParams;
-  const inv = params.trusteeId ? release.store.invitation(row.user_id, params.trusteeId) : null;
-  const round = Number(row.dedupe_key.split(':').pop());
-  return !inv || inv.status !== 'invited' || inv.invite_round !== round;
+  if (kind === 'trustee-invite') {
+    const inv = params.trusteeId ? release.store.invitation(row.user_id, params.trusteeId) : null;
+    const round = Number(row.dedupe_key.split(':').pop());
+    const live = inv && inv.status === 'invited' && inv.invite_round === round;
+    return live ? null : 'A newer invitation replaced it, or the trustee accepted or was removed.';
+  }
+  if (kind === 'delivery' || kind === 'delivery-updated') {
+    const m = params.messageId ? records.get(row.user_id, 'messages', params.messageId) : null;
+    const live = m && String(m.recipientEmail ?? '').toLowerCase() === row.to_addr.toLowerCase();
+    return live ? null : 'The message was deleted or re-addressed after this e-mail was queued.';
+  }
+  return null;
 }
 
 /** Schedules the next try, or ends the e-mail for good and tells the owner. */

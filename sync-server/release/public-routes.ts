@@ -290,9 +290,20 @@ ${sections}`,
   });
 
   // ---- The owner's one click ------------------------------------------------------------
-  app.get('/api/still-here/:token', (c) => {
+  /**
+   * The owner's live cancel token, only while the waiting period it was sent for runs: a link
+   * from an earlier period (cancelled in the app, its e-mail left in the mailbox) never cancels
+   * a later one, even before that one's e-mail (which revokes it) has gone out.
+   */
+  const cancelTokenOf = (c: Context) => {
     const tok = tokenOf(c, 'cancel');
-    if (!tok || release.state(tok.user_id).phase !== 'waiting') return notFoundPage(c);
+    const s = tok ? release.state(tok.user_id) : null;
+    return tok && s && s.phase === 'waiting' && s.startedAt !== null && tok.created_at >= s.startedAt ? tok : null;
+  };
+
+  app.get('/api/still-here/:token', (c) => {
+    const tok = cancelTokenOf(c);
+    if (!tok) return notFoundPage(c);
     return page(
       c,
       "I'm still here",
@@ -303,8 +314,8 @@ ${sections}`,
   });
 
   app.post('/api/still-here/:token', (c) => {
-    const tok = tokenOf(c, 'cancel');
-    if (!tok || release.state(tok.user_id).phase !== 'waiting') return notFoundPage(c);
+    const tok = cancelTokenOf(c);
+    if (!tok) return notFoundPage(c);
     release.apply(tok.user_id, { kind: 'owner' }, { type: 'cancel' });
     store.revokeToken(tok.hash, deps.now());
     poke();

@@ -31,7 +31,11 @@ export interface ReleaseService extends TrusteeFollower {
   apply(userId: string, actor: Actor, event: ReleaseEvent): Outcome;
   /** A sign-in or sync by the owner (DESIGN.md §8). Nothing of the request is kept (issue #16). */
   checkIn(userId: string): void;
-  /** The owner's trustee as a state-machine actor, or null when no such trustee was ever seen. */
+  /**
+   * The owner's trustee as a state-machine actor, or null when no such trustee was ever seen.
+   * A trustee whose record now names another address than the one we invited counts as
+   * removed: links sent to the old address stop at once, before the scheduler re-invites.
+   */
   trusteeActor(userId: string, trusteeId: string): Extract<Actor, { kind: 'trustee' }> | null;
   /** Queues the delivery (or re-delivery) of every due message of released accounts. */
   queueDueDeliveries(): number;
@@ -150,7 +154,8 @@ export function createReleaseService(deps: AppDeps, records: RecordService): Rel
       const inv = store.invitation(userId, trusteeId);
       if (!inv) return null;
       const t = records.get(userId, 'trustees', trusteeId);
-      const status = !t || inv.status === 'removed' ? 'removed' : inv.status;
+      const readdressed = !!t && String(t.email ?? '').toLowerCase() !== inv.email.toLowerCase();
+      const status = !t || inv.status === 'removed' || readdressed ? 'removed' : inv.status;
       return { kind: 'trustee', trusteeId, name: t?.name ?? 'A trustee', status };
     },
     queueDueDeliveries: () => queueDueDeliveries(deps, service, records),

@@ -19,6 +19,8 @@ import { DAY_MS, type ReleaseState } from './state-machine';
 const TRUSTEE_PAGE = 500;
 /** Every live trustee hears from us once a year. */
 export const YEARLY_MS = 365 * DAY_MS;
+/** A trustee's confirmation is written to the owner's activity at most once in this span. */
+const CONFIRM_LOG_EVERY_MS = DAY_MS;
 
 export type ResendResult = 'sent' | 'limit' | 'accepted' | 'not-found';
 
@@ -82,8 +84,10 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       problem(userId, 'trustee-invalid', `A trustee (${t.name || 'no name'}) has no valid name or e-mail address, so they cannot be invited. Complete them on the Trustees page.`);
       return false;
     }
-    if (inv && (inv.status === 'removed' || inv.email.toLowerCase() === t.email.toLowerCase())) return false;
-    invite(userId, t, inv, 'invite'); // new, or re-addressed
+    if (inv && inv.status !== 'removed' && inv.email.toLowerCase() === t.email.toLowerCase()) return false;
+    // New, re-addressed, or restored after removal (a tombstone cleared by a later write, sync
+    // rule 5): a new round, so the links sent before stay revoked.
+    invite(userId, t, inv, 'invite');
     store.addActivity(userId, now, 'trustee-invited', `Invitation sent to ${t.name} (${t.email}).`);
     return true;
   };
@@ -105,7 +109,11 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         if (inv.status === 'removed') continue;
         const t = records.get(userId, 'trustees', inv.trustee_id);
         if (!t || !sendable(t)) continue;
-        queue(userId, 'trustee-access', t.email, `access:${t.id}`, { recipientName: t.name, trusteeId: t.id, accessLevel: t.accessLevel });
+        // A trustee whose invitation never went out (still waiting for the daily limit) is a
+        // stranger as far as the limit knows: their access e-mail counts against it too, so
+        // 1,000 trustees added just before release are not 1,000 e-mails at once (issue #15).
+        const quota = inv.status === 'invited' && !store.inviteWentOut(userId, t.id) ? 'invite' : undefined;
+        queue(userId, 'trustee-access', t.email, `access:${t.id}`, { recipientName: t.name, trusteeId: t.id, accessLevel: t.accessLevel }, quota);
       }
     },
     queueYearly() {
@@ -150,9 +158,12 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       const t = records.get(userId, 'trustees', trusteeId);
       if (!inv || !t) return;
       const now = deps.now();
+      // At most one line a day in the owner's activity: a trustee pressing the button over and
+      // over must not push older entries (a report of the owner's death) out of sight.
+      const loggedRecently = inv.confirmed_at != null && now - inv.confirmed_at < CONFIRM_LOG_EVERY_MS;
       store.transaction(() => {
         store.putInvitation({ ...inv, confirmed_at: now });
-        store.addActivity(userId, now, 'trustee-confirmed', `${t.name} confirmed they are still your trustee.`);
+        if (!loggedRecently) store.addActivity(userId, now, 'trustee-confirmed', `${t.name} confirmed they are still your trustee.`);
       });
     },
   };

@@ -27,7 +27,7 @@ export function syncRoutes(deps: AppDeps): Hono<AppEnv> {
     }
     const { accepted, rejected } = s.records.applyClientChanges(c.var.userId, body.changes);
     const page = s.store.pull(c.var.userId, body.cursor, body.limit ?? DEFAULT_PULL_LIMIT);
-    const response: SyncResponse = { accepted, rejected, ...page };
+    const response: SyncResponse = { accepted, rejected, ...page, serverTime: deps.now() }; // rule 17
     return c.json(response);
   });
   return app;

@@ -27,6 +27,8 @@ export interface MetaValues {
   lastHlc: Hlc;
   /** The server sequence up to which every record has been pulled (rule 13). */
   cursor: number;
+  /** Server time − device time in ms, measured on every sync (rule 17). */
+  clockOffset: number;
 }
 export interface MetaRow {
   key: keyof MetaValues;

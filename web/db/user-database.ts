@@ -55,11 +55,14 @@ export class UserDatabase {
   readonly userId: string;
   readonly clock: Clock;
   private readonly writeListeners = new Set<(change: Change) => void>();
+  /** Server time − device time (ms), measured by the sync engine (rule 17); the clock reads it live. */
+  private readonly offsetBox: { value: number };
 
-  private constructor(dexie: AfterwordDexie, userId: string, clock: Clock) {
+  private constructor(dexie: AfterwordDexie, userId: string, clock: Clock, offset: { value: number }) {
     this.dexie = dexie;
     this.userId = userId;
     this.clock = clock;
+    this.offsetBox = offset;
   }
 
   /**
@@ -83,8 +86,24 @@ export class UserDatabase {
     dexie.on('blocked', () => notice('blocked'));
     await dexie.open();
     const last = (await dexie.meta.get('lastHlc'))?.value as Hlc | undefined;
-    const clock = createClock(newNodeId(), opts.now ?? Date.now, last);
-    return new UserDatabase(dexie, userId, clock);
+    const offset = { value: ((await dexie.meta.get('clockOffset'))?.value as number | undefined) ?? 0 };
+    const now = opts.now ?? Date.now;
+    // Rule 3/17: the client never refuses a timestamp (the server already merged it), and reads
+    // the server-corrected wall time, so its writes win over everything it has seen.
+    const clock = createClock(newNodeId(), () => now() + offset.value, last, Infinity);
+    return new UserDatabase(dexie, userId, clock, offset);
+  }
+
+  /** The measured offset (server time − device time, ms) the clock adds to the wall clock (rule 17). */
+  clockOffset(): number {
+    return this.offsetBox.value;
+  }
+
+  /** Sets and persists the clock offset (ms), so a reload keeps reading corrected time (rule 17). */
+  async setClockOffset(ms: number): Promise<void> {
+    const value = Math.round(ms);
+    this.offsetBox.value = value;
+    await this.dexie.meta.put({ key: 'clockOffset', value });
   }
 
   /** Closes the connection; later calls fail with Dexie's DatabaseClosedError. */

@@ -13,8 +13,30 @@ export type SyncStatus = 'offline' | 'syncing' | 'synced' | 'error' | 'needs-sig
 
 export interface SyncSnapshot {
   status: SyncStatus;
+  /** Plain words for the person (never the server's raw text): why the last sync failed. */
   lastError?: string;
   lastSyncedAt?: number;
+  /** Server time − this device's clock (ms), measured on the last sync (rule 17). */
+  clockOffMs?: number;
+}
+
+/** A device clock off by more than this is named in the sync status (rule 17). */
+export const CLOCK_OFF_WARN_MS = 2 * 60 * 1000;
+
+/**
+ * Plain words for a failed sync (issue 14 finding 7: a server's raw text is never shown).
+ * Network failures, server failures and refusals each get one sentence.
+ */
+export function describeSyncError(err: unknown, online = true): string {
+  if (!online) return 'This device is offline';
+  if (isNetworkError(err)) return 'Cannot reach the server';
+  if (err instanceof SyncHttpError) {
+    if (err.status === 413) return 'Too many changes at once; retrying in smaller steps';
+    if (err.status === 429) return 'The server is busy; retrying soon';
+    if (err.status >= 500) return 'The server had a problem; retrying';
+    return 'The server did not accept this sync; retrying';
+  }
+  return 'Sync stopped unexpectedly; retrying';
 }
 
 /** What the engine needs from the browser; every part optional so it runs in Node tests. */
@@ -96,7 +118,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   const online = () => env.isOnline?.() ?? true;
   const visible = () => env.isVisible?.() ?? true;
 
-  let snap: SyncSnapshot = { status: 'syncing' };
+  let snap: SyncSnapshot = { status: 'syncing', clockOffMs: db.clockOffset() };
   let started = false;
   let stopped = false;
   let paused: 'needs-sign-in' | 'update-required' | null = null;
@@ -133,15 +155,29 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     return Math.round(base / 2 + (random() * base) / 2);
   };
 
+  /**
+   * Rule 17: the offset is the server's time minus the midpoint of send and receive (ms). It is
+   * stored (the HLC reads corrected time) when it moved by more than a quarter second.
+   */
+  async function measureOffset(serverTime: number | undefined, sentAt: number, receivedAt: number) {
+    if (typeof serverTime !== 'number' || !Number.isFinite(serverTime)) return;
+    const offset = Math.round(serverTime - (sentAt + receivedAt) / 2);
+    if (Math.abs(offset - db.clockOffset()) > 250) await db.setClockOffset(offset);
+    if (snap.clockOffMs !== db.clockOffset()) set({ clockOffMs: db.clockOffset() });
+  }
+
   /** The exchanges of one run, under the cross-tab lock. Returns false when another tab holds it. */
   async function exchange(): Promise<boolean> {
     const body = async () => {
       for (let round = 0; round < maxRounds && !stopped; round++) {
         const request = await buildRequest(db);
         abort = new AbortController();
+        const sentAt = now();
         const res = await transport(request, abort.signal);
+        const receivedAt = now();
         abort = null;
         if (stopped) return;
+        await measureOffset(res.serverTime, sentAt, receivedAt);
         const result = await applyResponse(db, res);
         if (result.rejected.length) opts.onRejected?.(result.rejected);
         if (result.clockErrors.length) onClockErrors(result.clockErrors);
@@ -186,15 +222,13 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       }
       if (err instanceof SyncHttpError && err.status === 426) {
         paused = 'update-required';
-        set({ status: 'update-required', lastError: err.message });
+        set({ status: 'update-required' });
         return;
       }
       failures++;
-      if (!online() || isNetworkError(err)) {
-        set(online() ? { status: 'error', lastError: 'Cannot reach the server' } : { status: 'offline' });
-      } else {
-        set({ status: 'error', lastError: err instanceof Error ? err.message : String(err) });
-      }
+      if (!online()) set({ status: 'offline' });
+      else set({ status: 'error', lastError: describeSyncError(err) });
+      if (!(err instanceof SyncHttpError)) console.warn('Sync failed', err); // details for developers only
       schedule(backoff());
     }
   }

@@ -32,7 +32,7 @@ export function startSync(opts: { userId: string; transport?: Transport; now?: (
     db,
     transport: opts.transport ?? fetchTransport,
     now: opts.now,
-    onState: (s) => useSyncStore.setState({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt }),
+    onState: (s) => useSyncStore.setState({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs }),
     onRejected: (lastRejected) => useSyncStore.setState({ lastRejected }),
     onUnauthorized: () => useSession.getState().setNeedsReauth(true),
   });
@@ -67,13 +67,15 @@ export interface SyncState {
   pending: number;
   lastError?: string;
   lastSyncedAt?: number;
+  /** Server time − device time (ms), rule 17. */
+  clockOffMs?: number;
 }
 
 /** The header's view of sync: status, how many changes wait, the last error and success time. */
 export function useSyncState(): SyncState {
-  const { status, lastError, lastSyncedAt } = useSyncStore(
-    useShallow((s) => ({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt })),
+  const { status, lastError, lastSyncedAt, clockOffMs } = useSyncStore(
+    useShallow((s) => ({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs })),
   );
   const pending = usePendingCount();
-  return { status, pending, lastError, lastSyncedAt };
+  return { status, pending, lastError, lastSyncedAt, clockOffMs };
 }

@@ -1,33 +1,34 @@
 /**
  * `POST /api/survivor-tasks/generate-defaults` (SPEC.md §7): writes the default survivor-task
- * guide (shared/default-tasks.ts) for the signed-in user, with the guide's stable record ids and
- * stable list-item ids, through the same merge as every other write (shared/sync/README.md
- * rule 16). So calling it twice, or after the PWA generated the guide offline, never duplicates
- * a task. A default task the person can see (live) is left as it is, so their edits survive; a
- * deleted one comes back. No body; `userId` comes from the session. Answers 201 with the guide's
- * tasks as they now stand.
+ * guide (shared/default-tasks.ts) for the signed-in user as generated content (shared/sync/README.md
+ * rule 18): the same stable record ids, list-item ids and fixed low HLCs the PWA writes, through
+ * the one merge. A field is only filled where it was never written, so calling it twice, or after
+ * the PWA generated the guide offline, never duplicates a task, and a task the person edited,
+ * completed or deleted (on any device, synced in any order) stays as they left it. No body;
+ * `userId` comes from the session. Answers 201 with the guide's live tasks as they now stand.
  */
 import { Hono } from 'hono';
-import { DEFAULT_SURVIVOR_TASKS, defaultTaskItemId } from '../../shared/default-tasks';
+import { defaultTaskRecords, validateChange, type Change } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
+import { ApiHttpError } from '../http/errors';
 import { servicesOf } from '../services';
 
 export function defaultTaskRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const { records } = servicesOf(deps);
+  const { records, store } = servicesOf(deps);
 
   app.post('/api/survivor-tasks/generate-defaults', requireSession(deps), (c) => {
     const userId = c.var.userId;
-    const createdAt = new Date(deps.now()).toISOString();
-    // One SQLite transaction: the whole guide is written, or none of it.
-    const tasks = deps.db.transaction(() =>
-      DEFAULT_SURVIVOR_TASKS.map(
-        ({ id, ...fields }) =>
-          records.get(userId, 'survivorTasks', id) ??
-          records.write(userId, 'survivorTasks', id, { ...fields, createdAt, _deleted: false }, defaultTaskItemId),
-      ),
-    )();
+    const generated = defaultTaskRecords();
+    const changes: Change[] = generated.map(({ id, hlc, fields }) => {
+      const result = validateChange({ collection: 'survivorTasks', id, hlc, fields }, { actor: 'server', userId });
+      if (!result.ok) throw new ApiHttpError(500, 'The default task guide is invalid');
+      return result.change;
+    });
+    // One SQLite transaction (rule 12); the merge keeps every field a person wrote (rule 18).
+    store.applyChanges(userId, changes);
+    const tasks = generated.map(({ id }) => records.get(userId, 'survivorTasks', id)).filter((x) => x !== null);
     return c.json(tasks, 201);
   });
   return app;

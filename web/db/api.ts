@@ -11,7 +11,7 @@ import type { messageFieldsSchema } from '../../shared/schema/message';
 import type { survivorTaskFieldsSchema } from '../../shared/schema/survivor-task';
 import type { trusteeFieldsSchema } from '../../shared/schema/trustee';
 import type { profileSchema } from '../../shared/schema/user';
-import { TOMBSTONE_FIELD, type NewItemId } from '../../shared/sync/record';
+import { TOMBSTONE_FIELD } from '../../shared/sync/record';
 import { requireDb } from './current';
 import { hasCreatedAt, normalizeNewRecord, normalizePatch } from './normalize';
 
@@ -53,26 +53,6 @@ export async function create<C extends CollectionName>(name: C, fields: CreateIn
 export async function bulkCreate<C extends CollectionName>(name: C, items: readonly CreateInput[C][]): Promise<string[]> {
   const db = requireDb();
   const inputs = items.map((fields) => prepareCreate(name, fields, db.userId));
-  await db.writeMany(inputs);
-  return inputs.map((i) => i.id);
-}
-
-/**
- * Creates records under the caller's stable ids, or brings them back when they were deleted (the
- * tombstone is cleared), all in one transaction. For seeded records such as the default survivor
- * tasks: generating twice, or on two devices offline, writes the same records (rule 4), and with
- * `newItemId` the same list items (rule 6). Throws LocalWriteError naming the invalid field.
- */
-export async function createOrRestore<C extends CollectionName>(
-  name: C,
-  items: readonly { id: string; fields: CreateInput[C] }[],
-  newItemId?: NewItemId,
-): Promise<string[]> {
-  const db = requireDb();
-  const inputs = items.map(({ id, fields }) => {
-    const { patch } = prepareCreate(name, fields, db.userId);
-    return { collection: name, id, patch: { ...patch, [TOMBSTONE_FIELD]: false }, newItemId };
-  });
   await db.writeMany(inputs);
   return inputs.map((i) => i.id);
 }

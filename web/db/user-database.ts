@@ -10,6 +10,7 @@ import { COLLECTIONS, type CollectionName, type EntityOf } from '../../shared/sc
 import { validateChange, type Change } from '../../shared/sync/change';
 import { ClockError, createClock, newNodeId, type Clock, type Hlc } from '../../shared/sync/hlc';
 import { emptyState, mergeState, stateOfWrite, type RecordState } from '../../shared/sync/merge';
+import { missingFields } from '../../shared/sync/generated';
 import { fieldsOfPatch, materialize, TOMBSTONE_FIELD, type NewItemId } from '../../shared/sync/record';
 import { AfterwordDexie, type IndexedDbDeps, type MetaValues } from './schema';
 
@@ -36,6 +37,11 @@ export interface WriteInput {
   listBase?: RecordState;
   /** For each written field, the HLC of the value the person edited from ('' for never written). */
   bases?: Record<string, Hlc>;
+  /**
+   * Generated content only (rule 18): `patch` holds sync fields, written with this fixed HLC and
+   * only where the record has never had the field written; the clock is not ticked.
+   */
+  generatedHlc?: Hlc;
 }
 
 /** Why a database can no longer be used in this tab (another tab upgraded or deleted it). */
@@ -148,8 +154,9 @@ export class UserDatabase {
     return changes;
   }
 
-  private async writeOne({ collection, id, patch, newItemId, listBase }: WriteInput): Promise<Change | null> {
+  private async writeOne({ collection, id, patch, newItemId, listBase, generatedHlc }: WriteInput): Promise<Change | null> {
     const state = await this.readState(collection, id);
+    if (generatedHlc !== undefined) return this.writeGenerated(collection, id, state, missingFields(state, patch), generatedHlc);
     // A local write must beat everything this device shows for the record (another tab's writes too).
     for (const hlc of Object.values(state.clocks)) this.receive(hlc);
     const { [TOMBSTONE_FIELD]: tombstone, ...rest } = patch;
@@ -166,6 +173,16 @@ export class UserDatabase {
     if (!checked.ok) throw new LocalWriteError(checked.reason);
     const { state: merged } = mergeState(state, stateOfWrite(fields, hlc));
     await this.storeState(collection, id, merged);
+    await this.dexie.outbox.add({ ...checked.change });
+    return checked.change;
+  }
+
+  /** Writes generated sync `fields` (already only the missing ones) with their fixed HLC (rule 18). */
+  private async writeGenerated(collection: CollectionName, id: string, state: RecordState, fields: Record<string, unknown>, hlc: Hlc) {
+    if (Object.keys(fields).length === 0) return null;
+    const checked = validateChange({ collection, id, hlc, fields }, { actor: 'client', userId: this.userId });
+    if (!checked.ok) throw new LocalWriteError(checked.reason);
+    await this.storeState(collection, id, mergeState(state, stateOfWrite(fields, hlc)).state);
     await this.dexie.outbox.add({ ...checked.change });
     return checked.change;
   }

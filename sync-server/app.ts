@@ -20,7 +20,8 @@ import { profileRoutes } from './routes/profile';
 import { releaseRoutes } from './routes/release';
 import { releasePublicRoutes } from './release/public-routes';
 import { pokeRelease } from './release/scheduler';
-import { syncRoutes } from './routes/sync';
+import { createPokeHub } from './live/poke-hub';
+import { syncRoutes, type LiveOptions } from './routes/sync';
 import { servicesOf } from './services';
 
 /** Largest request body accepted, in bytes (413 above). A sync batch is the largest legitimate body. */
@@ -29,7 +30,10 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /**
  * `opts.serveWeb` also serves the built web app, from `opts.webDir` (default dist/).
  */
-export function createApp(deps: AppDeps, opts: { serveWeb?: boolean; webDir?: string } = {}): Hono<AppEnv> {
+export function createApp(
+  deps: AppDeps,
+  opts: { serveWeb?: boolean; webDir?: string; live?: Omit<LiveOptions, 'hub'> } = {},
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use('*', securityHeaders(deps)); // CSP, nosniff, HSTS… on every response (ASVS 3.4)
@@ -54,9 +58,18 @@ export function createApp(deps: AppDeps, opts: { serveWeb?: boolean; webDir?: st
     if (c.req.method !== 'GET' && c.res.status < 400) pokeRelease(deps);
   });
 
+  // Rule 19: one poke hub per app. A REST write that succeeded pokes the account's devices
+  // (POST /api/sync pokes by itself, only when it merged something, so pulls never echo).
+  const hub = createPokeHub();
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (c.req.method === 'GET' || c.res.status >= 400 || c.req.path === '/api/sync') return;
+    const userId = c.get('userId') as string | undefined;
+    if (userId) hub.poke(userId);
+  });
   app.route('/', authRoutes(deps));
   app.route('/', profileRoutes(deps));
-  app.route('/', syncRoutes(deps));
+  app.route('/', syncRoutes(deps, { hub, ...opts.live }));
   app.route(
     '/',
     aiRoutes(deps, {

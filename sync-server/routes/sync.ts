@@ -1,19 +1,84 @@
 /**
- * `POST /api/sync` (shared/sync/README.md rules 10–14): merges the pushed changes in one
- * transaction, then returns what changed since the cursor.
+ * `POST /api/sync` (shared/sync/README.md rules 10–14, 17): merges the pushed changes in one
+ * transaction, then returns what changed since the cursor and the server's time.
+ * `GET /api/sync/events` (rule 19): a Server-Sent-Events stream that says "changed" whenever the
+ * account's records changed; it never carries data.
  */
 import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import { DEFAULT_PULL_LIMIT, PROTOCOL_VERSION, syncRequestSchema, type SyncResponse } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import { releaseOf } from '../release/service';
+import type { PokeHub } from '../live/poke-hub';
 import { servicesOf } from '../services';
 
-export function syncRoutes(deps: AppDeps): Hono<AppEnv> {
+/** How the events stream behaves; tests shorten the intervals. */
+export interface LiveOptions {
+  /** The account's open connections (one hub per app, created in createApp). */
+  hub: PokeHub;
+  /** A comment line keeps proxies from closing an idle stream (ms; default 25 s). */
+  heartbeatMs?: number;
+  /** A stream ends after this long, so a revoked session cannot listen for ever (ms; default 15 min). */
+  maxLifeMs?: number;
+}
+
+export function syncRoutes(deps: AppDeps, live: LiveOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = servicesOf(deps);
+  const { hub, heartbeatMs = 25_000, maxLifeMs = 15 * 60_000 } = live;
+
+  app.get('/api/sync/events', requireSession(deps), (c) => {
+    const userId = c.var.userId;
+    c.header('X-Accel-Buffering', 'no'); // proxies must not buffer the stream
+    return streamSSE(c, async (stream) => {
+      let pending = false;
+      let closed = false;
+      let wake: (() => void) | null = null;
+      const remove = hub.add(userId, {
+        poke: () => {
+          pending = true;
+          wake?.();
+        },
+        close: () => {
+          closed = true;
+          wake?.();
+        },
+      });
+      stream.onAbort(() => {
+        closed = true;
+        wake?.();
+      });
+      const end = setTimeout(() => {
+        closed = true;
+        wake?.();
+      }, maxLifeMs);
+      try {
+        await stream.writeSSE({ event: 'ready', data: 'ready' });
+        while (!closed && !stream.aborted) {
+          if (pending) {
+            pending = false;
+            await stream.writeSSE({ event: 'changed', data: 'changed' });
+            continue;
+          }
+          let beat: ReturnType<typeof setTimeout> | undefined;
+          const timedOut = await new Promise<boolean>((resolve) => {
+            wake = () => resolve(false);
+            beat = setTimeout(() => resolve(true), heartbeatMs);
+          });
+          wake = null;
+          clearTimeout(beat);
+          if (timedOut && !closed) await stream.write(': heartbeat\n\n');
+        }
+      } finally {
+        clearTimeout(end);
+        remove();
+      }
+    });
+  });
+
   app.post('/api/sync', requireSession(deps), async (c) => {
     const body = await readJson(c, syncRequestSchema);
     if (body.protocol !== PROTOCOL_VERSION) {
@@ -26,6 +91,7 @@ export function syncRoutes(deps: AppDeps): Hono<AppEnv> {
       throw new ApiHttpError(401, 'This device is syncing another account. Sign in as that account to continue.');
     }
     const { accepted, rejected } = s.records.applyClientChanges(c.var.userId, body.changes);
+    if (accepted.length > 0) hub.poke(c.var.userId); // rule 19: the account's other devices pull now
     const page = s.store.pull(c.var.userId, body.cursor, body.limit ?? DEFAULT_PULL_LIMIT);
     const response: SyncResponse = { accepted, rejected, ...page, serverTime: deps.now() }; // rule 17
     return c.json(response);

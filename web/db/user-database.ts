@@ -63,12 +63,15 @@ export class UserDatabase {
   private readonly writeListeners = new Set<(change: Change) => void>();
   /** Server time − device time (ms), measured by the sync engine (rule 17); the clock reads it live. */
   private readonly offsetBox: { value: number };
+  /** This device's own wall clock (ms), uncorrected: what the offset is measured against (rule 17). */
+  readonly deviceNow: () => number;
 
-  private constructor(dexie: AfterwordDexie, userId: string, clock: Clock, offset: { value: number }) {
+  private constructor(dexie: AfterwordDexie, userId: string, clock: Clock, offset: { value: number }, deviceNow: () => number) {
     this.dexie = dexie;
     this.userId = userId;
     this.clock = clock;
     this.offsetBox = offset;
+    this.deviceNow = deviceNow;
   }
 
   /**
@@ -97,7 +100,7 @@ export class UserDatabase {
     // Rule 3/17: the client never refuses a timestamp (the server already merged it), and reads
     // the server-corrected wall time, so its writes win over everything it has seen.
     const clock = createClock(newNodeId(), () => now() + offset.value, last, Infinity);
-    return new UserDatabase(dexie, userId, clock, offset);
+    return new UserDatabase(dexie, userId, clock, offset, now);
   }
 
   /** The measured offset (server time − device time, ms) the clock adds to the wall clock (rule 17). */

@@ -1,12 +1,15 @@
 /**
  * The sync engine of one open database (DESIGN.md §2 "Client"): pushes the outbox and pulls
  * what changed, on start, after local writes (debounced), on `online`, on becoming visible and
- * on an interval while visible; one tab at a time (Web Locks); failures retried with exponential
- * backoff and jitter; 401 pauses until resume() (the outbox is kept); 426 stops until an update.
+ * on an interval while visible (the fallback), and at once when the server pokes over the live
+ * channel (rule 19); one tab at a time (Web Locks); failures retried with exponential backoff and
+ * jitter; 401 pauses until resume() (the outbox is kept); 426 stops until an update. Every response
+ * measures the clock offset to the server (rule 17).
  */
 import type { RejectedChange } from '../../shared/sync/protocol';
 import type { UserDatabase } from '../db/user-database';
 import { applyResponse, buildRequest } from './apply-response';
+import type { LiveConnect } from './live';
 import { SyncHttpError, type Transport } from './transport';
 
 export type SyncStatus = 'offline' | 'syncing' | 'synced' | 'error' | 'needs-sign-in' | 'update-required';
@@ -67,6 +70,8 @@ export interface SyncEngineOptions {
   maxBackoffMs?: number;
   /** Most push/pull exchanges in one run before yielding (the next run continues). */
   maxRounds?: number;
+  /** The live channel (rule 19): subscribed while online and signed in; a poke pulls at once. */
+  live?: LiveConnect;
 }
 
 export interface SyncEngine {
@@ -130,6 +135,35 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   let interval: ReturnType<typeof setInterval> | null = null;
   let abort: AbortController | null = null;
   const cleanups: (() => void)[] = [];
+  let closeLive: (() => void) | null = null;
+  let liveTimer: ReturnType<typeof setTimeout> | null = null;
+  let liveFailures = 0;
+
+  /** Rule 19: keep one live connection while started, online and not paused; reconnect with backoff. */
+  const connectLive = () => {
+    if (!opts.live || closeLive || liveTimer || stopped || paused || !started || !online()) return;
+    closeLive = opts.live({
+      onOpen: () => {
+        liveFailures = 0;
+        schedule(0); // catch up on whatever changed while the stream was closed
+      },
+      onPoke: () => schedule(0),
+      onError: () => {
+        closeLive = null;
+        const base = Math.min(maxBackoffMs, 1000 * 2 ** Math.min(liveFailures++, 16));
+        liveTimer = setTimeout(() => {
+          liveTimer = null;
+          connectLive();
+        }, Math.round(base / 2 + (random() * base) / 2));
+      },
+    });
+  };
+  const disconnectLive = () => {
+    if (liveTimer) clearTimeout(liveTimer);
+    liveTimer = null;
+    closeLive?.();
+    closeLive = null;
+  };
 
   const set = (next: Partial<SyncSnapshot>) => {
     snap = { ...snap, ...next };
@@ -172,9 +206,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       for (let round = 0; round < maxRounds && !stopped; round++) {
         const request = await buildRequest(db);
         abort = new AbortController();
-        const sentAt = now();
+        const sentAt = db.deviceNow();
         const res = await transport(request, abort.signal);
-        const receivedAt = now();
+        const receivedAt = db.deviceNow();
         abort = null;
         if (stopped) return;
         await measureOffset(res.serverTime, sentAt, receivedAt);
@@ -216,19 +250,21 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       if (stopped) return;
       if (err instanceof SyncHttpError && err.status === 401) {
         paused = 'needs-sign-in';
+        disconnectLive();
         set({ status: 'needs-sign-in' });
         opts.onUnauthorized?.();
         return;
       }
       if (err instanceof SyncHttpError && err.status === 426) {
         paused = 'update-required';
+        disconnectLive();
         set({ status: 'update-required' });
         return;
       }
       failures++;
       if (!online()) set({ status: 'offline' });
       else set({ status: 'error', lastError: describeSyncError(err) });
-      if (!(err instanceof SyncHttpError)) console.warn('Sync failed', err); // details for developers only
+      if (!(err instanceof SyncHttpError) && !isNetworkError(err)) console.warn('Sync failed', err); // details for developers only
       schedule(backoff());
     }
   }
@@ -266,17 +302,24 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         cleanups.push(
           env.subscribe('online', () => {
             failures = 0;
+            liveFailures = 0;
             schedule(0);
+            connectLive();
           }),
-          env.subscribe('offline', () => set({ status: 'offline' })),
+          env.subscribe('offline', () => {
+            disconnectLive();
+            set({ status: 'offline' });
+          }),
           env.subscribe('visible', () => schedule(0)),
         );
       }
       interval = setInterval(() => visible() && schedule(0), intervalMs);
+      connectLive();
       void syncNow();
     },
     async stop() {
       stopped = true;
+      disconnectLive();
       if (timer) clearTimeout(timer);
       if (interval) clearInterval(interval);
       timer = null;
@@ -292,6 +335,8 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       if (paused !== 'needs-sign-in') return;
       paused = null;
       failures = 0;
+      liveFailures = 0;
+      connectLive();
       void syncNow();
     },
     snapshot: () => snap,

@@ -9,6 +9,7 @@ import { usePendingCount } from '../db/hooks';
 import { useSession } from '../app/session';
 import { createSyncEngine, type SyncEngine, type SyncStatus } from './engine';
 import { useSyncStore } from './sync-store';
+import { eventSourceLive } from './live';
 import { fetchTransport, type Transport } from './transport';
 
 export { SyncHttpError, fetchTransport, type Transport } from './transport';
@@ -32,6 +33,7 @@ export function startSync(opts: { userId: string; transport?: Transport; now?: (
     db,
     transport: opts.transport ?? fetchTransport,
     now: opts.now,
+    live: opts.transport ? undefined : typeof EventSource === 'undefined' ? undefined : eventSourceLive,
     onState: (s) => useSyncStore.setState({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs }),
     onRejected: (lastRejected) => useSyncStore.setState({ lastRejected }),
     onUnauthorized: () => useSession.getState().setNeedsReauth(true),

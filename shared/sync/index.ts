@@ -5,3 +5,4 @@ export * from './record';
 export * from './change';
 export * from './protocol';
 export * from './generated';
+export * from './versions';

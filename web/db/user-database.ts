@@ -11,6 +11,7 @@ import { validateChange, type Change } from '../../shared/sync/change';
 import { ClockError, createClock, newNodeId, type Clock, type Hlc } from '../../shared/sync/hlc';
 import { emptyState, mergeState, stateOfWrite, type RecordState } from '../../shared/sync/merge';
 import { missingFields } from '../../shared/sync/generated';
+import { keepReplacedTexts } from './local-versions';
 import { fieldsOfPatch, materialize, TOMBSTONE_FIELD, type NewItemId } from '../../shared/sync/record';
 import { AfterwordDexie, type IndexedDbDeps, type MetaValues } from './schema';
 
@@ -42,6 +43,8 @@ export interface WriteInput {
    * only where the record has never had the field written; the clock is not ticked.
    */
   generatedHlc?: Hlc;
+  /** Sync fields written as they are (dismissing kept versions: `<field>~conflict/<hlc>` or `_restorable` set to null; rule 23). */
+  rawFields?: Record<string, unknown>;
 }
 
 /** Why a database can no longer be used in this tab (another tab upgraded or deleted it). */
@@ -128,7 +131,7 @@ export class UserDatabase {
 
   /** Every table a write or a sync response touches. */
   allTables() {
-    return [this.dexie.fieldState, this.dexie.outbox, this.dexie.meta, ...COLLECTIONS.map((c) => this.dexie.table(c))];
+    return [this.dexie.fieldState, this.dexie.outbox, this.dexie.meta, this.dexie.versions, ...COLLECTIONS.map((c) => this.dexie.table(c))];
   }
 
   /**
@@ -157,7 +160,7 @@ export class UserDatabase {
     return changes;
   }
 
-  private async writeOne({ collection, id, patch, newItemId, listBase, generatedHlc }: WriteInput): Promise<Change | null> {
+  private async writeOne({ collection, id, patch, newItemId, listBase, generatedHlc, bases, rawFields }: WriteInput): Promise<Change | null> {
     const state = await this.readState(collection, id);
     if (generatedHlc !== undefined) return this.writeGenerated(collection, id, state, missingFields(state, patch), generatedHlc);
     // A local write must beat everything this device shows for the record (another tab's writes too).
@@ -165,6 +168,7 @@ export class UserDatabase {
     const { [TOMBSTONE_FIELD]: tombstone, ...rest } = patch;
     const fields = fieldsOfPatch(collection, listBase ?? state, rest, newItemId ?? (() => crypto.randomUUID()));
     if (tombstone !== undefined) fields[TOMBSTONE_FIELD] = tombstone;
+    Object.assign(fields, rawFields);
     // Unchanged fields are not rewritten, so a form that sends the whole record never clobbers a
     // concurrent edit of a field the person did not touch (rule 4).
     for (const f of Object.keys(fields)) {
@@ -172,7 +176,11 @@ export class UserDatabase {
     }
     if (Object.keys(fields).length === 0) return null;
     const hlc = this.clock.tick();
-    const checked = validateChange({ collection, id, hlc, fields }, { actor: 'client', userId: this.userId });
+    // Rule 20: each written field's base travels with the change, so the server can tell a
+    // concurrent edit (its loser is kept) from a sequential one.
+    const written = Object.entries(bases ?? {}).filter(([f]) => f in fields);
+    const change: Change = { collection, id, hlc, fields, ...(written.length ? { bases: Object.fromEntries(written) } : {}) };
+    const checked = validateChange(change, { actor: 'client', userId: this.userId });
     if (!checked.ok) throw new LocalWriteError(checked.reason);
     const { state: merged } = mergeState(state, stateOfWrite(fields, hlc));
     await this.storeState(collection, id, merged);
@@ -201,6 +209,7 @@ export class UserDatabase {
    * with no fields (a refused create, rule 11) means no record at all: both rows are removed.
    */
   async storeState(collection: CollectionName, id: string, state: RecordState): Promise<void> {
+    await keepReplacedTexts(this, collection, id, state);
     if (Object.keys(state.clocks).length === 0) {
       await this.dexie.fieldState.delete([collection, id]);
       await this.dexie.entities(collection).delete(id);

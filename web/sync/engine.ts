@@ -8,7 +8,7 @@
  */
 import type { RejectedChange } from '../../shared/sync/protocol';
 import type { UserDatabase } from '../db/user-database';
-import { applyResponse, buildRequest } from './apply-response';
+import { applyResponse, buildRequest, type KeptNotice } from './apply-response';
 import type { LiveConnect } from './live';
 import { SyncHttpError, type Transport } from './transport';
 
@@ -70,6 +70,8 @@ export interface SyncEngineOptions {
   maxBackoffMs?: number;
   /** Most push/pull exchanges in one run before yielding (the next run continues). */
   maxRounds?: number;
+  /** Kept versions new to this device (rules 20, 22), to tell the person once. */
+  onKept?: (kept: KeptNotice[]) => void;
   /** The live channel (rule 19): subscribed while online and signed in; a poke pulls at once. */
   live?: LiveConnect;
 }
@@ -214,6 +216,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         await measureOffset(res.serverTime, sentAt, receivedAt);
         const result = await applyResponse(db, res);
         if (result.rejected.length) opts.onRejected?.(result.rejected);
+        if (result.kept.length) opts.onKept?.(result.kept);
         if (result.clockErrors.length) onClockErrors(result.clockErrors);
         const progressed = res.accepted.length + res.rejected.length > 0 || request.changes.length === 0;
         if (!progressed && !res.hasMore) throw new Error('The server acknowledged none of the changes sent');

@@ -9,6 +9,8 @@ import { usePendingCount } from '../db/hooks';
 import { useSession } from '../app/session';
 import { createSyncEngine, type SyncEngine, type SyncStatus } from './engine';
 import { useSyncStore } from './sync-store';
+import { toast } from '../ui/toast-store';
+import { keptToast } from './kept-toast';
 import { eventSourceLive } from './live';
 import { fetchTransport, type Transport } from './transport';
 
@@ -36,6 +38,7 @@ export function startSync(opts: { userId: string; transport?: Transport; now?: (
     live: opts.transport ? undefined : typeof EventSource === 'undefined' ? undefined : eventSourceLive,
     onState: (s) => useSyncStore.setState({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs }),
     onRejected: (lastRejected) => useSyncStore.setState({ lastRejected }),
+    onKept: (kept) => toast(keptToast(kept)),
     onUnauthorized: () => useSession.getState().setNeedsReauth(true),
   });
   engine.start();

@@ -22,6 +22,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { refuseOffline, requestMusic, requestObituary, useBudgetLevel } from './plan-ai';
 import { type PlanDraft, planToDraft } from './plan-draft';
 import { TextListField } from '../../ui/TextListField';
+import { OtherVersions } from '../../ui/OtherVersions';
 
 const TABS = [
   { value: 'basic', label: 'Basic Info' },
@@ -185,6 +186,7 @@ export function PlanEditor({ plan, user }: PlanEditorProps) {
                 placeholder="Flowers, dress code, charities for donations…"
               />
             </FormField>
+            <OtherVersions collection="deathPlan" id={plan?.id} field="specialRequests" onRestore={(text) => set('specialRequests', text)} />
             {footer}
           </TabsContent>
 
@@ -231,6 +233,7 @@ export function PlanEditor({ plan, user }: PlanEditorProps) {
             <FormField label="Obituary">
               <Textarea rows={12} value={draft.obituary} onChange={(e) => set('obituary', e.target.value)} />
             </FormField>
+            <OtherVersions collection="deathPlan" id={plan?.id} field="obituary" onRestore={(text) => set('obituary', text)} />
             {footer}
           </TabsContent>
         </Tabs>

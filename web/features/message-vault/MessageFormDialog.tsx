@@ -20,6 +20,7 @@ import {
   type MessageType,
   validateMessage,
 } from './message-form';
+import { OtherVersions } from '../../ui/OtherVersions';
 
 export interface MessageFormDialogProps {
   open: boolean;
@@ -28,12 +29,14 @@ export interface MessageFormDialogProps {
   /** Values to start from (edit); the empty form when absent. */
   initial?: MessageFormValues;
   onSave: (fields: ReturnType<typeof formToMessage>) => Promise<boolean>;
+  /** The edited message's id, for its other versions (rules 20–23). */
+  recordId?: string;
 }
 
 const typeOptions = Object.entries(MESSAGE_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 const today = () => new Date(new Date().setHours(0, 0, 0, 0));
 
-export function MessageFormDialog({ open, onOpenChange, mode, initial, onSave }: MessageFormDialogProps) {
+export function MessageFormDialog({ open, onOpenChange, mode, initial, onSave, recordId }: MessageFormDialogProps) {
   const { values, errors, set, setErrors, reset } = useFormValues<MessageFormValues>(initial ?? EMPTY_MESSAGE);
   const [pending, setPending] = useState(false);
 
@@ -89,6 +92,7 @@ export function MessageFormDialog({ open, onOpenChange, mode, initial, onSave }:
       <FormField label="Your Message" required error={errors.messageContent}>
         <Textarea rows={6} value={values.messageContent} onChange={(e) => set('messageContent', e.target.value)} />
       </FormField>
+      <OtherVersions collection="messages" id={recordId} field="messageContent" onRestore={(text) => set('messageContent', text)} />
     </FormDialog>
   );
 }

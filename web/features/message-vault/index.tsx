@@ -18,6 +18,7 @@ import { useCreateDialog } from '../../ui/record-form';
 import { MessageCard } from './MessageCard';
 import { messageToForm } from './message-form';
 import { MessageFormDialog } from './MessageFormDialog';
+import { RestoreDeletedNotice } from '../../ui/RestoreDeletedNotice';
 
 export interface MessageVaultPageProps {
   openCreate?: boolean;
@@ -60,6 +61,7 @@ export default function MessageVaultPage({ openCreate = false }: MessageVaultPag
         subtitle="Letters, recordings and videos for the people you love, delivered when the time comes."
         actions={newMessageButton('New Message')}
       />
+      <RestoreDeletedNotice collection="messages" />
       <TabbedCardGrid
         items={messages}
         filters={MESSAGE_FILTERS}
@@ -97,6 +99,7 @@ export default function MessageVaultPage({ openCreate = false }: MessageVaultPag
       {editing && (
         <MessageFormDialog
           key={editing.id}
+          recordId={editing.id}
           mode="edit"
           open
           onOpenChange={(open) => !open && setEditing(null)}

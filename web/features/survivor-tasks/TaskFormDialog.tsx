@@ -23,6 +23,7 @@ import { Input, Textarea } from '../../ui/Input';
 import { Select } from '../../ui/Select';
 import { TextListField } from '../../ui/TextListField';
 import { emptyTaskForm, type TaskFormValues } from './task-form';
+import { OtherVersions } from '../../ui/OtherVersions';
 
 type TaskFormOutput = z.output<typeof survivorTaskFormSchema>;
 
@@ -39,9 +40,11 @@ export interface TaskFormDialogProps {
   mode: 'add' | 'edit';
   initial?: TaskFormValues;
   onSave: (fields: TaskFormOutput) => Promise<boolean>;
+  /** The edited task's id, for its other versions (rules 20–23). */
+  recordId?: string;
 }
 
-export function TaskFormDialog({ open, onOpenChange, mode, initial, onSave }: TaskFormDialogProps) {
+export function TaskFormDialog({ open, onOpenChange, mode, initial, onSave, recordId }: TaskFormDialogProps) {
   const { register, handleSubmit, watch, setValue, reset, formState } = useForm<TaskFormValues, unknown, TaskFormOutput>({
     resolver: zodResolver(survivorTaskFormSchema),
     defaultValues: initial ?? emptyTaskForm(),
@@ -76,6 +79,7 @@ export function TaskFormDialog({ open, onOpenChange, mode, initial, onSave }: Ta
       <FormField label="Description" required error={errors.description?.message}>
         <Textarea {...register('description')} placeholder="What needs to be done, and why" />
       </FormField>
+      <OtherVersions collection="survivorTasks" id={recordId} field="description" onRestore={(text) => setValue('description', text, { shouldDirty: true })} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Category" required error={errors.category?.message}>
           <Select options={categoryOptions} value={values.category ?? ''} onValueChange={(v) => set('category', v as TaskFormValues['category'])} placeholder="Select a category" />

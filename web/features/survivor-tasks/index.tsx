@@ -19,6 +19,7 @@ import { TaskFormDialog } from './TaskFormDialog';
 import { appendAutomationStep, createTask, deleteTask, generateDefaultTasks, setTaskStatus, updateTask } from './task-actions';
 import { taskToForm } from './task-form';
 import { TasksErrorBoundary, TasksLoadError } from './TasksErrorBoundary';
+import { RestoreDeletedNotice } from '../../ui/RestoreDeletedNotice';
 
 function TaskScreenBody({ onAdd }: { onAdd: () => void }) {
   const tasks = useCollection('survivorTasks');
@@ -86,6 +87,7 @@ function TaskScreenBody({ onAdd }: { onAdd: () => void }) {
       {editing && (
         <TaskFormDialog
           key={editing.id}
+          recordId={editing.id}
           open
           onOpenChange={(open) => !open && setEditingId(null)}
           mode="edit"
@@ -112,6 +114,7 @@ export default function SurvivorTasksPage() {
         actions={
           <Button onClick={() => setAdding(true)}>
             <Plus aria-hidden="true" />
+      <RestoreDeletedNotice collection="survivorTasks" />
             Add New Task
           </Button>
         }

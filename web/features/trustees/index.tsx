@@ -18,6 +18,7 @@ import { confirmThenRun, runAndClose } from '../../ui/record-actions';
 import { useCreateDialog } from '../../ui/record-form';
 import { trusteeToForm } from './trustee-form';
 import { TrusteeFormDialog } from './TrusteeFormDialog';
+import { RestoreDeletedNotice } from '../../ui/RestoreDeletedNotice';
 
 export interface TrusteesPageProps {
   openCreate?: boolean;
@@ -86,6 +87,7 @@ export default function TrusteesPage({ openCreate = false }: TrusteesPageProps) 
         subtitle="The people you trust to carry out your wishes."
         actions={addButton('Add Trustee')}
       />
+      <RestoreDeletedNotice collection="trustees" />
       <CardGrid
         items={trustees}
         label="Trustees"

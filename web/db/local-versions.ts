@@ -23,7 +23,7 @@ export async function keepReplacedTexts(db: UserDatabase, collection: Collection
   for (const field of fields) {
     const old = row.values[field];
     const at = row.clocks[field];
-    if (typeof old !== 'string' || old.trim() === '' || !at || next.clocks[field] === at) continue;
+    if (typeof old !== 'string' || old.trim() === '' || !at || next.clocks[field] === at || next.values[field] === old) continue;
     const table = db.dexie.versions;
     const key = [collection, id, field];
     const existing = await table.where('[collection+id+field]').equals(key).toArray();

@@ -62,7 +62,7 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 export class UserDatabase {
   readonly dexie: AfterwordDexie;
   readonly userId: string;
-  readonly clock: Clock;
+  private currentClock: Clock;
   private readonly writeListeners = new Set<(change: Change) => void>();
   /** Server time − device time (ms), measured by the sync engine (rule 17); the clock reads it live. */
   private readonly offsetBox: { value: number };
@@ -72,7 +72,7 @@ export class UserDatabase {
   private constructor(dexie: AfterwordDexie, userId: string, clock: Clock, offset: { value: number }, deviceNow: () => number) {
     this.dexie = dexie;
     this.userId = userId;
-    this.clock = clock;
+    this.currentClock = clock;
     this.offsetBox = offset;
     this.deviceNow = deviceNow;
   }
@@ -104,6 +104,26 @@ export class UserDatabase {
     // the server-corrected wall time, so its writes win over everything it has seen.
     const clock = createClock(newNodeId(), () => now() + offset.value, last, Infinity);
     return new UserDatabase(dexie, userId, clock, offset, now);
+  }
+
+  /** The HLC clock of this tab (rule 2). */
+  get clock(): Clock {
+    return this.currentClock;
+  }
+
+  /** This device's wall clock corrected by the measured offset (ms), as the HLC reads it (rule 17). */
+  correctedNow(): number {
+    return this.deviceNow() + this.offsetBox.value;
+  }
+
+  /**
+   * Moves the clock back to `last` (with a fresh node id, rule 1) and stores it, even lower than
+   * the stored one. Only for timestamps this device minted that the server refused as too far
+   * ahead (web/sync/restamp.ts): nothing anyone merged is above `last`. Use inside a transaction.
+   */
+  async rewindClock(last: Hlc): Promise<void> {
+    this.currentClock = createClock(newNodeId(), () => this.correctedNow(), last, Infinity);
+    await this.dexie.meta.put({ key: 'lastHlc', value: last });
   }
 
   /** The measured offset (server time − device time, ms) the clock adds to the wall clock (rule 17). */

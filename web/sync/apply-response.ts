@@ -6,6 +6,7 @@ import { COLLECTIONS, type CollectionName } from '../../shared/schema/collection
 import type { Change } from '../../shared/sync/change';
 import { mergeState } from '../../shared/sync/merge';
 import { parseConflictKey, RESTORABLE_FIELD } from '../../shared/sync/versions';
+import { isClockRefusal, restampRefused } from './restamp';
 import { MAX_PUSH_CHANGES, PROTOCOL_VERSION, type RejectedChange, type SyncRequest, type SyncResponse } from '../../shared/sync/protocol';
 import type { UserDatabase } from '../db/user-database';
 
@@ -53,7 +54,9 @@ export async function applyResponse(db: UserDatabase, res: SyncResponse): Promis
   return dexie.transaction('rw', db.allTables(), async () => {
     await db.foldStoredClock();
     const stored = (await db.getMeta('cursor')) ?? 0;
-    const acknowledged = [...res.accepted, ...res.rejected.map((r) => r.hlc)];
+    // Rule 17: a change refused only because its timestamp ran ahead is re-stamped, not dropped.
+    const refusedForClock = new Set(res.rejected.filter((r) => isClockRefusal(r.reason)).map((r) => r.hlc));
+    const acknowledged = [...res.accepted, ...res.rejected.map((r) => r.hlc).filter((h) => !refusedForClock.has(h))];
     if (acknowledged.length) await dexie.outbox.where('hlc').anyOf(acknowledged).delete();
 
     const clockErrors = new Set<string>();
@@ -69,6 +72,10 @@ export async function applyResponse(db: UserDatabase, res: SyncResponse): Promis
       if (!isCollection(r.collection)) continue;
       const record = r.record && r.record.collection === r.collection && r.record.id === r.id ? r.record : null;
       if (record) fold(record.clocks);
+      if (refusedForClock.has(r.hlc)) {
+        if (record) await db.storeState(r.collection, r.id, mergeState(await db.readState(r.collection, r.id), record).state);
+        continue;
+      }
       const state = await db.readState(r.collection, r.id);
       const values = { ...state.values };
       const clocks = { ...state.clocks };
@@ -102,6 +109,11 @@ export async function applyResponse(db: UserDatabase, res: SyncResponse): Promis
         else if (key === RESTORABLE_FIELD) kept.push({ collection: record.collection, id: record.id, kind: 'restorable' });
       }
     }
+
+    // Only changes still in this device's outbox (a late or repeated response may name old ones).
+    const stillWaiting = await dexie.outbox.where('hlc').anyOf([...refusedForClock]).primaryKeys();
+    const seen = res.rejected.filter((r) => refusedForClock.has(r.hlc)).flatMap((r) => Object.values(r.record?.clocks ?? {}));
+    if (stillWaiting.length) await restampRefused(db, [...refusedForClock], seen);
 
     const cursor = restoredFromOlder ? Math.min(stored, res.cursor) : Math.max(stored, res.cursor);
     if (cursor !== stored) await db.setMeta('cursor', cursor);

@@ -61,4 +61,21 @@ describe('clocks (issue 14 finding 4)', () => {
     await e2.syncNow();
     expect((await serverRecords(transport)).find((r) => r.id === 'tr2')!.values.name).toBe('Di');
   });
+
+  it('rule 17: a write a day fast, made before the first sync, is refused by the server, re-stamped from corrected time and kept', async () => {
+    const { t, userId, transport } = await setup();
+    const fast = await openOnDevice(userId, () => t.deps.now() + 24 * 60 * MIN);
+    await fast.write('trustees', 'tr3', trustee('Eve'));
+    await engineOf(fast, transport).engine.syncNow();
+    expect(await fast.pendingCount()).toBe(0);
+    expect((await fast.dexie.entities('trustees').get('tr3'))?.name).toBe('Eve');
+    const server = (await serverRecords(transport)).find((r) => r.id === 'tr3')!;
+    expect(server.values.name).toBe('Eve');
+    expect(Number(server.clocks.name!.slice(0, 15))).toBeLessThan(t.deps.now() + 5 * MIN);
+    // Its next write is also near server time (the clock was moved back), and accepted.
+    await fast.write('trustees', 'tr3', { name: 'Eva' });
+    expect(Number(fast.clock.last().slice(0, 15))).toBeLessThan(t.deps.now() + 5 * MIN);
+    await engineOf(fast, transport).engine.syncNow();
+    expect((await serverRecords(transport)).find((r) => r.id === 'tr3')!.values.name).toBe('Eva');
+  });
 });

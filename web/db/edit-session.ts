@@ -117,7 +117,10 @@ export async function createRecord<C extends CollectionName>(
   const patch: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(normalized)) if (k in given && isSet(v)) patch[k] = v;
   const recordId = id ?? (spec.singleton ? db.userId : crypto.randomUUID());
-  await db.writeMany([{ collection, id: recordId, patch }]);
+  // A create saw nothing: each field's base is '' (never written), so a concurrent create of the
+  // same record (a singleton, a stable id) keeps the losing long text (rule 20).
+  const bases = Object.fromEntries(Object.keys(patch).map((k) => [k, '']));
+  await db.writeMany([{ collection, id: recordId, patch, bases }]);
   return recordId;
 }
 

@@ -117,7 +117,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   const now = opts.now ?? Date.now;
   const random = opts.random ?? Math.random;
   const env = opts.env ?? browserEnvironment();
-  const debounceMs = opts.debounceMs ?? 100; // short: the outbox batches anyway, and other devices wait on it (rule 19)
+  const debounceMs = opts.debounceMs ?? 50; // short: the outbox batches anyway, and other devices wait on it (rule 19)
   const intervalMs = opts.intervalMs ?? 30_000;
   const maxBackoffMs = opts.maxBackoffMs ?? 60_000;
   const maxRounds = opts.maxRounds ?? 20;

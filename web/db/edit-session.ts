@@ -112,7 +112,7 @@ export async function createRecord<C extends CollectionName>(
   const spec = COLLECTION_SPECS[collection];
   const given: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(fields)) if (isSet(v)) given[k] = v;
-  if (hasCreatedAt(collection) && !('createdAt' in given)) given.createdAt = new Date().toISOString();
+  if (hasCreatedAt(collection) && !('createdAt' in given)) given.createdAt = new Date(db.correctedNow()).toISOString(); // rule 17: the server-corrected time
   const normalized = normalizeNewRecord(collection, given);
   const patch: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(normalized)) if (k in given && isSet(v)) patch[k] = v;

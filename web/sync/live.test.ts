@@ -103,4 +103,31 @@ describe('live updates (issue 14 finding 6)', () => {
     hub.poke('u2');
     expect(pokes).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   });
+
+  it('rule 19: a live connection that fails is reopened with backoff, and each (re)open pulls once', async () => {
+    const t = createTestApp();
+    const { userId, cookie } = await signedInTransport(t);
+    const base = await served(t);
+    const db = await openOnDevice(userId, () => t.deps.now());
+    let attempts = 0;
+    const real = httpLive(base, cookie);
+    // The first two connections fail at once (a server restart, a dropped network); then the real stream.
+    const flaky: Parameters<typeof createSyncEngine>[0]['live'] = (h) => {
+      attempts++;
+      if (attempts <= 2) {
+        queueMicrotask(() => h.onError());
+        return () => {};
+      }
+      return real(h);
+    };
+    let pulls = 0;
+    const transport = httpTransport(base, cookie);
+    const engine = createSyncEngine({ db, transport: (r, s) => (pulls++, transport(r, s)), env: { locks: null }, intervalMs: 3_600_000, maxBackoffMs: 40, live: flaky });
+    cleanups.push(() => engine.stop());
+    engine.start();
+    await vi.waitFor(() => expect(attempts).toBe(3), { timeout: 5_000 });
+    await vi.waitFor(() => expect(pulls).toBeGreaterThanOrEqual(2), { timeout: 5_000 }); // start, then the open
+    await fetch(`${base}/api/trustees`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify({ name: 'Sam', email: 'sam@example.com', accessLevel: 'full' }) });
+    await vi.waitFor(async () => expect(await db.dexie.entities('trustees').count()).toBe(1), { timeout: 5_000 });
+  });
 });

@@ -10,7 +10,7 @@ import { useSession } from '../app/session';
 import { createSyncEngine, type SyncEngine, type SyncStatus } from './engine';
 import { useSyncStore } from './sync-store';
 import { toast } from '../ui/toast-store';
-import { keptToast } from './kept-toast';
+import { keptToast, rejectedToast } from './kept-toast';
 import { eventSourceLive } from './live';
 import { fetchTransport, type Transport } from './transport';
 
@@ -37,7 +37,11 @@ export function startSync(opts: { userId: string; transport?: Transport; now?: (
     now: opts.now,
     live: opts.transport ? undefined : typeof EventSource === 'undefined' ? undefined : eventSourceLive,
     onState: (s) => useSyncStore.setState({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs }),
-    onRejected: (lastRejected) => useSyncStore.setState({ lastRejected }),
+    onRejected: (lastRejected) => {
+      useSyncStore.setState({ lastRejected });
+      const words = rejectedToast(lastRejected);
+      if (words) toast(words);
+    },
     onKept: (kept) => toast(keptToast(kept)),
     onUnauthorized: () => useSession.getState().setNeedsReauth(true),
   });

@@ -7,13 +7,15 @@
  *   edit survives on both devices; its sync status says its clock is off;
  * - finding 5: two devices edit one letter offline; the losing text is shown on both as "Also
  *   written on another device" and Restore brings it back;
+ * - finding 5, rule 22: an edit made offline on a message another device deleted is offered back
+ *   on both devices' list screens, and Restore brings it back with the edit;
  * - finding 6: another device's open screen shows a change without a reload, well before the
  *   30-second pull timer (the server pokes it).
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { desktopContext, expectNoSeriousA11yViolations, hasChromium, loginViaUi, MOBILE, poll, type TestUser, useBrowserSuite } from './harness';
-import { expectToast, openDialog, signedInPage } from './record-screens';
+import { confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
 
 const syncText = (page: Page) => page.locator('header [role="status"]').first().textContent();
 const synced = (page: Page) => poll(() => syncText(page), 20_000).toContain('All changes saved');
@@ -154,6 +156,35 @@ describe.skipIf(!hasChromium)('two devices of one account (issue 14)', () => {
     await expectToast(b.page, 'Success', 'The earlier text was restored');
     await openDialog(b.page).getByRole('button', { name: 'Update Message' }).click();
     await poll(() => a.page.getByText('Dear Clara, look after the roses.').first().isVisible(), 20_000).toBe(true);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('finding 5, rule 22: an edit made offline on a message another device deleted is offered back, and Restore brings it back', async () => {
+    const a = await signedInPage(suite.browser, suite.server.url, '/message-vault');
+    await writeMessage(a.page, 'Henry', 'Finish the boat.');
+    await synced(a.page);
+    const b = await secondDevice(suite.browser, suite.server.url, a.user, '/message-vault');
+    await poll(() => b.page.getByText('Finish the boat.').first().isVisible(), 20_000).toBe(true);
+    await b.context.setOffline(true);
+    await editMessage(b.page, 'Henry', 'Finish the boat, and sail it to the island.');
+    await a.page.getByRole('button', { name: 'Delete message to Henry' }).click();
+    await confirmDialog(a.page, 'Are you sure you want to delete this message?', 'Delete');
+    await synced(a.page);
+    await b.context.setOffline(false);
+    await b.page.evaluate(() => window.dispatchEvent(new Event('online')));
+    for (const page of [a.page, b.page]) {
+      const notice = page.getByTestId('restore-deleted');
+      await poll(() => notice.textContent(), 20_000).toContain('A message deleted on one device was changed on another afterwards');
+    }
+    await a.page.setViewportSize(MOBILE);
+    await expectNoSeriousA11yViolations(a.page, 'message vault offering a deleted message back');
+    await a.page.getByTestId('restore-deleted').getByRole('button', { name: 'Restore' }).click();
+    await expectToast(a.page, 'Success', 'The message was restored');
+    for (const page of [a.page, b.page]) {
+      await poll(() => page.getByText('Finish the boat, and sail it to the island.').first().isVisible(), 20_000).toBe(true);
+      await poll(() => page.getByTestId('restore-deleted').count(), 20_000).toBe(0);
+    }
     await a.context.close();
     await b.context.close();
   });

@@ -16,7 +16,7 @@ async function setup() {
   const push = async (...changes: unknown[]) =>
     (await (await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes }, cookie)).json()) as SyncResponse;
   const record = (id: string) => servicesOf(t.deps).store.get(user.id, 'messages', id)!;
-  return { t, user, at, push, record };
+  return { t, user, cookie, at, push, record };
 }
 
 describe('kept versions (rules 20–23)', () => {
@@ -57,7 +57,7 @@ describe('kept versions (rules 20–23)', () => {
   });
 
   it('rule 21: the server keeps a bounded history of replaced long texts', async () => {
-    const { t, user, at, push } = await setup();
+    const { t, user, cookie, at, push } = await setup();
     let prev = at(-100_000, 'devA');
     await push({ collection: 'messages', id: 'm1', hlc: prev, fields: msg });
     for (let i = 0; i < 25; i++) {
@@ -69,6 +69,18 @@ describe('kept versions (rules 20–23)', () => {
     expect(history).toHaveLength(20);
     expect(history[0]!.text).toBe('v23');
     expect(history.at(-1)!.text).toBe('v4');
+    // The same through GET /api/sync/history, for the session's account only.
+    const res = await t.call('GET', '/api/sync/history/messages/m1/messageContent', undefined, cookie);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { versions: unknown[] }).versions).toEqual(history);
+    const other = await signUp(t);
+    expect(((await (await t.call('GET', '/api/sync/history/messages/m1/messageContent', undefined, other.cookie)).json()) as { versions: unknown[] }).versions).toEqual([]);
+    for (const bad of ['/api/sync/history/spells/m1/messageContent', '/api/sync/history/messages/m1/recipientName', '/api/sync/history/messages/a.b/messageContent']) {
+      const r = await t.call('GET', bad, undefined, cookie);
+      expect(r.status, bad).toBe(400);
+      expect(((await r.json()) as { error: string }).error).toMatch(/Invalid request/);
+    }
+    expect((await t.call('GET', '/api/sync/history/messages/m1/messageContent')).status).toBe(401);
   });
 
   it('rule 22: an edit that lands on a record another device deleted marks it restorable', async () => {

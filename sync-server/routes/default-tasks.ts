@@ -3,8 +3,10 @@
  * guide (shared/default-tasks.ts) for the signed-in user as generated content (shared/sync/README.md
  * rule 18): the same stable record ids, list-item ids and fixed low HLCs the PWA writes, through
  * the one merge. A field is only filled where it was never written, so calling it twice, or after
- * the PWA generated the guide offline, never duplicates a task, and a task the person edited,
- * completed or deleted (on any device, synced in any order) stays as they left it. No body;
+ * the PWA generated the guide offline, never duplicates a task, and a task the person edited or
+ * completed (on any device, synced in any order) stays as they left it; a task deleted here is
+ * brought back by a normal write, as the empty list's button does on a device that saw it deleted
+ * (rule 18). No body;
  * `userId` comes from the session. Answers 201 with the guide's live tasks as they now stand.
  */
 import { Hono } from 'hono';
@@ -26,8 +28,15 @@ export function defaultTaskRoutes(deps: AppDeps): Hono<AppEnv> {
       if (!result.ok) throw new ApiHttpError(500, 'The default task guide is invalid');
       return result.change;
     });
-    // One SQLite transaction (rule 12); the merge keeps every field a person wrote (rule 18).
-    store.applyChanges(userId, changes);
+    // The merge keeps every field a person wrote (rule 18). A deleted task is brought back by a
+    // normal server write: asking the server for the guide is an informed request (it holds every
+    // delete it was sent), as is the empty list's button on a device that saw the deletes.
+    deps.db.transaction(() => {
+      store.applyChanges(userId, changes);
+      for (const { id } of generated) {
+        if (store.get(userId, 'survivorTasks', id)?.values._deleted === true) records.write(userId, 'survivorTasks', id, { _deleted: false });
+      }
+    })();
     const tasks = generated.map(({ id }) => records.get(userId, 'survivorTasks', id)).filter((x) => x !== null);
     return c.json(tasks, 201);
   });

@@ -42,11 +42,10 @@ describe('default survivor tasks never override people (issue 14 finding 3)', ()
       expect(await db.dexie.entities('survivorTasks').get(second.id)).toBeUndefined();
       expect(await db.dexie.entities('survivorTasks').count()).toBe(DEFAULT_SURVIVOR_TASKS.length - 1);
     }
-    // The REST endpoint is stamped the same way.
+    // The REST endpoint is stamped the same way: the completed task stays completed.
     expect((await t.call('POST', '/api/survivor-tasks/generate-defaults', undefined, cookie)).status).toBe(201);
     const server = await serverRecords(transport);
     expect(server.find((r) => r.id === first.id)!.values.completionStatus).toBe('completed');
-    expect(server.find((r) => r.id === second.id)!.values._deleted).toBe(true);
   });
 
   it('rule 18: a device that generated and edited before another device generates keeps the edit, in either sync order', async () => {
@@ -74,5 +73,25 @@ describe('default survivor tasks never override people (issue 14 finding 3)', ()
     const before = await a.dexie.outbox.count();
     await writeDefaultTasks(a);
     expect(await a.dexie.outbox.count()).toBe(before);
+  });
+
+  it('rule 18: on a device that saw every task deleted (the list is empty), Generate brings the guide back, on every device', async () => {
+    const { t, sync, device } = await setup();
+    const a = await device();
+    const b = await device();
+    await writeDefaultTasks(a);
+    await a.write('survivorTasks', first.id, { completionStatus: 'completed' });
+    for (const task of DEFAULT_SURVIVOR_TASKS) await a.write('survivorTasks', task.id, { _deleted: true });
+    await sync(a);
+    await sync(b);
+    expect(await b.dexie.entities('survivorTasks').count()).toBe(0);
+    t.advance(1000);
+    await writeDefaultTasks(b);
+    await sync(b);
+    await sync(a);
+    for (const db of [a, b]) {
+      expect(await db.dexie.entities('survivorTasks').count()).toBe(DEFAULT_SURVIVOR_TASKS.length);
+      expect((await db.dexie.entities('survivorTasks').get(first.id))?.completionStatus).toBe('completed');
+    }
   });
 });

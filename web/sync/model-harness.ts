@@ -44,7 +44,8 @@ export interface World {
   userId: string;
   devices: Device[];
   writes: PersonWrite[];
-  deletes: Set<RecordKey>;
+  /** The token of each `_deleted` write by its HLC (deletes and restores are person writes too). */
+  tombstones: Map<string, string>;
   generated: boolean;
   advance(ms: number): void;
   transport: Transport;
@@ -68,7 +69,7 @@ export async function createWorld(template: Awaited<ReturnType<typeof accountTem
     userId: template.userId,
     devices,
     writes: [],
-    deletes: new Set(),
+    tombstones: new Map(),
     generated: false,
     advance: t.advance,
     transport,

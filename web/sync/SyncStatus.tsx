@@ -90,7 +90,14 @@ export function SyncStatus() {
           {view.clock}
         </span>
       ) : null}
-      {view.clock ? <span className="sr-only md:hidden">{view.clock}</span> : null}
+      {view.clock ? (
+        <>
+          <span className="sr-only md:hidden">{view.clock}</span>
+          <span className="text-xs font-medium whitespace-nowrap text-amber-800 md:hidden" aria-hidden="true">
+            Clock off
+          </span>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -21,7 +21,8 @@ import { defaultTaskRoutes } from './routes/default-tasks';
 import { profileRoutes } from './routes/profile';
 import { releaseRoutes } from './routes/release';
 import { releasePublicRoutes } from './release/public-routes';
-import { syncRoutes } from './routes/sync';
+import { createPokeHub } from './live/poke-hub';
+import { syncRoutes, type LiveOptions } from './routes/sync';
 import type { Services } from './services';
 
 /** Largest request body accepted, in bytes (413 above). A sync batch is the largest legitimate body. */
@@ -33,7 +34,7 @@ export const MAX_BODY_BYTES = ACCOUNT_LIMITS.requestBytes;
 export function createApp(
   deps: AppDeps,
   services: Services,
-  opts: { serveWeb?: boolean; webDir?: string } = {},
+  opts: { serveWeb?: boolean; webDir?: string; live?: Omit<LiveOptions, 'hub'> } = {},
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
@@ -59,9 +60,18 @@ export function createApp(
     if (c.req.method !== 'GET' && c.res.status < 400) services.scheduler.poke();
   });
 
+  // Rule 19: one poke hub per app. A REST write that succeeded pokes the account's devices
+  // (POST /api/sync pokes by itself, only when it merged something, so pulls never echo).
+  const hub = createPokeHub();
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (c.req.method === 'GET' || c.res.status >= 400 || c.req.path === '/api/sync') return;
+    const userId = c.get('userId') as string | undefined;
+    if (userId) hub.poke(userId);
+  });
   app.route('/', authRoutes(deps, services));
   app.route('/', profileRoutes(deps, services));
-  app.route('/', syncRoutes(deps, services));
+  app.route('/', syncRoutes(deps, services, { hub, ...opts.live }));
   app.route(
     '/',
     aiRoutes(deps, services, {

@@ -8,6 +8,7 @@ import { COLLECTIONS, COLLECTION_SPECS, type CollectionName } from '../schema/co
 import { idSchema, multiLine, singleLine } from '../schema/common';
 import { parseHlc, type Hlc } from './hlc';
 import { splitField, TOMBSTONE_FIELD } from './record';
+import { checkKeptField } from './versions';
 
 /** One write: `fields` of record `id` in `collection`, all stamped with `hlc` (also its id). */
 export interface Change {
@@ -15,6 +16,8 @@ export interface Change {
   id: string;
   hlc: Hlc;
   fields: Record<string, unknown>;
+  /** For written fields, the HLC of the value the person edited from ('' = never written); rule 20. */
+  bases?: Record<string, Hlc>;
 }
 
 /** Deepest nesting of a field value: list items and the emergency contact are objects of depth 2. */
@@ -41,6 +44,7 @@ export const changeSchema = z.strictObject({
   id: idSchema,
   hlc: z.string().max(64),
   fields: z.record(z.string().max(120), z.unknown()),
+  bases: z.record(z.string().max(120), z.string().max(64)).optional(),
 });
 
 /** A list item: `{ text, pos }`, or null once removed. Survivor-task steps may be long (AI content). */
@@ -74,9 +78,17 @@ export function validateChange(
   if (spec.singleton && change.id !== opts.userId) {
     return { ok: false, reason: `${change.collection}: the record id must be the account's id` };
   }
+  for (const [key, base] of Object.entries(change.bases ?? {})) {
+    if (!(key in change.fields) || (base !== '' && !parseHlc(base))) return { ok: false, reason: `Invalid change: bases.${key}: not a base of a written field` };
+  }
   for (const key of fieldNames) {
     const value = change.fields[key];
     const where = `${change.collection}.${key}`;
+    const kept = checkKeptField(change.collection, key, value, opts.actor); // rule 23
+    if (kept !== undefined) {
+      if (kept !== null) return { ok: false, reason: kept };
+      continue;
+    }
     if (key === TOMBSTONE_FIELD) {
       if (typeof value !== 'boolean') return { ok: false, reason: `${where}: must be true or false` };
       continue;

@@ -53,9 +53,11 @@ export interface Clock {
 
 /**
  * A clock for `node`, reading wall time from `now` (ms). `last` restores a persisted state so a
- * reloaded tab never goes backwards.
+ * reloaded tab never goes backwards. `maxDriftMs` (default MAX_CLOCK_DRIFT_MS) is how far ahead a
+ * received timestamp may be; a client passes Infinity, since it never refuses a timestamp the
+ * server already merged (rule 3).
  */
-export function createClock(node: string, now: () => number, last?: Hlc): Clock {
+export function createClock(node: string, now: () => number, last?: Hlc, maxDriftMs = MAX_CLOCK_DRIFT_MS): Clock {
   const restored = last ? parseHlc(last) : null;
   let ms = restored?.ms ?? 0;
   let counter = restored?.counter ?? 0;
@@ -81,7 +83,7 @@ export function createClock(node: string, now: () => number, last?: Hlc): Clock 
       const r = parseHlc(remote);
       if (!r) throw new ClockError(`Invalid timestamp: ${remote}`);
       const wall = now();
-      if (r.ms - wall > MAX_CLOCK_DRIFT_MS) {
+      if (r.ms - wall > maxDriftMs) {
         throw new ClockError(
           `Change is ${Math.round((r.ms - wall) / 1000)} s ahead of this clock (limit ${MAX_CLOCK_DRIFT_MS / 1000} s): check the device's date and time`,
         );

@@ -4,3 +4,5 @@ export * from './merge';
 export * from './record';
 export * from './change';
 export * from './protocol';
+export * from './generated';
+export * from './versions';

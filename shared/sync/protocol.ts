@@ -52,6 +52,8 @@ export interface SyncResponse {
   records: ServerRecord[];
   cursor: number;
   hasMore: boolean;
+  /** The server's wall clock when it answered (ms since the epoch), for the client's clock offset (rule 17). */
+  serverTime: number;
 }
 
 export const serverRecordSchema = z.object({

@@ -1,6 +1,8 @@
 /**
  * The store of synced records behind one interface (DESIGN.md §2 "Scale"), so that a
  * PostgreSQL implementation can later pass the same contract suite (record-store.contract.ts).
+ * `applyChanges` also keeps what would otherwise be lost (rules 20–22): losing long texts as
+ * conflict fields, `_restorable` on edits of deleted records, and a bounded text history.
  */
 import type { Change, ServerRecord } from '../../shared/sync';
 import type { CollectionName } from '../../shared/schema';
@@ -26,4 +28,12 @@ export interface RecordStore {
   list(userId: string, collection: CollectionName): ServerRecord[];
   /** Counts of live records per collection, for summaries. */
   counts(userId: string): Record<CollectionName, number>;
+  /**
+   * Earlier values of a long-text field the server replaced, newest first, at most
+   * MAX_HISTORY_PER_FIELD (rule 21); `at` is the HLC each was written with.
+   */
+  history(userId: string, collection: CollectionName, id: string, field: string): { text: string; at: string }[];
 }
+
+/** Most earlier versions kept per long-text field on the server (rule 21). */
+export const MAX_HISTORY_PER_FIELD = 20;

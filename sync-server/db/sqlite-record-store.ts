@@ -3,8 +3,8 @@
  */
 import { ACCOUNT_LIMITS } from '../../shared/limits';
 import { COLLECTIONS, type CollectionName } from '../../shared/schema';
-import { isDeleted, mergeInto, type Change, type RecordState, type ServerRecord } from '../../shared/sync';
-import type { RecordStore } from './record-store';
+import { isDeleted, isLongText, keptVersions, mergeInto, type Change, type RecordState, type ServerRecord } from '../../shared/sync';
+import { MAX_HISTORY_PER_FIELD, type RecordStore } from './record-store';
 import type { Db } from './sqlite';
 
 interface Row {
@@ -41,6 +41,41 @@ export function createSqliteRecordStore(db: Db): RecordStore {
     'SELECT collection, COUNT(*) AS n FROM records WHERE user_id = ? AND deleted = 0 GROUP BY collection',
   );
 
+  const keepHistory = db.prepare(
+    `INSERT OR IGNORE INTO text_history (user_id, collection, record_id, field, hlc, text, replaced_seq)
+     VALUES (?, ?, ?, ?, ?, ?, (SELECT value FROM sync_sequence WHERE id = 1))`,
+  );
+  const pruneHistory = db.prepare(
+    `DELETE FROM text_history WHERE user_id = ? AND collection = ? AND record_id = ? AND field = ? AND hlc NOT IN (
+       SELECT hlc FROM text_history WHERE user_id = ? AND collection = ? AND record_id = ? AND field = ?
+       ORDER BY replaced_seq DESC, hlc DESC LIMIT ${MAX_HISTORY_PER_FIELD})`,
+  );
+  const readHistory = db.prepare<[string, string, string, string], { text: string; hlc: string }>(
+    `SELECT text, hlc FROM text_history WHERE user_id = ? AND collection = ? AND record_id = ? AND field = ?
+     ORDER BY replaced_seq DESC, hlc DESC`,
+  );
+
+  /** The long-text fields `change` writes, as they are in `state` before it merges (for rule 21). */
+  const longTextsBefore = (state: RecordState, change: Change): RecordState => {
+    const prev: RecordState = { values: {}, clocks: {} };
+    for (const field of Object.keys(change.fields)) {
+      if (!isLongText(change.collection, field) || !Object.hasOwn(state.clocks, field)) continue;
+      prev.values[field] = state.values[field];
+      prev.clocks[field] = state.clocks[field]!;
+    }
+    return prev;
+  };
+
+  /** Rule 21: the long texts `next` replaced in `prev` go to the bounded history. */
+  const historyOf = (userId: string, collection: CollectionName, id: string, prev: RecordState, changed: string[]) => {
+    for (const field of changed) {
+      const old = prev.values[field];
+      if (!isLongText(collection, field) || typeof old !== 'string' || old.trim() === '') continue;
+      keepHistory.run(userId, collection, id, field, prev.clocks[field]!, old);
+      pruneHistory.run(userId, collection, id, field, userId, collection, id, field);
+    }
+  };
+
   const apply = db.transaction((userId: string, changes: readonly Change[]) => {
     // Merge per record first, then write each changed record once with a fresh sequence.
     const touched = new Map<string, { collection: CollectionName; id: string; state: RecordState; changed: boolean }>();
@@ -57,8 +92,13 @@ export function createSqliteRecordStore(db: Db): RecordStore {
         };
         touched.set(key, entry);
       }
+      // Rules 20, 22: what this change would make lost is kept, as fields stamped with its HLC.
+      const kept = keptVersions(entry.state, change);
+      const prev = longTextsBefore(entry.state, change);
       // In place: a change costs its own size, not a copy of the record (issue #15).
-      if (mergeInto(entry.state, change.fields, change.hlc).length > 0) entry.changed = true;
+      const changed = mergeInto(entry.state, Object.keys(kept).length > 0 ? { ...change.fields, ...kept } : change.fields, change.hlc);
+      historyOf(userId, change.collection, change.id, prev, changed);
+      if (changed.length > 0) entry.changed = true;
     }
     const out: ServerRecord[] = [];
     for (const e of touched.values()) {
@@ -93,6 +133,7 @@ export function createSqliteRecordStore(db: Db): RecordStore {
       return row ? toRecord(row) : null;
     },
     list: (userId, collection) => live.all(userId, collection).map(toRecord),
+    history: (userId, collection, id, field) => readHistory.all(userId, collection, id, field).map((r) => ({ text: r.text, at: r.hlc })),
     counts(userId) {
       const out = Object.fromEntries(COLLECTIONS.map((c) => [c, 0])) as Record<CollectionName, number>;
       for (const r of countLive.all(userId)) out[r.collection as CollectionName] = r.n;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SURVIVOR_TASKS } from '../../shared/default-tasks';
+import { DEFAULT_TASKS_CREATED_AT } from '../../shared/sync';
 import { createTestApp, signUp } from '../test-support';
 
 type Task = { id: string; userId: string; title: string; resources: string[]; automationSteps: string[]; createdAt: string; completionStatus: string };
@@ -21,7 +22,7 @@ describe('POST /api/survivor-tasks/generate-defaults (SPEC.md §7)', () => {
     expect(created.map((x) => x.id)).toEqual(DEFAULT_SURVIVOR_TASKS.map((x) => x.id));
     for (const [i, task] of created.entries()) {
       const { id: _id, ...fields } = DEFAULT_SURVIVOR_TASKS[i]!;
-      expect(task).toMatchObject({ ...fields, userId: user.id, createdAt: new Date(t.deps.now()).toISOString() });
+      expect(task).toMatchObject({ ...fields, userId: user.id, createdAt: DEFAULT_TASKS_CREATED_AT }); // rule 18: one value on every device
     }
     expect((await list(t, cookie)).length).toBe(DEFAULT_SURVIVOR_TASKS.length);
   });
@@ -40,7 +41,7 @@ describe('POST /api/survivor-tasks/generate-defaults (SPEC.md §7)', () => {
     expect(await list(t, b.cookie)).toEqual([]);
   });
 
-  it('keeps a task the person edited, and brings back a deleted one', async () => {
+  it('rule 18: keeps a task the person edited, and brings back a deleted one', async () => {
     const t = createTestApp();
     const { cookie } = await signUp(t);
     await t.call('POST', '/api/survivor-tasks/generate-defaults', undefined, cookie);

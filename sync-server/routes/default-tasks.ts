@@ -1,33 +1,43 @@
 /**
  * `POST /api/survivor-tasks/generate-defaults` (SPEC.md §7): writes the default survivor-task
- * guide (shared/default-tasks.ts) for the signed-in user, with the guide's stable record ids and
- * stable list-item ids, through the same merge as every other write (shared/sync/README.md
- * rule 16). So calling it twice, or after the PWA generated the guide offline, never duplicates
- * a task. A default task the person can see (live) is left as it is, so their edits survive; a
- * deleted one comes back. No body; `userId` comes from the session. Answers 201 with the guide's
- * tasks as they now stand.
+ * guide (shared/default-tasks.ts) for the signed-in user as generated content (shared/sync/README.md
+ * rule 18): the same stable record ids, list-item ids and fixed low HLCs the PWA writes, through
+ * the one merge. A field is only filled where it was never written, so calling it twice, or after
+ * the PWA generated the guide offline, never duplicates a task, and a task the person edited or
+ * completed (on any device, synced in any order) stays as they left it; a task deleted here is
+ * brought back by a normal write, as the empty list's button does on a device that saw it deleted
+ * (rule 18). No body;
+ * `userId` comes from the session. Answers 201 with the guide's live tasks as they now stand.
  */
 import { Hono } from 'hono';
-import { DEFAULT_SURVIVOR_TASKS, defaultTaskItemId } from '../../shared/default-tasks';
+import { defaultTaskRecords, validateChange, type Change } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
+import { ApiHttpError } from '../http/errors';
 import type { Services } from '../services';
 
 export function defaultTaskRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const { records } = services;
+  const { records, store } = services;
 
   app.post('/api/survivor-tasks/generate-defaults', requireSession(deps, services), (c) => {
     const userId = c.var.userId;
-    const createdAt = new Date(deps.now()).toISOString();
-    // One SQLite transaction: the whole guide is written, or none of it.
-    const tasks = deps.db.transaction(() =>
-      DEFAULT_SURVIVOR_TASKS.map(
-        ({ id, ...fields }) =>
-          records.get(userId, 'survivorTasks', id) ??
-          records.write(userId, 'survivorTasks', id, { ...fields, createdAt, _deleted: false }, defaultTaskItemId),
-      ),
-    )();
+    const generated = defaultTaskRecords();
+    const changes: Change[] = generated.map(({ id, hlc, fields }) => {
+      const result = validateChange({ collection: 'survivorTasks', id, hlc, fields }, { actor: 'server', userId });
+      if (!result.ok) throw new ApiHttpError(500, 'The default task guide is invalid');
+      return result.change;
+    });
+    // The merge keeps every field a person wrote (rule 18). A deleted task is brought back by a
+    // normal server write: asking the server for the guide is an informed request (it holds every
+    // delete it was sent), as is the empty list's button on a device that saw the deletes.
+    deps.db.transaction(() => {
+      store.applyChanges(userId, changes);
+      for (const { id } of generated) {
+        if (store.get(userId, 'survivorTasks', id)?.values._deleted === true) records.write(userId, 'survivorTasks', id, { _deleted: false });
+      }
+    })();
+    const tasks = generated.map(({ id }) => records.get(userId, 'survivorTasks', id)).filter((x) => x !== null);
     return c.json(tasks, 201);
   });
   return app;

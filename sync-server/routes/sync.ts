@@ -1,19 +1,103 @@
 /**
- * `POST /api/sync` (shared/sync/README.md rules 10–14): merges the pushed changes in one
- * transaction, then returns what changed since the cursor.
+ * `POST /api/sync` (shared/sync/README.md rules 10–14, 17): merges the pushed changes in one
+ * transaction, then returns what changed since the cursor and the server's time.
+ * `GET /api/sync/events` (rule 19): a Server-Sent-Events stream that says "changed" whenever the
+ * account's records changed; it never carries data.
  */
 import { Hono } from 'hono';
-import { DEFAULT_PULL_LIMIT, PROTOCOL_VERSION, syncRequestSchema, type SyncResponse } from '../../shared/sync';
+import { streamSSE } from 'hono/streaming';
+import { COLLECTIONS, type CollectionName } from '../../shared/schema/collections';
+import { idSchema } from '../../shared/schema/common';
+import { DEFAULT_PULL_LIMIT, isLongText, PROTOCOL_VERSION, syncRequestSchema, type SyncResponse } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { oneAtATimePerAccount } from '../http/account-queue';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
+import type { PokeHub } from '../live/poke-hub';
 import type { Services } from '../services';
 
-export function syncRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+/** How the events stream behaves; tests shorten the intervals. */
+export interface LiveOptions {
+  /** The account's open connections (one hub per app, created in createApp). */
+  hub: PokeHub;
+  /** A comment line keeps proxies from closing an idle stream (ms; default 25 s). */
+  heartbeatMs?: number;
+  /** A stream ends after this long, so a revoked session cannot listen for ever (ms; default 15 min). */
+  maxLifeMs?: number;
+}
+
+export function syncRoutes(deps: AppDeps, services: Services, live: LiveOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = services;
+  const { hub, heartbeatMs = 25_000, maxLifeMs = 15 * 60_000 } = live;
+
+  /**
+   * `GET /api/sync/history/:collection/:id/:field` (rule 21): the server's earlier versions of one
+   * long text of the session's account, newest first: `{ versions: [{ text, at }] }`. 400 naming
+   * the parameter when it is not a long-text field of a known collection or the id is invalid.
+   */
+  app.get('/api/sync/history/:collection/:id/:field', requireSession(deps, services), (c) => {
+    const { collection, id, field } = c.req.param();
+    if (!(COLLECTIONS as readonly string[]).includes(collection)) {
+      throw new ApiHttpError(400, 'Invalid request: collection: unknown collection', [{ path: 'collection', message: 'Unknown collection' }]);
+    }
+    if (!idSchema.safeParse(id).success) throw new ApiHttpError(400, 'Invalid request: id: Invalid id', [{ path: 'id', message: 'Invalid id' }]);
+    if (!isLongText(collection as CollectionName, field)) {
+      throw new ApiHttpError(400, 'Invalid request: field: not a long text', [{ path: 'field', message: 'Not a long text' }]);
+    }
+    return c.json({ versions: s.store.history(c.var.userId, collection as CollectionName, id, field) });
+  });
+
+  app.get('/api/sync/events', requireSession(deps, services), (c) => {
+    const userId = c.var.userId;
+    c.header('X-Accel-Buffering', 'no'); // proxies must not buffer the stream
+    return streamSSE(c, async (stream) => {
+      let pending = false;
+      let closed = false;
+      let wake: (() => void) | null = null;
+      const remove = hub.add(userId, {
+        poke: () => {
+          pending = true;
+          wake?.();
+        },
+        close: () => {
+          closed = true;
+          wake?.();
+        },
+      });
+      stream.onAbort(() => {
+        closed = true;
+        wake?.();
+      });
+      const end = setTimeout(() => {
+        closed = true;
+        wake?.();
+      }, maxLifeMs);
+      try {
+        await stream.writeSSE({ event: 'ready', data: 'ready' });
+        while (!closed && !stream.aborted) {
+          if (pending) {
+            pending = false;
+            await stream.writeSSE({ event: 'changed', data: 'changed' });
+            continue;
+          }
+          let beat: ReturnType<typeof setTimeout> | undefined;
+          const timedOut = await new Promise<boolean>((resolve) => {
+            wake = () => resolve(false);
+            beat = setTimeout(() => resolve(true), heartbeatMs);
+          });
+          wake = null;
+          clearTimeout(beat);
+          if (timedOut && !closed) await stream.write(': heartbeat\n\n');
+        }
+      } finally {
+        clearTimeout(end);
+        remove();
+      }
+    });
+  });
+
   // Issue #15: one sync of an account at a time; an account past its request or write budget is
   // told so before its body is parsed (the body is still read: answering early would reset the connection).
   app.post('/api/sync', requireSession(deps, services), oneAtATimePerAccount({ maxWaiting: 4 }), async (c) => {
@@ -32,8 +116,9 @@ export function syncRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     }
     if (body.changes.length > 0) s.records.throttle.writes.hit(c.var.userId); // shared/limits.ts writesPerMinute
     const { accepted, rejected } = s.records.applyClientChanges(c.var.userId, body.changes);
+    if (accepted.length > 0) hub.poke(c.var.userId); // rule 19: the account's other devices pull now
     const page = s.store.pull(c.var.userId, body.cursor, body.limit ?? DEFAULT_PULL_LIMIT);
-    const response: SyncResponse = { accepted, rejected, ...page };
+    const response: SyncResponse = { accepted, rejected, ...page, serverTime: deps.now() }; // rule 17
     return c.json(response);
   });
   return app;

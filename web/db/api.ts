@@ -11,8 +11,9 @@ import type { messageFieldsSchema } from '../../shared/schema/message';
 import type { survivorTaskFieldsSchema } from '../../shared/schema/survivor-task';
 import type { trusteeFieldsSchema } from '../../shared/schema/trustee';
 import type { profileSchema } from '../../shared/schema/user';
-import { TOMBSTONE_FIELD, type NewItemId } from '../../shared/sync/record';
+import { TOMBSTONE_FIELD } from '../../shared/sync/record';
 import { requireDb } from './current';
+import type { UserDatabase } from './user-database';
 import { hasCreatedAt, normalizeNewRecord, normalizePatch } from './normalize';
 
 type NullableKeys<T> = { [K in keyof T]-?: null extends T[K] ? K : never }[keyof T];
@@ -31,10 +32,10 @@ export interface CreateInput {
 /** Fields a screen passes to change a record; extra keys (id, userId) are ignored. */
 export type PatchInput<C extends CollectionName> = Partial<CreateInput[C]> & { id?: string; userId?: string };
 
-function prepareCreate<C extends CollectionName>(name: C, fields: CreateInput[C], userId: string) {
+function prepareCreate<C extends CollectionName>(name: C, fields: CreateInput[C], db: UserDatabase) {
   const input: Record<string, unknown> = { ...fields };
-  if (hasCreatedAt(name)) input.createdAt = new Date().toISOString();
-  const id = COLLECTION_SPECS[name].singleton ? userId : crypto.randomUUID();
+  if (hasCreatedAt(name)) input.createdAt = new Date(db.correctedNow()).toISOString(); // rule 17
+  const id = COLLECTION_SPECS[name].singleton ? db.userId : crypto.randomUUID();
   return { collection: name, id, patch: normalizeNewRecord(name, input) };
 }
 
@@ -44,7 +45,7 @@ function prepareCreate<C extends CollectionName>(name: C, fields: CreateInput[C]
  */
 export async function create<C extends CollectionName>(name: C, fields: CreateInput[C]): Promise<string> {
   const db = requireDb();
-  const input = prepareCreate(name, fields, db.userId);
+  const input = prepareCreate(name, fields, db);
   await db.writeMany([input]);
   return input.id;
 }
@@ -52,27 +53,7 @@ export async function create<C extends CollectionName>(name: C, fields: CreateIn
 /** Creates many records in one transaction (all or none), e.g. the default survivor tasks. */
 export async function bulkCreate<C extends CollectionName>(name: C, items: readonly CreateInput[C][]): Promise<string[]> {
   const db = requireDb();
-  const inputs = items.map((fields) => prepareCreate(name, fields, db.userId));
-  await db.writeMany(inputs);
-  return inputs.map((i) => i.id);
-}
-
-/**
- * Creates records under the caller's stable ids, or brings them back when they were deleted (the
- * tombstone is cleared), all in one transaction. For seeded records such as the default survivor
- * tasks: generating twice, or on two devices offline, writes the same records (rule 4), and with
- * `newItemId` the same list items (rule 6). Throws LocalWriteError naming the invalid field.
- */
-export async function createOrRestore<C extends CollectionName>(
-  name: C,
-  items: readonly { id: string; fields: CreateInput[C] }[],
-  newItemId?: NewItemId,
-): Promise<string[]> {
-  const db = requireDb();
-  const inputs = items.map(({ id, fields }) => {
-    const { patch } = prepareCreate(name, fields, db.userId);
-    return { collection: name, id, patch: { ...patch, [TOMBSTONE_FIELD]: false }, newItemId };
-  });
+  const inputs = items.map((fields) => prepareCreate(name, fields, db));
   await db.writeMany(inputs);
   return inputs.map((i) => i.id);
 }

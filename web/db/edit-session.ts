@@ -112,12 +112,15 @@ export async function createRecord<C extends CollectionName>(
   const spec = COLLECTION_SPECS[collection];
   const given: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(fields)) if (isSet(v)) given[k] = v;
-  if (hasCreatedAt(collection) && !('createdAt' in given)) given.createdAt = new Date().toISOString();
+  if (hasCreatedAt(collection) && !('createdAt' in given)) given.createdAt = new Date(db.correctedNow()).toISOString(); // rule 17: the server-corrected time
   const normalized = normalizeNewRecord(collection, given);
   const patch: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(normalized)) if (k in given && isSet(v)) patch[k] = v;
   const recordId = id ?? (spec.singleton ? db.userId : crypto.randomUUID());
-  await db.writeMany([{ collection, id: recordId, patch }]);
+  // A create saw nothing: each field's base is '' (never written), so a concurrent create of the
+  // same record (a singleton, a stable id) keeps the losing long text (rule 20).
+  const bases = Object.fromEntries(Object.keys(patch).map((k) => [k, '']));
+  await db.writeMany([{ collection, id: recordId, patch, bases }]);
   return recordId;
 }
 

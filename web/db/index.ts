@@ -3,6 +3,7 @@
  * DESIGN.md §2 "Client"; rules 5–9 of shared/sync/README.md.
  */
 export { useCollection, useRecord, usePendingCount, useDatabaseNotice } from './hooks';
-export { create, bulkCreate, createOrRestore, save, remove, getPendingCount, type CreateInput, type PatchInput } from './api';
+export { create, bulkCreate, save, remove, getPendingCount, type CreateInput, type PatchInput } from './api';
+export { writeDefaultTasks } from './generated';
 export { openUserDatabase, closeUserDatabase, deleteUserDatabase, requireDb, useCurrentDb } from './current';
 export { LocalWriteError, UserDatabase, type DatabaseNotice, type OpenOptions } from './user-database';

@@ -2,7 +2,8 @@
  * The Dexie schema of one user's local database (DESIGN.md §2 "Client"): one table per synced
  * collection holding the materialised entities (deleted records are absent), `fieldState` with
  * every record's per-field values and HLCs (tombstones included), the `outbox` of changes not
- * yet acknowledged by the server, and `meta` (last HLC, server cursor).
+ * yet acknowledged by the server, `meta` (last HLC, server cursor, clock offset), and `versions`
+ * (earlier values of long texts this device replaced).
  */
 import { Dexie, type Table } from 'dexie';
 import type { CollectionName, EntityOf } from '../../shared/schema/collections';
@@ -21,12 +22,27 @@ export interface OutboxRow extends Change {
   seq?: number;
 }
 
+/** An earlier value of a long text this device replaced (rule 21): kept locally, newest last. */
+export interface VersionRow {
+  seq?: number;
+  collection: CollectionName;
+  id: string;
+  field: string;
+  text: string;
+  /** The HLC the replaced text had been written with. */
+  at: Hlc;
+  /** When this device replaced it (device ms). */
+  replacedAt: number;
+}
+
 /** `meta` rows. The node id is never stored: every tab mints its own (rule 1). */
 export interface MetaValues {
   /** The greatest HLC this device has issued or received, so a reloaded tab never goes backwards. */
   lastHlc: Hlc;
   /** The server sequence up to which every record has been pulled (rule 13). */
   cursor: number;
+  /** Server time − device time in ms, measured on every sync (rule 17). */
+  clockOffset: number;
 }
 export interface MetaRow {
   key: keyof MetaValues;
@@ -56,6 +72,7 @@ export class AfterwordDexie extends Dexie {
   fieldState!: Table<FieldStateRow, [string, string]>;
   outbox!: Table<OutboxRow, number>;
   meta!: Table<MetaRow, string>;
+  versions!: Table<VersionRow, number>;
 
   constructor(userId: string, deps: IndexedDbDeps = {}) {
     // Only given deps: an explicit `indexedDB: undefined` makes Dexie miss the browser's own.
@@ -70,6 +87,8 @@ export class AfterwordDexie extends Dexie {
       outbox: '++seq, hlc',
       meta: 'key',
     });
+    // v2 (issue 14): earlier versions of long texts, per record field (rule 21).
+    this.version(2).stores({ versions: '++seq, [collection+id+field]' });
   }
 
   /** The table of materialised entities of `collection`. */

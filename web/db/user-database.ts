@@ -10,6 +10,8 @@ import { COLLECTIONS, type CollectionName, type EntityOf } from '../../shared/sc
 import { validateChange, type Change } from '../../shared/sync/change';
 import { ClockError, createClock, newNodeId, type Clock, type Hlc } from '../../shared/sync/hlc';
 import { emptyState, mergeState, stateOfWrite, type RecordState } from '../../shared/sync/merge';
+import { missingFields } from '../../shared/sync/generated';
+import { keepReplacedTexts } from './local-versions';
 import { fieldsOfPatch, materialize, TOMBSTONE_FIELD, type NewItemId } from '../../shared/sync/record';
 import { AfterwordDexie, type IndexedDbDeps, type MetaValues } from './schema';
 
@@ -36,6 +38,13 @@ export interface WriteInput {
   listBase?: RecordState;
   /** For each written field, the HLC of the value the person edited from ('' for never written). */
   bases?: Record<string, Hlc>;
+  /**
+   * Generated content only (rule 18): `patch` holds sync fields, written with this fixed HLC and
+   * only where the record has never had the field written; the clock is not ticked.
+   */
+  generatedHlc?: Hlc;
+  /** Sync fields written as they are (dismissing kept versions: `<field>~conflict/<hlc>` or `_restorable` set to null; rule 23). */
+  rawFields?: Record<string, unknown>;
 }
 
 /** Why a database can no longer be used in this tab (another tab upgraded or deleted it). */
@@ -53,13 +62,19 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 export class UserDatabase {
   readonly dexie: AfterwordDexie;
   readonly userId: string;
-  readonly clock: Clock;
+  private currentClock: Clock;
   private readonly writeListeners = new Set<(change: Change) => void>();
+  /** Server time − device time (ms), measured by the sync engine (rule 17); the clock reads it live. */
+  private readonly offsetBox: { value: number };
+  /** This device's own wall clock (ms), uncorrected: what the offset is measured against (rule 17). */
+  readonly deviceNow: () => number;
 
-  private constructor(dexie: AfterwordDexie, userId: string, clock: Clock) {
+  private constructor(dexie: AfterwordDexie, userId: string, clock: Clock, offset: { value: number }, deviceNow: () => number) {
     this.dexie = dexie;
     this.userId = userId;
-    this.clock = clock;
+    this.currentClock = clock;
+    this.offsetBox = offset;
+    this.deviceNow = deviceNow;
   }
 
   /**
@@ -83,8 +98,44 @@ export class UserDatabase {
     dexie.on('blocked', () => notice('blocked'));
     await dexie.open();
     const last = (await dexie.meta.get('lastHlc'))?.value as Hlc | undefined;
-    const clock = createClock(newNodeId(), opts.now ?? Date.now, last);
-    return new UserDatabase(dexie, userId, clock);
+    const offset = { value: ((await dexie.meta.get('clockOffset'))?.value as number | undefined) ?? 0 };
+    const now = opts.now ?? Date.now;
+    // Rule 3/17: the client never refuses a timestamp (the server already merged it), and reads
+    // the server-corrected wall time, so its writes win over everything it has seen.
+    const clock = createClock(newNodeId(), () => now() + offset.value, last, Infinity);
+    return new UserDatabase(dexie, userId, clock, offset, now);
+  }
+
+  /** The HLC clock of this tab (rule 2). */
+  get clock(): Clock {
+    return this.currentClock;
+  }
+
+  /** This device's wall clock corrected by the measured offset (ms), as the HLC reads it (rule 17). */
+  correctedNow(): number {
+    return this.deviceNow() + this.offsetBox.value;
+  }
+
+  /**
+   * Moves the clock back to `last` (with a fresh node id, rule 1) and stores it, even lower than
+   * the stored one. Only for timestamps this device minted that the server refused as too far
+   * ahead (web/sync/restamp.ts): nothing anyone merged is above `last`. Use inside a transaction.
+   */
+  async rewindClock(last: Hlc): Promise<void> {
+    this.currentClock = createClock(newNodeId(), () => this.correctedNow(), last, Infinity);
+    await this.dexie.meta.put({ key: 'lastHlc', value: last });
+  }
+
+  /** The measured offset (server time − device time, ms) the clock adds to the wall clock (rule 17). */
+  clockOffset(): number {
+    return this.offsetBox.value;
+  }
+
+  /** Sets and persists the clock offset (ms), so a reload keeps reading corrected time (rule 17). */
+  async setClockOffset(ms: number): Promise<void> {
+    const value = Math.round(ms);
+    this.offsetBox.value = value;
+    await this.dexie.meta.put({ key: 'clockOffset', value });
   }
 
   /** Closes the connection; later calls fail with Dexie's DatabaseClosedError. */
@@ -100,7 +151,7 @@ export class UserDatabase {
 
   /** Every table a write or a sync response touches. */
   allTables() {
-    return [this.dexie.fieldState, this.dexie.outbox, this.dexie.meta, ...COLLECTIONS.map((c) => this.dexie.table(c))];
+    return [this.dexie.fieldState, this.dexie.outbox, this.dexie.meta, this.dexie.versions, ...COLLECTIONS.map((c) => this.dexie.table(c))];
   }
 
   /**
@@ -129,13 +180,15 @@ export class UserDatabase {
     return changes;
   }
 
-  private async writeOne({ collection, id, patch, newItemId, listBase }: WriteInput): Promise<Change | null> {
+  private async writeOne({ collection, id, patch, newItemId, listBase, generatedHlc, bases, rawFields }: WriteInput): Promise<Change | null> {
     const state = await this.readState(collection, id);
+    if (generatedHlc !== undefined) return this.writeGenerated(collection, id, state, missingFields(state, patch), generatedHlc);
     // A local write must beat everything this device shows for the record (another tab's writes too).
     for (const hlc of Object.values(state.clocks)) this.receive(hlc);
     const { [TOMBSTONE_FIELD]: tombstone, ...rest } = patch;
     const fields = fieldsOfPatch(collection, listBase ?? state, rest, newItemId ?? (() => crypto.randomUUID()));
     if (tombstone !== undefined) fields[TOMBSTONE_FIELD] = tombstone;
+    Object.assign(fields, rawFields);
     // Unchanged fields are not rewritten, so a form that sends the whole record never clobbers a
     // concurrent edit of a field the person did not touch (rule 4).
     for (const f of Object.keys(fields)) {
@@ -143,10 +196,24 @@ export class UserDatabase {
     }
     if (Object.keys(fields).length === 0) return null;
     const hlc = this.clock.tick();
-    const checked = validateChange({ collection, id, hlc, fields }, { actor: 'client', userId: this.userId });
+    // Rule 20: each written field's base travels with the change, so the server can tell a
+    // concurrent edit (its loser is kept) from a sequential one.
+    const written = Object.entries(bases ?? {}).filter(([f]) => f in fields);
+    const change: Change = { collection, id, hlc, fields, ...(written.length ? { bases: Object.fromEntries(written) } : {}) };
+    const checked = validateChange(change, { actor: 'client', userId: this.userId });
     if (!checked.ok) throw new LocalWriteError(checked.reason);
     const { state: merged } = mergeState(state, stateOfWrite(fields, hlc));
     await this.storeState(collection, id, merged);
+    await this.dexie.outbox.add({ ...checked.change });
+    return checked.change;
+  }
+
+  /** Writes generated sync `fields` (already only the missing ones) with their fixed HLC (rule 18). */
+  private async writeGenerated(collection: CollectionName, id: string, state: RecordState, fields: Record<string, unknown>, hlc: Hlc) {
+    if (Object.keys(fields).length === 0) return null;
+    const checked = validateChange({ collection, id, hlc, fields }, { actor: 'client', userId: this.userId });
+    if (!checked.ok) throw new LocalWriteError(checked.reason);
+    await this.storeState(collection, id, mergeState(state, stateOfWrite(fields, hlc)).state);
     await this.dexie.outbox.add({ ...checked.change });
     return checked.change;
   }
@@ -162,6 +229,7 @@ export class UserDatabase {
    * with no fields (a refused create, rule 11) means no record at all: both rows are removed.
    */
   async storeState(collection: CollectionName, id: string, state: RecordState): Promise<void> {
+    await keepReplacedTexts(this, collection, id, state);
     if (Object.keys(state.clocks).length === 0) {
       await this.dexie.fieldState.delete([collection, id]);
       await this.dexie.entities(collection).delete(id);

@@ -1,15 +1,19 @@
 /**
- * The header's sync indicator (DESIGN.md §2 "never silent", §5): offline with the number of
- * changes waiting, saving, all saved, a retrying error (reason in the tooltip), or a prompt to
- * sign in again or reload. Icon always; text from 640 px up, kept for screen readers below.
+ * The header's sync indicator (DESIGN.md §2 "never silent", §5): offline, saving, all saved, a
+ * retrying error (plain-words reason in the tooltip, never the server's text), or a prompt to sign
+ * in again or reload; the number of changes waiting in every state, and a badly-off device clock
+ * in words (rule 17). Icon always; text from 640 px up, kept for screen readers below.
  */
 import { CloudCheck, CloudOff, LoaderCircle, LogIn, RefreshCw, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useDatabaseNotice } from '../db/hooks';
 import { cn } from '../ui/cn';
+import { CLOCK_OFF_WARN_MS } from './engine';
 import { useSyncState, type SyncState } from './index';
 
 const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
+/** ' — 3 changes waiting', or '' when nothing waits: shown in every state (issue 14 finding 7). */
+const waiting = (n: number) => (n > 0 ? ` — ${changes(n)} waiting` : '');
 
 interface View {
   icon: LucideIcon;
@@ -18,20 +22,39 @@ interface View {
   spin?: boolean;
   title?: string;
   signIn?: boolean;
+  /** Set when the device clock is badly off (rule 17): a sentence for the person. */
+  clock?: string;
+}
+
+/**
+ * Words for a device clock `offMs` behind (positive: server ahead, so the device is slow) or
+ * ahead of the server, when more than CLOCK_OFF_WARN_MS; otherwise undefined (rule 17).
+ */
+export function clockWords(offMs: number | undefined): string | undefined {
+  if (offMs === undefined || Math.abs(offMs) <= CLOCK_OFF_WARN_MS) return undefined;
+  const minutes = Math.round(Math.abs(offMs) / 60_000);
+  const amount = minutes >= 120 ? `${Math.round(minutes / 60)} hours` : `${minutes} minutes`;
+  return `This device's clock is ${amount} ${offMs > 0 ? 'slow' : 'fast'}. Afterword corrects for it; please check the date and time settings.`;
 }
 
 /** The words and icon for a sync state (exported for tests of the wording). */
 export function syncStatusView(s: SyncState, dbNotice: string | null = null): View {
-  if (dbNotice) return { icon: RefreshCw, text: 'Reload to keep syncing', tone: 'text-amber-800', title: 'Afterword was updated or signed out in another tab' };
+  const clock = clockWords(s.clockOffMs);
+  const view = baseView(s, dbNotice);
+  return clock ? { ...view, clock, tone: view.tone === 'text-emerald-800' ? 'text-amber-800' : view.tone } : view;
+}
+
+function baseView(s: SyncState, dbNotice: string | null): View {
+  if (dbNotice) return { icon: RefreshCw, text: `Reload to keep syncing${waiting(s.pending)}`, tone: 'text-amber-800', title: 'Afterword was updated or signed out in another tab' };
   switch (s.status) {
     case 'needs-sign-in':
-      return { icon: LogIn, text: 'Sign in again to sync', tone: 'text-amber-800', signIn: true };
+      return { icon: LogIn, text: `Sign in again to sync${waiting(s.pending)}`, tone: 'text-amber-800', signIn: true };
     case 'update-required':
-      return { icon: RefreshCw, text: 'Update required — reload', tone: 'text-amber-800', title: s.lastError };
+      return { icon: RefreshCw, text: `Update required — reload${s.pending ? ` (${changes(s.pending)} waiting)` : ''}`, tone: 'text-amber-800', title: 'This version of Afterword is out of date. Reload the app to update it.' };
     case 'offline':
-      return { icon: CloudOff, text: s.pending ? `Offline — ${changes(s.pending)} waiting` : 'Offline', tone: 'text-slate-700' };
+      return { icon: CloudOff, text: `Offline${waiting(s.pending)}`, tone: 'text-slate-700' };
     case 'error':
-      return { icon: CloudOff, text: 'Sync error — retrying', tone: 'text-red-700', title: s.lastError };
+      return { icon: CloudOff, text: `Sync error — retrying${s.pending ? ` (${changes(s.pending)} waiting)` : ''}`, tone: 'text-red-700', title: s.lastError };
     default:
       if (s.pending > 0 || s.status === 'syncing') {
         return { icon: LoaderCircle, spin: true, text: s.pending ? `Saving ${changes(s.pending)}…` : 'Syncing…', tone: 'text-slate-700' };
@@ -53,7 +76,7 @@ export function SyncStatus() {
   );
   const box = cn('flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2', view.tone);
   return (
-    <div role="status" aria-live="polite" title={view.title ?? view.text} className="flex items-center">
+    <div role="status" aria-live="polite" title={[view.title ?? view.text, view.clock].filter(Boolean).join(' ')} className="flex items-center">
       {view.signIn ? (
         <Link to="/login" className={cn(box, 'hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2')}>
           {body}
@@ -62,6 +85,19 @@ export function SyncStatus() {
         <span className={box}>{body}</span>
       )}
       {view.title && view.title !== view.text ? <span className="sr-only">{view.title}</span> : null}
+      {view.clock ? (
+        <span className="ml-1 hidden max-w-56 text-xs leading-tight text-amber-800 md:block" data-testid="clock-off">
+          {view.clock}
+        </span>
+      ) : null}
+      {view.clock ? (
+        <>
+          <span className="sr-only md:hidden">{view.clock}</span>
+          <span className="text-xs font-medium whitespace-nowrap text-amber-800 md:hidden" aria-hidden="true">
+            Clock off
+          </span>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -5,13 +5,15 @@
 import { COLLECTIONS, type CollectionName } from '../../shared/schema/collections';
 import type { Change } from '../../shared/sync/change';
 import { mergeState } from '../../shared/sync/merge';
+import { parseConflictKey, RESTORABLE_FIELD } from '../../shared/sync/versions';
+import { isClockRefusal, restampRefused } from './restamp';
 import { MAX_PUSH_CHANGES, PROTOCOL_VERSION, type RejectedChange, type SyncRequest, type SyncResponse } from '../../shared/sync/protocol';
 import type { UserDatabase } from '../db/user-database';
 
 /** The next request: the oldest ≤ MAX_PUSH_CHANGES outbox entries, the stored cursor, and whose they are (rule 15). */
 export async function buildRequest(db: UserDatabase): Promise<SyncRequest> {
   const rows = await db.dexie.outbox.orderBy(':id').limit(MAX_PUSH_CHANGES).toArray();
-  const changes: Change[] = rows.map(({ collection, id, hlc, fields }) => ({ collection, id, hlc, fields }));
+  const changes: Change[] = rows.map(({ collection, id, hlc, fields, bases }) => ({ collection, id, hlc, fields, ...(bases ? { bases } : {}) }));
   return { protocol: PROTOCOL_VERSION, cursor: (await db.getMeta('cursor')) ?? 0, changes, account: db.userId };
 }
 
@@ -22,6 +24,16 @@ export interface ApplyResult {
   clockErrors: string[];
   /** Outbox entries left after this response. */
   pending: number;
+  /** Kept versions that arrived with this response and were not on this device before (rules 20, 22): tell the person, once. */
+  kept: KeptNotice[];
+}
+
+/** A kept version new to this device: a losing text (`field` set) or an edit on a deleted record. */
+export interface KeptNotice {
+  collection: CollectionName;
+  id: string;
+  kind: 'conflict' | 'restorable';
+  field?: string;
 }
 
 const isCollection = (c: string): c is CollectionName => (COLLECTIONS as readonly string[]).includes(c);
@@ -42,7 +54,9 @@ export async function applyResponse(db: UserDatabase, res: SyncResponse): Promis
   return dexie.transaction('rw', db.allTables(), async () => {
     await db.foldStoredClock();
     const stored = (await db.getMeta('cursor')) ?? 0;
-    const acknowledged = [...res.accepted, ...res.rejected.map((r) => r.hlc)];
+    // Rule 17: a change refused only because its timestamp ran ahead is re-stamped, not dropped.
+    const refusedForClock = new Set(res.rejected.filter((r) => isClockRefusal(r.reason)).map((r) => r.hlc));
+    const acknowledged = [...res.accepted, ...res.rejected.map((r) => r.hlc).filter((h) => !refusedForClock.has(h))];
     if (acknowledged.length) await dexie.outbox.where('hlc').anyOf(acknowledged).delete();
 
     const clockErrors = new Set<string>();
@@ -65,6 +79,10 @@ export async function applyResponse(db: UserDatabase, res: SyncResponse): Promis
       if (!isCollection(r.collection)) continue;
       const record = stateOf.get(`${r.collection}/${r.id}`) ?? null;
       if (record) fold(record.clocks);
+      if (refusedForClock.has(r.hlc)) {
+        if (record) await db.storeState(r.collection, r.id, mergeState(await db.readState(r.collection, r.id), record).state);
+        continue;
+      }
       const state = await db.readState(r.collection, r.id);
       const values = { ...state.values };
       const clocks = { ...state.clocks };
@@ -85,16 +103,28 @@ export async function applyResponse(db: UserDatabase, res: SyncResponse): Promis
       if (restored && res.cursor < stored) restoredFromOlder = true;
     }
 
+    const kept: KeptNotice[] = [];
     for (const record of res.records) {
       fold(record.clocks);
       const state = await db.readState(record.collection, record.id);
       const { state: merged, changed } = mergeState(state, record);
       if (changed.length) await db.storeState(record.collection, record.id, merged);
+      for (const key of changed) {
+        if (key in state.clocks || merged.values[key] === null) continue;
+        const conflict = parseConflictKey(key);
+        if (conflict) kept.push({ collection: record.collection, id: record.id, kind: 'conflict', field: conflict[0] });
+        else if (key === RESTORABLE_FIELD) kept.push({ collection: record.collection, id: record.id, kind: 'restorable' });
+      }
     }
+
+    // Only changes still in this device's outbox (a late or repeated response may name old ones).
+    const stillWaiting = await dexie.outbox.where('hlc').anyOf([...refusedForClock]).primaryKeys();
+    const seen = res.rejected.filter((r) => refusedForClock.has(r.hlc)).flatMap((r) => Object.values(r.record?.clocks ?? {}));
+    if (stillWaiting.length) await restampRefused(db, [...refusedForClock], seen);
 
     const cursor = restoredFromOlder ? Math.min(stored, res.cursor) : Math.max(stored, res.cursor);
     if (cursor !== stored) await db.setMeta('cursor', cursor);
     await db.persistClock();
-    return { rejected: res.rejected, clockErrors: [...clockErrors], pending: await dexie.outbox.count() };
+    return { rejected: res.rejected, clockErrors: [...clockErrors], pending: await dexie.outbox.count(), kept };
   });
 }

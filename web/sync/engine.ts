@@ -1,20 +1,45 @@
 /**
  * The sync engine of one open database (DESIGN.md §2 "Client"): pushes the outbox and pulls
  * what changed, on start, after local writes (debounced), on `online`, on becoming visible and
- * on an interval while visible; one tab at a time (Web Locks); failures retried with exponential
- * backoff and jitter; 401 pauses until resume() (the outbox is kept); 426 stops until an update.
+ * on an interval while visible (the fallback), and at once when the server pokes over the live
+ * channel (rule 19); one tab at a time (Web Locks); failures retried with exponential backoff and
+ * jitter; 401 pauses until resume() (the outbox is kept); 426 stops until an update. Every response
+ * measures the clock offset to the server (rule 17).
  */
 import type { RejectedChange } from '../../shared/sync/protocol';
 import type { UserDatabase } from '../db/user-database';
-import { applyResponse, buildRequest } from './apply-response';
+import { applyResponse, buildRequest, type KeptNotice } from './apply-response';
+import type { LiveConnect } from './live';
 import { SyncHttpError, type Transport } from './transport';
 
 export type SyncStatus = 'offline' | 'syncing' | 'synced' | 'error' | 'needs-sign-in' | 'update-required';
 
 export interface SyncSnapshot {
   status: SyncStatus;
+  /** Plain words for the person (never the server's raw text): why the last sync failed. */
   lastError?: string;
   lastSyncedAt?: number;
+  /** Server time − this device's clock (ms), measured on the last sync (rule 17). */
+  clockOffMs?: number;
+}
+
+/** A device clock off by more than this is named in the sync status (rule 17). */
+export const CLOCK_OFF_WARN_MS = 2 * 60 * 1000;
+
+/**
+ * Plain words for a failed sync (issue 14 finding 7: a server's raw text is never shown).
+ * Network failures, server failures and refusals each get one sentence.
+ */
+export function describeSyncError(err: unknown, online = true): string {
+  if (!online) return 'This device is offline';
+  if (isNetworkError(err)) return 'Cannot reach the server';
+  if (err instanceof SyncHttpError) {
+    if (err.status === 413) return 'Too many changes at once; retrying in smaller steps';
+    if (err.status === 429) return 'The server is busy; retrying soon';
+    if (err.status >= 500) return 'The server had a problem; retrying';
+    return 'The server did not accept this sync; retrying';
+  }
+  return 'Sync stopped unexpectedly; retrying';
 }
 
 /** What the engine needs from the browser; every part optional so it runs in Node tests. */
@@ -45,6 +70,10 @@ export interface SyncEngineOptions {
   maxBackoffMs?: number;
   /** Most push/pull exchanges in one run before yielding (the next run continues). */
   maxRounds?: number;
+  /** Kept versions new to this device (rules 20, 22), to tell the person once. */
+  onKept?: (kept: KeptNotice[]) => void;
+  /** The live channel (rule 19): subscribed while online and signed in; a poke pulls at once. */
+  live?: LiveConnect;
 }
 
 export interface SyncEngine {
@@ -88,7 +117,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   const now = opts.now ?? Date.now;
   const random = opts.random ?? Math.random;
   const env = opts.env ?? browserEnvironment();
-  const debounceMs = opts.debounceMs ?? 500;
+  const debounceMs = opts.debounceMs ?? 50; // short: the outbox batches anyway, and other devices wait on it (rule 19)
   const intervalMs = opts.intervalMs ?? 30_000;
   const maxBackoffMs = opts.maxBackoffMs ?? 60_000;
   const maxRounds = opts.maxRounds ?? 20;
@@ -96,7 +125,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   const online = () => env.isOnline?.() ?? true;
   const visible = () => env.isVisible?.() ?? true;
 
-  let snap: SyncSnapshot = { status: 'syncing' };
+  let snap: SyncSnapshot = { status: 'syncing', clockOffMs: db.clockOffset() };
   let started = false;
   let stopped = false;
   let paused: 'needs-sign-in' | 'update-required' | null = null;
@@ -108,6 +137,35 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   let interval: ReturnType<typeof setInterval> | null = null;
   let abort: AbortController | null = null;
   const cleanups: (() => void)[] = [];
+  let closeLive: (() => void) | null = null;
+  let liveTimer: ReturnType<typeof setTimeout> | null = null;
+  let liveFailures = 0;
+
+  /** Rule 19: keep one live connection while started, online and not paused; reconnect with backoff. */
+  const connectLive = () => {
+    if (!opts.live || closeLive || liveTimer || stopped || paused || !started || !online()) return;
+    closeLive = opts.live({
+      onOpen: () => {
+        liveFailures = 0;
+        schedule(0); // catch up on whatever changed while the stream was closed
+      },
+      onPoke: () => schedule(0),
+      onError: () => {
+        closeLive = null;
+        const base = Math.min(maxBackoffMs, 1000 * 2 ** Math.min(liveFailures++, 16));
+        liveTimer = setTimeout(() => {
+          liveTimer = null;
+          connectLive();
+        }, Math.round(base / 2 + (random() * base) / 2));
+      },
+    });
+  };
+  const disconnectLive = () => {
+    if (liveTimer) clearTimeout(liveTimer);
+    liveTimer = null;
+    closeLive?.();
+    closeLive = null;
+  };
 
   const set = (next: Partial<SyncSnapshot>) => {
     snap = { ...snap, ...next };
@@ -133,17 +191,32 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     return Math.round(base / 2 + (random() * base) / 2);
   };
 
+  /**
+   * Rule 17: the offset is the server's time minus the midpoint of send and receive (ms). It is
+   * stored (the HLC reads corrected time) when it moved by more than a quarter second.
+   */
+  async function measureOffset(serverTime: number | undefined, sentAt: number, receivedAt: number) {
+    if (typeof serverTime !== 'number' || !Number.isFinite(serverTime)) return;
+    const offset = Math.round(serverTime - (sentAt + receivedAt) / 2);
+    if (Math.abs(offset - db.clockOffset()) > 250) await db.setClockOffset(offset);
+    if (snap.clockOffMs !== db.clockOffset()) set({ clockOffMs: db.clockOffset() });
+  }
+
   /** The exchanges of one run, under the cross-tab lock. Returns false when another tab holds it. */
   async function exchange(): Promise<boolean> {
     const body = async () => {
       for (let round = 0; round < maxRounds && !stopped; round++) {
         const request = await buildRequest(db);
         abort = new AbortController();
+        const sentAt = db.deviceNow();
         const res = await transport(request, abort.signal);
+        const receivedAt = db.deviceNow();
         abort = null;
         if (stopped) return;
+        await measureOffset(res.serverTime, sentAt, receivedAt);
         const result = await applyResponse(db, res);
         if (result.rejected.length) opts.onRejected?.(result.rejected);
+        if (result.kept.length) opts.onKept?.(result.kept);
         if (result.clockErrors.length) onClockErrors(result.clockErrors);
         const progressed = res.accepted.length + res.rejected.length > 0 || request.changes.length === 0;
         if (!progressed && !res.hasMore) throw new Error('The server acknowledged none of the changes sent');
@@ -180,21 +253,21 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       if (stopped) return;
       if (err instanceof SyncHttpError && err.status === 401) {
         paused = 'needs-sign-in';
+        disconnectLive();
         set({ status: 'needs-sign-in' });
         opts.onUnauthorized?.();
         return;
       }
       if (err instanceof SyncHttpError && err.status === 426) {
         paused = 'update-required';
-        set({ status: 'update-required', lastError: err.message });
+        disconnectLive();
+        set({ status: 'update-required' });
         return;
       }
       failures++;
-      if (!online() || isNetworkError(err)) {
-        set(online() ? { status: 'error', lastError: 'Cannot reach the server' } : { status: 'offline' });
-      } else {
-        set({ status: 'error', lastError: err instanceof Error ? err.message : String(err) });
-      }
+      if (!online()) set({ status: 'offline' });
+      else set({ status: 'error', lastError: describeSyncError(err) });
+      if (!(err instanceof SyncHttpError) && !isNetworkError(err)) console.warn('Sync failed', err); // details for developers only
       schedule(backoff());
     }
   }
@@ -232,17 +305,24 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         cleanups.push(
           env.subscribe('online', () => {
             failures = 0;
+            liveFailures = 0;
             schedule(0);
+            connectLive();
           }),
-          env.subscribe('offline', () => set({ status: 'offline' })),
+          env.subscribe('offline', () => {
+            disconnectLive();
+            set({ status: 'offline' });
+          }),
           env.subscribe('visible', () => schedule(0)),
         );
       }
       interval = setInterval(() => visible() && schedule(0), intervalMs);
+      connectLive();
       void syncNow();
     },
     async stop() {
       stopped = true;
+      disconnectLive();
       if (timer) clearTimeout(timer);
       if (interval) clearInterval(interval);
       timer = null;
@@ -258,6 +338,8 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       if (paused !== 'needs-sign-in') return;
       paused = null;
       failures = 0;
+      liveFailures = 0;
+      connectLive();
       void syncNow();
     },
     snapshot: () => snap,

@@ -9,6 +9,9 @@ import { usePendingCount } from '../db/hooks';
 import { useSession } from '../app/session';
 import { createSyncEngine, type SyncEngine, type SyncStatus } from './engine';
 import { useSyncStore } from './sync-store';
+import { toast } from '../ui/toast-store';
+import { keptToast, rejectedToast } from './kept-toast';
+import { eventSourceLive } from './live';
 import { fetchTransport, type Transport } from './transport';
 
 export { SyncHttpError, fetchTransport, type Transport } from './transport';
@@ -32,8 +35,14 @@ export function startSync(opts: { userId: string; transport?: Transport; now?: (
     db,
     transport: opts.transport ?? fetchTransport,
     now: opts.now,
-    onState: (s) => useSyncStore.setState({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt }),
-    onRejected: (lastRejected) => useSyncStore.setState({ lastRejected }),
+    live: opts.transport ? undefined : typeof EventSource === 'undefined' ? undefined : eventSourceLive,
+    onState: (s) => useSyncStore.setState({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs }),
+    onRejected: (lastRejected) => {
+      useSyncStore.setState({ lastRejected });
+      const words = rejectedToast(lastRejected);
+      if (words) toast(words);
+    },
+    onKept: (kept) => toast(keptToast(kept)),
     onUnauthorized: () => useSession.getState().setNeedsReauth(true),
   });
   engine.start();
@@ -67,13 +76,15 @@ export interface SyncState {
   pending: number;
   lastError?: string;
   lastSyncedAt?: number;
+  /** Server time − device time (ms), rule 17. */
+  clockOffMs?: number;
 }
 
 /** The header's view of sync: status, how many changes wait, the last error and success time. */
 export function useSyncState(): SyncState {
-  const { status, lastError, lastSyncedAt } = useSyncStore(
-    useShallow((s) => ({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt })),
+  const { status, lastError, lastSyncedAt, clockOffMs } = useSyncStore(
+    useShallow((s) => ({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs })),
   );
   const pending = usePendingCount();
-  return { status, pending, lastError, lastSyncedAt };
+  return { status, pending, lastError, lastSyncedAt, clockOffMs };
 }

@@ -51,7 +51,22 @@ describe('SyncStatus wording', () => {
     expect(syncStatusView({ status: 'offline', pending: 3 }).text).toBe('Offline — 3 changes waiting');
     expect(syncStatusView({ status: 'synced', pending: 1 }).text).toBe('Saving 1 change…');
     expect(syncStatusView({ status: 'synced', pending: 0 }).text).toBe('All changes saved');
-    expect(syncStatusView({ status: 'error', pending: 2, lastError: 'Busy' })).toMatchObject({ text: 'Sync error — retrying', title: 'Busy' });
-    expect(syncStatusView({ status: 'needs-sign-in', pending: 2 })).toMatchObject({ text: 'Sign in again to sync', signIn: true });
+    expect(syncStatusView({ status: 'error', pending: 0, lastError: 'Cannot reach the server' })).toMatchObject({ text: 'Sync error — retrying', title: 'Cannot reach the server' });
+    expect(syncStatusView({ status: 'needs-sign-in', pending: 0 })).toMatchObject({ text: 'Sign in again to sync', signIn: true });
+  });
+
+  it('issue 14 finding 7: the waiting count shows in every state', () => {
+    expect(syncStatusView({ status: 'error', pending: 2, lastError: 'Cannot reach the server' }).text).toBe('Sync error — retrying (2 changes waiting)');
+    expect(syncStatusView({ status: 'needs-sign-in', pending: 2 }).text).toBe('Sign in again to sync — 2 changes waiting');
+    expect(syncStatusView({ status: 'update-required', pending: 1 }).text).toBe('Update required — reload (1 change waiting)');
+    expect(syncStatusView({ status: 'syncing', pending: 4 }).text).toBe('Saving 4 changes…');
+  });
+
+  it('rule 17: a device clock more than 2 minutes off is named in words; a small offset is not', () => {
+    expect(syncStatusView({ status: 'synced', pending: 0, clockOffMs: 10 * 60_000 }).clock).toBe(
+      "This device's clock is 10 minutes slow. Afterword corrects for it; please check the date and time settings.",
+    );
+    expect(syncStatusView({ status: 'synced', pending: 0, clockOffMs: -26 * 3_600_000 }).clock).toMatch(/26 hours fast/);
+    expect(syncStatusView({ status: 'synced', pending: 0, clockOffMs: 90_000 }).clock).toBeUndefined();
   });
 });

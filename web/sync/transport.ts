@@ -34,6 +34,7 @@ export const syncResponseSchema = z.object({
   records: z.array(serverRecordSchema),
   cursor: z.number().int().min(0),
   hasMore: z.boolean(),
+  serverTime: z.number().finite(),
 });
 
 /**

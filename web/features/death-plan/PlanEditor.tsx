@@ -27,6 +27,7 @@ import { refuseOffline, requestMusic, requestObituary, useBudgetLevel } from './
 import { type PlanForm, planFormToRecord, planToForm } from './plan-form';
 import { Spinner } from '../../ui/Spinner';
 import { TextListField } from '../../ui/TextListField';
+import { OtherVersions } from '../../ui/OtherVersions';
 
 const TABS = [
   { value: 'basic', label: 'Basic Info' },
@@ -209,6 +210,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
                 placeholder="Flowers, dress code, charities for donations…"
               />
             </FormField>
+            <OtherVersions collection="deathPlan" id={exists ? user.id : undefined} field="specialRequests" onRestore={(text) => set('specialRequests', text)} />
             {footer}
           </TabsContent>
 
@@ -255,6 +257,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
             <FormField label="Obituary" notice={<ChangedElsewhere record={rf} field="obituary" />}>
               <Textarea rows={12} value={draft.obituary} onChange={(e) => set('obituary', e.target.value)} />
             </FormField>
+            <OtherVersions collection="deathPlan" id={exists ? user.id : undefined} field="obituary" onRestore={(text) => set('obituary', text)} />
             {footer}
           </TabsContent>
         </Tabs>

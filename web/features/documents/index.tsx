@@ -18,6 +18,7 @@ import { confirmThenRun, runAndClose } from '../../ui/record-actions';
 import { useCreateDialog } from '../../ui/record-form';
 import { DocumentCard } from './DocumentCard';
 import { UploadDocumentDialog } from './UploadDocumentDialog';
+import { RestoreDeletedNotice } from '../../ui/RestoreDeletedNotice';
 
 export interface DocumentsPageProps {
   openCreate?: boolean;
@@ -57,6 +58,7 @@ export default function DocumentsPage({ openCreate = false }: DocumentsPageProps
         subtitle="Store your important documents securely, so your beneficiaries can find them when they need them."
         actions={uploadButton('Upload Document')}
       />
+      <RestoreDeletedNotice collection="documents" />
       <TabbedCardGrid
         items={documents}
         filters={FILTERS}

@@ -16,6 +16,7 @@ import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
 import { useRecordForm } from '../../forms/use-record-form';
 import { Select } from '../../ui/Select';
 import { formToMessage, MESSAGE_TYPE_LABELS, messageToForm, type MessageType, validateMessage } from './message-form';
+import { OtherVersions } from '../../ui/OtherVersions';
 
 export interface MessageFormDialogProps {
   open: boolean;
@@ -100,6 +101,7 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
       <FormField label="Your Message" required error={rf.errorOf('messageContent')} notice={<ChangedElsewhere record={rf} field="messageContent" />}>
         <Textarea rows={6} value={values.messageContent} onChange={(e) => set('messageContent', e.target.value)} />
       </FormField>
+      <OtherVersions collection="messages" id={message?.id} field="messageContent" onRestore={(text) => set('messageContent', text)} />
     </FormDialog>
   );
 }

@@ -17,6 +17,7 @@ import { confirmThenRun, runAndClose } from '../../ui/record-actions';
 import { useCreateDialog } from '../../ui/record-form';
 import { MessageCard } from './MessageCard';
 import { MessageFormDialog } from './MessageFormDialog';
+import { RestoreDeletedNotice } from '../../ui/RestoreDeletedNotice';
 
 export interface MessageVaultPageProps {
   openCreate?: boolean;
@@ -59,6 +60,7 @@ export default function MessageVaultPage({ openCreate = false }: MessageVaultPag
         subtitle="Letters, recordings and videos for the people you love, delivered when the time comes."
         actions={newMessageButton('New Message')}
       />
+      <RestoreDeletedNotice collection="messages" />
       <TabbedCardGrid
         items={messages}
         filters={MESSAGE_FILTERS}

@@ -24,6 +24,7 @@ import { Input, Textarea } from '../../ui/Input';
 import { Select } from '../../ui/Select';
 import { TextListField } from '../../ui/TextListField';
 import { taskFormToRecord, taskToForm, type TaskFormValues } from './task-form';
+import { OtherVersions } from '../../ui/OtherVersions';
 
 const optionsOf = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const categoryOptions = optionsOf(TASK_CATEGORY_LABELS);
@@ -87,6 +88,7 @@ export function TaskFormDialog({ open, onOpenChange, mode, task, onSave }: TaskF
       <FormField label="Description" required error={errors.description?.message} notice={notice('description')}>
         <Textarea {...register('description')} placeholder="What needs to be done, and why" />
       </FormField>
+      <OtherVersions collection="survivorTasks" id={task?.id} field="description" onRestore={(text) => setValue('description', text, { shouldDirty: true })} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Category" required error={errors.category?.message} notice={notice('category', TASK_CATEGORY_LABELS)}>
           <Select options={categoryOptions} value={values.category ?? ''} onValueChange={(v) => set('category', v as TaskFormValues['category'])} placeholder="Select a category" />

@@ -19,6 +19,7 @@ import { TaskFormDialog } from './TaskFormDialog';
 import { runWithToasts } from '../../ui/record-actions';
 import { appendAutomationStep, deleteTask, generateDefaultTasks, setTaskStatus } from './task-actions';
 import { TasksErrorBoundary, TasksLoadError } from './TasksErrorBoundary';
+import { RestoreDeletedNotice } from '../../ui/RestoreDeletedNotice';
 
 /**
  * The add and edit dialogs' toasts (SPEC.md §8 "Survivor tasks"; the same texts as createTask and
@@ -127,6 +128,7 @@ export default function SurvivorTasksPage() {
         actions={
           <Button onClick={() => setAdding(true)}>
             <Plus aria-hidden="true" />
+      <RestoreDeletedNotice collection="survivorTasks" />
             Add New Task
           </Button>
         }

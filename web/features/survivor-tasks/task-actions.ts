@@ -3,18 +3,19 @@
  * later) with the toasts of SPEC.md §8: title 'Success' and the action's sentence, or a
  * destructive toast (also logged to the console) on failure. None of them throws.
  */
-import { DEFAULT_SURVIVOR_TASKS, defaultTaskItemId } from '../../../shared/default-tasks';
 import type { CompletionStatus, SurvivorTask } from '../../../shared/schema/survivor-task';
-import { createOrRestore, create, remove, save, type CreateInput } from '../../db';
+import { create, remove, requireDb, save, writeDefaultTasks, type CreateInput } from '../../db';
 import { runWithToasts } from '../../ui/record-actions';
 
 const success = (description: string) => ({ title: 'Success', description });
 type TaskFields = CreateInput['survivorTasks'];
 
-/** 'Generate Default Tasks': writes the shared guide with its stable ids in one transaction. */
+/**
+ * 'Generate Default Tasks': writes the shared guide with its stable ids in one transaction, as
+ * generated content that never overrides a person's edit or delete (rule 18).
+ */
 export async function generateDefaultTasks(): Promise<boolean> {
-  const items = DEFAULT_SURVIVOR_TASKS.map(({ id, ...fields }) => ({ id, fields }));
-  const done = await runWithToasts(() => createOrRestore('survivorTasks', items, defaultTaskItemId), {
+  const done = await runWithToasts(() => writeDefaultTasks(requireDb()), {
     success: success('Default tasks generated successfully'),
     failure: 'Failed to generate default tasks',
   });

@@ -17,6 +17,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { confirmThenRun, runAndClose } from '../../ui/record-actions';
 import { useCreateDialog } from '../../ui/record-form';
 import { TrusteeFormDialog } from './TrusteeFormDialog';
+import { RestoreDeletedNotice } from '../../ui/RestoreDeletedNotice';
 
 export interface TrusteesPageProps {
   openCreate?: boolean;
@@ -85,6 +86,7 @@ export default function TrusteesPage({ openCreate = false }: TrusteesPageProps) 
         subtitle="The people you trust to carry out your wishes."
         actions={addButton('Add Trustee')}
       />
+      <RestoreDeletedNotice collection="trustees" />
       <CardGrid
         items={trustees}
         label="Trustees"

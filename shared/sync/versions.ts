@@ -1,0 +1,122 @@
+/**
+ * Nothing is lost silently (rules 20–23 of shared/sync/README.md): the losing text of a concurrent
+ * edit of a long text is kept as a synced conflict field, and an edit that lands on a record another
+ * device deleted marks the record as restorable. Pure functions: the server's record store calls
+ * `keptVersions` inside its merge transaction; clients and the server validate with `checkKeptField`.
+ */
+import { z } from 'zod';
+import type { CollectionName } from '../schema/collections';
+import { LIMITS } from '../schema/common';
+import { GENERATED_NODE } from './generated';
+import { parseHlc, type Hlc } from './hlc';
+import type { RecordState } from './merge';
+import { isDeleted, TOMBSTONE_FIELD } from './record';
+
+/** The long texts of each collection (rule 20): their losing versions are kept. */
+export const LONG_TEXT_FIELDS: Readonly<Partial<Record<CollectionName, readonly string[]>>> = {
+  messages: ['messageContent'],
+  deathPlan: ['obituary', 'specialRequests'],
+  survivorTasks: ['description'],
+};
+
+/** Separator of a conflict field: `<field>~conflict/<loserHlc>`. */
+export const CONFLICT_MARK = '~conflict/';
+/** The synced field that offers back an edit made on a record another device deleted (rule 22). */
+export const RESTORABLE_FIELD = '_restorable';
+/** Most conflict versions kept live per field in a record; older ones are cleared (the server's history keeps them). */
+export const MAX_CONFLICTS_PER_FIELD = 5;
+
+/** A kept losing text: the text and the HLC it was written with. */
+export interface ConflictVersion {
+  text: string;
+  at: Hlc;
+}
+
+export const isLongText = (collection: CollectionName, field: string) => LONG_TEXT_FIELDS[collection]?.includes(field) ?? false;
+
+/** `obituary~conflict/<hlc>` for a losing text written at `hlc`. */
+export const conflictKey = (field: string, loserHlc: Hlc) => `${field}${CONFLICT_MARK}${loserHlc}`;
+
+/** `[field, loserHlc]` of a conflict key, or null when `key` is not one. */
+export function parseConflictKey(key: string): [string, Hlc] | null {
+  const i = key.indexOf(CONFLICT_MARK);
+  if (i <= 0) return null;
+  return [key.slice(0, i), key.slice(i + CONFLICT_MARK.length)];
+}
+
+const conflictValueSchema = z.strictObject({ text: z.string().max(LIMITS.longText), at: z.string().max(64) });
+const restorableValueSchema = z.strictObject({ at: z.string().max(64) });
+
+/**
+ * Checks one kept-version key of a change (rule 23): a conflict field of a long text of
+ * `collection`, or `_restorable`. A client may only set them to null (dismiss); the server writes
+ * the values. Returns null when valid, the reason otherwise, or undefined when `key` is neither.
+ */
+export function checkKeptField(collection: CollectionName, key: string, value: unknown, actor: 'client' | 'server'): string | null | undefined {
+  const where = `${collection}.${key}`;
+  const conflict = parseConflictKey(key);
+  if (key !== RESTORABLE_FIELD && !conflict) return undefined;
+  if (conflict && (!isLongText(collection, conflict[0]) || !parseHlc(conflict[1]))) return `${where}: unknown field`;
+  if (value === null) return null;
+  if (actor === 'client') return `${where}: only the server may set this field (a device may only dismiss it)`;
+  const ok = (conflict ? conflictValueSchema : restorableValueSchema).safeParse(value).success;
+  return ok ? null : `${where}: invalid value`;
+}
+
+/** The live conflict versions of `field` in `state`, newest first. */
+export function conflictVersions(state: RecordState, field: string): (ConflictVersion & { key: string })[] {
+  const out: (ConflictVersion & { key: string })[] = [];
+  for (const [key, value] of Object.entries(state.values)) {
+    const parsed = parseConflictKey(key);
+    if (!parsed || parsed[0] !== field || value === null || typeof value !== 'object') continue;
+    out.push({ key, ...(value as ConflictVersion) });
+  }
+  return out.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+}
+
+/** A change as the server sees it: fields, HLC, and for each field the HLC its writer edited from. */
+interface IncomingChange {
+  collection: CollectionName;
+  hlc: Hlc;
+  fields: Record<string, unknown>;
+  bases?: Record<string, Hlc>;
+}
+
+const textOf = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
+
+/**
+ * The fields the server adds (stamped with the change's own HLC) when merging `change` into
+ * `before` (rules 20–22): for each long text the change writes, the text that loses, when its
+ * writer had not seen the other (an incoming write winning over a value whose HLC is not its base,
+ * or an incoming write losing to a newer value, seen for the first time); older conflict versions
+ * beyond MAX_CONFLICTS_PER_FIELD cleared; and `_restorable` when the change edits a record that
+ * is deleted. Generated content (rule 18) never makes versions. Returns {} when nothing is kept.
+ */
+export function keptVersions(before: RecordState, change: IncomingChange): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (parseHlc(change.hlc)?.node === GENERATED_NODE) return out;
+  for (const field of LONG_TEXT_FIELDS[change.collection] ?? []) {
+    if (!(field in change.fields)) continue;
+    const current = before.clocks[field];
+    const incoming = textOf(change.fields[field]);
+    const existing = textOf(before.values[field]);
+    const base = change.bases?.[field];
+    if (current === undefined || current === change.hlc || change.fields[field] === before.values[field]) continue;
+    let loser: ConflictVersion | null = null;
+    if (change.hlc > current) {
+      if (base !== undefined && base !== current && existing !== null) loser = { text: existing, at: current };
+    } else if (incoming !== null && !(conflictKey(field, change.hlc) in before.clocks)) {
+      loser = { text: incoming, at: change.hlc };
+    }
+    if (!loser) continue;
+    out[conflictKey(field, loser.at)] = loser;
+    const live = conflictVersions(before, field).filter((v) => v.key !== conflictKey(field, loser.at));
+    for (const old of live.slice(MAX_CONFLICTS_PER_FIELD - 1)) out[old.key] = null;
+  }
+  const editsFields = Object.keys(change.fields).some((k) => k !== TOMBSTONE_FIELD && parseConflictKey(k) === null && k !== RESTORABLE_FIELD);
+  if (isDeleted(before) && !(TOMBSTONE_FIELD in change.fields) && editsFields) {
+    const changesSomething = Object.keys(change.fields).some((k) => before.clocks[k] === undefined || change.hlc > before.clocks[k]!);
+    if (changesSomething) out[RESTORABLE_FIELD] = { at: change.hlc };
+  }
+  return out;
+}

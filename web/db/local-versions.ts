@@ -1,0 +1,35 @@
+/**
+ * The device's own earlier versions of long texts (rule 21 of shared/sync/README.md): whenever a
+ * stored record's long text is replaced (by a local write or a pulled change), the replaced text is
+ * kept in the `versions` table, at most MAX_LOCAL_VERSIONS per field.
+ */
+import type { CollectionName } from '../../shared/schema/collections';
+import type { RecordState } from '../../shared/sync/merge';
+import { LONG_TEXT_FIELDS } from '../../shared/sync/versions';
+import type { UserDatabase } from './user-database';
+
+/** Most earlier versions a device keeps per long-text field. */
+export const MAX_LOCAL_VERSIONS = 20;
+
+/**
+ * Compares the stored state of the record with `next` and keeps each long text `next` replaces.
+ * Call inside the write transaction, before storing `next` (UserDatabase.storeState does).
+ */
+export async function keepReplacedTexts(db: UserDatabase, collection: CollectionName, id: string, next: RecordState): Promise<void> {
+  const fields = LONG_TEXT_FIELDS[collection];
+  if (!fields) return;
+  const row = await db.dexie.fieldState.get([collection, id]);
+  if (!row) return;
+  for (const field of fields) {
+    const old = row.values[field];
+    const at = row.clocks[field];
+    if (typeof old !== 'string' || old.trim() === '' || !at || next.clocks[field] === at || next.values[field] === old) continue;
+    const table = db.dexie.versions;
+    const key = [collection, id, field];
+    const existing = await table.where('[collection+id+field]').equals(key).toArray();
+    if (existing.some((v) => v.at === at)) continue;
+    await table.add({ collection, id, field, text: old, at, replacedAt: db.deviceNow() });
+    const excess = existing.length + 1 - MAX_LOCAL_VERSIONS;
+    if (excess > 0) await table.bulkDelete(existing.slice(0, excess).map((v) => v.seq!));
+  }
+}

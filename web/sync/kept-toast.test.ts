@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { keptToast, rejectedToast } from './kept-toast';
+
+describe('the person is told about kept versions (rules 20, 22)', () => {
+  it('names a conflict first, else a deleted record edited elsewhere', () => {
+    expect(keptToast([{ collection: 'messages', id: 'm', kind: 'restorable' }, { collection: 'deathPlan', id: 'u', kind: 'conflict', field: 'obituary' }])).toMatchObject({
+      title: 'Also written on another device',
+      description: expect.stringContaining('your after-death plan'),
+    });
+    expect(keptToast([{ collection: 'survivorTasks', id: 't', kind: 'restorable' }]).description).toMatch(/a survivor task that was deleted/);
+  });
+
+  it('rule 11: a refused change is named in plain words (never the server text); clock refusals are not (they are re-sent, rule 17)', () => {
+    const base = { hlc: 'h', id: 'x', record: null };
+    expect(rejectedToast([{ ...base, collection: 'trustees', reason: 'trustees.email: Invalid email address' }])).toMatchObject({
+      title: 'A change could not be saved',
+      description: 'The server did not accept a change to a trustee, so it was undone on this device. Please check it and try again.',
+      variant: 'destructive',
+    });
+    expect(rejectedToast([{ ...base, collection: 'trustees', reason: 'Change is 400 s ahead of this clock (limit 300 s): check the device' }])).toBeNull();
+  });
+});

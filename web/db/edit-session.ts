@@ -45,7 +45,8 @@ export function fieldClock(state: RecordState, collection: CollectionName, field
 /** The edit base of record `id` as it is now on this device. */
 export async function openEdit<C extends CollectionName>(db: UserDatabase, collection: C, id: string): Promise<EditBase<C>> {
   const state = await db.dexie.transaction('r', db.dexie.fieldState, () => db.readState(collection, id));
-  return { collection, id, state, entity: materialize(collection, id, state, db.userId) };
+  const exists = Object.keys(state.clocks).length > 0; // an empty state would materialise to defaults
+  return { collection, id, state, entity: exists ? materialize(collection, id, state, db.userId) : null };
 }
 
 /**

@@ -8,6 +8,7 @@ declare module 'autocannon' {
   }
   interface RequestSpec extends Req {
     setupRequest?: (req: Req, context: Record<string, unknown>) => Req | false;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
   interface Options {
     url: string;

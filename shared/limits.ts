@@ -1,7 +1,8 @@
 /**
  * Every per-account limit of the server, in one place (issue #15 "One account can never harm
- * another"). A self-hoster may change these numbers and restart; SECURITY.md "Limits" explains
- * each. Defaults are generous for one real person planning their own affairs: nobody writes 5,000
+ * another"). These are the documented DEFAULTS: the server reads its limits from Config.limits,
+ * which a self-hoster overrides with AFTERWORD_LIMITS (sync-server/config-limits.ts) and a restart;
+ * the client uses these numbers for its own checks. SECURITY.md "Limits" explains each. Defaults are generous for one real person planning their own affairs: nobody writes 5,000
  * messages or names 50 trustees, but a hostile account that tries cannot fill the disk, starve the
  * event loop or make the server send mail in bulk.
  *
@@ -45,5 +46,5 @@ export const ACCOUNT_LIMITS = {
 
 export type AccountLimits = typeof ACCOUNT_LIMITS;
 
-/** Shorthands used by the release service (sync-server/release/). */
+/** Shorthands of two defaults (tests compare against them; the server reads Config.limits). */
 export const { invitationsPerDay, resendsPerDay } = ACCOUNT_LIMITS;

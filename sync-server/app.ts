@@ -5,7 +5,6 @@
  * (`http/errors.ts`).
  */
 import { Hono } from 'hono';
-import { ACCOUNT_LIMITS } from '../shared/limits';
 import { bodyLimit } from 'hono/body-limit';
 import { createAiProvider, planningSnapshot } from './ai';
 import type { AppDeps, AppEnv } from './app-env';
@@ -25,9 +24,6 @@ import { createPokeHub } from './live/poke-hub';
 import { syncRoutes, type LiveOptions } from './routes/sync';
 import type { Services } from './services';
 
-/** Largest request body accepted, in bytes (413 above). A sync batch is the largest legitimate body. */
-export const MAX_BODY_BYTES = ACCOUNT_LIMITS.requestBytes;
-
 /**
  * `opts.serveWeb` also serves the built web app, from `opts.webDir` (default dist/).
  */
@@ -42,7 +38,7 @@ export function createApp(
   app.use(
     '/api/*',
     bodyLimit({
-      maxSize: MAX_BODY_BYTES,
+      maxSize: deps.config.limits.requestBytes, // largest body (413 above); a sync batch is the largest legitimate one
       onError: () => {
         throw new ApiHttpError(413, 'Request body is too large');
       },

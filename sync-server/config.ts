@@ -3,11 +3,13 @@
  * PORT (8787), HOST (0.0.0.0), DATA_DIR (./data), SESSION_SECRET (else generated once into
  * DATA_DIR/session-secret), OPENAI_API_KEY / OPENAI_BASE_URL / OPENAI_MODEL, SMTP_URL,
  * TRUST_PROXY=<proxy hops> (believe X-Forwarded-*; http/client-ip.ts), PUBLIC_URL (base of links in emails; unset, links
- * use http://localhost:PORT and work on this machine only — never a request's Host, issue #16).
+ * use http://localhost:PORT and work on this machine only — never a request's Host, issue #16),
+ * AFTERWORD_LIMITS (JSON overrides of shared/limits.ts; config-limits.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseLimits, type Limits } from './config-limits';
 import { parseTrustProxy } from './http/client-ip';
 
 export interface Config {
@@ -21,6 +23,8 @@ export interface Config {
   /** Reverse proxies in front of the server (TRUST_PROXY); 0 = none, X-Forwarded-* ignored. */
   trustProxy: number;
   publicUrl?: string;
+  /** Per-account limits: shared/limits.ts ACCOUNT_LIMITS overridden by AFTERWORD_LIMITS (config-limits.ts). */
+  limits: Limits;
 }
 
 /**
@@ -42,8 +46,12 @@ export function loadSessionSecret(dataDir: string, fromEnv?: string): Uint8Array
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
-/** Builds the config from `env` (defaults to process.env). Creates DATA_DIR if missing. */
+/**
+ * Builds the config from `env` (defaults to process.env). Creates DATA_DIR if missing. Throws an
+ * Error naming the variable for a bad SESSION_SECRET or AFTERWORD_LIMITS (the server does not start).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const limits = parseLimits(env.AFTERWORD_LIMITS); // first: a bad value stops before anything is created
   const dataDir = resolve(env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -60,5 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: env.PUBLIC_URL || undefined,
+    limits,
   };
 }

@@ -14,7 +14,14 @@ import { openDatabase } from './db/sqlite';
 import { testClockFromEnv } from './release/test-clock';
 import { createServices } from './services';
 
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A bad SESSION_SECRET or AFTERWORD_LIMITS: say which and stop, without a stack trace.
+  console.error(`Afterword cannot start: ${(err as Error).message}`);
+  process.exit(1);
+}
 const db = openDatabase(join(config.dataDir, 'afterword.db'));
 const testClock = testClockFromEnv();
 if (testClock) console.warn('AFTERWORD_TEST_CLOCK=1: the test-only clock is enabled. Never use this in production.');

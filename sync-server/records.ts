@@ -19,6 +19,7 @@ import {
   type ServerRecord,
 } from '../shared/sync';
 import type { RecordStore } from './db/record-store';
+import type { Limits } from './config-limits';
 import type { AccountUsage } from './db/usage';
 import { ApiHttpError } from './http/errors';
 import { createAdmission } from './records/admission';
@@ -65,11 +66,12 @@ const USAGE_TTL_MS = 60_000;
  * A RecordService over `store`. Every account has its OWN HLC (rule 3: a timestamp one account
  * pushes never moves another's clock), created on first use with a fresh node id; a write folds
  * the record's current clocks first, so a clock recreated after eviction still wins over what it
- * wrote before. `usage` reads an account's stored records for the limits; `now` is the wall clock (ms).
+ * wrote before. `usage` reads an account's stored records for the limits; `limits` is Config.limits;
+ * `now` is the wall clock (ms).
  */
 export function createRecordService(
   store: RecordStore,
-  opts: { now: () => number; usage: (userId: string) => AccountUsage },
+  opts: { now: () => number; usage: (userId: string) => AccountUsage; limits: Limits },
 ): RecordService {
   const clocks = createBoundedCache<Clock>(CACHED_ACCOUNTS);
   const usages = createBoundedCache<{ at: number; usage: AccountUsage }>(CACHED_ACCOUNTS);
@@ -86,7 +88,7 @@ export function createRecordService(
 
   /** Admits and merges one server-made change; throws the refusal as an HTTP error. */
   const applyServerChange = (userId: string, change: Change, current: ServerRecord | null) => {
-    const admission = createAdmission(userId, () => current, usageOf(userId));
+    const admission = createAdmission(userId, () => current, usageOf(userId), opts.limits);
     const refusal = admission.admit(change);
     if (refusal) throw new ApiHttpError(refusal.status, refusal.reason, [{ path: refusal.path, message: refusal.reason }]);
     store.applyChanges(userId, [change]);
@@ -140,7 +142,7 @@ export function createRecordService(
     },
     applyClientChanges(userId, raw) {
       const clock = clockOf(userId);
-      const admission = createAdmission(userId, (c, id) => store.get(userId, c, id), usageOf(userId));
+      const admission = createAdmission(userId, (c, id) => store.get(userId, c, id), usageOf(userId), opts.limits);
       const valid: Change[] = [];
       const refused: { item: unknown; change: Change | null; reason: string }[] = [];
       for (const item of raw) {
@@ -177,6 +179,6 @@ export function createRecordService(
       });
       return { accepted: valid.map((c) => c.hlc), rejected };
     },
-    throttle: createAccountThrottle(opts.now),
+    throttle: createAccountThrottle(opts.now, opts.limits),
   };
 }

@@ -30,8 +30,9 @@ export interface Services {
  * (SMTP_URL, else the `.eml` folder), e.g. for a test that counts sends.
  */
 export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): Services {
-  const store = createSqliteRecordStore(deps.db);
-  const records = createRecordService(store, { now: deps.now, usage: createUsageReader(deps.db) }); // one HLC per account (rule 3)
+  const { limits } = deps.config; // AFTERWORD_LIMITS over shared/limits.ts (config-limits.ts)
+  const store = createSqliteRecordStore(deps.db, limits);
+  const records = createRecordService(store, { now: deps.now, usage: createUsageReader(deps.db), limits }); // one HLC per account (rule 3)
   const release = createReleaseService(deps, records);
   const mailer = opts.mailer ?? createMailer(deps.config);
   const scheduler = createReleaseScheduler(deps, release, records, mailer);

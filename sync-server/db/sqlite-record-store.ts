@@ -1,7 +1,6 @@
 /**
  * The SQLite implementation of RecordStore. All SQL for synced records is here.
  */
-import { ACCOUNT_LIMITS } from '../../shared/limits';
 import { COLLECTIONS, type CollectionName } from '../../shared/schema';
 import { isDeleted, isLongText, keptVersions, mergeInto, type Change, type RecordState, type ServerRecord } from '../../shared/sync';
 import { MAX_HISTORY_PER_FIELD, type RecordStore } from './record-store';
@@ -19,8 +18,8 @@ const toRecord = (r: Row): ServerRecord => {
   return { collection: r.collection as CollectionName, id: r.id, seq: r.seq, values: s.values, clocks: s.clocks };
 };
 
-/** A RecordStore over `db` (migrations applied). */
-export function createSqliteRecordStore(db: Db): RecordStore {
+/** A RecordStore over `db` (migrations applied); `limits.pullPageBytes` is Config.limits'. */
+export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number }): RecordStore {
   const select = db.prepare<[string, string, string], Row>(
     'SELECT collection, id, state, seq FROM records WHERE user_id = ? AND collection = ? AND id = ?',
   );
@@ -113,13 +112,13 @@ export function createSqliteRecordStore(db: Db): RecordStore {
   return {
     applyChanges: (userId, changes) => (changes.length ? apply.immediate(userId, changes) : []),
     pull(userId, cursor, limit) {
-      // A page stops at `limit` records or ACCOUNT_LIMITS.pullPageBytes of state, whichever first
+      // A page stops at `limit` records or limits.pullPageBytes of state, whichever first
       // (at least one record): the cost of one pull is bounded however large the records (issue #15).
       const page: ServerRecord[] = [];
       let bytes = 0;
       let hasMore = false;
       for (const row of since.iterate(userId, cursor, limit + 1)) {
-        if (page.length === limit || (page.length > 0 && bytes + row.state.length > ACCOUNT_LIMITS.pullPageBytes)) {
+        if (page.length === limit || (page.length > 0 && bytes + row.state.length > limits.pullPageBytes)) {
           hasMore = true;
           break;
         }

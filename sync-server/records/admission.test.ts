@@ -29,19 +29,19 @@ describe('admission (issue #15: records are whole before they exist; account lim
       const state = { values: { ...MINIMAL[c] }, clocks: {} };
       expect(spec.fields.safeParse(materialize(c, id, state, 'u1')).success, `${c}: minimal record parses`).toBe(true);
       // The admission agrees: the minimal record is admitted, and without any one of its fields it is not.
-      expect(createAdmission('u1', () => null, usage()).admit(change(c, id, 1, MINIMAL[c])), c).toBeNull();
+      expect(createAdmission('u1', () => null, usage(), ACCOUNT_LIMITS).admit(change(c, id, 1, MINIMAL[c])), c).toBeNull();
       for (const field of Object.keys(MINIMAL[c])) {
         const { [field]: _gone, ...rest } = MINIMAL[c];
         expect(spec.fields.safeParse(materialize(c, id, { values: rest, clocks: {} }, 'u1')).success, `${c} without ${field}`).toBe(false);
         const partial = Object.keys(rest).length ? rest : { _deleted: false }; // a change has at least one field
-        expect(createAdmission('u1', () => null, usage()).admit(change(c, id, 1, partial))?.reason, `${c} without ${field}`).toMatch(/required/);
+        expect(createAdmission('u1', () => null, usage(), ACCOUNT_LIMITS).admit(change(c, id, 1, partial))?.reason, `${c} without ${field}`).toMatch(/required/);
       }
     }
   });
 
   it('a refused change leaves the working copy as it was, and later changes see that', () => {
     const record: ServerRecord = { collection: 'trustees', id: 't1', seq: 1, ...emptyState() };
-    const a = createAdmission('u1', () => record, usage());
+    const a = createAdmission('u1', () => record, usage(), ACCOUNT_LIMITS);
     expect(a.admit(change('trustees', 't1', 1, { name: 'Only' }))?.reason).toMatch(/required/);
     expect(record.values).toEqual({});
     expect(a.admit(change('trustees', 't1', 2, MINIMAL.trustees))).toBeNull();
@@ -50,7 +50,7 @@ describe('admission (issue #15: records are whole before they exist; account lim
 
   it(`bytes per account: past ${ACCOUNT_LIMITS.accountBytes / 1024 / 1024} MB growth is refused, shrinking is not`, () => {
     const u = usage(ACCOUNT_LIMITS.accountBytes - 1_000);
-    const a = createAdmission('u1', () => null, u);
+    const a = createAdmission('u1', () => null, u, ACCOUNT_LIMITS);
     expect(a.admit(change('messages', 'm1', 1, { ...MINIMAL.messages, messageContent: 'x'.repeat(400) }))).toBeNull();
     expect(a.admit(change('messages', 'm2', 2, { ...MINIMAL.messages, messageContent: 'x'.repeat(2_000) }))).toMatchObject({
       status: 413,
@@ -64,7 +64,7 @@ describe('admission (issue #15: records are whole before they exist; account lim
     const u = usage();
     u.live.trustees = ACCOUNT_LIMITS.trustees;
     const existing: ServerRecord = { collection: 'trustees', id: 'old', seq: 1, values: { ...MINIMAL.trustees }, clocks: { name: hlc(0) } };
-    const a = createAdmission('u1', (_c, id) => (id === 'old' ? existing : null), u);
+    const a = createAdmission('u1', (_c, id) => (id === 'old' ? existing : null), u, ACCOUNT_LIMITS);
     expect(a.admit(change('trustees', 'new', 1, MINIMAL.trustees))).toMatchObject({ status: 403 });
     expect(a.admit(change('trustees', 'old', 2, { _deleted: true }))).toBeNull();
     expect(a.admit(change('trustees', 'new', 3, MINIMAL.trustees))).toBeNull();

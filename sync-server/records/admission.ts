@@ -2,12 +2,11 @@
  * Admission of validated changes against what the account already holds (issue #15): a change
  * that would bring a record to life must leave it whole (every required field of its collection
  * present), and no change may pass a limit of
- * shared/limits.ts (list items, bytes per record, live records per collection, trustees, bytes per
+ * Config.limits (shared/limits.ts defaults; list items, bytes per record, live records per collection, trustees, bytes per
  * account). Each change is merged IN PLACE into a working copy of its record loaded once per push,
  * so a push costs its own size plus one parse of each record it touches; a refused change is
  * undone field by field.
  */
-import { ACCOUNT_LIMITS } from '../../shared/limits';
 import { COLLECTION_SPECS, type CollectionName } from '../../shared/schema';
 import {
   isDeleted,
@@ -17,6 +16,7 @@ import {
   type RecordState,
   type ServerRecord,
 } from '../../shared/sync';
+import type { Limits } from '../config-limits';
 import type { AccountUsage } from '../db/usage';
 
 /** Why a change was refused: the reason, the field it names, and the HTTP status a REST write answers. */
@@ -59,18 +59,19 @@ const REQUIRED = Object.fromEntries(
   }),
 ) as Record<CollectionName, string[]>;
 
-/** Most live records of `collection` one account may hold. */
-export const recordLimitOf = (collection: CollectionName) =>
-  collection === 'trustees' ? ACCOUNT_LIMITS.trustees : ACCOUNT_LIMITS.recordsPerCollection;
+/** Most live records of `collection` one account may hold under `limits`. */
+export const recordLimitOf = (limits: Limits, collection: CollectionName) =>
+  collection === 'trustees' ? limits.trustees : limits.recordsPerCollection;
 
 /**
  * One push's admission for `userId`. `load` reads a record (once per record per push); `usage` is
- * the account's usage before the push, updated here as changes are admitted.
+ * the account's usage before the push, updated here as changes are admitted; `limits` is Config.limits.
  */
 export function createAdmission(
   userId: string,
   load: (collection: CollectionName, id: string) => ServerRecord | null,
   usage: AccountUsage,
+  limits: Limits,
 ) {
   const entries = new Map<string, Entry>();
 
@@ -105,18 +106,18 @@ export function createAdmission(
    */
   const check = (e: Entry, changed: readonly string[], bytesDelta: number): Refusal | null => {
     const where = `${e.collection}.`;
-    if (bytesDelta > 0 && e.bytes + bytesDelta > ACCOUNT_LIMITS.recordBytes) {
-      return { reason: `${e.collection}: a record may hold at most ${ACCOUNT_LIMITS.recordBytes / 1024} KB`, path: e.collection, status: 413 };
+    if (bytesDelta > 0 && e.bytes + bytesDelta > limits.recordBytes) {
+      return { reason: `${e.collection}: a record may hold at most ${limits.recordBytes / 1024} KB`, path: e.collection, status: 413 };
     }
-    if (bytesDelta > 0 && usage.bytes + bytesDelta > ACCOUNT_LIMITS.accountBytes) {
-      return { reason: `This account may store at most ${ACCOUNT_LIMITS.accountBytes / 1024 / 1024} MB`, path: e.collection, status: 413 };
+    if (bytesDelta > 0 && usage.bytes + bytesDelta > limits.accountBytes) {
+      return { reason: `This account may store at most ${limits.accountBytes / 1024 / 1024} MB`, path: e.collection, status: 413 };
     }
     for (const field of changed) {
       const [list, item] = splitField(field);
       // Only an added item is refused: removing items from an over-long (older) list stays possible.
       if (item === null || e.state.values[field] === null) continue;
-      if ((e.items.get(list) ?? 0) > ACCOUNT_LIMITS.listItems) {
-        return { reason: `${where}${list}: at most ${ACCOUNT_LIMITS.listItems} items`, path: list, status: 413 };
+      if ((e.items.get(list) ?? 0) > limits.listItems) {
+        return { reason: `${where}${list}: at most ${limits.listItems} items`, path: list, status: 413 };
       }
     }
     if (isDeleted(e.state)) return null;
@@ -124,8 +125,8 @@ export function createAdmission(
     if (missing) {
       return { reason: `${where}${missing}: required (a new record needs every required field)`, path: missing, status: 400 };
     }
-    if (!e.live && usage.live[e.collection] + 1 > recordLimitOf(e.collection)) {
-      const limit = recordLimitOf(e.collection);
+    if (!e.live && usage.live[e.collection] + 1 > recordLimitOf(limits, e.collection)) {
+      const limit = recordLimitOf(limits, e.collection);
       return { reason: `${e.collection}: an account may hold at most ${limit} records here`, path: e.collection, status: 403 };
     }
     return null;

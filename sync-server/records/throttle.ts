@@ -3,7 +3,7 @@
  * minute, each a fixed window per account that expires (http/rate-limit.ts). Built once per
  * RecordService, so it lives as long as the app and is passed explicitly.
  */
-import { ACCOUNT_LIMITS } from '../../shared/limits';
+import type { Limits } from '../config-limits';
 import { createRateLimiter, type RateLimiter } from '../http/rate-limit';
 
 export interface AccountThrottle {
@@ -15,12 +15,15 @@ export interface AccountThrottle {
   readBytes: RateLimiter;
 }
 
-/** The limiters, measuring time with `now()` (ms). */
-export function createAccountThrottle(now: () => number): AccountThrottle {
+/** The limiters of `limits` (Config.limits), measuring time with `now()` (ms). */
+export function createAccountThrottle(
+  now: () => number,
+  limits: Pick<Limits, 'requestsPerMinute' | 'writesPerMinute' | 'readBytesPerMinute'>,
+): AccountThrottle {
   const minute = (limit: number, message: string) => createRateLimiter({ limit, windowMs: 60_000, now, message });
   return {
-    requests: minute(ACCOUNT_LIMITS.requestsPerMinute, 'Too many requests in a short time. Please wait a minute and try again.'),
-    writes: minute(ACCOUNT_LIMITS.writesPerMinute, 'Too many changes in a short time. Please wait a minute and try again.'),
-    readBytes: minute(ACCOUNT_LIMITS.readBytesPerMinute, 'Too much data read in a short time. Please wait a minute and try again.'),
+    requests: minute(limits.requestsPerMinute, 'Too many requests in a short time. Please wait a minute and try again.'),
+    writes: minute(limits.writesPerMinute, 'Too many changes in a short time. Please wait a minute and try again.'),
+    readBytes: minute(limits.readBytesPerMinute, 'Too much data read in a short time. Please wait a minute and try again.'),
   };
 }

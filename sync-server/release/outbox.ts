@@ -8,10 +8,9 @@
  * app's banner (routes/release.ts). An e-mail is `sent` only when an SMTP server accepted it:
  * one written to the outbox folder (no SMTP_URL) reached no one and stays pending for SMTP.
  * The queue is fair across accounts (round-robin, at most PER_ACCOUNT_PER_PASS each per pass)
- * and invitations respect shared/limits.ts `invitationsPerDay` (issue #15). Links are minted
+ * and invitations respect Config.limits `invitationsPerDay` (issue #15). Links are minted
  * here, at send time, so the queue never holds a raw token; a link of a failed try is revoked.
  */
-import { invitationsPerDay } from '../../shared/limits';
 import type { AppDeps } from '../app-env';
 import type { TokenPurpose } from '../db/release';
 import type { EmailRow } from '../db/release';
@@ -89,7 +88,7 @@ export async function sendPendingEmails(
     const now = deps.now();
     if (row.quota === 'invite') {
       const used = store.invitesSent(row.user_id, now - DAY_MS);
-      if (used.n >= invitationsPerDay) {
+      if (used.n >= deps.config.limits.invitationsPerDay) {
         store.markDeferred(row.id, (used.oldest ?? now) + DAY_MS);
         continue;
       }

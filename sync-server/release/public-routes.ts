@@ -19,7 +19,6 @@ import { html } from 'hono/html';
 import { notFoundPage, page, type Html } from './page';
 import { LINK_PATHS } from './outbox';
 import { DAY_MS, TransitionError } from './state-machine';
-import { resendsPerDay } from '../../shared/limits';
 import { resolveToken } from './tokens';
 
 const dateText = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
@@ -246,6 +245,7 @@ ${sections}`,
     const m = records.get(t.tok.user_id, 'messages', c.req.param('messageId'));
     if (!m || !m.delivered) return notFoundPage(c);
     const now = deps.now();
+    const { resendsPerDay } = deps.config.limits;
     if (store.quotaUsed(t.tok.user_id, 'resend', now - DAY_MS) >= resendsPerDay) {
       return page(
         c,

@@ -6,7 +6,6 @@
  * accepted or not. Each trustee change runs in its owner's own transaction (`isolated`), so a
  * bad record (e.g. no e-mail address) is written to that owner's activity and skipped (#15).
  */
-import { resendsPerDay } from '../../shared/limits';
 import type { Trustee } from '../../shared/schema/trustee';
 import type { AppDeps } from '../app-env';
 import type { ReleaseStore, TrusteeInvitationRow, TrusteeRecordRow } from '../db/release';
@@ -147,7 +146,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         const t = records.get(userId, 'trustees', trusteeId);
         if (!inv || !t || inv.status === 'removed' || inv.email.toLowerCase() !== t.email.toLowerCase()) return 'not-found';
         if (inv.status === 'accepted') return 'accepted';
-        if (store.quotaUsed(userId, 'resend', deps.now() - DAY_MS) >= resendsPerDay) return 'limit';
+        if (store.quotaUsed(userId, 'resend', deps.now() - DAY_MS) >= deps.config.limits.resendsPerDay) return 'limit';
         invite(userId, t, inv, 'resend');
         store.addActivity(userId, deps.now(), 'trustee-invited', `Invitation sent again to ${t.name} (${t.email}).`);
         return 'sent';

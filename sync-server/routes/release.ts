@@ -16,7 +16,6 @@ import { releaseSettingsSchema } from '../../shared/schema/release';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { readinessOf, trusteesOf, undeliverableOf } from '../release/readiness';
-import { resendsPerDay } from '../../shared/limits';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import { type CheckInDays, type ReleaseState, TransitionError, type WaitingDays, checkInDueAt } from '../release/state-machine';
@@ -98,12 +97,12 @@ export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     return c.json({ ok: true });
   });
 
-  // The owner sends an invitation again (issue #16), within shared/limits.ts resendsPerDay (#15).
+  // The owner sends an invitation again (issue #16), within Config.limits.resendsPerDay (#15).
   app.post('/api/release/trustees/:id/invite', (c) => {
     const result = release.resendInvitation(c.var.userId, c.req.param('id'));
     if (result === 'not-found') throw new ApiHttpError(404, 'Not found');
     if (result === 'accepted') throw new ApiHttpError(409, 'This trustee has already accepted.');
-    if (result === 'limit') throw new ApiHttpError(429, `Invitations can be resent ${resendsPerDay} times a day. Please try again tomorrow.`);
+    if (result === 'limit') throw new ApiHttpError(429, `Invitations can be resent ${deps.config.limits.resendsPerDay} times a day. Please try again tomorrow.`);
     services.scheduler.poke();
     return c.json({ ok: true });
   });

@@ -56,7 +56,10 @@ describe.skipIf(!hasChromium)('release readiness on Settings (issue #16)', () =>
       .poll(
         async () => {
           await page.reload();
-          return page.getByRole('region', { name: 'Undeliverable e-mail' }).count();
+          // The banner appears once the lazy app and its status request are in: wait for it a little.
+          const banner = page.getByRole('region', { name: 'Undeliverable e-mail' });
+          await banner.waitFor({ timeout: 5_000 }).catch(() => undefined);
+          return banner.count();
         },
         { timeout: 30_000, interval: 1000 },
       )

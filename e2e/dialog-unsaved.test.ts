@@ -1,0 +1,80 @@
+/**
+ * QA walk-through defects in shared mechanisms. Logout in one tab signs out the other tabs of
+ * the account (web/app/SignedOutElsewhere.tsx, SPEC.md §2). Closing a form dialog with typed text
+ * (Escape, click outside, ✕, Cancel) asks "Leave without saving?" first (web/ui/FormDialog.tsx
+ * through web/forms/unsaved-changes.tsx), and an untouched dialog closes without asking.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hasChromium, mobileContext, useBrowserSuite } from './harness';
+import { openDialog, signedInPage } from './record-screens';
+
+const question = (page: Page) => page.getByRole('alertdialog', { name: 'Leave without saving?' });
+
+describe.skipIf(!hasChromium)('logout reaches every tab', () => {
+  const suite = useBrowserSuite();
+
+  it('a second tab of the account clears the user and goes to /login, showing no private data', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
+    await page.getByRole('button', { name: 'Create Your First Message' }).click();
+    await openDialog(page).getByLabel('Recipient Name').fill('Clara');
+    await openDialog(page).getByLabel('Recipient Email').fill('clara@example.com');
+    await openDialog(page).getByLabel('Your Message').fill('The secret of the roses.');
+    await openDialog(page).getByRole('button', { name: 'Save Message' }).click();
+    await openDialog(page).waitFor({ state: 'detached' });
+
+    const other = await context.newPage();
+    await other.goto('/message-vault');
+    await expect.poll(() => other.getByText('The secret of the roses.').isVisible()).toBe(true);
+    // Let the first tab's message reach the server so its logout does not ask.
+    await expect.poll(() => page.getByText('All changes saved').first().isVisible(), { timeout: 15_000 }).toBe(true);
+
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+
+    await other.waitForURL('**/login', { timeout: 15_000 });
+    expect(await other.getByText('The secret of the roses.').count()).toBe(0);
+    expect(await other.evaluate(() => localStorage.getItem('afterword:last-user'))).toBeNull();
+    await context.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('form dialogs guard unsaved typing', () => {
+  const suite = useBrowserSuite();
+
+  it('asks before Escape, a click outside, ✕ and Cancel lose typed text; Keep editing keeps it', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault', mobileContext);
+    await page.getByRole('button', { name: 'Create Your First Message' }).click();
+    const dialog = openDialog(page);
+    await dialog.getByLabel('Your Message').fill('Dear Clara, look after the roses.');
+
+    const closers: [string, () => Promise<void>][] = [
+      ['Escape', () => page.keyboard.press('Escape')],
+      ['click outside', () => page.mouse.click(5, 5)],
+      ['✕', () => dialog.getByRole('button', { name: 'Close' }).click()],
+      ['Cancel', () => dialog.getByRole('button', { name: 'Cancel' }).click()],
+    ];
+    for (const [how, close] of closers) {
+      await close();
+      await expect.poll(() => question(page).isVisible(), { message: how }).toBe(true);
+      await question(page).getByRole('button', { name: 'Keep editing' }).click();
+      await question(page).waitFor({ state: 'detached' });
+      expect(await dialog.isVisible(), how).toBe(true);
+      expect(await dialog.getByLabel('Your Message').inputValue(), how).toBe('Dear Clara, look after the roses.');
+    }
+
+    // Answering "Leave without saving" closes the dialog.
+    await page.keyboard.press('Escape');
+    await question(page).getByRole('button', { name: 'Leave without saving' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // An untouched dialog closes at once.
+    await page.getByRole('button', { name: 'Create Your First Message' }).click();
+    await openDialog(page).getByLabel('Recipient Name').waitFor();
+    await page.keyboard.press('Escape');
+    await openDialog(page).waitFor({ state: 'detached' });
+    expect(await question(page).count()).toBe(0);
+    await context.close();
+  });
+});

@@ -47,6 +47,9 @@ describe.skipIf(!hasChromium)('form dialogs guard unsaved typing', () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault', mobileContext);
     await page.getByRole('button', { name: 'Create Your First Message' }).click();
     const dialog = openDialog(page);
+    // Text boxes stop at the shared limits (LIMITS in shared/schema/common.ts).
+    expect(await dialog.getByLabel('Your Message').getAttribute('maxlength')).toBe('20000');
+    expect(await dialog.getByLabel('Recipient Name').getAttribute('maxlength')).toBe('100');
     await dialog.getByLabel('Your Message').fill('Dear Clara, look after the roses.');
 
     const closers: [string, () => Promise<void>][] = [

@@ -17,6 +17,7 @@ import { useCurrentDb } from '../db/current';
 import { dirtyNames } from './record-form-state';
 import { type FieldConflict, RecordFormSession, type RecordFormSpec, type SaveOutcome } from './record-form-session';
 import { useReportUnsaved } from './unsaved-changes';
+import { maxLengthOf } from './field-limits';
 
 export type { FieldConflict, SaveOutcome };
 
@@ -39,6 +40,8 @@ export interface RecordForm<V extends FieldValues, Out = V> {
   values: V;
   /** Sets a field as the person's change (and clears its error). */
   set: <K extends keyof V & string>(field: K, value: V[K]) => void;
+  /** The shared limit of a text field (LIMITS, shared/schema/common.ts), for its input's `maxLength`. */
+  maxLength: (field: keyof V & string) => number | undefined;
   /** The error message shown under `field`, if any. */
   errorOf: (field: keyof V & string) => string | undefined;
   /** Shows `errors` under their fields (from a screen's own checks, e.g. validateForm). */
@@ -108,6 +111,7 @@ export function useRecordForm<C extends CollectionName, V extends FieldValues, O
     exists: session?.exists ?? false,
     values: form.watch(),
     set,
+    maxLength: (field) => maxLengthOf(collection, field),
     errorOf: (field) => errors[field]?.message as string | undefined,
     setErrors: (found) => {
       for (const [f, message] of Object.entries(found)) if (message) form.setError(f as Path<V>, { type: 'manual', message: message as string });

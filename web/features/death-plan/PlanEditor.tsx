@@ -185,7 +185,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
               hint="Where you would like the service or gathering to be held."
               notice={<ChangedElsewhere record={rf} field="location" />}
             >
-              <Input value={draft.location} onChange={(e) => set('location', e.target.value)} />
+              <Input maxLength={rf.maxLength('location')} value={draft.location} onChange={(e) => set('location', e.target.value)} />
             </FormField>
             <FormField label="Burial Preference" notice={<ChangedElsewhere record={rf} field="burialPreference" display={burialLabel} />}>
               <Select
@@ -205,7 +205,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
             <FormField label="Special Requests" notice={<ChangedElsewhere record={rf} field="specialRequests" />}>
               <Textarea
                 rows={4}
-                value={draft.specialRequests}
+                maxLength={rf.maxLength('specialRequests')} value={draft.specialRequests}
                 onChange={(e) => set('specialRequests', e.target.value)}
                 placeholder="Flowers, dress code, charities for donations…"
               />
@@ -255,7 +255,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
               </Button>
             </div>
             <FormField label="Obituary" notice={<ChangedElsewhere record={rf} field="obituary" />}>
-              <Textarea rows={12} value={draft.obituary} onChange={(e) => set('obituary', e.target.value)} />
+              <Textarea rows={12} maxLength={rf.maxLength('obituary')} value={draft.obituary} onChange={(e) => set('obituary', e.target.value)} />
             </FormField>
             <OtherVersions collection="deathPlan" id={exists ? user.id : undefined} field="obituary" onRestore={(text) => set('obituary', text)} />
             {footer}

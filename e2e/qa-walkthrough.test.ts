@@ -40,6 +40,30 @@ describe.skipIf(!hasChromium)('logout reaches every tab', () => {
   });
 });
 
+describe.skipIf(!hasChromium)('sign in again', () => {
+  const suite = useBrowserSuite();
+
+  it('"Sign in again to sync" reopens the sign-in-again dialog instead of going to /login', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
+    await page.getByRole('button', { name: 'Create Your First Message' }).waitFor();
+    await context.clearCookies(); // the session ends: the next sync (this message's push) hears 401
+    await page.getByRole('button', { name: 'Create Your First Message' }).click();
+    await openDialog(page).getByLabel('Recipient Name').fill('Kim');
+    await openDialog(page).getByLabel('Recipient Email').fill('kim@example.com');
+    await openDialog(page).getByLabel('Your Message').fill('Kept.');
+    await openDialog(page).getByRole('button', { name: 'Save Message' }).click();
+    const reauth = page.getByRole('dialog', { name: 'Please sign in again' });
+    await reauth.waitFor({ timeout: 30_000 });
+    await reauth.getByRole('button', { name: 'Not now' }).click();
+    await reauth.waitFor({ state: 'detached' });
+
+    await page.locator('header').getByRole('link', { name: /Sign in again to sync/ }).first().click();
+    await reauth.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/message-vault');
+    await context.close();
+  });
+});
+
 describe.skipIf(!hasChromium)('form dialogs guard unsaved typing', () => {
   const suite = useBrowserSuite();
 

@@ -45,12 +45,11 @@ describe.skipIf(!hasChromium)('sign in again', () => {
 
   it('"Sign in again to sync" reopens the sign-in-again dialog instead of going to /login', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
-    await page.getByRole('button', { name: 'Create Your First Message' }).waitFor();
-    await context.clearCookies(); // the session ends: the next sync (this message's push) hears 401
     await page.getByRole('button', { name: 'Create Your First Message' }).click();
     await openDialog(page).getByLabel('Recipient Name').fill('Kim');
     await openDialog(page).getByLabel('Recipient Email').fill('kim@example.com');
     await openDialog(page).getByLabel('Your Message').fill('Kept.');
+    await context.clearCookies(); // the session ends: the next sync (this message's push) hears 401
     await openDialog(page).getByRole('button', { name: 'Save Message' }).click();
     const reauth = page.getByRole('dialog', { name: 'Please sign in again' });
     await reauth.waitFor({ timeout: 30_000 });

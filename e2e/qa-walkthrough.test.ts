@@ -104,3 +104,24 @@ describe.skipIf(!hasChromium)('form dialogs guard unsaved typing', () => {
     await context.close();
   });
 });
+
+describe.skipIf(!hasChromium)('trustee cards', () => {
+  const suite = useBrowserSuite();
+
+  it('say "Added <date>" once to screen readers, not "Added Added"', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/trustees');
+    await page.getByRole('button', { name: /Add (Your First )?Trustee/ }).first().click();
+    await openDialog(page).getByLabel('Name').fill('Margaret Hale');
+    await openDialog(page).getByLabel('Email').fill('margaret@example.com');
+    await openDialog(page).getByRole('combobox', { name: 'Access Level' }).click();
+    await page.getByRole('option').first().click();
+    await openDialog(page).getByRole('button', { name: 'Add Trustee' }).click();
+    await openDialog(page).waitFor({ state: 'detached' });
+    const card = page.getByRole('listitem').filter({ hasText: 'Margaret Hale' });
+    await card.waitFor();
+    const spoken = await card.ariaSnapshot();
+    // The term "Added" and its definition, the date: the word once in all.
+    expect(spoken.match(/Added/g)?.length).toBe(1);
+    await context.close();
+  });
+});

@@ -5,7 +5,7 @@
  * that could not be delivered, and, in plain words, what is missing.
  */
 import { Link } from 'react-router-dom';
-import { ACCESS_LEVEL_COLORS, ACCESS_LEVEL_LABELS } from '../../../shared/labels';
+import { ACCESS_LEVEL_COLORS, ACCESS_LEVEL_LABELS, formatLongDate } from '../../../shared/labels';
 import type { ReleaseReadiness, ReleaseTrustee } from '../../../shared/schema/release';
 import { serverMessage } from '../../api/client';
 import { Badge, type BadgeColor } from '../../ui/Badge';
@@ -20,7 +20,7 @@ const INVITATION: Record<ReleaseTrustee['invitation'], { label: string; color: B
   accepted: { label: 'Accepted', color: 'green' },
 };
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const day = formatLongDate;
 
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
   return (

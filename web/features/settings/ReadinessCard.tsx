@@ -31,11 +31,18 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
-function TrusteeRow({ t, onChanged }: { t: ReleaseTrustee; onChanged: () => void }) {
+/** The resend toast: truthful while e-mail is not set up on the server (the invitation waits in its outbox). */
+export function resentToast(name: string, email: ReleaseReadiness['email']) {
+  return email === 'smtp'
+    ? { title: 'Invitation sent again', description: `${name} will receive a new link.` }
+    : { title: 'Invitation queued', description: `E-mail is not set up on this server yet: ${name} will receive a new link once it is.` };
+}
+
+function TrusteeRow({ t, email, onChanged }: { t: ReleaseTrustee; email: ReleaseReadiness['email']; onChanged: () => void }) {
   async function resend() {
     try {
       await resendInvitation(t.id);
-      toast({ title: 'Invitation sent again', description: `${t.name} will receive a new link.` });
+      toast(resentToast(t.name, email));
       onChanged();
     } catch (err) {
       toast({ title: 'Could not resend', description: serverMessage(err), variant: 'destructive' });
@@ -125,7 +132,7 @@ export function ReadinessCard({ readiness, failed, onChanged }: { readiness: Rel
               ) : (
                 <ul className="divide-y divide-stone-200">
                   {readiness.trustees.map((t) => (
-                    <TrusteeRow key={t.id} t={t} onChanged={onChanged} />
+                    <TrusteeRow key={t.id} t={t} email={readiness.email} onChanged={onChanged} />
                   ))}
                 </ul>
               )}

@@ -125,3 +125,19 @@ describe.skipIf(!hasChromium)('trustee cards', () => {
     await context.close();
   });
 });
+
+describe.skipIf(!hasChromium)('plan card', () => {
+  const suite = useBrowserSuite();
+
+  it('says there are unsaved changes while the form holds typing, not "synced"', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/death-plan');
+    await page.getByLabel('Location').fill('Kensal Green');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const synced = page.getByText('Your plan is saved on this device and synced to your account.');
+    await expect.poll(() => synced.isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.getByLabel('Location').fill('Highgate');
+    await expect.poll(() => page.getByText('You have unsaved changes: press Save Changes to keep them.').isVisible()).toBe(true);
+    expect(await synced.count()).toBe(0);
+    await context.close();
+  });
+});

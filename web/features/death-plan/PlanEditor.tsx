@@ -60,9 +60,13 @@ const CREATED = {
   failure: 'Failed to create plan',
 };
 
-/** The synced line under the completion bar: "synced" only when nothing waits in the outbox. */
-function savedLine(exists: boolean, pending: number): string {
+/**
+ * The synced line under the completion bar: "synced" only when nothing waits in the outbox and
+ * the form holds no unsaved typing (`unsaved`: the person changed fields not yet saved).
+ */
+export function savedLine(exists: boolean, pending: number, unsaved = false): string {
   if (!exists) return 'Nothing is saved until you press Save Changes.';
+  if (unsaved) return 'You have unsaved changes: press Save Changes to keep them.';
   if (pending === 0) return 'Your plan is saved on this device and synced to your account.';
   return `Your plan is saved on this device. ${pending === 1 ? '1 change waits' : `${pending} changes wait`} to sync to your account.`;
 }
@@ -157,7 +161,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
         </div>
         <Progress value={completion} label={`Plan completion: ${completion}%`} />
         <p className="mt-2 text-sm text-slate-600">
-          {savedLine(exists, pending)}
+          {savedLine(exists, pending, rf.dirty.length > 0)}
         </p>
       </Card>
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasChromium, mobileContext, useBrowserSuite } from './harness';
-import { openDialog, signedInPage } from './record-screens';
+import { expectToast, openDialog, signedInPage } from './record-screens';
 
 const question = (page: Page) => page.getByRole('alertdialog', { name: 'Leave without saving?' });
 
@@ -138,6 +138,32 @@ describe.skipIf(!hasChromium)('plan card', () => {
     await page.getByLabel('Location').fill('Highgate');
     await expect.poll(() => page.getByText('You have unsaved changes: press Save Changes to keep them.').isVisible()).toBe(true);
     expect(await synced.count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('Settings without a connection', () => {
+  const suite = useBrowserSuite();
+
+  it('offers Try again, reloads when the connection returns, and says "You\'re offline" for actions', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/dashboard');
+    await page.route('**/api/release/**', (route) => route.abort('internetdisconnected'));
+    await page.goto('/settings');
+    await expect.poll(() => page.getByText('Needs a connection to load.').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBeGreaterThan(0);
+
+    // The connection returns: the screen loads by itself.
+    await page.unroute('**/api/release/**');
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => page.getByText('Needs a connection to load.').count(), { timeout: 15_000 }).toBe(0);
+    await page.getByRole('combobox', { name: 'Check-in interval' }).waitFor();
+
+    // Offline, an action says so.
+    await context.setOffline(true);
+    await page.getByRole('combobox', { name: 'Check-in interval' }).click();
+    await page.getByRole('option', { selected: false }).last().click();
+    await expectToast(page, 'Could not save', "You're offline. Try again when you are connected.");
+    await context.setOffline(false);
     await context.close();
   });
 });

@@ -7,12 +7,12 @@
 import { Link } from 'react-router-dom';
 import { ACCESS_LEVEL_COLORS, ACCESS_LEVEL_LABELS, formatLongDate } from '../../../shared/labels';
 import type { ReleaseReadiness, ReleaseTrustee } from '../../../shared/schema/release';
-import { serverMessage } from '../../api/client';
 import { Badge, type BadgeColor } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { toast } from '../../ui/toast-store';
 import { resendInvitation } from '../release/api';
+import { actionErrorText, NeedsConnection } from './connection';
 
 const INVITATION: Record<ReleaseTrustee['invitation'], { label: string; color: BadgeColor }> = {
   pending: { label: 'Invitation pending', color: 'gray' },
@@ -45,7 +45,7 @@ function TrusteeRow({ t, email, onChanged }: { t: ReleaseTrustee; email: Release
       toast(resentToast(t.name, email));
       onChanged();
     } catch (err) {
-      toast({ title: 'Could not resend', description: serverMessage(err), variant: 'destructive' });
+      toast({ title: 'Could not resend', description: actionErrorText(err), variant: 'destructive' });
     }
   }
   const detail = [
@@ -83,7 +83,7 @@ export function ReadinessCard({ readiness, failed, onChanged }: { readiness: Rel
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {readiness === null ? (
-          <p className="text-slate-700">{failed ? 'Needs a connection to load.' : 'Loading…'}</p>
+          <p className="text-slate-700">{failed ? <NeedsConnection onRetry={onChanged} /> : 'Loading…'}</p>
         ) : (
           <>
             <p className="flex flex-wrap items-center gap-2">

@@ -167,3 +167,38 @@ describe.skipIf(!hasChromium)('Settings without a connection', () => {
     await context.close();
   });
 });
+
+describe.skipIf(!hasChromium)('focus returns to the opener', () => {
+  const suite = useBrowserSuite();
+  const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
+
+  it('after a form dialog, the leave question and a delete confirm close', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
+    const create = page.getByRole('button', { name: 'Create Your First Message' });
+    await create.click();
+    await openDialog(page).getByLabel('Recipient Name').waitFor();
+    await page.keyboard.press('Escape');
+    await openDialog(page).waitFor({ state: 'detached' });
+    await expect.poll(() => focusedName(page)).toBe('Create Your First Message');
+
+    // The leave question: "Keep editing" returns to the dialog's ✕; leaving returns to the opener.
+    await create.click();
+    await openDialog(page).getByLabel('Recipient Name').fill('Clara');
+    await openDialog(page).getByRole('button', { name: 'Close' }).click();
+    await question(page).getByRole('button', { name: 'Keep editing' }).click();
+    await expect.poll(() => focusedName(page)).toBe('Close');
+    await openDialog(page).getByLabel('Recipient Email').fill('clara@example.com');
+    await openDialog(page).getByLabel('Your Message').fill('Roses.');
+    await openDialog(page).getByRole('button', { name: 'Save Message' }).click();
+    await openDialog(page).waitFor({ state: 'detached' });
+
+    // The delete question, answered Cancel: back on the card's Delete button.
+    const del = page.getByRole('button', { name: /Delete message/ }).first();
+    await del.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    const expected = await del.getAttribute('aria-label');
+    await expect.poll(() => focusedName(page)).toBe(expected);
+    await context.close();
+  });
+});

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasChromium, mobileContext, useBrowserSuite } from './harness';
 import { expectToast, openDialog, signedInPage } from './record-screens';
+import { secondDevice, syncDevice, syncUntil } from './devices';
 
 const question = (page: Page) => page.getByRole('alertdialog', { name: 'Leave without saving?' });
 
@@ -200,5 +201,51 @@ describe.skipIf(!hasChromium)('focus returns to the opener', () => {
     const expected = await del.getAttribute('aria-label');
     await expect.poll(() => focusedName(page)).toBe(expected);
     await context.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('a conflict note in a dialog at 390 px', () => {
+  const suite = useBrowserSuite();
+
+  it('is scrolled into view when it appears, and Keep mine leaves focus on the field', async () => {
+    const a = await signedInPage(suite.browser, suite.server.url, '/message-vault/new');
+    const create = openDialog(a.page);
+    await create.getByLabel('Recipient Name').fill('Henry');
+    await create.getByLabel('Recipient Email').fill('henry@example.com');
+    await create.getByLabel('Your Message').fill('Finish the boat.');
+    await create.getByRole('button', { name: 'Save Message' }).click();
+    await expectToast(a.page, 'Message created');
+    const henryA = a.page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Henry' });
+    await henryA.waitFor();
+
+    const b = await secondDevice(suite.browser, suite.server.url, a.user, '/message-vault', mobileContext);
+    const henryB = b.page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Henry' });
+    await syncUntil(b.context, () => henryB.isVisible(), true);
+    await henryB.getByRole('button', { name: /Edit message to Henry/ }).click();
+    const editB = openDialog(b.page);
+    await editB.getByLabel('Your Message').fill('Finish the boat, Henry.');
+    // The person scrolls back up to re-read the recipient while the other device saves.
+    await editB.getByLabel('Recipient Name').focus();
+
+    await henryA.getByRole('button', { name: /Edit message to Henry/ }).click();
+    await openDialog(a.page).getByLabel('Your Message').fill('Sell the boat.');
+    await openDialog(a.page).getByRole('button', { name: 'Update Message' }).click();
+    await expectToast(a.page, 'Message updated');
+    await syncDevice(a.context);
+
+    const notice = editB.getByRole('status').filter({ hasText: 'Changed on another device: Sell the boat.' });
+    await syncUntil(b.context, () => notice.isVisible(), true);
+    const inView = () =>
+      notice.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const body = el.closest('[role="dialog"]')!.querySelector('.overflow-y-auto')!.getBoundingClientRect();
+        return r.top >= body.top && r.bottom <= body.bottom;
+      });
+    await expect.poll(inView).toBe(true);
+
+    await notice.getByRole('button', { name: 'Keep mine' }).click();
+    await expect.poll(() => b.page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    await a.context.close();
+    await b.context.close();
   });
 });

@@ -60,6 +60,10 @@ describe.skipIf(!hasChromium)('sign in again', () => {
     await page.locator('header').getByRole('link', { name: /Sign in again to sync/ }).first().click();
     await reauth.waitFor();
     expect(new URL(page.url()).pathname).toBe('/message-vault');
+    // "Not now" returns focus to the link that reopened the dialog, not to <body>.
+    await reauth.getByRole('button', { name: 'Not now' }).click();
+    await reauth.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Sign in again to sync');
     await context.close();
   });
 });

@@ -11,49 +11,13 @@
  *   the plan's "synced" line is said only when nothing waits.
  * Sync is triggered deterministically by going offline and online (the engine pulls on `online`).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktopContext, expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, type TestUser, useBrowserSuite } from './harness';
+import { desktopContext, expectNoSeriousA11yViolations, hasChromium, mobileContext, useBrowserSuite } from './harness';
 import { choose, expectToast, openDialog, signedInPage } from './record-screens';
+import { secondDevice, syncDevice, syncUntil } from './devices';
 
 const SYNCED = 'Your plan is saved on this device and synced to your account.';
-
-/** Makes the device sync now: the engine pushes and pulls on the browser's `online` event. */
-async function syncDevice(context: BrowserContext): Promise<void> {
-  await context.setOffline(true);
-  await context.setOffline(false);
-}
-
-/** Syncs `context` until `check` holds (each try is one sync), for at most 20 s. */
-async function syncUntil<T>(context: BrowserContext, check: () => Promise<T>, expected: T): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        await syncDevice(context);
-        await new Promise((r) => setTimeout(r, 300));
-        return check();
-      },
-      { timeout: 20_000, interval: 500 },
-    )
-    .toEqual(expected);
-}
-
-/** The same person signing in on another device (a new context), at `path`. */
-async function secondDevice(
-  browser: Browser,
-  baseURL: string,
-  user: TestUser,
-  path: string,
-  makeContext: (b: Browser, url: string) => Promise<BrowserContext> = desktopContext,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await makeContext(browser, baseURL);
-  const page = await context.newPage();
-  await loginViaUi(page, user);
-  await page.waitForURL('**/dashboard');
-  await page.goto(path);
-  await page.locator('main h1').waitFor();
-  return { context, page };
-}
 
 /** Reloads `page` until `check` holds (the first pull after signing in may still be running). */
 async function reloadUntil<T>(page: Page, check: () => Promise<T>, expected: T): Promise<void> {

@@ -47,6 +47,11 @@ interface Parts {
 
 /** The trustee half of the release service (service.ts). */
 export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower {
+  // Truthful activity: without SMTP_URL an invitation waits in the outbox until e-mail is set up.
+  const invitedText = (t: { name: string; email: string }, again: boolean) =>
+    deps.config.smtpUrl
+      ? `Invitation sent ${again ? 'again ' : ''}to ${t.name} (${t.email}).`
+      : `Invitation to ${t.name} (${t.email}) ${again ? 'queued again' : 'is queued'}: it will go out when e-mail is set up on this server.`;
   const { store, records, queue, isolated, problem } = p;
   const sendable = (t: Trustee) => sendableAddress(t.email);
 
@@ -87,7 +92,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
     // New, re-addressed, or restored after removal (a tombstone cleared by a later write, sync
     // rule 5): a new round, so the links sent before stay revoked.
     invite(userId, t, inv, 'invite');
-    store.addActivity(userId, now, 'trustee-invited', `Invitation sent to ${t.name} (${t.email}).`);
+    store.addActivity(userId, now, 'trustee-invited', invitedText(t, false));
     return true;
   };
 
@@ -148,7 +153,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         if (inv.status === 'accepted') return 'accepted';
         if (store.quotaUsed(userId, 'resend', deps.now() - DAY_MS) >= deps.config.limits.resendsPerDay) return 'limit';
         invite(userId, t, inv, 'resend');
-        store.addActivity(userId, deps.now(), 'trustee-invited', `Invitation sent again to ${t.name} (${t.email}).`);
+        store.addActivity(userId, deps.now(), 'trustee-invited', invitedText(t, true));
         return 'sent';
       });
     },

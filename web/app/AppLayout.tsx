@@ -9,6 +9,7 @@ import { Outlet } from 'react-router-dom';
 import { ReleaseBanner } from '../features/release/ReleaseBanner';
 import { UnsavedChangesGuard } from '../forms/unsaved-changes';
 import { SyncStatus } from '../sync/SyncStatus';
+import { reopenReauth } from '../pwa/reauth-prompt';
 import { Spinner } from '../ui/Spinner';
 import { Logo } from './Logo';
 import { MobileNav } from './MobileNav';
@@ -26,7 +27,7 @@ export default function AppLayout() {
           <MobileNav />
           <Logo to="/dashboard" />
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
-            <SyncStatus />
+            <SyncStatus onSignIn={reopenReauth} />
             <button
               type="button"
               aria-label="Notifications"

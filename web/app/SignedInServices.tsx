@@ -6,6 +6,7 @@
 import { ReauthDialog } from '../pwa/ReauthDialog';
 import { SyncLifecycle } from '../sync/lifecycle';
 import { ConfirmHost } from '../ui/ConfirmDialog';
+import { SignedOutElsewhere } from './SignedOutElsewhere';
 
 export default function SignedInServices() {
   return (
@@ -13,6 +14,7 @@ export default function SignedInServices() {
       <SyncLifecycle />
       <ReauthDialog />
       <ConfirmHost />
+      <SignedOutElsewhere />
     </>
   );
 }

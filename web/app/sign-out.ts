@@ -10,6 +10,7 @@ import { endLocalSession } from '../sync/lifecycle';
 import { confirm } from '../ui/ConfirmDialog';
 import { clearSession } from './auth-actions';
 import { useSession } from './session';
+import { announceSignOut } from './SignedOutElsewhere';
 
 /**
  * Logs out: POST /api/auth/logout, then clears the user and goes to /login (SPEC.md §7).
@@ -29,6 +30,7 @@ export async function signOut(
     console.error('Logout failed', err);
   }
   clearSession();
+  if (userId) announceSignOut(userId);
   navigate('/login');
 }
 

@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { useSession } from '../app/session';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ConfirmDialog, confirm } from '../ui/ConfirmDialog';
 
 /**
  * The mounted forms, each as a question "do you hold unsaved typing now?". Asked at the moment
@@ -30,6 +30,24 @@ export function useReportUnsaved(isDirty: () => boolean): void {
 
 /** True when some mounted form holds unsaved typing. */
 export const hasUnsavedTyping = () => [...forms.values()].some((isDirty) => isDirty());
+
+/** The one "Leave without saving?" question, for screens (below) and dialogs (askToDiscardTyping). */
+const LEAVE_QUESTION = {
+  title: 'Leave without saving?',
+  description: 'You have typed changes on this screen that are not saved yet. If you leave now, they will be lost.',
+  confirmLabel: 'Leave without saving',
+  cancelLabel: 'Stay on this page',
+  destructive: true,
+} as const;
+
+/**
+ * Before a form dialog closes (Escape, click outside, ✕, Cancel): resolves true when nothing
+ * typed would be lost, or the person answered "Leave without saving"; false to keep it open.
+ */
+export async function askToDiscardTyping(): Promise<boolean> {
+  if (!hasUnsavedTyping()) return true;
+  return confirm({ ...LEAVE_QUESTION, cancelLabel: 'Keep editing' });
+}
 
 /**
  * Mount once inside the signed-in layout: asks before leaving a screen with unsaved typing.
@@ -73,11 +91,7 @@ export function UnsavedChangesGuard() {
       open={blocker.state === 'blocked'}
       onOpenChange={(open) => !open && answer(false)}
       onConfirm={() => answer(true)}
-      title="Leave without saving?"
-      description="You have typed changes on this screen that are not saved yet. If you leave now, they will be lost."
-      confirmLabel="Leave without saving"
-      cancelLabel="Stay on this page"
-      destructive
+      {...LEAVE_QUESTION}
     />
   );
 }

@@ -5,9 +5,10 @@
  * which holds the logic): it follows the record live (dexie-react-hooks over `fieldState`), saves
  * only the fields the person changed, creates with only the fields set, and lists the fields
  * another device changed while the person edits them (shown with ChangedElsewhere). While the
- * form (when `active`) holds unsaved typing, leaving the screen asks first (unsaved-changes.tsx).
+ * form (when `active`) holds unsaved typing, leaving the screen or closing its dialog asks first
+ * (unsaved-changes.tsx); a form becoming inactive drops what was typed.
  */
-import { useCallback, useEffect, useMemo, useReducer } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type DefaultValues, type FieldValues, type Path, type PathValue, type Resolver, useForm, type UseFormReturn } from 'react-hook-form';
 import type { CollectionName, EntityOf } from '../../shared/schema/collections';
@@ -16,6 +17,7 @@ import { useCurrentDb } from '../db/current';
 import { dirtyNames } from './record-form-state';
 import { type FieldConflict, RecordFormSession, type RecordFormSpec, type SaveOutcome } from './record-form-session';
 import { useReportUnsaved } from './unsaved-changes';
+import { maxLengthOf } from './field-limits';
 
 export type { FieldConflict, SaveOutcome };
 
@@ -38,6 +40,8 @@ export interface RecordForm<V extends FieldValues, Out = V> {
   values: V;
   /** Sets a field as the person's change (and clears its error). */
   set: <K extends keyof V & string>(field: K, value: V[K]) => void;
+  /** The shared limit of a text field (LIMITS, shared/schema/common.ts), for its input's `maxLength`. */
+  maxLength: (field: keyof V & string) => number | undefined;
   /** The error message shown under `field`, if any. */
   errorOf: (field: keyof V & string) => string | undefined;
   /** Shows `errors` under their fields (from a screen's own checks, e.g. validateForm). */
@@ -84,6 +88,13 @@ export function useRecordForm<C extends CollectionName, V extends FieldValues, O
   // react-hook-form updates dirtyFields in place: read it on every render (the read subscribes).
   const dirty = dirtyNames(form.formState.dirtyFields);
   useReportUnsaved(() => active && (session?.dirty().length ?? 0) > 0);
+  // A form left (its dialog closed, after "Leave without saving" when it held typing) drops that
+  // typing: opened again, it starts from the record (a create form: empty).
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (wasActive.current && !active) session?.discard();
+    wasActive.current = active;
+  }, [active, session]);
 
   const set = useCallback(
     <K extends keyof V & string>(field: K, value: V[K]) => {
@@ -100,6 +111,7 @@ export function useRecordForm<C extends CollectionName, V extends FieldValues, O
     exists: session?.exists ?? false,
     values: form.watch(),
     set,
+    maxLength: (field) => maxLengthOf(collection, field),
     errorOf: (field) => errors[field]?.message as string | undefined,
     setErrors: (found) => {
       for (const [f, message] of Object.entries(found)) if (message) form.setError(f as Path<V>, { type: 'manual', message: message as string });

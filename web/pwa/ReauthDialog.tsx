@@ -2,7 +2,8 @@
  * Session expiry while offline (issue #8; DESIGN.md §3): when the server answers 401 to a sync,
  * the engine pauses and keeps its outbox, and this dialog asks the person to sign in again. Only
  * the same account is accepted, so one person's unsynced changes never reach another account;
- * after signing in, sync resumes and pushes them.
+ * after signing in, sync resumes and pushes them. "Not now" puts it aside; the header's "Sign in
+ * again to sync" opens it again (reauth-prompt.ts).
  */
 import { useState, type FormEvent } from 'react';
 import type { User } from '../../shared/schema';
@@ -14,12 +15,13 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { FormField } from '../ui/FormField';
 import { Input } from '../ui/Input';
+import { dismissReauth, useReauthPrompt } from './reauth-prompt';
 
 export function ReauthDialog() {
   const needsReauth = useSession((s) => s.needsReauth && s.status === 'signed-in');
   const user = useSession((s) => s.user);
   const pending = usePendingCount();
-  const [dismissed, setDismissed] = useState(false);
+  const dismissed = useReauthPrompt((s) => s.dismissed);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -46,7 +48,7 @@ export function ReauthDialog() {
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && setDismissed(true)}
+      onOpenChange={(open) => !open && dismissReauth()}
       size="sm"
       title="Please sign in again"
       description={`Your session has ended. ${pending > 0 ? `${waiting} saved on this device and will be sent` : 'Your work will sync'} once you sign in as ${user.username}.`}
@@ -56,7 +58,7 @@ export function ReauthDialog() {
           <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         </FormField>
         <div className="flex justify-end gap-2">
-          <Button type="button" variant="ghost" onClick={() => setDismissed(true)}>
+          <Button type="button" variant="ghost" onClick={() => dismissReauth()}>
             Not now
           </Button>
           <Button type="submit" disabled={busy}>

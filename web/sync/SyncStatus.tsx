@@ -63,7 +63,8 @@ function baseView(s: SyncState, dbNotice: string | null): View {
   }
 }
 
-export function SyncStatus() {
+/** `onSignIn`: what "Sign in again to sync" does instead of going to /login (the app reopens its sign-in-again dialog). */
+export function SyncStatus({ onSignIn }: { onSignIn?: () => void } = {}) {
   const state = useSyncState();
   const notice = useDatabaseNotice();
   const view = syncStatusView(state, notice);
@@ -78,7 +79,7 @@ export function SyncStatus() {
   return (
     <div role="status" aria-live="polite" title={[view.title ?? view.text, view.clock].filter(Boolean).join(' ')} className="flex items-center">
       {view.signIn ? (
-        <Link to="/login" className={cn(box, 'hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2')}>
+        <Link to="/login" onClick={onSignIn && ((e) => (e.preventDefault(), onSignIn()))} className={cn(box, 'hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2')}>
           {body}
         </Link>
       ) : (

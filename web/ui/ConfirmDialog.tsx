@@ -12,6 +12,7 @@ import { create } from 'zustand';
 import { buttonClasses } from './Button';
 import { cn } from './cn';
 import { overlayClasses, panelClasses } from './Dialog';
+import { useReturnFocus } from './return-focus';
 
 export interface ConfirmOptions {
   title: ReactNode;
@@ -40,12 +41,14 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   destructive = false,
 }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClasses} />
         <AlertDialog.Content
           className={cn(panelClasses, 'gap-4 p-5 sm:max-w-md')}
+          onCloseAutoFocus={returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>

@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from './cn';
+import { useReturnFocus } from './return-focus';
 
 export const DialogClose = RadixDialog.Close;
 
@@ -37,6 +38,8 @@ export const panelClasses =
   'fixed z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] flex-col rounded-xl border border-stone-200 bg-white shadow-xl left-1/2 top-1/2 -translate-x-1/2 -translate-y-1/2 focus:outline-none';
 
 export function Dialog({ open, onOpenChange, title, description, trigger, footer, children, size = 'md' }: DialogProps) {
+  // With a Trigger Radix returns focus to it; opened by state, focus returns to the opener.
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
@@ -44,6 +47,7 @@ export function Dialog({ open, onOpenChange, title, description, trigger, footer
         <RadixDialog.Overlay className={overlayClasses} />
         <RadixDialog.Content
           className={cn(panelClasses, widths[size])}
+          onCloseAutoFocus={trigger ? undefined : returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="flex items-start justify-between gap-4 border-b border-stone-200 px-5 py-4">

@@ -1,6 +1,8 @@
 /**
  * A dialog holding one form (add, edit, upload): title, optional description, the fields, and a
- * footer with Cancel and the submit button. Enter in a text field submits; Escape and Cancel close.
+ * footer with Cancel and the submit button. Enter in a text field submits; Escape, a click outside,
+ * ✕ and Cancel close, but while the form holds unsaved typing they ask "Leave without saving?"
+ * first (web/forms/unsaved-changes.tsx); a save closes through the caller, without asking.
  * The submit button reads `pendingLabel` and is disabled while `pending`.
  *
  * @example
@@ -10,6 +12,7 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { Button } from './Button';
 import { Dialog, DialogClose } from './Dialog';
+import { askToDiscardTyping } from '../forms/unsaved-changes';
 
 export interface FormDialogProps {
   open: boolean;
@@ -39,10 +42,13 @@ export function FormDialog({
     e.preventDefault();
     if (!pending) onSubmit();
   };
+  const openChange = async (next: boolean) => {
+    if (next || (await askToDiscardTyping())) onOpenChange(next);
+  };
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => void openChange(next)}
       title={title}
       description={description}
       footer={

@@ -3,6 +3,7 @@ import { emailSchema } from '../../shared/schema/common';
 import { ApiError } from '../api/client';
 import { REQUIRED_FIELD, runAndClose, runWithToasts, validateForm } from './record-actions';
 import { useToastStore } from './toast-store';
+import { normalizePatch } from '../db/normalize';
 
 const shown = () => useToastStore.getState().toasts.map(({ title, description, variant }) => ({ title, description, variant }));
 
@@ -32,6 +33,17 @@ describe('record screens: validation and toasts (SPEC.md §5, §8)', () => {
     expect(shown()).toEqual([{ title: 'Failed to suggest music', description: 'Not found', variant: 'destructive' }]);
     await fail(new TypeError('Failed to fetch'));
     expect(shown()).toEqual([{ title: 'Failed to suggest music', description: 'Please try again later.', variant: 'destructive' }]);
+  });
+
+  it('a refused local write names the field in plain words, not "Please try again later."', async () => {
+    const tooLong = () => normalizePatch('messages', { messageContent: 'x'.repeat(20_001) });
+    await runWithToasts(async () => tooLong(), { success: { title: 'x' }, failure: 'Failed to create message' });
+    expect(shown()).toEqual([
+      { title: 'Failed to create message', description: 'Your Message is too long (at most 20,000 characters)', variant: 'destructive' },
+    ]);
+    useToastStore.setState({ toasts: [] });
+    await runWithToasts(async () => normalizePatch('deathPlan', { obituary: 'o'.repeat(20_001) }), { success: { title: 'x' }, failure: 'Failed to save plan' });
+    expect(shown()[0]!.description).toBe('Obituary is too long (at most 20,000 characters)');
   });
 
   it('runAndClose closes only on success', async () => {

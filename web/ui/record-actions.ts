@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import { serverMessage } from '../api/client';
+import { describeWriteError } from '../forms/field-limits';
 import { confirm } from './ConfirmDialog';
 import { toast, type ToastInput } from './toast-store';
 
@@ -77,7 +78,8 @@ export interface ActionToasts {
 
 /**
  * Runs `work` (a local write or an API call) and shows the success toast, or on any error a
- * destructive toast titled `failure` (SPEC.md §8). Never throws: returns the result, or
+ * destructive toast titled `failure` (SPEC.md §8) whose text is the server message, the field a
+ * refused local write names in plain words (field-limits.ts), or the fallback. Never throws: returns the result, or
  * undefined when it failed.
  */
 export async function runWithToasts<T>(work: () => Promise<T>, toasts: ActionToasts): Promise<T | undefined> {
@@ -87,7 +89,7 @@ export async function runWithToasts<T>(work: () => Promise<T>, toasts: ActionToa
     return result;
   } catch (err) {
     console.error(toasts.failure, err);
-    toast({ title: toasts.failure, description: serverMessage(err), variant: 'destructive' });
+    toast({ title: toasts.failure, description: describeWriteError(err) ?? serverMessage(err), variant: 'destructive' });
     return undefined;
   }
 }

@@ -51,6 +51,16 @@ describe('default astrological insights (SPEC.md §3, §4 Astrological panel)', 
     expect(results[3].recommendations.join(' ')).toMatch(/will/);
   });
 
+  it('says "an" before a vowel: "As an Aries", "for an Aries", "an air sign"', () => {
+    const aries = astrologicalInsightsFor({ birthdate: '1990-04-01', planType: PLAN_TYPES[0] });
+    expect(aries.insights).toContain('As an Aries, a fire sign');
+    expect(aries.recommendations.join(' ')).toContain('for an Aries,');
+    const aquarius = astrologicalInsightsFor({ birthdate: '1990-02-01', planType: PLAN_TYPES[0] });
+    expect(aquarius.insights).toContain('As an Aquarius, an air sign');
+    const leo = astrologicalInsightsFor({ birthdate: '1990-08-01', planType: PLAN_TYPES[0] });
+    expect(leo.insights).toContain('As a Leo, a fire sign');
+  });
+
   it('differs by sign for the same planType', () => {
     const a = astrologicalInsightsFor({ birthdate: '1990-03-20', planType: 'message-vault' });
     const b = astrologicalInsightsFor({ birthdate: '1990-03-21', planType: 'message-vault' });

@@ -137,6 +137,9 @@ const PLAN_FOCUS: Record<PlanType, { theme: string; byElement: Record<Element, s
 const REFLECTION_NOTE =
   'Astrology is offered here as a prompt for reflection, not a prediction: take what resonates and leave the rest.';
 
+/** `word` with its indefinite article: "an Aries", "an air", "a Leo" (an before a vowel). */
+const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+
 /** Insights for `birthdate` and `planType`; the same input always gives the same answer. */
 export function astrologicalInsightsFor({ birthdate, planType }: AstrologyInput): AstrologicalInsight {
   const sign = sunSign(birthdate);
@@ -145,7 +148,7 @@ export function astrologicalInsightsFor({ birthdate, planType }: AstrologyInput)
   const favorable: Element[] = [sign.element, nature.supportive];
   const challenging = (['Fire', 'Earth', 'Air', 'Water'] as const).filter((e) => !favorable.includes(e));
   const insights = [
-    `As a ${sign.name}, a ${sign.element.toLowerCase()} sign, you bring ${nature.gift}.`,
+    `As ${withArticle(sign.name)}, ${withArticle(sign.element.toLowerCase())} sign, you bring ${nature.gift}.`,
     MODALITY_NATURE[sign.modality],
     focus.theme,
     focus.byElement[sign.element],
@@ -153,7 +156,7 @@ export function astrologicalInsightsFor({ birthdate, planType }: AstrologyInput)
   ].join(' ');
   const recommendations = [
     ...focus.steps,
-    `Be gentle with yourself: for a ${sign.name}, the growing edge is ${nature.care}.`,
+    `Be gentle with yourself: for ${withArticle(sign.name)}, the growing edge is ${nature.care}.`,
   ];
   return {
     insights,

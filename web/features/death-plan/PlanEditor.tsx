@@ -60,9 +60,13 @@ const CREATED = {
   failure: 'Failed to create plan',
 };
 
-/** The synced line under the completion bar: "synced" only when nothing waits in the outbox. */
-function savedLine(exists: boolean, pending: number): string {
+/**
+ * The synced line under the completion bar: "synced" only when nothing waits in the outbox and
+ * the form holds no unsaved typing (`unsaved`: the person changed fields not yet saved).
+ */
+export function savedLine(exists: boolean, pending: number, unsaved = false): string {
   if (!exists) return 'Nothing is saved until you press Save Changes.';
+  if (unsaved) return 'You have unsaved changes: press Save Changes to keep them.';
   if (pending === 0) return 'Your plan is saved on this device and synced to your account.';
   return `Your plan is saved on this device. ${pending === 1 ? '1 change waits' : `${pending} changes wait`} to sync to your account.`;
 }
@@ -157,7 +161,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
         </div>
         <Progress value={completion} label={`Plan completion: ${completion}%`} />
         <p className="mt-2 text-sm text-slate-600">
-          {savedLine(exists, pending)}
+          {savedLine(exists, pending, rf.dirty.length > 0)}
         </p>
       </Card>
 
@@ -185,7 +189,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
               hint="Where you would like the service or gathering to be held."
               notice={<ChangedElsewhere record={rf} field="location" />}
             >
-              <Input value={draft.location} onChange={(e) => set('location', e.target.value)} />
+              <Input maxLength={rf.maxLength('location')} value={draft.location} onChange={(e) => set('location', e.target.value)} />
             </FormField>
             <FormField label="Burial Preference" notice={<ChangedElsewhere record={rf} field="burialPreference" display={burialLabel} />}>
               <Select
@@ -205,7 +209,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
             <FormField label="Special Requests" notice={<ChangedElsewhere record={rf} field="specialRequests" />}>
               <Textarea
                 rows={4}
-                value={draft.specialRequests}
+                maxLength={rf.maxLength('specialRequests')} value={draft.specialRequests}
                 onChange={(e) => set('specialRequests', e.target.value)}
                 placeholder="Flowers, dress code, charities for donations…"
               />
@@ -255,7 +259,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
               </Button>
             </div>
             <FormField label="Obituary" notice={<ChangedElsewhere record={rf} field="obituary" />}>
-              <Textarea rows={12} value={draft.obituary} onChange={(e) => set('obituary', e.target.value)} />
+              <Textarea rows={12} maxLength={rf.maxLength('obituary')} value={draft.obituary} onChange={(e) => set('obituary', e.target.value)} />
             </FormField>
             <OtherVersions collection="deathPlan" id={exists ? user.id : undefined} field="obituary" onRestore={(text) => set('obituary', text)} />
             {footer}

@@ -71,7 +71,7 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
         />
       </FormField>
       <FormField label="Document Name" required error={errorOf('documentName')}>
-        <Input value={values.documentName} onChange={(e) => set('documentName', e.target.value)} autoComplete="off" />
+        <Input maxLength={rf.maxLength('documentName')} value={values.documentName} onChange={(e) => set('documentName', e.target.value)} autoComplete="off" />
       </FormField>
       <FormField
         label="Document URL"
@@ -83,7 +83,7 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
           type="url"
           inputMode="url"
           placeholder="https://"
-          value={values.documentUrl}
+          maxLength={rf.maxLength('documentUrl')} value={values.documentUrl}
           onChange={(e) => set('documentUrl', e.target.value)}
           autoComplete="off"
         />

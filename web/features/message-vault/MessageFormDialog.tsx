@@ -67,12 +67,12 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Recipient Name" required error={rf.errorOf('recipientName')} notice={<ChangedElsewhere record={rf} field="recipientName" />}>
-          <Input value={values.recipientName} onChange={(e) => set('recipientName', e.target.value)} autoComplete="off" />
+          <Input maxLength={rf.maxLength('recipientName')} value={values.recipientName} onChange={(e) => set('recipientName', e.target.value)} autoComplete="off" />
         </FormField>
         <FormField label="Recipient Email" required error={rf.errorOf('recipientEmail')} notice={<ChangedElsewhere record={rf} field="recipientEmail" />}>
           <Input
             type="email"
-            value={values.recipientEmail}
+            maxLength={rf.maxLength('recipientEmail')} value={values.recipientEmail}
             onChange={(e) => set('recipientEmail', e.target.value)}
             autoComplete="off"
           />
@@ -99,7 +99,7 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
         </FormField>
       </div>
       <FormField label="Your Message" required error={rf.errorOf('messageContent')} notice={<ChangedElsewhere record={rf} field="messageContent" />}>
-        <Textarea rows={6} value={values.messageContent} onChange={(e) => set('messageContent', e.target.value)} />
+        <Textarea rows={6} maxLength={rf.maxLength('messageContent')} value={values.messageContent} onChange={(e) => set('messageContent', e.target.value)} />
       </FormField>
       <OtherVersions collection="messages" id={message?.id} field="messageContent" onRestore={(text) => set('messageContent', text)} />
     </FormDialog>

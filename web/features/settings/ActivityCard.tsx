@@ -1,4 +1,5 @@
 /** The release activity log, newest first (DESIGN.md §8: every step is in a log the owner can read). */
+import { formatLongDateTime } from '../../../shared/labels';
 import type { ReleaseActivity } from '../../../shared/schema/release';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 
@@ -18,7 +19,7 @@ export function ActivityCard({ activity }: { activity: ReleaseActivity[] | null 
             {activity.map((a) => (
               <li key={a.id} className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
                 <time dateTime={a.at} className="shrink-0 text-sm text-slate-700 sm:w-48">
-                  {new Date(a.at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+                  {formatLongDateTime(a.at)}
                 </time>
                 <span className="text-slate-900">{a.text}</span>
               </li>

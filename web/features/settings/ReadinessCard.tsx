@@ -5,14 +5,14 @@
  * that could not be delivered, and, in plain words, what is missing.
  */
 import { Link } from 'react-router-dom';
-import { ACCESS_LEVEL_COLORS, ACCESS_LEVEL_LABELS } from '../../../shared/labels';
+import { ACCESS_LEVEL_COLORS, ACCESS_LEVEL_LABELS, formatLongDate } from '../../../shared/labels';
 import type { ReleaseReadiness, ReleaseTrustee } from '../../../shared/schema/release';
-import { serverMessage } from '../../api/client';
 import { Badge, type BadgeColor } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { toast } from '../../ui/toast-store';
 import { resendInvitation } from '../release/api';
+import { actionErrorText, NeedsConnection } from './connection';
 
 const INVITATION: Record<ReleaseTrustee['invitation'], { label: string; color: BadgeColor }> = {
   pending: { label: 'Invitation pending', color: 'gray' },
@@ -20,7 +20,7 @@ const INVITATION: Record<ReleaseTrustee['invitation'], { label: string; color: B
   accepted: { label: 'Accepted', color: 'green' },
 };
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const day = formatLongDate;
 
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -31,14 +31,21 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
-function TrusteeRow({ t, onChanged }: { t: ReleaseTrustee; onChanged: () => void }) {
+/** The resend toast: truthful while e-mail is not set up on the server (the invitation waits in its outbox). */
+export function resentToast(name: string, email: ReleaseReadiness['email']) {
+  return email === 'smtp'
+    ? { title: 'Invitation sent again', description: `${name} will receive a new link.` }
+    : { title: 'Invitation queued', description: `E-mail is not set up on this server yet: ${name} will receive a new link once it is.` };
+}
+
+function TrusteeRow({ t, email, onChanged }: { t: ReleaseTrustee; email: ReleaseReadiness['email']; onChanged: () => void }) {
   async function resend() {
     try {
       await resendInvitation(t.id);
-      toast({ title: 'Invitation sent again', description: `${t.name} will receive a new link.` });
+      toast(resentToast(t.name, email));
       onChanged();
     } catch (err) {
-      toast({ title: 'Could not resend', description: serverMessage(err), variant: 'destructive' });
+      toast({ title: 'Could not resend', description: actionErrorText(err), variant: 'destructive' });
     }
   }
   const detail = [
@@ -76,7 +83,7 @@ export function ReadinessCard({ readiness, failed, onChanged }: { readiness: Rel
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {readiness === null ? (
-          <p className="text-slate-700">{failed ? 'Needs a connection to load.' : 'Loading…'}</p>
+          <p className="text-slate-700">{failed ? <NeedsConnection onRetry={onChanged} /> : 'Loading…'}</p>
         ) : (
           <>
             <p className="flex flex-wrap items-center gap-2">
@@ -125,7 +132,7 @@ export function ReadinessCard({ readiness, failed, onChanged }: { readiness: Rel
               ) : (
                 <ul className="divide-y divide-stone-200">
                   {readiness.trustees.map((t) => (
-                    <TrusteeRow key={t.id} t={t} onChanged={onChanged} />
+                    <TrusteeRow key={t.id} t={t} email={readiness.email} onChanged={onChanged} />
                   ))}
                 </ul>
               )}

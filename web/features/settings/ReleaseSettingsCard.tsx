@@ -2,9 +2,8 @@
  * Release after death settings (DESIGN.md §8): the check-in interval and the waiting period,
  * saved as soon as they change, with the current state in words.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { CHECK_IN_OPTIONS, WAITING_OPTIONS, type ReleaseSettings } from '../../../shared/schema/release';
-import { serverMessage } from '../../api/client';
 import { Badge } from '../../ui/Badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { FormField } from '../../ui/FormField';
@@ -12,6 +11,7 @@ import { Select } from '../../ui/Select';
 import { toast } from '../../ui/toast-store';
 import { getReleaseSettings, putReleaseSettings } from '../release/api';
 import { formatWhen, useReleaseStore } from '../release/release-store';
+import { actionErrorText, NeedsConnection, useReloadOnline } from './connection';
 
 const CHECK_IN_LABELS = CHECK_IN_OPTIONS.map((d) => ({ value: String(d), label: d === 0 ? 'Off' : `Every ${d} days` }));
 const WAITING_LABELS = WAITING_OPTIONS.map((d) => ({ value: String(d), label: `${d} days${d === 7 ? ' (default)' : ''}` }));
@@ -22,9 +22,20 @@ export function ReleaseSettingsCard({ onSaved }: { onSaved: () => void }) {
   const status = useReleaseStore((s) => s.status);
   const refresh = useReleaseStore((s) => s.refresh);
 
+  const load = useCallback(() => {
+    getReleaseSettings().then(
+      (s) => {
+        setSettings(s);
+        setFailed(false);
+      },
+      () => setFailed(true),
+    );
+    void refresh().catch(() => undefined);
+  }, [refresh]);
   useEffect(() => {
     getReleaseSettings().then(setSettings, () => setFailed(true));
   }, []);
+  useReloadOnline(load);
 
   async function save(patch: Partial<ReleaseSettings>) {
     try {
@@ -33,7 +44,7 @@ export function ReleaseSettingsCard({ onSaved }: { onSaved: () => void }) {
       await refresh();
       onSaved();
     } catch (err) {
-      toast({ title: 'Could not save', description: serverMessage(err), variant: 'destructive' });
+      toast({ title: 'Could not save', description: actionErrorText(err), variant: 'destructive' });
     }
   }
 
@@ -52,7 +63,7 @@ export function ReleaseSettingsCard({ onSaved }: { onSaved: () => void }) {
         <p className="flex flex-wrap items-center gap-2 text-slate-800">
           <span className="font-medium">Status:</span>
           {status === null ? (
-            <span>{failed ? 'Needs a connection to load.' : 'Loading…'}</span>
+            failed ? <NeedsConnection onRetry={load} /> : <span>Loading…</span>
           ) : status.state === 'active' ? (
             <>
               <Badge color="green">Active</Badge>

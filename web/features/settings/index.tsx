@@ -12,6 +12,7 @@ import { useReleaseStore } from '../release/release-store';
 import { ActivityCard } from './ActivityCard';
 import { ReleaseSettingsCard } from './ReleaseSettingsCard';
 import { ReadinessCard } from './ReadinessCard';
+import { useReloadOnline } from './connection';
 
 export default function SettingsPage() {
   const [readiness, setReadiness] = useState<ReleaseReadiness | null>(null);
@@ -29,8 +30,9 @@ export default function SettingsPage() {
     );
     getReleaseActivity().then(setActivity, () => undefined);
   }, []);
-  // Reload when the state changes (e.g. "I'm still here" pressed in the banner).
+  // Reload when the state changes (e.g. "I'm still here" pressed in the banner) and when the connection returns.
   useEffect(load, [load, status?.state, status?.startedAt]);
+  useReloadOnline(load);
 
   return (
     <>

@@ -83,10 +83,10 @@ export function TaskFormDialog({ open, onOpenChange, mode, task, onSave }: TaskF
       onSubmit={() => void submit()}
     >
       <FormField label="Title" required error={errors.title?.message} notice={notice('title')}>
-        <Input {...register('title')} placeholder="e.g. Notify the bank" autoComplete="off" />
+        <Input maxLength={rf.maxLength('title')} {...register('title')} placeholder="e.g. Notify the bank" autoComplete="off" />
       </FormField>
       <FormField label="Description" required error={errors.description?.message} notice={notice('description')}>
-        <Textarea {...register('description')} placeholder="What needs to be done, and why" />
+        <Textarea maxLength={rf.maxLength('description')} {...register('description')} placeholder="What needs to be done, and why" />
       </FormField>
       <OtherVersions collection="survivorTasks" id={task?.id} field="description" onRestore={(text) => setValue('description', text, { shouldDirty: true })} />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -71,18 +71,18 @@ export function TrusteeFormDialog({ open, onOpenChange, mode, trustee, onSave }:
       onSubmit={submit}
     >
       <FormField label="Name" required error={errorOf('name')} notice={notice('name')}>
-        <Input value={values.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />
+        <Input maxLength={rf.maxLength('name')} value={values.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />
       </FormField>
       <FormField label="Email" required error={errorOf('email')} notice={notice('email')}>
-        <Input type="email" value={values.email} onChange={(e) => set('email', e.target.value)} autoComplete="off" />
+        <Input type="email" maxLength={rf.maxLength('email')} value={values.email} onChange={(e) => set('email', e.target.value)} autoComplete="off" />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Phone (optional)" notice={notice('phone')}>
-          <Input type="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} autoComplete="off" />
+          <Input type="tel" maxLength={rf.maxLength('phone')} value={values.phone} onChange={(e) => set('phone', e.target.value)} autoComplete="off" />
         </FormField>
         <FormField label="Relationship (optional)" notice={notice('relationship')}>
           <Input
-            value={values.relationship}
+            maxLength={rf.maxLength('relationship')} value={values.relationship}
             onChange={(e) => set('relationship', e.target.value)}
             placeholder="e.g. Sister, Friend, Lawyer"
             autoComplete="off"

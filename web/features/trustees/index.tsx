@@ -50,7 +50,11 @@ function TrusteeCard({ trustee, onEdit, onRemove }: { trustee: Trustee; onEdit: 
         )}
         <div className="mt-1 text-slate-600">
           <dt className="sr-only">Added</dt>
-          <dd>Added {formatLongDate(trustee.createdAt)}</dd>
+          {/* The term already says "Added" to screen readers; the word is shown for the eye only. */}
+          <dd>
+            <span aria-hidden="true">Added </span>
+            {formatLongDate(trustee.createdAt)}
+          </dd>
         </div>
       </dl>
       <div className="flex justify-end border-t border-stone-200 px-3 py-1.5">

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { formatLongDate, formatLongDateTime } from './labels';
+
+describe('dates in en-US long format (SPEC.md §9)', () => {
+  it('formats a moment as the long date and the en-US time', () => {
+    const iso = new Date(2026, 10, 21, 15, 5).toISOString();
+    expect(formatLongDate(iso)).toBe('November 21, 2026');
+    expect(formatLongDateTime(iso)).toBe('November 21, 2026, 3:05 PM');
+    expect(formatLongDateTime('not a date')).toBe('');
+  });
+});

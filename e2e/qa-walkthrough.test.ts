@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasChromium, mobileContext, useBrowserSuite } from './harness';
 import { expectToast, openDialog, signedInPage } from './record-screens';
-import { secondDevice, syncDevice, syncUntil } from './devices';
+import { henryOpenOnAPhone, secondDevice, syncDevice, syncUntil } from './devices';
 
 const question = (page: Page) => page.getByRole('alertdialog', { name: 'Leave without saving?' });
 
@@ -212,21 +212,8 @@ describe.skipIf(!hasChromium)('a conflict note in a dialog at 390 px', () => {
   const suite = useBrowserSuite();
 
   it('is scrolled into view when it appears, and Keep mine leaves focus on the field', async () => {
-    const a = await signedInPage(suite.browser, suite.server.url, '/message-vault/new');
-    const create = openDialog(a.page);
-    await create.getByLabel('Recipient Name').fill('Henry');
-    await create.getByLabel('Recipient Email').fill('henry@example.com');
-    await create.getByLabel('Your Message').fill('Finish the boat.');
-    await create.getByRole('button', { name: 'Save Message' }).click();
-    await expectToast(a.page, 'Message created');
-    const henryA = a.page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Henry' });
-    await henryA.waitFor();
-
-    const b = await secondDevice(suite.browser, suite.server.url, a.user, '/message-vault', mobileContext);
-    const henryB = b.page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Henry' });
-    await syncUntil(b.context, () => henryB.isVisible(), true);
-    await henryB.getByRole('button', { name: /Edit message to Henry/ }).click();
-    const editB = openDialog(b.page);
+    // Device B is a phone (the conflict note in a dialog at 390 px).
+    const { a, b, henryA, editB } = await henryOpenOnAPhone(suite.browser, suite.server.url, 'henry@example.com');
     await editB.getByLabel('Your Message').fill('Finish the boat, Henry.');
     // The person scrolls back up to re-read the recipient while the other device saves.
     await editB.getByLabel('Recipient Name').focus();

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { desktopContext, expectNoSeriousA11yViolations, hasChromium, mobileContext, useBrowserSuite } from './harness';
 import { choose, expectToast, openDialog, signedInPage } from './record-screens';
-import { secondDevice, syncDevice, syncUntil } from './devices';
+import { henryOpenOnAPhone, secondDevice, syncDevice, syncUntil } from './devices';
 
 const SYNCED = 'Your plan is saved on this device and synced to your account.';
 
@@ -85,22 +85,8 @@ describe.skipIf(!hasChromium)('screens across devices (issue #14)', () => {
   });
 
   it('an open Edit Message dialog takes the other device’s e-mail address and does not send the old one back (finding 1)', async () => {
-    const a = await signedInPage(suite.browser, suite.server.url, '/message-vault/new');
-    const create = openDialog(a.page);
-    await create.getByLabel('Recipient Name').fill('Henry');
-    await create.getByLabel('Recipient Email').fill('henry@old.example.com');
-    await create.getByLabel('Your Message').fill('Finish the boat.');
-    await create.getByRole('button', { name: 'Save Message' }).click();
-    await expectToast(a.page, 'Message created');
-    const henryA = a.page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Henry' });
-    await henryA.waitFor();
-
     // Device B is a phone (the conflict note in a dialog at 390 px).
-    const b = await secondDevice(suite.browser, suite.server.url, a.user, '/message-vault', mobileContext);
-    const henryB = b.page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Henry' });
-    await syncUntil(b.context, () => henryB.isVisible(), true);
-    await henryB.getByRole('button', { name: /Edit message to Henry/ }).click();
-    const editB = openDialog(b.page);
+    const { a, b, henryA, henryB, editB } = await henryOpenOnAPhone(suite.browser, suite.server.url, 'henry@old.example.com');
     expect(await editB.getByLabel('Recipient Email').inputValue()).toBe('henry@old.example.com');
     await editB.getByLabel('Recipient Name').fill('Henry Smith');
 

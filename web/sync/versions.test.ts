@@ -25,6 +25,24 @@ async function setup() {
   return { t, ...account, sync, device, told };
 }
 
+
+/** Device A opens a letter, device B deletes it and syncs, then A saves `changed` (rule 22's case). */
+async function editAfterDelete(changed: Record<string, unknown>) {
+  const { t, sync, device } = await setup();
+  const a = await device();
+  const b = await device();
+  const id = await createRecord(a, 'messages', letter);
+  await sync(a);
+  await sync(b);
+  const base = await openEdit(a, 'messages', id);
+  t.advance(1000);
+  await b.write('messages', id, { _deleted: true });
+  await sync(b);
+  t.advance(1000);
+  await saveEdit(a, base, changed);
+  return { sync, a, b, id };
+}
+
 describe('nothing lost silently (issue 14 finding 5)', () => {
   it('rules 20, 23: the losing text of two offline edits is kept on every device, the person is told once, and can restore it', async () => {
     const { t, sync, device, told, transport } = await setup();
@@ -67,18 +85,7 @@ describe('nothing lost silently (issue 14 finding 5)', () => {
   });
 
   it('rule 22: an edit made offline on a record another device deleted is offered back, and Restore brings it back with the edit', async () => {
-    const { t, sync, device } = await setup();
-    const a = await device();
-    const b = await device();
-    const id = await createRecord(a, 'messages', letter);
-    await sync(a);
-    await sync(b);
-    const base = await openEdit(a, 'messages', id);
-    t.advance(1000);
-    await b.write('messages', id, { _deleted: true });
-    await sync(b);
-    t.advance(1000);
-    await saveEdit(a, base, { messageContent: 'Dear Jo, one more thing.' });
+    const { sync, a, b, id } = await editAfterDelete({ messageContent: 'Dear Jo, one more thing.' });
     await sync(a);
     await sync(b);
     for (const db of [a, b]) {
@@ -96,18 +103,7 @@ describe('nothing lost silently (issue 14 finding 5)', () => {
   });
 
   it('rule 22: dismissing the offer leaves the record deleted on every device', async () => {
-    const { t, sync, device } = await setup();
-    const a = await device();
-    const b = await device();
-    const id = await createRecord(a, 'messages', letter);
-    await sync(a);
-    await sync(b);
-    const base = await openEdit(a, 'messages', id);
-    t.advance(1000);
-    await b.write('messages', id, { _deleted: true });
-    await sync(b);
-    t.advance(1000);
-    await saveEdit(a, base, { recipientName: 'Joanna' });
+    const { sync, a, b, id } = await editAfterDelete({ recipientName: 'Joanna' });
     await sync(a);
     await dismissRestorable(a, 'messages', id);
     await sync(a);

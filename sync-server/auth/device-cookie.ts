@@ -13,16 +13,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { SignJWT, jwtVerify } from 'jose';
 import type { AppDeps } from '../app-env';
 import { readCookie, writeCookie } from './cookies';
+import { signToken, verifyToken } from './signed-token';
 
 /** Lifetime of a device cookie, renewed at each sign-in (ms): one year. */
 export const DEVICE_COOKIE_MS = 365 * 24 * 60 * 60 * 1000;
 const COOKIE = 'afterword_device';
-const ISSUER = 'afterword';
 const AUDIENCE = 'afterword-device';
-const ALG = 'HS256';
 
 /** A verified device cookie: the account it was issued to, and the device's nonce. */
 export interface DeviceCookie {
@@ -32,16 +30,8 @@ export interface DeviceCookie {
 
 /** Sets a fresh device cookie for `userId` (a new nonce each time). */
 export async function issueDeviceCookie(c: Context, deps: AppDeps, userId: string): Promise<void> {
-  const now = deps.now();
-  const token = await new SignJWT({})
-    .setProtectedHeader({ alg: ALG })
-    .setSubject(userId)
-    .setJti(randomBytes(16).toString('base64url'))
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt(Math.floor(now / 1000))
-    .setExpirationTime(Math.floor((now + DEVICE_COOKIE_MS) / 1000))
-    .sign(deps.config.sessionSecret);
+  const nonce = randomBytes(16).toString('base64url');
+  const token = await signToken(deps, AUDIENCE, { sub: userId, jti: nonce }, deps.now() + DEVICE_COOKIE_MS);
   writeCookie(c, deps, COOKIE, token, DEVICE_COOKIE_MS);
 }
 
@@ -52,17 +42,8 @@ export async function issueDeviceCookie(c: Context, deps: AppDeps, userId: strin
 export async function readDeviceCookie(c: Context, deps: AppDeps): Promise<DeviceCookie | null> {
   const token = readCookie(c, deps, COOKIE);
   if (!token) return null;
-  try {
-    const { payload } = await jwtVerify(token, deps.config.sessionSecret, {
-      algorithms: [ALG],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      currentDate: new Date(deps.now()),
-    });
-    return payload.sub && payload.jti ? { userId: payload.sub, nonce: payload.jti } : null;
-  } catch {
-    return null;
-  }
+  const claims = await verifyToken(deps, AUDIENCE, token);
+  return claims ? { userId: claims.sub, nonce: claims.jti } : null;
 }
 
 /**

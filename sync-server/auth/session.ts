@@ -7,19 +7,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { SignJWT, jwtVerify } from 'jose';
 import type { AppDeps } from '../app-env';
 import type { AccountStore } from '../db/accounts';
 import { clearCookie, readCookie, writeCookie } from './cookies';
+import { signToken, verifyToken } from './signed-token';
 
 export { isHttps } from './cookies';
 
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
-const ISSUER = 'afterword';
 const AUDIENCE = 'afterword-web';
-const ALG = 'HS256';
 const COOKIE = 'afterword_session';
 
 export interface SessionRow {
@@ -33,15 +31,7 @@ export async function startSession(c: Context, deps: AppDeps, accounts: AccountS
   const id = randomBytes(32).toString('base64url');
   const expiresAt = now + SESSION_ABSOLUTE_MS;
   accounts.createSession({ id, user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt });
-  const token = await new SignJWT({})
-    .setProtectedHeader({ alg: ALG })
-    .setSubject(userId)
-    .setJti(id)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt(Math.floor(now / 1000))
-    .setExpirationTime(Math.floor(expiresAt / 1000))
-    .sign(deps.config.sessionSecret);
+  const token = await signToken(deps, AUDIENCE, { sub: userId, jti: id }, expiresAt);
   writeCookie(c, deps, COOKIE, token, SESSION_ABSOLUTE_MS);
   return id;
 }
@@ -63,22 +53,10 @@ export async function verifySessionCookie(
 ): Promise<SessionRow | null> {
   const token = readCookie(c, deps, COOKIE);
   if (!token) return null;
-  let sid: string | undefined;
-  let sub: string | undefined;
-  try {
-    const { payload } = await jwtVerify(token, deps.config.sessionSecret, {
-      algorithms: [ALG],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      currentDate: new Date(deps.now()),
-    });
-    sid = payload.jti;
-    sub = payload.sub;
-  } catch {
-    return null;
-  }
-  if (!sid || !sub) return null;
-  const row = accounts.findSession(sid);
+  const claims = await verifyToken(deps, AUDIENCE, token);
+  if (!claims) return null;
+  const { sub } = claims;
+  const row = accounts.findSession(claims.jti);
   const now = deps.now();
   if (!row || row.user_id !== sub || row.expires_at <= now || now - row.last_seen_at > SESSION_IDLE_MS) {
     if (row) accounts.deleteSession(row.id);

@@ -42,8 +42,14 @@ export const COLLECTION_SPECS: Record<CollectionName, CollectionSpec> = {
     singleton: true,
     defaults: { completed: false },
   },
-  messages: { fields: messageFieldsSchema, lists: [], serverOnly: ['delivered'], singleton: false, defaults: { delivered: false } },
-  documents: { fields: documentFieldsSchema, lists: [], serverOnly: [], singleton: false },
+  messages: {
+    fields: messageFieldsSchema,
+    lists: [],
+    serverOnly: ['delivered'],
+    singleton: false,
+    defaults: { delivered: false, file: null },
+  },
+  documents: { fields: documentFieldsSchema, lists: [], serverOnly: [], singleton: false, defaults: { documentUrl: null, file: null } },
   trustees: { fields: trusteeFieldsSchema, lists: [], serverOnly: [], singleton: false },
   survivorTasks: {
     fields: survivorTaskFieldsSchema,

@@ -1,5 +1,6 @@
 /** Messages for loved ones (SPEC.md §3 "Message"; §5 "Create message"). */
 import { z } from 'zod';
+import { fileRefSchema } from '../files/ref';
 import { LIMITS, emailSchema, requiredText, timestampSchema } from './common';
 
 export const MESSAGE_TYPES = ['text', 'video', 'audio'] as const;
@@ -11,6 +12,8 @@ export const messageFieldsSchema = z.object({
   messageType: messageTypeSchema,
   messageContent: requiredText(LIMITS.longText),
   deliveryDate: timestampSchema.nullable(),
+  /** The recording or attached file of a video or audio message (issue #17), else null. */
+  file: fileRefSchema.nullable(),
   /** Set by the server when the message is released (DESIGN.md §8); clients never write it. */
   delivered: z.boolean(),
   createdAt: timestampSchema,

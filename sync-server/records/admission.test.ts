@@ -11,7 +11,7 @@ const MINIMAL: Record<CollectionName, Record<string, unknown>> = {
   profile: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
   deathPlan: { createdAt: CREATED },
   messages: { recipientName: 'Ann', recipientEmail: 'ann@example.com', messageType: 'text', messageContent: 'Love', createdAt: CREATED },
-  documents: { documentType: 'will', documentName: 'Will', documentUrl: 'https://x.example/w', createdAt: CREATED },
+  documents: { documentType: 'will', documentName: 'Will', createdAt: CREATED },
   trustees: { name: 'Sam', email: 'sam@example.com', accessLevel: 'full', createdAt: CREATED },
   survivorTasks: { title: 'Call', description: 'Call the bank today.', category: 'financial', timeframe: '1w', automationLevel: 'manual-with-guidance', priority: 3, createdAt: CREATED },
 };

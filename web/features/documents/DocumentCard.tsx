@@ -32,7 +32,7 @@ export function DocumentCard({ document, onDelete }: { document: LegalDocument; 
       <div className="flex items-center justify-between gap-2 border-t border-stone-200 px-3 py-1.5">
         {safeUrl ? (
           <a
-            href={document.documentUrl}
+            href={document.documentUrl ?? undefined}
             target="_blank"
             rel="noopener noreferrer"
             className={buttonClasses('ghost', 'sm')}

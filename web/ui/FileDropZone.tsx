@@ -13,7 +13,8 @@ import { type DragEvent, useId, useState } from 'react';
 import { Camera, Upload, X } from 'lucide-react';
 import { buttonClasses } from './Button';
 import { cn } from './cn';
-import { fileTypeIcon, formatBytes } from './file-kind';
+import { formatBytes } from '../files';
+import { fileTypeIcon } from './file-kind';
 
 export interface FileDropZoneProps {
   id?: string;

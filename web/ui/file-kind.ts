@@ -1,5 +1,5 @@
 /**
- * How the vault shows a file by its type (issue #17): an icon, a human size, and whether the
+ * How the vault shows a file by its type (issue #17): an icon, a label, a duration, and whether the
  * browser may open it on our origin. Types come from the record's FileRef, detected by content
  * on the device that added the file (shared/files/types.ts); a record written by a REST client
  * could still claim any type, so only kinds that cannot run script are ever opened inline.
@@ -59,22 +59,6 @@ export function fileTypeLabel(mimeType: string): string {
   if (/spreadsheet|excel/.test(base)) return 'Spreadsheet';
   if (/presentation|powerpoint/.test(base)) return 'Presentation';
   return 'Document';
-}
-
-/**
- * Bytes for people, in powers of 1024 with one decimal above KB: 0 → '0 B', 1536 → '1.5 KB',
- * 3_500_000 → '3.3 MB'.
- */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let i = 0;
-  while (value >= 1024 && i < units.length - 1) {
-    value /= 1024;
-    i++;
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[i]}`;
 }
 
 /** A duration in ms as m:ss (or h:mm:ss): 3_200 → '0:03', 600_000 → '10:00'. */

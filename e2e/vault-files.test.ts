@@ -1,0 +1,233 @@
+/**
+ * Issue #17 "Tests / Browser", files in the vault end to end (Chromium with a fake camera and
+ * microphone): offline, a 3-second video message is recorded and a PDF document uploaded; both
+ * survive a reload while still offline; once online the attachment queue uploads them, and a
+ * second browser signed into the same account plays the video (its duration over 2 s) and opens
+ * the PDF with identical bytes (SHA-256). A document over the server's MAX_FILE_BYTES is refused
+ * with a clear message and nothing is queued. axe at 390 and 1280 px on the new dialogs and cards.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { desktopContext, expectNoSeriousA11yViolations, hasChromium, mobileContext, poll, useBrowserSuite } from './harness';
+import { secondDevice, syncUntil } from './devices';
+import { choose, expectToast, openDialog, signedInPage } from './record-screens';
+
+/** The server's per-file limit in this suite: small, so a "too large" file is quick to make. */
+const MAX_FILE_BYTES = 3 * 1024 * 1024;
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+let dir = '';
+let willPath = '';
+let willBytes: Uint8Array = new Uint8Array();
+let hugePath = '';
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'afterword-files-'));
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage().drawText('Last will and testament of Ada Lovelace', { x: 50, y: 700, size: 18, font });
+  willBytes = await pdf.save();
+  willPath = join(dir, 'Last will.pdf');
+  await writeFile(willPath, willBytes);
+  hugePath = join(dir, 'Scanned deed.pdf');
+  const huge = new Uint8Array(MAX_FILE_BYTES + 512 * 1024);
+  huge.set(new TextEncoder().encode('%PDF-1.4\n'));
+  await writeFile(hugePath, huge);
+});
+
+/** Records a video of about `seconds` in the open message dialog, with the fake camera. */
+async function recordVideo(page: Page, seconds: number): Promise<void> {
+  const dialog = openDialog(page);
+  await dialog.getByText(/asks your browser for your camera and microphone/).waitFor();
+  await dialog.getByRole('button', { name: 'Start recording' }).click();
+  const timer = dialog.getByRole('timer', { name: 'Time left' });
+  await timer.waitFor();
+  expect(await timer.textContent()).toMatch(/^(10:00|9:5\d) left$/);
+  await page.waitForTimeout(seconds * 1000 + 300);
+  await dialog.getByRole('button', { name: 'Stop recording' }).click();
+  await dialog.getByRole('button', { name: 'Re-take' }).waitFor();
+  expect(await dialog.getByText(/^Recorded 0:0[3-4]\./).isVisible()).toBe(true);
+}
+
+/** Blob ids in this origin's attachment queues (every account database on the device). */
+function queuedBlobIds(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const ids: string[] = [];
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(info.name!);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      if (db.objectStoreNames.contains('attachments')) {
+        const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+          const req = db.transaction('attachments').objectStore('attachments').getAllKeys();
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        });
+        ids.push(...keys.map(String));
+      }
+      db.close();
+    }
+    return ids;
+  });
+}
+
+describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
+  const suite = useBrowserSuite({ env: { MAX_FILE_BYTES: String(MAX_FILE_BYTES) }, browser: { fakeMedia: true } });
+
+  it('offline: records a video and uploads a PDF, keeps both across a reload, and another device plays and opens them', async () => {
+    // Both screens are visited once online, so their lazily loaded code is in memory.
+    const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/documents');
+    await page.getByText('No documents found').waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'Message Vault' }).click();
+    await page.getByText('No messages found').waitFor();
+    await context.setOffline(true);
+
+    await page.getByRole('button', { name: 'New Message' }).click();
+    const dialog = openDialog(page);
+    await dialog.getByLabel('Recipient Name').fill('Clara');
+    await dialog.getByLabel('Recipient Email').fill('clara@example.com');
+    await choose(page, 'Message Type', 'Video');
+    await recordVideo(page, 3);
+    await dialog.getByLabel('A note to go with it').fill('For your eighteenth birthday.');
+    await dialog.getByRole('button', { name: 'Save Message' }).click();
+    await expectToast(page, 'Message created', 'Your message has been saved to the vault.');
+    const clara = page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Clara' });
+    await clara.getByText('Waiting to upload — offline').waitFor();
+    await clara.locator('video').waitFor();
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Legal Documents' }).click();
+    await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
+    const upload = openDialog(page);
+    await choose(page, 'Document Type', 'Will & Testament');
+    await upload.getByLabel('Document File').setInputFiles(willPath);
+    await upload.getByText('Last will.pdf').waitFor();
+    expect(await upload.getByLabel('Document Name').inputValue()).toBe('Last will');
+    await upload.getByRole('button', { name: 'Upload Document' }).click();
+    await expectToast(page, 'Document uploaded', 'Your document has been saved securely.');
+    const will = page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: 'Last will' });
+    await will.getByText('Waiting to upload — offline').waitFor();
+    expect(await will.textContent()).toContain('Last will.pdf');
+    await will.getByTitle('Preview of Last will.pdf').waitFor();
+
+    // A reload while the server is unreachable (the shell from the network, every /api call
+    // failing as with no network): both are still there, still waiting.
+    await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await context.setOffline(false);
+    await page.reload();
+    await will.getByText('Last will.pdf').waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'Message Vault' }).click();
+    await clara.locator('video').waitFor();
+    expect(await clara.textContent()).toMatch(/Waiting to upload/);
+    expect((await queuedBlobIds(page)).length).toBe(2);
+
+    // Online: the records sync and the queue uploads both files.
+    await page.unroute('**/api/**');
+    await poll(() => clara.getByText(/Waiting to upload|Uploading|Upload failed/).count(), 60_000).toBe(0);
+    await page.getByRole('navigation').getByRole('link', { name: 'Legal Documents' }).click();
+    await poll(() => will.getByText(/Waiting to upload|Uploading|Upload failed/).count(), 60_000).toBe(0);
+
+    // Another device: plays the video (over 2 s) and opens the PDF, byte for byte.
+    const b = await secondDevice(suite.browser, suite.server.url, user, '/message-vault');
+    const claraB = b.page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Clara' });
+    await syncUntil(b.context, () => claraB.isVisible(), true);
+    await claraB.getByRole('button', { name: /^Play video message for Clara/ }).click();
+    const video = claraB.locator('video');
+    await video.waitFor();
+    await poll(() => video.evaluate((v: HTMLVideoElement) => (Number.isFinite(v.duration) ? v.duration : 0)), 20_000).toBeGreaterThan(2);
+
+    await b.page.goto('/documents');
+    const willB = b.page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: 'Last will' });
+    await syncUntil(b.context, () => willB.isVisible(), true);
+    const [download] = await Promise.all([b.page.waitForEvent('download'), willB.getByRole('button', { name: 'Download Last will.pdf' }).click()]);
+    expect(download.suggestedFilename()).toBe('Last will.pdf');
+    expect(sha256(await readFile((await download.path())!))).toBe(sha256(willBytes));
+    // View Document opens the PDF itself in a new tab, from the copy now on this device.
+    const [tab] = await Promise.all([b.context.waitForEvent('page'), willB.getByRole('button', { name: /^View Document: Last will/ }).click()]);
+    expect(tab.url()).toMatch(/^blob:/);
+    const viewed = await b.page.evaluate(async (href) => {
+      const bytes = new Uint8Array(await (await fetch(href)).arrayBuffer());
+      return Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)), (x) => x.toString(16).padStart(2, '0')).join('');
+    }, tab.url());
+    expect(viewed).toBe(sha256(willBytes));
+    await b.context.close();
+    await context.close();
+  });
+
+  it('refuses a document over the size limit with a clear message, and queues nothing', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/documents/upload');
+    const dialog = openDialog(page);
+    await choose(page, 'Document Type', 'Financial');
+    await dialog.getByLabel('Document File').setInputFiles(hugePath);
+    await expectToast(page, 'Failed to upload document', 'This file is too large (3.5 MB). Files can be up to 3 MB.');
+    expect(await dialog.getByText('Scanned deed.pdf').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Upload Document' }).click();
+    await expectToast(page, 'Missing information', 'Please fill in all required fields.');
+    expect(await queuedBlobIds(page)).toEqual([]);
+    await context.close();
+  });
+
+  for (const [name, makeContext] of [
+    ['390 px', mobileContext],
+    ['1280 px', desktopContext],
+  ] as const) {
+    it(`the new dialogs and cards have no serious accessibility violations at ${name}`, async () => {
+      const { context, page } = await signedInPage(suite.browser, suite.server.url, '/documents/upload', makeContext);
+      const upload = openDialog(page);
+      await upload.getByRole('heading', { name: 'Upload Document' }).waitFor();
+      await expectNoSeriousA11yViolations(page, `upload dialog at ${name}`);
+      await choose(page, 'Document Type', 'Insurance');
+      await upload.getByLabel('Document File').setInputFiles(willPath);
+      await upload.getByText('Last will.pdf').waitFor();
+      await expectNoSeriousA11yViolations(page, `upload dialog with a file at ${name}`);
+      await upload.getByText('Link to it').click();
+      await upload.getByLabel('Document URL').waitFor();
+      await expectNoSeriousA11yViolations(page, `upload dialog with a link at ${name}`);
+      await upload.getByText('Upload a file').click();
+      await upload.getByRole('button', { name: 'Upload Document' }).click();
+      await expectToast(page, 'Document uploaded');
+      await page.waitForURL('**/documents');
+      await page.getByRole('list', { name: 'Documents' }).getByTitle('Preview of Last will.pdf').waitFor();
+      await expectNoSeriousA11yViolations(page, `/documents with a file card at ${name}`);
+      await page.screenshot({ path: `/tmp/aw-shots/vault-documents-${name.replace(' ', '')}.png`, fullPage: true });
+
+      await page.goto('/message-vault/new');
+      const create = openDialog(page);
+      await create.getByLabel('Recipient Name').fill('Beatrice');
+      await create.getByLabel('Recipient Email').fill('bea@example.com');
+      await choose(page, 'Message Type', 'Audio');
+      await create.getByText(/asks your browser for your microphone/).waitFor();
+      await expectNoSeriousA11yViolations(page, `create message dialog, audio, at ${name}`);
+      await choose(page, 'Message Type', 'Video');
+      await create.getByRole('button', { name: 'Start recording' }).click();
+      await create.getByRole('timer', { name: 'Time left' }).waitFor();
+      await expectNoSeriousA11yViolations(page, `create message dialog while recording at ${name}`);
+      await create.getByRole('button', { name: 'Stop recording' }).click();
+      await create.getByRole('button', { name: 'Re-take' }).waitFor();
+      await expectNoSeriousA11yViolations(page, `create message dialog with a recording at ${name}`);
+      await page.screenshot({ path: `/tmp/aw-shots/vault-recorded-${name.replace(' ', '')}.png` });
+      await create.getByText('Attach a file').click();
+      await create.getByLabel('Video file').waitFor();
+      await expectNoSeriousA11yViolations(page, `create message dialog, attach a file, at ${name}`);
+      await create.getByText('Record a video').click();
+      await create.getByRole('button', { name: 'Start recording' }).click();
+      await create.getByRole('timer', { name: 'Time left' }).waitFor();
+      await page.waitForTimeout(1_500);
+      await create.getByRole('button', { name: 'Stop recording' }).click();
+      await create.getByRole('button', { name: 'Re-take' }).waitFor();
+      await create.getByLabel('A note to go with it').fill('Thank you for every Sunday afternoon.');
+      await create.getByRole('button', { name: 'Save Message' }).click();
+      await expectToast(page, 'Message created');
+      await page.getByRole('list', { name: 'Messages' }).locator('video').waitFor();
+      await expectNoSeriousA11yViolations(page, `/message-vault with a video card at ${name}`);
+      await page.screenshot({ path: `/tmp/aw-shots/vault-messages-${name.replace(' ', '')}.png`, fullPage: true });
+      await context.close();
+    });
+  }
+});

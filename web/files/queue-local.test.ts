@@ -10,7 +10,7 @@ import type { UserDatabase } from '../db/user-database';
 import { addFileTo } from './add';
 import type { FilesHttp } from './http';
 import { createAttachmentQueue, retryAttachment } from './queue';
-import { collectUnreferenced, UNREFERENCED_GRACE_MS } from './store';
+import { collectUnreferenced, readAttachmentState, UNREFERENCED_GRACE_MS } from './store';
 import { pdfBytes } from './test-files';
 
 const clock = Date.UTC(2026, 10, 23, 12);
@@ -101,6 +101,14 @@ describe('attachment queue, local rules (issue #17)', () => {
     const row = await db.dexie.attachments.get(ref.blobId);
     expect(row).toMatchObject({ state: 'queued', attempts: 0, nextAttemptAt: 0 });
     expect(row!.reason).toBeUndefined();
+  });
+
+  it('reports each file\'s state for the screens: queued here, failed with its reason, not on this device', async () => {
+    const { db, ref } = await setup();
+    expect(await readAttachmentState(db, ref.blobId)).toEqual({ state: 'queued', progress: 0 });
+    await db.dexie.attachments.update(ref.blobId, { state: 'failed', reason: 'This file is too large' });
+    expect(await readAttachmentState(db, ref.blobId)).toEqual({ state: 'failed', progress: 0, reason: 'This file is too large' });
+    expect(await readAttachmentState(db, 'not-on-this-device-0001')).toBeNull();
   });
 
   it('waits while the device is offline: no request at all', async () => {

@@ -3,7 +3,7 @@
  * before it is uploaded, a file whose record was deleted is dropped from the device and never
  * sent, and a failed upload goes back to the queue on retry. Requests are counted, never answered.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FileRef } from '../../shared/files/ref';
 import { openOnDevice } from '../db/test-device';
 import type { UserDatabase } from '../db/user-database';
@@ -111,10 +111,26 @@ describe('attachment queue, local rules (issue #17)', () => {
     expect(await readAttachmentState(db, 'not-on-this-device-0001')).toBeNull();
   });
 
-  it('waits while the device is offline: no request at all', async () => {
+  it('waits while the device is offline: no request, and a row a closed tab left uploading shows as queued again', async () => {
     const { db, http, paths, ref } = await setup();
     await writeDocument(db, ref);
+    await db.dexie.attachments.update(ref.blobId, { state: 'uploading', progress: 0.5 });
     await runQueue({ db, http, env: { isOnline: () => false } });
     expect(paths).toEqual([]);
+    expect(await db.dexie.attachments.get(ref.blobId)).toMatchObject({ state: 'queued', progress: 0.5, referenced: true });
+  });
+
+  it('coming back online forgets the backoff and tries at once', async () => {
+    const { db, http, paths, ref } = await setup();
+    await writeDocument(db, ref);
+    await db.dexie.attachments.update(ref.blobId, { referenced: true, attempts: 6, nextAttemptAt: clock + 3_600_000 });
+    let goOnline = () => {};
+    const queue = createAttachmentQueue({ db, http, env: { subscribe: (event, fn) => ((event === 'online' && (goOnline = fn)), () => {}) } });
+    queue.start();
+    await queue.runNow();
+    expect(paths).toEqual([]);
+    goOnline();
+    await vi.waitFor(() => expect(paths).toEqual(['/api/blobs']));
+    await queue.stop();
   });
 });

@@ -25,6 +25,15 @@ export interface AddFileOptions {
   durationMs?: number;
 }
 
+/** Shown when the browser refuses to store more on this device. */
+export const NO_ROOM_MESSAGE = 'This device has no room left to keep this file. Free some space on it and try again.';
+
+/** True for the browser's "storage full" errors (DOMException or Dexie's wrapper of it). */
+export function isQuotaError(err: unknown): boolean {
+  const e = err as { name?: string; inner?: { name?: string } } | null;
+  return e?.name === 'QuotaExceededError' || e?.inner?.name === 'QuotaExceededError';
+}
+
 /** A name fit for a FileRef: one line, no control characters, at most 255 characters. */
 function cleanName(name: string): string {
   return name.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim().slice(0, 255).trim() || 'Untitled file';
@@ -60,6 +69,9 @@ export async function addFileTo(deps: FilesDeps, file: Blob, opts: AddFileOption
     db,
     { blobId: ref.blobId, blob: file, storedAt: now },
     { blobId: ref.blobId, ref, state: 'queued', progress: 0, attempts: 0, nextAttemptAt: 0, createdAt: now, referenced: false },
-  );
+  ).catch((err: unknown) => {
+    if (isQuotaError(err)) throw new FileRefusedError(NO_ROOM_MESSAGE);
+    throw err;
+  });
   return ref;
 }

@@ -10,7 +10,7 @@
 import { chunkCount, decryptChunk, DecryptError, importFileKey, plainChunkBytes } from '../../shared/files/crypto';
 import type { FileRef } from '../../shared/files/ref';
 import { ApiError } from '../api/client';
-import type { FilesDeps } from './add';
+import { isQuotaError, NO_ROOM_MESSAGE, type FilesDeps } from './add';
 import { FileDamagedError, FileUnavailableError } from './errors';
 import { sha256OfBlob } from './hash';
 import { expectOk, jsonRequest } from './http';
@@ -74,7 +74,9 @@ export async function downloadFile(deps: FilesDeps, ref: FileRef, onProgress?: (
       throw err;
     }
     if (plain.length !== plainChunkBytes(ref.size, ref.chunkSize, i)) throw new FileDamagedError();
-    await db.dexie.downloadChunks.put({ blobId: ref.blobId, index: i, blob: new Blob([plain as BlobPart]) });
+    await db.dexie.downloadChunks.put({ blobId: ref.blobId, index: i, blob: new Blob([plain as BlobPart]) }).catch((err: unknown) => {
+      throw isQuotaError(err) ? new FileUnavailableError(NO_ROOM_MESSAGE) : err;
+    });
     done += plain.length;
     onProgress?.(ref.size ? done / ref.size : 1);
   }

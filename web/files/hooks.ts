@@ -9,6 +9,7 @@ import type { FileRef } from '../../shared/files/ref';
 import { useCurrentDb } from '../db/current';
 import { useSyncStore } from '../sync/sync-store';
 import type { AttachmentState } from '../db/schema';
+import { readAttachmentState } from './store';
 
 /** Where a file is: in this device's upload queue, uploaded, failed, or `remote` (not on this device yet). */
 export type AttachmentStatus = {
@@ -49,16 +50,9 @@ export function useAttachment(refOrBlobId: FileRef | string | null | undefined):
   const db = useCurrentDb((s) => s.db);
   const blobId = typeof refOrBlobId === 'string' ? refOrBlobId : refOrBlobId?.blobId;
   const offline = useOffline();
-  const found = useLiveQuery(async () => {
-    if (!db || !blobId) return null;
-    const row = await db.dexie.attachments.get(blobId);
-    if (row) return { state: row.state, progress: row.progress, reason: row.reason } as const;
-    const kept = await db.dexie.files.where('blobId').equals(blobId).count();
-    return kept ? ({ state: 'uploaded', progress: 1 } as const) : null;
-  }, [db, blobId]);
+  const found = useLiveQuery(async () => (db && blobId ? readAttachmentState(db, blobId) : null), [db, blobId]);
   if (found === undefined) return { state: 'remote', progress: 0, offline, loading: true };
-  if (found === null) return { state: 'remote', progress: 0, offline };
-  return { ...found, offline, ...(found.reason === undefined ? { reason: undefined } : {}) };
+  return { ...(found ?? { state: 'remote', progress: 0 }), offline };
 }
 
 /** What useFileUrl gives: the object URL once the bytes are here, download progress 0..1, or an error message for the person. */

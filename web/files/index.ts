@@ -69,8 +69,8 @@ export function useFileUrl(ref: FileRef | null | undefined): FileUrlState {
 
 /**
  * Runs the attachment queue of the open database while signed in (mounted once by
- * SignedInServices): starts it when the database opens, kicks it whenever the sync engine reaches
- * the server, stops it when the database closes. Renders nothing.
+ * SignedInServices): starts it when the database opens, wakes it whenever the sync engine reaches
+ * the server again, stops it when the database closes. Renders nothing.
  */
 export function FilesLifecycle(): null {
   const db = useCurrentDb((s) => s.db);
@@ -79,7 +79,8 @@ export function FilesLifecycle(): null {
     const service = serviceFor(db);
     service.queue.start();
     const unsubscribe = useSyncStore.subscribe((s, prev) => {
-      if (s.status === 'synced' && prev.status !== 'synced') service.queue.kick(0);
+      // The server is reachable again (after offline, an error, or signing in again): try waiting files now.
+      if (s.status === 'synced' && ['offline', 'error', 'needs-sign-in'].includes(prev.status)) service.queue.wake();
     });
     return () => {
       unsubscribe();

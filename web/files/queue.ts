@@ -38,6 +38,8 @@ export interface AttachmentQueue {
   kick(delayMs?: number): void;
   /** Runs now (or joins the run in progress) and resolves when it ends. */
   runNow(): Promise<void>;
+  /** The way to the server is back (online, or sync reached it again): waiting files are tried now, their backoff forgotten. */
+  wake(): void;
 }
 
 /** Plain words for a failure that will be retried (shown under the file while it waits). */
@@ -126,8 +128,13 @@ export function createAttachmentQueue(opts: AttachmentQueueOptions): AttachmentQ
     }
   }
 
-  /** One pass under the device-wide lock: drop unreferenced files, then upload what is due. */
+  /**
+   * One pass under the device-wide lock: rows left `uploading` by a closed tab go back to
+   * `queued` (nobody else is sending them), unreferenced files are dropped, then what is due is
+   * uploaded (only while online).
+   */
   async function pass(): Promise<void> {
+    await db.dexie.attachments.where('state').equals('uploading').modify({ state: 'queued' });
     await collectUnreferenced(db, db.deviceNow());
     while (!stopped && online()) {
       const rows = (await db.dexie.attachments.where('state').anyOf('queued', 'uploading').toArray()).filter((r) => r.referenced);
@@ -143,7 +150,6 @@ export function createAttachmentQueue(opts: AttachmentQueueOptions): AttachmentQ
   }
 
   async function runOnce(): Promise<void> {
-    if (!online()) return; // the `online` event runs it again
     if (!env.locks) return pass();
     const ran = await env.locks.request(`afterword-files-${db.userId}`, { ifAvailable: true }, async (lock) => {
       if (!lock) return false;
@@ -175,6 +181,16 @@ export function createAttachmentQueue(opts: AttachmentQueueOptions): AttachmentQ
     return running;
   }
 
+  const wake = () => {
+    if (stopped) return;
+    void db.dexie.attachments
+      .where('state')
+      .equals('queued')
+      .modify({ attempts: 0, nextAttemptAt: 0 })
+      .catch(() => undefined)
+      .then(() => kick(0));
+  };
+
   return {
     start() {
       if (started) return;
@@ -187,7 +203,7 @@ export function createAttachmentQueue(opts: AttachmentQueueOptions): AttachmentQ
           if (uploading) void isReferenced(db, uploading).then((held) => !held && current === uploading && abort?.abort());
         }),
       );
-      if (env.subscribe) cleanups.push(env.subscribe('online', () => kick(0)), env.subscribe('visible', () => kick(0)));
+      if (env.subscribe) cleanups.push(env.subscribe('online', wake), env.subscribe('visible', () => kick(0)));
       void runNow();
     },
     async stop() {
@@ -200,5 +216,6 @@ export function createAttachmentQueue(opts: AttachmentQueueOptions): AttachmentQ
     },
     kick,
     runNow,
+    wake,
   };
 }

@@ -5,7 +5,7 @@
  * uploaded (issue #17 "Release and deletion"; anchor: PowerSync's attachment queue).
  */
 import type { CollectionName } from '../../shared/schema/collections';
-import type { AttachmentRow, FileRow } from '../db/schema';
+import type { AttachmentRow, AttachmentState, FileRow } from '../db/schema';
 import type { UserDatabase } from '../db/user-database';
 
 /** The collections whose records may hold a `file` (shared/schema/document.ts, message.ts). */
@@ -28,6 +28,19 @@ export async function isReferenced(db: UserDatabase, blobId: string): Promise<bo
 /** The file's bytes kept on this device, or undefined. */
 export async function getLocalBlob(db: UserDatabase, blobId: string): Promise<Blob | undefined> {
   return (await db.dexie.files.get(blobId))?.blob;
+}
+
+/**
+ * Where a file is on this device: its queue row's state, progress (0..1) and reason; `uploaded`
+ * (progress 1) when it is only kept here (downloaded); null when it is not on this device at all.
+ */
+export async function readAttachmentState(
+  db: UserDatabase,
+  blobId: string,
+): Promise<{ state: AttachmentState; progress: number; reason?: string } | null> {
+  const row = await db.dexie.attachments.get(blobId);
+  if (row) return { state: row.state, progress: row.progress, ...(row.reason === undefined ? {} : { reason: row.reason }) };
+  return (await db.dexie.files.where('blobId').equals(blobId).count()) ? { state: 'uploaded', progress: 1 } : null;
 }
 
 /** Stores a new file's bytes and its queue row in one transaction (both or neither). */

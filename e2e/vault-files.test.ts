@@ -102,7 +102,7 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await clara.getByText('Waiting to upload — offline').waitFor();
     await clara.locator('video').waitFor();
 
-    await page.getByRole('navigation').getByRole('link', { name: 'Legal Documents' }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Documents', exact: true }).click();
     await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
     const upload = openDialog(page);
     await choose(page, 'Document Type', 'Will & Testament');
@@ -130,7 +130,7 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     // Online: the records sync and the queue uploads both files.
     await page.unroute('**/api/**');
     await poll(() => clara.getByText(/Waiting to upload|Uploading|Upload failed/).count(), 60_000).toBe(0);
-    await page.getByRole('navigation').getByRole('link', { name: 'Legal Documents' }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Documents', exact: true }).click();
     await poll(() => will.getByText(/Waiting to upload|Uploading|Upload failed/).count(), 60_000).toBe(0);
 
     // Another device: plays the video (over 2 s) and opens the PDF, byte for byte.

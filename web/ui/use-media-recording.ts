@@ -40,7 +40,8 @@ export function refusalReason(kind: RecordingKind, err: unknown): string {
   const name = err instanceof DOMException || err instanceof Error ? err.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError')
     return `Permission to use the ${devices} was refused. You can allow it in your browser's site settings, or attach a file instead.`;
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return `No ${devices} was found on this device. Attach a file instead.`;
+  if (name === 'NotFoundError' || name === 'OverconstrainedError')
+    return `No ${kind === 'video' ? 'camera or microphone' : 'microphone'} was found on this device. Attach a file instead.`;
   if (name === 'NotReadableError') return `The ${devices} is in use by another app. Close it and try again, or attach a file instead.`;
   return `The ${devices} could not be started. Attach a file instead.`;
 }

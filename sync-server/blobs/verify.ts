@@ -73,6 +73,7 @@ export async function verifyUpload(
   const hash = createHash('sha256');
   const head: Uint8Array[] = [];
   let headBytes = 0;
+  const failed: number[] = [];
   for (let i = 0; i < blob.chunk_count; i++) {
     const sealed = await readChunk(store, blob, i);
     if (!sealed) return { ok: false, status: 409, error: `The upload is not finished: chunk ${i} is missing`, issues: [{ path: 'chunks', message: `Missing chunks: ${i}` }] };
@@ -81,13 +82,27 @@ export async function verifyUpload(
       plain = await decryptChunk(key, blob.blob_id, i, blob.chunk_count, sealed);
     } catch (err) {
       if (!(err instanceof DecryptError)) throw err;
-      return { ok: false, status: 400, error: err.message, issues: [{ path: `chunks.${i}`, message: `Chunk ${i} does not decrypt with this key` }], badChunks: [i] };
+      failed.push(i);
+      continue;
     }
     hash.update(plain);
     if (headBytes < SNIFF_BYTES) {
       head.push(plain.subarray(0, SNIFF_BYTES - headBytes));
       headBytes += head[head.length - 1]!.length;
     }
+  }
+  if (failed.length === blob.chunk_count) {
+    // Nothing decrypts: the key is wrong (or everything was replaced); the chunks stay.
+    return { ok: false, status: 400, error: new DecryptError().message, issues: [{ path: 'key', message: 'This key does not decrypt this file' }] };
+  }
+  if (failed.length > 0) {
+    return {
+      ok: false,
+      status: 400,
+      error: new DecryptError().message,
+      issues: failed.map((i) => ({ path: `chunks.${i}`, message: `Chunk ${i} does not decrypt with this key` })),
+      badChunks: failed,
+    };
   }
   if (hash.digest('hex') !== claim.sha256) {
     return { ok: false, status: 400, error: 'The file does not match its SHA-256', issues: [{ path: 'sha256', message: 'Does not match the decrypted file' }] };

@@ -36,7 +36,7 @@ export function MessageRecording({ file, recipientName }: { file: FileRef; recip
   return (
     <div className="flex flex-col gap-2">
       {attachment.state === 'remote' && !asked ? (
-        <Button variant="outline" size="sm" className="self-start" onClick={() => setAsked(true)} aria-label={`Play ${label.toLowerCase()} (${length})`}>
+        <Button variant="outline" size="sm" className="self-start" onClick={() => setAsked(true)} aria-label={`Play ${kind === 'video' ? 'video' : 'voice'} message for ${recipientName} (${length})`}>
           <Play aria-hidden="true" />
           Play recording ({length})
         </Button>

@@ -15,16 +15,19 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { desktopContext, expectNoSeriousA11yViolations, hasChromium, mobileContext, poll, useBrowserSuite } from './harness';
 import { secondDevice, syncUntil } from './devices';
-import { choose, expectToast, openDialog, signedInPage } from './record-screens';
+import { choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
 
 /** The server's per-file limit in this suite: small, so a "too large" file is quick to make. */
 const MAX_FILE_BYTES = 3 * 1024 * 1024;
+/** The account quota in this suite: room for one of two 2.5 MB files. */
+const USER_QUOTA_BYTES = 4 * 1024 * 1024;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 let dir = '';
 let willPath = '';
 let willBytes: Uint8Array = new Uint8Array();
 let hugePath = '';
+let policyPath = '';
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'afterword-files-'));
@@ -38,7 +41,26 @@ beforeAll(async () => {
   const huge = new Uint8Array(MAX_FILE_BYTES + 512 * 1024);
   huge.set(new TextEncoder().encode('%PDF-1.4\n'));
   await writeFile(hugePath, huge);
+  policyPath = join(dir, 'Policy.pdf');
+  const policy = new Uint8Array(2.5 * 1024 * 1024);
+  policy.set(new TextEncoder().encode('%PDF-1.4\n'));
+  await writeFile(policyPath, policy);
 });
+
+/** Uploads `path` as a document named `name` on the open Legal Documents page. */
+async function uploadDocument(page: Page, path: string, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
+  const dialog = openDialog(page);
+  await choose(page, 'Document Type', 'Insurance');
+  await dialog.getByLabel('Document File').setInputFiles(path);
+  await dialog.getByLabel('Document Name').fill(name);
+  await dialog.getByRole('button', { name: 'Upload Document' }).click();
+  await expectToast(page, 'Document uploaded');
+  await dialog.waitFor({ state: 'detached' });
+}
+
+const documentCard = (page: Page, name: string) => page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: name });
+const UPLOAD_STATE = /Waiting to upload|Upload failed/;
 
 /** Records a video of about `seconds` in the open message dialog, with the fake camera. */
 async function recordVideo(page: Page, seconds: number): Promise<void> {
@@ -79,7 +101,10 @@ function queuedBlobIds(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
-  const suite = useBrowserSuite({ env: { MAX_FILE_BYTES: String(MAX_FILE_BYTES) }, browser: { fakeMedia: true } });
+  const suite = useBrowserSuite({
+    env: { MAX_FILE_BYTES: String(MAX_FILE_BYTES), USER_QUOTA_BYTES: String(USER_QUOTA_BYTES) },
+    browser: { fakeMedia: true },
+  });
 
   it('offline: records a video and uploads a PDF, keeps both across a reload, and another device plays and opens them', async () => {
     // Both screens are visited once online, so their lazily loaded code is in memory.
@@ -172,6 +197,33 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await context.close();
   });
 
+  it('an upload the server refuses (the vault full) says why, and Retry uploads it once there is room', async () => {
+    // Two devices of one person, each offline, each add a 2.5 MB file: together over the quota.
+    const a = await signedInPage(suite.browser, suite.server.url, '/documents');
+    const b = await secondDevice(suite.browser, suite.server.url, a.user, '/documents');
+    await a.context.setOffline(true);
+    await b.context.setOffline(true);
+    await uploadDocument(a.page, policyPath, 'Policy from the laptop');
+    await uploadDocument(b.page, policyPath, 'Policy from the phone');
+    await a.context.setOffline(false);
+    await poll(() => documentCard(a.page, 'Policy from the laptop').getByText(UPLOAD_STATE).count(), 60_000).toBe(0);
+
+    await b.context.setOffline(false);
+    const phone = documentCard(b.page, 'Policy from the phone');
+    await phone.getByText('Upload failed —').waitFor({ timeout: 60_000 });
+    expect(await phone.textContent()).toMatch(/Your vault is full/);
+
+    // Room is made on the laptop (the deleted document's file is freed); Retry on the phone uploads.
+    await documentCard(a.page, 'Policy from the laptop').getByRole('button', { name: 'Delete document Policy from the laptop' }).click();
+    await confirmDialog(a.page, 'Are you sure you want to delete this document? This action cannot be undone.', 'Delete');
+    await syncUntil(a.context, () => a.page.getByText('All changes saved').isVisible(), true);
+    await phone.getByRole('button', { name: 'Retry upload of Policy.pdf' }).click();
+    await poll(() => phone.getByText(UPLOAD_STATE).count(), 60_000).toBe(0);
+    expect(await phone.getByRole('progressbar').count()).toBe(0);
+    await a.context.close();
+    await b.context.close();
+  });
+
   for (const [name, makeContext] of [
     ['390 px', mobileContext],
     ['1280 px', desktopContext],
@@ -181,6 +233,8 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
       const upload = openDialog(page);
       await upload.getByRole('heading', { name: 'Upload Document' }).waitFor();
       await expectNoSeriousA11yViolations(page, `upload dialog at ${name}`);
+      // On a phone the camera scans a paper document (accept + capture); a desktop has no camera button.
+      expect(await upload.locator('input[type="file"][capture="environment"][accept="image/*"]').count()).toBe(name === '390 px' ? 1 : 0);
       await choose(page, 'Document Type', 'Insurance');
       await upload.getByLabel('Document File').setInputFiles(willPath);
       await upload.getByText('Last will.pdf').waitFor();
@@ -226,6 +280,17 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
       await page.getByRole('list', { name: 'Messages' }).locator('video').waitFor();
       await expectNoSeriousA11yViolations(page, `/message-vault with a video card at ${name}`);
       await page.screenshot({ path: `/tmp/aw-shots/vault-messages-${name.replace(' ', '')}.png`, fullPage: true });
+
+      // Editing keeps the recording unless a new one is made; the edit dialog says so.
+      await page.getByRole('button', { name: 'Edit message to Beatrice' }).click();
+      const edit = openDialog(page);
+      await edit.getByText(/This message has a recording \(Video message for Beatrice\.webm, 0:0\d\)/).waitFor();
+      await expectNoSeriousA11yViolations(page, `edit message dialog with a recording at ${name}`);
+      await edit.getByLabel('A note to go with it').fill('Thank you for every Sunday afternoon, and the walks.');
+      await edit.getByRole('button', { name: 'Update Message' }).click();
+      await expectToast(page, 'Message updated');
+      await page.getByRole('list', { name: 'Messages' }).getByText('and the walks.').waitFor();
+      expect(await page.getByRole('list', { name: 'Messages' }).locator('video').count()).toBe(1);
       await context.close();
     });
   }

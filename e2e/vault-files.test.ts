@@ -197,6 +197,26 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await context.close();
   });
 
+  it('a recording counts down from 10 minutes and stops by itself at the limit', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault/new');
+    // Playwright's clock: time flows as usual, and jumps ahead on fastForward (timers fire).
+    await page.clock.install();
+    const dialog = openDialog(page);
+    await choose(page, 'Message Type', 'Audio');
+    await dialog.getByText(/A recording can be up to 10:00 long/).waitFor();
+    await dialog.getByRole('button', { name: 'Start recording' }).click();
+    const timer = dialog.getByRole('timer', { name: 'Time left' });
+    await timer.waitFor();
+    await page.clock.fastForward('06:00');
+    await poll(() => timer.textContent()).toMatch(/^(4:00|3:5\d) left$/);
+    expect(await dialog.getByRole('button', { name: 'Stop recording' }).isVisible()).toBe(true);
+    await page.clock.fastForward('04:01');
+    await dialog.getByRole('button', { name: 'Re-take' }).waitFor();
+    expect(await dialog.getByText('Recorded 10:00.', { exact: false }).isVisible()).toBe(true);
+    expect(await dialog.locator('audio').count()).toBe(1);
+    await context.close();
+  });
+
   it('an upload the server refuses (the vault full) says why, and Retry uploads it once there is room', async () => {
     // Two devices of one person, each offline, each add a 2.5 MB file: together over the quota.
     const a = await signedInPage(suite.browser, suite.server.url, '/documents');

@@ -52,7 +52,7 @@ export function MediaRecorderField({ kind, limitMs, onRecorded }: MediaRecorderF
         <>
           <p className="text-sm leading-relaxed text-slate-700">
             To record a {what}, Afterword asks your browser for your {devices}. The recording stays on this device while
-            you record, is encrypted here before it is uploaded, and you can watch it and re-take it before saving. A
+            you record, is encrypted here before it is uploaded, and you can play it back and re-take it before saving. A
             recording can be up to {formatDuration(rec.limitMs)} long.
           </p>
           {state.phase === 'refused' && (
@@ -96,7 +96,9 @@ export function MediaRecorderField({ kind, limitMs, onRecorded }: MediaRecorderF
         <>
           <MediaPlayer kind={kind} src={url} label={`Your recording, ${formatDuration(recorded.durationMs)}`} />
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-sm text-slate-700">Recorded {formatDuration(recorded.durationMs)}. Watch it back, or re-take it.</p>
+            <p className="text-sm text-slate-700">
+              Recorded {formatDuration(recorded.durationMs)}. {kind === 'video' ? 'Watch it back' : 'Listen to it'}, or re-take it.
+            </p>
             <Button type="button" variant="outline" onClick={() => void rec.start()}>
               <RotateCcw aria-hidden="true" />
               Re-take

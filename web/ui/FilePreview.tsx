@@ -19,8 +19,8 @@ function PreviewOf({ file }: { file: FileRef }) {
   const { url, progress, error } = useFileUrl(file);
   if (error) return <p className="text-sm text-red-700">Preview unavailable: {error}</p>;
   if (!url) return <Progress value={Math.round(progress * 100)} label={`Downloading ${file.name}`} />;
-  if (isPreviewImage(file.mimeType)) return <img src={url} alt={`Preview of ${file.name}`} className={`${frameClasses} object-contain`} />;
-  return <iframe src={`${url}#toolbar=0&view=FitH`} title={`Preview of ${file.name}`} className={frameClasses} />;
+  if (isPreviewImage(file.mimeType)) return <img src={url} loading="lazy" alt={`Preview of ${file.name}`} className={`${frameClasses} object-contain`} />;
+  return <iframe loading="lazy" src={`${url}#toolbar=0&view=FitH`} title={`Preview of ${file.name}`} className={frameClasses} />;
 }
 
 /** See the module comment. Renders nothing for a file that is neither an image nor a PDF. */

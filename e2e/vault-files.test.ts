@@ -7,12 +7,12 @@
  * with a clear message and nothing is queued. axe at 390 and 1280 px on the new dialogs and cards.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktopContext, expectNoSeriousA11yViolations, hasChromium, mobileContext, poll, useBrowserSuite } from './harness';
 import { secondDevice, syncUntil } from './devices';
 import { choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
@@ -29,7 +29,8 @@ let willBytes: Uint8Array = new Uint8Array();
 let hugePath = '';
 let policyPath = '';
 
-beforeAll(async () => {
+/** Makes the test files: a real one-page PDF, one over MAX_FILE_BYTES, and a 2.5 MB one. */
+async function makeFiles(): Promise<void> {
   dir = await mkdtemp(join(tmpdir(), 'afterword-files-'));
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -45,7 +46,7 @@ beforeAll(async () => {
   const policy = new Uint8Array(2.5 * 1024 * 1024);
   policy.set(new TextEncoder().encode('%PDF-1.4\n'));
   await writeFile(policyPath, policy);
-});
+}
 
 /** Uploads `path` as a document named `name` on the open Legal Documents page. */
 async function uploadDocument(page: Page, path: string, name: string): Promise<void> {
@@ -60,7 +61,10 @@ async function uploadDocument(page: Page, path: string, name: string): Promise<v
 }
 
 const documentCard = (page: Page, name: string) => page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: name });
-const UPLOAD_STATE = /Waiting to upload|Upload failed/;
+/** How many upload states a card shows (waiting, failed, or an upload's progress bar): 0 once uploaded. */
+async function uploadStates(card: Locator): Promise<number> {
+  return (await card.getByText(/Waiting to upload|Upload failed/).count()) + (await card.getByRole('progressbar', { name: /^Uploading / }).count());
+}
 
 /** Records a video of about `seconds` in the open message dialog, with the fake camera. */
 async function recordVideo(page: Page, seconds: number): Promise<void> {
@@ -105,6 +109,8 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     env: { MAX_FILE_BYTES: String(MAX_FILE_BYTES), USER_QUOTA_BYTES: String(USER_QUOTA_BYTES) },
     browser: { fakeMedia: true },
   });
+  beforeAll(makeFiles);
+  afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('offline: records a video and uploads a PDF, keeps both across a reload, and another device plays and opens them', async () => {
     // Both screens are visited once online, so their lazily loaded code is in memory.
@@ -150,14 +156,14 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Message Vault' }).click();
     await clara.locator('video').waitFor();
     // Not uploaded: waiting, or an attempt the unreachable server never answers.
-    expect((await clara.getByText(/Waiting to upload/).count()) + (await clara.getByRole('progressbar', { name: /^Uploading / }).count())).toBe(1);
+    expect(await uploadStates(clara)).toBe(1);
     expect((await queuedBlobIds(page)).length).toBe(2);
 
     // Online: the records sync and the queue uploads both files.
     await page.unroute('**/api/**');
-    await poll(() => clara.getByText(/Waiting to upload|Uploading|Upload failed/).count(), 60_000).toBe(0);
+    await poll(() => uploadStates(clara), 60_000).toBe(0);
     await page.getByRole('navigation').getByRole('link', { name: 'Documents', exact: true }).click();
-    await poll(() => will.getByText(/Waiting to upload|Uploading|Upload failed/).count(), 60_000).toBe(0);
+    await poll(() => uploadStates(will), 60_000).toBe(0);
 
     // Another device: plays the video (over 2 s) and opens the PDF, byte for byte.
     const b = await secondDevice(suite.browser, suite.server.url, user, '/message-vault');
@@ -226,7 +232,7 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await uploadDocument(a.page, policyPath, 'Policy from the laptop');
     await uploadDocument(b.page, policyPath, 'Policy from the phone');
     await a.context.setOffline(false);
-    await poll(() => documentCard(a.page, 'Policy from the laptop').getByText(UPLOAD_STATE).count(), 60_000).toBe(0);
+    await poll(() => uploadStates(documentCard(a.page, 'Policy from the laptop')), 60_000).toBe(0);
 
     await b.context.setOffline(false);
     const phone = documentCard(b.page, 'Policy from the phone');
@@ -238,8 +244,7 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await confirmDialog(a.page, 'Are you sure you want to delete this document? This action cannot be undone.', 'Delete');
     await syncUntil(a.context, () => a.page.getByText('All changes saved').isVisible(), true);
     await phone.getByRole('button', { name: 'Retry upload of Policy.pdf' }).click();
-    await poll(() => phone.getByText(UPLOAD_STATE).count(), 60_000).toBe(0);
-    expect(await phone.getByRole('progressbar').count()).toBe(0);
+    await poll(() => uploadStates(phone), 60_000).toBe(0);
     await a.context.close();
     await b.context.close();
   });
@@ -256,8 +261,17 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
       // On a phone the camera scans a paper document (accept + capture); a desktop has no camera button.
       expect(await upload.locator('input[type="file"][capture="environment"][accept="image/*"]').count()).toBe(name === '390 px' ? 1 : 0);
       await choose(page, 'Document Type', 'Insurance');
+      // Drag-and-drop: a file dropped on the zone is chosen like a picked one.
+      const dropped = await page.evaluateHandle(() => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File(['%PDF-1.4\n%%EOF\n'], 'Dropped deed.pdf', { type: 'application/pdf' }));
+        return transfer;
+      });
+      await upload.getByText('Drag a file here, or').locator('..').dispatchEvent('drop', { dataTransfer: dropped });
+      await upload.getByText('Dropped deed.pdf').waitFor();
       await upload.getByLabel('Document File').setInputFiles(willPath);
       await upload.getByText('Last will.pdf').waitFor();
+      expect(await upload.getByText('Dropped deed.pdf').count()).toBe(0);
       await expectNoSeriousA11yViolations(page, `upload dialog with a file at ${name}`);
       await upload.getByText('Link to it').click();
       await upload.getByLabel('Document URL').waitFor();

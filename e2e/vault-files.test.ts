@@ -320,6 +320,11 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
       const edit = openDialog(page);
       await edit.getByText(/This message has a recording \(Video message for Beatrice\.webm, 0:0\d\)/).waitFor();
       await expectNoSeriousA11yViolations(page, `edit message dialog with a recording at ${name}`);
+      // Switching it to text says the recording would go; switching back keeps it.
+      await choose(page, 'Message Type', 'Text');
+      await edit.getByText(/no longer keeps its recording \(Video message for Beatrice\.webm\)/).waitFor();
+      await expectNoSeriousA11yViolations(page, `edit message dialog switched to text at ${name}`);
+      await choose(page, 'Message Type', 'Video');
       await edit.getByLabel('A note to go with it').fill('Thank you for every Sunday afternoon, and the walks.');
       await edit.getByRole('button', { name: 'Update Message' }).click();
       await expectToast(page, 'Message updated');

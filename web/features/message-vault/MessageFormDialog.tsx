@@ -120,6 +120,11 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
         </FormField>
       </div>
       {kind && <MessageRecordingField key={kind} kind={kind} current={message?.file ?? null} onChange={setMedia} failure={failure} />}
+      {!kind && message?.file && (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          Saved as a text message, this message no longer keeps its recording ({message.file.name}).
+        </p>
+      )}
       <FormField
         label={kind ? 'A note to go with it' : 'Your Message'}
         hint={kind ? 'A few words shown with the recording, also for anyone who cannot play it.' : undefined}

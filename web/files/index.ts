@@ -16,9 +16,10 @@ import { fetchFilesHttp } from './http';
 import type { FileLimits } from './limits';
 import { createFilesService, type FilesService } from './service';
 
+// Re-exported for the screens (each documented where it is defined).
 export { FileRefusedError, FileUnavailableError, FileDamagedError } from './errors';
 export { useAttachment, useOffline, type AttachmentStatus, type FileUrlState } from './hooks';
-export { formatBytes, DEFAULT_FILE_LIMITS, type FileLimits } from './limits';
+export { checkSize, formatBytes, DEFAULT_FILE_LIMITS, type FileLimits } from './limits';
 export type { AddFileOptions } from './add';
 export type { FileRef } from '../../shared/files/ref';
 

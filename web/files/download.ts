@@ -81,7 +81,11 @@ export async function downloadFile(deps: FilesDeps, ref: FileRef, onProgress?: (
     onProgress?.(ref.size ? done / ref.size : 1);
   }
 
+  // Another tab may have finished the same download meanwhile (and removed the chunks).
+  const finished = await getLocalBlob(db, ref.blobId);
+  if (finished) return typed(finished, ref.mimeType);
   const parts = await range.toArray();
+  if (parts.length !== count) throw new FileUnavailableError('The download was interrupted. Please try again.');
   const whole = new Blob(
     parts.map((p) => p.blob),
     { type: ref.mimeType },

@@ -186,6 +186,23 @@ describe('files through the real server (issue #17)', () => {
     expect(await db.getMeta('fileLimits')).toMatchObject({ maxFileBytes: 64 * 1024 });
   });
 
+  it('a preview and a player opening the same file at once share one download', async () => {
+    const { t, cookie, userId, http } = await account();
+    const db = await openOnDevice(userId, now);
+    const bytes = pdfBytes(FILE_CHUNK_BYTES + 5);
+    const ref = await addFileTo({ db, http }, new Blob([bytes as BlobPart]), { name: 'photo.pdf' });
+    await writeAndSync(db, ref, t, cookie);
+    await queueOf(db, http).runNow();
+
+    const laptop = await openOnDevice(userId, now);
+    const log: string[] = [];
+    const files = createFilesService({ db: laptop, http: logged(http, log) });
+    const [a, b] = await Promise.all([files.openFile(ref), files.openFile(ref)]);
+    expect(log.filter((l) => l.includes('/chunks/'))).toHaveLength(2);
+    expect(sha256(await bytesOf(a))).toBe(sha256(bytes));
+    expect(sha256(await bytesOf(b))).toBe(sha256(bytes));
+  });
+
   it('a damaged chunk is reported, never returned; the next open resumes and verifies', async () => {
     const { t, cookie, userId, http } = await account();
     const db = await openOnDevice(userId, now);

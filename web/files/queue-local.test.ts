@@ -122,6 +122,25 @@ describe('attachment queue, local rules (issue #17)', () => {
     expect(await db.dexie.attachments.get(ref.blobId)).toMatchObject({ state: 'queued', progress: 0.5, referenced: true });
   });
 
+  it('one runner per device: while another tab holds the Web Lock, this tab sends nothing', async () => {
+    const { db, http, paths, ref } = await setup();
+    await writeDocument(db, ref);
+    let held = true;
+    const requested: string[] = [];
+    const locks = {
+      request: (async (name: string, _opts: LockOptions, cb: (lock: Lock | null) => unknown) => {
+        requested.push(name);
+        return cb(held ? null : ({ name, mode: 'exclusive' } as Lock));
+      }) as unknown as LockManager['request'],
+    };
+    await runQueue({ db, http, env: { locks } });
+    expect(requested).toEqual(['afterword-files-u-queue']);
+    expect(paths).toEqual([]);
+    held = false;
+    await runQueue({ db, http, env: { locks } });
+    expect(paths).toEqual(['/api/blobs']);
+  });
+
   it('coming back online forgets the backoff and tries at once', async () => {
     const { db, http, paths, ref } = await setup();
     await writeDocument(db, ref);

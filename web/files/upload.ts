@@ -2,8 +2,8 @@
  * Uploading one queued file with the chunk protocol of shared/files/README.md: create (or find)
  * the upload, learn which chunks the server has, then for each missing chunk slice the stored
  * Blob, encrypt it (shared/files/crypto.ts) and PUT it with its SHA-256; then complete. Resumes
- * from the first missing chunk after any interruption; sending a chunk twice is harmless. Only
- * one chunk (4 MiB plaintext + its ciphertext) is in memory at a time.
+ * from the first missing chunk after any interruption; sending a chunk twice is harmless. At most
+ * two chunks (4 MiB plaintext + ciphertext each) are in memory: the one sent and the next, prepared meanwhile.
  */
 import { chunkCount, encryptChunk, encryptedSize, importFileKey } from '../../shared/files/crypto';
 import type { FileRef } from '../../shared/files/ref';
@@ -45,14 +45,23 @@ export async function uploadFile(db: UserDatabase, http: FilesHttp, ref: FileRef
   const blob = await getLocalBlob(db, ref.blobId);
   if (!blob) throw new LocalFileMissingError('This file is no longer on this device.');
   const key = await importFileKey(ref.key);
-  for (let i = 0; i < count; i++) {
-    if (received.has(i)) continue;
+  /** Reads, encrypts and hashes chunk `i` (one chunk's plaintext and ciphertext in memory). */
+  const seal = async (i: number) => {
+    const sealed = await encryptChunk(key, ref.blobId, i, count, await readSlice(blob, i * ref.chunkSize, (i + 1) * ref.chunkSize));
+    return { sealed, sha256: await sha256OfBytes(sealed) };
+  };
+  const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !received.has(i));
+  // The next chunk is prepared while the current one is on the wire (at most two in memory).
+  let next = missing.length ? seal(missing[0]!) : null;
+  for (let k = 0; k < missing.length; k++) {
+    const i = missing[k]!;
+    const { sealed, sha256 } = await next!;
+    next = k + 1 < missing.length ? seal(missing[k + 1]!) : null;
+    next?.catch(() => undefined); // a failure surfaces when awaited, never as an unhandled rejection
     signal?.throwIfAborted();
-    const plain = await readSlice(blob, i * ref.chunkSize, (i + 1) * ref.chunkSize);
-    const sealed = await encryptChunk(key, ref.blobId, i, count, plain);
     const res = await http(`${blobPath(ref.blobId)}/chunks/${i}`, {
       method: 'PUT',
-      headers: { 'Content-Type': 'application/octet-stream', 'x-chunk-sha256': await sha256OfBytes(sealed) },
+      headers: { 'Content-Type': 'application/octet-stream', 'x-chunk-sha256': sha256 },
       body: sealed as BodyInit,
       signal,
     });

@@ -7,8 +7,7 @@
  */
 import { FILE_CHUNK_BYTES } from '../../shared/files/crypto';
 import type { FileRef } from '../../shared/files/ref';
-import { addFile, fileLimits, FileRefusedError } from '../files';
-import { checkSize } from '../files/limits';
+import { addFile, checkSize, fileLimits, FileRefusedError } from '../files';
 import { toast } from './toast-store';
 
 function refuse(failure: string, reason: string): { ok: false; reason: string } {

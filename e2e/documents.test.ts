@@ -21,7 +21,9 @@ describe.skipIf(!hasChromium)('Legal Documents (issue #5)', () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/documents');
     await expect.poll(() => page.getByText('No documents found').isVisible()).toBe(true);
     const note = page.getByRole('region', { name: 'Important Note' });
-    expect(await note.textContent()).toMatch(/references.*encrypted connections.*trustees.*roadmap/s);
+    // Issue #17: says truthfully how files are protected (encrypted on the device with a key per
+    // file, only ciphertext on the server, the key kept with the plan for release) and about links.
+    expect(await note.textContent()).toMatch(/encrypted on this device, each with its own key.*only the encrypted bytes.*key is kept with your plan.*trustees.*not end-to-end.*Links/s);
 
     await page.getByRole('button', { name: 'Upload Your First Document' }).click();
     const dialog = openDialog(page);
@@ -29,7 +31,11 @@ describe.skipIf(!hasChromium)('Legal Documents (issue #5)', () => {
     await dialog.getByRole('button', { name: 'Upload Document' }).click();
     await expectToast(page, 'Missing information', 'Please fill in all required fields.');
 
+    // Issue #17: a file or a link; neither is the same 'Missing information'.
     await choose(page, 'Document Type', 'Will & Testament');
+    await dialog.getByRole('button', { name: 'Upload Document' }).click();
+    await expectToast(page, 'Missing information', 'Please fill in all required fields.');
+    await dialog.getByText('Link to it').click();
     await dialog.getByLabel('Document URL').fill('javascript:alert(1)');
     await dialog.getByRole('button', { name: 'Upload Document' }).click();
     await expect.poll(() => dialog.getByText('Enter a web address starting with http:// or https://').isVisible()).toBe(true);
@@ -53,6 +59,7 @@ describe.skipIf(!hasChromium)('Legal Documents (issue #5)', () => {
     // A second, of another type; the tabs filter by type.
     await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
     await choose(page, 'Document Type', 'Insurance');
+    await openDialog(page).getByText('Link to it').click();
     await openDialog(page).getByLabel('Document Name').fill('Life policy');
     await openDialog(page).getByLabel('Document URL').fill('http://insurer.example.com/policy/42');
     await openDialog(page).getByRole('button', { name: 'Upload Document' }).click();
@@ -85,6 +92,7 @@ describe.skipIf(!hasChromium)('Legal Documents (issue #5)', () => {
       await expectNoSeriousA11yViolations(page, `upload dialog at ${name}`);
       await choose(page, 'Document Type', 'Financial');
       await dialog.getByLabel('Document Name').fill('Brokerage account statement for the family trust');
+      await dialog.getByText('Link to it').click();
       await dialog.getByLabel('Document URL').fill('https://bank.example.com/statements/2026');
       await dialog.getByRole('button', { name: 'Upload Document' }).click();
       await dialog.waitFor({ state: 'detached' });

@@ -70,11 +70,14 @@ export async function startServer(opts: { env?: Record<string, string>; dataDir?
  * DATA_DIR, `opts` passed to startServer) and Chromium. Returns an object whose `server` and
  * `browser` are set once the hooks have run; use them inside tests.
  */
-export function useBrowserSuite(opts: Parameters<typeof startServer>[0] = {}): { server: TestServer; browser: Browser } {
+export function useBrowserSuite(
+  opts: Parameters<typeof startServer>[0] & { browser?: LaunchOptions } = {},
+): { server: TestServer; browser: Browser } {
   const suite = {} as { server: TestServer; browser: Browser };
+  const { browser, ...serverOpts } = opts;
   beforeAll(async () => {
-    suite.server = await startServer(opts);
-    suite.browser = await launchBrowser();
+    suite.server = await startServer(serverOpts);
+    suite.browser = await launchBrowser(browser);
   });
   afterAll(async () => {
     await suite.browser?.close();
@@ -89,11 +92,20 @@ export function useBrowserSuite(opts: Parameters<typeof startServer>[0] = {}): {
  */
 export const poll = <T>(fn: () => T | Promise<T>, timeout = 10_000) => expect.poll(fn, { timeout, interval: 250 });
 
-/** Launches /usr/bin/chromium (headless) with the flags of the brief. */
-export function launchBrowser(): Promise<Browser> {
+export interface LaunchOptions {
+  /**
+   * A fake camera and microphone that need no permission prompt (issue #17: recording in the
+   * Message Vault): `--use-fake-device-for-media-stream --use-fake-ui-for-media-stream`.
+   */
+  fakeMedia?: boolean;
+}
+
+/** Launches /usr/bin/chromium (headless) with the flags of the brief (and `opts`, see LaunchOptions). */
+export function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
+      ...(opts.fakeMedia ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] : []),
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',

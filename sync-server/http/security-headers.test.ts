@@ -25,13 +25,18 @@ function expectSecurityHeaders(res: Response) {
   expect(csp['frame-ancestors']).toEqual(["'none'"]);
   expect(csp['form-action']).toEqual(["'self'"]);
   expect(csp['connect-src']).toEqual(["'self'"]);
-  expect(csp['img-src']).toEqual(["'self'", 'data:']);
+  // Issue #17: the vault shows files and recordings from object URLs made on the device.
+  expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+  expect(csp['media-src']).toEqual(["'self'", 'blob:']);
+  expect(csp['frame-src']).toEqual(['blob:']);
   expect(csp['manifest-src']).toEqual(["'self'"]);
   expect(csp['worker-src']).toEqual(["'self'"]);
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('referrer-policy')).toBe('no-referrer');
   expect(res.headers.get('x-frame-options')).toBe('DENY');
-  expect(res.headers.get('permissions-policy')).toMatch(/camera=\(\)/);
+  // Issue #17: the Message Vault records with the camera and microphone, on our own origin only.
+  expect(res.headers.get('permissions-policy')).toMatch(/camera=\(self\)/);
+  expect(res.headers.get('permissions-policy')).toMatch(/microphone=\(self\)/);
   expect(res.headers.get('permissions-policy')).toMatch(/geolocation=\(\)/);
 }
 

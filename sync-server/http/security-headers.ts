@@ -25,7 +25,10 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  // blob: — the vault shows images, PDFs and recordings from object URLs made on the device (#17).
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
+  "frame-src blob:",
   "font-src 'self'",
   "connect-src 'self'",
   "manifest-src 'self'",
@@ -36,14 +39,15 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ');
 
-/** Features the app never uses, denied to it and to anything it could embed. */
+/** Features the app never uses, denied to it and to anything it could embed; camera and microphone for itself only. */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
-  'camera=()',
+  // The Message Vault records video and voice messages (issue #17): our own origin only.
+  'camera=(self)',
   'geolocation=()',
   'gyroscope=()',
   'magnetometer=()',
-  'microphone=()',
+  'microphone=(self)',
   'payment=()',
   'usb=()',
 ].join(', ');

@@ -1,6 +1,7 @@
 /**
- * One legal document reference (SPEC.md §2 "Legal Documents"): an icon by type, the name, the type
- * label, 'Uploaded {en-US long date}', a 'View Document' link opening in a new tab, and delete.
+ * One legal document (SPEC.md §2 "Legal Documents"): an icon by type, the name, the type label,
+ * 'Uploaded {en-US long date}', 'View Document', and delete. A document holds a file (issue #17:
+ * its preview, name, size, upload state, View Document and Download, DocumentFile.tsx) or a link.
  * The link is rendered only for http/https addresses, so a `javascript:` or `data:` URL that
  * reached the store some other way never becomes a link.
  */
@@ -11,6 +12,7 @@ import { DOCUMENT_TYPE_LABELS, formatLongDate } from '../../../shared/labels';
 import { buttonClasses } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { CardActions } from '../../ui/CardGrid';
+import { DocumentFileActions, DocumentFileDetails } from './DocumentFile';
 
 export const DOCUMENT_ICONS = { will: ScrollText, insurance: ShieldCheck, financial: Landmark } as const;
 
@@ -28,9 +30,12 @@ export function DocumentCard({ document, onDelete }: { document: LegalDocument; 
           <p className="text-sm text-slate-600">{DOCUMENT_TYPE_LABELS[document.documentType]}</p>
         </div>
       </div>
+      {document.file && <DocumentFileDetails file={document.file} />}
       <p className="flex-1 px-5 pb-4 text-sm text-slate-700">Uploaded {formatLongDate(document.createdAt)}</p>
       <div className="flex items-center justify-between gap-2 border-t border-stone-200 px-3 py-1.5">
-        {safeUrl ? (
+        {document.file ? (
+          <DocumentFileActions file={document.file} documentName={document.documentName} />
+        ) : safeUrl ? (
           <a
             href={document.documentUrl ?? undefined}
             target="_blank"

@@ -1,19 +1,26 @@
 /**
- * The 'Upload Document' dialog (SPEC.md §2, §5 "Upload document"): type, name and URL are
- * required ('Missing information' toast otherwise). Beyond SPEC (which leaves the URL
- * unchecked), only http/https addresses are accepted, with the error under the field, because
- * the URL becomes a link. A create useRecordForm (web/forms): only the fields set are written.
+ * The 'Upload Document' dialog (SPEC.md §2, §5 "Upload document"): type and name are required,
+ * and the document itself is a file (issue #17: picked, dropped, or photographed on a phone) or,
+ * as before, a link; whichever is chosen is required too ('Missing information' toast otherwise).
+ * Beyond SPEC (which leaves the URL unchecked), only http/https addresses are accepted, with the
+ * error under the field, because the URL becomes a link. A file is kept on the device and queued
+ * for upload (keep-file.ts) before the record is written; one the vault refuses (too large, quota,
+ * type) gets the destructive 'Failed to upload document' toast with the reason, and nothing is
+ * queued or written. A create useRecordForm (web/forms): only the fields set are written.
  * `onSave` runs the write with the screen's toasts; on success the form clears.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DOCUMENT_TYPES, type DocumentType } from '../../../shared/schema/document';
 import { httpUrlSchema } from '../../../shared/schema/common';
 import { DOCUMENT_TYPE_LABELS } from '../../../shared/labels';
+import { ChoiceGroup } from '../../ui/ChoiceGroup';
+import { FileDropZone } from '../../ui/FileDropZone';
 import { FormDialog } from '../../ui/FormDialog';
 import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
+import { checkFileFits, keepFile } from '../../ui/keep-file';
 import { useRecordForm } from '../../forms/use-record-form';
-import { validateForm } from '../../ui/record-actions';
+import { REQUIRED_FIELD, validateForm } from '../../ui/record-actions';
 import { Select } from '../../ui/Select';
 
 interface DocumentFormValues {
@@ -31,6 +38,15 @@ const toRecord = (v: Partial<DocumentFormValues>): Record<string, unknown> => ({
 });
 const typeOptions = DOCUMENT_TYPES.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }));
 
+type Source = 'file' | 'link';
+const SOURCES = [
+  { value: 'file', label: 'Upload a file' },
+  { value: 'link', label: 'Link to it' },
+] as const satisfies readonly { value: Source; label: string }[];
+
+/** What the file picker suggests (the type is checked by content when the file is added). */
+const ACCEPT = '.pdf,image/*,.txt,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.rtf,application/pdf,text/plain';
+
 export interface UploadDocumentDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -42,12 +58,49 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
   const rf = useRecordForm({ collection: 'documents', id: null, toForm, toRecord, active: open });
   const { values, set, errorOf } = rf;
   const [pending, setPending] = useState(false);
+  const [source, setSource] = useState<Source>('file');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>();
+  // SPEC.md §4: after an upload (or leaving) the form starts empty.
+  useEffect(() => {
+    if (!open) {
+      setFile(null);
+      setFileError(undefined);
+      setSource('file');
+    }
+  }, [open]);
+
+  const chooseFile = async (picked: File | null) => {
+    const refused = picked && (await checkFileFits(picked, 'Failed to upload document'));
+    setFileError(refused || undefined);
+    if (refused) return setFile(null);
+    setFile(picked);
+    // The document's name defaults to the file's, without its extension.
+    if (picked && !values.documentName.trim()) set('documentName', picked.name.replace(/\.[^.]+$/, '').slice(0, rf.maxLength('documentName') ?? 200));
+  };
 
   const submit = async () => {
-    const found = validateForm(values, ['documentType', 'documentName', 'documentUrl'], { documentUrl: httpUrlSchema });
-    if (found) return rf.setErrors(found);
+    const withFile = { ...values, documentFile: file };
+    const found = validateForm(
+      withFile,
+      ['documentType', 'documentName', source === 'file' ? 'documentFile' : 'documentUrl'],
+      source === 'link' ? { documentUrl: httpUrlSchema } : {},
+    );
+    if (found) {
+      const { documentFile, ...fields } = found;
+      setFileError(documentFile ? REQUIRED_FIELD : undefined);
+      return rf.setErrors(fields);
+    }
     setPending(true);
-    await onSave(() => rf.save());
+    if (source === 'file' && file) {
+      const kept = await keepFile(file, { name: file.name }, 'Failed to upload document');
+      if (!kept.ok) {
+        setFileError(kept.reason);
+        setFile(null);
+      } else if (await onSave(() => rf.save(undefined, { file: kept.ref, documentUrl: null }))) setFile(null);
+    } else {
+      await onSave(() => rf.save(undefined, { file: null }));
+    }
     setPending(false);
   };
 
@@ -56,7 +109,7 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
       open={open}
       onOpenChange={onOpenChange}
       title="Upload Document"
-      description="Save a link to a document your beneficiaries will need, such as a will kept in your cloud storage."
+      description="Add a document your beneficiaries will need, such as a scan of your will: upload the file, or save a link to where it is kept."
       submitLabel="Upload Document"
       pendingLabel="Uploading..."
       pending={pending}
@@ -70,23 +123,36 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
           placeholder="Select a document type"
         />
       </FormField>
+      <ChoiceGroup legend="The document" options={SOURCES} value={source} onValueChange={setSource} />
+      {source === 'file' ? (
+        <FormField
+          label="Document File"
+          required
+          error={fileError}
+          hint="A PDF, a photo or scan, or an office document. It is encrypted on this device before it is uploaded."
+        >
+          <FileDropZone accept={ACCEPT} capture="environment" captureLabel="Scan with the camera" file={file} onFile={(f) => void chooseFile(f)} />
+        </FormField>
+      ) : (
+        <FormField
+          label="Document URL"
+          required
+          error={errorOf('documentUrl')}
+          hint="A link to where the document is kept, starting with https://"
+        >
+          <Input
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            maxLength={rf.maxLength('documentUrl')}
+            value={values.documentUrl}
+            onChange={(e) => set('documentUrl', e.target.value)}
+            autoComplete="off"
+          />
+        </FormField>
+      )}
       <FormField label="Document Name" required error={errorOf('documentName')}>
         <Input maxLength={rf.maxLength('documentName')} value={values.documentName} onChange={(e) => set('documentName', e.target.value)} autoComplete="off" />
-      </FormField>
-      <FormField
-        label="Document URL"
-        required
-        error={errorOf('documentUrl')}
-        hint="A link to where the document is kept, starting with https://"
-      >
-        <Input
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          maxLength={rf.maxLength('documentUrl')} value={values.documentUrl}
-          onChange={(e) => set('documentUrl', e.target.value)}
-          autoComplete="off"
-        />
       </FormField>
     </FormDialog>
   );

@@ -1,7 +1,8 @@
 /**
- * Legal Documents (SPEC.md §2 "Legal Documents", §4 "Documents filter", §5, §8): references to
- * the person's will, insurance and financial papers, kept in the local store (upload and delete
- * work offline and sync later). `openCreate`: the route is /documents/upload, so the upload
+ * Legal Documents (SPEC.md §2 "Legal Documents", §4 "Documents filter", §5, §8): the person's
+ * will, insurance and financial papers, as files (issue #17: encrypted on the device, uploaded by
+ * the attachment queue) or links, kept in the local store (upload and delete work offline and
+ * sync later). `openCreate`: the route is /documents/upload, so the upload
  * dialog opens at once.
  */
 import { useState } from 'react';
@@ -76,7 +77,7 @@ export default function DocumentsPage({ openCreate = false }: DocumentsPageProps
             description={
               documents?.length
                 ? `You have no ${filterLabel(f)} documents yet.`
-                : 'Keep links to your will, insurance policies and financial papers in one place.'
+                : 'Keep your will, insurance policies and financial papers, or links to them, in one place.'
             }
             action={documents?.length ? undefined : uploadButton('Upload Your First Document')}
           />
@@ -92,9 +93,11 @@ export default function DocumentsPage({ openCreate = false }: DocumentsPageProps
             Important Note
           </h2>
           <p className="mt-1 text-sm leading-relaxed">
-            Afterword stores your documents as references (links to where each document is kept), and they travel only
-            over encrypted connections. Make sure your trustees know about your Afterword account and can reach the
-            places these links point to. A vault for the files themselves, encrypted at rest, is on our roadmap.
+            Files you upload are encrypted on this device, each with its own key, before they leave it; our server keeps
+            only the encrypted bytes. Each file&apos;s key is kept with your plan, so that once your plan is released the server
+            can deliver your documents to your trustees: it is not end-to-end encryption. Links are saved as they are
+            and travel only over encrypted connections. Make sure your trustees know about your Afterword account and
+            can reach the places your links point to.
           </p>
         </div>
       </section>

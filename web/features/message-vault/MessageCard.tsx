@@ -1,7 +1,8 @@
 /**
  * One message in the vault (SPEC.md §2 "Message Vault"): recipient, a 'Delivered' or 'Pending'
  * badge, the type, the delivery date (en-US long) or 'Upon release', a 3-line excerpt of the body,
- * and edit/delete buttons named for the recipient.
+ * and edit/delete buttons named for the recipient. A video or audio message with a recording
+ * (issue #17) plays it on the card (MessageRecording.tsx).
  */
 import { CalendarClock, FileText, Mic, Video } from 'lucide-react';
 import type { Message } from '../../../shared/schema';
@@ -10,6 +11,7 @@ import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';
 import { CardActions } from '../../ui/CardGrid';
 import { MESSAGE_TYPE_LABELS } from './message-form';
+import { MessageRecording } from './MessageRecording';
 
 const TYPE_ICONS = { text: FileText, video: Video, audio: Mic } as const;
 
@@ -45,6 +47,7 @@ export function MessageCard({ message, onEdit, onDelete }: MessageCardProps) {
             <dd>{message.deliveryDate ? formatLongDate(message.deliveryDate) : 'Upon release'}</dd>
           </div>
         </dl>
+        {message.file && <MessageRecording file={message.file} recipientName={message.recipientName} />}
         <p className="line-clamp-3 text-slate-700 whitespace-pre-line break-words">{message.messageContent}</p>
       </div>
       <div className="flex justify-end border-t border-stone-200 px-3 py-1.5">

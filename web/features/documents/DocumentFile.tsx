@@ -1,0 +1,63 @@
+/**
+ * The file part of a document card (issue #17): a preview for images and PDFs, the file's type
+ * icon, name, type and size, and its upload state; and the footer buttons View Document (a PDF or
+ * image opens in a new tab, other files download) and Download, with download progress when the
+ * file is on another device.
+ */
+import { Download, ExternalLink } from 'lucide-react';
+import type { FileRef } from '../../../shared/files/ref';
+import { AttachmentStatus } from '../../ui/AttachmentStatus';
+import { Button } from '../../ui/Button';
+import { formatBytes } from '../../files';
+import { fileTypeIcon, fileTypeLabel, isInlineViewable } from '../../ui/file-kind';
+import { FilePreview } from '../../ui/FilePreview';
+import { Progress } from '../../ui/Progress';
+import { useOpenFile } from '../../ui/use-open-file';
+
+export function DocumentFileDetails({ file }: { file: FileRef }) {
+  const TypeIcon = fileTypeIcon(file.mimeType);
+  return (
+    <div className="flex flex-col gap-2 px-5 pb-3">
+      <FilePreview file={file} />
+      <p className="flex items-start gap-1.5 text-sm text-slate-700">
+        <TypeIcon className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
+        <span className="min-w-0 break-all">
+          <span className="font-medium text-slate-800">{file.name}</span>
+          <span className="text-slate-600">
+            {' '}
+            · {fileTypeLabel(file.mimeType)} · {formatBytes(file.size)}
+          </span>
+        </span>
+      </p>
+      <AttachmentStatus file={file} />
+    </div>
+  );
+}
+
+export function DocumentFileActions({ file, documentName }: { file: FileRef; documentName: string }) {
+  const opener = useOpenFile(file);
+  if (opener.progress !== null)
+    return (
+      <div className="flex min-w-0 flex-1 items-center gap-2 px-2 text-sm text-slate-700">
+        <Progress value={Math.round(opener.progress * 100)} label={`Downloading ${file.name}`} className="flex-1" />
+        <span className="w-10 shrink-0 text-right tabular-nums">{Math.round(opener.progress * 100)}%</span>
+      </div>
+    );
+  const inTab = isInlineViewable(file.mimeType);
+  return (
+    <div className="flex flex-wrap items-center">
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => void opener.view()}
+        aria-label={`View Document: ${documentName}${inTab ? ' (opens in a new tab)' : ' (downloads the file)'}`}
+      >
+        <ExternalLink aria-hidden="true" />
+        View Document
+      </Button>
+      <Button variant="ghost" size="icon" onClick={() => void opener.download()} aria-label={`Download ${file.name}`}>
+        <Download aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The recording of a video or voice message (issue #17): record it in the app (MediaRecorderField:
+ * explanation first, countdown, preview, re-take) or attach a file. Hands the chosen media to
+ * `onChange` (null when none); the dialog keeps it on the device on save (keep-file.ts). In the
+ * edit dialog, `current` is the message's recording, replaced only when a new one is chosen.
+ */
+import { useState } from 'react';
+import type { FileRef } from '../../../shared/files/ref';
+import { ChoiceGroup } from '../../ui/ChoiceGroup';
+import { FileDropZone } from '../../ui/FileDropZone';
+import { formatBytes } from '../../files';
+import { formatDuration } from '../../ui/file-kind';
+import { FormField } from '../../ui/FormField';
+import { MediaRecorderField } from '../../ui/MediaRecorderField';
+import { checkFileFits } from '../../ui/keep-file';
+
+/** A recording or file chosen in the dialog, not yet kept. `name` is absent for a recording (the dialog names it). */
+export interface PendingMedia {
+  blob: Blob;
+  name?: string;
+  durationMs?: number;
+}
+
+type How = 'record' | 'attach';
+
+export interface MessageRecordingFieldProps {
+  kind: 'video' | 'audio';
+  current: FileRef | null;
+  onChange: (media: PendingMedia | null) => void;
+  /** Title of the toast when a file is refused (the dialog's failure, SPEC.md §8). */
+  failure: string;
+}
+
+export function MessageRecordingField({ kind, current, onChange, failure }: MessageRecordingFieldProps) {
+  const [how, setHow] = useState<How>('record');
+  const [attached, setAttached] = useState<File | null>(null);
+  const options = [
+    { value: 'record', label: kind === 'video' ? 'Record a video' : 'Record your voice' },
+    { value: 'attach', label: 'Attach a file' },
+  ] as const;
+  const switchTo = (next: How) => {
+    setHow(next);
+    setAttached(null);
+    onChange(null);
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      {current && (
+        <p className="text-sm text-slate-700">
+          This message has a recording ({current.name}
+          {current.durationMs !== undefined ? `, ${formatDuration(current.durationMs)}` : `, ${formatBytes(current.size)}`}). A new
+          recording or file replaces it.
+        </p>
+      )}
+      <ChoiceGroup legend={kind === 'video' ? 'Video' : 'Voice recording'} options={options} value={how} onValueChange={switchTo} />
+      {how === 'record' ? (
+        <MediaRecorderField key={kind} kind={kind} onRecorded={(r) => onChange(r && { blob: r.blob, durationMs: r.durationMs })} />
+      ) : (
+        <FormField label={kind === 'video' ? 'Video file' : 'Audio file'}>
+          <FileDropZone
+            accept={`${kind}/*`}
+            file={attached}
+            onFile={async (f) => {
+              const refused = f && (await checkFileFits(f, failure));
+              setAttached(refused ? null : f);
+              onChange(f && !refused ? { blob: f, name: f.name } : null);
+            }}
+          />
+        </FormField>
+      )}
+    </div>
+  );
+}
+
+/** The file name of a recording for `recipient`: "Video message for Clara.webm" (extension by the recorded type). */
+export function recordingName(kind: 'video' | 'audio', recipient: string, type: string): string {
+  const ext = /mp4/.test(type) ? (kind === 'audio' ? 'm4a' : 'mp4') : /ogg/.test(type) ? 'ogg' : 'webm';
+  const who = recipient.trim().replace(/\s+/g, ' ').slice(0, 200) || 'someone';
+  return `${kind === 'video' ? 'Video' : 'Voice'} message for ${who}.${ext}`;
+}

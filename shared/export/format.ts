@@ -70,3 +70,9 @@ export const manifestSchema = z.object({
     .array(z.object({ collection: z.enum(FILE_COLLECTIONS), id: idSchema, path: z.string().min(1).max(1024) }))
     .default([]),
 });
+
+/** The person's name as their profile holds it ('' when unknown), for README.txt and file names. */
+export function personNameOf(records: Pick<ExportRecords, 'profile'>): string {
+  const p = records.profile[0];
+  return p ? [p.firstName, p.lastName].filter(Boolean).join(' ') : '';
+}

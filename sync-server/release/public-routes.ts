@@ -4,7 +4,8 @@
  *   /api/trustee/invite/:token   GET page, POST accept (single use; emails the report link)
  *   /api/trustee/report/:token   GET page, POST report the owner's passing (accepted trustees)
  *   /api/trustee/access/:token   GET read-only page by access level (after release only);
- *        POST …/tasks/:taskId (full: tick a survivor task), POST …/resend/:messageId (messages-only)
+ *        POST …/tasks/:taskId (full: tick a survivor task), POST …/resend/:messageId (messages-only),
+ *        GET …/binder.pdf (full: the family binder, issue #18)
  *   /api/delivery/:token         GET the message (after release only)
  *   /api/still-here/:token       GET page, POST cancel the waiting period (the owner's one click)
  */
@@ -20,6 +21,7 @@ import { notFoundPage, page, type Html } from './page';
 import { LINK_PATHS } from './outbox';
 import { DAY_MS, TransitionError } from './state-machine';
 import { resolveToken } from './tokens';
+import { binderPdfOf } from '../export/export-records';
 
 const dateText = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 const dateTimeText = (ms: number) =>
@@ -215,7 +217,7 @@ ${tasks.length === 0 ? html`<p>There are no tasks.</p>` : ''}
     const level = t.trustee.accessLevel;
     const sections =
       level === 'full'
-        ? [planSection(userId), documentsSection(userId), tasksSection(userId, token), messagesSection(userId, token, false)]
+        ? [binderLink(token), planSection(userId), documentsSection(userId), tasksSection(userId, token), messagesSection(userId, token, false)]
         : level === 'documents-only'
           ? [documentsSection(userId)]
           : [messagesSection(userId, token, true)];
@@ -226,6 +228,18 @@ ${tasks.length === 0 ? html`<p>There are no tasks.</p>` : ''}
 <p>Dear ${t.trustee.name}, we are sorry for your loss. This is what ${t.owner.firstName} shared with you as their trustee.</p>
 ${sections}`,
     );
+  });
+
+  const binderLink = (token: string) =>
+    html`<p><a href="${LINK_PATHS.access}${token}/binder.pdf" download>Download the family binder (PDF)</a></p>`;
+
+  app.get('/api/trustee/access/:token/binder.pdf', async (c) => {
+    const t = accessOf(c);
+    if (!t || t.trustee.accessLevel !== 'full') return notFoundPage(c);
+    const pdf = await binderPdfOf(records, t.tok.user_id, new Date(deps.now()));
+    c.header('Content-Type', 'application/pdf');
+    c.header('Content-Disposition', 'attachment; filename="family-binder.pdf"');
+    return c.body(pdf as Uint8Array<ArrayBuffer>);
   });
 
   app.post('/api/trustee/access/:token/tasks/:taskId', (c) => {

@@ -4,7 +4,7 @@
  * from `openFile` (web/files: local, or downloaded and decrypted when online).
  */
 import { COLLECTIONS } from '../../../shared/schema/collections';
-import type { ExportRecords } from '../../../shared/export/format';
+import { personNameOf, type ExportRecords } from '../../../shared/export/format';
 import type { ExportFileSource, FileBytes } from '../../../shared/export/zip-writer';
 import type { UserDatabase } from '../../db/user-database';
 
@@ -18,12 +18,6 @@ export async function collectRecords(db: UserDatabase): Promise<ExportRecords> {
     }
   });
   return out as ExportRecords;
-}
-
-/** The person's name as the profile holds it ('' when unknown). */
-export function personNameOf(records: ExportRecords): string {
-  const p = records.profile[0];
-  return p ? [p.firstName, p.lastName].filter(Boolean).join(' ') : '';
 }
 
 /**

@@ -1,0 +1,48 @@
+/**
+ * `GET /api/export` (issue #18): the signed-in person's whole export ZIP, the same format the
+ * device writes (shared/export), streamed as it is made, for scripts and backups. Only the
+ * session's account is read (rule 15). Files are included once the blob store can be read here
+ * (`openFile`); until then README.txt lists them as not included.
+ */
+import { Hono } from 'hono';
+import { personNameOf } from '../../shared/export/format';
+import { exportZipChunks, type ExportOptions } from '../../shared/export/zip-writer';
+import type { AppDeps, AppEnv } from '../app-env';
+import { requireSession } from '../auth/middleware';
+import { limitAccount } from '../http/account-limit';
+import type { Services } from '../services';
+import { exportRecordsOf } from '../export/export-records';
+
+/** `opts.openFile(userId)` gives the plaintext of a record's file for that account, or null. */
+export function exportRoutes(
+  deps: AppDeps,
+  services: Services,
+  opts: { openFile?: (userId: string) => ExportOptions['openFile'] } = {},
+): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { records } = services;
+  app.use('/api/export', requireSession(deps, services), limitAccount(records));
+
+  app.get('/api/export', (c) => {
+    const userId = c.var.userId;
+    records.throttle.readBytes.check(userId); // a whole export is the largest read there is (issue #15)
+    const exported = exportRecordsOf(records, userId);
+    records.throttle.readBytes.charge(userId, JSON.stringify(exported).length);
+    const exportedAt = new Date(deps.now());
+    const chunks = exportZipChunks({ records: exported, exportedAt, personName: personNameOf(exported), openFile: opts.openFile?.(userId) });
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      async cancel() {
+        await chunks.return(undefined);
+      },
+    });
+    c.header('Content-Type', 'application/zip');
+    c.header('Content-Disposition', `attachment; filename="afterword-export-${exportedAt.toISOString().slice(0, 10)}.zip"`);
+    return c.body(body);
+  });
+  return app;
+}

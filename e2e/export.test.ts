@@ -1,0 +1,107 @@
+/**
+ * Issue #18 in the browser: offline, the family binder and the export are made on the device and
+ * downloaded; a second account imports the export in Settings, and after sync its screens show the
+ * same plan, messages, documents and tasks. Settings and the dashboard pass axe at 390 and 1280 px.
+ */
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext, Page } from 'playwright-core';
+import { extractText } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { readExport } from '../shared/export/read';
+import { syncUntil } from './devices';
+import { expectNoSeriousA11yViolations, hasChromium, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
+import { expectToast, signedInPage } from './record-screens';
+
+/** A REST call as the signed-in person of `context` (same cookies; Origin for the CSRF check). */
+async function api(context: BrowserContext, baseURL: string, method: 'POST' | 'GET', path: string, data?: unknown) {
+  const res = await context.request.fetch(`${baseURL}${path}`, { method, data, headers: { Origin: baseURL } });
+  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+  return res.json() as Promise<unknown>;
+}
+
+/** Clicks `button` and returns the bytes and name of the download it starts. */
+async function download(page: Page, button: string) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  const path = await file.path();
+  return { path, name: file.suggestedFilename(), bytes: new Uint8Array(await readFile(path)) };
+}
+
+const PLAN = { location: 'Kensal Green Cemetery', specialRequests: 'Play Bach at the end.', musicSelections: ['Air on the G String'] };
+const TASK = {
+  title: 'Call the doctor', description: 'Ask for the medical certificate of death.', category: 'immediate', timeframe: '24h',
+  automationLevel: 'manual-with-guidance', priority: 1, resources: ['GP surgery 01865 000000'], automationSteps: [], notifyTrustees: false, completionStatus: 'not-started',
+};
+
+describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', () => {
+  const suite = useBrowserSuite();
+
+  it('offline: makes the binder and the export; another account imports it and sees the same after sync', async () => {
+    const base = suite.server.url;
+    const a = await signedInPage(suite.browser, base, '/dashboard');
+    await poll(() => a.page.evaluate(() => navigator.serviceWorker.controller !== null), 20_000).toBe(true);
+    await api(a.context, base, 'POST', '/api/death-plan', PLAN);
+    await api(a.context, base, 'POST', '/api/messages', { recipientName: 'Annabella Byron', recipientEmail: 'annabella@example.com', messageType: 'text', messageContent: 'SECRET words for Annabella only' });
+    await api(a.context, base, 'POST', '/api/documents', { documentType: 'will', documentName: 'Last will 2026', documentUrl: 'https://files.example.com/will.pdf' });
+    await api(a.context, base, 'POST', '/api/trustees', { name: 'Mary Somerville', email: 'mary@example.com', phone: '+44 20 7946 0000', accessLevel: 'full' });
+    await api(a.context, base, 'POST', '/api/survivor-tasks', TASK);
+    // The device pulls what the REST calls wrote (rule 16), then goes offline.
+    await syncUntil(a.context, async () => {
+      await a.page.goto('/message-vault');
+      await a.page.locator('main h1').waitFor();
+      return a.page.getByText('Annabella Byron').isVisible();
+    }, true);
+    await a.page.goto('/settings');
+    await a.page.locator('main h1').waitFor();
+    await a.context.setOffline(true);
+
+    await a.page.goto('/dashboard'); // the shell from the service worker, the data from the device
+    await a.page.getByRole('heading', { name: 'Your plan on paper' }).waitFor();
+    await expectNoSeriousA11yViolations(a.page, 'dashboard at 1280 px');
+    const binder = await download(a.page, 'Family binder');
+    expect(binder.name).toMatch(/^Family binder - Grace Lovelace - \d{4}-\d{2}-\d{2}\.pdf$/);
+    const text = ((await extractText(binder.bytes, { mergePages: true })).text as string).replace(/\s+/g, ' ');
+    for (const seen of ['In the first 24 hours', 'Call the doctor', 'Kensal Green Cemetery', 'Play Bach at the end.', 'Air on the G String', 'Mary Somerville', 'Last will 2026', 'Annabella Byron']) {
+      expect(text).toContain(seen);
+    }
+    expect(text).not.toContain('SECRET words');
+
+    await a.page.goto('/settings');
+    await a.page.getByRole('heading', { name: 'Your data' }).waitFor();
+    await expectNoSeriousA11yViolations(a.page, 'settings at 1280 px');
+    const exported = await download(a.page, 'Export my data');
+    expect(exported.name).toMatch(/^afterword-export-\d{4}-\d{2}-\d{2}\.zip$/);
+    expect(readExport(exported.bytes).manifest.records.messages.map((m) => m.recipientName)).toEqual(['Annabella Byron']);
+    await a.context.setOffline(false);
+
+    // A second account, on a phone, imports the export.
+    const b = await mobileContext(suite.browser, base);
+    const page = await b.newPage();
+    await registerViaUi(page, uniqueUser('Henry'));
+    await page.waitForURL('**/dashboard');
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Your data' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'settings at 390 px');
+    await page.locator('input[type="file"]').setInputFiles(exported.path);
+    await expectToast(page, 'Data imported');
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Your plan on paper' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'dashboard at 390 px');
+
+    // After sync the server holds them for this account, and its screens show them.
+    await poll(async () => ((await api(b, base, 'GET', '/api/messages')) as { recipientName: string }[]).map((m) => m.recipientName), 30_000).toEqual(['Annabella Byron']);
+    await page.goto('/death-plan');
+    await poll(() => page.getByLabel('Location').inputValue()).toBe('Kensal Green Cemetery');
+    await page.goto('/message-vault');
+    await page.getByText('Annabella Byron').waitFor();
+    await page.goto('/documents');
+    await page.getByText('Last will 2026').waitFor();
+    await page.goto('/survivor-tasks');
+    await page.getByText('Call the doctor').first().waitFor();
+    await page.goto('/trustees');
+    await page.getByText('Mary Somerville').waitFor();
+    // A second import changes nothing.
+    await page.goto('/settings');
+    await page.locator('input[type="file"]').setInputFiles(exported.path);
+    await expectToast(page, 'Nothing to import');
+  });
+});

@@ -1,8 +1,10 @@
 /**
  * What runs only while someone is signed in: the sync lifecycle (database open, syncing), the
+ * attachment queue (file uploads, issue #17), the
  * sign-in-again dialog, and the host of confirm() questions (deletes, logout). Loaded lazily by the router, so the landing, login and register pages
  * never download the database and sync code (issue #8 "Route-level code splitting").
  */
+import { FilesLifecycle } from '../files';
 import { ReauthDialog } from '../pwa/ReauthDialog';
 import { SyncLifecycle } from '../sync/lifecycle';
 import { ConfirmHost } from '../ui/ConfirmDialog';
@@ -12,6 +14,7 @@ export default function SignedInServices() {
   return (
     <>
       <SyncLifecycle />
+      <FilesLifecycle />
       <ReauthDialog />
       <ConfirmHost />
       <SignedOutElsewhere />

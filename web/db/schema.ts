@@ -3,13 +3,15 @@
  * collection holding the materialised entities (deleted records are absent), `fieldState` with
  * every record's per-field values and HLCs (tombstones included), the `outbox` of changes not
  * yet acknowledged by the server, `meta` (last HLC, server cursor, clock offset), and `versions`
- * (earlier values of long texts this device replaced).
+ * (earlier values of long texts this device replaced); since v3 (issue #17) `files` (file bytes
+ * kept here), `attachments` (the upload queue) and `downloadChunks` (downloads in progress).
  */
 import { Dexie, type Table } from 'dexie';
 import type { CollectionName, EntityOf } from '../../shared/schema/collections';
 import type { Change } from '../../shared/sync/change';
 import type { Hlc } from '../../shared/sync/hlc';
 import type { RecordState } from '../../shared/sync/merge';
+import type { FileRef } from '../../shared/files/ref';
 
 /** One record's sync state, keyed by [collection+id]. */
 export interface FieldStateRow extends RecordState {
@@ -43,10 +45,51 @@ export interface MetaValues {
   cursor: number;
   /** Server time − device time in ms, measured on every sync (rule 17). */
   clockOffset: number;
+  /** The last file limits the server sent (`GET /api/files/usage`), for refusing offline (issue #17). */
+  fileLimits: { maxFileBytes: number; quotaBytes: number; usedBytes: number };
 }
 export interface MetaRow {
   key: keyof MetaValues;
   value: MetaValues[keyof MetaValues];
+}
+
+/** A file's bytes kept on this device (issue #17): added here, or downloaded and kept for offline use. */
+export interface FileRow {
+  blobId: string;
+  /** The plaintext bytes. */
+  blob: Blob;
+  /** When it was stored here (device ms). */
+  storedAt: number;
+}
+
+/** Where a file added on this device is in the attachment queue (web/files/queue.ts). */
+export type AttachmentState = 'queued' | 'uploading' | 'uploaded' | 'failed';
+
+/** One row of the attachment queue (issue #17; anchor: PowerSync's attachment queue). */
+export interface AttachmentRow {
+  blobId: string;
+  /** The reference the record holds (key, hashes, chunk size: everything the upload needs). */
+  ref: FileRef;
+  state: AttachmentState;
+  /** Chunks the server has, as a fraction 0..1. */
+  progress: number;
+  /** For the person: why it failed, or why it is waiting. */
+  reason?: string;
+  /** Failed attempts in a row (for the backoff). */
+  attempts: number;
+  /** Device ms before which it is not tried again. */
+  nextAttemptAt: number;
+  /** Device ms when it was added. */
+  createdAt: number;
+  /** True once a live record was seen holding it: when none does any more, it is dropped. */
+  referenced: boolean;
+}
+
+/** A decrypted chunk of a download in progress, kept so a download resumes (web/files/download.ts). */
+export interface DownloadChunkRow {
+  blobId: string;
+  index: number;
+  blob: Blob;
 }
 
 /** Environment a database is opened in; tests pass fake-indexeddb's factory per simulated device. */
@@ -73,6 +116,9 @@ export class AfterwordDexie extends Dexie {
   outbox!: Table<OutboxRow, number>;
   meta!: Table<MetaRow, string>;
   versions!: Table<VersionRow, number>;
+  files!: Table<FileRow, string>;
+  attachments!: Table<AttachmentRow, string>;
+  downloadChunks!: Table<DownloadChunkRow, [string, number]>;
 
   constructor(userId: string, deps: IndexedDbDeps = {}) {
     // Only given deps: an explicit `indexedDB: undefined` makes Dexie miss the browser's own.
@@ -89,6 +135,15 @@ export class AfterwordDexie extends Dexie {
     });
     // v2 (issue 14): earlier versions of long texts, per record field (rule 21).
     this.version(2).stores({ versions: '++seq, [collection+id+field]' });
+    // v3 (issue #17): files kept on this device, the attachment queue, downloads in progress, and
+    // records indexed by the file they hold (to drop a file no record refers to any more).
+    this.version(3).stores({
+      documents: `${COLLECTION_INDEXES.documents}, file.blobId`,
+      messages: `${COLLECTION_INDEXES.messages}, file.blobId`,
+      files: 'blobId',
+      attachments: 'blobId, state',
+      downloadChunks: '[blobId+index]',
+    });
   }
 
   /** The table of materialised entities of `collection`. */

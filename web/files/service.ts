@@ -1,0 +1,65 @@
+/**
+ * The files service of one open user database (issue #17): adding, opening and retrying files,
+ * the limits, and the attachment queue runner, built from explicit parts so tests can run two
+ * devices against the real server in one process. web/files/index.ts binds one to the current
+ * user's database for the screens.
+ */
+import type { FileRef } from '../../shared/files/ref';
+import type { SyncEnvironment } from '../sync/engine';
+import { addFileTo, type AddFileOptions, type FilesDeps } from './add';
+import { downloadFile } from './download';
+import { fetchFileLimits, type FileLimits } from './limits';
+import { createAttachmentQueue, retryAttachment, type AttachmentQueue } from './queue';
+
+export interface FilesServiceOptions extends FilesDeps {
+  env?: SyncEnvironment;
+  random?: () => number;
+  maxBackoffMs?: number;
+}
+
+/** What the screens call (through web/files/index.ts), for one database. */
+export interface FilesService extends FilesDeps {
+  /** See addFileTo (add.ts): stores, queues and kicks the runner. Throws FileRefusedError. */
+  addFile(file: Blob, opts: AddFileOptions): Promise<FileRef>;
+  /** See downloadFile (download.ts); concurrent calls for one file share one download. */
+  openFile(ref: FileRef, onProgress?: (fraction: number) => void): Promise<Blob>;
+  /** Puts a failed upload back in the queue and runs it now. */
+  retryUpload(blobId: string): Promise<void>;
+  /** The server's limits (kept for offline use). */
+  fileLimits(): Promise<FileLimits>;
+  /** The upload runner (start it once per signed-in session). */
+  queue: AttachmentQueue;
+}
+
+/** Builds the files service of `opts.db` (its queue not started). */
+export function createFilesService(opts: FilesServiceOptions): FilesService {
+  const deps: FilesDeps = { db: opts.db, http: opts.http };
+  const queue = createAttachmentQueue({ ...deps, env: opts.env, random: opts.random, maxBackoffMs: opts.maxBackoffMs });
+  const downloads = new Map<string, { promise: Promise<Blob>; listeners: Set<(fraction: number) => void> }>();
+
+  return {
+    ...deps,
+    queue,
+    async addFile(file, options) {
+      const ref = await addFileTo(deps, file, options);
+      queue.kick(0);
+      return ref;
+    },
+    openFile(ref, onProgress) {
+      let entry = downloads.get(ref.blobId);
+      if (!entry) {
+        const listeners = new Set<(fraction: number) => void>();
+        const promise = downloadFile(deps, ref, (f) => listeners.forEach((l) => l(f))).finally(() => downloads.delete(ref.blobId));
+        entry = { promise, listeners };
+        downloads.set(ref.blobId, entry);
+      }
+      if (onProgress) entry.listeners.add(onProgress);
+      return entry.promise.then((blob) => (blob.type === ref.mimeType ? blob : new Blob([blob], { type: ref.mimeType })));
+    },
+    async retryUpload(blobId) {
+      await retryAttachment(opts.db, blobId);
+      queue.kick(0);
+    },
+    fileLimits: () => fetchFileLimits(opts.db, opts.http),
+  };
+}

@@ -32,8 +32,17 @@ export function DataCard() {
   async function runExport() {
     setBusy('export');
     try {
-      const outcome = await exportMyData();
-      if (outcome !== 'cancelled') toast({ title: 'Export ready', description: 'All your records and files are in one ZIP. Keep it somewhere safe.' });
+      const { outcome, missing } = await exportMyData();
+      if (outcome === 'cancelled') return;
+      toast(
+        missing === 0
+          ? { title: 'Export ready', description: 'All your records and files are in one ZIP. Keep it somewhere safe.' }
+          : {
+              title: 'Export ready, without some files',
+              description: `${missing} ${missing === 1 ? 'file is' : 'files are'} not on this device and could not be downloaded now. README.txt in the ZIP names them; export again when online.`,
+              durationMs: 10_000,
+            },
+      );
     } catch (err) {
       toast({ title: 'Export failed', description: (err as Error).message || 'Please try again later.', variant: 'destructive' });
     } finally {
@@ -51,7 +60,10 @@ export function DataCard() {
       toast(
         result.changed === 0
           ? { title: 'Nothing to import', description: `All ${total} records of this export are already here.` }
-          : { title: 'Data imported', description: `${result.changed} of ${total} records were added or updated. They sync like any change.` },
+          : {
+              title: 'Data imported',
+              description: `${result.changed} of ${total} records were added or updated${result.filesAdded ? `, with ${result.filesAdded} ${result.filesAdded === 1 ? 'file' : 'files'} queued for upload` : ''}. They sync like any change.`,
+            },
       );
     } catch (err) {
       toast({ title: 'Import failed', description: (err as Error).message || 'Please try again later.', variant: 'destructive', durationMs: 10_000 });

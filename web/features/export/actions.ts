@@ -22,17 +22,34 @@ export async function makeFamilyBinder(): Promise<SaveOutcome> {
   return saveFile(new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), fileName);
 }
 
-/** Makes the export ZIP of this device's data and shares or downloads it. */
-export async function exportMyData(): Promise<SaveOutcome> {
+/**
+ * Makes the export ZIP of this device's data and shares or downloads it. Files come from this
+ * device, or are downloaded and decrypted when online; `missing` counts those that could be had
+ * neither way (offline, or not uploaded from the device that has them): README.txt lists them.
+ */
+export async function exportMyData(): Promise<{ outcome: SaveOutcome; missing: number }> {
   const db = requireDb();
+  const { openFile, FileUnavailableError } = await import('../../files');
   const madeAt = today(db);
-  const zip = await exportData(db, { now: madeAt });
-  return saveFile(zip, `afterword-export-${madeAt.toISOString().slice(0, 10)}.zip`);
+  let missing = 0;
+  const zip = await exportData(db, {
+    now: madeAt,
+    openFile: async ({ ref }) => {
+      try {
+        return await openFile(ref);
+      } catch (err) {
+        if (!(err instanceof FileUnavailableError)) throw err; // a damaged file stops the export, never a silent hole
+        missing++;
+        return null;
+      }
+    },
+  });
+  return { outcome: await saveFile(zip, `afterword-export-${madeAt.toISOString().slice(0, 10)}.zip`), missing };
 }
 
 /** Imports an export ZIP into this account (see import-data.ts for what is refused and how). */
 export async function importMyData(file: Blob): Promise<ImportResult> {
   const db = requireDb();
-  const { importData } = await import('./import-data'); // fflate and the checks only when asked
-  return importData(db, new Uint8Array(await file.arrayBuffer()));
+  const [{ importData }, { addFile }] = await Promise.all([import('./import-data'), import('../../files')]); // fflate and the checks only when asked
+  return importData(db, new Uint8Array(await file.arrayBuffer()), addFile);
 }

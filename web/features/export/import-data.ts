@@ -9,13 +9,13 @@
  */
 import { COLLECTIONS, COLLECTION_SPECS, type CollectionName } from '../../../shared/schema/collections';
 import type { FileRef } from '../../../shared/files/ref';
-import { readExport, type ExportRecord } from '../../../shared/export/read';
+import { ExportReadError, readExport, type ExportRecord } from '../../../shared/export/read';
 import type { ExportFileEntry } from '../../../shared/export/format';
 import { TOMBSTONE_FIELD, isDeleted } from '../../../shared/sync/record';
 import { fieldClock } from '../../db/edit-session';
 import type { UserDatabase, WriteInput } from '../../db/user-database';
 
-export { ExportReadError } from '../../../shared/export/read';
+export { ExportReadError };
 
 /** Adds a file on this device and queues its upload (web/files `addFile`). */
 export type AddFile = (blob: Blob, opts: { name: string; durationMs?: number }) => Promise<FileRef>;
@@ -60,7 +60,12 @@ export async function importData(db: UserDatabase, zip: Uint8Array, addFile?: Ad
       else if (entry && addFile) {
         const bytes = checked.readFile(entry);
         const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: exported.mimeType });
-        patch.file = await addFile(blob, { name: exported.name, ...(exported.durationMs !== undefined ? { durationMs: exported.durationMs } : {}) });
+        try {
+          patch.file = await addFile(blob, { name: exported.name, ...(exported.durationMs !== undefined ? { durationMs: exported.durationMs } : {}) });
+        } catch (err) {
+          // Nothing is written yet; files already added stay unreferenced and the queue drops them.
+          throw new ExportReadError(`The file “${entry.path}” can't be added: ${(err as Error).message}`);
+        }
         filesAdded++;
       }
     }

@@ -21,8 +21,8 @@ import {
 } from './format';
 import { createPathAllocator, documentFilePath, messageFilePath } from './paths';
 
-/** A record's file as it may be read: whole bytes, a Blob, or a stream of plaintext chunks. */
-export type FileBytes = Uint8Array | Blob | ReadableStream<Uint8Array>;
+/** A record's file as it may be read: whole bytes, a Blob, or a stream (or async iterable) of plaintext chunks. */
+export type FileBytes = Uint8Array | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
 
 /** A record that holds a file. */
 export interface ExportFileSource {
@@ -116,6 +116,10 @@ export async function* exportZipChunks(opts: ExportOptions): AsyncGenerator<Uint
 async function* chunksOf(bytes: FileBytes): AsyncGenerator<Uint8Array> {
   if (bytes instanceof Uint8Array) {
     yield bytes;
+    return;
+  }
+  if (!(bytes instanceof Blob) && !(bytes instanceof ReadableStream)) {
+    for await (const chunk of bytes) if (chunk.byteLength) yield chunk;
     return;
   }
   const stream = bytes instanceof ReadableStream ? bytes : bytes.stream();

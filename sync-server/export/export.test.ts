@@ -6,7 +6,9 @@
  */
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
+import { unzipSync } from 'fflate';
 import { readExport } from '../../shared/export/read';
+import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile } from '../blobs/blob-test-support';
 import { createTestApp, signUp } from '../test-support';
 import { outboxFiles, ownerOn, type Owner } from '../release/release-test-support';
 import { DAY_MS } from '../release/state-machine';
@@ -44,6 +46,23 @@ describe('GET /api/export (issue #18)', () => {
     expect(manifest.records.messages.map((m) => m.messageContent)).toEqual(['SECRET words for Annabella only']);
     expect(manifest.records.deathPlan[0]).toMatchObject({ location: 'Kensal Green', musicSelections: ['Air on the G String'] });
     expect(JSON.stringify(manifest)).not.toContain('Mallory');
+  });
+
+  it('holds each uploaded file decrypted (several chunks), and lists a file not uploaded yet in README.txt', async () => {
+    const t = createTestApp();
+    const o = await ownerOn(t);
+    const plain = pdfWith('THE-WILL', 40_000);
+    const file = await encryptFile(plain, 'application/pdf', 16 * 1024); // three chunks
+    expect((await uploadFile(callerOf(t, o.cookie), file)).status).toBe(200);
+    await o.post('/api/documents', { documentType: 'will', documentName: 'Will', file: fileRefOf(file, 'Last will.pdf') });
+    const never = await encryptFile(pdfWith('NEVER-UPLOADED'), 'application/pdf');
+    await o.post('/api/documents', { documentType: 'insurance', documentName: 'Policy', file: fileRefOf(never, 'Policy.pdf') });
+
+    const zip = new Uint8Array(await (await t.call('GET', '/api/export', undefined, o.cookie)).arrayBuffer());
+    const { manifest, readFile } = readExport(zip); // sizes and SHA-256 checked against the records
+    expect(manifest.files.map((f) => f.path)).toEqual(['files/documents/Last will.pdf']);
+    expect(readFile(manifest.files[0]!)).toEqual(plain);
+    expect(new TextDecoder().decode(unzipSync(zip)['README.txt'])).toContain('files/documents/Policy.pdf  (Insurance: Policy)');
   });
 
   it('needs a session', async () => {

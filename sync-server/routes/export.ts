@@ -1,24 +1,21 @@
 /**
  * `GET /api/export` (issue #18): the signed-in person's whole export ZIP, the same format the
  * device writes (shared/export), streamed as it is made, for scripts and backups. Only the
- * session's account is read (rule 15). Files are included once the blob store can be read here
- * (`openFile`); until then README.txt lists them as not included.
+ * session's account is read (rule 15). Files are decrypted on the fly from the blob store with
+ * each record's key (export/export-files.ts); one not uploaded yet is listed in README.txt as not included.
  */
 import { Hono } from 'hono';
 import { personNameOf } from '../../shared/export/format';
-import { exportZipChunks, type ExportOptions } from '../../shared/export/zip-writer';
+import { exportZipChunks } from '../../shared/export/zip-writer';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { limitAccount } from '../http/account-limit';
 import type { Services } from '../services';
+import { blobFileReader } from '../export/export-files';
 import { exportRecordsOf } from '../export/export-records';
 
-/** `opts.openFile(userId)` gives the plaintext of a record's file for that account, or null. */
-export function exportRoutes(
-  deps: AppDeps,
-  services: Services,
-  opts: { openFile?: (userId: string) => ExportOptions['openFile'] } = {},
-): Hono<AppEnv> {
+/** The route, reading records and files of the session's account from `services`. */
+export function exportRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { records } = services;
   app.use('/api/export', requireSession(deps, services), limitAccount(records));
@@ -29,7 +26,7 @@ export function exportRoutes(
     const exported = exportRecordsOf(records, userId);
     records.throttle.readBytes.charge(userId, JSON.stringify(exported).length);
     const exportedAt = new Date(deps.now());
-    const chunks = exportZipChunks({ records: exported, exportedAt, personName: personNameOf(exported), openFile: opts.openFile?.(userId) });
+    const chunks = exportZipChunks({ records: exported, exportedAt, personName: personNameOf(exported), openFile: blobFileReader(services.blobs, userId) });
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         const next = await chunks.next();

@@ -8,6 +8,9 @@ import { personNameOf, type ExportRecords } from '../../../shared/export/format'
 import type { ExportFileSource, FileBytes } from '../../../shared/export/zip-writer';
 import type { UserDatabase } from '../../db/user-database';
 
+/** Bytes of ZIP chunks gathered before they are folded into the result Blob. */
+const FOLD_BYTES = 8 * 1024 * 1024;
+
 /** Every live record of `db`, by collection, oldest first (then by id), as screens see them. */
 export async function collectRecords(db: UserDatabase): Promise<ExportRecords> {
   const out = {} as Record<string, unknown[]>;
@@ -30,9 +33,19 @@ export async function exportData(
 ): Promise<Blob> {
   const { exportZipChunks } = await import('../../../shared/export/zip-writer'); // fflate only when asked
   const records = await collectRecords(db);
-  const parts: BlobPart[] = [];
+  // Chunks are folded into a Blob every few MiB, so they can be freed (a browser may move a large
+  // Blob to disk) instead of all being held twice at the end.
+  let zip = new Blob([], { type: 'application/zip' });
+  let parts: BlobPart[] = [];
+  let pending = 0;
   for await (const chunk of exportZipChunks({ records, exportedAt: opts.now ?? new Date(db.correctedNow()), personName: personNameOf(records), openFile: opts.openFile })) {
     parts.push(chunk as Uint8Array<ArrayBuffer>);
+    pending += chunk.byteLength;
+    if (pending >= FOLD_BYTES) {
+      zip = new Blob([zip, ...parts], { type: 'application/zip' });
+      parts = [];
+      pending = 0;
+    }
   }
-  return new Blob(parts, { type: 'application/zip' });
+  return new Blob([zip, ...parts], { type: 'application/zip' });
 }

@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { readExport } from '../shared/export/read';
+import { encryptFile, fileRefOf, pdfWith, uploadFile, type Caller } from '../sync-server/blobs/blob-test-support';
 import { syncUntil } from './devices';
 import { expectNoSeriousA11yViolations, hasChromium, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
 import { expectToast, signedInPage } from './record-screens';
@@ -17,6 +18,19 @@ async function api(context: BrowserContext, baseURL: string, method: 'POST' | 'G
   const res = await context.request.fetch(`${baseURL}${path}`, { method, data, headers: { Origin: baseURL } });
   expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
   return res.json() as Promise<unknown>;
+}
+
+/** The upload protocol's caller (shared/files/README.md) as the signed-in person of `context`. */
+function callerIn(context: BrowserContext, baseURL: string): Caller {
+  return async (method, path, body, headers = {}) => {
+    const bytes = body instanceof Uint8Array;
+    const res = await context.request.fetch(`${baseURL}${path}`, {
+      method,
+      headers: { Origin: baseURL, ...(body !== undefined && !bytes ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      data: bytes ? Buffer.from(body) : (body as object | undefined),
+    });
+    return new Response(res.status() === 204 ? null : await res.body(), { status: res.status() });
+  };
 }
 
 /** Clicks `button` and returns the bytes and name of the download it starts. */
@@ -41,7 +55,10 @@ describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', ()
     await poll(() => a.page.evaluate(() => navigator.serviceWorker.controller !== null), 20_000).toBe(true);
     await api(a.context, base, 'POST', '/api/death-plan', PLAN);
     await api(a.context, base, 'POST', '/api/messages', { recipientName: 'Annabella Byron', recipientEmail: 'annabella@example.com', messageType: 'text', messageContent: 'SECRET words for Annabella only' });
-    await api(a.context, base, 'POST', '/api/documents', { documentType: 'will', documentName: 'Last will 2026', documentUrl: 'https://files.example.com/will.pdf' });
+    const will = pdfWith('THE-WILL-OF-GRACE', 50_000);
+    const encrypted = await encryptFile(will, 'application/pdf');
+    expect((await uploadFile(callerIn(a.context, base), encrypted)).status).toBe(200);
+    await api(a.context, base, 'POST', '/api/documents', { documentType: 'will', documentName: 'Last will 2026', file: fileRefOf(encrypted, 'Last will.pdf') });
     await api(a.context, base, 'POST', '/api/trustees', { name: 'Mary Somerville', email: 'mary@example.com', phone: '+44 20 7946 0000', accessLevel: 'full' });
     await api(a.context, base, 'POST', '/api/survivor-tasks', TASK);
     // The device pulls what the REST calls wrote (rule 16), then goes offline.
@@ -50,8 +67,13 @@ describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', ()
       await a.page.locator('main h1').waitFor();
       return a.page.getByText('Annabella Byron').isVisible();
     }, true);
+    // Online, the export downloads and decrypts the file (and keeps it on the device)...
     await a.page.goto('/settings');
-    await a.page.locator('main h1').waitFor();
+    await a.page.getByRole('heading', { name: 'Your data' }).waitFor();
+    const online = await download(a.page, 'Export my data');
+    const fromServer = readExport(online.bytes);
+    expect(fromServer.manifest.files.map((f) => f.path)).toEqual(['files/documents/Last will.pdf']);
+    expect(fromServer.readFile(fromServer.manifest.files[0]!)).toEqual(will);
     await a.context.setOffline(true);
 
     await a.page.goto('/dashboard'); // the shell from the service worker, the data from the device
@@ -70,7 +92,10 @@ describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', ()
     await expectNoSeriousA11yViolations(a.page, 'settings at 1280 px');
     const exported = await download(a.page, 'Export my data');
     expect(exported.name).toMatch(/^afterword-export-\d{4}-\d{2}-\d{2}\.zip$/);
-    expect(readExport(exported.bytes).manifest.records.messages.map((m) => m.recipientName)).toEqual(['Annabella Byron']);
+    // ...so offline it is in the export too, from the device's own copy.
+    const offline = readExport(exported.bytes);
+    expect(offline.manifest.records.messages.map((m) => m.recipientName)).toEqual(['Annabella Byron']);
+    expect(offline.readFile(offline.manifest.files[0]!)).toEqual(will);
     await a.context.setOffline(false);
 
     // A second account, on a phone, imports the export.
@@ -82,13 +107,20 @@ describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', ()
     await page.getByRole('heading', { name: 'Your data' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'settings at 390 px');
     await page.locator('input[type="file"]').setInputFiles(exported.path);
-    await expectToast(page, 'Data imported');
+    await expectToast(page, 'Data imported', 'with 1 file queued for upload');
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Your plan on paper' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'dashboard at 390 px');
 
     // After sync the server holds them for this account, and its screens show them.
     await poll(async () => ((await api(b, base, 'GET', '/api/messages')) as { recipientName: string }[]).map((m) => m.recipientName), 30_000).toEqual(['Annabella Byron']);
+    // The file was uploaded as this account's own, and opens: the server's export of B decrypts it.
+    await poll(async () => {
+      const [doc] = (await api(b, base, 'GET', '/api/documents')) as { file: { blobId: string } | null }[];
+      return doc?.file ? ((await api(b, base, 'GET', `/api/blobs/${doc.file.blobId}`)) as { complete: boolean }).complete : false;
+    }, 30_000).toBe(true);
+    const bExport = readExport(new Uint8Array(await (await b.request.get(`${base}/api/export`)).body()));
+    expect(bExport.readFile(bExport.manifest.files[0]!)).toEqual(will);
     await page.goto('/death-plan');
     await poll(() => page.getByLabel('Location').inputValue()).toBe('Kensal Green Cemetery');
     await page.goto('/message-vault');

@@ -1,7 +1,9 @@
 /**
  * Issue #18 in the browser: offline, the family binder and the export are made on the device and
- * downloaded; a second account imports the export in Settings, and after sync its screens show the
- * same plan, messages, documents and tasks. Settings and the dashboard pass axe at 390 and 1280 px.
+ * downloaded (the document's file from the device's own copy); a second account imports the export
+ * in Settings, and after sync the server holds its records and the file (uploaded as its own) and
+ * its screens show the same plan, messages, documents, tasks and trustees. Settings and the
+ * dashboard pass axe at 390 and 1280 px.
  */
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -11,7 +13,7 @@ import { readExport } from '../shared/export/read';
 import { encryptFile, fileRefOf, pdfWith, uploadFile, type Caller } from '../sync-server/blobs/blob-test-support';
 import { syncUntil } from './devices';
 import { expectNoSeriousA11yViolations, hasChromium, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
-import { expectToast, signedInPage } from './record-screens';
+import { confirmDialog, expectToast, signedInPage } from './record-screens';
 
 /** A REST call as the signed-in person of `context` (same cookies; Origin for the CSRF check). */
 async function api(context: BrowserContext, baseURL: string, method: 'POST' | 'GET', path: string, data?: unknown) {
@@ -29,7 +31,7 @@ function callerIn(context: BrowserContext, baseURL: string): Caller {
       headers: { Origin: baseURL, ...(body !== undefined && !bytes ? { 'Content-Type': 'application/json' } : {}), ...headers },
       data: bytes ? Buffer.from(body) : (body as object | undefined),
     });
-    return new Response(res.status() === 204 ? null : await res.body(), { status: res.status() });
+    return new Response(res.status() === 204 ? null : new Uint8Array(await res.body()), { status: res.status() });
   };
 }
 
@@ -107,6 +109,7 @@ describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', ()
     await page.getByRole('heading', { name: 'Your data' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'settings at 390 px');
     await page.locator('input[type="file"]').setInputFiles(exported.path);
+    await confirmDialog(page, 'are added to this account', 'Import');
     await expectToast(page, 'Data imported', 'with 1 file queued for upload');
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Your plan on paper' }).waitFor();
@@ -134,6 +137,7 @@ describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', ()
     // A second import changes nothing.
     await page.goto('/settings');
     await page.locator('input[type="file"]').setInputFiles(exported.path);
+    await confirmDialog(page, 'are added to this account', 'Import');
     await expectToast(page, 'Nothing to import');
   });
 });

@@ -8,6 +8,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { COLLECTIONS } from '../../../shared/schema/collections';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { confirm } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast-store';
 import { exportMyData, importMyData } from './actions';
 import { useFamilyBinder } from './BinderButton';
@@ -53,6 +54,12 @@ export function DataCard() {
   async function runImport(file: File | undefined) {
     if (input.current) input.current.value = ''; // choosing the same file again fires change again
     if (!file) return;
+    const go = await confirm({
+      title: 'Import data?',
+      description: `Records in “${file.name}” are added to this account, and records already here with the same id are updated to match it (your profile too). Nothing is deleted.`,
+      confirmLabel: 'Import',
+    });
+    if (!go) return;
     setBusy('import');
     try {
       const result = await importMyData(file);

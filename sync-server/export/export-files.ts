@@ -8,8 +8,12 @@ import type { ExportOptions } from '../../shared/export/zip-writer';
 import { plaintextRange } from '../blobs/chunks';
 import type { BlobService } from '../blobs/service';
 
-/** `openFile` of the export for `userId`: the plaintext stream, or null for a blob not (yet, or any more) complete here. */
-export function blobFileReader(blobs: BlobService, userId: string): NonNullable<ExportOptions['openFile']> {
+/**
+ * `openFile` of the export for `userId`: the plaintext stream, or null for a blob not (yet, or any
+ * more) complete here. `onRead(bytes)` is told each file's size as it is opened (the account's
+ * file-bytes budget, shared/limits.ts `fileBytesPerMinute`).
+ */
+export function blobFileReader(blobs: BlobService, userId: string, onRead: (bytes: number) => void = () => {}): NonNullable<ExportOptions['openFile']> {
   return async ({ ref }) => {
     const row = blobs.meta.get(userId, ref.blobId);
     if (!row || row.state !== 'complete') return null;
@@ -19,6 +23,7 @@ export function blobFileReader(blobs: BlobService, userId: string): NonNullable<
     } catch {
       return null;
     }
+    onRead(row.size);
     if (row.size === 0) return new Uint8Array(0);
     return plaintextRange(blobs.store, row, key, { start: 0, end: row.size - 1 });
   };

@@ -22,11 +22,14 @@ export function exportRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
 
   app.get('/api/export', (c) => {
     const userId = c.var.userId;
-    records.throttle.readBytes.check(userId); // a whole export is the largest read there is (issue #15)
+    // A whole export is the largest read there is: it costs the account's read budgets (issue #15),
+    // records by their bytes, files by theirs, so one account cannot keep the disk busy for everyone.
+    records.throttle.readBytes.check(userId);
+    records.throttle.fileBytes.check(userId);
     const exported = exportRecordsOf(records, userId);
     records.throttle.readBytes.charge(userId, JSON.stringify(exported).length);
     const exportedAt = new Date(deps.now());
-    const chunks = exportZipChunks({ records: exported, exportedAt, personName: personNameOf(exported), openFile: blobFileReader(services.blobs, userId) });
+    const chunks = exportZipChunks({ records: exported, exportedAt, personName: personNameOf(exported), openFile: blobFileReader(services.blobs, userId, (bytes) => records.throttle.fileBytes.charge(userId, bytes)) });
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         const next = await chunks.next();

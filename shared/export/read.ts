@@ -8,6 +8,7 @@ import { unzipSync } from 'fflate';
 import type { z } from 'zod';
 import { toHex } from '../files/crypto';
 import type { FileRef } from '../files/ref';
+import { ACCOUNT_LIMITS } from '../limits';
 import { COLLECTIONS, COLLECTION_SPECS, type CollectionName } from '../schema/collections';
 import {
   EXPORT_FORMAT_VERSION,
@@ -27,6 +28,12 @@ export class ExportReadError extends Error {
 export const NEWER_VERSION_MESSAGE = 'This export was made by a newer version of Afterword. Update the app, then import again.';
 export const DAMAGED_ZIP_MESSAGE = 'This file is damaged or is not a ZIP file. Choose the ZIP that "Export my data" made.';
 export const FOREIGN_ZIP_MESSAGE = 'This ZIP is not an Afterword export: it has no afterword.json.';
+
+/**
+ * Largest `afterword.json` read (declared size): well above what one account may store
+ * (`accountBytes`, as pretty-printed JSON), so a ZIP bomb is refused before it is inflated.
+ */
+export const MAX_MANIFEST_BYTES = 8 * ACCOUNT_LIMITS.accountBytes;
 
 export type ExportManifestData = z.infer<typeof manifestSchema>;
 /** One record of the manifest, as parsed (id, fields; `userId` ignored). */
@@ -59,16 +66,19 @@ const RECORD_WORDS: Record<CollectionName, string> = {
 export function readExport(zip: Uint8Array): CheckedExport {
   const names: string[] = [];
   let entries: Record<string, Uint8Array>;
+  let tooLarge = false;
   try {
     entries = unzipSync(zip, {
       filter: (f) => {
         names.push(f.name);
-        return f.name === MANIFEST_PATH;
+        if (f.name === MANIFEST_PATH && f.originalSize > MAX_MANIFEST_BYTES) tooLarge = true;
+        return f.name === MANIFEST_PATH && !tooLarge;
       },
     });
   } catch {
     throw new ExportReadError(DAMAGED_ZIP_MESSAGE);
   }
+  if (tooLarge) throw new ExportReadError('afterword.json in this export is larger than any account can hold.');
   for (const name of names) {
     const why = unsafeEntryName(name);
     if (why) throw new ExportReadError(`This export can't be imported: ${why}.`);
@@ -93,7 +103,7 @@ export function readExport(zip: Uint8Array): CheckedExport {
   const readFile = (entry: ExportFileEntry): Uint8Array => {
     let bytes: Uint8Array | undefined;
     try {
-      bytes = unzipSync(zip, { filter: (f) => f.name === entry.path })[entry.path];
+      bytes = unzipSync(zip, { filter: (f) => f.name === entry.path && f.originalSize === fileRecord(entry).ref.size })[entry.path];
     } catch {
       bytes = undefined;
     }
@@ -123,6 +133,8 @@ function parseManifest(json: Uint8Array): ExportManifestData {
   for (const c of COLLECTIONS) {
     const records = manifest.records[c] as ExportRecord[];
     if (COLLECTION_SPECS[c].singleton && records.length > 1) throw new ExportReadError(`This export has more than one record of ${RECORD_WORDS[c].toLowerCase()}.`);
+    const most = c === 'trustees' ? ACCOUNT_LIMITS.trustees : ACCOUNT_LIMITS.recordsPerCollection;
+    if (records.length > most) throw new ExportReadError(`This export has ${records.length} ${RECORD_WORDS[c].toLowerCase()} records; an account holds at most ${most}.`);
     const ids = new Set<string>();
     for (const [i, r] of records.entries()) {
       if (ids.has(r.id)) throw new ExportReadError(`${recordName(c, i)} has the same id as another record (${r.id}).`);

@@ -127,6 +127,13 @@ describe('export → import (issue #18)', () => {
       );
     });
 
+    it('more records than an account may hold are refused before anything is written', async () => {
+      const { manifest } = await validManifest();
+      const trustee = (i: number) => ({ id: `t-${i}`, name: `Trustee ${i}`, email: `t${i}@example.org`, phone: null, relationship: null, accessLevel: 'full', createdAt: new Date(now()).toISOString() });
+      const records = { ...(manifest.records as object), trustees: Array.from({ length: 51 }, (_, i) => trustee(i)) };
+      await refused(zipSync({ 'afterword.json': strToU8(JSON.stringify({ ...manifest, records })) }), 'This export has 51 trustee records; an account holds at most 50.');
+    });
+
     it('a ZIP without afterword.json is not ours', async () => {
       await refused(zipSync({ 'notes.txt': strToU8('hello') }), /not an Afterword export/);
     });

@@ -79,13 +79,13 @@ export async function buildBinder(input: BinderInput): Promise<Uint8Array> {
   }
   w.heading('Emergency contact', 2);
   const ec = input.profile?.emergencyContact;
-  if (ec && (ec.name || ec.phone)) w.text([ec.name, ec.phone && `Phone: ${ec.phone}`].filter(Boolean).join('   '));
+  if (ec && (ec.name || ec.phone)) w.text([ec.name, ec.phone && `Phone: ${ec.phone}`].filter(Boolean).join(' · '));
   else w.text('No emergency contact was given.', { grey: true });
   w.heading('Trustees', 2);
   if (input.trustees.length === 0) w.text('No trustees were named.', { grey: true });
   for (const t of input.trustees) {
     w.text(t.relationship ? `${t.name} (${t.relationship})` : t.name, { bold: true, after: 0 });
-    w.text([t.phone ? `Phone: ${t.phone}` : 'Phone: not given', `E-mail: ${t.email}`, ACCESS_LEVEL_LABELS[t.accessLevel]].join('   '), { indent: 12, after: 6 });
+    w.text([t.phone ? `Phone: ${t.phone}` : 'Phone: not given', `E-mail: ${t.email}`, ACCESS_LEVEL_LABELS[t.accessLevel]].join(' · '), { indent: 12, after: 6 });
   }
 
   // The after-death plan

@@ -7,40 +7,17 @@
 import fc from 'fast-check';
 import { strToU8, zipSync, unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS, COLLECTION_SPECS, type CollectionName } from '../../../shared/schema/collections';
-import { personRecords, type PersonRecords } from '../../../shared/export/test-records';
+import { COLLECTIONS, type CollectionName } from '../../../shared/schema/collections';
+import { personRecords } from '../../../shared/export/test-records';
 import { NEWER_VERSION_MESSAGE, DAMAGED_ZIP_MESSAGE } from '../../../shared/export/read';
 import { openOnDevice } from '../../db/test-device';
 import type { UserDatabase } from '../../db/user-database';
-import { collectRecords, exportData } from './export-data';
+import { comparable, seed, zipOf } from './export-test-support';
 import { ExportReadError, importData } from './import-data';
 
 const now = () => Date.UTC(2026, 10, 23, 12);
 
-/** Writes `p` into `db` through the one local write (what screens do). */
-async function seed(db: UserDatabase, p: PersonRecords) {
-  const inputs = [
-    { collection: 'profile' as const, id: db.userId, patch: p.profile },
-    ...(p.deathPlan ? [{ collection: 'deathPlan' as const, id: db.userId, patch: p.deathPlan }] : []),
-    ...(['messages', 'documents', 'trustees', 'survivorTasks'] as const).flatMap((c) =>
-      (p[c] as { id: string }[]).map(({ id, ...patch }) => ({ collection: c, id, patch })),
-    ),
-  ];
-  await db.writeMany(inputs);
-}
-
-/** Records as a person sees them, without what belongs to the account (owner, singleton ids). */
-async function comparable(db: UserDatabase) {
-  const records = await collectRecords(db);
-  return Object.fromEntries(
-    COLLECTIONS.map((c) => [
-      c,
-      (records[c] as Record<string, unknown>[]).map(({ userId: _u, id, ...rest }) => (COLLECTION_SPECS[c].singleton ? rest : { id, ...rest })),
-    ]),
-  );
-}
-
-const zipBytes = async (db: UserDatabase) => new Uint8Array(await (await exportData(db, { now: new Date(now()) })).arrayBuffer());
+const zipBytes = (db: UserDatabase) => zipOf(db, new Date(now()));
 
 let n = 0;
 const freshDevice = () => openOnDevice(`user-${++n}`, now);

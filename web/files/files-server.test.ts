@@ -223,6 +223,12 @@ describe('files through the real server (issue #17)', () => {
     await expect(createFilesService({ db: laptop, http: flipped }).openFile(ref)).rejects.toBeInstanceOf(FileDamagedError);
     expect(await laptop.dexie.files.count()).toBe(0);
 
+    // Chunks that decrypt but do not make the file the record names (another SHA-256): refused too.
+    const elsewhere = await openOnDevice(userId, now);
+    await expect(createFilesService({ db: elsewhere, http }).openFile({ ...ref, sha256: 'a'.repeat(64) })).rejects.toBeInstanceOf(FileDamagedError);
+    expect(await elsewhere.dexie.files.count()).toBe(0);
+    expect(await elsewhere.dexie.downloadChunks.count()).toBe(0);
+
     const log: string[] = [];
     const blob = await createFilesService({ db: laptop, http: logged(http, log) }).openFile(ref);
     expect(log.filter((l) => l.includes('/chunks/'))).toEqual([`GET /api/blobs/${ref.blobId}/chunks/1`, `GET /api/blobs/${ref.blobId}/chunks/2`]);

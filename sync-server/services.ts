@@ -43,7 +43,8 @@ export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): S
   const blobMeta = createBlobMeta(deps.db);
   const blobStore = createFsBlobStore(join(deps.config.dataDir, 'blobs'));
   const lifetime = createBlobLifetime(blobMeta, blobStore, deps.now);
-  const blobs = createBlobService(blobStore, blobMeta, lifetime, { files: deps.config.files, now: deps.now });
+  const maxFiles = 2 * limits.recordsPerCollection; // documents and messages, each may hold one file
+  const blobs = createBlobService(blobStore, blobMeta, lifetime, { files: deps.config.files, now: deps.now, maxFiles });
   const records = createRecordService(store, {
     now: deps.now,
     usage: createUsageReader(deps.db),

@@ -275,8 +275,12 @@ export class UserDatabase {
     await this.dexie.meta.put({ key, value });
   }
 
-  /** Number of changes waiting in the outbox. */
-  pendingCount(): Promise<number> {
-    return this.dexie.outbox.count();
+  /**
+   * Number of things on this device the server does not have yet: changes in the outbox, plus
+   * files not uploaded (queued, uploading or failed; issue #17), so signing out never drops them.
+   */
+  async pendingCount(): Promise<number> {
+    const files = await this.dexie.attachments.where('state').anyOf('queued', 'uploading', 'failed').count();
+    return (await this.dexie.outbox.count()) + files;
   }
 }

@@ -60,6 +60,8 @@ export interface FileUrlState {
   url?: string;
   progress: number;
   error?: string;
+  /** Tries again after an error (e.g. a "Try again" button once back online). */
+  retry: () => void;
 }
 
 /**
@@ -71,7 +73,8 @@ export function useFileUrlWith(
   open: ((ref: FileRef, onProgress: (f: number) => void) => Promise<Blob>) | null,
   ref: FileRef | null | undefined,
 ): FileUrlState {
-  const [state, setState] = useState<FileUrlState>({ progress: 0 });
+  const [state, setState] = useState<Omit<FileUrlState, 'retry'>>({ progress: 0 });
+  const [attempt, setAttempt] = useState(0);
   const blobId = ref?.blobId;
   useEffect(() => {
     if (!open || !ref) {
@@ -95,6 +98,6 @@ export function useFileUrlWith(
       if (url) URL.revokeObjectURL(url);
     };
     // The ref is identified by its blob id (records re-render with equal, new objects).
-  }, [open, blobId]);
-  return state;
+  }, [open, blobId, attempt]);
+  return { ...state, retry: () => setAttempt((n) => n + 1) };
 }

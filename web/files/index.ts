@@ -16,9 +16,10 @@ import { fetchFilesHttp } from './http';
 import type { FileLimits } from './limits';
 import { createFilesService, type FilesService } from './service';
 
+// Re-exported for the screens (each documented where it is defined).
 export { FileRefusedError, FileUnavailableError, FileDamagedError } from './errors';
 export { useAttachment, useOffline, type AttachmentStatus, type FileUrlState } from './hooks';
-export { formatBytes, DEFAULT_FILE_LIMITS, type FileLimits } from './limits';
+export { checkSize, formatBytes, DEFAULT_FILE_LIMITS, type FileLimits } from './limits';
 export type { AddFileOptions } from './add';
 export type { FileRef } from '../../shared/files/ref';
 
@@ -79,8 +80,11 @@ export function FilesLifecycle(): null {
     const service = serviceFor(db);
     service.queue.start();
     const unsubscribe = useSyncStore.subscribe((s, prev) => {
-      // The server is reachable again (after offline, an error, or signing in again): try waiting files now.
-      if (s.status === 'synced' && ['offline', 'error', 'needs-sign-in'].includes(prev.status)) service.queue.wake();
+      if (s.status !== 'synced' || prev.status === 'synced') return;
+      // The server is reachable again (after offline, an error, or signing in again): try waiting
+      // files now. After any sync: records deleted on another device may have freed files here.
+      if (['offline', 'error', 'needs-sign-in'].includes(prev.status)) service.queue.wake();
+      else service.queue.kick(0);
     });
     return () => {
       unsubscribe();

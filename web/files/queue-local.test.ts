@@ -5,7 +5,9 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { FileRef } from '../../shared/files/ref';
-import { openOnDevice } from '../db/test-device';
+import { closeUserDatabase, openUserDatabase } from '../db/current';
+import { newDeviceIndexedDb, openOnDevice } from '../db/test-device';
+import { endLocalSession } from '../sync/lifecycle';
 import type { UserDatabase } from '../db/user-database';
 import { addFileTo } from './add';
 import type { FilesHttp } from './http';
@@ -120,6 +122,25 @@ describe('attachment queue, local rules (issue #17)', () => {
     expect(await db.dexie.attachments.get(ref.blobId)).toMatchObject({ state: 'queued', progress: 0.5, referenced: true });
   });
 
+  it('one runner per device: while another tab holds the Web Lock, this tab sends nothing', async () => {
+    const { db, http, paths, ref } = await setup();
+    await writeDocument(db, ref);
+    let held = true;
+    const requested: string[] = [];
+    const locks = {
+      request: (async (name: string, _opts: LockOptions, cb: (lock: Lock | null) => unknown) => {
+        requested.push(name);
+        return cb(held ? null : ({ name, mode: 'exclusive' } as Lock));
+      }) as unknown as LockManager['request'],
+    };
+    await runQueue({ db, http, env: { locks } });
+    expect(requested).toEqual(['afterword-files-u-queue']);
+    expect(paths).toEqual([]);
+    held = false;
+    await runQueue({ db, http, env: { locks } });
+    expect(paths).toEqual(['/api/blobs']);
+  });
+
   it('coming back online forgets the backoff and tries at once', async () => {
     const { db, http, paths, ref } = await setup();
     await writeDocument(db, ref);
@@ -132,5 +153,19 @@ describe('attachment queue, local rules (issue #17)', () => {
     goOnline();
     await vi.waitFor(() => expect(paths).toEqual(['/api/blobs']));
     await queue.stop();
+  });
+});
+
+describe('signing out with files still waiting (issue #17)', () => {
+  it('keeps the local database (closed) while a file has not reached the server, so its bytes are not lost', async () => {
+    const device = newDeviceIndexedDb();
+    const db = await openUserDatabase('u-leaving-with-a-file', device);
+    const { http } = countingHttp();
+    await addFileTo({ db, http }, new Blob([pdfBytes(3000) as BlobPart]), { name: 'will.pdf' });
+    expect(await db.pendingCount()).toBe(1);
+    expect(await endLocalSession('u-leaving-with-a-file', { timeoutMs: 0 })).toBe('kept');
+    const again = await openUserDatabase('u-leaving-with-a-file', device);
+    expect(await again.dexie.attachments.count()).toBe(1);
+    closeUserDatabase();
   });
 });

@@ -17,6 +17,7 @@ import { isTransient, type FilesHttp } from './http';
 import { collectUnreferenced, isReferenced, updateAttachment } from './store';
 import { LocalFileMissingError, uploadFile } from './upload';
 
+/** What a runner needs: the database whose queue it runs, the way to the server, and browser hooks. */
 export interface AttachmentQueueOptions {
   db: UserDatabase;
   http: FilesHttp;
@@ -29,6 +30,7 @@ export interface AttachmentQueueOptions {
   debounceMs?: number;
 }
 
+/** A running (or stoppable) attachment queue of one database. */
 export interface AttachmentQueue {
   /** Subscribes to writes and `online`, and runs. */
   start(): void;

@@ -11,6 +11,7 @@ import { downloadFile } from './download';
 import { fetchFileLimits, type FileLimits } from './limits';
 import { createAttachmentQueue, retryAttachment, type AttachmentQueue } from './queue';
 
+/** The parts of a files service: database, server access, and the runner's browser hooks and backoff. */
 export interface FilesServiceOptions extends FilesDeps {
   env?: SyncEnvironment;
   random?: () => number;

@@ -66,17 +66,17 @@ describe('GET /api/export (issue #18)', () => {
   });
 
   it('costs the account’s file-bytes budget: past it the next export waits (429)', async () => {
-    const t = createTestApp({ AFTERWORD_LIMITS: JSON.stringify({ fileBytesPerMinute: 60_000 }) });
+    const t = createTestApp({ AFTERWORD_LIMITS: JSON.stringify({ fileBytesPerMinute: 100_000 }) });
     const o = await ownerOn(t);
-    for (const name of ['Will', 'Policy']) {
-      const file = await encryptFile(pdfWith(name, 40_000), 'application/pdf', 40_960); // one chunk each, within a minute's budget
+    for (const name of ['Will', 'Policy', 'Deed']) {
+      const file = await encryptFile(pdfWith(name, 45_000), 'application/pdf', 45_056); // one chunk each: upload and complete fit a minute's budget
       expect((await uploadFile(callerOf(t, o.cookie), file)).status).toBe(200);
       await o.post('/api/documents', { documentType: 'will', documentName: name, file: fileRefOf(file, `${name}.pdf`) });
       t.advance(60_000);
     }
     const first = await t.call('GET', '/api/export', undefined, o.cookie);
     expect(first.status).toBe(200);
-    expect(readExport(new Uint8Array(await first.arrayBuffer())).manifest.files).toHaveLength(2); // 80 000 bytes read
+    expect(readExport(new Uint8Array(await first.arrayBuffer())).manifest.files).toHaveLength(3); // 135 000 bytes read
     expect((await t.call('GET', '/api/export', undefined, o.cookie)).status).toBe(429);
     t.advance(60_000);
     expect((await t.call('GET', '/api/export', undefined, o.cookie)).status).toBe(200);

@@ -4,7 +4,7 @@
  * why (the message of shared/export/read.ts) and writes nothing.
  */
 import { Download, Upload } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { COLLECTIONS } from '../../../shared/schema/collections';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
@@ -28,7 +28,6 @@ export function DataCard() {
   const [busy, setBusy] = useState<Busy>(null);
   const binder = useFamilyBinder();
   const input = useRef<HTMLInputElement>(null);
-  const inputId = useId();
 
   async function runExport() {
     setBusy('export');
@@ -105,7 +104,6 @@ export function DataCard() {
               <>
                 <input
                   ref={input}
-                  id={inputId}
                   type="file"
                   accept=".zip,application/zip"
                   hidden

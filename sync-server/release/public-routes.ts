@@ -26,6 +26,8 @@ import { releasedFileType, servePlainFile } from '../blobs/release-files';
 import { formatBytes } from '../blobs/service';
 import { resolveToken } from './tokens';
 import { binderPdfOf } from '../export/export-records';
+import { contentDisposition } from '../blobs/http';
+import { safeFileName } from '../../shared/export/paths';
 
 const dateText = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 const dateTimeText = (ms: number) =>
@@ -249,7 +251,7 @@ ${sections}`,
     if (!t || t.trustee.accessLevel !== 'full') return notFoundPage(c);
     const pdf = await binderPdfOf(records, t.tok.user_id, new Date(deps.now()));
     c.header('Content-Type', 'application/pdf');
-    c.header('Content-Disposition', 'attachment; filename="family-binder.pdf"');
+    c.header('Content-Disposition', contentDisposition('attachment', safeFileName(`Family binder - ${t.owner.name}.pdf`)));
     return c.body(pdf as Uint8Array<ArrayBuffer>);
   });
 

@@ -28,7 +28,7 @@ async function nothingWritten(db: UserDatabase) {
 }
 
 describe('export → import (issue #18)', () => {
-  it('random records of every collection come back identical in a fresh account; importing again writes nothing', async () => {
+  it('random records of every collection come back identical in a fresh account; importing again writes nothing', { timeout: 120_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(personRecords, async (p) => {
         const a = await freshDevice();

@@ -5,7 +5,8 @@
  * either all of it lands or none. Ids are kept (singletons take this account's id, rule 7), and
  * only fields that differ are written, so importing the same ZIP twice changes nothing the
  * second time (no outbox entry). Files are added like any new file (queued for upload) unless the
- * record already holds the same file (same SHA-256).
+ * record already holds the same file (same SHA-256). `messages.delivered` is the release's state on
+ * the server that delivered them, so it is never imported (a client may not write it, rule 10).
  */
 import { COLLECTIONS, COLLECTION_SPECS, type CollectionName } from '../../../shared/schema/collections';
 import type { FileRef } from '../../../shared/files/ref';

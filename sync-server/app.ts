@@ -18,6 +18,7 @@ import { authRoutes } from './routes/auth';
 import { collectionRoutes } from './routes/collections';
 import { deathPlanRoutes } from './routes/death-plan';
 import { defaultTaskRoutes } from './routes/default-tasks';
+import { exportRoutes } from './routes/export';
 import { profileRoutes } from './routes/profile';
 import { releaseRoutes } from './routes/release';
 import { releasePublicRoutes } from './release/public-routes';
@@ -80,6 +81,7 @@ export function createApp(
   app.route('/', defaultTaskRoutes(deps, services));
   app.route('/', collectionRoutes(deps, services));
   app.route('/', blobRoutes(deps, services));
+  app.route('/', exportRoutes(deps, services));
   app.route('/', releaseRoutes(deps, services));
   app.route('/', releasePublicRoutes(deps, services));
 

@@ -5,7 +5,8 @@
  *   /api/trustee/report/:token   GET page, POST report the owner's passing (accepted trustees)
  *   /api/trustee/access/:token   GET read-only page by access level (after release only);
  *        POST …/tasks/:taskId (full: tick a survivor task), POST …/resend/:messageId (messages-only),
- *        GET …/documents/:documentId/file (full and documents-only: the document's file, issue #17)
+ *        GET …/documents/:documentId/file (full and documents-only: the document's file, issue #17),
+ *        GET …/binder.pdf (full: the family binder, issue #18)
  *   /api/delivery/:token         GET the message (after release only); GET …/file its recording
  *        (decrypted on the fly, Range over the plaintext; `?download=1` as an attachment)
  *   /api/still-here/:token       GET page, POST cancel the waiting period (the owner's one click)
@@ -24,6 +25,9 @@ import { DAY_MS, TransitionError } from './state-machine';
 import { releasedFileType, servePlainFile } from '../blobs/release-files';
 import { formatBytes } from '../blobs/service';
 import { resolveToken } from './tokens';
+import { binderPdfOf } from '../export/export-records';
+import { contentDisposition } from '../blobs/http';
+import { safeFileName } from '../../shared/export/paths';
 
 const dateText = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 const dateTimeText = (ms: number) =>
@@ -226,7 +230,7 @@ ${tasks.length === 0 ? html`<p>There are no tasks.</p>` : ''}
     const level = t.trustee.accessLevel;
     const sections =
       level === 'full'
-        ? [planSection(userId), documentsSection(userId, token), tasksSection(userId, token), messagesSection(userId, token, false)]
+        ? [binderLink(token), planSection(userId), documentsSection(userId, token), tasksSection(userId, token), messagesSection(userId, token, false)]
         : level === 'documents-only'
           ? [documentsSection(userId, token)]
           : [messagesSection(userId, token, true)];
@@ -237,6 +241,18 @@ ${tasks.length === 0 ? html`<p>There are no tasks.</p>` : ''}
 <p>Dear ${t.trustee.name}, we are sorry for your loss. This is what ${t.owner.firstName} shared with you as their trustee.</p>
 ${sections}`,
     );
+  });
+
+  const binderLink = (token: string) =>
+    html`<p><a href="${LINK_PATHS.access}${token}/binder.pdf" download>Download the family binder (PDF)</a></p>`;
+
+  app.get('/api/trustee/access/:token/binder.pdf', async (c) => {
+    const t = accessOf(c);
+    if (!t || t.trustee.accessLevel !== 'full') return notFoundPage(c);
+    const pdf = await binderPdfOf(records, t.tok.user_id, new Date(deps.now()));
+    c.header('Content-Type', 'application/pdf');
+    c.header('Content-Disposition', contentDisposition('attachment', safeFileName(`Family binder - ${t.owner.name}.pdf`)));
+    return c.body(pdf as Uint8Array<ArrayBuffer>);
   });
 
   // Documents by access level: full and documents-only download; messages-only never (404).

@@ -83,6 +83,8 @@ export interface AttachmentRow {
   createdAt: number;
   /** True once a live record was seen holding it: when none does any more, it is dropped. */
   referenced: boolean;
+  /** True once the server accepted the upload (`POST /api/blobs`): its usedBytes counts it from then on. */
+  reserved?: boolean;
 }
 
 /** A decrypted chunk of a download in progress, kept so a download resumes (web/files/download.ts). */

@@ -76,6 +76,14 @@ describe('addFile offline (issue #17)', () => {
     expect(await db.dexie.attachments.count()).toBe(1);
   });
 
+  it('does not count twice a waiting file the server already counts (its upload was accepted)', async () => {
+    const { db, deps } = await device();
+    await db.setMeta('fileLimits', { maxFileBytes: 100_000, quotaBytes: 50_000, usedBytes: 20_100 });
+    const first = await addFileTo(deps, new Blob([pdfBytes(20_000) as BlobPart]), { name: 'first.pdf' });
+    await db.dexie.attachments.update(first.blobId, { reserved: true }); // POST /api/blobs accepted: in usedBytes now
+    await expect(addFileTo(deps, new Blob([pdfBytes(20_000) as BlobPart]), { name: 'second.pdf' })).resolves.toMatchObject({ size: 20_000 });
+  });
+
   it('refuses an empty file', async () => {
     const { deps } = await device();
     await expect(addFileTo(deps, new Blob([]), { name: 'empty.txt' })).rejects.toThrow('This file is empty.');

@@ -7,7 +7,8 @@
  * A chunk that does not decrypt, or a file whose size or hash differ, is reported (FileDamagedError)
  * and never returned.
  */
-import { chunkCount, decryptChunk, DecryptError, importFileKey, plainChunkBytes } from '../../shared/files/crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { chunkCount, decryptChunk, DecryptError, importFileKey, plainChunkBytes, toHex } from '../../shared/files/crypto';
 import type { FileRef } from '../../shared/files/ref';
 import { ApiError } from '../api/client';
 import { isQuotaError, NO_ROOM_MESSAGE, type FilesDeps } from './add';
@@ -60,6 +61,8 @@ export async function downloadFile(deps: FilesDeps, ref: FileRef, onProgress?: (
   let done = [...have].reduce((sum, i) => sum + plainChunkBytes(ref.size, ref.chunkSize, i), 0);
   onProgress?.(ref.size ? done / ref.size : 0);
   const key = await importFileKey(ref.key);
+  // A fresh download hashes the plaintext as it arrives; a resumed one hashes the whole at the end.
+  const hasher = have.size === 0 ? sha256.create() : null;
   for (let i = 0; i < count; i++) {
     if (have.has(i)) continue;
     const res = await http(`${path}/chunks/${i}`)
@@ -74,6 +77,7 @@ export async function downloadFile(deps: FilesDeps, ref: FileRef, onProgress?: (
       throw err;
     }
     if (plain.length !== plainChunkBytes(ref.size, ref.chunkSize, i)) throw new FileDamagedError();
+    hasher?.update(plain);
     await db.dexie.downloadChunks.put({ blobId: ref.blobId, index: i, blob: new Blob([plain as BlobPart]) }).catch((err: unknown) => {
       throw isQuotaError(err) ? new FileUnavailableError(NO_ROOM_MESSAGE) : err;
     });
@@ -90,7 +94,8 @@ export async function downloadFile(deps: FilesDeps, ref: FileRef, onProgress?: (
     parts.map((p) => p.blob),
     { type: ref.mimeType },
   );
-  if (whole.size !== ref.size || (await sha256OfBlob(whole)) !== ref.sha256) {
+  const digest = hasher ? toHex(hasher.digest()) : await sha256OfBlob(whole);
+  if (whole.size !== ref.size || digest !== ref.sha256) {
     await range.delete();
     throw new FileDamagedError();
   }

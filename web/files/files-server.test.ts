@@ -152,6 +152,59 @@ describe('files through the real server (issue #17)', () => {
     expect(sha256(await bytesOf(blob))).toBe(sha256(bytes));
   });
 
+  it('keeps the server\'s pacing and repairs: a 429 waits and sends again, a chunk damaged on the way is sent again', async () => {
+    const { t, cookie, userId, http } = await account();
+    const db = await openOnDevice(userId, now);
+    const bytes = pdfBytes(2 * FILE_CHUNK_BYTES + 3);
+    const ref = await addFileTo({ db, http }, new Blob([bytes as BlobPart]), { name: 'scan.pdf' });
+    await writeAndSync(db, ref, t, cookie);
+    const log: string[] = [];
+    const seen = new Set<string>();
+    /** A path between device and server that throttles chunk 0 once and damages chunk 1 once (its hash header then no longer agrees). */
+    const rough: FilesHttp = async (path, init = {}) => {
+      log.push(`${init.method ?? 'GET'} ${path}`);
+      const first = init.method === 'PUT' && !seen.has(path) && (seen.add(path), true);
+      if (first && path.endsWith('/chunks/0')) return new Response(JSON.stringify({ error: 'Too many uploads at once' }), { status: 429, headers: { 'Retry-After': '0' } });
+      if (first && path.endsWith('/chunks/1')) {
+        const body = new Uint8Array(init.body as Uint8Array);
+        body[100] ^= 0xff;
+        return http(path, { ...init, body });
+      }
+      return http(path, init);
+    };
+    await queueOf(db, rough).runNow();
+    expect(putChunks(log)).toEqual([0, 0, 1, 1, 2]);
+    expect(await db.dexie.attachments.get(ref.blobId)).toMatchObject({ state: 'uploaded' });
+    const blob = await createFilesService({ db: await openOnDevice(userId, now), http }).openFile(ref);
+    expect(sha256(await bytesOf(blob))).toBe(sha256(bytes));
+  });
+
+  it('a chunk stored damaged (its hash recomputed on the way) is found at complete and sent again', async () => {
+    const { t, cookie, userId, http } = await account();
+    const db = await openOnDevice(userId, now);
+    const bytes = pdfBytes(2 * FILE_CHUNK_BYTES + 3);
+    const ref = await addFileTo({ db, http }, new Blob([bytes as BlobPart]), { name: 'scan.pdf' });
+    await writeAndSync(db, ref, t, cookie);
+    const log: string[] = [];
+    let damaged = false;
+    const forging: FilesHttp = async (path, init = {}) => {
+      log.push(`${init.method ?? 'GET'} ${path}`);
+      if (init.method === 'PUT' && path.endsWith('/chunks/1') && !damaged) {
+        damaged = true;
+        const body = new Uint8Array(init.body as Uint8Array);
+        body[100] ^= 0xff;
+        return http(path, { ...init, body, headers: { ...(init.headers as Record<string, string>), 'x-chunk-sha256': sha256(body) } });
+      }
+      return http(path, init);
+    };
+    await queueOf(db, forging).runNow();
+    expect(putChunks(log)).toEqual([0, 1, 2, 1]);
+    expect(log.filter((l) => l.endsWith('/complete'))).toHaveLength(2);
+    expect(await db.dexie.attachments.get(ref.blobId)).toMatchObject({ state: 'uploaded' });
+    const blob = await createFilesService({ db: await openOnDevice(userId, now), http }).openFile(ref);
+    expect(sha256(await bytesOf(blob))).toBe(sha256(bytes));
+  });
+
   it('a refusal (413 past the limit) becomes failed with the server message and is not retried by itself', async () => {
     const { t, cookie, userId, http } = await account({ MAX_FILE_BYTES: String(64 * 1024) });
     const db = await openOnDevice(userId, now);
@@ -222,6 +275,12 @@ describe('files through the real server (issue #17)', () => {
     });
     await expect(createFilesService({ db: laptop, http: flipped }).openFile(ref)).rejects.toBeInstanceOf(FileDamagedError);
     expect(await laptop.dexie.files.count()).toBe(0);
+
+    // Chunks that decrypt but do not make the file the record names (another SHA-256): refused too.
+    const elsewhere = await openOnDevice(userId, now);
+    await expect(createFilesService({ db: elsewhere, http }).openFile({ ...ref, sha256: 'a'.repeat(64) })).rejects.toBeInstanceOf(FileDamagedError);
+    expect(await elsewhere.dexie.files.count()).toBe(0);
+    expect(await elsewhere.dexie.downloadChunks.count()).toBe(0);
 
     const log: string[] = [];
     const blob = await createFilesService({ db: laptop, http: logged(http, log) }).openFile(ref);

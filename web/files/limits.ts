@@ -41,9 +41,12 @@ export async function fetchFileLimits(db: UserDatabase, http: FilesHttp): Promis
   return (await db.getMeta('fileLimits')) ?? DEFAULT_FILE_LIMITS;
 }
 
-/** Bytes not yet on the server: files waiting in this device's queue (stored size, chunk overhead included). */
+/**
+ * Bytes the server's usedBytes does not count yet: files waiting in this device's queue whose
+ * upload the server has not accepted (encrypted size, as the quota counts, shared/files/README.md).
+ */
 export async function pendingUploadBytes(db: UserDatabase): Promise<number> {
-  const rows = await db.dexie.attachments.where('state').anyOf('queued', 'uploading').toArray();
+  const rows = (await db.dexie.attachments.where('state').anyOf('queued', 'uploading').toArray()).filter((r) => !r.reserved);
   return rows.reduce((sum, r) => sum + encryptedSize(r.ref.size, r.ref.chunkSize), 0);
 }
 

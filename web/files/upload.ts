@@ -1,12 +1,15 @@
 /**
  * Uploading one queued file with the chunk protocol of shared/files/README.md: create (or find)
- * the upload, learn which chunks the server has, then for each missing chunk slice the stored
- * Blob, encrypt it (shared/files/crypto.ts) and PUT it with its SHA-256; then complete. Resumes
- * from the first missing chunk after any interruption; sending a chunk twice is harmless. At most
- * two chunks (4 MiB plaintext + ciphertext each) are in memory: the one sent and the next, prepared meanwhile.
+ * the upload, ask which chunks the server has, then for each missing chunk slice the stored Blob,
+ * encrypt it (shared/files/crypto.ts) and PUT it with its SHA-256; then complete. Resumes from the
+ * first missing chunk after any interruption; sending a chunk twice is harmless. At most two
+ * chunks (4 MiB plaintext + ciphertext each) are in memory: the one sent and the next, prepared
+ * meanwhile. The server's pacing is kept: a `429` waits `Retry-After` and sends the same chunk
+ * again; chunks the server found damaged at `complete` are sent again (a few rounds at most).
  */
 import { chunkCount, encryptChunk, encryptedSize, importFileKey } from '../../shared/files/crypto';
 import type { FileRef } from '../../shared/files/ref';
+import { ApiError } from '../api/client';
 import type { UserDatabase } from '../db/user-database';
 import { readSlice, sha256OfBytes } from './hash';
 import { expectOk, jsonRequest, type FilesHttp } from './http';
@@ -23,52 +26,108 @@ export class LocalFileMissingError extends Error {
   override name = 'LocalFileMissingError';
 }
 
+/** Rounds of "send what is missing, then complete" before giving up on one attempt. */
+const MAX_ROUNDS = 3;
+/** Times one chunk is sent again after a `400` (damaged on the way) before giving up. */
+const MAX_RESENDS = 2;
+/** Longest `Retry-After` honoured in place (s); longer waits go back to the queue's backoff. */
+const MAX_RETRY_AFTER_S = 60;
+/** `429`s waited out in place for one chunk before the queue's backoff takes over. */
+const MAX_WAITS = 30;
+
 const blobPath = (blobId: string) => `/api/blobs/${encodeURIComponent(blobId)}`;
+
+/** Resolves after `ms`, or rejects when `signal` aborts. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+}
+
+/** True when `complete` refused because chunks are missing (409) or did not decrypt (400, issues `chunks.<i>`): send them again. */
+function chunksToResend(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  if (err.status === 409) return true;
+  if (err.status !== 400) return false;
+  try {
+    const issues = (JSON.parse(err.bodyText) as { issues?: { path?: string }[] }).issues ?? [];
+    return issues.length > 0 && issues.every((i) => i.path?.startsWith('chunks'));
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Uploads `ref`'s stored bytes; updates the queue row's progress (0..1, chunks the server has)
- * after every chunk. Resolves when the server answered `complete`. Throws ApiError for refusals
- * (413, 415, 409, …) and network errors as fetch does; `signal` aborts between and during requests.
+ * after every chunk. Resolves when the server holds the file complete. Throws ApiError for
+ * refusals (413, 415, 409, …) and network errors as fetch does; `signal` aborts between and
+ * during requests. Throws LocalFileMissingError when the bytes are no longer on this device.
  */
 export async function uploadFile(db: UserDatabase, http: FilesHttp, ref: FileRef, signal?: AbortSignal): Promise<void> {
   const count = chunkCount(ref.size, ref.chunkSize);
+  const path = blobPath(ref.blobId);
   const created = await jsonRequest<UploadStatus>(
     http,
     '/api/blobs',
     { blobId: ref.blobId, size: ref.size, chunkSize: ref.chunkSize, chunkCount: count, encryptedSize: encryptedSize(ref.size, ref.chunkSize) },
     signal,
   );
-  // What to resume from: the server's own record of the chunks it holds.
-  const status = created.complete ? created : await jsonRequest<UploadStatus>(http, blobPath(ref.blobId), undefined, signal);
-  if (status.complete) return; // completed before (an answer lost on the way, or another tab)
-  const received = new Set(status.received);
+  await updateAttachment(db, ref.blobId, { reserved: true }); // the server now counts it in usedBytes
+  if (created.complete) return; // completed before (an answer lost on the way, or another tab)
   const blob = await getLocalBlob(db, ref.blobId);
   if (!blob) throw new LocalFileMissingError('This file is no longer on this device.');
   const key = await importFileKey(ref.key);
-  /** Reads, encrypts and hashes chunk `i` (one chunk's plaintext and ciphertext in memory). */
+
+  /** Reads, encrypts and hashes chunk `i`. */
   const seal = async (i: number) => {
     const sealed = await encryptChunk(key, ref.blobId, i, count, await readSlice(blob, i * ref.chunkSize, (i + 1) * ref.chunkSize));
     return { sealed, sha256: await sha256OfBytes(sealed) };
   };
-  const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !received.has(i));
-  // The next chunk is prepared while the current one is on the wire (at most two in memory).
-  let next = missing.length ? seal(missing[0]!) : null;
-  for (let k = 0; k < missing.length; k++) {
-    const i = missing[k]!;
-    const { sealed, sha256 } = await next!;
-    next = k + 1 < missing.length ? seal(missing[k + 1]!) : null;
-    next?.catch(() => undefined); // a failure surfaces when awaited, never as an unhandled rejection
-    signal?.throwIfAborted();
-    const res = await http(`${blobPath(ref.blobId)}/chunks/${i}`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/octet-stream', 'x-chunk-sha256': sha256 },
-      body: sealed as BodyInit,
-      signal,
-    });
-    if (res.status === 409 && (await jsonRequest<UploadStatus>(http, blobPath(ref.blobId), undefined, signal)).complete) return;
-    await expectOk(res);
-    received.add(i);
+
+  /** PUTs one chunk, waiting out `429`s and sending again after a `400`. Returns its final Response. */
+  const put = async (i: number, chunk: { sealed: Uint8Array; sha256: string }): Promise<Response> => {
+    for (let resends = 0, waits = 0; ; ) {
+      signal?.throwIfAborted();
+      const res = await http(`${path}/chunks/${i}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/octet-stream', 'x-chunk-sha256': chunk.sha256 },
+        body: chunk.sealed as BodyInit,
+        signal,
+      });
+      const wait = Number(res.headers.get('retry-after') ?? 1);
+      if (res.status === 429 && wait <= MAX_RETRY_AFTER_S && waits++ < MAX_WAITS) await sleep(Math.max(0, wait) * 1000, signal);
+      else if (res.status === 400 && resends++ < MAX_RESENDS) continue;
+      else return res;
+    }
+  };
+
+  for (let round = 1; ; round++) {
+    // What to resume from: the server's own record of the chunks it holds.
+    const status = await jsonRequest<UploadStatus>(http, path, undefined, signal);
+    if (status.complete) return;
+    const received = new Set(status.received);
     await updateAttachment(db, ref.blobId, { progress: received.size / count });
+    const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !received.has(i));
+    // The next chunk is prepared while the current one is on the wire (at most two in memory).
+    let next = missing.length ? seal(missing[0]!) : null;
+    for (let k = 0; k < missing.length; k++) {
+      const i = missing[k]!;
+      const chunk = await next!;
+      next = k + 1 < missing.length ? seal(missing[k + 1]!) : null;
+      next?.catch(() => undefined); // a failure surfaces when awaited, never as an unhandled rejection
+      const res = await put(i, chunk);
+      if (res.status === 409 && (await jsonRequest<UploadStatus>(http, path, undefined, signal)).complete) return;
+      await expectOk(res);
+      received.add(i);
+      await updateAttachment(db, ref.blobId, { progress: received.size / count });
+    }
+    try {
+      await jsonRequest(http, `${path}/complete`, { key: ref.key, mimeType: ref.mimeType, sha256: ref.sha256 }, signal);
+      return;
+    } catch (err) {
+      if (round < MAX_ROUNDS && chunksToResend(err)) continue;
+      throw err;
+    }
   }
-  await jsonRequest(http, `${blobPath(ref.blobId)}/complete`, { key: ref.key, mimeType: ref.mimeType, sha256: ref.sha256 }, signal);
 }

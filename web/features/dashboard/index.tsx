@@ -12,6 +12,7 @@ import { AstrologyPanel } from './AstrologyPanel';
 import { ProfileCompleteNote } from './ProfileCompleteNote';
 import { ProfileWizard } from './ProfileWizard';
 import { QuickActions } from './QuickActions';
+import { BinderCard } from '../export/BinderButton';
 import { RecommendationsPanel } from './RecommendationsPanel';
 import { SuggestedCards } from './SuggestedCards';
 import { firstIncompleteStep } from './wizard-patches';
@@ -51,6 +52,7 @@ export default function DashboardPage() {
         <AstrologyPanel birthdate={user.birthdate ?? null} />
       </div>
       <QuickActions />
+      <BinderCard />
     </div>
   );
 }

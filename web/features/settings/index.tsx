@@ -3,12 +3,14 @@
  * death — check-ins, waiting period, whether the plan would work today (readiness: e-mail,
  * PUBLIC_URL, trustees' states; issue #16) and the activity log.
  * Release state lives on the server, so this screen needs a connection; offline it says so.
+ * "Your data" (issue #18: family binder, export, import) works offline on the device's data.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { ReleaseActivity, ReleaseReadiness } from '../../../shared/schema/release';
 import { PageHeader } from '../../ui/PageHeader';
 import { getReleaseActivity, getReleaseReadiness } from '../release/api';
 import { useReleaseStore } from '../release/release-store';
+import { DataCard } from '../export/DataCard';
 import { ActivityCard } from './ActivityCard';
 import { ReleaseSettingsCard } from './ReleaseSettingsCard';
 import { ReadinessCard } from './ReadinessCard';
@@ -41,6 +43,7 @@ export default function SettingsPage() {
         <ReleaseSettingsCard onSaved={load} />
         <ReadinessCard readiness={readiness} failed={failed} onChanged={load} />
         <ActivityCard activity={activity} />
+        <DataCard />
       </div>
     </>
   );

@@ -1,0 +1,143 @@
+/**
+ * Issue #18 in the browser: offline, the family binder and the export are made on the device and
+ * downloaded (the document's file from the device's own copy); a second account imports the export
+ * in Settings, and after sync the server holds its records and the file (uploaded as its own) and
+ * its screens show the same plan, messages, documents, tasks and trustees. Settings and the
+ * dashboard pass axe at 390 and 1280 px.
+ */
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext, Page } from 'playwright-core';
+import { extractText } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { readExport } from '../shared/export/read';
+import { encryptFile, fileRefOf, pdfWith, uploadFile, type Caller } from '../sync-server/blobs/blob-test-support';
+import { syncUntil } from './devices';
+import { expectNoSeriousA11yViolations, hasChromium, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
+import { confirmDialog, expectToast, signedInPage } from './record-screens';
+
+/** A REST call as the signed-in person of `context` (same cookies; Origin for the CSRF check). */
+async function api(context: BrowserContext, baseURL: string, method: 'POST' | 'GET', path: string, data?: unknown) {
+  const res = await context.request.fetch(`${baseURL}${path}`, { method, data, headers: { Origin: baseURL } });
+  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+  return res.json() as Promise<unknown>;
+}
+
+/** The upload protocol's caller (shared/files/README.md) as the signed-in person of `context`. */
+function callerIn(context: BrowserContext, baseURL: string): Caller {
+  return async (method, path, body, headers = {}) => {
+    const bytes = body instanceof Uint8Array;
+    const res = await context.request.fetch(`${baseURL}${path}`, {
+      method,
+      headers: { Origin: baseURL, ...(body !== undefined && !bytes ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      data: bytes ? Buffer.from(body) : (body as object | undefined),
+    });
+    return new Response(res.status() === 204 ? null : new Uint8Array(await res.body()), { status: res.status() });
+  };
+}
+
+/** Clicks `button` and returns the bytes and name of the download it starts. */
+async function download(page: Page, button: string) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  const path = await file.path();
+  return { path, name: file.suggestedFilename(), bytes: new Uint8Array(await readFile(path)) };
+}
+
+const PLAN = { location: 'Kensal Green Cemetery', specialRequests: 'Play Bach at the end.', musicSelections: ['Air on the G String'] };
+const TASK = {
+  title: 'Call the doctor', description: 'Ask for the medical certificate of death.', category: 'immediate', timeframe: '24h',
+  automationLevel: 'manual-with-guidance', priority: 1, resources: ['GP surgery 01865 000000'], automationSteps: [], notifyTrustees: false, completionStatus: 'not-started',
+};
+
+describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', () => {
+  const suite = useBrowserSuite();
+
+  it('offline: makes the binder and the export; another account imports it and sees the same after sync', async () => {
+    const base = suite.server.url;
+    const a = await signedInPage(suite.browser, base, '/dashboard');
+    await poll(() => a.page.evaluate(() => navigator.serviceWorker.controller !== null), 20_000).toBe(true);
+    await api(a.context, base, 'POST', '/api/death-plan', PLAN);
+    await api(a.context, base, 'POST', '/api/messages', { recipientName: 'Annabella Byron', recipientEmail: 'annabella@example.com', messageType: 'text', messageContent: 'SECRET words for Annabella only' });
+    const will = pdfWith('THE-WILL-OF-GRACE', 50_000);
+    const encrypted = await encryptFile(will, 'application/pdf');
+    expect((await uploadFile(callerIn(a.context, base), encrypted)).status).toBe(200);
+    await api(a.context, base, 'POST', '/api/documents', { documentType: 'will', documentName: 'Last will 2026', file: fileRefOf(encrypted, 'Last will.pdf') });
+    await api(a.context, base, 'POST', '/api/trustees', { name: 'Mary Somerville', email: 'mary@example.com', phone: '+44 20 7946 0000', accessLevel: 'full' });
+    await api(a.context, base, 'POST', '/api/survivor-tasks', TASK);
+    // The device pulls what the REST calls wrote (rule 16), then goes offline.
+    await syncUntil(a.context, async () => {
+      await a.page.goto('/message-vault');
+      await a.page.locator('main h1').waitFor();
+      return a.page.getByText('Annabella Byron').isVisible();
+    }, true);
+    // Online, the export downloads and decrypts the file (and keeps it on the device)...
+    await a.page.goto('/settings');
+    await a.page.getByRole('heading', { name: 'Your data' }).waitFor();
+    const online = await download(a.page, 'Export my data');
+    const fromServer = readExport(online.bytes);
+    expect(fromServer.manifest.files.map((f) => f.path)).toEqual(['files/documents/Last will.pdf']);
+    expect(fromServer.readFile(fromServer.manifest.files[0]!)).toEqual(will);
+    await a.context.setOffline(true);
+
+    await a.page.goto('/dashboard'); // the shell from the service worker, the data from the device
+    await a.page.getByRole('heading', { name: 'Your plan on paper' }).waitFor();
+    await expectNoSeriousA11yViolations(a.page, 'dashboard at 1280 px');
+    const binder = await download(a.page, 'Family binder');
+    expect(binder.name).toMatch(/^Family binder - Grace Lovelace - \d{4}-\d{2}-\d{2}\.pdf$/);
+    const text = ((await extractText(binder.bytes, { mergePages: true })).text as string).replace(/\s+/g, ' ');
+    for (const seen of ['In the first 24 hours', 'Call the doctor', 'Kensal Green Cemetery', 'Play Bach at the end.', 'Air on the G String', 'Mary Somerville', 'Last will 2026', 'Annabella Byron']) {
+      expect(text).toContain(seen);
+    }
+    expect(text).not.toContain('SECRET words');
+
+    await a.page.goto('/settings');
+    await a.page.getByRole('heading', { name: 'Your data' }).waitFor();
+    await expectNoSeriousA11yViolations(a.page, 'settings at 1280 px');
+    const exported = await download(a.page, 'Export my data');
+    expect(exported.name).toMatch(/^afterword-export-\d{4}-\d{2}-\d{2}\.zip$/);
+    // ...so offline it is in the export too, from the device's own copy.
+    const offline = readExport(exported.bytes);
+    expect(offline.manifest.records.messages.map((m) => m.recipientName)).toEqual(['Annabella Byron']);
+    expect(offline.readFile(offline.manifest.files[0]!)).toEqual(will);
+    await a.context.setOffline(false);
+
+    // A second account, on a phone, imports the export.
+    const b = await mobileContext(suite.browser, base);
+    const page = await b.newPage();
+    await registerViaUi(page, uniqueUser('Henry'));
+    await page.waitForURL('**/dashboard');
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Your data' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'settings at 390 px');
+    await page.locator('input[type="file"]').setInputFiles(exported.path);
+    await confirmDialog(page, 'are added to this account', 'Import');
+    await expectToast(page, 'Data imported', 'with 1 file queued for upload');
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Your plan on paper' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'dashboard at 390 px');
+
+    // After sync the server holds them for this account, and its screens show them.
+    await poll(async () => ((await api(b, base, 'GET', '/api/messages')) as { recipientName: string }[]).map((m) => m.recipientName), 30_000).toEqual(['Annabella Byron']);
+    // The file was uploaded as this account's own, and opens: the server's export of B decrypts it.
+    await poll(async () => {
+      const [doc] = (await api(b, base, 'GET', '/api/documents')) as { file: { blobId: string } | null }[];
+      return doc?.file ? ((await api(b, base, 'GET', `/api/blobs/${doc.file.blobId}`)) as { complete: boolean }).complete : false;
+    }, 30_000).toBe(true);
+    const bExport = readExport(new Uint8Array(await (await b.request.get(`${base}/api/export`)).body()));
+    expect(bExport.readFile(bExport.manifest.files[0]!)).toEqual(will);
+    await page.goto('/death-plan');
+    await poll(() => page.getByLabel('Location').inputValue()).toBe('Kensal Green Cemetery');
+    await page.goto('/message-vault');
+    await page.getByText('Annabella Byron').waitFor();
+    await page.goto('/documents');
+    await page.getByText('Last will 2026').waitFor();
+    await page.goto('/survivor-tasks');
+    await page.getByText('Call the doctor').first().waitFor();
+    await page.goto('/trustees');
+    await page.getByText('Mary Somerville').waitFor();
+    // A second import changes nothing.
+    await page.goto('/settings');
+    await page.locator('input[type="file"]').setInputFiles(exported.path);
+    await confirmDialog(page, 'are added to this account', 'Import');
+    await expectToast(page, 'Nothing to import');
+  });
+});

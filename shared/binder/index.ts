@@ -1,0 +1,171 @@
+/**
+ * The family binder (issue #18, DESIGN.md §10): a PDF a grieving family can hold, made from plain
+ * data with pdf-lib, the same in the browser (offline, web/features/export) and on the server (a
+ * full-access trustee's download after release). Contents, in the order a family needs them: a
+ * cover; "In the first 24 hours" (the tasks due within 24 hours and 3 days, the emergency contact,
+ * the trustees with phone and e-mail); the after-death plan; every survivor task as a checklist
+ * by timeframe with its resources; the legal documents and where each is; the messages as a list
+ * of recipients and delivery state, NEVER their words.
+ */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import {
+  ACCESS_LEVEL_LABELS,
+  BURIAL_PREFERENCE_LABELS,
+  COMPLETION_STATUS_LABELS,
+  DOCUMENT_TYPE_LABELS,
+  FUNERAL_TYPE_LABELS,
+  PRIORITY_OPTIONS,
+  TASK_CATEGORY_LABELS,
+  TIMEFRAME_LABELS,
+  formatLongDate,
+} from '../labels';
+import type { DeathPlan, LegalDocument, Message, Profile, SurvivorTask, Trustee } from '../schema';
+import { TIMEFRAMES, type Timeframe } from '../schema/survivor-task';
+import { BinderWriter } from './layout';
+
+/** What the binder is made from: the person's live records (shapes of SPEC.md §3). */
+export interface BinderInput {
+  profile: Pick<Profile, 'firstName' | 'lastName' | 'emergencyContact'> | null;
+  plan: DeathPlan | null;
+  tasks: SurvivorTask[];
+  documents: LegalDocument[];
+  /** Only recipients and delivery state are printed; the body is never read here. */
+  messages: Pick<Message, 'recipientName' | 'recipientEmail' | 'messageType' | 'deliveryDate' | 'delivered'>[];
+  trustees: Trustee[];
+  /** When the binder is made. */
+  madeAt: Date;
+}
+
+/** Tasks of the first page: due within 24 hours and within 3 days. */
+const FIRST_DAYS: readonly Timeframe[] = ['24h', '72h'];
+
+/** The binder as PDF bytes. Never throws on text: unsupported characters are replaced visibly (./text.ts). */
+export async function buildBinder(input: BinderInput): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const name = [input.profile?.firstName, input.profile?.lastName].filter(Boolean).join(' ') || 'Unnamed';
+  const made = formatLongDate(input.madeAt.toISOString());
+  doc.setTitle(`Family binder of ${name}`);
+  doc.setAuthor(name);
+  doc.setCreator('Afterword');
+  doc.setProducer('Afterword');
+  doc.setCreationDate(input.madeAt);
+  doc.setModificationDate(input.madeAt);
+  const w = new BinderWriter(doc, { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) });
+  const tasks = [...input.tasks].sort((a, b) => a.priority - b.priority || a.title.localeCompare(b.title));
+
+  // Cover
+  w.gap(180);
+  w.text('Family binder', { size: 16, grey: true, after: 12 });
+  w.text(name, { size: 30, bold: true, after: 16 });
+  w.text(`Made on ${made}`, { size: 13, after: 40 });
+  w.text(
+    'This binder holds what matters in the first days, the after-death plan, the tasks for the family, where the legal documents are, and who will receive a message. The messages themselves are delivered privately and are not printed here.',
+    { size: 11 },
+  );
+
+  // In the first 24 hours
+  w.heading('In the first 24 hours', 1, { newPage: true });
+  w.heading('What to do first', 2);
+  const first = tasks.filter((t) => FIRST_DAYS.includes(t.timeframe));
+  if (first.length === 0) w.text('No tasks are due in the first days.', { grey: true });
+  for (const tf of FIRST_DAYS) {
+    const due = first.filter((t) => t.timeframe === tf);
+    if (due.length === 0) continue;
+    w.heading(TIMEFRAME_LABELS[tf], 3);
+    for (const t of due) {
+      w.checkItem(t.title, t.completionStatus === 'completed');
+      w.text(t.description, { indent: 18, after: 6 });
+    }
+  }
+  w.heading('Emergency contact', 2);
+  const ec = input.profile?.emergencyContact;
+  if (ec && (ec.name || ec.phone)) w.text([ec.name, ec.phone && `Phone: ${ec.phone}`].filter(Boolean).join(' · '));
+  else w.text('No emergency contact was given.', { grey: true });
+  w.heading('Trustees', 2);
+  if (input.trustees.length === 0) w.text('No trustees were named.', { grey: true });
+  for (const t of input.trustees) {
+    w.text(t.relationship ? `${t.name} (${t.relationship})` : t.name, { bold: true, after: 0 });
+    w.text([t.phone ? `Phone: ${t.phone}` : 'Phone: not given', `E-mail: ${t.email}`, ACCESS_LEVEL_LABELS[t.accessLevel]].join(' · '), { indent: 12, after: 6 });
+  }
+
+  // The after-death plan
+  w.heading('The after-death plan', 1, { newPage: true });
+  const p = input.plan;
+  if (!p) w.text('No plan was written.', { grey: true });
+  else {
+    w.field('Service', p.funeralType ? FUNERAL_TYPE_LABELS[p.funeralType] : null);
+    w.field('Location', p.location);
+    w.field('Burial', p.burialPreference ? BURIAL_PREFERENCE_LABELS[p.burialPreference] : null);
+    listField(w, 'Music', p.musicSelections);
+    listField(w, 'Readings', p.readings);
+    w.field('Special requests', p.specialRequests);
+    w.field('Obituary', p.obituary);
+  }
+
+  // Survivor tasks
+  w.heading('Tasks for the family', 1, { newPage: true });
+  if (tasks.length === 0) w.text('No tasks were written.', { grey: true });
+  for (const tf of TIMEFRAMES) {
+    const due = tasks.filter((t) => t.timeframe === tf);
+    if (due.length === 0) continue;
+    w.heading(TIMEFRAME_LABELS[tf], 2);
+    for (const t of due) {
+      w.checkItem(t.title, t.completionStatus === 'completed');
+      w.text(`Priority ${t.priority} (${PRIORITY_OPTIONS[t.priority as 1]}) · ${TASK_CATEGORY_LABELS[t.category]} · ${COMPLETION_STATUS_LABELS[t.completionStatus]}`, { indent: 18, after: 1, grey: true, size: 10 });
+      w.text(t.description, { indent: 18, after: 2 });
+      if (t.resources.length) {
+        w.text('Resources', { indent: 18, bold: true, after: 0, size: 10 });
+        for (const r of t.resources) w.bullet(r, 24);
+      }
+      w.gap(6);
+    }
+  }
+
+  // Legal documents
+  w.heading('Legal documents', 1, { newPage: true });
+  if (input.documents.length === 0) w.text('No documents were listed.', { grey: true });
+  for (const d of input.documents) {
+    w.text(d.documentName, { bold: true, after: 0 });
+    w.text(`Type: ${DOCUMENT_TYPE_LABELS[d.documentType]}`, { indent: 12, after: 0 });
+    const where = d.file ? `File "${d.file.name}", kept in Afterword (and in the data export under files/documents/)` : (d.documentUrl ?? 'Not given');
+    w.text(`Where: ${where}`, { indent: 12, after: 8 });
+  }
+
+  // Messages: recipients and state only
+  w.heading('Messages', 1, { newPage: true });
+  w.text('Afterword delivers each message privately to its recipient. Their words are not printed here.', { grey: true, after: 8 });
+  if (input.messages.length === 0) w.text('No messages were written.', { grey: true });
+  for (const m of input.messages) {
+    w.text(`${m.recipientName} (${m.recipientEmail})`, { bold: true, after: 0 });
+    const kind = { text: 'Written message', video: 'Video message', audio: 'Audio message' }[m.messageType];
+    const state = m.delivered ? 'Delivered' : m.deliveryDate ? `Pending, to be sent on ${formatLongDate(m.deliveryDate)}` : 'Pending, sent after release';
+    w.text(`${kind} · ${state}`, { indent: 12, after: 6 });
+  }
+
+  w.finish((i, n) => `Family binder of ${name} · made ${made} · page ${i} of ${n}`);
+  return doc.save();
+}
+
+function listField(w: BinderWriter, label: string, items: readonly string[]) {
+  if (items.length === 0) return w.field(label, null);
+  w.keep(2 * 11 * 1.4);
+  w.text(label, { bold: true, after: 0 });
+  for (const item of items) w.bullet(item);
+  w.gap(5);
+}
+
+/** The binder's input from a person's records by collection (the export's shape, on both sides). */
+export function binderInputOf(
+  records: { profile: BinderInput['profile'][]; deathPlan: DeathPlan[]; survivorTasks: SurvivorTask[]; documents: LegalDocument[]; messages: BinderInput['messages']; trustees: Trustee[] },
+  madeAt: Date,
+): BinderInput {
+  return {
+    profile: records.profile[0] ?? null,
+    plan: records.deathPlan[0] ?? null,
+    tasks: records.survivorTasks,
+    documents: records.documents,
+    messages: records.messages,
+    trustees: records.trustees,
+    madeAt,
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * A small flowing-text writer over pdf-lib for the family binder: A4 pages, black on white (it
+ * prints in black and white), text wrapped to the measure and carried over to new pages, headings
+ * kept with what follows, checkboxes drawn as outlines. Page numbers are added when it closes.
+ */
+import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { drawableText } from './text';
+
+const PAGE: [number, number] = [595.28, 841.89]; // A4 in points
+const MARGIN_X = 56;
+const MARGIN_TOP = 64;
+const MARGIN_BOTTOM = 72;
+const WIDTH = PAGE[0] - 2 * MARGIN_X;
+const BLACK = rgb(0, 0, 0);
+const GREY = rgb(0.25, 0.25, 0.25);
+
+export interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+export interface TextStyle {
+  size?: number;
+  bold?: boolean;
+  /** Left indent in points. */
+  indent?: number;
+  /** Space after the block in points. */
+  after?: number;
+  grey?: boolean;
+}
+
+/** Writes flowing content into `doc`; `footer(page, count)` labels each page at `finish()`. */
+export class BinderWriter {
+  private page!: PDFPage;
+  private y = 0;
+  private readonly supported: { regular: Set<number>; bold: Set<number> };
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly fonts: Fonts,
+  ) {
+    this.supported = { regular: new Set(fonts.regular.getCharacterSet()), bold: new Set(fonts.bold.getCharacterSet()) };
+    this.newPage();
+  }
+
+  /** Starts a new page. */
+  newPage(): void {
+    this.page = this.doc.addPage(PAGE);
+    this.y = PAGE[1] - MARGIN_TOP;
+  }
+
+  /** Moves down by `points`. */
+  gap(points: number): void {
+    this.y -= points;
+  }
+
+  /** Starts a new page unless `points` of height are left on this one. */
+  keep(points: number): void {
+    if (this.y - points < MARGIN_BOTTOM) this.newPage();
+  }
+
+  /** A heading (level 1 starts a page when `newPage`), kept with the next two lines. */
+  heading(text: string, level: 1 | 2 | 3, opts: { newPage?: boolean } = {}): void {
+    const size = level === 1 ? 20 : level === 2 ? 15 : 12.5;
+    if (opts.newPage) this.newPage();
+    else this.gap(level === 1 ? 12 : 8);
+    this.keep(size * 1.3 + 2 * 11 * 1.4);
+    this.text(text, { size, bold: true, after: level === 1 ? 10 : 4 });
+    if (level === 1) {
+      this.page.drawLine({ start: { x: MARGIN_X, y: this.y + 6 }, end: { x: MARGIN_X + WIDTH, y: this.y + 6 }, thickness: 1, color: BLACK });
+      this.gap(6);
+    }
+  }
+
+  /** A paragraph, wrapped and flowing across pages; returns the number of lines written. */
+  text(text: string, style: TextStyle = {}): number {
+    const size = style.size ?? 11;
+    const font = style.bold ? this.fonts.bold : this.fonts.regular;
+    const indent = style.indent ?? 0;
+    const lineHeight = size * 1.4;
+    const lines = this.wrap(drawableText(text, style.bold ? this.supported.bold : this.supported.regular), font, size, WIDTH - indent);
+    for (const line of lines) {
+      if (this.y - lineHeight < MARGIN_BOTTOM) this.newPage();
+      this.y -= lineHeight;
+      if (line) this.page.drawText(line, { x: MARGIN_X + indent, y: this.y + size * 0.3, size, font, color: style.grey ? GREY : BLACK });
+    }
+    this.gap(style.after ?? 4);
+    return lines.length;
+  }
+
+  /** A label in bold and its value on the lines below, indented ('Not written' when empty). */
+  field(label: string, value: string | null | undefined): void {
+    this.keep(2 * 11 * 1.4);
+    this.text(label, { bold: true, after: 0 });
+    this.text(value && value.trim() ? value : 'Not written', { indent: 12, after: 6, grey: !value?.trim() });
+  }
+
+  /** A bulleted list item. */
+  bullet(text: string, indent = 12): void {
+    this.text(`-  ${text}`, { indent, after: 1 });
+  }
+
+  /** A checklist item: an empty box (ticked when `done`), then `title` in bold. */
+  checkItem(title: string, done: boolean): void {
+    const size = 11;
+    this.keep(size * 1.4 * 2);
+    const boxY = this.y - size * 1.4 + 1;
+    this.page.drawRectangle({ x: MARGIN_X, y: boxY, width: 10, height: 10, borderColor: BLACK, borderWidth: 1 });
+    if (done) {
+      this.page.drawLine({ start: { x: MARGIN_X + 2, y: boxY + 5 }, end: { x: MARGIN_X + 4.5, y: boxY + 2 }, thickness: 1.2, color: BLACK });
+      this.page.drawLine({ start: { x: MARGIN_X + 4.5, y: boxY + 2 }, end: { x: MARGIN_X + 9, y: boxY + 9 }, thickness: 1.2, color: BLACK });
+    }
+    this.text(title, { bold: true, indent: 18, after: 1 });
+  }
+
+  /** Draws `footer(index, count)` at the bottom centre of every page. */
+  finish(footer: (index: number, count: number) => string): void {
+    const pages = this.doc.getPages();
+    const size = 9;
+    pages.forEach((p, i) => {
+      const label = drawableText(footer(i + 1, pages.length), this.supported.regular);
+      const w = this.fonts.regular.widthOfTextAtSize(label, size);
+      p.drawText(label, { x: (PAGE[0] - w) / 2, y: MARGIN_BOTTOM / 2, size, font: this.fonts.regular, color: BLACK });
+    });
+  }
+
+  /** `text` cut into lines no wider than `width`; words longer than a line are broken. */
+  private wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+    const out: string[] = [];
+    const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+    for (const para of text.split('\n')) {
+      let line = '';
+      for (const word of para.split(/ +/)) {
+        const candidate = line ? `${line} ${word}` : word;
+        if (fits(candidate)) {
+          line = candidate;
+          continue;
+        }
+        if (line) out.push(line);
+        line = '';
+        let rest = word;
+        while (rest && !fits(rest)) {
+          let n = rest.length - 1;
+          while (n > 1 && !fits(rest.slice(0, n))) n = Math.max(1, Math.floor(n * 0.9));
+          out.push(rest.slice(0, n));
+          rest = rest.slice(n);
+        }
+        line = rest;
+      }
+      out.push(line);
+    }
+    return out;
+  }
+}

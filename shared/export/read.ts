@@ -1,0 +1,160 @@
+/**
+ * Reads and checks an export ZIP (shared/export/format.ts) before anything is written (issue #18:
+ * all or nothing). Every refusal is an ExportReadError whose message a person can read: a newer
+ * version, a damaged or foreign ZIP, an invalid record, an unsafe entry name, a damaged file.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { unzipSync } from 'fflate';
+import type { z } from 'zod';
+import { toHex } from '../files/crypto';
+import type { FileRef } from '../files/ref';
+import { ACCOUNT_LIMITS } from '../limits';
+import { COLLECTIONS, COLLECTION_SPECS, type CollectionName } from '../schema/collections';
+import {
+  EXPORT_FORMAT_VERSION,
+  FILES_DIR,
+  MANIFEST_PATH,
+  manifestHeadSchema,
+  manifestSchema,
+  type ExportFileEntry,
+} from './format';
+import { unsafeEntryName } from './paths';
+
+/** A refused import; `message` is shown to the person as it is. */
+export class ExportReadError extends Error {
+  override name = 'ExportReadError';
+}
+
+export const NEWER_VERSION_MESSAGE = 'This export was made by a newer version of Afterword. Update the app, then import again.';
+export const DAMAGED_ZIP_MESSAGE = 'This file is damaged or is not a ZIP file. Choose the ZIP that "Export my data" made.';
+export const FOREIGN_ZIP_MESSAGE = 'This ZIP is not an Afterword export: it has no afterword.json.';
+
+/**
+ * Largest `afterword.json` read (declared size): well above what one account may store
+ * (`accountBytes`, as pretty-printed JSON), so a ZIP bomb is refused before it is inflated.
+ */
+export const MAX_MANIFEST_BYTES = 8 * ACCOUNT_LIMITS.accountBytes;
+
+export type ExportManifestData = z.infer<typeof manifestSchema>;
+/** One record of the manifest, as parsed (id, fields; `userId` ignored). */
+export type ExportRecord = Record<string, unknown> & { id: string };
+
+/** A checked export: the manifest and a reader for its files (one at a time, to bound memory). */
+export interface CheckedExport {
+  manifest: ExportManifestData;
+  /** The plaintext of a manifest file entry (already checked against its record's size and SHA-256). */
+  readFile(entry: ExportFileEntry): Uint8Array;
+  /** The record a file entry belongs to, and its file reference as exported. */
+  fileRecord(entry: ExportFileEntry): { record: ExportRecord; ref: FileRef };
+}
+
+/** Words for a record in a message: 'Message 3' (1-based, in the export's order). */
+const RECORD_WORDS: Record<CollectionName, string> = {
+  profile: 'The profile',
+  deathPlan: 'The after-death plan',
+  messages: 'Message',
+  documents: 'Document',
+  trustees: 'Trustee',
+  survivorTasks: 'Survivor task',
+};
+
+/**
+ * Checks `zip` whole: entry names, `afterword.json` (format, version, every record against its
+ * collection's schema, unique ids), and every file (present, size and SHA-256 of its record).
+ * Throws ExportReadError naming the first problem.
+ */
+export function readExport(zip: Uint8Array): CheckedExport {
+  const names: string[] = [];
+  let entries: Record<string, Uint8Array>;
+  let tooLarge = false;
+  try {
+    entries = unzipSync(zip, {
+      filter: (f) => {
+        names.push(f.name);
+        if (f.name === MANIFEST_PATH && f.originalSize > MAX_MANIFEST_BYTES) tooLarge = true;
+        return f.name === MANIFEST_PATH && !tooLarge;
+      },
+    });
+  } catch {
+    throw new ExportReadError(DAMAGED_ZIP_MESSAGE);
+  }
+  if (tooLarge) throw new ExportReadError('afterword.json in this export is larger than any account can hold.');
+  for (const name of names) {
+    const why = unsafeEntryName(name);
+    if (why) throw new ExportReadError(`This export can't be imported: ${why}.`);
+  }
+  const json = entries[MANIFEST_PATH];
+  if (!json) throw new ExportReadError(FOREIGN_ZIP_MESSAGE);
+  const manifest = parseManifest(json);
+  const byKey = new Map<string, { record: ExportRecord; ref: FileRef }>();
+  for (const c of ['documents', 'messages'] as const) {
+    for (const r of manifest.records[c] as ExportRecord[]) if (r.file) byKey.set(`${c}/${r.id}`, { record: r, ref: r.file as FileRef });
+  }
+  const present = new Set(names);
+  const seenPaths = new Set<string>();
+  for (const entry of manifest.files) {
+    if (!byKey.has(`${entry.collection}/${entry.id}`)) throw new ExportReadError(`afterword.json names the file “${entry.path}” for a record that has no file.`);
+    if (!entry.path.startsWith(FILES_DIR) || unsafeEntryName(entry.path)) throw new ExportReadError(`This export can't be imported: the name “${entry.path}” leads outside the export.`);
+    if (!present.has(entry.path)) throw new ExportReadError(`This export is incomplete: the file “${entry.path}” is missing.`);
+    if (seenPaths.has(entry.path)) throw new ExportReadError(`afterword.json names the file “${entry.path}” twice.`);
+    seenPaths.add(entry.path);
+  }
+  const fileRecord = (entry: ExportFileEntry) => byKey.get(`${entry.collection}/${entry.id}`)!;
+  const readFile = (entry: ExportFileEntry): Uint8Array => {
+    let bytes: Uint8Array | undefined;
+    try {
+      bytes = unzipSync(zip, { filter: (f) => f.name === entry.path && f.originalSize === fileRecord(entry).ref.size })[entry.path];
+    } catch {
+      bytes = undefined;
+    }
+    const { ref } = fileRecord(entry);
+    if (!bytes || bytes.byteLength !== ref.size || toHex(sha256(bytes)) !== ref.sha256) {
+      throw new ExportReadError(`The file “${entry.path}” in this export is damaged.`);
+    }
+    return bytes;
+  };
+  for (const entry of manifest.files) readFile(entry); // every file checked before anything is written
+  return { manifest, readFile, fileRecord };
+}
+
+function parseManifest(json: Uint8Array): ExportManifestData {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json));
+  } catch {
+    throw new ExportReadError('afterword.json in this export is damaged: it is not valid JSON.');
+  }
+  const head = manifestHeadSchema.safeParse(raw);
+  if (!head.success) throw new ExportReadError('This ZIP is not an Afterword export: afterword.json is not one of ours.');
+  if (head.data.version > EXPORT_FORMAT_VERSION) throw new ExportReadError(NEWER_VERSION_MESSAGE);
+  const parsed = manifestSchema.safeParse(raw);
+  if (!parsed.success) throw new ExportReadError(describeIssue(parsed.error.issues[0]!));
+  const manifest = parsed.data;
+  for (const c of COLLECTIONS) {
+    const records = manifest.records[c] as ExportRecord[];
+    if (COLLECTION_SPECS[c].singleton && records.length > 1) throw new ExportReadError(`This export has more than one record of ${RECORD_WORDS[c].toLowerCase()}.`);
+    const most = c === 'trustees' ? ACCOUNT_LIMITS.trustees : ACCOUNT_LIMITS.recordsPerCollection;
+    if (records.length > most) throw new ExportReadError(`This export has ${records.length} ${RECORD_WORDS[c].toLowerCase()} records; an account holds at most ${most}.`);
+    const ids = new Set<string>();
+    for (const [i, r] of records.entries()) {
+      if (ids.has(r.id)) throw new ExportReadError(`${recordName(c, i)} has the same id as another record (${r.id}).`);
+      ids.add(r.id);
+    }
+  }
+  return manifest;
+}
+
+/** 'Message 3' or 'The profile'. */
+function recordName(c: CollectionName, index: number): string {
+  return COLLECTION_SPECS[c].singleton ? RECORD_WORDS[c] : `${RECORD_WORDS[c]} ${index + 1}`;
+}
+
+/** A zod issue of the manifest in words: 'Invalid record: Message 3, recipientEmail: Invalid email address'. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const [top, collection, index, ...field] = issue.path;
+  if (top === 'records' && typeof collection === 'string' && (COLLECTIONS as readonly string[]).includes(collection) && typeof index === 'number') {
+    const where = field.length ? `, ${field.join('.')}` : '';
+    return `This export has an invalid record: ${recordName(collection as CollectionName, index)}${where}: ${issue.message}.`;
+  }
+  return `afterword.json in this export is not valid: ${issue.path.join('.') || 'the file'}: ${issue.message}.`;
+}

@@ -1,0 +1,134 @@
+/**
+ * The server's side of issue #18: `GET /api/export` streams the signed-in person's export (the
+ * format the device writes and imports), never another account's; after release a full-access
+ * trustee downloads the family binder, made on the server with shared/binder (404 before release
+ * and for other access levels). Real app over a real SQLite file; e-mails read from the outbox folder.
+ */
+import { extractText } from 'unpdf';
+import { describe, expect, it } from 'vitest';
+import { unzipSync } from 'fflate';
+import { readExport } from '../../shared/export/read';
+import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile } from '../blobs/blob-test-support';
+import { createTestApp, signUp } from '../test-support';
+import { outboxFiles, ownerOn, type Owner } from '../release/release-test-support';
+import { DAY_MS } from '../release/state-machine';
+
+const pdfText = async (bytes: ArrayBuffer) => ((await extractText(new Uint8Array(bytes), { mergePages: true })).text as string).replace(/\s+/g, ' ');
+
+async function ownerWithRecords(o: Owner) {
+  await o.addTrustee('grace', 'full');
+  await o.addTrustee('mary', 'documents-only');
+  await o.addMessage('annabella', 'SECRET words for Annabella only');
+  await o.post('/api/survivor-tasks', {
+    title: 'Call the doctor', description: 'Ask for the medical certificate of death.', category: 'immediate',
+    timeframe: '24h', automationLevel: 'manual-with-guidance', priority: 1, resources: ['GP: 01865 000000'], automationSteps: [],
+    notifyTrustees: false, completionStatus: 'not-started',
+  });
+  const plan = await o.t.call('POST', '/api/death-plan', { location: 'Kensal Green', specialRequests: 'Play Bach.', musicSelections: ['Air on the G String'] }, o.cookie);
+  expect(plan.status).toBeLessThan(300);
+}
+
+describe('GET /api/export (issue #18)', () => {
+  it('streams the session account’s records in the export format, and nothing of another account', async () => {
+    const t = createTestApp();
+    const o = await ownerOn(t);
+    await ownerWithRecords(o);
+    const other = await signUp(t, { firstName: 'Eve' });
+    await t.call('POST', '/api/trustees', { name: 'Mallory', email: 'mallory@example.com', accessLevel: 'full' }, other.cookie);
+
+    const res = await t.call('GET', '/api/export', undefined, o.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="afterword-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const { manifest } = readExport(new Uint8Array(await res.arrayBuffer()));
+    expect(manifest.records.profile.map((p) => p.firstName)).toEqual(['Ada']);
+    expect(manifest.records.trustees.map((x) => x.name).sort()).toEqual(['Grace Trustee', 'Mary Trustee']);
+    expect(manifest.records.messages.map((m) => m.messageContent)).toEqual(['SECRET words for Annabella only']);
+    expect(manifest.records.deathPlan[0]).toMatchObject({ location: 'Kensal Green', musicSelections: ['Air on the G String'] });
+    expect(JSON.stringify(manifest)).not.toContain('Mallory');
+  });
+
+  it('holds each uploaded file decrypted (several chunks), and lists a file not uploaded yet in README.txt', async () => {
+    const t = createTestApp();
+    const o = await ownerOn(t);
+    const plain = pdfWith('THE-WILL', 40_000);
+    const file = await encryptFile(plain, 'application/pdf', 16 * 1024); // three chunks
+    expect((await uploadFile(callerOf(t, o.cookie), file)).status).toBe(200);
+    await o.post('/api/documents', { documentType: 'will', documentName: 'Will', file: fileRefOf(file, 'Last will.pdf') });
+    const never = await encryptFile(pdfWith('NEVER-UPLOADED'), 'application/pdf');
+    await o.post('/api/documents', { documentType: 'insurance', documentName: 'Policy', file: fileRefOf(never, 'Policy.pdf') });
+
+    const zip = new Uint8Array(await (await t.call('GET', '/api/export', undefined, o.cookie)).arrayBuffer());
+    const { manifest, readFile } = readExport(zip); // sizes and SHA-256 checked against the records
+    expect(manifest.files.map((f) => f.path)).toEqual(['files/documents/Last will.pdf']);
+    expect(readFile(manifest.files[0]!)).toEqual(plain);
+    expect(new TextDecoder().decode(unzipSync(zip)['README.txt'])).toContain('files/documents/Policy.pdf  (Insurance: Policy)');
+  });
+
+  it('costs the account’s file-bytes budget: past it the next export waits (429)', async () => {
+    const t = createTestApp({ AFTERWORD_LIMITS: JSON.stringify({ fileBytesPerMinute: 100_000 }) });
+    const o = await ownerOn(t);
+    for (const name of ['Will', 'Policy', 'Deed']) {
+      const file = await encryptFile(pdfWith(name, 45_000), 'application/pdf', 45_056); // one chunk each: upload and complete fit a minute's budget
+      expect((await uploadFile(callerOf(t, o.cookie), file)).status).toBe(200);
+      await o.post('/api/documents', { documentType: 'will', documentName: name, file: fileRefOf(file, `${name}.pdf`) });
+      t.advance(60_000);
+    }
+    const first = await t.call('GET', '/api/export', undefined, o.cookie);
+    expect(first.status).toBe(200);
+    expect(readExport(new Uint8Array(await first.arrayBuffer())).manifest.files).toHaveLength(3); // 135 000 bytes read
+    expect((await t.call('GET', '/api/export', undefined, o.cookie)).status).toBe(429);
+    t.advance(60_000);
+    expect((await t.call('GET', '/api/export', undefined, o.cookie)).status).toBe(200);
+  });
+
+  it('needs a session', async () => {
+    const t = createTestApp();
+    expect((await t.call('GET', '/api/export')).status).toBe(401);
+  });
+});
+
+describe('the trustee’s family binder (issue #18)', () => {
+  /** The link in the newest outbox e-mail to `to` whose subject matches. */
+  const mailLink = (o: Owner, to: string, subject: RegExp) => {
+    const mail = outboxFiles(o.t.deps.config.dataDir).filter((e) => e.to.includes(to) && subject.test(e.subject)).at(-1);
+    expect(mail, `an e-mail to ${to} about ${subject}`).toBeDefined();
+    return mail!.links[0]!.replace(/^https?:\/\/[^/]+/, 'http://localhost');
+  };
+
+  it('is 404 before release and for other levels; after release a full-access trustee downloads it', async () => {
+    const t = createTestApp({ PUBLIC_URL: 'http://afterword.test' });
+    const o = await ownerOn(t);
+    await ownerWithRecords(o);
+    const run = () => t.services.scheduler.runOnce();
+    await run();
+    expect((await o.open(mailLink(o, o.addr('grace'), /asked you to be a trustee/), 'POST')).status).toBe(200);
+    await run();
+    const report = mailLink(o, o.addr('grace'), /Thank you for being/);
+    // Before release: no binder, whatever token is tried.
+    expect((await o.open(`${report.replace('/report/', '/access/')}/binder.pdf`)).status).toBe(404);
+
+    expect((await o.open(report, 'POST')).status).toBe(200);
+    await run();
+    t.advance(7 * DAY_MS + 60_000);
+    await run();
+    await run();
+    const graceAccess = mailLink(o, o.addr('grace'), /left for you/);
+    const maryAccess = mailLink(o, o.addr('mary'), /left for you/);
+
+    const page = await (await o.open(graceAccess)).text();
+    expect(page).toContain('Download the family binder (PDF)');
+    expect(await (await o.open(maryAccess)).text()).not.toContain('binder');
+    expect((await o.open(`${maryAccess}/binder.pdf`)).status).toBe(404);
+
+    const res = await o.open(`${graceAccess}/binder.pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Family binder - Ada Lovelace.pdf"; filename*=UTF-8''Family%20binder%20-%20Ada%20Lovelace.pdf`);
+    const text = await pdfText(await res.arrayBuffer());
+    for (const seen of ['Ada Lovelace', 'In the first 24 hours', 'Call the doctor', 'Kensal Green', 'Play Bach.', 'Air on the G String', 'GP: 01865 000000', 'Grace Trustee']) {
+      expect(text).toContain(seen);
+    }
+    expect(text).not.toContain('SECRET words');
+  });
+});

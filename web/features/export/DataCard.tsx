@@ -1,0 +1,126 @@
+/**
+ * Settings' "Your data" card (issue #18): "Family binder", "Export my data" and "Import data",
+ * all working on this device's data, with no connection needed. An import that is refused says
+ * why (the message of shared/export/read.ts) and writes nothing.
+ */
+import { Download, Upload } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { COLLECTIONS } from '../../../shared/schema/collections';
+import { Button } from '../../ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { confirm } from '../../ui/ConfirmDialog';
+import { toast } from '../../ui/toast-store';
+import { exportMyData, importMyData } from './actions';
+import { useFamilyBinder } from './BinderButton';
+
+type Busy = null | 'export' | 'import';
+
+function Row({ action, children }: { action: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
+      <p className="text-sm text-slate-700">{children}</p>
+      <div className="shrink-0">{action}</div>
+    </li>
+  );
+}
+
+export function DataCard() {
+  const [busy, setBusy] = useState<Busy>(null);
+  const binder = useFamilyBinder();
+  const input = useRef<HTMLInputElement>(null);
+
+  async function runExport() {
+    setBusy('export');
+    try {
+      const { outcome, missing } = await exportMyData();
+      if (outcome === 'cancelled') return;
+      toast(
+        missing === 0
+          ? { title: 'Export ready', description: 'All your records and files are in one ZIP. Keep it somewhere safe.' }
+          : {
+              title: 'Export ready, without some files',
+              description: `${missing} ${missing === 1 ? 'file is' : 'files are'} not on this device and could not be downloaded now. README.txt in the ZIP names them; export again when online.`,
+              durationMs: 10_000,
+            },
+      );
+    } catch (err) {
+      toast({ title: 'Export failed', description: (err as Error).message || 'Please try again later.', variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function runImport(file: File | undefined) {
+    if (input.current) input.current.value = ''; // choosing the same file again fires change again
+    if (!file) return;
+    const go = await confirm({
+      title: 'Import data?',
+      description: `Records in “${file.name}” are added to this account, and records already here with the same id are updated to match it (your profile too). Nothing is deleted.`,
+      confirmLabel: 'Import',
+    });
+    if (!go) return;
+    setBusy('import');
+    try {
+      const result = await importMyData(file);
+      const total = COLLECTIONS.reduce((n, c) => n + result.records[c], 0);
+      toast(
+        result.changed === 0
+          ? { title: 'Nothing to import', description: `All ${total} records of this export are already here.` }
+          : {
+              title: 'Data imported',
+              description: `${result.changed} of ${total} records were added or updated${result.filesAdded ? `, with ${result.filesAdded} ${result.filesAdded === 1 ? 'file' : 'files'} queued for upload` : ''}. They sync like any change.`,
+            },
+      );
+    } catch (err) {
+      toast({ title: 'Import failed', description: (err as Error).message || 'Please try again later.', variant: 'destructive', durationMs: 10_000 });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Card aria-labelledby="your-data-heading">
+      <CardHeader>
+        <CardTitle as="h2" id="your-data-heading">
+          Your data
+        </CardTitle>
+        <CardDescription>Made on this device, with or without a connection.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y divide-stone-200">
+          <Row action={binder.button}>A printable PDF for your family: the first 24 hours, your plan, the tasks, where your documents are, and who receives a message.</Row>
+          <Row
+            action={
+              <Button variant="outline" onClick={runExport} disabled={busy !== null}>
+                <Download aria-hidden="true" />
+                {busy === 'export' ? 'Exporting...' : 'Export my data'}
+              </Button>
+            }
+          >
+            Everything you keep here, records and files, in one ZIP that opens without Afterword.
+          </Row>
+          <Row
+            action={
+              <>
+                <input
+                  ref={input}
+                  type="file"
+                  accept=".zip,application/zip"
+                  hidden
+                  onChange={(e) => void runImport(e.target.files?.[0])}
+                />
+                <Button variant="outline" onClick={() => input.current?.click()} disabled={busy !== null}>
+                  <Upload aria-hidden="true" />
+                  {busy === 'import' ? 'Importing...' : 'Import data'}
+                </Button>
+              </>
+            }
+          >
+            Bring in a ZIP made by "Export my data", from this or another Afterword server. Importing the same ZIP twice changes nothing.
+          </Row>
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+

@@ -1,0 +1,55 @@
+/**
+ * What the "Family binder", "Export my data" and "Import data" buttons do (issue #18), on the
+ * signed-in person's local database: everything offline, pdf-lib and fflate loaded only when asked.
+ */
+import { safeFileName } from '../../../shared/export/paths';
+import { personNameOf } from '../../../shared/export/format';
+import { requireDb } from '../../db/current';
+import { collectRecords, exportData } from './export-data';
+import type { ImportResult } from './import-data';
+import { saveFile, type SaveOutcome } from './save-file';
+
+const today = (db: ReturnType<typeof requireDb>) => new Date(db.correctedNow());
+
+/** Makes the family binder PDF from this device's data and shares or downloads it. */
+export async function makeFamilyBinder(): Promise<SaveOutcome> {
+  const db = requireDb();
+  const [records, { buildBinder, binderInputOf }] = await Promise.all([collectRecords(db), import('../../../shared/binder')]);
+  const madeAt = today(db);
+  const pdf = await buildBinder(binderInputOf(records, madeAt));
+  const name = personNameOf(records);
+  const fileName = safeFileName(`Family binder${name ? ` - ${name}` : ''} - ${madeAt.toISOString().slice(0, 10)}.pdf`);
+  return saveFile(new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), fileName);
+}
+
+/**
+ * Makes the export ZIP of this device's data and shares or downloads it. Files come from this
+ * device, or are downloaded and decrypted when online; `missing` counts those that could be had
+ * neither way (offline, or not uploaded from the device that has them): README.txt lists them.
+ */
+export async function exportMyData(): Promise<{ outcome: SaveOutcome; missing: number }> {
+  const db = requireDb();
+  const { openFile, FileUnavailableError } = await import('../../files');
+  const madeAt = today(db);
+  let missing = 0;
+  const zip = await exportData(db, {
+    now: madeAt,
+    openFile: async ({ ref }) => {
+      try {
+        return await openFile(ref);
+      } catch (err) {
+        if (!(err instanceof FileUnavailableError)) throw err; // a damaged file stops the export, never a silent hole
+        missing++;
+        return null;
+      }
+    },
+  });
+  return { outcome: await saveFile(zip, `afterword-export-${madeAt.toISOString().slice(0, 10)}.zip`), missing };
+}
+
+/** Imports an export ZIP into this account (see import-data.ts for what is refused and how). */
+export async function importMyData(file: Blob): Promise<ImportResult> {
+  const db = requireDb();
+  const [{ importData }, { addFile }] = await Promise.all([import('./import-data'), import('../../files')]); // fflate and the checks only when asked
+  return importData(db, new Uint8Array(await file.arrayBuffer()), addFile);
+}

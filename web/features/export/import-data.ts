@@ -1,0 +1,81 @@
+/**
+ * "Import data" (issue #18): brings an export ZIP into the signed-in account. Everything is
+ * checked first (shared/export/read.ts: version, ZIP, records, names, files); then every record is
+ * written through the one local write (rule 9) in ONE transaction, so it syncs like any edit and
+ * either all of it lands or none. Ids are kept (singletons take this account's id, rule 7), and
+ * only fields that differ are written, so importing the same ZIP twice changes nothing the
+ * second time (no outbox entry). Files are added like any new file (queued for upload) unless the
+ * record already holds the same file (same SHA-256). `messages.delivered` is the release's state on
+ * the server that delivered them, so it is never imported (a client may not write it, rule 10).
+ */
+import { COLLECTIONS, COLLECTION_SPECS, type CollectionName } from '../../../shared/schema/collections';
+import type { FileRef } from '../../../shared/files/ref';
+import { ExportReadError, readExport, type ExportRecord } from '../../../shared/export/read';
+import type { ExportFileEntry } from '../../../shared/export/format';
+import { TOMBSTONE_FIELD, isDeleted } from '../../../shared/sync/record';
+import { fieldClock } from '../../db/edit-session';
+import type { UserDatabase, WriteInput } from '../../db/user-database';
+
+export { ExportReadError };
+
+/** Adds a file on this device and queues its upload (web/files `addFile`). */
+export type AddFile = (blob: Blob, opts: { name: string; durationMs?: number }) => Promise<FileRef>;
+
+export interface ImportResult {
+  /** Records of the export, by collection. */
+  records: Record<CollectionName, number>;
+  /** Records that changed in this account (0 on a repeated import). */
+  changed: number;
+  /** Files added (queued for upload). */
+  filesAdded: number;
+}
+
+/**
+ * Imports `zip` into `db`'s account. `addFile` adds a file of the ZIP (absent: a record keeps the
+ * file reference it was exported with). Throws ExportReadError (nothing written) when the ZIP is
+ * refused, LocalWriteError (nothing written) when a record would be refused by the server.
+ */
+export async function importData(db: UserDatabase, zip: Uint8Array, addFile?: AddFile): Promise<ImportResult> {
+  const checked = readExport(zip);
+  const { manifest } = checked;
+  const fileOf = new Map<string, ExportFileEntry>(manifest.files.map((f) => [`${f.collection}/${f.id}`, f]));
+  const targets = COLLECTIONS.flatMap((c) =>
+    (manifest.records[c] as ExportRecord[]).map((r) => ({ collection: c, record: r, id: COLLECTION_SPECS[c].singleton ? db.userId : r.id })),
+  );
+  const states = await db.dexie.transaction('r', db.dexie.fieldState, () => Promise.all(targets.map((t) => db.readState(t.collection, t.id))));
+
+  const inputs: WriteInput[] = [];
+  let filesAdded = 0;
+  for (const [i, { collection, record, id }] of targets.entries()) {
+    const state = states[i]!;
+    const spec = COLLECTION_SPECS[collection];
+    const patch: Record<string, unknown> = {};
+    for (const field of Object.keys(spec.fields.shape)) {
+      if (!spec.serverOnly.includes(field) && field in record) patch[field] = record[field];
+    }
+    if ('file' in patch && record.file) {
+      const exported = record.file as FileRef;
+      const current = state.values.file as FileRef | null | undefined;
+      const entry = fileOf.get(`${collection}/${record.id}`);
+      if (current && current.sha256 === exported.sha256 && current.size === exported.size) delete patch.file; // the same file is here already
+      else if (entry && addFile) {
+        const bytes = checked.readFile(entry);
+        const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: exported.mimeType });
+        try {
+          patch.file = await addFile(blob, { name: exported.name, ...(exported.durationMs !== undefined ? { durationMs: exported.durationMs } : {}) });
+        } catch (err) {
+          // Nothing is written yet; files already added stay unreferenced and the queue drops them.
+          throw new ExportReadError(`The file “${entry.path}” can't be added: ${(err as Error).message}`);
+        }
+        filesAdded++;
+      }
+    }
+    if (isDeleted(state)) patch[TOMBSTONE_FIELD] = false; // importing a record brings it back
+    // The person chose to replace what this device shows: a sequential edit, not a conflict (rule 20).
+    const bases = Object.fromEntries(Object.keys(patch).filter((f) => f !== TOMBSTONE_FIELD).map((f) => [f, fieldClock(state, collection, f)]));
+    inputs.push({ collection, id, patch, listBase: state, bases });
+  }
+  const changes = await db.writeMany(inputs);
+  const records = Object.fromEntries(COLLECTIONS.map((c) => [c, manifest.records[c].length])) as Record<CollectionName, number>;
+  return { records, changed: changes.length, filesAdded };
+}

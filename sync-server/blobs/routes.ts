@@ -38,7 +38,7 @@ const completeSchema = fileRefSchema.pick({ key: true, mimeType: true, sha256: t
 const indexSchema = z.coerce.number().int().min(0).max(1_000_000);
 /** Chunk uploads one account may have streaming at once (more: 429, Retry-After 1). */
 const CHUNKS_IN_FLIGHT = 4;
-const shaSchema = z.string().regex(/^[0-9a-f]{64}$/, 'must be the lowercase hex SHA-256 of the body');
+const shaSchema = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be the hex SHA-256 of the body').transform((h) => h.toLowerCase());
 
 export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -86,6 +86,9 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     try {
       const raw = c.req.raw.body;
       const body = raw ? Readable.fromWeb(raw as import('node:stream/web').ReadableStream<Uint8Array>) : Readable.from([]);
+      // A body that fails (the client went away) can emit 'error' again after the store's pipeline
+      // has settled and let go of it: never an uncaught exception that would stop the server.
+      body.on('error', () => undefined);
       await blobs.putChunk(userId, blobId, index, body, sha256, contentLength);
     } finally {
       const left = (inFlight.get(userId) ?? 1) - 1;

@@ -7,6 +7,10 @@
  */
 import { z } from 'zod';
 import { singleLine } from '../schema/common';
+import type { CollectionName } from '../schema/collections';
+
+/** The collections whose records may hold a `file` (shared/schema/document.ts, message.ts). */
+export const FILE_COLLECTIONS = ['documents', 'messages'] as const satisfies readonly CollectionName[];
 
 /** A blob id: client-made, URL-safe, 16 to 64 characters. */
 export const blobIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Invalid file id');

@@ -86,6 +86,9 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     try {
       const raw = c.req.raw.body;
       const body = raw ? Readable.fromWeb(raw as import('node:stream/web').ReadableStream<Uint8Array>) : Readable.from([]);
+      // A body that fails (the client went away) can emit 'error' again after the store's pipeline
+      // has settled and let go of it: never an uncaught exception that would stop the server.
+      body.on('error', () => undefined);
       await blobs.putChunk(userId, blobId, index, body, sha256, contentLength);
     } finally {
       const left = (inFlight.get(userId) ?? 1) - 1;

@@ -277,10 +277,11 @@ export class UserDatabase {
 
   /**
    * Number of things on this device the server does not have yet: changes in the outbox, plus
-   * files not uploaded (queued, uploading or failed; issue #17), so signing out never drops them.
+   * files a record holds that wait to upload (issue #17), so signing out never drops them. Files
+   * the server refused (`failed`) are not counted: nothing is on its way.
    */
   async pendingCount(): Promise<number> {
-    const files = await this.dexie.attachments.where('state').anyOf('queued', 'uploading', 'failed').count();
+    const files = await this.dexie.attachments.where('state').anyOf('queued', 'uploading').filter((r) => r.referenced).count();
     return (await this.dexie.outbox.count()) + files;
   }
 }

@@ -4,11 +4,12 @@
  * URL of a file's bytes for previews and players (downloaded on first use, revoked on unmount).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { FileRef } from '../../shared/files/ref';
 import { useCurrentDb } from '../db/current';
 import { useSyncStore } from '../sync/sync-store';
 import type { AttachmentState } from '../db/schema';
+import { FileDamagedError, FileUnavailableError } from './errors';
 import { readAttachmentState } from './store';
 
 /** Where a file is: in this device's upload queue, uploaded, failed, or `remote` (not on this device yet). */
@@ -76,6 +77,14 @@ export function useFileUrlWith(
   const [state, setState] = useState<Omit<FileUrlState, 'retry'>>({ progress: 0 });
   const [attempt, setAttempt] = useState(0);
   const blobId = ref?.blobId;
+  const offline = useOffline();
+  // Back online after a failure (e.g. "not on this device yet"): try again by itself.
+  const wasOffline = useRef(offline);
+  const failed = state.error !== undefined;
+  useEffect(() => {
+    if (wasOffline.current && !offline && failed) setAttempt((n) => n + 1);
+    wasOffline.current = offline;
+  }, [offline, failed]);
   useEffect(() => {
     if (!open || !ref) {
       setState({ progress: 0 });
@@ -91,7 +100,10 @@ export function useFileUrlWith(
         setState({ url, progress: 1 });
       })
       .catch((err: unknown) => {
-        if (!cancelled) setState({ progress: 0, error: err instanceof Error ? err.message : 'This file could not be opened.' });
+        if (cancelled) return;
+        const known = err instanceof FileUnavailableError || err instanceof FileDamagedError;
+        if (!known) console.error('Could not open a file', err);
+        setState({ progress: 0, error: known ? err.message : 'This file could not be opened. Please try again.' });
       });
     return () => {
       cancelled = true;

@@ -161,8 +161,15 @@ describe('signing out with files still waiting (issue #17)', () => {
     const device = newDeviceIndexedDb();
     const db = await openUserDatabase('u-leaving-with-a-file', device);
     const { http } = countingHttp();
-    await addFileTo({ db, http }, new Blob([pdfBytes(3000) as BlobPart]), { name: 'will.pdf' });
+    const ref = await addFileTo({ db, http }, new Blob([pdfBytes(3000) as BlobPart]), { name: 'will.pdf' });
+    expect(await db.pendingCount()).toBe(0); // no record holds it yet (an abandoned dialog is not "waiting")
+    await writeDocument(db, ref);
+    await db.dexie.outbox.clear(); // as if the record had synced: only the file waits
+    await runQueue({ db, http, env: { isOnline: () => false } });
     expect(await db.pendingCount()).toBe(1);
+    await db.dexie.attachments.update(ref.blobId, { state: 'failed' });
+    expect(await db.pendingCount()).toBe(0); // refused by the server: nothing on its way
+    await db.dexie.attachments.update(ref.blobId, { state: 'queued' });
     expect(await endLocalSession('u-leaving-with-a-file', { timeoutMs: 0 })).toBe('kept');
     const again = await openUserDatabase('u-leaving-with-a-file', device);
     expect(await again.dexie.attachments.count()).toBe(1);

@@ -4,12 +4,9 @@
  * holds any more (deleted here or on another device) is removed from this device, and never
  * uploaded (issue #17 "Release and deletion"; anchor: PowerSync's attachment queue).
  */
-import type { CollectionName } from '../../shared/schema/collections';
+import { FILE_COLLECTIONS } from '../../shared/files/ref';
 import type { AttachmentRow, AttachmentState, FileRow } from '../db/schema';
 import type { UserDatabase } from '../db/user-database';
-
-/** The collections whose records may hold a `file` (shared/schema/document.ts, message.ts). */
-export const FILE_COLLECTIONS = ['documents', 'messages'] as const satisfies readonly CollectionName[];
 
 /**
  * How long a file added here may wait for its record before it is dropped (ms): the screen writes

@@ -40,6 +40,7 @@ const indexSchema = z.coerce.number().int().min(0).max(1_000_000);
 const CHUNKS_IN_FLIGHT = 4;
 const shaSchema = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be the hex SHA-256 of the body').transform((h) => h.toLowerCase());
 
+/** The routes above over `services.blobs`, throttled by the record service's per-account limits. */
 export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { blobs, records } = services;

@@ -13,14 +13,26 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
-/** Where Debian's `postgresql` package puts PostgreSQL 15 (`.ci/run` installs it when absent). */
-export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/**
+ * Where Debian's `postgresql` package puts the binaries: `PG_BIN` when set, else the newest
+ * `/usr/lib/postgresql/<major>/bin` (15 on Debian 12; `.ci/run` installs the package when absent).
+ */
+export const PG_BIN = process.env.PG_BIN ?? newestDebianPgBin() ?? '/usr/lib/postgresql/15/bin';
+
+function newestDebianPgBin(): string | null {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const majors = readdirSync(root)
+    .filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return majors[0] ? join(root, majors[0], 'bin') : null;
+}
 
 export interface TestPostgres {
   /** Connection string of the server's maintenance database (`postgres`). */
@@ -60,8 +72,8 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
   if (!existsSync(join(PG_BIN, 'initdb'))) {
     throw new Error(
-      `PostgreSQL tests need a server: set DATABASE_URL=postgres://… or install PostgreSQL 15 ` +
-        `(Debian: apt-get install -y postgresql; expected ${PG_BIN}/initdb). .ci/run installs it.`,
+      `PostgreSQL tests need a server: set DATABASE_URL=postgres://… or install PostgreSQL ` +
+        `(Debian: apt-get install -y postgresql; looked for ${PG_BIN}/initdb). .ci/run installs it.`,
     );
   }
   const dir = mkdtempSync(join(tmpdir(), 'afterword-pg-'));

@@ -30,8 +30,15 @@ export const ACCOUNT_LIMITS = {
   requestsPerMinute: 600,
   /** Bytes of record data one account's REST lists may return per minute (429 above); a list costs what the account holds. */
   readBytesPerMinute: 100 * 1024 * 1024,
-  /** Writing requests (sync pushes with changes, REST writes) per account per minute (429 above). */
+  /** Writing requests (sync pushes with changes, REST writes) per account per minute (429 above). File chunks are not counted here (a 500 MB file is 125 chunks): see fileBytesPerMinute. */
   writesPerMinute: 120,
+  /**
+   * Bytes of encrypted file chunks one account may upload or download per minute (429 +
+   * Retry-After above; issue #17). Chunks are counted by their bytes, not as writes: 1 GiB a
+   * minute uploads a 500 MB video in about 30 s, while one account cannot keep the disk busy for
+   * everyone else.
+   */
+  fileBytesPerMinute: 1024 * 1024 * 1024,
   /**
    * Trustee invitation e-mails sent per account in any 24 hours (rolling). More wait in the queue
    * for the next day: a real person's list goes out at once, 200 spam trustees do not.
@@ -48,3 +55,14 @@ export type AccountLimits = typeof ACCOUNT_LIMITS;
 
 /** Shorthands of two defaults (tests compare against them; the server reads Config.limits). */
 export const { invitationsPerDay, resendsPerDay } = ACCOUNT_LIMITS;
+
+/**
+ * Defaults of the file limits (issue #17), set by the environment rather than AFTERWORD_LIMITS
+ * (sync-server/config.ts): USER_QUOTA_BYTES, the bytes of files one account may keep (encrypted
+ * size; separate from `accountBytes`, which counts records), and MAX_FILE_BYTES, the largest
+ * file. The UI reads the server's values from `GET /api/files/usage`.
+ */
+export const FILE_LIMIT_DEFAULTS = {
+  userQuotaBytes: 2 * 1024 * 1024 * 1024,
+  maxFileBytes: 500 * 1024 * 1024,
+} as const;

@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createAiProvider, planningSnapshot } from './ai';
 import type { AppDeps, AppEnv } from './app-env';
+import { blobRoutes, isChunkUpload } from './blobs/routes';
 import { csrfProtection } from './http/csrf';
 import { ApiHttpError, handleError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -35,25 +36,24 @@ export function createApp(
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use('*', securityHeaders(deps)); // CSP, nosniff, HSTS… on every response (ASVS 3.4)
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: deps.config.limits.requestBytes, // largest body (413 above); a sync batch is the largest legitimate one
-      onError: () => {
-        throw new ApiHttpError(413, 'Request body is too large');
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: deps.config.limits.requestBytes, // largest body (413 above); a sync batch is the largest legitimate one
+    onError: () => {
+      throw new ApiHttpError(413, 'Request body is too large');
+    },
+  });
+  // A file chunk streams to disk under its own limit (chunkSize + 28, blobs/routes.ts).
+  app.use('/api/*', (c, next) => (isChunkUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   app.use('/api/*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store'); // personal data is never cached (ASVS 14.3.2)
   });
-  app.use('/api/*', csrfProtection(deps)); // foreign Origin / Sec-Fetch-Site → 403 (ASVS 3.5.1)
+  app.use('/api/*', csrfProtection(deps, { rawBody: (c) => isChunkUpload(c.req.method, c.req.path) })); // foreign Origin / Sec-Fetch-Site → 403 (ASVS 3.5.1)
 
   // Writes may add or remove trustees or messages: let the release scheduler look soon (DESIGN.md §8).
   app.use('/api/*', async (c, next) => {
     await next();
-    if (c.req.method !== 'GET' && c.res.status < 400) services.scheduler.poke();
+    if (c.req.method !== 'GET' && c.res.status < 400 && !c.req.path.startsWith('/api/blobs')) services.scheduler.poke();
   });
 
   // Rule 19: one poke hub per app. A REST write that succeeded pokes the account's devices
@@ -61,7 +61,8 @@ export function createApp(
   const hub = createPokeHub();
   app.use('/api/*', async (c, next) => {
     await next();
-    if (c.req.method === 'GET' || c.res.status >= 400 || c.req.path === '/api/sync') return;
+    // File uploads change no record: the account's devices have nothing to pull.
+    if (c.req.method === 'GET' || c.res.status >= 400 || c.req.path === '/api/sync' || c.req.path.startsWith('/api/blobs')) return;
     const userId = c.get('userId') as string | undefined;
     if (userId) hub.poke(userId);
   });
@@ -78,6 +79,7 @@ export function createApp(
   app.route('/', deathPlanRoutes(deps, services));
   app.route('/', defaultTaskRoutes(deps, services));
   app.route('/', collectionRoutes(deps, services));
+  app.route('/', blobRoutes(deps, services));
   app.route('/', releaseRoutes(deps, services));
   app.route('/', releasePublicRoutes(deps, services));
 

@@ -4,11 +4,13 @@
  * DATA_DIR/session-secret), OPENAI_API_KEY / OPENAI_BASE_URL / OPENAI_MODEL, SMTP_URL,
  * TRUST_PROXY=<proxy hops> (believe X-Forwarded-*; http/client-ip.ts), PUBLIC_URL (base of links in emails; unset, links
  * use http://localhost:PORT and work on this machine only — never a request's Host, issue #16),
- * AFTERWORD_LIMITS (JSON overrides of shared/limits.ts; config-limits.ts).
+ * AFTERWORD_LIMITS (JSON overrides of shared/limits.ts; config-limits.ts), USER_QUOTA_BYTES and
+ * MAX_FILE_BYTES (files, issue #17; defaults in shared/limits.ts FILE_LIMIT_DEFAULTS).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { FILE_LIMIT_DEFAULTS } from '../shared/limits';
 import { parseLimits, type Limits } from './config-limits';
 import { parseTrustProxy } from './http/client-ip';
 
@@ -25,6 +27,16 @@ export interface Config {
   publicUrl?: string;
   /** Per-account limits: shared/limits.ts ACCOUNT_LIMITS overridden by AFTERWORD_LIMITS (config-limits.ts). */
   limits: Limits;
+  /** Files (issue #17): bytes one account may keep (USER_QUOTA_BYTES) and the largest file (MAX_FILE_BYTES). */
+  files: { userQuotaBytes: number; maxFileBytes: number };
+}
+
+/** A positive whole number of bytes from env var `name`, else `fallback`. Throws an Error naming the variable. */
+function bytesFromEnv(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw.trim());
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number of bytes, not "${raw.slice(0, 50)}"`);
+  return n;
 }
 
 /**
@@ -52,6 +64,10 @@ export function loadSessionSecret(dataDir: string, fromEnv?: string): Uint8Array
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const limits = parseLimits(env.AFTERWORD_LIMITS); // first: a bad value stops before anything is created
+  const files = {
+    userQuotaBytes: bytesFromEnv('USER_QUOTA_BYTES', env.USER_QUOTA_BYTES, FILE_LIMIT_DEFAULTS.userQuotaBytes),
+    maxFileBytes: bytesFromEnv('MAX_FILE_BYTES', env.MAX_FILE_BYTES, FILE_LIMIT_DEFAULTS.maxFileBytes),
+  };
   const dataDir = resolve(env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -69,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: env.PUBLIC_URL || undefined,
     limits,
+    files,
   };
 }

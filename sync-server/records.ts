@@ -24,6 +24,7 @@ import type { AccountUsage } from './db/usage';
 import { ApiHttpError } from './http/errors';
 import { createAdmission } from './records/admission';
 import { createBoundedCache } from './records/bounded-cache';
+import { watchFileRefs, type FileRefChanges } from './records/file-refs';
 import { createAccountThrottle, type AccountThrottle } from './records/throttle';
 
 const itemId = () => randomUUID().replaceAll('-', '').slice(0, 16);
@@ -67,11 +68,17 @@ const USAGE_TTL_MS = 60_000;
  * pushes never moves another's clock), created on first use with a fresh node id; a write folds
  * the record's current clocks first, so a clock recreated after eviction still wins over what it
  * wrote before. `usage` reads an account's stored records for the limits; `limits` is Config.limits;
- * `now` is the wall clock (ms).
+ * `now` is the wall clock (ms). `onFileRefs` is told after each commit which files records stopped
+ * or started referring to (issue #17: the blob service deletes files no live record refers to).
  */
 export function createRecordService(
   store: RecordStore,
-  opts: { now: () => number; usage: (userId: string) => AccountUsage; limits: Limits },
+  opts: {
+    now: () => number;
+    usage: (userId: string) => AccountUsage;
+    limits: Limits;
+    onFileRefs?: (userId: string, refs: FileRefChanges) => void;
+  },
 ): RecordService {
   const clocks = createBoundedCache<Clock>(CACHED_ACCOUNTS);
   const usages = createBoundedCache<{ at: number; usage: AccountUsage }>(CACHED_ACCOUNTS);
@@ -86,12 +93,28 @@ export function createRecordService(
     return r ? materialize(collection, id, r, userId) : null;
   };
 
+  /** Merges admitted `changes` of `userId` in one transaction, then tells `onFileRefs` what files they released. */
+  const commit = (userId: string, changes: Change[]) => {
+    const get = (c: CollectionName, id: string) => store.get(userId, c, id);
+    const files = opts.onFileRefs ? watchFileRefs(changes, get) : null;
+    const written = store.applyChanges(userId, changes);
+    if (files) {
+      try {
+        const refs = files.after(get);
+        if (refs.released.length > 0 || refs.referenced.length > 0) opts.onFileRefs!(userId, refs);
+      } catch (err) {
+        console.error('Following file references after a commit failed (the sweep catches up):', err); // the write itself succeeded
+      }
+    }
+    return written;
+  };
+
   /** Admits and merges one server-made change; throws the refusal as an HTTP error. */
   const applyServerChange = (userId: string, change: Change, current: ServerRecord | null) => {
     const admission = createAdmission(userId, () => current, usageOf(userId), opts.limits);
     const refusal = admission.admit(change);
     if (refusal) throw new ApiHttpError(refusal.status, refusal.reason, [{ path: refusal.path, message: refusal.reason }]);
-    store.applyChanges(userId, [change]);
+    commit(userId, [change]);
   };
 
   /** The next timestamp of `userId`'s clock, after every clock of `current` (see above). */
@@ -162,7 +185,7 @@ export function createRecordService(
         if (refusal) refused.push({ item, change: result.change, reason: refusal.reason });
         else valid.push(result.change);
       }
-      const written = new Map(store.applyChanges(userId, valid).map((r) => [`${r.collection}/${r.id}`, r] as const));
+      const written = new Map(commit(userId, valid).map((r) => [`${r.collection}/${r.id}`, r] as const));
       // Rule 11: the record's state rides with the FIRST rejection of that record only; later
       // ones carry null and the client uses the first (issue #15: bounded responses).
       const sent = new Set<string>();

@@ -2,10 +2,16 @@
  * The server's services, built once by `createServices(deps)` and handed explicitly to
  * `createApp(deps, services)` and to each route module: the account store, the record store and
  * service, one HLC per account (rule 3), the release service and its
- * scheduler (DESIGN.md §8). No process-wide registry: two instances over the same database (a
+ * scheduler (DESIGN.md §8), and the files (issue #17: blob store under DATA_DIR/blobs, metadata,
+ * lifetime). No process-wide registry: two instances over the same database (a
  * restart in a test) are two independent values, and nothing a request carries is kept here.
  */
+import { join } from 'node:path';
 import type { AppDeps } from './app-env';
+import { createBlobMeta } from './blobs/blob-meta';
+import { createFsBlobStore } from './blobs/fs-blob-store';
+import { createBlobLifetime } from './blobs/lifetime';
+import { createBlobService, type BlobService } from './blobs/service';
 import { createAccountStore, type AccountStore } from './db/accounts';
 import type { RecordStore } from './db/record-store';
 import { createSqliteRecordStore } from './db/sqlite-record-store';
@@ -23,6 +29,8 @@ export interface Services {
   scheduler: ReleaseScheduler;
   /** SMTP (SMTP_URL) or the outbox folder; Settings says which (release/readiness.ts). */
   mailer: Mailer;
+  /** Files (issue #17): uploads, quota, lifetime (sync-server/blobs/). */
+  blobs: BlobService;
 }
 
 /**
@@ -32,9 +40,18 @@ export interface Services {
 export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): Services {
   const { limits } = deps.config; // AFTERWORD_LIMITS over shared/limits.ts (config-limits.ts)
   const store = createSqliteRecordStore(deps.db, limits);
-  const records = createRecordService(store, { now: deps.now, usage: createUsageReader(deps.db), limits }); // one HLC per account (rule 3)
+  const blobMeta = createBlobMeta(deps.db);
+  const blobStore = createFsBlobStore(join(deps.config.dataDir, 'blobs'));
+  const lifetime = createBlobLifetime(blobMeta, blobStore, deps.now);
+  const blobs = createBlobService(blobStore, blobMeta, lifetime, { files: deps.config.files, now: deps.now });
+  const records = createRecordService(store, {
+    now: deps.now,
+    usage: createUsageReader(deps.db),
+    limits,
+    onFileRefs: (userId, refs) => lifetime.recordsChanged(userId, refs), // a file no live record refers to is deleted
+  }); // one HLC per account (rule 3)
   const release = createReleaseService(deps, records);
   const mailer = opts.mailer ?? createMailer(deps.config);
-  const scheduler = createReleaseScheduler(deps, release, records, mailer);
-  return { accounts: createAccountStore(deps.db), store, records, release, scheduler, mailer };
+  const scheduler = createReleaseScheduler(deps, release, records, mailer, { housekeeping: () => lifetime.sweep() });
+  return { accounts: createAccountStore(deps.db), store, records, release, scheduler, mailer, blobs };
 }

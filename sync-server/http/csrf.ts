@@ -17,6 +17,10 @@
  * is allowed. Every current browser sends `Origin` on cross-origin POST/PUT/PATCH/DELETE, so
  * such a request comes from a non-browser client (curl, a script with its own cookie), which
  * cannot ride on a victim's cookies. SameSite=Lax on the session cookie is a further layer.
+ *    The one exception is a file chunk upload (`opts.rawBody`, issue #17): it must say
+ *    `Content-Type: application/octet-stream` (else 415) and its body is not read here (it
+ *    streams to disk). That type is not one a form can send either, so a cross-site fetch with
+ *    it needs the same CORS preflight we never grant.
  *
  * Refusals are JSON `{ error }` via `ApiHttpError`.
  */
@@ -50,7 +54,7 @@ async function hasBody(c: Context): Promise<boolean> {
 }
 
 /** Middleware refusing foreign state-changing requests (mount on '/api/*', before the routes). */
-export function csrfProtection(deps: AppDeps): MiddlewareHandler<AppEnv> {
+export function csrfProtection(deps: AppDeps, opts: { rawBody?: (c: Context) => boolean } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!STATE_CHANGING_METHODS.has(c.req.method)) return next();
     const site = c.req.header('sec-fetch-site')?.toLowerCase();
@@ -58,6 +62,10 @@ export function csrfProtection(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const origin = c.req.header('origin');
     if (origin !== undefined && !ownOrigins(c, deps).has(origin.toLowerCase())) {
       throw new ApiHttpError(403, CROSS_SITE_MESSAGE);
+    }
+    if (opts.rawBody?.(c)) {
+      if (!/^application\/octet-stream\s*$/i.test(c.req.header('content-type') ?? '')) throw new ApiHttpError(415, 'Content-Type must be application/octet-stream');
+      return next();
     }
     if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '') && (await hasBody(c))) {
       throw new ApiHttpError(415, 'Content-Type must be application/json');

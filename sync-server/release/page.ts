@@ -23,10 +23,12 @@ p,li{font-family:system-ui,sans-serif}.muted{color:#475569;font-size:.95rem}
 ul{padding-left:1.25rem}li{margin:.35rem 0}
 button{font:inherit;font-family:system-ui,sans-serif;background:#334155;color:#fff;border:0;border-radius:.5rem;padding:.7rem 1.1rem;min-height:44px;cursor:pointer}
 button.small{padding:.35rem .8rem;font-size:.9rem}form.inline{display:inline}
+video,audio{width:100%;max-height:70vh;border-radius:.5rem;background:#0f172a}
 a{color:#1d4ed8}dt{font-family:system-ui,sans-serif;font-weight:600}dd{margin:0 0 .75rem;font-family:system-ui,sans-serif}
 `;
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
-export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+/** `media-src 'self'`: a recipient's recording plays from its token-checked endpoint (issue #17). */
+export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; media-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
 
 /** A whole page with the security headers of a private, public-link page. */
 export function page(c: Context, title: string, body: Html, status: 200 | 400 | 403 | 404 | 409 | 429 = 200) {

@@ -4,8 +4,10 @@
  *   /api/trustee/invite/:token   GET page, POST accept (single use; emails the report link)
  *   /api/trustee/report/:token   GET page, POST report the owner's passing (accepted trustees)
  *   /api/trustee/access/:token   GET read-only page by access level (after release only);
- *        POST …/tasks/:taskId (full: tick a survivor task), POST …/resend/:messageId (messages-only)
- *   /api/delivery/:token         GET the message (after release only)
+ *        POST …/tasks/:taskId (full: tick a survivor task), POST …/resend/:messageId (messages-only),
+ *        GET …/documents/:documentId/file (full and documents-only: the document's file, issue #17)
+ *   /api/delivery/:token         GET the message (after release only); GET …/file its recording
+ *        (decrypted on the fly, Range over the plaintext; `?download=1` as an attachment)
  *   /api/still-here/:token       GET page, POST cancel the waiting period (the owner's one click)
  */
 import { Hono, type Context } from 'hono';
@@ -19,6 +21,8 @@ import { html } from 'hono/html';
 import { notFoundPage, page, type Html } from './page';
 import { LINK_PATHS } from './outbox';
 import { DAY_MS, TransitionError } from './state-machine';
+import { releasedFileType, servePlainFile } from '../blobs/release-files';
+import { formatBytes } from '../blobs/service';
 import { resolveToken } from './tokens';
 
 const dateText = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
@@ -27,7 +31,7 @@ const dateTimeText = (ms: number) =>
 
 export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const { release, records } = services;
+  const { release, records, blobs } = services;
   const { store } = release;
   const limiter = createRateLimiter({ limit: 120, windowMs: 10 * 60_000, now: deps.now });
   const poke = () => services.scheduler.poke();
@@ -173,13 +177,20 @@ ${messages.length === 0 ? html`<p>There are no messages.</p>` : ''}
     )}</ul>`;
   };
 
-  const documentsSection = (userId: string) => {
+  const documentsSection = (userId: string, token: string) => {
     const docs = records.list(userId, 'documents');
+    /** A file is downloaded through this page's token (issue #17); a link as the owner gave it. */
+    const where = (d: (typeof docs)[number]) => {
+      if (d.file) {
+        return releasedFileType(blobs, userId, d.file)
+          ? html`<a href="${LINK_PATHS.access}${token}/documents/${d.id}/file">${d.documentName}</a> <span class="muted">(${d.file.name}, ${formatBytes(d.file.size)}, download)</span>`
+          : html`${d.documentName} <span class="muted">(the file is not available)</span>`;
+      }
+      return d.documentUrl ? html`<a href="${d.documentUrl}" rel="noopener noreferrer">${d.documentName}</a>` : html`${d.documentName}`;
+    };
     return html`<h2>Documents</h2>
 ${docs.length === 0 ? html`<p>There are no documents.</p>` : ''}
-<ul>${docs.map(
-      (d) => html`<li>${DOCUMENT_TYPE_LABELS[d.documentType]}: <a href="${d.documentUrl}" rel="noopener noreferrer">${d.documentName}</a></li>`,
-    )}</ul>`;
+<ul>${docs.map((d) => html`<li>${DOCUMENT_TYPE_LABELS[d.documentType]}: ${where(d)}</li>`)}</ul>`;
   };
 
   const planSection = (userId: string) => {
@@ -215,9 +226,9 @@ ${tasks.length === 0 ? html`<p>There are no tasks.</p>` : ''}
     const level = t.trustee.accessLevel;
     const sections =
       level === 'full'
-        ? [planSection(userId), documentsSection(userId), tasksSection(userId, token), messagesSection(userId, token, false)]
+        ? [planSection(userId), documentsSection(userId, token), tasksSection(userId, token), messagesSection(userId, token, false)]
         : level === 'documents-only'
-          ? [documentsSection(userId)]
+          ? [documentsSection(userId, token)]
           : [messagesSection(userId, token, true)];
     return page(
       c,
@@ -226,6 +237,14 @@ ${tasks.length === 0 ? html`<p>There are no tasks.</p>` : ''}
 <p>Dear ${t.trustee.name}, we are sorry for your loss. This is what ${t.owner.firstName} shared with you as their trustee.</p>
 ${sections}`,
     );
+  });
+
+  // Documents by access level: full and documents-only download; messages-only never (404).
+  app.get('/api/trustee/access/:token/documents/:documentId/file', async (c) => {
+    const t = accessOf(c);
+    if (!t || t.trustee.accessLevel === 'messages-only') return notFoundPage(c);
+    const d = records.get(t.tok.user_id, 'documents', c.req.param('documentId'));
+    return (d && (await servePlainFile(c, blobs, t.tok.user_id, d.file, 'attachment'))) || notFoundPage(c);
   });
 
   app.post('/api/trustee/access/:token/tasks/:taskId', (c) => {
@@ -272,18 +291,47 @@ ${sections}`,
   });
 
   // ---- Delivery (after release) ---------------------------------------------------------
-  app.get('/api/delivery/:token', (c) => {
+  /** The delivered message of a live delivery link, after release only, or null. */
+  const deliveryOf = (c: Context) => {
     const tok = tokenOf(c, 'delivery');
-    if (!tok || release.state(tok.user_id).phase !== 'released') return notFoundPage(c);
+    if (!tok || release.state(tok.user_id).phase !== 'released') return null;
     const m = records.get(tok.user_id, 'messages', tok.subject_id);
     // A link names the address it was sent to: once the message is re-addressed it stops at once.
-    if (!m || (tok.addr && tok.addr !== m.recipientEmail.toLowerCase())) return notFoundPage(c);
+    if (!m || (tok.addr && tok.addr !== m.recipientEmail.toLowerCase())) return null;
+    return { tok, m };
+  };
+
+  /** The recording of a message: a player (audio/video) and a download link, or a download link only. */
+  const recordingOf = (userId: string, m: NonNullable<ReturnType<typeof deliveryOf>>['m'], token: string) => {
+    const type = releasedFileType(blobs, userId, m.file);
+    if (!m.file) return '';
+    if (!type) return html`<p class="muted">The recording is not available.</p>`;
+    const src = `${LINK_PATHS.delivery}${token}/file`;
+    const player = type.startsWith('video/')
+      ? html`<video controls preload="metadata" src="${src}"></video>`
+      : type.startsWith('audio/')
+        ? html`<audio controls preload="metadata" src="${src}"></audio>`
+        : '';
+    return html`<div class="card">${player}<p><a href="${src}?download=1">Download ${m.file.name}</a> <span class="muted">(${formatBytes(m.file.size)})</span></p></div>`;
+  };
+
+  app.get('/api/delivery/:token/file', async (c) => {
+    const d = deliveryOf(c);
+    const disposition = c.req.query('download') ? 'attachment' : 'inline';
+    return (d && (await servePlainFile(c, blobs, d.tok.user_id, d.m.file, disposition))) || notFoundPage(c);
+  });
+
+  app.get('/api/delivery/:token', (c) => {
+    const d = deliveryOf(c);
+    if (!d) return notFoundPage(c);
+    const { tok, m } = d;
     const owner = release.owner(tok.user_id);
     return page(
       c,
       `A message from ${owner.name}`,
       html`<h1>A message from ${owner.name}</h1>
 <p class="muted">For ${m.recipientName} · written on ${dateText(Date.parse(m.createdAt))}</p>
+${recordingOf(tok.user_id, m, c.req.param('token'))}
 <div class="card"><p class="body">${m.messageContent}</p></div>
 <p class="muted">This page is private to you. Take all the time you need.</p>`,
     );

@@ -32,12 +32,15 @@ export interface ReleaseScheduler {
 /**
  * The scheduler of one services instance (services.ts): passes use `release` and `records`
  * and send through `mailer`. Not started until `start()`; `poke()` before that does nothing.
+ * `opts.housekeeping` runs at the end of every pass (the file sweep, issue #17; it rate-limits
+ * itself); its failure is logged and never stops the release work.
  */
 export function createReleaseScheduler(
   deps: AppDeps,
   release: ReleaseService,
   records: RecordService,
   mailer: Mailer,
+  opts: { housekeeping?: () => Promise<unknown> } = {},
 ): ReleaseScheduler {
   let inFlight: Promise<PassResult> | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -64,6 +67,7 @@ export function createReleaseScheduler(
     release.queueReviews();
     const deliveries = release.queueDueDeliveries();
     const sent = await sendPendingEmails(deps, release, records, mailer);
+    await opts.housekeeping?.().catch((err) => console.error('Housekeeping (file sweep) failed:', err));
     return { trustees, transitions, deliveries, sent };
   }
 

@@ -114,7 +114,9 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     if (!row || !(await verifyPassword(body.password, row.password_hash))) {
       throw new ApiHttpError(400, 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
     }
-    s.accounts.deleteUser(row.id);
+    await s.blobs.lifetime.deleteAccount(row.id); // every file (issue #17)…
+    s.accounts.deleteUser(row.id); // …its rows go with the account (ON DELETE CASCADE)
+    await s.blobs.lifetime.deleteAccount(row.id); // and a chunk that landed meanwhile
     s.release.forgetAccount(row.id); // no trace left in the WAL or the outbox folder (issue #16)
     clearSessionCookie(c, deps);
     return c.json({ ok: true });

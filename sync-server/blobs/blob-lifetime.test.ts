@@ -1,0 +1,116 @@
+/**
+ * Issue #17 "Release and deletion": a file lives as long as a live record refers to it.
+ * Deleting a document (REST) or a message (sync), or replacing a record's file, deletes the blob
+ * no live record refers to and frees its quota; an upload never referred to goes after 7 days;
+ * deleting the account deletes every blob. Real app, real SQLite file, real DATA_DIR/blobs.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatHlc } from '../../shared/sync';
+import { createTestApp, signUp, type TestApp } from '../test-support';
+import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile, type EncryptedFile } from './blob-test-support';
+import { ABANDONED_AFTER_MS } from './lifetime';
+
+let counter = 0;
+async function owner() {
+  const t = createTestApp();
+  const { cookie, user, body } = await signUp(t);
+  const call = callerOf(t, cookie);
+  const push = async (changes: { collection: string; id: string; fields: Record<string, unknown> }[]) => {
+    const res = await call('POST', '/api/sync', {
+      protocol: 1,
+      cursor: 0,
+      changes: changes.map((c) => ({ ...c, hlc: formatHlc({ ms: t.deps.now(), counter: counter++, node: 'device1' }) })),
+    });
+    expect(res.status).toBe(200);
+    const out = (await res.json()) as { rejected: unknown[] };
+    expect(out.rejected).toEqual([]);
+  };
+  const used = async () => ((await (await call('GET', '/api/files/usage')).json()) as { usedBytes: number }).usedBytes;
+  const onDisk = (f: EncryptedFile) => existsSync(join(t.deps.config.dataDir, 'blobs', user.id, f.blobId));
+  const upload = async (marker: string) => {
+    const f = await encryptFile(pdfWith(marker, 3000), 'application/pdf', 2048);
+    expect((await uploadFile(call, f)).status).toBe(200);
+    return f;
+  };
+  return { t, user, password: body.password, call, push, used, onDisk, upload };
+}
+const idle = (t: TestApp) => t.services.blobs.lifetime.idle();
+const message = (f: EncryptedFile | null, t: TestApp) => ({
+  recipientName: 'Annabella',
+  recipientEmail: 'annabella@example.com',
+  messageType: 'video',
+  messageContent: 'A video for you.',
+  deliveryDate: null,
+  file: f ? fileRefOf(f, 'for-annabella.webm') : null,
+  createdAt: new Date(t.deps.now()).toISOString(),
+});
+
+describe('a file lives as long as a live record refers to it', () => {
+  it('deleting a document over REST deletes its file and frees the quota', async () => {
+    const o = await owner();
+    const f = await o.upload('the will');
+    const doc = await o.call('POST', '/api/documents', { documentType: 'will', documentName: 'My will', file: fileRefOf(f, 'will.pdf') });
+    expect(doc.status).toBe(201);
+    const { id } = (await doc.json()) as { id: string };
+    expect(await o.used()).toBe(3000 + 2 * 28);
+    expect((await o.call('DELETE', `/api/documents/${id}`)).status).toBe(200);
+    expect(await o.used()).toBe(0);
+    await idle(o.t);
+    expect(o.onDisk(f)).toBe(false);
+    expect((await o.call('GET', `/api/blobs/${f.blobId}`)).status).toBe(404);
+  });
+
+  it('a message deleted by sync, and a file replaced by sync, free the file no record refers to; a shared file stays', async () => {
+    const o = await owner();
+    const first = await o.upload('first recording');
+    const second = await o.upload('second recording');
+    await o.push([{ collection: 'messages', id: 'm1', fields: message(first, o.t) }]);
+    await o.push([{ collection: 'messages', id: 'm1', fields: { file: fileRefOf(second, 'retake.webm') } }]); // re-take
+    await idle(o.t);
+    expect(o.onDisk(first)).toBe(false);
+    expect(o.onDisk(second)).toBe(true);
+    expect(await o.used()).toBe(3000 + 2 * 28);
+
+    await o.push([{ collection: 'documents', id: 'd1', fields: { documentType: 'will', documentName: 'Copy', documentUrl: null, file: fileRefOf(second, 'x.pdf'), createdAt: new Date(o.t.deps.now()).toISOString() } }]);
+    await o.push([{ collection: 'messages', id: 'm1', fields: { _deleted: true } }]);
+    await idle(o.t);
+    expect(o.onDisk(second)).toBe(true); // the document still refers to it
+    await o.push([{ collection: 'documents', id: 'd1', fields: { _deleted: true } }]);
+    await idle(o.t);
+    expect(o.onDisk(second)).toBe(false);
+    expect(await o.used()).toBe(0);
+  });
+
+  it('an upload never referred to is deleted after 7 days by the scheduler; a referenced one stays', async () => {
+    const o = await owner();
+    const orphan = await o.upload('never used');
+    const kept = await o.upload('kept');
+    await o.push([{ collection: 'messages', id: 'm1', fields: message(kept, o.t) }]);
+    const late = await encryptFile(pdfWith('record first'), 'application/pdf', 2048);
+    await o.push([{ collection: 'messages', id: 'm2', fields: message(late, o.t) }]); // the record syncs before its bytes
+    expect((await uploadFile(o.call, late)).status).toBe(200);
+
+    o.t.advance(ABANDONED_AFTER_MS - 60_000);
+    await o.t.services.scheduler.runOnce();
+    expect(o.onDisk(orphan)).toBe(true);
+    o.t.advance(11 * 60_000);
+    await o.t.services.scheduler.runOnce();
+    await idle(o.t);
+    expect(o.onDisk(orphan)).toBe(false);
+    expect(o.onDisk(kept)).toBe(true);
+    expect(o.onDisk(late)).toBe(true);
+  });
+
+  it('deleting the account deletes every blob', async () => {
+    const o = await owner();
+    const f = await o.upload('account file');
+    await o.push([{ collection: 'messages', id: 'm1', fields: message(f, o.t) }]);
+    expect(existsSync(join(o.t.deps.config.dataDir, 'blobs', o.user.id))).toBe(true);
+    const res = await o.call('POST', '/api/auth/delete-account', { password: o.password });
+    expect(res.status).toBe(200);
+    expect(existsSync(join(o.t.deps.config.dataDir, 'blobs', o.user.id))).toBe(false);
+    expect(o.t.deps.db.prepare('SELECT COUNT(*) AS n FROM blobs').get()).toEqual({ n: 0 });
+  });
+});

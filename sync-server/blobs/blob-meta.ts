@@ -1,0 +1,77 @@
+/**
+ * All SQL about files (migration 007-blobs.sql): the blobs table (what each upload declared,
+ * its state, the type found by content) and the question "does a live record refer to this
+ * blob?", answered over the records table (documents and messages hold `file.blobId`).
+ */
+import type { Db } from '../db/sqlite';
+
+export type BlobState = 'uploading' | 'complete' | 'deleting';
+
+export interface BlobRow {
+  user_id: string;
+  blob_id: string;
+  /** Plaintext bytes. */
+  size: number;
+  chunk_size: number;
+  chunk_count: number;
+  /** Bytes stored (and reserved against the quota). */
+  encrypted_size: number;
+  state: BlobState;
+  mime_type: string | null;
+  created_at: number;
+  completed_at: number | null;
+  referenced_at: number | null;
+}
+
+/** The collections whose records may hold a `file` (shared/files/ref.ts). */
+export const FILE_COLLECTIONS = ['documents', 'messages'] as const;
+
+/** Blob metadata queries over `db`. */
+export function createBlobMeta(db: Db) {
+  const q = {
+    get: db.prepare<[string, string], BlobRow>('SELECT * FROM blobs WHERE user_id = ? AND blob_id = ?'),
+    insert: db.prepare(
+      `INSERT INTO blobs (user_id, blob_id, size, chunk_size, chunk_count, encrypted_size, state, created_at, referenced_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'uploading', ?, ?)`,
+    ),
+    used: db.prepare<[string], { used: number | null }>(
+      "SELECT SUM(encrypted_size) AS used FROM blobs WHERE user_id = ? AND state != 'deleting'",
+    ),
+    complete: db.prepare("UPDATE blobs SET state = 'complete', mime_type = ?, completed_at = ? WHERE user_id = ? AND blob_id = ? AND state = 'uploading'"),
+    markDeleting: db.prepare("UPDATE blobs SET state = 'deleting' WHERE user_id = ? AND blob_id = ?"),
+    remove: db.prepare("DELETE FROM blobs WHERE user_id = ? AND blob_id = ? AND state = 'deleting'"),
+    referenced: db.prepare('UPDATE blobs SET referenced_at = ? WHERE user_id = ? AND blob_id = ? AND referenced_at IS NULL'),
+    liveRef: db.prepare<[string, string], { one: number }>(
+      `SELECT 1 AS one FROM records WHERE user_id = ? AND collection IN ('documents', 'messages') AND deleted = 0
+         AND json_extract(state, '$.values.file.blobId') = ? LIMIT 1`,
+    ),
+    abandoned: db.prepare<[number, number], BlobRow>(
+      "SELECT * FROM blobs WHERE referenced_at IS NULL AND created_at < ? AND state != 'deleting' ORDER BY created_at LIMIT ?",
+    ),
+    deleting: db.prepare<[number], BlobRow>("SELECT * FROM blobs WHERE state = 'deleting' LIMIT ?"),
+  };
+  return {
+    get: (userId: string, blobId: string) => q.get.get(userId, blobId) ?? null,
+    /** Inserts an upload in state 'uploading'; `referencedAt` when a live record already refers to it. */
+    insert(r: Pick<BlobRow, 'user_id' | 'blob_id' | 'size' | 'chunk_size' | 'chunk_count' | 'encrypted_size' | 'created_at' | 'referenced_at'>) {
+      q.insert.run(r.user_id, r.blob_id, r.size, r.chunk_size, r.chunk_count, r.encrypted_size, r.created_at, r.referenced_at);
+    },
+    /** Bytes of the account's uploads and files (what counts against USER_QUOTA_BYTES). */
+    usedBytes: (userId: string) => q.used.get(userId)?.used ?? 0,
+    /** Marks an upload complete with the type found by content; false when it was not uploading. */
+    complete: (userId: string, blobId: string, mimeType: string, at: number) => q.complete.run(mimeType, at, userId, blobId).changes > 0,
+    /** Stops counting a blob (its chunks are about to be removed); `remove` drops the row afterwards. */
+    markDeleting: (userId: string, blobId: string) => void q.markDeleting.run(userId, blobId),
+    remove: (userId: string, blobId: string) => void q.remove.run(userId, blobId),
+    /** Notes that a live record refers to the blob (it is then never swept for age). */
+    markReferenced: (userId: string, blobId: string, at: number) => void q.referenced.run(at, userId, blobId),
+    /** True when a live document or message of the account refers to `blobId`. */
+    isReferenced: (userId: string, blobId: string) => q.liveRef.get(userId, blobId) !== undefined,
+    /** Uploads never referenced by a record, created before `before` (ms), oldest first, at most `limit`. */
+    abandoned: (before: number, limit: number) => q.abandoned.all(before, limit),
+    /** Blobs whose removal a crash may have interrupted. */
+    deleting: (limit: number) => q.deleting.all(limit),
+    transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
+  };
+}
+export type BlobMeta = ReturnType<typeof createBlobMeta>;

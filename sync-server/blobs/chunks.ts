@@ -1,0 +1,52 @@
+/**
+ * Reading a stored file as a stream of bytes (issue #17): the ciphertext as stored (for the
+ * owner's devices) or the plaintext, decrypted chunk by chunk with the file's key (release
+ * pages). Both take an inclusive byte range and touch only the chunks it covers, so seeking in
+ * a video reads and decrypts a few chunks, never the file. At most one chunk (≤ chunkSize + 28
+ * bytes) is held at a time.
+ */
+import { buffer } from 'node:stream/consumers';
+import { CHUNK_OVERHEAD, decryptChunk } from '../../shared/files/crypto';
+import type { BlobStore } from './blob-store';
+import type { BlobRow } from './blob-meta';
+import type { ByteRange } from './http';
+
+type Layout = Pick<BlobRow, 'user_id' | 'blob_id' | 'chunk_size' | 'chunk_count'>;
+
+/** The bytes `range` of the concatenated stored chunks of `blob` (ciphertext). Throws when a chunk is missing. */
+export async function* ciphertextRange(store: BlobStore, blob: Layout, range: ByteRange): AsyncGenerator<Uint8Array> {
+  const stride = blob.chunk_size + CHUNK_OVERHEAD;
+  const first = Math.floor(range.start / stride);
+  const last = Math.min(blob.chunk_count - 1, Math.floor(range.end / stride));
+  for (let i = first; i <= last; i++) {
+    const base = i * stride;
+    const from = Math.max(range.start, base) - base;
+    const to = Math.min(range.end, base + stride - 1) - base;
+    const stream = await store.getChunk(blob.user_id, blob.blob_id, i, { start: from, end: to });
+    if (!stream) throw new Error(`Chunk ${i} of a complete file is missing`);
+    for await (const piece of stream) yield piece as Uint8Array;
+  }
+}
+
+/** One stored chunk, whole, in memory (≤ chunkSize + 28 bytes); null when missing. */
+export async function readChunk(store: BlobStore, blob: Layout, index: number): Promise<Uint8Array | null> {
+  const stream = await store.getChunk(blob.user_id, blob.blob_id, index);
+  return stream ? new Uint8Array(await buffer(stream)) : null;
+}
+
+/**
+ * The plaintext bytes `range` of `blob`, decrypting with `key` only the chunks the range covers.
+ * Throws DecryptError when a chunk does not decrypt (wrong key, damaged), Error when one is missing.
+ */
+export async function* plaintextRange(store: BlobStore, blob: Layout, key: CryptoKey, range: ByteRange): AsyncGenerator<Uint8Array> {
+  const size = blob.chunk_size;
+  const first = Math.floor(range.start / size);
+  const last = Math.min(blob.chunk_count - 1, Math.floor(range.end / size));
+  for (let i = first; i <= last; i++) {
+    const stored = await readChunk(store, blob, i);
+    if (!stored) throw new Error(`Chunk ${i} of a complete file is missing`);
+    const plain = await decryptChunk(key, blob.blob_id, i, blob.chunk_count, stored);
+    const base = i * size;
+    yield plain.subarray(Math.max(range.start, base) - base, Math.min(range.end, base + plain.length - 1) - base + 1);
+  }
+}

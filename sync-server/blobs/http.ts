@@ -1,0 +1,97 @@
+/**
+ * HTTP pieces shared by the owner's blob routes and the release downloads (issue #17,
+ * shared/files/README.md): the headers every blob answer carries, `Range` parsing (RFC 9110
+ * §14), `Content-Disposition` with a safe file name, and a pull-based web stream over an async
+ * iterable (backpressure: the next piece is read only when the client took the last one).
+ */
+import type { Context } from 'hono';
+
+/** A sandbox with nothing allowed: an uploaded HTML or SVG opened directly can never run on our origin. */
+export const BLOB_CSP = "sandbox; default-src 'none'";
+
+/** Sets nosniff and the sandboxing CSP (every blob answer, errors included). */
+export function setBlobHeaders(c: Context): void {
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Content-Security-Policy', BLOB_CSP);
+}
+
+/**
+ * `attachment` or `inline` with `name` (RFC 6266): an ASCII fallback (anything else becomes `_`)
+ * and the UTF-8 name percent-encoded (RFC 8187). Quotes, backslashes and control characters
+ * can never break out of the header.
+ */
+export function contentDisposition(kind: 'attachment' | 'inline', name?: string): string {
+  if (!name) return kind;
+  const ascii = name.replace(/[^A-Za-z0-9 ._()-]/g, '_').slice(0, 150) || 'file';
+  const utf8 = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+}
+
+/** An inclusive byte range of a representation. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * The one range `header` asks of `size` bytes: null to send everything (no header, a syntax we
+ * ignore as RFC 9110 allows, or several ranges), 'unsatisfiable' for a 416.
+ * Accepts `bytes=a-b`, `bytes=a-` and `bytes=-n` (the last n bytes).
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const n = Number(m[2]);
+    if (n === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - n), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Number(m[2]);
+  if (m[2] !== '' && end < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
+}
+
+/** A web ReadableStream pulling from `source` one piece at a time; cancelling it ends the iterator. */
+export function webStreamOf(source: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
+  const it = source[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await it.next();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    async cancel() {
+      await it.return?.();
+    },
+  });
+}
+
+/**
+ * Answers `total` bytes made by `piece(range)` with 200, or 206 + Content-Range for a `Range`
+ * request, or 416 when it cannot be satisfied. Sets Accept-Ranges, Content-Length, the type.
+ */
+export function rangedResponse(
+  c: Context,
+  total: number,
+  contentType: string,
+  piece: (range: ByteRange) => AsyncIterable<Uint8Array>,
+): Response {
+  c.header('Accept-Ranges', 'bytes');
+  const range = parseRange(c.req.header('range'), total);
+  if (range === 'unsatisfiable') {
+    c.header('Content-Range', `bytes */${total}`);
+    return c.body(null, 416);
+  }
+  c.header('Content-Type', contentType);
+  if (total === 0) {
+    c.header('Content-Length', '0');
+    return c.body(null, 200);
+  }
+  const r = range ?? { start: 0, end: total - 1 };
+  c.header('Content-Length', String(r.end - r.start + 1));
+  if (range) c.header('Content-Range', `bytes ${r.start}-${r.end}/${total}`);
+  return c.body(webStreamOf(piece(r)), range ? 206 : 200);
+}

@@ -1,0 +1,97 @@
+/**
+ * How long a file lives (issue #17 "Release and deletion", shared/files/README.md "Lifetime"):
+ * - a blob no live record refers to any more (its document or message deleted, or its `file`
+ *   replaced, by sync or REST) is deleted at once and its quota freed: the record service tells
+ *   us after each commit (records/file-refs.ts);
+ * - an upload no record ever referred to is deleted after ABANDONED_AFTER_MS (the release
+ *   scheduler's pass calls `sweep`);
+ * - deleting the account deletes every blob.
+ * A deletion first marks the row 'deleting' (quota freed in the same statement), then removes
+ * the chunks, then the row: a crash between leaves a 'deleting' row that the sweep finishes.
+ */
+import type { BlobStore } from './blob-store';
+import type { BlobMeta } from './blob-meta';
+
+/** An upload never referred to by a record is deleted this long after it started (ms): 7 days. */
+export const ABANDONED_AFTER_MS = 7 * 24 * 3600_000;
+/** The sweep runs at most this often (ms), however often the scheduler passes. */
+const SWEEP_EVERY_MS = 10 * 60_000;
+/** A temporary chunk file older than this (ms, wall clock) was left by a crash. */
+const TEMPORARY_MAX_AGE_MS = 3600_000;
+
+/** Blob ids a commit stopped and started referring to (from records/file-refs.ts). */
+export interface FileRefChanges {
+  released: string[];
+  referenced: string[];
+}
+
+export interface BlobLifetime {
+  /** After a commit of `userId`'s records: marks referenced blobs, deletes released ones no live record refers to. */
+  recordsChanged(userId: string, refs: FileRefChanges): void;
+  /** Deletes one blob now (quota freed at once; chunks removed in the background, see `idle`). */
+  remove(userId: string, blobId: string): Promise<void>;
+  /** Deletes every blob of an account (before and after its rows go). */
+  deleteAccount(userId: string): Promise<void>;
+  /** Finishes interrupted deletions and deletes abandoned uploads; at most once per 10 minutes unless `force`. Returns how many blobs went. */
+  sweep(opts?: { force?: boolean }): Promise<number>;
+  /** Resolves when background deletions have finished (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+/** The lifetime rules over `meta` and `store`; `now` is the wall clock (ms) of AppDeps. */
+export function createBlobLifetime(meta: BlobMeta, store: BlobStore, now: () => number): BlobLifetime {
+  const pending = new Set<Promise<void>>();
+  let lastSweep = -Infinity;
+
+  const removeChunks = async (userId: string, blobId: string) => {
+    await store.deleteBlob(userId, blobId);
+    meta.remove(userId, blobId);
+  };
+
+  const remove = (userId: string, blobId: string): Promise<void> => {
+    meta.markDeleting(userId, blobId);
+    const p = removeChunks(userId, blobId)
+      .catch((err) => console.error('Deleting a file failed (the sweep retries):', err))
+      .finally(() => pending.delete(p));
+    pending.add(p);
+    return p;
+  };
+
+  return {
+    recordsChanged(userId, refs) {
+      const at = now();
+      for (const blobId of refs.referenced) meta.markReferenced(userId, blobId, at);
+      for (const blobId of refs.released) {
+        const row = meta.get(userId, blobId);
+        if (row && row.state !== 'deleting' && !meta.isReferenced(userId, blobId)) void remove(userId, blobId);
+      }
+    },
+    remove,
+    async deleteAccount(userId) {
+      await store.deleteUser(userId);
+    },
+    async sweep(opts = {}) {
+      const t = now();
+      if (!opts.force && t - lastSweep < SWEEP_EVERY_MS) return 0;
+      lastSweep = t;
+      let n = 0;
+      for (const row of meta.deleting(100)) {
+        await removeChunks(row.user_id, row.blob_id);
+        n += 1;
+      }
+      for (const row of meta.abandoned(t - ABANDONED_AFTER_MS, 100)) {
+        if (meta.isReferenced(row.user_id, row.blob_id)) {
+          meta.markReferenced(row.user_id, row.blob_id, t);
+          continue;
+        }
+        await remove(row.user_id, row.blob_id);
+        n += 1;
+      }
+      await store.sweepTemporary(TEMPORARY_MAX_AGE_MS);
+      return n;
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * Issue #17 "Release and deletion": after release a recipient's link plays their recording
+ * (Range over the plaintext, so a video can seek) and a documents-only trustee downloads the
+ * will; a messages-only trustee cannot; before release every one of these answers 404.
+ * Real app, real SQLite file, real blob store, a real SMTP server on loopback.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatHlc } from '../../shared/sync';
+import { linkOf, acceptInvitation, ownerWithSmtp, runFor } from '../release/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
+import { DAY_MS } from '../release/state-machine';
+import { mintToken } from '../release/tokens';
+import { callerOf, encryptFile, fileRefOf, pdfWith, sha256Hex, uploadFile } from './blob-test-support';
+
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+});
+afterAll(() => smtp.close());
+
+/** A small WebM (EBML header with DocType "webm") of `size` bytes: detected as video/webm by content. */
+function webm(size: number): Uint8Array {
+  const docType = Buffer.concat([Buffer.from([0x42, 0x82, 0x84]), Buffer.from('webm')]);
+  const head = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | docType.length]), docType]);
+  const out = new Uint8Array(size);
+  for (let i = 0; i < size; i++) out[i] = (i * 31 + 7) % 251;
+  out.set(head, 0);
+  return out;
+}
+
+describe('files after release', () => {
+  it("a recipient's link plays their recording with Range; a documents-only trustee downloads the will, a messages-only one cannot; all 404 before release", async () => {
+    const o = await ownerWithSmtp(smtp);
+    const call = callerOf(o.t, o.cookie);
+    const video = webm(10_000);
+    const rec = await encryptFile(video, 'video/webm', 4096); // three chunks: ranges cross them
+    const will = pdfWith('Last will of Ada Lovelace', 6000);
+    const doc = await encryptFile(will, 'application/pdf', 4096);
+    expect((await uploadFile(call, rec)).status).toBe(200);
+    expect((await uploadFile(call, doc)).status).toBe(200);
+
+    const sync = await call('POST', '/api/sync', {
+      protocol: 1,
+      cursor: 0,
+      changes: [{
+        collection: 'messages', id: 'video1', hlc: formatHlc({ ms: o.t.deps.now(), counter: 0, node: 'phone' }),
+        fields: { recipientName: 'Annabella', recipientEmail: o.addr('annabella'), messageType: 'video', messageContent: 'Watch this when you are ready.', deliveryDate: null, file: fileRefOf(rec, 'For Annabella.webm'), createdAt: new Date(o.t.deps.now()).toISOString() },
+      }],
+    });
+    expect((await sync.json()).rejected).toEqual([]);
+    const { id: willId } = await o.post('/api/documents', { documentType: 'will', documentName: 'My will', file: fileRefOf(doc, 'will "final".pdf') });
+    const dora = await o.addTrustee('dora', 'documents-only');
+    const milo = await o.addTrustee('milo', 'messages-only');
+    await o.addTrustee('grace', 'full');
+    await o.t.services.scheduler.runOnce();
+
+    // Before release: links that would be valid afterwards answer 404, file endpoints included.
+    const { store } = o.t.services.release;
+    const now = o.t.deps.now();
+    const early = {
+      delivery: mintToken(store, { userId: o.userId, purpose: 'delivery', subjectId: 'video1', now, addr: o.addr('annabella') }),
+      dora: mintToken(store, { userId: o.userId, purpose: 'access', subjectId: dora.id, now }),
+    };
+    for (const path of [`/api/delivery/${early.delivery}`, `/api/delivery/${early.delivery}/file`, `/api/trustee/access/${early.dora}/documents/${willId}/file`]) {
+      expect((await o.open(`http://localhost${path}`)).status, path).toBe(404);
+    }
+
+    // Release: Grace accepts and reports; nobody cancels.
+    const report = await acceptInvitation(o, smtp, 'grace');
+    expect((await o.open(report, 'POST')).status).toBe(200);
+    await runFor(o, 2, 8 * DAY_MS);
+    expect(o.t.services.release.state(o.userId).phase).toBe('released');
+
+    // The recipient's page shows a player; the file plays, whole and by range over the plaintext.
+    const delivery = linkOf(await smtp.waitFor(o.addr('annabella'), /A message from Ada Lovelace/));
+    const pageRes = await o.open(delivery);
+    const html = await pageRes.text();
+    expect(html).toMatch(/<video controls preload="metadata" src="\/api\/delivery\/[A-Za-z0-9_-]{43}\/file"><\/video>/);
+    expect(pageRes.headers.get('content-security-policy')).toContain("media-src 'self'");
+    const file = `${delivery}/file`;
+    const whole = await o.open(file);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/webm');
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(whole.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+    expect(whole.headers.get('content-disposition')).toMatch(/^inline; filename="For Annabella.webm"/);
+    expect(sha256Hex(new Uint8Array(await whole.arrayBuffer()))).toBe(rec.sha256);
+    const ranged = (range: string) => o.t.app.request(file, { headers: { Range: range } });
+    const middle = await ranged('bytes=4000-8200'); // crosses two chunk boundaries of the plaintext
+    expect(middle.status).toBe(206);
+    expect(middle.headers.get('content-range')).toBe('bytes 4000-8200/10000');
+    expect(new Uint8Array(await middle.arrayBuffer())).toEqual(video.subarray(4000, 8201));
+    const first = await ranged('bytes=0-1');
+    expect(new Uint8Array(await first.arrayBuffer())).toEqual(video.subarray(0, 2));
+    const tail = await ranged('bytes=-100');
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(video.subarray(9900));
+    expect((await ranged('bytes=10000-')).status).toBe(416);
+    expect((await o.open(`${file}?download=1`)).headers.get('content-disposition')).toMatch(/^attachment;/);
+
+    // Trustees by access level.
+    const accessOf = async (who: string) => linkOf(await smtp.waitFor(o.addr(who), /What Ada Lovelace left for you/));
+    const doraPage = await accessOf('dora');
+    const doraHtml = await (await o.open(doraPage)).text();
+    const willPath = `/documents/${willId}/file`;
+    expect(doraHtml).toContain(`${new URL(doraPage).pathname}${willPath}`);
+    const download = await o.open(`${doraPage}${willPath}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="will _final_.pdf"; filename*=UTF-8''will%20%22final%22.pdf`);
+    expect(download.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(will);
+
+    const miloPage = await accessOf('milo');
+    expect(await (await o.open(miloPage)).text()).not.toContain(willPath);
+    expect((await o.open(`${miloPage}${willPath}`)).status).toBe(404);
+    expect(milo.id).toBeTruthy();
+    // A document id of another collection or unknown: 404 as well.
+    expect((await o.open(`${doraPage}/documents/video1/file`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Files on the release pages (issue #17 "Release and deletion"; DESIGN.md §8–9): after release a
+ * recipient plays or downloads their message's recording and a trustee downloads documents by
+ * access level. The token checks are the caller's (release/public-routes.ts); this decrypts on
+ * the fly with the record's `file.key`, chunk by chunk, honouring `Range` over the PLAINTEXT so
+ * a video can seek (only the chunks a range covers are read and decrypted).
+ *
+ * The type served is the one detected by content when the upload completed, if it is an
+ * accepted kind; anything else goes out as `application/octet-stream` and an attachment.
+ * Always nosniff and a sandboxing CSP: a file can never run on our origin.
+ */
+import type { Context } from 'hono';
+import { importFileKey } from '../../shared/files/crypto';
+import type { FileRef } from '../../shared/files/ref';
+import { ALLOWED_MIME_TYPES } from '../../shared/files/types';
+import { plaintextRange } from './chunks';
+import { contentDisposition, rangedResponse, setBlobHeaders } from './http';
+import type { BlobService } from './service';
+
+/** What a release page may show of a record's file: its served type, or null when it is not available (not uploaded yet, deleted). */
+export function releasedFileType(blobs: BlobService, ownerId: string, ref: FileRef | null | undefined): string | null {
+  if (!ref) return null;
+  const row = blobs.meta.get(ownerId, ref.blobId);
+  if (!row || row.state !== 'complete') return null;
+  return row.mime_type && ALLOWED_MIME_TYPES.has(row.mime_type) ? row.mime_type : 'application/octet-stream';
+}
+
+/**
+ * Answers the plaintext of `ref` (a file of `ownerId`'s record) with 200/206/416, or null when it
+ * cannot be served (the caller answers its 404): no complete blob of that owner, or a key that is
+ * not a key. `disposition` is 'inline' to play, 'attachment' to download (forced for unknown types).
+ */
+export async function servePlainFile(
+  c: Context,
+  blobs: BlobService,
+  ownerId: string,
+  ref: FileRef | null | undefined,
+  disposition: 'inline' | 'attachment',
+): Promise<Response | null> {
+  const type = releasedFileType(blobs, ownerId, ref);
+  if (!ref || !type) return null;
+  const row = blobs.meta.get(ownerId, ref.blobId)!;
+  let key: CryptoKey;
+  try {
+    key = await importFileKey(ref.key);
+  } catch {
+    return null;
+  }
+  setBlobHeaders(c);
+  const kind = type === 'application/octet-stream' ? 'attachment' : disposition;
+  c.header('Content-Disposition', contentDisposition(kind, ref.name));
+  return rangedResponse(c, row.size, type, (range) => plaintextRange(blobs.store, row, key, range));
+}

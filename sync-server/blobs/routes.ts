@@ -1,0 +1,116 @@
+/**
+ * The owner's file endpoints (issue #17; the table in shared/files/README.md): session + CSRF
+ * like every /api write, 404 for any blob id that is not the session account's. Chunk uploads
+ * stream to the store (never buffered), are exempt from the 1 MB body limit of /api (their own
+ * limit is the size their index must have, chunkSize + 28 at most) and are counted by bytes
+ * (`fileBytesPerMinute`), not as writes. Every answer carries nosniff and a sandboxing CSP;
+ * bytes go out as attachments.
+ */
+import { Readable } from 'node:stream';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { CHUNK_OVERHEAD } from '../../shared/files/crypto';
+import { blobIdSchema, fileRefSchema } from '../../shared/files/ref';
+import type { AppDeps, AppEnv } from '../app-env';
+import { requireSession } from '../auth/middleware';
+import { ApiHttpError } from '../http/errors';
+import { parseWith, readJson } from '../http/validate';
+import type { Services } from '../services';
+import { ciphertextRange } from './chunks';
+import { contentDisposition, rangedResponse, setBlobHeaders, webStreamOf } from './http';
+
+/** `PUT /api/blobs/:blobId/chunks/:index`: the one route whose body is raw bytes. */
+const CHUNK_UPLOAD = /^\/api\/blobs\/[^/]+\/chunks\/[^/]+$/;
+/** True for a chunk upload (app.ts exempts it from the JSON body limit and CSRF's JSON rule). */
+export const isChunkUpload = (method: string, path: string) => method === 'PUT' && CHUNK_UPLOAD.test(path);
+
+const startSchema = z
+  .object({
+    blobId: blobIdSchema,
+    size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    chunkSize: fileRefSchema.shape.chunkSize,
+    chunkCount: z.number().int().min(1),
+    encryptedSize: z.number().int().min(0),
+  })
+  .strict();
+const completeSchema = fileRefSchema.pick({ key: true, mimeType: true, sha256: true }).strict();
+const indexSchema = z.coerce.number().int().min(0).max(1_000_000);
+const shaSchema = z.string().regex(/^[0-9a-f]{64}$/, 'must be the lowercase hex SHA-256 of the body');
+
+export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { blobs, records } = services;
+  const { throttle } = records;
+
+  // One pattern each: Hono's `/api/blobs/*` also matches `/api/blobs` (http/account-limit.ts).
+  for (const path of ['/api/blobs/*', '/api/files/*']) {
+    app.use(path, async (c, next) => {
+      await next();
+      setBlobHeaders(c); // errors too: onError ran inside next()
+    });
+  }
+  for (const path of ['/api/blobs/*', '/api/files/*']) {
+    app.use(path, requireSession(deps, services), async (c, next) => {
+      throttle.requests.hit(c.var.userId);
+      await next();
+    });
+  }
+  const blobIdOf = (c: Context) => parseWith(z.object({ blobId: blobIdSchema }), { blobId: c.req.param('blobId') }).blobId;
+  const indexOf = (c: Context) => parseWith(z.object({ index: indexSchema }), { index: c.req.param('index') }).index;
+
+  app.post('/api/blobs', async (c) => {
+    throttle.writes.hit(c.var.userId);
+    const body = await readJson(c, startSchema);
+    const { created, status } = await blobs.start(c.var.userId, body);
+    return c.json({ blobId: status.blobId, received: status.received, complete: status.complete }, created ? 201 : 200);
+  });
+
+  app.get('/api/blobs/:blobId', async (c) => c.json(await blobs.status(c.var.userId, blobIdOf(c))));
+
+  app.put('/api/blobs/:blobId/chunks/:index', async (c) => {
+    const blobId = blobIdOf(c);
+    const index = indexOf(c);
+    const sha256 = parseWith(z.object({ 'x-chunk-sha256': shaSchema }), { 'x-chunk-sha256': c.req.header('x-chunk-sha256') })['x-chunk-sha256'];
+    const declared = c.req.header('content-length');
+    const contentLength = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
+    const row = blobs.meta.get(c.var.userId, blobId);
+    if (row) throttle.fileBytes.hit(c.var.userId, row.chunk_size + CHUNK_OVERHEAD); // bytes, not writes (shared/limits.ts)
+    const raw = c.req.raw.body;
+    const body = raw ? Readable.fromWeb(raw as import('node:stream/web').ReadableStream<Uint8Array>) : Readable.from([]);
+    await blobs.putChunk(c.var.userId, blobId, index, body, sha256, contentLength);
+    return c.body(null, 204);
+  });
+
+  app.post('/api/blobs/:blobId/complete', async (c) => {
+    throttle.writes.hit(c.var.userId);
+    const blobId = blobIdOf(c);
+    const claim = await readJson(c, completeSchema);
+    await blobs.complete(c.var.userId, blobId, claim);
+    return c.json({ complete: true });
+  });
+
+  app.get('/api/blobs/:blobId/chunks/:index', async (c) => {
+    const row = blobs.readable(c.var.userId, blobIdOf(c));
+    const index = indexOf(c);
+    if (index >= row.chunk_count) throw new ApiHttpError(404, 'Not found');
+    throttle.fileBytes.hit(c.var.userId, row.chunk_size + CHUNK_OVERHEAD);
+    const stream = await blobs.store.getChunk(row.user_id, row.blob_id, index);
+    if (!stream) throw new ApiHttpError(404, 'Not found');
+    c.header('Content-Type', 'application/octet-stream');
+    c.header('Content-Disposition', contentDisposition('attachment', `${row.blob_id}.${index}.bin`));
+    return c.body(webStreamOf(stream));
+  });
+
+  app.get('/api/blobs/:blobId/content', async (c) => {
+    const row = blobs.readable(c.var.userId, blobIdOf(c));
+    throttle.fileBytes.check(c.var.userId);
+    c.header('Content-Disposition', contentDisposition('attachment', `${row.blob_id}.bin`));
+    return rangedResponse(c, row.encrypted_size, 'application/octet-stream', (range) => {
+      throttle.fileBytes.charge(c.var.userId, range.end - range.start + 1);
+      return ciphertextRange(blobs.store, row, range);
+    });
+  });
+
+  app.get('/api/files/usage', (c) => c.json(blobs.usage(c.var.userId)));
+  return app;
+}

@@ -1,0 +1,167 @@
+/**
+ * The file service (issue #17; wire protocol in shared/files/README.md): starting an upload
+ * (limits and quota reserved), storing chunks, status for resuming, completing (verify.ts), and
+ * usage. Built once by `createServices` over the blob store (fs-blob-store.ts under
+ * DATA_DIR/blobs) and the metadata (blob-meta.ts). Every lookup is by (account, blob id): another
+ * account's blob id is simply not found (404, never 403).
+ */
+import type { Readable } from 'node:stream';
+import { CHUNK_OVERHEAD, chunkCount, encryptedSize, plainChunkBytes } from '../../shared/files/crypto';
+import type { Config } from '../config';
+import { ApiHttpError } from '../http/errors';
+import { ChunkMismatchError, type BlobStore } from './blob-store';
+import type { BlobMeta, BlobRow } from './blob-meta';
+import type { BlobLifetime } from './lifetime';
+import { verifyUpload } from './verify';
+
+/** What `POST /api/blobs` declares (validated by the route). */
+export interface UploadDeclaration {
+  blobId: string;
+  size: number;
+  chunkSize: number;
+  chunkCount: number;
+  encryptedSize: number;
+}
+
+/** `GET /api/blobs/:blobId`: what to resume from. */
+export interface BlobStatus {
+  blobId: string;
+  size: number;
+  chunkSize: number;
+  chunkCount: number;
+  received: number[];
+  complete: boolean;
+}
+
+export interface BlobService {
+  store: BlobStore;
+  meta: BlobMeta;
+  lifetime: BlobLifetime;
+  /** Starts (or finds the same) upload; 201 when new. Throws 400/409/413 ApiHttpError. */
+  start(userId: string, d: UploadDeclaration): Promise<{ created: boolean; status: BlobStatus }>;
+  /** The upload's state; throws 404 when it is not this account's. */
+  status(userId: string, blobId: string): Promise<BlobStatus>;
+  /** Stores chunk `index` from `body` if its size and SHA-256 agree; throws 400/404/409/413. */
+  putChunk(userId: string, blobId: string, index: number, body: Readable, sha256: string, contentLength?: number): Promise<void>;
+  /** Verifies and completes the upload (verify.ts); throws 400/404/409/415 ApiHttpError. */
+  complete(userId: string, blobId: string, claim: { key: string; mimeType: string; sha256: string }): Promise<void>;
+  /** `GET /api/files/usage`. */
+  usage(userId: string): { usedBytes: number; quotaBytes: number; maxFileBytes: number };
+  /** A complete blob of the account; throws 404 (absent, another account's, deleting) or 409 (still uploading). */
+  readable(userId: string, blobId: string): BlobRow;
+}
+
+/** "500 MB", "2 GB", "1.5 GB" (binary units, as the limits are set). */
+export function formatBytes(n: number): string {
+  const mb = n / (1024 * 1024);
+  if (mb >= 1024) return `${Number((mb / 1024).toFixed(1))} GB`;
+  if (mb >= 1) return `${Number(mb.toFixed(1))} MB`;
+  return `${Math.ceil(n / 1024)} KB`;
+}
+
+const notFound = () => new ApiHttpError(404, 'Not found');
+const field = (status: 400 | 409 | 413, path: string, message: string) => new ApiHttpError(status, message, [{ path, message }]);
+
+/** The service over `store` and `meta` with the file limits of `config.files`; `now` in ms. */
+export function createBlobService(
+  store: BlobStore,
+  meta: BlobMeta,
+  lifetime: BlobLifetime,
+  opts: { files: Config['files']; now: () => number },
+): BlobService {
+  const { userQuotaBytes, maxFileBytes } = opts.files;
+
+  const statusOf = async (row: BlobRow): Promise<BlobStatus> => ({
+    blobId: row.blob_id,
+    size: row.size,
+    chunkSize: row.chunk_size,
+    chunkCount: row.chunk_count,
+    received: row.state === 'complete' ? Array.from({ length: row.chunk_count }, (_, i) => i) : (await store.listChunks(row.user_id, row.blob_id)).map((c) => c.index).filter((i) => i < row.chunk_count),
+    complete: row.state === 'complete',
+  });
+  const live = (userId: string, blobId: string) => {
+    const row = meta.get(userId, blobId);
+    if (!row || row.state === 'deleting') throw notFound();
+    return row;
+  };
+
+  return {
+    store,
+    meta,
+    lifetime,
+    async start(userId, d) {
+      if (d.chunkCount !== chunkCount(d.size, d.chunkSize)) throw field(400, 'chunkCount', `Invalid request: chunkCount: must be ${chunkCount(d.size, d.chunkSize)} for this size and chunkSize`);
+      if (d.encryptedSize !== encryptedSize(d.size, d.chunkSize)) throw field(400, 'encryptedSize', `Invalid request: encryptedSize: must be ${encryptedSize(d.size, d.chunkSize)} for this size and chunkSize`);
+      if (d.size > maxFileBytes) throw field(413, 'size', `This file is larger than the ${formatBytes(maxFileBytes)} limit`);
+      const created = meta.transaction(() => {
+        const existing = meta.get(userId, d.blobId);
+        if (existing) {
+          if (existing.state === 'deleting') throw field(409, 'blobId', 'This file was deleted: upload it again with a new id');
+          if (existing.size !== d.size || existing.chunk_size !== d.chunkSize) throw field(409, 'blobId', 'A file with this id exists with another size');
+          return false;
+        }
+        const used = meta.usedBytes(userId);
+        if (used + d.encryptedSize > userQuotaBytes) {
+          const free = Math.max(0, userQuotaBytes - used);
+          throw field(413, 'size', `Your vault is full: this file needs ${formatBytes(d.encryptedSize)} and ${formatBytes(free)} of your ${formatBytes(userQuotaBytes)} are free. Delete files you no longer need to make room.`);
+        }
+        const at = opts.now();
+        meta.insert({
+          user_id: userId,
+          blob_id: d.blobId,
+          size: d.size,
+          chunk_size: d.chunkSize,
+          chunk_count: d.chunkCount,
+          encrypted_size: d.encryptedSize,
+          created_at: at,
+          referenced_at: meta.isReferenced(userId, d.blobId) ? at : null, // the record often syncs before its bytes
+        });
+        return true;
+      });
+      return { created, status: await statusOf(meta.get(userId, d.blobId)!) };
+    },
+
+    status: async (userId, blobId) => statusOf(live(userId, blobId)),
+
+    async putChunk(userId, blobId, index, body, sha256, contentLength) {
+      const row = live(userId, blobId);
+      if (row.state === 'complete') throw field(409, 'blobId', 'This file is already complete');
+      if (index >= row.chunk_count) throw field(400, 'index', `Invalid request: index: this file has ${row.chunk_count} chunk(s)`);
+      const size = plainChunkBytes(row.size, row.chunk_size, index) + CHUNK_OVERHEAD;
+      if (contentLength !== undefined && contentLength > size) throw field(413, 'body', `This chunk is larger than the ${size} bytes chunk ${index} must have`);
+      if (contentLength !== undefined && contentLength < size) throw field(400, 'body', `Invalid request: body: chunk ${index} must have ${size} bytes`);
+      try {
+        await store.putChunk(userId, blobId, index, body, { size, sha256 });
+      } catch (err) {
+        if (!(err instanceof ChunkMismatchError)) throw err;
+        throw err.reason === 'sha256' ? field(400, 'x-chunk-sha256', `Invalid request: x-chunk-sha256: ${err.message}`) : field(err.tooLarge ? 413 : 400, 'body', err.message);
+      }
+      // Deleted (or its account) while the chunk streamed in: keep nothing.
+      const after = meta.get(userId, blobId);
+      if (!after || after.state === 'deleting') {
+        await store.deleteBlob(userId, blobId);
+        throw notFound();
+      }
+    },
+
+    async complete(userId, blobId, claim) {
+      const row = live(userId, blobId);
+      if (row.state === 'complete') return; // a retry after a lost answer
+      const verdict = await verifyUpload(store, row, claim);
+      if (!verdict.ok) {
+        if (verdict.discard) await lifetime.remove(userId, blobId);
+        for (const i of verdict.badChunks ?? []) await store.deleteChunk(userId, blobId, i); // sent again from GET status
+        throw new ApiHttpError(verdict.status, verdict.error, verdict.issues);
+      }
+      if (!meta.complete(userId, blobId, verdict.mimeType, opts.now()) && meta.get(userId, blobId)?.state !== 'complete') throw notFound();
+    },
+
+    usage: (userId) => ({ usedBytes: meta.usedBytes(userId), quotaBytes: userQuotaBytes, maxFileBytes }),
+
+    readable(userId, blobId) {
+      const row = live(userId, blobId);
+      if (row.state !== 'complete') throw field(409, 'blobId', 'This file is still being uploaded');
+      return row;
+    },
+  };
+}

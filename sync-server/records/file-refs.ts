@@ -1,0 +1,54 @@
+/**
+ * Which files a commit stopped or started referring to (issue #17 "Release and deletion"):
+ * documents and messages hold `file: { blobId, … } | null` (shared/files/ref.ts). Before a batch
+ * is merged, `watchFileRefs` notes, for every record a change touches through `file` or the
+ * tombstone, the blob id it referred to and the one the change offers; after the commit, `after`
+ * says which of those the record still refers to (`referenced`) and which it no longer does
+ * (`released`: replaced, deleted, or offered by a change that lost the merge). The blob service
+ * then deletes a released blob that no live record refers to.
+ */
+import type { CollectionName } from '../../shared/schema';
+import { isDeleted, TOMBSTONE_FIELD, type Change, type ServerRecord } from '../../shared/sync';
+
+export interface FileRefChanges {
+  released: string[];
+  referenced: string[];
+}
+
+const FILE_COLLECTIONS: ReadonlySet<string> = new Set(['documents', 'messages']);
+
+const blobIdOf = (file: unknown): string | null =>
+  file !== null && typeof file === 'object' && typeof (file as { blobId?: unknown }).blobId === 'string' ? (file as { blobId: string }).blobId : null;
+
+type Get = (collection: CollectionName, id: string) => ServerRecord | null;
+
+/** Notes the file references `changes` may change (reads each such record once, before the merge). */
+export function watchFileRefs(changes: readonly Change[], get: Get): { after(get: Get): FileRefChanges } {
+  const touched = new Map<string, { collection: CollectionName; id: string; ids: Set<string> }>();
+  for (const change of changes) {
+    if (!FILE_COLLECTIONS.has(change.collection)) continue;
+    if (!('file' in change.fields) && !(TOMBSTONE_FIELD in change.fields)) continue;
+    const key = `${change.collection}/${change.id}`;
+    let entry = touched.get(key);
+    if (!entry) {
+      entry = { collection: change.collection, id: change.id, ids: new Set() };
+      const before = blobIdOf(get(change.collection, change.id)?.values.file);
+      if (before) entry.ids.add(before);
+      touched.set(key, entry);
+    }
+    const offered = blobIdOf(change.fields.file);
+    if (offered) entry.ids.add(offered);
+  }
+  return {
+    after(getAfter) {
+      const out: FileRefChanges = { released: [], referenced: [] };
+      for (const e of touched.values()) {
+        const r = getAfter(e.collection, e.id);
+        const now = r && !isDeleted(r) ? blobIdOf(r.values.file) : null;
+        if (now) out.referenced.push(now);
+        for (const id of e.ids) if (id !== now) out.released.push(id);
+      }
+      return out;
+    },
+  };
+}

@@ -18,6 +18,7 @@ import { authRoutes } from './routes/auth';
 import { collectionRoutes } from './routes/collections';
 import { deathPlanRoutes } from './routes/death-plan';
 import { defaultTaskRoutes } from './routes/default-tasks';
+import { healthRoutes, readinessChecks } from './routes/health';
 import { profileRoutes } from './routes/profile';
 import { releaseRoutes } from './routes/release';
 import { releasePublicRoutes } from './release/public-routes';
@@ -36,6 +37,7 @@ export function createApp(
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use('*', securityHeaders(deps)); // CSP, nosniff, HSTS… on every response (ASVS 3.4)
+  app.route('/', healthRoutes(readinessChecks(deps, services))); // load balancers: no session, CSRF or rate limit (issue #19)
   const jsonBodyLimit = bodyLimit({
     maxSize: deps.config.limits.requestBytes, // largest body (413 above); a sync batch is the largest legitimate one
     onError: () => {

@@ -6,6 +6,7 @@
  * nothing left to do.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 
@@ -15,10 +16,11 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 export const MIGRATION_LOCK_KEY = 0x41667465727764n;
 
 /**
- * Applies every migration file not yet recorded; returns the names it applied ([] when none).
- * Throws on SQL errors, after rolling back that file (earlier files stay applied).
+ * Applies every migration file of `dir` (default: db/pg/migrations/) not yet recorded; returns
+ * the names it applied ([] when none). Throws on SQL errors naming the file, after rolling that
+ * file back (earlier files stay applied).
  */
-export async function migratePg(pool: pg.Pool): Promise<string[]> {
+export async function migratePg(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<string[]> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
@@ -27,13 +29,13 @@ export async function migratePg(pool: pg.Pool): Promise<string[]> {
         'CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
       );
       const done = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
-      const files = readdirSync(MIGRATIONS_DIR)
+      const files = readdirSync(dir)
         .filter((f) => f.endsWith('.sql'))
         .sort();
       const applied: string[] = [];
       for (const name of files) {
         if (done.has(name)) continue;
-        const sql = readFileSync(MIGRATIONS_DIR + name, 'utf8');
+        const sql = readFileSync(join(dir, name), 'utf8');
         await client.query('BEGIN');
         try {
           await client.query(sql);

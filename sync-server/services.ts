@@ -44,7 +44,8 @@ export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): S
   const blobMeta = createBlobMeta(deps.db);
   const blobStore = deps.config.s3 ? lazyS3BlobStore(deps.config.s3) : createFsBlobStore(join(deps.config.dataDir, 'blobs')); // S3_BUCKET: issue #19
   const lifetime = createBlobLifetime(blobMeta, blobStore, deps.now);
-  const blobs = createBlobService(blobStore, blobMeta, lifetime, { files: deps.config.files, now: deps.now });
+  const maxFiles = 2 * limits.recordsPerCollection; // documents and messages, each may hold one file
+  const blobs = createBlobService(blobStore, blobMeta, lifetime, { files: deps.config.files, now: deps.now, maxFiles });
   const records = createRecordService(store, {
     now: deps.now,
     usage: createUsageReader(deps.db),

@@ -27,7 +27,7 @@ function filesUnder(dir: string): string[] {
 const concat = (parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 
 describe('uploading a file', () => {
-  it('resumable upload → complete → download: the bytes on disk are ciphertext only, and decrypt to the same SHA-256', async () => {
+  it('resumable upload → complete → download: the bytes on disk are ciphertext only, and decrypt to the same SHA-256', { timeout: 120_000 }, async () => {
     const { t, user, call } = await owner();
     const marker = 'MARKER-plaintext-of-the-will-7f3a';
     const plain = pdfWith(marker, 2 * MB + 123); // more than the 1 MB JSON body limit per chunk
@@ -193,7 +193,7 @@ describe('limits', () => {
   });
 
   it('chunks are counted by bytes, not as writes: 12 chunks with writesPerMinute 5 pass; fileBytesPerMinute answers 429', async () => {
-    const { call } = await owner({ AFTERWORD_LIMITS: JSON.stringify({ writesPerMinute: 5, fileBytesPerMinute: 20_000 }) });
+    const { call } = await owner({ AFTERWORD_LIMITS: JSON.stringify({ writesPerMinute: 5, fileBytesPerMinute: 30_000 }) });
     const f = await encryptFile(pdfWith('many chunks', 12 * 1024), 'application/pdf', 1024);
     await call('POST', '/api/blobs', declarationOf(f));
     for (let i = 0; i < 12; i++) expect((await putChunk(call, f, i)).status).toBe(204);
@@ -207,6 +207,17 @@ describe('limits', () => {
     }
     expect(refused?.status).toBe(429);
     expect(refused?.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+  it('completing counts the file\'s bytes: a failing complete retried in a loop is stopped (it decrypts the whole file each time)', async () => {
+    const f = await encryptFile(pdfWith('retry loop', 8000), 'application/pdf', 2048);
+    const total = f.size + f.chunks.length * 28;
+    const { call } = await owner({ AFTERWORD_LIMITS: JSON.stringify({ fileBytesPerMinute: 3 * total }) });
+    await call('POST', '/api/blobs', declarationOf(f));
+    for (let i = 0; i < f.chunks.length; i++) expect((await putChunk(call, f, i)).status).toBe(204);
+    const wrong = () => call('POST', `/api/blobs/${f.blobId}/complete`, { key: f.key, mimeType: f.mimeType, sha256: '0'.repeat(64) });
+    expect((await wrong()).status).toBe(400);
+    expect((await wrong()).status).toBe(400);
+    expect((await wrong()).status).toBe(429);
   });
 });
 

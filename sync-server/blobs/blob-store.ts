@@ -61,7 +61,10 @@ export interface BlobStore {
   deleteBlob(userId: string, blobId: string): Promise<void>;
   /** Removes everything of a user (account deletion). */
   deleteUser(userId: string): Promise<void>;
-  /** Removes unfinished temporary writes older than `olderThanMs` (a crash mid-chunk leaves one). */
+  /**
+   * Removes unfinished temporary writes older than `olderThanMs` (a crash mid-chunk leaves one);
+   * returns how many. An S3 store has none to remove (a PUT is atomic) and returns 0.
+   */
   sweepTemporary(olderThanMs: number): Promise<number>;
 }
 

@@ -3,13 +3,14 @@
  * like every /api write, 404 for any blob id that is not the session account's. Chunk uploads
  * stream to the store (never buffered), are exempt from the 1 MB body limit of /api (their own
  * limit is the size their index must have, chunkSize + 28 at most) and are counted by bytes
- * (`fileBytesPerMinute`), not as writes. Every answer carries nosniff and a sandboxing CSP;
+ * (`fileBytesPerMinute`), not as writes; at most 4 stream at once per account. Completing
+ * counts the file's bytes too (it decrypts them all). Every answer carries nosniff and a sandboxing CSP;
  * bytes go out as attachments.
  */
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { CHUNK_OVERHEAD } from '../../shared/files/crypto';
+import { CHUNK_OVERHEAD, plainChunkBytes } from '../../shared/files/crypto';
 import { blobIdSchema, fileRefSchema } from '../../shared/files/ref';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
@@ -35,6 +36,8 @@ const startSchema = z
   .strict();
 const completeSchema = fileRefSchema.pick({ key: true, mimeType: true, sha256: true }).strict();
 const indexSchema = z.coerce.number().int().min(0).max(1_000_000);
+/** Chunk uploads one account may have streaming at once (more: 429, Retry-After 1). */
+const CHUNKS_IN_FLIGHT = 4;
 const shaSchema = z.string().regex(/^[0-9a-f]{64}$/, 'must be the lowercase hex SHA-256 of the body');
 
 export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
@@ -55,6 +58,7 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
       await next();
     });
   }
+  const inFlight = new Map<string, number>(); // per account, this app's; in memory like the rate windows
   const blobIdOf = (c: Context) => parseWith(z.object({ blobId: blobIdSchema }), { blobId: c.req.param('blobId') }).blobId;
   const indexOf = (c: Context) => parseWith(z.object({ index: indexSchema }), { index: c.req.param('index') }).index;
 
@@ -74,10 +78,20 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     const declared = c.req.header('content-length');
     const contentLength = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
     const row = blobs.meta.get(c.var.userId, blobId);
-    if (row) throttle.fileBytes.hit(c.var.userId, row.chunk_size + CHUNK_OVERHEAD); // bytes, not writes (shared/limits.ts)
-    const raw = c.req.raw.body;
-    const body = raw ? Readable.fromWeb(raw as import('node:stream/web').ReadableStream<Uint8Array>) : Readable.from([]);
-    await blobs.putChunk(c.var.userId, blobId, index, body, sha256, contentLength);
+    if (row && index < row.chunk_count) throttle.fileBytes.hit(c.var.userId, plainChunkBytes(row.size, row.chunk_size, index) + CHUNK_OVERHEAD); // bytes, not writes (shared/limits.ts)
+    const userId = c.var.userId;
+    const running = inFlight.get(userId) ?? 0;
+    if (running >= CHUNKS_IN_FLIGHT) throw new ApiHttpError(429, 'Too many uploads at once. Please wait and try again.', undefined, { 'Retry-After': '1' });
+    inFlight.set(userId, running + 1);
+    try {
+      const raw = c.req.raw.body;
+      const body = raw ? Readable.fromWeb(raw as import('node:stream/web').ReadableStream<Uint8Array>) : Readable.from([]);
+      await blobs.putChunk(userId, blobId, index, body, sha256, contentLength);
+    } finally {
+      const left = (inFlight.get(userId) ?? 1) - 1;
+      if (left > 0) inFlight.set(userId, left);
+      else inFlight.delete(userId);
+    }
     return c.body(null, 204);
   });
 
@@ -85,6 +99,9 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     throttle.writes.hit(c.var.userId);
     const blobId = blobIdOf(c);
     const claim = await readJson(c, completeSchema);
+    // Completing decrypts the whole file: its bytes count, so retrying a failing complete in a loop cannot hog the CPU.
+    const row = blobs.meta.get(c.var.userId, blobId);
+    if (row?.state === 'uploading') throttle.fileBytes.hit(c.var.userId, row.encrypted_size);
     await blobs.complete(c.var.userId, blobId, claim);
     return c.json({ complete: true });
   });
@@ -93,7 +110,7 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     const row = blobs.readable(c.var.userId, blobIdOf(c));
     const index = indexOf(c);
     if (index >= row.chunk_count) throw new ApiHttpError(404, 'Not found');
-    throttle.fileBytes.hit(c.var.userId, row.chunk_size + CHUNK_OVERHEAD);
+    throttle.fileBytes.hit(c.var.userId, plainChunkBytes(row.size, row.chunk_size, index) + CHUNK_OVERHEAD);
     const stream = await blobs.store.getChunk(row.user_id, row.blob_id, index);
     if (!stream) throw new ApiHttpError(404, 'Not found');
     c.header('Content-Type', 'application/octet-stream');

@@ -62,12 +62,16 @@ export function formatBytes(n: number): string {
 const notFound = () => new ApiHttpError(404, 'Not found');
 const field = (status: 400 | 409 | 413, path: string, message: string) => new ApiHttpError(status, message, [{ path, message }]);
 
-/** The service over `store` and `meta` with the file limits of `config.files`; `now` in ms. */
+/**
+ * The service over `store` and `meta` with the file limits of `config.files`; `maxFiles` caps the
+ * files and uploads of one account (services.ts: as many as its documents and messages can be);
+ * `now` in ms.
+ */
 export function createBlobService(
   store: BlobStore,
   meta: BlobMeta,
   lifetime: BlobLifetime,
-  opts: { files: Config['files']; now: () => number },
+  opts: { files: Config['files']; now: () => number; maxFiles: number },
 ): BlobService {
   const { userQuotaBytes, maxFileBytes } = opts.files;
 
@@ -100,6 +104,8 @@ export function createBlobService(
           if (existing.size !== d.size || existing.chunk_size !== d.chunkSize) throw field(409, 'blobId', 'A file with this id exists with another size');
           return false;
         }
+        // Many tiny uploads cost rows and directories, not bytes: as many files as records can refer to.
+        if (meta.count(userId) >= opts.maxFiles) throw field(413, 'blobId', `You have ${opts.maxFiles} files, the most one account can keep. Delete files you no longer need.`);
         const used = meta.usedBytes(userId);
         if (used + d.encryptedSize > userQuotaBytes) {
           const free = Math.max(0, userQuotaBytes - used);

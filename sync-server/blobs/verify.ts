@@ -74,17 +74,33 @@ export async function verifyUpload(
   const head: Uint8Array[] = [];
   let headBytes = 0;
   const failed: number[] = [];
+  // Chunk i+1 is read and decrypted (in the thread pool) while chunk i is hashed: at most two
+  // chunks in memory, and the CPU work of the two steps overlaps.
+  type Step = { plain: Uint8Array } | { missing: true } | { failed: true };
+  const step = (i: number): Promise<Step> => {
+    const p = (async (): Promise<Step> => {
+      const sealed = await readChunk(store, blob, i);
+      if (!sealed) return { missing: true };
+      try {
+        return { plain: await decryptChunk(key, blob.blob_id, i, blob.chunk_count, sealed) };
+      } catch (err) {
+        if (err instanceof DecryptError) return { failed: true };
+        throw err;
+      }
+    })();
+    p.catch(() => undefined); // awaited below; never an unhandled rejection if we stop early
+    return p;
+  };
+  let next = step(0);
   for (let i = 0; i < blob.chunk_count; i++) {
-    const sealed = await readChunk(store, blob, i);
-    if (!sealed) return { ok: false, status: 409, error: `The upload is not finished: chunk ${i} is missing`, issues: [{ path: 'chunks', message: `Missing chunks: ${i}` }] };
-    let plain: Uint8Array;
-    try {
-      plain = await decryptChunk(key, blob.blob_id, i, blob.chunk_count, sealed);
-    } catch (err) {
-      if (!(err instanceof DecryptError)) throw err;
+    const current = await next;
+    if (i + 1 < blob.chunk_count) next = step(i + 1);
+    if ('missing' in current) return { ok: false, status: 409, error: `The upload is not finished: chunk ${i} is missing`, issues: [{ path: 'chunks', message: `Missing chunks: ${i}` }] };
+    if ('failed' in current) {
       failed.push(i);
       continue;
     }
+    const plain = current.plain;
     hash.update(plain);
     if (headBytes < SNIFF_BYTES) {
       head.push(plain.subarray(0, SNIFF_BYTES - headBytes));

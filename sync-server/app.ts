@@ -18,13 +18,13 @@ import { authRoutes } from './routes/auth';
 import { collectionRoutes } from './routes/collections';
 import { deathPlanRoutes } from './routes/death-plan';
 import { defaultTaskRoutes } from './routes/default-tasks';
-import { healthRoutes, readinessChecks } from './routes/health';
 import { profileRoutes } from './routes/profile';
 import { releaseRoutes } from './routes/release';
 import { releasePublicRoutes } from './release/public-routes';
 import { createPokeHub } from './live/poke-hub';
 import { syncRoutes, type LiveOptions } from './routes/sync';
 import type { Services } from './services';
+import { healthRoutes, readinessChecks } from './routes/health';
 
 /**
  * `opts.serveWeb` also serves the built web app, from `opts.webDir` (default dist/).
@@ -37,7 +37,6 @@ export function createApp(
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use('*', securityHeaders(deps)); // CSP, nosniff, HSTS… on every response (ASVS 3.4)
-  app.route('/', healthRoutes(readinessChecks(deps, services))); // load balancers: no session, CSRF or rate limit (issue #19)
   const jsonBodyLimit = bodyLimit({
     maxSize: deps.config.limits.requestBytes, // largest body (413 above); a sync batch is the largest legitimate one
     onError: () => {
@@ -84,6 +83,7 @@ export function createApp(
   app.route('/', blobRoutes(deps, services));
   app.route('/', releaseRoutes(deps, services));
   app.route('/', releasePublicRoutes(deps, services));
+  app.route('/', healthRoutes(readinessChecks(deps, services))); // /healthz, /readyz: outside /api, so no session, CSRF or body limit (issue #19)
 
   app.all('/api/*', () => {
     throw new ApiHttpError(404, 'Not found');

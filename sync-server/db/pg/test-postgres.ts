@@ -37,6 +37,8 @@ function newestDebianPgBin(): string | null {
 export interface TestPostgres {
   /** Connection string of the server's maintenance database (`postgres`). */
   url: string;
+  /** The throwaway server's temporary folder (undefined for `DATABASE_URL`). */
+  dir?: string;
   /** Stops and deletes a throwaway server; a no-op for `DATABASE_URL`. Idempotent. */
   stop(): Promise<void>;
 }
@@ -59,21 +61,26 @@ const freePort = () =>
   });
 
 /** Runs a PostgreSQL binary, as `postgres` when we are root; throws with its output on failure. */
-function run(bin: string, args: string[]): void {
+function run(dir: string, bin: string, args: string[]): void {
   const asRoot = process.getuid?.() === 0;
-  const cmd = asRoot ? 'runuser' : join(PG_BIN, bin);
-  const argv = asRoot ? ['-u', 'postgres', '--', join(PG_BIN, bin), ...args] : args;
+  const cmd = asRoot ? 'runuser' : join(dir, bin);
+  const argv = asRoot ? ['-u', 'postgres', '--', join(dir, bin), ...args] : args;
   const r = spawnSync(cmd, argv, { encoding: 'utf8', timeout: 120_000 });
   if (r.status !== 0) throw new Error(`${bin} failed (${r.status ?? r.signal}): ${r.error?.message ?? ''}\n${r.stdout}\n${r.stderr}`);
 }
 
-/** The server for this test file: DATABASE_URL's, or a throwaway one. Throws when neither is possible. */
-export async function startTestPostgres(): Promise<TestPostgres> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
-  if (!existsSync(join(PG_BIN, 'initdb'))) {
+/**
+ * The server for this test file: DATABASE_URL's, or a throwaway one from the binaries in `bin`.
+ * Throws (never skips) when neither is possible. `opts` exist for the helper's own test.
+ */
+export async function startTestPostgres(opts: { env?: NodeJS.ProcessEnv; bin?: string } = {}): Promise<TestPostgres> {
+  const env = opts.env ?? process.env;
+  const bin = opts.bin ?? PG_BIN;
+  if (env.DATABASE_URL) return { url: env.DATABASE_URL, stop: async () => {} };
+  if (!existsSync(join(bin, 'initdb'))) {
     throw new Error(
       `PostgreSQL tests need a server: set DATABASE_URL=postgres://… or install PostgreSQL ` +
-        `(Debian: apt-get install -y postgresql; looked for ${PG_BIN}/initdb). .ci/run installs it.`,
+        `(Debian: apt-get install -y postgresql; looked for ${bin}/initdb). .ci/run installs it.`,
     );
   }
   const dir = mkdtempSync(join(tmpdir(), 'afterword-pg-'));
@@ -84,13 +91,13 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     chownSync(dir, uid, gid);
   }
   const data = join(dir, 'data');
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  run(bin, 'initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
   let stopped = false;
   const stopNow = () => {
     if (stopped) return;
     stopped = true;
     try {
-      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      run(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -100,7 +107,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     const port = await freePort();
     const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
     try {
-      run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', opts, '-w', '-t', '60', 'start']);
+      run(bin, 'pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', opts, '-w', '-t', '60', 'start']);
     } catch (err) {
       if (attempt < 2) continue;
       const log = existsSync(join(dir, 'server.log')) ? readFileSync(join(dir, 'server.log'), 'utf8') : '';
@@ -110,6 +117,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     // A worker that dies without calling stop() must not leave a server behind.
     process.once('exit', stopNow);
     return {
+      dir,
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       stop: async () => {
         process.off('exit', stopNow);

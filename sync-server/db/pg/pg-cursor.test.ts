@@ -83,4 +83,25 @@ describe('rule 13 on PostgreSQL: no puller ever misses a change (two instances, 
       await instanceB.end();
     }
   }, 120_000);
+
+  it('concurrent pushes to one record through two instances lose no field (the row lock serialises the merge)', async () => {
+    const instanceB = createPgPool(pg.url);
+    try {
+      const stores = [createPgRecordStore(pg.pool, LIMITS), createPgRecordStore(instanceB, LIMITS)];
+      await insertPgUser(pg.pool, 'carol');
+      // 80 pushes at once, each writing its own field of the same record with its own HLC.
+      await Promise.all(
+        Array.from({ length: 80 }, (_, i) =>
+          stores[i % 2]!.applyChanges('carol', [{ collection: 'trustees', id: 'one', hlc: formatHlc({ ms: 1000 + i, counter: 0, node: `w${i}` }), fields: { [`f${i}`]: i } }]),
+        ),
+      );
+      const record = (await stores[0]!.get('carol', 'trustees', 'one'))!;
+      expect(Object.keys(record.values)).toHaveLength(80);
+      expect(record.values).toEqual(Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`f${i}`, i])));
+      // Every push changed the record, so it has been numbered 80 times, in order, without gaps.
+      expect(record.seq).toBe(80);
+    } finally {
+      await instanceB.end();
+    }
+  });
 });

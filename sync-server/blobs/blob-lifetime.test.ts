@@ -103,6 +103,23 @@ describe('a file lives as long as a live record refers to it', () => {
     expect(o.onDisk(late)).toBe(true);
   });
 
+  it("a record of another account naming my blob id never deletes or reaches my file", async () => {
+    const victim = await owner();
+    const f = await victim.upload('victim file');
+    await victim.push([{ collection: 'messages', id: 'm1', fields: message(f, victim.t) }]);
+    const { cookie } = await signUp(victim.t);
+    const hostile = callerOf(victim.t, cookie);
+    const hlc = () => formatHlc({ ms: victim.t.deps.now(), counter: counter++, node: 'hostile' });
+    const push = (fields: Record<string, unknown>) =>
+      hostile('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [{ collection: 'messages', id: 'x1', hlc: hlc(), fields }] });
+    expect((await push(message(f, victim.t))).status).toBe(200);
+    expect((await push({ _deleted: true })).status).toBe(200);
+    await idle(victim.t);
+    expect(victim.onDisk(f)).toBe(true);
+    expect(await victim.used()).toBe(3000 + 2 * 28);
+    expect((await hostile('GET', `/api/blobs/${f.blobId}/content`)).status).toBe(404);
+  });
+
   it('deleting the account deletes every blob', async () => {
     const o = await owner();
     const f = await o.upload('account file');

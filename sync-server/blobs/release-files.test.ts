@@ -111,6 +111,9 @@ describe('files after release', () => {
     expect(download.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(will);
 
+    const gracePage = await accessOf('grace'); // full access: documents too
+    expect((await o.open(`${gracePage}${willPath}`)).status).toBe(200);
+
     const miloPage = await accessOf('milo');
     expect(await (await o.open(miloPage)).text()).not.toContain(willPath);
     expect((await o.open(`${miloPage}${willPath}`)).status).toBe(404);

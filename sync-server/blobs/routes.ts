@@ -38,7 +38,7 @@ const completeSchema = fileRefSchema.pick({ key: true, mimeType: true, sha256: t
 const indexSchema = z.coerce.number().int().min(0).max(1_000_000);
 /** Chunk uploads one account may have streaming at once (more: 429, Retry-After 1). */
 const CHUNKS_IN_FLIGHT = 4;
-const shaSchema = z.string().regex(/^[0-9a-f]{64}$/, 'must be the lowercase hex SHA-256 of the body');
+const shaSchema = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be the hex SHA-256 of the body').transform((h) => h.toLowerCase());
 
 export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

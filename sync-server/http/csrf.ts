@@ -12,15 +12,15 @@
  * 3. A request carrying a body must say `Content-Type: application/json` (else 415) — also on
  *    endpoints that read no body (logout, DELETE). A cross-site <form> can only send simple
  *    content types, and a cross-site fetch with JSON needs a CORS preflight we never grant.
+ *    The one exception is a file chunk upload (`opts.rawBody`, issue #17): it must say
+ *    `Content-Type: application/octet-stream` (else 415) and its body is not read here (it
+ *    streams to disk). That type is not one a form can send either, so a cross-site fetch with
+ *    it needs the same CORS preflight we never grant.
  *
  * Decision (documented in SECURITY.md): a request with neither `Origin` nor `Sec-Fetch-Site`
  * is allowed. Every current browser sends `Origin` on cross-origin POST/PUT/PATCH/DELETE, so
  * such a request comes from a non-browser client (curl, a script with its own cookie), which
  * cannot ride on a victim's cookies. SameSite=Lax on the session cookie is a further layer.
- *    The one exception is a file chunk upload (`opts.rawBody`, issue #17): it must say
- *    `Content-Type: application/octet-stream` (else 415) and its body is not read here (it
- *    streams to disk). That type is not one a form can send either, so a cross-site fetch with
- *    it needs the same CORS preflight we never grant.
  *
  * Refusals are JSON `{ error }` via `ApiHttpError`.
  */

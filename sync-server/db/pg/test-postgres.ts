@@ -83,7 +83,9 @@ export async function startTestPostgres(opts: { env?: NodeJS.ProcessEnv; bin?: s
         `(Debian: apt-get install -y postgresql; looked for ${bin}/initdb). .ci/run installs it.`,
     );
   }
-  const dir = mkdtempSync(join(tmpdir(), 'afterword-pg-'));
+  // As root the server runs as `postgres`, which must be able to reach the folder: /tmp always is
+  // (a TMPDIR under /root would not be).
+  const dir = mkdtempSync(join(process.getuid?.() === 0 ? '/tmp' : tmpdir(), 'afterword-pg-'));
   if (process.getuid?.() === 0) {
     const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
     const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());

@@ -2,7 +2,7 @@
  * PostgreSQL migrations (issue #19): versioned, each in a transaction, and safe when several
  * instances start at once (advisory lock).
  */
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,12 +55,16 @@ describe('PostgreSQL migrations', () => {
     const dir = mkdtempSync(join(tmpdir(), 'afterword-pg-migrations-'));
     writeFileSync(join(dir, '001-good.sql'), 'CREATE TABLE good (id INT);');
     writeFileSync(join(dir, '002-bad.sql'), 'CREATE TABLE half (id INT); SELECT no_such_function();');
-    await withFreshDatabase(1, async ([pool]) => {
-      await expect(migratePg(pool!, dir)).rejects.toThrow(/002-bad\.sql/);
-      const names = (await pool!.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name);
-      expect(names).toEqual(['001-good.sql']);
-      expect((await pool!.query("SELECT to_regclass('half') AS t")).rows[0].t).toBeNull();
-      expect((await pool!.query("SELECT to_regclass('good') AS t")).rows[0].t).toBe('good');
-    });
+    try {
+      await withFreshDatabase(1, async ([pool]) => {
+        await expect(migratePg(pool!, dir)).rejects.toThrow(/002-bad\.sql/);
+        const names = (await pool!.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name);
+        expect(names).toEqual(['001-good.sql']);
+        expect((await pool!.query("SELECT to_regclass('half') AS t")).rows[0].t).toBeNull();
+        expect((await pool!.query("SELECT to_regclass('good') AS t")).rows[0].t).toBe('good');
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -19,7 +19,7 @@
  * (`s3ConfigFromEnv` in s3-config.ts).
  */
 import { createHash } from 'node:crypto';
-import { Readable, Transform } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -67,8 +67,8 @@ function verified(body: Readable, expect: { size: number; sha256: string }): Rea
       done(null, held ?? undefined);
     },
   });
-  body.once('error', (err) => check.destroy(err));
-  return body.pipe(check);
+  // As fs-blob-store's pipeline: an error on either side destroys both (the request body too).
+  return pipeline(body, check, () => {});
 }
 
 /** A BlobStore over the bucket of `config`, through `client` (default: createS3Client(config)). */

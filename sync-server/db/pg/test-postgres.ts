@@ -107,7 +107,7 @@ export async function startTestPostgres(opts: { env?: NodeJS.ProcessEnv; bin?: s
   // The port is free when chosen; another process could take it before the server binds, so retry.
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
-    const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+    const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=32MB`;
     try {
       run(bin, 'pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', opts, '-w', '-t', '60', 'start']);
     } catch (err) {

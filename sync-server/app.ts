@@ -24,7 +24,7 @@ import { releasePublicRoutes } from './release/public-routes';
 import { createPokeHub } from './live/poke-hub';
 import { syncRoutes, type LiveOptions } from './routes/sync';
 import type { Services } from './services';
-import { healthRoutes, readinessChecks } from './routes/health';
+import { healthRoutes } from './routes/health';
 
 /**
  * `opts.serveWeb` also serves the built web app, from `opts.webDir` (default dist/).
@@ -83,7 +83,7 @@ export function createApp(
   app.route('/', blobRoutes(deps, services));
   app.route('/', releaseRoutes(deps, services));
   app.route('/', releasePublicRoutes(deps, services));
-  app.route('/', healthRoutes(readinessChecks(deps, services))); // /healthz, /readyz: outside /api, so no session, CSRF or body limit (issue #19)
+  app.route('/', healthRoutes(deps, services)); // /healthz, /readyz: outside /api, so no session, CSRF or body limit (issue #19)
 
   app.all('/api/*', () => {
     throw new ApiHttpError(404, 'Not found');

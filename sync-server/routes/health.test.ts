@@ -6,6 +6,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../test-support';
+import { createReadiness, READINESS_CACHE_MS } from './health';
 
 const hostile = { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' };
 
@@ -54,6 +55,36 @@ describe('health endpoints (issue #19)', () => {
       const res = await t.call('GET', '/readyz');
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({ ok: false, failed: ['database'] });
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it(`a flood of probes runs the checks at most once per ${READINESS_CACHE_MS} ms (no flood of database or S3 requests)`, async () => {
+    let now = 0;
+    const runs = { database: 0, storage: 0 };
+    let storageUp = true;
+    const readiness = createReadiness(
+      {
+        database: () => void runs.database++,
+        storage: async () => {
+          runs.storage++;
+          if (!storageUp) throw new Error('bucket unreachable');
+        },
+      },
+      () => now,
+    );
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const answers = await Promise.all(Array.from({ length: 200 }, () => readiness()));
+      expect(answers.every((a) => a.failed.length === 0)).toBe(true);
+      expect(runs).toEqual({ database: 1, storage: 1 });
+      storageUp = false;
+      now += READINESS_CACHE_MS - 1;
+      expect(await readiness()).toEqual({ failed: [] }); // still the cached answer
+      now += 1;
+      expect(await readiness()).toEqual({ failed: ['storage'] });
+      expect(runs).toEqual({ database: 2, storage: 2 });
     } finally {
       errors.mockRestore();
     }

@@ -112,6 +112,20 @@ async function throughput(): Promise<void> {
     await expectStatus(await completeUpload(call, f), 200, 'complete');
     const uploadMs = performance.now() - t0;
 
+    // The same file again, three chunks in flight at a time (the server allows four per account).
+    const g: EncryptedFile = { ...f, blobId: 'bench-200mb-0000000002' };
+    g.chunks = [];
+    for (let i = 0; i < count; i++) g.chunks.push(await encryptChunk(k, g.blobId, i, count, plain.subarray(i * FILE_CHUNK_BYTES, (i + 1) * FILE_CHUNK_BYTES)));
+    t0 = performance.now();
+    await expectStatus(await call('POST', '/api/blobs', declarationOf(g)), 201, 'POST /api/blobs (parallel)');
+    let nextChunk = 0;
+    const lane = async () => {
+      for (let i = nextChunk++; i < count; i = nextChunk++) await expectStatus(await putChunk(call, g, i), 204, `PUT chunk ${i} (parallel)`);
+    };
+    await Promise.all([lane(), lane(), lane()]);
+    const parallelMs = performance.now() - t0;
+    g.chunks = [];
+
     t0 = performance.now();
     const res = await call('GET', `/api/blobs/${blobId}/content`);
     let got = 0;
@@ -130,6 +144,7 @@ async function throughput(): Promise<void> {
     row('encrypt in the client (WebCrypto, not in the upload time)', encryptMs);
     row('upload: chunks one by one (stream to disk, hash, fsync, rename)', chunksMs);
     row('upload incl. complete (server decrypts and hashes every chunk)', uploadMs);
+    row('upload: three chunks in flight (no complete)', parallelMs);
     row('download (GET …/content, ciphertext)', downloadMs);
 
   } finally {
@@ -169,17 +184,22 @@ async function peakMemory(): Promise<void> {
       await expectStatus(await putChunk(call, big, i, sealed), 204, `PUT big chunk ${i}`);
     }
     const sentMs = performance.now() - t0;
+    const peakSending = Math.max(procStatus(pid, 'VmHWM'), polled);
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
     big.sha256 = bigPlainHash.digest('hex');
     t0 = performance.now();
     await expectStatus(await completeUpload(call, big), 200, 'complete big');
     const completeMs = performance.now() - t0;
     clearInterval(poll);
     const hwm = procStatus(pid, 'VmHWM');
+    const peakCompleting = hwm;
     const peak = Math.max(hwm, polled);
     const above = (peak - idle) / MB;
     console.log(`\n| server memory, ${BIG / MB} MiB upload (chunks encrypted and sent: ${(sentMs / 1000).toFixed(1)} s; complete: ${(completeMs / 1000).toFixed(1)} s) | MB |`);
     console.log('| --- | ---: |');
     console.log(`| RSS at idle (fresh server, signed in) | ${(idle / MB).toFixed(0)} |`);
+    console.log(`| peak RSS while chunks stream in | ${(peakSending / MB).toFixed(0)} |`);
+    console.log(`| peak RSS while complete decrypts and hashes | ${(peakCompleting / MB).toFixed(0)} |`);
     console.log(`| peak RSS (VmHWM and 50 ms polling of VmRSS) | ${(peak / MB).toFixed(0)} |`);
     console.log(`| peak above idle (aim < 150) | ${above.toFixed(0)} ${above < 150 ? '✓' : '✗'} |`);
   } finally {

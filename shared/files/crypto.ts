@@ -70,7 +70,8 @@ export async function importFileKey(key: string): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', raw as BufferSource, 'AES-GCM', false, ['encrypt', 'decrypt']);
 }
 
-function aad(blobId: string, index: number, count: number): Uint8Array {
+/** The additional data chunk `index` of `count` of file `blobId` is sealed with (the server's streaming check uses it too). */
+export function chunkAad(blobId: string, index: number, count: number): Uint8Array {
   return new TextEncoder().encode(`afterword-file-v1:${blobId}:${index}:${count}`);
 }
 
@@ -85,7 +86,7 @@ export async function encryptChunk(
   const nonce = crypto.getRandomValues(new Uint8Array(NONCE_BYTES));
   const sealed = new Uint8Array(
     await crypto.subtle.encrypt(
-      { name: 'AES-GCM', iv: nonce, additionalData: aad(blobId, index, count) as BufferSource },
+      { name: 'AES-GCM', iv: nonce, additionalData: chunkAad(blobId, index, count) as BufferSource },
       key,
       plain as BufferSource,
     ),
@@ -107,7 +108,7 @@ export async function decryptChunk(
   if (stored.length < CHUNK_OVERHEAD) throw new DecryptError();
   try {
     const plain = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: stored.subarray(0, NONCE_BYTES) as BufferSource, additionalData: aad(blobId, index, count) as BufferSource },
+      { name: 'AES-GCM', iv: stored.subarray(0, NONCE_BYTES) as BufferSource, additionalData: chunkAad(blobId, index, count) as BufferSource },
       key,
       stored.subarray(NONCE_BYTES) as BufferSource,
     );

@@ -5,6 +5,7 @@
  * to the same SHA-256.
  */
 import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decryptChunk, importFileKey } from '../../shared/files/crypto';
 import { type ChildServer, startChildServer } from '../child-server';
@@ -78,6 +79,39 @@ describe('an upload survives a crash of the server', () => {
     const parts: Uint8Array[] = [];
     for (let i = 0; i < f.chunks.length; i++) parts.push(await decryptChunk(key, f.blobId, i, f.chunks.length, content.subarray(i * stride, (i + 1) * stride)));
     expect(sha256Hex(new Uint8Array(Buffer.concat(parts)))).toBe(f.sha256);
+    await server.stop();
+  });
+
+  it('a client that goes away mid-chunk leaves nothing and the server keeps serving', { timeout: 120_000 }, async () => {
+    const server = await startChildServer();
+    servers.push(server);
+    const reg = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', username: 'gone_ada', password: 'correct horse battery' }),
+    });
+    const cookie = reg.headers.get('set-cookie')!.split(';')[0]!;
+    const call = callerOver(() => server.url, cookie);
+    const plain = new Uint8Array(randomBytes(3 * 1024 * 1024));
+    plain.set(new TextEncoder().encode('%PDF-1.4\n'), 0);
+    const f = await encryptFile(plain, 'application/pdf', 2 * 1024 * 1024);
+    expect((await call('POST', '/api/blobs', declarationOf(f))).status).toBe(201);
+    for (let round = 0; round < 3; round++) {
+      await new Promise<void>((resolve) => {
+        const req = request(`${server.url}/api/blobs/${f.blobId}/chunks/0`, {
+          method: 'PUT',
+          headers: { Cookie: cookie, 'Content-Type': 'application/octet-stream', 'Content-Length': String(f.chunks[0]!.length), 'x-chunk-sha256': sha256Hex(f.chunks[0]!) },
+        });
+        req.on('error', () => resolve());
+        req.on('close', () => resolve());
+        req.write(f.chunks[0]!.subarray(0, 512 * 1024), () => setTimeout(() => req.destroy(), 100));
+      });
+    }
+    const status = (await (await call('GET', `/api/blobs/${f.blobId}`)).json()) as { received: number[] };
+    expect(status.received).toEqual([]);
+    expect(server.child.exitCode).toBeNull();
+    for (let i = 0; i < f.chunks.length; i++) expect((await putChunk(call, f, i)).status).toBe(204);
+    expect((await completeUpload(call, f)).status).toBe(200);
     await server.stop();
   });
 });

@@ -4,6 +4,9 @@
  * blob?", answered over the records table (documents and messages hold `file.blobId`).
  */
 import type { Db } from '../db/sqlite';
+import { FILE_COLLECTIONS } from '../records/file-refs';
+
+const IN_FILE_COLLECTIONS = `(${FILE_COLLECTIONS.map((c) => `'${c}'`).join(', ')})`;
 
 export type BlobState = 'uploading' | 'complete' | 'deleting';
 
@@ -23,9 +26,6 @@ export interface BlobRow {
   referenced_at: number | null;
 }
 
-/** The collections whose records may hold a `file` (shared/files/ref.ts). */
-export const FILE_COLLECTIONS = ['documents', 'messages'] as const;
-
 /** Blob metadata queries over `db`. */
 export function createBlobMeta(db: Db) {
   const q = {
@@ -43,7 +43,7 @@ export function createBlobMeta(db: Db) {
     remove: db.prepare("DELETE FROM blobs WHERE user_id = ? AND blob_id = ? AND state = 'deleting'"),
     referenced: db.prepare('UPDATE blobs SET referenced_at = ? WHERE user_id = ? AND blob_id = ? AND referenced_at IS NULL'),
     liveRef: db.prepare<[string, string], { one: number }>(
-      `SELECT 1 AS one FROM records WHERE user_id = ? AND collection IN ('documents', 'messages') AND deleted = 0
+      `SELECT 1 AS one FROM records WHERE user_id = ? AND collection IN ${IN_FILE_COLLECTIONS} AND deleted = 0
          AND json_extract(state, '$.values.file.blobId') = ? LIMIT 1`,
     ),
     abandoned: db.prepare<[number, number], BlobRow>(

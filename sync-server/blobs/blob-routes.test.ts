@@ -92,6 +92,15 @@ describe('uploading a file', () => {
     const noHash = await call('PUT', `/api/blobs/${f.blobId}/chunks/0`, f.chunks[0], { 'Content-Type': 'application/octet-stream' });
     expect(noHash.status).toBe(400);
     expect((await putChunk(call, f, 3, f.chunks[0])).status).toBe(400); // past the last chunk
+    // The connection fails mid-chunk: 400 (send it again), nothing kept.
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(f.chunks[0]!.subarray(0, 1000));
+        controller.error(new Error('connection reset'));
+      },
+    });
+    const cut = await call('PUT', `/api/blobs/${f.blobId}/chunks/0`, broken as BodyInit, { 'Content-Type': 'application/octet-stream', 'x-chunk-sha256': sha256Hex(f.chunks[0]!) });
+    expect(cut.status).toBe(400);
     expect((await (await call('GET', `/api/blobs/${f.blobId}`)).json()).received).toEqual([]);
   });
 

@@ -86,6 +86,7 @@ export function callerOf(t: { app: { request: (url: string, init: RequestInit) =
       method,
       headers: { ...(json ? { 'Content-Type': 'application/json' } : {}), Cookie: cookie, ...headers },
       body: body === undefined ? undefined : json ? JSON.stringify(body) : (body as BodyInit),
-    });
+      ...(body instanceof ReadableStream ? { duplex: 'half' } : {}), // a streamed body (fetch requires it)
+    } as RequestInit);
   };
 }

@@ -9,6 +9,7 @@
  * A deletion first marks the row 'deleting' (quota freed in the same statement), then removes
  * the chunks, then the row: a crash between leaves a 'deleting' row that the sweep finishes.
  */
+import type { FileRefChanges } from '../records/file-refs';
 import type { BlobStore } from './blob-store';
 import type { BlobMeta } from './blob-meta';
 
@@ -19,11 +20,6 @@ const SWEEP_EVERY_MS = 10 * 60_000;
 /** A temporary chunk file older than this (ms, wall clock) was left by a crash. */
 const TEMPORARY_MAX_AGE_MS = 3600_000;
 
-/** Blob ids a commit stopped and started referring to (from records/file-refs.ts). */
-export interface FileRefChanges {
-  released: string[];
-  referenced: string[];
-}
 
 export interface BlobLifetime {
   /** After a commit of `userId`'s records: marks referenced blobs, deletes released ones no live record refers to. */

@@ -40,6 +40,7 @@ const indexSchema = z.coerce.number().int().min(0).max(1_000_000);
 const CHUNKS_IN_FLIGHT = 4;
 const shaSchema = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be the hex SHA-256 of the body').transform((h) => h.toLowerCase());
 
+/** The routes above over `services.blobs`, throttled by the record service's per-account limits. */
 export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { blobs, records } = services;
@@ -86,6 +87,9 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     try {
       const raw = c.req.raw.body;
       const body = raw ? Readable.fromWeb(raw as import('node:stream/web').ReadableStream<Uint8Array>) : Readable.from([]);
+      // A body that fails (the client went away) can emit 'error' again after the store's pipeline
+      // has settled and let go of it: never an uncaught exception that would stop the server.
+      body.on('error', () => undefined);
       await blobs.putChunk(userId, blobId, index, body, sha256, contentLength);
     } finally {
       const left = (inFlight.get(userId) ?? 1) - 1;

@@ -60,6 +60,17 @@ export function formatBytes(n: number): string {
 }
 
 const notFound = () => new ApiHttpError(404, 'Not found');
+
+/**
+ * What a failed chunk write answers: the disk full → 507; another disk error → itself (a logged
+ * 500); anything else is the request body failing (the client went away mid-chunk) → 400, not logged.
+ */
+function bodyFailure(err: unknown): Error {
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  if (code === 'ENOSPC' || code === 'EDQUOT') return new ApiHttpError(507, 'The server has no room for this file now. Please try again later.');
+  if (/^E(IO|ACCES|PERM|ROFS|MFILE|NFILE|NOTDIR|ISDIR)$/.test(code)) return err as Error;
+  return new ApiHttpError(400, 'The chunk did not arrive whole: send it again', [{ path: 'body', message: 'Interrupted' }]);
+}
 const field = (status: 400 | 409 | 413, path: string, message: string) => new ApiHttpError(status, message, [{ path, message }]);
 
 /**
@@ -139,7 +150,7 @@ export function createBlobService(
       try {
         await store.putChunk(userId, blobId, index, body, { size, sha256 });
       } catch (err) {
-        if (!(err instanceof ChunkMismatchError)) throw err;
+        if (!(err instanceof ChunkMismatchError)) throw bodyFailure(err);
         throw err.reason === 'sha256' ? field(400, 'x-chunk-sha256', `Invalid request: x-chunk-sha256: ${err.message}`) : field(err.tooLarge ? 413 : 400, 'body', err.message);
       }
       // Deleted (or its account) while the chunk streamed in: keep nothing.

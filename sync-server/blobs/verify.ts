@@ -4,15 +4,16 @@
  * every chunk decrypts with the key the device sent (so nonce, index, count and file are
  * bound), the plaintext's SHA-256 is the one declared, and the content is of an accepted kind
  * (shared/files/types.ts) of the same family as the declared type: an HTML page named .pdf is
- * refused. One chunk is decrypted at a time; the key is used and forgotten.
+ * refused. Chunks are decrypted as streams (chunks.ts `checkChunkStreaming`), so the check holds
+ * a few 64 KiB pieces, never a chunk; the key is used and forgotten.
  */
 import { createHash } from 'node:crypto';
-import { CHUNK_OVERHEAD, DecryptError, importFileKey, plainChunkBytes, decryptChunk } from '../../shared/files/crypto';
+import { CHUNK_OVERHEAD, DecryptError, plainChunkBytes } from '../../shared/files/crypto';
 import { detectFileType, SNIFF_BYTES, TYPE_REFUSED_MESSAGE } from '../../shared/files/types';
 import type { Issue } from '../http/errors';
 import type { BlobStore } from './blob-store';
 import type { BlobRow } from './blob-meta';
-import { readChunk } from './chunks';
+import { checkChunkStreaming } from './chunks';
 
 export type Verdict =
   | { ok: true; mimeType: string }
@@ -64,48 +65,27 @@ export async function verifyUpload(
   if (wrongSize.length > 0) {
     return { ok: false, status: 400, error: 'Some chunks have the wrong size: send them again', issues: wrongSize.map((i) => ({ path: `chunks.${i}`, message: 'Wrong size' })), badChunks: wrongSize };
   }
-  let key: CryptoKey;
-  try {
-    key = await importFileKey(claim.key);
-  } catch {
+  const rawKey = Buffer.from(claim.key, 'base64url');
+  if (rawKey.length !== 32) {
     return { ok: false, status: 400, error: 'Invalid request: key: Invalid file key', issues: [{ path: 'key', message: 'Invalid file key' }] };
   }
+  // Streamed (chunks.ts): pieces of 64 KiB are decrypted, hashed and dropped; a chunk counts only
+  // once its tag verifies, and the hash and the sniffed head are used only if every chunk did.
   const hash = createHash('sha256');
   const head: Uint8Array[] = [];
   let headBytes = 0;
   const failed: number[] = [];
-  // Chunk i+1 is read and decrypted (in the thread pool) while chunk i is hashed: at most two
-  // chunks in memory, and the CPU work of the two steps overlaps.
-  type Step = { plain: Uint8Array } | { missing: true } | { failed: true };
-  const step = (i: number): Promise<Step> => {
-    const p = (async (): Promise<Step> => {
-      const sealed = await readChunk(store, blob, i);
-      if (!sealed) return { missing: true };
-      try {
-        return { plain: await decryptChunk(key, blob.blob_id, i, blob.chunk_count, sealed) };
-      } catch (err) {
-        if (err instanceof DecryptError) return { failed: true };
-        throw err;
-      }
-    })();
-    p.catch(() => undefined); // awaited below; never an unhandled rejection if we stop early
-    return p;
-  };
-  let next = step(0);
   for (let i = 0; i < blob.chunk_count; i++) {
-    const current = await next;
-    if (i + 1 < blob.chunk_count) next = step(i + 1);
-    if ('missing' in current) return { ok: false, status: 409, error: `The upload is not finished: chunk ${i} is missing`, issues: [{ path: 'chunks', message: `Missing chunks: ${i}` }] };
-    if ('failed' in current) {
-      failed.push(i);
-      continue;
-    }
-    const plain = current.plain;
-    hash.update(plain);
-    if (headBytes < SNIFF_BYTES) {
-      head.push(plain.subarray(0, SNIFF_BYTES - headBytes));
-      headBytes += head[head.length - 1]!.length;
-    }
+    const result = await checkChunkStreaming(store, blob, i, stored.get(i)!, rawKey, (plain) => {
+      hash.update(plain);
+      if (headBytes < SNIFF_BYTES) {
+        const part = plain.subarray(0, SNIFF_BYTES - headBytes);
+        head.push(Buffer.from(part)); // a copy: the piece's buffer may be reused
+        headBytes += part.length;
+      }
+    });
+    if (result === 'missing') return { ok: false, status: 409, error: `The upload is not finished: chunk ${i} is missing`, issues: [{ path: 'chunks', message: `Missing chunks: ${i}` }] };
+    if (result === 'failed') failed.push(i);
   }
   if (failed.length === blob.chunk_count) {
     // Nothing decrypts: the key is wrong (or everything was replaced); the chunks stay.

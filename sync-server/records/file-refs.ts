@@ -15,7 +15,9 @@ export interface FileRefChanges {
   referenced: string[];
 }
 
-const FILE_COLLECTIONS: ReadonlySet<string> = new Set(['documents', 'messages']);
+/** The collections whose records may hold a `file` (shared/files/ref.ts). */
+export const FILE_COLLECTIONS = ['documents', 'messages'] as const satisfies readonly CollectionName[];
+const isFileCollection = (c: string) => (FILE_COLLECTIONS as readonly string[]).includes(c);
 
 const blobIdOf = (file: unknown): string | null =>
   file !== null && typeof file === 'object' && typeof (file as { blobId?: unknown }).blobId === 'string' ? (file as { blobId: string }).blobId : null;
@@ -26,7 +28,7 @@ type Get = (collection: CollectionName, id: string) => ServerRecord | null;
 export function watchFileRefs(changes: readonly Change[], get: Get): { after(get: Get): FileRefChanges } {
   const touched = new Map<string, { collection: CollectionName; id: string; ids: Set<string> }>();
   for (const change of changes) {
-    if (!FILE_COLLECTIONS.has(change.collection)) continue;
+    if (!isFileCollection(change.collection)) continue;
     if (!('file' in change.fields) && !(TOMBSTONE_FIELD in change.fields)) continue;
     const key = `${change.collection}/${change.id}`;
     let entry = touched.get(key);

@@ -3,7 +3,8 @@
  * store (the app itself still runs on SQLite only): push throughput (batches of 500 changes,
  * one transaction each) and the incremental pull of 10 changes for a user holding 1k, 10k and
  * 100k records. SQLite: a temp file, synchronous=FULL. PostgreSQL: DATABASE_URL, or a throwaway
- * local server (fsync off: compare shapes, not durability costs). Prints a table.
+ * local server (fsync off: compare shapes, not durability costs). Prints a table, and for
+ * PostgreSQL the push rate of 8 concurrent pushers on two instances, for one user and for 8.
  * Run alone with `npx tsx bench/stores.ts`.
  */
 import { mkdtempSync } from 'node:fs';
@@ -54,6 +55,27 @@ async function incrementalPull(store: RecordStore | AsyncRecordStore, total: num
   return (performance.now() - start) / runs;
 }
 
+/**
+ * PostgreSQL only: 8 pushers on two pools (= two instances) at once, 20 batches of 50 changes
+ * each, all for one user (serialised by its row lock, rule 13) or each for its own user.
+ */
+async function concurrentPush(url: string, sameUser: boolean): Promise<number> {
+  const pools = [createPgPool(url), createPgPool(url)];
+  try {
+    const stores = pools.map((p) => createPgRecordStore(p, ACCOUNT_LIMITS));
+    for (let w = 0; w < 8; w++) await pools[0]!.query("INSERT INTO users (id, username, password_hash, created_at) VALUES ($1, $1, 'x', '') ON CONFLICT DO NOTHING", [`w${w}`]);
+    const start = performance.now();
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, w) => {
+        for (let b = 0; b < 20; b++) await stores[w % 2]!.applyChanges(sameUser ? 'w0' : `w${w}`, Array.from({ length: 50 }, (_, i) => change(`c${sameUser}-${w}-${b}-${i}`, i)));
+      }),
+    );
+    return 8000 / ((performance.now() - start) / 1000);
+  } finally {
+    await Promise.all(pools.map((p) => p.end()));
+  }
+}
+
 export async function run(): Promise<void> {
   console.log('\n## bench/stores (record store: SQLite vs PostgreSQL)');
   const server = await startTestPostgres();
@@ -88,9 +110,17 @@ export async function run(): Promise<void> {
       rows[0]!.push(String(Math.round(await push(await engine.fresh()))));
       for (const [i, total] of [1_000, 10_000, 100_000].entries()) rows[i + 1]!.push((await incrementalPull(await engine.fresh(), total)).toFixed(2));
     }
+    const db = await createTestDatabase(server);
+    cleanups.unshift(() => db.drop());
+    const setup = createPgPool(db.url);
+    await migratePg(setup);
+    await setup.end();
+    const same = await concurrentPush(db.url, true);
+    const spread = await concurrentPush(db.url, false);
     console.log(`\n| | ${engines.map((e) => e.name).join(' | ')} |`);
     console.log(`| --- | ${engines.map(() => '---:').join(' | ')} |`);
     for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+    console.log(`\nPostgreSQL, two instances, 8 concurrent pushers (batches of 50): ${Math.round(same)} changes/s all for one user (its pushes wait for each other), ${Math.round(spread)} changes/s for 8 users.`);
   } finally {
     for (const c of cleanups) await c();
   }

@@ -25,6 +25,7 @@ import { releasePublicRoutes } from './release/public-routes';
 import { createPokeHub } from './live/poke-hub';
 import { syncRoutes, type LiveOptions } from './routes/sync';
 import type { Services } from './services';
+import { healthRoutes } from './routes/health';
 
 /**
  * `opts.serveWeb` also serves the built web app, from `opts.webDir` (default dist/).
@@ -84,6 +85,7 @@ export function createApp(
   app.route('/', exportRoutes(deps, services));
   app.route('/', releaseRoutes(deps, services));
   app.route('/', releasePublicRoutes(deps, services));
+  app.route('/', healthRoutes(deps, services)); // /healthz, /readyz: outside /api, so no session, CSRF or body limit (issue #19)
 
   app.all('/api/*', () => {
     throw new ApiHttpError(404, 'Not found');

@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { FILE_LIMIT_DEFAULTS } from '../shared/limits';
 import { parseLimits, type Limits } from './config-limits';
 import { parseTrustProxy } from './http/client-ip';
+import { s3ConfigFromEnv, type S3BlobConfig } from './blobs/s3-config';
 
 export interface Config {
   port: number;
@@ -29,6 +30,8 @@ export interface Config {
   limits: Limits;
   /** Files (issue #17): bytes one account may keep (USER_QUOTA_BYTES) and the largest file (MAX_FILE_BYTES). */
   files: { userQuotaBytes: number; maxFileBytes: number };
+  /** Blobs in an S3 bucket (S3_BUCKET; issue #19), else on disk under DATA_DIR/blobs. */
+  s3?: S3BlobConfig;
 }
 
 /** A positive whole number of bytes from env var `name`, else `fallback`. Throws an Error naming the variable. */
@@ -86,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || undefined,
     limits,
     files,
+    s3: s3ConfigFromEnv(env),
   };
 }

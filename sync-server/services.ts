@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { AppDeps } from './app-env';
 import { createBlobMeta } from './blobs/blob-meta';
 import { createFsBlobStore } from './blobs/fs-blob-store';
+import { lazyS3BlobStore } from './blobs/s3-config';
 import { createBlobLifetime } from './blobs/lifetime';
 import { createBlobService, type BlobService } from './blobs/service';
 import { createAccountStore, type AccountStore } from './db/accounts';
@@ -41,7 +42,7 @@ export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): S
   const { limits } = deps.config; // AFTERWORD_LIMITS over shared/limits.ts (config-limits.ts)
   const store = createSqliteRecordStore(deps.db, limits);
   const blobMeta = createBlobMeta(deps.db);
-  const blobStore = createFsBlobStore(join(deps.config.dataDir, 'blobs'));
+  const blobStore = deps.config.s3 ? lazyS3BlobStore(deps.config.s3) : createFsBlobStore(join(deps.config.dataDir, 'blobs')); // S3_BUCKET: issue #19
   const lifetime = createBlobLifetime(blobMeta, blobStore, deps.now);
   const maxFiles = 2 * limits.recordsPerCollection; // documents and messages, each may hold one file
   const blobs = createBlobService(blobStore, blobMeta, lifetime, { files: deps.config.files, now: deps.now, maxFiles });

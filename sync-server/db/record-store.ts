@@ -1,6 +1,7 @@
 /**
- * The store of synced records behind one interface (DESIGN.md §2 "Scale"), so that a
- * PostgreSQL implementation can later pass the same contract suite (record-store.contract.ts).
+ * The store of synced records behind one interface (DESIGN.md §2 "Scale"): SQLite's is
+ * synchronous (RecordStore), PostgreSQL's asynchronous (AsyncRecordStore, issue #19); both pass
+ * the same contract suite (record-store.contract.ts).
  * `applyChanges` also keeps what would otherwise be lost (rules 20–22): losing long texts as
  * conflict fields, `_restorable` on edits of deleted records, and a bounded text history.
  */
@@ -34,6 +35,14 @@ export interface RecordStore {
    */
   history(userId: string, collection: CollectionName, id: string, field: string): { text: string; at: string }[];
 }
+
+/**
+ * RecordStore with every method returning a Promise of the same result (PostgreSQL:
+ * db/pg/pg-record-store.ts). Same semantics, same errors (as rejections).
+ */
+export type AsyncRecordStore = {
+  [K in keyof RecordStore]: (...args: Parameters<RecordStore[K]>) => Promise<ReturnType<RecordStore[K]>>;
+};
 
 /** Most earlier versions kept per long-text field on the server (rule 21). */
 export const MAX_HISTORY_PER_FIELD = 20;

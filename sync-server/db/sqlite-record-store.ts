@@ -2,7 +2,8 @@
  * The SQLite implementation of RecordStore. All SQL for synced records is here.
  */
 import { COLLECTIONS, type CollectionName } from '../../shared/schema';
-import { isDeleted, isLongText, keptVersions, mergeInto, type Change, type RecordState, type ServerRecord } from '../../shared/sync';
+import { isDeleted, type Change, type RecordState, type ServerRecord } from '../../shared/sync';
+import { mergeBatch } from './merge-batch';
 import { MAX_HISTORY_PER_FIELD, type RecordStore } from './record-store';
 import type { Db } from './sqlite';
 
@@ -54,53 +55,19 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
      ORDER BY replaced_seq DESC, hlc DESC`,
   );
 
-  /** The long-text fields `change` writes, as they are in `state` before it merges (for rule 21). */
-  const longTextsBefore = (state: RecordState, change: Change): RecordState => {
-    const prev: RecordState = { values: {}, clocks: {} };
-    for (const field of Object.keys(change.fields)) {
-      if (!isLongText(change.collection, field) || !Object.hasOwn(state.clocks, field)) continue;
-      prev.values[field] = state.values[field];
-      prev.clocks[field] = state.clocks[field]!;
-    }
-    return prev;
-  };
-
-  /** Rule 21: the long texts `next` replaced in `prev` go to the bounded history. */
-  const historyOf = (userId: string, collection: CollectionName, id: string, prev: RecordState, changed: string[]) => {
-    for (const field of changed) {
-      const old = prev.values[field];
-      if (!isLongText(collection, field) || typeof old !== 'string' || old.trim() === '') continue;
-      keepHistory.run(userId, collection, id, field, prev.clocks[field]!, old);
-      pruneHistory.run(userId, collection, id, field, userId, collection, id, field);
-    }
-  };
-
   const apply = db.transaction((userId: string, changes: readonly Change[]) => {
-    // Merge per record first, then write each changed record once with a fresh sequence.
-    const touched = new Map<string, { collection: CollectionName; id: string; state: RecordState; changed: boolean }>();
-    for (const change of changes) {
-      const key = `${change.collection}\u0000${change.id}`;
-      let entry = touched.get(key);
-      if (!entry) {
-        const row = select.get(userId, change.collection, change.id);
-        entry = {
-          collection: change.collection,
-          id: change.id,
-          state: row ? (JSON.parse(row.state) as RecordState) : { values: {}, clocks: {} },
-          changed: false,
-        };
-        touched.set(key, entry);
-      }
-      // Rules 20, 22: what this change would make lost is kept, as fields stamped with its HLC.
-      const kept = keptVersions(entry.state, change);
-      const prev = longTextsBefore(entry.state, change);
-      // In place: a change costs its own size, not a copy of the record (issue #15).
-      const changed = mergeInto(entry.state, Object.keys(kept).length > 0 ? { ...change.fields, ...kept } : change.fields, change.hlc);
-      historyOf(userId, change.collection, change.id, prev, changed);
-      if (changed.length > 0) entry.changed = true;
+    // Merge per record first (merge-batch.ts), then write each changed record once with a fresh sequence.
+    const { touched, replaced } = mergeBatch(changes, (collection, id) => {
+      const row = select.get(userId, collection, id);
+      return row ? (JSON.parse(row.state) as RecordState) : null;
+    });
+    // Rule 21: the long texts the batch replaced go to the bounded history.
+    for (const r of replaced) {
+      keepHistory.run(userId, r.collection, r.id, r.field, r.hlc, r.text);
+      pruneHistory.run(userId, r.collection, r.id, r.field, userId, r.collection, r.id, r.field);
     }
     const out: ServerRecord[] = [];
-    for (const e of touched.values()) {
+    for (const e of touched) {
       if (!e.changed) continue;
       const seq = nextSeq.get()!.value;
       upsert.run(userId, e.collection, e.id, JSON.stringify(e.state), isDeleted(e.state) ? 1 : 0, seq);

@@ -12,6 +12,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/register', // creating an account
   'POST /api/auth/login', // signing in
   'POST /api/auth/logout', // clearing a cookie is harmless and must work with an expired session
+  'GET /healthz', // load balancers' liveness probe: { ok: true }, no account data (issue #19, routes/health.ts)
+  'GET /readyz', // load balancers' readiness probe: which dependency is down, nothing more (issue #19)
   ...[
     // Capability links of the release after death (DESIGN.md §8, sync-server/release/public-routes.ts):
     // a random 256-bit, hashed, expiring token in the URL is the credential; an unknown one is 404.

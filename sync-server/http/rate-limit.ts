@@ -16,6 +16,11 @@ export interface RateLimiter {
   reset(key: string): void;
 }
 
+/** The 429 of a limiter whose window ends in `msLeft` ms (Retry-After in whole seconds, at least 1). */
+export function tooManyRequests(msLeft: number, message = 'Too many requests. Please wait and try again.'): ApiHttpError {
+  return new ApiHttpError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(msLeft / 1000))) });
+}
+
 /**
  * `limit` hits per `windowMs` per key, measured with `now()` (ms). The 429's message is `message`.
  */
@@ -26,12 +31,7 @@ export function createRateLimiter(opts: {
   message?: string;
 }): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
-  const refuse = (w: { start: number }, t: number) => {
-    const retryAfter = Math.max(1, Math.ceil((w.start + opts.windowMs - t) / 1000));
-    return new ApiHttpError(429, opts.message ?? 'Too many requests. Please wait and try again.', undefined, {
-      'Retry-After': String(retryAfter),
-    });
-  };
+  const refuse = (w: { start: number }, t: number) => tooManyRequests(w.start + opts.windowMs - t, opts.message);
   const windowOf = (key: string, t: number) => {
     let w = windows.get(key);
     if (!w || t - w.start >= opts.windowMs) {

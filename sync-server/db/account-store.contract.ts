@@ -1,0 +1,83 @@
+/**
+ * The contract every account store passes, SQLite's (accounts.ts) and PostgreSQL's
+ * (pg/pg-account-store.ts); every call is awaited so one suite serves both. `setup` runs before
+ * each test and must give an empty store.
+ */
+import { describe, expect, it } from 'vitest';
+import { isUsernameTaken, type AsyncAccountStore } from './account-store';
+import type { AccountStore, UserRow } from './accounts';
+
+const user = (id: string, username: string): UserRow => ({ id, username, password_hash: `hash-${id}`, created_at: '2026-11-23T00:00:00.000Z' });
+const session = (id: string, userId: string, lastSeen: number, expires: number) => ({ id, user_id: userId, created_at: 1, last_seen_at: lastSeen, expires_at: expires });
+
+export function accountStoreContract(name: string, setup: () => AccountStore | AsyncAccountStore | Promise<AccountStore | AsyncAccountStore>): void {
+  describe(`AccountStore contract: ${name}`, () => {
+    it('finds a user by id and by username in any case; unknown ones are null', async () => {
+      const store = await setup();
+      await store.createUser(user('u1', 'Ada_Lovelace'));
+      expect(await store.findById('u1')).toEqual(user('u1', 'Ada_Lovelace'));
+      expect(await store.findByUsername('ada_lovelace')).toEqual(user('u1', 'Ada_Lovelace'));
+      expect(await store.findByUsername('ADA_LOVELACE')).toEqual(user('u1', 'Ada_Lovelace'));
+      expect(await store.findByUsername('ada')).toBeNull();
+      expect(await store.findById('nobody')).toBeNull();
+    });
+
+    it('a username taken in another case is refused (isUsernameTaken) and the first account is kept', async () => {
+      const store = await setup();
+      await store.createUser(user('u1', 'Ada'));
+      let refused: unknown;
+      await (async () => store.createUser(user('u2', 'aDA')))().catch((err: unknown) => (refused = err));
+      expect(isUsernameTaken(refused)).toBe(true);
+      expect(await store.findById('u2')).toBeNull();
+      expect((await store.findByUsername('ada'))!.id).toBe('u1');
+    });
+
+    it('changes a password hash', async () => {
+      const store = await setup();
+      await store.createUser(user('u1', 'ada'));
+      await store.setPasswordHash('u1', 'new-hash');
+      expect((await store.findById('u1'))!.password_hash).toBe('new-hash');
+    });
+
+    it('keeps, touches and deletes sessions; "sign out elsewhere" keeps only the named one', async () => {
+      const store = await setup();
+      await store.createUser(user('u1', 'ada'));
+      await store.createUser(user('u2', 'bob'));
+      await store.createSession(session('s1', 'u1', 10, 2_000_000_000_000));
+      await store.createSession(session('s2', 'u1', 10, 2_000_000_000_000));
+      await store.createSession(session('s3', 'u2', 10, 2_000_000_000_000));
+      expect(await store.findSession('s1')).toEqual(session('s1', 'u1', 10, 2_000_000_000_000));
+      await store.touchSession('s1', 1_800_000_000_000);
+      expect((await store.findSession('s1'))!.last_seen_at).toBe(1_800_000_000_000);
+      await store.deleteOtherSessions('u1', 's1');
+      expect(await store.findSession('s2')).toBeNull();
+      expect(await store.findSession('s1')).not.toBeNull();
+      expect(await store.findSession('s3')).not.toBeNull();
+      await store.deleteSession('s1');
+      expect(await store.findSession('s1')).toBeNull();
+    });
+
+    it('purges sessions past expiry or idle too long, and counts them', async () => {
+      const store = await setup();
+      await store.createUser(user('u1', 'ada'));
+      await store.createSession(session('expired', 'u1', 900, 1000));
+      await store.createSession(session('idle', 'u1', 100, 5000));
+      await store.createSession(session('fresh', 'u1', 900, 5000));
+      expect(await store.purgeSessions(1000, 500)).toBe(2);
+      expect(await store.findSession('fresh')).not.toBeNull();
+      expect(await store.findSession('expired')).toBeNull();
+    });
+
+    it('deleting a user deletes its sessions, and only its own', async () => {
+      const store = await setup();
+      await store.createUser(user('u1', 'ada'));
+      await store.createUser(user('u2', 'bob'));
+      await store.createSession(session('s1', 'u1', 10, 2_000_000_000_000));
+      await store.createSession(session('s2', 'u2', 10, 2_000_000_000_000));
+      await store.deleteUser('u1');
+      expect(await store.findById('u1')).toBeNull();
+      expect(await store.findSession('s1')).toBeNull();
+      expect(await store.findSession('s2')).not.toBeNull();
+    });
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * Accounts and sessions on PostgreSQL (issue #19): AsyncAccountStore over a `pg` Pool, with the
+ * semantics of accounts.ts (usernames unique case-insensitively, sessions deleted with their
+ * user). Shared by every instance, so a session made on one works on all. All SQL for accounts
+ * on PostgreSQL is here.
+ */
+import type pg from 'pg';
+import type { AsyncAccountStore } from '../account-store';
+import type { SessionRecord, UserRow } from '../accounts';
+
+type SessionRow = { id: string; user_id: string; created_at: string; last_seen_at: string; expires_at: string };
+const toSession = (r: SessionRow): SessionRecord => ({
+  id: r.id,
+  user_id: r.user_id,
+  created_at: Number(r.created_at),
+  last_seen_at: Number(r.last_seen_at),
+  expires_at: Number(r.expires_at),
+});
+const USER = 'SELECT id, username, password_hash, created_at FROM users';
+
+/** The account store over `pool` (migrations of db/pg/ applied). */
+export function createPgAccountStore(pool: pg.Pool): AsyncAccountStore {
+  const one = async <T extends pg.QueryResultRow>(sql: string, params: unknown[]) => (await pool.query<T>(sql, params)).rows[0] ?? null;
+  return {
+    /** Throws a unique violation (isUsernameTaken) when the username is taken, in any case. */
+    async createUser(u) {
+      await pool.query('INSERT INTO users (id, username, password_hash, created_at) VALUES ($1, $2, $3, $4)', [u.id, u.username, u.password_hash, u.created_at]);
+    },
+    findByUsername: (username) => one<UserRow>(`${USER} WHERE lower(username) = lower($1)`, [username]),
+    findById: (id) => one<UserRow>(`${USER} WHERE id = $1`, [id]),
+    async setPasswordHash(id, hash) {
+      await pool.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, hash]);
+    },
+    async deleteUser(id) {
+      await pool.query('DELETE FROM users WHERE id = $1', [id]);
+    },
+    async createSession(s) {
+      await pool.query('INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+        s.id,
+        s.user_id,
+        s.created_at,
+        s.last_seen_at,
+        s.expires_at,
+      ]);
+    },
+    async findSession(id) {
+      const row = await one<SessionRow>('SELECT * FROM sessions WHERE id = $1', [id]);
+      return row ? toSession(row) : null;
+    },
+    async touchSession(id, at) {
+      await pool.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1', [id, at]);
+    },
+    async deleteSession(id) {
+      await pool.query('DELETE FROM sessions WHERE id = $1', [id]);
+    },
+    async deleteOtherSessions(userId, keepId) {
+      await pool.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, keepId]);
+    },
+    async purgeSessions(now, idleBefore) {
+      return (await pool.query('DELETE FROM sessions WHERE expires_at <= $1 OR last_seen_at <= $2', [now, idleBefore])).rowCount ?? 0;
+    },
+  };
+}

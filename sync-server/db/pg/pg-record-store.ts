@@ -1,0 +1,150 @@
+/**
+ * The PostgreSQL implementation of the record store (issue #19): AsyncRecordStore over a `pg`
+ * Pool, with the semantics of sqlite-record-store.ts (same merge through merge-batch.ts, same
+ * conflict fields, `_restorable` and text history; rules 4, 12, 13, 20–22 of
+ * shared/sync/README.md). All SQL for synced records on PostgreSQL is here.
+ *
+ * The cursor never skips (rule 13): a push locks its user's row (`SELECT … FOR UPDATE`) and
+ * numbers the records it changes from that row's counter `users.sync_seq`, then commits before
+ * the lock is released. So one user's sequences commit in order, whatever the number of server
+ * instances, and a pull (`seq > cursor`, one statement, one snapshot) sees a prefix of them.
+ */
+import type pg from 'pg';
+import { COLLECTIONS, type CollectionName } from '../../../shared/schema';
+import { isDeleted, type RecordState, type ServerRecord } from '../../../shared/sync';
+import { mergeBatch } from '../merge-batch';
+import { MAX_HISTORY_PER_FIELD, type AsyncRecordStore } from '../record-store';
+import { withTransaction } from './pool';
+
+interface Row {
+  collection: string;
+  id: string;
+  state: string;
+  seq: string;
+}
+
+const toRecord = (r: Row): ServerRecord => {
+  const s = JSON.parse(r.state) as RecordState;
+  return { collection: r.collection as CollectionName, id: r.id, seq: Number(r.seq), values: s.values, clocks: s.clocks };
+};
+
+/** Thrown by applyChanges when the account does not exist (the batch is rolled back). */
+export class UnknownAccountError extends Error {
+  constructor(userId: string) {
+    super(`No account ${JSON.stringify(userId)} in the record store`);
+    this.name = 'UnknownAccountError';
+  }
+}
+
+/** A record store over `pool` (migrations of db/pg/ applied); `limits.pullPageBytes` is Config.limits'. */
+export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: number }): AsyncRecordStore {
+  const SELECT = 'SELECT collection, id, state, seq FROM records';
+  return {
+    async applyChanges(userId, changes) {
+      if (!changes.length) return [];
+      return withTransaction(pool, async (db) => {
+        // Rule 13: one push at a time per user, numbered from the user's own counter.
+        const lock = await db.query<{ sync_seq: string }>('SELECT sync_seq FROM users WHERE id = $1 FOR UPDATE', [userId]);
+        if (!lock.rows[0]) throw new UnknownAccountError(userId);
+        let seq = Number(lock.rows[0].sync_seq);
+        const keys = [...new Map(changes.map((c) => [`${c.collection}\u0000${c.id}`, c])).values()];
+        const stored = await db.query<Row>(
+          `${SELECT} WHERE user_id = $1 AND (collection, id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
+          [userId, keys.map((c) => c.collection), keys.map((c) => c.id)],
+        );
+        const states = new Map(stored.rows.map((r) => [`${r.collection}\u0000${r.id}`, JSON.parse(r.state) as RecordState]));
+        const { touched, replaced } = mergeBatch(changes, (collection, id) => states.get(`${collection}\u0000${id}`) ?? null);
+
+        // Rule 21: replaced long texts, ordered by the counter before this push (as SQLite's global one).
+        for (const r of replaced) {
+          await db.query(
+            `INSERT INTO text_history (user_id, collection, record_id, field, hlc, text, replaced_seq)
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+            [userId, r.collection, r.id, r.field, r.hlc, r.text, seq],
+          );
+          await db.query(
+            `DELETE FROM text_history WHERE user_id = $1 AND collection = $2 AND record_id = $3 AND field = $4 AND hlc NOT IN (
+               SELECT hlc FROM text_history WHERE user_id = $1 AND collection = $2 AND record_id = $3 AND field = $4
+               ORDER BY replaced_seq DESC, hlc DESC LIMIT ${MAX_HISTORY_PER_FIELD})`,
+            [userId, r.collection, r.id, r.field],
+          );
+        }
+
+        const out: ServerRecord[] = [];
+        for (const e of touched) if (e.changed) out.push({ collection: e.collection, id: e.id, seq: ++seq, ...e.state });
+        if (!out.length) return out;
+        // One statement writes the whole batch: (collection, id, state, deleted, seq) arrays.
+        await db.query(
+          `INSERT INTO records (user_id, collection, id, state, deleted, seq)
+           SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::boolean[], $6::bigint[])
+           ON CONFLICT (user_id, collection, id) DO UPDATE SET state = excluded.state, deleted = excluded.deleted, seq = excluded.seq`,
+          [
+            userId,
+            out.map((r) => r.collection),
+            out.map((r) => r.id),
+            out.map((r) => JSON.stringify({ values: r.values, clocks: r.clocks })),
+            out.map((r) => isDeleted(r)),
+            out.map((r) => r.seq),
+          ],
+        );
+        await db.query('UPDATE users SET sync_seq = $2 WHERE id = $1', [userId, seq]);
+        return out;
+      });
+    },
+
+    async pull(userId, cursor, limit) {
+      // A page stops at `limit` records or limits.pullPageBytes of state, whichever first, at
+      // least one record (issue #15). The database sends only the rows that can matter: those
+      // whose predecessors before the previous one fit in the budget (one row past the page at most).
+      const { rows } = await pool.query<Row & { bytes: number }>(
+        `SELECT collection, id, state, seq, bytes FROM (
+           SELECT collection, id, state, seq, octet_length(state) AS bytes,
+                  COALESCE(SUM(octet_length(state)) OVER (ORDER BY seq ROWS BETWEEN UNBOUNDED PRECEDING AND 2 PRECEDING), 0) AS before_prev
+             FROM records WHERE user_id = $1 AND seq > $2 ORDER BY seq LIMIT $3
+         ) page WHERE before_prev <= $4 ORDER BY seq`,
+        [userId, cursor, limit + 1, limits.pullPageBytes],
+      );
+      const page: ServerRecord[] = [];
+      let bytes = 0;
+      let hasMore = false;
+      for (const row of rows) {
+        if (page.length === limit || (page.length > 0 && bytes + row.bytes > limits.pullPageBytes)) {
+          hasMore = true;
+          break;
+        }
+        bytes += row.bytes;
+        page.push(toRecord(row));
+      }
+      return { records: page, cursor: page.length ? page[page.length - 1]!.seq : cursor, hasMore };
+    },
+
+    async get(userId, collection, id) {
+      const { rows } = await pool.query<Row>(`${SELECT} WHERE user_id = $1 AND collection = $2 AND id = $3`, [userId, collection, id]);
+      return rows[0] ? toRecord(rows[0]) : null;
+    },
+
+    async list(userId, collection) {
+      const { rows } = await pool.query<Row>(`${SELECT} WHERE user_id = $1 AND collection = $2 AND NOT deleted ORDER BY seq`, [userId, collection]);
+      return rows.map(toRecord);
+    },
+
+    async history(userId, collection, id, field) {
+      const { rows } = await pool.query<{ text: string; hlc: string }>(
+        `SELECT text, hlc FROM text_history WHERE user_id = $1 AND collection = $2 AND record_id = $3 AND field = $4
+         ORDER BY replaced_seq DESC, hlc DESC`,
+        [userId, collection, id, field],
+      );
+      return rows.map((r) => ({ text: r.text, at: r.hlc }));
+    },
+
+    async counts(userId) {
+      const out = Object.fromEntries(COLLECTIONS.map((c) => [c, 0])) as Record<CollectionName, number>;
+      const { rows } = await pool.query<{ collection: string; n: number }>(
+        'SELECT collection, COUNT(*)::int AS n FROM records WHERE user_id = $1 AND NOT deleted GROUP BY collection',
+        [userId],
+      );
+      for (const r of rows) out[r.collection as CollectionName] = r.n;
+      return out;
+    },
+  };
+}

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { isChunkUpload } from '../blobs/routes';
 import { createTestApp, type TestApp } from '../test-support';
 import { PUBLIC_ROUTES, concretePath, endpointsOf as endpointsOfApp, isPublicRoute, isTokenRoute, routeKey } from './public-routes';
 
 const endpointsOf = (t: TestApp) => endpointsOfApp(t.app);
 const concrete = concretePath;
+/** Chunk uploads take raw bytes (shared/files/README.md): say so, so the session check is what answers. */
+const rawHeaders = (method: string, path: string) =>
+  isChunkUpload(method, concrete(path)) ? { 'Content-Type': 'application/octet-stream' } : undefined;
 
 describe('every API route is authenticated or explicitly public (issue #9, ASVS 8.1.1)', () => {
   it('each non-public route answers 401 { error } without a cookie, whatever the body', async () => {
@@ -14,7 +18,7 @@ describe('every API route is authenticated or explicitly public (issue #9, ASVS 
     for (const { method, path } of endpoints) {
       if (isPublicRoute(method, path)) continue;
       const withBody = method === 'GET' || method === 'DELETE' ? undefined : { anything: 1 };
-      const res = await t.call(method, concrete(path), withBody);
+      const res = await t.call(method, concrete(path), withBody, undefined, rawHeaders(method, path));
       if (res.status !== 401) leaks.push(`${method} ${path} → ${res.status}`);
       else expect(await res.json()).toEqual({ error: 'Not signed in' });
     }
@@ -25,7 +29,7 @@ describe('every API route is authenticated or explicitly public (issue #9, ASVS 
     const t = createTestApp();
     for (const { method, path } of endpointsOf(t)) {
       if (isPublicRoute(method, path)) continue;
-      const res = await t.call(method, concrete(path), undefined, 'afterword_session=eyJhbGciOiJub25lIn0.e30.');
+      const res = await t.call(method, concrete(path), undefined, 'afterword_session=eyJhbGciOiJub25lIn0.e30.', rawHeaders(method, path));
       expect(res.status, `${method} ${path}`).toBe(401);
     }
   });

@@ -26,6 +26,9 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
     'POST /api/trustee/access/:token/tasks/:taskId',
     'POST /api/trustee/access/:token/resend/:messageId',
     'GET /api/delivery/:token',
+    'GET /api/delivery/:token/file', // the recipient's recording or file (issue #17), after release only
+    'GET /api/trustee/access/:token/documents/:documentId/file', // a document by access level (issue #17), after release only
+    'GET /api/trustee/access/:token/binder.pdf', // the family binder for full-access trustees (issue #18), after release only
     'GET /api/still-here/:token',
     'POST /api/still-here/:token',
   ],

@@ -51,7 +51,9 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         // Not *.webmanifest: the plugin precaches the manifest itself, and a second entry with another
         // revision makes Workbox throw before it installs anything (no offline at all).
-        globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+        // *.ttf: the family binder's fonts (DejaVu Sans, 757 + 706 kB), so the binder is made offline
+        // (issue #18); each is under Workbox's 2 MiB maximumFileSizeToCacheInBytes.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,ttf}'],
         cleanupOutdatedCaches: true,
       },
     }),

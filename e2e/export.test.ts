@@ -42,7 +42,7 @@ async function download(page: Page, button: string) {
   return { path, name: file.suggestedFilename(), bytes: new Uint8Array(await readFile(path)) };
 }
 
-const PLAN = { location: 'Kensal Green Cemetery', specialRequests: 'Play Bach at the end.', musicSelections: ['Air on the G String'] };
+const PLAN = { location: 'Kensal Green Cemetery', specialRequests: 'Play Bach at the end.', musicSelections: ['Air on the G String', 'Chopin: Żal, Jeszcze nie zginęła'] };
 const TASK = {
   title: 'Call the doctor', description: 'Ask for the medical certificate of death.', category: 'immediate', timeframe: '24h',
   automationLevel: 'manual-with-guidance', priority: 1, resources: ['GP surgery 01865 000000'], automationSteps: [], notifyTrustees: false, completionStatus: 'not-started',
@@ -84,7 +84,7 @@ describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', ()
     const binder = await download(a.page, 'Family binder');
     expect(binder.name).toMatch(/^Family binder - Grace Lovelace - \d{4}-\d{2}-\d{2}\.pdf$/);
     const text = ((await extractText(binder.bytes, { mergePages: true })).text as string).replace(/\s+/g, ' ');
-    for (const seen of ['In the first 24 hours', 'Call the doctor', 'Kensal Green Cemetery', 'Play Bach at the end.', 'Air on the G String', 'Mary Somerville', 'Last will 2026', 'Annabella Byron']) {
+    for (const seen of ['In the first 24 hours', 'Call the doctor', 'Kensal Green Cemetery', 'Play Bach at the end.', 'Air on the G String', 'Chopin: Żal, Jeszcze nie zginęła', 'Mary Somerville', 'Last will 2026', 'Annabella Byron']) {
       expect(text).toContain(seen);
     }
     expect(text).not.toContain('SECRET words');

@@ -1,8 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { DeathPlan, LegalDocument, Message, SurvivorTask, Trustee } from '../schema';
 import { binderInputOf, buildBinder, type BinderInput } from './index';
-import { drawableText } from './text';
+import { ASCII_REPLACEMENT, REPLACEMENT, drawableText } from './text';
+
+/** DejaVu Sans regular and bold, read from node_modules as the server does. */
+const fontPath = (file: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`);
+const fonts = { regular: new Uint8Array(readFileSync(fontPath('DejaVuSans.ttf'))), bold: new Uint8Array(readFileSync(fontPath('DejaVuSans-Bold.ttf'))) };
+const build = (over: Partial<BinderInput> = {}) => buildBinder(input(over), fonts);
 
 const userId = 'user-1';
 const at = '2026-11-01T10:00:00.000Z';
@@ -38,9 +46,25 @@ async function textOf(pdf: Uint8Array) {
   return { pages: text as string[], totalPages, all: (text as string[]).join('\n').replace(/\s+/g, ' ') };
 }
 
+/** The fonts (BaseFont names) page `index` sets its text in, by font size, read from its content stream. */
+async function fontsBySize(pdf: Uint8Array, index: number): Promise<Map<number, Set<string>>> {
+  const doc = await PDFDocument.load(pdf);
+  const page = doc.getPage(index);
+  const resources = page.node.Resources()!.lookup(PDFName.of('Font'), PDFDict);
+  const contents = page.node.Contents()!;
+  const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
+  const ops = streams.map((st) => new TextDecoder().decode(decodePDFRawStream(st as PDFRawStream).decode())).join('\n');
+  const out = new Map<number, Set<string>>();
+  for (const [, key, size] of ops.matchAll(/\/(\S+) ([\d.]+) Tf/g)) {
+    const baseFont = String(resources.lookup(PDFName.of(key!), PDFDict).get(PDFName.of('BaseFont')));
+    out.set(Number(size), (out.get(Number(size)) ?? new Set()).add(baseFont.replace(/-\d+$/, '')));
+  }
+  return out;
+}
+
 describe('family binder (issue #18)', () => {
   it('holds the plan, the first-days tasks first, the contacts, documents and recipients, but no message body', async () => {
-    const { pages, all, totalPages } = await textOf(await buildBinder(input()));
+    const { pages, all, totalPages } = await textOf(await build());
     expect(pages[0]).toContain('Ada Lovelace');
     expect(pages[0]).toContain('November 1, 2026');
     // The first page after the cover is "In the first 24 hours", with the 24-hour and 3-day tasks.
@@ -68,22 +92,60 @@ describe('family binder (issue #18)', () => {
     pages.forEach((p, i) => expect(p.replace(/\s+/g, ' ')).toContain(`page ${i + 1} of ${totalPages}`));
   });
 
-  it('never crashes on text outside WinAnsi: Polish letters keep their base letter, emoji and CJK become "?"', async () => {
-    const pdf = await buildBinder(
-      input({
-        profile: { firstName: 'Zażółć', lastName: 'Gęślą Jaźń 🌷', emergencyContact: null },
-        plan: { ...plan, location: '東京 cemetery', specialRequests: 'Łódź 👨‍👩‍👧 ok\ttab' },
-      }),
-    );
+  it('prints Polish, Czech, Greek and Cyrillic names exactly, with DejaVu Sans embedded as a subset', async () => {
+    const pdf = await build({
+      profile: { firstName: 'Zofia', lastName: 'Wąsowska-Łęcka', emergencyContact: { name: 'Jiří Dvořák', phone: '+420 123 456 789' } },
+      plan: { ...plan, location: 'Cmentarz Powązkowski, Łódź', specialRequests: 'Ἀθηνᾶ will read. Жанна will sing. Zażółć gęślą jaźń.' },
+      trustees: [{ ...trustee, name: 'Жанна Иванова', relationship: 'Дочь' }],
+    });
+    const { pages, all } = await textOf(pdf);
+    expect(pages[0]).toContain('Zofia Wąsowska-Łęcka'); // the cover, in the bold face
+    for (const s of ['Zofia Wąsowska-Łęcka', 'Jiří Dvořák', 'Cmentarz Powązkowski, Łódź', 'Ἀθηνᾶ', 'Жанна', 'Жанна Иванова (Дочь)', 'Zażółć gęślą jaźń.']) {
+      expect(all).toContain(s);
+    }
+    expect(all).not.toContain(REPLACEMENT);
+    // Both faces are embedded, and as subsets: the whole two fonts are 1.4 MB (about 700 kB compressed).
+    const loaded = await PDFDocument.load(pdf);
+    const baseFonts = loaded.context
+      .enumerateIndirectObjects()
+      .map(([, o]) => (o as { get?: (k: PDFName) => unknown }).get?.(PDFName.of('BaseFont')))
+      .filter(Boolean)
+      .map(String);
+    expect(baseFonts.some((f) => f.startsWith('/DejaVuSans-') && !f.startsWith('/DejaVuSans-Bold'))).toBe(true);
+    expect(baseFonts.some((f) => f.startsWith('/DejaVuSans-Bold'))).toBe(true);
+    expect(pdf.length).toBeLessThan(120_000);
+  });
+
+  it('the bold headings still render, in the bold face; body text in the regular face', async () => {
+    const pdf = await build();
+    const { pages } = await textOf(pdf);
+    expect(pages[1]).toContain('In the first 24 hours');
+    expect(pages[1]).toContain('What to do first');
+    expect(pages.join('\n')).toContain('The after-death plan');
+    // Page 2: the level-1 heading is set at 20 pt, level 2 at 15 pt, the body at 11 pt.
+    const bySize = await fontsBySize(pdf, 1);
+    expect(bySize.get(20)).toEqual(new Set(['/DejaVuSans-Bold']));
+    expect(bySize.get(15)).toEqual(new Set(['/DejaVuSans-Bold']));
+    expect(bySize.get(11)).toContain('/DejaVuSans');
+  });
+
+  it('never crashes on characters the font lacks: CJK and most emoji are replaced visibly, one mark per character seen', async () => {
+    const pdf = await build({
+      profile: { firstName: 'Zażółć', lastName: 'Gęślą Jaźń 🌷', emergencyContact: null },
+      plan: { ...plan, location: '東京 cemetery', specialRequests: 'Łódź 👨‍👩‍👧 ok\ttab' },
+    });
     const { all } = await textOf(pdf);
-    expect(all).toContain('Zazólc Gesla Jazn ?');
-    expect(all).toContain('?? cemetery');
-    expect(all).toContain('Lódz ??? ok');
+    expect(all).toContain(`Zażółć Gęślą Jaźń ${REPLACEMENT}`);
+    expect(all).toContain(`${REPLACEMENT}${REPLACEMENT} cemetery`);
+    expect(all).toContain(`Łódź ${REPLACEMENT} ok`); // the family emoji is one sequence
   });
 
   it('drawableText keeps what the font has and marks what it lacks', () => {
     const latin1 = new Set(Array.from({ length: 256 }, (_, i) => i));
-    expect(drawableText('Ana ł ß 😀 中', latin1)).toBe('Ana l ß ? ?');
+    expect(drawableText('Ana ł ß 😀 中', latin1)).toBe(`Ana l ß ${ASCII_REPLACEMENT} ${ASCII_REPLACEMENT}`);
     expect(drawableText('a\u200Db\uFE0Fc', latin1)).toBe('abc');
+    const withMark = new Set([...latin1, REPLACEMENT.codePointAt(0)!, 0x141]);
+    // Decomposed input is composed first; an emoji sequence or a flag is one replacement.
+    expect(drawableText('A\u0301 Ł 👍🏽 🇵🇱 👨‍👩‍👧', withMark)).toBe(`Á Ł ${REPLACEMENT} ${REPLACEMENT} ${REPLACEMENT}`);
   });
 });

@@ -6,8 +6,14 @@
  * the trustees with phone and e-mail); the after-death plan; every survivor task as a checklist
  * by timeframe with its resources; the legal documents and where each is; the messages as a list
  * of recipients and delivery state, NEVER their words.
+ *
+ * Text is set in DejaVu Sans (regular and bold), embedded as subsets, so names in every Latin,
+ * Greek and Cyrillic script print exactly ("Zofia Wąsowska-Łęcka", "Ἀθηνᾶ", "Жанна"); pdf-lib's
+ * standard fonts stop at WinAnsi. The caller passes the font bytes (./fonts.ts says where each side
+ * gets them), so the builder stays a pure function of data and fonts.
  */
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument } from 'pdf-lib';
 import {
   ACCESS_LEVEL_LABELS,
   BURIAL_PREFERENCE_LABELS,
@@ -21,7 +27,10 @@ import {
 } from '../labels';
 import type { DeathPlan, LegalDocument, Message, Profile, SurvivorTask, Trustee } from '../schema';
 import { TIMEFRAMES, type Timeframe } from '../schema/survivor-task';
+import type { BinderFontBytes } from './fonts';
 import { BinderWriter } from './layout';
+
+export type { BinderFontBytes } from './fonts';
 
 /** What the binder is made from: the person's live records (shapes of SPEC.md §3). */
 export interface BinderInput {
@@ -39,9 +48,14 @@ export interface BinderInput {
 /** Tasks of the first page: due within 24 hours and within 3 days. */
 const FIRST_DAYS: readonly Timeframe[] = ['24h', '72h'];
 
-/** The binder as PDF bytes. Never throws on text: unsupported characters are replaced visibly (./text.ts). */
-export async function buildBinder(input: BinderInput): Promise<Uint8Array> {
+/**
+ * The binder as PDF bytes, its text in `fonts` (DejaVu Sans TrueType, embedded as subsets: only
+ * the glyphs used). Never throws on text: a character the font lacks (CJK, most emoji) is replaced
+ * visibly (./text.ts). Throws only when `fonts` are not TrueType/OpenType fonts.
+ */
+export async function buildBinder(input: BinderInput, fonts: BinderFontBytes): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
   const name = [input.profile?.firstName, input.profile?.lastName].filter(Boolean).join(' ') || 'Unnamed';
   const made = formatLongDate(input.madeAt.toISOString());
   doc.setTitle(`Family binder of ${name}`);
@@ -50,7 +64,8 @@ export async function buildBinder(input: BinderInput): Promise<Uint8Array> {
   doc.setProducer('Afterword');
   doc.setCreationDate(input.madeAt);
   doc.setModificationDate(input.madeAt);
-  const w = new BinderWriter(doc, { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) });
+  const [regular, bold] = await Promise.all([doc.embedFont(fonts.regular, { subset: true }), doc.embedFont(fonts.bold, { subset: true })]);
+  const w = new BinderWriter(doc, { regular, bold });
   const tasks = [...input.tasks].sort((a, b) => a.priority - b.priority || a.title.localeCompare(b.title));
 
   // Cover

@@ -1,14 +1,16 @@
 /**
- * Text the binder's standard PDF fonts can draw (issue #18). Helvetica in a PDF without an embedded
- * font covers WinAnsi only (Latin-1 plus a few quotes and dashes); drawing anything else throws.
- * We have no font-embedding package (@pdf-lib/fontkit is not installed), so every character is
- * kept when the font has it, else drawn as its base letter when it is an accented Latin letter
- * (Polish "ż" → "z", "ł" → "l"), else replaced VISIBLY by "?" (emoji, CJK): a reader sees that
- * something was there, and the binder never fails to print.
+ * Text the binder's font can draw (issue #18). pdf-lib throws on a character its font has no glyph
+ * for, and a binder must never fail to print. The binder's font is DejaVu Sans (./fonts.ts), whose
+ * character set covers Latin, Greek and Cyrillic, so names print exactly. For what a font lacks:
+ * an accented Latin letter falls back to its base letter when only that is there ("ż" → "z"),
+ * anything else (CJK, most emoji) is replaced VISIBLY by U+FFFD "�" (or "?" if the font lacks that
+ * too): a reader sees that something was there.
  */
 
-/** What an unsupported character is drawn as. */
-export const REPLACEMENT = '?';
+/** What an unsupported character is drawn as, when the font has it (DejaVu Sans does). */
+export const REPLACEMENT = '\uFFFD';
+/** The replacement for a font without U+FFFD (e.g. pdf-lib's standard fonts). */
+export const ASCII_REPLACEMENT = '?';
 
 /** Latin letters that have no decomposition to a base letter (Unicode NFD leaves them whole). */
 const BASE_LETTERS: Record<string, string> = {
@@ -17,21 +19,33 @@ const BASE_LETTERS: Record<string, string> = {
   '\u2212': '-', '\u2010': '-', '\u2011': '-', '\u00A0': ' ', '\u2002': ' ', '\u2003': ' ', '\u2009': ' ', '\u202F': ' ',
 };
 
+/** Splits text into what a reader sees as one character (an emoji sequence, a letter and its marks). */
+const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const INVISIBLE = /[\p{Mn}\p{Me}\p{Cf}\p{Cc}]/u;
+
 /**
- * Makes `text` drawable with a font whose character set is `supported` (code points). Line
- * breaks are kept; tabs become spaces; invisible marks (joiners, variation selectors, combining
- * marks the font lacks) are dropped; the rest as described above.
+ * Makes `text` drawable with a font whose character set is `supported` (code points). Text is
+ * composed first (Unicode NFC: "A" + U+0301 is "Á", one glyph) and handled by grapheme, so an
+ * emoji sequence ("👨‍👩‍👧", a flag) becomes ONE replacement. Line breaks are kept; tabs become
+ * spaces; invisible marks the font lacks (joiners, variation selectors, combining marks) are
+ * dropped; the rest as described above.
  */
 export function drawableText(text: string, supported: ReadonlySet<number>): string {
+  const has = (s: string) => [...s].every((c) => supported.has(c.codePointAt(0)!));
+  const replacement = has(REPLACEMENT) ? REPLACEMENT : ASCII_REPLACEMENT;
   let out = '';
-  for (const ch of text.replace(/\r\n?/g, '\n').replace(/\t/g, '    ')) {
-    if (ch === '\n' || supported.has(ch.codePointAt(0)!)) {
-      out += ch;
+  for (const { segment } of GRAPHEMES.segment(text.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\t/g, '    '))) {
+    if (segment === '\n' || has(segment)) {
+      out += segment;
       continue;
     }
-    if (/[\p{Mn}\p{Me}\p{Cf}\p{Cc}]/u.test(ch)) continue;
-    const base = BASE_LETTERS[ch] ?? ch.normalize('NFD').replace(/\p{Mn}/gu, '');
-    out += base.length > 0 && [...base].every((c) => supported.has(c.codePointAt(0)!)) ? base : REPLACEMENT;
+    const visible = [...segment].filter((c) => supported.has(c.codePointAt(0)!) || !INVISIBLE.test(c)).join('');
+    if (visible === '' || has(visible)) {
+      out += visible;
+      continue;
+    }
+    const base = [...visible].length === 1 ? (BASE_LETTERS[visible] ?? visible.normalize('NFD').replace(/\p{Mn}/gu, '')) : '';
+    out += base !== '' && has(base) ? base : replacement;
   }
   return out;
 }

@@ -25,6 +25,6 @@ export function exportRecordsOf(records: RecordService, userId: string): ExportR
 
 /** The family binder of `userId` as PDF bytes (shared/binder), made now: what a full-access trustee downloads after release. */
 export async function binderPdfOf(records: RecordService, userId: string, madeAt: Date): Promise<Uint8Array> {
-  const { binderInputOf, buildBinder } = await import('../../shared/binder');
-  return buildBinder(binderInputOf(exportRecordsOf(records, userId), madeAt));
+  const [{ binderInputOf, buildBinder }, { binderFonts }] = await Promise.all([import('../../shared/binder'), import('./binder-fonts')]);
+  return buildBinder(binderInputOf(exportRecordsOf(records, userId), madeAt), await binderFonts());
 }

@@ -24,7 +24,7 @@ async function ownerWithRecords(o: Owner) {
     timeframe: '24h', automationLevel: 'manual-with-guidance', priority: 1, resources: ['GP: 01865 000000'], automationSteps: [],
     notifyTrustees: false, completionStatus: 'not-started',
   });
-  const plan = await o.t.call('POST', '/api/death-plan', { location: 'Kensal Green', specialRequests: 'Play Bach.', musicSelections: ['Air on the G String'] }, o.cookie);
+  const plan = await o.t.call('POST', '/api/death-plan', { location: 'Kensal Green', specialRequests: 'Play Bach.', musicSelections: ['Air on the G String', 'Dvořák: Rusalka, Měsíčku na nebi hlubokém'] }, o.cookie);
   expect(plan.status).toBeLessThan(300);
 }
 
@@ -44,7 +44,7 @@ describe('GET /api/export (issue #18)', () => {
     expect(manifest.records.profile.map((p) => p.firstName)).toEqual(['Ada']);
     expect(manifest.records.trustees.map((x) => x.name).sort()).toEqual(['Grace Trustee', 'Mary Trustee']);
     expect(manifest.records.messages.map((m) => m.messageContent)).toEqual(['SECRET words for Annabella only']);
-    expect(manifest.records.deathPlan[0]).toMatchObject({ location: 'Kensal Green', musicSelections: ['Air on the G String'] });
+    expect(manifest.records.deathPlan[0]).toMatchObject({ location: 'Kensal Green', musicSelections: ['Air on the G String', 'Dvořák: Rusalka, Měsíčku na nebi hlubokém'] });
     expect(JSON.stringify(manifest)).not.toContain('Mallory');
   });
 
@@ -126,7 +126,7 @@ describe('the trustee’s family binder (issue #18)', () => {
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Family binder - Ada Lovelace.pdf"; filename*=UTF-8''Family%20binder%20-%20Ada%20Lovelace.pdf`);
     const text = await pdfText(await res.arrayBuffer());
-    for (const seen of ['Ada Lovelace', 'In the first 24 hours', 'Call the doctor', 'Kensal Green', 'Play Bach.', 'Air on the G String', 'GP: 01865 000000', 'Grace Trustee']) {
+    for (const seen of ['Ada Lovelace', 'In the first 24 hours', 'Call the doctor', 'Kensal Green', 'Play Bach.', 'Air on the G String', 'Dvořák: Rusalka, Měsíčku na nebi hlubokém', 'GP: 01865 000000', 'Grace Trustee']) {
       expect(text).toContain(seen);
     }
     expect(text).not.toContain('SECRET words');

@@ -1,6 +1,7 @@
 /**
  * What the "Family binder", "Export my data" and "Import data" buttons do (issue #18), on the
- * signed-in person's local database: everything offline, pdf-lib and fflate loaded only when asked.
+ * signed-in person's local database: everything offline, pdf-lib, the binder's fonts and fflate
+ * loaded only when asked.
  */
 import { safeFileName } from '../../../shared/export/paths';
 import { personNameOf } from '../../../shared/export/format';
@@ -14,9 +15,13 @@ const today = (db: ReturnType<typeof requireDb>) => new Date(db.correctedNow());
 /** Makes the family binder PDF from this device's data and shares or downloads it. */
 export async function makeFamilyBinder(): Promise<SaveOutcome> {
   const db = requireDb();
-  const [records, { buildBinder, binderInputOf }] = await Promise.all([collectRecords(db), import('../../../shared/binder')]);
+  const [records, { buildBinder, binderInputOf }, fonts] = await Promise.all([
+    collectRecords(db),
+    import('../../../shared/binder'),
+    import('./binder-fonts').then((m) => m.loadBinderFonts()), // fetched only now (precached for offline)
+  ]);
   const madeAt = today(db);
-  const pdf = await buildBinder(binderInputOf(records, madeAt));
+  const pdf = await buildBinder(binderInputOf(records, madeAt), fonts);
   const name = personNameOf(records);
   const fileName = safeFileName(`Family binder${name ? ` - ${name}` : ''} - ${madeAt.toISOString().slice(0, 10)}.pdf`);
   return saveFile(new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), fileName);

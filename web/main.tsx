@@ -1,9 +1,15 @@
-/** Entry of the web app: styles, the session check (SPEC.md §2), the router. */
+/**
+ * Entry of the web app: styles, the session check (SPEC.md §2), the router. A page prerendered at
+ * build time (scripts/prerender.ts, issue #20) is hydrated when the session is known to be
+ * signed out at once (no session hint, web/app/session.ts), so its markup stays on screen;
+ * otherwise ('Loading...' while the profile loads) React renders afresh over it.
+ */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { bootstrapSession } from './app/bootstrap-session';
-import { router } from './app/router';
+import { routes } from './app/router';
+import { useSession } from './app/session';
 import './styles.css';
 
 // Names this build (VITE_BUILD_ID at build time); two builds with different ids differ, which is
@@ -12,8 +18,11 @@ document.documentElement.dataset.build = import.meta.env.VITE_BUILD_ID ?? 'dev';
 
 void bootstrapSession();
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+    <RouterProvider router={createBrowserRouter(routes)} />
+  </StrictMode>
 );
+if (container.firstElementChild && useSession.getState().status === 'signed-out') hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -10,6 +10,7 @@ import type { Context } from 'hono';
 import type { AppDeps } from '../app-env';
 import type { AccountStore } from '../db/accounts';
 import { clearCookie, readCookie, writeCookie } from './cookies';
+import { clearSessionHint, setSessionHint } from './session-hint';
 import { signToken, verifyToken } from './signed-token';
 
 export { isHttps } from './cookies';
@@ -33,12 +34,14 @@ export async function startSession(c: Context, deps: AppDeps, accounts: AccountS
   accounts.createSession({ id, user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt });
   const token = await signToken(deps, AUDIENCE, { sub: userId, jti: id }, expiresAt);
   writeCookie(c, deps, COOKIE, token, SESSION_ABSOLUTE_MS);
+  setSessionHint(c, deps, SESSION_ABSOLUTE_MS); // after the session cookie: clients read the first Set-Cookie
   return id;
 }
 
-/** Clears the session cookie. */
+/** Clears the session cookie and its hint (auth/session-hint.ts). */
 export function clearSessionCookie(c: Context, deps: AppDeps): void {
   clearCookie(c, deps, COOKIE);
+  clearSessionHint(c, deps);
 }
 
 /**

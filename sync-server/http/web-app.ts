@@ -27,6 +27,13 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string = DIST_DIR): void
       );
     }
   });
+  // Prerendered public pages (issue #20; dist/prerender/routes.json, written by scripts/prerender.ts).
+  const routesFile = join(distDir, 'prerender', 'routes.json');
+  const prerendered: Record<string, string> = existsSync(routesFile) ? JSON.parse(readFileSync(routesFile, 'utf8')) : {};
+  app.get('*', (c, next) => {
+    const file = Object.hasOwn(prerendered, c.req.path) ? prerendered[c.req.path] : undefined;
+    return file ? c.html(readFileSync(join(distDir, 'prerender', file), 'utf8')) : next();
+  });
   app.get('*', serveStatic({ root }));
   app.get('*', (c, next) => {
     if (c.req.path.startsWith('/api/')) return next();

@@ -26,7 +26,8 @@ export function SiteFooter({ wide = false }: { wide?: boolean }) {
             </li>
           </ul>
         </nav>
-        <p>
+        {/* The prerendered pages carry the build's year; the browser's may differ (issue #20). */}
+        <p suppressHydrationWarning>
           © {new Date().getFullYear()} {PRODUCT_NAME.toUpperCase()}.APP. All rights reserved.
         </p>
       </div>

@@ -1,9 +1,11 @@
 /**
  * Every route of SPEC.md §2 "Screens and routes". Each screen is its own lazy chunk, so the
- * landing, login and register pages never load signed-in screens' code.
+ * landing, login and register pages never load signed-in screens' code. `routes` is shared by
+ * the browser router (web/main.tsx) and the build-time prerender of the public pages
+ * (web/prerender-entry.tsx), so both render the same tree and hydration matches.
  */
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, type RouteObject, ScrollRestoration } from 'react-router-dom';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { Toaster } from '../ui/Toaster';
 import { FullPageLoading, GuestOnly, RequireUser, SessionGate } from './guards';
@@ -59,7 +61,7 @@ function AdaptiveLayout() {
 
 const signedIn = (element: React.ReactNode) => <RequireUser>{element}</RequireUser>;
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
@@ -104,4 +106,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

@@ -1,15 +1,13 @@
 /**
- * Entry of the web app: styles, the session check (SPEC.md §2), the router. A page prerendered at
- * build time (scripts/prerender.ts, issue #20) is hydrated when the session is known to be
- * signed out at once (no session hint, web/app/session.ts), so its markup stays on screen;
- * otherwise ('Loading...' while the profile loads) React renders afresh over it.
+ * Entry of the web app: styles, the session check (SPEC.md §2), then App (web/app/App.tsx). A
+ * page prerendered at build time (scripts/prerender.ts, issue #20) is hydrated when the app starts
+ * in the public world (signed out at once: no session hint, web/app/session.ts), so its markup
+ * stays on screen; otherwise ('Loading...' while the profile loads) React renders afresh over it.
  */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { App, startsPublic } from './app/App';
 import { bootstrapSession } from './app/bootstrap-session';
-import { routes } from './app/router';
-import { useSession } from './app/session';
 import './styles.css';
 
 // Names this build (VITE_BUILD_ID at build time); two builds with different ids differ, which is
@@ -21,8 +19,8 @@ void bootstrapSession();
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <RouterProvider router={createBrowserRouter(routes)} />
+    <App />
   </StrictMode>
 );
-if (container.firstElementChild && useSession.getState().status === 'signed-out') hydrateRoot(container, app);
+if (container.firstElementChild && startsPublic(location.pathname)) hydrateRoot(container, app);
 else createRoot(container).render(app);

@@ -1,28 +1,20 @@
 /**
  * Build-time renderer of the public pages (issue #20; run by scripts/prerender.ts, never shipped
- * to the browser): renders `routes` (the same tree web/main.tsx hydrates) for a signed-out
- * visitor with react-router's static router, waiting for every lazy screen, to plain HTML with
- * no inline script (the CSP forbids them).
+ * to the browser): renders PublicApp (the same tree web/main.tsx hydrates) for a signed-out
+ * visitor, waiting for every lazy screen, to plain HTML with no inline script (the CSP forbids them).
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { routes } from './app/router';
-import { useSession } from './app/session';
+import PublicApp, { isPublicPath } from './app/PublicApp';
 
 export { PRERENDER_PAGES } from './prerender-pages';
 
-/** The markup of `path` (e.g. '/login') as a signed-out visitor sees it first. Throws on a redirect or an error page. */
+/** The markup of `path` (e.g. '/login') as a signed-out visitor sees it first. Throws for a path PublicApp does not render. */
 export async function renderPage(path: string): Promise<string> {
-  useSession.setState({ status: 'signed-out', user: null, needsReauth: false });
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`${path} redirects (${context.status})`);
-  if (context.statusCode !== 200) throw new Error(`${path} renders status ${context.statusCode}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  if (!isPublicPath(path)) throw new Error(`${path} is not a public page (web/app/PublicApp.tsx)`);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <PublicApp path={path} onLeave={() => undefined} />
     </StrictMode>,
   );
   const parts: Buffer[] = [];

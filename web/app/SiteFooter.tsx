@@ -1,5 +1,5 @@
 /** The footer of every page (SPEC.md §2 "Layout"): legal links and '© {year} AFTERWORD.APP. All rights reserved.' */
-import { Link } from 'react-router-dom';
+import { AppLink as Link } from './navigation';
 import { PRODUCT_NAME } from '../../shared/labels';
 
 /** `wide`: match the signed-in layout's wider frame. */

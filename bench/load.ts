@@ -81,8 +81,8 @@ export async function run(): Promise<void> {
     env: {
       TRUST_PROXY: '1',
       AFTERWORD_LIMITS: JSON.stringify(BENCH_LIMITS),
-      ...(profileDir ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
     },
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
   let bare: { url: string; stop: () => void } | undefined;
   try {

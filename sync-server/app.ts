@@ -5,10 +5,10 @@
  * (`http/errors.ts`).
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createAiProvider, planningSnapshot } from './ai';
 import type { AppDeps, AppEnv } from './app-env';
 import { csrfProtection } from './http/csrf';
+import { requestBodyLimit } from './http/body-limit';
 import { ApiHttpError, handleError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { mountWebApp } from './http/web-app';
@@ -35,33 +35,19 @@ export function createApp(
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use('*', securityHeaders(deps)); // CSP, nosniff, HSTS… on every response (ASVS 3.4)
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: deps.config.limits.requestBytes, // largest body (413 above); a sync batch is the largest legitimate one
-      onError: () => {
-        throw new ApiHttpError(413, 'Request body is too large');
-      },
-    }),
-  );
-  app.use('/api/*', async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store'); // personal data is never cached (ASVS 14.3.2)
-  });
+  app.use('/api/*', requestBodyLimit(deps.config.limits.requestBytes)); // largest body (413 above); a sync batch is the largest legitimate one
+  // Cache-Control: no-store on every /api answer is set by securityHeaders (ASVS 14.3.2).
   app.use('/api/*', csrfProtection(deps)); // foreign Origin / Sec-Fetch-Site → 403 (ASVS 3.5.1)
 
-  // Writes may add or remove trustees or messages: let the release scheduler look soon (DESIGN.md §8).
-  app.use('/api/*', async (c, next) => {
-    await next();
-    if (c.req.method !== 'GET' && c.res.status < 400) services.scheduler.poke();
-  });
-
-  // Rule 19: one poke hub per app. A REST write that succeeded pokes the account's devices
-  // (POST /api/sync pokes by itself, only when it merged something, so pulls never echo).
+  // A write that succeeded may add or remove trustees or messages: let the release scheduler look
+  // soon (DESIGN.md §8). Rule 19: one poke hub per app; a REST write that succeeded pokes the
+  // account's devices. POST /api/sync pokes both by itself, only when it merged something, so
+  // pulls never echo nor wake the scheduler (issue #20: under load that was a pass every 250 ms).
   const hub = createPokeHub();
   app.use('/api/*', async (c, next) => {
     await next();
     if (c.req.method === 'GET' || c.res.status >= 400 || c.req.path === '/api/sync') return;
+    services.scheduler.poke();
     const userId = c.get('userId') as string | undefined;
     if (userId) hub.poke(userId);
   });

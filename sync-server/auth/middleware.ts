@@ -13,11 +13,11 @@ import { verifySessionCookie } from './session';
 
 export function requireSession(deps: AppDeps, services: Pick<Services, 'accounts'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = await verifySessionCookie(c, deps, services.accounts);
+    const session = verifySessionCookie(c, deps, services.accounts);
     if (!session) throw new ApiHttpError(401, 'Not signed in');
     c.set('userId', session.userId);
     c.set('sessionId', session.id);
-    await ensureDeviceCookie(c, deps, session.userId);
+    ensureDeviceCookie(c, deps, session.userId);
     await next();
   };
 }

@@ -36,18 +36,23 @@ export function createApp(
   app.onError(handleError);
   app.use('*', securityHeaders(deps)); // CSP, nosniff, HSTS… on every response (ASVS 3.4)
   app.use('/api/*', requestBodyLimit(deps.config.limits.requestBytes)); // largest body (413 above); a sync batch is the largest legitimate one
-  // Cache-Control: no-store on every /api answer is set by securityHeaders (ASVS 14.3.2).
+  // Cache-Control: no-store on every /api answer (ASVS 14.3.2) is securityHeaders' (a second
+  // middleware here rebuilt every finished Response just to set it again; issue #20).
   app.use('/api/*', csrfProtection(deps)); // foreign Origin / Sec-Fetch-Site → 403 (ASVS 3.5.1)
 
-  // A write that succeeded may add or remove trustees or messages: let the release scheduler look
-  // soon (DESIGN.md §8). Rule 19: one poke hub per app; a REST write that succeeded pokes the
-  // account's devices. POST /api/sync pokes both by itself, only when it merged something, so
-  // pulls never echo nor wake the scheduler (issue #20: under load that was a pass every 250 ms).
+  // Writes may add or remove trustees or messages: let the release scheduler look soon (DESIGN.md §8).
+  // POST /api/sync pokes it by itself, only when it merged something (a pull writes nothing; issue #20).
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.res.status < 400 && c.req.path !== '/api/sync') services.scheduler.poke();
+  });
+
+  // Rule 19: one poke hub per app. A REST write that succeeded pokes the account's devices
+  // (POST /api/sync pokes by itself, only when it merged something, so pulls never echo).
   const hub = createPokeHub();
   app.use('/api/*', async (c, next) => {
     await next();
     if (c.req.method === 'GET' || c.res.status >= 400 || c.req.path === '/api/sync') return;
-    services.scheduler.poke();
     const userId = c.get('userId') as string | undefined;
     if (userId) hub.poke(userId);
   });

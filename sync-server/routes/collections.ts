@@ -57,7 +57,7 @@ export function collectionRoutes(deps: AppDeps, services: Services): Hono<AppEnv
       const userId = c.get('userId'); // `c.var` would copy every variable into a new object per read
       // A list costs what the account holds: past its read budget an account waits (issue #15).
       records.throttle.readBytes.check(userId);
-      const body = JSON.stringify(records.list(userId, collection));
+      const body = records.listJson(userId, collection);
       records.throttle.readBytes.charge(userId, body.length);
       return c.body(body, 200, JSON_TYPE);
     });

@@ -15,6 +15,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { prerenderPublicPages } from './scripts/prerender';
+import { precompress } from './scripts/vite-precompress';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -60,5 +61,6 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    precompress(), // last: .br and .gz beside every text file of dist/ (issue #20; served by sync-server/http/web-app.ts)
   ],
 });

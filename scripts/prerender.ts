@@ -46,7 +46,11 @@ export function prerenderPublicPages(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    async closeBundle() {
+    // Sequential: the files exist before the post-order steps (scripts/vite-precompress.ts) run.
+    closeBundle: { sequential: true, handler: renderAll },
+  };
+
+  async function renderAll() {
       if (config.build.ssr) return;
       const outDir = resolve(config.root, config.build.outDir);
       // Inside the repository, so the SSR bundle's bare imports (react, react-router-dom) resolve to node_modules.
@@ -88,6 +92,5 @@ export function prerenderPublicPages(): Plugin {
       } finally {
         rmSync(tmp, { recursive: true, force: true });
       }
-    },
-  };
+  }
 }

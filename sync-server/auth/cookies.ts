@@ -19,7 +19,7 @@ export function isHttps(c: Context, deps: AppDeps): boolean {
     const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
     if (proto) return proto === 'https';
   }
-  return new URL(c.req.url).protocol === 'https:';
+  return c.req.url.startsWith('https:'); // a Request's URL is normalised: the scheme is lower case (no URL parse per request)
 }
 
 /** The name `base` has over this request's scheme: `__Host-<base>` over HTTPS, else `<base>`. */

@@ -16,7 +16,7 @@ import { clearSessionHint, hasSessionHint, setSessionHint } from './session-hint
 
 export function requireSession(deps: AppDeps, services: Pick<Services, 'accounts'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = await verifySessionCookie(c, deps, services.accounts);
+    const session = verifySessionCookie(c, deps, services.accounts);
     if (!session) {
       if (hasSessionHint(c, deps)) clearSessionHint(c, deps);
       throw new ApiHttpError(401, 'Not signed in');
@@ -24,7 +24,7 @@ export function requireSession(deps: AppDeps, services: Pick<Services, 'accounts
     if (!hasSessionHint(c, deps)) setSessionHint(c, deps, SESSION_ABSOLUTE_MS);
     c.set('userId', session.userId);
     c.set('sessionId', session.id);
-    await ensureDeviceCookie(c, deps, session.userId);
+    ensureDeviceCookie(c, deps, session.userId);
     await next();
   };
 }

@@ -32,6 +32,23 @@ export function recordStoreContract(name: string, setup: () => ContractSetup): v
       expect(store.applyChanges('u1', [change('t1', { email: 'b@x.co' }, h(3))])).toHaveLength(0);
     });
 
+    it('latestSeq (where offered) moves with every change of the account, and with nothing else', () => {
+      const { store, addUser } = setup();
+      if (!store.latestSeq) return;
+      addUser('u1');
+      addUser('u2');
+      expect(store.latestSeq('u1')).toBe(0);
+      store.applyChanges('u1', [change('t1', { name: 'Ann' }, h(1))]);
+      const first = store.latestSeq('u1');
+      expect(first).toBeGreaterThan(0);
+      store.applyChanges('u2', [change('t1', { name: 'Bob' }, h(2))]);
+      store.applyChanges('u1', [change('t1', { name: 'Old' }, h(0))]); // loses: nothing changes
+      expect(store.latestSeq('u1')).toBe(first);
+      store.applyChanges('u1', [change('t1', { _deleted: true }, h(3))]);
+      expect(store.latestSeq('u1')).toBeGreaterThan(first);
+      expect(store.pull('u1', store.latestSeq('u1'), 10)).toEqual({ records: [], cursor: store.latestSeq('u1'), hasMore: false });
+    });
+
     it('rule 13: sequences increase; pull pages by cursor and costs only what changed', () => {
       const { store, addUser } = setup();
       addUser('u1');

@@ -43,9 +43,16 @@ export async function run(): Promise<void> {
   const misses: string[] = [];
   try {
     for (const path of paths) {
-      const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      const audit = () => lighthouse(`${server.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      let result = await audit();
+      // A run that failed to load the page (e.g. NO_FCP on an overloaded machine) is retried once.
+      if (result?.lhr.runtimeError) {
+        console.log(`  ${path}: Lighthouse run error ${result.lhr.runtimeError.code} (${result.lhr.runtimeError.message}); retrying once`);
+        result = await audit();
+      }
       if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
       const { lhr } = result;
+      if (lhr.runtimeError) misses.push(`${path}: run error ${lhr.runtimeError.code}`);
       const row: Record<string, string | number> = { page: path };
       for (const c of CATEGORIES) {
         const score = lhr.categories[c]?.score ?? 0;

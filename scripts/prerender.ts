@@ -50,47 +50,48 @@ export function prerenderPublicPages(): Plugin {
     closeBundle: { sequential: true, handler: renderAll },
   };
 
+  /** Builds the renderer, renders every page into the shell, writes them and routes.json. */
   async function renderAll() {
-      if (config.build.ssr) return;
-      const outDir = resolve(config.root, config.build.outDir);
-      // Inside the repository, so the SSR bundle's bare imports (react, react-router-dom) resolve to node_modules.
-      const tmp = resolve(config.root, '..', '.prerender', String(process.pid));
-      try {
-        await build({
-          configFile: false,
-          root: config.root,
-          logLevel: 'warn',
-          plugins: [
-            react(),
-            {
-              // The service-worker hook has no meaning at build time: UpdatePrompt renders nothing.
-              name: 'afterword-prerender-pwa-stub',
-              resolveId: (id) => (id === PWA_REGISTER ? `\0${PWA_REGISTER}` : undefined),
-              load: (id) =>
-                id === `\0${PWA_REGISTER}`
-                  ? 'export const useRegisterSW = () => ({ needRefresh: [false, () => {}], offlineReady: [false, () => {}], updateServiceWorker: async () => {} });'
-                  : undefined,
-            },
-          ],
-          build: { ssr: 'prerender-entry.tsx', outDir: tmp, emptyOutDir: true, minify: false, copyPublicDir: false },
-        });
-        const entry = (await import(pathToFileURL(join(tmp, 'prerender-entry.js')).href)) as {
-          PRERENDER_PAGES: readonly PrerenderPage[];
-          renderPage: (path: string) => Promise<string>;
-        };
-        const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
-        const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-        mkdirSync(join(outDir, 'prerender'), { recursive: true });
-        const routes: Record<string, string> = {};
-        for (const page of entry.PRERENDER_PAGES) {
-          const markup = await entry.renderPage(page.path);
-          const preloads = [...chunkFiles(manifest, page.module)].map((k) => `/${manifest[k]!.file}`);
-          writeFileSync(join(outDir, 'prerender', page.file), pageHtml(shell, markup, preloads));
-          routes[page.path] = page.file;
-        }
-        writeFileSync(join(outDir, 'prerender', 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
-      } finally {
-        rmSync(tmp, { recursive: true, force: true });
+    if (config.build.ssr) return;
+    const outDir = resolve(config.root, config.build.outDir);
+    // Inside the repository, so the SSR bundle's bare imports (react, react-router-dom) resolve to node_modules.
+    const tmp = resolve(config.root, '..', '.prerender', String(process.pid));
+    try {
+      await build({
+        configFile: false,
+        root: config.root,
+        logLevel: 'warn',
+        plugins: [
+          react(),
+          {
+            // The service-worker hook has no meaning at build time: UpdatePrompt renders nothing.
+            name: 'afterword-prerender-pwa-stub',
+            resolveId: (id) => (id === PWA_REGISTER ? `\0${PWA_REGISTER}` : undefined),
+            load: (id) =>
+              id === `\0${PWA_REGISTER}`
+                ? 'export const useRegisterSW = () => ({ needRefresh: [false, () => {}], offlineReady: [false, () => {}], updateServiceWorker: async () => {} });'
+                : undefined,
+          },
+        ],
+        build: { ssr: 'prerender-entry.tsx', outDir: tmp, emptyOutDir: true, minify: false, copyPublicDir: false },
+      });
+      const entry = (await import(pathToFileURL(join(tmp, 'prerender-entry.js')).href)) as {
+        PRERENDER_PAGES: readonly PrerenderPage[];
+        renderPage: (path: string) => Promise<string>;
+      };
+      const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+      mkdirSync(join(outDir, 'prerender'), { recursive: true });
+      const routes: Record<string, string> = {};
+      for (const page of entry.PRERENDER_PAGES) {
+        const markup = await entry.renderPage(page.path);
+        const preloads = [...chunkFiles(manifest, page.module)].map((k) => `/${manifest[k]!.file}`);
+        writeFileSync(join(outDir, 'prerender', page.file), pageHtml(shell, markup, preloads));
+        routes[page.path] = page.file;
       }
+      writeFileSync(join(outDir, 'prerender', 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   }
 }

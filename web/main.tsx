@@ -22,5 +22,8 @@ const app = (
     <App />
   </StrictMode>
 );
-if (container.firstElementChild && startsPublic(location.pathname)) hydrateRoot(container, app);
-else createRoot(container).render(app);
+if (container.firstElementChild && startsPublic(location.pathname)) {
+  // The prerendered page is painted first: hydration (a long task on a slow phone) waits for the
+  // frame after this one, so it never holds back the first paint.
+  requestAnimationFrame(() => setTimeout(() => hydrateRoot(container, app), 0));
+} else createRoot(container).render(app);

@@ -79,6 +79,11 @@ describe.skipIf(!hasChromium)('first paint without JavaScript, then React (issue
       if ('text' in p) expect(await page.getByText(p.text, { exact: true }).first().isVisible(), p.path).toBe(true);
       expect(await page.locator('html').getAttribute('lang')).toBe('en');
     }
+    // Before the scripts run, a form cannot be submitted natively (which would put the password in the URL).
+    for (const [path, button] of [['/login', 'Sign In'], ['/register', 'Create Account']] as const) {
+      await page.goto(path);
+      expect(await page.getByRole('button', { name: button }).isDisabled(), path).toBe(true);
+    }
     const shell = await (await fetch(`${suite.server.url}/index.html`)).text();
     expect(shell).toContain('<div id="root"></div>');
     expect(shell).not.toContain('Prepare Your Legacy');
@@ -96,6 +101,7 @@ describe.skipIf(!hasChromium)('first paint without JavaScript, then React (issue
       await page.waitForLoadState('networkidle');
       expect(await page.getByRole('heading', { level: 1 }).textContent(), p.path).toBe(p.heading);
       expect(await page.evaluate(() => (window as unknown as { __removedHeading: boolean }).__removedHeading), p.path).toBe(false);
+      if (p.path === '/login') expect(await page.getByRole('button', { name: 'Sign In' }).isEnabled()).toBe(true);
       if (p.path === '/') {
         // The page is live: the features tabs switch.
         await page.getByRole('tab', { name: 'Messages' }).click();

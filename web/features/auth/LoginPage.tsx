@@ -9,6 +9,7 @@ import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
 import type { User } from '../../../shared/schema';
 import type { LoginInput } from '../../../shared/schema/auth';
 import { lazyZodResolver } from '../../forms/lazy-resolver';
+import { useHydrated } from '../../app/hydrated';
 import { apiFetch, serverMessage } from '../../api/client';
 import { completeSignIn } from '../../app/auth-actions';
 import { Button } from '../../ui/Button';
@@ -22,6 +23,7 @@ const resolver = lazyZodResolver<LoginInput>(() => import('../../../shared/schem
 
 export default function LoginPage() {
   const navigate = useAppNavigate();
+  const hydrated = useHydrated(); // no native submit (password in the URL) before the page is live
   const {
     register,
     handleSubmit,
@@ -67,7 +69,7 @@ export default function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" size="lg" disabled={isSubmitting}>
+        <Button type="submit" size="lg" disabled={isSubmitting || !hydrated}>
           {isSubmitting ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>

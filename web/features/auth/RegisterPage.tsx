@@ -9,6 +9,7 @@ import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
 import type { User } from '../../../shared/schema';
 import type { RegisterForm } from '../../../shared/schema/auth';
 import { lazyZodResolver } from '../../forms/lazy-resolver';
+import { useHydrated } from '../../app/hydrated';
 import { apiFetch, serverMessage } from '../../api/client';
 import { completeSignIn } from '../../app/auth-actions';
 import { Button } from '../../ui/Button';
@@ -22,6 +23,7 @@ const resolver = lazyZodResolver<RegisterForm>(() => import('../../../shared/sch
 
 export default function RegisterPage() {
   const navigate = useAppNavigate();
+  const hydrated = useHydrated(); // no native submit (password in the URL) before the page is live
   const {
     register,
     handleSubmit,
@@ -80,7 +82,7 @@ export default function RegisterPage() {
         <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
           <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
         </FormField>
-        <Button type="submit" size="lg" disabled={isSubmitting}>
+        <Button type="submit" size="lg" disabled={isSubmitting || !hydrated}>
           {isSubmitting ? 'Creating Account...' : 'Create Account'}
         </Button>
       </form>

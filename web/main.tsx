@@ -4,7 +4,7 @@
  * in the public world (signed out at once: no session hint, web/app/session.ts), so its markup
  * stays on screen; otherwise ('Loading...' while the profile loads) React renders afresh over it.
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, startsPublic } from './app/App';
 import { bootstrapSession } from './app/bootstrap-session';
@@ -23,7 +23,7 @@ const app = (
   </StrictMode>
 );
 if (container.firstElementChild && startsPublic(location.pathname)) {
-  // The prerendered page is painted first: hydration (a long task on a slow phone) waits for the
-  // frame after this one, so it never holds back the first paint.
-  requestAnimationFrame(() => setTimeout(() => hydrateRoot(container, app), 0));
+  // The prerendered page is painted first: hydration waits for the frame after this one, and runs
+  // as a transition, which React splits into short tasks (no long task blocking a tap on a slow phone).
+  requestAnimationFrame(() => setTimeout(() => startTransition(() => void hydrateRoot(container, app)), 0));
 } else createRoot(container).render(app);

@@ -3,7 +3,8 @@
  * generates every icon from public/favicon.svg (pwa-assets.config.ts), and builds a service
  * worker that precaches the app shell and falls back to it for navigations, never for /api.
  * registerType 'prompt': a new version waits until the person presses Reload (web/pwa/).
- * In dev, /api is proxied to the sync-server.
+ * In dev, /api is proxied to the sync-server. After the build, the public pages are prerendered to
+ * dist/prerender/ (scripts/prerender.ts, issue #20); the service worker does not precache them.
  *
  * Env: VITE_BUILD_ID names the build (shown as <html data-build>; the e2e update test builds
  * twice with different ids); AFTERWORD_OUT_DIR builds elsewhere than dist/.
@@ -13,6 +14,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerenderPublicPages } from './scripts/prerender';
+import { precompress } from './scripts/vite-precompress';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -25,6 +28,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    prerenderPublicPages(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -54,8 +58,11 @@ export default defineConfig({
         // *.ttf: the family binder's fonts (DejaVu Sans, 757 + 706 kB), so the binder is made offline
         // (issue #18); each is under Workbox's 2 MiB maximumFileSizeToCacheInBytes.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,ttf}'],
+        // Prerendered pages are for a first visit over the network; offline, the shell renders them.
+        globIgnores: ['prerender/**'],
         cleanupOutdatedCaches: true,
       },
     }),
+    precompress(), // last: .br and .gz beside every text file of dist/ (issue #20; served by sync-server/http/web-app.ts)
   ],
 });

@@ -1,12 +1,12 @@
 /** The part of autocannon's API that bench/load-driver.ts uses (the package ships no types). */
 declare module 'autocannon' {
-  interface Req {
+  export interface Req {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
     body?: string;
   }
-  interface RequestSpec extends Req {
+  export interface RequestSpec extends Req {
     setupRequest?: (req: Req, context: Record<string, unknown>) => Req | false;
     onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }

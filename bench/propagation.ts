@@ -11,14 +11,13 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { REPO_ROOT, startChildServer } from '../sync-server/child-server';
+import { registerAccount, signedInContext } from './built-app';
 
 const CHROMIUM = '/usr/bin/chromium';
 
-async function signedIn(browser: Browser, url: string, cookie: string): Promise<Page> {
-  const [name, ...rest] = cookie.split('=');
-  const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
-  await context.addCookies([{ name: name!, value: rest.join('='), url }]);
-  const page = await context.newPage();
+async function signedIn(browser: Browser, url: string, cookies: readonly string[]): Promise<Page> {
+  // Every cookie of the registration: without the session hint the app would start signed out (issue #20).
+  const page = await (await signedInContext(browser, url, cookies)).newPage();
   await page.goto('/trustees');
   await page.locator('main h1').waitFor();
   await page.locator('header [role="status"]', { hasText: 'All changes saved' }).first().waitFor({ timeout: 30_000 });
@@ -59,15 +58,9 @@ export async function run(): Promise<void> {
   const server = await startChildServer({ ready: async (url) => (await fetch(`${url}/`)).ok });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
   try {
-    const res = await fetch(`${server.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Bench', lastName: 'Mark', email: 'bench@example.com', username: 'bench_propagation', password: 'correct horse battery' }),
-    });
-    if (res.status !== 201) throw new Error(`register: ${res.status}`);
-    const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-    const writer = await signedIn(browser, server.url, cookie);
-    const reader = await signedIn(browser, server.url, cookie);
+    const cookies = await registerAccount(server.url, 'bench_propagation');
+    const writer = await signedIn(browser, server.url, cookies);
+    const reader = await signedIn(browser, server.url, cookies);
     const latencies: number[] = [];
     for (let i = 0; i < saves; i++) {
       const name = `Bench Trustee ${i}`;

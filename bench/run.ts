@@ -1,14 +1,24 @@
 /**
- * `npm run bench`: runs each benchmark module present in bench/ (bundle, sync, propagation, load, blobs, export), in that
- * order (propagation: issue 14; export: issue 18). Each module exports `run(): Promise<void>` and prints its own table; a module that
- * throws fails the command.
+ * `npm run bench`: runs each benchmark module present in bench/ (bundle, lighthouse, paint, sync, stores,
+ * propagation, load, blobs, export), in that order (propagation: issue 14; lighthouse, paint: issue 20; stores: issue 19; blobs: issue 17; export: issue 18). Each module exports
+ * `run(): Promise<void>` and prints its own table; a module that throws (a figure over its aim) fails the
+ * command, after every module has run and printed.
  */
 import { existsSync } from 'node:fs';
 
-const MODULES = ['bundle', 'sync', 'propagation', 'load', 'blobs', 'export'];
+const MODULES = ['bundle', 'lighthouse', 'paint', 'sync', 'stores', 'propagation', 'load', 'blobs', 'export'];
 
+const failures: string[] = [];
 for (const name of MODULES) {
   if (!existsSync(new URL(`./${name}.ts`, import.meta.url))) continue;
   const mod = (await import(`./${name}.ts`)) as { run: () => Promise<void> };
-  await mod.run();
+  try {
+    await mod.run();
+  } catch (err) {
+    failures.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+if (failures.length) {
+  console.error(`\nnpm run bench: ${failures.length} benchmark(s) failed:\n${failures.map((f) => `- ${f}`).join('\n')}`);
+  process.exit(1);
 }

@@ -5,11 +5,11 @@
  * (`http/errors.ts`).
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createAiProvider, planningSnapshot } from './ai';
 import type { AppDeps, AppEnv } from './app-env';
 import { blobRoutes, isChunkUpload } from './blobs/routes';
 import { csrfProtection } from './http/csrf';
+import { requestBodyLimit } from './http/body-limit';
 import { ApiHttpError, handleError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { mountWebApp } from './http/web-app';
@@ -38,24 +38,20 @@ export function createApp(
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use('*', securityHeaders(deps)); // CSP, nosniff, HSTS… on every response (ASVS 3.4)
-  const jsonBodyLimit = bodyLimit({
-    maxSize: deps.config.limits.requestBytes, // largest body (413 above); a sync batch is the largest legitimate one
-    onError: () => {
-      throw new ApiHttpError(413, 'Request body is too large');
-    },
-  });
+  const jsonBodyLimit = requestBodyLimit(deps.config.limits.requestBytes); // largest body (413 above); a sync batch is the largest legitimate one
   // A file chunk streams to disk under its own limit (chunkSize + 28, blobs/routes.ts).
   app.use('/api/*', (c, next) => (isChunkUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
-  app.use('/api/*', async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store'); // personal data is never cached (ASVS 14.3.2)
-  });
+  // Cache-Control: no-store on every /api answer (ASVS 14.3.2) is securityHeaders' (a second
+  // middleware here rebuilt every finished Response just to set it again; issue #20).
   app.use('/api/*', csrfProtection(deps, { rawBody: (c) => isChunkUpload(c.req.method, c.req.path) })); // foreign Origin / Sec-Fetch-Site → 403 (ASVS 3.5.1)
 
   // Writes may add or remove trustees or messages: let the release scheduler look soon (DESIGN.md §8).
+  // POST /api/sync pokes it by itself, only when it merged something (a pull writes nothing; issue #20).
   app.use('/api/*', async (c, next) => {
     await next();
-    if (c.req.method !== 'GET' && c.res.status < 400 && !c.req.path.startsWith('/api/blobs')) services.scheduler.poke();
+    if (c.req.method !== 'GET' && c.res.status < 400 && c.req.path !== '/api/sync' && !c.req.path.startsWith('/api/blobs')) {
+      services.scheduler.poke();
+    }
   });
 
   // Rule 19: one poke hub per app. A REST write that succeeded pokes the account's devices

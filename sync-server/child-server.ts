@@ -47,6 +47,8 @@ export async function startChildServer(
   opts: {
     dataDir?: string;
     env?: Record<string, string>;
+    /** Extra node flags before the script, e.g. `--cpu-prof` (bench/load.ts). */
+    nodeArgs?: string[];
     timeoutMs?: number;
     /** True once the server at `url` is ready; default: `/api/user/profile` answers 401. */
     ready?: (url: string) => Promise<boolean>;
@@ -57,7 +59,7 @@ export async function startChildServer(
   const ready = opts.ready ?? (async (url: string) => (await fetch(`${url}/api/user/profile`)).status === 401);
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'afterword-child-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/main.ts'], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'sync-server/main.ts'], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -61,6 +61,10 @@ export async function startLiveServer(): Promise<LiveServer> {
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
+  // The test shares this process with the server and may block it for seconds with work of its
+  // own (writing 48 MB straight to the store): the overdue keep-alive timer must not then close a
+  // pooled socket in the very turn the client reuses it (ECONNRESET). Idle sockets stay open.
+  (server as import('node:http').Server).keepAliveTimeout = 0;
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const close = () =>
     new Promise<void>((resolve) => {

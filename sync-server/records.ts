@@ -35,6 +35,12 @@ export interface RecordService {
   /** Every live entity of a collection, newest first where it has createdAt. */
   list<C extends CollectionName>(userId: string, collection: C): EntityOf[C][];
   /**
+   * `list(userId, collection)` as JSON text. Kept per account and collection while the account's
+   * records are unchanged (RecordStore.latestSeq), so repeated reads of an unchanged list cost one
+   * index seek instead of reading, parsing and serialising every record (issue #20).
+   */
+  listJson(userId: string, collection: CollectionName): string;
+  /**
    * Writes `patch` (entity fields; lists as arrays; `_deleted: false` brings a deleted record
    * back) with the account's clock and returns the entity. `newItemId` gives new list items stable
    * ids (default: random). Throws 400 naming the field for an invalid or incomplete record, 403 or
@@ -60,6 +66,9 @@ export interface RecordService {
 
 /** How many accounts' clocks and usage figures stay in memory (least recently used go first). */
 const CACHED_ACCOUNTS = 10_000;
+/** How many serialised lists stay in memory, and the largest one kept (bytes): at most 32 MB. */
+const CACHED_LISTS = 512;
+const CACHED_LIST_BYTES = 64 * 1024;
 /** Usage figures are re-read from the database at least this often (ms); between, they are kept up to date here. */
 const USAGE_TTL_MS = 60_000;
 
@@ -82,6 +91,7 @@ export function createRecordService(
 ): RecordService {
   const clocks = createBoundedCache<Clock>(CACHED_ACCOUNTS);
   const usages = createBoundedCache<{ at: number; usage: AccountUsage }>(CACHED_ACCOUNTS);
+  const lists = createBoundedCache<{ seq: number; json: string }>(CACHED_LISTS);
   const clockOf = (userId: string) => clocks.get(userId) ?? clocks.set(userId, createClock(newNodeId(), opts.now));
   const usageOf = (userId: string) => {
     const cached = usages.get(userId);
@@ -132,7 +142,7 @@ export function createRecordService(
     return clock.tick();
   };
 
-  return {
+  const service: RecordService = {
     get: toEntity,
     list(userId, collection) {
       const all = store
@@ -144,6 +154,15 @@ export function createRecordService(
         const cb = (b as { createdAt?: string }).createdAt ?? '';
         return cb.localeCompare(ca);
       });
+    },
+    listJson(userId, collection) {
+      const seq = store.latestSeq?.(userId);
+      const key = `${userId}\u0000${collection}`;
+      const cached = seq === undefined ? undefined : lists.get(key);
+      if (cached && cached.seq === seq) return cached.json;
+      const json = JSON.stringify(service.list(userId, collection));
+      if (seq !== undefined && json.length <= CACHED_LIST_BYTES) lists.set(key, { seq, json });
+      return json;
     },
     write(userId, collection, id, patch, newItemId = itemId) {
       const current = store.get(userId, collection, id);
@@ -204,4 +223,5 @@ export function createRecordService(
     },
     throttle: createAccountThrottle(opts.now, opts.limits),
   };
+  return service;
 }

@@ -1,9 +1,13 @@
-/** Entry of the web app: styles, the session check (SPEC.md §2), the router. */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+/**
+ * Entry of the web app: styles, the session check (SPEC.md §2), then App (web/app/App.tsx). A
+ * page prerendered at build time (scripts/prerender.ts, issue #20) is hydrated when the app starts
+ * in the public world (signed out at once: no session hint, web/app/session.ts), so its markup
+ * stays on screen; otherwise ('Loading...' while the profile loads) React renders afresh over it.
+ */
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, startsPublic } from './app/App';
 import { bootstrapSession } from './app/bootstrap-session';
-import { router } from './app/router';
 import './styles.css';
 
 // Names this build (VITE_BUILD_ID at build time); two builds with different ids differ, which is
@@ -12,8 +16,14 @@ document.documentElement.dataset.build = import.meta.env.VITE_BUILD_ID ?? 'dev';
 
 void bootstrapSession();
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+    <App />
+  </StrictMode>
 );
+if (container.firstElementChild && startsPublic(location.pathname)) {
+  // The prerendered page is painted first: hydration waits for the frame after this one, and runs
+  // as a transition, which React splits into short tasks (no long task blocking a tap on a slow phone).
+  requestAnimationFrame(() => setTimeout(() => startTransition(() => void hydrateRoot(container, app)), 0));
+} else createRoot(container).render(app);

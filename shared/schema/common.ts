@@ -19,7 +19,7 @@ export const LIMITS = {
 } as const;
 
 /** No control characters at all: names, e-mail addresses, titles, single-line fields. */
-const SINGLE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
+export const SINGLE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
 /** Line breaks and tabs only: multi-line fields (messages, requests, beliefs, descriptions). */
 const MULTI_LINE = /^(?:[^\p{Cc}]|[\n\r\t])*$/u;
 export const SINGLE_LINE_MESSAGE = 'Must be a single line without control characters';

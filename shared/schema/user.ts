@@ -1,9 +1,12 @@
 /**
- * User, profile, registration and login schemas (SPEC.md §3 "User", "Profile"; §5 "Registration",
- * "Login", "Profile save", "Password form").
+ * User and profile schemas (SPEC.md §3 "User", "Profile"; §5 "Profile save", "Password form").
+ * Registration and login (§5) live in ./auth.ts, written with zod/mini for the public pages.
  */
 import { z } from 'zod';
+import { passwordSchema } from './auth';
 import { LIMITS, dateOnlySchema, emailSchema, optionalText, requiredText, singleLine } from './common';
+
+export * from './auth';
 
 /** The six selectable values (SPEC.md §3 "Selectable values"). */
 export const VALUE_IDS = ['family', 'spirituality', 'nature', 'creativity', 'achievement', 'legacy'] as const;
@@ -15,18 +18,6 @@ export const emergencyContactSchema = z.object({
   phone: singleLine(z.string().trim().max(40)),
 });
 export type EmergencyContact = z.infer<typeof emergencyContactSchema>;
-
-export const usernameSchema = z
-  .string()
-  .trim()
-  .min(3, 'Username must be at least 3 characters')
-  .max(32, 'Username must be at most 32 characters')
-  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may use letters, numbers, dots, dashes and underscores');
-
-export const passwordSchema = z
-  .string()
-  .min(6, 'Password must be at least 6 characters')
-  .max(256, 'Password must be at most 256 characters');
 
 /**
  * The profile record (one per user, id = user id) as the sync layer stores it. It holds the
@@ -53,32 +44,6 @@ export const userSchema = profileSchema.extend({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
-
-/** `POST /api/auth/register` body (SPEC.md §7: confirmation removed before sending). */
-export const registerSchema = z.strictObject({
-  firstName: requiredText(LIMITS.name, 'First name is required'),
-  lastName: requiredText(LIMITS.name, 'Last name is required'),
-  email: emailSchema,
-  username: usernameSchema,
-  password: passwordSchema,
-});
-export type RegisterInput = z.infer<typeof registerSchema>;
-
-/** The register form: the body plus a confirmation that must match (SPEC.md §5). */
-export const registerFormSchema = registerSchema
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
-export type RegisterForm = z.infer<typeof registerFormSchema>;
-
-/** `POST /api/auth/login` body. */
-export const loginSchema = z.strictObject({
-  username: z.string().trim().min(1, 'Username is required').max(64),
-  password: z.string().min(1, 'Password is required').max(256),
-});
-export type LoginInput = z.infer<typeof loginSchema>;
 
 /**
  * `PATCH /api/user/profile` body: any subset of the profile's fields (SPEC.md §7: the wizard

@@ -6,7 +6,8 @@
  *   over plain http ("cookie tossing"); a `__Host-` cookie can only have been set by this very
  *   origin over TLS, so an attacker cannot fix a session or a device cookie on a victim.
  * - over plain http (local development on http://localhost) the plain `<name>`, and only it.
- * Every cookie is HttpOnly and SameSite=Lax.
+ * Every cookie is SameSite=Lax and HttpOnly, except the session hint (auth/session-hint.ts), which
+ * scripts must read and which carries no secret.
  */
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -18,7 +19,7 @@ export function isHttps(c: Context, deps: AppDeps): boolean {
     const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
     if (proto) return proto === 'https';
   }
-  return new URL(c.req.url).protocol === 'https:';
+  return c.req.url.startsWith('https:'); // a Request's URL is normalised: the scheme is lower case (no URL parse per request)
 }
 
 /** The name `base` has over this request's scheme: `__Host-<base>` over HTTPS, else `<base>`. */
@@ -31,11 +32,21 @@ export function readCookie(c: Context, deps: AppDeps, base: string): string | un
   return getCookie(c, cookieName(c, deps, base)) || undefined;
 }
 
-/** Sets cookie `base` (HttpOnly, SameSite=Lax, Path=/; `__Host-` + Secure over HTTPS) for `maxAgeMs`. */
-export function writeCookie(c: Context, deps: AppDeps, base: string, value: string, maxAgeMs: number): void {
+/**
+ * Sets cookie `base` (HttpOnly unless `opts.httpOnly` is false, SameSite=Lax, Path=/; `__Host-` +
+ * Secure over HTTPS) for `maxAgeMs`.
+ */
+export function writeCookie(
+  c: Context,
+  deps: AppDeps,
+  base: string,
+  value: string,
+  maxAgeMs: number,
+  opts: { httpOnly?: boolean } = {},
+): void {
   const secure = isHttps(c, deps);
   setCookie(c, secure ? `__Host-${base}` : base, value, {
-    httpOnly: true,
+    httpOnly: opts.httpOnly ?? true,
     sameSite: 'Lax',
     secure,
     path: '/',

@@ -5,7 +5,7 @@
  * valid one in that device's own bucket, so a stranger's guesses at a username never throttle
  * its owner's own devices.
  *
- * The cookie is a jose HS256 JWT signed with the session secret: `sub` the user id (binding it
+ * The cookie is an HS256 JWT (auth/signed-token.ts) signed with the session secret: `sub` the user id (binding it
  * to one account), `jti` a random 128-bit nonce (naming the device's bucket), audience
  * `afterword-device` (so a session token is never accepted as a device cookie, nor the
  * reverse), expiry DEVICE_COOKIE_MS. HttpOnly, SameSite=Lax, `__Host-` + Secure over HTTPS
@@ -29,9 +29,9 @@ export interface DeviceCookie {
 }
 
 /** Sets a fresh device cookie for `userId` (a new nonce each time). */
-export async function issueDeviceCookie(c: Context, deps: AppDeps, userId: string): Promise<void> {
+export function issueDeviceCookie(c: Context, deps: AppDeps, userId: string): void {
   const nonce = randomBytes(16).toString('base64url');
-  const token = await signToken(deps, AUDIENCE, { sub: userId, jti: nonce }, deps.now() + DEVICE_COOKIE_MS);
+  const token = signToken(deps, AUDIENCE, { sub: userId, jti: nonce }, deps.now() + DEVICE_COOKIE_MS);
   writeCookie(c, deps, COOKIE, token, DEVICE_COOKIE_MS);
 }
 
@@ -39,10 +39,10 @@ export async function issueDeviceCookie(c: Context, deps: AppDeps, userId: strin
  * The request's device cookie (under the one name its scheme allows), or null when it is
  * missing, tampered, signed another way, expired, or not a device cookie.
  */
-export async function readDeviceCookie(c: Context, deps: AppDeps): Promise<DeviceCookie | null> {
+export function readDeviceCookie(c: Context, deps: AppDeps): DeviceCookie | null {
   const token = readCookie(c, deps, COOKIE);
   if (!token) return null;
-  const claims = await verifyToken(deps, AUDIENCE, token);
+  const claims = verifyToken(deps, AUDIENCE, token);
   return claims ? { userId: claims.sub, nonce: claims.jti } : null;
 }
 
@@ -51,6 +51,6 @@ export async function readDeviceCookie(c: Context, deps: AppDeps): Promise<Devic
  * before device cookies existed, or whose cookie expired). A valid cookie of another account on
  * this browser is left alone.
  */
-export async function ensureDeviceCookie(c: Context, deps: AppDeps, userId: string): Promise<void> {
-  if (!(await readDeviceCookie(c, deps))) await issueDeviceCookie(c, deps, userId);
+export function ensureDeviceCookie(c: Context, deps: AppDeps, userId: string): void {
+  if (!readDeviceCookie(c, deps)) issueDeviceCookie(c, deps, userId);
 }

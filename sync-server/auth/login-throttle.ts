@@ -39,7 +39,7 @@ export function createLoginThrottle(deps: AppDeps, message: string): LoginThrott
   return {
     async attempt(c, username, userId) {
       // Verified whether or not the username exists, so the work done does not tell (ASVS 6.3.8).
-      const device = await readDeviceCookie(c, deps);
+      const device = readDeviceCookie(c, deps);
       const trusted = device !== null && userId !== undefined && device.userId === userId;
       const bucket = trusted ? `login-device:${device.nonce}` : `login:${username.toLowerCase()}`;
       limiter.hit(bucket);

@@ -3,21 +3,28 @@
  * and sets `c.var.userId` and `c.var.sessionId`. Otherwise 401 `{ error: 'Not signed in' }`.
  * A signed-in device without a valid device cookie gets one (auth/device-cookie.ts), so devices
  * signed in before device cookies existed are trusted at their next sign-in too.
+ * The session hint (auth/session-hint.ts) follows the session: cleared with a 401 when the request
+ * still carries one, set when a valid session lacks it (sessions started before the hint existed).
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
 import { ApiHttpError } from '../http/errors';
 import type { Services } from '../services';
 import { ensureDeviceCookie } from './device-cookie';
-import { verifySessionCookie } from './session';
+import { SESSION_ABSOLUTE_MS, verifySessionCookie } from './session';
+import { clearSessionHint, hasSessionHint, setSessionHint } from './session-hint';
 
 export function requireSession(deps: AppDeps, services: Pick<Services, 'accounts'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = await verifySessionCookie(c, deps, services.accounts);
-    if (!session) throw new ApiHttpError(401, 'Not signed in');
+    const session = verifySessionCookie(c, deps, services.accounts);
+    if (!session) {
+      if (hasSessionHint(c, deps)) clearSessionHint(c, deps);
+      throw new ApiHttpError(401, 'Not signed in');
+    }
+    if (!hasSessionHint(c, deps)) setSessionHint(c, deps, SESSION_ABSOLUTE_MS);
     c.set('userId', session.userId);
     c.set('sessionId', session.id);
-    await ensureDeviceCookie(c, deps, session.userId);
+    ensureDeviceCookie(c, deps, session.userId);
     await next();
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Sessions (DESIGN.md §3; OWASP ASVS 7.x): a row in SQLite, referenced by a jose-signed JWT
- * (HS256 only; issuer, audience and expiry verified) in an HttpOnly, SameSite=Lax cookie —
+ * Sessions (DESIGN.md §3; OWASP ASVS 7.x): a row in SQLite, referenced by a signed JWT
+ * (auth/signed-token.ts: HS256 only; issuer, audience and expiry verified) in an HttpOnly, SameSite=Lax cookie —
  * `Secure` with the `__Host-` prefix behind HTTPS, where only that name is read (auth/cookies.ts).
  * Logout and password change delete rows, so the old cookie stops working at once. Idle expiry
  * 14 days, absolute 30 days.
@@ -10,6 +10,7 @@ import type { Context } from 'hono';
 import type { AppDeps } from '../app-env';
 import type { AccountStore } from '../db/accounts';
 import { clearCookie, readCookie, writeCookie } from './cookies';
+import { clearSessionHint, setSessionHint } from './session-hint';
 import { signToken, verifyToken } from './signed-token';
 
 export { isHttps } from './cookies';
@@ -26,19 +27,21 @@ export interface SessionRow {
 }
 
 /** Creates a session row for `userId` and sets its cookie (a new token at each sign-in). */
-export async function startSession(c: Context, deps: AppDeps, accounts: AccountStore, userId: string): Promise<string> {
+export function startSession(c: Context, deps: AppDeps, accounts: AccountStore, userId: string): string {
   const now = deps.now();
   const id = randomBytes(32).toString('base64url');
   const expiresAt = now + SESSION_ABSOLUTE_MS;
   accounts.createSession({ id, user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt });
-  const token = await signToken(deps, AUDIENCE, { sub: userId, jti: id }, expiresAt);
+  const token = signToken(deps, AUDIENCE, { sub: userId, jti: id }, expiresAt);
   writeCookie(c, deps, COOKIE, token, SESSION_ABSOLUTE_MS);
+  setSessionHint(c, deps, SESSION_ABSOLUTE_MS); // after the session cookie: clients read the first Set-Cookie
   return id;
 }
 
-/** Clears the session cookie. */
+/** Clears the session cookie and its hint (auth/session-hint.ts). */
 export function clearSessionCookie(c: Context, deps: AppDeps): void {
   clearCookie(c, deps, COOKIE);
+  clearSessionHint(c, deps);
 }
 
 /**
@@ -46,14 +49,10 @@ export function clearSessionCookie(c: Context, deps: AppDeps): void {
  * (over HTTPS only the `__Host-` name counts), tampered, signed with another algorithm, expired,
  * idle too long, or its row was revoked.
  */
-export async function verifySessionCookie(
-  c: Context,
-  deps: AppDeps,
-  accounts: AccountStore,
-): Promise<SessionRow | null> {
+export function verifySessionCookie(c: Context, deps: AppDeps, accounts: AccountStore): SessionRow | null {
   const token = readCookie(c, deps, COOKIE);
   if (!token) return null;
-  const claims = await verifyToken(deps, AUDIENCE, token);
+  const claims = verifyToken(deps, AUDIENCE, token);
   if (!claims) return null;
   const { sub } = claims;
   const row = accounts.findSession(claims.jti);

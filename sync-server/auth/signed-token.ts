@@ -1,13 +1,23 @@
 /**
- * The one way the server signs and checks its own tokens (session and device cookies): HS256 JWTs
- * (jose) signed with the session secret, issuer `afterword`, each kind with its own audience so a
- * token of one kind is never accepted as another (OWASP ASVS 3.5.3).
+ * The one way the server signs and checks its own tokens (session and device cookies): compact
+ * HS256 JWTs (RFC 7519) signed with the session secret, issuer `afterword`, each kind with its own
+ * audience so a token of one kind is never accepted as another (OWASP ASVS 3.5.3).
+ *
+ * Synchronous node:crypto HMAC-SHA256 (issue #20): a check runs on every signed-in request, and
+ * jose's WebCrypto path (import the key, a promise, a worker job) cost more than the rest of a
+ * list read. The checks are those of jose's `jwtVerify` with `algorithms: ['HS256']`, issuer,
+ * audience and `currentDate`, and stricter where jose is lenient: the header must name exactly
+ * `alg: HS256` with no `crit`/`b64`/`jwk`/`kid` games (RFC 7515 §4.1.11), the MAC is compared
+ * in constant time as its canonical base64url text (so no second encoding of one signature is
+ * accepted), and `exp` is required. Tokens are byte-for-byte what jose's `SignJWT` made, so
+ * cookies issued before this change stay valid.
  */
-import { SignJWT, jwtVerify } from 'jose';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppDeps } from '../app-env';
 
 const ISSUER = 'afterword';
-const ALG = 'HS256';
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256' })).toString('base64url');
+const SEGMENT = /^[A-Za-z0-9_-]+$/;
 
 /** What a verified token names: its subject (a user id) and its id (jti). */
 export interface TokenClaims {
@@ -15,36 +25,57 @@ export interface TokenClaims {
   jti: string;
 }
 
+const mac = (secret: Uint8Array, signingInput: string) => createHmac('sha256', secret).update(signingInput).digest('base64url');
+
+/** The JSON object a base64url segment holds, or null when it holds anything else. */
+function decodeObject(segment: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Signs a token for `audience` naming `sub` and `jti`, valid from now (`deps.now()`, ms) until
  * `expiresAt` (ms since the epoch). Returns the compact JWT.
  */
-export function signToken(deps: AppDeps, audience: string, claims: TokenClaims, expiresAt: number): Promise<string> {
-  return new SignJWT({})
-    .setProtectedHeader({ alg: ALG })
-    .setSubject(claims.sub)
-    .setJti(claims.jti)
-    .setIssuer(ISSUER)
-    .setAudience(audience)
-    .setIssuedAt(Math.floor(deps.now() / 1000))
-    .setExpirationTime(Math.floor(expiresAt / 1000))
-    .sign(deps.config.sessionSecret);
+export function signToken(deps: AppDeps, audience: string, claims: TokenClaims, expiresAt: number): string {
+  const payload = {
+    sub: claims.sub,
+    jti: claims.jti,
+    iss: ISSUER,
+    aud: audience,
+    iat: Math.floor(deps.now() / 1000),
+    exp: Math.floor(expiresAt / 1000),
+  };
+  const input = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+  return `${input}.${mac(deps.config.sessionSecret, input)}`;
 }
 
 /**
  * The claims of `token` when it is ours, for `audience`, unexpired at `deps.now()` and names both a
  * subject and an id; otherwise null (tampered, another algorithm or audience, expired). Never throws.
  */
-export async function verifyToken(deps: AppDeps, audience: string, token: string): Promise<TokenClaims | null> {
-  try {
-    const { payload } = await jwtVerify(token, deps.config.sessionSecret, {
-      algorithms: [ALG],
-      issuer: ISSUER,
-      audience,
-      currentDate: new Date(deps.now()),
-    });
-    return payload.sub && payload.jti ? { sub: payload.sub, jti: payload.jti } : null;
-  } catch {
-    return null;
-  }
+export function verifyToken(deps: AppDeps, audience: string, token: string): TokenClaims | null {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts.every((p) => SEGMENT.test(p))) return null;
+  const [header, payload, signature] = parts as [string, string, string];
+  const expected = Buffer.from(mac(deps.config.sessionSecret, `${header}.${payload}`));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  // Signed by us; still refuse a header we never write (another alg, crit, b64, keys).
+  const h = decodeObject(header);
+  if (!h || h.alg !== 'HS256' || Object.keys(h).some((k) => k !== 'alg' && k !== 'typ')) return null;
+  const claims = decodeObject(payload);
+  if (!claims || claims.iss !== ISSUER) return null;
+  const aud = claims.aud;
+  if (!(aud === audience || (Array.isArray(aud) && aud.includes(audience)))) return null;
+  const now = Math.floor(deps.now() / 1000);
+  if (typeof claims.exp !== 'number' || claims.exp <= now) return null;
+  if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > now)) return null;
+  if (claims.iat !== undefined && typeof claims.iat !== 'number') return null;
+  const { sub, jti } = claims;
+  return typeof sub === 'string' && sub && typeof jti === 'string' && jti ? { sub, jti } : null;
 }

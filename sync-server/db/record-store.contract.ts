@@ -40,6 +40,24 @@ export function recordStoreContract(name: string, setup: () => ContractSetup | P
       expect(await store.applyChanges('u1', [change('t1', { email: 'b@x.co' }, h(3))])).toHaveLength(0);
     });
 
+    it('latestSeq (where offered) moves with every change of the account, and with nothing else', async () => {
+      const { store, addUser } = await setup();
+      if (!('latestSeq' in store) || !store.latestSeq) return; // optional: SQLite's list cache uses it
+      const latest = (u: string) => store.latestSeq!(u);
+      await addUser('u1');
+      await addUser('u2');
+      expect(await latest('u1')).toBe(0);
+      await store.applyChanges('u1', [change('t1', { name: 'Ann' }, h(1))]);
+      const first = await latest('u1');
+      expect(first).toBeGreaterThan(0);
+      await store.applyChanges('u2', [change('t1', { name: 'Bob' }, h(2))]);
+      await store.applyChanges('u1', [change('t1', { name: 'Old' }, h(0))]); // loses: nothing changes
+      expect(await latest('u1')).toBe(first);
+      await store.applyChanges('u1', [change('t1', { _deleted: true }, h(3))]);
+      expect(await latest('u1')).toBeGreaterThan(first);
+      expect(await store.pull('u1', await latest('u1'), 10)).toEqual({ records: [], cursor: await latest('u1'), hasMore: false });
+    });
+
     it('rule 13: sequences increase; pull pages by cursor and costs only what changed', async () => {
       const { store, addUser } = await setup();
       await addUser('u1');

@@ -27,6 +27,12 @@ export interface RecordStore {
   get(userId: string, collection: CollectionName, id: string): ServerRecord | null;
   /** Every live (not tombstoned) record of a collection. */
   list(userId: string, collection: CollectionName): ServerRecord[];
+  /**
+   * The highest sequence of `userId`'s records (0 when none): it grows with every change of the
+   * account and with nothing else, so an unchanged value means nothing of the account changed.
+   * Optional (issue #20): callers use it to skip work; a store without it is always asked in full.
+   */
+  latestSeq?(userId: string): number;
   /** Counts of live records per collection, for summaries. */
   counts(userId: string): Record<CollectionName, number>;
   /**
@@ -41,7 +47,9 @@ export interface RecordStore {
  * db/pg/pg-record-store.ts). Same semantics, same errors (as rejections).
  */
 export type AsyncRecordStore = {
-  [K in keyof RecordStore]: (...args: Parameters<RecordStore[K]>) => Promise<ReturnType<RecordStore[K]>>;
+  [K in keyof RecordStore]: (
+    ...args: Parameters<NonNullable<RecordStore[K]>>
+  ) => Promise<ReturnType<NonNullable<RecordStore[K]>>>;
 };
 
 /** Most earlier versions kept per long-text field on the server (rule 21). */

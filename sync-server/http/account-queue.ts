@@ -13,7 +13,7 @@ import { ApiHttpError } from './errors';
 export function oneAtATimePerAccount(opts: { maxWaiting: number }): MiddlewareHandler<AppEnv> {
   const queues = new Map<string, { tail: Promise<void>; size: number }>();
   return async (c, next) => {
-    const key = c.var.userId;
+    const key = c.get('userId');
     let q = queues.get(key);
     if (!q) {
       q = { tail: Promise.resolve(), size: 0 };

@@ -66,8 +66,8 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
       }
       throw err;
     }
-    await startSession(c, deps, s.accounts, id);
-    await issueDeviceCookie(c, deps, id);
+    startSession(c, deps, s.accounts, id);
+    issueDeviceCookie(c, deps, id);
     s.release.checkIn(id); // the release state starts here (check-ins off; the yearly review counts from now)
     return c.json(userJson(s, row), 201);
   });
@@ -80,14 +80,14 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     const ok = await verifyPassword(body.password, row?.password_hash ?? (await dummyHash));
     if (!row || !ok) throw new ApiHttpError(401, INVALID_LOGIN);
     loginThrottle.succeeded(bucket);
-    await startSession(c, deps, s.accounts, row.id); // the session cookie first: clients read the first Set-Cookie
-    await issueDeviceCookie(c, deps, row.id);
+    startSession(c, deps, s.accounts, row.id); // the session cookie first: clients read the first Set-Cookie
+    issueDeviceCookie(c, deps, row.id);
     services.release.checkIn(row.id); // a sign-in is a check-in (DESIGN.md §8)
     return c.json(userJson(s, row));
   });
 
   app.post('/api/auth/logout', async (c) => {
-    const session = await verifySessionCookie(c, deps, s.accounts);
+    const session = verifySessionCookie(c, deps, s.accounts);
     if (session) s.accounts.deleteSession(session.id);
     clearSessionCookie(c, deps);
     return c.json({ ok: true });

@@ -34,6 +34,8 @@ export interface RestCollection {
   createDefaults?: Record<string, unknown>;
 }
 
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
 export const REST_COLLECTIONS: RestCollection[] = [
   { path: '/api/messages', collection: 'messages', create: messageCreateSchema, patch: messagePatchSchema, createDefaults: { delivered: false } },
   { path: '/api/documents', collection: 'documents', create: documentCreateSchema, patch: documentPatchSchema },
@@ -47,16 +49,17 @@ export function collectionRoutes(deps: AppDeps, services: Services): Hono<AppEnv
   const { records } = services;
   for (const spec of REST_COLLECTIONS) {
     const { path, collection } = spec;
-    app.use(path, requireSession(deps, services));
-    app.use(`${path}/*`, requireSession(deps, services), limitAccount(records)); // `/x/*` matches `/x` too: counted once
+    // Hono's `/x/*` matches `/x` too: ONE mount covers the list and the items, so a request is
+    // authenticated and counted once (mounting on both ran the session check twice; issue #20).
+    app.use(`${path}/*`, requireSession(deps, services), limitAccount(records));
 
     app.get(path, (c) => {
+      const userId = c.get('userId'); // `c.var` would copy every variable into a new object per read
       // A list costs what the account holds: past its read budget an account waits (issue #15).
-      records.throttle.readBytes.check(c.var.userId);
-      const body = JSON.stringify(records.list(c.var.userId, collection));
-      records.throttle.readBytes.charge(c.var.userId, body.length);
-      c.header('Content-Type', 'application/json');
-      return c.body(body);
+      records.throttle.readBytes.check(userId);
+      const body = records.listJson(userId, collection);
+      records.throttle.readBytes.charge(userId, body.length);
+      return c.body(body, 200, JSON_TYPE);
     });
 
     app.post(path, async (c) => {

@@ -15,8 +15,7 @@ import type { Services } from '../services';
 export function deathPlanRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { records } = services;
-  app.use('/api/death-plan', requireSession(deps, services));
-  app.use('/api/death-plan/*', requireSession(deps, services), limitAccount(records)); // matches '/api/death-plan' too
+  app.use('/api/death-plan/*', requireSession(deps, services), limitAccount(records)); // matches '/api/death-plan' too: one session check
 
   app.get('/api/death-plan', (c) => c.json(records.get(c.var.userId, 'deathPlan', c.var.userId)));
 

@@ -102,22 +102,26 @@ export function syncRoutes(deps: AppDeps, services: Services, live: LiveOptions)
   // told so before its body is parsed (the body is still read: answering early would reset the connection).
   app.post('/api/sync', requireSession(deps, services), oneAtATimePerAccount({ maxWaiting: 4 }), async (c) => {
     await c.req.text();
-    s.records.throttle.requests.hit(c.var.userId);
-    s.records.throttle.writes.check(c.var.userId);
+    const userId = c.get('userId'); // once: each `c.var` read copies every variable into a new object
+    s.records.throttle.requests.hit(userId);
+    s.records.throttle.writes.check(userId);
     const body = await readJson(c, syncRequestSchema);
     if (body.protocol !== PROTOCOL_VERSION) {
       throw new ApiHttpError(426, 'This version of Afterword is out of date. Reload the app to update it.');
     }
-    services.release.checkIn(c.var.userId); // a sync is a check-in (DESIGN.md §8)
-    if (body.account !== undefined && body.account !== c.var.userId) {
+    services.release.checkIn(userId); // a sync is a check-in (DESIGN.md §8)
+    if (body.account !== undefined && body.account !== userId) {
       // Rule 15: this outbox belongs to another account than the session's (e.g. a second tab
       // signed in as someone else). Refuse it whole; the client asks to sign in as its owner.
       throw new ApiHttpError(401, 'This device is syncing another account. Sign in as that account to continue.');
     }
-    if (body.changes.length > 0) s.records.throttle.writes.hit(c.var.userId); // shared/limits.ts writesPerMinute
-    const { accepted, rejected } = s.records.applyClientChanges(c.var.userId, body.changes);
-    if (accepted.length > 0) hub.poke(c.var.userId); // rule 19: the account's other devices pull now
-    const page = s.store.pull(c.var.userId, body.cursor, body.limit ?? DEFAULT_PULL_LIMIT);
+    if (body.changes.length > 0) s.records.throttle.writes.hit(userId); // shared/limits.ts writesPerMinute
+    const { accepted, rejected } = s.records.applyClientChanges(userId, body.changes);
+    if (accepted.length > 0) {
+      hub.poke(userId); // rule 19: the account's other devices pull now
+      s.scheduler.poke(); // the merge may have added or removed trustees or messages (DESIGN.md §8)
+    }
+    const page = s.store.pull(userId, body.cursor, body.limit ?? DEFAULT_PULL_LIMIT);
     const response: SyncResponse = { accepted, rejected, ...page, serverTime: deps.now() }; // rule 17
     return c.json(response);
   });

@@ -1,5 +1,5 @@
 /** The product mark and name, linking home (`to`). */
-import { Link } from 'react-router-dom';
+import { AppLink as Link } from './navigation';
 import { PRODUCT_NAME } from '../../shared/labels';
 
 export function Logo({ to = '/' }: { to?: string }) {

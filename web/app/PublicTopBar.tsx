@@ -1,5 +1,5 @@
 /** The top bar of public pages (SPEC.md §2 "Landing page"): product name, Login, Get Started. */
-import { Link } from 'react-router-dom';
+import { AppLink as Link } from './navigation';
 import { buttonClasses } from '../ui/Button';
 import { Logo } from './Logo';
 

@@ -1,5 +1,5 @@
 /** The footer of every page (SPEC.md §2 "Layout"): legal links and '© {year} AFTERWORD.APP. All rights reserved.' */
-import { Link } from 'react-router-dom';
+import { AppLink as Link } from './navigation';
 import { PRODUCT_NAME } from '../../shared/labels';
 
 /** `wide`: match the signed-in layout's wider frame. */
@@ -26,7 +26,8 @@ export function SiteFooter({ wide = false }: { wide?: boolean }) {
             </li>
           </ul>
         </nav>
-        <p>
+        {/* The prerendered pages carry the build's year; the browser's may differ (issue #20). */}
+        <p suppressHydrationWarning>
           © {new Date().getFullYear()} {PRODUCT_NAME.toUpperCase()}.APP. All rights reserved.
         </p>
       </div>

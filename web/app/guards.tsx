@@ -8,8 +8,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PROTECTED_PATHS } from '../../shared/labels';
-import { Spinner } from '../ui/Spinner';
+import { FullPageLoading } from './FullPageLoading';
 import { useSession } from './session';
+
+export { FullPageLoading };
 
 /**
  * Paths that need a signed-in user: SPEC's seven, plus /settings (its screen edits the account,
@@ -20,14 +22,6 @@ const SIGNED_IN_PATHS: readonly string[] = [...PROTECTED_PATHS, '/settings'];
 /** True when `pathname` is one of the signed-in paths or below one. */
 export function needsSignIn(pathname: string): boolean {
   return SIGNED_IN_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
-}
-
-export function FullPageLoading() {
-  return (
-    <div className="flex min-h-dvh items-center justify-center">
-      <Spinner label="Loading..." showLabel className="text-lg" />
-    </div>
-  );
 }
 
 export function SessionGate({ children }: { children: ReactNode }) {

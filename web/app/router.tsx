@@ -1,26 +1,21 @@
 /**
  * Every route of SPEC.md §2 "Screens and routes". Each screen is its own lazy chunk, so the
- * landing, login and register pages never load signed-in screens' code.
+ * landing, login and register pages never load signed-in screens' code. `routes` is shared by
+ * the browser router (web/main.tsx) and the build-time prerender of the public pages
+ * (web/prerender-entry.tsx), so both render the same tree and hydration matches.
  */
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
-import { UpdatePrompt } from '../pwa/UpdatePrompt';
-import { Toaster } from '../ui/Toaster';
+import { Outlet, type RouteObject, ScrollRestoration, useNavigate } from 'react-router-dom';
+import { AppChrome } from './AppChrome';
 import { FullPageLoading, GuestOnly, RequireUser, SessionGate } from './guards';
+import { NavigateContext } from './navigation';
 import PublicLayout from './PublicLayout';
+import { Contact, ForgotPassword, Help, Landing, Login, Privacy, Register, Terms } from './screens';
 import { useSession } from './session';
 
 const AppLayout = lazy(() => import('./AppLayout'));
 const SignedInServices = lazy(() => import('./SignedInServices'));
-const Landing = lazy(() => import('../features/landing'));
-const Login = lazy(() => import('../features/auth/LoginPage'));
-const Register = lazy(() => import('../features/auth/RegisterPage'));
-const ForgotPassword = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const NotFound = lazy(() => import('../features/not-found'));
-const Help = lazy(() => import('../features/static-pages/HelpPage'));
-const Privacy = lazy(() => import('../features/static-pages/PrivacyPage'));
-const Terms = lazy(() => import('../features/static-pages/TermsPage'));
-const Contact = lazy(() => import('../features/static-pages/ContactPage'));
 const Dashboard = lazy(() => import('../features/dashboard'));
 const DeathPlan = lazy(() => import('../features/death-plan'));
 const MessageVault = lazy(() => import('../features/message-vault'));
@@ -32,34 +27,40 @@ const Settings = lazy(() => import('../features/settings'));
 
 function Root() {
   const signedIn = useSession((s) => s.status === 'signed-in');
+  const navigate = useNavigate();
   return (
-    <>
+    <NavigateContext.Provider value={navigate}>
       <ScrollRestoration />
       <SessionGate>
         <Suspense fallback={<FullPageLoading />}>
           <Outlet />
         </Suspense>
       </SessionGate>
-      <Toaster />
-      <UpdatePrompt />
+      <AppChrome />
       {signedIn && (
         <Suspense fallback={null}>
           <SignedInServices />
         </Suspense>
       )}
-    </>
+    </NavigateContext.Provider>
   );
 }
 
 /** Signed-in frame when someone is signed in, the public frame otherwise (help, legal, 404). */
 function AdaptiveLayout() {
   const user = useSession((s) => s.user);
-  return user ? <AppLayout /> : <PublicLayout />;
+  return user ? (
+    <AppLayout />
+  ) : (
+    <PublicLayout>
+      <Outlet />
+    </PublicLayout>
+  );
 }
 
 const signedIn = (element: React.ReactNode) => <RequireUser>{element}</RequireUser>;
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
@@ -67,7 +68,9 @@ export const router = createBrowserRouter([
       {
         element: (
           <GuestOnly>
-            <PublicLayout />
+            <PublicLayout>
+              <Outlet />
+            </PublicLayout>
           </GuestOnly>
         ),
         children: [
@@ -104,4 +107,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

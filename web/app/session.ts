@@ -2,9 +2,12 @@
  * Session state (SPEC.md §2 "Session behaviour", §4 "Session"): 'loading' while the profile
  * loads, then 'signed-in' with a user or 'signed-out'. Offline, the last signed-in user is kept
  * on the device (DESIGN.md §3) so the installed app opens and works with no network.
+ * When nobody can be signed in on this browser (see mayBeSignedIn) the state starts 'signed-out':
+ * no profile is asked, and a prerendered public page hydrates as it was rendered (issue #20).
  */
 import { create } from 'zustand';
 import type { User } from '../../shared/schema';
+import { hasSessionHint } from './session-hint';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
@@ -30,8 +33,18 @@ export function readLastUser(): User | null {
   }
 }
 
+/**
+ * False when nobody can be signed in here: no session hint cookie (auth/session-hint.ts) and no
+ * user remembered on this device; also false outside a browser (the build-time prerender).
+ */
+export function mayBeSignedIn(): boolean {
+  if (typeof document === 'undefined') return false;
+  return hasSessionHint(document.cookie) || readLastUser() !== null;
+}
+
 export const useSession = create<SessionState>()((set) => ({
-  status: 'loading',
+  // Also what React renders while hydrating (zustand's server snapshot is the initial state).
+  status: mayBeSignedIn() ? 'loading' : 'signed-out',
   user: null,
   needsReauth: false,
   setUser: (user) => {

@@ -1,5 +1,5 @@
 /** /forgot-password (SPEC.md §2: "screen not shown"): says honestly that reset by email is not available yet. */
-import { Link } from 'react-router-dom';
+import { AppLink as Link } from '../../app/navigation';
 import { AuthCard, authLinkClasses } from './AuthCard';
 
 export default function ForgotPasswordPage() {

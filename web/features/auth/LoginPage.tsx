@@ -3,11 +3,13 @@
  * (else the toast 'Missing information'); on success the session starts, 'Welcome back!' greets
  * the person by first name, and the app goes to /dashboard.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { AppLink as Link, useAppNavigate } from '../../app/navigation';
 import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
-import { loginSchema, type User } from '../../../shared/schema';
+import type { User } from '../../../shared/schema';
+import type { LoginInput } from '../../../shared/schema/auth';
+import { lazyZodResolver } from '../../forms/lazy-resolver';
+import { useHydrated } from '../../app/hydrated';
 import { apiFetch, serverMessage } from '../../api/client';
 import { completeSignIn } from '../../app/auth-actions';
 import { Button } from '../../ui/Button';
@@ -16,13 +18,17 @@ import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
 import { AuthCard, authLinkClasses } from './AuthCard';
 
+/** The form's rules (shared/schema/auth.ts), loaded on first use (web/forms/lazy-resolver.ts). */
+const resolver = lazyZodResolver<LoginInput>(() => import('../../../shared/schema/auth').then((m) => m.loginSchema));
+
 export default function LoginPage() {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
+  const hydrated = useHydrated(); // no native submit (password in the URL) before the page is live
   const {
     register,
     handleSubmit,
     formState: { isSubmitting },
-  } = useForm({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
+  } = useForm<LoginInput>({ resolver, defaultValues: { username: '', password: '' } });
 
   const onValid = handleSubmit(
     async (values) => {
@@ -51,7 +57,7 @@ export default function LoginPage() {
         </>
       }
     >
-      <form onSubmit={onValid} noValidate className="flex flex-col gap-5">
+      <form onSubmit={onValid} noValidate onFocus={resolver.preload} className="flex flex-col gap-5">
         <FormField label="Username">
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('username')} />
         </FormField>
@@ -63,7 +69,7 @@ export default function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" size="lg" disabled={isSubmitting}>
+        <Button type="submit" size="lg" disabled={isSubmitting || !hydrated}>
           {isSubmitting ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>

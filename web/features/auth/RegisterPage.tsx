@@ -3,11 +3,13 @@
  * with registerFormSchema, errors under each field; the confirmation is not sent. On success
  * the session starts, 'Account created' welcomes the person, and the app goes to /dashboard.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { AppLink as Link, useAppNavigate } from '../../app/navigation';
 import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
-import { registerFormSchema, type User } from '../../../shared/schema';
+import type { User } from '../../../shared/schema';
+import type { RegisterForm } from '../../../shared/schema/auth';
+import { lazyZodResolver } from '../../forms/lazy-resolver';
+import { useHydrated } from '../../app/hydrated';
 import { apiFetch, serverMessage } from '../../api/client';
 import { completeSignIn } from '../../app/auth-actions';
 import { Button } from '../../ui/Button';
@@ -16,14 +18,18 @@ import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
 import { AuthCard, authLinkClasses } from './AuthCard';
 
+/** The form's rules (shared/schema/auth.ts), loaded on first use (web/forms/lazy-resolver.ts). */
+const resolver = lazyZodResolver<RegisterForm>(() => import('../../../shared/schema/auth').then((m) => m.registerFormSchema));
+
 export default function RegisterPage() {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
+  const hydrated = useHydrated(); // no native submit (password in the URL) before the page is live
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(registerFormSchema),
+  } = useForm<RegisterForm>({
+    resolver,
     defaultValues: { firstName: '', lastName: '', email: '', username: '', password: '', confirmPassword: '' },
   });
 
@@ -55,7 +61,7 @@ export default function RegisterPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+      <form onSubmit={onSubmit} noValidate onFocus={resolver.preload} className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label="First Name" error={errors.firstName?.message}>
             <Input autoComplete="given-name" {...register('firstName')} />
@@ -76,7 +82,7 @@ export default function RegisterPage() {
         <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
           <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
         </FormField>
-        <Button type="submit" size="lg" disabled={isSubmitting}>
+        <Button type="submit" size="lg" disabled={isSubmitting || !hydrated}>
           {isSubmitting ? 'Creating Account...' : 'Create Account'}
         </Button>
       </form>

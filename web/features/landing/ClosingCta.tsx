@@ -1,5 +1,5 @@
 /** The closing call to action (SPEC.md §2): 'Create Free Account' (→ /register) and Learn More (→ #features). */
-import { Link } from 'react-router-dom';
+import { AppLink as Link } from '../../app/navigation';
 import { buttonClasses } from '../../ui/Button';
 
 export function ClosingCta() {

@@ -1,6 +1,6 @@
 /** The landing hero (SPEC.md §2): the promise, 'Create Your Free Account' and 'Learn More' (→ #how-it-works). */
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { AppLink as Link } from '../../app/navigation';
 import { buttonClasses } from '../../ui/Button';
 import { HeroPreview } from './HeroPreview';
 

@@ -1,5 +1,5 @@
 /** /contact: how to reach a person. */
-import { Link } from 'react-router-dom';
+import { AppLink as Link } from '../../app/navigation';
 import { StaticPage } from './StaticPage';
 
 export default function ContactPage() {

@@ -1,5 +1,5 @@
 /** /help, the Help Center (SPEC.md §2 "linked"): answers to the questions people ask first. */
-import { Link } from 'react-router-dom';
+import { AppLink as Link } from '../../app/navigation';
 import { StaticPage } from './StaticPage';
 
 const FAQS: { q: string; a: string }[] = [

@@ -12,6 +12,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { CardActions } from '../../ui/CardGrid';
+import { usePendingValue } from '../../ui/pending-value';
 import { Select } from '../../ui/Select';
 import { automationLevelText } from './task-form';
 
@@ -47,15 +48,17 @@ export interface TaskCardProps {
   onEdit: () => void;
   onDelete: () => void;
   onGenerate: () => void;
-  onStatusChange: (status: CompletionStatus) => void;
+  /** Saves the status; resolves false on failure. The card shows the new status at once (usePendingValue). */
+  onStatusChange: (status: CompletionStatus) => Promise<boolean>;
 }
 
 export function TaskCard({ task, onEdit, onDelete, onGenerate, onStatusChange }: TaskCardProps) {
-  const done = task.completionStatus === 'completed';
+  const [status, chooseStatus] = usePendingValue(task.completionStatus);
+  const done = status === 'completed';
   return (
     <Card className="flex h-full flex-col" data-testid="task-card">
       <div className="flex items-start gap-3 p-5 pb-3">
-        <StatusIcon status={task.completionStatus} />
+        <StatusIcon status={status} />
         <div className="min-w-0 flex-1">
           <h3 className={`text-lg leading-snug font-semibold break-words text-slate-900 ${done ? 'line-through decoration-slate-400' : ''}`}>{task.title}</h3>
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
@@ -75,8 +78,8 @@ export function TaskCard({ task, onEdit, onDelete, onGenerate, onStatusChange }:
           <Select
             aria-label={`Status of ${task.title}`}
             options={statusOptions}
-            value={task.completionStatus}
-            onValueChange={(v) => onStatusChange(v as CompletionStatus)}
+            value={status}
+            onValueChange={(v) => chooseStatus(v as CompletionStatus, onStatusChange)}
             className="min-w-0 flex-1"
           />
           <CardActions itemName={`task ${task.title}`} onEdit={onEdit} onDelete={onDelete} />

@@ -92,7 +92,7 @@ function TaskScreenBody({ onAdd }: { onAdd: () => void }) {
       onEdit={() => setEditingId(task.id)}
       onDelete={() => void deleteTask(task)}
       onGenerate={() => setAutomationId(task.id)}
-      onStatusChange={(status) => void setTaskStatus(task, status)}
+      onStatusChange={(status) => setTaskStatus(task, status)}
     />
   );
 

@@ -1,0 +1,60 @@
+/**
+ * Registration and login schemas (SPEC.md §5 "Registration", "Login"; §7), written with zod/mini
+ * (issue #20): the login and register pages import only these, so they never download zod's
+ * classic API (~25 KB gzip). The server validates the same bodies with them (readJson), so a rule
+ * lives once. The rules mirror common.ts's requiredText and emailSchema: trimmed, single line
+ * (SINGLE_LINE), bounded (LIMITS).
+ */
+import * as z from 'zod/mini';
+import { LIMITS, SINGLE_LINE, SINGLE_LINE_MESSAGE } from './common';
+
+/** zod classic's wording for a too-long string, given explicitly (zod/mini loads no locale). */
+const tooLong = (max: number) => `Too big: expected string to have <=${max} characters`;
+
+/** Required single-line text: trimmed, not blank, at most `max` characters (common.ts requiredText). */
+const requiredLine = (max: number, message: string) =>
+  z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)), z.regex(SINGLE_LINE, SINGLE_LINE_MESSAGE));
+
+/** An e-mail address (common.ts emailSchema). */
+const email = z.pipe(
+  z.string().check(z.trim(), z.maxLength(LIMITS.email, tooLong(LIMITS.email)), z.regex(SINGLE_LINE, SINGLE_LINE_MESSAGE)),
+  z.email('Invalid email address'),
+);
+
+export const usernameSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(3, 'Username must be at least 3 characters'),
+    z.maxLength(32, 'Username must be at most 32 characters'),
+    z.regex(/^[A-Za-z0-9_.-]+$/, 'Username may use letters, numbers, dots, dashes and underscores'),
+  );
+
+export const passwordSchema = z
+  .string()
+  .check(z.minLength(6, 'Password must be at least 6 characters'), z.maxLength(256, 'Password must be at most 256 characters'));
+
+/** `POST /api/auth/register` body (SPEC.md §7: confirmation removed before sending). */
+export const registerSchema = z.strictObject({
+  firstName: requiredLine(LIMITS.name, 'First name is required'),
+  lastName: requiredLine(LIMITS.name, 'Last name is required'),
+  email,
+  username: usernameSchema,
+  password: passwordSchema,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The register form: the body plus a confirmation that must match (SPEC.md §5). */
+export const registerFormSchema = z
+  .strictObject({ ...registerSchema.def.shape, confirmPassword: z.string() })
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] }),
+  );
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+/** `POST /api/auth/login` body. */
+export const loginSchema = z.strictObject({
+  username: z.string().check(z.trim(), z.minLength(1, 'Username is required'), z.maxLength(64, tooLong(64))),
+  password: z.string().check(z.minLength(1, 'Password is required'), z.maxLength(256, tooLong(256))),
+});
+export type LoginInput = z.infer<typeof loginSchema>;

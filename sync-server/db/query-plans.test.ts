@@ -1,0 +1,47 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_LIMITS } from '../../shared/limits';
+import { createAccountStore } from './accounts';
+import { openDatabase, type Db } from './sqlite';
+import { createSqliteRecordStore } from './sqlite-record-store';
+import { createReleaseStore } from './release';
+import { createUsageReader } from './usage';
+
+/** The real database, recording the SQL of every statement prepared through it. */
+function recordingDb(): { db: Db; prepared: string[] } {
+  const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'afterword-plans-')), 'test.db'));
+  const prepared: string[] = [];
+  const spy = new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'prepare') {
+        return (sql: string) => {
+          prepared.push(sql);
+          return target.prepare(sql);
+        };
+      }
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  createSqliteRecordStore(spy, ACCOUNT_LIMITS);
+  createUsageReader(spy);
+  createAccountStore(spy);
+  createReleaseStore(spy);
+  return { db, prepared };
+}
+
+describe("per-account reads touch only that account's rows (issue #20)", () => {
+  it('every SELECT by user_id searches an index on user_id first, never another account’s rows', () => {
+    const { db, prepared } = recordingDb();
+    const perAccount = prepared.filter((sql) => /^\s*SELECT/i.test(sql) && /\buser_id = \?/.test(sql));
+    expect(perAccount.length).toBeGreaterThanOrEqual(5);
+    for (const sql of perAccount) {
+      const params = Array.from({ length: sql.split('?').length - 1 }, () => null);
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+      // e.g. the list of one collection once searched records_collection_seq (collection=?): every account's rows of it.
+      expect(plan[0], `${sql}\n${plan.join('\n')}`).toMatch(/^SEARCH \w+ USING (COVERING )?INDEX \w+ \(user_id=\?/);
+    }
+  });
+});

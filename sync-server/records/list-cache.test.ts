@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { formatHlc } from '../../shared/sync';
+import { createTestApp, signUp } from '../test-support';
+
+describe('REST lists kept as JSON are never stale (issue #20)', () => {
+  it('after every kind of write — REST, sync push, server-side store write, delete — the list is what the records say', async () => {
+    const t = createTestApp();
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const { records, store } = t.services;
+    const list = async (cookie: string) => (await t.call('GET', '/api/trustees', undefined, cookie)).json();
+    const truth = (userId: string) => JSON.parse(JSON.stringify(records.list(userId, 'trustees')));
+    const check = async () => {
+      expect(await list(a.cookie)).toEqual(truth(a.user.id));
+      expect(await list(b.cookie)).toEqual(truth(b.user.id));
+    };
+
+    await check();
+    const sam = await (await t.call('POST', '/api/trustees', { name: 'Sam', email: 'sam@example.com', accessLevel: 'full' }, a.cookie)).json();
+    await check();
+    expect(await list(a.cookie)).toHaveLength(1);
+    await list(a.cookie); // read twice: the second answer comes from the kept JSON
+    await t.call('PATCH', `/api/trustees/${sam.id}`, { name: 'Samuel' }, a.cookie);
+    expect((await list(a.cookie))[0].name).toBe('Samuel');
+    const push = { protocol: 1, cursor: 0, changes: [{ collection: 'trustees', id: sam.id, hlc: formatHlc({ ms: t.deps.now() + 1000, counter: 0, node: 'dev1' }), fields: { phone: '+44 1' } }] };
+    expect((await (await t.call('POST', '/api/sync', push, a.cookie)).json()).accepted).toHaveLength(1);
+    expect((await list(a.cookie))[0].phone).toBe('+44 1');
+    // Another account's write leaves A's list alone, and B never sees A's.
+    await t.call('POST', '/api/trustees', { name: 'Bo', email: 'bo@example.com', accessLevel: 'full' }, b.cookie);
+    await check();
+    // A server-side write straight to the store (as the release and default-task code do).
+    store.applyChanges(a.user.id, [{ collection: 'trustees', id: sam.id, hlc: formatHlc({ ms: t.deps.now() + 5000, counter: 0, node: 'srv' }), fields: { relationship: 'Brother' } }]);
+    expect((await list(a.cookie))[0].relationship).toBe('Brother');
+    await t.call('DELETE', `/api/trustees/${sam.id}`, undefined, a.cookie);
+    expect(await list(a.cookie)).toEqual([]);
+    await check();
+  });
+});

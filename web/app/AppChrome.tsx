@@ -1,0 +1,26 @@
+/**
+ * What every page carries besides the screen: the toaster and the service-worker update prompt.
+ * Both load on their own, after the page (issue #20: the landing page does not download Radix
+ * Toast or workbox-window up front); the toaster mounts with the first toast and stays.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useToastStore } from '../ui/toast-store';
+
+const Toaster = lazy(() => import('../ui/Toaster').then((m) => ({ default: m.Toaster })));
+const UpdatePrompt = lazy(() => import('../pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
+
+export function AppChrome() {
+  const hasToast = useToastStore((s) => s.toasts.length > 0);
+  const [toasterWanted, setToasterWanted] = useState(false);
+  if (hasToast && !toasterWanted) setToasterWanted(true);
+  // The update prompt (and the service worker's registration) after the first render: never in
+  // the prerendered markup, so hydration matches.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return (
+    <Suspense fallback={null}>
+      {toasterWanted && <Toaster />}
+      {mounted && <UpdatePrompt />}
+    </Suspense>
+  );
+}

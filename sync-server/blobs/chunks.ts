@@ -6,7 +6,7 @@
  * bytes) is held at a time.
  */
 import { buffer } from 'node:stream/consumers';
-import { CHUNK_OVERHEAD, decryptChunk } from '../../shared/files/crypto';
+import { CHUNK_OVERHEAD, DecryptError, decryptChunk } from '../../shared/files/crypto';
 import type { BlobStore } from './blob-store';
 import type { BlobRow } from './blob-meta';
 import type { ByteRange } from './http';
@@ -49,4 +49,26 @@ export async function* plaintextRange(store: BlobStore, blob: Layout, key: Crypt
     const base = i * size;
     yield plain.subarray(Math.max(range.start, base) - base, Math.min(range.end, base + plain.length - 1) - base + 1);
   }
+}
+
+/**
+ * `plaintextRange` with its first piece decrypted before anything is answered: null when `key`
+ * does not decrypt the first chunk the range needs (a record whose `file.key` is not the key its
+ * blob was completed with: any client may write one). Callers answer 404 or leave the file out,
+ * instead of a 200 whose body breaks off. Other errors (a missing chunk) are thrown.
+ */
+export async function openPlaintextRange(store: BlobStore, blob: Layout, key: CryptoKey, range: ByteRange): Promise<AsyncGenerator<Uint8Array> | null> {
+  const it = plaintextRange(store, blob, key, range);
+  let first: IteratorResult<Uint8Array>;
+  try {
+    first = await it.next();
+  } catch (err) {
+    if (err instanceof DecryptError) return null;
+    throw err;
+  }
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* it;
+  })();
 }

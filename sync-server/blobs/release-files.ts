@@ -13,8 +13,8 @@ import type { Context } from 'hono';
 import { importFileKey } from '../../shared/files/crypto';
 import type { FileRef } from '../../shared/files/ref';
 import { ALLOWED_MIME_TYPES } from '../../shared/files/types';
-import { plaintextRange } from './chunks';
-import { contentDisposition, rangedResponse, setBlobHeaders } from './http';
+import { openPlaintextRange } from './chunks';
+import { BLOB_HEADERS, contentDisposition, rangedResponse } from './http';
 import type { BlobService } from './service';
 
 /** What a release page may show of a record's file: its served type, or null when it is not available (not uploaded yet, deleted). */
@@ -27,8 +27,10 @@ export function releasedFileType(blobs: BlobService, ownerId: string, ref: FileR
 
 /**
  * Answers the plaintext of `ref` (a file of `ownerId`'s record) with 200/206/416, or null when it
- * cannot be served (the caller answers its 404): no complete blob of that owner, or a key that is
- * not a key. `disposition` is 'inline' to play, 'attachment' to download (forced for unknown types).
+ * cannot be served (the caller answers its 404): no complete blob of that owner, a key that is
+ * not a key, or one that does not decrypt the blob (checked before any header is sent).
+ * `disposition` is 'inline' to play, 'attachment' to download (forced for unknown types);
+ * `charge(bytes)` is told the plaintext bytes about to be sent (the caller's byte budget).
  */
 export async function servePlainFile(
   c: Context,
@@ -36,6 +38,7 @@ export async function servePlainFile(
   ownerId: string,
   ref: FileRef | null | undefined,
   disposition: 'inline' | 'attachment',
+  charge: (bytes: number) => void = () => {},
 ): Promise<Response | null> {
   const type = releasedFileType(blobs, ownerId, ref);
   if (!ref || !type) return null;
@@ -46,8 +49,16 @@ export async function servePlainFile(
   } catch {
     return null;
   }
-  setBlobHeaders(c);
   const kind = type === 'application/octet-stream' ? 'attachment' : disposition;
-  c.header('Content-Disposition', contentDisposition(kind, ref.name));
-  return rangedResponse(c, row.size, type, (range) => plaintextRange(blobs.store, row, key, range));
+  return rangedResponse(
+    c,
+    row.size,
+    type,
+    async (range) => {
+      const body = await openPlaintextRange(blobs.store, row, key, range);
+      if (body) charge(range.end - range.start + 1);
+      return body;
+    },
+    { ...BLOB_HEADERS, 'Content-Disposition': contentDisposition(kind, ref.name) },
+  );
 }

@@ -25,11 +25,18 @@ const CHUNK_UPLOAD = /^\/api\/blobs\/[^/]+\/chunks\/[^/]+$/;
 /** True for a chunk upload (app.ts exempts it from the JSON body limit and CSRF's JSON rule). */
 export const isChunkUpload = (method: string, path: string) => method === 'PUT' && CHUNK_UPLOAD.test(path);
 
+/**
+ * Largest chunk an upload may declare (bytes): completing, release pages and exports hold one
+ * chunk (and its plaintext) in memory per request, so a 64 MiB chunk times many parallel requests
+ * could exhaust the server's memory. Devices send FILE_CHUNK_BYTES (4 MiB).
+ */
+export const MAX_UPLOAD_CHUNK_BYTES = 16 * 1024 * 1024;
+
 const startSchema = z
   .object({
     blobId: blobIdSchema,
     size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-    chunkSize: fileRefSchema.shape.chunkSize,
+    chunkSize: fileRefSchema.shape.chunkSize.max(MAX_UPLOAD_CHUNK_BYTES),
     chunkCount: z.number().int().min(1),
     encryptedSize: z.number().int().min(0),
   })
@@ -121,11 +128,18 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   app.get('/api/blobs/:blobId/content', async (c) => {
     const row = blobs.readable(c.var.userId, blobIdOf(c));
     throttle.fileBytes.check(c.var.userId);
-    c.header('Content-Disposition', contentDisposition('attachment', `${row.blob_id}.bin`));
-    return rangedResponse(c, row.encrypted_size, 'application/octet-stream', (range) => {
-      throttle.fileBytes.charge(c.var.userId, range.end - range.start + 1);
-      return ciphertextRange(blobs.store, row, range);
-    });
+    const res = await rangedResponse(
+      c,
+      row.encrypted_size,
+      'application/octet-stream',
+      (range) => {
+        throttle.fileBytes.charge(c.var.userId, range.end - range.start + 1);
+        return ciphertextRange(blobs.store, row, range);
+      },
+      { 'Content-Disposition': contentDisposition('attachment', `${row.blob_id}.bin`) },
+    );
+    if (!res) throw new ApiHttpError(404, 'Not found'); // never: the ciphertext is always there to stream
+    return res;
   });
 
   app.get('/api/files/usage', (c) => c.json(blobs.usage(c.var.userId)));

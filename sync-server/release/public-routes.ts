@@ -38,6 +38,19 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
   const { release, records, blobs } = services;
   const { store } = release;
   const limiter = createRateLimiter({ limit: 120, windowMs: 10 * 60_000, now: deps.now });
+  // File downloads are decrypted on the fly: they cost bytes, per address (fileBytesPerMinute, shared/limits.ts).
+  const fileBytes = createRateLimiter({
+    limit: deps.config.limits.fileBytesPerMinute,
+    windowMs: 60_000,
+    now: deps.now,
+    message: 'Too many file bytes downloaded in a short time. Please wait a minute and try again.',
+  });
+  /** Refuses (429) past this address's byte budget; returns what a download charges it. */
+  const bytesBudget = (c: Context) => {
+    const key = `release-bytes:${clientIp(c, deps)}`;
+    fileBytes.check(key);
+    return (bytes: number) => fileBytes.charge(key, bytes);
+  };
   const poke = () => services.scheduler.poke();
 
   for (const prefix of ['/api/trustee/*', '/api/delivery/*', '/api/still-here/*']) {
@@ -260,7 +273,7 @@ ${sections}`,
     const t = accessOf(c);
     if (!t || t.trustee.accessLevel === 'messages-only') return notFoundPage(c);
     const d = records.get(t.tok.user_id, 'documents', c.req.param('documentId'));
-    return (d && (await servePlainFile(c, blobs, t.tok.user_id, d.file, 'attachment'))) || notFoundPage(c);
+    return (d && (await servePlainFile(c, blobs, t.tok.user_id, d.file, 'attachment', bytesBudget(c)))) || notFoundPage(c);
   });
 
   app.post('/api/trustee/access/:token/tasks/:taskId', (c) => {
@@ -334,7 +347,7 @@ ${sections}`,
   app.get('/api/delivery/:token/file', async (c) => {
     const d = deliveryOf(c);
     const disposition = c.req.query('download') ? 'attachment' : 'inline';
-    return (d && (await servePlainFile(c, blobs, d.tok.user_id, d.m.file, disposition))) || notFoundPage(c);
+    return (d && (await servePlainFile(c, blobs, d.tok.user_id, d.m.file, disposition, bytesBudget(c)))) || notFoundPage(c);
   });
 
   app.get('/api/delivery/:token', (c) => {

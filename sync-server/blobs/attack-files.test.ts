@@ -1,0 +1,102 @@
+/**
+ * The attacker's review of the file surfaces (issues #17, #18): a record whose `file.key` is not
+ * the key its blob was completed with (any client may write one), the release downloads' byte
+ * budget, and chunk sizes a client may declare. Real app over a real SQLite file and a real blob
+ * store; e-mails read from the outbox folder.
+ */
+import { describe, expect, it } from 'vitest';
+import { unzipSync } from 'fflate';
+import { generateFileKey } from '../../shared/files/crypto';
+import { readExport } from '../../shared/export/read';
+import { createTestApp } from '../test-support';
+import { outboxFiles, ownerOn, type Owner } from '../release/release-test-support';
+import { DAY_MS } from '../release/state-machine';
+import { callerOf, declarationOf, encryptFile, fileRefOf, pdfWith, uploadFile } from './blob-test-support';
+
+/** The link in the newest outbox e-mail to `to` whose subject matches. */
+const mailLink = (o: Owner, to: string, subject: RegExp) => {
+  const mail = outboxFiles(o.t.deps.config.dataDir).filter((e) => e.to.includes(to) && subject.test(e.subject)).at(-1);
+  expect(mail, `an e-mail to ${to} about ${subject}`).toBeDefined();
+  return mail!.links[0]!.replace(/^https?:\/\/[^/]+/, 'http://localhost');
+};
+
+/** Releases `o` through a full-access trustee Grace (accept, report, 7 days); returns Grace's access page. */
+async function release(o: Owner): Promise<string> {
+  const run = () => o.t.services.scheduler.runOnce();
+  await o.addTrustee('grace', 'full');
+  await run();
+  expect((await o.open(mailLink(o, o.addr('grace'), /asked you to be a trustee/), 'POST')).status).toBe(200);
+  await run();
+  expect((await o.open(mailLink(o, o.addr('grace'), /Thank you for being/), 'POST')).status).toBe(200);
+  await run();
+  o.t.advance(7 * DAY_MS + 60_000);
+  await run();
+  await run();
+  expect(o.t.services.release.state(o.userId).phase).toBe('released');
+  return mailLink(o, o.addr('grace'), /left for you/);
+}
+
+/** Uploads a PDF and keeps a document referring to it; `key` replaces the record's key. */
+async function documentWithFile(o: Owner, name: string, opts: { key?: string; padTo?: number; chunkSize?: number } = {}) {
+  const file = await encryptFile(pdfWith(name, opts.padTo ?? 6000), 'application/pdf', opts.chunkSize ?? 4096);
+  expect((await uploadFile(callerOf(o.t, o.cookie), file)).status).toBe(200);
+  const ref = { ...fileRefOf(file, `${name}.pdf`), ...(opts.key ? { key: opts.key } : {}) };
+  const { id } = await o.post('/api/documents', { documentType: 'will', documentName: name, file: ref });
+  return { id, file };
+}
+
+describe('a record whose file key is not the blob’s', () => {
+  it('the trustee’s download answers 404 (never a 200 whose body breaks off)', async () => {
+    const t = createTestApp({ PUBLIC_URL: 'http://afterword.test' });
+    const o = await ownerOn(t);
+    const { id } = await documentWithFile(o, 'Will', { key: generateFileKey() });
+    const access = await release(o);
+    const res = await o.open(`${access}/documents/${id}/file`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-disposition')).toBeNull();
+    expect(await res.text()).toContain('<html');
+  });
+
+  it('GET /api/export still answers a whole ZIP: that file is listed as not included', async () => {
+    const t = createTestApp();
+    const o = await ownerOn(t);
+    await documentWithFile(o, 'Broken', { key: generateFileKey() });
+    const { file: good } = await documentWithFile(o, 'Good');
+    const res = await t.call('GET', '/api/export', undefined, o.cookie);
+    expect(res.status).toBe(200);
+    const zip = new Uint8Array(await res.arrayBuffer());
+    const { manifest, readFile } = readExport(zip);
+    expect(manifest.files.map((f) => f.path)).toEqual(['files/documents/Good.pdf']);
+    expect(readFile(manifest.files[0]!).byteLength).toBe(good.size);
+    expect(new TextDecoder().decode(unzipSync(zip)['README.txt'])).toMatch(/could not be included[^]*files\/documents\/Broken\.pdf/);
+  });
+});
+
+describe('release downloads cost bytes', () => {
+  it('one address downloading the same file over and over gets 429 past fileBytesPerMinute, and again a minute later', async () => {
+    const t = createTestApp({ PUBLIC_URL: 'http://afterword.test', AFTERWORD_LIMITS: JSON.stringify({ fileBytesPerMinute: 100_000 }) });
+    const o = await ownerOn(t);
+    const { id } = await documentWithFile(o, 'Will', { padTo: 40_000 });
+    const access = await release(o);
+    const url = `${access}/documents/${id}/file`;
+    // A download starts while budget is left: the third (from 80 000 bytes) is sent whole, the fourth waits.
+    for (let i = 0; i < 3; i++) expect((await o.open(url)).status, `download ${i + 1}`).toBe(200);
+    const refused = await o.open(url);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    t.advance(60_000);
+    expect((await o.open(url)).status).toBe(200);
+  });
+});
+
+describe('chunk sizes a client may declare', () => {
+  it('POST /api/blobs refuses a chunkSize above 16 MiB (the server holds one chunk in memory per read): 400 naming chunkSize', async () => {
+    const t = createTestApp();
+    const o = await ownerOn(t);
+    const f = await encryptFile(pdfWith('Big chunks', 2000), 'application/pdf', 4096);
+    const size = 64 * 1024 * 1024;
+    const res = await callerOf(t, o.cookie)('POST', '/api/blobs', { ...declarationOf(f), size, chunkSize: size, chunkCount: 1, encryptedSize: size + 28 });
+    expect(res.status).toBe(400);
+    expect((await res.json()).issues[0].path).toBe('chunkSize');
+  });
+});

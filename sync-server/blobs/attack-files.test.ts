@@ -4,6 +4,8 @@
  * budget, and chunk sizes a client may declare. Real app over a real SQLite file and a real blob
  * store; e-mails read from the outbox folder.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { generateFileKey } from '../../shared/files/crypto';
@@ -11,7 +13,7 @@ import { readExport } from '../../shared/export/read';
 import { createTestApp } from '../test-support';
 import { outboxFiles, ownerOn, type Owner } from '../release/release-test-support';
 import { DAY_MS } from '../release/state-machine';
-import { callerOf, declarationOf, encryptFile, fileRefOf, pdfWith, uploadFile } from './blob-test-support';
+import { callerOf, declarationOf, encryptFile, fileRefOf, pdfWith, putChunk, sha256Hex, uploadFile } from './blob-test-support';
 
 /** The link in the newest outbox e-mail to `to` whose subject matches. */
 const mailLink = (o: Owner, to: string, subject: RegExp) => {
@@ -98,5 +100,35 @@ describe('chunk sizes a client may declare', () => {
     const res = await callerOf(t, o.cookie)('POST', '/api/blobs', { ...declarationOf(f), size, chunkSize: size, chunkCount: 1, encryptedSize: size + 28 });
     expect(res.status).toBe(400);
     expect((await res.json()).issues[0].path).toBe('chunkSize');
+  });
+});
+
+describe('chunk uploads that break off', () => {
+  // Vitest fails the file on an uncaught exception: the body below errors before the store's pipeline listens.
+  it('a body that fails half way is no uncaught exception (it would stop the server), keeps nothing (no temporary file) and frees its upload slot', async () => {
+    const t = createTestApp();
+    const o = await ownerOn(t);
+    const call = callerOf(t, o.cookie);
+    const f = await encryptFile(pdfWith('Broken off', 20_000), 'application/pdf', 4096);
+    expect((await call('POST', '/api/blobs', declarationOf(f))).status).toBe(201);
+    const chunk = f.chunks[0]!;
+    for (let n = 0; n < 5; n++) {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(chunk.subarray(0, 1000));
+          controller.error(new Error('connection reset'));
+        },
+      });
+      const res = await t.app.request(`http://localhost/api/blobs/${f.blobId}/chunks/0`, {
+        method: 'PUT',
+        headers: { Cookie: o.cookie, 'Content-Type': 'application/octet-stream', 'x-chunk-sha256': sha256Hex(chunk) },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect(res.status, await res.clone().text()).not.toBe(204);
+    }
+    const tmp = join(t.deps.config.dataDir, 'blobs', '.tmp');
+    expect(existsSync(tmp) ? readdirSync(tmp) : []).toEqual([]);
+    expect((await putChunk(call, f, 0)).status).toBe(204); // the slots of the five broken uploads were freed
   });
 });

@@ -93,6 +93,10 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     try {
       const raw = c.req.raw.body;
       const body = raw ? Readable.fromWeb(raw as import('node:stream/web').ReadableStream<Uint8Array>) : Readable.from([]);
+      // A client that resets mid-chunk errors `body` before the store's pipeline listens (it awaits a
+      // mkdir first): without a listener that 'error' is an uncaught exception and stops the server.
+      // The pipeline still sees the error (the stream is destroyed with it) and keeps nothing.
+      body.on('error', () => {});
       await blobs.putChunk(userId, blobId, index, body, sha256, contentLength);
     } finally {
       const left = (inFlight.get(userId) ?? 1) - 1;

@@ -4,9 +4,9 @@
  * budget, and chunk sizes a client may declare. Real app over a real SQLite file and a real blob
  * store; e-mails read from the outbox folder.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { unzipSync } from 'fflate';
 import { generateFileKey } from '../../shared/files/crypto';
 import { readExport } from '../../shared/export/read';
@@ -130,5 +130,27 @@ describe('chunk uploads that break off', () => {
     const tmp = join(t.deps.config.dataDir, 'blobs', '.tmp');
     expect(existsSync(tmp) ? readdirSync(tmp) : []).toEqual([]);
     expect((await putChunk(call, f, 0)).status).toBe(204); // the slots of the five broken uploads were freed
+  });
+});
+
+describe('logs', () => {
+  it('a release download that fails on the server logs the path without its token (a token opens the page)', async () => {
+    const t = createTestApp({ PUBLIC_URL: 'http://afterword.test' });
+    const o = await ownerOn(t);
+    const { id, file } = await documentWithFile(o, 'Will');
+    const access = await release(o);
+    rmSync(join(t.deps.config.dataDir, 'blobs', o.userId, file.blobId), { recursive: true }); // the disk lost the file
+    const token = new URL(access).pathname.split('/').at(-1)!;
+    const logged: unknown[][] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args));
+    try {
+      expect((await o.open(`${access}/documents/${id}/file`)).status).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(logged.length).toBeGreaterThan(0);
+    const text = logged.flat().map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : String(a))).join(' ');
+    expect(text).toContain('/documents/');
+    expect(text).not.toContain(token);
   });
 });

@@ -154,3 +154,24 @@ describe('logs', () => {
     expect(text).not.toContain(token);
   });
 });
+
+describe('GET /api/export at once', () => {
+  it('a second export of the same account while one is being made answers 429 (parallel exports would read past the file-bytes budget); once it ends, another may start', async () => {
+    const t = createTestApp();
+    const o = await ownerOn(t);
+    await documentWithFile(o, 'Will', { padTo: 50_000 });
+    const first = await t.call('GET', '/api/export', undefined, o.cookie);
+    expect(first.status).toBe(200);
+    const reader = first.body!.getReader();
+    expect((await reader.read()).done).toBe(false); // the export has started reading the files
+    const second = await t.call('GET', '/api/export', undefined, o.cookie);
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
+    while (!(await reader.read()).done);
+    // The next may start; a download the client abandons frees the slot too.
+    const abandoned = await t.call('GET', '/api/export', undefined, o.cookie);
+    expect(abandoned.status).toBe(200);
+    await abandoned.body!.cancel();
+    expect((await t.call('GET', '/api/export', undefined, o.cookie)).status).toBe(200);
+  });
+});

@@ -175,3 +175,18 @@ describe('GET /api/export at once', () => {
     expect((await t.call('GET', '/api/export', undefined, o.cookie)).status).toBe(200);
   });
 });
+
+describe('quota under parallel starts', () => {
+  it('twenty POST /api/blobs sent at once reserve no more than USER_QUOTA_BYTES', async () => {
+    const t = createTestApp({ USER_QUOTA_BYTES: '100000' });
+    const o = await ownerOn(t);
+    const call = callerOf(t, o.cookie);
+    const files = await Promise.all(Array.from({ length: 20 }, (_, i) => encryptFile(pdfWith(`File ${i}`, 30_000), 'application/pdf', 4096)));
+    const answers = await Promise.all(files.map((f) => call('POST', '/api/blobs', declarationOf(f))));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3); // 3 × 30 000 plaintext (+ 28 per chunk) fit in 100 000
+    expect(statuses.filter((s) => s === 413)).toHaveLength(17);
+    const usage = await (await call('GET', '/api/files/usage')).json();
+    expect(usage.usedBytes).toBeLessThanOrEqual(100_000);
+  });
+});

@@ -82,12 +82,32 @@ describe('release downloads cost bytes', () => {
     const access = await release(o);
     const url = `${access}/documents/${id}/file`;
     // A download starts while budget is left: the third (from 80 000 bytes) is sent whole, the fourth waits.
-    for (let i = 0; i < 3; i++) expect((await o.open(url)).status, `download ${i + 1}`).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const res = await o.open(url);
+      expect(res.status, `download ${i + 1}`).toBe(200);
+      expect((await res.arrayBuffer()).byteLength).toBe(40_000);
+    }
     const refused = await o.open(url);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     t.advance(60_000);
     expect((await o.open(url)).status).toBe(200);
+  });
+
+  it('a player that asks bytes=0- and stops after the first piece is charged what was sent, not the whole file', async () => {
+    const t = createTestApp({ PUBLIC_URL: 'http://afterword.test', AFTERWORD_LIMITS: JSON.stringify({ fileBytesPerMinute: 100_000 }) });
+    const o = await ownerOn(t);
+    const { id } = await documentWithFile(o, 'Will', { padTo: 40_000 }); // 10 chunks of 4096 bytes
+    const access = await release(o);
+    const url = `${access}/documents/${id}/file`;
+    for (let i = 0; i < 5; i++) {
+      const res = await o.t.app.request(url, { headers: { Range: 'bytes=0-' } });
+      expect(res.status).toBe(206);
+      const reader = res.body!.getReader();
+      expect((await reader.read()).value!.byteLength).toBe(4096);
+      await reader.cancel();
+    }
+    expect((await o.open(url)).status).toBe(200); // 5 × 40 000 would be past the budget
   });
 });
 

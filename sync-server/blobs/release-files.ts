@@ -30,7 +30,8 @@ export function releasedFileType(blobs: BlobService, ownerId: string, ref: FileR
  * cannot be served (the caller answers its 404): no complete blob of that owner, a key that is
  * not a key, or one that does not decrypt the blob (checked before any header is sent).
  * `disposition` is 'inline' to play, 'attachment' to download (forced for unknown types);
- * `charge(bytes)` is told the plaintext bytes about to be sent (the caller's byte budget).
+ * `charge(bytes)` is told each piece's bytes as it is sent (the caller's byte budget): a video
+ * player asks `bytes=N-` and stops after a few chunks, so only what was sent counts.
  */
 export async function servePlainFile(
   c: Context,
@@ -56,9 +57,16 @@ export async function servePlainFile(
     type,
     async (range) => {
       const body = await openPlaintextRange(blobs.store, row, key, range);
-      if (body) charge(range.end - range.start + 1);
-      return body;
+      return body && charged(body, charge);
     },
     { ...BLOB_HEADERS, 'Content-Disposition': contentDisposition(kind, ref.name) },
   );
+}
+
+/** The pieces of `source`, telling `charge` each one's length as it is handed on. */
+async function* charged(source: AsyncIterable<Uint8Array>, charge: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+  for await (const piece of source) {
+    charge(piece.byteLength);
+    yield piece;
+  }
 }

@@ -67,8 +67,12 @@ export async function openPlaintextRange(store: BlobStore, blob: Layout, key: Cr
     throw err;
   }
   return (async function* () {
-    if (first.done) return;
-    yield first.value;
-    yield* it;
+    try {
+      if (first.done) return;
+      yield first.value;
+      yield* it;
+    } finally {
+      await it.return(undefined); // stopped early (a player's cancel): the rest is never read
+    }
   })();
 }

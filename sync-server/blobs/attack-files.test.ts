@@ -125,7 +125,7 @@ describe('chunk sizes a client may declare', () => {
 
 describe('chunk uploads that break off', () => {
   // Vitest fails the file on an uncaught exception: the body below errors before the store's pipeline listens.
-  it('a body that fails half way is no uncaught exception (it would stop the server), keeps nothing (no temporary file) and frees its upload slot', async () => {
+  it('a body that fails half way is no uncaught exception (it would stop the server) but a 400, keeps nothing (no temporary file) and frees its upload slot', async () => {
     const t = createTestApp();
     const o = await ownerOn(t);
     const call = callerOf(t, o.cookie);
@@ -145,7 +145,8 @@ describe('chunk uploads that break off', () => {
         body,
         duplex: 'half',
       } as RequestInit);
-      expect(res.status, await res.clone().text()).not.toBe(204);
+      expect(res.status).toBe(400); // the client's doing: resend, and nothing logged as a server error
+      expect((await res.json()).issues[0].path).toBe('body');
     }
     const tmp = join(t.deps.config.dataDir, 'blobs', '.tmp');
     expect(existsSync(tmp) ? readdirSync(tmp) : []).toEqual([]);
@@ -208,5 +209,46 @@ describe('quota under parallel starts', () => {
     expect(statuses.filter((s) => s === 413)).toHaveLength(17);
     const usage = await (await call('GET', '/api/files/usage')).json();
     expect(usage.usedBytes).toBeLessThanOrEqual(100_000);
+  });
+});
+
+describe('chunk uploads at once', () => {
+  it('a fifth chunk refused for the four already streaming (429) costs no bytes of the budget', async () => {
+    const chunkBytes = 4096 + 28;
+    const t = createTestApp({ AFTERWORD_LIMITS: JSON.stringify({ fileBytesPerMinute: 5 * chunkBytes }) });
+    const o = await ownerOn(t);
+    const call = callerOf(t, o.cookie);
+    const f = await encryptFile(pdfWith('Six chunks', 6 * 4096), 'application/pdf', 4096);
+    expect((await call('POST', '/api/blobs', declarationOf(f))).status).toBe(201);
+    const send = (i: number, body: ReadableStream<Uint8Array> | Uint8Array) =>
+      t.app.request(`http://localhost/api/blobs/${f.blobId}/chunks/${i}`, {
+        method: 'PUT',
+        headers: { Cookie: o.cookie, 'Content-Type': 'application/octet-stream', 'x-chunk-sha256': sha256Hex(f.chunks[i]!) },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+    // Four chunks stream slowly: their first half is sent, the rest waits.
+    const finish: (() => void)[] = [];
+    const streaming = [0, 1, 2, 3].map((i) => {
+      const chunk = f.chunks[i]!;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(chunk.subarray(0, 100));
+          finish.push(() => {
+            controller.enqueue(chunk.subarray(100));
+            controller.close();
+          });
+        },
+      });
+      return send(i, body);
+    });
+    const tmp = join(t.deps.config.dataDir, 'blobs', '.tmp');
+    while ((existsSync(tmp) ? readdirSync(tmp) : []).length < 4) await new Promise((r) => setTimeout(r, 10)); // the four reach the store
+    const fifth = await send(4, f.chunks[4]!);
+    expect(fifth.status).toBe(429);
+    expect(fifth.headers.get('retry-after')).toBe('1');
+    for (const done of finish) done();
+    expect((await Promise.all(streaming)).map((r) => r.status)).toEqual([204, 204, 204, 204]);
+    expect((await send(4, f.chunks[4]!)).status).toBe(204); // the fifth chunk's bytes of the budget were still free
   });
 });

@@ -84,11 +84,12 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     const sha256 = parseWith(z.object({ 'x-chunk-sha256': shaSchema }), { 'x-chunk-sha256': c.req.header('x-chunk-sha256') })['x-chunk-sha256'];
     const declared = c.req.header('content-length');
     const contentLength = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
-    const row = blobs.meta.get(c.var.userId, blobId);
-    if (row && index < row.chunk_count) throttle.fileBytes.hit(c.var.userId, plainChunkBytes(row.size, row.chunk_size, index) + CHUNK_OVERHEAD); // bytes, not writes (shared/limits.ts)
     const userId = c.var.userId;
     const running = inFlight.get(userId) ?? 0;
+    // Refused for the uploads already streaming before its bytes are counted: the retry pays them.
     if (running >= CHUNKS_IN_FLIGHT) throw new ApiHttpError(429, 'Too many uploads at once. Please wait and try again.', undefined, { 'Retry-After': '1' });
+    const row = blobs.meta.get(userId, blobId);
+    if (row && index < row.chunk_count) throttle.fileBytes.hit(userId, plainChunkBytes(row.size, row.chunk_size, index) + CHUNK_OVERHEAD); // bytes, not writes (shared/limits.ts)
     inFlight.set(userId, running + 1);
     try {
       const raw = c.req.raw.body;
@@ -96,8 +97,17 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
       // A client that resets mid-chunk errors `body` before the store's pipeline listens (it awaits a
       // mkdir first): without a listener that 'error' is an uncaught exception and stops the server.
       // The pipeline still sees the error (the stream is destroyed with it) and keeps nothing.
-      body.on('error', () => {});
-      await blobs.putChunk(userId, blobId, index, body, sha256, contentLength);
+      let cutOff = false;
+      body.on('error', () => {
+        cutOff = true;
+      });
+      try {
+        await blobs.putChunk(userId, blobId, index, body, sha256, contentLength);
+      } catch (err) {
+        // The client's doing, not the server's: a 400 to resend, never a logged 500.
+        if (cutOff && !(err instanceof ApiHttpError)) throw new ApiHttpError(400, 'Invalid request: body: the chunk was cut off; send it again', [{ path: 'body', message: 'The chunk was cut off' }]);
+        throw err;
+      }
     } finally {
       const left = (inFlight.get(userId) ?? 1) - 1;
       if (left > 0) inFlight.set(userId, left);

@@ -13,7 +13,7 @@ import { readExport } from '../../shared/export/read';
 import { createTestApp } from '../test-support';
 import { outboxFiles, ownerOn, type Owner } from '../release/release-test-support';
 import { DAY_MS } from '../release/state-machine';
-import { callerOf, declarationOf, encryptFile, fileRefOf, pdfWith, putChunk, sha256Hex, uploadFile } from './blob-test-support';
+import { callerOf, completeUpload, declarationOf, encryptFile, fileRefOf, pdfWith, putChunk, sha256Hex, uploadFile } from './blob-test-support';
 
 /** The link in the newest outbox e-mail to `to` whose subject matches. */
 const mailLink = (o: Owner, to: string, subject: RegExp) => {
@@ -250,5 +250,45 @@ describe('chunk uploads at once', () => {
     for (const done of finish) done();
     expect((await Promise.all(streaming)).map((r) => r.status)).toEqual([204, 204, 204, 204]);
     expect((await send(4, f.chunks[4]!)).status).toBe(204); // the fifth chunk's bytes of the budget were still free
+  });
+});
+
+describe('a chunk that arrives while its upload is being completed', () => {
+  it('complete answers 409 while a chunk streams, so a complete file never holds a chunk that was not verified', async () => {
+    const t = createTestApp();
+    const o = await ownerOn(t);
+    const call = callerOf(t, o.cookie);
+    const f = await encryptFile(pdfWith('Verified', 3 * 4096), 'application/pdf', 4096);
+    expect((await call('POST', '/api/blobs', declarationOf(f))).status).toBe(201);
+    for (let i = 0; i < f.chunks.length; i++) expect((await putChunk(call, f, i)).status).toBe(204);
+    // Chunk 0 sent again with other bytes of the same size, slowly.
+    const other = new Uint8Array(f.chunks[0]!.length).fill(7);
+    let finish = () => {};
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(other.subarray(0, 100));
+        finish = () => {
+          controller.enqueue(other.subarray(100));
+          controller.close();
+        };
+      },
+    });
+    const resend = t.app.request(`http://localhost/api/blobs/${f.blobId}/chunks/0`, {
+      method: 'PUT',
+      headers: { Cookie: o.cookie, 'Content-Type': 'application/octet-stream', 'x-chunk-sha256': sha256Hex(other) },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    const tmp = join(t.deps.config.dataDir, 'blobs', '.tmp');
+    while ((existsSync(tmp) ? readdirSync(tmp) : []).length < 1) await new Promise((r) => setTimeout(r, 10)); // it reached the store
+    const early = await completeUpload(call, f);
+    expect(early.status).toBe(409);
+    expect((await early.json()).issues[0].path).toBe('chunks');
+    finish();
+    expect((await resend).status).toBe(204);
+    // The chunk now stored is the one checked: it does not decrypt, and complete says so.
+    const late = await completeUpload(call, f);
+    expect(late.status).toBe(400);
+    expect((await late.json()).issues.map((i: { path: string }) => i.path)).toEqual(['chunks.0']);
   });
 });

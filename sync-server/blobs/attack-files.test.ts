@@ -292,3 +292,26 @@ describe('a chunk that arrives while its upload is being completed', () => {
     expect((await late.json()).issues.map((i: { path: string }) => i.path)).toEqual(['chunks.0']);
   });
 });
+
+describe('release downloads started together', () => {
+  it('six downloads opened at once (all under the budget when they start) are cut off past twice the budget', async () => {
+    const t = createTestApp({ PUBLIC_URL: 'http://afterword.test', AFTERWORD_LIMITS: JSON.stringify({ fileBytesPerMinute: 100_000 }) });
+    const o = await ownerOn(t);
+    const { id } = await documentWithFile(o, 'Will', { padTo: 40_000 });
+    const access = await release(o);
+    const url = `${access}/documents/${id}/file`;
+    const opened = await Promise.all(Array.from({ length: 6 }, () => o.open(url)));
+    expect(opened.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    let delivered = 0;
+    let cut = 0;
+    for (const res of opened) {
+      try {
+        delivered += (await res.arrayBuffer()).byteLength;
+      } catch {
+        cut += 1;
+      }
+    }
+    expect(cut).toBeGreaterThan(0);
+    expect(delivered).toBeLessThanOrEqual(200_000);
+  });
+});

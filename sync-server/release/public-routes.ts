@@ -45,11 +45,19 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
     now: deps.now,
     message: 'Too many file bytes downloaded in a short time. Please wait a minute and try again.',
   });
-  /** Refuses (429) past this address's byte budget; returns what a download charges it. */
+  // Downloads started together all pass the check above; past twice the budget the ones still sending are cut off.
+  const fileBytesHard = createRateLimiter({ limit: 2 * deps.config.limits.fileBytesPerMinute, windowMs: 60_000, now: deps.now });
+  /**
+   * Refuses (429) past this address's byte budget; returns what a download charges it as it sends
+   * (throws past twice the budget: the download breaks off and may be resumed with Range later).
+   */
   const bytesBudget = (c: Context) => {
     const key = `release-bytes:${clientIp(c, deps)}`;
     fileBytes.check(key);
-    return (bytes: number) => fileBytes.charge(key, bytes);
+    return (bytes: number) => {
+      fileBytes.charge(key, bytes);
+      fileBytesHard.hit(key, bytes);
+    };
   };
   const poke = () => services.scheduler.poke();
 

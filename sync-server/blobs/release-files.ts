@@ -10,6 +10,7 @@
  * Always nosniff and a sandboxing CSP: a file can never run on our origin.
  */
 import type { Context } from 'hono';
+import { createRateLimiter } from '../http/rate-limit';
 import { importFileKey } from '../../shared/files/crypto';
 import type { FileRef } from '../../shared/files/ref';
 import { ALLOWED_MIME_TYPES } from '../../shared/files/types';
@@ -69,4 +70,28 @@ async function* charged(source: AsyncIterable<Uint8Array>, charge: (bytes: numbe
     charge(piece.byteLength);
     yield piece;
   }
+}
+
+/**
+ * A byte budget for release downloads, `bytesPerMinute` per key (an address): calling it with a
+ * key refuses (429 ApiHttpError, Retry-After) once the key has used its minute's budget, and
+ * returns the `charge` to pass to servePlainFile. Downloads started together all pass that check;
+ * `charge` throws past twice the budget, so the ones still sending break off (a player resumes
+ * with Range later). `now` in ms.
+ */
+export function createDownloadBudget(bytesPerMinute: number, now: () => number): (key: string) => (bytes: number) => void {
+  const soft = createRateLimiter({
+    limit: bytesPerMinute,
+    windowMs: 60_000,
+    now,
+    message: 'Too many file bytes downloaded in a short time. Please wait a minute and try again.',
+  });
+  const hard = createRateLimiter({ limit: 2 * bytesPerMinute, windowMs: 60_000, now });
+  return (key) => {
+    soft.check(key);
+    return (bytes) => {
+      soft.charge(key, bytes);
+      hard.hit(key, bytes);
+    };
+  };
 }

@@ -22,7 +22,7 @@ import { html } from 'hono/html';
 import { notFoundPage, page, type Html } from './page';
 import { LINK_PATHS } from './outbox';
 import { DAY_MS, TransitionError } from './state-machine';
-import { releasedFileType, servePlainFile } from '../blobs/release-files';
+import { createDownloadBudget, releasedFileType, servePlainFile } from '../blobs/release-files';
 import { formatBytes } from '../blobs/service';
 import { resolveToken } from './tokens';
 import { binderPdfOf } from '../export/export-records';
@@ -38,27 +38,9 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
   const { release, records, blobs } = services;
   const { store } = release;
   const limiter = createRateLimiter({ limit: 120, windowMs: 10 * 60_000, now: deps.now });
-  // File downloads are decrypted on the fly: they cost bytes, per address (fileBytesPerMinute, shared/limits.ts).
-  const fileBytes = createRateLimiter({
-    limit: deps.config.limits.fileBytesPerMinute,
-    windowMs: 60_000,
-    now: deps.now,
-    message: 'Too many file bytes downloaded in a short time. Please wait a minute and try again.',
-  });
-  // Downloads started together all pass the check above; past twice the budget the ones still sending are cut off.
-  const fileBytesHard = createRateLimiter({ limit: 2 * deps.config.limits.fileBytesPerMinute, windowMs: 60_000, now: deps.now });
-  /**
-   * Refuses (429) past this address's byte budget; returns what a download charges it as it sends
-   * (throws past twice the budget: the download breaks off and may be resumed with Range later).
-   */
-  const bytesBudget = (c: Context) => {
-    const key = `release-bytes:${clientIp(c, deps)}`;
-    fileBytes.check(key);
-    return (bytes: number) => {
-      fileBytes.charge(key, bytes);
-      fileBytesHard.hit(key, bytes);
-    };
-  };
+  // File downloads are decrypted on the fly: they cost bytes, per address (blobs/release-files.ts).
+  const downloadBudget = createDownloadBudget(deps.config.limits.fileBytesPerMinute, deps.now);
+  const bytesBudget = (c: Context) => downloadBudget(`release-bytes:${clientIp(c, deps)}`);
   const poke = () => services.scheduler.poke();
 
   for (const prefix of ['/api/trustee/*', '/api/delivery/*', '/api/still-here/*']) {

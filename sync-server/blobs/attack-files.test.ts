@@ -315,3 +315,17 @@ describe('release downloads started together', () => {
     expect(delivered).toBeLessThanOrEqual(200_000);
   });
 });
+
+describe('chunk upload content type', () => {
+  it('without a session: 401 whatever the type; with one, a type a form can send is refused (415) and nothing is stored', async () => {
+    const t = createTestApp();
+    const o = await ownerOn(t);
+    const f = await encryptFile(pdfWith('Typed', 2000), 'application/pdf', 4096);
+    expect((await callerOf(t, o.cookie)('POST', '/api/blobs', declarationOf(f))).status).toBe(201);
+    const path = `/api/blobs/${f.blobId}/chunks/0`;
+    const headers = { 'Content-Type': 'text/plain', 'x-chunk-sha256': sha256Hex(f.chunks[0]!) };
+    expect((await t.app.request(`http://localhost${path}`, { method: 'PUT', headers, body: f.chunks[0]! })).status).toBe(401);
+    expect((await t.app.request(`http://localhost${path}`, { method: 'PUT', headers: { ...headers, Cookie: o.cookie }, body: f.chunks[0]! })).status).toBe(415);
+    expect((await (await callerOf(t, o.cookie)('GET', `/api/blobs/${f.blobId}`)).json()).received).toEqual([]);
+  });
+});

@@ -79,6 +79,8 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   app.get('/api/blobs/:blobId', async (c) => c.json(await blobs.status(c.var.userId, blobIdOf(c))));
 
   app.put('/api/blobs/:blobId/chunks/:index', async (c) => {
+    // CSRF rule 3 for raw bodies (http/csrf.ts): a type no form can send, so cross-site needs a preflight we never grant.
+    if (!/^application\/octet-stream\s*$/i.test(c.req.header('content-type') ?? '')) throw new ApiHttpError(415, 'Content-Type must be application/octet-stream');
     const blobId = blobIdOf(c);
     const index = indexOf(c);
     const sha256 = parseWith(z.object({ 'x-chunk-sha256': shaSchema }), { 'x-chunk-sha256': c.req.header('x-chunk-sha256') })['x-chunk-sha256'];

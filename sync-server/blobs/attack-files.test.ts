@@ -324,8 +324,9 @@ describe('chunk upload content type', () => {
     expect((await callerOf(t, o.cookie)('POST', '/api/blobs', declarationOf(f))).status).toBe(201);
     const path = `/api/blobs/${f.blobId}/chunks/0`;
     const headers = { 'Content-Type': 'text/plain', 'x-chunk-sha256': sha256Hex(f.chunks[0]!) };
-    expect((await t.app.request(`http://localhost${path}`, { method: 'PUT', headers, body: f.chunks[0]! })).status).toBe(401);
-    expect((await t.app.request(`http://localhost${path}`, { method: 'PUT', headers: { ...headers, Cookie: o.cookie }, body: f.chunks[0]! })).status).toBe(415);
+    const body = f.chunks[0]! as Uint8Array<ArrayBuffer>;
+    expect((await t.app.request(`http://localhost${path}`, { method: 'PUT', headers, body })).status).toBe(401);
+    expect((await t.app.request(`http://localhost${path}`, { method: 'PUT', headers: { ...headers, Cookie: o.cookie }, body })).status).toBe(415);
     expect((await (await callerOf(t, o.cookie)('GET', `/api/blobs/${f.blobId}`)).json()).received).toEqual([]);
   });
 });

@@ -35,6 +35,13 @@ export const FOREIGN_ZIP_MESSAGE = 'This ZIP is not an Afterword export: it has 
  */
 export const MAX_MANIFEST_BYTES = 8 * ACCOUNT_LIMITS.accountBytes;
 
+/**
+ * Most entries an export ZIP may list: a file per document and message (`recordsPerCollection`
+ * each), afterword.json, README.txt, and a few folder entries another ZIP tool may add. More is
+ * refused before any file is read: every file check reads the ZIP's directory again.
+ */
+export const MAX_EXPORT_ENTRIES = 2 * ACCOUNT_LIMITS.recordsPerCollection + 16;
+
 export type ExportManifestData = z.infer<typeof manifestSchema>;
 /** One record of the manifest, as parsed (id, fields; `userId` ignored). */
 export type ExportRecord = Record<string, unknown> & { id: string };
@@ -79,6 +86,7 @@ export function readExport(zip: Uint8Array): CheckedExport {
     throw new ExportReadError(DAMAGED_ZIP_MESSAGE);
   }
   if (tooLarge) throw new ExportReadError('afterword.json in this export is larger than any account can hold.');
+  if (names.length > MAX_EXPORT_ENTRIES) throw new ExportReadError(`This export has ${names.length} entries; an export holds at most ${MAX_EXPORT_ENTRIES}.`);
   for (const name of names) {
     const why = unsafeEntryName(name);
     if (why) throw new ExportReadError(`This export can't be imported: ${why}.`);

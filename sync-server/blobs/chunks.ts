@@ -8,7 +8,7 @@
  */
 import { createDecipheriv } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { CHUNK_OVERHEAD, chunkAad, decryptChunk } from '../../shared/files/crypto';
+import { CHUNK_OVERHEAD, DecryptError, chunkAad, decryptChunk } from '../../shared/files/crypto';
 import type { BlobStore } from './blob-store';
 import type { BlobRow } from './blob-meta';
 import type { ByteRange } from './http';
@@ -93,4 +93,30 @@ export async function checkChunkStreaming(
   } catch {
     return 'failed';
   }
+}
+
+/**
+ * `plaintextRange` with its first piece decrypted before anything is answered: null when `key`
+ * does not decrypt the first chunk the range needs (a record whose `file.key` is not the key its
+ * blob was completed with: any client may write one). Callers answer 404 or leave the file out,
+ * instead of a 200 whose body breaks off. Other errors (a missing chunk) are thrown.
+ */
+export async function openPlaintextRange(store: BlobStore, blob: Layout, key: CryptoKey, range: ByteRange): Promise<AsyncGenerator<Uint8Array> | null> {
+  const it = plaintextRange(store, blob, key, range);
+  let first: IteratorResult<Uint8Array>;
+  try {
+    first = await it.next();
+  } catch (err) {
+    if (err instanceof DecryptError) return null;
+    throw err;
+  }
+  return (async function* () {
+    try {
+      if (first.done) return;
+      yield first.value;
+      yield* it;
+    } finally {
+      await it.return(undefined); // stopped early (a player's cancel): the rest is never read
+    }
+  })();
 }

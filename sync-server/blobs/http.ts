@@ -9,10 +9,12 @@ import type { Context } from 'hono';
 /** A sandbox with nothing allowed: an uploaded HTML or SVG opened directly can never run on our origin. */
 export const BLOB_CSP = "sandbox; default-src 'none'";
 
+/** nosniff and the sandboxing CSP, as headers. */
+export const BLOB_HEADERS: Readonly<Record<string, string>> = { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': BLOB_CSP };
+
 /** Sets nosniff and the sandboxing CSP (every blob answer, errors included). */
 export function setBlobHeaders(c: Context): void {
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Content-Security-Policy', BLOB_CSP);
+  for (const [name, value] of Object.entries(BLOB_HEADERS)) c.header(name, value);
 }
 
 /**
@@ -71,27 +73,33 @@ export function webStreamOf(source: AsyncIterable<Uint8Array>): ReadableStream<U
 
 /**
  * Answers `total` bytes made by `piece(range)` with 200, or 206 + Content-Range for a `Range`
- * request, or 416 when it cannot be satisfied. Sets Accept-Ranges, Content-Length, the type.
+ * request, or 416 when it cannot be satisfied. Sets Accept-Ranges, Content-Length, the type and
+ * `headers` (e.g. Content-Disposition). `piece` may be async and may answer null (nothing to
+ * serve): then no header is set and null is returned, for the caller's own 404.
  */
-export function rangedResponse(
+export async function rangedResponse(
   c: Context,
   total: number,
   contentType: string,
-  piece: (range: ByteRange) => AsyncIterable<Uint8Array>,
-): Response {
-  c.header('Accept-Ranges', 'bytes');
+  piece: (range: ByteRange) => AsyncIterable<Uint8Array> | null | Promise<AsyncIterable<Uint8Array> | null>,
+  headers: Record<string, string> = {},
+): Promise<Response | null> {
   const range = parseRange(c.req.header('range'), total);
+  const r = range === 'unsatisfiable' || total === 0 ? null : (range ?? { start: 0, end: total - 1 });
+  const body = r ? await piece(r) : null;
+  if (r && !body) return null;
+  c.header('Accept-Ranges', 'bytes');
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
   if (range === 'unsatisfiable') {
     c.header('Content-Range', `bytes */${total}`);
     return c.body(null, 416);
   }
   c.header('Content-Type', contentType);
-  if (total === 0) {
+  if (!r || !body) {
     c.header('Content-Length', '0');
     return c.body(null, 200);
   }
-  const r = range ?? { start: 0, end: total - 1 };
   c.header('Content-Length', String(r.end - r.start + 1));
   if (range) c.header('Content-Range', `bytes ${r.start}-${r.end}/${total}`);
-  return c.body(webStreamOf(piece(r)), range ? 206 : 200);
+  return c.body(webStreamOf(body), range ? 206 : 200);
 }

@@ -10,11 +10,12 @@
  * Always nosniff and a sandboxing CSP: a file can never run on our origin.
  */
 import type { Context } from 'hono';
+import { createRateLimiter } from '../http/rate-limit';
 import { importFileKey } from '../../shared/files/crypto';
 import type { FileRef } from '../../shared/files/ref';
 import { ALLOWED_MIME_TYPES } from '../../shared/files/types';
-import { plaintextRange } from './chunks';
-import { contentDisposition, rangedResponse, setBlobHeaders } from './http';
+import { openPlaintextRange } from './chunks';
+import { BLOB_HEADERS, contentDisposition, rangedResponse } from './http';
 import type { BlobService } from './service';
 
 /** What a release page may show of a record's file: its served type, or null when it is not available (not uploaded yet, deleted). */
@@ -27,8 +28,11 @@ export function releasedFileType(blobs: BlobService, ownerId: string, ref: FileR
 
 /**
  * Answers the plaintext of `ref` (a file of `ownerId`'s record) with 200/206/416, or null when it
- * cannot be served (the caller answers its 404): no complete blob of that owner, or a key that is
- * not a key. `disposition` is 'inline' to play, 'attachment' to download (forced for unknown types).
+ * cannot be served (the caller answers its 404): no complete blob of that owner, a key that is
+ * not a key, or one that does not decrypt the blob (checked before any header is sent).
+ * `disposition` is 'inline' to play, 'attachment' to download (forced for unknown types);
+ * `charge(bytes)` is told each piece's bytes as it is sent (the caller's byte budget): a video
+ * player asks `bytes=N-` and stops after a few chunks, so only what was sent counts.
  */
 export async function servePlainFile(
   c: Context,
@@ -36,6 +40,7 @@ export async function servePlainFile(
   ownerId: string,
   ref: FileRef | null | undefined,
   disposition: 'inline' | 'attachment',
+  charge: (bytes: number) => void = () => {},
 ): Promise<Response | null> {
   const type = releasedFileType(blobs, ownerId, ref);
   if (!ref || !type) return null;
@@ -46,8 +51,47 @@ export async function servePlainFile(
   } catch {
     return null;
   }
-  setBlobHeaders(c);
   const kind = type === 'application/octet-stream' ? 'attachment' : disposition;
-  c.header('Content-Disposition', contentDisposition(kind, ref.name));
-  return rangedResponse(c, row.size, type, (range) => plaintextRange(blobs.store, row, key, range));
+  return rangedResponse(
+    c,
+    row.size,
+    type,
+    async (range) => {
+      const body = await openPlaintextRange(blobs.store, row, key, range);
+      return body && charged(body, charge);
+    },
+    { ...BLOB_HEADERS, 'Content-Disposition': contentDisposition(kind, ref.name) },
+  );
+}
+
+/** The pieces of `source`, telling `charge` each one's length as it is handed on. */
+async function* charged(source: AsyncIterable<Uint8Array>, charge: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+  for await (const piece of source) {
+    charge(piece.byteLength);
+    yield piece;
+  }
+}
+
+/**
+ * A byte budget for release downloads, `bytesPerMinute` per key (an address): calling it with a
+ * key refuses (429 ApiHttpError, Retry-After) once the key has used its minute's budget, and
+ * returns the `charge` to pass to servePlainFile. Downloads started together all pass that check;
+ * `charge` throws past twice the budget, so the ones still sending break off (a player resumes
+ * with Range later). `now` in ms.
+ */
+export function createDownloadBudget(bytesPerMinute: number, now: () => number): (key: string) => (bytes: number) => void {
+  const soft = createRateLimiter({
+    limit: bytesPerMinute,
+    windowMs: 60_000,
+    now,
+    message: 'Too many file bytes downloaded in a short time. Please wait a minute and try again.',
+  });
+  const hard = createRateLimiter({ limit: 2 * bytesPerMinute, windowMs: 60_000, now });
+  return (key) => {
+    soft.check(key);
+    return (bytes) => {
+      soft.charge(key, bytes);
+      hard.hit(key, bytes);
+    };
+  };
 }

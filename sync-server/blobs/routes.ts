@@ -25,11 +25,18 @@ const CHUNK_UPLOAD = /^\/api\/blobs\/[^/]+\/chunks\/[^/]+$/;
 /** True for a chunk upload (app.ts exempts it from the JSON body limit and CSRF's JSON rule). */
 export const isChunkUpload = (method: string, path: string) => method === 'PUT' && CHUNK_UPLOAD.test(path);
 
+/**
+ * Largest chunk an upload may declare (bytes): completing, release pages and exports hold one
+ * chunk (and its plaintext) in memory per request, so a 64 MiB chunk times many parallel requests
+ * could exhaust the server's memory. Devices send FILE_CHUNK_BYTES (4 MiB).
+ */
+export const MAX_UPLOAD_CHUNK_BYTES = 16 * 1024 * 1024;
+
 const startSchema = z
   .object({
     blobId: blobIdSchema,
     size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-    chunkSize: fileRefSchema.shape.chunkSize,
+    chunkSize: fileRefSchema.shape.chunkSize.max(MAX_UPLOAD_CHUNK_BYTES),
     chunkCount: z.number().int().min(1),
     encryptedSize: z.number().int().min(0),
   })
@@ -73,24 +80,37 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   app.get('/api/blobs/:blobId', async (c) => c.json(await blobs.status(c.var.userId, blobIdOf(c))));
 
   app.put('/api/blobs/:blobId/chunks/:index', async (c) => {
+    // CSRF rule 3 for raw bodies (http/csrf.ts): a type no form can send, so cross-site needs a preflight we never grant.
+    if (!/^application\/octet-stream\s*$/i.test(c.req.header('content-type') ?? '')) throw new ApiHttpError(415, 'Content-Type must be application/octet-stream');
     const blobId = blobIdOf(c);
     const index = indexOf(c);
     const sha256 = parseWith(z.object({ 'x-chunk-sha256': shaSchema }), { 'x-chunk-sha256': c.req.header('x-chunk-sha256') })['x-chunk-sha256'];
     const declared = c.req.header('content-length');
     const contentLength = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
-    const row = blobs.meta.get(c.var.userId, blobId);
-    if (row && index < row.chunk_count) throttle.fileBytes.hit(c.var.userId, plainChunkBytes(row.size, row.chunk_size, index) + CHUNK_OVERHEAD); // bytes, not writes (shared/limits.ts)
     const userId = c.var.userId;
     const running = inFlight.get(userId) ?? 0;
+    // Refused for the uploads already streaming before its bytes are counted: the retry pays them.
     if (running >= CHUNKS_IN_FLIGHT) throw new ApiHttpError(429, 'Too many uploads at once. Please wait and try again.', undefined, { 'Retry-After': '1' });
+    const row = blobs.meta.get(userId, blobId);
+    if (row && index < row.chunk_count) throttle.fileBytes.hit(userId, plainChunkBytes(row.size, row.chunk_size, index) + CHUNK_OVERHEAD); // bytes, not writes (shared/limits.ts)
     inFlight.set(userId, running + 1);
     try {
       const raw = c.req.raw.body;
       const body = raw ? Readable.fromWeb(raw as import('node:stream/web').ReadableStream<Uint8Array>) : Readable.from([]);
-      // A body that fails (the client went away) can emit 'error' again after the store's pipeline
-      // has settled and let go of it: never an uncaught exception that would stop the server.
-      body.on('error', () => undefined);
-      await blobs.putChunk(userId, blobId, index, body, sha256, contentLength);
+      // A client that resets mid-chunk errors `body` before the store's pipeline listens (it awaits a
+      // mkdir first): without a listener that 'error' is an uncaught exception and stops the server.
+      // The pipeline still sees the error (the stream is destroyed with it) and keeps nothing.
+      let cutOff = false;
+      body.on('error', () => {
+        cutOff = true;
+      });
+      try {
+        await blobs.putChunk(userId, blobId, index, body, sha256, contentLength);
+      } catch (err) {
+        // The client's doing, not the server's: a 400 to resend, never a logged 500.
+        if (cutOff && !(err instanceof ApiHttpError)) throw new ApiHttpError(400, 'Invalid request: body: the chunk was cut off; send it again', [{ path: 'body', message: 'The chunk was cut off' }]);
+        throw err;
+      }
     } finally {
       const left = (inFlight.get(userId) ?? 1) - 1;
       if (left > 0) inFlight.set(userId, left);
@@ -125,11 +145,18 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   app.get('/api/blobs/:blobId/content', async (c) => {
     const row = blobs.readable(c.var.userId, blobIdOf(c));
     throttle.fileBytes.check(c.var.userId);
-    c.header('Content-Disposition', contentDisposition('attachment', `${row.blob_id}.bin`));
-    return rangedResponse(c, row.encrypted_size, 'application/octet-stream', (range) => {
-      throttle.fileBytes.charge(c.var.userId, range.end - range.start + 1);
-      return ciphertextRange(blobs.store, row, range);
-    });
+    const res = await rangedResponse(
+      c,
+      row.encrypted_size,
+      'application/octet-stream',
+      (range) => {
+        throttle.fileBytes.charge(c.var.userId, range.end - range.start + 1);
+        return ciphertextRange(blobs.store, row, range);
+      },
+      { 'Content-Disposition': contentDisposition('attachment', `${row.blob_id}.bin`) },
+    );
+    if (!res) throw new ApiHttpError(404, 'Not found'); // never: the ciphertext is always there to stream
+    return res;
   });
 
   app.get('/api/files/usage', (c) => c.json(blobs.usage(c.var.userId)));

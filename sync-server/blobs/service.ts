@@ -94,6 +94,17 @@ export function createBlobService(
     received: row.state === 'complete' ? Array.from({ length: row.chunk_count }, (_, i) => i) : (await store.listChunks(row.user_id, row.blob_id)).map((c) => c.index).filter((i) => i < row.chunk_count),
     complete: row.state === 'complete',
   });
+  // A chunk stored while `complete` verifies would land in a complete file unchecked: the two never
+  // overlap for one blob (per this service; keys `user/blob`).
+  const arriving = new Map<string, number>();
+  const verifying = new Map<string, number>();
+  const keyOf = (userId: string, blobId: string) => `${userId}/${blobId}`;
+  const enter = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+  const leave = (m: Map<string, number>, k: string) => {
+    const left = (m.get(k) ?? 1) - 1;
+    if (left > 0) m.set(k, left);
+    else m.delete(k);
+  };
   const live = (userId: string, blobId: string) => {
     const row = meta.get(userId, blobId);
     if (!row || row.state === 'deleting') throw notFound();
@@ -147,11 +158,16 @@ export function createBlobService(
       const size = plainChunkBytes(row.size, row.chunk_size, index) + CHUNK_OVERHEAD;
       if (contentLength !== undefined && contentLength > size) throw field(413, 'body', `This chunk is larger than the ${size} bytes chunk ${index} must have`);
       if (contentLength !== undefined && contentLength < size) throw field(400, 'body', `Invalid request: body: chunk ${index} must have ${size} bytes`);
+      const k = keyOf(userId, blobId);
+      if (verifying.has(k)) throw field(409, 'blobId', 'This file is being completed');
+      enter(arriving, k);
       try {
         await store.putChunk(userId, blobId, index, body, { size, sha256 });
       } catch (err) {
         if (!(err instanceof ChunkMismatchError)) throw bodyFailure(err);
         throw err.reason === 'sha256' ? field(400, 'x-chunk-sha256', `Invalid request: x-chunk-sha256: ${err.message}`) : field(err.tooLarge ? 413 : 400, 'body', err.message);
+      } finally {
+        leave(arriving, k);
       }
       // Deleted (or its account) while the chunk streamed in: keep nothing.
       const after = meta.get(userId, blobId);
@@ -164,13 +180,14 @@ export function createBlobService(
     async complete(userId, blobId, claim) {
       const row = live(userId, blobId);
       if (row.state === 'complete') return; // a retry after a lost answer
-      const verdict = await verifyUpload(store, row, claim);
-      if (!verdict.ok) {
-        if (verdict.discard) await lifetime.remove(userId, blobId);
-        for (const i of verdict.badChunks ?? []) await store.deleteChunk(userId, blobId, i); // sent again from GET status
-        throw new ApiHttpError(verdict.status, verdict.error, verdict.issues);
+      const k = keyOf(userId, blobId);
+      if (arriving.has(k)) throw field(409, 'chunks', 'Chunks of this file are still arriving: complete it once they are stored');
+      enter(verifying, k);
+      try {
+        await completeVerified(userId, blobId, row, claim);
+      } finally {
+        leave(verifying, k);
       }
-      if (!meta.complete(userId, blobId, verdict.mimeType, opts.now()) && meta.get(userId, blobId)?.state !== 'complete') throw notFound();
     },
 
     usage: (userId) => ({ usedBytes: meta.usedBytes(userId), quotaBytes: userQuotaBytes, maxFileBytes }),
@@ -181,4 +198,15 @@ export function createBlobService(
       return row;
     },
   };
+
+  /** Verifies `row` (verify.ts) and marks it complete; the bad chunks go, a refused type deletes the upload. */
+  async function completeVerified(userId: string, blobId: string, row: BlobRow, claim: { key: string; mimeType: string; sha256: string }) {
+    const verdict = await verifyUpload(store, row, claim);
+    if (!verdict.ok) {
+      if (verdict.discard) await lifetime.remove(userId, blobId);
+      for (const i of verdict.badChunks ?? []) await store.deleteChunk(userId, blobId, i); // sent again from GET status
+      throw new ApiHttpError(verdict.status, verdict.error, verdict.issues);
+    }
+    if (!meta.complete(userId, blobId, verdict.mimeType, opts.now()) && meta.get(userId, blobId)?.state !== 'complete') throw notFound();
+  }
 }

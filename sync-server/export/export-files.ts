@@ -5,12 +5,13 @@
  */
 import { importFileKey } from '../../shared/files/crypto';
 import type { ExportOptions } from '../../shared/export/zip-writer';
-import { plaintextRange } from '../blobs/chunks';
+import { openPlaintextRange } from '../blobs/chunks';
 import type { BlobService } from '../blobs/service';
 
 /**
  * `openFile` of the export for `userId`: the plaintext stream, or null for a blob not (yet, or any
- * more) complete here. `onRead(bytes)` is told each file's size as it is opened (the account's
+ * more) complete here, or whose record's key does not decrypt it (listed in README.txt as not
+ * included, rather than breaking off the whole export). `onRead(bytes)` is told each file's size as it is opened (the account's
  * file-bytes budget, shared/limits.ts `fileBytesPerMinute`).
  */
 export function blobFileReader(blobs: BlobService, userId: string, onRead: (bytes: number) => void = () => {}): NonNullable<ExportOptions['openFile']> {
@@ -25,6 +26,6 @@ export function blobFileReader(blobs: BlobService, userId: string, onRead: (byte
     }
     onRead(row.size);
     if (row.size === 0) return new Uint8Array(0);
-    return plaintextRange(blobs.store, row, key, { start: 0, end: row.size - 1 });
+    return openPlaintextRange(blobs.store, row, key, { start: 0, end: row.size - 1 });
   };
 }

@@ -13,8 +13,8 @@
  *    endpoints that read no body (logout, DELETE). A cross-site <form> can only send simple
  *    content types, and a cross-site fetch with JSON needs a CORS preflight we never grant.
  *    The one exception is a file chunk upload (`opts.rawBody`, issue #17): it must say
- *    `Content-Type: application/octet-stream` (else 415) and its body is not read here (it
- *    streams to disk). That type is not one a form can send either, so a cross-site fetch with
+ *    `Content-Type: application/octet-stream` (else 415, checked by its route after the session,
+ *    before any byte is stored) and its body is not read here (it streams to disk). That type is not one a form can send either, so a cross-site fetch with
  *    it needs the same CORS preflight we never grant.
  *
  * Decision (documented in SECURITY.md): a request with neither `Origin` nor `Sec-Fetch-Site`
@@ -63,10 +63,7 @@ export function csrfProtection(deps: AppDeps, opts: { rawBody?: (c: Context) => 
     if (origin !== undefined && !ownOrigins(c, deps).has(origin.toLowerCase())) {
       throw new ApiHttpError(403, CROSS_SITE_MESSAGE);
     }
-    if (opts.rawBody?.(c)) {
-      if (!/^application\/octet-stream\s*$/i.test(c.req.header('content-type') ?? '')) throw new ApiHttpError(415, 'Content-Type must be application/octet-stream');
-      return next();
-    }
+    if (opts.rawBody?.(c)) return next(); // its route checks the type after the session (a caller without one gets 401)
     if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '') && (await hasBody(c))) {
       throw new ApiHttpError(415, 'Content-Type must be application/json');
     }

@@ -39,6 +39,12 @@ export function invalid(error: z.ZodError): ApiHttpError {
 
 export const notFound = (what = 'Not found') => new ApiHttpError(404, what);
 
+/**
+ * `path` as it may be logged: a segment of 32 or more URL-safe characters (the tokens of the
+ * release links, which open a person's pages) becomes `:token`.
+ */
+export const loggablePath = (path: string): string => path.replace(/(^|\/)[A-Za-z0-9_-]{32,}(?=\/|$)/g, '$1:token');
+
 /** Hono `onError` handler. */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiHttpError) {
@@ -50,6 +56,6 @@ export function handleError(err: Error, c: Context): Response {
     const message = status === 413 ? 'Request body is too large' : err.message || 'Request failed';
     return c.json({ error: message }, status as ContentfulStatusCode);
   }
-  console.error('Unhandled error', c.req.method, c.req.path, err);
+  console.error('Unhandled error', c.req.method, loggablePath(c.req.path), err);
   return c.json({ error: 'Internal server error' }, 500);
 }

@@ -25,10 +25,10 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
     'GET /api/trustee/access/:token',
     'POST /api/trustee/access/:token/tasks/:taskId',
     'POST /api/trustee/access/:token/resend/:messageId',
+    'GET /api/trustee/access/:token/binder.pdf', // issue #18
+    'GET /api/trustee/access/:token/documents/:documentId/file', // issue #17
     'GET /api/delivery/:token',
-    'GET /api/delivery/:token/file', // the recipient's recording or file (issue #17), after release only
-    'GET /api/trustee/access/:token/documents/:documentId/file', // a document by access level (issue #17), after release only
-    'GET /api/trustee/access/:token/binder.pdf', // the family binder for full-access trustees (issue #18), after release only
+    'GET /api/delivery/:token/file', // issue #17
     'GET /api/still-here/:token',
     'POST /api/still-here/:token',
   ],

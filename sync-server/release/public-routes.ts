@@ -22,7 +22,7 @@ import { html } from 'hono/html';
 import { notFoundPage, page, type Html } from './page';
 import { LINK_PATHS } from './outbox';
 import { DAY_MS, TransitionError } from './state-machine';
-import { releasedFileType, servePlainFile } from '../blobs/release-files';
+import { createDownloadBudget, releasedFileType, servePlainFile } from '../blobs/release-files';
 import { formatBytes } from '../blobs/service';
 import { resolveToken } from './tokens';
 import { binderPdfOf } from '../export/export-records';
@@ -38,6 +38,9 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
   const { release, records, blobs } = services;
   const { store } = release;
   const limiter = createRateLimiter({ limit: 120, windowMs: 10 * 60_000, now: deps.now });
+  // File downloads are decrypted on the fly: they cost bytes, per address (blobs/release-files.ts).
+  const downloadBudget = createDownloadBudget(deps.config.limits.fileBytesPerMinute, deps.now);
+  const bytesBudget = (c: Context) => downloadBudget(`release-bytes:${clientIp(c, deps)}`);
   const poke = () => services.scheduler.poke();
 
   for (const prefix of ['/api/trustee/*', '/api/delivery/*', '/api/still-here/*']) {
@@ -260,7 +263,7 @@ ${sections}`,
     const t = accessOf(c);
     if (!t || t.trustee.accessLevel === 'messages-only') return notFoundPage(c);
     const d = records.get(t.tok.user_id, 'documents', c.req.param('documentId'));
-    return (d && (await servePlainFile(c, blobs, t.tok.user_id, d.file, 'attachment'))) || notFoundPage(c);
+    return (d && (await servePlainFile(c, blobs, t.tok.user_id, d.file, 'attachment', bytesBudget(c)))) || notFoundPage(c);
   });
 
   app.post('/api/trustee/access/:token/tasks/:taskId', (c) => {
@@ -334,7 +337,7 @@ ${sections}`,
   app.get('/api/delivery/:token/file', async (c) => {
     const d = deliveryOf(c);
     const disposition = c.req.query('download') ? 'attachment' : 'inline';
-    return (d && (await servePlainFile(c, blobs, d.tok.user_id, d.m.file, disposition))) || notFoundPage(c);
+    return (d && (await servePlainFile(c, blobs, d.tok.user_id, d.m.file, disposition, bytesBudget(c)))) || notFoundPage(c);
   });
 
   app.get('/api/delivery/:token', (c) => {

@@ -3,12 +3,14 @@
  * device writes (shared/export), streamed as it is made, for scripts and backups. Only the
  * session's account is read (rule 15). Files are decrypted on the fly from the blob store with
  * each record's key (export/export-files.ts); one not uploaded yet is listed in README.txt as not included.
+ * One export per account at a time (a second: 429, Retry-After).
  */
 import { Hono } from 'hono';
 import { personNameOf } from '../../shared/export/format';
 import { exportZipChunks } from '../../shared/export/zip-writer';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
+import { ApiHttpError } from '../http/errors';
 import { limitAccount } from '../http/account-limit';
 import type { Services } from '../services';
 import { blobFileReader } from '../export/export-files';
@@ -20,8 +22,15 @@ export function exportRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const { records } = services;
   app.use('/api/export', requireSession(deps, services), limitAccount(records));
 
+  // One export per account at a time: the budgets are checked when an export starts and charged as
+  // it reads, so exports started together would each read the whole account past them.
+  const running = new Set<string>(); // this app's, in memory like the rate windows
+
   app.get('/api/export', (c) => {
     const userId = c.var.userId;
+    if (running.has(userId)) {
+      throw new ApiHttpError(429, 'Your export is already being made. Please wait for it to finish.', undefined, { 'Retry-After': '10' });
+    }
     // A whole export is the largest read there is: it costs the account's read budgets (issue #15),
     // records by their bytes, files by theirs, so one account cannot keep the disk busy for everyone.
     records.throttle.readBytes.check(userId);
@@ -30,13 +39,24 @@ export function exportRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     records.throttle.readBytes.charge(userId, JSON.stringify(exported).length);
     const exportedAt = new Date(deps.now());
     const chunks = exportZipChunks({ records: exported, exportedAt, personName: personNameOf(exported), openFile: blobFileReader(services.blobs, userId, (bytes) => records.throttle.fileBytes.charge(userId, bytes)) });
+    running.add(userId);
+    const end = () => running.delete(userId);
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
+        let next: IteratorResult<Uint8Array>;
+        try {
+          next = await chunks.next();
+        } catch (err) {
+          end();
+          throw err;
+        }
+        if (next.done) {
+          end();
+          controller.close();
+        } else controller.enqueue(next.value);
       },
       async cancel() {
+        end();
         await chunks.return(undefined);
       },
     });

@@ -66,6 +66,9 @@ async function uploadStates(card: Locator): Promise<number> {
   return (await card.getByText(/Waiting to upload|Upload failed/).count()) + (await card.getByRole('progressbar', { name: /^Uploading / }).count());
 }
 
+/** True when `locator` is the focused element. */
+const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+
 /** Records a video of about `seconds` in the open message dialog, with the fake camera. */
 async function recordVideo(page: Page, seconds: number): Promise<void> {
   const dialog = openDialog(page);
@@ -74,9 +77,12 @@ async function recordVideo(page: Page, seconds: number): Promise<void> {
   const timer = dialog.getByRole('timer', { name: 'Time left' });
   await timer.waitFor();
   expect(await timer.textContent()).toMatch(/^(10:00|9:5\d) left$/);
+  // Keyboard focus follows each step: the pressed button is gone, the next one has focus.
+  await poll(() => isFocused(dialog.getByRole('button', { name: 'Stop recording' }))).toBe(true);
   await page.waitForTimeout(seconds * 1000 + 300);
   await dialog.getByRole('button', { name: 'Stop recording' }).click();
   await dialog.getByRole('button', { name: 'Re-take' }).waitFor();
+  await poll(() => isFocused(dialog.getByRole('button', { name: 'Re-take' }))).toBe(true);
   expect(await dialog.getByText(/^Recorded 0:0[3-4]\./).isVisible()).toBe(true);
 }
 
@@ -242,6 +248,8 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     // Room is made on the laptop (the deleted document's file is freed); Retry on the phone uploads.
     await documentCard(a.page, 'Policy from the laptop').getByRole('button', { name: 'Delete document Policy from the laptop' }).click();
     await confirmDialog(a.page, 'Are you sure you want to delete this document? This action cannot be undone.', 'Delete');
+    // The Delete button left with its card: keyboard focus lands on the page's main region, not <body>.
+    await poll(() => a.page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
     await syncUntil(a.context, () => a.page.getByText('All changes saved').isVisible(), true);
     await phone.getByRole('button', { name: 'Retry upload of Policy.pdf' }).click();
     await poll(() => uploadStates(phone), 60_000).toBe(0);

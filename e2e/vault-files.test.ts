@@ -196,13 +196,17 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await context.close();
   });
 
-  it('refuses a document over the size limit with a clear message, and queues nothing', async () => {
+  it('refuses a document over the size limit, or a disguised type, with a clear message as soon as it is picked, and queues nothing', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/documents/upload');
     const dialog = openDialog(page);
     await choose(page, 'Document Type', 'Financial');
     await dialog.getByLabel('Document File').setInputFiles(hugePath);
     await expectToast(page, 'Failed to upload document', 'This file is too large (3.5 MB). Files can be up to 3 MB.');
     expect(await dialog.getByText('Scanned deed.pdf').count()).toBe(0);
+    // A web page renamed .pdf is refused by its content as soon as it is picked, like a too-large one.
+    await dialog.getByLabel('Document File').setInputFiles({ name: 'Deed.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') });
+    await expectToast(page, 'This kind of file cannot be kept in the vault.', 'Failed to upload document');
+    expect(await dialog.getByText('Deed.pdf').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Upload Document' }).click();
     await expectToast(page, 'Missing information', 'Please fill in all required fields.');
     expect(await queuedBlobIds(page)).toEqual([]);

@@ -233,7 +233,27 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await context.close();
   });
 
-  it('an upload the server refuses (the vault full) says why, and Retry uploads it once there is room', async () => {
+  it('a voice message plays in an audio player named for it, not an empty video frame', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault/new');
+    const dialog = openDialog(page);
+    await dialog.getByLabel('Recipient Name').fill('Tom');
+    await dialog.getByLabel('Recipient Email').fill('tom@example.com');
+    await choose(page, 'Message Type', 'Audio');
+    await dialog.getByRole('button', { name: 'Start recording' }).click();
+    await dialog.getByRole('timer', { name: 'Time left' }).waitFor();
+    await page.waitForTimeout(1_500);
+    await dialog.getByRole('button', { name: 'Stop recording' }).click();
+    await dialog.getByRole('button', { name: 'Re-take' }).waitFor();
+    await dialog.getByLabel('A note to go with it').fill('Listen when you miss me.');
+    await dialog.getByRole('button', { name: 'Save Message' }).click();
+    await expectToast(page, 'Message created');
+    const tom = page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Tom' });
+    await tom.locator('audio[aria-label^="Voice message for Tom"]').waitFor();
+    expect(await tom.locator('video').count()).toBe(0);
+    await context.close();
+  });
+
+    it('an upload the server refuses (the vault full) says why, and Retry uploads it once there is room', async () => {
     // Two devices of one person, each offline, each add a 2.5 MB file: together over the quota.
     const a = await signedInPage(suite.browser, suite.server.url, '/documents');
     const b = await secondDevice(suite.browser, suite.server.url, a.user, '/documents');

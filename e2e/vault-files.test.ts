@@ -209,6 +209,8 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     expect(await dialog.getByText('Deed.pdf').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Upload Document' }).click();
     await expectToast(page, 'Missing information', 'Please fill in all required fields.');
+    // Focus moves from the button to the first field marked missing, named by its label.
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
     expect(await queuedBlobIds(page)).toEqual([]);
     await context.close();
   });

@@ -108,6 +108,10 @@ describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', ()
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Your data' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'settings at 390 px');
+    // A PDF chosen by mistake is refused at once, without first asking to confirm the import.
+    await page.locator('input[type="file"]').setInputFiles({ name: 'Last will.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') });
+    await expectToast(page, 'Import failed', 'This file is damaged or is not a ZIP file.');
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
     await page.locator('input[type="file"]').setInputFiles(exported.path);
     await confirmDialog(page, 'are added to this account', 'Import');
     await expectToast(page, 'Data imported', 'with 1 file queued for upload');

@@ -66,6 +66,9 @@ async function uploadStates(card: Locator): Promise<number> {
   return (await card.getByText(/Waiting to upload|Upload failed/).count()) + (await card.getByRole('progressbar', { name: /^Uploading / }).count());
 }
 
+/** True when `locator` is the focused element. */
+const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+
 /** Records a video of about `seconds` in the open message dialog, with the fake camera. */
 async function recordVideo(page: Page, seconds: number): Promise<void> {
   const dialog = openDialog(page);
@@ -74,9 +77,12 @@ async function recordVideo(page: Page, seconds: number): Promise<void> {
   const timer = dialog.getByRole('timer', { name: 'Time left' });
   await timer.waitFor();
   expect(await timer.textContent()).toMatch(/^(10:00|9:5\d) left$/);
+  // Keyboard focus follows each step: the pressed button is gone, the next one has focus.
+  await poll(() => isFocused(dialog.getByRole('button', { name: 'Stop recording' }))).toBe(true);
   await page.waitForTimeout(seconds * 1000 + 300);
   await dialog.getByRole('button', { name: 'Stop recording' }).click();
   await dialog.getByRole('button', { name: 'Re-take' }).waitFor();
+  await poll(() => isFocused(dialog.getByRole('button', { name: 'Re-take' }))).toBe(true);
   expect(await dialog.getByText(/^Recorded 0:0[3-4]\./).isVisible()).toBe(true);
 }
 
@@ -190,15 +196,21 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await context.close();
   });
 
-  it('refuses a document over the size limit with a clear message, and queues nothing', async () => {
+  it('refuses a document over the size limit, or a disguised type, with a clear message as soon as it is picked, and queues nothing', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/documents/upload');
     const dialog = openDialog(page);
     await choose(page, 'Document Type', 'Financial');
     await dialog.getByLabel('Document File').setInputFiles(hugePath);
     await expectToast(page, 'Failed to upload document', 'This file is too large (3.5 MB). Files can be up to 3 MB.');
     expect(await dialog.getByText('Scanned deed.pdf').count()).toBe(0);
+    // A web page renamed .pdf is refused by its content as soon as it is picked, like a too-large one.
+    await dialog.getByLabel('Document File').setInputFiles({ name: 'Deed.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') });
+    await expectToast(page, 'This kind of file cannot be kept in the vault.', 'Failed to upload document');
+    expect(await dialog.getByText('Deed.pdf').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Upload Document' }).click();
     await expectToast(page, 'Missing information', 'Please fill in all required fields.');
+    // Focus moves from the button to the first field marked missing, named by its label.
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
     expect(await queuedBlobIds(page)).toEqual([]);
     await context.close();
   });
@@ -223,7 +235,27 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await context.close();
   });
 
-  it('an upload the server refuses (the vault full) says why, and Retry uploads it once there is room', async () => {
+  it('a voice message plays in an audio player named for it, not an empty video frame', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault/new');
+    const dialog = openDialog(page);
+    await dialog.getByLabel('Recipient Name').fill('Tom');
+    await dialog.getByLabel('Recipient Email').fill('tom@example.com');
+    await choose(page, 'Message Type', 'Audio');
+    await dialog.getByRole('button', { name: 'Start recording' }).click();
+    await dialog.getByRole('timer', { name: 'Time left' }).waitFor();
+    await page.waitForTimeout(1_500);
+    await dialog.getByRole('button', { name: 'Stop recording' }).click();
+    await dialog.getByRole('button', { name: 'Re-take' }).waitFor();
+    await dialog.getByLabel('A note to go with it').fill('Listen when you miss me.');
+    await dialog.getByRole('button', { name: 'Save Message' }).click();
+    await expectToast(page, 'Message created');
+    const tom = page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Tom' });
+    await tom.locator('audio[aria-label^="Voice message for Tom"]').waitFor();
+    expect(await tom.locator('video').count()).toBe(0);
+    await context.close();
+  });
+
+    it('an upload the server refuses (the vault full) says why, and Retry uploads it once there is room', async () => {
     // Two devices of one person, each offline, each add a 2.5 MB file: together over the quota.
     const a = await signedInPage(suite.browser, suite.server.url, '/documents');
     const b = await secondDevice(suite.browser, suite.server.url, a.user, '/documents');
@@ -242,6 +274,8 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     // Room is made on the laptop (the deleted document's file is freed); Retry on the phone uploads.
     await documentCard(a.page, 'Policy from the laptop').getByRole('button', { name: 'Delete document Policy from the laptop' }).click();
     await confirmDialog(a.page, 'Are you sure you want to delete this document? This action cannot be undone.', 'Delete');
+    // The Delete button left with its card: keyboard focus lands on the page's main region, not <body>.
+    await poll(() => a.page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
     await syncUntil(a.context, () => a.page.getByText('All changes saved').isVisible(), true);
     await phone.getByRole('button', { name: 'Retry upload of Policy.pdf' }).click();
     await poll(() => uploadStates(phone), 60_000).toBe(0);

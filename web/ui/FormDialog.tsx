@@ -3,7 +3,9 @@
  * footer with Cancel and the submit button. Enter in a text field submits; Escape, a click outside,
  * ✕ and Cancel close, but while the form holds unsaved typing they ask "Leave without saving?"
  * first (web/forms/unsaved-changes.tsx); a save closes through the caller, without asking.
- * The submit button reads `pendingLabel` and is disabled while `pending`.
+ * The submit button reads `pendingLabel` and is disabled while `pending`. A submit the form
+ * refuses moves keyboard focus to the first field it marked invalid (WCAG 3.3.1), so the person
+ * (and a screen reader) lands on what is missing rather than staying on the button.
  *
  * @example
  * <FormDialog open={open} onOpenChange={setOpen} title="Add Trustee" submitLabel="Add Trustee"
@@ -26,6 +28,23 @@ export interface FormDialogProps {
   children: ReactNode;
 }
 
+/**
+ * After a submit (once React has rendered its errors), focuses the first `[aria-invalid="true"]`
+ * field of the form with id `formId` that can take focus, when focus is still on the submit
+ * button or nowhere: a form that saved and closed, or focus the person moved, is left alone.
+ */
+function focusFirstInvalid(formId: string, submitter: Element | null): void {
+  setTimeout(() => {
+    const form = document.getElementById(formId);
+    const active = document.activeElement;
+    if (!form || (active !== submitter && active !== document.body)) return;
+    for (const el of form.querySelectorAll<HTMLElement>('[aria-invalid="true"]')) {
+      el.focus();
+      if (document.activeElement === el) return;
+    }
+  }, 0);
+}
+
 export function FormDialog({
   open,
   onOpenChange,
@@ -40,7 +59,9 @@ export function FormDialog({
   const formId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!pending) onSubmit();
+    if (pending) return;
+    onSubmit();
+    focusFirstInvalid(formId, (e.nativeEvent as SubmitEvent).submitter ?? document.activeElement);
   };
   const openChange = async (next: boolean) => {
     if (next || (await askToDiscardTyping())) onOpenChange(next);

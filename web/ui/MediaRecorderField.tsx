@@ -3,7 +3,9 @@
  * microphone is asked for, then records with a live preview and a visible countdown to the time
  * limit (default 10 minutes, auto-stop), then plays the recording back with Re-take. The
  * recording is handed to `onRecorded` (null when dropped); the caller stores it on save. Give it
- * a `key` per kind so switching video/audio starts afresh.
+ * a `key` per kind so switching video/audio starts afresh. Keyboard focus follows the person's
+ * step (WCAG 2.4.3): the button they pressed disappears, so focus moves to the next one (Stop
+ * recording, then Re-take) instead of falling out of the dialog.
  */
 import { useEffect, useRef } from 'react';
 import { Circle, Mic, RotateCcw, Square } from 'lucide-react';
@@ -34,9 +36,23 @@ function LivePreview({ stream }: { stream: MediaStream }) {
   return <video ref={ref} autoPlay muted playsInline aria-label="Camera preview" className="aspect-video w-full rounded-lg bg-slate-900" />;
 }
 
+/**
+ * Focuses `target` when focus was lost with the button that just disappeared: the active element
+ * is <body>, or an ancestor of the field (Radix moves a dialog's lost focus to its content), or
+ * inside the field. Focus elsewhere (the person typing their note while recording) is left alone.
+ */
+function focusIfLost(field: HTMLElement | null, target: HTMLElement | null): void {
+  const active = document.activeElement;
+  if (!field || !target) return;
+  if (active === null || active === document.body || active.contains(field) || field.contains(active)) target.focus();
+}
+
 export function MediaRecorderField({ kind, limitMs, onRecorded }: MediaRecorderFieldProps) {
   const rec = useMediaRecording(kind, limitMs);
   const { state } = rec;
+  const field = useRef<HTMLDivElement>(null);
+  const stopButton = useRef<HTMLButtonElement>(null);
+  const retakeButton = useRef<HTMLButtonElement>(null);
   const what = kind === 'video' ? 'video' : 'voice message';
   const devices = kind === 'video' ? 'camera and microphone' : 'microphone';
   const recorded = state.phase === 'recorded' ? state : null;
@@ -45,9 +61,15 @@ export function MediaRecorderField({ kind, limitMs, onRecorded }: MediaRecorderF
     onRecorded(recorded ? { blob: recorded.blob, durationMs: recorded.durationMs } : null);
     // onRecorded is the caller's setter; only a new recording (or none) matters.
   }, [recorded]);
+  useEffect(() => {
+    if (state.phase === 'recording') focusIfLost(field.current, stopButton.current);
+  }, [state.phase]);
+  useEffect(() => {
+    if (url) focusIfLost(field.current, retakeButton.current);
+  }, [url]);
 
   return (
-    <div className="flex flex-col gap-3 rounded-lg border border-stone-200 bg-stone-50 p-4">
+    <div ref={field} className="flex flex-col gap-3 rounded-lg border border-stone-200 bg-stone-50 p-4">
       {(state.phase === 'idle' || state.phase === 'asking' || state.phase === 'refused') && (
         <>
           <p className="text-sm leading-relaxed text-slate-700">
@@ -85,7 +107,7 @@ export function MediaRecorderField({ kind, limitMs, onRecorded }: MediaRecorderF
                 {formatDuration(state.remainingMs + 999)} left
               </span>
             </p>
-            <Button type="button" onClick={rec.stop}>
+            <Button ref={stopButton} type="button" onClick={rec.stop}>
               <Square aria-hidden="true" />
               Stop recording
             </Button>
@@ -99,7 +121,7 @@ export function MediaRecorderField({ kind, limitMs, onRecorded }: MediaRecorderF
             <p className="text-sm text-slate-700">
               Recorded {formatDuration(recorded.durationMs)}. {kind === 'video' ? 'Watch it back' : 'Listen to it'}, or re-take it.
             </p>
-            <Button type="button" variant="outline" onClick={() => void rec.start()}>
+            <Button ref={retakeButton} type="button" variant="outline" onClick={() => void rec.start()}>
               <RotateCcw aria-hidden="true" />
               Re-take
             </Button>

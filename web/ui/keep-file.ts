@@ -7,7 +7,9 @@
  */
 import { FILE_CHUNK_BYTES } from '../../shared/files/crypto';
 import type { FileRef } from '../../shared/files/ref';
+import { detectFileType, SNIFF_BYTES } from '../../shared/files/types';
 import { addFile, checkSize, fileLimits, FileRefusedError } from '../files';
+import { readSlice } from '../files/hash';
 import { toast } from './toast-store';
 
 function refuse(failure: string, reason: string): { ok: false; reason: string } {
@@ -17,13 +19,16 @@ function refuse(failure: string, reason: string): { ok: false; reason: string } 
 
 /**
  * Checks, as soon as a file is picked, that it fits the server's limits (per-file size and what
- * the vault has left; offline, the last known limits), so a too-large file is refused at once.
- * Resolves null when it fits, else the reason after showing the toast titled `failure`. addFile
- * checks again (and the type, by content) on save.
+ * the vault has left; offline, the last known limits) and is of a type the vault keeps, by its
+ * content (shared/files/types.ts: an HTML page renamed .pdf is refused), so the person learns it
+ * at once, not after naming it. Resolves null when it fits, else the reason after showing the
+ * toast titled `failure`. addFile checks both again on save.
  */
 export async function checkFileFits(file: Blob, failure: string): Promise<string | null> {
   try {
     checkSize(file.size, FILE_CHUNK_BYTES, await fileLimits(), 0);
+    const verdict = await detectFileType(await readSlice(file, 0, SNIFF_BYTES));
+    if (!verdict.ok) throw new FileRefusedError(verdict.reason);
     return null;
   } catch (err) {
     if (err instanceof FileRefusedError) return refuse(failure, err.message).reason;

@@ -9,7 +9,8 @@ import { useLayoutEffect, useRef } from 'react';
 /**
  * Give the returned handler to a Radix Content's `onCloseAutoFocus`. `open`: the dialog's state.
  * The opener is read in a layout effect, before Radix moves focus into the dialog. When the
- * opener is gone (its card was deleted), focus moves to the page's main heading region instead.
+ * opener is gone (its card was deleted), focus moves to the page's main heading region instead;
+ * also when the opener goes just after (a confirmed delete removes its card once the write lands).
  */
 export function useReturnFocus(open: boolean | undefined): (event: Event) => void {
   const opener = useRef<HTMLElement | null>(null);
@@ -22,7 +23,32 @@ export function useReturnFocus(open: boolean | undefined): (event: Event) => voi
     event.preventDefault();
     const el = opener.current;
     opener.current = null;
-    if (el?.isConnected) el.focus();
-    else document.querySelector<HTMLElement>('main')?.focus();
+    if (el?.isConnected) {
+      el.focus();
+      focusMainIfRemoved(el);
+    } else focusMain();
   };
+}
+
+const focusMain = () => document.querySelector<HTMLElement>('main')?.focus();
+
+/**
+ * Watches `el` (just refocused) until focus moves elsewhere: when it leaves the page with focus on
+ * it (a deleted card's Delete button), focus would fall to <body>; it goes to <main> instead.
+ */
+function focusMainIfRemoved(el: HTMLElement): void {
+  const stop = () => {
+    observer.disconnect();
+    document.removeEventListener('focusin', onFocusIn);
+  };
+  const observer = new MutationObserver(() => {
+    if (el.isConnected) return;
+    stop();
+    if (document.activeElement === null || document.activeElement === document.body) focusMain();
+  });
+  const onFocusIn = (e: FocusEvent) => {
+    if (e.target !== el) stop();
+  };
+  observer.observe(document.body, { childList: true, subtree: true });
+  document.addEventListener('focusin', onFocusIn);
 }

@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { confirm } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast-store';
-import { exportMyData, importMyData } from './actions';
+import { checkImportFile, exportMyData, importMyData } from './actions';
 import { useFamilyBinder } from './BinderButton';
 
 type Busy = null | 'export' | 'import';
@@ -53,6 +53,12 @@ export function DataCard() {
   async function runImport(file: File | undefined) {
     if (input.current) input.current.value = ''; // choosing the same file again fires change again
     if (!file) return;
+    try {
+      await checkImportFile(file); // a PDF picked by mistake is refused before the question
+    } catch (err) {
+      toast({ title: 'Import failed', description: (err as Error).message || 'Please try again later.', variant: 'destructive', durationMs: 10_000 });
+      return;
+    }
     const go = await confirm({
       title: 'Import data?',
       description: `Records in “${file.name}” are added to this account, and records already here with the same id are updated to match it (your profile too). Nothing is deleted.`,

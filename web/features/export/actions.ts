@@ -52,6 +52,12 @@ export async function exportMyData(): Promise<{ outcome: SaveOutcome; missing: n
   return { outcome: await saveFile(zip, `afterword-export-${madeAt.toISOString().slice(0, 10)}.zip`), missing };
 }
 
+/** Throws ExportReadError when `file` is not a ZIP at all (see checkZipSignature); reads 4 bytes. */
+export async function checkImportFile(file: Blob): Promise<void> {
+  const { checkZipSignature, ZIP_SIGNATURE_BYTES } = await import('./import-data');
+  checkZipSignature(new Uint8Array(await file.slice(0, ZIP_SIGNATURE_BYTES).arrayBuffer()));
+}
+
 /** Imports an export ZIP into this account (see import-data.ts for what is refused and how). */
 export async function importMyData(file: Blob): Promise<ImportResult> {
   const db = requireDb();

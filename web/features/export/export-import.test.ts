@@ -13,7 +13,7 @@ import { NEWER_VERSION_MESSAGE, DAMAGED_ZIP_MESSAGE } from '../../../shared/expo
 import { openOnDevice } from '../../db/test-device';
 import type { UserDatabase } from '../../db/user-database';
 import { comparable, seed, zipOf } from './export-test-support';
-import { ExportReadError, importData } from './import-data';
+import { ExportReadError, checkZipSignature, importData } from './import-data';
 
 const now = () => Date.UTC(2026, 10, 23, 12);
 
@@ -83,6 +83,15 @@ describe('export → import (issue #18)', () => {
     it('a newer format version asks to update the app', async () => {
       const { manifest } = await validManifest();
       await refused(zipSync({ 'afterword.json': strToU8(JSON.stringify({ ...manifest, version: 2 })) }), NEWER_VERSION_MESSAGE);
+    });
+
+    it('a file that is not a ZIP at all (a PDF chosen by mistake) is refused from its first bytes; a ZIP passes', async () => {
+      const { zip } = await validManifest();
+      expect(() => checkZipSignature(zip.slice(0, 4))).not.toThrow();
+      expect(() => checkZipSignature(zipSync({}).slice(0, 4))).not.toThrow();
+      for (const head of [strToU8('%PDF'), strToU8('<htm'), new Uint8Array(0), strToU8('PK')]) {
+        expect(() => checkZipSignature(head)).toThrow(DAMAGED_ZIP_MESSAGE);
+      }
     });
 
     it('a truncated ZIP is damaged', async () => {

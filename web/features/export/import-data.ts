@@ -10,13 +10,26 @@
  */
 import { COLLECTIONS, COLLECTION_SPECS, type CollectionName } from '../../../shared/schema/collections';
 import type { FileRef } from '../../../shared/files/ref';
-import { ExportReadError, readExport, type ExportRecord } from '../../../shared/export/read';
+import { DAMAGED_ZIP_MESSAGE, ExportReadError, readExport, type ExportRecord } from '../../../shared/export/read';
 import type { ExportFileEntry } from '../../../shared/export/format';
 import { TOMBSTONE_FIELD, isDeleted } from '../../../shared/sync/record';
 import { fieldClock } from '../../db/edit-session';
 import type { UserDatabase, WriteInput } from '../../db/user-database';
 
 export { ExportReadError };
+
+/** Bytes a ZIP starts with: a local file header (PK\3\4) or, when empty, the end record (PK\5\6). */
+export const ZIP_SIGNATURE_BYTES = 4;
+
+/**
+ * Refuses at once a file that cannot be a ZIP (a PDF or photo chosen by mistake), from its first
+ * ZIP_SIGNATURE_BYTES bytes, so the person is not first asked to confirm an import that cannot
+ * happen. Throws ExportReadError(DAMAGED_ZIP_MESSAGE); a ZIP still gets every check of importData.
+ */
+export function checkZipSignature(head: Uint8Array): void {
+  const zip = head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6));
+  if (!zip) throw new ExportReadError(DAMAGED_ZIP_MESSAGE);
+}
 
 /** Adds a file on this device and queues its upload (web/files `addFile`). */
 export type AddFile = (blob: Blob, opts: { name: string; durationMs?: number }) => Promise<FileRef>;

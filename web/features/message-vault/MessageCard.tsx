@@ -47,7 +47,7 @@ export function MessageCard({ message, onEdit, onDelete }: MessageCardProps) {
             <dd>{message.deliveryDate ? formatLongDate(message.deliveryDate) : 'Upon release'}</dd>
           </div>
         </dl>
-        {message.file && <MessageRecording file={message.file} recipientName={message.recipientName} />}
+        {message.file && <MessageRecording file={message.file} recipientName={message.recipientName} messageType={message.messageType} />}
         <p className="line-clamp-3 text-slate-700 whitespace-pre-line break-words">{message.messageContent}</p>
       </div>
       <div className="flex justify-end border-t border-stone-200 px-3 py-1.5">

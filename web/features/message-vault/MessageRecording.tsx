@@ -27,10 +27,21 @@ function Player({ file, kind, label }: { file: FileRef; kind: 'video' | 'audio';
   return <MediaPlayer kind={kind} src={url} label={label} />;
 }
 
-export function MessageRecording({ file, recipientName }: { file: FileRef; recipientName: string }) {
+/**
+ * The player a message's recording needs. The message's type says it: a voice message recorded in
+ * the browser is a webm whose content reads as video/webm (its container does not tell audio
+ * from video), and would otherwise show as an empty video frame named "Video message". The file's
+ * type decides only for a message of another type.
+ */
+export function recordingKind(messageType: string, mimeType: string): 'video' | 'audio' {
+  if (messageType === 'audio' || messageType === 'video') return messageType;
+  return mediaKind(mimeType) ?? 'video';
+}
+
+export function MessageRecording({ file, recipientName, messageType }: { file: FileRef; recipientName: string; messageType: string }) {
   const attachment = useAttachment(file);
   const [asked, setAsked] = useState(false);
-  const kind = mediaKind(file.mimeType) ?? 'video';
+  const kind = recordingKind(messageType, file.mimeType);
   const label = `${kind === 'video' ? 'Video' : 'Voice'} message for ${recipientName}`;
   const length = file.durationMs !== undefined ? formatDuration(file.durationMs) : formatBytes(file.size);
   return (

@@ -19,7 +19,7 @@ import { createRateLimiter } from '../http/rate-limit';
 import type { Services } from '../services';
 import type { TokenPurpose, TokenRow } from '../db/release';
 import { html } from 'hono/html';
-import { notFoundPage, page, type Html } from './page';
+import { mediaPlayerFor, notFoundPage, page, type Html } from './page';
 import { LINK_PATHS } from './outbox';
 import { DAY_MS, TransitionError } from './state-machine';
 import { createDownloadBudget, releasedFileType, servePlainFile } from '../blobs/release-files';
@@ -326,11 +326,11 @@ ${sections}`,
     if (!m.file) return '';
     if (!type) return html`<p class="muted">The recording is not available.</p>`;
     const src = `${LINK_PATHS.delivery}${token}/file`;
-    const player = type.startsWith('video/')
-      ? html`<video controls preload="metadata" src="${src}"></video>`
-      : type.startsWith('audio/')
-        ? html`<audio controls preload="metadata" src="${src}"></audio>`
-        : '';
+    const kind = mediaPlayerFor(m.messageType, type);
+    const player =
+      kind === 'video' ? html`<video controls preload="metadata" src="${src}"></video>`
+      : kind === 'audio' ? html`<audio controls preload="metadata" src="${src}"></audio>`
+      : '';
     return html`<div class="card">${player}<p><a href="${src}?download=1">Download ${m.file.name}</a> <span class="muted">(${formatBytes(m.file.size)})</span></p></div>`;
   };
 

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { performance } from 'node:perf_hooks';
 import { chunkCount, encryptChunk, FILE_CHUNK_BYTES, importFileKey } from '../shared/files/crypto';
-import { completeUpload, declarationOf, putChunk, sha256Hex, type Caller, type EncryptedFile } from '../sync-server/blobs/blob-test-support';
+import { completeUpload, declarationOf, putChunk, sha256Hex, fetchCaller, type EncryptedFile } from '../sync-server/blobs/blob-test-support';
 import { startChildServer } from '../sync-server/child-server';
 
 const MB = 1024 * 1024;
@@ -71,14 +71,7 @@ async function benchServer() {
   });
   if (reg.status !== 201) throw new Error(`register: ${reg.status}`);
   const cookie = reg.headers.get('set-cookie')!.split(';')[0]!;
-  const call: Caller = (method, path, body, headers = {}) => {
-    const json = body !== undefined && !(body instanceof Uint8Array);
-    return fetch(`${server.url}${path}`, {
-      method,
-      headers: { ...(json ? { 'Content-Type': 'application/json' } : {}), Cookie: cookie, ...headers },
-      body: body === undefined ? undefined : json ? JSON.stringify(body) : (body as BodyInit),
-    });
-  };
+  const call = fetchCaller(server.url, cookie);
   const done = async () => {
     await server.stop();
     rmSync(server.dataDir, { recursive: true, force: true });

@@ -9,7 +9,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encryptFile, fileRefOf, uploadFile, type Caller } from '../sync-server/blobs/blob-test-support';
+import { encryptFile, fileRefOf, fetchCaller, uploadFile } from '../sync-server/blobs/blob-test-support';
 import { startChildServer, type ChildServer } from '../sync-server/child-server';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
 import { desktopContext, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext } from './harness';
@@ -75,14 +75,7 @@ describe.skipIf(!hasChromium)('a recipient plays their recording after release (
     });
     expect(reg.status).toBe(201);
     const cookie = reg.headers.get('set-cookie')!.split(';')[0]!;
-    const call: Caller = (method, path, body, headers = {}) => {
-      const json = body !== undefined && !(body instanceof Uint8Array);
-      return fetch(`${server.url}${path}`, {
-        method,
-        headers: { ...(json ? { 'Content-Type': 'application/json' } : {}), Cookie: cookie, ...headers },
-        body: body === undefined ? undefined : json ? JSON.stringify(body) : (body as BodyInit),
-      });
-    };
+    const call = fetchCaller(server.url, cookie);
     const f = await encryptFile(video, 'video/webm', Math.max(1024, Math.ceil(video.length / 4)));
     expect((await uploadFile(call, f)).status).toBe(200);
     const recipient = `clara.${tag}@example.com`;

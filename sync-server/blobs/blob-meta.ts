@@ -4,7 +4,7 @@
  * blob?", answered over the records table (documents and messages hold `file.blobId`).
  */
 import type { Db } from '../db/sqlite';
-import { FILE_COLLECTIONS } from '../records/file-refs';
+import { FILE_COLLECTIONS } from '../../shared/files/ref';
 
 const IN_FILE_COLLECTIONS = `(${FILE_COLLECTIONS.map((c) => `'${c}'`).join(', ')})`;
 

@@ -52,6 +52,18 @@ export const declarationOf = (f: EncryptedFile) => ({
 /** A request as the device makes it: `(method, path, body?, headers?)` → Response. */
 export type Caller = (method: string, path: string, body?: BodyInit | object, headers?: Record<string, string>) => Promise<Response>;
 
+/** A Caller over real HTTP to the server at `baseUrl`, signed in with `cookie` (`name=value`): objects go as JSON, bytes as they are. */
+export function fetchCaller(baseUrl: string, cookie: string): Caller {
+  return (method, path, body, headers = {}) => {
+    const json = body !== undefined && !(body instanceof Uint8Array);
+    return fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { ...(json ? { 'Content-Type': 'application/json' } : {}), Cookie: cookie, ...headers },
+      body: body === undefined ? undefined : json ? JSON.stringify(body) : (body as BodyInit),
+    });
+  };
+}
+
 /** Sends chunk `i` of `f` (optionally other bytes). */
 export const putChunk = (call: Caller, f: EncryptedFile, i: number, bytes = f.chunks[i]!) =>
   call('PUT', `/api/blobs/${f.blobId}/chunks/${i}`, bytes as BodyInit, { 'Content-Type': 'application/octet-stream', 'x-chunk-sha256': sha256Hex(bytes) });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FILE_LIMIT_DEFAULTS } from '../../shared/limits';
 import { loadConfig } from '../config';
-import { formatBytes } from './service';
+import { formatBytes } from '../../shared/files/size';
 
 const env = (more: Record<string, string>) => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'afterword-cfg-')), ...more });
 

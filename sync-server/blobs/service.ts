@@ -7,6 +7,7 @@
  */
 import type { Readable } from 'node:stream';
 import { CHUNK_OVERHEAD, chunkCount, encryptedSize, plainChunkBytes } from '../../shared/files/crypto';
+import { formatBytes } from '../../shared/files/size';
 import type { Config } from '../config';
 import { ApiHttpError } from '../http/errors';
 import { ChunkMismatchError, type BlobStore } from './blob-store';
@@ -49,14 +50,6 @@ export interface BlobService {
   usage(userId: string): { usedBytes: number; quotaBytes: number; maxFileBytes: number };
   /** A complete blob of the account; throws 404 (absent, another account's, deleting) or 409 (still uploading). */
   readable(userId: string, blobId: string): BlobRow;
-}
-
-/** "500 MB", "2 GB", "1.5 GB" (binary units, as the limits are set). */
-export function formatBytes(n: number): string {
-  const mb = n / (1024 * 1024);
-  if (mb >= 1024) return `${Number((mb / 1024).toFixed(1))} GB`;
-  if (mb >= 1) return `${Number(mb.toFixed(1))} MB`;
-  return `${Math.ceil(n / 1024)} KB`;
 }
 
 const notFound = () => new ApiHttpError(404, 'Not found');

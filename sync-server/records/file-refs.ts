@@ -8,6 +8,7 @@
  * then deletes a released blob that no live record refers to.
  */
 import type { CollectionName } from '../../shared/schema';
+import { FILE_COLLECTIONS } from '../../shared/files/ref';
 import { isDeleted, TOMBSTONE_FIELD, type Change, type ServerRecord } from '../../shared/sync';
 
 export interface FileRefChanges {
@@ -15,8 +16,6 @@ export interface FileRefChanges {
   referenced: string[];
 }
 
-/** The collections whose records may hold a `file` (shared/files/ref.ts). */
-export const FILE_COLLECTIONS = ['documents', 'messages'] as const satisfies readonly CollectionName[];
 const isFileCollection = (c: string) => (FILE_COLLECTIONS as readonly string[]).includes(c);
 
 const blobIdOf = (file: unknown): string | null =>

@@ -23,7 +23,7 @@ import { mediaPlayerFor, notFoundPage, page, type Html } from './page';
 import { LINK_PATHS } from './outbox';
 import { DAY_MS, TransitionError } from './state-machine';
 import { createDownloadBudget, releasedFileType, servePlainFile } from '../blobs/release-files';
-import { formatBytes } from '../blobs/service';
+import { formatBytes } from '../../shared/files/size';
 import { resolveToken } from './tokens';
 import { binderPdfOf } from '../export/export-records';
 import { contentDisposition } from '../blobs/http';

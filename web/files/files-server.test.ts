@@ -57,6 +57,23 @@ async function writeAndSync(db: UserDatabase, ref: FileRef, t: TestApp, cookie: 
   await syncOnce(db, t, cookie);
 }
 
+/** A new account whose device holds a file of `size` bytes in a document already synced; its upload is still queued. */
+async function queuedFile(size: number, name: string) {
+  const a = await account();
+  const db = await openOnDevice(a.userId, now);
+  const bytes = pdfBytes(size);
+  const ref = await addFileTo({ db, http: a.http }, new Blob([bytes as BlobPart]), { name });
+  await writeAndSync(db, ref, a.t, a.cookie);
+  return { ...a, db, bytes, ref };
+}
+
+/** Asserts the upload of `ref` finished and a fresh device of `userId` reads back exactly `bytes`. */
+async function expectUploadedIntact(db: UserDatabase, userId: string, http: FilesHttp, ref: FileRef, bytes: Uint8Array): Promise<void> {
+  expect(await db.dexie.attachments.get(ref.blobId)).toMatchObject({ state: 'uploaded' });
+  const blob = await createFilesService({ db: await openOnDevice(userId, now), http }).openFile(ref);
+  expect(sha256(await bytesOf(blob))).toBe(sha256(bytes));
+}
+
 async function syncOnce(db: UserDatabase, t: TestApp, cookie: string): Promise<void> {
   const engine = createSyncEngine({ db, transport: appTransport(t, cookie), env: {} });
   await engine.syncNow();
@@ -110,11 +127,7 @@ describe('files through the real server (issue #17)', () => {
   });
 
   it('resumes from the first missing chunk after an interruption, in a new runner, against a restarted server', async () => {
-    const { t, cookie, userId, http } = await account();
-    const db = await openOnDevice(userId, now);
-    const bytes = pdfBytes(2 * FILE_CHUNK_BYTES + 10);
-    const ref = await addFileTo({ db, http }, new Blob([bytes as BlobPart]), { name: 'policy.pdf' });
-    await writeAndSync(db, ref, t, cookie);
+    const { t, cookie, userId, http, db, bytes, ref } = await queuedFile(2 * FILE_CHUNK_BYTES + 10, 'policy.pdf');
 
     const first: string[] = [];
     const cut = logged(http, first, (method, path, send) =>
@@ -137,27 +150,17 @@ describe('files through the real server (issue #17)', () => {
   });
 
   it('a chunk delivered twice is harmless', async () => {
-    const { t, cookie, userId, http } = await account();
-    const db = await openOnDevice(userId, now);
-    const bytes = pdfBytes(FILE_CHUNK_BYTES + 99);
-    const ref = await addFileTo({ db, http }, new Blob([bytes as BlobPart]), { name: 'deed.pdf' });
-    await writeAndSync(db, ref, t, cookie);
+    const { userId, http, db, bytes, ref } = await queuedFile(FILE_CHUNK_BYTES + 99, 'deed.pdf');
     const twice = logged(http, [], async (method, _path, send) => {
       if (method === 'PUT') expect((await send()).status).toBe(204); // a proxy that repeats the request
       return send();
     });
     await queueOf(db, twice).runNow();
-    expect(await db.dexie.attachments.get(ref.blobId)).toMatchObject({ state: 'uploaded' });
-    const blob = await createFilesService({ db: await openOnDevice(userId, now), http }).openFile(ref);
-    expect(sha256(await bytesOf(blob))).toBe(sha256(bytes));
+    await expectUploadedIntact(db, userId, http, ref, bytes);
   });
 
   it('keeps the server\'s pacing and repairs: a 429 waits and sends again, a chunk damaged on the way is sent again', async () => {
-    const { t, cookie, userId, http } = await account();
-    const db = await openOnDevice(userId, now);
-    const bytes = pdfBytes(2 * FILE_CHUNK_BYTES + 3);
-    const ref = await addFileTo({ db, http }, new Blob([bytes as BlobPart]), { name: 'scan.pdf' });
-    await writeAndSync(db, ref, t, cookie);
+    const { userId, http, db, bytes, ref } = await queuedFile(2 * FILE_CHUNK_BYTES + 3, 'scan.pdf');
     const log: string[] = [];
     const seen = new Set<string>();
     /** A path between device and server that throttles chunk 0 once and damages chunk 1 once (its hash header then no longer agrees). */
@@ -174,17 +177,11 @@ describe('files through the real server (issue #17)', () => {
     };
     await queueOf(db, rough).runNow();
     expect(putChunks(log)).toEqual([0, 0, 1, 1, 2]);
-    expect(await db.dexie.attachments.get(ref.blobId)).toMatchObject({ state: 'uploaded' });
-    const blob = await createFilesService({ db: await openOnDevice(userId, now), http }).openFile(ref);
-    expect(sha256(await bytesOf(blob))).toBe(sha256(bytes));
+    await expectUploadedIntact(db, userId, http, ref, bytes);
   });
 
   it('a chunk stored damaged (its hash recomputed on the way) is found at complete and sent again', async () => {
-    const { t, cookie, userId, http } = await account();
-    const db = await openOnDevice(userId, now);
-    const bytes = pdfBytes(2 * FILE_CHUNK_BYTES + 3);
-    const ref = await addFileTo({ db, http }, new Blob([bytes as BlobPart]), { name: 'scan.pdf' });
-    await writeAndSync(db, ref, t, cookie);
+    const { userId, http, db, bytes, ref } = await queuedFile(2 * FILE_CHUNK_BYTES + 3, 'scan.pdf');
     const log: string[] = [];
     let damaged = false;
     const forging: FilesHttp = async (path, init = {}) => {
@@ -200,9 +197,7 @@ describe('files through the real server (issue #17)', () => {
     await queueOf(db, forging).runNow();
     expect(putChunks(log)).toEqual([0, 1, 2, 1]);
     expect(log.filter((l) => l.endsWith('/complete'))).toHaveLength(2);
-    expect(await db.dexie.attachments.get(ref.blobId)).toMatchObject({ state: 'uploaded' });
-    const blob = await createFilesService({ db: await openOnDevice(userId, now), http }).openFile(ref);
-    expect(sha256(await bytesOf(blob))).toBe(sha256(bytes));
+    await expectUploadedIntact(db, userId, http, ref, bytes);
   });
 
   it('a refusal (413 past the limit) becomes failed with the server message and is not retried by itself', async () => {
@@ -240,11 +235,7 @@ describe('files through the real server (issue #17)', () => {
   });
 
   it('a preview and a player opening the same file at once share one download', async () => {
-    const { t, cookie, userId, http } = await account();
-    const db = await openOnDevice(userId, now);
-    const bytes = pdfBytes(FILE_CHUNK_BYTES + 5);
-    const ref = await addFileTo({ db, http }, new Blob([bytes as BlobPart]), { name: 'photo.pdf' });
-    await writeAndSync(db, ref, t, cookie);
+    const { userId, http, db, bytes, ref } = await queuedFile(FILE_CHUNK_BYTES + 5, 'photo.pdf');
     await queueOf(db, http).runNow();
 
     const laptop = await openOnDevice(userId, now);
@@ -257,11 +248,7 @@ describe('files through the real server (issue #17)', () => {
   });
 
   it('a damaged chunk is reported, never returned; the next open resumes and verifies', async () => {
-    const { t, cookie, userId, http } = await account();
-    const db = await openOnDevice(userId, now);
-    const bytes = pdfBytes(2 * FILE_CHUNK_BYTES + 5);
-    const ref = await addFileTo({ db, http }, new Blob([bytes as BlobPart]), { name: 'insurance.pdf' });
-    await writeAndSync(db, ref, t, cookie);
+    const { t, cookie, userId, http, db, bytes, ref } = await queuedFile(2 * FILE_CHUNK_BYTES + 5, 'insurance.pdf');
     await queueOf(db, http).runNow();
 
     const laptop = await openOnDevice(userId, now);

@@ -19,7 +19,8 @@ import { createFilesService, type FilesService } from './service';
 // Re-exported for the screens (each documented where it is defined).
 export { FileRefusedError, FileUnavailableError, FileDamagedError } from './errors';
 export { useAttachment, useOffline, type AttachmentStatus, type FileUrlState } from './hooks';
-export { checkSize, formatBytes, DEFAULT_FILE_LIMITS, type FileLimits } from './limits';
+export { checkSize, DEFAULT_FILE_LIMITS, type FileLimits } from './limits';
+export { formatBytes } from '../../shared/files/size';
 export type { AddFileOptions } from './add';
 export type { FileRef } from '../../shared/files/ref';
 

@@ -4,6 +4,7 @@
  * shows before uploading"). The last answer is kept in `meta` for offline use.
  */
 import { encryptedSize } from '../../shared/files/crypto';
+import { formatBytes } from '../../shared/files/size';
 import type { MetaValues } from '../db/schema';
 import type { UserDatabase } from '../db/user-database';
 import { FileRefusedError } from './errors';
@@ -48,20 +49,6 @@ export async function fetchFileLimits(db: UserDatabase, http: FilesHttp): Promis
 export async function pendingUploadBytes(db: UserDatabase): Promise<number> {
   const rows = (await db.dexie.attachments.where('state').anyOf('queued', 'uploading').toArray()).filter((r) => !r.reserved);
   return rows.reduce((sum, r) => sum + encryptedSize(r.ref.size, r.ref.chunkSize), 0);
-}
-
-/** "1.5 MB", "500 MB", "2 GB": sizes for people (binary units, one decimal under 10). */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  if (unit === 0) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  const shown = value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
-  return `${shown} ${units[unit]}`;
 }
 
 /**

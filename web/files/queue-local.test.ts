@@ -8,6 +8,7 @@ import type { FileRef } from '../../shared/files/ref';
 import { closeUserDatabase, openUserDatabase } from '../db/current';
 import { newDeviceIndexedDb, openOnDevice } from '../db/test-device';
 import { endLocalSession } from '../sync/lifecycle';
+import { otherTabLocks } from '../sync/test-locks';
 import type { UserDatabase } from '../db/user-database';
 import { addFileTo } from './add';
 import type { FilesHttp } from './http';
@@ -125,18 +126,11 @@ describe('attachment queue, local rules (issue #17)', () => {
   it('one runner per device: while another tab holds the Web Lock, this tab sends nothing', async () => {
     const { db, http, paths, ref } = await setup();
     await writeDocument(db, ref);
-    let held = true;
-    const requested: string[] = [];
-    const locks = {
-      request: (async (name: string, _opts: LockOptions, cb: (lock: Lock | null) => unknown) => {
-        requested.push(name);
-        return cb(held ? null : ({ name, mode: 'exclusive' } as Lock));
-      }) as unknown as LockManager['request'],
-    };
+    const { locks, requested, release } = otherTabLocks();
     await runQueue({ db, http, env: { locks } });
     expect(requested).toEqual(['afterword-files-u-queue']);
     expect(paths).toEqual([]);
-    held = false;
+    release();
     await runQueue({ db, http, env: { locks } });
     expect(paths).toEqual(['/api/blobs']);
   });

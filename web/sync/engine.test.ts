@@ -5,6 +5,7 @@ import { newDeviceIndexedDb, openOnDevice } from '../db/test-device';
 import type { UserDatabase } from '../db/user-database';
 import { createSyncEngine, type SyncEngineOptions, type SyncSnapshot } from './engine';
 import { appTransport, createTestApp, serverRecords, signedInTransport, type TestApp } from './test-server';
+import { otherTabLocks } from './test-locks';
 import { SyncHttpError, type Transport } from './transport';
 
 const trustee = (name: string) => ({ name, email: `${name.toLowerCase()}@example.com`, accessLevel: 'full', createdAt: '2026-11-21T12:00:00.000Z' });
@@ -210,14 +211,7 @@ describe('sync engine against the real server', () => {
     const deviceDb = newDeviceIndexedDb();
     const db = await openOnDevice(userId, () => t.deps.now(), deviceDb);
     await db.write('trustees', 't1', trustee('Ada'));
-    let held = true;
-    const requested: string[] = [];
-    const locks = {
-      request: (async (name: string, _opts: LockOptions, cb: (lock: Lock | null) => unknown) => {
-        requested.push(name);
-        return cb(held ? null : ({ name, mode: 'exclusive' } as Lock));
-      }) as unknown as LockManager['request'],
-    };
+    const { locks, requested, release } = otherTabLocks();
     let calls = 0;
     const counting: Transport = (req) => {
       calls++;
@@ -227,7 +221,7 @@ describe('sync engine against the real server', () => {
     await engine.syncNow();
     expect(requested).toEqual([`afterword-sync-${userId}`]);
     expect(calls).toBe(0);
-    held = false;
+    release();
     await vi.waitFor(async () => expect(await db.pendingCount()).toBe(0), { timeout: 5_000 });
     await engine.stop();
   });

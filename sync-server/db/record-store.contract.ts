@@ -44,8 +44,13 @@ export function recordStoreContract(name: string, setup: () => ContractSetup): v
       store.applyChanges('u2', [change('t1', { name: 'Bob' }, h(2))]);
       store.applyChanges('u1', [change('t1', { name: 'Old' }, h(0))]); // loses: nothing changes
       expect(store.latestSeq('u1')).toBe(first);
+      expect(store.latestSeq('u1', 'trustees')).toBe(first);
+      store.applyChanges('u1', [change('m1', { recipientName: 'Kit' }, h(4), 'messages')]);
+      expect(store.latestSeq('u1', 'trustees')).toBe(first); // another collection's change
+      expect(store.latestSeq('u1', 'messages')).toBeGreaterThan(first);
       store.applyChanges('u1', [change('t1', { _deleted: true }, h(3))]);
       expect(store.latestSeq('u1')).toBeGreaterThan(first);
+      expect(store.latestSeq('u1', 'trustees')).toBe(store.latestSeq('u1'));
       expect(store.pull('u1', store.latestSeq('u1'), 10)).toEqual({ records: [], cursor: store.latestSeq('u1'), hasMore: false });
     });
 

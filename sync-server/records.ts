@@ -35,8 +35,8 @@ export interface RecordService {
   /** Every live entity of a collection, newest first where it has createdAt. */
   list<C extends CollectionName>(userId: string, collection: C): EntityOf[C][];
   /**
-   * `list(userId, collection)` as JSON text. Kept per account and collection while the account's
-   * records are unchanged (RecordStore.latestSeq), so repeated reads of an unchanged list cost one
+   * `list(userId, collection)` as JSON text. Kept per account and collection while that
+   * collection's records are unchanged (RecordStore.latestSeq), so repeated reads of an unchanged list cost one
    * index seek instead of reading, parsing and serialising every record (issue #20).
    */
   listJson(userId: string, collection: CollectionName): string;
@@ -156,7 +156,7 @@ export function createRecordService(
       });
     },
     listJson(userId, collection) {
-      const seq = store.latestSeq?.(userId);
+      const seq = store.latestSeq?.(userId, collection);
       const key = `${userId}\u0000${collection}`;
       const cached = seq === undefined ? undefined : lists.get(key);
       if (cached && cached.seq === seq) return cached.json;

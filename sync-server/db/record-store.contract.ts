@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../../shared/limits';
 import { conflictKey, formatHlc, RESTORABLE_FIELD, type Change } from '../../shared/sync';
 import { MAX_HISTORY_PER_FIELD, type AsyncRecordStore, type RecordStore } from './record-store';
+import type { CollectionName } from '../../shared/schema';
 
 export interface ContractSetup {
   /** An empty store whose pull pages stop at ACCOUNT_LIMITS.pullPageBytes. */
@@ -43,7 +44,7 @@ export function recordStoreContract(name: string, setup: () => ContractSetup | P
     it('latestSeq (where offered) moves with every change of the account, and with nothing else', async () => {
       const { store, addUser } = await setup();
       if (!('latestSeq' in store) || !store.latestSeq) return; // optional: SQLite's list cache uses it
-      const latest = (u: string) => store.latestSeq!(u);
+      const latest = (u: string, c?: CollectionName) => store.latestSeq!(u, c);
       await addUser('u1');
       await addUser('u2');
       expect(await latest('u1')).toBe(0);
@@ -53,8 +54,13 @@ export function recordStoreContract(name: string, setup: () => ContractSetup | P
       await store.applyChanges('u2', [change('t1', { name: 'Bob' }, h(2))]);
       await store.applyChanges('u1', [change('t1', { name: 'Old' }, h(0))]); // loses: nothing changes
       expect(await latest('u1')).toBe(first);
+      expect(await latest('u1', 'trustees')).toBe(first);
+      await store.applyChanges('u1', [change('m1', { recipientName: 'Kit' }, h(4), 'messages')]);
+      expect(await latest('u1', 'trustees')).toBe(first); // another collection's change
+      expect(await latest('u1', 'messages')).toBeGreaterThan(first);
       await store.applyChanges('u1', [change('t1', { _deleted: true }, h(3))]);
       expect(await latest('u1')).toBeGreaterThan(first);
+      expect(await latest('u1', 'trustees')).toBe(await latest('u1'));
       expect(await store.pull('u1', await latest('u1'), 10)).toEqual({ records: [], cursor: await latest('u1'), hasMore: false });
     });
 

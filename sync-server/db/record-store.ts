@@ -28,11 +28,12 @@ export interface RecordStore {
   /** Every live (not tombstoned) record of a collection. */
   list(userId: string, collection: CollectionName): ServerRecord[];
   /**
-   * The highest sequence of `userId`'s records (0 when none): it grows with every change of the
-   * account and with nothing else, so an unchanged value means nothing of the account changed.
-   * Optional (issue #20): callers use it to skip work; a store without it is always asked in full.
+   * The highest sequence of `userId`'s records, of one `collection` when given (0 when none): it
+   * grows with every change of the account (of that collection) and with nothing else, so an
+   * unchanged value means nothing changed. Optional (issue #20): callers use it to skip work; a
+   * store without it is always asked in full.
    */
-  latestSeq?(userId: string): number;
+  latestSeq?(userId: string, collection?: CollectionName): number;
   /** Counts of live records per collection, for summaries. */
   counts(userId: string): Record<CollectionName, number>;
   /**

@@ -42,6 +42,11 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
   );
   // Index-only (records_user_seq): one seek however many records the account holds.
   const latest = db.prepare<[string], { seq: number | null }>('SELECT MAX(seq) AS seq FROM records WHERE user_id = ?');
+  // `+seq`: by the primary key (the account's rows of the collection), not records_collection_seq
+  // walked down through other accounts' rows.
+  const latestOf = db.prepare<[string, string], { seq: number | null }>(
+    'SELECT MAX(+seq) AS seq FROM records WHERE user_id = ? AND collection = ?',
+  );
   const countLive = db.prepare<[string], { collection: string; n: number }>(
     'SELECT collection, COUNT(*) AS n FROM records WHERE user_id = ? AND deleted = 0 GROUP BY collection',
   );
@@ -106,7 +111,7 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
       return row ? toRecord(row) : null;
     },
     list: (userId, collection) => live.all(userId, collection).map(toRecord),
-    latestSeq: (userId) => latest.get(userId)?.seq ?? 0,
+    latestSeq: (userId, collection) => (collection ? latestOf.get(userId, collection) : latest.get(userId))?.seq ?? 0,
     history: (userId, collection, id, field) => readHistory.all(userId, collection, id, field).map((r) => ({ text: r.text, at: r.hlc })),
     counts(userId) {
       const out = Object.fromEntries(COLLECTIONS.map((c) => [c, 0])) as Record<CollectionName, number>;

@@ -11,6 +11,7 @@ import { idSchema } from '../../shared/schema/common';
 import { DEFAULT_PULL_LIMIT, isLongText, PROTOCOL_VERSION, syncRequestSchema, type SyncResponse } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
+import { createGroupCommit } from '../db/group-commit';
 import { oneAtATimePerAccount } from '../http/account-queue';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
@@ -31,6 +32,7 @@ export function syncRoutes(deps: AppDeps, services: Services, live: LiveOptions)
   const app = new Hono<AppEnv>();
   const s = services;
   const { hub, heartbeatMs = 25_000, maxLifeMs = 15 * 60_000 } = live;
+  const commits = createGroupCommit(deps.db);
 
   /**
    * `GET /api/sync/history/:collection/:id/:field` (rule 21): the server's earlier versions of one
@@ -116,7 +118,9 @@ export function syncRoutes(deps: AppDeps, services: Services, live: LiveOptions)
       throw new ApiHttpError(401, 'This device is syncing another account. Sign in as that account to continue.');
     }
     if (body.changes.length > 0) s.records.throttle.writes.hit(userId); // shared/limits.ts writesPerMinute
-    const { accepted, rejected } = s.records.applyClientChanges(userId, body.changes);
+    // Pushes of every account arriving in one event-loop turn share one commit (db/group-commit.ts).
+    const { accepted, rejected } =
+      body.changes.length > 0 ? await commits.run(() => s.records.applyClientChanges(userId, body.changes)) : { accepted: [], rejected: [] };
     if (accepted.length > 0) {
       hub.poke(userId); // rule 19: the account's other devices pull now
       s.scheduler.poke(); // the merge may have added or removed trustees or messages (DESIGN.md §8)

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { COLLECTIONS, COLLECTION_SPECS, type CollectionName, type EntityOf } from '../schema/collections';
 import { idSchema } from '../schema/common';
+import { FILE_COLLECTIONS } from '../files/ref';
 
 /** What `afterword.json` says it is. */
 export const EXPORT_FORMAT = 'afterword-export';
@@ -17,8 +18,8 @@ export const MANIFEST_PATH = 'afterword.json';
 export const README_PATH = 'README.txt';
 export const FILES_DIR = 'files/';
 
-/** The collections whose records may hold a file (`file: FileRef | null`, shared/files/ref.ts). */
-export const FILE_COLLECTIONS = ['documents', 'messages'] as const;
+/** The collections whose records may hold a file (`file: FileRef | null`): shared/files/ref.ts. */
+export { FILE_COLLECTIONS };
 export type FileCollection = (typeof FILE_COLLECTIONS)[number];
 
 /** Every record of the export, by collection, as screens and the REST API see them. */

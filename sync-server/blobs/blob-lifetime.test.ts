@@ -48,6 +48,24 @@ const message = (f: EncryptedFile | null, t: TestApp) => ({
 });
 
 describe('a file lives as long as a live record refers to it', () => {
+  it('a file released by a write that is then rolled back (a failed group commit) is kept', async () => {
+    const o = await owner();
+    const f = await o.upload('the will');
+    const doc = await o.call('POST', '/api/documents', { documentType: 'will', documentName: 'My will', file: fileRefOf(f, 'will.pdf') });
+    const { id } = (await doc.json()) as { id: string };
+    // The record service tells the lifetime inside the write; the batch's COMMIT then fails.
+    const write = o.t.deps.db.transaction(() => {
+      o.t.services.records.remove(o.user.id, 'documents', id);
+      throw new Error('disk I/O error');
+    });
+    expect(() => write()).toThrow('disk I/O error');
+    await new Promise((r) => setImmediate(r));
+    await idle(o.t);
+    expect(o.onDisk(f)).toBe(true);
+    expect(await o.used()).toBe(3000 + 2 * 28);
+    expect((await o.call('GET', `/api/documents`)).status).toBe(200);
+  });
+
   it('deleting a document over REST deletes its file and frees the quota', async () => {
     const o = await owner();
     const f = await o.upload('the will');

@@ -57,10 +57,19 @@ export function createBlobLifetime(meta: BlobMeta, store: BlobStore, now: () => 
     recordsChanged(userId, refs) {
       const at = now();
       for (const blobId of refs.referenced) meta.markReferenced(userId, blobId, at);
-      for (const blobId of refs.released) {
-        const row = meta.get(userId, blobId);
-        if (row && row.state !== 'deleting' && !meta.isReferenced(userId, blobId)) void remove(userId, blobId);
-      }
+      if (refs.released.length === 0) return;
+      // Decided once the write's transaction has ended, never inside it: a group commit
+      // (db/group-commit.ts) may still roll the write back, and then the record keeps its file.
+      queueMicrotask(() => {
+        try {
+          for (const blobId of refs.released) {
+            const row = meta.get(userId, blobId);
+            if (row && row.state !== 'deleting' && !meta.isReferenced(userId, blobId)) void remove(userId, blobId);
+          }
+        } catch (err) {
+          console.error('Deleting released files failed (the sweep retries):', err);
+        }
+      });
     },
     remove,
     async deleteAccount(userId) {

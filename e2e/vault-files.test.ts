@@ -58,6 +58,8 @@ async function uploadDocument(page: Page, path: string, name: string): Promise<v
   await dialog.getByRole('button', { name: 'Upload Document' }).click();
   await expectToast(page, 'Document uploaded');
   await dialog.waitFor({ state: 'detached' });
+  // The name typed while the picked file was being checked is the one kept (not the file's).
+  await page.getByRole('heading', { name, exact: true }).waitFor();
 }
 
 const documentCard = (page: Page, name: string) => page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: name });

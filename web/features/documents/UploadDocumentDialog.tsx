@@ -71,12 +71,18 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
   }, [open]);
 
   const chooseFile = async (picked: File | null) => {
+    // The document's name defaults to the file's, without its extension, unless one is typed. It is
+    // set at once, in the pick's own event, never after the async check below: set later, it raced
+    // with the typing that follows a pick and mangled the name ("PolicyPolicy from the laptop").
+    const stem = picked?.name.replace(/\.[^.]+$/, '').slice(0, rf.maxLength('documentName') ?? 200);
+    const autofilled = stem && !(rf.form.getValues('documentName') ?? '').trim() ? stem : null;
+    if (autofilled) set('documentName', autofilled);
     const refused = picked && (await checkFileFits(picked, 'Failed to upload document'));
     setFileError(refused || undefined);
-    if (refused) return setFile(null);
-    setFile(picked);
-    // The document's name defaults to the file's, without its extension.
-    if (picked && !values.documentName.trim()) set('documentName', picked.name.replace(/\.[^.]+$/, '').slice(0, rf.maxLength('documentName') ?? 200));
+    if (!refused) return setFile(picked);
+    setFile(null);
+    // A refused file leaves no name behind, unless the person has changed it since.
+    if (autofilled && rf.form.getValues('documentName') === autofilled) set('documentName', '');
   };
 
   const submit = async () => {

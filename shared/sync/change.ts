@@ -78,8 +78,11 @@ export function validateChange(
   if (spec.singleton && change.id !== opts.userId) {
     return { ok: false, reason: `${change.collection}: the record id must be the account's id` };
   }
+  // Rule 20: the base of each written field; rule 22: a delete's bases are its view of the record.
+  const isDelete = change.fields[TOMBSTONE_FIELD] === true;
+  if (Object.keys(change.bases ?? {}).length > MAX_FIELDS_PER_CHANGE) return { ok: false, reason: 'Invalid change: bases: too many' };
   for (const [key, base] of Object.entries(change.bases ?? {})) {
-    if (!(key in change.fields) || (base !== '' && !parseHlc(base))) return { ok: false, reason: `Invalid change: bases.${key}: not a base of a written field` };
+    if (!(key in change.fields || isDelete) || (base !== '' && !parseHlc(base))) return { ok: false, reason: `Invalid change: bases.${key}: not a base of a written field` };
   }
   for (const key of fieldNames) {
     const value = change.fields[key];

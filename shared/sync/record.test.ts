@@ -85,4 +85,11 @@ describe('validateChange (rule 10)', () => {
   it('rule 10: the server may write server-only fields', () => {
     expect(validateChange({ collection: 'messages', id: 'm1', hlc: h(1), fields: { delivered: true } }, { actor: 'server', userId: 'u1' }).ok).toBe(true);
   });
+  it('rules 20, 22: bases name written fields, except a delete, whose bases are its view of the record', () => {
+    const base = { collection: 'messages', id: 'm1', hlc: h(2) };
+    expect(ok({ ...base, fields: { recipientName: 'Ann' }, bases: { messageContent: h(1) } })).toEqual({ ok: false, reason: 'Invalid change: bases.messageContent: not a base of a written field' });
+    expect(ok({ ...base, fields: { _deleted: true }, bases: { messageContent: h(1), recipientName: h(1) } }).ok).toBe(true);
+    expect(ok({ ...base, fields: { _deleted: false }, bases: { messageContent: h(1) } }).ok).toBe(false);
+    expect(ok({ ...base, fields: { _deleted: true }, bases: { messageContent: 'yesterday' } }).ok).toBe(false);
+  });
 });

@@ -5,7 +5,7 @@
  * `keptVersions` inside its merge transaction; clients and the server validate with `checkKeptField`.
  */
 import { z } from 'zod';
-import type { CollectionName } from '../schema/collections';
+import { COLLECTION_SPECS, type CollectionName } from '../schema/collections';
 import { LIMITS } from '../schema/common';
 import { GENERATED_NODE } from './generated';
 import { parseHlc, type Hlc } from './hlc';
@@ -82,6 +82,37 @@ interface IncomingChange {
   bases?: Record<string, Hlc>;
 }
 
+/**
+ * A delete's view of its record (rule 22): the HLC of each field a person wrote in `state` as the
+ * deleting device shows it — not the tombstone, kept-version fields, server-only fields (e.g.
+ * `delivered`) or generated content (rule 18). A delete carries it as its `bases`, so the server
+ * can tell an edit the deleting device had not seen. Returns `{ [fieldKey]: hlc }`.
+ */
+export function deleteView(collection: CollectionName, state: RecordState): Record<string, Hlc> {
+  const serverOnly = COLLECTION_SPECS[collection].serverOnly;
+  const view: Record<string, Hlc> = {};
+  for (const [key, hlc] of Object.entries(state.clocks)) {
+    if (key === TOMBSTONE_FIELD || key === RESTORABLE_FIELD || parseConflictKey(key) !== null) continue;
+    if (serverOnly.includes(key.split('/')[0]!) || parseHlc(hlc)?.node === GENERATED_NODE) continue;
+    view[key] = hlc;
+  }
+  return view;
+}
+
+/**
+ * Rule 22, a delete landing after an edit: the newest HLC of a field of `before` that the
+ * delete's view (`bases`, see deleteView) does not show as it is — an edit its device had not
+ * seen — or null. A delete without bases (older clients) finds nothing.
+ */
+function unseenByDelete(before: RecordState, change: IncomingChange): Hlc | null {
+  if (change.fields[TOMBSTONE_FIELD] !== true || isDeleted(before) || !change.bases) return null;
+  let newest: Hlc | null = null;
+  for (const [key, hlc] of Object.entries(deleteView(change.collection, before))) {
+    if (change.bases[key] !== hlc && (newest === null || hlc > newest)) newest = hlc;
+  }
+  return newest;
+}
+
 const textOf = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
 /**
@@ -90,7 +121,7 @@ const textOf = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : n
  * writer had not seen the other (an incoming write winning over a value whose HLC is not its base,
  * or an incoming write losing to a newer value, seen for the first time); older conflict versions
  * beyond MAX_CONFLICTS_PER_FIELD cleared; and `_restorable` when the change edits a record that
- * is deleted. Generated content (rule 18) never makes versions. Returns {} when nothing is kept.
+ * is deleted, or deletes a record with an edit its device had not seen (its `bases`, deleteView). Generated content (rule 18) never makes versions. Returns {} when nothing is kept.
  */
 export function keptVersions(before: RecordState, change: IncomingChange): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -113,6 +144,8 @@ export function keptVersions(before: RecordState, change: IncomingChange): Recor
     const live = conflictVersions(before, field).filter((v) => v.key !== conflictKey(field, loser.at));
     for (const old of live.slice(MAX_CONFLICTS_PER_FIELD - 1)) out[old.key] = null;
   }
+  const unseen = unseenByDelete(before, change);
+  if (unseen !== null) out[RESTORABLE_FIELD] = { at: unseen };
   const editsFields = Object.keys(change.fields).some((k) => k !== TOMBSTONE_FIELD && parseConflictKey(k) === null && k !== RESTORABLE_FIELD);
   if (isDeleted(before) && !(TOMBSTONE_FIELD in change.fields) && editsFields) {
     const changesSomething = Object.keys(change.fields).some((k) => before.clocks[k] === undefined || change.hlc > before.clocks[k]!);

@@ -7,10 +7,11 @@
  */
 import type { Transaction } from 'dexie';
 import { COLLECTIONS, type CollectionName, type EntityOf } from '../../shared/schema/collections';
-import { validateChange, type Change } from '../../shared/sync/change';
+import { MAX_CHANGE_BYTES, MAX_FIELDS_PER_CHANGE, validateChange, type Change } from '../../shared/sync/change';
 import { ClockError, createClock, newNodeId, type Clock, type Hlc } from '../../shared/sync/hlc';
 import { emptyState, mergeState, stateOfWrite, type RecordState } from '../../shared/sync/merge';
 import { missingFields } from '../../shared/sync/generated';
+import { deleteView } from '../../shared/sync/versions';
 import { keepReplacedTexts } from './local-versions';
 import { fieldsOfPatch, materialize, TOMBSTONE_FIELD, type NewItemId } from '../../shared/sync/record';
 import { AfterwordDexie, type IndexedDbDeps, type MetaValues } from './schema';
@@ -198,7 +199,8 @@ export class UserDatabase {
     const hlc = this.clock.tick();
     // Rule 20: each written field's base travels with the change, so the server can tell a
     // concurrent edit (its loser is kept) from a sequential one.
-    const written = Object.entries(bases ?? {}).filter(([f]) => f in fields);
+    // Rule 22: a delete carries its view of the record, so an edit this device had not seen is offered back.
+    const written = fields[TOMBSTONE_FIELD] === true ? viewOfDelete(collection, state) : Object.entries(bases ?? {}).filter(([f]) => f in fields);
     const change: Change = { collection, id, hlc, fields, ...(written.length ? { bases: Object.fromEntries(written) } : {}) };
     const checked = validateChange(change, { actor: 'client', userId: this.userId });
     if (!checked.ok) throw new LocalWriteError(checked.reason);
@@ -284,4 +286,13 @@ export class UserDatabase {
     const files = await this.dexie.attachments.where('state').anyOf('queued', 'uploading').filter((r) => r.referenced).count();
     return (await this.dexie.outbox.count()) + files;
   }
+}
+
+/**
+ * The bases of a delete (rule 22): its view of the record (deleteView), or none when the view is too
+ * large to travel (a delete must never fail: without bases it is an older client's delete).
+ */
+function viewOfDelete(collection: CollectionName, state: RecordState): [string, Hlc][] {
+  const view = Object.entries(deleteView(collection, state));
+  return view.length <= MAX_FIELDS_PER_CHANGE && JSON.stringify(view).length <= MAX_CHANGE_BYTES / 2 ? view : [];
 }

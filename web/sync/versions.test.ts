@@ -26,14 +26,28 @@ async function setup() {
 }
 
 
+/** Two devices of one account, both showing one synced letter. */
+async function letterOnTwoDevices() {
+  const s = await setup();
+  const a = await s.device();
+  const b = await s.device();
+  const id = await createRecord(a, 'messages', letter);
+  await s.sync(a);
+  await s.sync(b);
+  return { ...s, a, b, id };
+}
+
+/** Both devices show the letter deleted and offer it back with `text` (rule 22). */
+async function expectOfferedBack(dbs: UserDatabase[], id: string, text: string) {
+  for (const db of dbs) {
+    expect(await db.dexie.entities('messages').get(id)).toBeUndefined();
+    expect((await readRestorable(db, 'messages')).map((r) => r.entity.messageContent)).toEqual([text]);
+  }
+}
+
 /** Device A opens a letter, device B deletes it and syncs, then A saves `changed` (rule 22's case). */
 async function editAfterDelete(changed: Record<string, unknown>) {
-  const { t, sync, device } = await setup();
-  const a = await device();
-  const b = await device();
-  const id = await createRecord(a, 'messages', letter);
-  await sync(a);
-  await sync(b);
+  const { t, sync, a, b, id } = await letterOnTwoDevices();
   const base = await openEdit(a, 'messages', id);
   t.advance(1000);
   await b.write('messages', id, { _deleted: true });
@@ -88,11 +102,7 @@ describe('nothing lost silently (issue 14 finding 5)', () => {
     const { sync, a, b, id } = await editAfterDelete({ messageContent: 'Dear Jo, one more thing.' });
     await sync(a);
     await sync(b);
-    for (const db of [a, b]) {
-      expect(await db.dexie.entities('messages').get(id)).toBeUndefined();
-      const offered = await readRestorable(db, 'messages');
-      expect(offered.map((r) => r.entity.messageContent)).toEqual(['Dear Jo, one more thing.']);
-    }
+    await expectOfferedBack([a, b], id, 'Dear Jo, one more thing.');
     await restoreDeleted(b, 'messages', id);
     await sync(b);
     await sync(a);
@@ -100,6 +110,29 @@ describe('nothing lost silently (issue 14 finding 5)', () => {
       expect((await db.dexie.entities('messages').get(id))?.messageContent).toBe('Dear Jo, one more thing.');
       expect(await readRestorable(db, 'messages')).toEqual([]);
     }
+  });
+
+  it('rule 22: a delete made offline that lands after an edit its device had not seen offers the record back, with the edit', async () => {
+    const { t, sync, a, b, id } = await letterOnTwoDevices();
+    // B edits and its edit reaches the server first; A, offline, deletes the letter it still shows.
+    const base = await openEdit(b, 'messages', id);
+    t.advance(1000);
+    await saveEdit(b, base, { messageContent: 'Dear Jo, the boat is yours.' });
+    t.advance(1000);
+    await a.write('messages', id, { _deleted: true });
+    await sync(b);
+    await sync(a);
+    await sync(b);
+    await expectOfferedBack([a, b], id, 'Dear Jo, the boat is yours.');
+    // A delete made after seeing the edit is an ordinary delete: nothing is offered.
+    await restoreDeleted(a, 'messages', id);
+    await sync(a);
+    await sync(b);
+    t.advance(1000);
+    await b.write('messages', id, { _deleted: true });
+    await sync(b);
+    await sync(a);
+    for (const db of [a, b]) expect(await readRestorable(db, 'messages')).toEqual([]);
   });
 
   it('rule 22: dismissing the offer leaves the record deleted on every device', async () => {

@@ -7,7 +7,7 @@
  */
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import type { FileRef } from '../files/ref';
-import { COLLECTIONS } from '../schema/collections';
+import { COLLECTIONS, type CollectionName } from '../schema/collections';
 import { DOCUMENT_TYPE_LABELS } from '../labels';
 import {
   EXPORT_FORMAT,
@@ -136,11 +136,25 @@ async function* chunksOf(bytes: FileBytes): AsyncGenerator<Uint8Array> {
 }
 
 /** README.txt: what the export is and what each file is, in plain words. */
+/** What README.txt calls each collection: [one, many] (the family reads it, not a programmer). */
+const COLLECTION_WORDS: Record<CollectionName, [string, string]> = {
+  profile: ['profile', 'profiles'],
+  deathPlan: ['after-death plan', 'after-death plans'],
+  messages: ['message', 'messages'],
+  documents: ['legal document', 'legal documents'],
+  trustees: ['trustee', 'trustees'],
+  survivorTasks: ['survivor task', 'survivor tasks'],
+};
+
+/** '2 legal documents', '1 trustee'. */
+const countWords = (c: CollectionName, n: number) => `${n} ${COLLECTION_WORDS[c][n === 1 ? 0 : 1]}`;
+
 function readmeText(opts: ExportOptions, written: ExportFileEntry[], missing: string[]): string {
-  const counts = COLLECTIONS.map((c) => `${opts.records[c].length} ${c}`).join(', ');
+  const counts = COLLECTIONS.map((c) => countWords(c, opts.records[c].length)).join(', ');
+  const made = opts.exportedAt.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
   const labels = new Map(plannedFiles(opts.records).map((f) => [f.path, f.label]));
   const lines = [
-    `Afterword export of ${opts.personName}, made ${opts.exportedAt.toISOString()}.`,
+    `Afterword export${opts.personName ? ` of ${opts.personName}` : ''}, made ${made} UTC.`,
     '',
     `${MANIFEST_PATH}`,
     `  Every record you kept in Afterword (${counts}), as JSON, format version ${EXPORT_FORMAT_VERSION}.`,

@@ -52,6 +52,9 @@ describe('files in export and import (issue #18)', () => {
     const readme = strFromU8(entries['README.txt']!);
     expect(readme).toContain('files/documents/Last will.pdf  (Will & Testament: Will)');
     expect(readme).toContain('files/messages/Grace Hopper - Letter.pdf  (text message for Grace Hopper)');
+    // Written for a family, not for programmers: no collection code names.
+    expect(readme).toMatch(/\b2 legal documents\b/);
+    expect(readme).not.toMatch(/deathPlan|survivorTasks|\d+ documents/);
   });
 
   it('import adds each file (queued for upload) and the same file opens; a second import adds nothing', async () => {

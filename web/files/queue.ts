@@ -13,6 +13,7 @@ import { ApiError } from '../api/client';
 import type { AttachmentRow } from '../db/schema';
 import type { UserDatabase } from '../db/user-database';
 import { browserEnvironment, type SyncEnvironment } from '../sync/engine';
+import { createRunner, jitteredBackoff, withDeviceLock } from '../sync/runner';
 import { isTransient, type FilesHttp } from './http';
 import { collectUnreferenced, isReferenced, updateAttachment } from './store';
 import { LocalFileMissingError, uploadFile } from './upload';
@@ -80,30 +81,13 @@ export function createAttachmentQueue(opts: AttachmentQueueOptions): AttachmentQ
   const online = () => env.isOnline?.() ?? true;
   let started = false;
   let stopped = false;
-  let running: Promise<void> | null = null;
-  let rerun = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let timerDue = 0;
   let abort: AbortController | null = null;
   let current: string | null = null;
   const cleanups: (() => void)[] = [];
 
-  const kick = (delayMs = 0) => {
-    if (stopped) return;
-    const due = db.deviceNow() + delayMs;
-    if (timer && timerDue <= due) return;
-    if (timer) clearTimeout(timer);
-    timerDue = due;
-    timer = setTimeout(() => {
-      timer = null;
-      void runNow();
-    }, delayMs);
-  };
-
-  const backoff = (attempts: number) => {
-    const base = Math.min(maxBackoffMs, 1000 * 2 ** Math.min(attempts, 20));
-    return Math.round(base / 2 + (random() * base) / 2);
-  };
+  const runner = createRunner({ run: () => runOnce(), canRun: () => !stopped, now: () => db.deviceNow() });
+  const kick = (delayMs = 0) => runner.schedule(delayMs);
+  const backoff = (attempts: number) => jitteredBackoff(attempts, maxBackoffMs, random);
 
   /** Uploads one row and records the outcome in it. */
   async function uploadRow(row: AttachmentRow): Promise<void> {
@@ -152,36 +136,16 @@ export function createAttachmentQueue(opts: AttachmentQueueOptions): AttachmentQ
   }
 
   async function runOnce(): Promise<void> {
-    if (!env.locks) return pass();
-    const ran = await env.locks.request(`afterword-files-${db.userId}`, { ifAvailable: true }, async (lock) => {
-      if (!lock) return false;
-      await pass();
-      return true;
-    });
-    if (!ran) kick(5_000 + Math.round(random() * 5_000)); // another tab runs it; take over if it closes
+    try {
+      const ran = await withDeviceLock(env.locks, `afterword-files-${db.userId}`, pass);
+      if (!ran) kick(5_000 + Math.round(random() * 5_000)); // another tab runs it; take over if it closes
+    } catch (err) {
+      console.warn('Attachment queue run failed', err);
+      kick(backoff(3));
+    }
   }
 
-  function runNow(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      rerun = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          rerun = false;
-          await runOnce().catch((err: unknown) => {
-            console.warn('Attachment queue run failed', err);
-            kick(backoff(3));
-          });
-        } while (rerun && !stopped);
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
+  const runNow = (): Promise<void> => runner.runNow();
 
   const wake = () => {
     if (stopped) return;
@@ -210,11 +174,9 @@ export function createAttachmentQueue(opts: AttachmentQueueOptions): AttachmentQ
     },
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
       for (const c of cleanups.splice(0)) c();
       abort?.abort();
-      await running?.catch(() => undefined);
+      await runner.stop();
     },
     kick,
     runNow,

@@ -11,6 +11,7 @@ import type { UserDatabase } from '../db/user-database';
 import { applyResponse, buildRequest, type KeptNotice } from './apply-response';
 import type { LiveConnect } from './live';
 import { SyncHttpError, type Transport } from './transport';
+import { createRunner, jitteredBackoff, withDeviceLock } from './runner';
 
 export type SyncStatus = 'offline' | 'syncing' | 'synced' | 'error' | 'needs-sign-in' | 'update-required';
 
@@ -129,11 +130,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
   let started = false;
   let stopped = false;
   let paused: 'needs-sign-in' | 'update-required' | null = null;
-  let running: Promise<void> | null = null;
-  let rerun = false;
   let failures = 0;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let timerDue = 0;
   let interval: ReturnType<typeof setInterval> | null = null;
   let abort: AbortController | null = null;
   const cleanups: (() => void)[] = [];
@@ -174,22 +171,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     opts.onState?.(snap);
   };
 
-  const schedule = (delayMs: number) => {
-    if (stopped || paused) return;
-    const due = now() + delayMs;
-    if (timer && timerDue <= due) return;
-    if (timer) clearTimeout(timer);
-    timerDue = due;
-    timer = setTimeout(() => {
-      timer = null;
-      void syncNow();
-    }, delayMs);
-  };
-
-  const backoff = () => {
-    const base = Math.min(maxBackoffMs, 1000 * 2 ** Math.min(failures, 16));
-    return Math.round(base / 2 + (random() * base) / 2);
-  };
+  const runner = createRunner({ run: () => runOnce(), canRun: () => !stopped && !paused, now });
+  const schedule = (delayMs: number) => runner.schedule(delayMs);
+  const backoff = () => jitteredBackoff(failures, maxBackoffMs, random);
 
   /**
    * Rule 17: the offset is the server's time minus the midpoint of send and receive (ms). It is
@@ -222,17 +206,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         if (!progressed && !res.hasMore) throw new Error('The server acknowledged none of the changes sent');
         if (!res.hasMore && result.pending === 0) return;
       }
-      rerun = true; // more to do: continue in a fresh run so other work can interleave
+      runner.again(); // more to do: continue in a fresh run so other work can interleave
     };
-    if (!env.locks) {
-      await body();
-      return true;
-    }
-    return env.locks.request(`afterword-sync-${db.userId}`, { ifAvailable: true }, async (lock) => {
-      if (!lock) return false;
-      await body();
-      return true;
-    });
+    return withDeviceLock(env.locks, `afterword-sync-${db.userId}`, body);
   }
 
   async function runOnce(): Promise<void> {
@@ -272,24 +248,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     }
   }
 
-  function syncNow(): Promise<void> {
-    if (stopped || paused) return Promise.resolve();
-    if (running) {
-      rerun = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          rerun = false;
-          await runOnce();
-        } while (rerun && !stopped && !paused);
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
+  const syncNow = (): Promise<void> => runner.runNow();
 
   return {
     start() {
@@ -323,12 +282,10 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     async stop() {
       stopped = true;
       disconnectLive();
-      if (timer) clearTimeout(timer);
       if (interval) clearInterval(interval);
-      timer = null;
       for (const c of cleanups.splice(0)) c();
       abort?.abort();
-      await running?.catch(() => undefined);
+      await runner.stop();
     },
     requestSync(delayMs = 0) {
       schedule(delayMs);

@@ -144,7 +144,7 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
           label="Document URL"
           required
           error={errorOf('documentUrl')}
-          hint="A link to where the document is kept, starting with https://"
+          hint="A link to where the document is kept, starting with https:// or http://"
         >
           <Input
             type="url"

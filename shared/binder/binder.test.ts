@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeathPlan, LegalDocument, Message, SurvivorTask, Trustee } from '../schema';
 import { binderInputOf, buildBinder, type BinderInput } from './index';
 import { ASCII_REPLACEMENT, REPLACEMENT, drawableText } from './text';
+import { visualRuns } from './bidi';
 
 /** DejaVu Sans regular and bold, read from node_modules as the server does. */
 const fontPath = (file: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`);
@@ -46,14 +47,19 @@ async function textOf(pdf: Uint8Array) {
   return { pages: text as string[], totalPages, all: (text as string[]).join('\n').replace(/\s+/g, ' ') };
 }
 
-/** The fonts (BaseFont names) page `index` sets its text in, by font size, read from its content stream. */
-async function fontsBySize(pdf: Uint8Array, index: number): Promise<Map<number, Set<string>>> {
+/** Page `index`'s content stream (decoded operators) and its font resources. */
+async function pageOps(pdf: Uint8Array, index: number): Promise<{ ops: string; resources: PDFDict }> {
   const doc = await PDFDocument.load(pdf);
   const page = doc.getPage(index);
   const resources = page.node.Resources()!.lookup(PDFName.of('Font'), PDFDict);
   const contents = page.node.Contents()!;
   const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
-  const ops = streams.map((st) => new TextDecoder().decode(decodePDFRawStream(st as PDFRawStream).decode())).join('\n');
+  return { ops: streams.map((st) => new TextDecoder().decode(decodePDFRawStream(st as PDFRawStream).decode())).join('\n'), resources };
+}
+
+/** The fonts (BaseFont names) page `index` sets its text in, by font size, read from its content stream. */
+async function fontsBySize(pdf: Uint8Array, index: number): Promise<Map<number, Set<string>>> {
+  const { ops, resources } = await pageOps(pdf, index);
   const out = new Map<number, Set<string>>();
   for (const [, key, size] of ops.matchAll(/\/(\S+) ([\d.]+) Tf/g)) {
     const baseFont = String(resources.lookup(PDFName.of(key!), PDFDict).get(PDFName.of('BaseFont')));
@@ -138,6 +144,28 @@ describe('family binder (issue #18)', () => {
     expect(all).toContain(`Zażółć Gęślą Jaźń ${REPLACEMENT}`);
     expect(all).toContain(`${REPLACEMENT}${REPLACEMENT} cemetery`);
     expect(all).toContain(`Łódź ${REPLACEMENT} ok`); // the family emoji is one sequence
+  });
+
+  it('prints right-to-left names in reading order inside a left-to-right line: drawn as runs left to right (UAX #9)', async () => {
+    const pdf = await build({ trustees: [{ ...trustee, name: 'Dear سارة!', relationship: null }] });
+    const { ops } = await pageOps(pdf, 1);
+    // Each drawn string: its x and y (Tm) and its glyph count (2-byte glyph ids in hex).
+    const drawn = [...ops.matchAll(/1 0 0 1 ([\d.]+) ([\d.]+) Tm\s+<([0-9A-F]*)> Tj/g)].map(([, x, y, hex]) => ({ x: Number(x), y: Number(y), glyphs: hex!.length / 4 }));
+    const nameY = drawn.find((d) => d.glyphs === 5)!.y; // 'Dear '
+    const line = drawn.filter((d) => d.y === nameY);
+    // 'Dear ' at the left, then the name as one right-to-left run (the font reverses and joins it), then '!'.
+    expect(line.map((d) => d.glyphs)).toEqual([5, 4, 1]);
+    expect(line[0]!.x).toBeLessThan(line[1]!.x);
+    expect(line[1]!.x).toBeLessThan(line[2]!.x);
+  });
+
+  it('orders runs by the bidirectional algorithm: the paragraph direction, neutrals and mirrored brackets', () => {
+    expect(visualRuns('Dear سارة!', false)).toEqual([{ text: 'Dear ', rtl: false }, { text: 'سارة', rtl: true }, { text: '!', rtl: false }]);
+    // A Hebrew paragraph's line that starts with a Latin word: the word is at the right end.
+    expect(visualRuns('Word שלום עולם', true)).toEqual([{ text: ' שלום עולם', rtl: true }, { text: 'Word', rtl: false }]);
+    // One right-to-left run, in logical order for the font to reverse, brackets mirrored.
+    expect(visualRuns('שלום (עולם)', true)).toEqual([{ text: 'שלום )עולם(', rtl: true }]);
+    expect(visualRuns('Plain text', false)).toEqual([{ text: 'Plain text', rtl: false }]);
   });
 
   it('drawableText keeps what the font has and marks what it lacks', () => {

@@ -4,6 +4,7 @@
  * kept with what follows, checkboxes drawn as outlines. Page numbers are added when it closes.
  */
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { paragraphIsRtl, visualRuns } from './bidi';
 import { drawableText } from './text';
 
 const PAGE: [number, number] = [595.28, 841.89]; // A4 in points
@@ -79,10 +80,10 @@ export class BinderWriter {
     const indent = style.indent ?? 0;
     const lineHeight = size * 1.4;
     const lines = this.wrap(drawableText(text, style.bold ? this.supported.bold : this.supported.regular), font, size, WIDTH - indent);
-    for (const line of lines) {
+    for (const { line, rtl } of lines) {
       if (this.y - lineHeight < MARGIN_BOTTOM) this.newPage();
       this.y -= lineHeight;
-      if (line) this.page.drawText(line, { x: MARGIN_X + indent, y: this.y + size * 0.3, size, font, color: style.grey ? GREY : BLACK });
+      if (line) drawLine(this.page, line, rtl, { x: MARGIN_X + indent, y: this.y + size * 0.3, size, font, color: style.grey ? GREY : BLACK });
     }
     this.gap(style.after ?? 4);
     return lines.length;
@@ -120,15 +121,20 @@ export class BinderWriter {
     pages.forEach((p, i) => {
       const label = drawableText(footer(i + 1, pages.length), this.supported.regular);
       const w = this.fonts.regular.widthOfTextAtSize(label, size);
-      p.drawText(label, { x: (PAGE[0] - w) / 2, y: MARGIN_BOTTOM / 2, size, font: this.fonts.regular, color: BLACK });
+      drawLine(p, label, paragraphIsRtl(label), { x: (PAGE[0] - w) / 2, y: MARGIN_BOTTOM / 2, size, font: this.fonts.regular, color: BLACK });
     });
   }
 
-  /** `text` cut into lines no wider than `width`; words longer than a line are broken. */
-  private wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-    const out: string[] = [];
+  /**
+   * `text` cut into lines no wider than `width` (in logical order; words longer than a line are
+   * broken), each with its paragraph's direction (UAX #9: lines are ordered after wrapping).
+   */
+  private wrap(text: string, font: PDFFont, size: number, width: number): { line: string; rtl: boolean }[] {
+    const out: { line: string; rtl: boolean }[] = [];
     const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
     for (const para of text.split('\n')) {
+      const rtl = paragraphIsRtl(para);
+      const push = (line: string) => out.push({ line, rtl });
       let line = '';
       for (const word of para.split(/ +/)) {
         const candidate = line ? `${line} ${word}` : word;
@@ -136,19 +142,31 @@ export class BinderWriter {
           line = candidate;
           continue;
         }
-        if (line) out.push(line);
+        if (line) push(line);
         line = '';
         let rest = word;
         while (rest && !fits(rest)) {
           let n = rest.length - 1;
           while (n > 1 && !fits(rest.slice(0, n))) n = Math.max(1, Math.floor(n * 0.9));
-          out.push(rest.slice(0, n));
+          push(rest.slice(0, n));
           rest = rest.slice(n);
         }
         line = rest;
       }
-      out.push(line);
+      push(line);
     }
     return out;
+  }
+}
+
+/**
+ * Draws one line on `page` from `opts.x`: as one string, or, when it holds right-to-left text, as
+ * runs in visual order (./bidi.ts), each measured and drawn after the one on its left.
+ */
+function drawLine(page: PDFPage, line: string, rtl: boolean, opts: { x: number; y: number; size: number; font: PDFFont; color: ReturnType<typeof rgb> }): void {
+  let x = opts.x;
+  for (const run of visualRuns(line, rtl)) {
+    page.drawText(run.text, { ...opts, x });
+    x += opts.font.widthOfTextAtSize(run.text, opts.size);
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Text the binder's font can draw (issue #18). pdf-lib throws on a character its font has no glyph
  * for, and a binder must never fail to print. The binder's font is DejaVu Sans (./fonts.ts), whose
- * character set covers Latin, Greek and Cyrillic, so names print exactly. For what a font lacks:
+ * character set covers Latin, Greek, Cyrillic, Hebrew and Arabic, so names print exactly (right-to-left
+ * text in reading order: ./bidi.ts). For what a font lacks:
  * an accented Latin letter falls back to its base letter when only that is there ("ż" → "z"),
  * anything else (CJK, most emoji) is replaced VISIBLY by U+FFFD "�" (or "?" if the font lacks that
  * too): a reader sees that something was there.

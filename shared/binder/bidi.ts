@@ -1,0 +1,54 @@
+/**
+ * Right-to-left text in the binder (issue #18: every name and word printed as written). pdf-lib
+ * draws a string through fontkit, which shapes it (Arabic joining, lam-alef) and reverses it when
+ * the string's FIRST script is right-to-left, but knows nothing of mixed lines: "Dear سارة!" came
+ * out with the Arabic name backwards, and a Hebrew line starting with a Latin word wholly reversed.
+ * Here each line is ordered by the Unicode Bidirectional Algorithm (UAX #9, package `bidi-js`)
+ * into runs drawn left to right, each run a string fontkit handles on its own.
+ */
+import bidiFactory from 'bidi-js';
+
+const bidi = bidiFactory();
+
+/** Letters of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko, their presentation forms). */
+const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+
+/** A piece of a line drawn as one string: `text` as fontkit must receive it. */
+export interface VisualRun {
+  text: string;
+  rtl: boolean;
+}
+
+/** True when `text` has any right-to-left letter (the fast path skips the algorithm otherwise). */
+export const hasRtl = (text: string): boolean => RTL_LETTER.test(text);
+
+/** The direction of a paragraph by its first strong character (UAX #9 rules P2–P3). */
+export function paragraphIsRtl(paragraph: string): boolean {
+  if (!hasRtl(paragraph)) return false;
+  return (bidi.getEmbeddingLevels(paragraph, 'auto').paragraphs[0]?.level ?? 0) % 2 === 1;
+}
+
+/**
+ * `line` (logical order, one line of a paragraph whose direction is `rtl`) as runs in visual
+ * order, left to right. A right-to-left run keeps its logical order when it holds a right-to-left
+ * letter (fontkit reverses and shapes it), is reversed here when it holds only neutrals (spaces,
+ * punctuation, which fontkit would not reverse), and has its brackets mirrored ("(" reads ")").
+ */
+export function visualRuns(line: string, rtl: boolean): VisualRun[] {
+  if (!rtl && !hasRtl(line)) return [{ text: line, rtl: false }];
+  const levels = bidi.getEmbeddingLevels(line, rtl ? 'rtl' : 'ltr');
+  const order = bidi.getReorderedIndices(line, levels);
+  const runs: { indices: number[]; rtl: boolean }[] = [];
+  for (const i of order) {
+    const odd = levels.levels[i]! % 2 === 1;
+    const last = runs.at(-1);
+    const prev = last?.indices.at(-1);
+    if (last && last.rtl === odd && prev !== undefined && i === prev + (odd ? -1 : 1)) last.indices.push(i);
+    else runs.push({ indices: [i], rtl: odd });
+  }
+  return runs.map(({ indices, rtl: odd }) => {
+    if (!odd) return { text: indices.map((i) => line[i]).join(''), rtl: false };
+    const logical = [...indices].reverse().map((i) => bidi.getMirroredCharacter(line[i]!) ?? line[i]!);
+    return { text: hasRtl(logical.join('')) ? logical.join('') : logical.reverse().join(''), rtl: true };
+  });
+}

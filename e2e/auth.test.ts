@@ -9,10 +9,10 @@ import {
   expectNoSeriousA11yViolations,
   hasChromium,
   loginViaUi,
-  mobileContext,
-  registerViaUi,
-  uniqueUser,
   poll,
+  registerViaUi,
+  SCREEN_SIZES,
+  uniqueUser,
   useBrowserSuite,
 } from './harness';
 
@@ -95,10 +95,7 @@ describe.skipIf(!hasChromium)('sign-up, sign-out, sign-in (issue #2)', () => {
     await context.close();
   });
 
-  for (const [name, makeContext] of [
-    ['390 px', mobileContext],
-    ['1280 px', desktopContext],
-  ] as const) {
+  for (const [name, makeContext] of SCREEN_SIZES) {
     it(`has no serious accessibility violations at ${name}: landing, login, register, dashboard`, async () => {
       const context = await makeContext(suite.browser, suite.server.url);
       const page = await context.newPage();

@@ -10,10 +10,10 @@ import {
   desktopContext,
   expectNoSeriousA11yViolations,
   hasChromium,
-  mobileContext,
-  registerViaUi,
-  uniqueUser,
   poll,
+  registerViaUi,
+  SCREEN_SIZES,
+  uniqueUser,
   useBrowserSuite,
 } from './harness';
 
@@ -153,10 +153,7 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
     await context.close();
   });
 
-  for (const [name, makeContext] of [
-    ['390 px', mobileContext],
-    ['1280 px', desktopContext],
-  ] as const) {
+  for (const [name, makeContext] of SCREEN_SIZES) {
     it(`has no serious accessibility violations on the dashboard at ${name} (wizard steps 1 and 2)`, async () => {
       const context = await makeContext(suite.browser, suite.server.url);
       const page = await context.newPage();

@@ -6,13 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  desktopContext,
-  expectNoSeriousA11yViolations,
-  hasChromium,
-  mobileContext,
-  useBrowserSuite,
-} from './harness';
+import { expectNoSeriousA11yViolations, hasChromium, SCREEN_SIZES, useBrowserSuite } from './harness';
 import { choose, expectToast, signedInPage } from './record-screens';
 
 const completion = (page: Page) => page.getByRole('progressbar', { name: /Plan completion/ }).getAttribute('aria-valuenow');
@@ -121,10 +115,7 @@ describe.skipIf(!hasChromium)('My After-Death Plan (issue #5)', () => {
     await context.close();
   });
 
-  for (const [name, makeContext] of [
-    ['390 px', mobileContext],
-    ['1280 px', desktopContext],
-  ] as const) {
+  for (const [name, makeContext] of SCREEN_SIZES) {
     it(`has no serious accessibility violations at ${name}`, async () => {
       const { context, page } = await signedInPage(suite.browser, suite.server.url, '/death-plan', makeContext);
       await page.getByRole('progressbar').waitFor();

@@ -127,6 +127,12 @@ export function desktopContext(browser: Browser, baseURL?: string): Promise<Brow
   return browser.newContext({ baseURL, viewport: DESKTOP });
 }
 
+/** The two screens every page is checked at (the project's rule: 390 px and a desktop), with a context maker each. */
+export const SCREEN_SIZES = [
+  ['390 px', mobileContext],
+  ['1280 px', desktopContext],
+] as const;
+
 const AXE_PATH = join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 
 interface AxeViolation {

@@ -5,13 +5,7 @@
  * axe at 390 px and 1280 px.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  desktopContext,
-  expectNoSeriousA11yViolations,
-  hasChromium,
-  mobileContext,
-  useBrowserSuite,
-} from './harness';
+import { expectNoSeriousA11yViolations, hasChromium, SCREEN_SIZES, useBrowserSuite } from './harness';
 import { choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
 
 const EMPTY_TEXT = 'Your message vault is empty. Create messages for your loved ones to be delivered after your passing.';
@@ -103,10 +97,7 @@ describe.skipIf(!hasChromium)('Message Vault (issue #5)', () => {
     await context.close();
   });
 
-  for (const [name, makeContext] of [
-    ['390 px', mobileContext],
-    ['1280 px', desktopContext],
-  ] as const) {
+  for (const [name, makeContext] of SCREEN_SIZES) {
     it(`opens the create dialog at /message-vault/new and has no serious accessibility violations at ${name}`, async () => {
       const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault/new', makeContext);
       const dialog = openDialog(page);

@@ -11,10 +11,10 @@ import {
   expectNoSeriousA11yViolations,
   hasChromium,
   loginViaUi,
-  mobileContext,
-  registerViaUi,
-  uniqueUser,
   poll,
+  registerViaUi,
+  SCREEN_SIZES,
+  uniqueUser,
   useBrowserSuite,
 } from './harness';
 
@@ -147,10 +147,7 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
     await context.close();
   });
 
-  for (const [name, makeContext] of [
-    ['390 px', mobileContext],
-    ['1280 px', desktopContext],
-  ] as const) {
+  for (const [name, makeContext] of SCREEN_SIZES) {
     it(`has no serious accessibility violations on Profile Settings at ${name}`, async () => {
       const context = await makeContext(suite.browser, suite.server.url);
       const page = await context.newPage();

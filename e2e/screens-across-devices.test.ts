@@ -13,7 +13,13 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktopContext, expectNoSeriousA11yViolations, hasChromium, mobileContext, useBrowserSuite } from './harness';
+import {
+  expectNoSeriousA11yViolations,
+  hasChromium,
+  mobileContext,
+  SCREEN_SIZES,
+  useBrowserSuite,
+} from './harness';
 import { choose, expectToast, openDialog, signedInPage } from './record-screens';
 import { henryOpenOnAPhone, secondDevice, syncDevice, syncUntil } from './devices';
 
@@ -167,10 +173,7 @@ describe.skipIf(!hasChromium)('screens across devices (issue #14)', () => {
     await b.context.close();
   });
 
-  for (const [name, makeContext] of [
-    ['390 px', mobileContext],
-    ['1280 px', desktopContext],
-  ] as const) {
+  for (const [name, makeContext] of SCREEN_SIZES) {
     it(`says when another device changed a field being edited, with Keep mine and Use theirs, and passes axe at ${name}`, async () => {
       const a = await signedInPage(suite.browser, suite.server.url, '/death-plan');
       await a.page.getByLabel('Location').fill('The old boathouse');

@@ -4,13 +4,7 @@
  * /trustees/new route, and axe at 390 px and 1280 px.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  desktopContext,
-  expectNoSeriousA11yViolations,
-  hasChromium,
-  mobileContext,
-  useBrowserSuite,
-} from './harness';
+import { expectNoSeriousA11yViolations, hasChromium, SCREEN_SIZES, useBrowserSuite } from './harness';
 import { choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
 
 describe.skipIf(!hasChromium)('Trustees (issue #5)', () => {
@@ -75,10 +69,7 @@ describe.skipIf(!hasChromium)('Trustees (issue #5)', () => {
     await context.close();
   });
 
-  for (const [name, makeContext] of [
-    ['390 px', mobileContext],
-    ['1280 px', desktopContext],
-  ] as const) {
+  for (const [name, makeContext] of SCREEN_SIZES) {
     it(`has no serious accessibility violations at ${name}`, async () => {
       const { context, page } = await signedInPage(suite.browser, suite.server.url, '/trustees', makeContext);
       await page.getByText('No trustees added yet').waitFor();

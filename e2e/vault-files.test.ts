@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopContext, expectNoSeriousA11yViolations, hasChromium, mobileContext, poll, useBrowserSuite } from './harness';
+import { expectNoSeriousA11yViolations, hasChromium, poll, SCREEN_SIZES, useBrowserSuite } from './harness';
 import { secondDevice, syncUntil } from './devices';
 import { choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
 
@@ -285,10 +285,7 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await b.context.close();
   });
 
-  for (const [name, makeContext] of [
-    ['390 px', mobileContext],
-    ['1280 px', desktopContext],
-  ] as const) {
+  for (const [name, makeContext] of SCREEN_SIZES) {
     it(`the new dialogs and cards have no serious accessibility violations at ${name}`, async () => {
       const { context, page } = await signedInPage(suite.browser, suite.server.url, '/documents/upload', makeContext);
       const upload = openDialog(page);

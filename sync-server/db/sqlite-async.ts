@@ -146,7 +146,10 @@ export function createSqliteAsync<S extends object>(
       }
       st.ended = true;
       try {
-        db.transaction(() => replay(st.log, attempt)).immediate();
+        // Read-only: a plain (deferred) transaction checks the reads saw one state; else take the write lock at once.
+        const commit = db.transaction(() => replay(st.log, attempt));
+        if (st.log.some((e) => isWrite.has(e.method))) commit.immediate();
+        else commit();
         return value;
       } catch (err) {
         if (err instanceof TransactionConflictError && attempt < maxAttempts) continue;

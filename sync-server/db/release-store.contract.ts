@@ -10,6 +10,7 @@ import { initialState, type ReleaseState } from '../release/state-machine';
 import type { AsyncRecordStore, RecordStore } from './record-store';
 import type { TrusteeInvitationRow, TrusteeRecordRow } from './release';
 import type { AsyncReleaseStore } from './release-store';
+import { TransactionAbortedError } from './tx-errors';
 
 export interface ReleaseStoreSetup {
   store: AsyncReleaseStore;
@@ -269,6 +270,37 @@ export function releaseStoreContract(name: string, setup: () => Promise<ReleaseS
         await tx.transaction(async (inner) => inner.addActivity('u1', 3, 'k', 'inner kept'));
       });
       expect((await store.activity('u1')).map((a) => a.text)).toEqual(['inner kept', 'outer']);
+    });
+
+    it('a call that fails inside a transaction fails the whole transaction, even if caught, unless a nested transaction contained it', async () => {
+      const { store, addUser } = await setup();
+      await addUser('u1');
+      const token = { hash: 'h1', user_id: 'u1', purpose: 'invite' as const, subject_id: 't1', created_at: 1, expires_at: 2 };
+      await store.insertToken(token);
+      // Caught, then more calls: they are refused, and nothing is kept.
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.addActivity('u1', 1, 'k', 'before');
+          await tx.insertToken(token).catch(() => undefined); // duplicate hash
+          await tx.addActivity('u1', 2, 'k', 'after');
+        }),
+      ).rejects.toThrow();
+      // Caught, and nothing after it: the commit is refused.
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.addActivity('u1', 3, 'k', 'before');
+          await tx.insertToken(token).catch(() => undefined);
+          return 'looks fine';
+        }),
+      ).rejects.toThrow(TransactionAbortedError);
+      expect(await store.activity('u1')).toEqual([]);
+      // Contained by a nested transaction: the rest commits.
+      await store.transaction(async (tx) => {
+        await tx.addActivity('u1', 4, 'k', 'kept');
+        await tx.transaction((inner) => inner.insertToken(token)).catch(() => undefined);
+        await tx.addActivity('u1', 5, 'k', 'kept too');
+      });
+      expect((await store.activity('u1')).map((a) => a.text)).toEqual(['kept too', 'kept']);
     });
 
     it('two instances updating one account serialise: no read-modify-write is lost (with and without a state row)', async () => {

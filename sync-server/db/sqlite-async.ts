@@ -24,9 +24,13 @@
  *   outside the store before it resolves.
  * - When `fn` rejects, nothing was ever written: the log is dropped.
  * - `tx.transaction(g)` is a savepoint: if `g` rejects, the log is cut back to where `g` began.
+ * - A call that fails leaves the transaction able only to fail (TransactionAbortedError for any
+ *   later call and at the end), unless a nested transaction around it rejected: PostgreSQL's
+ *   behaviour, so that code written against one engine does the same on the other.
  * Cost: calls after the first write replay the log (quadratic in the calls of one transaction;
  * the release's transactions are a handful of calls). `fn` may await anything (even I/O).
  */
+import { TransactionAbortedError } from './tx-errors';
 import type { Db } from './sqlite';
 
 /** Every method of `S` returning a Promise of its result. */
@@ -57,6 +61,8 @@ interface TxState {
   log: Entry[];
   ended: boolean;
   conflicted: boolean;
+  /** A call failed (and was not contained by a nested transaction): as on PostgreSQL, the transaction can only fail now. */
+  aborted: boolean;
 }
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
@@ -91,6 +97,7 @@ export function createSqliteAsync<S extends object>(
 
   const step = (st: TxState, method: string, rawArgs: unknown[], attempt: number): unknown => {
     if (st.ended) throw new Error(`${method} was called on a transaction that has already ended`);
+    if (st.aborted) throw new TransactionAbortedError();
     const args = structuredClone(rawArgs);
     let out: Outcome = { ok: false, error: new Error('not run') };
     if (!isWrite.has(method) && !st.log.some((e) => isWrite.has(e.method))) {
@@ -110,7 +117,10 @@ export function createSqliteAsync<S extends object>(
       }
     }
     st.log.push({ method, args, outcome: outcomeText(out) });
-    if (!out.ok) throw out.error;
+    if (!out.ok) {
+      st.aborted = true;
+      throw out.error;
+    }
     return out.value;
   };
 
@@ -122,10 +132,16 @@ export function createSqliteAsync<S extends object>(
     out.transaction = async <T>(fn: (tx: AsyncWithTransaction<S>) => Promise<T>): Promise<T> => {
       if (!st) return run(fn);
       const mark = st.log.length; // a savepoint
+      const aborted = st.aborted;
       try {
-        return await fn(self);
+        const value = await fn(self);
+        if (st.aborted && !aborted) throw new TransactionAbortedError(); // PostgreSQL's RELEASE fails so
+        return value;
       } catch (err) {
-        if (!st.ended) st.log.length = mark;
+        if (!st.ended) {
+          st.log.length = mark;
+          st.aborted = aborted;
+        }
         throw err;
       }
     };
@@ -135,7 +151,7 @@ export function createSqliteAsync<S extends object>(
 
   const run = async <T>(fn: (tx: AsyncWithTransaction<S>) => Promise<T>): Promise<T> => {
     for (let attempt = 1; ; attempt++) {
-      const st: TxState = { log: [], ended: false, conflicted: false };
+      const st: TxState = { log: [], ended: false, conflicted: false, aborted: false };
       let value: T;
       try {
         value = await fn(api(st, attempt));
@@ -145,6 +161,7 @@ export function createSqliteAsync<S extends object>(
         throw err;
       }
       st.ended = true;
+      if (st.aborted) throw new TransactionAbortedError();
       try {
         // Read-only: a plain (deferred) transaction checks the reads saw one state; else take the write lock at once.
         const commit = db.transaction(() => replay(st.log, attempt));

@@ -28,7 +28,9 @@
  *   later call and at the end), unless a nested transaction around it rejected: PostgreSQL's
  *   behaviour, so that code written against one engine does the same on the other.
  * Cost: calls after the first write replay the log (quadratic in the calls of one transaction;
- * the release's transactions are a handful of calls). `fn` may await anything (even I/O).
+ * the release's transactions are a handful of calls; measured on a temp file: 10 reads + 10
+ * writes 1.4 ms against 0.5 ms for the synchronous transaction, 30 + 30 4.3 ms against 0.5 ms).
+ * `fn` may await anything (even I/O).
  */
 import { TransactionAbortedError } from './tx-errors';
 import type { Db } from './sqlite';

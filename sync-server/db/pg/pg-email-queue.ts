@@ -7,15 +7,15 @@
  * latest row version, so of the instances racing for one e-mail exactly one wins. A claim older
  * than `staleBefore` (its instance died mid-send) can be taken over.
  */
-import type pg from 'pg';
 import type { EmailRow } from '../release';
 import type { AsyncEmailQueue } from '../email-queue';
+import type { Queryable } from './pg-tx';
 
 type Row = Omit<EmailRow, 'id' | 'first_attempt_at'> & { id: string; first_attempt_at: string | null };
 const toEmail = (r: Row): EmailRow => ({ ...r, id: Number(r.id), first_attempt_at: r.first_attempt_at === null ? null : Number(r.first_attempt_at) });
 
-/** The queue over `pool` (migrations of db/pg/ applied). */
-export function createPgEmailQueue(pool: pg.Pool): AsyncEmailQueue {
+/** The queue over `pool` (migrations of db/pg/ applied), or over one transaction's client (pg-release-store.ts). */
+export function createPgEmailQueue(pool: Queryable): AsyncEmailQueue {
   const run = async (sql: string, params: unknown[]) => (await pool.query(sql, params)).rowCount ?? 0;
   return {
     async enqueueEmail(e) {

@@ -3,6 +3,7 @@
  * and the one way to run a transaction on it.
  */
 import pg from 'pg';
+import { TransactionAbortedError } from '../tx-errors';
 
 /**
  * A Pool for `url` (postgres://user:pass@host:port/db). `max` connections at most (pg's default 10).
@@ -16,7 +17,8 @@ export function createPgPool(url: string, opts: { max?: number } = {}): pg.Pool 
 
 /**
  * Runs `fn` in one transaction on one connection of `pool`: COMMIT when it resolves, ROLLBACK
- * (and the error rethrown) when it throws. Returns what `fn` returns.
+ * (and the error rethrown) when it throws. Returns what `fn` returns. Throws
+ * TransactionAbortedError when `fn` resolved although a statement in it failed (nothing is kept).
  */
 export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -24,7 +26,10 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClie
   try {
     await client.query('BEGIN');
     const out = await fn(client);
-    await client.query('COMMIT');
+    // PostgreSQL answers COMMIT of a transaction in which a statement failed (and `fn` caught the
+    // error) with a silent ROLLBACK: that is a failure of the transaction, never a success.
+    const commit = await client.query('COMMIT');
+    if (commit.command === 'ROLLBACK') throw new TransactionAbortedError();
     return out;
   } catch (err) {
     // A connection that cannot even roll back is discarded, not returned to the pool.

@@ -1,0 +1,91 @@
+/**
+ * Blob metadata on PostgreSQL (issue #19): AsyncBlobMeta (blobs/blob-meta-store.ts) over a `pg`
+ * Pool, with the semantics of blobs/blob-meta.ts (table in migrations/005-blobs.sql): what each
+ * upload declared, its state, the type found by content, and "does a live record refer to this
+ * blob?" over the records table. In a transaction the first call naming an account takes an
+ * advisory lock on it, so the quota check and the insert of two instances (two uploads of one
+ * account at once) run one after the other.
+ */
+import type pg from 'pg';
+import { FILE_COLLECTIONS } from '../../../shared/files/ref';
+import type { BlobRow } from '../../blobs/blob-meta';
+import type { AsyncBlobMeta } from '../../blobs/blob-meta-store';
+import { advisoryAccountLock, numeric, pgTransactional, type Queryable } from './pg-tx';
+
+type Methods = Omit<AsyncBlobMeta, 'transaction'>;
+const BLOB_NUMS = ['size', 'encrypted_size', 'created_at', 'completed_at', 'referenced_at'];
+const toBlob = (r: Record<string, unknown>) => numeric<BlobRow>(r, BLOB_NUMS);
+
+function pgBlobMethods(q: Queryable): Methods {
+  const count = async (sql: string, params: unknown[]) => (await q.query(sql, params)).rowCount ?? 0;
+  return {
+    async get(userId, blobId) {
+      const { rows } = await q.query('SELECT * FROM blobs WHERE user_id = $1 AND blob_id = $2', [userId, blobId]);
+      return rows[0] ? toBlob(rows[0]) : null;
+    },
+    async insert(r) {
+      await q.query(
+        `INSERT INTO blobs (user_id, blob_id, size, chunk_size, chunk_count, encrypted_size, state, created_at, referenced_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'uploading', $7, $8)`,
+        [r.user_id, r.blob_id, r.size, r.chunk_size, r.chunk_count, r.encrypted_size, r.created_at, r.referenced_at],
+      );
+    },
+    async count(userId) {
+      const { rows } = await q.query<{ n: number }>("SELECT COUNT(*)::int AS n FROM blobs WHERE user_id = $1 AND state != 'deleting'", [userId]);
+      return rows[0]!.n;
+    },
+    async usedBytes(userId) {
+      const { rows } = await q.query<{ used: string | null }>("SELECT SUM(encrypted_size) AS used FROM blobs WHERE user_id = $1 AND state != 'deleting'", [userId]);
+      return Number(rows[0]!.used ?? 0);
+    },
+    async complete(userId, blobId, mimeType, at) {
+      const sql = "UPDATE blobs SET state = 'complete', mime_type = $3, completed_at = $4 WHERE user_id = $1 AND blob_id = $2 AND state = 'uploading'";
+      return (await count(sql, [userId, blobId, mimeType, at])) > 0;
+    },
+    async markDeleting(userId, blobId) {
+      await q.query("UPDATE blobs SET state = 'deleting' WHERE user_id = $1 AND blob_id = $2", [userId, blobId]);
+    },
+    async remove(userId, blobId) {
+      await q.query("DELETE FROM blobs WHERE user_id = $1 AND blob_id = $2 AND state = 'deleting'", [userId, blobId]);
+    },
+    async markReferenced(userId, blobId, at) {
+      await q.query('UPDATE blobs SET referenced_at = $3 WHERE user_id = $1 AND blob_id = $2 AND referenced_at IS NULL', [userId, blobId, at]);
+    },
+    async isReferenced(userId, blobId) {
+      // As SQLite's json_extract(state, '$.values.file.blobId') = ?: only a JSON string equal to blobId.
+      const sql = `SELECT 1 FROM records WHERE user_id = $1 AND collection = ANY($2) AND NOT deleted
+                   AND state::jsonb #> '{values,file,blobId}' = to_jsonb($3::text) LIMIT 1`;
+      return (await count(sql, [userId, [...FILE_COLLECTIONS], blobId])) > 0;
+    },
+    async abandoned(before, limit) {
+      const { rows } = await q.query(
+        "SELECT * FROM blobs WHERE referenced_at IS NULL AND created_at < $1 AND state != 'deleting' ORDER BY created_at LIMIT $2",
+        [before, limit],
+      );
+      return rows.map(toBlob);
+    },
+    async deleting(limit) {
+      return (await q.query("SELECT * FROM blobs WHERE state = 'deleting' LIMIT $1", [limit])).rows.map(toBlob);
+    },
+  };
+}
+
+const first = (args: unknown[]) => args[0] as string;
+
+/** Blob metadata over `pool` (migrations of db/pg/ applied). */
+export function createPgBlobMeta(pool: pg.Pool): AsyncBlobMeta {
+  return pgTransactional<Methods>(pool, pgBlobMethods, {
+    accountOf: {
+      get: first,
+      insert: (args) => (args[0] as { user_id: string }).user_id,
+      count: first,
+      usedBytes: first,
+      complete: first,
+      markDeleting: first,
+      remove: first,
+      markReferenced: first,
+      isReferenced: first,
+    },
+    lockAccount: (client, userId) => advisoryAccountLock(client, 'blobs', userId),
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * The e-mail part of the PostgreSQL release store (issue #19): the queue itself
+ * (pg-email-queue.ts, reused as is) and what the release asks about an account's e-mails (daily
+ * limits, the owner's failures, what is still unsent), with the semantics of db/release.ts.
+ */
+import type { FailedEmailRow } from '../release';
+import type { AsyncReleaseStore } from '../release-store';
+import { createPgEmailQueue } from './pg-email-queue';
+import { numeric, type Queryable } from './pg-tx';
+
+type EmailMethods =
+  | 'enqueueEmail'
+  | 'hasEmail'
+  | 'pendingEmails'
+  | 'claimEmail'
+  | 'markSent'
+  | 'markWritten'
+  | 'markRetry'
+  | 'markDeferred'
+  | 'markGivenUp'
+  | 'quotaUsed'
+  | 'invitesSent'
+  | 'inviteWentOut'
+  | 'failedEmails'
+  | 'seeFailedEmails'
+  | 'unsentEmails';
+
+/** The e-mail methods of AsyncReleaseStore over `q` (the pool, or a transaction's client). */
+export function pgReleaseEmails(q: Queryable): Pick<AsyncReleaseStore, EmailMethods> {
+  return {
+    ...createPgEmailQueue(q),
+    async quotaUsed(userId, quota, since) {
+      const { rows } = await q.query<{ n: number }>(
+        'SELECT COUNT(*)::int AS n FROM release_emails WHERE user_id = $1 AND quota = $2 AND created_at > $3',
+        [userId, quota, since],
+      );
+      return rows[0]!.n;
+    },
+    async invitesSent(userId, since) {
+      const { rows } = await q.query(
+        `SELECT COUNT(*)::int AS n, MIN(COALESCE(sent_at, written_at)) AS oldest FROM release_emails
+         WHERE user_id = $1 AND quota = 'invite' AND COALESCE(sent_at, written_at) > $2`,
+        [userId, since],
+      );
+      return numeric<{ n: number; oldest: number | null }>(rows[0]!, ['oldest']);
+    },
+    async inviteWentOut(userId, trusteeId) {
+      const prefix = `${userId}:invite:${trusteeId}:`; // dedupe keys of release/trustees.ts invite()
+      const { rowCount } = await q.query(
+        `SELECT 1 FROM release_emails WHERE user_id = $1 AND kind = 'trustee-invite'
+         AND left(dedupe_key, length($2)) = $2 AND COALESCE(sent_at, written_at) IS NOT NULL LIMIT 1`,
+        [userId, prefix],
+      );
+      return (rowCount ?? 0) > 0;
+    },
+    async failedEmails(userId, limit = 50) {
+      const { rows } = await q.query(
+        `SELECT id, kind, to_addr, failure, failed_at, last_error, seen_at FROM release_emails
+         WHERE user_id = $1 AND failed_at IS NOT NULL AND failure != 'superseded' ORDER BY failed_at DESC LIMIT $2`,
+        [userId, limit],
+      );
+      return rows.map((r) => numeric<FailedEmailRow>(r, ['id', 'failed_at', 'seen_at']));
+    },
+    async seeFailedEmails(userId, at) {
+      await q.query('UPDATE release_emails SET seen_at = $2 WHERE user_id = $1 AND failed_at IS NOT NULL AND seen_at IS NULL', [userId, at]);
+    },
+    async unsentEmails(userId) {
+      const { rows } = await q.query<{ n: number; written: number }>(
+        `SELECT COUNT(*)::int AS n, COUNT(written_at)::int AS written FROM release_emails
+         WHERE user_id = $1 AND sent_at IS NULL AND failed_at IS NULL`,
+        [userId],
+      );
+      return rows[0]!;
+    },
+  };
+}

@@ -8,7 +8,7 @@
 import type { z } from 'zod';
 import { serverMessage } from '../api/client';
 import { describeWriteError } from '../forms/field-limits';
-import { confirm } from './ConfirmDialog';
+import { confirm } from './confirm';
 import { toast, type ToastInput } from './toast-store';
 
 /** SPEC.md §5: the message of every "required fields" check. */

@@ -6,7 +6,8 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Menu } from 'lucide-react';
 
-const MobileNavSheet = lazy(() => import('./MobileNavSheet'));
+const loadSheet = () => import('./MobileNavSheet');
+const MobileNavSheet = lazy(loadSheet);
 
 export function MobileNav() {
   const [open, setOpen] = useState(false);
@@ -22,6 +23,8 @@ export function MobileNav() {
         aria-expanded={open}
         aria-controls={open ? 'mobile-nav-sheet' : undefined}
         data-state={open ? 'open' : 'closed'}
+        onPointerEnter={() => void loadSheet()}
+        onFocus={() => void loadSheet()}
         onClick={() => {
           setUsed(true);
           setOpen(true);

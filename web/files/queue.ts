@@ -7,7 +7,8 @@
  * device runs it (Web Locks, like the sync engine). Network failures, 5xx and 401 retry with
  * exponential backoff and jitter; a refusal (413, 415, 409, other 4xx) becomes `failed` with the
  * server's message, never retried by itself (retryAttachment). Files no record holds are dropped
- * first and never uploaded (store.ts).
+ * first and never uploaded (store.ts). The upload code (upload.ts: chunking, encryption, SHA-256)
+ * is loaded when a file is first due, not with the runner (issue #20; precached for offline).
  */
 import { ApiError } from '../api/client';
 import type { AttachmentRow } from '../db/schema';
@@ -15,7 +16,7 @@ import type { UserDatabase } from '../db/user-database';
 import { browserEnvironment, type SyncEnvironment } from '../sync/engine';
 import { isTransient, type FilesHttp } from './http';
 import { collectUnreferenced, isReferenced, updateAttachment } from './store';
-import { LocalFileMissingError, uploadFile } from './upload';
+import { LocalFileMissingError } from './errors';
 
 /** What a runner needs: the database whose queue it runs, the way to the server, and browser hooks. */
 export interface AttachmentQueueOptions {
@@ -111,6 +112,7 @@ export function createAttachmentQueue(opts: AttachmentQueueOptions): AttachmentQ
     abort = new AbortController();
     current = row.blobId;
     try {
+      const { uploadFile } = await import('./upload');
       await uploadFile(db, http, row.ref, abort.signal);
       await updateAttachment(db, row.blobId, { state: 'uploaded', progress: 1, attempts: 0, reason: undefined });
     } catch (err) {

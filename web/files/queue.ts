@@ -108,11 +108,12 @@ export function createAttachmentQueue(opts: AttachmentQueueOptions): AttachmentQ
 
   /** Uploads one row and records the outcome in it. */
   async function uploadRow(row: AttachmentRow): Promise<void> {
+    // Loaded before the row shows as uploading (a failed load leaves it queued; the run retries).
+    const { uploadFile } = await import('./upload');
     await updateAttachment(db, row.blobId, { state: 'uploading', reason: undefined });
     abort = new AbortController();
     current = row.blobId;
     try {
-      const { uploadFile } = await import('./upload');
       await uploadFile(db, http, row.ref, abort.signal);
       await updateAttachment(db, row.blobId, { state: 'uploaded', progress: 1, attempts: 0, reason: undefined });
     } catch (err) {

@@ -12,7 +12,7 @@
  * Loaded on first use (issue #20): until Radix Select (SelectRadix.tsx, a lazy chunk precached by the
  * PWA) is there, a stand-in of the same markup shows the value; the chunk loads when the pointer or
  * focus reaches any select, every select then becomes the Radix one (focus kept), and a press on
- * the stand-in (click, Enter, Space, arrows) opens the list as soon as it is there.
+ * the stand-in (pointer down, click, Enter, Space, arrows) opens the list as soon as it is there.
  */
 import { forwardRef, lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { ChevronDown } from 'lucide-react';
@@ -108,6 +108,8 @@ export const Select = forwardRef<HTMLButtonElement | null, SelectProps>(function
         focused.current = false;
         onBlur?.();
       }}
+      // A press counts from pointerdown: the chunk may arrive (and replace this stand-in) before the click.
+      onPointerDown={(e) => e.button === 0 && press()}
       onClick={press}
       onKeyDown={(e) => {
         if (!OPEN_KEYS.has(e.key)) return;

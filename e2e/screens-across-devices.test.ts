@@ -228,6 +228,7 @@ describe.skipIf(!hasChromium)('screens across devices (issue #14)', () => {
   it('lists Survivor Tasks after Trustees in the sidebar and in the phone menu', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/dashboard', mobileContext);
     await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    await page.getByRole('dialog').waitFor(); // the sheet is a chunk loaded on this first press (issue #20)
     const links = await page.getByRole('dialog').getByRole('link').allTextContents();
     expect(links.indexOf('Survivor Tasks')).toBe(links.indexOf('Trustees') + 1);
     await page.getByRole('dialog').getByRole('link', { name: 'Survivor Tasks' }).click();

@@ -52,7 +52,8 @@ export const manifestHeadSchema = z.object({
 
 /** One record of `collection` as exported: its writable fields, its id, and (ignored) its owner. */
 function recordSchema(collection: CollectionName) {
-  return COLLECTION_SPECS[collection].fields.extend({ id: idSchema, userId: z.string().optional() });
+  // The collection's fields (zod/mini, shared/schema/z.ts) as a zod classic object, extended.
+  return (z.object(COLLECTION_SPECS[collection].fields.shape) as z.ZodObject).extend({ id: idSchema, userId: z.string().optional() });
 }
 
 const recordsSchema = z.object(

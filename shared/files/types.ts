@@ -6,7 +6,10 @@
  * Accepted: PDF, raster images, audio, video, plain text and office documents. Never HTML, SVG,
  * scripts or archives of unknown kind: an uploaded file must not be able to run on our origin.
  */
-import { fileTypeFromBuffer } from 'file-type';
+// file-type (~20 KB gzip) is imported on the first check, not with this module: the signed-in
+// frame loads web/files (the attachment queue) at once, but a type is sniffed only when a file is
+// picked (issue #20 "split what the dashboard never runs"). The PWA precaches the chunk (offline).
+const loadFileType = () => import('file-type');
 
 /** Bytes of a file's start that `detectFileType` needs (file-type reads at most 4100 for most kinds). */
 export const SNIFF_BYTES = 64 * 1024;
@@ -79,6 +82,7 @@ function looksLikePlainText(head: Uint8Array): boolean {
  * Text has no magic number: it is accepted as `text/plain` only when it is clean UTF-8 and not markup.
  */
 export async function detectFileType(head: Uint8Array): Promise<TypeVerdict> {
+  const { fileTypeFromBuffer } = await loadFileType();
   const found = await fileTypeFromBuffer(head);
   if (found) {
     const mime = found.mime === 'audio/x-m4a' ? 'audio/mp4' : found.mime;

@@ -1,13 +1,13 @@
-/** AI request and response shapes (SPEC.md §3 "Recommendation", "Astrological insight", "Automation request"; §7). */
-import { z } from 'zod';
-import { LIMITS, dateOnlySchema } from './common';
+/** AI request and response shapes (SPEC.md §3 "Recommendation", "Astrological insight", "Automation request"; §7). zod/mini (./z.ts). */
+import { LIMITS, dateOnlySchema, intBetween, trimmedText } from './common';
 import { budgetLevelSchema } from './death-plan';
 import { TASK_CATEGORIES } from './survivor-task';
+import { z } from './z';
 
 export const recommendationSchema = z.object({ title: z.string(), description: z.string() });
 export type Recommendation = z.infer<typeof recommendationSchema>;
 export const recommendationsResponseSchema = z.object({ recommendations: z.array(recommendationSchema) });
-export const recommendationsQuerySchema = z.object({ budget: budgetLevelSchema.default('moderate') });
+export const recommendationsQuerySchema = z.object({ budget: z._default(budgetLevelSchema, 'moderate') });
 
 export const PLAN_TYPES = ['general', 'death-plan', 'message-vault', 'documents'] as const;
 export const planTypeSchema = z.enum(PLAN_TYPES);
@@ -20,27 +20,27 @@ export const astrologicalInsightSchema = z.object({
 });
 export type AstrologicalInsight = z.infer<typeof astrologicalInsightSchema>;
 
-const shortText = z.string().trim().max(LIMITS.shortText);
-const text = z.string().trim().max(LIMITS.text);
+const shortText = trimmedText(null, LIMITS.shortText);
+const text = trimmedText(null, LIMITS.text);
 /** `POST /api/generate-obituary` (SPEC.md §7; placeholder values are sent by the client). */
 export const obituaryRequestSchema = z.strictObject({
   name: shortText,
-  age: z.number().int().min(0).max(130),
+  age: intBetween(0, 130),
   location: shortText,
   occupation: shortText,
   achievements: text,
   familyMembers: text,
   personalQualities: text,
-  budget: budgetLevelSchema.default('moderate'),
+  budget: z._default(budgetLevelSchema, 'moderate'),
 });
 export const obituaryResponseSchema = z.object({ obituary: z.string() });
 
 /** `POST /api/suggest-music` (SPEC.md §7). */
 export const musicRequestSchema = z.strictObject({
-  musicGenres: z.array(shortText).max(20),
-  personalValues: z.array(shortText).max(20),
+  musicGenres: z.array(shortText).check(z.maxLength(20)),
+  personalValues: z.array(shortText).check(z.maxLength(20)),
   spiritualBeliefs: text,
-  budget: budgetLevelSchema.default('moderate'),
+  budget: z._default(budgetLevelSchema, 'moderate'),
 });
 export const musicResponseSchema = z.object({ songs: z.array(z.string()) });
 

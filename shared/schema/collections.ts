@@ -3,7 +3,7 @@
  * fields, which fields are lists (merged item by item), which are written only by the server,
  * and whether it holds one record per user (whose id is then the user's id).
  */
-import type { z } from 'zod';
+import type { z } from './z';
 import { deathPlanFieldsSchema, type DeathPlan } from './death-plan';
 import { documentFieldsSchema, type LegalDocument } from './document';
 import { messageFieldsSchema, type Message } from './message';
@@ -16,7 +16,7 @@ export type CollectionName = (typeof COLLECTIONS)[number];
 
 export interface CollectionSpec {
   /** Schema of every writable field (list fields as plain string arrays). */
-  fields: z.ZodObject;
+  fields: z.ZodMiniObject;
   /** Fields holding a list of strings; the sync layer stores each item as its own field. */
   lists: readonly string[];
   /** Fields that only the server may write (a client change touching one is rejected). */

@@ -1,10 +1,10 @@
 /**
  * Building blocks shared by every entity schema: ids, bounded strings, dates.
  * Limits are ours (SPEC.md §9 says maximum lengths are "not shown"); they exist so that no
- * field can grow without bound on a device or on the server.
+ * field can grow without bound on a device or on the server. Written with zod/mini (./z.ts).
  */
-import { z } from 'zod';
 import { ACCOUNT_LIMITS } from '../limits';
+import { z } from './z';
 
 /** Maximum lengths, in UTF-16 code units. */
 export const LIMITS = {
@@ -25,27 +25,37 @@ const MULTI_LINE = /^(?:[^\p{Cc}]|[\n\r\t])*$/u;
 export const SINGLE_LINE_MESSAGE = 'Must be a single line without control characters';
 export const MULTI_LINE_MESSAGE = 'Must not contain control characters';
 
+/** A string schema of zod/mini (what the helpers below take and return). */
+export type StringSchema = z.ZodMiniString<string>;
+
 /** Refuses every control character (issue #15: a trustee's name must not carry a forged e-mail body). */
-export const singleLine = (schema: z.ZodString) => schema.regex(SINGLE_LINE, SINGLE_LINE_MESSAGE);
+export const singleLine = (schema: StringSchema) => schema.check(z.regex(SINGLE_LINE, SINGLE_LINE_MESSAGE));
 /** Refuses control characters other than line breaks (\n, \r) and tabs. */
-export const multiLine = (schema: z.ZodString) => schema.regex(MULTI_LINE, MULTI_LINE_MESSAGE);
+export const multiLine = (schema: StringSchema) => schema.check(z.regex(MULTI_LINE, MULTI_LINE_MESSAGE));
 /** Texts of at least LIMITS.text characters may span lines; shorter ones (names, titles) never. */
 const lines = (max: number) => (max >= LIMITS.text ? multiLine : singleLine);
 
+/** A string trimmed, then at least `min` (with `message`) and at most `max` characters. */
+export const trimmedText = (min: number | null, max: number, message?: string) =>
+  z.string().check(z.trim(), ...(min === null ? [] : [z.minLength(min, message)]), z.maxLength(max));
+
+/** An integer from `min` to `max` (zod classic's `z.number().int().min(min).max(max)`). */
+export const intBetween = (min: number, max: number) => z.number().check(z.int(), z.gte(min), z.lte(max));
+
 /** A record id: a client-made UUID, or (for one-per-user records) the user's id. */
-export const idSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
+export const idSchema = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'Invalid id'));
 
 /** Required text: trimmed, not blank, at most `max` characters. */
-export const requiredText = (max: number, message = 'This field is required') =>
-  lines(max)(z.string().trim().min(1, message).max(max));
+export const requiredText = (max: number, message = 'This field is required') => lines(max)(trimmedText(1, max, message));
 
 /** Optional text stored as `null` when empty (SPEC.md §5 "Optional fields"). */
 export const optionalText = (max: number) =>
-  lines(max)(z.string().trim().max(max))
-    .nullable()
-    .transform((v) => (v === '' ? null : v));
+  z.pipe(
+    z.nullable(lines(max)(trimmedText(null, max))),
+    z.transform((v: string | null) => (v === '' ? null : v)),
+  );
 
-export const emailSchema = singleLine(z.string().trim().max(LIMITS.email)).pipe(z.email('Invalid email address'));
+export const emailSchema = z.pipe(singleLine(trimmedText(null, LIMITS.email)), z.email('Invalid email address'));
 
 /** A calendar date `YYYY-MM-DD` (birthdate). */
 export const dateOnlySchema = z.iso.date('Invalid date');
@@ -54,18 +64,19 @@ export const dateOnlySchema = z.iso.date('Invalid date');
 export const timestampSchema = z.iso.datetime({ offset: true, message: 'Invalid date and time' });
 
 /** A web address that may become a link: only http and https (never `javascript:` or `data:`). */
-export const httpUrlSchema = singleLine(z.string().trim().max(LIMITS.url))
-  .refine((v) => {
+export const httpUrlSchema = singleLine(trimmedText(null, LIMITS.url)).check(
+  z.refine((v) => {
     try {
       const u = new URL(v);
       return u.protocol === 'http:' || u.protocol === 'https:';
     } catch {
       return false;
     }
-  }, 'Enter a web address starting with http:// or https://');
+  }, 'Enter a web address starting with http:// or https://'),
+);
 
 /** A list of short text items (music, readings, resources, steps): trimmed, blanks dropped. */
-export const textListSchema = z
-  .array(singleLine(z.string().max(LIMITS.listItem)))
-  .max(LIMITS.listItems)
-  .transform((items) => items.map((s) => s.trim()).filter((s) => s.length > 0));
+export const textListSchema = z.pipe(
+  z.array(singleLine(z.string().check(z.maxLength(LIMITS.listItem)))).check(z.maxLength(LIMITS.listItems)),
+  z.transform((items: string[]) => items.map((s) => s.trim()).filter((s) => s.length > 0)),
+);

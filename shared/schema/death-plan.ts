@@ -1,6 +1,6 @@
-/** The after-death plan (SPEC.md §3 "Death plan"), one per user; its id is the user's id. */
-import { z } from 'zod';
+/** The after-death plan (SPEC.md §3 "Death plan"), one per user; its id is the user's id. zod/mini (./z.ts). */
 import { LIMITS, optionalText, textListSchema, timestampSchema } from './common';
+import { z } from './z';
 
 export const FUNERAL_TYPES = [
   'traditional_funeral',
@@ -26,9 +26,9 @@ export type BudgetLevel = z.infer<typeof budgetLevelSchema>;
 
 /** Every writable field of the plan. */
 export const deathPlanFieldsSchema = z.object({
-  funeralType: funeralTypeSchema.nullable(),
+  funeralType: z.nullable(funeralTypeSchema),
   location: optionalText(LIMITS.shortText),
-  burialPreference: burialPreferenceSchema.nullable(),
+  burialPreference: z.nullable(burialPreferenceSchema),
   musicSelections: textListSchema,
   readings: textListSchema,
   specialRequests: optionalText(LIMITS.text),
@@ -38,18 +38,16 @@ export const deathPlanFieldsSchema = z.object({
 });
 export type DeathPlanFields = z.infer<typeof deathPlanFieldsSchema>;
 
-export const deathPlanSchema = deathPlanFieldsSchema.extend({ id: z.string(), userId: z.string() });
+export const deathPlanSchema = z.extend(deathPlanFieldsSchema, { id: z.string(), userId: z.string() });
 export type DeathPlan = z.infer<typeof deathPlanSchema>;
 
+const editable = z.partial(z.omit(deathPlanFieldsSchema, { createdAt: true }));
 /** `POST /api/death-plan`: plan fields plus a `userId` that the server ignores (SPEC.md §7). */
-export const deathPlanCreateSchema = deathPlanFieldsSchema
-  .omit({ createdAt: true })
-  .partial()
-  .extend({ userId: z.unknown().optional() })
-  .strict();
+export const deathPlanCreateSchema = z.strictObject({ ...editable.shape, userId: z.optional(z.unknown()) });
 /** `PATCH /api/death-plan/{id}`: a partial or whole plan. */
-export const deathPlanPatchSchema = deathPlanFieldsSchema
-  .omit({ createdAt: true })
-  .partial()
-  .extend({ id: z.unknown().optional(), userId: z.unknown().optional(), createdAt: z.unknown().optional() })
-  .strict();
+export const deathPlanPatchSchema = z.strictObject({
+  ...editable.shape,
+  id: z.optional(z.unknown()),
+  userId: z.optional(z.unknown()),
+  createdAt: z.optional(z.unknown()),
+});

@@ -1,7 +1,7 @@
-/** Legal document references (SPEC.md §3 "Document"; §5 "Upload document"). */
-import { z } from 'zod';
+/** Legal document references (SPEC.md §3 "Document"; §5 "Upload document"). zod/mini (./z.ts). */
 import { fileRefSchema } from '../files/ref';
 import { LIMITS, httpUrlSchema, requiredText, timestampSchema } from './common';
+import { z } from './z';
 
 export const DOCUMENT_TYPES = ['will', 'insurance', 'financial'] as const;
 export const documentTypeSchema = z.enum(DOCUMENT_TYPES);
@@ -14,19 +14,23 @@ export const documentFieldsSchema = z.object({
    * Where the document is kept: an http(s) address (never `javascript:`), or null when a file is
    * attached (issue #17).
    */
-  documentUrl: httpUrlSchema.nullable(),
+  documentUrl: z.nullable(httpUrlSchema),
   /** The uploaded file (issue #17), or null for a document kept elsewhere. */
-  file: fileRefSchema.nullable(),
+  file: z.nullable(fileRefSchema),
   createdAt: timestampSchema,
 });
-export const documentSchema = documentFieldsSchema.extend({ id: z.string(), userId: z.string() });
+export const documentSchema = z.extend(documentFieldsSchema, { id: z.string(), userId: z.string() });
 export type LegalDocument = z.infer<typeof documentSchema>;
 
+const editable = z.omit(documentFieldsSchema, { createdAt: true });
 /** `POST /api/documents` (SPEC.md §7). */
-export const documentCreateSchema = documentFieldsSchema
-  .omit({ createdAt: true })
-  .extend({ documentUrl: documentFieldsSchema.shape.documentUrl.default(null), file: fileRefSchema.nullable().default(null), userId: z.unknown().optional() })
-  .strict()
-  .refine((d) => d.documentUrl !== null || d.file !== null, { path: ['documentUrl'], message: 'This field is required' });
+export const documentCreateSchema = z
+  .strictObject({
+    ...editable.shape,
+    documentUrl: z._default(documentFieldsSchema.shape.documentUrl, null),
+    file: z._default(z.nullable(fileRefSchema), null),
+    userId: z.optional(z.unknown()),
+  })
+  .check(z.refine((d) => d.documentUrl !== null || d.file !== null, { path: ['documentUrl'], message: 'This field is required' }));
 /** `PATCH /api/documents/{id}` (ours: SPEC.md §7 lists no edit, a REST client may still rename). */
-export const documentPatchSchema = documentFieldsSchema.omit({ createdAt: true }).partial().strict();
+export const documentPatchSchema = z.strictObject(z.partial(editable).shape);

@@ -1,7 +1,7 @@
-/** Messages for loved ones (SPEC.md §3 "Message"; §5 "Create message"). */
-import { z } from 'zod';
+/** Messages for loved ones (SPEC.md §3 "Message"; §5 "Create message"). zod/mini (./z.ts). */
 import { fileRefSchema } from '../files/ref';
 import { LIMITS, emailSchema, requiredText, timestampSchema } from './common';
+import { z } from './z';
 
 export const MESSAGE_TYPES = ['text', 'video', 'audio'] as const;
 export const messageTypeSchema = z.enum(MESSAGE_TYPES);
@@ -11,19 +11,19 @@ export const messageFieldsSchema = z.object({
   recipientEmail: emailSchema,
   messageType: messageTypeSchema,
   messageContent: requiredText(LIMITS.longText),
-  deliveryDate: timestampSchema.nullable(),
+  deliveryDate: z.nullable(timestampSchema),
   /** The recording or attached file of a video or audio message (issue #17), else null. */
-  file: fileRefSchema.nullable(),
+  file: z.nullable(fileRefSchema),
   /** Set by the server when the message is released (DESIGN.md §8); clients never write it. */
   delivered: z.boolean(),
   createdAt: timestampSchema,
 });
 export type MessageFields = z.infer<typeof messageFieldsSchema>;
 
-export const messageSchema = messageFieldsSchema.extend({ id: z.string(), userId: z.string() });
+export const messageSchema = z.extend(messageFieldsSchema, { id: z.string(), userId: z.string() });
 export type Message = z.infer<typeof messageSchema>;
 
-const editable = messageFieldsSchema.pick({
+const editable = z.pick(messageFieldsSchema, {
   recipientName: true,
   recipientEmail: true,
   messageType: true,
@@ -31,8 +31,10 @@ const editable = messageFieldsSchema.pick({
   deliveryDate: true,
 });
 /** `POST /api/messages` (SPEC.md §7). `userId` is accepted and ignored: the session says who. */
-export const messageCreateSchema = editable
-  .extend({ deliveryDate: timestampSchema.nullable().default(null), userId: z.unknown().optional() })
-  .strict();
+export const messageCreateSchema = z.strictObject({
+  ...editable.shape,
+  deliveryDate: z._default(z.nullable(timestampSchema), null),
+  userId: z.optional(z.unknown()),
+});
 /** `PATCH /api/messages/{id}` (SPEC.md §7). */
-export const messagePatchSchema = editable.partial().strict();
+export const messagePatchSchema = z.strictObject(z.partial(editable).shape);

@@ -1,6 +1,6 @@
-/** Trustees (SPEC.md §3 "Trustee"; §5 "Add or edit trustee"). */
-import { z } from 'zod';
+/** Trustees (SPEC.md §3 "Trustee"; §5 "Add or edit trustee"). zod/mini (./z.ts). */
 import { LIMITS, emailSchema, optionalText, requiredText, timestampSchema } from './common';
+import { z } from './z';
 
 export const ACCESS_LEVELS = ['full', 'documents-only', 'messages-only'] as const;
 export const accessLevelSchema = z.enum(ACCESS_LEVELS);
@@ -14,17 +14,16 @@ export const trusteeFieldsSchema = z.object({
   accessLevel: accessLevelSchema,
   createdAt: timestampSchema,
 });
-export const trusteeSchema = trusteeFieldsSchema.extend({ id: z.string(), userId: z.string() });
+export const trusteeSchema = z.extend(trusteeFieldsSchema, { id: z.string(), userId: z.string() });
 export type Trustee = z.infer<typeof trusteeSchema>;
 
-const editable = trusteeFieldsSchema.omit({ createdAt: true });
+const editable = z.omit(trusteeFieldsSchema, { createdAt: true });
 /** `POST /api/trustees` (SPEC.md §7): phone and relationship optional. */
-export const trusteeCreateSchema = editable
-  .extend({
-    phone: optionalText(40).optional().default(null),
-    relationship: optionalText(LIMITS.name).optional().default(null),
-    userId: z.unknown().optional(),
-  })
-  .strict();
-/** `PATCH /api/trustees/{id}` (SPEC.md §7). No defaults here: `.partial()` would apply them. */
-export const trusteePatchSchema = editable.partial().strict();
+export const trusteeCreateSchema = z.strictObject({
+  ...editable.shape,
+  phone: z._default(z.optional(optionalText(40)), null),
+  relationship: z._default(z.optional(optionalText(LIMITS.name)), null),
+  userId: z.optional(z.unknown()),
+});
+/** `PATCH /api/trustees/{id}` (SPEC.md §7). No defaults here: `partial` would apply them. */
+export const trusteePatchSchema = z.strictObject(z.partial(editable).shape);

@@ -1,10 +1,10 @@
 /**
  * User and profile schemas (SPEC.md §3 "User", "Profile"; §5 "Profile save", "Password form").
- * Registration and login (§5) live in ./auth.ts, written with zod/mini for the public pages.
+ * Registration and login (§5) live in ./auth.ts. zod/mini (./z.ts).
  */
-import { z } from 'zod';
 import { passwordSchema } from './auth';
-import { LIMITS, dateOnlySchema, emailSchema, optionalText, requiredText, singleLine } from './common';
+import { LIMITS, dateOnlySchema, emailSchema, intBetween, optionalText, requiredText, singleLine, trimmedText } from './common';
+import { z } from './z';
 
 export * from './auth';
 
@@ -14,8 +14,8 @@ export const valueIdSchema = z.enum(VALUE_IDS);
 export type ValueId = z.infer<typeof valueIdSchema>;
 
 export const emergencyContactSchema = z.object({
-  name: singleLine(z.string().trim().max(LIMITS.name)),
-  phone: singleLine(z.string().trim().max(40)),
+  name: singleLine(trimmedText(null, LIMITS.name)),
+  phone: singleLine(trimmedText(null, 40)),
 });
 export type EmergencyContact = z.infer<typeof emergencyContactSchema>;
 
@@ -27,18 +27,18 @@ export const profileSchema = z.object({
   firstName: requiredText(LIMITS.name, 'First name is required'),
   lastName: requiredText(LIMITS.name, 'Last name is required'),
   email: emailSchema,
-  birthdate: dateOnlySchema.nullable(),
-  values: z.array(valueIdSchema).max(VALUE_IDS.length),
+  birthdate: z.nullable(dateOnlySchema),
+  values: z.array(valueIdSchema).check(z.maxLength(VALUE_IDS.length)),
   beliefs: optionalText(LIMITS.text),
-  contactEmail: emailSchema.nullable(),
-  emergencyContact: emergencyContactSchema.nullable(),
+  contactEmail: z.nullable(emailSchema),
+  emergencyContact: z.nullable(emergencyContactSchema),
   healthInfo: optionalText(LIMITS.text),
-  profileCompletion: z.number().int().min(0).max(100),
+  profileCompletion: intBetween(0, 100),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
 /** The user object of `GET /api/user/profile`, login and register (SPEC.md §3 "User", §7). */
-export const userSchema = profileSchema.extend({
+export const userSchema = z.extend(profileSchema, {
   id: z.string(),
   username: z.string(),
   createdAt: z.string(),
@@ -49,16 +49,16 @@ export type User = z.infer<typeof userSchema>;
  * `PATCH /api/user/profile` body: any subset of the profile's fields (SPEC.md §7: the wizard
  * steps send their fields; the profile screen sends firstName, lastName, email).
  */
-export const profilePatchSchema = profileSchema.partial().strict();
+export const profilePatchSchema = z.strictObject(z.partial(profileSchema).shape);
 export type ProfilePatch = z.infer<typeof profilePatchSchema>;
 
 /** `POST /api/auth/password` body (beyond SPEC.md, DESIGN.md §3). */
 export const changePasswordSchema = z.strictObject({
-  currentPassword: z.string().min(1, 'Current password is required').max(256),
+  currentPassword: z.string().check(z.minLength(1, 'Current password is required'), z.maxLength(256)),
   newPassword: passwordSchema,
 });
 
 /** `POST /api/auth/delete-account` body: the person confirms with their password. */
 export const deleteAccountSchema = z.strictObject({
-  password: z.string().min(1, 'Password is required').max(256),
+  password: z.string().check(z.minLength(1, 'Password is required'), z.maxLength(256)),
 });

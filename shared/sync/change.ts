@@ -2,10 +2,10 @@
  * The unit of sync: one write to one record (rule 8 of shared/sync/README.md), and its
  * validation against the collection's zod schema (rule 10). Both sides validate with this code.
  */
-import { z } from 'zod';
+import { z } from '../schema/z';
 import { LIMITS } from '../schema/common';
 import { COLLECTIONS, COLLECTION_SPECS, type CollectionName } from '../schema/collections';
-import { idSchema, multiLine, singleLine } from '../schema/common';
+import { idSchema, multiLine, singleLine, trimmedText } from '../schema/common';
 import { parseHlc, type Hlc } from './hlc';
 import { splitField, TOMBSTONE_FIELD } from './record';
 import { checkKeptField } from './versions';
@@ -42,14 +42,14 @@ export const MAX_FIELDS_PER_CHANGE = 2 * LIMITS.listItems + 32;
 export const changeSchema = z.strictObject({
   collection: z.enum(COLLECTIONS),
   id: idSchema,
-  hlc: z.string().max(64),
-  fields: z.record(z.string().max(120), z.unknown()),
-  bases: z.record(z.string().max(120), z.string().max(64)).optional(),
+  hlc: z.string().check(z.maxLength(64)),
+  fields: z.record(z.string().check(z.maxLength(120)), z.unknown()),
+  bases: z.optional(z.record(z.string().check(z.maxLength(120)), z.string().check(z.maxLength(64)))),
 });
 
 /** A list item: `{ text, pos }`, or null once removed. Survivor-task steps may be long (AI content). */
-const shortItemSchema = z.strictObject({ text: singleLine(z.string().trim().min(1).max(LIMITS.listItem)), pos: z.number() }).nullable();
-const longItemSchema = z.strictObject({ text: multiLine(z.string().trim().min(1).max(LIMITS.text)), pos: z.number() }).nullable();
+const shortItemSchema = z.nullable(z.strictObject({ text: singleLine(trimmedText(1, LIMITS.listItem)), pos: z.number() }));
+const longItemSchema = z.nullable(z.strictObject({ text: multiLine(trimmedText(1, LIMITS.text)), pos: z.number() }));
 const listItemSchema = (collection: CollectionName) =>
   collection === 'survivorTasks' ? longItemSchema : shortItemSchema;
 
@@ -106,7 +106,7 @@ export function validateChange(
       continue;
     }
     // Only the schema's own keys: `constructor` or `toString` must not reach Object.prototype.
-    const schema = Object.hasOwn(spec.fields.shape, field) ? (spec.fields.shape[field] as z.ZodType) : undefined;
+    const schema = Object.hasOwn(spec.fields.shape, field) ? (spec.fields.shape[field] as z.ZodMiniType) : undefined;
     if (!schema || spec.lists.includes(field)) return { ok: false, reason: `${where}: unknown field` };
     if (opts.actor === 'client' && spec.serverOnly.includes(field)) {
       return { ok: false, reason: `${where}: only the server may change this field` };

@@ -6,10 +6,8 @@
  * in which devices generate and sync. Every device, and the server, computes the same change for
  * a record (same HLC, same fields, same values), so a change's HLC stays its id (rule 8).
  */
-import { DEFAULT_SURVIVOR_TASKS, defaultTaskItemId } from '../default-tasks';
 import { formatHlc, type Hlc } from './hlc';
-import { emptyState, type RecordState } from './merge';
-import { fieldsOfPatch } from './record';
+import type { RecordState } from './merge';
 
 /** The node id of generated content's timestamps. */
 export const GENERATED_NODE = 'generated';
@@ -19,22 +17,6 @@ export const DEFAULT_TASKS_CREATED_AT = '2026-01-01T00:00:00.000Z';
 /** The fixed timestamp of the `index`-th generated record (rule 18). */
 export function generatedHlc(index: number): Hlc {
   return formatHlc({ ms: 1, counter: index, node: GENERATED_NODE });
-}
-
-/** One generated record: its id, its fixed HLC and its whole set of sync fields (lists item by item). */
-export interface GeneratedRecord {
-  id: string;
-  hlc: Hlc;
-  fields: Record<string, unknown>;
-}
-
-/** The default survivor tasks as generated records (stable record ids and list-item ids). */
-export function defaultTaskRecords(): GeneratedRecord[] {
-  return DEFAULT_SURVIVOR_TASKS.map(({ id, ...fields }, index) => ({
-    id,
-    hlc: generatedHlc(index),
-    fields: fieldsOfPatch('survivorTasks', emptyState(), { ...fields, createdAt: DEFAULT_TASKS_CREATED_AT }, defaultTaskItemId),
-  }));
 }
 
 /**

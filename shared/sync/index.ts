@@ -5,4 +5,5 @@ export * from './record';
 export * from './change';
 export * from './protocol';
 export * from './generated';
+export * from './default-task-records';
 export * from './versions';

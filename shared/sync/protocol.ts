@@ -1,7 +1,7 @@
 /**
  * The wire protocol of `POST /api/sync` (rules 9–14 of shared/sync/README.md).
  */
-import { z } from 'zod';
+import { z } from '../schema/z';
 import { ACCOUNT_LIMITS } from '../limits';
 import { COLLECTIONS, type CollectionName } from '../schema/collections';
 import type { Change } from './change';
@@ -16,12 +16,12 @@ export const DEFAULT_PULL_LIMIT = 500;
 
 /** Request body. `changes` are validated one by one (rule 10), so the envelope keeps them unknown. */
 export const syncRequestSchema = z.strictObject({
-  protocol: z.number().int(),
-  cursor: z.number().int().min(0),
-  changes: z.array(z.unknown()).max(MAX_PUSH_CHANGES),
-  limit: z.number().int().min(1).max(DEFAULT_PULL_LIMIT).optional(),
+  protocol: z.number().check(z.int()),
+  cursor: z.number().check(z.int(), z.gte(0)),
+  changes: z.array(z.unknown()).check(z.maxLength(MAX_PUSH_CHANGES)),
+  limit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(DEFAULT_PULL_LIMIT))),
   /** The account whose outbox this is (rule 15): a mismatch with the session is refused. */
-  account: z.string().max(64).optional(),
+  account: z.optional(z.string().check(z.maxLength(64))),
 });
 export type SyncRequest = { protocol: number; cursor: number; changes: Change[]; limit?: number; account?: string };
 
@@ -59,7 +59,7 @@ export interface SyncResponse {
 export const serverRecordSchema = z.object({
   collection: z.enum(COLLECTIONS),
   id: z.string(),
-  seq: z.number().int(),
+  seq: z.number().check(z.int()),
   values: z.record(z.string(), z.unknown()),
   clocks: z.record(z.string(), z.string()),
 });

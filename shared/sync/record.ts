@@ -5,6 +5,7 @@
  * tombstone field `_deleted: true`.
  */
 import { COLLECTION_SPECS, type CollectionName, type EntityOf } from '../schema/collections';
+import { z } from '../schema/z';
 import type { RecordState } from './merge';
 
 export const TOMBSTONE_FIELD = '_deleted';
@@ -100,7 +101,7 @@ function defaultOf(collection: CollectionName, field: string): unknown {
   const spec = COLLECTION_SPECS[collection];
   if (spec.defaults && field in spec.defaults) return structuredClone(spec.defaults[field]);
   const schema = spec.fields.shape[field];
-  const parsed = schema?.safeParse(undefined);
+  const parsed = schema && z.safeParse(schema, undefined);
   return parsed?.success ? parsed.data : null;
 }
 

@@ -4,7 +4,7 @@
  * device deleted marks the record as restorable. Pure functions: the server's record store calls
  * `keptVersions` inside its merge transaction; clients and the server validate with `checkKeptField`.
  */
-import { z } from 'zod';
+import { z } from '../schema/z';
 import { COLLECTION_SPECS, type CollectionName } from '../schema/collections';
 import { LIMITS } from '../schema/common';
 import { GENERATED_NODE } from './generated';
@@ -44,8 +44,8 @@ export function parseConflictKey(key: string): [string, Hlc] | null {
   return [key.slice(0, i), key.slice(i + CONFLICT_MARK.length)];
 }
 
-const conflictValueSchema = z.strictObject({ text: z.string().max(LIMITS.longText), at: z.string().max(64) });
-const restorableValueSchema = z.strictObject({ at: z.string().max(64) });
+const conflictValueSchema = z.strictObject({ text: z.string().check(z.maxLength(LIMITS.longText)), at: z.string().check(z.maxLength(64)) });
+const restorableValueSchema = z.strictObject({ at: z.string().check(z.maxLength(64)) });
 
 /**
  * Checks one kept-version key of a change (rule 23): a conflict field of a long text of

@@ -24,7 +24,7 @@ export interface OpenAiOptions {
 const text = z.string().trim().min(1);
 /** The shapes accepted from a model: the SPEC.md §3 response shapes, with nothing empty. */
 const ANSWERS = {
-  recommendations: z.object({ recommendations: z.array(recommendationSchema.extend({ title: text, description: text })).min(1) }),
+  recommendations: z.object({ recommendations: z.array(z.object({ ...recommendationSchema.shape, title: text, description: text })).min(1) }),
   astrologicalInsights: z.object({
     insights: text,
     recommendations: z.array(text).min(1),

@@ -36,12 +36,13 @@ const startSchema = z
   .object({
     blobId: blobIdSchema,
     size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-    chunkSize: fileRefSchema.shape.chunkSize.max(MAX_UPLOAD_CHUNK_BYTES),
+    chunkSize: fileRefSchema.shape.chunkSize.check(z.lte(MAX_UPLOAD_CHUNK_BYTES)),
     chunkCount: z.number().int().min(1),
     encryptedSize: z.number().int().min(0),
   })
   .strict();
-const completeSchema = fileRefSchema.pick({ key: true, mimeType: true, sha256: true }).strict();
+const { key, mimeType, sha256 } = fileRefSchema.shape;
+const completeSchema = z.strictObject({ key, mimeType, sha256 });
 const indexSchema = z.coerce.number().int().min(0).max(1_000_000);
 /** Chunk uploads one account may have streaming at once (more: 429, Retry-After 1). */
 const CHUNKS_IN_FLIGHT = 4;

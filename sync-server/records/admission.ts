@@ -16,6 +16,7 @@ import {
   type RecordState,
   type ServerRecord,
 } from '../../shared/sync';
+import { z } from '../../shared/schema/z';
 import type { Limits } from '../config-limits';
 import type { AccountUsage } from '../db/usage';
 
@@ -53,7 +54,7 @@ const REQUIRED = Object.fromEntries(
     const spec = COLLECTION_SPECS[c];
     const required = Object.entries(spec.fields.shape)
       .filter(([k]) => !spec.lists.includes(k) && !(spec.defaults && k in spec.defaults))
-      .filter(([, s]) => !s.safeParse(undefined).success && !s.safeParse(null).success)
+      .filter(([, s]) => !z.safeParse(s, undefined).success && !z.safeParse(s, null).success)
       .map(([k]) => k);
     return [c, required];
   }),

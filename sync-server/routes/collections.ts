@@ -28,8 +28,8 @@ import type { Services } from '../services';
 export interface RestCollection {
   path: string;
   collection: Exclude<CollectionName, 'profile' | 'deathPlan'>;
-  create: z.ZodType<Record<string, unknown>>;
-  patch: z.ZodType<Record<string, unknown>>;
+  create: z.core.$ZodType<Record<string, unknown>>;
+  patch: z.core.$ZodType<Record<string, unknown>>;
   /** Fields set by the server on create (besides createdAt). */
   createDefaults?: Record<string, unknown>;
 }

@@ -1,39 +1,43 @@
-/** Navigation below 768px: a menu button opening a sheet (Radix Dialog) with the sidebar's links. */
-import { useState } from 'react';
-import { Dialog } from 'radix-ui';
-import { Menu, X } from 'lucide-react';
-import { overlayClasses } from '../ui/Dialog';
-import { Logo } from './Logo';
-import { NavLinks } from './NavLinks';
+/**
+ * Navigation below 768px: a menu button opening a sheet with the sidebar's links. The sheet
+ * (MobileNavSheet.tsx, Radix Dialog) is a lazy chunk loaded when the button is first pressed
+ * (issue #20; precached by the PWA, so it opens offline too), and stays mounted after.
+ */
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Menu } from 'lucide-react';
+
+const loadSheet = () => import('./MobileNavSheet');
+const MobileNavSheet = lazy(loadSheet);
 
 export function MobileNav() {
   const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
+    <>
+      <button
+        ref={button}
+        type="button"
         aria-label="Open navigation menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? 'mobile-nav-sheet' : undefined}
+        data-state={open ? 'open' : 'closed'}
+        onPointerEnter={() => void loadSheet()}
+        onFocus={() => void loadSheet()}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
         className="flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-stone-100 md:hidden"
       >
         <Menu className="size-6" aria-hidden="true" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className={overlayClasses} />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-xs flex-col gap-6 overflow-y-auto bg-stone-50 p-4 shadow-xl focus:outline-none"
-        >
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="sr-only">Navigation</Dialog.Title>
-            <Logo to="/dashboard" />
-            <Dialog.Close aria-label="Close navigation menu" className="rounded-lg p-2 text-slate-700 hover:bg-stone-200">
-              <X className="size-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <nav aria-label="Main">
-            <NavLinks onNavigate={() => setOpen(false)} />
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {used && (
+        <Suspense fallback={null}>
+          <MobileNavSheet open={open} onOpenChange={setOpen} trigger={button} />
+        </Suspense>
+      )}
+    </>
   );
 }

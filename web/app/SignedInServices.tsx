@@ -7,7 +7,7 @@
 import { FilesLifecycle } from '../files';
 import { ReauthDialog } from '../pwa/ReauthDialog';
 import { SyncLifecycle } from '../sync/lifecycle';
-import { ConfirmHost } from '../ui/ConfirmDialog';
+import { ConfirmHost } from '../ui/confirm';
 import { SignedOutElsewhere } from './SignedOutElsewhere';
 
 export default function SignedInServices() {

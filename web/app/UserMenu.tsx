@@ -1,53 +1,48 @@
 /**
  * The header's user menu (SPEC.md §2 "Layout"): the trigger shows the first name's initial
  * (or 'U'); the menu shows the full name and email and offers Profile, Settings and Logout.
+ * Until first used, the trigger is a plain button of the same look: the menu (UserMenuDropdown.tsx,
+ * Radix DropdownMenu with its positioning, ~25 KB gzip) loads when the pointer or focus reaches the
+ * button, and a press opens it as soon as it is there (issue #20; precached, so offline too).
  */
-import { LogOut, Settings, UserRound } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../ui/DropdownMenu';
-import { logOutWithConfirmation } from './sign-out';
+import { lazy, Suspense, useState } from 'react';
+import type { User } from '../../shared/schema';
 import { useCurrentUser } from './current-user';
+
+const loadDropdown = () => import('./UserMenuDropdown');
+const UserMenuDropdown = lazy(loadDropdown);
+
+/** The round button's look, shared by the plain button and the menu's trigger. */
+export const userMenuButtonClasses =
+  'flex size-10 items-center justify-center rounded-full bg-slate-800 font-semibold text-white hover:bg-slate-700';
+
+/** The first name's initial, or 'U'. */
+export function UserInitial({ user }: { user: User | null | undefined }) {
+  return <span aria-hidden="true">{user?.firstName?.trim().charAt(0).toUpperCase() || 'U'}</span>;
+}
 
 export function UserMenu() {
   const user = useCurrentUser();
-  const navigate = useNavigate();
-  const initial = user?.firstName?.trim().charAt(0).toUpperCase() || 'U';
-  const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+  const [pressed, setPressed] = useState(false);
+  const plain = (
+    <button
+      type="button"
+      aria-label="Open user menu"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      className={userMenuButtonClasses}
+      onPointerEnter={() => void loadDropdown()}
+      onFocus={() => void loadDropdown()}
+      onClick={() => setPressed(true)}
+    >
+      <UserInitial user={user} />
+    </button>
+  );
+  if (!pressed) return plain;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label="Open user menu"
-        className="flex size-10 items-center justify-center rounded-full bg-slate-800 font-semibold text-white hover:bg-slate-700"
-      >
-        <span aria-hidden="true">{initial}</span>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>
-          <p className="font-semibold text-slate-900">{fullName}</p>
-          <p className="truncate text-slate-600">{user?.email}</p>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate('/profile')}>
-          <UserRound aria-hidden="true" />
-          Profile
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/settings')}>
-          <Settings aria-hidden="true" />
-          Settings
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void logOutWithConfirmation(navigate)}>
-          <LogOut aria-hidden="true" />
-          Logout
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={plain}>
+      <UserMenuDropdown defaultOpen />
+    </Suspense>
   );
 }

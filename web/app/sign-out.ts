@@ -7,7 +7,7 @@ import { apiFetch } from '../api/client';
 import { getPendingCount } from '../db';
 import { syncNow } from '../sync';
 import { endLocalSession } from '../sync/lifecycle';
-import { confirm } from '../ui/ConfirmDialog';
+import { confirm } from '../ui/confirm';
 import { clearSession } from './auth-actions';
 import { useSession } from './session';
 import { announceSignOut } from './SignedOutElsewhere';

@@ -2,7 +2,6 @@
  * Writing generated content on this device (rule 18 of shared/sync/README.md): the default
  * survivor tasks, stamped with their fixed low HLCs so any person's edit or delete wins over them.
  */
-import { defaultTaskRecords } from '../../shared/sync/generated';
 import type { Change } from '../../shared/sync/change';
 import { TOMBSTONE_FIELD } from '../../shared/sync/record';
 import type { UserDatabase, WriteInput } from './user-database';
@@ -16,6 +15,8 @@ import type { UserDatabase, WriteInput } from './user-database';
  * Returns the changes appended to the outbox. Throws LocalWriteError.
  */
 export async function writeDefaultTasks(db: UserDatabase): Promise<Change[]> {
+  // The guide's 36 tasks (~8 KB gzip) load on this first use, not with the database (issue #20).
+  const { defaultTaskRecords } = await import('../../shared/sync/default-task-records');
   const generated = defaultTaskRecords();
   const deleted = await db.dexie.transaction('r', db.dexie.fieldState, async () => {
     const rows = await db.dexie.fieldState.bulkGet(generated.map(({ id }) => ['survivorTasks', id] as [string, string]));

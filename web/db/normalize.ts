@@ -3,11 +3,11 @@
  * that what the UI accepts is exactly what the server accepts (rule 10). Server-only fields
  * (e.g. `messages.delivered`) are never written by a client and are dropped here.
  */
-import type { z } from 'zod';
+import { z } from '../../shared/schema/z';
 import { COLLECTION_SPECS, type CollectionName } from '../../shared/schema/collections';
 import { LocalWriteError } from './user-database';
 
-const reasonOf = (collection: CollectionName, error: z.ZodError) => {
+const reasonOf = (collection: CollectionName, error: z.core.$ZodError) => {
   const issue = error.issues[0]!;
   return `${collection}.${issue.path.join('.') || 'record'}: ${issue.message}`;
 };
@@ -23,7 +23,7 @@ export function normalizePatch(collection: CollectionName, patch: Record<string,
   const spec = COLLECTION_SPECS[collection];
   const out: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(patch)) {
-    const schema = spec.fields.shape[field] as z.ZodType | undefined;
+    const schema = spec.fields.shape[field] as z.ZodMiniType | undefined;
     if (!schema || spec.serverOnly.includes(field) || value === undefined) continue;
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
@@ -43,11 +43,11 @@ export function normalizeNewRecord(collection: CollectionName, fields: Record<st
   const spec = COLLECTION_SPECS[collection];
   if (spec.singleton) return normalizePatch(collection, fields);
   const omit = Object.fromEntries(spec.serverOnly.map((f) => [f, true] as const));
-  const schema = spec.fields.omit(omit as never) as z.ZodObject;
+  const schema = z.omit(spec.fields, omit as never) as z.ZodMiniObject;
   // A key missing or undefined means "not given" (as in a form): its default applies, or null for
   // an optional (nullable) field (SPEC.md §5 "Optional fields").
   const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-  for (const [field, fieldSchema] of Object.entries(schema.shape) as [string, z.ZodType][]) {
+  for (const [field, fieldSchema] of Object.entries(schema.shape) as [string, z.ZodMiniType][]) {
     if (field in given || fieldSchema.safeParse(undefined).success) continue;
     if (fieldSchema.safeParse(null).success) given[field] = null;
   }

@@ -20,3 +20,8 @@ export class FileDamagedError extends Error {
     super(message);
   }
 }
+
+/** The upload cannot go on: the file is no longer on this device (its record was deleted). */
+export class LocalFileMissingError extends Error {
+  override name = 'LocalFileMissingError';
+}

@@ -7,7 +7,8 @@
  * device runs it (Web Locks, like the sync engine). Network failures, 5xx and 401 retry with
  * exponential backoff and jitter; a refusal (413, 415, 409, other 4xx) becomes `failed` with the
  * server's message, never retried by itself (retryAttachment). Files no record holds are dropped
- * first and never uploaded (store.ts).
+ * first and never uploaded (store.ts). The upload code (upload.ts: chunking, encryption, SHA-256)
+ * is loaded when a file is first due, not with the runner (issue #20; precached for offline).
  */
 import { ApiError } from '../api/client';
 import type { AttachmentRow } from '../db/schema';
@@ -16,7 +17,7 @@ import { browserEnvironment, type SyncEnvironment } from '../sync/engine';
 import { createRunner, jitteredBackoff, withDeviceLock } from '../sync/runner';
 import { isTransient, type FilesHttp } from './http';
 import { collectUnreferenced, isReferenced, updateAttachment } from './store';
-import { LocalFileMissingError, uploadFile } from './upload';
+import { LocalFileMissingError } from './errors';
 
 /** What a runner needs: the database whose queue it runs, the way to the server, and browser hooks. */
 export interface AttachmentQueueOptions {
@@ -91,6 +92,8 @@ export function createAttachmentQueue(opts: AttachmentQueueOptions): AttachmentQ
 
   /** Uploads one row and records the outcome in it. */
   async function uploadRow(row: AttachmentRow): Promise<void> {
+    // Loaded before the row shows as uploading (a failed load leaves it queued; the run retries).
+    const { uploadFile } = await import('./upload');
     await updateAttachment(db, row.blobId, { state: 'uploading', reason: undefined });
     abort = new AbortController();
     current = row.blobId;

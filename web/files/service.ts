@@ -2,12 +2,12 @@
  * The files service of one open user database (issue #17): adding, opening and retrying files,
  * the limits, and the attachment queue runner, built from explicit parts so tests can run two
  * devices against the real server in one process. web/files/index.ts binds one to the current
- * user's database for the screens.
+ * user's database for the screens. Adding (add.ts: type sniffing, hashing) and downloading
+ * (download.ts: decryption, SHA-256) are loaded on first use (issue #20; precached for offline).
  */
 import type { FileRef } from '../../shared/files/ref';
 import type { SyncEnvironment } from '../sync/engine';
-import { addFileTo, type AddFileOptions, type FilesDeps } from './add';
-import { downloadFile } from './download';
+import type { AddFileOptions, FilesDeps } from './add';
 import { fetchFileLimits, type FileLimits } from './limits';
 import { createAttachmentQueue, retryAttachment, type AttachmentQueue } from './queue';
 
@@ -42,6 +42,7 @@ export function createFilesService(opts: FilesServiceOptions): FilesService {
     ...deps,
     queue,
     async addFile(file, options) {
+      const { addFileTo } = await import('./add');
       const ref = await addFileTo(deps, file, options);
       queue.kick(0);
       return ref;
@@ -50,7 +51,9 @@ export function createFilesService(opts: FilesServiceOptions): FilesService {
       let entry = downloads.get(ref.blobId);
       if (!entry) {
         const listeners = new Set<(fraction: number) => void>();
-        const promise = downloadFile(deps, ref, (f) => listeners.forEach((l) => l(f))).finally(() => downloads.delete(ref.blobId));
+        const promise = import('./download')
+          .then(({ downloadFile }) => downloadFile(deps, ref, (f) => listeners.forEach((l) => l(f))))
+          .finally(() => downloads.delete(ref.blobId));
         entry = { promise, listeners };
         downloads.set(ref.blobId, entry);
       }

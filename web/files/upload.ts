@@ -13,17 +13,13 @@ import { ApiError } from '../api/client';
 import type { UserDatabase } from '../db/user-database';
 import { readSlice, sha256OfBytes } from './hash';
 import { expectOk, jsonRequest, type FilesHttp } from './http';
+import { LocalFileMissingError } from './errors';
 import { getLocalBlob, updateAttachment } from './store';
 
 /** The server's view of an upload (POST /api/blobs and GET /api/blobs/:id). */
 interface UploadStatus {
   received: number[];
   complete: boolean;
-}
-
-/** The upload cannot go on: the file is no longer on this device (its record was deleted). */
-export class LocalFileMissingError extends Error {
-  override name = 'LocalFileMissingError';
 }
 
 /** Rounds of "send what is missing, then complete" before giving up on one attempt. */

@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { useSession } from '../app/session';
-import { ConfirmDialog, confirm } from '../ui/ConfirmDialog';
+import { LazyConfirmDialog, confirm } from '../ui/confirm';
 
 /**
  * The mounted forms, each as a question "do you hold unsaved typing now?". Asked at the moment
@@ -87,7 +87,7 @@ export function UnsavedChangesGuard() {
   }, []);
 
   return (
-    <ConfirmDialog
+    <LazyConfirmDialog
       open={blocker.state === 'blocked'}
       onOpenChange={(open) => !open && answer(false)}
       onConfirm={() => answer(true)}

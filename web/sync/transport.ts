@@ -2,7 +2,7 @@
  * How the engine talks to `POST /api/sync` (rules 10–14). The default uses fetch with the session
  * cookie; tests inject a transport that calls the real Hono app in-process.
  */
-import { z } from 'zod';
+import { z } from '../../shared/schema/z';
 import { serverRecordSchema, type SyncRequest, type SyncResponse } from '../../shared/sync/protocol';
 
 /** Sends one request, resolves with the server's response; throws SyncHttpError or a network error. */
@@ -28,13 +28,13 @@ export const syncResponseSchema = z.object({
       collection: z.string(),
       id: z.string(),
       reason: z.string(),
-      record: serverRecordSchema.nullable(),
+      record: z.nullable(serverRecordSchema),
     }),
   ),
   records: z.array(serverRecordSchema),
-  cursor: z.number().int().min(0),
+  cursor: z.number().check(z.int(), z.gte(0)),
   hasMore: z.boolean(),
-  serverTime: z.number().finite(),
+  serverTime: z.number(),
 });
 
 /**

@@ -2,13 +2,12 @@
  * A yes/no question (Radix AlertDialog), used before deletes (SPEC.md §5 "Delete message asks…").
  *
  * Two ways to use it:
- * - Declarative: `<ConfirmDialog open onOpenChange title description confirmLabel destructive onConfirm />`.
- * - Imperative: `if (await confirm({ title, description, confirmLabel: 'Delete', destructive: true })) …`
- *   — resolves true on confirm, false on cancel/escape. Needs <ConfirmHost /> mounted once (the app does).
+ * - Declarative: `<LazyConfirmDialog open onOpenChange title description confirmLabel destructive onConfirm />`
+ *   (confirm.tsx: this module is a lazy chunk, loaded when a question is first asked, issue #20).
+ * - Imperative: `confirm({...})` from confirm.tsx, shown by its <ConfirmHost /> (the app mounts it once).
  */
 import type { ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
-import { create } from 'zustand';
 import { buttonClasses } from './Button';
 import { cn } from './cn';
 import { overlayClasses, panelClasses } from './Dialog';
@@ -63,28 +62,4 @@ export function ConfirmDialog({
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );
-}
-
-interface PendingConfirm extends ConfirmOptions {
-  resolve: (ok: boolean) => void;
-}
-
-const useConfirmStore = create<{ pending: PendingConfirm | null }>()(() => ({ pending: null }));
-
-/** Asks the question in a ConfirmDialog; resolves true when confirmed, false otherwise. */
-export function confirm(options: ConfirmOptions): Promise<boolean> {
-  useConfirmStore.getState().pending?.resolve(false);
-  return new Promise((resolve) => useConfirmStore.setState({ pending: { ...options, resolve } }));
-}
-
-/** Renders the question asked through `confirm()`. Mount once near the root. */
-export function ConfirmHost() {
-  const pending = useConfirmStore((s) => s.pending);
-  const settle = (ok: boolean) => {
-    pending?.resolve(ok);
-    useConfirmStore.setState({ pending: null });
-  };
-  if (!pending) return null;
-  const { resolve: _resolve, ...options } = pending;
-  return <ConfirmDialog {...options} open onOpenChange={(open) => !open && settle(false)} onConfirm={() => settle(true)} />;
 }

@@ -8,10 +8,14 @@
  *     options={[{ value: 'legal', label: 'Legal' }]} />
  * </FormField>
  * With react-hook-form, wrap it in a <Controller>.
+ *
+ * Loaded on first use (issue #20): until Radix Select (SelectRadix.tsx, a lazy chunk precached by the
+ * PWA) is there, a stand-in of the same markup shows the value; the chunk loads when the pointer or
+ * focus reaches any select, every select then becomes the Radix one (focus kept), and a press on
+ * the stand-in (pointer down, click, Enter, Space, arrows) opens the list as soon as it is there.
  */
-import { forwardRef } from 'react';
-import { Select as RadixSelect } from 'radix-ui';
-import { Check, ChevronDown } from 'lucide-react';
+import { forwardRef, lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
+import { ChevronDown } from 'lucide-react';
 import { cn } from './cn';
 import { controlClasses } from './Input';
 
@@ -40,56 +44,90 @@ export interface SelectProps {
   onBlur?: () => void;
 }
 
-export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select(
-  { options, value, defaultValue, onValueChange, placeholder = 'Select…', disabled, name, required, className, onBlur, ...aria },
-  ref,
-) {
-  return (
-    <RadixSelect.Root
-      value={value === '' ? undefined : value}
-      defaultValue={defaultValue}
-      onValueChange={onValueChange}
+/** The trigger's look, shared by the stand-in and Radix's trigger. */
+export const selectTriggerClasses = cn(controlClasses, 'flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-slate-500');
+
+const importRadix = () => import('./SelectRadix');
+const SelectRadix = lazy(importRadix);
+
+/** Whether the Radix chunk has loaded (then every Select renders it), as a tiny external store. */
+let radixLoaded = false;
+const listeners = new Set<() => void>();
+let loading: Promise<unknown> | null = null;
+function loadRadix(): void {
+  loading ??= importRadix().then(
+    () => {
+      radixLoaded = true;
+      listeners.forEach((l) => l());
+    },
+    (err: unknown) => {
+      loading = null; // try again on the next use
+      console.error('Could not load the select', err);
+    },
+  );
+}
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+const useRadixLoaded = () => useSyncExternalStore(subscribe, () => radixLoaded, () => false);
+
+const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
+
+export const Select = forwardRef<HTMLButtonElement | null, SelectProps>(function Select(props, ref) {
+  const loaded = useRadixLoaded();
+  const [pressed, setPressed] = useState(false);
+  const focused = useRef(false);
+  const { options, value, defaultValue, placeholder = 'Select…', disabled, required, className, onBlur, name: _name, onValueChange: _change, ...aria } = props;
+  const current = value === '' ? undefined : (value ?? defaultValue);
+  const label = options.find((o) => o.value === current)?.label;
+  const press = () => {
+    setPressed(true);
+    loadRadix();
+  };
+  const standIn = (
+    <button
+      ref={ref}
+      type="button"
+      role="combobox"
+      aria-expanded={false}
+      aria-required={required}
+      aria-autocomplete="none"
+      dir="ltr"
+      data-state="closed"
       disabled={disabled}
-      name={name}
-      required={required}
+      data-disabled={disabled ? '' : undefined}
+      data-placeholder={label === undefined ? '' : undefined}
+      className={cn(selectTriggerClasses, className)}
+      onPointerEnter={loadRadix}
+      onFocus={() => {
+        focused.current = true;
+        loadRadix();
+      }}
+      onBlur={() => {
+        focused.current = false;
+        onBlur?.();
+      }}
+      // A press counts from pointerdown: the chunk may arrive (and replace this stand-in) before the click.
+      onPointerDown={(e) => e.button === 0 && press()}
+      onClick={press}
+      onKeyDown={(e) => {
+        if (!OPEN_KEYS.has(e.key)) return;
+        e.preventDefault();
+        press();
+      }}
+      {...aria}
     >
-      <RadixSelect.Trigger
-        ref={ref}
-        onBlur={onBlur}
-        className={cn(controlClasses, 'flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-slate-500', className)}
-        {...aria}
-      >
-        <RadixSelect.Value placeholder={placeholder} />
-        <RadixSelect.Icon>
-          <ChevronDown className="size-4 text-slate-600" aria-hidden="true" />
-        </RadixSelect.Icon>
-      </RadixSelect.Trigger>
-      <RadixSelect.Portal>
-        <RadixSelect.Content
-          position="popper"
-          sideOffset={4}
-          className="z-50 max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-stone-200 bg-white shadow-lg"
-        >
-          <RadixSelect.Viewport className="p-1">
-            {options.map((o) => (
-              <RadixSelect.Item
-                key={o.value}
-                value={o.value}
-                disabled={o.disabled}
-                className="relative flex cursor-default items-start rounded-md py-2 pr-3 pl-8 text-base text-slate-800 outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-stone-100"
-              >
-                <RadixSelect.ItemIndicator className="absolute top-2.5 left-2">
-                  <Check className="size-4" aria-hidden="true" />
-                </RadixSelect.ItemIndicator>
-                <div className="flex flex-col">
-                  <RadixSelect.ItemText>{o.label}</RadixSelect.ItemText>
-                  {o.description && <span className="text-sm text-slate-600">{o.description}</span>}
-                </div>
-              </RadixSelect.Item>
-            ))}
-          </RadixSelect.Viewport>
-        </RadixSelect.Content>
-      </RadixSelect.Portal>
-    </RadixSelect.Root>
+      <span style={{ pointerEvents: 'none' }}>{label ?? placeholder}</span>
+      <span aria-hidden="true">
+        <ChevronDown className="size-4 text-slate-600" aria-hidden="true" />
+      </span>
+    </button>
+  );
+  if (!loaded && !pressed) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <SelectRadix {...props} ref={ref} defaultOpen={pressed} focusOnMount={focused.current} />
+    </Suspense>
   );
 });

@@ -5,10 +5,10 @@
  * success toast or a destructive failure toast, and ask before deleting. Used by the plan, message
  * vault, documents and trustees screens so each only says its own texts.
  */
-import type { z } from 'zod';
+import type { z } from '../../shared/schema/z';
 import { serverMessage } from '../api/client';
 import { describeWriteError } from '../forms/field-limits';
-import { confirm } from './ConfirmDialog';
+import { confirm } from './confirm';
 import { toast, type ToastInput } from './toast-store';
 
 /** SPEC.md §5: the message of every "required fields" check. */
@@ -36,7 +36,7 @@ export const REQUIRED_FIELD = 'This field is required';
 export function validateForm<T extends object>(
   values: T,
   required: readonly (keyof T & string)[],
-  formats: Partial<Record<keyof T & string, z.ZodType>> = {},
+  formats: Partial<Record<keyof T & string, z.ZodMiniType>> = {},
 ): FieldErrors<keyof T & string> | null {
   type K = keyof T & string;
   const errors: FieldErrors<K> = {};
@@ -60,7 +60,7 @@ export function checkRequired<T extends object>(values: T, required: readonly (k
 }
 
 /** The first message per failing field of `values` under per-field zod `schemas`; {} when valid. */
-export function fieldErrors<K extends string>(values: Partial<Record<K, unknown>>, schemas: Partial<Record<K, z.ZodType>>): FieldErrors<K> {
+export function fieldErrors<K extends string>(values: Partial<Record<K, unknown>>, schemas: Partial<Record<K, z.ZodMiniType>>): FieldErrors<K> {
   const errors: FieldErrors<K> = {};
   for (const key of Object.keys(schemas) as K[]) {
     const result = schemas[key]!.safeParse(values[key]);

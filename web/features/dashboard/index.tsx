@@ -3,6 +3,7 @@
  * 'Suggested for You' cards, the AI recommendations and astrological insights panels, and Quick
  * Actions. Everything it shows comes from the local database (live), except the AI panels.
  */
+import { lazy, Suspense } from 'react';
 import type { DashboardData } from '../../../shared/dashboard-cards';
 import { useCurrentUserState } from '../../app/current-user';
 import { useCollection, useRecord } from '../../db';
@@ -10,12 +11,17 @@ import { Spinner } from '../../ui/Spinner';
 import { WelcomeBanner } from './WelcomeBanner';
 import { AstrologyPanel } from './AstrologyPanel';
 import { ProfileCompleteNote } from './ProfileCompleteNote';
-import { ProfileWizard } from './ProfileWizard';
 import { QuickActions } from './QuickActions';
 import { BinderCard } from '../export/BinderButton';
 import { RecommendationsPanel } from './RecommendationsPanel';
 import { SuggestedCards } from './SuggestedCards';
 import { firstIncompleteStep } from './wizard-patches';
+
+// The wizard (its forms: react-hook-form, the record-form machinery, Radix Select) is a chunk of its
+// own, loaded only while the profile is incomplete (issue #20); meanwhile the spinner shown while the
+// profile loads stays. Precached by the PWA, so it loads offline too.
+const ProfileWizard = lazy(() => import('./ProfileWizard').then((m) => ({ default: m.ProfileWizard })));
+const loadingProfile = <Spinner label="Loading your profile..." showLabel />;
 
 /** Counts of the person's live records for the progress cards (0 while loading). */
 function useDashboardData(userId: string): DashboardData {
@@ -40,11 +46,13 @@ export default function DashboardPage() {
     <div className="flex flex-col gap-6">
       <WelcomeBanner firstName={user.firstName} profileCompletion={completion} />
       {!profileLoaded ? (
-        <Spinner label="Loading your profile..." showLabel />
+        loadingProfile
       ) : firstIncompleteStep(completion) === null ? (
         <ProfileCompleteNote />
       ) : (
-        <ProfileWizard user={user} />
+        <Suspense fallback={loadingProfile}>
+          <ProfileWizard user={user} />
+        </Suspense>
       )}
       <SuggestedCards data={data} />
       <div className="grid items-start gap-6 lg:grid-cols-2">

@@ -7,6 +7,7 @@ import { useCallback, useState } from 'react';
 import type { User } from '../../../shared/schema';
 import { type BudgetLevel, budgetLevelSchema } from '../../../shared/schema/death-plan';
 import { musicResponseSchema, obituaryResponseSchema } from '../../../shared/schema/ai';
+import { z } from '../../../shared/schema/z';
 import { DEFAULT_BUDGET } from '../../../shared/labels';
 import { apiFetch } from '../../api/client';
 import { toast } from '../../ui/toast-store';
@@ -60,7 +61,7 @@ const BUDGET_KEY = 'afterword:plan-budget';
 export function useBudgetLevel() {
   const [budget, setBudgetState] = useState<BudgetLevel>(() => {
     try {
-      return budgetLevelSchema.catch(DEFAULT_BUDGET).parse(localStorage.getItem(BUDGET_KEY));
+      return z.catch(budgetLevelSchema, DEFAULT_BUDGET).parse(localStorage.getItem(BUDGET_KEY));
     } catch {
       return DEFAULT_BUDGET;
     }

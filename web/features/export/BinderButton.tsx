@@ -1,12 +1,12 @@
 /**
  * The "Family binder" button (issue #18), on the dashboard and in Settings: makes the PDF on this
- * device (offline; pdf-lib loaded on the first click) and shares or downloads it.
+ * device (offline; the export code and pdf-lib loaded on the first click, issue #20) and shares or
+ * downloads it.
  */
 import { BookOpen } from 'lucide-react';
 import { useState } from 'react';
 import { Button, type ButtonVariant } from '../../ui/Button';
 import { toast } from '../../ui/toast-store';
-import { makeFamilyBinder } from './actions';
 
 /** The button and its state, for a screen to place. */
 export function useFamilyBinder(variant: ButtonVariant = 'outline') {
@@ -14,6 +14,7 @@ export function useFamilyBinder(variant: ButtonVariant = 'outline') {
   async function run() {
     setBusy(true);
     try {
+      const { makeFamilyBinder } = await import('./actions');
       const outcome = await makeFamilyBinder();
       if (outcome === 'downloaded') toast({ title: 'Family binder ready', description: 'The PDF is in your downloads. Print it and keep it where your family will find it.' });
     } catch (err) {

@@ -8,7 +8,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { COLLECTIONS } from '../../../shared/schema/collections';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
-import { confirm } from '../../ui/ConfirmDialog';
+import { confirm } from '../../ui/confirm';
 import { toast } from '../../ui/toast-store';
 import { checkImportFile, exportMyData, importMyData } from './actions';
 import { useFamilyBinder } from './BinderButton';

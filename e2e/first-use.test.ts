@@ -1,0 +1,64 @@
+/**
+ * Issue #20 "Bundles": what the dashboard never runs before a press is a chunk of its own, loaded
+ * on first use — the user menu (Radix DropdownMenu), Radix Select, the phone's navigation sheet,
+ * the confirm and sign-in-again dialogs, the upload code, the default-task guide. On the built app
+ * in Chromium: the dashboard does not fetch them, and each works on first use with the network
+ * gone (the service worker precaches every chunk), by pointer and by keyboard.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasChromium, MOBILE, poll, useBrowserSuite } from './harness';
+import { signedInPage } from './record-screens';
+
+/** Chunks the dashboard must not fetch before they are used (file names start with these). */
+const ON_FIRST_USE = ['SelectRadix', 'UserMenuDropdown', 'MobileNavSheet', 'ConfirmDialog', 'ReauthForm', 'upload', 'default-task-records'];
+
+/** The JavaScript files this document fetched so far (from the network or the service worker). */
+const scriptsFetched = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name.split('/').pop()!)
+      .filter((n) => n.endsWith('.js')),
+  );
+const loaded = (scripts: string[], chunk: string) => scripts.some((s) => s.startsWith(`${chunk}-`));
+
+describe.skipIf(!hasChromium)('pieces loaded on first use (issue #20)', () => {
+  const suite = useBrowserSuite();
+
+  it('the dashboard fetches no menu, select, sheet, dialog or upload code; offline, each opens on first use', async () => {
+    const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/dashboard');
+    await page.getByRole('heading', { name: 'Recommendations for You' }).waitFor();
+    await poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), 20_000).toBe(true);
+    const before = await scriptsFetched(page);
+    expect(ON_FIRST_USE.filter((chunk) => loaded(before, chunk))).toEqual([]);
+
+    await context.setOffline(true);
+
+    // Radix Select, by pointer: the stand-in shows the value, a press opens the list.
+    const budget = page.getByRole('combobox', { name: 'Budget level' });
+    expect(await budget.textContent()).toContain('Moderate');
+    await budget.click();
+    await page.getByRole('option', { name: 'Premium' }).click();
+    await poll(() => budget.textContent()).toContain('Premium');
+
+    // The user menu, by keyboard: Enter opens it, Escape closes it and focus is back on its button.
+    await page.getByRole('button', { name: 'Open user menu' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Settings' }).waitFor();
+    expect(await page.getByRole('menu').textContent()).toContain(user.email);
+    await page.keyboard.press('Escape');
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open user menu');
+
+    // The phone's navigation sheet.
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    await page.getByRole('dialog', { name: 'Navigation' }).getByRole('link', { name: 'Trustees' }).waitFor();
+    await page.keyboard.press('Escape');
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open navigation menu');
+
+    const after = await scriptsFetched(page);
+    expect(['SelectRadix', 'UserMenuDropdown', 'MobileNavSheet'].filter((chunk) => !loaded(after, chunk))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,22 +1,24 @@
 /**
- * Issue #17 "Release and deletion": a file lives as long as a live record refers to it.
- * Deleting a document (REST) or a message (sync), or replacing a record's file, deletes the blob
- * no live record refers to and frees its quota; an upload never referred to goes after 7 days;
- * deleting the account deletes every blob. Real app, real SQLite file, real DATA_DIR/blobs.
+ * Issue #17 "Release and deletion": a file lives as long as a live record refers to it, and a
+ * while after. Deleting a document (REST) or a message (sync), or replacing a record's file, frees
+ * the quota of the blob no live record refers to at once and deletes it RELEASED_KEPT_MS later,
+ * unless a record refers to it again (a restored record keeps its file: every word kept); an
+ * upload never referred to goes after 7 days; deleting the account deletes every blob at once.
+ * Real app, real SQLite file, real DATA_DIR/blobs.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatHlc } from '../../shared/sync';
-import { createTestApp, signUp, type TestApp } from '../test-support';
+import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
 import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile, type EncryptedFile } from './blob-test-support';
-import { ABANDONED_AFTER_MS } from './lifetime';
+import { ABANDONED_AFTER_MS, RELEASED_KEPT_MS } from './lifetime';
 
 let counter = 0;
-async function owner() {
-  const t = createTestApp();
+async function owner(env: Record<string, string> = {}) {
+  const t = createTestApp(env);
   const { cookie, user, body } = await signUp(t);
-  const call = callerOf(t, cookie);
+  let call = callerOf(t, cookie);
   const push = async (changes: { collection: string; id: string; fields: Record<string, unknown> }[]) => {
     const res = await call('POST', '/api/sync', {
       protocol: 1,
@@ -34,7 +36,16 @@ async function owner() {
     expect((await uploadFile(call, f)).status).toBe(200);
     return f;
   };
-  return { t, user, password: body.password, call, push, used, onDisk, upload };
+  /** `days` later (the scheduler's housekeeping has run), signed in again as a device would be. */
+  const later = async (days: number) => {
+    t.advance(days * 24 * 3600_000);
+    await t.services.scheduler.runOnce();
+    await idle(t);
+    const res = await t.call('POST', '/api/auth/login', { username: body.username, password: body.password });
+    expect(res.status).toBe(200);
+    call = callerOf(t, cookieOf(res));
+  };
+  return { t, user, password: body.password, call: (...args: Parameters<typeof call>) => call(...args), push, used, onDisk, upload, later };
 }
 const idle = (t: TestApp) => t.services.blobs.lifetime.idle();
 const message = (f: EncryptedFile | null, t: TestApp) => ({
@@ -66,7 +77,37 @@ describe('a file lives as long as a live record refers to it', () => {
     expect((await o.call('GET', `/api/documents`)).status).toBe(200);
   });
 
-  it('deleting a document over REST deletes its file and frees the quota', async () => {
+  it('a message deleted on one device and restored (rule 22) keeps its recording, which counts again', async () => {
+    const o = await owner();
+    const f = await o.upload('a recording');
+    await o.push([{ collection: 'messages', id: 'm1', fields: message(f, o.t) }]);
+    await o.push([{ collection: 'messages', id: 'm1', fields: { _deleted: true } }]);
+    await idle(o.t);
+    expect(await o.used()).toBe(0);
+    await o.later(3);
+    await o.push([{ collection: 'messages', id: 'm1', fields: { _deleted: false, _restorable: null } }]);
+    expect(await o.used()).toBe(3000 + 2 * 28);
+    await o.later(60);
+    expect(o.onDisk(f)).toBe(true);
+    expect((await o.call('GET', `/api/blobs/${f.blobId}/content`)).status).toBe(200);
+  });
+
+  it('a hostile account that deletes and re-uploads never keeps more than its quota in released files', async () => {
+    const o = await owner({ USER_QUOTA_BYTES: String(3 * (3000 + 2 * 28)) });
+    const uploaded: EncryptedFile[] = [];
+    for (let i = 0; i < 8; i++) {
+      o.t.advance(60_000);
+      const f = await o.upload(`round ${i}`);
+      uploaded.push(f);
+      await o.push([{ collection: 'messages', id: `m${i}`, fields: message(f, o.t) }]);
+      await o.push([{ collection: 'messages', id: `m${i}`, fields: { _deleted: true } }]);
+      await idle(o.t);
+    }
+    // Each round freed its quota, so every upload was allowed; only the newest three are kept.
+    expect(uploaded.map((f) => o.onDisk(f))).toEqual([false, false, false, false, false, true, true, true]);
+  });
+
+  it('deleting a document over REST frees the quota at once and deletes its file after RELEASED_KEPT_MS', async () => {
     const o = await owner();
     const f = await o.upload('the will');
     const doc = await o.call('POST', '/api/documents', { documentType: 'will', documentName: 'My will', file: fileRefOf(f, 'will.pdf') });
@@ -76,6 +117,10 @@ describe('a file lives as long as a live record refers to it', () => {
     expect((await o.call('DELETE', `/api/documents/${id}`)).status).toBe(200);
     expect(await o.used()).toBe(0);
     await idle(o.t);
+    expect(o.onDisk(f)).toBe(true);
+    await o.later(RELEASED_KEPT_MS / (24 * 3600_000) - 1);
+    expect(o.onDisk(f)).toBe(true);
+    await o.later(1.1);
     expect(o.onDisk(f)).toBe(false);
     expect((await o.call('GET', `/api/blobs/${f.blobId}`)).status).toBe(404);
   });
@@ -86,17 +131,17 @@ describe('a file lives as long as a live record refers to it', () => {
     const second = await o.upload('second recording');
     await o.push([{ collection: 'messages', id: 'm1', fields: message(first, o.t) }]);
     await o.push([{ collection: 'messages', id: 'm1', fields: { file: fileRefOf(second, 'retake.webm') } }]); // re-take
-    await idle(o.t);
+    await o.later(31);
     expect(o.onDisk(first)).toBe(false);
     expect(o.onDisk(second)).toBe(true);
     expect(await o.used()).toBe(3000 + 2 * 28);
 
     await o.push([{ collection: 'documents', id: 'd1', fields: { documentType: 'will', documentName: 'Copy', documentUrl: null, file: fileRefOf(second, 'x.pdf'), createdAt: new Date(o.t.deps.now()).toISOString() } }]);
     await o.push([{ collection: 'messages', id: 'm1', fields: { _deleted: true } }]);
-    await idle(o.t);
+    await o.later(31);
     expect(o.onDisk(second)).toBe(true); // the document still refers to it
     await o.push([{ collection: 'documents', id: 'd1', fields: { _deleted: true } }]);
-    await idle(o.t);
+    await o.later(31);
     expect(o.onDisk(second)).toBe(false);
     expect(await o.used()).toBe(0);
   });

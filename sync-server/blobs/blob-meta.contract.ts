@@ -43,7 +43,7 @@ export function blobMetaContract(name: string, setup: () => Promise<BlobMetaSetu
       await meta.insert(upload('u1', 'b1'));
       await meta.insert(upload('u1', 'b2', { encrypted_size: 44, referenced_at: 150 }));
       await meta.insert(upload('u2', 'b1', { encrypted_size: 7 }));
-      expect(await meta.get('u1', 'b1')).toEqual({ ...upload('u1', 'b1'), state: 'uploading', mime_type: null, completed_at: null });
+      expect(await meta.get('u1', 'b1')).toEqual({ ...upload('u1', 'b1'), state: 'uploading', mime_type: null, completed_at: null, released_at: null });
       expect(await meta.count('u1')).toBe(2);
       expect(await meta.usedBytes('u1')).toBe(1100);
       expect(await meta.complete('u1', 'b1', 'application/pdf', 200)).toBe(true);
@@ -76,6 +76,29 @@ export function blobMetaContract(name: string, setup: () => Promise<BlobMetaSetu
       expect((await meta.get('u1', 'ref'))!.referenced_at).toBe(20);
       expect((await meta.abandoned(100, 10)).map((b) => b.blob_id)).toEqual(['older', 'old']);
       expect((await meta.abandoned(100, 1)).map((b) => b.blob_id)).toEqual(['older']);
+    });
+
+    it('released: not counted, kept bytes summed, listed oldest first once old enough; referenced again, it counts again', async () => {
+      const { meta, addUser } = await setup();
+      await addUser('u1');
+      await addUser('u2');
+      await meta.insert(upload('u1', 'a', { encrypted_size: 100, referenced_at: 1 }));
+      await meta.insert(upload('u1', 'b', { encrypted_size: 200, referenced_at: 1 }));
+      await meta.insert(upload('u2', 'c', { encrypted_size: 400, referenced_at: 1 }));
+      await meta.markReleased('u1', 'b', 50);
+      await meta.markReleased('u1', 'a', 60);
+      await meta.markReleased('u1', 'a', 90); // the first release is kept
+      await meta.markReleased('u2', 'c', 70);
+      expect([await meta.usedBytes('u1'), await meta.count('u1'), await meta.releasedBytes('u1')]).toEqual([0, 0, 300]);
+      expect((await meta.oldestReleased('u1', 10)).map((r) => r.blob_id)).toEqual(['b', 'a']);
+      expect((await meta.released(75, 10)).map((r) => `${r.user_id}/${r.blob_id}`)).toEqual(['u1/b', 'u1/a', 'u2/c']);
+      expect((await meta.released(55, 10)).map((r) => r.blob_id)).toEqual(['b']);
+      await meta.markReferenced('u1', 'b', 80);
+      expect([await meta.usedBytes('u1'), await meta.count('u1'), await meta.releasedBytes('u1')]).toEqual([200, 1, 100]);
+      expect(await meta.get('u1', 'b')).toMatchObject({ released_at: null, referenced_at: 1 });
+      await meta.markDeleting('u1', 'a');
+      expect(await meta.releasedBytes('u1')).toBe(0);
+      expect((await meta.released(1000, 10)).map((r) => r.blob_id)).toEqual(['c']);
     });
 
     it('isReferenced: a live document or message of the same account whose file names the blob', async () => {

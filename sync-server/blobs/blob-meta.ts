@@ -1,5 +1,5 @@
 /**
- * All SQL about files (migration 007-blobs.sql): the blobs table (what each upload declared,
+ * All SQL about files (migrations 007-blobs.sql, 008-blob-grace.sql): the blobs table (what each upload declared,
  * its state, the type found by content) and the question "does a live record refer to this
  * blob?", answered over the records table (documents and messages hold `file.blobId`).
  */
@@ -24,6 +24,8 @@ export interface BlobRow {
   created_at: number;
   completed_at: number | null;
   referenced_at: number | null;
+  /** When the last live record stopped referring to it (ms); null while one does (008-blob-grace.sql). */
+  released_at: number | null;
 }
 
 /** Blob metadata queries over `db`. */
@@ -34,14 +36,26 @@ export function createBlobMeta(db: Db) {
       `INSERT INTO blobs (user_id, blob_id, size, chunk_size, chunk_count, encrypted_size, state, created_at, referenced_at)
        VALUES (?, ?, ?, ?, ?, ?, 'uploading', ?, ?)`,
     ),
-    count: db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM blobs WHERE user_id = ? AND state != 'deleting'"),
+    count: db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM blobs WHERE user_id = ? AND state != 'deleting' AND released_at IS NULL"),
     used: db.prepare<[string], { used: number | null }>(
-      "SELECT SUM(encrypted_size) AS used FROM blobs WHERE user_id = ? AND state != 'deleting'",
+      "SELECT SUM(encrypted_size) AS used FROM blobs WHERE user_id = ? AND state != 'deleting' AND released_at IS NULL",
+    ),
+    releasedUsed: db.prepare<[string], { used: number | null }>(
+      "SELECT SUM(encrypted_size) AS used FROM blobs WHERE user_id = ? AND state != 'deleting' AND released_at IS NOT NULL",
+    ),
+    markReleased: db.prepare("UPDATE blobs SET released_at = ? WHERE user_id = ? AND blob_id = ? AND released_at IS NULL AND state != 'deleting'"),
+    released: db.prepare<[number, number], BlobRow>(
+      "SELECT * FROM blobs WHERE released_at IS NOT NULL AND released_at < ? AND state != 'deleting' ORDER BY released_at LIMIT ?",
+    ),
+    oldestReleased: db.prepare<[string, number], BlobRow>(
+      "SELECT * FROM blobs WHERE user_id = ? AND released_at IS NOT NULL AND state != 'deleting' ORDER BY released_at, created_at LIMIT ?",
     ),
     complete: db.prepare("UPDATE blobs SET state = 'complete', mime_type = ?, completed_at = ? WHERE user_id = ? AND blob_id = ? AND state = 'uploading'"),
     markDeleting: db.prepare("UPDATE blobs SET state = 'deleting' WHERE user_id = ? AND blob_id = ?"),
     remove: db.prepare("DELETE FROM blobs WHERE user_id = ? AND blob_id = ? AND state = 'deleting'"),
-    referenced: db.prepare('UPDATE blobs SET referenced_at = ? WHERE user_id = ? AND blob_id = ? AND referenced_at IS NULL'),
+    referenced: db.prepare(
+      'UPDATE blobs SET referenced_at = COALESCE(referenced_at, ?), released_at = NULL WHERE user_id = ? AND blob_id = ? AND (referenced_at IS NULL OR released_at IS NOT NULL)',
+    ),
     liveRef: db.prepare<[string, string], { one: number }>(
       `SELECT 1 AS one FROM records WHERE user_id = ? AND collection IN ${IN_FILE_COLLECTIONS} AND deleted = 0
          AND json_extract(state, '$.values.file.blobId') = ? LIMIT 1`,
@@ -57,16 +71,24 @@ export function createBlobMeta(db: Db) {
     insert(r: Pick<BlobRow, 'user_id' | 'blob_id' | 'size' | 'chunk_size' | 'chunk_count' | 'encrypted_size' | 'created_at' | 'referenced_at'>) {
       q.insert.run(r.user_id, r.blob_id, r.size, r.chunk_size, r.chunk_count, r.encrypted_size, r.created_at, r.referenced_at);
     },
-    /** Files and uploads of the account (not those being deleted). */
+    /** Files and uploads of the account (not those being deleted, nor released ones). */
     count: (userId: string) => q.count.get(userId)?.n ?? 0,
-    /** Bytes of the account's uploads and files (what counts against USER_QUOTA_BYTES). */
+    /** Bytes of the account's uploads and files a live record may hold (what counts against USER_QUOTA_BYTES). */
     usedBytes: (userId: string) => q.used.get(userId)?.used ?? 0,
+    /** Bytes of the account's released blobs, kept for a while (bounded by the lifetime, not by the quota). */
+    releasedBytes: (userId: string) => q.releasedUsed.get(userId)?.used ?? 0,
+    /** Notes that no live record refers to the blob any more (from `at`, ms): it stops counting and is kept a while. */
+    markReleased: (userId: string, blobId: string, at: number) => void q.markReleased.run(at, userId, blobId),
+    /** Blobs released before `before` (ms), oldest first, at most `limit`. */
+    released: (before: number, limit: number) => q.released.all(before, limit),
+    /** The account's released blobs, oldest release first, at most `limit`. */
+    oldestReleased: (userId: string, limit: number) => q.oldestReleased.all(userId, limit),
     /** Marks an upload complete with the type found by content; false when it was not uploading. */
     complete: (userId: string, blobId: string, mimeType: string, at: number) => q.complete.run(mimeType, at, userId, blobId).changes > 0,
     /** Stops counting a blob (its chunks are about to be removed); `remove` drops the row afterwards. */
     markDeleting: (userId: string, blobId: string) => void q.markDeleting.run(userId, blobId),
     remove: (userId: string, blobId: string) => void q.remove.run(userId, blobId),
-    /** Notes that a live record refers to the blob (it is then never swept for age). */
+    /** Notes that a live record refers to the blob (never swept for age; no longer released: it counts again). */
     markReferenced: (userId: string, blobId: string, at: number) => void q.referenced.run(at, userId, blobId),
     /** True when a live document or message of the account refers to `blobId`. */
     isReferenced: (userId: string, blobId: string) => q.liveRef.get(userId, blobId) !== undefined,

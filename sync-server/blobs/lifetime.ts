@@ -1,8 +1,12 @@
 /**
  * How long a file lives (issue #17 "Release and deletion", shared/files/README.md "Lifetime"):
  * - a blob no live record refers to any more (its document or message deleted, or its `file`
- *   replaced, by sync or REST) is deleted at once and its quota freed: the record service tells
- *   us after each commit (records/file-refs.ts);
+ *   replaced, by sync or REST) is RELEASED: its quota is freed at once, and it is kept
+ *   RELEASED_KEPT_MS so that a record restored on another device (sync rule 22) comes back with
+ *   its file (every word kept); a record that refers to it again makes it count again. An
+ *   account's released bytes are bounded by its quota (oldest deleted first), so deleting and
+ *   re-uploading never stores more than twice the quota. The record service tells us after each
+ *   commit (records/file-refs.ts);
  * - an upload no record ever referred to is deleted after ABANDONED_AFTER_MS (the release
  *   scheduler's pass calls `sweep`);
  * - deleting the account deletes every blob.
@@ -15,6 +19,8 @@ import type { BlobMeta } from './blob-meta';
 
 /** An upload never referred to by a record is deleted this long after it started (ms): 7 days. */
 export const ABANDONED_AFTER_MS = 7 * 24 * 3600_000;
+/** A released blob (no live record refers to it) is kept this long (ms): 30 days. */
+export const RELEASED_KEPT_MS = 30 * 24 * 3600_000;
 /** The sweep runs at most this often (ms), however often the scheduler passes. */
 const SWEEP_EVERY_MS = 10 * 60_000;
 /** A temporary chunk file older than this (ms, wall clock) was left by a crash. */
@@ -34,8 +40,11 @@ export interface BlobLifetime {
   idle(): Promise<void>;
 }
 
-/** The lifetime rules over `meta` and `store`; `now` is the wall clock (ms) of AppDeps. */
-export function createBlobLifetime(meta: BlobMeta, store: BlobStore, now: () => number): BlobLifetime {
+/**
+ * The lifetime rules over `meta` and `store`; `now` is the wall clock (ms) of AppDeps;
+ * `keptBytes` bounds each account's released bytes (its USER_QUOTA_BYTES).
+ */
+export function createBlobLifetime(meta: BlobMeta, store: BlobStore, now: () => number, opts: { keptBytes: number }): BlobLifetime {
   const pending = new Set<Promise<void>>();
   let lastSweep = -Infinity;
 
@@ -64,7 +73,12 @@ export function createBlobLifetime(meta: BlobMeta, store: BlobStore, now: () => 
         try {
           for (const blobId of refs.released) {
             const row = meta.get(userId, blobId);
-            if (row && row.state !== 'deleting' && !meta.isReferenced(userId, blobId)) void remove(userId, blobId);
+            if (row && row.state !== 'deleting' && !meta.isReferenced(userId, blobId)) meta.markReleased(userId, blobId, at);
+          }
+          // Kept files never grow past the quota: the oldest released go first.
+          for (const row of meta.oldestReleased(userId, 100)) {
+            if (meta.releasedBytes(userId) <= opts.keptBytes) break;
+            void remove(userId, row.blob_id);
           }
         } catch (err) {
           console.error('Deleting released files failed (the sweep retries):', err);
@@ -82,6 +96,14 @@ export function createBlobLifetime(meta: BlobMeta, store: BlobStore, now: () => 
       let n = 0;
       for (const row of meta.deleting(100)) {
         await removeChunks(row.user_id, row.blob_id);
+        n += 1;
+      }
+      for (const row of meta.released(t - RELEASED_KEPT_MS, 100)) {
+        if (meta.isReferenced(row.user_id, row.blob_id)) {
+          meta.markReferenced(row.user_id, row.blob_id, t);
+          continue;
+        }
+        await remove(row.user_id, row.blob_id);
         n += 1;
       }
       for (const row of meta.abandoned(t - ABANDONED_AFTER_MS, 100)) {

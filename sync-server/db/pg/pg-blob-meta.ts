@@ -13,7 +13,7 @@ import type { AsyncBlobMeta } from '../../blobs/blob-meta-store';
 import { advisoryAccountLock, numeric, pgTransactional, type Queryable } from './pg-tx';
 
 type Methods = Omit<AsyncBlobMeta, 'transaction'>;
-const BLOB_NUMS = ['size', 'encrypted_size', 'created_at', 'completed_at', 'referenced_at'];
+const BLOB_NUMS = ['size', 'encrypted_size', 'created_at', 'completed_at', 'referenced_at', 'released_at'];
 const toBlob = (r: Record<string, unknown>) => numeric<BlobRow>(r, BLOB_NUMS);
 
 function pgBlobMethods(q: Queryable): Methods {
@@ -31,12 +31,28 @@ function pgBlobMethods(q: Queryable): Methods {
       );
     },
     async count(userId) {
-      const { rows } = await q.query<{ n: number }>("SELECT COUNT(*)::int AS n FROM blobs WHERE user_id = $1 AND state != 'deleting'", [userId]);
+      const { rows } = await q.query<{ n: number }>("SELECT COUNT(*)::int AS n FROM blobs WHERE user_id = $1 AND state != 'deleting' AND released_at IS NULL", [userId]);
       return rows[0]!.n;
     },
     async usedBytes(userId) {
-      const { rows } = await q.query<{ used: string | null }>("SELECT SUM(encrypted_size) AS used FROM blobs WHERE user_id = $1 AND state != 'deleting'", [userId]);
+      const { rows } = await q.query<{ used: string | null }>("SELECT SUM(encrypted_size) AS used FROM blobs WHERE user_id = $1 AND state != 'deleting' AND released_at IS NULL", [userId]);
       return Number(rows[0]!.used ?? 0);
+    },
+    async releasedBytes(userId) {
+      const sql = "SELECT SUM(encrypted_size) AS used FROM blobs WHERE user_id = $1 AND state != 'deleting' AND released_at IS NOT NULL";
+      const { rows } = await q.query<{ used: string | null }>(sql, [userId]);
+      return Number(rows[0]!.used ?? 0);
+    },
+    async markReleased(userId, blobId, at) {
+      await q.query("UPDATE blobs SET released_at = $3 WHERE user_id = $1 AND blob_id = $2 AND released_at IS NULL AND state != 'deleting'", [userId, blobId, at]);
+    },
+    async released(before, limit) {
+      const sql = "SELECT * FROM blobs WHERE released_at IS NOT NULL AND released_at < $1 AND state != 'deleting' ORDER BY released_at LIMIT $2";
+      return (await q.query(sql, [before, limit])).rows.map(toBlob);
+    },
+    async oldestReleased(userId, limit) {
+      const sql = "SELECT * FROM blobs WHERE user_id = $1 AND released_at IS NOT NULL AND state != 'deleting' ORDER BY released_at, created_at LIMIT $2";
+      return (await q.query(sql, [userId, limit])).rows.map(toBlob);
     },
     async complete(userId, blobId, mimeType, at) {
       const sql = "UPDATE blobs SET state = 'complete', mime_type = $3, completed_at = $4 WHERE user_id = $1 AND blob_id = $2 AND state = 'uploading'";
@@ -49,7 +65,9 @@ function pgBlobMethods(q: Queryable): Methods {
       await q.query("DELETE FROM blobs WHERE user_id = $1 AND blob_id = $2 AND state = 'deleting'", [userId, blobId]);
     },
     async markReferenced(userId, blobId, at) {
-      await q.query('UPDATE blobs SET referenced_at = $3 WHERE user_id = $1 AND blob_id = $2 AND referenced_at IS NULL', [userId, blobId, at]);
+      const sql = `UPDATE blobs SET referenced_at = COALESCE(referenced_at, $3), released_at = NULL
+                   WHERE user_id = $1 AND blob_id = $2 AND (referenced_at IS NULL OR released_at IS NOT NULL)`;
+      await q.query(sql, [userId, blobId, at]);
     },
     async isReferenced(userId, blobId) {
       // As SQLite's json_extract(state, '$.values.file.blobId') = ?: only a JSON string equal to blobId.
@@ -84,6 +102,9 @@ export function createPgBlobMeta(pool: pg.Pool): AsyncBlobMeta {
       markDeleting: first,
       remove: first,
       markReferenced: first,
+      markReleased: first,
+      releasedBytes: first,
+      oldestReleased: first,
       isReferenced: first,
     },
     lockAccount: (client, userId) => advisoryAccountLock(client, 'blobs', userId),

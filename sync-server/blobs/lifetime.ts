@@ -98,15 +98,8 @@ export function createBlobLifetime(meta: BlobMeta, store: BlobStore, now: () => 
         await removeChunks(row.user_id, row.blob_id);
         n += 1;
       }
-      for (const row of meta.released(t - RELEASED_KEPT_MS, 100)) {
-        if (meta.isReferenced(row.user_id, row.blob_id)) {
-          meta.markReferenced(row.user_id, row.blob_id, t);
-          continue;
-        }
-        await remove(row.user_id, row.blob_id);
-        n += 1;
-      }
-      for (const row of meta.abandoned(t - ABANDONED_AFTER_MS, 100)) {
+      // Released long enough, or never referenced: deleted, unless a live record refers to it after all.
+      for (const row of [...meta.released(t - RELEASED_KEPT_MS, 100), ...meta.abandoned(t - ABANDONED_AFTER_MS, 100)]) {
         if (meta.isReferenced(row.user_id, row.blob_id)) {
           meta.markReferenced(row.user_id, row.blob_id, t);
           continue;

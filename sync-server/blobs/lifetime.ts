@@ -99,7 +99,8 @@ export function createBlobLifetime(meta: BlobMeta, store: BlobStore, now: () => 
         n += 1;
       }
       // Released long enough, or never referenced: deleted, unless a live record refers to it after all.
-      for (const row of [...meta.released(t - RELEASED_KEPT_MS, 100), ...meta.abandoned(t - ABANDONED_AFTER_MS, 100)]) {
+      const due = new Map([...meta.released(t - RELEASED_KEPT_MS, 100), ...meta.abandoned(t - ABANDONED_AFTER_MS, 100)].map((r) => [`${r.user_id}/${r.blob_id}`, r]));
+      for (const row of due.values()) {
         if (meta.isReferenced(row.user_id, row.blob_id)) {
           meta.markReferenced(row.user_id, row.blob_id, t);
           continue;

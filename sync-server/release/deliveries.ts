@@ -10,9 +10,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../app-env';
-import type { RecordService } from '../records';
 import { sendableAddress } from './emails';
-import type { ReleaseService, ReleaseTx } from './service';
+import type { ReleaseService, ReleaseTx, ReleaseRecords } from './service';
 
 const hashOf = (text: unknown) => createHash('sha256').update(typeof text === 'string' ? text : '').digest('hex');
 
@@ -22,7 +21,7 @@ const hashOf = (text: unknown) => createHash('sha256').update(typeof text === 's
  * through the record service after that transaction commits (the transaction body may run
  * more than once, so it writes nothing outside the release store).
  */
-export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService, records: RecordService): Promise<number> {
+export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService, records: ReleaseRecords): Promise<number> {
   const { store } = release;
   let n = 0;
   const deliverAccount = async (tx: ReleaseTx, userId: string) => {

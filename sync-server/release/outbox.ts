@@ -14,10 +14,9 @@
 import type { AppDeps } from '../app-env';
 import type { TokenPurpose } from '../db/release';
 import type { EmailRow } from '../db/release';
-import type { RecordService } from '../records';
 import { type EmailKind, type EmailParams, renderEmail } from './emails';
 import type { Mailer } from './mailer';
-import type { ReleaseService } from './service';
+import type { ReleaseService, ReleaseRecords } from './service';
 import { DAY_MS } from './state-machine';
 import { hashToken, mintToken } from './tokens';
 
@@ -72,7 +71,7 @@ const isPermanent = (err: unknown) => {
 export async function sendPendingEmails(
   deps: AppDeps,
   release: ReleaseService,
-  records: RecordService,
+  records: ReleaseRecords,
   mailer: Mailer,
 ): Promise<number> {
   const { store } = release;
@@ -146,7 +145,7 @@ export async function sendPendingEmails(
  * or re-addressed since it was queued — a late retry to the old address would both reach the
  * wrong person and, minting its link, revoke the new recipient's (one live link per message).
  */
-async function staleReason(release: ReleaseService, records: RecordService, row: EmailRow, kind: EmailKind): Promise<string | null> {
+async function staleReason(release: ReleaseService, records: ReleaseRecords, row: EmailRow, kind: EmailKind): Promise<string | null> {
   const params = JSON.parse(row.params) as EmailParams;
   if (kind === 'trustee-invite') {
     const inv = params.trusteeId ? await release.store.invitation(row.user_id, params.trusteeId) : null;

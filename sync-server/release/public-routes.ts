@@ -82,27 +82,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
   app.post('/api/trustee/invite/:token', async (c) => {
     const t = await trusteeOf(c, 'invite');
     if (!t || t.actor.status !== 'invited') return notFoundPage(c);
-    const now = deps.now();
-    const accepted = await store.transaction(async (tx) => {
-      // Read again under the transaction: the same link pressed twice at once accepts once.
-      const inv = await tx.invitation(t.tok.user_id, t.trustee.id);
-      if (!inv || inv.status !== 'invited') return false;
-      await tx.putInvitation({ ...inv, status: 'accepted', accepted_at: now, confirmed_at: now, bounced_at: null });
-      await tx.revokeSubject(t.tok.user_id, t.trustee.id, now, 'invite');
-      await tx.addActivity(t.tok.user_id, now, 'trustee-accepted', `${t.trustee.name} accepted your invitation.`);
-      await release.queue(tx, t.tok.user_id, 'trustee-welcome', t.trustee.email, `welcome:${t.trustee.id}:${inv.invite_round}`, {
-        recipientName: t.trustee.name,
-        trusteeId: t.trustee.id,
-      });
-      if ((await release.state(t.tok.user_id, tx)).phase === 'released') {
-        await release.queue(tx, t.tok.user_id, 'trustee-access', t.trustee.email, `access:${t.trustee.id}`, {
-          recipientName: t.trustee.name,
-          trusteeId: t.trustee.id,
-          accessLevel: t.trustee.accessLevel,
-        });
-      }
-      return true;
-    });
+    const accepted = await release.acceptInvitation(t.tok.user_id, t.trustee.id);
     if (!accepted) return notFoundPage(c);
     poke();
     return page(

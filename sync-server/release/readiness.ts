@@ -7,16 +7,15 @@
 import type { ReleaseReadiness, ReleaseTrustee, UndeliverableEmail } from '../../shared/schema/release';
 import type { Config } from '../config';
 import { linkBase } from '../config';
-import type { RecordService } from '../records';
 import { CRITICAL_OWNER_KINDS, type EmailKind, type EmailParams, renderEmail } from './emails';
 import type { Mailer } from './mailer';
-import type { ReleaseService } from './service';
+import type { ReleaseService, ReleaseRecords } from './service';
 import { DAY_MS, REMINDER_OFFSETS_DAYS, checkInDueAt } from './state-machine';
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
 /** The owner's trustees with their invitation state (`GET /api/release/trustees`). */
-export async function trusteesOf(release: ReleaseService, records: RecordService, userId: string): Promise<ReleaseTrustee[]> {
+export async function trusteesOf(release: ReleaseService, records: ReleaseRecords, userId: string): Promise<ReleaseTrustee[]> {
   const invitations = new Map((await release.store.invitations(userId)).map((i) => [i.trustee_id, i]));
   return (await records.list(userId, 'trustees')).map((t) => {
     const inv = invitations.get(t.id);
@@ -55,7 +54,7 @@ export async function undeliverableOf(release: ReleaseService, userId: string, o
 export async function readinessOf(
   deps: { config: Config },
   release: ReleaseService,
-  records: RecordService,
+  records: ReleaseRecords,
   mailer: Pick<Mailer, 'mode'>,
   userId: string,
 ): Promise<ReleaseReadiness> {

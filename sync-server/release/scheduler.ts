@@ -5,10 +5,9 @@
  * running it twice sends nothing twice. Passes never overlap within a process.
  */
 import type { AppDeps } from '../app-env';
-import type { RecordService } from '../records';
 import type { Mailer } from './mailer';
 import { sendPendingEmails } from './outbox';
-import type { ReleaseService } from './service';
+import type { ReleaseService, ReleaseRecords } from './service';
 import { TransitionError } from './state-machine';
 
 export interface PassResult {
@@ -42,7 +41,7 @@ export interface ReleaseScheduler {
 export function createReleaseScheduler(
   deps: AppDeps,
   release: ReleaseService,
-  records: RecordService,
+  records: ReleaseRecords,
   mailer: Mailer,
   opts: { housekeeping?: () => Promise<unknown>; leader?: () => Promise<boolean> } = {},
 ): ReleaseScheduler {

@@ -9,6 +9,7 @@
 import type { AppDeps } from '../app-env';
 import { linkBase } from '../config';
 import type { AsyncReleaseStore } from '../db/release-store';
+import type { CollectionName, EntityOf } from '../../shared/schema';
 import type { RecordService } from '../records';
 import { queueDueDeliveries } from './deliveries';
 import { removeOutboxFiles } from './mailer';
@@ -22,6 +23,21 @@ const CHECK_IN_WRITE_EVERY_MS = 60_000;
 const PROBLEM_REPEAT_MS = DAY_MS;
 /** The owner's "review your plan" e-mail comes this long after the last one (or the first check-in). */
 export const REVIEW_EVERY_MS = 365 * DAY_MS;
+
+/**
+ * What the release code uses of the owner's records: RecordService's `get`, `list` and `write`,
+ * synchronous (SQLite's RecordService today) or asynchronous (the PostgreSQL switch); every
+ * call is awaited. Record writes are never made inside a release transaction body (it may run
+ * more than once): they follow its commit.
+ */
+export interface ReleaseRecords {
+  get<C extends CollectionName>(userId: string, collection: C, id: string): EntityOf[C] | null | Promise<EntityOf[C] | null>;
+  list<C extends CollectionName>(userId: string, collection: C): EntityOf[C][] | Promise<EntityOf[C][]>;
+  write<C extends CollectionName>(userId: string, collection: C, id: string, patch: Record<string, unknown>): unknown;
+}
+// RecordService is what services.ts passes (a compile-time check that it fits).
+const _recordServiceFits = (r: RecordService): ReleaseRecords => r;
+void _recordServiceFits;
 
 /**
  * The release store, or one transaction on it (`store.transaction(async (tx) => …)`): helpers
@@ -86,7 +102,7 @@ export interface ReleaseService extends TrusteeFollower {
  * PostgreSQL's), reading the owner's records through `records` (awaited: synchronous today,
  * asynchronous once the record service is).
  */
-export function createReleaseService(deps: AppDeps, records: RecordService, store: AsyncReleaseStore): ReleaseService {
+export function createReleaseService(deps: AppDeps, records: ReleaseRecords, store: AsyncReleaseStore): ReleaseService {
   const stateOf = async (userId: string, tx: ReleaseTx = store) => (await tx.getState(userId)) ?? initialState(deps.now());
 
   const owner: ReleaseService['owner'] = async (userId) => {

@@ -10,9 +10,8 @@ import type { Trustee } from '../../shared/schema/trustee';
 import type { AppDeps } from '../app-env';
 import type { TrusteeInvitationRow, TrusteeRecordRow } from '../db/release';
 import type { AsyncReleaseStore } from '../db/release-store';
-import type { RecordService } from '../records';
 import { sendableAddress } from './emails';
-import type { ReleaseService, ReleaseTx } from './service';
+import type { ReleaseService, ReleaseTx, ReleaseRecords } from './service';
 import { DAY_MS } from './state-machine';
 
 /** Trustee records examined per page of the scan. */
@@ -38,11 +37,18 @@ export interface TrusteeFollower {
   resendInvitation(userId: string, trusteeId: string): Promise<ResendResult>;
   /** The trustee said they are still the owner's trustee. */
   confirmTrustee(userId: string, trusteeId: string): Promise<void>;
+  /**
+   * The trustee accepts their invitation (the invite link, public-routes.ts): accepted, the
+   * invite link revoked, a welcome e-mail with their report link queued (and their access
+   * e-mail when the account is already released). False when the invitation is not (or no
+   * longer) open, e.g. the same link pressed twice at once: it is read again in the transaction.
+   */
+  acceptInvitation(userId: string, trusteeId: string): Promise<boolean>;
 }
 
 interface Parts {
   store: AsyncReleaseStore;
-  records: RecordService;
+  records: ReleaseRecords;
   queue: ReleaseService['queue'];
   isolated: ReleaseService['isolated'];
   problem: ReleaseService['problem'];
@@ -179,6 +185,23 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         const loggedRecently = inv.confirmed_at != null && now - inv.confirmed_at < CONFIRM_LOG_EVERY_MS;
         await tx.putInvitation({ ...inv, confirmed_at: now });
         if (!loggedRecently) await tx.addActivity(userId, now, 'trustee-confirmed', `${t.name} confirmed they are still your trustee.`);
+      });
+    },
+    async acceptInvitation(userId, trusteeId) {
+      const t = await records.get(userId, 'trustees', trusteeId);
+      if (!t) return false;
+      const now = deps.now();
+      return store.transaction(async (tx) => {
+        const inv = await tx.invitation(userId, trusteeId);
+        if (!inv || inv.status !== 'invited' || inv.email.toLowerCase() !== t.email.toLowerCase()) return false;
+        await tx.putInvitation({ ...inv, status: 'accepted', accepted_at: now, confirmed_at: now, bounced_at: null });
+        await tx.revokeSubject(userId, trusteeId, now, 'invite');
+        await tx.addActivity(userId, now, 'trustee-accepted', `${t.name} accepted your invitation.`);
+        await queue(tx, userId, 'trustee-welcome', t.email, `welcome:${t.id}:${inv.invite_round}`, { recipientName: t.name, trusteeId: t.id });
+        if ((await tx.getState(userId))?.phase === 'released') {
+          await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, { recipientName: t.name, trusteeId: t.id, accessLevel: t.accessLevel });
+        }
+        return true;
       });
     },
   };

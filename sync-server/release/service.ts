@@ -179,6 +179,9 @@ export function createReleaseService(deps: AppDeps, records: ReleaseRecords, sto
     state: stateOf,
     apply: (userId, actor, event, tx) => (tx ? applyIn(tx, userId, actor, event) : store.transaction((t) => applyIn(t, userId, actor, event))),
     async checkIn(userId) {
+      // Most syncs come within a minute of the last check-in: one read, no transaction (no row lock).
+      const seen = await store.getState(userId);
+      if (seen && deps.now() - seen.lastCheckInAt < CHECK_IN_WRITE_EVERY_MS) return;
       await store.transaction(async (tx) => {
         const now = deps.now();
         const s = await tx.getState(userId);

@@ -10,7 +10,6 @@ import type { AppDeps } from '../app-env';
 import { linkBase } from '../config';
 import type { AsyncReleaseStore } from '../db/release-store';
 import type { CollectionName, EntityOf } from '../../shared/schema';
-import type { RecordService } from '../records';
 import { queueDueDeliveries } from './deliveries';
 import { removeOutboxFiles } from './mailer';
 import { type EmailKind, type EmailParams, sendableAddress } from './emails';
@@ -25,7 +24,7 @@ const PROBLEM_REPEAT_MS = DAY_MS;
 export const REVIEW_EVERY_MS = 365 * DAY_MS;
 
 /**
- * What the release code uses of the owner's records: RecordService's `get`, `list` and `write`,
+ * What the release code uses of the owner's records: RecordService's (records.ts) `get`, `list` and `write`,
  * synchronous (SQLite's RecordService today) or asynchronous (the PostgreSQL switch); every
  * call is awaited. Record writes are never made inside a release transaction body (it may run
  * more than once): they follow its commit.
@@ -35,9 +34,6 @@ export interface ReleaseRecords {
   list<C extends CollectionName>(userId: string, collection: C): EntityOf[C][] | Promise<EntityOf[C][]>;
   write<C extends CollectionName>(userId: string, collection: C, id: string, patch: Record<string, unknown>): unknown;
 }
-// RecordService is what services.ts passes (a compile-time check that it fits).
-const _recordServiceFits = (r: RecordService): ReleaseRecords => r;
-void _recordServiceFits;
 
 /**
  * The release store, or one transaction on it (`store.transaction(async (tx) => …)`): helpers

@@ -30,7 +30,7 @@ describe('a trustee re-addressed by the owner', () => {
     // Whoever holds the old mailbox must not be able to report the owner's death, even before a pass.
     expect((await o.open(report)).status).toBe(404);
     expect((await o.open(report, 'POST')).status).toBe(404);
-    expect(o.t.services.release.state(o.userId).phase).toBe('active');
+    expect((await o.t.services.release.state(o.userId)).phase).toBe('active');
   });
 });
 
@@ -74,7 +74,7 @@ describe("the owner's one-click \"I'm still here\" link", () => {
     // Whoever holds the old e-mail must not be able to cancel the new period with it.
     expect((await o.open(first)).status).toBe(404);
     expect((await o.open(first, 'POST')).status).toBe(404);
-    expect(o.t.services.release.state(o.userId).phase).toBe('waiting');
+    expect((await o.t.services.release.state(o.userId)).phase).toBe('waiting');
   });
 });
 
@@ -110,7 +110,7 @@ describe('a hostile account with many spam trustees that gets itself released', 
     const spam = Array.from({ length: ACCOUNT_LIMITS.trustees - 1 }, (_, i) => `stranger${i}`);
     for (const who of spam) await o.addTrustee(who);
     await runFor(o, 8, 30 * 60_000); // released within the hour; the queue runs for 3 more hours
-    expect(o.t.services.release.state(o.userId).phase).toBe('released');
+    expect((await o.t.services.release.state(o.userId)).phase).toBe('released');
     const reached = spam.filter((who) => smtp.to(o.addr(who)).length > 0);
     expect(reached.length).toBeLessThanOrEqual(invitationsPerDay);
   });
@@ -128,7 +128,7 @@ describe('a message re-addressed after release while the old address was still b
     await own.close(); // the mail server is down when the account is released
     o.t.advance(8 * DAY_MS);
     await runFor(o, 6, 60_000); // released; the delivery to Anne fails and backs off (now 32 minutes)
-    expect(o.t.services.release.state(o.userId).phase).toBe('released');
+    expect((await o.t.services.release.state(o.userId)).phase).toBe('released');
     // The family notices Anne's address was wrong and corrects it.
     expect((await o.t.call('PATCH', `/api/messages/${id}`, { recipientEmail: o.addr('bea') }, o.cookie)).status).toBe(200);
     const back = await startTestSmtp({ port: own.port, received: own.received });

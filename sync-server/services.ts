@@ -14,6 +14,8 @@ import { lazyS3BlobStore } from './blobs/s3-config';
 import { createBlobLifetime } from './blobs/lifetime';
 import { createBlobService, type BlobService } from './blobs/service';
 import { createAccountStore, type AccountStore } from './db/accounts';
+import { createReleaseStore } from './db/release';
+import { createSqliteAsyncReleaseStore } from './db/release-store';
 import type { RecordStore } from './db/record-store';
 import { createSqliteRecordStore } from './db/sqlite-record-store';
 import { createUsageReader } from './db/usage';
@@ -52,7 +54,7 @@ export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): S
     limits,
     onFileRefs: (userId, refs) => lifetime.recordsChanged(userId, refs), // a file no live record refers to is deleted
   }); // one HLC per account (rule 3)
-  const release = createReleaseService(deps, records);
+  const release = createReleaseService(deps, records, createSqliteAsyncReleaseStore(deps.db, createReleaseStore(deps.db)));
   const mailer = opts.mailer ?? createMailer(deps.config);
   const scheduler = createReleaseScheduler(deps, release, records, mailer, { housekeeping: () => lifetime.sweep() });
   return { accounts: createAccountStore(deps.db), store, records, release, scheduler, mailer, blobs };

@@ -34,7 +34,7 @@ async function release(o: Owner): Promise<string> {
   o.t.advance(7 * DAY_MS + 60_000);
   await run();
   await run();
-  expect(o.t.services.release.state(o.userId).phase).toBe('released');
+  expect((await o.t.services.release.state(o.userId)).phase).toBe('released');
   return mailLink(o, o.addr('grace'), /left for you/);
 }
 

@@ -58,8 +58,8 @@ describe('files after release', () => {
     const { store } = o.t.services.release;
     const now = o.t.deps.now();
     const early = {
-      delivery: mintToken(store, { userId: o.userId, purpose: 'delivery', subjectId: 'video1', now, addr: o.addr('annabella') }),
-      dora: mintToken(store, { userId: o.userId, purpose: 'access', subjectId: dora.id, now }),
+      delivery: await mintToken(store, { userId: o.userId, purpose: 'delivery', subjectId: 'video1', now, addr: o.addr('annabella') }),
+      dora: await mintToken(store, { userId: o.userId, purpose: 'access', subjectId: dora.id, now }),
     };
     for (const path of [`/api/delivery/${early.delivery}`, `/api/delivery/${early.delivery}/file`, `/api/trustee/access/${early.dora}/documents/${willId}/file`]) {
       expect((await o.open(`http://localhost${path}`)).status, path).toBe(404);
@@ -69,7 +69,7 @@ describe('files after release', () => {
     const report = await acceptInvitation(o, smtp, 'grace');
     expect((await o.open(report, 'POST')).status).toBe(200);
     await runFor(o, 2, 8 * DAY_MS);
-    expect(o.t.services.release.state(o.userId).phase).toBe('released');
+    expect((await o.t.services.release.state(o.userId)).phase).toBe('released');
 
     // The recipient's page shows a player; the file plays, whole and by range over the plaintext.
     const delivery = linkOf(await smtp.waitFor(o.addr('annabella'), /A message from Ada Lovelace/));

@@ -10,47 +10,59 @@
  */
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../app-env';
-import type { RecordService } from '../records';
 import { sendableAddress } from './emails';
-import type { ReleaseService } from './service';
+import type { ReleaseService, ReleaseTx, ReleaseRecords } from './service';
 
 const hashOf = (text: unknown) => createHash('sha256').update(typeof text === 'string' ? text : '').digest('hex');
 
-/** Queues what is due for every released account. Returns how many e-mails were queued. */
-export function queueDueDeliveries(deps: AppDeps, release: ReleaseService, records: RecordService): number {
+/**
+ * Queues what is due for every released account. Returns how many e-mails were queued. Each
+ * account's queueing is one transaction; a re-addressed message loses its `delivered` mark
+ * through the record service after that transaction commits (the transaction body may run
+ * more than once, so it writes nothing outside the release store).
+ */
+export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService, records: ReleaseRecords): Promise<number> {
   const { store } = release;
   let n = 0;
-  const deliverAccount = (userId: string): number => {
+  const deliverAccount = async (tx: ReleaseTx, userId: string) => {
     let queued = 0;
+    const undeliver: string[] = [];
     const now = deps.now();
-    for (const m of records.list(userId, 'messages')) {
+    for (const m of await records.list(userId, 'messages')) {
       if (m.deliveryDate && Date.parse(m.deliveryDate) > now) continue;
       if (!sendableAddress(m.recipientEmail)) {
-        release.problem(userId, 'message-invalid', `A message (for ${m.recipientName || 'no name'}) has no valid e-mail address, so it cannot be delivered. Add one on the Messages page.`);
+        await release.problem(tx, userId, 'message-invalid', `A message (for ${m.recipientName || 'no name'}) has no valid e-mail address, so it cannot be delivered. Add one on the Messages page.`);
         continue;
       }
       const params = { recipientName: m.recipientName, messageId: m.id };
       const bodyHash = hashOf(m.messageContent);
-      const d = store.delivery(userId, m.id);
+      const d = await tx.delivery(userId, m.id);
       const put = (round: number) =>
-        store.putDelivery({ user_id: userId, message_id: m.id, addr: m.recipientEmail, body_hash: bodyHash, round, queued_at: now });
+        tx.putDelivery({ user_id: userId, message_id: m.id, addr: m.recipientEmail, body_hash: bodyHash, round, queued_at: now });
       if (!d) {
-        if (release.queue(userId, 'delivery', m.recipientEmail, `delivery:${m.id}`, params)) queued += 1;
-        put(1);
+        if (await release.queue(tx, userId, 'delivery', m.recipientEmail, `delivery:${m.id}`, params)) queued += 1;
+        await put(1);
       } else if (d.addr.toLowerCase() !== m.recipientEmail.toLowerCase()) {
-        store.revokeSubject(userId, m.id, now, 'delivery');
-        if (release.queue(userId, 'delivery', m.recipientEmail, `delivery:${m.id}:${d.round + 1}`, params)) queued += 1;
-        if (m.delivered) records.write(userId, 'messages', m.id, { delivered: false });
-        store.addActivity(userId, now, 'message-readdressed', `The message for ${m.recipientName} is being sent to ${m.recipientEmail}; the link sent to ${d.addr} no longer works.`);
-        put(d.round + 1);
+        await tx.revokeSubject(userId, m.id, now, 'delivery');
+        if (await release.queue(tx, userId, 'delivery', m.recipientEmail, `delivery:${m.id}:${d.round + 1}`, params)) queued += 1;
+        if (m.delivered) undeliver.push(m.id);
+        await tx.addActivity(userId, now, 'message-readdressed', `The message for ${m.recipientName} is being sent to ${m.recipientEmail}; the link sent to ${d.addr} no longer works.`);
+        await put(d.round + 1);
       } else if (d.body_hash !== bodyHash) {
-        if (release.queue(userId, 'delivery-updated', m.recipientEmail, `delivery:${m.id}:${d.round + 1}`, params)) queued += 1;
-        store.addActivity(userId, now, 'message-changed', `The message for ${m.recipientName} was changed after it was delivered; ${m.recipientName} is told, with a new link.`);
-        put(d.round + 1);
+        if (await release.queue(tx, userId, 'delivery-updated', m.recipientEmail, `delivery:${m.id}:${d.round + 1}`, params)) queued += 1;
+        await tx.addActivity(userId, now, 'message-changed', `The message for ${m.recipientName} was changed after it was delivered; ${m.recipientName} is told, with a new link.`);
+        await put(d.round + 1);
       }
     }
-    return queued;
+    return { queued, undeliver };
   };
-  for (const userId of store.releasedUsers()) n += release.isolated(userId, 'delivering your messages', () => deliverAccount(userId)) ?? 0;
+  for (const userId of await store.releasedUsers()) {
+    const out = await release.isolated(userId, 'delivering your messages', (tx) => deliverAccount(tx, userId));
+    if (!out) continue;
+    n += out.queued;
+    for (const id of out.undeliver) {
+      await release.guarded(userId, 'delivering your messages', () => records.write(userId, 'messages', id, { delivered: false }));
+    }
+  }
   return n;
 }

@@ -62,9 +62,9 @@ describe('release isolation between accounts (issue #15)', () => {
     // The spam's line breaks never reach a header or start a line of their own.
     for (const e of spamSent()) expect(e.text).not.toMatch(/^Your account is locked/m);
     // The bad record is written to the hostile account's own activity, not the victim's.
-    const hostileActivity = t.services.release.store.activity(hostile.userId, 1000).map((a) => a.kind);
+    const hostileActivity = (await t.services.release.store.activity(hostile.userId, 1000)).map((a) => a.kind);
     expect(hostileActivity).toContain('trustee-invalid');
-    expect(t.services.release.store.activity(victim.userId).map((a) => a.kind)).not.toContain('trustee-invalid');
+    expect((await t.services.release.store.activity(victim.userId)).map((a) => a.kind)).not.toContain('trustee-invalid');
 
     // The victim's release proceeds, every pass, while the hostile data stays.
     expect((await victim.open(report, 'POST')).status).toBe(200);
@@ -94,7 +94,7 @@ describe('release isolation between accounts (issue #15)', () => {
     expect((await t.call('PUT', '/api/release/settings', { checkInDays: 30 }, hostile.cookie)).status).toBe(200);
     await own.close(); // an outage: the hostile account's 300 deliveries pile up in the queue
     await runFor(hostile, 50, DAY_MS);
-    expect(t.services.release.state(hostile.userId).phase).toBe('released');
+    expect((await t.services.release.state(hostile.userId)).phase).toBe('released');
     const back = await startTestSmtp({ port: own.port, received: own.received });
     try {
       await victim.signIn();

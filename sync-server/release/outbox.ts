@@ -14,10 +14,9 @@
 import type { AppDeps } from '../app-env';
 import type { TokenPurpose } from '../db/release';
 import type { EmailRow } from '../db/release';
-import type { RecordService } from '../records';
 import { type EmailKind, type EmailParams, renderEmail } from './emails';
 import type { Mailer } from './mailer';
-import type { ReleaseService } from './service';
+import type { ReleaseService, ReleaseRecords } from './service';
 import { DAY_MS } from './state-machine';
 import { hashToken, mintToken } from './tokens';
 
@@ -72,12 +71,12 @@ const isPermanent = (err: unknown) => {
 export async function sendPendingEmails(
   deps: AppDeps,
   release: ReleaseService,
-  records: RecordService,
+  records: ReleaseRecords,
   mailer: Mailer,
 ): Promise<number> {
   const { store } = release;
   let sent = 0;
-  const due = store.pendingEmails({
+  const due = await store.pendingEmails({
     now: deps.now(),
     staleBefore: deps.now() - CLAIM_STALE_MS,
     folder: mailer.mode === 'folder',
@@ -87,19 +86,20 @@ export async function sendPendingEmails(
   for (const row of due) {
     const now = deps.now();
     if (row.quota === 'invite') {
-      const used = store.invitesSent(row.user_id, now - DAY_MS);
+      const used = await store.invitesSent(row.user_id, now - DAY_MS);
       if (used.n >= deps.config.limits.invitationsPerDay) {
-        store.markDeferred(row.id, (used.oldest ?? now) + DAY_MS);
+        await store.markDeferred(row.id, (used.oldest ?? now) + DAY_MS);
         continue;
       }
     }
     const kind = row.kind as EmailKind;
-    const stale = staleReason(release, records, row, kind);
+    const stale = await staleReason(release, records, row, kind);
     if (stale) {
-      store.markGivenUp(row.id, stale, now, 'superseded');
+      await store.markGivenUp(row.id, stale, now, 'superseded');
       continue;
     }
-    if (!store.claimEmail(row.id, now, now - CLAIM_STALE_MS)) continue;
+    // The claim (one guarded UPDATE) is what makes a send happen once across passes and instances.
+    if (!(await store.claimEmail(row.id, now, now - CLAIM_STALE_MS))) continue;
     // Links from configuration only, at send time (issue #16): a base stored in an old row is ignored.
     const params = { ...(JSON.parse(row.params) as EmailParams), base: release.baseUrl() };
     let minted: string | undefined;
@@ -109,30 +109,31 @@ export async function sendPendingEmails(
       if (link) {
         // One live link per subject and purpose (a resend replaces the old), except report
         // links: those last as long as the trustee does (issue #16).
-        if (link.purpose !== 'report') store.revokeSubject(row.user_id, link.subjectId, now, link.purpose);
+        if (link.purpose !== 'report') await store.revokeSubject(row.user_id, link.subjectId, now, link.purpose);
         const expiresAt = kind === 'owner-waiting-started' ? params.endsAt : undefined;
         const addr = link.purpose === 'delivery' ? row.to_addr.toLowerCase() : null;
-        minted = mintToken(store, { userId: row.user_id, ...link, now, expiresAt, addr });
+        minted = await mintToken(store, { userId: row.user_id, ...link, now, expiresAt, addr });
         url = `${params.base}${LINK_PATHS[link.purpose]}${minted}`;
       }
       const { reached } = await mailer.send({ to: row.to_addr, account: row.user_id, ...renderEmail(kind, params, url) });
       if (!reached) {
-        store.markWritten(row.id, deps.now());
+        await store.markWritten(row.id, deps.now());
         continue;
       }
-      store.markSent(row.id, deps.now());
+      await store.markSent(row.id, deps.now());
       sent += 1;
       if ((kind === 'delivery' || kind === 'delivery-updated') && params.messageId) {
-        release.isolated(row.user_id, 'marking a message delivered', () => {
-          const m = records.get(row.user_id, 'messages', params.messageId!);
+        // A record write, not a release transaction: guarded, so a failure is the account's own.
+        await release.guarded(row.user_id, 'marking a message delivered', async () => {
+          const m = await records.get(row.user_id, 'messages', params.messageId!);
           if (m && !m.delivered && m.recipientEmail.toLowerCase() === row.to_addr.toLowerCase()) {
-            records.write(row.user_id, 'messages', params.messageId!, { delivered: true });
+            await records.write(row.user_id, 'messages', params.messageId!, { delivered: true });
           }
         });
       }
     } catch (err) {
-      if (minted) store.revokeToken(hashToken(minted), deps.now());
-      failed(deps, release, row, kind, err);
+      if (minted) await store.revokeToken(hashToken(minted), deps.now()).catch((e) => console.error('Release: could not revoke a link:', e));
+      await failed(deps, release, row, kind, err);
     }
   }
   return sent;
@@ -144,16 +145,16 @@ export async function sendPendingEmails(
  * or re-addressed since it was queued — a late retry to the old address would both reach the
  * wrong person and, minting its link, revoke the new recipient's (one live link per message).
  */
-function staleReason(release: ReleaseService, records: RecordService, row: EmailRow, kind: EmailKind): string | null {
+async function staleReason(release: ReleaseService, records: ReleaseRecords, row: EmailRow, kind: EmailKind): Promise<string | null> {
   const params = JSON.parse(row.params) as EmailParams;
   if (kind === 'trustee-invite') {
-    const inv = params.trusteeId ? release.store.invitation(row.user_id, params.trusteeId) : null;
+    const inv = params.trusteeId ? await release.store.invitation(row.user_id, params.trusteeId) : null;
     const round = Number(row.dedupe_key.split(':').pop());
     const live = inv && inv.status === 'invited' && inv.invite_round === round;
     return live ? null : 'A newer invitation replaced it, or the trustee accepted or was removed.';
   }
   if (kind === 'delivery' || kind === 'delivery-updated') {
-    const m = params.messageId ? records.get(row.user_id, 'messages', params.messageId) : null;
+    const m = params.messageId ? await records.get(row.user_id, 'messages', params.messageId) : null;
     const live = m && String(m.recipientEmail ?? '').toLowerCase() === row.to_addr.toLowerCase();
     return live ? null : 'The message was deleted or re-addressed after this e-mail was queued.';
   }
@@ -161,24 +162,24 @@ function staleReason(release: ReleaseService, records: RecordService, row: Email
 }
 
 /** Schedules the next try, or ends the e-mail for good and tells the owner. */
-function failed(deps: AppDeps, release: ReleaseService, row: EmailRow, kind: EmailKind, err: unknown) {
+async function failed(deps: AppDeps, release: ReleaseService, row: EmailRow, kind: EmailKind, err: unknown): Promise<void> {
   const { store } = release;
   const now = deps.now();
   const message = (err instanceof Error ? err.message : String(err)).slice(0, 300);
   const firstAt = row.first_attempt_at ?? now;
   const permanent = isPermanent(err);
   if (!permanent && now - firstAt < RETRY_FOR_MS) {
-    store.markRetry(row.id, message, now + retryDelay(row.attempts + 1));
+    await store.markRetry(row.id, message, now + retryDelay(row.attempts + 1));
     console.error(`Release email ${row.id} (${kind}) failed, will retry:`, message);
     return;
   }
   const failure = permanent ? 'refused' : 'expired';
   console.error(`Release email ${row.id} (${kind}) ${failure}:`, message);
-  release.isolated(row.user_id, 'recording an e-mail that could not be delivered', () => {
-    store.markGivenUp(row.id, message, now, failure);
+  await release.isolated(row.user_id, 'recording an e-mail that could not be delivered', async (tx) => {
+    await tx.markGivenUp(row.id, message, now, failure);
     const subject = renderEmail(kind, { ...(JSON.parse(row.params) as EmailParams), base: '' }).subject;
     const why = permanent ? `the receiving mail server refused it (${message})` : `we tried for ${Math.round(RETRY_FOR_MS / DAY_MS)} days without reaching a mail server`;
-    store.addActivity(row.user_id, now, 'email-failed', `The e-mail “${subject}” to ${row.to_addr} could not be delivered: ${why}.`);
-    if (kind.startsWith('trustee-')) store.bounceTrustee(row.user_id, row.to_addr, now);
+    await tx.addActivity(row.user_id, now, 'email-failed', `The e-mail “${subject}” to ${row.to_addr} could not be delivered: ${why}.`);
+    if (kind.startsWith('trustee-')) await tx.bounceTrustee(row.user_id, row.to_addr, now);
   });
 }

@@ -45,28 +45,28 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
 
   for (const prefix of ['/api/trustee/*', '/api/delivery/*', '/api/still-here/*']) {
     app.use(prefix, async (c, next) => {
-      limiter.hit(`release-link:${clientIp(c, deps)}`);
+      await limiter.hit(`release-link:${clientIp(c, deps)}`);
       await next();
     });
   }
 
   /** The live token of the request for `purpose`, or null. */
-  const tokenOf = (c: Context, purpose: TokenPurpose): TokenRow | null =>
+  const tokenOf = (c: Context, purpose: TokenPurpose): Promise<TokenRow | null> =>
     resolveToken(store, c.req.param('token') ?? '', purpose, deps.now());
 
   /** A trustee token whose trustee is still a live, non-removed trustee. */
-  const trusteeOf = (c: Context, purpose: TokenPurpose) => {
-    const tok = tokenOf(c, purpose);
+  const trusteeOf = async (c: Context, purpose: TokenPurpose) => {
+    const tok = await tokenOf(c, purpose);
     if (!tok) return null;
-    const actor = release.trusteeActor(tok.user_id, tok.subject_id);
-    const trustee = records.get(tok.user_id, 'trustees', tok.subject_id);
+    const actor = await release.trusteeActor(tok.user_id, tok.subject_id);
+    const trustee = await records.get(tok.user_id, 'trustees', tok.subject_id);
     if (!actor || actor.status === 'removed' || !trustee) return null;
-    return { tok, token: c.req.param('token') ?? '', actor, trustee, owner: release.owner(tok.user_id) };
+    return { tok, token: c.req.param('token') ?? '', actor, trustee, owner: await release.owner(tok.user_id) };
   };
 
   // ---- Invitation -------------------------------------------------------------------------
-  app.get('/api/trustee/invite/:token', (c) => {
-    const t = trusteeOf(c, 'invite');
+  app.get('/api/trustee/invite/:token', async (c) => {
+    const t = await trusteeOf(c, 'invite');
     if (!t || t.actor.status !== 'invited') return notFoundPage(c);
     return page(
       c,
@@ -79,27 +79,11 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
     );
   });
 
-  app.post('/api/trustee/invite/:token', (c) => {
-    const t = trusteeOf(c, 'invite');
+  app.post('/api/trustee/invite/:token', async (c) => {
+    const t = await trusteeOf(c, 'invite');
     if (!t || t.actor.status !== 'invited') return notFoundPage(c);
-    const now = deps.now();
-    store.transaction(() => {
-      const inv = store.invitation(t.tok.user_id, t.trustee.id)!;
-      store.putInvitation({ ...inv, status: 'accepted', accepted_at: now, confirmed_at: now, bounced_at: null });
-      store.revokeSubject(t.tok.user_id, t.trustee.id, now, 'invite');
-      store.addActivity(t.tok.user_id, now, 'trustee-accepted', `${t.trustee.name} accepted your invitation.`);
-      release.queue(t.tok.user_id, 'trustee-welcome', t.trustee.email, `welcome:${t.trustee.id}:${inv.invite_round}`, {
-        recipientName: t.trustee.name,
-        trusteeId: t.trustee.id,
-      });
-      if (release.state(t.tok.user_id).phase === 'released') {
-        release.queue(t.tok.user_id, 'trustee-access', t.trustee.email, `access:${t.trustee.id}`, {
-          recipientName: t.trustee.name,
-          trusteeId: t.trustee.id,
-          accessLevel: t.trustee.accessLevel,
-        });
-      }
-    });
+    const accepted = await release.acceptInvitation(t.tok.user_id, t.trustee.id);
+    if (!accepted) return notFoundPage(c);
     poke();
     return page(
       c,
@@ -110,8 +94,8 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
   });
 
   // ---- Report ---------------------------------------------------------------------------
-  const reportBody = (t: NonNullable<ReturnType<typeof trusteeOf>>): Html | null => {
-    const s = release.state(t.tok.user_id);
+  const reportBody = async (t: NonNullable<Awaited<ReturnType<typeof trusteeOf>>>): Promise<Html | null> => {
+    const s = await release.state(t.tok.user_id);
     if (s.phase === 'released') return null;
     if (s.phase === 'waiting') {
       return html`<h1>We have been told</h1>
@@ -127,17 +111,17 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
 <form method="post" action="${LINK_PATHS.report}${t.token}/confirm"><button type="submit">I'm still ${t.owner.firstName}'s trustee</button></form>`;
   };
 
-  app.get('/api/trustee/report/:token', (c) => {
-    const t = trusteeOf(c, 'report');
-    const body = t && t.actor.status === 'accepted' ? reportBody(t) : null;
+  app.get('/api/trustee/report/:token', async (c) => {
+    const t = await trusteeOf(c, 'report');
+    const body = t && t.actor.status === 'accepted' ? await reportBody(t) : null;
     return body ? page(c, 'Report a passing', body) : notFoundPage(c);
   });
 
-  app.post('/api/trustee/report/:token', (c) => {
-    const t = trusteeOf(c, 'report');
-    if (!t || t.actor.status !== 'accepted' || release.state(t.tok.user_id).phase === 'released') return notFoundPage(c);
+  app.post('/api/trustee/report/:token', async (c) => {
+    const t = await trusteeOf(c, 'report');
+    if (!t || t.actor.status !== 'accepted' || (await release.state(t.tok.user_id)).phase === 'released') return notFoundPage(c);
     try {
-      const out = release.apply(t.tok.user_id, t.actor, { type: 'report' });
+      const out = await release.apply(t.tok.user_id, t.actor, { type: 'report' });
       poke();
       return page(
         c,
@@ -147,14 +131,14 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
       );
     } catch (err) {
       if (!(err instanceof TransitionError)) throw err;
-      return page(c, 'Already reported', reportBody(t) ?? html`<h1>${err.message}</h1>`, 409);
+      return page(c, 'Already reported', (await reportBody(t)) ?? html`<h1>${err.message}</h1>`, 409);
     }
   });
 
-  app.post('/api/trustee/report/:token/confirm', (c) => {
-    const t = trusteeOf(c, 'report');
-    if (!t || t.actor.status !== 'accepted' || release.state(t.tok.user_id).phase === 'released') return notFoundPage(c);
-    release.confirmTrustee(t.tok.user_id, t.trustee.id);
+  app.post('/api/trustee/report/:token/confirm', async (c) => {
+    const t = await trusteeOf(c, 'report');
+    if (!t || t.actor.status !== 'accepted' || (await release.state(t.tok.user_id)).phase === 'released') return notFoundPage(c);
+    await release.confirmTrustee(t.tok.user_id, t.trustee.id);
     return page(
       c,
       'Thank you',
@@ -164,13 +148,13 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
   });
 
   // ---- Access by level (after release; trustees who never accepted too, issue #16) ------
-  const accessOf = (c: Context) => {
-    const t = trusteeOf(c, 'access');
-    return t && release.state(t.tok.user_id).phase === 'released' ? t : null;
+  const accessOf = async (c: Context) => {
+    const t = await trusteeOf(c, 'access');
+    return t && (await release.state(t.tok.user_id)).phase === 'released' ? t : null;
   };
 
-  const messagesSection = (userId: string, token: string, canResend: boolean) => {
-    const messages = records.list(userId, 'messages');
+  const messagesSection = async (userId: string, token: string, canResend: boolean) => {
+    const messages = await records.list(userId, 'messages');
     return html`<h2>Messages</h2>
 ${messages.length === 0 ? html`<p>There are no messages.</p>` : ''}
 <ul>${messages.map(
@@ -184,8 +168,8 @@ ${messages.length === 0 ? html`<p>There are no messages.</p>` : ''}
     )}</ul>`;
   };
 
-  const documentsSection = (userId: string, token: string) => {
-    const docs = records.list(userId, 'documents');
+  const documentsSection = async (userId: string, token: string) => {
+    const docs = await records.list(userId, 'documents');
     /** A file is downloaded through this page's token (issue #17); a link as the owner gave it. */
     const where = (d: (typeof docs)[number]) => {
       if (d.file) {
@@ -200,8 +184,8 @@ ${docs.length === 0 ? html`<p>There are no documents.</p>` : ''}
 <ul>${docs.map((d) => html`<li>${DOCUMENT_TYPE_LABELS[d.documentType]}: ${where(d)}</li>`)}</ul>`;
   };
 
-  const planSection = (userId: string) => {
-    const p = records.get(userId, 'deathPlan', userId);
+  const planSection = async (userId: string) => {
+    const p = await records.get(userId, 'deathPlan', userId);
     if (!p) return html`<h2>Plan</h2><p>No plan was written.</p>`;
     const row = (label: string, value: string | null | undefined) => (value ? html`<dt>${label}</dt><dd>${value}</dd>` : '');
     return html`<h2>Plan</h2><dl>
@@ -215,8 +199,8 @@ ${row('Obituary', p.obituary)}
 </dl>`;
   };
 
-  const tasksSection = (userId: string, token: string) => {
-    const tasks = records.list(userId, 'survivorTasks');
+  const tasksSection = async (userId: string, token: string) => {
+    const tasks = await records.list(userId, 'survivorTasks');
     return html`<h2>Tasks for the family</h2>
 ${tasks.length === 0 ? html`<p>There are no tasks.</p>` : ''}
 <ul>${tasks.map((t) => {
@@ -225,18 +209,18 @@ ${tasks.length === 0 ? html`<p>There are no tasks.</p>` : ''}
     })}</ul>`;
   };
 
-  app.get('/api/trustee/access/:token', (c) => {
-    const t = accessOf(c);
+  app.get('/api/trustee/access/:token', async (c) => {
+    const t = await accessOf(c);
     if (!t) return notFoundPage(c);
     const token = c.req.param('token');
     const userId = t.tok.user_id;
     const level = t.trustee.accessLevel;
     const sections =
       level === 'full'
-        ? [binderLink(token), planSection(userId), documentsSection(userId, token), tasksSection(userId, token), messagesSection(userId, token, false)]
+        ? [binderLink(token), await planSection(userId), await documentsSection(userId, token), await tasksSection(userId, token), await messagesSection(userId, token, false)]
         : level === 'documents-only'
-          ? [documentsSection(userId, token)]
-          : [messagesSection(userId, token, true)];
+          ? [await documentsSection(userId, token)]
+          : [await messagesSection(userId, token, true)];
     return page(
       c,
       `${t.owner.name}`,
@@ -250,7 +234,7 @@ ${sections}`,
     html`<p><a href="${LINK_PATHS.access}${token}/binder.pdf" download>Download the family binder (PDF)</a></p>`;
 
   app.get('/api/trustee/access/:token/binder.pdf', async (c) => {
-    const t = accessOf(c);
+    const t = await accessOf(c);
     if (!t || t.trustee.accessLevel !== 'full') return notFoundPage(c);
     const pdf = await binderPdfOf(records, t.tok.user_id, new Date(deps.now()));
     c.header('Content-Type', 'application/pdf');
@@ -260,31 +244,41 @@ ${sections}`,
 
   // Documents by access level: full and documents-only download; messages-only never (404).
   app.get('/api/trustee/access/:token/documents/:documentId/file', async (c) => {
-    const t = accessOf(c);
+    const t = await accessOf(c);
     if (!t || t.trustee.accessLevel === 'messages-only') return notFoundPage(c);
-    const d = records.get(t.tok.user_id, 'documents', c.req.param('documentId'));
+    const d = await records.get(t.tok.user_id, 'documents', c.req.param('documentId'));
     return (d && (await servePlainFile(c, blobs, t.tok.user_id, d.file, 'attachment', bytesBudget(c)))) || notFoundPage(c);
   });
 
-  app.post('/api/trustee/access/:token/tasks/:taskId', (c) => {
-    const t = accessOf(c);
+  app.post('/api/trustee/access/:token/tasks/:taskId', async (c) => {
+    const t = await accessOf(c);
     if (!t || t.trustee.accessLevel !== 'full') return notFoundPage(c);
-    const task = records.get(t.tok.user_id, 'survivorTasks', c.req.param('taskId'));
+    const task = await records.get(t.tok.user_id, 'survivorTasks', c.req.param('taskId'));
     if (!task) return notFoundPage(c);
-    records.write(t.tok.user_id, 'survivorTasks', task.id, {
+    await records.write(t.tok.user_id, 'survivorTasks', task.id, {
       completionStatus: task.completionStatus === 'completed' ? 'not-started' : 'completed',
     });
     return c.redirect(`${LINK_PATHS.access}${c.req.param('token')}`, 303);
   });
 
-  app.post('/api/trustee/access/:token/resend/:messageId', (c) => {
-    const t = accessOf(c);
+  app.post('/api/trustee/access/:token/resend/:messageId', async (c) => {
+    const t = await accessOf(c);
     if (!t || t.trustee.accessLevel !== 'messages-only') return notFoundPage(c);
-    const m = records.get(t.tok.user_id, 'messages', c.req.param('messageId'));
+    const m = await records.get(t.tok.user_id, 'messages', c.req.param('messageId'));
     if (!m || !m.delivered) return notFoundPage(c);
     const now = deps.now();
     const { resendsPerDay } = deps.config.limits;
-    if (store.quotaUsed(t.tok.user_id, 'resend', now - DAY_MS) >= resendsPerDay) {
+    // The limit's check and the queueing in one transaction: two presses at once cannot both pass it.
+    const queued = await store.transaction(async (tx) => {
+      if ((await tx.quotaUsed(t.tok.user_id, 'resend', now - DAY_MS)) >= resendsPerDay) return false;
+      await release.queue(tx, t.tok.user_id, 'delivery', m.recipientEmail, `resend:${m.id}:${now}`, {
+        recipientName: m.recipientName,
+        messageId: m.id,
+      }, 'resend');
+      await tx.addActivity(t.tok.user_id, now, 'message-resent', `${t.trustee.name} resent the link to ${m.recipientName}.`);
+      return true;
+    });
+    if (!queued) {
       return page(
         c,
         'Please try tomorrow',
@@ -294,11 +288,6 @@ ${sections}`,
         429,
       );
     }
-    release.queue(t.tok.user_id, 'delivery', m.recipientEmail, `resend:${m.id}:${now}`, {
-      recipientName: m.recipientName,
-      messageId: m.id,
-    }, 'resend');
-    store.addActivity(t.tok.user_id, now, 'message-resent', `${t.trustee.name} resent the link to ${m.recipientName}.`);
     poke();
     return page(
       c,
@@ -311,17 +300,17 @@ ${sections}`,
 
   // ---- Delivery (after release) ---------------------------------------------------------
   /** The delivered message of a live delivery link, after release only, or null. */
-  const deliveryOf = (c: Context) => {
-    const tok = tokenOf(c, 'delivery');
-    if (!tok || release.state(tok.user_id).phase !== 'released') return null;
-    const m = records.get(tok.user_id, 'messages', tok.subject_id);
+  const deliveryOf = async (c: Context) => {
+    const tok = await tokenOf(c, 'delivery');
+    if (!tok || (await release.state(tok.user_id)).phase !== 'released') return null;
+    const m = await records.get(tok.user_id, 'messages', tok.subject_id);
     // A link names the address it was sent to: once the message is re-addressed it stops at once.
     if (!m || (tok.addr && tok.addr !== m.recipientEmail.toLowerCase())) return null;
     return { tok, m };
   };
 
   /** The recording of a message: a player (audio/video) and a download link, or a download link only. */
-  const recordingOf = (userId: string, m: NonNullable<ReturnType<typeof deliveryOf>>['m'], token: string) => {
+  const recordingOf = (userId: string, m: NonNullable<Awaited<ReturnType<typeof deliveryOf>>>['m'], token: string) => {
     const type = releasedFileType(blobs, userId, m.file);
     if (!m.file) return '';
     if (!type) return html`<p class="muted">The recording is not available.</p>`;
@@ -335,16 +324,16 @@ ${sections}`,
   };
 
   app.get('/api/delivery/:token/file', async (c) => {
-    const d = deliveryOf(c);
+    const d = await deliveryOf(c);
     const disposition = c.req.query('download') ? 'attachment' : 'inline';
     return (d && (await servePlainFile(c, blobs, d.tok.user_id, d.m.file, disposition, bytesBudget(c)))) || notFoundPage(c);
   });
 
-  app.get('/api/delivery/:token', (c) => {
-    const d = deliveryOf(c);
+  app.get('/api/delivery/:token', async (c) => {
+    const d = await deliveryOf(c);
     if (!d) return notFoundPage(c);
     const { tok, m } = d;
-    const owner = release.owner(tok.user_id);
+    const owner = await release.owner(tok.user_id);
     return page(
       c,
       `A message from ${owner.name}`,
@@ -362,14 +351,14 @@ ${recordingOf(tok.user_id, m, c.req.param('token'))}
    * from an earlier period (cancelled in the app, its e-mail left in the mailbox) never cancels
    * a later one, even before that one's e-mail (which revokes it) has gone out.
    */
-  const cancelTokenOf = (c: Context) => {
-    const tok = tokenOf(c, 'cancel');
-    const s = tok ? release.state(tok.user_id) : null;
+  const cancelTokenOf = async (c: Context) => {
+    const tok = await tokenOf(c, 'cancel');
+    const s = tok ? await release.state(tok.user_id) : null;
     return tok && s && s.phase === 'waiting' && s.startedAt !== null && tok.created_at >= s.startedAt ? tok : null;
   };
 
-  app.get('/api/still-here/:token', (c) => {
-    const tok = cancelTokenOf(c);
+  app.get('/api/still-here/:token', async (c) => {
+    const tok = await cancelTokenOf(c);
     if (!tok) return notFoundPage(c);
     return page(
       c,
@@ -380,11 +369,11 @@ ${recordingOf(tok.user_id, m, c.req.param('token'))}
     );
   });
 
-  app.post('/api/still-here/:token', (c) => {
-    const tok = cancelTokenOf(c);
+  app.post('/api/still-here/:token', async (c) => {
+    const tok = await cancelTokenOf(c);
     if (!tok) return notFoundPage(c);
-    release.apply(tok.user_id, { kind: 'owner' }, { type: 'cancel' });
-    store.revokeToken(tok.hash, deps.now());
+    await release.apply(tok.user_id, { kind: 'owner' }, { type: 'cancel' });
+    await store.revokeToken(tok.hash, deps.now());
     poke();
     return page(
       c,

@@ -7,18 +7,17 @@
 import type { ReleaseReadiness, ReleaseTrustee, UndeliverableEmail } from '../../shared/schema/release';
 import type { Config } from '../config';
 import { linkBase } from '../config';
-import type { RecordService } from '../records';
 import { CRITICAL_OWNER_KINDS, type EmailKind, type EmailParams, renderEmail } from './emails';
 import type { Mailer } from './mailer';
-import type { ReleaseService } from './service';
+import type { ReleaseService, ReleaseRecords } from './service';
 import { DAY_MS, REMINDER_OFFSETS_DAYS, checkInDueAt } from './state-machine';
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
 /** The owner's trustees with their invitation state (`GET /api/release/trustees`). */
-export function trusteesOf(release: ReleaseService, records: RecordService, userId: string): ReleaseTrustee[] {
-  const invitations = new Map(release.store.invitations(userId).map((i) => [i.trustee_id, i]));
-  return records.list(userId, 'trustees').map((t) => {
+export async function trusteesOf(release: ReleaseService, records: ReleaseRecords, userId: string): Promise<ReleaseTrustee[]> {
+  const invitations = new Map((await release.store.invitations(userId)).map((i) => [i.trustee_id, i]));
+  return (await records.list(userId, 'trustees')).map((t) => {
     const inv = invitations.get(t.id);
     const current = inv && inv.status !== 'removed' && inv.email.toLowerCase() === String(t.email).toLowerCase() ? inv : undefined;
     return {
@@ -36,14 +35,14 @@ export function trusteesOf(release: ReleaseService, records: RecordService, user
 }
 
 /** E-mails of `userId` that will never arrive, newest first (`onlyUnseenCritical` for the banner). */
-export function undeliverableOf(release: ReleaseService, userId: string, onlyUnseenCritical = false): UndeliverableEmail[] {
-  return release.store
-    .failedEmails(userId)
+export async function undeliverableOf(release: ReleaseService, userId: string, onlyUnseenCritical = false): Promise<UndeliverableEmail[]> {
+  const ownerName = (await release.owner(userId)).name;
+  return (await release.store.failedEmails(userId))
     .map((r) => ({ row: r, critical: CRITICAL_OWNER_KINDS.includes(r.kind as EmailKind) }))
     .filter(({ row, critical }) => !onlyUnseenCritical || (critical && row.seen_at === null))
     .map(({ row, critical }) => ({
       id: row.id,
-      subject: renderEmail(row.kind as EmailKind, { ownerName: release.owner(userId).name, base: '' } as EmailParams).subject,
+      subject: renderEmail(row.kind as EmailKind, { ownerName, base: '' } as EmailParams).subject,
       to: row.to_addr,
       reason: row.failure,
       at: iso(row.failed_at)!,
@@ -52,17 +51,17 @@ export function undeliverableOf(release: ReleaseService, userId: string, onlyUns
 }
 
 /** The readiness of `userId`'s plan under `config`, sending through `mailer`. */
-export function readinessOf(
+export async function readinessOf(
   deps: { config: Config },
   release: ReleaseService,
-  records: RecordService,
+  records: ReleaseRecords,
   mailer: Pick<Mailer, 'mode'>,
   userId: string,
-): ReleaseReadiness {
-  const s = release.state(userId);
-  const owner = release.owner(userId);
-  const trustees = trusteesOf(release, records, userId);
-  const undeliverable = undeliverableOf(release, userId);
+): Promise<ReleaseReadiness> {
+  const s = await release.state(userId);
+  const owner = await release.owner(userId);
+  const trustees = await trusteesOf(release, records, userId);
+  const undeliverable = await undeliverableOf(release, userId);
   const due = checkInDueAt(s);
   const nextReminder = due !== null && s.remindersSent < REMINDER_OFFSETS_DAYS.length ? due + REMINDER_OFFSETS_DAYS[s.remindersSent]! * DAY_MS : null;
   const missing: string[] = [];
@@ -91,7 +90,7 @@ export function readinessOf(
     checkInDays: s.checkInDays,
     lastCheckInAt: new Date(s.lastCheckInAt).toISOString(),
     nextReminderAt: s.phase === 'active' ? iso(nextReminder) : null,
-    nextReviewAt: s.phase === 'active' ? iso(release.store.reviewDueAt(userId)) : null,
+    nextReviewAt: s.phase === 'active' ? iso(await release.store.reviewDueAt(userId)) : null,
     ownerEmail: owner.email,
     trustees,
     undeliverable,

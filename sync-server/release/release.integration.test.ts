@@ -232,7 +232,7 @@ describe('release after death over HTTP and SMTP', () => {
     expect((await s.req(graceAccess)).status).toBe(404);
 
     // The owner's activity log tells the story (read on the server: the session has expired by now).
-    const kinds = t.services.release.store.activity(s.user.id).map((a) => a.kind).reverse();
+    const kinds = (await t.services.release.store.activity(s.user.id)).map((a) => a.kind).reverse();
     expect(kinds.filter((k) => k === 'trustee-reported')).toHaveLength(3);
     expect(kinds.filter((k) => k === 'cancelled')).toHaveLength(2);
     expect(kinds.filter((k) => k === 'released')).toHaveLength(1);
@@ -257,7 +257,7 @@ describe('release after death over HTTP and SMTP', () => {
     s.t.advance(7 * DAY_MS);
     await s.scheduler.runOnce();
     // (Read on the server: the owner's session has expired by now, and signing in would be a check-in.)
-    expect(s.t.services.release.state(s.user.id)).toMatchObject({ phase: 'waiting', startedBy: { kind: 'check-in' } });
+    expect(await s.t.services.release.state(s.user.id)).toMatchObject({ phase: 'waiting', startedBy: { kind: 'check-in' } });
     s.t.advance(2 * DAY_MS);
     await s.scheduler.runOnce();
 
@@ -271,7 +271,7 @@ describe('release after death over HTTP and SMTP', () => {
     // After release, settings are frozen.
     const login = await s.t.call('POST', '/api/auth/login', { username: s.body.username, password: s.body.password });
     expect((await s.t.call('PUT', '/api/release/settings', { waitingDays: 7 }, cookieOf(login))).status).toBe(409);
-    expect(s.t.services.release.state(s.user.id).phase).toBe('released');
+    expect((await s.t.services.release.state(s.user.id)).phase).toBe('released');
   });
 
   it('a report by a trustee who never accepted is impossible, and unknown tokens are 404', async () => {

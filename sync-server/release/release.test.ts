@@ -20,20 +20,20 @@ describe('tokens', () => {
     const { user } = await signUp(t);
     const { store } = t.services.release;
     const now = t.deps.now();
-    const token = mintToken(store, { userId: user.id, purpose: 'delivery', subjectId: 'm1', now });
+    const token = await mintToken(store, { userId: user.id, purpose: 'delivery', subjectId: 'm1', now });
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     const rows = t.deps.db.prepare('SELECT * FROM release_tokens').all() as { hash: string }[];
     expect(rows).toHaveLength(1);
     expect(rows[0]!.hash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(rows)).not.toContain(token);
 
-    expect(resolveToken(store, token, 'delivery', now)?.subject_id).toBe('m1');
-    expect(resolveToken(store, token, 'access', now)).toBeNull();
-    expect(resolveToken(store, `${token.slice(0, -1)}x`, 'delivery', now)).toBeNull();
-    expect(resolveToken(store, 'short', 'delivery', now)).toBeNull();
-    expect(resolveToken(store, token, 'delivery', now + 365 * DAY_MS)).toBeNull();
-    store.revokeSubject(user.id, 'm1', now);
-    expect(resolveToken(store, token, 'delivery', now)).toBeNull();
+    expect((await resolveToken(store, token, 'delivery', now))?.subject_id).toBe('m1');
+    expect(await resolveToken(store, token, 'access', now)).toBeNull();
+    expect(await resolveToken(store, `${token.slice(0, -1)}x`, 'delivery', now)).toBeNull();
+    expect(await resolveToken(store, 'short', 'delivery', now)).toBeNull();
+    expect(await resolveToken(store, token, 'delivery', now + 365 * DAY_MS)).toBeNull();
+    await store.revokeSubject(user.id, 'm1', now);
+    expect(await resolveToken(store, token, 'delivery', now)).toBeNull();
   });
 });
 
@@ -43,15 +43,15 @@ describe('check-ins', () => {
     const { cookie, user, body } = await signUp(t);
     const release = t.services.release;
     expect((await t.call('PUT', '/api/release/settings', { checkInDays: 30 }, cookie)).status).toBe(200);
-    const start = release.state(user.id).lastCheckInAt;
+    const start = (await release.state(user.id)).lastCheckInAt;
 
     t.advance(10 * DAY_MS);
     expect((await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [] }, cookie)).status).toBe(200);
-    expect(release.state(user.id).lastCheckInAt).toBe(start + 10 * DAY_MS);
+    expect((await release.state(user.id)).lastCheckInAt).toBe(start + 10 * DAY_MS);
 
     t.advance(10 * DAY_MS);
     expect((await t.call('POST', '/api/auth/login', { username: body.username, password: body.password })).status).toBe(200);
-    expect(release.state(user.id).lastCheckInAt).toBe(start + 20 * DAY_MS);
+    expect((await release.state(user.id)).lastCheckInAt).toBe(start + 20 * DAY_MS);
     const status = (await (await t.call('GET', '/api/release/status', undefined, cookie)).json()) as { checkInDueAt: string };
     expect(Date.parse(status.checkInDueAt)).toBe(start + 50 * DAY_MS);
   });

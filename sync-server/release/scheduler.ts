@@ -5,10 +5,9 @@
  * running it twice sends nothing twice. Passes never overlap within a process.
  */
 import type { AppDeps } from '../app-env';
-import type { RecordService } from '../records';
 import type { Mailer } from './mailer';
 import { sendPendingEmails } from './outbox';
-import type { ReleaseService } from './service';
+import type { ReleaseService, ReleaseRecords } from './service';
 import { TransitionError } from './state-machine';
 
 export interface PassResult {
@@ -33,14 +32,18 @@ export interface ReleaseScheduler {
  * The scheduler of one services instance (services.ts): passes use `release` and `records`
  * and send through `mailer`. Not started until `start()`; `poke()` before that does nothing.
  * `opts.housekeeping` runs at the end of every pass (the file sweep, issue #17; it rate-limits
- * itself); its failure is logged and never stops the release work.
+ * itself); its failure is logged and never stops the release work. `opts.leader`, when given, is
+ * asked before each pass and the pass does nothing unless it answers true: with several
+ * instances on one PostgreSQL, `() => leadership.tryLead()` of db/pg/pg-leader.ts (issue #19),
+ * so one instance runs the scheduler and another takes over when it dies. Without it every
+ * pass runs (SQLite: one instance). Every step is still safe to run twice (claims, row locks).
  */
 export function createReleaseScheduler(
   deps: AppDeps,
   release: ReleaseService,
-  records: RecordService,
+  records: ReleaseRecords,
   mailer: Mailer,
-  opts: { housekeeping?: () => Promise<unknown> } = {},
+  opts: { housekeeping?: () => Promise<unknown>; leader?: () => Promise<boolean> } = {},
 ): ReleaseScheduler {
   let inFlight: Promise<PassResult> | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -48,14 +51,16 @@ export function createReleaseScheduler(
   let started = false;
 
   async function pass(): Promise<PassResult> {
-    const trustees = release.syncTrustees();
+    // Several instances on one database (issue #19): only the leader runs passes.
+    if (opts.leader && !(await opts.leader())) return { trustees: 0, transitions: 0, deliveries: 0, sent: 0 };
+    const trustees = await release.syncTrustees();
     let transitions = 0;
     // Each account in its own transaction and error handling (issue #15): one account's bad
     // data is logged and written to its own activity, and the pass goes on for everyone else.
-    for (const userId of release.store.dueUsers(deps.now())) {
-      const out = release.isolated(userId, 'checking your release state', () => {
+    for (const userId of await release.store.dueUsers(deps.now())) {
+      const out = await release.isolated(userId, 'checking your release state', async (tx) => {
         try {
-          return release.apply(userId, { kind: 'system' }, { type: 'tick' });
+          return await release.apply(userId, { kind: 'system' }, { type: 'tick' }, tx);
         } catch (err) {
           if (err instanceof TransitionError) return null;
           throw err;
@@ -63,9 +68,9 @@ export function createReleaseScheduler(
       });
       if (out && out.activity.length > 0) transitions += 1;
     }
-    release.queueYearly();
-    release.queueReviews();
-    const deliveries = release.queueDueDeliveries();
+    await release.queueYearly();
+    await release.queueReviews();
+    const deliveries = await release.queueDueDeliveries();
     const sent = await sendPendingEmails(deps, release, records, mailer);
     await opts.housekeeping?.().catch((err) => console.error('Housekeeping (file sweep) failed:', err));
     return { trustees, transitions, deliveries, sent };

@@ -8,8 +8,8 @@
  */
 import type { AppDeps } from '../app-env';
 import { linkBase } from '../config';
-import { createReleaseStore, type ReleaseStore } from '../db/release';
-import type { RecordService } from '../records';
+import type { AsyncReleaseStore } from '../db/release-store';
+import type { CollectionName, EntityOf } from '../../shared/schema';
 import { queueDueDeliveries } from './deliveries';
 import { removeOutboxFiles } from './mailer';
 import { type EmailKind, type EmailParams, sendableAddress } from './emails';
@@ -23,44 +23,69 @@ const PROBLEM_REPEAT_MS = DAY_MS;
 /** The owner's "review your plan" e-mail comes this long after the last one (or the first check-in). */
 export const REVIEW_EVERY_MS = 365 * DAY_MS;
 
+/**
+ * What the release code uses of the owner's records: RecordService's (records.ts) `get`, `list` and `write`,
+ * synchronous (SQLite's RecordService today) or asynchronous (the PostgreSQL switch); every
+ * call is awaited. Record writes are never made inside a release transaction body (it may run
+ * more than once): they follow its commit.
+ */
+export interface ReleaseRecords {
+  get<C extends CollectionName>(userId: string, collection: C, id: string): EntityOf[C] | null | Promise<EntityOf[C] | null>;
+  list<C extends CollectionName>(userId: string, collection: C): EntityOf[C][] | Promise<EntityOf[C][]>;
+  write<C extends CollectionName>(userId: string, collection: C, id: string, patch: Record<string, unknown>): unknown;
+}
+
+/**
+ * The release store, or one transaction on it (`store.transaction(async (tx) => …)`): helpers
+ * that read or write take it, so that everything a step does is in its one transaction.
+ */
+export type ReleaseTx = AsyncReleaseStore;
+
 export interface ReleaseService extends TrusteeFollower {
-  store: ReleaseStore;
-  /** The state of `userId` (a fresh active state before any release event). */
-  state(userId: string): ReleaseState;
-  /** Runs one transition and persists it with its log and emails; throws TransitionError. */
-  apply(userId: string, actor: Actor, event: ReleaseEvent): Outcome;
+  store: AsyncReleaseStore;
+  /** The state of `userId` (a fresh active state before any release event), read through `tx`. */
+  state(userId: string, tx?: ReleaseTx): Promise<ReleaseState>;
+  /**
+   * Runs one transition and persists it with its log and emails, in `tx` when given, else in a
+   * transaction of its own. Rejects with TransitionError (nothing written).
+   */
+  apply(userId: string, actor: Actor, event: ReleaseEvent, tx?: ReleaseTx): Promise<Outcome>;
   /** A sign-in or sync by the owner (DESIGN.md §8). Nothing of the request is kept (issue #16). */
-  checkIn(userId: string): void;
+  checkIn(userId: string): Promise<void>;
   /**
    * The owner's trustee as a state-machine actor, or null when no such trustee was ever seen.
    * A trustee whose record now names another address than the one we invited counts as
    * removed: links sent to the old address stop at once, before the scheduler re-invites.
    */
-  trusteeActor(userId: string, trusteeId: string): Extract<Actor, { kind: 'trustee' }> | null;
+  trusteeActor(userId: string, trusteeId: string, tx?: ReleaseTx): Promise<Extract<Actor, { kind: 'trustee' }> | null>;
   /** Queues the delivery (or re-delivery) of every due message of released accounts. */
-  queueDueDeliveries(): number;
+  queueDueDeliveries(): Promise<number>;
   /** Queues the owner's yearly "review your plan" e-mails that are due. Returns how many. */
-  queueReviews(): number;
-  /** Queues an email (idempotent on `dedupeKey`). `quota` counts it against shared/limits.ts. */
+  queueReviews(): Promise<number>;
+  /** Queues an email through `tx` (idempotent on `dedupeKey`). `quota` counts it against shared/limits.ts. */
   queue(
+    tx: ReleaseTx,
     userId: string,
     kind: EmailKind,
     to: string,
     dedupeKey: string,
     params: Partial<EmailParams>,
     quota?: 'invite' | 'resend',
-  ): boolean;
-  /** The owner's display name and email from the profile record. */
-  owner(userId: string): { name: string; firstName: string; email: string | null };
+  ): Promise<boolean>;
+  /** The owner's display name and email from the profile record (the record store only; no release store call). */
+  owner(userId: string): Promise<{ name: string; firstName: string; email: string | null }>;
   /** Base of links in emails: PUBLIC_URL, else http://localhost:PORT (config only, issue #16). */
   baseUrl(): string;
   /**
-   * Runs `fn` for one account in its own transaction. A throw is logged and written to that
-   * account's activity (once a day per problem) and returns undefined; it never propagates.
+   * Runs `fn` for one account in its own transaction (`tx`; `fn` may run more than once, so it
+   * has no effect outside the store before it resolves). A failure is logged and written to that
+   * account's activity (once a day per problem) and resolves undefined; it never propagates (#15).
    */
-  isolated<T>(userId: string, what: string, fn: () => T): T | undefined;
-  /** Writes a problem to the account's activity, unless the same text was written in the last day. */
-  problem(userId: string, kind: string, text: string): void;
+  isolated<T>(userId: string, what: string, fn: (tx: ReleaseTx) => Promise<T>): Promise<T | undefined>;
+  /** `isolated`'s error handling without a release transaction (for work on other stores, e.g. a record write). */
+  guarded<T>(userId: string, what: string, fn: () => Promise<T> | T): Promise<T | undefined>;
+  /** Writes a problem to the account's activity through `tx`, unless the same text was written in the last day. */
+  problem(tx: ReleaseTx, userId: string, kind: string, text: string): Promise<void>;
   /**
    * After the account's rows are deleted: removes its `.eml` files and checkpoints the WAL
    * (TRUNCATE), so with secure_delete no file under DATA_DIR keeps its data (issue #16).
@@ -68,14 +93,16 @@ export interface ReleaseService extends TrusteeFollower {
   forgetAccount(userId: string): void;
 }
 
-/** The release service over `deps.db`, reading the owner's records through `records`. */
-export function createReleaseService(deps: AppDeps, records: RecordService): ReleaseService {
-  const store = createReleaseStore(deps.db);
+/**
+ * The release service over `store` (services.ts: SQLite's createSqliteAsyncReleaseStore or
+ * PostgreSQL's), reading the owner's records through `records` (awaited: synchronous today,
+ * asynchronous once the record service is).
+ */
+export function createReleaseService(deps: AppDeps, records: ReleaseRecords, store: AsyncReleaseStore): ReleaseService {
+  const stateOf = async (userId: string, tx: ReleaseTx = store) => (await tx.getState(userId)) ?? initialState(deps.now());
 
-  const stateOf = (userId: string) => store.getState(userId) ?? initialState(deps.now());
-
-  const owner = (userId: string) => {
-    const p = records.get(userId, 'profile', userId);
+  const owner: ReleaseService['owner'] = async (userId) => {
+    const p = await records.get(userId, 'profile', userId);
     const firstName = p?.firstName || 'Someone';
     return {
       firstName,
@@ -84,31 +111,32 @@ export function createReleaseService(deps: AppDeps, records: RecordService): Rel
     };
   };
 
-  const queue: ReleaseService['queue'] = (userId, kind, to, dedupeKey, params, quota) =>
-    store.enqueueEmail({
+  const queue: ReleaseService['queue'] = async (tx, userId, kind, to, dedupeKey, params, quota) =>
+    tx.enqueueEmail({
       dedupeKey: `${userId}:${dedupeKey}`,
       userId,
       kind,
       to,
-      params: { ownerName: owner(userId).name, ...params },
+      params: { ownerName: (await owner(userId)).name, ...params },
       at: deps.now(),
       quota,
     });
 
-  const problem: ReleaseService['problem'] = (userId, kind, text) => {
+  const problem: ReleaseService['problem'] = async (tx, userId, kind, text) => {
     const now = deps.now();
-    const recent = store.activity(userId, 50).some((a) => a.kind === kind && a.text === text && now - a.at < PROBLEM_REPEAT_MS);
-    if (!recent) store.addActivity(userId, now, kind, text);
+    const recent = (await tx.activity(userId, 50)).some((a) => a.kind === kind && a.text === text && now - a.at < PROBLEM_REPEAT_MS);
+    if (!recent) await tx.addActivity(userId, now, kind, text);
   };
 
-  const isolated: ReleaseService['isolated'] = (userId, what, fn) => {
+  const guarded: ReleaseService['guarded'] = async (userId, what, fn) => {
     try {
-      return store.transaction(fn);
+      return await fn();
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       console.error(`Release: ${what} failed for account ${userId}:`, message);
       try {
-        problem(userId, 'problem', `Something went wrong while ${what}; we will keep trying. (${message.slice(0, 200)})`);
+        const text = `Something went wrong while ${what}; we will keep trying. (${message.slice(0, 200)})`;
+        await store.transaction((tx) => problem(tx, userId, 'problem', text));
       } catch (inner) {
         console.error(`Release: could not record the problem for account ${userId}:`, inner);
       }
@@ -116,59 +144,70 @@ export function createReleaseService(deps: AppDeps, records: RecordService): Rel
     }
   };
 
+  const isolated: ReleaseService['isolated'] = (userId, what, fn) => guarded(userId, what, () => store.transaction(fn));
+
+  const applyIn = async (tx: ReleaseTx, userId: string, actor: Actor, event: ReleaseEvent): Promise<Outcome> => {
+    const before = await stateOf(userId, tx);
+    const now = deps.now();
+    const out = transition(before, actor, event, now);
+    await tx.putState(userId, out.state);
+    for (const a of out.activity) await tx.addActivity(userId, now, a.kind, a.text);
+    const o = await owner(userId);
+    for (const e of out.emails) {
+      if (!o.email) continue;
+      const s = out.state;
+      await queue(tx, userId, `owner-${e.kind}`, o.email, e.dedupeKey, {
+        recipientName: o.firstName,
+        startedBy: s.startedBy?.kind === 'trustee' ? s.startedBy.name : undefined,
+        endsAt: s.endsAt ?? undefined,
+        waitingDays: s.waitingDays,
+        reminder: s.remindersSent,
+      });
+    }
+    if (before.phase !== 'released' && out.state.phase === 'released') await follower.queueTrusteeAccess(tx, userId);
+    return out;
+  };
+
+  const follower = createTrusteeFollower(deps, { store, records, queue, isolated, problem });
+
   const service: ReleaseService = {
     store,
     state: stateOf,
-    apply(userId, actor, event) {
-      return store.transaction(() => {
-        const before = stateOf(userId);
+    apply: (userId, actor, event, tx) => (tx ? applyIn(tx, userId, actor, event) : store.transaction((t) => applyIn(t, userId, actor, event))),
+    async checkIn(userId) {
+      // Most syncs come within a minute of the last check-in: one read, no transaction (no row lock).
+      const seen = await store.getState(userId);
+      if (seen && deps.now() - seen.lastCheckInAt < CHECK_IN_WRITE_EVERY_MS) return;
+      await store.transaction(async (tx) => {
         const now = deps.now();
-        const out = transition(before, actor, event, now);
-        store.putState(userId, out.state);
-        for (const a of out.activity) store.addActivity(userId, now, a.kind, a.text);
-        const o = owner(userId);
-        for (const e of out.emails) {
-          if (!o.email) continue;
-          const s = out.state;
-          queue(userId, `owner-${e.kind}`, o.email, e.dedupeKey, {
-            recipientName: o.firstName,
-            startedBy: s.startedBy?.kind === 'trustee' ? s.startedBy.name : undefined,
-            endsAt: s.endsAt ?? undefined,
-            waitingDays: s.waitingDays,
-            reminder: s.remindersSent,
-          });
-        }
-        if (before.phase !== 'released' && out.state.phase === 'released') service.queueTrusteeAccess(userId);
-        return out;
+        const s = await tx.getState(userId);
+        if (!s) return void (await tx.putState(userId, initialState(now)));
+        if (now - s.lastCheckInAt < CHECK_IN_WRITE_EVERY_MS) return;
+        // The machine's rule (released: nothing; waiting: timer only), stored without a log line.
+        await applyIn(tx, userId, { kind: 'owner' }, { type: 'check-in' });
       });
     },
-    checkIn(userId) {
-      const now = deps.now();
-      const s = store.getState(userId);
-      if (!s) return void store.putState(userId, initialState(now));
-      if (now - s.lastCheckInAt < CHECK_IN_WRITE_EVERY_MS) return;
-      // The machine's rule (released: nothing; waiting: timer only), stored without a log line.
-      service.apply(userId, { kind: 'owner' }, { type: 'check-in' });
-    },
-    trusteeActor(userId, trusteeId) {
-      const inv = store.invitation(userId, trusteeId);
+    async trusteeActor(userId, trusteeId, tx = store) {
+      const inv = await tx.invitation(userId, trusteeId);
       if (!inv) return null;
-      const t = records.get(userId, 'trustees', trusteeId);
+      const t = await records.get(userId, 'trustees', trusteeId);
       const readdressed = !!t && String(t.email ?? '').toLowerCase() !== inv.email.toLowerCase();
       const status = !t || inv.status === 'removed' || readdressed ? 'removed' : inv.status;
       return { kind: 'trustee', trusteeId, name: t?.name ?? 'A trustee', status };
     },
     queueDueDeliveries: () => queueDueDeliveries(deps, service, records),
-    queueReviews() {
+    async queueReviews() {
       const now = deps.now();
-      store.initReviews(REVIEW_EVERY_MS);
+      await store.initReviews(REVIEW_EVERY_MS);
       let n = 0;
-      for (const { user_id: userId, review_due_at: dueAt } of store.reviewsDue(now)) {
-        const queued = isolated(userId, 'sending your yearly plan review', () => {
-          store.setReviewDue(userId, now + REVIEW_EVERY_MS);
-          const o = owner(userId);
+      for (const { user_id: userId, review_due_at: dueAt } of await store.reviewsDue(now)) {
+        const queued = await isolated(userId, 'sending your yearly plan review', async (tx) => {
+          // Still due under this transaction (another instance may have just sent it).
+          if ((await tx.reviewDueAt(userId)) !== dueAt) return false;
+          await tx.setReviewDue(userId, now + REVIEW_EVERY_MS);
+          const o = await owner(userId);
           if (!o.email) return false;
-          return queue(userId, 'owner-review', o.email, `review:${dueAt}`, { recipientName: o.firstName });
+          return queue(tx, userId, 'owner-review', o.email, `review:${dueAt}`, { recipientName: o.firstName });
         });
         if (queued) n += 1;
       }
@@ -178,12 +217,13 @@ export function createReleaseService(deps: AppDeps, records: RecordService): Rel
     owner,
     baseUrl: () => linkBase(deps.config),
     isolated,
+    guarded,
     problem,
     forgetAccount(userId) {
       removeOutboxFiles(deps.config, userId);
       deps.db.pragma('wal_checkpoint(TRUNCATE)');
     },
-    ...createTrusteeFollower(deps, { store, records, queue, isolated, problem, state: stateOf }),
+    ...follower,
   };
   return service;
 }

@@ -84,13 +84,13 @@ describe('ten years of release (issue #16)', () => {
           await o.signIn();
           lastYearSignedIn = Math.floor(day / 365);
         } else {
-          o.t.services.release.checkIn(o.userId);
+          await o.t.services.release.checkIn(o.userId);
         }
       }
       await o.t.services.scheduler.runOnce();
-      if (firstNotActive === null && o.t.services.release.state(o.userId).phase !== 'active') firstNotActive = day;
+      if (firstNotActive === null && (await o.t.services.release.state(o.userId)).phase !== 'active') firstNotActive = day;
     }
-    const state = o.t.services.release.state(o.userId);
+    const state = await o.t.services.release.state(o.userId);
     await server?.close();
 
     // No release while the owner checked in: the first change came after the last check-in's lapse (90 + 7 days).
@@ -121,8 +121,8 @@ describe('ten years of release (issue #16)', () => {
     // Nothing sent twice: every link ever e-mailed is different, and the queue is empty.
     const links = smtp.received.flatMap((e) => e.links).filter((l) => /\/api\/(trustee|delivery|still-here)\//.test(l));
     expect(new Set(links).size).toBe(links.length);
-    expect(o.t.services.release.store.unsentEmails(o.userId)).toEqual({ n: 0, written: 0 });
-    expect(o.t.services.release.store.failedEmails(o.userId)).toEqual([]);
+    expect(await o.t.services.release.store.unsentEmails(o.userId)).toEqual({ n: 0, written: 0 });
+    expect(await o.t.services.release.store.failedEmails(o.userId)).toEqual([]);
     // The outages really refused e-mails (which were retried): the waiting-period one among them.
     const retried = o.t.deps.db.prepare('SELECT kind FROM release_emails WHERE attempts > 1').all() as { kind: string }[];
     expect(retried.map((r) => r.kind)).toEqual(expect.arrayContaining(['trustee-yearly', 'owner-waiting-started']));

@@ -4,7 +4,8 @@
  * while not revoked; anything else is indistinguishable from "no such token" (callers 404).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { ReleaseStore, TokenPurpose, TokenRow } from '../db/release';
+import type { TokenPurpose, TokenRow } from '../db/release';
+import type { AsyncReleaseStore } from '../db/release-store';
 import { DAY_MS } from './state-machine';
 
 /** A report link lasts as long as its trustee does (revoked on removal or re-addressing, issue #16). */
@@ -24,12 +25,12 @@ const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Mints a token for `purpose` about `subjectId`; returns the raw token (only ever put in a link). */
-export function mintToken(
-  store: ReleaseStore,
+export async function mintToken(
+  store: Pick<AsyncReleaseStore, 'insertToken'>,
   t: { userId: string; purpose: TokenPurpose; subjectId: string; now: number; expiresAt?: number; addr?: string | null },
-): string {
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  store.insertToken({
+  await store.insertToken({
     hash: hashToken(token),
     user_id: t.userId,
     purpose: t.purpose,
@@ -42,9 +43,14 @@ export function mintToken(
 }
 
 /** The live token row for `token` and `purpose` at `now`, or null (malformed, unknown, other purpose, expired, revoked). */
-export function resolveToken(store: ReleaseStore, token: string, purpose: TokenPurpose, now: number): TokenRow | null {
+export async function resolveToken(
+  store: Pick<AsyncReleaseStore, 'tokenByHash'>,
+  token: string,
+  purpose: TokenPurpose,
+  now: number,
+): Promise<TokenRow | null> {
   if (!TOKEN_RE.test(token)) return null;
-  const row = store.tokenByHash(hashToken(token));
+  const row = await store.tokenByHash(hashToken(token));
   if (!row || row.purpose !== purpose || row.revoked_at !== null || now >= row.expires_at) return null;
   return row;
 }

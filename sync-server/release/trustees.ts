@@ -8,11 +8,11 @@
  */
 import type { Trustee } from '../../shared/schema/trustee';
 import type { AppDeps } from '../app-env';
-import type { ReleaseStore, TrusteeInvitationRow, TrusteeRecordRow } from '../db/release';
-import type { RecordService } from '../records';
+import type { TrusteeInvitationRow, TrusteeRecordRow } from '../db/release';
+import type { AsyncReleaseStore } from '../db/release-store';
 import { sendableAddress } from './emails';
-import type { ReleaseService } from './service';
-import { DAY_MS, type ReleaseState } from './state-machine';
+import type { ReleaseService, ReleaseTx, ReleaseRecords } from './service';
+import { DAY_MS } from './state-machine';
 
 /** Trustee records examined per page of the scan. */
 const TRUSTEE_PAGE = 500;
@@ -24,26 +24,39 @@ const CONFIRM_LOG_EVERY_MS = DAY_MS;
 export type ResendResult = 'sent' | 'limit' | 'accepted' | 'not-found';
 
 export interface TrusteeFollower {
-  /** Invites new trustees, re-invites re-addressed ones and revokes removed ones. Returns how many changed. */
-  syncTrustees(): number;
-  /** After release: every live trustee (accepted or only invited) gets their access link once. */
-  queueTrusteeAccess(userId: string): void;
+  /**
+   * Invites new trustees, re-invites re-addressed ones and revokes removed ones, following the
+   * store's trustee scan (`trusteeChanges`/`markTrusteesSeen`). Returns how many changed.
+   */
+  syncTrustees(): Promise<number>;
+  /** After release (inside the releasing transaction `tx`): every live trustee (accepted or only invited) gets their access link once. */
+  queueTrusteeAccess(tx: ReleaseTx, userId: string): Promise<void>;
   /** Queues the yearly trustee e-mails that are due. Returns how many. */
-  queueYearly(): number;
+  queueYearly(): Promise<number>;
   /** The owner sends a trustee's invitation again (a new link; the old one stops working). */
-  resendInvitation(userId: string, trusteeId: string): ResendResult;
+  resendInvitation(userId: string, trusteeId: string): Promise<ResendResult>;
   /** The trustee said they are still the owner's trustee. */
-  confirmTrustee(userId: string, trusteeId: string): void;
+  confirmTrustee(userId: string, trusteeId: string): Promise<void>;
+  /**
+   * The trustee accepts their invitation (the invite link, public-routes.ts): accepted, the
+   * invite link revoked, a welcome e-mail with their report link queued (and their access
+   * e-mail when the account is already released). False when the invitation is not (or no
+   * longer) open, e.g. the same link pressed twice at once: it is read again in the transaction.
+   */
+  acceptInvitation(userId: string, trusteeId: string): Promise<boolean>;
 }
 
 interface Parts {
-  store: ReleaseStore;
-  records: RecordService;
+  store: AsyncReleaseStore;
+  records: ReleaseRecords;
   queue: ReleaseService['queue'];
   isolated: ReleaseService['isolated'];
   problem: ReleaseService['problem'];
-  state(userId: string): ReleaseState;
 }
+
+/** The same invitation round, unchanged since `a` was read (a yearly e-mail is sent for what was due). */
+const sameRound = (a: TrusteeInvitationRow, b: TrusteeInvitationRow) =>
+  a.status === b.status && a.invite_round === b.invite_round && a.invited_at === b.invited_at && a.confirm_sent_at === b.confirm_sent_at && a.email === b.email;
 
 /** The trustee half of the release service (service.ts). */
 export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower {
@@ -55,12 +68,12 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
   const { store, records, queue, isolated, problem } = p;
   const sendable = (t: Trustee) => sendableAddress(t.email);
 
-  /** A new invitation round for `t`: old links stop working, a new invitation is queued. */
-  const invite = (userId: string, t: Trustee, inv: TrusteeInvitationRow | null, quota: 'invite' | 'resend') => {
+  /** A new invitation round for `t` in `tx`: old links stop working, a new invitation is queued. */
+  const invite = async (tx: ReleaseTx, userId: string, t: Trustee, inv: TrusteeInvitationRow | null, quota: 'invite' | 'resend') => {
     const now = deps.now();
-    if (inv) store.revokeSubject(userId, t.id, now);
+    if (inv) await tx.revokeSubject(userId, t.id, now);
     const round = (inv?.invite_round ?? 0) + 1;
-    store.putInvitation({
+    await tx.putInvitation({
       user_id: userId,
       trustee_id: t.id,
       email: t.email,
@@ -69,74 +82,77 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       invited_at: now,
       accepted_at: null,
     });
-    queue(userId, 'trustee-invite', t.email, `invite:${t.id}:${round}`, { recipientName: t.name, trusteeId: t.id, accessLevel: t.accessLevel }, quota);
+    await queue(tx, userId, 'trustee-invite', t.email, `invite:${t.id}:${round}`, { recipientName: t.name, trusteeId: t.id, accessLevel: t.accessLevel }, quota);
   };
 
-  const follow = (row: TrusteeRecordRow): boolean => {
+  const follow = async (tx: ReleaseTx, row: TrusteeRecordRow): Promise<boolean> => {
     const userId = row.user_id;
     const now = deps.now();
-    const inv = store.invitation(userId, row.id);
-    const t = row.deleted ? null : records.get(userId, 'trustees', row.id);
+    const inv = await tx.invitation(userId, row.id);
+    const t = row.deleted ? null : await records.get(userId, 'trustees', row.id);
     if (!t) {
       if (!inv || inv.status === 'removed') return false;
-      store.putInvitation({ ...inv, status: 'removed' });
-      store.revokeSubject(userId, row.id, now);
-      store.addActivity(userId, now, 'trustee-removed', 'A trustee was removed; their links no longer work.');
+      await tx.putInvitation({ ...inv, status: 'removed' });
+      await tx.revokeSubject(userId, row.id, now);
+      await tx.addActivity(userId, now, 'trustee-removed', 'A trustee was removed; their links no longer work.');
       return true;
     }
     if (!sendable(t) || !(typeof t.name === 'string' && t.name.trim())) {
-      problem(userId, 'trustee-invalid', `A trustee (${t.name || 'no name'}) has no valid name or e-mail address, so they cannot be invited. Complete them on the Trustees page.`);
+      await problem(tx, userId, 'trustee-invalid', `A trustee (${t.name || 'no name'}) has no valid name or e-mail address, so they cannot be invited. Complete them on the Trustees page.`);
       return false;
     }
     if (inv && inv.status !== 'removed' && inv.email.toLowerCase() === t.email.toLowerCase()) return false;
     // New, re-addressed, or restored after removal (a tombstone cleared by a later write, sync
     // rule 5): a new round, so the links sent before stay revoked.
-    invite(userId, t, inv, 'invite');
-    store.addActivity(userId, now, 'trustee-invited', invitedText(t, false));
+    await invite(tx, userId, t, inv, 'invite');
+    await tx.addActivity(userId, now, 'trustee-invited', invitedText(t, false));
     return true;
   };
 
   const follower: TrusteeFollower = {
-    syncTrustees() {
+    async syncTrustees() {
       let changed = 0;
       for (;;) {
-        const page = store.trusteeRecordsSince(store.trusteeCursor(), TRUSTEE_PAGE);
+        const page = await store.trusteeChanges(TRUSTEE_PAGE);
         if (page.length === 0) return changed;
         for (const row of page) {
-          if (isolated(row.user_id, 'following a change to your trustees', () => follow(row))) changed += 1;
+          if (await isolated(row.user_id, 'following a change to your trustees', (tx) => follow(tx, row))) changed += 1;
         }
-        store.setTrusteeCursor(page[page.length - 1]!.seq);
+        await store.markTrusteesSeen(page);
       }
     },
-    queueTrusteeAccess(userId) {
-      for (const inv of store.invitations(userId)) {
+    async queueTrusteeAccess(tx, userId) {
+      for (const inv of await tx.invitations(userId)) {
         if (inv.status === 'removed') continue;
-        const t = records.get(userId, 'trustees', inv.trustee_id);
+        const t = await records.get(userId, 'trustees', inv.trustee_id);
         if (!t || !sendable(t)) continue;
         // A trustee whose invitation never went out (still waiting for the daily limit) is a
         // stranger as far as the limit knows: their access e-mail counts against it too, so
         // 1,000 trustees added just before release are not 1,000 e-mails at once (issue #15).
-        const quota = inv.status === 'invited' && !store.inviteWentOut(userId, t.id) ? 'invite' : undefined;
-        queue(userId, 'trustee-access', t.email, `access:${t.id}`, { recipientName: t.name, trusteeId: t.id, accessLevel: t.accessLevel }, quota);
+        const quota = inv.status === 'invited' && !(await tx.inviteWentOut(userId, t.id)) ? 'invite' : undefined;
+        await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, { recipientName: t.name, trusteeId: t.id, accessLevel: t.accessLevel }, quota);
       }
     },
-    queueYearly() {
+    async queueYearly() {
       const now = deps.now();
       let n = 0;
-      for (const inv of store.yearlyDue(now - YEARLY_MS)) {
-        const done = isolated(inv.user_id, 'sending a yearly e-mail to a trustee', () => {
-          const t = records.get(inv.user_id, 'trustees', inv.trustee_id);
+      for (const due of await store.yearlyDue(now - YEARLY_MS)) {
+        const done = await isolated(due.user_id, 'sending a yearly e-mail to a trustee', async (tx) => {
+          // Read again under the transaction: another instance may have just sent this round.
+          const inv = await tx.invitation(due.user_id, due.trustee_id);
+          if (!inv || !sameRound(inv, due)) return false;
+          const t = await records.get(inv.user_id, 'trustees', inv.trustee_id);
           if (!t || !sendable(t)) {
-            store.putInvitation({ ...inv, confirm_sent_at: now, invited_at: inv.status === 'invited' ? now : inv.invited_at });
+            await tx.putInvitation({ ...inv, confirm_sent_at: now, invited_at: inv.status === 'invited' ? now : inv.invited_at });
             return false;
           }
           if (inv.status === 'invited') {
-            invite(inv.user_id, t, inv, 'invite');
-            store.addActivity(inv.user_id, now, 'trustee-invited', `${t.name} has not accepted yet; we sent the invitation again, as every year.`);
+            await invite(tx, inv.user_id, t, inv, 'invite');
+            await tx.addActivity(inv.user_id, now, 'trustee-invited', `${t.name} has not accepted yet; we sent the invitation again, as every year.`);
             return true;
           }
-          store.putInvitation({ ...inv, confirm_sent_at: now });
-          return queue(inv.user_id, 'trustee-yearly', t.email, `yearly:${t.id}:${inv.confirm_sent_at ?? inv.accepted_at}`, {
+          await tx.putInvitation({ ...inv, confirm_sent_at: now });
+          return queue(tx, inv.user_id, 'trustee-yearly', t.email, `yearly:${t.id}:${inv.confirm_sent_at ?? inv.accepted_at}`, {
             recipientName: t.name,
             trusteeId: t.id,
           });
@@ -146,28 +162,46 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       return n;
     },
     resendInvitation(userId, trusteeId) {
-      return store.transaction((): ResendResult => {
-        const inv = store.invitation(userId, trusteeId);
-        const t = records.get(userId, 'trustees', trusteeId);
+      return store.transaction(async (tx): Promise<ResendResult> => {
+        const inv = await tx.invitation(userId, trusteeId);
+        const t = await records.get(userId, 'trustees', trusteeId);
         if (!inv || !t || inv.status === 'removed' || inv.email.toLowerCase() !== t.email.toLowerCase()) return 'not-found';
         if (inv.status === 'accepted') return 'accepted';
-        if (store.quotaUsed(userId, 'resend', deps.now() - DAY_MS) >= deps.config.limits.resendsPerDay) return 'limit';
-        invite(userId, t, inv, 'resend');
-        store.addActivity(userId, deps.now(), 'trustee-invited', invitedText(t, true));
+        if ((await tx.quotaUsed(userId, 'resend', deps.now() - DAY_MS)) >= deps.config.limits.resendsPerDay) return 'limit';
+        await invite(tx, userId, t, inv, 'resend');
+        await tx.addActivity(userId, deps.now(), 'trustee-invited', invitedText(t, true));
         return 'sent';
       });
     },
-    confirmTrustee(userId, trusteeId) {
-      const inv = store.invitation(userId, trusteeId);
-      const t = records.get(userId, 'trustees', trusteeId);
-      if (!inv || !t) return;
+    async confirmTrustee(userId, trusteeId) {
+      const t = await records.get(userId, 'trustees', trusteeId);
+      if (!t) return;
+      await store.transaction(async (tx) => {
+        const inv = await tx.invitation(userId, trusteeId);
+        if (!inv) return;
+        const now = deps.now();
+        // At most one line a day in the owner's activity: a trustee pressing the button over and
+        // over must not push older entries (a report of the owner's death) out of sight.
+        const loggedRecently = inv.confirmed_at != null && now - inv.confirmed_at < CONFIRM_LOG_EVERY_MS;
+        await tx.putInvitation({ ...inv, confirmed_at: now });
+        if (!loggedRecently) await tx.addActivity(userId, now, 'trustee-confirmed', `${t.name} confirmed they are still your trustee.`);
+      });
+    },
+    async acceptInvitation(userId, trusteeId) {
+      const t = await records.get(userId, 'trustees', trusteeId);
+      if (!t) return false;
       const now = deps.now();
-      // At most one line a day in the owner's activity: a trustee pressing the button over and
-      // over must not push older entries (a report of the owner's death) out of sight.
-      const loggedRecently = inv.confirmed_at != null && now - inv.confirmed_at < CONFIRM_LOG_EVERY_MS;
-      store.transaction(() => {
-        store.putInvitation({ ...inv, confirmed_at: now });
-        if (!loggedRecently) store.addActivity(userId, now, 'trustee-confirmed', `${t.name} confirmed they are still your trustee.`);
+      return store.transaction(async (tx) => {
+        const inv = await tx.invitation(userId, trusteeId);
+        if (!inv || inv.status !== 'invited' || inv.email.toLowerCase() !== t.email.toLowerCase()) return false;
+        await tx.putInvitation({ ...inv, status: 'accepted', accepted_at: now, confirmed_at: now, bounced_at: null });
+        await tx.revokeSubject(userId, trusteeId, now, 'invite');
+        await tx.addActivity(userId, now, 'trustee-accepted', `${t.name} accepted your invitation.`);
+        await queue(tx, userId, 'trustee-welcome', t.email, `welcome:${t.id}:${inv.invite_round}`, { recipientName: t.name, trusteeId: t.id });
+        if ((await tx.getState(userId))?.phase === 'released') {
+          await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, { recipientName: t.name, trusteeId: t.id, accessLevel: t.accessLevel });
+        }
+        return true;
       });
     },
   };

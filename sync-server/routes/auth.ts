@@ -68,7 +68,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     }
     startSession(c, deps, s.accounts, id);
     issueDeviceCookie(c, deps, id);
-    s.release.checkIn(id); // the release state starts here (check-ins off; the yearly review counts from now)
+    await s.release.checkIn(id); // the release state starts here (check-ins off; the yearly review counts from now)
     return c.json(userJson(s, row), 201);
   });
 
@@ -82,7 +82,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     loginThrottle.succeeded(bucket);
     startSession(c, deps, s.accounts, row.id); // the session cookie first: clients read the first Set-Cookie
     issueDeviceCookie(c, deps, row.id);
-    services.release.checkIn(row.id); // a sign-in is a check-in (DESIGN.md §8)
+    await services.release.checkIn(row.id); // a sign-in is a check-in (DESIGN.md §8)
     return c.json(userJson(s, row));
   });
 

@@ -50,12 +50,12 @@ export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
 
   const settingsOf = (s: ReleaseState): ReleaseSettings => ({ checkInDays: s.checkInDays, waitingDays: s.waitingDays });
 
-  app.get('/api/release/settings', (c) => c.json(settingsOf(release.state(c.var.userId))));
+  app.get('/api/release/settings', async (c) => c.json(settingsOf(await release.state(c.var.userId))));
 
   app.put('/api/release/settings', async (c) => {
     const body = await readJson(c, releaseSettingsSchema);
     try {
-      const out = release.apply(c.var.userId, { kind: 'owner' }, {
+      const out = await release.apply(c.var.userId, { kind: 'owner' }, {
         type: 'settings',
         checkInDays: body.checkInDays as CheckInDays | undefined,
         waitingDays: body.waitingDays as WaitingDays | undefined,
@@ -66,13 +66,13 @@ export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     }
   });
 
-  app.get('/api/release/status', (c) =>
-    c.json({ ...statusJson(release.state(c.var.userId)), undeliverable: undeliverableOf(release, c.var.userId, true) }),
+  app.get('/api/release/status', async (c) =>
+    c.json({ ...statusJson(await release.state(c.var.userId)), undeliverable: await undeliverableOf(release, c.var.userId, true) }),
   );
 
-  app.post('/api/release/cancel', (c) => {
+  app.post('/api/release/cancel', async (c) => {
     try {
-      const out = release.apply(c.var.userId, { kind: 'owner' }, { type: 'cancel' });
+      const out = await release.apply(c.var.userId, { kind: 'owner' }, { type: 'cancel' });
       services.scheduler.poke();
       return c.json(statusJson(out.state));
     } catch (err) {
@@ -80,26 +80,24 @@ export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     }
   });
 
-  app.get('/api/release/activity', (c) => {
-    const rows: ReleaseActivity[] = release.store
-      .activity(c.var.userId)
-      .map((r) => ({ id: r.id, at: new Date(r.at).toISOString(), kind: r.kind, text: r.text }));
+  app.get('/api/release/activity', async (c) => {
+    const rows: ReleaseActivity[] = (await release.store.activity(c.var.userId)).map((r) => ({ id: r.id, at: new Date(r.at).toISOString(), kind: r.kind, text: r.text }));
     return c.json(rows);
   });
 
-  app.get('/api/release/trustees', (c) => c.json(trusteesOf(release, records, c.var.userId)));
+  app.get('/api/release/trustees', async (c) => c.json(await trusteesOf(release, records, c.var.userId)));
 
-  app.get('/api/release/readiness', (c) => c.json(readinessOf(deps, release, records, services.mailer, c.var.userId)));
+  app.get('/api/release/readiness', async (c) => c.json(await readinessOf(deps, release, records, services.mailer, c.var.userId)));
 
   /** The owner has read the banner about e-mails that could not be delivered. */
-  app.post('/api/release/undeliverable/seen', (c) => {
-    release.store.seeFailedEmails(c.var.userId, deps.now());
+  app.post('/api/release/undeliverable/seen', async (c) => {
+    await release.store.seeFailedEmails(c.var.userId, deps.now());
     return c.json({ ok: true });
   });
 
   // The owner sends an invitation again (issue #16), within Config.limits.resendsPerDay (#15).
-  app.post('/api/release/trustees/:id/invite', (c) => {
-    const result = release.resendInvitation(c.var.userId, c.req.param('id'));
+  app.post('/api/release/trustees/:id/invite', async (c) => {
+    const result = await release.resendInvitation(c.var.userId, c.req.param('id'));
     if (result === 'not-found') throw new ApiHttpError(404, 'Not found');
     if (result === 'accepted') throw new ApiHttpError(409, 'This trustee has already accepted.');
     if (result === 'limit') throw new ApiHttpError(429, `Invitations can be resent ${deps.config.limits.resendsPerDay} times a day. Please try again tomorrow.`);

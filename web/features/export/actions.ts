@@ -18,7 +18,7 @@ export async function makeFamilyBinder(): Promise<SaveOutcome> {
   const [records, { buildBinder, binderInputOf }, fonts] = await Promise.all([
     collectRecords(db),
     import('../../../shared/binder'),
-    import('./binder-fonts').then((m) => m.loadBinderFonts()), // fetched only now (precached for offline)
+    import('./binder-fonts').then((m) => m.loadBinderFonts()), // fetched only now (from the binder's cache when offline)
   ]);
   const madeAt = today(db);
   const pdf = await buildBinder(binderInputOf(records, madeAt), fonts);

@@ -13,9 +13,9 @@ import { describe, expect, it } from 'vitest';
 import { readExport } from '../shared/export/read';
 import { encryptFile, fileRefOf, pdfWith, uploadFile, type Caller } from '../sync-server/blobs/blob-test-support';
 import { syncUntil } from './devices';
-import { controlledByServiceWorker, expectNoSeriousA11yViolations, hasChromium, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
+import { controlledByServiceWorker, desktopContext, expectNoSeriousA11yViolations, hasChromium, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
 import { confirmDialog, expectToast, signedInPage } from './record-screens';
-import { BINDER_ASSETS_LIST, BINDER_CACHE_NAME } from '../web/features/export/binder-cache';
+import { BINDER_ASSET_PATTERN, BINDER_ASSETS_LIST, BINDER_CACHE_NAME, BINDER_NOT_ON_DEVICE } from '../web/features/export/binder-cache';
 
 /** A REST call as the signed-in person of `context` (same cookies; Origin for the CSRF check). */
 async function api(context: BrowserContext, baseURL: string, method: 'POST' | 'GET', path: string, data?: unknown) {
@@ -67,6 +67,21 @@ const TASK = {
 
 describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', () => {
   const suite = useBrowserSuite();
+
+  it('says the binder is not on this device yet when its pdf-lib and fonts cannot be had', async () => {
+    const base = suite.server.url;
+    const context = await desktopContext(suite.browser, base);
+    // As offline before the warm-up filled the binder's cache: every fetch of its files fails
+    // (the service worker's own too), the rest of the app is served.
+    await context.route((url) => BINDER_ASSET_PATTERN.test(url.pathname), (route) => route.abort('internetdisconnected'));
+    const page = await context.newPage();
+    await registerViaUi(page, uniqueUser('Mary'));
+    await page.waitForURL('**/dashboard');
+    await controlledByServiceWorker(page);
+    await page.getByRole('button', { name: 'Family binder' }).click();
+    await expectToast(page, 'Could not make the binder', BINDER_NOT_ON_DEVICE);
+    await context.close();
+  });
 
   it('offline: makes the binder and the export; another account imports it and sees the same after sync', async () => {
     const base = suite.server.url;

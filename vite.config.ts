@@ -54,6 +54,8 @@ export default defineConfig({
       workbox: {
         // Without clientsClaim the first visit is never controlled (so never works offline).
         clientsClaim: true,
+        // ...and a page whose load was in flight when it activated asks to be claimed (web/pwa/claim.ts).
+        importScripts: ['/sw-claim.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         // Not *.webmanifest: the plugin precaches the manifest itself, and a second entry with another

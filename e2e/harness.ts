@@ -129,8 +129,8 @@ export function desktopContext(browser: Browser, baseURL?: string): Promise<Brow
 
 /**
  * Waits until a service worker controls `page`: its registration is active
- * (`navigator.serviceWorker.ready`) and, with clientsClaim, has claimed the page (a
- * `controllerchange`). Event-driven, bounded only by the test's timeout: how long the first
+ * (`navigator.serviceWorker.ready`) and has claimed the page (a `controllerchange`; clientsClaim,
+ * or web/pwa/claim.ts for a page whose load was in flight when the worker activated). Event-driven, bounded only by the test's timeout: how long the first
  * install takes depends on the precache and the machine, not on a fixed wait.
  */
 export async function controlledByServiceWorker(page: Page): Promise<void> {

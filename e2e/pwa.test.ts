@@ -7,6 +7,7 @@
  * - two tabs of one browser share one database and converge; another tab upgrading the database
  *   stops this one cleanly (no loop, no half-upgraded use) and a reload reopens it with the data;
  * - logout with unsynced changes asks first, then removes the account's local database;
+ * - a page loaded while the worker activated is claimed too (web/pwa/claim.ts);
  * - the first install precaches the app shell only: the family binder's pdf-lib and fonts (2.6 MB)
  *   are cached at runtime instead (web/features/export/binder-cache.ts), so the first visit is
  *   controlled as soon as the shell is in.
@@ -94,6 +95,22 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     // They are listed for the app to cache them at runtime (warm-binder.ts).
     const binderFiles = (await (await fetch(`${suite.server.url}${BINDER_ASSETS_LIST}`)).json()) as string[];
     expect(binderFiles).toEqual(expect.arrayContaining([expect.stringMatching(/\/binder-[\w-]+\.js$/), expect.stringMatching(/\.ttf$/)]));
+    await context.close();
+  });
+
+  it('a page whose load missed the worker taking control is claimed once the worker is active', async () => {
+    const context = await desktopContext(suite.browser, suite.server.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    await controlledByServiceWorker(page);
+    // A load the worker does not handle, as one in flight while the worker activated (Clients.claim()
+    // skips it): without asking, the page would stay uncontrolled until the next reload.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setBypassServiceWorker', { bypass: true });
+    await page.reload();
+    await cdp.send('Network.setBypassServiceWorker', { bypass: false });
+    await poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await context.close();
   });
 

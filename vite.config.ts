@@ -14,8 +14,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { binderAssetsList } from './scripts/binder-assets';
 import { prerenderPublicPages } from './scripts/prerender';
 import { precompress } from './scripts/vite-precompress';
+import { BINDER_ASSET_PATTERN, BINDER_CACHE_MAX_ENTRIES, BINDER_CACHE_NAME } from './web/features/export/binder-cache';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -29,6 +31,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     prerenderPublicPages(),
+    binderAssetsList(), // dist/binder-assets.json: the binder's files, for the app to warm their cache
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -51,13 +54,29 @@ export default defineConfig({
       workbox: {
         // Without clientsClaim the first visit is never controlled (so never works offline).
         clientsClaim: true,
+        // ...and a page whose load was in flight when it activated asks to be claimed (web/pwa/claim.ts).
+        importScripts: ['/sw-claim.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         // Not *.webmanifest: the plugin precaches the manifest itself, and a second entry with another
         // revision makes Workbox throw before it installs anything (no offline at all).
-        // *.ttf: the family binder's fonts (DejaVu Sans, 757 + 706 kB), so the binder is made offline
-        // (issue #18); each is under Workbox's 2 MiB maximumFileSizeToCacheInBytes.
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,ttf}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico}', 'binder-assets.json'],
+        // The family binder's pdf-lib + fontkit chunk (1.1 MB) and fonts (DejaVu Sans, 1.5 MB) are
+        // not precached: the first visit is controlled only once the whole precache is installed,
+        // and they more than doubled it (3.75 MB, too slow on a busy machine). They are cached on
+        // first use (below) and warmed once the app is idle (web/features/export/binder-cache.ts).
+        manifestTransforms: [async (entries) => ({ manifest: entries.filter((e) => !BINDER_ASSET_PATTERN.test(e.url)), warnings: [] })],
+        runtimeCaching: [
+          {
+            urlPattern: BINDER_ASSET_PATTERN,
+            handler: 'CacheFirst', // hashed, immutable file names
+            options: {
+              cacheName: BINDER_CACHE_NAME,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: BINDER_CACHE_MAX_ENTRIES },
+            },
+          },
+        ],
         // Prerendered pages are for a first visit over the network; offline, the shell renders them.
         globIgnores: ['prerender/**'],
         cleanupOutdatedCaches: true,

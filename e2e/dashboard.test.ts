@@ -10,12 +10,14 @@ import {
   desktopContext,
   expectNoSeriousA11yViolations,
   hasChromium,
+  mobileContext,
   poll,
   registerViaUi,
   SCREEN_SIZES,
   uniqueUser,
   useBrowserSuite,
 } from './harness';
+import { syncUntil } from './devices';
 
 /** Full-page screenshot into $E2E_SHOTS (a folder) when set, for looking at the layout by eye. */
 const shot = async (page: Page, name: string) => {
@@ -150,6 +152,35 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
     await page.waitForURL('**/dashboard');
     await poll(() => cardBadge(page, 'death-plan').textContent()).toBe('In Progress');
     expect(await page.getByRole('link', { name: 'Continue Plan: After-Death Plan' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('runs axe only once colours have settled: a card turning to Continue Plan as its data arrives', async () => {
+    const context = await mobileContext(suite.browser, suite.server.url);
+    const page = await context.newPage();
+    await registerViaUi(page, uniqueUser('Emmy'));
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('link', { name: 'Start Now: After-Death Plan' }).waitFor();
+    // Transitions at 1/50 speed: the button's 150 ms change of colours (accent to outline) lasts
+    // 7.5 s, so axe surely runs into it unless it waits for it to end.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Animation.enable');
+    await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.02 });
+    const origin = { Origin: suite.server.url };
+    const res = await context.request.post(`${suite.server.url}/api/death-plan`, { data: { location: 'By the sea' }, headers: origin });
+    expect(res.status()).toBe(201);
+    await syncUntil(context, () => page.getByRole('link', { name: 'Continue Plan: After-Death Plan' }).isVisible(), true);
+    // A third of the way (Tailwind's ease-out curve), the text is a grey between white and slate
+    // on a tan between amber and white: 1.3:1, where neither end fails contrast.
+    const seeked = await page.evaluate(() =>
+      document.getAnimations().filter((a) => {
+        const end = Number(a.effect?.getComputedTiming().endTime);
+        if (Number.isFinite(end)) a.currentTime = end * 0.3;
+        return Number.isFinite(end);
+      }).length,
+    );
+    expect(seeked).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page, '/dashboard as a card changes colour at 390 px');
     await context.close();
   });
 

@@ -133,20 +133,55 @@ export const SCREEN_SIZES = [
   ['1280 px', desktopContext],
 ] as const;
 
+/**
+ * Waits until a service worker controls `page`: its registration is active
+ * (`navigator.serviceWorker.ready`) and has claimed the page (a `controllerchange`; clientsClaim,
+ * or web/pwa/claim.ts for a page whose load was in flight when the worker activated). Event-driven, bounded only by the test's timeout: how long the first
+ * install takes depends on the precache and the machine, not on a fixed wait.
+ */
+export async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const sw = navigator.serviceWorker;
+    const claimed = new Promise<void>((resolve) => sw.addEventListener('controllerchange', () => resolve(), { once: true }));
+    await sw.ready;
+    if (!sw.controller) await claimed;
+  });
+}
+
 const AXE_PATH = join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 
 interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
+  nodes: { target: unknown[]; html: string; failureSummary?: string; any: { data: unknown }[] }[];
 }
 
 /**
- * Runs axe-core on the page and fails the test listing every violation whose impact is
- * serious or critical (brief: every screen passes axe with none). `label` names the screen.
+ * Resolves once no finite CSS transition or animation is running or pending on the page
+ * (`document.getAnimations()`), rounds until none is left, since one ending may start another.
+ * Endless ones (a spinner's `animate-spin`) never finish and are not waited for. Used before axe:
+ * a colour mid-transition (a button changing variant as its data loads, 150 ms) is a mix of two
+ * colours that can fail color-contrast though neither end does.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = (a: Animation) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity));
+    for (;;) {
+      const running = document.getAnimations().filter((a) => (a.playState === 'running' || a.pending) && finite(a));
+      if (running.length === 0) return;
+      await Promise.allSettled(running.map((a) => a.finished)); // rejects when cancelled: settled either way
+    }
+  });
+}
+
+/**
+ * Runs axe-core on the page, once its transitions and animations have ended (animationsSettled),
+ * and fails the test listing every violation whose impact is serious or critical (brief: every
+ * screen passes axe with none). `label` names the screen.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url()): Promise<void> {
+  await animationsSettled(page);
   const hasAxe = await page.evaluate(() => 'axe' in window);
   // Evaluated through the DevTools protocol, not a <script> tag: the app's CSP (script-src 'self')
   // rightly blocks inline scripts, and the test should not weaken it.
@@ -158,12 +193,13 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+      // The check's data names the colours and ratio of a contrast failure (fgColor, bgColor, contrastRatio).
+      nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary, data: n.any.map((c) => c.data) })),
     }));
   });
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n')}`)
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${JSON.stringify(n.target)} ${n.html}\n    ${n.failureSummary ?? ''} ${JSON.stringify(n.data)}`).join('\n')}`)
     .join('\n');
   expect(serious, `axe violations on ${label}:\n${report}`).toEqual([]);
 }

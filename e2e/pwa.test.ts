@@ -6,7 +6,11 @@
  * - a 401 while changes wait keeps them, asks to sign in again, and then pushes them;
  * - two tabs of one browser share one database and converge; another tab upgrading the database
  *   stops this one cleanly (no loop, no half-upgraded use) and a reload reopens it with the data;
- * - logout with unsynced changes asks first, then removes the account's local database.
+ * - logout with unsynced changes asks first, then removes the account's local database;
+ * - a page loaded while the worker activated is claimed too (web/pwa/claim.ts);
+ * - the first install precaches the app shell only: the family binder's pdf-lib and fonts (2.6 MB)
+ *   are cached at runtime instead (web/features/export/binder-cache.ts), so the first visit is
+ *   controlled as soon as the shell is in.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +19,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  controlledByServiceWorker,
   desktopContext,
   hasChromium,
   loginViaUi,
@@ -24,14 +29,11 @@ import {
   useBrowserSuite,
 } from './harness';
 import { choose, expectToast, openDialog, signedInPage } from './record-screens';
+import { BINDER_ASSET_PATTERN, BINDER_ASSETS_LIST } from '../web/features/export/binder-cache';
 
 /** Service-worker installs and sync rounds can take longer than one server round trip. */
 const slowPoll = <T>(fn: () => T | Promise<T>) => poll(fn, 20_000);
 
-/** Waits until the service worker controls `page` (clientsClaim makes that happen on the first visit). */
-async function controlledBySw(page: Page): Promise<void> {
-  await slowPoll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
 
 /** The header's sync indicator text (SyncStatus). */
 const syncText = (page: Page) => page.locator('header [role="status"]').first().textContent();
@@ -73,9 +75,48 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     expect((await fetch(`${suite.server.url}/${maskable!.src}`)).headers.get('content-type')).toBe('image/png');
   });
 
+  it("precaches the app shell only, not the family binder's pdf-lib and fonts", async () => {
+    const context = await desktopContext(suite.browser, suite.server.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    await controlledByServiceWorker(page); // active: the whole precache is installed
+    const precache = await page.evaluate(async () => {
+      const name = (await caches.keys()).find((n) => n.startsWith('workbox-precache'))!;
+      const cache = await caches.open(name);
+      const entries = await Promise.all(
+        (await cache.keys()).map(async (req) => ({ path: new URL(req.url).pathname, bytes: (await (await cache.match(req))!.blob()).size })),
+      );
+      return { paths: entries.map((e) => e.path), bytes: entries.reduce((sum, e) => sum + e.bytes, 0) };
+    });
+    expect(precache.paths.filter((p) => BINDER_ASSET_PATTERN.test(p))).toEqual([]);
+    expect(precache.paths).toEqual(expect.arrayContaining(['/index.html', BINDER_ASSETS_LIST]));
+    // The shell is about 1.2 MiB; with the binder's pieces it was 3.7 MiB.
+    expect(precache.bytes).toBeLessThan(2 * 1024 * 1024);
+    // They are listed for the app to cache them at runtime (warm-binder.ts).
+    const binderFiles = (await (await fetch(`${suite.server.url}${BINDER_ASSETS_LIST}`)).json()) as string[];
+    expect(binderFiles).toEqual(expect.arrayContaining([expect.stringMatching(/\/binder-[\w-]+\.js$/), expect.stringMatching(/\.ttf$/)]));
+    await context.close();
+  });
+
+  it('a page whose load missed the worker taking control is claimed once the worker is active', async () => {
+    const context = await desktopContext(suite.browser, suite.server.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    await controlledByServiceWorker(page);
+    // A load the worker does not handle, as one in flight while the worker activated (Clients.claim()
+    // skips it): without asking, the page would stay uncontrolled until the next reload.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setBypassServiceWorker', { bypass: true });
+    await page.reload();
+    await cdp.send('Network.setBypassServiceWorker', { bypass: false });
+    await poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await context.close();
+  });
+
   it('opens offline after a reload, takes a message and a task, and syncs them to another browser', async () => {
     const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
-    await controlledBySw(page);
+    await controlledByServiceWorker(page);
     await slowPoll(() => syncText(page)).toContain('All changes saved');
 
     await context.setOffline(true);
@@ -113,7 +154,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
 
   it('a 401 while changes wait keeps them, asks to sign in again, then pushes them', async () => {
     const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
-    await controlledBySw(page);
+    await controlledByServiceWorker(page);
     await slowPoll(() => syncText(page)).toContain('All changes saved');
     await context.setOffline(true);
     await createMessage(page, 'Kept Kim');
@@ -149,7 +190,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
 
   it('two tabs of one browser converge; a database upgrade in another tab never loops or loses data', async () => {
     const { context, page: first } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
-    await controlledBySw(first);
+    await controlledByServiceWorker(first);
     const second = await context.newPage();
     await second.goto('/message-vault');
     await second.locator('main h1').waitFor();
@@ -199,7 +240,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
 
   it('logout with unsynced changes asks first, then removes the local database', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
-    await controlledBySw(page);
+    await controlledByServiceWorker(page);
     await slowPoll(() => syncText(page)).toContain('All changes saved');
     const localDatabases = () =>
       page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).filter((n) => n?.startsWith('afterword-')));
@@ -237,7 +278,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
       const context = await desktopContext(suite.browser, updating.url);
       const page = await context.newPage();
       await page.goto('/');
-      await controlledBySw(page);
+      await controlledByServiceWorker(page);
       expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('first');
 
       buildInto(outDir, 'second');

@@ -4,8 +4,8 @@
  * Cyrillic in full, and many symbols. Not CJK, and few emoji: those are replaced visibly.
  *
  * The builder never loads them itself; each side passes the bytes in:
- * - the device: web/features/export/binder-fonts.ts fetches them (Vite `?url`, precached by the
- *   service worker, so the binder works offline), only when a binder is made;
+ * - the device: web/features/export/binder-fonts.ts fetches them (Vite `?url`, cached by the
+ *   service worker in the binder's cache, so the binder works offline), only when a binder is made;
  * - the server: sync-server/export/binder-fonts.ts reads them from node_modules once.
  */
 

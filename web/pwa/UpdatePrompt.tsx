@@ -7,6 +7,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Button } from '../ui/Button';
+import { claimIfUncontrolled } from './claim';
 
 /** How often an open app checks for a new version, in ms. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -17,7 +18,9 @@ export function UpdatePrompt() {
     updateServiceWorker,
   } = useRegisterSW({
     onRegisteredSW(_url, registration) {
-      if (registration) setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
+      if (!registration) return;
+      setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
+      void claimIfUncontrolled(); // a page loaded while the worker activated is claimed too
     },
     onRegisterError(err) {
       console.error('Service worker registration failed', err);

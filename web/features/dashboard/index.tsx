@@ -23,17 +23,22 @@ import { firstIncompleteStep } from './wizard-patches';
 const ProfileWizard = lazy(() => import('./ProfileWizard').then((m) => ({ default: m.ProfileWizard })));
 const loadingProfile = <Spinner label="Loading your profile..." showLabel />;
 
-/** Counts of the person's live records for the progress cards (0 while loading). */
-function useDashboardData(userId: string): DashboardData {
+/**
+ * Counts of the person's live records for the progress cards; undefined until all four have
+ * loaded, so a card never shows 'Not Started' / 'Start Now' for a moment to someone who has
+ * begun (and never changes colour under them as the counts arrive).
+ */
+function useDashboardData(userId: string): DashboardData | undefined {
   const plan = useRecord('deathPlan', userId);
   const messages = useCollection('messages');
   const documents = useCollection('documents');
   const tasks = useCollection('survivorTasks');
+  if (plan === undefined || !messages || !documents || !tasks) return undefined;
   return {
     hasDeathPlan: !!plan,
-    messageCount: messages?.length ?? 0,
-    documentCount: documents?.length ?? 0,
-    survivorTaskCount: tasks?.length ?? 0,
+    messageCount: messages.length,
+    documentCount: documents.length,
+    survivorTaskCount: tasks.length,
   };
 }
 
@@ -54,7 +59,7 @@ export default function DashboardPage() {
           <ProfileWizard user={user} />
         </Suspense>
       )}
-      <SuggestedCards data={data} />
+      {data ? <SuggestedCards data={data} /> : <Spinner label="Loading your plans..." />}
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <RecommendationsPanel />
         <AstrologyPanel birthdate={user.birthdate ?? null} />

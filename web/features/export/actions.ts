@@ -6,20 +6,31 @@
 import { safeFileName } from '../../../shared/export/paths';
 import { personNameOf } from '../../../shared/export/format';
 import { requireDb } from '../../db/current';
+import { BINDER_NOT_ON_DEVICE } from './binder-cache';
 import { collectRecords, exportData } from './export-data';
 import type { ImportResult } from './import-data';
 import { saveFile, type SaveOutcome } from './save-file';
 
 const today = (db: ReturnType<typeof requireDb>) => new Date(db.correctedNow());
 
+/**
+ * pdf-lib (the binder chunk) and the fonts, fetched only now: from the binder's runtime cache
+ * when offline (binder-cache.ts). A failed fetch or module load (a TypeError) becomes
+ * BINDER_NOT_ON_DEVICE, not the browser's "Failed to fetch dynamically imported module".
+ */
+async function loadBinder() {
+  try {
+    return await Promise.all([import('../../../shared/binder'), import('./binder-fonts').then((m) => m.loadBinderFonts())]);
+  } catch (err) {
+    if (err instanceof TypeError) throw new Error(BINDER_NOT_ON_DEVICE, { cause: err });
+    throw err;
+  }
+}
+
 /** Makes the family binder PDF from this device's data and shares or downloads it. */
 export async function makeFamilyBinder(): Promise<SaveOutcome> {
   const db = requireDb();
-  const [records, { buildBinder, binderInputOf }, fonts] = await Promise.all([
-    collectRecords(db),
-    import('../../../shared/binder'),
-    import('./binder-fonts').then((m) => m.loadBinderFonts()), // fetched only now (precached for offline)
-  ]);
+  const [records, [{ buildBinder, binderInputOf }, fonts]] = await Promise.all([collectRecords(db), loadBinder()]);
   const madeAt = today(db);
   const pdf = await buildBinder(binderInputOf(records, madeAt), fonts);
   const name = personNameOf(records);

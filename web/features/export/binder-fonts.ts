@@ -1,8 +1,8 @@
 /**
  * The family binder's fonts on the device (shared/binder/fonts.ts): DejaVu Sans regular and bold,
- * emitted by Vite as assets (`?url`) and precached by the service worker (vite.config.ts
- * globPatterns includes *.ttf), so the binder is made offline too. This module is imported only
- * when a binder is made, so the fonts are fetched then, never on start.
+ * emitted by Vite as assets (`?url`). Not precached: the service worker caches them at runtime in
+ * the binder's own cache, warmed in the background (binder-cache.ts, warm-binder.ts), so the
+ * binder is made offline too. This module is imported only when a binder is made.
  */
 import regularUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf?url';
 import boldUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf?url';

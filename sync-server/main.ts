@@ -30,7 +30,7 @@ const services = createServices(deps);
 const app = createApp(deps, services, { serveWeb: true, webDir: process.env.WEB_DIST_DIR || undefined });
 const { scheduler } = services;
 scheduler.start(Number(process.env.RELEASE_TICK_MS ?? 60_000));
-const purge = setInterval(() => purgeExpiredSessions(deps, services.accounts), 60 * 60_000);
+const purge = setInterval(() => void purgeExpiredSessions(deps, services.accounts).catch((err) => console.error('Purging expired sessions failed:', err)), 60 * 60_000);
 purge.unref();
 
 const fetch = testClock ? testClock.wrap(app.fetch, scheduler) : app.fetch;

@@ -10,6 +10,7 @@ import type { AppDeps } from './app-env';
 import { loadConfig } from './config';
 import { openDatabase } from './db/sqlite';
 import type { Mailer } from './release/mailer';
+import type { RecordStore } from './db/record-store';
 import { createServices, type Services } from './services';
 
 export interface TestApp {
@@ -21,6 +22,12 @@ export interface TestApp {
   advance(ms: number): void;
   /** A JSON request with an optional cookie; returns the Response. */
   call(method: string, path: string, body?: unknown, cookie?: string, headers?: Record<string, string>): Promise<Response>;
+}
+
+/** The synchronous SQLite record store of a test app (createServices), for tests that read it directly; throws on another engine. */
+export function sqliteStoreOf(t: Pick<TestApp, 'services'>): RecordStore {
+  if (t.services.engine !== 'sqlite') throw new Error('sqliteStoreOf: this test app is not on SQLite');
+  return t.services.store as RecordStore;
 }
 
 /** A fresh app on a temp DATA_DIR, with a controllable clock starting at `start` (ms); `opts.mailer` replaces the configured mailer. */

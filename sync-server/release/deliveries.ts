@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../app-env';
-import type { RecordService } from '../records';
+import type { SyncRecordService as RecordService } from '../records'; // issue #19 step 2: await RecordService instead
 import { sendableAddress } from './emails';
 import type { ReleaseService } from './service';
 

@@ -14,7 +14,7 @@
 import type { AppDeps } from '../app-env';
 import type { TokenPurpose } from '../db/release';
 import type { EmailRow } from '../db/release';
-import type { RecordService } from '../records';
+import type { SyncRecordService as RecordService } from '../records'; // issue #19 step 2: await RecordService instead
 import { type EmailKind, type EmailParams, renderEmail } from './emails';
 import type { Mailer } from './mailer';
 import type { ReleaseService } from './service';

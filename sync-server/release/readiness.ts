@@ -7,7 +7,7 @@
 import type { ReleaseReadiness, ReleaseTrustee, UndeliverableEmail } from '../../shared/schema/release';
 import type { Config } from '../config';
 import { linkBase } from '../config';
-import type { RecordService } from '../records';
+import type { SyncRecordService as RecordService } from '../records'; // issue #19 step 2: await RecordService instead
 import { CRITICAL_OWNER_KINDS, type EmailKind, type EmailParams, renderEmail } from './emails';
 import type { Mailer } from './mailer';
 import type { ReleaseService } from './service';

@@ -166,7 +166,7 @@ describe('release after death over HTTP and SMTP', () => {
     const delivery = await smtp.waitFor(s.addr('annabella'), /A message from Ada Lovelace/);
     expect(delivery.text).toContain('Dear Annabella,');
     expect(smtp.to(s.addr('byron'))).toHaveLength(0);
-    const records = t.services.records;
+    const records = t.services.releaseRecords;
     expect(records.get(s.user.id, 'messages', s.now.id)!.delivered).toBe(true);
     expect(records.get(s.user.id, 'messages', s.later.id)!.delivered).toBe(false);
     // …and the owner's devices learn it through sync.
@@ -266,7 +266,7 @@ describe('release after death over HTTP and SMTP', () => {
     expect(body).toContain('Last will 2026');
     for (const hidden of ['Kensal Green', 'Call the bank', 'Annabella', 'Byron']) expect(body).not.toContain(hidden);
     // Not a full trustee: cannot tick tasks.
-    const taskId = s.t.services.records.list(s.user.id, 'survivorTasks')[0]!.id;
+    const taskId = s.t.services.releaseRecords.list(s.user.id, 'survivorTasks')[0]!.id;
     expect((await s.req(`${access}/tasks/${taskId}`, 'POST')).status).toBe(404);
     // After release, settings are frozen.
     const login = await s.t.call('POST', '/api/auth/login', { username: s.body.username, password: s.body.password });

@@ -5,7 +5,7 @@
  * running it twice sends nothing twice. Passes never overlap within a process.
  */
 import type { AppDeps } from '../app-env';
-import type { RecordService } from '../records';
+import type { SyncRecordService as RecordService } from '../records'; // issue #19 step 2: await RecordService instead
 import type { Mailer } from './mailer';
 import { sendPendingEmails } from './outbox';
 import type { ReleaseService } from './service';

@@ -9,7 +9,7 @@
 import type { AppDeps } from '../app-env';
 import { linkBase } from '../config';
 import { createReleaseStore, type ReleaseStore } from '../db/release';
-import type { RecordService } from '../records';
+import type { SyncRecordService as RecordService } from '../records'; // issue #19 step 2: await RecordService instead
 import { queueDueDeliveries } from './deliveries';
 import { removeOutboxFiles } from './mailer';
 import { type EmailKind, type EmailParams, sendableAddress } from './emails';

@@ -9,7 +9,7 @@
 import type { Trustee } from '../../shared/schema/trustee';
 import type { AppDeps } from '../app-env';
 import type { ReleaseStore, TrusteeInvitationRow, TrusteeRecordRow } from '../db/release';
-import type { RecordService } from '../records';
+import type { SyncRecordService as RecordService } from '../records'; // issue #19 step 2: await RecordService instead
 import { sendableAddress } from './emails';
 import type { ReleaseService } from './service';
 import { DAY_MS, type ReleaseState } from './state-machine';

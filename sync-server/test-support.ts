@@ -40,15 +40,19 @@ export function createTestApp(
   const config = loadConfig({ DATA_DIR: dataDir, ...env });
   let now = start;
   const deps: AppDeps = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: () => now };
-  const services = createServices(deps, opts);
+  return testAppOver(deps, createServices(deps, opts), (ms) => {
+    now += ms;
+  });
+}
+
+/** The TestApp of `createApp(deps, services)`; `advance` moves the clock `deps.now` reads. */
+export function testAppOver(deps: AppDeps, services: Services, advance: (ms: number) => void): TestApp {
   const app = createApp(deps, services);
   return {
     app,
     deps,
     services,
-    advance: (ms) => {
-      now += ms;
-    },
+    advance,
     call: async (method, path, body, cookie, headers = {}) =>
       app.request(`http://localhost${path}`, {
         method,

@@ -60,24 +60,20 @@ export async function insertPgUser(pool: pg.Pool, id: string): Promise<void> {
 /**
  * An app instance (createApp) with accounts, sessions and records on PostgreSQL `url`
  * (createPgServices; AFTERWORD_PG_WITHOUT_RELEASE=1, see db/pg/README.md), its own temp DATA_DIR
- * and a clock starting at `start` (ms). Instances built with the same `sessionSecret` accept
- * each other's cookies, as several servers behind one load balancer do.
+ * and a clock starting at `start` (ms), or `clock` when given (instances sharing one clock). Instances
+ * built with the same `sessionSecret` accept each other's cookies, as servers behind one load balancer do.
  */
 export async function createPgTestApp(
   url: string,
-  opts: { sessionSecret?: string; start?: number; env?: Record<string, string> } = {},
+  opts: { sessionSecret?: string; start?: number; env?: Record<string, string>; clock?: { now: () => number; advance: (ms: number) => void } } = {},
 ): Promise<TestApp & { pool: pg.Pool }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'afterword-pg-test-'));
   const env = { DATA_DIR: dataDir, DATABASE_URL: url, AFTERWORD_PG_WITHOUT_RELEASE: '1', ...opts.env };
   const config = loadConfig(opts.sessionSecret ? { ...env, SESSION_SECRET: opts.sessionSecret } : env);
   let now = opts.start ?? Date.UTC(2026, 10, 21, 12);
-  const deps: AppDeps = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: () => now };
+  const clock = opts.clock ?? { now: () => now, advance: (ms: number) => void (now += ms) };
+  const deps: AppDeps = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: clock.now };
   const pool = createPgPool(url);
   const services = await createPgServices(deps, pool);
-  return Object.assign(
-    testAppOver(deps, services, (ms) => {
-      now += ms;
-    }),
-    { pool },
-  );
+  return Object.assign(testAppOver(deps, services, clock.advance), { pool });
 }

@@ -22,6 +22,7 @@ import type { AsyncRecordStore, RecordStore } from './db/record-store';
 import type { Limits } from './config-limits';
 import type { AccountUsage } from './db/usage';
 import { ApiHttpError } from './http/errors';
+import type { RateLimiterFactory } from './http/rate-limit';
 import { createAdmission } from './records/admission';
 import { createBoundedCache } from './records/bounded-cache';
 import { watchFileRefs, type FileRefChanges } from './records/file-refs';
@@ -143,6 +144,8 @@ export function createRecordService(
     usage: (userId: string) => MaybePromise<AccountUsage>;
     limits: Limits;
     onFileRefs?: (userId: string, refs: FileRefChanges) => void;
+    /** The per-account limiters (default: in memory; services.ts gives PostgreSQL's shared ones). */
+    rateLimiters?: RateLimiterFactory;
   },
 ): RecordService {
   const store: RecordStore | AsyncRecordStore = source.store;
@@ -300,7 +303,7 @@ export function createRecordService(
     return result.change;
   };
 
-  const throttle = createAccountThrottle(opts.now, opts.limits);
+  const throttle = createAccountThrottle(opts.now, opts.limits, opts.rateLimiters);
 
   const service: RecordService = {
     async get(userId, collection, id) {

@@ -21,10 +21,12 @@ import { createGroupCommit } from './db/group-commit';
 import { migratePg } from './db/pg/migrate';
 import { createPgAccountStore } from './db/pg/pg-account-store';
 import { createPgRecordStore } from './db/pg/pg-record-store';
+import { createPgRateLimiter } from './db/pg/pg-rate-limiter';
 import { createPgUsageReader } from './db/pg/pg-usage';
 import type { AsyncRecordStore, RecordStore } from './db/record-store';
 import { createSqliteRecordStore } from './db/sqlite-record-store';
 import { createUsageReader } from './db/usage';
+import { memoryRateLimiters, type RateLimiterFactory } from './http/rate-limit';
 import { createRecordService, type RecordService, type RecordSource, type SyncRecordService } from './records';
 import { createMailer, type Mailer } from './release/mailer';
 import { createReleaseScheduler, type ReleaseScheduler } from './release/scheduler';
@@ -47,6 +49,8 @@ export interface Services {
   mailer: Mailer;
   /** Files (issue #17): uploads, quota, lifetime (sync-server/blobs/). */
   blobs: BlobService;
+  /** The request path's rate limiters: in memory on SQLite, shared by every instance on PostgreSQL (pg-rate-limiter.ts). */
+  rateLimiters: RateLimiterFactory;
 }
 
 /**
@@ -62,6 +66,7 @@ export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): S
     accounts: createAccountStore(deps.db),
     source: { engine: 'sqlite', store, writeBatch: (write) => commits.run(write) },
     usage: createUsageReader(deps.db),
+    rateLimiters: memoryRateLimiters(deps.now),
   });
 }
 
@@ -85,6 +90,7 @@ export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mai
     accounts: createPgAccountStore(pool),
     source: { engine: 'postgres', store: createPgRecordStore(pool, deps.config.limits) },
     usage: createPgUsageReader(pool),
+    rateLimiters: (o) => createPgRateLimiter(pool, { ...o, now: deps.now }),
   });
   // The release's tables in the SQLite file refer to SQLite's users: nothing of a PostgreSQL account may reach them.
   services.release = { ...services.release, checkIn: () => {}, forgetAccount: () => {} };
@@ -94,7 +100,7 @@ export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mai
 function assemble(
   deps: AppDeps,
   opts: { mailer?: Mailer },
-  parts: Pick<Services, 'engine' | 'accounts'> & { source: RecordSource; usage: Parameters<typeof createRecordService>[1]['usage'] },
+  parts: Pick<Services, 'engine' | 'accounts' | 'rateLimiters'> & { source: RecordSource; usage: Parameters<typeof createRecordService>[1]['usage'] },
 ): Services {
   const { limits } = deps.config; // AFTERWORD_LIMITS over shared/limits.ts (config-limits.ts)
   const blobMeta = createBlobMeta(deps.db);
@@ -107,7 +113,7 @@ function assemble(
     limits,
     onFileRefs: (userId: string, refs: Parameters<typeof lifetime.recordsChanged>[1]) => lifetime.recordsChanged(userId, refs), // a file no live record refers to is deleted
   };
-  const records = createRecordService(parts.source, { ...recordOpts, usage: parts.usage }); // one HLC per account (rule 3)
+  const records = createRecordService(parts.source, { ...recordOpts, usage: parts.usage, rateLimiters: parts.rateLimiters }); // one HLC per account (rule 3)
   // The release code reads SQLite's records synchronously (for PostgreSQL: a service over the SQLite file, see createPgServices).
   const releaseRecords =
     records.sync ??
@@ -115,5 +121,5 @@ function assemble(
   const release = createReleaseService(deps, releaseRecords);
   const mailer = opts.mailer ?? createMailer(deps.config);
   const scheduler = createReleaseScheduler(deps, release, releaseRecords, mailer, { housekeeping: () => lifetime.sweep() });
-  return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, releaseRecords, release, scheduler, mailer, blobs };
+  return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, releaseRecords, release, scheduler, mailer, blobs, rateLimiters: parts.rateLimiters };
 }

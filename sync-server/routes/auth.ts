@@ -25,7 +25,6 @@ import { clearSessionCookie, startSession, verifySessionCookie } from '../auth/s
 import { isUsernameTaken } from '../db/account-store';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
-import { createRateLimiter } from '../http/rate-limit';
 import { readJson } from '../http/validate';
 import type { Services } from '../services';
 import { userJson } from './user-json';
@@ -37,14 +36,14 @@ const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = services;
-  const perIp = createRateLimiter({ limit: 30, windowMs: 10 * 60_000, now: deps.now, message: TOO_MANY });
-  const perUsername = createRateLimiter({ limit: 10, windowMs: 15 * 60_000, now: deps.now, message: TOO_MANY });
-  const loginThrottle = createLoginThrottle(deps, TOO_MANY);
+  const perIp = s.rateLimiters({ name: 'auth-ip', limit: 30, windowMs: 10 * 60_000, message: TOO_MANY });
+  const perUsername = s.rateLimiters({ name: 'auth-username', limit: 10, windowMs: 15 * 60_000, message: TOO_MANY });
+  const loginThrottle = createLoginThrottle(deps, TOO_MANY, s.rateLimiters);
 
   app.post('/api/auth/register', async (c) => {
     const body = await readJson(c, registerSchema);
-    perIp.hit(`register:${clientIp(c, deps)}`);
-    perUsername.hit(`register:${body.username.toLowerCase()}`);
+    await perIp.hit(`register:${clientIp(c, deps)}`);
+    await perUsername.hit(`register:${body.username.toLowerCase()}`);
     if (await s.accounts.findByUsername(body.username)) {
       throw new ApiHttpError(409, TAKEN, [{ path: 'username', message: TAKEN }]);
     }
@@ -76,12 +75,12 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
 
   app.post('/api/auth/login', async (c) => {
     const body = await readJson(c, loginSchema);
-    perIp.hit(`login:${clientIp(c, deps)}`);
+    await perIp.hit(`login:${clientIp(c, deps)}`);
     const row = await s.accounts.findByUsername(body.username);
     const bucket = await loginThrottle.attempt(c, body.username, row?.id);
     const ok = await verifyPassword(body.password, row?.password_hash ?? (await dummyHash));
     if (!row || !ok) throw new ApiHttpError(401, INVALID_LOGIN);
-    loginThrottle.succeeded(bucket);
+    await loginThrottle.succeeded(bucket);
     await startSession(c, deps, s.accounts, row.id); // the session cookie first: clients read the first Set-Cookie
     issueDeviceCookie(c, deps, row.id);
     services.release.checkIn(row.id); // a sign-in is a check-in (DESIGN.md §8)
@@ -97,7 +96,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
 
   app.post('/api/auth/password', requireSession(deps, services), async (c) => {
     const body = await readJson(c, changePasswordSchema);
-    perUsername.hit(`password:${c.var.userId}`);
+    await perUsername.hit(`password:${c.var.userId}`);
     const row = await s.accounts.findById(c.var.userId);
     if (!row || !(await verifyPassword(body.currentPassword, row.password_hash))) {
       throw new ApiHttpError(400, 'Current password is incorrect', [
@@ -111,7 +110,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
 
   app.post('/api/auth/delete-account', requireSession(deps, services), async (c) => {
     const body = await readJson(c, deleteAccountSchema);
-    perUsername.hit(`delete:${c.var.userId}`);
+    await perUsername.hit(`delete:${c.var.userId}`);
     const row = await s.accounts.findById(c.var.userId);
     if (!row || !(await verifyPassword(body.password, row.password_hash))) {
       throw new ApiHttpError(400, 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);

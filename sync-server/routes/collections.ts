@@ -56,9 +56,9 @@ export function collectionRoutes(deps: AppDeps, services: Services): Hono<AppEnv
     app.get(path, async (c) => {
       const userId = c.get('userId'); // `c.var` would copy every variable into a new object per read
       // A list costs what the account holds: past its read budget an account waits (issue #15).
-      records.throttle.readBytes.check(userId);
+      await records.throttle.readBytes.check(userId);
       const body = await records.listJson(userId, collection);
-      records.throttle.readBytes.charge(userId, body.length);
+      await records.throttle.readBytes.charge(userId, body.length);
       return c.body(body, 200, JSON_TYPE);
     });
 

@@ -33,19 +33,19 @@ export function exportRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     }
     // A whole export is the largest read there is: it costs the account's read budgets (issue #15),
     // records by their bytes, files by theirs, so one account cannot keep the disk busy for everyone.
-    records.throttle.readBytes.check(userId);
-    records.throttle.fileBytes.check(userId);
     running.add(userId); // before the first await: a second export of the account waits for this one
     let exported;
     try {
+      await records.throttle.readBytes.check(userId);
+      await records.throttle.fileBytes.check(userId);
       exported = await exportRecordsOf(records, userId);
+      await records.throttle.readBytes.charge(userId, JSON.stringify(exported).length);
     } catch (err) {
       running.delete(userId);
       throw err;
     }
-    records.throttle.readBytes.charge(userId, JSON.stringify(exported).length);
     const exportedAt = new Date(deps.now());
-    const chunks = exportZipChunks({ records: exported, exportedAt, personName: personNameOf(exported), openFile: blobFileReader(services.blobs, userId, (bytes) => records.throttle.fileBytes.charge(userId, bytes)) });
+    const chunks = exportZipChunks({ records: exported, exportedAt, personName: personNameOf(exported), openFile: blobFileReader(services.blobs, userId, (bytes) => void Promise.resolve(records.throttle.fileBytes.charge(userId, bytes)).catch((err) => console.error('Counting export bytes failed:', err))) });
     const end = () => running.delete(userId);
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {

@@ -103,8 +103,8 @@ export function syncRoutes(deps: AppDeps, services: Services, live: LiveOptions)
   app.post('/api/sync', requireSession(deps, services), oneAtATimePerAccount({ maxWaiting: 4 }), async (c) => {
     await c.req.text();
     const userId = c.get('userId'); // once: each `c.var` read copies every variable into a new object
-    s.records.throttle.requests.hit(userId);
-    s.records.throttle.writes.check(userId);
+    await s.records.throttle.requests.hit(userId);
+    await s.records.throttle.writes.check(userId);
     const body = await readJson(c, syncRequestSchema);
     if (body.protocol !== PROTOCOL_VERSION) {
       throw new ApiHttpError(426, 'This version of Afterword is out of date. Reload the app to update it.');
@@ -115,7 +115,7 @@ export function syncRoutes(deps: AppDeps, services: Services, live: LiveOptions)
       // signed in as someone else). Refuse it whole; the client asks to sign in as its owner.
       throw new ApiHttpError(401, 'This device is syncing another account. Sign in as that account to continue.');
     }
-    if (body.changes.length > 0) s.records.throttle.writes.hit(userId); // shared/limits.ts writesPerMinute
+    if (body.changes.length > 0) await s.records.throttle.writes.hit(userId); // shared/limits.ts writesPerMinute
     // On SQLite, pushes of every account arriving in one event-loop turn share one commit
     // (db/group-commit.ts, wired in services.ts); on PostgreSQL each push is its own transaction.
     const { accepted, rejected } = body.changes.length > 0 ? await s.records.applyClientChanges(userId, body.changes) : { accepted: [], rejected: [] };

@@ -99,6 +99,29 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
     }
   });
 
+  it('the per-account limits are shared: writes alternating between two instances are counted once (pg-rate-limiter.ts)', async () => {
+    const env = { AFTERWORD_LIMITS: JSON.stringify({ writesPerMinute: 3 }) };
+    const clock = { at: Date.UTC(2026, 10, 21, 12), now: () => clock.at, advance: (ms: number) => void (clock.at += ms) };
+    const a = await createPgTestApp(pgdb.url, { sessionSecret: SECRET, env, clock });
+    const b = await createPgTestApp(pgdb.url, { sessionSecret: SECRET, env, clock });
+    try {
+      const { cookie } = await signUp(a);
+      const push = (t: typeof a, i: number) =>
+        t.call('POST', '/api/trustees', { name: `T${i}`, email: `t${i}@example.com`, accessLevel: 'full' }, cookie);
+      expect((await push(a, 0)).status).toBe(201);
+      expect((await push(b, 1)).status).toBe(201);
+      expect((await push(a, 2)).status).toBe(201);
+      const fourth = await push(b, 3); // each instance alone has seen at most two
+      expect(fourth.status).toBe(429);
+      expect(fourth.headers.get('retry-after')).toMatch(/^\d+$/);
+      clock.advance(60_000);
+      expect((await push(b, 4)).status).toBe(201);
+    } finally {
+      await a.pool.end();
+      await b.pool.end();
+    }
+  });
+
   it('refuses to start on DATABASE_URL without AFTERWORD_PG_WITHOUT_RELEASE, naming what is missing', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'afterword-pg-refuse-'));
     const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pgdb.url });

@@ -51,6 +51,8 @@ export interface Services {
   blobs: BlobService;
   /** The request path's rate limiters: in memory on SQLite, shared by every instance on PostgreSQL (pg-rate-limiter.ts). */
   rateLimiters: RateLimiterFactory;
+  /** PostgreSQL only: resolves when the database answers (routes/health.ts `/readyz`). */
+  pingDatabase?: () => Promise<unknown>;
 }
 
 /**
@@ -94,6 +96,7 @@ export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mai
   });
   // The release's tables in the SQLite file refer to SQLite's users: nothing of a PostgreSQL account may reach them.
   services.release = { ...services.release, checkIn: () => {}, forgetAccount: () => {} };
+  services.pingDatabase = () => pool.query('SELECT 1');
   return services;
 }
 

@@ -3,7 +3,7 @@
  * Hono app (createApp) over createPgServices on a throwaway PostgreSQL, through register → push →
  * pull → list → logout, and two instances on one database serving one account.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatHlc, type SyncResponse } from '../../../shared/sync';
 import { loadConfig } from '../../config';
 import { cookieOf, newUser, signUp } from '../../test-support';
@@ -119,6 +119,21 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
     } finally {
       await a.pool.end();
       await b.pool.end();
+    }
+  });
+
+  it('/readyz asks PostgreSQL: 200 while it answers, 503 naming the database once it does not', async () => {
+    const t = await createPgTestApp(pgdb.url);
+    expect((await t.call('GET', '/readyz')).status).toBe(200);
+    await t.pool.end(); // every query of this instance now fails
+    t.advance(60_000); // past the readiness cache
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const res = await t.call('GET', '/readyz');
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ ok: false, failed: ['database'] });
+    } finally {
+      errors.mockRestore();
     }
   });
 

@@ -41,7 +41,10 @@ if (pool) console.warn('AFTERWORD_PG_WITHOUT_RELEASE=1: accounts, sessions and r
 const app = createApp(deps, services, { serveWeb: true, webDir: process.env.WEB_DIST_DIR || undefined });
 const { scheduler } = services;
 if (!pool) scheduler.start(Number(process.env.RELEASE_TICK_MS ?? 60_000)); // on PostgreSQL: not yet (issue #19 step 2)
-const purge = setInterval(() => void purgeExpiredSessions(deps, services.accounts).catch((err) => console.error('Purging expired sessions failed:', err)), 60 * 60_000);
+const purge = setInterval(() => {
+  void purgeExpiredSessions(deps, services.accounts).catch((err) => console.error('Purging expired sessions failed:', err));
+  void services.purgeRateLimits?.().catch((err) => console.error('Purging rate-limit windows failed:', err)); // PostgreSQL's shared windows
+}, 60 * 60_000);
 purge.unref();
 
 const fetch = testClock ? testClock.wrap(app.fetch, scheduler) : app.fetch;

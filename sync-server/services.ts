@@ -21,7 +21,7 @@ import { createGroupCommit } from './db/group-commit';
 import { migratePg } from './db/pg/migrate';
 import { createPgAccountStore } from './db/pg/pg-account-store';
 import { createPgRecordStore } from './db/pg/pg-record-store';
-import { createPgRateLimiter } from './db/pg/pg-rate-limiter';
+import { createPgRateLimiter, type AsyncRateLimiter } from './db/pg/pg-rate-limiter';
 import { createPgUsageReader } from './db/pg/pg-usage';
 import type { AsyncRecordStore, RecordStore } from './db/record-store';
 import { createSqliteRecordStore } from './db/sqlite-record-store';
@@ -53,6 +53,8 @@ export interface Services {
   rateLimiters: RateLimiterFactory;
   /** PostgreSQL only: resolves when the database answers (routes/health.ts `/readyz`). */
   pingDatabase?: () => Promise<unknown>;
+  /** PostgreSQL only: deletes the ended windows of every shared rate limiter; resolves how many (main.ts, hourly). */
+  purgeRateLimits?: () => Promise<number>;
 }
 
 /**
@@ -87,16 +89,26 @@ export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mai
     );
   }
   await migratePg(pool);
+  const limiters: AsyncRateLimiter[] = [];
   const services = assemble(deps, opts, {
     engine: 'postgres',
     accounts: createPgAccountStore(pool),
     source: { engine: 'postgres', store: createPgRecordStore(pool, deps.config.limits) },
     usage: createPgUsageReader(pool),
-    rateLimiters: (o) => createPgRateLimiter(pool, { ...o, now: deps.now }),
+    rateLimiters: (o) => {
+      const limiter = createPgRateLimiter(pool, { ...o, now: deps.now });
+      limiters.push(limiter);
+      return limiter;
+    },
   });
   // The release's tables in the SQLite file refer to SQLite's users: nothing of a PostgreSQL account may reach them.
   services.release = { ...services.release, checkIn: () => {}, forgetAccount: () => {} };
   services.pingDatabase = () => pool.query('SELECT 1');
+  services.purgeRateLimits = async () => {
+    let n = 0;
+    for (const l of limiters) n += await l.purge();
+    return n;
+  };
   return services;
 }
 

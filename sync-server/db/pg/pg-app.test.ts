@@ -116,6 +116,13 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
       expect(fourth.headers.get('retry-after')).toMatch(/^\d+$/);
       clock.advance(60_000);
       expect((await push(b, 4)).status).toBe(201);
+      // Housekeeping (main.ts, hourly) deletes the windows that have ended, and only those.
+      const windows = async () => (await pgdb.pool.query('SELECT COUNT(*)::int AS n FROM rate_limit_windows')).rows[0].n as number;
+      const before = await windows();
+      clock.advance(60 * 60_000);
+      await push(a, 5); // opens new windows for requests and writes
+      expect(await a.services.purgeRateLimits!()).toBe(before - 2);
+      expect(await windows()).toBe(2);
     } finally {
       await a.pool.end();
       await b.pool.end();

@@ -129,7 +129,7 @@ export type RecordSource =
   | { engine: 'postgres'; store: AsyncRecordStore };
 
 /**
- * A RecordService over `store` (SQLite's RecordStore or PostgreSQL's AsyncRecordStore). Every
+ * A RecordService over `source` (SQLite's RecordStore or PostgreSQL's AsyncRecordStore). Every
  * account has its OWN HLC (rule 3: a timestamp one account
  * pushes never moves another's clock), created on first use with a fresh node id; a write folds
  * the record's current clocks first, so a clock recreated after eviction still wins over what it

@@ -68,8 +68,8 @@ async function serverExport() {
     const doc = plan.find((r) => r.id === `d${i}`)!;
     doc.fields = { ...doc.fields, documentUrl: null, file: fileRefOf(file, `Document ${i}.pdf`) };
   }
-  for (const r of plan) t.services.records.write(user.id, r.collection, r.id, r.fields);
-  t.services.records.write(user.id, 'deathPlan', user.id, { location: 'Somewhere', musicSelections: ['A song'], createdAt });
+  for (const r of plan) await t.services.records.write(user.id, r.collection, r.id, r.fields);
+  await t.services.records.write(user.id, 'deathPlan', user.id, { location: 'Somewhere', musicSelections: ['A song'], createdAt });
   return measured(async () => {
     const res = await t.call('GET', '/api/export', undefined, cookie);
     if (res.status !== 200 || !res.body) throw new Error(`GET /api/export: ${res.status}`);

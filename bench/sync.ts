@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { formatHlc, type SyncResponse } from '../shared/sync';
-import { createTestApp, signUp } from '../sync-server/test-support';
+import { createTestApp, signUp, sqliteStoreOf } from '../sync-server/test-support';
 
 const trustee = (i: number) => ({ name: `Trustee ${i}`, email: `t${i}@example.com`, accessLevel: 'full', createdAt: '2026-11-21T12:00:00.000Z' });
 /** A whole document (records are whole before they exist; trustees are capped at 50 per account: shared/limits.ts). */
@@ -37,7 +37,7 @@ async function pushThroughput(): Promise<{ changes: number; seconds: number }> {
 async function incrementalPull(total: number): Promise<{ total: number; ms: number }> {
   const t = createTestApp();
   const { cookie, user } = await signUp(t);
-  const { store } = t.services;
+  const store = sqliteStoreOf(t);
   let counter = 0;
   const hlc = () => formatHlc({ ms: t.deps.now(), counter: counter++ % 1_000_000, node: 'seed' });
   for (let i = 0; i < total; i += 5000) {

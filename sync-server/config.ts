@@ -6,6 +6,9 @@
  * use http://localhost:PORT and work on this machine only — never a request's Host, issue #16),
  * AFTERWORD_LIMITS (JSON overrides of shared/limits.ts; config-limits.ts), USER_QUOTA_BYTES and
  * MAX_FILE_BYTES (files, issue #17; defaults in shared/limits.ts FILE_LIMIT_DEFAULTS).
+ * DATABASE_URL=postgres://… puts accounts, sessions and records on PostgreSQL (issue #19; see
+ * db/pg/README.md "The asynchronous switch": the server refuses to start with it unless
+ * AFTERWORD_PG_WITHOUT_RELEASE=1, since release and files are not on PostgreSQL yet).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -32,6 +35,13 @@ export interface Config {
   files: { userQuotaBytes: number; maxFileBytes: number };
   /** Blobs in an S3 bucket (S3_BUCKET; issue #19), else on disk under DATA_DIR/blobs. */
   s3?: S3BlobConfig;
+  /** PostgreSQL for accounts, sessions and records (DATABASE_URL; issue #19), else SQLite in DATA_DIR. */
+  databaseUrl?: string;
+  /**
+   * AFTERWORD_PG_WITHOUT_RELEASE=1: run on DATABASE_URL although release and files are not on
+   * PostgreSQL yet (tests of the request path only; db/pg/README.md).
+   */
+  pgWithoutRelease: boolean;
 }
 
 /** A positive whole number of bytes from env var `name`, else `fallback`. Throws an Error naming the variable. */
@@ -90,5 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits,
     files,
     s3: s3ConfigFromEnv(env),
+    databaseUrl: env.DATABASE_URL || undefined,
+    pgWithoutRelease: env.AFTERWORD_PG_WITHOUT_RELEASE === '1',
   };
 }

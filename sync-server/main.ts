@@ -12,7 +12,8 @@ import type { AppDeps } from './app-env';
 import { linkBase, loadConfig } from './config';
 import { openDatabase } from './db/sqlite';
 import { testClockFromEnv } from './release/test-clock';
-import { createServices } from './services';
+import { createPgPool } from './db/pg/pool';
+import { createPgServices, createServices, type Services } from './services';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -26,11 +27,24 @@ const db = openDatabase(join(config.dataDir, 'afterword.db'));
 const testClock = testClockFromEnv();
 if (testClock) console.warn('AFTERWORD_TEST_CLOCK=1: the test-only clock is enabled. Never use this in production.');
 const deps: AppDeps = { config, db, now: testClock?.now ?? Date.now };
-const services = createServices(deps);
+// DATABASE_URL: accounts, sessions and records on PostgreSQL (issue #19; db/pg/README.md). Without
+// AFTERWORD_PG_WITHOUT_RELEASE=1 this refuses to start, naming what is not on PostgreSQL yet.
+const pool = config.databaseUrl ? createPgPool(config.databaseUrl) : null;
+let services: Services;
+try {
+  services = pool ? await createPgServices(deps, pool) : createServices(deps);
+} catch (err) {
+  console.error(`Afterword cannot start: ${(err as Error).message}`);
+  process.exit(1);
+}
+if (pool) console.warn('AFTERWORD_PG_WITHOUT_RELEASE=1: accounts, sessions and records are on PostgreSQL; release, its scheduler and files are NOT (tests of the request path only).');
 const app = createApp(deps, services, { serveWeb: true, webDir: process.env.WEB_DIST_DIR || undefined });
 const { scheduler } = services;
-scheduler.start(Number(process.env.RELEASE_TICK_MS ?? 60_000));
-const purge = setInterval(() => purgeExpiredSessions(deps, services.accounts), 60 * 60_000);
+if (!pool) scheduler.start(Number(process.env.RELEASE_TICK_MS ?? 60_000)); // on PostgreSQL: not yet (issue #19 step 2)
+const purge = setInterval(() => {
+  void purgeExpiredSessions(deps, services.accounts).catch((err) => console.error('Purging expired sessions failed:', err));
+  void services.purgeRateLimits?.().catch((err) => console.error('Purging rate-limit windows failed:', err)); // PostgreSQL's shared windows
+}, 60 * 60_000);
 purge.unref();
 
 const fetch = testClock ? testClock.wrap(app.fetch, scheduler) : app.fetch;
@@ -48,7 +62,7 @@ function shutdown() {
   void scheduler.stop().finally(() =>
     server.close(() => {
       db.close();
-      process.exit(0);
+      void (pool?.end() ?? Promise.resolve()).finally(() => process.exit(0));
     }),
   );
 }

@@ -18,10 +18,11 @@ import {
   type RejectedChange,
   type ServerRecord,
 } from '../shared/sync';
-import type { RecordStore } from './db/record-store';
+import type { AsyncRecordStore, RecordStore } from './db/record-store';
 import type { Limits } from './config-limits';
 import type { AccountUsage } from './db/usage';
 import { ApiHttpError } from './http/errors';
+import type { RateLimiterFactory } from './http/rate-limit';
 import { createAdmission } from './records/admission';
 import { createBoundedCache } from './records/bounded-cache';
 import { watchFileRefs, type FileRefChanges } from './records/file-refs';
@@ -29,21 +30,37 @@ import { createAccountThrottle, type AccountThrottle } from './records/throttle'
 
 const itemId = () => randomUUID().replaceAll('-', '').slice(0, 16);
 
+/** A value, or a Promise of it: what a reader of either engine's store returns. */
+export type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * What export, AI snapshots and (for now) the release code read: get and list of either
+ * RecordService (both results can be awaited).
+ */
+export interface RecordReader {
+  get<C extends CollectionName>(userId: string, collection: C, id: string): MaybePromise<EntityOf[C] | null>;
+  list<C extends CollectionName>(userId: string, collection: C): MaybePromise<EntityOf[C][]>;
+}
+
+/**
+ * The request path's record service (issue #19): every read and write returns a Promise, so the
+ * same routes run over SQLite's synchronous store and PostgreSQL's AsyncRecordStore.
+ */
 export interface RecordService {
   /** The live entity, or null when missing or deleted. */
-  get<C extends CollectionName>(userId: string, collection: C, id: string): EntityOf[C] | null;
+  get<C extends CollectionName>(userId: string, collection: C, id: string): Promise<EntityOf[C] | null>;
   /** Every live entity of a collection, newest first where it has createdAt. */
-  list<C extends CollectionName>(userId: string, collection: C): EntityOf[C][];
+  list<C extends CollectionName>(userId: string, collection: C): Promise<EntityOf[C][]>;
   /**
    * `list(userId, collection)` as JSON text. Kept per account and collection while that
    * collection's records are unchanged (RecordStore.latestSeq), so repeated reads of an unchanged list cost one
    * index seek instead of reading, parsing and serialising every record (issue #20).
    */
-  listJson(userId: string, collection: CollectionName): string;
+  listJson(userId: string, collection: CollectionName): Promise<string>;
   /**
    * Writes `patch` (entity fields; lists as arrays; `_deleted: false` brings a deleted record
    * back) with the account's clock and returns the entity. `newItemId` gives new list items stable
-   * ids (default: random). Throws 400 naming the field for an invalid or incomplete record, 403 or
+   * ids (default: random). Rejects with 400 naming the field for an invalid or incomplete record, 403 or
    * 413 past a limit of shared/limits.ts, 404 when the record is missing or deleted afterwards.
    */
   write<C extends CollectionName>(
@@ -52,15 +69,42 @@ export interface RecordService {
     id: string,
     patch: Record<string, unknown>,
     newItemId?: NewItemId,
-  ): EntityOf[C];
+  ): Promise<EntityOf[C]>;
   /** Tombstones a record (rule 5). */
-  remove(userId: string, collection: CollectionName, id: string): void;
-  /** Validates, admits and merges a client push (rules 3, 10–12; shared/limits.ts). */
-  applyClientChanges(userId: string, raw: readonly unknown[]): { accepted: string[]; rejected: RejectedChange[] };
+  remove(userId: string, collection: CollectionName, id: string): Promise<void>;
+  /**
+   * Validates, admits and merges a client push (rules 3, 10–12; shared/limits.ts). On SQLite the
+   * whole push runs synchronously inside `opts.writeBatch` (the group commit, db/group-commit.ts);
+   * on PostgreSQL the push's records are read first and its merge is one transaction of the store.
+   */
+  applyClientChanges(userId: string, raw: readonly unknown[]): Promise<{ accepted: string[]; rejected: RejectedChange[] }>;
   /**
    * The per-account rate limits of client requests (requests, writes, bytes read per minute).
    * Server-side writes (release, registration) are never counted.
    */
+  throttle: AccountThrottle;
+  /**
+   * The synchronous service over SQLite's store, for the release code until it awaits (issue #19
+   * step 2: it must switch to the Promise methods above). null over an asynchronous store.
+   */
+  sync: SyncRecordService | null;
+}
+
+/**
+ * The synchronous record service of SQLite (the shape before issue #19), kept ONLY for the
+ * release code (release/*, routes/release.ts) until it awaits RecordService.
+ */
+export interface SyncRecordService {
+  get<C extends CollectionName>(userId: string, collection: C, id: string): EntityOf[C] | null;
+  list<C extends CollectionName>(userId: string, collection: C): EntityOf[C][];
+  write<C extends CollectionName>(
+    userId: string,
+    collection: C,
+    id: string,
+    patch: Record<string, unknown>,
+    newItemId?: NewItemId,
+  ): EntityOf[C];
+  remove(userId: string, collection: CollectionName, id: string): void;
   throttle: AccountThrottle;
 }
 
@@ -72,8 +116,21 @@ const CACHED_LIST_BYTES = 64 * 1024;
 /** Usage figures are re-read from the database at least this often (ms); between, they are kept up to date here. */
 const USAGE_TTL_MS = 60_000;
 
+type Get = (collection: CollectionName, id: string) => ServerRecord | null;
+const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
+
 /**
- * A RecordService over `store`. Every account has its OWN HLC (rule 3: a timestamp one account
+ * The store a RecordService runs over: SQLite's synchronous one (with its group commit,
+ * db/group-commit.ts, which runs a push synchronously inside a shared transaction), or
+ * PostgreSQL's asynchronous one (each push its own transaction of the store).
+ */
+export type RecordSource =
+  | { engine: 'sqlite'; store: RecordStore; writeBatch?: <T>(write: () => T) => Promise<T> }
+  | { engine: 'postgres'; store: AsyncRecordStore };
+
+/**
+ * A RecordService over `source` (SQLite's RecordStore or PostgreSQL's AsyncRecordStore). Every
+ * account has its OWN HLC (rule 3: a timestamp one account
  * pushes never moves another's clock), created on first use with a fresh node id; a write folds
  * the record's current clocks first, so a clock recreated after eviction still wins over what it
  * wrote before. `usage` reads an account's stored records for the limits; `limits` is Config.limits;
@@ -81,50 +138,54 @@ const USAGE_TTL_MS = 60_000;
  * or started referring to (issue #17: the blob service deletes files no live record refers to).
  */
 export function createRecordService(
-  store: RecordStore,
+  source: RecordSource,
   opts: {
     now: () => number;
-    usage: (userId: string) => AccountUsage;
+    usage: (userId: string) => MaybePromise<AccountUsage>;
     limits: Limits;
     onFileRefs?: (userId: string, refs: FileRefChanges) => void;
+    /** The per-account limiters (default: in memory; services.ts gives PostgreSQL's shared ones). */
+    rateLimiters?: RateLimiterFactory;
   },
 ): RecordService {
+  const store: RecordStore | AsyncRecordStore = source.store;
   const clocks = createBoundedCache<Clock>(CACHED_ACCOUNTS);
   const usages = createBoundedCache<{ at: number; usage: AccountUsage }>(CACHED_ACCOUNTS);
   const lists = createBoundedCache<{ seq: number; json: string }>(CACHED_LISTS);
   const clockOf = (userId: string) => clocks.get(userId) ?? clocks.set(userId, createClock(newNodeId(), opts.now));
-  const usageOf = (userId: string) => {
+  const cachedUsage = (userId: string) => {
     const cached = usages.get(userId);
-    if (cached && opts.now() - cached.at < USAGE_TTL_MS) return cached.usage;
-    return usages.set(userId, { at: opts.now(), usage: opts.usage(userId) }).usage;
+    return cached && opts.now() - cached.at < USAGE_TTL_MS ? cached.usage : null;
   };
-  const toEntity = <C extends CollectionName>(userId: string, collection: C, id: string) => {
-    const r = store.get(userId, collection, id);
-    return r ? materialize(collection, id, r, userId) : null;
-  };
+  const usageOf = async (userId: string) => cachedUsage(userId) ?? usages.set(userId, { at: opts.now(), usage: await opts.usage(userId) }).usage;
+  const toEntity = <C extends CollectionName>(collection: C, id: string, r: ServerRecord | null, userId: string) =>
+    r ? materialize(collection, id, r, userId) : null;
 
-  /** Merges admitted `changes` of `userId` in one transaction, then tells `onFileRefs` what files they released. */
-  const commit = (userId: string, changes: Change[]) => {
-    const get = (c: CollectionName, id: string) => store.get(userId, c, id);
-    const files = opts.onFileRefs ? watchFileRefs(changes, get) : null;
-    const written = store.applyChanges(userId, changes);
-    if (files) {
+  /** Tells `onFileRefs` what files `changes` released or referenced (`before`/`after`: the records around the commit). */
+  const followFiles = (userId: string, changes: readonly Change[], before: Get, after: () => Get) => {
+    if (!opts.onFileRefs) return;
+    const files = watchFileRefs(changes, before);
+    return () => {
       try {
-        const refs = files.after(get);
+        const refs = files.after(after());
         if (refs.released.length > 0 || refs.referenced.length > 0) opts.onFileRefs!(userId, refs);
       } catch (err) {
         console.error('Following file references after a commit failed (the sweep catches up):', err); // the write itself succeeded
       }
-    }
-    return written;
+    };
   };
 
-  /** Admits and merges one server-made change; throws the refusal as an HTTP error. */
-  const applyServerChange = (userId: string, change: Change, current: ServerRecord | null) => {
-    const admission = createAdmission(userId, () => current, usageOf(userId), opts.limits);
-    const refusal = admission.admit(change);
-    if (refusal) throw new ApiHttpError(refusal.status, refusal.reason, [{ path: refusal.path, message: refusal.reason }]);
-    commit(userId, [change]);
+  /** Merges admitted `changes` of `userId` in one transaction of the store, then follows their files. */
+  const commit = async (userId: string, changes: Change[], before: Get): Promise<ServerRecord[]> => {
+    let written: ServerRecord[] = [];
+    const byKey = () => {
+      const m = new Map(written.map((r) => [keyOf(r.collection, r.id), r] as const));
+      return (c: CollectionName, id: string) => m.get(keyOf(c, id)) ?? before(c, id);
+    };
+    const done = followFiles(userId, changes, before, byKey);
+    written = await store.applyChanges(userId, changes);
+    done?.();
+    return written;
   };
 
   /** The next timestamp of `userId`'s clock, after every clock of `current` (see above). */
@@ -142,86 +203,178 @@ export function createRecordService(
     return clock.tick();
   };
 
+  /** Admits and merges one server-made change over `current`; rejects with the refusal as an HTTP error. */
+  const applyServerChange = async (userId: string, change: Change, current: ServerRecord | null) => {
+    const admission = createAdmission(userId, () => current, await usageOf(userId), opts.limits);
+    const refusal = admission.admit(change);
+    if (refusal) throw new ApiHttpError(refusal.status, refusal.reason, [{ path: refusal.path, message: refusal.reason }]);
+    await commit(userId, [change], () => current);
+  };
+
+  /** Phase 1 of a push: validates, receives the clocks of and admits `raw` over `get` and `usage` (all synchronous). */
+  const admitPush = (userId: string, raw: readonly unknown[], get: Get, usage: AccountUsage) => {
+    const clock = clockOf(userId);
+    const admission = createAdmission(userId, get, usage, opts.limits);
+    const valid: Change[] = [];
+    const refused: { item: unknown; change: Change | null; reason: string }[] = [];
+    for (const item of raw) {
+      const result = validateChange(item, { actor: 'client', userId });
+      if (!result.ok) {
+        refused.push({ item, change: null, reason: result.reason });
+        continue;
+      }
+      try {
+        clock.receive(result.change.hlc);
+      } catch (err) {
+        if (!(err instanceof ClockError)) throw err;
+        refused.push({ item, change: result.change, reason: err.message });
+        continue;
+      }
+      const refusal = admission.admit(result.change);
+      if (refusal) refused.push({ item, change: result.change, reason: refusal.reason });
+      else valid.push(result.change);
+    }
+    return { admission, valid, refused };
+  };
+
+  /** Phase 2 of a push: the answer, once `written` (what the merge changed) is known. */
+  const answerPush = ({ admission, valid, refused }: ReturnType<typeof admitPush>, written: readonly ServerRecord[]) => {
+    const changed = new Map(written.map((r) => [`${r.collection}/${r.id}`, r] as const));
+    // Rule 11: the record's state rides with the FIRST rejection of that record only; later
+    // ones carry null and the client uses the first (issue #15: bounded responses).
+    const sent = new Set<string>();
+    const rejected: RejectedChange[] = refused.map(({ item, change, reason }) => {
+      const c = (change ?? item ?? {}) as Partial<Change>;
+      const hlc = typeof c.hlc === 'string' ? c.hlc.slice(0, 64) : '';
+      const collection = typeof c.collection === 'string' ? c.collection.slice(0, 64) : '';
+      const id = typeof c.id === 'string' ? c.id.slice(0, 64) : '';
+      const key = `${collection}/${id}`;
+      const known = change !== null || ((COLLECTIONS as readonly string[]).includes(collection) && /^[A-Za-z0-9_-]{1,64}$/.test(id));
+      const first = known && !sent.has(key);
+      if (first) sent.add(key);
+      return { hlc, collection, id, reason, record: first ? admission.stateOf(collection as CollectionName, id, changed) : null };
+    });
+    return { accepted: valid.map((c) => c.hlc), rejected };
+  };
+
+  /** SQLite: the whole push synchronously (inside the group commit when given), as before issue #19. */
+  const pushSync = (sync: RecordStore, userId: string, raw: readonly unknown[], usage: AccountUsage) => {
+    const get: Get = (c, id) => sync.get(userId, c, id);
+    const admitted = admitPush(userId, raw, get, usage);
+    const done = followFiles(userId, admitted.valid, get, () => get);
+    const written = sync.applyChanges(userId, admitted.valid);
+    done?.();
+    return answerPush(admitted, written);
+  };
+
+  /** PostgreSQL: reads every record the push names, admits over them, then merges in one transaction of the store. */
+  const pushAsync = async (userId: string, raw: readonly unknown[], usage: AccountUsage) => {
+    const keys = new Map<string, [CollectionName, string]>();
+    for (const item of raw) {
+      const { collection, id } = (item ?? {}) as { collection?: unknown; id?: unknown };
+      if (typeof collection === 'string' && (COLLECTIONS as readonly string[]).includes(collection) && typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id)) {
+        keys.set(keyOf(collection, id), [collection as CollectionName, id]);
+      }
+    }
+    const found = new Map<string, ServerRecord | null>();
+    await Promise.all([...keys].map(async ([k, [c, id]]) => found.set(k, await store.get(userId, c, id))));
+    const get: Get = (c, id) => found.get(keyOf(c, id)) ?? null;
+    const admitted = admitPush(userId, raw, get, usage);
+    return answerPush(admitted, await commit(userId, admitted.valid, get));
+  };
+
+  const sortNewestFirst = <T>(all: T[]) =>
+    all.sort((a, b) => {
+      const ca = (a as { createdAt?: string }).createdAt ?? '';
+      const cb = (b as { createdAt?: string }).createdAt ?? '';
+      return cb.localeCompare(ca);
+    });
+  const materializeAll = <C extends CollectionName>(userId: string, collection: C, rows: ServerRecord[]) =>
+    sortNewestFirst(rows.map((r) => materialize(collection, r.id, r, userId)).filter((e): e is NonNullable<typeof e> => e !== null));
+
+  /** The change `patch` makes to `current`, or null when it changes nothing; throws 400 when invalid. */
+  const serverChange = (userId: string, collection: CollectionName, id: string, patch: Record<string, unknown>, current: ServerRecord | null, newItemId: NewItemId) => {
+    const { [TOMBSTONE_FIELD]: tombstone, ...rest } = patch;
+    const fields = fieldsOfPatch(collection, current ?? { values: {}, clocks: {} }, rest, newItemId);
+    if (typeof tombstone === 'boolean') fields[TOMBSTONE_FIELD] = tombstone;
+    if (Object.keys(fields).length === 0) return null;
+    const result = validateChange({ collection, id, hlc: tickAfter(userId, current), fields }, { actor: 'server', userId });
+    if (!result.ok) throw new ApiHttpError(400, result.reason);
+    return result.change;
+  };
+
+  const throttle = createAccountThrottle(opts.now, opts.limits, opts.rateLimiters);
+
   const service: RecordService = {
-    get: toEntity,
-    list(userId, collection) {
-      const all = store
-        .list(userId, collection)
-        .map((r) => materialize(collection, r.id, r, userId))
-        .filter((e): e is NonNullable<typeof e> => e !== null);
-      return all.sort((a, b) => {
-        const ca = (a as { createdAt?: string }).createdAt ?? '';
-        const cb = (b as { createdAt?: string }).createdAt ?? '';
-        return cb.localeCompare(ca);
-      });
+    async get(userId, collection, id) {
+      return toEntity(collection, id, await store.get(userId, collection, id), userId);
     },
-    listJson(userId, collection) {
-      const seq = store.latestSeq?.(userId, collection);
+    async list(userId, collection) {
+      return materializeAll(userId, collection, await store.list(userId, collection));
+    },
+    async listJson(userId, collection) {
+      const seq = await store.latestSeq?.(userId, collection);
       const key = `${userId}\u0000${collection}`;
       const cached = seq === undefined ? undefined : lists.get(key);
       if (cached && cached.seq === seq) return cached.json;
-      const json = JSON.stringify(service.list(userId, collection));
+      const json = JSON.stringify(await service.list(userId, collection));
       if (seq !== undefined && json.length <= CACHED_LIST_BYTES) lists.set(key, { seq, json });
       return json;
     },
-    write(userId, collection, id, patch, newItemId = itemId) {
-      const current = store.get(userId, collection, id);
-      const { [TOMBSTONE_FIELD]: tombstone, ...rest } = patch;
-      const fields = fieldsOfPatch(collection, current ?? { values: {}, clocks: {} }, rest, newItemId);
-      if (typeof tombstone === 'boolean') fields[TOMBSTONE_FIELD] = tombstone;
-      if (Object.keys(fields).length > 0) {
-        const result = validateChange({ collection, id, hlc: tickAfter(userId, current), fields }, { actor: 'server', userId });
-        if (!result.ok) throw new ApiHttpError(400, result.reason);
-        applyServerChange(userId, result.change, current);
-      }
-      const entity = toEntity(userId, collection, id);
+    async write(userId, collection, id, patch, newItemId = itemId) {
+      const current = await store.get(userId, collection, id);
+      const change = serverChange(userId, collection, id, patch, current, newItemId);
+      if (change) await applyServerChange(userId, change, current);
+      const entity = await service.get(userId, collection, id);
       if (!entity) throw new ApiHttpError(404, 'Not found');
       return entity;
     },
-    remove(userId, collection, id) {
-      const current = store.get(userId, collection, id);
-      applyServerChange(userId, { collection, id, hlc: tickAfter(userId, current), fields: { [TOMBSTONE_FIELD]: true } }, current);
+    async remove(userId, collection, id) {
+      const current = await store.get(userId, collection, id);
+      await applyServerChange(userId, { collection, id, hlc: tickAfter(userId, current), fields: { [TOMBSTONE_FIELD]: true } }, current);
     },
-    applyClientChanges(userId, raw) {
-      const clock = clockOf(userId);
-      const admission = createAdmission(userId, (c, id) => store.get(userId, c, id), usageOf(userId), opts.limits);
-      const valid: Change[] = [];
-      const refused: { item: unknown; change: Change | null; reason: string }[] = [];
-      for (const item of raw) {
-        const result = validateChange(item, { actor: 'client', userId });
-        if (!result.ok) {
-          refused.push({ item, change: null, reason: result.reason });
-          continue;
-        }
-        try {
-          clock.receive(result.change.hlc);
-        } catch (err) {
-          if (!(err instanceof ClockError)) throw err;
-          refused.push({ item, change: result.change, reason: err.message });
-          continue;
-        }
-        const refusal = admission.admit(result.change);
-        if (refusal) refused.push({ item, change: result.change, reason: refusal.reason });
-        else valid.push(result.change);
-      }
-      const written = new Map(commit(userId, valid).map((r) => [`${r.collection}/${r.id}`, r] as const));
-      // Rule 11: the record's state rides with the FIRST rejection of that record only; later
-      // ones carry null and the client uses the first (issue #15: bounded responses).
-      const sent = new Set<string>();
-      const rejected: RejectedChange[] = refused.map(({ item, change, reason }) => {
-        const c = (change ?? item ?? {}) as Partial<Change>;
-        const hlc = typeof c.hlc === 'string' ? c.hlc.slice(0, 64) : '';
-        const collection = typeof c.collection === 'string' ? c.collection.slice(0, 64) : '';
-        const id = typeof c.id === 'string' ? c.id.slice(0, 64) : '';
-        const key = `${collection}/${id}`;
-        const known = change !== null || ((COLLECTIONS as readonly string[]).includes(collection) && /^[A-Za-z0-9_-]{1,64}$/.test(id));
-        const first = known && !sent.has(key);
-        if (first) sent.add(key);
-        return { hlc, collection, id, reason, record: first ? admission.stateOf(collection as CollectionName, id, written) : null };
-      });
-      return { accepted: valid.map((c) => c.hlc), rejected };
+    async applyClientChanges(userId, raw) {
+      const usage = await usageOf(userId);
+      if (source.engine === 'postgres') return pushAsync(userId, raw, usage);
+      const sqlite = source.store;
+      return source.writeBatch ? source.writeBatch(() => pushSync(sqlite, userId, raw, usage)) : pushSync(sqlite, userId, raw, usage);
     },
-    throttle: createAccountThrottle(opts.now, opts.limits),
+    throttle,
+    sync: null,
   };
+
+  if (source.engine === 'sqlite') service.sync = syncFacade(source.store);
   return service;
+
+  /** SQLite: the same service without Promises, for a write that must run inside a caller's better-sqlite3 transaction (tests of the group commit). */
+  function syncFacade(sqlite: RecordStore): SyncRecordService {
+    // SQLite's usage reader is synchronous (db/usage.ts).
+    const usageNow = (u: string) => cachedUsage(u) ?? usages.set(u, { at: opts.now(), usage: opts.usage(u) as AccountUsage }).usage;
+    const apply = (userId: string, change: Change, current: ServerRecord | null) => {
+      const refusal = createAdmission(userId, () => current, usageNow(userId), opts.limits).admit(change);
+      if (refusal) throw new ApiHttpError(refusal.status, refusal.reason, [{ path: refusal.path, message: refusal.reason }]);
+      const get: Get = (c, id) => sqlite.get(userId, c, id);
+      const done = followFiles(userId, [change], get, () => get);
+      sqlite.applyChanges(userId, [change]);
+      done?.();
+    };
+    const get = <C extends CollectionName>(userId: string, collection: C, id: string) => toEntity(collection, id, sqlite.get(userId, collection, id), userId);
+    return {
+      get,
+      list: (userId, collection) => materializeAll(userId, collection, sqlite.list(userId, collection)),
+      write(userId, collection, id, patch, newItemId = itemId) {
+        const current = sqlite.get(userId, collection, id);
+        const change = serverChange(userId, collection, id, patch, current, newItemId);
+        if (change) apply(userId, change, current);
+        const entity = get(userId, collection, id);
+        if (!entity) throw new ApiHttpError(404, 'Not found');
+        return entity;
+      },
+      remove(userId, collection, id) {
+        const current = sqlite.get(userId, collection, id);
+        apply(userId, { collection, id, hlc: tickAfter(userId, current), fields: { [TOMBSTONE_FIELD]: true } }, current);
+      },
+      throttle,
+    };
+  }
 }

@@ -1,5 +1,6 @@
 /**
- * The server's services, built once by `createServices(deps)` and handed explicitly to
+ * The server's services, built once by `createServices(deps)` (SQLite in DATA_DIR) or
+ * `createPgServices(deps, pool)` (PostgreSQL, DATABASE_URL; issue #19) and handed explicitly to
  * `createApp(deps, services)` and to each route module: the account store, the record store and
  * service, one HLC per account (rule 3), the release service and its
  * scheduler (DESIGN.md §8), and the files (issue #17: blob store under DATA_DIR/blobs, metadata,
@@ -7,33 +8,54 @@
  * restart in a test) are two independent values, and nothing a request carries is kept here.
  */
 import { join } from 'node:path';
+import type pg from 'pg';
 import type { AppDeps } from './app-env';
 import { createBlobMeta } from './blobs/blob-meta';
 import { createFsBlobStore } from './blobs/fs-blob-store';
 import { lazyS3BlobStore } from './blobs/s3-config';
 import { createBlobLifetime } from './blobs/lifetime';
 import { createBlobService, type BlobService } from './blobs/service';
+import type { AsyncAccountStore } from './db/account-store';
 import { createAccountStore, type AccountStore } from './db/accounts';
 import { createReleaseStore } from './db/release';
 import { createSqliteAsyncReleaseStore } from './db/release-store';
-import type { RecordStore } from './db/record-store';
+import { createGroupCommit } from './db/group-commit';
+import { migratePg } from './db/pg/migrate';
+import { createPgAccountStore } from './db/pg/pg-account-store';
+import { createPgRecordStore } from './db/pg/pg-record-store';
+import { createPgRateLimiter, type AsyncRateLimiter } from './db/pg/pg-rate-limiter';
+import { createPgUsageReader } from './db/pg/pg-usage';
+import type { AsyncRecordStore, RecordStore } from './db/record-store';
 import { createSqliteRecordStore } from './db/sqlite-record-store';
 import { createUsageReader } from './db/usage';
-import { createRecordService, type RecordService } from './records';
+import { memoryRateLimiters, type RateLimiterFactory } from './http/rate-limit';
+import { createRecordService, type RecordService, type RecordSource } from './records';
 import { createMailer, type Mailer } from './release/mailer';
 import { createReleaseScheduler, type ReleaseScheduler } from './release/scheduler';
 import { createReleaseService, type ReleaseService } from './release/service';
 
 export interface Services {
-  accounts: AccountStore;
-  store: RecordStore;
+  /** Where accounts, sessions and records live: SQLite in DATA_DIR, or PostgreSQL (DATABASE_URL). */
+  engine: 'sqlite' | 'postgres';
+  accounts: AccountStore | AsyncAccountStore;
+  store: RecordStore | AsyncRecordStore;
   records: RecordService;
+  /**
+   * The synchronous record service the release code (release/*, routes/release.ts) still calls:
+   * SQLite's. Issue #19 step 2 switches the release code to `records` and removes this.
+   */
   release: ReleaseService;
   scheduler: ReleaseScheduler;
   /** SMTP (SMTP_URL) or the outbox folder; Settings says which (release/readiness.ts). */
   mailer: Mailer;
   /** Files (issue #17): uploads, quota, lifetime (sync-server/blobs/). */
   blobs: BlobService;
+  /** The request path's rate limiters: in memory on SQLite, shared by every instance on PostgreSQL (pg-rate-limiter.ts). */
+  rateLimiters: RateLimiterFactory;
+  /** PostgreSQL only: resolves when the database answers (routes/health.ts `/readyz`). */
+  pingDatabase?: () => Promise<unknown>;
+  /** PostgreSQL only: deletes the ended windows of every shared rate limiter; resolves how many (main.ts, hourly). */
+  purgeRateLimits?: () => Promise<number>;
 }
 
 /**
@@ -41,21 +63,76 @@ export interface Services {
  * (SMTP_URL, else the `.eml` folder), e.g. for a test that counts sends.
  */
 export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): Services {
+  const store = createSqliteRecordStore(deps.db, deps.config.limits);
+  // Pushes of every account arriving in one event-loop turn share one SQLite commit (db/group-commit.ts).
+  const commits = createGroupCommit(deps.db);
+  return assemble(deps, opts, {
+    engine: 'sqlite',
+    accounts: createAccountStore(deps.db),
+    source: { engine: 'sqlite', store, writeBatch: (write) => commits.run(write) },
+    usage: createUsageReader(deps.db),
+    rateLimiters: memoryRateLimiters(deps.now),
+  });
+}
+
+/**
+ * The services with accounts, sessions and records on PostgreSQL (`pool`, DATABASE_URL; issue
+ * #19): migrates `pool` first (db/pg/migrate.ts; instances starting together wait for each
+ * other). Release and files are not on PostgreSQL yet (db/pg/README.md): this throws, naming
+ * them, unless `deps.config.pgWithoutRelease` (AFTERWORD_PG_WITHOUT_RELEASE=1, tests of the
+ * request path), where the release code keeps its SQLite file in DATA_DIR, check-ins and
+ * account deletions do not reach it, and its scheduler must not be started.
+ */
+export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mailer?: Mailer } = {}): Promise<Services> {
+  if (!deps.config.pgWithoutRelease) {
+    throw new Error(
+      'DATABASE_URL is set, but the release (check-ins, trustees, deliveries, its scheduler) and file metadata are not on PostgreSQL yet (sync-server/db/pg/README.md). Unset DATABASE_URL to run on SQLite in DATA_DIR.',
+    );
+  }
+  await migratePg(pool);
+  const limiters: AsyncRateLimiter[] = [];
+  const services = assemble(deps, opts, {
+    engine: 'postgres',
+    accounts: createPgAccountStore(pool),
+    source: { engine: 'postgres', store: createPgRecordStore(pool, deps.config.limits) },
+    usage: createPgUsageReader(pool),
+    rateLimiters: (o) => {
+      const limiter = createPgRateLimiter(pool, { ...o, now: deps.now });
+      limiters.push(limiter);
+      return limiter;
+    },
+  });
+  // The release's tables in the SQLite file refer to SQLite's users: nothing of a PostgreSQL account may reach them.
+  services.release = { ...services.release, checkIn: async () => {}, forgetAccount: () => {} };
+  services.pingDatabase = () => pool.query('SELECT 1');
+  services.purgeRateLimits = async () => {
+    let n = 0;
+    for (const l of limiters) n += await l.purge();
+    return n;
+  };
+  return services;
+}
+
+function assemble(
+  deps: AppDeps,
+  opts: { mailer?: Mailer },
+  parts: Pick<Services, 'engine' | 'accounts' | 'rateLimiters'> & { source: RecordSource; usage: Parameters<typeof createRecordService>[1]['usage'] },
+): Services {
   const { limits } = deps.config; // AFTERWORD_LIMITS over shared/limits.ts (config-limits.ts)
-  const store = createSqliteRecordStore(deps.db, limits);
   const blobMeta = createBlobMeta(deps.db);
   const blobStore = deps.config.s3 ? lazyS3BlobStore(deps.config.s3) : createFsBlobStore(join(deps.config.dataDir, 'blobs')); // S3_BUCKET: issue #19
   const lifetime = createBlobLifetime(blobMeta, blobStore, deps.now, { keptBytes: deps.config.files.userQuotaBytes });
   const maxFiles = 2 * limits.recordsPerCollection; // documents and messages, each may hold one file
   const blobs = createBlobService(blobStore, blobMeta, lifetime, { files: deps.config.files, now: deps.now, maxFiles });
-  const records = createRecordService(store, {
+  const recordOpts = {
     now: deps.now,
-    usage: createUsageReader(deps.db),
     limits,
-    onFileRefs: (userId, refs) => lifetime.recordsChanged(userId, refs), // a file no live record refers to is deleted
-  }); // one HLC per account (rule 3)
+    onFileRefs: (userId: string, refs: Parameters<typeof lifetime.recordsChanged>[1]) => lifetime.recordsChanged(userId, refs), // a file no live record refers to is deleted
+  };
+  const records = createRecordService(parts.source, { ...recordOpts, usage: parts.usage, rateLimiters: parts.rateLimiters }); // one HLC per account (rule 3)
+  // The release reads and writes the owner's records through the same (awaited) service; its own state is in the SQLite file.
   const release = createReleaseService(deps, records, createSqliteAsyncReleaseStore(deps.db, createReleaseStore(deps.db)));
   const mailer = opts.mailer ?? createMailer(deps.config);
   const scheduler = createReleaseScheduler(deps, release, records, mailer, { housekeeping: () => lifetime.sweep() });
-  return { accounts: createAccountStore(deps.db), store, records, release, scheduler, mailer, blobs };
+  return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, release, scheduler, mailer, blobs, rateLimiters: parts.rateLimiters };
 }

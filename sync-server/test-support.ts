@@ -10,6 +10,7 @@ import type { AppDeps } from './app-env';
 import { loadConfig } from './config';
 import { openDatabase } from './db/sqlite';
 import type { Mailer } from './release/mailer';
+import type { RecordStore } from './db/record-store';
 import { createServices, type Services } from './services';
 
 export interface TestApp {
@@ -23,6 +24,12 @@ export interface TestApp {
   call(method: string, path: string, body?: unknown, cookie?: string, headers?: Record<string, string>): Promise<Response>;
 }
 
+/** The synchronous SQLite record store of a test app (createServices), for tests that read it directly; throws on another engine. */
+export function sqliteStoreOf(t: Pick<TestApp, 'services'>): RecordStore {
+  if (t.services.engine !== 'sqlite') throw new Error('sqliteStoreOf: this test app is not on SQLite');
+  return t.services.store as RecordStore;
+}
+
 /** A fresh app on a temp DATA_DIR, with a controllable clock starting at `start` (ms); `opts.mailer` replaces the configured mailer. */
 export function createTestApp(
   env: Record<string, string> = {},
@@ -33,15 +40,19 @@ export function createTestApp(
   const config = loadConfig({ DATA_DIR: dataDir, ...env });
   let now = start;
   const deps: AppDeps = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: () => now };
-  const services = createServices(deps, opts);
+  return testAppOver(deps, createServices(deps, opts), (ms) => {
+    now += ms;
+  });
+}
+
+/** The TestApp of `createApp(deps, services)`; `advance` moves the clock `deps.now` reads. */
+export function testAppOver(deps: AppDeps, services: Services, advance: (ms: number) => void): TestApp {
   const app = createApp(deps, services);
   return {
     app,
     deps,
     services,
-    advance: (ms) => {
-      now += ms;
-    },
+    advance,
     call: async (method, path, body, cookie, headers = {}) =>
       app.request(`http://localhost${path}`, {
         method,

@@ -8,7 +8,7 @@ describe('planningSnapshot', () => {
   it('is an empty plan for a new user, with their first name', async () => {
     const t = createTestApp();
     const { user } = await signUp(t, { firstName: 'Grace' });
-    expect(planningSnapshot(t.services.records, user.id)).toEqual(snapshotOf({ firstName: 'Grace' }));
+    expect(await planningSnapshot(t.services.records, user.id)).toEqual(snapshotOf({ firstName: 'Grace' }));
   });
 
   it('counts what the user planned, and only their own records', async () => {
@@ -33,7 +33,7 @@ describe('planningSnapshot', () => {
     await post('/api/survivor-tasks', { ...task, completionStatus: 'completed' });
     await post('/api/survivor-tasks', { ...task, completionStatus: 'not-started' });
 
-    expect(planningSnapshot(t.services.records, user.id)).toMatchObject({
+    expect(await planningSnapshot(t.services.records, user.id)).toMatchObject({
       values: ['nature', 'family'],
       beliefs: 'Quaker',
       hasPlan: true,

@@ -3,16 +3,16 @@
  * recommendations, read from the record store. Counts and choices only (see ai/README.md).
  */
 import { planCompletion } from '../../shared/plan-completion';
-import type { RecordService } from '../records';
+import type { RecordReader } from '../records';
 import type { PlanningSnapshot } from './provider';
 
-export function planningSnapshot(records: RecordService, userId: string): PlanningSnapshot {
-  const profile = records.get(userId, 'profile', userId);
-  const plan = records.get(userId, 'deathPlan', userId);
-  const messages = records.list(userId, 'messages');
-  const documents = records.list(userId, 'documents');
-  const trustees = records.list(userId, 'trustees');
-  const tasks = records.list(userId, 'survivorTasks');
+export async function planningSnapshot(records: RecordReader, userId: string): Promise<PlanningSnapshot> {
+  const profile = await records.get(userId, 'profile', userId);
+  const plan = await records.get(userId, 'deathPlan', userId);
+  const messages = await records.list(userId, 'messages');
+  const documents = await records.list(userId, 'documents');
+  const trustees = await records.list(userId, 'trustees');
+  const tasks = await records.list(userId, 'survivorTasks');
   const countDocuments = (type: string) => documents.filter((d) => d.documentType === type).length;
   return {
     firstName: profile?.firstName ?? '',

@@ -14,7 +14,7 @@
  */
 import type { Context } from 'hono';
 import type { AppDeps } from '../app-env';
-import { createRateLimiter } from '../http/rate-limit';
+import { memoryRateLimiters, type RateLimiterFactory } from '../http/rate-limit';
 import { readDeviceCookie } from './device-cookie';
 
 /** Attempts allowed per bucket (untrusted username, or one device) per window. */
@@ -30,23 +30,26 @@ export interface LoginThrottle {
    */
   attempt(c: Context, username: string, userId: string | undefined): Promise<string>;
   /** The password was correct: empties `bucket`. */
-  succeeded(bucket: string): void;
+  succeeded(bucket: string): Promise<void>;
 }
 
-/** A throttle measured with `deps.now`; `message` is the 429's error text. In memory, per process. */
-export function createLoginThrottle(deps: AppDeps, message: string): LoginThrottle {
-  const limiter = createRateLimiter({ limit: LOGIN_ATTEMPTS, windowMs: LOGIN_WINDOW_MS, now: deps.now, message });
+/**
+ * A throttle measured with `deps.now`; `message` is the 429's error text. In memory, per process,
+ * unless `make` gives shared limiters (PostgreSQL, services.ts).
+ */
+export function createLoginThrottle(deps: AppDeps, message: string, make: RateLimiterFactory = memoryRateLimiters(deps.now)): LoginThrottle {
+  const limiter = make({ name: 'login', limit: LOGIN_ATTEMPTS, windowMs: LOGIN_WINDOW_MS, message });
   return {
     async attempt(c, username, userId) {
       // Verified whether or not the username exists, so the work done does not tell (ASVS 6.3.8).
       const device = readDeviceCookie(c, deps);
       const trusted = device !== null && userId !== undefined && device.userId === userId;
       const bucket = trusted ? `login-device:${device.nonce}` : `login:${username.toLowerCase()}`;
-      limiter.hit(bucket);
+      await limiter.hit(bucket);
       return bucket;
     },
-    succeeded(bucket) {
-      limiter.reset(bucket);
+    async succeeded(bucket) {
+      await limiter.reset(bucket);
     },
   };
 }

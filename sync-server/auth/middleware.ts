@@ -16,7 +16,7 @@ import { clearSessionHint, hasSessionHint, setSessionHint } from './session-hint
 
 export function requireSession(deps: AppDeps, services: Pick<Services, 'accounts'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = verifySessionCookie(c, deps, services.accounts);
+    const session = await verifySessionCookie(c, deps, services.accounts);
     if (!session) {
       if (hasSessionHint(c, deps)) clearSessionHint(c, deps);
       throw new ApiHttpError(401, 'Not signed in');

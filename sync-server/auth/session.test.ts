@@ -190,9 +190,9 @@ describe('session purge (ASVS 7.3.1)', () => {
     t.advance(10 * 24 * 3600_000);
     const fresh = await signUp(t);
     const rows = () => (t.deps.db.prepare('SELECT COUNT(*) AS n FROM sessions').get() as { n: number }).n;
-    expect(purgeExpiredSessions(t.deps, t.services.accounts)).toBe(0);
+    expect(await purgeExpiredSessions(t.deps, t.services.accounts)).toBe(0);
     t.advance(5 * 24 * 3600_000); // the first session is now idle for 15 days
-    expect(purgeExpiredSessions(t.deps, t.services.accounts)).toBe(1);
+    expect(await purgeExpiredSessions(t.deps, t.services.accounts)).toBe(1);
     expect(rows()).toBe(1);
     expect((await t.call('GET', '/api/user/profile', undefined, fresh.cookie)).status).toBe(200);
     expect((await t.call('GET', '/api/user/profile', undefined, idle.cookie)).status).toBe(401);

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppDeps } from '../app-env';
-import type { AccountStore } from '../db/accounts';
+import type { AnyAccountStore } from '../db/account-store';
 import { clearCookie, readCookie, writeCookie } from './cookies';
 import { clearSessionHint, setSessionHint } from './session-hint';
 import { signToken, verifyToken } from './signed-token';
@@ -27,11 +27,11 @@ export interface SessionRow {
 }
 
 /** Creates a session row for `userId` and sets its cookie (a new token at each sign-in). */
-export function startSession(c: Context, deps: AppDeps, accounts: AccountStore, userId: string): string {
+export async function startSession(c: Context, deps: AppDeps, accounts: AnyAccountStore, userId: string): Promise<string> {
   const now = deps.now();
   const id = randomBytes(32).toString('base64url');
   const expiresAt = now + SESSION_ABSOLUTE_MS;
-  accounts.createSession({ id, user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt });
+  await accounts.createSession({ id, user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt });
   const token = signToken(deps, AUDIENCE, { sub: userId, jti: id }, expiresAt);
   writeCookie(c, deps, COOKIE, token, SESSION_ABSOLUTE_MS);
   setSessionHint(c, deps, SESSION_ABSOLUTE_MS); // after the session cookie: clients read the first Set-Cookie
@@ -49,19 +49,19 @@ export function clearSessionCookie(c: Context, deps: AppDeps): void {
  * (over HTTPS only the `__Host-` name counts), tampered, signed with another algorithm, expired,
  * idle too long, or its row was revoked.
  */
-export function verifySessionCookie(c: Context, deps: AppDeps, accounts: AccountStore): SessionRow | null {
+export async function verifySessionCookie(c: Context, deps: AppDeps, accounts: AnyAccountStore): Promise<SessionRow | null> {
   const token = readCookie(c, deps, COOKIE);
   if (!token) return null;
   const claims = verifyToken(deps, AUDIENCE, token);
   if (!claims) return null;
   const { sub } = claims;
-  const row = accounts.findSession(claims.jti);
+  const row = await accounts.findSession(claims.jti);
   const now = deps.now();
   if (!row || row.user_id !== sub || row.expires_at <= now || now - row.last_seen_at > SESSION_IDLE_MS) {
-    if (row) accounts.deleteSession(row.id);
+    if (row) await accounts.deleteSession(row.id);
     return null;
   }
-  if (now - row.last_seen_at > TOUCH_EVERY_MS) accounts.touchSession(row.id, now);
+  if (now - row.last_seen_at > TOUCH_EVERY_MS) await accounts.touchSession(row.id, now);
   return { id: row.id, userId: row.user_id };
 }
 
@@ -70,7 +70,7 @@ export function verifySessionCookie(c: Context, deps: AppDeps, accounts: Account
  * (OWASP ASVS 7.3.1, 7.3.2). Such sessions are already refused; this keeps the table from
  * growing. Returns how many rows went. Run periodically by main.ts.
  */
-export function purgeExpiredSessions(deps: AppDeps, accounts: AccountStore): number {
+export async function purgeExpiredSessions(deps: AppDeps, accounts: AnyAccountStore): Promise<number> {
   const now = deps.now();
   return accounts.purgeSessions(now, now - SESSION_IDLE_MS);
 }

@@ -66,7 +66,7 @@ describe('a file lives as long as a live record refers to it', () => {
     const { id } = (await doc.json()) as { id: string };
     // The record service tells the lifetime inside the write; the batch's COMMIT then fails.
     const write = o.t.deps.db.transaction(() => {
-      o.t.services.records.remove(o.user.id, 'documents', id);
+      o.t.services.records.sync!.remove(o.user.id, 'documents', id); // SQLite's synchronous facade: inside this transaction
       throw new Error('disk I/O error');
     });
     expect(() => write()).toThrow('disk I/O error');

@@ -63,7 +63,7 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   }
   for (const path of ['/api/blobs/*', '/api/files/*']) {
     app.use(path, requireSession(deps, services), async (c, next) => {
-      throttle.requests.hit(c.var.userId);
+      await throttle.requests.hit(c.var.userId);
       await next();
     });
   }
@@ -72,7 +72,7 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const indexOf = (c: Context) => parseWith(z.object({ index: indexSchema }), { index: c.req.param('index') }).index;
 
   app.post('/api/blobs', async (c) => {
-    throttle.writes.hit(c.var.userId);
+    await throttle.writes.hit(c.var.userId);
     const body = await readJson(c, startSchema);
     const { created, status } = await blobs.start(c.var.userId, body);
     return c.json({ blobId: status.blobId, received: status.received, complete: status.complete }, created ? 201 : 200);
@@ -93,9 +93,9 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     // Refused for the uploads already streaming before its bytes are counted: the retry pays them.
     if (running >= CHUNKS_IN_FLIGHT) throw new ApiHttpError(429, 'Too many uploads at once. Please wait and try again.', undefined, { 'Retry-After': '1' });
     const row = blobs.meta.get(userId, blobId);
-    if (row && index < row.chunk_count) throttle.fileBytes.hit(userId, plainChunkBytes(row.size, row.chunk_size, index) + CHUNK_OVERHEAD); // bytes, not writes (shared/limits.ts)
-    inFlight.set(userId, running + 1);
+    inFlight.set(userId, running + 1); // before the first await: chunks arriving together see each other
     try {
+      if (row && index < row.chunk_count) await throttle.fileBytes.hit(userId, plainChunkBytes(row.size, row.chunk_size, index) + CHUNK_OVERHEAD); // bytes, not writes (shared/limits.ts)
       const raw = c.req.raw.body;
       const body = raw ? Readable.fromWeb(raw as import('node:stream/web').ReadableStream<Uint8Array>) : Readable.from([]);
       // A client that resets mid-chunk errors `body` before the store's pipeline listens (it awaits a
@@ -121,12 +121,12 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   });
 
   app.post('/api/blobs/:blobId/complete', async (c) => {
-    throttle.writes.hit(c.var.userId);
+    await throttle.writes.hit(c.var.userId);
     const blobId = blobIdOf(c);
     const claim = await readJson(c, completeSchema);
     // Completing decrypts the whole file: its bytes count, so retrying a failing complete in a loop cannot hog the CPU.
     const row = blobs.meta.get(c.var.userId, blobId);
-    if (row?.state === 'uploading') throttle.fileBytes.hit(c.var.userId, row.encrypted_size);
+    if (row?.state === 'uploading') await throttle.fileBytes.hit(c.var.userId, row.encrypted_size);
     await blobs.complete(c.var.userId, blobId, claim);
     return c.json({ complete: true });
   });
@@ -135,7 +135,7 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     const row = blobs.readable(c.var.userId, blobIdOf(c));
     const index = indexOf(c);
     if (index >= row.chunk_count) throw new ApiHttpError(404, 'Not found');
-    throttle.fileBytes.hit(c.var.userId, plainChunkBytes(row.size, row.chunk_size, index) + CHUNK_OVERHEAD);
+    await throttle.fileBytes.hit(c.var.userId, plainChunkBytes(row.size, row.chunk_size, index) + CHUNK_OVERHEAD);
     const stream = await blobs.store.getChunk(row.user_id, row.blob_id, index);
     if (!stream) throw new ApiHttpError(404, 'Not found');
     c.header('Content-Type', 'application/octet-stream');
@@ -145,13 +145,13 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
 
   app.get('/api/blobs/:blobId/content', async (c) => {
     const row = blobs.readable(c.var.userId, blobIdOf(c));
-    throttle.fileBytes.check(c.var.userId);
+    await throttle.fileBytes.check(c.var.userId);
     const res = await rangedResponse(
       c,
       row.encrypted_size,
       'application/octet-stream',
-      (range) => {
-        throttle.fileBytes.charge(c.var.userId, range.end - range.start + 1);
+      async (range) => {
+        await throttle.fileBytes.charge(c.var.userId, range.end - range.start + 1);
         return ciphertextRange(blobs.store, row, range);
       },
       { 'Content-Disposition': contentDisposition('attachment', `${row.blob_id}.bin`) },

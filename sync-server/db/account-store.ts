@@ -10,6 +10,9 @@ export type AsyncAccountStore = {
   [K in keyof AccountStore]: (...args: Parameters<AccountStore[K]>) => Promise<ReturnType<AccountStore[K]>>;
 };
 
+/** Either engine's account store: every call is awaited (`await` on SQLite's plain values costs a microtask). */
+export type AnyAccountStore = AccountStore | AsyncAccountStore;
+
 /**
  * True when `err` is what `createUser` throws for a username already taken (case-insensitively):
  * SQLite's SQLITE_CONSTRAINT_UNIQUE, or PostgreSQL's unique violation (23505) on `users`.

@@ -5,18 +5,18 @@
  */
 import { COLLECTIONS, COLLECTION_SPECS } from '../../shared/schema/collections';
 import type { ExportRecords } from '../../shared/export/format';
-import type { RecordService } from '../records';
+import type { RecordReader } from '../records';
 
 /** Every live record of `userId` (never another account's: the store is keyed by it). */
-export function exportRecordsOf(records: RecordService, userId: string): ExportRecords {
+export async function exportRecordsOf(records: RecordReader, userId: string): Promise<ExportRecords> {
   const out = {} as Record<string, unknown[]>;
   for (const c of COLLECTIONS) {
     if (COLLECTION_SPECS[c].singleton) {
-      const one = records.get(userId, c, userId);
+      const one = await records.get(userId, c, userId);
       out[c] = one ? [one] : [];
       continue;
     }
-    out[c] = (records.list(userId, c) as { id: string; createdAt?: string }[]).sort(
+    out[c] = ((await records.list(userId, c)) as { id: string; createdAt?: string }[]).sort(
       (a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.id.localeCompare(b.id),
     );
   }
@@ -24,7 +24,7 @@ export function exportRecordsOf(records: RecordService, userId: string): ExportR
 }
 
 /** The family binder of `userId` as PDF bytes (shared/binder), made now: what a full-access trustee downloads after release. */
-export async function binderPdfOf(records: RecordService, userId: string, madeAt: Date): Promise<Uint8Array> {
+export async function binderPdfOf(records: RecordReader, userId: string, madeAt: Date): Promise<Uint8Array> {
   const [{ binderInputOf, buildBinder }, { binderFonts }] = await Promise.all([import('../../shared/binder'), import('./binder-fonts')]);
-  return buildBinder(binderInputOf(exportRecordsOf(records, userId), madeAt), await binderFonts());
+  return buildBinder(binderInputOf(await exportRecordsOf(records, userId), madeAt), await binderFonts());
 }

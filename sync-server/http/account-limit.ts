@@ -10,11 +10,11 @@ import type { AppEnv } from '../app-env';
 import type { RecordService } from '../records';
 
 /** Counts the request against the session's account; 429 with Retry-After past a limit. */
-export function limitAccount(records: RecordService): MiddlewareHandler<AppEnv> {
+export function limitAccount(records: Pick<RecordService, 'throttle'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const userId = c.get('userId'); // not `c.var`, which copies every variable per read
-    records.throttle.requests.hit(userId);
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') records.throttle.writes.hit(userId);
+    await records.throttle.requests.hit(userId);
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await records.throttle.writes.hit(userId);
     await next();
   };
 }

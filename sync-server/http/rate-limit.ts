@@ -16,6 +16,24 @@ export interface RateLimiter {
   reset(key: string): void;
 }
 
+/**
+ * A limiter of either kind: this in-memory one, or PostgreSQL's shared AsyncRateLimiter
+ * (db/pg/pg-rate-limiter.ts). Callers `await` every call (a 429 is a throw or a rejection).
+ */
+export type AnyRateLimiter = RateLimiter | { [K in keyof RateLimiter]: (...args: Parameters<RateLimiter[K]>) => Promise<void> };
+
+/**
+ * Makes the limiter named `name` (unique per use, e.g. 'writes', 'auth-ip'; PostgreSQL keeps
+ * one row per name and key, shared by every instance): `limit` hits per `windowMs`.
+ */
+export type RateLimiterFactory = (opts: { name: string; limit: number; windowMs: number; message?: string }) => AnyRateLimiter;
+
+/** The factory of in-memory limiters measured with `now()` (ms): one process's windows. */
+export const memoryRateLimiters =
+  (now: () => number): RateLimiterFactory =>
+  (opts) =>
+    createRateLimiter({ ...opts, now });
+
 /** The 429 of a limiter whose window ends in `msLeft` ms (Retry-After in whole seconds, at least 1). */
 export function tooManyRequests(msLeft: number, message = 'Too many requests. Please wait and try again.'): ApiHttpError {
   return new ApiHttpError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(msLeft / 1000))) });

@@ -9,10 +9,10 @@ describe('REST lists kept as JSON are never stale (issue #20)', () => {
     const b = await signUp(t);
     const { records, store } = t.services;
     const list = async (cookie: string) => (await t.call('GET', '/api/trustees', undefined, cookie)).json();
-    const truth = (userId: string) => JSON.parse(JSON.stringify(records.list(userId, 'trustees')));
+    const truth = async (userId: string) => JSON.parse(JSON.stringify(await records.list(userId, 'trustees')));
     const check = async () => {
-      expect(await list(a.cookie)).toEqual(truth(a.user.id));
-      expect(await list(b.cookie)).toEqual(truth(b.user.id));
+      expect(await list(a.cookie)).toEqual(await truth(a.user.id));
+      expect(await list(b.cookie)).toEqual(await truth(b.user.id));
     };
 
     await check();

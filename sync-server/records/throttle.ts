@@ -4,29 +4,33 @@
  * RecordService, so it lives as long as the app and is passed explicitly.
  */
 import type { Limits } from '../config-limits';
-import { createRateLimiter, type RateLimiter } from '../http/rate-limit';
+import { memoryRateLimiters, type AnyRateLimiter, type RateLimiterFactory } from '../http/rate-limit';
 
 export interface AccountThrottle {
   /** Every request of a signed-in account (`requestsPerMinute`). */
-  requests: RateLimiter;
+  requests: AnyRateLimiter;
   /** Writing requests: sync pushes with changes, REST writes (`writesPerMinute`). */
-  writes: RateLimiter;
+  writes: AnyRateLimiter;
   /** Bytes of record data sent by REST lists, charged after each (`readBytesPerMinute`). */
-  readBytes: RateLimiter;
+  readBytes: AnyRateLimiter;
   /** Bytes of file chunks uploaded or downloaded by the owner (`fileBytesPerMinute`, issue #17); chunks are not writes. */
-  fileBytes: RateLimiter;
+  fileBytes: AnyRateLimiter;
 }
 
-/** The limiters of `limits` (Config.limits), measuring time with `now()` (ms). */
+/**
+ * The limiters of `limits` (Config.limits), measuring time with `now()` (ms), in memory unless
+ * `make` (PostgreSQL's shared ones, services.ts) is given. Every call is awaited.
+ */
 export function createAccountThrottle(
   now: () => number,
   limits: Pick<Limits, 'requestsPerMinute' | 'writesPerMinute' | 'readBytesPerMinute' | 'fileBytesPerMinute'>,
+  make: RateLimiterFactory = memoryRateLimiters(now),
 ): AccountThrottle {
-  const minute = (limit: number, message: string) => createRateLimiter({ limit, windowMs: 60_000, now, message });
+  const minute = (name: string, limit: number, message: string) => make({ name, limit, windowMs: 60_000, message });
   return {
-    requests: minute(limits.requestsPerMinute, 'Too many requests in a short time. Please wait a minute and try again.'),
-    writes: minute(limits.writesPerMinute, 'Too many changes in a short time. Please wait a minute and try again.'),
-    readBytes: minute(limits.readBytesPerMinute, 'Too much data read in a short time. Please wait a minute and try again.'),
-    fileBytes: minute(limits.fileBytesPerMinute, 'Too many file bytes sent in a short time. Please wait a minute and try again.'),
+    requests: minute('requests', limits.requestsPerMinute, 'Too many requests in a short time. Please wait a minute and try again.'),
+    writes: minute('writes', limits.writesPerMinute, 'Too many changes in a short time. Please wait a minute and try again.'),
+    readBytes: minute('read-bytes', limits.readBytesPerMinute, 'Too much data read in a short time. Please wait a minute and try again.'),
+    fileBytes: minute('file-bytes', limits.fileBytesPerMinute, 'Too many file bytes sent in a short time. Please wait a minute and try again.'),
   };
 }

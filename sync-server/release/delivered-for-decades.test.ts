@@ -128,7 +128,7 @@ describe('finding 3: e-mail is never dropped', () => {
     expect((await o.open(linkOf(welcome), 'POST')).status).toBe(200);
     await runFor(o, 8, DAY_MS);
     expect(written().some((e) => /A message from Ada Lovelace/.test(e.subject))).toBe(true);
-    expect(o.t.services.records.get(o.userId, 'messages', m.id)!.delivered).toBe(false);
+    expect((await o.t.services.records.get(o.userId, 'messages', m.id))!.delivered).toBe(false);
   });
 });
 

@@ -35,7 +35,8 @@ const dateTimeText = (ms: number) =>
 
 export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const { release, records, blobs } = services;
+  const { release, blobs } = services;
+  const records = services.records;
   const { store } = release;
   const limiter = createRateLimiter({ limit: 120, windowMs: 10 * 60_000, now: deps.now });
   // File downloads are decrypted on the fly: they cost bytes, per address (blobs/release-files.ts).

@@ -167,8 +167,8 @@ describe('release after death over HTTP and SMTP', () => {
     expect(delivery.text).toContain('Dear Annabella,');
     expect(smtp.to(s.addr('byron'))).toHaveLength(0);
     const records = t.services.records;
-    expect(records.get(s.user.id, 'messages', s.now.id)!.delivered).toBe(true);
-    expect(records.get(s.user.id, 'messages', s.later.id)!.delivered).toBe(false);
+    expect((await records.get(s.user.id, 'messages', s.now.id))!.delivered).toBe(true);
+    expect((await records.get(s.user.id, 'messages', s.later.id))!.delivered).toBe(false);
     // …and the owner's devices learn it through sync.
     const pulled = (await (await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [] }, cookie)).json()) as {
       records: { id: string; values: Record<string, unknown> }[];
@@ -200,7 +200,7 @@ describe('release after death over HTTP and SMTP', () => {
     const taskAction = /action="([^"]+\/tasks\/[^"]+)"/.exec(fullHtml)![1]!;
     const tick = await s.req(`http://afterword.test${taskAction}`, 'POST');
     expect(tick.status).toBe(303);
-    expect(records.list(s.user.id, 'survivorTasks')[0]!.completionStatus).toBe('completed');
+    expect((await records.list(s.user.id, 'survivorTasks'))[0]!.completionStatus).toBe('completed');
 
     // Messages-only: the list and delivery state, resend; no plan, no documents, no bodies.
     const msgHtml = await (await s.req(charlesAccess)).text();
@@ -266,7 +266,7 @@ describe('release after death over HTTP and SMTP', () => {
     expect(body).toContain('Last will 2026');
     for (const hidden of ['Kensal Green', 'Call the bank', 'Annabella', 'Byron']) expect(body).not.toContain(hidden);
     // Not a full trustee: cannot tick tasks.
-    const taskId = s.t.services.records.list(s.user.id, 'survivorTasks')[0]!.id;
+    const taskId = (await s.t.services.records.list(s.user.id, 'survivorTasks'))[0]!.id;
     expect((await s.req(`${access}/tasks/${taskId}`, 'POST')).status).toBe(404);
     // After release, settings are frozen.
     const login = await s.t.call('POST', '/api/auth/login', { username: s.body.username, password: s.body.password });

@@ -107,7 +107,7 @@ describe('ten years of release (issue #16)', () => {
 
     // Every message exactly once, the dated one after its date; all marked delivered.
     for (const who of ['anna', 'ben', 'cleo']) expect(subjects(o.addr(who), /A message from Ada Lovelace/)).toHaveLength(1);
-    for (const m of o.t.services.records.list(o.userId, 'messages')) expect(m.delivered).toBe(true);
+    for (const m of await o.t.services.records.list(o.userId, 'messages')) expect(m.delivered).toBe(true);
 
     // Every trustee reached at release, the one who never accepted too.
     for (const who of ['grace', 'mary', 'never']) expect(subjects(o.addr(who), /What Ada Lovelace left for you/)).toHaveLength(1);

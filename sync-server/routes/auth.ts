@@ -22,9 +22,9 @@ import { createLoginThrottle } from '../auth/login-throttle';
 import { requireSession } from '../auth/middleware';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password';
 import { clearSessionCookie, startSession, verifySessionCookie } from '../auth/session';
+import { isUsernameTaken } from '../db/account-store';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
-import { createRateLimiter } from '../http/rate-limit';
 import { readJson } from '../http/validate';
 import type { Services } from '../services';
 import { userJson } from './user-json';
@@ -36,86 +36,87 @@ const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = services;
-  const perIp = createRateLimiter({ limit: 30, windowMs: 10 * 60_000, now: deps.now, message: TOO_MANY });
-  const perUsername = createRateLimiter({ limit: 10, windowMs: 15 * 60_000, now: deps.now, message: TOO_MANY });
-  const loginThrottle = createLoginThrottle(deps, TOO_MANY);
+  const perIp = s.rateLimiters({ name: 'auth-ip', limit: 30, windowMs: 10 * 60_000, message: TOO_MANY });
+  const perUsername = s.rateLimiters({ name: 'auth-username', limit: 10, windowMs: 15 * 60_000, message: TOO_MANY });
+  const loginThrottle = createLoginThrottle(deps, TOO_MANY, s.rateLimiters);
 
   app.post('/api/auth/register', async (c) => {
     const body = await readJson(c, registerSchema);
-    perIp.hit(`register:${clientIp(c, deps)}`);
-    perUsername.hit(`register:${body.username.toLowerCase()}`);
-    if (s.accounts.findByUsername(body.username)) {
+    await perIp.hit(`register:${clientIp(c, deps)}`);
+    await perUsername.hit(`register:${body.username.toLowerCase()}`);
+    if (await s.accounts.findByUsername(body.username)) {
       throw new ApiHttpError(409, TAKEN, [{ path: 'username', message: TAKEN }]);
     }
     const id = randomUUID();
     const row = { id, username: body.username, password_hash: await hashPassword(body.password), created_at: new Date(deps.now()).toISOString() };
     try {
-      deps.db.transaction(() => {
-        s.accounts.createUser(row);
-        s.records.write(id, 'profile', id, {
-          firstName: body.firstName,
-          lastName: body.lastName,
-          email: body.email,
-          values: [],
-          profileCompletion: 0,
-        });
-      })();
+      await s.accounts.createUser(row);
     } catch (err) {
-      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
-        throw new ApiHttpError(409, TAKEN, [{ path: 'username', message: TAKEN }]);
-      }
+      if (isUsernameTaken(err)) throw new ApiHttpError(409, TAKEN, [{ path: 'username', message: TAKEN }]);
       throw err;
     }
-    startSession(c, deps, s.accounts, id);
+    try {
+      await s.records.write(id, 'profile', id, {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email: body.email,
+        values: [],
+        profileCompletion: 0,
+      });
+    } catch (err) {
+      await s.accounts.deleteUser(id); // no account without its profile (its records go with it)
+      throw err;
+    }
+    await startSession(c, deps, s.accounts, id);
     issueDeviceCookie(c, deps, id);
     await s.release.checkIn(id); // the release state starts here (check-ins off; the yearly review counts from now)
-    return c.json(userJson(s, row), 201);
+    return c.json(await userJson(s, row), 201);
   });
 
   app.post('/api/auth/login', async (c) => {
     const body = await readJson(c, loginSchema);
-    perIp.hit(`login:${clientIp(c, deps)}`);
-    const row = s.accounts.findByUsername(body.username);
+    await perIp.hit(`login:${clientIp(c, deps)}`);
+    const row = await s.accounts.findByUsername(body.username);
     const bucket = await loginThrottle.attempt(c, body.username, row?.id);
     const ok = await verifyPassword(body.password, row?.password_hash ?? (await dummyHash));
     if (!row || !ok) throw new ApiHttpError(401, INVALID_LOGIN);
-    loginThrottle.succeeded(bucket);
-    startSession(c, deps, s.accounts, row.id); // the session cookie first: clients read the first Set-Cookie
+    await loginThrottle.succeeded(bucket);
+    await startSession(c, deps, s.accounts, row.id); // the session cookie first: clients read the first Set-Cookie
     issueDeviceCookie(c, deps, row.id);
     await services.release.checkIn(row.id); // a sign-in is a check-in (DESIGN.md §8)
-    return c.json(userJson(s, row));
+    return c.json(await userJson(s, row));
   });
 
   app.post('/api/auth/logout', async (c) => {
-    const session = verifySessionCookie(c, deps, s.accounts);
-    if (session) s.accounts.deleteSession(session.id);
+    const session = await verifySessionCookie(c, deps, s.accounts);
+    if (session) await s.accounts.deleteSession(session.id);
     clearSessionCookie(c, deps);
     return c.json({ ok: true });
   });
 
   app.post('/api/auth/password', requireSession(deps, services), async (c) => {
     const body = await readJson(c, changePasswordSchema);
-    perUsername.hit(`password:${c.var.userId}`);
-    const row = s.accounts.findById(c.var.userId);
+    await perUsername.hit(`password:${c.var.userId}`);
+    const row = await s.accounts.findById(c.var.userId);
     if (!row || !(await verifyPassword(body.currentPassword, row.password_hash))) {
       throw new ApiHttpError(400, 'Current password is incorrect', [
         { path: 'currentPassword', message: 'Current password is incorrect' },
       ]);
     }
-    s.accounts.setPasswordHash(row.id, await hashPassword(body.newPassword));
-    s.accounts.deleteOtherSessions(row.id, c.var.sessionId);
+    await s.accounts.setPasswordHash(row.id, await hashPassword(body.newPassword));
+    await s.accounts.deleteOtherSessions(row.id, c.var.sessionId);
     return c.json({ ok: true });
   });
 
   app.post('/api/auth/delete-account', requireSession(deps, services), async (c) => {
     const body = await readJson(c, deleteAccountSchema);
-    perUsername.hit(`delete:${c.var.userId}`);
-    const row = s.accounts.findById(c.var.userId);
+    await perUsername.hit(`delete:${c.var.userId}`);
+    const row = await s.accounts.findById(c.var.userId);
     if (!row || !(await verifyPassword(body.password, row.password_hash))) {
       throw new ApiHttpError(400, 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
     }
     await s.blobs.lifetime.deleteAccount(row.id); // every file (issue #17)…
-    s.accounts.deleteUser(row.id); // …its rows go with the account (ON DELETE CASCADE)
+    await s.accounts.deleteUser(row.id); // …its rows go with the account (ON DELETE CASCADE)
     await s.blobs.lifetime.deleteAccount(row.id); // and a chunk that landed meanwhile
     s.release.forgetAccount(row.id); // no trace left in the WAL or the outbox folder (issue #16)
     clearSessionCookie(c, deps);

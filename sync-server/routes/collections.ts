@@ -53,18 +53,18 @@ export function collectionRoutes(deps: AppDeps, services: Services): Hono<AppEnv
     // authenticated and counted once (mounting on both ran the session check twice; issue #20).
     app.use(`${path}/*`, requireSession(deps, services), limitAccount(records));
 
-    app.get(path, (c) => {
+    app.get(path, async (c) => {
       const userId = c.get('userId'); // `c.var` would copy every variable into a new object per read
       // A list costs what the account holds: past its read budget an account waits (issue #15).
-      records.throttle.readBytes.check(userId);
-      const body = records.listJson(userId, collection);
-      records.throttle.readBytes.charge(userId, body.length);
+      await records.throttle.readBytes.check(userId);
+      const body = await records.listJson(userId, collection);
+      await records.throttle.readBytes.charge(userId, body.length);
       return c.body(body, 200, JSON_TYPE);
     });
 
     app.post(path, async (c) => {
       const { userId: _ignored, ...body } = await readJson(c, spec.create);
-      const entity = records.write(c.var.userId, collection, randomUUID(), {
+      const entity = await records.write(c.var.userId, collection, randomUUID(), {
         ...body,
         ...spec.createDefaults,
         createdAt: new Date(deps.now()).toISOString(),
@@ -75,14 +75,14 @@ export function collectionRoutes(deps: AppDeps, services: Services): Hono<AppEnv
     app.patch(`${path}/:id`, async (c) => {
       const patch = await readJson(c, spec.patch);
       const id = c.req.param('id');
-      if (!records.get(c.var.userId, collection, id)) throw notFound();
-      return c.json(records.write(c.var.userId, collection, id, patch));
+      if (!(await records.get(c.var.userId, collection, id))) throw notFound();
+      return c.json(await records.write(c.var.userId, collection, id, patch));
     });
 
-    app.delete(`${path}/:id`, (c) => {
+    app.delete(`${path}/:id`, async (c) => {
       const id = c.req.param('id');
-      if (!records.get(c.var.userId, collection, id)) throw notFound();
-      records.remove(c.var.userId, collection, id);
+      if (!(await records.get(c.var.userId, collection, id))) throw notFound();
+      await records.remove(c.var.userId, collection, id);
       return c.json({ ok: true });
     });
   }

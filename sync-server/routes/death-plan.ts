@@ -17,13 +17,13 @@ export function deathPlanRoutes(deps: AppDeps, services: Services): Hono<AppEnv>
   const { records } = services;
   app.use('/api/death-plan/*', requireSession(deps, services), limitAccount(records)); // matches '/api/death-plan' too: one session check
 
-  app.get('/api/death-plan', (c) => c.json(records.get(c.var.userId, 'deathPlan', c.var.userId)));
+  app.get('/api/death-plan', async (c) => c.json(await records.get(c.var.userId, 'deathPlan', c.var.userId)));
 
   app.post('/api/death-plan', async (c) => {
     const { userId: _ignored, ...body } = await readJson(c, deathPlanCreateSchema);
     const uid = c.var.userId;
-    const existing = records.get(uid, 'deathPlan', uid);
-    const plan = records.write(uid, 'deathPlan', uid, {
+    const existing = await records.get(uid, 'deathPlan', uid);
+    const plan = await records.write(uid, 'deathPlan', uid, {
       ...(existing ? {} : { createdAt: new Date(deps.now()).toISOString(), completed: false }),
       ...body,
     });
@@ -33,8 +33,8 @@ export function deathPlanRoutes(deps: AppDeps, services: Services): Hono<AppEnv>
   app.patch('/api/death-plan/:id', async (c) => {
     const { id: _id, userId: _u, createdAt: _c, ...patch } = await readJson(c, deathPlanPatchSchema);
     const uid = c.var.userId;
-    if (c.req.param('id') !== uid || !records.get(uid, 'deathPlan', uid)) throw notFound();
-    return c.json(records.write(uid, 'deathPlan', uid, patch));
+    if (c.req.param('id') !== uid || !(await records.get(uid, 'deathPlan', uid))) throw notFound();
+    return c.json(await records.write(uid, 'deathPlan', uid, patch));
   });
   return app;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SURVIVOR_TASKS } from '../../shared/default-tasks';
 import { DEFAULT_TASKS_CREATED_AT } from '../../shared/sync';
-import { createTestApp, signUp } from '../test-support';
+import { createTestApp, signUp, sqliteStoreOf } from '../test-support';
 
 type Task = { id: string; userId: string; title: string; resources: string[]; automationSteps: string[]; createdAt: string; completionStatus: string };
 const list = async (t: ReturnType<typeof createTestApp>, cookie: string) =>
@@ -63,7 +63,7 @@ describe('POST /api/survivor-tasks/generate-defaults (SPEC.md §7)', () => {
     const b = await signUp(t);
     await t.call('POST', '/api/survivor-tasks/generate-defaults', undefined, a.cookie);
     await t.call('POST', '/api/survivor-tasks/generate-defaults', undefined, b.cookie);
-    const { store } = t.services;
+    const store = sqliteStoreOf(t);
     const id = DEFAULT_SURVIVOR_TASKS[0]!.id;
     const keysOf = (userId: string) => Object.keys(store.get(userId, 'survivorTasks', id)!.values).filter((k) => k.includes('/')).sort();
     expect(keysOf(a.user.id).length).toBe(DEFAULT_SURVIVOR_TASKS[0]!.resources.length + DEFAULT_SURVIVOR_TASKS[0]!.automationSteps.length);

@@ -20,7 +20,7 @@ export function defaultTaskRoutes(deps: AppDeps, services: Services): Hono<AppEn
   const app = new Hono<AppEnv>();
   const { records, store } = services;
 
-  app.post('/api/survivor-tasks/generate-defaults', requireSession(deps, services), (c) => {
+  app.post('/api/survivor-tasks/generate-defaults', requireSession(deps, services), async (c) => {
     const userId = c.var.userId;
     const generated = defaultTaskRecords();
     const changes: Change[] = generated.map(({ id, hlc, fields }) => {
@@ -31,13 +31,13 @@ export function defaultTaskRoutes(deps: AppDeps, services: Services): Hono<AppEn
     // The merge keeps every field a person wrote (rule 18). A deleted task is brought back by a
     // normal server write: asking the server for the guide is an informed request (it holds every
     // delete it was sent), as is the empty list's button on a device that saw the deletes.
-    deps.db.transaction(() => {
-      store.applyChanges(userId, changes);
-      for (const { id } of generated) {
-        if (store.get(userId, 'survivorTasks', id)?.values._deleted === true) records.write(userId, 'survivorTasks', id, { _deleted: false });
-      }
-    })();
-    const tasks = generated.map(({ id }) => records.get(userId, 'survivorTasks', id)).filter((x) => x !== null);
+    // The guide is merged in one transaction of the store; each undelete is a write of its own,
+    // so a failure part-way leaves a state a second call completes (every step is idempotent).
+    await store.applyChanges(userId, changes);
+    for (const { id } of generated) {
+      if ((await store.get(userId, 'survivorTasks', id))?.values._deleted === true) await records.write(userId, 'survivorTasks', id, { _deleted: false });
+    }
+    const tasks = (await Promise.all(generated.map(({ id }) => records.get(userId, 'survivorTasks', id)))).filter((x) => x !== null);
     return c.json(tasks, 201);
   });
   return app;

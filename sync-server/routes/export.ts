@@ -26,20 +26,26 @@ export function exportRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   // it reads, so exports started together would each read the whole account past them.
   const running = new Set<string>(); // this app's, in memory like the rate windows
 
-  app.get('/api/export', (c) => {
+  app.get('/api/export', async (c) => {
     const userId = c.var.userId;
     if (running.has(userId)) {
       throw new ApiHttpError(429, 'Your export is already being made. Please wait for it to finish.', undefined, { 'Retry-After': '10' });
     }
     // A whole export is the largest read there is: it costs the account's read budgets (issue #15),
     // records by their bytes, files by theirs, so one account cannot keep the disk busy for everyone.
-    records.throttle.readBytes.check(userId);
-    records.throttle.fileBytes.check(userId);
-    const exported = exportRecordsOf(records, userId);
-    records.throttle.readBytes.charge(userId, JSON.stringify(exported).length);
+    running.add(userId); // before the first await: a second export of the account waits for this one
+    let exported;
+    try {
+      await records.throttle.readBytes.check(userId);
+      await records.throttle.fileBytes.check(userId);
+      exported = await exportRecordsOf(records, userId);
+      await records.throttle.readBytes.charge(userId, JSON.stringify(exported).length);
+    } catch (err) {
+      running.delete(userId);
+      throw err;
+    }
     const exportedAt = new Date(deps.now());
-    const chunks = exportZipChunks({ records: exported, exportedAt, personName: personNameOf(exported), openFile: blobFileReader(services.blobs, userId, (bytes) => records.throttle.fileBytes.charge(userId, bytes)) });
-    running.add(userId);
+    const chunks = exportZipChunks({ records: exported, exportedAt, personName: personNameOf(exported), openFile: blobFileReader(services.blobs, userId, (bytes) => void Promise.resolve(records.throttle.fileBytes.charge(userId, bytes)).catch((err) => console.error('Counting export bytes failed:', err))) });
     const end = () => running.delete(userId);
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {

@@ -21,10 +21,10 @@ export const READINESS_TIMEOUT_MS = 5_000;
 /** How long one readiness answer is reused (ms). */
 export const READINESS_CACHE_MS = 1_000;
 
-/** The server's checks: `database` (SELECT 1) and `storage` (listing a blob through the blob store, disk or S3). */
+/** The server's checks: `database` (SELECT 1 on SQLite, or on PostgreSQL with DATABASE_URL) and `storage` (listing a blob through the blob store, disk or S3). */
 export function readinessChecks(deps: AppDeps, services: Services): ReadinessChecks {
   return {
-    database: () => deps.db.prepare('SELECT 1').get(),
+    database: services.pingDatabase ?? (() => deps.db.prepare('SELECT 1').get()),
     storage: () => services.blobs.store.listChunks('readyz', 'probe'),
   };
 }

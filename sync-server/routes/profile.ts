@@ -14,19 +14,19 @@ export function profileRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const s = services;
   app.use('/api/user/*', requireSession(deps, services), limitAccount(s.records));
 
-  const current = (userId: string) => {
-    const row = s.accounts.findById(userId);
+  const current = async (userId: string) => {
+    const row = await s.accounts.findById(userId);
     if (!row) throw new ApiHttpError(401, 'Not signed in');
     return row;
   };
 
-  app.get('/api/user/profile', (c) => c.json(userJson(s, current(c.var.userId))));
+  app.get('/api/user/profile', async (c) => c.json(await userJson(s, await current(c.var.userId))));
 
   app.patch('/api/user/profile', async (c) => {
     const patch = await readJson(c, profilePatchSchema);
-    const row = current(c.var.userId);
-    s.records.write(row.id, 'profile', row.id, patch);
-    return c.json(userJson(s, row));
+    const row = await current(c.var.userId);
+    await s.records.write(row.id, 'profile', row.id, patch);
+    return c.json(await userJson(s, row));
   });
   return app;
 }

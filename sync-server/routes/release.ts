@@ -45,7 +45,7 @@ export function asHttp(err: unknown): never {
 export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { release } = services;
-  const { records } = services;
+  const records = services.records;
   app.use('/api/release/*', requireSession(deps, services));
 
   const settingsOf = (s: ReleaseState): ReleaseSettings => ({ checkInDays: s.checkInDays, waitingDays: s.waitingDays });

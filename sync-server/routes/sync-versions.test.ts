@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { conflictKey, formatHlc, RESTORABLE_FIELD, type SyncResponse } from '../../shared/sync';
-import { createTestApp, signUp } from '../test-support';
+import { createTestApp, signUp, sqliteStoreOf } from '../test-support';
 
 const msg = { recipientName: 'Jo', recipientEmail: 'jo@example.com', messageType: 'text', messageContent: 'first draft', deliveryDate: null, createdAt: '2026-11-21T12:00:00.000Z' };
 
@@ -14,7 +14,7 @@ async function setup() {
   const at = (offsetMs: number, node: string) => formatHlc({ ms: t.deps.now() + offsetMs, counter: 0, node });
   const push = async (...changes: unknown[]) =>
     (await (await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes }, cookie)).json()) as SyncResponse;
-  const record = (id: string) => t.services.store.get(user.id, 'messages', id)!;
+  const record = (id: string) => sqliteStoreOf(t).get(user.id, 'messages', id)!;
   return { t, user, cookie, at, push, record };
 }
 
@@ -64,7 +64,7 @@ describe('kept versions (rules 20–23)', () => {
       await push({ collection: 'messages', id: 'm1', hlc: h, fields: { messageContent: `v${i}` }, bases: { messageContent: prev } });
       prev = h;
     }
-    const history = t.services.store.history(user.id, 'messages', 'm1', 'messageContent');
+    const history = sqliteStoreOf(t).history(user.id, 'messages', 'm1', 'messageContent');
     expect(history).toHaveLength(20);
     expect(history[0]!.text).toBe('v23');
     expect(history.at(-1)!.text).toBe('v4');

@@ -11,7 +11,6 @@ import { idSchema } from '../../shared/schema/common';
 import { DEFAULT_PULL_LIMIT, isLongText, PROTOCOL_VERSION, syncRequestSchema, type SyncResponse } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
-import { createGroupCommit } from '../db/group-commit';
 import { oneAtATimePerAccount } from '../http/account-queue';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
@@ -32,14 +31,13 @@ export function syncRoutes(deps: AppDeps, services: Services, live: LiveOptions)
   const app = new Hono<AppEnv>();
   const s = services;
   const { hub, heartbeatMs = 25_000, maxLifeMs = 15 * 60_000 } = live;
-  const commits = createGroupCommit(deps.db);
 
   /**
    * `GET /api/sync/history/:collection/:id/:field` (rule 21): the server's earlier versions of one
    * long text of the session's account, newest first: `{ versions: [{ text, at }] }`. 400 naming
    * the parameter when it is not a long-text field of a known collection or the id is invalid.
    */
-  app.get('/api/sync/history/:collection/:id/:field', requireSession(deps, services), (c) => {
+  app.get('/api/sync/history/:collection/:id/:field', requireSession(deps, services), async (c) => {
     const { collection, id, field } = c.req.param();
     if (!(COLLECTIONS as readonly string[]).includes(collection)) {
       throw new ApiHttpError(400, 'Invalid request: collection: unknown collection', [{ path: 'collection', message: 'Unknown collection' }]);
@@ -48,7 +46,7 @@ export function syncRoutes(deps: AppDeps, services: Services, live: LiveOptions)
     if (!isLongText(collection as CollectionName, field)) {
       throw new ApiHttpError(400, 'Invalid request: field: not a long text', [{ path: 'field', message: 'Not a long text' }]);
     }
-    return c.json({ versions: s.store.history(c.var.userId, collection as CollectionName, id, field) });
+    return c.json({ versions: await s.store.history(c.var.userId, collection as CollectionName, id, field) });
   });
 
   app.get('/api/sync/events', requireSession(deps, services), (c) => {
@@ -105,8 +103,8 @@ export function syncRoutes(deps: AppDeps, services: Services, live: LiveOptions)
   app.post('/api/sync', requireSession(deps, services), oneAtATimePerAccount({ maxWaiting: 4 }), async (c) => {
     await c.req.text();
     const userId = c.get('userId'); // once: each `c.var` read copies every variable into a new object
-    s.records.throttle.requests.hit(userId);
-    s.records.throttle.writes.check(userId);
+    await s.records.throttle.requests.hit(userId);
+    await s.records.throttle.writes.check(userId);
     const body = await readJson(c, syncRequestSchema);
     if (body.protocol !== PROTOCOL_VERSION) {
       throw new ApiHttpError(426, 'This version of Afterword is out of date. Reload the app to update it.');
@@ -117,15 +115,15 @@ export function syncRoutes(deps: AppDeps, services: Services, live: LiveOptions)
       // signed in as someone else). Refuse it whole; the client asks to sign in as its owner.
       throw new ApiHttpError(401, 'This device is syncing another account. Sign in as that account to continue.');
     }
-    if (body.changes.length > 0) s.records.throttle.writes.hit(userId); // shared/limits.ts writesPerMinute
-    // Pushes of every account arriving in one event-loop turn share one commit (db/group-commit.ts).
-    const { accepted, rejected } =
-      body.changes.length > 0 ? await commits.run(() => s.records.applyClientChanges(userId, body.changes)) : { accepted: [], rejected: [] };
+    if (body.changes.length > 0) await s.records.throttle.writes.hit(userId); // shared/limits.ts writesPerMinute
+    // On SQLite, pushes of every account arriving in one event-loop turn share one commit
+    // (db/group-commit.ts, wired in services.ts); on PostgreSQL each push is its own transaction.
+    const { accepted, rejected } = body.changes.length > 0 ? await s.records.applyClientChanges(userId, body.changes) : { accepted: [], rejected: [] };
     if (accepted.length > 0) {
       hub.poke(userId); // rule 19: the account's other devices pull now
       s.scheduler.poke(); // the merge may have added or removed trustees or messages (DESIGN.md §8)
     }
-    const page = s.store.pull(userId, body.cursor, body.limit ?? DEFAULT_PULL_LIMIT);
+    const page = await s.store.pull(userId, body.cursor, body.limit ?? DEFAULT_PULL_LIMIT);
     const response: SyncResponse = { accepted, rejected, ...page, serverTime: deps.now() }; // rule 17
     return c.json(response);
   });

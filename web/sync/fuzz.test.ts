@@ -21,7 +21,8 @@ import { openOnDevice } from '../db/test-device';
 import type { UserDatabase } from '../db/user-database';
 import { applyResponse, buildRequest } from './apply-response';
 import { createSyncEngine } from './engine';
-import { accountTemplate, serverRecords } from './test-server';
+import { createPgTestApp, usePgDatabase } from '../../sync-server/db/pg/pg-test-support';
+import { accountTemplate, pgFuzzServer, serverRecords } from './test-server';
 
 /** Seeds that once failed: permanent cases, always run. */
 /** 36, 43, 66, 103: a refused create left an empty record materialised on the device (fixed in storeState). */
@@ -92,10 +93,10 @@ async function attack(send: (body: unknown) => Promise<Response>, r: Prng, ctx: 
   expect(res.status, `hostile push answered ${res.status}`).toBeLessThan(500);
 }
 
-async function runSeed(seed: number, template: Template): Promise<void> {
+async function runSeed(seed: number, template: Pick<Template, 'userId' | 'fresh'>): Promise<void> {
   const r = prng(seed);
   const { userId } = template;
-  const { t, transport, hostile } = template.fresh();
+  const { t, transport, hostile, close } = template.fresh();
   const devices: Device[] = [];
   for (let i = 0; i < 3; i++) {
     const d: Device = { db: null as never, skew: r.int(240_000) - 120_000, online: true, delayed: [] }; // within ±2 min
@@ -248,7 +249,7 @@ async function runSeed(seed: number, template: Template): Promise<void> {
     }
   }
   for (const d of devices) d.db.close();
-  t.deps.db.close();
+  close();
 }
 
 async function runAll(seeds: number[]) {
@@ -265,6 +266,30 @@ async function runAll(seeds: number[]) {
   );
   expect(failures).toEqual([]);
 }
+
+/**
+ * Issue #19: the same fuzz against TWO app instances on ONE PostgreSQL, every request sent to
+ * either at random (seeded); `FUZZ_PG_RUNS=n` seeds (default 8), one fresh account each.
+ */
+describe('sync fuzz on PostgreSQL: two instances on one database, each request to either', () => {
+  const pgdb = usePgDatabase();
+  const seeds = ONLY !== null ? [ONLY] : Array.from({ length: Number(process.env.FUZZ_PG_RUNS ?? 8) }, (_, i) => i + 1);
+  it(`${seeds.length} seeds`, { timeout: 60_000 + seeds.length * 5_000 }, async () => {
+    const clock = { at: Date.UTC(2026, 10, 21, 12), now: () => clock.at, advance: (ms: number) => void (clock.at += ms) };
+    const secret = 'fuzz-session-secret-shared-by-both-instances-0123';
+    const apps = [await createPgTestApp(pgdb.url, { sessionSecret: secret, clock }), await createPgTestApp(pgdb.url, { sessionSecret: secret, clock })];
+    const failures: string[] = [];
+    try {
+      for (const seed of seeds) {
+        const server = await pgFuzzServer(apps, prng(seed ^ 0x5eed).next);
+        await runSeed(seed, server).catch((err: unknown) => failures.push(`seed ${seed}: ${(err as Error).message}`));
+      }
+    } finally {
+      for (const a of apps) await a.pool.end();
+    }
+    expect(failures).toEqual([]);
+  });
+});
 
 describe('sync fuzz: three devices and the real server converge and lose nothing, beside a hostile account', () => {
   const seeds = ONLY !== null ? [ONLY] : [...KEPT_SEEDS, ...Array.from({ length: RUNS }, (_, i) => i + 1)];

@@ -37,6 +37,32 @@ export async function serverRecords(transport: Transport): Promise<ServerRecord[
   }
 }
 
+/** One fuzz run's server: `t` for its clock and requests, the honest account's transport, the hostile account's pushes. */
+export interface FuzzServer {
+  t: TestApp;
+  transport: Transport;
+  hostile: (body: unknown) => Promise<Response>;
+  /** Releases what the run opened. */
+  close(): void;
+}
+
+/**
+ * Several app instances on ONE PostgreSQL as one fuzz server (issue #19): `apps` share a clock
+ * and a session secret (db/pg/pg-test-support.ts createPgTestApp); each request goes to the
+ * instance `pick()` (0 ≤ pick() < 1) chooses, as a load balancer without stickiness would send it.
+ * Registers a fresh honest and a fresh hostile account for the run (the database is shared).
+ */
+export async function pgFuzzServer(apps: TestApp[], pick: () => number): Promise<{ userId: string; fresh(): FuzzServer }> {
+  const any = () => apps[Math.floor(pick() * apps.length)]!;
+  const t: TestApp = { ...apps[0]!, call: (...args) => any().call(...args) };
+  const { userId, cookie } = await signedInTransport(t);
+  const hostile = await signedInTransport(t);
+  return {
+    userId,
+    fresh: () => ({ t, transport: appTransport(t, cookie), hostile: (body) => t.call('POST', '/api/sync', body, hostile.cookie), close: () => {} }),
+  };
+}
+
 /**
  * A factory of servers that each start with the same freshly registered account: registration
  * (scrypt) runs once, then every `fresh()` is a new app over its own copy of that SQLite file,
@@ -52,7 +78,7 @@ export async function accountTemplate() {
   return {
     userId,
     hostileUserId: hostile.userId,
-    fresh(): { t: TestApp; transport: Transport; hostile: (body: unknown) => Promise<Response> } {
+    fresh(): FuzzServer {
       const file = join(mkdtempSync(join(tmpdir(), 'afterword-fuzz-')), 'afterword.db');
       copyFileSync(source, file);
       let now = start;
@@ -73,7 +99,7 @@ export async function accountTemplate() {
             body: body === undefined ? undefined : JSON.stringify(body),
           }),
       };
-      return { t, transport: appTransport(t, cookie), hostile: (body) => t.call('POST', '/api/sync', body, hostile.cookie) };
+      return { t, transport: appTransport(t, cookie), hostile: (body) => t.call('POST', '/api/sync', body, hostile.cookie), close: () => deps.db.close() };
     },
   };
 }

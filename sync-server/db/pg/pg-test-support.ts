@@ -3,8 +3,16 @@
  * (test-postgres.ts), one fresh migrated database per suite, closed and dropped after it.
  * Call `usePgDatabase()` at the top of a test file or describe block; read `.pool`/`.url` in tests.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type pg from 'pg';
+import type { AppDeps } from '../../app-env';
+import { loadConfig } from '../../config';
+import { createPgServices } from '../../services';
+import { testAppOver, type TestApp } from '../../test-support';
+import { openDatabase } from '../sqlite';
 import { migratePg } from './migrate';
 import { createPgPool } from './pool';
 import { createTestDatabase, startTestPostgres, type TestDatabase, type TestPostgres } from './test-postgres';
@@ -47,4 +55,25 @@ export function usePgDatabase(): PgTestDatabase {
 /** Inserts a bare account (what the record store needs); `pool` must be migrated. */
 export async function insertPgUser(pool: pg.Pool, id: string): Promise<void> {
   await pool.query('INSERT INTO users (id, username, password_hash, created_at) VALUES ($1, $1, $2, $3)', [id, 'x', '']);
+}
+
+/**
+ * An app instance (createApp) with accounts, sessions and records on PostgreSQL `url`
+ * (createPgServices; AFTERWORD_PG_WITHOUT_RELEASE=1, see db/pg/README.md), its own temp DATA_DIR
+ * and a clock starting at `start` (ms), or `clock` when given (instances sharing one clock). Instances
+ * built with the same `sessionSecret` accept each other's cookies, as servers behind one load balancer do.
+ */
+export async function createPgTestApp(
+  url: string,
+  opts: { sessionSecret?: string; start?: number; env?: Record<string, string>; clock?: { now: () => number; advance: (ms: number) => void } } = {},
+): Promise<TestApp & { pool: pg.Pool }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'afterword-pg-test-'));
+  const env = { DATA_DIR: dataDir, DATABASE_URL: url, AFTERWORD_PG_WITHOUT_RELEASE: '1', ...opts.env };
+  const config = loadConfig(opts.sessionSecret ? { ...env, SESSION_SECRET: opts.sessionSecret } : env);
+  let now = opts.start ?? Date.UTC(2026, 10, 21, 12);
+  const clock = opts.clock ?? { now: () => now, advance: (ms: number) => void (now += ms) };
+  const deps: AppDeps = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: clock.now };
+  const pool = createPgPool(url);
+  const services = await createPgServices(deps, pool);
+  return Object.assign(testAppOver(deps, services, clock.advance), { pool });
 }

@@ -1,0 +1,159 @@
+/**
+ * The request path on PostgreSQL (issue #19, db/pg/README.md "The asynchronous switch"): the real
+ * Hono app (createApp) over createPgServices on a throwaway PostgreSQL, through register → push →
+ * pull → list → logout, and two instances on one database serving one account.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { formatHlc, type SyncResponse } from '../../../shared/sync';
+import { loadConfig } from '../../config';
+import { cookieOf, newUser, signUp } from '../../test-support';
+import { createPgServices } from '../../services';
+import { openDatabase } from '../sqlite';
+import { createPgPool } from './pool';
+import { createPgTestApp, usePgDatabase } from './pg-test-support';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const SECRET = 'a-session-secret-shared-by-both-instances-0123456789';
+const trustee = (name: string) => ({ name, email: `${name.toLowerCase()}@example.com`, accessLevel: 'full', createdAt: '2026-11-21T12:00:00.000Z' });
+
+describe('the app on PostgreSQL (DATABASE_URL)', () => {
+  const pgdb = usePgDatabase();
+
+  it('register → push → pull → list → logout, with everything stored in PostgreSQL', async () => {
+    const t = await createPgTestApp(pgdb.url);
+    try {
+      expect(t.services.engine).toBe('postgres');
+      const { cookie, user, body } = await signUp(t);
+      // The account and its profile are PostgreSQL rows, not SQLite ones.
+      const users = await pgdb.pool.query('SELECT username FROM users WHERE id = $1', [user.id]);
+      expect(users.rows).toEqual([{ username: body.username }]);
+      expect(t.deps.db.prepare('SELECT COUNT(*) AS n FROM users').get()).toEqual({ n: 0 });
+
+      const hlc = (n: number) => formatHlc({ ms: t.deps.now(), counter: n, node: 'dev1' });
+      const push = await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [
+        { collection: 'trustees', id: 't1', hlc: hlc(1), fields: trustee('Sam') },
+        { collection: 'trustees', id: 't2', hlc: hlc(2), fields: { name: 42 } },
+      ] }, cookie);
+      expect(push.status).toBe(200);
+      const pushed = (await push.json()) as SyncResponse;
+      expect(pushed.accepted).toEqual([hlc(1)]);
+      expect(pushed.rejected.map((r) => r.reason)).toEqual([expect.stringMatching(/trustees\.name/)]);
+      expect(pushed.records.map((r) => `${r.collection}/${r.id}`).sort()).toEqual([`profile/${user.id}`, 'trustees/t1']);
+
+      // A second device pulls from 0 and gets the same; from the cursor, nothing.
+      const pull = (await (await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [] }, cookie)).json()) as SyncResponse;
+      expect(pull.records.map((r) => r.id).sort()).toEqual([user.id, 't1'].sort());
+      const none = (await (await t.call('POST', '/api/sync', { protocol: 1, cursor: pull.cursor, changes: [] }, cookie)).json()) as SyncResponse;
+      expect(none.records).toEqual([]);
+
+      // REST: the list, a write through the same merge (rule 16), then the list again.
+      expect(((await (await t.call('GET', '/api/trustees', undefined, cookie)).json()) as { name: string }[]).map((x) => x.name)).toEqual(['Sam']);
+      const created = await t.call('POST', '/api/trustees', { name: 'Ana', email: 'ana@example.com', accessLevel: 'documents-only' }, cookie);
+      expect(created.status).toBe(201);
+      expect(((await (await t.call('GET', '/api/trustees', undefined, cookie)).json()) as { name: string }[]).map((x) => x.name).sort()).toEqual(['Ana', 'Sam']);
+      expect((await t.call('GET', '/api/user/profile', undefined, cookie)).status).toBe(200);
+
+      // Logout deletes the PostgreSQL session row: the cookie stops working at once.
+      expect((await t.call('POST', '/api/auth/logout', {}, cookie)).status).toBe(200);
+      expect((await t.call('GET', '/api/trustees', undefined, cookie)).status).toBe(401);
+      expect((await pgdb.pool.query('SELECT COUNT(*)::int AS n FROM sessions WHERE user_id = $1', [user.id])).rows[0]).toEqual({ n: 0 });
+
+      // Login again (same account, PostgreSQL's case-insensitive username), then a taken name is a 409.
+      const login = await t.call('POST', '/api/auth/login', { username: body.username.toUpperCase(), password: body.password });
+      expect(login.status).toBe(200);
+      expect((await t.call('GET', '/api/trustees', undefined, cookieOf(login))).status).toBe(200);
+      const taken = await t.call('POST', '/api/auth/register', newUser({ username: body.username.toUpperCase() }));
+      expect(taken.status).toBe(409);
+    } finally {
+      await t.pool.end();
+    }
+  });
+
+  it('two instances on one database: a session and the records of one are the other\'s, the cursor never skips', async () => {
+    const a = await createPgTestApp(pgdb.url, { sessionSecret: SECRET });
+    const b = await createPgTestApp(pgdb.url, { sessionSecret: SECRET });
+    try {
+      const { cookie, user } = await signUp(a);
+      const hlc = (n: number, node: string) => formatHlc({ ms: a.deps.now(), counter: n, node });
+      // Pushes alternate between the instances, as a load balancer would send them.
+      for (let i = 0; i < 6; i++) {
+        const t = i % 2 === 0 ? a : b;
+        const res = await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [{ collection: 'trustees', id: `t${i}`, hlc: hlc(i + 1, i % 2 ? 'devB' : 'devA'), fields: trustee(`T${i}`) }] }, cookie);
+        expect(res.status).toBe(200);
+      }
+      const page = (await (await b.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [] }, cookie)).json()) as SyncResponse;
+      expect(page.records.filter((r) => r.collection === 'trustees').map((r) => r.id).sort()).toEqual(['t0', 't1', 't2', 't3', 't4', 't5']);
+      const seqs = page.records.map((r) => r.seq);
+      expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+      const listA = (await (await a.call('GET', '/api/trustees', undefined, cookie)).json()) as unknown[];
+      expect(listA).toHaveLength(6);
+      // Logout on one ends the session on both.
+      expect((await b.call('POST', '/api/auth/logout', {}, cookie)).status).toBe(200);
+      expect((await a.call('GET', '/api/trustees', undefined, cookie)).status).toBe(401);
+      expect(user.id).toBeTruthy();
+    } finally {
+      await a.pool.end();
+      await b.pool.end();
+    }
+  });
+
+  it('the per-account limits are shared: writes alternating between two instances are counted once (pg-rate-limiter.ts)', async () => {
+    const env = { AFTERWORD_LIMITS: JSON.stringify({ writesPerMinute: 3 }) };
+    const clock = { at: Date.UTC(2026, 10, 21, 12), now: () => clock.at, advance: (ms: number) => void (clock.at += ms) };
+    const a = await createPgTestApp(pgdb.url, { sessionSecret: SECRET, env, clock });
+    const b = await createPgTestApp(pgdb.url, { sessionSecret: SECRET, env, clock });
+    try {
+      const { cookie } = await signUp(a);
+      const push = (t: typeof a, i: number) =>
+        t.call('POST', '/api/trustees', { name: `T${i}`, email: `t${i}@example.com`, accessLevel: 'full' }, cookie);
+      expect((await push(a, 0)).status).toBe(201);
+      expect((await push(b, 1)).status).toBe(201);
+      expect((await push(a, 2)).status).toBe(201);
+      const fourth = await push(b, 3); // each instance alone has seen at most two
+      expect(fourth.status).toBe(429);
+      expect(fourth.headers.get('retry-after')).toMatch(/^\d+$/);
+      clock.advance(60_000);
+      expect((await push(b, 4)).status).toBe(201);
+      // Housekeeping (main.ts, hourly) deletes the windows that have ended, and only those.
+      const windows = async () => (await pgdb.pool.query('SELECT COUNT(*)::int AS n FROM rate_limit_windows')).rows[0].n as number;
+      const before = await windows();
+      clock.advance(60 * 60_000);
+      await push(a, 5); // opens new windows for requests and writes
+      expect(await a.services.purgeRateLimits!()).toBe(before - 2);
+      expect(await windows()).toBe(2);
+    } finally {
+      await a.pool.end();
+      await b.pool.end();
+    }
+  });
+
+  it('/readyz asks PostgreSQL: 200 while it answers, 503 naming the database once it does not', async () => {
+    const t = await createPgTestApp(pgdb.url);
+    expect((await t.call('GET', '/readyz')).status).toBe(200);
+    await t.pool.end(); // every query of this instance now fails
+    t.advance(60_000); // past the readiness cache
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const res = await t.call('GET', '/readyz');
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ ok: false, failed: ['database'] });
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it('refuses to start on DATABASE_URL without AFTERWORD_PG_WITHOUT_RELEASE, naming what is missing', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'afterword-pg-refuse-'));
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pgdb.url });
+    const pool = createPgPool(pgdb.url);
+    try {
+      await expect(createPgServices({ config, db: openDatabase(join(dataDir, 'afterword.db')), now: Date.now }, pool)).rejects.toThrow(
+        /release .* not on PostgreSQL yet/,
+      );
+    } finally {
+      await pool.end();
+    }
+  });
+});

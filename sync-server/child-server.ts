@@ -40,8 +40,8 @@ const exited = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
 
 /**
- * Starts the server with `env` added to the environment, on `dataDir` (a new temp dir if
- * omitted). Resolves when it answers; throws with its output if it exits or is not up in `timeoutMs`.
+ * Starts the server with `env` added to the environment (less the test run's DATABASE_URL and
+ * S3_BUCKET), on `dataDir` (a new temp dir if omitted). Resolves when it answers; throws with its output if it exits or is not up in `timeoutMs`.
  */
 export async function startChildServer(
   opts: {
@@ -59,9 +59,11 @@ export async function startChildServer(
   const ready = opts.ready ?? (async (url: string) => (await fetch(`${url}/api/user/profile`)).status === 401);
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'afterword-child-'));
+  // DATABASE_URL and S3_BUCKET of the test run are for the PostgreSQL and S3 suites: a child uses them only when `env` says so.
+  const { DATABASE_URL: _db, S3_BUCKET: _bucket, ...inherited } = process.env;
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'sync-server/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...opts.env },
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

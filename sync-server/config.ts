@@ -6,9 +6,8 @@
  * use http://localhost:PORT and work on this machine only — never a request's Host, issue #16),
  * AFTERWORD_LIMITS (JSON overrides of shared/limits.ts; config-limits.ts), USER_QUOTA_BYTES and
  * MAX_FILE_BYTES (files, issue #17; defaults in shared/limits.ts FILE_LIMIT_DEFAULTS).
- * DATABASE_URL=postgres://… puts accounts, sessions and records on PostgreSQL (issue #19; see
- * db/pg/README.md "The asynchronous switch": the server refuses to start with it unless
- * AFTERWORD_PG_WITHOUT_RELEASE=1, since release and files are not on PostgreSQL yet).
+ * DATABASE_URL=postgres://… puts every store on PostgreSQL, so that several instances can serve
+ * one database (issue #19; db/pg/README.md); S3_BUCKET puts file chunks in a bucket.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -35,13 +34,8 @@ export interface Config {
   files: { userQuotaBytes: number; maxFileBytes: number };
   /** Blobs in an S3 bucket (S3_BUCKET; issue #19), else on disk under DATA_DIR/blobs. */
   s3?: S3BlobConfig;
-  /** PostgreSQL for accounts, sessions and records (DATABASE_URL; issue #19), else SQLite in DATA_DIR. */
+  /** PostgreSQL for every store (DATABASE_URL; issue #19), else SQLite in DATA_DIR. */
   databaseUrl?: string;
-  /**
-   * AFTERWORD_PG_WITHOUT_RELEASE=1: run on DATABASE_URL although release and files are not on
-   * PostgreSQL yet (tests of the request path only; db/pg/README.md).
-   */
-  pgWithoutRelease: boolean;
 }
 
 /** A positive whole number of bytes from env var `name`, else `fallback`. Throws an Error naming the variable. */
@@ -73,7 +67,8 @@ export function loadSessionSecret(dataDir: string, fromEnv?: string): Uint8Array
 
 /**
  * Builds the config from `env` (defaults to process.env). Creates DATA_DIR if missing. Throws an
- * Error naming the variable for a bad SESSION_SECRET or AFTERWORD_LIMITS (the server does not start).
+ * Error naming the variable for a bad SESSION_SECRET or AFTERWORD_LIMITS, or DATABASE_URL without
+ * SESSION_SECRET (issue #19: every instance must sign with one secret); the server does not start.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const limits = parseLimits(env.AFTERWORD_LIMITS); // first: a bad value stops before anything is created
@@ -81,6 +76,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     userQuotaBytes: bytesFromEnv('USER_QUOTA_BYTES', env.USER_QUOTA_BYTES, FILE_LIMIT_DEFAULTS.userQuotaBytes),
     maxFileBytes: bytesFromEnv('MAX_FILE_BYTES', env.MAX_FILE_BYTES, FILE_LIMIT_DEFAULTS.maxFileBytes),
   };
+  if (env.DATABASE_URL && !env.SESSION_SECRET) {
+    // A secret generated into DATA_DIR would differ per instance: a load balancer switching a person between them would sign them out.
+    throw new Error('DATABASE_URL is set: set SESSION_SECRET too (at least 32 characters), the same on every instance');
+  }
   const dataDir = resolve(env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -101,6 +100,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     files,
     s3: s3ConfigFromEnv(env),
     databaseUrl: env.DATABASE_URL || undefined,
-    pgWithoutRelease: env.AFTERWORD_PG_WITHOUT_RELEASE === '1',
   };
 }

@@ -27,8 +27,7 @@ const db = openDatabase(join(config.dataDir, 'afterword.db'));
 const testClock = testClockFromEnv();
 if (testClock) console.warn('AFTERWORD_TEST_CLOCK=1: the test-only clock is enabled. Never use this in production.');
 const deps: AppDeps = { config, db, now: testClock?.now ?? Date.now };
-// DATABASE_URL: accounts, sessions and records on PostgreSQL (issue #19; db/pg/README.md). Without
-// AFTERWORD_PG_WITHOUT_RELEASE=1 this refuses to start, naming what is not on PostgreSQL yet.
+// DATABASE_URL: every store on PostgreSQL, shared by any number of instances (issue #19; db/pg/README.md).
 const pool = config.databaseUrl ? createPgPool(config.databaseUrl) : null;
 let services: Services;
 try {
@@ -37,10 +36,9 @@ try {
   console.error(`Afterword cannot start: ${(err as Error).message}`);
   process.exit(1);
 }
-if (pool) console.warn('AFTERWORD_PG_WITHOUT_RELEASE=1: accounts, sessions and records are on PostgreSQL; release, its scheduler and files are NOT (tests of the request path only).');
 const app = createApp(deps, services, { serveWeb: true, webDir: process.env.WEB_DIST_DIR || undefined });
 const { scheduler } = services;
-if (!pool) scheduler.start(Number(process.env.RELEASE_TICK_MS ?? 60_000)); // on PostgreSQL: not yet (issue #19 step 2)
+scheduler.start(Number(process.env.RELEASE_TICK_MS ?? 60_000)); // on PostgreSQL its passes run on the leading instance only
 const purge = setInterval(() => {
   void purgeExpiredSessions(deps, services.accounts).catch((err) => console.error('Purging expired sessions failed:', err));
   void services.purgeRateLimits?.().catch((err) => console.error('Purging rate-limit windows failed:', err)); // PostgreSQL's shared windows
@@ -59,7 +57,10 @@ const server = serve({ fetch, port: config.port, hostname: config.host }, (info)
 
 function shutdown() {
   clearInterval(purge);
-  void scheduler.stop().finally(() =>
+  void scheduler
+    .stop()
+    .then(() => services.resign?.()) // another instance leads at its next tick, not when our connection times out
+    .finally(() =>
     server.close(() => {
       db.close();
       void (pool?.end() ?? Promise.resolve()).finally(() => process.exit(0));

@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import type pg from 'pg';
 import type { AppDeps } from './app-env';
-import { createBlobMeta } from './blobs/blob-meta';
+import { createSqliteAsyncBlobMeta, type AsyncBlobMeta } from './blobs/blob-meta-store';
 import { createFsBlobStore } from './blobs/fs-blob-store';
 import { lazyS3BlobStore } from './blobs/s3-config';
 import { createBlobLifetime } from './blobs/lifetime';
@@ -18,11 +18,14 @@ import { createBlobService, type BlobService } from './blobs/service';
 import type { AsyncAccountStore } from './db/account-store';
 import { createAccountStore, type AccountStore } from './db/accounts';
 import { createReleaseStore } from './db/release';
-import { createSqliteAsyncReleaseStore } from './db/release-store';
+import { createSqliteAsyncReleaseStore, type AsyncReleaseStore } from './db/release-store';
 import { createGroupCommit } from './db/group-commit';
 import { migratePg } from './db/pg/migrate';
 import { createPgAccountStore } from './db/pg/pg-account-store';
+import { createPgBlobMeta } from './db/pg/pg-blob-meta';
+import { createPgLeadership } from './db/pg/pg-leader';
 import { createPgRecordStore } from './db/pg/pg-record-store';
+import { createPgReleaseStore } from './db/pg/pg-release-store';
 import { createPgRateLimiter, type AsyncRateLimiter } from './db/pg/pg-rate-limiter';
 import { createPgUsageReader } from './db/pg/pg-usage';
 import type { AsyncRecordStore, RecordStore } from './db/record-store';
@@ -40,11 +43,9 @@ export interface Services {
   accounts: AccountStore | AsyncAccountStore;
   store: RecordStore | AsyncRecordStore;
   records: RecordService;
-  /**
-   * The synchronous record service the release code (release/*, routes/release.ts) still calls:
-   * SQLite's. Issue #19 step 2 switches the release code to `records` and removes this.
-   */
+  /** Check-ins, trustees, the release and its deliveries (DESIGN.md §8), over the engine's release store. */
   release: ReleaseService;
+  /** Runs the release passes; on PostgreSQL only while this instance leads (db/pg/pg-leader.ts). */
   scheduler: ReleaseScheduler;
   /** SMTP (SMTP_URL) or the outbox folder; Settings says which (release/readiness.ts). */
   mailer: Mailer;
@@ -56,6 +57,8 @@ export interface Services {
   pingDatabase?: () => Promise<unknown>;
   /** PostgreSQL only: deletes the ended windows of every shared rate limiter; resolves how many (main.ts, hourly). */
   purgeRateLimits?: () => Promise<number>;
+  /** PostgreSQL only: gives up the scheduler's lead (shutdown), so another instance takes over at once. */
+  resign?: () => Promise<void>;
 }
 
 /**
@@ -72,24 +75,27 @@ export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): S
     source: { engine: 'sqlite', store, writeBatch: (write) => commits.run(write) },
     usage: createUsageReader(deps.db),
     rateLimiters: memoryRateLimiters(deps.now),
+    blobMeta: createSqliteAsyncBlobMeta(deps.db),
+    releaseStore: createSqliteAsyncReleaseStore(deps.db, createReleaseStore(deps.db)),
+    checkpoint: () => deps.db.pragma('wal_checkpoint(TRUNCATE)'), // no trace of a deleted account in the WAL (issue #16)
   });
 }
 
+/** The advisory-lock key of the release scheduler's leader among instances on one PostgreSQL (db/pg/pg-leader.ts). */
+export const SCHEDULER_LEADER_KEY = 0x5e1ea5en;
+
 /**
- * The services with accounts, sessions and records on PostgreSQL (`pool`, DATABASE_URL; issue
- * #19): migrates `pool` first (db/pg/migrate.ts; instances starting together wait for each
- * other). Release and files are not on PostgreSQL yet (db/pg/README.md): this throws, naming
- * them, unless `deps.config.pgWithoutRelease` (AFTERWORD_PG_WITHOUT_RELEASE=1, tests of the
- * request path), where the release code keeps its SQLite file in DATA_DIR, check-ins and
- * account deletions do not reach it, and its scheduler must not be started.
+ * The services with every store on PostgreSQL (`pool`, DATABASE_URL; issue #19): accounts,
+ * sessions, records, rate-limit windows, the release and its e-mail queue, file metadata.
+ * Migrates `pool` first (db/pg/migrate.ts; instances starting together wait for each other).
+ * Any number of instances may share the database: the scheduler runs its passes only while this
+ * instance holds the leader's advisory lock (SCHEDULER_LEADER_KEY); a killed leader's lock goes
+ * with its connection and another instance takes over at its next tick. Nothing is kept in
+ * `deps.db` (the SQLite file stays empty).
  */
 export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mailer?: Mailer } = {}): Promise<Services> {
-  if (!deps.config.pgWithoutRelease) {
-    throw new Error(
-      'DATABASE_URL is set, but the release (check-ins, trustees, deliveries, its scheduler) and file metadata are not on PostgreSQL yet (sync-server/db/pg/README.md). Unset DATABASE_URL to run on SQLite in DATA_DIR.',
-    );
-  }
   await migratePg(pool);
+  const leadership = createPgLeadership(pool, SCHEDULER_LEADER_KEY);
   const limiters: AsyncRateLimiter[] = [];
   const services = assemble(deps, opts, {
     engine: 'postgres',
@@ -101,9 +107,11 @@ export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mai
       limiters.push(limiter);
       return limiter;
     },
+    blobMeta: createPgBlobMeta(pool),
+    releaseStore: createPgReleaseStore(pool),
+    leader: () => leadership.tryLead(),
   });
-  // The release's tables in the SQLite file refer to SQLite's users: nothing of a PostgreSQL account may reach them.
-  services.release = { ...services.release, checkIn: async () => {}, forgetAccount: () => {} };
+  services.resign = () => leadership.resign();
   services.pingDatabase = () => pool.query('SELECT 1');
   services.purgeRateLimits = async () => {
     let n = 0;
@@ -116,10 +124,19 @@ export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mai
 function assemble(
   deps: AppDeps,
   opts: { mailer?: Mailer },
-  parts: Pick<Services, 'engine' | 'accounts' | 'rateLimiters'> & { source: RecordSource; usage: Parameters<typeof createRecordService>[1]['usage'] },
+  parts: Pick<Services, 'engine' | 'accounts' | 'rateLimiters'> & {
+    source: RecordSource;
+    usage: Parameters<typeof createRecordService>[1]['usage'];
+    blobMeta: AsyncBlobMeta;
+    releaseStore: AsyncReleaseStore;
+    /** After an account is forgotten (SQLite's WAL checkpoint). */
+    checkpoint?: () => void;
+    /** Whether this instance may run the scheduler's passes now (PostgreSQL's leader). */
+    leader?: () => Promise<boolean>;
+  },
 ): Services {
   const { limits } = deps.config; // AFTERWORD_LIMITS over shared/limits.ts (config-limits.ts)
-  const blobMeta = createBlobMeta(deps.db);
+  const { blobMeta } = parts;
   const blobStore = deps.config.s3 ? lazyS3BlobStore(deps.config.s3) : createFsBlobStore(join(deps.config.dataDir, 'blobs')); // S3_BUCKET: issue #19
   const lifetime = createBlobLifetime(blobMeta, blobStore, deps.now, { keptBytes: deps.config.files.userQuotaBytes });
   const maxFiles = 2 * limits.recordsPerCollection; // documents and messages, each may hold one file
@@ -130,9 +147,9 @@ function assemble(
     onFileRefs: (userId: string, refs: Parameters<typeof lifetime.recordsChanged>[1]) => lifetime.recordsChanged(userId, refs), // a file no live record refers to is deleted
   };
   const records = createRecordService(parts.source, { ...recordOpts, usage: parts.usage, rateLimiters: parts.rateLimiters }); // one HLC per account (rule 3)
-  // The release reads and writes the owner's records through the same (awaited) service; its own state is in the SQLite file.
-  const release = createReleaseService(deps, records, createSqliteAsyncReleaseStore(deps.db, createReleaseStore(deps.db)));
+  // The release reads and writes the owner's records through the same (awaited) service; its own state is in the engine's release store.
+  const release = createReleaseService(deps, records, parts.releaseStore, { checkpoint: parts.checkpoint });
   const mailer = opts.mailer ?? createMailer(deps.config);
-  const scheduler = createReleaseScheduler(deps, release, records, mailer, { housekeeping: () => lifetime.sweep() });
+  const scheduler = createReleaseScheduler(deps, release, records, mailer, { housekeeping: () => lifetime.sweep(), leader: parts.leader });
   return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, release, scheduler, mailer, blobs, rateLimiters: parts.rateLimiters };
 }

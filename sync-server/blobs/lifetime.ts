@@ -15,7 +15,7 @@
  */
 import type { FileRefChanges } from '../records/file-refs';
 import type { BlobStore } from './blob-store';
-import type { BlobMeta } from './blob-meta';
+import type { AsyncBlobMeta } from './blob-meta-store';
 
 /** An upload never referred to by a record is deleted this long after it started (ms): 7 days. */
 export const ABANDONED_AFTER_MS = 7 * 24 * 3600_000;
@@ -44,46 +44,53 @@ export interface BlobLifetime {
  * The lifetime rules over `meta` and `store`; `now` is the wall clock (ms) of AppDeps;
  * `keptBytes` bounds each account's released bytes (its USER_QUOTA_BYTES).
  */
-export function createBlobLifetime(meta: BlobMeta, store: BlobStore, now: () => number, opts: { keptBytes: number }): BlobLifetime {
+export function createBlobLifetime(meta: AsyncBlobMeta, store: BlobStore, now: () => number, opts: { keptBytes: number }): BlobLifetime {
   const pending = new Set<Promise<void>>();
   let lastSweep = -Infinity;
 
   const removeChunks = async (userId: string, blobId: string) => {
     await store.deleteBlob(userId, blobId);
-    meta.remove(userId, blobId);
+    await meta.remove(userId, blobId);
   };
-
-  const remove = (userId: string, blobId: string): Promise<void> => {
-    meta.markDeleting(userId, blobId);
-    const p = removeChunks(userId, blobId)
-      .catch((err) => console.error('Deleting a file failed (the sweep retries):', err))
+  /** Runs `work` in the background: `idle` waits for it; a failure is logged (the sweep retries). */
+  const track = (work: () => Promise<void>, failure: string): Promise<void> => {
+    const p = work()
+      .catch((err) => console.error(failure, err))
       .finally(() => pending.delete(p));
     pending.add(p);
     return p;
   };
 
+  const remove = async (userId: string, blobId: string): Promise<void> => {
+    await meta.markDeleting(userId, blobId);
+    return track(() => removeChunks(userId, blobId), 'Deleting a file failed (the sweep retries):');
+  };
+  /** Releases `released` blobs no live record refers to, then trims the account's released bytes to `keptBytes`. */
+  const release = async (userId: string, released: readonly string[], at: number) => {
+    for (const blobId of released) {
+      const row = await meta.get(userId, blobId);
+      if (row && row.state !== 'deleting' && !(await meta.isReferenced(userId, blobId))) await meta.markReleased(userId, blobId, at);
+    }
+    // Kept files never grow past the quota: the oldest released go first.
+    for (const row of await meta.oldestReleased(userId, 100)) {
+      if ((await meta.releasedBytes(userId)) <= opts.keptBytes) break;
+      await remove(userId, row.blob_id);
+    }
+  };
+
   return {
     recordsChanged(userId, refs) {
       const at = now();
-      for (const blobId of refs.referenced) meta.markReferenced(userId, blobId, at);
-      if (refs.released.length === 0) return;
-      // Decided once the write's transaction has ended, never inside it: a group commit
-      // (db/group-commit.ts) may still roll the write back, and then the record keeps its file.
-      queueMicrotask(() => {
-        try {
-          for (const blobId of refs.released) {
-            const row = meta.get(userId, blobId);
-            if (row && row.state !== 'deleting' && !meta.isReferenced(userId, blobId)) meta.markReleased(userId, blobId, at);
-          }
-          // Kept files never grow past the quota: the oldest released go first.
-          for (const row of meta.oldestReleased(userId, 100)) {
-            if (meta.releasedBytes(userId) <= opts.keptBytes) break;
-            void remove(userId, row.blob_id);
-          }
-        } catch (err) {
-          console.error('Deleting released files failed (the sweep retries):', err);
-        }
-      });
+      // On SQLite these run at once, in the write's group commit (db/sqlite-async.ts calls outside a transaction are synchronous).
+      const marked = refs.referenced.map((blobId) => meta.markReferenced(userId, blobId, at));
+      void track(async () => {
+        await Promise.all(marked);
+        if (refs.released.length === 0) return;
+        // Decided once the write's transaction has ended, never inside it: a group commit
+        // (db/group-commit.ts) may still roll the write back, and then the record keeps its file.
+        await new Promise<void>((resolve) => queueMicrotask(resolve));
+        await release(userId, refs.released, at);
+      }, 'Following released files failed (the sweep retries):');
     },
     remove,
     async deleteAccount(userId) {
@@ -94,15 +101,15 @@ export function createBlobLifetime(meta: BlobMeta, store: BlobStore, now: () => 
       if (!opts.force && t - lastSweep < SWEEP_EVERY_MS) return 0;
       lastSweep = t;
       let n = 0;
-      for (const row of meta.deleting(100)) {
+      for (const row of await meta.deleting(100)) {
         await removeChunks(row.user_id, row.blob_id);
         n += 1;
       }
       // Released long enough, or never referenced: deleted, unless a live record refers to it after all.
-      const due = new Map([...meta.released(t - RELEASED_KEPT_MS, 100), ...meta.abandoned(t - ABANDONED_AFTER_MS, 100)].map((r) => [`${r.user_id}/${r.blob_id}`, r]));
+      const due = new Map([...(await meta.released(t - RELEASED_KEPT_MS, 100)), ...(await meta.abandoned(t - ABANDONED_AFTER_MS, 100))].map((r) => [`${r.user_id}/${r.blob_id}`, r]));
       for (const row of due.values()) {
-        if (meta.isReferenced(row.user_id, row.blob_id)) {
-          meta.markReferenced(row.user_id, row.blob_id, t);
+        if (await meta.isReferenced(row.user_id, row.blob_id)) {
+          await meta.markReferenced(row.user_id, row.blob_id, t);
           continue;
         }
         await remove(row.user_id, row.blob_id);

@@ -2,14 +2,17 @@
  * Issue #17 "Release and deletion": after release a recipient's link plays their recording
  * (Range over the plaintext, so a video can seek) and a documents-only trustee downloads the
  * will; a messages-only trustee cannot; before release every one of these answers 404.
- * Real app, real SQLite file, real blob store, a real SMTP server on loopback.
+ * Real app on each engine (a real SQLite file; a real PostgreSQL on loopback, issue #19: release
+ * state, tokens and file metadata all in PostgreSQL), real blob store, a real SMTP server on loopback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatHlc } from '../../shared/sync';
-import { linkOf, acceptInvitation, ownerWithSmtp, runFor } from '../release/release-test-support';
+import { createPgTestApp, usePgDatabase } from '../db/pg/pg-test-support';
+import { linkOf, acceptInvitation, ownerOn, runFor } from '../release/release-test-support';
 import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
 import { DAY_MS } from '../release/state-machine';
 import { mintToken } from '../release/tokens';
+import { createTestApp, type TestApp } from '../test-support';
 import { callerOf, encryptFile, fileRefOf, pdfWith, sha256Hex, uploadFile } from './blob-test-support';
 
 let smtp: TestSmtp;
@@ -17,6 +20,12 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
 });
 afterAll(() => smtp.close());
+const pgdb = usePgDatabase();
+const env = () => ({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://afterword.test' });
+const engines: [string, () => Promise<TestApp>][] = [
+  ['SQLite', async () => createTestApp(env())],
+  ['PostgreSQL', async () => createPgTestApp(pgdb.url, { env: env() })],
+];
 
 /** A small WebM (EBML header with DocType "webm") of `size` bytes: detected as video/webm by content. */
 function webm(size: number): Uint8Array {
@@ -28,9 +37,10 @@ function webm(size: number): Uint8Array {
   return out;
 }
 
-describe('files after release', () => {
+describe.each(engines)('files after release on %s', (engine, open) => {
   it("a recipient's link plays their recording with Range; a documents-only trustee downloads the will, a messages-only one cannot; all 404 before release", async () => {
-    const o = await ownerWithSmtp(smtp);
+    const o = await ownerOn(await open());
+    expect(o.t.services.engine).toBe(engine === 'SQLite' ? 'sqlite' : 'postgres');
     const call = callerOf(o.t, o.cookie);
     const video = webm(10_000);
     const rec = await encryptFile(video, 'video/webm', 4096); // three chunks: ranges cross them

@@ -19,9 +19,9 @@ import { BLOB_HEADERS, contentDisposition, rangedResponse } from './http';
 import type { BlobService } from './service';
 
 /** What a release page may show of a record's file: its served type, or null when it is not available (not uploaded yet, deleted). */
-export function releasedFileType(blobs: BlobService, ownerId: string, ref: FileRef | null | undefined): string | null {
+export async function releasedFileType(blobs: BlobService, ownerId: string, ref: FileRef | null | undefined): Promise<string | null> {
   if (!ref) return null;
-  const row = blobs.meta.get(ownerId, ref.blobId);
+  const row = await blobs.meta.get(ownerId, ref.blobId);
   if (!row || row.state !== 'complete') return null;
   return row.mime_type && ALLOWED_MIME_TYPES.has(row.mime_type) ? row.mime_type : 'application/octet-stream';
 }
@@ -42,9 +42,9 @@ export async function servePlainFile(
   disposition: 'inline' | 'attachment',
   charge: (bytes: number) => void = () => {},
 ): Promise<Response | null> {
-  const type = releasedFileType(blobs, ownerId, ref);
+  const type = await releasedFileType(blobs, ownerId, ref);
   if (!ref || !type) return null;
-  const row = blobs.meta.get(ownerId, ref.blobId)!;
+  const row = (await blobs.meta.get(ownerId, ref.blobId))!;
   let key: CryptoKey;
   try {
     key = await importFileKey(ref.key);

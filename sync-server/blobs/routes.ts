@@ -92,9 +92,9 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     const running = inFlight.get(userId) ?? 0;
     // Refused for the uploads already streaming before its bytes are counted: the retry pays them.
     if (running >= CHUNKS_IN_FLIGHT) throw new ApiHttpError(429, 'Too many uploads at once. Please wait and try again.', undefined, { 'Retry-After': '1' });
-    const row = blobs.meta.get(userId, blobId);
     inFlight.set(userId, running + 1); // before the first await: chunks arriving together see each other
     try {
+      const row = await blobs.meta.get(userId, blobId);
       if (row && index < row.chunk_count) await throttle.fileBytes.hit(userId, plainChunkBytes(row.size, row.chunk_size, index) + CHUNK_OVERHEAD); // bytes, not writes (shared/limits.ts)
       const raw = c.req.raw.body;
       const body = raw ? Readable.fromWeb(raw as import('node:stream/web').ReadableStream<Uint8Array>) : Readable.from([]);
@@ -125,14 +125,14 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     const blobId = blobIdOf(c);
     const claim = await readJson(c, completeSchema);
     // Completing decrypts the whole file: its bytes count, so retrying a failing complete in a loop cannot hog the CPU.
-    const row = blobs.meta.get(c.var.userId, blobId);
+    const row = await blobs.meta.get(c.var.userId, blobId);
     if (row?.state === 'uploading') await throttle.fileBytes.hit(c.var.userId, row.encrypted_size);
     await blobs.complete(c.var.userId, blobId, claim);
     return c.json({ complete: true });
   });
 
   app.get('/api/blobs/:blobId/chunks/:index', async (c) => {
-    const row = blobs.readable(c.var.userId, blobIdOf(c));
+    const row = await blobs.readable(c.var.userId, blobIdOf(c));
     const index = indexOf(c);
     if (index >= row.chunk_count) throw new ApiHttpError(404, 'Not found');
     await throttle.fileBytes.hit(c.var.userId, plainChunkBytes(row.size, row.chunk_size, index) + CHUNK_OVERHEAD);
@@ -144,7 +144,7 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   });
 
   app.get('/api/blobs/:blobId/content', async (c) => {
-    const row = blobs.readable(c.var.userId, blobIdOf(c));
+    const row = await blobs.readable(c.var.userId, blobIdOf(c));
     await throttle.fileBytes.check(c.var.userId);
     const res = await rangedResponse(
       c,
@@ -160,6 +160,6 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     return res;
   });
 
-  app.get('/api/files/usage', (c) => c.json(blobs.usage(c.var.userId)));
+  app.get('/api/files/usage', async (c) => c.json(await blobs.usage(c.var.userId)));
   return app;
 }

@@ -11,7 +11,8 @@ import { formatBytes } from '../../shared/files/size';
 import type { Config } from '../config';
 import { ApiHttpError } from '../http/errors';
 import { ChunkMismatchError, type BlobStore } from './blob-store';
-import type { BlobMeta, BlobRow } from './blob-meta';
+import type { BlobRow } from './blob-meta';
+import type { AsyncBlobMeta } from './blob-meta-store';
 import type { BlobLifetime } from './lifetime';
 import { verifyUpload } from './verify';
 
@@ -36,7 +37,7 @@ export interface BlobStatus {
 
 export interface BlobService {
   store: BlobStore;
-  meta: BlobMeta;
+  meta: AsyncBlobMeta;
   lifetime: BlobLifetime;
   /** Starts (or finds the same) upload; 201 when new. Throws 400/409/413 ApiHttpError. */
   start(userId: string, d: UploadDeclaration): Promise<{ created: boolean; status: BlobStatus }>;
@@ -47,9 +48,9 @@ export interface BlobService {
   /** Verifies and completes the upload (verify.ts); throws 400/404/409/415 ApiHttpError. */
   complete(userId: string, blobId: string, claim: { key: string; mimeType: string; sha256: string }): Promise<void>;
   /** `GET /api/files/usage`. */
-  usage(userId: string): { usedBytes: number; quotaBytes: number; maxFileBytes: number };
+  usage(userId: string): Promise<{ usedBytes: number; quotaBytes: number; maxFileBytes: number }>;
   /** A complete blob of the account; throws 404 (absent, another account's, deleting) or 409 (still uploading). */
-  readable(userId: string, blobId: string): BlobRow;
+  readable(userId: string, blobId: string): Promise<BlobRow>;
 }
 
 const notFound = () => new ApiHttpError(404, 'Not found');
@@ -73,7 +74,7 @@ const field = (status: 400 | 409 | 413, path: string, message: string) => new Ap
  */
 export function createBlobService(
   store: BlobStore,
-  meta: BlobMeta,
+  meta: AsyncBlobMeta,
   lifetime: BlobLifetime,
   opts: { files: Config['files']; now: () => number; maxFiles: number },
 ): BlobService {
@@ -98,8 +99,8 @@ export function createBlobService(
     if (left > 0) m.set(k, left);
     else m.delete(k);
   };
-  const live = (userId: string, blobId: string) => {
-    const row = meta.get(userId, blobId);
+  const live = async (userId: string, blobId: string) => {
+    const row = await meta.get(userId, blobId);
     if (!row || row.state === 'deleting') throw notFound();
     return row;
   };
@@ -112,22 +113,23 @@ export function createBlobService(
       if (d.chunkCount !== chunkCount(d.size, d.chunkSize)) throw field(400, 'chunkCount', `Invalid request: chunkCount: must be ${chunkCount(d.size, d.chunkSize)} for this size and chunkSize`);
       if (d.encryptedSize !== encryptedSize(d.size, d.chunkSize)) throw field(400, 'encryptedSize', `Invalid request: encryptedSize: must be ${encryptedSize(d.size, d.chunkSize)} for this size and chunkSize`);
       if (d.size > maxFileBytes) throw field(413, 'size', `This file is larger than the ${formatBytes(maxFileBytes)} limit`);
-      const created = meta.transaction(() => {
-        const existing = meta.get(userId, d.blobId);
+      // One transaction: two uploads of one account (on two instances, too) never both pass the quota.
+      const created = await meta.transaction(async (tx) => {
+        const existing = await tx.get(userId, d.blobId);
         if (existing) {
           if (existing.state === 'deleting') throw field(409, 'blobId', 'This file was deleted: upload it again with a new id');
           if (existing.size !== d.size || existing.chunk_size !== d.chunkSize) throw field(409, 'blobId', 'A file with this id exists with another size');
           return false;
         }
         // Many tiny uploads cost rows and directories, not bytes: as many files as records can refer to.
-        if (meta.count(userId) >= opts.maxFiles) throw field(413, 'blobId', `You have ${opts.maxFiles} files, the most one account can keep. Delete files you no longer need.`);
-        const used = meta.usedBytes(userId);
+        if ((await tx.count(userId)) >= opts.maxFiles) throw field(413, 'blobId', `You have ${opts.maxFiles} files, the most one account can keep. Delete files you no longer need.`);
+        const used = await tx.usedBytes(userId);
         if (used + d.encryptedSize > userQuotaBytes) {
           const free = Math.max(0, userQuotaBytes - used);
           throw field(413, 'size', `Your vault is full: this file needs ${formatBytes(d.encryptedSize)} and ${formatBytes(free)} of your ${formatBytes(userQuotaBytes)} are free. Delete files you no longer need to make room.`);
         }
         const at = opts.now();
-        meta.insert({
+        await tx.insert({
           user_id: userId,
           blob_id: d.blobId,
           size: d.size,
@@ -135,17 +137,17 @@ export function createBlobService(
           chunk_count: d.chunkCount,
           encrypted_size: d.encryptedSize,
           created_at: at,
-          referenced_at: meta.isReferenced(userId, d.blobId) ? at : null, // the record often syncs before its bytes
+          referenced_at: (await tx.isReferenced(userId, d.blobId)) ? at : null, // the record often syncs before its bytes
         });
         return true;
       });
-      return { created, status: await statusOf(meta.get(userId, d.blobId)!) };
+      return { created, status: await statusOf((await meta.get(userId, d.blobId))!) };
     },
 
-    status: async (userId, blobId) => statusOf(live(userId, blobId)),
+    status: async (userId, blobId) => statusOf(await live(userId, blobId)),
 
     async putChunk(userId, blobId, index, body, sha256, contentLength) {
-      const row = live(userId, blobId);
+      const row = await live(userId, blobId);
       if (row.state === 'complete') throw field(409, 'blobId', 'This file is already complete');
       if (index >= row.chunk_count) throw field(400, 'index', `Invalid request: index: this file has ${row.chunk_count} chunk(s)`);
       const size = plainChunkBytes(row.size, row.chunk_size, index) + CHUNK_OVERHEAD;
@@ -163,7 +165,7 @@ export function createBlobService(
         leave(arriving, k);
       }
       // Deleted (or its account) while the chunk streamed in: keep nothing.
-      const after = meta.get(userId, blobId);
+      const after = await meta.get(userId, blobId);
       if (!after || after.state === 'deleting') {
         await store.deleteBlob(userId, blobId);
         throw notFound();
@@ -171,7 +173,7 @@ export function createBlobService(
     },
 
     async complete(userId, blobId, claim) {
-      const row = live(userId, blobId);
+      const row = await live(userId, blobId);
       if (row.state === 'complete') return; // a retry after a lost answer
       const k = keyOf(userId, blobId);
       if (arriving.has(k)) throw field(409, 'chunks', 'Chunks of this file are still arriving: complete it once they are stored');
@@ -183,10 +185,10 @@ export function createBlobService(
       }
     },
 
-    usage: (userId) => ({ usedBytes: meta.usedBytes(userId), quotaBytes: userQuotaBytes, maxFileBytes }),
+    usage: async (userId) => ({ usedBytes: await meta.usedBytes(userId), quotaBytes: userQuotaBytes, maxFileBytes }),
 
-    readable(userId, blobId) {
-      const row = live(userId, blobId);
+    async readable(userId, blobId) {
+      const row = await live(userId, blobId);
       if (row.state !== 'complete') throw field(409, 'blobId', 'This file is still being uploaded');
       return row;
     },
@@ -200,6 +202,6 @@ export function createBlobService(
       for (const i of verdict.badChunks ?? []) await store.deleteChunk(userId, blobId, i); // sent again from GET status
       throw new ApiHttpError(verdict.status, verdict.error, verdict.issues);
     }
-    if (!meta.complete(userId, blobId, verdict.mimeType, opts.now()) && meta.get(userId, blobId)?.state !== 'complete') throw notFound();
+    if (!(await meta.complete(userId, blobId, verdict.mimeType, opts.now())) && (await meta.get(userId, blobId))?.state !== 'complete') throw notFound();
   }
 }

@@ -16,7 +16,7 @@ import type { BlobService } from '../blobs/service';
  */
 export function blobFileReader(blobs: BlobService, userId: string, onRead: (bytes: number) => void = () => {}): NonNullable<ExportOptions['openFile']> {
   return async ({ ref }) => {
-    const row = blobs.meta.get(userId, ref.blobId);
+    const row = await blobs.meta.get(userId, ref.blobId);
     if (!row || row.state !== 'complete') return null;
     let key: CryptoKey;
     try {

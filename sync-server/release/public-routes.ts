@@ -172,9 +172,9 @@ ${messages.length === 0 ? html`<p>There are no messages.</p>` : ''}
   const documentsSection = async (userId: string, token: string) => {
     const docs = await records.list(userId, 'documents');
     /** A file is downloaded through this page's token (issue #17); a link as the owner gave it. */
-    const where = (d: (typeof docs)[number]) => {
+    const where = async (d: (typeof docs)[number]) => {
       if (d.file) {
-        return releasedFileType(blobs, userId, d.file)
+        return (await releasedFileType(blobs, userId, d.file))
           ? html`<a href="${LINK_PATHS.access}${token}/documents/${d.id}/file">${d.documentName}</a> <span class="muted">(${d.file.name}, ${formatBytes(d.file.size)}, download)</span>`
           : html`${d.documentName} <span class="muted">(the file is not available)</span>`;
       }
@@ -182,7 +182,7 @@ ${messages.length === 0 ? html`<p>There are no messages.</p>` : ''}
     };
     return html`<h2>Documents</h2>
 ${docs.length === 0 ? html`<p>There are no documents.</p>` : ''}
-<ul>${docs.map((d) => html`<li>${DOCUMENT_TYPE_LABELS[d.documentType]}: ${where(d)}</li>`)}</ul>`;
+<ul>${await Promise.all(docs.map(async (d) => html`<li>${DOCUMENT_TYPE_LABELS[d.documentType]}: ${await where(d)}</li>`))}</ul>`;
   };
 
   const planSection = async (userId: string) => {
@@ -311,8 +311,8 @@ ${sections}`,
   };
 
   /** The recording of a message: a player (audio/video) and a download link, or a download link only. */
-  const recordingOf = (userId: string, m: NonNullable<Awaited<ReturnType<typeof deliveryOf>>>['m'], token: string) => {
-    const type = releasedFileType(blobs, userId, m.file);
+  const recordingOf = async (userId: string, m: NonNullable<Awaited<ReturnType<typeof deliveryOf>>>['m'], token: string) => {
+    const type = await releasedFileType(blobs, userId, m.file);
     if (!m.file) return '';
     if (!type) return html`<p class="muted">The recording is not available.</p>`;
     const src = `${LINK_PATHS.delivery}${token}/file`;
@@ -340,7 +340,7 @@ ${sections}`,
       `A message from ${owner.name}`,
       html`<h1>A message from ${owner.name}</h1>
 <p class="muted">For ${m.recipientName} · written on ${dateText(Date.parse(m.createdAt))}</p>
-${recordingOf(tok.user_id, m, c.req.param('token'))}
+${await recordingOf(tok.user_id, m, c.req.param('token'))}
 <div class="card"><p class="body">${m.messageContent}</p></div>
 <p class="muted">This page is private to you. Take all the time you need.</p>`,
     );

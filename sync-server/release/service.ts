@@ -87,18 +87,19 @@ export interface ReleaseService extends TrusteeFollower {
   /** Writes a problem to the account's activity through `tx`, unless the same text was written in the last day. */
   problem(tx: ReleaseTx, userId: string, kind: string, text: string): Promise<void>;
   /**
-   * After the account's rows are deleted: removes its `.eml` files and checkpoints the WAL
-   * (TRUNCATE), so with secure_delete no file under DATA_DIR keeps its data (issue #16).
+   * After the account's rows are deleted: removes its `.eml` files and runs `opts.checkpoint`
+   * (SQLite: the WAL checkpointed with TRUNCATE), so with secure_delete no file under DATA_DIR
+   * keeps its data (issue #16).
    */
   forgetAccount(userId: string): void;
 }
 
 /**
  * The release service over `store` (services.ts: SQLite's createSqliteAsyncReleaseStore or
- * PostgreSQL's), reading the owner's records through `records` (awaited: synchronous today,
- * asynchronous once the record service is).
+ * PostgreSQL's), reading the owner's records through `records` (awaited). `opts.checkpoint` runs
+ * after an account is forgotten (SQLite's WAL checkpoint; nothing on PostgreSQL).
  */
-export function createReleaseService(deps: AppDeps, records: ReleaseRecords, store: AsyncReleaseStore): ReleaseService {
+export function createReleaseService(deps: AppDeps, records: ReleaseRecords, store: AsyncReleaseStore, opts: { checkpoint?: () => void } = {}): ReleaseService {
   const stateOf = async (userId: string, tx: ReleaseTx = store) => (await tx.getState(userId)) ?? initialState(deps.now());
 
   const owner: ReleaseService['owner'] = async (userId) => {
@@ -221,7 +222,7 @@ export function createReleaseService(deps: AppDeps, records: ReleaseRecords, sto
     problem,
     forgetAccount(userId) {
       removeOutboxFiles(deps.config, userId);
-      deps.db.pragma('wal_checkpoint(TRUNCATE)');
+      opts.checkpoint?.();
     },
     ...follower,
   };

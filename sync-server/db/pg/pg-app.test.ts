@@ -4,16 +4,13 @@
  * pull → list → logout, and two instances on one database serving one account.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { formatHlc, type SyncResponse } from '../../../shared/sync';
-import { loadConfig } from '../../config';
-import { cookieOf, newUser, signUp } from '../../test-support';
-import { createPgServices } from '../../services';
-import { openDatabase } from '../sqlite';
-import { createPgPool } from './pool';
-import { createPgTestApp, usePgDatabase } from './pg-test-support';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatHlc, type SyncResponse } from '../../../shared/sync';
+import { loadConfig } from '../../config';
+import { cookieOf, newUser, signUp } from '../../test-support';
+import { createPgTestApp, usePgDatabase } from './pg-test-support';
 
 const SECRET = 'a-session-secret-shared-by-both-instances-0123456789';
 const trustee = (name: string) => ({ name, email: `${name.toLowerCase()}@example.com`, accessLevel: 'full', createdAt: '2026-11-21T12:00:00.000Z' });
@@ -144,16 +141,44 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
     }
   });
 
-  it('refuses to start on DATABASE_URL without AFTERWORD_PG_WITHOUT_RELEASE, naming what is missing', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'afterword-pg-refuse-'));
-    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pgdb.url });
-    const pool = createPgPool(pgdb.url);
+  it('the release lives in PostgreSQL: a check-in on one instance, the invitation sent once by the leader, a deleted account leaves no row', async () => {
+    const a = await createPgTestApp(pgdb.url, { sessionSecret: SECRET });
+    const b = await createPgTestApp(pgdb.url, { sessionSecret: SECRET });
     try {
-      await expect(createPgServices({ config, db: openDatabase(join(dataDir, 'afterword.db')), now: Date.now }, pool)).rejects.toThrow(
-        /release .* not on PostgreSQL yet/,
-      );
+      const { cookie, user, body } = await signUp(a);
+      const checkIn = async () => (await pgdb.pool.query('SELECT last_check_in_at FROM release_state WHERE user_id = $1', [user.id])).rows[0]?.last_check_in_at;
+      b.advance(3_600_000); // b's clock only: its sync is the later check-in
+      expect((await b.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [] }, cookie)).status).toBe(200);
+      expect(Number(await checkIn())).toBe(b.deps.now());
+
+      expect((await b.call('POST', '/api/trustees', { name: 'Grace', email: 'grace@example.com', accessLevel: 'full' }, cookie)).status).toBe(201);
+      // One instance leads the scheduler (advisory lock); the other's passes do nothing meanwhile.
+      expect((await a.services.scheduler.runOnce()).trustees).toBeGreaterThanOrEqual(1); // earlier tests' accounts have trustees too
+      expect(await b.services.scheduler.runOnce()).toEqual({ trustees: 0, transitions: 0, deliveries: 0, sent: 0 });
+      const invites = await pgdb.pool.query("SELECT kind, to_addr FROM release_emails WHERE user_id = $1 AND kind = 'trustee-invite'", [user.id]);
+      expect(invites.rows).toEqual([{ kind: 'trustee-invite', to_addr: 'grace@example.com' }]);
+      // The leader resigns (shutdown): the other takes over at its next pass.
+      await a.services.resign!();
+      await b.services.scheduler.runOnce();
+      expect((await pgdb.pool.query('SELECT COUNT(*)::int AS n FROM release_emails WHERE user_id = $1', [user.id])).rows[0].n).toBe(1);
+
+      const gone = await a.call('POST', '/api/auth/delete-account', { password: body.password }, cookie);
+      expect(gone.status).toBe(200);
+      for (const table of ['users', 'release_state', 'release_emails', 'release_tokens', 'blobs']) {
+        const col = table === 'users' ? 'id' : 'user_id';
+        expect((await pgdb.pool.query(`SELECT COUNT(*)::int AS n FROM ${table} WHERE ${col} = $1`, [user.id])).rows[0].n, table).toBe(0);
+      }
     } finally {
-      await pool.end();
+      await a.services.resign!(); // a leader's lock connection is never idle: the pool would wait for it
+      await b.services.resign!();
+      await a.pool.end();
+      await b.pool.end();
     }
+  });
+
+  it('several instances need one SESSION_SECRET: DATABASE_URL without it stops the server, naming the variable', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'afterword-pg-secret-'));
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pgdb.url })).toThrow(/^DATABASE_URL is set: set SESSION_SECRET/);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pgdb.url, SESSION_SECRET: SECRET }).databaseUrl).toBe(pgdb.url);
   });
 });

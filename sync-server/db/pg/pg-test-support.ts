@@ -3,6 +3,7 @@
  * (test-postgres.ts), one fresh migrated database per suite, closed and dropped after it.
  * Call `usePgDatabase()` at the top of a test file or describe block; read `.pool`/`.url` in tests.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,8 +59,8 @@ export async function insertPgUser(pool: pg.Pool, id: string): Promise<void> {
 }
 
 /**
- * An app instance (createApp) with accounts, sessions and records on PostgreSQL `url`
- * (createPgServices; AFTERWORD_PG_WITHOUT_RELEASE=1, see db/pg/README.md), its own temp DATA_DIR
+ * An app instance (createApp) with every store on PostgreSQL `url`
+ * (createPgServices: every store on PostgreSQL), its own temp DATA_DIR
  * and a clock starting at `start` (ms), or `clock` when given (instances sharing one clock). Instances
  * built with the same `sessionSecret` accept each other's cookies, as servers behind one load balancer do.
  */
@@ -68,8 +69,8 @@ export async function createPgTestApp(
   opts: { sessionSecret?: string; start?: number; env?: Record<string, string>; clock?: { now: () => number; advance: (ms: number) => void } } = {},
 ): Promise<TestApp & { pool: pg.Pool }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'afterword-pg-test-'));
-  const env = { DATA_DIR: dataDir, DATABASE_URL: url, AFTERWORD_PG_WITHOUT_RELEASE: '1', ...opts.env };
-  const config = loadConfig(opts.sessionSecret ? { ...env, SESSION_SECRET: opts.sessionSecret } : env);
+  const env = { DATA_DIR: dataDir, DATABASE_URL: url, ...opts.env };
+  const config = loadConfig({ ...env, SESSION_SECRET: opts.sessionSecret ?? randomBytes(32).toString('base64url') });
   let now = opts.start ?? Date.UTC(2026, 10, 21, 12);
   const clock = opts.clock ?? { now: () => now, advance: (ms: number) => void (now += ms) };
   const deps: AppDeps = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: clock.now };

@@ -14,7 +14,7 @@ import type { FileRef } from '../../shared/files/ref';
 import { newDeviceIndexedDb, openOnDevice } from '../db/test-device';
 import type { UserDatabase } from '../db/user-database';
 import { createSyncEngine } from '../sync/engine';
-import { appTransport, createTestApp, type TestApp } from '../sync/test-server';
+import { appTransport, createTestApp, type TestApp } from '../../sync-server/client-test-support';
 import { createApp } from '../../sync-server/app';
 import { createServices } from '../../sync-server/services';
 import { signUp } from '../../sync-server/test-support';

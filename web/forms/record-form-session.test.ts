@@ -10,7 +10,7 @@ import type { CollectionName } from '../../shared/schema/collections';
 import type { UserDatabase } from '../db/user-database';
 import { openOnDevice } from '../db/test-device';
 import { createSyncEngine } from '../sync/engine';
-import { createTestApp, signedInTransport } from '../sync/test-server';
+import { createTestApp, signedInTransport } from '../../sync-server/client-test-support';
 import type { Transport } from '../sync/transport';
 import { type PlanForm, planFormToRecord, planToForm } from '../features/death-plan/plan-form';
 import { RecordFormSession, type RecordFormSpec } from './record-form-session';

@@ -22,7 +22,7 @@ import type { UserDatabase } from '../db/user-database';
 import { applyResponse, buildRequest } from './apply-response';
 import { createSyncEngine } from './engine';
 import { createPgTestApp, usePgDatabase } from '../../sync-server/db/pg/pg-test-support';
-import { accountTemplate, pgFuzzServer, serverRecords } from './test-server';
+import { accountTemplate, pgFuzzServer, serverRecords } from '../../sync-server/client-test-support';
 
 /** Seeds that once failed: permanent cases, always run. */
 /** 36, 43, 66, 103: a refused create left an empty record materialised on the device (fixed in storeState). */

@@ -4,7 +4,7 @@ import { create, openUserDatabase } from '../db/index';
 import { endLocalSession } from './lifecycle';
 import { startSync, stopSync } from './index';
 import { syncStatusView } from './SyncStatus';
-import { createTestApp, signedInTransport } from './test-server';
+import { createTestApp, signedInTransport } from '../../sync-server/client-test-support';
 import type { Transport } from './transport';
 
 afterEach(() => stopSync());

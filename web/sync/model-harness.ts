@@ -10,7 +10,7 @@ import type { EditBase } from '../db/edit-session';
 import { openOnDevice } from '../db/test-device';
 import type { UserDatabase } from '../db/user-database';
 import { createSyncEngine } from './engine';
-import type { accountTemplate } from './test-server';
+import type { accountTemplate } from '../../sync-server/client-test-support';
 import type { Transport } from './transport';
 
 /** The records the model plays with, and the fields whose values it tracks (all unique strings). */

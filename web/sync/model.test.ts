@@ -14,7 +14,7 @@ import { conflictVersions, isLongText } from '../../shared/sync/versions';
 import { createRecord, openEdit, rebase, saveEdit } from '../db/edit-session';
 import { writeDefaultTasks } from '../db/generated';
 import { createWorld, expectedOf, generatedValue, RECORD_KEYS, RECORDS, SKEWS, syncDevice, type RecordKey, type World } from './model-harness';
-import { accountTemplate, serverRecords } from './test-server';
+import { accountTemplate, serverRecords } from '../../sync-server/client-test-support';
 
 const RUNS = Number(process.env.MODEL_RUNS ?? 200);
 type Model = { n: number };

@@ -1,16 +1,17 @@
 /**
- * Test support (imported only by *.test.ts): the REAL sync server in-process (createApp over a
- * temp SQLite file, sync-server/test-support.ts) and transports that reach it with a session cookie.
+ * Test support for the client's tests (the tests under web/; imported only by tests, kept beside the
+ * server so that nothing in web/ imports the server): the REAL sync server in-process (createApp
+ * over a temp SQLite file, test-support.ts) and transports that reach it with a session cookie.
  */
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROTOCOL_VERSION, type ServerRecord, type SyncRequest } from '../../shared/sync/protocol';
-import { createApp } from '../../sync-server/app';
-import { openDatabase } from '../../sync-server/db/sqlite';
-import { createServices } from '../../sync-server/services';
-import { createTestApp, signUp, type TestApp } from '../../sync-server/test-support';
-import { readSyncResponse, type Transport } from './transport';
+import { PROTOCOL_VERSION, type ServerRecord, type SyncRequest } from '../shared/sync/protocol';
+import { createApp } from './app';
+import { openDatabase } from './db/sqlite';
+import { createServices } from './services';
+import { createTestApp, signUp, type TestApp } from './test-support';
+import { readSyncResponse, type Transport } from '../web/sync/transport';
 
 export { createTestApp, type TestApp };
 

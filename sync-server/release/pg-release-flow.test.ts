@@ -6,59 +6,28 @@
  * killed while sending (its claim held, its pool ended, its lead lost), and instance B takes
  * over: every e-mail reaches the real SMTP server on loopback exactly once.
  *
- * The owner's records live in PostgreSQL too (the trustee scan reads them there). Until the
- * record service is asynchronous (the PostgreSQL switch), `pgRecords` below reads and writes
- * them through the PostgreSQL record store with the shared sync functions, as records.ts does.
+ * Each instance is the server's own wiring (createPgServices through createPgTestApp): its
+ * release store, record service and leader-gated scheduler, with its mailer replaced.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import type { CollectionName } from '../../shared/schema';
-import { createClock, fieldsOfPatch, materialize, newNodeId, validateChange } from '../../shared/sync';
-import { createPgLeadership, type Leadership } from '../db/pg/pg-leader';
-import { createPgRecordStore } from '../db/pg/pg-record-store';
-import { createPgReleaseStore } from '../db/pg/pg-release-store';
-import { insertPgUser, usePgDatabase } from '../db/pg/pg-test-support';
-import { createPgPool } from '../db/pg/pool';
-import { createTestApp } from '../test-support';
-import { createMailer, type Mailer } from './mailer';
-import { createReleaseScheduler, type ReleaseScheduler } from './scheduler';
-import { createReleaseService, type ReleaseRecords, type ReleaseService } from './service';
+import { createPgTestApp, insertPgUser, usePgDatabase } from '../db/pg/pg-test-support';
+import type { RecordService } from '../records';
+import type { Mailer } from './mailer';
+import type { ReleaseScheduler } from './scheduler';
+import type { ReleaseService } from './service';
 import { startTestSmtp, type TestSmtp } from './smtp-test-server';
 
 const pgDb = usePgDatabase();
-/** The scheduler's leadership key (any constant shared by the instances). */
-const SCHEDULER_KEY = 0x5e1ea5en;
-
-/** The owner's records over PostgreSQL's record store: RecordService's get/list/write (release needs no more). */
-function pgRecords(pool: pg.Pool, now: () => number): ReleaseRecords {
-  const store = createPgRecordStore(pool, { pullPageBytes: 1 << 20 });
-  const clock = createClock(newNodeId(), now);
-  const byCreated = (a: { createdAt?: string }, b: { createdAt?: string }) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '');
-  return {
-    async get(userId, collection, id) {
-      const r = await store.get(userId, collection, id);
-      return r ? materialize(collection, id, r, userId) : null;
-    },
-    async list(userId, collection) {
-      const rows = await store.list(userId, collection);
-      const all = rows.map((r) => materialize(collection, r.id, r, userId)).filter((e): e is NonNullable<typeof e> => e !== null);
-      return all.sort(byCreated as never);
-    },
-    async write(userId, collection: CollectionName, id, patch) {
-      const current = await store.get(userId, collection, id);
-      const fields = fieldsOfPatch(collection, current ?? { values: {}, clocks: {} }, patch, () => newNodeId());
-      const result = validateChange({ collection, id, hlc: clock.tick(), fields }, { actor: 'server', userId });
-      if (!result.ok) throw new Error(result.reason);
-      await store.applyChanges(userId, [result.change]);
-    },
-  };
-}
 
 interface Instance {
   pool: pg.Pool;
   release: ReleaseService;
   scheduler: ReleaseScheduler;
-  leadership: Leadership;
+  /** Gives up the scheduler's lead (the instance's lock connection). */
+  resign: () => Promise<void>;
+  records: RecordService;
+  mailer: Mailer;
 }
 
 describe('release on PostgreSQL with two instances (issue #19)', () => {
@@ -71,26 +40,23 @@ describe('release on PostgreSQL with two instances (issue #19)', () => {
   });
 
   it('a trustee reports, the waiting period passes, the leader is killed mid-send: every e-mail is sent exactly once', async () => {
-    const t = createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://afterword.test' });
-    let now = t.deps.now();
-    const deps = { ...t.deps, now: () => now };
-    const smtpMailer = createMailer(deps.config, () => undefined);
-
-    /** One server instance on its own pool; `mailer` replaces its SMTP sending. */
-    const instance = (pool: pg.Pool, mailer: Mailer): Instance => {
-      const records = pgRecords(pool, deps.now);
-      const release = createReleaseService(deps, records, createPgReleaseStore(pool));
-      const leadership = createPgLeadership(pool, SCHEDULER_KEY);
-      const scheduler = createReleaseScheduler(deps, release, records, mailer, { leader: () => leadership.tryLead() });
-      return { pool, release, scheduler, leadership };
+    const env = { SMTP_URL: smtp.url, PUBLIC_URL: 'http://afterword.test' };
+    let now = Date.UTC(2026, 10, 21, 12);
+    const clock = { now: () => now, advance: (ms: number) => void (now += ms) };
+    /** One server instance (its own pool); `mailer` replaces its SMTP sending. */
+    const instance = async (mailer?: Mailer): Promise<Instance> => {
+      const t = await createPgTestApp(pgDb.url, { env, clock, mailer });
+      const { release, scheduler, resign, records, mailer: own } = t.services;
+      return { pool: t.pool, release, scheduler, resign: resign!, records, mailer: own };
     };
+    const b = await instance();
+    const smtpMailer = b.mailer;
 
     // Instance A: its second e-mail of the release never finishes sending (the process is killed then).
     let aSends = 0;
     let killedMidSend = false;
     let hung: { to: string; subject: string } | null = null;
-    const poolA = createPgPool(pgDb.url);
-    const a = instance(poolA, {
+    const a = await instance({
       mode: 'smtp',
       send(email) {
         if (killedMidSend) {
@@ -103,14 +69,13 @@ describe('release on PostgreSQL with two instances (issue #19)', () => {
         return smtpMailer.send(email);
       },
     });
-    const b = instance(pgDb.pool, smtpMailer);
-    const records = pgRecords(pgDb.pool, deps.now);
+    const { records } = b;
 
     const userId = 'owner-pg-release';
     await insertPgUser(pgDb.pool, userId);
     await records.write(userId, 'profile', userId, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
     for (const who of ['grace', 'alan']) {
-      await records.write(userId, 'trustees', who, { name: `${who} Trustee`, email: `${who}@example.com`, accessLevel: 'full' });
+      await records.write(userId, 'trustees', who, { name: `${who} Trustee`, email: `${who}@example.com`, accessLevel: 'full', createdAt: new Date(now).toISOString() });
     }
     for (const who of ['annabella', 'byron']) {
       await records.write(userId, 'messages', `m-${who}`, {
@@ -118,6 +83,7 @@ describe('release on PostgreSQL with two instances (issue #19)', () => {
         recipientEmail: `${who}@example.com`,
         messageType: 'text',
         messageContent: `Dear ${who}, with love.`,
+        createdAt: new Date(now).toISOString(),
       });
     }
 
@@ -142,8 +108,8 @@ describe('release on PostgreSQL with two instances (issue #19)', () => {
     killedMidSend = true;
     void a.scheduler.runOnce(); // never finishes: the instance dies during it
     await waitUntil(() => aSends === 2);
-    await a.leadership.resign(); // the process is gone: its session lock with it…
-    await poolA.end().catch(() => undefined); // …and its connections
+    await a.resign(); // the process is gone: its session lock with it…
+    await a.pool.end().catch(() => undefined); // …and its connections
 
     // B takes the lead and finishes: the killed claim once it is stale (10 minutes).
     await b.scheduler.runOnce();
@@ -167,7 +133,8 @@ describe('release on PostgreSQL with two instances (issue #19)', () => {
       expect(smtp.to(`${who}@example.com`).filter((e) => e.links.some((l) => l.includes('/api/trustee/access/')))).toHaveLength(1);
     }
     expect(await b.release.store.unsentEmails(userId)).toEqual({ n: 0, written: 0 });
-    await b.leadership.resign();
+    await b.resign();
+    await b.pool.end();
   }, 60_000);
 });
 

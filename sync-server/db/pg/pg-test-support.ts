@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type pg from 'pg';
 import type { AppDeps } from '../../app-env';
+import type { Mailer } from '../../release/mailer';
 import { loadConfig } from '../../config';
 import { createPgServices } from '../../services';
 import { testAppOver, type TestApp } from '../../test-support';
@@ -66,7 +67,14 @@ export async function insertPgUser(pool: pg.Pool, id: string): Promise<void> {
  */
 export async function createPgTestApp(
   url: string,
-  opts: { sessionSecret?: string; start?: number; env?: Record<string, string>; clock?: { now: () => number; advance: (ms: number) => void } } = {},
+  opts: {
+    sessionSecret?: string;
+    start?: number;
+    env?: Record<string, string>;
+    clock?: { now: () => number; advance: (ms: number) => void };
+    /** Replaces the mailer of the config (SMTP_URL, else the outbox folder). */
+    mailer?: Mailer;
+  } = {},
 ): Promise<TestApp & { pool: pg.Pool }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'afterword-pg-test-'));
   const env = { DATA_DIR: dataDir, DATABASE_URL: url, ...opts.env };
@@ -75,6 +83,6 @@ export async function createPgTestApp(
   const clock = opts.clock ?? { now: () => now, advance: (ms: number) => void (now += ms) };
   const deps: AppDeps = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: clock.now };
   const pool = createPgPool(url);
-  const services = await createPgServices(deps, pool);
+  const services = await createPgServices(deps, pool, { mailer: opts.mailer });
   return Object.assign(testAppOver(deps, services, clock.advance), { pool });
 }

@@ -68,12 +68,20 @@ export function createBlobLifetime(meta: AsyncBlobMeta, store: BlobStore, now: (
   /** Releases `released` blobs no live record refers to, then trims the account's released bytes to `keptBytes`. */
   const release = async (userId: string, released: readonly string[], at: number) => {
     for (const blobId of released) {
-      const row = await meta.get(userId, blobId);
-      if (row && row.state !== 'deleting' && !(await meta.isReferenced(userId, blobId))) await meta.markReleased(userId, blobId, at);
+      // One transaction: on SQLite its commit re-checks that no record refers to the blob (db/sqlite-async.ts).
+      await meta.transaction(async (tx) => {
+        const row = await tx.get(userId, blobId);
+        if (row && row.state !== 'deleting' && !(await tx.isReferenced(userId, blobId))) await tx.markReleased(userId, blobId, at);
+      });
     }
     // Kept files never grow past the quota: the oldest released go first.
     for (const row of await meta.oldestReleased(userId, 100)) {
       if ((await meta.releasedBytes(userId)) <= opts.keptBytes) break;
+      // A record written on another instance meanwhile may refer to it again: then it counts, and stays.
+      if (await meta.isReferenced(userId, row.blob_id)) {
+        await meta.markReferenced(userId, row.blob_id, at);
+        continue;
+      }
       await remove(userId, row.blob_id);
     }
   };

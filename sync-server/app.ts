@@ -23,6 +23,7 @@ import { profileRoutes } from './routes/profile';
 import { releaseRoutes } from './routes/release';
 import { releasePublicRoutes } from './release/public-routes';
 import { createPokeHub } from './live/poke-hub';
+import { bridgeHub } from './live/poke-bus';
 import { syncRoutes, type LiveOptions } from './routes/sync';
 import type { Services } from './services';
 import { healthRoutes } from './routes/health';
@@ -56,7 +57,8 @@ export function createApp(
 
   // Rule 19: one poke hub per app. A REST write that succeeded pokes the account's devices
   // (POST /api/sync pokes by itself, only when it merged something, so pulls never echo).
-  const hub = createPokeHub();
+  // Several instances (PostgreSQL): pokes cross to the others' devices too (live/poke-bus.ts).
+  const hub = services.pokeBus ? bridgeHub(createPokeHub(), services.pokeBus).hub : createPokeHub();
   app.use('/api/*', async (c, next) => {
     await next();
     // File uploads change no record: the account's devices have nothing to pull.

@@ -60,6 +60,7 @@ function shutdown() {
   void scheduler
     .stop()
     .then(() => services.resign?.()) // another instance leads at its next tick, not when our connection times out
+    .then(() => services.close?.())
     .finally(() =>
     server.close(() => {
       db.close();

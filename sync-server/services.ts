@@ -24,6 +24,7 @@ import { migratePg } from './db/pg/migrate';
 import { createPgAccountStore } from './db/pg/pg-account-store';
 import { createPgBlobMeta } from './db/pg/pg-blob-meta';
 import { createPgLeadership } from './db/pg/pg-leader';
+import { createPgPokeBus } from './db/pg/pg-poke-bus';
 import { createPgRecordStore } from './db/pg/pg-record-store';
 import { createPgReleaseStore } from './db/pg/pg-release-store';
 import { createPgRateLimiter, type AsyncRateLimiter } from './db/pg/pg-rate-limiter';
@@ -32,6 +33,7 @@ import type { AsyncRecordStore, RecordStore } from './db/record-store';
 import { createSqliteRecordStore } from './db/sqlite-record-store';
 import { createUsageReader } from './db/usage';
 import { memoryRateLimiters, type RateLimiterFactory } from './http/rate-limit';
+import { bridgeScheduler, type PokeBus } from './live/poke-bus';
 import { createRecordService, type RecordService, type RecordSource } from './records';
 import { createMailer, type Mailer } from './release/mailer';
 import { createReleaseScheduler, type ReleaseScheduler } from './release/scheduler';
@@ -59,6 +61,10 @@ export interface Services {
   purgeRateLimits?: () => Promise<number>;
   /** PostgreSQL only: gives up the scheduler's lead (shutdown), so another instance takes over at once. */
   resign?: () => Promise<void>;
+  /** PostgreSQL only: pokes to and from the other instances (live/poke-bus.ts; createApp joins its hub to it). */
+  pokeBus?: PokeBus;
+  /** Ends what the services hold open besides the pool (PostgreSQL's poke listener); shutdown and tests. */
+  close?: () => Promise<void>;
 }
 
 /**
@@ -90,8 +96,9 @@ export const SCHEDULER_LEADER_KEY = 0x5e1ea5en;
  * Migrates `pool` first (db/pg/migrate.ts; instances starting together wait for each other).
  * Any number of instances may share the database: the scheduler runs its passes only while this
  * instance holds the leader's advisory lock (SCHEDULER_LEADER_KEY); a killed leader's lock goes
- * with its connection and another instance takes over at its next tick. Nothing is kept in
- * `deps.db` (the SQLite file stays empty).
+ * with its connection and another instance takes over at its next tick. Pokes (devices' and the
+ * scheduler's) reach every instance through LISTEN/NOTIFY on `deps.config.databaseUrl`
+ * (db/pg/pg-poke-bus.ts). Nothing is kept in `deps.db` (the SQLite file stays empty).
  */
 export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mailer?: Mailer } = {}): Promise<Services> {
   await migratePg(pool);
@@ -112,6 +119,12 @@ export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mai
     leader: () => leadership.tryLead(),
   });
   services.resign = () => leadership.resign();
+  if (deps.config.databaseUrl) {
+    const bus = createPgPokeBus(pool, deps.config.databaseUrl);
+    services.pokeBus = bus;
+    services.scheduler = bridgeScheduler(services.scheduler, bus); // a write on a follower pokes the leader
+    services.close = () => bus.close();
+  }
   services.pingDatabase = () => pool.query('SELECT 1');
   services.purgeRateLimits = async () => {
     let n = 0;

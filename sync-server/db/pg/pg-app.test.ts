@@ -181,4 +181,48 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pgdb.url })).toThrow(/^DATABASE_URL is set: set SESSION_SECRET/);
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pgdb.url, SESSION_SECRET: SECRET }).databaseUrl).toBe(pgdb.url);
   });
+
+  it('pokes cross instances (rule 19): a device listening on one instance hears a write made on the other, and the leading scheduler hears a write made on a follower', async () => {
+    const a = await createPgTestApp(pgdb.url, { sessionSecret: SECRET });
+    const b = await createPgTestApp(pgdb.url, { sessionSecret: SECRET });
+    const { cookie, user } = await signUp(a);
+    const events = await b.call('GET', '/api/sync/events', undefined, cookie);
+    const reader = events.body!.getReader();
+    try {
+      expect(events.status).toBe(200);
+      await readUntil(reader, /event: ready/);
+      expect((await a.call('POST', '/api/trustees', { name: 'Sam', email: 'sam@example.com', accessLevel: 'full' }, cookie)).status).toBe(201);
+      await readUntil(reader, /event: changed/);
+
+      // The schedulers tick once an hour: only a poke makes the leader look now.
+      expect((await a.services.scheduler.runOnce()).trustees).toBeGreaterThanOrEqual(0); // a takes the lead
+      a.services.scheduler.start(3_600_000);
+      b.services.scheduler.start(3_600_000);
+      await a.services.scheduler.runOnce(); // after the pass start() begins: from here on only a poke runs one
+      expect((await b.call('POST', '/api/trustees', { name: 'Grace', email: 'grace@example.com', accessLevel: 'full' }, cookie)).status).toBe(201);
+      await vi.waitFor(async () => {
+        const { rows } = await pgdb.pool.query("SELECT to_addr FROM release_emails WHERE user_id = $1 AND kind = 'trustee-invite' ORDER BY to_addr", [user.id]);
+        expect(rows.map((r) => r.to_addr)).toEqual(['grace@example.com', 'sam@example.com']);
+      }, { timeout: 10_000, interval: 100 });
+    } finally {
+      await reader.cancel();
+      for (const t of [a, b]) {
+        await t.services.scheduler.stop();
+        await t.services.close?.();
+        await t.services.resign!();
+        await t.pool.end();
+      }
+    }
+  });
 });
+
+/** Reads the SSE stream until its text so far matches `pattern` (the test's timeout bounds it). */
+async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, pattern: RegExp): Promise<void> {
+  const decoder = new TextDecoder();
+  let text = '';
+  while (!pattern.test(text)) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`the stream ended before ${pattern}: ${text}`);
+    text += decoder.decode(value, { stream: true });
+  }
+}

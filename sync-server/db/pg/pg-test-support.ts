@@ -84,5 +84,8 @@ export async function createPgTestApp(
   const deps: AppDeps = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: clock.now };
   const pool = createPgPool(url);
   const services = await createPgServices(deps, pool, { mailer: opts.mailer });
+  // Ending the instance's pool ends the rest of it too (its poke listener is a connection of its own).
+  const endPool = pool.end.bind(pool) as () => Promise<void>;
+  Object.assign(pool, { end: async () => (await services.close?.(), endPool()) });
   return Object.assign(testAppOver(deps, services, clock.advance), { pool });
 }

@@ -8,6 +8,8 @@
  * `PRAGMA integrity_check` before the command reports success. The backup holds every
  * user's private data unencrypted: store it like the live database (mode 0600 is set).
  *
+ * With DATABASE_URL it refuses (exit 2): the data is in PostgreSQL; pg_dump backs it up.
+ *
  * Restore: stop the server, copy the backup file to DATA_DIR/afterword.db (delete any
  * afterword.db-wal / afterword.db-shm beside it), start the server.
  */
@@ -46,6 +48,11 @@ async function main(argv: string[]) {
   const dest = argv[0];
   if (!dest) {
     console.error('Usage: npm run backup -- <destination file or directory>');
+    process.exit(2);
+  }
+  if (process.env.DATABASE_URL) {
+    // The data is in PostgreSQL (and the files in S3_BUCKET or each instance's DATA_DIR/blobs): copying DATA_DIR would back up nothing.
+    console.error('DATABASE_URL is set: the data lives in PostgreSQL, not in DATA_DIR. Back it up with pg_dump (or your provider\'s backups), and the S3 bucket with its own tools.');
     process.exit(2);
   }
   const source = join(resolve(process.env.DATA_DIR ?? './data'), DB_FILE);

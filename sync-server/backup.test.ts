@@ -71,4 +71,22 @@ describe('online backup and restore', () => {
     expect(copy.prepare('SELECT COUNT(*) AS n FROM users').get()).toEqual({ n: 1 });
     copy.close();
   });
+
+  it('with DATABASE_URL it copies nothing and says to back up PostgreSQL and the bucket with their own tools', () => {
+    const dest = mkdtempSync(join(tmpdir(), 'afterword-backup-pg-'));
+    let out: { status: number | null; stderr: string } = { status: 0, stderr: '' };
+    try {
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', dest], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATABASE_URL: 'postgres://someone@db.example:5432/afterword', DATA_DIR: mkdtempSync(join(tmpdir(), 'afterword-data-')) },
+        stdio: 'pipe',
+      });
+    } catch (err) {
+      out = err as { status: number; stderr: string };
+    }
+    expect(out.status).toBe(2);
+    expect(String(out.stderr)).toMatch(/DATABASE_URL is set.*pg_dump/s);
+    expect(readdirSync(dest)).toEqual([]);
+  });
 });
+

@@ -157,7 +157,10 @@ export function createRecordService(
     const cached = usages.get(userId);
     return cached && opts.now() - cached.at < USAGE_TTL_MS ? cached.usage : null;
   };
-  const usageOf = async (userId: string) => cachedUsage(userId) ?? usages.set(userId, { at: opts.now(), usage: await opts.usage(userId) }).usage;
+  // On PostgreSQL other instances write too: a usage kept here would let each instance fill the
+  // account up to its limit (issue #19), so it is read for every write (one indexed query).
+  const usageOf = async (userId: string) =>
+    source.engine === 'postgres' ? await opts.usage(userId) : (cachedUsage(userId) ?? usages.set(userId, { at: opts.now(), usage: await opts.usage(userId) }).usage);
   const toEntity = <C extends CollectionName>(collection: C, id: string, r: ServerRecord | null, userId: string) =>
     r ? materialize(collection, id, r, userId) : null;
 
@@ -175,16 +178,35 @@ export function createRecordService(
     };
   };
 
+  /** The records after a commit: `written`, else as `before`. */
+  const afterCommit = (written: readonly ServerRecord[], before: Get): Get => {
+    const m = new Map(written.map((r) => [keyOf(r.collection, r.id), r] as const));
+    return (c: CollectionName, id: string) => m.get(keyOf(c, id)) ?? before(c, id);
+  };
+
   /** Merges admitted `changes` of `userId` in one transaction of the store, then follows their files. */
   const commit = async (userId: string, changes: Change[], before: Get): Promise<ServerRecord[]> => {
     let written: ServerRecord[] = [];
-    const byKey = () => {
-      const m = new Map(written.map((r) => [keyOf(r.collection, r.id), r] as const));
-      return (c: CollectionName, id: string) => m.get(keyOf(c, id)) ?? before(c, id);
-    };
-    const done = followFiles(userId, changes, before, byKey);
+    const done = followFiles(userId, changes, before, () => afterCommit(written, before));
     written = await store.applyChanges(userId, changes);
     done?.();
+    return written;
+  };
+
+  /**
+   * PostgreSQL: admits in the merge's own transaction (AsyncRecordStore.applyAdmitted), over the
+   * records `keys` names and the usage as committed by every instance; `admit` returns what to merge.
+   * Follows the files of what was merged. Resolves the written records.
+   */
+  const commitAdmitted = async (userId: string, keys: readonly (readonly [CollectionName, string])[], admit: (get: Get, usage: AccountUsage) => readonly Change[]) => {
+    let before: Get = () => null;
+    let merged: readonly Change[] = [];
+    const written = await (store as AsyncRecordStore).applyAdmitted!(userId, keys, (get, usage) => {
+      before = get;
+      merged = admit(get, usage);
+      return merged;
+    });
+    followFiles(userId, merged, before, () => afterCommit(written, before))?.();
     return written;
   };
 
@@ -205,9 +227,16 @@ export function createRecordService(
 
   /** Admits and merges one server-made change over `current`; rejects with the refusal as an HTTP error. */
   const applyServerChange = async (userId: string, change: Change, current: ServerRecord | null) => {
-    const admission = createAdmission(userId, () => current, await usageOf(userId), opts.limits);
-    const refusal = admission.admit(change);
-    if (refusal) throw new ApiHttpError(refusal.status, refusal.reason, [{ path: refusal.path, message: refusal.reason }]);
+    const admitOne = (get: Get, usage: AccountUsage) => {
+      const refusal = createAdmission(userId, () => get(change.collection, change.id), usage, opts.limits).admit(change);
+      if (refusal) throw new ApiHttpError(refusal.status, refusal.reason, [{ path: refusal.path, message: refusal.reason }]);
+      return [change];
+    };
+    if (source.engine === 'postgres' && source.store.applyAdmitted) {
+      await commitAdmitted(userId, [[change.collection, change.id]], admitOne);
+      return;
+    }
+    admitOne(() => current, await usageOf(userId));
     await commit(userId, [change], () => current);
   };
 
@@ -267,8 +296,8 @@ export function createRecordService(
     return answerPush(admitted, written);
   };
 
-  /** PostgreSQL: reads every record the push names, admits over them, then merges in one transaction of the store. */
-  const pushAsync = async (userId: string, raw: readonly unknown[], usage: AccountUsage) => {
+  /** PostgreSQL: the records the push names are read, admitted and merged in ONE transaction of the store (applyAdmitted; a store without it: read, admitted, then merged). */
+  const pushAsync = async (userId: string, raw: readonly unknown[]) => {
     const keys = new Map<string, [CollectionName, string]>();
     for (const item of raw) {
       const { collection, id } = (item ?? {}) as { collection?: unknown; id?: unknown };
@@ -276,10 +305,15 @@ export function createRecordService(
         keys.set(keyOf(collection, id), [collection as CollectionName, id]);
       }
     }
+    if (source.engine === 'postgres' && source.store.applyAdmitted) {
+      let admitted: ReturnType<typeof admitPush> | undefined;
+      const written = await commitAdmitted(userId, [...keys.values()], (get, inTx) => (admitted = admitPush(userId, raw, get, inTx)).valid);
+      if (admitted) return answerPush(admitted, written);
+    }
     const found = new Map<string, ServerRecord | null>();
     await Promise.all([...keys].map(async ([k, [c, id]]) => found.set(k, await store.get(userId, c, id))));
     const get: Get = (c, id) => found.get(keyOf(c, id)) ?? null;
-    const admitted = admitPush(userId, raw, get, usage);
+    const admitted = admitPush(userId, raw, get, await usageOf(userId));
     return answerPush(admitted, await commit(userId, admitted.valid, get));
   };
 
@@ -334,8 +368,8 @@ export function createRecordService(
       await applyServerChange(userId, { collection, id, hlc: tickAfter(userId, current), fields: { [TOMBSTONE_FIELD]: true } }, current);
     },
     async applyClientChanges(userId, raw) {
+      if (source.engine === 'postgres') return pushAsync(userId, raw);
       const usage = await usageOf(userId);
-      if (source.engine === 'postgres') return pushAsync(userId, raw, usage);
       const sqlite = source.store;
       return source.writeBatch ? source.writeBatch(() => pushSync(sqlite, userId, raw, usage)) : pushSync(sqlite, userId, raw, usage);
     },

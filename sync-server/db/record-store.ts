@@ -7,6 +7,7 @@
  */
 import type { Change, ServerRecord } from '../../shared/sync';
 import type { CollectionName } from '../../shared/schema';
+import type { AccountUsage } from './usage';
 
 export interface PullPage {
   records: ServerRecord[];
@@ -51,7 +52,19 @@ export type AsyncRecordStore = {
   [K in keyof RecordStore]: (
     ...args: Parameters<NonNullable<RecordStore[K]>>
   ) => Promise<ReturnType<NonNullable<RecordStore[K]>>>;
+} & {
+  /**
+   * Admission inside the merge's transaction (PostgreSQL, issue #19): takes the account's lock,
+   * reads the records `keys` names and the account's usage in that transaction, calls `admit`
+   * with them and merges the changes it returns, all or none. Writes of one account on several
+   * instances are thus admitted one after the other, over what the others committed, so none
+   * passes a limit of shared/limits.ts. `admit` may throw: nothing is written, the error rejects.
+   */
+  applyAdmitted?(userId: string, keys: readonly (readonly [CollectionName, string])[], admit: Admit): Promise<ServerRecord[]>;
 };
+
+/** Decides, over the current records and usage, which changes to merge (records.ts admission). */
+export type Admit = (get: (collection: CollectionName, id: string) => ServerRecord | null, usage: AccountUsage) => readonly Change[];
 
 /** Most earlier versions kept per long-text field on the server (rule 21). */
 export const MAX_HISTORY_PER_FIELD = 20;

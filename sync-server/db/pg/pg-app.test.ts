@@ -126,6 +126,39 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
     }
   });
 
+  it('the record limits hold across instances: trustees added alternately on two instances never pass the limit', async () => {
+    const env = { AFTERWORD_LIMITS: JSON.stringify({ trustees: 3 }) };
+    const a = await createPgTestApp(pgdb.url, { sessionSecret: SECRET, env });
+    const b = await createPgTestApp(pgdb.url, { sessionSecret: SECRET, env });
+    try {
+      const { cookie } = await signUp(a);
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const t = i % 2 === 0 ? a : b;
+        const hlc = formatHlc({ ms: a.deps.now(), counter: i, node: 'dev' });
+        const res = await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [{ collection: 'trustees', id: `t${i}`, hlc, fields: trustee(`T${i}`) }] }, cookie);
+        statuses.push(((await res.json()) as SyncResponse).rejected.length);
+        // A REST write on the other instance counts against the same limit.
+        const rest = await (t === a ? b : a).call('POST', '/api/trustees', { name: `R${i}`, email: `r${i}@example.com`, accessLevel: 'full' }, cookie);
+        statuses.push(rest.status);
+      }
+      const list = (await (await a.call('GET', '/api/trustees', undefined, cookie)).json()) as unknown[];
+      expect(list).toHaveLength(3);
+      expect(statuses.slice(0, 3)).toEqual([0, 201, 0]);
+      expect(statuses.slice(3)).not.toContain(201);
+
+      // Pushes racing on both instances are admitted one after the other (in the merge's transaction).
+      const racer = await signUp(a);
+      const batch = (n: number) =>
+        Array.from({ length: 2 }, (_, i) => ({ collection: 'trustees', id: `c${n}-${i}`, hlc: formatHlc({ ms: a.deps.now(), counter: n * 2 + i, node: 'dev' }), fields: trustee(`C${n}${i}`) }));
+      await Promise.all([0, 1, 2, 3].map((n) => (n % 2 ? b : a).call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: batch(n) }, racer.cookie)));
+      expect((await (await b.call('GET', '/api/trustees', undefined, racer.cookie)).json()) as unknown[]).toHaveLength(3);
+    } finally {
+      await a.pool.end();
+      await b.pool.end();
+    }
+  });
+
   it('/readyz asks PostgreSQL: 200 while it answers, 503 naming the database once it does not', async () => {
     const t = await createPgTestApp(pgdb.url);
     expect((await t.call('GET', '/readyz')).status).toBe(200);

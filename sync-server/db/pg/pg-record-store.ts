@@ -11,9 +11,10 @@
  */
 import type pg from 'pg';
 import { COLLECTIONS, type CollectionName } from '../../../shared/schema';
-import { isDeleted, type RecordState, type ServerRecord } from '../../../shared/sync';
+import { isDeleted, type Change, type RecordState, type ServerRecord } from '../../../shared/sync';
 import { mergeBatch } from '../merge-batch';
-import { MAX_HISTORY_PER_FIELD, type AsyncRecordStore } from '../record-store';
+import { MAX_HISTORY_PER_FIELD, type Admit, type AsyncRecordStore } from '../record-store';
+import { readPgUsage } from './pg-usage';
 import { withTransaction } from './pool';
 
 interface Row {
@@ -39,57 +40,77 @@ export class UnknownAccountError extends Error {
 /** A record store over `pool` (migrations of db/pg/ applied); `limits.pullPageBytes` is Config.limits'. */
 export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: number }): AsyncRecordStore {
   const SELECT = 'SELECT collection, id, state, seq FROM records';
-  return {
-    async applyChanges(userId, changes) {
+
+  /**
+   * One push of `userId` in one transaction: the account's row lock (rule 13: one push at a time
+   * per user, numbered from its own counter), the records `keys` names, then the changes merged:
+   * `changes`, or those `admit` returns over those records and the usage read in this transaction.
+   */
+  const merge = (userId: string, keys: readonly (readonly [CollectionName, string])[], admit: Admit | null, given: readonly Change[]) =>
+    withTransaction(pool, async (db) => {
+      const lock = await db.query<{ sync_seq: string }>('SELECT sync_seq FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      if (!lock.rows[0]) throw new UnknownAccountError(userId);
+      let seq = Number(lock.rows[0].sync_seq);
+      const unique = [...new Map(keys.map(([c, id]) => [`${c}\u0000${id}`, [c, id] as const])).values()];
+      const stored = await db.query<Row>(
+        `${SELECT} WHERE user_id = $1 AND (collection, id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
+        [userId, unique.map(([c]) => c), unique.map(([, id]) => id)],
+      );
+      const key = (collection: string, id: string) => `${collection}\u0000${id}`;
+      let changes = given;
+      if (admit) {
+        // Admission gets its own copies: what it does to them never reaches the merge below.
+        const rows = new Map(stored.rows.map((r) => [key(r.collection, r.id), toRecord(r)]));
+        changes = admit((c, id) => rows.get(key(c, id)) ?? null, await readPgUsage(db, userId));
+      }
       if (!changes.length) return [];
-      return withTransaction(pool, async (db) => {
-        // Rule 13: one push at a time per user, numbered from the user's own counter.
-        const lock = await db.query<{ sync_seq: string }>('SELECT sync_seq FROM users WHERE id = $1 FOR UPDATE', [userId]);
-        if (!lock.rows[0]) throw new UnknownAccountError(userId);
-        let seq = Number(lock.rows[0].sync_seq);
-        const keys = [...new Map(changes.map((c) => [`${c.collection}\u0000${c.id}`, c])).values()];
-        const stored = await db.query<Row>(
-          `${SELECT} WHERE user_id = $1 AND (collection, id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
-          [userId, keys.map((c) => c.collection), keys.map((c) => c.id)],
-        );
-        const states = new Map(stored.rows.map((r) => [`${r.collection}\u0000${r.id}`, JSON.parse(r.state) as RecordState]));
-        const { touched, replaced } = mergeBatch(changes, (collection, id) => states.get(`${collection}\u0000${id}`) ?? null);
+      const states = new Map(stored.rows.map((r) => [key(r.collection, r.id), JSON.parse(r.state) as RecordState]));
+      const { touched, replaced } = mergeBatch(changes, (collection, id) => states.get(key(collection, id)) ?? null);
 
-        // Rule 21: replaced long texts, ordered by the counter before this push (as SQLite's global one).
-        for (const r of replaced) {
-          await db.query(
-            `INSERT INTO text_history (user_id, collection, record_id, field, hlc, text, replaced_seq)
-             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-            [userId, r.collection, r.id, r.field, r.hlc, r.text, seq],
-          );
-          await db.query(
-            `DELETE FROM text_history WHERE user_id = $1 AND collection = $2 AND record_id = $3 AND field = $4 AND hlc NOT IN (
-               SELECT hlc FROM text_history WHERE user_id = $1 AND collection = $2 AND record_id = $3 AND field = $4
-               ORDER BY replaced_seq DESC, hlc DESC LIMIT ${MAX_HISTORY_PER_FIELD})`,
-            [userId, r.collection, r.id, r.field],
-          );
-        }
-
-        const out: ServerRecord[] = [];
-        for (const e of touched) if (e.changed) out.push({ collection: e.collection, id: e.id, seq: ++seq, ...e.state });
-        if (!out.length) return out;
-        // One statement writes the whole batch: (collection, id, state, deleted, seq) arrays.
+      // Rule 21: replaced long texts, ordered by the counter before this push (as SQLite's global one).
+      for (const r of replaced) {
         await db.query(
-          `INSERT INTO records (user_id, collection, id, state, deleted, seq)
-           SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::boolean[], $6::bigint[])
-           ON CONFLICT (user_id, collection, id) DO UPDATE SET state = excluded.state, deleted = excluded.deleted, seq = excluded.seq`,
-          [
-            userId,
-            out.map((r) => r.collection),
-            out.map((r) => r.id),
-            out.map((r) => JSON.stringify({ values: r.values, clocks: r.clocks })),
-            out.map((r) => isDeleted(r)),
-            out.map((r) => r.seq),
-          ],
+          `INSERT INTO text_history (user_id, collection, record_id, field, hlc, text, replaced_seq)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+          [userId, r.collection, r.id, r.field, r.hlc, r.text, seq],
         );
-        await db.query('UPDATE users SET sync_seq = $2 WHERE id = $1', [userId, seq]);
-        return out;
-      });
+        await db.query(
+          `DELETE FROM text_history WHERE user_id = $1 AND collection = $2 AND record_id = $3 AND field = $4 AND hlc NOT IN (
+             SELECT hlc FROM text_history WHERE user_id = $1 AND collection = $2 AND record_id = $3 AND field = $4
+             ORDER BY replaced_seq DESC, hlc DESC LIMIT ${MAX_HISTORY_PER_FIELD})`,
+          [userId, r.collection, r.id, r.field],
+        );
+      }
+
+      const out: ServerRecord[] = [];
+      for (const e of touched) if (e.changed) out.push({ collection: e.collection, id: e.id, seq: ++seq, ...e.state });
+      if (!out.length) return out;
+      // One statement writes the whole batch: (collection, id, state, deleted, seq) arrays.
+      await db.query(
+        `INSERT INTO records (user_id, collection, id, state, deleted, seq)
+         SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::boolean[], $6::bigint[])
+         ON CONFLICT (user_id, collection, id) DO UPDATE SET state = excluded.state, deleted = excluded.deleted, seq = excluded.seq`,
+        [
+          userId,
+          out.map((r) => r.collection),
+          out.map((r) => r.id),
+          out.map((r) => JSON.stringify({ values: r.values, clocks: r.clocks })),
+          out.map((r) => isDeleted(r)),
+          out.map((r) => r.seq),
+        ],
+      );
+      await db.query('UPDATE users SET sync_seq = $2 WHERE id = $1', [userId, seq]);
+      return out;
+    });
+
+  return {
+    applyChanges(userId, changes) {
+      if (!changes.length) return Promise.resolve([]);
+      return merge(userId, changes.map((c) => [c.collection, c.id] as const), null, changes);
+    },
+
+    applyAdmitted(userId, keys, admit) {
+      return merge(userId, keys, admit, []);
     },
 
     async pull(userId, cursor, limit) {

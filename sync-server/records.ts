@@ -83,29 +83,6 @@ export interface RecordService {
    * Server-side writes (release, registration) are never counted.
    */
   throttle: AccountThrottle;
-  /**
-   * The synchronous service over SQLite's store, for the release code until it awaits (issue #19
-   * step 2: it must switch to the Promise methods above). null over an asynchronous store.
-   */
-  sync: SyncRecordService | null;
-}
-
-/**
- * The synchronous record service of SQLite (the shape before issue #19), kept ONLY for the
- * release code (release/*, routes/release.ts) until it awaits RecordService.
- */
-export interface SyncRecordService {
-  get<C extends CollectionName>(userId: string, collection: C, id: string): EntityOf[C] | null;
-  list<C extends CollectionName>(userId: string, collection: C): EntityOf[C][];
-  write<C extends CollectionName>(
-    userId: string,
-    collection: C,
-    id: string,
-    patch: Record<string, unknown>,
-    newItemId?: NewItemId,
-  ): EntityOf[C];
-  remove(userId: string, collection: CollectionName, id: string): void;
-  throttle: AccountThrottle;
 }
 
 /** How many accounts' clocks and usage figures stay in memory (least recently used go first). */
@@ -374,41 +351,7 @@ export function createRecordService(
       return source.writeBatch ? source.writeBatch(() => pushSync(sqlite, userId, raw, usage)) : pushSync(sqlite, userId, raw, usage);
     },
     throttle,
-    sync: null,
   };
 
-  if (source.engine === 'sqlite') service.sync = syncFacade(source.store);
   return service;
-
-  /** SQLite: the same service without Promises, for a write that must run inside a caller's better-sqlite3 transaction (tests of the group commit). */
-  function syncFacade(sqlite: RecordStore): SyncRecordService {
-    // SQLite's usage reader is synchronous (db/usage.ts).
-    const usageNow = (u: string) => cachedUsage(u) ?? usages.set(u, { at: opts.now(), usage: opts.usage(u) as AccountUsage }).usage;
-    const apply = (userId: string, change: Change, current: ServerRecord | null) => {
-      const refusal = createAdmission(userId, () => current, usageNow(userId), opts.limits).admit(change);
-      if (refusal) throw new ApiHttpError(refusal.status, refusal.reason, [{ path: refusal.path, message: refusal.reason }]);
-      const get: Get = (c, id) => sqlite.get(userId, c, id);
-      const done = followFiles(userId, [change], get, () => get);
-      sqlite.applyChanges(userId, [change]);
-      done?.();
-    };
-    const get = <C extends CollectionName>(userId: string, collection: C, id: string) => toEntity(collection, id, sqlite.get(userId, collection, id), userId);
-    return {
-      get,
-      list: (userId, collection) => materializeAll(userId, collection, sqlite.list(userId, collection)),
-      write(userId, collection, id, patch, newItemId = itemId) {
-        const current = sqlite.get(userId, collection, id);
-        const change = serverChange(userId, collection, id, patch, current, newItemId);
-        if (change) apply(userId, change, current);
-        const entity = get(userId, collection, id);
-        if (!entity) throw new ApiHttpError(404, 'Not found');
-        return entity;
-      },
-      remove(userId, collection, id) {
-        const current = sqlite.get(userId, collection, id);
-        apply(userId, { collection, id, hlc: tickAfter(userId, current), fields: { [TOMBSTONE_FIELD]: true } }, current);
-      },
-      throttle,
-    };
-  }
 }

@@ -10,11 +10,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatHlc } from '../../shared/sync';
-import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
+import { createUsageReader } from '../db/usage';
+import { createRecordService } from '../records';
+import { cookieOf, createTestApp, signUp, sqliteStoreOf, type TestApp } from '../test-support';
 import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile, type EncryptedFile } from './blob-test-support';
 import { ABANDONED_AFTER_MS, RELEASED_KEPT_MS } from './lifetime';
 
 let counter = 0;
+const failCommit = (): never => {
+  throw new Error('disk I/O error');
+};
 async function owner(env: Record<string, string> = {}) {
   const t = createTestApp(env);
   const { cookie, user, body } = await signUp(t);
@@ -64,12 +69,15 @@ describe('a file lives as long as a live record refers to it', () => {
     const f = await o.upload('the will');
     const doc = await o.call('POST', '/api/documents', { documentType: 'will', documentName: 'My will', file: fileRefOf(f, 'will.pdf') });
     const { id } = (await doc.json()) as { id: string };
-    // The record service tells the lifetime inside the write; the batch's COMMIT then fails.
-    const write = o.t.deps.db.transaction(() => {
-      o.t.services.records.sync!.remove(o.user.id, 'documents', id); // SQLite's synchronous facade: inside this transaction
-      throw new Error('disk I/O error');
-    });
-    expect(() => write()).toThrow('disk I/O error');
+    // A record service over the same file whose group commit fails after the write ran inside it
+    // (the seam of db/group-commit.ts): the lifetime is told inside the write, then the COMMIT fails.
+    const { db } = o.t.deps;
+    const failing = createRecordService(
+      { engine: 'sqlite', store: sqliteStoreOf(o.t), writeBatch: async (write) => db.transaction(() => (write(), failCommit()))() },
+      { now: o.t.deps.now, limits: o.t.deps.config.limits, usage: createUsageReader(db), onFileRefs: (u, refs) => o.t.services.blobs.lifetime.recordsChanged(u, refs) },
+    );
+    const hlc = formatHlc({ ms: o.t.deps.now(), counter: counter++, node: 'device1' });
+    await expect(failing.applyClientChanges(o.user.id, [{ collection: 'documents', id, hlc, fields: { _deleted: true } }])).rejects.toThrow('disk I/O error');
     await new Promise((r) => setImmediate(r));
     await idle(o.t);
     expect(o.onDisk(f)).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * bench/stores (issue #19): the record store on SQLite and on PostgreSQL side by side, at the
- * store (the app itself still runs on SQLite only): push throughput (batches of 500 changes,
+ * store (bench/load measures the whole app on each engine): push throughput (batches of 500 changes,
  * one transaction each) and the incremental pull of 10 changes for a user holding 1k, 10k and
  * 100k records. SQLite: a temp file, synchronous=FULL. PostgreSQL: DATABASE_URL, or a throwaway
  * local server (fsync off: compare shapes, not durability costs). Prints a table, and for

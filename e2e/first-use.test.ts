@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasChromium, MOBILE, poll, useBrowserSuite } from './harness';
+import { DESKTOP, expectNoSeriousA11yViolations, hasChromium, MOBILE, poll, useBrowserSuite } from './harness';
 import { signedInPage } from './record-screens';
 
 /** Chunks the dashboard must not fetch before they are used (file names start with these). */
@@ -61,4 +61,36 @@ describe.skipIf(!hasChromium)('pieces loaded on first use (issue #20)', () => {
     expect(['SelectRadix', 'UserMenuDropdown', 'MobileNavSheet'].filter((chunk) => !loaded(after, chunk))).toEqual([]);
     await context.close();
   });
+
+  it('a select whose code cannot be fetched (offline before the app was cached) still works: the press gets a plain select, nothing breaks', async () => {
+    // No service worker, and the select's chunk never arrives: a first visit gone offline too soon.
+    const noCache = (b: typeof suite.browser, url: string) => b.newContext({ baseURL: url, viewport: DESKTOP, serviceWorkers: 'block' });
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/dashboard', noCache);
+    await page.getByRole('heading', { name: 'Recommendations for You' }).waitFor();
+    await context.route(/\/SelectRadix-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    const budget = page.getByRole('combobox', { name: 'Budget level' });
+    await budget.click();
+    await poll(() => budget.evaluate((el) => el.tagName)).toBe('SELECT');
+    await budget.selectOption({ label: 'Premium' });
+    await poll(() => budget.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('Premium');
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+    await context.close();
+  });
+
+  it("a screen whose code cannot be fetched says so in words and offers to reload; after reloading online it works", async () => {
+    const noCache = (b: typeof suite.browser, url: string) => b.newContext({ baseURL: url, viewport: DESKTOP, serviceWorkers: 'block' });
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/dashboard', noCache);
+    await page.getByRole('heading', { name: 'Recommendations for You' }).waitFor();
+    const block = (route: import('playwright-core').Route) => route.abort('internetdisconnected');
+    await context.route(/\/trustees-[^/]*\.js$/, block);
+    await page.getByRole('link', { name: 'Trustees' }).first().click();
+    await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
+    expect(await page.locator('main, body').first().textContent()).toContain('Nothing you wrote is lost');
+    await expectNoSeriousA11yViolations(page, 'the screen that could not be loaded');
+    await context.unroute(/\/trustees-[^/]*\.js$/, block);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { name: 'Trustees', exact: true }).first().waitFor();
+    await context.close();
+  });
 });
+

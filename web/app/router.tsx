@@ -10,6 +10,7 @@ import { AppChrome } from './AppChrome';
 import { FullPageLoading, GuestOnly, RequireUser, SessionGate } from './guards';
 import { NavigateContext } from './navigation';
 import PublicLayout from './PublicLayout';
+import { ScreenError } from './ScreenError';
 import { Contact, ForgotPassword, Help, Landing, Login, Privacy, Register, Terms } from './screens';
 import { useSession } from './session';
 
@@ -59,10 +60,13 @@ function AdaptiveLayout() {
 }
 
 const signedIn = (element: React.ReactNode) => <RequireUser>{element}</RequireUser>;
+/** Screens inside a layout: a screen that cannot be shown shows ScreenError there, the layout (and its navigation) stays. */
+const screens = (children: RouteObject[]): RouteObject[] => children.map((r) => ({ ...r, errorElement: <ScreenError /> }));
 
 export const routes: RouteObject[] = [
   {
     element: <Root />,
+    errorElement: <ScreenError />,
     children: [
       { path: '/', element: <Landing /> },
       {
@@ -73,14 +77,14 @@ export const routes: RouteObject[] = [
             </PublicLayout>
           </GuestOnly>
         ),
-        children: [
+        children: screens([
           { path: '/login', element: <Login /> },
           { path: '/register', element: <Register /> },
-        ],
+        ]),
       },
       {
         element: signedIn(<AppLayout />),
-        children: [
+        children: screens([
           { path: '/dashboard', element: <Dashboard /> },
           { path: '/death-plan', element: <DeathPlan /> },
           { path: '/message-vault', element: <MessageVault /> },
@@ -92,18 +96,18 @@ export const routes: RouteObject[] = [
           { path: '/profile', element: <Profile /> },
           { path: '/survivor-tasks', element: <SurvivorTasks /> },
           { path: '/settings', element: <Settings /> },
-        ],
+        ]),
       },
       {
         element: <AdaptiveLayout />,
-        children: [
+        children: screens([
           { path: '/forgot-password', element: <ForgotPassword /> },
           { path: '/help', element: <Help /> },
           { path: '/privacy', element: <Privacy /> },
           { path: '/terms', element: <Terms /> },
           { path: '/contact', element: <Contact /> },
           { path: '*', element: <NotFound /> },
-        ],
+        ]),
       },
     ],
   },

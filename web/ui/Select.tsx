@@ -13,6 +13,8 @@
  * PWA) is there, a stand-in of the same markup shows the value; the chunk loads when the pointer or
  * focus reaches any select, every select then becomes the Radix one (focus kept), and a press on
  * the stand-in (pointer down, click, Enter, Space, arrows) opens the list as soon as it is there.
+ * If the chunk cannot be fetched (a first visit gone offline before the app was cached), a press
+ * gets the browser's own <select> with the same options, label and value: a choice can always be made.
  */
 import { forwardRef, lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { ChevronDown } from 'lucide-react';
@@ -48,7 +50,8 @@ export interface SelectProps {
 export const selectTriggerClasses = cn(controlClasses, 'flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-slate-500');
 
 const importRadix = () => import('./SelectRadix');
-const SelectRadix = lazy(importRadix);
+// Never rejects (a rejection would reach the route's error page): without the chunk, the native select.
+const SelectRadix = lazy(() => importRadix().catch(() => ({ default: NativeSelect })));
 
 /** Whether the Radix chunk has loaded (then every Select renders it), as a tiny external store. */
 let radixLoaded = false;
@@ -129,5 +132,33 @@ export const Select = forwardRef<HTMLButtonElement | null, SelectProps>(function
     <Suspense fallback={standIn}>
       <SelectRadix {...props} ref={ref} defaultOpen={pressed} focusOnMount={focused.current} />
     </Suspense>
+  );
+});
+
+/** The browser's own select with the same options, label and value (when Radix's cannot be loaded). */
+const NativeSelect = forwardRef<HTMLButtonElement | null, SelectProps & { defaultOpen?: boolean; focusOnMount?: boolean }>(function NativeSelect(props, ref) {
+  const { defaultOpen: _open, focusOnMount: _focus, options, value, defaultValue, placeholder = 'Select…', disabled, required, className, onBlur, name, onValueChange, ...aria } = props;
+  return (
+    <select
+      ref={ref as unknown as React.Ref<HTMLSelectElement>}
+      name={name}
+      value={value}
+      defaultValue={value === undefined ? (defaultValue ?? '') : undefined}
+      disabled={disabled}
+      required={required}
+      className={cn(selectTriggerClasses, className)}
+      onChange={(e) => onValueChange?.(e.target.value)}
+      onBlur={onBlur}
+      {...aria}
+    >
+      <option value="" disabled>
+        {placeholder}
+      </option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value} disabled={o.disabled}>
+          {o.label}
+        </option>
+      ))}
+    </select>
   );
 });

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, hasChromium, SCREEN_SIZES, useBrowserSuite } from './harness';
+import { goOffline, hasChromium, SCREEN_SIZES, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
 import { choose, expectToast, signedInPage } from './record-screens';
 
 const completion = (page: Page) => page.getByRole('progressbar', { name: /Plan completion/ }).getAttribute('aria-valuenow');
@@ -107,7 +107,7 @@ describe.skipIf(!hasChromium)('My After-Death Plan (issue #5)', () => {
     // Offline: the button says it needs a connection and sends nothing.
     const calls: string[] = [];
     page.on('request', (r) => r.url().includes('/api/suggest-music') && calls.push(r.url()));
-    await context.setOffline(true);
+    await goOffline(context);
     await page.getByRole('button', { name: 'Suggest music' }).click();
     await expectToast(page, 'You are offline', 'needs an internet connection');
     expect(calls).toEqual([]);

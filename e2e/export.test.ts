@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { readExport } from '../shared/export/read';
 import { encryptFile, fileRefOf, pdfWith, uploadFile, type Caller } from '../sync-server/blobs/blob-test-support';
 import { syncUntil } from './devices';
-import { controlledByServiceWorker, desktopContext, expectNoSeriousA11yViolations, hasChromium, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
+import { controlledByServiceWorker, desktopContext, goOffline, hasChromium, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
 import { confirmDialog, expectToast, signedInPage } from './record-screens';
 import { BINDER_ASSET_PATTERN, BINDER_ASSETS_LIST, BINDER_CACHE_NAME, BINDER_NOT_ON_DEVICE } from '../web/features/export/binder-cache';
 
@@ -110,7 +110,7 @@ describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', ()
     expect(fromServer.readFile(fromServer.manifest.files[0]!)).toEqual(will);
     // The binder's pdf-lib and fonts are not precached: the app warms their cache once idle.
     await binderCacheWarmed(a.page);
-    await a.context.setOffline(true);
+    await goOffline(a.context);
 
     await a.page.goto('/dashboard'); // the shell from the service worker, the data from the device
     await a.page.getByRole('heading', { name: 'Your plan on paper' }).waitFor();

@@ -244,3 +244,13 @@ export async function loginViaUi(page: Page, user: Pick<TestUser, 'username' | '
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/**
+ * Takes `context` offline the way a person's device does after using the app once: first waits
+ * until every page of it is controlled by the service worker, which has then precached the app (a first visit gone offline sooner is its own test, e2e/first-use.test.ts).
+ */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  for (const page of context.pages()) await controlledByServiceWorker(page);
+  await context.setOffline(true);
+}
+

@@ -5,12 +5,7 @@
  * and a second browser signed into the same account shows them.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  desktopContext,
-  hasChromium,
-  loginViaUi,
-  useBrowserSuite,
-} from './harness';
+import { desktopContext, goOffline, hasChromium, loginViaUi, useBrowserSuite } from './harness';
 import { choose, expectToast, openDialog, signedInPage } from './record-screens';
 
 describe.skipIf(!hasChromium)('records created offline (issue #5)', () => {
@@ -24,7 +19,7 @@ describe.skipIf(!hasChromium)('records created offline (issue #5)', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Message Vault' }).click();
     await page.getByText('No messages found').waitFor();
 
-    await context.setOffline(true);
+    await goOffline(context);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
 
     await page.getByRole('button', { name: 'New Message' }).click();

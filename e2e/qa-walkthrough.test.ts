@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hasChromium, mobileContext, useBrowserSuite } from './harness';
+import { goOffline, hasChromium, mobileContext, useBrowserSuite } from './harness';
 import { expectToast, openDialog, signedInPage } from './record-screens';
 import { henryOpenOnAPhone, secondDevice, syncDevice, syncUntil } from './devices';
 
@@ -164,7 +164,7 @@ describe.skipIf(!hasChromium)('Settings without a connection', () => {
     await page.getByRole('combobox', { name: 'Check-in interval' }).waitFor();
 
     // Offline, an action says so.
-    await context.setOffline(true);
+    await goOffline(context);
     await page.getByRole('combobox', { name: 'Check-in interval' }).click();
     await page.getByRole('option', { selected: false }).last().click();
     await expectToast(page, 'Could not save', "You're offline. Try again when you are connected.");

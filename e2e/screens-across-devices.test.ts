@@ -13,13 +13,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousA11yViolations,
-  hasChromium,
-  mobileContext,
-  SCREEN_SIZES,
-  useBrowserSuite,
-} from './harness';
+import { goOffline, hasChromium, mobileContext, SCREEN_SIZES, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
 import { choose, expectToast, openDialog, signedInPage } from './record-screens';
 import { henryOpenOnAPhone, secondDevice, syncDevice, syncUntil } from './devices';
 
@@ -134,8 +128,8 @@ describe.skipIf(!hasChromium)('screens across devices (issue #14)', () => {
     const b = await secondDevice(suite.browser, suite.server.url, a.user, '/death-plan');
     await a.page.getByText('Nothing is saved until you press Save Changes.').waitFor();
     await b.page.getByText('Nothing is saved until you press Save Changes.').waitFor();
-    await a.context.setOffline(true);
-    await b.context.setOffline(true);
+    await goOffline(a.context);
+    await goOffline(b.context);
 
     await choose(a.page, 'Funeral Type', 'Celebration of Life');
     await a.page.getByLabel('Location').fill('The old boathouse');
@@ -262,7 +256,7 @@ describe.skipIf(!hasChromium)('screens across devices (issue #14)', () => {
     expect(page.isClosed()).toBe(false);
 
     // Offline, a saved change waits: the plan does not claim to be synced.
-    await context.setOffline(true);
+    await goOffline(context);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Plan created successfully');
     await page.getByText('1 change waits to sync to your account.').waitFor();

@@ -6,17 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  desktopContext,
-  expectNoSeriousA11yViolations,
-  hasChromium,
-  loginViaUi,
-  mobileContext,
-  registerViaUi,
-  type TestUser,
-  uniqueUser,
-  useBrowserSuite,
-} from './harness';
+import { desktopContext, goOffline, hasChromium, loginViaUi, mobileContext, registerViaUi, type TestUser, uniqueUser, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
 import { choose as chooseOption } from './record-screens';
 
 const SHOTS = process.env.SHOTS_DIR; // set to look at screenshots while developing
@@ -192,7 +182,7 @@ describe.skipIf(!hasChromium)('Survivor Tasks (issue #6)', () => {
     expect(await page.getByText('An error occurred while generating automation content.', { exact: true }).isVisible()).toBe(true);
     await page.unroute('**/api/survivor-tasks/generate-automation');
     // Offline: nothing is sent; the person is told it needs a connection.
-    await context.setOffline(true);
+    await goOffline(context);
     await page.getByRole('button', { name: 'Generate notification template' }).click();
     await toastShows(page, 'You are offline');
     await context.setOffline(false);

@@ -14,7 +14,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktopContext, expectNoSeriousA11yViolations, hasChromium, loginViaUi, MOBILE, poll, type TestUser, useBrowserSuite } from './harness';
+import { desktopContext, goOffline, hasChromium, loginViaUi, MOBILE, poll, type TestUser, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
 import { confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
 
 /** Waits for a toast whose text includes `words` (several 'Success' toasts may follow each other). */
@@ -82,7 +82,7 @@ describe.skipIf(!hasChromium)('two devices of one account (issue 14)', () => {
     const a = await signedInPage(suite.browser, suite.server.url, '/survivor-tasks');
     const b = await secondDevice(suite.browser, suite.server.url, a.user, '/survivor-tasks');
     await synced(b.page);
-    await b.context.setOffline(true);
+    await goOffline(b.context);
     await a.page.getByRole('button', { name: 'Generate Default Tasks' }).click();
     await toastSays(a.page, 'Default tasks generated successfully');
     const first = a.page.getByTestId('task-card').first();
@@ -134,8 +134,8 @@ describe.skipIf(!hasChromium)('two devices of one account (issue 14)', () => {
     await synced(a.page);
     const b = await secondDevice(suite.browser, suite.server.url, a.user, '/message-vault');
     await poll(() => b.page.getByText('Dear Clara,').first().isVisible(), 20_000).toBe(true);
-    await a.context.setOffline(true);
-    await b.context.setOffline(true);
+    await goOffline(a.context);
+    await goOffline(b.context);
     await editMessage(a.page, 'Clara', 'Dear Clara, look after the roses.');
     await editMessage(b.page, 'Clara', 'Dear Clara, the boat is yours.');
     await b.context.setOffline(false);
@@ -169,7 +169,7 @@ describe.skipIf(!hasChromium)('two devices of one account (issue 14)', () => {
     await synced(a.page);
     const b = await secondDevice(suite.browser, suite.server.url, a.user, '/message-vault');
     await poll(() => b.page.getByText('Finish the boat.').first().isVisible(), 20_000).toBe(true);
-    await b.context.setOffline(true);
+    await goOffline(b.context);
     await editMessage(b.page, 'Henry', 'Finish the boat, and sail it to the island.');
     await a.page.getByRole('button', { name: 'Delete message to Henry' }).click();
     await confirmDialog(a.page, 'Are you sure you want to delete this message?', 'Delete');

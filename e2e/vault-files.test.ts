@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, hasChromium, poll, SCREEN_SIZES, useBrowserSuite } from './harness';
+import { goOffline, hasChromium, poll, SCREEN_SIZES, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
 import { secondDevice, syncUntil } from './devices';
 import { choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
 
@@ -126,7 +126,7 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await page.getByText('No documents found').waitFor();
     await page.getByRole('navigation').getByRole('link', { name: 'Message Vault' }).click();
     await page.getByText('No messages found').waitFor();
-    await context.setOffline(true);
+    await goOffline(context);
 
     await page.getByRole('button', { name: 'New Message' }).click();
     const dialog = openDialog(page);
@@ -261,8 +261,8 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     // Two devices of one person, each offline, each add a 2.5 MB file: together over the quota.
     const a = await signedInPage(suite.browser, suite.server.url, '/documents');
     const b = await secondDevice(suite.browser, suite.server.url, a.user, '/documents');
-    await a.context.setOffline(true);
-    await b.context.setOffline(true);
+    await goOffline(a.context);
+    await goOffline(b.context);
     await uploadDocument(a.page, policyPath, 'Policy from the laptop');
     await uploadDocument(b.page, policyPath, 'Policy from the phone');
     await a.context.setOffline(false);

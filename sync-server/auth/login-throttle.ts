@@ -15,7 +15,7 @@
 import type { Context } from 'hono';
 import type { AppDeps } from '../app-env';
 import { memoryRateLimiters, type RateLimiterFactory } from '../http/rate-limit';
-import { readDeviceCookie } from './device-cookie';
+import { readDeviceCookie, trustsDevice } from './device-cookie';
 
 /** Attempts allowed per bucket (untrusted username, or one device) per window. */
 export const LOGIN_ATTEMPTS = 10;
@@ -24,11 +24,12 @@ export const LOGIN_WINDOW_MS = 15 * 60_000;
 
 export interface LoginThrottle {
   /**
-   * Counts one attempt at `username`, whose account id is `userId` (undefined when no such
-   * account), in the device's bucket or the username's untrusted bucket. Returns the bucket's
+   * Counts one attempt at `username`, whose account is `account` (undefined when no such
+   * account), in the device's bucket (a device cookie of that account under its current
+   * password) or the username's untrusted bucket. Returns the bucket's
    * key for `succeeded`. Throws a 429 ApiHttpError (Retry-After in s) when that bucket is full.
    */
-  attempt(c: Context, username: string, userId: string | undefined): Promise<string>;
+  attempt(c: Context, username: string, account: { id: string; password_hash: string } | undefined): Promise<string>;
   /** The password was correct: empties `bucket`. */
   succeeded(bucket: string): Promise<void>;
 }
@@ -40,11 +41,10 @@ export interface LoginThrottle {
 export function createLoginThrottle(deps: AppDeps, message: string, make: RateLimiterFactory = memoryRateLimiters(deps.now)): LoginThrottle {
   const limiter = make({ name: 'login', limit: LOGIN_ATTEMPTS, windowMs: LOGIN_WINDOW_MS, message });
   return {
-    async attempt(c, username, userId) {
+    async attempt(c, username, account) {
       // Verified whether or not the username exists, so the work done does not tell (ASVS 6.3.8).
       const device = readDeviceCookie(c, deps);
-      const trusted = device !== null && userId !== undefined && device.userId === userId;
-      const bucket = trusted ? `login-device:${device.nonce}` : `login:${username.toLowerCase()}`;
+      const bucket = device && trustsDevice(device, account) ? `login-device:${device.nonce}` : `login:${username.toLowerCase()}`;
       await limiter.hit(bucket);
       return bucket;
     },

@@ -24,7 +24,7 @@ export function requireSession(deps: AppDeps, services: Pick<Services, 'accounts
     if (!hasSessionHint(c, deps)) setSessionHint(c, deps, SESSION_ABSOLUTE_MS);
     c.set('userId', session.userId);
     c.set('sessionId', session.id);
-    ensureDeviceCookie(c, deps, session.userId);
+    await ensureDeviceCookie(c, deps, session.userId, async () => (await services.accounts.findById(session.userId))?.password_hash);
     await next();
   };
 }

@@ -68,7 +68,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
       throw err;
     }
     await startSession(c, deps, s.accounts, id);
-    issueDeviceCookie(c, deps, id);
+    issueDeviceCookie(c, deps, id, row.password_hash);
     await s.release.checkIn(id); // the release state starts here (check-ins off; the yearly review counts from now)
     return c.json(await userJson(s, row), 201);
   });
@@ -77,12 +77,12 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     const body = await readJson(c, loginSchema);
     await perIp.hit(`login:${clientIp(c, deps)}`);
     const row = await s.accounts.findByUsername(body.username);
-    const bucket = await loginThrottle.attempt(c, body.username, row?.id);
+    const bucket = await loginThrottle.attempt(c, body.username, row ?? undefined);
     const ok = await verifyPassword(body.password, row?.password_hash ?? (await dummyHash));
     if (!row || !ok) throw new ApiHttpError(401, INVALID_LOGIN);
     await loginThrottle.succeeded(bucket);
     await startSession(c, deps, s.accounts, row.id); // the session cookie first: clients read the first Set-Cookie
-    issueDeviceCookie(c, deps, row.id);
+    issueDeviceCookie(c, deps, row.id, row.password_hash);
     await services.release.checkIn(row.id); // a sign-in is a check-in (DESIGN.md §8)
     return c.json(await userJson(s, row));
   });
@@ -103,8 +103,10 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
         { path: 'currentPassword', message: 'Current password is incorrect' },
       ]);
     }
-    await s.accounts.setPasswordHash(row.id, await hashPassword(body.newPassword));
+    const hash = await hashPassword(body.newPassword);
+    await s.accounts.setPasswordHash(row.id, hash);
     await s.accounts.deleteOtherSessions(row.id, c.var.sessionId);
+    issueDeviceCookie(c, deps, row.id, hash); // every older device cookie stops counting as trusted (auth/device-cookie.ts)
     return c.json({ ok: true });
   });
 

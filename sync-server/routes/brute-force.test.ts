@@ -89,9 +89,9 @@ describe('brute force: login and register are rate limited (issue #9, ASVS 6.3.1
   });
 });
 
-/** The `name=value` of the Set-Cookie whose name ends with `name` (e.g. `afterword_device`), or undefined. */
+/** The `name=value` of the last Set-Cookie whose name ends with `name` (e.g. `afterword_device`; the last wins, as in a browser), or undefined. */
 function setCookieNamed(res: Response, name: string): { pair: string; header: string } | undefined {
-  const header = res.headers.getSetCookie().find((h) => h.split('=')[0]!.endsWith(name));
+  const header = res.headers.getSetCookie().findLast((h) => h.split('=')[0]!.endsWith(name));
   return header ? { pair: header.split(';')[0]!, header } : undefined;
 }
 
@@ -170,6 +170,21 @@ describe('device cookies: someone else\'s guesses never throttle a device that s
     const asDevice = `afterword_device=${victim.cookie.split('=')[1]}`;
     expect((await t.call('POST', '/api/auth/login', login, asDevice, fromIp('198.51.100.13'))).status).toBe(429);
     expect((await t.call('POST', '/api/auth/login', login, victimsDevice.pair, fromIp('198.51.100.14'))).status).toBe(200);
+  });
+
+  it('a password change revokes the trust of every device cookie but the changing device\'s (a stolen laptop loses its own bucket)', async () => {
+    const t = createTestApp({ TRUST_PROXY: '1' });
+    const victim = await signUp(t);
+    const stolen = await trustedDevice(t, victim.body);
+    const newPassword = 'a brand new passphrase';
+    const changed = await t.call('POST', '/api/auth/password', { currentPassword: victim.body.password, newPassword }, victim.cookie);
+    expect(changed.status).toBe(200);
+    const renewed = setCookieNamed(changed, 'afterword_device');
+    expect(renewed).toBeDefined();
+    await throttleUsername(t, victim.body.username);
+    const login = { username: victim.body.username, password: newPassword };
+    expect((await t.call('POST', '/api/auth/login', login, stolen.pair, fromIp('198.51.100.20'))).status).toBe(429);
+    expect((await t.call('POST', '/api/auth/login', login, renewed!.pair, fromIp('198.51.100.21'))).status).toBe(200);
   });
 
   it('a device signed in before device cookies existed gets one with its next authenticated request', async () => {

@@ -22,6 +22,7 @@ import type { AsyncRecordStore, RecordStore } from './db/record-store';
 import type { Limits } from './config-limits';
 import type { AccountUsage } from './db/usage';
 import { ApiHttpError } from './http/errors';
+import { outsideTransaction } from './db/tx-errors';
 import type { RateLimiterFactory } from './http/rate-limit';
 import { createAdmission } from './records/admission';
 import { createBoundedCache } from './records/bounded-cache';
@@ -204,6 +205,7 @@ export function createRecordService(
 
   /** Admits and merges one server-made change over `current`; rejects with the refusal as an HTTP error. */
   const applyServerChange = async (userId: string, change: Change, current: ServerRecord | null) => {
+    outsideTransaction('Writing a record'); // the release writes records after its transactions commit
     const admitOne = (get: Get, usage: AccountUsage) => {
       const refusal = createAdmission(userId, () => get(change.collection, change.id), usage, opts.limits).admit(change);
       if (refusal) throw new ApiHttpError(refusal.status, refusal.reason, [{ path: refusal.path, message: refusal.reason }]);

@@ -10,7 +10,7 @@ import { initialState, type ReleaseState } from '../release/state-machine';
 import type { AsyncRecordStore, RecordStore } from './record-store';
 import type { TrusteeInvitationRow, TrusteeRecordRow } from './release';
 import type { AsyncReleaseStore } from './release-store';
-import { TransactionAbortedError } from './tx-errors';
+import { EffectInTransactionError, outsideTransaction, TransactionAbortedError } from './tx-errors';
 
 export interface ReleaseStoreSetup {
   store: AsyncReleaseStore;
@@ -244,6 +244,27 @@ export function releaseStoreContract(name: string, setup: () => Promise<ReleaseS
       expect((await store.activity('u1')).map((a) => a.text)).toEqual(['written']);
       expect(await store.hasEmail('once')).toBe(true);
       await expect(kept!.getState('u1')).rejects.toThrow(/ended/);
+    });
+
+    it('a transaction body cannot act outside the store (it may run again): an effect there rejects and nothing is kept; after the commit it runs', async () => {
+      const { store, addUser } = await setup();
+      await addUser('u1');
+      const effects: string[] = [];
+      const send = async (what: string) => {
+        outsideTransaction('Sending an e-mail');
+        effects.push(what);
+      };
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.enqueueEmail(mail('twice', 'u1'));
+          await later(1);
+          await send('inside');
+        }),
+      ).rejects.toBeInstanceOf(EffectInTransactionError);
+      expect(await store.hasEmail('twice')).toBe(false);
+      await store.transaction(async (tx) => tx.enqueueEmail(mail('twice', 'u1')));
+      await send('after');
+      expect(effects).toEqual(['after']);
     });
 
     it('a transaction that rejects keeps nothing and rethrows; a rejected nested transaction undoes only its own writes', async () => {

@@ -32,7 +32,7 @@
  * writes 1.4 ms against 0.5 ms for the synchronous transaction, 30 + 30 4.3 ms against 0.5 ms).
  * `fn` may await anything (even I/O).
  */
-import { TransactionAbortedError } from './tx-errors';
+import { inTransaction, TransactionAbortedError } from './tx-errors';
 import type { Db } from './sqlite';
 
 /** Every method of `S` returning a Promise of its result. */
@@ -156,7 +156,7 @@ export function createSqliteAsync<S extends object>(
       const st: TxState = { log: [], ended: false, conflicted: false, aborted: false };
       let value: T;
       try {
-        value = await fn(api(st, attempt));
+        value = await inTransaction(() => fn(api(st, attempt)));
       } catch (err) {
         st.ended = true;
         if (st.conflicted && attempt < maxAttempts) continue;

@@ -2,6 +2,7 @@
  * Errors of asynchronous store transactions, the same on both engines (db/sqlite-async.ts,
  * db/pg/pool.ts): callers can tell them apart from the statement errors that caused them.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** A transaction could not commit because a call in it had failed (and the error was caught): nothing is kept. */
 export class TransactionAbortedError extends Error {
@@ -9,4 +10,33 @@ export class TransactionAbortedError extends Error {
     super('The transaction was rolled back: a statement in it failed');
     this.name = 'TransactionAbortedError';
   }
+}
+
+/**
+ * Which code runs inside an asynchronous store transaction (issue #19). A transaction body may
+ * run more than once (SQLite's adapter re-runs it on a conflict, db/sqlite-async.ts) and may be
+ * rolled back, so it must have no effect outside the store: `inTransaction(fn)` marks `fn`'s
+ * asynchronous context, and `outsideTransaction(what)` (in the mailer, the record service's
+ * writes, the scheduler's poke) throws EffectInTransactionError there, on both engines, so code
+ * that would send an e-mail twice fails its tests instead. An AsyncLocalStorage holds only that
+ * mark per asynchronous context, never data.
+ */
+const transactionContext = new AsyncLocalStorage<true>();
+
+/** Runs `fn` marked as a transaction body. */
+export function inTransaction<T>(fn: () => Promise<T>): Promise<T> {
+  return transactionContext.run(true, fn);
+}
+
+/** Thrown by `outsideTransaction` inside a transaction body. */
+export class EffectInTransactionError extends Error {
+  constructor(what: string) {
+    super(`${what} inside a store transaction: a transaction body may run again or be rolled back, so it must not act outside the store`);
+    this.name = 'EffectInTransactionError';
+  }
+}
+
+/** Throws EffectInTransactionError when called from a transaction body; `what` names the effect. */
+export function outsideTransaction(what: string): void {
+  if (transactionContext.getStore()) throw new EffectInTransactionError(what);
 }

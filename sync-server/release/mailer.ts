@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
+import { outsideTransaction } from '../db/tx-errors';
 
 export interface OutgoingEmail {
   to: string;
@@ -59,6 +60,7 @@ export function createMailer(config: Config, log: (line: string) => void = conso
     return {
       mode: 'smtp',
       async send(e) {
+        outsideTransaction('Sending an e-mail');
         await transport.sendMail({ from, to: e.to, subject: e.subject, text: e.text });
         return { reached: true };
       },
@@ -70,6 +72,7 @@ export function createMailer(config: Config, log: (line: string) => void = conso
   return {
     mode: 'folder',
     async send(e) {
+      outsideTransaction('Writing an e-mail');
       const info = await transport.sendMail({ from, to: e.to, subject: e.subject, text: e.text });
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       n += 1;

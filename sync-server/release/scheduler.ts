@@ -6,6 +6,7 @@
  */
 import type { AppDeps } from '../app-env';
 import type { Mailer } from './mailer';
+import { outsideTransaction } from '../db/tx-errors';
 import { sendPendingEmails } from './outbox';
 import type { ReleaseService, ReleaseRecords } from './service';
 import { TransitionError } from './state-machine';
@@ -94,6 +95,7 @@ export function createReleaseScheduler(
   return {
     runOnce,
     poke() {
+      outsideTransaction('Poking the release scheduler');
       if (!started || pokeTimer) return;
       pokeTimer = setTimeout(() => {
         pokeTimer = null;

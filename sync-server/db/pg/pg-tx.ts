@@ -10,6 +10,7 @@
  */
 import type pg from 'pg';
 import { withTransaction } from './pool';
+import { inTransaction } from '../tx-errors';
 
 /** What a store's queries run on: the pool (autocommit) or a transaction's client. */
 export type Queryable = pg.Pool | pg.PoolClient;
@@ -79,7 +80,7 @@ export function pgTransactional<M extends AnyAsync>(pool: pg.Pool, build: (q: Qu
   const run = async <T>(client: pg.PoolClient, fn: (tx: Transactional<M>) => Promise<T>): Promise<T> => {
     const ctx: Ctx = { client, ended: false, locks: new Map(), savepoints: 0 };
     try {
-      return await fn(make(ctx));
+      return await inTransaction(() => fn(make(ctx)));
     } finally {
       ctx.ended = true;
     }

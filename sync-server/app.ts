@@ -46,23 +46,18 @@ export function createApp(
   // middleware here rebuilt every finished Response just to set it again; issue #20).
   app.use('/api/*', csrfProtection(deps, { rawBody: (c) => isChunkUpload(c.req.method, c.req.path) })); // foreign Origin / Sec-Fetch-Site → 403 (ASVS 3.5.1)
 
-  // Writes may add or remove trustees or messages: let the release scheduler look soon (DESIGN.md §8).
-  // POST /api/sync pokes it by itself, only when it merged something (a pull writes nothing; issue #20).
-  app.use('/api/*', async (c, next) => {
-    await next();
-    if (c.req.method !== 'GET' && c.res.status < 400 && c.req.path !== '/api/sync' && !c.req.path.startsWith('/api/blobs')) {
-      services.scheduler.poke();
-    }
-  });
-
-  // Rule 19: one poke hub per app. A REST write that succeeded pokes the account's devices
-  // (POST /api/sync pokes by itself, only when it merged something, so pulls never echo).
-  // Several instances (PostgreSQL): pokes cross to the others' devices too (live/poke-bus.ts).
+  // After a REST write that succeeded (one middleware for both, run on every /api request; issue #20):
+  // - the write may have added or removed trustees or messages: the release scheduler looks soon
+  //   (DESIGN.md §8);
+  // - rule 19: one poke hub per app, and the account's devices pull now; with several instances
+  //   (PostgreSQL) pokes cross to the others' devices too (live/poke-bus.ts).
+  // POST /api/sync pokes both by itself, only when it merged something (a pull writes nothing, and
+  // pulls never echo); file uploads change no record, so the account's devices have nothing to pull.
   const hub = services.pokeBus ? bridgeHub(createPokeHub(), services.pokeBus).hub : createPokeHub();
   app.use('/api/*', async (c, next) => {
     await next();
-    // File uploads change no record: the account's devices have nothing to pull.
     if (c.req.method === 'GET' || c.res.status >= 400 || c.req.path === '/api/sync' || c.req.path.startsWith('/api/blobs')) return;
+    services.scheduler.poke();
     const userId = c.get('userId') as string | undefined;
     if (userId) hub.poke(userId);
   });

@@ -68,7 +68,6 @@ export function securityHeaders(deps: AppDeps): MiddlewareHandler<AppEnv> {
     }
     // A route that set its own, stricter policy (the server-rendered release pages) keeps it.
     if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    h.set('X-Content-Type-Options', 'nosniff');
     h.set('Referrer-Policy', 'no-referrer');
     h.set('X-Frame-Options', 'DENY');
     h.set('Permissions-Policy', PERMISSIONS_POLICY);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatHlc } from '../../shared/sync';
 import { createTestApp, signUp } from '../test-support';
 
+const MESSAGE = { recipientName: 'Ann', recipientEmail: 'ann@example.com', messageType: 'text', messageContent: 'Dear Ann' };
+
 describe('REST lists kept as JSON are never stale (issue #20)', () => {
   it('after every kind of write — REST, sync push, server-side store write, delete — the list is what the records say', async () => {
     const t = createTestApp();
@@ -34,5 +36,25 @@ describe('REST lists kept as JSON are never stale (issue #20)', () => {
     await t.call('DELETE', `/api/trustees/${sam.id}`, undefined, a.cookie);
     expect(await list(a.cookie)).toEqual([]);
     await check();
+  });
+
+  it('a change in another collection of the account keeps the list right, and a change in the list after it shows', async () => {
+    const t = createTestApp();
+    const a = await signUp(t);
+    const list = async () => (await t.call('GET', '/api/trustees', undefined, a.cookie)).json();
+    const sam = await (await t.call('POST', '/api/trustees', { name: 'Sam', email: 'sam@example.com', accessLevel: 'full' }, a.cookie)).json();
+    expect((await list())[0].name).toBe('Sam');
+    // A message written: the account's latest sequence moves, the trustees' does not.
+    expect((await t.call('POST', '/api/messages', MESSAGE, a.cookie)).status).toBe(201);
+    expect((await list())[0].name).toBe('Sam');
+    expect((await list())[0].name).toBe('Sam');
+    // Then the trustee changes, and a message after it: the list follows the trustee.
+    await t.call('PATCH', `/api/trustees/${sam.id}`, { name: 'Samuel' }, a.cookie);
+    expect((await t.call('POST', '/api/messages', MESSAGE, a.cookie)).status).toBe(201);
+    expect((await list())[0].name).toBe('Samuel');
+    // A change straight to the store (the release code's way), right after a read.
+    t.services.store.applyChanges(a.user.id, [{ collection: 'trustees', id: sam.id, hlc: formatHlc({ ms: t.deps.now() + 5000, counter: 0, node: 'srv' }), fields: { name: 'Sammy' } }]);
+    expect((await list())[0].name).toBe('Sammy');
+    expect(await list()).toEqual(JSON.parse(JSON.stringify(await t.services.records.list(a.user.id, 'trustees'))));
   });
 });

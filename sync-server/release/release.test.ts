@@ -7,7 +7,10 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { AppDeps } from '../app-env';
+import { createReleaseStore } from '../db/release';
+import { createSqliteAsyncReleaseStore } from '../db/release-store';
 import { createTestApp, signUp } from '../test-support';
+import { createReleaseService } from './service';
 import { PAGE_CSP } from './page';
 import { createServices } from '../services';
 import { DAY_MS } from './state-machine';
@@ -54,6 +57,26 @@ describe('check-ins', () => {
     expect((await release.state(user.id)).lastCheckInAt).toBe(start + 20 * DAY_MS);
     const status = (await (await t.call('GET', '/api/release/status', undefined, cookie)).json()) as { checkInDueAt: string };
     expect(Date.parse(status.checkInDueAt)).toBe(start + 50 * DAY_MS);
+  });
+});
+
+describe('check-ins on every sync', () => {
+  it('a sync within a minute of the check-in this server recorded reads nothing; one later records it', async () => {
+    const t = createTestApp();
+    const reads = { n: 0 };
+    const store = createSqliteAsyncReleaseStore(t.deps.db, createReleaseStore(t.deps.db));
+    const counted: typeof store = { ...store, getState: (userId) => (reads.n++, store.getState(userId)) };
+    const release = createReleaseService(t.deps, t.services.records, counted);
+    const { user } = await signUp(t);
+    await release.checkIn(user.id);
+    const first = (await release.state(user.id)).lastCheckInAt;
+    reads.n = 0;
+    t.advance(30_000);
+    for (let i = 0; i < 5; i++) await release.checkIn(user.id);
+    expect(reads.n).toBe(0);
+    t.advance(60_000);
+    await release.checkIn(user.id);
+    expect((await release.state(user.id)).lastCheckInAt).toBe(first + 90_000);
   });
 });
 

@@ -10,6 +10,7 @@ import type { AppDeps } from '../app-env';
 import { linkBase } from '../config';
 import type { AsyncReleaseStore } from '../db/release-store';
 import type { CollectionName, EntityOf } from '../../shared/schema';
+import { createBoundedCache } from '../records/bounded-cache';
 import { queueDueDeliveries } from './deliveries';
 import { removeOutboxFiles } from './mailer';
 import { type EmailKind, type EmailParams, sendableAddress } from './emails';
@@ -18,6 +19,8 @@ import { createTrusteeFollower, type TrusteeFollower } from './trustees';
 
 /** A check-in closer than this to the last one is not written again (every sync would write). */
 const CHECK_IN_WRITE_EVERY_MS = 60_000;
+/** How many accounts' last known check-in this instance remembers (least recently used go first). */
+const REMEMBERED_CHECK_INS = 10_000;
 /** The same problem is written to an account's activity at most once in this span. */
 const PROBLEM_REPEAT_MS = DAY_MS;
 /** The owner's "review your plan" e-mail comes this long after the last one (or the first check-in). */
@@ -100,6 +103,7 @@ export interface ReleaseService extends TrusteeFollower {
  * after an account is forgotten (SQLite's WAL checkpoint; nothing on PostgreSQL).
  */
 export function createReleaseService(deps: AppDeps, records: ReleaseRecords, store: AsyncReleaseStore, opts: { checkpoint?: () => void } = {}): ReleaseService {
+  const lastCheckIn = createBoundedCache<number>(REMEMBERED_CHECK_INS);
   const stateOf = async (userId: string, tx: ReleaseTx = store) => (await tx.getState(userId)) ?? initialState(deps.now());
 
   const owner: ReleaseService['owner'] = async (userId) => {
@@ -176,17 +180,24 @@ export function createReleaseService(deps: AppDeps, records: ReleaseRecords, sto
     state: stateOf,
     apply: (userId, actor, event, tx) => (tx ? applyIn(tx, userId, actor, event) : store.transaction((t) => applyIn(t, userId, actor, event))),
     async checkIn(userId) {
-      // Most syncs come within a minute of the last check-in: one read, no transaction (no row lock).
+      // Most syncs come within a minute of the last check-in. `lastCheckIn` holds a lower bound of
+      // the stored one (it only moves forward; another instance may have moved it further), so
+      // within the minute nothing is read at all; else one read, no transaction (no row lock).
+      const known = lastCheckIn.get(userId);
+      if (known !== undefined && deps.now() - known < CHECK_IN_WRITE_EVERY_MS) return;
       const seen = await store.getState(userId);
+      if (seen) lastCheckIn.set(userId, seen.lastCheckInAt);
       if (seen && deps.now() - seen.lastCheckInAt < CHECK_IN_WRITE_EVERY_MS) return;
-      await store.transaction(async (tx) => {
+      const written = await store.transaction(async (tx) => {
         const now = deps.now();
         const s = await tx.getState(userId);
         if (!s) return void (await tx.putState(userId, initialState(now)));
         if (now - s.lastCheckInAt < CHECK_IN_WRITE_EVERY_MS) return;
         // The machine's rule (released: nothing; waiting: timer only), stored without a log line.
         await applyIn(tx, userId, { kind: 'owner' }, { type: 'check-in' });
+        return (await tx.getState(userId))?.lastCheckInAt;
       });
+      if (written !== undefined) lastCheckIn.set(userId, written);
     },
     async trusteeActor(userId, trusteeId, tx = store) {
       const inv = await tx.invitation(userId, trusteeId);

@@ -209,6 +209,27 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
     }
   });
 
+  it('a transaction never waits for a connection of its own pool: more concurrent resends than the pool has connections all answer (no instance freezes)', async () => {
+    // Each resend is a release transaction that reads the trustee record. Were that read to take a
+    // second connection of the transaction's pool, pool-size transactions would each hold one and
+    // wait for another forever: one account's burst would freeze the instance for every family.
+    const a = await createPgTestApp(pgdb.url, { sessionSecret: SECRET, env: { AFTERWORD_LIMITS: JSON.stringify({ resendsPerDay: 100 }) } });
+    try {
+      const { cookie } = await signUp(a);
+      const added = await a.call('POST', '/api/trustees', { name: 'Grace', email: 'grace@example.com', accessLevel: 'full' }, cookie);
+      const { id } = (await added.json()) as { id: string };
+      await a.services.scheduler.runOnce(); // invites Grace (and takes the leader's connection)
+      const burst = Array.from({ length: 24 }, () => a.call('POST', `/api/release/trustees/${id}/invite`, {}, cookie).then((r) => r.status));
+      const frozen = new Promise<'frozen'>((resolve) => setTimeout(() => resolve('frozen'), 20_000).unref());
+      const statuses = await Promise.race([Promise.all(burst), frozen]);
+      expect(statuses).not.toBe('frozen');
+      expect(new Set(statuses as number[])).toEqual(new Set([200]));
+    } finally {
+      await a.services.resign!();
+      await a.pool.end();
+    }
+  }, 60_000);
+
   it('several instances need one SESSION_SECRET: DATABASE_URL without it stops the server, naming the variable', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'afterword-pg-secret-'));
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pgdb.url })).toThrow(/^DATABASE_URL is set: set SESSION_SECRET/);

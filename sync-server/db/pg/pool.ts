@@ -3,24 +3,48 @@
  * and the one way to run a transaction on it.
  */
 import pg from 'pg';
-import { TransactionAbortedError } from '../tx-errors';
+import { outsideTransaction, TransactionAbortedError } from '../tx-errors';
+
+/** How long a caller waits for a free connection before failing (ms): a full pool is an error, never a hang. */
+export const CONNECT_TIMEOUT_MS = 15_000;
 
 /**
- * A Pool for `url` (postgres://user:pass@host:port/db). `max` connections at most (pg's default 10).
- * Idle-connection errors (the server restarted) are logged, not thrown: the next query reconnects.
+ * A Pool for `url` (postgres://user:pass@host:port/db): two sets of connections behind one object.
+ * `pool.connect()` (transactions, withTransaction; dedicated connections such as the scheduler
+ * leader's and the poke listener's) takes from up to `max` connections (pg's default 10);
+ * `pool.query()` (one autocommit statement) runs on up to `statements` connections of its own.
+ *
+ * The split is what keeps an instance alive: a transaction body may read through `pool.query`
+ * (the release service reads the owner's records while it holds its account's transaction), and
+ * a statement never waits for anything once it has its connection (plain reads take no row locks;
+ * statements outside transactions hold their connection only while they run). So a transaction
+ * waiting for a statement connection waits for work that always finishes; on one set, `max`
+ * transactions each waiting for one more connection would wait for each other forever.
+ * Opening a transaction inside a transaction body is refused (withTransaction), for the same reason.
+ * Waiting for a connection longer than CONNECT_TIMEOUT_MS throws. Idle-connection errors (the
+ * server restarted) are logged, not thrown: the next query reconnects. `end()` ends both sets.
  */
-export function createPgPool(url: string, opts: { max?: number } = {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
-  pool.on('error', (err) => console.error('PostgreSQL idle connection error:', err.message));
+export function createPgPool(url: string, opts: { max?: number; statements?: number } = {}): pg.Pool {
+  const base = { connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true };
+  const pool = new pg.Pool({ ...base, max: opts.max ?? 10 });
+  const statements = new pg.Pool({ ...base, max: opts.statements ?? opts.max ?? 10 });
+  for (const p of [pool, statements]) p.on('error', (err) => console.error('PostgreSQL idle connection error:', err.message));
+  const endTransactions = pool.end.bind(pool) as () => Promise<void>;
+  Object.assign(pool, {
+    query: statements.query.bind(statements),
+    end: async () => void (await Promise.all([endTransactions(), statements.end()])),
+  });
   return pool;
 }
 
 /**
  * Runs `fn` in one transaction on one connection of `pool`: COMMIT when it resolves, ROLLBACK
  * (and the error rethrown) when it throws. Returns what `fn` returns. Throws
- * TransactionAbortedError when `fn` resolved although a statement in it failed (nothing is kept).
+ * TransactionAbortedError when `fn` resolved although a statement in it failed (nothing is kept),
+ * EffectInTransactionError when called from a transaction body (see createPgPool).
  */
 export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  outsideTransaction('opening another transaction (it would wait for a second connection while holding one)');
   const client = await pool.connect();
   let broken: Error | undefined;
   try {

@@ -1,12 +1,13 @@
 /**
  * The one error type of the server and the one place it becomes a response (STYLE.md, Hono):
  * every error answers JSON `{ error, issues? }`; anything unexpected is a logged 500 that says
- * nothing about internals.
+ * nothing about internals; a database with no connection free in time is a 503 with Retry-After.
  */
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { isPoolTimeout } from '../db/pg/pool';
 
 export interface Issue {
   path: string;
@@ -55,6 +56,13 @@ export function handleError(err: Error, c: Context): Response {
     const status = err.status;
     const message = status === 413 ? 'Request body is too large' : err.message || 'Request failed';
     return c.json({ error: message }, status as ContentfulStatusCode);
+  }
+  if (isPoolTimeout(err)) {
+    // Every database connection busy for too long: a moment's overload, not a fault; the client
+    // keeps its changes and retries (Retry-After).
+    console.error('Busy: no database connection came free in time', c.req.method, loggablePath(c.req.path));
+    c.header('Retry-After', '5');
+    return c.json({ error: 'The server is busy. Please try again in a moment.' }, 503);
   }
   console.error('Unhandled error', c.req.method, loggablePath(c.req.path), err);
   return c.json({ error: 'Internal server error' }, 500);

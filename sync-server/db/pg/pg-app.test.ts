@@ -230,6 +230,23 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
     }
   }, 60_000);
 
+  it('every transaction connection busy for too long: a 503 with Retry-After, not a hang, and the instance serves again once one is free', async () => {
+    const a = await createPgTestApp(pgdb.url, { sessionSecret: SECRET, pool: { max: 1, connectTimeoutMs: 500 } });
+    try {
+      const { cookie } = await signUp(a);
+      const held = await a.pool.connect(); // the only transaction connection
+      const grace = { name: 'Grace', email: 'grace@example.com', accessLevel: 'full' };
+      const busy = await a.call('POST', '/api/trustees', grace, cookie);
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get('retry-after')).toBe('5');
+      expect(await busy.json()).toEqual({ error: 'The server is busy. Please try again in a moment.' });
+      held.release();
+      expect((await a.call('POST', '/api/trustees', grace, cookie)).status).toBe(201);
+    } finally {
+      await a.pool.end();
+    }
+  });
+
   it('several instances need one SESSION_SECRET: DATABASE_URL without it stops the server, naming the variable', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'afterword-pg-secret-'));
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pgdb.url })).toThrow(/^DATABASE_URL is set: set SESSION_SECRET/);

@@ -74,6 +74,8 @@ export async function createPgTestApp(
     clock?: { now: () => number; advance: (ms: number) => void };
     /** Replaces the mailer of the config (SMTP_URL, else the outbox folder). */
     mailer?: Mailer;
+    /** createPgPool's options (connections, connect timeout). */
+    pool?: Parameters<typeof createPgPool>[1];
   } = {},
 ): Promise<TestApp & { pool: pg.Pool }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'afterword-pg-test-'));
@@ -82,7 +84,7 @@ export async function createPgTestApp(
   let now = opts.start ?? Date.UTC(2026, 10, 21, 12);
   const clock = opts.clock ?? { now: () => now, advance: (ms: number) => void (now += ms) };
   const deps: AppDeps = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: clock.now };
-  const pool = createPgPool(url);
+  const pool = createPgPool(url, opts.pool);
   const services = await createPgServices(deps, pool, { mailer: opts.mailer });
   // Ending the instance's pool ends the rest of it too (its poke listener is a connection of its own).
   const endPool = pool.end.bind(pool) as () => Promise<void>;

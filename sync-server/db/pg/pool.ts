@@ -21,11 +21,11 @@ export const CONNECT_TIMEOUT_MS = 15_000;
  * waiting for a statement connection waits for work that always finishes; on one set, `max`
  * transactions each waiting for one more connection would wait for each other forever.
  * Opening a transaction inside a transaction body is refused (withTransaction), for the same reason.
- * Waiting for a connection longer than CONNECT_TIMEOUT_MS throws. Idle-connection errors (the
+ * Waiting for a connection longer than CONNECT_TIMEOUT_MS (or `connectTimeoutMs`) throws (isPoolTimeout). Idle-connection errors (the
  * server restarted) are logged, not thrown: the next query reconnects. `end()` ends both sets.
  */
-export function createPgPool(url: string, opts: { max?: number; statements?: number } = {}): pg.Pool {
-  const base = { connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true };
+export function createPgPool(url: string, opts: { max?: number; statements?: number; connectTimeoutMs?: number } = {}): pg.Pool {
+  const base = { connectionString: url, connectionTimeoutMillis: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS, keepAlive: true };
   const pool = new pg.Pool({ ...base, max: opts.max ?? 10 });
   const statements = new pg.Pool({ ...base, max: opts.statements ?? opts.max ?? 10 });
   for (const p of [pool, statements]) p.on('error', (err) => console.error('PostgreSQL idle connection error:', err.message));
@@ -63,3 +63,7 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClie
     client.release(broken);
   }
 }
+
+/** True for `pg`'s error when no connection came free in time (the server answers 503, http/errors.ts). */
+export const isPoolTimeout = (err: unknown): boolean =>
+  err instanceof Error && /timeout exceeded when trying to connect|connection timeout/i.test(err.message);

@@ -20,7 +20,7 @@ export type AsyncBlobMeta = Asyncified<BlobMetaMethods> & {
 };
 
 /** The methods of BlobMeta that write. */
-export const BLOB_META_WRITES = ['insert', 'complete', 'markDeleting', 'remove', 'markReferenced', 'markReleased'] as const satisfies readonly (keyof BlobMetaMethods)[];
+export const BLOB_META_WRITES = ['insert', 'complete', 'markDeleting', 'markDeletingUnlessReferenced', 'remove', 'markReferenced', 'markReleased'] as const satisfies readonly (keyof BlobMetaMethods)[];
 
 /** The blob metadata of SQLite file `db` (migrated) as an AsyncBlobMeta. */
 export function createSqliteAsyncBlobMeta(db: Db): AsyncBlobMeta {

@@ -122,6 +122,19 @@ export function blobMetaContract(name: string, setup: () => Promise<BlobMetaSetu
       expect(await meta.isReferenced('u1', '42')).toBe(false);
     });
 
+    it('markDeletingUnlessReferenced: marks a blob no live record names, in one step; never one a record names', async () => {
+      const { meta, records, addUser } = await setup();
+      await addUser('u1');
+      await records.applyChanges('u1', [{ collection: 'documents', id: 'd1', hlc: formatHlc({ ms: 1, counter: 0, node: 'dev' }), fields: { file: { blobId: 'kept' } } }]);
+      for (const id of ['kept', 'loose']) await meta.insert(upload('u1', id, { referenced_at: 5 }));
+      expect(await meta.transaction((tx) => tx.markDeletingUnlessReferenced('u1', 'kept'))).toBe(false);
+      expect(await meta.get('u1', 'kept')).toMatchObject({ state: 'uploading' });
+      expect(await meta.transaction((tx) => tx.markDeletingUnlessReferenced('u1', 'loose'))).toBe(true);
+      expect(await meta.get('u1', 'loose')).toMatchObject({ state: 'deleting' });
+      expect(await meta.transaction((tx) => tx.markDeletingUnlessReferenced('u1', 'loose'))).toBe(false); // already
+      expect(await meta.transaction((tx) => tx.markDeletingUnlessReferenced('u1', 'never'))).toBe(false);
+    });
+
     it('a transaction commits together or keeps nothing', async () => {
       const { meta, addUser } = await setup();
       await addUser('u1');

@@ -53,6 +53,11 @@ export function createBlobMeta(db: Db) {
     complete: db.prepare("UPDATE blobs SET state = 'complete', mime_type = ?, completed_at = ? WHERE user_id = ? AND blob_id = ? AND state = 'uploading'"),
     markDeleting: db.prepare("UPDATE blobs SET state = 'deleting' WHERE user_id = ? AND blob_id = ?"),
     remove: db.prepare("DELETE FROM blobs WHERE user_id = ? AND blob_id = ? AND state = 'deleting'"),
+    deletingUnreferenced: db.prepare(
+      `UPDATE blobs SET state = 'deleting' WHERE user_id = ? AND blob_id = ? AND state != 'deleting' AND NOT EXISTS (
+         SELECT 1 FROM records WHERE user_id = blobs.user_id AND collection IN ${IN_FILE_COLLECTIONS} AND deleted = 0
+           AND json_extract(state, '$.values.file.blobId') = blobs.blob_id)`,
+    ),
     referenced: db.prepare(
       'UPDATE blobs SET referenced_at = COALESCE(referenced_at, ?), released_at = NULL WHERE user_id = ? AND blob_id = ? AND (referenced_at IS NULL OR released_at IS NOT NULL)',
     ),
@@ -87,6 +92,12 @@ export function createBlobMeta(db: Db) {
     complete: (userId: string, blobId: string, mimeType: string, at: number) => q.complete.run(mimeType, at, userId, blobId).changes > 0,
     /** Stops counting a blob (its chunks are about to be removed); `remove` drops the row afterwards. */
     markDeleting: (userId: string, blobId: string) => void q.markDeleting.run(userId, blobId),
+    /**
+     * `markDeleting` unless a live record of the account names the blob, decided in the same
+     * statement as the mark (no window for a record to arrive between check and mark). True when
+     * marked (its chunks are then to be removed); false when referenced, gone or already deleting.
+     */
+    markDeletingUnlessReferenced: (userId: string, blobId: string) => q.deletingUnreferenced.run(userId, blobId).changes > 0,
     remove: (userId: string, blobId: string) => void q.remove.run(userId, blobId),
     /** Notes that a live record refers to the blob (never swept for age; no longer released: it counts again). */
     markReferenced: (userId: string, blobId: string, at: number) => void q.referenced.run(at, userId, blobId),

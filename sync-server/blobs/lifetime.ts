@@ -65,6 +65,19 @@ export function createBlobLifetime(meta: AsyncBlobMeta, store: BlobStore, now: (
     await meta.markDeleting(userId, blobId);
     return track(() => removeChunks(userId, blobId), 'Deleting a file failed (the sweep retries):');
   };
+  /**
+   * Deletes a released or abandoned blob unless a live record names it (then it counts again, at
+   * `at`): check and mark in one transaction of the store, so a record written meanwhile (on any
+   * instance) keeps its file. True when the blob is being deleted.
+   */
+  const removeUnlessReferenced = async (userId: string, blobId: string, at: number): Promise<boolean> => {
+    if (!(await meta.transaction((tx) => tx.markDeletingUnlessReferenced(userId, blobId)))) {
+      await meta.markReferenced(userId, blobId, at);
+      return false;
+    }
+    await track(() => removeChunks(userId, blobId), 'Deleting a file failed (the sweep retries):');
+    return true;
+  };
   /** Releases `released` blobs no live record refers to, then trims the account's released bytes to `keptBytes`. */
   const release = async (userId: string, released: readonly string[], at: number) => {
     for (const blobId of released) {
@@ -78,11 +91,7 @@ export function createBlobLifetime(meta: AsyncBlobMeta, store: BlobStore, now: (
     for (const row of await meta.oldestReleased(userId, 100)) {
       if ((await meta.releasedBytes(userId)) <= opts.keptBytes) break;
       // A record written on another instance meanwhile may refer to it again: then it counts, and stays.
-      if (await meta.isReferenced(userId, row.blob_id)) {
-        await meta.markReferenced(userId, row.blob_id, at);
-        continue;
-      }
-      await remove(userId, row.blob_id);
+      await removeUnlessReferenced(userId, row.blob_id, at);
     }
   };
 
@@ -115,14 +124,7 @@ export function createBlobLifetime(meta: AsyncBlobMeta, store: BlobStore, now: (
       }
       // Released long enough, or never referenced: deleted, unless a live record refers to it after all.
       const due = new Map([...(await meta.released(t - RELEASED_KEPT_MS, 100)), ...(await meta.abandoned(t - ABANDONED_AFTER_MS, 100))].map((r) => [`${r.user_id}/${r.blob_id}`, r]));
-      for (const row of due.values()) {
-        if (await meta.isReferenced(row.user_id, row.blob_id)) {
-          await meta.markReferenced(row.user_id, row.blob_id, t);
-          continue;
-        }
-        await remove(row.user_id, row.blob_id);
-        n += 1;
-      }
+      for (const row of due.values()) if (await removeUnlessReferenced(row.user_id, row.blob_id, t)) n += 1;
       await store.sweepTemporary(TEMPORARY_MAX_AGE_MS);
       return n;
     },

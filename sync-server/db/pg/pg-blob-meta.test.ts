@@ -1,5 +1,6 @@
 /** Blob metadata on PostgreSQL: the contract suite, a second pool as a second server instance. */
-import { afterAll } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { formatHlc } from '../../../shared/sync';
 import type pg from 'pg';
 import { ACCOUNT_LIMITS } from '../../../shared/limits';
 import { blobMetaContract } from '../../blobs/blob-meta.contract';
@@ -21,4 +22,30 @@ blobMetaContract('PostgreSQL (throwaway server or DATABASE_URL)', async () => {
     records: createPgRecordStore(db.pool, ACCOUNT_LIMITS),
     addUser: (id) => insertPgUser(db.pool, id),
   };
+});
+
+it('a push committing while a released file is being deleted keeps its file: the mark waits for the push, then sees its record', async () => {
+  await db.pool.query('TRUNCATE users CASCADE');
+  await insertPgUser(db.pool, 'u1');
+  const meta = createPgBlobMeta(db.pool);
+  await createPgRecordStore(db.pool, ACCOUNT_LIMITS).applyChanges('u1', [
+    { collection: 'documents', id: 'd1', hlc: formatHlc({ ms: 1, counter: 0, node: 'dev' }), fields: { file: { blobId: 'other' } } },
+  ]);
+  await meta.insert({ user_id: 'u1', blob_id: 'b1', size: 10, chunk_size: 512, chunk_count: 1, encrypted_size: 38, created_at: 1, referenced_at: 1 });
+  await meta.markReleased('u1', 'b1', 2);
+  // A push of u1 in flight (as pg-record-store's merge holds it): the account's row locked, its
+  // record now naming b1 (an undo restoring the file), not yet committed.
+  const push = await instanceB!.connect();
+  try {
+    await push.query('BEGIN');
+    await push.query("SELECT 1 FROM users WHERE id = 'u1' FOR UPDATE");
+    await push.query("UPDATE records SET state = replace(state, '\"other\"', '\"b1\"') WHERE user_id = 'u1' AND id = 'd1'");
+    const marking = meta.transaction((tx) => tx.markDeletingUnlessReferenced('u1', 'b1'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await push.query('COMMIT');
+    expect(await marking).toBe(false);
+  } finally {
+    push.release();
+  }
+  expect(await meta.get('u1', 'b1')).toMatchObject({ state: 'uploading' });
 });

@@ -61,6 +61,17 @@ function pgBlobMethods(q: Queryable): Methods {
     async markDeleting(userId, blobId) {
       await q.query("UPDATE blobs SET state = 'deleting' WHERE user_id = $1 AND blob_id = $2", [userId, blobId]);
     },
+    async markDeletingUnlessReferenced(userId, blobId) {
+      // Call it in a transaction: the account's row is share-locked first, so a push of this
+      // account (which holds that row FOR UPDATE until it commits, pg-record-store.ts) either
+      // committed before, and the statement below (a fresh snapshot) sees its record, or waits
+      // until this mark is committed.
+      await q.query('SELECT 1 FROM users WHERE id = $1 FOR SHARE', [userId]);
+      const sql = `UPDATE blobs b SET state = 'deleting' WHERE b.user_id = $1 AND b.blob_id = $2 AND b.state != 'deleting' AND NOT EXISTS (
+                     SELECT 1 FROM records r WHERE r.user_id = b.user_id AND r.collection = ANY($3) AND NOT r.deleted
+                       AND r.state::jsonb #> '{values,file,blobId}' = to_jsonb(b.blob_id))`;
+      return (await count(sql, [userId, blobId, [...FILE_COLLECTIONS]])) > 0;
+    },
     async remove(userId, blobId) {
       await q.query("DELETE FROM blobs WHERE user_id = $1 AND blob_id = $2 AND state = 'deleting'", [userId, blobId]);
     },
@@ -100,6 +111,7 @@ export function createPgBlobMeta(pool: pg.Pool): AsyncBlobMeta {
       usedBytes: first,
       complete: first,
       markDeleting: first,
+      markDeletingUnlessReferenced: first,
       remove: first,
       markReferenced: first,
       markReleased: first,

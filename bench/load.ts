@@ -10,8 +10,10 @@
  *   existing messages (nothing grows however long it runs).
  * Prints requests/s, p50 and p99 of both, the ratio, and issue #20's aims (≥ 1/3 of bare Hono's
  * requests/s; for the list read also p99 < 50 ms). Each run lasts LOAD_SECONDS (default 10);
- * LOAD_SCENARIOS=list,pull,mixed picks some; LOAD_CPU_PROF=<dir> writes the server's CPU profile
- * there (node --cpu-prof) when it stops. Throws when any request failed (non-2xx, socket error,
+ * LOAD_SCENARIOS=list,pull,mixed picks some; LOAD_ENGINES=sqlite,pg1,pg2 (default all three) runs
+ * the server on SQLite, on a throwaway PostgreSQL, and as two processes on one PostgreSQL (issue
+ * #19; the aims are SQLite's); LOAD_CPU_PROF=<dir> writes the (first) server's CPU profile there
+ * (node --cpu-prof) when it stops. Throws when any request failed (non-2xx, socket error,
  * timeout) or the server rejected a pushed change. An aim not met is printed, not thrown: the
  * machine's other work moves these figures (2 cores shared).
  *
@@ -25,7 +27,9 @@ import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { REPO_ROOT, startChildServer } from '../sync-server/child-server';
+import { randomBytes } from 'node:crypto';
+import { type ChildServer, REPO_ROOT, startChildServer } from '../sync-server/child-server';
+import { createTestDatabase, startTestPostgres, type TestDatabase, type TestPostgres } from '../sync-server/db/pg/test-postgres';
 import type { BareBodies } from './bare-hono';
 import { createFixture, DEFAULT_TASKS, MESSAGES, TRUSTEES } from './load-fixture';
 import type { BenchUser, LoadConfig, LoadResult, Scenario } from './load-driver';
@@ -92,56 +96,110 @@ async function startBareHono(bodies: BareBodies): Promise<{ url: string; stop: (
 
 const failures = (r: LoadResult) => r.non2xx + r.errors + r.timeouts + r.rejected;
 
+/** One way to run the server: SQLite, or `instances` processes on one PostgreSQL (issue #19). */
+type Engine = { name: string; instances: number; postgres: boolean };
+const ENGINES: Record<string, Engine> = {
+  sqlite: { name: 'SQLite', instances: 1, postgres: false },
+  pg1: { name: 'PostgreSQL ×1', instances: 1, postgres: true },
+  pg2: { name: 'PostgreSQL ×2', instances: 2, postgres: true },
+};
+
+/** Runs `config`'s users against `urls`: user i on instance i mod n, one driver per instance at once; sums requests, keeps the worst p50/p99. */
+async function driveAll(urls: string[], config: Omit<LoadConfig, 'url' | 'users' | 'connections'>, users: BenchUser[]): Promise<LoadResult> {
+  const parts = await Promise.all(
+    urls.map((url, k) => {
+      const mine = users.filter((_, i) => i % urls.length === k);
+      return drive({ ...config, url, users: mine, connections: mine.length });
+    }),
+  );
+  const sum = (f: (r: LoadResult) => number) => parts.reduce((n, r) => n + f(r), 0);
+  return {
+    requests: sum((r) => r.requests),
+    requestsPerSecond: sum((r) => r.requestsPerSecond),
+    p50: Math.max(...parts.map((r) => r.p50)),
+    p99: Math.max(...parts.map((r) => r.p99)),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    rejected: sum((r) => r.rejected),
+  };
+}
+
+/** Starts `engine`'s server processes (a throwaway PostgreSQL for the PostgreSQL ones); `stop` ends all. */
+async function startEngine(engine: Engine, profileDir: string | undefined): Promise<{ servers: ChildServer[]; stop: () => Promise<void> }> {
+  const env: Record<string, string> = { TRUST_PROXY: '1', AFTERWORD_LIMITS: JSON.stringify(BENCH_LIMITS) };
+  let pg: { server: TestPostgres; db: TestDatabase } | undefined;
+  if (engine.postgres) {
+    const server = await startTestPostgres();
+    pg = { server, db: await createTestDatabase(server) };
+    Object.assign(env, { DATABASE_URL: pg.db.url, SESSION_SECRET: randomBytes(32).toString('base64url') });
+  }
+  const servers: ChildServer[] = [];
+  for (let k = 0; k < engine.instances; k++) {
+    servers.push(await startChildServer({ env, nodeArgs: profileDir && k === 0 ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] }));
+  }
+  return {
+    servers,
+    async stop() {
+      for (const s of servers) await s.stop();
+      await pg?.db.drop().catch(() => undefined);
+      await pg?.server.stop();
+    },
+  };
+}
+
 export async function run(): Promise<void> {
   const seconds = Number(process.env.LOAD_SECONDS ?? 10);
   const scenarios = (process.env.LOAD_SCENARIOS ?? 'list,pull,mixed').split(',') as Scenario[];
-  const profileDir = process.env.LOAD_CPU_PROF;
-  const server = await startChildServer({
-    env: {
-      TRUST_PROXY: '1',
-      AFTERWORD_LIMITS: JSON.stringify(BENCH_LIMITS),
-    },
-    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  const engines = (process.env.LOAD_ENGINES ?? 'sqlite,pg1,pg2').split(',').map((e) => {
+    const engine = ENGINES[e];
+    if (!engine) throw new Error(`bench/load: LOAD_ENGINES: unknown engine ${e} (sqlite, pg1, pg2)`);
+    return engine;
   });
-  let bare: { url: string; stop: () => void } | undefined;
-  try {
-    const { users, bodies } = await createFixture(server.url, USERS);
-    const invites = await settled(join(server.dataDir, 'outbox'));
-    bare = await startBareHono(bodies);
-    console.log(
-      `\nbench/load: ${USERS} users, each with ${TRUSTEES} trustees, ${MESSAGES} messages and the ${DEFAULT_TASKS} default tasks; ${USERS} connections, ${seconds} s per run, bare Hono first then Afterword, same JSON, same machine` +
-        `\n  measures server throughput, not the limiter: AFTERWORD_LIMITS=${JSON.stringify(BENCH_LIMITS)} (other limits at their defaults)` +
-        `\n  measured once the server's one-off work for the new data is done (${invites} trustee invitations written to its outbox), as on a server in use`,
-    );
-    const rows = [];
-    const failed: string[] = [];
-    for (const scenario of scenarios) {
-      const config = (url: string, who: BenchUser[]): LoadConfig => ({ url, users: who, seconds, connections: USERS, scenario });
-      const base = await drive(config(bare.url, users.map((u) => ({ ...u }))));
-      const ours = await drive(config(server.url, users));
-      const ratio = ours.requestsPerSecond / base.requestsPerSecond;
-      const met = ratio >= AIM_RATIO && (scenario !== 'list' || ours.p99 < AIM_LIST_P99_MS);
-      rows.push({
-        scenario: SCENARIOS[scenario],
-        'req/s': Math.round(ours.requestsPerSecond),
-        'p50 ms': ours.p50,
-        'p99 ms': ours.p99,
-        'bare Hono req/s': Math.round(base.requestsPerSecond),
-        'bare p50/p99 ms': `${base.p50}/${base.p99}`,
-        ratio: `1/${(1 / ratio).toFixed(1)}`,
-        aim: `≥ 1/3${scenario === 'list' ? `, p99 < ${AIM_LIST_P99_MS} ms` : ''}: ${met ? 'met' : 'NOT met'}`,
-        errors: failures(ours),
-      });
-      if (failures(ours) > 0 || failures(base) > 0) {
-        failed.push(`${scenario}: non-2xx ${ours.non2xx}, errors ${ours.errors}, timeouts ${ours.timeouts}, rejected changes ${ours.rejected} (bare Hono: ${failures(base)})`);
+  const profileDir = process.env.LOAD_CPU_PROF;
+  const rows = [];
+  const failed: string[] = [];
+  console.log(
+    `\nbench/load: ${USERS} users, each with ${TRUSTEES} trustees, ${MESSAGES} messages and the ${DEFAULT_TASKS} default tasks; ${USERS} connections, ${seconds} s per run, bare Hono first then Afterword, same JSON, same machine` +
+      `\n  measures server throughput, not the limiter: AFTERWORD_LIMITS=${JSON.stringify(BENCH_LIMITS)} (other limits at their defaults)` +
+      `\n  each engine is measured once the server's one-off work for the new data is done (its trustee invitations written), as on a server in use` +
+      `\n  PostgreSQL ×2: two server processes on one database, users split between them, one load driver per instance (requests summed, the worse p50/p99 shown); all share this machine's 2 cores, so a second instance cannot add cores`,
+  );
+  for (const engine of engines) {
+    const { servers, stop } = await startEngine(engine, profileDir);
+    let bare: { url: string; stop: () => void } | undefined;
+    try {
+      const { users, bodies } = await createFixture(servers[0]!.url, USERS);
+      for (const s of servers) await settled(join(s.dataDir, 'outbox'));
+      bare = await startBareHono(bodies);
+      for (const scenario of scenarios) {
+        const base = await drive({ url: bare.url, users: users.map((u) => ({ ...u })), seconds, connections: USERS, scenario });
+        const ours = await driveAll(servers.map((s) => s.url), { seconds, scenario }, users);
+        const ratio = ours.requestsPerSecond / base.requestsPerSecond;
+        const met = ratio >= AIM_RATIO && (scenario !== 'list' || ours.p99 < AIM_LIST_P99_MS);
+        rows.push({
+          engine: engine.name,
+          scenario: SCENARIOS[scenario],
+          'req/s': Math.round(ours.requestsPerSecond),
+          'p50 ms': ours.p50,
+          'p99 ms': ours.p99,
+          'bare Hono req/s': Math.round(base.requestsPerSecond),
+          'bare p50/p99 ms': `${base.p50}/${base.p99}`,
+          ratio: `1/${(1 / ratio).toFixed(1)}`,
+          aim: engine.postgres ? '(printed)' : `≥ 1/3${scenario === 'list' ? `, p99 < ${AIM_LIST_P99_MS} ms` : ''}: ${met ? 'met' : 'NOT met'}`,
+          errors: failures(ours),
+        });
+        if (failures(ours) > 0 || failures(base) > 0) {
+          failed.push(`${engine.name} ${scenario}: non-2xx ${ours.non2xx}, errors ${ours.errors}, timeouts ${ours.timeouts}, rejected changes ${ours.rejected} (bare Hono: ${failures(base)})`);
+        }
       }
+    } finally {
+      bare?.stop();
+      await stop();
     }
-    console.table(rows);
-    if (failed.length > 0) throw new Error(`bench/load: failures: ${failed.join('; ')}`);
-  } finally {
-    bare?.stop();
-    await server.stop();
   }
+  console.table(rows);
+  if (failed.length > 0) throw new Error(`bench/load: failures: ${failed.join('; ')}`);
 }
 
 if (process.argv[1]?.endsWith('load.ts')) {

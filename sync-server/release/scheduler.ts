@@ -25,7 +25,7 @@ export interface ReleaseScheduler {
   poke(): void;
   /** Runs a pass every `intervalMs` until stopped. */
   start(intervalMs?: number): void;
-  /** Stops the loop and waits for the pass in flight. */
+  /** Stops the loop and waits for the pass in flight; passes asked for later do nothing until start(). */
   stop(): Promise<void>;
 }
 
@@ -50,10 +50,12 @@ export function createReleaseScheduler(
   let timer: NodeJS.Timeout | null = null;
   let pokeTimer: NodeJS.Timeout | null = null;
   let started = false;
+  /** Set by stop(): a pass asked for afterwards (queued, poked, or called) does nothing, so a stopped instance never takes the lead again. */
+  let stopped = false;
 
   async function pass(): Promise<PassResult> {
     // Several instances on one database (issue #19): only the leader runs passes.
-    if (opts.leader && !(await opts.leader())) return { trustees: 0, transitions: 0, deliveries: 0, sent: 0 };
+    if (stopped || (opts.leader && !(await opts.leader()))) return { trustees: 0, transitions: 0, deliveries: 0, sent: 0 };
     const trustees = await release.syncTrustees();
     let transitions = 0;
     // Each account in its own transaction and error handling (issue #15): one account's bad
@@ -106,12 +108,14 @@ export function createReleaseScheduler(
     start(intervalMs = 60_000) {
       if (started) return;
       started = true;
+      stopped = false;
       void safeRun();
       timer = setInterval(() => void safeRun(), intervalMs);
       timer.unref();
     },
     async stop() {
       started = false;
+      stopped = true;
       if (timer) clearInterval(timer);
       if (pokeTimer) clearTimeout(pokeTimer);
       timer = pokeTimer = null;

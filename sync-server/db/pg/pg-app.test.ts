@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { formatHlc, type SyncResponse } from '../../../shared/sync';
 import { loadConfig } from '../../config';
 import { cookieOf, newUser, signUp } from '../../test-support';
+import { SCHEDULER_LEADER_KEY } from '../../services';
 import { createPgTestApp, usePgDatabase } from './pg-test-support';
 
 const SECRET = 'a-session-secret-shared-by-both-instances-0123456789';
@@ -244,6 +245,29 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
       expect((await a.call('POST', '/api/trustees', grace, cookie)).status).toBe(201);
     } finally {
       await a.pool.end();
+    }
+  });
+
+  it('a stopped scheduler runs no pass: a pass asked for after stop() never takes the lead (its connection would keep shutdown waiting)', async () => {
+    const a = await createPgTestApp(pgdb.url, { sessionSecret: SECRET });
+    const b = await createPgTestApp(pgdb.url, { sessionSecret: SECRET });
+    const leaderLocks = async () =>
+      (await pgdb.pool.query<{ n: number }>(
+        "SELECT COUNT(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = $1 AND objid = $2",
+        [Number(SCHEDULER_LEADER_KEY >> 32n), Number(SCHEDULER_LEADER_KEY & 0xffffffffn)],
+      )).rows[0]!.n;
+    try {
+      await b.services.scheduler.runOnce(); // b leads
+      await a.services.scheduler.runOnce(); // a follows
+      await a.services.scheduler.stop(); // a shuts down…
+      await b.services.resign!(); // …while b hands the lead on
+      expect(await a.services.scheduler.runOnce()).toEqual({ trustees: 0, transitions: 0, deliveries: 0, sent: 0 });
+      expect(await leaderLocks()).toBe(0);
+    } finally {
+      for (const t of [a, b]) {
+        await t.services.resign!();
+        await t.pool.end();
+      }
     }
   });
 

@@ -28,7 +28,17 @@ export function createPgLeadership(pool: pg.Pool, key: bigint): Leadership {
       return client !== null;
     },
     async tryLead() {
-      if (client) return true;
+      if (client) {
+        // A connection can die without a word (a dropped network path, a server failover): the
+        // lock is then gone, and another instance may lead. Ask it once per pass; on failure, lose
+        // the lead and try for it afresh.
+        try {
+          await client.query('SELECT 1');
+          return true;
+        } catch (err) {
+          drop(err as Error);
+        }
+      }
       const c = await pool.connect();
       try {
         const { rows } = await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [key.toString()]);

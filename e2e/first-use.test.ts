@@ -77,6 +77,26 @@ describe.skipIf(!hasChromium)('pieces loaded on first use (issue #20)', () => {
     await context.close();
   });
 
+  it('a select whose code arrives late still opens its list on screen, and the choice is made (slow network; the page long and scrolled)', async () => {
+    // The list used to be placed against where the trigger had moved to by the time the code
+    // arrived (the long dashboard still laying out), off screen with the page's scroll locked.
+    for (const delayMs of [0, 30, 80, 150, 300, 600]) {
+      const noCache = (b: typeof suite.browser, url: string) => b.newContext({ baseURL: url, viewport: DESKTOP, serviceWorkers: 'block' });
+      const { context, page } = await signedInPage(suite.browser, suite.server.url, '/dashboard', noCache);
+      await page.getByRole('heading', { name: 'Recommendations for You' }).waitFor();
+      await context.route(/\/SelectRadix-[^/]*\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        await route.continue();
+      });
+      const budget = page.getByRole('combobox', { name: 'Budget level' });
+      await budget.click();
+      const premium = page.getByRole('option', { name: 'Premium' });
+      await premium.click({ timeout: 5_000 });
+      await poll(() => budget.textContent()).toContain('Premium');
+      await context.close();
+    }
+  });
+
   it("a screen whose code cannot be fetched says so in words and offers to reload; after reloading online it works", async () => {
     const noCache = (b: typeof suite.browser, url: string) => b.newContext({ baseURL: url, viewport: DESKTOP, serviceWorkers: 'block' });
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/dashboard', noCache);

@@ -43,9 +43,8 @@ const SelectRadix = forwardRef<HTMLButtonElement | null, SelectRadixProps>(funct
       </RadixSelect.Trigger>
       <RadixSelect.Portal>
         <RadixSelect.Content
-          position="popper"
-          sideOffset={4}
-          className="z-50 max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-stone-200 bg-white shadow-lg"
+          position="item-aligned"
+          className="z-50 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-stone-200 bg-white shadow-lg"
         >
           <RadixSelect.Viewport className="p-1">
             {options.map((o) => (

@@ -6,7 +6,10 @@
  * `LISTEN` on one connection of its own (outside the pool, so ending the pool never waits for it).
  * A poke carries only a topic ("user:<id>", "release"), never data; a lost poke costs latency,
  * never a change (devices pull on their own schedule, the scheduler ticks), so publishing is
- * fire-and-forget and a dropped listening connection is reopened after `retryMs`.
+ * fire-and-forget and a dropped listening connection is reopened after `retryMs`. Pokes are
+ * coalesced: the topics published within COALESCE_MS go out as one statement, each topic once,
+ * so a burst of writes costs the shared pool one statement, not one per write; past
+ * MAX_PENDING_TOPICS waiting topics new ones are dropped (latency, never a change).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -14,6 +17,10 @@ import type { PokeBus } from '../../live/poke-bus';
 
 /** The PostgreSQL channel every instance listens on. */
 export const POKE_CHANNEL = 'afterword_poke';
+/** Pokes published within this span (ms) share one statement. */
+const COALESCE_MS = 20;
+/** Topics waiting for that statement at most (a bound on memory under a flood). */
+const MAX_PENDING_TOPICS = 10_000;
 
 /**
  * A bus over `pool` (publishing) and a listening connection to `url` (the same database), opened
@@ -26,6 +33,16 @@ export function createPgPokeBus(pool: pg.Pool, url: string, opts: { retryMs?: nu
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let failing = false; // logged once per outage, not at every retry
+  const pending = new Set<string>();
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    flushTimer = undefined;
+    const payloads = [...pending].map((topic) => `${origin} ${topic}`);
+    pending.clear();
+    pool
+      .query('SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p', [POKE_CHANNEL, payloads])
+      .catch((err: Error) => console.error('Publishing pokes failed:', err.message));
+  };
   const failed = (what: string, err: Error) => {
     if (!failing) console.error(`PostgreSQL poke listener ${what} (retrying every ${opts.retryMs ?? 2_000} ms):`, err.message);
     failing = true;
@@ -72,7 +89,9 @@ export function createPgPokeBus(pool: pg.Pool, url: string, opts: { retryMs?: nu
 
   return {
     publish(topic) {
-      pool.query('SELECT pg_notify($1, $2)', [POKE_CHANNEL, `${origin} ${topic}`]).catch((err: Error) => console.error('Publishing a poke failed:', err.message));
+      if (closed || pending.size >= MAX_PENDING_TOPICS) return;
+      pending.add(topic);
+      flushTimer ??= setTimeout(flush, COALESCE_MS);
     },
     subscribe(handler) {
       handlers.add(handler);
@@ -81,6 +100,9 @@ export function createPgPokeBus(pool: pg.Pool, url: string, opts: { retryMs?: nu
     async close() {
       closed = true;
       clearTimeout(retry);
+      clearTimeout(flushTimer);
+      flushTimer = undefined;
+      pending.clear();
       const c = client;
       client = null;
       await c?.end().catch(() => {});

@@ -14,7 +14,7 @@ import { COLLECTIONS, type CollectionName } from '../../../shared/schema';
 import { isDeleted, type Change, type RecordState, type ServerRecord } from '../../../shared/sync';
 import { mergeBatch } from '../merge-batch';
 import { MAX_HISTORY_PER_FIELD, type Admit, type AsyncRecordStore } from '../record-store';
-import { readPgUsage } from './pg-usage';
+import { keptUsage, usageAfter, type KeptUsage } from './pg-usage';
 import { withTransaction } from './pool';
 
 interface Row {
@@ -44,16 +44,18 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
   /**
    * One push of `userId` in one transaction: the account's row lock (rule 13: one push at a time
    * per user, numbered from its own counter), the records `keys` names, then the changes merged:
-   * `changes`, or those `admit` returns over those records and the usage read in this transaction.
+   * `changes`, or those `admit` returns over those records and the account's usage as kept on its
+   * row (migration 008), which this push moves by what it writes.
    */
   const merge = (userId: string, keys: readonly (readonly [CollectionName, string])[], admit: Admit | null, given: readonly Change[]) =>
     withTransaction(pool, async (db) => {
-      const lock = await db.query<{ sync_seq: string }>('SELECT sync_seq FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      const lock = await db.query<{ sync_seq: string } & KeptUsage>('SELECT sync_seq, usage_bytes, usage_live FROM users WHERE id = $1 FOR UPDATE', [userId]);
       if (!lock.rows[0]) throw new UnknownAccountError(userId);
       let seq = Number(lock.rows[0].sync_seq);
+      const usage = keptUsage(lock.rows[0]);
       const unique = [...new Map(keys.map(([c, id]) => [`${c}\u0000${id}`, [c, id] as const])).values()];
-      const stored = await db.query<Row>(
-        `${SELECT} WHERE user_id = $1 AND (collection, id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
+      const stored = await db.query<Row & { deleted: boolean }>(
+        `SELECT collection, id, state, seq, deleted FROM records WHERE user_id = $1 AND (collection, id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
         [userId, unique.map(([c]) => c), unique.map(([, id]) => id)],
       );
       const key = (collection: string, id: string) => `${collection}\u0000${id}`;
@@ -61,7 +63,7 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
       if (admit) {
         // Admission gets its own copies: what it does to them never reaches the merge below.
         const rows = new Map(stored.rows.map((r) => [key(r.collection, r.id), toRecord(r)]));
-        changes = admit((c, id) => rows.get(key(c, id)) ?? null, await readPgUsage(db, userId));
+        changes = admit((c, id) => rows.get(key(c, id)) ?? null, { live: { ...usage.live }, bytes: usage.bytes });
       }
       if (!changes.length) return [];
       const states = new Map(stored.rows.map((r) => [key(r.collection, r.id), JSON.parse(r.state) as RecordState]));
@@ -85,6 +87,15 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
       const out: ServerRecord[] = [];
       for (const e of touched) if (e.changed) out.push({ collection: e.collection, id: e.id, seq: ++seq, ...e.state });
       if (!out.length) return out;
+      const json = out.map((r) => JSON.stringify({ values: r.values, clocks: r.clocks }));
+      const storedRow = new Map(stored.rows.map((r) => [key(r.collection, r.id), r]));
+      const after = usageAfter(
+        usage,
+        out.map((r, i) => {
+          const old = storedRow.get(key(r.collection, r.id));
+          return { collection: r.collection, state: json[i]!, deleted: isDeleted(r), before: old && { state: old.state, deleted: old.deleted } };
+        }),
+      );
       // One statement writes the whole batch: (collection, id, state, deleted, seq) arrays.
       await db.query(
         `INSERT INTO records (user_id, collection, id, state, deleted, seq)
@@ -94,12 +105,12 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
           userId,
           out.map((r) => r.collection),
           out.map((r) => r.id),
-          out.map((r) => JSON.stringify({ values: r.values, clocks: r.clocks })),
+          json,
           out.map((r) => isDeleted(r)),
           out.map((r) => r.seq),
         ],
       );
-      await db.query('UPDATE users SET sync_seq = $2 WHERE id = $1', [userId, seq]);
+      await db.query('UPDATE users SET sync_seq = $2, usage_bytes = $3, usage_live = $4 WHERE id = $1', [userId, seq, after.bytes, JSON.stringify(after.live)]);
       return out;
     });
 

@@ -8,19 +8,61 @@ import { COLLECTIONS, type CollectionName } from '../../../shared/schema';
 import type { AccountUsage } from '../usage';
 import type { Queryable } from './pg-tx';
 
-/** Reads an account's usage with one indexed query over `pool` (migrations of db/pg/ applied). */
+/**
+ * Reads an account's usage as every push keeps it on the account's row (migration 008; one
+ * primary-key read over `pool`). An unknown account holds nothing.
+ */
 export function createPgUsageReader(pool: pg.Pool): (userId: string) => Promise<AccountUsage> {
-  return (userId) => readPgUsage(pool, userId);
+  return async (userId) => {
+    const { rows } = await pool.query<KeptUsage>('SELECT usage_bytes, usage_live FROM users WHERE id = $1', [userId]);
+    return rows[0] ? keptUsage(rows[0]) : { live: noneLive(), bytes: 0 };
+  };
 }
 
-/** `userId`'s usage read through `db` (a pool, or a connection inside a transaction). */
+/** The usage columns of a `users` row (BIGINT arrives as text). */
+export interface KeptUsage {
+  usage_bytes: string | number;
+  usage_live: Record<string, number>;
+}
+
+const noneLive = () => Object.fromEntries(COLLECTIONS.map((c) => [c, 0])) as Record<CollectionName, number>;
+
+/** The AccountUsage of a `users` row's usage columns. */
+export function keptUsage(row: KeptUsage): AccountUsage {
+  const live = noneLive();
+  for (const c of COLLECTIONS) live[c] = Number(row.usage_live[c] ?? 0);
+  return { live, bytes: Number(row.usage_bytes) };
+}
+
+/**
+ * `usage` after a push wrote `written` over `before` (the stored state JSON of each written
+ * record before the push, absent when new): bytes as PostgreSQL's octet_length (UTF-8), live
+ * counts moved by records created, deleted or restored.
+ */
+export function usageAfter(
+  usage: AccountUsage,
+  written: readonly { collection: CollectionName; state: string; deleted: boolean; before: { state: string; deleted: boolean } | undefined }[],
+): AccountUsage {
+  const live = { ...usage.live };
+  let bytes = usage.bytes;
+  for (const w of written) {
+    bytes += Buffer.byteLength(w.state, 'utf8') - (w.before ? Buffer.byteLength(w.before.state, 'utf8') : 0);
+    live[w.collection] += (w.deleted ? 0 : 1) - (w.before && !w.before.deleted ? 1 : 0);
+  }
+  return { live, bytes };
+}
+
+/**
+ * `userId`'s usage counted from its stored rows through `db` (a pool, or a connection inside a
+ * transaction): the reference the kept usage must always equal (pg-record-store.test.ts).
+ */
 export async function readPgUsage(db: Queryable, userId: string): Promise<AccountUsage> {
   const { rows } = await db.query<{ collection: string; live: number; bytes: string }>(
     `SELECT collection, COUNT(*) FILTER (WHERE NOT deleted)::int AS live, SUM(octet_length(state))::bigint AS bytes
        FROM records WHERE user_id = $1 GROUP BY collection`,
     [userId],
   );
-  const live = Object.fromEntries(COLLECTIONS.map((c) => [c, 0])) as Record<CollectionName, number>;
+  const live = noneLive();
   let bytes = 0;
   for (const r of rows) {
     if ((COLLECTIONS as readonly string[]).includes(r.collection)) live[r.collection as CollectionName] = r.live;

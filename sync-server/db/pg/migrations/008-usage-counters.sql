@@ -1,0 +1,17 @@
+-- What each account holds (shared/limits.ts: live records per collection, bytes of every stored
+-- state, tombstones included), kept on the account's row by every push in the push's own
+-- transaction, which holds that row locked anyway (pg-record-store.ts). The per-account limits
+-- read it there instead of scanning all of the account's records inside every push (issue #19).
+ALTER TABLE users ADD COLUMN usage_bytes BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE users ADD COLUMN usage_live JSONB NOT NULL DEFAULT '{}';
+
+UPDATE users u SET usage_bytes = s.bytes, usage_live = s.live
+  FROM (
+    SELECT user_id, SUM(bytes)::bigint AS bytes, jsonb_object_agg(collection, live) AS live
+      FROM (
+        SELECT user_id, collection, SUM(octet_length(state)) AS bytes, COUNT(*) FILTER (WHERE NOT deleted) AS live
+          FROM records GROUP BY user_id, collection
+      ) per_collection
+     GROUP BY user_id
+  ) s
+ WHERE u.id = s.user_id;

@@ -55,4 +55,23 @@ describe("the account's usage is kept on its row by every push (issue #19: no sc
     await pg.pool.query(sql.slice(sql.indexOf('UPDATE users')));
     expect(await Promise.all(users.map(kept))).toEqual(before);
   });
+
+  it('a push by a server older than the kept usage (an upgrade in progress, a rollback) is counted afresh by the next push and read', async () => {
+    const store = createPgRecordStore(pg.pool, ACCOUNT_LIMITS);
+    await insertPgUser(pg.pool, 'older');
+    const hlc = (ms: number) => formatHlc({ ms, counter: 0, node: 'dev' });
+    await store.applyChanges('older', [{ collection: 'messages', id: 'm1', hlc: hlc(1), fields: { title: 'first' } }]);
+    // What a server before migration 008 does: a record written, sync_seq moved, the usage not.
+    await pg.pool.query(
+      `INSERT INTO records (user_id, collection, id, state, deleted, seq) VALUES ('older', 'messages', 'm2', $1, FALSE, 2)`,
+      [JSON.stringify({ values: { title: 'second' }, clocks: { title: hlc(2) } })],
+    );
+    await pg.pool.query("UPDATE users SET sync_seq = 2 WHERE id = 'older'");
+    expect(await createPgUsageReader(pg.pool)('older')).toEqual(await readPgUsage(pg.pool, 'older'));
+    await store.applyChanges('older', [{ collection: 'messages', id: 'm3', hlc: hlc(3), fields: { title: 'third' } }]);
+    const counted = await readPgUsage(pg.pool, 'older');
+    expect(counted.live.messages).toBe(3);
+    const { rows } = await pg.pool.query("SELECT usage_bytes, usage_live FROM users WHERE id = 'older'");
+    expect({ bytes: Number(rows[0].usage_bytes), messages: rows[0].usage_live.messages }).toEqual({ bytes: counted.bytes, messages: 3 });
+  });
 });

@@ -14,7 +14,7 @@ import { COLLECTIONS, type CollectionName } from '../../../shared/schema';
 import { isDeleted, type Change, type RecordState, type ServerRecord } from '../../../shared/sync';
 import { mergeBatch } from '../merge-batch';
 import { MAX_HISTORY_PER_FIELD, type Admit, type AsyncRecordStore } from '../record-store';
-import { keptUsage, usageAfter, type KeptUsage } from './pg-usage';
+import { isCurrent, KEPT_USAGE, keptUsage, readPgUsage, usageAfter, type KeptUsage } from './pg-usage';
 import { withTransaction } from './pool';
 
 interface Row {
@@ -49,10 +49,12 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
    */
   const merge = (userId: string, keys: readonly (readonly [CollectionName, string])[], admit: Admit | null, given: readonly Change[]) =>
     withTransaction(pool, async (db) => {
-      const lock = await db.query<{ sync_seq: string } & KeptUsage>('SELECT sync_seq, usage_bytes, usage_live FROM users WHERE id = $1 FOR UPDATE', [userId]);
-      if (!lock.rows[0]) throw new UnknownAccountError(userId);
-      let seq = Number(lock.rows[0].sync_seq);
-      const usage = keptUsage(lock.rows[0]);
+      const lock = await db.query<KeptUsage>(`SELECT ${KEPT_USAGE} FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+      const row = lock.rows[0];
+      if (!row) throw new UnknownAccountError(userId);
+      let seq = Number(row.sync_seq);
+      // Counted afresh (under the lock) when a push of an older server moved sync_seq only.
+      const usage = isCurrent(row) ? keptUsage(row) : await readPgUsage(db, userId);
       const unique = [...new Map(keys.map(([c, id]) => [`${c}\u0000${id}`, [c, id] as const])).values()];
       const stored = await db.query<Row & { deleted: boolean }>(
         `SELECT collection, id, state, seq, deleted FROM records WHERE user_id = $1 AND (collection, id) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
@@ -110,7 +112,7 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
           out.map((r) => r.seq),
         ],
       );
-      await db.query('UPDATE users SET sync_seq = $2, usage_bytes = $3, usage_live = $4 WHERE id = $1', [userId, seq, after.bytes, JSON.stringify(after.live)]);
+      await db.query('UPDATE users SET sync_seq = $2, usage_seq = $2, usage_bytes = $3, usage_live = $4 WHERE id = $1', [userId, seq, after.bytes, JSON.stringify(after.live)]);
       return out;
     });
 

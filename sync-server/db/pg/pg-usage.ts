@@ -10,20 +10,30 @@ import type { Queryable } from './pg-tx';
 
 /**
  * Reads an account's usage as every push keeps it on the account's row (migration 008; one
- * primary-key read over `pool`). An unknown account holds nothing.
+ * primary-key read over `pool`), counted afresh when a push did not keep it (isCurrent). An
+ * unknown account holds nothing.
  */
 export function createPgUsageReader(pool: pg.Pool): (userId: string) => Promise<AccountUsage> {
   return async (userId) => {
-    const { rows } = await pool.query<KeptUsage>('SELECT usage_bytes, usage_live FROM users WHERE id = $1', [userId]);
-    return rows[0] ? keptUsage(rows[0]) : { live: noneLive(), bytes: 0 };
+    const { rows } = await pool.query<KeptUsage>(`SELECT ${KEPT_USAGE} FROM users WHERE id = $1`, [userId]);
+    if (!rows[0]) return { live: noneLive(), bytes: 0 };
+    return isCurrent(rows[0]) ? keptUsage(rows[0]) : readPgUsage(pool, userId);
   };
 }
 
+/** The columns of `users` that KeptUsage reads. */
+export const KEPT_USAGE = 'sync_seq, usage_seq, usage_bytes, usage_live';
+
 /** The usage columns of a `users` row (BIGINT arrives as text). */
 export interface KeptUsage {
+  sync_seq: string | number;
+  usage_seq: string | number;
   usage_bytes: string | number;
   usage_live: Record<string, number>;
 }
+
+/** Whether the kept usage counts every push (a server older than migration 008 moves sync_seq only). */
+export const isCurrent = (row: KeptUsage): boolean => Number(row.usage_seq) === Number(row.sync_seq);
 
 const noneLive = () => Object.fromEntries(COLLECTIONS.map((c) => [c, 0])) as Record<CollectionName, number>;
 

@@ -13,6 +13,7 @@
  * A deletion first marks the row 'deleting' (quota freed in the same statement), then removes
  * the chunks, then the row: a crash between leaves a 'deleting' row that the sweep finishes.
  */
+import { isDatabaseBusy } from '../db/tx-errors';
 import type { FileRefChanges } from '../records/file-refs';
 import type { BlobStore } from './blob-store';
 import type { AsyncBlobMeta } from './blob-meta-store';
@@ -68,10 +69,18 @@ export function createBlobLifetime(meta: AsyncBlobMeta, store: BlobStore, now: (
   /**
    * Deletes a released or abandoned blob unless a live record names it (then it counts again, at
    * `at`): check and mark in one transaction of the store, so a record written meanwhile (on any
-   * instance) keeps its file. True when the blob is being deleted.
+   * instance) keeps its file. True when the blob is being deleted; false too when the account is
+   * busy writing (left for the next sweep).
    */
   const removeUnlessReferenced = async (userId: string, blobId: string, at: number): Promise<boolean> => {
-    if (!(await meta.transaction((tx) => tx.markDeletingUnlessReferenced(userId, blobId)))) {
+    let marked: boolean;
+    try {
+      marked = await meta.transaction((tx) => tx.markDeletingUnlessReferenced(userId, blobId));
+    } catch (err) {
+      if (isDatabaseBusy(err)) return false; // the account is writing now: the next sweep decides
+      throw err;
+    }
+    if (!marked) {
       await meta.markReferenced(userId, blobId, at);
       return false;
     }

@@ -40,3 +40,15 @@ export class EffectInTransactionError extends Error {
 export function outsideTransaction(what: string): void {
   if (transactionContext.getStore()) throw new EffectInTransactionError(what);
 }
+
+/** Codes of a moment's overload: PostgreSQL's lock_not_available (a lock timeout or NOWAIT), too_many_connections, cannot_connect_now; SQLite's busy. */
+const BUSY_CODES = new Set(['55P03', '53300', '57P03', 'SQLITE_BUSY']);
+
+/**
+ * True for an error of a database too busy to answer now, not of a fault, on either engine: no
+ * connection came free in time (db/pg/pool.ts), a lock wait ran out, no connection left on the
+ * server. The server answers 503 with Retry-After (http/errors.ts); background work tries again later.
+ */
+export const isDatabaseBusy = (err: unknown): boolean =>
+  err instanceof Error &&
+  (/timeout exceeded when trying to connect|connection timeout/i.test(err.message) || BUSY_CODES.has(String((err as { code?: unknown }).code)));

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { isPoolTimeout } from '../db/pg/pool';
+import { isDatabaseBusy } from '../db/tx-errors';
 
 export interface Issue {
   path: string;
@@ -57,10 +57,10 @@ export function handleError(err: Error, c: Context): Response {
     const message = status === 413 ? 'Request body is too large' : err.message || 'Request failed';
     return c.json({ error: message }, status as ContentfulStatusCode);
   }
-  if (isPoolTimeout(err)) {
-    // Every database connection busy for too long: a moment's overload, not a fault; the client
+  if (isDatabaseBusy(err)) {
+    // The database too busy for too long (no connection free, a lock wait ran out): a moment's overload, not a fault; the client
     // keeps its changes and retries (Retry-After).
-    console.error('Busy: no database connection came free in time', c.req.method, loggablePath(c.req.path));
+    console.error('Busy: the database could not answer in time', c.req.method, loggablePath(c.req.path), err.message);
     c.header('Retry-After', '5');
     return c.json({ error: 'The server is busy. Please try again in a moment.' }, 503);
   }

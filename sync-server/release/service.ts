@@ -6,6 +6,7 @@
  * release/scheduler.ts. Each account's work runs in its own transaction with its own error
  * handling (`isolated`): one account's bad data never stops another's (issue #15).
  */
+import { isDatabaseBusy } from '../db/tx-errors';
 import type { AppDeps } from '../app-env';
 import { linkBase } from '../config';
 import type { AsyncReleaseStore } from '../db/release-store';
@@ -139,6 +140,9 @@ export function createReleaseService(deps: AppDeps, records: ReleaseRecords, sto
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       console.error(`Release: ${what} failed for account ${userId}:`, message);
+      // The server too busy (another tenant's load) is no problem of this owner's plan: the next
+      // pass retries, and their activity is not filled with our overload.
+      if (isDatabaseBusy(err)) return undefined;
       try {
         const text = `Something went wrong while ${what}; we will keep trying. (${message.slice(0, 200)})`;
         await store.transaction((tx) => problem(tx, userId, 'problem', text));

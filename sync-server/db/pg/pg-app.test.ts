@@ -271,6 +271,23 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
     }
   });
 
+  it("a single statement waiting on a transaction's row lock gives up after the lock timeout: the request is a 503, the statement connections free again", async () => {
+    const a = await createPgTestApp(pgdb.url, { sessionSecret: SECRET, pool: { lockTimeoutMs: 300 } });
+    const holder = await pgdb.pool.connect();
+    try {
+      const { cookie, user, body } = await signUp(a);
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id]); // e.g. a push in flight, or stuck
+      const res = await a.call('POST', '/api/auth/password', { currentPassword: body.password, newPassword: 'an-entirely-new-password-2' }, cookie);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      await holder.query('ROLLBACK');
+    } finally {
+      holder.release();
+      await a.pool.end();
+    }
+  });
+
   it('several instances need one SESSION_SECRET: DATABASE_URL without it stops the server, naming the variable', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'afterword-pg-secret-'));
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pgdb.url })).toThrow(/^DATABASE_URL is set: set SESSION_SECRET/);

@@ -65,8 +65,10 @@ function pgBlobMethods(q: Queryable): Methods {
       // Call it in a transaction: the account's row is share-locked first, so a push of this
       // account (which holds that row FOR UPDATE until it commits, pg-record-store.ts) either
       // committed before, and the statement below (a fresh snapshot) sees its record, or waits
-      // until this mark is committed.
-      await q.query('SELECT 1 FROM users WHERE id = $1 FOR SHARE', [userId]);
+      // until this mark is committed. NOWAIT: with a push in flight this throws (55P03,
+      // isDatabaseBusy) and the blob waits for the next sweep; the sweep never queues behind an
+      // account's pushes.
+      await q.query('SELECT 1 FROM users WHERE id = $1 FOR SHARE NOWAIT', [userId]);
       const sql = `UPDATE blobs b SET state = 'deleting' WHERE b.user_id = $1 AND b.blob_id = $2 AND b.state != 'deleting' AND NOT EXISTS (
                      SELECT 1 FROM records r WHERE r.user_id = b.user_id AND r.collection = ANY($3) AND NOT r.deleted
                        AND r.state::jsonb #> '{values,file,blobId}' = to_jsonb(b.blob_id))`;

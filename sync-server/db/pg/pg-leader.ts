@@ -15,6 +15,9 @@ export interface Leadership {
   resign(): Promise<void>;
 }
 
+/** How long the leader's check of its lock connection may take (ms) before the lead is given up. */
+const LOCK_CHECK_TIMEOUT_MS = 5_000;
+
 /** Leadership of the role `key` (a constant per role, e.g. the scheduler's) among instances on `pool`'s database. */
 export function createPgLeadership(pool: pg.Pool, key: bigint): Leadership {
   let client: pg.PoolClient | null = null;
@@ -32,11 +35,18 @@ export function createPgLeadership(pool: pg.Pool, key: bigint): Leadership {
         // A connection can die without a word (a dropped network path, a server failover): the
         // lock is then gone, and another instance may lead. Ask it once per pass; on failure, lose
         // the lead and try for it afresh.
+        const c = client;
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const silent = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the lock connection did not answer in time')), LOCK_CHECK_TIMEOUT_MS);
+        });
         try {
-          await client.query('SELECT 1');
+          await Promise.race([c.query('SELECT 1'), silent]);
           return true;
         } catch (err) {
-          drop(err as Error);
+          if (client === c) drop(err as Error);
+        } finally {
+          clearTimeout(timer);
         }
       }
       const c = await pool.connect();

@@ -7,6 +7,8 @@ import { outsideTransaction, TransactionAbortedError } from '../tx-errors';
 
 /** How long a caller waits for a free connection before failing (ms): a full pool is an error, never a hang. */
 export const CONNECT_TIMEOUT_MS = 15_000;
+/** How long a single statement waits for a row lock before failing (ms): below CONNECT_TIMEOUT_MS, so statements waiting on a transaction's locks never fill their set for longer. */
+export const STATEMENT_LOCK_TIMEOUT_MS = 5_000;
 
 /**
  * A Pool for `url` (postgres://user:pass@host:port/db): two sets of connections behind one object.
@@ -17,17 +19,19 @@ export const CONNECT_TIMEOUT_MS = 15_000;
  * The split is what keeps an instance alive: a transaction body may read through `pool.query`
  * (the release service reads the owner's records while it holds its account's transaction), and
  * a statement never waits for anything once it has its connection (plain reads take no row locks;
- * statements outside transactions hold their connection only while they run). So a transaction
+ * statements outside transactions hold their connection only while they run; a single statement
+ * that writes may wait for a row lock, at most STATEMENT_LOCK_TIMEOUT_MS). So a transaction
  * waiting for a statement connection waits for work that always finishes; on one set, `max`
  * transactions each waiting for one more connection would wait for each other forever.
  * Opening a transaction inside a transaction body is refused (withTransaction), for the same reason.
- * Waiting for a connection longer than CONNECT_TIMEOUT_MS (or `connectTimeoutMs`) throws (isPoolTimeout). Idle-connection errors (the
+ * Waiting for a connection longer than CONNECT_TIMEOUT_MS (or `connectTimeoutMs`) throws (tx-errors.ts isDatabaseBusy). Idle-connection errors (the
  * server restarted) are logged, not thrown: the next query reconnects. `end()` ends both sets.
  */
-export function createPgPool(url: string, opts: { max?: number; statements?: number; connectTimeoutMs?: number } = {}): pg.Pool {
+export function createPgPool(url: string, opts: { max?: number; statements?: number; connectTimeoutMs?: number; lockTimeoutMs?: number } = {}): pg.Pool {
   const base = { connectionString: url, connectionTimeoutMillis: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS, keepAlive: true };
   const pool = new pg.Pool({ ...base, max: opts.max ?? 10 });
-  const statements = new pg.Pool({ ...base, max: opts.statements ?? opts.max ?? 10 });
+  const lockTimeout = opts.lockTimeoutMs ?? STATEMENT_LOCK_TIMEOUT_MS;
+  const statements = new pg.Pool({ ...base, max: opts.statements ?? opts.max ?? 10, options: `-c lock_timeout=${lockTimeout}` });
   for (const p of [pool, statements]) p.on('error', (err) => console.error('PostgreSQL idle connection error:', err.message));
   const endTransactions = pool.end.bind(pool) as () => Promise<void>;
   Object.assign(pool, {
@@ -63,7 +67,3 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClie
     client.release(broken);
   }
 }
-
-/** True for `pg`'s error when no connection came free in time (the server answers 503, http/errors.ts). */
-export const isPoolTimeout = (err: unknown): boolean =>
-  err instanceof Error && /timeout exceeded when trying to connect|connection timeout/i.test(err.message);

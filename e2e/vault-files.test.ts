@@ -163,8 +163,9 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await will.getByText('Last will.pdf').waitFor();
     await page.getByRole('navigation').getByRole('link', { name: 'Message Vault' }).click();
     await clara.locator('video').waitFor();
-    // Not uploaded: waiting, or an attempt the unreachable server never answers.
-    expect(await uploadStates(clara)).toBe(1);
+    // Not uploaded: waiting, or an attempt the unreachable server never answers (read once the
+    // card's queue state has loaded: the player can show the local copy before it).
+    await poll(() => uploadStates(clara), 10_000).toBe(1);
     expect((await queuedBlobIds(page)).length).toBe(2);
 
     // Online: the records sync and the queue uploads both files.

@@ -36,6 +36,16 @@ export interface Config {
   s3?: S3BlobConfig;
   /** PostgreSQL for every store (DATABASE_URL; issue #19), else SQLite in DATA_DIR. */
   databaseUrl?: string;
+  /** Connections of each of the two sets of an instance's PostgreSQL pool (DATABASE_POOL_SIZE, default 10; db/pg/pool.ts). */
+  databasePoolSize: number;
+}
+
+/** DATABASE_POOL_SIZE: a whole number from 1 to 500, default 10. Throws an Error naming the variable. */
+function poolSizeFromEnv(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 10;
+  const n = Number(raw.trim());
+  if (!Number.isInteger(n) || n < 1 || n > 500) throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 500, not "${raw.slice(0, 50)}"`);
+  return n;
 }
 
 /** A positive whole number of bytes from env var `name`, else `fallback`. Throws an Error naming the variable. */
@@ -100,5 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     files,
     s3: s3ConfigFromEnv(env),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: poolSizeFromEnv(env.DATABASE_POOL_SIZE),
   };
 }

@@ -28,7 +28,7 @@ const testClock = testClockFromEnv();
 if (testClock) console.warn('AFTERWORD_TEST_CLOCK=1: the test-only clock is enabled. Never use this in production.');
 const deps: AppDeps = { config, db, now: testClock?.now ?? Date.now };
 // DATABASE_URL: every store on PostgreSQL, shared by any number of instances (issue #19; db/pg/README.md).
-const pool = config.databaseUrl ? createPgPool(config.databaseUrl) : null;
+const pool = config.databaseUrl ? createPgPool(config.databaseUrl, { max: config.databasePoolSize }) : null;
 let services: Services;
 try {
   services = pool ? await createPgServices(deps, pool) : createServices(deps);

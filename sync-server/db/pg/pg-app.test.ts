@@ -294,6 +294,16 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pgdb.url, SESSION_SECRET: SECRET }).databaseUrl).toBe(pgdb.url);
   });
 
+  it('DATABASE_POOL_SIZE sets the connections of each set (default 10); anything but a whole number from 1 to 500 stops the server, naming it', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'afterword-pg-pool-'));
+    const env = { DATA_DIR: dataDir, DATABASE_URL: pgdb.url, SESSION_SECRET: SECRET };
+    expect(loadConfig(env).databasePoolSize).toBe(10);
+    expect(loadConfig({ ...env, DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    for (const bad of ['lots', '0', '2.5', '501']) {
+      expect(() => loadConfig({ ...env, DATABASE_POOL_SIZE: bad })).toThrow(/^DATABASE_POOL_SIZE must be a whole number from 1 to 500/);
+    }
+  });
+
   it('pokes cross instances (rule 19): a device listening on one instance hears a write made on the other, and the leading scheduler hears a write made on a follower', async () => {
     const a = await createPgTestApp(pgdb.url, { sessionSecret: SECRET });
     const b = await createPgTestApp(pgdb.url, { sessionSecret: SECRET });

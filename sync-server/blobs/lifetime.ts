@@ -62,9 +62,11 @@ export function createBlobLifetime(meta: AsyncBlobMeta, store: BlobStore, now: (
     return p;
   };
 
+  /** Removes the chunks of a blob already marked 'deleting', in the background (`idle` waits for it). */
+  const removeMarked = (userId: string, blobId: string) => track(() => removeChunks(userId, blobId), 'Deleting a file failed (the sweep retries):');
   const remove = async (userId: string, blobId: string): Promise<void> => {
     await meta.markDeleting(userId, blobId);
-    return track(() => removeChunks(userId, blobId), 'Deleting a file failed (the sweep retries):');
+    return removeMarked(userId, blobId);
   };
   /**
    * Deletes a released or abandoned blob unless a live record names it (then it counts again, at
@@ -84,7 +86,7 @@ export function createBlobLifetime(meta: AsyncBlobMeta, store: BlobStore, now: (
       await meta.markReferenced(userId, blobId, at);
       return false;
     }
-    await track(() => removeChunks(userId, blobId), 'Deleting a file failed (the sweep retries):');
+    await removeMarked(userId, blobId);
     return true;
   };
   /** Releases `released` blobs no live record refers to, then trims the account's released bytes to `keptBytes`. */

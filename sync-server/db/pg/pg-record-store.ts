@@ -61,6 +61,7 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
         [userId, unique.map(([c]) => c), unique.map(([, id]) => id)],
       );
       const key = (collection: string, id: string) => `${collection}\u0000${id}`;
+      const storedRow = new Map(stored.rows.map((r) => [key(r.collection, r.id), r]));
       let changes = given;
       if (admit) {
         // Admission gets its own copies: what it does to them never reaches the merge below.
@@ -90,13 +91,9 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
       for (const e of touched) if (e.changed) out.push({ collection: e.collection, id: e.id, seq: ++seq, ...e.state });
       if (!out.length) return out;
       const json = out.map((r) => JSON.stringify({ values: r.values, clocks: r.clocks }));
-      const storedRow = new Map(stored.rows.map((r) => [key(r.collection, r.id), r]));
       const after = usageAfter(
         usage,
-        out.map((r, i) => {
-          const old = storedRow.get(key(r.collection, r.id));
-          return { collection: r.collection, state: json[i]!, deleted: isDeleted(r), before: old && { state: old.state, deleted: old.deleted } };
-        }),
+        out.map((r, i) => ({ collection: r.collection, state: json[i]!, deleted: isDeleted(r), before: storedRow.get(key(r.collection, r.id)) })),
       );
       // One statement writes the whole batch: (collection, id, state, deleted, seq) arrays.
       await db.query(

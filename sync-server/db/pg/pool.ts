@@ -14,7 +14,7 @@ export const STATEMENT_LOCK_TIMEOUT_MS = 5_000;
  * A Pool for `url` (postgres://user:pass@host:port/db): two sets of connections behind one object.
  * `pool.connect()` (transactions, withTransaction; dedicated connections such as the scheduler
  * leader's and the poke listener's) takes from up to `max` connections (pg's default 10);
- * `pool.query()` (one autocommit statement) runs on up to `statements` connections of its own.
+ * `pool.query()` (one autocommit statement) runs on up to `max` connections of its own.
  *
  * The split is what keeps an instance alive: a transaction body may read through `pool.query`
  * (the release service reads the owner's records while it holds its account's transaction), and
@@ -24,14 +24,15 @@ export const STATEMENT_LOCK_TIMEOUT_MS = 5_000;
  * waiting for a statement connection waits for work that always finishes; on one set, `max`
  * transactions each waiting for one more connection would wait for each other forever.
  * Opening a transaction inside a transaction body is refused (withTransaction), for the same reason.
- * Waiting for a connection longer than CONNECT_TIMEOUT_MS (or `connectTimeoutMs`) throws (tx-errors.ts isDatabaseBusy). Idle-connection errors (the
- * server restarted) are logged, not thrown: the next query reconnects. `end()` ends both sets.
+ * Waiting for a connection longer than CONNECT_TIMEOUT_MS (or `connectTimeoutMs`) throws
+ * (tx-errors.ts isDatabaseBusy). Idle-connection errors (the server restarted) are logged, not
+ * thrown: the next query reconnects. `end()` ends both sets.
  */
-export function createPgPool(url: string, opts: { max?: number; statements?: number; connectTimeoutMs?: number; lockTimeoutMs?: number } = {}): pg.Pool {
+export function createPgPool(url: string, opts: { max?: number; connectTimeoutMs?: number; lockTimeoutMs?: number } = {}): pg.Pool {
   const base = { connectionString: url, connectionTimeoutMillis: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS, keepAlive: true };
   const pool = new pg.Pool({ ...base, max: opts.max ?? 10 });
   const lockTimeout = opts.lockTimeoutMs ?? STATEMENT_LOCK_TIMEOUT_MS;
-  const statements = new pg.Pool({ ...base, max: opts.statements ?? opts.max ?? 10, options: `-c lock_timeout=${lockTimeout}` });
+  const statements = new pg.Pool({ ...base, max: opts.max ?? 10, options: `-c lock_timeout=${lockTimeout}` });
   for (const p of [pool, statements]) p.on('error', (err) => console.error('PostgreSQL idle connection error:', err.message));
   const endTransactions = pool.end.bind(pool) as () => Promise<void>;
   Object.assign(pool, {

@@ -76,4 +76,38 @@ describe('signed tokens: synchronous HS256 with the checks of jose (issue #20)',
       expect(verifyToken(t.deps, AUD, bad), bad).toBeNull();
     }
   });
+
+  it('a token already verified is held in memory (no second MAC check), yet every answer stays the full check\'s: another audience, expiry as the clock moves, another secret', () => {
+    const u = createTestApp();
+    const nowS = Math.floor(u.deps.now() / 1000);
+    const token = rawToken(u.deps.config.sessionSecret, { alg: 'HS256' }, { ...claims, iat: nowS, exp: nowS + 60 });
+    expect(verifyToken(u.deps, AUD, token)).toEqual({ sub: 'user-1', jti: 'sid-1' });
+    // A second check of the same text computes no MAC: it is answered from what the first one verified.
+    const calls = countHmacs(() => expect(verifyToken(u.deps, AUD, token)).toEqual({ sub: 'user-1', jti: 'sid-1' }));
+    expect(calls).toBe(0);
+    expect(verifyToken(u.deps, 'afterword-device', token)).toBeNull(); // the audience is checked on every call
+    const other = createTestApp(); // another secret: what one server verified says nothing to another
+    expect(verifyToken(other.deps, AUD, token)).toBeNull();
+    u.advance(59_000);
+    expect(verifyToken(u.deps, AUD, token)).not.toBeNull();
+    u.advance(1_000); // exp = now: refused, though verified before
+    expect(verifyToken(u.deps, AUD, token)).toBeNull();
+  });
 });
+
+/** How many HMACs node:crypto computes while `fn` runs. */
+function countHmacs(fn: () => void): number {
+  const proto = Object.getPrototypeOf(createHmac('sha256', 'k')) as { digest: (...a: unknown[]) => unknown };
+  const digest = proto.digest;
+  let n = 0;
+  proto.digest = function (this: unknown, ...args: unknown[]) {
+    n += 1;
+    return digest.apply(this, args);
+  };
+  try {
+    fn();
+  } finally {
+    proto.digest = digest;
+  }
+  return n;
+}

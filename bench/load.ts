@@ -127,7 +127,7 @@ async function driveAll(urls: string[], config: Omit<LoadConfig, 'url' | 'users'
 
 /** Starts `engine`'s server processes (a throwaway PostgreSQL for the PostgreSQL ones); `stop` ends all. */
 async function startEngine(engine: Engine, profileDir: string | undefined): Promise<{ servers: ChildServer[]; stop: () => Promise<void> }> {
-  const env: Record<string, string> = { TRUST_PROXY: '1', AFTERWORD_LIMITS: JSON.stringify(BENCH_LIMITS) };
+  const env: Record<string, string> = { NODE_ENV: 'production', TRUST_PROXY: '1', AFTERWORD_LIMITS: JSON.stringify(BENCH_LIMITS) };
   let pg: { server: TestPostgres; db: TestDatabase } | undefined;
   if (engine.postgres) {
     const server = await startTestPostgres();

@@ -31,7 +31,8 @@ if (stale) {
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'sync-server', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
+  // Production unless said otherwise: drops checks meant for tests (sync-server/db/tx-errors.ts).
+  env: { NODE_ENV: 'production', ...process.env },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));

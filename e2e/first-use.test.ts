@@ -97,6 +97,22 @@ describe.skipIf(!hasChromium)('pieces loaded on first use (issue #20)', () => {
     }
   });
 
+  it('a letter typed on a focused select before its code has arrived picks the option it starts, as on a native select (the keypress is not lost)', async () => {
+    const noCache = (b: typeof suite.browser, url: string) => b.newContext({ baseURL: url, viewport: DESKTOP, serviceWorkers: 'block' });
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/dashboard', noCache);
+    await page.getByRole('heading', { name: 'Recommendations for You' }).waitFor();
+    await context.route(/\/SelectRadix-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    const budget = page.getByRole('combobox', { name: 'Budget level' });
+    expect(await budget.textContent()).toContain('Moderate');
+    await budget.focus();
+    await page.keyboard.press('p');
+    await poll(() => budget.textContent()).toContain('Premium');
+    await page.waitForTimeout(1_100); // past the typeahead window (letters typed within 1 s search together)
+    await page.keyboard.press('m'); // the next option starting with the letter, from the current one, as Radix and a native select do
+    await poll(() => budget.textContent()).toContain('Moderate');
+    await context.close();
+  });
+
   it("a screen whose code cannot be fetched says so in words and offers to reload; after reloading online it works", async () => {
     const noCache = (b: typeof suite.browser, url: string) => b.newContext({ baseURL: url, viewport: DESKTOP, serviceWorkers: 'block' });
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/dashboard', noCache);

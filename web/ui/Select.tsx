@@ -13,6 +13,8 @@
  * PWA) is there, a stand-in of the same markup shows the value; the chunk loads when the pointer or
  * focus reaches any select, every select then becomes the Radix one (focus kept), and a press on
  * the stand-in (pointer down, click, Enter, Space, arrows) opens the list as soon as it is there.
+ * Letters typed on the focused stand-in pick an option as Radix's closed trigger (and a native
+ * select) would (`typeaheadMatch`), so a keypress made before the chunk arrives is not lost.
  * If the chunk cannot be fetched (a first visit gone offline before the app was cached), a press
  * gets the browser's own <select> with the same options, label and value: a choice can always be made.
  */
@@ -20,6 +22,7 @@ import { forwardRef, lazy, Suspense, useRef, useState, useSyncExternalStore } fr
 import { ChevronDown } from 'lucide-react';
 import { cn } from './cn';
 import { controlClasses } from './Input';
+import { TYPEAHEAD_MS, typeaheadMatch } from './typeahead';
 
 export interface SelectOption {
   value: string;
@@ -81,7 +84,8 @@ export const Select = forwardRef<HTMLButtonElement | null, SelectProps>(function
   const loaded = useRadixLoaded();
   const [pressed, setPressed] = useState(false);
   const focused = useRef(false);
-  const { options, value, defaultValue, placeholder = 'Select…', disabled, required, className, onBlur, name: _name, onValueChange: _change, ...aria } = props;
+  const typed = useRef({ search: '', at: 0 });
+  const { options, value, defaultValue, placeholder = 'Select…', disabled, required, className, onBlur, name: _name, onValueChange, ...aria } = props;
   const current = value === '' ? undefined : (value ?? defaultValue);
   const label = options.find((o) => o.value === current)?.label;
   const press = () => {
@@ -115,6 +119,14 @@ export const Select = forwardRef<HTMLButtonElement | null, SelectProps>(function
       onPointerDown={(e) => e.button === 0 && press()}
       onClick={press}
       onKeyDown={(e) => {
+        if (e.key.length === 1 && e.key !== ' ' && !e.ctrlKey && !e.metaKey && !e.altKey) {
+          const t = typed.current;
+          t.search = e.timeStamp - t.at < TYPEAHEAD_MS ? t.search + e.key : e.key;
+          t.at = e.timeStamp;
+          const next = typeaheadMatch(options, current, t.search);
+          if (next) onValueChange?.(next.value);
+          return;
+        }
         if (!OPEN_KEYS.has(e.key)) return;
         e.preventDefault();
         press();

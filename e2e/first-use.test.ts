@@ -26,6 +26,15 @@ const loaded = (scripts: string[], chunk: string) => scripts.some((s) => s.start
 describe.skipIf(!hasChromium)('pieces loaded on first use (issue #20)', () => {
   const suite = useBrowserSuite();
 
+  /** The dashboard without a service worker, where Radix Select's chunk can never be fetched. */
+  async function dashboardWithoutSelectCode() {
+    const noCache = (b: typeof suite.browser, url: string) => b.newContext({ baseURL: url, viewport: DESKTOP, serviceWorkers: 'block' });
+    const opened = await signedInPage(suite.browser, suite.server.url, '/dashboard', noCache);
+    await opened.page.getByRole('heading', { name: 'Recommendations for You' }).waitFor();
+    await opened.context.route(/\/SelectRadix-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    return opened;
+  }
+
   it('the dashboard fetches no menu, select, sheet, dialog or upload code; offline, each opens on first use', async () => {
     const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/dashboard');
     await page.getByRole('heading', { name: 'Recommendations for You' }).waitFor();
@@ -64,10 +73,7 @@ describe.skipIf(!hasChromium)('pieces loaded on first use (issue #20)', () => {
 
   it('a select whose code cannot be fetched (offline before the app was cached) still works: the press gets a plain select, nothing breaks', async () => {
     // No service worker, and the select's chunk never arrives: a first visit gone offline too soon.
-    const noCache = (b: typeof suite.browser, url: string) => b.newContext({ baseURL: url, viewport: DESKTOP, serviceWorkers: 'block' });
-    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/dashboard', noCache);
-    await page.getByRole('heading', { name: 'Recommendations for You' }).waitFor();
-    await context.route(/\/SelectRadix-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    const { context, page } = await dashboardWithoutSelectCode();
     const budget = page.getByRole('combobox', { name: 'Budget level' });
     await budget.click();
     await poll(() => budget.evaluate((el) => el.tagName)).toBe('SELECT');
@@ -98,10 +104,7 @@ describe.skipIf(!hasChromium)('pieces loaded on first use (issue #20)', () => {
   });
 
   it('a letter typed on a focused select before its code has arrived picks the option it starts, as on a native select (the keypress is not lost)', async () => {
-    const noCache = (b: typeof suite.browser, url: string) => b.newContext({ baseURL: url, viewport: DESKTOP, serviceWorkers: 'block' });
-    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/dashboard', noCache);
-    await page.getByRole('heading', { name: 'Recommendations for You' }).waitFor();
-    await context.route(/\/SelectRadix-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    const { context, page } = await dashboardWithoutSelectCode();
     const budget = page.getByRole('combobox', { name: 'Budget level' });
     expect(await budget.textContent()).toContain('Moderate');
     await budget.focus();

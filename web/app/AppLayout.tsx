@@ -22,7 +22,7 @@ export default function AppLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
           <MobileNav />
           <Logo to="/dashboard" />

@@ -5,7 +5,7 @@ import { Logo } from './Logo';
 
 export function PublicTopBar() {
   return (
-    <header className="sticky top-0 z-30 border-b border-stone-200 bg-stone-50/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-stone-50">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
         <Logo to="/" />
         <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">

@@ -9,7 +9,7 @@ export function Hero() {
     <section aria-labelledby="hero-heading" className="relative overflow-hidden px-4 pt-12 pb-16 sm:px-6 sm:pt-20 sm:pb-24">
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -top-40 right-[-10rem] size-[36rem] rounded-full bg-accent-100/60 blur-3xl"
+        className="pointer-events-none absolute -top-56 right-[-14rem] size-[44rem] rounded-full bg-radial from-accent-100/70 to-transparent to-70%"
       />
       <div className="relative mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 lg:grid-cols-[1.1fr_1fr]">
         <div>

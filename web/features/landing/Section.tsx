@@ -1,4 +1,9 @@
-/** A landing-page section: an anchor id, an eyebrow, an h2 and an intro, centred above its content. */
+/**
+ * A landing-page section: an anchor id, an eyebrow, an h2 and an intro, centred above its content.
+ * Below the first screen, so its style, layout and paint wait until it nears the viewport
+ * (`content-visibility: auto`, with a remembered size; issue #20: the long page's style and layout
+ * were a third of the landing's main-thread work on a throttled phone).
+ */
 import type { ReactNode } from 'react';
 import { cn } from '../../ui/cn';
 
@@ -19,7 +24,7 @@ export function Section({
 }) {
   const headingId = `${id ?? title.toLowerCase().replace(/\W+/g, '-')}-heading`;
   return (
-    <section id={id} aria-labelledby={headingId} className={cn('px-4 py-16 sm:px-6 sm:py-24', className)}>
+    <section id={id} aria-labelledby={headingId} className={cn('px-4 py-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] sm:px-6 sm:py-24', className)}>
       <div className="mx-auto max-w-6xl">
         <div className="mx-auto max-w-2xl text-center">
           {eyebrow && <p className="text-sm font-semibold tracking-wider text-accent-700 uppercase">{eyebrow}</p>}

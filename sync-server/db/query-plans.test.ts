@@ -44,4 +44,12 @@ describe("per-account reads touch only that account's rows (issue #20)", () => {
       expect(plan[0], `${sql}\n${plan.join('\n')}`).toMatch(/^SEARCH \w+ USING (COVERING )?INDEX \w+ \(user_id=\?/);
     }
   });
+
+  it("a collection's latest sequence is one index seek, not a read of each of its records (the list cache's key, read after every change)", () => {
+    const { db, prepared } = recordingDb();
+    const latestOf = prepared.filter((sql) => /MAX\(\+?seq\)/.test(sql) && /collection = \?/.test(sql));
+    expect(latestOf).toHaveLength(1);
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${latestOf[0]}`).all(null, null) as { detail: string }[]).map((r) => r.detail);
+    expect(plan.join('\n')).toMatch(/USING COVERING INDEX \w+ \(user_id=\? AND collection=\?\)/);
+  });
 });

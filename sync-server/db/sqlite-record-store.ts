@@ -42,10 +42,9 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
   );
   // Index-only (records_user_seq): one seek however many records the account holds.
   const latest = db.prepare<[string], { seq: number | null }>('SELECT MAX(seq) AS seq FROM records WHERE user_id = ?');
-  // `+seq`: by the primary key (the account's rows of the collection), not records_collection_seq
-  // walked down through other accounts' rows.
+  // Index-only (records_user_collection_seq, migration 009): one seek, never the records themselves.
   const latestOf = db.prepare<[string, string], { seq: number | null }>(
-    'SELECT MAX(+seq) AS seq FROM records WHERE user_id = ? AND collection = ?',
+    'SELECT MAX(seq) AS seq FROM records WHERE user_id = ? AND collection = ?',
   );
   const countLive = db.prepare<[string], { collection: string; n: number }>(
     'SELECT collection, COUNT(*) AS n FROM records WHERE user_id = ? AND deleted = 0 GROUP BY collection',

@@ -32,8 +32,8 @@ export interface TokenClaims {
   jti: string;
 }
 
-/** At most this many verified tokens are kept per secret (about 300 bytes each). */
-const VERIFIED_MAX = 20_000;
+/** At most this many verified tokens are kept per secret (about 800 bytes each with their claims: 8 MB at most). */
+const VERIFIED_MAX = 10_000;
 
 /** What a token's text fixes once its MAC verified: the claims checked on each use. */
 interface Verified {

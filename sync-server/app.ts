@@ -9,6 +9,8 @@ import { createAiProvider, planningSnapshot } from './ai';
 import type { AppDeps, AppEnv } from './app-env';
 import { blobRoutes, isChunkUpload } from './blobs/routes';
 import { csrfProtection } from './http/csrf';
+import { oneAtATimePerAccount } from './http/account-queue';
+import { sessionSubject } from './auth/session';
 import { requestBodyLimit } from './http/body-limit';
 import { ApiHttpError, handleError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -28,6 +30,13 @@ import { syncRoutes, type LiveOptions } from './routes/sync';
 import type { Services } from './services';
 import { healthRoutes } from './routes/health';
 
+/** Paths whose writes skip the per-account write queue: the sync, file chunks and the AI calls. */
+const UNQUEUED = /^\/api\/(sync$|blobs\/[^/]+\/chunks\/|astrological-insights$|generate-obituary$|suggest-music$|survivor-tasks\/generate-automation$)/;
+
+/** True for a request that waits in its account's write queue (app.ts): any write but UNQUEUED's. */
+export const queuedWrite = (method: string, path: string): boolean =>
+  method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && !UNQUEUED.test(path);
+
 /**
  * `opts.serveWeb` also serves the built web app, from `opts.webDir` (default dist/).
  */
@@ -45,6 +54,12 @@ export function createApp(
   // Cache-Control: no-store on every /api answer (ASVS 14.3.2) is securityHeaders' (a second
   // middleware here rebuilt every finished Response just to set it again; issue #20).
   app.use('/api/*', csrfProtection(deps, { rawBody: (c) => isChunkUpload(c.req.method, c.req.path) })); // foreign Origin / Sec-Fetch-Site → 403 (ASVS 3.5.1)
+  // One account never harms another (issue #15): a signed-in account's writes run one at a time on
+  // this instance, so a burst of them waits in its own queue instead of taking every database
+  // connection before another account's write (on PostgreSQL each takes one of the transaction set).
+  // Not queued: reads, file chunks (their own caps), the sync (its own queue) and the AI calls
+  // (seconds of waiting on another service, which a save must not wait behind).
+  app.use('/api/*', oneAtATimePerAccount({ maxWaiting: 32, key: (c) => (queuedWrite(c.req.method, c.req.path) ? sessionSubject(c, deps) : null) }));
 
   // After a REST write that succeeded (one middleware for both, run on every /api request; issue #20):
   // - the write may have added or removed trustees or messages: the release scheduler looks soon

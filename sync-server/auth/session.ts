@@ -66,6 +66,16 @@ export async function verifySessionCookie(c: Context, deps: AppDeps, accounts: A
 }
 
 /**
+ * The account a request's session cookie names when its token is ours and unexpired (no database
+ * read: the session row may still have been revoked, which requireSession checks), else null.
+ * For per-account queues that run before a route's own session check (app.ts).
+ */
+export function sessionSubject(c: Context, deps: AppDeps): string | null {
+  const token = readCookie(c, deps, COOKIE);
+  return (token && verifyToken(deps, AUDIENCE, token)?.sub) || null;
+}
+
+/**
  * Deletes session rows past their absolute expiry or idle for longer than SESSION_IDLE_MS
  * (OWASP ASVS 7.3.1, 7.3.2). Such sessions are already refused; this keeps the table from
  * growing. Returns how many rows went. Run periodically by main.ts.

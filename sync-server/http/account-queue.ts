@@ -3,17 +3,22 @@
  * of the same account wait for each other, so an account that opens many connections gets no
  * more of the server than one that opens one; between two requests of one account the event loop
  * first serves everyone else. Past `maxWaiting` queued requests an account gets 429 at once.
- * Mount after `requireSession`. The queue lives in the middleware instance (per app), in memory.
+ * Mount after `requireSession`, or give `key` (the account of a request, null to let it pass
+ * unqueued). The queue lives in the middleware instance (per app), in memory.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { ApiHttpError } from './errors';
 
-/** Serialises the requests of each account through this middleware; 429 past `maxWaiting` queued. */
-export function oneAtATimePerAccount(opts: { maxWaiting: number }): MiddlewareHandler<AppEnv> {
+/**
+ * Serialises the requests of each account through this middleware; 429 past `maxWaiting` queued.
+ * `key` names a request's account (default: `c.var.userId`, set by requireSession); null passes.
+ */
+export function oneAtATimePerAccount(opts: { maxWaiting: number; key?: (c: Context<AppEnv>) => string | null }): MiddlewareHandler<AppEnv> {
   const queues = new Map<string, { tail: Promise<void>; size: number }>();
   return async (c, next) => {
-    const key = c.get('userId');
+    const key = opts.key ? opts.key(c) : c.get('userId');
+    if (key === null) return next();
     let q = queues.get(key);
     if (!q) {
       q = { tail: Promise.resolve(), size: 0 };

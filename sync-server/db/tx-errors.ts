@@ -21,16 +21,22 @@ export class TransactionAbortedError extends Error {
  * that would send an e-mail twice fails its tests instead. An AsyncLocalStorage holds only that
  * mark per asynchronous context, never data.
  *
- * The mark is a check for tests and development: it is set unless NODE_ENV is 'production'
- * (`npm start` sets it). On Node 20 a used AsyncLocalStorage turns on promise hooks for the whole
- * process, which cost every request about 5% of its CPU (issue #20's profile), to catch a mistake
- * the tests catch.
+ * On SQLite the mark is a check for tests and development: it is set unless NODE_ENV is
+ * 'production' (`npm start` sets it). On Node 20 a used AsyncLocalStorage turns on promise hooks
+ * for the whole process, which cost every request about 5% of its CPU (issue #20's profile), to
+ * catch a mistake the tests catch. On PostgreSQL it is always set (`always`): there it also stops
+ * a transaction opened inside another (db/pg/pool.ts), which would wait for a second connection
+ * and the first one's row locks, forever; there the request's time goes to the database anyway.
  */
-const transactionContext = process.env.NODE_ENV === 'production' ? null : new AsyncLocalStorage<true>();
+const transactionContext = new AsyncLocalStorage<true>();
+const checked = process.env.NODE_ENV !== 'production';
 
-/** Runs `fn` marked as a transaction body (unmarked under NODE_ENV=production). */
-export function inTransaction<T>(fn: () => Promise<T>): Promise<T> {
-  return transactionContext ? transactionContext.run(true, fn) : fn();
+/**
+ * Runs `fn` marked as a transaction body: always with `opts.always`, else unless
+ * NODE_ENV=production (an unmarked body is just run).
+ */
+export function inTransaction<T>(fn: () => Promise<T>, opts: { always?: boolean } = {}): Promise<T> {
+  return checked || opts.always ? transactionContext.run(true, fn) : fn();
 }
 
 /** Thrown by `outsideTransaction` inside a transaction body. */
@@ -43,7 +49,7 @@ export class EffectInTransactionError extends Error {
 
 /** Throws EffectInTransactionError when called from a transaction body; `what` names the effect. */
 export function outsideTransaction(what: string): void {
-  if (transactionContext?.getStore()) throw new EffectInTransactionError(what);
+  if (transactionContext.getStore()) throw new EffectInTransactionError(what);
 }
 
 /** Codes of a moment's overload: PostgreSQL's lock_not_available (a lock timeout or NOWAIT), too_many_connections, cannot_connect_now; SQLite's busy. */

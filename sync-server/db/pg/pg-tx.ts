@@ -80,7 +80,7 @@ export function pgTransactional<M extends AnyAsync>(pool: pg.Pool, build: (q: Qu
   const run = async <T>(client: pg.PoolClient, fn: (tx: Transactional<M>) => Promise<T>): Promise<T> => {
     const ctx: Ctx = { client, ended: false, locks: new Map(), savepoints: 0 };
     try {
-      return await inTransaction(() => fn(make(ctx)));
+      return await inTransaction(() => fn(make(ctx)), { always: true }); // also the nested-transaction guard of pool.ts
     } finally {
       ctx.ended = true;
     }

@@ -10,7 +10,7 @@ import type { AppDeps, AppEnv } from './app-env';
 import { blobRoutes, isChunkUpload } from './blobs/routes';
 import { csrfProtection } from './http/csrf';
 import { oneAtATimePerAccount } from './http/account-queue';
-import { sessionSubject } from './auth/session';
+import { verifySessionOnce } from './auth/session';
 import { requestBodyLimit } from './http/body-limit';
 import { ApiHttpError, handleError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -30,8 +30,14 @@ import { syncRoutes, type LiveOptions } from './routes/sync';
 import type { Services } from './services';
 import { healthRoutes } from './routes/health';
 
-/** Paths whose writes skip the per-account write queue: the sync, file chunks and the AI calls. */
-const UNQUEUED = /^\/api\/(sync$|blobs\/[^/]+\/chunks\/|astrological-insights$|generate-obituary$|suggest-music$|survivor-tasks\/generate-automation$)/;
+/**
+ * Paths whose writes skip the per-account write queue: the sync (its own queue), file chunks and a
+ * file's completion (their own caps; a completion reads the whole file), the AI calls (seconds
+ * of waiting on another service, which a save must not wait behind), signing in, up and out, and
+ * the public pages of trustees and recipients (no owner's session).
+ */
+const UNQUEUED =
+  /^\/api\/(sync$|blobs\/[^/]+\/(chunks\/|complete$)|astrological-insights$|generate-obituary$|suggest-music$|survivor-tasks\/generate-automation$|auth\/(login|register|logout)$|trustee\/|still-here\/)/;
 
 /** True for a request that waits in its account's write queue (app.ts): any write but UNQUEUED's. */
 export const queuedWrite = (method: string, path: string): boolean =>
@@ -57,9 +63,13 @@ export function createApp(
   // One account never harms another (issue #15): a signed-in account's writes run one at a time on
   // this instance, so a burst of them waits in its own queue instead of taking every database
   // connection before another account's write (on PostgreSQL each takes one of the transaction set).
-  // Not queued: reads, file chunks (their own caps), the sync (its own queue) and the AI calls
-  // (seconds of waiting on another service, which a save must not wait behind).
-  app.use('/api/*', oneAtATimePerAccount({ maxWaiting: 32, key: (c) => (queuedWrite(c.req.method, c.req.path) ? sessionSubject(c, deps) : null) }));
+  // Keyed by the LIVE session (its row read once per request, verifySessionOnce): a revoked or
+  // stolen-then-revoked cookie queues nothing. Not queued: see UNQUEUED.
+  const writesInTurn = oneAtATimePerAccount({
+    maxWaiting: 32,
+    key: async (c) => (queuedWrite(c.req.method, c.req.path) ? ((await verifySessionOnce(c, deps, services.accounts))?.userId ?? null) : null),
+  });
+  app.use('/api/*', writesInTurn);
 
   // After a REST write that succeeded (one middleware for both, run on every /api request; issue #20):
   // - the write may have added or removed trustees or messages: the release scheduler looks soon

@@ -11,12 +11,12 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { ApiHttpError } from '../http/errors';
 import type { Services } from '../services';
 import { ensureDeviceCookie } from './device-cookie';
-import { SESSION_ABSOLUTE_MS, verifySessionCookie } from './session';
+import { SESSION_ABSOLUTE_MS, verifySessionOnce } from './session';
 import { clearSessionHint, hasSessionHint, setSessionHint } from './session-hint';
 
 export function requireSession(deps: AppDeps, services: Pick<Services, 'accounts'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = await verifySessionCookie(c, deps, services.accounts);
+    const session = await verifySessionOnce(c, deps, services.accounts);
     if (!session) {
       if (hasSessionHint(c, deps)) clearSessionHint(c, deps);
       throw new ApiHttpError(401, 'Not signed in');

@@ -65,14 +65,19 @@ export async function verifySessionCookie(c: Context, deps: AppDeps, accounts: A
   return { id: row.id, userId: row.user_id };
 }
 
+const VERIFIED = 'verifiedSession' as never;
+
 /**
- * The account a request's session cookie names when its token is ours and unexpired (no database
- * read: the session row may still have been revoked, which requireSession checks), else null.
- * For per-account queues that run before a route's own session check (app.ts).
+ * verifySessionCookie once per request: the first call's answer (the live session or null) is kept
+ * on the request, so the per-account write queue (app.ts) and requireSession read the session row
+ * once between them.
  */
-export function sessionSubject(c: Context, deps: AppDeps): string | null {
-  const token = readCookie(c, deps, COOKIE);
-  return (token && verifyToken(deps, AUDIENCE, token)?.sub) || null;
+export async function verifySessionOnce(c: Context, deps: AppDeps, accounts: AnyAccountStore): Promise<SessionRow | null> {
+  const kept = c.get(VERIFIED) as SessionRow | null | undefined;
+  if (kept !== undefined) return kept;
+  const session = await verifySessionCookie(c, deps, accounts);
+  c.set(VERIFIED, session as never);
+  return session;
 }
 
 /**

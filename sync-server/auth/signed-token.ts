@@ -88,7 +88,9 @@ export function verifyToken(deps: AppDeps, audience: string, token: string): Tok
   if (!v) {
     const checked = checkToken(secret, token);
     if (!checked) return null;
-    v = cache.set(token, checked);
+    // Kept under a copy of the token's text: `token` may be a slice of the whole Cookie header,
+    // which the map would otherwise keep alive (kilobytes a token, not its 250 characters).
+    v = cache.set(Buffer.from(token, 'latin1').toString('latin1'), checked);
   }
   if (!(v.aud === audience || (Array.isArray(v.aud) && v.aud.includes(audience)))) return null;
   const now = Math.floor(deps.now() / 1000);

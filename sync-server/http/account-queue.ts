@@ -14,10 +14,10 @@ import { ApiHttpError } from './errors';
  * Serialises the requests of each account through this middleware; 429 past `maxWaiting` queued.
  * `key` names a request's account (default: `c.var.userId`, set by requireSession); null passes.
  */
-export function oneAtATimePerAccount(opts: { maxWaiting: number; key?: (c: Context<AppEnv>) => string | null }): MiddlewareHandler<AppEnv> {
+export function oneAtATimePerAccount(opts: { maxWaiting: number; key?: (c: Context<AppEnv>) => Promise<string | null> }): MiddlewareHandler<AppEnv> {
   const queues = new Map<string, { tail: Promise<void>; size: number }>();
   return async (c, next) => {
-    const key = opts.key ? opts.key(c) : c.get('userId');
+    const key = opts.key ? await opts.key(c) : c.get('userId');
     if (key === null) return next();
     let q = queues.get(key);
     if (!q) {

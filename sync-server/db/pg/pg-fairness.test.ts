@@ -39,7 +39,7 @@ describe('fairness between accounts on PostgreSQL', () => {
 });
 
 describe('which requests wait in their account’s write queue', () => {
-  it('writes do; reads, the sync, file chunks and the AI calls do not', async () => {
+  it('writes do; reads, the sync, file chunks and completions, the AI calls, signing in and out, and the public token pages do not', async () => {
     const { queuedWrite } = await import('../../app');
     expect(queuedWrite('POST', '/api/trustees')).toBe(true);
     expect(queuedWrite('DELETE', '/api/messages/m1')).toBe(true);
@@ -48,6 +48,11 @@ describe('which requests wait in their account’s write queue', () => {
     expect(queuedWrite('POST', '/api/sync')).toBe(false);
     expect(queuedWrite('PUT', '/api/blobs/b1/chunks/0')).toBe(false);
     expect(queuedWrite('POST', '/api/blobs')).toBe(true);
+    expect(queuedWrite('POST', '/api/blobs/b1/complete')).toBe(false);
+    expect(queuedWrite('POST', '/api/auth/password')).toBe(true);
+    for (const open of ['/api/auth/login', '/api/auth/register', '/api/auth/logout', '/api/trustee/invite/tok', '/api/still-here/tok']) {
+      expect(queuedWrite('POST', open), open).toBe(false);
+    }
     for (const ai of ['/api/astrological-insights', '/api/generate-obituary', '/api/suggest-music', '/api/survivor-tasks/generate-automation']) {
       expect(queuedWrite('POST', ai), ai).toBe(false);
     }

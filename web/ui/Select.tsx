@@ -119,9 +119,12 @@ export const Select = forwardRef<HTMLButtonElement | null, SelectProps>(function
       onPointerDown={(e) => e.button === 0 && press()}
       onClick={press}
       onKeyDown={(e) => {
-        if (e.key.length === 1 && e.key !== ' ' && !e.ctrlKey && !e.metaKey && !e.altKey) {
-          const t = typed.current;
-          t.search = e.timeStamp - t.at < TYPEAHEAD_MS ? t.search + e.key : e.key;
+        const t = typed.current;
+        const typing = t.search !== '' && e.timeStamp - t.at < TYPEAHEAD_MS;
+        // A space while typing is part of the search (Radix's rule), otherwise it opens the list.
+        if (e.key.length === 1 && (e.key !== ' ' || typing) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+          if (e.key === ' ') e.preventDefault();
+          t.search = typing ? t.search + e.key : e.key;
           t.at = e.timeStamp;
           const next = typeaheadMatch(options, current, t.search);
           if (next) onValueChange?.(next.value);

@@ -11,7 +11,7 @@ import type { messageFieldsSchema } from '../../shared/schema/message';
 import type { survivorTaskFieldsSchema } from '../../shared/schema/survivor-task';
 import type { trusteeFieldsSchema } from '../../shared/schema/trustee';
 import type { profileSchema } from '../../shared/schema/user';
-import { TOMBSTONE_FIELD } from '../../shared/sync/record';
+import { TOMBSTONE_FIELD } from '../../shared/schema/collection-names';
 import { requireDb } from './current';
 import type { UserDatabase } from './user-database';
 import { hasCreatedAt, normalizeNewRecord, normalizePatch } from './normalize';

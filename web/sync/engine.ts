@@ -24,8 +24,7 @@ export interface SyncSnapshot {
   clockOffMs?: number;
 }
 
-/** A device clock off by more than this is named in the sync status (rule 17). */
-export const CLOCK_OFF_WARN_MS = 2 * 60 * 1000;
+export { CLOCK_OFF_WARN_MS } from './sync-state';
 
 /**
  * Plain words for a failed sync (issue 14 finding 7: a server's raw text is never shown).

@@ -15,6 +15,9 @@ export const CREATED_AT_COLLECTIONS: readonly CollectionName[] = ['deathPlan', '
 /** True when records of `collection` carry a `createdAt` the client sets on create. */
 export const hasCreatedAt = (collection: CollectionName): boolean => CREATED_AT_COLLECTIONS.includes(collection);
 
+/** Collections holding one record per user, whose id is the user's id (rule 7). */
+export const SINGLETON_COLLECTIONS: readonly CollectionName[] = ['profile', 'deathPlan'];
+
 /** Collections whose records may hold a file (shared/files/ref.ts re-exports it). */
 export const FILE_COLLECTIONS = ['documents', 'messages'] as const satisfies readonly CollectionName[];
 

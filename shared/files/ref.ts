@@ -10,7 +10,7 @@ import type { CollectionName } from '../schema/collections';
 import { z } from '../schema/z';
 
 /** The collections whose records may hold a `file` (shared/schema/document.ts, message.ts). */
-export const FILE_COLLECTIONS = ['documents', 'messages'] as const satisfies readonly CollectionName[];
+export { FILE_COLLECTIONS } from '../schema/collection-names';
 
 /** A blob id: client-made, URL-safe, 16 to 64 characters. */
 export const blobIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'Invalid file id'));

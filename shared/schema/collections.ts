@@ -10,9 +10,9 @@ import { messageFieldsSchema, type Message } from './message';
 import { survivorTaskFieldsSchema, type SurvivorTask } from './survivor-task';
 import { trusteeFieldsSchema, type Trustee } from './trustee';
 import { profileSchema, type Profile } from './user';
+import type { CollectionName } from './collection-names';
 
-export const COLLECTIONS = ['profile', 'deathPlan', 'messages', 'documents', 'trustees', 'survivorTasks'] as const;
-export type CollectionName = (typeof COLLECTIONS)[number];
+export { COLLECTIONS, type CollectionName } from './collection-names';
 
 export interface CollectionSpec {
   /** Schema of every writable field (list fields as plain string arrays). */

@@ -7,8 +7,9 @@
 import { COLLECTION_SPECS, type CollectionName, type EntityOf } from '../schema/collections';
 import { z } from '../schema/z';
 import type { RecordState } from './merge';
+import { TOMBSTONE_FIELD } from '../schema/collection-names';
 
-export const TOMBSTONE_FIELD = '_deleted';
+export { TOMBSTONE_FIELD };
 export const LIST_SEPARATOR = '/';
 
 export interface ListItem {

@@ -4,17 +4,19 @@
  * change lands in IndexedDB at once; the outbox carries it to the server later.
  */
 import type { z } from 'zod';
-import { COLLECTION_SPECS, type CollectionName } from '../../shared/schema/collections';
 import type { deathPlanFieldsSchema } from '../../shared/schema/death-plan';
 import type { documentFieldsSchema } from '../../shared/schema/document';
 import type { messageFieldsSchema } from '../../shared/schema/message';
 import type { survivorTaskFieldsSchema } from '../../shared/schema/survivor-task';
 import type { trusteeFieldsSchema } from '../../shared/schema/trustee';
 import type { profileSchema } from '../../shared/schema/user';
-import { TOMBSTONE_FIELD } from '../../shared/sync/record';
+import { SINGLETON_COLLECTIONS, TOMBSTONE_FIELD, type CollectionName } from '../../shared/schema/collection-names';
 import { requireDb } from './current';
 import type { UserDatabase } from './user-database';
-import { hasCreatedAt, normalizeNewRecord, normalizePatch } from './normalize';
+
+/** Type of ./normalize.ts, the zod normalisation loaded on the first write (issue #20: not needed to paint). */
+type Normalize = typeof import('./normalize');
+const loadNormalize = (): Promise<Normalize> => import('./normalize');
 
 type NullableKeys<T> = { [K in keyof T]-?: null extends T[K] ? K : never }[keyof T];
 /** `T` with its nullable fields optional: an optional field not given is stored as null. */
@@ -32,10 +34,10 @@ export interface CreateInput {
 /** Fields a screen passes to change a record; extra keys (id, userId) are ignored. */
 export type PatchInput<C extends CollectionName> = Partial<CreateInput[C]> & { id?: string; userId?: string };
 
-function prepareCreate<C extends CollectionName>(name: C, fields: CreateInput[C], db: UserDatabase) {
+function prepareCreate<C extends CollectionName>({ hasCreatedAt, normalizeNewRecord }: Normalize, name: C, fields: CreateInput[C], db: UserDatabase) {
   const input: Record<string, unknown> = { ...fields };
   if (hasCreatedAt(name)) input.createdAt = new Date(db.correctedNow()).toISOString(); // rule 17
-  const id = COLLECTION_SPECS[name].singleton ? db.userId : crypto.randomUUID();
+  const id = SINGLETON_COLLECTIONS.includes(name) ? db.userId : crypto.randomUUID();
   return { collection: name, id, patch: normalizeNewRecord(name, input) };
 }
 
@@ -44,22 +46,25 @@ function prepareCreate<C extends CollectionName>(name: C, fields: CreateInput[C]
  * (rule 7; creating it again merges the fields). Throws LocalWriteError naming the invalid field.
  */
 export async function create<C extends CollectionName>(name: C, fields: CreateInput[C]): Promise<string> {
+  const normalize = await loadNormalize();
   const db = requireDb();
-  const input = prepareCreate(name, fields, db);
+  const input = prepareCreate(normalize, name, fields, db);
   await db.writeMany([input]);
   return input.id;
 }
 
 /** Creates many records in one transaction (all or none), e.g. the default survivor tasks. */
 export async function bulkCreate<C extends CollectionName>(name: C, items: readonly CreateInput[C][]): Promise<string[]> {
+  const normalize = await loadNormalize();
   const db = requireDb();
-  const inputs = items.map((fields) => prepareCreate(name, fields, db));
+  const inputs = items.map((fields) => prepareCreate(normalize, name, fields, db));
   await db.writeMany(inputs);
   return inputs.map((i) => i.id);
 }
 
 /** Changes the given fields of a record (lists as whole arrays; they are diffed item by item). */
 export async function save<C extends CollectionName>(name: C, id: string, patch: PatchInput<C>): Promise<void> {
+  const { normalizePatch } = await loadNormalize();
   await requireDb().write(name, id, normalizePatch(name, patch));
 }
 

@@ -3,7 +3,7 @@
  * survivor tasks, stamped with their fixed low HLCs so any person's edit or delete wins over them.
  */
 import type { Change } from '../../shared/sync/change';
-import { TOMBSTONE_FIELD } from '../../shared/sync/record';
+import { TOMBSTONE_FIELD } from '../../shared/schema/collection-names';
 import type { UserDatabase, WriteInput } from './user-database';
 
 /**

@@ -4,9 +4,9 @@
  * database open yet).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { CollectionName, EntityOf } from '../../shared/schema/collections';
+import { hasCreatedAt, type CollectionName } from '../../shared/schema/collection-names';
+import type { EntityOf } from '../../shared/schema/collections';
 import { useCurrentDb } from './current';
-import { hasCreatedAt } from './normalize';
 
 /** Every live record of `name`, newest first when the collection has createdAt. */
 export function useCollection<C extends CollectionName>(name: C): EntityOf[C][] | undefined {

@@ -12,8 +12,7 @@ const reasonOf = (collection: CollectionName, error: z.core.$ZodError) => {
   return `${collection}.${issue.path.join('.') || 'record'}: ${issue.message}`;
 };
 
-/** True when records of `collection` carry a `createdAt` the client sets on create. */
-export const hasCreatedAt = (collection: CollectionName) => 'createdAt' in COLLECTION_SPECS[collection].fields.shape;
+export { hasCreatedAt } from '../../shared/schema/collection-names';
 
 /**
  * Parses each given field of `patch` alone with its schema (unknown keys such as id/userId and

@@ -6,15 +6,41 @@
  * to the outbox. Nothing is written without its outbox entry, and no outbox entry without its write.
  */
 import type { Transaction } from 'dexie';
-import { COLLECTIONS, type CollectionName, type EntityOf } from '../../shared/schema/collections';
-import { MAX_CHANGE_BYTES, MAX_FIELDS_PER_CHANGE, validateChange, type Change } from '../../shared/sync/change';
+import { COLLECTIONS, TOMBSTONE_FIELD, type CollectionName } from '../../shared/schema/collection-names';
+import type { EntityOf } from '../../shared/schema/collections';
+import type { Change } from '../../shared/sync/change';
 import { ClockError, createClock, newNodeId, type Clock, type Hlc } from '../../shared/sync/hlc';
 import { emptyState, mergeState, stateOfWrite, type RecordState } from '../../shared/sync/merge';
-import { missingFields } from '../../shared/sync/generated';
-import { deleteView } from '../../shared/sync/versions';
-import { keepReplacedTexts } from './local-versions';
-import { fieldsOfPatch, materialize, TOMBSTONE_FIELD, type NewItemId } from '../../shared/sync/record';
+import type { NewItemId } from '../../shared/sync/record';
 import { AfterwordDexie, type IndexedDbDeps, type MetaValues } from './schema';
+
+/** The write kit (./write-kit.ts): validation, materialising and the rest of a write, which need zod. */
+export type WriteKit = typeof import('./write-kit');
+
+let kitLoading: Promise<WriteKit> | null = null;
+let kitLoaded: WriteKit | null = null;
+
+/**
+ * Loads the write kit once (issue #20: zod is not needed to paint, only to write) and returns it; a
+ * failed load (e.g. the chunk could not be fetched) is retried by the next call. Await it before
+ * opening a transaction that writes records: awaiting a non-Dexie promise inside one commits it.
+ */
+export function loadWriteKit(): Promise<WriteKit> {
+  kitLoading ??= import('./write-kit').then(
+    (kit) => (kitLoaded = kit),
+    (err: unknown) => {
+      kitLoading = null;
+      throw err;
+    },
+  );
+  return kitLoading;
+}
+
+/** The loaded write kit; throws when loadWriteKit has not resolved yet (a caller forgot to await it). */
+function writeKit(): WriteKit {
+  if (!kitLoaded) throw new Error('The write kit is not loaded: await loadWriteKit() before the transaction');
+  return kitLoaded;
+}
 
 /** A local write refused before anything was written; `message` names the collection and field. */
 export class LocalWriteError extends Error {
@@ -104,6 +130,8 @@ export class UserDatabase {
     // Rule 3/17: the client never refuses a timestamp (the server already merged it), and reads
     // the server-corrected wall time, so its writes win over everything it has seen.
     const clock = createClock(newNodeId(), () => now() + offset.value, last, Infinity);
+    // Issue #20: fetched now, so the first save does not wait for it; a failure is retried on that save.
+    loadWriteKit().catch(() => undefined);
     return new UserDatabase(dexie, userId, clock, offset, now);
   }
 
@@ -167,6 +195,7 @@ export class UserDatabase {
 
   /** Several writes in one transaction: all are written, or (if one is invalid) none. */
   async writeMany(inputs: readonly WriteInput[]): Promise<Change[]> {
+    await loadWriteKit(); // before the transaction (issue #20)
     const changes = await this.dexie.transaction('rw', this.allTables(), async (tx) => {
       await this.foldStoredClock();
       const out: Change[] = [];
@@ -182,6 +211,7 @@ export class UserDatabase {
   }
 
   private async writeOne({ collection, id, patch, newItemId, listBase, generatedHlc, bases, rawFields }: WriteInput): Promise<Change | null> {
+    const { fieldsOfPatch, missingFields, validateChange, viewOfDelete } = writeKit();
     const state = await this.readState(collection, id);
     if (generatedHlc !== undefined) return this.writeGenerated(collection, id, state, missingFields(state, patch), generatedHlc);
     // A local write must beat everything this device shows for the record (another tab's writes too).
@@ -213,7 +243,7 @@ export class UserDatabase {
   /** Writes generated sync `fields` (already only the missing ones) with their fixed HLC (rule 18). */
   private async writeGenerated(collection: CollectionName, id: string, state: RecordState, fields: Record<string, unknown>, hlc: Hlc) {
     if (Object.keys(fields).length === 0) return null;
-    const checked = validateChange({ collection, id, hlc, fields }, { actor: 'client', userId: this.userId });
+    const checked = writeKit().validateChange({ collection, id, hlc, fields }, { actor: 'client', userId: this.userId });
     if (!checked.ok) throw new LocalWriteError(checked.reason);
     await this.storeState(collection, id, mergeState(state, stateOfWrite(fields, hlc)).state);
     await this.dexie.outbox.add({ ...checked.change });
@@ -229,8 +259,10 @@ export class UserDatabase {
   /**
    * Stores a record's field state and its materialised entity (absent when tombstoned). A state
    * with no fields (a refused create, rule 11) means no record at all: both rows are removed.
+   * Use inside a transaction, after awaiting loadWriteKit() (issue #20).
    */
   async storeState(collection: CollectionName, id: string, state: RecordState): Promise<void> {
+    const { keepReplacedTexts, materialize } = writeKit();
     await keepReplacedTexts(this, collection, id, state);
     if (Object.keys(state.clocks).length === 0) {
       await this.dexie.fieldState.delete([collection, id]);
@@ -288,11 +320,3 @@ export class UserDatabase {
   }
 }
 
-/**
- * The bases of a delete (rule 22): its view of the record (deleteView), or none when the view is too
- * large to travel (a delete must never fail: without bases it is an older client's delete).
- */
-function viewOfDelete(collection: CollectionName, state: RecordState): [string, Hlc][] {
-  const view = Object.entries(deleteView(collection, state));
-  return view.length <= MAX_FIELDS_PER_CHANGE && JSON.stringify(view).length <= MAX_CHANGE_BYTES / 2 ? view : [];
-}

@@ -13,7 +13,7 @@
 import { ApiError } from '../api/client';
 import type { AttachmentRow } from '../db/schema';
 import type { UserDatabase } from '../db/user-database';
-import { browserEnvironment, type SyncEnvironment } from '../sync/engine';
+import { browserEnvironment, type SyncEnvironment } from '../sync/environment';
 import { createRunner, jitteredBackoff, withDeviceLock } from '../sync/runner';
 import { isTransient, type FilesHttp } from './http';
 import { collectUnreferenced, isReferenced, updateAttachment } from './store';

@@ -6,7 +6,7 @@
  * (download.ts: decryption, SHA-256) are loaded on first use (issue #20; precached for offline).
  */
 import type { FileRef } from '../../shared/files/ref';
-import type { SyncEnvironment } from '../sync/engine';
+import type { SyncEnvironment } from '../sync/environment';
 import type { AddFileOptions, FilesDeps } from './add';
 import { fetchFileLimits, type FileLimits } from './limits';
 import { createAttachmentQueue, retryAttachment, type AttachmentQueue } from './queue';

@@ -4,7 +4,7 @@
  * holds any more (deleted here or on another device) is removed from this device, and never
  * uploaded (issue #17 "Release and deletion"; anchor: PowerSync's attachment queue).
  */
-import { FILE_COLLECTIONS } from '../../shared/files/ref';
+import { FILE_COLLECTIONS } from '../../shared/schema/collection-names';
 import type { AttachmentRow, AttachmentState, FileRow } from '../db/schema';
 import type { UserDatabase } from '../db/user-database';
 

@@ -8,8 +8,7 @@ import { CloudCheck, CloudOff, LoaderCircle, LogIn, RefreshCw, type LucideIcon }
 import { Link } from 'react-router-dom';
 import { useDatabaseNotice } from '../db/hooks';
 import { cn } from '../ui/cn';
-import { CLOCK_OFF_WARN_MS } from './engine';
-import { useSyncState, type SyncState } from './index';
+import { CLOCK_OFF_WARN_MS, useSyncState, type SyncState } from './sync-state';
 
 const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
 /** ' — 3 changes waiting', or '' when nothing waits: shown in every state (issue 14 finding 7). */

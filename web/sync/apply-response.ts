@@ -8,7 +8,7 @@ import { mergeState } from '../../shared/sync/merge';
 import { parseConflictKey, RESTORABLE_FIELD } from '../../shared/sync/versions';
 import { isClockRefusal, restampRefused } from './restamp';
 import { MAX_PUSH_CHANGES, PROTOCOL_VERSION, type RejectedChange, type SyncRequest, type SyncResponse } from '../../shared/sync/protocol';
-import type { UserDatabase } from '../db/user-database';
+import { loadWriteKit, type UserDatabase } from '../db/user-database';
 
 /** The next request: the oldest ≤ MAX_PUSH_CHANGES outbox entries, the stored cursor, and whose they are (rule 15). */
 export async function buildRequest(db: UserDatabase): Promise<SyncRequest> {
@@ -51,6 +51,7 @@ const isCollection = (c: string): c is CollectionName => (COLLECTIONS as readonl
  */
 export async function applyResponse(db: UserDatabase, res: SyncResponse): Promise<ApplyResult> {
   const { dexie } = db;
+  await loadWriteKit(); // storeState needs it, and nothing but Dexie may be awaited in the transaction (issue #20)
   return dexie.transaction('rw', db.allTables(), async () => {
     await db.foldStoredClock();
     const stored = (await db.getMeta('cursor')) ?? 0;

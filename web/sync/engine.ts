@@ -12,6 +12,9 @@ import { applyResponse, buildRequest, type KeptNotice } from './apply-response';
 import type { LiveConnect } from './live';
 import { SyncHttpError, type Transport } from './transport';
 import { createRunner, jitteredBackoff, withDeviceLock } from './runner';
+import { browserEnvironment, type SyncEnvironment } from './environment';
+
+export { browserEnvironment, type SyncEnvironment } from './environment';
 
 export type SyncStatus = 'offline' | 'syncing' | 'synced' | 'error' | 'needs-sign-in' | 'update-required';
 
@@ -24,8 +27,7 @@ export interface SyncSnapshot {
   clockOffMs?: number;
 }
 
-/** A device clock off by more than this is named in the sync status (rule 17). */
-export const CLOCK_OFF_WARN_MS = 2 * 60 * 1000;
+export { CLOCK_OFF_WARN_MS } from './sync-state';
 
 /**
  * Plain words for a failed sync (issue 14 finding 7: a server's raw text is never shown).
@@ -43,15 +45,6 @@ export function describeSyncError(err: unknown, online = true): string {
   return 'Sync stopped unexpectedly; retrying';
 }
 
-/** What the engine needs from the browser; every part optional so it runs in Node tests. */
-export interface SyncEnvironment {
-  locks?: Pick<LockManager, 'request'> | null;
-  /** False when the browser knows it is offline. */
-  isOnline?: () => boolean;
-  isVisible?: () => boolean;
-  /** Subscribes to 'online' / 'offline' / 'visible'; returns an unsubscribe. */
-  subscribe?: (event: 'online' | 'offline' | 'visible', fn: () => void) => () => void;
-}
 
 export interface SyncEngineOptions {
   db: UserDatabase;
@@ -90,26 +83,6 @@ export interface SyncEngine {
   snapshot(): SyncSnapshot;
 }
 
-/** The browser environment (navigator.locks, online/visibility events), or none outside a browser. */
-export function browserEnvironment(): SyncEnvironment {
-  const hasWindow = typeof window !== 'undefined' && typeof document !== 'undefined';
-  const nav = typeof navigator !== 'undefined' ? navigator : undefined;
-  return {
-    locks: nav && 'locks' in nav ? nav.locks : null,
-    isOnline: () => nav?.onLine !== false,
-    isVisible: () => !hasWindow || document.visibilityState === 'visible',
-    subscribe: (event, fn) => {
-      if (!hasWindow) return () => {};
-      if (event === 'visible') {
-        const h = () => document.visibilityState === 'visible' && fn();
-        document.addEventListener('visibilitychange', h);
-        return () => document.removeEventListener('visibilitychange', h);
-      }
-      window.addEventListener(event, fn);
-      return () => window.removeEventListener(event, fn);
-    },
-  };
-}
 
 const isNetworkError = (err: unknown) => err instanceof TypeError || (err as Error)?.name === 'AbortError';
 

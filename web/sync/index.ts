@@ -3,11 +3,9 @@
  * startSync/stopSync/resumeSync drive one engine at a time; useSyncState() is what the header
  * shows; <SyncLifecycle/> (mounted once by the shell) opens the database and syncs while signed in.
  */
-import { useShallow } from 'zustand/react/shallow';
 import { requireDb } from '../db/current';
-import { usePendingCount } from '../db/hooks';
 import { useSession } from '../app/session';
-import { createSyncEngine, type SyncEngine, type SyncStatus } from './engine';
+import { createSyncEngine, type SyncEngine } from './engine';
 import { useSyncStore } from './sync-store';
 import { toast } from '../ui/toast-store';
 import { keptToast, rejectedToast } from './kept-toast';
@@ -17,6 +15,7 @@ import { fetchTransport, type Transport } from './transport';
 export { SyncHttpError, fetchTransport, type Transport } from './transport';
 export type { SyncStatus, SyncSnapshot } from './engine';
 export { useSyncStore } from './sync-store';
+export { useSyncState, type SyncState } from './sync-state';
 
 let engine: SyncEngine | null = null;
 
@@ -68,23 +67,4 @@ export function requestSync(): void {
 /** Runs a sync now and resolves when it ends (e.g. before signing out). */
 export function syncNow(): Promise<void> {
   return engine?.syncNow() ?? Promise.resolve();
-}
-
-export interface SyncState {
-  status: SyncStatus;
-  /** Changes waiting in the outbox. */
-  pending: number;
-  lastError?: string;
-  lastSyncedAt?: number;
-  /** Server time − device time (ms), rule 17. */
-  clockOffMs?: number;
-}
-
-/** The header's view of sync: status, how many changes wait, the last error and success time. */
-export function useSyncState(): SyncState {
-  const { status, lastError, lastSyncedAt, clockOffMs } = useSyncStore(
-    useShallow((s) => ({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs })),
-  );
-  const pending = usePendingCount();
-  return { status, pending, lastError, lastSyncedAt, clockOffMs };
 }

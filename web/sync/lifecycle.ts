@@ -4,12 +4,24 @@
  * when the session ends here the engine stops and the database closes, but it is NOT deleted
  * (a 401 on start must keep every unsynced change). Deleting happens only on an explicit
  * sign-out, through endLocalSession().
+ *
+ * The sync engine (./index.ts, with its transport and the zod protocol schemas) is imported once the
+ * database is open (issue #20): screens paint from the database, so the engine need not be loaded first.
  */
 import { useEffect } from 'react';
 import { useSession } from '../app/session';
 import { closeUserDatabase, deleteUserDatabase, openUserDatabase, useCurrentDb } from '../db/current';
 import { toast } from '../ui/toast-store';
-import { resumeSync, startSync, stopSync, syncNow, useSyncStore } from './index';
+import { useSyncStore } from './sync-store';
+
+type SyncModule = typeof import('./index');
+let syncModule: SyncModule | null = null;
+
+/** The sync engine's module, imported on first need (issue #20). */
+async function loadSync(): Promise<SyncModule> {
+  syncModule ??= await import('./index');
+  return syncModule;
+}
 
 let persistRequested = false;
 
@@ -35,7 +47,9 @@ export function useSyncLifecycle(): void {
       try {
         await openUserDatabase(userId);
         if (cancelled) return;
-        startSync({ userId });
+        const sync = await loadSync();
+        if (cancelled) return;
+        sync.startSync({ userId });
         requestPersistentStorage();
       } catch (err) {
         console.error('Could not open the local database', err);
@@ -44,14 +58,16 @@ export function useSyncLifecycle(): void {
     })();
     return () => {
       cancelled = true;
-      void stopSync().then(() => {
+      // No sync module yet means no engine was started (startSync is its only way in).
+      void (syncModule?.stopSync() ?? Promise.resolve()).then(() => {
         if (useCurrentDb.getState().db?.userId === userId) closeUserDatabase();
       });
     };
   }, [userId]);
 
   useEffect(() => {
-    if (userId && !needsReauth) resumeSync();
+    // No engine yet (its module not loaded) means nothing to resume: startSync starts it running.
+    if (userId && !needsReauth) syncModule?.resumeSync();
   }, [userId, needsReauth]);
 
   useEffect(
@@ -86,6 +102,7 @@ export async function endLocalSession(
   opts: { timeoutMs?: number; discardPending?: boolean } = {},
 ): Promise<'deleted' | 'kept'> {
   const timeoutMs = opts.timeoutMs ?? 5_000;
+  const { syncNow, stopSync } = await loadSync();
   const current = useCurrentDb.getState().db;
   if (current?.userId === userId && timeoutMs > 0) await Promise.race([syncNow(), new Promise((r) => setTimeout(r, timeoutMs))]);
   await stopSync();

@@ -5,7 +5,7 @@
  * failed with a network TypeError) is its own state, so the panel can say so instead of erroring.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isNetworkError } from '../profile/error-description';
+import { isNetworkError } from '../profile/network-error';
 
 export type QueryState<T> =
   | { status: 'idle' | 'loading'; data?: undefined; isFetching: boolean }

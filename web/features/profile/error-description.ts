@@ -7,15 +7,13 @@ import { ApiError, FALLBACK_MESSAGE, serverMessage } from '../../api/client';
 import { LocalWriteError } from '../../db';
 import { describeWriteError } from '../../forms/field-limits';
 
+export { isNetworkError } from './network-error';
+
+/** The toast description of `err`: the field in plain words, the server's text or the fallback. */
 export function errorDescription(err: unknown): string {
   const plain = describeWriteError(err);
   if (plain) return plain;
   if (err instanceof LocalWriteError) return err.message.replace(/^[A-Za-z]+\.[^:]+:\s*/, '') || FALLBACK_MESSAGE;
   if (err instanceof ApiError) return serverMessage(err);
   return FALLBACK_MESSAGE;
-}
-
-/** True when `err` means the browser could not reach the server (offline, server down). */
-export function isNetworkError(err: unknown): boolean {
-  return err instanceof TypeError || (typeof navigator !== 'undefined' && navigator.onLine === false);
 }

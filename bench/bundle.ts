@@ -114,6 +114,11 @@ export async function run(): Promise<void> {
   const leaked = signedIn.filter((k) => landing.has(manifest[k]!.file));
   console.log(leaked.length ? `signed-in screens loaded by the landing page: ${leaked.join(', ')}` : 'the landing page loads no signed-in screen');
   if (leaked.length) over.push('the landing page loads signed-in screens');
+  // zod (and so every schema) is for writing and syncing, not for painting (issue #20): a static
+  // import of a schema on the dashboard's path puts ~20 KB back before its first paint.
+  const withZod = [...dashboard].filter((f) => f.endsWith('.js') && readFileSync(join(DIST, f), 'utf8').includes('$ZodObject'));
+  console.log(withZod.length ? `the dashboard loads zod before it paints: ${withZod.join(', ')}` : 'the dashboard loads no zod before it paints');
+  if (withZod.length) over.push(`the dashboard loads zod before it paints (${withZod.join(', ')})`);
   failOnMisses('bench/bundle', over);
 }
 

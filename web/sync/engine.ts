@@ -45,7 +45,6 @@ export function describeSyncError(err: unknown, online = true): string {
   return 'Sync stopped unexpectedly; retrying';
 }
 
-
 export interface SyncEngineOptions {
   db: UserDatabase;
   transport: Transport;
@@ -82,7 +81,6 @@ export interface SyncEngine {
   resume(): void;
   snapshot(): SyncSnapshot;
 }
-
 
 const isNetworkError = (err: unknown) => err instanceof TypeError || (err as Error)?.name === 'AbortError';
 

@@ -6,21 +6,39 @@
  * The session hint (auth/session-hint.ts) follows the session: cleared with a 401 when the request
  * still carries one, set when a valid session lacks it (sessions started before the hint existed).
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
 import { ApiHttpError } from '../http/errors';
 import type { Services } from '../services';
 import { ensureDeviceCookie } from './device-cookie';
-import { SESSION_ABSOLUTE_MS, verifySessionOnce } from './session';
+import { SESSION_ABSOLUTE_MS, forgetVerifiedSession, verifySessionOnce } from './session';
 import { clearSessionHint, hasSessionHint, setSessionHint } from './session-hint';
+
+/** 401 'Not signed in' (clearing the session hint) unless the request's session is live. */
+async function admit(c: Context<AppEnv>, deps: AppDeps, accounts: Services['accounts']) {
+  const session = await verifySessionOnce(c, deps, accounts);
+  if (!session) {
+    if (hasSessionHint(c, deps)) clearSessionHint(c, deps);
+    throw new ApiHttpError(401, 'Not signed in');
+  }
+  return session;
+}
+
+/**
+ * For a request admitted by requireSession that then waited (oneAtATimePerAccount's
+ * `afterWaiting`): reads its session again and answers 401 'Not signed in' if it was signed out or
+ * revoked meanwhile, so nothing is written on a session that ended while the request waited.
+ */
+export function sessionStillLive(deps: AppDeps, services: Pick<Services, 'accounts'>): (c: Context<AppEnv>) => Promise<void> {
+  return async (c) => {
+    forgetVerifiedSession(c);
+    await admit(c, deps, services.accounts);
+  };
+}
 
 export function requireSession(deps: AppDeps, services: Pick<Services, 'accounts'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = await verifySessionOnce(c, deps, services.accounts);
-    if (!session) {
-      if (hasSessionHint(c, deps)) clearSessionHint(c, deps);
-      throw new ApiHttpError(401, 'Not signed in');
-    }
+    const session = await admit(c, deps, services.accounts);
     if (!hasSessionHint(c, deps)) setSessionHint(c, deps, SESSION_ABSOLUTE_MS);
     c.set('userId', session.userId);
     c.set('sessionId', session.id);

@@ -81,6 +81,14 @@ export async function verifySessionOnce(c: Context, deps: AppDeps, accounts: Any
 }
 
 /**
+ * Forgets what verifySessionOnce kept for this request, so its next call reads the session row
+ * again: for a request that waited (the per-account queue) while its session may have ended.
+ */
+export function forgetVerifiedSession(c: Context): void {
+  c.set(VERIFIED, undefined as never);
+}
+
+/**
  * Deletes session rows past their absolute expiry or idle for longer than SESSION_IDLE_MS
  * (OWASP ASVS 7.3.1, 7.3.2). Such sessions are already refused; this keeps the table from
  * growing. Returns how many rows went. Run periodically by main.ts.

@@ -4,7 +4,9 @@
  * more of the server than one that opens one; between two requests of one account the event loop
  * first serves everyone else. Past `maxWaiting` queued requests an account gets 429 at once.
  * Mount after `requireSession`, or give `key` (the account of a request, null to let it pass
- * unqueued). The queue lives in the middleware instance (per app), in memory.
+ * unqueued). A request that had to wait runs `afterWaiting` before it goes on (e.g. checking its
+ * session again: it may have been signed out meanwhile). The queue lives in the middleware instance
+ * (per app), in memory.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
@@ -13,8 +15,14 @@ import { ApiHttpError } from './errors';
 /**
  * Serialises the requests of each account through this middleware; 429 past `maxWaiting` queued.
  * `key` names a request's account (default: `c.var.userId`, set by requireSession); null passes.
+ * `afterWaiting` runs for a request that waited behind another, before it goes on; what it throws
+ * is the request's answer.
  */
-export function oneAtATimePerAccount(opts: { maxWaiting: number; key?: (c: Context<AppEnv>) => Promise<string | null> }): MiddlewareHandler<AppEnv> {
+export function oneAtATimePerAccount(opts: {
+  maxWaiting: number;
+  key?: (c: Context<AppEnv>) => Promise<string | null>;
+  afterWaiting?: (c: Context<AppEnv>) => void | Promise<void>;
+}): MiddlewareHandler<AppEnv> {
   const queues = new Map<string, { tail: Promise<void>; size: number }>();
   return async (c, next) => {
     const key = opts.key ? await opts.key(c) : c.get('userId');
@@ -27,6 +35,7 @@ export function oneAtATimePerAccount(opts: { maxWaiting: number; key?: (c: Conte
     if (q.size > opts.maxWaiting) {
       throw new ApiHttpError(429, 'Too many requests at once. Please wait and try again.', undefined, { 'Retry-After': '1' });
     }
+    const waits = q.size > 0;
     q.size += 1;
     const before = q.tail;
     let done!: () => void;
@@ -34,6 +43,7 @@ export function oneAtATimePerAccount(opts: { maxWaiting: number; key?: (c: Conte
     try {
       await before;
       await new Promise<void>((resolve) => setImmediate(resolve)); // other accounts' I/O first
+      if (waits && opts.afterWaiting) await opts.afterWaiting(c);
       await next();
     } finally {
       q.size -= 1;

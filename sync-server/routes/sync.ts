@@ -10,7 +10,7 @@ import { COLLECTIONS, type CollectionName } from '../../shared/schema/collection
 import { idSchema } from '../../shared/schema/common';
 import { DEFAULT_PULL_LIMIT, isLongText, PROTOCOL_VERSION, syncRequestSchema, type SyncResponse } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth/middleware';
+import { requireSession, sessionStillLive } from '../auth/middleware';
 import { oneAtATimePerAccount } from '../http/account-queue';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
@@ -100,7 +100,9 @@ export function syncRoutes(deps: AppDeps, services: Services, live: LiveOptions)
 
   // Issue #15: one sync of an account at a time; an account past its request or write budget is
   // told so before its body is parsed (the body is still read: answering early would reset the connection).
-  app.post('/api/sync', requireSession(deps, services), oneAtATimePerAccount({ maxWaiting: 4 }), async (c) => {
+  // A sync that waited checks its session again: one signed out meanwhile merges nothing.
+  const syncsInTurn = oneAtATimePerAccount({ maxWaiting: 4, afterWaiting: sessionStillLive(deps, services) });
+  app.post('/api/sync', requireSession(deps, services), syncsInTurn, async (c) => {
     await c.req.text();
     const userId = c.get('userId'); // once: each `c.var` read copies every variable into a new object
     await s.records.throttle.requests.hit(userId);

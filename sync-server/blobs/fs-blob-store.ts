@@ -6,7 +6,6 @@
  * is removed by `sweepTemporary`.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -46,8 +45,12 @@ export function createFsBlobStore(root: string): BlobStore {
           done(null, data);
         },
       });
+      // Created before the pipeline starts: a stream opening its own file could still have that
+      // open() queued when a failed pipeline rejects, and removing the file before the open()
+      // created it left it behind (a busy machine did, now and then). The stream closes the handle.
+      const handle = await open(tmp, 'wx');
       try {
-        await pipeline(body, check, createWriteStream(tmp, { flags: 'wx' }));
+        await pipeline(body, check, handle.createWriteStream());
         if (bytes !== expect.size) throw new ChunkMismatchError(`This chunk has ${bytes} bytes, ${expect.size} expected`, 'size');
         if (hash.digest('hex') !== expect.sha256) throw new ChunkMismatchError('This chunk does not match its x-chunk-sha256', 'sha256');
         const file = await open(tmp, 'r+');
@@ -59,6 +62,7 @@ export function createFsBlobStore(root: string): BlobStore {
         await mkdir(blobDir(userId, blobId), { recursive: true });
         await rename(tmp, dest);
       } catch (err) {
+        await handle.close().catch(() => undefined); // closed by the stream already, or closed now
         await rm(tmp, { force: true });
         throw err;
       }

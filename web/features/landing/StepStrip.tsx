@@ -1,4 +1,7 @@
-/** The three-step strip under the hero (SPEC.md §2): Plan, Communicate, Support. */
+/**
+ * The three-step strip under the hero (SPEC.md §2): Plan, Communicate, Support. Below a phone's
+ * first screen, so it is laid out once it nears the viewport (content-visibility, as Section).
+ */
 import { ClipboardList, HandHeart, MessageSquareHeart } from 'lucide-react';
 
 const STEPS = [
@@ -9,7 +12,7 @@ const STEPS = [
 
 export function StepStrip() {
   return (
-    <section aria-label="Plan, Communicate, Support" className="border-y border-stone-200 bg-white px-4 py-10 sm:px-6">
+    <section aria-label="Plan, Communicate, Support" className="border-y border-stone-200 bg-white px-4 py-10 [contain-intrinsic-size:auto_400px] [content-visibility:auto] sm:px-6">
       <ol className="mx-auto grid max-w-6xl gap-8 sm:grid-cols-3">
         {STEPS.map(({ icon: Icon, title, text }) => (
           <li key={title} className="flex gap-4">

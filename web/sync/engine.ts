@@ -14,8 +14,6 @@ import { SyncHttpError, type Transport } from './transport';
 import { createRunner, jitteredBackoff, withDeviceLock } from './runner';
 import { browserEnvironment, type SyncEnvironment } from './environment';
 
-export { browserEnvironment, type SyncEnvironment } from './environment';
-
 export type SyncStatus = 'offline' | 'syncing' | 'synced' | 'error' | 'needs-sign-in' | 'update-required';
 
 export interface SyncSnapshot {
@@ -26,8 +24,6 @@ export interface SyncSnapshot {
   /** Server time − this device's clock (ms), measured on the last sync (rule 17). */
   clockOffMs?: number;
 }
-
-export { CLOCK_OFF_WARN_MS } from './sync-state';
 
 /**
  * Plain words for a failed sync (issue 14 finding 7: a server's raw text is never shown).

@@ -12,10 +12,6 @@ import { keptToast, rejectedToast } from './kept-toast';
 import { eventSourceLive } from './live';
 import { fetchTransport, type Transport } from './transport';
 
-export { SyncHttpError, fetchTransport, type Transport } from './transport';
-export type { SyncStatus, SyncSnapshot } from './engine';
-export { useSyncStore } from './sync-store';
-export { useSyncState, type SyncState } from './sync-state';
 
 let engine: SyncEngine | null = null;
 

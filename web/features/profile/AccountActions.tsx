@@ -14,7 +14,8 @@ import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
 import { deleteAccount } from './account-api';
-import { errorDescription, isNetworkError } from './error-description';
+import { errorDescription } from './error-description';
+import { isNetworkError } from './network-error';
 import { OFFLINE_ACCOUNT_TOAST } from './PasswordForm';
 
 export function AccountActions({ userId }: { userId: string }) {

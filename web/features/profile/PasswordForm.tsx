@@ -11,7 +11,8 @@ import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
 import { changePassword } from './account-api';
-import { errorDescription, isNetworkError } from './error-description';
+import { errorDescription } from './error-description';
+import { isNetworkError } from './network-error';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

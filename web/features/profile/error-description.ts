@@ -7,8 +7,6 @@ import { ApiError, FALLBACK_MESSAGE, serverMessage } from '../../api/client';
 import { LocalWriteError } from '../../db';
 import { describeWriteError } from '../../forms/field-limits';
 
-export { isNetworkError } from './network-error';
-
 /** The toast description of `err`: the field in plain words, the server's text or the fallback. */
 export function errorDescription(err: unknown): string {
   const plain = describeWriteError(err);

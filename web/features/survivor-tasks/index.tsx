@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ListChecks, Plus, Wand2 } from 'lucide-react';
 import type { SurvivorTask } from '../../../shared/schema/survivor-task';
 import { useCollection, useCurrentDb } from '../../db';
-import { useSyncStore } from '../../sync';
+import { useSyncStore } from '../../sync/sync-store';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';

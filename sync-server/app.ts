@@ -64,8 +64,9 @@ export function createApp(
   // this instance, so a burst of them waits in its own queue instead of taking every database
   // connection before another account's write (on PostgreSQL each takes one of the transaction set).
   // Keyed by the LIVE session (its row read once per request, verifySessionOnce): a revoked or
-  // stolen-then-revoked cookie queues nothing. A write that waited reads its session again (the
-  // route's requireSession): one signed out while it waited is refused. Not queued: see UNQUEUED.
+  // stolen-then-revoked cookie queues nothing. A write that waited reads its session again when its
+  // turn comes (the route's requireSession): one signed out while it waited is refused. Not queued:
+  // see UNQUEUED.
   const writesInTurn = oneAtATimePerAccount({
     maxWaiting: 32,
     key: async (c) => (queuedWrite(c.req.method, c.req.path) ? ((await verifySessionOnce(c, deps, services.accounts))?.userId ?? null) : null),

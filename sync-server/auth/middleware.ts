@@ -14,11 +14,14 @@ import { ensureDeviceCookie } from './device-cookie';
 import { SESSION_ABSOLUTE_MS, forgetVerifiedSession, verifySessionOnce } from './session';
 import { clearSessionHint, hasSessionHint, setSessionHint } from './session-hint';
 
-/** 401 'Not signed in' (clearing the session hint) unless the request's session is live. */
-async function admit(c: Context<AppEnv>, deps: AppDeps, accounts: Services['accounts']) {
+/**
+ * 401 'Not signed in' unless the request's session is live, clearing the session hint when the
+ * request carries one (or `clearHint`: this response may have set it).
+ */
+async function admit(c: Context<AppEnv>, deps: AppDeps, accounts: Services['accounts'], clearHint = false) {
   const session = await verifySessionOnce(c, deps, accounts);
   if (!session) {
-    if (hasSessionHint(c, deps)) clearSessionHint(c, deps);
+    if (clearHint || hasSessionHint(c, deps)) clearSessionHint(c, deps);
     throw new ApiHttpError(401, 'Not signed in');
   }
   return session;
@@ -27,12 +30,13 @@ async function admit(c: Context<AppEnv>, deps: AppDeps, accounts: Services['acco
 /**
  * For a request admitted by requireSession that then waited (oneAtATimePerAccount's
  * `afterWaiting`): reads its session again and answers 401 'Not signed in' if it was signed out or
- * revoked meanwhile, so nothing is written on a session that ended while the request waited.
+ * revoked meanwhile, so a request that waited its turn writes nothing on a session that ended while
+ * it waited. (A body still arriving when the session ends is like any request in flight at sign-out.)
  */
 export function sessionStillLive(deps: AppDeps, services: Pick<Services, 'accounts'>): (c: Context<AppEnv>) => Promise<void> {
   return async (c) => {
     forgetVerifiedSession(c);
-    await admit(c, deps, services.accounts);
+    await admit(c, deps, services.accounts, true); // requireSession may have set the hint on this response
   };
 }
 

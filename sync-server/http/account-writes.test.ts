@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatHlc, PROTOCOL_VERSION } from '../../shared/sync';
+import { SESSION_HINT_COOKIE } from '../auth/session-hint';
 import { trusteeFields } from '../hostile-tenant-support';
 import { createTestApp, signUp } from '../test-support';
 
@@ -64,7 +65,9 @@ describe('the write queue of an account', () => {
     await first;
     const answer = await queued;
     const list = await t.call('GET', '/api/trustees', undefined, other);
-    return { status: answer.status, names: ((await list.json()) as { name: string }[]).map((x) => x.name) };
+    // The browser keeps the last of a response's cookies of one name: the hint must not outlive the session.
+    const hint = answer.headers.getSetCookie().filter((line) => line.startsWith(`${SESSION_HINT_COOKIE}=`)).at(-1);
+    return { status: answer.status, hint, names: ((await list.json()) as { name: string }[]).map((x) => x.name) };
   }
 
   it('a write that waited in the queue while its session was signed out is refused, and stores nothing', async () => {
@@ -75,12 +78,13 @@ describe('the write queue of an account', () => {
   });
 
   it('a sync push that waited behind another while its session was signed out merges nothing', async () => {
-    const { status, names } = await signedOutWhileQueued('/api/sync', (t, cookie) => {
+    const { status, hint, names } = await signedOutWhileQueued('/api/sync', (t, cookie) => {
       const change = { collection: 'trustees', id: 'mallory', hlc: formatHlc({ ms: t.deps.now(), counter: 0, node: 'dev1' }), fields: trusteeFields('Mallory') };
       return t.call('POST', '/api/sync', { protocol: PROTOCOL_VERSION, cursor: 0, changes: [change] }, cookie);
     });
     // Before: the queued push merged on the session it had when it joined.
     expect(status).toBe(401);
+    expect(hint ?? `${SESSION_HINT_COOKIE}=; Max-Age=0`).toMatch(/Max-Age=0/); // requireSession had set it
     expect(names).not.toContain('Mallory');
   });
 });

@@ -1,13 +1,10 @@
-/**
- * The closing call to action (SPEC.md §2): 'Create Free Account' (→ /register) and Learn More
- * (→ #features). At the foot of the page: laid out once it nears the viewport (as Section).
- */
+/** The closing call to action (SPEC.md §2): 'Create Free Account' (→ /register) and Learn More (→ #features). */
 import { AppLink as Link } from '../../app/navigation';
 import { buttonClasses } from '../../ui/Button';
 
 export function ClosingCta() {
   return (
-    <section aria-labelledby="cta-heading" className="px-4 pb-20 [contain-intrinsic-size:auto_450px] [content-visibility:auto] sm:px-6">
+    <section aria-labelledby="cta-heading" className="px-4 pb-20 sm:px-6">
       <div className="mx-auto max-w-4xl rounded-2xl bg-slate-800 px-6 py-12 text-center text-white sm:px-12">
         <h2 id="cta-heading" className="font-serif text-3xl font-semibold tracking-tight sm:text-4xl">
           Begin when you are ready

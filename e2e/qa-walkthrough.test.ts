@@ -26,7 +26,8 @@ describe.skipIf(!hasChromium)('logout reaches every tab', () => {
 
     const other = await context.newPage();
     await other.goto('/message-vault');
-    await expect.poll(() => other.getByText('The secret of the roses.').isVisible()).toBe(true);
+    // A page load (app, database, screen): vitest's default poll of 1 s timed it, and a busy CI machine missed it.
+    await expect.poll(() => other.getByText('The secret of the roses.').isVisible(), { timeout: 15_000 }).toBe(true);
     // Let the first tab's message reach the server so its logout does not ask.
     await expect.poll(() => page.getByText('All changes saved').first().isVisible(), { timeout: 15_000 }).toBe(true);
 

@@ -34,5 +34,4 @@ describe('the write kit, loaded after the database opens', () => {
     expect(err).toBeInstanceOf(LocalWriteError);
     expect(await db.dexie.outbox.count()).toBe(0);
   });
-
 });

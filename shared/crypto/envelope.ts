@@ -1,0 +1,201 @@
+/**
+ * Envelope v1: one sealed field value as one compact string (README.md "Envelope v1").
+ *
+ *   v1.<kid>.<nonce>.<ct>
+ *
+ * `kid` names the scope key and its version (keys.ts, e.g. `plan~2`); `nonce` is 12 random bytes
+ * and `ct` is `hint (8 bytes) ‖ AES-256-GCM(pad(JSON value)) ‖ tag (16 bytes)`, both base64url
+ * without padding. The additional data is length-prefixed `v1‖kid‖userId‖collection‖recordId‖
+ * field‖hlc` (bytes.ts lengthPrefixed), so a value moved to another user, collection, record or
+ * field, or replayed under another HLC, fails authentication. `hint` is FNV-1a-32 of the place
+ * then of the HLC: public facts the server knows anyway, unauthenticated, checked before
+ * decrypting only to say WHICH binding failed (a forged hint still never opens anything).
+ */
+import { b64urlLength, buf, concat, fromB64url, fromUtf8, lengthPrefixed, toB64url, utf8, webRandom, type RandomSource } from './bytes';
+import {
+  MalformedError,
+  StaleKeyError,
+  TamperedError,
+  TooLargeError,
+  TruncatedError,
+  UnknownKeyError,
+  UnknownVersionError,
+  WrongHlcError,
+  WrongPlaceError,
+} from './errors';
+import { parseKid } from './kid';
+import { bucketSize, isBucketSize, MIN_BUCKET, pad, unpad } from './padding';
+
+/** The envelope format this code writes (and the only one it opens). */
+export const ENVELOPE_VERSION = 'v1';
+const NONCE_BYTES = 12;
+const HINT_BYTES = 8;
+const TAG_BYTES = 16;
+const NONCE_CHARS = b64urlLength(NONCE_BYTES);
+
+/** Where a value lives: what the envelope is bound to besides its HLC. */
+export interface Place {
+  userId: string;
+  collection: string;
+  recordId: string;
+  /** The stored field name: `title`, a list item `resources/<itemId>`; a conflict copy uses its original field. */
+  field: string;
+}
+
+/** A scope key ready to seal with: its id and the imported AES-GCM key. */
+export interface SealingKey {
+  kid: string;
+  key: CryptoKey;
+}
+
+/** Finds the key of a `kid` (undefined when this keyring does not hold it). */
+export type KeyLookup = (kid: string) => CryptoKey | undefined;
+
+/** The parts of an envelope string (no crypto checked yet). */
+export interface ParsedEnvelope {
+  v: string;
+  kid: string;
+  nonce: Uint8Array;
+  /** hint ‖ ciphertext ‖ tag. */
+  ct: Uint8Array;
+}
+
+/** FNV-1a 32-bit of `bytes`, big-endian: a checksum for diagnosis, not a security check. */
+function fnv1a(bytes: Uint8Array): Uint8Array {
+  let h = 0x811c9dc5;
+  for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  const out = new Uint8Array(4);
+  new DataView(out.buffer).setUint32(0, h);
+  return out;
+}
+
+const placeBytes = (p: Place) => lengthPrefixed([p.userId, p.collection, p.recordId, p.field]);
+const hintOf = (p: Place, hlc: string) => concat(fnv1a(placeBytes(p)), fnv1a(utf8(hlc)));
+
+/** The additional data of an envelope (README.md "Envelope v1"). */
+export function envelopeAad(kid: string, place: Place, hlc: string): Uint8Array {
+  return lengthPrefixed([ENVELOPE_VERSION, kid, place.userId, place.collection, place.recordId, place.field, hlc]);
+}
+
+/**
+ * Splits an envelope string into its parts. Throws UnknownVersionError for another version,
+ * MalformedError for anything that is not `v1.<kid>.<nonce>.<ct>` with a valid kid and base64url,
+ * TruncatedError when `ct` is shorter than any envelope or its padded part is not a bucket size.
+ */
+export function parseEnvelope(text: string): ParsedEnvelope {
+  if (typeof text !== 'string') throw new MalformedError('A sealed value must be an envelope string');
+  const parts = text.split('.');
+  const v = parts[0]!;
+  if (!/^v[0-9]+$/.test(v)) throw new MalformedError('Not an envelope');
+  if (v !== ENVELOPE_VERSION) throw new UnknownVersionError(`Envelope version ${v} is not known to this app version`);
+  if (parts.length !== 4) throw new MalformedError('An envelope has four parts: v1.<kid>.<nonce>.<ct>');
+  const [, kid, nonceText, ctText] = parts as [string, string, string, string];
+  if (!parseKid(kid)) throw new MalformedError('The envelope names no valid key id');
+  const nonce = nonceText.length === NONCE_CHARS ? fromB64url(nonceText) : null;
+  if (!nonce) throw new MalformedError('The envelope nonce is not 12 bytes of base64url');
+  const ct = fromB64url(ctText);
+  if (!ct) throw new MalformedError('The envelope ciphertext is not base64url');
+  if (ct.length < HINT_BYTES + MIN_BUCKET + TAG_BYTES || !isBucketSize(ct.length - HINT_BYTES - TAG_BYTES)) {
+    throw new TruncatedError('The sealed value was cut short or lengthened');
+  }
+  return { v, kid, nonce, ct };
+}
+
+/** The envelope string of its parts. */
+export const formatEnvelope = (e: ParsedEnvelope): string => `${e.v}.${e.kid}.${toB64url(e.nonce)}.${toB64url(e.ct)}`;
+
+/**
+ * Seals `value` (any JSON value, `null` included) for `place` as written at `hlc` under the scope
+ * key `sk`. Returns the envelope string. `random` is for test vectors only: a fixed nonce
+ * under a real key would break AES-GCM.
+ */
+export async function seal(sk: SealingKey, place: Place, hlc: string, value: unknown, random: RandomSource = webRandom): Promise<string> {
+  const json = JSON.stringify(value);
+  if (json === undefined) throw new TypeError('Only JSON values can be sealed');
+  if (!parseKid(sk.kid)) throw new MalformedError(`Invalid key id ${sk.kid}`);
+  const nonce = random(NONCE_BYTES);
+  const sealed = new Uint8Array(
+    await crypto.subtle.encrypt({ name: 'AES-GCM', iv: buf(nonce), additionalData: buf(envelopeAad(sk.kid, place, hlc)) }, sk.key, buf(pad(utf8(json)))),
+  );
+  return formatEnvelope({ v: ENVELOPE_VERSION, kid: sk.kid, nonce, ct: concat(hintOf(place, hlc), sealed) });
+}
+
+/**
+ * Opens an envelope found at `place` with field HLC `hlc`; returns the JSON value. Never returns
+ * anything it could not authenticate. Throws (errors.ts): MalformedError, UnknownVersionError,
+ * TruncatedError, UnknownKeyError (`keys` lacks the kid: fetch the keyring, retry),
+ * WrongPlaceError (made for another user/collection/record/field), WrongHlcError (made at another
+ * HLC: an older value replayed), TamperedError (a changed byte, or a wrong key under this kid).
+ */
+export async function open(keys: KeyLookup, place: Place, hlc: string, envelope: string): Promise<unknown> {
+  const e = parseEnvelope(envelope);
+  const key = keys(e.kid);
+  if (!key) throw new UnknownKeyError(`This device does not hold key ${e.kid} yet`);
+  const hint = e.ct.subarray(0, HINT_BYTES);
+  const expected = hintOf(place, hlc);
+  const same = (from: number, to: number) => hint.subarray(from, to).every((b, i) => b === expected[from + i]);
+  if (!same(0, 4)) throw new WrongPlaceError(`This value was not written for ${place.collection}/${place.recordId}/${place.field}`);
+  if (!same(4, 8)) throw new WrongHlcError(`This value was not written at ${hlc}: an older or other version`);
+  let padded: Uint8Array;
+  try {
+    padded = new Uint8Array(
+      await crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: buf(e.nonce), additionalData: buf(envelopeAad(e.kid, place, hlc)) },
+        key,
+        buf(e.ct.subarray(HINT_BYTES)),
+      ),
+    );
+  } catch {
+    throw new TamperedError('This sealed value was changed: it cannot be opened');
+  }
+  try {
+    return JSON.parse(fromUtf8(unpad(padded)));
+  } catch (err) {
+    throw err instanceof MalformedError ? err : new MalformedError('The sealed value holds no JSON');
+  }
+}
+
+/** Characters of the envelope of `plainBytes` bytes of plaintext (the value's JSON, UTF-8) under `kid`. */
+export function envelopeLength(plainBytes: number, kid: string): number {
+  return ENVELOPE_VERSION.length + 1 + kid.length + 1 + NONCE_CHARS + 1 + b64urlLength(HINT_BYTES + bucketSize(plainBytes) + TAG_BYTES);
+}
+
+/**
+ * The most bytes of plaintext (the value's JSON text, UTF-8) whose padded, base64url envelope
+ * under `kid` is at most `capBytes` characters (the envelope is ASCII, so characters = bytes);
+ * -1 when not even an empty value fits. Callers check content length on the device with it
+ * before sealing (shared/limits.ts caps count ciphertext).
+ */
+export function maxPlaintextBytes(capBytes: number, kid: string): number {
+  if (envelopeLength(0, kid) > capBytes) return -1;
+  let lo = 0;
+  let hi = capBytes;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (envelopeLength(mid, kid) <= capBytes) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Bytes of plaintext `value` seals as (its JSON text in UTF-8), to compare with maxPlaintextBytes. */
+export const plaintextBytes = (value: unknown): number => utf8(JSON.stringify(value) ?? '').length;
+
+/** What the server knows of an account's keys: the current version of each scope (keys.ts currentVersions). */
+export type CurrentVersions = (scope: string) => number | undefined;
+
+/**
+ * The server's check of a pushed envelope, with no key (README.md "What the server checks"):
+ * its shape (parseEnvelope's errors), at most `maxBytes` characters (TooLargeError), and a kid
+ * that is its scope's current version (StaleKeyError for an older one: retryable, the device
+ * re-seals; UnknownKeyError for a scope or version the keyring does not have). Returns the parts.
+ */
+export function checkEnvelope(text: string, current: CurrentVersions, maxBytes = Infinity): ParsedEnvelope {
+  if (typeof text === 'string' && text.length > maxBytes) throw new TooLargeError(`A sealed value may be at most ${maxBytes} bytes`);
+  const e = parseEnvelope(text);
+  const { scope, version } = parseKid(e.kid)!;
+  const now = current(scope);
+  if (now === undefined || version > now) throw new UnknownKeyError(`Key ${e.kid} is not in this account's keyring`);
+  if (version < now) throw new StaleKeyError(`Key ${e.kid} was replaced by version ${now}: seal again with the current key`);
+  return e;
+}

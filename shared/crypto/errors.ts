@@ -1,0 +1,67 @@
+/**
+ * The errors of shared/crypto: every refusal is a named subclass of CryptoError, so a caller can
+ * tell "fetch the keyring and retry" (UnknownKeyError, StaleKeyError) from "the server changed
+ * this value" (WrongPlaceError, WrongHlcError, TamperedError, TruncatedError) and show it in words,
+ * never as content (README.md "Errors").
+ */
+
+/** Base class: something sealed could not be opened or made. `name` is the subclass's name. */
+export class CryptoError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The text is not an envelope / wrapped key / keyring at all (bad segments, bad base64url). */
+export class MalformedError extends CryptoError {}
+
+/** The envelope or keyring names a format version this code does not know (a newer app wrote it). */
+export class UnknownVersionError extends CryptoError {}
+
+/** Sealed under a key id this keyring does not hold (a newer key: fetch the keyring and retry). */
+export class UnknownKeyError extends CryptoError {}
+
+/** Sealed under an older key version than the scope's current one (retryable: re-seal and re-push). */
+export class StaleKeyError extends CryptoError {}
+
+/** The ciphertext is shorter than any envelope, or is not a padded size (cut short or lengthened). */
+export class TruncatedError extends CryptoError {}
+
+/** The envelope was made for another user, collection, record or field (moved by the server). */
+export class WrongPlaceError extends CryptoError {}
+
+/** The envelope was made with another HLC than the one it arrived with (an older value replayed). */
+export class WrongHlcError extends CryptoError {}
+
+/** Authentication failed with the right key, place and HLC: a changed byte (or a wrong key). */
+export class TamperedError extends CryptoError {}
+
+/** KDF parameters below the floor, above the ceiling, or of an unknown algorithm (README.md "KDF"). */
+export class KdfParamsError extends CryptoError {}
+
+/** A recovery code that does not parse; `group` (1-based) names the group with the typo, if one does. */
+export class RecoveryCodeError extends CryptoError {
+  constructor(
+    message: string,
+    readonly group: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/** A Shamir share that fails its commitment (named by `index`), or too few shares to combine. */
+export class ShareError extends CryptoError {
+  constructor(
+    message: string,
+    readonly index: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/** An envelope longer than the byte cap of its field (shared/limits.ts, counted on ciphertext). */
+export class TooLargeError extends CryptoError {}
+
+/** A wrapped key did not unwrap: wrong password or recovery code, wrong account, or changed bytes. */
+export class UnwrapError extends CryptoError {}

@@ -1,0 +1,114 @@
+/**
+ * Which fields the server may read (README.md "Field classification"): every field of every synced
+ * collection is `plain` (the server must act on it) or sealed under a scope (kid.ts). Plain are
+ * ids, HLCs, timestamps, a message's `recipientEmail`, `deliveryDate` and `delivered`, a trustee's
+ * `email` and `accessLevel`, and the owner's `email` and `firstName` (e-mails greet people under
+ * it); acceptance, check-in and release state live in the server's own tables. Everything else is
+ * sealed, names of recipients and trustees and a message's type included.
+ * fields.test.ts fails when a schema (shared/schema/collections.ts) has a field not declared here.
+ * This table imports no schema, so it costs the app no zod.
+ */
+import type { CollectionName } from '../schema/collection-names';
+import { TOMBSTONE_FIELD } from '../schema/collection-names';
+import { messageScope, type FixedScope } from './kid';
+
+/** `plain`, a fixed scope, or `message`: the record's own message scope (`msg:<recordId>`). */
+export type FieldClass = 'plain' | FixedScope | 'message';
+
+export const FIELD_CLASSES = {
+  profile: {
+    firstName: 'plain',
+    email: 'plain',
+    lastName: 'owner',
+    birthdate: 'owner',
+    values: 'owner',
+    beliefs: 'owner',
+    contactEmail: 'owner',
+    emergencyContact: 'owner',
+    healthInfo: 'owner',
+    profileCompletion: 'owner',
+  },
+  deathPlan: {
+    createdAt: 'plain',
+    funeralType: 'plan',
+    location: 'plan',
+    burialPreference: 'plan',
+    musicSelections: 'plan',
+    readings: 'plan',
+    specialRequests: 'plan',
+    obituary: 'plan',
+    completed: 'plan',
+  },
+  messages: {
+    createdAt: 'plain',
+    recipientEmail: 'plain',
+    deliveryDate: 'plain',
+    delivered: 'plain',
+    /** Trustees see each recipient's name and delivery state, never the letter (index scope). */
+    recipientName: 'index',
+    messageType: 'message',
+    messageContent: 'message',
+    file: 'message',
+  },
+  documents: {
+    createdAt: 'plain',
+    documentType: 'docs',
+    documentName: 'docs',
+    documentUrl: 'docs',
+    file: 'docs',
+  },
+  trustees: {
+    createdAt: 'plain',
+    email: 'plain',
+    accessLevel: 'plain',
+    name: 'owner',
+    phone: 'owner',
+    relationship: 'owner',
+  },
+  survivorTasks: {
+    createdAt: 'plain',
+    title: 'plan',
+    description: 'plan',
+    category: 'plan',
+    timeframe: 'plan',
+    automationLevel: 'plan',
+    priority: 'plan',
+    resources: 'plan',
+    automationSteps: 'plan',
+    notifyTrustees: 'plan',
+    /** Sealed: a full-access trustee's page holds the plan key and seals its updates. */
+    completionStatus: 'plan',
+  },
+} as const satisfies Record<CollectionName, Record<string, FieldClass>>;
+
+/** Sync-layer fields of every collection (shared/sync/README.md rules 5, 22): plain. */
+const SYSTEM_FIELDS = new Set([TOMBSTONE_FIELD, '_restorable']);
+
+/**
+ * The schema field a stored field belongs to: a list item `resources/<itemId>` → `resources`, a
+ * kept version `messageContent~conflict/<hlc>` → `messageContent` (rules 6, 20).
+ */
+export function baseField(stored: string): string {
+  return stored.split('~conflict/')[0]!.split('/')[0]!;
+}
+
+/**
+ * The scope a stored field of `collection` is sealed under, or null when it is plain. A conflict
+ * copy keeps its original envelope, so it is sealed under its original field's scope and opened
+ * with its original field name and HLC. Throws TypeError for a field that is not declared.
+ */
+export function sealedScope(collection: CollectionName, recordId: string, stored: string): string | null {
+  if (SYSTEM_FIELDS.has(stored)) return null;
+  const table: Record<string, FieldClass> = FIELD_CLASSES[collection];
+  const cls = table[baseField(stored)];
+  if (!cls) throw new TypeError(`${collection}.${stored} is neither plain nor sealed`);
+  if (cls === 'plain') return null;
+  return cls === 'message' ? messageScope(recordId) : cls;
+}
+
+/** The scopes each trustee access level receives at release (no level includes a message's own key). */
+export const LEVEL_SCOPES = {
+  full: ['owner', 'plan', 'docs', 'index'],
+  'documents-only': ['docs'],
+  'messages-only': ['index'],
+} as const satisfies Record<'full' | 'documents-only' | 'messages-only', readonly FixedScope[]>;

@@ -1,0 +1,158 @@
+/**
+ * The account key and the keyring (README.md "Keys").
+ *
+ * `AK` is 32 random bytes made on the account's first device. Scope keys (kid.ts) are random too,
+ * wrapped under `AK` (wrap.ts), never derived from it: rotating `AK` (a new recovery code, a lost
+ * device) then only re-wraps them, and rotating one scope's key leaves the others, and every
+ * envelope sealed under them, as they are. Old versions stay in the keyring so history opens.
+ *
+ * The stored keyring, which the server keeps opaquely and reads only for `kid` checks:
+ *   { "v": 1, "ak": <AK version>, "keys": { "<kid>": "w1.<nonce>.<ct>", … } }
+ * The wrapped account key, beside it: `AK` under the password's unlock key and under the recovery
+ * code's key (wrapAccountKey), with the KDF parameters (kdf.ts).
+ */
+import { webRandom, type RandomSource } from './bytes';
+import { MalformedError, UnknownVersionError } from './errors';
+import type { CurrentVersions, KeyLookup, SealingKey } from './envelope';
+import { FIXED_SCOPES, isScope, kidOf, parseKid } from './kid';
+import { importAesKey, newRawKey, unwrapKey, wrapKey } from './wrap';
+
+export const KEYRING_VERSION = 1;
+
+/** The keyring as the server stores it (JSON). */
+export interface StoredKeyring {
+  v: typeof KEYRING_VERSION;
+  /** Version of the AK that wraps these keys. */
+  ak: number;
+  /** Each key id and its key wrapped under AK (purpose `scope`, id = kid). */
+  keys: Record<string, string>;
+}
+
+/** What an AK wrapping is for: unlocked by the password (kdf.ts) or by the recovery code (recovery.ts). */
+export type AkPurpose = 'password' | 'recovery';
+
+const akId = (version: number) => `ak~${version}`;
+
+/** A fresh account key: 32 random bytes. */
+export const newAccountKey = (random: RandomSource = webRandom): Uint8Array => newRawKey(random);
+
+/** Wraps `ak` (version `akVersion`) under an unlock key (password half, or recovery key). */
+export function wrapAccountKey(unlockKey: CryptoKey, ak: Uint8Array, userId: string, akVersion: number, purpose: AkPurpose, random: RandomSource = webRandom) {
+  return wrapKey(unlockKey, ak, { userId, purpose, id: akId(akVersion) }, random);
+}
+
+/** Unwraps AK; throws UnwrapError when the password or code is wrong or the bytes were changed (wrap.ts). */
+export function unwrapAccountKey(unlockKey: CryptoKey, wrapped: string, userId: string, akVersion: number, purpose: AkPurpose) {
+  return unwrapKey(unlockKey, wrapped, { userId, purpose, id: akId(akVersion) });
+}
+
+/**
+ * Validates the JSON shape of a stored keyring (server and device alike) and returns it.
+ * Throws UnknownVersionError for another `v`, MalformedError for anything else wrong.
+ */
+export function parseStoredKeyring(json: unknown): StoredKeyring {
+  const k = json as Partial<StoredKeyring> | null;
+  if (!k || typeof k !== 'object') throw new MalformedError('A keyring is an object');
+  if (k.v !== KEYRING_VERSION) throw new UnknownVersionError(`Keyring version ${String(k.v)} is unknown`);
+  if (!Number.isInteger(k.ak) || (k.ak as number) < 1) throw new MalformedError('The keyring names no AK version');
+  if (!k.keys || typeof k.keys !== 'object' || Array.isArray(k.keys)) throw new MalformedError('The keyring holds no keys');
+  for (const [kid, wrapped] of Object.entries(k.keys)) {
+    if (!parseKid(kid) || typeof wrapped !== 'string' || !/^w[0-9]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(wrapped)) {
+      throw new MalformedError(`Keyring entry ${kid} is not a wrapped key`);
+    }
+  }
+  return k as StoredKeyring;
+}
+
+/** The current (highest) version of each scope of a stored keyring: what checkEnvelope needs. */
+export function currentVersions(stored: StoredKeyring): CurrentVersions {
+  const latest = new Map<string, number>();
+  for (const kid of Object.keys(stored.keys)) {
+    const { scope, version } = parseKid(kid)!;
+    latest.set(scope, Math.max(version, latest.get(scope) ?? 0));
+  }
+  return (scope) => latest.get(scope);
+}
+
+interface Entry {
+  raw: Uint8Array;
+  key: CryptoKey;
+}
+
+/**
+ * The unwrapped keyring on a device: every scope key of every version. Keep it in memory only
+ * (or sealed under AK); raw bytes are kept because release escrow and trustee blobs wrap them.
+ */
+export class Keyring {
+  private constructor(
+    readonly userId: string,
+    private readonly entries: Map<string, Entry>,
+  ) {}
+
+  /** A new account's keyring: version 1 of each fixed scope (kid.ts). */
+  static async create(userId: string, random: RandomSource = webRandom): Promise<Keyring> {
+    const ring = new Keyring(userId, new Map());
+    for (const scope of FIXED_SCOPES) await ring.rotate(scope, random);
+    return ring;
+  }
+
+  /** Unwraps a stored keyring with AK (raw bytes). Throws parseStoredKeyring's errors and UnwrapError. */
+  static async load(json: unknown, ak: Uint8Array, userId: string): Promise<Keyring> {
+    const stored = parseStoredKeyring(json);
+    const akKey = await importAesKey(ak);
+    const entries = new Map<string, Entry>();
+    for (const [kid, wrapped] of Object.entries(stored.keys)) {
+      const raw = await unwrapKey(akKey, wrapped, { userId, purpose: 'scope', id: kid });
+      entries.set(kid, { raw, key: await importAesKey(raw) });
+    }
+    return new Keyring(userId, entries);
+  }
+
+  /** Wraps every key under AK (`akVersion`) for the server to store. */
+  async save(ak: Uint8Array, akVersion: number, random: RandomSource = webRandom): Promise<StoredKeyring> {
+    const akKey = await importAesKey(ak);
+    const keys: Record<string, string> = {};
+    for (const [kid, { raw }] of this.entries) keys[kid] = await wrapKey(akKey, raw, { userId: this.userId, purpose: 'scope', id: kid }, random);
+    return { v: KEYRING_VERSION, ak: akVersion, keys };
+  }
+
+  /** The current version of `scope`, or 0 when the keyring has none. */
+  version(scope: string): number {
+    let v = 0;
+    for (const kid of this.entries.keys()) {
+      const p = parseKid(kid)!;
+      if (p.scope === scope) v = Math.max(v, p.version);
+    }
+    return v;
+  }
+
+  /** A new random key for `scope` at the next version (version 1 for a new message's scope); returns it. */
+  async rotate(scope: string, random: RandomSource = webRandom): Promise<SealingKey> {
+    if (!isScope(scope)) throw new TypeError(`Invalid scope ${scope}`);
+    const kid = kidOf(scope, this.version(scope) + 1);
+    const raw = newRawKey(random);
+    const key = await importAesKey(raw);
+    this.entries.set(kid, { raw, key });
+    return { kid, key };
+  }
+
+  /** The key to seal new values of `scope` with (its current version), or undefined. */
+  current(scope: string): SealingKey | undefined {
+    const v = this.version(scope);
+    const entry = v ? this.entries.get(kidOf(scope, v)) : undefined;
+    return entry && { kid: kidOf(scope, v), key: entry.key };
+  }
+
+  /** Finds any held version's key, for open (envelope.ts KeyLookup). */
+  readonly lookup: KeyLookup = (kid) => this.entries.get(kid)?.key;
+
+  /** Raw bytes of key `kid` (for the release escrow and trustee blobs), or undefined. */
+  raw(kid: string): Uint8Array | undefined {
+    return this.entries.get(kid)?.raw;
+  }
+
+  /** Every key id held. */
+  kids(): string[] {
+    return [...this.entries.keys()];
+  }
+}

@@ -71,6 +71,23 @@ describe('envelope v1', () => {
     await expect(open(ring.lookup, place, NEWER, env)).rejects.toThrow(WrongHlcError);
   });
 
+  it('a hostile server that forges the hint for the new place or HLC is still refused: TamperedError', async () => {
+    const { ring, sk, env } = await setup();
+    // The hint is public and unauthenticated; the additional data is what binds. Copy the hint a
+    // real envelope at the target place / HLC carries onto the old ciphertext.
+    const forge = async (target: Place, hlc: string) => {
+      const hint = fromB64url((await seal(sk, target, hlc, 'x')).split('.')[3]!)!.subarray(0, 8);
+      return editCt(env, (ct) => {
+        const c = ct.slice();
+        c.set(hint, 0);
+        return c;
+      });
+    };
+    await expect(open(ring.lookup, place, NEWER, await forge(place, NEWER))).rejects.toThrow(TamperedError);
+    const moved = { ...place, recordId: 'm2' };
+    await expect(open(ring.lookup, moved, HLC, await forge(moved, HLC))).rejects.toThrow(TamperedError);
+  });
+
   it('a key id the device does not hold is refused: UnknownKeyError (fetch the keyring, retry)', async () => {
     const { env } = await setup();
     const other = await Keyring.create('u1');

@@ -160,6 +160,13 @@ describe('checkEnvelope (the server, with no key)', () => {
     expect(() => checkEnvelope(next, current)).toThrow(UnknownKeyError);
   });
 
+  it("refuses a kid of another scope than the field's: WrongPlaceError", async () => {
+    const { ring, env } = await setup();
+    const current = (scope: string) => ring.version(scope) || undefined;
+    expect(checkEnvelope(env, current, Infinity, 'msg:m1').kid).toBe('msg:m1~1');
+    expect(() => checkEnvelope(env, current, Infinity, 'index')).toThrow(WrongPlaceError);
+  });
+
   it('refuses an envelope over the byte cap: TooLargeError', async () => {
     const { ring, env } = await setup();
     expect(() => checkEnvelope(env, (s) => ring.version(s), env.length - 1)).toThrow(TooLargeError);

@@ -185,17 +185,19 @@ export const plaintextBytes = (value: unknown): number => utf8(JSON.stringify(va
 export type CurrentVersions = (scope: string) => number | undefined;
 
 /**
- * The server's check of a pushed envelope, with no key (README.md "What the server checks"):
- * its shape (parseEnvelope's errors), at most `maxBytes` characters (TooLargeError), and a kid
- * that is its scope's current version (StaleKeyError for an older one: retryable, the device
+ * The server's check of a pushed envelope, with no key (README.md "Envelope v1"): its shape
+ * (parseEnvelope's errors), at most `maxBytes` characters (TooLargeError), a kid of the scope the
+ * field belongs to when `scope` is given (fields.ts sealedScope; WrongPlaceError otherwise), and a
+ * kid that is its scope's current version (StaleKeyError for an older one: retryable, the device
  * re-seals; UnknownKeyError for a scope or version the keyring does not have). Returns the parts.
  */
-export function checkEnvelope(text: string, current: CurrentVersions, maxBytes = Infinity): ParsedEnvelope {
+export function checkEnvelope(text: string, current: CurrentVersions, maxBytes = Infinity, scope?: string): ParsedEnvelope {
   if (typeof text === 'string' && text.length > maxBytes) throw new TooLargeError(`A sealed value may be at most ${maxBytes} bytes`);
   const e = parseEnvelope(text);
-  const { scope, version } = parseKid(e.kid)!;
-  const now = current(scope);
-  if (now === undefined || version > now) throw new UnknownKeyError(`Key ${e.kid} is not in this account's keyring`);
-  if (version < now) throw new StaleKeyError(`Key ${e.kid} was replaced by version ${now}: seal again with the current key`);
+  const kid = parseKid(e.kid)!;
+  if (scope !== undefined && kid.scope !== scope) throw new WrongPlaceError(`This field is sealed under ${scope}, not ${kid.scope}`);
+  const now = current(kid.scope);
+  if (now === undefined || kid.version > now) throw new UnknownKeyError(`Key ${e.kid} is not in this account's keyring`);
+  if (kid.version < now) throw new StaleKeyError(`Key ${e.kid} was replaced by version ${now}: seal again with the current key`);
   return e;
 }

@@ -14,3 +14,4 @@ export * from './keys';
 export * from './kdf';
 export * from './recovery';
 export * from './fields';
+export * from './sealed-record';

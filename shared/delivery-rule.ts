@@ -1,0 +1,96 @@
+/**
+ * When a message is delivered, and what a person is told about it (DESIGN.md §8 "Release").
+ *
+ * The rule: nothing is delivered before the plan is released. A message without a date is
+ * delivered at the release. A dated message is delivered on its date if the release has happened
+ * by then, and at the release if its date has already passed. The scheduler
+ * (sync-server/release/deliveries.ts) follows `isDeliveryDue`; the message form, Help, the
+ * owner's message cards and the trustee's page say the same thing through the texts below, so
+ * what a person is told is what happens.
+ *
+ * Dates are ISO timestamps (the form stores the local midnight of the day chosen); `now` is in
+ * milliseconds since the epoch.
+ */
+import { formatLongDate } from './labels';
+
+type Dated = { deliveryDate?: string | null };
+
+/** The moment a message's date begins (ms), or null when it has no valid date. */
+export function deliveryDateMs(m: Dated): number | null {
+  if (!m.deliveryDate) return null;
+  const ms = Date.parse(m.deliveryDate);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/**
+ * True when a message of a released plan is due at `now`: it has no date, or its date has come
+ * (on the date, or at the release when the date passed before it). Only ever asked for released
+ * plans; before the release nothing is due. An unreadable date counts as none: the message is
+ * sent at the release rather than never.
+ */
+export function isDeliveryDue(m: Dated, now: number): boolean {
+  const at = deliveryDateMs(m);
+  return at === null || at <= now;
+}
+
+/** A message as the delivery texts read it: its date and what the server recorded (server-only fields). */
+export type DeliveryFacts = Dated & { delivered: boolean; deliveredAt?: string | null; openedAt?: string | null };
+
+/**
+ * Where a message stands: `sent` (with when it was sent and first opened, when known),
+ * `on-release` (no date), `on-date` (its date is still ahead: sent then, or at the release if
+ * that comes later) or `date-passed` (not sent, date gone: sent at the release).
+ */
+export type DeliveryState =
+  | { kind: 'sent'; sentAt: string | null; openedAt: string | null }
+  | { kind: 'on-release' }
+  | { kind: 'on-date'; date: string }
+  | { kind: 'date-passed'; date: string };
+
+/** The state of `m` at `now` (ms). */
+export function deliveryState(m: DeliveryFacts, now: number): DeliveryState {
+  if (m.delivered) return { kind: 'sent', sentAt: m.deliveredAt ?? null, openedAt: m.openedAt ?? null };
+  const at = deliveryDateMs(m);
+  if (at === null) return { kind: 'on-release' };
+  return at > now ? { kind: 'on-date', date: m.deliveryDate! } : { kind: 'date-passed', date: m.deliveryDate! };
+}
+
+/**
+ * What the message form says will happen with the date chosen (`deliveryDate`, an ISO string or
+ * null) at `now` (ms): one plain sentence.
+ */
+export function deliveryPlanText(deliveryDate: string | null, now: number): string {
+  const s = deliveryState({ deliveryDate, delivered: false }, now);
+  switch (s.kind) {
+    case 'on-date':
+      return `It will be sent on ${formatLongDate(s.date)} if your plan has been released by then, or at the release if that comes later.`;
+    case 'date-passed':
+      return `${formatLongDate(s.date)} has passed, so it will be sent when your plan is released.`;
+    default:
+      return 'It will be sent when your plan is released.';
+  }
+}
+
+/**
+ * The delivery line of a message card in the owner's vault (en-US long dates, SPEC.md §9):
+ * "Sent on …" (and "opened on …"), the date, or "Upon release" (SPEC.md's words for no date).
+ */
+export function deliveryCardText(m: DeliveryFacts, now: number): string {
+  const s = deliveryState(m, now);
+  switch (s.kind) {
+    case 'sent': {
+      const sent = s.sentAt ? `Sent on ${formatLongDate(s.sentAt)}` : 'Sent';
+      return s.openedAt ? `${sent}, opened on ${formatLongDate(s.openedAt)}` : sent;
+    }
+    case 'on-date':
+      return formatLongDate(s.date);
+    case 'date-passed':
+      return `Upon release (${formatLongDate(s.date)} has passed)`;
+    default:
+      return 'Upon release';
+  }
+}
+
+/** Help's and the trustee page's statement of the rule, in plain words. */
+export const DELIVERY_RULE_TEXT =
+  'A message with a date is sent on that date, if the plan has been released by then. A message whose date had already passed at the release, or that has no date, is sent at the release.';

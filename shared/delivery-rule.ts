@@ -13,6 +13,8 @@
  */
 import { formatLongDate } from './labels';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 type Dated = { deliveryDate?: string | null };
 
 /** The moment a message's date begins (ms), or null when it has no valid date. */
@@ -65,7 +67,10 @@ export function deliveryPlanText(deliveryDate: string | null, now: number): stri
     case 'on-date':
       return `It will be sent on ${formatLongDate(s.date)} if your plan has been released by then, or at the release if that comes later.`;
     case 'date-passed':
-      return `${formatLongDate(s.date)} has passed, so it will be sent when your plan is released.`;
+      // The form stores the day's local midnight: within a day of it, the day is today.
+      return now - Date.parse(s.date) < DAY_MS
+        ? `${formatLongDate(s.date)} is today, so it will be sent when your plan is released.`
+        : `${formatLongDate(s.date)} has passed, so it will be sent when your plan is released.`;
     default:
       return 'It will be sent when your plan is released.';
   }
@@ -73,7 +78,8 @@ export function deliveryPlanText(deliveryDate: string | null, now: number): stri
 
 /**
  * The delivery line of a message card in the owner's vault (en-US long dates, SPEC.md §9):
- * "Sent on …" (and "opened on …"), the date, or "Upon release" (SPEC.md's words for no date).
+ * "Sent on …" (and "opened on …"), "<date>, or at release if later" while it waits, or
+ * "Upon release" (the landing page's words for no date, SPEC.md §2).
  */
 export function deliveryCardText(m: DeliveryFacts, now: number): string {
   const s = deliveryState(m, now);
@@ -83,9 +89,8 @@ export function deliveryCardText(m: DeliveryFacts, now: number): string {
       return s.openedAt ? `${sent}, opened on ${formatLongDate(s.openedAt)}` : sent;
     }
     case 'on-date':
-      return formatLongDate(s.date);
     case 'date-passed':
-      return `Upon release (${formatLongDate(s.date)} has passed)`;
+      return `${formatLongDate(s.date)}, or at release if later`;
     default:
       return 'Upon release';
   }

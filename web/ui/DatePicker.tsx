@@ -22,8 +22,10 @@ export interface DatePickerProps {
   /** Earliest and latest months the calendar offers (year dropdown range). */
   startMonth?: Date;
   endMonth?: Date;
-  /** Show month/year dropdowns (useful for birthdates). */
+  /** Show month/year dropdowns (selects: a year is one choice, not twelve taps). */
   dropdowns?: boolean;
+  /** Days before this one cannot be picked (e.g. today for a date still to come). */
+  notBefore?: Date;
   id?: string;
   className?: string;
   'aria-label'?: string;
@@ -41,6 +43,7 @@ export function DatePicker({
   startMonth,
   endMonth,
   dropdowns = false,
+  notBefore,
   className,
   ...aria
 }: DatePickerProps) {
@@ -70,6 +73,7 @@ export function DatePicker({
               startMonth={startMonth}
               endMonth={endMonth}
               captionLayout={dropdowns ? 'dropdown' : 'label'}
+              disabled={notBefore ? { before: notBefore } : undefined}
               onSelect={(d) => {
                 onChange(d ?? null);
                 setOpen(false);

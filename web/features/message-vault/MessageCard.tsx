@@ -1,12 +1,13 @@
 /**
  * One message in the vault (SPEC.md §2 "Message Vault"): recipient, a 'Delivered' or 'Pending'
- * badge, the type, the delivery date (en-US long) or 'Upon release', a 3-line excerpt of the body,
+ * badge, the type, where its delivery stands (shared/delivery-rule.ts: the date with the rule,
+ * 'Upon release', or sent on … and opened on …), a 3-line excerpt of the body,
  * and edit/delete buttons named for the recipient. A video or audio message with a recording
  * (issue #17) plays it on the card (MessageRecording.tsx).
  */
 import { CalendarClock, FileText, Mic, Video } from 'lucide-react';
 import type { Message } from '../../../shared/schema';
-import { formatLongDate } from '../../../shared/labels';
+import { deliveryCardText } from '../../../shared/delivery-rule';
 import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';
 import { CardActions } from '../../ui/CardGrid';
@@ -44,7 +45,7 @@ export function MessageCard({ message, onEdit, onDelete }: MessageCardProps) {
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Delivery</dt>
             <CalendarClock className="size-4 text-slate-500" aria-hidden="true" />
-            <dd>{message.deliveryDate ? formatLongDate(message.deliveryDate) : 'Upon release'}</dd>
+            <dd>{deliveryCardText(message, Date.now())}</dd>
           </div>
         </dl>
         {message.file && <MessageRecording file={message.file} recipientName={message.recipientName} messageType={message.messageType} />}

@@ -14,6 +14,7 @@
  */
 import { useEffect, useState } from 'react';
 import { DatePicker } from '../../ui/DatePicker';
+import { deliveryPlanText } from '../../../shared/delivery-rule';
 import { FormDialog } from '../../ui/FormDialog';
 import { FormField } from '../../ui/FormField';
 import { Input, Textarea } from '../../ui/Input';
@@ -38,6 +39,9 @@ export interface MessageFormDialogProps {
 
 const typeOptions = Object.entries(MESSAGE_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 const today = () => new Date(new Date().setHours(0, 0, 0, 0));
+/** How far ahead the calendar's year select reaches (a letter for a grandchild's coming of age). */
+const DATE_YEARS_AHEAD = 60;
+const yearsAhead = (n: number) => new Date(new Date().getFullYear() + n, 11, 31);
 
 export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }: MessageFormDialogProps) {
   const rf = useRecordForm({
@@ -108,7 +112,8 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
         </FormField>
         <FormField
           label="Delivery Date (optional)"
-          hint="Leave empty to deliver upon release."
+          // What will happen with the date chosen (shared/delivery-rule.ts), read out when it changes.
+          hint={<span aria-live="polite">{deliveryPlanText(values.deliveryDate?.toISOString() ?? null, Date.now())}</span>}
           notice={<ChangedElsewhere record={rf} field="deliveryDate" />}
         >
           <DatePicker
@@ -116,6 +121,9 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
             onChange={(d) => set('deliveryDate', d)}
             placeholder="Upon release"
             startMonth={today()}
+            endMonth={yearsAhead(DATE_YEARS_AHEAD)}
+            notBefore={today()}
+            dropdowns
           />
         </FormField>
       </div>

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryCardText, deliveryPlanText, deliveryState, isDeliveryDue } from './delivery-rule';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** Local midnight of 25 December 2026, as the message form stores a day. */
+const christmas = new Date(2026, 11, 25).getTime();
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('isDeliveryDue: the scheduler rule for a released plan', () => {
+  it('a message without a date is due at once', () => {
+    expect(isDeliveryDue({ deliveryDate: null }, christmas)).toBe(true);
+  });
+  it('a dated message waits for its date, and is due from its first moment on', () => {
+    expect(isDeliveryDue({ deliveryDate: iso(christmas) }, christmas - 1)).toBe(false);
+    expect(isDeliveryDue({ deliveryDate: iso(christmas) }, christmas)).toBe(true);
+  });
+  it('a date that passed before the release is due at the release', () => {
+    expect(isDeliveryDue({ deliveryDate: iso(christmas) }, christmas + 4 * DAY)).toBe(true);
+  });
+  it('an unreadable date is sent at the release rather than never', () => {
+    expect(isDeliveryDue({ deliveryDate: 'not a date' }, christmas)).toBe(true);
+  });
+});
+
+describe('deliveryPlanText: what the message form says will happen', () => {
+  it('without a date', () => {
+    expect(deliveryPlanText(null, christmas)).toBe('It will be sent when your plan is released.');
+  });
+  it('with a date ahead: on that date if released by then, else at the release', () => {
+    expect(deliveryPlanText(iso(christmas), christmas - 30 * DAY)).toBe(
+      'It will be sent on December 25, 2026 if your plan has been released by then, or at the release if that comes later.',
+    );
+  });
+  it('with the date today', () => {
+    expect(deliveryPlanText(iso(christmas), christmas + 10 * 60 * 60 * 1000)).toBe(
+      'December 25, 2026 is today, so it will be sent when your plan is released.',
+    );
+  });
+  it('with a date that has passed (an older message edited)', () => {
+    expect(deliveryPlanText(iso(christmas), christmas + 4 * DAY)).toBe('December 25, 2026 has passed, so it will be sent when your plan is released.');
+  });
+});
+
+describe("deliveryState and deliveryCardText: a message's real state", () => {
+  const sentAt = iso(christmas + 4 * DAY);
+  it('sent, with when; opened, with when', () => {
+    expect(deliveryState({ deliveryDate: iso(christmas), delivered: true, deliveredAt: sentAt, openedAt: null }, christmas)).toEqual({
+      kind: 'sent',
+      sentAt,
+      openedAt: null,
+    });
+    expect(deliveryCardText({ deliveryDate: null, delivered: true, deliveredAt: sentAt, openedAt: null }, 0)).toBe('Sent on December 29, 2026');
+    expect(deliveryCardText({ deliveryDate: null, delivered: true, deliveredAt: sentAt, openedAt: iso(christmas + 5 * DAY) }, 0)).toBe(
+      'Sent on December 29, 2026, opened on December 30, 2026',
+    );
+  });
+  it('a message delivered before the server kept the time says only that it was sent', () => {
+    expect(deliveryCardText({ deliveryDate: null, delivered: true }, 0)).toBe('Sent');
+  });
+  it('waiting: the date with the rule, or Upon release', () => {
+    expect(deliveryState({ deliveryDate: iso(christmas), delivered: false }, christmas - DAY).kind).toBe('on-date');
+    expect(deliveryState({ deliveryDate: iso(christmas), delivered: false }, christmas + DAY).kind).toBe('date-passed');
+    expect(deliveryCardText({ deliveryDate: iso(christmas), delivered: false }, christmas - DAY)).toBe('December 25, 2026, or at release if later');
+    expect(deliveryCardText({ deliveryDate: null, delivered: false }, christmas)).toBe('Upon release');
+  });
+});

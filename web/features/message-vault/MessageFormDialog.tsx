@@ -12,7 +12,7 @@
  * nothing is written. SPEC.md's required body stays required: for a recording it reads as the note
  * that goes with it. A message switched to text drops its recording.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { DatePicker } from '../../ui/DatePicker';
 import { deliveryPlanText } from '../../../shared/delivery-rule';
 import { FormDialog } from '../../ui/FormDialog';
@@ -53,6 +53,7 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
     active: open,
   });
   const { values, set } = rf;
+  const planId = useId();
   const [pending, setPending] = useState(false);
   const [media, setMedia] = useState<PendingMedia | null>(null);
   useEffect(() => {
@@ -112,8 +113,6 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
         </FormField>
         <FormField
           label="Delivery Date (optional)"
-          // What will happen with the date chosen (shared/delivery-rule.ts), read out when it changes.
-          hint={<span aria-live="polite">{deliveryPlanText(values.deliveryDate?.toISOString() ?? null, Date.now())}</span>}
           notice={<ChangedElsewhere record={rf} field="deliveryDate" />}
         >
           <DatePicker
@@ -124,9 +123,14 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
             endMonth={yearsAhead(DATE_YEARS_AHEAD)}
             notBefore={today()}
             dropdowns
+            aria-describedby={planId}
           />
         </FormField>
       </div>
+      {/* What will happen with the date chosen (shared/delivery-rule.ts), read out when it changes; across both columns. */}
+      <p id={planId} aria-live="polite" className="-mt-2 text-sm text-slate-600">
+        {deliveryPlanText(values.deliveryDate?.toISOString() ?? null, Date.now())}
+      </p>
       {kind && <MessageRecordingField key={kind} kind={kind} current={message?.file ?? null} onChange={setMedia} failure={failure} />}
       {!kind && message?.file && (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">

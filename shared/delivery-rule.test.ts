@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryCardText, deliveryPlanText, deliveryState, isDeliveryDue } from './delivery-rule';
+import { deliveryCardText, deliveryPlanText, deliveryState, deliveryStateLine, isDeliveryDue } from './delivery-rule';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Local midnight of 25 December 2026, as the message form stores a day. */
@@ -62,5 +62,17 @@ describe("deliveryState and deliveryCardText: a message's real state", () => {
     expect(deliveryState({ deliveryDate: iso(christmas), delivered: false }, christmas + DAY).kind).toBe('date-passed');
     expect(deliveryCardText({ deliveryDate: iso(christmas), delivered: false }, christmas - DAY)).toBe('December 25, 2026, or at release if later');
     expect(deliveryCardText({ deliveryDate: null, delivered: false }, christmas)).toBe('Upon release');
+  });
+});
+
+describe("deliveryStateLine: the trustee page's words", () => {
+  const d = (iso: string) => iso.slice(0, 10);
+  it('waiting for its date, being sent, sent on, opened on', () => {
+    expect(deliveryStateLine({ deliveryDate: '2027-01-01T00:00:00.000Z', delivered: false }, Date.parse('2026-12-29T00:00:00Z'), d)).toBe('waiting for its date, 2027-01-01');
+    expect(deliveryStateLine({ deliveryDate: '2026-12-25T00:00:00.000Z', delivered: false }, Date.parse('2026-12-29T00:00:00Z'), d)).toBe('being sent');
+    expect(deliveryStateLine({ deliveryDate: null, delivered: true, deliveredAt: '2026-12-29T10:00:00.000Z' }, 0, d)).toBe('sent on 2026-12-29');
+    expect(deliveryStateLine({ deliveryDate: null, delivered: true, deliveredAt: '2026-12-29T10:00:00.000Z', openedAt: '2026-12-30T08:00:00.000Z' }, 0, d)).toBe(
+      'sent on 2026-12-29, opened on 2026-12-30',
+    );
   });
 });

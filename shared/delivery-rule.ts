@@ -96,6 +96,20 @@ export function deliveryCardText(m: DeliveryFacts, now: number): string {
   }
 }
 
+/**
+ * A message's real state on the trustee's page, lower case after "For <name>: ", with dates
+ * written by `date` (an ISO string in, the page's date text out): "sent on …" and "opened on …"
+ * as the server recorded them, "waiting for its date, …" for a dated message whose date is still
+ * ahead, else "being sent" (the page exists after the release only, so the message is due).
+ */
+export function deliveryStateLine(m: DeliveryFacts, now: number, date: (iso: string) => string): string {
+  const s = deliveryState(m, now);
+  if (s.kind === 'on-date') return `waiting for its date, ${date(s.date)}`;
+  if (s.kind !== 'sent') return 'being sent';
+  const sent = s.sentAt ? `sent on ${date(s.sentAt)}` : 'sent';
+  return s.openedAt ? `${sent}, opened on ${date(s.openedAt)}` : sent;
+}
+
 /** Help's and the trustee page's statement of the rule, in plain words. */
 export const DELIVERY_RULE_TEXT =
   'A message with a date is sent on that date, if the plan has been released by then. A message whose date had already passed at the release, or that has no date, is sent at the release.';

@@ -28,24 +28,11 @@ import { resolveToken } from './tokens';
 import { binderPdfOf } from '../export/export-records';
 import { contentDisposition } from '../blobs/http';
 import { safeFileName } from '../../shared/export/paths';
-import { DELIVERY_RULE_TEXT, deliveryState, type DeliveryFacts } from '../../shared/delivery-rule';
+import { DELIVERY_RULE_TEXT, deliveryStateLine } from '../../shared/delivery-rule';
 
 const dateText = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 const dateTimeText = (ms: number) =>
   new Date(ms).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
-
-/**
- * A message's real state on the trustee's page (shared/delivery-rule.ts): "sent on …" and
- * "opened on …" as the server recorded them, "waiting for its date, …" for a dated message whose
- * date is still ahead, else "being sent" (the release has happened, so it is due now).
- */
-const messageStateText = (m: DeliveryFacts, now: number): string => {
-  const s = deliveryState(m, now);
-  if (s.kind === 'on-date') return `waiting for its date, ${dateText(Date.parse(s.date))}`;
-  if (s.kind !== 'sent') return 'being sent';
-  const sent = s.sentAt ? `sent on ${dateText(Date.parse(s.sentAt))}` : 'sent';
-  return s.openedAt ? `${sent}, opened on ${dateText(Date.parse(s.openedAt))}` : sent;
-};
 
 export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -175,7 +162,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
 ${messages.length === 0 ? html`<p>There are no messages.</p>` : ''}
 ${messages.length === 0 ? '' : html`<p>${DELIVERY_RULE_TEXT}</p>`}
 <ul>${messages.map(
-      (m) => html`<li>For ${m.recipientName} (${m.recipientEmail}): ${messageStateText(m, now)}${
+      (m) => html`<li>For ${m.recipientName} (${m.recipientEmail}): ${deliveryStateLine(m, now, (iso) => dateText(Date.parse(iso)))}${
         canResend && m.delivered
           ? html` <form class="inline" method="post" action="${LINK_PATHS.access}${token}/resend/${m.id}"><button class="small" type="submit">Resend link to ${m.recipientName}</button></form>`
           : ''

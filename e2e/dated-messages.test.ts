@@ -6,17 +6,18 @@
  * happen; the server's test-only clock (AFTERWORD_TEST_CLOCK=1, sync-server/release/test-clock.ts)
  * moves past one date before the release and past another after it. The trustee's page and the
  * owner's Message Vault show each message's real state: waiting for its date, sent on …, opened.
+ * The owner's browser is in Paris and the server in UTC: a date is the day the owner chose.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
-import { expectNoSeriousA11yViolations, hasChromium, launchBrowser, loginViaUi, mobileContext, poll, startServer, type TestServer } from './harness';
+import { expectNoSeriousA11yViolations, hasChromium, launchBrowser, loginViaUi, MOBILE, mobileContext, poll, startServer, type TestServer } from './harness';
 import { choose, openDialog, signedInPage } from './record-screens';
 import type { Browser } from 'playwright-core';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Local midnight `days` after today's (the browser and this process share the machine's zone). */
+/** Midnight (here, UTC) `days` after today, used as a calendar day: the owner picks that day in their own calendar. */
 const dayAhead = (days: number) => {
   const d = new Date();
   d.setHours(0, 0, 0, 0);
@@ -82,7 +83,9 @@ describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', 
   }
 
   it('a letter is sent at the release when its date has passed, another on its date after the release', async () => {
-    const { page, user } = await signedInPage(browser, server.url, '/trustees', mobileContext);
+    // The owner lives in Paris (an hour ahead of the server's UTC): their 25 December is 25 December everywhere.
+    const paris = (b: Browser, baseURL: string) => b.newContext({ baseURL, viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, timezoneId: 'Europe/Paris' });
+    const { page, user } = await signedInPage(browser, server.url, '/trustees', paris);
     await page.getByRole('button', { name: 'Add Your First Trustee' }).click();
     const dialog = openDialog(page);
     await dialog.getByLabel('Name').fill('Margaret Hale');

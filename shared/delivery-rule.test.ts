@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryCardText, deliveryPlanText, deliveryState, deliveryStateLine, isDeliveryDue } from './delivery-rule';
+import { deliveryCardText, deliveryDay, deliveryPlanText, deliveryState, deliveryStateLine, isDeliveryDue, localDayIso } from './delivery-rule';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Local midnight of 25 December 2026, as the message form stores a day. */
@@ -74,5 +74,26 @@ describe("deliveryStateLine: the trustee page's words", () => {
     expect(deliveryStateLine({ deliveryDate: null, delivered: true, deliveredAt: '2026-12-29T10:00:00.000Z', openedAt: '2026-12-30T08:00:00.000Z' }, 0, d)).toBe(
       'sent on 2026-12-29, opened on 2026-12-30',
     );
+  });
+});
+
+describe('the day the person chose, wherever it is shown', () => {
+  it("localDayIso writes the day's local midnight with its offset; it parses back to that instant", () => {
+    const d = new Date(2026, 11, 25);
+    const iso = localDayIso(d);
+    expect(iso).toMatch(/^2026-12-25T00:00:00[+-]\d{2}:\d{2}$/);
+    expect(Date.parse(iso)).toBe(d.getTime());
+  });
+  it('a Paris owner\'s 25 December reads 25 December on a server in UTC, and is due from Paris midnight', () => {
+    const paris = '2026-12-25T00:00:00+01:00';
+    expect(deliveryDay(paris)).toBe('2026-12-25');
+    const gb = (iso: string) => new Date(Date.parse(iso)).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+    expect(deliveryStateLine({ deliveryDate: paris, delivered: false }, Date.parse('2026-12-20T00:00:00Z'), gb)).toBe('waiting for its date, 25 December 2026');
+    expect(isDeliveryDue({ deliveryDate: paris }, Date.parse('2026-12-24T22:59:59Z'))).toBe(false);
+    expect(isDeliveryDue({ deliveryDate: paris }, Date.parse('2026-12-24T23:00:00Z'))).toBe(true);
+    expect(deliveryCardText({ deliveryDate: paris, delivered: false }, 0)).toBe('December 25, 2026, or at release if later');
+  });
+  it('an older UTC date is left as it is', () => {
+    expect(deliveryDay('2026-12-24T23:00:00.000Z')).toBe('2026-12-24T23:00:00.000Z');
   });
 });

@@ -8,14 +8,38 @@
  * owner's message cards and the trustee's page say the same thing through the texts below, so
  * what a person is told is what happens.
  *
- * Dates are ISO timestamps (the form stores the local midnight of the day chosen); `now` is in
- * milliseconds since the epoch.
+ * Dates are ISO timestamps (the form stores the local midnight of the day chosen, with its
+ * offset: `localDayIso`); `now` is in milliseconds since the epoch.
  */
 import { formatLongDate } from './labels';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Dated = { deliveryDate?: string | null };
+
+/**
+ * The delivery date of the day `d` falls on, in the zone of the device that chose it: that day's
+ * local midnight with its offset, e.g. "2026-12-25T00:00:00+01:00". The instant is when the
+ * scheduler may send it; the written day is the day the person chose, wherever it is shown later
+ * (a server in UTC would otherwise print 24 December for a Paris owner's 25 December).
+ */
+export function localDayIso(d: Date): string {
+  const two = (n: number) => String(Math.abs(n)).padStart(2, '0');
+  const off = -d.getTimezoneOffset();
+  const day = `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+  return `${day}T00:00:00${off < 0 ? '-' : '+'}${two(Math.trunc(off / 60))}:${two(off % 60)}`;
+}
+
+const LOCAL_DAY = /^(\d{4}-\d{2}-\d{2})T00:00:00(?:\.0+)?[+-]\d{2}:\d{2}$/;
+
+/**
+ * What to print for a delivery date: the chosen day ("2026-12-25", which formatLongDate and a
+ * UTC formatter both print as that day) for a date written by `localDayIso`; an older date (UTC,
+ * "…Z") as it is, printed in the reader's zone as before.
+ */
+export function deliveryDay(iso: string): string {
+  return LOCAL_DAY.exec(iso)?.[1] ?? iso;
+}
 
 /** The moment a message's date begins (ms), or null when it has no valid date. */
 export function deliveryDateMs(m: Dated): number | null {
@@ -65,12 +89,12 @@ export function deliveryPlanText(deliveryDate: string | null, now: number): stri
   const s = deliveryState({ deliveryDate, delivered: false }, now);
   switch (s.kind) {
     case 'on-date':
-      return `It will be sent on ${formatLongDate(s.date)} if your plan has been released by then, or at the release if that comes later.`;
+      return `It will be sent on ${formatLongDate(deliveryDay(s.date))} if your plan has been released by then, or at the release if that comes later.`;
     case 'date-passed':
       // The form stores the day's local midnight: within a day of it, the day is today.
       return now - Date.parse(s.date) < DAY_MS
-        ? `${formatLongDate(s.date)} is today, so it will be sent when your plan is released.`
-        : `${formatLongDate(s.date)} has passed, so it will be sent when your plan is released.`;
+        ? `${formatLongDate(deliveryDay(s.date))} is today, so it will be sent when your plan is released.`
+        : `${formatLongDate(deliveryDay(s.date))} has passed, so it will be sent when your plan is released.`;
     default:
       return 'It will be sent when your plan is released.';
   }
@@ -90,7 +114,7 @@ export function deliveryCardText(m: DeliveryFacts, now: number): string {
     }
     case 'on-date':
     case 'date-passed':
-      return `${formatLongDate(s.date)}, or at release if later`;
+      return `${formatLongDate(deliveryDay(s.date))}, or at release if later`;
     default:
       return 'Upon release';
   }
@@ -104,7 +128,7 @@ export function deliveryCardText(m: DeliveryFacts, now: number): string {
  */
 export function deliveryStateLine(m: DeliveryFacts, now: number, date: (iso: string) => string): string {
   const s = deliveryState(m, now);
-  if (s.kind === 'on-date') return `waiting for its date, ${date(s.date)}`;
+  if (s.kind === 'on-date') return `waiting for its date, ${date(deliveryDay(s.date))}`;
   if (s.kind !== 'sent') return 'being sent';
   const sent = s.sentAt ? `sent on ${date(s.sentAt)}` : 'sent';
   return s.openedAt ? `${sent}, opened on ${date(s.openedAt)}` : sent;

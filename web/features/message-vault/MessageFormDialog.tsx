@@ -14,7 +14,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { DatePicker } from '../../ui/DatePicker';
-import { deliveryPlanText } from '../../../shared/delivery-rule';
+import { deliveryPlanText, localDayIso } from '../../../shared/delivery-rule';
 import { FormDialog } from '../../ui/FormDialog';
 import { FormField } from '../../ui/FormField';
 import { Input, Textarea } from '../../ui/Input';
@@ -129,7 +129,7 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
       </div>
       {/* What will happen with the date chosen (shared/delivery-rule.ts), read out when it changes; across both columns. */}
       <p id={planId} aria-live="polite" className="-mt-2 text-sm text-slate-600">
-        {deliveryPlanText(values.deliveryDate?.toISOString() ?? null, Date.now())}
+        {deliveryPlanText(values.deliveryDate ? localDayIso(values.deliveryDate) : null, Date.now())}
       </p>
       {kind && <MessageRecordingField key={kind} kind={kind} current={message?.file ?? null} onChange={setMedia} failure={failure} />}
       {!kind && message?.file && (

@@ -7,6 +7,7 @@ import type { Message } from '../../../shared/schema';
 import { emailSchema } from '../../../shared/schema/common';
 import type { MESSAGE_TYPES } from '../../../shared/schema/message';
 import { type FieldErrors, validateForm } from '../../ui/record-actions';
+import { localDayIso } from '../../../shared/delivery-rule';
 
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
@@ -44,12 +45,12 @@ export function messageToForm(message: Message | null): MessageFormValues {
   };
 }
 
-/** The record fields of (some of) `values`: names trimmed, the date as an ISO string or null. */
+/** The record fields of (some of) `values`: names trimmed, the date as the chosen day's local midnight with its offset (shared/delivery-rule.ts) or null. */
 export function formToMessage(values: Partial<MessageFormValues>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...values };
   if (values.recipientName !== undefined) out.recipientName = values.recipientName.trim();
   if (values.recipientEmail !== undefined) out.recipientEmail = values.recipientEmail.trim();
-  if ('deliveryDate' in values) out.deliveryDate = values.deliveryDate ? values.deliveryDate.toISOString() : null;
+  if ('deliveryDate' in values) out.deliveryDate = values.deliveryDate ? localDayIso(values.deliveryDate) : null;
   return out;
 }
 

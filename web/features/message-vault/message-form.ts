@@ -7,7 +7,7 @@ import type { Message } from '../../../shared/schema';
 import { emailSchema } from '../../../shared/schema/common';
 import type { MESSAGE_TYPES } from '../../../shared/schema/message';
 import { type FieldErrors, validateForm } from '../../ui/record-actions';
-import { localDayIso } from '../../../shared/delivery-rule';
+import { deliveryDay, localDayIso } from '../../../shared/delivery-rule';
 
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
@@ -41,8 +41,16 @@ export function messageToForm(message: Message | null): MessageFormValues {
     recipientEmail: message.recipientEmail,
     messageType: message.messageType,
     messageContent: message.messageContent,
-    deliveryDate: message.deliveryDate ? new Date(message.deliveryDate) : null,
+    deliveryDate: message.deliveryDate ? chosenDay(message.deliveryDate) : null,
   };
+}
+
+/** The day a stored delivery date names, as this device's local midnight (a day chosen in another zone stays that day). */
+function chosenDay(iso: string): Date {
+  const day = deliveryDay(iso);
+  if (day === iso) return new Date(iso);
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y!, m! - 1, d);
 }
 
 /** The record fields of (some of) `values`: names trimmed, the date as the chosen day's local midnight with its offset (shared/delivery-rule.ts) or null. */

@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../shared/schema';
+import { validateChange } from '../../shared/sync/change';
+import { formatHlc } from '../../shared/sync/hlc';
 import { acceptInvitation, linkOf, ownerWithSmtp, runFor, type Owner } from './release-test-support';
 import { startTestSmtp, type TestSmtp } from './smtp-test-server';
 import { DAY_MS } from './state-machine';
@@ -106,5 +108,11 @@ describe('dated messages (shared/delivery-rule.ts)', () => {
     const res = await o.t.call('PATCH', `/api/messages/${id}`, { openedAt: iso(o.t.deps.now()) }, o.cookie);
     expect(res.status).toBe(400);
     expect((await messageFor(o, 'clara')).openedAt).toBeNull();
+    // Nor through sync: a device's change touching one is refused (rule 10); the server's is taken.
+    for (const field of ['deliveredAt', 'openedAt']) {
+      const change = { collection: 'messages', id, hlc: formatHlc({ ms: o.t.deps.now(), counter: 0, node: 'a' }), fields: { [field]: iso(o.t.deps.now()) } };
+      expect(validateChange(change, { actor: 'client', userId: o.userId })).toMatchObject({ ok: false, reason: expect.stringMatching(/only the server/) });
+      expect(validateChange(change, { actor: 'server', userId: o.userId }).ok).toBe(true);
+    }
   });
 });

@@ -113,6 +113,8 @@ describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', 
     await writeMessage(page, 'Clara', 'Dear Clara, for your birthday.', early);
     await writeMessage(page, 'Tom', 'Dear Tom, for your wedding day.', later);
     await writeMessage(page, 'Ruth', 'Dear Ruth, for next year.', nextYear);
+    // Before the release each card gives its date with the rule.
+    await page.locator('main').getByText(`${usLong(later)}, or at release if later`).waitFor();
     await expectNoSeriousA11yViolations(page, '/message-vault at 390 px with dated messages');
 
     // The trustee accepts.
@@ -183,7 +185,7 @@ describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', 
     expect(await owner.getByRole('heading', { name: 'Ruth', exact: true }).count()).toBe(0);
     await owner.getByRole('tab', { name: 'Scheduled' }).click();
     await card('Ruth').waitFor();
-    expect(await card('Ruth').textContent()).toContain(`${usLong(nextYear)}, or at release if later`);
+    expect(await card('Ruth').textContent()).toContain(`Waiting for its date, ${usLong(nextYear)}`);
     expect(await card('Ruth').textContent()).toContain('Pending');
     expect(await owner.getByRole('heading', { name: 'Clara', exact: true }).count()).toBe(0);
     await expectNoSeriousA11yViolations(owner, '/message-vault at 390 px after the release');

@@ -63,6 +63,12 @@ describe("deliveryState and deliveryCardText: a message's real state", () => {
     expect(deliveryCardText({ deliveryDate: iso(christmas), delivered: false }, christmas - DAY)).toBe('December 25, 2026, or at release if later');
     expect(deliveryCardText({ deliveryDate: null, delivered: false }, christmas)).toBe('Upon release');
   });
+  it('after the release: waiting for its date, or being sent', () => {
+    expect(deliveryCardText({ deliveryDate: iso(christmas), delivered: false }, christmas - DAY, true)).toBe('Waiting for its date, December 25, 2026');
+    expect(deliveryCardText({ deliveryDate: iso(christmas), delivered: false }, christmas + DAY, true)).toBe('Being sent');
+    expect(deliveryCardText({ deliveryDate: null, delivered: false }, christmas, true)).toBe('Being sent');
+    expect(deliveryCardText({ deliveryDate: null, delivered: true, deliveredAt: iso(christmas) }, christmas, true)).toBe('Sent on December 25, 2026');
+  });
 });
 
 describe("deliveryStateLine: the trustee page's words", () => {

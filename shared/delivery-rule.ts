@@ -102,22 +102,19 @@ export function deliveryPlanText(deliveryDate: string | null, now: number): stri
 
 /**
  * The delivery line of a message card in the owner's vault (en-US long dates, SPEC.md §9):
- * "Sent on …" (and "opened on …"), "<date>, or at release if later" while it waits, or
- * "Upon release" (the landing page's words for no date, SPEC.md §2).
+ * "Sent on …" (and "opened on …"); before the release "<date>, or at release if later" or "Upon
+ * release" (the landing page's words for no date, SPEC.md §2); once `released` (the plan's
+ * release status, when the device knows it), "Waiting for its date, …" or "Being sent".
  */
-export function deliveryCardText(m: DeliveryFacts, now: number): string {
+export function deliveryCardText(m: DeliveryFacts, now: number, released = false): string {
   const s = deliveryState(m, now);
-  switch (s.kind) {
-    case 'sent': {
-      const sent = s.sentAt ? `Sent on ${formatLongDate(s.sentAt)}` : 'Sent';
-      return s.openedAt ? `${sent}, opened on ${formatLongDate(s.openedAt)}` : sent;
-    }
-    case 'on-date':
-    case 'date-passed':
-      return `${formatLongDate(deliveryDay(s.date))}, or at release if later`;
-    default:
-      return 'Upon release';
+  if (s.kind === 'sent') {
+    const sent = s.sentAt ? `Sent on ${formatLongDate(s.sentAt)}` : 'Sent';
+    return s.openedAt ? `${sent}, opened on ${formatLongDate(s.openedAt)}` : sent;
   }
+  // After the release nothing depends on it any more: a dated message waits for its date, the rest are on their way.
+  if (released) return s.kind === 'on-date' ? `Waiting for its date, ${formatLongDate(deliveryDay(s.date))}` : 'Being sent';
+  return s.kind === 'on-release' ? 'Upon release' : `${formatLongDate(deliveryDay(s.date))}, or at release if later`;
 }
 
 /**

@@ -8,6 +8,7 @@
 import { CalendarClock, FileText, Mic, Video } from 'lucide-react';
 import type { Message } from '../../../shared/schema';
 import { deliveryCardText } from '../../../shared/delivery-rule';
+import { useReleaseStore } from '../release/release-store';
 import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';
 import { CardActions } from '../../ui/CardGrid';
@@ -24,6 +25,8 @@ export interface MessageCardProps {
 
 export function MessageCard({ message, onEdit, onDelete }: MessageCardProps) {
   const TypeIcon = TYPE_ICONS[message.messageType];
+  // The release status the banner loads (web/features/release): after a release, the real state.
+  const released = useReleaseStore((s) => s.status?.state === 'released');
   return (
     <Card className="flex h-full flex-col">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 p-5 pb-3">
@@ -45,7 +48,7 @@ export function MessageCard({ message, onEdit, onDelete }: MessageCardProps) {
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Delivery</dt>
             <CalendarClock className="size-4 text-slate-500" aria-hidden="true" />
-            <dd>{deliveryCardText(message, Date.now())}</dd>
+            <dd>{deliveryCardText(message, Date.now(), released)}</dd>
           </div>
         </dl>
         {message.file && <MessageRecording file={message.file} recipientName={message.recipientName} messageType={message.messageType} />}

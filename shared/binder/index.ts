@@ -29,6 +29,7 @@ import type { DeathPlan, LegalDocument, Message, Profile, SurvivorTask, Trustee 
 import { TIMEFRAMES, type Timeframe } from '../schema/survivor-task';
 import type { BinderFontBytes } from './fonts';
 import { BinderWriter } from './layout';
+import { deliveryDay } from '../delivery-rule';
 
 export type { BinderFontBytes } from './fonts';
 
@@ -153,7 +154,7 @@ export async function buildBinder(input: BinderInput, fonts: BinderFontBytes): P
   for (const m of input.messages) {
     w.text(`${m.recipientName} (${m.recipientEmail})`, { bold: true, after: 0 });
     const kind = { text: 'Written message', video: 'Video message', audio: 'Audio message' }[m.messageType];
-    const state = m.delivered ? 'Delivered' : m.deliveryDate ? `Pending, to be sent on ${formatLongDate(m.deliveryDate)}` : 'Pending, sent after release';
+    const state = m.delivered ? 'Delivered' : m.deliveryDate ? `Pending, to be sent on ${formatLongDate(deliveryDay(m.deliveryDate))} or at release if later` : 'Pending, sent after release';
     w.text(`${kind} · ${state}`, { indent: 12, after: 6 });
   }
 

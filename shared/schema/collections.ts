@@ -45,9 +45,9 @@ export const COLLECTION_SPECS: Record<CollectionName, CollectionSpec> = {
   messages: {
     fields: messageFieldsSchema,
     lists: [],
-    serverOnly: ['delivered'],
+    serverOnly: ['delivered', 'deliveredAt', 'openedAt'],
     singleton: false,
-    defaults: { delivered: false, file: null },
+    defaults: { delivered: false, deliveredAt: null, openedAt: null, file: null },
   },
   documents: { fields: documentFieldsSchema, lists: [], serverOnly: [], singleton: false, defaults: { documentUrl: null, file: null } },
   trustees: { fields: trusteeFieldsSchema, lists: [], serverOnly: [], singleton: false },

@@ -16,6 +16,10 @@ export const messageFieldsSchema = z.object({
   file: z.nullable(fileRefSchema),
   /** Set by the server when the message is released (DESIGN.md §8); clients never write it. */
   delivered: z.boolean(),
+  /** When a mail server accepted its delivery e-mail (DESIGN.md §8); server only, null before. */
+  deliveredAt: z.nullable(timestampSchema),
+  /** When the recipient first opened the delivered message's page; server only, null before. */
+  openedAt: z.nullable(timestampSchema),
   createdAt: timestampSchema,
 });
 export type MessageFields = z.infer<typeof messageFieldsSchema>;

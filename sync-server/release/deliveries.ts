@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../app-env';
+import { isDeliveryDue } from '../../shared/delivery-rule';
 import { sendableAddress } from './emails';
 import type { ReleaseService, ReleaseTx, ReleaseRecords } from './service';
 
@@ -29,7 +30,8 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
     const undeliver: string[] = [];
     const now = deps.now();
     for (const m of await records.list(userId, 'messages')) {
-      if (m.deliveryDate && Date.parse(m.deliveryDate) > now) continue;
+      // On its date, or at the release when the date has passed (shared/delivery-rule.ts).
+      if (!isDeliveryDue(m, now)) continue;
       if (!sendableAddress(m.recipientEmail)) {
         await release.problem(tx, userId, 'message-invalid', `A message (for ${m.recipientName || 'no name'}) has no valid e-mail address, so it cannot be delivered. Add one on the Messages page.`);
         continue;
@@ -61,7 +63,7 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
     if (!out) continue;
     n += out.queued;
     for (const id of out.undeliver) {
-      await release.guarded(userId, 'delivering your messages', () => records.write(userId, 'messages', id, { delivered: false }));
+      await release.guarded(userId, 'delivering your messages', () => records.write(userId, 'messages', id, { delivered: false, deliveredAt: null, openedAt: null }));
     }
   }
   return n;

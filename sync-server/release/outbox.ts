@@ -127,7 +127,7 @@ export async function sendPendingEmails(
         await release.guarded(row.user_id, 'marking a message delivered', async () => {
           const m = await records.get(row.user_id, 'messages', params.messageId!);
           if (m && !m.delivered && m.recipientEmail.toLowerCase() === row.to_addr.toLowerCase()) {
-            await records.write(row.user_id, 'messages', params.messageId!, { delivered: true });
+            await records.write(row.user_id, 'messages', params.messageId!, { delivered: true, deliveredAt: new Date(deps.now()).toISOString() });
           }
         });
       }

@@ -28,6 +28,7 @@ import { resolveToken } from './tokens';
 import { binderPdfOf } from '../export/export-records';
 import { contentDisposition } from '../blobs/http';
 import { safeFileName } from '../../shared/export/paths';
+import { DELIVERY_RULE_TEXT, deliveryStateLine } from '../../shared/delivery-rule';
 
 const dateText = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 const dateTimeText = (ms: number) =>
@@ -156,12 +157,12 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
 
   const messagesSection = async (userId: string, token: string, canResend: boolean) => {
     const messages = await records.list(userId, 'messages');
+    const now = deps.now();
     return html`<h2>Messages</h2>
 ${messages.length === 0 ? html`<p>There are no messages.</p>` : ''}
+${messages.length === 0 ? '' : html`<p>${DELIVERY_RULE_TEXT}</p>`}
 <ul>${messages.map(
-      (m) => html`<li>For ${m.recipientName} (${m.recipientEmail}): ${
-        m.delivered ? 'delivered' : m.deliveryDate ? `to be sent on ${dateText(Date.parse(m.deliveryDate))}` : 'being sent'
-      }${
+      (m) => html`<li>For ${m.recipientName} (${m.recipientEmail}): ${deliveryStateLine(m, now, (iso) => dateText(Date.parse(iso)))}${
         canResend && m.delivered
           ? html` <form class="inline" method="post" action="${LINK_PATHS.access}${token}/resend/${m.id}"><button class="small" type="submit">Resend link to ${m.recipientName}</button></form>`
           : ''
@@ -334,6 +335,11 @@ ${sections}`,
     const d = await deliveryOf(c);
     if (!d) return notFoundPage(c);
     const { tok, m } = d;
+    // The first open is shown to the owner and the trustees as "opened on …" (a server-only field).
+    if (!m.openedAt) {
+      const at = new Date(deps.now()).toISOString();
+      await release.guarded(tok.user_id, 'noting that a message was opened', () => records.write(tok.user_id, 'messages', m.id, { openedAt: at }));
+    }
     const owner = await release.owner(tok.user_id);
     return page(
       c,

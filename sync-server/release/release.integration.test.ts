@@ -205,7 +205,7 @@ describe('release after death over HTTP and SMTP', () => {
     // Messages-only: the list and delivery state, resend; no plan, no documents, no bodies.
     const msgHtml = await (await s.req(charlesAccess)).text();
     expect(msgHtml).toContain('For Annabella');
-    expect(msgHtml).toContain('delivered');
+    expect(msgHtml).toContain('sent on');
     for (const hidden of ['Last will 2026', 'Kensal Green', 'Call the bank', 'the stars were always yours']) expect(msgHtml).not.toContain(hidden);
     // Full access may not resend; messages-only may.
     const resendAction = /action="([^"]+\/resend\/[^"]+)"/.exec(msgHtml)![1]!;

@@ -26,7 +26,7 @@ type OptionalNullables<T> = Omit<T, NullableKeys<T>> & Partial<Pick<T, NullableK
 export interface CreateInput {
   profile: Partial<z.input<typeof profileSchema>>;
   deathPlan: Partial<z.input<typeof deathPlanFieldsSchema>>;
-  messages: OptionalNullables<Omit<z.input<typeof messageFieldsSchema>, 'createdAt' | 'delivered'>>;
+  messages: OptionalNullables<Omit<z.input<typeof messageFieldsSchema>, 'createdAt' | 'delivered' | 'deliveredAt' | 'openedAt'>>;
   documents: Omit<z.input<typeof documentFieldsSchema>, 'createdAt'>;
   trustees: OptionalNullables<Omit<z.input<typeof trusteeFieldsSchema>, 'createdAt'>>;
   survivorTasks: Omit<z.input<typeof survivorTaskFieldsSchema>, 'createdAt'>;

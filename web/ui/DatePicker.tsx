@@ -22,8 +22,10 @@ export interface DatePickerProps {
   /** Earliest and latest months the calendar offers (year dropdown range). */
   startMonth?: Date;
   endMonth?: Date;
-  /** Show month/year dropdowns (useful for birthdates). */
+  /** Show month/year dropdowns (selects: a year is one choice, not twelve taps). */
   dropdowns?: boolean;
+  /** Days before this one cannot be picked (e.g. today for a date still to come). */
+  notBefore?: Date;
   id?: string;
   className?: string;
   'aria-label'?: string;
@@ -33,6 +35,15 @@ export interface DatePickerProps {
 
 const longDate = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
+/**
+ * A day button's name, holding the number it shows ("Sunday, November 1, 2026", not the default
+ * "November 1st", which axe's label-content-name-mismatch refuses: WCAG 2.5.3 Label in Name).
+ */
+const labelDayButton = (date: Date, modifiers: { today?: boolean; selected?: boolean }) => {
+  const label = date.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+  return `${modifiers.today ? 'Today, ' : ''}${label}${modifiers.selected ? ', selected' : ''}`;
+};
+
 export function DatePicker({
   value,
   onChange,
@@ -41,6 +52,7 @@ export function DatePicker({
   startMonth,
   endMonth,
   dropdowns = false,
+  notBefore,
   className,
   ...aria
 }: DatePickerProps) {
@@ -58,6 +70,7 @@ export function DatePicker({
         </Popover.Trigger>
         <Popover.Portal>
           <Popover.Content
+            aria-label="Choose a date"
             align="start"
             sideOffset={6}
             className="z-50 rounded-xl border border-stone-200 bg-white p-3 shadow-lg"
@@ -70,6 +83,8 @@ export function DatePicker({
               startMonth={startMonth}
               endMonth={endMonth}
               captionLayout={dropdowns ? 'dropdown' : 'label'}
+              disabled={notBefore ? { before: notBefore } : undefined}
+              labels={{ labelDayButton }}
               onSelect={(d) => {
                 onChange(d ?? null);
                 setOpen(false);

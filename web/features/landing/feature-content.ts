@@ -21,11 +21,11 @@ export const FEATURES: { value: FeatureTab; label: string; title: string; descri
     label: 'Messages',
     title: 'Words for the people you love',
     description:
-      'Write letters, record audio or video, and choose who receives them and when: on a birthday, a wedding day, or upon the event of your death.',
+      'Write letters, record audio or video, and choose who receives them and when: after your death, or on a birthday or wedding day still to come.',
     points: [
       'Text, audio and video messages',
       'One recipient or many, each with their own words',
-      'Deliver on a date you choose or upon the event',
+      'Sent after your death, at once or on a date you choose',
       'Keep drafts private until they are ready',
       'Edit or withdraw a message at any time',
     ],

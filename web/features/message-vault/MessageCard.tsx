@@ -1,12 +1,14 @@
 /**
  * One message in the vault (SPEC.md §2 "Message Vault"): recipient, a 'Delivered' or 'Pending'
- * badge, the type, the delivery date (en-US long) or 'Upon release', a 3-line excerpt of the body,
+ * badge, the type, where its delivery stands (shared/delivery-rule.ts: the date with the rule,
+ * 'Upon release', or sent on … and opened on …), a 3-line excerpt of the body,
  * and edit/delete buttons named for the recipient. A video or audio message with a recording
  * (issue #17) plays it on the card (MessageRecording.tsx).
  */
 import { CalendarClock, FileText, Mic, Video } from 'lucide-react';
 import type { Message } from '../../../shared/schema';
-import { formatLongDate } from '../../../shared/labels';
+import { deliveryCardText } from '../../../shared/delivery-rule';
+import { useReleaseStore } from '../release/release-store';
 import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';
 import { CardActions } from '../../ui/CardGrid';
@@ -23,6 +25,8 @@ export interface MessageCardProps {
 
 export function MessageCard({ message, onEdit, onDelete }: MessageCardProps) {
   const TypeIcon = TYPE_ICONS[message.messageType];
+  // The release status the banner loads (web/features/release): after a release, the real state.
+  const released = useReleaseStore((s) => s.status?.state === 'released');
   return (
     <Card className="flex h-full flex-col">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 p-5 pb-3">
@@ -44,7 +48,7 @@ export function MessageCard({ message, onEdit, onDelete }: MessageCardProps) {
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Delivery</dt>
             <CalendarClock className="size-4 text-slate-500" aria-hidden="true" />
-            <dd>{message.deliveryDate ? formatLongDate(message.deliveryDate) : 'Upon release'}</dd>
+            <dd>{deliveryCardText(message, Date.now(), released)}</dd>
           </div>
         </dl>
         {message.file && <MessageRecording file={message.file} recipientName={message.recipientName} messageType={message.messageType} />}

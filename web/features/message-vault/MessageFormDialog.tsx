@@ -12,8 +12,9 @@
  * nothing is written. SPEC.md's required body stays required: for a recording it reads as the note
  * that goes with it. A message switched to text drops its recording.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { DatePicker } from '../../ui/DatePicker';
+import { deliveryPlanText, localDayIso } from '../../../shared/delivery-rule';
 import { FormDialog } from '../../ui/FormDialog';
 import { FormField } from '../../ui/FormField';
 import { Input, Textarea } from '../../ui/Input';
@@ -38,6 +39,9 @@ export interface MessageFormDialogProps {
 
 const typeOptions = Object.entries(MESSAGE_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 const today = () => new Date(new Date().setHours(0, 0, 0, 0));
+/** How far ahead the calendar's year select reaches (a letter for a grandchild's coming of age). */
+const DATE_YEARS_AHEAD = 60;
+const yearsAhead = (n: number) => new Date(new Date().getFullYear() + n, 11, 31);
 
 export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }: MessageFormDialogProps) {
   const rf = useRecordForm({
@@ -49,6 +53,7 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
     active: open,
   });
   const { values, set } = rf;
+  const planId = useId();
   const [pending, setPending] = useState(false);
   const [media, setMedia] = useState<PendingMedia | null>(null);
   useEffect(() => {
@@ -108,7 +113,6 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
         </FormField>
         <FormField
           label="Delivery Date (optional)"
-          hint="Leave empty to deliver upon release."
           notice={<ChangedElsewhere record={rf} field="deliveryDate" />}
         >
           <DatePicker
@@ -116,9 +120,17 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
             onChange={(d) => set('deliveryDate', d)}
             placeholder="Upon release"
             startMonth={today()}
+            endMonth={yearsAhead(DATE_YEARS_AHEAD)}
+            notBefore={today()}
+            dropdowns
+            aria-describedby={planId}
           />
         </FormField>
       </div>
+      {/* What will happen with the date chosen (shared/delivery-rule.ts), read out when it changes; across both columns. */}
+      <p id={planId} aria-live="polite" className="-mt-2 text-sm text-slate-600">
+        {deliveryPlanText(values.deliveryDate ? localDayIso(values.deliveryDate) : null, Date.now())}
+      </p>
       {kind && <MessageRecordingField key={kind} kind={kind} current={message?.file ?? null} onChange={setMedia} failure={failure} />}
       {!kind && message?.file && (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">

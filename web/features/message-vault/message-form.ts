@@ -7,6 +7,7 @@ import type { Message } from '../../../shared/schema';
 import { emailSchema } from '../../../shared/schema/common';
 import type { MESSAGE_TYPES } from '../../../shared/schema/message';
 import { type FieldErrors, validateForm } from '../../ui/record-actions';
+import { deliveryDay, localDayIso } from '../../../shared/delivery-rule';
 
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
@@ -40,16 +41,24 @@ export function messageToForm(message: Message | null): MessageFormValues {
     recipientEmail: message.recipientEmail,
     messageType: message.messageType,
     messageContent: message.messageContent,
-    deliveryDate: message.deliveryDate ? new Date(message.deliveryDate) : null,
+    deliveryDate: message.deliveryDate ? chosenDay(message.deliveryDate) : null,
   };
 }
 
-/** The record fields of (some of) `values`: names trimmed, the date as an ISO string or null. */
+/** The day a stored delivery date names, as this device's local midnight (a day chosen in another zone stays that day). */
+function chosenDay(iso: string): Date {
+  const day = deliveryDay(iso);
+  if (day === iso) return new Date(iso);
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y!, m! - 1, d);
+}
+
+/** The record fields of (some of) `values`: names trimmed, the date as the chosen day's local midnight with its offset (shared/delivery-rule.ts) or null. */
 export function formToMessage(values: Partial<MessageFormValues>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...values };
   if (values.recipientName !== undefined) out.recipientName = values.recipientName.trim();
   if (values.recipientEmail !== undefined) out.recipientEmail = values.recipientEmail.trim();
-  if ('deliveryDate' in values) out.deliveryDate = values.deliveryDate ? values.deliveryDate.toISOString() : null;
+  if ('deliveryDate' in values) out.deliveryDate = values.deliveryDate ? localDayIso(values.deliveryDate) : null;
   return out;
 }
 

@@ -21,7 +21,7 @@ const FAQS: { q: string; a: string }[] = [
   },
   {
     q: 'When are my messages delivered?',
-    a: 'A message is delivered on the date you set, or upon the event of your death once it has been confirmed. Until then it stays in your vault, and you can change or delete it at any time.',
+    a: 'Nothing is sent while you are alive. Your messages are sent when your plan is released: after a trustee reports your death, or after you stop answering check-ins if you turned them on, and the waiting period ends without word from you. A message with a date is sent on that date if your plan has been released by then; if the release comes after the date, it is sent at the release. A message without a date is sent at the release. Until then it stays in your vault, and you can change or delete it at any time. Once sent, your message card shows the day it was sent and the day it was first opened.',
   },
   {
     q: 'Are my documents stored here?',

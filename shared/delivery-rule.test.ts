@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { deliveryCardText, deliveryDay, deliveryPlanText, deliveryState, deliveryStateLine, isDeliveryDue, localDayIso } from './delivery-rule';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** Local midnight of 25 December 2026, as the message form stores a day. */
+const christmas = new Date(2026, 11, 25).getTime();
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('isDeliveryDue: the scheduler rule for a released plan', () => {
+  it('a message without a date is due at once', () => {
+    expect(isDeliveryDue({ deliveryDate: null }, christmas)).toBe(true);
+  });
+  it('a dated message waits for its date, and is due from its first moment on', () => {
+    expect(isDeliveryDue({ deliveryDate: iso(christmas) }, christmas - 1)).toBe(false);
+    expect(isDeliveryDue({ deliveryDate: iso(christmas) }, christmas)).toBe(true);
+  });
+  it('a date that passed before the release is due at the release', () => {
+    expect(isDeliveryDue({ deliveryDate: iso(christmas) }, christmas + 4 * DAY)).toBe(true);
+  });
+  it('an unreadable date is sent at the release rather than never', () => {
+    expect(isDeliveryDue({ deliveryDate: 'not a date' }, christmas)).toBe(true);
+  });
+});
+
+describe('deliveryPlanText: what the message form says will happen', () => {
+  it('without a date', () => {
+    expect(deliveryPlanText(null, christmas)).toBe('It will be sent when your plan is released.');
+  });
+  it('with a date ahead: on that date if released by then, else at the release', () => {
+    expect(deliveryPlanText(iso(christmas), christmas - 30 * DAY)).toBe(
+      'It will be sent on December 25, 2026 if your plan has been released by then, or at the release if that comes later.',
+    );
+  });
+  it('with the date today', () => {
+    expect(deliveryPlanText(iso(christmas), christmas + 10 * 60 * 60 * 1000)).toBe(
+      'December 25, 2026 is today, so it will be sent when your plan is released.',
+    );
+  });
+  it('with a date that has passed (an older message edited)', () => {
+    expect(deliveryPlanText(iso(christmas), christmas + 4 * DAY)).toBe('December 25, 2026 has passed, so it will be sent when your plan is released.');
+  });
+});
+
+describe("deliveryState and deliveryCardText: a message's real state", () => {
+  const sentAt = iso(christmas + 4 * DAY);
+  it('sent, with when; opened, with when', () => {
+    expect(deliveryState({ deliveryDate: iso(christmas), delivered: true, deliveredAt: sentAt, openedAt: null }, christmas)).toEqual({
+      kind: 'sent',
+      sentAt,
+      openedAt: null,
+    });
+    expect(deliveryCardText({ deliveryDate: null, delivered: true, deliveredAt: sentAt, openedAt: null }, 0)).toBe('Sent on December 29, 2026');
+    expect(deliveryCardText({ deliveryDate: null, delivered: true, deliveredAt: sentAt, openedAt: iso(christmas + 5 * DAY) }, 0)).toBe(
+      'Sent on December 29, 2026, opened on December 30, 2026',
+    );
+  });
+  it('a message delivered before the server kept the time says only that it was sent', () => {
+    expect(deliveryCardText({ deliveryDate: null, delivered: true }, 0)).toBe('Sent');
+  });
+  it('waiting: the date with the rule, or Upon release', () => {
+    expect(deliveryState({ deliveryDate: iso(christmas), delivered: false }, christmas - DAY).kind).toBe('on-date');
+    expect(deliveryState({ deliveryDate: iso(christmas), delivered: false }, christmas + DAY).kind).toBe('date-passed');
+    expect(deliveryCardText({ deliveryDate: iso(christmas), delivered: false }, christmas - DAY)).toBe('December 25, 2026, or at release if later');
+    expect(deliveryCardText({ deliveryDate: null, delivered: false }, christmas)).toBe('Upon release');
+  });
+  it('after the release: waiting for its date, or being sent', () => {
+    expect(deliveryCardText({ deliveryDate: iso(christmas), delivered: false }, christmas - DAY, true)).toBe('Waiting for its date, December 25, 2026');
+    expect(deliveryCardText({ deliveryDate: iso(christmas), delivered: false }, christmas + DAY, true)).toBe('Being sent');
+    expect(deliveryCardText({ deliveryDate: null, delivered: false }, christmas, true)).toBe('Being sent');
+    expect(deliveryCardText({ deliveryDate: null, delivered: true, deliveredAt: iso(christmas) }, christmas, true)).toBe('Sent on December 25, 2026');
+  });
+});
+
+describe("deliveryStateLine: the trustee page's words", () => {
+  const d = (iso: string) => iso.slice(0, 10);
+  it('waiting for its date, being sent, sent on, opened on', () => {
+    expect(deliveryStateLine({ deliveryDate: '2027-01-01T00:00:00.000Z', delivered: false }, Date.parse('2026-12-29T00:00:00Z'), d)).toBe('waiting for its date, 2027-01-01');
+    expect(deliveryStateLine({ deliveryDate: '2026-12-25T00:00:00.000Z', delivered: false }, Date.parse('2026-12-29T00:00:00Z'), d)).toBe('being sent');
+    expect(deliveryStateLine({ deliveryDate: null, delivered: true, deliveredAt: '2026-12-29T10:00:00.000Z' }, 0, d)).toBe('sent on 2026-12-29');
+    expect(deliveryStateLine({ deliveryDate: null, delivered: true, deliveredAt: '2026-12-29T10:00:00.000Z', openedAt: '2026-12-30T08:00:00.000Z' }, 0, d)).toBe(
+      'sent on 2026-12-29, opened on 2026-12-30',
+    );
+  });
+});
+
+describe('the day the person chose, wherever it is shown', () => {
+  it("localDayIso writes the day's local midnight with its offset; it parses back to that instant", () => {
+    const d = new Date(2026, 11, 25);
+    const iso = localDayIso(d);
+    expect(iso).toMatch(/^2026-12-25T00:00:00[+-]\d{2}:\d{2}$/);
+    expect(Date.parse(iso)).toBe(d.getTime());
+  });
+  it('a Paris owner\'s 25 December reads 25 December on a server in UTC, and is due from Paris midnight', () => {
+    const paris = '2026-12-25T00:00:00+01:00';
+    expect(deliveryDay(paris)).toBe('2026-12-25');
+    const gb = (iso: string) => new Date(Date.parse(iso)).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+    expect(deliveryStateLine({ deliveryDate: paris, delivered: false }, Date.parse('2026-12-20T00:00:00Z'), gb)).toBe('waiting for its date, 25 December 2026');
+    expect(isDeliveryDue({ deliveryDate: paris }, Date.parse('2026-12-24T22:59:59Z'))).toBe(false);
+    expect(isDeliveryDue({ deliveryDate: paris }, Date.parse('2026-12-24T23:00:00Z'))).toBe(true);
+    expect(deliveryCardText({ deliveryDate: paris, delivered: false }, 0)).toBe('December 25, 2026, or at release if later');
+  });
+  it('an older UTC date is left as it is', () => {
+    expect(deliveryDay('2026-12-24T23:00:00.000Z')).toBe('2026-12-24T23:00:00.000Z');
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * When a message is delivered, and what a person is told about it (DESIGN.md §8 "Release").
+ *
+ * The rule: nothing is delivered before the plan is released. A message without a date is
+ * delivered at the release. A dated message is delivered on its date if the release has happened
+ * by then, and at the release if its date has already passed. The scheduler
+ * (sync-server/release/deliveries.ts) follows `isDeliveryDue`; the message form, Help, the
+ * owner's message cards and the trustee's page say the same thing through the texts below, so
+ * what a person is told is what happens.
+ *
+ * Dates are ISO timestamps (the form stores the local midnight of the day chosen, with its
+ * offset: `localDayIso`); `now` is in milliseconds since the epoch.
+ */
+import { formatLongDate } from './labels';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Dated = { deliveryDate?: string | null };
+
+/**
+ * The delivery date of the day `d` falls on, in the zone of the device that chose it: that day's
+ * local midnight with its offset, e.g. "2026-12-25T00:00:00+01:00". The instant is when the
+ * scheduler may send it; the written day is the day the person chose, wherever it is shown later
+ * (a server in UTC would otherwise print 24 December for a Paris owner's 25 December).
+ */
+export function localDayIso(d: Date): string {
+  const two = (n: number) => String(Math.abs(n)).padStart(2, '0');
+  const off = -d.getTimezoneOffset();
+  const day = `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+  return `${day}T00:00:00${off < 0 ? '-' : '+'}${two(Math.trunc(off / 60))}:${two(off % 60)}`;
+}
+
+const LOCAL_DAY = /^(\d{4}-\d{2}-\d{2})T00:00:00(?:\.0+)?[+-]\d{2}:\d{2}$/;
+
+/**
+ * What to print for a delivery date: the chosen day ("2026-12-25", which formatLongDate and a
+ * UTC formatter both print as that day) for a date written by `localDayIso`; an older date (UTC,
+ * "…Z") as it is, printed in the reader's zone as before.
+ */
+export function deliveryDay(iso: string): string {
+  return LOCAL_DAY.exec(iso)?.[1] ?? iso;
+}
+
+/** The moment a message's date begins (ms), or null when it has no valid date. */
+export function deliveryDateMs(m: Dated): number | null {
+  if (!m.deliveryDate) return null;
+  const ms = Date.parse(m.deliveryDate);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/**
+ * True when a message of a released plan is due at `now`: it has no date, or its date has come
+ * (on the date, or at the release when the date passed before it). Only ever asked for released
+ * plans; before the release nothing is due. An unreadable date counts as none: the message is
+ * sent at the release rather than never.
+ */
+export function isDeliveryDue(m: Dated, now: number): boolean {
+  const at = deliveryDateMs(m);
+  return at === null || at <= now;
+}
+
+/** A message as the delivery texts read it: its date and what the server recorded (server-only fields). */
+export type DeliveryFacts = Dated & { delivered: boolean; deliveredAt?: string | null; openedAt?: string | null };
+
+/**
+ * Where a message stands: `sent` (with when it was sent and first opened, when known),
+ * `on-release` (no date), `on-date` (its date is still ahead: sent then, or at the release if
+ * that comes later) or `date-passed` (not sent, date gone: sent at the release).
+ */
+export type DeliveryState =
+  | { kind: 'sent'; sentAt: string | null; openedAt: string | null }
+  | { kind: 'on-release' }
+  | { kind: 'on-date'; date: string }
+  | { kind: 'date-passed'; date: string };
+
+/** The state of `m` at `now` (ms). */
+export function deliveryState(m: DeliveryFacts, now: number): DeliveryState {
+  if (m.delivered) return { kind: 'sent', sentAt: m.deliveredAt ?? null, openedAt: m.openedAt ?? null };
+  const at = deliveryDateMs(m);
+  if (at === null) return { kind: 'on-release' };
+  return at > now ? { kind: 'on-date', date: m.deliveryDate! } : { kind: 'date-passed', date: m.deliveryDate! };
+}
+
+/**
+ * What the message form says will happen with the date chosen (`deliveryDate`, an ISO string or
+ * null) at `now` (ms): one plain sentence.
+ */
+export function deliveryPlanText(deliveryDate: string | null, now: number): string {
+  const s = deliveryState({ deliveryDate, delivered: false }, now);
+  switch (s.kind) {
+    case 'on-date':
+      return `It will be sent on ${formatLongDate(deliveryDay(s.date))} if your plan has been released by then, or at the release if that comes later.`;
+    case 'date-passed':
+      // The form stores the day's local midnight: within a day of it, the day is today.
+      return now - Date.parse(s.date) < DAY_MS
+        ? `${formatLongDate(deliveryDay(s.date))} is today, so it will be sent when your plan is released.`
+        : `${formatLongDate(deliveryDay(s.date))} has passed, so it will be sent when your plan is released.`;
+    default:
+      return 'It will be sent when your plan is released.';
+  }
+}
+
+/**
+ * The delivery line of a message card in the owner's vault (en-US long dates, SPEC.md §9):
+ * "Sent on …" (and "opened on …"); before the release "<date>, or at release if later" or "Upon
+ * release" (the landing page's words for no date, SPEC.md §2); once `released` (the plan's
+ * release status, when the device knows it), "Waiting for its date, …" or "Being sent".
+ */
+export function deliveryCardText(m: DeliveryFacts, now: number, released = false): string {
+  const s = deliveryState(m, now);
+  if (s.kind === 'sent') {
+    const sent = s.sentAt ? `Sent on ${formatLongDate(s.sentAt)}` : 'Sent';
+    return s.openedAt ? `${sent}, opened on ${formatLongDate(s.openedAt)}` : sent;
+  }
+  // After the release nothing depends on it any more: a dated message waits for its date, the rest are on their way.
+  if (released) return s.kind === 'on-date' ? `Waiting for its date, ${formatLongDate(deliveryDay(s.date))}` : 'Being sent';
+  return s.kind === 'on-release' ? 'Upon release' : `${formatLongDate(deliveryDay(s.date))}, or at release if later`;
+}
+
+/**
+ * A message's real state on the trustee's page, lower case after "For <name>: ", with dates
+ * written by `date` (an ISO string in, the page's date text out): "sent on …" and "opened on …"
+ * as the server recorded them, "waiting for its date, …" for a dated message whose date is still
+ * ahead, else "being sent" (the page exists after the release only, so the message is due).
+ */
+export function deliveryStateLine(m: DeliveryFacts, now: number, date: (iso: string) => string): string {
+  const s = deliveryState(m, now);
+  if (s.kind === 'on-date') return `waiting for its date, ${date(deliveryDay(s.date))}`;
+  if (s.kind !== 'sent') return 'being sent';
+  const sent = s.sentAt ? `sent on ${date(s.sentAt)}` : 'sent';
+  return s.openedAt ? `${sent}, opened on ${date(s.openedAt)}` : sent;
+}
+
+/** Help's and the trustee page's statement of the rule, in plain words. */
+export const DELIVERY_RULE_TEXT =
+  'A message with a date is sent on that date, if the plan has been released by then. A message whose date had already passed at the release, or that has no date, is sent at the release.';

@@ -27,6 +27,8 @@ describe('field classification', () => {
         'messages.recipientEmail',
         'messages.deliveryDate',
         'messages.delivered',
+        'messages.deliveredAt',
+        'messages.openedAt',
         'documents.createdAt',
         'trustees.createdAt',
         'trustees.email',

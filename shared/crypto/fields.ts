@@ -44,6 +44,9 @@ export const FIELD_CLASSES = {
     recipientEmail: 'plain',
     deliveryDate: 'plain',
     delivered: 'plain',
+    // Written by the server's release scheduler and the recipient page (sync-server/release/README.md).
+    deliveredAt: 'plain',
+    openedAt: 'plain',
     /** Trustees see each recipient's name and delivery state, never the letter (index scope). */
     recipientName: 'index',
     messageType: 'message',

@@ -7,10 +7,17 @@
  *   - a new text: re-delivered to the same recipient, saying it was changed (README.md rule).
  * Each account runs in its own transaction (`isolated`): a bad message never stops another
  * account's deliveries (issue #15).
+ *
+ * E-mail quotas (SECURITY.md "Limits"): a first delivery counts against `releaseEmailsPerDay`,
+ * a re-delivery (new text or new address) against `redeliveriesPerDay`. Re-deliveries are
+ * coalesced: a recipient e-mailed by this account in the last day (any delivery) is not e-mailed
+ * again before that day is over; the change stays noticed (what was delivered is not updated)
+ * and goes out, once, with the text as it is then, on the first pass after the day.
  */
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../app-env';
 import { sendableAddress } from './emails';
+import { DAY_MS } from './state-machine';
 import type { ReleaseService, ReleaseTx, ReleaseRecords } from './service';
 
 const hashOf = (text: unknown) => createHash('sha256').update(typeof text === 'string' ? text : '').digest('hex');
@@ -42,9 +49,13 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
       if (!d) {
         if (await release.queue(tx, userId, 'delivery', m.recipientEmail, `delivery:${m.id}`, params)) queued += 1;
         await put(1);
+      } else if (await tx.recentDeliveryTo(userId, m.recipientEmail, now - DAY_MS)) {
+        if (d.addr.toLowerCase() !== m.recipientEmail.toLowerCase() || d.body_hash !== bodyHash) {
+          await release.problem(tx, userId, 'message-update-waiting', `The message for ${m.recipientName} was changed. ${m.recipientName} was e-mailed less than a day ago, so they will be told a day after that e-mail, once, with the message as it is then (at most one e-mail a day to each recipient).`);
+        }
       } else if (d.addr.toLowerCase() !== m.recipientEmail.toLowerCase()) {
         await tx.revokeSubject(userId, m.id, now, 'delivery');
-        if (await release.queue(tx, userId, 'delivery', m.recipientEmail, `delivery:${m.id}:${d.round + 1}`, params)) queued += 1;
+        if (await release.queue(tx, userId, 'delivery', m.recipientEmail, `delivery:${m.id}:${d.round + 1}`, params, 'redelivery')) queued += 1;
         if (m.delivered) undeliver.push(m.id);
         await tx.addActivity(userId, now, 'message-readdressed', `The message for ${m.recipientName} is being sent to ${m.recipientEmail}; the link sent to ${d.addr} no longer works.`);
         await put(d.round + 1);

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../shared/limits';
-import { acceptInvitation, ownerWithSmtp, runFor, type Owner } from './release/release-test-support';
+import { acceptInvitation, ownerWithSmtp, releaseOwnAccount, runFor, type Owner } from './release/release-test-support';
 import { DAY_MS } from './release/state-machine';
 import { startTestSmtp, type TestSmtp } from './release/smtp-test-server';
 
@@ -20,16 +20,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** Names `self` the owner's own trustee, reports the owner's passing and lets the waiting period end. */
-async function releaseOwnAccount(o: Owner): Promise<void> {
-  await o.addTrustee('self');
-  await o.t.services.scheduler.runOnce();
-  const report = await acceptInvitation(o, smtp, 'self');
-  expect((await o.open(report, 'POST')).status).toBe(200);
-  for (let day = 0; day < 8 && (await o.t.services.release.state(o.userId)).phase !== 'released'; day++) await runFor(o, 1, DAY_MS);
-  expect((await o.t.services.release.state(o.userId)).phase).toBe('released');
-}
-
 const updatedTo = (o: Owner, who: string) => smtp.to(o.addr(who)).filter((e) => /\(updated\)/.test(e.subject));
 
 describe('hostile tenant: the server mails no one in bulk on an account\'s behalf', () => {
@@ -38,7 +28,7 @@ describe('hostile tenant: the server mails no one in bulk on an account\'s behal
     const who = Array.from({ length: 50 }, (_, i) => `r${i}`);
     const ids: string[] = [];
     for (const w of who) ids.push((await o.addMessage(w, `First words for ${w}`)).id);
-    await releaseOwnAccount(o);
+    await releaseOwnAccount(o, smtp);
     await o.signIn();
     await runFor(o, 6, 60_000); // at most 10 e-mails of one account per pass (outbox.ts)
     for (const w of who) expect(smtp.to(o.addr(w)).filter((e) => /^A message from/.test(e.subject))).toHaveLength(1);

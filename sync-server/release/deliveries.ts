@@ -20,6 +20,10 @@ import { sendableAddress } from './emails';
 import { DAY_MS } from './state-machine';
 import type { ReleaseService, ReleaseTx, ReleaseRecords } from './service';
 
+/** The owner's activity line while changed messages wait for their recipient's day to pass. */
+const COALESCED_TEXT =
+  'A changed message waits: its recipient was e-mailed less than a day ago, so they will be told a day after that e-mail, once, with the message as it is then (at most one e-mail a day to each recipient).';
+
 const hashOf = (text: unknown) => createHash('sha256').update(typeof text === 'string' ? text : '').digest('hex');
 
 /**
@@ -33,6 +37,7 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
   let n = 0;
   const deliverAccount = async (tx: ReleaseTx, userId: string) => {
     let queued = 0;
+    let waiting = false;
     const undeliver: string[] = [];
     const now = deps.now();
     for (const m of await records.list(userId, 'messages')) {
@@ -49,10 +54,8 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
       if (!d) {
         if (await release.queue(tx, userId, 'delivery', m.recipientEmail, `delivery:${m.id}`, params)) queued += 1;
         await put(1);
-      } else if (await tx.recentDeliveryTo(userId, m.recipientEmail, now - DAY_MS)) {
-        if (d.addr.toLowerCase() !== m.recipientEmail.toLowerCase() || d.body_hash !== bodyHash) {
-          await release.problem(tx, userId, 'message-update-waiting', `The message for ${m.recipientName} was changed. ${m.recipientName} was e-mailed less than a day ago, so they will be told a day after that e-mail, once, with the message as it is then (at most one e-mail a day to each recipient).`);
-        }
+      } else if ((d.addr.toLowerCase() !== m.recipientEmail.toLowerCase() || d.body_hash !== bodyHash) && (await tx.recentDeliveryTo(userId, m.recipientEmail, now - DAY_MS))) {
+        waiting = true;
       } else if (d.addr.toLowerCase() !== m.recipientEmail.toLowerCase()) {
         await tx.revokeSubject(userId, m.id, now, 'delivery');
         if (await release.queue(tx, userId, 'delivery', m.recipientEmail, `delivery:${m.id}:${d.round + 1}`, params, 'redelivery')) queued += 1;
@@ -65,6 +68,8 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
         await put(d.round + 1);
       }
     }
+    // One line for the account (the same text all day: `problem` writes it once a day).
+    if (waiting) await release.problem(tx, userId, 'message-update-waiting', COALESCED_TEXT);
     return { queued, undeliver };
   };
   for (const userId of await store.releasedUsers()) {

@@ -65,10 +65,13 @@ export async function quotaWait(
   return used.n >= limits[QUOTA_LIMIT[quota]] ? (used.oldest ?? now) + DAY_MS : null;
 }
 
-/** The owner's activity line for e-mails of `quota` waiting until `until`. */
-export function waitingText(quota: EmailQuota, limits: Limits, until: number): string {
-  const when = new Date(until).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-  return `Your account reached today's limit of ${limits[QUOTA_LIMIT[quota]]} ${QUOTA_WORDS[quota]}. The rest wait and go out from ${when} UTC; none is lost.`;
+/**
+ * The owner's activity line for e-mails of `quota` held back. The same text all day, so the
+ * once-a-day rule of `ReleaseService.problem` keeps it to one line a day per quota (the
+ * readiness panel says when the next goes).
+ */
+export function waitingText(quota: EmailQuota, limits: Limits): string {
+  return `Your account reached today's limit of ${limits[QUOTA_LIMIT[quota]]} ${QUOTA_WORDS[quota]}. The rest wait for the next day and go out then; none is lost. Settings shows when.`;
 }
 
 /** E-mails of `userId` held back by a daily quota now, with when the next may go (readiness panel). */

@@ -101,7 +101,7 @@ export async function sendPendingEmails(
       if (!told.has(key)) {
         told.add(key);
         await release.isolated(row.user_id, 'noting e-mails that wait', (tx) =>
-          release.problem(tx, row.user_id, 'email-waiting', waitingText(row.quota as EmailQuota, deps.config.limits, until)),
+          release.problem(tx, row.user_id, 'email-waiting', waitingText(row.quota as EmailQuota, deps.config.limits)),
         );
       }
       continue;

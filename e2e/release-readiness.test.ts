@@ -10,15 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
 import { expectNoSeriousA11yViolations, hasChromium, launchBrowser, loginViaUi, mobileContext, startServer, type TestServer } from './harness';
 import { expectToast, signedInPage } from './record-screens';
+import { confirmOwnerEmail } from './owner-email';
 
 describe.skipIf(!hasChromium)('release readiness on Settings (issue #16)', () => {
   let smtp: TestSmtp;
   let server: TestServer;
   let browser: Browser;
+  let ownerConfirmed = false;
 
   beforeAll(async () => {
-    // The owner's address (uniqueUser: ada.…) and nobody.… are refused with a permanent 550.
-    smtp = await startTestSmtp({ refuse: (a) => a.startsWith('ada.') || a.startsWith('nobody.') });
+    // The owner's address (uniqueUser: ada.…), once confirmed, and nobody.… are refused with a permanent 550.
+    smtp = await startTestSmtp({ refuse: (a) => (ownerConfirmed && a.startsWith('ada.')) || a.startsWith('nobody.') });
     server = await startServer({ env: { SMTP_URL: smtp.url, RELEASE_TICK_MS: '500' } });
     browser = await launchBrowser();
   });
@@ -31,6 +33,9 @@ describe.skipIf(!hasChromium)('release readiness on Settings (issue #16)', () =>
   it('shows what is missing, resends an invitation, and banners a refused critical e-mail', async () => {
     const tag = Date.now().toString(36);
     const { context, page, user } = await signedInPage(browser, server.url, '/settings');
+    // Release notices go only to a confirmed address: confirmed, it then refuses everything.
+    await confirmOwnerEmail(browser, page, smtp, user.email);
+    ownerConfirmed = true;
     const add = (name: string, email: string) =>
       page.evaluate(
         async ([n, e]) =>

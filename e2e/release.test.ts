@@ -20,6 +20,7 @@ import {
   type TestServer,
 } from './harness';
 import { choose, expectToast, openDialog, signedInPage } from './record-screens';
+import { confirmOwnerEmail } from './owner-email';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -81,7 +82,9 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     // Before release, nothing is there to see.
     expect((await fetch(reportLink.replace('/report/', '/access/'))).status).toBe(404);
 
-    // Settings: the trustee has accepted; axe at 1280 px.
+    // Settings: the owner confirms their address (release notices reach only a confirmed one);
+    // the trustee has accepted; axe at 1280 px.
+    await confirmOwnerEmail(browser, page, smtp, user.email);
     await page.goto('/settings');
     await page.getByText('Accepted', { exact: true }).waitFor();
     expect(await page.getByText('Invitation sent to Margaret Hale').isVisible()).toBe(true);

@@ -49,6 +49,29 @@ export const ACCOUNT_LIMITS = {
    * and a messages-only trustee resending a message's link, together. Past it: 429.
    */
   resendsPerDay: 10,
+
+  // ---- E-mail quotas (SECURITY.md "Limits", e-mail quotas) --------------------------------
+  // Per account, in any 24 hours (rolling), counted when an e-mail is sent. An e-mail past its
+  // quota is never dropped: it waits in the queue for the next day, and the owner sees why (the
+  // activity log and the readiness panel of Settings). Invitations and resends are above.
+  /**
+   * First deliveries at release: each message's first e-mail to its recipient and each trustee's
+   * release notice ("What … left for you"). Generous, so a real family's release goes out at once;
+   * an account making new messages after its release to mail strangers waits a day per 500.
+   */
+  releaseEmailsPerDay: 500,
+  /**
+   * Re-deliveries after release: a delivered message edited ("updated") or re-addressed. Besides
+   * this quota each recipient gets at most one such e-mail a day (edits are coalesced), so an
+   * edit loop cannot turn a released account into a mailing list.
+   */
+  redeliveriesPerDay: 20,
+  /** Notices to the owner (reminders, waiting period started or cancelled, released, yearly review), to their verified address only. */
+  ownerNoticesPerDay: 10,
+  /** Notices to trustees besides invitations and the release notice: the welcome with the report link, the yearly confirmation. */
+  trusteeNoticesPerDay: 20,
+  /** "Confirm your e-mail address" e-mails (the owner's profile address). Past it: 429. */
+  verificationEmailsPerDay: 5,
 } as const;
 
 export type AccountLimits = typeof ACCOUNT_LIMITS;

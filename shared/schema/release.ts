@@ -71,6 +71,13 @@ export interface ReleaseReadiness {
   /** When the yearly "review your plan" e-mail comes next. */
   nextReviewAt: string | null;
   ownerEmail: string | null;
+  /**
+   * True when `ownerEmail` is the address the owner confirmed with the e-mailed link: only then
+   * do release notices (reminders, "a waiting period has started") go to it (SECURITY.md "Limits").
+   */
+  ownerEmailVerified: boolean;
+  /** E-mails held back by a daily quota (SECURITY.md "Limits"): what they are, how many, when the next goes. */
+  emailsWaiting: { what: string; count: number; until: string }[];
   trustees: ReleaseTrustee[];
   undeliverable: UndeliverableEmail[];
 }

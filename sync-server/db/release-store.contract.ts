@@ -153,13 +153,13 @@ export function releaseStoreContract(name: string, setup: () => Promise<ReleaseS
         (await store.pendingEmails({ now: 5000, staleBefore: 0, folder: false, perAccount: 10, limit: 10 })).map((e) => [e.dedupe_key, e.id]),
       );
       expect(await store.inviteWentOut('u1', 't1')).toBe(false);
-      expect(await store.invitesSent('u1', 0)).toEqual({ n: 0, oldest: null });
+      expect(await store.quotaSent('u1', 'invite', 0)).toEqual({ n: 0, oldest: null });
       await store.markSent(ids['u1:invite:t1:1']!, 3000);
       await store.markWritten(ids['u1:invite:t2:1']!, 4000);
       expect(await store.inviteWentOut('u1', 't1')).toBe(true);
       expect(await store.inviteWentOut('u1', 't')).toBe(false);
-      expect(await store.invitesSent('u1', 0)).toEqual({ n: 2, oldest: 3000 });
-      expect(await store.invitesSent('u1', 3000)).toEqual({ n: 1, oldest: 4000 });
+      expect(await store.quotaSent('u1', 'invite', 0)).toEqual({ n: 2, oldest: 3000 });
+      expect(await store.quotaSent('u1', 'invite', 3000)).toEqual({ n: 1, oldest: 4000 });
       await store.markGivenUp(ids.refused!, '550 no such user', 6000, 'refused');
       await store.markGivenUp(ids.superseded!, 'no longer applies', 6001, 'superseded');
       expect(await store.failedEmails('u1')).toEqual([
@@ -169,6 +169,48 @@ export function releaseStoreContract(name: string, setup: () => Promise<ReleaseS
       expect((await store.failedEmails('u1', 1))[0]!.seen_at).toBe(7000);
       // Unsent: the one written to the folder and the resend; sent and given-up ones are done.
       expect(await store.unsentEmails('u1')).toEqual({ n: 2, written: 1 });
+    });
+
+    it('e-mail quotas: unsent per quota, deliveries to one address lately (any case), the verified owner address', async () => {
+      const { store, addUser } = await setup();
+      await addUser('u1');
+      await addUser('u2');
+      await store.enqueueEmail(mail('u1:delivery:m1', 'u1', { kind: 'delivery', to: 'Kim@Example.com', quota: 'release', at: 1000 }));
+      await store.enqueueEmail(mail('u1:delivery:m2:2', 'u1', { kind: 'delivery-updated', to: 'lee@example.com', quota: 'redelivery', at: 2000 }));
+      await store.enqueueEmail(mail('u1:delivery:m3:2', 'u1', { kind: 'delivery-updated', to: 'max@example.com', quota: 'redelivery', at: 2000 }));
+      await store.enqueueEmail(mail('u1:waiting', 'u1', { kind: 'owner-waiting-started', quota: 'owner', at: 2000 }));
+      await store.enqueueEmail(mail('u2:delivery:m9', 'u2', { kind: 'delivery', to: 'sam@example.com', quota: 'release', at: 2000 }));
+      expect(await store.unsentByQuota('u1')).toEqual([
+        { quota: 'owner', n: 1 },
+        { quota: 'redelivery', n: 2 },
+        { quota: 'release', n: 1 },
+      ]);
+      const ids = Object.fromEntries(
+        (await store.pendingEmails({ now: 5000, staleBefore: 0, folder: false, perAccount: 10, limit: 10 })).map((e) => [e.dedupe_key, e.id]),
+      );
+      await store.markSent(ids['u1:delivery:m2:2']!, 3000);
+      expect(await store.quotaSent('u1', 'redelivery', 0)).toEqual({ n: 1, oldest: 3000 });
+      expect(await store.quotaSent('u1', 'release', 0)).toEqual({ n: 0, oldest: null });
+      expect(await store.unsentByQuota('u1')).toEqual([
+        { quota: 'owner', n: 1 },
+        { quota: 'redelivery', n: 1 },
+        { quota: 'release', n: 1 },
+      ]);
+      expect(await store.recentDeliveryTo('u1', 'kim@EXAMPLE.com', 999)).toBe(true);
+      expect(await store.recentDeliveryTo('u1', 'kim@example.com', 1000)).toBe(false);
+      expect(await store.recentDeliveryTo('u1', 'sam@example.com', 0)).toBe(false); // another account's
+      expect(await store.recentDeliveryTo('u2', 'sam@example.com', 0)).toBe(true);
+
+      expect(await store.verifiedOwnerEmail('u1')).toBeNull();
+      await store.setVerifiedOwnerEmail('u1', 'Ada@Example.com', 1000);
+      await store.setVerifiedOwnerEmail('u1', 'Ada.New@Example.com', 2000);
+      expect(await store.verifiedOwnerEmail('u1')).toBe('ada.new@example.com');
+      expect(await store.verifiedOwnerEmail('u2')).toBeNull();
+      await store.transaction(async (tx) => {
+        await tx.setVerifiedOwnerEmail('u2', 'b@example.com', 3000);
+        expect(await tx.verifiedOwnerEmail('u2')).toBe('b@example.com');
+      });
+      expect(await store.verifiedOwnerEmail('u2')).toBe('b@example.com');
     });
 
     it('deliveries and yearly reviews', async () => {

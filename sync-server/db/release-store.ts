@@ -50,6 +50,7 @@ export const RELEASE_WRITES = [
   'revokeSubject',
   'revokeToken',
   'enqueueEmail',
+  'setVerifiedOwnerEmail',
   'claimEmail',
   'markSent',
   'markWritten',

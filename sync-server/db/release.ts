@@ -43,7 +43,15 @@ export interface TrusteeInvitationRow {
   bounced_at?: number | null;
 }
 
-export type TokenPurpose = 'invite' | 'report' | 'access' | 'delivery' | 'cancel';
+export type TokenPurpose = 'invite' | 'report' | 'access' | 'delivery' | 'cancel' | 'verify';
+
+/**
+ * What an e-mail counts against (shared/limits.ts, SECURITY.md "Limits"): `invite`
+ * invitationsPerDay, `resend` resendsPerDay (counted when asked), `release` releaseEmailsPerDay,
+ * `redelivery` redeliveriesPerDay, `owner` ownerNoticesPerDay, `trustee` trusteeNoticesPerDay,
+ * `verify` verificationEmailsPerDay.
+ */
+export type EmailQuota = 'invite' | 'resend' | 'release' | 'redelivery' | 'owner' | 'trustee' | 'verify';
 export interface TokenRow {
   hash: string;
   user_id: string;
@@ -189,9 +197,22 @@ export function createReleaseStore(db: Db) {
     quotaUsed: db.prepare<[string, string, number], { n: number }>(
       'SELECT COUNT(*) AS n FROM release_emails WHERE user_id = ? AND quota = ? AND created_at > ?',
     ),
-    invitesSent: db.prepare<[string, number], { n: number; oldest: number | null }>(
+    quotaSent: db.prepare<[string, string, number], { n: number; oldest: number | null }>(
       `SELECT COUNT(*) AS n, MIN(COALESCE(sent_at, written_at)) AS oldest FROM release_emails
-       WHERE user_id = ? AND quota = 'invite' AND COALESCE(sent_at, written_at) > ?`,
+       WHERE user_id = ? AND quota = ? AND COALESCE(sent_at, written_at) > ?`,
+    ),
+    unsentByQuota: db.prepare<[string], { quota: EmailQuota; n: number }>(
+      `SELECT quota, COUNT(*) AS n FROM release_emails
+       WHERE user_id = ? AND quota IS NOT NULL AND sent_at IS NULL AND failed_at IS NULL GROUP BY quota ORDER BY quota`,
+    ),
+    recentDeliveryTo: db.prepare<[string, string, number], { id: number }>(
+      `SELECT id FROM release_emails WHERE user_id = ? AND kind IN ('delivery', 'delivery-updated')
+       AND lower(to_addr) = lower(?) AND created_at > ? LIMIT 1`,
+    ),
+    verifiedOwnerEmail: db.prepare<[string], { email: string }>('SELECT email FROM owner_email WHERE user_id = ?'),
+    setVerifiedOwnerEmail: db.prepare(
+      `INSERT INTO owner_email (user_id, email, verified_at) VALUES (?, lower(?), ?)
+       ON CONFLICT (user_id) DO UPDATE SET email = excluded.email, verified_at = excluded.verified_at`,
     ),
     inviteWentOut: db.prepare<[string, string, string], { id: number }>(
       `SELECT id FROM release_emails WHERE user_id = ? AND kind = 'trustee-invite'
@@ -280,7 +301,7 @@ export function createReleaseStore(db: Db) {
       to: string;
       params: unknown;
       at: number;
-      quota?: 'invite' | 'resend';
+      quota?: EmailQuota;
     }) => q.enqueue.run(e.dedupeKey, e.userId, e.kind, e.to, JSON.stringify(e.params), e.at, e.quota ?? null).changes > 0,
     hasEmail: (dedupeKey: string) => q.hasEmail.get(dedupeKey) !== undefined,
     /**
@@ -303,9 +324,17 @@ export function createReleaseStore(db: Db) {
     markGivenUp: (id: number, error: string, at: number, failure: 'refused' | 'expired' | 'superseded') =>
       void q.markGivenUp.run(error.slice(0, 500), at, failure, id),
     /** E-mails of `userId` with `quota` queued after `since` (a rolling day). */
-    quotaUsed: (userId: string, quota: 'invite' | 'resend', since: number) => q.quotaUsed.get(userId, quota, since)!.n,
-    /** Invitations of `userId` sent (or written) after `since`, and the oldest such time. */
-    invitesSent: (userId: string, since: number) => q.invitesSent.get(userId, since)!,
+    quotaUsed: (userId: string, quota: EmailQuota, since: number) => q.quotaUsed.get(userId, quota, since)!.n,
+    /** E-mails of `userId` with `quota` sent (or written) after `since`, and the oldest such time (the send-time quota). */
+    quotaSent: (userId: string, quota: EmailQuota, since: number) => q.quotaSent.get(userId, quota, since)!,
+    /** How many e-mails of `userId` are still to send, per quota (those with one). */
+    unsentByQuota: (userId: string) => q.unsentByQuota.all(userId),
+    /** True when a delivery or update e-mail of `userId` to `addr` (any case) was queued after `since`. */
+    recentDeliveryTo: (userId: string, addr: string, since: number) => q.recentDeliveryTo.get(userId, addr, since) !== undefined,
+    /** The owner's verified address (lower-cased), or null when none was ever verified. */
+    verifiedOwnerEmail: (userId: string) => q.verifiedOwnerEmail.get(userId)?.email ?? null,
+    /** `email` (stored lower-cased) is verified for `userId` from `at`, replacing any earlier one. */
+    setVerifiedOwnerEmail: (userId: string, email: string, at: number) => void q.setVerifiedOwnerEmail.run(userId, email, at),
     /** True when an invitation e-mail to trustee `trusteeId` of `userId` was ever sent (or written). */
     inviteWentOut: (userId: string, trusteeId: string) => {
       const prefix = `${userId}:invite:${trusteeId}:`; // dedupe keys of release/trustees.ts invite()

@@ -7,12 +7,23 @@
  *   - a new text: re-delivered to the same recipient, saying it was changed (README.md rule).
  * Each account runs in its own transaction (`isolated`): a bad message never stops another
  * account's deliveries (issue #15).
+ *
+ * E-mail quotas (SECURITY.md "Limits"): a first delivery counts against `releaseEmailsPerDay`,
+ * a re-delivery (new text or new address) against `redeliveriesPerDay`. Re-deliveries are
+ * coalesced: a recipient e-mailed by this account in the last day (any delivery) is not e-mailed
+ * again before that day is over; the change stays noticed (what was delivered is not updated)
+ * and goes out, once, with the text as it is then, on the first pass after the day.
  */
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../app-env';
 import { isDeliveryDue } from '../../shared/delivery-rule';
 import { sendableAddress } from './emails';
+import { DAY_MS } from './state-machine';
 import type { ReleaseService, ReleaseTx, ReleaseRecords } from './service';
+
+/** The owner's activity line while changed messages wait for their recipient's day to pass. */
+const COALESCED_TEXT =
+  'A changed message waits: its recipient was e-mailed less than a day ago, so they will be told a day after that e-mail, once, with the message as it is then (at most one e-mail a day to each recipient).';
 
 const hashOf = (text: unknown) => createHash('sha256').update(typeof text === 'string' ? text : '').digest('hex');
 
@@ -27,6 +38,7 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
   let n = 0;
   const deliverAccount = async (tx: ReleaseTx, userId: string) => {
     let queued = 0;
+    let waiting = false;
     const undeliver: string[] = [];
     const now = deps.now();
     for (const m of await records.list(userId, 'messages')) {
@@ -44,9 +56,11 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
       if (!d) {
         if (await release.queue(tx, userId, 'delivery', m.recipientEmail, `delivery:${m.id}`, params)) queued += 1;
         await put(1);
+      } else if ((d.addr.toLowerCase() !== m.recipientEmail.toLowerCase() || d.body_hash !== bodyHash) && (await tx.recentDeliveryTo(userId, m.recipientEmail, now - DAY_MS))) {
+        waiting = true;
       } else if (d.addr.toLowerCase() !== m.recipientEmail.toLowerCase()) {
         await tx.revokeSubject(userId, m.id, now, 'delivery');
-        if (await release.queue(tx, userId, 'delivery', m.recipientEmail, `delivery:${m.id}:${d.round + 1}`, params)) queued += 1;
+        if (await release.queue(tx, userId, 'delivery', m.recipientEmail, `delivery:${m.id}:${d.round + 1}`, params, 'redelivery')) queued += 1;
         if (m.delivered) undeliver.push(m.id);
         await tx.addActivity(userId, now, 'message-readdressed', `The message for ${m.recipientName} is being sent to ${m.recipientEmail}; the link sent to ${d.addr} no longer works.`);
         await put(d.round + 1);
@@ -56,6 +70,8 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
         await put(d.round + 1);
       }
     }
+    // One line for the account (the same text all day: `problem` writes it once a day).
+    if (waiting) await release.problem(tx, userId, 'message-update-waiting', COALESCED_TEXT);
     return { queued, undeliver };
   };
   for (const userId of await store.releasedUsers()) {

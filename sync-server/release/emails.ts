@@ -15,6 +15,7 @@ export const EMAIL_KINDS = [
   'owner-cancelled',
   'owner-released',
   'owner-review',
+  'owner-verify',
   'trustee-yearly',
   'delivery',
   'delivery-updated',
@@ -162,6 +163,18 @@ If you no longer want to be ${p.ownerName}'s trustee, please tell them.${SIGN_OF
 It has been a year. Is everything in your Afterword plan still as you want it: your messages and their recipients' e-mail addresses, your trustees, your documents and your check-in settings?
 
 Settings shows whether your plan would work today: ${p.base}/settings${SIGN_OFF}`,
+      };
+    case 'owner-verify':
+      return {
+        subject: 'Confirm your e-mail address for Afterword',
+        text: `${hello(p.recipientName)}
+
+Someone, we hope you, asked Afterword to send notices about their account to this address: reminders to check in, and a warning if a waiting period starts before their account is released.
+
+If that was you, confirm your address with this link (it works for 3 days and only once):
+${link}
+
+If it wasn't you, ignore this e-mail: we will send nothing else to this address unless it is confirmed.${SIGN_OFF}`,
       };
     case 'delivery-updated':
       return {

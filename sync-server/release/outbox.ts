@@ -8,13 +8,17 @@
  * app's banner (routes/release.ts). An e-mail is `sent` only when an SMTP server accepted it:
  * one written to the outbox folder (no SMTP_URL) reached no one and stays pending for SMTP.
  * The queue is fair across accounts (round-robin, at most PER_ACCOUNT_PER_PASS each per pass)
- * and invitations respect Config.limits `invitationsPerDay` (issue #15). Links are minted
+ * and every e-mail an account causes counts against its daily quota (email-quotas.ts,
+ * SECURITY.md "Limits"): past it, it waits for the next day and the owner's activity says so.
+ * The owner's notices go only to their verified address (owner-email.ts). Links are minted
  * here, at send time, so the queue never holds a raw token; a link of a failed try is revoked.
  */
 import type { AppDeps } from '../app-env';
 import type { TokenPurpose } from '../db/release';
 import type { EmailRow } from '../db/release';
 import { type EmailKind, type EmailParams, renderEmail } from './emails';
+import { quotaWait, waitingText } from './email-quotas';
+import type { EmailQuota } from '../db/release';
 import type { Mailer } from './mailer';
 import type { ReleaseService, ReleaseRecords } from './service';
 import { DAY_MS } from './state-machine';
@@ -39,6 +43,7 @@ export const LINK_PATHS: Record<TokenPurpose, string> = {
   access: '/api/trustee/access/',
   delivery: '/api/delivery/',
   cancel: '/api/still-here/',
+  verify: '/api/verify-email/',
 };
 
 /** Which link an email carries: purpose and subject. */
@@ -56,6 +61,8 @@ function linkOf(kind: EmailKind, userId: string, p: EmailParams): { purpose: Tok
       return { purpose: 'delivery', subjectId: p.messageId! };
     case 'owner-waiting-started':
       return { purpose: 'cancel', subjectId: userId };
+    case 'owner-verify':
+      return { purpose: 'verify', subjectId: userId };
     default:
       return null;
   }
@@ -83,14 +90,21 @@ export async function sendPendingEmails(
     perAccount: PER_ACCOUNT_PER_PASS,
     limit: PER_PASS,
   });
+  const told = new Set<string>();
   for (const row of due) {
     const now = deps.now();
-    if (row.quota === 'invite') {
-      const used = await store.invitesSent(row.user_id, now - DAY_MS);
-      if (used.n >= deps.config.limits.invitationsPerDay) {
-        await store.markDeferred(row.id, (used.oldest ?? now) + DAY_MS);
-        continue;
+    const until = await quotaWait(store, deps.config.limits, row, now);
+    if (until !== null) {
+      await store.markDeferred(row.id, until);
+      // Once per account and quota in a pass; `problem` keeps one line a day of the same text.
+      const key = `${row.user_id}:${row.quota}`;
+      if (!told.has(key)) {
+        told.add(key);
+        await release.isolated(row.user_id, 'noting e-mails that wait', (tx) =>
+          release.problem(tx, row.user_id, 'email-waiting', waitingText(row.quota as EmailQuota, deps.config.limits)),
+        );
       }
+      continue;
     }
     const kind = row.kind as EmailKind;
     const stale = await staleReason(release, records, row, kind);
@@ -111,7 +125,7 @@ export async function sendPendingEmails(
         // links: those last as long as the trustee does (issue #16).
         if (link.purpose !== 'report') await store.revokeSubject(row.user_id, link.subjectId, now, link.purpose);
         const expiresAt = kind === 'owner-waiting-started' ? params.endsAt : undefined;
-        const addr = link.purpose === 'delivery' ? row.to_addr.toLowerCase() : null;
+        const addr = link.purpose === 'delivery' || link.purpose === 'verify' ? row.to_addr.toLowerCase() : null;
         minted = await mintToken(store, { userId: row.user_id, ...link, now, expiresAt, addr });
         url = `${params.base}${LINK_PATHS[link.purpose]}${minted}`;
       }
@@ -144,6 +158,8 @@ export async function sendPendingEmails(
  * trustee accepted or was removed, or a newer round exists. A delivery: the message was deleted
  * or re-addressed since it was queued — a late retry to the old address would both reach the
  * wrong person and, minting its link, revoke the new recipient's (one live link per message).
+ * A notice to the owner: the address is no longer the profile's verified one (a verification
+ * e-mail: no longer the profile's address), so a changed address gets nothing it did not prove.
  */
 async function staleReason(release: ReleaseService, records: ReleaseRecords, row: EmailRow, kind: EmailKind): Promise<string | null> {
   const params = JSON.parse(row.params) as EmailParams;
@@ -157,6 +173,11 @@ async function staleReason(release: ReleaseService, records: ReleaseRecords, row
     const m = params.messageId ? await records.get(row.user_id, 'messages', params.messageId) : null;
     const live = m && String(m.recipientEmail ?? '').toLowerCase() === row.to_addr.toLowerCase();
     return live ? null : 'The message was deleted or re-addressed after this e-mail was queued.';
+  }
+  if (kind.startsWith('owner-')) {
+    const to = row.to_addr.toLowerCase();
+    const current = kind === 'owner-verify' ? (await release.owner(row.user_id)).email?.toLowerCase() : await release.ownerAddress(row.user_id);
+    return current === to ? null : 'Your e-mail address changed, or is not confirmed, since this e-mail was queued.';
   }
   return null;
 }

@@ -74,6 +74,7 @@ describe('release on PostgreSQL with two instances (issue #19)', () => {
     const userId = 'owner-pg-release';
     await insertPgUser(pgDb.pool, userId);
     await records.write(userId, 'profile', userId, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
+    await b.release.store.setVerifiedOwnerEmail(userId, 'ada@example.com', now); // as by following the link (owner-email.ts)
     for (const who of ['grace', 'alan']) {
       await records.write(userId, 'trustees', who, { name: `${who} Trustee`, email: `${who}@example.com`, accessLevel: 'full', createdAt: new Date(now).toISOString() });
     }

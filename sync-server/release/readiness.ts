@@ -9,6 +9,11 @@ import type { Config } from '../config';
 import { linkBase } from '../config';
 import { CRITICAL_OWNER_KINDS, type EmailKind, type EmailParams, renderEmail } from './emails';
 import type { Mailer } from './mailer';
+import { waitingEmails } from './email-quotas';
+
+/** The readiness sentence while the profile e-mail is not verified (owner-email.ts). */
+export const OWNER_EMAIL_UNVERIFIED = (email: string) =>
+  `Your e-mail address ${email} is not confirmed yet, so release notices cannot reach you: no reminders to check in, and no warning if a waiting period starts. Press “Send verification e-mail” and follow the link we send you.`;
 import type { ReleaseService, ReleaseRecords } from './service';
 import { DAY_MS, REMINDER_OFFSETS_DAYS, checkInDueAt } from './state-machine';
 
@@ -52,7 +57,7 @@ export async function undeliverableOf(release: ReleaseService, userId: string, o
 
 /** The readiness of `userId`'s plan under `config`, sending through `mailer`. */
 export async function readinessOf(
-  deps: { config: Config },
+  deps: { config: Config; now: () => number },
   release: ReleaseService,
   records: ReleaseRecords,
   mailer: Pick<Mailer, 'mode'>,
@@ -60,6 +65,8 @@ export async function readinessOf(
 ): Promise<ReleaseReadiness> {
   const s = await release.state(userId);
   const owner = await release.owner(userId);
+  const ownerEmailVerified = !!(await release.ownerAddress(userId));
+  const emailsWaiting = await waitingEmails(release.store, deps.config.limits, userId, deps.now());
   const trustees = await trusteesOf(release, records, userId);
   const undeliverable = await undeliverableOf(release, userId);
   const due = checkInDueAt(s);
@@ -72,6 +79,7 @@ export async function readinessOf(
     missing.push(`The server's public address (PUBLIC_URL) is not set. Links in e-mails point to ${linkBase(deps.config)} and will not work from other machines until it is set.`);
   }
   if (!owner.email) missing.push('Your profile has no valid e-mail address, so we cannot remind you or warn you of a waiting period.');
+  else if (!ownerEmailVerified) missing.push(OWNER_EMAIL_UNVERIFIED(owner.email));
   const accepted = trustees.filter((t) => t.invitation === 'accepted');
   if (s.phase !== 'released' && s.checkInDays === 0 && accepted.length === 0) {
     missing.push('Nothing can start a release: check-ins are off and no trustee has accepted. Turn on check-ins or ask a trustee to accept their invitation.');
@@ -81,6 +89,9 @@ export async function readinessOf(
     else if (t.invitation !== 'accepted') missing.push(`${t.name} has not accepted yet. You can resend the invitation.`);
   }
   for (const u of undeliverable) missing.push(`The e-mail “${u.subject}” to ${u.to} could not be delivered.`);
+  for (const w of emailsWaiting) {
+    missing.push(`${w.count} ${w.count === 1 ? 'e-mail waits' : 'e-mails wait'} for tomorrow: your account reached today's limit of ${w.what}. The next goes out on ${new Date(w.until).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC.`);
+  }
   return {
     ready: missing.length === 0,
     missing,
@@ -92,6 +103,8 @@ export async function readinessOf(
     nextReminderAt: s.phase === 'active' ? iso(nextReminder) : null,
     nextReviewAt: s.phase === 'active' ? iso(await release.store.reviewDueAt(userId)) : null,
     ownerEmail: owner.email,
+    ownerEmailVerified,
+    emailsWaiting: emailsWaiting.map((w) => ({ what: w.what, count: w.count, until: iso(w.until)! })),
     trustees,
     undeliverable,
   };

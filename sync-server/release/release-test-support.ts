@@ -11,6 +11,7 @@ import { openDatabase } from '../db/sqlite';
 import { createServices } from '../services';
 import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
 import { parseEmail, type ReceivedEmail, type TestSmtp } from './smtp-test-server';
+import { DAY_MS } from './state-machine';
 
 /** The one link of an e-mail (fails the test when there is not exactly one). */
 export const linkOf = (e: ReceivedEmail): string => {
@@ -43,13 +44,16 @@ export interface Owner {
   addMessage(who: string, text: string, deliveryDate?: string | null): Promise<{ id: string }>;
 }
 
-/** Signs up an owner on `t` (default: a fresh app on `smtp` with PUBLIC_URL http://afterword.test). */
+/** Signs up an owner on `t` (default: a fresh app on `smtp` with PUBLIC_URL http://afterword.test), their e-mail address confirmed. */
 export async function ownerOn(t: TestApp, firstName = 'Ada', lastName = 'Lovelace'): Promise<Owner> {
   const tag = uniqueTag();
   const addr = (who: string) => `${who}-${tag}@example.com`;
   const email = addr('owner');
   const { cookie: first, user, body } = await signUp(t, { firstName, lastName, email, username: `${firstName.toLowerCase()}_${tag}` });
   let cookie = first;
+  // The owner's address counts as confirmed (owner-email.ts), as for a real owner who followed the
+  // link: release tests are about what comes after. owner-email.test.ts follows the link itself.
+  await t.services.release.store.setVerifiedOwnerEmail(user.id, email, t.deps.now());
   const post = async (path: string, json: unknown) => {
     const res = await o.t.call('POST', path, json, cookie);
     expect(res.status, `${path}: ${await res.clone().text()}`).toBe(201);
@@ -95,6 +99,20 @@ export async function acceptInvitation(o: Owner, smtp: TestSmtp, who: string): P
   expect((await o.open(invite, 'POST')).status).toBe(200);
   await o.t.services.scheduler.runOnce();
   return linkOf(await smtp.waitFor(o.addr(who), /Thank you for being/));
+}
+
+/**
+ * Releases `o`'s account the way issue #28's attacker did: names `self` their own trustee,
+ * accepts (on `smtp`), reports their own passing, and runs the scheduler a day at a time until
+ * the waiting period ends (the release pass also queues the first deliveries).
+ */
+export async function releaseOwnAccount(o: Owner, smtp: TestSmtp): Promise<void> {
+  await o.addTrustee('self');
+  await o.t.services.scheduler.runOnce();
+  const report = await acceptInvitation(o, smtp, 'self');
+  expect((await o.open(report, 'POST')).status).toBe(200);
+  for (let day = 0; day < 31 && (await o.t.services.release.state(o.userId)).phase !== 'released'; day++) await runFor(o, 1, DAY_MS);
+  expect((await o.t.services.release.state(o.userId)).phase).toBe('released');
 }
 
 /** Runs the scheduler after each of `steps` advances of `stepMs` (a server left running). */

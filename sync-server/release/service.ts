@@ -15,6 +15,8 @@ import { createBoundedCache } from '../records/bounded-cache';
 import { queueDueDeliveries } from './deliveries';
 import { removeOutboxFiles } from './mailer';
 import { type EmailKind, type EmailParams, sendableAddress } from './emails';
+import { quotaOf } from './email-quotas';
+import type { EmailQuota } from '../db/release';
 import { type Actor, type Outcome, type ReleaseEvent, type ReleaseState, DAY_MS, initialState, transition } from './state-machine';
 import { createTrusteeFollower, type TrusteeFollower } from './trustees';
 
@@ -66,7 +68,10 @@ export interface ReleaseService extends TrusteeFollower {
   queueDueDeliveries(): Promise<number>;
   /** Queues the owner's yearly "review your plan" e-mails that are due. Returns how many. */
   queueReviews(): Promise<number>;
-  /** Queues an email through `tx` (idempotent on `dedupeKey`). `quota` counts it against shared/limits.ts. */
+  /**
+   * Queues an email through `tx` (idempotent on `dedupeKey`). `quota` names the daily quota it
+   * counts against (shared/limits.ts); by default the kind's (email-quotas.ts `quotaOf`).
+   */
   queue(
     tx: ReleaseTx,
     userId: string,
@@ -74,10 +79,19 @@ export interface ReleaseService extends TrusteeFollower {
     to: string,
     dedupeKey: string,
     params: Partial<EmailParams>,
-    quota?: 'invite' | 'resend',
+    quota?: EmailQuota,
   ): Promise<boolean>;
-  /** The owner's display name and email from the profile record (the record store only; no release store call). */
+  /**
+   * The owner's display name and profile e-mail (when sendable) from the profile record (the
+   * record store only; no release store call). Only the verification e-mail goes to that
+   * address before it is verified: notices use `ownerAddress`.
+   */
   owner(userId: string): Promise<{ name: string; firstName: string; email: string | null }>;
+  /**
+   * The address the owner's notices go to: the profile e-mail when it is the one they verified
+   * (owner-email.ts), else null (SECURITY.md "Limits": a stranger's address gets nothing).
+   */
+  ownerAddress(userId: string, tx?: ReleaseTx): Promise<string | null>;
   /** Base of links in emails: PUBLIC_URL, else http://localhost:PORT (config only, issue #16). */
   baseUrl(): string;
   /**
@@ -125,8 +139,13 @@ export function createReleaseService(deps: AppDeps, records: ReleaseRecords, sto
       to,
       params: { ownerName: (await owner(userId)).name, ...params },
       at: deps.now(),
-      quota,
+      quota: quota ?? quotaOf(kind),
     });
+
+  const ownerAddress: ReleaseService['ownerAddress'] = async (userId, tx = store) => {
+    const email = (await owner(userId)).email;
+    return email && (await tx.verifiedOwnerEmail(userId)) === email.toLowerCase() ? email : null;
+  };
 
   const problem: ReleaseService['problem'] = async (tx, userId, kind, text) => {
     const now = deps.now();
@@ -162,10 +181,11 @@ export function createReleaseService(deps: AppDeps, records: ReleaseRecords, sto
     await tx.putState(userId, out.state);
     for (const a of out.activity) await tx.addActivity(userId, now, a.kind, a.text);
     const o = await owner(userId);
+    const to = out.emails.length ? await ownerAddress(userId, tx) : null;
     for (const e of out.emails) {
-      if (!o.email) continue;
+      if (!to) continue;
       const s = out.state;
-      await queue(tx, userId, `owner-${e.kind}`, o.email, e.dedupeKey, {
+      await queue(tx, userId, `owner-${e.kind}`, to, e.dedupeKey, {
         recipientName: o.firstName,
         startedBy: s.startedBy?.kind === 'trustee' ? s.startedBy.name : undefined,
         endsAt: s.endsAt ?? undefined,
@@ -221,9 +241,9 @@ export function createReleaseService(deps: AppDeps, records: ReleaseRecords, sto
           // Still due under this transaction (another instance may have just sent it).
           if ((await tx.reviewDueAt(userId)) !== dueAt) return false;
           await tx.setReviewDue(userId, now + REVIEW_EVERY_MS);
-          const o = await owner(userId);
-          if (!o.email) return false;
-          return queue(tx, userId, 'owner-review', o.email, `review:${dueAt}`, { recipientName: o.firstName });
+          const to = await ownerAddress(userId, tx);
+          if (!to) return false;
+          return queue(tx, userId, 'owner-review', to, `review:${dueAt}`, { recipientName: (await owner(userId)).firstName });
         });
         if (queued) n += 1;
       }
@@ -231,6 +251,7 @@ export function createReleaseService(deps: AppDeps, records: ReleaseRecords, sto
     },
     queue,
     owner,
+    ownerAddress,
     baseUrl: () => linkBase(deps.config),
     isolated,
     guarded,

@@ -3,7 +3,7 @@
  * (pg-email-queue.ts, reused as is) and what the release asks about an account's e-mails (daily
  * limits, the owner's failures, what is still unsent), with the semantics of db/release.ts.
  */
-import type { FailedEmailRow } from '../release';
+import type { EmailQuota, FailedEmailRow } from '../release';
 import type { AsyncReleaseStore } from '../release-store';
 import { createPgEmailQueue } from './pg-email-queue';
 import { numeric, type Queryable } from './pg-tx';
@@ -19,7 +19,11 @@ type EmailMethods =
   | 'markDeferred'
   | 'markGivenUp'
   | 'quotaUsed'
-  | 'invitesSent'
+  | 'quotaSent'
+  | 'unsentByQuota'
+  | 'recentDeliveryTo'
+  | 'verifiedOwnerEmail'
+  | 'setVerifiedOwnerEmail'
   | 'inviteWentOut'
   | 'failedEmails'
   | 'seeFailedEmails'
@@ -36,13 +40,40 @@ export function pgReleaseEmails(q: Queryable): Pick<AsyncReleaseStore, EmailMeth
       );
       return rows[0]!.n;
     },
-    async invitesSent(userId, since) {
+    async quotaSent(userId, quota, since) {
       const { rows } = await q.query(
         `SELECT COUNT(*)::int AS n, MIN(COALESCE(sent_at, written_at)) AS oldest FROM release_emails
-         WHERE user_id = $1 AND quota = 'invite' AND COALESCE(sent_at, written_at) > $2`,
-        [userId, since],
+         WHERE user_id = $1 AND quota = $2 AND COALESCE(sent_at, written_at) > $3`,
+        [userId, quota, since],
       );
       return numeric<{ n: number; oldest: number | null }>(rows[0]!, ['oldest']);
+    },
+    async unsentByQuota(userId) {
+      const { rows } = await q.query<{ quota: EmailQuota; n: number }>(
+        `SELECT quota, COUNT(*)::int AS n FROM release_emails
+         WHERE user_id = $1 AND quota IS NOT NULL AND sent_at IS NULL AND failed_at IS NULL GROUP BY quota ORDER BY quota`,
+        [userId],
+      );
+      return rows;
+    },
+    async recentDeliveryTo(userId, addr, since) {
+      const { rowCount } = await q.query(
+        `SELECT 1 FROM release_emails WHERE user_id = $1 AND kind IN ('delivery', 'delivery-updated')
+         AND lower(to_addr) = lower($2) AND created_at > $3 LIMIT 1`,
+        [userId, addr, since],
+      );
+      return (rowCount ?? 0) > 0;
+    },
+    async verifiedOwnerEmail(userId) {
+      const { rows } = await q.query<{ email: string }>('SELECT email FROM owner_email WHERE user_id = $1', [userId]);
+      return rows[0]?.email ?? null;
+    },
+    async setVerifiedOwnerEmail(userId, email, at) {
+      await q.query(
+        `INSERT INTO owner_email (user_id, email, verified_at) VALUES ($1, lower($2), $3)
+         ON CONFLICT (user_id) DO UPDATE SET email = excluded.email, verified_at = excluded.verified_at`,
+        [userId, email, at],
+      );
     },
     async inviteWentOut(userId, trusteeId) {
       const prefix = `${userId}:invite:${trusteeId}:`; // dedupe keys of release/trustees.ts invite()

@@ -23,5 +23,7 @@ export const getReleaseReadiness = () => apiFetch<ReleaseReadiness>('/api/releas
 /** Sends a trustee's invitation again (429 past the daily limit). */
 export const resendInvitation = (trusteeId: string) =>
   apiFetch<{ ok: true }>(`/api/release/trustees/${encodeURIComponent(trusteeId)}/invite`, { method: 'POST', body: {} });
+/** E-mails a single-use link that confirms the profile e-mail (429 past the daily limit). */
+export const sendVerificationEmail = () => apiFetch<{ ok: true; to: string }>('/api/release/owner-email/verify', { method: 'POST', body: {} });
 /** The owner has read the banner about undeliverable e-mails. */
 export const dismissUndeliverable = () => apiFetch<{ ok: true }>('/api/release/undeliverable/seen', { method: 'POST', body: {} });

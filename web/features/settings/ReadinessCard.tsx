@@ -2,7 +2,9 @@
  * "Would your plan work today?" (issue #16): one panel with check-ins and the next reminder,
  * whether e-mail (SMTP_URL) and the server's public address (PUBLIC_URL) are set up, each
  * trustee's state (invited, accepted, last confirmed, bounced) with "Resend invitation", e-mails
- * that could not be delivered, and, in plain words, what is missing.
+ * that could not be delivered, whether the owner's own address is confirmed (release notices go
+ * only to a confirmed address, SECURITY.md "Limits") with "Send verification e-mail", and, in
+ * plain words, what is missing (e-mails waiting past a daily quota included).
  */
 import { Link } from 'react-router-dom';
 import { ACCESS_LEVEL_COLORS, ACCESS_LEVEL_LABELS, formatLongDate } from '../../../shared/labels';
@@ -11,7 +13,7 @@ import { Badge, type BadgeColor } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { toast } from '../../ui/toast-store';
-import { resendInvitation } from '../release/api';
+import { resendInvitation, sendVerificationEmail } from '../release/api';
 import { actionErrorText, NeedsConnection } from './connection';
 
 const INVITATION: Record<ReleaseTrustee['invitation'], { label: string; color: BadgeColor }> = {
@@ -74,6 +76,47 @@ function TrusteeRow({ t, email, onChanged }: { t: ReleaseTrustee; email: Release
   );
 }
 
+/** The verification toast: truthful while e-mail is not set up on the server (the e-mail waits in its outbox). */
+export function verificationToast(to: string, email: ReleaseReadiness['email']) {
+  return email === 'smtp'
+    ? { title: 'Verification e-mail sent', description: `Follow the link we sent to ${to} to confirm it.` }
+    : { title: 'Verification e-mail queued', description: `E-mail is not set up on this server yet: the link will reach ${to} once it is.` };
+}
+
+/** The owner's address and whether release notices can reach it, with "Send verification e-mail". */
+function OwnerEmailRow({ readiness, onChanged }: { readiness: ReleaseReadiness; onChanged: () => void }) {
+  async function send() {
+    try {
+      const { to } = await sendVerificationEmail();
+      toast(verificationToast(to, readiness.email));
+      onChanged();
+    } catch (err) {
+      toast({ title: 'Could not send', description: actionErrorText(err), variant: 'destructive' });
+    }
+  }
+  if (!readiness.ownerEmail) return <Row term="Your e-mail">None: add one on your Profile page, so we can remind you and warn you.</Row>;
+  if (readiness.ownerEmailVerified) {
+    return (
+      <Row term="Your e-mail">
+        <span className="break-all">{readiness.ownerEmail}</span> <Badge color="green">Confirmed</Badge> Reminders and warnings reach you there.
+      </Row>
+    );
+  }
+  return (
+    <Row term="Your e-mail">
+      <span className="flex flex-col items-start gap-2">
+        <span>
+          <span className="break-all">{readiness.ownerEmail}</span> <Badge color="yellow">Not confirmed</Badge> Release notices cannot reach you until you
+          confirm this address with the link we e-mail you.
+        </span>
+        <Button variant="outline" size="sm" onClick={() => void send()}>
+          Send verification e-mail
+        </Button>
+      </span>
+    </Row>
+  );
+}
+
 export function ReadinessCard({ readiness, failed, onChanged }: { readiness: ReleaseReadiness | null; failed: boolean; onChanged: () => void }) {
   return (
     <Card>
@@ -102,6 +145,7 @@ export function ReadinessCard({ readiness, failed, onChanged }: { readiness: Rel
                   ? 'Set up: release e-mails are sent.'
                   : 'Not set up: release e-mails are written to a folder on the server and reach no one.'}
               </Row>
+              <OwnerEmailRow readiness={readiness} onChanged={onChanged} />
               <Row term="Links in e-mails">
                 {readiness.publicUrl
                   ? `Point to ${readiness.publicUrl}.`

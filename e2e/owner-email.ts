@@ -1,0 +1,27 @@
+/**
+ * The owner confirms their profile e-mail as a person would (sync-server/release/owner-email.ts):
+ * "Send verification e-mail" on Settings, the link from the e-mail, its Confirm button. Release
+ * notices reach only a confirmed address, so e2e tests that wait for them confirm it first.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { TestSmtp } from '../sync-server/release/smtp-test-server';
+import { mobileContext } from './harness';
+import { expectToast } from './record-screens';
+
+/** Confirms `email` from `page` (signed in) through the e-mailed link, opened in a fresh phone-sized context. */
+export async function confirmOwnerEmail(browser: Browser, page: Page, smtp: TestSmtp, email: string): Promise<void> {
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Send verification e-mail' }).click();
+  await expectToast(page, 'Verification e-mail sent', email);
+  const mail = await smtp.waitFor(email, /Confirm your e-mail address/, 30_000);
+  expect(mail.links).toHaveLength(1);
+  const context = await mobileContext(browser);
+  const link = await context.newPage();
+  await link.goto(mail.links[0]!);
+  await link.getByRole('button', { name: `Confirm ${email}` }).click();
+  await link.getByRole('heading', { name: 'Your e-mail address is confirmed' }).waitFor();
+  await context.close();
+  await page.reload();
+  await page.getByText('Confirmed', { exact: true }).waitFor();
+}

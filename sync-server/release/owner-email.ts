@@ -1,0 +1,96 @@
+/**
+ * Verifying the owner's profile e-mail (SECURITY.md "Limits", e-mail quotas): the release sends
+ * the owner's notices (reminders, "a waiting period has started", …) only to an address the
+ * owner proved to hold, so an account cannot point them at a stranger. A changed profile address
+ * is unverified again (the stored one no longer matches, db/release.ts `verifiedOwnerEmail`).
+ *   POST /api/release/owner-email/verify  (session) e-mails a single-use link to the profile
+ *        address; at most Config.limits `verificationEmailsPerDay` a day (429 past it)
+ *   /api/verify-email/:token  GET a page with a button, POST confirm (single use; rate limited
+ *        per IP like the other links; mail scanners that fetch links do not confirm anything)
+ * The link is minted when the e-mail is sent (outbox.ts), from PUBLIC_URL only, stored hashed,
+ * and works for 3 days (tokens.ts), and only while the profile still names the same address.
+ */
+import { Hono, type Context } from 'hono';
+import { html } from 'hono/html';
+import type { AppDeps, AppEnv } from '../app-env';
+import { requireSession } from '../auth/middleware';
+import { clientIp } from '../http/client-ip';
+import { ApiHttpError } from '../http/errors';
+import { createRateLimiter } from '../http/rate-limit';
+import type { Services } from '../services';
+import { notFoundPage, page } from './page';
+import { DAY_MS } from './state-machine';
+import { resolveToken } from './tokens';
+
+/** The verification routes (mounted by app.ts beside the release routes). */
+export function ownerEmailRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { release } = services;
+  const { store } = release;
+  const limiter = createRateLimiter({ limit: 120, windowMs: 10 * 60_000, now: deps.now });
+
+  app.post('/api/release/owner-email/verify', requireSession(deps, services), async (c) => {
+    const userId = c.var.userId;
+    const owner = await release.owner(userId);
+    if (!owner.email) {
+      throw new ApiHttpError(400, 'Add a valid e-mail address to your profile first.', [{ path: 'email', message: 'Add a valid e-mail address to your profile first.' }]);
+    }
+    if (await release.ownerAddress(userId)) throw new ApiHttpError(409, 'Your e-mail address is already confirmed.');
+    const now = deps.now();
+    const limit = deps.config.limits.verificationEmailsPerDay;
+    // The limit's check and the queueing in one transaction: two presses at once cannot both pass it.
+    const queued = await store.transaction(async (tx) => {
+      const used = await tx.quotaUsed(userId, 'verify', now - DAY_MS);
+      if (used >= limit) return false;
+      return release.queue(tx, userId, 'owner-verify', owner.email!, `verify:${now}:${used}`, { recipientName: owner.firstName }, 'verify');
+    });
+    if (!queued) throw new ApiHttpError(429, `A verification e-mail can be sent ${limit} times a day. Please try again tomorrow.`);
+    services.scheduler.poke();
+    return c.json({ ok: true, to: owner.email });
+  });
+
+  app.use('/api/verify-email/*', async (c, next) => {
+    await limiter.hit(`release-link:${clientIp(c, deps)}`);
+    await next();
+  });
+
+  /** The live verification token of the request whose address is still the profile's, or null. */
+  const tokenOf = async (c: Context) => {
+    const tok = await resolveToken(store, c.req.param('token') ?? '', 'verify', deps.now());
+    if (!tok) return null;
+    const email = (await release.owner(tok.user_id)).email;
+    return email && email.toLowerCase() === tok.addr ? { tok, email } : null;
+  };
+
+  app.get('/api/verify-email/:token', async (c) => {
+    const t = await tokenOf(c);
+    if (!t) return notFoundPage(c);
+    return page(
+      c,
+      'Confirm your e-mail address',
+      html`<h1>Confirm your e-mail address</h1>
+<p>Afterword will send notices about your account to ${t.email}: reminders to check in, and a warning if a waiting period starts.</p>
+<form method="post"><button type="submit">Confirm ${t.email}</button></form>
+<p class="muted">If you did not ask for this, simply close this page.</p>`,
+    );
+  });
+
+  app.post('/api/verify-email/:token', async (c) => {
+    const t = await tokenOf(c);
+    if (!t) return notFoundPage(c);
+    const now = deps.now();
+    await store.transaction(async (tx) => {
+      await tx.setVerifiedOwnerEmail(t.tok.user_id, t.email, now);
+      await tx.revokeToken(t.tok.hash, now);
+      await tx.addActivity(t.tok.user_id, now, 'email-verified', `Your e-mail address ${t.email} was confirmed: release notices will reach you there.`);
+    });
+    return page(
+      c,
+      'Thank you',
+      html`<h1>Your e-mail address is confirmed</h1>
+<p>Afterword will send notices about your account to ${t.email}. You can close this page.</p>`,
+    );
+  });
+
+  return app;
+}

@@ -3,5 +3,10 @@ import { accountFrameContract } from './account-frame.contract';
 
 accountFrameContract('SQLite', async (env) => {
   const t = createTestApp(env);
-  return { ...t, close: async () => t.deps.db.close() };
+  return {
+    ...t,
+    close: async () => {
+      t.deps.db.close();
+    },
+  };
 });

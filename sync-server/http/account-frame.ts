@@ -66,9 +66,9 @@ export function accountFrame(deps: AppDeps, services: Pick<Services, 'accounts'>
     if (!session) return next(); // the route answers 401 (or the 404 of no route)
     const { userId } = session;
     const fileBytes = FILE_BYTE_BODIES.has(endpoint);
-    await throttle.requests.hit(userId);
-    if (!READS.has(c.req.method) && !WRITES_COUNTED_BY_ROUTE.has(endpoint)) await throttle.writes.hit(userId);
-    if (!fileBytes) await throttle.readBytes.check(userId);
+    const write = !READS.has(c.req.method) && !WRITES_COUNTED_BY_ROUTE.has(endpoint);
+    // Together: on PostgreSQL each is a round trip (in memory each returns at once, or throws).
+    await Promise.all([throttle.requests.hit(userId), write && throttle.writes.hit(userId), !fileBytes && throttle.readBytes.check(userId)]);
     await next();
     if (fileBytes) return;
     countSentBytes(c, (bytes) => {

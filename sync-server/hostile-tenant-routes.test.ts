@@ -11,8 +11,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../shared/limits';
-import { startChildLiveServer, startLiveServer, type Account, type LiveClient, type LiveServer } from './hostile-tenant-support';
-import { storedOf, victimDay, type VictimDay } from './victim-workload';
+import { startChildLiveServer, startLiveServer, type Account, type LiveServer } from './hostile-tenant-support';
+import { besideAttackers, dayFigures, storedOf, twentyVersions } from './victim-workload';
 
 const { requestsPerMinute, writesPerMinute, readBytesPerMinute } = ACCOUNT_LIMITS;
 const TOO_MANY_REQUESTS = 'Too many requests in a short time. Please wait a minute and try again.';
@@ -49,23 +49,6 @@ async function flood(count: number, send: (i: number) => Promise<Response>): Pro
     if (res.status === 429 && !refusal) refusal = { error: (JSON.parse(text) as { error: string }).error, retryAfter: res.headers.get('Retry-After') };
   }
   return { tally, refusal };
-}
-
-/** A message's text of about 60 KB (20,000 three-byte characters, the longest a long text may be). */
-const longText = (i: number) => `${i} `.padEnd(20_000, '€');
-const MESSAGE = { recipientName: 'Jo', recipientEmail: 'jo@example.com', messageType: 'text', deliveryDate: null, createdAt: '2026-11-21T12:00:00.000Z' };
-
-/** Writes message `id` of `account` and edits its text 20 times by sync: the server then keeps 20 versions, ~1.2 MB. */
-async function twentyVersions(c: LiveClient, account: Account, id = 'long'): Promise<void> {
-  let prev = c.hlc(0, 'evil', -60_000);
-  const created = await c.sync(account, [{ collection: 'messages', id, hlc: prev, fields: { ...MESSAGE, messageContent: longText(0) } }]);
-  if (created.accepted.length !== 1) throw new Error(`message refused: ${JSON.stringify(created.rejected)}`);
-  for (let i = 1; i <= 20; i++) {
-    const hlc = c.hlc(i, 'evil', -60_000 + i);
-    const res = await c.sync(account, [{ collection: 'messages', id, hlc, fields: { messageContent: longText(i) }, bases: { messageContent: prev } }]);
-    if (res.accepted.length !== 1) throw new Error(`edit ${i} refused: ${JSON.stringify(res.rejected)}`);
-    prev = hlc;
-  }
 }
 
 describe('hostile tenant: every route family stops at the account budgets (the frame)', () => {
@@ -136,73 +119,26 @@ describe('a victim beside attackers on these routes (SECURITY.md "Limits")', () 
     try {
       const attackers = [await c.register(), await c.register(), await c.register()];
       for (const a of attackers) await twentyVersions(c, a);
-      const [alone, burst, spent] = [await c.register(), await c.register(), await c.register()];
-
-      const check = async (who: Account, day: VictimDay) => {
+      const victims: [Account, Account, Account] = [await c.register(), await c.register(), await c.register()];
+      const run = await besideAttackers(c, attackers, victims);
+      console.log(
+        `victim alone: ${dayFigures(run.alone)}; beside 3 attackers on history/release/events/generate-defaults: ` +
+          `while within their budgets ${dayFigures(run.burst)}, once refused ${dayFigures(run.spent)}`,
+        run.statuses,
+      );
+      const days = [run.alone, run.burst, run.spent] as const;
+      for (const [k, day] of days.entries()) {
+        if (!day) continue;
         expect(day.failures.slice(0, 5)).toEqual([]);
-        const stored = await storedOf(c, who);
+        const stored = await storedOf(c, victims[k]!);
         expect(stored.names).toEqual(Object.fromEntries(day.names));
         expect(stored.messages).toEqual([...day.messages].sort());
         expect(stored.allEdited).toBe(true);
-      };
-
-      // Each attacker cycles through the route families of finding 3 as fast as it is answered.
-      const routes: [string, string][] = [
-        ['GET', '/api/sync/history/messages/long/messageContent'],
-        ['GET', '/api/release/status'],
-        ['GET', '/api/release/readiness'],
-        ['GET', '/api/sync/events'],
-        ['POST', '/api/survivor-tasks/generate-defaults'],
-        ['GET', '/api/release/activity'],
-      ];
-      let stop = false;
-      const statuses: Tally = {};
-      const ok = new Map<string, number>();
-      const refused = new Set<string>();
-      const attack = async (a: Account) => {
-        for (let i = 0; !stop; i++) {
-          const [method, path] = routes[i % routes.length]!;
-          const res = await c.call(method, path, undefined, a.cookie);
-          if (path.endsWith('/events') && res.status === 200) await res.body!.cancel();
-          else await res.arrayBuffer();
-          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-          if (res.status < 300) ok.set(a.id, (ok.get(a.id) ?? 0) + 1);
-          if (res.status === 429) refused.add(a.id);
-        }
-      };
-
-      const dayAlone = await victimDay(c, alone);
-      const started = Date.now();
-      const running = attackers.map(attack);
-      let dayBurst: VictimDay;
-      let daySpent: VictimDay | undefined;
-      try {
-        // 1. Beside the attackers' first seconds, while each still has budget left: what a minute's
-        //    budgets let three accounts do at once.
-        dayBurst = await victimDay(c, burst);
-        // 2. Once every attacker has been refused (at most 60 s: then its window ends anyway), beside
-        //    attackers whose further requests are 429s.
-        const until = Date.now() + 60_000;
-        while (refused.size < attackers.length && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-        if (refused.size === attackers.length) daySpent = await victimDay(c, spent);
-      } finally {
-        stop = true;
-        await Promise.all(running);
       }
-      const minutes = Math.floor((Date.now() - started) / 60_000) + 1;
-      const line = (day: VictimDay) => `p99 ${day.p99.toFixed(1)} ms (${day.latencies.length} requests)`;
-      console.log(
-        `victim alone: ${line(dayAlone)}; beside 3 attackers on history/release/events/generate-defaults: ` +
-          `while within their budgets ${line(dayBurst)}, once refused ${daySpent ? line(daySpent) : 'not reached within 60 s'}`,
-        statuses,
-      );
-      await check(alone, dayAlone);
-      await check(burst, dayBurst);
-      if (daySpent) await check(spent, daySpent);
       // What bounds the victim's latency is asserted, not the latency (it depends on the machine):
       // no attacker got more answers than its request budget, none was a server error.
-      for (const a of attackers) expect(ok.get(a.id) ?? 0).toBeLessThanOrEqual(requestsPerMinute * minutes);
-      expect(Object.keys(statuses).every((status) => Number(status) < 500)).toBe(true);
+      for (const a of attackers) expect(run.answered.get(a.id) ?? 0).toBeLessThanOrEqual(requestsPerMinute * run.minutes);
+      expect(Object.keys(run.statuses).every((status) => Number(status) < 500)).toBe(true);
     } finally {
       await c.close();
     }

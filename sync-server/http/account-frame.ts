@@ -58,6 +58,17 @@ export function endpointOf(c: Context): { method: string; path: string } | null 
  * the session is read once per request (verifySessionOnce), so requireSession reads no more rows.
  */
 export function accountFrame(deps: AppDeps, services: Pick<Services, 'accounts'>, throttle: AccountThrottle): MiddlewareHandler<AppEnv> {
+  // PostgreSQL: an answer's bytes are stored a round trip after they are sent. The account's next
+  // request on this instance waits for them, so it never checks a budget that misses its own
+  // answers (another instance sees them a moment later). In memory a charge counts at once.
+  const charging = new Map<string, Promise<unknown>>();
+  const charge = (userId: string, bytes: number) => {
+    const stored = throttle.readBytes.charge(userId, bytes);
+    if (!stored) return;
+    const all = Promise.all([charging.get(userId), stored.catch((err: unknown) => console.error('Counting bytes read failed:', err))]);
+    charging.set(userId, all);
+    void all.then(() => charging.get(userId) === all && charging.delete(userId));
+  };
   return async (c, next) => {
     const route = endpointOf(c);
     if (route && isPublicRoute(route.method, route.path)) return next();
@@ -67,13 +78,11 @@ export function accountFrame(deps: AppDeps, services: Pick<Services, 'accounts'>
     const { userId } = session;
     const fileBytes = FILE_BYTE_BODIES.has(endpoint);
     const write = !READS.has(c.req.method) && !WRITES_COUNTED_BY_ROUTE.has(endpoint);
+    await charging.get(userId);
     // Together: on PostgreSQL each is a round trip (in memory each returns at once, or throws).
     await Promise.all([throttle.requests.hit(userId), write && throttle.writes.hit(userId), !fileBytes && throttle.readBytes.check(userId)]);
     await next();
     if (fileBytes) return;
-    countSentBytes(c, (bytes) => {
-      const charged = throttle.readBytes.charge(userId, bytes);
-      if (charged) charged.catch((err: unknown) => console.error('Counting bytes read failed:', err));
-    });
+    countSentBytes(c, (bytes) => charge(userId, bytes));
   };
 }

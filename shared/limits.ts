@@ -28,7 +28,7 @@ export const ACCOUNT_LIMITS = {
   pullPageBytes: 512 * 1024,
   /** Requests of one signed-in account per minute, reads included (429 above). Bounds the share of the server one account takes. */
   requestsPerMinute: 600,
-  /** Bytes of record data one account's REST lists may return per minute (429 above); a list costs what the account holds. */
+  /** Bytes of response bodies one account is sent per minute, every route's answer by its bytes (429 above; sync-server/http/account-frame.ts); a list costs what the account holds. File bytes count in fileBytesPerMinute instead. */
   readBytesPerMinute: 100 * 1024 * 1024,
   /** Writing requests (sync pushes with changes, REST writes) per account per minute (429 above). File chunks are not counted here (a 500 MB file is 125 chunks): see fileBytesPerMinute. */
   writesPerMinute: 120,

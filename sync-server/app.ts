@@ -9,6 +9,7 @@ import { createAiProvider, planningSnapshot } from './ai';
 import type { AppDeps, AppEnv } from './app-env';
 import { blobRoutes, isChunkUpload } from './blobs/routes';
 import { csrfProtection } from './http/csrf';
+import { accountFrame } from './http/account-frame';
 import { oneAtATimePerAccount } from './http/account-queue';
 import { forgetVerifiedSession, verifySessionOnce } from './auth/session';
 import { requestBodyLimit } from './http/body-limit';
@@ -61,6 +62,11 @@ export function createApp(
   // Cache-Control: no-store on every /api answer (ASVS 14.3.2) is securityHeaders' (a second
   // middleware here rebuilt every finished Response just to set it again; issue #20).
   app.use('/api/*', csrfProtection(deps, { rawBody: (c) => isChunkUpload(c.req.method, c.req.path) })); // foreign Origin / Sec-Fetch-Site → 403 (ASVS 3.5.1)
+  // The account frame (SECURITY.md "Limits"): every request of a signed-in account counts against
+  // its request budget, every write against its write budget and every response body against its
+  // read budget, whatever the route; after CSRF (a forged request costs its victim nothing), before
+  // the write queue (an account past its budget is refused without waiting its turn).
+  app.use('/api/*', accountFrame(deps, services, services.records.throttle));
   // One account never harms another (issue #15): a signed-in account's writes run one at a time on
   // this instance, so a burst of them waits in its own queue instead of taking every database
   // connection before another account's write (on PostgreSQL each takes one of the transaction set).

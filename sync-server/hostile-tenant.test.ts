@@ -13,8 +13,8 @@ import type { SyncResponse } from '../shared/sync';
 import { createApp } from './app';
 import { openDatabase } from './db/sqlite';
 import { createServices } from './services';
+import { storedOf, victimDay, type VictimDay } from './victim-workload';
 import {
-  p99,
   restTrustee,
   startChildLiveServer,
   startLiveServer,
@@ -331,59 +331,26 @@ async function besideAVictim(s: LiveClient, hostile: Account, victim: Account) {
       }
     };
 
-    // The victim: an ordinary person's day of sync pushes and pulls and REST reads and writes.
-    const latencies: number[] = [];
-    const failures: string[] = [];
-    const timed = async (what: string, method: string, path: string, body?: unknown, ok = [200, 201]) => {
-      const start = performance.now();
-      const res = await s.call(method, path, body, victim.cookie);
-      const json = await res.json();
-      latencies.push(performance.now() - start);
-      if (!ok.includes(res.status)) failures.push(`${what}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
-      return json;
-    };
-    const names = new Map<string, string>();
-    const messages: string[] = [];
-    let counter = 0;
-    const victimLoop = async () => {
-      let cursor = 0;
-      for (let i = 0; i < 36; i++) {
-        const id = `vt${i % 20}`;
-        const name = `Trustee ${i}`;
-        const fields = names.has(id) ? { name } : trusteeFields(name);
-        const sync = (await timed('sync push', 'POST', '/api/sync', { protocol: 1, cursor, changes: [trustee(id, s.hlc(++counter, 'victim'), fields)] })) as SyncResponse;
-        if (sync.accepted?.length !== 1) failures.push(`sync push ${id}: ${JSON.stringify(sync.rejected)}`);
-        else names.set(id, name);
-        cursor = sync.cursor ?? cursor;
-        await timed('sync pull', 'POST', '/api/sync', { protocol: 1, cursor, changes: [] });
-        await timed('REST list', 'GET', '/api/trustees');
-        const m = (await timed('REST create', 'POST', '/api/messages', { recipientName: 'Ann', recipientEmail: 'ann@example.com', messageType: 'text', messageContent: `Note ${i}\nLove.` })) as { id: string };
-        messages.push(m.id);
-        await timed('REST patch', 'PATCH', `/api/messages/${m.id}`, { messageContent: `Note ${i}, edited` });
-        await timed('REST plan', 'GET', '/api/death-plan');
-      }
-    };
-
     const started = Date.now();
     // HOSTILES=0 measures the victim alone on this machine, for comparison.
     const hostiles = Array.from({ length: Number(process.env.HOSTILES ?? 3) }, hostileLoop);
+    // The victim: an ordinary person's day of sync pushes and pulls and REST reads and writes.
+    let day: VictimDay;
     try {
-      await victimLoop();
+      day = await victimDay(s, victim);
     } finally {
       stop = true;
       await Promise.all(hostiles);
     }
 
-    const figure = p99(latencies);
-    console.log(`victim: ${latencies.length} requests, p99 ${figure.toFixed(1)} ms beside ${round} hostile requests`, Object.fromEntries(hostileStatuses));
-    expect(failures.slice(0, 5)).toEqual([]);
+    console.log(`victim: ${day.latencies.length} requests, p99 ${day.p99.toFixed(1)} ms beside ${round} hostile requests`, Object.fromEntries(hostileStatuses));
+    expect(day.failures.slice(0, 5)).toEqual([]);
     expect([...hostileStatuses.keys()].every((status) => status < 500)).toBe(true);
     // No lost change: every victim write is there.
-    const trustees = (await (await s.call('GET', '/api/trustees', undefined, victim.cookie)).json()) as { id: string; name: string }[];
-    expect(Object.fromEntries(trustees.map((t) => [t.id, t.name]))).toEqual(Object.fromEntries(names));
-    const stored = (await (await s.call('GET', '/api/messages', undefined, victim.cookie)).json()) as { id: string; messageContent: string }[];
-    expect(stored.map((m) => m.id).sort()).toEqual([...messages].sort());
-    expect(stored.every((m) => m.messageContent.endsWith(', edited'))).toBe(true);
+    const stored = await storedOf(s, victim);
+    expect(stored.names).toEqual(Object.fromEntries(day.names));
+    expect(stored.messages).toEqual([...day.messages].sort());
+    expect(stored.allEdited).toBe(true);
     // The latency itself is printed, not asserted (no wall-clock assertions in tests; it depends on
     // the machine's load). What bounds it is asserted: the attacker's writes never pass its budget.
     const minutes = Math.floor((Date.now() - started) / 60_000) + 1;

@@ -54,25 +54,20 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const { blobs, records } = services;
   const { throttle } = records;
 
-  // One pattern each: Hono's `/api/blobs/*` also matches `/api/blobs` (http/account-limit.ts).
+  // One pattern each: Hono's `/api/blobs/*` also matches `/api/blobs`.
   for (const path of ['/api/blobs/*', '/api/files/*']) {
     app.use(path, async (c, next) => {
       await next();
       setBlobHeaders(c); // errors too: onError ran inside next()
     });
   }
-  for (const path of ['/api/blobs/*', '/api/files/*']) {
-    app.use(path, requireSession(deps, services), async (c, next) => {
-      await throttle.requests.hit(c.var.userId);
-      await next();
-    });
-  }
+  // Requests and writes count in the account frame (http/account-frame.ts); chunks by their bytes here.
+  for (const path of ['/api/blobs/*', '/api/files/*']) app.use(path, requireSession(deps, services));
   const inFlight = new Map<string, number>(); // per account, this app's; in memory like the rate windows
   const blobIdOf = (c: Context) => parseWith(z.object({ blobId: blobIdSchema }), { blobId: c.req.param('blobId') }).blobId;
   const indexOf = (c: Context) => parseWith(z.object({ index: indexSchema }), { index: c.req.param('index') }).index;
 
   app.post('/api/blobs', async (c) => {
-    await throttle.writes.hit(c.var.userId);
     const body = await readJson(c, startSchema);
     const { created, status } = await blobs.start(c.var.userId, body);
     return c.json({ blobId: status.blobId, received: status.received, complete: status.complete }, created ? 201 : 200);
@@ -121,7 +116,6 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   });
 
   app.post('/api/blobs/:blobId/complete', async (c) => {
-    await throttle.writes.hit(c.var.userId);
     const blobId = blobIdOf(c);
     const claim = await readJson(c, completeSchema);
     // Completing decrypts the whole file: its bytes count, so retrying a failing complete in a loop cannot hog the CPU.

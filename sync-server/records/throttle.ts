@@ -7,11 +7,11 @@ import type { Limits } from '../config-limits';
 import { memoryRateLimiters, type AnyRateLimiter, type RateLimiterFactory } from '../http/rate-limit';
 
 export interface AccountThrottle {
-  /** Every request of a signed-in account (`requestsPerMinute`). */
+  /** Every request of a signed-in account (`requestsPerMinute`), counted by the account frame (http/account-frame.ts). */
   requests: AnyRateLimiter;
-  /** Writing requests: sync pushes with changes, REST writes (`writesPerMinute`). */
+  /** Writing requests: every write by the account frame, sync pushes with changes by the sync route (`writesPerMinute`). */
   writes: AnyRateLimiter;
-  /** Bytes of record data sent by REST lists, charged after each (`readBytesPerMinute`). */
+  /** Bytes of every response body sent, charged as sent by the account frame (`readBytesPerMinute`); not file bytes. */
   readBytes: AnyRateLimiter;
   /** Bytes of file chunks uploaded or downloaded by the owner (`fileBytesPerMinute`, issue #17); chunks are not writes. */
   fileBytes: AnyRateLimiter;

@@ -22,7 +22,6 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { notFound } from '../http/errors';
 import { readJson } from '../http/validate';
-import { limitAccount } from '../http/account-limit';
 import type { Services } from '../services';
 
 export interface RestCollection {
@@ -50,17 +49,13 @@ export function collectionRoutes(deps: AppDeps, services: Services): Hono<AppEnv
   for (const spec of REST_COLLECTIONS) {
     const { path, collection } = spec;
     // Hono's `/x/*` matches `/x` too: ONE mount covers the list and the items, so a request is
-    // authenticated and counted once (mounting on both ran the session check twice; issue #20).
-    app.use(`${path}/*`, requireSession(deps, services), limitAccount(records));
+    // authenticated once (mounting on both ran the session check twice; issue #20). Budgets: the
+    // account frame (http/account-frame.ts).
+    app.use(`${path}/*`, requireSession(deps, services));
 
-    app.get(path, async (c) => {
-      const userId = c.get('userId'); // `c.var` would copy every variable into a new object per read
-      // A list costs what the account holds: past its read budget an account waits (issue #15).
-      await records.throttle.readBytes.check(userId);
-      const body = await records.listJson(userId, collection);
-      await records.throttle.readBytes.charge(userId, body.length);
-      return c.body(body, 200, JSON_TYPE);
-    });
+    // A list costs what the account holds: the frame charges its bytes to the read budget.
+    app.get(path, async (c) => c.body(await records.listJson(c.get('userId'), collection), 200, JSON_TYPE)); // `c.var` would copy every variable per read
+
 
     app.post(path, async (c) => {
       const { userId: _ignored, ...body } = await readJson(c, spec.create);

@@ -9,13 +9,12 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { notFound } from '../http/errors';
 import { readJson } from '../http/validate';
-import { limitAccount } from '../http/account-limit';
 import type { Services } from '../services';
 
 export function deathPlanRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { records } = services;
-  app.use('/api/death-plan/*', requireSession(deps, services), limitAccount(records)); // matches '/api/death-plan' too: one session check
+  app.use('/api/death-plan/*', requireSession(deps, services)); // matches '/api/death-plan' too: one session check
 
   app.get('/api/death-plan', async (c) => c.json(await records.get(c.var.userId, 'deathPlan', c.var.userId)));
 

@@ -11,7 +11,6 @@ import { exportZipChunks } from '../../shared/export/zip-writer';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { ApiHttpError } from '../http/errors';
-import { limitAccount } from '../http/account-limit';
 import type { Services } from '../services';
 import { blobFileReader } from '../export/export-files';
 import { exportRecordsOf } from '../export/export-records';
@@ -20,7 +19,7 @@ import { exportRecordsOf } from '../export/export-records';
 export function exportRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { records } = services;
-  app.use('/api/export', requireSession(deps, services), limitAccount(records));
+  app.use('/api/export', requireSession(deps, services)); // counted by the account frame; its bytes here (http/account-frame.ts FILE_BYTE_BODIES)
 
   // One export per account at a time: the budgets are checked when an export starts and charged as
   // it reads, so exports started together would each read the whole account past them.

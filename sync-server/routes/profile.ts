@@ -5,14 +5,13 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import { limitAccount } from '../http/account-limit';
 import type { Services } from '../services';
 import { userJson } from './user-json';
 
 export function profileRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = services;
-  app.use('/api/user/*', requireSession(deps, services), limitAccount(s.records));
+  app.use('/api/user/*', requireSession(deps, services));
 
   const current = async (userId: string) => {
     const row = await s.accounts.findById(userId);

@@ -98,15 +98,14 @@ export function syncRoutes(deps: AppDeps, services: Services, live: LiveOptions)
     });
   });
 
-  // Issue #15: one sync of an account at a time; an account past its request or write budget is
-  // told so before its body is parsed (the body is still read: answering early would reset the connection).
+  // Issue #15: one sync of an account at a time; an account past its write budget is told so
+  // before its body is parsed (past its request budget, by the account frame, http/account-frame.ts) (the body is still read: answering early would reset the connection).
   // A sync that waited checks its session again: one signed out meanwhile merges nothing.
   const syncsInTurn = oneAtATimePerAccount({ maxWaiting: 4, afterWaiting: sessionStillLive(deps, services) });
   app.post('/api/sync', requireSession(deps, services), syncsInTurn, async (c) => {
     await c.req.text();
     const userId = c.get('userId'); // once: each `c.var` read copies every variable into a new object
-    await s.records.throttle.requests.hit(userId);
-    await s.records.throttle.writes.check(userId);
+    await s.records.throttle.writes.check(userId); // the request itself was counted by the account frame
     const body = await readJson(c, syncRequestSchema);
     if (body.protocol !== PROTOCOL_VERSION) {
       throw new ApiHttpError(426, 'This version of Afterword is out of date. Reload the app to update it.');

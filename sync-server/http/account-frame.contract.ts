@@ -1,0 +1,161 @@
+/**
+ * Every route is inside the account frame (SECURITY.md "Limits"; http/account-frame.ts), on any
+ * engine: the routes come from Hono's own table of the real app (`app.routes` of createApp with the
+ * web app mounted, as main.ts builds it), so a route added later is checked without anyone listing
+ * it. Each route outside ALLOWED_OUTSIDE is called twice by a signed-in account whose budget allows
+ * one: the second call must be the frame's 429 — for the request budget (every route), the write
+ * budget (every write) and the read budget (every answer's bytes). A route that answers anything
+ * else is outside the frame and fails the suite. `make(env)` builds a TestApp on the engine with
+ * `env` (AFTERWORD_LIMITS) and `close` ends it.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isChunkUpload } from '../blobs/routes';
+import { createApp } from '../app';
+import { signUp, type TestApp } from '../test-support';
+import { FILE_BYTE_BODIES, WRITES_COUNTED_BY_ROUTE } from './account-frame';
+import { concretePath, endpointsOf, routeKey } from './public-routes';
+
+/**
+ * The routes outside the frame, each with why it may be (the frame counts a signed-in account's
+ * requests; none of these is one, and each is limited another way or costs nothing per account).
+ */
+export const ALLOWED_OUTSIDE: ReadonlyMap<string, string> = new Map([
+  // Outside /api: no session, no account data.
+  ['GET /healthz', 'liveness probe of load balancers: { ok: true }, no account (routes/health.ts)'],
+  ['GET /readyz', 'readiness probe: which dependency is down, nothing more (routes/health.ts)'],
+  ['GET /*', 'the built web app: static files and the app shell, the same for everyone (http/web-app.ts)'],
+  // Signing up and in: no account yet, so limited per address and per username (routes/auth.ts).
+  ['POST /api/auth/register', 'no account yet: 30 per address per 10 min, 10 per username per 15 min'],
+  ['POST /api/auth/login', 'no account yet: per address, per username, per device cookie (auth/login-throttle.ts)'],
+  ['POST /api/auth/logout', 'works with an expired session too; deletes at most its own session row'],
+  // Capability links of trustees and recipients (release/public-routes.ts): the credential is a
+  // token, not an owner's session; 120 requests per address per 10 min, files by bytes per address.
+  ...[
+    'GET /api/trustee/invite/:token',
+    'POST /api/trustee/invite/:token',
+    'GET /api/trustee/report/:token',
+    'POST /api/trustee/report/:token',
+    'POST /api/trustee/report/:token/confirm',
+    'GET /api/trustee/access/:token',
+    'POST /api/trustee/access/:token/tasks/:taskId',
+    'POST /api/trustee/access/:token/resend/:messageId',
+    'GET /api/trustee/access/:token/binder.pdf',
+    'GET /api/trustee/access/:token/documents/:documentId/file',
+    'GET /api/delivery/:token',
+    'GET /api/delivery/:token/file',
+    'GET /api/still-here/:token',
+    'POST /api/still-here/:token',
+  ].map((key) => [key, 'a token link: limited per address (release/public-routes.ts)'] as const),
+]);
+
+const TOO_MANY = {
+  requests: 'Too many requests in a short time. Please wait a minute and try again.',
+  writes: 'Too many changes in a short time. Please wait a minute and try again.',
+  readBytes: 'Too much data read in a short time. Please wait a minute and try again.',
+};
+type Budget = keyof typeof TOO_MANY;
+const LIMIT_KEY: Record<Budget, string> = { requests: 'requestsPerMinute', writes: 'writesPerMinute', readBytes: 'readBytesPerMinute' };
+
+/** Every endpoint of the real app (the web app mounted on a stand-in build), as `METHOD /pattern`. */
+function realRoutes(t: TestApp): { method: string; path: string; key: string }[] {
+  const webDir = mkdtempSync(join(tmpdir(), 'afterword-web-'));
+  writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Afterword</title>');
+  return endpointsOf(createApp(t.deps, t.services, { serveWeb: true, webDir })).map((e) => ({ ...e, key: routeKey(e.method, e.path) }));
+}
+
+/** Calls `method path` (its params filled in) as `cookie` and reads the answer (an event stream: its first event). */
+async function callOnce(t: TestApp, method: string, pattern: string, cookie: string): Promise<{ status: number; error?: string }> {
+  const path = concretePath(pattern);
+  const res = isChunkUpload(method, path)
+    ? await t.call(method, path, 'x', cookie, { 'Content-Type': 'application/octet-stream' })
+    : await t.call(method, path, method === 'GET' ? undefined : {}, cookie);
+  if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    return { status: res.status };
+  }
+  const text = await res.text();
+  let error: string | undefined;
+  try {
+    error = (JSON.parse(text) as { error?: string }).error;
+  } catch {
+    // not JSON: a file or a page
+  }
+  return { status: res.status, error };
+}
+
+/** The suite on one engine. */
+export function accountFrameContract(name: string, make: (env: Record<string, string>) => Promise<TestApp & { close(): Promise<void> }>): void {
+  describe(`every route is inside the account frame (SECURITY.md "Limits"): ${name}`, () => {
+    /**
+     * For each route `which` selects: a new minute, a first call, then a second that must be the
+     * frame's 429 for `budget` (set to 1, or 1 byte). Returns the routes that answered otherwise.
+     */
+    async function outside(budget: Budget, which: (r: { method: string; key: string }) => boolean): Promise<string[]> {
+      const t = await make({ AFTERWORD_LIMITS: JSON.stringify({ [LIMIT_KEY[budget]]: 1 }) });
+      try {
+        const routes = realRoutes(t).filter((r) => !ALLOWED_OUTSIDE.has(r.key) && which(r));
+        expect(routes.length).toBeGreaterThan(budget === 'writes' ? 20 : 35);
+        const { cookie } = await signUp(t);
+        const escaped: string[] = [];
+        for (const r of routes) {
+          t.advance(61_000); // every window ends
+          const first = await callOnce(t, r.method, r.path, cookie);
+          const second = await callOnce(t, r.method, r.path, cookie);
+          if (first.status === 429 || second.status !== 429 || second.error !== TOO_MANY[budget]) {
+            escaped.push(`${r.key}: ${first.status}, then ${second.status} ${second.error ?? ''}`);
+          }
+        }
+        return escaped;
+      } finally {
+        await t.close();
+      }
+    }
+
+    it('every route counts against the request budget', { timeout: 120_000 }, async () => {
+      expect(await outside('requests', () => true)).toEqual([]);
+    });
+
+    it('every write counts against the write budget (the sync and file chunks: by their routes)', { timeout: 120_000 }, async () => {
+      expect(await outside('writes', (r) => r.method !== 'GET' && !WRITES_COUNTED_BY_ROUTE.has(r.key))).toEqual([]);
+    });
+
+    it('every answer counts its bytes against the read budget (file bytes: against the file budget)', { timeout: 120_000 }, async () => {
+      expect(await outside('readBytes', (r) => !FILE_BYTE_BODIES.has(r.key))).toEqual([]);
+    });
+
+    it('the exceptions name routes that exist', async () => {
+      const t = await make({});
+      try {
+        const keys = new Set(realRoutes(t).map((r) => r.key));
+        for (const key of [...ALLOWED_OUTSIDE.keys(), ...WRITES_COUNTED_BY_ROUTE.keys(), ...FILE_BYTE_BODIES.keys()]) expect(keys, key).toContain(key);
+      } finally {
+        await t.close();
+      }
+    });
+
+    /** True when three calls of each of `keys` as one account never meet a 429 under `limits`. */
+    async function spared(limits: Record<string, number>, keys: string[]) {
+      const t = await make({ AFTERWORD_LIMITS: JSON.stringify(limits) });
+      try {
+        const { cookie } = await signUp(t);
+        for (const key of keys) {
+          const [method, path] = key.split(' ') as [string, string];
+          for (let i = 0; i < 3; i++) expect((await callOnce(t, method, path, cookie)).status, key).not.toBe(429);
+        }
+      } finally {
+        await t.close();
+      }
+    }
+
+    it('file chunks are not writes, and file bytes do not spend the read budget', async () => {
+      await spared({ writesPerMinute: 1 }, ['PUT /api/blobs/:blobId/chunks/:index']);
+      // (The export's route charges its records to the read budget itself: not among these.)
+      await spared({ readBytesPerMinute: 1 }, ['GET /api/blobs/:blobId/chunks/:index', 'GET /api/blobs/:blobId/content']);
+    });
+  });
+}

@@ -1,0 +1,12 @@
+import { createTestApp } from '../test-support';
+import { accountFrameContract } from './account-frame.contract';
+
+accountFrameContract('SQLite', async (env) => {
+  const t = createTestApp(env);
+  return {
+    ...t,
+    close: async () => {
+      t.deps.db.close();
+    },
+  };
+});

@@ -1,0 +1,88 @@
+/**
+ * The account frame (SECURITY.md "Limits"; shared/limits.ts): ONE middleware, mounted on `/api/*`
+ * in createApp, that applies the per-account budgets to every route of a signed-in account, so a
+ * route added later is limited without asking:
+ * - every request counts against `requestsPerMinute`;
+ * - every write (any method but GET, HEAD and OPTIONS) against `writesPerMinute`, except the
+ *   routes of WRITES_COUNTED_BY_ROUTE;
+ * - every response body, by the bytes actually sent (a stream as it streams; http/response-bytes.ts),
+ *   against `readBytesPerMinute`, except the file bytes of FILE_BYTE_BODIES.
+ * An account past a budget gets 429 + Retry-After before its route runs; an answer is charged as
+ * it is sent, so the one that crosses the read budget still goes out whole and the next is refused.
+ * Requests without a live session pass untouched: their route answers 401 (requireSession), or they
+ * are public (http/public-routes.ts: sign-in and capability links, limited per address or token).
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import type { AppDeps, AppEnv } from '../app-env';
+import { verifySessionOnce } from '../auth/session';
+import type { AccountThrottle } from '../records/throttle';
+import type { Services } from '../services';
+import { isPublicRoute, routeKey } from './public-routes';
+import { countSentBytes } from './response-bytes';
+
+/**
+ * Writes the frame does not count, each because its route counts it better (`METHOD /pattern`,
+ * as in Hono's route table; the route-enumeration test checks each still exists).
+ */
+export const WRITES_COUNTED_BY_ROUTE: ReadonlyMap<string, string> = new Map([
+  // A pull is a POST that writes nothing: routes/sync.ts counts a push with changes as one write,
+  // and refuses an account past its write budget before it parses the changes.
+  ['POST /api/sync', 'a push with changes is one write; a pull is none'],
+  // File chunks are counted by their bytes (`fileBytesPerMinute`, blobs/routes.ts): a 500 MB file is 125 chunks.
+  ['PUT /api/blobs/:blobId/chunks/:index', 'counted by bytes (fileBytesPerMinute)'],
+]);
+
+/**
+ * Answers whose body is file bytes, counted by `fileBytesPerMinute` in their routes instead of the
+ * read budget (counting both would let an owner download a tenth of what the file budget allows).
+ */
+export const FILE_BYTE_BODIES: ReadonlyMap<string, string> = new Map([
+  ['GET /api/blobs/:blobId/chunks/:index', 'an encrypted chunk (fileBytesPerMinute)'],
+  ['GET /api/blobs/:blobId/content', 'a file\'s ciphertext, ranges too (fileBytesPerMinute)'],
+  // The ZIP holds records and files: routes/export.ts charges the records to the read budget and
+  // the files to the file budget as it reads them.
+  ['GET /api/export', 'records (readBytesPerMinute) and files (fileBytesPerMinute), by the route'],
+]);
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The route that answers `c` (the first matched handler that is not a middleware), or null (no route: the 404). */
+export function endpointOf(c: Context): { method: string; path: string } | null {
+  for (const route of matchedRoutes(c)) if (route.method !== 'ALL') return route;
+  return null;
+}
+
+/**
+ * The frame over `throttle` (services.records.throttle: in memory, or PostgreSQL's shared windows);
+ * the session is read once per request (verifySessionOnce), so requireSession reads no more rows.
+ */
+export function accountFrame(deps: AppDeps, services: Pick<Services, 'accounts'>, throttle: AccountThrottle): MiddlewareHandler<AppEnv> {
+  // PostgreSQL: an answer's bytes are stored a round trip after they are sent. The account's next
+  // request on this instance waits for them, so it never checks a budget that misses its own
+  // answers (another instance sees them a moment later). In memory a charge counts at once.
+  const charging = new Map<string, Promise<unknown>>();
+  const charge = (userId: string, bytes: number) => {
+    const stored = throttle.readBytes.charge(userId, bytes);
+    if (!stored) return;
+    const all = Promise.all([charging.get(userId), stored.catch((err: unknown) => console.error('Counting bytes read failed:', err))]);
+    charging.set(userId, all);
+    void all.then(() => charging.get(userId) === all && charging.delete(userId));
+  };
+  return async (c, next) => {
+    const route = endpointOf(c);
+    if (route && isPublicRoute(route.method, route.path)) return next();
+    const endpoint = route ? routeKey(route.method, route.path) : '';
+    const session = await verifySessionOnce(c, deps, services.accounts);
+    if (!session) return next(); // the route answers 401 (or the 404 of no route)
+    const { userId } = session;
+    const fileBytes = FILE_BYTE_BODIES.has(endpoint);
+    const write = !READS.has(c.req.method) && !WRITES_COUNTED_BY_ROUTE.has(endpoint);
+    await charging.get(userId);
+    // Together: on PostgreSQL each is a round trip (in memory each returns at once, or throws).
+    await Promise.all([throttle.requests.hit(userId), write && throttle.writes.hit(userId), !fileBytes && throttle.readBytes.check(userId)]);
+    await next();
+    if (fileBytes) return;
+    countSentBytes(c, (bytes) => charge(userId, bytes));
+  };
+}

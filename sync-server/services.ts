@@ -82,7 +82,7 @@ export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): S
     usage: createUsageReader(deps.db),
     rateLimiters: memoryRateLimiters(deps.now),
     blobMeta: createSqliteAsyncBlobMeta(deps.db),
-    releaseStore: createSqliteAsyncReleaseStore(deps.db, createReleaseStore(deps.db)),
+    releaseStore: createSqliteAsyncReleaseStore(deps.db, createReleaseStore(deps.db, deps.config.limits)),
     checkpoint: () => deps.db.pragma('wal_checkpoint(TRUNCATE)'), // no trace of a deleted account in the WAL (issue #16)
   });
 }
@@ -115,7 +115,7 @@ export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mai
       return limiter;
     },
     blobMeta: createPgBlobMeta(pool),
-    releaseStore: createPgReleaseStore(pool),
+    releaseStore: createPgReleaseStore(pool, deps.config.limits),
     leader: () => leadership.tryLead(),
   });
   services.resign = () => leadership.resign();

@@ -96,7 +96,7 @@ export function createApp(
   app.route(
     '/',
     aiRoutes(deps, services, {
-      ai: createAiProvider(deps.config),
+      ai: createAiProvider(deps.config, services.rateLimiters), // within the server's AI budget (ai/budget.ts)
       snapshot: (userId) => planningSnapshot(services.records, userId),
     }),
   );

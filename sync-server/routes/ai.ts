@@ -5,7 +5,7 @@
  * per-user rate limit (DESIGN.md §4); bodies are validated with the shared schemas
  * (shared/schema/ai.ts), so a bad field is a 400 naming it.
  *
- * Mount with `app.route('/', aiRoutes(deps, services, { ai: createAiProvider(deps.config), snapshot }))`.
+ * Mount with `app.route('/', aiRoutes(deps, services, { ai: createAiProvider(deps.config, services.rateLimiters), snapshot }))`.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import {

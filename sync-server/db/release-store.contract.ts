@@ -84,6 +84,8 @@ export function releaseStoreContract(name: string, setup: () => Promise<ReleaseS
       expect(all[0]!.text).toBe(`line ${rows + 5}`);
       expect(all.filter((a) => a.kind === 'settings-changed').at(-1)!.text).toBe('line 6');
       expect(all.at(-1)!.text).toBe('Sam reported your passing.');
+      // A page of the newest lines still shows the release-critical ones older than them.
+      expect((await store.activity('u1', 3)).map((a) => a.text)).toEqual([`line ${rows + 5}`, `line ${rows + 4}`, `line ${rows + 3}`, 'Sam reported your passing.']);
       expect((await store.activity('u2')).map((a) => a.text)).toEqual(['not yours']);
     });
 

@@ -148,8 +148,11 @@ export function createReleaseStore(db: Db, opts: { activityRows: number } = { ac
     ),
     released: db.prepare<[], { user_id: string }>("SELECT user_id FROM release_state WHERE phase = 'released'"),
     addActivity: db.prepare('INSERT INTO release_activity (user_id, at, kind, text) VALUES (?, ?, ?, ?)'),
-    activity: db.prepare<[string, number], ActivityRow>(
-      'SELECT id, at, kind, text FROM release_activity WHERE user_id = ? ORDER BY id DESC LIMIT ?',
+    activity: db.prepare<{ user: string; limit: number }, ActivityRow>(
+      `SELECT id, at, kind, text FROM release_activity WHERE user_id = @user AND id IN (
+         SELECT id FROM (SELECT id FROM release_activity WHERE user_id = @user ORDER BY id DESC LIMIT @limit)
+         UNION SELECT id FROM (SELECT id FROM release_activity WHERE user_id = @user AND kind IN ${CRITICAL_KINDS_SQL} ORDER BY id DESC LIMIT @limit))
+       ORDER BY id DESC`,
     ),
     invitation: db.prepare<[string, string], TrusteeInvitationRow>(
       'SELECT * FROM release_trustees WHERE user_id = ? AND trustee_id = ?',
@@ -276,7 +279,11 @@ export function createReleaseStore(db: Db, opts: { activityRows: number } = { ac
       (critical ? q.trimCritical : q.trimRoutine).run({ user: userId, keep: opts.activityRows });
     },
     /** The newest `limit` activity entries, newest first. */
-    activity: (userId: string, limit = 200): ActivityRow[] => q.activity.all(userId, limit),
+    /**
+     * The account's newest `limit` activity lines and its newest `limit` release-critical ones
+     * (older than those, when a flood of routine lines came after), newest first.
+     */
+    activity: (userId: string, limit = 200): ActivityRow[] => q.activity.all({ user: userId, limit }),
     invitation: (userId: string, trusteeId: string) => q.invitation.get(userId, trusteeId) ?? null,
     invitations: (userId: string) => q.invitations.all(userId),
     putInvitation: (row: TrusteeInvitationRow) =>

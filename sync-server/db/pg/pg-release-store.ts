@@ -102,7 +102,14 @@ function pgReleaseMethods(q: Queryable, activityRows: number): Methods {
       );
     },
     async activity(userId, limit = 200) {
-      const { rows } = await q.query('SELECT id, at, kind, text FROM release_activity WHERE user_id = $1 ORDER BY id DESC LIMIT $2', [userId, limit]);
+      // The newest `limit` lines and the newest `limit` release-critical ones (db/release.ts).
+      const { rows } = await q.query(
+        `SELECT id, at, kind, text FROM release_activity WHERE user_id = $1 AND id IN (
+           (SELECT id FROM release_activity WHERE user_id = $1 ORDER BY id DESC LIMIT $2)
+           UNION (SELECT id FROM release_activity WHERE user_id = $1 AND kind IN ${CRITICAL_KINDS_SQL} ORDER BY id DESC LIMIT $2))
+         ORDER BY id DESC`,
+        [userId, limit],
+      );
       return rows.map((r) => numeric<ActivityRow>(r, ['id', 'at']));
     },
     async invitation(userId, trusteeId) {

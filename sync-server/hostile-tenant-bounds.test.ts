@@ -118,6 +118,7 @@ describe('finding 4: the activity log is bounded, counted and does not flood the
       await expect.poll(() => arrivals.filter((at) => at >= ended).length, { timeout: 10 * windowMs + 5_000, interval: 50 }).toBeGreaterThan(0);
       await new Promise((r) => setTimeout(r, 2 * windowMs)); // and nothing more after the window closed
       const windows = Math.ceil((performance.now() - started) / windowMs) + 1;
+      console.log(`pokes: 60 writes in ${Math.round(ended - started)} ms made ${arrivals.length} "changed" events (window ${windowMs} ms)`);
       expect(arrivals.length).toBeLessThanOrEqual(windows);
       expect(arrivals.length).toBeLessThan(60);
       const pulled = (await (await t.call('POST', '/api/sync', { protocol: PROTOCOL_VERSION, cursor: 0, changes: [] }, cookie)).json()) as SyncResponse;
@@ -213,6 +214,7 @@ describe('finding 6: AI calls have a server-wide budget and an output cap', () =
     const accounts = await Promise.all([0, 1, 2, 3].map(() => signUp(t)));
     const answers = await Promise.all(accounts.flatMap((a) => [0, 1, 2].map(() => t.call('POST', '/api/generate-obituary', obituary, a.cookie))));
     const statuses = answers.map((r) => r.status);
+    console.log(`AI: 12 calls at once from 4 accounts → the model server saw at most ${mostAtOnce} at once; answers ${statuses.filter((x) => x === 200).length}×200, ${statuses.filter((x) => x === 429).length}×429; longest prompt ${Math.max(...seen.map((c) => c.userChars))} chars`);
     expect(mostAtOnce).toBeLessThanOrEqual(2);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
     expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);

@@ -33,6 +33,8 @@ const LOG_AND_AI_LIMITS = {
   aiCallsAtOnce: 8,
   /** Model calls per day, all accounts together (429 above until the day's window ends). Bounds the cost of a configured model. */
   aiCallsPerDay: 2_000,
+  /** Model calls per day of one account (429 above): one account cannot use up the whole server's day. */
+  aiCallsPerAccountPerDay: 100,
   /** Characters of the data one AI call sends to the model; longer texts are shortened to fit. Bounds the cost of one call. */
   aiPromptChars: 6_000,
   /** `max_tokens` of every model call: the longest answer one call may cost. */

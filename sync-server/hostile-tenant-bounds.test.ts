@@ -231,6 +231,20 @@ describe('finding 6: AI calls have a server-wide budget and an output cap', () =
     t.deps.db.close();
   });
 
+  it("one account cannot use up the server's AI day: past aiCallsPerAccountPerDay its calls are a 429, another account's still work", async () => {
+    const t = appWith({ aiCallsPerAccountPerDay: 2 });
+    const hostile = await signUp(t);
+    const victim = await signUp(t);
+    for (let i = 0; i < 2; i++) expect((await t.call('POST', '/api/generate-obituary', obituary, hostile.cookie)).status).toBe(200);
+    const refused = await t.call('POST', '/api/generate-obituary', obituary, hostile.cookie);
+    expect(refused.status).toBe(429);
+    const body = (await refused.json()) as { error: string; issues: { path: string }[] };
+    expect(body.error).toMatch(/your account/i);
+    expect(body.issues[0]!.path).toBe('ai');
+    expect((await t.call('POST', '/api/generate-obituary', obituary, victim.cookie)).status).toBe(200);
+    t.deps.db.close();
+  });
+
   it('past aiCallsPerDay every call is a 429 that says so, until the day is over', async () => {
     const t = appWith({ aiCallsPerDay: 3 });
     const { cookie } = await signUp(t);

@@ -1,10 +1,12 @@
 /**
  * What the server's model calls may cost, all accounts together (SECURITY.md "Limits"; the keys
- * are shared/limits.ts `aiCallsAtOnce`, `aiCallsPerDay`, `aiPromptChars`, `aiMaxTokens`):
+ * are shared/limits.ts `aiCallsAtOnce`, `aiCallsPerDay`, `aiCallsPerAccountPerDay`, `aiPromptChars`,
+ * `aiMaxTokens`):
  * - `createAiBudget`: at most `aiCallsAtOnce` calls in flight on this instance and `aiCallsPerDay`
  *   calls a day on the server (a limiter of services.rateLimiters: shared by every instance on
  *   PostgreSQL); a call past either is a 429 `{ error, issues: [{ path: 'ai' }] }` with Retry-After,
  *   in words the UI shows as they are;
+ * - `createAiAccountShare`: at most `aiCallsPerAccountPerDay` of them from one account;
  * - `fitPrompt`: the data of one call as JSON of at most `aiPromptChars` characters, the longest
  *   texts shortened (ending in "…") until it fits.
  * Only calls to a configured model are budgeted: the default provider costs nothing.
@@ -16,6 +18,8 @@ import type { AnyRateLimiter, RateLimiterFactory } from '../http/rate-limit';
 export const AI_BUSY_MESSAGE = 'The AI helper is busy with other requests right now. Please try again in a minute.';
 /** The 429 when the day's `aiCallsPerDay` calls are used. */
 export const AI_DAY_MESSAGE = "The AI helper has used today's share of this server's requests. Please try again tomorrow.";
+/** The 429 when one account has used its `aiCallsPerAccountPerDay`. */
+export const AI_ACCOUNT_DAY_MESSAGE = "You have used today's AI requests for your account. Please try again tomorrow.";
 /** Seconds a caller refused as busy is asked to wait (Retry-After). */
 const BUSY_RETRY_AFTER_S = 30;
 const DAY_MS = 24 * 3600_000;
@@ -23,6 +27,25 @@ const DAY_MS = 24 * 3600_000;
 export interface AiBudget {
   /** Runs `call` within the budget; rejects with the 429 ApiHttpError (path `ai`) when over it, before `call` starts. */
   run<T>(call: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Each account's share of the day (`aiCallsPerAccountPerDay`, a limiter of `rateLimiters`):
+ * `charge(userId)` counts one call of the account, rejecting with the 429 (path `ai`) past it.
+ * routes/ai.ts charges it before a call that would reach a configured model.
+ */
+export function createAiAccountShare(limits: { aiCallsPerAccountPerDay: number }, rateLimiters: RateLimiterFactory): { charge(userId: string): Promise<void> } {
+  const day = rateLimiters({ name: 'ai-account-day', limit: limits.aiCallsPerAccountPerDay, windowMs: DAY_MS, message: AI_ACCOUNT_DAY_MESSAGE });
+  return {
+    async charge(userId) {
+      try {
+        await day.hit(userId);
+      } catch (err) {
+        if (err instanceof ApiHttpError && err.status === 429) throw refusal(AI_ACCOUNT_DAY_MESSAGE, err.headers?.['Retry-After']);
+        throw err;
+      }
+    },
+  };
 }
 
 const refusal = (message: string, retryAfter: string | undefined) =>

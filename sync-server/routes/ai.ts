@@ -15,6 +15,7 @@ import {
   obituaryRequestSchema,
   recommendationsQuerySchema,
 } from '../../shared/schema';
+import { createAiAccountShare } from '../ai/budget';
 import type { AiProvider, PlanningSnapshot } from '../ai/provider';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
@@ -42,8 +43,11 @@ export function aiRoutes(deps: AppDeps, services: Services, opts: AiRoutesOption
     message: AI_RATE_LIMIT_MESSAGE,
   });
   const session = requireSession(deps, services);
+  // With a model configured, each account also has its share of the server's AI day (ai/budget.ts).
+  const share = deps.config.openai.apiKey ? createAiAccountShare(deps.config.limits, services.rateLimiters) : null;
   const limited: MiddlewareHandler<AppEnv> = async (c, next) => {
     limiter.hit(c.var.userId);
+    await share?.charge(c.var.userId);
     await next();
   };
   const { ai } = opts;

@@ -7,7 +7,7 @@
  *   each poking the live event stream;
  * - upload → attach → delete rounds kept every released file on disk, outside the file count;
  * - four accounts made the model server see every call at once, without max_tokens, with prompts
- *   as long as the request's fields.
+ *   as long as the request's fields, and nothing bounded the calls of a day, in all or per account.
  */
 import { readdirSync, existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -32,7 +32,7 @@ async function push(t: TestApp, cookie: string, changes: { collection: string; i
 const activityOf = (t: TestApp, userId: string) =>
   t.deps.db.prepare<[string], { kind: string; text: string }>('SELECT kind, text FROM release_activity WHERE user_id = ? ORDER BY id').all(userId);
 
-describe('finding 4: the activity log is bounded, counted and does not flood the live stream', () => {
+describe('the activity log is bounded, counted and does not flood the live stream', () => {
   it('alternating release settings keeps the last activityRows routine lines; the release-critical lines stay', async () => {
     const t = createTestApp({ AFTERWORD_LIMITS: JSON.stringify({ activityRows: 20 }) });
     const { cookie: first, user, body } = await signUp(t);
@@ -131,7 +131,7 @@ describe('finding 4: the activity log is bounded, counted and does not flood the
   });
 });
 
-describe('finding 5: released files count against the file count until they are deleted', () => {
+describe('released files count against the file count until they are deleted', () => {
   it('six rounds of upload → attach → delete under a cap of 10 files never keep more than 10 files on disk', async () => {
     // recordsPerCollection 5: documents and messages together may hold 10 files (services.ts).
     const t = createTestApp({ AFTERWORD_LIMITS: JSON.stringify({ recordsPerCollection: 5 }) });
@@ -172,7 +172,7 @@ describe('finding 5: released files count against the file count until they are 
   });
 });
 
-describe('finding 6: AI calls have a server-wide budget and an output cap', () => {
+describe('AI calls have a server-wide budget and an output cap', () => {
   let model: Server;
   let baseURL: string;
   let inFlight = 0;

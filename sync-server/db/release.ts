@@ -126,6 +126,11 @@ export function createReleaseStore(db: Db, opts: { activityRows: number } = { ac
          SELECT id FROM release_activity WHERE user_id = @user AND kind ${critical ? '' : 'NOT '}IN ${CRITICAL_KINDS_SQL}
          ORDER BY id DESC LIMIT 1 OFFSET @keep)`,
     );
+  const addAndTrim = db.transaction((userId: string, at: number, kind: string, text: string) => {
+    q.addActivity.run(userId, at, kind, text);
+    const critical = (RELEASE_CRITICAL_ACTIVITY as readonly string[]).includes(kind);
+    (critical ? q.trimCritical : q.trimRoutine).run({ user: userId, keep: opts.activityRows });
+  });
   const q = {
     trimRoutine: trimActivity(false),
     trimCritical: trimActivity(true),
@@ -274,9 +279,7 @@ export function createReleaseStore(db: Db, opts: { activityRows: number } = { ac
     releasedUsers: (): string[] => q.released.all().map((r) => r.user_id),
     /** Adds a line to the account's activity log, then trims the lines of its class to `opts.activityRows`. */
     addActivity(userId: string, at: number, kind: string, text: string): void {
-      q.addActivity.run(userId, at, kind, text);
-      const critical = (RELEASE_CRITICAL_ACTIVITY as readonly string[]).includes(kind);
-      (critical ? q.trimCritical : q.trimRoutine).run({ user: userId, keep: opts.activityRows });
+      addAndTrim(userId, at, kind, text); // one commit (a savepoint inside an open transaction)
     },
     /** The newest `limit` activity entries, newest first. */
     /**

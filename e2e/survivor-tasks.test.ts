@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { desktopContext, goOffline, hasChromium, loginViaUi, mobileContext, registerViaUi, type TestUser, uniqueUser, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
 import { choose as chooseOption } from './record-screens';
+import { AI_BUSY_MESSAGE } from '../sync-server/ai/budget';
 
 const SHOTS = process.env.SHOTS_DIR; // set to look at screenshots while developing
 
@@ -180,6 +181,13 @@ describe.skipIf(!hasChromium)('Survivor Tasks (issue #6)', () => {
     await page.getByRole('button', { name: 'Generate phone call script' }).click();
     await toastShows(page, 'Generation Error');
     expect(await page.getByText('An error occurred while generating automation content.', { exact: true }).isVisible()).toBe(true);
+    await page.unroute('**/api/survivor-tasks/generate-automation');
+    // Past the server's AI budget (SECURITY.md "Limits"), the toast says why in the server's words.
+    await page.route('**/api/survivor-tasks/generate-automation', (route) =>
+      route.fulfill({ status: 429, headers: { 'Retry-After': '30' }, json: { error: AI_BUSY_MESSAGE, issues: [{ path: 'ai', message: AI_BUSY_MESSAGE }] } }),
+    );
+    await page.getByRole('button', { name: 'Generate email template' }).click();
+    await toastShows(page, AI_BUSY_MESSAGE);
     await page.unroute('**/api/survivor-tasks/generate-automation');
     // Offline: nothing is sent; the person is told it needs a connection.
     await goOffline(context);

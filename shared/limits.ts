@@ -9,7 +9,40 @@
  * The server enforces every limit on every path (sync pushes and REST writes alike): a sync change
  * past a limit is rejected with the reason (rule 11), a REST write gets a 4xx `{ error, issues }`.
  */
+/**
+ * Bounds of what an account costs beyond its records: its activity log, its live events and the
+ * AI calls (the AI ones are server-wide: every account together). Part of ACCOUNT_LIMITS, so
+ * AFTERWORD_LIMITS overrides them like the others; SECURITY.md "Limits" has a paragraph for each.
+ */
+const LOG_AND_AI_LIMITS = {
+  /**
+   * Routine lines kept in one account's release activity log (settings changed, trustees invited,
+   * e-mails that failed…); older ones are deleted as new ones come. Release-critical lines (a
+   * waiting period begun by a trustee or a lapsed check-in, cancelled, released) are kept apart,
+   * the last `activityRows` of them too, so a flood of routine lines never pushes out who started a
+   * release and when. Activity counts in `accountBytes`.
+   */
+  activityRows: 500,
+  /**
+   * Milliseconds in which one account's devices get at most one live "changed" event (rule 19): the
+   * first change pokes at once, later ones in the window make one poke at its end, so no device
+   * misses the last change and a burst of writes is not a burst of events.
+   */
+  pokeWindowMs: 1_000,
+  /** Model calls in flight at once on one server instance, all accounts together (429 above). Bounds the load on the model server. */
+  aiCallsAtOnce: 8,
+  /** Model calls per day, all accounts together (429 above until the day's window ends). Bounds the cost of a configured model. */
+  aiCallsPerDay: 2_000,
+  /** Model calls per day of one account (429 above): one account cannot use up the whole server's day. */
+  aiCallsPerAccountPerDay: 100,
+  /** Characters of the data one AI call sends to the model; longer texts are shortened to fit. Bounds the cost of one call. */
+  aiPromptChars: 6_000,
+  /** `max_tokens` of every model call: the longest answer one call may cost. */
+  aiMaxTokens: 1_500,
+} as const;
+
 export const ACCOUNT_LIMITS = {
+  ...LOG_AND_AI_LIMITS,
   /** Live items in one list field (music, readings, resources, steps). Bounds a record's growth by items. */
   listItems: 200,
   /** Bytes of one record's stored state (values and field clocks, JSON). Bounds the work of one merge and the size of one pulled record. */

@@ -26,7 +26,7 @@ import { profileRoutes } from './routes/profile';
 import { releaseRoutes } from './routes/release';
 import { releasePublicRoutes } from './release/public-routes';
 import { ownerEmailRoutes } from './release/owner-email';
-import { createPokeHub } from './live/poke-hub';
+import { coalescePokes, createPokeHub } from './live/poke-hub';
 import { bridgeHub } from './live/poke-bus';
 import { syncRoutes, type LiveOptions } from './routes/sync';
 import type { Services } from './services';
@@ -88,7 +88,8 @@ export function createApp(
   //   (PostgreSQL) pokes cross to the others' devices too (live/poke-bus.ts).
   // POST /api/sync pokes both by itself, only when it merged something (a pull writes nothing, and
   // pulls never echo); file uploads change no record, so the account's devices have nothing to pull.
-  const hub = services.pokeBus ? bridgeHub(createPokeHub(), services.pokeBus).hub : createPokeHub();
+  // A burst of writes pokes each account at most once per `pokeWindowMs` (live/poke-hub.ts coalescePokes).
+  const hub = coalescePokes(services.pokeBus ? bridgeHub(createPokeHub(), services.pokeBus).hub : createPokeHub(), deps.config.limits.pokeWindowMs);
   app.use('/api/*', async (c, next) => {
     await next();
     if (c.req.method === 'GET' || c.res.status >= 400 || c.req.path === '/api/sync' || c.req.path.startsWith('/api/blobs')) return;
@@ -102,7 +103,7 @@ export function createApp(
   app.route(
     '/',
     aiRoutes(deps, services, {
-      ai: createAiProvider(deps.config),
+      ai: createAiProvider(deps.config, services.rateLimiters), // within the server's AI budget (ai/budget.ts)
       snapshot: (userId) => planningSnapshot(services.records, userId),
     }),
   );

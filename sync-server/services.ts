@@ -82,7 +82,7 @@ export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): S
     usage: createUsageReader(deps.db),
     rateLimiters: memoryRateLimiters(deps.now),
     blobMeta: createSqliteAsyncBlobMeta(deps.db),
-    releaseStore: createSqliteAsyncReleaseStore(deps.db, createReleaseStore(deps.db)),
+    releaseStore: createSqliteAsyncReleaseStore(deps.db, createReleaseStore(deps.db, deps.config.limits)),
     checkpoint: () => deps.db.pragma('wal_checkpoint(TRUNCATE)'), // no trace of a deleted account in the WAL (issue #16)
   });
 }
@@ -115,7 +115,7 @@ export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mai
       return limiter;
     },
     blobMeta: createPgBlobMeta(pool),
-    releaseStore: createPgReleaseStore(pool),
+    releaseStore: createPgReleaseStore(pool, deps.config.limits),
     leader: () => leadership.tryLead(),
   });
   services.resign = () => leadership.resign();
@@ -151,8 +151,8 @@ function assemble(
   const { limits } = deps.config; // AFTERWORD_LIMITS over shared/limits.ts (config-limits.ts)
   const { blobMeta } = parts;
   const blobStore = deps.config.s3 ? lazyS3BlobStore(deps.config.s3) : createFsBlobStore(join(deps.config.dataDir, 'blobs')); // S3_BUCKET: issue #19
-  const lifetime = createBlobLifetime(blobMeta, blobStore, deps.now, { keptBytes: deps.config.files.userQuotaBytes });
   const maxFiles = 2 * limits.recordsPerCollection; // documents and messages, each may hold one file
+  const lifetime = createBlobLifetime(blobMeta, blobStore, deps.now, { keptBytes: deps.config.files.userQuotaBytes, keptFiles: maxFiles });
   const blobs = createBlobService(blobStore, blobMeta, lifetime, { files: deps.config.files, now: deps.now, maxFiles });
   const recordOpts = {
     now: deps.now,

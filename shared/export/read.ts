@@ -4,11 +4,11 @@
  * version, a damaged or foreign ZIP, an invalid record, an unsafe entry name, a damaged file.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { unzipSync } from 'fflate';
 import type { z } from 'zod';
 import { toHex } from '../files/crypto';
 import type { FileRef } from '../files/ref';
-import { ACCOUNT_LIMITS } from '../limits';
+import { formatBytes } from '../files/size';
+import { ACCOUNT_LIMITS, FILE_LIMIT_DEFAULTS } from '../limits';
 import { COLLECTIONS, COLLECTION_SPECS, type CollectionName } from '../schema/collections';
 import {
   EXPORT_FORMAT_VERSION,
@@ -19,6 +19,7 @@ import {
   type ExportFileEntry,
 } from './format';
 import { unsafeEntryName } from './paths';
+import { readZipEntry, zipDirectory, ZipEntryTooLargeError, type ZipEntry } from './zip-entries';
 
 /** A refused import; `message` is shown to the person as it is. */
 export class ExportReadError extends Error {
@@ -65,57 +66,67 @@ const RECORD_WORDS: Record<CollectionName, string> = {
   survivorTasks: 'Survivor task',
 };
 
+/** What readExport checks against. */
+export interface ReadExportOptions {
+  /** The largest file the server keeps (its MAX_FILE_BYTES; default FILE_LIMIT_DEFAULTS.maxFileBytes). */
+  maxFileBytes?: number;
+}
+
 /**
  * Checks `zip` whole: entry names, `afterword.json` (format, version, every record against its
  * collection's schema, unique ids), and every file (present, size and SHA-256 of its record).
+ * Sizes come first (SECURITY.md "Limits"): a file larger than `opts.maxFileBytes` or whose ZIP
+ * directory declares another size than its record is refused before any file is read, and an
+ * entry is inflated no further than its declared size (a lying header stops there).
  * Throws ExportReadError naming the first problem.
  */
-export function readExport(zip: Uint8Array): CheckedExport {
-  const names: string[] = [];
-  let entries: Record<string, Uint8Array>;
-  let tooLarge = false;
+export function readExport(zip: Uint8Array, opts: ReadExportOptions = {}): CheckedExport {
+  const maxFileBytes = opts.maxFileBytes ?? FILE_LIMIT_DEFAULTS.maxFileBytes;
+  let directory: { total: number; entries: ZipEntry[] };
   try {
-    entries = unzipSync(zip, {
-      filter: (f) => {
-        names.push(f.name);
-        if (f.name === MANIFEST_PATH && f.originalSize > MAX_MANIFEST_BYTES) tooLarge = true;
-        return f.name === MANIFEST_PATH && !tooLarge;
-      },
-    });
+    directory = zipDirectory(zip, MAX_EXPORT_ENTRIES);
   } catch {
     throw new ExportReadError(DAMAGED_ZIP_MESSAGE);
   }
-  if (tooLarge) throw new ExportReadError('afterword.json in this export is larger than any account can hold.');
-  if (names.length > MAX_EXPORT_ENTRIES) throw new ExportReadError(`This export has ${names.length} entries; an export holds at most ${MAX_EXPORT_ENTRIES}.`);
-  for (const name of names) {
+  const byName = new Map(directory.entries.map((e) => [e.name, e])); // a name listed twice: the last one, as fflate reads it
+  const manifestEntry = byName.get(MANIFEST_PATH);
+  if (manifestEntry && manifestEntry.declaredSize > MAX_MANIFEST_BYTES) throw new ExportReadError('afterword.json in this export is larger than any account can hold.');
+  if (directory.total > MAX_EXPORT_ENTRIES) throw new ExportReadError(`This export has ${directory.total} entries; an export holds at most ${MAX_EXPORT_ENTRIES}.`);
+  for (const { name } of directory.entries) {
     const why = unsafeEntryName(name);
     if (why) throw new ExportReadError(`This export can't be imported: ${why}.`);
   }
-  const json = entries[MANIFEST_PATH];
-  if (!json) throw new ExportReadError(FOREIGN_ZIP_MESSAGE);
-  const manifest = parseManifest(json);
+  if (!manifestEntry) throw new ExportReadError(FOREIGN_ZIP_MESSAGE);
+  const manifest = parseManifest(readManifest(zip, manifestEntry));
   const byKey = new Map<string, { record: ExportRecord; ref: FileRef }>();
   for (const c of ['documents', 'messages'] as const) {
     for (const r of manifest.records[c] as ExportRecord[]) if (r.file) byKey.set(`${c}/${r.id}`, { record: r, ref: r.file as FileRef });
   }
-  const present = new Set(names);
   const seenPaths = new Set<string>();
   for (const entry of manifest.files) {
-    if (!byKey.has(`${entry.collection}/${entry.id}`)) throw new ExportReadError(`afterword.json names the file “${entry.path}” for a record that has no file.`);
+    const owner = byKey.get(`${entry.collection}/${entry.id}`);
+    if (!owner) throw new ExportReadError(`afterword.json names the file “${entry.path}” for a record that has no file.`);
     if (!entry.path.startsWith(FILES_DIR) || unsafeEntryName(entry.path)) throw new ExportReadError(`This export can't be imported: the name “${entry.path}” leads outside the export.`);
-    if (!present.has(entry.path)) throw new ExportReadError(`This export is incomplete: the file “${entry.path}” is missing.`);
+    const zipped = byName.get(entry.path);
+    if (!zipped) throw new ExportReadError(`This export is incomplete: the file “${entry.path}” is missing.`);
     if (seenPaths.has(entry.path)) throw new ExportReadError(`afterword.json names the file “${entry.path}” twice.`);
     seenPaths.add(entry.path);
+    // Sizes before any byte is inflated: the record's against the largest file, the directory's against the record's.
+    if (owner.ref.size > maxFileBytes) {
+      throw new ExportReadError(`The file “${entry.path}” in this export is ${formatBytes(owner.ref.size)}; a file can be at most ${formatBytes(maxFileBytes)}.`);
+    }
+    if (zipped.declaredSize !== owner.ref.size) throw new ExportReadError(`The file “${entry.path}” in this export is damaged: its size is not the one its record gives.`);
   }
   const fileRecord = (entry: ExportFileEntry) => byKey.get(`${entry.collection}/${entry.id}`)!;
   const readFile = (entry: ExportFileEntry): Uint8Array => {
+    const { ref } = fileRecord(entry);
     let bytes: Uint8Array | undefined;
     try {
-      bytes = unzipSync(zip, { filter: (f) => f.name === entry.path && f.originalSize === fileRecord(entry).ref.size })[entry.path];
-    } catch {
+      bytes = readZipEntry(zip, byName.get(entry.path)!, ref.size);
+    } catch (err) {
+      if (err instanceof ZipEntryTooLargeError) throw new ExportReadError(`The file “${entry.path}” in this export is damaged: it holds more than its record says.`);
       bytes = undefined;
     }
-    const { ref } = fileRecord(entry);
     if (!bytes || bytes.byteLength !== ref.size || toHex(sha256(bytes)) !== ref.sha256) {
       throw new ExportReadError(`The file “${entry.path}” in this export is damaged.`);
     }
@@ -123,6 +134,17 @@ export function readExport(zip: Uint8Array): CheckedExport {
   };
   for (const entry of manifest.files) readFile(entry); // every file checked before anything is written
   return { manifest, readFile, fileRecord };
+}
+
+/** The bytes of afterword.json, inflated no further than its directory entry declares. */
+function readManifest(zip: Uint8Array, entry: ZipEntry): Uint8Array {
+  try {
+    const bytes = readZipEntry(zip, entry, entry.declaredSize);
+    if (bytes.byteLength === entry.declaredSize) return bytes;
+  } catch (err) {
+    if (err instanceof ZipEntryTooLargeError) throw new ExportReadError('afterword.json in this export is damaged: it holds more than its ZIP entry says.');
+  }
+  throw new ExportReadError(DAMAGED_ZIP_MESSAGE);
 }
 
 function parseManifest(json: Uint8Array): ExportManifestData {

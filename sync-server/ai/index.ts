@@ -1,18 +1,24 @@
 /**
- * `createAiProvider(config)`: the OpenAI provider when `OPENAI_API_KEY` is set (falling back to
- * the default on failure), otherwise the default provider (DESIGN.md §4).
+ * `createAiProvider(config, rateLimiters)`: the OpenAI provider when `OPENAI_API_KEY` is set
+ * (falling back to the default on failure), within the server's AI budget of `config.limits`
+ * (budget.ts; its day counted by a limiter of `rateLimiters`), otherwise the default provider
+ * (DESIGN.md §4).
  */
 import type { Config } from '../config';
+import type { RateLimiterFactory } from '../http/rate-limit';
+import { createAiBudget } from './budget';
 import { createDefaultProvider } from './default';
 import { createOpenAiProvider } from './openai-provider';
 import type { AiProvider } from './provider';
 
 export type { AiProvider, PlanningSnapshot } from './provider';
 
-export function createAiProvider(config: Pick<Config, 'openai'>): AiProvider {
+export function createAiProvider(config: Pick<Config, 'openai' | 'limits'>, rateLimiters: RateLimiterFactory): AiProvider {
   const fallback = createDefaultProvider();
   const { apiKey, baseURL, model, timeoutMs } = config.openai;
   if (!apiKey) return fallback;
-  return createOpenAiProvider({ apiKey, baseURL, model, timeoutMs }, fallback);
+  const { limits } = config;
+  const budget = createAiBudget(limits, rateLimiters);
+  return createOpenAiProvider({ apiKey, baseURL, model, timeoutMs, maxTokens: limits.aiMaxTokens, promptChars: limits.aiPromptChars, budget }, fallback);
 }
 export { planningSnapshot } from './snapshot';

@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDefaultProvider } from './default';
 import { snapshotOf } from './default/test-snapshot';
+import { ACCOUNT_LIMITS } from '../../shared/limits';
+import { memoryRateLimiters } from '../http/rate-limit';
 import { createAiProvider } from './index';
 import { createOpenAiProvider } from './openai-provider';
 
@@ -179,13 +181,13 @@ describe('OpenAI provider', () => {
 describe('createAiProvider(config)', () => {
   it('is the default provider without a key and the model (by baseURL) with one', async () => {
     const input = { birthdate: '1970-07-01', planType: 'message-vault' as const };
-    const offline = createAiProvider({ openai: { model: 'm', timeoutMs: 1000 } });
+    const offline = createAiProvider({ openai: { model: 'm', timeoutMs: 1000 }, limits: { ...ACCOUNT_LIMITS } }, memoryRateLimiters(Date.now));
     expect(await offline.astrologicalInsights(input)).toEqual(await fallback.astrologicalInsights(input));
     expect(received).toHaveLength(0);
 
     const answer = { insights: 'Model insight', recommendations: ['One'], elements: { favorable: ['Water'], challenging: ['Fire'] } };
     answerWith(200, completion(JSON.stringify(answer)));
-    const online = createAiProvider({ openai: { apiKey: 'k', baseURL, model: 'local-llm', timeoutMs: 5_000 } });
+    const online = createAiProvider({ openai: { apiKey: 'k', baseURL, model: 'local-llm', timeoutMs: 5_000 }, limits: { ...ACCOUNT_LIMITS } }, memoryRateLimiters(Date.now));
     expect(await online.astrologicalInsights(input)).toEqual(answer);
     expect(received[0].body.model).toBe('local-llm');
   });

@@ -4,13 +4,17 @@
  * asks for a JSON object, validates it with the shared response schemas, and on any failure
  * (HTTP error, connection error, timeout, malformed JSON, wrong shape) answers with the
  * fallback provider instead and logs the method and the kind of failure, never the person's
- * data. What each call sends is listed in `ai/README.md`.
+ * data. Every call asks for at most `maxTokens`, sends at most `promptChars` characters of data
+ * and runs within the server's AI budget (budget.ts, SECURITY.md "Limits"). What each call sends
+ * is listed in `ai/README.md`.
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { z } from 'zod';
 import { BUDGET_LABELS } from '../../shared/labels';
 import { recommendationSchema } from '../../shared/schema';
 import { sunSign } from './default/astrology';
+import { ACCOUNT_LIMITS } from '../../shared/limits';
+import { fitPrompt, type AiBudget } from './budget';
 import type { AiMethod, AiProvider } from './provider';
 
 export interface OpenAiOptions {
@@ -19,6 +23,12 @@ export interface OpenAiOptions {
   model: string;
   /** Per request; there are no retries, so this bounds the wait before the fallback answers. */
   timeoutMs: number;
+  /** `max_tokens` of every call (default shared/limits.ts `aiMaxTokens`). */
+  maxTokens?: number;
+  /** Characters of the data one call sends (default `aiPromptChars`; budget.ts fitPrompt). */
+  promptChars?: number;
+  /** The server's AI budget (budget.ts); absent, calls are not budgeted (tests of the provider alone). */
+  budget?: AiBudget;
 }
 
 const text = z.string().trim().min(1);
@@ -92,13 +102,18 @@ export function createOpenAiProvider(options: OpenAiOptions, fallback: AiProvide
     maxRetries: 0,
   });
 
+  const maxTokens = options.maxTokens ?? ACCOUNT_LIMITS.aiMaxTokens;
+  const promptChars = options.promptChars ?? ACCOUNT_LIMITS.aiPromptChars;
+  const budget: AiBudget = options.budget ?? { run: (call) => call() };
+
   async function ask<M extends AiMethod>(method: M, data: unknown): Promise<z.output<(typeof ANSWERS)[M]>> {
     const completion = await client.chat.completions.create({
       model: options.model,
       response_format: { type: 'json_object' },
+      max_tokens: maxTokens, // the longest answer one call may cost (SECURITY.md "Limits")
       messages: [
         { role: 'system', content: `${COMMON_RULES}\n\n${PROMPTS[method]}` },
-        { role: 'user', content: JSON.stringify(data) },
+        { role: 'user', content: fitPrompt(data, promptChars) },
       ],
     });
     return ANSWERS[method].parse(parseContent(completion.choices[0]?.message?.content)) as z.output<(typeof ANSWERS)[M]>;
@@ -109,14 +124,17 @@ export function createOpenAiProvider(options: OpenAiOptions, fallback: AiProvide
     method: M,
     toModelData: (input: Parameters<AiProvider[M]>[0]) => unknown,
   ): AiProvider[M] {
-    const run = async (input: Parameters<AiProvider[M]>[0]) => {
-      try {
-        return await ask(method, toModelData(input));
-      } catch (err) {
-        console.warn(`AI ${method}: the model's answer was not used (${failureKind(err)}); using the default provider`);
-        return (fallback[method] as (i: typeof input) => ReturnType<AiProvider[M]>)(input);
-      }
-    };
+    // Within the budget: past it the call is refused (429) before anything is sent; a model call
+    // that fails inside it falls back as always.
+    const run = (input: Parameters<AiProvider[M]>[0]) =>
+      budget.run(async () => {
+        try {
+          return await ask(method, toModelData(input));
+        } catch (err) {
+          console.warn(`AI ${method}: the model's answer was not used (${failureKind(err)}); using the default provider`);
+          return (fallback[method] as (i: typeof input) => ReturnType<AiProvider[M]>)(input);
+        }
+      });
     return run as unknown as AiProvider[M];
   }
 

@@ -78,7 +78,7 @@ export function blobMetaContract(name: string, setup: () => Promise<BlobMetaSetu
       expect((await meta.abandoned(100, 1)).map((b) => b.blob_id)).toEqual(['older']);
     });
 
-    it('released: not counted, kept bytes summed, listed oldest first once old enough; referenced again, it counts again', async () => {
+    it('released: not counted against quota but counted as files until deleted, kept bytes summed, listed oldest first once old enough; referenced again, its bytes count again', async () => {
       const { meta, addUser } = await setup();
       await addUser('u1');
       await addUser('u2');
@@ -89,15 +89,16 @@ export function blobMetaContract(name: string, setup: () => Promise<BlobMetaSetu
       await meta.markReleased('u1', 'a', 60);
       await meta.markReleased('u1', 'a', 90); // the first release is kept
       await meta.markReleased('u2', 'c', 70);
-      expect([await meta.usedBytes('u1'), await meta.count('u1'), await meta.releasedBytes('u1')]).toEqual([0, 0, 300]);
+      expect([await meta.usedBytes('u1'), await meta.count('u1'), await meta.releasedBytes('u1')]).toEqual([0, 2, 300]);
       expect((await meta.oldestReleased('u1', 10)).map((r) => r.blob_id)).toEqual(['b', 'a']);
       expect((await meta.released(75, 10)).map((r) => `${r.user_id}/${r.blob_id}`)).toEqual(['u1/b', 'u1/a', 'u2/c']);
       expect((await meta.released(55, 10)).map((r) => r.blob_id)).toEqual(['b']);
       await meta.markReferenced('u1', 'b', 80);
-      expect([await meta.usedBytes('u1'), await meta.count('u1'), await meta.releasedBytes('u1')]).toEqual([200, 1, 100]);
+      expect([await meta.usedBytes('u1'), await meta.count('u1'), await meta.releasedBytes('u1')]).toEqual([200, 2, 100]);
       expect(await meta.get('u1', 'b')).toMatchObject({ released_at: null, referenced_at: 1 });
       await meta.markDeleting('u1', 'a');
       expect(await meta.releasedBytes('u1')).toBe(0);
+      expect(await meta.count('u1')).toBe(1);
       expect((await meta.released(1000, 10)).map((r) => r.blob_id)).toEqual(['c']);
     });
 

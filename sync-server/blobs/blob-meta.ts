@@ -36,7 +36,7 @@ export function createBlobMeta(db: Db) {
       `INSERT INTO blobs (user_id, blob_id, size, chunk_size, chunk_count, encrypted_size, state, created_at, referenced_at)
        VALUES (?, ?, ?, ?, ?, ?, 'uploading', ?, ?)`,
     ),
-    count: db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM blobs WHERE user_id = ? AND state != 'deleting' AND released_at IS NULL"),
+    count: db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM blobs WHERE user_id = ? AND state != 'deleting'"),
     used: db.prepare<[string], { used: number | null }>(
       "SELECT SUM(encrypted_size) AS used FROM blobs WHERE user_id = ? AND state != 'deleting' AND released_at IS NULL",
     ),
@@ -76,7 +76,7 @@ export function createBlobMeta(db: Db) {
     insert(r: Pick<BlobRow, 'user_id' | 'blob_id' | 'size' | 'chunk_size' | 'chunk_count' | 'encrypted_size' | 'created_at' | 'referenced_at'>) {
       q.insert.run(r.user_id, r.blob_id, r.size, r.chunk_size, r.chunk_count, r.encrypted_size, r.created_at, r.referenced_at);
     },
-    /** Files and uploads of the account (not those being deleted, nor released ones). */
+    /** Files and uploads of the account, released ones included until they are deleted (SECURITY.md "Limits": the file count); not those being deleted. */
     count: (userId: string) => q.count.get(userId)?.n ?? 0,
     /** Bytes of the account's uploads and files a live record may hold (what counts against USER_QUOTA_BYTES). */
     usedBytes: (userId: string) => q.used.get(userId)?.used ?? 0,

@@ -5,8 +5,11 @@
  *   RELEASED_KEPT_MS so that a record restored on another device (sync rule 22) comes back with
  *   its file (every word kept); a record that refers to it again makes it count again. An
  *   account's released bytes are bounded by its quota (oldest deleted first), so deleting and
- *   re-uploading never stores more than twice the quota. The record service tells us after each
- *   commit (records/file-refs.ts);
+ *   re-uploading never stores more than twice the quota. Released files also count against the
+ *   account's file count until they are deleted (SECURITY.md "Limits"): past it the oldest released
+ *   go first, and an upload at the cap makes room the same way (`makeRoom`), so tiny files deleted
+ *   and uploaded again never pile up on disk. The record service tells us after each commit
+ *   (records/file-refs.ts);
  * - an upload no record ever referred to is deleted after ABANDONED_AFTER_MS (the release
  *   scheduler's pass calls `sweep`);
  * - deleting the account deletes every blob.
@@ -31,6 +34,12 @@ const TEMPORARY_MAX_AGE_MS = 3600_000;
 export interface BlobLifetime {
   /** After a commit of `userId`'s records: marks referenced blobs, deletes released ones no live record refers to. */
   recordsChanged(userId: string, refs: FileRefChanges): void;
+  /**
+   * Deletes the account's oldest released blobs (unless a record refers to them again) until it
+   * holds fewer than `keptFiles` files, so an upload at the file count has room; nothing when no
+   * released blob is left (the upload is then refused).
+   */
+  makeRoom(userId: string, at: number): Promise<void>;
   /** Deletes one blob now (quota freed at once; chunks removed in the background, see `idle`). */
   remove(userId: string, blobId: string): Promise<void>;
   /** Deletes every blob of an account (before and after its rows go). */
@@ -43,9 +52,10 @@ export interface BlobLifetime {
 
 /**
  * The lifetime rules over `meta` and `store`; `now` is the wall clock (ms) of AppDeps;
- * `keptBytes` bounds each account's released bytes (its USER_QUOTA_BYTES).
+ * `keptBytes` bounds each account's released bytes (its USER_QUOTA_BYTES), `keptFiles` its files,
+ * released ones included (the file count, services.ts).
  */
-export function createBlobLifetime(meta: AsyncBlobMeta, store: BlobStore, now: () => number, opts: { keptBytes: number }): BlobLifetime {
+export function createBlobLifetime(meta: AsyncBlobMeta, store: BlobStore, now: () => number, opts: { keptBytes: number; keptFiles: number }): BlobLifetime {
   const pending = new Set<Promise<void>>();
   let lastSweep = -Infinity;
 
@@ -98,10 +108,16 @@ export function createBlobLifetime(meta: AsyncBlobMeta, store: BlobStore, now: (
         if (row && row.state !== 'deleting' && !(await tx.isReferenced(userId, blobId))) await tx.markReleased(userId, blobId, at);
       });
     }
-    // Kept files never grow past the quota: the oldest released go first.
+    // Kept files never grow past the quota nor past the file count: the oldest released go first.
     for (const row of await meta.oldestReleased(userId, 100)) {
-      if ((await meta.releasedBytes(userId)) <= opts.keptBytes) break;
+      if ((await meta.releasedBytes(userId)) <= opts.keptBytes && (await meta.count(userId)) <= opts.keptFiles) break;
       // A record written on another instance meanwhile may refer to it again: then it counts, and stays.
+      await removeUnlessReferenced(userId, row.blob_id, at);
+    }
+  };
+  const makeRoom = async (userId: string, at: number) => {
+    for (const row of await meta.oldestReleased(userId, 100)) {
+      if ((await meta.count(userId)) < opts.keptFiles) break;
       await removeUnlessReferenced(userId, row.blob_id, at);
     }
   };
@@ -120,6 +136,7 @@ export function createBlobLifetime(meta: AsyncBlobMeta, store: BlobStore, now: (
         await release(userId, refs.released, at);
       }, 'Following released files failed (the sweep retries):');
     },
+    makeRoom,
     remove,
     async deleteAccount(userId) {
       await store.deleteUser(userId);

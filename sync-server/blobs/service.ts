@@ -113,6 +113,8 @@ export function createBlobService(
       if (d.chunkCount !== chunkCount(d.size, d.chunkSize)) throw field(400, 'chunkCount', `Invalid request: chunkCount: must be ${chunkCount(d.size, d.chunkSize)} for this size and chunkSize`);
       if (d.encryptedSize !== encryptedSize(d.size, d.chunkSize)) throw field(400, 'encryptedSize', `Invalid request: encryptedSize: must be ${encryptedSize(d.size, d.chunkSize)} for this size and chunkSize`);
       if (d.size > maxFileBytes) throw field(413, 'size', `This file is larger than the ${formatBytes(maxFileBytes)} limit`);
+      // Released files count until deleted (SECURITY.md "Limits"): at the cap, the oldest released make room first.
+      if ((await meta.count(userId)) >= opts.maxFiles) await lifetime.makeRoom(userId, opts.now());
       // One transaction: two uploads of one account (on two instances, too) never both pass the quota.
       const created = await meta.transaction(async (tx) => {
         const existing = await tx.get(userId, d.blobId);
@@ -121,7 +123,8 @@ export function createBlobService(
           if (existing.size !== d.size || existing.chunk_size !== d.chunkSize) throw field(409, 'blobId', 'A file with this id exists with another size');
           return false;
         }
-        // Many tiny uploads cost rows and directories, not bytes: as many files as records can refer to.
+        // Many tiny uploads cost rows and directories, not bytes: as many files as records can refer to,
+        // released ones included until they are deleted.
         if ((await tx.count(userId)) >= opts.maxFiles) throw field(413, 'blobId', `You have ${opts.maxFiles} files, the most one account can keep. Delete files you no longer need.`);
         const used = await tx.usedBytes(userId);
         if (used + d.encryptedSize > userQuotaBytes) {

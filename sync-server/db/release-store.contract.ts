@@ -5,6 +5,7 @@
  * `setup` runs before each test and gives an empty database.
  */
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_LIMITS } from '../../shared/limits';
 import { formatHlc } from '../../shared/sync';
 import { initialState, type ReleaseState } from '../release/state-machine';
 import type { AsyncRecordStore, RecordStore } from './record-store';
@@ -66,6 +67,26 @@ export function releaseStoreContract(name: string, setup: () => Promise<ReleaseS
       expect(await store.dueUsers(9000)).toEqual(['u1']);
       expect((await store.dueUsers(4000 + 30 * DAY)).sort()).toEqual(['u1', 'u2']);
       expect(await store.releasedUsers()).toEqual(['u3']);
+    });
+
+    it('activity is trimmed per account to the newest activityRows routine lines; release-critical lines are kept apart (SECURITY.md Limits)', async () => {
+      const { store, addUser } = await setup();
+      await addUser('u1');
+      await addUser('u2');
+      await store.addActivity('u1', 1, 'trustee-reported', 'Sam reported your passing.');
+      await store.addActivity('u2', 1, 'settings-changed', 'not yours');
+      const rows = ACCOUNT_LIMITS.activityRows;
+      // One call each (a transaction of hundreds of calls replays its log on SQLite: sqlite-async.ts), and one in a transaction.
+      for (let i = 1; i < rows + 5; i++) await store.addActivity('u1', 10 + i, 'settings-changed', `line ${i}`);
+      await store.transaction((tx) => tx.addActivity('u1', 10 + rows + 5, 'settings-changed', `line ${rows + 5}`));
+      const all = await store.activity('u1', 10 * rows);
+      expect(all.filter((a) => a.kind === 'settings-changed')).toHaveLength(rows);
+      expect(all[0]!.text).toBe(`line ${rows + 5}`);
+      expect(all.filter((a) => a.kind === 'settings-changed').at(-1)!.text).toBe('line 6');
+      expect(all.at(-1)!.text).toBe('Sam reported your passing.');
+      // A page of the newest lines still shows the release-critical ones older than them.
+      expect((await store.activity('u1', 3)).map((a) => a.text)).toEqual([`line ${rows + 5}`, `line ${rows + 4}`, `line ${rows + 3}`, 'Sam reported your passing.']);
+      expect((await store.activity('u2')).map((a) => a.text)).toEqual(['not yours']);
     });
 
     it('activity: newest first, limited, per account', async () => {

@@ -2,7 +2,8 @@
  * All SQL of release after death (DESIGN.md §8): state rows, activity log, trustee invitations,
  * hashed single-purpose tokens and the durable email queue. Tables in migrations/003-release.sql.
  */
-import type { ReleaseState, StartedBy } from '../release/state-machine';
+import { ACCOUNT_LIMITS } from '../../shared/limits';
+import { RELEASE_CRITICAL_ACTIVITY, type ReleaseState, type StartedBy } from '../release/state-machine';
 import type { Db } from './sqlite';
 
 interface StateRow {
@@ -117,9 +118,30 @@ const toState = (r: StateRow): ReleaseState => ({
   releasedAt: r.released_at,
 });
 
-/** Release queries over `db` (migrations applied). */
-export function createReleaseStore(db: Db) {
+/** SQL list of RELEASE_CRITICAL_ACTIVITY (fixed words, no input): `('a', 'b')`. */
+export const CRITICAL_KINDS_SQL = `(${RELEASE_CRITICAL_ACTIVITY.map((k) => `'${k}'`).join(', ')})`;
+
+/**
+ * Release queries over `db` (migrations applied). `opts.activityRows` (Config.limits, SECURITY.md
+ * "Limits") bounds each account's activity log: the newest that many routine lines and the newest
+ * that many release-critical lines (RELEASE_CRITICAL_ACTIVITY) are kept, older ones deleted as a
+ * line of their class is added.
+ */
+export function createReleaseStore(db: Db, opts: { activityRows: number } = { activityRows: ACCOUNT_LIMITS.activityRows }) {
+  const trimActivity = (critical: boolean) =>
+    db.prepare(
+      `DELETE FROM release_activity WHERE user_id = @user AND kind ${critical ? '' : 'NOT '}IN ${CRITICAL_KINDS_SQL} AND id <= (
+         SELECT id FROM release_activity WHERE user_id = @user AND kind ${critical ? '' : 'NOT '}IN ${CRITICAL_KINDS_SQL}
+         ORDER BY id DESC LIMIT 1 OFFSET @keep)`,
+    );
+  const addAndTrim = db.transaction((userId: string, at: number, kind: string, text: string) => {
+    q.addActivity.run(userId, at, kind, text);
+    const critical = (RELEASE_CRITICAL_ACTIVITY as readonly string[]).includes(kind);
+    (critical ? q.trimCritical : q.trimRoutine).run({ user: userId, keep: opts.activityRows });
+  });
   const q = {
+    trimRoutine: trimActivity(false),
+    trimCritical: trimActivity(true),
     state: db.prepare<[string], StateRow>('SELECT * FROM release_state WHERE user_id = ?'),
     putState: db.prepare(
       `INSERT INTO release_state (user_id, phase, check_in_days, waiting_days, last_check_in_at, reminders_sent, episode, started_at, ends_at, started_by, released_at)
@@ -139,8 +161,11 @@ export function createReleaseStore(db: Db) {
     ),
     released: db.prepare<[], { user_id: string }>("SELECT user_id FROM release_state WHERE phase = 'released'"),
     addActivity: db.prepare('INSERT INTO release_activity (user_id, at, kind, text) VALUES (?, ?, ?, ?)'),
-    activity: db.prepare<[string, number], ActivityRow>(
-      'SELECT id, at, kind, text FROM release_activity WHERE user_id = ? ORDER BY id DESC LIMIT ?',
+    activity: db.prepare<{ user: string; limit: number }, ActivityRow>(
+      `SELECT id, at, kind, text FROM release_activity WHERE user_id = @user AND id IN (
+         SELECT id FROM (SELECT id FROM release_activity WHERE user_id = @user ORDER BY id DESC LIMIT @limit)
+         UNION SELECT id FROM (SELECT id FROM release_activity WHERE user_id = @user AND kind IN ${CRITICAL_KINDS_SQL} ORDER BY id DESC LIMIT @limit))
+       ORDER BY id DESC`,
     ),
     invitation: db.prepare<[string, string], TrusteeInvitationRow>(
       'SELECT * FROM release_trustees WHERE user_id = ? AND trustee_id = ?',
@@ -273,9 +298,16 @@ export function createReleaseStore(db: Db) {
     /** Users whose waiting period is over or whose check-in has fallen due, at `now`. */
     dueUsers: (now: number): string[] => q.due.all(now, now).map((r) => r.user_id),
     releasedUsers: (): string[] => q.released.all().map((r) => r.user_id),
-    addActivity: (userId: string, at: number, kind: string, text: string) => void q.addActivity.run(userId, at, kind, text),
+    /** Adds a line to the account's activity log, then trims the lines of its class to `opts.activityRows`. */
+    addActivity(userId: string, at: number, kind: string, text: string): void {
+      addAndTrim(userId, at, kind, text); // one commit (a savepoint inside an open transaction)
+    },
     /** The newest `limit` activity entries, newest first. */
-    activity: (userId: string, limit = 200): ActivityRow[] => q.activity.all(userId, limit),
+    /**
+     * The account's newest `limit` activity lines and its newest `limit` release-critical ones
+     * (older than those, when a flood of routine lines came after), newest first.
+     */
+    activity: (userId: string, limit = 200): ActivityRow[] => q.activity.all({ user: userId, limit }),
     invitation: (userId: string, trusteeId: string) => q.invitation.get(userId, trusteeId) ?? null,
     invitations: (userId: string) => q.invitations.all(userId),
     putInvitation: (row: TrusteeInvitationRow) =>

@@ -52,3 +52,37 @@ export function createPokeHub(maxPerAccount = MAX_CONNECTIONS_PER_ACCOUNT): Poke
     count: (userId) => byUser.get(userId)?.length ?? 0,
   };
 }
+
+/**
+ * `hub` with each account's pokes coalesced (SECURITY.md "Limits", `pokeWindowMs`): an account's
+ * first poke goes out at once and opens a window of `windowMs`; pokes inside it are folded into
+ * one poke when it closes (which opens the next window), so a burst of writes makes at most one
+ * poke per window per account and the last change is always told. Only windows with a poke open
+ * are held (one timer each, not keeping the process alive).
+ */
+export function coalescePokes(hub: PokeHub, windowMs: number): PokeHub {
+  const open = new Map<string, { again: boolean }>();
+  const start = (userId: string) => {
+    const w = { again: false };
+    open.set(userId, w);
+    setTimeout(() => {
+      open.delete(userId);
+      if (w.again) {
+        hub.poke(userId);
+        start(userId);
+      }
+    }, windowMs).unref?.();
+  };
+  return {
+    ...hub,
+    poke(userId) {
+      const w = open.get(userId);
+      if (w) {
+        w.again = true;
+        return;
+      }
+      hub.poke(userId);
+      start(userId);
+    },
+  };
+}

@@ -68,6 +68,14 @@ export type ActivityKind =
   | 'cancelled'
   | 'released';
 
+/**
+ * Activity kinds that record a release episode: who or what began a waiting period, that it was
+ * cancelled, that the account was released. The log keeps them apart from routine lines
+ * (SECURITY.md "Limits", `activityRows`): a flood of routine lines (settings changed over and over)
+ * never pushes out the record of who reported the owner's passing and when.
+ */
+export const RELEASE_CRITICAL_ACTIVITY: readonly ActivityKind[] = ['trustee-reported', 'check-in-lapsed', 'cancelled', 'released'];
+
 export interface ActivityEntry {
   kind: ActivityKind;
   /** One plain sentence for the owner's activity log. */

@@ -5,7 +5,7 @@
  * per-user rate limit (DESIGN.md §4); bodies are validated with the shared schemas
  * (shared/schema/ai.ts), so a bad field is a 400 naming it.
  *
- * Mount with `app.route('/', aiRoutes(deps, services, { ai: createAiProvider(deps.config), snapshot }))`.
+ * Mount with `app.route('/', aiRoutes(deps, services, { ai: createAiProvider(deps.config, services.rateLimiters), snapshot }))`.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import {
@@ -15,6 +15,7 @@ import {
   obituaryRequestSchema,
   recommendationsQuerySchema,
 } from '../../shared/schema';
+import { createAiAccountShare } from '../ai/budget';
 import type { AiProvider, PlanningSnapshot } from '../ai/provider';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
@@ -42,8 +43,11 @@ export function aiRoutes(deps: AppDeps, services: Services, opts: AiRoutesOption
     message: AI_RATE_LIMIT_MESSAGE,
   });
   const session = requireSession(deps, services);
+  // With a model configured, each account also has its share of the server's AI day (ai/budget.ts).
+  const share = deps.config.openai.apiKey ? createAiAccountShare(deps.config.limits, services.rateLimiters) : null;
   const limited: MiddlewareHandler<AppEnv> = async (c, next) => {
     limiter.hit(c.var.userId);
+    await share?.charge(c.var.userId);
     await next();
   };
   const { ai } = opts;

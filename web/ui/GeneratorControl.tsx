@@ -6,7 +6,8 @@
  * dialog in preview or edit mode. The preview is plain text with whitespace kept, never HTML.
  *
  * Errors never throw: a response without automationContent gives 'Generation Failed', any other
- * failure (network, 4xx/5xx, a missing endpoint) 'Generation Error'. Offline, it says that
+ * failure (network, 4xx/5xx, a missing endpoint) 'Generation Error' (for a 429, e.g. the server's
+ * AI budget, with the server's words as its description). Offline, it says that
  * generating needs a connection and sends nothing.
  *
  * @example
@@ -18,6 +19,7 @@ import type { z } from 'zod';
 import { AUTOMATION_KIND_NAMES, DEFAULT_AUTOMATION_KIND_NAME } from '../../shared/labels';
 import type { automationRequestSchema } from '../../shared/schema/ai';
 import { apiFetch } from '../api/client';
+import { limitReason } from '../api/refusal';
 import { Button } from './Button';
 import { cn } from './cn';
 import { Dialog, DialogClose } from './Dialog';
@@ -71,7 +73,8 @@ export function GeneratorControl({ request, onSave, className }: GeneratorContro
       setOpen(true);
     } catch (err) {
       console.error('Generation Error', err);
-      toast({ title: 'Generation Error', description: 'An error occurred while generating automation content.', variant: 'destructive' });
+      // A refusal for a limit (the server's AI budget, 429) says why in the server's words.
+      toast({ title: 'Generation Error', description: limitReason(err) ?? 'An error occurred while generating automation content.', variant: 'destructive' });
     } finally {
       setGenerating(false);
     }

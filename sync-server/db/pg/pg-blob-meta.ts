@@ -31,7 +31,8 @@ function pgBlobMethods(q: Queryable): Methods {
       );
     },
     async count(userId) {
-      const { rows } = await q.query<{ n: number }>("SELECT COUNT(*)::int AS n FROM blobs WHERE user_id = $1 AND state != 'deleting' AND released_at IS NULL", [userId]);
+      // Released files count until they are deleted (blob-meta.ts).
+      const { rows } = await q.query<{ n: number }>("SELECT COUNT(*)::int AS n FROM blobs WHERE user_id = $1 AND state != 'deleting'", [userId]);
       return rows[0]!.n;
     },
     async usedBytes(userId) {

@@ -14,7 +14,7 @@ import { COLLECTIONS, type CollectionName } from '../../../shared/schema';
 import { isDeleted, type Change, type RecordState, type ServerRecord } from '../../../shared/sync';
 import { mergeBatch } from '../merge-batch';
 import { MAX_HISTORY_PER_FIELD, type Admit, type AsyncRecordStore } from '../record-store';
-import { isCurrent, KEPT_USAGE, keptUsage, readPgUsage, usageAfter, type KeptUsage } from './pg-usage';
+import { isCurrent, KEPT_USAGE, keptUsage, readPgUsage, usageAfter, withActivity, type KeptUsage } from './pg-usage';
 import { withTransaction } from './pool';
 
 interface Row {
@@ -66,7 +66,9 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
       if (admit) {
         // Admission gets its own copies: what it does to them never reaches the merge below.
         const rows = new Map(stored.rows.map((r) => [key(r.collection, r.id), toRecord(r)]));
-        changes = admit((c, id) => rows.get(key(c, id)) ?? null, { live: { ...usage.live }, bytes: usage.bytes });
+        // `accountBytes` counts the activity log too (SECURITY.md "Limits"); the kept columns stay records only.
+        const counted = await withActivity(db, userId, usage);
+        changes = admit((c, id) => rows.get(key(c, id)) ?? null, { live: { ...usage.live }, bytes: counted.bytes });
       }
       if (!changes.length) return [];
       const states = new Map(stored.rows.map((r) => [key(r.collection, r.id), JSON.parse(r.state) as RecordState]));

@@ -15,8 +15,9 @@
  * `release_cursor` would (db/pg/README.md).
  */
 import type pg from 'pg';
-import type { ReleaseState, StartedBy } from '../../release/state-machine';
-import type { ActivityRow, DeliveryRow, TokenRow, TrusteeInvitationRow, TrusteeRecordRow } from '../release';
+import { ACCOUNT_LIMITS } from '../../../shared/limits';
+import { RELEASE_CRITICAL_ACTIVITY, type ReleaseState, type StartedBy } from '../../release/state-machine';
+import { CRITICAL_KINDS_SQL, type ActivityRow, type DeliveryRow, type TokenRow, type TrusteeInvitationRow, type TrusteeRecordRow } from '../release';
 import type { AsyncReleaseStore } from '../release-store';
 import { pgReleaseEmails } from './pg-release-emails';
 import { advisoryAccountLock, numeric, pgTransactional, type Queryable } from './pg-tx';
@@ -57,7 +58,7 @@ export async function lockReleaseAccount(client: pg.PoolClient, userId: string):
   await client.query(row, [userId]);
 }
 
-function pgReleaseMethods(q: Queryable): Methods {
+function pgReleaseMethods(q: Queryable, activityRows: number): Methods {
   const count = async (sql: string, params: unknown[]) => (await q.query(sql, params)).rowCount ?? 0;
   const userIds = async (sql: string, params: unknown[]) => (await q.query<{ user_id: string }>(sql, params)).rows.map((r) => r.user_id);
   return {
@@ -92,9 +93,23 @@ function pgReleaseMethods(q: Queryable): Methods {
     releasedUsers: () => userIds("SELECT user_id FROM release_state WHERE phase = 'released'", []),
     async addActivity(userId, at, kind, text) {
       await q.query('INSERT INTO release_activity (user_id, at, kind, text) VALUES ($1, $2, $3, $4)', [userId, at, kind, text]);
+      // The lines of its class beyond the newest `activityRows` go (db/release.ts, SECURITY.md "Limits").
+      const not = (RELEASE_CRITICAL_ACTIVITY as readonly string[]).includes(kind) ? '' : 'NOT ';
+      await q.query(
+        `DELETE FROM release_activity WHERE user_id = $1 AND kind ${not}IN ${CRITICAL_KINDS_SQL} AND id <= (
+           SELECT id FROM release_activity WHERE user_id = $1 AND kind ${not}IN ${CRITICAL_KINDS_SQL} ORDER BY id DESC LIMIT 1 OFFSET $2)`,
+        [userId, activityRows],
+      );
     },
     async activity(userId, limit = 200) {
-      const { rows } = await q.query('SELECT id, at, kind, text FROM release_activity WHERE user_id = $1 ORDER BY id DESC LIMIT $2', [userId, limit]);
+      // The newest `limit` lines and the newest `limit` release-critical ones (db/release.ts).
+      const { rows } = await q.query(
+        `SELECT id, at, kind, text FROM release_activity WHERE user_id = $1 AND id IN (
+           (SELECT id FROM release_activity WHERE user_id = $1 ORDER BY id DESC LIMIT $2)
+           UNION (SELECT id FROM release_activity WHERE user_id = $1 AND kind IN ${CRITICAL_KINDS_SQL} ORDER BY id DESC LIMIT $2))
+         ORDER BY id DESC`,
+        [userId, limit],
+      );
       return rows.map((r) => numeric<ActivityRow>(r, ['id', 'at']));
     },
     async invitation(userId, trusteeId) {
@@ -195,9 +210,12 @@ function pgReleaseMethods(q: Queryable): Methods {
 const first = (args: unknown[]) => args[0] as string;
 const rowUser = (args: unknown[]) => (args[0] as { user_id: string }).user_id;
 
-/** The release store over `pool` (migrations of db/pg/ applied). */
-export function createPgReleaseStore(pool: pg.Pool): AsyncReleaseStore {
-  return pgTransactional<Methods>(pool, pgReleaseMethods, {
+/**
+ * The release store over `pool` (migrations of db/pg/ applied); `opts.activityRows` bounds each
+ * account's activity log as on SQLite (db/release.ts createReleaseStore).
+ */
+export function createPgReleaseStore(pool: pg.Pool, opts: { activityRows: number } = { activityRows: ACCOUNT_LIMITS.activityRows }): AsyncReleaseStore {
+  return pgTransactional<Methods>(pool, (q) => pgReleaseMethods(q, opts.activityRows), {
     accountOf: {
       getState: first,
       putState: first,

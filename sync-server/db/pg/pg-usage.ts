@@ -5,20 +5,30 @@
  */
 import type pg from 'pg';
 import { COLLECTIONS, type CollectionName } from '../../../shared/schema';
-import type { AccountUsage } from '../usage';
+import { ACTIVITY_BYTES_SQL, type AccountUsage } from '../usage';
 import type { Queryable } from './pg-tx';
 
 /**
  * Reads an account's usage as every push keeps it on the account's row (migration 008; one
- * primary-key read over `pool`), counted afresh when a push did not keep it (isCurrent). An
- * unknown account holds nothing.
+ * primary-key read over `pool`), counted afresh when a push did not keep it (isCurrent), plus the
+ * bytes of its activity log (`withActivity`). An unknown account holds nothing.
  */
 export function createPgUsageReader(pool: pg.Pool): (userId: string) => Promise<AccountUsage> {
   return async (userId) => {
     const { rows } = await pool.query<KeptUsage>(`SELECT ${KEPT_USAGE} FROM users WHERE id = $1`, [userId]);
     if (!rows[0]) return { live: noneLive(), bytes: 0 };
-    return isCurrent(rows[0]) ? keptUsage(rows[0]) : readPgUsage(pool, userId);
+    return withActivity(pool, userId, isCurrent(rows[0]) ? keptUsage(rows[0]) : await readPgUsage(pool, userId));
   };
+}
+
+/**
+ * `usage` (records only, as kept on the account's row) with the bytes of the account's activity
+ * log added, read through `db`: what `accountBytes` counts (SECURITY.md "Limits"). The kept
+ * columns stay records only; the log is trimmed on its own (`activityRows`).
+ */
+export async function withActivity(db: Queryable, userId: string, usage: AccountUsage): Promise<AccountUsage> {
+  const { rows } = await db.query<{ bytes: string }>(`${ACTIVITY_BYTES_SQL}$1`, [userId]);
+  return { live: usage.live, bytes: usage.bytes + Number(rows[0]?.bytes ?? 0) };
 }
 
 /** The columns of `users` that KeptUsage reads. */

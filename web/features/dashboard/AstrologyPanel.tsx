@@ -40,7 +40,14 @@ function Insight({ birthdate, planType }: { birthdate: string; planType: PlanTyp
   );
   if (query.status !== 'success') {
     if (query.status === 'offline') return <PanelNotice kind="offline">You are offline. Astrological insights need a connection.</PanelNotice>;
-    if (query.status === 'error') return <PanelNotice kind="error">Unable to load insights. Please try again later.</PanelNotice>;
+    if (query.status === 'error') {
+      return (
+        <PanelNotice kind="error">
+          Unable to load insights. Please try again later.
+          {query.reason && <span className="mt-1 block">{query.reason}</span>}
+        </PanelNotice>
+      );
+    }
     return <PanelNotice kind="loading">Loading insights...</PanelNotice>;
   }
   const { insights, recommendations, elements } = query.data;

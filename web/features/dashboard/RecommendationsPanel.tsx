@@ -67,6 +67,7 @@ export function RecommendationsPanel() {
             }
           >
             Unable to load recommendations at this time.
+            {query.reason && <span className="mt-1 block">{query.reason}</span>}
           </PanelNotice>
         )}
         {query.status === 'success' && (

@@ -2,15 +2,17 @@
  * A tiny read-only query for the dashboard's AI panels (SPEC.md §7: queries are not refetched
  * on window focus, do not retry, and cached data never goes stale). Results are cached per key
  * for the page's lifetime; `refetch()` asks again. Offline (navigator.onLine false, or the fetch
- * failed with a network TypeError) is its own state, so the panel can say so instead of erroring.
+ * failed with a network TypeError) is its own state, so the panel can say so instead of erroring;
+ * a refusal for a limit (429, e.g. the server's AI budget) carries the server's words as `reason`.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { limitReason } from '../../api/refusal';
 import { isNetworkError } from '../profile/network-error';
 
 export type QueryState<T> =
   | { status: 'idle' | 'loading'; data?: undefined; isFetching: boolean }
   | { status: 'success'; data: T; isFetching: boolean }
-  | { status: 'error' | 'offline'; data?: undefined; isFetching: boolean };
+  | { status: 'error' | 'offline'; data?: undefined; isFetching: boolean; /** The server's words when it refused for a limit (429). */ reason?: string };
 
 const cache = new Map<string, unknown>();
 
@@ -40,7 +42,7 @@ export function useApiQuery<T>(key: string, fetcher: () => Promise<T>, enabled =
       if (latestKey.current === runKey) setState({ status: 'success', data, isFetching: false });
     } catch (err) {
       console.error(`Query ${runKey} failed`, err);
-      if (latestKey.current === runKey) setState({ status: isNetworkError(err) ? 'offline' : 'error', isFetching: false });
+      if (latestKey.current === runKey) setState({ status: isNetworkError(err) ? 'offline' : 'error', isFetching: false, reason: limitReason(err) });
     }
   }, [key]);
 

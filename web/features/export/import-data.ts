@@ -10,6 +10,7 @@
  */
 import { COLLECTIONS, COLLECTION_SPECS, type CollectionName } from '../../../shared/schema/collections';
 import type { FileRef } from '../../../shared/files/ref';
+import { FILE_LIMIT_DEFAULTS } from '../../../shared/limits';
 import { DAMAGED_ZIP_MESSAGE, ExportReadError, readExport, type ExportRecord } from '../../../shared/export/read';
 import type { ExportFileEntry } from '../../../shared/export/format';
 import { TOMBSTONE_FIELD, isDeleted } from '../../../shared/sync/record';
@@ -45,11 +46,14 @@ export interface ImportResult {
 
 /**
  * Imports `zip` into `db`'s account. `addFile` adds a file of the ZIP (absent: a record keeps the
- * file reference it was exported with). Throws ExportReadError (nothing written) when the ZIP is
- * refused, LocalWriteError (nothing written) when a record would be refused by the server.
+ * file reference it was exported with). A file larger than the server's MAX_FILE_BYTES (as this
+ * device last heard it, web/files/limits.ts; else the default) is refused before it is read.
+ * Throws ExportReadError (nothing written) when the ZIP is refused, LocalWriteError (nothing
+ * written) when a record would be refused by the server.
  */
 export async function importData(db: UserDatabase, zip: Uint8Array, addFile?: AddFile): Promise<ImportResult> {
-  const checked = readExport(zip);
+  const maxFileBytes = (await db.getMeta('fileLimits'))?.maxFileBytes ?? FILE_LIMIT_DEFAULTS.maxFileBytes;
+  const checked = readExport(zip, { maxFileBytes });
   const { manifest } = checked;
   const fileOf = new Map<string, ExportFileEntry>(manifest.files.map((f) => [`${f.collection}/${f.id}`, f]));
   const targets = COLLECTIONS.flatMap((c) =>

@@ -1,0 +1,31 @@
+/**
+ * The server's AI budget in the browser (SECURITY.md "Limits", `aiCallsPerDay`): when the server
+ * refuses an AI call with its 429 `{ error, issues }`, the dashboard's recommendations panel keeps
+ * its SPEC.md line and says why in the server's words, at 390 px and 1280 px, and passes axe.
+ * The 429 is answered at the network boundary (the real server's own is in
+ * sync-server/hostile-tenant-bounds.test.ts).
+ */
+import { describe, it } from 'vitest';
+import { AI_DAY_MESSAGE } from '../sync-server/ai/budget';
+import { expectNoSeriousA11yViolations, hasChromium, poll, registerViaUi, SCREEN_SIZES, uniqueUser, useBrowserSuite } from './harness';
+
+describe.skipIf(!hasChromium)('the AI budget, explained', () => {
+  const suite = useBrowserSuite();
+
+  for (const [size, contextAt] of SCREEN_SIZES) {
+    it(`past the day's AI budget the recommendations panel says why (${size})`, async () => {
+      const context = await contextAt(suite.browser, suite.server.url);
+      await context.route('**/api/recommendations**', (route) =>
+        route.fulfill({ status: 429, headers: { 'Retry-After': '3600' }, json: { error: AI_DAY_MESSAGE, issues: [{ path: 'ai', message: AI_DAY_MESSAGE }] } }),
+      );
+      const page = await context.newPage();
+      await registerViaUi(page, uniqueUser('Rosa'));
+      await page.waitForURL('**/dashboard');
+      const panel = page.locator('[aria-labelledby="recommendations-heading"]');
+      await poll(() => panel.getByText('Unable to load recommendations at this time.').isVisible()).toBe(true);
+      await poll(() => panel.getByText(AI_DAY_MESSAGE, { exact: true }).isVisible()).toBe(true);
+      await expectNoSeriousA11yViolations(page, `dashboard, AI budget used (${size})`);
+      await context.close();
+    });
+  }
+});

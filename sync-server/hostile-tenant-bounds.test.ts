@@ -34,7 +34,7 @@ const activityOf = (t: TestApp, userId: string) =>
 
 describe('the activity log is bounded, counted and does not flood the live stream', () => {
   it('alternating release settings keeps the last activityRows routine lines; the release-critical lines stay', async () => {
-    const t = createTestApp({ AFTERWORD_LIMITS: JSON.stringify({ activityRows: 20 }) });
+    const t = createTestApp({ AFTERWORD_LIMITS: JSON.stringify({ activityRows: 20, writesPerMinute: 1000 }) }); // the write budget (account frame) is not what is tested here
     const { cookie: first, user, body } = await signUp(t);
     // A real release episode first: check-ins every 30 days, none for 38 days, so the scheduler starts a waiting period; the owner cancels it.
     expect((await t.call('PUT', '/api/release/settings', { checkInDays: 30 }, first)).status).toBe(200);

@@ -31,6 +31,10 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
     'GET /api/delivery/:token/file', // issue #17
     'GET /api/still-here/:token',
     'POST /api/still-here/:token',
+    // The owner's "Confirm your e-mail address" link (release/owner-email.ts): GET shows a button,
+    // POST confirms; single use, 3 days, per-address limited.
+    'GET /api/verify-email/:token',
+    'POST /api/verify-email/:token',
   ],
 ]);
 

@@ -176,8 +176,9 @@ async function staleReason(release: ReleaseService, records: ReleaseRecords, row
   }
   if (kind.startsWith('owner-')) {
     const to = row.to_addr.toLowerCase();
-    const current = kind === 'owner-verify' ? (await release.owner(row.user_id)).email?.toLowerCase() : await release.ownerAddress(row.user_id);
-    return current === to ? null : 'Your e-mail address changed, or is not confirmed, since this e-mail was queued.';
+    // Addresses compare without case (queued ones are stored lower-cased; the profile keeps the owner's capitals).
+    const current = kind === 'owner-verify' ? (await release.owner(row.user_id)).email : await release.ownerAddress(row.user_id);
+    return current?.toLowerCase() === to ? null : 'Your e-mail address changed, or is not confirmed, since this e-mail was queued.';
   }
   return null;
 }

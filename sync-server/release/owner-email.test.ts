@@ -98,3 +98,21 @@ describe("the owner's e-mail address is verified by a link", () => {
     expect((await o.open(link, 'POST')).status).toBe(404);
   });
 });
+
+describe('an address with capitals (as phones often type it)', () => {
+  it('once verified, still receives the notices of a waiting period', async () => {
+    const t = createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://afterword.example' });
+    const o = await ownerOn(t);
+    const email = o.addr('me').replace(/^m/, 'M');
+    expect((await t.call('PATCH', '/api/user/profile', { email }, o.cookie)).status).toBe(200);
+    expect((await t.call('POST', '/api/release/owner-email/verify', {}, o.cookie)).status).toBe(200);
+    await t.services.scheduler.runOnce();
+    expect((await o.open(linkOf(await smtp.waitFor(email, /Confirm your e-mail address/)), 'POST')).status).toBe(200);
+    await o.addTrustee('grace');
+    await t.services.scheduler.runOnce();
+    const report = await acceptInvitation(o, smtp, 'grace');
+    expect((await o.open(report, 'POST')).status).toBe(200);
+    await t.services.scheduler.runOnce();
+    await smtp.waitFor(email, /A waiting period has started/);
+  });
+});

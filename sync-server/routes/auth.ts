@@ -1,6 +1,7 @@
 /**
  * Accounts and sessions (SPEC.md §7; DESIGN.md §3): register, login, logout, and — beyond
- * SPEC.md — password change and account deletion.
+ * SPEC.md — password change, account deletion, and the password entered again before a
+ * sensitive action (auth/reauth.ts).
  * - Login answers the same 401 for an unknown user and a wrong password, after the same scrypt
  *   work (OWASP ASVS 6.3.8).
  * - Login and register are rate limited per IP and per username; windows expire, so nobody can
@@ -12,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import {
   changePasswordSchema,
+  confirmPasswordSchema,
   deleteAccountSchema,
   loginSchema,
   registerSchema,
@@ -107,6 +109,22 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     await s.accounts.setPasswordHash(row.id, hash);
     await s.accounts.deleteOtherSessions(row.id, c.var.sessionId);
     issueDeviceCookie(c, deps, row.id, hash); // every older device cookie stops counting as trusted (auth/device-cookie.ts)
+    return c.json({ ok: true });
+  });
+
+  /**
+   * The password entered again for a sensitive action (auth/reauth.ts): a right one marks the
+   * session authenticated now; a wrong one is a 400 naming `password`. Rate limited like the
+   * password change (per account).
+   */
+  app.post('/api/auth/confirm-password', requireSession(deps, services), async (c) => {
+    const body = await readJson(c, confirmPasswordSchema);
+    await perUsername.hit(`confirm:${c.var.userId}`);
+    const row = await s.accounts.findById(c.var.userId);
+    if (!row || !(await verifyPassword(body.password, row.password_hash))) {
+      throw new ApiHttpError(400, 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
+    }
+    await s.accounts.reauthenticateSession(c.var.sessionId, deps.now());
     return c.json({ ok: true });
   });
 

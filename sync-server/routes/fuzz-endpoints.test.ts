@@ -38,6 +38,7 @@ function validBodies(now: number): Record<string, unknown> {
     'POST /api/auth/login': { username: 'someone', password: 'some password' },
     'POST /api/auth/password': { currentPassword: 'correct horse battery', newPassword: 'another secret' },
     'POST /api/auth/delete-account': { password: 'not it at all' },
+    'POST /api/auth/confirm-password': { password: 'not it at all' },
     'PATCH /api/user/profile': { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
     'POST /api/sync': { protocol: 1, cursor: 0, changes: [{ collection: 'trustees', id: 'fz1', hlc: hlcNow(now, 1), fields: { name: 'Fuzz' } }] },
     'POST /api/messages': message,

@@ -24,6 +24,7 @@ import { exportRoutes } from './routes/export';
 import { profileRoutes } from './routes/profile';
 import { releaseRoutes } from './routes/release';
 import { releasePublicRoutes } from './release/public-routes';
+import { checkInLinkRoutes } from './release/check-in-routes';
 import { createPokeHub } from './live/poke-hub';
 import { bridgeHub } from './live/poke-bus';
 import { syncRoutes, type LiveOptions } from './routes/sync';
@@ -106,6 +107,7 @@ export function createApp(
   app.route('/', exportRoutes(deps, services));
   app.route('/', releaseRoutes(deps, services));
   app.route('/', releasePublicRoutes(deps, services));
+  app.route('/', checkInLinkRoutes(deps, services));
   app.route('/', healthRoutes(deps, services)); // /healthz, /readyz: outside /api, so no session, CSRF or body limit (issue #19)
 
   app.all('/api/*', () => {

@@ -43,7 +43,7 @@ export interface TrusteeInvitationRow {
   bounced_at?: number | null;
 }
 
-export type TokenPurpose = 'invite' | 'report' | 'access' | 'delivery' | 'cancel';
+export type TokenPurpose = 'invite' | 'report' | 'access' | 'delivery' | 'cancel' | 'check-in';
 export interface TokenRow {
   hash: string;
   user_id: string;

@@ -31,6 +31,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
     'GET /api/delivery/:token/file', // issue #17
     'GET /api/still-here/:token',
     'POST /api/still-here/:token',
+    'GET /api/check-in/:token', // a check-in reminder's "I'm here" (release/check-in-routes.ts)
+    'POST /api/check-in/:token',
   ],
 ]);
 

@@ -18,6 +18,7 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   access: 90 * DAY_MS,
   delivery: 365 * DAY_MS,
   cancel: 31 * DAY_MS, // capped by the waiting period's end when minted
+  'check-in': 14 * DAY_MS, // a reminder's "I'm here": through the reminders of one lapse
 };
 
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;

@@ -61,5 +61,9 @@ describe('check-ins', () => {
     }
     // Due on day 30, reminded on days 30, 33 and 36, waiting from day 37, released on day 39.
     expect(releasedOn).toBe(39);
+    // Settings' "Would your plan work today?" says it was released, not "Not ready yet".
+    const readiness = await (await t.call('GET', '/api/release/readiness', undefined, cookie)).json();
+    expect(readiness).toMatchObject({ phase: 'released', ready: false, missing: [], nextReminderAt: null });
+    expect(Date.parse(readiness.releasedAt)).toBe(Date.parse((await (await t.call('GET', '/api/release/status', undefined, cookie)).json()).releasedAt));
   });
 });

@@ -65,24 +65,29 @@ export async function readinessOf(
   const due = checkInDueAt(s);
   const nextReminder = due !== null && s.remindersSent < REMINDER_OFFSETS_DAYS.length ? due + REMINDER_OFFSETS_DAYS[s.remindersSent]! * DAY_MS : null;
   const missing: string[] = [];
-  if (mailer.mode === 'folder') {
+  const released = s.phase === 'released';
+  if (released) {
+    // The plan has been carried out: what would stop it working no longer applies (Settings says it was released).
+  } else if (mailer.mode === 'folder') {
     missing.push('E-mail is not set up on this server (SMTP_URL). Release e-mails are written to a folder on the server and reach no one. Ask whoever runs the server to set SMTP_URL.');
   }
-  if (!deps.config.publicUrl) {
+  if (!released && !deps.config.publicUrl) {
     missing.push(`The server's public address (PUBLIC_URL) is not set. Links in e-mails point to ${linkBase(deps.config)} and will not work from other machines until it is set.`);
   }
-  if (!owner.email) missing.push('Your profile has no valid e-mail address, so we cannot remind you or warn you of a waiting period.');
+  if (!released && !owner.email) missing.push('Your profile has no valid e-mail address, so we cannot remind you or warn you of a waiting period.');
   const accepted = trustees.filter((t) => t.invitation === 'accepted');
   if (s.phase !== 'released' && s.checkInDays === 0 && accepted.length === 0) {
     missing.push('Nothing can start a release: check-ins are off and no trustee has accepted. Turn on check-ins or ask a trustee to accept their invitation.');
   }
-  for (const t of trustees) {
+  for (const t of released ? [] : trustees) {
     if (t.bouncedAt) missing.push(`E-mail to ${t.name} (${t.email}) could not be delivered. Check their address.`);
     else if (t.invitation !== 'accepted') missing.push(`${t.name} has not accepted yet. You can resend the invitation.`);
   }
-  for (const u of undeliverable) missing.push(`The e-mail “${u.subject}” to ${u.to} could not be delivered.`);
+  for (const u of released ? [] : undeliverable) missing.push(`The e-mail “${u.subject}” to ${u.to} could not be delivered.`);
   return {
-    ready: missing.length === 0,
+    phase: s.phase,
+    releasedAt: iso(s.releasedAt),
+    ready: !released && missing.length === 0,
     missing,
     email: mailer.mode,
     publicUrl: deps.config.publicUrl ?? null,

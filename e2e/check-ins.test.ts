@@ -1,0 +1,100 @@
+/**
+ * Check-ins that mean a person is alive (DESIGN.md §8; sync-server/release/README.md), in the
+ * browser at 390 px, over real HTTP and a real SMTP server on loopback, with the server's
+ * test-only clock (AFTERWORD_TEST_CLOCK=1, sync-server/release/test-clock.ts). The owner turns on
+ * 30-day check-ins, then leaves the phone signed in with live sync running while 100 days pass:
+ * every simulated day a change made elsewhere reaches the phone through the live stream and it
+ * syncs, yet nobody uses it, so the check-in lapses, the reminders go out, and the release
+ * happens on day 39, the device still signed in. Settings then says the plan was released.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import { expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import { choose, expectToast, signedInPage } from './record-screens';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', () => {
+  let smtp: TestSmtp;
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    server = await startServer({ env: { SMTP_URL: smtp.url, AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '3600000' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  /** Moves the server's clock on by `ms` and runs one scheduler pass. */
+  async function advance(ms: number) {
+    const res = await fetch(`${server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) });
+    expect(res.status).toBe(200);
+  }
+
+  /** The server's release status, read with `page`'s own session (a GET: no check-in). */
+  const status = (page: Page) => page.evaluate(async () => (await fetch('/api/release/status')).json() as Promise<{ state: string; lastCheckInAt: string }>);
+
+  it('a phone left open with live sync for 100 simulated days does not postpone the release', { timeout: 300_000 }, async () => {
+    const { page, user, context } = await signedInPage(browser, server.url, '/settings', mobileContext);
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const rest = (method: string, path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, { method, headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify(body) });
+    const recipient = user.email.replace('ada.', 'clara.');
+    const made = await rest('POST', '/api/messages', { recipientName: 'Clara', recipientEmail: recipient, messageType: 'text', messageContent: 'Look after the roses.', deliveryDate: null });
+    expect(made.status).toBe(201);
+    const { id: messageId } = (await made.json()) as { id: string };
+
+    // The person turns on check-ins: using the app is a check-in.
+    await choose(page, 'Check-in interval', 'Every 30 days');
+    await expectToast(page, 'Release settings saved');
+    await choose(page, 'Waiting period', '2 days');
+    await expectToast(page, 'Release settings saved');
+    const checkedIn = (await status(page)).lastCheckInAt;
+
+    // Then the phone lies on a table, signed in, the app open. Each day another device changes the
+    // message; the live stream tells the phone, and it syncs. Nobody touches the phone.
+    let releasedOn: number | null = null;
+    let syncs = 0;
+    page.on('response', (r) => {
+      if (r.url().endsWith('/api/sync') && r.status() === 200) syncs += 1;
+    });
+    for (let day = 1; day <= 100; day++) {
+      await advance(DAY_MS);
+      const synced = page.waitForResponse((r) => r.url().endsWith('/api/sync') && r.request().method() === 'POST', { timeout: 15_000 });
+      expect((await rest('PATCH', `/api/messages/${messageId}`, { messageContent: `Look after the roses. (day ${day})` })).status, `day ${day}`).toBe(200);
+      expect((await synced).status(), `the phone's sync on day ${day}`).toBe(200);
+      if (releasedOn === null && (await status(page)).state === 'released') releasedOn = day;
+    }
+    expect(syncs).toBeGreaterThanOrEqual(100);
+    expect((await status(page)).lastCheckInAt).toBe(checkedIn);
+    // Due on day 30, reminded on days 30, 33 and 36, waiting from day 37, released on day 39.
+    expect(releasedOn).toBe(39);
+    expect(smtp.to(user.email).filter((e) => /check in/.test(e.subject))).toHaveLength(3);
+    await smtp.waitFor(recipient, /A message from/);
+
+    // Still signed in after 100 days; Settings says the plan was released.
+    await page.goto('/settings');
+    const readiness = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'Would your plan work today?' }) }).last();
+    await readiness.getByText('Your plan was released on', { exact: false }).waitFor();
+    expect(await page.getByText('Not ready yet').count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, '/settings at 390 px after release');
+  });
+
+  it('using the app checks in; a tab left open does not', { timeout: 120_000 }, async () => {
+    const { page } = await signedInPage(browser, server.url, '/dashboard', mobileContext);
+    const first = (await status(page)).lastCheckInAt;
+    await advance(2 * DAY_MS);
+    await page.waitForTimeout(1000); // the open tab's timers and live stream run; nobody touches it
+    expect((await status(page)).lastCheckInAt).toBe(first);
+    const checkIn = page.waitForResponse((r) => r.url().endsWith('/api/release/check-in'));
+    await page.getByRole('heading', { level: 1 }).click(); // the person taps the screen
+    expect((await checkIn).status()).toBe(200);
+    expect(Date.parse((await status(page)).lastCheckInAt)).toBeGreaterThanOrEqual(Date.parse(first) + 2 * DAY_MS);
+  });
+});

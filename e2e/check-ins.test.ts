@@ -80,8 +80,8 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
 
     // Still signed in after 100 days; Settings says the plan was released.
     await page.goto('/settings');
-    const readiness = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'Would your plan work today?' }) }).last();
-    await readiness.getByText('Your plan was released on', { exact: false }).waitFor();
+    await page.getByRole('heading', { name: 'Would your plan work today?' }).waitFor();
+    await page.getByText('Your plan was released on', { exact: false }).waitFor();
     expect(await page.getByText('Not ready yet').count()).toBe(0);
     await expectNoSeriousA11yViolations(page, '/settings at 390 px after release');
   });

@@ -62,6 +62,7 @@ describe('re-authentication for sensitive actions', () => {
     expect(settings.status).toBe(403);
     expect(await settings.json()).toEqual({ error: REAUTH_REQUIRED, issues: [{ path: 'password', message: 'Enter your password again' }] });
     expect((await t.call('GET', '/api/export', undefined, cookie)).status).toBe(403);
+    expect((await t.call('GET', '/api/auth/recent', undefined, cookie)).status).toBe(403);
     // Reading and everyday use are not sensitive.
     expect((await t.call('GET', '/api/release/settings', undefined, cookie)).status).toBe(200);
     expect((await t.call('POST', '/api/release/check-in', undefined, cookie)).status).toBe(200);
@@ -74,6 +75,7 @@ describe('re-authentication for sensitive actions', () => {
 
     expect((await t.call('POST', '/api/auth/confirm-password', { password: body.password }, cookie)).status).toBe(200);
     expect((await t.call('PUT', '/api/release/settings', { checkInDays: 60 }, cookie)).status).toBe(200);
+    expect((await t.call('GET', '/api/auth/recent', undefined, cookie)).status).toBe(200);
     const exported = await t.call('GET', '/api/export', undefined, cookie);
     expect(exported.status).toBe(200);
     await exported.arrayBuffer();

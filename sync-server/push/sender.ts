@@ -49,7 +49,7 @@ export function createPushSender(vapid: VapidKeys | null, store: AsyncPushStore,
           const res = await fetch(req.endpoint, {
             method: req.method,
             headers,
-            body: req.body ?? undefined,
+            body: req.body ? new Uint8Array(req.body) : undefined,
             redirect: 'manual',
             signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
           });

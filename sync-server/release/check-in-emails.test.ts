@@ -44,11 +44,11 @@ describe('check-in e-mails', () => {
   });
 
   it('a waiting period started by lapsed check-ins is not announced as a death report', () => {
-    const lapsed = renderEmail('owner-waiting-started', { ownerName: 'Ada Lovelace', recipientName: 'Ada', endsAt: Date.UTC(2027, 0, 8), waitingDays: 7 }, 'http://x/api/still-here/t');
+    const lapsed = renderEmail('owner-waiting-started', { base: 'http://x', ownerName: 'Ada Lovelace', recipientName: 'Ada', endsAt: Date.UTC(2027, 0, 8), waitingDays: 7 }, 'http://x/api/still-here/t');
     expect(lapsed.text).not.toContain(DEATH_REPORT_LINE);
     expect(lapsed.text).toContain('You have not checked in');
     expect(lapsed.text).toContain('three reminders');
-    const reported = renderEmail('owner-waiting-started', { ownerName: 'Ada Lovelace', recipientName: 'Ada', startedBy: 'Margaret Hale', endsAt: Date.UTC(2027, 0, 8), waitingDays: 7 }, 'http://x/api/still-here/t');
+    const reported = renderEmail('owner-waiting-started', { base: 'http://x', ownerName: 'Ada Lovelace', recipientName: 'Ada', startedBy: 'Margaret Hale', endsAt: Date.UTC(2027, 0, 8), waitingDays: 7 }, 'http://x/api/still-here/t');
     expect(reported.text).toContain('Margaret Hale, one of your trustees, has told us that you have died');
     expect(reported.text).toContain(DEATH_REPORT_LINE);
   });

@@ -22,6 +22,7 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { issueDeviceCookie } from '../auth/device-cookie';
 import { createLoginThrottle } from '../auth/login-throttle';
 import { requireSession } from '../auth/middleware';
+import { requireRecentAuth } from '../auth/reauth';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password';
 import { clearSessionCookie, startSession, verifySessionCookie } from '../auth/session';
 import { isUsernameTaken } from '../db/account-store';
@@ -127,6 +128,9 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     await s.accounts.reauthenticateSession(c.var.sessionId, deps.now());
     return c.json({ ok: true });
   });
+
+  /** 200 when the password was entered recently enough for a sensitive action, else 403 REAUTH_REQUIRED: the app asks before exporting from the device. */
+  app.get('/api/auth/recent', requireSession(deps, services), requireRecentAuth(deps, services), (c) => c.json({ ok: true }));
 
   app.post('/api/auth/delete-account', requireSession(deps, services), async (c) => {
     const body = await readJson(c, deleteAccountSchema);

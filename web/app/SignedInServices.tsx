@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { warmBinderCache } from '../features/export/warm-binder';
 import { installCheckIns } from '../features/release/check-in';
 import { FilesLifecycle } from '../files';
+import { ConfirmPasswordDialog } from '../pwa/ConfirmPasswordDialog';
 import { ReauthDialog } from '../pwa/ReauthDialog';
 import { SyncLifecycle } from '../sync/lifecycle';
 import { ConfirmHost } from '../ui/confirm';
@@ -23,6 +24,7 @@ export default function SignedInServices() {
       <SyncLifecycle />
       <FilesLifecycle />
       <ReauthDialog />
+      <ConfirmPasswordDialog />
       <ConfirmHost />
       <SignedOutElsewhere />
     </>

@@ -3,8 +3,9 @@
  * counts only a deliberate act, never a sync, a poll or the live stream of a device left open.
  * So the app says when the person used it: a trusted pointer or key press in a visible page posts
  * `POST /api/release/check-in`, at most once every CHECK_IN_EVERY_MS per tab (a failed post, e.g.
- * offline, is tried again at the next press). Opening the app from a check-in notification
- * (`?check-in=notification`, web/pwa/push-sw.js) checks in at once: that press was the act.
+ * offline, is tried again at the next press). A press on a check-in notification (public/sw-push.js)
+ * was the act: the app opened from it (`?check-in=notification`), or already open and told by the
+ * service worker's `CHECK_IN` message, checks in at once.
  */
 import { apiFetch } from '../../api/client';
 
@@ -49,7 +50,13 @@ export function installCheckIns(win: Window, post: () => Promise<unknown> = post
   }
   doc.addEventListener('pointerdown', onUse, { capture: true, passive: true });
   doc.addEventListener('keydown', onUse, { capture: true, passive: true });
+  const sw = win.navigator.serviceWorker;
+  const onMessage = (e: MessageEvent) => {
+    if ((e.data as { type?: unknown } | null)?.type === 'CHECK_IN') send();
+  };
+  sw?.addEventListener('message', onMessage);
   return () => {
+    sw?.removeEventListener('message', onMessage);
     doc.removeEventListener('pointerdown', onUse, { capture: true });
     doc.removeEventListener('keydown', onUse, { capture: true });
   };

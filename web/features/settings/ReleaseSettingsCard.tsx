@@ -9,6 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../ui/FormField';
 import { Select } from '../../ui/Select';
 import { toast } from '../../ui/toast-store';
+import { PasswordNotConfirmed, withRecentPassword } from '../../pwa/confirm-password';
+import { enableCheckInPush, pushOutcomeToast } from '../../pwa/push-subscribe';
 import { getReleaseSettings, putReleaseSettings } from '../release/api';
 import { formatWhen, useReleaseStore } from '../release/release-store';
 import { actionErrorText, NeedsConnection, useReloadOnline } from './connection';
@@ -39,11 +41,19 @@ export function ReleaseSettingsCard({ onSaved }: { onSaved: () => void }) {
 
   async function save(patch: Partial<ReleaseSettings>) {
     try {
-      setSettings(await putReleaseSettings(patch));
+      // Who may start a release, and when: the password entered recently (sync-server/auth/reauth.ts).
+      const saved = await withRecentPassword(() => putReleaseSettings(patch));
+      setSettings(saved);
       toast({ title: 'Release settings saved' });
+      // Check-ins turned on: remind on this device too, by a notification (DESIGN.md §8 "Check-ins").
+      if (patch.checkInDays) {
+        const message = pushOutcomeToast(await enableCheckInPush());
+        if (message) toast(message);
+      }
       await refresh();
       onSaved();
     } catch (err) {
+      if (err instanceof PasswordNotConfirmed) return;
       toast({ title: 'Could not save', description: actionErrorText(err), variant: 'destructive' });
     }
   }

@@ -1,0 +1,56 @@
+/**
+ * Check-in reminders on this device by Web Push (DESIGN.md §8 "Check-ins"; sync-server/push/):
+ * asked when the person turns check-ins on (Settings, ReleaseSettingsCard). Asks the browser's
+ * notification permission, subscribes with the server's VAPID key through the service worker,
+ * and uploads the subscription (`POST /api/push/subscriptions`). E-mail reminders go out
+ * whatever happens here; the outcome only decides what the toast says.
+ */
+import type { PushKey } from '../../shared/schema/push';
+import { apiFetch } from '../api/client';
+
+export type PushOutcome = 'subscribed' | 'denied' | 'unsupported' | 'unavailable' | 'failed';
+
+/** How long to wait for the service worker (none in `npm run dev`): then push is unsupported here. */
+const WORKER_WAIT_MS = 5_000;
+
+const fromBase64url = (s: string) => Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+
+/**
+ * Asks permission, subscribes and uploads. Resolves 'subscribed', 'denied' (the person or the
+ * browser said no), 'unsupported' (no Notification, Push API or service worker here),
+ * 'unavailable' (the server has no push keys) or 'failed' (the browser's push service refused, or
+ * the network); never rejects.
+ */
+export async function enableCheckInPush(win: Window = window): Promise<PushOutcome> {
+  const nav = win.navigator;
+  if (!('Notification' in win) || !('PushManager' in win) || !nav.serviceWorker) return 'unsupported';
+  try {
+    const permission = await (win as Window & typeof globalThis).Notification.requestPermission();
+    if (permission !== 'granted') return 'denied';
+    const { publicKey } = await apiFetch<PushKey>('/api/push/key');
+    if (!publicKey) return 'unavailable';
+    const registration = await Promise.race([nav.serviceWorker.ready, new Promise<null>((resolve) => setTimeout(() => resolve(null), WORKER_WAIT_MS))]);
+    if (!registration) return 'unsupported';
+    const subscription =
+      (await registration.pushManager.getSubscription()) ??
+      (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64url(publicKey) }));
+    await apiFetch('/api/push/subscriptions', { method: 'POST', body: subscription.toJSON() });
+    return 'subscribed';
+  } catch {
+    return 'failed';
+  }
+}
+
+/** The toast for an outcome (none when subscribed: "Release settings saved" already says enough). */
+export function pushOutcomeToast(outcome: PushOutcome): { title: string; description: string } | null {
+  switch (outcome) {
+    case 'subscribed':
+      return { title: 'Reminders on this device', description: 'We will remind you here as well as by e-mail when a check-in is due.' };
+    case 'denied':
+      return { title: 'Reminders by e-mail only', description: 'Notifications are turned off for Afterword on this device. You can allow them in the browser’s settings.' };
+    case 'unavailable':
+      return null; // the server sends no pushes: e-mail, as the hint says
+    default:
+      return { title: 'Reminders by e-mail only', description: 'This device could not be set up for notifications. Installing Afterword on your home screen may help.' };
+  }
+}

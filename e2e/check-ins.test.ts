@@ -7,10 +7,24 @@
  * syncs, yet nobody uses it, so the check-in lapses, the reminders go out, and the release
  * happens on day 39, the device still signed in. Settings then says the plan was released.
  */
+import { createECDH, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
-import { expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import {
+  controlledByServiceWorker,
+  expectNoSeriousA11yViolations,
+  hasChromium,
+  launchBrowser,
+  mobileContext,
+  poll,
+  registerViaUi,
+  startServer,
+  uniqueUser,
+  type TestServer,
+} from './harness';
 import { choose, expectToast, signedInPage } from './record-screens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,16 +33,28 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
   let smtp: TestSmtp;
   let server: TestServer;
   let browser: Browser;
+  // A push service on loopback (WEB_PUSH_ORIGINS): records what the server pushes to it.
+  let pushService: Server;
+  let pushOrigin: string;
+  const pushed: { path: string; encoding: string | undefined }[] = [];
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url, AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '3600000' } });
+    pushService = createServer((req, res) => {
+      pushed.push({ path: req.url ?? '', encoding: req.headers['content-encoding'] });
+      req.resume();
+      req.on('end', () => res.writeHead(201).end());
+    });
+    await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+    pushOrigin = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+    server = await startServer({ env: { SMTP_URL: smtp.url, AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '3600000', WEB_PUSH_ORIGINS: pushOrigin } });
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
     await smtp?.close();
+    await new Promise((resolve) => pushService?.close(resolve));
   });
 
   /** Moves the server's clock on by `ms` and runs one scheduler pass. */
@@ -96,5 +122,42 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
     await page.getByRole('heading', { level: 1 }).click(); // the person taps the screen
     expect((await checkIn).status()).toBe(200);
     expect(Date.parse((await status(page)).lastCheckInAt)).toBeGreaterThanOrEqual(Date.parse(first) + 2 * DAY_MS);
+  });
+
+  it('turning check-ins on asks to notify; headless Chromium has no push service, so the app says reminders come by e-mail', { timeout: 120_000 }, async () => {
+    const { page, context } = await signedInPage(browser, server.url, '/settings', mobileContext);
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    await controlledByServiceWorker(page);
+    await choose(page, 'Check-in interval', 'Every 60 days');
+    await expectToast(page, 'Release settings saved');
+    expect(await page.evaluate(() => Notification.permission)).toBe('granted');
+    await expectToast(page, 'Reminders by e-mail only', 'This device could not be set up for notifications.');
+  });
+
+  it('with the browser\'s push service standing in on loopback, the subscription is uploaded and a due reminder is pushed to it', { timeout: 120_000 }, async () => {
+    // Chromium here cannot reach a real push service: PushManager.subscribe is replaced (in the
+    // page, before the app loads) by one answering a subscription whose endpoint is the loopback
+    // push service; everything after it — the upload, the server's encrypted push — is real.
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const keys = { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+    const context = await mobileContext(browser, server.url);
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    const endpoint = `${pushOrigin}/push/${Date.now().toString(36)}`;
+    await context.addInitScript(({ endpoint, keys }) => {
+      const sub = { endpoint, expirationTime: null, toJSON: () => ({ endpoint, expirationTime: null, keys }) };
+      PushManager.prototype.getSubscription = async () => null;
+      PushManager.prototype.subscribe = async () => sub as unknown as PushSubscription;
+    }, { endpoint, keys });
+    const page = await context.newPage();
+    await registerViaUi(page, uniqueUser('Edith'));
+    await page.waitForURL('**/dashboard');
+    await controlledByServiceWorker(page);
+    await page.goto('/settings');
+    await choose(page, 'Check-in interval', 'Every 30 days');
+    await expectToast(page, 'Reminders on this device');
+    expect(pushed.filter((p) => p.path === new URL(endpoint).pathname)).toHaveLength(0);
+    await advance(30 * DAY_MS + 60_000);
+    await poll(() => pushed.filter((p) => p.path === new URL(endpoint).pathname).map((p) => p.encoding)).toEqual(['aes128gcm']);
   });
 });

@@ -54,6 +54,8 @@ function validBodies(now: number): Record<string, unknown> {
     'POST /api/astrological-insights': { birthdate: '1990-05-17', planType: 'general' },
     'POST /api/suggest-music': { musicGenres: ['classical'], personalValues: ['family'], spiritualBeliefs: 'none' },
     'PUT /api/release/settings': { checkInDays: 30, waitingDays: 7 },
+    'POST /api/push/subscriptions': { endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz', expirationTime: null, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } },
+    'DELETE /api/push/subscriptions': { endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz' },
   };
 }
 

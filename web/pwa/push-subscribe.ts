@@ -41,16 +41,19 @@ export async function enableCheckInPush(win: Window = window): Promise<PushOutco
   }
 }
 
-/** The toast for an outcome (none when subscribed: "Release settings saved" already says enough). */
-export function pushOutcomeToast(outcome: PushOutcome): { title: string; description: string } | null {
+/**
+ * What the "Release settings saved" toast adds about this device (one toast at a time, SPEC.md):
+ * undefined when the server sends no pushes (e-mail only, as the settings hint says).
+ */
+export function pushOutcomeText(outcome: PushOutcome): string | undefined {
   switch (outcome) {
     case 'subscribed':
-      return { title: 'Reminders on this device', description: 'We will remind you here as well as by e-mail when a check-in is due.' };
+      return 'We will remind you on this device as well as by e-mail when a check-in is due.';
     case 'denied':
-      return { title: 'Reminders by e-mail only', description: 'Notifications are turned off for Afterword on this device. You can allow them in the browser’s settings.' };
+      return 'Reminders will come by e-mail: notifications are turned off for Afterword on this device.';
     case 'unavailable':
-      return null; // the server sends no pushes: e-mail, as the hint says
+      return undefined;
     default:
-      return { title: 'Reminders by e-mail only', description: 'This device could not be set up for notifications. Installing Afterword on your home screen may help.' };
+      return 'Reminders will come by e-mail: this device could not be set up for notifications.';
   }
 }

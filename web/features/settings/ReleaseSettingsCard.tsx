@@ -10,7 +10,7 @@ import { FormField } from '../../ui/FormField';
 import { Select } from '../../ui/Select';
 import { toast } from '../../ui/toast-store';
 import { PasswordNotConfirmed, withRecentPassword } from '../../pwa/confirm-password';
-import { enableCheckInPush, pushOutcomeToast } from '../../pwa/push-subscribe';
+import { enableCheckInPush, pushOutcomeText } from '../../pwa/push-subscribe';
 import { getReleaseSettings, putReleaseSettings } from '../release/api';
 import { formatWhen, useReleaseStore } from '../release/release-store';
 import { actionErrorText, NeedsConnection, useReloadOnline } from './connection';
@@ -44,12 +44,9 @@ export function ReleaseSettingsCard({ onSaved }: { onSaved: () => void }) {
       // Who may start a release, and when: the password entered recently (sync-server/auth/reauth.ts).
       const saved = await withRecentPassword(() => putReleaseSettings(patch));
       setSettings(saved);
-      toast({ title: 'Release settings saved' });
       // Check-ins turned on: remind on this device too, by a notification (DESIGN.md §8 "Check-ins").
-      if (patch.checkInDays) {
-        const message = pushOutcomeToast(await enableCheckInPush());
-        if (message) toast(message);
-      }
+      const device = patch.checkInDays ? pushOutcomeText(await enableCheckInPush()) : undefined;
+      toast({ title: 'Release settings saved', description: device });
       await refresh();
       onSaved();
     } catch (err) {

@@ -29,6 +29,10 @@ import { choose, expectToast, signedInPage } from './record-screens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Waits for the "Release settings saved" toast that says what this device will do (it follows the plain one). */
+const deviceToast = (page: Page, description: string) =>
+  page.locator('li[data-state="open"]', { hasText: 'Release settings saved' }).filter({ hasText: description }).waitFor({ timeout: 15_000 });
+
 describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', () => {
   let smtp: TestSmtp;
   let server: TestServer;
@@ -129,7 +133,7 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
     await context.grantPermissions(['notifications'], { origin: server.url });
     await controlledByServiceWorker(page);
     await choose(page, 'Check-in interval', 'Every 60 days');
-    await expectToast(page, 'Release settings saved', 'Reminders will come by e-mail: this device could not be set up for notifications.');
+    await deviceToast(page, 'Reminders will come by e-mail: this device could not be set up for notifications.');
     expect(await page.evaluate(() => Notification.permission)).toBe('granted');
     expect(await page.getByRole('combobox', { name: 'Check-in interval' }).textContent()).toContain('Every 60 days');
   });
@@ -155,9 +159,26 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
     await controlledByServiceWorker(page);
     await page.goto('/settings');
     await choose(page, 'Check-in interval', 'Every 30 days');
-    await expectToast(page, 'Release settings saved', 'We will remind you on this device as well as by e-mail when a check-in is due.');
+    await deviceToast(page, 'We will remind you on this device as well as by e-mail when a check-in is due.');
     expect(pushed.filter((p) => p.path === new URL(endpoint).pathname)).toHaveLength(0);
     await advance(30 * DAY_MS + 60_000);
     await poll(() => pushed.filter((p) => p.path === new URL(endpoint).pathname).map((p) => p.encoding)).toEqual(['aes128gcm']);
+  });
+
+  it('a while after signing in, changing the release settings asks for the password again', { timeout: 120_000 }, async () => {
+    const { page, user } = await signedInPage(browser, server.url, '/settings', mobileContext);
+    await advance(11 * 60_000);
+    await choose(page, 'Waiting period', '14 days');
+    const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
+    await dialog.waitFor();
+    await expectNoSeriousA11yViolations(page, 'the password dialog at 390 px');
+    await dialog.getByLabel('Password').fill('not my password');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByText('Password is incorrect').waitFor();
+    await dialog.getByLabel('Password').fill(user.password);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(page, 'Release settings saved');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByRole('combobox', { name: 'Waiting period' }).textContent()).toContain('14 days');
   });
 });

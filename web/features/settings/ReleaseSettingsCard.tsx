@@ -44,9 +44,11 @@ export function ReleaseSettingsCard({ onSaved }: { onSaved: () => void }) {
       // Who may start a release, and when: the password entered recently (sync-server/auth/reauth.ts).
       const saved = await withRecentPassword(() => putReleaseSettings(patch));
       setSettings(saved);
+      toast({ title: 'Release settings saved' });
       // Check-ins turned on: remind on this device too, by a notification (DESIGN.md §8 "Check-ins").
+      // The browser may wait for the person's answer; then the toast says what this device will do.
       const device = patch.checkInDays ? pushOutcomeText(await enableCheckInPush()) : undefined;
-      toast({ title: 'Release settings saved', description: device });
+      if (device) toast({ title: 'Release settings saved', description: device });
       await refresh();
       onSaved();
     } catch (err) {

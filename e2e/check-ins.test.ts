@@ -177,7 +177,8 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
     await dialog.getByText('Password is incorrect').waitFor();
     await dialog.getByLabel('Password').fill(user.password);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await expectToast(page, 'Release settings saved');
+    // The save runs again once the password is confirmed.
+    await page.locator('li[data-state="open"]', { hasText: 'Release settings saved' }).waitFor({ timeout: 15_000 });
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByRole('combobox', { name: 'Waiting period' }).textContent()).toContain('14 days');
   });

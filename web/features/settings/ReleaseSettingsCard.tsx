@@ -92,7 +92,7 @@ export function ReleaseSettingsCard({ onSaved }: { onSaved: () => void }) {
         </p>
         {settings && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Check-in interval" hint="Using Afterword, signing in, or pressing “I'm here” in a reminder counts as a check-in; a device simply left signed in does not. We remind you by e-mail before anything happens.">
+            <FormField label="Check-in interval" hint="Using Afterword, signing in, or pressing “I'm here” in a reminder counts as a check-in; a device simply left signed in does not. We remind you by e-mail, and by a notification where you allow it, before anything happens.">
               <Select
                 options={CHECK_IN_LABELS}
                 value={String(settings.checkInDays)}

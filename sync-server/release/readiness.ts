@@ -10,7 +10,7 @@ import { linkBase } from '../config';
 import { CRITICAL_OWNER_KINDS, type EmailKind, type EmailParams, renderEmail } from './emails';
 import type { Mailer } from './mailer';
 import type { ReleaseService, ReleaseRecords } from './service';
-import { DAY_MS, REMINDER_OFFSETS_DAYS, checkInDueAt } from './state-machine';
+import { DAY_MS, REMINDER_OFFSETS_DAYS, type ReleaseState, checkInDueAt } from './state-machine';
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
@@ -64,26 +64,9 @@ export async function readinessOf(
   const undeliverable = await undeliverableOf(release, userId);
   const due = checkInDueAt(s);
   const nextReminder = due !== null && s.remindersSent < REMINDER_OFFSETS_DAYS.length ? due + REMINDER_OFFSETS_DAYS[s.remindersSent]! * DAY_MS : null;
-  const missing: string[] = [];
+  // Once released the plan has been carried out: nothing can be "missing" any more (Settings says it was released).
   const released = s.phase === 'released';
-  if (released) {
-    // The plan has been carried out: what would stop it working no longer applies (Settings says it was released).
-  } else if (mailer.mode === 'folder') {
-    missing.push('E-mail is not set up on this server (SMTP_URL). Release e-mails are written to a folder on the server and reach no one. Ask whoever runs the server to set SMTP_URL.');
-  }
-  if (!released && !deps.config.publicUrl) {
-    missing.push(`The server's public address (PUBLIC_URL) is not set. Links in e-mails point to ${linkBase(deps.config)} and will not work from other machines until it is set.`);
-  }
-  if (!released && !owner.email) missing.push('Your profile has no valid e-mail address, so we cannot remind you or warn you of a waiting period.');
-  const accepted = trustees.filter((t) => t.invitation === 'accepted');
-  if (s.phase !== 'released' && s.checkInDays === 0 && accepted.length === 0) {
-    missing.push('Nothing can start a release: check-ins are off and no trustee has accepted. Turn on check-ins or ask a trustee to accept their invitation.');
-  }
-  for (const t of released ? [] : trustees) {
-    if (t.bouncedAt) missing.push(`E-mail to ${t.name} (${t.email}) could not be delivered. Check their address.`);
-    else if (t.invitation !== 'accepted') missing.push(`${t.name} has not accepted yet. You can resend the invitation.`);
-  }
-  for (const u of released ? [] : undeliverable) missing.push(`The e-mail “${u.subject}” to ${u.to} could not be delivered.`);
+  const missing = released ? [] : missingOf(deps.config, mailer, s, owner.email, trustees, undeliverable);
   return {
     phase: s.phase,
     releasedAt: iso(s.releasedAt),
@@ -100,4 +83,33 @@ export async function readinessOf(
     trustees,
     undeliverable,
   };
+}
+
+/** Plain sentences for what would stop a plan that is not yet released from working today. */
+function missingOf(
+  config: Config,
+  mailer: Pick<Mailer, 'mode'>,
+  s: ReleaseState,
+  ownerEmail: string | null,
+  trustees: ReleaseTrustee[],
+  undeliverable: UndeliverableEmail[],
+): string[] {
+  const missing: string[] = [];
+  if (mailer.mode === 'folder') {
+    missing.push('E-mail is not set up on this server (SMTP_URL). Release e-mails are written to a folder on the server and reach no one. Ask whoever runs the server to set SMTP_URL.');
+  }
+  if (!config.publicUrl) {
+    missing.push(`The server's public address (PUBLIC_URL) is not set. Links in e-mails point to ${linkBase(config)} and will not work from other machines until it is set.`);
+  }
+  if (!ownerEmail) missing.push('Your profile has no valid e-mail address, so we cannot remind you or warn you of a waiting period.');
+  const accepted = trustees.filter((t) => t.invitation === 'accepted');
+  if (s.checkInDays === 0 && accepted.length === 0) {
+    missing.push('Nothing can start a release: check-ins are off and no trustee has accepted. Turn on check-ins or ask a trustee to accept their invitation.');
+  }
+  for (const t of trustees) {
+    if (t.bouncedAt) missing.push(`E-mail to ${t.name} (${t.email}) could not be delivered. Check their address.`);
+    else if (t.invitation !== 'accepted') missing.push(`${t.name} has not accepted yet. You can resend the invitation.`);
+  }
+  for (const u of undeliverable) missing.push(`The e-mail “${u.subject}” to ${u.to} could not be delivered.`);
+  return missing;
 }

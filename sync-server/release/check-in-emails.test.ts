@@ -52,4 +52,13 @@ describe('check-in e-mails', () => {
     expect(reported.text).toContain('Margaret Hale, one of your trustees, has told us that you have died');
     expect(reported.text).toContain(DEATH_REPORT_LINE);
   });
+
+  it('the release e-mail after lapsed check-ins says why, and speaks to an owner who may be reading it', () => {
+    const lapsed = renderEmail('owner-released', { base: 'http://x', ownerName: 'Ada Lovelace', recipientName: 'Ada' });
+    expect(lapsed.text).toContain('Your check-ins lapsed');
+    expect(lapsed.text).not.toContain('the people who loved you are in our thoughts');
+    const reported = renderEmail('owner-released', { base: 'http://x', ownerName: 'Ada Lovelace', recipientName: 'Ada', startedBy: 'Margaret Hale' });
+    expect(reported.text).toContain('Margaret Hale, one of your trustees, told us of your death');
+    expect(reported.text).toContain('the people who loved you are in our thoughts');
+  });
 });

@@ -145,9 +145,13 @@ If you didn't do this, please sign in and look at Settings: ${p.base}/settings${
         subject: 'Your Afterword account has been released',
         text: `${hello(p.recipientName)}
 
-The waiting period has ended, and your Afterword account has been released as you asked. Your messages are being sent to the people you wrote them for, and your trustees have been given access.
+${p.startedBy === undefined ? 'Your check-ins lapsed and our reminders had no answer, and' : `${p.startedBy}, one of your trustees, told us of your death, and`} the waiting period has ended, so your Afterword account has been released as you asked. Your messages are being sent to the people you wrote them for, and your trustees have been given access.
 
-If you are reading this, the people who loved you are in our thoughts.${SIGN_OFF}`,
+${
+  p.startedBy === undefined
+    ? 'If you are reading this and are well, we are sorry for the worry: please sign in to Afterword, and let your trustees and the people you wrote to know.'
+    : 'If you are reading this, the people who loved you are in our thoughts.'
+}${SIGN_OFF}`,
       };
     case 'trustee-yearly':
       return {

@@ -159,12 +159,19 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
     await context.grantPermissions(['notifications'], { origin: server.url });
     const endpoint = `${pushOrigin}/push/${Date.now().toString(36)}`;
     await context.addInitScript(({ endpoint, keys }) => {
-      const sub = { endpoint, expirationTime: null, toJSON: () => ({ endpoint, expirationTime: null, keys }) };
-      PushManager.prototype.getSubscription = async () => null;
-      PushManager.prototype.subscribe = async () => sub as unknown as PushSubscription;
+      let current: unknown = null;
+      const sub = {
+        endpoint,
+        expirationTime: null,
+        toJSON: () => ({ endpoint, expirationTime: null, keys }),
+        unsubscribe: async () => ((current = null), true),
+      };
+      PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
+      PushManager.prototype.subscribe = async () => (current = sub) as unknown as PushSubscription;
     }, { endpoint, keys });
     const page = await context.newPage();
-    await registerViaUi(page, uniqueUser('Edith'));
+    const edith = uniqueUser('Edith');
+    await registerViaUi(page, edith);
     await page.waitForURL('**/dashboard');
     await controlledByServiceWorker(page);
     await page.goto('/settings');
@@ -191,6 +198,14 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, actions: (n as unknown as { actions: { title: string }[] }).actions.map((a) => a.title), url: (n.data as { url: string }).url })),
       ),
     ).toEqual([{ title: 'Time to check in', body: PUSH_TEXTS['check-in-reminder'].body, actions: ["I'm here"], url: '/dashboard?check-in=notification' }]);
+
+    // Signed out, this device gets no more of this account's reminders.
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    await advance(3 * DAY_MS); // the second reminder is due
+    await poll(() => smtp.to(edith.email).filter((e) => /reminder to check in/.test(e.subject)).length).toBe(2);
+    expect(pushed.filter((p) => p.path === new URL(endpoint).pathname)).toHaveLength(1);
   });
 
   it('a while after signing in, changing the release settings asks for the password again', { timeout: 120_000 }, async () => {

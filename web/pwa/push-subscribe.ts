@@ -57,3 +57,21 @@ export function pushOutcomeText(outcome: PushOutcome): string | undefined {
       return 'Reminders will come by e-mail: this device could not be set up for notifications.';
   }
 }
+
+/**
+ * Signing out on this device: this browser's push subscription is removed on the server (while
+ * the session still stands) and in the browser, so the next person here is not shown the last
+ * one's reminders. Gives up after `timeoutMs` (never holds sign-out up); never rejects.
+ */
+export async function disableCheckInPush(win: Window = window, timeoutMs = 2_000): Promise<void> {
+  const sw = win.navigator.serviceWorker;
+  if (!sw || !('PushManager' in win)) return;
+  const work = (async () => {
+    const registration = await sw.getRegistration();
+    const subscription = await registration?.pushManager.getSubscription();
+    if (!subscription) return;
+    await apiFetch('/api/push/subscriptions', { method: 'DELETE', body: { endpoint: subscription.endpoint } }).catch(() => undefined);
+    await subscription.unsubscribe();
+  })().catch(() => undefined);
+  await Promise.race([work, new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+}

@@ -65,7 +65,8 @@ export default defineConfig({
         // Without clientsClaim the first visit is never controlled (so never works offline).
         clientsClaim: true,
         // ...and a page whose load was in flight when it activated asks to be claimed (web/pwa/claim.ts).
-        importScripts: ['/sw-claim.js'],
+        // ...and check-in reminders by Web Push (DESIGN.md §8 "Check-ins").
+        importScripts: ['/sw-claim.js', '/sw-push.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         // Not *.webmanifest: the plugin precaches the manifest itself, and a second entry with another

@@ -26,6 +26,8 @@ import { profileRoutes } from './routes/profile';
 import { releaseRoutes } from './routes/release';
 import { releasePublicRoutes } from './release/public-routes';
 import { ownerEmailRoutes } from './release/owner-email';
+import { checkInLinkRoutes } from './release/check-in-routes';
+import { pushRoutes } from './push/routes';
 import { coalescePokes, createPokeHub } from './live/poke-hub';
 import { bridgeHub } from './live/poke-bus';
 import { syncRoutes, type LiveOptions } from './routes/sync';
@@ -115,6 +117,8 @@ export function createApp(
   app.route('/', releaseRoutes(deps, services));
   app.route('/', releasePublicRoutes(deps, services));
   app.route('/', ownerEmailRoutes(deps, services));
+  app.route('/', checkInLinkRoutes(deps, services));
+  app.route('/', pushRoutes(deps, services));
   app.route('/', healthRoutes(deps, services)); // /healthz, /readyz: outside /api, so no session, CSRF or body limit (issue #19)
 
   app.all('/api/*', () => {

@@ -8,6 +8,8 @@
  * MAX_FILE_BYTES (files, issue #17; defaults in shared/limits.ts FILE_LIMIT_DEFAULTS).
  * DATABASE_URL=postgres://… puts every store on PostgreSQL, so that several instances can serve
  * one database (issue #19; db/pg/README.md); S3_BUCKET puts file chunks in a bucket.
+ * VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT (else generated into DATA_DIR) and
+ * WEB_PUSH_ORIGINS: Web Push for check-in reminders (push/vapid.ts, push/endpoints.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,6 +18,8 @@ import { FILE_LIMIT_DEFAULTS } from '../shared/limits';
 import { parseLimits, type Limits } from './config-limits';
 import { parseTrustProxy } from './http/client-ip';
 import { s3ConfigFromEnv, type S3BlobConfig } from './blobs/s3-config';
+import { parsePushOrigins } from './push/endpoints';
+import { loadVapidKeys, type VapidKeys } from './push/vapid';
 
 export interface Config {
   port: number;
@@ -38,6 +42,10 @@ export interface Config {
   databaseUrl?: string;
   /** Connections of each of the two sets of an instance's PostgreSQL pool (DATABASE_POOL_SIZE, default 10; db/pg/pool.ts). */
   databasePoolSize: number;
+  /** Web Push's VAPID keys (VAPID_*, else DATA_DIR/vapid-keys.json; push/vapid.ts), or null: check-in reminders by e-mail only. */
+  vapid: VapidKeys | null;
+  /** Origins a push subscription may point to besides the browsers' push services (WEB_PUSH_ORIGINS; push/endpoints.ts). */
+  pushOrigins: string[];
 }
 
 /** DATABASE_POOL_SIZE: a whole number from 1 to 500, default 10. Throws an Error naming the variable. */
@@ -111,5 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3ConfigFromEnv(env),
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: poolSizeFromEnv(env.DATABASE_POOL_SIZE),
+    vapid: loadVapidKeys(dataDir, env),
+    pushOrigins: parsePushOrigins(env.WEB_PUSH_ORIGINS),
   };
 }

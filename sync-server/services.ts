@@ -38,6 +38,9 @@ import { createRecordService, type RecordService, type RecordSource } from './re
 import { createMailer, type Mailer } from './release/mailer';
 import { createReleaseScheduler, type ReleaseScheduler } from './release/scheduler';
 import { createReleaseService, type ReleaseService } from './release/service';
+import { createSqlitePushStore, type AsyncPushStore } from './db/push-store';
+import { createPgPushStore } from './db/pg/pg-push-store';
+import { createPushSender, type PushSender } from './push/sender';
 
 export interface Services {
   /** Where accounts, sessions and records live: SQLite in DATA_DIR, or PostgreSQL (DATABASE_URL). */
@@ -53,6 +56,8 @@ export interface Services {
   mailer: Mailer;
   /** Files (issue #17): uploads, quota, lifetime (sync-server/blobs/). */
   blobs: BlobService;
+  /** Web Push for check-in reminders: the engine's subscriptions and the sender (sync-server/push/). */
+  push: { store: AsyncPushStore; sender: PushSender };
   /** The request path's rate limiters: in memory on SQLite, shared by every instance on PostgreSQL (pg-rate-limiter.ts). */
   rateLimiters: RateLimiterFactory;
   /** PostgreSQL only: resolves when the database answers (routes/health.ts `/readyz`). */
@@ -83,6 +88,7 @@ export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): S
     rateLimiters: memoryRateLimiters(deps.now),
     blobMeta: createSqliteAsyncBlobMeta(deps.db),
     releaseStore: createSqliteAsyncReleaseStore(deps.db, createReleaseStore(deps.db, deps.config.limits)),
+    pushStore: createSqlitePushStore(deps.db),
     checkpoint: () => deps.db.pragma('wal_checkpoint(TRUNCATE)'), // no trace of a deleted account in the WAL (issue #16)
   });
 }
@@ -116,6 +122,7 @@ export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mai
     },
     blobMeta: createPgBlobMeta(pool),
     releaseStore: createPgReleaseStore(pool, deps.config.limits),
+    pushStore: createPgPushStore(pool),
     leader: () => leadership.tryLead(),
   });
   services.resign = () => leadership.resign();
@@ -142,6 +149,7 @@ function assemble(
     usage: Parameters<typeof createRecordService>[1]['usage'];
     blobMeta: AsyncBlobMeta;
     releaseStore: AsyncReleaseStore;
+    pushStore: AsyncPushStore;
     /** After an account is forgotten (SQLite's WAL checkpoint). */
     checkpoint?: () => void;
     /** Whether this instance may run the scheduler's passes now (PostgreSQL's leader). */
@@ -163,6 +171,11 @@ function assemble(
   // The release reads and writes the owner's records through the same (awaited) service; its own state is in the engine's release store.
   const release = createReleaseService(deps, records, parts.releaseStore, { checkpoint: parts.checkpoint });
   const mailer = opts.mailer ?? createMailer(deps.config);
-  const scheduler = createReleaseScheduler(deps, release, records, mailer, { housekeeping: () => lifetime.sweep(), leader: parts.leader });
-  return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, release, scheduler, mailer, blobs, rateLimiters: parts.rateLimiters };
+  const push = { store: parts.pushStore, sender: createPushSender(deps.config.vapid, parts.pushStore) };
+  const scheduler = createReleaseScheduler(deps, release, records, mailer, {
+    housekeeping: () => lifetime.sweep(),
+    leader: parts.leader,
+    notifyOwner: (userId, kind) => push.sender.notify(userId, kind), // check-in reminders by Web Push too
+  });
+  return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, release, scheduler, mailer, blobs, push, rateLimiters: parts.rateLimiters };
 }

@@ -55,7 +55,14 @@ export interface UndeliverableEmail {
 
 /** `GET /api/release/readiness`: would the plan work today? Everything on one panel of Settings. */
 export interface ReleaseReadiness {
-  /** True when nothing in `missing` stands in the way. */
+  /**
+   * The release state: once 'released' the plan has been carried out and the panel says so
+   * (nothing is "missing" any more; e-mails that could not be delivered are still listed).
+   */
+  phase: ReleaseStatus['state'];
+  /** When the account was released (ISO), else null. */
+  releasedAt: string | null;
+  /** True when nothing in `missing` stands in the way (false once released: there is no "today" left to prepare for). */
   ready: boolean;
   /** Plain sentences, one per thing that is missing or wrong. */
   missing: string[];

@@ -62,3 +62,12 @@ export const changePasswordSchema = z.strictObject({
 export const deleteAccountSchema = z.strictObject({
   password: z.string().check(z.minLength(1, 'Password is required'), z.maxLength(256)),
 });
+
+/** `POST /api/auth/confirm-password` body: the password entered again for a sensitive action. */
+export const confirmPasswordSchema = deleteAccountSchema;
+
+/**
+ * The `error` of the 403 a sensitive action answers when the password was not entered in the
+ * last few minutes (sync-server/auth/reauth.ts): the app asks for it and tries again.
+ */
+export const REAUTH_REQUIRED = 'Please enter your password again to continue.';

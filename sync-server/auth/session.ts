@@ -2,8 +2,12 @@
  * Sessions (DESIGN.md §3; OWASP ASVS 7.x): a row in SQLite, referenced by a signed JWT
  * (auth/signed-token.ts: HS256 only; issuer, audience and expiry verified) in an HttpOnly, SameSite=Lax cookie —
  * `Secure` with the `__Host-` prefix behind HTTPS, where only that name is read (auth/cookies.ts).
- * Logout and password change delete rows, so the old cookie stops working at once. Idle expiry
- * 14 days, absolute 30 days.
+ * Logout and password change delete rows, so the old cookie stops working at once.
+ * Sliding sessions (SECURITY.md "Sessions"): a device stays signed in until it has not been used
+ * for SESSION_IDLE_MS (a year). Each use slides the row's expiry, and once it has moved by more
+ * than a day the token and its cookie are issued again with the new expiry, so a person who opens
+ * the app rarely is never locked out of their own plan. Sensitive actions ask for the password
+ * again instead (auth/reauth.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
@@ -15,15 +19,22 @@ import { signToken, verifyToken } from './signed-token';
 
 export { isHttps } from './cookies';
 
-export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
-export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session ends after this long without use (ms); every use slides its expiry this far ahead. */
+export const SESSION_IDLE_MS = 365 * DAY_MS;
+/** The lifetime of a session cookie and its token, from its (re)issue (ms): the idle limit, as it slides. */
+export const SESSION_ABSOLUTE_MS = SESSION_IDLE_MS;
 const TOUCH_EVERY_MS = 60 * 1000;
+/** The token and cookie are issued again once the row's expiry has slid this far past the token's. */
+const REISSUE_AFTER_MS = DAY_MS;
 const AUDIENCE = 'afterword-web';
 const COOKIE = 'afterword_session';
 
 export interface SessionRow {
   id: string;
   userId: string;
+  /** When the password was last entered in this session (ms): sign-in or auth/reauth.ts. */
+  authenticatedAt: number;
 }
 
 /** Creates a session row for `userId` and sets its cookie (a new token at each sign-in). */
@@ -31,11 +42,16 @@ export async function startSession(c: Context, deps: AppDeps, accounts: AnyAccou
   const now = deps.now();
   const id = randomBytes(32).toString('base64url');
   const expiresAt = now + SESSION_ABSOLUTE_MS;
-  await accounts.createSession({ id, user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt });
-  const token = signToken(deps, AUDIENCE, { sub: userId, jti: id }, expiresAt);
-  writeCookie(c, deps, COOKIE, token, SESSION_ABSOLUTE_MS);
-  setSessionHint(c, deps, SESSION_ABSOLUTE_MS); // after the session cookie: clients read the first Set-Cookie
+  await accounts.createSession({ id, user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt, authenticated_at: now });
+  issueSessionCookie(c, deps, userId, id, expiresAt, now);
   return id;
+}
+
+/** Sets the cookie of session `id` (a token expiring at `expiresAt`) and its hint. */
+function issueSessionCookie(c: Context, deps: AppDeps, userId: string, id: string, expiresAt: number, now: number): void {
+  const token = signToken(deps, AUDIENCE, { sub: userId, jti: id }, expiresAt);
+  writeCookie(c, deps, COOKIE, token, expiresAt - now);
+  setSessionHint(c, deps, expiresAt - now); // after the session cookie: clients read the first Set-Cookie
 }
 
 /** Clears the session cookie and its hint (auth/session-hint.ts). */
@@ -47,7 +63,8 @@ export function clearSessionCookie(c: Context, deps: AppDeps): void {
 /**
  * Returns the live session named by the request's cookie, or null when the cookie is missing
  * (over HTTPS only the `__Host-` name counts), tampered, signed with another algorithm, expired,
- * idle too long, or its row was revoked.
+ * idle too long, or its row was revoked. A live session's expiry slides (at most one write a
+ * minute), and its cookie is issued again when the expiry has moved by more than a day.
  */
 export async function verifySessionCookie(c: Context, deps: AppDeps, accounts: AnyAccountStore): Promise<SessionRow | null> {
   const token = readCookie(c, deps, COOKIE);
@@ -61,8 +78,12 @@ export async function verifySessionCookie(c: Context, deps: AppDeps, accounts: A
     if (row) await accounts.deleteSession(row.id);
     return null;
   }
-  if (now - row.last_seen_at > TOUCH_EVERY_MS) await accounts.touchSession(row.id, now);
-  return { id: row.id, userId: row.user_id };
+  if (now - row.last_seen_at > TOUCH_EVERY_MS) {
+    const expiresAt = now + SESSION_IDLE_MS;
+    await accounts.touchSession(row.id, now, expiresAt);
+    if (expiresAt - claims.exp * 1000 > REISSUE_AFTER_MS) issueSessionCookie(c, deps, row.user_id, row.id, expiresAt, now);
+  }
+  return { id: row.id, userId: row.user_id, authenticatedAt: row.authenticated_at };
 }
 
 const VERIFIED = 'verifiedSession' as never;

@@ -28,7 +28,7 @@ describe('signed tokens: synchronous HS256 with the checks of jose (issue #20)',
     const jose = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('user-1').setJti('sid-1')
       .setIssuer('afterword').setAudience(AUD).setIssuedAt(now).setExpirationTime(now + 3600).sign(secret);
     expect(ours).toBe(jose);
-    expect(verifyToken(t.deps, AUD, jose)).toEqual({ sub: 'user-1', jti: 'sid-1' });
+    expect(verifyToken(t.deps, AUD, jose)).toMatchObject({ sub: 'user-1', jti: 'sid-1' });
   });
 
   it('accepts an audience list that names ours, and refuses another audience or issuer', async () => {
@@ -81,9 +81,9 @@ describe('signed tokens: synchronous HS256 with the checks of jose (issue #20)',
     const u = createTestApp();
     const nowS = Math.floor(u.deps.now() / 1000);
     const token = rawToken(u.deps.config.sessionSecret, { alg: 'HS256' }, { ...claims, iat: nowS, exp: nowS + 60 });
-    expect(verifyToken(u.deps, AUD, token)).toEqual({ sub: 'user-1', jti: 'sid-1' });
+    expect(verifyToken(u.deps, AUD, token)).toMatchObject({ sub: 'user-1', jti: 'sid-1' });
     // A second check of the same text computes no MAC: it is answered from what the first one verified.
-    const calls = countHmacs(() => expect(verifyToken(u.deps, AUD, token)).toEqual({ sub: 'user-1', jti: 'sid-1' }));
+    const calls = countHmacs(() => expect(verifyToken(u.deps, AUD, token)).toMatchObject({ sub: 'user-1', jti: 'sid-1' }));
     expect(calls).toBe(0);
     expect(verifyToken(u.deps, 'afterword-device', token)).toBeNull(); // the audience is checked on every call
     const other = createTestApp(); // another secret: what one server verified says nothing to another

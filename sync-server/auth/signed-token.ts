@@ -77,10 +77,10 @@ export function signToken(deps: AppDeps, audience: string, claims: TokenClaims, 
 }
 
 /**
- * The claims of `token` when it is ours, for `audience`, unexpired at `deps.now()` and names both a
- * subject and an id; otherwise null (tampered, another algorithm or audience, expired). Never throws.
+ * The claims of `token` (subject, id and expiry in seconds) when it is ours, for `audience`,
+ * unexpired at `deps.now()` and names both a subject and an id; otherwise null (tampered, another algorithm or audience, expired). Never throws.
  */
-export function verifyToken(deps: AppDeps, audience: string, token: string): TokenClaims | null {
+export function verifyToken(deps: AppDeps, audience: string, token: string): (TokenClaims & { exp: number }) | null {
   const secret = deps.config.sessionSecret;
   let cache = verifiedBySecret.get(secret);
   if (!cache) verifiedBySecret.set(secret, (cache = createBoundedCache<Verified>(VERIFIED_MAX)));
@@ -95,7 +95,7 @@ export function verifyToken(deps: AppDeps, audience: string, token: string): Tok
   if (!(v.aud === audience || (Array.isArray(v.aud) && v.aud.includes(audience)))) return null;
   const now = Math.floor(deps.now() / 1000);
   if (v.exp <= now || (v.nbf !== undefined && v.nbf > now)) return null;
-  return { sub: v.sub, jti: v.jti };
+  return { sub: v.sub, jti: v.jti, exp: v.exp }; // exp in seconds (a sliding session reissues, auth/session.ts)
 }
 
 /** The time-independent checks of `token` (MAC, header, issuer, the claims' types): its claims, or null. */

@@ -8,7 +8,7 @@ import { isUsernameTaken, type AsyncAccountStore } from './account-store';
 import type { AccountStore, UserRow } from './accounts';
 
 const user = (id: string, username: string): UserRow => ({ id, username, password_hash: `hash-${id}`, created_at: '2026-11-23T00:00:00.000Z' });
-const session = (id: string, userId: string, lastSeen: number, expires: number) => ({ id, user_id: userId, created_at: 1, last_seen_at: lastSeen, expires_at: expires });
+const session = (id: string, userId: string, lastSeen: number, expires: number) => ({ id, user_id: userId, created_at: 1, last_seen_at: lastSeen, expires_at: expires, authenticated_at: 1 });
 
 export function accountStoreContract(name: string, setup: () => AccountStore | AsyncAccountStore | Promise<AccountStore | AsyncAccountStore>): void {
   describe(`AccountStore contract: ${name}`, () => {
@@ -39,7 +39,7 @@ export function accountStoreContract(name: string, setup: () => AccountStore | A
       expect((await store.findById('u1'))!.password_hash).toBe('new-hash');
     });
 
-    it('keeps, touches and deletes sessions; "sign out elsewhere" keeps only the named one', async () => {
+    it('keeps, touches (sliding its expiry), re-authenticates and deletes sessions; "sign out elsewhere" keeps only the named one', async () => {
       const store = await setup();
       await store.createUser(user('u1', 'ada'));
       await store.createUser(user('u2', 'bob'));
@@ -47,8 +47,11 @@ export function accountStoreContract(name: string, setup: () => AccountStore | A
       await store.createSession(session('s2', 'u1', 10, 2_000_000_000_000));
       await store.createSession(session('s3', 'u2', 10, 2_000_000_000_000));
       expect(await store.findSession('s1')).toEqual(session('s1', 'u1', 10, 2_000_000_000_000));
-      await store.touchSession('s1', 1_800_000_000_000);
-      expect((await store.findSession('s1'))!.last_seen_at).toBe(1_800_000_000_000);
+      await store.touchSession('s1', 1_800_000_000_000, 1_900_000_000_000);
+      expect(await store.findSession('s1')).toMatchObject({ last_seen_at: 1_800_000_000_000, expires_at: 1_900_000_000_000, authenticated_at: 1 });
+      await store.reauthenticateSession('s1', 1_800_000_000_500);
+      expect(await store.findSession('s1')).toMatchObject({ last_seen_at: 1_800_000_000_000, authenticated_at: 1_800_000_000_500 });
+      expect((await store.findSession('s2'))!.authenticated_at).toBe(1);
       await store.deleteOtherSessions('u1', 's1');
       expect(await store.findSession('s2')).toBeNull();
       expect(await store.findSession('s1')).not.toBeNull();

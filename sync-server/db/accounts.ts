@@ -15,6 +15,8 @@ export interface SessionRecord {
   created_at: number;
   last_seen_at: number;
   expires_at: number;
+  /** When the password was last entered in this session (sign-in or re-authentication), ms. */
+  authenticated_at: number;
 }
 
 /** Account and session queries over `db`. */
@@ -26,10 +28,11 @@ export function createAccountStore(db: Db) {
     setPassword: db.prepare('UPDATE users SET password_hash = ? WHERE id = ?'),
     deleteUser: db.prepare('DELETE FROM users WHERE id = ?'),
     insertSession: db.prepare(
-      'INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at, authenticated_at) VALUES (?, ?, ?, ?, ?, ?)',
     ),
     session: db.prepare<[string], SessionRecord>('SELECT * FROM sessions WHERE id = ?'),
-    touch: db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?'),
+    touch: db.prepare('UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?'),
+    reauth: db.prepare('UPDATE sessions SET authenticated_at = ? WHERE id = ?'),
     deleteSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
     deleteOtherSessions: db.prepare('DELETE FROM sessions WHERE user_id = ? AND id != ?'),
     deleteExpired: db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?'),
@@ -43,9 +46,12 @@ export function createAccountStore(db: Db) {
     /** Deletes the user; sessions and records go with it (ON DELETE CASCADE). */
     deleteUser: (id: string) => void q.deleteUser.run(id),
     createSession: (s: SessionRecord) =>
-      void q.insertSession.run(s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at),
+      void q.insertSession.run(s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.authenticated_at),
     findSession: (id: string) => q.session.get(id) ?? null,
-    touchSession: (id: string, at: number) => void q.touch.run(at, id),
+    /** Marks the session used at `at`, its expiry slid to `expiresAt` (a sliding session, auth/session.ts). */
+    touchSession: (id: string, at: number, expiresAt: number) => void q.touch.run(at, expiresAt, id),
+    /** The password was entered again in this session at `at` (auth/reauth.ts). */
+    reauthenticateSession: (id: string, at: number) => void q.reauth.run(at, id),
     deleteSession: (id: string) => void q.deleteSession.run(id),
     deleteOtherSessions: (userId: string, keepId: string) => void q.deleteOtherSessions.run(userId, keepId),
     /** Removes sessions past absolute expiry or idle since before `idleBefore`. */

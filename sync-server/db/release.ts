@@ -44,7 +44,7 @@ export interface TrusteeInvitationRow {
   bounced_at?: number | null;
 }
 
-export type TokenPurpose = 'invite' | 'report' | 'access' | 'delivery' | 'cancel' | 'verify';
+export type TokenPurpose = 'invite' | 'report' | 'access' | 'delivery' | 'cancel' | 'verify' | 'check-in';
 
 /**
  * What an e-mail counts against (shared/limits.ts, SECURITY.md "Limits"): `invite`

@@ -49,6 +49,9 @@ export const ALLOWED_OUTSIDE: ReadonlyMap<string, string> = new Map([
     'GET /api/still-here/:token',
     'POST /api/still-here/:token',
   ].map((key) => [key, 'a token link: limited per address (release/public-routes.ts)'] as const),
+  ...['GET /api/check-in/:token', 'POST /api/check-in/:token'].map(
+    (key) => [key, "a check-in reminder's \"I'm here\" link: a token, limited per address (release/check-in-routes.ts)"] as const,
+  ),
   ...['GET /api/verify-email/:token', 'POST /api/verify-email/:token'].map(
     (key) => [key, "the owner's e-mail confirmation link: a token, limited per address (release/owner-email.ts)"] as const,
   ),

@@ -35,6 +35,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
     // POST confirms; single use, 3 days, per-address limited.
     'GET /api/verify-email/:token',
     'POST /api/verify-email/:token',
+    'GET /api/check-in/:token', // a check-in reminder's "I'm here" (release/check-in-routes.ts)
+    'POST /api/check-in/:token',
   ],
 ]);
 

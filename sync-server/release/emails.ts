@@ -102,12 +102,15 @@ Take whatever time you need.${SIGN_OFF}`,
       };
     case 'owner-reminder':
       return {
-        subject: 'Are you still there? Please check in with Afterword',
+        subject: 'A gentle reminder to check in with Afterword',
         text: `${hello(p.recipientName)}
 
-We haven't seen you on Afterword for a while. Your check-in settings ask us to make sure you are well, so this is reminder ${p.reminder ?? 1} of 3.
+We haven't heard from you on Afterword for a while. Your check-in settings ask us to make sure you are well, so this is reminder ${p.reminder ?? 1} of 3.
 
-Signing in is all it takes: ${p.base}/login
+If you are well, press this link and then "I'm here" (it works for 14 days):
+${link}
+
+Opening Afterword and using it counts too, and so does signing in. A device that is simply left signed in does not.
 
 If we don't hear from you, a waiting period will begin, and after it your messages will be sent and your trustees given access. You can change or turn off check-ins in Settings.${SIGN_OFF}`,
       };
@@ -116,7 +119,11 @@ If we don't hear from you, a waiting period will begin, and after it your messag
         subject: 'A waiting period has started on your Afterword account',
         text: `${hello(p.recipientName)}
 
-${p.startedBy === undefined ? 'You have not checked in for a while' : `${p.startedBy}, one of your trustees, has told us that you have died`}. If you are reading this, we hope that isn't so.
+${
+  p.startedBy === undefined
+    ? "You have not checked in with Afterword for a while, and our three reminders had no answer, so, as your check-in settings ask, we have started the steps towards sharing your plan. If you are reading this, you are most likely just busy or away, and one press is enough to stop them."
+    : `${p.startedBy}, one of your trustees, has told us that you have died. If you are reading this, we hope that isn't so.`
+}
 
 A waiting period of ${p.waitingDays} days has begun. It ends on ${date(p.endsAt ?? 0)}. When it ends, your messages will be sent to the people you wrote them for, and your trustees will be given access.
 
@@ -139,9 +146,13 @@ If you didn't do this, please sign in and look at Settings: ${p.base}/settings${
         subject: 'Your Afterword account has been released',
         text: `${hello(p.recipientName)}
 
-The waiting period has ended, and your Afterword account has been released as you asked. Your messages are being sent to the people you wrote them for, and your trustees have been given access.
+${p.startedBy === undefined ? 'Your check-ins lapsed and our reminders had no answer, and' : `${p.startedBy}, one of your trustees, told us of your death, and`} the waiting period has ended, so your Afterword account has been released as you asked. Your messages are being sent to the people you wrote them for, and your trustees have been given access.
 
-If you are reading this, the people who loved you are in our thoughts.${SIGN_OFF}`,
+${
+  p.startedBy === undefined
+    ? 'If you are reading this and are well, we are sorry for the worry: please sign in to Afterword, and let your trustees and the people you wrote to know.'
+    : 'If you are reading this, the people who loved you are in our thoughts.'
+}${SIGN_OFF}`,
       };
     case 'trustee-yearly':
       return {

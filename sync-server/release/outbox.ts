@@ -44,6 +44,7 @@ export const LINK_PATHS: Record<TokenPurpose, string> = {
   delivery: '/api/delivery/',
   cancel: '/api/still-here/',
   verify: '/api/verify-email/',
+  'check-in': '/api/check-in/',
 };
 
 /** Which link an email carries: purpose and subject. */
@@ -63,6 +64,8 @@ function linkOf(kind: EmailKind, userId: string, p: EmailParams): { purpose: Tok
       return { purpose: 'cancel', subjectId: userId };
     case 'owner-verify':
       return { purpose: 'verify', subjectId: userId };
+    case 'owner-reminder':
+      return { purpose: 'check-in', subjectId: userId };
     default:
       return null;
   }
@@ -122,8 +125,9 @@ export async function sendPendingEmails(
       let url: string | undefined;
       if (link) {
         // One live link per subject and purpose (a resend replaces the old), except report
-        // links: those last as long as the trustee does (issue #16).
-        if (link.purpose !== 'report') await store.revokeSubject(row.user_id, link.subjectId, now, link.purpose);
+        // links, which last as long as the trustee does (issue #16), and a reminder's "I'm here",
+        // which keeps working when the next reminder comes (each expires on its own).
+        if (link.purpose !== 'report' && link.purpose !== 'check-in') await store.revokeSubject(row.user_id, link.subjectId, now, link.purpose);
         const expiresAt = kind === 'owner-waiting-started' ? params.endsAt : undefined;
         const addr = link.purpose === 'delivery' || link.purpose === 'verify' ? row.to_addr.toLowerCase() : null;
         minted = await mintToken(store, { userId: row.user_id, ...link, now, expiresAt, addr });

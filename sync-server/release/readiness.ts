@@ -15,7 +15,7 @@ import { waitingEmails } from './email-quotas';
 export const OWNER_EMAIL_UNVERIFIED = (email: string) =>
   `Your e-mail address ${email} is not confirmed yet, so release notices cannot reach you: no reminders to check in, and no warning if a waiting period starts. Press “Send verification e-mail” and follow the link we send you.`;
 import type { ReleaseService, ReleaseRecords } from './service';
-import { DAY_MS, REMINDER_OFFSETS_DAYS, checkInDueAt } from './state-machine';
+import { DAY_MS, REMINDER_OFFSETS_DAYS, type ReleaseState, checkInDueAt } from './state-machine';
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
@@ -71,29 +71,13 @@ export async function readinessOf(
   const undeliverable = await undeliverableOf(release, userId);
   const due = checkInDueAt(s);
   const nextReminder = due !== null && s.remindersSent < REMINDER_OFFSETS_DAYS.length ? due + REMINDER_OFFSETS_DAYS[s.remindersSent]! * DAY_MS : null;
-  const missing: string[] = [];
-  if (mailer.mode === 'folder') {
-    missing.push('E-mail is not set up on this server (SMTP_URL). Release e-mails are written to a folder on the server and reach no one. Ask whoever runs the server to set SMTP_URL.');
-  }
-  if (!deps.config.publicUrl) {
-    missing.push(`The server's public address (PUBLIC_URL) is not set. Links in e-mails point to ${linkBase(deps.config)} and will not work from other machines until it is set.`);
-  }
-  if (!owner.email) missing.push('Your profile has no valid e-mail address, so we cannot remind you or warn you of a waiting period.');
-  else if (!ownerEmailVerified) missing.push(OWNER_EMAIL_UNVERIFIED(owner.email));
-  const accepted = trustees.filter((t) => t.invitation === 'accepted');
-  if (s.phase !== 'released' && s.checkInDays === 0 && accepted.length === 0) {
-    missing.push('Nothing can start a release: check-ins are off and no trustee has accepted. Turn on check-ins or ask a trustee to accept their invitation.');
-  }
-  for (const t of trustees) {
-    if (t.bouncedAt) missing.push(`E-mail to ${t.name} (${t.email}) could not be delivered. Check their address.`);
-    else if (t.invitation !== 'accepted') missing.push(`${t.name} has not accepted yet. You can resend the invitation.`);
-  }
-  for (const u of undeliverable) missing.push(`The e-mail “${u.subject}” to ${u.to} could not be delivered.`);
-  for (const w of emailsWaiting) {
-    missing.push(`${w.count} ${w.count === 1 ? 'e-mail waits' : 'e-mails wait'} for tomorrow: your account reached today's limit of ${w.what}. The next goes out on ${new Date(w.until).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC.`);
-  }
+  // Once released the plan has been carried out: nothing can be "missing" any more (Settings says it was released).
+  const released = s.phase === 'released';
+  const missing = released ? [] : missingOf(deps.config, mailer, s, { email: owner.email, verified: ownerEmailVerified }, trustees, undeliverable, emailsWaiting);
   return {
-    ready: missing.length === 0,
+    phase: s.phase,
+    releasedAt: iso(s.releasedAt),
+    ready: !released && missing.length === 0,
     missing,
     email: mailer.mode,
     publicUrl: deps.config.publicUrl ?? null,
@@ -108,4 +92,38 @@ export async function readinessOf(
     trustees,
     undeliverable,
   };
+}
+
+/** Plain sentences for what would stop a plan that is not yet released from working today. */
+function missingOf(
+  config: Config,
+  mailer: Pick<Mailer, 'mode'>,
+  s: ReleaseState,
+  owner: { email: string | null; verified: boolean },
+  trustees: ReleaseTrustee[],
+  undeliverable: UndeliverableEmail[],
+  emailsWaiting: { what: string; count: number; until: number }[],
+): string[] {
+  const missing: string[] = [];
+  if (mailer.mode === 'folder') {
+    missing.push('E-mail is not set up on this server (SMTP_URL). Release e-mails are written to a folder on the server and reach no one. Ask whoever runs the server to set SMTP_URL.');
+  }
+  if (!config.publicUrl) {
+    missing.push(`The server's public address (PUBLIC_URL) is not set. Links in e-mails point to ${linkBase(config)} and will not work from other machines until it is set.`);
+  }
+  if (!owner.email) missing.push('Your profile has no valid e-mail address, so we cannot remind you or warn you of a waiting period.');
+  else if (!owner.verified) missing.push(OWNER_EMAIL_UNVERIFIED(owner.email));
+  const accepted = trustees.filter((t) => t.invitation === 'accepted');
+  if (s.checkInDays === 0 && accepted.length === 0) {
+    missing.push('Nothing can start a release: check-ins are off and no trustee has accepted. Turn on check-ins or ask a trustee to accept their invitation.');
+  }
+  for (const t of trustees) {
+    if (t.bouncedAt) missing.push(`E-mail to ${t.name} (${t.email}) could not be delivered. Check their address.`);
+    else if (t.invitation !== 'accepted') missing.push(`${t.name} has not accepted yet. You can resend the invitation.`);
+  }
+  for (const u of undeliverable) missing.push(`The e-mail “${u.subject}” to ${u.to} could not be delivered.`);
+  for (const w of emailsWaiting) {
+    missing.push(`${w.count} ${w.count === 1 ? 'e-mail waits' : 'e-mails wait'} for tomorrow: your account reached today's limit of ${w.what}. The next goes out on ${new Date(w.until).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC.`);
+  }
+  return missing;
 }

@@ -1,6 +1,6 @@
 /**
- * Release pieces below the HTTP flow: hashed single-purpose tokens, check-ins on sign-in and
- * sync, the test-only clock (only with AFTERWORD_TEST_CLOCK=1), and the public pages' rate
+ * Release pieces below the HTTP flow: hashed single-purpose tokens, check-ins written at most once
+ * a minute (what counts as one: check-ins.test.ts), the test-only clock (only with AFTERWORD_TEST_CLOCK=1), and the public pages' rate
  * limit and headers.
  */
 import { createHash } from 'node:crypto';
@@ -40,27 +40,7 @@ describe('tokens', () => {
   });
 });
 
-describe('check-ins', () => {
-  it('a sign-in and a sync each count as a check-in', async () => {
-    const t = createTestApp();
-    const { cookie, user, body } = await signUp(t);
-    const release = t.services.release;
-    expect((await t.call('PUT', '/api/release/settings', { checkInDays: 30 }, cookie)).status).toBe(200);
-    const start = (await release.state(user.id)).lastCheckInAt;
-
-    t.advance(10 * DAY_MS);
-    expect((await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [] }, cookie)).status).toBe(200);
-    expect((await release.state(user.id)).lastCheckInAt).toBe(start + 10 * DAY_MS);
-
-    t.advance(10 * DAY_MS);
-    expect((await t.call('POST', '/api/auth/login', { username: body.username, password: body.password })).status).toBe(200);
-    expect((await release.state(user.id)).lastCheckInAt).toBe(start + 20 * DAY_MS);
-    const status = (await (await t.call('GET', '/api/release/status', undefined, cookie)).json()) as { checkInDueAt: string };
-    expect(Date.parse(status.checkInDueAt)).toBe(start + 50 * DAY_MS);
-  });
-});
-
-describe('check-ins on every sync', () => {
+describe('check-ins written at most once a minute', () => {
   it('a sync within a minute of the check-in this server recorded reads nothing; one later records it', async () => {
     const t = createTestApp();
     const reads = { n: 0 };

@@ -32,7 +32,8 @@ export interface ReleaseScheduler {
 /**
  * The scheduler of one services instance (services.ts): passes use `release` and `records`
  * and send through `mailer`. Not started until `start()`; `poke()` before that does nothing.
- * `opts.housekeeping` runs at the end of every pass (the file sweep, issue #17; it rate-limits
+ * `opts.notifyOwner` sends a check-in reminder (or the start of a waiting period) by Web Push
+ * after its step committed. `opts.housekeeping` runs at the end of every pass (the file sweep, issue #17; it rate-limits
  * itself); its failure is logged and never stops the release work. `opts.leader`, when given, is
  * asked before each pass and the pass does nothing unless it answers true: with several
  * instances on one PostgreSQL, `() => leadership.tryLead()` of db/pg/pg-leader.ts (issue #19),
@@ -44,7 +45,12 @@ export function createReleaseScheduler(
   release: ReleaseService,
   records: ReleaseRecords,
   mailer: Mailer,
-  opts: { housekeeping?: () => Promise<unknown>; leader?: () => Promise<boolean> } = {},
+  opts: {
+    housekeeping?: () => Promise<unknown>;
+    leader?: () => Promise<boolean>;
+    /** After a committed step that reminds the owner to check in or starts a waiting period: the Web Push (push/sender.ts). Never throws. */
+    notifyOwner?: (userId: string, kind: 'check-in-reminder' | 'waiting-started') => Promise<unknown>;
+  } = {},
 ): ReleaseScheduler {
   let inFlight: Promise<PassResult> | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -70,6 +76,11 @@ export function createReleaseScheduler(
         }
       });
       if (out && out.activity.length > 0) transitions += 1;
+      // After the commit (a transaction body may run twice): each reminder also as a push, beside its e-mail.
+      for (const e of out?.emails ?? []) {
+        if (e.kind === 'reminder') await opts.notifyOwner?.(userId, 'check-in-reminder');
+        if (e.kind === 'waiting-started') await opts.notifyOwner?.(userId, 'waiting-started');
+      }
     }
     await release.queueYearly();
     await release.queueReviews();

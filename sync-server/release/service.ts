@@ -20,7 +20,7 @@ import type { EmailQuota } from '../db/release';
 import { type Actor, type Outcome, type ReleaseEvent, type ReleaseState, DAY_MS, initialState, transition } from './state-machine';
 import { createTrusteeFollower, type TrusteeFollower } from './trustees';
 
-/** A check-in closer than this to the last one is not written again (every sync would write). */
+/** A check-in closer than this to the last one is not written again (each tap of a busy session would write). */
 const CHECK_IN_WRITE_EVERY_MS = 60_000;
 /** How many accounts' last known check-in this instance remembers (least recently used go first). */
 const REMEMBERED_CHECK_INS = 10_000;
@@ -56,7 +56,11 @@ export interface ReleaseService extends TrusteeFollower {
    * transaction of its own. Rejects with TransitionError (nothing written).
    */
   apply(userId: string, actor: Actor, event: ReleaseEvent, tx?: ReleaseTx): Promise<Outcome>;
-  /** A sign-in or sync by the owner (DESIGN.md §8). Nothing of the request is kept (issue #16). */
+  /**
+   * A deliberate act of the owner (DESIGN.md §8): a sign-in, the app's check-in after the person
+   * used a visible page, "I'm here" from a reminder. Never a sync, a poll or the live stream.
+   * Nothing of the request is kept (issue #16).
+   */
   checkIn(userId: string): Promise<void>;
   /**
    * The owner's trustee as a state-machine actor, or null when no such trustee was ever seen.
@@ -204,7 +208,7 @@ export function createReleaseService(deps: AppDeps, records: ReleaseRecords, sto
     state: stateOf,
     apply: (userId, actor, event, tx) => (tx ? applyIn(tx, userId, actor, event) : store.transaction((t) => applyIn(t, userId, actor, event))),
     async checkIn(userId) {
-      // Most syncs come within a minute of the last check-in. `lastCheckIn` holds a lower bound of
+      // Most check-ins come within a minute of the last one. `lastCheckIn` holds a lower bound of
       // the stored one (it only moves forward; another instance may have moved it further), so
       // within the minute nothing is read at all; else one read, no transaction (no row lock).
       const known = lastCheckIn.get(userId);

@@ -100,7 +100,7 @@ describe('ten years of release (issue #16)', () => {
     expect(releasedDay).toBe(last + 97 + 7);
 
     // Reminders: one for each of the two late sign-ins, three at the end.
-    expect(subjects(o.email, /Please check in/)).toHaveLength(2 + 3);
+    expect(subjects(o.email, /reminder to check in/)).toHaveLength(2 + 3);
     expect(subjects(o.email, /waiting period has started/)).toHaveLength(1);
     expect(subjects(o.email, /has been released/)).toHaveLength(1);
     expect(subjects(o.email, /was cancelled/)).toHaveLength(0);

@@ -19,6 +19,7 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   delivery: 365 * DAY_MS,
   cancel: 31 * DAY_MS, // capped by the waiting period's end when minted
   verify: 3 * DAY_MS, // the owner's profile address (release/owner-email.ts)
+  'check-in': 14 * DAY_MS, // a reminder's "I'm here": through the reminders of one lapse
 };
 
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;

@@ -1,6 +1,7 @@
 /**
  * Accounts and sessions (SPEC.md §7; DESIGN.md §3): register, login, logout, and — beyond
- * SPEC.md — password change and account deletion.
+ * SPEC.md — password change, account deletion, and the password entered again before a
+ * sensitive action (auth/reauth.ts).
  * - Login answers the same 401 for an unknown user and a wrong password, after the same scrypt
  *   work (OWASP ASVS 6.3.8).
  * - Login and register are rate limited per IP and per username; windows expire, so nobody can
@@ -12,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import {
   changePasswordSchema,
+  confirmPasswordSchema,
   deleteAccountSchema,
   loginSchema,
   registerSchema,
@@ -20,6 +22,7 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { issueDeviceCookie } from '../auth/device-cookie';
 import { createLoginThrottle } from '../auth/login-throttle';
 import { requireSession } from '../auth/middleware';
+import { requireRecentAuth } from '../auth/reauth';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password';
 import { clearSessionCookie, startSession, verifySessionCookie } from '../auth/session';
 import { isUsernameTaken } from '../db/account-store';
@@ -109,6 +112,25 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     issueDeviceCookie(c, deps, row.id, hash); // every older device cookie stops counting as trusted (auth/device-cookie.ts)
     return c.json({ ok: true });
   });
+
+  /**
+   * The password entered again for a sensitive action (auth/reauth.ts): a right one marks the
+   * session authenticated now; a wrong one is a 400 naming `password`. Rate limited like the
+   * password change (per account).
+   */
+  app.post('/api/auth/confirm-password', requireSession(deps, services), async (c) => {
+    const body = await readJson(c, confirmPasswordSchema);
+    await perUsername.hit(`confirm:${c.var.userId}`);
+    const row = await s.accounts.findById(c.var.userId);
+    if (!row || !(await verifyPassword(body.password, row.password_hash))) {
+      throw new ApiHttpError(400, 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
+    }
+    await s.accounts.reauthenticateSession(c.var.sessionId, deps.now());
+    return c.json({ ok: true });
+  });
+
+  /** 200 when the password was entered recently enough for a sensitive action, else 403 REAUTH_REQUIRED: the app asks before exporting from the device. */
+  app.get('/api/auth/recent', requireSession(deps, services), requireRecentAuth(deps, services), (c) => c.json({ ok: true }));
 
   app.post('/api/auth/delete-account', requireSession(deps, services), async (c) => {
     const body = await readJson(c, deleteAccountSchema);

@@ -197,7 +197,7 @@ describe('device cookies: someone else\'s guesses never throttle a device that s
     expect((await t.call('POST', '/api/auth/login', { username: body.username, password: body.password }, device!.pair)).status).toBe(200);
   });
 
-  it('a throttled username never slows or refuses its signed-in devices\' check-ins (sync, "I\'m still here")', async () => {
+  it('a throttled username never slows or refuses its signed-in devices\' syncs and check-ins (the app\'s check-in, "I\'m still here")', async () => {
     const t = createTestApp({ TRUST_PROXY: '1' });
     const { cookie, body } = await signUp(t);
     await throttleUsername(t, body.username);
@@ -207,6 +207,7 @@ describe('device cookies: someone else\'s guesses never throttle a device that s
       const sync = await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: i === 0 ? [change] : [] }, cookie, fromIp('203.0.113.1'));
       expect(sync.status).toBe(200);
       expect(sync.headers.get('retry-after')).toBeNull();
+      expect((await t.call('POST', '/api/release/check-in', undefined, cookie, fromIp('203.0.113.1'))).status).toBe(200);
     }
     // No waiting period runs, so the state machine itself answers: the request was not throttled.
     const stillHere = await t.call('POST', '/api/release/cancel', undefined, cookie, fromIp('203.0.113.1'));

@@ -10,6 +10,7 @@ import { personNameOf } from '../../shared/export/format';
 import { exportZipChunks } from '../../shared/export/zip-writer';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
+import { requireRecentAuth } from '../auth/reauth';
 import { ApiHttpError } from '../http/errors';
 import type { Services } from '../services';
 import { blobFileReader } from '../export/export-files';
@@ -19,7 +20,9 @@ import { exportRecordsOf } from '../export/export-records';
 export function exportRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { records } = services;
-  app.use('/api/export', requireSession(deps, services)); // counted by the account frame; its bytes here (http/account-frame.ts FILE_BYTE_BODIES)
+  // Everything the person wrote, in plaintext: the password entered in the last minutes (auth/reauth.ts).
+  // Counted by the account frame; its bytes here (http/account-frame.ts FILE_BYTE_BODIES).
+  app.use('/api/export', requireSession(deps, services), requireRecentAuth(deps, services));
 
   // One export per account at a time: the budgets are checked when an export starts and charged as
   // it reads, so exports started together would each read the whole account past them.

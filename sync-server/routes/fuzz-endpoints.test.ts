@@ -38,6 +38,7 @@ function validBodies(now: number): Record<string, unknown> {
     'POST /api/auth/login': { username: 'someone', password: 'some password' },
     'POST /api/auth/password': { currentPassword: 'correct horse battery', newPassword: 'another secret' },
     'POST /api/auth/delete-account': { password: 'not it at all' },
+    'POST /api/auth/confirm-password': { password: 'not it at all' },
     'PATCH /api/user/profile': { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
     'POST /api/sync': { protocol: 1, cursor: 0, changes: [{ collection: 'trustees', id: 'fz1', hlc: hlcNow(now, 1), fields: { name: 'Fuzz' } }] },
     'POST /api/messages': message,
@@ -53,6 +54,8 @@ function validBodies(now: number): Record<string, unknown> {
     'POST /api/astrological-insights': { birthdate: '1990-05-17', planType: 'general' },
     'POST /api/suggest-music': { musicGenres: ['classical'], personalValues: ['family'], spiritualBeliefs: 'none' },
     'PUT /api/release/settings': { checkInDays: 30, waitingDays: 7 },
+    'POST /api/push/subscriptions': { endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz', expirationTime: null, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } },
+    'DELETE /api/push/subscriptions': { endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz' },
   };
 }
 

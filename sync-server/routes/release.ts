@@ -3,7 +3,8 @@
  * GET/PUT /api/release/settings, GET /api/release/status, POST /api/release/cancel
  * ("I'm still here"), GET /api/release/activity, GET /api/release/trustees,
  * POST /api/release/trustees/:id/invite (resend), GET /api/release/readiness,
- * POST /api/release/undeliverable/seen (dismiss the banner).
+ * POST /api/release/undeliverable/seen (dismiss the banner), POST /api/release/check-in (the person
+ * used the app: the one check-in a device makes, DESIGN.md §8).
  * The public token routes (trustees, recipients, one-click cancel) are in release/public-routes.ts.
  */
 import { Hono } from 'hono';
@@ -15,6 +16,7 @@ import type {
 import { releaseSettingsSchema } from '../../shared/schema/release';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
+import { requireRecentAuth } from '../auth/reauth';
 import { readinessOf, trusteesOf, undeliverableOf } from '../release/readiness';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
@@ -52,7 +54,9 @@ export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
 
   app.get('/api/release/settings', async (c) => c.json(settingsOf(await release.state(c.var.userId))));
 
-  app.put('/api/release/settings', async (c) => {
+  // Who may start a release, and when, is the most sensitive setting there is: the password
+  // entered in the last minutes (auth/reauth.ts).
+  app.put('/api/release/settings', requireRecentAuth(deps, services), async (c) => {
     const body = await readJson(c, releaseSettingsSchema);
     try {
       const out = await release.apply(c.var.userId, { kind: 'owner' }, {
@@ -64,6 +68,16 @@ export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     } catch (err) {
       asHttp(err);
     }
+  });
+
+  /**
+   * The person used the app (DESIGN.md §8 "Check-ins"): the web app posts this after a trusted
+   * interaction in a visible page (web/features/release/check-in.ts), never for a background sync,
+   * a poll or the live stream, which check in nothing. Answers the status, as GET status does.
+   */
+  app.post('/api/release/check-in', async (c) => {
+    await release.checkIn(c.var.userId);
+    return c.json(statusJson(await release.state(c.var.userId)));
   });
 
   app.get('/api/release/status', async (c) =>

@@ -110,7 +110,8 @@ export function syncRoutes(deps: AppDeps, services: Services, live: LiveOptions)
     if (body.protocol !== PROTOCOL_VERSION) {
       throw new ApiHttpError(426, 'This version of Afterword is out of date. Reload the app to update it.');
     }
-    await services.release.checkIn(userId); // a sync is a check-in (DESIGN.md §8)
+    // A sync is never a check-in (DESIGN.md §8): a device left open syncs for ever. The app says
+    // when the person used it (POST /api/release/check-in, routes/release.ts).
     if (body.account !== undefined && body.account !== userId) {
       // Rule 15: this outbox belongs to another account than the session's (e.g. a second tab
       // signed in as someone else). Refuse it whole; the client asks to sign in as its owner.

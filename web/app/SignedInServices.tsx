@@ -1,12 +1,14 @@
 /**
  * What runs only while someone is signed in: the sync lifecycle (database open, syncing), the
- * attachment queue (file uploads, issue #17), the
+ * attachment queue (file uploads, issue #17), check-ins when the person uses the app, the
  * sign-in-again dialog, and the host of confirm() questions (deletes, logout). Loaded lazily by the router, so the landing, login and register pages
  * never download the database and sync code (issue #8 "Route-level code splitting").
  */
 import { useEffect } from 'react';
 import { warmBinderCache } from '../features/export/warm-binder';
+import { installCheckIns } from '../features/release/check-in';
 import { FilesLifecycle } from '../files';
+import { ConfirmPasswordDialog } from '../pwa/ConfirmPasswordDialog';
 import { ReauthDialog } from '../pwa/ReauthDialog';
 import { SyncLifecycle } from '../sync/lifecycle';
 import { ConfirmHost } from '../ui/confirm';
@@ -15,11 +17,14 @@ import { SignedOutElsewhere } from './SignedOutElsewhere';
 export default function SignedInServices() {
   // The family binder's pdf-lib and fonts, cached for offline use once the app is idle (not precached).
   useEffect(() => void warmBinderCache(), []);
+  // The person using the app is the only check-in a device makes (DESIGN.md §8 "Check-ins").
+  useEffect(() => installCheckIns(window), []);
   return (
     <>
       <SyncLifecycle />
       <FilesLifecycle />
       <ReauthDialog />
+      <ConfirmPasswordDialog />
       <ConfirmHost />
       <SignedOutElsewhere />
     </>

@@ -4,6 +4,7 @@
  * auth-actions.ts because it needs the database and sync code, which public pages never load.
  */
 import { apiFetch } from '../api/client';
+import { disableCheckInPush } from '../pwa/push-subscribe';
 import { getPendingCount } from '../db';
 import { syncNow } from '../sync';
 import { endLocalSession } from '../sync/lifecycle';
@@ -24,6 +25,7 @@ export async function signOut(
   // unless the person agreed to discard them).
   const userId = useSession.getState().user?.id;
   if (userId) await endLocalSession(userId, opts).catch((err: unknown) => console.error('Could not clear local data', err));
+  await disableCheckInPush(); // no reminders for this account on this device once signed out
   try {
     await apiFetch('/api/auth/logout', { method: 'POST' });
   } catch (err) {

@@ -8,13 +8,14 @@ import type pg from 'pg';
 import type { AsyncAccountStore } from '../account-store';
 import type { SessionRecord, UserRow } from '../accounts';
 
-type SessionRow = { id: string; user_id: string; created_at: string; last_seen_at: string; expires_at: string };
+type SessionRow = { id: string; user_id: string; created_at: string; last_seen_at: string; expires_at: string; authenticated_at: string };
 const toSession = (r: SessionRow): SessionRecord => ({
   id: r.id,
   user_id: r.user_id,
   created_at: Number(r.created_at),
   last_seen_at: Number(r.last_seen_at),
   expires_at: Number(r.expires_at),
+  authenticated_at: Number(r.authenticated_at),
 });
 const USER = 'SELECT id, username, password_hash, created_at FROM users';
 
@@ -35,20 +36,24 @@ export function createPgAccountStore(pool: pg.Pool): AsyncAccountStore {
       await pool.query('DELETE FROM users WHERE id = $1', [id]);
     },
     async createSession(s) {
-      await pool.query('INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+      await pool.query('INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at, authenticated_at) VALUES ($1, $2, $3, $4, $5, $6)', [
         s.id,
         s.user_id,
         s.created_at,
         s.last_seen_at,
         s.expires_at,
+        s.authenticated_at,
       ]);
     },
     async findSession(id) {
       const row = await one<SessionRow>('SELECT * FROM sessions WHERE id = $1', [id]);
       return row ? toSession(row) : null;
     },
-    async touchSession(id, at) {
-      await pool.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1', [id, at]);
+    async touchSession(id, at, expiresAt) {
+      await pool.query('UPDATE sessions SET last_seen_at = $2, expires_at = $3 WHERE id = $1', [id, at, expiresAt]);
+    },
+    async reauthenticateSession(id, at) {
+      await pool.query('UPDATE sessions SET authenticated_at = $2 WHERE id = $1', [id, at]);
     },
     async deleteSession(id) {
       await pool.query('DELETE FROM sessions WHERE id = $1', [id]);

@@ -181,8 +181,10 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
     try {
       const { cookie, user, body } = await signUp(a);
       const checkIn = async () => (await pgdb.pool.query('SELECT last_check_in_at FROM release_state WHERE user_id = $1', [user.id])).rows[0]?.last_check_in_at;
-      b.advance(3_600_000); // b's clock only: its sync is the later check-in
+      b.advance(3_600_000); // b's clock only: its check-in is the later one (a sync is none: release/check-ins.test.ts)
       expect((await b.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [] }, cookie)).status).toBe(200);
+      expect(Number(await checkIn())).toBe(a.deps.now());
+      expect((await b.call('POST', '/api/release/check-in', undefined, cookie)).status).toBe(200);
       expect(Number(await checkIn())).toBe(b.deps.now());
 
       expect((await b.call('POST', '/api/trustees', { name: 'Grace', email: 'grace@example.com', accessLevel: 'full' }, cookie)).status).toBe(201);

@@ -6,6 +6,8 @@
 import { Download, Upload } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { COLLECTIONS } from '../../../shared/schema/collections';
+import { apiFetch } from '../../api/client';
+import { PasswordNotConfirmed, withRecentPassword } from '../../pwa/confirm-password';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { confirm } from '../../ui/confirm';
@@ -32,6 +34,11 @@ export function DataCard() {
   async function runExport() {
     setBusy('export');
     try {
+      // Everything in plaintext: the password entered recently (sync-server/auth/reauth.ts).
+      // Offline the export is made from this device's own copy, which it holds anyway.
+      await withRecentPassword(() => apiFetch('/api/auth/recent')).catch((err: unknown) => {
+        if (!(err instanceof TypeError)) throw err; // no network
+      });
       const { outcome, missing } = await exportMyData();
       if (outcome === 'cancelled') return;
       toast(
@@ -44,6 +51,7 @@ export function DataCard() {
             },
       );
     } catch (err) {
+      if (err instanceof PasswordNotConfirmed) return;
       toast({ title: 'Export failed', description: (err as Error).message || 'Please try again later.', variant: 'destructive' });
     } finally {
       setBusy(null);

@@ -130,16 +130,36 @@ export function ReadinessCard({ readiness, failed, onChanged }: { readiness: Rel
         ) : (
           <>
             <p className="flex flex-wrap items-center gap-2">
-              {readiness.ready ? <Badge color="green">Ready</Badge> : <Badge color="yellow">Not ready yet</Badge>}
-              <span className="text-slate-800">
-                {readiness.ready ? 'Nothing is missing.' : `${readiness.missing.length} ${readiness.missing.length === 1 ? 'thing needs' : 'things need'} your attention.`}
-              </span>
+              {readiness.phase === 'released' ? (
+                <>
+                  <Badge color="gray">Released</Badge>
+                  <span className="text-slate-800">
+                    Your plan was released on {day(readiness.releasedAt!)}: your messages have been sent to their recipients and your trustees given
+                    access.
+                  </span>
+                </>
+              ) : (
+                <>
+                  {readiness.ready ? <Badge color="green">Ready</Badge> : <Badge color="yellow">Not ready yet</Badge>}
+                  <span className="text-slate-800">
+                    {readiness.ready ? 'Nothing is missing.' : `${readiness.missing.length} ${readiness.missing.length === 1 ? 'thing needs' : 'things need'} your attention.`}
+                  </span>
+                </>
+              )}
             </p>
             <dl className="flex flex-col gap-3">
               <Row term="Check-ins">
                 {readiness.checkInDays === 0 ? 'Off' : `Every ${readiness.checkInDays} days`}; last check-in {day(readiness.lastCheckInAt)}
               </Row>
-              <Row term="Next reminder">{readiness.nextReminderAt ? day(readiness.nextReminderAt) : 'None (check-ins are off)'}</Row>
+              {readiness.phase !== 'released' && (
+                <Row term="Next reminder">
+                  {readiness.nextReminderAt
+                    ? day(readiness.nextReminderAt)
+                    : readiness.phase === 'waiting'
+                      ? 'None (a waiting period is running)'
+                      : 'None (check-ins are off)'}
+                </Row>
+              )}
               <Row term="E-mail">
                 {readiness.email === 'smtp'
                   ? 'Set up: release e-mails are sent.'

@@ -9,6 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../ui/FormField';
 import { Select } from '../../ui/Select';
 import { toast } from '../../ui/toast-store';
+import { PasswordNotConfirmed, withRecentPassword } from '../../pwa/confirm-password';
+import { enableCheckInPush, pushOutcomeText } from '../../pwa/push-subscribe';
 import { getReleaseSettings, putReleaseSettings } from '../release/api';
 import { formatWhen, useReleaseStore } from '../release/release-store';
 import { actionErrorText, NeedsConnection, useReloadOnline } from './connection';
@@ -39,11 +41,18 @@ export function ReleaseSettingsCard({ onSaved }: { onSaved: () => void }) {
 
   async function save(patch: Partial<ReleaseSettings>) {
     try {
-      setSettings(await putReleaseSettings(patch));
+      // Who may start a release, and when: the password entered recently (sync-server/auth/reauth.ts).
+      const saved = await withRecentPassword(() => putReleaseSettings(patch));
+      setSettings(saved);
       toast({ title: 'Release settings saved' });
+      // Check-ins turned on: remind on this device too, by a notification (DESIGN.md §8 "Check-ins").
+      // The browser may wait for the person's answer; then the toast says what this device will do.
+      const device = patch.checkInDays ? pushOutcomeText(await enableCheckInPush()) : undefined;
+      if (device) toast({ title: 'Release settings saved', description: device });
       await refresh();
       onSaved();
     } catch (err) {
+      if (err instanceof PasswordNotConfirmed) return;
       toast({ title: 'Could not save', description: actionErrorText(err), variant: 'destructive' });
     }
   }
@@ -83,7 +92,7 @@ export function ReleaseSettingsCard({ onSaved }: { onSaved: () => void }) {
         </p>
         {settings && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Check-in interval" hint="Any sign-in or sync counts as a check-in. We remind you by email before anything happens.">
+            <FormField label="Check-in interval" hint="Using Afterword, signing in, or pressing “I'm here” in a reminder counts as a check-in; a device simply left signed in does not. We remind you by e-mail, and by a notification where you allow it, before anything happens.">
               <Select
                 options={CHECK_IN_LABELS}
                 value={String(settings.checkInDays)}

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { REPO_ROOT, freePort, startChildServer } from '../sync-server/child-server';
+import { REPO_ROOT, TEST_PASSWORD_COST_ENV, freePort, startChildServer } from '../sync-server/child-server';
 
 export { REPO_ROOT };
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -44,12 +44,14 @@ export { freePort };
 
 /**
  * Starts the real server (sync-server/child-server.ts) and resolves once GET / answers 200, i.e.
- * the built dist/ is served. Options: `env` (extra environment), `dataDir` (reuse one, e.g. after
+ * the built dist/ is served, with password hashes at the test cost (TEST_PASSWORD_COST_ENV: the
+ * browser tests sign up and in often). Options: `env` (extra environment), `dataDir` (reuse one, e.g. after
  * kill()). Throws when the server exits or is not up within `timeoutMs` (30 s), with its output.
  */
 export async function startServer(opts: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number } = {}): Promise<TestServer> {
   const server = await startChildServer({
     ...opts,
+    env: { ...TEST_PASSWORD_COST_ENV, ...opts.env },
     dataDir: opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'afterword-e2e-'))),
     ready: async (url) => (await fetch(`${url}/`)).ok,
     notReadyHint: '(GET / did not answer 200: is dist/ built?)',

@@ -14,6 +14,14 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * The environment that gives a test server cheaper password hashes (config.ts
+ * AFTERWORD_TEST_SCRYPT_N): still a real scrypt, at N=2^10 (1 MiB) instead of production's 2^17
+ * (128 MiB, about 0.4 s of a core per sign-up or sign-in). Tests pass it explicitly (createTestApp
+ * and the browser harness by default); the tests of hashing itself run at production cost.
+ */
+export const TEST_PASSWORD_COST_ENV: Readonly<Record<string, string>> = { AFTERWORD_TEST_SCRYPT_N: '1024' };
+
 export interface ChildServer {
   url: string;
   dataDir: string;

@@ -10,6 +10,8 @@
  * one database (issue #19; db/pg/README.md); S3_BUCKET puts file chunks in a bucket.
  * VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT (else generated into DATA_DIR) and
  * WEB_PUSH_ORIGINS: Web Push for check-in reminders (push/vapid.ts, push/endpoints.ts).
+ * AFTERWORD_TEST_SCRYPT_N (tests only, like AFTERWORD_TEST_CLOCK): a lower scrypt N for password
+ * hashes, so that browser tests do not spend most of their CPU on the production cost; main.ts warns.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import { parseTrustProxy } from './http/client-ip';
 import { s3ConfigFromEnv, type S3BlobConfig } from './blobs/s3-config';
 import { parsePushOrigins } from './push/endpoints';
 import { loadVapidKeys, type VapidKeys } from './push/vapid';
+import { PASSWORD_COST, type ScryptCost } from './auth/password';
 
 export interface Config {
   port: number;
@@ -46,6 +49,24 @@ export interface Config {
   vapid: VapidKeys | null;
   /** Origins a push subscription may point to besides the browsers' push services (WEB_PUSH_ORIGINS; push/endpoints.ts). */
   pushOrigins: string[];
+  /** scrypt cost of new password hashes (auth/password.ts): PASSWORD_COST, lower only in tests. */
+  passwordCost: ScryptCost;
+}
+
+/** The environment variable that lowers scrypt's N for tests (never set it on a real deployment). */
+export const TEST_SCRYPT_N_ENV = 'AFTERWORD_TEST_SCRYPT_N';
+
+/**
+ * The password cost: PASSWORD_COST, or with AFTERWORD_TEST_SCRYPT_N a power of two from 2^10 to
+ * 2^17 as N (r and p unchanged). Throws an Error naming the variable for anything else.
+ */
+function passwordCostFromEnv(raw: string | undefined): ScryptCost {
+  if (raw === undefined || raw.trim() === '') return PASSWORD_COST;
+  const n = Number(raw.trim());
+  if (!Number.isInteger(n) || n < 2 ** 10 || n > PASSWORD_COST.N || (n & (n - 1)) !== 0) {
+    throw new Error(`${TEST_SCRYPT_N_ENV} must be a power of two from 1024 to ${PASSWORD_COST.N}, not "${raw.slice(0, 50)}"`);
+  }
+  return { ...PASSWORD_COST, N: n };
 }
 
 /** DATABASE_POOL_SIZE: a whole number from 1 to 500, default 10. Throws an Error naming the variable. */
@@ -121,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: poolSizeFromEnv(env.DATABASE_POOL_SIZE),
     vapid: loadVapidKeys(dataDir, env),
     pushOrigins: parsePushOrigins(env.WEB_PUSH_ORIGINS),
+    passwordCost: passwordCostFromEnv(env[TEST_SCRYPT_N_ENV]),
   };
 }

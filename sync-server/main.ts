@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { createApp } from './app';
 import { purgeExpiredSessions } from './auth/session';
 import type { AppDeps } from './app-env';
-import { linkBase, loadConfig } from './config';
+import { PASSWORD_COST } from './auth/password';
+import { linkBase, loadConfig, TEST_SCRYPT_N_ENV } from './config';
 import { openDatabase } from './db/sqlite';
 import { testClockFromEnv } from './release/test-clock';
 import { createPgPool } from './db/pg/pool';
@@ -26,6 +27,9 @@ try {
 const db = openDatabase(join(config.dataDir, 'afterword.db'));
 const testClock = testClockFromEnv();
 if (testClock) console.warn('AFTERWORD_TEST_CLOCK=1: the test-only clock is enabled. Never use this in production.');
+if (config.passwordCost.N !== PASSWORD_COST.N) {
+  console.warn(`${TEST_SCRYPT_N_ENV}=${config.passwordCost.N}: new password hashes are weaker than production's (tests only). Never use this in production.`);
+}
 const deps: AppDeps = { config, db, now: testClock?.now ?? Date.now };
 // DATABASE_URL: every store on PostgreSQL, shared by any number of instances (issue #19; db/pg/README.md).
 const pool = config.databaseUrl ? createPgPool(config.databaseUrl, { max: config.databasePoolSize }) : null;

@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from './app';
+import { TEST_PASSWORD_COST_ENV } from './child-server';
 import type { AppDeps } from './app-env';
 import { loadConfig } from './config';
 import { openDatabase } from './db/sqlite';
@@ -30,14 +31,18 @@ export function sqliteStoreOf(t: Pick<TestApp, 'services'>): RecordStore {
   return t.services.store as RecordStore;
 }
 
-/** A fresh app on a temp DATA_DIR, with a controllable clock starting at `start` (ms); `opts.mailer` replaces the configured mailer. */
+/**
+ * A fresh app on a temp DATA_DIR, with a controllable clock starting at `start` (ms); `opts.mailer`
+ * replaces the configured mailer. Password hashes are made at the test cost (TEST_PASSWORD_COST_ENV)
+ * unless `env` says otherwise (`{ AFTERWORD_TEST_SCRYPT_N: '' }` for production's).
+ */
 export function createTestApp(
   env: Record<string, string> = {},
   start = Date.UTC(2026, 10, 21, 12),
   opts: { mailer?: Mailer } = {},
 ): TestApp {
   const dataDir = mkdtempSync(join(tmpdir(), 'afterword-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, ...TEST_PASSWORD_COST_ENV, ...env });
   let now = start;
   const deps: AppDeps = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: () => now };
   return testAppOver(deps, createServices(deps, opts), (ms) => {

@@ -1,12 +1,19 @@
 /**
  * Password hashing with scrypt from node:crypto (DESIGN.md §3; OWASP ASVS 6.2 / Password
- * Storage Cheat Sheet: scrypt N=2^17, r=8, p=1). Stored as `scrypt$N$r$p$salt$hash` (base64url).
+ * Storage Cheat Sheet: scrypt N=2^17, r=8, p=1). Stored as `scrypt$N$r$p$salt$hash` (base64url),
+ * so a hash verifies with the cost it was made with.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const N = 2 ** 17;
-const R = 8;
-const P = 1;
+/** scrypt's cost parameters: N (CPU/memory cost, a power of two), r (block size), p (parallelism). */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** The production cost (OWASP Password Storage Cheat Sheet): N=2^17, r=8, p=1 (128 MiB). */
+export const PASSWORD_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LEN = 32;
 
 function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
@@ -17,11 +24,12 @@ function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Bu
   );
 }
 
-/** Hashes `password` with a fresh 16-byte salt. */
-export async function hashPassword(password: string): Promise<string> {
+/** Hashes `password` with a fresh 16-byte salt at `cost` (config.passwordCost; PASSWORD_COST by default). */
+export async function hashPassword(password: string, cost: ScryptCost = PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, { N, r: R, p: P });
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  const { N, r, p } = cost;
+  const key = await derive(password, salt, { N, r, p });
+  return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
 /** True when `password` matches `stored`; false for a wrong password or a malformed hash. Constant-time compare. */
@@ -33,5 +41,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A real hash of a random password, verified against for unknown users so both paths cost the same. */
-export const dummyHash: Promise<string> = hashPassword(randomBytes(16).toString('hex'));
+const dummies = new Map<string, Promise<string>>();
+/**
+ * A real hash of a random password at `cost`, verified against for unknown users so that both
+ * paths cost the same (OWASP ASVS 6.3.8). Made once per cost, on the first call (authRoutes calls
+ * it when the app is built, so the first unknown-user login waits no longer than the others).
+ */
+export function dummyHash(cost: ScryptCost = PASSWORD_COST): Promise<string> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`;
+  let hash = dummies.get(key);
+  if (!hash) dummies.set(key, (hash = hashPassword(randomBytes(16).toString('hex'), cost)));
+  return hash;
+}

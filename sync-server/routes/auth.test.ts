@@ -3,7 +3,7 @@ import { cookieOf, createTestApp, newUser, signUp } from '../test-support';
 
 describe('accounts and sessions (issue #2, DESIGN.md §3)', () => {
   it('registers, returns the user with a session cookie, and never returns the password', async () => {
-    const t = createTestApp();
+    const t = createTestApp({ AFTERWORD_TEST_SCRYPT_N: '' }); // production's password cost
     const body = newUser();
     const res = await t.call('POST', '/api/auth/register', body);
     expect(res.status).toBe(201);
@@ -141,5 +141,16 @@ describe('accounts and sessions (issue #2, DESIGN.md §3)', () => {
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
     t.advance(16 * 60_000);
     expect((await t.call('POST', '/api/auth/login', { username: body.username, password: body.password })).status).toBe(200);
+  });
+
+  it('a test server hashes at the configured cost (AFTERWORD_TEST_SCRYPT_N), a power of two up to production only', async () => {
+    const t = createTestApp({ AFTERWORD_TEST_SCRYPT_N: '1024' });
+    const { body } = await signUp(t);
+    const stored = t.deps.db.prepare('SELECT password_hash FROM users WHERE username = ?').get(body.username) as { password_hash: string };
+    expect(stored.password_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect((await t.call('POST', '/api/auth/login', { username: body.username, password: body.password })).status).toBe(200);
+    for (const bad of ['1000', '512', String(2 ** 18), 'low']) {
+      expect(() => createTestApp({ AFTERWORD_TEST_SCRYPT_N: bad })).toThrow(/^AFTERWORD_TEST_SCRYPT_N must be a power of two from 1024 to 131072/);
+    }
   });
 });

@@ -42,6 +42,8 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const perIp = s.rateLimiters({ name: 'auth-ip', limit: 30, windowMs: 10 * 60_000, message: TOO_MANY });
   const perUsername = s.rateLimiters({ name: 'auth-username', limit: 10, windowMs: 15 * 60_000, message: TOO_MANY });
   const loginThrottle = createLoginThrottle(deps, TOO_MANY, s.rateLimiters);
+  const cost = deps.config.passwordCost;
+  const unknownUserHash = dummyHash(cost); // made now, not at the first unknown-user login (same work on both paths)
 
   app.post('/api/auth/register', async (c) => {
     const body = await readJson(c, registerSchema);
@@ -51,7 +53,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
       throw new ApiHttpError(409, TAKEN, [{ path: 'username', message: TAKEN }]);
     }
     const id = randomUUID();
-    const row = { id, username: body.username, password_hash: await hashPassword(body.password), created_at: new Date(deps.now()).toISOString() };
+    const row = { id, username: body.username, password_hash: await hashPassword(body.password, cost), created_at: new Date(deps.now()).toISOString() };
     try {
       await s.accounts.createUser(row);
     } catch (err) {
@@ -81,7 +83,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     await perIp.hit(`login:${clientIp(c, deps)}`);
     const row = await s.accounts.findByUsername(body.username);
     const bucket = await loginThrottle.attempt(c, body.username, row ?? undefined);
-    const ok = await verifyPassword(body.password, row?.password_hash ?? (await dummyHash));
+    const ok = await verifyPassword(body.password, row?.password_hash ?? (await unknownUserHash));
     if (!row || !ok) throw new ApiHttpError(401, INVALID_LOGIN);
     await loginThrottle.succeeded(bucket);
     await startSession(c, deps, s.accounts, row.id); // the session cookie first: clients read the first Set-Cookie
@@ -106,7 +108,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
         { path: 'currentPassword', message: 'Current password is incorrect' },
       ]);
     }
-    const hash = await hashPassword(body.newPassword);
+    const hash = await hashPassword(body.newPassword, cost);
     await s.accounts.setPasswordHash(row.id, hash);
     await s.accounts.deleteOtherSessions(row.id, c.var.sessionId);
     issueDeviceCookie(c, deps, row.id, hash); // every older device cookie stops counting as trusted (auth/device-cookie.ts)

@@ -18,11 +18,16 @@ const { dummyHash } = await import('../auth/password');
 type ScryptCall = [string, Buffer, number, { N: number; r: number; p: number }];
 
 describe('login: unknown user and wrong password do the same work', () => {
-  it('both paths call scrypt once with N=2^17, r=8, p=1 — the unknown user against the dummy hash', async () => {
+  // Production's cost, and a configured one (config.passwordCost): the dummy hash is made at the
+  // cost new hashes are, so the two paths never differ by the cost.
+  for (const { label, env, cost } of [
+    { label: 'N=2^17, r=8, p=1', env: { AFTERWORD_TEST_SCRYPT_N: '' }, cost: { N: 2 ** 17, r: 8, p: 1 } },
+    { label: 'the configured N=2^10', env: { AFTERWORD_TEST_SCRYPT_N: '1024' }, cost: { N: 2 ** 10, r: 8, p: 1 } },
+  ]) it(`both paths call scrypt once with ${label} — the unknown user against the dummy hash`, async () => {
     const scrypt = vi.mocked(crypto.scrypt);
-    const t = createTestApp();
+    const t = createTestApp(env);
     const { body } = await signUp(t);
-    const dummySalt = Buffer.from((await dummyHash).split('$')[4]!, 'base64url');
+    const dummySalt = Buffer.from((await dummyHash(cost)).split('$')[4]!, 'base64url');
 
     const attempt = async (username: string) => {
       scrypt.mockClear();
@@ -36,7 +41,7 @@ describe('login: unknown user and wrong password do the same work', () => {
     expect(unknown.json).toEqual(wrong.json);
     for (const { calls } of [wrong, unknown]) {
       expect(calls).toHaveLength(1);
-      expect(calls[0]![3]).toMatchObject({ N: 2 ** 17, r: 8, p: 1 });
+      expect(calls[0]![3]).toMatchObject(cost);
     }
     expect(unknown.calls[0]![1].equals(dummySalt)).toBe(true); // the dummy hash is what is verified
     expect(wrong.calls[0]![1].equals(dummySalt)).toBe(false);

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../app-env';
 import type { Mailer } from '../../release/mailer';
 import { loadConfig } from '../../config';
 import { createPgServices } from '../../services';
+import { TEST_PASSWORD_COST_ENV } from '../../child-server';
 import { testAppOver, type TestApp } from '../../test-support';
 import { openDatabase } from '../sqlite';
 import { migratePg } from './migrate';
@@ -62,7 +63,8 @@ export async function insertPgUser(pool: pg.Pool, id: string): Promise<void> {
 /**
  * An app instance (createApp) with every store on PostgreSQL `url`
  * (createPgServices: every store on PostgreSQL), its own temp DATA_DIR
- * and a clock starting at `start` (ms), or `clock` when given (instances sharing one clock). Instances
+ * and a clock starting at `start` (ms), or `clock` when given (instances sharing one clock); password
+ * hashes at the test cost (TEST_PASSWORD_COST_ENV) unless `opts.env` says otherwise. Instances
  * built with the same `sessionSecret` accept each other's cookies, as servers behind one load balancer do.
  */
 export async function createPgTestApp(
@@ -79,7 +81,7 @@ export async function createPgTestApp(
   } = {},
 ): Promise<TestApp & { pool: pg.Pool }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'afterword-pg-test-'));
-  const env = { DATA_DIR: dataDir, DATABASE_URL: url, ...opts.env };
+  const env = { DATA_DIR: dataDir, DATABASE_URL: url, ...TEST_PASSWORD_COST_ENV, ...opts.env };
   const config = loadConfig({ ...env, SESSION_SECRET: opts.sessionSecret ?? randomBytes(32).toString('base64url') });
   let now = opts.start ?? Date.UTC(2026, 10, 21, 12);
   const clock = opts.clock ?? { now: () => now, advance: (ms: number) => void (now += ms) };

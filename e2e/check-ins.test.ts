@@ -27,6 +27,7 @@ import {
   type TestServer,
 } from './harness';
 import { choose, expectToast, signedInPage } from './record-screens';
+import { confirmOwnerEmail } from './owner-email';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -73,6 +74,7 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
 
   it('a phone left open with live sync for 100 simulated days does not postpone the release', { timeout: 300_000 }, async () => {
     const { page, user, context } = await signedInPage(browser, server.url, '/settings', mobileContext);
+    await confirmOwnerEmail(browser, page, smtp, user.email); // reminders reach only a confirmed address
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const rest = (method: string, path: string, body: unknown) =>
       fetch(`${server.url}${path}`, { method, headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify(body) });
@@ -174,7 +176,7 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
     await registerViaUi(page, edith);
     await page.waitForURL('**/dashboard');
     await controlledByServiceWorker(page);
-    await page.goto('/settings');
+    await confirmOwnerEmail(browser, page, smtp, edith.email); // the e-mailed reminders reach only a confirmed address
     await choose(page, 'Check-in interval', 'Every 30 days');
     await deviceToast(page, 'We will remind you on this device as well as by e-mail when a check-in is due.');
     expect(pushed.filter((p) => p.path === new URL(endpoint).pathname)).toHaveLength(0);

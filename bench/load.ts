@@ -132,7 +132,7 @@ async function startEngine(engine: Engine, profileDir: string | undefined): Prom
   if (engine.postgres) {
     const server = await startTestPostgres();
     pg = { server, db: await createTestDatabase(server) };
-    Object.assign(env, { DATABASE_URL: pg.db.url, SESSION_SECRET: randomBytes(32).toString('base64url') });
+    Object.assign(env, { DATABASE_URL: pg.db.url, SESSION_SECRET: randomBytes(32).toString('base64url'), RELEASE_KEY: randomBytes(32).toString('base64url') });
   }
   const servers: ChildServer[] = [];
   for (let k = 0; k < engine.instances; k++) {

@@ -62,6 +62,7 @@ export async function startServer(opts: { env?: Record<string, string>; dataDir?
     stop: async () => {
       await server.stop();
       await rm(server.dataDir, { recursive: true, force: true });
+      await rm(`${server.dataDir}.release-key`, { force: true }); // beside DATA_DIR (escrow/release-key.ts)
     },
     kill: server.kill,
   };

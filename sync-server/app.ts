@@ -24,6 +24,7 @@ import { defaultTaskRoutes } from './routes/default-tasks';
 import { exportRoutes } from './routes/export';
 import { profileRoutes } from './routes/profile';
 import { releaseRoutes } from './routes/release';
+import { escrowRoutes } from './escrow/routes';
 import { releasePublicRoutes } from './release/public-routes';
 import { ownerEmailRoutes } from './release/owner-email';
 import { checkInLinkRoutes } from './release/check-in-routes';
@@ -115,6 +116,7 @@ export function createApp(
   app.route('/', blobRoutes(deps, services));
   app.route('/', exportRoutes(deps, services));
   app.route('/', releaseRoutes(deps, services));
+  app.route('/', escrowRoutes(deps, services));
   app.route('/', releasePublicRoutes(deps, services));
   app.route('/', ownerEmailRoutes(deps, services));
   app.route('/', checkInLinkRoutes(deps, services));

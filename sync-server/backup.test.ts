@@ -40,9 +40,12 @@ describe('online backup and restore', () => {
 
     const restoredDir = mkdtempSync(join(tmpdir(), 'afterword-restored-'));
     copyFileSync(backup, join(restoredDir, 'afterword.db'));
-    const config = loadConfig({ DATA_DIR: restoredDir });
+    // The release key is kept apart from the data (escrow/release-key.ts) and restored with it.
+    const config = loadConfig({ DATA_DIR: restoredDir, RELEASE_KEY_FILE: t.deps.config.releaseKey.file! });
     const restoredDeps = { config, db: openDatabase(join(restoredDir, 'afterword.db')), now: t.deps.now };
-    const app = createApp(restoredDeps, createServices(restoredDeps));
+    const services = createServices(restoredDeps);
+    await services.escrow.ready; // the restored database's check value matches the restored key
+    const app = createApp(restoredDeps, services);
     const login = await app.request('http://localhost/api/auth/login', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

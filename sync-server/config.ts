@@ -12,6 +12,8 @@
  * WEB_PUSH_ORIGINS: Web Push for check-in reminders (push/vapid.ts, push/endpoints.ts).
  * AFTERWORD_TEST_SCRYPT_N (tests only, like AFTERWORD_TEST_CLOCK): a lower scrypt N for password
  * hashes, so that browser tests do not spend most of their CPU on the production cost; main.ts warns.
+ * RELEASE_KEY / RELEASE_KEY_FILE (else the file `<DATA_DIR>.release-key` beside DATA_DIR): the key
+ * that seals release escrows, kept outside the database (escrow/release-key.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { s3ConfigFromEnv, type S3BlobConfig } from './blobs/s3-config';
 import { parsePushOrigins } from './push/endpoints';
 import { loadVapidKeys, type VapidKeys } from './push/vapid';
 import { PASSWORD_COST, type ScryptCost } from './auth/password';
+import { loadReleaseKey, type ReleaseKey } from './escrow/release-key';
 
 export interface Config {
   port: number;
@@ -30,6 +33,8 @@ export interface Config {
   dataDir: string;
   /** HMAC key for session tokens, at least 32 bytes. */
   sessionSecret: Uint8Array;
+  /** Seals release escrows; never stored in the database (escrow/release-key.ts). */
+  releaseKey: ReleaseKey;
   openai: { apiKey?: string; baseURL?: string; model: string; timeoutMs: number };
   smtpUrl?: string;
   /** Reverse proxies in front of the server (TRUST_PROXY); 0 = none, X-Forwarded-* ignored. */
@@ -126,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     sessionSecret: loadSessionSecret(dataDir, env.SESSION_SECRET),
+    releaseKey: loadReleaseKey(env, dataDir),
     openai: {
       apiKey: env.OPENAI_API_KEY || undefined,
       baseURL: env.OPENAI_BASE_URL || undefined,

@@ -36,6 +36,7 @@ const pool = config.databaseUrl ? createPgPool(config.databaseUrl, { max: config
 let services: Services;
 try {
   services = pool ? await createPgServices(deps, pool) : createServices(deps);
+  await services.escrow.ready; // the release key must be the one this database's escrows were sealed with
 } catch (err) {
   console.error(`Afterword cannot start: ${(err as Error).message}`);
   process.exit(1);

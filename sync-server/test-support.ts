@@ -42,7 +42,7 @@ export function createTestApp(
   opts: { mailer?: Mailer } = {},
 ): TestApp {
   const dataDir = mkdtempSync(join(tmpdir(), 'afterword-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, ...TEST_PASSWORD_COST_ENV, ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, RELEASE_KEY_FILE: join(dataDir, 'release-key'), ...TEST_PASSWORD_COST_ENV, ...env });
   let now = start;
   const deps: AppDeps = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: () => now };
   return testAppOver(deps, createServices(deps, opts), (ms) => {

@@ -11,7 +11,7 @@ import { formatHlc, type SyncResponse } from '../../../shared/sync';
 import { loadConfig } from '../../config';
 import { cookieOf, newUser, signUp } from '../../test-support';
 import { SCHEDULER_LEADER_KEY } from '../../services';
-import { createPgTestApp, usePgDatabase } from './pg-test-support';
+import { createPgTestApp, TEST_RELEASE_KEY, usePgDatabase } from './pg-test-support';
 
 const SECRET = 'a-session-secret-shared-by-both-instances-0123456789';
 const trustee = (name: string) => ({ name, email: `${name.toLowerCase()}@example.com`, accessLevel: 'full', createdAt: '2026-11-21T12:00:00.000Z' });
@@ -293,12 +293,12 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
   it('several instances need one SESSION_SECRET: DATABASE_URL without it stops the server, naming the variable', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'afterword-pg-secret-'));
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pgdb.url })).toThrow(/^DATABASE_URL is set: set SESSION_SECRET/);
-    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pgdb.url, SESSION_SECRET: SECRET }).databaseUrl).toBe(pgdb.url);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pgdb.url, SESSION_SECRET: SECRET, RELEASE_KEY: TEST_RELEASE_KEY }).databaseUrl).toBe(pgdb.url);
   });
 
   it('DATABASE_POOL_SIZE sets the connections of each set (default 10); anything but a whole number from 1 to 500 stops the server, naming it', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'afterword-pg-pool-'));
-    const env = { DATA_DIR: dataDir, DATABASE_URL: pgdb.url, SESSION_SECRET: SECRET };
+    const env = { DATA_DIR: dataDir, DATABASE_URL: pgdb.url, SESSION_SECRET: SECRET, RELEASE_KEY: TEST_RELEASE_KEY };
     expect(loadConfig(env).databasePoolSize).toBe(10);
     expect(loadConfig({ ...env, DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
     for (const bad of ['lots', '0', '2.5', '501']) {

@@ -67,6 +67,12 @@ export async function insertPgUser(pool: pg.Pool, id: string): Promise<void> {
  * hashes at the test cost (TEST_PASSWORD_COST_ENV) unless `opts.env` says otherwise. Instances
  * built with the same `sessionSecret` accept each other's cookies, as servers behind one load balancer do.
  */
+/**
+ * The release key of every PostgreSQL test instance (escrow/release-key.ts): instances sharing a
+ * database must share it, as they share SESSION_SECRET. A test value, never a production one.
+ */
+export const TEST_RELEASE_KEY = Buffer.alloc(32, 7).toString('base64url');
+
 export async function createPgTestApp(
   url: string,
   opts: {
@@ -81,7 +87,7 @@ export async function createPgTestApp(
   } = {},
 ): Promise<TestApp & { pool: pg.Pool }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'afterword-pg-test-'));
-  const env = { DATA_DIR: dataDir, DATABASE_URL: url, ...TEST_PASSWORD_COST_ENV, ...opts.env };
+  const env = { DATA_DIR: dataDir, DATABASE_URL: url, RELEASE_KEY: TEST_RELEASE_KEY, ...TEST_PASSWORD_COST_ENV, ...opts.env };
   const config = loadConfig({ ...env, SESSION_SECRET: opts.sessionSecret ?? randomBytes(32).toString('base64url') });
   let now = opts.start ?? Date.UTC(2026, 10, 21, 12);
   const clock = opts.clock ?? { now: () => now, advance: (ms: number) => void (now += ms) };

@@ -1,0 +1,121 @@
+/**
+ * The release escrow (escrow.ts, release-key.ts, routes.ts; SECURITY.md "Release escrow") through
+ * the real app over a real SQLite file: a deposit leaves no key readable in the database, the
+ * escrow opens only once the account is released, and a server with another release key refuses
+ * to start rather than seal escrows no release could open.
+ */
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toB64url } from '../../shared/crypto/bytes';
+import { startChildServer } from '../child-server';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/sqlite';
+import { releaseOwnAccount, ownerWithSmtp } from '../release/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
+import { createServices } from '../services';
+import { EscrowClosedError } from './escrow';
+import { maxEscrowKeys } from './routes';
+
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+});
+afterAll(() => smtp.close());
+
+const key = (n: number) => new Uint8Array(32).fill(n).map((b, i) => (b * 31 + i * 7) & 0xff);
+const deposit = { 'plan~1': key(1), 'docs~1': key(2), 'index~1': key(3), 'msg:6f1c2d3e-0000-4000-8000-000000000001~1': key(4) };
+const depositJson = { keys: Object.fromEntries(Object.entries(deposit).map(([k, v]) => [k, toB64url(v)])) };
+
+/** Every encoding of `bytes` the scan looks for (the canary scan's list). */
+const encodings = (bytes: Uint8Array) => {
+  const b = Buffer.from(bytes);
+  return [b.toString('hex'), b.toString('base64'), b.toString('base64url'), b.toString('base64').replace(/=+$/, '')];
+};
+
+/** The database file and its WAL, as bytes decoded leniently (what a thief with a copy holds). */
+const databaseText = (dataDir: string) =>
+  ['afterword.db', 'afterword.db-wal']
+    .map((f) => join(dataDir, f))
+    .filter(existsSync)
+    .map((f) => readFileSync(f))
+    .map((b) => b.toString('latin1'))
+    .join('\n');
+
+describe('the release escrow', () => {
+  it('wraps deposited keys at once: the database holds none of them, and they open only after the release', async () => {
+    const o = await ownerWithSmtp(smtp);
+    const res = await o.t.call('PUT', '/api/release/escrow', depositJson, o.cookie);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ keyCount: 4 });
+    expect(await o.get('/api/release/escrow')).toMatchObject({ keyCount: 4, kids: Object.keys(deposit).sort() });
+
+    const db = databaseText(o.t.deps.config.dataDir);
+    expect(db).toContain('release_escrow'); // the scan reads the real file
+    for (const raw of Object.values(deposit)) for (const text of encodings(raw)) expect(db).not.toContain(text);
+    expect(db.includes(Buffer.from(deposit['plan~1']).toString('latin1'))).toBe(false); // nor the raw bytes
+
+    await expect(o.t.services.escrow.openReleased(o.userId)).rejects.toBeInstanceOf(EscrowClosedError);
+    await releaseOwnAccount(o, smtp);
+    const opened = await o.t.services.escrow.openReleased(o.userId);
+    expect(Object.fromEntries(opened!)).toEqual(deposit);
+  });
+
+  it('one account\'s escrow never opens as another\'s: each wrap is bound to its account and key id', async () => {
+    const a = await ownerWithSmtp(smtp);
+    await a.t.call('PUT', '/api/release/escrow', depositJson, a.cookie);
+    const row = a.t.deps.db.prepare<[string], { keys: string }>('SELECT keys FROM release_escrow WHERE user_id = ?').get(a.userId)!;
+    const stored = JSON.parse(row.keys) as { keys: Record<string, string> };
+    // A database writer swaps two wraps: the escrow refuses loudly instead of handing out the wrong key.
+    const [k1, k2] = Object.keys(stored.keys);
+    [stored.keys[k1!], stored.keys[k2!]] = [stored.keys[k2!]!, stored.keys[k1!]!];
+    a.t.deps.db.prepare('UPDATE release_escrow SET keys = ? WHERE user_id = ?').run(JSON.stringify(stored), a.userId);
+    await releaseOwnAccount(a, smtp);
+    await expect(a.t.services.escrow.openReleased(a.userId)).rejects.toThrow(/does not open/);
+  });
+
+  it('refuses bad deposits with 400 naming the field, and anyone signed out with 401', async () => {
+    const o = await ownerWithSmtp(smtp);
+    const bad = await o.t.call('PUT', '/api/release/escrow', { keys: { 'plan~1': 'short', 'not a kid': toB64url(key(1)) } }, o.cookie);
+    expect(bad.status).toBe(400);
+    const issues = ((await bad.json()) as { issues: { path: string }[] }).issues.map((i) => i.path);
+    expect(issues).toEqual(expect.arrayContaining(['keys.plan~1', 'keys.not a kid']));
+    const max = maxEscrowKeys(o.t.deps.config.limits.recordsPerCollection);
+    const tooMany = Object.fromEntries(Array.from({ length: max + 1 }, (_, i) => [`msg:m${i}~1`, toB64url(key(i))]));
+    expect((await o.t.call('PUT', '/api/release/escrow', { keys: tooMany }, o.cookie)).status).toBe(400);
+    expect((await o.t.call('PUT', '/api/release/escrow', depositJson)).status).toBe(401);
+    expect(await o.get('/api/release/escrow')).toEqual({ keyCount: 0, updatedAt: null, kids: [] });
+  });
+});
+
+describe('the release key', () => {
+  it('is read from beside DATA_DIR by default (never inside it), generated once, private to the server\'s user', () => {
+    const o = loadConfig({ DATA_DIR: join(tempDir(), 'data') });
+    expect(o.releaseKey.source).toBe('default file');
+    expect(o.releaseKey.file).toBe(`${o.dataDir}.release-key`);
+    expect(statSync(o.releaseKey.file!).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: o.dataDir }).releaseKey.raw).toEqual(o.releaseKey.raw);
+  });
+
+  it('a malformed RELEASE_KEY, or DATABASE_URL without one, stops the server naming the variable', () => {
+    const DATA_DIR = join(tempDir(), 'data');
+    expect(() => loadConfig({ DATA_DIR, RELEASE_KEY: 'too-short' })).toThrow(/^RELEASE_KEY must be base64url of 32 random bytes/);
+    expect(() => loadConfig({ DATA_DIR, DATABASE_URL: 'postgres://x/y', SESSION_SECRET: 'x'.repeat(40) })).toThrow(/^DATABASE_URL is set: set RELEASE_KEY/);
+  });
+
+  it('a server started with another release key does not start, and says why', async () => {
+    const o = await ownerWithSmtp(smtp);
+    await o.t.call('PUT', '/api/release/escrow', depositJson, o.cookie);
+    const dataDir = o.t.deps.config.dataDir;
+    const deps = { config: loadConfig({ DATA_DIR: dataDir, RELEASE_KEY: toB64url(key(9)) }), db: openDatabase(join(dataDir, 'afterword.db')), now: o.t.deps.now };
+    await expect(createServices(deps).escrow.ready).rejects.toThrow(/is not the key this database's release escrows were sealed with/);
+    // The process itself: main.ts exits before listening.
+    const first = await startChildServer();
+    await first.stop();
+    await expect(startChildServer({ dataDir: first.dataDir, env: { RELEASE_KEY: toB64url(key(8)) } })).rejects.toThrow(/Afterword cannot start: The release key \(RELEASE_KEY\) is not the key/);
+  });
+});
+
+/** A fresh temp directory (its `data` child does not exist yet). */
+const tempDir = (): string => mkdtempSync(join(tmpdir(), 'afterword-rk-'));

@@ -87,7 +87,7 @@ describe('finding 2: links last', () => {
     const report = await acceptInvitation(o, smtp, 'grace');
     expect((await o.open(report, 'POST')).status).toBe(200);
     await runFor(o, 8, DAY_MS);
-    const access = linkOf(await smtp.waitFor(o.addr('mary'), /What Ada Lovelace left for you/));
+    const access = linkOf(await smtp.waitFor(o.addr('mary'), /What Ada left for you/));
     const page = await o.open(access);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Last will 2026');
@@ -127,7 +127,7 @@ describe('finding 3: e-mail is never dropped', () => {
     const welcome = written().find((e) => /Thank you for being/.test(e.subject))!;
     expect((await o.open(linkOf(welcome), 'POST')).status).toBe(200);
     await runFor(o, 8, DAY_MS);
-    expect(written().some((e) => /A message from Ada Lovelace/.test(e.subject))).toBe(true);
+    expect(written().some((e) => /A message from Ada$/.test(e.subject))).toBe(true);
     expect((await o.t.services.records.get(o.userId, 'messages', m.id))!.delivered).toBe(false);
   });
 });

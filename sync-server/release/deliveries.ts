@@ -33,6 +33,15 @@ const hashOf = (text: unknown) => createHash('sha256').update(typeof text === 's
  * through the record service after that transaction commits (the transaction body may run
  * more than once, so it writes nothing outside the release store).
  */
+
+/** The activity line for a message that cannot be delivered, naming its address (plain), never its recipient (sealed). */
+function badAddress(address: unknown): string {
+  const a = typeof address === 'string' ? address.trim().slice(0, 80) : '';
+  return a
+    ? `A message to \u201c${a}\u201d cannot be delivered: that is not a valid e-mail address. Correct it on the Messages page.`
+    : 'A message has no e-mail address, so it cannot be delivered. Add one on the Messages page.';
+}
+
 export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService, records: ReleaseRecords): Promise<number> {
   const { store } = release;
   let n = 0;
@@ -45,10 +54,10 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
       // On its date, or at the release when the date has passed (shared/delivery-rule.ts).
       if (!isDeliveryDue(m, now)) continue;
       if (!sendableAddress(m.recipientEmail)) {
-        await release.problem(tx, userId, 'message-invalid', `A message (for ${m.recipientName || 'no name'}) has no valid e-mail address, so it cannot be delivered. Add one on the Messages page.`);
+        await release.problem(tx, userId, 'message-invalid', badAddress(m.recipientEmail));
         continue;
       }
-      const params = { recipientName: m.recipientName, messageId: m.id };
+      const params = { messageId: m.id }; // no name: a recipient's name is sealed (greeted "Hello,")
       const bodyHash = hashOf(m.messageContent);
       const d = await tx.delivery(userId, m.id);
       const put = (round: number) =>
@@ -62,11 +71,11 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
         await tx.revokeSubject(userId, m.id, now, 'delivery');
         if (await release.queue(tx, userId, 'delivery', m.recipientEmail, `delivery:${m.id}:${d.round + 1}`, params, 'redelivery')) queued += 1;
         if (m.delivered) undeliver.push(m.id);
-        await tx.addActivity(userId, now, 'message-readdressed', `The message for ${m.recipientName} is being sent to ${m.recipientEmail}; the link sent to ${d.addr} no longer works.`);
+        await tx.addActivity(userId, now, 'message-readdressed', `A message is being sent to ${m.recipientEmail} instead; the link sent to ${d.addr} no longer works.`);
         await put(d.round + 1);
       } else if (d.body_hash !== bodyHash) {
         if (await release.queue(tx, userId, 'delivery-updated', m.recipientEmail, `delivery:${m.id}:${d.round + 1}`, params)) queued += 1;
-        await tx.addActivity(userId, now, 'message-changed', `The message for ${m.recipientName} was changed after it was delivered; ${m.recipientName} is told, with a new link.`);
+        await tx.addActivity(userId, now, 'message-changed', `The message to ${m.recipientEmail} was changed after it was delivered; they are told, with a new link.`);
         await put(d.round + 1);
       }
     }

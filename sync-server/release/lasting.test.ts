@@ -25,7 +25,7 @@ describe('links that last', () => {
     await o.t.services.scheduler.runOnce();
     const report = await acceptInvitation(o, smtp, 'grace');
     await runFor(o, 12, 31 * DAY_MS);
-    const yearly = await smtp.waitFor(o.addr('grace'), /You are still Ada Lovelace's trustee/);
+    const yearly = await smtp.waitFor(o.addr('grace'), /You are still Ada's trustee/);
     const fresh = linkOf(yearly);
     expect(fresh).not.toBe(report);
     expect((await o.open(report)).status).toBe(200);
@@ -89,7 +89,7 @@ describe('an e-mail that will never arrive', () => {
     expect(activity.filter((a) => a.kind === 'email-failed').map((a) => a.text).join('\n')).toMatch(/waiting period has started.*refused/);
     const ready = await o.get<ReleaseReadiness>('/api/release/readiness');
     expect(ready.trustees.find((x) => x.name === 'Nobody Trustee')!.bouncedAt).not.toBeNull();
-    expect(ready.missing.join('\n')).toMatch(/Nobody Trustee.*could not be delivered/);
+    expect(ready.missing.join('\n')).toMatch(/your trustee nobody-.*could not be delivered/);
     // Dismissed, the banner goes; Settings still lists it.
     expect((await t.call('POST', '/api/release/undeliverable/seen', undefined, o.cookie)).status).toBe(200);
     expect((await o.get<ReleaseStatus>('/api/release/status')).undeliverable).toEqual([]);
@@ -106,7 +106,7 @@ describe('a delivered message changed', () => {
     const report = await acceptInvitation(o, smtp, 'grace');
     expect((await o.open(report, 'POST')).status).toBe(200);
     await runFor(o, 8, DAY_MS);
-    await smtp.waitFor(o.addr('annabella'), /^A message from Ada Lovelace$/);
+    await smtp.waitFor(o.addr('annabella'), /^A message from Ada$/);
     await o.signIn();
     expect((await o.t.call('PATCH', `/api/messages/${m.id}`, { messageContent: 'Second words.' }, o.cookie)).status).toBe(200);
     await o.t.services.scheduler.runOnce();

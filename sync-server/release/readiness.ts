@@ -118,8 +118,8 @@ function missingOf(
     missing.push('Nothing can start a release: check-ins are off and no trustee has accepted. Turn on check-ins or ask a trustee to accept their invitation.');
   }
   for (const t of trustees) {
-    if (t.bouncedAt) missing.push(`E-mail to ${t.name} (${t.email}) could not be delivered. Check their address.`);
-    else if (t.invitation !== 'accepted') missing.push(`${t.name} has not accepted yet. You can resend the invitation.`);
+    if (t.bouncedAt) missing.push(`E-mail to your trustee ${t.email} could not be delivered. Check their address.`);
+    else if (t.invitation !== 'accepted') missing.push(`Your trustee ${t.email} has not accepted yet. You can resend the invitation.`);
   }
   for (const u of undeliverable) missing.push(`The e-mail “${u.subject}” to ${u.to} could not be delivered.`);
   for (const w of emailsWaiting) {

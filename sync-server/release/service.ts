@@ -141,7 +141,7 @@ export function createReleaseService(deps: AppDeps, records: ReleaseRecords, sto
       userId,
       kind,
       to,
-      params: { ownerName: (await owner(userId)).name, ...params },
+      params: { ownerName: (await owner(userId)).firstName, ...params }, // the owner's plain first name only: the rest of the profile is sealed (SECURITY.md)
       at: deps.now(),
       quota: quota ?? quotaOf(kind),
     });
@@ -233,7 +233,8 @@ export function createReleaseService(deps: AppDeps, records: ReleaseRecords, sto
       const t = await records.get(userId, 'trustees', trusteeId);
       const readdressed = !!t && String(t.email ?? '').toLowerCase() !== inv.email.toLowerCase();
       const status = !t || inv.status === 'removed' || readdressed ? 'removed' : inv.status;
-      return { kind: 'trustee', trusteeId, name: t?.name ?? 'A trustee', status };
+      // Named by their address: a trustee's name is the owner's sealed word (shared/crypto/fields.ts); the owner's device shows the name.
+      return { kind: 'trustee', trusteeId, name: inv.email, status };
     },
     queueDueDeliveries: () => queueDueDeliveries(deps, service, records),
     async queueReviews() {

@@ -106,15 +106,15 @@ describe('ten years of release (issue #16)', () => {
     expect(subjects(o.email, /was cancelled/)).toHaveLength(0);
 
     // Every message exactly once, the dated one after its date; all marked delivered.
-    for (const who of ['anna', 'ben', 'cleo']) expect(subjects(o.addr(who), /A message from Ada Lovelace/)).toHaveLength(1);
+    for (const who of ['anna', 'ben', 'cleo']) expect(subjects(o.addr(who), /A message from Ada$/)).toHaveLength(1);
     for (const m of await o.t.services.records.list(o.userId, 'messages')) expect(m.delivered).toBe(true);
 
     // Every trustee reached at release, the one who never accepted too.
-    for (const who of ['grace', 'mary', 'never']) expect(subjects(o.addr(who), /What Ada Lovelace left for you/)).toHaveLength(1);
+    for (const who of ['grace', 'mary', 'never']) expect(subjects(o.addr(who), /What Ada left for you/)).toHaveLength(1);
     // Every year each trustee heard from us (until the release), outages and restart notwithstanding.
     const years = Math.floor((releasedDay - 1) / 365);
     expect(years).toBe(10);
-    for (const who of ['grace', 'mary']) expect(subjects(o.addr(who), /You are still Ada Lovelace's trustee/)).toHaveLength(years);
+    for (const who of ['grace', 'mary']) expect(subjects(o.addr(who), /You are still Ada's trustee/)).toHaveLength(years);
     expect(subjects(o.addr('never'), /asked you to be a trustee/)).toHaveLength(1 + years);
     expect(subjects(o.email, /review your Afterword plan/).length).toBeGreaterThanOrEqual(years - 1);
 

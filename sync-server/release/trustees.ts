@@ -82,7 +82,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       invited_at: now,
       accepted_at: null,
     });
-    await queue(tx, userId, 'trustee-invite', t.email, `invite:${t.id}:${round}`, { recipientName: t.name, trusteeId: t.id, accessLevel: t.accessLevel }, quota);
+    await queue(tx, userId, 'trustee-invite', t.email, `invite:${t.id}:${round}`, { trusteeId: t.id, accessLevel: t.accessLevel }, quota);
   };
 
   const follow = async (tx: ReleaseTx, row: TrusteeRecordRow): Promise<boolean> => {
@@ -130,7 +130,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         // stranger as far as the limit knows: their access e-mail counts against it too, so
         // 1,000 trustees added just before release are not 1,000 e-mails at once (issue #15).
         const quota = inv.status === 'invited' && !(await tx.inviteWentOut(userId, t.id)) ? 'invite' : undefined;
-        await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, { recipientName: t.name, trusteeId: t.id, accessLevel: t.accessLevel }, quota);
+        await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, { trusteeId: t.id, accessLevel: t.accessLevel }, quota);
       }
     },
     async queueYearly() {
@@ -148,12 +148,11 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
           }
           if (inv.status === 'invited') {
             await invite(tx, inv.user_id, t, inv, 'invite');
-            await tx.addActivity(inv.user_id, now, 'trustee-invited', `${t.name} has not accepted yet; we sent the invitation again, as every year.`);
+            await tx.addActivity(inv.user_id, now, 'trustee-invited', `${t.email} has not accepted yet; we sent the invitation again, as every year.`);
             return true;
           }
           await tx.putInvitation({ ...inv, confirm_sent_at: now });
           return queue(tx, inv.user_id, 'trustee-yearly', t.email, `yearly:${t.id}:${inv.confirm_sent_at ?? inv.accepted_at}`, {
-            recipientName: t.name,
             trusteeId: t.id,
           });
         });
@@ -197,9 +196,9 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         await tx.putInvitation({ ...inv, status: 'accepted', accepted_at: now, confirmed_at: now, bounced_at: null });
         await tx.revokeSubject(userId, trusteeId, now, 'invite');
         await tx.addActivity(userId, now, 'trustee-accepted', `${t.name} accepted your invitation.`);
-        await queue(tx, userId, 'trustee-welcome', t.email, `welcome:${t.id}:${inv.invite_round}`, { recipientName: t.name, trusteeId: t.id });
+        await queue(tx, userId, 'trustee-welcome', t.email, `welcome:${t.id}:${inv.invite_round}`, { trusteeId: t.id });
         if ((await tx.getState(userId))?.phase === 'released') {
-          await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, { recipientName: t.name, trusteeId: t.id, accessLevel: t.accessLevel });
+          await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, { trusteeId: t.id, accessLevel: t.accessLevel });
         }
         return true;
       });

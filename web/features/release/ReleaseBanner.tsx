@@ -8,6 +8,7 @@
 import { useEffect } from 'react';
 import { MailWarning, TriangleAlert } from 'lucide-react';
 import type { ReleaseStatus, UndeliverableEmail } from '../../../shared/schema/release';
+import { useCollection } from '../../db';
 import { Button } from '../../ui/Button';
 import { dismissUndeliverable } from './api';
 import { formatWhen, useReleaseStore } from './release-store';
@@ -67,12 +68,21 @@ function UndeliverableBanner({ emails, onDismiss }: { emails: UndeliverableEmail
   );
 }
 
+/**
+ * Who reported: the server names a trustee only by their address (names are the owner's sealed
+ * words, SECURITY.md), so the device puts the name it holds beside it.
+ */
+function useReporterName(address: string | undefined): string | undefined {
+  const trustees = useCollection('trustees');
+  if (!address) return undefined;
+  const t = trustees?.find((x) => x.email.toLowerCase() === address.toLowerCase());
+  return t?.name ? `${t.name} (${address})` : address;
+}
+
 function WaitingBanner({ status, cancelling, onStillHere }: { status: ReleaseStatus; cancelling: boolean; onStillHere: () => void }) {
+  const reporter = useReporterName(status.startedBy?.kind === 'trustee' ? status.startedBy.name : undefined);
   if (!status.endsAt) return null;
-  const who =
-    status.startedBy?.kind === 'trustee'
-      ? `${status.startedBy.name}, one of your trustees, reported your passing`
-      : 'Your check-ins lapsed';
+  const who = reporter ? `${reporter}, one of your trustees, reported your passing` : 'Your check-ins lapsed';
   return (
     <section aria-label="Waiting period" className="border-b border-amber-300 bg-amber-50">
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:px-6">

@@ -46,16 +46,16 @@ export function blobMetaContract(name: string, setup: () => Promise<BlobMetaSetu
       expect(await meta.get('u1', 'b1')).toEqual({ ...upload('u1', 'b1'), state: 'uploading', mime_type: null, completed_at: null, released_at: null });
       expect(await meta.count('u1')).toBe(2);
       expect(await meta.usedBytes('u1')).toBe(1100);
-      expect(await meta.complete('u1', 'b1', 'application/pdf', 200)).toBe(true);
-      expect(await meta.complete('u1', 'b1', 'image/png', 300)).toBe(false);
-      expect(await meta.get('u1', 'b1')).toMatchObject({ state: 'complete', mime_type: 'application/pdf', completed_at: 200 });
+      expect(await meta.complete('u1', 'b1', 200)).toBe(true);
+      expect(await meta.complete('u1', 'b1', 300)).toBe(false);
+      expect(await meta.get('u1', 'b1')).toMatchObject({ state: 'complete', mime_type: null, completed_at: 200 }); // the server never learns the type
       await meta.remove('u1', 'b1'); // not being deleted: kept
       expect(await meta.get('u1', 'b1')).not.toBeNull();
       await meta.markDeleting('u1', 'b1');
       expect(await meta.count('u1')).toBe(1);
       expect(await meta.usedBytes('u1')).toBe(44);
       expect((await meta.deleting(10)).map((b) => b.blob_id)).toEqual(['b1']);
-      expect(await meta.complete('u1', 'b1', 'image/png', 300)).toBe(false);
+      expect(await meta.complete('u1', 'b1', 300)).toBe(false);
       await meta.remove('u1', 'b1');
       expect(await meta.get('u1', 'b1')).toBeNull();
       expect(await meta.deleting(10)).toEqual([]);
@@ -142,7 +142,7 @@ export function blobMetaContract(name: string, setup: () => Promise<BlobMetaSetu
       await meta.transaction(async (tx) => {
         await tx.insert(upload('u1', 'b1'));
         expect(await tx.count('u1')).toBe(1);
-        await tx.complete('u1', 'b1', 'image/png', 5);
+        await tx.complete('u1', 'b1', 5);
       });
       expect(await meta.get('u1', 'b1')).toMatchObject({ state: 'complete' });
       await expect(

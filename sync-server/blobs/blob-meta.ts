@@ -50,7 +50,7 @@ export function createBlobMeta(db: Db) {
     oldestReleased: db.prepare<[string, number], BlobRow>(
       "SELECT * FROM blobs WHERE user_id = ? AND released_at IS NOT NULL AND state != 'deleting' ORDER BY released_at, created_at LIMIT ?",
     ),
-    complete: db.prepare("UPDATE blobs SET state = 'complete', mime_type = ?, completed_at = ? WHERE user_id = ? AND blob_id = ? AND state = 'uploading'"),
+    complete: db.prepare("UPDATE blobs SET state = 'complete', completed_at = ? WHERE user_id = ? AND blob_id = ? AND state = 'uploading'"),
     markDeleting: db.prepare("UPDATE blobs SET state = 'deleting' WHERE user_id = ? AND blob_id = ?"),
     remove: db.prepare("DELETE FROM blobs WHERE user_id = ? AND blob_id = ? AND state = 'deleting'"),
     deletingUnreferenced: db.prepare(
@@ -88,8 +88,11 @@ export function createBlobMeta(db: Db) {
     released: (before: number, limit: number) => q.released.all(before, limit),
     /** The account's released blobs, oldest release first, at most `limit`. */
     oldestReleased: (userId: string, limit: number) => q.oldestReleased.all(userId, limit),
-    /** Marks an upload complete with the type found by content; false when it was not uploading. */
-    complete: (userId: string, blobId: string, mimeType: string, at: number) => q.complete.run(mimeType, at, userId, blobId).changes > 0,
+    /**
+     * Marks an upload complete; false when it was not uploading. `mime_type` stays null: the server
+     * never sees the content (verify.ts). Blobs completed before sealing keep the type found then.
+     */
+    complete: (userId: string, blobId: string, at: number) => q.complete.run(at, userId, blobId).changes > 0,
     /** Stops counting a blob (its chunks are about to be removed); `remove` drops the row afterwards. */
     markDeleting: (userId: string, blobId: string) => void q.markDeleting.run(userId, blobId),
     /**

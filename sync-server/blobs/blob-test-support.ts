@@ -68,9 +68,8 @@ export function fetchCaller(baseUrl: string, cookie: string): Caller {
 export const putChunk = (call: Caller, f: EncryptedFile, i: number, bytes = f.chunks[i]!) =>
   call('PUT', `/api/blobs/${f.blobId}/chunks/${i}`, bytes as BodyInit, { 'Content-Type': 'application/octet-stream', 'x-chunk-sha256': sha256Hex(bytes) });
 
-/** `POST …/complete` with the key, type and hash of `f`. */
-export const completeUpload = (call: Caller, f: EncryptedFile) =>
-  call('POST', `/api/blobs/${f.blobId}/complete`, { key: f.key, mimeType: f.mimeType, sha256: f.sha256 });
+/** `POST …/complete` (an empty body: the key, type and hash stay on the device, shared/files/README.md). */
+export const completeUpload = (call: Caller, f: Pick<EncryptedFile, 'blobId'>) => call('POST', `/api/blobs/${f.blobId}/complete`, {});
 
 /** The whole protocol; throws with the answer when a step fails. Returns the complete answer. */
 export async function uploadFile(call: Caller, f: EncryptedFile): Promise<Response> {

@@ -13,17 +13,39 @@ import type { Context } from 'hono';
 import { createRateLimiter } from '../http/rate-limit';
 import { importFileKey } from '../../shared/files/crypto';
 import type { FileRef } from '../../shared/files/ref';
-import { ALLOWED_MIME_TYPES } from '../../shared/files/types';
+import { ALLOWED_MIME_TYPES, detectFileType, SNIFF_BYTES } from '../../shared/files/types';
+import type { BlobRow } from './blob-meta';
 import { openPlaintextRange } from './chunks';
 import { BLOB_HEADERS, contentDisposition, rangedResponse } from './http';
 import type { BlobService } from './service';
 
-/** What a release page may show of a record's file: its served type, or null when it is not available (not uploaded yet, deleted). */
+/**
+ * What a release page may show of a record's file: its served type, or null when it is not
+ * available (not uploaded yet, deleted). Blobs completed before sealing carry the type found then;
+ * since then the server learns no type at upload (verify.ts), so it is found here by content, from
+ * the first bytes this page decrypts anyway, and an unknown kind goes out as an attachment.
+ */
 export async function releasedFileType(blobs: BlobService, ownerId: string, ref: FileRef | null | undefined): Promise<string | null> {
   if (!ref) return null;
   const row = await blobs.meta.get(ownerId, ref.blobId);
   if (!row || row.state !== 'complete') return null;
-  return row.mime_type && ALLOWED_MIME_TYPES.has(row.mime_type) ? row.mime_type : 'application/octet-stream';
+  const type = row.mime_type ?? (await sniffType(blobs, row, ref));
+  return type && ALLOWED_MIME_TYPES.has(type) ? type : 'application/octet-stream';
+}
+
+/** The type of `ref`'s content by its first bytes (shared/files/types.ts), or null when they do not decrypt. */
+async function sniffType(blobs: BlobService, row: BlobRow, ref: FileRef): Promise<string | null> {
+  if (row.size === 0) return null;
+  try {
+    const body = await openPlaintextRange(blobs.store, row, await importFileKey(ref.key), { start: 0, end: Math.min(row.size, SNIFF_BYTES) - 1 });
+    if (!body) return null;
+    const parts: Uint8Array[] = [];
+    for await (const piece of body) parts.push(piece);
+    const verdict = await detectFileType(Buffer.concat(parts));
+    return verdict.ok ? verdict.mimeType : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

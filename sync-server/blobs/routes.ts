@@ -41,8 +41,13 @@ const startSchema = z
     encryptedSize: z.number().int().min(0),
   })
   .strict();
-const { key, mimeType, sha256 } = fileRefSchema.shape;
-const completeSchema = z.strictObject({ key, mimeType, sha256 });
+/**
+ * `complete` takes nothing: the file's key, type and hash stay on the device (verify.ts). An app
+ * from before sealing still sends them: it is told to update (426), and nothing of it is kept.
+ */
+const completeSchema = z.object({}).catchall(z.unknown());
+const PRE_SEALING_FIELDS = ['key', 'mimeType', 'sha256'];
+const OUT_OF_DATE = 'This version of the app is out of date. Reload the page to update it, then try again.';
 const indexSchema = z.coerce.number().int().min(0).max(1_000_000);
 /** Chunk uploads one account may have streaming at once (more: 429, Retry-After 1). */
 const CHUNKS_IN_FLIGHT = 4;
@@ -117,11 +122,11 @@ export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
 
   app.post('/api/blobs/:blobId/complete', async (c) => {
     const blobId = blobIdOf(c);
-    const claim = await readJson(c, completeSchema);
-    // Completing decrypts the whole file: its bytes count, so retrying a failing complete in a loop cannot hog the CPU.
-    const row = await blobs.meta.get(c.var.userId, blobId);
-    if (row?.state === 'uploading') await throttle.fileBytes.hit(c.var.userId, row.encrypted_size);
-    await blobs.complete(c.var.userId, blobId, claim);
+    const body = await readJson(c, completeSchema);
+    if (PRE_SEALING_FIELDS.some((f) => f in body)) throw new ApiHttpError(426, OUT_OF_DATE);
+    const extra = Object.keys(body);
+    if (extra.length > 0) throw new ApiHttpError(400, `Invalid request: ${extra[0]}: Unknown field`, extra.map((path) => ({ path, message: 'Unknown field' })));
+    await blobs.complete(c.var.userId, blobId);
     return c.json({ complete: true });
   });
 

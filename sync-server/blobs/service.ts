@@ -45,8 +45,8 @@ export interface BlobService {
   status(userId: string, blobId: string): Promise<BlobStatus>;
   /** Stores chunk `index` from `body` if its size and SHA-256 agree; throws 400/404/409/413. */
   putChunk(userId: string, blobId: string, index: number, body: Readable, sha256: string, contentLength?: number): Promise<void>;
-  /** Verifies and completes the upload (verify.ts); throws 400/404/409/415 ApiHttpError. */
-  complete(userId: string, blobId: string, claim: { key: string; mimeType: string; sha256: string }): Promise<void>;
+  /** Completes the upload once every chunk is stored at its size (verify.ts); throws 400/404/409 ApiHttpError. */
+  complete(userId: string, blobId: string): Promise<void>;
   /** `GET /api/files/usage`. */
   usage(userId: string): Promise<{ usedBytes: number; quotaBytes: number; maxFileBytes: number }>;
   /** A complete blob of the account; throws 404 (absent, another account's, deleting) or 409 (still uploading). */
@@ -175,14 +175,14 @@ export function createBlobService(
       }
     },
 
-    async complete(userId, blobId, claim) {
+    async complete(userId, blobId) {
       const row = await live(userId, blobId);
       if (row.state === 'complete') return; // a retry after a lost answer
       const k = keyOf(userId, blobId);
       if (arriving.has(k)) throw field(409, 'chunks', 'Chunks of this file are still arriving: complete it once they are stored');
       enter(verifying, k);
       try {
-        await completeVerified(userId, blobId, row, claim);
+        await completeVerified(userId, blobId, row);
       } finally {
         leave(verifying, k);
       }
@@ -197,14 +197,13 @@ export function createBlobService(
     },
   };
 
-  /** Verifies `row` (verify.ts) and marks it complete; the bad chunks go, a refused type deletes the upload. */
-  async function completeVerified(userId: string, blobId: string, row: BlobRow, claim: { key: string; mimeType: string; sha256: string }) {
-    const verdict = await verifyUpload(store, row, claim);
+  /** Checks `row` (verify.ts) and marks it complete; chunks of the wrong size go (sent again). */
+  async function completeVerified(userId: string, blobId: string, row: BlobRow) {
+    const verdict = await verifyUpload(store, row);
     if (!verdict.ok) {
-      if (verdict.discard) await lifetime.remove(userId, blobId);
       for (const i of verdict.badChunks ?? []) await store.deleteChunk(userId, blobId, i); // sent again from GET status
       throw new ApiHttpError(verdict.status, verdict.error, verdict.issues);
     }
-    if (!(await meta.complete(userId, blobId, verdict.mimeType, opts.now())) && (await meta.get(userId, blobId))?.state !== 'complete') throw notFound();
+    if (!(await meta.complete(userId, blobId, opts.now())) && (await meta.get(userId, blobId))?.state !== 'complete') throw notFound();
   }
 }

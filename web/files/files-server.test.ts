@@ -180,8 +180,8 @@ describe('files through the real server (issue #17)', () => {
     await expectUploadedIntact(db, userId, http, ref, bytes);
   });
 
-  it('a chunk stored damaged (its hash recomputed on the way) is found at complete and sent again', async () => {
-    const { userId, http, db, bytes, ref } = await queuedFile(2 * FILE_CHUNK_BYTES + 3, 'scan.pdf');
+  it('a chunk damaged on the way with its hash recomputed cannot be found by the server (it never reads a file): another device opening it is told it is damaged, never shown other bytes', async () => {
+    const { userId, http, db, ref } = await queuedFile(2 * FILE_CHUNK_BYTES + 3, 'scan.pdf');
     const log: string[] = [];
     let damaged = false;
     const forging: FilesHttp = async (path, init = {}) => {
@@ -195,9 +195,9 @@ describe('files through the real server (issue #17)', () => {
       return http(path, init);
     };
     await queueOf(db, forging).runNow();
-    expect(putChunks(log)).toEqual([0, 1, 2, 1]);
-    expect(log.filter((l) => l.endsWith('/complete'))).toHaveLength(2);
-    await expectUploadedIntact(db, userId, http, ref, bytes);
+    expect(putChunks(log)).toEqual([0, 1, 2]);
+    const other = createFilesService({ db: await openOnDevice(userId, now), http }); // a device without the local copy
+    await expect(other.openFile(ref)).rejects.toBeInstanceOf(FileDamagedError);
   });
 
   it('a refusal (413 past the limit) becomes failed with the server message and is not retried by itself', async () => {

@@ -41,7 +41,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** True when `complete` refused because chunks are missing (409) or did not decrypt (400, issues `chunks.<i>`): send them again. */
+/** True when `complete` refused because chunks are missing (409) or have the wrong size (400, issues `chunks.<i>`): send them again. */
 function chunksToResend(err: unknown): boolean {
   if (!(err instanceof ApiError)) return false;
   if (err.status === 409) return true;
@@ -119,7 +119,7 @@ export async function uploadFile(db: UserDatabase, http: FilesHttp, ref: FileRef
       await updateAttachment(db, ref.blobId, { progress: received.size / count });
     }
     try {
-      await jsonRequest(http, `${path}/complete`, { key: ref.key, mimeType: ref.mimeType, sha256: ref.sha256 }, signal);
+      await jsonRequest(http, `${path}/complete`, {}, signal); // the key, type and hash stay in the (sealed) record: the server never sees them
       return;
     } catch (err) {
       if (round < MAX_ROUNDS && chunksToResend(err)) continue;

@@ -55,9 +55,9 @@ function pgBlobMethods(q: Queryable): Methods {
       const sql = "SELECT * FROM blobs WHERE user_id = $1 AND released_at IS NOT NULL AND state != 'deleting' ORDER BY released_at, created_at LIMIT $2";
       return (await q.query(sql, [userId, limit])).rows.map(toBlob);
     },
-    async complete(userId, blobId, mimeType, at) {
-      const sql = "UPDATE blobs SET state = 'complete', mime_type = $3, completed_at = $4 WHERE user_id = $1 AND blob_id = $2 AND state = 'uploading'";
-      return (await count(sql, [userId, blobId, mimeType, at])) > 0;
+    async complete(userId, blobId, at) {
+      const sql = "UPDATE blobs SET state = 'complete', completed_at = $3 WHERE user_id = $1 AND blob_id = $2 AND state = 'uploading'";
+      return (await count(sql, [userId, blobId, at])) > 0;
     },
     async markDeleting(userId, blobId) {
       await q.query("UPDATE blobs SET state = 'deleting' WHERE user_id = $1 AND blob_id = $2", [userId, blobId]);

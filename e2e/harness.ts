@@ -34,6 +34,8 @@ export interface TestServer {
   /** Base URL, e.g. http://127.0.0.1:41234 */
   url: string;
   dataDir: string;
+  /** The server's log (stdout and stderr) so far. */
+  output: () => string;
   /** SIGTERM, wait for exit, delete DATA_DIR. */
   stop: () => Promise<void>;
   /** SIGKILL (a crash), wait for exit; DATA_DIR is kept for a restart. */
@@ -59,6 +61,7 @@ export async function startServer(opts: { env?: Record<string, string>; dataDir?
   return {
     url: server.url,
     dataDir: server.dataDir,
+    output: server.output,
     stop: async () => {
       await server.stop();
       await rm(server.dataDir, { recursive: true, force: true });

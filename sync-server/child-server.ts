@@ -26,6 +26,8 @@ export interface ChildServer {
   url: string;
   dataDir: string;
   child: ChildProcess;
+  /** Everything the server wrote to stdout and stderr so far (its log; the canary scan reads it). */
+  output(): string;
   /** SIGTERM and wait for exit. */
   stop(): Promise<void>;
   /** SIGKILL (a crash) and wait for exit. */
@@ -96,6 +98,7 @@ export async function startChildServer(
     url,
     dataDir,
     child,
+    output: () => output,
     stop: async () => {
       child.kill('SIGTERM');
       await exited(child);

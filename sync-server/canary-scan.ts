@@ -1,0 +1,86 @@
+/**
+ * The canary scan's searcher (test support; issue "Sealed from the server", tests): does a secret
+ * appear anywhere in what the server holds or sent? Each secret is looked for in every form it may
+ * take in stored or transmitted bytes: UTF-8, UTF-16LE, hex (lower and upper case), base64 and
+ * base64url at each of the three byte alignments (so a secret inside a longer encoded value is
+ * found too), JSON-escaped and URL-encoded. Byte secrets (keys) are looked for raw, in hex and in
+ * base64/base64url at each alignment.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/** One form of a secret: a label for the report and the bytes looked for. */
+export interface NeedleForm {
+  secret: string;
+  form: string;
+  bytes: Buffer;
+}
+
+/** One place a secret was found. */
+export interface Hit {
+  secret: string;
+  form: string;
+  where: string;
+}
+
+/**
+ * The base64 text of `bytes` as it appears inside any longer base64 value, at each of the three
+ * alignments: only the characters that depend on `bytes` alone. Empty for secrets under 3 bytes.
+ */
+export function base64Forms(bytes: Buffer, url = false): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < 3; k++) {
+    const enc = Buffer.concat([Buffer.alloc(k), bytes]).toString(url ? 'base64url' : 'base64');
+    const from = Math.ceil((8 * k) / 6);
+    const to = Math.floor((8 * (k + bytes.length)) / 6);
+    if (to - from >= 4) out.push(enc.slice(from, to));
+  }
+  return out;
+}
+
+const label = (secret: string | Uint8Array) => (typeof secret === 'string' ? secret : `<${secret.length} bytes>`);
+
+/** Every form of each secret (text or bytes) as above. Throws for a text secret under 4 characters (it would match by chance). */
+export function needlesOf(secrets: readonly (string | Uint8Array)[]): NeedleForm[] {
+  const out: NeedleForm[] = [];
+  for (const secret of secrets) {
+    const name = label(secret);
+    const add = (form: string, bytes: Buffer) => {
+      if (!out.some((n) => n.secret === name && n.bytes.equals(bytes))) out.push({ secret: name, form, bytes });
+    };
+    if (typeof secret === 'string') {
+      if (secret.length < 4) throw new Error(`A canary must be at least 4 characters: ${secret}`);
+      add('utf-8', Buffer.from(secret, 'utf8'));
+      add('utf-16le', Buffer.from(secret, 'utf16le'));
+      add('json', Buffer.from(JSON.stringify(secret).slice(1, -1), 'utf8'));
+      const ascii = JSON.stringify(secret).slice(1, -1).replace(/[^\x20-\x7e]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+      add('json-ascii', Buffer.from(ascii, 'latin1'));
+      add('JSON-ASCII', Buffer.from(ascii.replace(/\\u([0-9a-f]{4})/g, (_, h: string) => `\\u${h.toUpperCase()}`), 'latin1'));
+      add('url', Buffer.from(encodeURIComponent(secret), 'utf8'));
+    }
+    const raw = Buffer.from(typeof secret === 'string' ? Buffer.from(secret, 'utf8') : secret);
+    if (typeof secret !== 'string') add('raw', raw);
+    add('hex', Buffer.from(raw.toString('hex'), 'latin1'));
+    add('HEX', Buffer.from(raw.toString('hex').toUpperCase(), 'latin1'));
+    for (const b of base64Forms(raw)) add('base64', Buffer.from(b, 'latin1'));
+    for (const b of base64Forms(raw, true)) add('base64url', Buffer.from(b, 'latin1'));
+  }
+  return out;
+}
+
+/** The needles found in `bytes`, each reported at `where`. */
+export function scanBytes(bytes: Uint8Array, needles: readonly NeedleForm[], where: string): Hit[] {
+  const hay = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return needles.filter((n) => hay.includes(n.bytes)).map((n) => ({ secret: n.secret, form: n.form, where }));
+}
+
+/** Every file under `dir` (recursively) scanned; `where` is the path relative to `dir`. Symlinks are not followed. */
+export function scanDirectory(dir: string, needles: readonly NeedleForm[]): Hit[] {
+  const hits: Hit[] = [];
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const path = join(dir, name);
+    const st = statSync(path, { throwIfNoEntry: false });
+    if (st?.isFile()) hits.push(...scanBytes(readFileSync(path), needles, relative(dir, path)));
+  }
+  return hits;
+}

@@ -1,66 +1,60 @@
 /**
- * Files on the release pages (issue #17 "Release and deletion"; DESIGN.md §8–9): after release a
- * recipient plays or downloads their message's recording and a trustee downloads documents by
- * access level. The token checks are the caller's (release/public-routes.ts); this decrypts on
- * the fly with the record's `file.key`, chunk by chunk, honouring `Range` over the PLAINTEXT so
- * a video can seek (only the chunks a range covers are read and decrypted).
+ * Files on the release pages (issue #17 "Release and deletion"; DESIGN.md §8–9; "The server never
+ * decrypts anything"): after release a recipient plays or downloads their message's recording and
+ * a trustee downloads documents by access level. The token checks are the caller's
+ * (release/public-routes.ts). The server sends the STORED ciphertext as it is (Range over the
+ * stored bytes, so a page can fetch chunk by chunk) and never opens it: the release page decrypts
+ * with the key it was given (web/release/, shared/files/crypto.ts).
  *
- * The type served is the one detected by content when the upload completed, if it is an
- * accepted kind; anything else goes out as `application/octet-stream` and an attachment.
- * Always nosniff and a sandboxing CSP: a file can never run on our origin.
+ * Always `application/octet-stream`, an attachment, nosniff and a sandboxing CSP: nothing served
+ * here can run on our origin.
  */
 import type { Context } from 'hono';
 import { createRateLimiter } from '../http/rate-limit';
-import { importFileKey } from '../../shared/files/crypto';
 import type { FileRef } from '../../shared/files/ref';
 import { ALLOWED_MIME_TYPES } from '../../shared/files/types';
-import { openPlaintextRange } from './chunks';
+import { ciphertextRange } from './chunks';
 import { BLOB_HEADERS, contentDisposition, rangedResponse } from './http';
 import type { BlobService } from './service';
 
-/** What a release page may show of a record's file: its served type, or null when it is not available (not uploaded yet, deleted). */
-export async function releasedFileType(blobs: BlobService, ownerId: string, ref: FileRef | null | undefined): Promise<string | null> {
+/** What a release page needs to fetch and open a record's file. */
+export interface ReleasedFile {
+  /** The type detected by content when the upload completed, if an accepted kind; else application/octet-stream. */
+  type: string;
+  chunkCount: number;
+  encryptedSize: number;
+}
+
+/** A complete blob of `ownerId` for `ref`, as a release page sees it, or null when it is not available (not uploaded yet, deleted). */
+export async function releasedFile(blobs: BlobService, ownerId: string, ref: FileRef | null | undefined): Promise<ReleasedFile | null> {
   if (!ref) return null;
   const row = await blobs.meta.get(ownerId, ref.blobId);
   if (!row || row.state !== 'complete') return null;
-  return row.mime_type && ALLOWED_MIME_TYPES.has(row.mime_type) ? row.mime_type : 'application/octet-stream';
+  const type = row.mime_type && ALLOWED_MIME_TYPES.has(row.mime_type) ? row.mime_type : 'application/octet-stream';
+  return { type, chunkCount: row.chunk_count, encryptedSize: row.encrypted_size };
 }
 
 /**
- * Answers the plaintext of `ref` (a file of `ownerId`'s record) with 200/206/416, or null when it
- * cannot be served (the caller answers its 404): no complete blob of that owner, a key that is
- * not a key, or one that does not decrypt the blob (checked before any header is sent).
- * `disposition` is 'inline' to play, 'attachment' to download (forced for unknown types);
- * `charge(bytes)` is told each piece's bytes as it is sent (the caller's byte budget): a video
- * player asks `bytes=N-` and stops after a few chunks, so only what was sent counts.
+ * Answers the stored ciphertext of `ref` (a file of `ownerId`'s record) with 200/206/416, or null
+ * when there is no complete blob of that owner (the caller answers its 404). Nothing is decrypted
+ * and the record's key is never read. `charge(bytes)` is told each piece's bytes as it is sent
+ * (the caller's byte budget), so a page that stops after a few chunks pays only for those.
  */
-export async function servePlainFile(
+export async function serveStoredFile(
   c: Context,
   blobs: BlobService,
   ownerId: string,
   ref: FileRef | null | undefined,
-  disposition: 'inline' | 'attachment',
   charge: (bytes: number) => void = () => {},
 ): Promise<Response | null> {
-  const type = await releasedFileType(blobs, ownerId, ref);
-  if (!ref || !type) return null;
+  if (!ref || !(await releasedFile(blobs, ownerId, ref))) return null;
   const row = (await blobs.meta.get(ownerId, ref.blobId))!;
-  let key: CryptoKey;
-  try {
-    key = await importFileKey(ref.key);
-  } catch {
-    return null;
-  }
-  const kind = type === 'application/octet-stream' ? 'attachment' : disposition;
   return rangedResponse(
     c,
-    row.size,
-    type,
-    async (range) => {
-      const body = await openPlaintextRange(blobs.store, row, key, range);
-      return body && charged(body, charge);
-    },
-    { ...BLOB_HEADERS, 'Content-Disposition': contentDisposition(kind, ref.name) },
+    row.encrypted_size,
+    'application/octet-stream',
+    async (range) => charged(ciphertextRange(blobs.store, row, range), charge),
+    { ...BLOB_HEADERS, 'Content-Disposition': contentDisposition('attachment', `${row.blob_id}.bin`) },
   );
 }
 
@@ -75,7 +69,7 @@ async function* charged(source: AsyncIterable<Uint8Array>, charge: (bytes: numbe
 /**
  * A byte budget for release downloads, `bytesPerMinute` per key (an address): calling it with a
  * key refuses (429 ApiHttpError, Retry-After) once the key has used its minute's budget, and
- * returns the `charge` to pass to servePlainFile. Downloads started together all pass that check;
+ * returns the `charge` to pass to serveStoredFile. Downloads started together all pass that check;
  * `charge` throws past twice the budget, so the ones still sending break off (a player resumes
  * with Range later). `now` in ms.
  */

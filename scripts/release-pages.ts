@@ -11,6 +11,7 @@
  * (`script-src 'self'`) still limits them to our origin.
  */
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
@@ -29,19 +30,23 @@ export function sriAttributes(html: string, files: (path: string) => string | Ui
   });
 }
 
-/** Rollup/rolldown plugin of the nested build: adds SRI to the built index.html. */
+/**
+ * Plugin of the nested build: adds SRI to the built index.html from the files as WRITTEN (after
+ * every transform and minification: hashing in generateBundle saw code that changed afterwards).
+ */
 function sri(base: string): Plugin {
   return {
     name: 'afterword-release-sri',
     enforce: 'post',
-    generateBundle(_options, bundle) {
-      const html = bundle['index.html'];
-      if (!html || html.type !== 'asset') throw new Error('release pages: no index.html in the bundle');
+    writeBundle(options) {
+      const dir = options.dir!;
+      const page = join(dir, 'index.html');
       const fileOf = (url: string) => {
-        const item = url.startsWith(base) ? bundle[url.slice(base.length)] : undefined;
-        return item ? (item.type === 'chunk' ? item.code : item.source) : undefined;
+        if (!url.startsWith(base)) return undefined;
+        const path = join(dir, url.slice(base.length));
+        return existsSync(path) ? readFileSync(path) : undefined;
       };
-      html.source = sriAttributes(String(html.source), fileOf);
+      writeFileSync(page, sriAttributes(readFileSync(page, 'utf8'), fileOf));
     },
   };
 }

@@ -155,7 +155,10 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
   };
 
   // The page itself is static (web/release/, under /r/); old and new e-mailed links land there.
-  app.get('/api/trustee/access/:token', (c) => c.redirect(`${RELEASE_PAGE_PATHS.access}${c.req.param('token')}`, 302));
+  // A live link redirects; any other answers the same 404 page as before (never a page that then fails).
+  app.get('/api/trustee/access/:token', async (c) =>
+    (await accessOf(c)) ? c.redirect(`${RELEASE_PAGE_PATHS.access}${c.req.param('token')}`, 302) : notFoundPage(c),
+  );
 
   app.get('/api/trustee/access/:token/data', async (c) => {
     const t = await accessOf(c);
@@ -165,7 +168,10 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
   });
 
   // The family binder is made on the trustee's device now (web/release/binder.ts): the old URL opens the page.
-  app.get('/api/trustee/access/:token/binder.pdf', (c) => c.redirect(`${RELEASE_PAGE_PATHS.access}${c.req.param('token')}`, 303));
+  app.get('/api/trustee/access/:token/binder.pdf', async (c) => {
+    const t = await accessOf(c);
+    return t && t.trustee.accessLevel === 'full' ? c.redirect(`${RELEASE_PAGE_PATHS.access}${c.req.param('token')}`, 303) : notFoundPage(c);
+  });
 
   // Documents by access level: full and documents-only fetch the stored ciphertext; messages-only never (404).
   app.get('/api/trustee/access/:token/documents/:documentId/file', async (c) => {
@@ -239,7 +245,9 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
     return (d && (await serveStoredFile(c, blobs, d.tok.user_id, d.m.file, bytesBudget(c)))) || notFoundPage(c);
   });
 
-  app.get('/api/delivery/:token', (c) => c.redirect(`${RELEASE_PAGE_PATHS.delivery}${c.req.param('token')}`, 302));
+  app.get('/api/delivery/:token', async (c) =>
+    (await deliveryOf(c)) ? c.redirect(`${RELEASE_PAGE_PATHS.delivery}${c.req.param('token')}`, 302) : notFoundPage(c),
+  );
 
   app.get('/api/delivery/:token/data', async (c) => {
     const d = await deliveryOf(c);

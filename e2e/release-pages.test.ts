@@ -124,6 +124,9 @@ describe.skipIf(!hasChromium)('release pages open everything in the browser', ()
     await phone.getByText(letter).waitFor();
     const audio = phone.locator('audio');
     await audio.waitFor();
+    // Streamed through the release pages' own worker (scope /r/), which decrypts chunk by chunk.
+    expect(await audio.getAttribute('src')).toMatch(/^\/r\/stream\/[A-Za-z0-9_-]+$/);
+    expect(await phone.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${server.url}/r/sw.js`);
     const played = await audio.evaluate(async (a: HTMLAudioElement) => {
       a.muted = true;
       await a.play();
@@ -136,7 +139,7 @@ describe.skipIf(!hasChromium)('release pages open everything in the browser', ()
     });
     expect(played.error).toBeNull();
     expect(played.duration).toBeCloseTo(1, 1);
-    expect(await downloaded(phone, () => phone.getByRole('link', { name: 'Download For Clara.wav' }).click())).toEqual(voice);
+    expect(await downloaded(phone, () => phone.getByRole('button', { name: 'Download For Clara.wav' }).click())).toEqual(voice);
     await expectNoSeriousA11yViolations(phone, "the recipient's page at 390 px");
 
     // The trustee's phone: the will opens inline, the binder is made here and downloads.

@@ -74,6 +74,19 @@ export function buildReleasePages(): Plugin {
           build: { outDir: join(config.build.outDir, 'r'), emptyOutDir: true, sourcemap: false, manifest: false },
           plugins: [sri(base)],
         });
+        // The streaming worker (web/release/sw.ts) as one classic script at /r/sw.js: its scope is /r/
+        // by where it lives, and a classic worker runs in every browser that has service workers.
+        await build({
+          configFile: false,
+          logLevel: 'warn',
+          publicDir: false,
+          build: {
+            outDir: join(config.build.outDir, 'r'),
+            emptyOutDir: false,
+            sourcemap: false,
+            lib: { entry: fileURLToPath(new URL('../web/release/sw.ts', import.meta.url)), formats: ['iife'], name: 'afterwordReleaseWorker', fileName: () => 'sw.js' },
+          },
+        });
       },
     },
   };

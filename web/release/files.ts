@@ -5,7 +5,8 @@
  * decrypts. Shown inline only as audio, video, a raster image or a PDF (from a blob: URL, under the
  * release pages' CSP); anything else is offered as a download.
  *
- * The whole file is held as a Blob: a long video is not yet streamed through a service worker.
+ * The whole file is held as a Blob: used for documents and images, and for recordings only where
+ * the streaming worker (sw.ts) cannot be had.
  */
 import { CHUNK_OVERHEAD, DecryptError, decryptChunk, importFileKey, plainChunkBytes } from '../../shared/files/crypto';
 import type { PageFile } from '../../shared/release/pages';

@@ -53,9 +53,26 @@ export async function serveStoredFile(
     c,
     row.encrypted_size,
     'application/octet-stream',
-    async (range) => charged(ciphertextRange(blobs.store, row, range), charge),
+    async (range) => primed(charged(ciphertextRange(blobs.store, row, range), charge)),
     { ...BLOB_HEADERS, 'Content-Disposition': contentDisposition('attachment', `${row.blob_id}.bin`) },
   );
+}
+
+/**
+ * `source` with its first piece read before anything is answered: a chunk missing from the store
+ * throws here (a 500, logged without the token) instead of a 200 whose body breaks off.
+ */
+async function primed(source: AsyncGenerator<Uint8Array>): Promise<AsyncGenerator<Uint8Array>> {
+  const first = await source.next();
+  return (async function* () {
+    try {
+      if (first.done) return;
+      yield first.value;
+      yield* source;
+    } finally {
+      await source.return(undefined); // stopped early (a page's cancel): the rest is never read
+    }
+  })();
 }
 
 /** The pieces of `source`, telling `charge` each one's length as it is handed on. */

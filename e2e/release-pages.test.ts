@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptFile, fetchCaller, fileRefOf, pdfWith, uploadFile } from '../sync-server/blobs/blob-test-support';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
-import { controlledByServiceWorker, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import { controlledByServiceWorker, desktopContext, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -161,5 +161,11 @@ describe.skipIf(!hasChromium)('release pages open everything in the browser', ()
     await trustee.getByRole('button', { name: `Mark “Call the bank ${tag}” done` }).click();
     await trustee.getByRole('button', { name: `Mark “Call the bank ${tag}” not done` }).waitFor();
     expect(new URL(trustee.url()).pathname).toMatch(/^\/r\/t\//);
+
+    // And on a desktop screen.
+    const desk = await (await desktopContext(browser)).newPage();
+    await desk.goto(access);
+    await desk.getByRole('heading', { level: 1, name: 'What Ada Lovelace left for you' }).waitFor();
+    await expectNoSeriousA11yViolations(desk, "the trustee's page at 1280 px");
   });
 });

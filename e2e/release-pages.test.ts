@@ -7,13 +7,15 @@
  *   reads, the voice recording (stored encrypted, fetched as ciphertext) plays and downloads
  *   byte-identical;
  * - a full-access trustee opens a document (a PDF, inline) and downloads the family binder,
- *   made on their device;
+ *   made on their device; a document whose record names the wrong key is refused in the page,
+ *   visibly, never shown;
  * - a device where the app's service worker runs still gets the release page, never the app shell;
  * - axe finds nothing serious at 390 px on either page.
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateFileKey } from '../shared/files/crypto';
 import { encryptFile, fetchCaller, fileRefOf, pdfWith, uploadFile } from '../sync-server/blobs/blob-test-support';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
 import { controlledByServiceWorker, desktopContext, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
@@ -93,6 +95,10 @@ describe.skipIf(!hasChromium)('release pages open everything in the browser', ()
     });
     expect((await sync.json()).rejected).toEqual([]);
     expect((await call('POST', '/api/documents', { documentType: 'will', documentName: 'My will', file: fileRefOf(willFile, 'will.pdf') })).status).toBe(201);
+    // A record whose key is not its file's (any client may write one): the page must refuse it visibly.
+    const forged = await encryptFile(pdfWith(`Forged ${tag}`, 3000), 'application/pdf', 2048);
+    expect((await uploadFile(call, forged)).status).toBe(200);
+    expect((await call('POST', '/api/documents', { documentType: 'financial', documentName: 'Old deed', file: { ...fileRefOf(forged, 'deed.pdf'), key: generateFileKey() } })).status).toBe(201);
     expect((await call('POST', '/api/survivor-tasks', { title: `Call the bank ${tag}`, description: 'Ask them to freeze the joint account.', category: 'immediate', timeframe: '24h', automationLevel: 'manual-with-guidance', priority: 1, resources: [], automationSteps: [], notifyTrustees: false, completionStatus: 'not-started' })).status).toBe(201);
     expect((await call('POST', '/api/trustees', { name: 'Grace Hopper', email: trusteeAddr, accessLevel: 'full' })).status).toBe(201);
 
@@ -152,6 +158,9 @@ describe.skipIf(!hasChromium)('release pages open everything in the browser', ()
     await trustee.getByRole('button', { name: 'Open My will' }).click();
     await trustee.locator('iframe[title="will.pdf"]').waitFor();
     expect(await downloaded(trustee, () => trustee.getByRole('link', { name: 'Download will.pdf' }).click())).toEqual(will);
+    await trustee.getByRole('button', { name: 'Open Old deed' }).click();
+    await trustee.getByRole('status').filter({ hasText: 'This file is damaged or was changed: it cannot be opened.' }).waitFor();
+    expect(await trustee.locator('iframe[title="deed.pdf"]').count()).toBe(0);
     const binder = await downloaded(trustee, () => trustee.getByRole('button', { name: 'Download the family binder (PDF)' }).click());
     expect(new TextDecoder().decode(binder.subarray(0, 5))).toBe('%PDF-');
     await trustee.getByText('The family binder is in your downloads.').waitFor();

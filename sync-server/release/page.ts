@@ -1,6 +1,7 @@
 /**
- * The layout of the server-rendered pages for people without an account (trustees, recipients,
- * the owner's one-click cancel), with hono/html: every interpolated value is escaped by its
+ * The layout of the server-rendered token forms for people without an account (a trustee's
+ * invitation and report, a resend's answer, the owner's one-click cancel: none shows content; a
+ * trustee's view and a recipient's message are the static pages of web/release/), with hono/html: every interpolated value is escaped by its
  * `html` tag; only other `html` results (and `raw`, used here for the constant stylesheet) pass
  * through. No scripts at all; the one stylesheet is allowed by its
  * hash in the Content-Security-Policy, forms may only post back to us, and nothing is indexed,
@@ -23,12 +24,11 @@ p,li{font-family:system-ui,sans-serif}.muted{color:#475569;font-size:.95rem}
 ul{padding-left:1.25rem}li{margin:.35rem 0}
 button{font:inherit;font-family:system-ui,sans-serif;background:#334155;color:#fff;border:0;border-radius:.5rem;padding:.7rem 1.1rem;min-height:44px;cursor:pointer}
 button.small{padding:.35rem .8rem;font-size:.9rem}form.inline{display:inline}
-video,audio{width:100%;max-height:70vh;border-radius:.5rem;background:#0f172a}
 a{color:#1d4ed8}dt{font-family:system-ui,sans-serif;font-weight:600}dd{margin:0 0 .75rem;font-family:system-ui,sans-serif}
 `;
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
-/** `media-src 'self'`: a recipient's recording plays from its token-checked endpoint (issue #17). */
-export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; media-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+/** No script, no media: these pages only show words and post forms back to us. */
+export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
 
 /** A whole page with the security headers of a private, public-link page. */
 export function page(c: Context, title: string, body: Html, status: 200 | 400 | 403 | 404 | 409 | 429 = 200) {

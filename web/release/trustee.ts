@@ -7,6 +7,7 @@
 import { DELIVERY_RULE_TEXT } from '../../shared/delivery-rule';
 import { BURIAL_PREFERENCE_LABELS, DOCUMENT_TYPE_LABELS, FUNERAL_TYPE_LABELS } from '../../shared/labels';
 import type { TrusteePageData } from '../../shared/release/pages';
+import type { DeathPlan } from '../../shared/schema';
 import { h, say } from './dom';
 import { fileView } from './file-view';
 import { downloadBinder } from './binder';
@@ -49,7 +50,7 @@ function binderButton(data: Data): Node {
   return h('p', {}, button);
 }
 
-function planSection(p: Data['plan'] & {} | null): Node {
+function planSection(p: DeathPlan | null): Node {
   if (!p) return h('section', { 'aria-labelledby': 'plan' }, h('h2', { id: 'plan' }, 'Plan'), h('p', {}, 'No plan was written.'));
   const row = (label: string, value: string | null | undefined) => (value ? [h('dt', {}, label), h('dd', {}, value)] : []);
   return h(

@@ -17,6 +17,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { binderAssetsList } from './scripts/binder-assets';
 import { prerenderPublicPages } from './scripts/prerender';
 import { precompress } from './scripts/vite-precompress';
+import { buildReleasePages } from './scripts/release-pages';
 import { BINDER_ASSET_PATTERN, BINDER_CACHE_MAX_ENTRIES, BINDER_CACHE_NAME } from './web/features/export/binder-cache';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -41,6 +42,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     prerenderPublicPages(),
+    buildReleasePages(), // dist/r/: the static release pages, their own bundle (web/release/)
     binderAssetsList(), // dist/binder-assets.json: the binder's files, for the app to warm their cache
     VitePWA({
       registerType: 'prompt',
@@ -68,7 +70,8 @@ export default defineConfig({
         // ...and check-in reminders by Web Push (DESIGN.md §8 "Check-ins").
         importScripts: ['/sw-claim.js', '/sw-push.js'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        // Never the app shell for the API, nor for the release pages (/r/: their own page, CSP and no local data).
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/r(\/|$)/],
         // Not *.webmanifest: the plugin precaches the manifest itself, and a second entry with another
         // revision makes Workbox throw before it installs anything (no offline at all).
         globPatterns: ['**/*.{js,css,html,svg,png,ico}', 'binder-assets.json'],
@@ -89,7 +92,8 @@ export default defineConfig({
           },
         ],
         // Prerendered pages are for a first visit over the network; offline, the shell renders them.
-        globIgnores: ['prerender/**'],
+        // The release pages (r/) are not the app's: never precached (a trustee's phone needs no app).
+        globIgnores: ['prerender/**', 'r/**'],
         cleanupOutdatedCaches: true,
       },
     }),

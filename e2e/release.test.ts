@@ -142,7 +142,7 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     // The trustee now has access by level.
     const access = await smtp.waitFor(trusteeEmail, /left for you/);
     await trustee.goto(access.links[0]!);
-    expect(await trustee.getByRole('heading', { name: 'Messages' }).isVisible()).toBe(true);
+    await trustee.getByRole('heading', { name: 'Messages' }).waitFor(); // the static page renders once its JSON is in
     expect(await trustee.getByText('For Clara').textContent()).toContain('sent on');
     expect(await trustee.content()).not.toContain('Look after the roses');
   });

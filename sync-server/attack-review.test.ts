@@ -135,10 +135,10 @@ describe('a message re-addressed after release while the old address was still b
     try {
       await o.t.services.scheduler.runOnce(); // Bea's delivery is due now; Anne's retry is not
       const link = linkOf(await back.waitFor(o.addr('bea'), /A message from/));
-      expect((await o.open(link)).status).toBe(200);
+      expect((await o.open(`${link}/data`)).status).toBe(200);
       await runFor(o, 3, 4 * 60 * 60_000); // Anne's retry falls due
       expect(back.to(o.addr('anne'))).toEqual([]);
-      expect((await o.open(link)).status).toBe(200);
+      expect((await o.open(`${link}/data`)).status).toBe(200);
     } finally {
       await back.close();
     }

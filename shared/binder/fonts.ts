@@ -3,10 +3,10 @@
  * `dejavu-fonts-ttf`, Bitstream Vera licence: free to embed), which cover Latin, Greek and
  * Cyrillic in full, and many symbols. Not CJK, and few emoji: those are replaced visibly.
  *
- * The builder never loads them itself; each side passes the bytes in:
- * - the device: web/features/export/binder-fonts.ts fetches them (Vite `?url`, cached by the
- *   service worker in the binder's cache, so the binder works offline), only when a binder is made;
- * - the server: sync-server/export/binder-fonts.ts reads them from node_modules once.
+ * The builder never loads them itself; the caller passes the bytes in: on the device,
+ * web/features/export/binder-fonts.ts fetches them (Vite `?url`, cached by the service worker in
+ * the binder's cache, so the binder works offline), only when a binder is made: the owner's in the
+ * app, a trustee's on the release page (web/release/). The server never makes a binder.
  */
 
 /** Where the two faces live inside the `dejavu-fonts-ttf` package. */

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { unzipSync } from 'fflate';
-import { generateFileKey } from '../../shared/files/crypto';
+import { CHUNK_OVERHEAD, encryptedSize, generateFileKey } from '../../shared/files/crypto';
 import { readExport } from '../../shared/export/read';
 import { createTestApp } from '../test-support';
 import { outboxFiles, ownerOn, type Owner } from '../release/release-test-support';
@@ -48,15 +48,15 @@ async function documentWithFile(o: Owner, name: string, opts: { key?: string; pa
 }
 
 describe('a record whose file key is not the blob’s', () => {
-  it('the trustee’s download answers 404 (never a 200 whose body breaks off)', async () => {
+  it('the trustee’s download is the stored ciphertext as it is: the server never opens a file, the page refuses it (web/release/files.ts)', async () => {
     const t = createTestApp({ PUBLIC_URL: 'http://afterword.test' });
     const o = await ownerOn(t);
-    const { id } = await documentWithFile(o, 'Will', { key: generateFileKey() });
+    const { id, file } = await documentWithFile(o, 'Will', { key: generateFileKey() });
     const access = await release(o);
     const res = await o.open(`${access}/documents/${id}/file`);
-    expect(res.status).toBe(404);
-    expect(res.headers.get('content-disposition')).toBeNull();
-    expect(await res.text()).toContain('<html');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array(Buffer.concat(file.chunks)));
   });
 
   it('GET /api/export still answers a whole ZIP: that file is listed as not included', async () => {
@@ -81,11 +81,11 @@ describe('release downloads cost bytes', () => {
     const { id } = await documentWithFile(o, 'Will', { padTo: 40_000 });
     const access = await release(o);
     const url = `${access}/documents/${id}/file`;
-    // A download starts while budget is left: the third (from 80 000 bytes) is sent whole, the fourth waits.
+    // A download starts while budget is left: the third (from 80 560 bytes) is sent whole, the fourth waits.
     for (let i = 0; i < 3; i++) {
       const res = await o.open(url);
       expect(res.status, `download ${i + 1}`).toBe(200);
-      expect((await res.arrayBuffer()).byteLength).toBe(40_000);
+      expect((await res.arrayBuffer()).byteLength).toBe(encryptedSize(40_000, 4096)); // the stored ciphertext
     }
     const refused = await o.open(url);
     expect(refused.status).toBe(429);
@@ -104,10 +104,10 @@ describe('release downloads cost bytes', () => {
       const res = await o.t.app.request(url, { headers: { Range: 'bytes=0-' } });
       expect(res.status).toBe(206);
       const reader = res.body!.getReader();
-      expect((await reader.read()).value!.byteLength).toBe(4096);
+      expect((await reader.read()).value!.byteLength).toBe(4096 + CHUNK_OVERHEAD); // one stored chunk
       await reader.cancel();
     }
-    expect((await o.open(url)).status).toBe(200); // 5 × 40 000 would be past the budget
+    expect((await o.open(url)).status).toBe(200); // 5 × 40 280 would be past the budget
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * Issue #17 "Release and deletion": after release a recipient's link plays their recording
- * (Range over the plaintext, so a video can seek) and a documents-only trustee downloads the
- * will; a messages-only trustee cannot; before release every one of these answers 404.
+ * Issue #17 "Release and deletion": after release a recipient's page fetches their recording
+ * (the stored ciphertext, Range over the stored bytes: the page decrypts it, chunk by chunk) and
+ * a documents-only trustee's page fetches the will; a messages-only trustee cannot; before release every one of these answers 404.
  * Real app on each engine (a real SQLite file; a real PostgreSQL on loopback, issue #19: release
  * state, tokens and file metadata all in PostgreSQL), real blob store, a real SMTP server on loopback.
  */
@@ -13,7 +13,11 @@ import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
 import { DAY_MS } from '../release/state-machine';
 import { mintToken } from '../release/tokens';
 import { createTestApp, type TestApp } from '../test-support';
-import { callerOf, encryptFile, fileRefOf, pdfWith, sha256Hex, uploadFile } from './blob-test-support';
+import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile } from './blob-test-support';
+import { CHUNK_OVERHEAD, decryptChunk, encryptedSize, importFileKey } from '../../shared/files/crypto';
+import type { DeliveryPageData, PageFile, TrusteePageData } from '../../shared/release/pages';
+
+const concat = (parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 
 let smtp: TestSmtp;
 beforeAll(async () => {
@@ -38,7 +42,7 @@ function webm(size: number): Uint8Array {
 }
 
 describe.each(engines)('files after release on %s', (engine, open) => {
-  it("a recipient's link plays their recording with Range; a documents-only trustee downloads the will, a messages-only one cannot; all 404 before release", async () => {
+  it("a recipient's page fetches their recording's ciphertext by chunk and opens it; a documents-only trustee's page fetches the will, a messages-only one cannot; all 404 before release", async () => {
     const o = await ownerOn(await open());
     expect(o.t.services.engine).toBe(engine === 'SQLite' ? 'sqlite' : 'postgres');
     const call = callerOf(o.t, o.cookie);
@@ -81,51 +85,46 @@ describe.each(engines)('files after release on %s', (engine, open) => {
     await runFor(o, 2, 8 * DAY_MS);
     expect((await o.t.services.release.state(o.userId)).phase).toBe('released');
 
-    // The recipient's page shows a player; the file plays, whole and by range over the plaintext.
+    // The recipient's page learns how to fetch and open the recording; the server sends the stored
+    // ciphertext as it is (Range over the stored bytes), and the page decrypts it (web/release/files.ts).
     const delivery = linkOf(await smtp.waitFor(o.addr('annabella'), /A message from Ada$/));
-    const pageRes = await o.open(delivery);
-    const html = await pageRes.text();
-    expect(html).toMatch(/<video controls preload="metadata" src="\/api\/delivery\/[A-Za-z0-9_-]{43}\/file"><\/video>/);
-    expect(pageRes.headers.get('content-security-policy')).toContain("media-src 'self'");
+    const data = (await (await o.open(`${delivery}/data`)).json()) as DeliveryPageData;
+    const ref = data.message.file as PageFile;
+    expect(ref).toMatchObject({ name: 'For Annabella.webm', type: 'video/webm', chunkCount: 3, chunkSize: 4096, url: `${new URL(delivery).pathname}/file` });
     const file = `${delivery}/file`;
     const whole = await o.open(file);
     expect(whole.status).toBe(200);
-    expect(whole.headers.get('content-type')).toBe('video/webm');
+    expect(whole.headers.get('content-type')).toBe('application/octet-stream');
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
     expect(whole.headers.get('x-content-type-options')).toBe('nosniff');
     expect(whole.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
-    expect(whole.headers.get('content-disposition')).toMatch(/^inline; filename="For Annabella.webm"/);
-    expect(sha256Hex(new Uint8Array(await whole.arrayBuffer()))).toBe(rec.sha256);
+    expect(new Uint8Array(await whole.arrayBuffer())).toEqual(concat(rec.chunks));
     const ranged = (range: string) => o.t.app.request(file, { headers: { Range: range } });
-    const middle = await ranged('bytes=4000-8200'); // crosses two chunk boundaries of the plaintext
-    expect(middle.status).toBe(206);
-    expect(middle.headers.get('content-range')).toBe('bytes 4000-8200/10000');
-    expect(new Uint8Array(await middle.arrayBuffer())).toEqual(video.subarray(4000, 8201));
-    const first = await ranged('bytes=0-1');
-    expect(new Uint8Array(await first.arrayBuffer())).toEqual(video.subarray(0, 2));
-    const tail = await ranged('bytes=-100');
-    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(video.subarray(9900));
-    expect((await ranged('bytes=10000-')).status).toBe(416);
-    expect((await o.open(`${file}?download=1`)).headers.get('content-disposition')).toMatch(/^attachment;/);
+    const key = await importFileKey(ref.key);
+    const stride = 4096 + CHUNK_OVERHEAD;
+    const chunk1 = await ranged(`bytes=${stride}-${2 * stride - 1}`); // what the page asks for one chunk
+    expect(chunk1.status).toBe(206);
+    expect(chunk1.headers.get('content-range')).toBe(`bytes ${stride}-${2 * stride - 1}/${encryptedSize(video.length, 4096)}`);
+    expect(await decryptChunk(key, ref.blobId, 1, 3, new Uint8Array(await chunk1.arrayBuffer()))).toEqual(video.subarray(4096, 8192));
+    expect((await ranged(`bytes=${encryptedSize(video.length, 4096)}-`)).status).toBe(416);
 
     // Trustees by access level.
     const accessOf = async (who: string) => linkOf(await smtp.waitFor(o.addr(who), /What Ada left for you/));
     const doraPage = await accessOf('dora');
-    const doraHtml = await (await o.open(doraPage)).text();
+    const doraData = (await (await o.open(`${doraPage}/data`)).json()) as TrusteePageData;
     const willPath = `/documents/${willId}/file`;
-    expect(doraHtml).toContain(`${new URL(doraPage).pathname}${willPath}`);
+    expect(doraData.documents![0]!.file).toMatchObject({ name: 'will "final".pdf', type: 'application/pdf', url: `${new URL(doraPage).pathname}${willPath}` });
     const download = await o.open(`${doraPage}${willPath}`);
     expect(download.status).toBe(200);
-    expect(download.headers.get('content-type')).toBe('application/pdf');
-    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="will _final_.pdf"; filename*=UTF-8''will%20%22final%22.pdf`);
+    expect(download.headers.get('content-type')).toBe('application/octet-stream');
     expect(download.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
-    expect(new Uint8Array(await download.arrayBuffer())).toEqual(will);
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(concat(doc.chunks));
 
     const gracePage = await accessOf('grace'); // full access: documents too
     expect((await o.open(`${gracePage}${willPath}`)).status).toBe(200);
 
     const miloPage = await accessOf('milo');
-    expect(await (await o.open(miloPage)).text()).not.toContain(willPath);
+    expect(await (await o.open(`${miloPage}/data`)).text()).not.toContain(willPath);
     expect((await o.open(`${miloPage}${willPath}`)).status).toBe(404);
     expect(milo.id).toBeTruthy();
     // A document id of another collection or unknown: 404 as well.

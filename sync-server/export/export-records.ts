@@ -1,6 +1,6 @@
 /**
  * A person's live records by collection, read on the server for `GET /api/export` and for a
- * full-access trustee's binder (issue #18): the same shapes and order as the device's export
+ * full-access trustee's page (release/page-data.ts, whose binder is made on the trustee's device): the same shapes and order as the device's export
  * (web/features/export/export-data.ts): oldest first, then by id.
  */
 import { COLLECTIONS, COLLECTION_SPECS } from '../../shared/schema/collections';
@@ -21,10 +21,4 @@ export async function exportRecordsOf(records: RecordReader, userId: string): Pr
     );
   }
   return out as ExportRecords;
-}
-
-/** The family binder of `userId` as PDF bytes (shared/binder), made now: what a full-access trustee downloads after release. */
-export async function binderPdfOf(records: RecordReader, userId: string, madeAt: Date): Promise<Uint8Array> {
-  const [{ binderInputOf, buildBinder }, { binderFonts }] = await Promise.all([import('../../shared/binder'), import('./binder-fonts')]);
-  return buildBinder(binderInputOf(await exportRecordsOf(records, userId), madeAt), await binderFonts());
 }

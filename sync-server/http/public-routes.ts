@@ -22,12 +22,14 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
     'GET /api/trustee/report/:token',
     'POST /api/trustee/report/:token',
     'POST /api/trustee/report/:token/confirm', // "I'm still your trustee" (issue #16)
-    'GET /api/trustee/access/:token',
+    'GET /api/trustee/access/:token', // redirects to the static page /r/t/:token
+    'GET /api/trustee/access/:token/data', // that page's JSON, by access level (release/page-data.ts)
     'POST /api/trustee/access/:token/tasks/:taskId',
     'POST /api/trustee/access/:token/resend/:messageId',
-    'GET /api/trustee/access/:token/binder.pdf', // issue #18
+    'GET /api/trustee/access/:token/binder.pdf', // issue #18: now redirects to the page, which makes the binder
     'GET /api/trustee/access/:token/documents/:documentId/file', // issue #17
-    'GET /api/delivery/:token',
+    'GET /api/delivery/:token', // redirects to the static page /r/d/:token
+    'GET /api/delivery/:token/data', // that page's JSON: the message
     'GET /api/delivery/:token/file', // issue #17
     'GET /api/still-here/:token',
     'POST /api/still-here/:token',

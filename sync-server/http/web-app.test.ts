@@ -7,6 +7,7 @@ import { precompressDir } from '../../scripts/vite-precompress';
 import { createTestApp } from '../test-support';
 import { preferredEncoding } from './accept-encoding';
 import { mountWebApp } from './web-app';
+import { RELEASE_APP_CSP } from '../release/page';
 
 const JS = `export const greeting = ${JSON.stringify('Hello, world. '.repeat(200))};\n`;
 const SHELL = `<!doctype html><html><head><title>Afterword</title></head><body><div id="root"></div>${' '.repeat(600)}</body></html>`;
@@ -190,5 +191,34 @@ describe('preferredEncoding (RFC 9110 §12.5.3)', () => {
     expect(preferredEncoding('*;q=0.5, br;q=0', ['br', 'gzip'])).toBe('gzip');
     expect(preferredEncoding('br', ['gzip'])).toBeNull();
     expect(preferredEncoding('', ['br'])).toBeNull();
+  });
+});
+
+describe('the static release pages under /r/ (issue "Sealed from the server", "Release pages and the app\'s origin")', () => {
+  it('a page path gets dist/r/index.html with the release CSP; its assets are served; anything else under /r/ is 404, never the app shell', async () => {
+    const f = await fixture();
+    const PAGE = '<!doctype html><html><head><title>Afterword</title></head><body><main id="main"></main></body></html>';
+    mkdirSync(join(f.dist, 'r', 'assets'), { recursive: true });
+    writeFileSync(join(f.dist, 'r', 'index.html'), PAGE);
+    writeFileSync(join(f.dist, 'r', 'assets', 'index-abc.js'), JS);
+    writeFileSync(join(f.dist, 'r', 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    for (const path of ['/r/d/uoNsFWtf6bBVImTS4UHNTUi9fgdrG4Bns28e0pFEogg', '/r/t/abc_DEF-123']) {
+      const res = await f.get(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toBe(PAGE);
+      expect(res.headers.get('content-security-policy')).toBe(RELEASE_APP_CSP);
+    }
+    const asset = await f.get('/r/assets/index-abc.js');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-security-policy')).toBe(RELEASE_APP_CSP);
+    expect((await f.get('/r/sw.js')).status).toBe(200);
+    for (const path of ['/r/', '/r/x/abc', '/r/d/', '/r/d/a/b', '/r/assets/missing.js', '/r/.vite/manifest.json', '/r']) {
+      const res = await f.get(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toContain('<div id="root">');
+    }
+    expect(RELEASE_APP_CSP).toMatch(/script-src 'self'; /);
+    expect(RELEASE_APP_CSP).not.toContain('unsafe');
+    f.cleanup();
   });
 });

@@ -4,7 +4,10 @@
  *    the build's prerender step; absent in older builds) → that prerendered page;
  * 2. a file of dist/ → that file (never a dot-folder such as .vite/, never outside dist/);
  * 3. a missing file under /assets/ → 404 (a hashed asset is never answered with HTML);
- * 4. anything else → the app shell dist/index.html (the SPA fallback).
+ * 4. anything else → the app shell dist/index.html (the SPA fallback);
+ * except under /r/, the static release pages (dist/r/, web/release/): their own files, their
+ * page dist/r/index.html for `/r/d/<token>` and `/r/t/<token>`, a 404 for anything else (never
+ * the app shell), all with their own strict CSP (release/page.ts RELEASE_APP_CSP).
  * Text files are sent as the build's `.br` or `.gz` beside them (scripts/vite-precompress.ts)
  * when the request's Accept-Encoding allows it (brotli preferred; http/accept-encoding.ts) and
  * the variant is not older than the file, with `Content-Encoding`, and `Vary: Accept-Encoding`
@@ -21,6 +24,7 @@ import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from '../app-env';
 import { preferredEncoding } from './accept-encoding';
+import { RELEASE_APP_CSP } from '../release/page';
 
 export const DIST_DIR = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -117,6 +121,16 @@ async function sendFile(c: Context, path: string, s: Stats, cacheControl: string
   return c.body(new Uint8Array(await readFile(served)), 200, headers);
 }
 
+/** A page or file of the static release pages (dist/r/), with their CSP; see the module's comment. */
+async function releasePage(c: Context, distDir: string, urlPath: string): Promise<Response> {
+  c.header('Content-Security-Policy', RELEASE_APP_CSP);
+  const root = join(distDir, 'r');
+  const file = /^\/r\/[dt]\/[A-Za-z0-9_-]{1,100}$/.test(urlPath) ? join(root, 'index.html') : fileOfPath(root, urlPath.slice(2));
+  const s = file ? await fileStats(file) : null;
+  if (!file || !s) return c.text('Not found', 404, { 'Cache-Control': REVALIDATE });
+  return sendFile(c, file, s, urlPath.startsWith('/r/assets/') ? IMMUTABLE : REVALIDATE);
+}
+
 /** Mounts the web app of `distDir` on `app` (after the API). Does nothing when it has not been built. */
 export function mountWebApp(app: Hono<AppEnv>, distDir: string = DIST_DIR): void {
   const shell = join(distDir, 'index.html');
@@ -125,6 +139,7 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string = DIST_DIR): void
   app.get('*', async (c, next) => {
     const urlPath = c.req.path;
     if (urlPath.startsWith('/api/')) return next();
+    if (urlPath === '/r' || urlPath.startsWith('/r/')) return releasePage(c, distDir, urlPath);
     const page = (await routes()).get(urlPath);
     const pageStats = page ? await fileStats(page) : null;
     if (page && pageStats) return sendFile(c, page, pageStats, REVALIDATE);

@@ -88,7 +88,7 @@ describe('finding 2: links last', () => {
     expect((await o.open(report, 'POST')).status).toBe(200);
     await runFor(o, 8, DAY_MS);
     const access = linkOf(await smtp.waitFor(o.addr('mary'), /What Ada left for you/));
-    const page = await o.open(access);
+    const page = await o.open(`${access}/data`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Last will 2026');
   });
@@ -142,14 +142,14 @@ describe('finding 4: a delivered message re-addressed', () => {
     expect((await o.open(report, 'POST')).status).toBe(200);
     await runFor(o, 8, DAY_MS);
     const oldLink = linkOf(await smtp.waitFor(o.addr('annabella'), /A message from/));
-    expect((await o.open(oldLink)).status).toBe(200);
+    expect((await o.open(`${oldLink}/data`)).status).toBe(200);
 
     const patch = await o.t.call('PATCH', `/api/messages/${m.id}`, { recipientEmail: o.addr('bella') }, o.cookie);
     expect(patch.status).toBe(200);
     expect((await o.open(oldLink)).status).toBe(404); // at once, before any pass
     await o.t.services.scheduler.runOnce();
     const newLink = linkOf(await smtp.waitFor(o.addr('bella'), /A message from/));
-    expect(await (await o.open(newLink)).text()).toContain('The stars were always yours.');
+    expect(await (await o.open(`${newLink}/data`)).text()).toContain('The stars were always yours.');
     expect((await o.open(oldLink)).status).toBe(404);
     expect(smtp.to(o.addr('annabella'))).toHaveLength(1);
   });

@@ -113,7 +113,7 @@ describe('a delivered message changed', () => {
     await o.t.services.scheduler.runOnce();
     const updated = await smtp.waitFor(o.addr('annabella'), /\(updated\)/);
     expect(updated.text).toContain('was changed after we sent it to you');
-    expect(await (await o.open(linkOf(updated))).text()).toContain('Second words.');
+    expect(await (await o.open(`${linkOf(updated)}/data`)).text()).toContain('Second words.');
     expect(smtp.to(o.addr('annabella'))).toHaveLength(2);
   });
 });

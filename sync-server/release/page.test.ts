@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaPlayerFor } from './page';
+import { mediaPlayerFor } from '../../shared/files/player';
 
 describe("the recipient page's player (issue #17)", () => {
   it('a voice message recorded as video/webm plays in an audio player, not an empty video frame', () => {

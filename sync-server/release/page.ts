@@ -1,6 +1,7 @@
 /**
- * The layout of the server-rendered pages for people without an account (trustees, recipients,
- * the owner's one-click cancel), with hono/html: every interpolated value is escaped by its
+ * The layout of the server-rendered token forms for people without an account (a trustee's
+ * invitation and report, a resend's answer, the owner's one-click cancel: none shows content; a
+ * trustee's view and a recipient's message are the static pages of web/release/), with hono/html: every interpolated value is escaped by its
  * `html` tag; only other `html` results (and `raw`, used here for the constant stylesheet) pass
  * through. No scripts at all; the one stylesheet is allowed by its
  * hash in the Content-Security-Policy, forms may only post back to us, and nothing is indexed,
@@ -23,12 +24,11 @@ p,li{font-family:system-ui,sans-serif}.muted{color:#475569;font-size:.95rem}
 ul{padding-left:1.25rem}li{margin:.35rem 0}
 button{font:inherit;font-family:system-ui,sans-serif;background:#334155;color:#fff;border:0;border-radius:.5rem;padding:.7rem 1.1rem;min-height:44px;cursor:pointer}
 button.small{padding:.35rem .8rem;font-size:.9rem}form.inline{display:inline}
-video,audio{width:100%;max-height:70vh;border-radius:.5rem;background:#0f172a}
 a{color:#1d4ed8}dt{font-family:system-ui,sans-serif;font-weight:600}dd{margin:0 0 .75rem;font-family:system-ui,sans-serif}
 `;
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
-/** `media-src 'self'`: a recipient's recording plays from its token-checked endpoint (issue #17). */
-export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; media-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+/** No script, no media: these pages only show words and post forms back to us. */
+export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
 
 /** A whole page with the security headers of a private, public-link page. */
 export function page(c: Context, title: string, body: Html, status: 200 | 400 | 403 | 404 | 409 | 429 = 200) {
@@ -57,15 +57,28 @@ export function notFoundPage(c: Context) {
   );
 }
 
+/** Where the static release pages live (web/release/, built to dist/r/): a trustee's, a recipient's. */
+export const RELEASE_PAGE_PATHS = { access: '/r/t/', delivery: '/r/d/' } as const;
+
 /**
- * The player a recipient's page shows for a message's file: the message's own type decides
- * between audio and video (a voice message recorded in a browser is `video/webm` by content, and
- * a <video> of it is an empty frame); a file that is neither audio nor video gets no player.
- * `detectedType` is the type found by content (shared/files/types.ts).
+ * The Content-Security-Policy of everything under /r/ (the static release pages, http/web-app.ts;
+ * issue "Sealed from the server", "Release pages and the app's origin"): scripts and styles only
+ * from our origin (and each one also pinned by SRI at build, scripts/release-sri.ts), no inline
+ * script, no eval, connections only to us, decrypted files shown only from blob: URLs, no plugins,
+ * never framed.
  */
-export function mediaPlayerFor(messageType: string, detectedType: string): 'audio' | 'video' | null {
-  if (!detectedType.startsWith('audio/') && !detectedType.startsWith('video/')) return null;
-  if (messageType === 'audio') return 'audio';
-  if (messageType === 'video') return 'video';
-  return detectedType.startsWith('video/') ? 'video' : 'audio';
-}
+export const RELEASE_APP_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' blob:",
+  "media-src 'self' blob:",
+  "frame-src blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');

@@ -3,34 +3,30 @@
  * Every invalid, expired, revoked or premature link answers the same 404.
  *   /api/trustee/invite/:token   GET page, POST accept (single use; emails the report link)
  *   /api/trustee/report/:token   GET page, POST report the owner's passing (accepted trustees)
- *   /api/trustee/access/:token   GET read-only page by access level (after release only);
+ *   /api/trustee/access/:token   GET redirects to the static page /r/t/:token (web/release/), which reads
+ *        GET …/data (JSON by access level, after release only, page-data.ts);
  *        POST …/tasks/:taskId (full: tick a survivor task), POST …/resend/:messageId (messages-only),
- *        GET …/documents/:documentId/file (full and documents-only: the document's file, issue #17),
- *        GET …/binder.pdf (full: the family binder, issue #18)
- *   /api/delivery/:token         GET the message (after release only); GET …/file its recording
- *        (decrypted on the fly, Range over the plaintext; `?download=1` as an attachment)
+ *        GET …/documents/:documentId/file (full and documents-only: the document's STORED ciphertext, issue #17),
+ *        GET …/binder.pdf (redirects to the page: the family binder is made on the trustee's device)
+ *   /api/delivery/:token         GET redirects to the static page /r/d/:token, which reads GET …/data
+ *        (the message, after release only) and GET …/file (its recording's STORED ciphertext, Range
+ *        over the stored bytes). The server decrypts nothing: the page does (web/release/).
  *   /api/still-here/:token       GET page, POST cancel the waiting period (the owner's one click)
  */
 import { Hono, type Context } from 'hono';
-import { BURIAL_PREFERENCE_LABELS, DOCUMENT_TYPE_LABELS, FUNERAL_TYPE_LABELS } from '../../shared/labels';
 import type { AppDeps, AppEnv } from '../app-env';
 import { clientIp } from '../http/client-ip';
 import { createRateLimiter } from '../http/rate-limit';
 import type { Services } from '../services';
 import type { TokenPurpose, TokenRow } from '../db/release';
 import { html } from 'hono/html';
-import { mediaPlayerFor, notFoundPage, page, type Html } from './page';
+import { notFoundPage, page, RELEASE_PAGE_PATHS, type Html } from './page';
+import { deliveryPageData, trusteePageData } from './page-data';
 import { LINK_PATHS } from './outbox';
 import { DAY_MS, TransitionError } from './state-machine';
-import { createDownloadBudget, releasedFileType, servePlainFile } from '../blobs/release-files';
-import { formatBytes } from '../../shared/files/size';
+import { createDownloadBudget, serveStoredFile } from '../blobs/release-files';
 import { resolveToken } from './tokens';
-import { binderPdfOf } from '../export/export-records';
-import { contentDisposition } from '../blobs/http';
-import { safeFileName } from '../../shared/export/paths';
-import { DELIVERY_RULE_TEXT, deliveryStateLine } from '../../shared/delivery-rule';
 
-const dateText = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 const dateTimeText = (ms: number) =>
   new Date(ms).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
 
@@ -51,6 +47,9 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
       await next();
     });
   }
+
+  /** The one JSON answer for any invalid, expired, revoked or premature link (the page says so). */
+  const notFoundJson = (c: Context) => c.json({ error: 'This link isn\'t available', issues: [] }, 404);
 
   /** The live token of the request for `purpose`, or null. */
   const tokenOf = (c: Context, purpose: TokenPurpose): Promise<TokenRow | null> =>
@@ -155,101 +154,31 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
     return t && (await release.state(t.tok.user_id)).phase === 'released' ? t : null;
   };
 
-  const messagesSection = async (userId: string, token: string, canResend: boolean) => {
-    const messages = await records.list(userId, 'messages');
-    const now = deps.now();
-    return html`<h2>Messages</h2>
-${messages.length === 0 ? html`<p>There are no messages.</p>` : ''}
-${messages.length === 0 ? '' : html`<p>${DELIVERY_RULE_TEXT}</p>`}
-<ul>${messages.map(
-      (m) => html`<li>For ${m.recipientName} (${m.recipientEmail}): ${deliveryStateLine(m, now, (iso) => dateText(Date.parse(iso)))}${
-        canResend && m.delivered
-          ? html` <form class="inline" method="post" action="${LINK_PATHS.access}${token}/resend/${m.id}"><button class="small" type="submit">Resend link to ${m.recipientName}</button></form>`
-          : ''
-      }</li>`,
-    )}</ul>`;
-  };
+  // The page itself is static (web/release/, under /r/); old and new e-mailed links land there.
+  // A live link redirects; any other answers the same 404 page as before (never a page that then fails).
+  app.get('/api/trustee/access/:token', async (c) =>
+    (await accessOf(c)) ? c.redirect(`${RELEASE_PAGE_PATHS.access}${c.req.param('token')}`, 302) : notFoundPage(c),
+  );
 
-  const documentsSection = async (userId: string, token: string) => {
-    const docs = await records.list(userId, 'documents');
-    /** A file is downloaded through this page's token (issue #17); a link as the owner gave it. */
-    const where = async (d: (typeof docs)[number]) => {
-      if (d.file) {
-        return (await releasedFileType(blobs, userId, d.file))
-          ? html`<a href="${LINK_PATHS.access}${token}/documents/${d.id}/file">${d.documentName}</a> <span class="muted">(${d.file.name}, ${formatBytes(d.file.size)}, download)</span>`
-          : html`${d.documentName} <span class="muted">(the file is not available)</span>`;
-      }
-      return d.documentUrl ? html`<a href="${d.documentUrl}" rel="noopener noreferrer">${d.documentName}</a>` : html`${d.documentName}`;
-    };
-    return html`<h2>Documents</h2>
-${docs.length === 0 ? html`<p>There are no documents.</p>` : ''}
-<ul>${await Promise.all(docs.map(async (d) => html`<li>${DOCUMENT_TYPE_LABELS[d.documentType]}: ${await where(d)}</li>`))}</ul>`;
-  };
-
-  const planSection = async (userId: string) => {
-    const p = await records.get(userId, 'deathPlan', userId);
-    if (!p) return html`<h2>Plan</h2><p>No plan was written.</p>`;
-    const row = (label: string, value: string | null | undefined) => (value ? html`<dt>${label}</dt><dd>${value}</dd>` : '');
-    return html`<h2>Plan</h2><dl>
-${row('Service', p.funeralType ? FUNERAL_TYPE_LABELS[p.funeralType] : null)}
-${row('Burial', p.burialPreference ? BURIAL_PREFERENCE_LABELS[p.burialPreference] : null)}
-${row('Location', p.location)}
-${row('Music', p.musicSelections.join(', '))}
-${row('Readings', p.readings.join(', '))}
-${row('Special requests', p.specialRequests)}
-${row('Obituary', p.obituary)}
-</dl>`;
-  };
-
-  const tasksSection = async (userId: string, token: string) => {
-    const tasks = await records.list(userId, 'survivorTasks');
-    return html`<h2>Tasks for the family</h2>
-${tasks.length === 0 ? html`<p>There are no tasks.</p>` : ''}
-<ul>${tasks.map((t) => {
-      const done = t.completionStatus === 'completed';
-      return html`<li>${done ? '✓ ' : ''}${t.title} <form class="inline" method="post" action="${LINK_PATHS.access}${token}/tasks/${t.id}"><button class="small" type="submit">${done ? `Mark “${t.title}” not done` : `Mark “${t.title}” done`}</button></form></li>`;
-    })}</ul>`;
-  };
-
-  app.get('/api/trustee/access/:token', async (c) => {
+  app.get('/api/trustee/access/:token/data', async (c) => {
     const t = await accessOf(c);
-    if (!t) return notFoundPage(c);
-    const token = c.req.param('token');
-    const userId = t.tok.user_id;
-    const level = t.trustee.accessLevel;
-    const sections =
-      level === 'full'
-        ? [binderLink(token), await planSection(userId), await documentsSection(userId, token), await tasksSection(userId, token), await messagesSection(userId, token, false)]
-        : level === 'documents-only'
-          ? [await documentsSection(userId, token)]
-          : [await messagesSection(userId, token, true)];
-    return page(
-      c,
-      `${t.owner.name}`,
-      html`<h1>What ${t.owner.name} left for you</h1>
-<p>Dear ${t.trustee.name}, we are sorry for your loss. This is what ${t.owner.firstName} shared with you as their trustee.</p>
-${sections}`,
-    );
+    if (!t) return notFoundJson(c);
+    const base = `${LINK_PATHS.access}${c.req.param('token')}`;
+    return c.json(await trusteePageData(services, t.tok.user_id, t.trustee.name, t.trustee.accessLevel, base, deps.now()));
   });
 
-  const binderLink = (token: string) =>
-    html`<p><a href="${LINK_PATHS.access}${token}/binder.pdf" download>Download the family binder (PDF)</a></p>`;
-
+  // The family binder is made on the trustee's device now (web/release/binder.ts): the old URL opens the page.
   app.get('/api/trustee/access/:token/binder.pdf', async (c) => {
     const t = await accessOf(c);
-    if (!t || t.trustee.accessLevel !== 'full') return notFoundPage(c);
-    const pdf = await binderPdfOf(records, t.tok.user_id, new Date(deps.now()));
-    c.header('Content-Type', 'application/pdf');
-    c.header('Content-Disposition', contentDisposition('attachment', safeFileName(`Family binder - ${t.owner.name}.pdf`)));
-    return c.body(pdf as Uint8Array<ArrayBuffer>);
+    return t && t.trustee.accessLevel === 'full' ? c.redirect(`${RELEASE_PAGE_PATHS.access}${c.req.param('token')}`, 303) : notFoundPage(c);
   });
 
-  // Documents by access level: full and documents-only download; messages-only never (404).
+  // Documents by access level: full and documents-only fetch the stored ciphertext; messages-only never (404).
   app.get('/api/trustee/access/:token/documents/:documentId/file', async (c) => {
     const t = await accessOf(c);
     if (!t || t.trustee.accessLevel === 'messages-only') return notFoundPage(c);
     const d = await records.get(t.tok.user_id, 'documents', c.req.param('documentId'));
-    return (d && (await servePlainFile(c, blobs, t.tok.user_id, d.file, 'attachment', bytesBudget(c)))) || notFoundPage(c);
+    return (d && (await serveStoredFile(c, blobs, t.tok.user_id, d.file, bytesBudget(c)))) || notFoundPage(c);
   });
 
   app.post('/api/trustee/access/:token/tasks/:taskId', async (c) => {
@@ -311,45 +240,25 @@ ${sections}`,
     return { tok, m };
   };
 
-  /** The recording of a message: a player (audio/video) and a download link, or a download link only. */
-  const recordingOf = async (userId: string, m: NonNullable<Awaited<ReturnType<typeof deliveryOf>>>['m'], token: string) => {
-    const type = await releasedFileType(blobs, userId, m.file);
-    if (!m.file) return '';
-    if (!type) return html`<p class="muted">The recording is not available.</p>`;
-    const src = `${LINK_PATHS.delivery}${token}/file`;
-    const kind = mediaPlayerFor(m.messageType, type);
-    const player =
-      kind === 'video' ? html`<video controls preload="metadata" src="${src}"></video>`
-      : kind === 'audio' ? html`<audio controls preload="metadata" src="${src}"></audio>`
-      : '';
-    return html`<div class="card">${player}<p><a href="${src}?download=1">Download ${m.file.name}</a> <span class="muted">(${formatBytes(m.file.size)})</span></p></div>`;
-  };
-
   app.get('/api/delivery/:token/file', async (c) => {
     const d = await deliveryOf(c);
-    const disposition = c.req.query('download') ? 'attachment' : 'inline';
-    return (d && (await servePlainFile(c, blobs, d.tok.user_id, d.m.file, disposition, bytesBudget(c)))) || notFoundPage(c);
+    return (d && (await serveStoredFile(c, blobs, d.tok.user_id, d.m.file, bytesBudget(c)))) || notFoundPage(c);
   });
 
-  app.get('/api/delivery/:token', async (c) => {
+  app.get('/api/delivery/:token', async (c) =>
+    (await deliveryOf(c)) ? c.redirect(`${RELEASE_PAGE_PATHS.delivery}${c.req.param('token')}`, 302) : notFoundPage(c),
+  );
+
+  app.get('/api/delivery/:token/data', async (c) => {
     const d = await deliveryOf(c);
-    if (!d) return notFoundPage(c);
+    if (!d) return notFoundJson(c);
     const { tok, m } = d;
     // The first open is shown to the owner and the trustees as "opened on …" (a server-only field).
     if (!m.openedAt) {
       const at = new Date(deps.now()).toISOString();
       await release.guarded(tok.user_id, 'noting that a message was opened', () => records.write(tok.user_id, 'messages', m.id, { openedAt: at }));
     }
-    const owner = await release.owner(tok.user_id);
-    return page(
-      c,
-      `A message from ${owner.name}`,
-      html`<h1>A message from ${owner.name}</h1>
-<p class="muted">For ${m.recipientName} · written on ${dateText(Date.parse(m.createdAt))}</p>
-${await recordingOf(tok.user_id, m, c.req.param('token'))}
-<div class="card"><p class="body">${m.messageContent}</p></div>
-<p class="muted">This page is private to you. Take all the time you need.</p>`,
-    );
+    return c.json(await deliveryPageData(services, tok.user_id, m, `${LINK_PATHS.delivery}${c.req.param('token')}/file`));
   });
 
   // ---- The owner's one click ------------------------------------------------------------

@@ -3,6 +3,7 @@
  * invitation, acceptance, report, waiting period, cancel (in the app and by the emailed link),
  * removal, release, delivery, trustee access by level, resend, and nothing before release.
  */
+import type { DeliveryPageData, TrusteePageData } from '../../shared/release/pages';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,47 +182,50 @@ describe('release after death over HTTP and SMTP', () => {
     };
     expect(pulled.records.find((r) => r.id === s.now.id)?.values.delivered).toBe(true);
 
-    // The recipient reads the message, no account needed; everything is escaped.
+    // The recipient reads the message, no account needed: the link opens the static page (web/release/),
+    // which reads JSON (never HTML: the page sets it as text, so nothing in it is markup).
     const messageLink = linkOf(delivery);
     const messagePage = await s.req(messageLink);
-    expect(messagePage.status).toBe(200);
-    expect(messagePage.headers.get('content-security-policy')).toContain("default-src 'none'");
-    const messageHtml = await messagePage.text();
-    expect(messageHtml).toContain('A message from Ada Lovelace');
-    expect(messageHtml).toContain('the stars were always yours. &lt;b&gt;Love&lt;/b&gt;, Mum');
-    expect(messageHtml).not.toContain('<b>Love</b>');
-    expect(messageHtml).not.toContain('<script');
+    expect(messagePage.status).toBe(302);
+    expect(messagePage.headers.get('location')).toBe(new URL(messageLink).pathname.replace('/api/delivery/', '/r/d/'));
+    const messageData = await s.req(`${messageLink}/data`);
+    expect(messageData.headers.get('content-type')).toMatch(/^application\/json/);
+    const { ownerName, message } = (await messageData.json()) as DeliveryPageData;
+    expect(ownerName).toBe('Ada Lovelace');
+    expect(message.messageContent).toContain('the stars were always yours. <b>Love</b>, Mum');
 
     // Access emails went to accepted, live trustees only.
     const graceAccess = linkOf(await smtp.waitFor(s.addr('grace'), /What Ada left for you/));
     const charlesAccess = linkOf(await smtp.waitFor(s.addr('charles'), /What Ada left for you/));
     expect(smtp.to(s.addr('mary')).filter((e) => /left for you/.test(e.subject))).toHaveLength(0);
 
-    // Full: plan, documents, tasks (tickable), message list without bodies.
-    const fullHtml = await (await s.req(graceAccess)).text();
-    for (const seen of ['Kensal Green', 'Play Bach.', 'Last will 2026', 'Call the bank', 'For Annabella', 'For Byron']) expect(fullHtml).toContain(seen);
-    expect(fullHtml).not.toContain('the stars were always yours');
-    expect(fullHtml).not.toContain('be brave');
-    expect(fullHtml).not.toContain('/resend/');
-    const taskAction = /action="([^"]+\/tasks\/[^"]+)"/.exec(fullHtml)![1]!;
-    const tick = await s.req(`http://afterword.test${taskAction}`, 'POST');
+    // Full: plan, documents, tasks (tickable), message list without bodies (the page's JSON, web/release/).
+    const dataOf = async (link: string) => (await (await s.req(`${link}/data`)).json()) as TrusteePageData;
+    const full = await dataOf(graceAccess);
+    const fullText = JSON.stringify(full);
+    for (const seen of ['Kensal Green', 'Play Bach.', 'Last will 2026', 'Call the bank', 'Annabella', 'Byron']) expect(fullText).toContain(seen);
+    expect(fullText).not.toContain('the stars were always yours');
+    expect(fullText).not.toContain('be brave');
+    expect(full.messages!.every((m) => !m.canResend)).toBe(true);
+    const tick = await s.req(`${graceAccess}/tasks/${full.tasks![0]!.id}`, 'POST');
     expect(tick.status).toBe(303);
     expect((await records.list(s.user.id, 'survivorTasks'))[0]!.completionStatus).toBe('completed');
 
     // Messages-only: the list and delivery state, resend; no plan, no documents, no bodies.
-    const msgHtml = await (await s.req(charlesAccess)).text();
-    expect(msgHtml).toContain('For Annabella');
-    expect(msgHtml).toContain('sent on');
-    for (const hidden of ['Last will 2026', 'Kensal Green', 'Call the bank', 'the stars were always yours']) expect(msgHtml).not.toContain(hidden);
+    const limited = await dataOf(charlesAccess);
+    const msgText = JSON.stringify(limited);
+    expect(msgText).toContain('Annabella');
+    expect(msgText).toContain('sent on');
+    for (const hidden of ['Last will 2026', 'Kensal Green', 'Call the bank', 'the stars were always yours']) expect(msgText).not.toContain(hidden);
     // Full access may not resend; messages-only may.
-    const resendAction = /action="([^"]+\/resend\/[^"]+)"/.exec(msgHtml)![1]!;
-    expect((await s.req(`http://afterword.test${resendAction.replace(/access\/[^/]+/, `access/${graceAccess.split('/').pop()}`)}`, 'POST')).status).toBe(404);
-    expect((await s.req(`http://afterword.test${resendAction}`, 'POST')).status).toBe(200);
+    const sent = limited.messages!.find((m) => m.canResend)!;
+    expect((await s.req(`${graceAccess}/resend/${sent.id}`, 'POST')).status).toBe(404);
+    expect((await s.req(`${charlesAccess}/resend/${sent.id}`, 'POST')).status).toBe(200);
     await s.scheduler.runOnce();
     const resent = smtp.to(s.addr('annabella'));
     expect(resent).toHaveLength(2);
     expect((await s.req(messageLink)).status).toBe(404); // the old link was replaced
-    expect((await s.req(linkOf(resent[1]!))).status).toBe(200);
+    expect((await s.req(`${linkOf(resent[1]!)}/data`)).status).toBe(200);
 
     // The dated message goes out on its date; nothing is ever sent twice.
     t.advance(60 * DAY_MS);
@@ -268,7 +272,7 @@ describe('release after death over HTTP and SMTP', () => {
     await s.scheduler.runOnce();
 
     const access = linkOf(await smtp.waitFor(s.addr('mary'), /left for you/));
-    const body = await (await s.req(access)).text();
+    const body = await (await s.req(`${access}/data`)).text();
     expect(body).toContain('Last will 2026');
     for (const hidden of ['Kensal Green', 'Call the bank', 'Annabella', 'Byron']) expect(body).not.toContain(hidden);
     // Not a full trustee: cannot tick tasks.

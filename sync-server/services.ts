@@ -44,6 +44,8 @@ import { createPushSender, type PushSender } from './push/sender';
 import { createEscrow, type EscrowService } from './escrow/escrow';
 import { createSqliteEscrowStore, type AsyncEscrowStore } from './escrow/escrow-store';
 import { createPgEscrowStore } from './db/pg/pg-escrow-store';
+import { createSqliteKeyStore, type KeyStore } from './keys/key-store';
+import { createPgKeyStore } from './db/pg/pg-key-store';
 
 export interface Services {
   /** Where accounts, sessions and records live: SQLite in DATA_DIR, or PostgreSQL (DATABASE_URL). */
@@ -63,6 +65,8 @@ export interface Services {
   push: { store: AsyncPushStore; sender: PushSender };
   /** The release escrow under the release key (escrow/escrow.ts); main.ts awaits `escrow.ready`. */
   escrow: EscrowService;
+  /** Each account's keys: KDF parameters, wrapped AK, keyring (keys/key-store.ts; never a key in the clear). */
+  keys: KeyStore;
   /** The request path's rate limiters: in memory on SQLite, shared by every instance on PostgreSQL (pg-rate-limiter.ts). */
   rateLimiters: RateLimiterFactory;
   /** PostgreSQL only: resolves when the database answers (routes/health.ts `/readyz`). */
@@ -95,6 +99,7 @@ export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): S
     releaseStore: createSqliteAsyncReleaseStore(deps.db, createReleaseStore(deps.db, deps.config.limits)),
     pushStore: createSqlitePushStore(deps.db),
     escrowStore: createSqliteEscrowStore(deps.db),
+    keys: createSqliteKeyStore(deps.db),
     checkpoint: () => deps.db.pragma('wal_checkpoint(TRUNCATE)'), // no trace of a deleted account in the WAL (issue #16)
   });
 }
@@ -130,6 +135,7 @@ export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mai
     releaseStore: createPgReleaseStore(pool, deps.config.limits),
     pushStore: createPgPushStore(pool),
     escrowStore: createPgEscrowStore(pool),
+    keys: createPgKeyStore(pool),
     leader: () => leadership.tryLead(),
   });
   services.resign = () => leadership.resign();
@@ -158,6 +164,7 @@ function assemble(
     releaseStore: AsyncReleaseStore;
     pushStore: AsyncPushStore;
     escrowStore: AsyncEscrowStore;
+    keys: KeyStore;
     /** After an account is forgotten (SQLite's WAL checkpoint). */
     checkpoint?: () => void;
     /** Whether this instance may run the scheduler's passes now (PostgreSQL's leader). */
@@ -186,5 +193,5 @@ function assemble(
     notifyOwner: (userId, kind) => push.sender.notify(userId, kind), // check-in reminders by Web Push too
   });
   const escrow = createEscrow(deps.config.releaseKey, parts.escrowStore, async (userId) => (await release.state(userId)).phase, deps.now);
-  return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, release, scheduler, mailer, blobs, push, escrow, rateLimiters: parts.rateLimiters };
+  return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, release, scheduler, mailer, blobs, push, escrow, keys: parts.keys, rateLimiters: parts.rateLimiters };
 }

@@ -11,6 +11,7 @@ import type { Hono } from 'hono';
 export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/register', // creating an account
   'POST /api/auth/login', // signing in
+  'POST /api/auth/prelogin', // the KDF parameters a device needs before signing in (fake ones for unknown names)
   'POST /api/auth/logout', // clearing a cookie is harmless and must work with an expired session
   'GET /healthz', // load balancers' liveness probe: { ok: true }, no account data (issue #19, routes/health.ts)
   'GET /readyz', // load balancers' readiness probe: which dependency is down, nothing more (issue #19)

@@ -15,8 +15,6 @@ import {
   changePasswordSchema,
   confirmPasswordSchema,
   deleteAccountSchema,
-  loginSchema,
-  registerSchema,
 } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
 import { issueDeviceCookie } from '../auth/device-cookie';
@@ -31,6 +29,8 @@ import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { Services } from '../services';
 import { userJson } from './user-json';
+import { PASSWORD_NOT_FOR_KEYED, readLogin, readRegistration } from '../keys/keyed-auth';
+import { keysJson } from '../keys/routes';
 
 const INVALID_LOGIN = 'Invalid username or password';
 const TAKEN = 'That username is already taken';
@@ -46,14 +46,14 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const unknownUserHash = dummyHash(cost); // made now, not at the first unknown-user login (same work on both paths)
 
   app.post('/api/auth/register', async (c) => {
-    const body = await readJson(c, registerSchema);
+    const body = await readRegistration(c); // with keys (a login secret) or, from an older app, a password (keys/keyed-auth.ts)
     await perIp.hit(`register:${clientIp(c, deps)}`);
     await perUsername.hit(`register:${body.username.toLowerCase()}`);
     if (await s.accounts.findByUsername(body.username)) {
       throw new ApiHttpError(409, TAKEN, [{ path: 'username', message: TAKEN }]);
     }
     const id = randomUUID();
-    const row = { id, username: body.username, password_hash: await hashPassword(body.password, cost), created_at: new Date(deps.now()).toISOString() };
+    const row = { id, username: body.username, password_hash: await hashPassword(body.secret, cost), created_at: new Date(deps.now()).toISOString() };
     try {
       await s.accounts.createUser(row);
     } catch (err) {
@@ -61,6 +61,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
       throw err;
     }
     try {
+      if (body.keys) await s.keys.create(id, body.keys, deps.now());
       await s.records.write(id, 'profile', id, {
         firstName: body.firstName,
         lastName: body.lastName,
@@ -75,21 +76,24 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     await startSession(c, deps, s.accounts, id);
     issueDeviceCookie(c, deps, id, row.password_hash);
     await s.release.checkIn(id); // the release state starts here (check-ins off; the yearly review counts from now)
-    return c.json(await userJson(s, row), 201);
+    const keys = await s.keys.get(id);
+    return c.json({ ...(await userJson(s, row)), ...(keys ? { keys: keysJson(keys) } : {}) }, 201);
   });
 
   app.post('/api/auth/login', async (c) => {
-    const body = await readJson(c, loginSchema);
+    const body = await readLogin(c); // a login secret, or a password from an older app (keys/keyed-auth.ts)
     await perIp.hit(`login:${clientIp(c, deps)}`);
     const row = await s.accounts.findByUsername(body.username);
     const bucket = await loginThrottle.attempt(c, body.username, row ?? undefined);
-    const ok = await verifyPassword(body.password, row?.password_hash ?? (await unknownUserHash));
+    const ok = await verifyPassword(body.secret, row?.password_hash ?? (await unknownUserHash));
     if (!row || !ok) throw new ApiHttpError(401, INVALID_LOGIN);
+    const keys = await s.keys.get(row.id);
+    if (keys && !body.keyed) throw PASSWORD_NOT_FOR_KEYED; // only after the right secret: the refusal says nothing to a guesser
     await loginThrottle.succeeded(bucket);
     await startSession(c, deps, s.accounts, row.id); // the session cookie first: clients read the first Set-Cookie
     issueDeviceCookie(c, deps, row.id, row.password_hash);
     await services.release.checkIn(row.id); // a sign-in is a check-in (DESIGN.md §8)
-    return c.json(await userJson(s, row));
+    return c.json({ ...(await userJson(s, row)), ...(keys ? { keys: keysJson(keys) } : {}) });
   });
 
   app.post('/api/auth/logout', async (c) => {

@@ -58,3 +58,23 @@ export const loginSchema = z.strictObject({
   password: z.string().check(z.minLength(1, 'Password is required'), z.maxLength(256, tooLong(256))),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** `POST /api/auth/forgot-password` body: the address the reset link goes to (only if it is an account's verified one). */
+export const forgotPasswordSchema = z.strictObject({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/**
+ * `POST /api/auth/reset-password` body: the link's token (from the page's fragment) and the new
+ * password. (Accounts with keys send `loginSecret` and `kdf` instead once sign-in sends them.)
+ */
+export const resetPasswordSchema = z.strictObject({
+  token: z.string().check(z.minLength(1, 'This reset link is not valid'), z.maxLength(64, 'This reset link is not valid')),
+  password: passwordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The reset page's form: the new password and its confirmation (SPEC.md §5's rules, as at registration). */
+export const resetPasswordFormSchema = z
+  .strictObject({ password: passwordSchema, confirmPassword: z.string() })
+  .check(z.refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] }));
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

@@ -1,0 +1,3 @@
+-- A forgotten password, as SQLite's 014-password-reset.sql: a session made by a reset link is
+-- `unproven` (1) until a device proves it holds the account key AK (POST /api/keys/proof).
+ALTER TABLE sessions ADD COLUMN unproven INTEGER NOT NULL DEFAULT 0;

@@ -1,0 +1,95 @@
+/**
+ * A forgotten password (SECURITY.md "Password reset"; issue "Forgotten password, for real"):
+ *   POST /api/auth/forgot-password { email }: always the same answer, whether or not the address
+ *        is an account's; only an account whose VERIFIED owner address (release/owner-email.ts) it
+ *        is gets an e-mail, queued (so the answer does not wait for SMTP) and sent by the outbox
+ *        through the configured mailer, counted in the `reset` e-mail quota (email-quotas.ts).
+ *        The link is `${PUBLIC_URL}/reset-password#<token>`: minted at send time (outbox.ts), the
+ *        token in the fragment (no log or Referer sees it), stored only as its hash, single use,
+ *        30 minutes (tokens.ts), a newer one revokes the older. Rate limited per address and per IP.
+ *   POST /api/auth/reset-password { token, password }: consumes the token (once, even when two
+ *        requests race), sets the new password, ends EVERY session of the account, and signs this
+ *        browser in with an UNPROVEN session (auth/unproven.ts: it cannot steer the release until
+ *        its device proves it holds AK). Not a check-in: a reset proves a mailbox, not a life.
+ */
+import { Hono } from 'hono';
+import { forgotPasswordSchema, resetPasswordSchema } from '../../shared/schema';
+import type { AppDeps, AppEnv } from '../app-env';
+import { issueDeviceCookie } from '../auth/device-cookie';
+import { hashPassword } from '../auth/password';
+import { startSession } from '../auth/session';
+import { clientIp } from '../http/client-ip';
+import { ApiHttpError } from '../http/errors';
+import { readJson } from '../http/validate';
+import { DAY_MS } from '../release/state-machine';
+import { resolveToken } from '../release/tokens';
+import type { Services } from '../services';
+import { userJson } from './user-json';
+
+const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
+/** What the reset page says for a link that is unknown, used, expired or whose address changed. */
+export const RESET_LINK_INVALID = 'This reset link has expired or was already used. Ask for a new one.';
+
+/** The reset routes (mounted by app.ts beside the sign-in routes). */
+export function passwordResetRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const s = services;
+  const { release } = s;
+  const perIp = s.rateLimiters({ name: 'reset-ip', limit: 10, windowMs: 10 * 60_000, message: TOO_MANY });
+  const perAddress = s.rateLimiters({ name: 'reset-address', limit: 3, windowMs: 60 * 60_000, message: TOO_MANY });
+  const linksPerIp = s.rateLimiters({ name: 'reset-link-ip', limit: 30, windowMs: 10 * 60_000, message: TOO_MANY });
+
+  /** Queues a reset e-mail to `addr` for each account whose verified owner address it is, within its daily quota. */
+  const queueResets = async (addr: string) => {
+    const now = deps.now();
+    const limit = deps.config.limits.passwordResetsPerDay;
+    let queued = false;
+    for (const user of await s.accounts.findByVerifiedEmail(addr)) {
+      const owner = await release.owner(user.id);
+      // The profile must still name the verified address (a changed address is unverified again).
+      if ((await release.ownerAddress(user.id))?.toLowerCase() !== addr) continue;
+      // The quota's check and the queueing in one transaction, as owner-email.ts does.
+      queued =
+        (await release.store.transaction(async (tx) => {
+          const used = await tx.quotaUsed(user.id, 'reset', now - DAY_MS);
+          if (used >= limit) return false;
+          return release.queue(tx, user.id, 'owner-reset', addr, `reset:${now}:${used}`, { recipientName: owner.firstName }, 'reset');
+        })) || queued;
+    }
+    if (queued) s.scheduler.poke();
+  };
+
+  app.post('/api/auth/forgot-password', async (c) => {
+    const body = await readJson(c, forgotPasswordSchema);
+    const addr = body.email.toLowerCase();
+    await perIp.hit(`forgot:${clientIp(c, deps)}`);
+    await perAddress.hit(`forgot:${addr}`); // the same limit for an address no account has: no answer tells them apart
+    await queueResets(addr);
+    return c.json({ ok: true });
+  });
+
+  app.post('/api/auth/reset-password', async (c) => {
+    const body = await readJson(c, resetPasswordSchema);
+    await linksPerIp.hit(`reset:${clientIp(c, deps)}`);
+    const now = deps.now();
+    const invalid = () => new ApiHttpError(400, RESET_LINK_INVALID, [{ path: 'token', message: RESET_LINK_INVALID }]);
+    const tok = await resolveToken(release.store, body.token, 'reset', now);
+    if (!tok) throw invalid();
+    // Sent to an address that is no longer the account's verified one: it resets nothing.
+    if (!tok.addr || (await release.ownerAddress(tok.user_id))?.toLowerCase() !== tok.addr) throw invalid();
+    const row = await s.accounts.findById(tok.user_id);
+    // Consumed once: of two requests racing with one link, only the one whose revoke changed the row goes on.
+    if (!row || !(await release.store.revokeToken(tok.hash, now))) throw invalid();
+    const hash = await hashPassword(body.password, deps.config.passwordCost);
+    await s.accounts.setPasswordHash(row.id, hash);
+    await s.accounts.deleteOtherSessions(row.id, ''); // every session of the account ends
+    await startSession(c, deps, s.accounts, row.id, { unproven: true });
+    issueDeviceCookie(c, deps, row.id, hash); // older device cookies stop counting as trusted (auth/device-cookie.ts)
+    await release.isolated(row.id, 'noting a password reset', (tx) =>
+      tx.addActivity(row.id, now, 'password-reset', `Your password was reset with a link sent to ${tok.addr}. Every device was signed out.`),
+    );
+    return c.json(await userJson(s, row));
+  });
+
+  return app;
+}

@@ -7,6 +7,7 @@
  * lifetime). No process-wide registry: two instances over the same database (a
  * restart in a test) are two independent values, and nothing a request carries is kept here.
  */
+import { createResetMail, type ResetMail } from './auth/reset-mail';
 import { join } from 'node:path';
 import type pg from 'pg';
 import type { AppDeps } from './app-env';
@@ -56,6 +57,8 @@ export interface Services {
   mailer: Mailer;
   /** Files (issue #17): uploads, quota, lifetime (sync-server/blobs/). */
   blobs: BlobService;
+  /** "Forgot password" e-mails, queued off the request path (auth/reset-mail.ts). */
+  resetMail: ResetMail;
   /** Web Push for check-in reminders: the engine's subscriptions and the sender (sync-server/push/). */
   push: { store: AsyncPushStore; sender: PushSender };
   /** The request path's rate limiters: in memory on SQLite, shared by every instance on PostgreSQL (pg-rate-limiter.ts). */
@@ -177,5 +180,6 @@ function assemble(
     leader: parts.leader,
     notifyOwner: (userId, kind) => push.sender.notify(userId, kind), // check-in reminders by Web Push too
   });
-  return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, release, scheduler, mailer, blobs, push, rateLimiters: parts.rateLimiters };
+  const resetMail = createResetMail(deps, { accounts: parts.accounts, release, scheduler });
+  return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, release, scheduler, mailer, blobs, push, resetMail, rateLimiters: parts.rateLimiters };
 }

@@ -33,6 +33,7 @@ const tokenOf = (link: string) => link.split('#')[1]!;
 async function resetLink(o: Owner): Promise<string> {
   const before = smtp.to(o.email).length;
   expect((await forgot(o, o.email.toUpperCase())).status).toBe(200);
+  await o.t.services.resetMail.settled(); // queued after the answer (auth/reset-mail.ts)
   await o.t.services.scheduler.runOnce();
   await smtp.waitFor(o.email, /Reset your Afterword password/);
   const mails = smtp.to(o.email).filter((m) => /Reset your Afterword password/.test(m.subject));
@@ -62,7 +63,8 @@ describe('forgot password', () => {
     const known = await forgot(o, o.email);
     expect(unknown.status).toBe(known.status);
     expect(await unknown.json()).toEqual(await known.json());
-    await o.t.services.scheduler.runOnce();
+    await o.t.services.resetMail.settled(); // queued after the answer (auth/reset-mail.ts)
+  await o.t.services.scheduler.runOnce();
     const mail = await smtp.waitFor(o.email, /Reset your Afterword password/);
     expect(smtp.to(o.addr('nobody'))).toHaveLength(0);
     const link = linkOf(mail);
@@ -80,7 +82,8 @@ describe('forgot password', () => {
     expect(await res.json()).toEqual({ ok: true });
     const old = await forgot(o, o.email); // verified once, but no longer the profile's address
     expect(old.status).toBe(200);
-    await o.t.services.scheduler.runOnce();
+    await o.t.services.resetMail.settled(); // queued after the answer (auth/reset-mail.ts)
+  await o.t.services.scheduler.runOnce();
     expect(smtp.to(changed)).toHaveLength(0);
     expect(smtp.to(o.email).filter((m) => /Reset/.test(m.subject))).toHaveLength(0);
   });
@@ -107,7 +110,8 @@ describe('forgot password', () => {
       expect((await forgot(o, o.email)).status).toBe(200);
       o.t.advance(61 * 60_000); // past the per-address window, within the day
     }
-    await o.t.services.scheduler.runOnce();
+    await o.t.services.resetMail.settled(); // queued after the answer (auth/reset-mail.ts)
+  await o.t.services.scheduler.runOnce();
     await smtp.waitFor(o.email, /Reset your Afterword password/);
     expect(smtp.to(o.email).filter((m) => /Reset your Afterword password/.test(m.subject)).length).toBeLessThanOrEqual(limit);
     const queued = o.t.deps.db.prepare("SELECT count(*) AS n FROM release_emails WHERE user_id = ? AND quota = 'reset'").get(o.userId) as { n: number };

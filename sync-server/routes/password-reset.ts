@@ -2,7 +2,7 @@
  * A forgotten password (SECURITY.md "Password reset"; issue "Forgotten password, for real"):
  *   POST /api/auth/forgot-password { email }: always the same answer, whether or not the address
  *        is an account's; only an account whose VERIFIED owner address (release/owner-email.ts) it
- *        is gets an e-mail, queued (so the answer does not wait for SMTP) and sent by the outbox
+ *        is gets an e-mail, queued after the answer (auth/reset-mail.ts), sent by the outbox
  *        through the configured mailer, counted in the `reset` e-mail quota (email-quotas.ts).
  *        The link is `${PUBLIC_URL}/reset-password#<token>`: minted at send time (outbox.ts), the
  *        token in the fragment (no log or Referer sees it), stored only as its hash, single use,
@@ -21,7 +21,6 @@ import { startSession } from '../auth/session';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import { DAY_MS } from '../release/state-machine';
 import { resolveToken } from '../release/tokens';
 import type { Services } from '../services';
 import { userJson } from './user-json';
@@ -39,32 +38,12 @@ export function passwordResetRoutes(deps: AppDeps, services: Services): Hono<App
   const perAddress = s.rateLimiters({ name: 'reset-address', limit: 3, windowMs: 60 * 60_000, message: TOO_MANY });
   const linksPerIp = s.rateLimiters({ name: 'reset-link-ip', limit: 30, windowMs: 10 * 60_000, message: TOO_MANY });
 
-  /** Queues a reset e-mail to `addr` for each account whose verified owner address it is, within its daily quota. */
-  const queueResets = async (addr: string) => {
-    const now = deps.now();
-    const limit = deps.config.limits.passwordResetsPerDay;
-    let queued = false;
-    for (const user of await s.accounts.findByVerifiedEmail(addr)) {
-      const owner = await release.owner(user.id);
-      // The profile must still name the verified address (a changed address is unverified again).
-      if ((await release.ownerAddress(user.id))?.toLowerCase() !== addr) continue;
-      // The quota's check and the queueing in one transaction, as owner-email.ts does.
-      queued =
-        (await release.store.transaction(async (tx) => {
-          const used = await tx.quotaUsed(user.id, 'reset', now - DAY_MS);
-          if (used >= limit) return false;
-          return release.queue(tx, user.id, 'owner-reset', addr, `reset:${now}:${used}`, { recipientName: owner.firstName }, 'reset');
-        })) || queued;
-    }
-    if (queued) s.scheduler.poke();
-  };
-
   app.post('/api/auth/forgot-password', async (c) => {
     const body = await readJson(c, forgotPasswordSchema);
     const addr = body.email.toLowerCase();
     await perIp.hit(`forgot:${clientIp(c, deps)}`);
     await perAddress.hit(`forgot:${addr}`); // the same limit for an address no account has: no answer tells them apart
-    await queueResets(addr);
+    s.resetMail.ask(addr); // not awaited: a known address answers as fast as an unknown one (auth/reset-mail.ts)
     return c.json({ ok: true });
   });
 

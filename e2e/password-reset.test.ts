@@ -8,7 +8,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
-import { expectNoSeriousA11yViolations, hasChromium, launchBrowser, loginViaUi, mobileContext, startServer, type TestServer } from './harness';
+import { desktopContext, expectNoSeriousA11yViolations, hasChromium, launchBrowser, loginViaUi, mobileContext, startServer, type TestServer } from './harness';
 import { confirmOwnerEmail } from './owner-email';
 import { signedInPage } from './record-screens';
 
@@ -71,6 +71,23 @@ describe.skipIf(!hasChromium)('password reset', () => {
     await third.getByText('Login failed').first().waitFor();
     await loginViaUi(third, { username: user.username, password: NEW_PASSWORD });
     await third.waitForURL('**/dashboard', { timeout: 30_000 });
+    await context.close();
+  });
+
+  it('both pages pass axe on desktop; a reset page without a token says so', { timeout: 60_000 }, async () => {
+    const context = await desktopContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/forgot-password');
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
+    await expectNoSeriousA11yViolations(page, '/forgot-password (desktop)');
+    await page.goto('/reset-password');
+    await page.getByText('This page needs the link from your reset e-mail.').waitFor();
+    await page.goto(`/reset-password#${'A'.repeat(43)}`);
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('This reset link has expired or was already used. Ask for a new one.').first().waitFor();
+    await expectNoSeriousA11yViolations(page, '/reset-password (desktop)');
     await context.close();
   });
 });

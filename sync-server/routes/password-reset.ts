@@ -65,7 +65,7 @@ export function passwordResetRoutes(deps: AppDeps, services: Services): Hono<App
     await startSession(c, deps, s.accounts, row.id, { unproven: true });
     issueDeviceCookie(c, deps, row.id, hash); // older device cookies stop counting as trusted (auth/device-cookie.ts)
     await release.isolated(row.id, 'noting a password reset', (tx) =>
-      tx.addActivity(row.id, now, 'password-reset', `Your password was reset with a link sent to ${tok.addr}. Every device was signed out.`),
+      tx.addActivity(row.id, now, 'password-reset', 'Your password was reset with a link sent to your confirmed e-mail address. Every other device was signed out.'),
     );
     return c.json(await userJson(s, row));
   });

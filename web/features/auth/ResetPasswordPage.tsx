@@ -25,13 +25,21 @@ import { resetCredential } from './reset-credential';
 
 const resolver = lazyZodResolver<ResetPasswordForm>(() => import('../../../shared/schema/auth').then((m) => m.resetPasswordFormSchema));
 
-/** The token of the link, read once from the fragment, which is then removed from the address bar. */
+/**
+ * The token of the link, read from the fragment, which is then removed from the address bar
+ * (also when the link is pasted into this open page: a change of fragment only).
+ */
 function useFragmentToken(): string | null | undefined {
   const [token, setToken] = useState<string | null | undefined>(undefined);
   useEffect(() => {
-    const raw = location.hash.slice(1);
-    if (raw) history.replaceState(history.state, '', location.pathname + location.search);
-    setToken((kept) => kept ?? (raw || null));
+    const read = () => {
+      const raw = location.hash.slice(1);
+      if (raw) history.replaceState(history.state, '', location.pathname + location.search);
+      setToken((kept) => (raw ? raw : (kept ?? null)));
+    };
+    read();
+    addEventListener('hashchange', read);
+    return () => removeEventListener('hashchange', read);
   }, []);
   return token;
 }

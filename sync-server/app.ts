@@ -19,6 +19,7 @@ import { mountWebApp } from './http/web-app';
 import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
 import { passwordResetRoutes } from './routes/password-reset';
+import { keyProofRoutes } from './keys/proof-route';
 import { collectionRoutes } from './routes/collections';
 import { deathPlanRoutes } from './routes/death-plan';
 import { defaultTaskRoutes } from './routes/default-tasks';
@@ -102,6 +103,7 @@ export function createApp(
   });
   app.route('/', authRoutes(deps, services));
   app.route('/', passwordResetRoutes(deps, services));
+  app.route('/', keyProofRoutes(deps, services));
   app.route('/', profileRoutes(deps, services));
   app.route('/', syncRoutes(deps, services, { hub, ...opts.live }));
   app.route(

@@ -63,14 +63,23 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const forgotPasswordSchema = z.strictObject({ email });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
+/** The link's token, as the reset page read it from the fragment (base64url, tokens.ts). */
+const resetToken = z.string().check(z.minLength(1, 'This reset link is not valid'), z.maxLength(64, 'This reset link is not valid'));
+
 /**
- * `POST /api/auth/reset-password` body: the link's token (from the page's fragment) and the new
- * password. (Accounts with keys send `loginSecret` and `kdf` instead once sign-in sends them.)
+ * `POST /api/auth/reset-password` body: the link's token and the new credential. An account with
+ * keys sends `loginSecret` (base64url of derivePasswordKeys' 32-byte login secret) and `kdf` (the
+ * new password's parameters, checked by shared/crypto checkKdfParams on the server); an account
+ * made before keys (legacy) sends `password`. Which one the account needs: `/check` below.
  */
 export const resetPasswordSchema = z.strictObject({
-  token: z.string().check(z.minLength(1, 'This reset link is not valid'), z.maxLength(64, 'This reset link is not valid')),
-  password: passwordSchema,
+  token: resetToken,
+  password: z.optional(passwordSchema),
+  loginSecret: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'The login secret must be 32 bytes of base64url'))),
+  kdf: z.optional(z.unknown()),
 });
+/** `POST /api/auth/reset-password/check` body: is this link live, and which credential does its account take. */
+export const resetCheckSchema = z.strictObject({ token: resetToken });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** The reset page's form: the new password and its confirmation (SPEC.md §5's rules, as at registration). */

@@ -3,7 +3,11 @@
  * the real app over a real SQLite file, the real SMTP test server on loopback, the injectable clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toB64url } from '../../shared/crypto/bytes';
+import { newKdfParams } from '../../shared/crypto/kdf';
+import { akProofToken, newAccountKey, proofHash } from '../../shared/crypto/keys';
 import { PROOF_REQUIRED } from '../../shared/schema/user';
+import { verifyPassword } from '../auth/password';
 import { formatHlc } from '../../shared/sync/hlc';
 import type { SyncResponse } from '../../shared/sync';
 import { PROTOCOL_VERSION } from '../../shared/sync';
@@ -212,5 +216,80 @@ describe('an unproven session cannot steer the release', () => {
     const o = await owner();
     expect((await o.t.call('PATCH', '/api/trustees/none', { accessLevel: 'full' }, o.cookie)).status).toBe(404);
     expect((await o.t.call('POST', '/api/trustees', { name: 'Eve', email: o.addr('eve'), accessLevel: 'full' }, o.cookie)).status).toBe(201);
+  });
+});
+
+describe('an account with keys', () => {
+  /** Gives the owner's account keys made before any reset; returns AK's proof token (base64url). */
+  async function withKeys(o: Owner): Promise<string> {
+    const ak = newAccountKey();
+    const token = await akProofToken(ak, o.userId);
+    const keyring = { v: 1, ak: 1, keys: { 'plan~1': `w1.${'A'.repeat(16)}.${'B'.repeat(64)}` } } as const;
+    const created = await o.t.services.keys.create(
+      o.userId,
+      { kdf: newKdfParams('argon2id'), akVersion: 1, akPassword: 'w1.old-password-wrap', akRecovery: 'w1.recovery-wrap', keyring, proofHash: await proofHash(token) },
+      o.t.deps.now(),
+    );
+    expect(created).toBe(true);
+    o.t.advance(1000);
+    return toB64url(token);
+  }
+  const secret = toB64url(new Uint8Array(32).fill(7));
+
+  it('check says which credential; the reset takes a login secret and KDF of the same algorithm, sets the login hash and drops AK\'s password wrap', async () => {
+    const o = await owner();
+    const legacy = await owner();
+    await withKeys(o);
+    const token = tokenOf(await resetLink(o));
+    const check = (t: Owner, tok: string) => t.t.call('POST', '/api/auth/reset-password/check', { token: tok });
+    expect(await (await check(o, token)).json()).toEqual({ kdfAlg: 'argon2id' });
+    expect(await (await check(legacy, tokenOf(await resetLink(legacy)))).json()).toEqual({ kdfAlg: null });
+
+    const post = (body: Record<string, unknown>) => o.t.call('POST', '/api/auth/reset-password', { token, ...body });
+    const refusedOn = async (res: Response, path: string) => {
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { issues: { path: string }[] }).issues[0]!.path).toBe(path);
+    };
+    await refusedOn(await post({ password: NEW_PASSWORD }), 'loginSecret');
+    await refusedOn(await post({ loginSecret: secret, kdf: newKdfParams('pbkdf2-sha256') }), 'kdf'); // never switched by a device
+    await refusedOn(await post({ loginSecret: secret, kdf: { ...newKdfParams('argon2id'), memoryKiB: 1024 } }), 'kdf'); // below the floor
+    const kdf = newKdfParams('argon2id');
+    const res = await post({ loginSecret: secret, kdf });
+    expect(res.status, await res.clone().text()).toBe(200); // the refusals above did not use the link up
+    const keys = (await o.t.services.keys.get(o.userId))!;
+    expect(keys).toMatchObject({ kdf, akPassword: null, akRecovery: 'w1.recovery-wrap' });
+    const row = (await o.t.services.accounts.findById(o.userId))!;
+    expect(await verifyPassword(secret, row.password_hash)).toBe(true);
+    expect(await verifyPassword(o.password, row.password_hash)).toBe(false);
+  });
+
+  it('POST /api/keys/proof: a wrong proof changes nothing; the right one lets the session steer again', async () => {
+    const o = await owner();
+    const trustee = await o.addTrustee('grace');
+    const proof = await withKeys(o);
+    const token = tokenOf(await resetLink(o));
+    const res = await reset(o, token); // legacy body on a keyed account is refused…
+    expect(res.status).toBe(400);
+    const ok = await o.t.call('POST', '/api/auth/reset-password', { token, loginSecret: secret, kdf: newKdfParams('argon2id') });
+    expect(ok.status).toBe(200);
+    const cookie = cookieOf(ok);
+    const steer = () => o.t.call('PATCH', `/api/trustees/${trustee.id}`, { accessLevel: 'documents-only' }, cookie);
+    const prove = (p: string) => o.t.call('POST', '/api/keys/proof', { proof: p }, cookie);
+    const wrong = await prove(toB64url(new Uint8Array(32).fill(1)));
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ issues: [{ path: 'proof' }] });
+    expect((await steer()).status).toBe(403);
+    expect((await prove(proof)).status).toBe(200);
+    expect((await steer()).status).toBe(200);
+  });
+
+  it('keys made after the reset prove nothing (an account from before keys)', async () => {
+    const o = await owner();
+    const cookie = await resetAndSignIn(o);
+    o.t.advance(1000);
+    const proof = await withKeys(o); // made by whoever holds the reset session
+    const res = await o.t.call('POST', '/api/keys/proof', { proof }, cookie);
+    expect(res.status).toBe(409);
+    expect((await o.t.call('POST', '/api/trustees', { name: 'Eve', email: o.addr('eve'), accessLevel: 'full' }, cookie)).status).toBe(403);
   });
 });

@@ -63,6 +63,9 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const forgotPasswordSchema = z.strictObject({ email });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
+/** What the reset page and API say for a link that is unknown, used, expired or whose address changed. */
+export const RESET_LINK_INVALID = 'This reset link has expired or was already used. Ask for a new one.';
+
 /** The link's token, as the reset page read it from the fragment (base64url, tokens.ts). */
 const resetToken = z.string().check(z.minLength(1, 'This reset link is not valid'), z.maxLength(64, 'This reset link is not valid'));
 

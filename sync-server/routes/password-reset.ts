@@ -18,7 +18,7 @@
  */
 import { Hono } from 'hono';
 import { checkKdfParams, type KdfParams } from '../../shared/crypto/kdf';
-import { forgotPasswordSchema, resetCheckSchema, resetPasswordSchema, type ResetPasswordInput } from '../../shared/schema';
+import { RESET_LINK_INVALID, forgotPasswordSchema, resetCheckSchema, resetPasswordSchema, type ResetPasswordInput } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
 import { issueDeviceCookie } from '../auth/device-cookie';
 import { hashPassword } from '../auth/password';
@@ -31,8 +31,7 @@ import type { Services } from '../services';
 import { userJson } from './user-json';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
-/** What the reset page says for a link that is unknown, used, expired or whose address changed. */
-export const RESET_LINK_INVALID = 'This reset link has expired or was already used. Ask for a new one.';
+export { RESET_LINK_INVALID };
 
 const NEEDS_SECRET = 'This account signs in with keys: send loginSecret and kdf, not the password.';
 const NEEDS_PASSWORD = 'Choose a new password.';

@@ -21,6 +21,8 @@ import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
 import { AuthCard, authLinkClasses } from './AuthCard';
+import type { KdfParams } from '../../../shared/crypto/kdf';
+import { RESET_LINK_INVALID } from '../../../shared/schema/auth';
 import { resetCredential } from './reset-credential';
 
 const resolver = lazyZodResolver<ResetPasswordForm>(() => import('../../../shared/schema/auth').then((m) => m.resetPasswordFormSchema));
@@ -44,10 +46,31 @@ function useFragmentToken(): string | null | undefined {
   return token;
 }
 
+type LinkState = { kdfAlg: KdfParams['alg'] | null } | 'invalid' | undefined;
+
+/** Whether `token`'s link is live and which credential its account takes (POST /api/auth/reset-password/check; not used up). */
+function useLinkState(token: string | null | undefined): LinkState {
+  const [state, setState] = useState<LinkState>(undefined);
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    setState(undefined);
+    apiFetch<{ kdfAlg: KdfParams['alg'] | null }>('/api/auth/reset-password/check', { body: { token } }).then(
+      (r) => live && setState(r),
+      () => live && setState('invalid'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return state;
+}
+
 export default function ResetPasswordPage() {
   const navigate = useAppNavigate();
   const hydrated = useHydrated();
   const token = useFragmentToken();
+  const link = useLinkState(token);
   const {
     register,
     handleSubmit,
@@ -57,7 +80,8 @@ export default function ResetPasswordPage() {
   const onValid = handleSubmit(
     async (values) => {
       try {
-        const user = await apiFetch<User>('/api/auth/reset-password', { body: { token, ...(await resetCredential(values.password)) } });
+        if (!link || link === 'invalid') return;
+        const user = await apiFetch<User>('/api/auth/reset-password', { body: { token, ...(await resetCredential(values.password, link.kdfAlg)) } });
         completeSignIn(user);
         toast({ title: 'Password changed', description: 'Every other device was signed out.' });
         setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
@@ -78,6 +102,13 @@ export default function ResetPasswordPage() {
       Ask for a new link
     </Link>
   );
+  if (link === 'invalid') {
+    return (
+      <AuthCard title="Choose a new password" intro={RESET_LINK_INVALID} footer={footer}>
+        <p className="text-slate-700">A reset link works for 30 minutes and only once.</p>
+      </AuthCard>
+    );
+  }
   if (token === null) {
     return (
       <AuthCard title="Choose a new password" intro="This page needs the link from your reset e-mail." footer={footer}>
@@ -98,7 +129,7 @@ export default function ResetPasswordPage() {
           Your words open again with your recovery code or on a device where you are still signed in. Without either,
           they cannot be opened, not even by us.
         </p>
-        <Button type="submit" size="lg" disabled={isSubmitting || !hydrated || token === undefined}>
+        <Button type="submit" size="lg" disabled={isSubmitting || !hydrated || !link}>
           {isSubmitting ? 'Saving...' : 'Set new password'}
         </Button>
       </form>

@@ -19,6 +19,8 @@ import { mountWebApp } from './http/web-app';
 import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
 import { keyRoutes } from './keys/routes';
+import { passwordResetRoutes } from './routes/password-reset';
+import { keyProofRoutes } from './keys/proof-route';
 import { collectionRoutes } from './routes/collections';
 import { deathPlanRoutes } from './routes/death-plan';
 import { defaultTaskRoutes } from './routes/default-tasks';
@@ -103,6 +105,8 @@ export function createApp(
   });
   app.route('/', authRoutes(deps, services));
   app.route('/', keyRoutes(deps, services));
+  app.route('/', passwordResetRoutes(deps, services));
+  app.route('/', keyProofRoutes(deps, services));
   app.route('/', profileRoutes(deps, services));
   app.route('/', syncRoutes(deps, services, { hub, ...opts.live }));
   app.route(

@@ -64,6 +64,7 @@ function shutdown() {
   clearInterval(purge);
   void scheduler
     .stop()
+    .then(() => services.resetMail.settled()) // a "forgot password" answered just now still queues its e-mail
     .then(() => services.resign?.()) // another instance leads at its next tick, not when our connection times out
     .then(() => services.close?.())
     .finally(() =>

@@ -79,7 +79,7 @@ export interface RecordService {
    * whole push runs synchronously inside `opts.writeBatch` (the group commit, db/group-commit.ts);
    * on PostgreSQL the push's records are read first and its merge is one transaction of the store.
    */
-  applyClientChanges(userId: string, raw: readonly unknown[]): Promise<{ accepted: string[]; rejected: RejectedChange[] }>;
+  applyClientChanges(userId: string, raw: readonly unknown[], refuse?: RefuseChange): Promise<{ accepted: string[]; rejected: RejectedChange[] }>;
   /**
    * The per-account rate limits of client requests (requests, writes, bytes read per minute).
    * Server-side writes (release, registration) are never counted.
@@ -96,6 +96,12 @@ const CACHED_LIST_BYTES = 64 * 1024;
 const USAGE_TTL_MS = 60_000;
 
 type Get = (collection: CollectionName, id: string) => ServerRecord | null;
+/**
+ * A caller's own refusal of a valid change (e.g. auth/unproven.ts: a session made by a password
+ * reset may not re-address a message): the reason, or null to let it through. A refused change is
+ * rejected with the record's state like any other (rule 11), never dropped.
+ */
+export type RefuseChange = (change: Change) => string | null;
 const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
 
 /**
@@ -221,7 +227,7 @@ export function createRecordService(
   };
 
   /** Phase 1 of a push: validates, receives the clocks of and admits `raw` over `get` and `usage` (all synchronous). */
-  const admitPush = (userId: string, raw: readonly unknown[], get: Get, usage: AccountUsage) => {
+  const admitPush = (userId: string, raw: readonly unknown[], get: Get, usage: AccountUsage, refuse?: RefuseChange) => {
     const clock = clockOf(userId);
     const admission = createAdmission(userId, get, usage, opts.limits);
     const valid: Change[] = [];
@@ -230,6 +236,11 @@ export function createRecordService(
       const result = validateChange(item, { actor: 'client', userId });
       if (!result.ok) {
         refused.push({ item, change: null, reason: result.reason });
+        continue;
+      }
+      const refusedByCaller = refuse?.(result.change);
+      if (refusedByCaller) {
+        refused.push({ item, change: result.change, reason: refusedByCaller });
         continue;
       }
       try {
@@ -267,9 +278,9 @@ export function createRecordService(
   };
 
   /** SQLite: the whole push synchronously (inside the group commit when given), as before issue #19. */
-  const pushSync = (sync: RecordStore, userId: string, raw: readonly unknown[], usage: AccountUsage) => {
+  const pushSync = (sync: RecordStore, userId: string, raw: readonly unknown[], usage: AccountUsage, refuse?: RefuseChange) => {
     const get: Get = (c, id) => sync.get(userId, c, id);
-    const admitted = admitPush(userId, raw, get, usage);
+    const admitted = admitPush(userId, raw, get, usage, refuse);
     const done = followFiles(userId, admitted.valid, get, () => get);
     const written = sync.applyChanges(userId, admitted.valid);
     done?.();
@@ -277,7 +288,7 @@ export function createRecordService(
   };
 
   /** PostgreSQL: the records the push names are read, admitted and merged in ONE transaction of the store (applyAdmitted; a store without it: read, admitted, then merged). */
-  const pushAsync = async (userId: string, raw: readonly unknown[]) => {
+  const pushAsync = async (userId: string, raw: readonly unknown[], refuse?: RefuseChange) => {
     const keys = new Map<string, [CollectionName, string]>();
     for (const item of raw) {
       const { collection, id } = (item ?? {}) as { collection?: unknown; id?: unknown };
@@ -287,13 +298,13 @@ export function createRecordService(
     }
     if (source.engine === 'postgres' && source.store.applyAdmitted) {
       let admitted: ReturnType<typeof admitPush> | undefined;
-      const written = await commitAdmitted(userId, [...keys.values()], (get, inTx) => (admitted = admitPush(userId, raw, get, inTx)).valid);
+      const written = await commitAdmitted(userId, [...keys.values()], (get, inTx) => (admitted = admitPush(userId, raw, get, inTx, refuse)).valid);
       if (admitted) return answerPush(admitted, written);
     }
     const found = new Map<string, ServerRecord | null>();
     await Promise.all([...keys].map(async ([k, [c, id]]) => found.set(k, await store.get(userId, c, id))));
     const get: Get = (c, id) => found.get(keyOf(c, id)) ?? null;
-    const admitted = admitPush(userId, raw, get, await usageOf(userId));
+    const admitted = admitPush(userId, raw, get, await usageOf(userId), refuse);
     return answerPush(admitted, await commit(userId, admitted.valid, get));
   };
 
@@ -358,11 +369,11 @@ export function createRecordService(
       const current = await store.get(userId, collection, id);
       await applyServerChange(userId, { collection, id, hlc: tickAfter(userId, current), fields: { [TOMBSTONE_FIELD]: true } }, current);
     },
-    async applyClientChanges(userId, raw) {
-      if (source.engine === 'postgres') return pushAsync(userId, raw);
+    async applyClientChanges(userId, raw, refuse) {
+      if (source.engine === 'postgres') return pushAsync(userId, raw, refuse);
       const usage = await usageOf(userId);
       const sqlite = source.store;
-      return source.writeBatch ? source.writeBatch(() => pushSync(sqlite, userId, raw, usage)) : pushSync(sqlite, userId, raw, usage);
+      return source.writeBatch ? source.writeBatch(() => pushSync(sqlite, userId, raw, usage, refuse)) : pushSync(sqlite, userId, raw, usage, refuse);
     },
     throttle,
   };

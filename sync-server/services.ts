@@ -7,6 +7,7 @@
  * lifetime). No process-wide registry: two instances over the same database (a
  * restart in a test) are two independent values, and nothing a request carries is kept here.
  */
+import { createResetMail, type ResetMail } from './auth/reset-mail';
 import { join } from 'node:path';
 import type pg from 'pg';
 import type { AppDeps } from './app-env';
@@ -61,6 +62,8 @@ export interface Services {
   mailer: Mailer;
   /** Files (issue #17): uploads, quota, lifetime (sync-server/blobs/). */
   blobs: BlobService;
+  /** "Forgot password" e-mails, queued off the request path (auth/reset-mail.ts). */
+  resetMail: ResetMail;
   /** Web Push for check-in reminders: the engine's subscriptions and the sender (sync-server/push/). */
   push: { store: AsyncPushStore; sender: PushSender };
   /** The release escrow under the release key (escrow/escrow.ts); main.ts awaits `escrow.ready`. */
@@ -193,5 +196,6 @@ function assemble(
     notifyOwner: (userId, kind) => push.sender.notify(userId, kind), // check-in reminders by Web Push too
   });
   const escrow = createEscrow(deps.config.releaseKey, parts.escrowStore, async (userId) => (await release.state(userId)).phase, deps.now);
-  return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, release, scheduler, mailer, blobs, push, escrow, keys: parts.keys, rateLimiters: parts.rateLimiters };
+  const resetMail = createResetMail(deps, { accounts: parts.accounts, release, scheduler });
+  return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, release, scheduler, mailer, blobs, push, escrow, keys: parts.keys, resetMail, rateLimiters: parts.rateLimiters };
 }

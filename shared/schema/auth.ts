@@ -58,3 +58,35 @@ export const loginSchema = z.strictObject({
   password: z.string().check(z.minLength(1, 'Password is required'), z.maxLength(256, tooLong(256))),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** `POST /api/auth/forgot-password` body: the address the reset link goes to (only if it is an account's verified one). */
+export const forgotPasswordSchema = z.strictObject({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** What the reset page and API say for a link that is unknown, used, expired or whose address changed. */
+export const RESET_LINK_INVALID = 'This reset link has expired or was already used. Ask for a new one.';
+
+/** The link's token, as the reset page read it from the fragment (base64url, tokens.ts). */
+const resetToken = z.string().check(z.minLength(1, 'This reset link is not valid'), z.maxLength(64, 'This reset link is not valid'));
+
+/**
+ * `POST /api/auth/reset-password` body: the link's token and the new credential. An account with
+ * keys sends `loginSecret` (base64url of derivePasswordKeys' 32-byte login secret) and `kdf` (the
+ * new password's parameters, checked by shared/crypto checkKdfParams on the server); an account
+ * made before keys (legacy) sends `password`. Which one the account needs: `/check` below.
+ */
+export const resetPasswordSchema = z.strictObject({
+  token: resetToken,
+  password: z.optional(passwordSchema),
+  loginSecret: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'The login secret must be 32 bytes of base64url'))),
+  kdf: z.optional(z.unknown()),
+});
+/** `POST /api/auth/reset-password/check` body: is this link live, and which credential does its account take. */
+export const resetCheckSchema = z.strictObject({ token: resetToken });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The reset page's form: the new password and its confirmation (SPEC.md §5's rules, as at registration). */
+export const resetPasswordFormSchema = z
+  .strictObject({ password: passwordSchema, confirmPassword: z.string() })
+  .check(z.refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] }));
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

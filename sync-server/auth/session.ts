@@ -35,14 +35,22 @@ export interface SessionRow {
   userId: string;
   /** When the password was last entered in this session (ms): sign-in or auth/reauth.ts. */
   authenticatedAt: number;
+  /**
+   * True for a session made by a password reset until a device proves it holds AK: it cannot
+   * change trustees, recipients' addresses or release settings (auth/unproven.ts).
+   */
+  unproven: boolean;
 }
 
-/** Creates a session row for `userId` and sets its cookie (a new token at each sign-in). */
-export async function startSession(c: Context, deps: AppDeps, accounts: AnyAccountStore, userId: string): Promise<string> {
+/**
+ * Creates a session row for `userId` and sets its cookie (a new token at each sign-in).
+ * `opts.unproven` marks a session made by a password reset (routes/password-reset.ts).
+ */
+export async function startSession(c: Context, deps: AppDeps, accounts: AnyAccountStore, userId: string, opts: { unproven?: boolean } = {}): Promise<string> {
   const now = deps.now();
   const id = randomBytes(32).toString('base64url');
   const expiresAt = now + SESSION_ABSOLUTE_MS;
-  await accounts.createSession({ id, user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt, authenticated_at: now });
+  await accounts.createSession({ id, user_id: userId, created_at: now, last_seen_at: now, expires_at: expiresAt, authenticated_at: now, unproven: opts.unproven ? 1 : 0 });
   issueSessionCookie(c, deps, userId, id, expiresAt, now);
   return id;
 }
@@ -83,7 +91,7 @@ export async function verifySessionCookie(c: Context, deps: AppDeps, accounts: A
     await accounts.touchSession(row.id, now, expiresAt);
     if (expiresAt - claims.exp * 1000 > REISSUE_AFTER_MS) issueSessionCookie(c, deps, row.user_id, row.id, expiresAt, now);
   }
-  return { id: row.id, userId: row.user_id, authenticatedAt: row.authenticated_at };
+  return { id: row.id, userId: row.user_id, authenticatedAt: row.authenticated_at, unproven: row.unproven === 1 };
 }
 
 const VERIFIED = 'verifiedSession' as never;

@@ -8,7 +8,7 @@ import { isUsernameTaken, type AsyncAccountStore } from './account-store';
 import type { AccountStore, UserRow } from './accounts';
 
 const user = (id: string, username: string): UserRow => ({ id, username, password_hash: `hash-${id}`, created_at: '2026-11-23T00:00:00.000Z' });
-const session = (id: string, userId: string, lastSeen: number, expires: number) => ({ id, user_id: userId, created_at: 1, last_seen_at: lastSeen, expires_at: expires, authenticated_at: 1 });
+const session = (id: string, userId: string, lastSeen: number, expires: number) => ({ id, user_id: userId, created_at: 1, last_seen_at: lastSeen, expires_at: expires, authenticated_at: 1, unproven: 0 });
 
 export function accountStoreContract(name: string, setup: () => AccountStore | AsyncAccountStore | Promise<AccountStore | AsyncAccountStore>): void {
   describe(`AccountStore contract: ${name}`, () => {
@@ -58,6 +58,18 @@ export function accountStoreContract(name: string, setup: () => AccountStore | A
       expect(await store.findSession('s3')).not.toBeNull();
       await store.deleteSession('s1');
       expect(await store.findSession('s1')).toBeNull();
+    });
+
+    it('a session made by a password reset stays unproven until proveSession, and only that one changes', async () => {
+      const store = await setup();
+      await store.createUser(user('u1', 'ada'));
+      await store.createSession({ ...session('reset', 'u1', 10, 2_000_000_000_000), unproven: 1 });
+      await store.createSession(session('plain', 'u1', 10, 2_000_000_000_000));
+      expect((await store.findSession('reset'))!.unproven).toBe(1);
+      expect((await store.findSession('plain'))!.unproven).toBe(0);
+      await store.proveSession('reset');
+      expect((await store.findSession('reset'))!.unproven).toBe(0);
+      expect(await store.findByVerifiedEmail('nobody@example.com')).toEqual([]);
     });
 
     it('purges sessions past expiry or idle too long, and counts them', async () => {

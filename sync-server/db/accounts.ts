@@ -17,6 +17,8 @@ export interface SessionRecord {
   expires_at: number;
   /** When the password was last entered in this session (sign-in or re-authentication), ms. */
   authenticated_at: number;
+  /** 1 for a session made by a password reset until a device proves it holds AK (routes/password-reset.ts), else 0. */
+  unproven: number;
 }
 
 /** Account and session queries over `db`. */
@@ -28,11 +30,15 @@ export function createAccountStore(db: Db) {
     setPassword: db.prepare('UPDATE users SET password_hash = ? WHERE id = ?'),
     deleteUser: db.prepare('DELETE FROM users WHERE id = ?'),
     insertSession: db.prepare(
-      'INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at, authenticated_at) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at, authenticated_at, unproven) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
     session: db.prepare<[string], SessionRecord>('SELECT * FROM sessions WHERE id = ?'),
     touch: db.prepare('UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?'),
     reauth: db.prepare('UPDATE sessions SET authenticated_at = ? WHERE id = ?'),
+    prove: db.prepare('UPDATE sessions SET unproven = 0 WHERE id = ?'),
+    byVerifiedEmail: db.prepare<[string], UserRow>(
+      'SELECT users.* FROM owner_email JOIN users ON users.id = owner_email.user_id WHERE owner_email.email = lower(?) ORDER BY users.id',
+    ),
     deleteSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
     deleteOtherSessions: db.prepare('DELETE FROM sessions WHERE user_id = ? AND id != ?'),
     deleteExpired: db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?'),
@@ -46,12 +52,19 @@ export function createAccountStore(db: Db) {
     /** Deletes the user; sessions and records go with it (ON DELETE CASCADE). */
     deleteUser: (id: string) => void q.deleteUser.run(id),
     createSession: (s: SessionRecord) =>
-      void q.insertSession.run(s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.authenticated_at),
+      void q.insertSession.run(s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.authenticated_at, s.unproven),
     findSession: (id: string) => q.session.get(id) ?? null,
     /** Marks the session used at `at`, its expiry slid to `expiresAt` (a sliding session, auth/session.ts). */
     touchSession: (id: string, at: number, expiresAt: number) => void q.touch.run(at, expiresAt, id),
     /** The password was entered again in this session at `at` (auth/reauth.ts). */
     reauthenticateSession: (id: string, at: number) => void q.reauth.run(at, id),
+    /** The session's device proved it holds AK: it may change trustees and release settings again (routes/password-reset.ts). */
+    proveSession: (id: string) => void q.prove.run(id),
+    /**
+     * The users whose verified owner address (release/owner-email.ts) is `email`, in any case. The
+     * caller still checks the profile names that address now (ReleaseService.ownerAddress).
+     */
+    findByVerifiedEmail: (email: string) => q.byVerifiedEmail.all(email),
     deleteSession: (id: string) => void q.deleteSession.run(id),
     deleteOtherSessions: (userId: string, keepId: string) => void q.deleteOtherSessions.run(userId, keepId),
     /** Removes sessions past absolute expiry or idle since before `idleBefore`. */

@@ -44,15 +44,15 @@ export interface TrusteeInvitationRow {
   bounced_at?: number | null;
 }
 
-export type TokenPurpose = 'invite' | 'report' | 'access' | 'delivery' | 'cancel' | 'verify' | 'check-in';
+export type TokenPurpose = 'invite' | 'report' | 'access' | 'delivery' | 'cancel' | 'verify' | 'check-in' | 'reset';
 
 /**
  * What an e-mail counts against (shared/limits.ts, SECURITY.md "Limits"): `invite`
  * invitationsPerDay, `resend` resendsPerDay (counted when asked), `release` releaseEmailsPerDay,
  * `redelivery` redeliveriesPerDay, `owner` ownerNoticesPerDay, `trustee` trusteeNoticesPerDay,
- * `verify` verificationEmailsPerDay.
+ * `verify` verificationEmailsPerDay, `reset` passwordResetsPerDay.
  */
-export type EmailQuota = 'invite' | 'resend' | 'release' | 'redelivery' | 'owner' | 'trustee' | 'verify';
+export type EmailQuota = 'invite' | 'resend' | 'release' | 'redelivery' | 'owner' | 'trustee' | 'verify' | 'reset';
 export interface TokenRow {
   hash: string;
   user_id: string;
@@ -324,7 +324,8 @@ export function createReleaseStore(db: Db, opts: { activityRows: number } = { ac
       purpose
         ? q.revokeSubjectPurpose.run(at, userId, subjectId, purpose).changes
         : q.revokeSubject.run(at, userId, subjectId).changes,
-    revokeToken: (hash: string, at: number) => void q.revokeHash.run(at, hash),
+    /** Revokes the token `hash`; true when this call revoked it (it was live), so a single-use link is consumed once. */
+    revokeToken: (hash: string, at: number) => q.revokeHash.run(at, hash).changes > 0,
     /** Queues an email unless one with `dedupeKey` exists. Returns true when queued now. */
     enqueueEmail: (e: {
       dedupeKey: string;

@@ -32,6 +32,9 @@ export const ALLOWED_OUTSIDE: ReadonlyMap<string, string> = new Map([
   ['POST /api/auth/login', 'no account yet: per address, per username, per device cookie (auth/login-throttle.ts)'],
   ['POST /api/auth/prelogin', 'no account yet: per address (auth-ip, as login); answers only KDF parameters'],
   ['POST /api/auth/logout', 'works with an expired session too; deletes at most its own session row'],
+  ['POST /api/auth/forgot-password', 'signed out by nature: limited per address and per IP; e-mails within the reset quota (routes/password-reset.ts)'],
+  ['POST /api/auth/reset-password', 'a reset link: a hashed single-use token, limited per IP (routes/password-reset.ts)'],
+  ['POST /api/auth/reset-password/check', 'a reset link checked before use: the same token and per-IP limit (routes/password-reset.ts)'],
   // Capability links of trustees and recipients (release/public-routes.ts): the credential is a
   // token, not an owner's session; 120 requests per address per 10 min, files by bytes per address.
   ...[

@@ -36,6 +36,7 @@ describe('e-mail quotas', () => {
       'owner-released': 'owner',
       'owner-review': 'owner',
       'owner-verify': 'verify',
+      'owner-reset': 'reset',
       'trustee-yearly': 'trustee',
       delivery: 'release',
       'delivery-updated': 'redelivery',

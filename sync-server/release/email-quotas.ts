@@ -20,6 +20,7 @@ export const QUOTA_LIMIT: Record<EmailQuota, keyof Limits> = {
   owner: 'ownerNoticesPerDay',
   trustee: 'trusteeNoticesPerDay',
   verify: 'verificationEmailsPerDay',
+  reset: 'passwordResetsPerDay',
 };
 
 /** What each quota's e-mails are, in the owner's words (activity log, readiness panel). */
@@ -31,6 +32,7 @@ export const QUOTA_WORDS: Record<EmailQuota, string> = {
   owner: 'notices to you',
   trustee: 'notices to trustees',
   verify: 'e-mails to confirm your address',
+  reset: 'password reset links',
 };
 
 /**
@@ -43,6 +45,7 @@ export function quotaOf(kind: EmailKind): EmailQuota | undefined {
   if (kind === 'trustee-access' || kind === 'delivery') return 'release';
   if (kind === 'delivery-updated') return 'redelivery';
   if (kind === 'owner-verify') return 'verify';
+  if (kind === 'owner-reset') return 'reset';
   if (kind.startsWith('owner-')) return 'owner';
   if (kind === 'trustee-welcome' || kind === 'trustee-yearly') return 'trustee';
   return undefined;

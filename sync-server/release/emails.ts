@@ -16,6 +16,7 @@ export const EMAIL_KINDS = [
   'owner-released',
   'owner-review',
   'owner-verify',
+  'owner-reset',
   'trustee-yearly',
   'delivery',
   'delivery-updated',
@@ -186,6 +187,20 @@ If that was you, confirm your address with this link (it works for 3 days and on
 ${link}
 
 If it wasn't you, ignore this e-mail: we will send nothing else to this address unless it is confirmed.${SIGN_OFF}`,
+      };
+    case 'owner-reset':
+      return {
+        subject: 'Reset your Afterword password',
+        text: `${hello(p.recipientName)}
+
+Someone, we hope you, asked to reset the password of your Afterword account.
+
+If that was you, choose a new password with this link (it works for 30 minutes and only once):
+${link}
+
+Your words open again with your recovery code or on a device where you are still signed in.
+
+If it wasn't you, ignore this e-mail: your password stays as it is.${SIGN_OFF}`,
       };
     case 'delivery-updated':
       return {

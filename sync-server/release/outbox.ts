@@ -45,6 +45,8 @@ export const LINK_PATHS: Record<TokenPurpose, string> = {
   cancel: '/api/still-here/',
   verify: '/api/verify-email/',
   'check-in': '/api/check-in/',
+  // The app's page; the token rides in the fragment, so it reaches no log or Referer (routes/password-reset.ts).
+  reset: '/reset-password#',
 };
 
 /** Which link an email carries: purpose and subject. */
@@ -66,6 +68,8 @@ function linkOf(kind: EmailKind, userId: string, p: EmailParams): { purpose: Tok
       return { purpose: 'verify', subjectId: userId };
     case 'owner-reminder':
       return { purpose: 'check-in', subjectId: userId };
+    case 'owner-reset':
+      return { purpose: 'reset', subjectId: userId };
     default:
       return null;
   }
@@ -129,7 +133,7 @@ export async function sendPendingEmails(
         // which keeps working when the next reminder comes (each expires on its own).
         if (link.purpose !== 'report' && link.purpose !== 'check-in') await store.revokeSubject(row.user_id, link.subjectId, now, link.purpose);
         const expiresAt = kind === 'owner-waiting-started' ? params.endsAt : undefined;
-        const addr = link.purpose === 'delivery' || link.purpose === 'verify' ? row.to_addr.toLowerCase() : null;
+        const addr = link.purpose === 'delivery' || link.purpose === 'verify' || link.purpose === 'reset' ? row.to_addr.toLowerCase() : null;
         minted = await mintToken(store, { userId: row.user_id, ...link, now, expiresAt, addr });
         url = `${params.base}${LINK_PATHS[link.purpose]}${minted}`;
       }

@@ -17,6 +17,7 @@ import { releaseSettingsSchema } from '../../shared/schema/release';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { requireRecentAuth } from '../auth/reauth';
+import { requireProven } from '../auth/unproven';
 import { readinessOf, trusteesOf, undeliverableOf } from '../release/readiness';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
@@ -56,7 +57,7 @@ export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
 
   // Who may start a release, and when, is the most sensitive setting there is: the password
   // entered in the last minutes (auth/reauth.ts).
-  app.put('/api/release/settings', requireRecentAuth(deps, services), async (c) => {
+  app.put('/api/release/settings', requireRecentAuth(deps, services), requireProven(deps, services), async (c) => {
     const body = await readJson(c, releaseSettingsSchema);
     try {
       const out = await release.apply(c.var.userId, { kind: 'owner' }, {

@@ -11,6 +11,7 @@ import { idSchema } from '../../shared/schema/common';
 import { DEFAULT_PULL_LIMIT, isLongText, PROTOCOL_VERSION, syncRequestSchema, type SyncResponse } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession, sessionStillLive } from '../auth/middleware';
+import { isUnproven, refuseUnprovenChange } from '../auth/unproven';
 import { oneAtATimePerAccount } from '../http/account-queue';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
@@ -120,7 +121,9 @@ export function syncRoutes(deps: AppDeps, services: Services, live: LiveOptions)
     if (body.changes.length > 0) await s.records.throttle.writes.hit(userId); // shared/limits.ts writesPerMinute
     // On SQLite, pushes of every account arriving in one event-loop turn share one commit
     // (db/group-commit.ts, wired in services.ts); on PostgreSQL each push is its own transaction.
-    const { accepted, rejected } = body.changes.length > 0 ? await s.records.applyClientChanges(userId, body.changes) : { accepted: [], rejected: [] };
+    // After a password reset, until the device proves it holds AK, changes that steer the release are rejected (auth/unproven.ts).
+    const refuse = (await isUnproven(c, deps, services)) ? refuseUnprovenChange : undefined;
+    const { accepted, rejected } = body.changes.length > 0 ? await s.records.applyClientChanges(userId, body.changes, refuse) : { accepted: [], rejected: [] };
     if (accepted.length > 0) {
       hub.poke(userId); // rule 19: the account's other devices pull now
       s.scheduler.poke(); // the merge may have added or removed trustees or messages (DESIGN.md §8)

@@ -11,7 +11,7 @@ import { FullPageLoading, GuestOnly, RequireUser, SessionGate } from './guards';
 import { NavigateContext } from './navigation';
 import PublicLayout from './PublicLayout';
 import { ScreenError } from './ScreenError';
-import { Contact, ForgotPassword, Help, Landing, Login, Privacy, Register, Terms } from './screens';
+import { Contact, ForgotPassword, Help, Landing, Login, Privacy, Register, ResetPassword, Terms } from './screens';
 import { useSession } from './session';
 
 const AppLayout = lazy(() => import('./AppLayout'));
@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
         element: <AdaptiveLayout />,
         children: screens([
           { path: '/forgot-password', element: <ForgotPassword /> },
+          { path: '/reset-password', element: <ResetPassword /> },
           { path: '/help', element: <Help /> },
           { path: '/privacy', element: <Privacy /> },
           { path: '/terms', element: <Terms /> },

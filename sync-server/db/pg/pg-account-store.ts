@@ -8,7 +8,7 @@ import type pg from 'pg';
 import type { AsyncAccountStore } from '../account-store';
 import type { SessionRecord, UserRow } from '../accounts';
 
-type SessionRow = { id: string; user_id: string; created_at: string; last_seen_at: string; expires_at: string; authenticated_at: string };
+type SessionRow = { id: string; user_id: string; created_at: string; last_seen_at: string; expires_at: string; authenticated_at: string; unproven: number };
 const toSession = (r: SessionRow): SessionRecord => ({
   id: r.id,
   user_id: r.user_id,
@@ -16,6 +16,7 @@ const toSession = (r: SessionRow): SessionRecord => ({
   last_seen_at: Number(r.last_seen_at),
   expires_at: Number(r.expires_at),
   authenticated_at: Number(r.authenticated_at),
+  unproven: Number(r.unproven),
 });
 const USER = 'SELECT id, username, password_hash, created_at FROM users';
 
@@ -36,13 +37,14 @@ export function createPgAccountStore(pool: pg.Pool): AsyncAccountStore {
       await pool.query('DELETE FROM users WHERE id = $1', [id]);
     },
     async createSession(s) {
-      await pool.query('INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at, authenticated_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+      await pool.query('INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at, authenticated_at, unproven) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
         s.id,
         s.user_id,
         s.created_at,
         s.last_seen_at,
         s.expires_at,
         s.authenticated_at,
+        s.unproven,
       ]);
     },
     async findSession(id) {
@@ -54,6 +56,13 @@ export function createPgAccountStore(pool: pg.Pool): AsyncAccountStore {
     },
     async reauthenticateSession(id, at) {
       await pool.query('UPDATE sessions SET authenticated_at = $2 WHERE id = $1', [id, at]);
+    },
+    async proveSession(id) {
+      await pool.query('UPDATE sessions SET unproven = 0 WHERE id = $1', [id]);
+    },
+    async findByVerifiedEmail(email) {
+      const sql = 'SELECT u.id, u.username, u.password_hash, u.created_at FROM owner_email o JOIN users u ON u.id = o.user_id WHERE o.email = lower($1) ORDER BY u.id';
+      return (await pool.query<UserRow>(sql, [email])).rows;
     },
     async deleteSession(id) {
       await pool.query('DELETE FROM sessions WHERE id = $1', [id]);

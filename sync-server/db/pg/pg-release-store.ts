@@ -155,9 +155,7 @@ function pgReleaseMethods(q: Queryable, activityRows: number): Methods {
       purpose
         ? count('UPDATE release_tokens SET revoked_at = $3 WHERE user_id = $1 AND subject_id = $2 AND purpose = $4 AND revoked_at IS NULL', [userId, subjectId, at, purpose])
         : count('UPDATE release_tokens SET revoked_at = $3 WHERE user_id = $1 AND subject_id = $2 AND revoked_at IS NULL', [userId, subjectId, at]),
-    async revokeToken(hash, at) {
-      await q.query('UPDATE release_tokens SET revoked_at = $2 WHERE hash = $1 AND revoked_at IS NULL', [hash, at]);
-    },
+    revokeToken: async (hash, at) => (await count('UPDATE release_tokens SET revoked_at = $2 WHERE hash = $1 AND revoked_at IS NULL', [hash, at])) > 0,
     async delivery(userId, messageId) {
       const { rows } = await q.query('SELECT * FROM release_deliveries WHERE user_id = $1 AND message_id = $2', [userId, messageId]);
       return rows[0] ? numeric<DeliveryRow>(rows[0], ['queued_at']) : null;

@@ -1,0 +1,92 @@
+/**
+ * A forgotten password, end to end (SECURITY.md "Password reset"; routes/password-reset.ts): in the
+ * built app at 390 px over real HTTP and a real SMTP server on loopback. The owner has confirmed
+ * their address; on another phone they ask for a link, follow it from the e-mail, choose a new
+ * password and are signed in; the token leaves the address bar; the old device is signed out; the
+ * new password signs in. Both pages pass axe-core.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_LINK_INVALID } from '../shared/schema/auth';
+import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import { desktopContext, expectNoSeriousA11yViolations, hasChromium, launchBrowser, loginViaUi, mobileContext, startServer, type TestServer } from './harness';
+import { confirmOwnerEmail } from './owner-email';
+import { signedInPage } from './record-screens';
+
+const NEW_PASSWORD = 'a new and long passphrase';
+
+describe.skipIf(!hasChromium)('password reset', () => {
+  let smtp: TestSmtp;
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    server = await startServer({ env: { SMTP_URL: smtp.url } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('forgot → e-mail → link → new password → signed in; the old device is signed out', { timeout: 180_000 }, async () => {
+    const { page: oldPage, user } = await signedInPage(browser, server.url, '/settings', mobileContext);
+    await confirmOwnerEmail(browser, oldPage, smtp, user.email);
+
+    const context = await mobileContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+    expect(await page.content()).not.toContain('not available yet');
+    await page.getByLabel('Email').fill(user.email.toUpperCase());
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('is the confirmed e-mail address of an Afterword account').waitFor();
+    await expectNoSeriousA11yViolations(page, '/forgot-password');
+
+    const mail = await smtp.waitFor(user.email, /Reset your Afterword password/, 30_000);
+    expect(mail.links).toHaveLength(1);
+    const link = mail.links[0]!;
+    expect(new URL(link).pathname).toBe('/reset-password');
+    const token = new URL(link).hash.slice(1);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await expect.poll(() => page.url()).not.toContain('#');
+    expect(page.url()).not.toContain(token);
+    await expectNoSeriousA11yViolations(page, '/reset-password');
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.waitForURL('**/dashboard', { timeout: 30_000 });
+
+    // Every other session ended: the old phone's session is refused.
+    expect(await oldPage.evaluate(async () => (await fetch('/api/user/profile')).status)).toBe(401);
+
+    // The new password signs in on a third device; the old one does not.
+    const third = await (await mobileContext(browser, server.url)).newPage();
+    await loginViaUi(third, { username: user.username, password: user.password });
+    await third.getByText('Login failed').first().waitFor();
+    await loginViaUi(third, { username: user.username, password: NEW_PASSWORD });
+    await third.waitForURL('**/dashboard', { timeout: 30_000 });
+    await context.close();
+  });
+
+  it('both pages pass axe on desktop; a reset page without a token, or with a dead one, says so', { timeout: 60_000 }, async () => {
+    const context = await desktopContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/forgot-password');
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
+    await expectNoSeriousA11yViolations(page, '/forgot-password (desktop)');
+    await page.goto('/reset-password');
+    await page.getByText('This page needs the link from your reset e-mail.').waitFor();
+    await page.goto(`/reset-password#${'A'.repeat(43)}`); // pasted into the open page: only the fragment changes
+    await page.getByText(RESET_LINK_INVALID).first().waitFor(); // said before the person types anything
+    expect(page.url()).not.toContain('#');
+    await expectNoSeriousA11yViolations(page, '/reset-password (desktop)');
+    await context.close();
+  });
+});

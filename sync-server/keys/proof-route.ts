@@ -1,0 +1,47 @@
+/**
+ * `POST /api/keys/proof { proof }` (contract.md "AK proof token"; SECURITY.md "Password reset"):
+ * a device shows it holds the account key AK by sending akProofToken(AK, userId) (base64url, 32
+ * bytes); the server compares its SHA-256 with the stored `proof_hash` in constant time. A match
+ * marks this session proven (auth/unproven.ts): after a password reset, it may change trustees,
+ * recipients' addresses and release settings again. A wrong proof is a 400 naming `proof`;
+ * 10 tries per account per 10 minutes. An account without keys, or whose keys were made after this
+ * session began, has nothing to prove with (409).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { fromB64url } from '../../shared/crypto/bytes';
+import { proofHash } from '../../shared/crypto/keys';
+import type { AppDeps, AppEnv } from '../app-env';
+import { requireSession } from '../auth/middleware';
+import { ApiHttpError } from '../http/errors';
+import { readJson } from '../http/validate';
+import type { Services } from '../services';
+
+const proofSchema = z.strictObject({ proof: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'The proof must be 32 bytes of base64url')) });
+const WRONG = 'This device could not prove it holds your keys.';
+
+/** The proof route (mounted by app.ts). */
+export function keyProofRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const perAccount = services.rateLimiters({ name: 'key-proof', limit: 10, windowMs: 10 * 60_000, message: 'Too many attempts. Please wait a few minutes and try again.' });
+
+  app.post('/api/keys/proof', requireSession(deps, services), async (c) => {
+    const { proof } = await readJson(c, proofSchema);
+    const userId = c.var.userId;
+    await perAccount.hit(`proof:${userId}`);
+    const keys = await services.keys.get(userId);
+    if (!keys) throw new ApiHttpError(409, 'This account has no keys yet.');
+    // Keys made during this session (an account from before keys, set up after a reset) prove
+    // nothing: whoever did the reset could have made them. Only an AK older than the session counts.
+    const session = await services.accounts.findSession(c.var.sessionId);
+    if (!session || keys.createdAt > session.created_at) throw new ApiHttpError(409, 'This account\'s keys are newer than this sign-in, so they cannot prove it.');
+    const token = fromB64url(proof);
+    const got = Buffer.from(token ? await proofHash(token) : '', 'hex');
+    const want = Buffer.from(keys.proofHash, 'hex');
+    if (got.length !== want.length || !timingSafeEqual(got, want)) throw new ApiHttpError(400, WRONG, [{ path: 'proof', message: WRONG }]);
+    await services.accounts.proveSession(c.var.sessionId);
+    return c.json({ ok: true });
+  });
+  return app;
+}

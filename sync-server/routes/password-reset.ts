@@ -1,0 +1,138 @@
+/**
+ * A forgotten password (SECURITY.md "Password reset"; issue "Forgotten password, for real"):
+ *   POST /api/auth/forgot-password { email }: always the same answer, whether or not the address
+ *        is an account's; only an account whose VERIFIED owner address (release/owner-email.ts) it
+ *        is gets an e-mail, queued after the answer (auth/reset-mail.ts), sent by the outbox
+ *        through the configured mailer, counted in the `reset` e-mail quota (email-quotas.ts).
+ *        The link is `${PUBLIC_URL}/reset-password#<token>`: minted at send time (outbox.ts), the
+ *        token in the fragment (no log or Referer sees it), stored only as its hash, single use,
+ *        30 minutes (tokens.ts), a newer one revokes the older. Rate limited per address and per IP.
+ *   POST /api/auth/reset-password/check { token }: whether the link is live, and `kdfAlg` (the
+ *        account's KDF algorithm, or null for an account without keys), without using it up.
+ *   POST /api/auth/reset-password { token, loginSecret, kdf } (an account with keys: the new login
+ *        hash and KDF, and AK's wrap under the forgotten password set to NULL) or
+ *        { token, password } (an account made before keys): consumes the token (once, even when two
+ *        requests race), sets the new password, ends EVERY session of the account, and signs this
+ *        browser in with an UNPROVEN session (auth/unproven.ts: it cannot steer the release until
+ *        its device proves it holds AK). Not a check-in: a reset proves a mailbox, not a life.
+ */
+import { Hono } from 'hono';
+import { checkKdfParams, type KdfParams } from '../../shared/crypto/kdf';
+import { RESET_LINK_INVALID, forgotPasswordSchema, resetCheckSchema, resetPasswordSchema, type ResetPasswordInput } from '../../shared/schema';
+import type { AppDeps, AppEnv } from '../app-env';
+import { issueDeviceCookie } from '../auth/device-cookie';
+import { hashPassword } from '../auth/password';
+import { startSession } from '../auth/session';
+import { clientIp } from '../http/client-ip';
+import { ApiHttpError } from '../http/errors';
+import { readJson } from '../http/validate';
+import { resolveToken } from '../release/tokens';
+import type { Services } from '../services';
+import { userJson } from './user-json';
+
+const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
+export { RESET_LINK_INVALID };
+
+const NEEDS_SECRET = 'This account signs in with keys: send loginSecret and kdf, not the password.';
+const NEEDS_PASSWORD = 'Choose a new password.';
+
+/**
+ * An account with keys: the login secret to hash and the new KDF parameters, checked against the
+ * floor (shared/crypto checkKdfParams) and of the account's own algorithm (never switched by a
+ * device, issue "The KDF"). Throws 400 naming the field.
+ */
+function keyedCredential(body: ResetPasswordInput, alg: KdfParams['alg']): { secret: string; kdf: KdfParams } {
+  if (body.password !== undefined || !body.loginSecret) throw new ApiHttpError(400, NEEDS_SECRET, [{ path: 'loginSecret', message: NEEDS_SECRET }]);
+  let kdf: KdfParams;
+  try {
+    kdf = checkKdfParams(body.kdf);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : 'Invalid KDF parameters';
+    throw new ApiHttpError(400, message, [{ path: 'kdf', message }]);
+  }
+  if (kdf.alg !== alg) {
+    const message = `This account's key derivation is ${alg}; it cannot change.`;
+    throw new ApiHttpError(400, message, [{ path: 'kdf', message }]);
+  }
+  return { secret: body.loginSecret, kdf };
+}
+
+/** An account made before keys: the new password itself (scrypt, auth/password.ts). */
+function legacyCredential(body: ResetPasswordInput): { secret: string; kdf?: undefined } {
+  if (body.password === undefined || body.loginSecret !== undefined || body.kdf !== undefined) {
+    throw new ApiHttpError(400, NEEDS_PASSWORD, [{ path: 'password', message: NEEDS_PASSWORD }]);
+  }
+  return { secret: body.password };
+}
+
+/** The reset routes (mounted by app.ts beside the sign-in routes). */
+export function passwordResetRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const s = services;
+  const { release } = s;
+  const perIp = s.rateLimiters({ name: 'reset-ip', limit: 10, windowMs: 10 * 60_000, message: TOO_MANY });
+  const perAddress = s.rateLimiters({ name: 'reset-address', limit: 3, windowMs: 60 * 60_000, message: TOO_MANY });
+  const linksPerIp = s.rateLimiters({ name: 'reset-link-ip', limit: 30, windowMs: 10 * 60_000, message: TOO_MANY });
+
+  app.post('/api/auth/forgot-password', async (c) => {
+    const body = await readJson(c, forgotPasswordSchema);
+    const addr = body.email.toLowerCase();
+    await perIp.hit(`forgot:${clientIp(c, deps)}`);
+    await perAddress.hit(`forgot:${addr}`); // the same limit for an address no account has: no answer tells them apart
+    s.resetMail.ask(addr); // not awaited: a known address answers as fast as an unknown one (auth/reset-mail.ts)
+    return c.json({ ok: true });
+  });
+
+  /** The live token row of `token` whose address is still the account's verified one, or null. */
+  const liveToken = async (token: string, now: number) => {
+    const tok = await resolveToken(release.store, token, 'reset', now);
+    // Sent to an address that is no longer the account's verified one: it resets nothing.
+    if (!tok || !tok.addr || (await release.ownerAddress(tok.user_id))?.toLowerCase() !== tok.addr) return null;
+    return tok;
+  };
+  const invalid = () => new ApiHttpError(400, RESET_LINK_INVALID, [{ path: 'token', message: RESET_LINK_INVALID }]);
+
+  /**
+   * Whether the link is live (without using it up), and which credential its account takes:
+   * `{ kdfAlg }`, the algorithm of the account's KDF (fixed per account: the device derives the
+   * new password with fresh parameters of the same algorithm), or null for an account without keys.
+   */
+  app.post('/api/auth/reset-password/check', async (c) => {
+    const body = await readJson(c, resetCheckSchema);
+    await linksPerIp.hit(`reset:${clientIp(c, deps)}`);
+    const tok = await liveToken(body.token, deps.now());
+    if (!tok) throw invalid();
+    const keys = await s.keys.get(tok.user_id);
+    return c.json({ kdfAlg: keys?.kdf.alg ?? null });
+  });
+
+  app.post('/api/auth/reset-password', async (c) => {
+    const body = await readJson(c, resetPasswordSchema);
+    await linksPerIp.hit(`reset:${clientIp(c, deps)}`);
+    const now = deps.now();
+    const tok = await liveToken(body.token, now);
+    if (!tok) throw invalid();
+    const keys = await s.keys.get(tok.user_id);
+    const credential = keys ? keyedCredential(body, keys.kdf.alg) : legacyCredential(body);
+    const row = await s.accounts.findById(tok.user_id);
+    // Consumed once: of two requests racing with one link, only the one whose revoke changed the row goes on.
+    if (!row || !(await release.store.revokeToken(tok.hash, now))) throw invalid();
+    const hash = await hashPassword(credential.secret, deps.config.passwordCost);
+    if (credential.kdf) {
+      // The new login hash and KDF in one transaction; AK's wrap under the forgotten password is
+      // dropped (NULL): the words open again with the recovery code or a signed-in device.
+      await s.keys.setPassword(row.id, credential.kdf, null, hash, now);
+    } else {
+      await s.accounts.setPasswordHash(row.id, hash);
+    }
+    await s.accounts.deleteOtherSessions(row.id, ''); // every session of the account ends
+    await startSession(c, deps, s.accounts, row.id, { unproven: true });
+    issueDeviceCookie(c, deps, row.id, hash); // older device cookies stop counting as trusted (auth/device-cookie.ts)
+    await release.isolated(row.id, 'noting a password reset', (tx) =>
+      tx.addActivity(row.id, now, 'password-reset', 'Your password was reset with a link sent to your confirmed e-mail address. Every other device was signed out.'),
+    );
+    return c.json(await userJson(s, row));
+  });
+
+  return app;
+}

@@ -1,0 +1,138 @@
+/**
+ * /reset-password#<token> (SECURITY.md "Password reset"): the link of the reset e-mail. The token
+ * is read from the fragment (never sent in a request line, so no log or Referer sees it) and the
+ * fragment is removed from the address bar at once. New password and its confirmation; on success
+ * every other device is signed out and this browser is signed in (routes/password-reset.ts).
+ * After the reset the words open with the recovery code or from a signed-in device (the key
+ * session's screen, web/features/keys); this page says so before the person needs it.
+ */
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { AppLink as Link, useAppNavigate } from '../../app/navigation';
+import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
+import type { User } from '../../../shared/schema';
+import type { ResetPasswordForm } from '../../../shared/schema/auth';
+import { lazyZodResolver } from '../../forms/lazy-resolver';
+import { useHydrated } from '../../app/hydrated';
+import { apiFetch, serverMessage } from '../../api/client';
+import { completeSignIn } from '../../app/auth-actions';
+import { Button } from '../../ui/Button';
+import { FormField } from '../../ui/FormField';
+import { Input } from '../../ui/Input';
+import { toast } from '../../ui/toast-store';
+import { AuthCard, authLinkClasses } from './AuthCard';
+import type { KdfParams } from '../../../shared/crypto/kdf';
+import { RESET_LINK_INVALID } from '../../../shared/schema/auth';
+import { resetCredential } from './reset-credential';
+
+const resolver = lazyZodResolver<ResetPasswordForm>(() => import('../../../shared/schema/auth').then((m) => m.resetPasswordFormSchema));
+
+/**
+ * The token of the link, read from the fragment, which is then removed from the address bar
+ * (also when the link is pasted into this open page: a change of fragment only).
+ */
+function useFragmentToken(): string | null | undefined {
+  const [token, setToken] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    const read = () => {
+      const raw = location.hash.slice(1);
+      if (raw) history.replaceState(history.state, '', location.pathname + location.search);
+      setToken((kept) => (raw ? raw : (kept ?? null)));
+    };
+    read();
+    addEventListener('hashchange', read);
+    return () => removeEventListener('hashchange', read);
+  }, []);
+  return token;
+}
+
+type LinkState = { kdfAlg: KdfParams['alg'] | null } | 'invalid' | undefined;
+
+/** Whether `token`'s link is live and which credential its account takes (POST /api/auth/reset-password/check; not used up). */
+function useLinkState(token: string | null | undefined): LinkState {
+  const [state, setState] = useState<LinkState>(undefined);
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    setState(undefined);
+    apiFetch<{ kdfAlg: KdfParams['alg'] | null }>('/api/auth/reset-password/check', { body: { token } }).then(
+      (r) => live && setState(r),
+      () => live && setState('invalid'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return state;
+}
+
+export default function ResetPasswordPage() {
+  const navigate = useAppNavigate();
+  const hydrated = useHydrated();
+  const token = useFragmentToken();
+  const link = useLinkState(token);
+  const {
+    register,
+    handleSubmit,
+    formState: { isSubmitting, errors },
+  } = useForm<ResetPasswordForm>({ resolver, defaultValues: { password: '', confirmPassword: '' } });
+
+  const onValid = handleSubmit(
+    async (values) => {
+      try {
+        if (!link || link === 'invalid') return;
+        const user = await apiFetch<User>('/api/auth/reset-password', { body: { token, ...(await resetCredential(values.password, link.kdfAlg)) } });
+        completeSignIn(user);
+        toast({ title: 'Password changed', description: 'Every other device was signed out.' });
+        setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
+      } catch (err) {
+        toast({ title: 'Could not reset your password', description: serverMessage(err), variant: 'destructive' });
+      }
+    },
+    (errs) =>
+      toast({
+        title: 'Missing information',
+        description: errs.confirmPassword?.message ?? errs.password?.message ?? 'Please enter your new password twice.',
+        variant: 'destructive',
+      }),
+  );
+
+  const footer = (
+    <Link to="/forgot-password" className={authLinkClasses}>
+      Ask for a new link
+    </Link>
+  );
+  if (link === 'invalid') {
+    return (
+      <AuthCard title="Choose a new password" intro={RESET_LINK_INVALID} footer={footer}>
+        <p className="text-slate-700">A reset link works for 30 minutes and only once.</p>
+      </AuthCard>
+    );
+  }
+  if (token === null) {
+    return (
+      <AuthCard title="Choose a new password" intro="This page needs the link from your reset e-mail." footer={footer}>
+        <p className="text-slate-700">Open the link in the e-mail again, or ask for a new one.</p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Choose a new password" intro="Every other device will be signed out." footer={footer}>
+      <form onSubmit={onValid} noValidate onFocus={resolver.preload} className="flex flex-col gap-5">
+        <FormField label="New password" error={errors.password?.message}>
+          <Input type="password" autoComplete="new-password" {...register('password')} />
+        </FormField>
+        <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+          <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+        </FormField>
+        <p className="text-sm text-slate-600">
+          Your words open again with your recovery code or on a device where you are still signed in. Without either,
+          they cannot be opened, not even by us.
+        </p>
+        <Button type="submit" size="lg" disabled={isSubmitting || !hydrated || !link}>
+          {isSubmitting ? 'Saving...' : 'Set new password'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -8,10 +8,13 @@
 import type { Context } from 'hono';
 import { loginSchema, registerSchema } from '../../shared/schema';
 import { ApiHttpError } from '../http/errors';
+import type { AccountStore, UserRow } from '../db/accounts';
+import type { AsyncAccountStore } from '../db/account-store';
 import { parseWith } from '../http/validate';
 import { keyedLoginSchema, keyedRegisterSchema, registerProfileSchema } from './schemas';
 import type { NewAccountKeys } from './key-store';
-import { newKeysOf } from './routes';
+import { fromB64url } from '../../shared/crypto/bytes';
+import { proofHash } from '../../shared/crypto/keys';
 
 /** The parsed JSON body (415/400 as readJson). */
 async function jsonBody(c: Context): Promise<Record<string, unknown>> {
@@ -41,6 +44,18 @@ export async function readLogin(c: Context): Promise<LoginAttempt> {
   return { username: b.username, secret: b.password, keyed: false };
 }
 
+/**
+ * The account a sign-in names: by username, else (an address) by the owner address its owner
+ * confirmed (release/owner-email.ts), when exactly one account confirmed it; else null, answered
+ * as any unknown name is.
+ */
+export async function findSignInAccount(accounts: Pick<AsyncAccountStore, 'findByUsername' | 'findByVerifiedEmail'> | AccountStore, identifier: string): Promise<UserRow | null> {
+  const byName = await accounts.findByUsername(identifier);
+  if (byName || !identifier.includes('@')) return byName ?? null;
+  const byEmail = await accounts.findByVerifiedEmail(identifier.trim().toLowerCase());
+  return byEmail.length === 1 ? byEmail[0]! : null;
+}
+
 /** The refusal of a password sent for an account that has keys. */
 export const PASSWORD_NOT_FOR_KEYED = new ApiHttpError(400, 'This account signs in with its keys: update the app (reload the page) and sign in again', [
   { path: 'password', message: 'This account takes a login secret' },
@@ -65,4 +80,9 @@ export async function readRegistration(c: Context): Promise<Registration> {
   const b = parseWith(keyedRegisterSchema, raw);
   const fields = parseWith(registerProfileSchema, b); // SPEC.md's rules and words for the profile fields
   return { firstName: fields.firstName, lastName: fields.lastName, email: fields.email, username: fields.username, secret: b.loginSecret, keys: await newKeysOf(b.keys, b.kdf) };
+}
+
+/** The stored form of a device's new keys (the proof token hashed). */
+export async function newKeysOf(keys: { akVersion: number; akPassword: string; akRecovery: string | null; keyring: NewAccountKeys['keyring']; proof: string }, kdf: NewAccountKeys['kdf']): Promise<NewAccountKeys> {
+  return { kdf, akVersion: keys.akVersion, akPassword: keys.akPassword, akRecovery: keys.akRecovery, keyring: keys.keyring, proofHash: await proofHash(fromB64url(keys.proof)!) };
 }

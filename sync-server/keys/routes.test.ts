@@ -162,3 +162,16 @@ describe('keys: keyring, password and recovery kit', () => {
     expect(await (await t.call('GET', '/api/keys/recovery', undefined, a.cookie)).json()).toEqual({ akVersion: 1, akRecovery: fresh });
   });
 });
+
+describe('signing in by e-mail', () => {
+  it('the owner address its owner confirmed names the account (prelogin and login); an unconfirmed one does not', async () => {
+    const t = createTestApp();
+    const a = await keyedAccount(t);
+    const profile = (await (await t.call('GET', '/api/user/profile', undefined, a.cookie)).json()) as { email: string };
+    expect((await t.call('POST', '/api/auth/login', { username: profile.email, loginSecret: a.loginSecret })).status).toBe(401);
+    await t.services.release.store.setVerifiedOwnerEmail(a.id, profile.email, t.deps.now());
+    const pre = (await (await t.call('POST', '/api/auth/prelogin', { identifier: profile.email.toUpperCase() })).json()) as { kdf: unknown };
+    expect(pre.kdf).toEqual(a.d.kdf);
+    expect((await t.call('POST', '/api/auth/login', { username: profile.email.toUpperCase(), loginSecret: a.loginSecret })).status).toBe(200);
+  });
+});

@@ -20,8 +20,6 @@
  * Registration and login with keys are in auth routes (routes/auth.ts calls `keyedAuth`).
  */
 import { Hono } from 'hono';
-import { fromB64url } from '../../shared/crypto/bytes';
-import { proofHash } from '../../shared/crypto/keys';
 import type { AppDeps, AppEnv } from '../app-env';
 import { fakeKdfParams } from '../auth/fake-salt';
 import { requireSession } from '../auth/middleware';
@@ -32,6 +30,7 @@ import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { Services } from '../services';
 import type { AccountKeys, NewAccountKeys } from './key-store';
+import { findSignInAccount, newKeysOf } from './keyed-auth';
 import { keyedPasswordSchema, preloginSchema, putKeyringSchema, recoverySchema, setupSchema } from './schemas';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
@@ -50,11 +49,6 @@ export function keysJson(k: AccountKeys) {
 }
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** The stored form of a device's new keys (the proof token hashed). */
-export async function newKeysOf(keys: { akVersion: number; akPassword: string; akRecovery: string | null; keyring: NewAccountKeys['keyring']; proof: string }, kdf: NewAccountKeys['kdf']): Promise<NewAccountKeys> {
-  return { kdf, akVersion: keys.akVersion, akPassword: keys.akPassword, akRecovery: keys.akRecovery, keyring: keys.keyring, proofHash: await proofHash(fromB64url(keys.proof)!) };
-}
-
 /** Every kid of `before` is still in `after` (history and kept versions must go on opening). */
 const keepsEveryKey = (before: AccountKeys['keyring'], after: AccountKeys['keyring']) => Object.keys(before.keys).every((kid) => kid in after.keys);
 
@@ -72,7 +66,7 @@ export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   app.post('/api/auth/prelogin', async (c) => {
     const { identifier } = await readJson(c, preloginSchema);
     await perIp.hit(`prelogin:${clientIp(c, deps)}`);
-    const row = await accounts.findByUsername(identifier);
+    const row = await findSignInAccount(accounts, identifier);
     const k = row ? await keys.get(row.id) : null;
     // An unknown name gets parameters as real-looking and as stable as a known one's.
     if (!row) return c.json({ kdf: fakeKdfParams(deps.config.sessionSecret, identifier) });

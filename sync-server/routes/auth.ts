@@ -29,7 +29,7 @@ import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { Services } from '../services';
 import { userJson } from './user-json';
-import { PASSWORD_NOT_FOR_KEYED, readLogin, readRegistration } from '../keys/keyed-auth';
+import { findSignInAccount, PASSWORD_NOT_FOR_KEYED, readLogin, readRegistration } from '../keys/keyed-auth';
 import { keysJson } from '../keys/routes';
 
 const INVALID_LOGIN = 'Invalid username or password';
@@ -83,7 +83,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   app.post('/api/auth/login', async (c) => {
     const body = await readLogin(c); // a login secret, or a password from an older app (keys/keyed-auth.ts)
     await perIp.hit(`login:${clientIp(c, deps)}`);
-    const row = await s.accounts.findByUsername(body.username);
+    const row = await findSignInAccount(s.accounts, body.username); // a username, or the confirmed owner address
     const bucket = await loginThrottle.attempt(c, body.username, row ?? undefined);
     const ok = await verifyPassword(body.secret, row?.password_hash ?? (await unknownUserHash));
     if (!row || !ok) throw new ApiHttpError(401, INVALID_LOGIN);

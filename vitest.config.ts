@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['shared/**/*.test.ts', 'sync-server/**/*.test.ts', 'web/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['./vitest.setup.ts'],
+          // One throwaway PostgreSQL per run for every file that needs one (not an initdb per file).
+          globalSetup: ['./sync-server/db/pg/pg-global-setup.ts'],
           maxWorkers: Math.max(2, availableParallelism() - 1),
           sequence: { groupOrder: 0 },
           testTimeout: 30_000,

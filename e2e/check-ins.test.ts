@@ -53,7 +53,10 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
     });
     await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
     pushOrigin = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
-    server = await startServer({ env: { SMTP_URL: smtp.url, AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '3600000', WEB_PUSH_ORIGINS: pushOrigin } });
+    // The 100 simulated days each wait for one live poke: a 1 s poke window (shared/limits.ts
+    // pokeWindowMs, coalescing tested in sync-server) would make every day last a second.
+    const limits = JSON.stringify({ pokeWindowMs: 20 });
+    server = await startServer({ env: { SMTP_URL: smtp.url, AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '3600000', WEB_PUSH_ORIGINS: pushOrigin, AFTERWORD_LIMITS: limits } });
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -255,7 +255,8 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
     const b = await createPgTestApp(pgdb.url, { sessionSecret: SECRET });
     const leaderLocks = async () =>
       (await pgdb.pool.query<{ n: number }>(
-        "SELECT COUNT(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = $1 AND objid = $2",
+        // pg_locks lists the whole cluster, which the run's files share (pg-global-setup.ts): this database's only.
+        "SELECT COUNT(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = $1 AND objid = $2 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
         [Number(SCHEDULER_LEADER_KEY >> 32n), Number(SCHEDULER_LEADER_KEY & 0xffffffffn)],
       )).rows[0]!.n;
     try {

@@ -40,7 +40,8 @@ describe('leader election on PostgreSQL (issue #19)', () => {
       expect(await leaderB.tryLead()).toBe(false);
       // The instance dies: the server ends its sessions (as when the process is killed).
       await pg.pool.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND granted`,
+        // pg_locks lists the whole cluster (shared by the run's files, pg-global-setup.ts): this database's only.
+        `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
         [Number((SCHEDULER + 1n) & 0xffffffffn)],
       );
       let took = false;

@@ -9,11 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratePg } from './migrate';
 import { createPgPool } from './pool';
-import { createTestDatabase, startTestPostgres, type TestPostgres } from './test-postgres';
+import { startFileTestPostgres } from './pg-test-support';
+import { createTestDatabase, type TestPostgres } from './test-postgres';
 
 let server: TestPostgres;
 beforeAll(async () => {
-  server = await startTestPostgres();
+  server = await startFileTestPostgres();
 }, 180_000);
 afterAll(async () => {
   await server?.stop();

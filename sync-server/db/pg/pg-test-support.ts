@@ -1,13 +1,13 @@
 /**
- * Test wiring for PostgreSQL suites (beside the tests): one server per test file
- * (test-postgres.ts), one fresh migrated database per suite, closed and dropped after it.
+ * Test wiring for PostgreSQL suites (beside the tests): one server per test run
+ * (pg-global-setup.ts; test-postgres.ts), one fresh migrated database per suite, closed and dropped after it.
  * Call `usePgDatabase()` at the top of a test file or describe block; read `.pool`/`.url` in tests.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type pg from 'pg';
 import type { AppDeps } from '../../app-env';
 import type { Mailer } from '../../release/mailer';
@@ -27,13 +27,23 @@ export interface PgTestDatabase {
   readonly url: string;
 }
 
+/**
+ * The server of this test file: DATABASE_URL's when set, else the run's shared throwaway server
+ * (pg-global-setup.ts, provided as `testPostgresUrl`), else a throwaway one of the file's own (a
+ * run without the global setup). Stopping it is a no-op unless the file started it.
+ */
+export function startFileTestPostgres(): Promise<TestPostgres> {
+  const shared = inject('testPostgresUrl');
+  return startTestPostgres(shared && !process.env.DATABASE_URL ? { env: { ...process.env, DATABASE_URL: shared } } : {});
+}
+
 /** Registers beforeAll/afterAll hooks that give the suite a fresh, migrated database. */
 export function usePgDatabase(): PgTestDatabase {
   let server: TestPostgres | undefined;
   let db: TestDatabase | undefined;
   let pool: pg.Pool | undefined;
   beforeAll(async () => {
-    server = await startTestPostgres();
+    server = await startFileTestPostgres();
     db = await createTestDatabase(server);
     pool = createPgPool(db.url);
     await migratePg(pool);

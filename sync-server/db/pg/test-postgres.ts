@@ -1,12 +1,14 @@
 /**
  * A PostgreSQL for tests (issue #19 "Tests"), beside the tests that use it.
  *
- * `startTestPostgres()` gives one server per test file: `DATABASE_URL` when it is set (the role
+ * `startTestPostgres()` gives one server: `DATABASE_URL` when it is set (the role
  * must be allowed to CREATE DATABASE), otherwise a throwaway server started from Debian's
  * PostgreSQL 15 binaries (`initdb` + `pg_ctl` in a temporary folder, a free loopback port, the
  * unix socket inside that folder) that `stop()` shuts down and deletes. `initdb` refuses to run
  * as root, so as root the binaries run as the `postgres` user (`runuser`) on a folder it owns.
  * `createTestDatabase(server)` gives each suite a fresh, empty database, dropped by `drop()`.
+ * The unit project starts one such server per run (pg-global-setup.ts) and hands its URL to the
+ * files as if it were DATABASE_URL (pg-test-support.ts `startFileTestPostgres`).
  *
  * A missing PostgreSQL is a failure, never a skip (under `CI=true` and outside it alike): the
  * error says how to get one (`apt-get install -y postgresql`, or set `DATABASE_URL`).
@@ -71,11 +73,13 @@ function run(dir: string, bin: string, args: string[]): void {
 
 /**
  * The server for this test file: DATABASE_URL's, or a throwaway one from the binaries in `bin`.
- * Throws (never skips) when neither is possible. `opts` exist for the helper's own test.
+ * Throws (never skips) when neither is possible. `env` and `bin` exist for the helper's own test;
+ * `maxConnections` (200) is raised for the server one test run shares (pg-global-setup.ts).
  */
-export async function startTestPostgres(opts: { env?: NodeJS.ProcessEnv; bin?: string } = {}): Promise<TestPostgres> {
+export async function startTestPostgres(opts: { env?: NodeJS.ProcessEnv; bin?: string; maxConnections?: number } = {}): Promise<TestPostgres> {
   const env = opts.env ?? process.env;
   const bin = opts.bin ?? PG_BIN;
+  const maxConnections = opts.maxConnections ?? 200;
   if (env.DATABASE_URL) return { url: env.DATABASE_URL, stop: async () => {} };
   if (!existsSync(join(bin, 'initdb'))) {
     throw new Error(
@@ -107,7 +111,7 @@ export async function startTestPostgres(opts: { env?: NodeJS.ProcessEnv; bin?: s
   // The port is free when chosen; another process could take it before the server binds, so retry.
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
-    const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=32MB`;
+    const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=${maxConnections} -c shared_buffers=32MB`;
     try {
       run(bin, 'pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', opts, '-w', '-t', '60', 'start']);
     } catch (err) {

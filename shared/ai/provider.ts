@@ -7,7 +7,7 @@
  * Inputs are the validated request bodies of SPEC.md §7 (types inferred from
  * shared/schema/ai.ts); outputs are the response shapes of SPEC.md §3.
  */
-import type { z } from 'zod';
+import type { z } from '../schema/z';
 import type {
   AstrologicalInsight,
   astrologicalRequestSchema,
@@ -18,7 +18,7 @@ import type {
   obituaryRequestSchema,
   Recommendation,
   ValueId,
-} from '../../shared/schema';
+} from '../schema';
 
 /**
  * What the person has planned so far, summarised for recommendations. Counts only: never the

@@ -6,7 +6,7 @@
  * instead" answers on the device.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Page } from 'playwright';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, freePort, goOffline, hasChromium, mobileContext, poll, useBrowserSuite } from './harness';
 import { expectToast, signedInPage } from './record-screens';

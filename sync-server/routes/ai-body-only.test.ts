@@ -3,11 +3,35 @@
  * sealed content and reads none of it for AI): through the real app over a temp SQLite file, an
  * account whose own records carry a canary never sees it in an AI answer unless the body sent it.
  */
-import { describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotOf } from '../../shared/ai/test-snapshot';
 import { createTestApp, signUp } from '../test-support';
 
 const CANARY = 'Zqxcanaryfirst';
+
+/** A fake OpenAI-compatible model on loopback (as in ai/openai-provider.test.ts): records every request body, answers 500 (the built-in answer follows). */
+const modelBodies: string[] = [];
+let model: Server;
+let modelURL: string;
+beforeAll(async () => {
+  model = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      modelBodies.push(raw);
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end('{"error":{"message":"down"}}');
+    });
+  });
+  await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
+  modelURL = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
+});
+afterAll(async () => {
+  model.closeAllConnections();
+  await new Promise((resolve) => model.close(resolve));
+});
 
 describe('AI routes read no record of the person', () => {
   it('GET /api/recommendations answers without the name stored on the account', async () => {
@@ -50,5 +74,25 @@ describe('AI routes read no record of the person', () => {
     const keyed = createTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
     const b = await signUp(keyed);
     expect(await (await keyed.call('GET', '/api/ai/provider', undefined, b.cookie)).json()).toEqual({ provider: 'openai' });
+  });
+
+  it('with a model, what reaches the model comes from the body only, never from the account', async () => {
+    const t = createTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: modelURL });
+    const { cookie } = await signUp(t, { firstName: CANARY, lastName: `${CANARY}last` });
+    modelBodies.length = 0;
+    const calls: [string, string, unknown][] = [
+      ['GET', '/api/recommendations?budget=premium', undefined],
+      ['POST', '/api/recommendations', { snapshot: snapshotOf({ firstName: 'Bodyname', beliefs: 'Bodybelief' }) }],
+      ['POST', '/api/suggest-music', { musicGenres: ['folk'], personalValues: ['nature'], spiritualBeliefs: 'Bodybelief', budget: 'budget' }],
+      ['POST', '/api/astrological-insights', { birthdate: '1990-03-21', planType: 'general' }],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await t.call(method, path, body, cookie);
+      expect(res.status).toBe(200);
+      expect(await res.text()).not.toContain(CANARY);
+    }
+    expect(modelBodies.length).toBe(calls.length);
+    expect(modelBodies.join('\n')).toContain('Bodybelief');
+    for (const body of modelBodies) expect(body).not.toContain(CANARY);
   });
 });

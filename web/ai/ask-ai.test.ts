@@ -97,7 +97,12 @@ describe('AI helpers on the device', () => {
     const snapshot = snapshotOf({ firstName: 'Sent' });
     const recs = await askAi('recommendations', { budget: 'premium', snapshot }, deps);
     expect(recs.recommendations.length).toBeGreaterThanOrEqual(4);
-    expect(sent.at(-1)).toEqual({ path: '/api/recommendations', body: { budget: 'premium', snapshot } });
+    // The first name stays on the device (the model is never given it); the dialog lists the rest.
+    expect(sent.at(-1)).toEqual({ path: '/api/recommendations', body: { budget: 'premium', snapshot: { ...snapshot, firstName: '' } } });
+    expect(JSON.stringify(sent)).not.toContain('Sent');
     expect(asked.at(-1)!.subject).toBe("your plan's summary and values");
+    expect(asked.at(-1)!.values).toContainEqual(['Documents will', '0']);
+    expect(asked.at(-1)!.values).toContainEqual(['Has a plan', 'No']);
+    expect(asked.at(-1)!.values.map(([label]) => label)).not.toContain('First name');
   });
 });

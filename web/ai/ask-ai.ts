@@ -64,10 +64,26 @@ const LABELS: Record<string, string> = {
   musicGenres: 'Music genres',
   birthdate: 'Birthdate',
   planType: 'Part of the plan',
+  hasPlan: 'Has a plan',
+  planCompletion: 'Plan completion (%)',
+  funeralType: 'Funeral type',
+  burialPreference: 'Burial preference',
+  messages: 'Messages',
+  undeliveredScheduled: 'Scheduled messages not yet delivered',
+  documents: 'Documents',
+  trustees: 'Trustees',
+  fullAccessTrustees: 'Trustees with full access',
+  survivorTasks: 'Survivor tasks',
+  completedTasks: 'Completed survivor tasks',
+  taskDetails: 'Task',
 };
+
+/** Objects whose fields are listed without a prefix (the snapshot is the plan itself). */
+const UNPREFIXED = new Set(['snapshot']);
 
 const valueText = (key: string, value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (key === 'budget') return BUDGET_LABELS[value as keyof typeof BUDGET_LABELS] ?? String(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return '—';
@@ -79,11 +95,11 @@ const valueText = (key: string, value: unknown): string => {
 
 const humanize = (key: string) => LABELS[key] ?? key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase()).trim();
 
-/** Every value of `body` as label and text, nested objects flattened ("Documents will: 1"). */
+/** Every value of `body` as label and text, nested objects flattened ("Documents will": "1"), for the consent dialog. */
 export function consentValues(body: object, prefix = ''): [string, string][] {
   return Object.entries(body).flatMap(([key, value]): [string, string][] => {
     const label = prefix ? `${prefix} ${humanize(key).toLowerCase()}` : humanize(key);
-    if (value && typeof value === 'object' && !Array.isArray(value)) return consentValues(value, label);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return consentValues(value, UNPREFIXED.has(key) ? prefix : label);
     return [[label, valueText(key, value)]];
   });
 }
@@ -98,12 +114,24 @@ async function serverProvider(deps: AskAiDeps): Promise<'builtin' | 'openai'> {
   }
 }
 
+/**
+ * What of `input` goes to the server: all of it, except the first name in a recommendations
+ * snapshot (the model is never given it, sync-server/ai/README.md, so it stays on the device).
+ */
+export function toSend<M extends AiMethod>(method: M, input: Input<M>): Input<M> {
+  if (method !== 'recommendations') return input;
+  const { budget, snapshot } = input as Input<'recommendations'>;
+  return { budget, snapshot: { ...snapshot, firstName: '' } } as Input<M>;
+}
+
 /** Runs AI call `method` for `input` (see the module comment). */
 export async function askAi<M extends AiMethod>(method: M, input: Input<M>, deps: AskAiDeps): Promise<Output<M>> {
   const local = () => (builtin[method] as (i: Input<M>) => Promise<Output<M>>)(input);
   if ((await serverProvider(deps)) === 'builtin') return local();
-  const choice = await deps.consent({ subject: CONSENT_SUBJECTS[method], values: consentValues(input) });
+  const body = toSend(method, input);
+  const values = consentValues(body).filter(([label]) => label !== 'First name');
+  const choice = await deps.consent({ subject: CONSENT_SUBJECTS[method], values });
   if (choice === 'cancel') throw new AiCancelled();
   if (choice === 'builtin') return local();
-  return deps.api<Output<M>>(PATHS[method], { method: 'POST', body: input });
+  return deps.api<Output<M>>(PATHS[method], { method: 'POST', body });
 }

@@ -9,7 +9,7 @@ import { snapshotOf } from '../../shared/ai/test-snapshot';
 import { createTestApp, signUp, type TestApp } from '../../sync-server/test-support';
 import { ApiError, apiFetch } from '../api/client';
 import { openOnDevice } from '../db/test-device';
-import { AiCancelled, type AskAiDeps, askAi } from './ask-ai';
+import { AiCancelled, type AskAiDeps, askAi, consentValues } from './ask-ai';
 import type { ConsentChoice, ConsentRequest } from './consent-store';
 import { deviceSnapshot } from './device-snapshot';
 
@@ -104,5 +104,14 @@ describe('AI helpers on the device', () => {
     expect(asked.at(-1)!.values).toContainEqual(['Documents will', '0']);
     expect(asked.at(-1)!.values).toContainEqual(['Has a plan', 'No']);
     expect(asked.at(-1)!.values.map(([label]) => label)).not.toContain('First name');
+  });
+
+  it('the consent dialog names values with their labels', () => {
+    const values = consentValues({ budget: 'premium', snapshot: snapshotOf({ funeralType: 'celebration_of_life', values: ['family'], hasPlan: true }) });
+    expect(values).toContainEqual(['Funeral type', 'Celebration of Life']);
+    expect(values).toContainEqual(['Values', 'Family & Relationships']);
+    expect(values).toContainEqual(['Budget level', 'Premium']);
+    expect(values).toContainEqual(['Has a plan', 'Yes']);
+    expect(values).toContainEqual(['Burial preference', '—']);
   });
 });

@@ -11,7 +11,7 @@
  */
 import { createDefaultProvider } from '../../shared/ai';
 import type { AiMethod, AiProvider } from '../../shared/ai/provider';
-import { BUDGET_LABELS, VALUE_OPTIONS } from '../../shared/labels';
+import { BUDGET_LABELS, BURIAL_PREFERENCE_LABELS, FUNERAL_TYPE_LABELS, TASK_CATEGORY_LABELS, VALUE_OPTIONS } from '../../shared/labels';
 import { aiProviderResponseSchema } from '../../shared/schema/ai';
 import type { apiFetch } from '../api/client';
 import type { ConsentChoice, ConsentRequest } from './consent-store';
@@ -81,10 +81,20 @@ const LABELS: Record<string, string> = {
 /** Objects whose fields are listed without a prefix (the snapshot is the plan itself). */
 const UNPREFIXED = new Set(['snapshot']);
 
+/** The SPEC.md §3 labels of enumerated fields, so the dialog shows what the person chose. */
+const ENUM_LABELS: Record<string, object> = {
+  budget: BUDGET_LABELS,
+  funeralType: FUNERAL_TYPE_LABELS,
+  burialPreference: BURIAL_PREFERENCE_LABELS,
+  taskType: TASK_CATEGORY_LABELS,
+  category: TASK_CATEGORY_LABELS,
+};
+
 const valueText = (key: string, value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (key === 'budget') return BUDGET_LABELS[value as keyof typeof BUDGET_LABELS] ?? String(value);
+  const named = (ENUM_LABELS[key] as Record<string, string> | undefined)?.[String(value)];
+  if (named) return named;
   if (Array.isArray(value)) {
     if (value.length === 0) return '—';
     const names = key.toLowerCase().includes('values') ? value.map((v) => (VALUE_OPTIONS as Record<string, { title: string }>)[v]?.title ?? v) : value;

@@ -9,7 +9,6 @@
  * Throws `ApiError` (e.g. the server's AI budget, 429) or a network error only for a request the
  * person chose to send.
  */
-import { createDefaultProvider } from '../../shared/ai';
 import type { AiMethod, AiProvider } from '../../shared/ai/provider';
 import { BUDGET_LABELS, BURIAL_PREFERENCE_LABELS, FUNERAL_TYPE_LABELS, TASK_CATEGORY_LABELS, VALUE_OPTIONS } from '../../shared/labels';
 import { aiProviderResponseSchema } from '../../shared/schema/ai';
@@ -34,7 +33,9 @@ export class AiCancelled extends Error {
   }
 }
 
-const builtin = createDefaultProvider();
+/** The built-in helpers, loaded on first use (their curated lists stay out of the screens' first paint). */
+let builtin: Promise<AiProvider> | null = null;
+const loadBuiltin = () => (builtin ??= import('../../shared/ai').then((m) => m.createDefaultProvider()));
 
 /** SPEC.md §7: where each call goes when the person agreed to send it. */
 const PATHS: Record<AiMethod, string> = {
@@ -136,7 +137,10 @@ export function toSend<M extends AiMethod>(method: M, input: Input<M>): Input<M>
 
 /** Runs AI call `method` for `input` (see the module comment). */
 export async function askAi<M extends AiMethod>(method: M, input: Input<M>, deps: AskAiDeps): Promise<Output<M>> {
-  const local = () => (builtin[method] as (i: Input<M>) => Promise<Output<M>>)(input);
+  const local = async (): Promise<Output<M>> => {
+    const provider = await loadBuiltin();
+    return (provider[method] as (i: Input<M>) => Promise<Output<M>>)(input);
+  };
   if ((await serverProvider(deps)) === 'builtin') return local();
   const body = toSend(method, input);
   const values = consentValues(body).filter(([label]) => label !== 'First name');

@@ -2,7 +2,8 @@
  * The server's AI budget in the browser (SECURITY.md "Limits", `aiCallsPerDay`): when the server
  * refuses an AI call with its 429 `{ error, issues }`, the dashboard's recommendations panel keeps
  * its SPEC.md line and says why in the server's words, at 390 px and 1280 px, and passes axe.
- * The 429 is answered at the network boundary (the real server's own is in
+ * The server has a model (only then is a request sent, after Send in the consent dialog, DESIGN.md §4);
+ * it and the 429 are answered at the network boundary (the real server's own is in
  * sync-server/hostile-tenant-bounds.test.ts).
  */
 import { describe, it } from 'vitest';
@@ -15,12 +16,14 @@ describe.skipIf(!hasChromium)('the AI budget, explained', () => {
   for (const [size, contextAt] of SCREEN_SIZES) {
     it(`past the day's AI budget the recommendations panel says why (${size})`, async () => {
       const context = await contextAt(suite.browser, suite.server.url);
+      await context.route('**/api/ai/provider', (route) => route.fulfill({ status: 200, json: { provider: 'openai' } }));
       await context.route('**/api/recommendations**', (route) =>
         route.fulfill({ status: 429, headers: { 'Retry-After': '3600' }, json: { error: AI_DAY_MESSAGE, issues: [{ path: 'ai', message: AI_DAY_MESSAGE }] } }),
       );
       const page = await context.newPage();
       await registerViaUi(page, uniqueUser('Rosa'));
       await page.waitForURL('**/dashboard');
+      await page.getByRole('dialog', { name: 'Send to the AI service?' }).getByRole('button', { name: 'Send' }).click();
       const panel = page.locator('[aria-labelledby="recommendations-heading"]');
       await poll(() => panel.getByText('Unable to load recommendations at this time.').isVisible()).toBe(true);
       await poll(() => panel.getByText(AI_DAY_MESSAGE, { exact: true }).isVisible()).toBe(true);

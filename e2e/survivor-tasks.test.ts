@@ -171,14 +171,19 @@ describe.skipIf(!hasChromium)('Survivor Tasks (issue #6)', () => {
     await expectNoSeriousA11yViolations(page, 'automation dialog at 390 px');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/m-ai.png` });
 
-    // The error paths of the generator (SPEC.md §8), answered at the network boundary.
+    // The error paths of the generator (SPEC.md §8), answered at the network boundary, for a
+    // server with a model: each request goes only after Send in the consent dialog (DESIGN.md §4).
+    await page.route('**/api/ai/provider', (route) => route.fulfill({ status: 200, json: { provider: 'openai' } }));
+    const send = () => page.getByRole('dialog', { name: 'Send to the AI service?' }).getByRole('button', { name: 'Send' }).click();
     await page.route('**/api/survivor-tasks/generate-automation', (route) => route.fulfill({ status: 200, json: {} }));
     await page.getByRole('button', { name: 'Generate checklist' }).click();
+    await send();
     await toastShows(page, 'Generation Failed');
     expect(await page.getByText('Failed to generate automation content. Please try again.', { exact: true }).isVisible()).toBe(true);
     await page.unroute('**/api/survivor-tasks/generate-automation');
     await page.route('**/api/survivor-tasks/generate-automation', (route) => route.fulfill({ status: 500, json: { error: 'Boom' } }));
     await page.getByRole('button', { name: 'Generate phone call script' }).click();
+    await send();
     await toastShows(page, 'Generation Error');
     expect(await page.getByText('An error occurred while generating automation content.', { exact: true }).isVisible()).toBe(true);
     await page.unroute('**/api/survivor-tasks/generate-automation');
@@ -187,12 +192,17 @@ describe.skipIf(!hasChromium)('Survivor Tasks (issue #6)', () => {
       route.fulfill({ status: 429, headers: { 'Retry-After': '30' }, json: { error: AI_BUSY_MESSAGE, issues: [{ path: 'ai', message: AI_BUSY_MESSAGE }] } }),
     );
     await page.getByRole('button', { name: 'Generate email template' }).click();
+    await send();
     await toastShows(page, AI_BUSY_MESSAGE);
     await page.unroute('**/api/survivor-tasks/generate-automation');
-    // Offline: nothing is sent; the person is told it needs a connection.
+    await page.unroute('**/api/ai/provider');
+    // Offline: the built-in helper answers on the device (DESIGN.md §4).
     await goOffline(context);
     await page.getByRole('button', { name: 'Generate notification template' }).click();
-    await toastShows(page, 'You are offline');
+    const generated = page.getByRole('dialog', { name: 'Generated notification template' });
+    await generated.waitFor();
+    await generated.getByRole('button', { name: 'Close' }).click();
+    await generated.waitFor({ state: 'hidden' });
     await context.setOffline(false);
     await page.getByRole('dialog', { name: 'Generate Automation Content' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Add New Task' }).click();

@@ -5,7 +5,7 @@
  * (`http/errors.ts`).
  */
 import { Hono } from 'hono';
-import { createAiProvider, planningSnapshot } from './ai';
+import { createAiProvider } from './ai';
 import type { AppDeps, AppEnv } from './app-env';
 import { blobRoutes, isChunkUpload } from './blobs/routes';
 import { csrfProtection } from './http/csrf';
@@ -113,7 +113,6 @@ export function createApp(
     '/',
     aiRoutes(deps, services, {
       ai: createAiProvider(deps.config, services.rateLimiters), // within the server's AI budget (ai/budget.ts)
-      snapshot: (userId) => planningSnapshot(services.records, userId),
     }),
   );
   app.route('/', deathPlanRoutes(deps, services));

@@ -1,17 +1,17 @@
 /**
  * `createAiProvider(config, rateLimiters)`: the OpenAI provider when `OPENAI_API_KEY` is set
- * (falling back to the default on failure), within the server's AI budget of `config.limits`
- * (budget.ts; its day counted by a limiter of `rateLimiters`), otherwise the default provider
- * (DESIGN.md §4).
+ * (falling back to the built-in helpers on failure), within the server's AI budget of
+ * `config.limits` (budget.ts; its day counted by a limiter of `rateLimiters`), otherwise the
+ * built-in helpers of shared/ai, the same code the device runs (DESIGN.md §4).
  */
+import { createDefaultProvider } from '../../shared/ai';
+import type { AiProvider } from '../../shared/ai/provider';
 import type { Config } from '../config';
 import type { RateLimiterFactory } from '../http/rate-limit';
 import { createAiBudget } from './budget';
-import { createDefaultProvider } from './default';
 import { createOpenAiProvider } from './openai-provider';
-import type { AiProvider } from './provider';
 
-export type { AiProvider, PlanningSnapshot } from './provider';
+export type { AiProvider, PlanningSnapshot } from '../../shared/ai/provider';
 
 export function createAiProvider(config: Pick<Config, 'openai' | 'limits'>, rateLimiters: RateLimiterFactory): AiProvider {
   const fallback = createDefaultProvider();
@@ -21,4 +21,3 @@ export function createAiProvider(config: Pick<Config, 'openai' | 'limits'>, rate
   const budget = createAiBudget(limits, rateLimiters);
   return createOpenAiProvider({ apiKey, baseURL, model, timeoutMs, maxTokens: limits.aiMaxTokens, promptChars: limits.aiPromptChars, budget }, fallback);
 }
-export { planningSnapshot } from './snapshot';

@@ -6,8 +6,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDefaultProvider } from './default';
-import { snapshotOf } from './default/test-snapshot';
+import { createDefaultProvider } from '../../shared/ai';
+import { snapshotOf } from '../../shared/ai/test-snapshot';
 import { ACCOUNT_LIMITS } from '../../shared/limits';
 import { memoryRateLimiters } from '../http/rate-limit';
 import { createAiProvider } from './index';

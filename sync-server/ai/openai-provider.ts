@@ -12,10 +12,10 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 
 import { z } from 'zod';
 import { BUDGET_LABELS } from '../../shared/labels';
 import { recommendationSchema } from '../../shared/schema';
-import { sunSign } from './default/astrology';
+import { sunSign } from '../../shared/ai/astrology';
 import { ACCOUNT_LIMITS } from '../../shared/limits';
 import { fitPrompt, type AiBudget } from './budget';
-import type { AiMethod, AiProvider } from './provider';
+import type { AiMethod, AiProvider } from '../../shared/ai/provider';
 
 export interface OpenAiOptions {
   apiKey: string;

@@ -4,32 +4,21 @@
  */
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { createDefaultProvider } from '../ai/default';
-import { snapshotOf } from '../ai/default/test-snapshot';
-import type { PlanningSnapshot } from '../ai/provider';
+import { createDefaultProvider } from '../../shared/ai';
+import { snapshotOf } from '../../shared/ai/test-snapshot';
 import type { AppEnv } from '../app-env';
 import { handleError } from '../http/errors';
 import { createTestApp, signUp } from '../test-support';
 import { AI_RATE_LIMIT, AI_RATE_LIMIT_MESSAGE, AI_RATE_WINDOW_MS, aiRoutes } from './ai';
 
-/**
- * The test app with the AI routes in front of it, mounted as app.ts will mount them; `asked`
- * records the user id of each snapshot request.
- */
-function setup(snapshot: PlanningSnapshot = snapshotOf()) {
+/** The test app with the AI routes in front of it, mounted as app.ts mounts them. */
+function setup() {
   const t = createTestApp();
-  const asked: string[] = [];
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.route(
     '/',
-    aiRoutes(t.deps, t.services, {
-      ai: createDefaultProvider(),
-      snapshot: (userId) => {
-        asked.push(userId);
-        return snapshot;
-      },
-    }),
+    aiRoutes(t.deps, t.services, { ai: createDefaultProvider() }),
   );
   app.route('/', t.app);
   const request = async (path: string, init: RequestInit): Promise<Response> => app.request(`http://localhost${path}`, init);
@@ -39,7 +28,7 @@ function setup(snapshot: PlanningSnapshot = snapshotOf()) {
       headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(cookie ? { Cookie: cookie } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  return { t: { ...t, call, request }, asked };
+  return { t: { ...t, call, request } };
 }
 
 const obituaryBody = {
@@ -75,19 +64,20 @@ describe('AI routes', () => {
     }
   });
 
-  it('GET /api/recommendations: default budget moderate, differs by budget, uses the user\u2019s snapshot', async () => {
-    const { t, asked } = setup(snapshotOf({ firstName: 'Grace' }));
-    const { cookie, user } = await signUp(t);
+  it('recommendations: default budget moderate, differs by budget; POST uses the snapshot it was sent', async () => {
+    const { t } = setup();
+    const { cookie } = await signUp(t);
     const res = await t.call('GET', '/api/recommendations', undefined, cookie);
     expect(res.status).toBe(200);
     const moderate = (await res.json()) as { recommendations: { title: string; description: string }[] };
     expect(moderate.recommendations.length).toBeGreaterThanOrEqual(4);
-    expect(asked).toEqual([user.id]);
     const explicit = await (await t.call('GET', '/api/recommendations?budget=moderate', undefined, cookie)).json();
     expect(explicit).toEqual(moderate);
     const budget = await (await t.call('GET', '/api/recommendations?budget=budget', undefined, cookie)).json();
     expect(budget).not.toEqual(moderate);
-    expect(JSON.stringify(moderate)).toContain('Grace');
+    const posted = await t.call('POST', '/api/recommendations', { snapshot: snapshotOf({ firstName: 'Grace' }) }, cookie);
+    expect(posted.status).toBe(200);
+    expect(JSON.stringify(await posted.json())).toContain('Grace');
   });
 
   it('GET /api/recommendations: an unknown budget is a 400 naming the field', async () => {

@@ -1,11 +1,18 @@
 /**
  * The AI endpoints of SPEC.md §7: `GET /api/recommendations?budget=`,
+ * `POST /api/recommendations` (the same, with the device's planning snapshot in the body),
  * `POST /api/astrological-insights`, `POST /api/generate-obituary`, `POST /api/suggest-music`
- * and `POST /api/survivor-tasks/generate-automation`. All require a session and share one
- * per-user rate limit (DESIGN.md §4); bodies are validated with the shared schemas
+ * and `POST /api/survivor-tasks/generate-automation`, and `GET /api/ai/provider` (which AI
+ * answers here, so the device knows whether a request would leave it). All require a session and
+ * share one per-user rate limit (DESIGN.md §4); bodies are validated with the shared schemas
  * (shared/schema/ai.ts), so a bad field is a 400 naming it.
  *
- * Mount with `app.route('/', aiRoutes(deps, services, { ai: createAiProvider(deps.config, services.rateLimiters), snapshot }))`.
+ * These routes answer only from the request: they read no record of the person (their content
+ * is sealed on the device, SECURITY.md). `GET /api/recommendations` has no body, so it answers
+ * for a plan it knows nothing of; the app computes recommendations on the device, or posts its
+ * snapshot after the person agreed to send it.
+ *
+ * Mount with `app.route('/', aiRoutes(deps, services, { ai: createAiProvider(deps.config, services.rateLimiters) }))`.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import {
@@ -14,9 +21,11 @@ import {
   musicRequestSchema,
   obituaryRequestSchema,
   recommendationsQuerySchema,
+  recommendationsRequestSchema,
 } from '../../shared/schema';
+import { EMPTY_SNAPSHOT } from '../../shared/ai/snapshot';
 import { createAiAccountShare } from '../ai/budget';
-import type { AiProvider, PlanningSnapshot } from '../ai/provider';
+import type { AiProvider } from '../../shared/ai/provider';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import type { Services } from '../services';
@@ -30,8 +39,6 @@ export const AI_RATE_LIMIT_MESSAGE = 'Too many AI requests. Please wait a minute
 
 export interface AiRoutesOptions {
   ai: AiProvider;
-  /** What the signed-in user has planned, for recommendations (built from the data store). */
-  snapshot: (userId: string) => PlanningSnapshot | Promise<PlanningSnapshot>;
 }
 
 export function aiRoutes(deps: AppDeps, services: Services, opts: AiRoutesOptions): Hono<AppEnv> {
@@ -51,13 +58,19 @@ export function aiRoutes(deps: AppDeps, services: Services, opts: AiRoutesOption
     await next();
   };
   const { ai } = opts;
+  const provider = deps.config.openai.apiKey ? 'openai' : 'builtin';
+
+  app.get('/api/ai/provider', session, (c) => c.json({ provider }));
 
   app.get('/api/recommendations', session, limited, async (c) => {
     const budget = c.req.query('budget');
     const query = parseWith(recommendationsQuerySchema, { budget: budget === '' ? undefined : budget });
-    const snapshot = await opts.snapshot(c.var.userId);
-    return c.json(await ai.recommendations({ budget: query.budget, snapshot }));
+    return c.json(await ai.recommendations({ budget: query.budget, snapshot: EMPTY_SNAPSHOT }));
   });
+
+  app.post('/api/recommendations', session, limited, async (c) =>
+    c.json(await ai.recommendations(await readJson(c, recommendationsRequestSchema))),
+  );
 
   app.post('/api/astrological-insights', session, limited, async (c) =>
     c.json(await ai.astrologicalInsights(await readJson(c, astrologicalRequestSchema))),

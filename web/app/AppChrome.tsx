@@ -1,18 +1,24 @@
 /**
- * What every page carries besides the screen: the toaster and the service-worker update prompt.
+ * What every page carries besides the screen: the toaster, the AI consent dialog (when asked,
+ * web/ai/consent-store.ts) and the service-worker update prompt.
  * Both load on their own, after the page (issue #20: the landing page does not download Radix
  * Toast or workbox-window up front); the toaster mounts with the first toast and stays.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useConsentStore } from '../ai/consent-store';
 import { useToastStore } from '../ui/toast-store';
 
 const Toaster = lazy(() => import('../ui/Toaster').then((m) => ({ default: m.Toaster })));
+const AiConsentDialog = lazy(() => import('../ai/AiConsentDialog').then((m) => ({ default: m.AiConsentDialog })));
 const UpdatePrompt = lazy(() => import('../pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
 
 export function AppChrome() {
   const hasToast = useToastStore((s) => s.toasts.length > 0);
   const [toasterWanted, setToasterWanted] = useState(false);
   if (hasToast && !toasterWanted) setToasterWanted(true);
+  const consentAsked = useConsentStore((s) => s.pending !== null);
+  const [consentWanted, setConsentWanted] = useState(false);
+  if (consentAsked && !consentWanted) setConsentWanted(true);
   // The update prompt (and the service worker's registration) after the first render: never in
   // the prerendered markup, so hydration matches.
   const [mounted, setMounted] = useState(false);
@@ -20,6 +26,7 @@ export function AppChrome() {
   return (
     <Suspense fallback={null}>
       {toasterWanted && <Toaster />}
+      {consentWanted && <AiConsentDialog />}
       {mounted && <UpdatePrompt />}
     </Suspense>
   );

@@ -1,14 +1,15 @@
 /**
  * The reusable generator control (SPEC.md §2 "Generator control", §4 "Generator", §8): a button
- * 'Generate {kind}' that asks the server's AI for automation content, then a dialog 'Generated
+ * 'Generate {kind}' that asks the AI for automation content (the built-in helper on the device,
+ * offline too; a model on the server only after the consent dialog, web/ai/ask-ai.ts), then a dialog 'Generated
  * {kind}' where the person reviews the text (Preview) or changes it (Edit) before Save hands it
  * to `onSave` and closes. States: idle → generating (button disabled, 'Generating...') → result
  * dialog in preview or edit mode. The preview is plain text with whitespace kept, never HTML.
  *
  * Errors never throw: a response without automationContent gives 'Generation Failed', any other
  * failure (network, 4xx/5xx, a missing endpoint) 'Generation Error' (for a 429, e.g. the server's
- * AI budget, with the server's words as its description). Offline, it says that
- * generating needs a connection and sends nothing.
+ * AI budget, with the server's words as its description). Cancel in the consent dialog shows
+ * nothing.
  *
  * @example
  * <GeneratorControl request={{ taskType: 'legal', automationType: 'email', taskDetails }}
@@ -18,7 +19,8 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { AUTOMATION_KIND_NAMES, DEFAULT_AUTOMATION_KIND_NAME } from '../../shared/labels';
 import type { automationRequestSchema } from '../../shared/schema/ai';
-import { apiFetch } from '../api/client';
+import { askAiInApp } from '../ai/app-deps';
+import { AiCancelled } from '../ai/ask-ai';
 import { limitReason } from '../api/refusal';
 import { Button } from './Button';
 import { cn } from './cn';
@@ -27,9 +29,6 @@ import { Textarea } from './Input';
 import { toast } from './toast-store';
 
 export type AutomationRequest = z.input<typeof automationRequestSchema>;
-
-/** SPEC.md §7: where the control posts its request. */
-export const GENERATE_AUTOMATION_PATH = '/api/survivor-tasks/generate-automation';
 
 /** The kind name of an automation type ('email' → 'email template'; unknown → 'automation content'). */
 export function automationKindName(automationType: string): string {
@@ -52,17 +51,9 @@ export function GeneratorControl({ request, onSave, className }: GeneratorContro
   const [content, setContent] = useState('');
 
   const generate = async () => {
-    if (typeof navigator !== 'undefined' && !navigator.onLine) {
-      toast({
-        title: 'You are offline',
-        description: 'Generating automation content needs an internet connection. Try again when you are back online.',
-        variant: 'destructive',
-      });
-      return;
-    }
     setGenerating(true);
     try {
-      const res = await apiFetch<{ automationContent?: unknown } | null>(GENERATE_AUTOMATION_PATH, { method: 'POST', body: request });
+      const res: { automationContent?: unknown } | null = await askAiInApp('automation', request);
       const text = res?.automationContent;
       if (typeof text !== 'string' || text.trim() === '') {
         toast({ title: 'Generation Failed', description: 'Failed to generate automation content. Please try again.', variant: 'destructive' });
@@ -72,6 +63,7 @@ export function GeneratorControl({ request, onSave, className }: GeneratorContro
       setMode('preview');
       setOpen(true);
     } catch (err) {
+      if (err instanceof AiCancelled) return;
       console.error('Generation Error', err);
       // A refusal for a limit (the server's AI budget, 429) says why in the server's words.
       toast({ title: 'Generation Error', description: limitReason(err) ?? 'An error occurred while generating automation content.', variant: 'destructive' });

@@ -10,6 +10,7 @@ import { serverMessage } from '../api/client';
 import { describeWriteError } from '../forms/field-limits';
 import { confirm } from './confirm';
 import { toast, type ToastInput } from './toast-store';
+import { AiCancelled } from '../ai/ask-ai';
 
 /** SPEC.md §5: the message of every "required fields" check. */
 export const MISSING_INFORMATION: ToastInput = {
@@ -79,8 +80,9 @@ export interface ActionToasts {
 /**
  * Runs `work` (a local write or an API call) and shows the success toast, or on any error a
  * destructive toast titled `failure` (SPEC.md §8) whose text is the server message, the field a
- * refused local write names in plain words (field-limits.ts), or the fallback. Never throws: returns the result, or
- * undefined when it failed.
+ * refused local write names in plain words (field-limits.ts), or the fallback. Cancel in the AI
+ * consent dialog (AiCancelled) shows no toast. Never throws: returns the result, or undefined when
+ * it failed or was cancelled.
  */
 export async function runWithToasts<T>(work: () => Promise<T>, toasts: ActionToasts): Promise<T | undefined> {
   try {
@@ -88,6 +90,8 @@ export async function runWithToasts<T>(work: () => Promise<T>, toasts: ActionToa
     toast(toasts.success);
     return result;
   } catch (err) {
+    // Cancel in the AI consent dialog: the person chose to send nothing, which is no failure.
+    if (err instanceof AiCancelled) return undefined;
     console.error(toasts.failure, err);
     toast({ title: toasts.failure, description: describeWriteError(err) ?? serverMessage(err), variant: 'destructive' });
     return undefined;

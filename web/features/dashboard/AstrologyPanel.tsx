@@ -1,11 +1,13 @@
 /**
  * The astrological insights panel (SPEC.md §2 "Dashboard", §3 "Astrological insight", §4
  * "Astrological panel", §8): tabs general (default), death-plan, message-vault, documents; the
- * request is made only when the profile has a birthdate. Model output is shown as plain text.
+ * request is made only when the profile has a birthdate. The built-in helper answers on the
+ * device; a model on the server is asked only after the consent dialog (DESIGN.md §4). Model
+ * output is shown as plain text.
  */
 import { Moon } from 'lucide-react';
-import type { AstrologicalInsight, PlanType } from '../../../shared/schema';
-import { apiFetch } from '../../api/client';
+import type { PlanType } from '../../../shared/schema';
+import { askAiInApp } from '../../ai/app-deps';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { PanelNotice } from './PanelNotice';
@@ -36,9 +38,10 @@ function ElementList({ title, items }: { title: string; items: string[] }) {
 
 function Insight({ birthdate, planType }: { birthdate: string; planType: PlanType }) {
   const query = useApiQuery(`astrology:${birthdate}:${planType}`, () =>
-    apiFetch<AstrologicalInsight>('/api/astrological-insights', { body: { birthdate, planType } }),
+    askAiInApp('astrologicalInsights', { birthdate, planType }),
   );
   if (query.status !== 'success') {
+    if (query.status === 'cancelled') return <PanelNotice kind="info">Nothing was sent.</PanelNotice>;
     if (query.status === 'offline') return <PanelNotice kind="offline">You are offline. Astrological insights need a connection.</PanelNotice>;
     if (query.status === 'error') {
       return (

@@ -1,13 +1,16 @@
 /**
  * The AI recommendations panel (SPEC.md §2 "Dashboard", §4 "Recommendations", §7, §8): a budget
- * selector (default moderate), the list of recommendations, and Refresh. Model output is shown
- * as plain text.
+ * selector (default moderate), the list of recommendations, and Refresh. The built-in helper
+ * answers on the device from its own records (DESIGN.md §4); a model on the server is asked only
+ * after the consent dialog. Model output is shown as plain text.
  */
 import { useState } from 'react';
 import { RefreshCw, Sparkles } from 'lucide-react';
 import { BUDGET_LABELS, DEFAULT_BUDGET } from '../../../shared/labels';
-import type { BudgetLevel, Recommendation } from '../../../shared/schema';
-import { apiFetch } from '../../api/client';
+import type { BudgetLevel } from '../../../shared/schema';
+import { askAiInApp } from '../../ai/app-deps';
+import { deviceSnapshot } from '../../ai/device-snapshot';
+import { useCurrentDb } from '../../db/current';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { Select } from '../../ui/Select';
@@ -19,8 +22,11 @@ const BUDGET_OPTIONS = Object.entries(BUDGET_LABELS).map(([value, label]) => ({ 
 
 export function RecommendationsPanel() {
   const [budget, setBudget] = useState<BudgetLevel>(DEFAULT_BUDGET);
-  const query = useApiQuery(`recommendations:${budget}`, () =>
-    apiFetch<{ recommendations: Recommendation[] }>(`/api/recommendations?budget=${encodeURIComponent(budget)}`),
+  const db = useCurrentDb((s) => s.db);
+  const query = useApiQuery(
+    `recommendations:${db?.userId}:${budget}`,
+    async () => askAiInApp('recommendations', { budget, snapshot: await deviceSnapshot(db!) }),
+    db !== null,
   );
 
   const refresh = () => {
@@ -57,6 +63,7 @@ export function RecommendationsPanel() {
       <CardContent aria-live="polite" aria-busy={query.isFetching}>
         {query.status === 'loading' && <PanelNotice kind="loading">Loading recommendations...</PanelNotice>}
         {query.status === 'offline' && <PanelNotice kind="offline">You are offline. Recommendations need a connection.</PanelNotice>}
+        {query.status === 'cancelled' && <PanelNotice kind="info">Nothing was sent. Press Refresh to ask again.</PanelNotice>}
         {query.status === 'error' && (
           <PanelNotice
             kind="error"

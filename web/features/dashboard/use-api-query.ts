@@ -1,16 +1,18 @@
 /**
  * A tiny read-only query for the dashboard's AI panels (SPEC.md §7: queries are not refetched
  * on window focus, do not retry, and cached data never goes stale). Results are cached per key
- * for the page's lifetime; `refetch()` asks again. Offline (navigator.onLine false, or the fetch
- * failed with a network TypeError) is its own state, so the panel can say so instead of erroring;
- * a refusal for a limit (429, e.g. the server's AI budget) carries the server's words as `reason`.
+ * for the page's lifetime; `refetch()` asks again. The AI helpers answer on the device, offline
+ * too (web/ai/ask-ai.ts); a fetch that failed with a network TypeError is the 'offline' state,
+ * Cancel in the AI consent dialog is 'cancelled' (nothing was sent), and a refusal for a limit
+ * (429, e.g. the server's AI budget) carries the server's words as `reason`.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { limitReason } from '../../api/refusal';
+import { AiCancelled } from '../../ai/ask-ai';
 import { isNetworkError } from '../profile/network-error';
 
 export type QueryState<T> =
-  | { status: 'idle' | 'loading'; data?: undefined; isFetching: boolean }
+  | { status: 'idle' | 'loading' | 'cancelled'; data?: undefined; isFetching: boolean }
   | { status: 'success'; data: T; isFetching: boolean }
   | { status: 'error' | 'offline'; data?: undefined; isFetching: boolean; /** The server's words when it refused for a limit (429). */ reason?: string };
 
@@ -31,16 +33,16 @@ export function useApiQuery<T>(key: string, fetcher: () => Promise<T>, enabled =
 
   const run = useCallback(async () => {
     const runKey = key;
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-      setState({ status: 'offline', isFetching: false });
-      return;
-    }
     setState((s) => (s.status === 'success' ? { ...s, isFetching: true } : { status: 'loading', isFetching: true }));
     try {
       const data = await fetcherRef.current();
       cache.set(runKey, data);
       if (latestKey.current === runKey) setState({ status: 'success', data, isFetching: false });
     } catch (err) {
+      if (err instanceof AiCancelled) {
+        if (latestKey.current === runKey) setState({ status: 'cancelled', isFetching: false });
+        return;
+      }
       console.error(`Query ${runKey} failed`, err);
       if (latestKey.current === runKey) setState({ status: isNetworkError(err) ? 'offline' : 'error', isFetching: false, reason: limitReason(err) });
     }

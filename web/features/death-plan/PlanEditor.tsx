@@ -23,7 +23,7 @@ import { Progress } from '../../ui/Progress';
 import { runWithToasts } from '../../ui/record-actions';
 import { Select } from '../../ui/Select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
-import { refuseOffline, requestMusic, requestObituary, useBudgetLevel } from './plan-ai';
+import { requestMusic, requestObituary, useBudgetLevel } from './plan-ai';
 import { type PlanForm, planFormToRecord, planToForm } from './plan-form';
 import { Spinner } from '../../ui/Spinner';
 import { TextListField } from '../../ui/TextListField';
@@ -92,7 +92,6 @@ export function PlanEditor({ user }: PlanEditorProps) {
   const saveChanges = () => run('save', () => runWithToasts(() => rf.save(), exists ? UPDATED : CREATED));
 
   const generateObituary = () => {
-    if (refuseOffline('Generating an obituary')) return;
     void run('obituary', () =>
       runWithToasts(
         async () => {
@@ -109,7 +108,6 @@ export function PlanEditor({ user }: PlanEditorProps) {
   };
 
   const suggestMusic = () => {
-    if (refuseOffline('Suggesting music')) return;
     void run('music', () =>
       runWithToasts(
         async () => {

@@ -1,7 +1,8 @@
 /**
  * The plan screen's two AI helpers (SPEC.md §2, §4, §7): 'Generate obituary' and 'Suggest music',
  * with the fixed placeholder values SPEC.md §7 sends, and the budget level (not stored on the
- * plan, SPEC.md §3: kept on this device). Both need the network; offline they say so instead.
+ * plan, SPEC.md §3: kept on this device). Both run the built-in helper on the device, offline
+ * too; a model on the server is asked only after the consent dialog (web/ai/ask-ai.ts, DESIGN.md §4).
  */
 import { useCallback, useState } from 'react';
 import type { User } from '../../../shared/schema';
@@ -9,8 +10,7 @@ import { type BudgetLevel, budgetLevelSchema } from '../../../shared/schema/deat
 import { musicResponseSchema, obituaryResponseSchema } from '../../../shared/schema/ai';
 import { z } from '../../../shared/schema/z';
 import { DEFAULT_BUDGET } from '../../../shared/labels';
-import { apiFetch } from '../../api/client';
-import { toast } from '../../ui/toast-store';
+import { askAiInApp } from '../../ai/app-deps';
 
 /** SPEC.md §7 "Obituary request: fixed placeholder values". */
 export const OBITUARY_PLACEHOLDERS = {
@@ -26,7 +26,7 @@ export const MUSIC_GENRES = ['classical', 'folk', 'pop'];
 export const DEFAULT_MUSIC_VALUES = ['nature'];
 export const DEFAULT_BELIEFS = 'Spiritual but not religious';
 
-/** POST /api/generate-obituary; resolves the obituary text. Throws ApiError or a network error. */
+/** The obituary for the plan (SPEC.md §7 obituary request). Throws AiCancelled, or ApiError / a network error when sent. */
 export async function requestObituary(user: Pick<User, 'firstName' | 'lastName'>, location: string | null, budget: BudgetLevel) {
   const body = {
     name: `${user.firstName} ${user.lastName}`.trim(),
@@ -34,10 +34,10 @@ export async function requestObituary(user: Pick<User, 'firstName' | 'lastName'>
     budget,
     ...OBITUARY_PLACEHOLDERS,
   };
-  return obituaryResponseSchema.parse(await apiFetch('/api/generate-obituary', { method: 'POST', body })).obituary;
+  return obituaryResponseSchema.parse(await askAiInApp('obituary', body)).obituary;
 }
 
-/** POST /api/suggest-music; resolves the songs. Throws ApiError or a network error. */
+/** Music suggestions (SPEC.md §7 music request). Throws AiCancelled, or ApiError / a network error when sent. */
 export async function requestMusic(user: Pick<User, 'values' | 'beliefs'> | null, budget: BudgetLevel) {
   const body = {
     musicGenres: MUSIC_GENRES,
@@ -45,14 +45,7 @@ export async function requestMusic(user: Pick<User, 'values' | 'beliefs'> | null
     spiritualBeliefs: user?.beliefs?.trim() || DEFAULT_BELIEFS,
     budget,
   };
-  return musicResponseSchema.parse(await apiFetch('/api/suggest-music', { method: 'POST', body })).songs;
-}
-
-/** True (after telling the person) when the browser says it is offline: AI needs a connection. */
-export function refuseOffline(what: string): boolean {
-  if (typeof navigator === 'undefined' || navigator.onLine) return false;
-  toast({ title: 'You are offline', description: `${what} needs an internet connection. Try again when you are back online.` });
-  return true;
+  return musicResponseSchema.parse(await askAiInApp('music', body)).songs;
 }
 
 const BUDGET_KEY = 'afterword:plan-budget';

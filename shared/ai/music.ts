@@ -5,8 +5,8 @@
  * "spiritual but not religious" beliefs exclude sacred pieces. Returns 8-12 distinct
  * 'Title — Artist/Composer' strings; the same input always gives the same list.
  */
-import type { BudgetLevel, ValueId } from '../../../shared/schema';
-import type { MusicInput } from '../provider';
+import type { BudgetLevel, ValueId } from '../schema';
+import type { MusicInput } from './provider';
 
 /** [title, artist or composer, sacred] */
 type Piece = readonly [string, string, boolean?];

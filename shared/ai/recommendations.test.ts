@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUDGET_LEVELS } from '../../../shared/schema';
+import { BUDGET_LEVELS } from '../schema';
 import { MAX_RECOMMENDATIONS, MIN_RECOMMENDATIONS, recommendationsFor } from './recommendations';
 import { completeSnapshot, snapshotOf } from './test-snapshot';
 

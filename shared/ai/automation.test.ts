@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTOMATION_TYPES, TASK_CATEGORIES } from '../../../shared/schema';
+import { AUTOMATION_TYPES, TASK_CATEGORIES } from '../schema';
 import { automationFor } from './automation';
 
 const task = {

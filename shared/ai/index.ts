@@ -2,7 +2,7 @@
  * The default AI provider (DESIGN.md §4): no key, no network, deterministic text built from the
  * request. Each call lives in its own file beside this one.
  */
-import type { AiProvider } from '../provider';
+import type { AiProvider } from './provider';
 import { astrologicalInsightsFor } from './astrology';
 import { automationFor } from './automation';
 import { musicFor } from './music';

@@ -1,13 +1,14 @@
 /**
- * The one AI provider interface of the server (DESIGN.md §4). Two implementations:
- * `default/` (no key, no network, deterministic) and `openai-provider.ts` (an OpenAI-compatible
- * chat model, falling back to the default on any failure). `createAiProvider(config)` in
- * `index.ts` picks one. What each call sends to a model is listed in `ai/README.md`.
+ * The one AI provider interface (DESIGN.md §4). Two implementations: the built-in helpers of
+ * this folder (`createDefaultProvider()`, no key, no network, deterministic; the device runs
+ * them, web/ai/ask-ai.ts) and sync-server/ai/openai-provider.ts (an OpenAI-compatible chat
+ * model, falling back to the built-in helpers on any failure), picked by the server's
+ * `createAiProvider(config)`. What each call sends to a model is listed in sync-server/ai/README.md.
  *
  * Inputs are the validated request bodies of SPEC.md §7 (types inferred from
  * shared/schema/ai.ts); outputs are the response shapes of SPEC.md §3.
  */
-import type { z } from 'zod';
+import type { z } from '../schema/z';
 import type {
   AstrologicalInsight,
   astrologicalRequestSchema,
@@ -18,11 +19,11 @@ import type {
   obituaryRequestSchema,
   Recommendation,
   ValueId,
-} from '../../shared/schema';
+} from '../schema';
 
 /**
  * What the person has planned so far, summarised for recommendations. Counts only: never the
- * text of a message, document or task. Built by the caller from the data store.
+ * text of a message, document or task. Built on the device from its records (shared/ai/snapshot.ts).
  */
 export interface PlanningSnapshot {
   firstName: string;

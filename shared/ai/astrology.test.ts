@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_TYPES } from '../../../shared/schema';
+import { PLAN_TYPES } from '../schema';
 import { astrologicalInsightsFor, sunSign } from './astrology';
 
 describe('sun sign (tropical zodiac date boundaries)', () => {

@@ -1,5 +1,5 @@
 /** A planning snapshot for tests: an empty plan, overridable field by field. */
-import type { PlanningSnapshot } from '../provider';
+import type { PlanningSnapshot } from './provider';
 
 export function snapshotOf(overrides: Partial<PlanningSnapshot> = {}): PlanningSnapshot {
   return {

@@ -4,8 +4,8 @@
  * (no will recorded, no trustee, unscheduled messages, a thin plan, values such as nature).
  * Deterministic: the same budget and snapshot give the same list.
  */
-import type { BudgetLevel, Recommendation } from '../../../shared/schema';
-import type { PlanningSnapshot, RecommendationsInput } from '../provider';
+import type { BudgetLevel, Recommendation } from '../schema';
+import type { PlanningSnapshot, RecommendationsInput } from './provider';
 
 /** Bounds of the number of recommendations returned. */
 export const MAX_RECOMMENDATIONS = 6;

@@ -4,8 +4,8 @@
  * element and modality, and reflective suggestions for the chosen part of the plan. Warm and
  * never fatalistic; astrology is offered as a prompt for reflection, not a prediction.
  */
-import type { AstrologicalInsight, PlanType } from '../../../shared/schema';
-import type { AstrologyInput } from '../provider';
+import type { AstrologicalInsight, PlanType } from '../schema';
+import type { AstrologyInput } from './provider';
 
 export type Element = 'Fire' | 'Earth' | 'Air' | 'Water';
 export type Modality = 'Cardinal' | 'Fixed' | 'Mutable';

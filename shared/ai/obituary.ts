@@ -5,8 +5,8 @@
  * mentioned. It states nothing that is not in the input; blank fields are left out. The person's
  * first name stands in for pronouns, since gender is not known.
  */
-import type { BudgetLevel } from '../../../shared/schema';
-import type { ObituaryInput } from '../provider';
+import type { BudgetLevel } from '../schema';
+import type { ObituaryInput } from './provider';
 
 /** Closing line per budget: the style of farewell, with no date or place invented. */
 const SERVICE_LINE: Record<BudgetLevel, (first: string) => string> = {

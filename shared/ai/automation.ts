@@ -4,8 +4,8 @@
  * step-by-step checklist, built from the task's title, description and category. Bracketed
  * placeholders such as [Name] mark what the survivor fills in. Plain text.
  */
-import type { AutomationType, TaskCategory } from '../../../shared/schema';
-import type { AutomationInput } from '../provider';
+import type { AutomationType, TaskCategory } from '../schema';
+import type { AutomationInput } from './provider';
 
 interface CategoryGuide {
   /** Who the survivor is most likely contacting. */

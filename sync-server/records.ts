@@ -25,6 +25,8 @@ import { ApiHttpError } from './http/errors';
 import { outsideTransaction } from './db/tx-errors';
 import type { RateLimiterFactory } from './http/rate-limit';
 import { createAdmission } from './records/admission';
+import { checkSealedField, sealedAccountOf, type AccountKeysReader, type SealedAccount } from './records/sealed-check';
+import { sealedScope } from '../shared/crypto/fields';
 import { createBoundedCache } from './records/bounded-cache';
 import { watchFileRefs, type FileRefChanges } from './records/file-refs';
 import { createAccountThrottle, type AccountThrottle } from './records/throttle';
@@ -125,6 +127,8 @@ export function createRecordService(
     onFileRefs?: (userId: string, refs: FileRefChanges) => void;
     /** The per-account limiters (default: in memory; services.ts gives PostgreSQL's shared ones). */
     rateLimiters?: RateLimiterFactory;
+    /** An account's keys (services.keys.get): a sealed account's pushes must carry envelopes (rule 24). */
+    accountKeys?: AccountKeysReader;
   },
 ): RecordService {
   const store: RecordStore | AsyncRecordStore = source.store;
@@ -220,14 +224,18 @@ export function createRecordService(
     await commit(userId, [change], () => current);
   };
 
-  /** Phase 1 of a push: validates, receives the clocks of and admits `raw` over `get` and `usage` (all synchronous). */
-  const admitPush = (userId: string, raw: readonly unknown[], get: Get, usage: AccountUsage) => {
+  /**
+   * Phase 1 of a push: validates, receives the clocks of and admits `raw` over `get` and `usage`
+   * (all synchronous). A sealed account's sealed fields are checked as envelopes (rule 24).
+   */
+  const admitPush = (userId: string, raw: readonly unknown[], get: Get, usage: AccountUsage, account: SealedAccount | null) => {
     const clock = clockOf(userId);
     const admission = createAdmission(userId, get, usage, opts.limits);
     const valid: Change[] = [];
     const refused: { item: unknown; change: Change | null; reason: string }[] = [];
+    const sealed = account ? (c: CollectionName, id: string, f: string, v: unknown) => checkSealedField(account, c, id, f, v) : undefined;
     for (const item of raw) {
-      const result = validateChange(item, { actor: 'client', userId });
+      const result = validateChange(item, { actor: 'client', userId, sealed });
       if (!result.ok) {
         refused.push({ item, change: null, reason: result.reason });
         continue;
@@ -267,9 +275,9 @@ export function createRecordService(
   };
 
   /** SQLite: the whole push synchronously (inside the group commit when given), as before issue #19. */
-  const pushSync = (sync: RecordStore, userId: string, raw: readonly unknown[], usage: AccountUsage) => {
+  const pushSync = (sync: RecordStore, userId: string, raw: readonly unknown[], usage: AccountUsage, account: SealedAccount | null) => {
     const get: Get = (c, id) => sync.get(userId, c, id);
-    const admitted = admitPush(userId, raw, get, usage);
+    const admitted = admitPush(userId, raw, get, usage, account);
     const done = followFiles(userId, admitted.valid, get, () => get);
     const written = sync.applyChanges(userId, admitted.valid);
     done?.();
@@ -277,7 +285,7 @@ export function createRecordService(
   };
 
   /** PostgreSQL: the records the push names are read, admitted and merged in ONE transaction of the store (applyAdmitted; a store without it: read, admitted, then merged). */
-  const pushAsync = async (userId: string, raw: readonly unknown[]) => {
+  const pushAsync = async (userId: string, raw: readonly unknown[], account: SealedAccount | null) => {
     const keys = new Map<string, [CollectionName, string]>();
     for (const item of raw) {
       const { collection, id } = (item ?? {}) as { collection?: unknown; id?: unknown };
@@ -287,13 +295,13 @@ export function createRecordService(
     }
     if (source.engine === 'postgres' && source.store.applyAdmitted) {
       let admitted: ReturnType<typeof admitPush> | undefined;
-      const written = await commitAdmitted(userId, [...keys.values()], (get, inTx) => (admitted = admitPush(userId, raw, get, inTx)).valid);
+      const written = await commitAdmitted(userId, [...keys.values()], (get, inTx) => (admitted = admitPush(userId, raw, get, inTx, account)).valid);
       if (admitted) return answerPush(admitted, written);
     }
     const found = new Map<string, ServerRecord | null>();
     await Promise.all([...keys].map(async ([k, [c, id]]) => found.set(k, await store.get(userId, c, id))));
     const get: Get = (c, id) => found.get(keyOf(c, id)) ?? null;
-    const admitted = admitPush(userId, raw, get, await usageOf(userId));
+    const admitted = admitPush(userId, raw, get, await usageOf(userId), account);
     return answerPush(admitted, await commit(userId, admitted.valid, get));
   };
 
@@ -307,15 +315,42 @@ export function createRecordService(
     sortNewestFirst(rows.map((r) => materialize(collection, r.id, r, userId)).filter((e): e is NonNullable<typeof e> => e !== null));
 
   /** The change `patch` makes to `current`, or null when it changes nothing; throws 400 when invalid. */
-  const serverChange = (userId: string, collection: CollectionName, id: string, patch: Record<string, unknown>, current: ServerRecord | null, newItemId: NewItemId) => {
+  const serverChange = (
+    userId: string,
+    collection: CollectionName,
+    id: string,
+    patch: Record<string, unknown>,
+    current: ServerRecord | null,
+    newItemId: NewItemId,
+    account: SealedAccount | null,
+  ) => {
     const { [TOMBSTONE_FIELD]: tombstone, ...rest } = patch;
     const fields = fieldsOfPatch(collection, current ?? { values: {}, clocks: {} }, rest, newItemId);
     if (typeof tombstone === 'boolean') fields[TOMBSTONE_FIELD] = tombstone;
     if (Object.keys(fields).length === 0) return null;
+    refuseSealedRestWrite(collection, id, fields, account);
     const result = validateChange({ collection, id, hlc: tickAfter(userId, current), fields }, { actor: 'server', userId });
     if (!result.ok) throw new ApiHttpError(400, result.reason);
     return result.change;
   };
+
+  /**
+   * REST writes to a sealed account (rule 24): the server would have to read a sealed field to
+   * write it, and an envelope must be sealed with the HLC of its write, which REST does not carry.
+   * So any sealed field is refused with 422 naming it; plain fields are written as before.
+   */
+  function refuseSealedRestWrite(collection: CollectionName, id: string, fields: Record<string, unknown>, account: SealedAccount | null) {
+    if (!account) return;
+    for (const [field, value] of Object.entries(fields)) {
+      if (sealedScope(collection, id, field) === null) continue;
+      const where = `${collection}.${field}`;
+      const reason =
+        typeof value === 'string' && /^v[0-9]+\./.test(value)
+          ? `${where}: this account's words are end-to-end encrypted; sealed values are written through sync (POST /api/sync), which carries the timestamp they are sealed with`
+          : `${where}: must be sealed (this account's words are end-to-end encrypted, so the server accepts no plain text here)`;
+      throw new ApiHttpError(422, reason, [{ path: field, message: reason }]);
+    }
+  }
 
   const throttle = createAccountThrottle(opts.now, opts.limits, opts.rateLimiters);
 
@@ -347,8 +382,9 @@ export function createRecordService(
       return json;
     },
     async write(userId, collection, id, patch, newItemId = itemId) {
+      const account = await sealedAccountOf(opts.accountKeys, userId);
       const current = await store.get(userId, collection, id);
-      const change = serverChange(userId, collection, id, patch, current, newItemId);
+      const change = serverChange(userId, collection, id, patch, current, newItemId, account);
       if (change) await applyServerChange(userId, change, current);
       const entity = await service.get(userId, collection, id);
       if (!entity) throw new ApiHttpError(404, 'Not found');
@@ -359,10 +395,11 @@ export function createRecordService(
       await applyServerChange(userId, { collection, id, hlc: tickAfter(userId, current), fields: { [TOMBSTONE_FIELD]: true } }, current);
     },
     async applyClientChanges(userId, raw) {
-      if (source.engine === 'postgres') return pushAsync(userId, raw);
+      const account = await sealedAccountOf(opts.accountKeys, userId);
+      if (source.engine === 'postgres') return pushAsync(userId, raw, account);
       const usage = await usageOf(userId);
       const sqlite = source.store;
-      return source.writeBatch ? source.writeBatch(() => pushSync(sqlite, userId, raw, usage)) : pushSync(sqlite, userId, raw, usage);
+      return source.writeBatch ? source.writeBatch(() => pushSync(sqlite, userId, raw, usage, account)) : pushSync(sqlite, userId, raw, usage, account);
     },
     throttle,
   };

@@ -8,7 +8,7 @@ import type { Change } from './change';
 import type { RecordState } from './merge';
 
 /** Bumped on any incompatible change; the server answers 426 to other versions (rule 14). */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 /** Most changes one push may carry; a client sends its outbox in batches of at most this. */
 export const MAX_PUSH_CHANGES = ACCOUNT_LIMITS.changesPerPush;
 /** Most records one pull page returns. */

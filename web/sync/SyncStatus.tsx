@@ -21,7 +21,7 @@ interface View {
   spin?: boolean;
   title?: string;
   signIn?: boolean;
-  /** Set when the device clock is badly off (rule 17): a sentence for the person. */
+  /** Set when the device clock is badly off (rule 17) or pulled words did not open (rule 26): sentences for the person. */
   clock?: string;
 }
 
@@ -38,7 +38,8 @@ export function clockWords(offMs: number | undefined): string | undefined {
 
 /** The words and icon for a sync state (exported for tests of the wording). */
 export function syncStatusView(s: SyncState, dbNotice: string | null = null): View {
-  const clock = clockWords(s.clockOffMs);
+  // Rule 26: words that did not open are named like a clock that is off: a sentence beside the status.
+  const clock = [s.unopened, clockWords(s.clockOffMs)].filter(Boolean).join(' ') || undefined;
   const view = baseView(s, dbNotice);
   return clock ? { ...view, clock, tone: view.tone === 'text-emerald-800' ? 'text-amber-800' : view.tone } : view;
 }
@@ -94,7 +95,7 @@ export function SyncStatus({ onSignIn }: { onSignIn?: () => void } = {}) {
         <>
           <span className="sr-only md:hidden">{view.clock}</span>
           <span className="text-xs font-medium whitespace-nowrap text-amber-800 md:hidden" aria-hidden="true">
-            Clock off
+            {state.unopened ? 'Some words not shown' : 'Clock off'}
           </span>
         </>
       ) : null}

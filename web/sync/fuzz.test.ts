@@ -88,7 +88,7 @@ async function attack(send: (body: unknown) => Promise<Response>, r: Prng, ctx: 
     () => r.pick([null, 42, 'change', { collection: 'spells' }, { collection: 'trustees', id: '../../etc', hlc: 'now', fields: {} }]),
   ];
   const changes = Array.from({ length: 1 + r.int(6) }, () => r.pick(garbage)());
-  const body = { protocol: 1, cursor: r.int(5), changes, ...(r.chance(0.1) ? { account: ctx.honestUserId } : {}) };
+  const body = { protocol: 2, cursor: r.int(5), changes, ...(r.chance(0.1) ? { account: ctx.honestUserId } : {}) };
   const res = await send(body);
   expect(res.status, `hostile push answered ${res.status}`).toBeLessThan(500);
 }

@@ -31,7 +31,7 @@ export function startSync(opts: { userId: string; transport?: Transport; now?: (
     transport: opts.transport ?? fetchTransport,
     now: opts.now,
     live: opts.transport ? undefined : typeof EventSource === 'undefined' ? undefined : eventSourceLive,
-    onState: (s) => useSyncStore.setState({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs }),
+    onState: (s) => useSyncStore.setState({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs, unopened: s.unopened }),
     onRejected: (lastRejected) => {
       useSyncStore.setState({ lastRejected });
       const words = rejectedToast(lastRejected);

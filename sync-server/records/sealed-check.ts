@@ -1,0 +1,68 @@
+/**
+ * The server's key-less check of a sealed account's pushed fields (shared/sync/README.md rules
+ * 24–26; shared/crypto/README.md "Envelope v1"). An account is sealed once its `account_keys`
+ * row has `sealed_at` (the migration sets it). Then every sealed field (shared/crypto/fields.ts)
+ * of a pushed change must be an envelope that passes `checkEnvelope` against the account's stored
+ * keyring: the right shape and size, a kid of the field's own scope and its current version. The
+ * server never holds a key, so that is all it can check; content rules (required, lengths) ran on
+ * the device before sealing. A plain `null` stays allowed only where the server must see it: a
+ * removed list item and a dismissed kept version (sealed-record.ts).
+ */
+import { checkEnvelope, type CurrentVersions } from '../../shared/crypto/envelope';
+import { CryptoError, StaleKeyError, UnknownKeyError, WrongPlaceError } from '../../shared/crypto/errors';
+import { baseField, sealedScope } from '../../shared/crypto/fields';
+import { currentVersions, type StoredKeyring } from '../../shared/crypto/keys';
+import type { CollectionName } from '../../shared/schema/collection-names';
+import { MAX_CHANGE_BYTES } from '../../shared/sync/change';
+
+/** What the key store (`services.keys.get`, contract) gives for an account; null when it has no keys. */
+export interface AccountKeysView {
+  keyring: StoredKeyring;
+  /** ms; null while the account's records are still plaintext. */
+  sealedAt: number | null;
+}
+
+/** Reads an account's keys (services.keys.get). */
+export type AccountKeysReader = (userId: string) => Promise<AccountKeysView | null>;
+
+/** A sealed account's checks for one request: the current version of each of its scopes. */
+export interface SealedAccount {
+  versions: CurrentVersions;
+}
+
+/** The account's sealing, or null when it is not sealed (no keys, or `sealed_at` not set yet). */
+export async function sealedAccountOf(read: AccountKeysReader | undefined, userId: string): Promise<SealedAccount | null> {
+  const keys = read ? await read(userId) : null;
+  if (!keys || keys.sealedAt === null) return null;
+  return { versions: currentVersions(keys.keyring) };
+}
+
+/**
+ * Checks one stored field of a change to a sealed account. Returns undefined for a plain field
+ * (its zod schema decides), null for a valid envelope (or an allowed plain null), else the reason
+ * naming the field. The reasons for a stale or unknown key and for plaintext are the ones the
+ * device answers by sealing again (web/sync/sealing.ts isSealRefusal): never a dropped edit.
+ */
+export function checkSealedField(account: SealedAccount, collection: CollectionName, id: string, field: string, value: unknown): string | null | undefined {
+  let scope: string | null;
+  try {
+    scope = sealedScope(collection, id, field);
+  } catch {
+    return undefined; // undeclared: the schema check names it as an unknown field
+  }
+  if (scope === null) return undefined;
+  const where = `${collection}.${field}`;
+  if (value === null && field !== baseField(field)) return null; // a removed list item or a dismissed kept version
+  const plaintext = `${where}: must be sealed (this account's words are end-to-end encrypted, so the server accepts only envelopes here)`;
+  if (typeof value !== 'string' || !/^v[0-9]+\./.test(value)) return plaintext;
+  try {
+    checkEnvelope(value, account.versions, MAX_CHANGE_BYTES, scope);
+    return null;
+  } catch (err) {
+    if (err instanceof StaleKeyError) return `${where}: sealed with a replaced key; needs a newer key`;
+    if (err instanceof UnknownKeyError) return `${where}: sealed with a key the account does not have`;
+    if (err instanceof WrongPlaceError) return `${where}: sealed under another scope's key`;
+    if (err instanceof CryptoError) return `${where}: not a valid sealed value (${err.message})`;
+    throw err;
+  }
+}

@@ -7,6 +7,7 @@ import { COLLECTIONS, type CollectionName, type EntityOf } from '../shared/schem
 import {
   ClockError,
   createClock,
+  addDerivedFields,
   fieldsOfPatch,
   materialize,
   newNodeId,
@@ -328,6 +329,7 @@ export function createRecordService(
     const fields = fieldsOfPatch(collection, current ?? { values: {}, clocks: {} }, rest, newItemId);
     if (typeof tombstone === 'boolean') fields[TOMBSTONE_FIELD] = tombstone;
     if (Object.keys(fields).length === 0) return null;
+    addDerivedFields(collection, current ?? { values: {}, clocks: {} }, fields);
     refuseSealedRestWrite(collection, id, fields, account);
     const result = validateChange({ collection, id, hlc: tickAfter(userId, current), fields }, { actor: 'server', userId });
     if (!result.ok) throw new ApiHttpError(400, result.reason);

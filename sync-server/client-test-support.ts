@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROTOCOL_VERSION, type ServerRecord, type SyncRequest } from '../shared/sync/protocol';
 import { createApp } from './app';
+import type { AccountKeysReader } from './records/sealed-check';
 import { openDatabase } from './db/sqlite';
 import { createServices } from './services';
 import { createTestApp, signUp, type TestApp } from './test-support';
@@ -69,10 +70,18 @@ export async function pgFuzzServer(apps: TestApp[], pick: () => number): Promise
  * (scrypt) runs once, then every `fresh()` is a new app over its own copy of that SQLite file,
  * with its own clock, where the account's session cookie is valid. For fuzzing many seeds fast.
  */
-export async function accountTemplate() {
-  const template = createTestApp();
+export async function accountTemplate(
+  opts: {
+    /** The key store's reader every server of the template uses (sealed accounts, rule 24). */
+    accountKeys?: AccountKeysReader;
+    /** Runs on the template before it is copied, e.g. sealing the account. */
+    prepare?: (t: TestApp, userId: string, transport: Transport) => Promise<void>;
+  } = {},
+) {
+  const template = createTestApp({}, undefined, { accountKeys: opts.accountKeys });
   const { userId, cookie } = await signedInTransport(template);
   const hostile = await signedInTransport(template); // a second, hostile account on the same server (issue #15)
+  await opts.prepare?.(template, userId, appTransport(template, cookie));
   template.deps.db.pragma('wal_checkpoint(TRUNCATE)');
   const source = join(template.deps.config.dataDir, 'afterword.db');
   const start = template.deps.now();
@@ -84,7 +93,7 @@ export async function accountTemplate() {
       copyFileSync(source, file);
       let now = start;
       const deps = { config: template.deps.config, db: openDatabase(file), now: () => now };
-      const services = createServices(deps);
+      const services = createServices(deps, { accountKeys: opts.accountKeys });
       const app = createApp(deps, services);
       const t: TestApp = {
         app,

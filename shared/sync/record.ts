@@ -152,6 +152,9 @@ export function fieldsOfPatch(
   return out;
 }
 
+/** Plain fields a write derives from the fields it writes (addDerivedFields): never a person's edit. */
+export const DERIVED_FIELDS: readonly string[] = ['fileBlobId', 'contentRevision'];
+
 /** Fields of a message that reach its recipient: an edit of one is a new revision. */
 const DELIVERED_CONTENT = ['messageType', 'messageContent', 'file'];
 

@@ -7,7 +7,7 @@ import type { Change } from '../../shared/sync/change';
 import { mergeState } from '../../shared/sync/merge';
 import { parseConflictKey, RESTORABLE_FIELD } from '../../shared/sync/versions';
 import { isClockRefusal, restampRefused } from './restamp';
-import { isSealRefusal, sealedFieldsOf } from './sealing';
+import { isSealRefusal, openResponse, recordSealErrors, sealedFieldsOf, sealOutbox, type SyncKeys } from './sealing';
 import { MAX_PUSH_CHANGES, PROTOCOL_VERSION, type RejectedChange, type SyncRequest, type SyncResponse } from '../../shared/sync/protocol';
 import { loadWriteKit, type UserDatabase } from '../db/user-database';
 
@@ -143,4 +143,25 @@ export async function applyResponse(db: UserDatabase, res: SyncResponse): Promis
     await db.persistClock();
     return { rejected: res.rejected, clockErrors: [...clockErrors], pending: await dexie.outbox.count(), kept };
   });
+}
+
+/**
+ * The next request of a sealed account or not (`keys`): the outbox's entries are sealed first
+ * (rule 25: after their writes committed, outside any transaction), then buildRequest sends the
+ * sealed ones. Throws KeysLockedError (sealing.ts) while the keys are locked.
+ */
+export async function nextRequest(db: UserDatabase, keys: SyncKeys | undefined): Promise<SyncRequest> {
+  if (keys) await sealOutbox(db, keys, MAX_PUSH_CHANGES);
+  return buildRequest(db, keys !== undefined);
+}
+
+/**
+ * Applies a response of a sealed account or not (`keys`): a sealed account's records are opened
+ * first (rule 26; refused fields recorded in `sealErrors` and left out), then applyResponse.
+ */
+export async function receiveResponse(db: UserDatabase, keys: SyncKeys | undefined, res: SyncResponse): Promise<ApplyResult> {
+  if (!keys) return applyResponse(db, res);
+  const { response, unopened, opened } = await openResponse(keys, res);
+  await recordSealErrors(db, unopened, opened);
+  return applyResponse(db, response);
 }

@@ -6,16 +6,15 @@
  * jitter; 401 pauses until resume() (the outbox is kept); 426 stops until an update. Every response
  * measures the clock offset to the server (rule 17).
  */
-import type { RejectedChange, SyncResponse } from '../../shared/sync/protocol';
+import type { RejectedChange } from '../../shared/sync/protocol';
 import type { UserDatabase } from '../db/user-database';
-import { applyResponse, buildRequest, type KeptNotice } from './apply-response';
+import { nextRequest, receiveResponse, type KeptNotice } from './apply-response';
 import type { LiveConnect } from './live';
 import { SyncHttpError, type Transport } from './transport';
 import { createRunner, jitteredBackoff, withDeviceLock } from './runner';
 import { browserEnvironment, type SyncEnvironment } from './environment';
 import { dismissIdenticalKept } from './identical-kept';
-import { MAX_PUSH_CHANGES } from '../../shared/sync/protocol';
-import { isSealRefusal, isStaleKeyRefusal, KeysLockedError, openResponse, recordSealErrors, sealOutbox, unopenedWords, type SyncKeys } from './sealing';
+import { isSealRefusal, isStaleKeyRefusal, KeysLockedError, unopenedWords, type SyncKeys } from './sealing';
 
 export type SyncStatus = 'offline' | 'syncing' | 'synced' | 'error' | 'needs-sign-in' | 'update-required';
 
@@ -176,24 +175,12 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     if (words !== snap.unopened) set({ unopened: words });
   }
 
-  /**
-   * A sealed account's response opened field by field (rule 26): refused fields are recorded and
-   * left out; a stale key refusal fetches the keyring so the next round seals with the new key.
-   */
-  async function openedResponse(res: SyncResponse): Promise<SyncResponse> {
-    if (!keys) return res;
-    const { response, unopened, opened } = await openResponse(keys, res);
-    await recordSealErrors(db, unopened, opened);
-    return response;
-  }
-
   /** The exchanges of one run, under the cross-tab lock. Returns false when another tab holds it. */
   async function exchange(): Promise<boolean> {
     const body = async () => {
       let sealRefusals = 0;
       for (let round = 0; round < maxRounds && !stopped; round++) {
-        if (keys) await sealOutbox(db, keys, MAX_PUSH_CHANGES); // rule 25: after the writes committed
-        const request = await buildRequest(db, !!keys);
+        const request = await nextRequest(db, keys); // a sealed account's entries sealed first (rule 25)
         abort = new AbortController();
         const sentAt = db.deviceNow();
         const res = await transport(request, abort.signal);
@@ -201,7 +188,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         abort = null;
         if (stopped) return;
         await measureOffset(res.serverTime, sentAt, receivedAt);
-        const result = await applyResponse(db, await openedResponse(res));
+        const result = await receiveResponse(db, keys, res); // a sealed account's records opened first (rule 26)
         if (keys) await showUnopened();
         if (keys && res.rejected.some((r) => isStaleKeyRefusal(r.reason))) await keys.refreshKeyring(); // rule 26: sealed again with the new key next round
         // A change refused for its sealing stays in the outbox; refused again and again, the run backs off.

@@ -14,30 +14,33 @@ import { createSyncEngine } from './engine';
 import type { SyncKeys } from './sealing';
 import type { Transport } from './transport';
 
-export interface SealedWorld {
-  t: TestApp;
-  userId: string;
-  cookie: string;
-  transport: Transport;
-  /** A device's keys: its own keyring copy, loaded now. */
+/** The keys of one sealed account. */
+export interface AccountSealing {
+  /** A device's keys: its own keyring copy, loaded now; `refreshed` counts refreshKeyring calls. */
   keysFor(): Promise<SyncKeys & { refreshed: number }>;
   /** Another device rotates `scope` (a new key version) and saves the keyring. */
   rotate(scope: string): Promise<void>;
-  /** The account's keyring as the server stores it, opened (for tests that seal by hand). */
+  /** The account's keyring as the server stores it, opened (for tests that seal or open by hand). */
   accountRing(): Promise<Keyring>;
-  device(): ReturnType<typeof openOnDevice>;
 }
 
-/** A fresh server with one sealed account. */
-export async function createSealedWorld(): Promise<SealedWorld> {
-  const stored = new Map<string, AccountKeysView>();
-  const t = createTestApp({}, undefined, { accountKeys: async (userId) => stored.get(userId) ?? null });
-  const { userId, cookie, transport } = await signedInTransport(t);
+/** Where sealed accounts' keys are kept for the server (the key store's reader reads it). */
+export type KeyStore = Map<string, AccountKeysView>;
+
+/** The key store's reader over `store`. */
+export const readerOf = (store: KeyStore) => async (userId: string) => store.get(userId) ?? null;
+
+/**
+ * Seals `userId`'s account: makes its keyring, stores it with `sealedAt`, and seals the plaintext
+ * profile registration wrote through a first device (as the migration will), so every record the
+ * server holds is sealed.
+ */
+export async function sealAccount(t: TestApp, userId: string, transport: Transport, store: KeyStore): Promise<AccountSealing> {
   const ak = newAccountKey();
   const account = await Keyring.create(userId);
-  const save = async () => stored.set(userId, { keyring: await account.save(ak, 1), sealedAt: stored.get(userId)?.sealedAt ?? t.deps.now() });
+  const save = async () => store.set(userId, { keyring: await account.save(ak, 1), sealedAt: store.get(userId)?.sealedAt ?? t.deps.now() });
   await save();
-  const load = () => Keyring.load(stored.get(userId)!.keyring, ak, userId);
+  const load = () => Keyring.load(store.get(userId)!.keyring, ak, userId);
   const keysFor = async () => {
     let ring = await load();
     const keys = {
@@ -50,14 +53,13 @@ export async function createSealedWorld(): Promise<SealedWorld> {
         return ring;
       },
       async addScope(scope: string) {
-        await account.rotate(scope);
+        if (account.version(scope) === 0) await account.rotate(scope);
         await save();
         ring = await load();
       },
     };
     return keys;
   };
-  // Registration wrote the profile in plain text; a first device seals it (as the migration will).
   // It pulls first, so its write is newer than the server's.
   const first = await openOnDevice(userId, () => t.deps.now());
   const engine = createSyncEngine({ db: first, transport, keys: await keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
@@ -68,16 +70,28 @@ export async function createSealedWorld(): Promise<SealedWorld> {
   await engine.stop();
   first.close();
   return {
-    t,
-    userId,
-    cookie,
-    transport,
     keysFor,
     async rotate(scope) {
       await account.rotate(scope);
       await save();
     },
     accountRing: load,
-    device: () => openOnDevice(userId, () => t.deps.now()),
   };
+}
+
+export interface SealedWorld extends AccountSealing {
+  t: TestApp;
+  userId: string;
+  cookie: string;
+  transport: Transport;
+  device(): ReturnType<typeof openOnDevice>;
+}
+
+/** A fresh server with one sealed account. */
+export async function createSealedWorld(): Promise<SealedWorld> {
+  const store: KeyStore = new Map();
+  const t = createTestApp({}, undefined, { accountKeys: readerOf(store) });
+  const { userId, cookie, transport } = await signedInTransport(t);
+  const sealing = await sealAccount(t, userId, transport, store);
+  return { ...sealing, t, userId, cookie, transport, device: () => openOnDevice(userId, () => t.deps.now()) };
 }

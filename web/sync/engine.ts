@@ -202,7 +202,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         if (result.clockErrors.length) onClockErrors(result.clockErrors);
         const progressed = res.accepted.length + res.rejected.length > 0 || request.changes.length === 0;
         if (!progressed && !res.hasMore) throw new Error('The server acknowledged none of the changes sent');
-        if (!res.hasMore && result.pending === 0) return;
+        // A dismissal of an identical kept version is a new outbox entry to push (rule 27).
+        const pending = result.kept.length > 0 ? await db.dexie.outbox.count() : result.pending;
+        if (!res.hasMore && pending === 0) return;
       }
       runner.again(); // more to do: continue in a fresh run so other work can interleave
     };

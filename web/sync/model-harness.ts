@@ -13,8 +13,7 @@ import { createSyncEngine } from './engine';
 import type { accountTemplate } from '../../sync-server/client-test-support';
 import type { Transport } from './transport';
 import type { SyncKeys } from './sealing';
-import type { AccountSealing } from './test-sealed';
-import { openState } from '../../shared/crypto/sealed-record';
+import { openRecords, type AccountSealing } from './test-sealed';
 import type { ServerRecord } from '../../shared/sync/protocol';
 
 /** The records the model plays with, and the fields whose values it tracks (all unique strings). */
@@ -116,18 +115,5 @@ export function expectedOf(world: World, key: RecordKey, field: string): { heads
   return { heads: writes.filter((w) => !based.has(w.value)).map((w) => w.value) };
 }
 
-/**
- * The server's records as a device reads them: a sealed account's opened field by field (the
- * model compares opened values; every field must open), else as they are.
- */
-export async function openedServerRecords(world: World, records: readonly ServerRecord[]): Promise<ServerRecord[]> {
-  if (!world.sealing) return [...records];
-  const ring = await world.sealing.accountRing();
-  return Promise.all(
-    records.map(async (r) => {
-      const { values, errors } = await openState(ring.lookup, world.userId, r.collection, r.id, r);
-      if (Object.keys(errors).length) throw new Error(`${r.collection}/${r.id}: ${Object.keys(errors).join(', ')} did not open`);
-      return { ...r, values };
-    }),
-  );
-}
+/** The server's records as a device reads them (opened when the account is sealed; test-sealed.ts openRecords). */
+export const openedServerRecords = (world: World, records: readonly ServerRecord[]) => openRecords(world.sealing, world.userId, records);

@@ -6,7 +6,9 @@
  * web/db/generated.ts, the sync engine). Oracle after everyone synced (rules 2, 4, 17, 18, 20):
  * every device equals the server; every field holds the last value a person gave it after having
  * seen the previous one (or, for concurrent edits, one of them); nothing a person did not touch
- * changes; every losing long text is kept as a version. `MODEL_RUNS=n` runs n (default 200).
+ * changes; every losing long text is kept as a version. Each run is on a plain or a sealed account
+ * (rules 24–27; the oracle compares the server's opened values); `MODEL_SEALED=1` seals every run.
+ * `MODEL_RUNS=n` runs n (default 200).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -7,6 +7,8 @@
  * older keyring.
  */
 import { newAccountKey, Keyring } from '../../shared/crypto/keys';
+import { openState } from '../../shared/crypto/sealed-record';
+import type { ServerRecord } from '../../shared/sync/protocol';
 import { createTestApp, signedInTransport, type TestApp } from '../../sync-server/client-test-support';
 import type { AccountKeysView } from '../../sync-server/records/sealed-check';
 import { openOnDevice } from '../db/test-device';
@@ -94,4 +96,20 @@ export async function createSealedWorld(): Promise<SealedWorld> {
   const { userId, cookie, transport } = await signedInTransport(t);
   const sealing = await sealAccount(t, userId, transport, store);
   return { ...sealing, t, userId, cookie, transport, device: () => openOnDevice(userId, () => t.deps.now()) };
+}
+
+/**
+ * The server's records as a device reads them: opened field by field with the account's keyring
+ * when `sealing` is given (every field must open; tests compare opened values), else as they are.
+ */
+export async function openRecords(sealing: AccountSealing | undefined, userId: string, records: readonly ServerRecord[]): Promise<ServerRecord[]> {
+  if (!sealing) return [...records];
+  const ring = await sealing.accountRing();
+  return Promise.all(
+    records.map(async (r) => {
+      const { values, errors } = await openState(ring.lookup, userId, r.collection, r.id, r);
+      if (Object.keys(errors).length) throw new Error(`${r.collection}/${r.id}: ${Object.keys(errors).join(', ')} did not open`);
+      return { ...r, values };
+    }),
+  );
 }

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 
-const MODULES = ['bundle', 'lighthouse', 'paint', 'sync', 'stores', 'propagation', 'load', 'blobs', 'export', 'crypto', 'tenants'];
+const MODULES = ['bundle', 'lighthouse', 'paint', 'sync', 'sealed-sync', 'stores', 'propagation', 'load', 'blobs', 'export', 'crypto', 'tenants'];
 
 const failures: string[] = [];
 for (const name of MODULES) {

@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: runs each benchmark module present in bench/ (bundle, lighthouse, paint, sync, stores,
- * propagation, load, blobs, export, crypto, tenants), in that order (propagation: issue 14; lighthouse, paint: issue 20; stores: issue 19; blobs: issue 17; export: issue 18; crypto: shared/crypto/README.md; tenants: the account frame, SECURITY.md "Limits"). Each module exports
+ * `npm run bench`: runs each benchmark module present in bench/ (bundle, lighthouse, paint, sync, sealed-sync, stores,
+ * propagation, load, blobs, export, crypto, tenants), in that order (propagation: issue 14; lighthouse, paint: issue 20; stores: issue 19; blobs: issue 17; export: issue 18; crypto: shared/crypto/README.md; tenants: the account frame, SECURITY.md "Limits"; sealed-sync: shared/sync/README.md rules 24–26). Each module exports
  * `run(): Promise<void>` and prints its own table; a module that throws (a figure over its aim) fails the
  * command, after every module has run and printed.
  */

@@ -13,7 +13,8 @@ import { serverRecords } from '../../sync-server/client-test-support';
 import type { UserDatabase } from '../db/user-database';
 import { createSyncEngine, type SyncSnapshot } from './engine';
 import { openHistory, type SyncKeys } from './sealing';
-import { createSealedWorld, type SealedWorld } from './test-sealed';
+import { createSealedWorld, openRecords, type SealedWorld } from './test-sealed';
+import { openOnDevice } from '../db/test-device';
 import type { Transport } from './transport';
 
 const CANARY = {
@@ -161,6 +162,20 @@ describe('sealed sync against the real server', () => {
     expect(await a.db.dexie.outbox.count()).toBe(0);
     const tr = (await serverRecords(w.transport)).find((r) => r.id === 'tr1')!;
     expect(tr.values.name).toMatch(/^v1\.owner~2\./);
+  });
+
+  it('rules 17, 25: a change refused for a clock far ahead is re-stamped and sealed again for its new HLC', async () => {
+    const w = await createSealedWorld();
+    const fast = await openOnDevice(w.userId, () => w.t.deps.now() + 7 * 60_000); // 7 minutes fast
+    const keys = await w.keysFor();
+    await fast.write('trustees', 'tr1', trustee('Ada Fast'));
+    const first = (await fast.dexie.outbox.toArray())[0]!.hlc;
+    const { last } = await sync(fast, keys, w.transport);
+    expect(last.status).toBe('synced');
+    const tr = (await serverRecords(w.transport)).find((r) => r.id === 'tr1')!;
+    expect(tr.clocks.name).not.toBe(first); // re-stamped…
+    const [opened] = await openRecords({ ...w }, w.userId, [tr]); // …and its envelope opens with the new HLC
+    expect(opened!.values.name).toBe('Ada Fast');
   });
 
   it('rule 24: the server refuses plaintext in a sealed field (push: a reason; REST: 422), and plain fields keep their schemas', async () => {

@@ -72,39 +72,42 @@ const lockedRing = (keys: SyncKeys) => {
 
 /**
  * Seals the first `limit` outbox entries that have no envelopes for their HLC yet, outside any
- * transaction, then stores each entry's envelopes in one short transaction (an entry re-stamped or
- * acknowledged meanwhile is left alone). A new message's scope is added first (SyncKeys.addScope);
- * an unknown key fetches the keyring once. Throws KeysLockedError, or the crypto error of an entry
- * that still cannot be sealed (the entry waits, it is never dropped).
+ * transaction (concurrently), then stores each entry's envelopes in one short transaction (an
+ * entry re-stamped or acknowledged meanwhile is left alone). A new message's scope is added first
+ * (SyncKeys.addScope), after one keyring refresh in case another device made it; an unknown key
+ * fetches the keyring once. An entry that cannot be sealed waits (never dropped); when it is the
+ * first one, nothing can be pushed, and its crypto error (or KeysLockedError) is thrown.
  */
 export async function sealOutbox(db: UserDatabase, keys: SyncKeys, limit: number): Promise<void> {
   const rows = (await db.dexie.outbox.orderBy(':id').limit(limit).toArray()).filter((r) => !sealedFieldsOf(r));
   if (rows.length === 0) return;
   let refreshed = false;
-  const sealRow = async (row: OutboxRow): Promise<Record<string, unknown>> => {
-    const ring = lockedRing(keys);
-    if (row.collection === 'messages' && ring.version(messageScope(row.id)) === 0 && !refreshed) {
-      refreshed = true; // another device may have made this message's key
-      await keys.refreshKeyring();
-    }
-    if (row.collection === 'messages' && lockedRing(keys).version(messageScope(row.id)) === 0) await keys.addScope(messageScope(row.id));
-    try {
-      return await sealFields(lockedRing(keys), keys.userId, row.collection, row.id, row.hlc, row.fields);
-    } catch (err) {
-      if (!(err instanceof UnknownKeyError) || refreshed) throw err;
-      refreshed = true;
-      await keys.refreshKeyring();
-      return sealFields(lockedRing(keys), keys.userId, row.collection, row.id, row.hlc, row.fields);
-    }
+  const refresh = async () => {
+    if (refreshed) return false;
+    refreshed = true;
+    await keys.refreshKeyring();
+    return true;
   };
-  const sealed: [OutboxRow, Record<string, unknown>][] = [];
-  for (const row of rows) sealed.push([row, await sealRow(row)]); // in order: a message's scope once
+  const newScopes = () => [...new Set(rows.filter((r) => r.collection === 'messages').map((r) => messageScope(r.id)))].filter((s) => lockedRing(keys).version(s) === 0);
+  if (newScopes().length) await refresh();
+  for (const scope of newScopes()) await keys.addScope(scope);
+  const sealAll = (batch: readonly OutboxRow[]) =>
+    Promise.all(batch.map((row) => sealFields(lockedRing(keys), keys.userId, row.collection, row.id, row.hlc, row.fields).then((fields) => ({ row, fields }), (error: unknown) => ({ row, error }))));
+  let results = await sealAll(rows);
+  const unknown = results.filter((r) => 'error' in r && r.error instanceof UnknownKeyError);
+  if (unknown.length && (await refresh())) {
+    const again = new Map((await sealAll(unknown.map((r) => r.row))).map((r) => [r.row, r] as const));
+    results = results.map((r) => again.get(r.row) ?? r);
+  }
   await db.dexie.transaction('rw', db.dexie.outbox, async () => {
-    for (const [row, fields] of sealed) {
-      const now = await db.dexie.outbox.get(row.seq!);
-      if (now && now.hlc === row.hlc) await db.dexie.outbox.update(row.seq!, { sealed: { hlc: row.hlc, fields } });
+    for (const r of results) {
+      if (!('fields' in r)) continue;
+      const now = await db.dexie.outbox.get(r.row.seq!);
+      if (now && now.hlc === r.row.hlc) await db.dexie.outbox.update(r.row.seq!, { sealed: { hlc: r.row.hlc, fields: r.fields } });
     }
   });
+  const first = results[0]!;
+  if ('error' in first && first.row.seq === (await db.dexie.outbox.orderBy(':id').first())?.seq) throw first.error;
 }
 
 /** Why a field did not open, in a word that survives minification (class names do not). */
@@ -123,13 +126,17 @@ export function errorKind(err: CryptoError): UnopenedKind {
   return 'tampered';
 }
 
-/** A field that did not open: where, why and the HLC it came with. */
-export interface Unopened {
+/** A field of a pulled record and the HLC it came with. */
+export interface FieldAt {
   collection: CollectionName;
   id: string;
   field: string;
-  error: UnopenedKind | '';
   hlc: Hlc;
+}
+
+/** A field that did not open: where, why and the HLC it came with. */
+export interface Unopened extends FieldAt {
+  error: UnopenedKind;
 }
 
 /** A record state with its refused fields left out (values AND clocks: it never merges). */
@@ -145,28 +152,31 @@ function withoutRefused(state: RecordState, opened: Record<string, unknown>, ref
  * and the fields that opened (to clear their earlier errors). `UnknownKeyError` fetches the
  * keyring and retries once. Throws KeysLockedError when the keys are locked.
  */
-export async function openResponse(keys: SyncKeys, res: SyncResponse): Promise<{ response: SyncResponse; unopened: Unopened[]; opened: Unopened[] }> {
-  let refreshed = false;
-  const unopened: Unopened[] = [];
-  const opened: Unopened[] = [];
-  const openRecord = async <R extends ServerRecord>(record: R): Promise<R> => {
-    let result = await openState(lockedRing(keys).lookup, keys.userId, record.collection, record.id, record);
-    if (!refreshed && Object.values(result.errors).some((e) => e instanceof UnknownKeyError)) {
-      refreshed = true;
-      await keys.refreshKeyring();
-      result = await openState(lockedRing(keys).lookup, keys.userId, record.collection, record.id, record);
-    }
-    const refused = Object.keys(result.errors);
-    for (const [field, err] of Object.entries(result.errors)) {
-      unopened.push({ collection: record.collection, id: record.id, field, error: errorKind(err), hlc: record.clocks[field] ?? '' });
-    }
-    for (const field of Object.keys(result.values)) opened.push({ collection: record.collection, id: record.id, field, error: '', hlc: record.clocks[field] ?? '' });
-    return { ...record, ...withoutRefused(record, result.values, refused) };
+export async function openResponse(keys: SyncKeys, res: SyncResponse): Promise<{ response: SyncResponse; unopened: Unopened[]; opened: FieldAt[] }> {
+  const all: ServerRecord[] = [...res.records, ...res.rejected.flatMap((r) => (r.record ? [r.record] : []))];
+  const openAll = (records: readonly ServerRecord[]) => {
+    const lookup = lockedRing(keys).lookup;
+    return Promise.all(records.map((r) => openState(lookup, keys.userId, r.collection, r.id, r))); // concurrently (README.md "Figures")
   };
-  const records: ServerRecord[] = [];
-  for (const r of res.records) records.push(await openRecord(r));
-  const rejected: RejectedChange[] = [];
-  for (const r of res.rejected) rejected.push(r.record ? { ...r, record: await openRecord(r.record) } : r);
+  const results = await openAll(all);
+  const missing = results.flatMap((r, i) => (Object.values(r.errors).some((e) => e instanceof UnknownKeyError) ? [i] : []));
+  if (missing.length) {
+    await keys.refreshKeyring(); // once per response: a key made on another device since this one loaded
+    const again = await openAll(missing.map((i) => all[i]!));
+    missing.forEach((i, k) => (results[i] = again[k]!));
+  }
+  const unopened: Unopened[] = [];
+  const opened: FieldAt[] = [];
+  const byRecord = new Map<ServerRecord, ServerRecord>();
+  all.forEach((record, i) => {
+    const { values, errors } = results[i]!;
+    const at = (field: string) => ({ collection: record.collection, id: record.id, field, hlc: record.clocks[field] ?? '' });
+    for (const [field, err] of Object.entries(errors)) unopened.push({ ...at(field), error: errorKind(err) });
+    for (const field of Object.keys(values)) opened.push(at(field));
+    byRecord.set(record, { ...record, ...withoutRefused(record, values, Object.keys(errors)) });
+  });
+  const records = res.records.map((r) => byRecord.get(r)!);
+  const rejected: RejectedChange[] = res.rejected.map((r) => (r.record ? { ...r, record: byRecord.get(r.record)! } : r));
   return { response: { ...res, records, rejected }, unopened, opened };
 }
 
@@ -174,12 +184,14 @@ export async function openResponse(keys: SyncKeys, res: SyncResponse): Promise<{
  * Records the refused fields (`sealErrors`, one row per field, the newest refusal) and clears the
  * rows of fields that have since opened at the same or a newer HLC. One short transaction.
  */
-export async function recordSealErrors(db: UserDatabase, unopened: readonly Unopened[], opened: readonly Unopened[]): Promise<void> {
-  if (unopened.length === 0 && opened.length === 0) return;
+export async function recordSealErrors(db: UserDatabase, unopened: readonly Unopened[], opened: readonly FieldAt[]): Promise<void> {
   const at = db.deviceNow();
   await db.dexie.transaction('rw', db.dexie.sealErrors, async () => {
+    if (unopened.length === 0 && (await db.dexie.sealErrors.count()) === 0) return; // the usual case: nothing to record or clear
+    const key = (f: FieldAt) => `${f.collection}\u0000${f.id}\u0000${f.field}`;
+    const rows = new Map((await db.dexie.sealErrors.toArray()).map((r) => [key(r), r] as const));
     for (const o of opened) {
-      const row = await db.dexie.sealErrors.get([o.collection, o.id, o.field]);
+      const row = rows.get(key(o));
       if (row && o.hlc >= row.hlc) await db.dexie.sealErrors.delete([o.collection, o.id, o.field]);
     }
     for (const u of unopened) await db.dexie.sealErrors.put({ ...u, at } satisfies SealErrorRow);

@@ -25,16 +25,22 @@ export interface AccountKeysView {
 /** Reads an account's keys (services.keys.get). */
 export type AccountKeysReader = (userId: string) => Promise<AccountKeysView | null>;
 
-/** A sealed account's checks for one request: the current version of each of its scopes. */
+/** An account's sealing for one request: the current version of each of its scopes. */
 export interface SealedAccount {
   versions: CurrentVersions;
+  /**
+   * True once `sealed_at` is set: every sealed field must be an envelope. False while the account
+   * has keys but is being sealed (the migration): a sealed field may be an envelope (checked) or,
+   * as before, a plain value (its schema decides), so a device that already seals loses nothing.
+   */
+  strict: boolean;
 }
 
-/** The account's sealing, or null when it is not sealed (no keys, or `sealed_at` not set yet). */
+/** The account's sealing, or null when it has no keys (plain sync). */
 export async function sealedAccountOf(read: AccountKeysReader | undefined, userId: string): Promise<SealedAccount | null> {
   const keys = read ? await read(userId) : null;
-  if (!keys || keys.sealedAt === null) return null;
-  return { versions: currentVersions(keys.keyring) };
+  if (!keys) return null;
+  return { versions: currentVersions(keys.keyring), strict: keys.sealedAt !== null };
 }
 
 /**
@@ -54,7 +60,7 @@ export function checkSealedField(account: SealedAccount, collection: CollectionN
   const where = `${collection}.${field}`;
   if (value === null && field !== baseField(field)) return null; // a removed list item or a dismissed kept version
   const plaintext = `${where}: must be sealed (this account's words are end-to-end encrypted, so the server accepts only envelopes here)`;
-  if (typeof value !== 'string' || !/^v[0-9]+\./.test(value)) return plaintext;
+  if (typeof value !== 'string' || !/^v[0-9]+\./.test(value)) return account.strict ? plaintext : undefined;
   try {
     checkEnvelope(value, account.versions, MAX_CHANGE_BYTES, scope);
     return null;

@@ -204,6 +204,19 @@ describe('sealed sync against the real server', () => {
     expect(await rest.json()).toMatchObject({ error: expect.stringMatching(/trustees\.name: must be sealed/), issues: [expect.objectContaining({ path: 'name' })] });
   });
 
+  it('rule 24: an account with keys that is still being sealed takes envelopes (checked) and plain values alike', async () => {
+    const w = await createSealedWorld();
+    w.store.set(w.userId, { ...w.store.get(w.userId)!, sealedAt: null });
+    const a = await sealedDevice(w);
+    await a.db.write('trustees', 'tr1', trustee('Sealed Ada'));
+    expect((await sync(a.db, a.keys, w.transport)).rejected).toEqual([]);
+    const plainPush = await w.t.call('POST', '/api/trustees', { name: 'Plain Bob', email: 'bob@example.com', accessLevel: 'full' }, w.cookie);
+    expect(plainPush.status).toBe(201);
+    const hlc = `${String(w.t.deps.now()).padStart(15, '0')}-0000-0123456789abcdef`;
+    const stale = await w.transport({ protocol: PROTOCOL_VERSION, cursor: 0, changes: [{ collection: 'trustees', id: 'tr1', hlc, fields: { name: 'v1.owner~9.AAAAAAAAAAAAAAAA.AAAA' } }] });
+    expect(stale.rejected[0]?.reason).toMatch(/trustees\.name: not a valid sealed value/); // an envelope is still checked
+  });
+
   it('rule 14: a client on protocol 1 gets 426 and keeps its outbox', async () => {
     const w = await createSealedWorld();
     const a = await sealedDevice(w);

@@ -82,6 +82,8 @@ export async function sealAccount(t: TestApp, userId: string, transport: Transpo
 }
 
 export interface SealedWorld extends AccountSealing {
+  /** The key store the server reads (a test may clear `sealedAt`: an account still being sealed). */
+  store: KeyStore;
   t: TestApp;
   userId: string;
   cookie: string;
@@ -95,7 +97,7 @@ export async function createSealedWorld(): Promise<SealedWorld> {
   const t = createTestApp({}, undefined, { accountKeys: readerOf(store) });
   const { userId, cookie, transport } = await signedInTransport(t);
   const sealing = await sealAccount(t, userId, transport, store);
-  return { ...sealing, t, userId, cookie, transport, device: () => openOnDevice(userId, () => t.deps.now()) };
+  return { ...sealing, store, t, userId, cookie, transport, device: () => openOnDevice(userId, () => t.deps.now()) };
 }
 
 /**

@@ -42,6 +42,8 @@ import { createReleaseService, type ReleaseService } from './release/service';
 import { createSqlitePushStore, type AsyncPushStore } from './db/push-store';
 import { createPgPushStore } from './db/pg/pg-push-store';
 import { createPushSender, type PushSender } from './push/sender';
+import { createSqliteKeyStore, type KeyStore } from './keys/key-store';
+import { createPgKeyStore } from './db/pg/pg-key-store';
 
 export interface Services {
   /** Where accounts, sessions and records live: SQLite in DATA_DIR, or PostgreSQL (DATABASE_URL). */
@@ -59,6 +61,8 @@ export interface Services {
   blobs: BlobService;
   /** Web Push for check-in reminders: the engine's subscriptions and the sender (sync-server/push/). */
   push: { store: AsyncPushStore; sender: PushSender };
+  /** Each account's keys: KDF parameters, wrapped AK, keyring (keys/key-store.ts; never a key in the clear). */
+  keys: KeyStore;
   /** The request path's rate limiters: in memory on SQLite, shared by every instance on PostgreSQL (pg-rate-limiter.ts). */
   rateLimiters: RateLimiterFactory;
   /** PostgreSQL only: resolves when the database answers (routes/health.ts `/readyz`). */
@@ -90,6 +94,7 @@ export function createServices(deps: AppDeps, opts: { mailer?: Mailer; accountKe
     blobMeta: createSqliteAsyncBlobMeta(deps.db),
     releaseStore: createSqliteAsyncReleaseStore(deps.db, createReleaseStore(deps.db, deps.config.limits)),
     pushStore: createSqlitePushStore(deps.db),
+    keys: createSqliteKeyStore(deps.db),
     checkpoint: () => deps.db.pragma('wal_checkpoint(TRUNCATE)'), // no trace of a deleted account in the WAL (issue #16)
   });
 }
@@ -124,6 +129,7 @@ export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mai
     blobMeta: createPgBlobMeta(pool),
     releaseStore: createPgReleaseStore(pool, deps.config.limits),
     pushStore: createPgPushStore(pool),
+    keys: createPgKeyStore(pool),
     leader: () => leadership.tryLead(),
   });
   services.resign = () => leadership.resign();
@@ -151,6 +157,7 @@ function assemble(
     blobMeta: AsyncBlobMeta;
     releaseStore: AsyncReleaseStore;
     pushStore: AsyncPushStore;
+    keys: KeyStore;
     /** After an account is forgotten (SQLite's WAL checkpoint). */
     checkpoint?: () => void;
     /** Whether this instance may run the scheduler's passes now (PostgreSQL's leader). */
@@ -178,5 +185,5 @@ function assemble(
     leader: parts.leader,
     notifyOwner: (userId, kind) => push.sender.notify(userId, kind), // check-in reminders by Web Push too
   });
-  return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, release, scheduler, mailer, blobs, push, rateLimiters: parts.rateLimiters };
+  return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, release, scheduler, mailer, blobs, push, keys: parts.keys, rateLimiters: parts.rateLimiters };
 }

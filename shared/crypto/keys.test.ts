@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { open, seal } from './envelope';
 import { MalformedError, UnknownVersionError, UnwrapError } from './errors';
 import { derivePasswordKeys, newKdfParams } from './kdf';
-import { currentVersions, Keyring, newAccountKey, parseStoredKeyring, unwrapAccountKey, wrapAccountKey } from './keys';
+import { akProofToken, currentVersions, Keyring, newAccountKey, parseStoredKeyring, proofHash, unwrapAccountKey, wrapAccountKey } from './keys';
 import { importAesKey, unwrapKey, wrapKey } from './wrap';
 
 const place = { userId: 'u1', collection: 'deathPlan', recordId: 'u1', field: 'obituary' };
@@ -70,5 +70,19 @@ describe('account key', () => {
     const w = await wrapKey(key, newAccountKey(), { userId: 'u', purpose: 'scope', id: 'plan~1' });
     await expect(unwrapKey(key, w.replace(/^w1/, 'w9'), { userId: 'u', purpose: 'scope', id: 'plan~1' })).rejects.toThrow(UnknownVersionError);
     await expect(unwrapKey(key, w.slice(0, -4), { userId: 'u', purpose: 'scope', id: 'plan~1' })).rejects.toThrow(MalformedError);
+  });
+});
+
+describe('the AK proof token', () => {
+  it('is HKDF-SHA256(AK, "afterword-ak-proof-v1", lengthPrefixed(["ak-proof", userId])), checked with node:crypto; other accounts and keys give others', async () => {
+    const { hkdfSync } = await import('node:crypto');
+    const ak = new Uint8Array(32).map((_, i) => i * 7 + 1);
+    const info = Buffer.concat(['ak-proof', 'u1'].map((p) => Buffer.concat([Buffer.from([0, 0, 0, Buffer.byteLength(p)]), Buffer.from(p)])));
+    const expected = new Uint8Array(hkdfSync('sha256', ak, 'afterword-ak-proof-v1', info, 32));
+    const token = await akProofToken(ak, 'u1');
+    expect(token).toEqual(expected);
+    expect(await akProofToken(ak, 'u2')).not.toEqual(token);
+    expect(await akProofToken(newAccountKey(), 'u1')).not.toEqual(token);
+    expect(await proofHash(token)).toMatch(/^[0-9a-f]{64}$/);
   });
 });

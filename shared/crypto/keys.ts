@@ -11,7 +11,7 @@
  * The wrapped account key, beside it: `AK` under the password's unlock key and under the recovery
  * code's key (wrapAccountKey), with the KDF parameters (kdf.ts).
  */
-import { webRandom, type RandomSource } from './bytes';
+import { buf, lengthPrefixed, sha256, toHex, utf8, webRandom, type RandomSource } from './bytes';
 import { MalformedError, UnknownVersionError } from './errors';
 import type { CurrentVersions, KeyLookup, SealingKey } from './envelope';
 import { FIXED_SCOPES, isScope, kidOf, parseKid } from './kid';
@@ -78,6 +78,20 @@ interface Entry {
   raw: Uint8Array;
   key: CryptoKey;
 }
+
+/**
+ * The AK proof token of `userId` (32 bytes): HKDF-SHA256(AK, salt "afterword-ak-proof-v1", info
+ * lengthPrefixed(["ak-proof", userId])). A device sends it (base64url) to show it holds AK, e.g.
+ * after a password reset; the server keeps only `proofHash` of it, and neither reveals AK.
+ */
+export async function akProofToken(ak: Uint8Array, userId: string): Promise<Uint8Array> {
+  const ikm = await crypto.subtle.importKey('raw', buf(ak), 'HKDF', false, ['deriveBits']);
+  const bits = await crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: buf(utf8('afterword-ak-proof-v1')), info: buf(lengthPrefixed(['ak-proof', userId])) }, ikm, 256);
+  return new Uint8Array(bits);
+}
+
+/** Hex SHA-256 of a proof token: what the server stores and compares. */
+export const proofHash = async (token: Uint8Array): Promise<string> => toHex(await sha256(token));
 
 /**
  * The unwrapped keyring on a device: every scope key of every version. Keep it in memory only

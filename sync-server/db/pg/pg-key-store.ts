@@ -1,0 +1,62 @@
+/**
+ * Each account's keys on PostgreSQL: KeyStore (keys/key-store.ts) over a `pg` Pool, with
+ * SQLite's semantics (keys/key-store.contract.ts). The writes that also set the login hash run
+ * in one transaction.
+ */
+import type pg from 'pg';
+import type { KdfParams } from '../../../shared/crypto/kdf';
+import { keysOfRow, type KeyRow, type KeyStore } from '../../keys/key-store';
+
+/** The key store over `pool` (migrations of db/pg/ applied). */
+export function createPgKeyStore(pool: pg.Pool): KeyStore {
+  async function inTx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const out = await fn(client);
+      await client.query('COMMIT');
+      return out;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+  const setHash = (c: pg.PoolClient, userId: string, hash: string) => c.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, userId]);
+  return {
+    async get(userId) {
+      const r = await pool.query<KeyRow>('SELECT * FROM account_keys WHERE user_id = $1', [userId]);
+      return r.rows[0] ? keysOfRow(r.rows[0]) : null;
+    },
+    create: (userId, k, at, passwordHash) =>
+      inTx(async (c) => {
+        const r = await c.query(
+          `INSERT INTO account_keys (user_id, kdf, ak_version, ak_password, ak_recovery, recovery_created_at, recovery_confirmed_at, keyring, keyring_rev, proof_hash, sealed_at, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, NULL, $7, 1, $8, NULL, $9, $9) ON CONFLICT (user_id) DO NOTHING`,
+          [userId, JSON.stringify(k.kdf), k.akVersion, k.akPassword, k.akRecovery, k.akRecovery ? at : null, JSON.stringify(k.keyring), k.proofHash, at],
+        );
+        const created = (r.rowCount ?? 0) > 0;
+        if (created && passwordHash !== undefined) await setHash(c, userId, passwordHash);
+        return created;
+      }),
+    async putKeyring(userId, rev, keyring, at) {
+      const r = await pool.query('UPDATE account_keys SET keyring = $1, keyring_rev = keyring_rev + 1, updated_at = $2 WHERE user_id = $3 AND keyring_rev = $4', [JSON.stringify(keyring), at, userId, rev]);
+      return (r.rowCount ?? 0) > 0;
+    },
+    setPassword: (userId, kdf: KdfParams, akPassword, passwordHash, at) =>
+      inTx(async (c) => {
+        await c.query('UPDATE account_keys SET kdf = $1, ak_password = $2, updated_at = $3 WHERE user_id = $4', [JSON.stringify(kdf), akPassword, at, userId]);
+        await setHash(c, userId, passwordHash);
+      }),
+    async setRecovery(userId, akRecovery, at) {
+      await pool.query('UPDATE account_keys SET ak_recovery = $1, recovery_created_at = $2, recovery_confirmed_at = NULL, updated_at = $2 WHERE user_id = $3', [akRecovery, at, userId]);
+    },
+    async confirmRecovery(userId, at) {
+      await pool.query('UPDATE account_keys SET recovery_confirmed_at = $1, updated_at = $1 WHERE user_id = $2 AND ak_recovery IS NOT NULL', [at, userId]);
+    },
+    async setSealedAt(userId, at) {
+      await pool.query('UPDATE account_keys SET sealed_at = $1, updated_at = $1 WHERE user_id = $2', [at, userId]);
+    },
+  };
+}

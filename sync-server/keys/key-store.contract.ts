@@ -1,0 +1,62 @@
+/**
+ * The contract every key store passes, SQLite's (key-store.ts) and PostgreSQL's
+ * (db/pg/pg-key-store.ts). `setup` gives an empty store with users `u1` and `u2` (password hash
+ * `old`) and a reader of a user's password hash.
+ */
+import { describe, expect, it } from 'vitest';
+import type { StoredKeyring } from '../../shared/crypto/keys';
+import type { KeyStore, NewAccountKeys } from './key-store';
+
+const kdf = { alg: 'argon2id', v: 1, memoryKiB: 65536, iterations: 3, parallelism: 1, salt: 'AAAAAAAAAAAAAAAAAAAAAA' } as const;
+const ring = (kids: string[]): StoredKeyring => ({ v: 1, ak: 1, keys: Object.fromEntries(kids.map((k) => [k, `w1.${'A'.repeat(16)}.${'B'.repeat(64)}`])) });
+const keys = (tag: string): NewAccountKeys => ({ kdf, akVersion: 1, akPassword: `w1.pw.${tag}`, akRecovery: `w1.rc.${tag}`, keyring: ring(['plan~1']), proofHash: 'ab'.repeat(32) });
+
+export function keyStoreContract(name: string, setup: () => Promise<{ store: KeyStore; passwordHash(id: string): Promise<string>; deleteUser(id: string): Promise<void> }>): void {
+  describe(`KeyStore contract: ${name}`, () => {
+    it('creates an account\'s keys once (compare-and-set): the second device gets false and the first one\'s keys stay', async () => {
+      const { store, passwordHash } = await setup();
+      expect(await store.get('u1')).toBeNull();
+      const [a, b] = await Promise.all([store.create('u1', keys('a'), 10, 'hash-a'), store.create('u1', keys('b'), 11, 'hash-b')]);
+      expect([a, b].filter(Boolean)).toHaveLength(1);
+      const won = a ? 'a' : 'b';
+      expect(await store.get('u1')).toMatchObject({ akPassword: `w1.pw.${won}`, akRecovery: `w1.rc.${won}`, recoveryCreatedAt: a ? 10 : 11, recoveryConfirmedAt: null, keyringRev: 1, sealedAt: null, kdf });
+      expect(await passwordHash('u1')).toBe(`hash-${won}`); // set with the keys, in one transaction
+      expect(await store.get('u2')).toBeNull();
+      expect(await passwordHash('u2')).toBe('old');
+    });
+
+    it('replaces the keyring only from the revision the writer read', async () => {
+      const { store } = await setup();
+      await store.create('u1', keys('a'), 10);
+      expect(await store.putKeyring('u1', 1, ring(['plan~1', 'msg:m1~1']), 20)).toBe(true);
+      expect(await store.putKeyring('u1', 1, ring(['plan~1', 'msg:m2~1']), 21)).toBe(false);
+      expect(await store.get('u1')).toMatchObject({ keyringRev: 2, keyring: ring(['plan~1', 'msg:m1~1']), updatedAt: 20 });
+    });
+
+    it('a new password re-wraps AK and sets the login hash together; a reset leaves no wrap; a new kit must be confirmed again', async () => {
+      const { store, passwordHash } = await setup();
+      await store.create('u1', keys('a'), 10);
+      const next = { ...kdf, salt: 'BBBBBBBBBBBBBBBBBBBBBB' };
+      await store.setPassword('u1', next, 'w1.pw.new', 'hash-new', 30);
+      expect(await store.get('u1')).toMatchObject({ kdf: next, akPassword: 'w1.pw.new' });
+      expect(await passwordHash('u1')).toBe('hash-new');
+      await store.setPassword('u1', kdf, null, 'hash-reset', 31);
+      expect((await store.get('u1'))!.akPassword).toBeNull();
+      await store.confirmRecovery('u1', 40);
+      expect((await store.get('u1'))!.recoveryConfirmedAt).toBe(40);
+      await store.setRecovery('u1', 'w1.rc.new', 50);
+      expect(await store.get('u1')).toMatchObject({ akRecovery: 'w1.rc.new', recoveryCreatedAt: 50, recoveryConfirmedAt: null });
+      await store.setSealedAt('u1', 60);
+      expect((await store.get('u1'))!.sealedAt).toBe(60);
+    });
+
+    it('an account\'s keys go with the account', async () => {
+      const { store, deleteUser } = await setup();
+      await store.create('u1', keys('a'), 10);
+      await store.create('u2', keys('b'), 10);
+      await deleteUser('u1');
+      expect(await store.get('u1')).toBeNull();
+      expect(await store.get('u2')).not.toBeNull();
+    });
+  });
+}

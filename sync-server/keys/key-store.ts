@@ -1,0 +1,140 @@
+/**
+ * Each account's keys as the server holds them (migration 013; shared/crypto/README.md "Keys"):
+ * everything here is either plain by necessity (the KDF parameters, versions, times) or wrapped
+ * under a key the server never has (AK under the password's or the recovery code's key; scope
+ * keys under AK). One shape for both engines: SQLite's here, PostgreSQL's in
+ * db/pg/pg-key-store.ts; both pass key-store.contract.ts.
+ *
+ * The writes that change how a person signs in also change `users.password_hash` (the scrypt of
+ * the login secret, auth/password.ts) in the same transaction, so a crash never leaves a login
+ * hash for one password beside AK wrapped under another.
+ */
+import type { KdfParams } from '../../shared/crypto/kdf';
+import { parseStoredKeyring, type StoredKeyring } from '../../shared/crypto/keys';
+import type { Db } from '../db/sqlite';
+
+/** An account's key row, parsed. Times in ms. */
+export interface AccountKeys {
+  kdf: KdfParams;
+  akVersion: number;
+  /** AK wrapped under the password's unlock key (w1); null after a reset until a device re-wraps it. */
+  akPassword: string | null;
+  /** AK wrapped under the recovery code's key (w1); null when the person has no kit. */
+  akRecovery: string | null;
+  recoveryCreatedAt: number | null;
+  recoveryConfirmedAt: number | null;
+  keyring: StoredKeyring;
+  /** Compare-and-set counter of the keyring (putKeyring). */
+  keyringRev: number;
+  /** Hex SHA-256 of the AK proof token (shared/crypto/keys.ts akProofToken). */
+  proofHash: string;
+  /** When every record of the account was sealed; null while they are (partly) plaintext. */
+  sealedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** What a device sends to create an account's keys. */
+export interface NewAccountKeys {
+  kdf: KdfParams;
+  akVersion: number;
+  akPassword: string;
+  akRecovery: string | null;
+  keyring: StoredKeyring;
+  proofHash: string;
+}
+
+export interface KeyStore {
+  /** The account's keys, or null (an account made before keys existed). */
+  get(userId: string): Promise<AccountKeys | null>;
+  /**
+   * Creates the account's keys unless it has some (compare-and-set: two devices setting up at
+   * once end with one AK); when created and `passwordHash` is given, sets the login hash in the
+   * same transaction. True when this call created them.
+   */
+  create(userId: string, keys: NewAccountKeys, at: number, passwordHash?: string): Promise<boolean>;
+  /** Stores `keyring` as revision `expectedRev + 1` if the stored one is `expectedRev`; false when another write came first. */
+  putKeyring(userId: string, expectedRev: number, keyring: StoredKeyring, at: number): Promise<boolean>;
+  /** A new password (change or reset): its KDF parameters, AK's wrap under it (null: none yet) and the login hash, in one transaction. */
+  setPassword(userId: string, kdf: KdfParams, akPassword: string | null, passwordHash: string, at: number): Promise<void>;
+  /** A new recovery kit (the old wrap is replaced, so the old code stops working); not yet confirmed. */
+  setRecovery(userId: string, akRecovery: string, at: number): Promise<void>;
+  /** The person showed they kept the kit. */
+  confirmRecovery(userId: string, at: number): Promise<void>;
+  /** Every record of the account is sealed. */
+  setSealedAt(userId: string, at: number): Promise<void>;
+}
+
+/** The columns as both engines return them (PostgreSQL's BIGINT as strings). */
+export interface KeyRow {
+  kdf: string;
+  ak_version: number;
+  ak_password: string | null;
+  ak_recovery: string | null;
+  recovery_created_at: number | string | null;
+  recovery_confirmed_at: number | string | null;
+  keyring: string;
+  keyring_rev: number;
+  proof_hash: string;
+  sealed_at: number | string | null;
+  created_at: number | string;
+  updated_at: number | string;
+}
+
+const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
+
+/** A stored row as AccountKeys (the keyring validated by parseStoredKeyring). */
+export function keysOfRow(r: KeyRow): AccountKeys {
+  return {
+    kdf: JSON.parse(r.kdf) as KdfParams,
+    akVersion: r.ak_version,
+    akPassword: r.ak_password,
+    akRecovery: r.ak_recovery,
+    recoveryCreatedAt: num(r.recovery_created_at),
+    recoveryConfirmedAt: num(r.recovery_confirmed_at),
+    keyring: parseStoredKeyring(JSON.parse(r.keyring)),
+    keyringRev: r.keyring_rev,
+    proofHash: r.proof_hash,
+    sealedAt: num(r.sealed_at),
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
+}
+
+/** The SQLite key store over `db` (migration 013 applied). */
+export function createSqliteKeyStore(db: Db): KeyStore {
+  const q = {
+    get: db.prepare<[string], KeyRow>('SELECT * FROM account_keys WHERE user_id = ?'),
+    insert: db.prepare(
+      `INSERT INTO account_keys (user_id, kdf, ak_version, ak_password, ak_recovery, recovery_created_at, recovery_confirmed_at, keyring, keyring_rev, proof_hash, sealed_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, NULL, ?, 1, ?, NULL, ?, ?) ON CONFLICT (user_id) DO NOTHING`,
+    ),
+    setHash: db.prepare('UPDATE users SET password_hash = ? WHERE id = ?'),
+    putKeyring: db.prepare('UPDATE account_keys SET keyring = ?, keyring_rev = keyring_rev + 1, updated_at = ? WHERE user_id = ? AND keyring_rev = ?'),
+    setPassword: db.prepare('UPDATE account_keys SET kdf = ?, ak_password = ?, updated_at = ? WHERE user_id = ?'),
+    setRecovery: db.prepare('UPDATE account_keys SET ak_recovery = ?, recovery_created_at = ?, recovery_confirmed_at = NULL, updated_at = ? WHERE user_id = ?'),
+    confirmRecovery: db.prepare('UPDATE account_keys SET recovery_confirmed_at = ?, updated_at = ? WHERE user_id = ? AND ak_recovery IS NOT NULL'),
+    setSealedAt: db.prepare('UPDATE account_keys SET sealed_at = ?, updated_at = ? WHERE user_id = ?'),
+  };
+  const create = db.transaction((userId: string, k: NewAccountKeys, at: number, passwordHash?: string) => {
+    const created = q.insert.run(userId, JSON.stringify(k.kdf), k.akVersion, k.akPassword, k.akRecovery, k.akRecovery ? at : null, JSON.stringify(k.keyring), k.proofHash, at, at).changes > 0;
+    if (created && passwordHash !== undefined) q.setHash.run(passwordHash, userId);
+    return created;
+  });
+  const setPassword = db.transaction((userId: string, kdf: KdfParams, akPassword: string | null, passwordHash: string, at: number) => {
+    q.setPassword.run(JSON.stringify(kdf), akPassword, at, userId);
+    q.setHash.run(passwordHash, userId);
+  });
+  return {
+    get: async (userId) => {
+      const r = q.get.get(userId);
+      return r ? keysOfRow(r) : null;
+    },
+    create: async (userId, keys, at, passwordHash) => create(userId, keys, at, passwordHash),
+    putKeyring: async (userId, rev, keyring, at) => q.putKeyring.run(JSON.stringify(keyring), at, userId, rev).changes > 0,
+    setPassword: async (userId, kdf, akPassword, passwordHash, at) => void setPassword(userId, kdf, akPassword, passwordHash, at),
+    setRecovery: async (userId, akRecovery, at) => void q.setRecovery.run(akRecovery, at, at, userId),
+    confirmRecovery: async (userId, at) => void q.confirmRecovery.run(at, at, userId),
+    setSealedAt: async (userId, at) => void q.setSealedAt.run(at, at, userId),
+  };
+}

@@ -9,10 +9,11 @@
  * is the default. Prints a table. `SEALED_BENCH_RECORDS=n` changes the count.
  */
 import { performance } from 'node:perf_hooks';
-import { Keyring, newAccountKey } from '../shared/crypto/keys';
+import { akProofToken, Keyring, newAccountKey, proofHash, wrapAccountKey } from '../shared/crypto/keys';
+import { newKdfParams } from '../shared/crypto/kdf';
+import { importAesKey, newRawKey } from '../shared/crypto/wrap';
 import { openState, sealFields } from '../shared/crypto/sealed-record';
 import { formatHlc, PROTOCOL_VERSION, type Change, type ServerRecord, type SyncResponse } from '../shared/sync';
-import type { AccountKeysView } from '../sync-server/records/sealed-check';
 import { createTestApp, signUp } from '../sync-server/test-support';
 
 const RECORDS = Number(process.env.SEALED_BENCH_RECORDS ?? 100_000);
@@ -30,11 +31,17 @@ interface Figures {
 }
 
 async function measure(sealed: boolean): Promise<Figures> {
-  const keys = new Map<string, AccountKeysView>();
-  const t = createTestApp({ AFTERWORD_LIMITS: LIMITS }, undefined, { accountKeys: async (u) => keys.get(u) ?? null });
+  const t = createTestApp({ AFTERWORD_LIMITS: LIMITS });
   const { cookie, user } = await signUp(t);
   const ring = await Keyring.create(user.id);
-  if (sealed) keys.set(user.id, { keyring: await ring.save(newAccountKey(), 1), sealedAt: t.deps.now() });
+  if (sealed) {
+    // The account's keys through the real key store (the wrapped AK and proof are only stored here).
+    const ak = newAccountKey();
+    const akPassword = await wrapAccountKey(await importAesKey(newRawKey()), ak, user.id, 1, 'password');
+    const keys = { kdf: newKdfParams('pbkdf2-sha256'), akVersion: 1, akPassword, akRecovery: null, keyring: await ring.save(ak, 1), proofHash: await proofHash(await akProofToken(ak, user.id)) };
+    await t.services.keys.create(user.id, keys, t.deps.now());
+    await t.services.keys.setSealedAt(user.id, t.deps.now());
+  }
   let counter = 0;
   let pushSeconds = 0;
   let sealSeconds = 0;

@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROTOCOL_VERSION, type ServerRecord, type SyncRequest } from '../shared/sync/protocol';
 import { createApp } from './app';
-import type { AccountKeysReader } from './records/sealed-check';
 import { openDatabase } from './db/sqlite';
 import { createServices } from './services';
 import { createTestApp, signUp, type TestApp } from './test-support';
@@ -72,13 +71,11 @@ export async function pgFuzzServer(apps: TestApp[], pick: () => number): Promise
  */
 export async function accountTemplate(
   opts: {
-    /** The key store's reader every server of the template uses (sealed accounts, rule 24). */
-    accountKeys?: AccountKeysReader;
-    /** Runs on the template before it is copied, e.g. sealing the account. */
+    /** Runs on the template before it is copied, e.g. sealing the account (its keys are in the file). */
     prepare?: (t: TestApp, userId: string, transport: Transport) => Promise<void>;
   } = {},
 ) {
-  const template = createTestApp({}, undefined, { accountKeys: opts.accountKeys });
+  const template = createTestApp();
   const { userId, cookie } = await signedInTransport(template);
   const hostile = await signedInTransport(template); // a second, hostile account on the same server (issue #15)
   await opts.prepare?.(template, userId, appTransport(template, cookie));
@@ -93,7 +90,7 @@ export async function accountTemplate(
       copyFileSync(source, file);
       let now = start;
       const deps = { config: template.deps.config, db: openDatabase(file), now: () => now };
-      const services = createServices(deps, { accountKeys: opts.accountKeys });
+      const services = createServices(deps);
       const app = createApp(deps, services);
       const t: TestApp = {
         app,

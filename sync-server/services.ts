@@ -35,7 +35,6 @@ import { createUsageReader } from './db/usage';
 import { memoryRateLimiters, type RateLimiterFactory } from './http/rate-limit';
 import { bridgeScheduler, type PokeBus } from './live/poke-bus';
 import { createRecordService, type RecordService, type RecordSource } from './records';
-import type { AccountKeysReader } from './records/sealed-check';
 import { createMailer, type Mailer } from './release/mailer';
 import { createReleaseScheduler, type ReleaseScheduler } from './release/scheduler';
 import { createReleaseService, type ReleaseService } from './release/service';
@@ -81,7 +80,7 @@ export interface Services {
  * Builds every service of `deps.db` once. `opts.mailer` replaces the mailer of `deps.config`
  * (SMTP_URL, else the `.eml` folder), e.g. for a test that counts sends.
  */
-export function createServices(deps: AppDeps, opts: { mailer?: Mailer; accountKeys?: AccountKeysReader } = {}): Services {
+export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): Services {
   const store = createSqliteRecordStore(deps.db, deps.config.limits);
   // Pushes of every account arriving in one event-loop turn share one SQLite commit (db/group-commit.ts).
   const commits = createGroupCommit(deps.db);
@@ -150,7 +149,7 @@ export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mai
 
 function assemble(
   deps: AppDeps,
-  opts: { mailer?: Mailer; accountKeys?: AccountKeysReader },
+  opts: { mailer?: Mailer },
   parts: Pick<Services, 'engine' | 'accounts' | 'rateLimiters'> & {
     source: RecordSource;
     usage: Parameters<typeof createRecordService>[1]['usage'];
@@ -175,7 +174,7 @@ function assemble(
     limits,
     onFileRefs: (userId: string, refs: Parameters<typeof lifetime.recordsChanged>[1]) => lifetime.recordsChanged(userId, refs), // a file no live record refers to is deleted
   };
-  const records = createRecordService(parts.source, { ...recordOpts, usage: parts.usage, rateLimiters: parts.rateLimiters, accountKeys: opts.accountKeys }); // one HLC per account (rule 3)
+  const records = createRecordService(parts.source, { ...recordOpts, usage: parts.usage, rateLimiters: parts.rateLimiters, accountKeys: (userId) => parts.keys.get(userId) }); // one HLC per account (rule 3); a sealed account's pushes carry envelopes (rule 24)
   // The release reads and writes the owner's records through the same (awaited) service; its own state is in the engine's release store.
   const release = createReleaseService(deps, records, parts.releaseStore, { checkpoint: parts.checkpoint });
   const mailer = opts.mailer ?? createMailer(deps.config);

@@ -2,7 +2,6 @@
  * Test support: a real app over a real temp SQLite file, and helpers to sign up and call it.
  * Used by server tests and by the client sync tests (which drive the real server in-process).
  */
-import type { AccountKeysReader } from './records/sealed-check';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +39,7 @@ export function sqliteStoreOf(t: Pick<TestApp, 'services'>): RecordStore {
 export function createTestApp(
   env: Record<string, string> = {},
   start = Date.UTC(2026, 10, 21, 12),
-  opts: { mailer?: Mailer; accountKeys?: AccountKeysReader } = {},
+  opts: { mailer?: Mailer } = {},
 ): TestApp {
   const dataDir = mkdtempSync(join(tmpdir(), 'afterword-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, ...TEST_PASSWORD_COST_ENV, ...env });

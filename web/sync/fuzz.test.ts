@@ -23,7 +23,7 @@ import { openOnDevice } from '../db/test-device';
 import type { UserDatabase } from '../db/user-database';
 import { nextRequest, receiveResponse } from './apply-response';
 import type { SyncKeys } from './sealing';
-import { openRecords, readerOf, sealAccount, type AccountSealing, type KeyStore } from './test-sealed';
+import { openRecords, sealAccount, type AccountSealing } from './test-sealed';
 import { createSyncEngine } from './engine';
 import { createPgTestApp, usePgDatabase } from '../../sync-server/db/pg/pg-test-support';
 import { accountTemplate, pgFuzzServer, serverRecords } from '../../sync-server/client-test-support';
@@ -99,10 +99,11 @@ async function attack(send: (body: unknown) => Promise<Response>, r: Prng, ctx: 
   expect(res.status, `hostile push answered ${res.status}`).toBeLessThan(500);
 }
 
-async function runSeed(seed: number, template: Pick<Template, 'userId' | 'fresh'>, sealing?: AccountSealing): Promise<void> {
+async function runSeed(seed: number, template: Pick<Template, 'userId' | 'fresh'>, templateSealing?: AccountSealing): Promise<void> {
   const r = prng(seed);
   const { userId } = template;
   const { t, transport, hostile, close } = template.fresh();
+  const sealing = templateSealing?.on(t.services.keys, t.deps.now); // the keys in this server's copy of the file
   const devices: Device[] = [];
   for (let i = 0; i < 3; i++) {
     const d: Device = { db: null as never, skew: r.int(240_000) - 120_000, online: true, delayed: [] }; // within ±2 min
@@ -265,9 +266,8 @@ const isSealedSeed = (seed: number) => process.env.FUZZ_SEALED !== undefined || 
 
 async function runAll(seeds: number[]) {
   const template = await accountTemplate();
-  const store: KeyStore = new Map();
   let sealing: AccountSealing | undefined;
-  const sealedTemplate = await accountTemplate({ accountKeys: readerOf(store), prepare: async (t, userId, transport) => void (sealing = await sealAccount(t, userId, transport, store)) });
+  const sealedTemplate = await accountTemplate({ prepare: async (t, userId, transport) => void (sealing = await sealAccount(t, userId, transport)) });
   const failures: string[] = [];
   let next = 0;
   await Promise.all(

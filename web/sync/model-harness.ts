@@ -67,8 +67,9 @@ const DAY = 24 * 3_600_000;
 export const SKEWS = [0, 10 * 60_000, -10 * 60_000, DAY, -DAY] as const;
 
 /** A world on a fresh copy of the template's server, with devices skewed by `skews` (ms). */
-export async function createWorld(template: Awaited<ReturnType<typeof accountTemplate>>, skews: readonly number[], sealing?: AccountSealing): Promise<World> {
+export async function createWorld(template: Awaited<ReturnType<typeof accountTemplate>>, skews: readonly number[], templateSealing?: AccountSealing): Promise<World> {
   const { t, transport } = template.fresh();
+  const sealing = templateSealing?.on(t.services.keys, t.deps.now); // the keys in this server's copy of the file
   const devices: Device[] = [];
   for (const skew of skews) devices.push({ db: await openOnDevice(template.userId, () => t.deps.now() + skew), keys: await sealing?.keysFor(), online: true, forms: {} });
   let n = 0;

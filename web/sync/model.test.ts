@@ -17,7 +17,7 @@ import { DERIVED_FIELDS } from '../../shared/sync/record';
 import { createRecord, openEdit, rebase, saveEdit } from '../db/edit-session';
 import { writeDefaultTasks } from '../db/generated';
 import { createWorld, expectedOf, generatedValue, openedServerRecords, RECORD_KEYS, RECORDS, SKEWS, syncDevice, type RecordKey, type World } from './model-harness';
-import { readerOf, sealAccount, type AccountSealing, type KeyStore } from './test-sealed';
+import { sealAccount, type AccountSealing } from './test-sealed';
 import { accountTemplate, serverRecords } from '../../sync-server/client-test-support';
 
 const RUNS = Number(process.env.MODEL_RUNS ?? 200);
@@ -214,8 +214,7 @@ describe('model: three devices edit through the forms’ write path and nothing 
   let sealing: AccountSealing;
   beforeAll(async () => {
     template = await accountTemplate();
-    const store: KeyStore = new Map();
-    sealedTemplate = await accountTemplate({ accountKeys: readerOf(store), prepare: async (t, userId, transport) => void (sealing = await sealAccount(t, userId, transport, store)) });
+    sealedTemplate = await accountTemplate({ prepare: async (t, userId, transport) => void (sealing = await sealAccount(t, userId, transport)) });
   });
   afterAll(() => undefined);
 

@@ -206,7 +206,7 @@ describe('sealed sync against the real server', () => {
 
   it('rule 24: an account with keys that is still being sealed takes envelopes (checked) and plain values alike', async () => {
     const w = await createSealedWorld();
-    w.store.set(w.userId, { ...w.store.get(w.userId)!, sealedAt: null });
+    w.t.deps.db.prepare('UPDATE account_keys SET sealed_at = NULL WHERE user_id = ?').run(w.userId); // keys, not sealed yet
     const a = await sealedDevice(w);
     await a.db.write('trustees', 'tr1', trustee('Sealed Ada'));
     expect((await sync(a.db, a.keys, w.transport)).rejected).toEqual([]);

@@ -1,22 +1,24 @@
 /**
  * Test support (imported only by *.test.ts): a sealed account on the REAL server (createApp over a
  * temp SQLite file) and each device's SyncKeys. The account's keyring is a real one
- * (`Keyring.create`, wrapped under a random AK) stored as the server's key store stores it, with
- * `sealedAt` set; every device loads its own copy, and `addScope`/`rotate` change the account's
- * keyring as another device would (rotate, then save), so a device that has not refreshed holds an
- * older keyring.
+ * (`Keyring.create`, wrapped under a random AK) saved through the server's real key store
+ * (`services.keys`: create, then `setSealedAt`); every device loads its own copy, and
+ * `addScope`/`rotate` change the stored keyring as another device would (rotate, then a
+ * compare-and-set `putKeyring`), so a device that has not refreshed holds an older keyring.
  */
-import { newAccountKey, Keyring } from '../../shared/crypto/keys';
+import { akProofToken, Keyring, newAccountKey, proofHash, wrapAccountKey } from '../../shared/crypto/keys';
+import { newKdfParams } from '../../shared/crypto/kdf';
 import { openState } from '../../shared/crypto/sealed-record';
+import { importAesKey, newRawKey } from '../../shared/crypto/wrap';
 import type { ServerRecord } from '../../shared/sync/protocol';
 import { createTestApp, signedInTransport, type TestApp } from '../../sync-server/client-test-support';
-import type { AccountKeysView } from '../../sync-server/records/sealed-check';
+import type { KeyStore } from '../../sync-server/keys/key-store';
 import { openOnDevice } from '../db/test-device';
 import { createSyncEngine } from './engine';
 import type { SyncKeys } from './sealing';
 import type { Transport } from './transport';
 
-/** The keys of one sealed account. */
+/** The keys of one sealed account, on one server's key store. */
 export interface AccountSealing {
   /** A device's keys: its own keyring copy, loaded now; `refreshed` counts refreshKeyring calls. */
   keysFor(): Promise<SyncKeys & { refreshed: number }>;
@@ -24,66 +26,79 @@ export interface AccountSealing {
   rotate(scope: string): Promise<void>;
   /** The account's keyring as the server stores it, opened (for tests that seal or open by hand). */
   accountRing(): Promise<Keyring>;
+  /** The same account's keys on another server's key store (a copy of the template's file). */
+  on(store: KeyStore, now: () => number): AccountSealing;
 }
 
-/** Where sealed accounts' keys are kept for the server (the key store's reader reads it). */
-export type KeyStore = Map<string, AccountKeysView>;
-
-/** The key store's reader over `store`. */
-export const readerOf = (store: KeyStore) => async (userId: string) => store.get(userId) ?? null;
+/** The sealing of `userId` (holding `ak`) over `store`. */
+function sealingOver(store: KeyStore, userId: string, ak: Uint8Array, now: () => number): AccountSealing {
+  const stored = async () => (await store.get(userId))!;
+  const load = async () => Keyring.load((await stored()).keyring, ak, userId);
+  /** Rotates `scope` in the stored keyring unless `skipIfPresent` and it has one; compare-and-set, retried. */
+  const change = async (scope: string, skipIfPresent: boolean) => {
+    for (;;) {
+      const { keyringRev } = await stored();
+      const ring = await load();
+      if (skipIfPresent && ring.version(scope) > 0) return;
+      await ring.rotate(scope);
+      if (await store.putKeyring(userId, keyringRev, await ring.save(ak, 1), now())) return;
+    }
+  };
+  return {
+    async keysFor() {
+      let ring = await load();
+      const keys = {
+        userId,
+        refreshed: 0,
+        keyring: () => ring,
+        async refreshKeyring() {
+          keys.refreshed++;
+          ring = await load();
+          return ring;
+        },
+        async addScope(scope: string) {
+          await change(scope, true);
+          ring = await load();
+        },
+      };
+      return keys;
+    },
+    rotate: (scope) => change(scope, false),
+    accountRing: load,
+    on: (other, otherNow) => sealingOver(other, userId, ak, otherNow),
+  };
+}
 
 /**
- * Seals `userId`'s account: makes its keyring, stores it with `sealedAt`, and seals the plaintext
- * profile registration wrote through a first device (as the migration will), so every record the
- * server holds is sealed.
+ * Seals `userId`'s account on `t`: makes AK and the keyring, stores them through the real key
+ * store with `sealed_at` set, and seals the plaintext profile registration wrote through a first
+ * device (as the migration will), so every record the server holds is sealed.
  */
-export async function sealAccount(t: TestApp, userId: string, transport: Transport, store: KeyStore): Promise<AccountSealing> {
+export async function sealAccount(t: TestApp, userId: string, transport: Transport): Promise<AccountSealing> {
   const ak = newAccountKey();
-  const account = await Keyring.create(userId);
-  const save = async () => store.set(userId, { keyring: await account.save(ak, 1), sealedAt: store.get(userId)?.sealedAt ?? t.deps.now() });
-  await save();
-  const load = () => Keyring.load(store.get(userId)!.keyring, ak, userId);
-  const keysFor = async () => {
-    let ring = await load();
-    const keys = {
-      userId,
-      refreshed: 0,
-      keyring: () => ring,
-      async refreshKeyring() {
-        keys.refreshed++;
-        ring = await load();
-        return ring;
-      },
-      async addScope(scope: string) {
-        if (account.version(scope) === 0) await account.rotate(scope);
-        await save();
-        ring = await load();
-      },
-    };
-    return keys;
-  };
+  const ring = await Keyring.create(userId);
+  const unlock = await importAesKey(newRawKey()); // stands in for the password's unlock key: only stored here
+  const created = await t.services.keys.create(
+    userId,
+    { kdf: newKdfParams('pbkdf2-sha256'), akVersion: 1, akPassword: await wrapAccountKey(unlock, ak, userId, 1, 'password'), akRecovery: null, keyring: await ring.save(ak, 1), proofHash: await proofHash(await akProofToken(ak, userId)) },
+    t.deps.now(),
+  );
+  if (!created) throw new Error('The account already has keys');
+  await t.services.keys.setSealedAt(userId, t.deps.now());
+  const sealing = sealingOver(t.services.keys, userId, ak, t.deps.now);
   // It pulls first, so its write is newer than the server's.
   const first = await openOnDevice(userId, () => t.deps.now());
-  const engine = createSyncEngine({ db: first, transport, keys: await keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
+  const engine = createSyncEngine({ db: first, transport, keys: await sealing.keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
   await engine.syncNow();
   await first.write('profile', userId, { lastName: 'Lovelace', profileCompletion: 0, values: ['family'] });
   await first.write('profile', userId, { values: [] });
   await engine.syncNow();
   await engine.stop();
   first.close();
-  return {
-    keysFor,
-    async rotate(scope) {
-      await account.rotate(scope);
-      await save();
-    },
-    accountRing: load,
-  };
+  return sealing;
 }
 
 export interface SealedWorld extends AccountSealing {
-  /** The key store the server reads (a test may clear `sealedAt`: an account still being sealed). */
-  store: KeyStore;
   t: TestApp;
   userId: string;
   cookie: string;
@@ -93,11 +108,10 @@ export interface SealedWorld extends AccountSealing {
 
 /** A fresh server with one sealed account. */
 export async function createSealedWorld(): Promise<SealedWorld> {
-  const store: KeyStore = new Map();
-  const t = createTestApp({}, undefined, { accountKeys: readerOf(store) });
+  const t = createTestApp();
   const { userId, cookie, transport } = await signedInTransport(t);
-  const sealing = await sealAccount(t, userId, transport, store);
-  return { ...sealing, store, t, userId, cookie, transport, device: () => openOnDevice(userId, () => t.deps.now()) };
+  const sealing = await sealAccount(t, userId, transport);
+  return { ...sealing, t, userId, cookie, transport, device: () => openOnDevice(userId, () => t.deps.now()) };
 }
 
 /**

@@ -14,6 +14,7 @@ import { baseField, sealedScope } from '../../shared/crypto/fields';
 import { currentVersions, type StoredKeyring } from '../../shared/crypto/keys';
 import type { CollectionName } from '../../shared/schema/collection-names';
 import { MAX_CHANGE_BYTES } from '../../shared/sync/change';
+import { SEAL_REFUSALS } from '../../shared/sync/protocol';
 
 /** What the key store (`services.keys.get`, contract) gives for an account; null when it has no keys. */
 export interface AccountKeysView {
@@ -59,14 +60,14 @@ export function checkSealedField(account: SealedAccount, collection: CollectionN
   if (scope === null) return undefined;
   const where = `${collection}.${field}`;
   if (value === null && field !== baseField(field)) return null; // a removed list item or a dismissed kept version
-  const plaintext = `${where}: must be sealed (this account's words are end-to-end encrypted, so the server accepts only envelopes here)`;
+  const plaintext = `${where}: ${SEAL_REFUSALS.plaintext} (this account's words are end-to-end encrypted, so the server accepts only envelopes here)`;
   if (typeof value !== 'string' || !/^v[0-9]+\./.test(value)) return account.strict ? plaintext : undefined;
   try {
     checkEnvelope(value, account.versions, MAX_CHANGE_BYTES, scope);
     return null;
   } catch (err) {
-    if (err instanceof StaleKeyError) return `${where}: sealed with a replaced key; needs a newer key`;
-    if (err instanceof UnknownKeyError) return `${where}: sealed with a key the account does not have`;
+    if (err instanceof StaleKeyError) return `${where}: sealed with a replaced key; ${SEAL_REFUSALS.stale}`;
+    if (err instanceof UnknownKeyError) return `${where}: sealed with a ${SEAL_REFUSALS.unknownKey}`;
     if (err instanceof WrongPlaceError) return `${where}: sealed under another scope's key`;
     if (err instanceof CryptoError) return `${where}: not a valid sealed value (${err.message})`;
     throw err;

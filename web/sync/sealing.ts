@@ -26,7 +26,7 @@ import type { Keyring } from '../../shared/crypto/keys';
 import { openState, sealFields } from '../../shared/crypto/sealed-record';
 import type { Hlc } from '../../shared/sync/hlc';
 import type { RecordState } from '../../shared/sync/merge';
-import type { RejectedChange, ServerRecord, SyncResponse } from '../../shared/sync/protocol';
+import { SEAL_REFUSALS, type RejectedChange, type ServerRecord, type SyncResponse } from '../../shared/sync/protocol';
 import type { OutboxRow, SealErrorRow } from '../db/schema';
 import type { UserDatabase } from '../db/user-database';
 
@@ -56,10 +56,10 @@ export class KeysLockedError extends Error {
  * dropping the change): a stale or unknown key version, or a sealed field that arrived as
  * plaintext (sync-server/records/sealed-check.ts words them).
  */
-export const isSealRefusal = (reason: string) => /\b(needs a newer key|key the account does not have|must be sealed)\b/.test(reason);
+export const isSealRefusal = (reason: string) => Object.values(SEAL_REFUSALS).some((words) => reason.includes(words));
 
 /** True for a refusal that means the keyring on this device is out of date (fetch it again). */
-export const isStaleKeyRefusal = (reason: string) => /\b(needs a newer key|key the account does not have)\b/.test(reason);
+export const isStaleKeyRefusal = (reason: string) => reason.includes(SEAL_REFUSALS.stale) || reason.includes(SEAL_REFUSALS.unknownKey);
 
 /** The entry's envelopes when they were made for its current HLC, else undefined. */
 export const sealedFieldsOf = (row: OutboxRow) => (row.sealed && row.sealed.hlc === row.hlc ? row.sealed.fields : undefined);

@@ -26,8 +26,7 @@ import { ApiHttpError } from './http/errors';
 import { outsideTransaction } from './db/tx-errors';
 import type { RateLimiterFactory } from './http/rate-limit';
 import { createAdmission } from './records/admission';
-import { checkSealedField, sealedAccountOf, type AccountKeysReader, type SealedAccount } from './records/sealed-check';
-import { sealedScope } from '../shared/crypto/fields';
+import { checkSealedField, refuseSealedRestWrite, sealedAccountOf, type AccountKeysReader, type SealedAccount } from './records/sealed-check';
 import { createBoundedCache } from './records/bounded-cache';
 import { watchFileRefs, type FileRefChanges } from './records/file-refs';
 import { createAccountThrottle, type AccountThrottle } from './records/throttle';
@@ -335,24 +334,6 @@ export function createRecordService(
     if (!result.ok) throw new ApiHttpError(400, result.reason);
     return result.change;
   };
-
-  /**
-   * REST writes to a sealed account (rule 24): the server would have to read a sealed field to
-   * write it, and an envelope must be sealed with the HLC of its write, which REST does not carry.
-   * So any sealed field is refused with 422 naming it; plain fields are written as before.
-   */
-  function refuseSealedRestWrite(collection: CollectionName, id: string, fields: Record<string, unknown>, account: SealedAccount | null) {
-    if (!account?.strict) return; // an account still being sealed takes plain REST writes as before
-    for (const [field, value] of Object.entries(fields)) {
-      if (sealedScope(collection, id, field) === null) continue;
-      const where = `${collection}.${field}`;
-      const reason =
-        typeof value === 'string' && /^v[0-9]+\./.test(value)
-          ? `${where}: this account's words are end-to-end encrypted; sealed values are written through sync (POST /api/sync), which carries the timestamp they are sealed with`
-          : `${where}: must be sealed (this account's words are end-to-end encrypted, so the server accepts no plain text here)`;
-      throw new ApiHttpError(422, reason, [{ path: field, message: reason }]);
-    }
-  }
 
   const throttle = createAccountThrottle(opts.now, opts.limits, opts.rateLimiters);
 

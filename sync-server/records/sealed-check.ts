@@ -15,6 +15,7 @@ import { currentVersions, type StoredKeyring } from '../../shared/crypto/keys';
 import type { CollectionName } from '../../shared/schema/collection-names';
 import { MAX_CHANGE_BYTES } from '../../shared/sync/change';
 import { SEAL_REFUSALS } from '../../shared/sync/protocol';
+import { ApiHttpError } from '../http/errors';
 
 /** What the key store (`services.keys.get`, contract) gives for an account; null when it has no keys. */
 export interface AccountKeysView {
@@ -71,5 +72,24 @@ export function checkSealedField(account: SealedAccount, collection: CollectionN
     if (err instanceof WrongPlaceError) return `${where}: sealed under another scope's key`;
     if (err instanceof CryptoError) return `${where}: not a valid sealed value (${err.message})`;
     throw err;
+  }
+}
+
+/**
+ * REST writes to a sealed account (rule 24): the server would have to read a sealed field to write
+ * it, and an envelope must be sealed with the HLC of its write, which REST does not carry. So any
+ * sealed field of `fields` is refused with 422 naming it; plain fields are written as before. An
+ * account still being sealed (not `strict`) takes plain REST writes as before.
+ */
+export function refuseSealedRestWrite(collection: CollectionName, id: string, fields: Record<string, unknown>, account: SealedAccount | null): void {
+  if (!account?.strict) return;
+  for (const [field, value] of Object.entries(fields)) {
+    if (sealedScope(collection, id, field) === null) continue;
+    const where = `${collection}.${field}`;
+    const reason =
+      typeof value === 'string' && /^v[0-9]+\./.test(value)
+        ? `${where}: this account's words are end-to-end encrypted; sealed values are written through sync (POST /api/sync), which carries the timestamp they are sealed with`
+        : `${where}: ${SEAL_REFUSALS.plaintext} (this account's words are end-to-end encrypted, so the server accepts no plain text here)`;
+    throw new ApiHttpError(422, reason, [{ path: field, message: reason }]);
   }
 }

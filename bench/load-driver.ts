@@ -58,7 +58,7 @@ export function editPush(user: BenchUser, node: string, serial: number): string 
     hlc: formatHlc({ ms: Date.now(), counter: (serial * EDITS_PER_PUSH + k) % 1_000_000, node }),
     fields: { recipientName: `Recipient ${k}, edit ${serial}` },
   }));
-  return JSON.stringify({ protocol: 1, cursor: user.cursor, changes });
+  return JSON.stringify({ protocol: 2, cursor: user.cursor, changes });
 }
 
 /** The autocannon request list of `scenario`; `users` is a pool a cycle takes one user from. */
@@ -81,7 +81,7 @@ function requestsOf(config: LoadConfig, onRejected: (n: number) => void): Reques
     path: '/api/sync',
     setupRequest: (req, context) => {
       if (first) take(context);
-      return { ...req, headers: json(context), body: JSON.stringify({ protocol: 1, cursor: user(context).cursor, changes: [] }) };
+      return { ...req, headers: json(context), body: JSON.stringify({ protocol: 2, cursor: user(context).cursor, changes: [] }) };
     },
     onResponse: (_status, _body, context) => last && release(context),
   });

@@ -83,7 +83,7 @@ async function sync(url: string, cookie: string, body: string): Promise<string> 
 async function pullAll(url: string, cookie: string): Promise<number> {
   let cursor = 0;
   for (;;) {
-    const page = JSON.parse(await sync(url, cookie, JSON.stringify({ protocol: 1, cursor, changes: [] }))) as { cursor: number; hasMore: boolean };
+    const page = JSON.parse(await sync(url, cookie, JSON.stringify({ protocol: 2, cursor, changes: [] }))) as { cursor: number; hasMore: boolean };
     cursor = page.cursor;
     if (!page.hasMore) return cursor;
   }
@@ -104,7 +104,7 @@ export async function createFixture(url: string, count: number): Promise<{ users
   const pushed = JSON.parse(push) as { cursor: number; rejected: unknown[] };
   if (pushed.rejected.length > 0) throw new Error(`bench/load: the setup push was refused: ${push.slice(0, 300)}`);
   u.cursor = pushed.cursor;
-  const emptyPull = await sync(url, u.cookie, JSON.stringify({ protocol: 1, cursor: u.cursor, changes: [] }));
+  const emptyPull = await sync(url, u.cookie, JSON.stringify({ protocol: 2, cursor: u.cursor, changes: [] }));
   if ((JSON.parse(emptyPull) as { records: unknown[] }).records.length !== 0) throw new Error('bench/load: an incremental pull found something new');
   return { users, bodies: { trustees: await get('/api/trustees'), messages: await get('/api/messages'), emptyPull, push } };
 }

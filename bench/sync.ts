@@ -25,7 +25,7 @@ async function pushThroughput(): Promise<{ changes: number; seconds: number }> {
       hlc: formatHlc({ ms: t.deps.now(), counter: counter++, node: 'bench' }),
       fields: document(i),
     }));
-    const res = await t.call('POST', '/api/sync', { protocol: 1, cursor: 1e12, changes }, cookie);
+    const res = await t.call('POST', '/api/sync', { protocol: 2, cursor: 1e12, changes }, cookie);
     if (res.status !== 200) throw new Error(`push failed: ${res.status}`);
     const { accepted } = (await res.json()) as SyncResponse;
     if (accepted.length !== perBatch) throw new Error(`push: only ${accepted.length} of ${perBatch} changes accepted`);
@@ -58,7 +58,7 @@ async function incrementalPull(total: number): Promise<{ total: number; ms: numb
   const runs = 20;
   const start = performance.now();
   for (let r = 0; r < runs; r++) {
-    const body = (await (await t.call('POST', '/api/sync', { protocol: 1, cursor, changes: [] }, cookie)).json()) as SyncResponse;
+    const body = (await (await t.call('POST', '/api/sync', { protocol: 2, cursor, changes: [] }, cookie)).json()) as SyncResponse;
     if (body.records.length !== 10) throw new Error(`expected 10 records, got ${body.records.length}`);
   }
   return { total, ms: (performance.now() - start) / runs };

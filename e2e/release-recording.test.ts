@@ -82,7 +82,7 @@ describe.skipIf(!hasChromium)('a recipient plays their recording after release (
     const recipient = `clara.${tag}@example.com`;
     const trusteeAddr = `grace.${tag}@example.com`;
     const sync = await call('POST', '/api/sync', {
-      protocol: 1,
+      protocol: 2,
       cursor: 0,
       changes: [{
         collection: 'messages', id: `video${tag}`, hlc: `${String(Date.now()).padStart(15, '0')}-0000-phone`,

@@ -45,7 +45,7 @@ describe('a trustee deleted and then restored (the tombstone cleared by a later 
     expect((await o.open(report)).status).toBe(404); // removal revokes her links
     // Another device brings the trustee back: a later write clears the tombstone.
     const hlc = formatHlc({ ms: o.t.deps.now() + 1000, counter: 0, node: 'otherdevice' });
-    const push = { protocol: 1, cursor: 0, changes: [{ collection: 'trustees', id, hlc, fields: { _deleted: false } }] };
+    const push = { protocol: 2, cursor: 0, changes: [{ collection: 'trustees', id, hlc, fields: { _deleted: false } }] };
     expect((await o.t.call('POST', '/api/sync', push, o.cookie)).status).toBe(200);
     o.t.advance(2000);
     await o.t.services.scheduler.runOnce();

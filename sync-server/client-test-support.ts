@@ -69,10 +69,16 @@ export async function pgFuzzServer(apps: TestApp[], pick: () => number): Promise
  * (scrypt) runs once, then every `fresh()` is a new app over its own copy of that SQLite file,
  * with its own clock, where the account's session cookie is valid. For fuzzing many seeds fast.
  */
-export async function accountTemplate() {
+export async function accountTemplate(
+  opts: {
+    /** Runs on the template before it is copied, e.g. sealing the account (its keys are in the file). */
+    prepare?: (t: TestApp, userId: string, transport: Transport) => Promise<void>;
+  } = {},
+) {
   const template = createTestApp();
   const { userId, cookie } = await signedInTransport(template);
   const hostile = await signedInTransport(template); // a second, hostile account on the same server (issue #15)
+  await opts.prepare?.(template, userId, appTransport(template, cookie));
   template.deps.db.pragma('wal_checkpoint(TRUNCATE)');
   const source = join(template.deps.config.dataDir, 'afterword.db');
   const start = template.deps.now();

@@ -29,7 +29,7 @@ describe('AFTERWORD_LIMITS (server limits from configuration)', () => {
     const low = createTestApp({ AFTERWORD_LIMITS: '{"writesPerMinute":3}' });
     const { cookie, statuses } = await writes(low, 4);
     expect(statuses).toEqual([201, 201, 201, 429]);
-    const push = { protocol: 1, cursor: 0, changes: [{ collection: 'trustees', id: 't1', hlc: '0', fields: { name: 'x' } }] };
+    const push = { protocol: 2, cursor: 0, changes: [{ collection: 'trustees', id: 't1', hlc: '0', fields: { name: 'x' } }] };
     expect((await low.call('POST', '/api/sync', push, cookie)).status).toBe(429);
     low.advance(60_000); // the window expires
     expect((await low.call('POST', '/api/trustees', trustee(9), cookie)).status).toBe(201);

@@ -54,7 +54,7 @@ describe('durability under a crash', () => {
       const res = await fetch(`${url}/api/sync`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Cookie: cookie },
-        body: JSON.stringify({ protocol: 1, cursor: 1e15, changes }),
+        body: JSON.stringify({ protocol: 2, cursor: 1e15, changes }),
       });
       const body = (await res.json()) as SyncResponse;
       if (res.status === 200 && body.accepted.length === BATCH) acknowledged.add(batch);
@@ -87,7 +87,7 @@ describe('durability under a crash', () => {
       const res = await fetch(`${second.url}/api/sync`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Cookie: cookie },
-        body: JSON.stringify({ protocol: 1, cursor, changes: [] }),
+        body: JSON.stringify({ protocol: 2, cursor, changes: [] }),
       });
       expect(res.status).toBe(200);
       const page = (await res.json()) as SyncResponse;

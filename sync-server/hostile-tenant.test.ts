@@ -112,7 +112,7 @@ describe('hostile tenant: each attack of issue #15 is refused or harmless', () =
     const deep = '['.repeat(5000) + '1' + ']'.repeat(5000);
     const change = (id: string, counter: number, fields: string) =>
       `{"collection":"trustees","id":"${id}","hlc":"${s.hlc(counter)}","fields":${fields}}`;
-    const body = `{"protocol":1,"cursor":0,"changes":[${[
+    const body = `{"protocol":2,"cursor":0,"changes":[${[
       change('a', 1, '{"constructor":"x"}'),
       change('b', 2, '{"toString":"x"}'),
       change('c', 3, '{"__proto__":{"name":"x"}}'),
@@ -162,7 +162,7 @@ describe('hostile tenant: each attack of issue #15 is refused or harmless', () =
       hlc: s.hlc(100 + i),
       fields: { priority: 'high' },
     }));
-    const request = JSON.stringify({ protocol: 1, cursor: 0, changes: bad });
+    const request = JSON.stringify({ protocol: 2, cursor: 0, changes: bad });
     expect(request.length).toBeLessThan(60_000);
     const res = await s.call('POST', '/api/sync', request, hostile.cookie);
     const text = await res.text();
@@ -189,7 +189,7 @@ describe('hostile tenant: each attack of issue #15 is refused or harmless', () =
     // Writes per minute: sync pushes and REST writes share one budget per account.
     let refusedAt = -1;
     for (let i = 0; i < ACCOUNT_LIMITS.writesPerMinute + 5 && refusedAt < 0; i++) {
-      const r = await s.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [trustee('spam1', s.hlc(1000 + i), { phone: String(i) })] }, hostile.cookie);
+      const r = await s.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes: [trustee('spam1', s.hlc(1000 + i), { phone: String(i) })] }, hostile.cookie);
       if (r.status === 429) refusedAt = i;
     }
     expect(refusedAt).toBeGreaterThan(0);
@@ -203,11 +203,11 @@ describe('hostile tenant: each attack of issue #15 is refused or harmless', () =
   it('attack 4c: many connections at once: one sync per account runs at a time, the rest wait or get 429', async () => {
     // Heavy pushes (500 records each), so that they overlap.
     const heavy = (n: number) => ({
-      protocol: 1,
+      protocol: 2,
       cursor: 0,
       changes: Array.from({ length: 500 }, (_, i) => trustee(`q${n}-${i}`, s.hlc(i), { ...trusteeFields(`Q ${i}`), _deleted: true })),
     });
-    const body = { protocol: 1, cursor: 0, changes: [] };
+    const body = { protocol: 2, cursor: 0, changes: [] };
     // Straight into the app (no sockets), so that all twelve are in flight together.
     const burst = await Promise.all(Array.from({ length: 12 }, (_, n) => s.t.call('POST', '/api/sync', heavy(n), hostile.cookie)));
     const statuses = burst.map((r) => r.status);
@@ -251,7 +251,7 @@ describe('hostile tenant: each attack of issue #15 is refused or harmless', () =
     // Requests per minute, reads included.
     let refused = 0;
     for (let i = 0; i < ACCOUNT_LIMITS.requestsPerMinute + 1; i++) {
-      if ((await s.t.call('POST', '/api/sync', { protocol: 1, cursor: 1e12, changes: [] }, hostile.cookie)).status === 429) refused += 1;
+      if ((await s.t.call('POST', '/api/sync', { protocol: 2, cursor: 1e12, changes: [] }, hostile.cookie)).status === 429) refused += 1;
     }
     expect(refused).toBe(1);
     expect((await s.t.call('GET', '/api/trustees', undefined, hostile.cookie)).status).toBe(429);
@@ -294,7 +294,7 @@ async function besideAVictim(s: LiveClient, hostile: Account, victim: Account) {
   {
     const deep = '['.repeat(5000) + '1' + ']'.repeat(5000);
     let round = 0;
-    const push = (changes: unknown[]) => JSON.stringify({ protocol: 1, cursor: 0, changes });
+    const push = (changes: unknown[]) => JSON.stringify({ protocol: 2, cursor: 0, changes });
     /** Each attack of the issue as a request body. */
     const attacks: (() => string)[] = [
       () => push([trustee('clock', s.hlc(36 ** 4 - 2, 'evil', 4 * 60_000))]),
@@ -310,8 +310,8 @@ async function besideAVictim(s: LiveClient, hostile: Account, victim: Account) {
         }))),
       () => push(Array.from({ length: 16 }, (_, i) => ({ collection: 'survivorTasks', id: `big`, hlc: s.hlc(i), fields: i === 0 ? taskFields(15, 4000) : stepItems(15, 4000, 15 * i) }))),
       () => push(Array.from({ length: 500 }, (_, i) => ({ collection: 'survivorTasks', id: `big`, hlc: s.hlc(1000 + i), fields: { priority: 'high' } }))),
-      () => `{"protocol":1,"cursor":0,"changes":[{"collection":"trustees","id":"c","hlc":"${s.hlc(1)}","fields":{"constructor":"x","name":${deep}}}]}`,
-      () => JSON.stringify({ protocol: 1, cursor: 0, changes: [], limit: 500 }),
+      () => `{"protocol":2,"cursor":0,"changes":[{"collection":"trustees","id":"c","hlc":"${s.hlc(1)}","fields":{"constructor":"x","name":${deep}}}]}`,
+      () => JSON.stringify({ protocol: 2, cursor: 0, changes: [], limit: 500 }),
     ];
     // Bodies are built once as templates (the attacker's own CPU is not the server's); each round
     // only renames its ids, so floods keep creating new records.

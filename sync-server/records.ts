@@ -7,6 +7,7 @@ import { COLLECTIONS, type CollectionName, type EntityOf } from '../shared/schem
 import {
   ClockError,
   createClock,
+  addDerivedFields,
   fieldsOfPatch,
   materialize,
   newNodeId,
@@ -25,6 +26,7 @@ import { ApiHttpError } from './http/errors';
 import { outsideTransaction } from './db/tx-errors';
 import type { RateLimiterFactory } from './http/rate-limit';
 import { createAdmission } from './records/admission';
+import { checkSealedField, refuseSealedRestWrite, sealedAccountOf, type AccountKeysReader, type SealedAccount } from './records/sealed-check';
 import { createBoundedCache } from './records/bounded-cache';
 import { watchFileRefs, type FileRefChanges } from './records/file-refs';
 import { createAccountThrottle, type AccountThrottle } from './records/throttle';
@@ -131,6 +133,8 @@ export function createRecordService(
     onFileRefs?: (userId: string, refs: FileRefChanges) => void;
     /** The per-account limiters (default: in memory; services.ts gives PostgreSQL's shared ones). */
     rateLimiters?: RateLimiterFactory;
+    /** An account's keys (services.keys.get): a sealed account's pushes must carry envelopes (rule 24). */
+    accountKeys?: AccountKeysReader;
   },
 ): RecordService {
   const store: RecordStore | AsyncRecordStore = source.store;
@@ -226,14 +230,19 @@ export function createRecordService(
     await commit(userId, [change], () => current);
   };
 
-  /** Phase 1 of a push: validates, receives the clocks of and admits `raw` over `get` and `usage` (all synchronous). */
-  const admitPush = (userId: string, raw: readonly unknown[], get: Get, usage: AccountUsage, refuse?: RefuseChange) => {
+  /**
+   * Phase 1 of a push: validates, receives the clocks of and admits `raw` over `get` and `usage`
+   * (all synchronous). A sealed account's sealed fields are checked as envelopes (rule 24);
+   * `refuse` may refuse a change with a reason (an unproven session, auth/unproven.ts).
+   */
+  const admitPush = (userId: string, raw: readonly unknown[], get: Get, usage: AccountUsage, account: SealedAccount | null, refuse?: RefuseChange) => {
     const clock = clockOf(userId);
     const admission = createAdmission(userId, get, usage, opts.limits);
     const valid: Change[] = [];
     const refused: { item: unknown; change: Change | null; reason: string }[] = [];
+    const sealed = account ? (c: CollectionName, id: string, f: string, v: unknown) => checkSealedField(account, c, id, f, v) : undefined;
     for (const item of raw) {
-      const result = validateChange(item, { actor: 'client', userId });
+      const result = validateChange(item, { actor: 'client', userId, sealed });
       if (!result.ok) {
         refused.push({ item, change: null, reason: result.reason });
         continue;
@@ -278,9 +287,9 @@ export function createRecordService(
   };
 
   /** SQLite: the whole push synchronously (inside the group commit when given), as before issue #19. */
-  const pushSync = (sync: RecordStore, userId: string, raw: readonly unknown[], usage: AccountUsage, refuse?: RefuseChange) => {
+  const pushSync = (sync: RecordStore, userId: string, raw: readonly unknown[], usage: AccountUsage, account: SealedAccount | null, refuse?: RefuseChange) => {
     const get: Get = (c, id) => sync.get(userId, c, id);
-    const admitted = admitPush(userId, raw, get, usage, refuse);
+    const admitted = admitPush(userId, raw, get, usage, account, refuse);
     const done = followFiles(userId, admitted.valid, get, () => get);
     const written = sync.applyChanges(userId, admitted.valid);
     done?.();
@@ -288,7 +297,7 @@ export function createRecordService(
   };
 
   /** PostgreSQL: the records the push names are read, admitted and merged in ONE transaction of the store (applyAdmitted; a store without it: read, admitted, then merged). */
-  const pushAsync = async (userId: string, raw: readonly unknown[], refuse?: RefuseChange) => {
+  const pushAsync = async (userId: string, raw: readonly unknown[], account: SealedAccount | null, refuse?: RefuseChange) => {
     const keys = new Map<string, [CollectionName, string]>();
     for (const item of raw) {
       const { collection, id } = (item ?? {}) as { collection?: unknown; id?: unknown };
@@ -298,13 +307,13 @@ export function createRecordService(
     }
     if (source.engine === 'postgres' && source.store.applyAdmitted) {
       let admitted: ReturnType<typeof admitPush> | undefined;
-      const written = await commitAdmitted(userId, [...keys.values()], (get, inTx) => (admitted = admitPush(userId, raw, get, inTx, refuse)).valid);
+      const written = await commitAdmitted(userId, [...keys.values()], (get, inTx) => (admitted = admitPush(userId, raw, get, inTx, account, refuse)).valid);
       if (admitted) return answerPush(admitted, written);
     }
     const found = new Map<string, ServerRecord | null>();
     await Promise.all([...keys].map(async ([k, [c, id]]) => found.set(k, await store.get(userId, c, id))));
     const get: Get = (c, id) => found.get(keyOf(c, id)) ?? null;
-    const admitted = admitPush(userId, raw, get, await usageOf(userId), refuse);
+    const admitted = admitPush(userId, raw, get, await usageOf(userId), account, refuse);
     return answerPush(admitted, await commit(userId, admitted.valid, get));
   };
 
@@ -318,11 +327,21 @@ export function createRecordService(
     sortNewestFirst(rows.map((r) => materialize(collection, r.id, r, userId)).filter((e): e is NonNullable<typeof e> => e !== null));
 
   /** The change `patch` makes to `current`, or null when it changes nothing; throws 400 when invalid. */
-  const serverChange = (userId: string, collection: CollectionName, id: string, patch: Record<string, unknown>, current: ServerRecord | null, newItemId: NewItemId) => {
+  const serverChange = (
+    userId: string,
+    collection: CollectionName,
+    id: string,
+    patch: Record<string, unknown>,
+    current: ServerRecord | null,
+    newItemId: NewItemId,
+    account: SealedAccount | null,
+  ) => {
     const { [TOMBSTONE_FIELD]: tombstone, ...rest } = patch;
     const fields = fieldsOfPatch(collection, current ?? { values: {}, clocks: {} }, rest, newItemId);
     if (typeof tombstone === 'boolean') fields[TOMBSTONE_FIELD] = tombstone;
     if (Object.keys(fields).length === 0) return null;
+    addDerivedFields(collection, current ?? { values: {}, clocks: {} }, fields);
+    refuseSealedRestWrite(collection, id, fields, account);
     const result = validateChange({ collection, id, hlc: tickAfter(userId, current), fields }, { actor: 'server', userId });
     if (!result.ok) throw new ApiHttpError(400, result.reason);
     return result.change;
@@ -358,8 +377,9 @@ export function createRecordService(
       return json;
     },
     async write(userId, collection, id, patch, newItemId = itemId) {
+      const account = await sealedAccountOf(opts.accountKeys, userId);
       const current = await store.get(userId, collection, id);
-      const change = serverChange(userId, collection, id, patch, current, newItemId);
+      const change = serverChange(userId, collection, id, patch, current, newItemId, account);
       if (change) await applyServerChange(userId, change, current);
       const entity = await service.get(userId, collection, id);
       if (!entity) throw new ApiHttpError(404, 'Not found');
@@ -370,10 +390,11 @@ export function createRecordService(
       await applyServerChange(userId, { collection, id, hlc: tickAfter(userId, current), fields: { [TOMBSTONE_FIELD]: true } }, current);
     },
     async applyClientChanges(userId, raw, refuse) {
-      if (source.engine === 'postgres') return pushAsync(userId, raw, refuse);
+      const account = await sealedAccountOf(opts.accountKeys, userId);
+      if (source.engine === 'postgres') return pushAsync(userId, raw, account, refuse);
       const usage = await usageOf(userId);
       const sqlite = source.store;
-      return source.writeBatch ? source.writeBatch(() => pushSync(sqlite, userId, raw, usage, refuse)) : pushSync(sqlite, userId, raw, usage, refuse);
+      return source.writeBatch ? source.writeBatch(() => pushSync(sqlite, userId, raw, usage, account, refuse)) : pushSync(sqlite, userId, raw, usage, account, refuse);
     },
     throttle,
   };

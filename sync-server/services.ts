@@ -185,7 +185,7 @@ function assemble(
     limits,
     onFileRefs: (userId: string, refs: Parameters<typeof lifetime.recordsChanged>[1]) => lifetime.recordsChanged(userId, refs), // a file no live record refers to is deleted
   };
-  const records = createRecordService(parts.source, { ...recordOpts, usage: parts.usage, rateLimiters: parts.rateLimiters }); // one HLC per account (rule 3)
+  const records = createRecordService(parts.source, { ...recordOpts, usage: parts.usage, rateLimiters: parts.rateLimiters, accountKeys: (userId) => parts.keys.get(userId) }); // one HLC per account (rule 3); a sealed account's pushes carry envelopes (rule 24)
   // The release reads and writes the owner's records through the same (awaited) service; its own state is in the engine's release store.
   const release = createReleaseService(deps, records, parts.releaseStore, { checkpoint: parts.checkpoint });
   const mailer = opts.mailer ?? createMailer(deps.config);

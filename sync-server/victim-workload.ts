@@ -48,11 +48,11 @@ export async function victimDay(s: LiveClient, victim: Account, rounds = 36): Pr
     const name = `Trustee ${i}`;
     const fields = names.has(id) ? { name } : trusteeFields(name);
     const change = { collection: 'trustees', id, hlc: s.hlc(++counter, 'victim'), fields };
-    const sync = (await timed('sync push', 'POST', '/api/sync', { protocol: 1, cursor, changes: [change] })) as SyncResponse;
+    const sync = (await timed('sync push', 'POST', '/api/sync', { protocol: 2, cursor, changes: [change] })) as SyncResponse;
     if (sync.accepted?.length !== 1) failures.push(`sync push ${id}: ${JSON.stringify(sync.rejected)}`);
     else names.set(id, name);
     cursor = sync.cursor ?? cursor;
-    await timed('sync pull', 'POST', '/api/sync', { protocol: 1, cursor, changes: [] });
+    await timed('sync pull', 'POST', '/api/sync', { protocol: 2, cursor, changes: [] });
     await timed('REST list', 'GET', '/api/trustees');
     const m = (await timed('REST create', 'POST', '/api/messages', { recipientName: 'Ann', recipientEmail: 'ann@example.com', messageType: 'text', messageContent: `Note ${i}\nLove.` })) as { id: string };
     messages.push(m.id);

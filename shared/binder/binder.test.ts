@@ -27,10 +27,10 @@ const plan: DeathPlan = {
 };
 const message: Message = {
   id: 'm1', userId, recipientName: 'Grace Hopper', recipientEmail: 'grace@example.com', messageType: 'text',
-  messageContent: 'SECRET-BODY-never-in-the-binder', deliveryDate: null, file: null, delivered: false, deliveredAt: null, openedAt: null, createdAt: at,
+  messageContent: 'SECRET-BODY-never-in-the-binder', deliveryDate: null, file: null, fileBlobId: null, contentRevision: 0, delivered: false, deliveredAt: null, openedAt: null, createdAt: at,
 };
 const trustee: Trustee = { id: 't1', userId, name: 'Charles Babbage', email: 'charles@example.com', phone: '+44 20 7946 0000', relationship: 'Friend', accessLevel: 'full', createdAt: at };
-const doc: LegalDocument = { id: 'd1', userId, documentType: 'will', documentName: 'Last will', documentUrl: 'https://vault.example.com/will', file: null, createdAt: at };
+const doc: LegalDocument = { id: 'd1', userId, documentType: 'will', documentName: 'Last will', documentUrl: 'https://vault.example.com/will', file: null, fileBlobId: null, createdAt: at };
 
 const records = {
   profile: [{ firstName: 'Ada', lastName: 'Lovelace', emergencyContact: { name: 'Mary Somerville', phone: '+44 1865 000000' } }],

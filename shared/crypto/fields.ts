@@ -47,6 +47,10 @@ export const FIELD_CLASSES = {
     // Written by the server's release scheduler and the recipient page (sync-server/release/README.md).
     deliveredAt: 'plain',
     openedAt: 'plain',
+    /** The server keeps the blob a live record names (sync-server/records/file-refs.ts); `file` itself is sealed. */
+    fileBlobId: 'plain',
+    /** Re-delivery after an edit keys on it (the server cannot compare sealed texts). */
+    contentRevision: 'plain',
     /** Trustees see each recipient's name and delivery state, never the letter (index scope). */
     recipientName: 'index',
     messageType: 'message',
@@ -59,6 +63,7 @@ export const FIELD_CLASSES = {
     documentName: 'docs',
     documentUrl: 'docs',
     file: 'docs',
+    fileBlobId: 'plain',
   },
   trustees: {
     createdAt: 'plain',

@@ -47,9 +47,9 @@ export const COLLECTION_SPECS: Record<CollectionName, CollectionSpec> = {
     lists: [],
     serverOnly: ['delivered', 'deliveredAt', 'openedAt'],
     singleton: false,
-    defaults: { delivered: false, deliveredAt: null, openedAt: null, file: null },
+    defaults: { delivered: false, deliveredAt: null, openedAt: null, file: null, fileBlobId: null, contentRevision: 0 },
   },
-  documents: { fields: documentFieldsSchema, lists: [], serverOnly: [], singleton: false, defaults: { documentUrl: null, file: null } },
+  documents: { fields: documentFieldsSchema, lists: [], serverOnly: [], singleton: false, defaults: { documentUrl: null, file: null, fileBlobId: null } },
   trustees: { fields: trusteeFieldsSchema, lists: [], serverOnly: [], singleton: false },
   survivorTasks: {
     fields: survivorTaskFieldsSchema,

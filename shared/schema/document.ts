@@ -1,5 +1,5 @@
 /** Legal document references (SPEC.md §3 "Document"; §5 "Upload document"). zod/mini (./z.ts). */
-import { fileRefSchema } from '../files/ref';
+import { blobIdSchema, fileRefSchema } from '../files/ref';
 import { LIMITS, httpUrlSchema, requiredText, timestampSchema } from './common';
 import { z } from './z';
 
@@ -17,12 +17,14 @@ export const documentFieldsSchema = z.object({
   documentUrl: z.nullable(httpUrlSchema),
   /** The uploaded file (issue #17), or null for a document kept elsewhere. */
   file: z.nullable(fileRefSchema),
+  /** `file`'s blob id, plain (shared/crypto/fields.ts): the server keeps a blob a live record names. Written with `file`. */
+  fileBlobId: z._default(z.nullable(blobIdSchema), null),
   createdAt: timestampSchema,
 });
 export const documentSchema = z.extend(documentFieldsSchema, { id: z.string(), userId: z.string() });
 export type LegalDocument = z.infer<typeof documentSchema>;
 
-const editable = z.omit(documentFieldsSchema, { createdAt: true });
+const editable = z.omit(documentFieldsSchema, { createdAt: true, fileBlobId: true });
 /** `POST /api/documents` (SPEC.md §7). */
 export const documentCreateSchema = z
   .strictObject({

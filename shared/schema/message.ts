@@ -1,5 +1,5 @@
 /** Messages for loved ones (SPEC.md §3 "Message"; §5 "Create message"). zod/mini (./z.ts). */
-import { fileRefSchema } from '../files/ref';
+import { blobIdSchema, fileRefSchema } from '../files/ref';
 import { LIMITS, emailSchema, requiredText, timestampSchema } from './common';
 import { z } from './z';
 
@@ -14,6 +14,13 @@ export const messageFieldsSchema = z.object({
   deliveryDate: z.nullable(timestampSchema),
   /** The recording or attached file of a video or audio message (issue #17), else null. */
   file: z.nullable(fileRefSchema),
+  /**
+   * `file`'s blob id, plain (shared/crypto/fields.ts): `file` is sealed, and the server keeps a
+   * blob while a live record names it (sync-server/records/file-refs.ts). Written with `file`.
+   */
+  fileBlobId: z._default(z.nullable(blobIdSchema), null),
+  /** Counts edits of what the recipient receives (type, text, file), plain: re-delivery after an edit keys on it. */
+  contentRevision: z._default(z.number().check(z.int(), z.gte(0), z.lte(1_000_000_000)), 0),
   /** Set by the server when the message is released (DESIGN.md §8); clients never write it. */
   delivered: z.boolean(),
   /** When a mail server accepted its delivery e-mail (DESIGN.md §8); server only, null before. */

@@ -60,7 +60,15 @@ const listItemSchema = (collection: CollectionName) =>
  */
 export function validateChange(
   raw: unknown,
-  opts: { actor: 'client' | 'server'; userId: string },
+  opts: {
+    actor: 'client' | 'server';
+    userId: string;
+    /**
+     * A sealed account (rule 24): checks a known field's value in place of its schema. Returns
+     * undefined for a plain field (the schema decides), null when valid, or the reason.
+     */
+    sealed?: (collection: CollectionName, id: string, field: string, value: unknown) => string | null | undefined;
+  },
 ): { ok: true; change: Change } | { ok: false; reason: string } {
   const shape = changeSchema.safeParse(raw);
   if (!shape.success) {
@@ -101,6 +109,11 @@ export function validateChange(
       if (!spec.lists.includes(field) || !idSchema.safeParse(itemId).success) {
         return { ok: false, reason: `${where}: unknown field` };
       }
+      const sealed = opts.sealed?.(change.collection, change.id, key, value);
+      if (sealed !== undefined) {
+        if (sealed !== null) return { ok: false, reason: sealed };
+        continue;
+      }
       const r = listItemSchema(change.collection).safeParse(value);
       if (!r.success) return { ok: false, reason: `${where}: ${r.error.issues[0]!.message}` };
       continue;
@@ -110,6 +123,11 @@ export function validateChange(
     if (!schema || spec.lists.includes(field)) return { ok: false, reason: `${where}: unknown field` };
     if (opts.actor === 'client' && spec.serverOnly.includes(field)) {
       return { ok: false, reason: `${where}: only the server may change this field` };
+    }
+    const sealed = opts.sealed?.(change.collection, change.id, key, value);
+    if (sealed !== undefined) {
+      if (sealed !== null) return { ok: false, reason: sealed };
+      continue;
     }
     const r = schema.safeParse(value);
     if (!r.success) return { ok: false, reason: `${where}: ${r.error.issues[0]!.message}` };

@@ -8,7 +8,15 @@ import type { Change } from './change';
 import type { RecordState } from './merge';
 
 /** Bumped on any incompatible change; the server answers 426 to other versions (rule 14). */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
+/**
+ * The words of the server's refusals that a device answers by sealing the change again and pushing
+ * it again, never by dropping it (rules 24, 26): plaintext in a sealed field, a stale key version,
+ * a key the account's keyring does not have. sync-server/records/sealed-check.ts writes them;
+ * web/sync/sealing.ts recognises them.
+ */
+export const SEAL_REFUSALS = { plaintext: 'must be sealed', stale: 'needs a newer key', unknownKey: 'key the account does not have' } as const;
+
 /** Most changes one push may carry; a client sends its outbox in batches of at most this. */
 export const MAX_PUSH_CHANGES = ACCOUNT_LIMITS.changesPerPush;
 /** Most records one pull page returns. */

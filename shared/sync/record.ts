@@ -151,3 +151,26 @@ export function fieldsOfPatch(
   }
   return out;
 }
+
+/** Plain fields a write derives from the fields it writes (addDerivedFields): never a person's edit. */
+export const DERIVED_FIELDS: readonly string[] = ['fileBlobId', 'contentRevision'];
+
+/** Fields of a message that reach its recipient: an edit of one is a new revision. */
+const DELIVERED_CONTENT = ['messageType', 'messageContent', 'file'];
+
+/**
+ * Adds to a write's sync `fields` (in place) the plain fields derived from sealed ones
+ * (shared/crypto/fields.ts), since the server cannot read the sealed ones: `fileBlobId` beside
+ * `file` (the server keeps the blob a live record names), and a message's `contentRevision`,
+ * one more than in `state`, when the write changes what the recipient receives.
+ */
+export function addDerivedFields(collection: CollectionName, state: RecordState, fields: Record<string, unknown>): void {
+  if ((collection === 'messages' || collection === 'documents') && 'file' in fields) {
+    const file = fields.file as { blobId?: unknown } | null;
+    fields.fileBlobId = file && typeof file === 'object' && typeof file.blobId === 'string' ? file.blobId : null;
+  }
+  if (collection === 'messages' && !('contentRevision' in fields) && DELIVERED_CONTENT.some((f) => f in fields)) {
+    const current = state.values.contentRevision;
+    fields.contentRevision = (typeof current === 'number' ? current : 0) + 1;
+  }
+}

@@ -115,6 +115,10 @@ function unseenByDelete(before: RecordState, change: IncomingChange): Hlc | null
 
 const textOf = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
+/** A sealed value (envelope v1, shared/crypto/README.md): one ASCII string with no spaces, `v<n>.<kid>.<16-char nonce>.<ct>`. */
+const ENVELOPE = /^v[0-9]+\.[A-Za-z0-9_:~-]+\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/;
+const isSealed = (v: unknown) => typeof v === 'string' && ENVELOPE.test(v);
+
 /**
  * The fields the server adds (stamped with the change's own HLC) when merging `change` into
  * `before` (rules 20–22): for each long text the change writes, the text that loses, when its
@@ -132,7 +136,9 @@ export function keptVersions(before: RecordState, change: IncomingChange): Recor
     const incoming = textOf(change.fields[field]);
     const existing = textOf(before.values[field]);
     const base = change.bases?.[field];
-    if (current === undefined || current === change.hlc || change.fields[field] === before.values[field]) continue;
+    // Rule 27: sealed texts are never compared here (each envelope differs); the device dismisses identical ones.
+    const sealed = isSealed(change.fields[field]) || isSealed(before.values[field]);
+    if (current === undefined || current === change.hlc || (!sealed && change.fields[field] === before.values[field])) continue;
     let loser: ConflictVersion | null = null;
     if (change.hlc > current) {
       if (base !== undefined && base !== current && existing !== null) loser = { text: existing, at: current };

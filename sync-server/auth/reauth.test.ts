@@ -45,7 +45,7 @@ describe('sliding sessions', () => {
     const device = jar(t, cookie);
     for (let day = 1; day <= 100; day++) {
       t.advance(DAY);
-      expect((await device.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [] })).status, `day ${day}`).toBe(200);
+      expect((await device.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes: [] })).status, `day ${day}`).toBe(200);
     }
   });
 });

@@ -26,7 +26,7 @@ async function owner(env: Record<string, string> = {}) {
   let call = callerOf(t, cookie);
   const push = async (changes: { collection: string; id: string; fields: Record<string, unknown> }[]) => {
     const res = await call('POST', '/api/sync', {
-      protocol: 1,
+      protocol: 2,
       cursor: 0,
       changes: changes.map((c) => ({ ...c, hlc: formatHlc({ ms: t.deps.now(), counter: counter++, node: 'device1' }) })),
     });
@@ -182,7 +182,7 @@ describe('a file lives as long as a live record refers to it', () => {
     const hostile = callerOf(victim.t, cookie);
     const hlc = () => formatHlc({ ms: victim.t.deps.now(), counter: counter++, node: 'hostile' });
     const push = (fields: Record<string, unknown>) =>
-      hostile('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [{ collection: 'messages', id: 'x1', hlc: hlc(), fields }] });
+      hostile('POST', '/api/sync', { protocol: 2, cursor: 0, changes: [{ collection: 'messages', id: 'x1', hlc: hlc(), fields }] });
     expect((await push(message(f, victim.t))).status).toBe(200);
     expect((await push({ _deleted: true })).status).toBe(200);
     await idle(victim.t);

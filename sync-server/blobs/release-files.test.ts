@@ -54,7 +54,7 @@ describe.each(engines)('files after release on %s', (engine, open) => {
     expect((await uploadFile(call, doc)).status).toBe(200);
 
     const sync = await call('POST', '/api/sync', {
-      protocol: 1,
+      protocol: 2,
       cursor: 0,
       changes: [{
         collection: 'messages', id: 'video1', hlc: formatHlc({ ms: o.t.deps.now(), counter: 0, node: 'phone' }),

@@ -24,7 +24,7 @@ describe('REST lists kept as JSON are never stale (issue #20)', () => {
     await list(a.cookie); // read twice: the second answer comes from the kept JSON
     await t.call('PATCH', `/api/trustees/${sam.id}`, { name: 'Samuel' }, a.cookie);
     expect((await list(a.cookie))[0].name).toBe('Samuel');
-    const push = { protocol: 1, cursor: 0, changes: [{ collection: 'trustees', id: sam.id, hlc: formatHlc({ ms: t.deps.now() + 1000, counter: 0, node: 'dev1' }), fields: { phone: '+44 1' } }] };
+    const push = { protocol: 2, cursor: 0, changes: [{ collection: 'trustees', id: sam.id, hlc: formatHlc({ ms: t.deps.now() + 1000, counter: 0, node: 'dev1' }), fields: { phone: '+44 1' } }] };
     expect((await (await t.call('POST', '/api/sync', push, a.cookie)).json()).accepted).toHaveLength(1);
     expect((await list(a.cookie))[0].phone).toBe('+44 1');
     // Another account's write leaves A's list alone, and B never sees A's.

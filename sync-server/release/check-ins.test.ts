@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, signUp } from '../test-support';
 import { DAY_MS } from './state-machine';
 
-const sync = { protocol: 1, cursor: 0, changes: [] };
+const sync = { protocol: 2, cursor: 0, changes: [] };
 
 describe('check-ins', () => {
   it('a sync, a poll and the live-event stream do not check in; the app\'s check-in and a sign-in do', async () => {

@@ -31,7 +31,7 @@ describe('finding 1: links come from configuration only', () => {
     const sync = await o.t.app.request('http://evil.example/api/sync', {
       method: 'POST',
       headers: { ...json, Cookie: o.cookie },
-      body: JSON.stringify({ protocol: 1, cursor: 0, changes: [] }),
+      body: JSON.stringify({ protocol: 2, cursor: 0, changes: [] }),
     });
     expect(sync.status).toBe(200);
     await o.addTrustee('grace');
@@ -46,7 +46,7 @@ describe('finding 1: links come from configuration only', () => {
     await o.t.app.request('http://evil.example/api/sync', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: o.cookie },
-      body: JSON.stringify({ protocol: 1, cursor: 0, changes: [] }),
+      body: JSON.stringify({ protocol: 2, cursor: 0, changes: [] }),
     });
     await o.addTrustee('grace');
     await o.t.services.scheduler.runOnce();

@@ -23,7 +23,7 @@ const hlc = (t: TestApp) => formatHlc({ ms: t.deps.now(), counter: counter++ % 6
 
 /** Pushes `changes` ({collection, id, fields}) through /api/sync as `o`; returns the response JSON. */
 async function push(o: Owner, changes: { collection: string; id: string; fields: Record<string, unknown> }[]) {
-  const res = await o.t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: changes.map((c) => ({ ...c, hlc: hlc(o.t) })) }, o.cookie);
+  const res = await o.t.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes: changes.map((c) => ({ ...c, hlc: hlc(o.t) })) }, o.cookie);
   expect(res.status).toBeLessThan(500);
   return res;
 }

@@ -177,7 +177,7 @@ describe('release after death over HTTP and SMTP', () => {
     expect((await records.get(s.user.id, 'messages', s.now.id))!.delivered).toBe(true);
     expect((await records.get(s.user.id, 'messages', s.later.id))!.delivered).toBe(false);
     // …and the owner's devices learn it through sync.
-    const pulled = (await (await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [] }, cookie)).json()) as {
+    const pulled = (await (await t.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes: [] }, cookie)).json()) as {
       records: { id: string; values: Record<string, unknown> }[];
     };
     expect(pulled.records.find((r) => r.id === s.now.id)?.values.delivered).toBe(true);

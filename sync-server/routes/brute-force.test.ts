@@ -204,7 +204,7 @@ describe('device cookies: someone else\'s guesses never throttle a device that s
     const hlc = formatHlc({ ms: t.deps.now(), counter: 0, node: 'dev1' });
     const change = { collection: 'trustees', id: 't1', hlc, fields: { name: 'Sam', email: 'sam@example.com', accessLevel: 'full' } };
     for (let i = 0; i < 12; i++) {
-      const sync = await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: i === 0 ? [change] : [] }, cookie, fromIp('203.0.113.1'));
+      const sync = await t.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes: i === 0 ? [change] : [] }, cookie, fromIp('203.0.113.1'));
       expect(sync.status).toBe(200);
       expect(sync.headers.get('retry-after')).toBeNull();
       expect((await t.call('POST', '/api/release/check-in', undefined, cookie, fromIp('203.0.113.1'))).status).toBe(200);

@@ -102,13 +102,13 @@ describe('authorization (issue #3 §5, rule 15): nobody reads or changes another
 
     // Sync: the intruder pulls nothing of the owner's, and pushing a change with the owner's ids
     // cannot touch the owner's records.
-    const pull = await (await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [] }, intruder.cookie)).json();
+    const pull = await (await t.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes: [] }, intruder.cookie)).json();
     expect(pull.records.every((r: { collection: string; id: string }) => r.id !== owner.user.id)).toBe(true);
     expect(pull.records.filter((r: { collection: string }) => r.collection !== 'profile')).toEqual([]);
     const ownersMessage = (await (await t.call('GET', '/api/messages', undefined, owner.cookie)).json())[0];
     const push = await (
       await t.call('POST', '/api/sync', {
-        protocol: 1,
+        protocol: 2,
         cursor: 0,
         changes: [
           { collection: 'messages', id: ownersMessage.id, hlc: '001795000000000-0000-evil', fields: { messageContent: 'hijacked' } },

@@ -40,7 +40,7 @@ function validBodies(now: number): Record<string, unknown> {
     'POST /api/auth/delete-account': { password: 'not it at all' },
     'POST /api/auth/confirm-password': { password: 'not it at all' },
     'PATCH /api/user/profile': { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
-    'POST /api/sync': { protocol: 1, cursor: 0, changes: [{ collection: 'trustees', id: 'fz1', hlc: hlcNow(now, 1), fields: { name: 'Fuzz' } }] },
+    'POST /api/sync': { protocol: 2, cursor: 0, changes: [{ collection: 'trustees', id: 'fz1', hlc: hlcNow(now, 1), fields: { name: 'Fuzz' } }] },
     'POST /api/messages': message,
     'PATCH /api/messages/:id': { messageContent: 'Changed' },
     'POST /api/documents': document,
@@ -80,7 +80,7 @@ function specialBodies(base: Record<string, unknown> | undefined): Body[] {
   return [
     { text: '{"a":', type: 'application/json' },
     { text: '['.repeat(100_000) + ']'.repeat(100_000), type: 'application/json' },
-    { text: `{"protocol":1,"cursor":0,"changes":[${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}]}`, type: 'application/json' },
+    { text: `{"protocol":2,"cursor":0,"changes":[${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}]}`, type: 'application/json' },
     { text: '\uFEFF{}', type: 'application/json' },
     { text: JSON.stringify({ pad: HUGE }), type: 'application/json' },
     { text: 'username=a&password=b', type: 'application/x-www-form-urlencoded' },

@@ -13,7 +13,7 @@ async function setup() {
   const { cookie, user } = await signUp(t);
   const at = (offsetMs: number, node: string) => formatHlc({ ms: t.deps.now() + offsetMs, counter: 0, node });
   const push = async (...changes: unknown[]) =>
-    (await (await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes }, cookie)).json()) as SyncResponse;
+    (await (await t.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes }, cookie)).json()) as SyncResponse;
   const record = (id: string) => sqliteStoreOf(t).get(user.id, 'messages', id)!;
   return { t, user, cookie, at, push, record };
 }

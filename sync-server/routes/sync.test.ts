@@ -11,7 +11,7 @@ describe('POST /api/sync (shared/sync/README.md)', () => {
     const t = createTestApp();
     const { cookie } = await signUp(t);
     const res = await t.call('POST', '/api/sync', {
-      protocol: 1,
+      protocol: 2,
       cursor: 0,
       changes: [
         { collection: 'trustees', id: 't1', hlc: at(t, 1), fields: trustee('Sam') },
@@ -38,7 +38,7 @@ describe('POST /api/sync (shared/sync/README.md)', () => {
     const t = createTestApp();
     const { cookie } = await signUp(t);
     const future = formatHlc({ ms: t.deps.now() + 6 * 60_000, counter: 0, node: 'dev1' });
-    const body = (await (await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [{ collection: 'trustees', id: 't1', hlc: future, fields: { name: 'Sam' } }] }, cookie)).json()) as SyncResponse;
+    const body = (await (await t.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes: [{ collection: 'trustees', id: 't1', hlc: future, fields: { name: 'Sam' } }] }, cookie)).json()) as SyncResponse;
     expect(body.accepted).toEqual([]);
     expect(body.rejected[0]!.reason).toMatch(/ahead/);
   });
@@ -47,8 +47,8 @@ describe('POST /api/sync (shared/sync/README.md)', () => {
     const t = createTestApp();
     const { cookie } = await signUp(t);
     const changes = [{ collection: 'trustees', id: 't1', hlc: at(t, 1), fields: trustee('Sam') }];
-    const first = (await (await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes }, cookie)).json()) as SyncResponse;
-    const second = (await (await t.call('POST', '/api/sync', { protocol: 1, cursor: first.cursor, changes }, cookie)).json()) as SyncResponse;
+    const first = (await (await t.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes }, cookie)).json()) as SyncResponse;
+    const second = (await (await t.call('POST', '/api/sync', { protocol: 2, cursor: first.cursor, changes }, cookie)).json()) as SyncResponse;
     expect(second.accepted).toEqual([at(t, 1)]);
     expect(second.records).toEqual([]);
   });
@@ -57,11 +57,11 @@ describe('POST /api/sync (shared/sync/README.md)', () => {
     const t = createTestApp();
     const { cookie } = await signUp(t);
     const changes = Array.from({ length: 7 }, (_, i) => ({ collection: 'trustees', id: `t${i}`, hlc: at(t, i + 1), fields: trustee(`T${i}`) }));
-    await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes }, cookie);
+    await t.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes }, cookie);
     let cursor = 0;
     const seen: string[] = [];
     for (let page = 0; page < 10; page++) {
-      const body = (await (await t.call('POST', '/api/sync', { protocol: 1, cursor, changes: [], limit: 3 }, cookie)).json()) as SyncResponse;
+      const body = (await (await t.call('POST', '/api/sync', { protocol: 2, cursor, changes: [], limit: 3 }, cookie)).json()) as SyncResponse;
       seen.push(...body.records.map((r) => r.id));
       cursor = body.cursor;
       if (!body.hasMore) break;
@@ -81,11 +81,11 @@ describe('POST /api/sync (shared/sync/README.md)', () => {
     const t = createTestApp();
     const { cookie } = await signUp(t);
     const created = await (await t.call('POST', '/api/trustees', { name: 'Sam', email: 'sam@example.com', accessLevel: 'full' }, cookie)).json();
-    const pull = (await (await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [] }, cookie)).json()) as SyncResponse;
+    const pull = (await (await t.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes: [] }, cookie)).json()) as SyncResponse;
     const rec = pull.records.find((r) => r.id === created.id)!;
     expect(rec.values).toMatchObject({ name: 'Sam', email: 'sam@example.com', accessLevel: 'full' });
     const later = formatHlc({ ms: t.deps.now() + 1000, counter: 0, node: 'dev1' });
-    await t.call('POST', '/api/sync', { protocol: 1, cursor: pull.cursor, changes: [{ collection: 'trustees', id: created.id, hlc: later, fields: { name: 'Samuel' } }] }, cookie);
+    await t.call('POST', '/api/sync', { protocol: 2, cursor: pull.cursor, changes: [{ collection: 'trustees', id: created.id, hlc: later, fields: { name: 'Samuel' } }] }, cookie);
     expect((await (await t.call('GET', '/api/trustees', undefined, cookie)).json())[0].name).toBe('Samuel');
   });
 
@@ -94,19 +94,19 @@ describe('POST /api/sync (shared/sync/README.md)', () => {
     const a = await signUp(t);
     const b = await signUp(t);
     const changes = [{ collection: 'trustees', id: 't1', hlc: at(t, 1), fields: trustee('FromA') }];
-    const res = await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes, account: a.user.id }, b.cookie);
+    const res = await t.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes, account: a.user.id }, b.cookie);
     expect(res.status).toBe(401);
     expect((await res.json()).error).toMatch(/another account/);
     expect(await (await t.call('GET', '/api/trustees', undefined, b.cookie)).json()).toEqual([]);
-    const own = await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes, account: a.user.id }, a.cookie);
+    const own = await t.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes, account: a.user.id }, a.cookie);
     expect(((await own.json()) as SyncResponse).accepted).toEqual([at(t, 1)]);
   });
 
   it('needs a session and a JSON envelope', async () => {
     const t = createTestApp();
-    expect((await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [] })).status).toBe(401);
+    expect((await t.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes: [] })).status).toBe(401);
     const { cookie } = await signUp(t);
-    expect((await t.call('POST', '/api/sync', { protocol: 1, cursor: -1, changes: [] }, cookie)).status).toBe(400);
-    expect((await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: new Array(501).fill({}) }, cookie)).status).toBe(400);
+    expect((await t.call('POST', '/api/sync', { protocol: 2, cursor: -1, changes: [] }, cookie)).status).toBe(400);
+    expect((await t.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes: new Array(501).fill({}) }, cookie)).status).toBe(400);
   });
 });

@@ -39,7 +39,7 @@ describe('the screen API (web/db/index.ts)', () => {
     await save('messages', id, { ...before!, messageContent: '  Hello  ', delivered: true } as never);
     expect(await db.dexie.entities('messages').get(id)).toMatchObject({ messageContent: 'Hello', recipientName: 'Bo' });
     const last = await db.dexie.outbox.orderBy(':id').last();
-    expect(last?.fields).toEqual({ messageContent: 'Hello' });
+    expect(last?.fields).toEqual({ messageContent: 'Hello', contentRevision: 1 }); // a new revision of what the recipient receives
     await expect(save('messages', id, { recipientEmail: 'nope' })).rejects.toThrow(/messages\.recipientEmail/);
     await remove('messages', id);
     expect(await db.dexie.entities('messages').get(id)).toBeUndefined();

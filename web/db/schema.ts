@@ -4,7 +4,8 @@
  * every record's per-field values and HLCs (tombstones included), the `outbox` of changes not
  * yet acknowledged by the server, `meta` (last HLC, server cursor, clock offset), and `versions`
  * (earlier values of long texts this device replaced); since v3 (issue #17) `files` (file bytes
- * kept here), `attachments` (the upload queue) and `downloadChunks` (downloads in progress).
+ * kept here), `attachments` (the upload queue) and `downloadChunks` (downloads in progress); since v4
+ * `sealErrors` (pulled fields of a sealed account that could not be opened).
  */
 import { Dexie, type Table } from 'dexie';
 import type { CollectionName, EntityOf } from '../../shared/schema/collections';
@@ -22,6 +23,28 @@ export interface FieldStateRow extends RecordState {
 /** An outbox entry: a change plus its auto-increment key (insertion order = push order). */
 export interface OutboxRow extends Change {
   seq?: number;
+  /**
+   * A sealed account's envelopes of this change (web/sync/sealing.ts): `fields` with every sealed
+   * field's value replaced by its envelope, made once for `hlc` after the write committed. Valid
+   * only while `hlc` is the entry's HLC (a re-stamp seals again); pushed instead of `fields`.
+   */
+  sealed?: { hlc: Hlc; fields: Record<string, unknown> };
+}
+
+/**
+ * A pulled field that could not be opened (web/sync/sealing.ts): moved, replayed, changed, cut short
+ * or plaintext where an envelope belongs. Its value was never stored; the sync status names it.
+ */
+export interface SealErrorRow {
+  collection: CollectionName;
+  id: string;
+  field: string;
+  /** Why, in one word (sealing.ts UnopenedKind). */
+  error: string;
+  /** The HLC the refused value came with. */
+  hlc: Hlc;
+  /** When this device refused it (device ms). */
+  at: number;
 }
 
 /** An earlier value of a long text this device replaced (rule 21): kept locally, newest last. */
@@ -121,6 +144,7 @@ export class AfterwordDexie extends Dexie {
   files!: Table<FileRow, string>;
   attachments!: Table<AttachmentRow, string>;
   downloadChunks!: Table<DownloadChunkRow, [string, number]>;
+  sealErrors!: Table<SealErrorRow, [string, string, string]>;
 
   constructor(userId: string, deps: IndexedDbDeps = {}) {
     // Only given deps: an explicit `indexedDB: undefined` makes Dexie miss the browser's own.
@@ -146,6 +170,8 @@ export class AfterwordDexie extends Dexie {
       attachments: 'blobId, state',
       downloadChunks: '[blobId+index]',
     });
+    // v4 (sealed sync): pulled fields that could not be opened, by record field.
+    this.version(4).stores({ sealErrors: '[collection+id+field], collection' });
   }
 
   /** The table of materialised entities of `collection`. */

@@ -11,7 +11,7 @@ import type { EntityOf } from '../../shared/schema/collections';
 import type { Change } from '../../shared/sync/change';
 import { ClockError, createClock, newNodeId, type Clock, type Hlc } from '../../shared/sync/hlc';
 import { emptyState, mergeState, stateOfWrite, type RecordState } from '../../shared/sync/merge';
-import type { NewItemId } from '../../shared/sync/record';
+import { addDerivedFields, type NewItemId } from '../../shared/sync/record';
 import { AfterwordDexie, type IndexedDbDeps, type MetaValues } from './schema';
 
 /** The write kit (./write-kit.ts): validation, materialising and the rest of a write, which need zod. */
@@ -226,6 +226,7 @@ export class UserDatabase {
       if (f in state.values && sameJson(state.values[f], fields[f])) delete fields[f];
     }
     if (Object.keys(fields).length === 0) return null;
+    addDerivedFields(collection, state, fields); // plain fileBlobId and contentRevision beside sealed fields
     const hlc = this.clock.tick();
     // Rule 20: each written field's base travels with the change, so the server can tell a
     // concurrent edit (its loser is kept) from a sequential one.

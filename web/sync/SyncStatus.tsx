@@ -23,6 +23,8 @@ interface View {
   signIn?: boolean;
   /** Set when the device clock is badly off (rule 17): a sentence for the person. */
   clock?: string;
+  /** Set when pulled words could not be opened (rule 26): a sentence naming the screens. */
+  unopened?: string;
 }
 
 /**
@@ -40,7 +42,9 @@ export function clockWords(offMs: number | undefined): string | undefined {
 export function syncStatusView(s: SyncState, dbNotice: string | null = null): View {
   const clock = clockWords(s.clockOffMs);
   const view = baseView(s, dbNotice);
-  return clock ? { ...view, clock, tone: view.tone === 'text-emerald-800' ? 'text-amber-800' : view.tone } : view;
+  // Rule 26: words that did not open are named like a clock that is off, in a sentence beside the status.
+  const notes = { ...(clock ? { clock } : {}), ...(s.unopened ? { unopened: s.unopened } : {}) };
+  return clock || s.unopened ? { ...view, ...notes, tone: view.tone === 'text-emerald-800' ? 'text-amber-800' : view.tone } : view;
 }
 
 function baseView(s: SyncState, dbNotice: string | null): View {
@@ -67,6 +71,7 @@ export function SyncStatus({ onSignIn }: { onSignIn?: () => void } = {}) {
   const state = useSyncState();
   const notice = useDatabaseNotice();
   const view = syncStatusView(state, notice);
+  const note = [view.unopened, view.clock].filter(Boolean).join(' ');
   const Icon = view.icon;
   const body = (
     <>
@@ -76,7 +81,7 @@ export function SyncStatus({ onSignIn }: { onSignIn?: () => void } = {}) {
   );
   const box = cn('flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2', view.tone);
   return (
-    <div role="status" aria-live="polite" title={[view.title ?? view.text, view.clock].filter(Boolean).join(' ')} className="flex items-center">
+    <div role="status" aria-live="polite" title={[view.title ?? view.text, note].filter(Boolean).join(' ')} className="flex items-center">
       {view.signIn ? (
         <Link to="/login" onClick={onSignIn && ((e) => (e.preventDefault(), onSignIn()))} className={cn(box, 'hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2')}>
           {body}
@@ -85,16 +90,16 @@ export function SyncStatus({ onSignIn }: { onSignIn?: () => void } = {}) {
         <span className={box}>{body}</span>
       )}
       {view.title && view.title !== view.text ? <span className="sr-only">{view.title}</span> : null}
-      {view.clock ? (
-        <span className="ml-1 hidden max-w-56 text-xs leading-tight text-amber-800 md:block" data-testid="clock-off">
-          {view.clock}
+      {note ? (
+        <span className="ml-1 hidden max-w-56 text-xs leading-tight text-amber-800 md:block" data-testid={view.clock ? 'clock-off' : 'unopened'}>
+          {note}
         </span>
       ) : null}
-      {view.clock ? (
+      {note ? (
         <>
-          <span className="sr-only md:hidden">{view.clock}</span>
+          <span className="sr-only md:hidden">{note}</span>
           <span className="text-xs font-medium whitespace-nowrap text-amber-800 md:hidden" aria-hidden="true">
-            Clock off
+            {view.unopened ? 'Words not shown' : 'Clock off'}
           </span>
         </>
       ) : null}

@@ -7,13 +7,24 @@ import type { Change } from '../../shared/sync/change';
 import { mergeState } from '../../shared/sync/merge';
 import { parseConflictKey, RESTORABLE_FIELD } from '../../shared/sync/versions';
 import { isClockRefusal, restampRefused } from './restamp';
+import { isSealRefusal, openResponse, recordSealErrors, sealedFieldsOf, sealOutbox, type SyncKeys } from './sealing';
 import { MAX_PUSH_CHANGES, PROTOCOL_VERSION, type RejectedChange, type SyncRequest, type SyncResponse } from '../../shared/sync/protocol';
 import { loadWriteKit, type UserDatabase } from '../db/user-database';
 
-/** The next request: the oldest ≤ MAX_PUSH_CHANGES outbox entries, the stored cursor, and whose they are (rule 15). */
-export async function buildRequest(db: UserDatabase): Promise<SyncRequest> {
+/**
+ * The next request: the oldest ≤ MAX_PUSH_CHANGES outbox entries, the stored cursor, and whose
+ * they are (rule 15). For a sealed account (`sealed`), the entries' envelopes, and only the
+ * leading entries already sealed (rule 25): one not sealed yet waits with everything after it, so
+ * a record's creation is never overtaken by its later, partial changes.
+ */
+export async function buildRequest(db: UserDatabase, sealed = false): Promise<SyncRequest> {
   const rows = await db.dexie.outbox.orderBy(':id').limit(MAX_PUSH_CHANGES).toArray();
-  const changes: Change[] = rows.map(({ collection, id, hlc, fields, bases }) => ({ collection, id, hlc, fields, ...(bases ? { bases } : {}) }));
+  const waiting = sealed ? rows.findIndex((r) => !sealedFieldsOf(r)) : -1;
+  const ready = waiting >= 0 ? rows.slice(0, waiting) : rows;
+  const changes: Change[] = ready.map((row) => {
+    const { collection, id, hlc, bases } = row;
+    return { collection, id, hlc, fields: sealed ? sealedFieldsOf(row)! : row.fields, ...(bases ? { bases } : {}) };
+  });
   return { protocol: PROTOCOL_VERSION, cursor: (await db.getMeta('cursor')) ?? 0, changes, account: db.userId };
 }
 
@@ -57,8 +68,12 @@ export async function applyResponse(db: UserDatabase, res: SyncResponse): Promis
     const stored = (await db.getMeta('cursor')) ?? 0;
     // Rule 17: a change refused only because its timestamp ran ahead is re-stamped, not dropped.
     const refusedForClock = new Set(res.rejected.filter((r) => isClockRefusal(r.reason)).map((r) => r.hlc));
-    const acknowledged = [...res.accepted, ...res.rejected.map((r) => r.hlc).filter((h) => !refusedForClock.has(h))];
+    // Rule 26: a change refused for its sealing (a stale key, plaintext) is sealed again, not dropped.
+    const refusedForSeal = new Set(res.rejected.filter((r) => isSealRefusal(r.reason)).map((r) => r.hlc));
+    const retried = (h: string) => refusedForClock.has(h) || refusedForSeal.has(h);
+    const acknowledged = [...res.accepted, ...res.rejected.map((r) => r.hlc).filter((h) => !retried(h))];
     if (acknowledged.length) await dexie.outbox.where('hlc').anyOf(acknowledged).delete();
+    if (refusedForSeal.size) await dexie.outbox.where('hlc').anyOf([...refusedForSeal]).modify((row) => void delete row.sealed);
 
     const clockErrors = new Set<string>();
     const fold = (clocks: Record<string, string>) => {
@@ -80,7 +95,7 @@ export async function applyResponse(db: UserDatabase, res: SyncResponse): Promis
       if (!isCollection(r.collection)) continue;
       const record = stateOf.get(`${r.collection}/${r.id}`) ?? null;
       if (record) fold(record.clocks);
-      if (refusedForClock.has(r.hlc)) {
+      if (retried(r.hlc)) {
         if (record) await db.storeState(r.collection, r.id, mergeState(await db.readState(r.collection, r.id), record).state);
         continue;
       }
@@ -128,4 +143,25 @@ export async function applyResponse(db: UserDatabase, res: SyncResponse): Promis
     await db.persistClock();
     return { rejected: res.rejected, clockErrors: [...clockErrors], pending: await dexie.outbox.count(), kept };
   });
+}
+
+/**
+ * The next request of a sealed account or not (`keys`): the outbox's entries are sealed first
+ * (rule 25: after their writes committed, outside any transaction), then buildRequest sends the
+ * sealed ones. Throws KeysLockedError (sealing.ts) while the keys are locked.
+ */
+export async function nextRequest(db: UserDatabase, keys: SyncKeys | undefined): Promise<SyncRequest> {
+  if (keys) await sealOutbox(db, keys, MAX_PUSH_CHANGES);
+  return buildRequest(db, keys !== undefined);
+}
+
+/**
+ * Applies a response of a sealed account or not (`keys`): a sealed account's records are opened
+ * first (rule 26; refused fields recorded in `sealErrors` and left out), then applyResponse.
+ */
+export async function receiveResponse(db: UserDatabase, keys: SyncKeys | undefined, res: SyncResponse): Promise<ApplyResult> {
+  if (!keys) return applyResponse(db, res);
+  const { response, unopened, opened } = await openResponse(keys, res);
+  await recordSealErrors(db, unopened, opened);
+  return applyResponse(db, response);
 }

@@ -8,11 +8,13 @@
  */
 import type { RejectedChange } from '../../shared/sync/protocol';
 import type { UserDatabase } from '../db/user-database';
-import { applyResponse, buildRequest, type KeptNotice } from './apply-response';
+import { nextRequest, receiveResponse, type KeptNotice } from './apply-response';
 import type { LiveConnect } from './live';
 import { SyncHttpError, type Transport } from './transport';
 import { createRunner, jitteredBackoff, withDeviceLock } from './runner';
 import { browserEnvironment, type SyncEnvironment } from './environment';
+import { dismissIdenticalKept } from './identical-kept';
+import { isSealRefusal, isStaleKeyRefusal, KeysLockedError, unopenedWords, type SyncKeys } from './sealing';
 
 export type SyncStatus = 'offline' | 'syncing' | 'synced' | 'error' | 'needs-sign-in' | 'update-required';
 
@@ -23,6 +25,8 @@ export interface SyncSnapshot {
   lastSyncedAt?: number;
   /** Server time − this device's clock (ms), measured on the last sync (rule 17). */
   clockOffMs?: number;
+  /** A sealed account: words naming the screens whose pulled words could not be opened (rule 26), or undefined. */
+  unopened?: string;
 }
 
 /**
@@ -31,6 +35,8 @@ export interface SyncSnapshot {
  */
 export function describeSyncError(err: unknown, online = true): string {
   if (!online) return 'This device is offline';
+  if (err instanceof KeysLockedError) return 'Your keys are locked on this device; sign in again to sync';
+  if (err instanceof SealRefusedError) return 'The server did not accept the sealed changes; retrying';
   if (isNetworkError(err)) return 'Cannot reach the server';
   if (err instanceof SyncHttpError) {
     if (err.status === 413) return 'Too many changes at once; retrying in smaller steps';
@@ -63,6 +69,11 @@ export interface SyncEngineOptions {
   onKept?: (kept: KeptNotice[]) => void;
   /** The live channel (rule 19): subscribed while online and signed in; a poke pulls at once. */
   live?: LiveConnect;
+  /**
+   * A sealed account's keys (rules 24–27): when given, every change is pushed sealed and every
+   * pulled record is opened before it merges. Absent: the account is not sealed (plaintext sync).
+   */
+  keys?: SyncKeys;
 }
 
 export interface SyncEngine {
@@ -78,10 +89,15 @@ export interface SyncEngine {
   snapshot(): SyncSnapshot;
 }
 
+/** The server refused sealed changes round after round (or this device cannot seal): back off and retry later. */
+class SealRefusedError extends Error {
+  override name = 'SealRefusedError';
+}
+
 const isNetworkError = (err: unknown) => err instanceof TypeError || (err as Error)?.name === 'AbortError';
 
 export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
-  const { db, transport } = opts;
+  const { db, transport, keys } = opts;
   const now = opts.now ?? Date.now;
   const random = opts.random ?? Math.random;
   const env = opts.env ?? browserEnvironment();
@@ -153,11 +169,18 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     if (snap.clockOffMs !== db.clockOffset()) set({ clockOffMs: db.clockOffset() });
   }
 
+  /** Rule 26: the sync status names the screens whose pulled words did not open. */
+  async function showUnopened() {
+    const words = unopenedWords(await db.dexie.sealErrors.toArray());
+    if (words !== snap.unopened) set({ unopened: words });
+  }
+
   /** The exchanges of one run, under the cross-tab lock. Returns false when another tab holds it. */
   async function exchange(): Promise<boolean> {
     const body = async () => {
+      let sealRefusals = 0;
       for (let round = 0; round < maxRounds && !stopped; round++) {
-        const request = await buildRequest(db);
+        const request = await nextRequest(db, keys); // a sealed account's entries sealed first (rule 25)
         abort = new AbortController();
         const sentAt = db.deviceNow();
         const res = await transport(request, abort.signal);
@@ -165,13 +188,23 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         abort = null;
         if (stopped) return;
         await measureOffset(res.serverTime, sentAt, receivedAt);
-        const result = await applyResponse(db, res);
-        if (result.rejected.length) opts.onRejected?.(result.rejected);
-        if (result.kept.length) opts.onKept?.(result.kept);
+        const result = await receiveResponse(db, keys, res); // a sealed account's records opened first (rule 26)
+        if (keys) await showUnopened();
+        if (keys && res.rejected.some((r) => isStaleKeyRefusal(r.reason))) await keys.refreshKeyring(); // rule 26: sealed again with the new key next round
+        // A change refused for its sealing stays in the outbox; refused again and again, the run backs off.
+        const resealed = res.rejected.filter((r) => isSealRefusal(r.reason));
+        sealRefusals = resealed.length > 0 && res.accepted.length === 0 ? sealRefusals + 1 : 0;
+        if (sealRefusals > 2 || (!keys && resealed.length > 0)) throw new SealRefusedError();
+        const kept = await dismissIdenticalKept(db, result.kept); // rule 27: identical texts keep nothing
+        const refused = result.rejected.filter((r) => !isSealRefusal(r.reason));
+        if (refused.length) opts.onRejected?.(refused);
+        if (kept.length) opts.onKept?.(kept);
         if (result.clockErrors.length) onClockErrors(result.clockErrors);
         const progressed = res.accepted.length + res.rejected.length > 0 || request.changes.length === 0;
         if (!progressed && !res.hasMore) throw new Error('The server acknowledged none of the changes sent');
-        if (!res.hasMore && result.pending === 0) return;
+        // A dismissal of an identical kept version is a new outbox entry to push (rule 27).
+        const pending = result.kept.length > 0 ? await db.dexie.outbox.count() : result.pending;
+        if (!res.hasMore && pending === 0) return;
       }
       runner.again(); // more to do: continue in a fresh run so other work can interleave
     };
@@ -210,7 +243,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       failures++;
       if (!online()) set({ status: 'offline' });
       else set({ status: 'error', lastError: describeSyncError(err) });
-      if (!(err instanceof SyncHttpError) && !isNetworkError(err)) console.warn('Sync failed', err); // details for developers only
+      if (!(err instanceof SyncHttpError) && !isNetworkError(err) && !(err instanceof KeysLockedError)) console.warn('Sync failed', err); // details for developers only
       schedule(backoff());
     }
   }
@@ -243,6 +276,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         );
       }
       interval = setInterval(() => visible() && schedule(0), intervalMs);
+      if (keys) void showUnopened().catch(() => undefined);
       connectLive();
       void syncNow();
     },

@@ -7,6 +7,8 @@
  * everyone syncs until quiet; then every device and the server hold identical data, and no
  * acknowledged write is lost (rules 4–6, 11, 13). Meanwhile a fourth client, a hostile account on
  * the same server, pushes garbage (issue #15): it never changes the outcome for the honest three.
+ * Odd seeds run on a sealed account (rules 24–27: sealed pushes, opened pulls; the server's
+ * values are compared opened; no field may fail to open); `FUZZ_SEALED=1` seals every seed.
  * `FUZZ_RUNS=n` runs n seeds; `FUZZ_SEED=s` one.
  */
 import { describe, expect, it } from 'vitest';
@@ -19,7 +21,9 @@ import { formatHlc } from '../../shared/sync/hlc';
 import { materialize } from '../../shared/sync/record';
 import { openOnDevice } from '../db/test-device';
 import type { UserDatabase } from '../db/user-database';
-import { applyResponse, buildRequest } from './apply-response';
+import { nextRequest, receiveResponse } from './apply-response';
+import type { SyncKeys } from './sealing';
+import { openRecords, sealAccount, type AccountSealing } from './test-sealed';
 import { createSyncEngine } from './engine';
 import { createPgTestApp, usePgDatabase } from '../../sync-server/db/pg/pg-test-support';
 import { accountTemplate, pgFuzzServer, serverRecords } from '../../sync-server/client-test-support';
@@ -50,6 +54,8 @@ function prng(seed: number) {
 
 interface Device {
   db: UserDatabase;
+  /** A sealed account's keys on this device (rules 24–27), else undefined. */
+  keys?: SyncKeys;
   /** Offset of this device's wall clock from the server's (ms). */
   skew: number;
   online: boolean;
@@ -88,19 +94,21 @@ async function attack(send: (body: unknown) => Promise<Response>, r: Prng, ctx: 
     () => r.pick([null, 42, 'change', { collection: 'spells' }, { collection: 'trustees', id: '../../etc', hlc: 'now', fields: {} }]),
   ];
   const changes = Array.from({ length: 1 + r.int(6) }, () => r.pick(garbage)());
-  const body = { protocol: 1, cursor: r.int(5), changes, ...(r.chance(0.1) ? { account: ctx.honestUserId } : {}) };
+  const body = { protocol: 2, cursor: r.int(5), changes, ...(r.chance(0.1) ? { account: ctx.honestUserId } : {}) };
   const res = await send(body);
   expect(res.status, `hostile push answered ${res.status}`).toBeLessThan(500);
 }
 
-async function runSeed(seed: number, template: Pick<Template, 'userId' | 'fresh'>): Promise<void> {
+async function runSeed(seed: number, template: Pick<Template, 'userId' | 'fresh'>, templateSealing?: AccountSealing): Promise<void> {
   const r = prng(seed);
   const { userId } = template;
   const { t, transport, hostile, close } = template.fresh();
+  const sealing = templateSealing?.on(t.services.keys, t.deps.now); // the keys in this server's copy of the file
   const devices: Device[] = [];
   for (let i = 0; i < 3; i++) {
     const d: Device = { db: null as never, skew: r.int(240_000) - 120_000, online: true, delayed: [] }; // within ±2 min
     d.db = await openOnDevice(userId, () => t.deps.now() + d.skew);
+    d.keys = await sealing?.keysFor();
     devices.push(d);
   }
   const written = new Map<string, Change>();
@@ -131,7 +139,7 @@ async function runSeed(seed: number, template: Pick<Template, 'userId' | 'fresh'
     createdAt: createdAt(),
   });
   const send = async (d: Device) => {
-    const request = await buildRequest(d.db);
+    const request = await nextRequest(d.db, d.keys);
     return track(await transport(request));
   };
 
@@ -146,13 +154,13 @@ async function runSeed(seed: number, template: Pick<Template, 'userId' | 'fresh'
       d.delayed.push(res); // arrives later, out of order
       return;
     }
-    await applyResponse(d.db, res);
-    if (fate < 0.5) await applyResponse(d.db, res); // delivered twice
+    await receiveResponse(d.db, d.keys, res);
+    if (fate < 0.5) await receiveResponse(d.db, d.keys, res); // delivered twice
   };
   const deliverDelayed = async (d: Device, all: boolean) => {
     while (d.delayed.length) {
       const [res] = d.delayed.splice(r.int(d.delayed.length), 1);
-      await applyResponse(d.db, res!);
+      await receiveResponse(d.db, d.keys, res!);
       if (!all) return;
     }
   };
@@ -205,14 +213,15 @@ async function runSeed(seed: number, template: Pick<Template, 'userId' | 'fresh'
   }
   for (let pass = 0; pass < 2; pass++) {
     for (const d of devices) {
-      const engine = createSyncEngine({ db: d.db, transport: async (req) => track(await transport(req)), env: { locks: null }, onClockErrors: () => {} });
+      const engine = createSyncEngine({ db: d.db, transport: async (req) => track(await transport(req)), keys: d.keys, env: { locks: null }, onClockErrors: () => {} });
       await engine.syncNow();
       expect(engine.snapshot().status, `seed ${seed}: final sync`).toBe('synced');
       await engine.stop();
     }
   }
 
-  const server = await serverRecords(transport);
+  const server = await openRecords(sealing, userId, await serverRecords(transport)); // a sealed account's opened values
+  for (const d of devices) expect(await d.db.dexie.sealErrors.count(), `seed ${seed}: every field opened`).toBe(0);
   const serverState = new Map(server.map((rec) => [`${rec.collection}/${rec.id}`, rec] as const));
   const expected: Record<string, unknown[]> = {};
   for (const c of COLLECTIONS) {
@@ -252,15 +261,21 @@ async function runSeed(seed: number, template: Pick<Template, 'userId' | 'fresh'
   close();
 }
 
+/** Rules 24–27: odd seeds run on a sealed account (FUZZ_SEALED=1: every seed). */
+const isSealedSeed = (seed: number) => process.env.FUZZ_SEALED !== undefined || seed % 2 === 1;
+
 async function runAll(seeds: number[]) {
   const template = await accountTemplate();
+  let sealing: AccountSealing | undefined;
+  const sealedTemplate = await accountTemplate({ prepare: async (t, userId, transport) => void (sealing = await sealAccount(t, userId, transport)) });
   const failures: string[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < seeds.length) {
         const seed = seeds[next++]!;
-        await runSeed(seed, template).catch((err: unknown) => failures.push(`seed ${seed}: ${(err as Error).message}`));
+        const run = isSealedSeed(seed) ? runSeed(seed, sealedTemplate, sealing) : runSeed(seed, template);
+        await run.catch((err: unknown) => failures.push(`seed ${seed}${isSealedSeed(seed) ? ' (sealed)' : ''}: ${(err as Error).message}`));
       }
     }),
   );

@@ -11,6 +11,9 @@ import { toast } from '../ui/toast-store';
 import { keptToast, rejectedToast } from './kept-toast';
 import { eventSourceLive } from './live';
 import { fetchTransport, type Transport } from './transport';
+import type { SyncKeys } from './sealing';
+
+export type { SyncKeys } from './sealing';
 
 
 let engine: SyncEngine | null = null;
@@ -18,9 +21,10 @@ let engine: SyncEngine | null = null;
 /**
  * Starts syncing the open database of `userId` (openUserDatabase first): pushes the outbox,
  * pulls changes, and keeps doing so (see engine.ts). Replaces an engine already running.
+ * `keys`: a sealed account's keys (the key session); without them the account syncs in plain.
  * Throws if that user's database is not the open one.
  */
-export function startSync(opts: { userId: string; transport?: Transport; now?: () => number }): void {
+export function startSync(opts: { userId: string; transport?: Transport; now?: () => number; keys?: SyncKeys }): void {
   const db = requireDb();
   if (db.userId !== opts.userId) throw new Error(`The open database is not ${opts.userId}'s`);
   const previous = engine;
@@ -30,8 +34,9 @@ export function startSync(opts: { userId: string; transport?: Transport; now?: (
     db,
     transport: opts.transport ?? fetchTransport,
     now: opts.now,
+    keys: opts.keys, // a sealed account's keys (shared/sync/README.md rules 24–27)
     live: opts.transport ? undefined : typeof EventSource === 'undefined' ? undefined : eventSourceLive,
-    onState: (s) => useSyncStore.setState({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs }),
+    onState: (s) => useSyncStore.setState({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs, unopened: s.unopened }),
     onRejected: (lastRejected) => {
       useSyncStore.setState({ lastRejected });
       const words = rejectedToast(lastRejected);

@@ -4,6 +4,7 @@ import { create, openUserDatabase } from '../db/index';
 import { endLocalSession } from './lifecycle';
 import { startSync, stopSync } from './index';
 import { syncStatusView } from './SyncStatus';
+import { unopenedWords } from './sealing';
 import { createTestApp, signedInTransport } from '../../sync-server/client-test-support';
 import type { Transport } from './transport';
 
@@ -68,5 +69,13 @@ describe('SyncStatus wording', () => {
     );
     expect(syncStatusView({ status: 'synced', pending: 0, clockOffMs: -26 * 3_600_000 }).clock).toMatch(/26 hours fast/);
     expect(syncStatusView({ status: 'synced', pending: 0, clockOffMs: 90_000 }).clock).toBeUndefined();
+  });
+
+  it('rule 26: words that could not be opened are named beside the status, never hidden by a good sync', () => {
+    const unopened = unopenedWords([{ collection: 'messages' }, { collection: 'trustees' }, { collection: 'messages' }]);
+    expect(unopened).toBe('Some words could not be opened on this device and are not shown (Messages, Trustees). They may have been changed on the server; what you wrote here is kept.');
+    expect(syncStatusView({ status: 'synced', pending: 0, unopened })).toMatchObject({ text: 'All changes saved', unopened, tone: 'text-amber-800' });
+    expect(syncStatusView({ status: 'synced', pending: 0 }).unopened).toBeUndefined();
+    expect(unopenedWords([])).toBeUndefined();
   });
 });

@@ -85,8 +85,8 @@ describe('live updates (issue 14 finding 6)', () => {
     const opened = vi.fn();
     cleanups.push(httpLive(base, cookie, seen)({ onOpen: opened, onPoke: () => {}, onError: () => {} }));
     await vi.waitFor(() => expect(opened).toHaveBeenCalled(), { timeout: 5_000 });
-    await httpTransport(base, cookie)({ protocol: 1, cursor: 0, changes: [] });
-    await httpTransport(base, cookie)({ protocol: 1, cursor: 0, changes: [] });
+    await httpTransport(base, cookie)({ protocol: 2, cursor: 0, changes: [] });
+    await httpTransport(base, cookie)({ protocol: 2, cursor: 0, changes: [] });
     // A write after the pulls: its poke is the first one the stream sees.
     await fetch(`${base}/api/trustees`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify({ name: 'Sam', email: 'sam@example.com', accessLevel: 'full' }) });
     await vi.waitFor(() => expect(seen.pokes).toBe(1), { timeout: 5_000 });

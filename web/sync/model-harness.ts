@@ -12,6 +12,9 @@ import type { UserDatabase } from '../db/user-database';
 import { createSyncEngine } from './engine';
 import type { accountTemplate } from '../../sync-server/client-test-support';
 import type { Transport } from './transport';
+import type { SyncKeys } from './sealing';
+import { openRecords, type AccountSealing } from './test-sealed';
+import type { ServerRecord } from '../../shared/sync/protocol';
 
 /** The records the model plays with, and the fields whose values it tracks (all unique strings). */
 export const RECORDS = {
@@ -26,6 +29,8 @@ export const RECORD_KEYS = Object.keys(RECORDS) as RecordKey[];
 
 export interface Device {
   db: UserDatabase;
+  /** A sealed account's keys on this device (rules 24–27), else undefined. */
+  keys?: SyncKeys;
   online: boolean;
   /** Open forms: the edit base each started from. */
   forms: Partial<Record<RecordKey, EditBase>>;
@@ -49,6 +54,8 @@ export interface World {
   generated: boolean;
   advance(ms: number): void;
   transport: Transport;
+  /** A sealed account's keys (the oracle opens the server's envelopes with them), else undefined. */
+  sealing?: AccountSealing;
   /** A fresh unique text for `field`. */
   unique(field: string): string;
   idOf(key: RecordKey): string;
@@ -60,10 +67,11 @@ const DAY = 24 * 3_600_000;
 export const SKEWS = [0, 10 * 60_000, -10 * 60_000, DAY, -DAY] as const;
 
 /** A world on a fresh copy of the template's server, with devices skewed by `skews` (ms). */
-export async function createWorld(template: Awaited<ReturnType<typeof accountTemplate>>, skews: readonly number[]): Promise<World> {
+export async function createWorld(template: Awaited<ReturnType<typeof accountTemplate>>, skews: readonly number[], templateSealing?: AccountSealing): Promise<World> {
   const { t, transport } = template.fresh();
+  const sealing = templateSealing?.on(t.services.keys, t.deps.now); // the keys in this server's copy of the file
   const devices: Device[] = [];
-  for (const skew of skews) devices.push({ db: await openOnDevice(template.userId, () => t.deps.now() + skew), online: true, forms: {} });
+  for (const skew of skews) devices.push({ db: await openOnDevice(template.userId, () => t.deps.now() + skew), keys: await sealing?.keysFor(), online: true, forms: {} });
   let n = 0;
   return {
     userId: template.userId,
@@ -73,6 +81,7 @@ export async function createWorld(template: Awaited<ReturnType<typeof accountTem
     generated: false,
     advance: t.advance,
     transport,
+    sealing,
     unique: (field) => `${field} ${++n}`,
     idOf: (key) => (key === 'plan' ? template.userId : key === 't0' ? DEFAULT_SURVIVOR_TASKS[0]!.id : key === 't1' ? DEFAULT_SURVIVOR_TASKS[1]!.id : key),
     close() {
@@ -84,7 +93,7 @@ export async function createWorld(template: Awaited<ReturnType<typeof accountTem
 
 /** One sync of `device` through the real engine (it measures the clock offset, rule 17). */
 export async function syncDevice(world: World, device: Device): Promise<void> {
-  const engine = createSyncEngine({ db: device.db, transport: world.transport, env: { locks: null }, intervalMs: 3_600_000, onClockErrors: () => {} });
+  const engine = createSyncEngine({ db: device.db, transport: world.transport, keys: device.keys, env: { locks: null }, intervalMs: 3_600_000, onClockErrors: () => {} });
   await engine.syncNow();
   await engine.stop();
 }
@@ -106,3 +115,6 @@ export function expectedOf(world: World, key: RecordKey, field: string): { heads
   const based = new Set(writes.map((w) => w.base));
   return { heads: writes.filter((w) => !based.has(w.value)).map((w) => w.value) };
 }
+
+/** The server's records as a device reads them (opened when the account is sealed; test-sealed.ts openRecords). */
+export const openedServerRecords = (world: World, records: readonly ServerRecord[]) => openRecords(world.sealing, world.userId, records);

@@ -6,14 +6,18 @@
  * web/db/generated.ts, the sync engine). Oracle after everyone synced (rules 2, 4, 17, 18, 20):
  * every device equals the server; every field holds the last value a person gave it after having
  * seen the previous one (or, for concurrent edits, one of them); nothing a person did not touch
- * changes; every losing long text is kept as a version. `MODEL_RUNS=n` runs n (default 200).
+ * changes; every losing long text is kept as a version. Each run is on a plain or a sealed account
+ * (rules 24–27; the oracle compares the server's opened values); `MODEL_SEALED=1` seals every run.
+ * `MODEL_RUNS=n` runs n (default 200).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conflictVersions, isLongText } from '../../shared/sync/versions';
+import { DERIVED_FIELDS } from '../../shared/sync/record';
 import { createRecord, openEdit, rebase, saveEdit } from '../db/edit-session';
 import { writeDefaultTasks } from '../db/generated';
-import { createWorld, expectedOf, generatedValue, RECORD_KEYS, RECORDS, SKEWS, syncDevice, type RecordKey, type World } from './model-harness';
+import { createWorld, expectedOf, generatedValue, openedServerRecords, RECORD_KEYS, RECORDS, SKEWS, syncDevice, type RecordKey, type World } from './model-harness';
+import { sealAccount, type AccountSealing } from './test-sealed';
 import { accountTemplate, serverRecords } from '../../sync-server/client-test-support';
 
 const RUNS = Number(process.env.MODEL_RUNS ?? 200);
@@ -46,8 +50,8 @@ class EditSave implements Cmd {
     const changed = Object.fromEntries(fields.map((f) => [f, w.unique(f)]));
     const change = await saveEdit(dev.db, base, changed);
     delete dev.forms[this.key];
-    // Nothing a person did not touch is written (issue 14 findings 1, 2).
-    expect(Object.keys(change?.fields ?? {}).every((k) => fields.includes(k as never))).toBe(true);
+    // Nothing a person did not touch is written (issue 14 findings 1, 2), beside the plain fields derived from them.
+    expect(Object.keys(change?.fields ?? {}).every((k) => fields.includes(k as never) || DERIVED_FIELDS.includes(k))).toBe(true);
     for (const f of fields) w.writes.push({ key: this.key, field: f, value: changed[f]!, base: base.state.values[f], device: this.d });
   }
   toString = () => `editSave(${this.d}, ${this.key}, ${this.fieldMask})`;
@@ -172,7 +176,7 @@ const commands = fc.commands(
 async function checkOracle(w: World) {
   for (const d of w.devices) d.online = true;
   for (let pass = 0; pass < 2; pass++) for (const d of w.devices) await syncDevice(w, d);
-  const server = new Map((await serverRecords(w.transport)).map((r) => [`${r.collection}/${r.id}`, r] as const));
+  const server = new Map((await openedServerRecords(w, await serverRecords(w.transport))).map((r) => [`${r.collection}/${r.id}`, r] as const));
   for (const [i, d] of w.devices.entries()) {
     expect(await d.db.pendingCount(), `device ${i}: outbox empty`).toBe(0);
     for (const row of await d.db.dexie.fieldState.toArray()) {
@@ -205,16 +209,21 @@ async function checkOracle(w: World) {
 
 describe('model: three devices edit through the forms’ write path and nothing is lost (issue 14)', () => {
   let template: Awaited<ReturnType<typeof accountTemplate>>;
+  // Rules 24–27: the same model on a sealed account (each run is sealed or not; MODEL_SEALED=1: all sealed).
+  let sealedTemplate: Awaited<ReturnType<typeof accountTemplate>>;
+  let sealing: AccountSealing;
   beforeAll(async () => {
     template = await accountTemplate();
+    sealedTemplate = await accountTemplate({ prepare: async (t, userId, transport) => void (sealing = await sealAccount(t, userId, transport)) });
   });
   afterAll(() => undefined);
 
   it(`${RUNS} runs`, { timeout: 60_000 + RUNS * 2_000 }, async () => {
     const started = Date.now();
+    const sealedRuns = process.env.MODEL_SEALED ? fc.constant(true) : fc.boolean();
     await fc.assert(
-      fc.asyncProperty(fc.tuple(fc.constantFrom(...SKEWS), fc.constantFrom(...SKEWS), fc.constantFrom(...SKEWS)), commands, async (skews, cmds) => {
-        const world = await createWorld(template, skews);
+      fc.asyncProperty(fc.tuple(fc.constantFrom(...SKEWS), fc.constantFrom(...SKEWS), fc.constantFrom(...SKEWS)), commands, sealedRuns, async (skews, cmds, sealed) => {
+        const world = sealed ? await createWorld(sealedTemplate, skews, sealing) : await createWorld(template, skews);
         try {
           await fc.asyncModelRun(() => ({ model: { n: 0 }, real: world }), cmds);
           await checkOracle(world);
@@ -224,6 +233,6 @@ describe('model: three devices edit through the forms’ write path and nothing 
       }),
       { numRuns: RUNS },
     );
-    if (process.env.MODEL_RUNS) console.log(`model: ${RUNS} runs in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (process.env.MODEL_RUNS) console.log(`model${process.env.MODEL_SEALED ? ' (sealed)' : ''}: ${RUNS} runs in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 });

@@ -18,13 +18,15 @@ export interface SyncState {
   lastSyncedAt?: number;
   /** Server time − device time (ms), rule 17. */
   clockOffMs?: number;
+  /** Words naming the screens whose pulled words could not be opened (rule 26). */
+  unopened?: string;
 }
 
 /** The header's view of sync: status, how many changes wait, the last error and success time. */
 export function useSyncState(): SyncState {
-  const { status, lastError, lastSyncedAt, clockOffMs } = useSyncStore(
-    useShallow((s) => ({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs })),
+  const { status, lastError, lastSyncedAt, clockOffMs, unopened } = useSyncStore(
+    useShallow((s) => ({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs, unopened: s.unopened })),
   );
   const pending = usePendingCount();
-  return { status, pending, lastError, lastSyncedAt, clockOffMs };
+  return { status, pending, lastError, lastSyncedAt, clockOffMs, unopened };
 }

@@ -30,7 +30,7 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
       expect(t.deps.db.prepare('SELECT COUNT(*) AS n FROM users').get()).toEqual({ n: 0 });
 
       const hlc = (n: number) => formatHlc({ ms: t.deps.now(), counter: n, node: 'dev1' });
-      const push = await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [
+      const push = await t.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes: [
         { collection: 'trustees', id: 't1', hlc: hlc(1), fields: trustee('Sam') },
         { collection: 'trustees', id: 't2', hlc: hlc(2), fields: { name: 42 } },
       ] }, cookie);
@@ -41,9 +41,9 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
       expect(pushed.records.map((r) => `${r.collection}/${r.id}`).sort()).toEqual([`profile/${user.id}`, 'trustees/t1']);
 
       // A second device pulls from 0 and gets the same; from the cursor, nothing.
-      const pull = (await (await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [] }, cookie)).json()) as SyncResponse;
+      const pull = (await (await t.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes: [] }, cookie)).json()) as SyncResponse;
       expect(pull.records.map((r) => r.id).sort()).toEqual([user.id, 't1'].sort());
-      const none = (await (await t.call('POST', '/api/sync', { protocol: 1, cursor: pull.cursor, changes: [] }, cookie)).json()) as SyncResponse;
+      const none = (await (await t.call('POST', '/api/sync', { protocol: 2, cursor: pull.cursor, changes: [] }, cookie)).json()) as SyncResponse;
       expect(none.records).toEqual([]);
 
       // REST: the list, a write through the same merge (rule 16), then the list again.
@@ -78,10 +78,10 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
       // Pushes alternate between the instances, as a load balancer would send them.
       for (let i = 0; i < 6; i++) {
         const t = i % 2 === 0 ? a : b;
-        const res = await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [{ collection: 'trustees', id: `t${i}`, hlc: hlc(i + 1, i % 2 ? 'devB' : 'devA'), fields: trustee(`T${i}`) }] }, cookie);
+        const res = await t.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes: [{ collection: 'trustees', id: `t${i}`, hlc: hlc(i + 1, i % 2 ? 'devB' : 'devA'), fields: trustee(`T${i}`) }] }, cookie);
         expect(res.status).toBe(200);
       }
-      const page = (await (await b.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [] }, cookie)).json()) as SyncResponse;
+      const page = (await (await b.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes: [] }, cookie)).json()) as SyncResponse;
       expect(page.records.filter((r) => r.collection === 'trustees').map((r) => r.id).sort()).toEqual(['t0', 't1', 't2', 't3', 't4', 't5']);
       const seqs = page.records.map((r) => r.seq);
       expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
@@ -137,7 +137,7 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
       for (let i = 0; i < 6; i++) {
         const t = i % 2 === 0 ? a : b;
         const hlc = formatHlc({ ms: a.deps.now(), counter: i, node: 'dev' });
-        const res = await t.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [{ collection: 'trustees', id: `t${i}`, hlc, fields: trustee(`T${i}`) }] }, cookie);
+        const res = await t.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes: [{ collection: 'trustees', id: `t${i}`, hlc, fields: trustee(`T${i}`) }] }, cookie);
         statuses.push(((await res.json()) as SyncResponse).rejected.length);
         // A REST write on the other instance counts against the same limit.
         const rest = await (t === a ? b : a).call('POST', '/api/trustees', { name: `R${i}`, email: `r${i}@example.com`, accessLevel: 'full' }, cookie);
@@ -152,7 +152,7 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
       const racer = await signUp(a);
       const batch = (n: number) =>
         Array.from({ length: 2 }, (_, i) => ({ collection: 'trustees', id: `c${n}-${i}`, hlc: formatHlc({ ms: a.deps.now(), counter: n * 2 + i, node: 'dev' }), fields: trustee(`C${n}${i}`) }));
-      await Promise.all([0, 1, 2, 3].map((n) => (n % 2 ? b : a).call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: batch(n) }, racer.cookie)));
+      await Promise.all([0, 1, 2, 3].map((n) => (n % 2 ? b : a).call('POST', '/api/sync', { protocol: 2, cursor: 0, changes: batch(n) }, racer.cookie)));
       expect((await (await b.call('GET', '/api/trustees', undefined, racer.cookie)).json()) as unknown[]).toHaveLength(3);
     } finally {
       await a.pool.end();
@@ -182,7 +182,7 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
       const { cookie, user, body } = await signUp(a);
       const checkIn = async () => (await pgdb.pool.query('SELECT last_check_in_at FROM release_state WHERE user_id = $1', [user.id])).rows[0]?.last_check_in_at;
       b.advance(3_600_000); // b's clock only: its check-in is the later one (a sync is none: release/check-ins.test.ts)
-      expect((await b.call('POST', '/api/sync', { protocol: 1, cursor: 0, changes: [] }, cookie)).status).toBe(200);
+      expect((await b.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes: [] }, cookie)).status).toBe(200);
       expect(Number(await checkIn())).toBe(a.deps.now());
       expect((await b.call('POST', '/api/release/check-in', undefined, cookie)).status).toBe(200);
       expect(Number(await checkIn())).toBe(b.deps.now());

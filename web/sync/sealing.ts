@@ -1,0 +1,247 @@
+/**
+ * The device's half of sealed sync (shared/sync/README.md rules 24–27; shared/crypto/README.md
+ * "Sealing records"): what is written stays plain in this device's IndexedDB, and what travels is
+ * sealed. Each outbox entry is sealed ONCE, after its Dexie write transaction committed (the HLC is
+ * minted inside it, and awaiting WebCrypto there would end it), and the envelopes are stored on the
+ * entry, so a retry resends the very same envelopes; a re-stamp (restamp.ts) or a stale key clears
+ * them and the entry is sealed again. Pulled records are opened field by field before they merge:
+ * a field that refuses is left out (never merged over good data, never shown) and recorded in
+ * `sealErrors`, which the sync status names in words.
+ */
+import type { CollectionName } from '../../shared/schema/collection-names';
+import {
+  CryptoError,
+  MalformedError,
+  StaleKeyError,
+  TamperedError,
+  TruncatedError,
+  UnknownKeyError,
+  UnknownVersionError,
+  WrongHlcError,
+  WrongPlaceError,
+} from '../../shared/crypto/errors';
+import { open } from '../../shared/crypto/envelope';
+import { messageScope } from '../../shared/crypto/kid';
+import type { Keyring } from '../../shared/crypto/keys';
+import { openState, sealFields } from '../../shared/crypto/sealed-record';
+import type { Hlc } from '../../shared/sync/hlc';
+import type { RecordState } from '../../shared/sync/merge';
+import { SEAL_REFUSALS, type RejectedChange, type ServerRecord, type SyncResponse } from '../../shared/sync/protocol';
+import type { OutboxRow, SealErrorRow } from '../db/schema';
+import type { UserDatabase } from '../db/user-database';
+
+/**
+ * The keys the sync engine needs (contract: web/features/keys provides them; the engine never
+ * imports it). `keyring()` is null while the keys are locked; `refreshKeyring()` fetches the
+ * account's keyring again (a newer key version, another device's new message); `addScope(scope)`
+ * rotates in a key for a new scope (a new message's `msg:<id>`) and saves the keyring.
+ */
+export interface SyncKeys {
+  userId: string;
+  keyring(): Keyring | null;
+  refreshKeyring(): Promise<Keyring>;
+  addScope(scope: string): Promise<void>;
+}
+
+/** The keys are locked on this device: nothing can be sealed or opened until they are unlocked. */
+export class KeysLockedError extends Error {
+  override name = 'KeysLockedError';
+  constructor() {
+    super('Your keys are locked on this device: sign in again to sync');
+  }
+}
+
+/**
+ * True for a server refusal the device answers by sealing again and pushing again (never by
+ * dropping the change): a stale or unknown key version, or a sealed field that arrived as
+ * plaintext (sync-server/records/sealed-check.ts words them).
+ */
+export const isSealRefusal = (reason: string) => Object.values(SEAL_REFUSALS).some((words) => reason.includes(words));
+
+/** True for a refusal that means the keyring on this device is out of date (fetch it again). */
+export const isStaleKeyRefusal = (reason: string) => reason.includes(SEAL_REFUSALS.stale) || reason.includes(SEAL_REFUSALS.unknownKey);
+
+/** The entry's envelopes when they were made for its current HLC, else undefined. */
+export const sealedFieldsOf = (row: OutboxRow) => (row.sealed && row.sealed.hlc === row.hlc ? row.sealed.fields : undefined);
+
+const lockedRing = (keys: SyncKeys) => {
+  const ring = keys.keyring();
+  if (!ring) throw new KeysLockedError();
+  return ring;
+};
+
+/**
+ * Seals the first `limit` outbox entries that have no envelopes for their HLC yet, outside any
+ * transaction (concurrently), then stores each entry's envelopes in one short transaction (an
+ * entry re-stamped or acknowledged meanwhile is left alone). A new message's scope is added first
+ * (SyncKeys.addScope), after one keyring refresh in case another device made it; an unknown key
+ * fetches the keyring once. An entry that cannot be sealed waits (never dropped); when it is the
+ * first one, nothing can be pushed, and its crypto error (or KeysLockedError) is thrown.
+ */
+export async function sealOutbox(db: UserDatabase, keys: SyncKeys, limit: number): Promise<void> {
+  const rows = (await db.dexie.outbox.orderBy(':id').limit(limit).toArray()).filter((r) => !sealedFieldsOf(r));
+  if (rows.length === 0) return;
+  let refreshed = false;
+  const refresh = async () => {
+    if (refreshed) return false;
+    refreshed = true;
+    await keys.refreshKeyring();
+    return true;
+  };
+  const newScopes = () => [...new Set(rows.filter((r) => r.collection === 'messages').map((r) => messageScope(r.id)))].filter((s) => lockedRing(keys).version(s) === 0);
+  if (newScopes().length) await refresh();
+  for (const scope of newScopes()) await keys.addScope(scope);
+  const sealAll = (batch: readonly OutboxRow[]) =>
+    Promise.all(batch.map((row) => sealFields(lockedRing(keys), keys.userId, row.collection, row.id, row.hlc, row.fields).then((fields) => ({ row, fields }), (error: unknown) => ({ row, error }))));
+  let results = await sealAll(rows);
+  const unknown = results.filter((r) => 'error' in r && r.error instanceof UnknownKeyError);
+  if (unknown.length && (await refresh())) {
+    const again = new Map((await sealAll(unknown.map((r) => r.row))).map((r) => [r.row, r] as const));
+    results = results.map((r) => again.get(r.row) ?? r);
+  }
+  await db.dexie.transaction('rw', db.dexie.outbox, async () => {
+    for (const r of results) {
+      if (!('fields' in r)) continue;
+      const now = await db.dexie.outbox.get(r.row.seq!);
+      if (now && now.hlc === r.row.hlc) await db.dexie.outbox.update(r.row.seq!, { sealed: { hlc: r.row.hlc, fields: r.fields } });
+    }
+  });
+  const first = results[0]!;
+  if ('error' in first && first.row.seq === (await db.dexie.outbox.orderBy(':id').first())?.seq) throw first.error;
+}
+
+/** Why a field did not open, in a word that survives minification (class names do not). */
+export type UnopenedKind = 'moved' | 'replayed' | 'tampered' | 'truncated' | 'malformed' | 'newer-app' | 'missing-key' | 'stale-key';
+
+/** The kind of a crypto error (errors.ts). */
+export function errorKind(err: CryptoError): UnopenedKind {
+  if (err instanceof WrongPlaceError) return 'moved';
+  if (err instanceof WrongHlcError) return 'replayed';
+  if (err instanceof TamperedError) return 'tampered';
+  if (err instanceof TruncatedError) return 'truncated';
+  if (err instanceof UnknownVersionError) return 'newer-app';
+  if (err instanceof UnknownKeyError) return 'missing-key';
+  if (err instanceof StaleKeyError) return 'stale-key';
+  if (err instanceof MalformedError) return 'malformed';
+  return 'tampered';
+}
+
+/** A field of a pulled record and the HLC it came with. */
+export interface FieldAt {
+  collection: CollectionName;
+  id: string;
+  field: string;
+  hlc: Hlc;
+}
+
+/** A field that did not open: where, why and the HLC it came with. */
+export interface Unopened extends FieldAt {
+  error: UnopenedKind;
+}
+
+/** A record state with its refused fields left out (values AND clocks: it never merges). */
+function withoutRefused(state: RecordState, opened: Record<string, unknown>, refused: readonly string[]): RecordState {
+  const clocks = { ...state.clocks };
+  for (const f of refused) delete clocks[f];
+  return { values: opened, clocks };
+}
+
+/**
+ * Opens every record of a sync response (pulled records and the states sent with rejections).
+ * Returns the response with plaintext values (refused fields left out), the fields that refused,
+ * and the fields that opened (to clear their earlier errors). `UnknownKeyError` fetches the
+ * keyring and retries once. Throws KeysLockedError when the keys are locked.
+ */
+export async function openResponse(keys: SyncKeys, res: SyncResponse): Promise<{ response: SyncResponse; unopened: Unopened[]; opened: FieldAt[] }> {
+  const all: ServerRecord[] = [...res.records, ...res.rejected.flatMap((r) => (r.record ? [r.record] : []))];
+  const openAll = (records: readonly ServerRecord[]) => {
+    const lookup = lockedRing(keys).lookup;
+    return Promise.all(records.map((r) => openState(lookup, keys.userId, r.collection, r.id, r))); // concurrently (README.md "Figures")
+  };
+  const results = await openAll(all);
+  const missing = results.flatMap((r, i) => (Object.values(r.errors).some((e) => e instanceof UnknownKeyError) ? [i] : []));
+  if (missing.length) {
+    await keys.refreshKeyring(); // once per response: a key made on another device since this one loaded
+    const again = await openAll(missing.map((i) => all[i]!));
+    missing.forEach((i, k) => (results[i] = again[k]!));
+  }
+  const unopened: Unopened[] = [];
+  const opened: FieldAt[] = [];
+  const byRecord = new Map<ServerRecord, ServerRecord>();
+  all.forEach((record, i) => {
+    const { values, errors } = results[i]!;
+    const at = (field: string) => ({ collection: record.collection, id: record.id, field, hlc: record.clocks[field] ?? '' });
+    for (const [field, err] of Object.entries(errors)) unopened.push({ ...at(field), error: errorKind(err) });
+    for (const field of Object.keys(values)) opened.push(at(field));
+    byRecord.set(record, { ...record, ...withoutRefused(record, values, Object.keys(errors)) });
+  });
+  const records = res.records.map((r) => byRecord.get(r)!);
+  const rejected: RejectedChange[] = res.rejected.map((r) => (r.record ? { ...r, record: byRecord.get(r.record)! } : r));
+  return { response: { ...res, records, rejected }, unopened, opened };
+}
+
+/**
+ * Records the refused fields (`sealErrors`, one row per field, the newest refusal) and clears the
+ * rows of fields that have since opened at the same or a newer HLC. One short transaction.
+ */
+export async function recordSealErrors(db: UserDatabase, unopened: readonly Unopened[], opened: readonly FieldAt[]): Promise<void> {
+  const at = db.deviceNow();
+  await db.dexie.transaction('rw', db.dexie.sealErrors, async () => {
+    if (unopened.length === 0 && (await db.dexie.sealErrors.count()) === 0) return; // the usual case: nothing to record or clear
+    const key = (f: FieldAt) => `${f.collection}\u0000${f.id}\u0000${f.field}`;
+    const rows = new Map((await db.dexie.sealErrors.toArray()).map((r) => [key(r), r] as const));
+    for (const o of opened) {
+      const row = rows.get(key(o));
+      if (row && o.hlc >= row.hlc) await db.dexie.sealErrors.delete([o.collection, o.id, o.field]);
+    }
+    for (const u of unopened) await db.dexie.sealErrors.put({ ...u, at } satisfies SealErrorRow);
+  });
+}
+
+/** What the person calls each collection's screen (the sync status names where words are missing). */
+export const SCREEN_OF: Record<CollectionName, string> = {
+  profile: 'Profile',
+  deathPlan: 'Death plan',
+  messages: 'Messages',
+  documents: 'Documents',
+  trustees: 'Trustees',
+  survivorTasks: 'Survivor guide',
+};
+
+/**
+ * Words for the sync status when some fields could not be opened: which screens, never the
+ * values. Undefined when none.
+ */
+export function unopenedWords(rows: readonly Pick<SealErrorRow, 'collection'>[]): string | undefined {
+  if (rows.length === 0) return undefined;
+  const screens = [...new Set(rows.map((r) => SCREEN_OF[r.collection]))].sort();
+  return `Some words could not be opened on this device and are not shown (${screens.join(', ')}). They may have been changed on the server; what you wrote here is kept.`;
+}
+
+/**
+ * Opens the server's earlier versions of a long text (`GET /api/sync/history/...`, rule 21): each
+ * `{ text: envelope, at }` opens with its own field and HLC `at`. Versions that refuse are left
+ * out and returned as `unopened`.
+ */
+export async function openHistory(
+  keys: SyncKeys,
+  collection: CollectionName,
+  id: string,
+  field: string,
+  versions: readonly { text: unknown; at: string }[],
+): Promise<{ versions: { text: string; at: string }[]; unopened: Unopened[] }> {
+  const out: { text: string; at: string }[] = [];
+  const unopened: Unopened[] = [];
+  for (const v of versions) {
+    try {
+      if (typeof v.text !== 'string') throw new MalformedError('not an envelope');
+      const text = await open(lockedRing(keys).lookup, { userId: keys.userId, collection, recordId: id, field }, v.at, v.text);
+      if (typeof text === 'string') out.push({ text, at: v.at });
+    } catch (err) {
+      if (!(err instanceof CryptoError)) throw err;
+      unopened.push({ collection, id, field, error: errorKind(err), hlc: v.at });
+    }
+  }
+  return { versions: out, unopened };
+}
+

@@ -15,6 +15,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '../shared/sync/protocol';
 import { generateFileKey } from '../shared/files/crypto';
 import { encryptFile, fetchCaller, fileRefOf, pdfWith, uploadFile } from '../sync-server/blobs/blob-test-support';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
@@ -86,7 +87,7 @@ describe.skipIf(!hasChromium)('release pages open everything in the browser', ()
     const trusteeAddr = `grace.${tag}@example.com`;
     const letter = `Dear Clara, ${tag}: I loved every ordinary day with you.`;
     const sync = await call('POST', '/api/sync', {
-      protocol: 1,
+      protocol: PROTOCOL_VERSION,
       cursor: 0,
       changes: [{
         collection: 'messages', id: `voice${tag}`, hlc: `${String(Date.now()).padStart(15, '0')}-0000-phone`,

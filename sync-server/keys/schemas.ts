@@ -19,25 +19,23 @@ export const loginSecretSchema = bytes32('the login secret');
 /** A 256-bit key wrapped under another (`w1.<12-byte nonce>.<48-byte ct‖tag>`). */
 export const wrappedKeySchema = z.string().regex(/^w1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{64}$/, 'must be a wrapped 256-bit key (w1)');
 
+/** A schema whose value is `parse`'s result; a CryptoError it throws becomes the issue's message. */
+function checkedBy<T>(parse: (v: unknown) => T, fallback: string) {
+  return z.unknown().transform((v, ctx): T => {
+    try {
+      return parse(v);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: err instanceof CryptoError ? err.message : fallback });
+      return z.NEVER;
+    }
+  });
+}
+
 /** KDF parameters within the floor and ceiling of kdf.ts (a hostile device cannot store weak ones). */
-export const kdfSchema = z.unknown().transform((v, ctx): KdfParams => {
-  try {
-    return checkKdfParams(v);
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: err instanceof CryptoError ? err.message : 'Invalid KDF parameters' });
-    return z.NEVER;
-  }
-});
+export const kdfSchema = checkedBy<KdfParams>(checkKdfParams, 'Invalid KDF parameters');
 
 /** A keyring as the server stores it (keys.ts parseStoredKeyring). */
-export const keyringSchema = z.unknown().transform((v, ctx): StoredKeyring => {
-  try {
-    return parseStoredKeyring(v);
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: err instanceof CryptoError ? err.message : 'Invalid keyring' });
-    return z.NEVER;
-  }
-});
+export const keyringSchema = checkedBy<StoredKeyring>(parseStoredKeyring, 'Invalid keyring');
 
 /** A new account's keys as the first device made them. */
 export const newKeysSchema = z.strictObject({

@@ -6,6 +6,8 @@
  * Real app over a real SQLite file, real blob store, a real SMTP server on loopback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '../../shared/sync/protocol';
+import { concat as concatBytes } from '../../shared/crypto/bytes';
 import { formatHlc } from '../../shared/sync';
 import { linkOf, acceptInvitation, ownerOn, runFor, type Owner } from './release-test-support';
 import { startTestSmtp, type TestSmtp } from './smtp-test-server';
@@ -20,15 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
 
 /** An owner with a voice message (its stored key WRONG: a hostile client can write one), a will, and three trustees; released. */
 async function releasedOwner() {
@@ -39,7 +32,7 @@ async function releasedOwner() {
   expect((await uploadFile(call, voice)).status).toBe(200);
   expect((await uploadFile(call, will)).status).toBe(200);
   const sync = await call('POST', '/api/sync', {
-    protocol: 1,
+    protocol: PROTOCOL_VERSION,
     cursor: 0,
     changes: [{
       collection: 'messages', id: 'voice1', hlc: formatHlc({ ms: o.t.deps.now(), counter: 0, node: 'phone' }),
@@ -84,7 +77,7 @@ describe('release pages: the server decrypts nothing', () => {
     expect(data.message.file).toMatchObject({ name: 'For Annabella.pdf', size: voice.size, chunkSize: 4096, chunkCount: 3, blobId: voice.blobId });
     expect(data.message.file.url).toBe(`/api/delivery/${token}/file`);
 
-    const stored = concat(voice.chunks);
+    const stored = concatBytes(...voice.chunks);
     const whole = await o.open(`http://localhost/api/delivery/${token}/file`);
     expect(whole.status).toBe(200);
     expect(whole.headers.get('content-type')).toBe('application/octet-stream');
@@ -107,7 +100,7 @@ describe('release pages: the server decrypts nothing', () => {
     expect(JSON.stringify(full)).not.toContain('Listen when you are ready.'); // a trustee never reads a letter
     expect(full.binder.messages[0]).not.toHaveProperty('messageContent');
     const doc = await o.open(`http://localhost/api/trustee/access/${g}/documents/${willId}/file`);
-    expect(new Uint8Array(await doc.arrayBuffer())).toEqual(concat(will.chunks));
+    expect(new Uint8Array(await doc.arrayBuffer())).toEqual(concatBytes(...will.chunks));
 
     const binder = await o.open(`${grace}/binder.pdf`);
     expect(binder.status).toBe(303);

@@ -18,6 +18,7 @@ import { securityHeaders } from './http/security-headers';
 import { mountWebApp } from './http/web-app';
 import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
+import { keyRoutes } from './keys/routes';
 import { collectionRoutes } from './routes/collections';
 import { deathPlanRoutes } from './routes/death-plan';
 import { defaultTaskRoutes } from './routes/default-tasks';
@@ -100,6 +101,7 @@ export function createApp(
     if (userId) hub.poke(userId);
   });
   app.route('/', authRoutes(deps, services));
+  app.route('/', keyRoutes(deps, services));
   app.route('/', profileRoutes(deps, services));
   app.route('/', syncRoutes(deps, services, { hub, ...opts.live }));
   app.route(

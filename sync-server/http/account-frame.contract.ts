@@ -30,6 +30,7 @@ export const ALLOWED_OUTSIDE: ReadonlyMap<string, string> = new Map([
   // Signing up and in: no account yet, so limited per address and per username (routes/auth.ts).
   ['POST /api/auth/register', 'no account yet: 30 per address per 10 min, 10 per username per 15 min'],
   ['POST /api/auth/login', 'no account yet: per address, per username, per device cookie (auth/login-throttle.ts)'],
+  ['POST /api/auth/prelogin', 'no account yet: 30 per address per 10 min, the same answer shape for every name (keys/routes.ts)'],
   ['POST /api/auth/logout', 'works with an expired session too; deletes at most its own session row'],
   // Capability links of trustees and recipients (release/public-routes.ts): the credential is a
   // token, not an owner's session; 120 requests per address per 10 min, files by bytes per address.

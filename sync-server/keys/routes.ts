@@ -1,0 +1,127 @@
+/**
+ * The key routes (shared/crypto/README.md "Keys"; contract: /api/auth/prelogin, /api/keys…).
+ * The server only ever sees wrapped keys, KDF parameters and the login secret's scrypt hash:
+ * never the password, AK or a scope key.
+ * - prelogin answers the same shape for known and unknown names (fake-salt.ts), rate limited
+ *   like login; a legacy account (no keys yet) gets `{ kdf: null }`.
+ * - A keyring is written by compare-and-set and may only grow: dropping a kid would make the
+ *   history it sealed unreadable.
+ * - Setup (legacy account) needs a recent password (auth/reauth.ts) and creates the row by
+ *   compare-and-set: of two devices at once one wins, the other gets 409 with the winner's keys.
+ */
+import { Hono } from 'hono';
+import { fromB64url } from '../../shared/crypto/bytes';
+import { proofHash, type StoredKeyring } from '../../shared/crypto/keys';
+import { preloginSchema, putKeyringSchema, recoverySchema, setupKeysSchema } from '../../shared/schema/keys';
+import type { AppDeps, AppEnv } from '../app-env';
+import { fakeKdfParams } from '../auth/fake-salt';
+import { requireSession } from '../auth/middleware';
+import { hashPassword } from '../auth/password';
+import { requireRecentAuth } from '../auth/reauth';
+import { clientIp } from '../http/client-ip';
+import { ApiHttpError } from '../http/errors';
+import { readJson } from '../http/validate';
+import type { Services } from '../services';
+import type { AccountKeys } from './key-store';
+
+const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
+const NO_KEYS = 'This account has no keys yet';
+
+/** What a device may read of its account's keys (no proof hash). */
+export const keysJson = (k: AccountKeys) => ({
+  kdf: k.kdf,
+  akVersion: k.akVersion,
+  akPassword: k.akPassword,
+  keyring: k.keyring,
+  keyringRev: k.keyringRev,
+  recoveryCreatedAt: k.recoveryCreatedAt,
+  recoveryConfirmedAt: k.recoveryConfirmedAt,
+  sealedAt: k.sealedAt,
+});
+
+/** True when `next` keeps every kid of `prev` and no older AK version (a keyring only grows; a device re-wraps each save). */
+export function keyringGrowsFrom(prev: StoredKeyring, next: StoredKeyring): boolean {
+  return next.ak >= prev.ak && Object.keys(prev.keys).every((kid) => kid in next.keys);
+}
+
+/** Hex SHA-256 of a base64url proof token (validated as 32 bytes by the schema). */
+export const proofHashOf = (b64: string) => proofHash(fromB64url(b64)!);
+
+export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const s = services;
+  const perIp = s.rateLimiters({ name: 'auth-ip', limit: 30, windowMs: 10 * 60_000, message: TOO_MANY });
+  const session = requireSession(deps, services);
+  const recent = requireRecentAuth(deps, services);
+
+  app.post('/api/auth/prelogin', async (c) => {
+    const { identifier } = await readJson(c, preloginSchema);
+    await perIp.hit(`login:${clientIp(c, deps)}`);
+    const row = await s.accounts.findByUsername(identifier);
+    const keys = row ? await s.keys.get(row.id) : null;
+    if (row && !keys) return c.json({ kdf: null });
+    return c.json({ kdf: keys ? keys.kdf : fakeKdfParams(deps.config.sessionSecret, identifier) });
+  });
+
+  app.get('/api/keys', session, async (c) => {
+    const keys = await s.keys.get(c.var.userId);
+    if (!keys) throw new ApiHttpError(404, NO_KEYS);
+    return c.json(keysJson(keys));
+  });
+
+  app.put('/api/keys/keyring', session, async (c) => {
+    const body = await readJson(c, putKeyringSchema);
+    const keyring = body.keyring as StoredKeyring;
+    const cur = await s.keys.get(c.var.userId);
+    if (!cur) throw new ApiHttpError(404, NO_KEYS);
+    if (cur.keyringRev !== body.rev) return c.json({ error: 'The keyring changed meanwhile', current: keysJson(cur) }, 409);
+    if (!keyringGrowsFrom(cur.keyring, keyring)) {
+      throw new ApiHttpError(400, 'A keyring may only gain keys', [{ path: 'keyring', message: 'A keyring may only gain keys' }]);
+    }
+    if (!(await s.keys.putKeyring(c.var.userId, body.rev, keyring, deps.now()))) {
+      return c.json({ error: 'The keyring changed meanwhile', current: keysJson((await s.keys.get(c.var.userId))!) }, 409);
+    }
+    return c.json({ keyringRev: body.rev + 1 });
+  });
+
+  app.post('/api/keys/setup', session, recent, async (c) => {
+    const body = await readJson(c, setupKeysSchema);
+    const { keys } = body;
+    const created = await s.keys.create(
+      c.var.userId,
+      {
+        kdf: body.kdf as AccountKeys['kdf'],
+        akVersion: keys.akVersion,
+        akPassword: keys.akPassword,
+        akRecovery: keys.akRecovery,
+        keyring: keys.keyring as StoredKeyring,
+        proofHash: await proofHashOf(keys.proof),
+      },
+      deps.now(),
+      await hashPassword(body.loginSecret, deps.config.passwordCost),
+    );
+    const now = (await s.keys.get(c.var.userId))!;
+    if (!created) return c.json({ error: 'This account already has keys', current: keysJson(now) }, 409);
+    return c.json(keysJson(now), 201);
+  });
+
+  app.post('/api/keys/recovery', session, recent, async (c) => {
+    const { akRecovery } = await readJson(c, recoverySchema);
+    if (!(await s.keys.get(c.var.userId))) throw new ApiHttpError(404, NO_KEYS);
+    await s.keys.setRecovery(c.var.userId, akRecovery, deps.now());
+    return c.json({ ok: true });
+  });
+
+  app.post('/api/keys/recovery/confirmed', session, async (c) => {
+    await s.keys.confirmRecovery(c.var.userId, deps.now());
+    return c.json({ ok: true });
+  });
+
+  app.get('/api/keys/recovery', session, async (c) => {
+    const keys = await s.keys.get(c.var.userId);
+    if (!keys?.akRecovery) throw new ApiHttpError(404, 'No recovery kit was made');
+    return c.json({ akVersion: keys.akVersion, akRecovery: keys.akRecovery });
+  });
+
+  return app;
+}

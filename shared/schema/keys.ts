@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { checkKdfParams } from '../crypto/kdf';
 import { parseStoredKeyring } from '../crypto/keys';
+import { registerWithKeysShape } from './auth';
 
 const W1 = /^w1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{64}$/;
 /** AK wrapped under an unlock key: `w1.<12-byte nonce>.<32 bytes + tag>` in base64url. */
@@ -47,3 +48,15 @@ export const recoverySchema = z.strictObject({ akRecovery: wrappedKeySchema });
 export const preloginSchema = z.strictObject({
   identifier: z.string().check(z.trim(), z.minLength(1, 'Username or e-mail is required'), z.maxLength(254)),
 });
+
+/** `POST /api/auth/login` for an account with keys: the login secret, never the password. */
+export const loginSecretSchema = z.strictObject({
+  identifier: z.string().check(z.trim(), z.minLength(1, 'Username is required'), z.maxLength(254)),
+  loginSecret: secret32Schema,
+});
+
+/** `POST /api/auth/register` with keys (shared/schema/auth.ts registerWithKeysShape). */
+export const registerWithKeysSchema = z.strictObject({ ...registerWithKeysShape, loginSecret: secret32Schema, kdf: kdfSchema, keys: newKeysSchema });
+
+/** Any JSON body, read once and then parsed by the schema its fields call for. */
+export const jsonBodySchema = z.unknown();

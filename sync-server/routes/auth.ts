@@ -28,13 +28,19 @@ import { clearSessionCookie, startSession, verifySessionCookie } from '../auth/s
 import { isUsernameTaken } from '../db/account-store';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
-import { readJson } from '../http/validate';
+import { parseWith, readJson } from '../http/validate';
+import { keysJson, proofHashOf } from '../keys/routes';
+import type { KdfParams } from '../../shared/crypto/kdf';
+import type { StoredKeyring } from '../../shared/crypto/keys';
+import { jsonBodySchema, loginSecretSchema, registerWithKeysSchema } from '../../shared/schema/keys';
 import type { Services } from '../services';
 import { userJson } from './user-json';
 
 const INVALID_LOGIN = 'Invalid username or password';
 const TAKEN = 'That username is already taken';
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
+const USE_KEYS = 'This account signs in without sending its password. Please update the app and sign in again.';
+const has = (raw: unknown, field: string) => typeof raw === 'object' && raw !== null && field in raw;
 
 export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -46,14 +52,20 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const unknownUserHash = dummyHash(cost); // made now, not at the first unknown-user login (same work on both paths)
 
   app.post('/api/auth/register', async (c) => {
-    const body = await readJson(c, registerSchema);
+    // With keys (shared/crypto/README.md "Keys") the password never comes: the login secret does.
+    const raw = await readJson(c, jsonBodySchema);
+    const legacy = has(raw, 'password') ? parseWith(registerSchema, raw) : null;
+    const keyed = legacy ? null : parseWith(registerWithKeysSchema, raw);
+    const body = (legacy ?? keyed)!;
     await perIp.hit(`register:${clientIp(c, deps)}`);
     await perUsername.hit(`register:${body.username.toLowerCase()}`);
     if (await s.accounts.findByUsername(body.username)) {
       throw new ApiHttpError(409, TAKEN, [{ path: 'username', message: TAKEN }]);
     }
-    const id = randomUUID();
-    const row = { id, username: body.username, password_hash: await hashPassword(body.password, cost), created_at: new Date(deps.now()).toISOString() };
+    if (keyed && (await s.accounts.findById(keyed.id))) throw new ApiHttpError(409, 'Please try again', [{ path: 'id', message: 'This id is taken' }]);
+    const id = keyed ? keyed.id : randomUUID();
+    const secret = keyed ? keyed.loginSecret : legacy!.password;
+    const row = { id, username: body.username, password_hash: await hashPassword(secret, cost), created_at: new Date(deps.now()).toISOString() };
     try {
       await s.accounts.createUser(row);
     } catch (err) {
@@ -68,6 +80,11 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
         values: [],
         profileCompletion: 0,
       });
+      if (keyed) {
+        const k = keyed.keys;
+        const keys = { kdf: keyed.kdf as KdfParams, akVersion: k.akVersion, akPassword: k.akPassword, akRecovery: k.akRecovery, keyring: k.keyring as StoredKeyring, proofHash: await proofHashOf(k.proof) };
+        await s.keys.create(id, keys, deps.now());
+      }
     } catch (err) {
       await s.accounts.deleteUser(id); // no account without its profile (its records go with it)
       throw err;
@@ -79,17 +96,23 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   });
 
   app.post('/api/auth/login', async (c) => {
-    const body = await readJson(c, loginSchema);
+    // { identifier, loginSecret } for an account with keys; { username, password } once more for a legacy one.
+    const raw = await readJson(c, jsonBodySchema);
+    const keyed = has(raw, 'loginSecret') ? parseWith(loginSecretSchema, raw) : null;
+    const legacy = keyed ? null : parseWith(loginSchema, raw);
+    const name = keyed ? keyed.identifier : legacy!.username;
     await perIp.hit(`login:${clientIp(c, deps)}`);
-    const row = await s.accounts.findByUsername(body.username);
-    const bucket = await loginThrottle.attempt(c, body.username, row ?? undefined);
-    const ok = await verifyPassword(body.password, row?.password_hash ?? (await unknownUserHash));
+    const row = await s.accounts.findByUsername(name);
+    const bucket = await loginThrottle.attempt(c, name, row ?? undefined);
+    const keys = row ? await s.keys.get(row.id) : null;
+    if (legacy && keys) throw new ApiHttpError(400, USE_KEYS, [{ path: 'password', message: USE_KEYS }]);
+    const ok = await verifyPassword(keyed ? keyed.loginSecret : legacy!.password, row?.password_hash ?? (await unknownUserHash));
     if (!row || !ok) throw new ApiHttpError(401, INVALID_LOGIN);
     await loginThrottle.succeeded(bucket);
     await startSession(c, deps, s.accounts, row.id); // the session cookie first: clients read the first Set-Cookie
     issueDeviceCookie(c, deps, row.id, row.password_hash);
     await services.release.checkIn(row.id); // a sign-in is a check-in (DESIGN.md §8)
-    return c.json(await userJson(s, row));
+    return c.json({ ...(await userJson(s, row)), keys: keys ? keysJson(keys) : null });
   });
 
   app.post('/api/auth/logout', async (c) => {

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { derivePasswordKeys } from '../../shared/crypto/kdf';
+import { Keyring, unwrapAccountKey } from '../../shared/crypto/keys';
+import { cookieOf, createTestApp, newUser, signUp, type TestApp } from '../test-support';
+import { makeDeviceKeys } from './test-keys';
+
+const PASSWORD = 'correct horse battery';
+
+/** Registers with keys as the app does; returns what the device keeps and every request body sent. */
+async function registerWithKeys(t: TestApp, sent: string[]) {
+  const id = randomUUID();
+  const { password: _p, ...profile } = newUser();
+  const dk = await makeDeviceKeys(id, PASSWORD);
+  const body = { ...profile, id, ...dk.body };
+  sent.push(JSON.stringify(body));
+  const res = await t.call('POST', '/api/auth/register', body);
+  return { res, id, dk, username: profile.username };
+}
+
+describe('sign-in with keys: the password never reaches the server', () => {
+  it('registers with keys, signs in with the login secret, and the keyring opens on the new device', async () => {
+    const t = createTestApp();
+    const sent: string[] = [];
+    const { res, id, dk, username } = await registerWithKeys(t, sent);
+    expect(res.status).toBe(201);
+    expect((await res.json()).id).toBe(id);
+
+    const pre = { identifier: username.toUpperCase() };
+    sent.push(JSON.stringify(pre));
+    const { kdf } = await (await t.call('POST', '/api/auth/prelogin', pre)).json();
+    const { loginSecret, unlockKey } = await derivePasswordKeys(PASSWORD, kdf);
+    const login = { identifier: username, loginSecret };
+    sent.push(JSON.stringify(login));
+    const signedIn = await t.call('POST', '/api/auth/login', login);
+    expect(signedIn.status).toBe(200);
+    const user = await signedIn.json();
+    expect(user.keys.keyringRev).toBe(1);
+    const ak = await unwrapAccountKey(unlockKey, user.keys.akPassword, id, user.keys.akVersion, 'password');
+    expect((await Keyring.load(user.keys.keyring, ak, id)).kids()).toEqual(dk.keyring.kids());
+
+    for (const body of sent) expect(body).not.toContain(PASSWORD);
+    const db = readFileSync(join(t.deps.config.dataDir, 'afterword.db'));
+    expect(db.includes(Buffer.from(PASSWORD))).toBe(false);
+  });
+
+  it('a wrong login secret is the usual 401', async () => {
+    const t = createTestApp();
+    const { username } = await registerWithKeys(t, []);
+    const { dk: other } = await registerWithKeys(t, []);
+    const res = await t.call('POST', '/api/auth/login', { identifier: username, loginSecret: other.loginSecret });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error: 'Invalid username or password' });
+  });
+
+  it('an account with keys refuses the password: it must never travel for it', async () => {
+    const t = createTestApp();
+    const { username } = await registerWithKeys(t, []);
+    const res = await t.call('POST', '/api/auth/login', { username, password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatch(/password/i);
+  });
+
+  it('a legacy account signs in with its password, sets up keys, then signs in only with the login secret', async () => {
+    const t = createTestApp();
+    const { user, body } = await signUp(t);
+    const first = await t.call('POST', '/api/auth/login', { username: body.username, password: body.password });
+    expect(first.status).toBe(200);
+    expect((await first.json()).keys).toBeNull();
+    const dk = await makeDeviceKeys(user.id, body.password);
+    expect((await t.call('POST', '/api/keys/setup', dk.body, cookieOf(first))).status).toBe(201);
+    expect((await t.call('POST', '/api/auth/login', { username: body.username, password: body.password })).status).toBe(400);
+    expect((await t.call('POST', '/api/auth/login', { identifier: body.username, loginSecret: dk.loginSecret })).status).toBe(200);
+  });
+
+  it('register with keys names the bad fields', async () => {
+    const t = createTestApp();
+    const { password: _p, ...profile } = newUser();
+    const id = randomUUID();
+    const dk = await makeDeviceKeys(id, PASSWORD);
+    const res = await t.call('POST', '/api/auth/register', { ...profile, id: 'x', ...dk.body, keys: { ...dk.body.keys, proof: 'short' } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).issues.map((i: { path: string }) => i.path).sort()).toEqual(['id', 'keys.proof']);
+  });
+});

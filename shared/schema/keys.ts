@@ -60,3 +60,11 @@ export const registerWithKeysSchema = z.strictObject({ ...registerWithKeysShape,
 
 /** Any JSON body, read once and then parsed by the schema its fields call for. */
 export const jsonBodySchema = z.unknown();
+
+/** `POST /api/auth/password` for an account with keys: AK re-wrapped under the new password (new salt); the login secrets, never the passwords. */
+export const changeKeyedPasswordSchema = z.strictObject({
+  currentLoginSecret: secret32Schema,
+  loginSecret: secret32Schema,
+  kdf: kdfSchema,
+  akPassword: wrappedKeySchema,
+});

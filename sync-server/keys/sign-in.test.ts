@@ -85,3 +85,28 @@ describe('sign-in with keys: the password never reaches the server', () => {
     expect((await res.json()).issues.map((i: { path: string }) => i.path).sort()).toEqual(['id', 'keys.proof']);
   });
 });
+
+describe('password change with keys', () => {
+  it('re-wraps AK under the new password, ends the other sessions, and the new login secret signs in', async () => {
+    const t = createTestApp();
+    const { id, dk, username } = await registerWithKeys(t, []);
+    const a = await t.call('POST', '/api/auth/login', { identifier: username, loginSecret: dk.loginSecret });
+    const b = await t.call('POST', '/api/auth/login', { identifier: username, loginSecret: dk.loginSecret });
+    const { wrapAccountKey } = await import('../../shared/crypto/keys');
+    const { newKdfParams } = await import('../../shared/crypto/kdf');
+    const kdf = newKdfParams('pbkdf2-sha256');
+    const next = await derivePasswordKeys('a new long password', kdf);
+    const akPassword = await wrapAccountKey(next.unlockKey, dk.ak, id, 1, 'password');
+    const wrong = await t.call('POST', '/api/auth/password', { currentLoginSecret: next.loginSecret, loginSecret: next.loginSecret, kdf, akPassword }, cookieOf(a));
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).issues[0].path).toBe('currentLoginSecret');
+    const res = await t.call('POST', '/api/auth/password', { currentLoginSecret: dk.loginSecret, loginSecret: next.loginSecret, kdf, akPassword }, cookieOf(a));
+    expect(res.status).toBe(200);
+    expect((await t.call('GET', '/api/keys', undefined, cookieOf(b))).status).toBe(401);
+    const keys = await (await t.call('GET', '/api/keys', undefined, cookieOf(a))).json();
+    expect(keys.kdf).toEqual(kdf);
+    expect(await unwrapAccountKey(next.unlockKey, keys.akPassword, id, 1, 'password')).toEqual(dk.ak);
+    expect((await t.call('POST', '/api/auth/login', { identifier: username, loginSecret: dk.loginSecret })).status).toBe(401);
+    expect((await t.call('POST', '/api/auth/login', { identifier: username, loginSecret: next.loginSecret })).status).toBe(200);
+  });
+});

@@ -32,7 +32,7 @@ import { parseWith, readJson } from '../http/validate';
 import { keysJson, proofHashOf } from '../keys/routes';
 import type { KdfParams } from '../../shared/crypto/kdf';
 import type { StoredKeyring } from '../../shared/crypto/keys';
-import { jsonBodySchema, loginSecretSchema, registerWithKeysSchema } from '../../shared/schema/keys';
+import { changeKeyedPasswordSchema, jsonBodySchema, loginSecretSchema, registerWithKeysSchema } from '../../shared/schema/keys';
 import type { Services } from '../services';
 import { userJson } from './user-json';
 
@@ -123,16 +123,22 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   });
 
   app.post('/api/auth/password', requireSession(deps, services), async (c) => {
-    const body = await readJson(c, changePasswordSchema);
+    // With keys: the login secrets and AK re-wrapped under the new password (new KDF salt), in one transaction (keys/key-store.ts).
+    const raw = await readJson(c, jsonBodySchema);
+    const keyed = has(raw, 'loginSecret') ? parseWith(changeKeyedPasswordSchema, raw) : null;
+    const legacy = keyed ? null : parseWith(changePasswordSchema, raw);
     await perUsername.hit(`password:${c.var.userId}`);
     const row = await s.accounts.findById(c.var.userId);
-    if (!row || !(await verifyPassword(body.currentPassword, row.password_hash))) {
-      throw new ApiHttpError(400, 'Current password is incorrect', [
-        { path: 'currentPassword', message: 'Current password is incorrect' },
-      ]);
+    const keys = row ? await s.keys.get(row.id) : null;
+    if (legacy && keys) throw new ApiHttpError(400, USE_KEYS, [{ path: 'currentPassword', message: USE_KEYS }]);
+    if (keyed && !keys) throw new ApiHttpError(400, 'Set up this account\'s keys first', [{ path: 'loginSecret', message: 'This account has no keys yet' }]);
+    const field = keyed ? 'currentLoginSecret' : 'currentPassword';
+    if (!row || !(await verifyPassword(keyed ? keyed.currentLoginSecret : legacy!.currentPassword, row.password_hash))) {
+      throw new ApiHttpError(400, 'Current password is incorrect', [{ path: field, message: 'Current password is incorrect' }]);
     }
-    const hash = await hashPassword(body.newPassword, cost);
-    await s.accounts.setPasswordHash(row.id, hash);
+    const hash = await hashPassword(keyed ? keyed.loginSecret : legacy!.newPassword, cost);
+    if (keyed) await s.keys.setPassword(row.id, keyed.kdf as KdfParams, keyed.akPassword, hash, deps.now());
+    else await s.accounts.setPasswordHash(row.id, hash);
     await s.accounts.deleteOtherSessions(row.id, c.var.sessionId);
     issueDeviceCookie(c, deps, row.id, hash); // every older device cookie stops counting as trusted (auth/device-cookie.ts)
     return c.json({ ok: true });

@@ -68,3 +68,6 @@ export const changeKeyedPasswordSchema = z.strictObject({
   kdf: kdfSchema,
   akPassword: wrappedKeySchema,
 });
+
+/** The password entered again (re-auth, account deletion) by an account with keys: its login secret. */
+export const confirmLoginSecretSchema = z.strictObject({ loginSecret: secret32Schema });

@@ -110,3 +110,18 @@ describe('password change with keys', () => {
     expect((await t.call('POST', '/api/auth/login', { identifier: username, loginSecret: next.loginSecret })).status).toBe(200);
   });
 });
+
+describe('the password entered again, with keys', () => {
+  it('confirm-password and delete-account take the login secret and refuse the password', async () => {
+    const t = createTestApp();
+    const { dk, username } = await registerWithKeys(t, []);
+    const cookie = cookieOf(await t.call('POST', '/api/auth/login', { identifier: username, loginSecret: dk.loginSecret }));
+    expect((await t.call('POST', '/api/auth/confirm-password', { password: PASSWORD }, cookie)).status).toBe(400);
+    expect((await t.call('POST', '/api/auth/confirm-password', { loginSecret: dk.loginSecret }, cookie)).status).toBe(200);
+    const other = await makeDeviceKeys(randomUUID(), 'x'.repeat(12));
+    const wrong = await t.call('POST', '/api/auth/delete-account', { loginSecret: other.loginSecret }, cookie);
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).issues[0].path).toBe('loginSecret');
+    expect((await t.call('POST', '/api/auth/delete-account', { loginSecret: dk.loginSecret }, cookie)).status).toBe(200);
+  });
+});

@@ -10,7 +10,7 @@
  *   auth/login-throttle.ts), so a stranger's guesses never throttle the owner's devices.
  */
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   changePasswordSchema,
   confirmPasswordSchema,
@@ -32,7 +32,7 @@ import { parseWith, readJson } from '../http/validate';
 import { keysJson, proofHashOf } from '../keys/routes';
 import type { KdfParams } from '../../shared/crypto/kdf';
 import type { StoredKeyring } from '../../shared/crypto/keys';
-import { changeKeyedPasswordSchema, jsonBodySchema, loginSecretSchema, registerWithKeysSchema } from '../../shared/schema/keys';
+import { changeKeyedPasswordSchema, confirmLoginSecretSchema, jsonBodySchema, loginSecretSchema, registerWithKeysSchema } from '../../shared/schema/keys';
 import type { Services } from '../services';
 import { userJson } from './user-json';
 
@@ -149,13 +149,27 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
    * session authenticated now; a wrong one is a 400 naming `password`. Rate limited like the
    * password change (per account).
    */
-  app.post('/api/auth/confirm-password', requireSession(deps, services), async (c) => {
-    const body = await readJson(c, confirmPasswordSchema);
-    await perUsername.hit(`confirm:${c.var.userId}`);
+  /**
+   * The password entered again by the signed-in account: `{ password }` for a legacy account,
+   * `{ loginSecret }` for one with keys (which refuses a password). Rate limited per account under
+   * `bucket`; 400 naming the field when wrong. Returns the account's row.
+   */
+  async function checkSecretAgain(c: Context<AppEnv>, legacySchema: typeof confirmPasswordSchema, bucket: string) {
+    const raw = await readJson(c, jsonBodySchema);
+    const keyed = has(raw, 'loginSecret') ? parseWith(confirmLoginSecretSchema, raw) : null;
+    const legacy = keyed ? null : parseWith(legacySchema, raw);
+    await perUsername.hit(`${bucket}:${c.var.userId}`);
     const row = await s.accounts.findById(c.var.userId);
-    if (!row || !(await verifyPassword(body.password, row.password_hash))) {
-      throw new ApiHttpError(400, 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
+    if (legacy && row && (await s.keys.get(row.id))) throw new ApiHttpError(400, USE_KEYS, [{ path: 'password', message: USE_KEYS }]);
+    const path = keyed ? 'loginSecret' : 'password';
+    if (!row || !(await verifyPassword(keyed ? keyed.loginSecret : legacy!.password, row.password_hash))) {
+      throw new ApiHttpError(400, 'Password is incorrect', [{ path, message: 'Password is incorrect' }]);
     }
+    return row;
+  }
+
+  app.post('/api/auth/confirm-password', requireSession(deps, services), async (c) => {
+    const row = await checkSecretAgain(c, confirmPasswordSchema, 'confirm');
     await s.accounts.reauthenticateSession(c.var.sessionId, deps.now());
     return c.json({ ok: true });
   });
@@ -164,12 +178,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   app.get('/api/auth/recent', requireSession(deps, services), requireRecentAuth(deps, services), (c) => c.json({ ok: true }));
 
   app.post('/api/auth/delete-account', requireSession(deps, services), async (c) => {
-    const body = await readJson(c, deleteAccountSchema);
-    await perUsername.hit(`delete:${c.var.userId}`);
-    const row = await s.accounts.findById(c.var.userId);
-    if (!row || !(await verifyPassword(body.password, row.password_hash))) {
-      throw new ApiHttpError(400, 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
-    }
+    const row = await checkSecretAgain(c, deleteAccountSchema, 'delete');
     await s.blobs.lifetime.deleteAccount(row.id); // every file (issue #17)…
     await s.accounts.deleteUser(row.id); // …its rows go with the account (ON DELETE CASCADE)
     await s.blobs.lifetime.deleteAccount(row.id); // and a chunk that landed meanwhile

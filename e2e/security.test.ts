@@ -42,7 +42,7 @@ describe.skipIf(!hasChromium)('the app under its Content-Security-Policy (issue 
 
   it('serves the page with the CSP and security headers', async () => {
     const res = await fetch(`${suite.server.url}/`);
-    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     const html = await res.text();
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/i); // no inline script in the built index.html

@@ -47,6 +47,17 @@ export function keyringGrowsFrom(prev: StoredKeyring, next: StoredKeyring): bool
 /** Hex SHA-256 of a base64url proof token (validated as 32 bytes by the schema). */
 export const proofHashOf = (b64: string) => proofHash(fromB64url(b64)!);
 
+/**
+ * The account a sign-in identifier names: a username (case-insensitive), or else a verified
+ * owner e-mail address (KeyStore.accountByEmail). Null when none.
+ */
+export async function findAccount(s: Services, identifier: string) {
+  const byName = await s.accounts.findByUsername(identifier);
+  if (byName || !identifier.includes('@')) return byName;
+  const id = await s.keys.accountByEmail(identifier);
+  return id ? s.accounts.findById(id) : null;
+}
+
 export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = services;
@@ -57,7 +68,7 @@ export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   app.post('/api/auth/prelogin', async (c) => {
     const { identifier } = await readJson(c, preloginSchema);
     await perIp.hit(`login:${clientIp(c, deps)}`);
-    const row = await s.accounts.findByUsername(identifier);
+    const row = await findAccount(s, identifier);
     const keys = row ? await s.keys.get(row.id) : null;
     if (row && !keys) return c.json({ kdf: null });
     return c.json({ kdf: keys ? keys.kdf : fakeKdfParams(deps.config.sessionSecret, identifier) });

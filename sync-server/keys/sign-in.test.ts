@@ -125,3 +125,18 @@ describe('the password entered again, with keys', () => {
     expect((await t.call('POST', '/api/auth/delete-account', { loginSecret: dk.loginSecret }, cookie)).status).toBe(200);
   });
 });
+
+describe('sign-in by e-mail', () => {
+  it('a verified owner address names the account in prelogin and login, in any case; an unverified one does not', async () => {
+    const t = createTestApp();
+    const { id, dk, username } = await registerWithKeys(t, []);
+    const email = `${username}@example.org`;
+    expect((await t.call('POST', '/api/auth/login', { identifier: email, loginSecret: dk.loginSecret })).status).toBe(401);
+    t.deps.db.prepare('INSERT INTO owner_email (user_id, email, verified_at) VALUES (?, lower(?), ?)').run(id, email, t.deps.now());
+    const { kdf } = await (await t.call('POST', '/api/auth/prelogin', { identifier: email.toUpperCase() })).json();
+    expect(kdf).toEqual(dk.kdf);
+    const res = await t.call('POST', '/api/auth/login', { identifier: email.toUpperCase(), loginSecret: dk.loginSecret });
+    expect(res.status).toBe(200);
+    expect((await res.json()).id).toBe(id);
+  });
+});

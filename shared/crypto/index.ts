@@ -15,3 +15,4 @@ export * from './kdf';
 export * from './recovery';
 export * from './fields';
 export * from './sealed-record';
+export * from './account-setup';

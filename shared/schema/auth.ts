@@ -44,6 +44,19 @@ export const registerSchema = z.strictObject({
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
+/**
+ * `POST /api/auth/register` with keys (shared/crypto/README.md "Keys"): SPEC.md's fields without
+ * the password, plus the account id the device chose (its wraps are bound to it), the login secret,
+ * the KDF parameters and the keys. The key shapes are checked by shared/schema/keys.ts.
+ */
+export const registerWithKeysShape = {
+  firstName: registerSchema.def.shape.firstName,
+  lastName: registerSchema.def.shape.lastName,
+  email,
+  username: usernameSchema,
+  id: z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'Expected a UUID')),
+};
+
 /** The register form: the body plus a confirmation that must match (SPEC.md §5). */
 export const registerFormSchema = z
   .strictObject({ ...registerSchema.def.shape, confirmPassword: z.string() })

@@ -19,8 +19,7 @@ function directives(csp: string | null): Record<string, string[]> {
 function expectSecurityHeaders(res: Response) {
   const csp = directives(res.headers.get('content-security-policy'));
   expect(csp['default-src']).toEqual(["'self'"]);
-  // No 'unsafe-inline', no 'unsafe-eval' (ASVS 3.4.3); 'wasm-unsafe-eval' compiles WebAssembly only,
-  // for the Argon2id KDF in its worker (shared/crypto/README.md "KDF").
+  // no 'unsafe-inline', no 'unsafe-eval' (ASVS 3.4.3); only WebAssembly compilation, for the KDF's argon2 (hash-wasm)
   expect(csp['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   expect(csp['object-src']).toEqual(["'none'"]);
   expect(csp['base-uri']).toEqual(["'none'"]);

@@ -4,7 +4,7 @@
  * SPA fallback and error responses all carry them.
  *
  * - Content-Security-Policy (ASVS 3.4.3): scripts only from our own origin, no inline script,
- *   no eval (only WebAssembly compiles: 'wasm-unsafe-eval', for the Argon2id KDF), no plugins, no <base>, no framing, forms post only to us. Styles allow
+ *   no eval (WebAssembly compilation only: 'wasm-unsafe-eval' for the KDF), no plugins, no <base>, no framing, forms post only to us. Styles allow
  *   'unsafe-inline' because Radix (react-remove-scroll) injects <style> elements and sets
  *   style attributes; styles cannot run code, and script-src stays strict.
  * - X-Content-Type-Options: nosniff (ASVS 3.4.4), Referrer-Policy: no-referrer (ASVS 3.4.5),
@@ -23,8 +23,8 @@ import { isHttps } from '../auth/session';
 /** The Content-Security-Policy of the app and its service worker. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  // 'wasm-unsafe-eval' lets WebAssembly compile (and nothing else: no eval, no Function): the
-  // Argon2id KDF (hash-wasm) runs in a worker at sign-in (shared/crypto/README.md "KDF").
+  // 'wasm-unsafe-eval' lets the KDF worker compile hash-wasm's argon2 (shared/crypto/kdf.ts); it
+  // allows WebAssembly.compile only, never eval() or inline script.
   "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   // blob: — the vault shows images, PDFs and recordings from object URLs made on the device (#17).

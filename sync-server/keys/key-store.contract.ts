@@ -1,7 +1,8 @@
 /**
  * The contract every key store passes, SQLite's (key-store.ts) and PostgreSQL's
  * (db/pg/pg-key-store.ts). `setup` gives an empty store with users `u1` and `u2` (password hash
- * `old`) and a reader of a user's password hash.
+ * `old`), a reader of a user's password hash, and a way to record a verified owner address
+ * (migration 010 owner_email, lower-cased as release/owner-email.ts stores it).
  */
 import { describe, expect, it } from 'vitest';
 import type { StoredKeyring } from '../../shared/crypto/keys';
@@ -11,7 +12,7 @@ const kdf = { alg: 'argon2id', v: 1, memoryKiB: 65536, iterations: 3, parallelis
 const ring = (kids: string[]): StoredKeyring => ({ v: 1, ak: 1, keys: Object.fromEntries(kids.map((k) => [k, `w1.${'A'.repeat(16)}.${'B'.repeat(64)}`])) });
 const keys = (tag: string): NewAccountKeys => ({ kdf, akVersion: 1, akPassword: `w1.pw.${tag}`, akRecovery: `w1.rc.${tag}`, keyring: ring(['plan~1']), proofHash: 'ab'.repeat(32) });
 
-export function keyStoreContract(name: string, setup: () => Promise<{ store: KeyStore; passwordHash(id: string): Promise<string>; deleteUser(id: string): Promise<void> }>): void {
+export function keyStoreContract(name: string, setup: () => Promise<{ store: KeyStore; passwordHash(id: string): Promise<string>; deleteUser(id: string): Promise<void>; verifyEmail(id: string, email: string): Promise<void> }>): void {
   describe(`KeyStore contract: ${name}`, () => {
     it('creates an account\'s keys once (compare-and-set): the second device gets false and the first one\'s keys stay', async () => {
       const { store, passwordHash } = await setup();
@@ -57,6 +58,15 @@ export function keyStoreContract(name: string, setup: () => Promise<{ store: Key
       await deleteUser('u1');
       expect(await store.get('u1')).toBeNull();
       expect(await store.get('u2')).not.toBeNull();
+    });
+  
+    it('finds the one account that verified an e-mail address, in any case; none when two did', async () => {
+      const { store, verifyEmail } = await setup();
+      expect(await store.accountByEmail('anna@example.org')).toBeNull();
+      await verifyEmail('u1', 'Anna@Example.org');
+      expect(await store.accountByEmail(' ANNA@example.org ')).toBe('u1');
+      await verifyEmail('u2', 'anna@example.org');
+      expect(await store.accountByEmail('anna@example.org')).toBeNull();
     });
   });
 }

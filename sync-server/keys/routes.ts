@@ -1,129 +1,137 @@
 /**
- * Keys and the password the server never sees (SECURITY.md "Sealed from the server";
- * shared/crypto/README.md "Keys", "KDF"). A device derives 64 bytes from the password (kdf.ts):
- * one half, the login secret, is sent in place of the password and scrypted as passwords were
- * (auth/password.ts); the other half unwraps the account key AK, which the server holds only
- * wrapped. Routes:
- *
- *   POST /api/auth/prelogin { identifier }     → { kdf }: the account's parameters; deterministic
- *        fake ones for an unknown name (auth/fake-salt.ts); `null` for an account made before keys
- *        (it signs in with its password once more, then sets keys up).
- *   GET  /api/keys                             → the account's key material (wraps, keyring, rev)
- *   PUT  /api/keys/keyring { rev, keyring }    → compare-and-set; 409 with the current one
- *   POST /api/keys/setup { loginSecret, kdf, keys }  (password entered recently) → keys for an
- *        account made before them, by compare-and-set (two devices: one AK, the other gets 409 and it)
- *   POST /api/keys/password { currentLoginSecret, loginSecret, kdf, akPassword } → AK re-wrapped
- *   POST /api/keys/recovery { akRecovery } (password entered recently) → a new kit; the old stops
- *   POST /api/keys/recovery/confirmed          → the person showed they kept it
- *   GET  /api/keys/recovery                    → the recovery wrap, for a device unlocking with the code
- *
- * Registration and login with keys are in auth routes (routes/auth.ts calls `keyedAuth`).
+ * The key routes (shared/crypto/README.md "Keys"; contract: /api/auth/prelogin, /api/keys…).
+ * The server only ever sees wrapped keys, KDF parameters and the login secret's scrypt hash:
+ * never the password, AK or a scope key.
+ * - prelogin answers the same shape for known and unknown names (fake-salt.ts), rate limited
+ *   like login; a legacy account (no keys yet) gets `{ kdf: null }`.
+ * - A keyring is written by compare-and-set and may only grow: dropping a kid would make the
+ *   history it sealed unreadable.
+ * - Setup (legacy account) needs a recent password (auth/reauth.ts) and creates the row by
+ *   compare-and-set: of two devices at once one wins, the other gets 409 with the winner's keys.
  */
 import { Hono } from 'hono';
+import { fromB64url } from '../../shared/crypto/bytes';
+import { proofHash, type StoredKeyring } from '../../shared/crypto/keys';
+import { preloginSchema, putKeyringSchema, recoverySchema, setupKeysSchema } from '../../shared/schema/keys';
 import type { AppDeps, AppEnv } from '../app-env';
 import { fakeKdfParams } from '../auth/fake-salt';
 import { requireSession } from '../auth/middleware';
+import { hashPassword } from '../auth/password';
 import { requireRecentAuth } from '../auth/reauth';
-import { hashPassword, verifyPassword } from '../auth/password';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { Services } from '../services';
-import type { AccountKeys, NewAccountKeys } from './key-store';
-import { findSignInAccount, newKeysOf } from './keyed-auth';
-import { keyedPasswordSchema, preloginSchema, putKeyringSchema, recoverySchema, setupSchema } from './schemas';
+import type { AccountKeys } from './key-store';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
+const NO_KEYS = 'This account has no keys yet';
 
-/** The key material a signed-in device reads (never the proof hash). */
-export function keysJson(k: AccountKeys) {
-  return {
-    kdf: k.kdf,
-    akVersion: k.akVersion,
-    akPassword: k.akPassword,
-    keyring: k.keyring,
-    keyringRev: k.keyringRev,
-    recovery: { createdAt: iso(k.recoveryCreatedAt), confirmedAt: iso(k.recoveryConfirmedAt) },
-    sealed: k.sealedAt !== null,
-  };
+/** What a device may read of its account's keys (no proof hash). */
+export const keysJson = (k: AccountKeys) => ({
+  kdf: k.kdf,
+  akVersion: k.akVersion,
+  akPassword: k.akPassword,
+  keyring: k.keyring,
+  keyringRev: k.keyringRev,
+  recoveryCreatedAt: k.recoveryCreatedAt,
+  recoveryConfirmedAt: k.recoveryConfirmedAt,
+  sealedAt: k.sealedAt,
+});
+
+/** True when `next` keeps every kid of `prev` and no older AK version (a keyring only grows; a device re-wraps each save). */
+export function keyringGrowsFrom(prev: StoredKeyring, next: StoredKeyring): boolean {
+  return next.ak >= prev.ak && Object.keys(prev.keys).every((kid) => kid in next.keys);
 }
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** Every kid of `before` is still in `after` (history and kept versions must go on opening). */
-const keepsEveryKey = (before: AccountKeys['keyring'], after: AccountKeys['keyring']) => Object.keys(before.keys).every((kid) => kid in after.keys);
+/** Hex SHA-256 of a base64url proof token (validated as 32 bytes by the schema). */
+export const proofHashOf = (b64: string) => proofHash(fromB64url(b64)!);
+
+/**
+ * The account a sign-in identifier names: a username (case-insensitive), or else a verified
+ * owner e-mail address (KeyStore.accountByEmail). Null when none.
+ */
+export async function findAccount(s: Services, identifier: string) {
+  const byName = await s.accounts.findByUsername(identifier);
+  if (byName || !identifier.includes('@')) return byName;
+  const id = await s.keys.accountByEmail(identifier);
+  return id ? s.accounts.findById(id) : null;
+}
 
 export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const { keys, accounts } = services;
-  const perIp = services.rateLimiters({ name: 'auth-ip', limit: 30, windowMs: 10 * 60_000, message: TOO_MANY });
-  const perAccount = services.rateLimiters({ name: 'keys-account', limit: 20, windowMs: 15 * 60_000, message: TOO_MANY });
-  const mine = async (userId: string) => {
-    const k = await keys.get(userId);
-    if (!k) throw new ApiHttpError(404, 'This account has no keys yet');
-    return k;
-  };
+  const s = services;
+  const perIp = s.rateLimiters({ name: 'auth-ip', limit: 30, windowMs: 10 * 60_000, message: TOO_MANY });
+  const session = requireSession(deps, services);
+  const recent = requireRecentAuth(deps, services);
 
   app.post('/api/auth/prelogin', async (c) => {
     const { identifier } = await readJson(c, preloginSchema);
-    await perIp.hit(`prelogin:${clientIp(c, deps)}`);
-    const row = await findSignInAccount(accounts, identifier);
-    const k = row ? await keys.get(row.id) : null;
-    // An unknown name gets parameters as real-looking and as stable as a known one's.
-    if (!row) return c.json({ kdf: fakeKdfParams(deps.config.sessionSecret, identifier) });
-    return c.json({ kdf: k ? k.kdf : null });
+    await perIp.hit(`login:${clientIp(c, deps)}`);
+    const row = await findAccount(s, identifier);
+    const keys = row ? await s.keys.get(row.id) : null;
+    if (row && !keys) return c.json({ kdf: null });
+    return c.json({ kdf: keys ? keys.kdf : fakeKdfParams(deps.config.sessionSecret, identifier) });
   });
 
-  app.get('/api/keys', requireSession(deps, services), async (c) => c.json(keysJson(await mine(c.var.userId))));
+  app.get('/api/keys', session, async (c) => {
+    const keys = await s.keys.get(c.var.userId);
+    if (!keys) throw new ApiHttpError(404, NO_KEYS);
+    return c.json(keysJson(keys));
+  });
 
-  app.put('/api/keys/keyring', requireSession(deps, services), async (c) => {
+  app.put('/api/keys/keyring', session, async (c) => {
     const body = await readJson(c, putKeyringSchema);
-    const current = await mine(c.var.userId);
-    if (!keepsEveryKey(current.keyring, body.keyring)) throw new ApiHttpError(400, 'A keyring may add keys, never drop one', [{ path: 'keyring', message: 'Drops a key' }]);
-    if (body.keyring.ak !== current.akVersion) throw new ApiHttpError(400, 'The keyring must be wrapped under the current account key', [{ path: 'keyring.ak', message: 'Not the current account key' }]);
-    if (!(await keys.putKeyring(c.var.userId, body.rev, body.keyring, deps.now()))) {
-      return c.json({ error: 'The keyring changed on another device', current: keysJson(await mine(c.var.userId)) }, 409);
+    const keyring = body.keyring as StoredKeyring;
+    const cur = await s.keys.get(c.var.userId);
+    if (!cur) throw new ApiHttpError(404, NO_KEYS);
+    if (cur.keyringRev !== body.rev) return c.json({ error: 'The keyring changed meanwhile', current: keysJson(cur) }, 409);
+    if (!keyringGrowsFrom(cur.keyring, keyring)) {
+      throw new ApiHttpError(400, 'A keyring may only gain keys', [{ path: 'keyring', message: 'A keyring may only gain keys' }]);
     }
-    return c.json(keysJson(await mine(c.var.userId)));
+    if (!(await s.keys.putKeyring(c.var.userId, body.rev, keyring, deps.now()))) {
+      return c.json({ error: 'The keyring changed meanwhile', current: keysJson((await s.keys.get(c.var.userId))!) }, 409);
+    }
+    return c.json({ keyringRev: body.rev + 1 });
   });
 
-  app.post('/api/keys/setup', requireSession(deps, services), requireRecentAuth(deps, services), async (c) => {
-    const body = await readJson(c, setupSchema);
-    await perAccount.hit(`setup:${c.var.userId}`);
-    const hash = await hashPassword(body.loginSecret, deps.config.passwordCost);
-    const created = await keys.create(c.var.userId, await newKeysOf(body.keys, body.kdf), deps.now(), hash);
-    if (!created) return c.json({ error: 'This account already has keys (made on another device)', current: keysJson(await mine(c.var.userId)) }, 409);
-    return c.json(keysJson(await mine(c.var.userId)), 201);
+  app.post('/api/keys/setup', session, recent, async (c) => {
+    const body = await readJson(c, setupKeysSchema);
+    const { keys } = body;
+    const created = await s.keys.create(
+      c.var.userId,
+      {
+        kdf: body.kdf as AccountKeys['kdf'],
+        akVersion: keys.akVersion,
+        akPassword: keys.akPassword,
+        akRecovery: keys.akRecovery,
+        keyring: keys.keyring as StoredKeyring,
+        proofHash: await proofHashOf(keys.proof),
+      },
+      deps.now(),
+      await hashPassword(body.loginSecret, deps.config.passwordCost),
+    );
+    const now = (await s.keys.get(c.var.userId))!;
+    if (!created) return c.json({ error: 'This account already has keys', current: keysJson(now) }, 409);
+    return c.json(keysJson(now), 201);
   });
 
-  app.post('/api/keys/password', requireSession(deps, services), async (c) => {
-    const body = await readJson(c, keyedPasswordSchema);
-    await perAccount.hit(`password:${c.var.userId}`);
-    await mine(c.var.userId);
-    const row = await accounts.findById(c.var.userId);
-    if (!row || !(await verifyPassword(body.currentLoginSecret, row.password_hash))) {
-      throw new ApiHttpError(400, 'Current password is incorrect', [{ path: 'currentPassword', message: 'Current password is incorrect' }]);
-    }
-    await keys.setPassword(row.id, body.kdf, body.akPassword, await hashPassword(body.loginSecret, deps.config.passwordCost), deps.now());
-    await accounts.deleteOtherSessions(row.id, c.var.sessionId);
+  app.post('/api/keys/recovery', session, recent, async (c) => {
+    const { akRecovery } = await readJson(c, recoverySchema);
+    if (!(await s.keys.get(c.var.userId))) throw new ApiHttpError(404, NO_KEYS);
+    await s.keys.setRecovery(c.var.userId, akRecovery, deps.now());
     return c.json({ ok: true });
   });
 
-  app.post('/api/keys/recovery', requireSession(deps, services), requireRecentAuth(deps, services), async (c) => {
-    const body = await readJson(c, recoverySchema);
-    await mine(c.var.userId);
-    await keys.setRecovery(c.var.userId, body.akRecovery, deps.now());
-    return c.json(keysJson(await mine(c.var.userId)));
+  app.post('/api/keys/recovery/confirmed', session, async (c) => {
+    await s.keys.confirmRecovery(c.var.userId, deps.now());
+    return c.json({ ok: true });
   });
 
-  app.post('/api/keys/recovery/confirmed', requireSession(deps, services), async (c) => {
-    await keys.confirmRecovery(c.var.userId, deps.now());
-    return c.json(keysJson(await mine(c.var.userId)));
-  });
-
-  app.get('/api/keys/recovery', requireSession(deps, services), async (c) => {
-    const k = await mine(c.var.userId);
-    if (!k.akRecovery) throw new ApiHttpError(404, 'This account has no recovery kit');
-    return c.json({ akVersion: k.akVersion, akRecovery: k.akRecovery });
+  app.get('/api/keys/recovery', session, async (c) => {
+    const keys = await s.keys.get(c.var.userId);
+    if (!keys?.akRecovery) throw new ApiHttpError(404, 'No recovery kit was made');
+    return c.json({ akVersion: keys.akVersion, akRecovery: keys.akRecovery });
   });
 
   return app;

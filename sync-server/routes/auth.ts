@@ -10,11 +10,13 @@
  *   auth/login-throttle.ts), so a stranger's guesses never throttle the owner's devices.
  */
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   changePasswordSchema,
   confirmPasswordSchema,
   deleteAccountSchema,
+  loginSchema,
+  registerSchema,
 } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
 import { issueDeviceCookie } from '../auth/device-cookie';
@@ -26,15 +28,19 @@ import { clearSessionCookie, startSession, verifySessionCookie } from '../auth/s
 import { isUsernameTaken } from '../db/account-store';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
-import { readJson } from '../http/validate';
+import { parseWith, readJson } from '../http/validate';
+import { findAccount, keysJson, proofHashOf } from '../keys/routes';
+import type { KdfParams } from '../../shared/crypto/kdf';
+import type { StoredKeyring } from '../../shared/crypto/keys';
+import { changeKeyedPasswordSchema, confirmLoginSecretSchema, jsonBodySchema, loginSecretSchema, registerWithKeysSchema } from '../../shared/schema/keys';
 import type { Services } from '../services';
 import { userJson } from './user-json';
-import { findSignInAccount, PASSWORD_NOT_FOR_KEYED, readLogin, readRegistration } from '../keys/keyed-auth';
-import { keysJson } from '../keys/routes';
 
 const INVALID_LOGIN = 'Invalid username or password';
 const TAKEN = 'That username is already taken';
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
+const USE_KEYS = 'This account signs in without sending its password. Please update the app and sign in again.';
+const has = (raw: unknown, field: string) => typeof raw === 'object' && raw !== null && field in raw;
 
 export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -46,14 +52,20 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const unknownUserHash = dummyHash(cost); // made now, not at the first unknown-user login (same work on both paths)
 
   app.post('/api/auth/register', async (c) => {
-    const body = await readRegistration(c); // with keys (a login secret) or, from an older app, a password (keys/keyed-auth.ts)
+    // With keys (shared/crypto/README.md "Keys") the password never comes: the login secret does.
+    const raw = await readJson(c, jsonBodySchema);
+    const legacy = has(raw, 'password') ? parseWith(registerSchema, raw) : null;
+    const keyed = legacy ? null : parseWith(registerWithKeysSchema, raw);
+    const body = (legacy ?? keyed)!;
     await perIp.hit(`register:${clientIp(c, deps)}`);
     await perUsername.hit(`register:${body.username.toLowerCase()}`);
     if (await s.accounts.findByUsername(body.username)) {
       throw new ApiHttpError(409, TAKEN, [{ path: 'username', message: TAKEN }]);
     }
-    const id = randomUUID();
-    const row = { id, username: body.username, password_hash: await hashPassword(body.secret, cost), created_at: new Date(deps.now()).toISOString() };
+    if (keyed && (await s.accounts.findById(keyed.id))) throw new ApiHttpError(409, 'Please try again', [{ path: 'id', message: 'This id is taken' }]);
+    const id = keyed ? keyed.id : randomUUID();
+    const secret = keyed ? keyed.loginSecret : legacy!.password;
+    const row = { id, username: body.username, password_hash: await hashPassword(secret, cost), created_at: new Date(deps.now()).toISOString() };
     try {
       await s.accounts.createUser(row);
     } catch (err) {
@@ -61,7 +73,6 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
       throw err;
     }
     try {
-      if (body.keys) await s.keys.create(id, body.keys, deps.now());
       await s.records.write(id, 'profile', id, {
         firstName: body.firstName,
         lastName: body.lastName,
@@ -69,6 +80,11 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
         values: [],
         profileCompletion: 0,
       });
+      if (keyed) {
+        const k = keyed.keys;
+        const keys = { kdf: keyed.kdf as KdfParams, akVersion: k.akVersion, akPassword: k.akPassword, akRecovery: k.akRecovery, keyring: k.keyring as StoredKeyring, proofHash: await proofHashOf(k.proof) };
+        await s.keys.create(id, keys, deps.now());
+      }
     } catch (err) {
       await s.accounts.deleteUser(id); // no account without its profile (its records go with it)
       throw err;
@@ -76,24 +92,27 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     await startSession(c, deps, s.accounts, id);
     issueDeviceCookie(c, deps, id, row.password_hash);
     await s.release.checkIn(id); // the release state starts here (check-ins off; the yearly review counts from now)
-    const keys = await s.keys.get(id);
-    return c.json({ ...(await userJson(s, row)), ...(keys ? { keys: keysJson(keys) } : {}) }, 201);
+    return c.json(await userJson(s, row), 201);
   });
 
   app.post('/api/auth/login', async (c) => {
-    const body = await readLogin(c); // a login secret, or a password from an older app (keys/keyed-auth.ts)
+    // { identifier, loginSecret } for an account with keys; { username, password } once more for a legacy one.
+    const raw = await readJson(c, jsonBodySchema);
+    const keyed = has(raw, 'loginSecret') ? parseWith(loginSecretSchema, raw) : null;
+    const legacy = keyed ? null : parseWith(loginSchema, raw);
+    const name = keyed ? keyed.identifier : legacy!.username;
     await perIp.hit(`login:${clientIp(c, deps)}`);
-    const row = await findSignInAccount(s.accounts, body.username); // a username, or the confirmed owner address
-    const bucket = await loginThrottle.attempt(c, body.username, row ?? undefined);
-    const ok = await verifyPassword(body.secret, row?.password_hash ?? (await unknownUserHash));
+    const row = keyed ? await findAccount(s, name) : await s.accounts.findByUsername(name);
+    const bucket = await loginThrottle.attempt(c, row?.username ?? name, row ?? undefined);
+    const keys = row ? await s.keys.get(row.id) : null;
+    if (legacy && keys) throw new ApiHttpError(400, USE_KEYS, [{ path: 'password', message: USE_KEYS }]);
+    const ok = await verifyPassword(keyed ? keyed.loginSecret : legacy!.password, row?.password_hash ?? (await unknownUserHash));
     if (!row || !ok) throw new ApiHttpError(401, INVALID_LOGIN);
-    const keys = await s.keys.get(row.id);
-    if (keys && !body.keyed) throw PASSWORD_NOT_FOR_KEYED; // only after the right secret: the refusal says nothing to a guesser
     await loginThrottle.succeeded(bucket);
     await startSession(c, deps, s.accounts, row.id); // the session cookie first: clients read the first Set-Cookie
     issueDeviceCookie(c, deps, row.id, row.password_hash);
     await services.release.checkIn(row.id); // a sign-in is a check-in (DESIGN.md §8)
-    return c.json({ ...(await userJson(s, row)), ...(keys ? { keys: keysJson(keys) } : {}) });
+    return c.json({ ...(await userJson(s, row)), keys: keys ? keysJson(keys) : null });
   });
 
   app.post('/api/auth/logout', async (c) => {
@@ -104,16 +123,22 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   });
 
   app.post('/api/auth/password', requireSession(deps, services), async (c) => {
-    const body = await readJson(c, changePasswordSchema);
+    // With keys: the login secrets and AK re-wrapped under the new password (new KDF salt), in one transaction (keys/key-store.ts).
+    const raw = await readJson(c, jsonBodySchema);
+    const keyed = has(raw, 'loginSecret') ? parseWith(changeKeyedPasswordSchema, raw) : null;
+    const legacy = keyed ? null : parseWith(changePasswordSchema, raw);
     await perUsername.hit(`password:${c.var.userId}`);
     const row = await s.accounts.findById(c.var.userId);
-    if (!row || !(await verifyPassword(body.currentPassword, row.password_hash))) {
-      throw new ApiHttpError(400, 'Current password is incorrect', [
-        { path: 'currentPassword', message: 'Current password is incorrect' },
-      ]);
+    const keys = row ? await s.keys.get(row.id) : null;
+    if (legacy && keys) throw new ApiHttpError(400, USE_KEYS, [{ path: 'currentPassword', message: USE_KEYS }]);
+    if (keyed && !keys) throw new ApiHttpError(400, 'Set up this account\'s keys first', [{ path: 'loginSecret', message: 'This account has no keys yet' }]);
+    const field = keyed ? 'currentLoginSecret' : 'currentPassword';
+    if (!row || !(await verifyPassword(keyed ? keyed.currentLoginSecret : legacy!.currentPassword, row.password_hash))) {
+      throw new ApiHttpError(400, 'Current password is incorrect', [{ path: field, message: 'Current password is incorrect' }]);
     }
-    const hash = await hashPassword(body.newPassword, cost);
-    await s.accounts.setPasswordHash(row.id, hash);
+    const hash = await hashPassword(keyed ? keyed.loginSecret : legacy!.newPassword, cost);
+    if (keyed) await s.keys.setPassword(row.id, keyed.kdf as KdfParams, keyed.akPassword, hash, deps.now());
+    else await s.accounts.setPasswordHash(row.id, hash);
     await s.accounts.deleteOtherSessions(row.id, c.var.sessionId);
     issueDeviceCookie(c, deps, row.id, hash); // every older device cookie stops counting as trusted (auth/device-cookie.ts)
     return c.json({ ok: true });
@@ -124,13 +149,27 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
    * session authenticated now; a wrong one is a 400 naming `password`. Rate limited like the
    * password change (per account).
    */
-  app.post('/api/auth/confirm-password', requireSession(deps, services), async (c) => {
-    const body = await readJson(c, confirmPasswordSchema);
-    await perUsername.hit(`confirm:${c.var.userId}`);
+  /**
+   * The password entered again by the signed-in account: `{ password }` for a legacy account,
+   * `{ loginSecret }` for one with keys (which refuses a password). Rate limited per account under
+   * `bucket`; 400 naming the field when wrong. Returns the account's row.
+   */
+  async function checkSecretAgain(c: Context<AppEnv>, legacySchema: typeof confirmPasswordSchema, bucket: string) {
+    const raw = await readJson(c, jsonBodySchema);
+    const keyed = has(raw, 'loginSecret') ? parseWith(confirmLoginSecretSchema, raw) : null;
+    const legacy = keyed ? null : parseWith(legacySchema, raw);
+    await perUsername.hit(`${bucket}:${c.var.userId}`);
     const row = await s.accounts.findById(c.var.userId);
-    if (!row || !(await verifyPassword(body.password, row.password_hash))) {
-      throw new ApiHttpError(400, 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
+    if (legacy && row && (await s.keys.get(row.id))) throw new ApiHttpError(400, USE_KEYS, [{ path: 'password', message: USE_KEYS }]);
+    const path = keyed ? 'loginSecret' : 'password';
+    if (!row || !(await verifyPassword(keyed ? keyed.loginSecret : legacy!.password, row.password_hash))) {
+      throw new ApiHttpError(400, 'Password is incorrect', [{ path, message: 'Password is incorrect' }]);
     }
+    return row;
+  }
+
+  app.post('/api/auth/confirm-password', requireSession(deps, services), async (c) => {
+    const row = await checkSecretAgain(c, confirmPasswordSchema, 'confirm');
     await s.accounts.reauthenticateSession(c.var.sessionId, deps.now());
     return c.json({ ok: true });
   });
@@ -139,12 +178,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   app.get('/api/auth/recent', requireSession(deps, services), requireRecentAuth(deps, services), (c) => c.json({ ok: true }));
 
   app.post('/api/auth/delete-account', requireSession(deps, services), async (c) => {
-    const body = await readJson(c, deleteAccountSchema);
-    await perUsername.hit(`delete:${c.var.userId}`);
-    const row = await s.accounts.findById(c.var.userId);
-    if (!row || !(await verifyPassword(body.password, row.password_hash))) {
-      throw new ApiHttpError(400, 'Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
-    }
+    const row = await checkSecretAgain(c, deleteAccountSchema, 'delete');
     await s.blobs.lifetime.deleteAccount(row.id); // every file (issue #17)…
     await s.accounts.deleteUser(row.id); // …its rows go with the account (ON DELETE CASCADE)
     await s.blobs.lifetime.deleteAccount(row.id); // and a chunk that landed meanwhile

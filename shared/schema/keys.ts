@@ -1,0 +1,73 @@
+/**
+ * Bodies of the key routes (sync-server/keys/routes.ts; shared/crypto/README.md "Keys"), in
+ * zod/mini so the sign-in pages can share them. Every wrapped key is a w1 string (crypto/wrap.ts),
+ * the KDF parameters pass checkKdfParams (its floor), the keyring parseStoredKeyring.
+ */
+import * as z from 'zod/mini';
+import { checkKdfParams } from '../crypto/kdf';
+import { parseStoredKeyring } from '../crypto/keys';
+import { registerWithKeysShape } from './auth';
+
+const W1 = /^w1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{64}$/;
+/** AK wrapped under an unlock key: `w1.<12-byte nonce>.<32 bytes + tag>` in base64url. */
+export const wrappedKeySchema = z.string().check(z.regex(W1, 'Not a wrapped key'));
+/** base64url of 32 bytes (the login secret, the AK proof token). */
+export const secret32Schema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Expected 32 bytes in base64url'));
+
+const fromCheck = <T>(check: (v: unknown) => T, message: string) =>
+  z.unknown().check(
+    z.refine((v) => {
+      try {
+        check(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, message),
+  );
+
+export const kdfSchema = fromCheck(checkKdfParams, 'KDF parameters are invalid or too weak');
+export const keyringSchema = fromCheck(parseStoredKeyring, 'Not a keyring');
+
+/** The keys a device made at registration or setup. */
+export const newKeysSchema = z.strictObject({
+  akVersion: z.literal(1),
+  akPassword: wrappedKeySchema,
+  akRecovery: wrappedKeySchema,
+  keyring: keyringSchema,
+  proof: secret32Schema,
+});
+
+/** `POST /api/keys/setup` (a legacy account gets keys). */
+export const setupKeysSchema = z.strictObject({ loginSecret: secret32Schema, kdf: kdfSchema, keys: newKeysSchema });
+/** `PUT /api/keys/keyring`. */
+export const putKeyringSchema = z.strictObject({ rev: z.number().check(z.int(), z.minimum(1)), keyring: keyringSchema });
+/** `POST /api/keys/recovery`. */
+export const recoverySchema = z.strictObject({ akRecovery: wrappedKeySchema });
+/** `POST /api/auth/prelogin`. */
+export const preloginSchema = z.strictObject({
+  identifier: z.string().check(z.trim(), z.minLength(1, 'Username or e-mail is required'), z.maxLength(254)),
+});
+
+/** `POST /api/auth/login` for an account with keys: the login secret, never the password. */
+export const loginSecretSchema = z.strictObject({
+  identifier: z.string().check(z.trim(), z.minLength(1, 'Username is required'), z.maxLength(254)),
+  loginSecret: secret32Schema,
+});
+
+/** `POST /api/auth/register` with keys (shared/schema/auth.ts registerWithKeysShape). */
+export const registerWithKeysSchema = z.strictObject({ ...registerWithKeysShape, loginSecret: secret32Schema, kdf: kdfSchema, keys: newKeysSchema });
+
+/** Any JSON body, read once and then parsed by the schema its fields call for. */
+export const jsonBodySchema = z.unknown();
+
+/** `POST /api/auth/password` for an account with keys: AK re-wrapped under the new password (new salt); the login secrets, never the passwords. */
+export const changeKeyedPasswordSchema = z.strictObject({
+  currentLoginSecret: secret32Schema,
+  loginSecret: secret32Schema,
+  kdf: kdfSchema,
+  akPassword: wrappedKeySchema,
+});
+
+/** The password entered again (re-auth, account deletion) by an account with keys: its login secret. */
+export const confirmLoginSecretSchema = z.strictObject({ loginSecret: secret32Schema });

@@ -1,0 +1,17 @@
+/**
+ * Test-side helper: the keys a device makes for `userId` from `password` (shared/crypto/account-setup.ts,
+ * the same call the app makes), with one `scope` key in the keyring. PBKDF2 keeps the tests quick;
+ * the server treats both KDFs alike (kdf.ts checkKdfParams).
+ */
+import { newAccountKeys } from '../../shared/crypto/account-setup';
+import { derivePasswordKeys, newKdfParams } from '../../shared/crypto/kdf';
+
+/** A new account's keys plus the login secret, with `scope` rotated into the keyring. */
+export async function makeDeviceKeys(userId: string, password: string, scope = 'owner') {
+  const kdf = newKdfParams('pbkdf2-sha256');
+  const made = await newAccountKeys(userId, password, { kdf });
+  await made.keyring.rotate(scope);
+  made.body.keys.keyring = await made.keyring.save(made.ak, 1);
+  const { loginSecret } = await derivePasswordKeys(password, kdf);
+  return { ...made, kdf, loginSecret };
+}

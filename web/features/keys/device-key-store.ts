@@ -1,0 +1,59 @@
+/**
+ * The key session kept on this device across reloads and offline (shared/crypto/README.md
+ * "Keys"): AK's raw bytes wrapped (AES-GCM) under a device key that is a non-extractable
+ * CryptoKey object stored in IndexedDB, so the browser never hands its bytes to script — a copy
+ * of the database alone does not open AK. Cleared at sign-out (clearDeviceKeys).
+ */
+import Dexie, { type Table } from 'dexie';
+
+interface DeviceKeyRow {
+  userId: string;
+  /** Non-extractable AES-GCM key; never exported. */
+  deviceKey: CryptoKey;
+  iv: Uint8Array;
+  /** AK encrypted under deviceKey, bound to userId and akVersion (additional data). */
+  sealedAk: Uint8Array;
+  akVersion: number;
+}
+
+class DeviceKeyDb extends Dexie {
+  keys!: Table<DeviceKeyRow, string>;
+  constructor(name: string) {
+    super(name);
+    this.version(1).stores({ keys: 'userId' });
+  }
+}
+
+const ad = (userId: string, akVersion: number) => new TextEncoder().encode(`afterword-device-ak-v1\0${userId}\0${akVersion}`);
+const buf = (b: Uint8Array) => b as Uint8Array<ArrayBuffer>;
+
+/** The device's store of AK per account, in the IndexedDB database `name`. */
+export function createDeviceKeyStore(name = 'afterword-device-keys') {
+  const db = new DeviceKeyDb(name);
+  return {
+    /** Keeps `ak` (raw 32 bytes, version `akVersion`) for `userId` under a fresh non-extractable device key. */
+    async save(userId: string, ak: Uint8Array, akVersion: number): Promise<void> {
+      const deviceKey = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+      const iv = crypto.getRandomValues(new Uint8Array(12));
+      const sealedAk = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: buf(ad(userId, akVersion)) }, deviceKey, buf(ak)));
+      await db.keys.put({ userId, deviceKey, iv, sealedAk, akVersion });
+    },
+    /** AK of `userId` on this device, or null (none kept, or it does not open: then the Unlock screen asks). */
+    async load(userId: string): Promise<{ ak: Uint8Array; akVersion: number } | null> {
+      const row = await db.keys.get(userId);
+      if (!row) return null;
+      try {
+        const ak = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: buf(row.iv), additionalData: buf(ad(userId, row.akVersion)) }, row.deviceKey, buf(row.sealedAk));
+        return { ak: new Uint8Array(ak), akVersion: row.akVersion };
+      } catch {
+        return null;
+      }
+    },
+    /** Forgets every account's AK on this device (sign-out). */
+    async clear(): Promise<void> {
+      await db.keys.clear();
+    },
+    close: () => db.close(),
+  };
+}
+export type DeviceKeyStore = ReturnType<typeof createDeviceKeyStore>;

@@ -1,0 +1,89 @@
+/**
+ * Registration and sign-in with keys (shared/crypto/README.md "Keys"; contract: prelogin, login,
+ * register, /api/keys/setup): the password is stretched on the device (derive: a Worker in the
+ * app) and only the login secret is sent; AK and the keyring are opened here and kept on the
+ * device (device-key-store.ts). A legacy account (prelogin answers `kdf: null`) signs in with
+ * its password once more and sets up keys at once (setupKeys). The caller shows the recovery kit
+ * when a `code` comes back. `api` is apiFetch (web/api/client.ts), passed in explicitly.
+ */
+import { newAccountKeys, openAccountKeys, type Derive, type ServerKeys } from '../../../shared/crypto/account-setup';
+import type { KdfParams } from '../../../shared/crypto/kdf';
+import type { Keyring } from '../../../shared/crypto/keys';
+import type { DeviceKeyStore } from './device-key-store';
+
+export type Api = <T>(path: string, init?: { method?: string; body?: unknown }) => Promise<T>;
+interface Deps {
+  api: Api;
+  derive: Derive;
+  device: DeviceKeyStore;
+}
+interface UserLike {
+  id: string;
+  keys?: (ServerKeys & Record<string, unknown>) | null;
+}
+/** The outcome: the user, the opened keyring, and the recovery code to show when keys were just made. */
+export interface SignedIn<U> {
+  user: U;
+  keyring: Keyring;
+  keyringRev: number;
+  code: string | null;
+}
+
+/** Registers `profile` (SPEC.md §5 fields without the password) with new keys made from `password`. */
+export async function registerWithKeys<U extends UserLike>(deps: Deps, profile: Record<string, string>, password: string): Promise<SignedIn<U>> {
+  const id = crypto.randomUUID();
+  const made = await newAccountKeys(id, password, { derive: deps.derive });
+  const user = await deps.api<U>('/api/auth/register', { body: { ...profile, id, ...made.body } });
+  await deps.device.save(id, made.ak, 1);
+  return { user, keyring: made.keyring, keyringRev: 1, code: made.code };
+}
+
+/**
+ * Signs in by username or e-mail. Throws the API's 401 for a wrong password (the login secret
+ * does not match), UnwrapError if the server's wrap does not open with it.
+ */
+export async function signInWithKeys<U extends UserLike>(deps: Deps, identifier: string, password: string): Promise<SignedIn<U>> {
+  const { kdf } = await deps.api<{ kdf: KdfParams | null }>('/api/auth/prelogin', { body: { identifier } });
+  if (!kdf) {
+    const user = await deps.api<U>('/api/auth/login', { body: { username: identifier, password } });
+    return setupKeys(deps, user, password);
+  }
+  const { loginSecret, unlockKey } = await deps.derive(password, kdf);
+  const user = await deps.api<U>('/api/auth/login', { body: { identifier, loginSecret } });
+  const keys = user.keys!;
+  const { ak, keyring } = await openAccountKeys(user.id, keys, unlockKey);
+  await deps.device.save(user.id, ak, keys.akVersion);
+  return { user, keyring, keyringRev: keys.keyringRev, code: null };
+}
+
+/**
+ * Sets up keys for a signed-in legacy account (its password just entered, so the session counts
+ * as recently authenticated). When another device set them up first (409), opens that device's
+ * keys with the same password instead: one AK per account.
+ */
+export async function setupKeys<U extends UserLike>(deps: Deps, user: U, password: string): Promise<SignedIn<U>> {
+  const made = await newAccountKeys(user.id, password, { derive: deps.derive });
+  try {
+    await deps.api('/api/keys/setup', { body: made.body });
+  } catch (err) {
+    const current = conflictKeys(err);
+    if (!current) throw err;
+    const { unlockKey } = await deps.derive(password, current.kdf);
+    const { ak, keyring } = await openAccountKeys(user.id, current, unlockKey);
+    await deps.device.save(user.id, ak, current.akVersion);
+    return { user, keyring, keyringRev: current.keyringRev, code: null };
+  }
+  await deps.device.save(user.id, made.ak, 1);
+  return { user, keyring: made.keyring, keyringRev: 1, code: made.code };
+}
+
+/** The winner's keys from a 409 of /api/keys/setup (web/api/client.ts ApiError carries the body text). */
+function conflictKeys(err: unknown): ServerKeys | null {
+  const e = err as { status?: number; bodyText?: string };
+  if (e?.status !== 409 || !e.bodyText) return null;
+  try {
+    return (JSON.parse(e.bodyText) as { current?: ServerKeys }).current ?? null;
+  } catch {
+    return null;
+  }
+}

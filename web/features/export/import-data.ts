@@ -13,7 +13,7 @@ import type { FileRef } from '../../../shared/files/ref';
 import { FILE_LIMIT_DEFAULTS } from '../../../shared/limits';
 import { DAMAGED_ZIP_MESSAGE, ExportReadError, readExport, type ExportRecord } from '../../../shared/export/read';
 import type { ExportFileEntry } from '../../../shared/export/format';
-import { TOMBSTONE_FIELD, isDeleted } from '../../../shared/sync/record';
+import { DERIVED_FIELDS, TOMBSTONE_FIELD, isDeleted } from '../../../shared/sync/record';
 import { fieldClock } from '../../db/edit-session';
 import type { UserDatabase, WriteInput } from '../../db/user-database';
 
@@ -68,7 +68,8 @@ export async function importData(db: UserDatabase, zip: Uint8Array, addFile?: Ad
     const spec = COLLECTION_SPECS[collection];
     const patch: Record<string, unknown> = {};
     for (const field of Object.keys(spec.fields.shape)) {
-      if (!spec.serverOnly.includes(field) && field in record) patch[field] = record[field];
+      // Derived fields (fileBlobId, contentRevision) are made by the write itself, never imported.
+      if (!spec.serverOnly.includes(field) && !DERIVED_FIELDS.includes(field) && field in record) patch[field] = record[field];
     }
     if ('file' in patch && record.file) {
       const exported = record.file as FileRef;

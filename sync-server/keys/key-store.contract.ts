@@ -12,7 +12,7 @@ const kdf = { alg: 'argon2id', v: 1, memoryKiB: 65536, iterations: 3, parallelis
 const ring = (kids: string[]): StoredKeyring => ({ v: 1, ak: 1, keys: Object.fromEntries(kids.map((k) => [k, `w1.${'A'.repeat(16)}.${'B'.repeat(64)}`])) });
 const keys = (tag: string): NewAccountKeys => ({ kdf, akVersion: 1, akPassword: `w1.pw.${tag}`, akRecovery: `w1.rc.${tag}`, keyring: ring(['plan~1']), proofHash: 'ab'.repeat(32) });
 
-export function keyStoreContract(name: string, setup: () => Promise<{ store: KeyStore; passwordHash(id: string): Promise<string>; deleteUser(id: string): Promise<void>; verifyEmail(id: string, email: string): Promise<void> }>): void {
+export function keyStoreContract(name: string, setup: () => Promise<{ store: KeyStore; passwordHash(id: string): Promise<string>; deleteUser(id: string): Promise<void> }>): void {
   describe(`KeyStore contract: ${name}`, () => {
     it('creates an account\'s keys once (compare-and-set): the second device gets false and the first one\'s keys stay', async () => {
       const { store, passwordHash } = await setup();
@@ -58,15 +58,6 @@ export function keyStoreContract(name: string, setup: () => Promise<{ store: Key
       await deleteUser('u1');
       expect(await store.get('u1')).toBeNull();
       expect(await store.get('u2')).not.toBeNull();
-    });
-  
-    it('finds the one account that verified an e-mail address, in any case; none when two did', async () => {
-      const { store, verifyEmail } = await setup();
-      expect(await store.accountByEmail('anna@example.org')).toBeNull();
-      await verifyEmail('u1', 'Anna@Example.org');
-      expect(await store.accountByEmail(' ANNA@example.org ')).toBe('u1');
-      await verifyEmail('u2', 'anna@example.org');
-      expect(await store.accountByEmail('anna@example.org')).toBeNull();
     });
   });
 }

@@ -63,12 +63,6 @@ export interface KeyStore {
   confirmRecovery(userId: string, at: number): Promise<void>;
   /** Every record of the account is sealed. */
   setSealedAt(userId: string, at: number): Promise<void>;
-  /**
-   * The account whose verified owner address (migration 010 owner_email) is `email`, compared
-   * lower-cased; null when none, or when more than one account verified it (sign-in by e-mail
-   * must name one account).
-   */
-  accountByEmail(email: string): Promise<string | null>;
 }
 
 /** The columns as both engines return them (PostgreSQL's BIGINT as strings). */
@@ -121,7 +115,6 @@ export function createSqliteKeyStore(db: Db): KeyStore {
     setRecovery: db.prepare('UPDATE account_keys SET ak_recovery = ?, recovery_created_at = ?, recovery_confirmed_at = NULL, updated_at = ? WHERE user_id = ?'),
     confirmRecovery: db.prepare('UPDATE account_keys SET recovery_confirmed_at = ?, updated_at = ? WHERE user_id = ? AND ak_recovery IS NOT NULL'),
     setSealedAt: db.prepare('UPDATE account_keys SET sealed_at = ?, updated_at = ? WHERE user_id = ?'),
-    byEmail: db.prepare<[string], { user_id: string }>('SELECT user_id FROM owner_email WHERE email = lower(?) LIMIT 2'),
   };
   const create = db.transaction((userId: string, k: NewAccountKeys, at: number, passwordHash?: string) => {
     const created = q.insert.run(userId, JSON.stringify(k.kdf), k.akVersion, k.akPassword, k.akRecovery, k.akRecovery ? at : null, JSON.stringify(k.keyring), k.proofHash, at, at).changes > 0;
@@ -143,9 +136,5 @@ export function createSqliteKeyStore(db: Db): KeyStore {
     setRecovery: async (userId, akRecovery, at) => void q.setRecovery.run(akRecovery, at, at, userId),
     confirmRecovery: async (userId, at) => void q.confirmRecovery.run(at, at, userId),
     setSealedAt: async (userId, at) => void q.setSealedAt.run(at, at, userId),
-    accountByEmail: async (email) => {
-      const rows = q.byEmail.all(email.trim());
-      return rows.length === 1 ? rows[0]!.user_id : null;
-    },
   };
 }

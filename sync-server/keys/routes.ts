@@ -48,14 +48,15 @@ export function keyringGrowsFrom(prev: StoredKeyring, next: StoredKeyring): bool
 export const proofHashOf = (b64: string) => proofHash(fromB64url(b64)!);
 
 /**
- * The account a sign-in identifier names: a username (case-insensitive), or else a verified
- * owner e-mail address (KeyStore.accountByEmail). Null when none.
+ * The account a sign-in identifier names: a username (case-insensitive), or else an owner e-mail
+ * address its owner confirmed (the account store's lookup, as the password reset uses), when
+ * exactly one account confirmed it. Null when none.
  */
 export async function findAccount(s: Services, identifier: string) {
   const byName = await s.accounts.findByUsername(identifier);
   if (byName || !identifier.includes('@')) return byName;
-  const id = await s.keys.accountByEmail(identifier);
-  return id ? s.accounts.findById(id) : null;
+  const byEmail = await s.accounts.findByVerifiedEmail(identifier.trim());
+  return byEmail.length === 1 ? byEmail[0]! : null;
 }
 
 export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {

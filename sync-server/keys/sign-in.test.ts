@@ -138,5 +138,9 @@ describe('sign-in by e-mail', () => {
     const res = await t.call('POST', '/api/auth/login', { identifier: email.toUpperCase(), loginSecret: dk.loginSecret });
     expect(res.status).toBe(200);
     expect((await res.json()).id).toBe(id);
+    // A second account confirming the same address: the address names neither.
+    const other = await registerWithKeys(t, []);
+    t.deps.db.prepare('INSERT INTO owner_email (user_id, email, verified_at) VALUES (?, lower(?), ?)').run(other.id, email, t.deps.now());
+    expect((await t.call('POST', '/api/auth/login', { identifier: ` ${email} `, loginSecret: dk.loginSecret })).status).toBe(401);
   });
 });

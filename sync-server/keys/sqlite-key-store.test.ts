@@ -14,6 +14,5 @@ keyStoreContract('SQLite (temp file)', async () => {
     store: createSqliteKeyStore(db),
     passwordHash: async (id) => accounts.findById(id)!.password_hash,
     deleteUser: async (id) => accounts.deleteUser(id),
-    verifyEmail: async (id, email) => void db.prepare('INSERT INTO owner_email (user_id, email, verified_at) VALUES (?, lower(?), 1)').run(id, email),
   };
 });

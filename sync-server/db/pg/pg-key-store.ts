@@ -58,9 +58,5 @@ export function createPgKeyStore(pool: pg.Pool): KeyStore {
     async setSealedAt(userId, at) {
       await pool.query('UPDATE account_keys SET sealed_at = $1, updated_at = $1 WHERE user_id = $2', [at, userId]);
     },
-    async accountByEmail(email) {
-      const r = await pool.query<{ user_id: string }>('SELECT user_id FROM owner_email WHERE email = lower($1) LIMIT 2', [email.trim()]);
-      return r.rows.length === 1 ? r.rows[0]!.user_id : null;
-    },
   };
 }

@@ -47,10 +47,20 @@ export async function assertMaySteer(
   if (steersRelease(collection, fields) && (await isUnproven(c, deps, services))) throw refusal();
 }
 
-/** Middleware after requireSession: 403 PROOF_REQUIRED for an unproven session (release settings). */
+/** Throws 403 PROOF_REQUIRED when the request's session is unproven. */
+export async function assertProven(c: Context, deps: AppDeps, services: Pick<Services, 'accounts'>): Promise<void> {
+  if (await isUnproven(c, deps, services)) throw refusal();
+}
+
+/**
+ * Middleware after requireSession: 403 PROOF_REQUIRED for an unproven session. For the release
+ * settings, and for the keys that open the words or the release (the recovery kit's wrap, the
+ * keyring, the escrow): a reset must not let the mailbox's reader replace what the owner's
+ * recovery code or the release opens with (keys/routes.ts, escrow/routes.ts).
+ */
 export function requireProven(deps: AppDeps, services: Pick<Services, 'accounts'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (await isUnproven(c, deps, services)) throw refusal();
+    await assertProven(c, deps, services);
     await next();
   };
 }

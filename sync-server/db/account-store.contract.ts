@@ -72,6 +72,19 @@ export function accountStoreContract(name: string, setup: () => AccountStore | A
       expect(await store.findByVerifiedEmail('nobody@example.com')).toEqual([]);
     });
 
+    it('an account\'s unproven reset is kept until cleared, beside (not in) its user row', async () => {
+      const store = await setup();
+      await store.createUser(user('u1', 'ada'));
+      await store.createUser(user('u2', 'bea'));
+      expect(await store.unprovenSince('u1')).toBeNull();
+      await store.setUnprovenSince('u1', 1_700_000_000_123);
+      expect(await store.unprovenSince('u1')).toBe(1_700_000_000_123);
+      expect(await store.unprovenSince('u2')).toBeNull();
+      expect(await store.findById('u1')).toEqual(user('u1', 'ada'));
+      await store.setUnprovenSince('u1', null);
+      expect(await store.unprovenSince('u1')).toBeNull();
+    });
+
     it('purges sessions past expiry or idle too long, and counts them', async () => {
       const store = await setup();
       await store.createUser(user('u1', 'ada'));

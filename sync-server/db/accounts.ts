@@ -22,11 +22,14 @@ export interface SessionRecord {
 }
 
 /** Account and session queries over `db`. */
+/** The user row's columns (the reset's `unproven_since` is read on its own: unprovenSince). */
+const USER = 'SELECT users.id, users.username, users.password_hash, users.created_at FROM users';
+
 export function createAccountStore(db: Db) {
   const q = {
     insertUser: db.prepare('INSERT INTO users (id, username, password_hash, created_at) VALUES (?, ?, ?, ?)'),
-    byUsername: db.prepare<[string], UserRow>('SELECT * FROM users WHERE username = ?'),
-    byId: db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?'),
+    byUsername: db.prepare<[string], UserRow>(`${USER} WHERE username = ?`),
+    byId: db.prepare<[string], UserRow>(`${USER} WHERE id = ?`),
     setPassword: db.prepare('UPDATE users SET password_hash = ? WHERE id = ?'),
     deleteUser: db.prepare('DELETE FROM users WHERE id = ?'),
     insertSession: db.prepare(
@@ -36,8 +39,10 @@ export function createAccountStore(db: Db) {
     touch: db.prepare('UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?'),
     reauth: db.prepare('UPDATE sessions SET authenticated_at = ? WHERE id = ?'),
     prove: db.prepare('UPDATE sessions SET unproven = 0 WHERE id = ?'),
+    setUnprovenSince: db.prepare('UPDATE users SET unproven_since = ? WHERE id = ?'),
+    unprovenSince: db.prepare<[string], { unproven_since: number | null }>('SELECT unproven_since FROM users WHERE id = ?'),
     byVerifiedEmail: db.prepare<[string], UserRow>(
-      'SELECT users.* FROM owner_email JOIN users ON users.id = owner_email.user_id WHERE owner_email.email = lower(?) ORDER BY users.id',
+      `${USER} JOIN owner_email ON users.id = owner_email.user_id WHERE owner_email.email = lower(?) ORDER BY users.id`,
     ),
     deleteSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
     deleteOtherSessions: db.prepare('DELETE FROM sessions WHERE user_id = ? AND id != ?'),
@@ -60,6 +65,13 @@ export function createAccountStore(db: Db) {
     reauthenticateSession: (id: string, at: number) => void q.reauth.run(at, id),
     /** The session's device proved it holds AK: it may change trustees and release settings again (routes/password-reset.ts). */
     proveSession: (id: string) => void q.prove.run(id),
+    /**
+     * The account's password was reset at `at` (ms) and no device has proved AK since (null: it
+     * has): every session started meanwhile is unproven (auth/unproven.ts), not only the reset's.
+     */
+    setUnprovenSince: (userId: string, at: number | null) => void q.setUnprovenSince.run(at, userId),
+    /** When the account's unproven reset happened (ms), or null. */
+    unprovenSince: (userId: string): number | null => q.unprovenSince.get(userId)?.unproven_since ?? null,
     /**
      * The users whose verified owner address (release/owner-email.ts) is `email`, in any case. The
      * caller still checks the profile names that address now (ReleaseService.ownerAddress).

@@ -3,7 +3,8 @@
  *
  *   PUT /api/release/escrow  { keys: { <kid>: <32 bytes base64url> } }  → { keyCount, updatedAt }
  *       The ONE route that shows scope keys to the server: they are wrapped under the release key
- *       before anything is stored, and never logged. A deposit replaces the account's escrow.
+ *       before anything is stored, and never logged. A deposit replaces the account's escrow; a
+ *       session made by a password reset may deposit only once its device proved it holds AK.
  *   GET /api/release/escrow  → { keyCount, updatedAt, kids }  (what is deposited, never a key)
  */
 import { Hono } from 'hono';
@@ -12,6 +13,7 @@ import { fromB64url } from '../../shared/crypto/bytes';
 import { parseKid } from '../../shared/crypto/kid';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
+import { requireProven } from '../auth/unproven';
 import { readJson } from '../http/validate';
 import type { Services } from '../services';
 
@@ -31,7 +33,7 @@ export function escrowRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
       .record(z.string().refine((k) => parseKid(k) !== null, 'is not a key id (<scope>~<version>)'), rawKey)
       .refine((keys) => Object.keys(keys).length <= max, `holds at most ${max} keys`),
   });
-  app.put('/api/release/escrow', requireSession(deps, services), async (c) => {
+  app.put('/api/release/escrow', requireSession(deps, services), requireProven(deps, services), async (c) => {
     const { keys } = await readJson(c, body);
     const userId = c.var.userId;
     await services.escrow.deposit(userId, new Map(Object.entries(keys).map(([kid, b]) => [kid, fromB64url(b)!])));

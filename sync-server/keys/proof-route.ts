@@ -4,8 +4,8 @@
  * bytes); the server compares its SHA-256 with the stored `proof_hash` in constant time. A match
  * marks this session proven (auth/unproven.ts): after a password reset, it may change trustees,
  * recipients' addresses and release settings again. A wrong proof is a 400 naming `proof`;
- * 10 tries per account per 10 minutes. An account without keys, or whose keys were made after this
- * session began, has nothing to prove with (409).
+ * 10 tries per account per 10 minutes. An account without keys, or whose keys were made after the
+ * reset, has nothing to prove with (409). A proof ends the account's unproven state.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
@@ -32,15 +32,18 @@ export function keyProofRoutes(deps: AppDeps, services: Services): Hono<AppEnv> 
     await perAccount.hit(`proof:${userId}`);
     const keys = await services.keys.get(userId);
     if (!keys) throw new ApiHttpError(409, 'This account has no keys yet.');
-    // Keys made during this session (an account from before keys, set up after a reset) prove
-    // nothing: whoever did the reset could have made them. Only an AK older than the session counts.
+    // Keys made since the reset (an account from before keys, set up after it) prove nothing:
+    // whoever did the reset could have made them. Only an AK older than the reset (or, without
+    // one, than this session) counts.
     const session = await services.accounts.findSession(c.var.sessionId);
-    if (!session || keys.createdAt > session.created_at) throw new ApiHttpError(409, 'This account\'s keys are newer than this sign-in, so they cannot prove it.');
+    const since = (await services.accounts.unprovenSince(userId)) ?? session?.created_at;
+    if (!session || since === undefined || keys.createdAt > since) throw new ApiHttpError(409, 'This account\'s keys are newer than this sign-in, so they cannot prove it.');
     const token = fromB64url(proof);
     const got = Buffer.from(token ? await proofHash(token) : '', 'hex');
     const want = Buffer.from(keys.proofHash, 'hex');
     if (got.length !== want.length || !timingSafeEqual(got, want)) throw new ApiHttpError(400, WRONG, [{ path: 'proof', message: WRONG }]);
     await services.accounts.proveSession(c.var.sessionId);
+    await services.accounts.setUnprovenSince(userId, null); // the account is proven: later sign-ins are too
     return c.json({ ok: true });
   });
   return app;

@@ -18,6 +18,7 @@ import { fakeKdfParams } from '../auth/fake-salt';
 import { requireSession } from '../auth/middleware';
 import { hashPassword } from '../auth/password';
 import { requireRecentAuth } from '../auth/reauth';
+import { requireProven } from '../auth/unproven';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
@@ -65,6 +66,7 @@ export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const perIp = s.rateLimiters({ name: 'auth-ip', limit: 30, windowMs: 10 * 60_000, message: TOO_MANY });
   const session = requireSession(deps, services);
   const recent = requireRecentAuth(deps, services);
+  const proven = requireProven(deps, services); // after a reset, only a device that proved it holds AK
 
   app.post('/api/auth/prelogin', async (c) => {
     const { identifier } = await readJson(c, preloginSchema);
@@ -81,7 +83,7 @@ export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     return c.json(keysJson(keys));
   });
 
-  app.put('/api/keys/keyring', session, async (c) => {
+  app.put('/api/keys/keyring', session, proven, async (c) => {
     const body = await readJson(c, putKeyringSchema);
     const keyring = body.keyring as StoredKeyring;
     const cur = await s.keys.get(c.var.userId);
@@ -117,7 +119,7 @@ export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     return c.json(keysJson(now), 201);
   });
 
-  app.post('/api/keys/recovery', session, recent, async (c) => {
+  app.post('/api/keys/recovery', session, proven, recent, async (c) => {
     const { akRecovery } = await readJson(c, recoverySchema);
     if (!(await s.keys.get(c.var.userId))) throw new ApiHttpError(404, NO_KEYS);
     await s.keys.setRecovery(c.var.userId, akRecovery, deps.now());

@@ -23,6 +23,7 @@ import { issueDeviceCookie } from '../auth/device-cookie';
 import { createLoginThrottle } from '../auth/login-throttle';
 import { requireSession } from '../auth/middleware';
 import { requireRecentAuth } from '../auth/reauth';
+import { assertProven } from '../auth/unproven';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password';
 import { clearSessionCookie, startSession, verifySessionCookie } from '../auth/session';
 import { isUsernameTaken } from '../db/account-store';
@@ -109,7 +110,9 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     const ok = await verifyPassword(keyed ? keyed.loginSecret : legacy!.password, row?.password_hash ?? (await unknownUserHash));
     if (!row || !ok) throw new ApiHttpError(401, INVALID_LOGIN);
     await loginThrottle.succeeded(bucket);
-    await startSession(c, deps, s.accounts, row.id); // the session cookie first: clients read the first Set-Cookie
+    // The session cookie first: clients read the first Set-Cookie. After an unproven reset, a new
+    // sign-in is unproven too (auth/unproven.ts): the password alone is what a reset handed over.
+    await startSession(c, deps, s.accounts, row.id, { unproven: (await s.accounts.unprovenSince(row.id)) !== null });
     issueDeviceCookie(c, deps, row.id, row.password_hash);
     await services.release.checkIn(row.id); // a sign-in is a check-in (DESIGN.md §8)
     return c.json({ ...(await userJson(s, row)), keys: keys ? keysJson(keys) : null });
@@ -132,6 +135,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     const keys = row ? await s.keys.get(row.id) : null;
     if (legacy && keys) throw new ApiHttpError(400, USE_KEYS, [{ path: 'currentPassword', message: USE_KEYS }]);
     if (keyed && !keys) throw new ApiHttpError(400, 'Set up this account\'s keys first', [{ path: 'loginSecret', message: 'This account has no keys yet' }]);
+    if (keyed) await assertProven(c, deps, services); // AK's password wrap: only a device that proved it holds AK (auth/unproven.ts)
     const field = keyed ? 'currentLoginSecret' : 'currentPassword';
     if (!row || !(await verifyPassword(keyed ? keyed.currentLoginSecret : legacy!.currentPassword, row.password_hash))) {
       throw new ApiHttpError(400, 'Current password is incorrect', [{ path: field, message: 'Current password is incorrect' }]);
@@ -144,11 +148,6 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     return c.json({ ok: true });
   });
 
-  /**
-   * The password entered again for a sensitive action (auth/reauth.ts): a right one marks the
-   * session authenticated now; a wrong one is a 400 naming `password`. Rate limited like the
-   * password change (per account).
-   */
   /**
    * The password entered again by the signed-in account: `{ password }` for a legacy account,
    * `{ loginSecret }` for one with keys (which refuses a password). Rate limited per account under

@@ -212,6 +212,16 @@ describe('an unproven session cannot steer the release', () => {
     expect(after.rejected).toEqual([]);
   });
 
+  it('signing in again with the new password is still unproven: the reset, not the session, waits for the proof', async () => {
+    const o = await owner();
+    await resetAndSignIn(o);
+    const login = await o.t.call('POST', '/api/auth/login', { username: o.username, password: NEW_PASSWORD });
+    expect(login.status).toBe(200);
+    const res = await o.t.call('POST', '/api/trustees', { name: 'Eve', email: o.addr('eve'), accessLevel: 'full' }, cookieOf(login));
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: PROOF_REQUIRED });
+  });
+
   it('a normal sign-in is not unproven', async () => {
     const o = await owner();
     expect((await o.t.call('PATCH', '/api/trustees/none', { accessLevel: 'full' }, o.cookie)).status).toBe(404);
@@ -281,6 +291,30 @@ describe('an account with keys', () => {
     expect((await steer()).status).toBe(403);
     expect((await prove(proof)).status).toBe(200);
     expect((await steer()).status).toBe(200);
+  });
+
+  it('until the proof, the session cannot touch the keys that open the words or the release: recovery kit, keyring, AK\'s password wrap, escrow', async () => {
+    const o = await owner();
+    await withKeys(o);
+    const token = tokenOf(await resetLink(o));
+    const ok = await o.t.call('POST', '/api/auth/reset-password', { token, loginSecret: secret, kdf: newKdfParams('argon2id') });
+    expect(ok.status).toBe(200);
+    const cookie = cookieOf(ok);
+    const wrap = `w1.${'C'.repeat(16)}.${'D'.repeat(64)}`;
+    const before = (await o.t.services.keys.get(o.userId))!;
+    const attempts = [
+      o.t.call('POST', '/api/keys/recovery', { akRecovery: wrap }, cookie),
+      o.t.call('PUT', '/api/keys/keyring', { rev: before.keyringRev, keyring: { ...before.keyring, keys: { ...before.keyring.keys, 'docs~1': wrap } } }, cookie),
+      o.t.call('POST', '/api/auth/password', { currentLoginSecret: secret, loginSecret: toB64url(new Uint8Array(32).fill(9)), kdf: newKdfParams('argon2id'), akPassword: wrap }, cookie),
+      o.t.call('PUT', '/api/release/escrow', { keys: { 'plan~1': toB64url(new Uint8Array(32).fill(3)) } }, cookie),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status, await res.clone().text()).toBe(403);
+      expect(await res.json()).toMatchObject({ error: PROOF_REQUIRED });
+    }
+    const after = (await o.t.services.keys.get(o.userId))!;
+    expect(after).toMatchObject({ akRecovery: 'w1.recovery-wrap', akPassword: null, keyringRev: before.keyringRev });
+    expect(await o.t.services.escrow.status(o.userId)).toBeNull();
   });
 
   it('keys made after the reset prove nothing (an account from before keys)', async () => {

@@ -126,6 +126,7 @@ export function passwordResetRoutes(deps: AppDeps, services: Services): Hono<App
       await s.accounts.setPasswordHash(row.id, hash);
     }
     await s.accounts.deleteOtherSessions(row.id, ''); // every session of the account ends
+    await s.accounts.setUnprovenSince(row.id, now); // and every new one waits for the proof too (auth/unproven.ts)
     await startSession(c, deps, s.accounts, row.id, { unproven: true });
     issueDeviceCookie(c, deps, row.id, hash); // older device cookies stop counting as trusted (auth/device-cookie.ts)
     await release.isolated(row.id, 'noting a password reset', (tx) =>

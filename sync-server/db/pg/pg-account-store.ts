@@ -60,6 +60,14 @@ export function createPgAccountStore(pool: pg.Pool): AsyncAccountStore {
     async proveSession(id) {
       await pool.query('UPDATE sessions SET unproven = 0 WHERE id = $1', [id]);
     },
+    async setUnprovenSince(userId, at) {
+      await pool.query('UPDATE users SET unproven_since = $2 WHERE id = $1', [userId, at]);
+    },
+    async unprovenSince(userId) {
+      const r = await pool.query<{ unproven_since: string | null }>('SELECT unproven_since FROM users WHERE id = $1', [userId]);
+      const v = r.rows[0]?.unproven_since;
+      return v === null || v === undefined ? null : Number(v);
+    },
     async findByVerifiedEmail(email) {
       const sql = 'SELECT u.id, u.username, u.password_hash, u.created_at FROM owner_email o JOIN users u ON u.id = o.user_id WHERE o.email = lower($1) ORDER BY u.id';
       return (await pool.query<UserRow>(sql, [email])).rows;

@@ -55,6 +55,8 @@ describe.skipIf(!hasChromium)('password reset', () => {
 
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    // An account without keys (every account the app makes today) loses nothing: the page says so, not "recovery code".
+    await page.getByText('Everything you wrote stays as it is').waitFor();
     await expect.poll(() => page.url()).not.toContain('#');
     expect(page.url()).not.toContain(token);
     await expectNoSeriousA11yViolations(page, '/reset-password');

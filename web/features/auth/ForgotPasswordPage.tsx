@@ -64,8 +64,8 @@ export default function ForgotPasswordPage() {
             <Input type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...register('email')} />
           </FormField>
           <p className="text-sm text-slate-600">
-            Your words open again with your recovery code or on a device where you are still signed in. Without either,
-            they cannot be opened, not even by us.
+            Resetting your password keeps what you wrote. If you made a recovery kit, your words open again with its
+            code or on a device where you are still signed in; without either, they cannot be opened, not even by us.
           </p>
           <Button type="submit" size="lg" disabled={isSubmitting || !hydrated}>
             {isSubmitting ? 'Sending...' : 'Send reset link'}

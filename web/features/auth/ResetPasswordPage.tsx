@@ -48,6 +48,17 @@ function useFragmentToken(): string | null | undefined {
 
 type LinkState = { kdfAlg: KdfParams['alg'] | null } | 'invalid' | undefined;
 
+/**
+ * What the reset does to the person's words, as it really is for this account: an account with
+ * keys opens again only with its recovery code or a device still signed in; one without keys
+ * (every account the app has made so far) keeps everything readable as before.
+ */
+function afterResetWords(link: LinkState): string {
+  return link && link !== 'invalid' && link.kdfAlg
+    ? 'Your words open again with your recovery code or on a device where you are still signed in. Without either, they cannot be opened, not even by us.'
+    : 'Everything you wrote stays as it is: your plan, messages and documents will be there when you sign in.';
+}
+
 /** Whether `token`'s link is live and which credential its account takes (POST /api/auth/reset-password/check; not used up). */
 function useLinkState(token: string | null | undefined): LinkState {
   const [state, setState] = useState<LinkState>(undefined);
@@ -125,10 +136,7 @@ export default function ResetPasswordPage() {
         <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
           <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
         </FormField>
-        <p className="text-sm text-slate-600">
-          Your words open again with your recovery code or on a device where you are still signed in. Without either,
-          they cannot be opened, not even by us.
-        </p>
+        <p className="text-sm text-slate-600">{afterResetWords(link)}</p>
         <Button type="submit" size="lg" disabled={isSubmitting || !hydrated || !link}>
           {isSubmitting ? 'Saving...' : 'Set new password'}
         </Button>

@@ -12,11 +12,12 @@ import { toB64url } from '../../shared/crypto/bytes';
 import { startChildServer } from '../child-server';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/sqlite';
-import { releaseOwnAccount, ownerWithSmtp } from '../release/release-test-support';
+import { releaseOwnAccount, ownerWithSmtp, type Owner } from '../release/release-test-support';
+import { newKdfParams } from '../../shared/crypto/kdf';
 import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
 import { createServices } from '../services';
 import { EscrowClosedError } from './escrow';
-import { maxEscrowKeys } from './routes';
+import { ESCROW_DEPOSITS_PER_HOUR, maxEscrowKeys } from './routes';
 
 let smtp: TestSmtp;
 beforeAll(async () => {
@@ -43,9 +44,34 @@ const databaseText = (dataDir: string) =>
     .map((b) => b.toString('latin1'))
     .join('\n');
 
+/** Gives `o` account keys whose keyring holds `kids` (their wraps are placeholders: the server cannot open them anyway). */
+async function withKeyring(o: Owner, kids: readonly string[] = Object.keys(deposit)): Promise<void> {
+  const keyring = { v: 1 as const, ak: 1, keys: Object.fromEntries(kids.map((k) => [k, `w1.${'A'.repeat(16)}.${'B'.repeat(64)}`])) };
+  const created = await o.t.services.keys.create(o.userId, { kdf: newKdfParams('argon2id'), akVersion: 1, akPassword: `w1.${'C'.repeat(16)}.${'D'.repeat(64)}`, akRecovery: null, keyring, proofHash: 'ab'.repeat(32) }, o.t.deps.now());
+  expect(created).toBe(true);
+}
+
 describe('the release escrow', () => {
+  it('only an account with keys deposits, only keys of its keyring, and not without limit', async () => {
+    const o = await ownerWithSmtp(smtp);
+    const none = await o.t.call('PUT', '/api/release/escrow', depositJson, o.cookie);
+    expect(none.status).toBe(409);
+    await withKeyring(o, ['plan~1', 'docs~1']);
+    const foreign = await o.t.call('PUT', '/api/release/escrow', depositJson, o.cookie);
+    expect(foreign.status).toBe(400);
+    const paths = ((await foreign.json()) as { issues: { path: string }[] }).issues.map((i) => i.path).sort();
+    expect(paths).toEqual(['keys.index~1', 'keys.msg:6f1c2d3e-0000-4000-8000-000000000001~1']);
+    const mine = { keys: { 'plan~1': depositJson.keys['plan~1'] } };
+    const answers: number[] = [];
+    for (let i = 0; i < ESCROW_DEPOSITS_PER_HOUR + 1; i++) answers.push((await o.t.call('PUT', '/api/release/escrow', mine, o.cookie)).status);
+    expect(answers.slice(0, -1).every((s) => s === 200)).toBe(true);
+    expect(answers.at(-1)).toBe(429);
+    expect(await o.get('/api/release/escrow')).toMatchObject({ keyCount: 1, kids: ['plan~1'] });
+  });
+
   it('wraps deposited keys at once: the database holds none of them, and they open only after the release', async () => {
     const o = await ownerWithSmtp(smtp);
+    await withKeyring(o);
     const res = await o.t.call('PUT', '/api/release/escrow', depositJson, o.cookie);
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await res.json()).toMatchObject({ keyCount: 4 });
@@ -64,7 +90,8 @@ describe('the release escrow', () => {
 
   it('one account\'s escrow never opens as another\'s: each wrap is bound to its account and key id', async () => {
     const a = await ownerWithSmtp(smtp);
-    await a.t.call('PUT', '/api/release/escrow', depositJson, a.cookie);
+    await withKeyring(a);
+    expect((await a.t.call('PUT', '/api/release/escrow', depositJson, a.cookie)).status).toBe(200);
     const row = a.t.deps.db.prepare<[string], { keys: string }>('SELECT keys FROM release_escrow WHERE user_id = ?').get(a.userId)!;
     const stored = JSON.parse(row.keys) as { keys: Record<string, string> };
     // A database writer swaps two wraps: the escrow refuses loudly instead of handing out the wrong key.
@@ -106,7 +133,8 @@ describe('the release key', () => {
 
   it('a server started with another release key does not start, and says why', async () => {
     const o = await ownerWithSmtp(smtp);
-    await o.t.call('PUT', '/api/release/escrow', depositJson, o.cookie);
+    await withKeyring(o);
+    expect((await o.t.call('PUT', '/api/release/escrow', depositJson, o.cookie)).status).toBe(200);
     const dataDir = o.t.deps.config.dataDir;
     const deps = { config: loadConfig({ DATA_DIR: dataDir, RELEASE_KEY: toB64url(key(9)) }), db: openDatabase(join(dataDir, 'afterword.db')), now: o.t.deps.now };
     await expect(createServices(deps).escrow.ready).rejects.toThrow(/is not the key this database's release escrows were sealed with/);

@@ -15,6 +15,7 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { requireProven } from '../auth/unproven';
 import { readJson } from '../http/validate';
+import { ApiHttpError } from '../http/errors';
 import type { Services } from '../services';
 
 /**
@@ -22,6 +23,13 @@ import type { Services } from '../services';
  * for rotated versions (shared/crypto/kid.ts), from the account's message limit (shared/limits.ts).
  */
 export const maxEscrowKeys = (recordsPerCollection: number) => 2 * recordsPerCollection + 64;
+
+/**
+ * Deposits one account may make in an hour. A device deposits when its keyring changes (a new
+ * message's key); each deposit wraps every key it holds, so deposits are counted, not only the
+ * account frame's writes (SECURITY.md "Limits").
+ */
+export const ESCROW_DEPOSITS_PER_HOUR = 30;
 
 const rawKey = z.string().refine((s) => fromB64url(s)?.length === 32, 'must be a 256-bit key, base64url');
 
@@ -33,9 +41,16 @@ export function escrowRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
       .record(z.string().refine((k) => parseKid(k) !== null, 'is not a key id (<scope>~<version>)'), rawKey)
       .refine((keys) => Object.keys(keys).length <= max, `holds at most ${max} keys`),
   });
+  const deposits = services.rateLimiters({ name: 'escrow-deposit', limit: ESCROW_DEPOSITS_PER_HOUR, windowMs: 60 * 60_000, message: 'Too many key deposits. Please wait a while and try again.' });
   app.put('/api/release/escrow', requireSession(deps, services), requireProven(deps, services), async (c) => {
     const { keys } = await readJson(c, body);
     const userId = c.var.userId;
+    // Only the account's own keys (kids of its keyring): nothing else for a release to hand out.
+    const account = await services.keys.get(userId);
+    if (!account) throw new ApiHttpError(409, 'This account has no keys yet');
+    const foreign = Object.keys(keys).filter((kid) => !(kid in account.keyring.keys));
+    if (foreign.length) throw new ApiHttpError(400, 'Some keys are not this account\'s', foreign.map((kid) => ({ path: `keys.${kid}`, message: 'is not a key of this account\'s keyring' })));
+    await deposits.hit(`escrow:${userId}`);
     await services.escrow.deposit(userId, new Map(Object.entries(keys).map(([kid, b]) => [kid, fromB64url(b)!])));
     const s = await services.escrow.status(userId);
     return c.json({ keyCount: s!.keyCount, updatedAt: new Date(s!.updatedAt).toISOString() });

@@ -1,24 +1,9 @@
-/** A planning snapshot for tests: an empty plan, overridable field by field. */
+/** A planning snapshot for tests: the empty plan (snapshot.ts EMPTY_SNAPSHOT) of Ada, overridable field by field. */
 import type { PlanningSnapshot } from './provider';
+import { EMPTY_SNAPSHOT } from './snapshot';
 
 export function snapshotOf(overrides: Partial<PlanningSnapshot> = {}): PlanningSnapshot {
-  return {
-    firstName: 'Ada',
-    values: [],
-    beliefs: null,
-    hasPlan: false,
-    planCompletion: 0,
-    funeralType: null,
-    burialPreference: null,
-    messages: 0,
-    undeliveredScheduled: 0,
-    documents: { will: 0, insurance: 0, financial: 0 },
-    trustees: 0,
-    fullAccessTrustees: 0,
-    survivorTasks: 0,
-    completedTasks: 0,
-    ...overrides,
-  };
+  return { ...EMPTY_SNAPSHOT, documents: { ...EMPTY_SNAPSHOT.documents }, firstName: 'Ada', ...overrides };
 }
 
 /** A snapshot where everything is in place. */

@@ -102,21 +102,28 @@ export async function checkChunkStreaming(
  * instead of a 200 whose body breaks off. Other errors (a missing chunk) are thrown.
  */
 export async function openPlaintextRange(store: BlobStore, blob: Layout, key: CryptoKey, range: ByteRange): Promise<AsyncGenerator<Uint8Array> | null> {
-  const it = plaintextRange(store, blob, key, range);
-  let first: IteratorResult<Uint8Array>;
   try {
-    first = await it.next();
+    return await primed(plaintextRange(store, blob, key, range));
   } catch (err) {
     if (err instanceof DecryptError) return null;
     throw err;
   }
+}
+
+/**
+ * `source` with its first piece read before anything is answered, so that its first failure
+ * (a missing chunk, a key that does not decrypt) throws here instead of breaking off a 200 body.
+ * Stopping the result early stops `source` (a player's cancel: the rest is never read).
+ */
+export async function primed(source: AsyncGenerator<Uint8Array>): Promise<AsyncGenerator<Uint8Array>> {
+  const first = await source.next();
   return (async function* () {
     try {
       if (first.done) return;
       yield first.value;
-      yield* it;
+      yield* source;
     } finally {
-      await it.return(undefined); // stopped early (a player's cancel): the rest is never read
+      await source.return(undefined);
     }
   })();
 }

@@ -13,7 +13,7 @@ import type { Context } from 'hono';
 import { createRateLimiter } from '../http/rate-limit';
 import type { FileRef } from '../../shared/files/ref';
 import { ALLOWED_MIME_TYPES } from '../../shared/files/types';
-import { ciphertextRange } from './chunks';
+import { ciphertextRange, primed } from './chunks';
 import { BLOB_HEADERS, contentDisposition, rangedResponse } from './http';
 import type { BlobService } from './service';
 
@@ -60,23 +60,6 @@ export async function serveStoredFile(
     async (range) => primed(charged(ciphertextRange(blobs.store, row, range), charge)),
     { ...BLOB_HEADERS, 'Content-Disposition': contentDisposition('attachment', `${row.blob_id}.bin`) },
   );
-}
-
-/**
- * `source` with its first piece read before anything is answered: a chunk missing from the store
- * throws here (a 500, logged without the token) instead of a 200 whose body breaks off.
- */
-async function primed(source: AsyncGenerator<Uint8Array>): Promise<AsyncGenerator<Uint8Array>> {
-  const first = await source.next();
-  return (async function* () {
-    try {
-      if (first.done) return;
-      yield first.value;
-      yield* source;
-    } finally {
-      await source.return(undefined); // stopped early (a page's cancel): the rest is never read
-    }
-  })();
 }
 
 /** The pieces of `source`, telling `charge` each one's length as it is handed on. */

@@ -1,14 +1,12 @@
 /**
- * Reading a stored file as a stream of bytes (issue #17): the ciphertext as stored (for the
- * owner's devices) or the plaintext, decrypted chunk by chunk with the file's key (release
- * pages). Both take an inclusive byte range and touch only the chunks it covers, so seeking in
- * a video reads and decrypts a few chunks, never the file. At most one chunk (≤ chunkSize + 28
+ * Reading a stored file as a stream of bytes (issue #17): the ciphertext as stored (the owner's
+ * devices and the release pages, which decrypt it themselves) or, for `GET /api/export` alone
+ * while records still hold their files' keys, the plaintext decrypted chunk by chunk. Both take an
+ * inclusive byte range and touch only the chunks it covers. At most one chunk (≤ chunkSize + 28
  * bytes) is held at a time; what is sent is authenticated first (WebCrypto, whole chunks).
- * The completion check streams instead (`checkChunkStreaming`): it only hashes and sniffs.
  */
-import { createDecipheriv } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { CHUNK_OVERHEAD, DecryptError, chunkAad, decryptChunk } from '../../shared/files/crypto';
+import { CHUNK_OVERHEAD, DecryptError, decryptChunk } from '../../shared/files/crypto';
 import type { BlobStore } from './blob-store';
 import type { BlobRow } from './blob-meta';
 import type { ByteRange } from './http';
@@ -50,48 +48,6 @@ export async function* plaintextRange(store: BlobStore, blob: Layout, key: Crypt
     const plain = await decryptChunk(key, blob.blob_id, i, blob.chunk_count, stored);
     const base = i * size;
     yield plain.subarray(Math.max(range.start, base) - base, Math.min(range.end, base + plain.length - 1) - base + 1);
-  }
-}
-
-/** Bytes of the nonce before, and of the GCM tag after, each chunk's ciphertext (shared/files/crypto.ts). */
-const NONCE_BYTES = 12;
-const TAG_BYTES = 16;
-
-/**
- * Decrypts stored chunk `index` of `blob` as a stream (node:crypto AES-256-GCM, the same format
- * as shared/files/crypto.ts): nonce and tag are read first, then the ciphertext flows through in
- * pieces to `onPiece`, so nothing of the size of a chunk is ever held. The pieces are NOT
- * authenticated until this resolves 'ok': use them only to hash or sniff, and throw the result
- * away unless it is 'ok' ('failed': wrong key, damaged, moved; 'missing': no such chunk).
- * `size` is the stored chunk's size (listChunks); `rawKey` the file's 32-byte key.
- */
-export async function checkChunkStreaming(
-  store: BlobStore,
-  blob: Layout,
-  index: number,
-  size: number,
-  rawKey: Uint8Array,
-  onPiece: (plain: Uint8Array) => void,
-): Promise<'ok' | 'failed' | 'missing'> {
-  if (size < NONCE_BYTES + TAG_BYTES) return 'failed';
-  const head = await store.getChunk(blob.user_id, blob.blob_id, index, { start: 0, end: NONCE_BYTES - 1 });
-  if (!head) return 'missing';
-  const nonce = await buffer(head);
-  if (nonce.length !== NONCE_BYTES) return 'failed';
-  const tailStream = await store.getChunk(blob.user_id, blob.blob_id, index, { start: size - TAG_BYTES, end: size - 1 });
-  if (!tailStream) return 'missing';
-  const tag = await buffer(tailStream);
-  const decipher = createDecipheriv('aes-256-gcm', rawKey, nonce, { authTagLength: TAG_BYTES });
-  decipher.setAAD(chunkAad(blob.blob_id, index, blob.chunk_count));
-  decipher.setAuthTag(tag);
-  const body = size > NONCE_BYTES + TAG_BYTES ? await store.getChunk(blob.user_id, blob.blob_id, index, { start: NONCE_BYTES, end: size - TAG_BYTES - 1 }) : null;
-  if (body) for await (const piece of body) onPiece(decipher.update(piece as Buffer));
-  try {
-    const last = decipher.final();
-    if (last.length > 0) onPiece(last);
-    return 'ok';
-  } catch {
-    return 'failed';
   }
 }
 

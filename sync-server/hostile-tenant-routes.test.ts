@@ -117,10 +117,11 @@ describe('a victim beside attackers on these routes (SECURITY.md "Limits")', () 
     // The server in its own process on the wall clock, as `npm start` runs it.
     const c = await startChildLiveServer();
     try {
+      const since = Date.now(); // before the attackers' first request: their budget windows open after it
       const attackers = [await c.register(), await c.register(), await c.register()];
       for (const a of attackers) await twentyVersions(c, a);
       const victims: [Account, Account, Account] = [await c.register(), await c.register(), await c.register()];
-      const run = await besideAttackers(c, attackers, victims);
+      const run = await besideAttackers(c, attackers, victims, since);
       console.log(
         `victim alone: ${dayFigures(run.alone)}; beside 3 attackers on history/release/events/generate-defaults: ` +
           `while within their budgets ${dayFigures(run.burst)}, once refused ${dayFigures(run.spent)}`,

@@ -119,7 +119,13 @@ export interface BesideAttackers {
   statuses: Record<number, number>;
   /** Attacker id → its answers below 300. */
   answered: Map<string, number>;
-  /** Whole minutes the attackers ran, rounded up (the budgets' windows they may have used). */
+  /**
+   * How many of an attacker's budget windows the run may have touched: a window opens at the first
+   * request after the last one ended (sync-server/http/rate-limit.ts), so from `since` (before the
+   * attackers' first request) to the end there are at most floor(elapsed / 1 min) + 1 of them.
+   * Counting from the attack's start instead undercounts: a window opened while the attackers were
+   * prepared (registration, versions) ends during the attack and a new one opens.
+   */
   minutes: number;
 }
 
@@ -127,8 +133,9 @@ export interface BesideAttackers {
  * Runs the victim's day as each of `victims` (three fresh accounts) on `c`: alone, then beside
  * `attackers` each cycling through FRAME_ATTACKS as fast as it is answered (an event stream is
  * closed once open), and once more after every attacker has been refused. Bodies are read whole.
+ * `since` is the wall clock (ms) before the attackers' first request (it bounds `minutes`).
  */
-export async function besideAttackers(c: LiveClient, attackers: Account[], victims: [Account, Account, Account]): Promise<BesideAttackers> {
+export async function besideAttackers(c: LiveClient, attackers: Account[], victims: [Account, Account, Account], since: number): Promise<BesideAttackers> {
   let stop = false;
   const statuses: Record<number, number> = {};
   const answered = new Map<string, number>();
@@ -145,7 +152,6 @@ export async function besideAttackers(c: LiveClient, attackers: Account[], victi
     }
   };
   const alone = await victimDay(c, victims[0]);
-  const started = Date.now();
   const running = attackers.map(attack);
   let burst: VictimDay;
   let spent: VictimDay | null = null;
@@ -159,7 +165,7 @@ export async function besideAttackers(c: LiveClient, attackers: Account[], victi
     stop = true;
     await Promise.all(running);
   }
-  return { alone, burst, spent, statuses, answered, minutes: Math.floor((Date.now() - started) / 60_000) + 1 };
+  return { alone, burst, spent, statuses, answered, minutes: Math.floor((Date.now() - since) / 60_000) + 1 };
 }
 
 /** One line of figures of a victim's day: its p99 and how many requests (ms). */

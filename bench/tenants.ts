@@ -17,10 +17,11 @@ export async function run(): Promise<void> {
   const c = await startChildLiveServer();
   const failed: string[] = [];
   try {
+    const since = Date.now();
     const attackers = [await c.register(), await c.register(), await c.register()];
     for (const a of attackers) await twentyVersions(c, a);
     const victims: [Account, Account, Account] = [await c.register(), await c.register(), await c.register()];
-    const result = await besideAttackers(c, attackers, victims);
+    const result = await besideAttackers(c, attackers, victims, since);
     const phases: [string, VictimDay | null][] = [
       ['alone', result.alone],
       ['beside 3 attackers, within their budgets', result.burst],

@@ -4,7 +4,7 @@
  */
 import type { AiMethod, AiProvider } from '../../shared/ai/provider';
 import { apiFetch } from '../api/client';
-import { type AskAiDeps, askAi } from './ask-ai';
+import { type AskAiDeps, type AskOptions, askAi } from './ask-ai';
 import { askConsent } from './consent-store';
 
 export const appAiDeps: AskAiDeps = {
@@ -13,5 +13,5 @@ export const appAiDeps: AskAiDeps = {
   consent: askConsent,
 };
 
-/** `askAi` with the app's deps. */
-export const askAiInApp = <M extends AiMethod>(method: M, input: Parameters<AiProvider[M]>[0]) => askAi(method, input, appAiDeps);
+/** `askAi` with the app's deps (`opts.asked`: see AskOptions; a button press by default). */
+export const askAiInApp = <M extends AiMethod>(method: M, input: Parameters<AiProvider[M]>[0], opts?: AskOptions) => askAi(method, input, appAiDeps, opts);

@@ -106,6 +106,29 @@ describe('AI helpers on the device', () => {
     expect(asked.at(-1)!.values.map(([label]) => label)).not.toContain('First name');
   });
 
+  it('a screen that loads answers on the device: the model is asked only when the person asks (no dialog on opening the dashboard)', async () => {
+    const t = createTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_TIMEOUT_MS: '2000' });
+    const { cookie } = await signUp(t);
+    const sent: { path: string; body?: unknown }[] = [];
+    const asked: ConsentRequest[] = [];
+    const deps: AskAiDeps = {
+      api: apiOver(t, cookie, sent),
+      online: () => true,
+      consent: async (request) => {
+        asked.push(request);
+        return 'cancel';
+      },
+    };
+    const snapshot = snapshotOf({ firstName: 'Loaded' });
+    const recs = await askAi('recommendations', { budget: 'moderate', snapshot }, deps, { asked: false });
+    expect(recs).toEqual(await createDefaultProvider().recommendations({ budget: 'moderate', snapshot }));
+    expect(asked).toEqual([]);
+    expect(sent).toEqual([]);
+    // Refresh is the person asking: now the dialog shows what would be sent.
+    await expect(askAi('recommendations', { budget: 'moderate', snapshot }, deps, { asked: true })).rejects.toBeInstanceOf(AiCancelled);
+    expect(asked).toHaveLength(1);
+  });
+
   it('the consent dialog names values with their labels', () => {
     const values = consentValues({ budget: 'premium', snapshot: snapshotOf({ funeralType: 'celebration_of_life', values: ['family'], hasPlan: true }) });
     expect(values).toContainEqual(['Funeral type', 'Celebration of Life']);

@@ -135,13 +135,22 @@ export function toSend<M extends AiMethod>(method: M, input: Input<M>): Input<M>
   return { budget, snapshot: { ...snapshot, firstName: '' } } as Input<M>;
 }
 
-/** Runs AI call `method` for `input` (see the module comment). */
-export async function askAi<M extends AiMethod>(method: M, input: Input<M>, deps: AskAiDeps): Promise<Output<M>> {
+/**
+ * Whether the person asked for this answer (a button: Refresh, Generate, Suggest), or a screen
+ * asked on its own while loading (the dashboard's panels). A screen that loads is answered on the
+ * device: the consent dialog appears only after the person asked (DESIGN.md §4).
+ */
+export interface AskOptions {
+  asked: boolean;
+}
+
+/** Runs AI call `method` for `input` (see the module comment); `opts.asked` false answers on the device. */
+export async function askAi<M extends AiMethod>(method: M, input: Input<M>, deps: AskAiDeps, opts: AskOptions = { asked: true }): Promise<Output<M>> {
   const local = async (): Promise<Output<M>> => {
     const provider = await loadBuiltin();
     return (provider[method] as (i: Input<M>) => Promise<Output<M>>)(input);
   };
-  if ((await serverProvider(deps)) === 'builtin') return local();
+  if (!opts.asked || (await serverProvider(deps)) === 'builtin') return local();
   const body = toSend(method, input);
   const values = consentValues(body).filter(([label]) => label !== 'First name');
   const choice = await deps.consent({ subject: CONSENT_SUBJECTS[method], values });

@@ -1,9 +1,9 @@
 /**
  * The astrological insights panel (SPEC.md §2 "Dashboard", §3 "Astrological insight", §4
  * "Astrological panel", §8): tabs general (default), death-plan, message-vault, documents; the
- * request is made only when the profile has a birthdate. The built-in helper answers on the
- * device; a model on the server is asked only after the consent dialog (DESIGN.md §4). Model
- * output is shown as plain text.
+ * request is made only when the profile has a birthdate. The panel loads with the tab, so the
+ * built-in helper answers on the device (a model on the server is asked only after a press and
+ * the consent dialog, DESIGN.md §4, and this panel has no button to ask). Plain text output.
  */
 import { Moon } from 'lucide-react';
 import type { PlanType } from '../../../shared/schema';
@@ -37,9 +37,8 @@ function ElementList({ title, items }: { title: string; items: string[] }) {
 }
 
 function Insight({ birthdate, planType }: { birthdate: string; planType: PlanType }) {
-  const query = useApiQuery(`astrology:${birthdate}:${planType}`, () =>
-    askAiInApp('astrologicalInsights', { birthdate, planType }),
-  );
+  // Opening a tab is loading, not asking: answered on the device (no consent dialog on the dashboard).
+  const query = useApiQuery(`astrology:${birthdate}:${planType}`, (opts) => askAiInApp('astrologicalInsights', { birthdate, planType }, opts));
   if (query.status !== 'success') {
     if (query.status === 'cancelled') return <PanelNotice kind="info">Nothing was sent.</PanelNotice>;
     if (query.status === 'offline') return <PanelNotice kind="offline">You are offline. Astrological insights need a connection.</PanelNotice>;

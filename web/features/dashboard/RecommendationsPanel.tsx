@@ -1,8 +1,8 @@
 /**
  * The AI recommendations panel (SPEC.md §2 "Dashboard", §4 "Recommendations", §7, §8): a budget
  * selector (default moderate), the list of recommendations, and Refresh. The built-in helper
- * answers on the device from its own records (DESIGN.md §4); a model on the server is asked only
- * after the consent dialog. Model output is shown as plain text.
+ * answers on the device from its own records (DESIGN.md §4), also when the panel loads; a model
+ * on the server is asked only after Refresh or Try Again and the consent dialog. Model output is shown as plain text.
  */
 import { useState } from 'react';
 import { RefreshCw, Sparkles } from 'lucide-react';
@@ -25,7 +25,7 @@ export function RecommendationsPanel() {
   const db = useCurrentDb((s) => s.db);
   const query = useApiQuery(
     `recommendations:${db?.userId}:${budget}`,
-    async () => askAiInApp('recommendations', { budget, snapshot: await deviceSnapshot(db!) }),
+    async (opts) => askAiInApp('recommendations', { budget, snapshot: await deviceSnapshot(db!) }, opts),
     db !== null,
   );
 

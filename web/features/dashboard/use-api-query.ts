@@ -20,9 +20,11 @@ const cache = new Map<string, unknown>();
 
 /**
  * Runs `fetcher` for `key` when `enabled` and nothing is cached; returns the state and a
- * `refetch` that resolves when the new answer (or failure) has arrived.
+ * `refetch` that resolves when the new answer (or failure) has arrived. The fetcher learns whether
+ * the person asked (`asked`: true only for `refetch`, a button press) or the screen did while
+ * loading, so an AI helper asks consent only after a press (web/ai/ask-ai.ts AskOptions).
  */
-export function useApiQuery<T>(key: string, fetcher: () => Promise<T>, enabled = true): QueryState<T> & { refetch: () => Promise<void> } {
+export function useApiQuery<T>(key: string, fetcher: (opts: { asked: boolean }) => Promise<T>, enabled = true): QueryState<T> & { refetch: () => Promise<void> } {
   const [state, setState] = useState<QueryState<T>>(() =>
     cache.has(key) ? { status: 'success', data: cache.get(key) as T, isFetching: false } : { status: enabled ? 'loading' : 'idle', isFetching: false },
   );
@@ -31,11 +33,11 @@ export function useApiQuery<T>(key: string, fetcher: () => Promise<T>, enabled =
   const latestKey = useRef(key);
   latestKey.current = key;
 
-  const run = useCallback(async () => {
+  const run = useCallback(async (asked: boolean) => {
     const runKey = key;
     setState((s) => (s.status === 'success' ? { ...s, isFetching: true } : { status: 'loading', isFetching: true }));
     try {
-      const data = await fetcherRef.current();
+      const data = await fetcherRef.current({ asked });
       cache.set(runKey, data);
       if (latestKey.current === runKey) setState({ status: 'success', data, isFetching: false });
     } catch (err) {
@@ -54,17 +56,18 @@ export function useApiQuery<T>(key: string, fetcher: () => Promise<T>, enabled =
       return;
     }
     if (cache.has(key)) setState({ status: 'success', data: cache.get(key) as T, isFetching: false });
-    else void run();
+    else void run(false);
   }, [key, enabled, run]);
 
   // Coming back online after an offline answer asks again (SPEC's "no refetch on focus" is kept).
   const offline = state.status === 'offline';
   useEffect(() => {
     if (!enabled || !offline) return;
-    const onOnline = () => void run();
+    const onOnline = () => void run(false);
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
   }, [enabled, offline, run]);
 
-  return { ...state, refetch: run };
+  const refetch = useCallback(() => run(true), [run]);
+  return { ...state, refetch };
 }

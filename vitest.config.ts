@@ -33,6 +33,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // One Chromium for the run; each file connects to it (e2e/browser-global-setup.ts).
+          globalSetup: ['./e2e/browser-global-setup.ts'],
           environment: 'node',
           setupFiles: ['./vitest.setup.ts'],
           testTimeout: 120_000,

@@ -8,11 +8,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { REPO_ROOT, TEST_PASSWORD_COST_ENV, freePort, startChildServer } from '../sync-server/child-server';
 
 export { REPO_ROOT };
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+import { CHROMIUM_PATH, chromiumArgs } from './chromium';
+
+export { CHROMIUM_PATH };
 const INSTALL_HINT = 'Install Chromium to run the browser tests: apt-get install -y chromium';
 
 /**
@@ -106,21 +108,15 @@ export interface LaunchOptions {
   fakeMedia?: boolean;
 }
 
-/** Launches /usr/bin/chromium (headless) with the flags of the brief (and `opts`, see LaunchOptions). */
+/**
+ * The browser for a test file: a connection to the run's shared Chromium (browser-global-setup.ts;
+ * closing it closes this file's contexts only), or a Chromium of its own with `opts` (see
+ * LaunchOptions) or when no shared one runs. Flags: the brief's (chromium.ts).
+ */
 export function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...(opts.fakeMedia ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] : []),
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const shared = inject('chromiumWsEndpoint');
+  if (shared && !opts.fakeMedia) return chromium.connect(shared);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs(opts) });
 }
 
 /** A fresh context (own cookies and storage) at phone size: 390×844, touch, mobile. */

@@ -30,6 +30,12 @@ const stepHeading = (page: Page) => page.locator('#wizard-step-heading');
 const cardBadge = (page: Page, type: string) =>
   page.locator(`[data-card="${type}"]`).getByText(/^(Not Started|In Progress|Completed)$/);
 
+/** A card's checklist as "label: Done|To do" lines (the icon's accessible name), by card type. */
+const checklist = (page: Page, type: string) =>
+  page
+    .locator(`[data-card="${type}"] ul li`)
+    .evaluateAll((items) => items.map((li) => `${li.textContent?.trim()}: ${li.querySelector('svg')?.getAttribute('aria-label')}`));
+
 describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4, #7 panels)', () => {
   const suite = useBrowserSuite();
 
@@ -125,6 +131,8 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
     await poll(() => cardBadge(page, 'message-vault').textContent()).toBe('Not Started');
     expect(await page.getByRole('link', { name: 'Start Now: Message Vault' }).isVisible()).toBe(true);
     await poll(() => cardBadge(page, 'death-plan').textContent()).toBe('Not Started');
+    // Nothing is ticked for a person who has written nothing (the dashboard tells the truth).
+    expect(await checklist(page, 'death-plan')).toEqual(['Basic information: To do', 'Funeral and burial preferences: To do', 'Music and readings: To do']);
 
     // Quick Actions → Create Message opens the create dialog.
     await page.getByRole('link', { name: 'Create Message' }).click();
@@ -141,6 +149,7 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
     expect(await page.getByRole('link', { name: 'Continue Plan: Message Vault' }).isVisible()).toBe(true);
     expect(await cardBadge(page, 'documents').textContent()).toBe('Not Started');
     expect(await cardBadge(page, 'death-plan').textContent()).toBe('Not Started');
+    expect(await checklist(page, 'message-vault')).toEqual(['Choose your recipients: Done', 'Write your first message: Done', 'Set a delivery date: To do']);
 
     // Once a death plan exists (saved from My After-Death Plan) its card is in progress too.
     await page.getByRole('link', { name: 'Continue Planning' }).click();
@@ -152,6 +161,7 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
     await page.waitForURL('**/dashboard');
     await poll(() => cardBadge(page, 'death-plan').textContent()).toBe('In Progress');
     expect(await page.getByRole('link', { name: 'Continue Plan: After-Death Plan' }).isVisible()).toBe(true);
+    expect(await checklist(page, 'death-plan')).toEqual(['Basic information: Done', 'Funeral and burial preferences: To do', 'Music and readings: To do']);
     await context.close();
   });
 

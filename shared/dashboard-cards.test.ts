@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { COMPLETION_STATUS_LABELS } from './labels';
 import { cardButtonLabel, cardStatus, progressCards, type DashboardData } from './dashboard-cards';
 
-const empty: DashboardData = { hasDeathPlan: false, messageCount: 0, documentCount: 0, survivorTaskCount: 0 };
+const empty: DashboardData = { plan: null, messages: [], documents: [], survivorTasks: [] };
+const plan = { funeralType: null, location: null, burialPreference: null, musicSelections: [], readings: [] };
+const message = { recipientEmail: 'ann@example.com', messageContent: 'Dear Ann', deliveryDate: null, file: null };
+const ticked = (data: DashboardData) => progressCards(data).flatMap((c) => c.items.filter((i) => i.completed).map((i) => `${c.type}:${i.label}`));
 
 describe('dashboard progress cards (SPEC.md §2 "Dashboard", §4 "Card status")', () => {
   it('lists the four cards in SPEC order with their links', () => {
@@ -12,23 +15,46 @@ describe('dashboard progress cards (SPEC.md §2 "Dashboard", §4 "Card status")'
     expect(cards.map((c) => c.type)).toEqual(['death-plan', 'message-vault', 'documents', 'survivor-tasks']);
   });
 
-  it('is not-started everywhere when nothing is stored', () => {
+  it('is not-started everywhere, with nothing ticked, when nothing is stored', () => {
     expect(progressCards(empty).map((c) => c.status)).toEqual(['not-started', 'not-started', 'not-started', 'not-started']);
+    expect(ticked(empty)).toEqual([]);
   });
 
   it('is in-progress for exactly the kind of data that exists', () => {
-    expect(cardStatus('death-plan', { ...empty, hasDeathPlan: true })).toBe('in-progress');
-    expect(cardStatus('message-vault', { ...empty, messageCount: 1 })).toBe('in-progress');
-    expect(cardStatus('documents', { ...empty, documentCount: 3 })).toBe('in-progress');
-    expect(cardStatus('survivor-tasks', { ...empty, survivorTaskCount: 12 })).toBe('in-progress');
+    expect(cardStatus('death-plan', { ...empty, plan })).toBe('in-progress');
+    expect(cardStatus('message-vault', { ...empty, messages: [message] })).toBe('in-progress');
+    expect(cardStatus('documents', { ...empty, documents: [{ documentType: 'will' }] })).toBe('in-progress');
+    expect(cardStatus('survivor-tasks', { ...empty, survivorTasks: [{ timeframe: '3m', category: 'digital' }] })).toBe('in-progress');
     // Data of one kind does not move another card.
-    const withPlan = progressCards({ ...empty, hasDeathPlan: true });
+    const withPlan = progressCards({ ...empty, plan });
     expect(withPlan.map((c) => c.status)).toEqual(['in-progress', 'not-started', 'not-started', 'not-started']);
   });
 
-  it('never derives completed', () => {
-    const full: DashboardData = { hasDeathPlan: true, messageCount: 99, documentCount: 99, survivorTaskCount: 99 };
-    expect(progressCards(full).every((c) => c.status === 'in-progress')).toBe(true);
+  it('ticks each checklist item from what the person stored (issue "Promises kept": the dashboard tells the truth)', () => {
+    expect(ticked({ ...empty, plan: { ...plan, funeralType: 'memorial_service' } })).toEqual(['death-plan:Basic information']);
+    expect(ticked({ ...empty, plan: { ...plan, funeralType: 'memorial_service', burialPreference: 'cremation', readings: ['Psalm 23'] } })).toEqual([
+      'death-plan:Basic information',
+      'death-plan:Funeral and burial preferences',
+      'death-plan:Music and readings',
+    ]);
+    expect(ticked({ ...empty, messages: [message] })).toEqual(['message-vault:Choose your recipients', 'message-vault:Write your first message']);
+    expect(ticked({ ...empty, messages: [message, { ...message, deliveryDate: '2027-12-25T00:00:00.000Z' }] })).toContain('message-vault:Set a delivery date');
+    expect(ticked({ ...empty, documents: [{ documentType: 'insurance' }, { documentType: 'financial' }] })).toEqual(['documents:Insurance policies', 'documents:Financial accounts']);
+    expect(ticked({ ...empty, survivorTasks: [{ timeframe: '24h', category: 'immediate' }, { timeframe: '1m', category: 'legal' }] })).toEqual([
+      'survivor-tasks:First 24 hours',
+      'survivor-tasks:Financial and legal steps',
+    ]);
+  });
+
+  it('is completed when every item of its checklist is done', () => {
+    const full: DashboardData = {
+      plan: { ...plan, funeralType: 'memorial_service', burialPreference: 'cremation', musicSelections: ['Abide with Me'] },
+      messages: [{ ...message, deliveryDate: '2027-12-25T00:00:00.000Z' }],
+      documents: [{ documentType: 'will' }, { documentType: 'insurance' }, { documentType: 'financial' }],
+      survivorTasks: [{ timeframe: '24h', category: 'immediate' }, { timeframe: '1m', category: 'financial' }, { timeframe: '1w', category: 'memorial' }],
+    };
+    expect(progressCards(full).map((c) => c.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+    expect(cardStatus('documents', { ...full, documents: [{ documentType: 'will' }] })).toBe('in-progress');
   });
 
   it("reads 'Start Now' when not started and 'Continue Plan' otherwise", () => {
@@ -37,17 +63,8 @@ describe('dashboard progress cards (SPEC.md §2 "Dashboard", §4 "Card status")'
     expect(cardButtonLabel('completed')).toBe('Continue Plan');
   });
 
-  it("has three checklist items per card, only the death plan's 'Basic information' complete", () => {
-    const cards = progressCards(empty);
-    for (const card of cards) expect(card.items).toHaveLength(3);
-    const done = cards.flatMap((c) => c.items.filter((i) => i.completed).map((i) => `${c.type}:${i.label}`));
-    expect(done).toEqual(['death-plan:Basic information']);
-  });
-
-  it('returns fresh items each call (a caller cannot change the next result)', () => {
-    const first = progressCards(empty);
-    first[1]!.items[0]!.completed = true;
-    expect(progressCards(empty)[1]!.items[0]!.completed).toBe(false);
+  it('has three checklist items per card', () => {
+    for (const card of progressCards(empty)) expect(card.items).toHaveLength(3);
   });
 
   it('has badge labels for every status', () => {

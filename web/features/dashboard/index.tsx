@@ -24,9 +24,9 @@ const ProfileWizard = lazy(() => import('./ProfileWizard').then((m) => ({ defaul
 const loadingProfile = <Spinner label="Loading your profile..." showLabel />;
 
 /**
- * Counts of the person's live records for the progress cards; undefined until all four have
- * loaded, so a card never shows 'Not Started' / 'Start Now' for a moment to someone who has
- * begun (and never changes colour under them as the counts arrive).
+ * The person's live records for the progress cards (shared/dashboard-cards.ts ticks each item from
+ * them); undefined until all four have loaded, so a card never shows 'Not Started' / 'Start Now'
+ * for a moment to someone who has begun (and never changes colour under them as they arrive).
  */
 function useDashboardData(userId: string): DashboardData | undefined {
   const plan = useRecord('deathPlan', userId);
@@ -34,12 +34,7 @@ function useDashboardData(userId: string): DashboardData | undefined {
   const documents = useCollection('documents');
   const tasks = useCollection('survivorTasks');
   if (plan === undefined || !messages || !documents || !tasks) return undefined;
-  return {
-    hasDeathPlan: !!plan,
-    messageCount: messages.length,
-    documentCount: documents.length,
-    survivorTaskCount: tasks.length,
-  };
+  return { plan: plan ?? null, messages, documents, survivorTasks: tasks };
 }
 
 export default function DashboardPage() {

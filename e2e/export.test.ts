@@ -6,14 +6,13 @@
  * dashboard pass axe at 390 and 1280 px. The binder works offline once the app has warmed its
  * runtime cache (it is not precached: web/features/export/binder-cache.ts).
  */
-import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { readExport } from '../shared/export/read';
 import { encryptFile, fileRefOf, pdfWith, uploadFile, type Caller } from '../sync-server/blobs/blob-test-support';
 import { syncUntil } from './devices';
-import { controlledByServiceWorker, desktopContext, goOffline, hasChromium, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
+import { downloadedBytes, controlledByServiceWorker, desktopContext, goOffline, hasChromium, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
 import { confirmDialog, expectToast, signedInPage } from './record-screens';
 import { BINDER_ASSET_PATTERN, BINDER_ASSETS_LIST, BINDER_CACHE_NAME, BINDER_NOT_ON_DEVICE } from '../web/features/export/binder-cache';
 
@@ -55,8 +54,7 @@ async function binderCacheWarmed(page: Page): Promise<void> {
 /** Clicks `button` and returns the bytes and name of the download it starts. */
 async function download(page: Page, button: string) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
-  const path = await file.path();
-  return { path, name: file.suggestedFilename(), bytes: new Uint8Array(await readFile(path)) };
+  return { name: file.suggestedFilename(), bytes: await downloadedBytes(file) };
 }
 
 const PLAN = { location: 'Kensal Green Cemetery', specialRequests: 'Play Bach at the end.', musicSelections: ['Air on the G String', 'Chopin: Żal, Jeszcze nie zginęła'] };
@@ -146,7 +144,7 @@ describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', ()
     await page.locator('input[type="file"]').setInputFiles({ name: 'Last will.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') });
     await expectToast(page, 'Import failed', 'This file is damaged or is not a ZIP file.');
     expect(await page.getByRole('alertdialog').count()).toBe(0);
-    await page.locator('input[type="file"]').setInputFiles(exported.path);
+    await page.locator('input[type="file"]').setInputFiles({ name: exported.name, mimeType: 'application/zip', buffer: Buffer.from(exported.bytes) });
     await confirmDialog(page, 'are added to this account', 'Import');
     await expectToast(page, 'Data imported', 'with 1 file queued for upload');
     await page.goto('/dashboard');
@@ -174,7 +172,7 @@ describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', ()
     await page.getByText('Mary Somerville').waitFor();
     // A second import changes nothing.
     await page.goto('/settings');
-    await page.locator('input[type="file"]').setInputFiles(exported.path);
+    await page.locator('input[type="file"]').setInputFiles({ name: exported.name, mimeType: 'application/zip', buffer: Buffer.from(exported.bytes) });
     await confirmDialog(page, 'are added to this account', 'Import');
     await expectToast(page, 'Nothing to import');
   });

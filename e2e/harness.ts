@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { REPO_ROOT, TEST_PASSWORD_COST_ENV, freePort, startChildServer } from '../sync-server/child-server';
 
@@ -117,6 +117,16 @@ export function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> {
   const shared = inject('chromiumWsEndpoint');
   if (shared && !opts.fakeMedia) return chromium.connect(shared);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs(opts) });
+}
+
+/**
+ * The bytes of a finished download. Read through its stream: `download.path()` is not available
+ * on a browser the test is connected to (the run's shared Chromium, browser-global-setup.ts).
+ */
+export async function downloadedBytes(download: Download): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /** A fresh context (own cookies and storage) at phone size: 390×844, touch, mobile. */

@@ -7,13 +7,13 @@
  * with a clear message and nothing is queued. axe at 390 and 1280 px on the new dialogs and cards.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goOffline, hasChromium, poll, SCREEN_SIZES, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
+import { downloadedBytes, goOffline, hasChromium, poll, SCREEN_SIZES, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
 import { secondDevice, syncUntil } from './devices';
 import { choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
 
@@ -188,7 +188,7 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await syncUntil(b.context, () => willB.isVisible(), true);
     const [download] = await Promise.all([b.page.waitForEvent('download'), willB.getByRole('button', { name: 'Download Last will.pdf' }).click()]);
     expect(download.suggestedFilename()).toBe('Last will.pdf');
-    expect(sha256(await readFile((await download.path())!))).toBe(sha256(willBytes));
+    expect(sha256(await downloadedBytes(download))).toBe(sha256(willBytes));
     // View Document opens the PDF itself in a new tab (the browser's viewer), from the copy now on
     // this device; its bytes were compared through Download above (the app's CSP keeps blob: out of fetch).
     const [tab] = await Promise.all([b.context.waitForEvent('page'), willB.getByRole('button', { name: /^View Document: Last will/ }).click()]);

@@ -38,7 +38,7 @@ import { bridgeScheduler, type PokeBus } from './live/poke-bus';
 import { createRecordService, type RecordService, type RecordSource } from './records';
 import { createMailer, type Mailer } from './release/mailer';
 import { createReleaseScheduler, type ReleaseScheduler } from './release/scheduler';
-import { createReleaseService, type ReleaseService } from './release/service';
+import { createReleaseService, plainRecords, type ReleaseService } from './release/service';
 import { createSqlitePushStore, type AsyncPushStore } from './db/push-store';
 import { createPgPushStore } from './db/pg/pg-push-store';
 import { createPushSender, type PushSender } from './push/sender';
@@ -187,7 +187,7 @@ function assemble(
   };
   const records = createRecordService(parts.source, { ...recordOpts, usage: parts.usage, rateLimiters: parts.rateLimiters, accountKeys: (userId) => parts.keys.get(userId) }); // one HLC per account (rule 3); a sealed account's pushes carry envelopes (rule 24)
   // The release reads and writes the owner's records through the same (awaited) service; its own state is in the engine's release store.
-  const release = createReleaseService(deps, records, parts.releaseStore, { checkpoint: parts.checkpoint });
+  const release = createReleaseService(deps, plainRecords(records), parts.releaseStore, { checkpoint: parts.checkpoint });
   const mailer = opts.mailer ?? createMailer(deps.config);
   const push = { store: parts.pushStore, sender: createPushSender(deps.config.vapid, parts.pushStore) };
   const scheduler = createReleaseScheduler(deps, release, records, mailer, {

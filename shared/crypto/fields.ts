@@ -120,3 +120,21 @@ export const LEVEL_SCOPES = {
   'documents-only': ['docs'],
   'messages-only': ['index'],
 } as const satisfies Record<'full' | 'documents-only' | 'messages-only', readonly FixedScope[]>;
+
+type Classes = typeof FIELD_CLASSES;
+/** The plain fields of `C` (those the server may read), as a type. */
+export type PlainFieldName<C extends CollectionName> = { [K in keyof Classes[C]]: Classes[C][K] extends 'plain' ? K : never }[keyof Classes[C]];
+/** What the server may read of a record of `C`: its id, owner and plain fields (never a sealed one, not even an envelope). */
+export type PlainView<C extends CollectionName, E> = Pick<E, Extract<keyof E, PlainFieldName<C> | 'id' | 'userId'>>;
+
+/**
+ * `record` of `collection` with every sealed field left out (README.md "Field classification"):
+ * what server code that acts for the release (e-mails, activity lines, the release's own pages)
+ * may read, so that no sealed value, and no envelope, is ever put into what it writes or shows.
+ */
+export function plainView<C extends CollectionName, E extends object>(collection: C, record: E): PlainView<C, E> {
+  const table: Record<string, FieldClass> = FIELD_CLASSES[collection];
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(record)) if (k === 'id' || k === 'userId' || table[k] === 'plain') out[k] = v;
+  return out as PlainView<C, E>;
+}

@@ -54,7 +54,6 @@ export interface BinderRecords {
 export interface TrusteePageData {
   ownerName: string;
   ownerFirstName: string;
-  trusteeName: string;
   level: AccessLevel;
   /** The server's now (ISO), for the binder's date. */
   now: string;

@@ -97,10 +97,12 @@ export interface ReleaseActivity {
   text: string;
 }
 
-/** One row of `GET /api/release/trustees`. `pending`: not yet seen by the server's scheduler. */
+/**
+ * One row of `GET /api/release/trustees`. `pending`: not yet seen by the server's scheduler. No
+ * name: it is the owner's sealed words; the device puts the name it holds beside the id.
+ */
 export interface ReleaseTrustee {
   id: string;
-  name: string;
   email: string;
   accessLevel: AccessLevel;
   invitation: 'pending' | 'invited' | 'accepted';

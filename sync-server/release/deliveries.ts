@@ -14,7 +14,6 @@
  * again before that day is over; the change stays noticed (what was delivered is not updated)
  * and goes out, once, with the text as it is then, on the first pass after the day.
  */
-import { createHash } from 'node:crypto';
 import type { AppDeps } from '../app-env';
 import { isDeliveryDue } from '../../shared/delivery-rule';
 import { sendableAddress } from './emails';
@@ -25,7 +24,14 @@ import type { ReleaseService, ReleaseTx, ReleaseRecords } from './service';
 const COALESCED_TEXT =
   'A changed message waits: its recipient was e-mailed less than a day ago, so they will be told a day after that e-mail, once, with the message as it is then (at most one e-mail a day to each recipient).';
 
-const hashOf = (text: unknown) => createHash('sha256').update(typeof text === 'string' ? text : '').digest('hex');
+/**
+ * What a delivery remembers of what it sent: the message's plain `contentRevision` (the server
+ * cannot read a sealed text; every write that changes the type, text or file raises it,
+ * shared/sync/record.ts addDerivedFields). Deliveries made before kept a hash of the text
+ * (no `rev:` prefix): such a one counts as unchanged and is brought up to date.
+ */
+const revisionOf = (m: { contentRevision?: number }) => `rev:${m.contentRevision ?? 0}`;
+const isRevision = (stored: string) => stored.startsWith('rev:');
 
 /**
  * Queues what is due for every released account. Returns how many e-mails were queued. Each
@@ -58,14 +64,15 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
         continue;
       }
       const params = { messageId: m.id }; // no name: a recipient's name is sealed (greeted "Hello,")
-      const bodyHash = hashOf(m.messageContent);
+      const bodyHash = revisionOf(m);
       const d = await tx.delivery(userId, m.id);
+      const changed = !!d && isRevision(d.body_hash) && d.body_hash !== bodyHash;
       const put = (round: number) =>
         tx.putDelivery({ user_id: userId, message_id: m.id, addr: m.recipientEmail, body_hash: bodyHash, round, queued_at: now });
       if (!d) {
         if (await release.queue(tx, userId, 'delivery', m.recipientEmail, `delivery:${m.id}`, params)) queued += 1;
         await put(1);
-      } else if ((d.addr.toLowerCase() !== m.recipientEmail.toLowerCase() || d.body_hash !== bodyHash) && (await tx.recentDeliveryTo(userId, m.recipientEmail, now - DAY_MS))) {
+      } else if ((d.addr.toLowerCase() !== m.recipientEmail.toLowerCase() || changed) && (await tx.recentDeliveryTo(userId, m.recipientEmail, now - DAY_MS))) {
         waiting = true;
       } else if (d.addr.toLowerCase() !== m.recipientEmail.toLowerCase()) {
         await tx.revokeSubject(userId, m.id, now, 'delivery');
@@ -73,10 +80,12 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
         if (m.delivered) undeliver.push(m.id);
         await tx.addActivity(userId, now, 'message-readdressed', `A message is being sent to ${m.recipientEmail} instead; the link sent to ${d.addr} no longer works.`);
         await put(d.round + 1);
-      } else if (d.body_hash !== bodyHash) {
+      } else if (changed) {
         if (await release.queue(tx, userId, 'delivery-updated', m.recipientEmail, `delivery:${m.id}:${d.round + 1}`, params)) queued += 1;
         await tx.addActivity(userId, now, 'message-changed', `The message to ${m.recipientEmail} was changed after it was delivered; they are told, with a new link.`);
         await put(d.round + 1);
+      } else if (!isRevision(d.body_hash)) {
+        await put(d.round); // a delivery from before revisions: remember the revision it carries now
       }
     }
     // One line for the account (the same text all day: `problem` writes it once a day).

@@ -33,7 +33,7 @@ async function pageFile(blobs: BlobService, ownerId: string, ref: FileRef | null
 export async function deliveryPageData(services: Services, ownerId: string, m: Message, fileUrl: string): Promise<DeliveryPageData> {
   const owner = await services.release.owner(ownerId);
   return {
-    ownerName: owner.name,
+    ownerName: owner.firstName, // the first name only is plain (shared/crypto/fields.ts)
     message: {
       recipientName: m.recipientName,
       messageType: m.messageType,
@@ -51,14 +51,13 @@ export async function deliveryPageData(services: Services, ownerId: string, m: M
 export async function trusteePageData(
   services: Services,
   ownerId: string,
-  trusteeName: string,
   level: AccessLevel,
   base: string,
   now: number,
 ): Promise<TrusteePageData> {
   const { records, blobs } = services;
   const owner = await services.release.owner(ownerId);
-  const out: TrusteePageData = { ownerName: owner.name, ownerFirstName: owner.firstName, trusteeName, level, now: new Date(now).toISOString() };
+  const out: TrusteePageData = { ownerName: owner.firstName, ownerFirstName: owner.firstName, level, now: new Date(now).toISOString() };
   if (level !== 'documents-only') {
     out.messages = (await records.list(ownerId, 'messages')).map((m) => ({
       id: m.id,

@@ -26,6 +26,7 @@ import { LINK_PATHS } from './outbox';
 import { DAY_MS, TransitionError } from './state-machine';
 import { createDownloadBudget, serveStoredFile } from '../blobs/release-files';
 import { resolveToken } from './tokens';
+import { plainView } from '../../shared/crypto/fields';
 
 const dateTimeText = (ms: number) =>
   new Date(ms).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
@@ -60,8 +61,10 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
     const tok = await tokenOf(c, purpose);
     if (!tok) return null;
     const actor = await release.trusteeActor(tok.user_id, tok.subject_id);
-    const trustee = await records.get(tok.user_id, 'trustees', tok.subject_id);
-    if (!actor || actor.status === 'removed' || !trustee) return null;
+    const record = await records.get(tok.user_id, 'trustees', tok.subject_id);
+    if (!actor || actor.status === 'removed' || !record) return null;
+    // What the pages below may show of the trustee: plain fields only (no sealed name, no envelope).
+    const trustee = plainView('trustees', record);
     return { tok, token: c.req.param('token') ?? '', actor, trustee, owner: await release.owner(tok.user_id) };
   };
 
@@ -72,8 +75,8 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
     return page(
       c,
       'Trustee invitation',
-      html`<h1>${t.owner.name} has asked you to be a trustee</h1>
-<p>Dear ${t.trustee.name},</p>
+      html`<h1>${t.owner.firstName} has asked you to be a trustee</h1>
+<p>Hello,</p>
 <p>Being a trustee means that, when ${t.owner.firstName} dies, you can let us know. We then wait, and ask ${t.owner.firstName} to confirm, before anything is shared. Nothing is shared with you before then.</p>
 <form method="post"><button type="submit">Accept</button></form>
 <p class="muted">If you would rather not, simply close this page.</p>`,
@@ -100,10 +103,10 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
     if (s.phase === 'released') return null;
     if (s.phase === 'waiting') {
       return html`<h1>We have been told</h1>
-<p>A waiting period is running for ${t.owner.name}. It ends on ${dateTimeText(s.endsAt!)}. If ${t.owner.firstName} doesn't tell us otherwise by then, you will receive an email with what they left for you.</p>`;
+<p>A waiting period is running for ${t.owner.firstName}. It ends on ${dateTimeText(s.endsAt!)}. If ${t.owner.firstName} doesn't tell us otherwise by then, you will receive an email with what they left for you.</p>`;
     }
-    return html`<h1>Let us know about ${t.owner.name}</h1>
-<p>Dear ${t.trustee.name},</p>
+    return html`<h1>Let us know about ${t.owner.firstName}</h1>
+<p>Hello,</p>
 <p>If ${t.owner.firstName} has died, we are very sorry. Press the button below to let us know.</p>
 <p>We will then wait ${s.waitingDays} days and ask ${t.owner.firstName} to confirm they are still here, in case this is a mistake. When the waiting period ends, their messages will be sent and you will be given access.</p>
 <form method="post"><button type="submit">Report ${t.owner.firstName}'s passing</button></form>
@@ -164,7 +167,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
     const t = await accessOf(c);
     if (!t) return notFoundJson(c);
     const base = `${LINK_PATHS.access}${c.req.param('token')}`;
-    return c.json(await trusteePageData(services, t.tok.user_id, t.trustee.name, t.trustee.accessLevel, base, deps.now()));
+    return c.json(await trusteePageData(services, t.tok.user_id, t.trustee.accessLevel, base, deps.now()));
   });
 
   // The family binder is made on the trustee's device now (web/release/binder.ts): the old URL opens the page.
@@ -195,18 +198,17 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
   app.post('/api/trustee/access/:token/resend/:messageId', async (c) => {
     const t = await accessOf(c);
     if (!t || t.trustee.accessLevel !== 'messages-only') return notFoundPage(c);
-    const m = await records.get(t.tok.user_id, 'messages', c.req.param('messageId'));
+    const record = await records.get(t.tok.user_id, 'messages', c.req.param('messageId'));
+    const m = record && plainView('messages', record); // its address and state only: the name is sealed
     if (!m || !m.delivered) return notFoundPage(c);
     const now = deps.now();
     const { resendsPerDay } = deps.config.limits;
     // The limit's check and the queueing in one transaction: two presses at once cannot both pass it.
     const queued = await store.transaction(async (tx) => {
       if ((await tx.quotaUsed(t.tok.user_id, 'resend', now - DAY_MS)) >= resendsPerDay) return false;
-      await release.queue(tx, t.tok.user_id, 'delivery', m.recipientEmail, `resend:${m.id}:${now}`, {
-        recipientName: m.recipientName,
-        messageId: m.id,
-      }, 'resend');
-      await tx.addActivity(t.tok.user_id, now, 'message-resent', `${t.trustee.name} resent the link to ${m.recipientName}.`);
+      // No names: a recipient's and a trustee's are sealed (greeted "Hello,", named by address).
+      await release.queue(tx, t.tok.user_id, 'delivery', m.recipientEmail, `resend:${m.id}:${now}`, { messageId: m.id }, 'resend');
+      await tx.addActivity(t.tok.user_id, now, 'message-resent', `${t.trustee.email} resent the link to ${m.recipientEmail}.`);
       return true;
     });
     if (!queued) {
@@ -224,7 +226,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
       c,
       'Link sent',
       html`<h1>A new link is on its way</h1>
-<p>We have emailed ${m.recipientName} a new link to their message. The old link no longer works.</p>
+<p>We have emailed ${m.recipientEmail} a new link to their message. The old link no longer works.</p>
 <p><a href="${LINK_PATHS.access}${c.req.param('token')}">Back</a></p>`,
     );
   });

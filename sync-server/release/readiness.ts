@@ -27,7 +27,6 @@ export async function trusteesOf(release: ReleaseService, records: ReleaseRecord
     const current = inv && inv.status !== 'removed' && inv.email.toLowerCase() === String(t.email).toLowerCase() ? inv : undefined;
     return {
       id: t.id,
-      name: t.name,
       email: t.email,
       accessLevel: t.accessLevel,
       invitation: current ? (current.status as 'invited' | 'accepted') : 'pending',
@@ -41,7 +40,7 @@ export async function trusteesOf(release: ReleaseService, records: ReleaseRecord
 
 /** E-mails of `userId` that will never arrive, newest first (`onlyUnseenCritical` for the banner). */
 export async function undeliverableOf(release: ReleaseService, userId: string, onlyUnseenCritical = false): Promise<UndeliverableEmail[]> {
-  const ownerName = (await release.owner(userId)).name;
+  const ownerName = (await release.owner(userId)).firstName;
   return (await release.store.failedEmails(userId))
     .map((r) => ({ row: r, critical: CRITICAL_OWNER_KINDS.includes(r.kind as EmailKind) }))
     .filter(({ row, critical }) => !onlyUnseenCritical || (critical && row.seen_at === null))

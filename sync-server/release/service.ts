@@ -11,6 +11,7 @@ import type { AppDeps } from '../app-env';
 import { linkBase } from '../config';
 import type { AsyncReleaseStore } from '../db/release-store';
 import type { CollectionName, EntityOf } from '../../shared/schema';
+import { plainView, type PlainView } from '../../shared/crypto/fields';
 import { createBoundedCache } from '../records/bounded-cache';
 import { queueDueDeliveries } from './deliveries';
 import { removeOutboxFiles } from './mailer';
@@ -33,12 +34,35 @@ export const REVIEW_EVERY_MS = 365 * DAY_MS;
  * What the release code uses of the owner's records: RecordService's (records.ts) `get`, `list` and `write`,
  * synchronous (SQLite's RecordService today) or asynchronous (the PostgreSQL switch); every
  * call is awaited. Record writes are never made inside a release transaction body (it may run
- * more than once): they follow its commit.
+ * more than once): they follow its commit. Reads are PLAIN views (shared/crypto/fields.ts
+ * plainView): e-mails, activity lines and the release's own pages are made only of what the server
+ * may read, never of a sealed value or its envelope (plainRecords makes such a view at run time).
  */
 export interface ReleaseRecords {
+  get<C extends CollectionName>(userId: string, collection: C, id: string): PlainEntity<C> | null | Promise<PlainEntity<C> | null>;
+  list<C extends CollectionName>(userId: string, collection: C): PlainEntity<C>[] | Promise<PlainEntity<C>[]>;
+  write<C extends CollectionName>(userId: string, collection: C, id: string, patch: Record<string, unknown>): unknown;
+}
+
+/** A record of `C` as the release code reads it: id, owner and plain fields only. */
+export type PlainEntity<C extends CollectionName> = PlainView<C, EntityOf[C]>;
+
+/** `records` (RecordService) seen through plainView: what createReleaseService and the release routes read. */
+export function plainRecords(records: {
   get<C extends CollectionName>(userId: string, collection: C, id: string): EntityOf[C] | null | Promise<EntityOf[C] | null>;
   list<C extends CollectionName>(userId: string, collection: C): EntityOf[C][] | Promise<EntityOf[C][]>;
-  write<C extends CollectionName>(userId: string, collection: C, id: string, patch: Record<string, unknown>): unknown;
+  write: ReleaseRecords['write'];
+}): ReleaseRecords {
+  return {
+    async get(userId, collection, id) {
+      const r = await records.get(userId, collection, id);
+      return r && plainView(collection, r);
+    },
+    async list(userId, collection) {
+      return (await records.list(userId, collection)).map((r) => plainView(collection, r));
+    },
+    write: (userId, collection, id, patch) => records.write(userId, collection, id, patch),
+  };
 }
 
 /**
@@ -90,7 +114,7 @@ export interface ReleaseService extends TrusteeFollower {
    * record store only; no release store call). Only the verification e-mail goes to that
    * address before it is verified: notices use `ownerAddress`.
    */
-  owner(userId: string): Promise<{ name: string; firstName: string; email: string | null }>;
+  owner(userId: string): Promise<{ firstName: string; email: string | null }>;
   /**
    * The address the owner's notices go to: the profile e-mail when it is the one they verified
    * (owner-email.ts), else null (SECURITY.md "Limits": a stranger's address gets nothing).
@@ -128,11 +152,8 @@ export function createReleaseService(deps: AppDeps, records: ReleaseRecords, sto
   const owner: ReleaseService['owner'] = async (userId) => {
     const p = await records.get(userId, 'profile', userId);
     const firstName = p?.firstName || 'Someone';
-    return {
-      firstName,
-      name: p ? `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim() || 'Someone' : 'Someone',
-      email: sendableAddress(p?.email) ? p.email : null,
-    };
+    // The first name only: the rest of the profile is sealed (shared/crypto/fields.ts).
+    return { firstName, email: sendableAddress(p?.email) ? p.email : null };
   };
 
   const queue: ReleaseService['queue'] = async (tx, userId, kind, to, dedupeKey, params, quota) =>

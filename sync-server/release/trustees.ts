@@ -6,12 +6,14 @@
  * accepted or not. Each trustee change runs in its owner's own transaction (`isolated`), so a
  * bad record (e.g. no e-mail address) is written to that owner's activity and skipped (#15).
  */
-import type { Trustee } from '../../shared/schema/trustee';
 import type { AppDeps } from '../app-env';
 import type { TrusteeInvitationRow, TrusteeRecordRow } from '../db/release';
 import type { AsyncReleaseStore } from '../db/release-store';
 import { sendableAddress } from './emails';
-import type { ReleaseService, ReleaseTx, ReleaseRecords } from './service';
+import type { PlainEntity, ReleaseService, ReleaseTx, ReleaseRecords } from './service';
+
+/** A trustee as the release code reads it: id, address and access level (shared/crypto/fields.ts). */
+type Trustee = PlainEntity<'trustees'>;
 import { DAY_MS } from './state-machine';
 
 /** Trustee records examined per page of the scan. */
@@ -61,10 +63,11 @@ const sameRound = (a: TrusteeInvitationRow, b: TrusteeInvitationRow) =>
 /** The trustee half of the release service (service.ts). */
 export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower {
   // Truthful activity: without SMTP_URL an invitation waits in the outbox until e-mail is set up.
-  const invitedText = (t: { name: string; email: string }, again: boolean) =>
+  // Trustees are named by address: their names are the owner's sealed words (shared/crypto/fields.ts).
+  const invitedText = (t: { email: string }, again: boolean) =>
     deps.config.smtpUrl
-      ? `Invitation sent ${again ? 'again ' : ''}to ${t.name} (${t.email}).`
-      : `Invitation to ${t.name} (${t.email}) ${again ? 'queued again' : 'is queued'}: it will go out when e-mail is set up on this server.`;
+      ? `Invitation sent ${again ? 'again ' : ''}to ${t.email}.`
+      : `Invitation to ${t.email} ${again ? 'queued again' : 'is queued'}: it will go out when e-mail is set up on this server.`;
   const { store, records, queue, isolated, problem } = p;
   const sendable = (t: Trustee) => sendableAddress(t.email);
 
@@ -97,8 +100,8 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       await tx.addActivity(userId, now, 'trustee-removed', 'A trustee was removed; their links no longer work.');
       return true;
     }
-    if (!sendable(t) || !(typeof t.name === 'string' && t.name.trim())) {
-      await problem(tx, userId, 'trustee-invalid', `A trustee (${t.name || 'no name'}) has no valid name or e-mail address, so they cannot be invited. Complete them on the Trustees page.`);
+    if (!sendable(t)) {
+      await problem(tx, userId, 'trustee-invalid', 'A trustee has no valid e-mail address, so they cannot be invited. Complete them on the Trustees page.');
       return false;
     }
     if (inv && inv.status !== 'removed' && inv.email.toLowerCase() === t.email.toLowerCase()) return false;
@@ -183,7 +186,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         // over must not push older entries (a report of the owner's death) out of sight.
         const loggedRecently = inv.confirmed_at != null && now - inv.confirmed_at < CONFIRM_LOG_EVERY_MS;
         await tx.putInvitation({ ...inv, confirmed_at: now });
-        if (!loggedRecently) await tx.addActivity(userId, now, 'trustee-confirmed', `${t.name} confirmed they are still your trustee.`);
+        if (!loggedRecently) await tx.addActivity(userId, now, 'trustee-confirmed', `${t.email} confirmed they are still your trustee.`);
       });
     },
     async acceptInvitation(userId, trusteeId) {
@@ -195,7 +198,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         if (!inv || inv.status !== 'invited' || inv.email.toLowerCase() !== t.email.toLowerCase()) return false;
         await tx.putInvitation({ ...inv, status: 'accepted', accepted_at: now, confirmed_at: now, bounced_at: null });
         await tx.revokeSubject(userId, trusteeId, now, 'invite');
-        await tx.addActivity(userId, now, 'trustee-accepted', `${t.name} accepted your invitation.`);
+        await tx.addActivity(userId, now, 'trustee-accepted', `${t.email} accepted your invitation.`);
         await queue(tx, userId, 'trustee-welcome', t.email, `welcome:${t.id}:${inv.invite_round}`, { trusteeId: t.id });
         if ((await tx.getState(userId))?.phase === 'released') {
           await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, { trusteeId: t.id, accessLevel: t.accessLevel });

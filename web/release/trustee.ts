@@ -27,7 +27,7 @@ export function trusteeView(data: Data, token: string): { title: string; nodes: 
     title: data.ownerName,
     nodes: [
       h('h1', {}, `What ${data.ownerName} left for you`),
-      h('p', {}, `Dear ${data.trusteeName}, we are sorry for your loss. This is what ${data.ownerFirstName} shared with you as their trustee.`),
+      h('p', {}, `We are sorry for your loss. This is what ${data.ownerFirstName} shared with you as their trustee.`),
       ...sections,
     ],
   };

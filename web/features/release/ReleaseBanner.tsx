@@ -8,7 +8,7 @@
 import { useEffect } from 'react';
 import { MailWarning, TriangleAlert } from 'lucide-react';
 import type { ReleaseStatus, UndeliverableEmail } from '../../../shared/schema/release';
-import { useCollection } from '../../db';
+import { nameAddresses, usePeopleByAddress } from './named-addresses';
 import { Button } from '../../ui/Button';
 import { dismissUndeliverable } from './api';
 import { formatWhen, useReleaseStore } from './release-store';
@@ -73,10 +73,8 @@ function UndeliverableBanner({ emails, onDismiss }: { emails: UndeliverableEmail
  * words, SECURITY.md), so the device puts the name it holds beside it.
  */
 function useReporterName(address: string | undefined): string | undefined {
-  const trustees = useCollection('trustees');
-  if (!address) return undefined;
-  const t = trustees?.find((x) => x.email.toLowerCase() === address.toLowerCase());
-  return t?.name ? `${t.name} (${address})` : address;
+  const people = usePeopleByAddress();
+  return address && nameAddresses(address, people);
 }
 
 function WaitingBanner({ status, cancelling, onStillHere }: { status: ReleaseStatus; cancelling: boolean; onStillHere: () => void }) {

@@ -1,9 +1,14 @@
-/** The release activity log, newest first (DESIGN.md §8: every step is in a log the owner can read). */
+/**
+ * The release activity log, newest first (DESIGN.md §8: every step is in a log the owner can read).
+ * The server names people by address; the names this device holds are put beside them.
+ */
 import { formatLongDateTime } from '../../../shared/labels';
 import type { ReleaseActivity } from '../../../shared/schema/release';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
+import { nameAddresses, usePeopleByAddress } from '../release/named-addresses';
 
 export function ActivityCard({ activity }: { activity: ReleaseActivity[] | null }) {
+  const people = usePeopleByAddress();
   return (
     <Card>
       <CardHeader>
@@ -21,7 +26,7 @@ export function ActivityCard({ activity }: { activity: ReleaseActivity[] | null 
                 <time dateTime={a.at} className="shrink-0 text-sm text-slate-700 sm:w-48">
                   {formatLongDateTime(a.at)}
                 </time>
-                <span className="text-slate-900">{a.text}</span>
+                <span className="text-slate-900">{nameAddresses(a.text, people)}</span>
               </li>
             ))}
           </ol>

@@ -13,6 +13,7 @@ import { Badge, type BadgeColor } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { toast } from '../../ui/toast-store';
+import { useCollection } from '../../db/hooks';
 import { resendInvitation, sendVerificationEmail } from '../release/api';
 import { actionErrorText, NeedsConnection } from './connection';
 
@@ -40,11 +41,22 @@ export function resentToast(name: string, email: ReleaseReadiness['email']) {
     : { title: 'Invitation queued', description: `E-mail is not set up on this server yet: ${name} will receive a new link once it is.` };
 }
 
+/**
+ * The trustee's name as this device holds it (the server knows a trustee by id and address only:
+ * names are the owner's sealed words, SECURITY.md), else their address.
+ */
+function useTrusteeName(t: ReleaseTrustee): string {
+  const trustees = useCollection('trustees');
+  const name = trustees?.find((x) => x.id === t.id)?.name?.trim();
+  return name || t.email;
+}
+
 function TrusteeRow({ t, email, onChanged }: { t: ReleaseTrustee; email: ReleaseReadiness['email']; onChanged: () => void }) {
+  const name = useTrusteeName(t);
   async function resend() {
     try {
       await resendInvitation(t.id);
-      toast(resentToast(t.name, email));
+      toast(resentToast(name, email));
       onChanged();
     } catch (err) {
       toast({ title: 'Could not resend', description: actionErrorText(err), variant: 'destructive' });
@@ -58,7 +70,7 @@ function TrusteeRow({ t, email, onChanged }: { t: ReleaseTrustee; email: Release
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
-        <p className="font-medium text-slate-900">{t.name}</p>
+        <p className="font-medium text-slate-900">{name}</p>
         <p className="truncate text-sm text-slate-700">{t.email}</p>
         {detail.length > 0 && <p className="text-sm text-slate-700">{detail.join(' · ')}</p>}
       </div>
@@ -67,7 +79,7 @@ function TrusteeRow({ t, email, onChanged }: { t: ReleaseTrustee; email: Release
         <Badge color={INVITATION[t.invitation].color}>{INVITATION[t.invitation].label}</Badge>
         {t.bouncedAt && <Badge color="red">E-mail bounced</Badge>}
         {t.invitation === 'invited' && (
-          <Button variant="outline" size="sm" onClick={() => void resend()} aria-label={`Resend invitation to ${t.name}`}>
+          <Button variant="outline" size="sm" onClick={() => void resend()} aria-label={`Resend invitation to ${name}`}>
             Resend invitation
           </Button>
         )}

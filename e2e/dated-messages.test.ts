@@ -11,6 +11,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import { reportPassingInBrowser } from './report-passing';
 import { expectNoSeriousA11yViolations, hasChromium, launchBrowser, loginViaUi, MOBILE, mobileContext, poll, startServer, type TestServer } from './harness';
 import { choose, openDialog, signedInPage } from './record-screens';
 import type { Browser } from 'playwright-core';
@@ -135,9 +136,7 @@ describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', 
     expect(smtp.to(to('Clara'))).toHaveLength(0);
 
     // The release: Clara's letter goes at once (its date has passed); Tom's and Ruth's wait.
-    await trustee.goto(reportLink);
-    await trustee.getByRole('button', { name: `Report ${user.firstName}'s passing` }).click();
-    await trustee.getByRole('heading', { level: 1 }).waitFor();
+    await reportPassingInBrowser(trustee, reportLink, user.firstName);
     const releasedAt = await advance(2 * DAY_MS + 60_000);
     const clara = await smtp.waitFor(to('Clara'), /A message from/);
     const access = await smtp.waitFor(trusteeEmail, /left for you/);

@@ -8,6 +8,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import { reportPassing } from './report-passing';
 import { expectNoSeriousA11yViolations, hasChromium, launchBrowser, loginViaUi, mobileContext, startServer, type TestServer } from './harness';
 import { expectToast, signedInPage } from './record-screens';
 import { confirmOwnerEmail } from './owner-email';
@@ -55,7 +56,7 @@ describe.skipIf(!hasChromium)('release readiness on Settings (issue #16)', () =>
     const invite = await smtp.waitFor(`margaret.${tag}@example.com`, /asked you to be a trustee/, 30_000);
     expect((await fetch(invite.links[0]!, { method: 'POST' })).status).toBe(200);
     const welcome = await smtp.waitFor(`margaret.${tag}@example.com`, /Thank you for being/, 30_000);
-    expect((await fetch(welcome.links[0]!, { method: 'POST' })).status).toBe(200);
+    expect((await reportPassing(welcome.links[0]!)).status).toBe(200);
 
     await expect
       .poll(

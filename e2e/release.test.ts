@@ -9,6 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import { reportPassingInBrowser } from './report-passing';
 import {
   desktopContext,
   expectNoSeriousA11yViolations,
@@ -92,14 +93,22 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     await expectToast(page, 'Release settings saved');
     await expectNoSeriousA11yViolations(page, '/settings at 1280 px');
 
-    // The trustee reports; the owner sees the banner on any screen and cancels.
-    await press(trustee, reportLink, `Report ${user.firstName}'s passing`);
-    expect(await trustee.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you for letting us know');
+    // The trustee reports, deliberately: a confirmation step, with the date of death and a note
+    // (a bare tap on the page starts nothing); the owner sees the banner on any screen and cancels.
+    await trustee.goto(reportLink);
+    expect(await trustee.getByRole('button', { name: `I'm still ${user.firstName}'s trustee` }).getAttribute('class')).toBe('secondary');
+    await trustee.getByRole('link', { name: `Report ${user.firstName}'s passing` }).click();
+    await trustee.getByRole('button', { name: `Yes, report ${user.firstName}'s passing` }).click();
+    await trustee.getByText('Please tick the box to confirm.').waitFor();
+    await expectNoSeriousA11yViolations(trustee, 'the report confirmation at 390 px, with its error');
+    await reportPassingInBrowser(trustee, reportLink, user.firstName, { diedOn: '2026-11-20', note: 'She went peacefully, at home.' });
     await page.goto('/dashboard');
     const banner = page.getByRole('region', { name: 'Waiting period' });
     await banner.waitFor();
     // The server names the reporter by address only (names are sealed); the owner's device adds the name it holds.
     expect(await banner.textContent()).toMatch(/Margaret Hale \([^)]+@[^)]+\), one of your trustees, reported your passing/);
+    expect(await banner.textContent()).toContain('The date of death they gave: November 20, 2026.');
+    expect(await banner.textContent()).toContain('Their note: She went peacefully, at home.');
     await smtp.waitFor(user.email, /A waiting period has started/);
 
     // Axe at 390 px, with the banner showing.
@@ -122,7 +131,7 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
 
     // Again, and this time nobody cancels. The owner's device goes quiet first.
     await owner.close();
-    await press(trustee, reportLink, `Report ${user.firstName}'s passing`);
+    await reportPassingInBrowser(trustee, reportLink, user.firstName);
     expect(smtp.to(recipientEmail)).toHaveLength(0);
     const advanced = await fetch(`${server.url}/api/test/clock`, {
       method: 'POST',

@@ -37,6 +37,7 @@ import { bridgeHub } from './live/poke-bus';
 import { syncRoutes, type LiveOptions } from './routes/sync';
 import type { Services } from './services';
 import { healthRoutes } from './routes/health';
+import { isReportForm } from './release/report-form';
 
 /**
  * Paths whose writes skip the per-account write queue: the sync (its own queue), file chunks and a
@@ -67,7 +68,10 @@ export function createApp(
   app.use('/api/*', (c, next) => (isChunkUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   // Cache-Control: no-store on every /api answer (ASVS 14.3.2) is securityHeaders' (a second
   // middleware here rebuilt every finished Response just to set it again; issue #20).
-  app.use('/api/*', csrfProtection(deps, { rawBody: (c) => isChunkUpload(c.req.method, c.req.path) })); // foreign Origin / Sec-Fetch-Site → 403 (ASVS 3.5.1)
+  app.use(
+    '/api/*',
+    csrfProtection(deps, { rawBody: (c) => isChunkUpload(c.req.method, c.req.path), formBody: (c) => isReportForm(c.req.method, c.req.path) }),
+  ); // foreign Origin / Sec-Fetch-Site → 403 (ASVS 3.5.1)
   // The account frame (SECURITY.md "Limits"): every request of a signed-in account counts against
   // its request budget, every write against its write budget and every response body against its
   // read budget, whatever the route; after CSRF (a forged request costs its victim nothing), before

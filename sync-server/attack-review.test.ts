@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReleaseActivity } from '../shared/schema/release';
-import { acceptInvitation, linkOf, ownerWithSmtp, runFor } from './release/release-test-support';
+import { acceptInvitation, linkOf, ownerWithSmtp, REPORTED, runFor } from './release/release-test-support';
 import { startTestSmtp, type TestSmtp } from './release/smtp-test-server';
 import { DAY_MS } from './release/state-machine';
 import { formatHlc } from '../shared/sync/hlc';
@@ -29,7 +29,7 @@ describe('a trustee re-addressed by the owner', () => {
     expect(res.status).toBe(200);
     // Whoever holds the old mailbox must not be able to report the owner's death, even before a pass.
     expect((await o.open(report)).status).toBe(404);
-    expect((await o.open(report, 'POST')).status).toBe(404);
+    expect((await o.open(report, 'POST', REPORTED)).status).toBe(404);
     expect((await o.t.services.release.state(o.userId)).phase).toBe('active');
   });
 });
@@ -64,13 +64,13 @@ describe("the owner's one-click \"I'm still here\" link", () => {
     await o.addTrustee('grace');
     await o.t.services.scheduler.runOnce();
     const report = await acceptInvitation(o, smtp, 'grace');
-    expect((await o.open(report, 'POST')).status).toBe(200);
+    expect((await o.open(report, 'POST', REPORTED)).status).toBe(200);
     await o.t.services.scheduler.runOnce();
     const first = linkOf(await smtp.waitFor(o.email, /A waiting period has started/));
     // The owner cancels in the app instead; the first link is left in the mailbox.
     expect((await o.t.call('POST', '/api/release/cancel', undefined, o.cookie)).status).toBe(200);
     o.t.advance(DAY_MS);
-    expect((await o.open(report, 'POST')).status).toBe(200); // a second waiting period
+    expect((await o.open(report, 'POST', REPORTED)).status).toBe(200); // a second waiting period
     // Whoever holds the old e-mail must not be able to cancel the new period with it.
     expect((await o.open(first)).status).toBe(404);
     expect((await o.open(first, 'POST')).status).toBe(404);
@@ -84,7 +84,7 @@ describe('a hostile trustee with a report link', () => {
     await o.addTrustee('grace');
     await o.t.services.scheduler.runOnce();
     const report = await acceptInvitation(o, smtp, 'grace');
-    expect((await o.open(report, 'POST')).status).toBe(200); // a false report: the waiting period starts
+    expect((await o.open(report, 'POST', REPORTED)).status).toBe(200); // a false report: the waiting period starts
     const confirm = `${report}/confirm`;
     for (let i = 0; i < 210; i++) {
       if (i % 100 === 0) o.t.advance(11 * 60_000); // stay under the per-IP limit of the link pages
@@ -103,7 +103,7 @@ describe('a hostile account with many spam trustees that gets itself released', 
     await o.t.services.scheduler.runOnce();
     const report = await acceptInvitation(o, smtp, 'grace');
     expect((await o.t.call('PUT', '/api/release/settings', { waitingDays: 2 }, o.cookie)).status).toBe(200);
-    expect((await o.open(report, 'POST')).status).toBe(200);
+    expect((await o.open(report, 'POST', REPORTED)).status).toBe(200);
     o.t.advance(47 * 60 * 60_000);
     await o.signIn();
     // As many as the trustees limit allows beside grace (shared/limits.ts trustees: 50), far more than invitationsPerDay.
@@ -124,7 +124,7 @@ describe('a message re-addressed after release while the old address was still b
     const { id } = await o.addMessage('anne', 'For Anne, with love.');
     await o.t.services.scheduler.runOnce();
     const report = await acceptInvitation(o, own, 'grace');
-    expect((await o.open(report, 'POST')).status).toBe(200);
+    expect((await o.open(report, 'POST', REPORTED)).status).toBe(200);
     await own.close(); // the mail server is down when the account is released
     o.t.advance(8 * DAY_MS);
     await runFor(o, 6, 60_000); // released; the delivery to Anne fails and backs off (now 32 minutes)

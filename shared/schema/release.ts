@@ -30,8 +30,11 @@ export interface ReleaseSettings {
 /** `GET /api/release/status`. Times are ISO strings. */
 export interface ReleaseStatus {
   state: 'active' | 'waiting' | 'released';
-  /** Who started the running waiting period. */
-  startedBy: { kind: 'check-in' } | { kind: 'trustee'; name: string } | null;
+  /**
+   * Who started the running waiting period: a trustee by address, with the date of death
+   * (YYYY-MM-DD) and note they gave, or null when they gave none.
+   */
+  startedBy: { kind: 'check-in' } | { kind: 'trustee'; name: string; diedOn: string | null; note: string | null } | null;
   startedAt: string | null;
   endsAt: string | null;
   releasedAt: string | null;

@@ -14,7 +14,7 @@ import { unzipSync } from 'fflate';
 import { readExport } from '../../shared/export/read';
 import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile } from '../blobs/blob-test-support';
 import { createTestApp, signUp } from '../test-support';
-import { outboxFiles, ownerOn, type Owner } from '../release/release-test-support';
+import { outboxFiles, ownerOn, type Owner, REPORTED } from '../release/release-test-support';
 import { DAY_MS } from '../release/state-machine';
 
 /** The binder's fonts as the device fetches them, read from the package here. */
@@ -117,7 +117,7 @@ describe('the trustee’s family binder (issue #18)', () => {
     // Before release: no binder, whatever token is tried.
     expect((await o.open(`${report.replace('/report/', '/access/')}/binder.pdf`)).status).toBe(404);
 
-    expect((await o.open(report, 'POST')).status).toBe(200);
+    expect((await o.open(report, 'POST', REPORTED)).status).toBe(200);
     await run();
     t.advance(7 * DAY_MS + 60_000);
     await run();

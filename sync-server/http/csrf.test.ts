@@ -60,6 +60,17 @@ describe('CSRF: foreign state-changing requests are refused (issue #9, ASVS 3.5.
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 
+  it('only the death report’s form may post form fields, and only from this site (release/report-form.ts)', async () => {
+    const t = createTestApp();
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const token = 'A'.repeat(43); // no such link: the route answers its 404 page, past the CSRF check
+    expect((await t.call('POST', `/api/trustee/report/${token}`, 'confirmed=yes', undefined, form)).status).toBe(404);
+    expect((await t.call('POST', `/api/trustee/report/${token}`, 'confirmed=yes', undefined, { ...form, ...EVIL })).status).toBe(403);
+    expect((await t.call('POST', `/api/trustee/report/${token}`, 'confirmed=yes', undefined, { ...form, 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await t.call('POST', `/api/trustee/report/${token}/confirm`, 'a=b', undefined, form)).status).toBe(415);
+    expect((await t.call('POST', `/api/trustee/invite/${token}`, 'a=b', undefined, form)).status).toBe(415);
+  });
+
   it('a simple content type (what a <form> can send) is refused with 415, even where no body is read', async () => {
     const t = createTestApp();
     const { cookie } = await signUp(t);

@@ -16,6 +16,10 @@
  *    `Content-Type: application/octet-stream` (else 415, checked by its route after the session,
  *    before any byte is stored) and its body is not read here (it streams to disk). That type is not one a form can send either, so a cross-site fetch with
  *    it needs the same CORS preflight we never grant.
+ *    The other exception is a server-rendered form of a public token link (`opts.formBody`: a
+ *    trustee's death report, release/report-form.ts), posted as
+ *    `application/x-www-form-urlencoded`: it carries no cookie authority (the token in its path is
+ *    the secret, which another site does not know) and rules 1 and 2 still refuse a foreign page.
  *
  * Decision (documented in SECURITY.md): a request with neither `Origin` nor `Sec-Fetch-Site`
  * is allowed. Every current browser sends `Origin` on cross-origin POST/PUT/PATCH/DELETE, so
@@ -54,7 +58,7 @@ async function hasBody(c: Context): Promise<boolean> {
 }
 
 /** Middleware refusing foreign state-changing requests (mount on '/api/*', before the routes). */
-export function csrfProtection(deps: AppDeps, opts: { rawBody?: (c: Context) => boolean } = {}): MiddlewareHandler<AppEnv> {
+export function csrfProtection(deps: AppDeps, opts: { rawBody?: (c: Context) => boolean; formBody?: (c: Context) => boolean } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!STATE_CHANGING_METHODS.has(c.req.method)) return next();
     const site = c.req.header('sec-fetch-site')?.toLowerCase();
@@ -64,6 +68,7 @@ export function csrfProtection(deps: AppDeps, opts: { rawBody?: (c: Context) => 
       throw new ApiHttpError(403, CROSS_SITE_MESSAGE);
     }
     if (opts.rawBody?.(c)) return next(); // its route checks the type after the session (a caller without one gets 401)
+    if (opts.formBody?.(c) && /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '')) return next();
     if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '') && (await hasBody(c))) {
       throw new ApiHttpError(415, 'Content-Type must be application/json');
     }

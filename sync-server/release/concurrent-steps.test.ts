@@ -4,7 +4,7 @@
  * sent twice at once takes effect once. Real app, real SQLite file, real SMTP on loopback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptInvitation, linkOf, ownerWithSmtp } from './release-test-support';
+import { acceptInvitation, linkOf, ownerWithSmtp, REPORTED } from './release-test-support';
 import { startTestSmtp, type TestSmtp } from './smtp-test-server';
 
 let smtp: TestSmtp;
@@ -32,7 +32,7 @@ describe('the same step twice at once (issue #19)', () => {
     await o.addTrustee('grace');
     await o.t.services.scheduler.runOnce();
     const report = await acceptInvitation(o, smtp, 'grace');
-    const statuses = (await Promise.all([o.open(report, 'POST'), o.open(report, 'POST')])).map((r) => r.status);
+    const statuses = (await Promise.all([o.open(report, 'POST', REPORTED), o.open(report, 'POST', REPORTED)])).map((r) => r.status);
     expect(statuses.sort()).toEqual([200, 409]);
     const activity = await o.t.services.release.store.activity(o.userId);
     expect(activity.filter((a) => /waiting period/i.test(a.text))).toHaveLength(1);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../shared/schema';
 import { validateChange } from '../../shared/sync/change';
 import { formatHlc } from '../../shared/sync/hlc';
-import { acceptInvitation, linkOf, ownerWithSmtp, runFor, type Owner } from './release-test-support';
+import { acceptInvitation, linkOf, ownerWithSmtp, runFor, type Owner, REPORTED } from './release-test-support';
 import { startTestSmtp, type TestSmtp } from './smtp-test-server';
 import { DAY_MS } from './state-machine';
 
@@ -36,7 +36,7 @@ async function release(o: Owner, beforeReport: number): Promise<number> {
   await o.t.services.scheduler.runOnce();
   const report = await acceptInvitation(o, smtp, 'grace');
   await runFor(o, 1, beforeReport);
-  expect((await o.open(report, 'POST')).status).toBe(200);
+  expect((await o.open(report, 'POST', REPORTED)).status).toBe(200);
   await runFor(o, 7, DAY_MS);
   await runFor(o, 1, HOUR);
   return o.t.deps.now();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationsPerDay, resendsPerDay } from '../../shared/limits';
 import { formatHlc } from '../../shared/sync';
 import { createTestApp, type TestApp } from '../test-support';
-import { acceptInvitation, linkOf, ownerOn, runFor, type Owner } from './release-test-support';
+import { acceptInvitation, linkOf, ownerOn, runFor, type Owner, REPORTED } from './release-test-support';
 import { startTestSmtp, type TestSmtp } from './smtp-test-server';
 import { DAY_MS } from './state-machine';
 
@@ -67,7 +67,7 @@ describe('release isolation between accounts (issue #15)', () => {
     expect((await t.services.release.store.activity(victim.userId)).map((a) => a.kind)).not.toContain('trustee-invalid');
 
     // The victim's release proceeds, every pass, while the hostile data stays.
-    expect((await victim.open(report, 'POST')).status).toBe(200);
+    expect((await victim.open(report, 'POST', REPORTED)).status).toBe(200);
     await t.services.scheduler.runOnce();
     await smtp.waitFor(victim.email, /waiting period has started/);
     await runFor(victim, 8, DAY_MS);

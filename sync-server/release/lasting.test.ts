@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReleaseReadiness, ReleaseStatus, ReleaseTrustee } from '../../shared/schema/release';
 import { createTestApp } from '../test-support';
-import { acceptInvitation, linkOf, ownerOn, ownerWithSmtp, runFor } from './release-test-support';
+import { acceptInvitation, linkOf, ownerOn, ownerWithSmtp, runFor, REPORTED } from './release-test-support';
 import { startTestSmtp, type TestSmtp } from './smtp-test-server';
 import { DAY_MS } from './state-machine';
 
@@ -78,7 +78,7 @@ describe('an e-mail that will never arrive', () => {
     await o.addTrustee('grace');
     await t.services.scheduler.runOnce();
     const report = await acceptInvitation(o, smtp, 'grace');
-    expect((await o.open(report, 'POST')).status).toBe(200);
+    expect((await o.open(report, 'POST', REPORTED)).status).toBe(200);
     await t.services.scheduler.runOnce();
 
     const status = await o.get<ReleaseStatus>('/api/release/status');
@@ -104,7 +104,7 @@ describe('a delivered message changed', () => {
     const m = await o.addMessage('annabella', 'First words.');
     await o.t.services.scheduler.runOnce();
     const report = await acceptInvitation(o, smtp, 'grace');
-    expect((await o.open(report, 'POST')).status).toBe(200);
+    expect((await o.open(report, 'POST', REPORTED)).status).toBe(200);
     await runFor(o, 8, DAY_MS);
     await smtp.waitFor(o.addr('annabella'), /^A message from Ada$/);
     await o.signIn();

@@ -24,6 +24,9 @@ p,li{font-family:system-ui,sans-serif}.muted{color:#475569;font-size:.95rem}
 ul{padding-left:1.25rem}li{margin:.35rem 0}
 button{font:inherit;font-family:system-ui,sans-serif;background:#334155;color:#fff;border:0;border-radius:.5rem;padding:.7rem 1.1rem;min-height:44px;cursor:pointer}
 button.small{padding:.35rem .8rem;font-size:.9rem}form.inline{display:inline}
+button.secondary{background:#fff;color:#334155;border:1px solid #94a3b8}.error{color:#b91c1c;font-family:system-ui,sans-serif}
+input,textarea{font:inherit;font-family:system-ui,sans-serif;border:1px solid #94a3b8;border-radius:.4rem;padding:.5rem;max-width:100%;box-sizing:border-box}textarea{width:100%}
+input[type=checkbox]{width:1.25rem;height:1.25rem;vertical-align:middle}label{font-family:system-ui,sans-serif}
 a{color:#1d4ed8}dt{font-family:system-ui,sans-serif;font-weight:600}dd{margin:0 0 .75rem;font-family:system-ui,sans-serif}
 `;
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');

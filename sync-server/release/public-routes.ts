@@ -26,6 +26,7 @@ import { LINK_PATHS } from './outbox';
 import { DAY_MS, TransitionError } from './state-machine';
 import { createDownloadBudget, serveStoredFile } from '../blobs/release-files';
 import { resolveToken } from './tokens';
+import { parseReportForm, reportConfirm, reportIntro, type ReportForm } from './report-form';
 import { plainView } from '../../shared/crypto/fields';
 
 const dateTimeText = (ms: number) =>
@@ -97,35 +98,40 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
     );
   });
 
-  // ---- Report ---------------------------------------------------------------------------
-  const reportBody = async (t: NonNullable<Awaited<ReturnType<typeof trusteeOf>>>): Promise<Html | null> => {
+  // ---- Report (report-form.ts: a confirmed second step, never one tap) ----------------------
+  type Reporter = NonNullable<Awaited<ReturnType<typeof trusteeOf>>>;
+  const reportPath = (t: Reporter) => `${LINK_PATHS.report}${t.token}`;
+  /** The report link's page for the account's phase: its intro, the confirmation step, or "we have been told"; null once released. */
+  const reportBody = async (t: Reporter, step: 'intro' | 'confirm', form?: ReportForm, errors?: Record<string, string>): Promise<Html | null> => {
     const s = await release.state(t.tok.user_id);
     if (s.phase === 'released') return null;
     if (s.phase === 'waiting') {
       return html`<h1>We have been told</h1>
 <p>A waiting period is running for ${t.owner.firstName}. It ends on ${dateTimeText(s.endsAt!)}. If ${t.owner.firstName} doesn't tell us otherwise by then, you will receive an email with what they left for you.</p>`;
     }
-    return html`<h1>Let us know about ${t.owner.firstName}</h1>
-<p>Hello,</p>
-<p>If ${t.owner.firstName} has died, we are very sorry. Press the button below to let us know.</p>
-<p>We will then wait ${s.waitingDays} days and ask ${t.owner.firstName} to confirm they are still here, in case this is a mistake. When the waiting period ends, their messages will be sent and you will be given access.</p>
-<form method="post"><button type="submit">Report ${t.owner.firstName}'s passing</button></form>
-<h2>Still ${t.owner.firstName}'s trustee?</h2>
-<p>If ${t.owner.firstName} is well and you are simply checking in, you can tell them you are still willing to be their trustee.</p>
-<form method="post" action="${LINK_PATHS.report}${t.token}/confirm"><button type="submit">I'm still ${t.owner.firstName}'s trustee</button></form>`;
+    const first = t.owner.firstName;
+    if (step === 'confirm') return reportConfirm({ first, waitingDays: s.waitingDays, action: reportPath(t), backPath: reportPath(t), form, errors });
+    return reportIntro({ first, waitingDays: s.waitingDays, confirmPath: `${reportPath(t)}?step=confirm`, stillTrusteePath: `${reportPath(t)}/confirm` });
   };
 
   app.get('/api/trustee/report/:token', async (c) => {
     const t = await trusteeOf(c, 'report');
-    const body = t && t.actor.status === 'accepted' ? await reportBody(t) : null;
+    const body = t && t.actor.status === 'accepted' ? await reportBody(t, c.req.query('step') === 'confirm' ? 'confirm' : 'intro') : null;
     return body ? page(c, 'Report a passing', body) : notFoundPage(c);
   });
 
   app.post('/api/trustee/report/:token', async (c) => {
     const t = await trusteeOf(c, 'report');
     if (!t || t.actor.status !== 'accepted' || (await release.state(t.tok.user_id)).phase === 'released') return notFoundPage(c);
+    const raw = await c.req.parseBody();
+    const form: ReportForm = { confirmed: String(raw.confirmed ?? ''), diedOn: String(raw.diedOn ?? ''), note: String(raw.note ?? '') };
+    const parsed = parseReportForm(form, deps.now());
+    if (!parsed.ok) {
+      const body = await reportBody(t, 'confirm', form, parsed.errors as Record<string, string>);
+      return body ? page(c, 'Report a passing', body, (await release.state(t.tok.user_id)).phase === 'active' ? 400 : 409) : notFoundPage(c);
+    }
     try {
-      const out = await release.apply(t.tok.user_id, t.actor, { type: 'report' });
+      const out = await release.apply(t.tok.user_id, t.actor, { type: 'report', diedOn: parsed.diedOn, note: parsed.note });
       poke();
       return page(
         c,
@@ -135,7 +141,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
       );
     } catch (err) {
       if (!(err instanceof TransitionError)) throw err;
-      return page(c, 'Already reported', (await reportBody(t)) ?? html`<h1>${err.message}</h1>`, 409);
+      return page(c, 'Already reported', (await reportBody(t, 'intro')) ?? html`<h1>${err.message}</h1>`, 409);
     }
   });
 

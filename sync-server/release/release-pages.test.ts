@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../shared/sync/protocol';
 import { concat as concatBytes } from '../../shared/crypto/bytes';
 import { formatHlc } from '../../shared/sync';
-import { linkOf, acceptInvitation, ownerOn, runFor, type Owner } from './release-test-support';
+import { linkOf, acceptInvitation, ownerOn, runFor, type Owner, REPORTED } from './release-test-support';
 import { startTestSmtp, type TestSmtp } from './smtp-test-server';
 import { DAY_MS } from './state-machine';
 import { createTestApp } from '../test-support';
@@ -48,7 +48,7 @@ async function releasedOwner() {
   await o.addTrustee('grace', 'full');
   await o.t.services.scheduler.runOnce();
   const report = await acceptInvitation(o, smtp, 'grace');
-  expect((await o.open(report, 'POST')).status).toBe(200);
+  expect((await o.open(report, 'POST', REPORTED)).status).toBe(200);
   await runFor(o, 2, 8 * DAY_MS);
   expect((await o.t.services.release.state(o.userId)).phase).toBe('released');
   const delivery = linkOf(await smtp.waitFor(o.addr('annabella'), /A message from Ada$/));

@@ -12,7 +12,7 @@ import type { AppDeps } from '../app-env';
 import { openDatabase } from '../db/sqlite';
 import { createServices } from '../services';
 import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
-import { outboxFiles } from './release-test-support';
+import { formRequest, outboxFiles, REPORTED } from './release-test-support';
 import { startTestSmtp, type ReceivedEmail, type TestSmtp } from './smtp-test-server';
 import { DAY_MS } from './state-machine';
 
@@ -69,7 +69,7 @@ async function setup() {
   const planRes = await t.call('POST', '/api/death-plan', { location: 'Kensal Green', specialRequests: 'Play Bach.' }, cookie);
   expect(planRes.status).toBeLessThan(300);
   const { scheduler } = t.services;
-  const req = (link: string, method = 'GET') => t.app.request(link, { method });
+  const req = (link: string, method = 'GET', form?: Record<string, string>) => t.app.request(link, formRequest(method, form));
   return { t, cookie, user, body, ownerEmail, addr, full, docs, msgs, now, later, scheduler, req };
 }
 
@@ -111,7 +111,7 @@ describe('release after death over HTTP and SMTP', () => {
 
     // Grace reports; the owner is emailed and sees the waiting period.
     expect(await (await s.req(reportGrace)).text()).toContain("Report Ada's passing");
-    const reported = await s.req(reportGrace, 'POST');
+    const reported = await s.req(reportGrace, 'POST', REPORTED);
     expect(reported.status).toBe(200);
     await s.scheduler.runOnce();
     const waitingMail = await smtp.waitFor(s.ownerEmail, /waiting period has started/);
@@ -122,7 +122,7 @@ describe('release after death over HTTP and SMTP', () => {
     expect(status).toMatchObject({ state: 'waiting', startedBy: { kind: 'trustee', name: s.addr('grace') } });
     expect(Date.parse(status.endsAt as string) - Date.parse(status.startedAt as string)).toBe(7 * DAY_MS);
     // A second report while waiting is refused.
-    expect((await s.req(reportMary, 'POST')).status).toBe(409);
+    expect((await s.req(reportMary, 'POST', REPORTED)).status).toBe(409);
 
     // "I'm still here" in the app.
     const cancel = await t.call('POST', '/api/release/cancel', undefined, cookie);
@@ -141,11 +141,11 @@ describe('release after death over HTTP and SMTP', () => {
     // Removing Mary revokes her links at once (before any scheduler pass).
     expect((await t.call('DELETE', `/api/trustees/${s.docs.id}`, undefined, cookie)).status).toBeLessThan(300);
     expect((await s.req(reportMary)).status).toBe(404);
-    expect((await s.req(reportMary, 'POST')).status).toBe(404);
+    expect((await s.req(reportMary, 'POST', REPORTED)).status).toBe(404);
     await s.scheduler.runOnce();
 
     // Report again; cancel by the emailed link this time.
-    expect((await s.req(reportGrace, 'POST')).status).toBe(200);
+    expect((await s.req(reportGrace, 'POST', REPORTED)).status).toBe(200);
     await s.scheduler.runOnce();
     const second = smtp.to(s.ownerEmail).filter((e) => /waiting period has started/.test(e.subject));
     expect(second).toHaveLength(2);
@@ -157,7 +157,7 @@ describe('release after death over HTTP and SMTP', () => {
     expect(status.state).toBe('active');
 
     // Third report, and this time nobody cancels.
-    expect((await s.req(reportGrace, 'POST')).status).toBe(200);
+    expect((await s.req(reportGrace, 'POST', REPORTED)).status).toBe(200);
     await s.scheduler.runOnce();
     t.advance(7 * DAY_MS - 60_000);
     await s.scheduler.runOnce();
@@ -297,7 +297,7 @@ describe('release after death over HTTP and SMTP', () => {
     const s = await setup();
     await s.scheduler.runOnce();
     const report = await acceptInvite(s, 'grace');
-    expect((await s.req(report, 'POST')).status).toBe(200);
+    expect((await s.req(report, 'POST', REPORTED)).status).toBe(200);
     await s.scheduler.runOnce();
 
     // A new process: new database handle, new services, new scheduler, same DATA_DIR.

@@ -62,6 +62,13 @@ describe('release state machine', () => {
     expect(s).toMatchObject({ phase: 'active', checkInDays: 0, waitingDays: 7, lastCheckInAt: T0 });
   });
 
+  it('a report carries the date of death and note the trustee gave, for the owner to read while waiting', () => {
+    const m = machine();
+    const out = m.step(trustee(), { type: 'report', diedOn: '2026-11-20', note: 'She went peacefully at home.' });
+    expect(m.state.startedBy).toEqual({ kind: 'trustee', trusteeId: 't1', name: 'Grace Hopper', diedOn: '2026-11-20', note: 'She went peacefully at home.' });
+    expect(out.activity[0]!.text).toBe('Grace Hopper reported your passing, giving the date of death as November 20, 2026, with a note. A waiting period of 7 days began.');
+  });
+
   it('an accepted trustee report starts waiting; the owner cancels back to active', () => {
     const m = machine();
     const out = m.step(trustee(), { type: 'report' });

@@ -11,6 +11,7 @@
  * Callers persist the outcome in one transaction (release/service.ts), so a step and its log
  * and email entries are all written or none; email dedupe keys make re-evaluation harmless.
  */
+import { formatLongDate } from '../../shared/labels';
 
 export const RELEASE_PHASES = ['active', 'waiting', 'released'] as const;
 export type ReleasePhase = (typeof RELEASE_PHASES)[number];
@@ -29,7 +30,11 @@ export const REMINDER_OFFSETS_DAYS = [0, 3, 6] as const;
 /** Days after a check-in falls due when the lapse starts the waiting period. */
 export const LAPSE_GRACE_DAYS = 7;
 
-export type StartedBy = { kind: 'check-in' } | { kind: 'trustee'; trusteeId: string; name: string };
+/**
+ * Who started a waiting period. A trustee's report may carry the date of death they gave
+ * (YYYY-MM-DD) and a short note, both shown to the owner while waiting (absent in older rows).
+ */
+export type StartedBy = { kind: 'check-in' } | { kind: 'trustee'; trusteeId: string; name: string; diedOn?: string | null; note?: string | null };
 
 export interface ReleaseState {
   phase: ReleasePhase;
@@ -55,7 +60,7 @@ export type Actor =
 
 export type ReleaseEvent =
   | { type: 'check-in' }
-  | { type: 'report' }
+  | { type: 'report'; diedOn?: string | null; note?: string | null }
   | { type: 'cancel' }
   | { type: 'settings'; checkInDays?: CheckInDays; waitingDays?: WaitingDays }
   | { type: 'tick' };
@@ -189,9 +194,12 @@ export function transition(s: ReleaseState, actor: Actor, event: ReleaseEvent, n
       }
       if (s.phase === 'waiting') throw new TransitionError('wrong-state', 'A waiting period is already running');
       if (s.phase === 'released') throw new TransitionError('wrong-state', 'This account has been released');
-      return startWaiting(s, { kind: 'trustee', trusteeId: actor.trusteeId, name: actor.name }, now, {
+      const diedOn = event.diedOn ?? null;
+      const note = event.note ?? null;
+      const given = [diedOn && `giving the date of death as ${formatLongDate(diedOn)}`, note && 'with a note'].filter(Boolean).join(', ');
+      return startWaiting(s, { kind: 'trustee', trusteeId: actor.trusteeId, name: actor.name, diedOn, note }, now, {
         kind: 'trustee-reported',
-        text: `${actor.name} reported your passing.`,
+        text: `${actor.name} reported your passing${given ? `, ${given}` : ''}.`,
       });
     }
 

@@ -30,7 +30,12 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export function statusJson(s: ReleaseState): ReleaseStatus {
   return {
     state: s.phase,
-    startedBy: s.startedBy === null ? null : s.startedBy.kind === 'trustee' ? { kind: 'trustee', name: s.startedBy.name } : { kind: 'check-in' },
+    startedBy:
+      s.startedBy === null
+        ? null
+        : s.startedBy.kind === 'trustee'
+          ? { kind: 'trustee', name: s.startedBy.name, diedOn: s.startedBy.diedOn ?? null, note: s.startedBy.note ?? null }
+          : { kind: 'check-in' },
     startedAt: iso(s.startedAt),
     endsAt: iso(s.endsAt),
     releasedAt: iso(s.releasedAt),

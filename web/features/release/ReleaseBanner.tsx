@@ -7,6 +7,7 @@
  */
 import { useEffect } from 'react';
 import { MailWarning, TriangleAlert } from 'lucide-react';
+import { formatLongDate } from '../../../shared/labels';
 import type { ReleaseStatus, UndeliverableEmail } from '../../../shared/schema/release';
 import { nameAddresses, usePeopleByAddress } from './named-addresses';
 import { Button } from '../../ui/Button';
@@ -78,7 +79,8 @@ function useReporterName(address: string | undefined): string | undefined {
 }
 
 function WaitingBanner({ status, cancelling, onStillHere }: { status: ReleaseStatus; cancelling: boolean; onStillHere: () => void }) {
-  const reporter = useReporterName(status.startedBy?.kind === 'trustee' ? status.startedBy.name : undefined);
+  const report = status.startedBy?.kind === 'trustee' ? status.startedBy : null;
+  const reporter = useReporterName(report?.name);
   if (!status.endsAt) return null;
   const who = reporter ? `${reporter}, one of your trustees, reported your passing` : 'Your check-ins lapsed';
   return (
@@ -92,6 +94,12 @@ function WaitingBanner({ status, cancelling, onStillHere }: { status: ReleaseSta
             {status.startedAt ? ` on ${formatWhen(status.startedAt)}` : ''}. Unless you cancel it, your account will be
             released on {formatWhen(status.endsAt)}: your messages will be sent and your trustees given access.
           </p>
+          {report?.diedOn && <p className="text-sm">The date of death they gave: {formatLongDate(report.diedOn)}.</p>}
+          {report?.note && (
+            <p className="text-sm">
+              Their note: <q className="whitespace-pre-line">{report.note}</q>
+            </p>
+          )}
         </div>
         <Button variant="default" onClick={onStillHere} disabled={cancelling}>
           I&apos;m still here

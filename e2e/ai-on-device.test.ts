@@ -49,6 +49,7 @@ describe.skipIf(!hasChromium)('AI helpers on the device, no model on the server'
     const seen = aiRequests(page);
     await goOffline(context);
     await page.getByRole('tab', { name: 'Music' }).click();
+    for (const kind of ['Classical', 'Folk', 'Pop']) await page.getByRole('checkbox', { name: kind }).check();
     await page.getByRole('button', { name: 'Suggest music' }).click();
     await expectToast(page, 'Music suggestions', 'AI has suggested music based on your preferences.');
     const songs = page.getByRole('list', { name: 'Music selections' }).getByRole('listitem');
@@ -67,12 +68,14 @@ describe.skipIf(!hasChromium)('AI helpers with a model on the server', () => {
     modelRequests.length = 0;
     const seen = aiRequests(page);
     await page.getByRole('tab', { name: 'Music' }).click();
+    for (const kind of ['Classical', 'Folk', 'Pop']) await page.getByRole('checkbox', { name: kind }).check();
     await page.getByRole('button', { name: 'Suggest music' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send to the AI service?' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("This sends your plan's music and values to the AI service configured by your server");
     const values = dialog.getByRole('definition');
-    expect(await values.allTextContents()).toEqual(['classical, folk, pop', 'Nature & Environment', 'Spiritual but not religious', 'Moderate']);
+    // Only what the person chose and wrote: no default values or beliefs are invented for them.
+    expect(await values.allTextContents()).toEqual(['classical, folk, pop', '—', '—', 'Moderate']);
     await expectNoSeriousA11yViolations(page, 'AI consent dialog at 390 px');
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { goOffline, hasChromium, SCREEN_SIZES, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
+import { goOffline, hasChromium, mobileContext, SCREEN_SIZES, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
 import { choose, expectToast, signedInPage } from './record-screens';
 
 const completion = (page: Page) => page.getByRole('progressbar', { name: /Plan completion/ }).getAttribute('aria-valuenow');
@@ -79,30 +79,49 @@ describe.skipIf(!hasChromium)('My After-Death Plan (issue #5)', () => {
     await context.close();
   });
 
-  it('generates an obituary and suggests music (saved at once when a plan exists), also offline on the device', async () => {
-    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/death-plan');
-    await page.getByLabel('Location').fill('Harbour Town');
+  it('generates an obituary and suggests music from what the person wrote (saved at once, with Undo), also offline on the device', async () => {
+    // Born in 1953 (the wizard's birthdate): the draft says 73, never a placeholder age or job.
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/dashboard', mobileContext);
+    await page.getByLabel('Contact Email').fill('margaret@example.com');
+    await page.getByLabel('Birthdate').fill('1953-04-02');
+    await page.getByRole('button', { name: 'Save & Continue' }).click();
+    await expect.poll(() => page.locator('#wizard-step-heading').textContent()).toBe('What matters most to you?');
+    await page.goto('/death-plan');
+    await page.getByLabel('Location').fill('Harbour Town Chapel');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Plan created successfully');
 
     await page.getByRole('tab', { name: 'Obituary' }).click();
+    await page.getByText('and age (73, from your birthdate)', { exact: false }).waitFor();
+    await page.getByLabel('Where you lived or grew up (optional)').fill('Milton');
     await page.getByRole('button', { name: 'Generate obituary' }).click();
     await expectToast(page, 'Obituary generated', 'AI has created an obituary based on your information.');
     const obituary = await page.getByRole('textbox', { name: 'Obituary' }).inputValue();
-    expect(obituary.length).toBeGreaterThan(40);
+    expect(obituary).toContain('of Milton, died at the age of 73.');
+    expect(obituary).not.toMatch(/65|Professional|Chapel/); // not the venue as her home town
 
+    // Music: only from the kinds she chose; Undo puts back exactly what was there.
     await page.getByRole('tab', { name: 'Music' }).click();
+    expect(await page.getByRole('button', { name: 'Suggest music' }).isDisabled()).toBe(true);
+    await page.getByLabel('Add a song or piece of music').fill('Jerusalem — Hubert Parry');
+    await page.getByLabel('Add a song or piece of music').press('Enter');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Plan updated successfully');
+    await page.getByRole('checkbox', { name: 'Folk' }).check();
     await page.getByRole('button', { name: 'Suggest music' }).click();
     await expectToast(page, 'Music suggestions', 'AI has suggested music based on your preferences.');
     const songs = page.getByRole('list', { name: 'Music selections' }).getByRole('listitem');
-    await expect.poll(() => songs.count()).toBeGreaterThan(0);
+    await expect.poll(() => songs.count()).toBeGreaterThan(1);
+    expect(await page.getByRole('list', { name: 'Music selections' }).textContent()).not.toContain('Jerusalem');
+    await page.getByRole('region', { name: /Notification/ }).getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => songs.allTextContents()).toEqual([expect.stringContaining('Jerusalem — Hubert Parry')]);
 
-    // Both results were saved with the plan: they are there after a reload.
+    // The obituary was saved with the plan, and Undo's list too: they are there after a reload.
     await page.reload();
     await page.getByRole('tab', { name: 'Obituary' }).click();
     expect(await page.getByRole('textbox', { name: 'Obituary' }).inputValue()).toBe(obituary);
     await page.getByRole('tab', { name: 'Music' }).click();
-    await expect.poll(() => songs.count()).toBeGreaterThan(0);
+    await expect.poll(() => songs.allTextContents()).toEqual([expect.stringContaining('Jerusalem — Hubert Parry')]);
 
     // Offline: the built-in helper answers on the device (DESIGN.md §4) and nothing is sent.
     const calls: string[] = [];

@@ -56,4 +56,17 @@ describe('default music suggestions (SPEC.md §7 POST /api/suggest-music)', () =
     const jazz = musicFor({ ...base, musicGenres: ['Jazz'], personalValues: ['unknown'], spiritualBeliefs: '' }).songs;
     expect(jazz.filter((s) => songsOf(GENRE_PIECES.jazz).includes(s)).length).toBeGreaterThanOrEqual(5);
   });
+
+  it('suggests nothing it was not given: no genre chosen, no values or beliefs, no songs', () => {
+    expect(musicFor({ ...base, musicGenres: [], personalValues: [], spiritualBeliefs: '' }).songs).toEqual([]);
+    const folkOnly = musicFor({ ...base, musicGenres: ['folk'], personalValues: [], spiritualBeliefs: '' }).songs;
+    expect(folkOnly.every((s) => songsOf(GENRE_PIECES.folk).includes(s))).toBe(true);
+  });
+
+  it('keeps a refusal the person wrote: "Quaker, no hymns" gets no sacred piece', () => {
+    const songs = musicFor({ ...base, musicGenres: ['classical', 'jazz'], personalValues: ['spirituality'], spiritualBeliefs: 'Quaker, no hymns please' }).songs;
+    const sacred = Object.values(GENRE_PIECES).flat().filter((p) => p[2]).map((p) => `${p[0]} \u2014 ${p[1]}`);
+    expect(songs.length).toBeGreaterThan(0);
+    expect(songs.filter((s) => sacred.includes(s))).toEqual([]);
+  });
 });

@@ -2,8 +2,9 @@
  * Default music suggestions (SPEC.md §7 `POST /api/suggest-music`): real, well-known pieces often
  * chosen for funerals and memorials, picked from curated lists by beliefs (religious, Jewish,
  * spiritual, secular), by value (SPEC.md §3 "Selectable values") and by genre. Secular and
- * "spiritual but not religious" beliefs exclude sacred pieces. Returns 8-12 distinct
- * 'Title — Artist/Composer' strings; the same input always gives the same list.
+ * "spiritual but not religious" beliefs, and a written refusal ("no hymns"), exclude sacred pieces.
+ * Returns up to 8-12 distinct 'Title — Artist/Composer' strings from what was given, never a genre
+ * the person did not choose; the same input always gives the same list.
  */
 import type { BudgetLevel, ValueId } from '../schema';
 import type { MusicInput } from './provider';
@@ -207,18 +208,22 @@ function hash(text: string): number {
   return h;
 }
 
-/** 8-12 suggestions (by budget level: a larger service has room for more music). */
+/**
+ * Up to 8-12 suggestions (by budget level: a larger service has room for more music), only from
+ * the genres, values and beliefs given: nothing given, nothing suggested.
+ */
 export function musicFor(input: MusicInput): { songs: string[] } {
   const kind = beliefKind(input.spiritualBeliefs);
-  const allowSacred = kind === 'religious' || kind === 'jewish' || kind === 'unspecified';
+  // "Quaker, no hymns": a refusal the person wrote is kept, whatever else their beliefs say.
+  const refusesSacred = /\bno (hymns?|religious|sacred|church)\b/i.test(input.spiritualBeliefs);
+  const allowSacred = !refusesSacred && (kind === 'religious' || kind === 'jewish' || kind === 'unspecified');
   const values = input.personalValues.filter((v): v is ValueId => v in VALUE_PIECES);
   const genres = [
     ...new Set(
       input.musicGenres.flatMap((g) => GENRE_ALIASES.filter(([re]) => re.test(g)).map(([, name]) => name)),
     ),
   ];
-  if (kind === 'religious' && !genres.includes('gospel')) genres.unshift('gospel');
-  if (genres.length === 0) genres.push('classical', 'pop');
+  if (kind === 'religious' && allowSacred && !genres.includes('gospel')) genres.unshift('gospel');
 
   const buckets: (readonly Piece[])[] = [
     ...(kind === 'unspecified' ? [] : [BELIEF_PIECES[kind]]),
@@ -249,10 +254,6 @@ export function musicFor(input: MusicInput): { songs: string[] } {
       if (songs.length >= target) break;
     }
   }
-  // Few lists (e.g. one genre, no values): top up from the classical and pop lists.
-  for (const p of [...GENRE_PIECES.classical, ...GENRE_PIECES.pop]) {
-    if (songs.length >= target) break;
-    if (allowSacred || !p[2]) take(p);
-  }
+  // Fewer pieces than the target are fewer: never topped up from kinds of music the person did not choose.
   return { songs };
 }

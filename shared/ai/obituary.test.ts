@@ -41,4 +41,10 @@ describe('default obituary (SPEC.md §7 POST /api/generate-obituary)', () => {
     expect(obituary).not.toMatch(/working life|proudest|remembered by family| of ,/);
     expect(obituary).toContain('Margaret Ellen Hughes died at the age of 78.');
   });
+
+  it('says no age when none is known (no birthdate given)', () => {
+    const { obituary } = obituaryFor({ ...input, age: null });
+    expect(obituary).toContain('Margaret Ellen Hughes, of');
+    expect(obituary).not.toMatch(/age|\d/);
+  });
 });

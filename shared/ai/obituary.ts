@@ -2,7 +2,8 @@
  * Default obituary (SPEC.md §7 `POST /api/generate-obituary`): well-formed paragraphs built
  * from every field given (name, age, location, occupation, achievements, familyMembers,
  * personalQualities) and the budget level, which sets the length and the style of service
- * mentioned. It states nothing that is not in the input; blank fields are left out. The person's
+ * mentioned. It states nothing that is not in the input; blank fields (and an unknown age) are
+ * left out. The person's
  * first name stands in for pronouns, since gender is not known.
  */
 import type { BudgetLevel } from '../schema';
@@ -45,7 +46,7 @@ export function obituaryFor(input: ObituaryInput): { obituary: string } {
   const budget = input.budget;
 
   const opening = paragraph(
-    `${name}${location ? `, of ${location},` : ''} died at the age of ${input.age}.`,
+    `${name}${location ? `, of ${location},` : ''} died${input.age === null ? '' : ` at the age of ${input.age}`}.`,
     occupation && `${first} spent a working life as ${article(occupation)} ${occupation}.`,
   );
   const life = paragraph(

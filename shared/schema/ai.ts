@@ -55,10 +55,13 @@ export type AstrologicalInsight = z.infer<typeof astrologicalInsightSchema>;
 
 const shortText = trimmedText(null, LIMITS.shortText);
 const text = trimmedText(null, LIMITS.text);
-/** `POST /api/generate-obituary` (SPEC.md §7; placeholder values are sent by the client). */
+/**
+ * `POST /api/generate-obituary` (SPEC.md §7 fields). Only what the person gave: `age` is null
+ * without a birthdate, an empty text is unknown (never a placeholder to write about).
+ */
 export const obituaryRequestSchema = z.strictObject({
   name: shortText,
-  age: intBetween(0, 130),
+  age: z.nullable(intBetween(0, 130)),
   location: shortText,
   occupation: shortText,
   achievements: text,

@@ -60,7 +60,7 @@ const PROMPTS: Record<AiMethod, string> = {
     '(general, death-plan, message-vault or documents). Never fatalistic, never predictive; say gently that astrology is for reflection. ' +
     'JSON shape: {"insights":"...","recommendations":["3 to 5 items"],"elements":{"favorable":["..."],"challenging":["..."]}}.',
   obituary:
-    'Write an obituary in well-formed paragraphs using every field given and nothing else; the budget level sets its length and the style of service mentioned. ' +
+    'Write an obituary in well-formed paragraphs using every field given and nothing else; an empty or null field is unknown: leave it out and never invent it (no age, place, occupation or family that is not given). The budget level sets its length and the style of service mentioned. ' +
     'Use the first name rather than pronouns. JSON shape: {"obituary":"..."}.',
   music:
     'Suggest 8 to 12 real, well-known pieces of music suitable for a funeral or memorial, fitting the genres, values and beliefs given. ' +

@@ -1,6 +1,7 @@
 /**
  * Renders the toast of `toast-store.ts` with Radix Toast (SPEC.md §9: one at a time, 5000 ms
- * by default). Destructive toasts are announced assertively. Mount once near the root.
+ * by default). Destructive toasts are announced assertively; a toast may carry one action (Undo).
+ * Mount once near the root.
  */
 import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
@@ -30,6 +31,17 @@ export function Toaster() {
               <Toast.Description className={cn('text-sm', t.variant === 'destructive' ? 'text-red-50' : 'text-slate-700')}>
                 {t.description}
               </Toast.Description>
+            )}
+            {t.action && (
+              <Toast.Action altText={t.action.label} asChild>
+                <button
+                  type="button"
+                  onClick={t.action.onClick}
+                  className="mt-1 self-start rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-stone-100"
+                >
+                  {t.action.label}
+                </button>
+              </Toast.Action>
             )}
           </div>
           <Toast.Close

@@ -70,9 +70,9 @@ export function fieldErrors<K extends string>(values: Partial<Record<K, unknown>
   return errors;
 }
 
-export interface ActionToasts {
-  /** Shown when the work succeeds. */
-  success: ToastInput;
+export interface ActionToasts<T = unknown> {
+  /** Shown when the work succeeds; a function makes it from the work's result (e.g. with an Undo action). */
+  success: ToastInput | ((result: T) => ToastInput);
   /** Title of the destructive toast when it fails (its description is the server message or the fallback). */
   failure: string;
 }
@@ -84,10 +84,10 @@ export interface ActionToasts {
  * consent dialog (AiCancelled) shows no toast. Never throws: returns the result, or undefined when
  * it failed or was cancelled.
  */
-export async function runWithToasts<T>(work: () => Promise<T>, toasts: ActionToasts): Promise<T | undefined> {
+export async function runWithToasts<T>(work: () => Promise<T>, toasts: ActionToasts<T>): Promise<T | undefined> {
   try {
     const result = await work();
-    toast(toasts.success);
+    toast(typeof toasts.success === 'function' ? toasts.success(result) : toasts.success);
     return result;
   } catch (err) {
     // Cancel in the AI consent dialog: the person chose to send nothing, which is no failure.

@@ -11,10 +11,13 @@ export interface ToastInput {
   /** 'destructive' for failures (SPEC.md §8 "Destructive toasts"). */
   variant?: 'default' | 'destructive';
   durationMs?: number;
+  /** One action button (e.g. Undo): pressing it runs `onClick` and closes the toast. */
+  action?: { label: string; onClick: () => void };
 }
-export interface ToastItem extends Required<Omit<ToastInput, 'description'>> {
+export interface ToastItem extends Required<Omit<ToastInput, 'description' | 'action'>> {
   id: number;
   description?: string;
+  action?: ToastInput['action'];
   open: boolean;
 }
 
@@ -36,7 +39,9 @@ export function toast(input: ToastInput): number {
     title: input.title,
     description: input.description,
     variant: input.variant ?? 'default',
-    durationMs: input.durationMs ?? TOAST_DURATION_MS,
+    // A toast with an action stays twice as long, so the person has time to reach it.
+    durationMs: input.durationMs ?? (input.action ? 2 * TOAST_DURATION_MS : TOAST_DURATION_MS),
+    action: input.action,
     open: true,
   };
   useToastStore.setState((s) => ({ toasts: [item, ...s.toasts].slice(0, TOAST_LIMIT) }));

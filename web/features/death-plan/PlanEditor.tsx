@@ -1,7 +1,8 @@
 /**
  * The body of My After-Death Plan (SPEC.md §2, §4 "Death plan"): the completion bar, recalculated
  * on every change of the form; five tabs with Previous/Next and Save Changes; and the two AI
- * helpers, whose result replaces the form value and is saved at once when a plan exists.
+ * helpers, whose result replaces the form value and is saved at once when a plan exists, with
+ * Undo on the toast; they are given only what the person wrote (plan-ai.ts).
  * The form is a useRecordForm (web/forms): it follows the stored plan live, and Save writes only
  * the fields the person changed — creating the plan (id = the user's id) with only the fields set
  * when there is none yet. A field changed on another device while the person edits it says so.
@@ -23,7 +24,9 @@ import { Progress } from '../../ui/Progress';
 import { runWithToasts } from '../../ui/record-actions';
 import { Select } from '../../ui/Select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
-import { requestMusic, requestObituary, useBudgetLevel } from './plan-ai';
+import { ageOn, EMPTY_OBITUARY_DETAILS, type ObituaryDetails, requestMusic, requestObituary, useBudgetLevel, useMusicGenres } from './plan-ai';
+import { MusicGenresField } from './MusicGenresField';
+import { ObituaryDetailsFields } from './ObituaryDetailsFields';
 import { type PlanForm, planFormToRecord, planToForm } from './plan-form';
 import { Spinner } from '../../ui/Spinner';
 import { TextListField } from '../../ui/TextListField';
@@ -59,6 +62,9 @@ const CREATED = {
   success: { title: 'Plan created successfully', description: 'Your after-death plan has been saved.' },
   failure: 'Failed to create plan',
 };
+/** SPEC.md §8 "Plan": the AI helpers' success toasts (each with Undo, PlanEditor replaceWithUndo). */
+const OBITUARY_DONE = { title: 'Obituary generated', description: 'AI has created an obituary based on your information.' };
+const MUSIC_DONE = { title: 'Music suggestions', description: 'AI has suggested music based on your preferences.' };
 
 /**
  * The synced line under the completion bar: "synced" only when nothing waits in the outbox and
@@ -78,6 +84,8 @@ export function PlanEditor({ user }: PlanEditorProps) {
   const [tab, setTab] = useState<TabValue>('basic');
   const [budget, setBudget] = useBudgetLevel();
   const [busy, setBusy] = useState<null | 'save' | 'obituary' | 'music'>(null);
+  const [details, setDetails] = useState<ObituaryDetails>(EMPTY_OBITUARY_DETAILS);
+  const [genres, setGenres] = useMusicGenres();
   const completion = planCompletion(draft);
 
   const run = async (kind: NonNullable<typeof busy>, work: () => Promise<unknown>) => {
@@ -91,35 +99,42 @@ export function PlanEditor({ user }: PlanEditorProps) {
 
   const saveChanges = () => run('save', () => runWithToasts(() => rf.save(), exists ? UPDATED : CREATED));
 
+  /**
+   * Puts an AI result into `field` (saved at once when a plan exists, SPEC.md §4), with Undo on the
+   * success toast restoring exactly what was there (issue "Promises kept": a helper's result is
+   * never forced on the person).
+   */
+  const replaceWithUndo = async <K extends 'obituary' | 'musicSelections'>(field: K, next: PlanForm[K], success: { title: string; description: string }) => {
+    const before = draft[field];
+    if (exists) await rf.save({ [field]: next });
+    else set(field, next);
+    return {
+      ...success,
+      action: {
+        label: 'Undo',
+        onClick: () => {
+          if (exists) void runWithToasts(() => rf.save({ [field]: before }), { success: { title: 'Undone', description: 'What was there before is back.' }, failure: 'Could not undo' });
+          else set(field, before);
+        },
+      },
+    };
+  };
+
   const generateObituary = () => {
     void run('obituary', () =>
-      runWithToasts(
-        async () => {
-          const obituary = await requestObituary(user, draft.location, budget);
-          if (exists) await rf.save({ obituary });
-          else set('obituary', obituary);
-        },
-        {
-          success: { title: 'Obituary generated', description: 'AI has created an obituary based on your information.' },
-          failure: 'Failed to generate obituary',
-        },
-      ),
+      runWithToasts(async () => replaceWithUndo('obituary', await requestObituary(user, details, budget), OBITUARY_DONE), {
+        success: (withUndo) => withUndo,
+        failure: 'Failed to generate obituary',
+      }),
     );
   };
 
   const suggestMusic = () => {
     void run('music', () =>
-      runWithToasts(
-        async () => {
-          const songs = await requestMusic(user, budget);
-          if (exists) await rf.save({ musicSelections: songs });
-          else set('musicSelections', songs);
-        },
-        {
-          success: { title: 'Music suggestions', description: 'AI has suggested music based on your preferences.' },
-          failure: 'Failed to suggest music',
-        },
-      ),
+      runWithToasts(async () => replaceWithUndo('musicSelections', await requestMusic(user, genres, budget), MUSIC_DONE), {
+        success: (withUndo) => withUndo,
+        failure: 'Failed to suggest music',
+      }),
     );
   };
 
@@ -219,11 +234,13 @@ export function PlanEditor({ user }: PlanEditorProps) {
           <TabsContent value="music" className="mt-6 flex flex-col gap-4">
             <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
               <p className="text-slate-700">Songs and pieces you would like played.</p>
-              <Button variant="outline" onClick={suggestMusic} disabled={busy === 'music'} className="shrink-0">
+              <Button variant="outline" onClick={suggestMusic} disabled={busy === 'music' || genres.length === 0} className="shrink-0">
                 <Music aria-hidden="true" />
                 {busy === 'music' ? 'Suggesting...' : 'Suggest music'}
               </Button>
             </div>
+            <MusicGenresField genres={genres} onChange={setGenres} />
+            {genres.length === 0 && <p className="text-sm text-slate-700">Choose at least one kind of music to get suggestions.</p>}
             <TextListField
               label="Add a song or piece of music"
               listLabel="Music selections"
@@ -256,6 +273,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
                 {busy === 'obituary' ? 'Generating...' : 'Generate obituary'}
               </Button>
             </div>
+            <ObituaryDetailsFields details={details} onChange={setDetails} age={ageOn(user.birthdate, new Date())} />
             <FormField label="Obituary" notice={<ChangedElsewhere record={rf} field="obituary" />}>
               <Textarea rows={12} maxLength={rf.maxLength('obituary')} value={draft.obituary} onChange={(e) => set('obituary', e.target.value)} />
             </FormField>

@@ -1,51 +1,108 @@
 /**
  * The plan screen's two AI helpers (SPEC.md §2, §4, §7): 'Generate obituary' and 'Suggest music',
- * with the fixed placeholder values SPEC.md §7 sends, and the budget level (not stored on the
- * plan, SPEC.md §3: kept on this device). Both run the built-in helper on the device, offline
+ * built only from what the person wrote (their profile, the details and kinds of music they give
+ * here) and the budget level (not stored on the plan, SPEC.md §3: kept on this device). Both run the built-in helper on the device, offline
  * too; a model on the server is asked only after the consent dialog (web/ai/ask-ai.ts, DESIGN.md §4).
  */
 import { useCallback, useState } from 'react';
 import type { User } from '../../../shared/schema';
 import { type BudgetLevel, budgetLevelSchema } from '../../../shared/schema/death-plan';
 import { musicResponseSchema, obituaryResponseSchema } from '../../../shared/schema/ai';
+import type { MusicInput, ObituaryInput } from '../../../shared/ai/provider';
 import { z } from '../../../shared/schema/z';
 import { DEFAULT_BUDGET } from '../../../shared/labels';
 import { askAiInApp } from '../../ai/app-deps';
 
-/** SPEC.md §7 "Obituary request: fixed placeholder values". */
-export const OBITUARY_PLACEHOLDERS = {
-  age: 65,
-  occupation: 'Professional',
-  achievements: 'A lifetime of hard work, kindness and dedication to family, friends and community.',
-  familyMembers: 'A loving family and many dear friends.',
-  personalQualities: 'Warm, generous, thoughtful and always ready to help others.',
-} as const;
+/**
+ * What the person tells the obituary helper about their life (asked on the Obituary tab, never
+ * filled in for them: SPEC.md §7 records the demo's fixed placeholder values, which wrote an age
+ * and an occupation the person never gave). Every field may be left empty; empty is left out.
+ */
+export interface ObituaryDetails {
+  hometown: string;
+  occupation: string;
+  achievements: string;
+  familyMembers: string;
+  personalQualities: string;
+}
+export const EMPTY_OBITUARY_DETAILS: ObituaryDetails = { hometown: '', occupation: '', achievements: '', familyMembers: '', personalQualities: '' };
 
-/** SPEC.md §7 "Music request": genres fixed, values and beliefs defaulted. */
-export const MUSIC_GENRES = ['classical', 'folk', 'pop'];
-export const DEFAULT_MUSIC_VALUES = ['nature'];
-export const DEFAULT_BELIEFS = 'Spiritual but not religious';
-
-/** The obituary for the plan (SPEC.md §7 obituary request). Throws AiCancelled, or ApiError / a network error when sent. */
-export async function requestObituary(user: Pick<User, 'firstName' | 'lastName'>, location: string | null, budget: BudgetLevel) {
-  const body = {
-    name: `${user.firstName} ${user.lastName}`.trim(),
-    location: location?.trim() || 'Unknown',
-    budget,
-    ...OBITUARY_PLACEHOLDERS,
-  };
-  return obituaryResponseSchema.parse(await askAiInApp('obituary', body)).obituary;
+/** Whole years from `birthdate` (YYYY-MM-DD) to `today`, or null without a (valid) birthdate. */
+export function ageOn(birthdate: string | null | undefined, today: Date): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthdate ?? '');
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const age = today.getFullYear() - y - (today.getMonth() + 1 < mo || (today.getMonth() + 1 === mo && today.getDate() < d) ? 1 : 0);
+  return age >= 0 && age <= 130 ? age : null;
 }
 
-/** Music suggestions (SPEC.md §7 music request). Throws AiCancelled, or ApiError / a network error when sent. */
-export async function requestMusic(user: Pick<User, 'values' | 'beliefs'> | null, budget: BudgetLevel) {
-  const body = {
-    musicGenres: MUSIC_GENRES,
-    personalValues: user?.values?.length ? user.values : DEFAULT_MUSIC_VALUES,
-    spiritualBeliefs: user?.beliefs?.trim() || DEFAULT_BELIEFS,
+/**
+ * The obituary request (SPEC.md §7 fields) from what the person wrote: their name, their age from
+ * the profile's birthdate (null without one), and `details`; nothing else.
+ */
+export function obituaryRequest(user: Pick<User, 'firstName' | 'lastName' | 'birthdate'>, details: ObituaryDetails, budget: BudgetLevel, today: Date): ObituaryInput {
+  return {
+    name: `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim(),
+    age: ageOn(user.birthdate, today),
+    location: details.hometown.trim(),
+    occupation: details.occupation.trim(),
+    achievements: details.achievements.trim(),
+    familyMembers: details.familyMembers.trim(),
+    personalQualities: details.personalQualities.trim(),
     budget,
   };
-  return musicResponseSchema.parse(await askAiInApp('music', body)).songs;
+}
+
+/** The obituary for the plan. Throws AiCancelled, or ApiError / a network error when sent. */
+export async function requestObituary(user: Pick<User, 'firstName' | 'lastName' | 'birthdate'>, details: ObituaryDetails, budget: BudgetLevel, today = new Date()) {
+  return obituaryResponseSchema.parse(await askAiInApp('obituary', obituaryRequest(user, details, budget, today))).obituary;
+}
+
+/** The kinds of music the person may choose from for suggestions (shared/ai/music.ts knows each). */
+export const MUSIC_GENRE_OPTIONS = [
+  { value: 'classical', label: 'Classical' },
+  { value: 'folk', label: 'Folk' },
+  { value: 'pop', label: 'Pop' },
+  { value: 'jazz', label: 'Jazz' },
+  { value: 'gospel', label: 'Hymns and gospel' },
+  { value: 'rock', label: 'Rock' },
+  { value: 'country', label: 'Country' },
+  { value: 'soul', label: 'Soul' },
+  { value: 'ambient', label: 'Quiet instrumental' },
+] as const;
+
+/** The music request (SPEC.md §7 fields): the genres the person chose, their values and beliefs as written (none invented). */
+export function musicRequest(user: Pick<User, 'values' | 'beliefs'> | null, genres: readonly string[], budget: BudgetLevel): MusicInput {
+  return { musicGenres: [...genres], personalValues: [...(user?.values ?? [])], spiritualBeliefs: user?.beliefs?.trim() ?? '', budget };
+}
+
+/** Music suggestions. Throws AiCancelled, or ApiError / a network error when sent. */
+export async function requestMusic(user: Pick<User, 'values' | 'beliefs'> | null, genres: readonly string[], budget: BudgetLevel) {
+  return musicResponseSchema.parse(await askAiInApp('music', musicRequest(user, genres, budget))).songs;
+}
+
+const GENRES_KEY = 'afterword:music-genres';
+
+/** The kinds of music chosen on this device for suggestions (not personal words: kept in localStorage). */
+export function useMusicGenres() {
+  const [genres, setState] = useState<string[]>(() => {
+    try {
+      const known = new Set<string>(MUSIC_GENRE_OPTIONS.map((o) => o.value));
+      const stored: unknown = JSON.parse(localStorage.getItem(GENRES_KEY) ?? '[]');
+      return Array.isArray(stored) ? stored.filter((g): g is string => typeof g === 'string' && known.has(g)) : [];
+    } catch {
+      return [];
+    }
+  });
+  const setGenres = useCallback((next: string[]) => {
+    setState(next);
+    try {
+      localStorage.setItem(GENRES_KEY, JSON.stringify(next));
+    } catch {
+      /* storage blocked: the choice lasts for this visit */
+    }
+  }, []);
+  return [genres, setGenres] as const;
 }
 
 const BUDGET_KEY = 'afterword:plan-budget';

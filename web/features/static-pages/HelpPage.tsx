@@ -29,7 +29,7 @@ const FAQS: { q: string; a: string }[] = [
   },
   {
     q: 'How do the AI suggestions work?',
-    a: 'Suggestions for music, obituaries and survivor tasks are drafts to help you begin. Nothing is saved until you choose to keep it, and you can always write in your own words.',
+    a: 'Suggestions for music, obituaries and survivor tasks are drafts to help you begin, made only from what you have written (your profile, and the details and kinds of music you choose): nothing about you is made up. A suggested obituary or music list replaces what is in that field, and is saved at once when your plan is already saved; press Undo on the message that appears to put back exactly what was there. You can always write in your own words.',
   },
   {
     q: 'I need to talk to someone.',

@@ -1,0 +1,46 @@
+/**
+ * What the person tells the obituary helper (plan-ai.ts ObituaryDetails): every field optional,
+ * and what is left empty is left out of the draft; the age comes from the profile's birthdate, or
+ * the person is told how to include it. Nothing is filled in for them (issue "Promises kept": the
+ * demo's placeholders wrote "65" and "a Professional" into a real person's obituary).
+ */
+import { Link } from 'react-router-dom';
+import { FormField } from '../../ui/FormField';
+import { Input, Textarea } from '../../ui/Input';
+import type { ObituaryDetails } from './plan-ai';
+
+const FIELDS: { key: keyof ObituaryDetails; label: string; rows?: number }[] = [
+  { key: 'hometown', label: 'Where you lived or grew up' },
+  { key: 'occupation', label: 'The work you did' },
+  { key: 'achievements', label: 'What you were proudest of', rows: 2 },
+  { key: 'familyMembers', label: 'Family you would like named', rows: 2 },
+  { key: 'personalQualities', label: 'How people would describe you', rows: 2 },
+];
+
+export function ObituaryDetailsFields({ details, onChange, age }: { details: ObituaryDetails; onChange: (next: ObituaryDetails) => void; age: number | null }) {
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg border border-stone-200 p-4">
+      <legend className="px-1 font-medium text-slate-900">For a draft: tell us what to include</legend>
+      <p className="text-sm text-slate-700">
+        The draft uses only what you write here and your name
+        {age === null ? (
+          <>
+            . To include your age, add your birthdate in your <Link to="/profile">Profile</Link>.
+          </>
+        ) : (
+          <> and age ({age}, from your birthdate).</>
+        )}{' '}
+        Leave anything empty to leave it out.
+      </p>
+      {FIELDS.map(({ key, label, rows }) => (
+        <FormField key={key} label={`${label} (optional)`}>
+          {rows ? (
+            <Textarea rows={rows} maxLength={1000} value={details[key]} onChange={(e) => onChange({ ...details, [key]: e.target.value })} />
+          ) : (
+            <Input maxLength={200} value={details[key]} onChange={(e) => onChange({ ...details, [key]: e.target.value })} />
+          )}
+        </FormField>
+      ))}
+    </fieldset>
+  );
+}

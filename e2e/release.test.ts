@@ -110,6 +110,12 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     expect(await banner.textContent()).toContain('The date of death they gave: November 20, 2026.');
     expect(await banner.textContent()).toContain('Their note: She went peacefully, at home.');
     await smtp.waitFor(user.email, /A waiting period has started/);
+    // The bell lists it too (it used to do nothing), leading to Settings.
+    await page.getByRole('button', { name: 'Notifications, 1' }).click();
+    await page.getByRole('menuitem', { name: /A waiting period is running/ }).click();
+    await page.waitForURL('**/settings');
+    await page.goto('/dashboard');
+    await banner.waitFor();
 
     // Axe at 390 px, with the banner showing.
     const phone = await mobileContext(browser, server.url);

@@ -4,7 +4,7 @@
  * question before leaving a screen with unsaved typing (web/forms/unsaved-changes.tsx).
  */
 import { Suspense } from 'react';
-import { Bell } from 'lucide-react';
+import { NotificationsMenu } from '../features/notifications/NotificationsMenu';
 import { Outlet } from 'react-router-dom';
 import { ReleaseBanner } from '../features/release/ReleaseBanner';
 import { UnsavedChangesGuard } from '../forms/unsaved-changes';
@@ -28,13 +28,7 @@ export default function AppLayout() {
           <Logo to="/dashboard" />
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <SyncStatus onSignIn={reopenReauth} />
-            <button
-              type="button"
-              aria-label="Notifications"
-              className="flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-stone-100"
-            >
-              <Bell className="size-5" aria-hidden="true" />
-            </button>
+            <NotificationsMenu />
             <UserMenu />
           </div>
         </div>

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { ReleaseStatus } from '../../../shared/schema/release';
+import { noticesOf } from './notifications';
+
+const NOW = Date.parse('2026-11-27T12:00:00Z');
+const active: ReleaseStatus = { state: 'active', startedBy: null, startedAt: null, endsAt: null, releasedAt: null, lastCheckInAt: '2026-09-01T00:00:00Z', checkInDueAt: null };
+const quiet = { status: 'synced', rejected: 0 };
+
+describe('the Notifications menu', () => {
+  it('lists nothing when nothing needs attention', () => {
+    expect(noticesOf({ release: active, sync: quiet, now: NOW })).toEqual([]);
+    expect(noticesOf({ release: null, sync: { status: 'offline', rejected: 0 }, now: NOW })).toEqual([]);
+  });
+
+  it('lists a waiting period, an undeliverable e-mail and refused changes first, then a check-in falling due', () => {
+    const waiting: ReleaseStatus = { ...active, state: 'waiting', endsAt: '2026-12-04T12:00:00Z', undeliverable: [{ id: 7, subject: 'A waiting period has started', to: 'me@example.com', reason: 'refused', at: '2026-11-27T10:00:00Z', critical: true }] };
+    expect(noticesOf({ release: waiting, sync: { status: 'synced', rejected: 2 }, now: NOW }).map((n) => n.title)).toEqual([
+      'A waiting period is running',
+      'An e-mail could not be delivered',
+      'Some changes could not be saved',
+    ]);
+    const due = noticesOf({ release: { ...active, checkInDueAt: '2026-12-01T00:00:00Z' }, sync: { status: 'needs-sign-in', rejected: 0 }, now: NOW });
+    expect(due.map((n) => n.id)).toEqual(['sign-in', 'check-in']);
+    expect(noticesOf({ release: { ...active, checkInDueAt: '2027-02-01T00:00:00Z' }, sync: quiet, now: NOW })).toEqual([]);
+  });
+});

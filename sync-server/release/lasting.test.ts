@@ -119,12 +119,15 @@ describe('a delivered message changed', () => {
 });
 
 describe('release readiness', () => {
-  it('says plainly that e-mails go to a folder and links work only on this machine', async () => {
+  it('says plainly, in the owner\'s words, that e-mails reach no one and links work only on this machine', async () => {
     const o = await ownerOn(createTestApp());
     const r = await o.get<ReleaseReadiness>('/api/release/readiness');
     expect(r).toMatchObject({ ready: false, email: 'folder', publicUrl: null, linkBase: 'http://localhost:8787', checkInDays: 0, nextReminderAt: null });
-    expect(r.missing.join('\n')).toContain('Release e-mails are written to a folder on the server and reach no one.');
-    expect(r.missing.join('\n')).toContain('will not work from other machines until it is set');
+    const missing = r.missing.join('\n');
+    expect(missing).toContain('E-mail is not set up on your Afterword server yet, so release e-mails cannot reach anyone.');
+    expect(missing).toContain('Links in e-mails point to http://localhost:8787, an address other people cannot reach.');
+    // The settings' names are for the administrator (Settings shows them behind a disclosure).
+    expect(missing).not.toMatch(/SMTP_URL|PUBLIC_URL/);
   });
 
   it('with SMTP, PUBLIC_URL, check-ins and an accepted trustee, nothing is missing', async () => {

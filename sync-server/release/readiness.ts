@@ -105,10 +105,11 @@ function missingOf(
 ): string[] {
   const missing: string[] = [];
   if (mailer.mode === 'folder') {
-    missing.push('E-mail is not set up on this server (SMTP_URL). Release e-mails are written to a folder on the server and reach no one. Ask whoever runs the server to set SMTP_URL.');
+    // Owner-facing words; the settings' names are in Settings under "For the server's administrator".
+    missing.push('E-mail is not set up on your Afterword server yet, so release e-mails cannot reach anyone. Ask whoever runs the server to set it up.');
   }
   if (!config.publicUrl) {
-    missing.push(`The server's public address (PUBLIC_URL) is not set. Links in e-mails point to ${linkBase(config)} and will not work from other machines until it is set.`);
+    missing.push(`Links in e-mails point to ${linkBase(config)}, an address other people cannot reach. Ask whoever runs your Afterword server to set its public address.`);
   }
   if (!owner.email) missing.push('Your profile has no valid e-mail address, so we cannot remind you or warn you of a waiting period.');
   else if (!owner.verified) missing.push(OWNER_EMAIL_UNVERIFIED(owner.email));

@@ -1,6 +1,7 @@
 /**
  * "Would your plan work today?" (issue #16): one panel with check-ins and the next reminder,
- * whether e-mail (SMTP_URL) and the server's public address (PUBLIC_URL) are set up, each
+ * whether e-mail and the server's public address are set up (in the owner's words; the settings'
+ * names, SMTP_URL and PUBLIC_URL, behind "For the server's administrator"), each
  * trustee's state (invited, accepted, last confirmed, bounced) with "Resend invitation", e-mails
  * that could not be delivered, whether the owner's own address is confirmed (release notices go
  * only to a confirmed address, SECURITY.md "Limits") with "Send verification e-mail", and, in
@@ -129,6 +130,19 @@ function OwnerEmailRow({ readiness, onChanged }: { readiness: ReleaseReadiness; 
   );
 }
 
+/** The server's settings by name, for whoever runs it (README "Configuration"); the owner's words stay above. */
+function AdminDetails({ readiness }: { readiness: ReleaseReadiness }) {
+  return (
+    <details className="rounded-lg border border-stone-200 p-3 text-sm text-slate-800">
+      <summary className="cursor-pointer font-medium text-slate-900">For the server&apos;s administrator</summary>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {readiness.email !== 'smtp' && <li>SMTP_URL is not set: release e-mails are written to the outbox folder under DATA_DIR and sent to no one.</li>}
+        {!readiness.publicUrl && <li>PUBLIC_URL is not set: links in e-mails use {readiness.linkBase} and will not work from other machines.</li>}
+      </ul>
+    </details>
+  );
+}
+
 export function ReadinessCard({ readiness, failed, onChanged }: { readiness: ReleaseReadiness | null; failed: boolean; onChanged: () => void }) {
   return (
     <Card>
@@ -173,18 +187,15 @@ export function ReadinessCard({ readiness, failed, onChanged }: { readiness: Rel
                 </Row>
               )}
               <Row term="E-mail">
-                {readiness.email === 'smtp'
-                  ? 'Set up: release e-mails are sent.'
-                  : 'Not set up: release e-mails are written to a folder on the server and reach no one.'}
+                {readiness.email === 'smtp' ? 'Set up: release e-mails are sent.' : 'Not set up yet: release e-mails cannot reach anyone.'}
               </Row>
               <OwnerEmailRow readiness={readiness} onChanged={onChanged} />
               <Row term="Links in e-mails">
-                {readiness.publicUrl
-                  ? `Point to ${readiness.publicUrl}.`
-                  : `Point to ${readiness.linkBase}: they will not work from other machines until the server's PUBLIC_URL is set.`}
+                {readiness.publicUrl ? `Point to ${readiness.publicUrl}.` : `Point to ${readiness.linkBase}, an address other people cannot reach yet.`}
               </Row>
               {readiness.nextReviewAt && <Row term="Yearly review">We will ask you to review your plan on {day(readiness.nextReviewAt)}.</Row>}
             </dl>
+            {(readiness.email !== 'smtp' || !readiness.publicUrl) && <AdminDetails readiness={readiness} />}
             {readiness.missing.length > 0 && (
               <section aria-labelledby="readiness-missing">
                 <h3 id="readiness-missing" className="font-semibold text-slate-900">What is missing</h3>

@@ -141,7 +141,7 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await clara.getByText('Waiting to upload — offline').waitFor();
     await clara.locator('video').waitFor();
 
-    await page.getByRole('navigation').getByRole('link', { name: 'Documents', exact: true }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Legal Documents', exact: true }).click();
     await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
     const upload = openDialog(page);
     await choose(page, 'Document Type', 'Will & Testament');
@@ -171,7 +171,7 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     // Online: the records sync and the queue uploads both files.
     await page.unroute('**/api/**');
     await poll(() => uploadStates(clara), 60_000).toBe(0);
-    await page.getByRole('navigation').getByRole('link', { name: 'Documents', exact: true }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Legal Documents', exact: true }).click();
     await poll(() => uploadStates(will), 60_000).toBe(0);
 
     // Another device: plays the video (over 2 s) and opens the PDF, byte for byte.

@@ -127,7 +127,7 @@ export function ProfileWizard({ user }: { user: User }) {
               Your funeral type, burial preference, music, readings and special requests are set in your After-Death Plan.
               You can fill it in at your own pace, now or later.{' '}
               <Link to="/death-plan" className="font-medium text-accent-700 underline underline-offset-2 hover:text-accent-800">
-                Open My Death Plan
+                Open My After-Death Plan
               </Link>
             </p>
           )}

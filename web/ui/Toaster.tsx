@@ -55,7 +55,9 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-sm" />
+      {/* On a phone the toast sits under the header, clear of the form buttons at the foot of the
+          screen it used to cover (issue "Promises kept", finding 9); bottom right on wider screens. */}
+      <Toast.Viewport className="fixed top-16 right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-3 outline-none sm:top-auto sm:bottom-0 sm:max-w-sm sm:p-4" />
     </Toast.Provider>
   );
 }

@@ -90,6 +90,9 @@ describe.skipIf(!hasChromium)('My After-Death Plan (issue #5)', () => {
     await page.getByLabel('Location').fill('Harbour Town Chapel');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Plan created successfully');
+    // On a phone the toast sits under the header, clear of the buttons at the foot of the screen.
+    const toastBox = await page.getByRole('region', { name: /Notification/ }).getByRole('listitem').filter({ hasText: 'Plan created successfully' }).boundingBox();
+    expect(toastBox!.y + toastBox!.height).toBeLessThan(844 / 2);
 
     await page.getByRole('tab', { name: 'Obituary' }).click();
     await page.getByText('and age (73, from your birthdate)', { exact: false }).waitFor();

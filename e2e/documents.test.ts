@@ -31,12 +31,14 @@ describe.skipIf(!hasChromium)('Legal Documents (issue #5)', () => {
     await expectToast(page, 'Missing information', 'Please fill in all required fields.');
     await dialog.getByText('Link to it').click();
     await dialog.getByLabel('Document URL').fill('javascript:alert(1)');
-    await dialog.getByRole('button', { name: 'Upload Document' }).click();
+    // A link is saved, not uploaded: the button says so.
+    await dialog.getByRole('button', { name: 'Save Link' }).click();
     await expect.poll(() => dialog.getByText('Enter a web address starting with http:// or https://').isVisible()).toBe(true);
     expect(await dialog.isVisible()).toBe(true);
 
-    await dialog.getByLabel('Document URL').fill('https://files.example.com/will.pdf');
-    await dialog.getByRole('button', { name: 'Upload Document' }).click();
+    // Typed without https://, as people do: completed, not refused.
+    await dialog.getByLabel('Document URL').fill('files.example.com/will.pdf');
+    await dialog.getByRole('button', { name: 'Save Link' }).click();
     await expectToast(page, 'Document uploaded', 'Your document has been saved securely.');
     await dialog.waitFor({ state: 'detached' });
 
@@ -56,7 +58,7 @@ describe.skipIf(!hasChromium)('Legal Documents (issue #5)', () => {
     await openDialog(page).getByText('Link to it').click();
     await openDialog(page).getByLabel('Document Name').fill('Life policy');
     await openDialog(page).getByLabel('Document URL').fill('http://insurer.example.com/policy/42');
-    await openDialog(page).getByRole('button', { name: 'Upload Document' }).click();
+    await openDialog(page).getByRole('button', { name: 'Save Link' }).click();
     await expectToast(page, 'Document uploaded');
     await expect.poll(() => cards.count()).toBe(2);
 

@@ -212,6 +212,11 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     expect(await dialog.getByText('Deed.pdf').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Upload Document' }).click();
     await expectToast(page, 'Missing information', 'Please fill in all required fields.');
+    // The file's own reason stays under it (it was replaced by "This field is required").
+    const described = (await dialog.getByLabel('Document File').getAttribute('aria-describedby'))!.split(' ');
+    const fileNotes = await Promise.all(described.map((id) => page.locator(`[id="${id}"]`).textContent()));
+    expect(fileNotes.join(' ')).toContain('This kind of file cannot be kept in the vault.');
+    expect(fileNotes.join(' ')).not.toContain('This field is required');
     // Focus moves from the button to the first field marked missing, named by its label.
     await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
     expect(await queuedBlobIds(page)).toEqual([]);

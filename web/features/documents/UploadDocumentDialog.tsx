@@ -86,7 +86,12 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
   };
 
   const submit = async () => {
-    const withFile = { ...values, documentFile: file };
+    // "example.com/will" means https://example.com/will: complete a link typed without its scheme
+    // instead of refusing it (issue "Promises kept", finding 8).
+    const typed = values.documentUrl.trim();
+    const url = source === 'link' && typed && !/^[a-z][a-z0-9+.-]*:/i.test(typed) ? `https://${typed}` : values.documentUrl;
+    if (url !== values.documentUrl) set('documentUrl', url);
+    const withFile = { ...values, documentUrl: url, documentFile: file };
     const found = validateForm(
       withFile,
       ['documentType', 'documentName', source === 'file' ? 'documentFile' : 'documentUrl'],
@@ -94,7 +99,8 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
     );
     if (found) {
       const { documentFile, ...fields } = found;
-      setFileError(documentFile ? REQUIRED_FIELD : undefined);
+      // A file refused when it was picked keeps its reason (too large…), not "This field is required".
+      setFileError((shown) => (documentFile ? (shown && shown !== REQUIRED_FIELD ? shown : REQUIRED_FIELD) : undefined));
       return rf.setErrors(fields);
     }
     setPending(true);
@@ -105,7 +111,7 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
         setFile(null);
       } else if (await onSave(() => rf.save(undefined, { file: kept.ref, documentUrl: null }))) setFile(null);
     } else {
-      await onSave(() => rf.save(undefined, { file: null }));
+      await onSave(() => rf.save(undefined, { file: null, documentUrl: url }));
     }
     setPending(false);
   };
@@ -116,8 +122,8 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
       onOpenChange={onOpenChange}
       title="Upload Document"
       description="Add a document your beneficiaries will need, such as a scan of your will: upload the file, or save a link to where it is kept."
-      submitLabel="Upload Document"
-      pendingLabel="Uploading..."
+      submitLabel={source === 'link' ? 'Save Link' : 'Upload Document'}
+      pendingLabel={source === 'link' ? 'Saving...' : 'Uploading...'}
       pending={pending}
       onSubmit={submit}
     >
@@ -144,7 +150,7 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
           label="Document URL"
           required
           error={errorOf('documentUrl')}
-          hint="A link to where the document is kept, starting with https:// or http://"
+          hint="A link to where the document is kept, such as example.com/my-will (https:// is added for you)"
         >
           <Input
             type="url"

@@ -88,11 +88,15 @@ describe.skipIf(!hasChromium)('My After-Death Plan (issue #5)', () => {
     await expect.poll(() => page.locator('#wizard-step-heading').textContent()).toBe('What matters most to you?');
     await page.goto('/death-plan');
     await page.getByLabel('Location').fill('Harbour Town Chapel');
+    // The header never says "All changes saved" while the form holds typing not saved yet.
+    const header = page.getByRole('banner').getByRole('status');
+    await expect.poll(() => header.textContent()).toContain('Not saved yet — press Save');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Plan created successfully');
     // On a phone the toast sits under the header, clear of the buttons at the foot of the screen.
     const toastBox = await page.getByRole('region', { name: /Notification/ }).getByRole('listitem').filter({ hasText: 'Plan created successfully' }).boundingBox();
     expect(toastBox!.y + toastBox!.height).toBeLessThan(844 / 2);
+    await expect.poll(() => header.textContent(), { timeout: 10_000 }).toContain('All changes saved');
 
     await page.getByRole('tab', { name: 'Obituary' }).click();
     await page.getByText('and age (73, from your birthdate)', { exact: false }).waitFor();

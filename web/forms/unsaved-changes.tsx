@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
+import { create } from 'zustand';
 import { useSession } from '../app/session';
 import { LazyConfirmDialog, confirm } from '../ui/confirm';
 
@@ -15,8 +16,26 @@ import { LazyConfirmDialog, confirm } from '../ui/confirm';
  */
 const forms = new Map<string, () => boolean>();
 
-/** Registers this form's question `isDirty` (read when the person leaves) until it unmounts. */
-export function useReportUnsaved(isDirty: () => boolean): void {
+/** The forms holding typing right now, as their render last reported: what the header's sync status reads. */
+export const useTypingStore = create<{ typing: ReadonlySet<string> }>()(() => ({ typing: new Set<string>() }));
+
+const reportTyping = (id: string, on: boolean) =>
+  useTypingStore.setState((s) => {
+    if (s.typing.has(id) === on) return s;
+    const typing = new Set(s.typing);
+    if (on) typing.add(id);
+    else typing.delete(id);
+    return { typing };
+  });
+
+/** True while some form on screen holds typing not saved yet (the header never says "All changes saved" then). */
+export const useHasUnsavedTyping = () => useTypingStore((s) => s.typing.size > 0);
+
+/**
+ * Registers this form's question `isDirty` (read when the person leaves) until it unmounts, and
+ * `typingNow` (this render's answer) for the header.
+ */
+export function useReportUnsaved(isDirty: () => boolean, typingNow = false): void {
   const id = useId();
   const latest = useRef(isDirty);
   latest.current = isDirty;
@@ -24,8 +43,10 @@ export function useReportUnsaved(isDirty: () => boolean): void {
     forms.set(id, () => latest.current());
     return () => {
       forms.delete(id);
+      reportTyping(id, false);
     };
   }, [id]);
+  useEffect(() => reportTyping(id, typingNow), [id, typingNow]);
 }
 
 /** True when some mounted form holds unsaved typing. */

@@ -87,7 +87,7 @@ export function useRecordForm<C extends CollectionName, V extends FieldValues, O
 
   // react-hook-form updates dirtyFields in place: read it on every render (the read subscribes).
   const dirty = dirtyNames(form.formState.dirtyFields);
-  useReportUnsaved(() => active && (session?.dirty().length ?? 0) > 0);
+  useReportUnsaved(() => active && (session?.dirty().length ?? 0) > 0, active && dirty.length > 0);
   // A form left (its dialog closed, after "Leave without saving" when it held typing) drops that
   // typing: opened again, it starts from the record (a create form: empty).
   const wasActive = useRef(active);

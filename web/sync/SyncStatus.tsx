@@ -4,9 +4,10 @@
  * in again or reload; the number of changes waiting in every state, and a badly-off device clock
  * in words (rule 17). Icon always; text from 640 px up, kept for screen readers below.
  */
-import { CloudCheck, CloudOff, LoaderCircle, LogIn, RefreshCw, type LucideIcon } from 'lucide-react';
+import { CloudCheck, CloudOff, LoaderCircle, LogIn, PencilLine, RefreshCw, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useDatabaseNotice } from '../db/hooks';
+import { useHasUnsavedTyping } from '../forms/unsaved-changes';
 import { cn } from '../ui/cn';
 import { CLOCK_OFF_WARN_MS, useSyncState, type SyncState } from './sync-state';
 
@@ -38,10 +39,14 @@ export function clockWords(offMs: number | undefined): string | undefined {
   return `This device's clock is ${amount} ${offMs > 0 ? 'slow' : 'fast'}. Afterword corrects for it; please check the date and time settings.`;
 }
 
-/** The words and icon for a sync state (exported for tests of the wording). */
-export function syncStatusView(s: SyncState, dbNotice: string | null = null): View {
+/**
+ * The words and icon for a sync state (exported for tests of the wording); `typing`: a form on
+ * screen holds typing not saved yet, so nothing may be called saved.
+ */
+export function syncStatusView(s: SyncState, dbNotice: string | null = null, typing = false): View {
   const clock = clockWords(s.clockOffMs);
-  const view = baseView(s, dbNotice);
+  const base = baseView(s, dbNotice);
+  const view = typing && base.text === 'All changes saved' ? { icon: PencilLine, text: 'Not saved yet — press Save', tone: 'text-amber-800' } : base;
   // Rule 26: words that did not open are named like a clock that is off, in a sentence beside the status.
   const notes = { ...(clock ? { clock } : {}), ...(s.unopened ? { unopened: s.unopened } : {}) };
   return clock || s.unopened ? { ...view, ...notes, tone: view.tone === 'text-emerald-800' ? 'text-amber-800' : view.tone } : view;
@@ -70,7 +75,8 @@ function baseView(s: SyncState, dbNotice: string | null): View {
 export function SyncStatus({ onSignIn }: { onSignIn?: () => void } = {}) {
   const state = useSyncState();
   const notice = useDatabaseNotice();
-  const view = syncStatusView(state, notice);
+  const typing = useHasUnsavedTyping();
+  const view = syncStatusView(state, notice, typing);
   const note = [view.unopened, view.clock].filter(Boolean).join(' ');
   const Icon = view.icon;
   const body = (

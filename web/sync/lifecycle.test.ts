@@ -1,5 +1,5 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { create, openUserDatabase } from '../db/index';
 import { endLocalSession } from './lifecycle';
 import { startSync, stopSync } from './index';
@@ -54,6 +54,25 @@ describe('SyncStatus wording', () => {
     expect(syncStatusView({ status: 'synced', pending: 0 }).text).toBe('All changes saved');
     expect(syncStatusView({ status: 'error', pending: 0, lastError: 'Cannot reach the server' })).toMatchObject({ text: 'Sync error — retrying', title: 'Cannot reach the server' });
     expect(syncStatusView({ status: 'needs-sign-in', pending: 0 })).toMatchObject({ text: 'Sign in again to sync', signIn: true });
+  });
+
+  it('never says "All changes saved" while a form on screen holds typing not saved yet', () => {
+    expect(syncStatusView({ status: 'synced', pending: 0 }, null, true)).toMatchObject({ text: 'Not saved yet — press Save', tone: 'text-amber-800' });
+    expect(syncStatusView({ status: 'offline', pending: 0 }, null, true).text).toBe('Offline');
+  });
+
+  it('before the engine has started, an online device does not say Offline', async () => {
+    vi.resetModules();
+    vi.stubGlobal('navigator', { onLine: true });
+    try {
+      const { useSyncStore } = await import('./sync-store');
+      expect(useSyncStore.getState().status).toBe('syncing');
+      vi.resetModules();
+      vi.stubGlobal('navigator', { onLine: false });
+      expect((await import('./sync-store')).useSyncStore.getState().status).toBe('offline');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('issue 14 finding 7: the waiting count shows in every state', () => {

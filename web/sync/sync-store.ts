@@ -8,4 +8,10 @@ interface SyncStoreState extends SyncSnapshot {
   lastRejected: RejectedChange[];
 }
 
-export const useSyncStore = create<SyncStoreState>()(() => ({ status: 'offline', lastRejected: [] }));
+/**
+ * Before the engine reports, a browser that says it is online is "syncing" (starting), never
+ * "Offline": the header used to flash Offline on every first open (issue "Promises kept", finding 9).
+ */
+const initialStatus = (): SyncStoreState['status'] => (typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'syncing');
+
+export const useSyncStore = create<SyncStoreState>()(() => ({ status: initialStatus(), lastRejected: [] }));

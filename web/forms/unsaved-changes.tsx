@@ -55,7 +55,7 @@ export const hasUnsavedTyping = () => [...forms.values()].some((isDirty) => isDi
 /** The one "Leave without saving?" question, for screens (below) and dialogs (askToDiscardTyping). */
 const LEAVE_QUESTION = {
   title: 'Leave without saving?',
-  description: 'You have typed changes on this screen that are not saved yet. If you leave now, they will be lost.',
+  description: 'You have changes on this screen that are not saved yet. If you leave now, they will be lost.',
   confirmLabel: 'Leave without saving',
   cancelLabel: 'Stay on this page',
   destructive: true,

@@ -4,7 +4,7 @@
  * why (the message of shared/export/read.ts) and writes nothing.
  */
 import { Download, Upload } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { COLLECTIONS } from '../../../shared/schema/collections';
 import { apiFetch } from '../../api/client';
 import { PasswordNotConfirmed, withRecentPassword } from '../../pwa/confirm-password';
@@ -28,6 +28,14 @@ function Row({ action, children }: { action: ReactNode; children: ReactNode }) {
 
 export function DataCard() {
   const [busy, setBusy] = useState<Busy>(null);
+  // A reload or a closed tab during an import would stop it half-way without a word: the browser
+  // asks first (issue "Promises kept", finding 9). What was imported so far is kept either way.
+  useEffect(() => {
+    if (busy !== 'import') return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [busy]);
   const binder = useFamilyBinder();
   const input = useRef<HTMLInputElement>(null);
 

@@ -148,7 +148,9 @@ describe.skipIf(!hasChromium)('two devices of one account (issue 14)', () => {
     for (const page of [a.page, b.page]) {
       await poll(() => page.getByText('Dear Clara, the boat is yours.').first().isVisible(), 20_000).toBe(true);
     }
-    await expectToast(a.page, 'Also written on another device');
+    // The toast names the letter, and its card stays marked after the toast is gone.
+    await expectToast(a.page, 'Also written on another device', 'Two devices changed your message to Clara at the same time.');
+    await poll(() => b.page.getByText('Also written on another device: both versions are kept.', { exact: false }).isVisible(), 20_000).toBe(true);
     await b.page.getByRole('button', { name: 'Edit message to Clara' }).click();
     const versions = openDialog(b.page).getByTestId('other-versions-messageContent');
     await poll(() => versions.textContent(), 20_000).toContain('Dear Clara, look after the roses.');

@@ -8,7 +8,9 @@ import { useSession } from '../app/session';
 import { createSyncEngine, type SyncEngine } from './engine';
 import { useSyncStore } from './sync-store';
 import { toast } from '../ui/toast-store';
-import { keptToast, rejectedToast } from './kept-toast';
+import { keptToast, rejectedToast, type ValuesOf } from './kept-toast';
+import type { KeptNotice } from './apply-response';
+import type { UserDatabase } from '../db/user-database';
 import { eventSourceLive } from './live';
 import { fetchTransport, type Transport } from './transport';
 import type { SyncKeys } from './sealing';
@@ -42,10 +44,20 @@ export function startSync(opts: { userId: string; transport?: Transport; now?: (
       const words = rejectedToast(lastRejected);
       if (words) toast(words);
     },
-    onKept: (kept) => toast(keptToast(kept)),
+    onKept: (kept) => void namedKept(db, kept).then((valuesOf) => toast(keptToast(kept, valuesOf))),
     onUnauthorized: () => useSession.getState().setNeedsReauth(true),
   });
   engine.start();
+}
+
+/** The device's own copies of the records in `kept`, for the toast to name them (e.g. the letter's recipient). */
+async function namedKept(db: UserDatabase, kept: readonly KeptNotice[]): Promise<ValuesOf> {
+  const found = new Map<string, Record<string, unknown>>();
+  for (const k of kept.slice(0, 5)) {
+    const entity = await db.dexie.entities(k.collection).get(k.id).catch(() => undefined);
+    if (entity) found.set(`${k.collection}/${k.id}`, entity as unknown as Record<string, unknown>);
+  }
+  return (collection, id) => found.get(`${collection}/${id}`);
 }
 
 /** Stops syncing (the outbox stays); resolves when a run in progress has ended. */

@@ -10,6 +10,14 @@ describe('the person is told about kept versions (rules 20, 22)', () => {
     expect(keptToast([{ collection: 'survivorTasks', id: 't', kind: 'restorable' }]).description).toMatch(/a survivor task that was deleted/);
   });
 
+  it('names the very record when the device holds it: "your message to Clara" (issue "Promises kept", finding 9)', () => {
+    const kept = [{ collection: 'messages' as const, id: 'm1', kind: 'conflict' as const, field: 'messageContent' }];
+    const toast = keptToast(kept, () => ({ recipientName: 'Clara' }));
+    expect(toast.description).toBe('Two devices changed your message to Clara at the same time. Both versions are kept: open it to compare and restore.');
+    expect(keptToast([{ collection: 'documents', id: 'd', kind: 'restorable' }], () => ({ documentName: 'Last will' })).description).toMatch(/changed your document “Last will” that was deleted/);
+    expect(keptToast(kept, () => undefined).description).toMatch(/changed a message at the same time/);
+  });
+
   it('rule 11: a refused change is named in plain words (never the server text); clock refusals are not (they are re-sent, rule 17)', () => {
     const base = { hlc: 'h', id: 'x', record: null };
     expect(rejectedToast([{ ...base, collection: 'trustees', reason: 'trustees.email: Invalid email address' }])).toMatchObject({

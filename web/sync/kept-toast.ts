@@ -18,19 +18,39 @@ const PLACE: Record<CollectionName, string> = {
   survivorTasks: 'a survivor task',
 };
 
-/** The toast for `kept` (non-empty): a conflict names the place; a restorable edit says how to restore. */
-export function keptToast(kept: readonly KeptNotice[]): ToastInput {
+/** What names a record of each collection to its owner, from its (opened) values; undefined when unnamed. */
+const NAMED: Partial<Record<CollectionName, (v: Record<string, unknown>) => string | undefined>> = {
+  messages: (v) => (typeof v.recipientName === 'string' && v.recipientName.trim() ? `your message to ${v.recipientName.trim()}` : undefined),
+  documents: (v) => (typeof v.documentName === 'string' && v.documentName.trim() ? `your document \u201c${v.documentName.trim()}\u201d` : undefined),
+  trustees: (v) => (typeof v.name === 'string' && v.name.trim() ? `your trustee ${v.name.trim()}` : undefined),
+  survivorTasks: (v) => (typeof v.title === 'string' && v.title.trim() ? `the survivor task \u201c${v.title.trim()}\u201d` : undefined),
+};
+
+/** The record in words: its name when the device holds it ("your message to Clara"), else its kind. */
+const placeOf = (k: KeptNotice, valuesOf?: ValuesOf) => {
+  const values = valuesOf?.(k.collection, k.id);
+  return (values && NAMED[k.collection]?.(values)) ?? PLACE[k.collection];
+};
+
+/** The values this device holds for a record (its local copy, opened), or undefined. */
+export type ValuesOf = (collection: CollectionName, id: string) => Record<string, unknown> | undefined;
+
+/**
+ * The toast for `kept` (non-empty): a conflict names the record (by `valuesOf`, e.g. the letter's
+ * recipient) so the person knows which one to open; a restorable edit says how to restore.
+ */
+export function keptToast(kept: readonly KeptNotice[], valuesOf?: ValuesOf): ToastInput {
   const conflict = kept.find((k) => k.kind === 'conflict');
   if (conflict) {
     return {
       title: 'Also written on another device',
-      description: `Two devices changed ${PLACE[conflict.collection]} at the same time. Both versions are kept: open it to compare and restore.`,
+      description: `Two devices changed ${placeOf(conflict, valuesOf)} at the same time. Both versions are kept: open it to compare and restore.`,
       durationMs: 10_000,
     };
   }
   return {
     title: 'An edit was made to something deleted',
-    description: `Another device changed ${PLACE[kept[0]!.collection]} that was deleted. You can restore it from its list.`,
+    description: `Another device changed ${placeOf(kept[0]!, valuesOf)} that was deleted. You can restore it from its list.`,
     durationMs: 10_000,
   };
 }

@@ -3,12 +3,14 @@
  * badge, the type, where its delivery stands (shared/delivery-rule.ts: the date with the rule,
  * 'Upon release', or sent on … and opened on …), a 3-line excerpt of the body,
  * and edit/delete buttons named for the recipient. A video or audio message with a recording
- * (issue #17) plays it on the card (MessageRecording.tsx).
+ * (issue #17) plays it on the card (MessageRecording.tsx). A text another device wrote at the same
+ * time is marked on the card until the person restores or dismisses it in the editor.
  */
 import { CalendarClock, FileText, Mic, Video } from 'lucide-react';
 import type { Message } from '../../../shared/schema';
 import { deliveryCardText } from '../../../shared/delivery-rule';
 import { useReleaseStore } from '../release/release-store';
+import { useTextVersions } from '../../db/versions';
 import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';
 import { CardActions } from '../../ui/CardGrid';
@@ -27,6 +29,9 @@ export function MessageCard({ message, onEdit, onDelete }: MessageCardProps) {
   const TypeIcon = TYPE_ICONS[message.messageType];
   // The release status the banner loads (web/features/release): after a release, the real state.
   const released = useReleaseStore((s) => s.status?.state === 'released');
+  // A version another device wrote at the same time stays marked on the card until the person
+  // has dealt with it in the editor (Restore or Dismiss), not only in a passing toast.
+  const conflicts = useTextVersions('messages', message.id, 'messageContent')?.conflicts.length ?? 0;
   return (
     <Card className="flex h-full flex-col">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 p-5 pb-3">
@@ -53,6 +58,11 @@ export function MessageCard({ message, onEdit, onDelete }: MessageCardProps) {
         </dl>
         {message.file && <MessageRecording file={message.file} recipientName={message.recipientName} messageType={message.messageType} />}
         <p className="line-clamp-3 text-slate-700 whitespace-pre-line break-words">{message.messageContent}</p>
+        {conflicts > 0 && (
+          <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            Also written on another device: both versions are kept. Edit this message to compare them.
+          </p>
+        )}
       </div>
       <div className="flex justify-end border-t border-stone-200 px-3 py-1.5">
         <CardActions itemName={`message to ${message.recipientName}`} onEdit={onEdit} onDelete={onDelete} />

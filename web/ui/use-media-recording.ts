@@ -22,14 +22,19 @@ export type RecordingState =
   | { phase: 'recording'; stream: MediaStream; remainingMs: number }
   | { phase: 'recorded'; blob: Blob; durationMs: number };
 
+/**
+ * Containers in order of preference: MP4 (H.264/AAC) first, because every recipient's phone plays
+ * it (a WebM recording does not play on older iPhones: issue "Promises kept", finding 9); WebM
+ * where the browser cannot record MP4 (Chromium without proprietary codecs, Firefox).
+ */
 const CANDIDATE_TYPES: Record<RecordingKind, string[]> = {
-  video: ['video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4'],
-  audio: ['audio/webm;codecs=opus', 'audio/webm', 'audio/mp4', 'audio/ogg;codecs=opus'],
+  video: ['video/mp4;codecs=avc1,mp4a.40.2', 'video/mp4', 'video/webm;codecs=vp8,opus', 'video/webm'],
+  audio: ['audio/mp4;codecs=mp4a.40.2', 'audio/mp4', 'audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus'],
 };
 
-/** The first container this browser records (webm in Chromium and Firefox, mp4 in Safari), or '' for its default. */
-function recordingType(kind: RecordingKind): string {
-  return CANDIDATE_TYPES[kind].find((t) => MediaRecorder.isTypeSupported(t)) ?? '';
+/** The container this browser records best for recipients (see CANDIDATE_TYPES), or '' for its default. */
+export function recordingType(kind: RecordingKind, supports: (type: string) => boolean = (t) => MediaRecorder.isTypeSupported(t)): string {
+  return CANDIDATE_TYPES[kind].find(supports) ?? '';
 }
 
 const deviceWords = (kind: RecordingKind) => (kind === 'video' ? 'camera and microphone' : 'microphone');

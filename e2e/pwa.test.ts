@@ -21,9 +21,13 @@ import { describe, expect, it } from 'vitest';
 import {
   controlledByServiceWorker,
   desktopContext,
+  expectNoSeriousA11yViolations,
   hasChromium,
   loginViaUi,
+  mobileContext,
+  registerViaUi,
   REPO_ROOT,
+  uniqueUser,
   startServer,
   poll,
   useBrowserSuite,
@@ -73,6 +77,37 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     const maskable = manifest.icons.find((i) => i.purpose === 'maskable');
     expect(maskable).toBeDefined();
     expect((await fetch(`${suite.server.url}/${maskable!.src}`)).headers.get('content-type')).toBe('image/png');
+  });
+
+  it('offers to install where the browser allows it, and says how on an iPhone', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/settings', mobileContext);
+    // The browser's offer (Chromium fires beforeinstallprompt; headless never does, so it is made here).
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => void ((window as unknown as { prompted: boolean }).prompted = true),
+        userChoice: Promise.resolve({ outcome: 'accepted' }),
+      });
+      window.dispatchEvent(offer);
+    });
+    await page.getByRole('button', { name: 'Install the app' }).click();
+    await expectToast(page, 'Afterword is installed');
+    expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+    await context.close();
+
+    const iphone = await suite.browser.newContext({
+      baseURL: suite.server.url,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    });
+    const phone = await iphone.newPage();
+    await registerViaUi(phone, uniqueUser('Iris'));
+    await phone.waitForURL('**/dashboard');
+    await phone.goto('/settings');
+    await phone.getByText('Choose “Add to Home Screen”, then “Add”.').waitFor();
+    await expectNoSeriousA11yViolations(phone, 'settings with the install steps at 390 px');
+    await iphone.close();
   });
 
   it("precaches the app shell only, not the family binder's pdf-lib and fonts", async () => {

@@ -113,6 +113,20 @@ describe.skipIf(!hasChromium)('first paint without JavaScript, then React (issue
     }
   });
 
+  it('a tap on a feature tab right after the page appears is not lost, on a slow phone (before the page is live)', async () => {
+    for (let run = 0; run < 3; run++) {
+      const context = await mobileContext(suite.browser, suite.server.url);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+      await page.goto('/', { waitUntil: 'commit' });
+      const tab = page.getByRole('tab', { name: 'Messages' });
+      await tab.click(); // as soon as the prerendered tab is there: before React has hydrated it
+      await poll(() => tab.getAttribute('aria-selected')).toBe('true');
+      await context.close();
+    }
+  });
+
   it('a signed-in person still loads the profile: /login goes to /dashboard, and logout signs out for good', async () => {
     const context = await desktopContext(suite.browser, suite.server.url);
     const page = await context.newPage();

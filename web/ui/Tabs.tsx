@@ -118,7 +118,7 @@ export const TabsTrigger = forwardRef<HTMLButtonElement, TabsTriggerProps>(funct
       tabIndex={active ? 0 : -1}
       data-state={active ? 'active' : 'inactive'}
       className={cn(
-        'inline-flex min-h-10 flex-1 items-center justify-center gap-2 rounded-lg px-3 py-1.5 text-sm font-medium whitespace-nowrap text-slate-700',
+        'inline-flex min-h-10 flex-1 items-center justify-center gap-2 rounded-lg px-3 py-1.5 text-sm font-medium whitespace-nowrap text-slate-700 disabled:cursor-wait disabled:opacity-60',
         'hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
         className,
       )}

@@ -1,5 +1,11 @@
-/** The features section (id "features", SPEC.md §2): three tabs, Death Plan first, each with a sample preview. */
+/**
+ * The features section (id "features", SPEC.md §2): three tabs, Death Plan first, each with a
+ * sample preview. On the prerendered page the other tabs are shown disabled until React has taken
+ * the page over (useHydrated): a tap before then did nothing while the tab looked ready (issue
+ * "Promises kept", finding 9), so until it works it does not look as if it would.
+ */
 import { Check } from 'lucide-react';
+import { useHydrated } from '../../app/hydrated';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { FEATURES, type FeatureTab } from './feature-content';
 import { DeathPlanPreview, DocumentsPreview, MessagesPreview } from './FeaturePreviews';
@@ -12,6 +18,7 @@ const PREVIEWS: Record<FeatureTab, () => React.JSX.Element> = {
 };
 
 export function FeatureTabs() {
+  const live = useHydrated();
   return (
     <Section
       id="features"
@@ -22,7 +29,7 @@ export function FeatureTabs() {
       <Tabs defaultValue="death-plan" className="mx-auto max-w-5xl">
         <TabsList aria-label="Features" className="mx-auto max-w-xl">
           {FEATURES.map((f) => (
-            <TabsTrigger key={f.value} value={f.value} className="text-base">
+            <TabsTrigger key={f.value} value={f.value} className="text-base" disabled={!live && f.value !== 'death-plan'}>
               {f.label}
             </TabsTrigger>
           ))}

@@ -70,10 +70,27 @@ describe.skipIf(!hasChromium)('Legal Documents (issue #5)', () => {
     await expect.poll(() => page.getByText('No documents found').isVisible()).toBe(true);
     await page.getByRole('tab', { name: 'All Documents' }).click();
 
+    // Papers beyond SPEC.md's three types, with where the original is kept: the "Other" tab.
+    await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
+    await choose(page, 'Document Type', 'Power of Attorney');
+    await openDialog(page).getByText('Link to it').click();
+    await openDialog(page).getByLabel('Document Name').fill('Lasting power of attorney');
+    await openDialog(page).getByLabel('Document URL').fill('https://opg.example.gov/lpa/123');
+    await openDialog(page).getByLabel('Where the original is kept (optional)').fill('With Hale & Co, solicitors');
+    await openDialog(page).getByRole('button', { name: 'Save Link' }).click();
+    await expectToast(page, 'Document uploaded');
+    await expect.poll(() => cards.count()).toBe(3);
+    await page.getByRole('tab', { name: 'Other' }).click();
+    const other = page.getByRole('list', { name: 'Other documents' }).getByRole('listitem');
+    await expect.poll(() => other.count()).toBe(1);
+    expect(await other.first().textContent()).toContain('Power of Attorney');
+    expect(await other.first().textContent()).toContain('Original kept: With Hale & Co, solicitors');
+    await page.getByRole('tab', { name: 'All Documents' }).click();
+
     await will.getByRole('button', { name: 'Delete document Last Will' }).click();
     await confirmDialog(page, 'Are you sure you want to delete this document? This action cannot be undone.', 'Delete');
     await expectToast(page, 'Document deleted');
-    await expect.poll(() => cards.count()).toBe(1);
+    await expect.poll(() => cards.count()).toBe(2);
     await context.close();
   });
 
@@ -87,7 +104,7 @@ describe.skipIf(!hasChromium)('Legal Documents (issue #5)', () => {
       await dialog.getByLabel('Document Name').fill('Brokerage account statement for the family trust');
       await dialog.getByText('Link to it').click();
       await dialog.getByLabel('Document URL').fill('https://bank.example.com/statements/2026');
-      await dialog.getByRole('button', { name: 'Upload Document' }).click();
+      await dialog.getByRole('button', { name: 'Save Link' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.waitForURL('**/documents');
       await page.getByRole('list', { name: 'Documents' }).waitFor();

@@ -104,6 +104,11 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   will: 'Will & Testament',
   insurance: 'Insurance',
   financial: 'Financial',
+  'power-of-attorney': 'Power of Attorney',
+  'advance-directive': 'Advance Directive',
+  property: 'Property',
+  pension: 'Pension',
+  other: 'Other',
 };
 export const BUDGET_LABELS: Record<BudgetLevel, string> = {
   budget: 'Budget-Friendly',

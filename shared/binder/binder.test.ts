@@ -30,13 +30,14 @@ const message: Message = {
   messageContent: 'SECRET-BODY-never-in-the-binder', deliveryDate: null, file: null, fileBlobId: null, contentRevision: 0, delivered: false, deliveredAt: null, openedAt: null, createdAt: at,
 };
 const trustee: Trustee = { id: 't1', userId, name: 'Charles Babbage', email: 'charles@example.com', phone: '+44 20 7946 0000', relationship: 'Friend', accessLevel: 'full', createdAt: at };
-const doc: LegalDocument = { id: 'd1', userId, documentType: 'will', documentName: 'Last will', documentUrl: 'https://vault.example.com/will', file: null, fileBlobId: null, createdAt: at };
+const doc: LegalDocument = { id: 'd1', userId, documentType: 'will', documentName: 'Last will', documentUrl: 'https://vault.example.com/will', originalLocation: 'The signed copy is with Hale & Co, solicitors', file: null, fileBlobId: null, createdAt: at };
+const poa: LegalDocument = { ...doc, id: 'd2', documentType: 'power-of-attorney', documentName: 'Lasting power of attorney', originalLocation: null };
 
 const records = {
-  profile: [{ firstName: 'Ada', lastName: 'Lovelace', emergencyContact: { name: 'Mary Somerville', phone: '+44 1865 000000' } }],
+  profile: [{ firstName: 'Ada', lastName: 'Lovelace', emergencyContact: { name: 'Mary Somerville', phone: '+44 1865 000000' }, healthInfo: 'Allergic to penicillin. Pacemaker fitted in 2019.' }],
   deathPlan: [plan],
   survivorTasks: [task('a', 'Call the doctor', '24h'), task('b', 'Tell the employer', '72h'), task('c', 'Close the bank account', '1m', { resources: ['Bank helpline 0800 000'] })],
-  documents: [doc],
+  documents: [doc, poa],
   messages: [message],
   trustees: [trustee],
 };
@@ -69,6 +70,14 @@ async function fontsBySize(pdf: Uint8Array, index: number): Promise<Map<number, 
 }
 
 describe('family binder (issue #18)', () => {
+  it('tells the family where each original is kept, every kind of document, and the health information given (issue "Promises kept", finding 8)', async () => {
+    const { all } = await textOf(await build());
+    expect(all).toContain('Original: The signed copy is with Hale & Co, solicitors');
+    expect(all).toContain('Type: Power of Attorney');
+    expect(all).toContain('Health information');
+    expect(all).toContain('Allergic to penicillin. Pacemaker fitted in 2019.');
+  });
+
   it('holds the plan, the first-days tasks first, the contacts, documents and recipients, but no message body', async () => {
     const { pages, all, totalPages } = await textOf(await build());
     expect(pages[0]).toContain('Ada Lovelace');

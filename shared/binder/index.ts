@@ -35,7 +35,7 @@ export type { BinderFontBytes } from './fonts';
 
 /** What the binder is made from: the person's live records (shapes of SPEC.md §3). */
 export interface BinderInput {
-  profile: Pick<Profile, 'firstName' | 'lastName' | 'emergencyContact'> | null;
+  profile: (Pick<Profile, 'firstName' | 'lastName' | 'emergencyContact'> & Partial<Pick<Profile, 'healthInfo'>>) | null;
   plan: DeathPlan | null;
   tasks: SurvivorTask[];
   documents: LegalDocument[];
@@ -97,6 +97,12 @@ export async function buildBinder(input: BinderInput, fonts: BinderFontBytes): P
   const ec = input.profile?.emergencyContact;
   if (ec && (ec.name || ec.phone)) w.text([ec.name, ec.phone && `Phone: ${ec.phone}`].filter(Boolean).join(' · '));
   else w.text('No emergency contact was given.', { grey: true });
+  // What a doctor or the family may need to know first (the wizard's "Important health information").
+  const health = input.profile?.healthInfo?.trim();
+  if (health) {
+    w.heading('Health information', 2);
+    w.text(health);
+  }
   w.heading('Trustees', 2);
   if (input.trustees.length === 0) w.text('No trustees were named.', { grey: true });
   for (const t of input.trustees) {
@@ -144,7 +150,9 @@ export async function buildBinder(input: BinderInput, fonts: BinderFontBytes): P
     w.text(d.documentName, { bold: true, after: 0 });
     w.text(`Type: ${DOCUMENT_TYPE_LABELS[d.documentType]}`, { indent: 12, after: 0 });
     const where = d.file ? `File "${d.file.name}", kept in Afterword (and in the data export under files/documents/)` : (d.documentUrl ?? 'Not given');
-    w.text(`Where: ${where}`, { indent: 12, after: 8 });
+    const original = d.originalLocation?.trim();
+    w.text(`Where: ${where}`, { indent: 12, after: original ? 0 : 8 });
+    if (original) w.text(`Original: ${original}`, { indent: 12, after: 8 });
   }
 
   // Messages: recipients and state only

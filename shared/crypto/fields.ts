@@ -62,6 +62,7 @@ export const FIELD_CLASSES = {
     documentType: 'docs',
     documentName: 'docs',
     documentUrl: 'docs',
+    originalLocation: 'docs',
     file: 'docs',
     fileBlobId: 'plain',
   },

@@ -49,7 +49,7 @@ export const COLLECTION_SPECS: Record<CollectionName, CollectionSpec> = {
     singleton: false,
     defaults: { delivered: false, deliveredAt: null, openedAt: null, file: null, fileBlobId: null, contentRevision: 0 },
   },
-  documents: { fields: documentFieldsSchema, lists: [], serverOnly: [], singleton: false, defaults: { documentUrl: null, file: null, fileBlobId: null } },
+  documents: { fields: documentFieldsSchema, lists: [], serverOnly: [], singleton: false, defaults: { documentUrl: null, originalLocation: null, file: null, fileBlobId: null } },
   trustees: { fields: trusteeFieldsSchema, lists: [], serverOnly: [], singleton: false },
   survivorTasks: {
     fields: survivorTaskFieldsSchema,

@@ -1,9 +1,15 @@
 /** Legal document references (SPEC.md §3 "Document"; §5 "Upload document"). zod/mini (./z.ts). */
 import { blobIdSchema, fileRefSchema } from '../files/ref';
-import { LIMITS, httpUrlSchema, requiredText, timestampSchema } from './common';
+import { LIMITS, httpUrlSchema, optionalText, requiredText, timestampSchema } from './common';
 import { z } from './z';
 
-export const DOCUMENT_TYPES = ['will', 'insurance', 'financial'] as const;
+/**
+ * SPEC.md §3's three types, and the papers a family also looks for (issue "Promises kept",
+ * finding 8): power of attorney, advance directive, property, pension, other.
+ */
+export const DOCUMENT_TYPES = ['will', 'insurance', 'financial', 'power-of-attorney', 'advance-directive', 'property', 'pension', 'other'] as const;
+/** The types SPEC.md §4's filter tabs name one by one; the rest share its "Other" tab. */
+export const SPEC_DOCUMENT_TYPES = ['will', 'insurance', 'financial'] as const;
 export const documentTypeSchema = z.enum(DOCUMENT_TYPES);
 export type DocumentType = z.infer<typeof documentTypeSchema>;
 
@@ -15,6 +21,8 @@ export const documentFieldsSchema = z.object({
    * attached (issue #17).
    */
   documentUrl: z.nullable(httpUrlSchema),
+  /** Where the original (the signed paper) is kept, in the person's words, or null. */
+  originalLocation: z._default(optionalText(LIMITS.text), null),
   /** The uploaded file (issue #17), or null for a document kept elsewhere. */
   file: z.nullable(fileRefSchema),
   /** `file`'s blob id, plain (shared/crypto/fields.ts): the server keeps a blob a live record names. Written with `file`. */

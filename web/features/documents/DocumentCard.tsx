@@ -1,11 +1,11 @@
 /**
  * One legal document (SPEC.md §2 "Legal Documents"): an icon by type, the name, the type label,
- * 'Uploaded {en-US long date}', 'View Document', and delete. A document holds a file (issue #17:
+ * where the original is kept (when the person said), 'Uploaded {en-US long date}', 'View Document', and delete. A document holds a file (issue #17:
  * its preview, name, size, upload state, View Document and Download, DocumentFile.tsx) or a link.
  * The link is rendered only for http/https addresses, so a `javascript:` or `data:` URL that
  * reached the store some other way never becomes a link.
  */
-import { ExternalLink, Landmark, ScrollText, ShieldCheck } from 'lucide-react';
+import { ExternalLink, FileText, HeartPulse, Home, Landmark, PiggyBank, ScrollText, ShieldCheck, Signature } from 'lucide-react';
 import type { LegalDocument } from '../../../shared/schema';
 import { httpUrlSchema } from '../../../shared/schema/common';
 import { DOCUMENT_TYPE_LABELS, formatLongDate } from '../../../shared/labels';
@@ -14,7 +14,16 @@ import { Card } from '../../ui/Card';
 import { CardActions } from '../../ui/CardGrid';
 import { DocumentFileActions, DocumentFileDetails } from './DocumentFile';
 
-export const DOCUMENT_ICONS = { will: ScrollText, insurance: ShieldCheck, financial: Landmark } as const;
+export const DOCUMENT_ICONS = {
+  will: ScrollText,
+  insurance: ShieldCheck,
+  financial: Landmark,
+  'power-of-attorney': Signature,
+  'advance-directive': HeartPulse,
+  property: Home,
+  pension: PiggyBank,
+  other: FileText,
+} as const;
 
 export function DocumentCard({ document, onDelete }: { document: LegalDocument; onDelete: () => void }) {
   const Icon = DOCUMENT_ICONS[document.documentType];
@@ -31,6 +40,11 @@ export function DocumentCard({ document, onDelete }: { document: LegalDocument; 
         </div>
       </div>
       {document.file && <DocumentFileDetails file={document.file} />}
+      {document.originalLocation && (
+        <p className="px-5 pb-2 text-sm text-slate-800">
+          <span className="font-medium">Original kept:</span> {document.originalLocation}
+        </p>
+      )}
       <p className="flex-1 px-5 pb-4 text-sm text-slate-700">Uploaded {formatLongDate(document.createdAt)}</p>
       <div className="flex items-center justify-between gap-2 border-t border-stone-200 px-3 py-1.5">
         {document.file ? (

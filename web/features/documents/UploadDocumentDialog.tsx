@@ -27,14 +27,16 @@ interface DocumentFormValues {
   documentType: DocumentType | '';
   documentName: string;
   documentUrl: string;
+  originalLocation: string;
 }
-const EMPTY: DocumentFormValues = { documentType: '', documentName: '', documentUrl: '' };
+const EMPTY: DocumentFormValues = { documentType: '', documentName: '', documentUrl: '', originalLocation: '' };
 const toForm = (): DocumentFormValues => ({ ...EMPTY });
 /** Record fields of the form: texts trimmed (an unset type is left out by createRecord). */
 const toRecord = (v: Partial<DocumentFormValues>): Record<string, unknown> => ({
   documentType: v.documentType,
   documentName: v.documentName?.trim(),
   documentUrl: v.documentUrl?.trim(),
+  originalLocation: v.originalLocation?.trim() || null,
 });
 const typeOptions = DOCUMENT_TYPES.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }));
 
@@ -165,6 +167,9 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
       )}
       <FormField label="Document Name" required error={errorOf('documentName')}>
         <Input maxLength={rf.maxLength('documentName')} value={values.documentName} onChange={(e) => set('documentName', e.target.value)} autoComplete="off" />
+      </FormField>
+      <FormField label="Where the original is kept (optional)" hint="For example: with my solicitor, Hale & Co; or in the grey box under the stairs.">
+        <Input maxLength={rf.maxLength('originalLocation')} value={values.originalLocation} onChange={(e) => set('originalLocation', e.target.value)} autoComplete="off" />
       </FormField>
     </FormDialog>
   );

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { FolderOpen, Info, Upload } from 'lucide-react';
-import { DOCUMENT_TYPES, type DocumentType } from '../../../shared/schema/document';
+import { SPEC_DOCUMENT_TYPES, type DocumentType } from '../../../shared/schema/document';
 import { DOCUMENT_TYPE_LABELS } from '../../../shared/labels';
 import type { LegalDocument } from '../../../shared/schema';
 import { remove, useCollection } from '../../db';
@@ -25,9 +25,15 @@ export interface DocumentsPageProps {
   openCreate?: boolean;
 }
 
-type DocumentFilter = 'all' | DocumentType;
-const FILTERS: readonly DocumentFilter[] = ['all', ...DOCUMENT_TYPES];
+/**
+ * SPEC.md §4's tabs (All Documents and its three types), and "Other" for every type beyond them
+ * (power of attorney, advance directive, property, pension, other: issue "Promises kept", finding 8).
+ */
+type DocumentFilter = 'all' | (typeof SPEC_DOCUMENT_TYPES)[number] | 'other';
+const FILTERS: readonly DocumentFilter[] = ['all', ...SPEC_DOCUMENT_TYPES, 'other'];
 const filterLabel = (f: DocumentFilter) => (f === 'all' ? 'All Documents' : DOCUMENT_TYPE_LABELS[f]);
+const isSpecType = (t: DocumentType) => (SPEC_DOCUMENT_TYPES as readonly DocumentType[]).includes(t);
+const inFilter = (d: LegalDocument, f: DocumentFilter) => f === 'all' || (f === 'other' ? !isSpecType(d.documentType) : d.documentType === f);
 
 export default function DocumentsPage({ openCreate = false }: DocumentsPageProps) {
   const documents = useCollection('documents');
@@ -67,7 +73,7 @@ export default function DocumentsPage({ openCreate = false }: DocumentsPageProps
         value={filter}
         onValueChange={setFilter}
         tabsLabel="Filter documents by type"
-        select={(all, f) => (f === 'all' ? all : all.filter((d) => d.documentType === f))}
+        select={(all, f) => all.filter((d) => inFilter(d, f))}
         listLabel={(f) => (f === 'all' ? 'Documents' : `${filterLabel(f)} documents`)}
         getKey={(d) => d.id}
         empty={(f) => (

@@ -15,6 +15,9 @@ export type DefaultSurvivorTask = Omit<SurvivorTask, 'userId' | 'createdAt'>;
 
 type Draft = Omit<DefaultSurvivorTask, 'id' | 'completionStatus' | 'notifyTrustees'> & { notifyTrustees?: boolean };
 
+/** The slug of a default task's id (`default-<slug>`), or null for a task the person wrote. */
+export const defaultTaskSlug = (id: string): string | null => (id.startsWith('default-') ? id.slice('default-'.length) : null);
+
 const task = (slug: string, draft: Draft): DefaultSurvivorTask => ({
   id: `default-${slug}`,
   notifyTrustees: false,

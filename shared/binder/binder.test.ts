@@ -70,6 +70,17 @@ async function fontsBySize(pdf: Uint8Array, index: number): Promise<Map<number, 
 }
 
 describe('family binder (issue #18)', () => {
+  it('the owner’s copy leaves the family’s boxes empty: a task only survivors can do is never printed done (issue "Promises kept", finding 4)', async () => {
+    const confirmed = task('default-confirm-death', 'Have the death formally confirmed', '24h', { completionStatus: 'completed' });
+    const prepared = task('default-find-will', 'Find the will and the executor', '72h', { completionStatus: 'completed' });
+    const owners = await textOf(await buildBinder(input({ tasks: [confirmed, prepared] }), fonts));
+    expect(owners.all).toMatch(/Have the death formally confirmed .*For the family to do/);
+    expect(owners.all).toMatch(/Find the will and the executor .*Completed/);
+    // A trustee's copy after the release shows the family's own progress as it is.
+    const trustees = await textOf(await buildBinder({ ...input({ tasks: [confirmed] }), familyProgress: true }, fonts));
+    expect(trustees.all).toMatch(/Have the death formally confirmed .*Completed/);
+  });
+
   it('tells the family where each original is kept, every kind of document, and the health information given (issue "Promises kept", finding 8)', async () => {
     const { all } = await textOf(await build());
     expect(all).toContain('Original: The signed copy is with Hale & Co, solicitors');

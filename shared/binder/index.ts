@@ -30,6 +30,7 @@ import { TIMEFRAMES, type Timeframe } from '../schema/survivor-task';
 import type { BinderFontBytes } from './fonts';
 import { BinderWriter } from './layout';
 import { deliveryDay } from '../delivery-rule';
+import { survivorsOnly } from '../task-roles';
 
 export type { BinderFontBytes } from './fonts';
 
@@ -44,6 +45,12 @@ export interface BinderInput {
   trustees: Trustee[];
   /** When the binder is made. */
   madeAt: Date;
+  /**
+   * True for a trustee's copy after the release, whose ticks are the family's own progress. The
+   * owner's copy (false, the default) prints a task only survivors can do (shared/task-roles.ts)
+   * with an empty box and "For the family to do", whatever the owner's app says.
+   */
+  familyProgress?: boolean;
 }
 
 /** Tasks of the first page: due within 24 hours and within 3 days. */
@@ -89,7 +96,7 @@ export async function buildBinder(input: BinderInput, fonts: BinderFontBytes): P
     if (due.length === 0) continue;
     w.heading(TIMEFRAME_LABELS[tf], 3);
     for (const t of due) {
-      w.checkItem(t.title, t.completionStatus === 'completed');
+      w.checkItem(t.title, t.completionStatus === 'completed' && (!!input.familyProgress || !survivorsOnly(t)));
       w.text(t.description, { indent: 18, after: 6 });
     }
   }
@@ -132,8 +139,9 @@ export async function buildBinder(input: BinderInput, fonts: BinderFontBytes): P
     if (due.length === 0) continue;
     w.heading(TIMEFRAME_LABELS[tf], 2);
     for (const t of due) {
-      w.checkItem(t.title, t.completionStatus === 'completed');
-      w.text(`Priority ${t.priority} (${PRIORITY_OPTIONS[t.priority as 1]}) · ${TASK_CATEGORY_LABELS[t.category]} · ${COMPLETION_STATUS_LABELS[t.completionStatus]}`, { indent: 18, after: 1, grey: true, size: 10 });
+      const family = !input.familyProgress && survivorsOnly(t);
+      w.checkItem(t.title, !family && t.completionStatus === 'completed');
+      w.text(`Priority ${t.priority} (${PRIORITY_OPTIONS[t.priority as 1]}) · ${TASK_CATEGORY_LABELS[t.category]} · ${family ? 'For the family to do' : COMPLETION_STATUS_LABELS[t.completionStatus]}`, { indent: 18, after: 1, grey: true, size: 10 });
       w.text(t.description, { indent: 18, after: 2 });
       if (t.resources.length) {
         w.text('Resources', { indent: 18, bold: true, after: 0, size: 10 });

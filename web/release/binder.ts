@@ -15,6 +15,7 @@ export async function downloadBinder(records: BinderRecords, ownerName: string, 
     import('../../shared/export/paths'),
     import('../features/export/binder-fonts').then((m) => m.loadBinderFonts()),
   ]);
-  const pdf = await buildBinder(binderInputOf(records, madeAt), fonts);
+  // The trustee's copy: its ticks are the family's own progress (shared/binder familyProgress).
+  const pdf = await buildBinder({ ...binderInputOf(records, madeAt), familyProgress: true }, fonts);
   return saveFile(new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), safeFileName(`Family binder - ${ownerName}.pdf`));
 }

@@ -72,6 +72,8 @@ export interface Services {
   escrow: EscrowService;
   /** Each account's keys: KDF parameters, wrapped AK, keyring (keys/key-store.ts; never a key in the clear). */
   keys: KeyStore;
+  /** The migration of an account made before keys (keys/seal-store.ts, keys/seal-routes.ts). */
+  seal: SealStore;
   /** The request path's rate limiters: in memory on SQLite, shared by every instance on PostgreSQL (pg-rate-limiter.ts). */
   rateLimiters: RateLimiterFactory;
   /** PostgreSQL only: resolves when the database answers (routes/health.ts `/readyz`). */

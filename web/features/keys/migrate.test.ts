@@ -45,7 +45,7 @@ describe('sealAccountData seals an existing account in place (web/features/keys/
     expect((await historyOf(t, cookie, 'messages', message.id, 'messageContent')).versions.length).toBeGreaterThan(0);
 
     const steps: SealProgress[] = [];
-    const { sealedAt } = await sealAccountData({ api, keys: await sealing.keysFor(), onProgress: (p) => steps.push(p) });
+    const { sealedAt } = await sealAccountData({ api, keys: await sealing.keysFor(), onProgress: (p) => void steps.push(p) });
     expect(sealedAt).toBe((await t.services.keys.get(userId))!.sealedAt);
     expect(steps.at(-1)!.phase).toBe('done');
 

@@ -12,14 +12,17 @@
  * Every step is idempotent, so a crash (of the server or the device) anywhere is recovered by
  * running it again, and two devices running it at once both end sealed.
  *
- * Not yet: files. A file's key the server has seen is sealed with its reference like any field,
- * but the blob is not re-encrypted under a new key yet (see the report of this change).
+ * Files (given `files`): before the records are sealed, every file whose reference is plain on the
+ * server (its key was seen) is re-encrypted under a new key as a new blob and its record pointed
+ * to it by a normal write (migrate-files.ts); that write syncs sealed once sync runs with keys.
  */
 import { plaintextFields, scopesOf, sealStored } from '../../../shared/crypto/migration';
 import type { CollectionName } from '../../../shared/schema/collection-names';
 import type { RecordState } from '../../../shared/sync/merge';
 import { PROTOCOL_VERSION, type ServerRecord, type SyncResponse } from '../../../shared/sync/protocol';
+import type { FilesDeps } from '../../files/add';
 import type { SyncKeys } from '../../sync/sealing';
+import { rekeyFiles, type RekeyOutcome } from './migrate-files';
 import type { Api } from './sign-in';
 
 /** What `onProgress` is told: records sealed so far of those found plain in this round. */
@@ -36,6 +39,8 @@ export interface SealAccountDeps {
   keys: SyncKeys;
   /** Told of each step; awaited (a screen may show it). */
   onProgress?: (p: SealProgress) => void | Promise<void>;
+  /** This device's files and database (its state after a full sync): re-keys the files the server has seen. */
+  files?: FilesDeps;
 }
 
 /** What one `seal/records` request answered (sync-server/keys/seal-merge.ts SealOutcome). */
@@ -61,11 +66,12 @@ const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
 
 /**
  * Seals every record of the signed-in account (see above). Resolves `{ sealedAt }` (ms) once the
- * server has set it (at once when it already was). Throws SealAccountError when a record cannot be
+ * server has set it (at once when it already was), with `files` (re-keyed, and left with the
+ * reason, e.g. offline: those stay under their old key) when `files` was given. Throws SealAccountError when a record cannot be
  * sealed within shared/limits.ts or the account kept changing for MAX_ROUNDS rounds, ApiError for
  * a refusal (409: no keys yet, or a release under way), KeysLockedError-like errors from `keys`.
  */
-export async function sealAccountData(deps: SealAccountDeps): Promise<{ sealedAt: number }> {
+export async function sealAccountData(deps: SealAccountDeps): Promise<{ sealedAt: number; files?: RekeyOutcome }> {
   const { api, keys } = deps;
   const progress = async (p: SealProgress) => {
     await deps.onProgress?.(p);
@@ -85,9 +91,11 @@ export async function sealAccountData(deps: SealAccountDeps): Promise<{ sealedAt
     }
   };
 
+  let files: RekeyOutcome | undefined;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     await progress({ phase: 'reading', done: 0, total: 0 });
     await pull();
+    if (round === 0 && deps.files) files = await rekeyFiles(deps.files, [...states.values()]);
     const plain = [...states.values()].map((r) => ({ r, fields: plaintextFields(r.collection, r.id, r) })).filter((p) => p.fields.length > 0);
     const total = plain.reduce((n, p) => n + p.fields.length, 0);
     let done = 0;
@@ -103,7 +111,7 @@ export async function sealAccountData(deps: SealAccountDeps): Promise<{ sealedAt
     try {
       const { sealedAt } = await api<{ sealedAt: number }>('/api/keys/seal/finish', { body: {} });
       await progress({ phase: 'done', done, total });
-      return { sealedAt };
+      return files ? { sealedAt, files } : { sealedAt };
     } catch (err) {
       if ((err as { status?: number }).status !== 409 || !(err as { bodyText?: string }).bodyText?.includes('"left"')) throw err;
       // Something was written plain meanwhile (another device, a stale field): the next round pulls and seals it.

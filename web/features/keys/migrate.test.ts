@@ -13,7 +13,8 @@ import { needlesOf, scanBytes } from '../../../sync-server/canary-scan';
 import { appTransport, createTestApp, serverRecords } from '../../../sync-server/client-test-support';
 import { signUp, type TestApp } from '../../../sync-server/test-support';
 import { keysWithoutSealing } from '../../sync/test-sealed';
-import { sealAccountData, type SealProgress } from './migrate';
+import { SealAccountError, sealAccountData, type SealProgress } from './migrate';
+import { createUsageReader } from '../../../sync-server/db/usage';
 import { apiOver, canary, expectSameWords, fillPlaintext } from './test-migrate';
 
 /** Hits of `canaries` in the server's SQLite file and WAL. */
@@ -81,6 +82,20 @@ describe('sealAccountData seals an existing account in place (web/features/keys/
     const after = await serverRecords(appTransport(t, cookie));
     await expectSameWords(sealing, userId, before, after, { [`deathPlan/${userId}/location`]: edit });
     expect(after.find((r) => r.collection === 'deathPlan')!.clocks.location).toBe(hlc);
+  });
+
+  it('the account limit still applies to what sealing adds: the records past it keep their words and the account is not finished; within the limit it ends sealed', async () => {
+    const { t, cookie, userId, before, sealing, api } = await legacyAccount();
+    const limits = t.deps.config.limits;
+    const saved = limits.accountBytes;
+    limits.accountBytes = createUsageReader(t.deps.db)(userId).bytes + 200; // the account fits; its envelopes do not
+    const err = await sealAccountData({ api, keys: await sealing.keysFor() }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SealAccountError);
+    expect((err as Error).message).toContain('This account may store at most');
+    expect((await t.services.keys.get(userId))!.sealedAt).toBeNull();
+    limits.accountBytes = saved;
+    await sealAccountData({ api, keys: await sealing.keysFor() });
+    await expectSameWords(sealing, userId, before, await serverRecords(appTransport(t, cookie)));
   });
 
   it('two devices migrating at once both end sealed, nothing lost', async () => {

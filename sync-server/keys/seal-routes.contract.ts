@@ -32,6 +32,10 @@ export function sealRoutesContract(engine: string, makeApp: () => Promise<TestAp
       const { t, cookie, userId, before, sealing, api, post } = await legacy();
       const { sealedAt } = await sealAccountData({ api, keys: await sealing.keysFor() });
       await expectSameWords(sealing, userId, before, await serverRecords(appTransport(t, cookie)));
+      // The plaintext history of the replaced letter is gone from the live rows.
+      const message = before.find((r) => r.collection === 'messages')!;
+      const history = await t.call('GET', `/api/sync/history/messages/${message.id}/messageContent`, undefined, cookie);
+      expect(((await history.json()) as { versions: unknown[] }).versions).toEqual([]);
       const again = await post('/api/keys/seal/finish', {});
       expect(again.status).toBe(200);
       expect(await again.json()).toEqual({ sealedAt });

@@ -21,7 +21,7 @@ import type { CollectionName } from '../../../shared/schema/collection-names';
 import type { RecordState } from '../../../shared/sync/merge';
 import { PROTOCOL_VERSION, type ServerRecord, type SyncResponse } from '../../../shared/sync/protocol';
 import type { FilesDeps } from '../../files/add';
-import type { SyncKeys } from '../../sync/sealing';
+import { KeysLockedError, type SyncKeys } from '../../sync/sealing';
 import { rekeyFiles, type RekeyOutcome } from './migrate-files';
 import type { Api } from './sign-in';
 
@@ -100,7 +100,7 @@ export async function sealAccountData(deps: SealAccountDeps): Promise<{ sealedAt
     const total = plain.reduce((n, p) => n + p.fields.length, 0);
     let done = 0;
     const refused: string[] = [];
-    for (const batch of await batches(keys, plain)) {
+    for await (const batch of batches(keys, plain)) {
       await progress({ phase: 'records', done, total });
       const answer = await api<SealAnswer>('/api/keys/seal/records', { body: { records: batch } });
       done += batch.reduce((n, b) => n + Object.keys(b.fields).length, 0);
@@ -123,34 +123,33 @@ export async function sealAccountData(deps: SealAccountDeps): Promise<{ sealedAt
 type SealBody = { collection: CollectionName; id: string; fields: Record<string, { hlc: string; value: string }> };
 
 /**
- * The envelopes of `plain`, in requests of at most BATCH_RECORDS records and about BATCH_BYTES
- * bytes. A message's own scope (`msg:<id>`) is added to the keyring first (SyncKeys.addScope,
- * after one refresh in case another device made it).
+ * The envelopes of `plain`, sealed batch by batch as they are sent (so memory holds one request's
+ * worth), in requests of at most BATCH_RECORDS records and about BATCH_BYTES bytes. A message's
+ * own scope (`msg:<id>`) is added to the keyring first (SyncKeys.addScope, after one refresh in
+ * case another device made it). Throws KeysLockedError when the keys are locked.
  */
-async function batches(keys: SyncKeys, plain: readonly { r: RecordState & { collection: CollectionName; id: string }; fields: string[] }[]): Promise<SealBody[][]> {
+async function* batches(keys: SyncKeys, plain: readonly { r: RecordState & { collection: CollectionName; id: string }; fields: string[] }[]): AsyncGenerator<SealBody[]> {
   const ring = () => {
     const k = keys.keyring();
-    if (!k) throw new Error('Your keys are locked on this device: sign in again');
+    if (!k) throw new KeysLockedError();
     return k;
   };
   const needed = [...new Set(plain.flatMap((p) => scopesOf(p.r.collection, p.r.id, p.fields)))];
   if (needed.some((s) => ring().version(s) === 0)) await keys.refreshKeyring();
   for (const scope of needed) if (ring().version(scope) === 0) await keys.addScope(scope);
-  const out: SealBody[][] = [];
   let batch: SealBody[] = [];
   let bytes = 0;
   for (const { r, fields } of plain) {
     const body: SealBody = { collection: r.collection, id: r.id, fields: await sealStored(ring(), keys.userId, r.collection, r.id, r, fields) };
     const size = JSON.stringify(body).length;
     if (batch.length && (batch.length >= BATCH_RECORDS || bytes + size > BATCH_BYTES)) {
-      out.push(batch);
+      yield batch;
       batch = [];
       bytes = 0;
     }
     batch.push(body);
     bytes += size;
   }
-  if (batch.length) out.push(batch);
-  return out;
+  if (batch.length) yield batch;
 }
 

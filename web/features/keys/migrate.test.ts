@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../../shared/sync/protocol';
 import { needlesOf, scanBytes } from '../../../sync-server/canary-scan';
 import { appTransport, createTestApp, serverRecords } from '../../../sync-server/client-test-support';
-import { signUp, type TestApp } from '../../../sync-server/test-support';
+import { signUp, testAppOver, type TestApp } from '../../../sync-server/test-support';
+import { createServices } from '../../../sync-server/services';
 import { keysWithoutSealing } from '../../sync/test-sealed';
 import { SealAccountError, sealAccountData, type SealProgress } from './migrate';
 import { createUsageReader } from '../../../sync-server/db/usage';
@@ -86,14 +87,14 @@ describe('sealAccountData seals an existing account in place (web/features/keys/
 
   it('the account limit still applies to what sealing adds: the records past it keep their words and the account is not finished; within the limit it ends sealed', async () => {
     const { t, cookie, userId, before, sealing, api } = await legacyAccount();
-    const limits = t.deps.config.limits;
-    const saved = limits.accountBytes;
-    limits.accountBytes = createUsageReader(t.deps.db)(userId).bytes + 200; // the account fits; its envelopes do not
-    const err = await sealAccountData({ api, keys: await sealing.keysFor() }).catch((e: unknown) => e);
+    // The same database served with AFTERWORD_LIMITS' accountBytes just above what the account holds.
+    const bytes = createUsageReader(t.deps.db)(userId).bytes;
+    const deps = { ...t.deps, config: { ...t.deps.config, limits: { ...t.deps.config.limits, accountBytes: bytes + 200 } } };
+    const tight = testAppOver(deps, createServices(deps), () => {});
+    const err = await sealAccountData({ api: apiOver(tight.call, cookie), keys: await sealing.keysFor() }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SealAccountError);
     expect((err as Error).message).toContain('This account may store at most');
     expect((await t.services.keys.get(userId))!.sealedAt).toBeNull();
-    limits.accountBytes = saved;
     await sealAccountData({ api, keys: await sealing.keysFor() });
     await expectSameWords(sealing, userId, before, await serverRecords(appTransport(t, cookie)));
   });

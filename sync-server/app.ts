@@ -19,6 +19,7 @@ import { mountWebApp } from './http/web-app';
 import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
 import { keyRoutes } from './keys/routes';
+import { sealRoutes } from './keys/seal-routes';
 import { passwordResetRoutes } from './routes/password-reset';
 import { keyProofRoutes } from './keys/proof-route';
 import { collectionRoutes } from './routes/collections';
@@ -109,6 +110,7 @@ export function createApp(
   });
   app.route('/', authRoutes(deps, services));
   app.route('/', keyRoutes(deps, services));
+  app.route('/', sealRoutes(deps, services, services.seal));
   app.route('/', passwordResetRoutes(deps, services));
   app.route('/', keyProofRoutes(deps, services));
   app.route('/', profileRoutes(deps, services));

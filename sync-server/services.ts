@@ -47,6 +47,8 @@ import { createSqliteEscrowStore, type AsyncEscrowStore } from './escrow/escrow-
 import { createPgEscrowStore } from './db/pg/pg-escrow-store';
 import { createSqliteKeyStore, type KeyStore } from './keys/key-store';
 import { createPgKeyStore } from './db/pg/pg-key-store';
+import { createSqliteSealStore, type SealStore } from './keys/seal-store';
+import { createPgSealStore } from './db/pg/pg-seal-store';
 
 export interface Services {
   /** Where accounts, sessions and records live: SQLite in DATA_DIR, or PostgreSQL (DATABASE_URL). */
@@ -70,6 +72,8 @@ export interface Services {
   escrow: EscrowService;
   /** Each account's keys: KDF parameters, wrapped AK, keyring (keys/key-store.ts; never a key in the clear). */
   keys: KeyStore;
+  /** The migration of an account made before keys (keys/seal-store.ts, keys/seal-routes.ts). */
+  seal: SealStore;
   /** The request path's rate limiters: in memory on SQLite, shared by every instance on PostgreSQL (pg-rate-limiter.ts). */
   rateLimiters: RateLimiterFactory;
   /** PostgreSQL only: resolves when the database answers (routes/health.ts `/readyz`). */
@@ -103,6 +107,7 @@ export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): S
     pushStore: createSqlitePushStore(deps.db),
     escrowStore: createSqliteEscrowStore(deps.db),
     keys: createSqliteKeyStore(deps.db),
+    seal: createSqliteSealStore(deps.db),
     checkpoint: () => deps.db.pragma('wal_checkpoint(TRUNCATE)'), // no trace of a deleted account in the WAL (issue #16)
   });
 }
@@ -139,6 +144,7 @@ export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mai
     pushStore: createPgPushStore(pool),
     escrowStore: createPgEscrowStore(pool),
     keys: createPgKeyStore(pool),
+    seal: createPgSealStore(pool),
     leader: () => leadership.tryLead(),
   });
   services.resign = () => leadership.resign();
@@ -168,6 +174,7 @@ function assemble(
     pushStore: AsyncPushStore;
     escrowStore: AsyncEscrowStore;
     keys: KeyStore;
+    seal: SealStore;
     /** After an account is forgotten (SQLite's WAL checkpoint). */
     checkpoint?: () => void;
     /** Whether this instance may run the scheduler's passes now (PostgreSQL's leader). */
@@ -197,5 +204,5 @@ function assemble(
   });
   const escrow = createEscrow(deps.config.releaseKey, parts.escrowStore, async (userId) => (await release.state(userId)).phase, deps.now);
   const resetMail = createResetMail(deps, { accounts: parts.accounts, release, scheduler });
-  return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, release, scheduler, mailer, blobs, push, escrow, keys: parts.keys, resetMail, rateLimiters: parts.rateLimiters };
+  return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, release, scheduler, mailer, blobs, push, escrow, keys: parts.keys, seal: parts.seal, resetMail, rateLimiters: parts.rateLimiters };
 }

@@ -75,17 +75,8 @@ function sealingOver(store: KeyStore, userId: string, ak: Uint8Array, now: () =>
  * device (as the migration will), so every record the server holds is sealed.
  */
 export async function sealAccount(t: TestApp, userId: string, transport: Transport): Promise<AccountSealing> {
-  const ak = newAccountKey();
-  const ring = await Keyring.create(userId);
-  const unlock = await importAesKey(newRawKey()); // stands in for the password's unlock key: only stored here
-  const created = await t.services.keys.create(
-    userId,
-    { kdf: newKdfParams('pbkdf2-sha256'), akVersion: 1, akPassword: await wrapAccountKey(unlock, ak, userId, 1, 'password'), akRecovery: null, keyring: await ring.save(ak, 1), proofHash: await proofHash(await akProofToken(ak, userId)) },
-    t.deps.now(),
-  );
-  if (!created) throw new Error('The account already has keys');
+  const sealing = await keysWithoutSealing(t, userId);
   await t.services.keys.setSealedAt(userId, t.deps.now());
-  const sealing = sealingOver(t.services.keys, userId, ak, t.deps.now);
   // It pulls first, so its write is newer than the server's.
   const first = await openOnDevice(userId, () => t.deps.now());
   const engine = createSyncEngine({ db: first, transport, keys: await sealing.keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
@@ -96,6 +87,24 @@ export async function sealAccount(t: TestApp, userId: string, transport: Transpo
   await engine.stop();
   first.close();
   return sealing;
+}
+
+/**
+ * Gives `userId`'s account on `t` keys (AK and a real keyring, through the real key store) and
+ * leaves `sealed_at` unset: an account made before keys whose device has just set them up, with
+ * its records still plaintext (what web/features/keys/migrate.ts seals).
+ */
+export async function keysWithoutSealing(t: TestApp, userId: string): Promise<AccountSealing> {
+  const ak = newAccountKey();
+  const ring = await Keyring.create(userId);
+  const unlock = await importAesKey(newRawKey()); // stands in for the password's unlock key: only stored here
+  const created = await t.services.keys.create(
+    userId,
+    { kdf: newKdfParams('pbkdf2-sha256'), akVersion: 1, akPassword: await wrapAccountKey(unlock, ak, userId, 1, 'password'), akRecovery: null, keyring: await ring.save(ak, 1), proofHash: await proofHash(await akProofToken(ak, userId)) },
+    t.deps.now(),
+  );
+  if (!created) throw new Error('The account already has keys');
+  return sealingOver(t.services.keys, userId, ak, t.deps.now);
 }
 
 export interface SealedWorld extends AccountSealing {

@@ -4,7 +4,7 @@
  * (browser confirm), AI automation content saved into the steps, the empty status tab, and axe
  * at 390 px and 1280 px (SPEC.md §2 "Survivor Tasks", "Generator control", §5, §8).
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { desktopContext, goOffline, hasChromium, loginViaUi, mobileContext, registerViaUi, type TestUser, uniqueUser, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
 import { choose as chooseOption } from './record-screens';
@@ -22,6 +22,13 @@ async function tabCount(page: Page, name: string | RegExp): Promise<number> {
 const choose = (page: Page, label: string, option: string) => chooseOption(page, label, option, true);
 
 const toastShows = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+
+/** Opens a task card's details (it shows only its title at first), whatever their state now. */
+async function openDetails(card: Locator, title: string): Promise<void> {
+  const toggle = card.getByRole('button', { name: new RegExp(`^(Details|Hide details) of ${title}$`) });
+  await toggle.waitFor();
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
 
 describe.skipIf(!hasChromium)('Survivor Tasks (issue #6)', () => {
   const suite = useBrowserSuite();
@@ -48,8 +55,8 @@ describe.skipIf(!hasChromium)('Survivor Tasks (issue #6)', () => {
     expect(total).toBeGreaterThanOrEqual(25);
     expect(await tabCount(page, /Not Started/)).toBe(total);
     expect(await tabCount(page, /Completed/)).toBe(0);
-    // Category headings: the most urgent group (Immediate) comes first.
-    expect(await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().textContent()).toMatch(/^Immediate/);
+    // Grouped by when: what must be done first comes first (categories keep their own tabs).
+    expect(await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().textContent()).toMatch(/^Within 24 hours/);
     for (const category of ['Immediate', 'Financial', 'Legal', 'Memorial', 'Digital', 'Emotional', 'Other']) {
       expect(await page.getByRole('tab', { name: new RegExp(`^${category}`) }).count()).toBe(1);
     }
@@ -94,7 +101,9 @@ describe.skipIf(!hasChromium)('Survivor Tasks (issue #6)', () => {
     const card = page.getByTestId('task-card').filter({ hasText: 'Plant the oak tree' });
     expect(await card.getByText('Priority 3').isVisible()).toBe(true);
     expect(await card.getByText('Within 3 months').isVisible()).toBe(true);
-    expect(await card.getByText('manual with guidance').isVisible()).toBe(true);
+    await card.getByRole('button', { name: 'Details of Plant the oak tree' }).click();
+    expect(await card.getByText('manual with guidance', { exact: false }).isVisible()).toBe(true);
+    expect(await card.getByText('A person does it, with the steps below', { exact: false }).isVisible()).toBe(true);
     await card.getByRole('combobox', { name: 'Status of Plant the oak tree' }).click();
     await page.getByRole('option', { name: 'Completed', exact: true }).click();
     await toastShows(page, 'Task updated successfully');
@@ -113,6 +122,7 @@ describe.skipIf(!hasChromium)('Survivor Tasks (issue #6)', () => {
     await edit.waitFor({ state: 'detached' });
     const edited = page.getByTestId('task-card').filter({ hasText: 'Plant the oak sapling' });
     await expect.poll(() => edited.getByText('Priority 1').isVisible()).toBe(true);
+    await openDetails(edited, 'Plant the oak sapling');
 
     // Generate automation content (the server's AI) and save it into the steps.
     await edited.getByRole('button', { name: 'Generate Automation Content' }).click();
@@ -166,7 +176,22 @@ describe.skipIf(!hasChromium)('Survivor Tasks (issue #6)', () => {
     await expect.poll(() => tabCount(page, /All Tasks/), { timeout: 15_000 }).toBeGreaterThanOrEqual(25);
     await expectNoSeriousA11yViolations(page, '/survivor-tasks at 390 px');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/m-tasks.png` });
-    await page.getByTestId('task-card').first().getByRole('button', { name: 'Generate Automation Content' }).click();
+    // The whole guide fits a few phone screens: each task collapsed to its title (it was ~34 screens).
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(10 * 844);
+    // The circle marks a task done; a task only the family can do has no such control for the owner.
+    const music = page.getByTestId('task-card').filter({ hasText: 'Choose music, readings and photographs' });
+    await music.getByRole('button', { name: 'Mark Choose music, readings and photographs done' }).click();
+    await toastShows(page, 'Task updated successfully');
+    await expect.poll(() => tabCount(page, /Completed/)).toBe(1);
+    await music.getByRole('button', { name: 'Mark Choose music, readings and photographs not done' }).click();
+    await expect.poll(() => tabCount(page, /Completed/)).toBe(0);
+    const confirmDeath = page.getByTestId('task-card').filter({ hasText: 'Have the death formally confirmed' });
+    expect(await confirmDeath.getByRole('button', { name: /^Mark / }).count()).toBe(0);
+    expect(await confirmDeath.getByText('For your family, after your death').isVisible()).toBe(true);
+    await confirmDeath.getByRole('button', { name: 'Details of Have the death formally confirmed' }).click();
+    expect(await confirmDeath.getByRole('combobox', { name: 'Status of Have the death formally confirmed' }).isDisabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page, '/survivor-tasks with a task open at 390 px');
+    await page.getByTestId('task-card').first().getByRole('button', { name: 'Generate Automation Content' }).click(); // its details are open
     await page.getByRole('dialog', { name: 'Generate Automation Content' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'automation dialog at 390 px');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/m-ai.png` });

@@ -1,12 +1,13 @@
 /**
  * The tabs of the Survivor Tasks screen (SPEC.md §2): All Tasks, Not Started, In Progress,
  * Completed, and one per category present in the data, each with a count badge. The All tab
- * groups tasks under category headings, most urgent group first (shared/task-grouping.ts); a
+ * groups tasks by when they are due ("Within 24 hours" first; SPEC.md grouped them by category,
+ * which the category tabs still do), most urgent first within each (shared/task-grouping.ts); a
  * status tab with nothing says 'No {status} tasks'.
  */
 import { type ReactNode, useState } from 'react';
-import { COMPLETION_STATUS_LABELS, TASK_CATEGORY_LABELS } from '../../../shared/labels';
-import { COMPLETION_STATUSES, type SurvivorTask } from '../../../shared/schema/survivor-task';
+import { COMPLETION_STATUS_LABELS, TASK_CATEGORY_LABELS, TIMEFRAME_LABELS } from '../../../shared/labels';
+import { COMPLETION_STATUSES, TIMEFRAMES, type SurvivorTask } from '../../../shared/schema/survivor-task';
 import { arrangeTasks } from '../../../shared/task-grouping';
 import { cardGridClasses } from '../../ui/CardGrid';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
@@ -29,7 +30,10 @@ function TaskGrid({ tasks, label, renderTask }: { tasks: readonly SurvivorTask[]
 }
 
 export function TaskBoard({ tasks, renderTask }: TaskBoardProps) {
-  const { groups, byStatus, categories, counts, sorted } = arrangeTasks(tasks);
+  const { byStatus, categories, counts, sorted } = arrangeTasks(tasks);
+  // The All tab by when they are due (issue "Promises kept", finding 4: what a family needs first,
+  // first); within each, most urgent first. Categories keep their own tabs.
+  const byWhen = TIMEFRAMES.map((timeframe) => ({ timeframe, tasks: sorted.filter((t) => t.timeframe === timeframe) })).filter((g) => g.tasks.length > 0);
   const [tab, setTab] = useState('all');
   // A category tab disappears with its last task: then show All.
   const current = tab.startsWith('category-') && !categories.some((c) => `category-${c}` === tab) ? 'all' : tab;
@@ -52,15 +56,15 @@ export function TaskBoard({ tasks, renderTask }: TaskBoardProps) {
       </TabsList>
 
       <TabsContent value="all" className="flex flex-col gap-8">
-        {groups.map((g) => (
-          <section key={g.category} aria-labelledby={`group-${g.category}`}>
-            <h2 id={`group-${g.category}`} className="mb-3 flex items-baseline gap-2 font-serif text-xl font-semibold text-slate-900">
-              {TASK_CATEGORY_LABELS[g.category]}
+        {byWhen.map((g) => (
+          <section key={g.timeframe} aria-labelledby={`when-${g.timeframe}`}>
+            <h2 id={`when-${g.timeframe}`} className="mb-3 flex items-baseline gap-2 font-serif text-xl font-semibold text-slate-900">
+              {TIMEFRAME_LABELS[g.timeframe]}
               <span className="font-sans text-sm font-normal text-slate-600">
                 {g.tasks.length} {g.tasks.length === 1 ? 'task' : 'tasks'}
               </span>
             </h2>
-            <TaskGrid tasks={g.tasks} label={`${TASK_CATEGORY_LABELS[g.category]} tasks`} renderTask={renderTask} />
+            <TaskGrid tasks={g.tasks} label={`${TIMEFRAME_LABELS[g.timeframe]}: tasks`} renderTask={renderTask} />
           </section>
         ))}
       </TabsContent>

@@ -1,11 +1,16 @@
 /**
- * One survivor task (SPEC.md §2 "Task card"): status icon, title, 'Priority N' badge (SPEC.md §9
- * colours), timeframe label, automation level with hyphens as spaces, the Resources and
- * Automation steps lists, Edit, Delete, 'Generate Automation Content', and a status dropdown that
- * saves at once. Automation steps keep their line breaks (generated content is multi-line) and
- * are rendered as text, never HTML.
+ * One survivor task (SPEC.md §2 "Task card"), collapsed to its title on first sight so that a
+ * family can read the whole guide on a phone (issue "Promises kept", finding 4): the status circle
+ * (a button that marks it done or not done), title, 'Priority N' badge (SPEC.md §9 colours) and
+ * timeframe; "Details" opens the description, the automation level with hyphens as spaces and in
+ * plain words, the Resources and Automation steps lists, Edit, Delete, 'Generate Automation
+ * Content' and the status dropdown that saves at once. A task only survivors can do
+ * (shared/task-roles.ts) has no completion control here. Automation steps keep their line breaks
+ * and are rendered as text, never HTML.
  */
-import { CheckCircle2, Circle, Clock, Sparkles } from 'lucide-react';
+import { useId, useState } from 'react';
+import { CheckCircle2, ChevronDown, Circle, Clock, Sparkles } from 'lucide-react';
+import { survivorsOnly } from '../../../shared/task-roles';
 import { COMPLETION_STATUS_LABELS, PRIORITY_COLORS, TIMEFRAME_LABELS } from '../../../shared/labels';
 import type { CompletionStatus, SurvivorTask } from '../../../shared/schema/survivor-task';
 import { Badge } from '../../ui/Badge';
@@ -52,43 +57,87 @@ export interface TaskCardProps {
   onStatusChange: (status: CompletionStatus) => Promise<boolean>;
 }
 
+/** Plain words beside SPEC.md's automation levels, for a family reading them (issue "Promises kept", finding 4). */
+const LEVEL_WORDS: Record<string, string> = {
+  'fully-automated': 'Afterword can do this',
+  'semi-automated': 'Afterword drafts it; a person sends it',
+  'manual-with-guidance': 'A person does it, with the steps below',
+};
+
 export function TaskCard({ task, onEdit, onDelete, onGenerate, onStatusChange }: TaskCardProps) {
   const [status, chooseStatus] = usePendingValue(task.completionStatus);
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
   const done = status === 'completed';
+  // Only the survivors can do it (shared/task-roles.ts): no completion control for the owner.
+  const forFamily = survivorsOnly(task);
   return (
     <Card className="flex h-full flex-col" data-testid="task-card">
-      <div className="flex items-start gap-3 p-5 pb-3">
-        <StatusIcon status={status} />
+      <div className="flex items-start gap-3 p-4">
+        {forFamily ? (
+          <StatusIcon status={status} />
+        ) : (
+          <button
+            type="button"
+            aria-pressed={done}
+            aria-label={done ? `Mark ${task.title} not done` : `Mark ${task.title} done`}
+            onClick={() => chooseStatus(done ? 'not-started' : 'completed', onStatusChange)}
+            className="-m-2.5 flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2"
+          >
+            <StatusIcon status={status} />
+          </button>
+        )}
         <div className="min-w-0 flex-1">
-          <h3 className={`text-lg leading-snug font-semibold break-words text-slate-900 ${done ? 'line-through decoration-slate-400' : ''}`}>{task.title}</h3>
-          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+          <h3 className={`leading-snug font-semibold break-words text-slate-900 ${done ? 'line-through decoration-slate-400' : ''}`}>{task.title}</h3>
+          <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
             <Badge color={PRIORITY_COLORS[task.priority as 1 | 2 | 3 | 4 | 5]}>Priority {task.priority}</Badge>
             <span>{TIMEFRAME_LABELS[task.timeframe]}</span>
-            <span className="inline-block first-letter:uppercase">{automationLevelText(task.automationLevel)}</span>
+            {forFamily && <span className="text-slate-700">For your family, after your death</span>}
           </div>
         </div>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          aria-label={`${open ? 'Hide details' : 'Details'} of ${task.title}`}
+          onClick={() => setOpen(!open)}
+          className="-m-1 flex min-h-11 shrink-0 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-stone-100"
+        >
+          {open ? 'Hide details' : 'Details'}
+          <ChevronDown className={`size-4 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
+        </button>
       </div>
-      <div className="flex flex-1 flex-col gap-3 px-5 pb-4">
-        <p className="text-slate-700">{task.description}</p>
-        <ItemList title="Resources" items={task.resources} />
-        <ItemList title="Automation steps" items={task.automationSteps} ordered />
-      </div>
-      <div className="flex flex-col gap-2 border-t border-stone-200 px-4 py-3">
-        <div className="flex items-center gap-1">
-          <Select
-            aria-label={`Status of ${task.title}`}
-            options={statusOptions}
-            value={status}
-            onValueChange={(v) => chooseStatus(v as CompletionStatus, onStatusChange)}
-            className="min-w-0 flex-1"
-          />
-          <CardActions itemName={`task ${task.title}`} onEdit={onEdit} onDelete={onDelete} />
+      {open && (
+        <div id={detailsId} className="flex flex-1 flex-col">
+          <div className="flex flex-1 flex-col gap-3 px-4 pb-4">
+            <p className="text-slate-700">{task.description}</p>
+            <p className="text-sm text-slate-700">
+              <span className="inline-block first-letter:uppercase">{automationLevelText(task.automationLevel)}</span>
+              {LEVEL_WORDS[task.automationLevel] && <>: {LEVEL_WORDS[task.automationLevel]}</>}
+            </p>
+            <ItemList title="Resources" items={task.resources} />
+            <ItemList title="Automation steps (ready-made wording and steps)" items={task.automationSteps} ordered />
+          </div>
+          <div className="flex flex-col gap-2 border-t border-stone-200 px-4 py-3">
+            <div className="flex items-center gap-1">
+              <Select
+                aria-label={`Status of ${task.title}`}
+                options={statusOptions}
+                value={status}
+                disabled={forFamily}
+                onValueChange={(v) => chooseStatus(v as CompletionStatus, onStatusChange)}
+                className="min-w-0 flex-1"
+              />
+              <CardActions itemName={`task ${task.title}`} onEdit={onEdit} onDelete={onDelete} />
+            </div>
+            {forFamily && <p className="text-sm text-slate-700">Your family marks this done on their page after your death.</p>}
+            <Button variant="outline" size="sm" onClick={onGenerate} className="w-full">
+              <Sparkles aria-hidden="true" />
+              Generate Automation Content
+            </Button>
+          </div>
         </div>
-        <Button variant="outline" size="sm" onClick={onGenerate} className="w-full">
-          <Sparkles aria-hidden="true" />
-          Generate Automation Content
-        </Button>
-      </div>
+      )}
     </Card>
   );
 }

@@ -6,6 +6,7 @@
  * only the fields set. Give the edit dialog a `key` per task. `onSave` runs the write with the
  * screen's toasts and resolves true when it succeeded; the add form then resets.
  */
+import { survivorsOnly } from '../../../shared/task-roles';
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -113,10 +114,15 @@ export function TaskFormDialog({ open, onOpenChange, mode, task, onSave }: TaskF
           <Select options={priorityOptions} value={String(values.priority)} onValueChange={(v) => set('priority', Number(v))} />
         </FormField>
         {mode === 'edit' && (
-          <FormField label="Status" notice={notice('completionStatus', COMPLETION_STATUS_LABELS)}>
+          <FormField
+            label="Status"
+            notice={notice('completionStatus', COMPLETION_STATUS_LABELS)}
+            hint={task && survivorsOnly(task) ? 'Your family marks this done on their page after your death.' : undefined}
+          >
             <Select
               options={statusOptions}
               value={values.completionStatus ?? 'not-started'}
+              disabled={!!task && survivorsOnly(task)}
               onValueChange={(v) => set('completionStatus', v as TaskFormValues['completionStatus'])}
             />
           </FormField>

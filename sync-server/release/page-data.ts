@@ -8,7 +8,11 @@
  * - messages-only: each message's recipient and delivery state (and "resend").
  * A trustee never receives a message's text or file (issue "Sealed from the server", "Trustees
  * never read letters"). Files are described, never opened: `url` answers their stored
- * ciphertext, `key` is the record's (until keys come from the release escrow).
+ * ciphertext, `key` is the record's.
+ *
+ * A sealed account's values come as the envelopes they are stored as, with `sealed` naming each
+ * one's place (SealedInfo): the page opens them (web/release/open.ts), with the message key of the
+ * link's fragment or the level's keys handed here from the release escrow (release-keys.ts).
  */
 import type { BinderRecords, DeliveryPageData, PageFile, TrusteePageData } from '../../shared/release/pages';
 import type { FileRef } from '../../shared/files/ref';
@@ -18,6 +22,8 @@ import { releasedFile } from '../blobs/release-files';
 import type { BlobService } from '../blobs/service';
 import type { Services } from '../services';
 import { exportRecordsOf } from '../export/export-records';
+import type { SealedInfo } from '../../shared/release/pages';
+import type { CollectionName } from '../../shared/schema/collection-names';
 
 const dateText = (iso: string) => new Date(Date.parse(iso)).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -29,12 +35,61 @@ async function pageFile(blobs: BlobService, ownerId: string, ref: FileRef | null
   return { name: ref.name, size: ref.size, type: f.type, blobId: ref.blobId, chunkSize: ref.chunkSize, chunkCount: f.chunkCount, url, key: ref.key };
 }
 
+/**
+ * The stored file of a record as the server can know it: the record's ref, or for a sealed record
+ * (its `file` an envelope) the plain `fileBlobId` it names (shared/crypto/fields.ts). Null without a file.
+ */
+export function storedFileOf(r: { file?: unknown; fileBlobId?: string | null }): FileRef | null {
+  if (typeof r.file === 'string') return r.fileBlobId ? ({ blobId: r.fileBlobId } as FileRef) : null;
+  return (r.file as FileRef | null | undefined) ?? null;
+}
+
+/** A sealed record's file: the blob the server holds, and the envelope the page opens the rest from. */
+async function sealedPageFile(blobs: BlobService, ownerId: string, r: { file?: unknown; fileBlobId?: string | null }, url: string): Promise<PageFile | null | 'missing'> {
+  const ref = storedFileOf(r);
+  if (!ref || typeof r.file !== 'string') return null;
+  const f = await releasedFile(blobs, ownerId, ref);
+  if (!f) return 'missing';
+  return { name: '', size: 0, type: f.type, blobId: ref.blobId, chunkSize: 0, chunkCount: f.chunkCount, url, key: '', envelope: r.file };
+}
+
+/** The SealedInfo of `ownerId` when its records are sealed, else null; `fields` are added to it per record (placeOf). */
+async function sealedInfoOf(services: Services, ownerId: string, keys?: Record<string, string>): Promise<SealedInfo | null> {
+  if (!(await services.releaseKeys.sealed(ownerId))) return null;
+  return { userId: ownerId, clocks: {}, ...(keys ? { keys } : {}), noEscrow: (await services.escrow.status(ownerId)) === null };
+}
+
+/** Adds the HLCs of `fields` of record `collection/id` to `info` (read from the stored record's clocks). */
+async function placeOf(services: Services, info: SealedInfo, collection: CollectionName, id: string, fields: readonly string[]): Promise<void> {
+  const state = await services.store.get(info.userId, collection, id);
+  const clocks: Record<string, string> = {};
+  for (const f of fields) if (state?.clocks[f]) clocks[f] = state.clocks[f];
+  info.clocks[`${collection}/${id}`] = clocks;
+}
+
 /** A recipient's page: their message (`m`, already checked to be the link's) and its file at `fileUrl`. */
 export async function deliveryPageData(services: Services, ownerId: string, m: Message, fileUrl: string): Promise<DeliveryPageData> {
   const owner = await services.release.owner(ownerId);
+  const sealed = await sealedInfoOf(services, ownerId);
+  if (sealed) {
+    await placeOf(services, sealed, 'messages', m.id, ['messageType', 'messageContent', 'file']);
+    return {
+      ownerName: owner.firstName, // the rest of the name is sealed under the owner scope, which a recipient never gets
+      sealed,
+      message: {
+        id: m.id,
+        recipientName: '', // sealed under `index`: not the recipient's to open
+        messageType: m.messageType,
+        messageContent: m.messageContent,
+        createdAt: m.createdAt,
+        file: await sealedPageFile(services.blobs, ownerId, m, fileUrl),
+      },
+    };
+  }
   return {
     ownerName: owner.name,
     message: {
+      id: m.id,
       recipientName: m.recipientName,
       messageType: m.messageType,
       messageContent: m.messageContent,
@@ -58,9 +113,12 @@ export async function trusteePageData(
 ): Promise<TrusteePageData> {
   const { records, blobs } = services;
   const owner = await services.release.owner(ownerId);
-  const out: TrusteePageData = { ownerName: owner.name, ownerFirstName: owner.firstName, trusteeName, level, now: new Date(now).toISOString() };
+  const sealed = await sealedInfoOf(services, ownerId, await services.releaseKeys.sealed(ownerId) ? (await services.releaseKeys.levelKeys(ownerId, level)).keys : undefined);
+  const out: TrusteePageData = { ownerName: sealed ? owner.firstName : owner.name, ownerFirstName: owner.firstName, trusteeName, level, now: new Date(now).toISOString(), ...(sealed ? { sealed } : {}) };
   if (level !== 'documents-only') {
-    out.messages = (await records.list(ownerId, 'messages')).map((m) => ({
+    const messages = await records.list(ownerId, 'messages');
+    if (sealed) for (const m of messages) await placeOf(services, sealed, 'messages', m.id, ['recipientName']);
+    out.messages = messages.map((m) => ({
       id: m.id,
       recipientName: m.recipientName,
       recipientEmail: m.recipientEmail,
@@ -70,17 +128,20 @@ export async function trusteePageData(
   }
   if (level !== 'messages-only') {
     const docs = await records.list(ownerId, 'documents');
+    if (sealed) for (const d of docs) await placeOf(services, sealed, 'documents', d.id, ['documentType', 'documentName', 'documentUrl', 'file']);
     out.documents = await Promise.all(
       docs.map(async (d) => ({
         id: d.id,
         documentType: d.documentType,
         documentName: d.documentName,
         documentUrl: d.documentUrl,
-        file: await pageFile(blobs, ownerId, d.file, `${base}/documents/${d.id}/file`),
+        file: sealed ? await sealedPageFile(blobs, ownerId, d, `${base}/documents/${d.id}/file`) : await pageFile(blobs, ownerId, d.file, `${base}/documents/${d.id}/file`),
       })),
     );
   }
-  if (level === 'full') {
+  // A sealed account's plan, tasks and binder records are not sent yet: their list fields need the
+  // stored records to open (open.ts says so on the page) rather than entities the server cannot read.
+  if (level === 'full' && !sealed) {
     const all = await exportRecordsOf(records, ownerId);
     out.plan = all.deathPlan[0] ?? null;
     out.tasks = all.survivorTasks.map((t) => ({ id: t.id, title: t.title, done: t.completionStatus === 'completed' }));

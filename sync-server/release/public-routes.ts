@@ -21,7 +21,7 @@ import type { Services } from '../services';
 import type { TokenPurpose, TokenRow } from '../db/release';
 import { html } from 'hono/html';
 import { notFoundPage, page, RELEASE_PAGE_PATHS, type Html } from './page';
-import { deliveryPageData, trusteePageData } from './page-data';
+import { deliveryPageData, storedFileOf, trusteePageData } from './page-data';
 import { LINK_PATHS } from './outbox';
 import { DAY_MS, TransitionError } from './state-machine';
 import { createDownloadBudget, serveStoredFile } from '../blobs/release-files';
@@ -178,7 +178,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
     const t = await accessOf(c);
     if (!t || t.trustee.accessLevel === 'messages-only') return notFoundPage(c);
     const d = await records.get(t.tok.user_id, 'documents', c.req.param('documentId'));
-    return (d && (await serveStoredFile(c, blobs, t.tok.user_id, d.file, bytesBudget(c)))) || notFoundPage(c);
+    return (d && (await serveStoredFile(c, blobs, t.tok.user_id, storedFileOf(d), bytesBudget(c)))) || notFoundPage(c);
   });
 
   app.post('/api/trustee/access/:token/tasks/:taskId', async (c) => {
@@ -242,7 +242,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
 
   app.get('/api/delivery/:token/file', async (c) => {
     const d = await deliveryOf(c);
-    return (d && (await serveStoredFile(c, blobs, d.tok.user_id, d.m.file, bytesBudget(c)))) || notFoundPage(c);
+    return (d && (await serveStoredFile(c, blobs, d.tok.user_id, storedFileOf(d.m), bytesBudget(c)))) || notFoundPage(c);
   });
 
   app.get('/api/delivery/:token', async (c) =>

@@ -17,9 +17,14 @@ type Data = TrusteePageData;
 /** The page's content for `data` (already opened, open.ts); `token` is the link's, for its forms. */
 export function trusteeView(data: Data, token: string): { title: string; nodes: Node[] } {
   const api = `/api/trustee/access/${encodeURIComponent(token)}`;
+  // A sealed account's plan, tasks and binder are not sent (sync-server/release/page-data.ts): say so.
+  const full =
+    data.plan === undefined
+      ? [h('p', { class: 'muted' }, SEALED_PLAN_TEXT), documentsSection(data), messagesSection(data, api)]
+      : [binderButton(data), planSection(data.plan), documentsSection(data), tasksSection(data, api), messagesSection(data, api)];
   const sections: Node[] =
     data.level === 'full'
-      ? [binderButton(data), planSection(data.plan ?? null), documentsSection(data), tasksSection(data, api), messagesSection(data, api)]
+      ? full
       : data.level === 'documents-only'
         ? [documentsSection(data)]
         : [messagesSection(data, api)];
@@ -28,10 +33,19 @@ export function trusteeView(data: Data, token: string): { title: string; nodes: 
     nodes: [
       h('h1', {}, `What ${data.ownerName} left for you`),
       h('p', {}, `Dear ${data.trusteeName}, we are sorry for your loss. This is what ${data.ownerFirstName} shared with you as their trustee.`),
+      // Values that did not open are never shown as content (open.ts): the page says so.
+      ...(data.notOpened ? [h('p', { class: 'error', role: 'alert' }, notOpenedText(data.notOpened))] : []),
       ...sections,
     ],
   };
 }
+
+/** Shown to a full-access trustee of a sealed account in place of the plan, tasks and binder. */
+export const SEALED_PLAN_TEXT = 'The plan, the checklist of tasks and the family binder were sealed on their owner’s devices and cannot be shown on this page yet.';
+
+/** The warning for `n` values that could not be opened (shown "(could not be opened)" in place). */
+export const notOpenedText = (n: number) =>
+  `${n === 1 ? 'One entry' : `${n} entries`} on this page could not be opened: ${n === 1 ? 'it was' : 'they were'} changed or damaged, and ${n === 1 ? 'is' : 'are'} marked “(could not be opened)”.`;
 
 function binderButton(data: Data): Node {
   const button = h('button', { type: 'button' }, 'Download the family binder (PDF)');

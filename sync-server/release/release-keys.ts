@@ -17,6 +17,7 @@ import { toB64url } from '../../shared/crypto/bytes';
 import { parseEnvelope } from '../../shared/crypto/envelope';
 import { LEVEL_SCOPES } from '../../shared/crypto/fields';
 import { messageScope, parseKid } from '../../shared/crypto/kid';
+import { releasedKid } from '../../shared/release/released-keys';
 import type { AccessLevel } from '../../shared/schema';
 import type { ServerRecord } from '../../shared/sync';
 import type { EscrowService } from '../escrow/escrow';
@@ -39,7 +40,17 @@ export interface ReleaseKeys {
   deliveryFragment(userId: string, record: ServerRecord | null): Promise<string | null>;
   /** The keys of trustee access `level` (LEVEL_SCOPES), only after the release (else EscrowClosedError). */
   levelKeys(userId: string, level: AccessLevel): Promise<HandedKeys>;
+  /**
+   * For the owner's readiness: how many keys a release would hand out (released-keys.ts) are in
+   * the account's keyring but not in its escrow (key ids only: nothing is opened). 0 when the
+   * account is not sealed.
+   */
+  undeposited(userId: string): Promise<number>;
 }
+
+/** The readiness line for `n` keys a release needs that no device deposited (SECURITY.md "Release escrow"). */
+export const UNDEPOSITED_TEXT = (n: number) =>
+  `Your account is sealed on your devices, and ${n === 1 ? 'one key' : `${n} keys`} your messages and trustees need at a release ${n === 1 ? 'has' : 'have'} not been left with Afterword yet: without ${n === 1 ? 'it' : 'them'}, nobody could open what you left. Open Afterword on one of your devices, signed in, to leave ${n === 1 ? 'it' : 'them'}.`;
 
 /** Every key id the sealed fields of `record` name (envelopes are `v1.<kid>.<nonce>.<ct>`). */
 function kidsOf(record: ServerRecord): Set<string> {
@@ -55,7 +66,7 @@ function kidsOf(record: ServerRecord): Set<string> {
   return out;
 }
 
-/** Encodes handed keys as a URL fragment: `<kid>.<key>,…` (kids and base64url never hold `.` or `,` … except a kid's `~` and `:`, both fragment-safe). */
+/** Encodes handed keys as a URL fragment `<kid>.<key>,…` (neither a kid nor base64url holds `.` or `,`; `~` and `:` are fragment-safe). */
 export const fragmentOf = (keys: Record<string, string>): string =>
   Object.entries(keys)
     .map(([kid, key]) => `${kid}.${key}`)
@@ -83,6 +94,12 @@ export function createReleaseKeys(escrow: EscrowService, keys: Pick<KeyStore, 'g
       // Only the versions the message's envelopes use (an older, rotated-away key stays home).
       const out = Object.fromEntries(Object.entries(handed).filter(([kid]) => used.has(kid)));
       return Object.keys(out).length ? fragmentOf(out) : null;
+    },
+    async undeposited(userId) {
+      const account = await keys.get(userId);
+      if (account?.sealedAt == null) return 0;
+      const held = new Set((await escrow.status(userId))?.kids ?? []);
+      return Object.keys(account.keyring.keys).filter((kid) => releasedKid(kid) && !held.has(kid)).length;
     },
     async levelKeys(userId, level) {
       const scopes: readonly string[] = LEVEL_SCOPES[level];

@@ -18,6 +18,7 @@ import { EscrowClosedError } from '../../sync-server/escrow/escrow';
 import { linkOf } from '../../sync-server/release/release-test-support';
 import { startTestSmtp, type TestSmtp } from '../../sync-server/release/smtp-test-server';
 import { DAY_MS } from '../../sync-server/release/state-machine';
+import { UNDEPOSITED_TEXT } from '../../sync-server/release/release-keys';
 import type { UserDatabase } from '../db/user-database';
 import { depositEscrow } from '../features/keys/escrow-deposit';
 import { createSyncEngine } from '../sync/engine';
@@ -75,7 +76,8 @@ async function sealedOwner(deposit: boolean) {
   };
   const ring = await w.accountRing();
   const outcome = deposit ? await depositEscrow({ api, keyring: ring }) : null;
-  return { w, addr, call, api, bodies, ring, outcome };
+  const readiness = await api<{ missing: string[] }>('/api/release/readiness');
+  return { w, addr, call, api, bodies, ring, outcome, readiness };
 }
 
 /** Runs `w`'s release: `grace` accepts and reports, the scheduler runs a day at a time until `released`. */
@@ -103,8 +105,9 @@ const tokenPath = (link: string) => new URL(link).pathname;
 
 describe('the release of a sealed account', () => {
   it('hands the letter’s key only to its recipient’s link, the level’s keys only to a trustee’s page, and opens them in the page', async () => {
-    const { w, addr, call, api, bodies, ring, outcome } = await sealedOwner(true);
+    const { w, addr, call, api, bodies, ring, outcome, readiness } = await sealedOwner(true);
     expect(outcome).toEqual({ outcome: 'deposited', keyCount: 5 }); // msg:m1 and the four fixed scopes
+    expect(readiness.missing.filter((m) => m.includes('sealed on your devices'))).toEqual([]);
     expect(await depositEscrow({ api, keyring: ring })).toEqual({ outcome: 'unchanged', keyCount: 5 });
     const msgKid = ring.kids().find((k) => k.startsWith('msg:m1~'))!;
 
@@ -181,7 +184,9 @@ describe('the release of a sealed account', () => {
   });
 
   it('a sealed account that deposited no escrow: the pages say the content cannot be opened here, and why', async () => {
-    const { w, addr, call } = await sealedOwner(false);
+    const { w, addr, call, readiness } = await sealedOwner(false);
+    // The owner was warned before: the readiness panel on Settings names the keys not left.
+    expect(readiness.missing).toContain(UNDEPOSITED_TEXT(5));
     await release(w, addr, call);
     const delivery = new URL(linkOf(await smtp.waitFor(addr('annabella'), /A message from/)));
     expect(delivery.hash).toBe('');

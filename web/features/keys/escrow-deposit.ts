@@ -11,19 +11,9 @@
  * since the server accepts only kids of the keyring it stores.
  */
 import { toB64url } from '../../../shared/crypto/bytes';
-import { LEVEL_SCOPES } from '../../../shared/crypto/fields';
 import type { Keyring } from '../../../shared/crypto/keys';
-import { parseKid } from '../../../shared/crypto/kid';
+import { releasedKid } from '../../../shared/release/released-keys';
 import type { Api } from './sign-in';
-
-/** The scopes the trustee access levels receive (each fixed scope at most once). */
-const RELEASED_FIXED: ReadonlySet<string> = new Set(Object.values(LEVEL_SCOPES).flat());
-
-/** True when a release hands out key `kid`: a message's key or a fixed scope some access level receives. */
-export function releasedKid(kid: string): boolean {
-  const p = parseKid(kid);
-  return !!p && (p.scope.startsWith('msg:') || RELEASED_FIXED.has(p.scope));
-}
 
 export interface EscrowDeps {
   /** apiFetch (web/api/client.ts): JSON in and out, throws on a non-2xx answer. */

@@ -47,6 +47,8 @@ export interface SealedInfo {
   keys?: Record<string, string>;
   /** The owner's devices deposited no keys for the release: nothing can be opened here. */
   noEscrow: boolean;
+  /** A full-access trustee's page: the plan and the tasks as stored (values and clocks by stored field). */
+  records?: { collection: 'deathPlan' | 'survivorTasks'; id: string; values: Record<string, unknown>; clocks: Record<string, string> }[];
 }
 
 /** A recipient's page (`/r/d/<token>`). */
@@ -87,6 +89,8 @@ export interface TrusteePageData {
   sealed?: SealedInfo;
   /** Set by the page (web/release/open.ts): how many values did not open (shown as such, never as content). */
   notOpened?: number;
+  /** Set by the page for a sealed account: tasks are shown, not ticked (the server cannot write a sealed status). */
+  tasksReadOnly?: boolean;
   /** Full and messages-only. `state` is the delivery state in words (shared/delivery-rule.ts). */
   messages?: { id: string; recipientName: string; recipientEmail: string; state: string; canResend: boolean }[];
   /** Full and documents-only. */

@@ -23,7 +23,7 @@ import type { BlobService } from '../blobs/service';
 import type { Services } from '../services';
 import { exportRecordsOf } from '../export/export-records';
 import type { SealedInfo } from '../../shared/release/pages';
-import type { CollectionName } from '../../shared/schema/collection-names';
+import { TOMBSTONE_FIELD, type CollectionName } from '../../shared/schema/collection-names';
 
 const dateText = (iso: string) => new Date(Date.parse(iso)).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -139,8 +139,15 @@ export async function trusteePageData(
       })),
     );
   }
-  // A sealed account's plan, tasks and binder records are not sent yet: their list fields need the
-  // stored records to open (open.ts says so on the page) rather than entities the server cannot read.
+  if (level === 'full' && sealed) {
+    // The plan and the tasks as stored (values and clocks): their lists are item fields, each
+    // sealed at its own HLC, so the page opens and orders them itself (web/release/open.ts).
+    for (const collection of ['deathPlan', 'survivorTasks'] as const) {
+      for (const r of await services.store.list(ownerId, collection)) {
+        if (r.values[TOMBSTONE_FIELD] !== true) (sealed.records ??= []).push({ collection, id: r.id, values: r.values, clocks: r.clocks });
+      }
+    }
+  }
   if (level === 'full' && !sealed) {
     const all = await exportRecordsOf(records, ownerId);
     out.plan = all.deathPlan[0] ?? null;

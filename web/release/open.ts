@@ -16,10 +16,12 @@ import { fromB64url } from '../../shared/crypto/bytes';
 import { open, type KeyLookup } from '../../shared/crypto/envelope';
 import { CryptoError } from '../../shared/crypto/errors';
 import { parseKid } from '../../shared/crypto/kid';
+import { openState } from '../../shared/crypto/sealed-record';
 import { importAesKey } from '../../shared/crypto/wrap';
 import { ALLOWED_MIME_TYPES } from '../../shared/files/types';
 import type { DeliveryPageData, PageFile, SealedInfo, TrusteePageData } from '../../shared/release/pages';
 import type { CollectionName } from '../../shared/schema/collection-names';
+import type { DeathPlan } from '../../shared/schema';
 
 /** What each page receives from the server, by route. */
 export interface PageData {
@@ -123,7 +125,8 @@ async function openDelivery(raw: DeliveryPageData, info: SealedInfo, fragmentKey
 
 async function openTrustee(raw: TrusteePageData, info: SealedInfo): Promise<TrusteePageData> {
   if (info.noEscrow) throw new Error(NO_ESCROW_TEXT);
-  const o = openerOf(info, await lookupOf(info.keys ?? {}));
+  const lookup = await lookupOf(info.keys ?? {});
+  const o = openerOf(info, lookup);
   const messages =
     raw.messages &&
     (await Promise.all(raw.messages.map(async (m) => ({ ...m, recipientName: await o.text('messages', m.id, 'recipientName', m.recipientName) }))));
@@ -142,9 +145,57 @@ async function openTrustee(raw: TrusteePageData, info: SealedInfo): Promise<Trus
         };
       }),
     ));
+  const full = info.records ? await openPlanAndTasks(info, lookup) : null;
+  const failed = o.failed + (full?.failed ?? 0);
   const { sealed: _info, ...rest } = raw;
   void _info;
-  return { ...rest, ...(messages ? { messages } : {}), ...(documents ? { documents } : {}), ...(o.failed ? { notOpened: o.failed } : {}) };
+  return {
+    ...rest,
+    ...(messages ? { messages } : {}),
+    ...(documents ? { documents } : {}),
+    ...(full ? { plan: full.plan, tasks: full.tasks, tasksReadOnly: true } : {}),
+    ...(failed ? { notOpened: failed } : {}),
+  };
+}
+
+/** The live items of list `field` in opened `values`, by position then item id (shared/sync/record.ts listItems, without its schema). */
+function listOf(values: Record<string, unknown>, field: string): string[] {
+  const items: { id: string; text: string; pos: number }[] = [];
+  for (const [key, v] of Object.entries(values)) {
+    const item = v as { text?: unknown; pos?: unknown } | null;
+    if (key.startsWith(`${field}/`) && item && typeof item.text === 'string' && typeof item.pos === 'number') items.push({ id: key.slice(field.length + 1), text: item.text, pos: item.pos });
+  }
+  return items.sort((a, b) => a.pos - b.pos || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((i) => i.text);
+}
+
+const textOr = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** A full-access trustee's plan and tasks, opened from the stored records (SealedInfo.records). */
+async function openPlanAndTasks(info: SealedInfo, keys: KeyLookup) {
+  let failed = 0;
+  let plan: DeathPlan | null = null;
+  const tasks: { id: string; title: string; done: boolean; createdAt: string }[] = [];
+  for (const r of info.records ?? []) {
+    const { values, errors } = await openState(keys, info.userId, r.collection, r.id, { values: r.values, clocks: r.clocks });
+    failed += Object.keys(errors).length;
+    if (r.collection === 'deathPlan') {
+      plan = {
+        ...(values as Partial<DeathPlan>),
+        funeralType: (textOr(values.funeralType) as DeathPlan['funeralType']) ?? null,
+        burialPreference: (textOr(values.burialPreference) as DeathPlan['burialPreference']) ?? null,
+        location: textOr(values.location),
+        specialRequests: textOr(values.specialRequests),
+        obituary: textOr(values.obituary),
+        musicSelections: listOf(values, 'musicSelections'),
+        readings: listOf(values, 'readings'),
+      } as DeathPlan;
+    } else {
+      tasks.push({ id: r.id, title: textOr(values.title) ?? NOT_OPENED, done: values.completionStatus === 'completed', createdAt: textOr(values.createdAt) ?? '' });
+    }
+  }
+  // Newest first, as the server lists them (sync-server/records.ts list).
+  tasks.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  return { failed, plan, tasks: tasks.map(({ createdAt: _c, ...t }) => (void _c, t)) };
 }
 
 /**

@@ -30,6 +30,9 @@ const CANARY = {
   letter: 'Canary-Letter-Capybara, my dearest, this is for you.',
   recipient: 'Canary-Recipient-Tamarin',
   document: 'Canary-Document-Wombat',
+  obituary: 'Canary-Obituary-Numbat lived a long and curious life.',
+  song: 'Canary-Song-Quoll',
+  task: 'Canary-Task-Bilby',
 };
 const AT = '2026-11-21T12:00:00.000Z';
 
@@ -59,6 +62,8 @@ async function sealedOwner(deposit: boolean) {
   await syncOnce(db, keys, w);
   await db.write('messages', 'm1', { recipientName: CANARY.recipient, recipientEmail: addr('annabella'), messageType: 'text', messageContent: CANARY.letter, deliveryDate: null, createdAt: AT });
   await db.write('documents', 'd1', { documentType: 'will', documentName: CANARY.document, documentUrl: null, createdAt: AT });
+  await db.write('deathPlan', w.userId, { obituary: CANARY.obituary, musicSelections: ['Abide with me', CANARY.song], createdAt: AT });
+  await db.write('survivorTasks', 'task1', { title: CANARY.task, description: 'Call the bank.', category: 'financial', timeframe: '1w', automationLevel: 'manual-with-guidance', priority: 2, resources: ['The bank card'], createdAt: AT });
   await db.write('trustees', 'tr1', { name: 'Grace', email: addr('grace'), accessLevel: 'full', createdAt: AT });
   await db.write('trustees', 'tr2', { name: 'Milo', email: addr('milo'), accessLevel: 'messages-only', createdAt: AT });
   await syncOnce(db, keys, w);
@@ -145,6 +150,9 @@ describe('the release of a sealed account', () => {
     expect(g.notOpened).toBeUndefined();
     expect(g.messages).toEqual([expect.objectContaining({ id: 'm1', recipientName: CANARY.recipient })]);
     expect(g.documents).toEqual([expect.objectContaining({ id: 'd1', documentName: CANARY.document, documentType: 'will' })]);
+    expect(g.plan).toMatchObject({ obituary: CANARY.obituary, musicSelections: ['Abide with me', CANARY.song] });
+    expect(g).toMatchObject({ tasks: [{ id: 'task1', title: CANARY.task, done: false }], tasksReadOnly: true });
+    expect(JSON.stringify(g)).not.toContain(CANARY.letter);
     // The letter's text does not open with them.
     const stored = (await w.t.services.store.get(w.userId, 'messages', 'm1'))!;
     const levelLookup = parseFragment(Object.entries(grace.sealed!.keys!).map(([k, v]) => `${k}.${v}`).join(','));
@@ -156,6 +164,7 @@ describe('the release of a sealed account', () => {
     // A messages-only trustee: the index key only; a resend makes the link with its key again.
     const milo = await access('milo');
     expect(Object.keys(milo.sealed!.keys!)).toEqual(['index~1']);
+    expect(milo.sealed!.records).toBeUndefined();
     expect((await openPage('t', milo, null)).messages![0]!.recipientName).toBe(CANARY.recipient);
     const miloLink = linkOf(await smtp.waitFor(addr('milo'), /left for you/));
     const before = smtp.to(addr('annabella')).length;

@@ -23,9 +23,13 @@ import { html } from 'hono/html';
 import { notFoundPage, page, RELEASE_PAGE_PATHS, type Html } from './page';
 import { deliveryPageData, storedFileOf, trusteePageData } from './page-data';
 import { LINK_PATHS } from './outbox';
+import { plainName } from './emails';
 import { DAY_MS, TransitionError } from './state-machine';
 import { createDownloadBudget, serveStoredFile } from '../blobs/release-files';
 import { resolveToken } from './tokens';
+
+/** The greeting of a trustee's page: a sealed name (an envelope) is left out (emails.ts plainName). */
+const dear = (name: string) => (plainName(name) ? `Dear ${plainName(name)},` : 'Hello,');
 
 const dateTimeText = (ms: number) =>
   new Date(ms).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
@@ -73,7 +77,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
       c,
       'Trustee invitation',
       html`<h1>${t.owner.name} has asked you to be a trustee</h1>
-<p>Dear ${t.trustee.name},</p>
+<p>${dear(t.trustee.name)}</p>
 <p>Being a trustee means that, when ${t.owner.firstName} dies, you can let us know. We then wait, and ask ${t.owner.firstName} to confirm, before anything is shared. Nothing is shared with you before then.</p>
 <form method="post"><button type="submit">Accept</button></form>
 <p class="muted">If you would rather not, simply close this page.</p>`,
@@ -103,7 +107,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
 <p>A waiting period is running for ${t.owner.name}. It ends on ${dateTimeText(s.endsAt!)}. If ${t.owner.firstName} doesn't tell us otherwise by then, you will receive an email with what they left for you.</p>`;
     }
     return html`<h1>Let us know about ${t.owner.name}</h1>
-<p>Dear ${t.trustee.name},</p>
+<p>${dear(t.trustee.name)}</p>
 <p>If ${t.owner.firstName} has died, we are very sorry. Press the button below to let us know.</p>
 <p>We will then wait ${s.waitingDays} days and ask ${t.owner.firstName} to confirm they are still here, in case this is a mistake. When the waiting period ends, their messages will be sent and you will be given access.</p>
 <form method="post"><button type="submit">Report ${t.owner.firstName}'s passing</button></form>
@@ -164,7 +168,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
     const t = await accessOf(c);
     if (!t) return notFoundJson(c);
     const base = `${LINK_PATHS.access}${c.req.param('token')}`;
-    return c.json(await trusteePageData(services, t.tok.user_id, t.trustee.name, t.trustee.accessLevel, base, deps.now()));
+    return c.json(await trusteePageData(services, t.tok.user_id, plainName(t.trustee.name) ?? '', t.trustee.accessLevel, base, deps.now()));
   });
 
   // The family binder is made on the trustee's device now (web/release/binder.ts): the old URL opens the page.
@@ -183,7 +187,8 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
 
   app.post('/api/trustee/access/:token/tasks/:taskId', async (c) => {
     const t = await accessOf(c);
-    if (!t || t.trustee.accessLevel !== 'full') return notFoundPage(c);
+    // A sealed account's task status is sealed: the server must not write it in plain text (its page shows no tick).
+    if (!t || t.trustee.accessLevel !== 'full' || (await services.releaseKeys.sealed(t.tok.user_id))) return notFoundPage(c);
     const task = await records.get(t.tok.user_id, 'survivorTasks', c.req.param('taskId'));
     if (!task) return notFoundPage(c);
     await records.write(t.tok.user_id, 'survivorTasks', task.id, {
@@ -206,7 +211,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
         recipientName: m.recipientName,
         messageId: m.id,
       }, 'resend');
-      await tx.addActivity(t.tok.user_id, now, 'message-resent', `${t.trustee.name} resent the link to ${m.recipientName}.`);
+      await tx.addActivity(t.tok.user_id, now, 'message-resent', `${plainName(t.trustee.name) ?? 'A trustee'} resent the link to ${plainName(m.recipientName) ?? m.recipientEmail}.`);
       return true;
     });
     if (!queued) {
@@ -224,7 +229,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
       c,
       'Link sent',
       html`<h1>A new link is on its way</h1>
-<p>We have emailed ${m.recipientName} a new link to their message. The old link no longer works.</p>
+<p>We have emailed ${plainName(m.recipientName) ?? m.recipientEmail} a new link to their message. The old link no longer works.</p>
 <p><a href="${LINK_PATHS.access}${c.req.param('token')}">Back</a></p>`,
     );
   });

@@ -14,7 +14,7 @@ import type { CollectionName, EntityOf } from '../../shared/schema';
 import { createBoundedCache } from '../records/bounded-cache';
 import { queueDueDeliveries } from './deliveries';
 import { removeOutboxFiles } from './mailer';
-import { type EmailKind, type EmailParams, sendableAddress } from './emails';
+import { type EmailKind, type EmailParams, plainName, sendableAddress } from './emails';
 import { quotaOf } from './email-quotas';
 import type { EmailQuota } from '../db/release';
 import { type Actor, type Outcome, type ReleaseEvent, type ReleaseState, DAY_MS, initialState, transition } from './state-machine';
@@ -130,7 +130,8 @@ export function createReleaseService(deps: AppDeps, records: ReleaseRecords, sto
     const firstName = p?.firstName || 'Someone';
     return {
       firstName,
-      name: p ? `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim() || 'Someone' : 'Someone',
+      // A sealed account's last name is an envelope (shared/crypto/fields.ts): never shown.
+      name: p ? `${p.firstName ?? ''} ${plainName(p.lastName) ?? ''}`.trim() || 'Someone' : 'Someone',
       email: sendableAddress(p?.email) ? p.email : null,
     };
   };

@@ -122,6 +122,8 @@ describe('the release of a sealed account', () => {
     await release(w, addr, call);
     // A trustee's e-mails never carry a key (their page data does, after the release).
     for (const e of smtp.to(addr('grace'))) for (const l of e.links) expect(new URL(l).hash).toBe('');
+    // And no e-mail greets with an envelope (a sealed name): "Hello," instead.
+    for (const e of [...smtp.to(addr('grace')), ...smtp.to(addr('annabella'))]) expect(e.text).not.toMatch(/v1\.[a-z:0-9]+~\d/);
 
     // The recipient: the key rides in the fragment; the page data opened with it is the letter.
     const delivery = linkOf(await smtp.waitFor(addr('annabella'), /A message from/));
@@ -145,6 +147,8 @@ describe('the release of a sealed account', () => {
       return (await r.json()) as TrusteePageData;
     };
     const grace = await access('grace');
+    expect(grace.trusteeName).toBe(''); // sealed: the page greets without it
+    expect(grace.ownerName).toBe('Ada'); // the last name is sealed
     expect(Object.keys(grace.sealed!.keys!).sort()).toEqual(['docs~1', 'index~1', 'owner~1', 'plan~1']);
     const g = await openPage('t', grace, null);
     expect(g.notOpened).toBeUndefined();
@@ -153,6 +157,10 @@ describe('the release of a sealed account', () => {
     expect(g.plan).toMatchObject({ obituary: CANARY.obituary, musicSelections: ['Abide with me', CANARY.song] });
     expect(g).toMatchObject({ tasks: [{ id: 'task1', title: CANARY.task, done: false }], tasksReadOnly: true });
     expect(JSON.stringify(g)).not.toContain(CANARY.letter);
+    // The server never writes a sealed task status in plain text.
+    const graceLink = linkOf(await smtp.waitFor(addr('grace'), /left for you/));
+    expect((await call('POST', `${tokenPath(graceLink)}/tasks/task1`)).status).toBe(404);
+    expect((await w.t.services.store.get(w.userId, 'survivorTasks', 'task1'))!.values.completionStatus).not.toBe('completed');
     // The letter's text does not open with them.
     const stored = (await w.t.services.store.get(w.userId, 'messages', 'm1'))!;
     const levelLookup = parseFragment(Object.entries(grace.sealed!.keys!).map(([k, v]) => `${k}.${v}`).join(','));

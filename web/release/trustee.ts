@@ -36,7 +36,8 @@ export function trusteeView(data: Data, token: string): { title: string; nodes: 
     title: data.ownerName,
     nodes: [
       h('h1', {}, `What ${data.ownerName} left for you`),
-      h('p', {}, `Dear ${data.trusteeName}, we are sorry for your loss. This is what ${data.ownerFirstName} shared with you as their trustee.`),
+      // A sealed account's trustee name is sealed (the server sends none): the greeting leaves it out.
+      h('p', {}, `${data.trusteeName ? `Dear ${data.trusteeName}, we` : 'We'} are sorry for your loss. This is what ${data.ownerFirstName} shared with you as their trustee.`),
       // Values that did not open are never shown as content (open.ts): the page says so.
       ...(data.notOpened ? [h('p', { class: 'error', role: 'alert' }, notOpenedText(data.notOpened))] : []),
       ...sections,

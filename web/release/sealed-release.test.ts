@@ -214,4 +214,17 @@ describe('the release of a sealed account', () => {
     expect(grace.sealed).toMatchObject({ noEscrow: true, keys: {} });
     await expect(openPage('t', grace, null)).rejects.toThrow(NO_ESCROW_TEXT);
   });
+
+  it('a new message’s key: the owner is warned until the device deposits again, and a deposit with nothing new is skipped', async () => {
+    const { w, api } = await sealedOwner(true);
+    const keys = await w.keysFor();
+    await keys.addScope('msg:m2'); // another device wrote a new message: its key is in the stored keyring
+    const stale = await api<{ missing: string[] }>('/api/release/readiness');
+    expect(stale.missing).toContain(UNDEPOSITED_TEXT(1));
+    const ring = await w.accountRing();
+    expect(await depositEscrow({ api, keyring: ring })).toEqual({ outcome: 'deposited', keyCount: 6 });
+    expect((await api<{ kids: string[] }>('/api/release/escrow')).kids).toContain('msg:m2~1');
+    expect((await api<{ missing: string[] }>('/api/release/readiness')).missing.filter((m) => m.includes('sealed on your devices'))).toEqual([]);
+    expect(await depositEscrow({ api, keyring: ring })).toEqual({ outcome: 'unchanged', keyCount: 6 });
+  });
 });

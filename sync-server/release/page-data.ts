@@ -53,18 +53,25 @@ async function sealedPageFile(blobs: BlobService, ownerId: string, r: { file?: u
   return { name: '', size: 0, type: f.type, blobId: ref.blobId, chunkSize: 0, chunkCount: f.chunkCount, url, key: '', envelope: r.file };
 }
 
-/** The SealedInfo of `ownerId` when its records are sealed, else null; `fields` are added to it per record (placeOf). */
-async function sealedInfoOf(services: Services, ownerId: string, keys?: Record<string, string>): Promise<SealedInfo | null> {
+/**
+ * The SealedInfo of `ownerId` when its records are sealed, else null; a trustee's (`level`) holds
+ * the keys of its level from the escrow (release-keys.ts). Places are added per collection (placesOf).
+ */
+async function sealedInfoOf(services: Services, ownerId: string, level?: AccessLevel): Promise<SealedInfo | null> {
   if (!(await services.releaseKeys.sealed(ownerId))) return null;
+  const keys = level ? (await services.releaseKeys.levelKeys(ownerId, level)).keys : undefined;
   return { userId: ownerId, clocks: {}, ...(keys ? { keys } : {}), noEscrow: (await services.escrow.status(ownerId)) === null };
 }
 
-/** Adds the HLCs of `fields` of record `collection/id` to `info` (read from the stored record's clocks). */
-async function placeOf(services: Services, info: SealedInfo, collection: CollectionName, id: string, fields: readonly string[]): Promise<void> {
-  const state = await services.store.get(info.userId, collection, id);
-  const clocks: Record<string, string> = {};
-  for (const f of fields) if (state?.clocks[f]) clocks[f] = state.clocks[f];
-  info.clocks[`${collection}/${id}`] = clocks;
+/** Adds to `info` the HLCs of `fields` of each record of `collection` named in `ids` (one read of the stored records). */
+async function placesOf(services: Services, info: SealedInfo, collection: CollectionName, ids: readonly string[], fields: readonly string[]): Promise<void> {
+  const wanted = new Set(ids);
+  for (const r of await services.store.list(info.userId, collection)) {
+    if (!wanted.has(r.id)) continue;
+    const clocks: Record<string, string> = {};
+    for (const f of fields) if (r.clocks[f]) clocks[f] = r.clocks[f];
+    info.clocks[`${collection}/${r.id}`] = clocks;
+  }
 }
 
 /** A recipient's page: their message (`m`, already checked to be the link's) and its file at `fileUrl`. */
@@ -72,7 +79,8 @@ export async function deliveryPageData(services: Services, ownerId: string, m: M
   const owner = await services.release.owner(ownerId);
   const sealed = await sealedInfoOf(services, ownerId);
   if (sealed) {
-    await placeOf(services, sealed, 'messages', m.id, ['messageType', 'messageContent', 'file']);
+    const state = await services.store.get(ownerId, 'messages', m.id);
+    sealed.clocks[`messages/${m.id}`] = Object.fromEntries(['messageType', 'messageContent', 'file'].filter((f) => state?.clocks[f]).map((f) => [f, state!.clocks[f]!]));
     return {
       ownerName: owner.firstName, // the rest of the name is sealed under the owner scope, which a recipient never gets
       sealed,
@@ -113,11 +121,11 @@ export async function trusteePageData(
 ): Promise<TrusteePageData> {
   const { records, blobs } = services;
   const owner = await services.release.owner(ownerId);
-  const sealed = await sealedInfoOf(services, ownerId, await services.releaseKeys.sealed(ownerId) ? (await services.releaseKeys.levelKeys(ownerId, level)).keys : undefined);
+  const sealed = await sealedInfoOf(services, ownerId, level);
   const out: TrusteePageData = { ownerName: sealed ? owner.firstName : owner.name, ownerFirstName: owner.firstName, trusteeName, level, now: new Date(now).toISOString(), ...(sealed ? { sealed } : {}) };
   if (level !== 'documents-only') {
     const messages = await records.list(ownerId, 'messages');
-    if (sealed) for (const m of messages) await placeOf(services, sealed, 'messages', m.id, ['recipientName']);
+    if (sealed) await placesOf(services, sealed, 'messages', messages.map((m) => m.id), ['recipientName']);
     out.messages = messages.map((m) => ({
       id: m.id,
       recipientName: m.recipientName,
@@ -128,7 +136,7 @@ export async function trusteePageData(
   }
   if (level !== 'messages-only') {
     const docs = await records.list(ownerId, 'documents');
-    if (sealed) for (const d of docs) await placeOf(services, sealed, 'documents', d.id, ['documentType', 'documentName', 'documentUrl', 'file']);
+    if (sealed) await placesOf(services, sealed, 'documents', docs.map((d) => d.id), ['documentType', 'documentName', 'documentUrl', 'file']);
     out.documents = await Promise.all(
       docs.map(async (d) => ({
         id: d.id,

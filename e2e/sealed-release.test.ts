@@ -106,7 +106,8 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
     const trusteeAddr = `grace.${tag}@example.com`;
     const letter = `Dear Clara, ${tag}: the garden is yours now; water the roses.`;
     const hlc = (n: number) => `${String(Date.now()).padStart(15, '0')}-000${n}-phone`;
-    const sealed = async (collection: 'messages' | 'trustees', id: string, at: string, fields: Record<string, unknown>) => {
+    const obituary = `Ada ${tag} kept bees and answered every letter.`;
+    const sealed = async (collection: 'messages' | 'trustees' | 'deathPlan', id: string, at: string, fields: Record<string, unknown>) => {
       addDerivedFields(collection, { values: {}, clocks: {} }, fields);
       return { collection, id, hlc: at, fields: await sealFields(keys.keyring, userId, collection, id, at, fields) };
     };
@@ -117,6 +118,7 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
       changes: [
         await sealed('messages', messageId, hlc(1), { recipientName: 'Clara', recipientEmail: recipient, messageType: 'audio', messageContent: letter, deliveryDate: null, file: fileRefOf(voiceFile, 'For Clara.wav'), createdAt: now }),
         await sealed('trustees', `grace${tag}`, hlc(2), { name: 'Grace Hopper', email: trusteeAddr, accessLevel: 'full', createdAt: now }),
+        await sealed('deathPlan', userId, hlc(3), { obituary, createdAt: now }),
       ],
     });
     expect((await sync.json()).rejected).toEqual([]);
@@ -159,6 +161,18 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
     expect(played.duration).toBeCloseTo(1, 1);
     expect(await downloaded(phone, () => phone.getByRole('button', { name: 'Download For Clara.wav' }).click())).toEqual(voice);
     await expectNoSeriousA11yViolations(phone, "a sealed account's recipient page at 390 px");
+
+    // The full-access trustee: the recipient's name and the plan open with the level's keys, never the letter.
+    const access = local((await smtp.waitFor(trusteeAddr, /What Ada left for you/)).links[0]!);
+    const trustee = await (await mobileContext(browser)).newPage();
+    await trustee.goto(access);
+    await trustee.getByRole('heading', { level: 1, name: 'What Ada left for you' }).waitFor();
+    await trustee.getByText(`For Clara (${recipient})`, { exact: false }).waitFor();
+    await trustee.getByText(obituary).waitFor();
+    await trustee.getByText(/The family binder cannot be made on this page yet/).waitFor();
+    expect(await trustee.locator('main').textContent()).not.toContain(letter);
+    expect(await trustee.locator('main').textContent()).not.toMatch(/v1\.[a-z:0-9]+~\d/); // no envelope shown as content
+    await expectNoSeriousA11yViolations(trustee, "a sealed account's trustee page at 390 px");
 
     // The same link without its key: the page says why it cannot open the letter, and shows none of it.
     const bare = await (await mobileContext(browser)).newPage();

@@ -24,7 +24,7 @@ import { depositEscrow } from '../features/keys/escrow-deposit';
 import { createSyncEngine } from '../sync/engine';
 import type { SyncKeys } from '../sync/sealing';
 import { createSealedWorld, type SealedWorld } from '../sync/test-sealed';
-import { NO_ESCROW_TEXT, openPage, parseFragment } from './open';
+import { NO_ESCROW_TEXT, NOT_OPENED, openPage, parseFragment } from './open';
 
 const CANARY = {
   letter: 'Canary-Letter-Capybara, my dearest, this is for you.',
@@ -157,6 +157,12 @@ describe('the release of a sealed account', () => {
     expect(g.plan).toMatchObject({ obituary: CANARY.obituary, musicSelections: ['Abide with me', CANARY.song] });
     expect(g).toMatchObject({ tasks: [{ id: 'task1', title: CANARY.task, done: false }], tasksReadOnly: true });
     expect(JSON.stringify(g)).not.toContain(CANARY.letter);
+    // A value moved to another place (a hostile server's swap) is never shown as content: the page says so.
+    const swapped = structuredClone(grace);
+    swapped.documents![0]!.documentName = swapped.messages![0]!.recipientName;
+    const s = await openPage('t', swapped, null);
+    expect(s.documents![0]!.documentName).toBe(NOT_OPENED);
+    expect(s.notOpened).toBe(1);
     // The server never writes a sealed task status in plain text.
     const graceLink = linkOf(await smtp.waitFor(addr('grace'), /left for you/));
     expect((await call('POST', `${tokenPath(graceLink)}/tasks/task1`)).status).toBe(404);

@@ -43,6 +43,7 @@ import { createSqlitePushStore, type AsyncPushStore } from './db/push-store';
 import { createPgPushStore } from './db/pg/pg-push-store';
 import { createPushSender, type PushSender } from './push/sender';
 import { createEscrow, type EscrowService } from './escrow/escrow';
+import { createReleaseKeys, type ReleaseKeys } from './release/release-keys';
 import { createSqliteEscrowStore, type AsyncEscrowStore } from './escrow/escrow-store';
 import { createPgEscrowStore } from './db/pg/pg-escrow-store';
 import { createSqliteKeyStore, type KeyStore } from './keys/key-store';
@@ -70,6 +71,8 @@ export interface Services {
   push: { store: AsyncPushStore; sender: PushSender };
   /** The release escrow under the release key (escrow/escrow.ts); main.ts awaits `escrow.ready`. */
   escrow: EscrowService;
+  /** Which escrowed keys a release hands to which link or page (release/release-keys.ts). */
+  releaseKeys: ReleaseKeys;
   /** Each account's keys: KDF parameters, wrapped AK, keyring (keys/key-store.ts; never a key in the clear). */
   keys: KeyStore;
   /** The migration of an account made before keys (keys/seal-store.ts, keys/seal-routes.ts). */
@@ -197,12 +200,15 @@ function assemble(
   const release = createReleaseService(deps, plainRecords(records), parts.releaseStore, { checkpoint: parts.checkpoint });
   const mailer = opts.mailer ?? createMailer(deps.config);
   const push = { store: parts.pushStore, sender: createPushSender(deps.config.vapid, parts.pushStore) };
+  const escrow = createEscrow(deps.config.releaseKey, parts.escrowStore, async (userId) => (await release.state(userId)).phase, deps.now);
+  const releaseKeys = createReleaseKeys(escrow, parts.keys);
   const scheduler = createReleaseScheduler(deps, release, records, mailer, {
+    // A delivery e-mail's link carries its message's key in the fragment (release-keys.ts).
+    deliveryFragment: async (userId, messageId) => releaseKeys.deliveryFragment(userId, await parts.source.store.get(userId, 'messages', messageId)),
     housekeeping: () => lifetime.sweep(),
     leader: parts.leader,
     notifyOwner: (userId, kind) => push.sender.notify(userId, kind), // check-in reminders by Web Push too
   });
-  const escrow = createEscrow(deps.config.releaseKey, parts.escrowStore, async (userId) => (await release.state(userId)).phase, deps.now);
   const resetMail = createResetMail(deps, { accounts: parts.accounts, release, scheduler });
-  return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, release, scheduler, mailer, blobs, push, escrow, keys: parts.keys, seal: parts.seal, resetMail, rateLimiters: parts.rateLimiters };
+  return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, release, scheduler, mailer, blobs, push, escrow, releaseKeys, keys: parts.keys, seal: parts.seal, resetMail, rateLimiters: parts.rateLimiters };
 }

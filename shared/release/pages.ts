@@ -23,14 +23,41 @@ export interface PageFile {
   chunkCount: number;
   /** Token-checked endpoint answering the stored ciphertext (Range over the stored bytes). */
   url: string;
-  /** The file's AES key as stored in its record (base64url). */
+  /** The file's AES key (base64url): as stored in a plaintext record, or from the opened `envelope` (open.ts). */
   key: string;
+  /**
+   * A sealed account's file: the record's `file` envelope as stored. The server cannot read it, so
+   * `name`, `size`, `chunkSize`, `key` (and `type`, from the device's detection) come from it once
+   * the page opened it (web/release/open.ts); until then they are empty.
+   */
+  envelope?: string;
+}
+
+/**
+ * What a page needs to open a sealed account's values in the browser (shared/crypto/README.md
+ * "Sealing records"): each envelope's AAD binds the owner, collection, record, field and HLC.
+ * Absent for an account whose records are not sealed (its values come as stored).
+ */
+export interface SealedInfo {
+  /** The owner's user id. */
+  userId: string;
+  /** `<collection>/<recordId>` → stored field → the HLC it was sealed at. */
+  clocks: Record<string, Record<string, string>>;
+  /** A trustee's page: the keys of its access level, kid → base64url (never a message's own key). */
+  keys?: Record<string, string>;
+  /** The owner's devices deposited no keys for the release: nothing can be opened here. */
+  noEscrow: boolean;
+  /** A full-access trustee's page: the plan and the tasks as stored (values and clocks by stored field). */
+  records?: { collection: 'deathPlan' | 'survivorTasks'; id: string; values: Record<string, unknown>; clocks: Record<string, string> }[];
 }
 
 /** A recipient's page (`/r/d/<token>`). */
 export interface DeliveryPageData {
   ownerName: string;
+  /** A sealed account's: the message's own key comes from the link's fragment. */
+  sealed?: SealedInfo;
   message: {
+    id: string;
     recipientName: string;
     messageType: Message['messageType'];
     messageContent: string;
@@ -57,11 +84,17 @@ export interface TrusteePageData {
   level: AccessLevel;
   /** The server's now (ISO), for the binder's date. */
   now: string;
+  /** A sealed account's: envelopes, their places and the level's keys. */
+  sealed?: SealedInfo;
+  /** Set by the page (web/release/open.ts): how many values did not open (shown as such, never as content). */
+  notOpened?: number;
+  /** Set by the page for a sealed account: tasks are shown, not ticked (the server cannot write a sealed status). */
+  tasksReadOnly?: boolean;
   /** Full and messages-only. `state` is the delivery state in words (shared/delivery-rule.ts). */
   messages?: { id: string; recipientName: string; recipientEmail: string; state: string; canResend: boolean }[];
   /** Full and documents-only. */
   documents?: { id: string; documentType: DocumentType; documentName: string; documentUrl: string | null; file: PageFile | null | 'missing' }[];
-  /** Full only. */
+  /** Full only; absent for a sealed account (not sent yet: the page says so). */
   plan?: DeathPlan | null;
   /** Full only. */
   tasks?: { id: string; title: string; done: boolean }[];

@@ -35,9 +35,10 @@ export interface EscrowService {
   /**
    * The account's escrowed keys, only when its release state is `released` (else EscrowClosedError);
    * null when its devices deposited none. Throws UnwrapError if a stored wrap does not open (never
-   * a silently missing key).
+   * a silently missing key). With `want`, only the keys whose id it accepts are unwrapped (a page
+   * needs a few of up to thousands: release/release-keys.ts).
    */
-  openReleased(userId: string): Promise<Map<string, Uint8Array> | null>;
+  openReleased(userId: string, want?: (kid: string) => boolean): Promise<Map<string, Uint8Array> | null>;
 }
 
 /**
@@ -65,7 +66,7 @@ export function createEscrow(key: ReleaseKey, store: AsyncEscrowStore, phase: (u
       const row = await store.get(userId);
       return row && { keyCount: row.keyCount, updatedAt: row.updatedAt, kids: Object.keys(parse(row.keys).keys).sort() };
     },
-    async openReleased(userId) {
+    async openReleased(userId, want = () => true) {
       if ((await phase(userId)) !== 'released') throw new EscrowClosedError('The escrow opens only after the release');
       const row = await store.get(userId);
       if (!row) return null;
@@ -73,7 +74,7 @@ export function createEscrow(key: ReleaseKey, store: AsyncEscrowStore, phase: (u
       const stored = parse(row.keys);
       if (stored.v !== ESCROW_FORMAT) throw new UnwrapError(`Escrow format ${stored.v} is unknown`);
       const out = new Map<string, Uint8Array>();
-      for (const [kid, w] of Object.entries(stored.keys)) out.set(kid, await unwrapKey(escrowKey, w, ctx(userId, kid)));
+      for (const [kid, w] of Object.entries(stored.keys)) if (want(kid)) out.set(kid, await unwrapKey(escrowKey, w, ctx(userId, kid)));
       return out;
     },
   };

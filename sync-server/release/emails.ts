@@ -55,8 +55,17 @@ export const sendableAddress = (v: unknown): v is string => typeof v === 'string
 /** The e-mails whose failure the owner must see in the app's banner (issue #16). */
 export const CRITICAL_OWNER_KINDS: readonly EmailKind[] = ['owner-waiting-started'];
 
-/** A name as one line of plain text: control characters (line breaks included) become spaces. */
-const oneLine = (s: string | undefined) => s?.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+/** A sealed value as stored (shared/crypto/envelope.ts `v1.<kid>.<nonce>.<ct>`): the server cannot read it. */
+const ENVELOPE_RE = /^v1\.[A-Za-z0-9:_-]+~[0-9]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/**
+ * A name as one line of plain text: control characters (line breaks included) become spaces. A
+ * sealed account's names are envelopes (shared/crypto/fields.ts): never shown (undefined), so an
+ * e-mail says "Hello," and a page leaves the name out.
+ */
+const plainName = (s: string | null | undefined): string | undefined =>
+  s && ENVELOPE_RE.test(s) ? undefined : (s ?? undefined)?.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+const oneLine = plainName;
 
 /** Subject and text of one email. `link` is the minted link, when the kind has one. */
 export function renderEmail(kind: EmailKind, params: EmailParams, link?: string): { subject: string; text: string } {

@@ -81,12 +81,19 @@ const isPermanent = (err: unknown) => {
   return typeof code === 'number' && code >= 500 && code < 600;
 };
 
-/** Sends every due email once. Returns how many an SMTP server accepted. Never throws for a failed send. */
+/** The fragment of message `messageId`'s delivery link (its key, release-keys.ts), or null for none. */
+export type DeliveryFragment = (userId: string, messageId: string) => Promise<string | null>;
+
+/**
+ * Sends every due email once. Returns how many an SMTP server accepted. Never throws for a failed
+ * send. `deliveryFragment` gives a delivery link its key fragment, only as the e-mail is made.
+ */
 export async function sendPendingEmails(
   deps: AppDeps,
   release: ReleaseService,
   records: ReleaseRecords,
   mailer: Mailer,
+  deliveryFragment?: DeliveryFragment,
 ): Promise<number> {
   const { store } = release;
   let sent = 0;
@@ -136,6 +143,9 @@ export async function sendPendingEmails(
         const addr = link.purpose === 'delivery' || link.purpose === 'verify' || link.purpose === 'reset' ? row.to_addr.toLowerCase() : null;
         minted = await mintToken(store, { userId: row.user_id, ...link, now, expiresAt, addr });
         url = `${params.base}${LINK_PATHS[link.purpose]}${minted}`;
+        // The key rides in the fragment: a browser keeps it through the redirect to /r/d/ and never sends it.
+        const fragment = link.purpose === 'delivery' && deliveryFragment ? await deliveryFragment(row.user_id, link.subjectId) : null;
+        if (fragment) url += `#${fragment}`;
       }
       const { reached } = await mailer.send({ to: row.to_addr, account: row.user_id, ...renderEmail(kind, params, url) });
       if (!reached) {

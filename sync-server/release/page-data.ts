@@ -8,7 +8,11 @@
  * - messages-only: each message's recipient and delivery state (and "resend").
  * A trustee never receives a message's text or file (issue "Sealed from the server", "Trustees
  * never read letters"). Files are described, never opened: `url` answers their stored
- * ciphertext, `key` is the record's (until keys come from the release escrow).
+ * ciphertext, `key` is the record's.
+ *
+ * A sealed account's values come as the envelopes they are stored as, with `sealed` naming each
+ * one's place (SealedInfo): the page opens them (web/release/open.ts), with the message key of the
+ * link's fragment or the level's keys handed here from the release escrow (release-keys.ts).
  */
 import type { BinderRecords, DeliveryPageData, PageFile, TrusteePageData } from '../../shared/release/pages';
 import type { FileRef } from '../../shared/files/ref';
@@ -18,6 +22,8 @@ import { releasedFile } from '../blobs/release-files';
 import type { BlobService } from '../blobs/service';
 import type { Services } from '../services';
 import { exportRecordsOf } from '../export/export-records';
+import type { SealedInfo } from '../../shared/release/pages';
+import { TOMBSTONE_FIELD, type CollectionName } from '../../shared/schema/collection-names';
 
 const dateText = (iso: string) => new Date(Date.parse(iso)).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -29,12 +35,69 @@ async function pageFile(blobs: BlobService, ownerId: string, ref: FileRef | null
   return { name: ref.name, size: ref.size, type: f.type, blobId: ref.blobId, chunkSize: ref.chunkSize, chunkCount: f.chunkCount, url, key: ref.key };
 }
 
+/**
+ * The stored file of a record as the server can know it: the record's ref, or for a sealed record
+ * (its `file` an envelope) the plain `fileBlobId` it names (shared/crypto/fields.ts). Null without a file.
+ */
+export function storedFileOf(r: { file?: unknown; fileBlobId?: string | null }): FileRef | null {
+  if (typeof r.file === 'string') return r.fileBlobId ? ({ blobId: r.fileBlobId } as FileRef) : null;
+  return (r.file as FileRef | null | undefined) ?? null;
+}
+
+/** A sealed record's file: the blob the server holds, and the envelope the page opens the rest from. */
+async function sealedPageFile(blobs: BlobService, ownerId: string, r: { file?: unknown; fileBlobId?: string | null }, url: string): Promise<PageFile | null | 'missing'> {
+  const ref = storedFileOf(r);
+  if (!ref || typeof r.file !== 'string') return null;
+  const f = await releasedFile(blobs, ownerId, ref);
+  if (!f) return 'missing';
+  return { name: '', size: 0, type: f.type, blobId: ref.blobId, chunkSize: 0, chunkCount: f.chunkCount, url, key: '', envelope: r.file };
+}
+
+/**
+ * The SealedInfo of `ownerId` when its records are sealed, else null; a trustee's (`level`) holds
+ * the keys of its level from the escrow (release-keys.ts). Places are added per collection (placesOf).
+ */
+async function sealedInfoOf(services: Services, ownerId: string, level?: AccessLevel): Promise<SealedInfo | null> {
+  if (!(await services.releaseKeys.sealed(ownerId))) return null;
+  const keys = level ? (await services.releaseKeys.levelKeys(ownerId, level)).keys : undefined;
+  return { userId: ownerId, clocks: {}, ...(keys ? { keys } : {}), noEscrow: (await services.escrow.status(ownerId)) === null };
+}
+
+/** Adds to `info` the HLCs of `fields` of each record of `collection` named in `ids` (one read of the stored records). */
+async function placesOf(services: Services, info: SealedInfo, collection: CollectionName, ids: readonly string[], fields: readonly string[]): Promise<void> {
+  const wanted = new Set(ids);
+  for (const r of await services.store.list(info.userId, collection)) {
+    if (!wanted.has(r.id)) continue;
+    const clocks: Record<string, string> = {};
+    for (const f of fields) if (r.clocks[f]) clocks[f] = r.clocks[f];
+    info.clocks[`${collection}/${r.id}`] = clocks;
+  }
+}
+
 /** A recipient's page: their message (`m`, already checked to be the link's) and its file at `fileUrl`. */
 export async function deliveryPageData(services: Services, ownerId: string, m: Message, fileUrl: string): Promise<DeliveryPageData> {
   const owner = await services.release.owner(ownerId);
+  const sealed = await sealedInfoOf(services, ownerId);
+  if (sealed) {
+    const state = await services.store.get(ownerId, 'messages', m.id);
+    sealed.clocks[`messages/${m.id}`] = Object.fromEntries(['messageType', 'messageContent', 'file'].filter((f) => state?.clocks[f]).map((f) => [f, state!.clocks[f]!]));
+    return {
+      ownerName: owner.firstName, // the rest of the name is sealed under the owner scope, which a recipient never gets
+      sealed,
+      message: {
+        id: m.id,
+        recipientName: '', // sealed under `index`: not the recipient's to open
+        messageType: m.messageType,
+        messageContent: m.messageContent,
+        createdAt: m.createdAt,
+        file: await sealedPageFile(services.blobs, ownerId, m, fileUrl),
+      },
+    };
+  }
   return {
     ownerName: owner.firstName, // the first name only is plain (shared/crypto/fields.ts)
     message: {
+      id: m.id,
       recipientName: m.recipientName,
       messageType: m.messageType,
       messageContent: m.messageContent,
@@ -57,9 +120,12 @@ export async function trusteePageData(
 ): Promise<TrusteePageData> {
   const { records, blobs } = services;
   const owner = await services.release.owner(ownerId);
-  const out: TrusteePageData = { ownerName: owner.firstName, ownerFirstName: owner.firstName, level, now: new Date(now).toISOString() };
+  const sealed = await sealedInfoOf(services, ownerId, level);
+  const out: TrusteePageData = { ownerName: owner.firstName, ownerFirstName: owner.firstName, level, now: new Date(now).toISOString(), ...(sealed ? { sealed } : {}) };
   if (level !== 'documents-only') {
-    out.messages = (await records.list(ownerId, 'messages')).map((m) => ({
+    const messages = await records.list(ownerId, 'messages');
+    if (sealed) await placesOf(services, sealed, 'messages', messages.map((m) => m.id), ['recipientName']);
+    out.messages = messages.map((m) => ({
       id: m.id,
       recipientName: m.recipientName,
       recipientEmail: m.recipientEmail,
@@ -69,17 +135,27 @@ export async function trusteePageData(
   }
   if (level !== 'messages-only') {
     const docs = await records.list(ownerId, 'documents');
+    if (sealed) await placesOf(services, sealed, 'documents', docs.map((d) => d.id), ['documentType', 'documentName', 'documentUrl', 'file']);
     out.documents = await Promise.all(
       docs.map(async (d) => ({
         id: d.id,
         documentType: d.documentType,
         documentName: d.documentName,
         documentUrl: d.documentUrl,
-        file: await pageFile(blobs, ownerId, d.file, `${base}/documents/${d.id}/file`),
+        file: sealed ? await sealedPageFile(blobs, ownerId, d, `${base}/documents/${d.id}/file`) : await pageFile(blobs, ownerId, d.file, `${base}/documents/${d.id}/file`),
       })),
     );
   }
-  if (level === 'full') {
+  if (level === 'full' && sealed) {
+    // The plan and the tasks as stored (values and clocks): their lists are item fields, each
+    // sealed at its own HLC, so the page opens and orders them itself (web/release/open.ts).
+    for (const collection of ['deathPlan', 'survivorTasks'] as const) {
+      for (const r of await services.store.list(ownerId, collection)) {
+        if (r.values[TOMBSTONE_FIELD] !== true) (sealed.records ??= []).push({ collection, id: r.id, values: r.values, clocks: r.clocks });
+      }
+    }
+  }
+  if (level === 'full' && !sealed) {
     const all = await exportRecordsOf(records, ownerId);
     out.plan = all.deathPlan[0] ?? null;
     out.tasks = all.survivorTasks.map((t) => ({ id: t.id, title: t.title, done: t.completionStatus === 'completed' }));

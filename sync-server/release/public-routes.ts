@@ -21,13 +21,14 @@ import type { Services } from '../services';
 import type { TokenPurpose, TokenRow } from '../db/release';
 import { html } from 'hono/html';
 import { notFoundPage, page, RELEASE_PAGE_PATHS, type Html } from './page';
-import { deliveryPageData, trusteePageData } from './page-data';
+import { deliveryPageData, storedFileOf, trusteePageData } from './page-data';
 import { LINK_PATHS } from './outbox';
 import { DAY_MS, TransitionError } from './state-machine';
 import { createDownloadBudget, serveStoredFile } from '../blobs/release-files';
 import { resolveToken } from './tokens';
 import { parseReportForm, reportConfirm, reportIntro, type ReportForm } from './report-form';
 import { plainView } from '../../shared/crypto/fields';
+
 
 const dateTimeText = (ms: number) =>
   new Date(ms).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
@@ -187,12 +188,13 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
     const t = await accessOf(c);
     if (!t || t.trustee.accessLevel === 'messages-only') return notFoundPage(c);
     const d = await records.get(t.tok.user_id, 'documents', c.req.param('documentId'));
-    return (d && (await serveStoredFile(c, blobs, t.tok.user_id, d.file, bytesBudget(c)))) || notFoundPage(c);
+    return (d && (await serveStoredFile(c, blobs, t.tok.user_id, storedFileOf(d), bytesBudget(c)))) || notFoundPage(c);
   });
 
   app.post('/api/trustee/access/:token/tasks/:taskId', async (c) => {
     const t = await accessOf(c);
-    if (!t || t.trustee.accessLevel !== 'full') return notFoundPage(c);
+    // A sealed account's task status is sealed: the server must not write it in plain text (its page shows no tick).
+    if (!t || t.trustee.accessLevel !== 'full' || (await services.releaseKeys.sealed(t.tok.user_id))) return notFoundPage(c);
     const task = await records.get(t.tok.user_id, 'survivorTasks', c.req.param('taskId'));
     if (!task) return notFoundPage(c);
     await records.write(t.tok.user_id, 'survivorTasks', task.id, {
@@ -250,7 +252,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
 
   app.get('/api/delivery/:token/file', async (c) => {
     const d = await deliveryOf(c);
-    return (d && (await serveStoredFile(c, blobs, d.tok.user_id, d.m.file, bytesBudget(c)))) || notFoundPage(c);
+    return (d && (await serveStoredFile(c, blobs, d.tok.user_id, storedFileOf(d.m), bytesBudget(c)))) || notFoundPage(c);
   });
 
   app.get('/api/delivery/:token', async (c) =>

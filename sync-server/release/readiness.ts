@@ -10,6 +10,7 @@ import { linkBase } from '../config';
 import { CRITICAL_OWNER_KINDS, type EmailKind, type EmailParams, renderEmail } from './emails';
 import type { Mailer } from './mailer';
 import { waitingEmails } from './email-quotas';
+import { UNDEPOSITED_TEXT } from './release-keys';
 
 /** The readiness sentence while the profile e-mail is not verified (owner-email.ts). */
 export const OWNER_EMAIL_UNVERIFIED = (email: string) =>
@@ -61,6 +62,8 @@ export async function readinessOf(
   records: ReleaseRecords,
   mailer: Pick<Mailer, 'mode'>,
   userId: string,
+  /** How many keys a release needs are not in the escrow (release-keys.ts undeposited); 0 when none or not sealed. */
+  undeposited = 0,
 ): Promise<ReleaseReadiness> {
   const s = await release.state(userId);
   const owner = await release.owner(userId);
@@ -73,6 +76,7 @@ export async function readinessOf(
   // Once released the plan has been carried out: nothing can be "missing" any more (Settings says it was released).
   const released = s.phase === 'released';
   const missing = released ? [] : missingOf(deps.config, mailer, s, { email: owner.email, verified: ownerEmailVerified }, trustees, undeliverable, emailsWaiting);
+  if (!released && undeposited > 0) missing.unshift(UNDEPOSITED_TEXT(undeposited));
   return {
     phase: s.phase,
     releasedAt: iso(s.releasedAt),

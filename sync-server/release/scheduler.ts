@@ -7,7 +7,7 @@
 import type { AppDeps } from '../app-env';
 import type { Mailer } from './mailer';
 import { outsideTransaction } from '../db/tx-errors';
-import { sendPendingEmails } from './outbox';
+import { sendPendingEmails, type DeliveryFragment } from './outbox';
 import type { ReleaseService, ReleaseRecords } from './service';
 import { TransitionError } from './state-machine';
 
@@ -50,6 +50,8 @@ export function createReleaseScheduler(
     leader?: () => Promise<boolean>;
     /** After a committed step that reminds the owner to check in or starts a waiting period: the Web Push (push/sender.ts). Never throws. */
     notifyOwner?: (userId: string, kind: 'check-in-reminder' | 'waiting-started') => Promise<unknown>;
+    /** The key fragment of a delivery link (release-keys.ts), or null: put in when the e-mail is made. */
+    deliveryFragment?: DeliveryFragment;
   } = {},
 ): ReleaseScheduler {
   let inFlight: Promise<PassResult> | null = null;
@@ -85,7 +87,7 @@ export function createReleaseScheduler(
     await release.queueYearly();
     await release.queueReviews();
     const deliveries = await release.queueDueDeliveries();
-    const sent = await sendPendingEmails(deps, release, records, mailer);
+    const sent = await sendPendingEmails(deps, release, records, mailer, opts.deliveryFragment);
     await opts.housekeeping?.().catch((err) => console.error('Housekeeping (file sweep) failed:', err));
     return { trustees, transitions, deliveries, sent };
   }

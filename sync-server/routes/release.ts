@@ -107,7 +107,7 @@ export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
 
   app.get('/api/release/trustees', async (c) => c.json(await trusteesOf(release, records, c.var.userId)));
 
-  app.get('/api/release/readiness', async (c) => c.json(await readinessOf(deps, release, records, services.mailer, c.var.userId)));
+  app.get('/api/release/readiness', async (c) => c.json(await readinessOf(deps, release, records, services.mailer, c.var.userId, await services.releaseKeys.undeposited(c.var.userId))));
 
   /** The owner has read the banner about e-mails that could not be delivered. */
   app.post('/api/release/undeliverable/seen', async (c) => {

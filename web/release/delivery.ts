@@ -19,7 +19,8 @@ export function deliveryView(data: DeliveryPageData): { title: string; nodes: No
     title,
     nodes: [
       h('h1', {}, title),
-      h('p', { class: 'muted' }, `For ${m.recipientName} · written on ${dateText(m.createdAt)}`),
+      // A sealed account's recipient name is not the recipient's to open (index scope): left out.
+      h('p', { class: 'muted' }, `${m.recipientName ? `For ${m.recipientName} · written` : 'Written'} on ${dateText(m.createdAt)}`),
       ...(recording ? [recording] : []),
       h('div', { class: 'card' }, h('p', { class: 'body' }, m.messageContent)),
       h('p', { class: 'muted' }, 'This page is private to you. Take all the time you need.'),

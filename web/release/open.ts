@@ -1,17 +1,201 @@
 /**
  * The ONE place where a release page turns what the server sent into readable content and file
- * keys (issue "Sealed from the server", "The server never decrypts anything"). Today the server
- * sends plaintext records and each file's key as stored in its record, so this only hands them on.
- * When records are sealed, the server sends envelopes, and this function opens them here in the
- * browser: with the message key from the link's fragment (`/r/d/<token>#<key>`) or the scope keys
- * the release escrow hands the trustee's page. Nothing else on the page changes.
+ * keys (issue "Sealed from the server", "The server never decrypts anything"). An account whose
+ * records are not sealed comes as stored, and this only hands it on. A sealed account's values come
+ * as envelopes with their places (shared/release/pages.ts SealedInfo), and are opened here, in the
+ * browser (shared/crypto/envelope.ts; the AAD binds owner, collection, record, field and HLC):
+ * a recipient's with the message key of the link's fragment (`/r/d/<token>#<kid>.<key>,…`), a
+ * trustee's with the keys of its access level the release escrow hands its page. A file's key,
+ * name and size come out of its opened file reference.
+ *
+ * Nothing that fails to open is shown as content: a recipient's page says the message cannot be
+ * opened and why (an Error for the page), a trustee's page shows "(could not be opened)" in its
+ * place and says at the top how many values did not open (`notOpened`).
  */
-import type { DeliveryPageData, TrusteePageData } from '../../shared/release/pages';
+import { fromB64url } from '../../shared/crypto/bytes';
+import { open, type KeyLookup } from '../../shared/crypto/envelope';
+import { CryptoError } from '../../shared/crypto/errors';
+import { parseKid } from '../../shared/crypto/kid';
+import { openState } from '../../shared/crypto/sealed-record';
+import { importAesKey } from '../../shared/crypto/wrap';
+import { ALLOWED_MIME_TYPES } from '../../shared/files/types';
+import type { DeliveryPageData, PageFile, SealedInfo, TrusteePageData } from '../../shared/release/pages';
+import type { CollectionName } from '../../shared/schema/collection-names';
+import type { DeathPlan } from '../../shared/schema';
 
 /** What each page receives from the server, by route. */
 export interface PageData {
   d: DeliveryPageData;
   t: TrusteePageData;
+}
+
+/** Shown in place of a value that did not open (never the envelope). */
+export const NOT_OPENED = '(could not be opened)';
+
+/** Why a sealed account's page opens nothing (the owner's devices never deposited the release keys). */
+export const NO_ESCROW_TEXT =
+  'This content cannot be opened here: it was sealed on its owner’s devices, and they never left the keys for this release with Afterword. Nothing was lost on the server, but this page cannot read it.';
+
+const MESSAGE_TYPES = new Set(['text', 'audio', 'video']);
+
+/** The keys of a link's fragment `<kid>.<key>,…` (release-keys.ts fragmentOf); entries that are not keys are ignored. */
+export function parseFragment(fragment: string | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (fragment ?? '').split(',')) {
+    const dot = part.lastIndexOf('.');
+    const kid = part.slice(0, dot);
+    if (dot > 0 && parseKid(kid)) out[kid] = part.slice(dot + 1);
+  }
+  return out;
+}
+
+/** A KeyLookup over base64url raw keys (a malformed key is left out: its values then do not open). */
+async function lookupOf(keys: Record<string, string>): Promise<KeyLookup> {
+  const map = new Map<string, CryptoKey>();
+  for (const [kid, b64] of Object.entries(keys)) {
+    const raw = fromB64url(b64);
+    if (raw?.length === 32) map.set(kid, await importAesKey(raw));
+  }
+  return (kid) => map.get(kid);
+}
+
+/** Opens sealed values of `info`'s account; `failed` counts those that did not open. */
+function openerOf(info: SealedInfo, keys: KeyLookup) {
+  const opener = {
+    failed: 0,
+    /** The opened value of `field` of `collection/id`, or undefined when it did not open. */
+    async value(collection: CollectionName, id: string, field: string, envelope: unknown): Promise<unknown> {
+      const hlc = info.clocks[`${collection}/${id}`]?.[field];
+      try {
+        if (typeof envelope !== 'string' || !hlc) throw new CryptoError(`${field} holds no envelope`);
+        return await open(keys, { userId: info.userId, collection, recordId: id, field }, hlc, envelope);
+      } catch (err) {
+        if (!(err instanceof CryptoError)) throw err;
+        opener.failed++;
+        return undefined;
+      }
+    },
+    /** A text field: its opened text, or NOT_OPENED. */
+    async text(collection: CollectionName, id: string, field: string, envelope: unknown): Promise<string> {
+      const v = await opener.value(collection, id, field, envelope);
+      if (typeof v === 'string') return v;
+      if (v !== undefined) opener.failed++;
+      return NOT_OPENED;
+    },
+    /** A sealed file: the page file completed from its opened reference, or null when it did not open. */
+    async file(collection: CollectionName, id: string, f: PageFile | null | 'missing'): Promise<PageFile | null | 'missing'> {
+      if (!f || f === 'missing' || f.envelope === undefined) return f;
+      const ref = (await opener.value(collection, id, 'file', f.envelope)) as Record<string, unknown> | null | undefined;
+      if (ref === null) return null;
+      const ok =
+        ref && ref.blobId === f.blobId && typeof ref.name === 'string' && typeof ref.key === 'string' &&
+        Number.isSafeInteger(ref.size) && Number.isSafeInteger(ref.chunkSize) && (ref.chunkSize as number) > 0;
+      if (!ok) {
+        if (ref !== undefined) opener.failed++;
+        return 'missing';
+      }
+      const claimed = typeof ref.mimeType === 'string' && ALLOWED_MIME_TYPES.has(ref.mimeType) ? ref.mimeType : 'application/octet-stream';
+      const type = f.type !== 'application/octet-stream' ? f.type : claimed;
+      const { envelope: _sealed, ...rest } = f;
+      void _sealed;
+      return { ...rest, name: ref.name as string, size: ref.size as number, chunkSize: ref.chunkSize as number, key: ref.key as string, type };
+    },
+  };
+  return opener;
+}
+
+async function openDelivery(raw: DeliveryPageData, info: SealedInfo, fragmentKey: string | null): Promise<DeliveryPageData> {
+  if (info.noEscrow) throw new Error(NO_ESCROW_TEXT);
+  const keys = parseFragment(fragmentKey);
+  if (Object.keys(keys).length === 0) {
+    throw new Error('This message cannot be opened: its key is missing from the link. Please open the link exactly as it is in the e-mail (the whole of it).');
+  }
+  const o = openerOf(info, await lookupOf(keys));
+  const m = raw.message;
+  const type = await o.value('messages', m.id, 'messageType', m.messageType);
+  const content = await o.value('messages', m.id, 'messageContent', m.messageContent);
+  const file = await o.file('messages', m.id, m.file);
+  if (o.failed > 0 || typeof type !== 'string' || !MESSAGE_TYPES.has(type) || typeof content !== 'string') {
+    throw new Error('This message cannot be opened: the key in the link does not fit it, or the message was changed. Please ask a trustee to send you a new link.');
+  }
+  const { sealed: _info, ...rest } = raw;
+  void _info;
+  return { ...rest, message: { ...m, messageType: type as DeliveryPageData['message']['messageType'], messageContent: content, file } };
+}
+
+async function openTrustee(raw: TrusteePageData, info: SealedInfo): Promise<TrusteePageData> {
+  if (info.noEscrow) throw new Error(NO_ESCROW_TEXT);
+  const lookup = await lookupOf(info.keys ?? {});
+  const o = openerOf(info, lookup);
+  const messages =
+    raw.messages &&
+    (await Promise.all(raw.messages.map(async (m) => ({ ...m, recipientName: await o.text('messages', m.id, 'recipientName', m.recipientName) }))));
+  const documents =
+    raw.documents &&
+    (await Promise.all(
+      raw.documents.map(async (d) => {
+        const documentType = await o.text('documents', d.id, 'documentType', d.documentType);
+        const url = await o.value('documents', d.id, 'documentUrl', d.documentUrl);
+        return {
+          ...d,
+          documentType: documentType as typeof d.documentType,
+          documentName: await o.text('documents', d.id, 'documentName', d.documentName),
+          documentUrl: typeof url === 'string' ? url : null,
+          file: await o.file('documents', d.id, d.file),
+        };
+      }),
+    ));
+  const full = info.records ? await openPlanAndTasks(info, lookup) : null;
+  const failed = o.failed + (full?.failed ?? 0);
+  const { sealed: _info, ...rest } = raw;
+  void _info;
+  return {
+    ...rest,
+    ...(messages ? { messages } : {}),
+    ...(documents ? { documents } : {}),
+    ...(full ? { plan: full.plan, tasks: full.tasks, tasksReadOnly: true } : {}),
+    ...(failed ? { notOpened: failed } : {}),
+  };
+}
+
+/** The live items of list `field` in opened `values`, by position then item id (shared/sync/record.ts listItems, without its schema). */
+function listOf(values: Record<string, unknown>, field: string): string[] {
+  const items: { id: string; text: string; pos: number }[] = [];
+  for (const [key, v] of Object.entries(values)) {
+    const item = v as { text?: unknown; pos?: unknown } | null;
+    if (key.startsWith(`${field}/`) && item && typeof item.text === 'string' && typeof item.pos === 'number') items.push({ id: key.slice(field.length + 1), text: item.text, pos: item.pos });
+  }
+  return items.sort((a, b) => a.pos - b.pos || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((i) => i.text);
+}
+
+const textOr = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** A full-access trustee's plan and tasks, opened from the stored records (SealedInfo.records). */
+async function openPlanAndTasks(info: SealedInfo, keys: KeyLookup) {
+  let failed = 0;
+  let plan: DeathPlan | null = null;
+  const tasks: { id: string; title: string; done: boolean; createdAt: string }[] = [];
+  for (const r of info.records ?? []) {
+    const { values, errors } = await openState(keys, info.userId, r.collection, r.id, { values: r.values, clocks: r.clocks });
+    failed += Object.keys(errors).length;
+    if (r.collection === 'deathPlan') {
+      plan = {
+        ...(values as Partial<DeathPlan>),
+        funeralType: (textOr(values.funeralType) as DeathPlan['funeralType']) ?? null,
+        burialPreference: (textOr(values.burialPreference) as DeathPlan['burialPreference']) ?? null,
+        location: textOr(values.location),
+        specialRequests: textOr(values.specialRequests),
+        obituary: textOr(values.obituary),
+        musicSelections: listOf(values, 'musicSelections'),
+        readings: listOf(values, 'readings'),
+      } as DeathPlan;
+    } else {
+      tasks.push({ id: r.id, title: textOr(values.title) ?? NOT_OPENED, done: values.completionStatus === 'completed', createdAt: textOr(values.createdAt) ?? '' });
+    }
+  }
+  // Newest first, as the server lists them (sync-server/records.ts list).
+  tasks.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  return { failed, plan, tasks: tasks.map(({ createdAt: _c, ...t }) => (void _c, t)) };
 }
 
 /**
@@ -20,7 +204,7 @@ export interface PageData {
  * Error with a message for the person when the content cannot be opened.
  */
 export async function openPage<K extends keyof PageData>(kind: K, raw: PageData[K], fragmentKey: string | null): Promise<PageData[K]> {
-  void kind;
-  void fragmentKey; // not used until records are sealed (see above)
-  return raw;
+  const info = raw.sealed;
+  if (!info) return raw;
+  return (kind === 'd' ? openDelivery(raw as DeliveryPageData, info, fragmentKey) : openTrustee(raw as TrusteePageData, info)) as Promise<PageData[K]>;
 }

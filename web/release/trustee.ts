@@ -10,6 +10,7 @@ import type { TrusteePageData } from '../../shared/release/pages';
 import type { DeathPlan } from '../../shared/schema';
 import { h, say } from './dom';
 import { fileView } from './file-view';
+import { NOT_OPENED } from './open';
 import { downloadBinder } from './binder';
 
 type Data = TrusteePageData;
@@ -17,9 +18,17 @@ type Data = TrusteePageData;
 /** The page's content for `data` (already opened, open.ts); `token` is the link's, for its forms. */
 export function trusteeView(data: Data, token: string): { title: string; nodes: Node[] } {
   const api = `/api/trustee/access/${encodeURIComponent(token)}`;
+  // A sealed account's plan, tasks and binder are not sent (sync-server/release/page-data.ts): say so.
+  const full = [
+    data.binder ? binderButton(data) : h('p', { class: 'muted' }, SEALED_BINDER_TEXT),
+    planSection(data.plan ?? null),
+    documentsSection(data),
+    tasksSection(data, api),
+    messagesSection(data, api),
+  ];
   const sections: Node[] =
     data.level === 'full'
-      ? [binderButton(data), planSection(data.plan ?? null), documentsSection(data), tasksSection(data, api), messagesSection(data, api)]
+      ? full
       : data.level === 'documents-only'
         ? [documentsSection(data)]
         : [messagesSection(data, api)];
@@ -28,10 +37,19 @@ export function trusteeView(data: Data, token: string): { title: string; nodes: 
     nodes: [
       h('h1', {}, `What ${data.ownerName} left for you`),
       h('p', {}, `We are sorry for your loss. This is what ${data.ownerFirstName} shared with you as their trustee.`),
+      // Values that did not open are never shown as content (open.ts): the page says so.
+      ...(data.notOpened ? [h('p', { class: 'error', role: 'alert' }, notOpenedText(data.notOpened))] : []),
       ...sections,
     ],
   };
 }
+
+/** Shown to a full-access trustee of a sealed account in place of the binder's button. */
+export const SEALED_BINDER_TEXT = 'The family binder cannot be made on this page yet for an account sealed on its owner’s devices. The plan, documents, tasks and messages are shown below.';
+
+/** The warning for `n` values that could not be opened (shown "(could not be opened)" in place). */
+export const notOpenedText = (n: number) =>
+  `${n === 1 ? 'One entry' : `${n} entries`} on this page could not be opened: ${n === 1 ? 'it was' : 'they were'} changed or damaged, and ${n === 1 ? 'is' : 'are'} marked “(could not be opened)”.`;
 
 function binderButton(data: Data): Node {
   const button = h('button', { type: 'button' }, 'Download the family binder (PDF)');
@@ -74,7 +92,7 @@ function planSection(p: DeathPlan | null): Node {
 function documentsSection(data: Data): Node {
   const docs = data.documents ?? [];
   const item = (d: (typeof docs)[number]) => {
-    const label = `${DOCUMENT_TYPE_LABELS[d.documentType]}: `;
+    const label = `${DOCUMENT_TYPE_LABELS[d.documentType] ?? NOT_OPENED}: `;
     if (d.file === 'missing') return h('li', {}, label, d.documentName, ' ', h('span', { class: 'muted' }, '(the file is not available)'));
     if (d.file) return h('li', {}, label, d.documentName, fileView(d.file, { openLabel: `Open ${d.documentName}` }));
     if (d.documentUrl) return h('li', {}, label, h('a', { href: d.documentUrl, rel: 'noopener noreferrer' }, d.documentName));
@@ -106,7 +124,8 @@ function tasksSection(data: Data, api: string): Node {
               t.done ? '✓ ' : '',
               t.title,
               ' ',
-              h(
+              // A sealed account's task status is sealed: the server cannot write it, so no tick here.
+              data.tasksReadOnly ? null : h(
                 'form',
                 { class: 'inline', method: 'post', action: `${api}/tasks/${encodeURIComponent(t.id)}` },
                 h('button', { class: 'small', type: 'submit' }, t.done ? `Mark “${t.title}” not done` : `Mark “${t.title}” done`),

@@ -115,9 +115,9 @@ export interface SealedWorld extends AccountSealing {
   device(): ReturnType<typeof openOnDevice>;
 }
 
-/** A fresh server with one sealed account. */
-export async function createSealedWorld(): Promise<SealedWorld> {
-  const t = createTestApp();
+/** A fresh server (its configuration `env` added, e.g. SMTP_URL) with one sealed account. */
+export async function createSealedWorld(env: Record<string, string> = {}): Promise<SealedWorld> {
+  const t = createTestApp(env);
   const { userId, cookie, transport } = await signedInTransport(t);
   const sealing = await sealAccount(t, userId, transport);
   return { ...sealing, t, userId, cookie, transport, device: () => openOnDevice(userId, () => t.deps.now()) };

@@ -1,0 +1,183 @@
+/**
+ * A sealed account's release in the browser (SECURITY.md "Release escrow"; issue "The server never
+ * decrypts anything"): on the built app and the real server, the owner's keys are made and its
+ * letter and recording sealed in Node as a device does (shared/crypto; the sign-in screens do not
+ * make keys yet), the device deposits the release's keys (web/features/keys/escrow-deposit.ts), and
+ * the real release runs (trustee accepts, reports, the test-only clock passes the waiting period).
+ * The recipient's e-mailed link carries the message key in its fragment: the page opens the letter
+ * and the recording in the browser, plays and downloads it, and drops the fragment from the
+ * address bar. axe finds nothing serious at 390 px.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealFields } from '../shared/crypto/sealed-record';
+import { addDerivedFields } from '../shared/sync/record';
+import { PROTOCOL_VERSION } from '../shared/sync/protocol';
+import { encryptFile, fetchCaller, fileRefOf, uploadFile } from '../sync-server/blobs/blob-test-support';
+import { makeDeviceKeys } from '../sync-server/keys/test-keys';
+import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import { depositEscrow } from '../web/features/keys/escrow-deposit';
+import { expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A short mono 8 kHz 16-bit WAV tone of `seconds` (detected as audio/wav by content). */
+function wav(seconds: number): Uint8Array {
+  const rate = 8000;
+  const samples = rate * seconds;
+  const out = Buffer.alloc(44 + samples * 2);
+  out.write('RIFF', 0);
+  out.writeUInt32LE(36 + samples * 2, 4);
+  out.write('WAVEfmt ', 8);
+  out.writeUInt32LE(16, 16);
+  out.writeUInt16LE(1, 20);
+  out.writeUInt16LE(1, 22);
+  out.writeUInt32LE(rate, 24);
+  out.writeUInt32LE(rate * 2, 28);
+  out.writeUInt16LE(2, 32);
+  out.writeUInt16LE(16, 34);
+  out.write('data', 36);
+  out.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) out.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 330 * i) / rate)), 44 + i * 2);
+  return new Uint8Array(out);
+}
+
+async function downloaded(page: Page, click: () => Promise<void>): Promise<Uint8Array> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return new Uint8Array(await readFile((await download.path())!));
+}
+
+describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in the recipient’s browser', () => {
+  let smtp: TestSmtp;
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    server = await startServer({ env: { SMTP_URL: smtp.url, AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  /** An e-mailed link pointed at the test server, its fragment kept. */
+  const local = (link: string) => {
+    const u = new URL(link);
+    return `${server.url}${u.pathname}${u.hash}`;
+  };
+
+  it('the recipient reads the letter and plays and downloads its recording; the key leaves the address bar; axe at 390 px', { timeout: 240_000 }, async () => {
+    const tag = Date.now().toString(36);
+    const password = 'correct horse battery';
+    const reg = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: `ada.${tag}@example.com`, username: `ada_${tag}`, password }),
+    });
+    expect(reg.status).toBe(201);
+    const userId = ((await reg.json()) as { id: string }).id;
+    const cookie = reg.headers.get('set-cookie')!.split(';')[0]!;
+    const call = fetchCaller(server.url, cookie);
+    const api = async <T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> => {
+      const res = await call(init?.method ?? 'GET', path, init?.body as object | undefined);
+      expect(res.status, path).toBe(200);
+      return (await res.json()) as T;
+    };
+
+    // The device's keys (with the letter's scope), then the account is sealed (the migration's step).
+    const messageId = `letter${tag}`;
+    const keys = await makeDeviceKeys(userId, password, `msg:${messageId}`);
+    expect((await call('POST', '/api/keys/setup', keys.body)).status).toBe(201);
+    const db = new Database(join(server.dataDir, 'afterword.db'));
+    db.pragma('busy_timeout = 5000');
+    db.prepare('UPDATE account_keys SET sealed_at = ? WHERE user_id = ?').run(Date.now(), userId);
+    db.close();
+
+    // The letter and its recording, sealed on the "device"; a full-access trustee (its name sealed).
+    const voice = wav(1);
+    const voiceFile = await encryptFile(voice, 'audio/wav', 6000);
+    expect((await uploadFile(call, voiceFile)).status).toBe(200);
+    const recipient = `clara.${tag}@example.com`;
+    const trusteeAddr = `grace.${tag}@example.com`;
+    const letter = `Dear Clara, ${tag}: the garden is yours now; water the roses.`;
+    const hlc = (n: number) => `${String(Date.now()).padStart(15, '0')}-000${n}-phone`;
+    const obituary = `Ada ${tag} kept bees and answered every letter.`;
+    const sealed = async (collection: 'messages' | 'trustees' | 'deathPlan', id: string, at: string, fields: Record<string, unknown>) => {
+      addDerivedFields(collection, { values: {}, clocks: {} }, fields);
+      return { collection, id, hlc: at, fields: await sealFields(keys.keyring, userId, collection, id, at, fields) };
+    };
+    const now = new Date().toISOString();
+    const sync = await call('POST', '/api/sync', {
+      protocol: PROTOCOL_VERSION,
+      cursor: 0,
+      changes: [
+        await sealed('messages', messageId, hlc(1), { recipientName: 'Clara', recipientEmail: recipient, messageType: 'audio', messageContent: letter, deliveryDate: null, file: fileRefOf(voiceFile, 'For Clara.wav'), createdAt: now }),
+        await sealed('trustees', `grace${tag}`, hlc(2), { name: 'Grace Hopper', email: trusteeAddr, accessLevel: 'full', createdAt: now }),
+        await sealed('deathPlan', userId, hlc(3), { obituary, createdAt: now }),
+      ],
+    });
+    expect((await sync.json()).rejected).toEqual([]);
+    expect(await depositEscrow({ api, keyring: keys.keyring })).toEqual({ outcome: 'deposited', keyCount: 5 });
+
+    // Release.
+    const invite = await smtp.waitFor(trusteeAddr, /asked you to be a trustee/);
+    expect((await fetch(local(invite.links[0]!), { method: 'POST' })).status).toBe(200);
+    const welcome = await smtp.waitFor(trusteeAddr, /Thank you for being/);
+    expect((await fetch(local(welcome.links[0]!), { method: 'POST' })).status).toBe(200);
+    const clock = await fetch(`${server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: 8 * DAY_MS }) });
+    expect(clock.status).toBe(200);
+    const delivery = local((await smtp.waitFor(recipient, /A message from Ada$/)).links[0]!);
+    expect(new URL(delivery).hash).toMatch(new RegExp(`^#msg:${messageId}~1\\.[A-Za-z0-9_-]{43}$`));
+
+    // The recipient's phone: the letter opens here, the key leaves the address bar at once.
+    const phone = await (await mobileContext(browser)).newPage();
+    const requested: string[] = [];
+    phone.on('request', (r) => requested.push(r.url()));
+    await phone.goto(delivery);
+    await phone.getByRole('heading', { level: 1, name: 'A message from Ada' }).waitFor();
+    expect(new URL(phone.url()).pathname).toMatch(/^\/r\/d\/[A-Za-z0-9_-]{43}$/);
+    expect(await phone.evaluate(() => location.href)).not.toContain('#');
+    await phone.getByText(letter).waitFor();
+    const key = new URL(delivery).hash.split('.').pop()!;
+    expect(requested.filter((u) => u.includes(key))).toEqual([]); // the fragment never goes to the server
+    const audio = phone.locator('audio');
+    await audio.waitFor();
+    const played = await audio.evaluate(async (a: HTMLAudioElement) => {
+      a.muted = true;
+      await a.play();
+      await new Promise<void>((resolve) => {
+        const check = () => (a.currentTime > 0.2 ? resolve() : setTimeout(check, 50));
+        check();
+      });
+      a.pause();
+      return { duration: a.duration, error: a.error?.code ?? null };
+    });
+    expect(played.error).toBeNull();
+    expect(played.duration).toBeCloseTo(1, 1);
+    expect(await downloaded(phone, () => phone.getByRole('button', { name: 'Download For Clara.wav' }).click())).toEqual(voice);
+    await expectNoSeriousA11yViolations(phone, "a sealed account's recipient page at 390 px");
+
+    // The full-access trustee: the recipient's name and the plan open with the level's keys, never the letter.
+    const access = local((await smtp.waitFor(trusteeAddr, /What Ada left for you/)).links[0]!);
+    const trustee = await (await mobileContext(browser)).newPage();
+    await trustee.goto(access);
+    await trustee.getByRole('heading', { level: 1, name: 'What Ada left for you' }).waitFor();
+    await trustee.getByText(`For Clara (${recipient})`, { exact: false }).waitFor();
+    await trustee.getByText(obituary).waitFor();
+    await trustee.getByText(/The family binder cannot be made on this page yet/).waitFor();
+    expect(await trustee.locator('main').textContent()).not.toContain(letter);
+    expect(await trustee.locator('main').textContent()).not.toMatch(/v1\.[a-z:0-9]+~\d/); // no envelope shown as content
+    await expectNoSeriousA11yViolations(trustee, "a sealed account's trustee page at 390 px");
+
+    // The same link without its key: the page says why it cannot open the letter, and shows none of it.
+    const bare = await (await mobileContext(browser)).newPage();
+    await bare.goto(delivery.split('#')[0]!);
+    await bare.getByText(/its key is missing from the link/).waitFor();
+    expect(await bare.locator('main').textContent()).not.toContain(letter);
+  });
+});

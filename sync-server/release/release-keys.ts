@@ -1,0 +1,110 @@
+/**
+ * Which keys a release hands out, and to whom (SECURITY.md "Release escrow"; shared/crypto/
+ * README.md "Keys"). The escrow (escrow/escrow.ts) opens only in the release state `released`,
+ * and only here:
+ *
+ * - a recipient's delivery e-mail: its message's key (`msg:<id>`, every version the record's
+ *   envelopes use), put in the link's FRAGMENT when the e-mail is made (outbox.ts), so it never
+ *   reaches the server in a request, a log or a Referer;
+ * - a trustee's page data: the fixed scopes of its access level (shared/crypto/fields.ts
+ *   LEVEL_SCOPES), never a message's own key.
+ *
+ * An account that is not sealed gets null (its records are plaintext as before); a sealed account
+ * whose devices deposited nothing gets `{ keys: {} , missing: true }`: its pages say the content
+ * cannot be opened here, and why.
+ */
+import { toB64url } from '../../shared/crypto/bytes';
+import { parseEnvelope } from '../../shared/crypto/envelope';
+import { LEVEL_SCOPES } from '../../shared/crypto/fields';
+import { messageScope, parseKid } from '../../shared/crypto/kid';
+import { releasedKid } from '../../shared/release/released-keys';
+import type { AccessLevel } from '../../shared/schema';
+import type { ServerRecord } from '../../shared/sync';
+import type { EscrowService } from '../escrow/escrow';
+import type { KeyStore } from '../keys/key-store';
+
+/** Keys handed to one page or link: kid → base64url raw key; `missing` when the account deposited no escrow. */
+export interface HandedKeys {
+  keys: Record<string, string>;
+  missing: boolean;
+}
+
+export interface ReleaseKeys {
+  /** True when `userId`'s records are sealed (account_keys.sealed_at is set). */
+  sealed(userId: string): Promise<boolean>;
+  /**
+   * The fragment of a delivery link for message `record` (`<kid>.<key>` pairs joined by `,`), or
+   * null when the account is not sealed or holds no key for it. Throws EscrowClosedError before
+   * the release (the caller sends no delivery then anyway).
+   */
+  deliveryFragment(userId: string, record: ServerRecord | null): Promise<string | null>;
+  /** The keys of trustee access `level` (LEVEL_SCOPES), only after the release (else EscrowClosedError). */
+  levelKeys(userId: string, level: AccessLevel): Promise<HandedKeys>;
+  /**
+   * For the owner's readiness: how many keys a release would hand out (released-keys.ts) are in
+   * the account's keyring but not in its escrow (key ids only: nothing is opened). 0 when the
+   * account is not sealed.
+   */
+  undeposited(userId: string): Promise<number>;
+}
+
+/** The readiness line for `n` keys a release needs that no device deposited (SECURITY.md "Release escrow"). */
+export const UNDEPOSITED_TEXT = (n: number) =>
+  `Your account is sealed on your devices, and ${n === 1 ? 'one key' : `${n} keys`} your messages and trustees need at a release ${n === 1 ? 'has' : 'have'} not been left with Afterword yet: without ${n === 1 ? 'it' : 'them'}, nobody could open what you left. Open Afterword on one of your devices, signed in, to leave ${n === 1 ? 'it' : 'them'}.`;
+
+/** Every key id the sealed fields of `record` name (envelopes are `v1.<kid>.<nonce>.<ct>`). */
+function kidsOf(record: ServerRecord): Set<string> {
+  const out = new Set<string>();
+  for (const v of Object.values(record.values)) {
+    if (typeof v !== 'string' || !v.startsWith('v1.')) continue;
+    try {
+      out.add(parseEnvelope(v).kid);
+    } catch {
+      // not an envelope: a plain field
+    }
+  }
+  return out;
+}
+
+/** Encodes handed keys as a URL fragment `<kid>.<key>,…` (neither a kid nor base64url holds `.` or `,`; `~` and `:` are fragment-safe). */
+export const fragmentOf = (keys: Record<string, string>): string =>
+  Object.entries(keys)
+    .map(([kid, key]) => `${kid}.${key}`)
+    .join(',');
+
+/** The release's key hand-out over the escrow and the account key store (services.ts). */
+export function createReleaseKeys(escrow: EscrowService, keys: Pick<KeyStore, 'get'>): ReleaseKeys {
+  const sealed = async (userId: string) => (await keys.get(userId))?.sealedAt != null;
+  const pick = async (userId: string, want: (scope: string) => boolean): Promise<HandedKeys> => {
+    // Only the wanted keys are unwrapped: a max-size escrow (2,064 keys) costs ~115 ms of CPU to open whole.
+    const opened = await escrow.openReleased(userId, (kid) => {
+      const p = parseKid(kid);
+      return !!p && want(p.scope);
+    });
+    const out: Record<string, string> = {};
+    for (const [kid, raw] of opened ?? []) out[kid] = toB64url(raw);
+    return { keys: out, missing: opened === null };
+  };
+  return {
+    sealed,
+    async deliveryFragment(userId, record) {
+      if (!record || !(await sealed(userId))) return null;
+      const scope = messageScope(record.id);
+      const used = kidsOf(record);
+      const { keys: handed } = await pick(userId, (s) => s === scope);
+      // Only the versions the message's envelopes use (an older, rotated-away key stays home).
+      const out = Object.fromEntries(Object.entries(handed).filter(([kid]) => used.has(kid)));
+      return Object.keys(out).length ? fragmentOf(out) : null;
+    },
+    async undeposited(userId) {
+      const account = await keys.get(userId);
+      if (account?.sealedAt == null) return 0;
+      const held = new Set((await escrow.status(userId))?.kids ?? []);
+      return Object.keys(account.keyring.keys).filter((kid) => releasedKid(kid) && !held.has(kid)).length;
+    },
+    async levelKeys(userId, level) {
+      const scopes: readonly string[] = LEVEL_SCOPES[level];
+      return pick(userId, (s) => scopes.includes(s));
+    },
+  };
+}

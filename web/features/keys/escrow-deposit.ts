@@ -1,0 +1,39 @@
+/**
+ * The device's half of the release escrow (SECURITY.md "Release escrow"; sync-server/escrow/
+ * routes.ts): deposits exactly the scope keys a release hands out — every version of each
+ * message's key (`msg:<id>`, the recipient's link) and of the fixed scopes the trustee access
+ * levels use (shared/crypto/fields.ts LEVEL_SCOPES) — with PUT /api/release/escrow. A deposit
+ * replaces the account's escrow, so it always carries them all; it is skipped when GET shows the
+ * same key ids already deposited. Keys are never logged.
+ *
+ * Called (the coordinator wires it): once a key session opens (key-session.ts, status `open`),
+ * and after the keyring gains a kid and was saved to the server (a new message's key, a rotation),
+ * since the server accepts only kids of the keyring it stores.
+ */
+import { toB64url } from '../../../shared/crypto/bytes';
+import type { Keyring } from '../../../shared/crypto/keys';
+import { releasedKid } from '../../../shared/release/released-keys';
+import type { Api } from './sign-in';
+
+export interface EscrowDeps {
+  /** apiFetch (web/api/client.ts): JSON in and out, throws on a non-2xx answer. */
+  api: Api;
+  /** The account's opened keyring (key-session.ts). */
+  keyring: Keyring;
+}
+
+/**
+ * Deposits the release's keys of `keyring` unless the escrow already holds exactly those kids.
+ * Returns `deposited` (how many keys were sent) or `unchanged`. Throws what `api` throws (the
+ * caller retries later: a deposit is idempotent).
+ */
+export async function depositEscrow({ api, keyring }: EscrowDeps): Promise<{ outcome: 'deposited' | 'unchanged'; keyCount: number }> {
+  const kids = keyring.kids().filter(releasedKid).sort();
+  const held = await api<{ kids: string[] }>('/api/release/escrow');
+  const same = held.kids.length === kids.length && [...held.kids].sort().every((k, i) => k === kids[i]);
+  if (same) return { outcome: 'unchanged', keyCount: kids.length };
+  const keys: Record<string, string> = {};
+  for (const kid of kids) keys[kid] = toB64url(keyring.raw(kid)!);
+  await api('/api/release/escrow', { method: 'PUT', body: { keys } });
+  return { outcome: 'deposited', keyCount: kids.length };
+}

@@ -15,7 +15,7 @@ import { open } from '../../shared/crypto/envelope';
 import { UnknownKeyError } from '../../shared/crypto/errors';
 import type { DeliveryPageData, TrusteePageData } from '../../shared/release/pages';
 import { EscrowClosedError } from '../../sync-server/escrow/escrow';
-import { linkOf } from '../../sync-server/release/release-test-support';
+import { formRequest, linkOf, REPORTED } from '../../sync-server/release/release-test-support';
 import { startTestSmtp, type TestSmtp } from '../../sync-server/release/smtp-test-server';
 import { DAY_MS } from '../../sync-server/release/state-machine';
 import { UNDEPOSITED_TEXT } from '../../sync-server/release/release-keys';
@@ -91,7 +91,8 @@ async function release(w: SealedWorld, addr: (who: string) => string, call: (m: 
   const path = (link: string) => new URL(link).pathname;
   expect((await call('POST', path(linkOf(await smtp.waitFor(addr('grace'), /asked you to be a trustee/))))).status).toBe(200);
   await w.t.services.scheduler.runOnce();
-  expect((await call('POST', path(linkOf(await smtp.waitFor(addr('grace'), /Thank you for being/))))).status).toBe(200);
+  const report = path(linkOf(await smtp.waitFor(addr('grace'), /Thank you for being/)));
+  expect((await w.t.app.request(report, formRequest('POST', REPORTED))).status).toBe(200); // the confirmed report (report-form.ts)
   for (let day = 0; day < 40 && (await w.t.services.release.state(w.userId)).phase !== 'released'; day++) {
     w.t.advance(DAY_MS);
     await w.t.services.scheduler.runOnce();

@@ -11,7 +11,9 @@ import { openStoredExport, StoredExportOpenError } from '../../../shared/export/
 import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile } from '../../../sync-server/blobs/blob-test-support';
 import { signUp } from '../../../sync-server/test-support';
 import { createSyncEngine } from '../../sync/engine';
-import { createSealedWorld } from '../../sync/test-sealed';
+import { createSealedWorld, openRecords } from '../../sync/test-sealed';
+import { ExportReadError, importData } from './import-data';
+import { serverRecords } from '../../../sync-server/client-test-support';
 
 const CANARY = 'CANARY-7f3a-plaintext-of-the-will';
 const RECORDS = 300;
@@ -120,5 +122,38 @@ describe('GET /api/export of a sealed account', () => {
     const damaged = await openStoredExport(zipSync(entries), { keyring: await world.accountRing() });
     expect(damaged.failures).toEqual(['The file "Deed.pdf" of legal document "Deed" did not open: it is damaged, or its key is not the one it was sealed with.']);
     expect(readExport(damaged.zip).manifest.records.documents.map((d) => d.documentName)).toEqual(['Deed']);
+  }, 60_000);
+
+  it('imports on a device of the account: opened with its keyring, sealed again by sync; one that does not open imports nothing and says which', async () => {
+    const world = await createSealedWorld();
+    const { t, cookie } = world;
+    const first = await world.device();
+    const keys = await world.keysFor();
+    let engine = createSyncEngine({ db: first, transport: world.transport, keys, env: { locks: null }, intervalMs: 3_600_000 });
+    await first.write('documents', 'note00000000001', { documentType: 'will', documentName: 'Letter of wishes', documentUrl: 'https://example.com/wishes', createdAt: new Date(t.deps.now()).toISOString() });
+    await engine.syncNow();
+    await engine.stop();
+    first.close();
+    const zip = new Uint8Array(await (await t.call('GET', '/api/export', undefined, cookie)).arrayBuffer());
+
+    const stranger = await createSealedWorld();
+    const other = await world.device();
+    await expect(importData(other, zip, undefined, await stranger.accountRing())).rejects.toThrow(ExportReadError);
+    await expect(importData(other, zip, undefined, await stranger.accountRing())).rejects.toThrow(/^Nothing was imported: part of this export did not open\. .*Legal document "note00000000001" did not open/);
+    expect(await other.dexie.table('documents').count()).toBe(0);
+
+    const result = await importData(other, zip, undefined, await world.accountRing());
+    expect(result.records.documents).toBe(1);
+    expect(await other.dexie.table('documents').get('note00000000001')).toMatchObject({ documentName: 'Letter of wishes' });
+    // Edited after import, it is sealed again on the way to the server.
+    await other.write('documents', 'note00000000001', { documentName: 'Letter of wishes (2026)' });
+    engine = createSyncEngine({ db: other, transport: world.transport, keys, env: { locks: null }, intervalMs: 3_600_000 });
+    await engine.syncNow();
+    await engine.stop();
+    other.close();
+    const stored = (await serverRecords(world.transport)).find((r) => r.id === 'note00000000001')!;
+    expect(String(stored.values.documentName)).toMatch(/^v1\.docs~/);
+    const [opened] = await openRecords(world, world.userId, [stored]);
+    expect(opened!.values.documentName).toBe('Letter of wishes (2026)');
   }, 60_000);
 });

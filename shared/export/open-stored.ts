@@ -15,6 +15,8 @@ import { FILE_COLLECTIONS } from '../files/ref';
 import { COLLECTIONS, type CollectionName } from '../schema/collection-names';
 import { materialize } from '../sync/record';
 import { MANIFEST_PATH, personNameOf, type ExportRecords } from './format';
+import { formatBytes } from '../files/size';
+import { FILE_LIMIT_DEFAULTS } from '../limits';
 import { MAX_EXPORT_ENTRIES, MAX_MANIFEST_BYTES } from './read';
 import { STORED_EXPORT_VERSION, STORED_RECORDS_PATH, blobPath, storedManifestSchema, storedRecordSchema, type StoredManifest } from './stored-format';
 import { exportZipChunks } from './zip-writer';
@@ -56,10 +58,11 @@ export function isStoredExport(zip: Uint8Array): boolean {
 
 /**
  * Opens `zip` (a stored export) with `opts.keyring` (null: the device holds no keys; a sealed
- * export is then refused). Returns the plaintext version 1 export and the failures; throws
+ * export is then refused). A file larger than `opts.maxFileBytes` (the server's MAX_FILE_BYTES;
+ * default FILE_LIMIT_DEFAULTS.maxFileBytes) is named as a failure before anything is inflated. Returns the plaintext version 1 export and the failures; throws
  * StoredExportOpenError when the export cannot be opened at all (damaged, sealed without keys).
  */
-export async function openStoredExport(zip: Uint8Array, opts: { keyring: Keyring | null }): Promise<OpenedStoredExport> {
+export async function openStoredExport(zip: Uint8Array, opts: { keyring: Keyring | null; maxFileBytes?: number }): Promise<OpenedStoredExport> {
   const byName = indexOf(zip);
   const manifest = readManifest(zip, byName);
   if (manifest.sealed && !opts.keyring) throw new StoredExportOpenError(SEALED_NEEDS_KEYS_MESSAGE);
@@ -89,19 +92,23 @@ export async function openStoredExport(zip: Uint8Array, opts: { keyring: Keyring
     (records[c] as { id: string; createdAt?: string }[]).sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.id.localeCompare(b.id));
   }
   const exported = records as unknown as ExportRecords;
-  const files = fileOpener(zip, byName, exported, failures);
+  const files = fileOpener(zip, byName, exported, failures, opts.maxFileBytes ?? FILE_LIMIT_DEFAULTS.maxFileBytes);
   const parts: Uint8Array[] = [];
   for await (const chunk of exportZipChunks({ records: exported, exportedAt: new Date(manifest.exportedAt), personName: personNameOf(exported), openFile: files })) parts.push(chunk);
   return { zip: join(parts), failures };
 }
 
 /** `openFile` of the version 1 writer: each blob decrypted once (the last one kept), failures named. */
-function fileOpener(zip: Uint8Array, byName: Map<string, ZipEntry>, records: ExportRecords, failures: string[]) {
+function fileOpener(zip: Uint8Array, byName: Map<string, ZipEntry>, records: ExportRecords, failures: string[], maxFileBytes: number) {
   let last: { blobId: string; key: string; bytes: Uint8Array } | null = null;
   return async ({ collection, ref, id }: { collection: (typeof FILE_COLLECTIONS)[number]; id: string; ref: FileRef }) => {
     const what = `The file "${ref.name}" of ${RECORD_WORDS[collection].toLowerCase()} "${recordTitle(records, collection, id)}"`;
     if (last && last.blobId === ref.blobId && last.key === ref.key) return last.bytes;
     const entry = byName.get(blobPath(ref.blobId));
+    if (ref.size > maxFileBytes) {
+      failures.push(`${what} is larger than a file can be here (${formatBytes(maxFileBytes)}).`); // never inflated (a ZIP bomb)
+      return null;
+    }
     if (!entry) {
       failures.push(`${what} is not in this export (it was not uploaded from the device that added it).`);
       return null;

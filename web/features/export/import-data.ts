@@ -60,7 +60,7 @@ export interface ImportResult {
  */
 export async function importData(db: UserDatabase, zip: Uint8Array, addFile?: AddFile, keyring: Keyring | null = null): Promise<ImportResult> {
   const maxFileBytes = (await db.getMeta('fileLimits'))?.maxFileBytes ?? FILE_LIMIT_DEFAULTS.maxFileBytes;
-  if (isStoredExport(zip)) zip = await openedForImport(zip, keyring);
+  if (isStoredExport(zip)) zip = await openedForImport(zip, keyring, maxFileBytes);
   const checked = readExport(zip, { maxFileBytes });
   const { manifest } = checked;
   const fileOf = new Map<string, ExportFileEntry>(manifest.files.map((f) => [`${f.collection}/${f.id}`, f]));
@@ -71,6 +71,7 @@ export async function importData(db: UserDatabase, zip: Uint8Array, addFile?: Ad
 
   const inputs: WriteInput[] = [];
   let filesAdded = 0;
+  const addedAt = new Map<string, FileRef>(); // a file several records share (one ZIP entry) is added once
   for (const [i, { collection, record, id }] of targets.entries()) {
     const state = states[i]!;
     const spec = COLLECTION_SPECS[collection];
@@ -84,6 +85,7 @@ export async function importData(db: UserDatabase, zip: Uint8Array, addFile?: Ad
       const current = state.values.file as FileRef | null | undefined;
       const entry = fileOf.get(`${collection}/${record.id}`);
       if (current && current.sha256 === exported.sha256 && current.size === exported.size) delete patch.file; // the same file is here already
+      else if (entry && addedAt.has(entry.path)) patch.file = { ...addedAt.get(entry.path)!, name: exported.name };
       else if (entry && addFile) {
         const bytes = checked.readFile(entry);
         const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: exported.mimeType });
@@ -93,6 +95,7 @@ export async function importData(db: UserDatabase, zip: Uint8Array, addFile?: Ad
           // Nothing is written yet; files already added stay unreferenced and the queue drops them.
           throw new ExportReadError(`The file “${entry.path}” can't be added: ${(err as Error).message}`);
         }
+        addedAt.set(entry.path, patch.file as FileRef);
         filesAdded++;
       }
     }
@@ -113,10 +116,10 @@ const NAMED_FAILURES = 5;
  * The plaintext export of a stored one (shared/export/open-stored.ts); throws ExportReadError
  * naming what did not open (nothing is imported then: all or nothing).
  */
-async function openedForImport(zip: Uint8Array, keyring: Keyring | null): Promise<Uint8Array> {
+async function openedForImport(zip: Uint8Array, keyring: Keyring | null, maxFileBytes: number): Promise<Uint8Array> {
   let opened;
   try {
-    opened = await openStoredExport(zip, { keyring });
+    opened = await openStoredExport(zip, { keyring, maxFileBytes });
   } catch (err) {
     if (err instanceof StoredExportOpenError) throw new ExportReadError(err.message);
     throw err;

@@ -1,6 +1,6 @@
 /**
- * Writes the export ZIP (shared/export/format.ts) as a stream, on the device and on the server
- * alike (fflate, no Node or DOM APIs beyond ReadableStream). Files go first, stored as they are
+ * Writes the export ZIP (shared/export/format.ts) as a stream, on the device (made there, or
+ * opened from the server's export; fflate, no Node or DOM APIs beyond ReadableStream). Files go first, stored as they are
  * (documents and recordings are compressed already), read one chunk at a time, so memory stays
  * near one chunk whatever their size; a file several records share (same blob and key) is written
  * once and named by each of them; `afterword.json` and `README.txt` come last (a ZIP is read

@@ -7,6 +7,7 @@
  * may keep. Nothing that fails to open is dropped silently: every record and file that does not
  * open is named in `failures`, in words for the person.
  */
+import { parseEnvelope } from '../crypto/envelope';
 import { openState } from '../crypto/sealed-record';
 import type { Keyring } from '../crypto/keys';
 import { chunkCount, decryptChunk, DecryptError, encryptedSize, importFileKey, CHUNK_OVERHEAD } from '../files/crypto';
@@ -76,14 +77,18 @@ export async function openStoredExport(zip: Uint8Array, opts: { keyring: Keyring
     }
     const { collection, id, values, clocks } = parsed.data;
     let opened = values;
-    if (manifest.sealed) {
-      const { values: plain, errors } = await openState(opts.keyring!.lookup, manifest.userId, collection, id, { values, clocks });
+    // A sealed account's sealed fields are all envelopes; one being sealed (the migration, before
+    // `sealed_at`) may hold some already: those are opened too, the plain ones kept.
+    const toOpen = manifest.sealed ? values : Object.fromEntries(Object.entries(values).filter(([, v]) => isEnvelope(v)));
+    if (Object.keys(toOpen).length) {
+      const lookup = opts.keyring?.lookup ?? (() => undefined);
+      const { values: plain, errors } = await openState(lookup, manifest.userId, collection, id, { values: toOpen, clocks });
       const bad = Object.keys(errors);
       if (bad.length) {
         failures.push(`${RECORD_WORDS[collection]} "${id}" did not open (${bad.sort().join(', ')}) and was left out.`);
         continue;
       }
-      opened = plain;
+      opened = { ...values, ...plain };
     }
     const entity = materialize(collection, id, { values: opened, clocks }, manifest.userId);
     if (entity) records[collection].push(entity);
@@ -166,6 +171,17 @@ function readLines(zip: Uint8Array, byName: Map<string, ZipEntry>): string[] {
   const entry = byName.get(STORED_RECORDS_PATH);
   if (!entry || entry.declaredSize > MAX_MANIFEST_BYTES) throw new StoredExportOpenError(DAMAGED_MESSAGE);
   return new TextDecoder().decode(readZipEntry(zip, entry, entry.declaredSize)).split('\n').filter((l) => l.length > 0);
+}
+
+/** Whether `value` is an envelope (shared/crypto/envelope.ts), whatever its key. */
+function isEnvelope(value: unknown): boolean {
+  if (typeof value !== 'string' || !value.startsWith('v')) return false;
+  try {
+    parseEnvelope(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function safeJson(text: string): unknown {

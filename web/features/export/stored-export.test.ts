@@ -156,4 +156,18 @@ describe('GET /api/export of a sealed account', () => {
     const [opened] = await openRecords(world, world.userId, [stored]);
     expect(opened!.values.documentName).toBe('Letter of wishes (2026)');
   }, 60_000);
+
+  it('opens an export made while the account is being sealed (keys, no sealed_at yet): envelopes opened, plain values kept', async () => {
+    const world = await createSealedWorld();
+    const { t, cookie } = world;
+    t.deps.db.prepare('UPDATE account_keys SET sealed_at = NULL WHERE user_id = ?').run(world.userId); // the migration has not finished
+    const zip = new Uint8Array(await (await t.call('GET', '/api/export', undefined, cookie)).arrayBuffer());
+    expect(JSON.parse(new TextDecoder().decode(unzipSync(zip)['afterword.json']))).toMatchObject({ sealed: false });
+    const opened = await openStoredExport(zip, { keyring: await world.accountRing() });
+    expect(opened.failures).toEqual([]);
+    expect(readExport(opened.zip).manifest.records.profile[0]).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+    // Without the keys, the envelopes are named as not opened, never shown as text.
+    const locked = await openStoredExport(zip, { keyring: null });
+    expect(locked.failures).toEqual([expect.stringMatching(/^Profile ".*" did not open \(lastName, profileCompletion, values\)/)]);
+  });
 });

@@ -1,13 +1,17 @@
 /**
  * bench/export (issue #18): time and peak memory of a whole export for a person with 500 records
  * and 200 MB of files (40 documents of 5 MB), two ways:
- *  - server: `GET /api/export` through the real app, files decrypted on the fly from the
+ *  - server: `GET /api/export` through the real app, files sent as stored (ciphertext) from the
  *    filesystem blob store (DATA_DIR/blobs), the ZIP stream read and dropped as a client would;
  *  - device: web/features/export over Dexie (fake-indexeddb) with files handed in as Blobs, the ZIP
  *    collected into one Blob as the browser does (in Node the Blob is in memory; a browser may keep
  *    a large Blob on disk).
+ * and (issue 29) two cases of what the server now sends, records as stored and each blob once as
+ * ciphertext, with another account's requests timed while the export streams:
+ *  - 300 records sharing one 20 MB file (once decrypted 300 times: 1.4 GiB in 20 s);
+ *  - an account of 45 MB of records (once blocked other accounts for 1.1-1.3 s).
  * Peak memory is the highest resident set size (RSS) sampled every 10 ms during the export, minus
- * the RSS just before it. Prints a table.
+ * the RSS just before it. Prints tables. `npx tsx bench/export.ts stored` runs the issue 29 cases only.
  */
 import { performance } from 'node:perf_hooks';
 import { createTestApp, signUp } from '../sync-server/test-support';
@@ -99,7 +103,75 @@ async function deviceExport() {
   return result;
 }
 
+/** Times another account's `GET /api/trustees` back to back while `during` runs; the slowest answer (ms) and how many. */
+async function otherAccountWhile<T>(t: ReturnType<typeof createTestApp>, during: () => Promise<T>): Promise<{ result: T; slowestMs: number; answered: number }> {
+  const other = await signUp(t, { firstName: 'Eve' });
+  let done = false;
+  let slowestMs = 0;
+  let answered = 0;
+  const probe = (async () => {
+    while (!done) {
+      const start = performance.now();
+      const res = await t.call('GET', '/api/trustees', undefined, other.cookie);
+      await res.arrayBuffer();
+      slowestMs = Math.max(slowestMs, performance.now() - start);
+      answered++;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  try {
+    return { result: await during(), slowestMs, answered };
+  } finally {
+    done = true;
+    await probe;
+  }
+}
+
+/** `GET /api/export` of `cookie` read to the end and dropped; resolves its bytes. */
+async function readExport(t: ReturnType<typeof createTestApp>, cookie: string): Promise<number> {
+  const res = await t.call('GET', '/api/export', undefined, cookie);
+  if (res.status !== 200 || !res.body) throw new Error(`GET /api/export: ${res.status}`);
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
+  return bytes;
+}
+
+const UNLIMITED = JSON.stringify({ requestsPerMinute: 100_000, writesPerMinute: 100_000, readBytesPerMinute: 1_000_000_000, fileBytesPerMinute: 10_000_000_000 });
+
+/** 300 documents sharing one 20 MB file: the export carries it once. */
+async function sharedFileExport() {
+  const t = createTestApp({ AFTERWORD_LIMITS: UNLIMITED });
+  const { cookie, user } = await signUp(t);
+  const file = await encryptFile(pdfWith('SHARED', 20_000_000), 'application/pdf');
+  const res = await uploadFile(callerOf(t, cookie), file);
+  if (res.status !== 200) throw new Error(`upload: ${res.status}`);
+  for (let i = 0; i < 300; i++) await t.services.records.write(user.id, 'documents', `shared${i}`, { documentType: 'will', documentName: `Copy ${i}`, documentUrl: null, file: fileRefOf(file, 'Will.pdf'), createdAt });
+  return otherAccountWhile(t, () => measured(() => readExport(t, cookie)));
+}
+
+/** About 45 MB of records (2 300 letters of 20 000 characters). */
+async function largeAccountExport() {
+  const t = createTestApp({ AFTERWORD_LIMITS: UNLIMITED });
+  const { cookie, user } = await signUp(t);
+  for (let i = 0; i < 2_300; i++) {
+    await t.services.records.write(user.id, 'messages', `letter${i}`, { recipientName: `Recipient ${i}`, recipientEmail: `r${i}@example.com`, messageType: 'text', messageContent: `${i} `.padEnd(20_000, 'words of a long letter '), deliveryDate: null, file: null, createdAt });
+  }
+  return otherAccountWhile(t, () => measured(() => readExport(t, cookie)));
+}
+
+/** The issue 29 cases: what the server sends, and how another account fares meanwhile. */
+export async function runStored(): Promise<void> {
+  const rows = [['300 records sharing one 20 MB file', await sharedFileExport()], ['45 MB of records (2 300 letters)', await largeAccountExport()]] as const;
+  console.log('\nbench/export (issue 29): GET /api/export as stored (records as stored, each blob once, ciphertext)');
+  console.log("| case | ZIP | time | peak RSS above start | other account's requests answered meanwhile | slowest of them |");
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const [name, r] of rows) {
+    console.log(`| ${name} | ${(r.result.bytes / MiB).toFixed(1)} MiB | ${r.result.seconds.toFixed(2)} s | ${r.result.peakMiB.toFixed(0)} MiB | ${r.answered} | ${r.slowestMs.toFixed(0)} ms |`);
+  }
+}
+
 export async function run(): Promise<void> {
+  await runStored();
   const server = await serverExport();
   const device = await deviceExport();
   const row = (name: string, r: { seconds: number; peakMiB: number; bytes: number }) =>
@@ -107,8 +179,8 @@ export async function run(): Promise<void> {
   console.log('\nbench/export (issue #18): whole export of one person');
   console.log('| where | records | files | ZIP | time | peak RSS above start |');
   console.log('| --- | --- | --- | --- | --- | --- |');
-  console.log(row('server GET /api/export (streamed, decrypting)', server));
+  console.log(row('server GET /api/export (streamed, as stored: ciphertext)', server));
   console.log(row('device exportData (ZIP kept as one Blob)', device));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await run();
+if (import.meta.url === `file://${process.argv[1]}`) await (process.argv[2] === 'stored' ? runStored() : run());

@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { readExport } from '../shared/export/read';
+import { openStoredExport } from '../shared/export/open-stored';
 import { encryptFile, fileRefOf, pdfWith, uploadFile, type Caller } from '../sync-server/blobs/blob-test-support';
 import { syncUntil } from './devices';
 import { downloadedBytes, controlledByServiceWorker, desktopContext, goOffline, hasChromium, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
@@ -153,12 +154,12 @@ describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', ()
 
     // After sync the server holds them for this account, and its screens show them.
     await poll(async () => ((await api(b, base, 'GET', '/api/messages')) as { recipientName: string }[]).map((m) => m.recipientName), 30_000).toEqual(['Annabella Byron']);
-    // The file was uploaded as this account's own, and opens: the server's export of B decrypts it.
+    // The file was uploaded as this account's own, and opens: the server's export of B carries it, and opens on a device.
     await poll(async () => {
       const [doc] = (await api(b, base, 'GET', '/api/documents')) as { file: { blobId: string } | null }[];
       return doc?.file ? ((await api(b, base, 'GET', `/api/blobs/${doc.file.blobId}`)) as { complete: boolean }).complete : false;
     }, 30_000).toBe(true);
-    const bExport = readExport(new Uint8Array(await (await b.request.get(`${base}/api/export`)).body()));
+    const bExport = readExport((await openStoredExport(new Uint8Array(await (await b.request.get(`${base}/api/export`)).body()), { keyring: null })).zip);
     expect(bExport.readFile(bExport.manifest.files[0]!)).toEqual(will);
     await page.goto('/death-plan');
     await poll(() => page.getByLabel('Location').inputValue()).toBe('Kensal Green Cemetery');

@@ -2,8 +2,9 @@
  * The export format (issue #18, DESIGN.md §10): one ZIP holding `afterword.json` (every live
  * record of every collection in the shapes of SPEC.md §3, the format's version and the export
  * time), `files/` (every document and recording, decrypted, named for people) and `README.txt`.
- * The device (web/features/export) and the server (`GET /api/export`) write it with the same
- * code (shared/export/zip-writer.ts); import reads it with shared/export/read.ts.
+ * The device writes it (web/features/export, shared/export/zip-writer.ts), also when it opens the
+ * server's export (`GET /api/export`, version 2: shared/export/stored-format.ts, opened by
+ * shared/export/open-stored.ts); import reads it with shared/export/read.ts.
  */
 import { z } from 'zod';
 import { COLLECTIONS, COLLECTION_SPECS, type CollectionName, type EntityOf } from '../schema/collections';

@@ -102,15 +102,19 @@ export function readExport(zip: Uint8Array, opts: ReadExportOptions = {}): Check
   for (const c of ['documents', 'messages'] as const) {
     for (const r of manifest.records[c] as ExportRecord[]) if (r.file) byKey.set(`${c}/${r.id}`, { record: r, ref: r.file as FileRef });
   }
-  const seenPaths = new Set<string>();
+  const seenPaths = new Map<string, FileRef>();
   for (const entry of manifest.files) {
     const owner = byKey.get(`${entry.collection}/${entry.id}`);
     if (!owner) throw new ExportReadError(`afterword.json names the file “${entry.path}” for a record that has no file.`);
     if (!entry.path.startsWith(FILES_DIR) || unsafeEntryName(entry.path)) throw new ExportReadError(`This export can't be imported: the name “${entry.path}” leads outside the export.`);
     const zipped = byName.get(entry.path);
     if (!zipped) throw new ExportReadError(`This export is incomplete: the file “${entry.path}” is missing.`);
-    if (seenPaths.has(entry.path)) throw new ExportReadError(`afterword.json names the file “${entry.path}” twice.`);
-    seenPaths.add(entry.path);
+    // A file several records share is in the ZIP once (zip-writer.ts): the same path only for the same file.
+    const first = seenPaths.get(entry.path);
+    if (first && (first.blobId !== owner.ref.blobId || first.sha256 !== owner.ref.sha256 || first.size !== owner.ref.size)) {
+      throw new ExportReadError(`afterword.json names the file “${entry.path}” twice.`);
+    }
+    seenPaths.set(entry.path, owner.ref);
     // Sizes before any byte is inflated: the record's against the largest file, the directory's against the record's.
     if (owner.ref.size > maxFileBytes) {
       throw new ExportReadError(`The file “${entry.path}” in this export is ${formatBytes(owner.ref.size)}; a file can be at most ${formatBytes(maxFileBytes)}.`);
@@ -118,6 +122,7 @@ export function readExport(zip: Uint8Array, opts: ReadExportOptions = {}): Check
     if (zipped.declaredSize !== owner.ref.size) throw new ExportReadError(`The file “${entry.path}” in this export is damaged: its size is not the one its record gives.`);
   }
   const fileRecord = (entry: ExportFileEntry) => byKey.get(`${entry.collection}/${entry.id}`)!;
+  const checked = new Set<string>(); // a shared file is checked once
   const readFile = (entry: ExportFileEntry): Uint8Array => {
     const { ref } = fileRecord(entry);
     let bytes: Uint8Array | undefined;
@@ -130,9 +135,10 @@ export function readExport(zip: Uint8Array, opts: ReadExportOptions = {}): Check
     if (!bytes || bytes.byteLength !== ref.size || toHex(sha256(bytes)) !== ref.sha256) {
       throw new ExportReadError(`The file “${entry.path}” in this export is damaged.`);
     }
+    checked.add(entry.path);
     return bytes;
   };
-  for (const entry of manifest.files) readFile(entry); // every file checked before anything is written
+  for (const entry of manifest.files) if (!checked.has(entry.path)) readFile(entry); // every file checked before anything is written
   return { manifest, readFile, fileRecord };
 }
 

@@ -1,8 +1,9 @@
 /**
- * Writes the export ZIP (shared/export/format.ts) as a stream, on the device and on the server
- * alike (fflate, no Node or DOM APIs beyond ReadableStream). Files go first, stored as they are
+ * Writes the export ZIP (shared/export/format.ts) as a stream, on the device (made there, or
+ * opened from the server's export; fflate, no Node or DOM APIs beyond ReadableStream). Files go first, stored as they are
  * (documents and recordings are compressed already), read one chunk at a time, so memory stays
- * near one chunk whatever their size; `afterword.json` and `README.txt` come last (a ZIP is read
+ * near one chunk whatever their size; a file several records share (same blob and key) is written
+ * once and named by each of them; `afterword.json` and `README.txt` come last (a ZIP is read
  * from its central directory, order does not matter to a reader).
  */
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
@@ -74,7 +75,13 @@ export async function* exportZipChunks(opts: ExportOptions): AsyncGenerator<Uint
   const mtime = opts.exportedAt;
   const written: ExportFileEntry[] = [];
   const missing: string[] = [];
+  const once = new Map<string, string>(); // a file several records share is written once (blob id and key): its path
   for (const f of plannedFiles(opts.records)) {
+    const shared = once.get(`${f.ref.blobId}/${f.ref.key}`);
+    if (shared) {
+      written.push({ collection: f.collection, id: f.id, path: shared });
+      continue;
+    }
     const bytes = opts.openFile ? await opts.openFile(f) : null;
     if (!bytes) {
       missing.push(f.path);
@@ -90,6 +97,7 @@ export async function* exportZipChunks(opts: ExportOptions): AsyncGenerator<Uint
     entry.push(new Uint8Array(0), true);
     yield* drain();
     written.push({ collection: f.collection, id: f.id, path: f.path });
+    once.set(`${f.ref.blobId}/${f.ref.key}`, f.path);
   }
   const manifest: ExportManifest = {
     format: EXPORT_FORMAT,

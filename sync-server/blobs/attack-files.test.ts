@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { unzipSync } from 'fflate';
 import { CHUNK_OVERHEAD, encryptedSize, generateFileKey } from '../../shared/files/crypto';
+import { openStoredExport } from '../../shared/export/open-stored';
 import { readExport } from '../../shared/export/read';
 import { createTestApp } from '../test-support';
 import { outboxFiles, ownerOn, type Owner, REPORTED } from '../release/release-test-support';
@@ -59,14 +60,16 @@ describe('a record whose file key is not the blob’s', () => {
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array(Buffer.concat(file.chunks)));
   });
 
-  it('GET /api/export still answers a whole ZIP: that file is listed as not included', async () => {
+  it('GET /api/export still answers a whole ZIP; the device names that file as not opened and lists it as not included', async () => {
     const t = createTestApp();
     const o = await ownerOn(t);
     await documentWithFile(o, 'Broken', { key: generateFileKey() });
     const { file: good } = await documentWithFile(o, 'Good');
     const res = await t.call('GET', '/api/export', undefined, o.cookie);
     expect(res.status).toBe(200);
-    const zip = new Uint8Array(await res.arrayBuffer());
+    const opened = await openStoredExport(new Uint8Array(await res.arrayBuffer()), { keyring: null });
+    expect(opened.failures).toEqual(['The file "Broken.pdf" of legal document "Broken" did not open: it is damaged, or its key is not the one it was sealed with.']);
+    const zip = opened.zip;
     const { manifest, readFile } = readExport(zip);
     expect(manifest.files.map((f) => f.path)).toEqual(['files/documents/Good.pdf']);
     expect(readFile(manifest.files[0]!).byteLength).toBe(good.size);

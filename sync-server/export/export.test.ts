@@ -1,6 +1,7 @@
 /**
- * The server's side of issue #18: `GET /api/export` streams the signed-in person's export (the
- * format the device writes and imports), never another account's; after release a full-access
+ * The server's side of issues #18 and 29: `GET /api/export` streams the signed-in person's export
+ * as stored (shared/export/stored-format.ts; the device opens it, shared/export/open-stored.ts),
+ * never another account's; after release a full-access
  * trustee downloads the family binder, made on the server with shared/binder (404 before release
  * and for other access levels). Real app over a real SQLite file; e-mails read from the outbox folder.
  */
@@ -11,6 +12,7 @@ import { binderInputOf, buildBinder } from '../../shared/binder';
 import type { TrusteePageData } from '../../shared/release/pages';
 import { describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
+import { openStoredExport } from '../../shared/export/open-stored';
 import { readExport } from '../../shared/export/read';
 import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile } from '../blobs/blob-test-support';
 import { createTestApp, signUp } from '../test-support';
@@ -49,7 +51,9 @@ describe('GET /api/export (issue #18)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="afterword-export-\d{4}-\d{2}-\d{2}\.zip"$/);
-    const { manifest } = readExport(new Uint8Array(await res.arrayBuffer()));
+    const opened = await openStoredExport(new Uint8Array(await res.arrayBuffer()), { keyring: null }); // a legacy account: plain records
+    expect(opened.failures).toEqual([]);
+    const { manifest } = readExport(opened.zip);
     expect(manifest.records.profile.map((p) => p.firstName)).toEqual(['Ada']);
     expect(manifest.records.trustees.map((x) => x.name).sort()).toEqual(['Grace Trustee', 'Mary Trustee']);
     expect(manifest.records.messages.map((m) => m.messageContent)).toEqual(['SECRET words for Annabella only']);
@@ -57,27 +61,35 @@ describe('GET /api/export (issue #18)', () => {
     expect(JSON.stringify(manifest)).not.toContain('Mallory');
   });
 
-  it('holds each uploaded file decrypted (several chunks), and lists a file not uploaded yet in README.txt', async () => {
+  it('holds each uploaded file once as stored ciphertext, which the device opens; names a file not uploaded yet', async () => {
     const t = createTestApp();
     const o = await ownerOn(t);
     const plain = pdfWith('THE-WILL', 40_000);
     const file = await encryptFile(plain, 'application/pdf', 16 * 1024); // three chunks
     expect((await uploadFile(callerOf(t, o.cookie), file)).status).toBe(200);
     await o.post('/api/documents', { documentType: 'will', documentName: 'Will', file: fileRefOf(file, 'Last will.pdf') });
+    await o.post('/api/documents', { documentType: 'will', documentName: 'Copy of the will', file: fileRefOf(file, 'Last will.pdf') });
     const never = await encryptFile(pdfWith('NEVER-UPLOADED'), 'application/pdf');
     await o.post('/api/documents', { documentType: 'insurance', documentName: 'Policy', file: fileRefOf(never, 'Policy.pdf') });
 
     const zip = new Uint8Array(await (await t.call('GET', '/api/export', undefined, o.cookie)).arrayBuffer());
-    const { manifest, readFile } = readExport(zip); // sizes and SHA-256 checked against the records
-    expect(manifest.files.map((f) => f.path)).toEqual(['files/documents/Last will.pdf']);
+    const entries = unzipSync(zip);
+    expect(Object.keys(entries).filter((p) => p.startsWith('blobs/'))).toEqual([`blobs/${file.blobId}`]);
+    expect(Buffer.from(zip).includes(Buffer.from('THE-WILL'))).toBe(false); // ciphertext: the server decrypted nothing
+    expect(JSON.parse(new TextDecoder().decode(entries['afterword.json']))).toMatchObject({ version: 2, sealed: false, missingBlobs: [never.blobId] });
+
+    const opened = await openStoredExport(zip, { keyring: null });
+    expect(opened.failures).toEqual(['The file "Policy.pdf" of legal document "Policy" is not in this export (it was not uploaded from the device that added it).']);
+    const { manifest, readFile } = readExport(opened.zip); // sizes and SHA-256 checked against the records
+    expect(manifest.files.map((f) => f.path)).toEqual(['files/documents/Last will.pdf', 'files/documents/Last will.pdf']); // one file, both records
     expect(readFile(manifest.files[0]!)).toEqual(plain);
-    expect(new TextDecoder().decode(unzipSync(zip)['README.txt'])).toContain('files/documents/Policy.pdf  (Insurance: Policy)');
+    expect(new TextDecoder().decode(unzipSync(opened.zip)['README.txt'])).toContain('files/documents/Policy.pdf  (Insurance: Policy)');
   });
 
-  it('costs the account’s file-bytes budget: past it the next export waits (429)', async () => {
+  it('charges the file-bytes budget as it sends: past it the export stops mid-stream with the budget’s error, and the next waits (429)', async () => {
     const t = createTestApp({ AFTERWORD_LIMITS: JSON.stringify({ fileBytesPerMinute: 100_000 }) });
     const o = await ownerOn(t);
-    for (const name of ['Will', 'Policy', 'Deed']) {
+    for (const name of ['Will', 'Policy', 'Deed', 'Lease']) {
       const file = await encryptFile(pdfWith(name, 45_000), 'application/pdf', 45_056); // one chunk each: upload and complete fit a minute's budget
       expect((await uploadFile(callerOf(t, o.cookie), file)).status).toBe(200);
       await o.post('/api/documents', { documentType: 'will', documentName: name, file: fileRefOf(file, `${name}.pdf`) });
@@ -85,8 +97,21 @@ describe('GET /api/export (issue #18)', () => {
     }
     const first = await t.call('GET', '/api/export', undefined, o.cookie);
     expect(first.status).toBe(200);
-    expect(readExport(new Uint8Array(await first.arrayBuffer())).manifest.files).toHaveLength(3); // 135 000 bytes read
-    expect((await t.call('GET', '/api/export', undefined, o.cookie)).status).toBe(429);
+    const reader = first.body!.getReader();
+    let received = 0;
+    const stopped = await (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return null;
+        received += value.byteLength;
+      }
+    })().catch((err: Error) => err);
+    expect(stopped?.message).toBe('Too many file bytes sent in a short time. Please wait a minute and try again.');
+    expect(received).toBeGreaterThan(100_000); // three files went out, the fourth did not
+    expect(received).toBeLessThan(4 * 45_000);
+    const next = await t.call('GET', '/api/export', undefined, o.cookie); // not "already being made": the stopped one ended
+    expect(next.status).toBe(429);
+    expect(((await next.json()) as { error: string }).error).toBe('Too many file bytes sent in a short time. Please wait a minute and try again.');
     t.advance(60_000);
     expect((await t.call('GET', '/api/export', undefined, o.cookie)).status).toBe(200);
   });

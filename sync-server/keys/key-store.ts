@@ -12,6 +12,7 @@
 import type { KdfParams } from '../../shared/crypto/kdf';
 import { parseStoredKeyring, type StoredKeyring } from '../../shared/crypto/keys';
 import type { Db } from '../db/sqlite';
+import { createBoundedCache } from '../records/bounded-cache';
 
 /** An account's key row, parsed. Times in ms. */
 export interface AccountKeys {
@@ -85,6 +86,11 @@ const num = (v: number | string | null): number | null => (v === null ? null : N
 
 /** A stored row as AccountKeys (the keyring validated by parseStoredKeyring). */
 export function keysOfRow(r: KeyRow): AccountKeys {
+  return { ...metaOfRow(r), keyring: parseStoredKeyring(JSON.parse(r.keyring)) };
+}
+
+/** A stored row's columns but the keyring. */
+function metaOfRow(r: Omit<KeyRow, 'keyring'>): Omit<AccountKeys, 'keyring'> {
   return {
     kdf: JSON.parse(r.kdf) as KdfParams,
     akVersion: r.ak_version,
@@ -92,7 +98,6 @@ export function keysOfRow(r: KeyRow): AccountKeys {
     akRecovery: r.ak_recovery,
     recoveryCreatedAt: num(r.recovery_created_at),
     recoveryConfirmedAt: num(r.recovery_confirmed_at),
-    keyring: parseStoredKeyring(JSON.parse(r.keyring)),
     keyringRev: r.keyring_rev,
     proofHash: r.proof_hash,
     sealedAt: num(r.sealed_at),
@@ -101,10 +106,46 @@ export function keysOfRow(r: KeyRow): AccountKeys {
   };
 }
 
+/** Every column but the keyring: what each read fetches (the keyring only when its revision is new here). */
+export const KEY_META_COLUMNS =
+  'kdf, ak_version, ak_password, ak_recovery, recovery_created_at, recovery_confirmed_at, keyring_rev, proof_hash, sealed_at, created_at, updated_at';
+
+/** How many accounts' parsed keyrings one server instance keeps (least recently used go first). */
+const CACHED_KEYRINGS = 10_000;
+
+/**
+ * `get` of a key store with the account's parsed keyring kept per instance by `keyring_rev` (a
+ * sync push reads the keys for its sealed-field check, shared/sync/README.md rule 24; a keyring
+ * may be as large as a request body). Every read fetches the row without the keyring
+ * (`readMeta`); the keyring is read and parsed again (`readKeyring`, with the revision it was read
+ * at) only when the stored revision (and creation time: keys made anew) is not the cached one. So
+ * a compare-and-set on this or any other instance (PostgreSQL, or several processes over one
+ * SQLite file) is seen at the next read. The cached keyring is shared: callers never change it.
+ */
+export function cachedKeyReader(
+  readMeta: (userId: string) => Promise<Omit<KeyRow, 'keyring'> | undefined>,
+  readKeyring: (userId: string) => Promise<Pick<KeyRow, 'keyring' | 'keyring_rev'> | undefined>,
+): (userId: string) => Promise<AccountKeys | null> {
+  const cache = createBoundedCache<{ rev: number; createdAt: number; keyring: StoredKeyring }>(CACHED_KEYRINGS);
+  return async (userId) => {
+    const meta = await readMeta(userId);
+    if (!meta) return null;
+    const createdAt = Number(meta.created_at);
+    let hit = cache.get(userId);
+    if (!hit || hit.rev !== meta.keyring_rev || hit.createdAt !== createdAt) {
+      const row = await readKeyring(userId);
+      if (!row) return null;
+      hit = cache.set(userId, { rev: row.keyring_rev, createdAt, keyring: parseStoredKeyring(JSON.parse(row.keyring)) });
+    }
+    return { ...metaOfRow(meta), keyring: hit.keyring, keyringRev: hit.rev };
+  };
+}
+
 /** The SQLite key store over `db` (migration 013 applied). */
 export function createSqliteKeyStore(db: Db): KeyStore {
   const q = {
-    get: db.prepare<[string], KeyRow>('SELECT * FROM account_keys WHERE user_id = ?'),
+    meta: db.prepare<[string], Omit<KeyRow, 'keyring'>>(`SELECT ${KEY_META_COLUMNS} FROM account_keys WHERE user_id = ?`),
+    keyring: db.prepare<[string], Pick<KeyRow, 'keyring' | 'keyring_rev'>>('SELECT keyring, keyring_rev FROM account_keys WHERE user_id = ?'),
     insert: db.prepare(
       `INSERT INTO account_keys (user_id, kdf, ak_version, ak_password, ak_recovery, recovery_created_at, recovery_confirmed_at, keyring, keyring_rev, proof_hash, sealed_at, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, NULL, ?, 1, ?, NULL, ?, ?) ON CONFLICT (user_id) DO NOTHING`,
@@ -126,10 +167,10 @@ export function createSqliteKeyStore(db: Db): KeyStore {
     q.setHash.run(passwordHash, userId);
   });
   return {
-    get: async (userId) => {
-      const r = q.get.get(userId);
-      return r ? keysOfRow(r) : null;
-    },
+    get: cachedKeyReader(
+      async (userId) => q.meta.get(userId),
+      async (userId) => q.keyring.get(userId),
+    ),
     create: async (userId, keys, at, passwordHash) => create(userId, keys, at, passwordHash),
     putKeyring: async (userId, rev, keyring, at) => q.putKeyring.run(JSON.stringify(keyring), at, userId, rev).changes > 0,
     setPassword: async (userId, kdf, akPassword, passwordHash, at) => void setPassword(userId, kdf, akPassword, passwordHash, at),

@@ -27,7 +27,7 @@ const blobIdOf = (file: unknown): string | null =>
  * (shared/sync/record.ts addDerivedFields). A sealed account's `file` is an envelope the server
  * cannot read; a record written before `fileBlobId` existed names it in `file` only.
  */
-const namedBlob = (values: Record<string, unknown> | undefined): string | null => {
+export const namedBlob = (values: Record<string, unknown> | undefined): string | null => {
   if (!values) return null;
   if (typeof values.fileBlobId === 'string') return values.fileBlobId;
   return blobIdOf(values.file);

@@ -1,20 +1,18 @@
 /**
- * `GET /api/export` (issue #18): the signed-in person's whole export ZIP, the same format the
- * device writes (shared/export), streamed as it is made, for scripts and backups. Only the
- * session's account is read (rule 15). Files are decrypted on the fly from the blob store with
- * each record's key (export/export-files.ts); one not uploaded yet is listed in README.txt as not included.
+ * `GET /api/export` (issues #18, 29): the signed-in person's whole export ZIP as the server holds
+ * it (shared/export/stored-format.ts, version 2): records as stored (envelopes on a sealed
+ * account), each referenced file once as stored ciphertext, streamed as it is made, for scripts
+ * and backups; the device opens it (shared/export/open-stored.ts). Only the session's account is
+ * read (rule 15); the server decrypts nothing (it has no key).
  * One export per account at a time (a second: 429, Retry-After).
  */
 import { Hono } from 'hono';
-import { personNameOf } from '../../shared/export/format';
-import { exportZipChunks } from '../../shared/export/zip-writer';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { requireRecentAuth } from '../auth/reauth';
 import { ApiHttpError } from '../http/errors';
 import type { Services } from '../services';
-import { blobFileReader } from '../export/export-files';
-import { exportRecordsOf } from '../export/export-records';
+import { storedExportChunks } from '../export/stored-export';
 
 /** The route, reading records and files of the session's account from `services`. */
 export function exportRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
@@ -36,18 +34,23 @@ export function exportRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     // A whole export is the largest read there is: it costs the account's read budgets (issue #15),
     // records by their bytes, files by theirs, so one account cannot keep the disk busy for everyone.
     running.add(userId); // before the first await: a second export of the account waits for this one
-    let exported;
+    let sealed: boolean;
     try {
       await records.throttle.readBytes.check(userId);
       await records.throttle.fileBytes.check(userId);
-      exported = await exportRecordsOf(records, userId);
-      await records.throttle.readBytes.charge(userId, JSON.stringify(exported).length);
+      sealed = ((await services.keys.get(userId))?.sealedAt ?? null) !== null;
     } catch (err) {
       running.delete(userId);
       throw err;
     }
     const exportedAt = new Date(deps.now());
-    const chunks = exportZipChunks({ records: exported, exportedAt, personName: personNameOf(exported), openFile: blobFileReader(services.blobs, userId, (bytes) => void Promise.resolve(records.throttle.fileBytes.charge(userId, bytes)).catch((err) => console.error('Counting export bytes failed:', err))) });
+    // Each piece charged as it is sent; past a budget the stream stops with its 429 (export/stored-export.ts).
+    const charge = async (kind: 'records' | 'file', bytes: number) => {
+      const budget = kind === 'file' ? records.throttle.fileBytes : records.throttle.readBytes;
+      await budget.check(userId);
+      await budget.charge(userId, bytes);
+    };
+    const chunks = storedExportChunks({ userId, sealed, exportedAt, store: services.store, blobs: services.blobs, charge });
     const end = () => running.delete(userId);
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {

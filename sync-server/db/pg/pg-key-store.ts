@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import type { KdfParams } from '../../../shared/crypto/kdf';
-import { keysOfRow, type KeyRow, type KeyStore } from '../../keys/key-store';
+import { cachedKeyReader, KEY_META_COLUMNS, type KeyRow, type KeyStore } from '../../keys/key-store';
 
 /** The key store over `pool` (migrations of db/pg/ applied). */
 export function createPgKeyStore(pool: pg.Pool): KeyStore {
@@ -25,10 +25,11 @@ export function createPgKeyStore(pool: pg.Pool): KeyStore {
   }
   const setHash = (c: pg.PoolClient, userId: string, hash: string) => c.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, userId]);
   return {
-    async get(userId) {
-      const r = await pool.query<KeyRow>('SELECT * FROM account_keys WHERE user_id = $1', [userId]);
-      return r.rows[0] ? keysOfRow(r.rows[0]) : null;
-    },
+    // The parsed keyring is kept by keyring_rev; every read checks the revision (other instances write too).
+    get: cachedKeyReader(
+      async (userId) => (await pool.query<Omit<KeyRow, 'keyring'>>(`SELECT ${KEY_META_COLUMNS} FROM account_keys WHERE user_id = $1`, [userId])).rows[0],
+      async (userId) => (await pool.query<Pick<KeyRow, 'keyring' | 'keyring_rev'>>('SELECT keyring, keyring_rev FROM account_keys WHERE user_id = $1', [userId])).rows[0],
+    ),
     create: (userId, k, at, passwordHash) =>
       inTx(async (c) => {
         const r = await c.query(

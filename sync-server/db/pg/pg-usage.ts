@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import { COLLECTIONS, type CollectionName } from '../../../shared/schema';
-import { ACTIVITY_BYTES_SQL, type AccountUsage } from '../usage';
+import { sideBytesSql, type AccountUsage } from '../usage';
 import type { Queryable } from './pg-tx';
 
 /**
@@ -23,11 +23,12 @@ export function createPgUsageReader(pool: pg.Pool): (userId: string) => Promise<
 
 /**
  * `usage` (records only, as kept on the account's row) with the bytes of the account's activity
- * log added, read through `db`: what `accountBytes` counts (SECURITY.md "Limits"). The kept
- * columns stay records only; the log is trimmed on its own (`activityRows`).
+ * log, keyring and escrow added (db/usage.ts sideBytesSql), read through `db`: what
+ * `accountBytes` counts (SECURITY.md "Limits"). The kept columns stay records only; the log is
+ * trimmed on its own (`activityRows`).
  */
 export async function withActivity(db: Queryable, userId: string, usage: AccountUsage): Promise<AccountUsage> {
-  const { rows } = await db.query<{ bytes: string }>(`${ACTIVITY_BYTES_SQL}$1`, [userId]);
+  const { rows } = await db.query<{ bytes: string }>(sideBytesSql('$1'), [userId]);
   return { live: usage.live, bytes: usage.bytes + Number(rows[0]?.bytes ?? 0) };
 }
 

@@ -9,6 +9,7 @@ import { requireDb } from '../../db/current';
 import { BINDER_NOT_ON_DEVICE } from './binder-cache';
 import { collectRecords, exportData } from './export-data';
 import type { ImportResult } from './import-data';
+import type { Keyring } from '../../../shared/crypto/keys';
 import { saveFile, type SaveOutcome } from './save-file';
 
 const today = (db: ReturnType<typeof requireDb>) => new Date(db.correctedNow());
@@ -69,9 +70,13 @@ export async function checkImportFile(file: Blob): Promise<void> {
   checkZipSignature(new Uint8Array(await file.slice(0, ZIP_SIGNATURE_BYTES).arrayBuffer()));
 }
 
-/** Imports an export ZIP into this account (see import-data.ts for what is refused and how). */
-export async function importMyData(file: Blob): Promise<ImportResult> {
+/**
+ * Imports an export ZIP into this account (see import-data.ts for what is refused and how).
+ * `keyring` opens the server's export of a sealed account: the key session's
+ * (web/features/keys/key-session.ts `useKeySession.getState().keyring`), null when it holds none.
+ */
+export async function importMyData(file: Blob, keyring: Keyring | null = null): Promise<ImportResult> {
   const db = requireDb();
   const [{ importData }, { addFile }] = await Promise.all([import('./import-data'), import('../../files')]); // fflate and the checks only when asked
-  return importData(db, new Uint8Array(await file.arrayBuffer()), addFile);
+  return importData(db, new Uint8Array(await file.arrayBuffer()), addFile, keyring);
 }

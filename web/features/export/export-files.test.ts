@@ -87,4 +87,22 @@ describe('files in export and import (issue #18)', () => {
     expect(await attachments(b.db)).toBe(0);
     expect(await b.db.dexie.entities('documents').count()).toBe(0);
   });
+
+  it('a file several records share is in the ZIP once, named by each, and import adds it once', async () => {
+    const a = await device();
+    const will = pdfBytes(60_000, 'SHARED-WILL');
+    const ref = await a.files.addFile(new Blob([will as Uint8Array<ArrayBuffer>]), { name: 'Last will.pdf' });
+    await a.db.writeMany(
+      [0, 1, 2].map((i) => ({ collection: 'documents' as const, id: `s-${i}`, patch: { documentType: 'will', documentName: `Copy ${i}`, documentUrl: null, file: ref, createdAt } })),
+    );
+    const zip = await bytesOf(await exportData(a.db, { now: new Date(now()), openFile: ({ ref: r }) => a.files.openFile(r) }));
+    expect(Object.keys(unzipSync(zip)).filter((p) => p.startsWith('files/'))).toEqual(['files/documents/Last will.pdf']);
+    const b = await device();
+    const result = await importData(b.db, zip, b.files.addFile);
+    expect(result.filesAdded).toBe(1);
+    expect(await attachments(b.db)).toBe(1);
+    const docs = await b.db.dexie.entities('documents').toArray();
+    expect(new Set(docs.map((d) => d.file!.blobId)).size).toBe(1);
+    expect(await bytesOf(await b.files.openFile(docs[2]!.file!))).toEqual(will);
+  });
 });

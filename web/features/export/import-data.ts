@@ -12,6 +12,8 @@ import { COLLECTIONS, COLLECTION_SPECS, type CollectionName } from '../../../sha
 import type { FileRef } from '../../../shared/files/ref';
 import { FILE_LIMIT_DEFAULTS } from '../../../shared/limits';
 import { DAMAGED_ZIP_MESSAGE, ExportReadError, readExport, type ExportRecord } from '../../../shared/export/read';
+import { isStoredExport, openStoredExport, StoredExportOpenError } from '../../../shared/export/open-stored';
+import type { Keyring } from '../../../shared/crypto/keys';
 import type { ExportFileEntry } from '../../../shared/export/format';
 import { DERIVED_FIELDS, TOMBSTONE_FIELD, isDeleted } from '../../../shared/sync/record';
 import { fieldClock } from '../../db/edit-session';
@@ -48,11 +50,17 @@ export interface ImportResult {
  * Imports `zip` into `db`'s account. `addFile` adds a file of the ZIP (absent: a record keeps the
  * file reference it was exported with). A file larger than the server's MAX_FILE_BYTES (as this
  * device last heard it, web/files/limits.ts; else the default) is refused before it is read.
+ * The server's export (`GET /api/export`, format version 2: records and files as the server holds
+ * them) is opened here first with `keyring` (the key session's, null when it holds none:
+ * shared/export/open-stored.ts); the records are then written like any other, so a sealed
+ * account's sync seals them again. Import is all or nothing: when any record or file of it does
+ * not open, nothing is written and the refusal names them.
  * Throws ExportReadError (nothing written) when the ZIP is refused, LocalWriteError (nothing
  * written) when a record would be refused by the server.
  */
-export async function importData(db: UserDatabase, zip: Uint8Array, addFile?: AddFile): Promise<ImportResult> {
+export async function importData(db: UserDatabase, zip: Uint8Array, addFile?: AddFile, keyring: Keyring | null = null): Promise<ImportResult> {
   const maxFileBytes = (await db.getMeta('fileLimits'))?.maxFileBytes ?? FILE_LIMIT_DEFAULTS.maxFileBytes;
+  if (isStoredExport(zip)) zip = await openedForImport(zip, keyring, maxFileBytes);
   const checked = readExport(zip, { maxFileBytes });
   const { manifest } = checked;
   const fileOf = new Map<string, ExportFileEntry>(manifest.files.map((f) => [`${f.collection}/${f.id}`, f]));
@@ -63,6 +71,7 @@ export async function importData(db: UserDatabase, zip: Uint8Array, addFile?: Ad
 
   const inputs: WriteInput[] = [];
   let filesAdded = 0;
+  const addedAt = new Map<string, FileRef>(); // a file several records share (one ZIP entry) is added once
   for (const [i, { collection, record, id }] of targets.entries()) {
     const state = states[i]!;
     const spec = COLLECTION_SPECS[collection];
@@ -76,6 +85,7 @@ export async function importData(db: UserDatabase, zip: Uint8Array, addFile?: Ad
       const current = state.values.file as FileRef | null | undefined;
       const entry = fileOf.get(`${collection}/${record.id}`);
       if (current && current.sha256 === exported.sha256 && current.size === exported.size) delete patch.file; // the same file is here already
+      else if (entry && addedAt.has(entry.path)) patch.file = { ...addedAt.get(entry.path)!, name: exported.name };
       else if (entry && addFile) {
         const bytes = checked.readFile(entry);
         const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: exported.mimeType });
@@ -85,6 +95,7 @@ export async function importData(db: UserDatabase, zip: Uint8Array, addFile?: Ad
           // Nothing is written yet; files already added stay unreferenced and the queue drops them.
           throw new ExportReadError(`The file “${entry.path}” can't be added: ${(err as Error).message}`);
         }
+        addedAt.set(entry.path, patch.file as FileRef);
         filesAdded++;
       }
     }
@@ -96,4 +107,27 @@ export async function importData(db: UserDatabase, zip: Uint8Array, addFile?: Ad
   const changes = await db.writeMany(inputs);
   const records = Object.fromEntries(COLLECTIONS.map((c) => [c, manifest.records[c].length])) as Record<CollectionName, number>;
   return { records, changed: changes.length, filesAdded };
+}
+
+/** Most failures named in one refusal (the rest are counted). */
+const NAMED_FAILURES = 5;
+
+/**
+ * The plaintext export of a stored one (shared/export/open-stored.ts); throws ExportReadError
+ * naming what did not open (nothing is imported then: all or nothing).
+ */
+async function openedForImport(zip: Uint8Array, keyring: Keyring | null, maxFileBytes: number): Promise<Uint8Array> {
+  let opened;
+  try {
+    opened = await openStoredExport(zip, { keyring, maxFileBytes });
+  } catch (err) {
+    if (err instanceof StoredExportOpenError) throw new ExportReadError(err.message);
+    throw err;
+  }
+  const { failures } = opened;
+  if (failures.length) {
+    const more = failures.length > NAMED_FAILURES ? ` And ${failures.length - NAMED_FAILURES} more.` : '';
+    throw new ExportReadError(`Nothing was imported: part of this export did not open. ${failures.slice(0, NAMED_FAILURES).join(' ')}${more}`);
+  }
+  return opened.zip;
 }

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatHlc } from '../../shared/sync';
 import { createPgTestApp, usePgDatabase } from '../db/pg/pg-test-support';
-import { linkOf, acceptInvitation, ownerOn, runFor } from '../release/release-test-support';
+import { linkOf, acceptInvitation, ownerOn, REPORTED, runFor } from '../release/release-test-support';
 import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
 import { DAY_MS } from '../release/state-machine';
 import { mintToken } from '../release/tokens';
@@ -81,7 +81,7 @@ describe.each(engines)('files after release on %s', (engine, open) => {
 
     // Release: Grace accepts and reports; nobody cancels.
     const report = await acceptInvitation(o, smtp, 'grace');
-    expect((await o.open(report, 'POST')).status).toBe(200);
+    expect((await o.open(report, 'POST', REPORTED)).status).toBe(200);
     await runFor(o, 2, 8 * DAY_MS);
     expect((await o.t.services.release.state(o.userId)).phase).toBe('released');
 

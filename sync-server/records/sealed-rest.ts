@@ -75,7 +75,10 @@ export function parseSealedRestBody(
     }
     if (lists.includes(field)) {
       if (!isObject(value)) refuse(422, field, `${collection}.${field}: a sealed list is an object of item ids, each an envelope sealed for ${field}/<itemId> (or null to remove it)`);
-      for (const [item, v] of Object.entries(value as Record<string, unknown>)) sealed.push([`${field}.${item}`, `${field}${LIST_SEPARATOR}${item}`, v]);
+      for (const [item, v] of Object.entries(value as Record<string, unknown>)) {
+        if (!idSchema.safeParse(item).success) refuse(422, `${field}.${item}`, `${collection}.${field}: an item id is 1-64 letters, digits, - or _`);
+        sealed.push([`${field}.${item}`, `${field}${LIST_SEPARATOR}${item}`, v]);
+      }
     } else sealed.push([field, field, value]);
   }
   // Plain text first: a client that does not seal is told so, whatever else it left out.

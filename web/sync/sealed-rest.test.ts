@@ -41,7 +41,7 @@ async function sealAll(w: SealedWorld, collection: CollectionName, id: string, h
 async function sealedMessage(w: SealedWorld, id: string, hlc: string, content: string) {
   await (await w.keysFor()).addScope(`msg:${id}`); // a new message's own key first (rule 25)
   const sealed = await sealAll(w, 'messages', id, hlc, { recipientName: 'Kim', messageType: 'text', messageContent: content });
-  return { id, hlc, recipientEmail: 'kim@example.com', deliveryDate: null, ...sealed };
+  return { id, hlc, recipientEmail: 'kim@example.com', deliveryDate: null, recipientName: sealed.recipientName!, messageType: sealed.messageType!, messageContent: sealed.messageContent! };
 }
 
 describe('REST for a sealed account (rule 24)', () => {
@@ -129,6 +129,27 @@ describe('REST for a sealed account (rule 24)', () => {
     const again = await pulledDevice(w);
     expect(await again.dexie.entities('survivorTasks').get(id)).toMatchObject({ resources: ['The will', 'The car papers'] });
     again.close();
+  });
+
+  it('the death plan and the profile take the sealed form too: musicSelections item by item, lastName as an envelope', async () => {
+    const w = await createSealedWorld();
+    await (await w.keysFor()).addScope('plan');
+    w.t.advance(1000);
+    const hlc = hlcAt(w.t.deps.now());
+    const plan = await sealAll(w, 'deathPlan', w.userId, hlc, { obituary: 'A curious life.', 'musicSelections/s2': { text: 'Clair de lune', pos: 2 }, 'musicSelections/s1': { text: 'Gymnopédie', pos: 1 } });
+    const created = await w.t.call('POST', '/api/death-plan', { hlc, obituary: plan.obituary, musicSelections: { s1: plan['musicSelections/s1'], s2: plan['musicSelections/s2'] } }, w.cookie);
+    expect(created.status, await created.clone().text()).toBe(201);
+    const profile = await sealAll(w, 'profile', w.userId, hlc, { lastName: 'Lovelace-King' });
+    const patched = await w.t.call('PATCH', '/api/user/profile', { hlc, lastName: profile.lastName, firstName: 'Ada' }, w.cookie);
+    expect(patched.status, await patched.clone().text()).toBe(200);
+    expect(await patched.json()).toMatchObject({ firstName: 'Ada', lastName: profile.lastName });
+
+    const db = await pulledDevice(w);
+    expect(await db.dexie.entities('deathPlan').get(w.userId)).toMatchObject({ obituary: 'A curious life.', musicSelections: ['Gymnopédie', 'Clair de lune'] });
+    expect(await db.dexie.entities('profile').get(w.userId)).toMatchObject({ lastName: 'Lovelace-King', firstName: 'Ada' });
+    db.close();
+    const plainPlan = await w.t.call('PATCH', `/api/death-plan/${w.userId}`, { obituary: 'Plain words.' }, w.cookie);
+    expect(plainPlan.status).toBe(422);
   });
 
   it('plain text into a sealed field is 422 with the clear error; a missing hlc or id is 422 naming it; an HLC far ahead is 422', async () => {

@@ -9,7 +9,6 @@ import {
   createClock,
   addDerivedFields,
   fieldsOfPatch,
-  isDeleted,
   materialize,
   newNodeId,
   TOMBSTONE_FIELD,
@@ -29,7 +28,7 @@ import type { RateLimiterFactory } from './http/rate-limit';
 import { createAdmission } from './records/admission';
 import { checkSealedField, refuseSealedRestWrite, sealedAccountOf, type AccountKeysReader, type SealedAccount } from './records/sealed-check';
 import { createBoundedCache } from './records/bounded-cache';
-import { clocksNotOlder, withSealedLists } from './records/sealed-rest';
+import { sealedRestChange, sealedRestCheck, withSealedLists } from './records/sealed-rest';
 import { watchFileRefs, type FileRefChanges } from './records/file-refs';
 import { createAccountThrottle, type AccountThrottle } from './records/throttle';
 
@@ -419,22 +418,10 @@ export function createRecordService(
         throw new ApiHttpError(422, `hlc: ${err.message}`, [{ path: 'hlc', message: err.message }]);
       }
       const current = await store.get(userId, collection, id);
-      const written = { ...fields };
-      addDerivedFields(collection, current ?? { values: {}, clocks: {} }, written);
-      if ('fileBlobId' in fields) written.fileBlobId = fields.fileBlobId; // sent beside a sealed `file`
-      const sealed = account ? (c: CollectionName, rid: string, f: string, v: unknown) => checkSealedField(account, c, rid, f, v) : undefined;
-      const result = validateChange({ collection, id, hlc, fields: written }, { actor: 'server', userId, sealed });
-      if (!result.ok) throw new ApiHttpError(400, result.reason, [{ path: result.reason.split(':')[0]!.split('.').slice(1).join('.'), message: result.reason }]);
-      const check = (now: ServerRecord | null) => {
-        if (mode === 'create' && now) throw new ApiHttpError(409, `id: ${collection}/${id} already exists`, [{ path: 'id', message: 'Already exists' }]);
-        if (mode === 'update' && (!now || isDeleted(now))) throw new ApiHttpError(404, 'Not found');
-        const older = clocksNotOlder(now, written, hlc);
-        if (Object.keys(older).length === 0) return;
-        const message = `hlc: ${hlc} is not newer than what it would overwrite (${Object.keys(older).join(', ')}): seal again at a newer HLC`;
-        throw new ApiHttpError(409, message, [{ path: 'hlc', message }], undefined, { clocks: now?.clocks ?? {} });
-      };
+      const change = sealedRestChange(userId, collection, id, hlc, fields, current, account);
+      const check = sealedRestCheck(change, mode);
       check(current);
-      await applyServerChange(userId, result.change, current, check);
+      await applyServerChange(userId, change, current, check);
       const entity = await service.get(userId, collection, id);
       if (!entity) throw new ApiHttpError(404, 'Not found');
       return entity;

@@ -182,6 +182,14 @@ describe('REST for a sealed account (rule 24)', () => {
     expect(swapped.status).toBe(422);
     expect(await swapped.json()).toMatchObject({ issues: [expect.objectContaining({ path: 'messageContent' })] });
 
+    // A hostile body: a list item named like a kept version, an array body, an unknown field.
+    const task = await w.t.call('POST', '/api/survivor-tasks', { id: 'resttask9', hlc, resources: { 'a~conflict/x': null } }, w.cookie);
+    expect(task.status).toBe(422);
+    expect(await task.json()).toMatchObject({ issues: [expect.objectContaining({ path: 'resources.a~conflict/x' })] });
+    expect((await w.t.call('POST', '/api/messages', [wrongScope], w.cookie)).status).toBe(400);
+    const unknown = await w.t.call('POST', '/api/messages', { ...wrongScope, messageContent: wrongScope.messageType, _restorable: null }, w.cookie);
+    expect(unknown.status).toBe(400);
+
     const listed = (await (await w.t.call('GET', '/api/messages', undefined, w.cookie)).json()) as unknown[];
     expect(listed).toEqual([]);
   });

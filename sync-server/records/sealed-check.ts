@@ -90,7 +90,7 @@ export function refuseSealedRestWrite(collection: CollectionName, id: string, fi
     const where = `${collection}.${field}`;
     const reason =
       typeof value === 'string' && /^v[0-9]+\./.test(value)
-        ? `${where}: this account's words are end-to-end encrypted; sealed values are sent with the HLC they were sealed at (as hlc, README.md "Sealed accounts") or through sync (POST /api/sync)`
+        ? `${where}: this account's words are end-to-end encrypted; sealed values are sent with the HLC they were sealed at (as hlc, README.md "Sealed accounts over REST") or through sync (POST /api/sync)`
         : `${where}: ${SEAL_REFUSALS.plaintext} (this account's words are end-to-end encrypted, so the server accepts no plain text here)`;
     throw new ApiHttpError(422, reason, [{ path: field, message: reason }]);
   }

@@ -84,7 +84,7 @@ export function parseSealedRestBody(
   // Plain text first: a client that does not seal is told so, whatever else it left out.
   for (const [path, stored, value] of sealed) {
     if (!looksSealed(value) && !(value === null && stored !== path)) {
-      refuse(422, path, `${collection}.${stored}: ${SEAL_REFUSALS.plaintext} (this account's words are end-to-end encrypted, so the server accepts no plain text here: send the envelope, README.md "Sealed accounts")`);
+      refuse(422, path, `${collection}.${stored}: ${SEAL_REFUSALS.plaintext} (this account's words are end-to-end encrypted, so the server accepts no plain text here: send the envelope, README.md "Sealed accounts over REST")`);
     }
   }
   const recordId = opts.create ? id : (id ?? opts.pathId);

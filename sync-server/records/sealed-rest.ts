@@ -1,5 +1,5 @@
 /**
- * The sealed form of the REST API (README.md "API", "Sealed accounts"; shared/sync/README.md rule
+ * The sealed form of the REST API (README.md "Sealed accounts over REST"; shared/sync/README.md rule
  * 24). A sealed account's REST client keeps SPEC.md §7's routes and field names, but seals every
  * sealed field itself (shared/crypto/envelope.ts, compact form) at an HLC it chooses, and sends
  * that HLC as `hlc` (and, on create, the record's `id`, which the envelopes are bound to). A list

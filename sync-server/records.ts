@@ -28,6 +28,7 @@ import type { RateLimiterFactory } from './http/rate-limit';
 import { createAdmission } from './records/admission';
 import { checkSealedField, refuseSealedRestWrite, sealedAccountOf, type AccountKeysReader, type SealedAccount } from './records/sealed-check';
 import { createBoundedCache } from './records/bounded-cache';
+import { sealedRestChange, sealedRestCheck, withSealedLists } from './records/sealed-rest';
 import { watchFileRefs, type FileRefChanges } from './records/file-refs';
 import { createAccountThrottle, type AccountThrottle } from './records/throttle';
 
@@ -74,6 +75,17 @@ export interface RecordService {
     patch: Record<string, unknown>,
     newItemId?: NewItemId,
   ): Promise<EntityOf[C]>;
+  /**
+   * A sealed account's REST write (records/sealed-rest.ts): `fields` (plain values, envelopes, list
+   * items) written at exactly the client's `hlc`, which the envelopes are bound to. Checks `hlc` as
+   * a push's (rule 3: 422 past the drift bound) and the envelopes (rule 24), derives the plain
+   * fields (addDerivedFields), then refuses with 409 and the current `clocks` when any field it
+   * writes has a clock not older than `hlc` (the write would lose: the client seals again at a newer
+   * one), or on `create` when the id is taken; 404 when updating a missing or deleted record.
+   */
+  writeAt<C extends CollectionName>(userId: string, collection: C, id: string, hlc: string, fields: Record<string, unknown>, mode: 'create' | 'update'): Promise<EntityOf[C]>;
+  /** The account's sealing when it is sealed (`sealed_at` set): its REST writes take the sealed form; else null. */
+  sealing(userId: string): Promise<SealedAccount | null>;
   /** Tombstones a record (rule 5). */
   remove(userId: string, collection: CollectionName, id: string): Promise<void>;
   /**
@@ -150,8 +162,12 @@ export function createRecordService(
   // account up to its limit (issue #19), so it is read for every write (one indexed query).
   const usageOf = async (userId: string) =>
     source.engine === 'postgres' ? await opts.usage(userId) : (cachedUsage(userId) ?? usages.set(userId, { at: opts.now(), usage: await opts.usage(userId) }).usage);
-  const toEntity = <C extends CollectionName>(collection: C, id: string, r: ServerRecord | null, userId: string) =>
-    r ? materialize(collection, id, r, userId) : null;
+  /** The entity of `r`; a sealed list answers its envelopes by item id (sealed-rest.ts withSealedLists). */
+  const toEntity = <C extends CollectionName>(collection: C, id: string, r: ServerRecord | null, userId: string) => {
+    const entity = r ? materialize(collection, id, r, userId) : null;
+    if (entity) withSealedLists(collection, r!, entity as Record<string, unknown>);
+    return entity;
+  };
 
   /** Tells `onFileRefs` what files `changes` released or referenced (`before`/`after`: the records around the commit). */
   const followFiles = (userId: string, changes: readonly Change[], before: Get, after: () => Get) => {
@@ -214,10 +230,14 @@ export function createRecordService(
     return clock.tick();
   };
 
-  /** Admits and merges one server-made change over `current`; rejects with the refusal as an HTTP error. */
-  const applyServerChange = async (userId: string, change: Change, current: ServerRecord | null) => {
+  /**
+   * Admits and merges one server-made change over `current`; rejects with the refusal as an HTTP
+   * error. `check` (a sealed REST write's clock check) runs on the record as the merge will see it.
+   */
+  const applyServerChange = async (userId: string, change: Change, current: ServerRecord | null, check?: (current: ServerRecord | null) => void) => {
     outsideTransaction('Writing a record'); // the release writes records after its transactions commit
     const admitOne = (get: Get, usage: AccountUsage) => {
+      check?.(get(change.collection, change.id));
       const refusal = createAdmission(userId, () => get(change.collection, change.id), usage, opts.limits).admit(change);
       if (refusal) throw new ApiHttpError(refusal.status, refusal.reason, [{ path: refusal.path, message: refusal.reason }]);
       return [change];
@@ -226,8 +246,12 @@ export function createRecordService(
       await commitAdmitted(userId, [[change.collection, change.id]], admitOne);
       return;
     }
-    admitOne(() => current, await usageOf(userId));
-    await commit(userId, [change], () => current);
+    const usage = await usageOf(userId);
+    // SQLite's store is synchronous: a checked write re-reads the record here, so nothing lands
+    // between its check and its merge.
+    const now = check && source.engine === 'sqlite' ? source.store.get(userId, change.collection, change.id) : current;
+    admitOne(() => now, usage);
+    await commit(userId, [change], () => now);
   };
 
   /**
@@ -324,7 +348,7 @@ export function createRecordService(
       return cb.localeCompare(ca);
     });
   const materializeAll = <C extends CollectionName>(userId: string, collection: C, rows: ServerRecord[]) =>
-    sortNewestFirst(rows.map((r) => materialize(collection, r.id, r, userId)).filter((e): e is NonNullable<typeof e> => e !== null));
+    sortNewestFirst(rows.map((r) => toEntity(collection, r.id, r, userId)).filter((e): e is NonNullable<typeof e> => e !== null));
 
   /** The change `patch` makes to `current`, or null when it changes nothing; throws 400 when invalid. */
   const serverChange = (
@@ -384,6 +408,27 @@ export function createRecordService(
       const entity = await service.get(userId, collection, id);
       if (!entity) throw new ApiHttpError(404, 'Not found');
       return entity;
+    },
+    async writeAt(userId, collection, id, hlc, fields, mode) {
+      const account = await sealedAccountOf(opts.accountKeys, userId);
+      try {
+        clockOf(userId).receive(hlc);
+      } catch (err) {
+        if (!(err instanceof ClockError)) throw err;
+        throw new ApiHttpError(422, `hlc: ${err.message}`, [{ path: 'hlc', message: err.message }]);
+      }
+      const current = await store.get(userId, collection, id);
+      const change = sealedRestChange(userId, collection, id, hlc, fields, current, account);
+      const check = sealedRestCheck(change, mode);
+      check(current);
+      await applyServerChange(userId, change, current, check);
+      const entity = await service.get(userId, collection, id);
+      if (!entity) throw new ApiHttpError(404, 'Not found');
+      return entity;
+    },
+    async sealing(userId) {
+      const account = await sealedAccountOf(opts.accountKeys, userId);
+      return account?.strict ? account : null;
     },
     async remove(userId, collection, id) {
       const current = await store.get(userId, collection, id);

@@ -21,6 +21,8 @@ export class ApiHttpError extends Error {
     message: string,
     readonly issues?: Issue[],
     readonly headers?: Record<string, string>,
+    /** More of the answer beside `error` and `issues` (e.g. a 409's current clocks). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -50,7 +52,7 @@ export const loggablePath = (path: string): string => path.replace(/(^|\/)[A-Za-
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiHttpError) {
     for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
-    return c.json({ error: err.message, ...(err.issues ? { issues: err.issues } : {}) }, err.status);
+    return c.json({ ...err.extra, error: err.message, ...(err.issues ? { issues: err.issues } : {}) }, err.status);
   }
   if (err instanceof HTTPException) {
     const status = err.status;

@@ -76,10 +76,12 @@ export function checkSealedField(account: SealedAccount, collection: CollectionN
 }
 
 /**
- * REST writes to a sealed account (rule 24): the server would have to read a sealed field to write
- * it, and an envelope must be sealed with the HLC of its write, which REST does not carry. So any
- * sealed field of `fields` is refused with 422 naming it; plain fields are written as before. An
- * account still being sealed (not `strict`) takes plain REST writes as before.
+ * Server-clock writes to a sealed account (rule 24; RecordService.write): the server would have to
+ * read a sealed field to write it, and an envelope must be sealed with the HLC of its write, which
+ * the server mints here. So any sealed field of `fields` is refused with 422 naming it; plain
+ * fields are written as before. The REST routes send a sealed field in the sealed form instead
+ * (sealed-rest.ts, written at the client's HLC). An account still being sealed (not `strict`)
+ * takes plain writes as before.
  */
 export function refuseSealedRestWrite(collection: CollectionName, id: string, fields: Record<string, unknown>, account: SealedAccount | null): void {
   if (!account?.strict) return;
@@ -88,7 +90,7 @@ export function refuseSealedRestWrite(collection: CollectionName, id: string, fi
     const where = `${collection}.${field}`;
     const reason =
       typeof value === 'string' && /^v[0-9]+\./.test(value)
-        ? `${where}: this account's words are end-to-end encrypted; sealed values are written through sync (POST /api/sync), which carries the timestamp they are sealed with`
+        ? `${where}: this account's words are end-to-end encrypted; sealed values are sent with the HLC they were sealed at (as hlc, README.md "Sealed accounts over REST") or through sync (POST /api/sync)`
         : `${where}: ${SEAL_REFUSALS.plaintext} (this account's words are end-to-end encrypted, so the server accepts no plain text here)`;
     throw new ApiHttpError(422, reason, [{ path: field, message: reason }]);
   }

@@ -3,10 +3,12 @@
  * POST (create, 201), PATCH /:id and DELETE /:id (404 for an unknown id, or another user's).
  * One factory serves all four; every write goes through the RecordService and so through the
  * same merge as sync (shared/sync/README.md rule 16). `userId` always comes from the session.
+ * A sealed account's body that writes a sealed field (or names an `hlc`) takes the sealed form:
+ * envelopes sealed by the client at its `hlc` (records/sealed-rest.ts; README.md "API").
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   documentCreateSchema,
   documentPatchSchema,
@@ -22,7 +24,8 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { assertMaySteer } from '../auth/unproven';
 import { notFound } from '../http/errors';
-import { readJson } from '../http/validate';
+import { parseWith, readJson } from '../http/validate';
+import { parseSealedRestBody, takesSealedForm } from '../records/sealed-rest';
 import type { Services } from '../services';
 
 export interface RestCollection {
@@ -35,6 +38,8 @@ export interface RestCollection {
 }
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
+/** Any JSON body: the form (plain or sealed) is decided once the account's sealing is known. */
+const anyJson = z.unknown();
 
 export const REST_COLLECTIONS: RestCollection[] = [
   { path: '/api/messages', collection: 'messages', create: messageCreateSchema, patch: messagePatchSchema, createDefaults: { delivered: false } },
@@ -59,7 +64,15 @@ export function collectionRoutes(deps: AppDeps, services: Services): Hono<AppEnv
 
 
     app.post(path, async (c) => {
-      const { userId: _ignored, ...body } = await readJson(c, spec.create);
+      const raw = await readJson(c, anyJson);
+      const sealing = await records.sealing(c.var.userId);
+      if (sealing && takesSealedForm(collection, raw)) {
+        const w = parseSealedRestBody(collection, raw, sealing, spec.patch, { create: true });
+        await assertMaySteer(c, deps, services, collection, w.names);
+        const fields = { ...w.fields, ...spec.createDefaults, createdAt: new Date(deps.now()).toISOString() };
+        return c.json(await records.writeAt(c.var.userId, collection, w.id!, w.hlc, fields, 'create'), 201);
+      }
+      const { userId: _ignored, ...body } = parseWith(spec.create, raw);
       await assertMaySteer(c, deps, services, collection, Object.keys(body)); // after a reset, until proof (auth/unproven.ts)
       const entity = await records.write(c.var.userId, collection, randomUUID(), {
         ...body,
@@ -70,8 +83,16 @@ export function collectionRoutes(deps: AppDeps, services: Services): Hono<AppEnv
     });
 
     app.patch(`${path}/:id`, async (c) => {
-      const patch = await readJson(c, spec.patch);
+      const raw = await readJson(c, anyJson);
       const id = c.req.param('id');
+      const sealing = await records.sealing(c.var.userId);
+      if (sealing && takesSealedForm(collection, raw)) {
+        const w = parseSealedRestBody(collection, raw, sealing, spec.patch, { create: false, pathId: id });
+        if (!(await records.get(c.var.userId, collection, id))) throw notFound();
+        await assertMaySteer(c, deps, services, collection, w.names);
+        return c.json(await records.writeAt(c.var.userId, collection, id, w.hlc, w.fields, 'update'));
+      }
+      const patch = parseWith(spec.patch, raw);
       if (!(await records.get(c.var.userId, collection, id))) throw notFound();
       await assertMaySteer(c, deps, services, collection, Object.keys(patch));
       return c.json(await records.write(c.var.userId, collection, id, patch));

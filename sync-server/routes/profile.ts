@@ -1,10 +1,15 @@
-/** `GET` and `PATCH /api/user/profile` (SPEC.md §7): the signed-in user, account plus profile record. */
+/**
+ * `GET` and `PATCH /api/user/profile` (SPEC.md §7): the signed-in user, account plus profile
+ * record. A sealed account's sealed fields take the sealed form (records/sealed-rest.ts).
+ */
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { profilePatchSchema } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { ApiHttpError } from '../http/errors';
-import { readJson } from '../http/validate';
+import { parseWith, readJson } from '../http/validate';
+import { parseSealedRestBody, takesSealedForm } from '../records/sealed-rest';
 import type { Services } from '../services';
 import { userJson } from './user-json';
 
@@ -22,9 +27,13 @@ export function profileRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   app.get('/api/user/profile', async (c) => c.json(await userJson(s, await current(c.var.userId))));
 
   app.patch('/api/user/profile', async (c) => {
-    const patch = await readJson(c, profilePatchSchema);
+    const raw = await readJson(c, z.unknown());
     const row = await current(c.var.userId);
-    await s.records.write(row.id, 'profile', row.id, patch);
+    const sealing = await s.records.sealing(row.id);
+    if (sealing && takesSealedForm('profile', raw)) {
+      const w = parseSealedRestBody('profile', raw, sealing, profilePatchSchema, { create: false, pathId: row.id });
+      await s.records.writeAt(row.id, 'profile', row.id, w.hlc, w.fields, 'update');
+    } else await s.records.write(row.id, 'profile', row.id, parseWith(profilePatchSchema, raw));
     return c.json(await userJson(s, row));
   });
   return app;

@@ -11,7 +11,7 @@ import { toB64url } from '../../shared/crypto/bytes';
 import { derivePasswordKeys, newKdfParams, type KdfParams } from '../../shared/crypto/kdf';
 import { PROOF_REQUIRED } from '../../shared/schema/user';
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
-import { akFromCode, kitState, makeNewKit, reopenAfterReset, WrongRecoveryCodeError } from '../../web/features/keys/recovery';
+import { akFromCode, kitState, newKitWithPassword, reopenAfterReset, reopenWithPassword, WrongRecoveryCodeError } from '../../web/features/keys/recovery';
 import { signInWithKeys } from '../../web/features/keys/sign-in';
 import { linkOf, ownerOn, type Owner } from '../release/release-test-support';
 import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
@@ -79,16 +79,18 @@ describe('recovery after a forgotten password (web/features/keys/recovery.ts)', 
   });
 
   it('an old code after a new kit is refused, and changes nothing; the new one works', async () => {
-    const { o, device, api, code: oldCode, keyring } = await ownerWithKeys();
-    const newCode = await makeNewKit(api, o.userId, (await device.load(o.userId))!);
+    const { o, api, code: oldCode, keyring } = await ownerWithKeys();
+    // From Settings on a device that does not hold AK: the password re-auths and opens the server's wrap.
+    await expect(newKitWithPassword({ api, derive, device: createDeviceKeyStore(`e-${Math.random()}`) }, { id: o.userId, username: o.username }, 'not my password')).rejects.toMatchObject({ status: 400 });
+    const newCode = await newKitWithPassword({ api, derive, device: createDeviceKeyStore(`e-${Math.random()}`) }, { id: o.userId, username: o.username }, o.password);
     expect(newCode).not.toBe(oldCode);
     expect(await kitState(api)).toMatchObject({ confirmedAt: null });
     const r = await resetPassword(o);
     const before = (await o.t.services.keys.get(o.userId))!;
     await expect(akFromCode(r.api, o.userId, oldCode)).rejects.toBeInstanceOf(WrongRecoveryCodeError);
     expect(await o.t.services.keys.get(o.userId)).toEqual(before);
-    const held = await akFromCode(r.api, o.userId, newCode);
-    const opened = await reopenAfterReset({ api: r.api, device: createDeviceKeyStore(`n-${Math.random()}`) }, o.userId, held, r.unlockKey, r.kdf);
+    // Later, from Settings, with the password and the newest code.
+    const opened = await reopenWithPassword({ api: r.api, derive, device: createDeviceKeyStore(`n-${Math.random()}`) }, { id: o.userId, username: o.username }, NEW_PASSWORD, newCode);
     expect(rawKeys(opened)).toEqual(rawKeys(keyring));
   });
 

@@ -10,7 +10,7 @@
  * (POST /api/keys/proof: the session may steer the release again) and puts AK's wrap under the new
  * password back (PUT /api/keys/password-wrap), so the new password opens the same keyring.
  */
-import type { ServerKeys } from '../../../shared/crypto/account-setup';
+import { openAccountKeys, type Derive, type ServerKeys } from '../../../shared/crypto/account-setup';
 import { toB64url } from '../../../shared/crypto/bytes';
 import { UnwrapError } from '../../../shared/crypto/errors';
 import type { KdfParams } from '../../../shared/crypto/kdf';
@@ -117,4 +117,48 @@ export async function reopenAfterReset(deps: { api: Api; device: DeviceKeyStore 
   }
   await deps.device.save(userId, held.ak, held.akVersion);
   return keyring;
+}
+
+/** The password entered again by a signed-in account with keys: its KDF parameters (prelogin), the derived keys, POST /api/auth/confirm-password (400 naming `loginSecret` when wrong). */
+async function confirmPassword(deps: { api: Api; derive: Derive }, username: string, password: string) {
+  const { kdf } = await deps.api<{ kdf: KdfParams | null }>('/api/auth/prelogin', { body: { identifier: username } });
+  if (!kdf) throw new NoRecoveryKitError();
+  const derived = await deps.derive(password, kdf);
+  await deps.api('/api/auth/confirm-password', { body: { loginSecret: derived.loginSecret } });
+  return { kdf, ...derived };
+}
+
+/**
+ * "Make a new recovery kit" (Settings): checks the password (re-auth, auth/reauth.ts), takes AK
+ * from this device or else from the server's wrap under the password, and makes the new kit
+ * (makeNewKit; the old code stops working). Returns the code to show.
+ */
+export async function newKitWithPassword(deps: { api: Api; derive: Derive; device: DeviceKeyStore }, user: { id: string; username: string }, password: string): Promise<string> {
+  const { unlockKey } = await confirmPassword(deps, user.username, password);
+  let held = await deps.device.load(user.id);
+  if (!held) {
+    const keys = await deps.api<ServerKeys>('/api/keys');
+    held = { ak: (await openAccountKeys(user.id, keys, unlockKey)).ak, akVersion: keys.akVersion };
+  }
+  return makeNewKit(deps.api, user.id, held);
+}
+
+/**
+ * The words opened again later (Settings, after a reset whose code was not at hand): the current
+ * password (checked as for re-auth) and the recovery code, or this device's AK; then reopenAfterReset.
+ */
+export async function reopenWithPassword(deps: { api: Api; derive: Derive; device: DeviceKeyStore }, user: { id: string; username: string }, password: string, code: string | null): Promise<Keyring> {
+  const { unlockKey, kdf } = await confirmPassword(deps, user.username, password);
+  const held = code === null ? await deps.device.load(user.id) : await akFromCode(deps.api, user.id, code);
+  if (!held) throw new NoRecoveryKitError();
+  return reopenAfterReset(deps, user.id, held, unlockKey, kdf);
+}
+
+/** True when the account has keys whose password wrap is missing (after a reset, before the words were opened again). */
+export async function wordsLocked(api: Api): Promise<boolean> {
+  try {
+    return (await api<ServerKeys>('/api/keys')).akPassword === null;
+  } catch {
+    return false;
+  }
 }

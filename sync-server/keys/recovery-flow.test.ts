@@ -57,7 +57,7 @@ async function resetPassword(o: Owner) {
 }
 
 /** The raw scope keys of a keyring, to compare two openings. */
-const rawKeys = (k: { kids(): string[]; raw(kid: string): Uint8Array }) => Object.fromEntries(k.kids().map((kid) => [kid, toB64url(k.raw(kid))]));
+const rawKeys = (k: { kids(): string[]; raw(kid: string): Uint8Array | undefined }) => Object.fromEntries(k.kids().map((kid) => [kid, toB64url(k.raw(kid)!)]));
 
 describe('recovery after a forgotten password (web/features/keys/recovery.ts)', () => {
   it('with the recovery code: AK is re-wrapped under the new password, which then opens the same keyring on another device; the session may steer again', async () => {

@@ -3,8 +3,10 @@
  * is read from the fragment (never sent in a request line, so no log or Referer sees it) and the
  * fragment is removed from the address bar at once. New password and its confirmation; on success
  * every other device is signed out and this browser is signed in (routes/password-reset.ts).
- * After the reset the words open with the recovery code or from a signed-in device (the key
- * session's screen, web/features/keys); this page says so before the person needs it.
+ * After the reset of an account with keys the page goes on to open the words again
+ * (web/features/keys/ReopenWords.tsx): with this browser's AK when it still holds it, or the
+ * recovery code; without either it says plainly what is lost and what still works. It says so
+ * before the person needs it.
  */
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -24,6 +26,7 @@ import { AuthCard, authLinkClasses } from './AuthCard';
 import type { KdfParams } from '../../../shared/crypto/kdf';
 import { RESET_LINK_INVALID } from '../../../shared/schema/auth';
 import { resetCredential } from './reset-credential';
+import { ReopenWords, type NewPasswordKeys } from '../keys/ReopenWords';
 
 const resolver = lazyZodResolver<ResetPasswordForm>(() => import('../../../shared/schema/auth').then((m) => m.resetPasswordFormSchema));
 
@@ -82,6 +85,7 @@ export default function ResetPasswordPage() {
   const hydrated = useHydrated();
   const token = useFragmentToken();
   const link = useLinkState(token);
+  const [reopen, setReopen] = useState<{ user: User; unlock: NewPasswordKeys } | null>(null);
   const {
     register,
     handleSubmit,
@@ -92,10 +96,12 @@ export default function ResetPasswordPage() {
     async (values) => {
       try {
         if (!link || link === 'invalid') return;
-        const user = await apiFetch<User>('/api/auth/reset-password', { body: { token, ...(await resetCredential(values.password, link.kdfAlg)) } });
+        const { body, unlock } = await resetCredential(values.password, link.kdfAlg);
+        const user = await apiFetch<User>('/api/auth/reset-password', { body: { token, ...body } });
         completeSignIn(user);
         toast({ title: 'Password changed', description: 'Every other device was signed out.' });
-        setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
+        if (unlock) setReopen({ user, unlock }); // the words open again next (ReopenWords)
+        else setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
       } catch (err) {
         toast({ title: 'Could not reset your password', description: serverMessage(err), variant: 'destructive' });
       }
@@ -113,6 +119,13 @@ export default function ResetPasswordPage() {
       Ask for a new link
     </Link>
   );
+  if (reopen) {
+    return (
+      <AuthCard title="Open your words again" intro="Your new password is set.">
+        <ReopenWords user={reopen.user} unlock={reopen.unlock} onDone={() => navigate('/dashboard', { replace: true })} />
+      </AuthCard>
+    );
+  }
   if (link === 'invalid') {
     return (
       <AuthCard title="Choose a new password" intro={RESET_LINK_INVALID} footer={footer}>

@@ -14,6 +14,7 @@ import { DataCard } from '../export/DataCard';
 import { ActivityCard } from './ActivityCard';
 import { ReleaseSettingsCard } from './ReleaseSettingsCard';
 import { ReadinessCard } from './ReadinessCard';
+import { RecoveryKitCard } from './RecoveryKitCard';
 import { useReloadOnline } from './connection';
 
 export default function SettingsPage() {
@@ -42,6 +43,7 @@ export default function SettingsPage() {
       <div className="flex max-w-3xl flex-col gap-6">
         <ReleaseSettingsCard onSaved={load} />
         <ReadinessCard readiness={readiness} failed={failed} onChanged={load} />
+        <RecoveryKitCard />
         <ActivityCard activity={activity} />
         <DataCard />
       </div>

@@ -98,10 +98,12 @@ export default function ResetPasswordPage() {
         if (!link || link === 'invalid') return;
         const { body, unlock } = await resetCredential(values.password, link.kdfAlg);
         const user = await apiFetch<User>('/api/auth/reset-password', { body: { token, ...body } });
-        completeSignIn(user);
         toast({ title: 'Password changed', description: 'Every other device was signed out.' });
-        if (unlock) setReopen({ user, unlock }); // the words open again next (ReopenWords)
-        else setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
+        // With keys the words open again first (ReopenWords); the app is entered after that, since
+        // signing in switches the layout around this page and would lose this step.
+        if (unlock) return setReopen({ user, unlock });
+        completeSignIn(user);
+        setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
       } catch (err) {
         toast({ title: 'Could not reset your password', description: serverMessage(err), variant: 'destructive' });
       }
@@ -122,7 +124,11 @@ export default function ResetPasswordPage() {
   if (reopen) {
     return (
       <AuthCard title="Open your words again" intro="Your new password is set.">
-        <ReopenWords user={reopen.user} unlock={reopen.unlock} onDone={() => navigate('/dashboard', { replace: true })} />
+        <ReopenWords user={reopen.user} unlock={reopen.unlock} onDone={() => {
+            completeSignIn(reopen.user);
+            navigate('/dashboard', { replace: true });
+          }}
+        />
       </AuthCard>
     );
   }

@@ -70,6 +70,18 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 100)).toBe(true);
     await expectNoSeriousA11yViolations(page, '/recovery-kit (390 px)');
 
+    // Print: only the kit (account, code, QR, instructions), nothing of the app around it.
+    const sheet = page.locator('.recovery-kit-print');
+    const nav = page.getByRole('navigation').first();
+    expect([await sheet.isVisible(), await nav.isVisible()]).toEqual([false, true]); // on screen: the app, not the sheet
+    await page.emulateMedia({ media: 'print' });
+    expect(await sheet.isVisible()).toBe(true);
+    expect(await sheet.textContent()).toContain(code);
+    expect(await sheet.textContent()).toContain(account.user.username);
+    expect(await page.getByRole('button', { name: 'Download' }).isVisible()).toBe(false);
+    expect(await nav.isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
+
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
     const text = await readFile((await download.path())!, 'utf8');
     expect(text).toContain(code);

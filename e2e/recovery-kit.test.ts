@@ -118,7 +118,7 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     await desktop.close();
   });
 
-  it('a forgotten password: reset on another phone, the recovery code opens the words; the new password then opens the same keyring', { timeout: 180_000 }, async () => {
+  it('a forgotten password: reset on another phone, the recovery code opens the words; the new password then opens the same keyring; a second reset on that phone opens them from its keys', { timeout: 180_000 }, async () => {
     const account = await registerWithKeysViaApi(server.url);
     const owner = await mobileContext(browser, server.url);
     await signInContext(owner, account.cookies);
@@ -160,6 +160,22 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     const opened = await openKeyringViaApi(server.url, account.user.username, NEW_PASSWORD);
     expect(opened.keyring.kids()).toEqual(account.keyring.kids());
     for (const kid of account.keyring.kids()) expect(opened.keyring.raw(kid)).toEqual(account.keyring.raw(kid));
+
+    // Forgotten again, on this same phone, which now holds the keys: they open the words at once, no code asked.
+    const before = smtp.to(account.user.email).length;
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(account.user.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect.poll(() => smtp.to(account.user.email).length, { timeout: 30_000 }).toBeGreaterThan(before);
+    const again = smtp.to(account.user.email).at(-1)!;
+    await page.goto(again.links[0]!);
+    await page.getByLabel('New password', { exact: true }).fill(`${NEW_PASSWORD} two`);
+    await page.getByLabel('Confirm new password').fill(`${NEW_PASSWORD} two`);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Your words are open again').waitFor({ timeout: 30_000 });
+    expect(await page.getByLabel('Recovery code').count()).toBe(0);
+    const reopened = await openKeyringViaApi(server.url, account.user.username, `${NEW_PASSWORD} two`);
+    expect(reopened.keyring.kids()).toEqual(account.keyring.kids());
     await phone.close();
   });
 });

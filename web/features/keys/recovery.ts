@@ -119,10 +119,14 @@ export async function reopenAfterReset(deps: { api: Api; device: DeviceKeyStore 
   return keyring;
 }
 
-/** The password entered again by a signed-in account with keys: its KDF parameters (prelogin), the derived keys, POST /api/auth/confirm-password (400 naming `loginSecret` when wrong). */
-async function confirmPassword(deps: { api: Api; derive: Derive }, username: string, password: string) {
+/**
+ * The password entered again by a signed-in account with keys (re-auth, sync-server/auth/reauth.ts):
+ * its KDF parameters (prelogin), the derived keys, POST /api/auth/confirm-password with the login
+ * secret (400 naming `loginSecret` when wrong). Returns the KDF parameters and derived keys.
+ */
+export async function confirmPasswordWithKeys(deps: { api: Api; derive: Derive }, username: string, password: string) {
   const { kdf } = await deps.api<{ kdf: KdfParams | null }>('/api/auth/prelogin', { body: { identifier: username } });
-  if (!kdf) throw new NoRecoveryKitError();
+  if (!kdf) throw new Error('This account has no keys yet.');
   const derived = await deps.derive(password, kdf);
   await deps.api('/api/auth/confirm-password', { body: { loginSecret: derived.loginSecret } });
   return { kdf, ...derived };
@@ -134,7 +138,7 @@ async function confirmPassword(deps: { api: Api; derive: Derive }, username: str
  * (makeNewKit; the old code stops working). Returns the code to show.
  */
 export async function newKitWithPassword(deps: { api: Api; derive: Derive; device: DeviceKeyStore }, user: { id: string; username: string }, password: string): Promise<string> {
-  const { unlockKey } = await confirmPassword(deps, user.username, password);
+  const { unlockKey } = await confirmPasswordWithKeys(deps, user.username, password);
   let held = await deps.device.load(user.id);
   if (!held) {
     const keys = await deps.api<ServerKeys>('/api/keys');
@@ -148,7 +152,7 @@ export async function newKitWithPassword(deps: { api: Api; derive: Derive; devic
  * password (checked as for re-auth) and the recovery code, or this device's AK; then reopenAfterReset.
  */
 export async function reopenWithPassword(deps: { api: Api; derive: Derive; device: DeviceKeyStore }, user: { id: string; username: string }, password: string, code: string | null): Promise<Keyring> {
-  const { unlockKey, kdf } = await confirmPassword(deps, user.username, password);
+  const { unlockKey, kdf } = await confirmPasswordWithKeys(deps, user.username, password);
   const held = code === null ? await deps.device.load(user.id) : await akFromCode(deps.api, user.id, code);
   if (!held) throw new NoRecoveryKitError();
   return reopenAfterReset(deps, user.id, held, unlockKey, kdf);

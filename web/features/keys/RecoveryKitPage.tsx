@@ -153,22 +153,20 @@ function Kit({ code, next, done }: { code: string; next: string; done: () => voi
           <CheckKept code={code} back={() => setStep('keep')} kept={kept} />
         )}
       </div>
-      <section className="recovery-kit-print" aria-hidden>
-        <h1 style={{ fontSize: '20pt', margin: '0 0 8pt' }}>Afterword recovery kit</h1>
+      <section className="recovery-kit-print space-y-3 text-base" aria-hidden>
+        <h1 className="text-2xl font-semibold">Afterword recovery kit</h1>
         <p>Account: {account}</p>
         <p>Made on: {madeOn}</p>
-        <p style={{ fontFamily: 'monospace', fontSize: '20pt', margin: '16pt 0', letterSpacing: '1pt' }}>{code}</p>
+        <p className="py-2 font-mono text-2xl tracking-wide">{code}</p>
         {qr && <img src={qr} alt="" width={160} height={160} />}
         <p>If you forget your password, this code opens your plans, messages and documents again.</p>
-        <ol>
+        <ol className="list-decimal space-y-1 pl-6">
           {HOW_TO_USE.map((s) => (
             <li key={s}>{s}</li>
           ))}
         </ol>
         <p>{WHERE_TO_KEEP}</p>
-        <p>
-          <strong>{NO_ONE_ELSE}</strong>
-        </p>
+        <p className="font-semibold">{NO_ONE_ELSE}</p>
       </section>
     </>
   );

@@ -64,7 +64,15 @@ function KitStatus({ kit }: { kit: KitState }) {
         Made on {kitDate(kit.createdAt)}.{' '}
         {kit.confirmedAt ? `You showed you kept it on ${kitDate(kit.confirmedAt)}.` : 'You have not yet shown that you kept it: if it is lost, make a new one.'}
       </p>
-      {kit.confirmedAt ? <Badge color="green">Kept</Badge> : <Badge color="orange">Not confirmed</Badge>}
+      {kit.confirmedAt ? (
+        <Badge color="green" className="self-start sm:self-auto">
+          Kept
+        </Badge>
+      ) : (
+        <Badge color="orange" className="self-start sm:self-auto">
+          Not confirmed
+        </Badge>
+      )}
     </div>
   );
 }

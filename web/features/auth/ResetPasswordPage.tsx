@@ -8,7 +8,7 @@
  * recovery code; without either it says plainly what is lost and what still works. It says so
  * before the person needs it.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AppLink as Link, useAppNavigate } from '../../app/navigation';
 import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
@@ -26,7 +26,10 @@ import { AuthCard, authLinkClasses } from './AuthCard';
 import type { KdfParams } from '../../../shared/crypto/kdf';
 import { RESET_LINK_INVALID } from '../../../shared/schema/auth';
 import { resetCredential } from './reset-credential';
-import { ReopenWords, type NewPasswordKeys } from '../keys/ReopenWords';
+import type { NewPasswordKeys } from '../keys/ReopenWords';
+
+// Loaded only once a password with keys was reset: the page itself stays light (it is public).
+const ReopenWords = lazy(() => import('../keys/ReopenWords').then((m) => ({ default: m.ReopenWords })));
 
 const resolver = lazyZodResolver<ResetPasswordForm>(() => import('../../../shared/schema/auth').then((m) => m.resetPasswordFormSchema));
 
@@ -124,11 +127,16 @@ export default function ResetPasswordPage() {
   if (reopen) {
     return (
       <AuthCard title="Open your words again" intro="Your new password is set.">
-        <ReopenWords user={reopen.user} unlock={reopen.unlock} onDone={() => {
-            completeSignIn(reopen.user);
-            navigate('/dashboard', { replace: true });
-          }}
-        />
+        <Suspense fallback={<p className="text-slate-700">Loading...</p>}>
+          <ReopenWords
+            user={reopen.user}
+            unlock={reopen.unlock}
+            onDone={() => {
+              completeSignIn(reopen.user);
+              navigate('/dashboard', { replace: true });
+            }}
+          />
+        </Suspense>
       </AuthCard>
     );
   }

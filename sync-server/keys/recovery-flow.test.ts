@@ -67,12 +67,14 @@ describe('recovery after a forgotten password (web/features/keys/recovery.ts)', 
     const steer = () => r.api(`/api/trustees/${trustee.id}`, { method: 'PATCH', body: { accessLevel: 'documents-only' } });
     await expect(steer()).rejects.toMatchObject({ status: 403 });
 
+    expect(await kitState(r.api)).toMatchObject({ hasKeys: true, locked: true });
     const device = createDeviceKeyStore(`new-${Math.random()}`);
     const held = await akFromCode(r.api, o.userId, code.toLowerCase().replace(/-/g, ' ')); // typed as a person might
     const opened = await reopenAfterReset({ api: r.api, device }, o.userId, held, r.unlockKey, r.kdf);
     expect(rawKeys(opened)).toEqual(rawKeys(keyring));
     expect(await device.load(o.userId)).toEqual(held);
     await expect(steer()).resolves.toBeTruthy();
+    expect(await kitState(r.api)).toMatchObject({ hasKeys: true, locked: false });
 
     const later = await signInWithKeys<{ id: string }>({ api: testBrowser(o.t), derive, device: createDeviceKeyStore(`l-${Math.random()}`) }, o.username, NEW_PASSWORD);
     expect(rawKeys(later.keyring)).toEqual(rawKeys(keyring));
@@ -84,7 +86,9 @@ describe('recovery after a forgotten password (web/features/keys/recovery.ts)', 
     await expect(newKitWithPassword({ api, derive, device: createDeviceKeyStore(`e-${Math.random()}`) }, { id: o.userId, username: o.username }, 'not my password')).rejects.toMatchObject({ status: 400 });
     const newCode = await newKitWithPassword({ api, derive, device: createDeviceKeyStore(`e-${Math.random()}`) }, { id: o.userId, username: o.username }, o.password);
     expect(newCode).not.toBe(oldCode);
-    expect(await kitState(api)).toMatchObject({ confirmedAt: null });
+    expect(await kitState(api)).toMatchObject({ hasKeys: true, confirmedAt: null, locked: false });
+    await api('/api/keys/recovery/confirmed', { body: {} });
+    expect((await kitState(api)).confirmedAt).toEqual(expect.any(Number));
     const r = await resetPassword(o);
     const before = (await o.t.services.keys.get(o.userId))!;
     await expect(akFromCode(r.api, o.userId, oldCode)).rejects.toBeInstanceOf(WrongRecoveryCodeError);
@@ -117,6 +121,13 @@ describe('recovery after a forgotten password (web/features/keys/recovery.ts)', 
     expect(await o.t.services.keys.get(o.userId)).toEqual(before);
     // Signing in with the new password works, but the words do not open.
     await expect(signInWithKeys({ api: testBrowser(o.t), derive, device: createDeviceKeyStore(`x-${Math.random()}`) }, o.username, NEW_PASSWORD)).rejects.toThrow(/recovery code/);
+  });
+
+  it('the kit\'s state answers 200 for an account without keys too (Settings shows no failed request)', async () => {
+    const o = await ownerOn(createTestApp());
+    const api = testBrowser(o.t);
+    await api('/api/auth/login', { body: { username: o.username, password: o.password } });
+    expect(await kitState(api)).toEqual({ hasKeys: false, createdAt: null, confirmedAt: null, locked: false });
   });
 
   it('PUT /api/keys/password-wrap: only once after a reset, only for the current password\'s KDF parameters, and bad input names its field', async () => {

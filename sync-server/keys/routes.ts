@@ -145,6 +145,13 @@ export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     return c.json({ ok: true });
   });
 
+  // What Settings' "Recovery kit" card shows; 200 also for an account without keys (no failed request on a screen).
+  app.get('/api/keys/recovery/state', session, async (c) => {
+    const keys = await s.keys.get(c.var.userId);
+    if (!keys) return c.json({ hasKeys: false, createdAt: null, confirmedAt: null, locked: false });
+    return c.json({ hasKeys: true, createdAt: keys.recoveryCreatedAt, confirmedAt: keys.recoveryConfirmedAt, locked: keys.akPassword === null });
+  });
+
   app.get('/api/keys/recovery', session, async (c) => {
     const keys = await s.keys.get(c.var.userId);
     if (!keys?.akRecovery) throw new ApiHttpError(404, 'No recovery kit was made');

@@ -41,22 +41,20 @@ export class NoRecoveryKitError extends Error {
   }
 }
 
-/** What the server says about the kit (GET /api/keys): when it was made and when the person showed they kept it (ms), or null. */
+/**
+ * What the server says about the kit (GET /api/keys/recovery/state): whether the account has keys,
+ * when the kit was made and when the person showed they kept it (ms, or null), and `locked` when
+ * a reset left no wrap under the password (the words wait for the code or a device).
+ */
 export interface KitState {
+  hasKeys: boolean;
   createdAt: number | null;
   confirmedAt: number | null;
+  locked: boolean;
 }
 
-/** The kit's state from GET /api/keys; null for an account without keys (404). */
-export async function kitState(api: Api): Promise<KitState | null> {
-  try {
-    const k = await api<{ recoveryCreatedAt: number | null; recoveryConfirmedAt: number | null }>('/api/keys');
-    return { createdAt: k.recoveryCreatedAt, confirmedAt: k.recoveryConfirmedAt };
-  } catch (err) {
-    if ((err as { status?: number }).status === 404) return null;
-    throw err;
-  }
-}
+/** The kit's state (see KitState). */
+export const kitState = (api: Api): Promise<KitState> => api<KitState>('/api/keys/recovery/state');
 
 /**
  * A new recovery kit: a new code, AK wrapped under it, POST /api/keys/recovery (the server
@@ -156,13 +154,4 @@ export async function reopenWithPassword(deps: { api: Api; derive: Derive; devic
   const held = code === null ? await deps.device.load(user.id) : await akFromCode(deps.api, user.id, code);
   if (!held) throw new NoRecoveryKitError();
   return reopenAfterReset(deps, user.id, held, unlockKey, kdf);
-}
-
-/** True when the account has keys whose password wrap is missing (after a reset, before the words were opened again). */
-export async function wordsLocked(api: Api): Promise<boolean> {
-  try {
-    return (await api<ServerKeys>('/api/keys')).akPassword === null;
-  } catch {
-    return false;
-  }
 }

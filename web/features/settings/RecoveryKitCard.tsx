@@ -1,6 +1,6 @@
 /**
  * Settings' "Recovery kit" card (SECURITY.md "Recovery"): when the kit was made and whether the
- * person showed they kept it (GET /api/keys), "Make a new recovery kit" (NewKitDialog.tsx: the old
+ * person showed they kept it (GET /api/keys/recovery/state), "Make a new recovery kit" (NewKitDialog.tsx: the old
  * code stops working), and after a password reset whose words were not opened yet, the way to
  * open them with the recovery code (ReopenWords.tsx). Needs a connection, like the other cards.
  */
@@ -11,20 +11,17 @@ import { Badge } from '../../ui/Badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { kitDate } from '../keys/kit-text';
 import { NewKitButton } from '../keys/NewKitDialog';
-import { kitState, wordsLocked, type KitState } from '../keys/recovery';
+import { kitState, type KitState } from '../keys/recovery';
 import { ReopenWords } from '../keys/ReopenWords';
 import { useReloadOnline } from './connection';
 
-type Loaded = { kit: KitState | null; locked: boolean } | 'failed' | undefined;
+type Loaded = KitState | 'failed' | undefined;
 
 export function RecoveryKitCard() {
   const user = useSession((s) => s.user);
   const [state, setState] = useState<Loaded>(undefined);
   const load = useCallback(() => {
-    Promise.all([kitState(apiFetch), wordsLocked(apiFetch)]).then(
-      ([kit, locked]) => setState({ kit, locked }),
-      () => setState('failed'),
-    );
+    kitState(apiFetch).then(setState, () => setState('failed'));
   }, []);
   useEffect(load, [load]);
   useReloadOnline(load);
@@ -38,10 +35,10 @@ export function RecoveryKitCard() {
       <CardContent className="flex flex-col gap-4">
         {state === undefined && <p className="text-sm text-slate-600">Loading...</p>}
         {state === 'failed' && <p className="text-sm text-slate-600">The state of your kit can be shown when you are connected.</p>}
-        {state && state !== 'failed' && !state.kit && <p className="text-sm text-slate-700">Your recovery kit is made the next time you sign in.</p>}
-        {state && state !== 'failed' && state.kit && (
+        {state && state !== 'failed' && !state.hasKeys && <p className="text-sm text-slate-700">Your recovery kit is made the next time you sign in.</p>}
+        {state && state !== 'failed' && state.hasKeys && (
           <>
-            <KitStatus kit={state.kit} />
+            <KitStatus kit={state} />
             {state.locked && user ? (
               <ReopenWords user={user} onDone={load} />
             ) : (

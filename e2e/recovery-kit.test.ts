@@ -115,6 +115,11 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     await big.goto('/settings');
     await big.locator('[data-testid="recovery-kit-state"]').waitFor();
     await expectNoSeriousA11yViolations(big, '/settings (desktop)');
+    await big.getByRole('button', { name: 'Make a new recovery kit' }).click();
+    await big.getByLabel('Password').fill(account.user.password);
+    await big.getByRole('button', { name: 'Make new kit' }).click();
+    await big.getByRole('img', { name: 'QR code of your recovery code' }).waitFor({ timeout: 30_000 });
+    await expectNoSeriousA11yViolations(big, '/recovery-kit (desktop)');
     await desktop.close();
   });
 

@@ -44,6 +44,8 @@ export const setupKeysSchema = z.strictObject({ loginSecret: secret32Schema, kdf
 export const putKeyringSchema = z.strictObject({ rev: z.number().check(z.int(), z.minimum(1)), keyring: keyringSchema });
 /** `POST /api/keys/recovery`. */
 export const recoverySchema = z.strictObject({ akRecovery: wrappedKeySchema });
+/** `PUT /api/keys/password-wrap`: after a reset, AK wrapped under the new password, and the KDF parameters that password was derived with. */
+export const passwordWrapSchema = z.strictObject({ akPassword: wrappedKeySchema, kdf: kdfSchema });
 /** `POST /api/auth/prelogin`. */
 export const preloginSchema = z.strictObject({
   identifier: z.string().check(z.trim(), z.minLength(1, 'Username or e-mail is required'), z.maxLength(254)),

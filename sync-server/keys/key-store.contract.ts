@@ -51,6 +51,18 @@ export function keyStoreContract(name: string, setup: () => Promise<{ store: Key
       expect((await store.get('u1'))!.sealedAt).toBe(60);
     });
 
+    it('after a reset, AK\'s password wrap is put back once (compare-and-set on "no wrap"), nothing else changes', async () => {
+      const { store, passwordHash } = await setup();
+      await store.create('u1', keys('a'), 10);
+      expect(await store.restorePasswordWrap('u1', 'w1.pw.too-early', 15)).toBe(false); // a wrap is there: refused
+      await store.setPassword('u1', kdf, null, 'hash-reset', 20);
+      expect(await store.restorePasswordWrap('u1', 'w1.pw.back', 30)).toBe(true);
+      expect(await store.restorePasswordWrap('u1', 'w1.pw.second', 31)).toBe(false);
+      expect(await store.get('u1')).toMatchObject({ kdf, akPassword: 'w1.pw.back', updatedAt: 30 });
+      expect(await passwordHash('u1')).toBe('hash-reset');
+      expect(await store.restorePasswordWrap('nobody', 'w1.pw.x', 32)).toBe(false);
+    });
+
     it('an account\'s keys go with the account', async () => {
       const { store, deleteUser } = await setup();
       await store.create('u1', keys('a'), 10);

@@ -58,6 +58,12 @@ export interface KeyStore {
   putKeyring(userId: string, expectedRev: number, keyring: StoredKeyring, at: number): Promise<boolean>;
   /** A new password (change or reset): its KDF parameters, AK's wrap under it (null: none yet) and the login hash, in one transaction. */
   setPassword(userId: string, kdf: KdfParams, akPassword: string | null, passwordHash: string, at: number): Promise<void>;
+  /**
+   * After a reset (setPassword with no wrap), a device that holds AK puts back AK's wrap under the
+   * new password: only while there is none (compare-and-set), so a late or replayed request never
+   * replaces a good wrap. True when this call stored it.
+   */
+  restorePasswordWrap(userId: string, akPassword: string, at: number): Promise<boolean>;
   /** A new recovery kit (the old wrap is replaced, so the old code stops working); not yet confirmed. */
   setRecovery(userId: string, akRecovery: string, at: number): Promise<void>;
   /** The person showed they kept the kit. */
@@ -153,6 +159,7 @@ export function createSqliteKeyStore(db: Db): KeyStore {
     setHash: db.prepare('UPDATE users SET password_hash = ? WHERE id = ?'),
     putKeyring: db.prepare('UPDATE account_keys SET keyring = ?, keyring_rev = keyring_rev + 1, updated_at = ? WHERE user_id = ? AND keyring_rev = ?'),
     setPassword: db.prepare('UPDATE account_keys SET kdf = ?, ak_password = ?, updated_at = ? WHERE user_id = ?'),
+    restoreWrap: db.prepare('UPDATE account_keys SET ak_password = ?, updated_at = ? WHERE user_id = ? AND ak_password IS NULL'),
     setRecovery: db.prepare('UPDATE account_keys SET ak_recovery = ?, recovery_created_at = ?, recovery_confirmed_at = NULL, updated_at = ? WHERE user_id = ?'),
     confirmRecovery: db.prepare('UPDATE account_keys SET recovery_confirmed_at = ?, updated_at = ? WHERE user_id = ? AND ak_recovery IS NOT NULL'),
     setSealedAt: db.prepare('UPDATE account_keys SET sealed_at = ?, updated_at = ? WHERE user_id = ?'),
@@ -174,6 +181,7 @@ export function createSqliteKeyStore(db: Db): KeyStore {
     create: async (userId, keys, at, passwordHash) => create(userId, keys, at, passwordHash),
     putKeyring: async (userId, rev, keyring, at) => q.putKeyring.run(JSON.stringify(keyring), at, userId, rev).changes > 0,
     setPassword: async (userId, kdf, akPassword, passwordHash, at) => void setPassword(userId, kdf, akPassword, passwordHash, at),
+    restorePasswordWrap: async (userId, akPassword, at) => q.restoreWrap.run(akPassword, at, userId).changes > 0,
     setRecovery: async (userId, akRecovery, at) => void q.setRecovery.run(akRecovery, at, at, userId),
     confirmRecovery: async (userId, at) => void q.confirmRecovery.run(at, at, userId),
     setSealedAt: async (userId, at) => void q.setSealedAt.run(at, at, userId),

@@ -6,13 +6,16 @@
  *   like login; a legacy account (no keys yet) gets `{ kdf: null }`.
  * - A keyring is written by compare-and-set and may only grow: dropping a kid would make the
  *   history it sealed unreadable.
+ * - After a reset, AK's password wrap comes back only from a device that proved it holds AK
+ *   (auth/unproven.ts), only while there is none, and only for the KDF parameters the server
+ *   holds (a wrap under another salt would not open at sign-in).
  * - Setup (legacy account) needs a recent password (auth/reauth.ts) and creates the row by
  *   compare-and-set: of two devices at once one wins, the other gets 409 with the winner's keys.
  */
 import { Hono } from 'hono';
 import { fromB64url } from '../../shared/crypto/bytes';
 import { proofHash, type StoredKeyring } from '../../shared/crypto/keys';
-import { preloginSchema, putKeyringSchema, recoverySchema, setupKeysSchema } from '../../shared/schema/keys';
+import { passwordWrapSchema, preloginSchema, putKeyringSchema, recoverySchema, setupKeysSchema } from '../../shared/schema/keys';
 import type { AppDeps, AppEnv } from '../app-env';
 import { fakeKdfParams } from '../auth/fake-salt';
 import { requireSession } from '../auth/middleware';
@@ -126,9 +129,27 @@ export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     return c.json({ ok: true });
   });
 
+  app.put('/api/keys/password-wrap', session, proven, async (c) => {
+    const body = await readJson(c, passwordWrapSchema);
+    const keys = await s.keys.get(c.var.userId);
+    if (!keys) throw new ApiHttpError(404, NO_KEYS);
+    const stale = JSON.stringify(body.kdf) !== JSON.stringify(keys.kdf);
+    if (stale || !(await s.keys.restorePasswordWrap(c.var.userId, body.akPassword, deps.now()))) {
+      return c.json({ error: stale ? 'The password changed meanwhile' : 'Your password already opens your keys', current: keysJson((await s.keys.get(c.var.userId))!) }, 409);
+    }
+    return c.json({ ok: true });
+  });
+
   app.post('/api/keys/recovery/confirmed', session, async (c) => {
     await s.keys.confirmRecovery(c.var.userId, deps.now());
     return c.json({ ok: true });
+  });
+
+  // What Settings' "Recovery kit" card shows; 200 also for an account without keys (no failed request on a screen).
+  app.get('/api/keys/recovery/state', session, async (c) => {
+    const keys = await s.keys.get(c.var.userId);
+    if (!keys) return c.json({ hasKeys: false, createdAt: null, confirmedAt: null, locked: false });
+    return c.json({ hasKeys: true, createdAt: keys.recoveryCreatedAt, confirmedAt: keys.recoveryConfirmedAt, locked: keys.akPassword === null });
   });
 
   app.get('/api/keys/recovery', session, async (c) => {

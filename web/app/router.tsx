@@ -13,6 +13,7 @@ import PublicLayout from './PublicLayout';
 import { ScreenError } from './ScreenError';
 import { Contact, ForgotPassword, Help, Landing, Login, Privacy, Register, ResetPassword, Terms } from './screens';
 import { useSession } from './session';
+import { RECOVERY_KIT_PATH } from '../features/keys/recovery-kit-store';
 
 const AppLayout = lazy(() => import('./AppLayout'));
 const SignedInServices = lazy(() => import('./SignedInServices'));
@@ -25,6 +26,7 @@ const Trustees = lazy(() => import('../features/trustees'));
 const Profile = lazy(() => import('../features/profile'));
 const SurvivorTasks = lazy(() => import('../features/survivor-tasks'));
 const Settings = lazy(() => import('../features/settings'));
+const RecoveryKit = lazy(() => import('../features/keys/RecoveryKitPage'));
 
 function Root() {
   const signedIn = useSession((s) => s.status === 'signed-in');
@@ -96,6 +98,7 @@ export const routes: RouteObject[] = [
           { path: '/profile', element: <Profile /> },
           { path: '/survivor-tasks', element: <SurvivorTasks /> },
           { path: '/settings', element: <Settings /> },
+          { path: RECOVERY_KIT_PATH, element: <RecoveryKit /> },
         ]),
       },
       {

@@ -50,6 +50,10 @@ export function createPgKeyStore(pool: pg.Pool): KeyStore {
         await c.query('UPDATE account_keys SET kdf = $1, ak_password = $2, updated_at = $3 WHERE user_id = $4', [JSON.stringify(kdf), akPassword, at, userId]);
         await setHash(c, userId, passwordHash);
       }),
+    async restorePasswordWrap(userId, akPassword, at) {
+      const r = await pool.query('UPDATE account_keys SET ak_password = $1, updated_at = $2 WHERE user_id = $3 AND ak_password IS NULL', [akPassword, at, userId]);
+      return (r.rowCount ?? 0) > 0;
+    },
     async setRecovery(userId, akRecovery, at) {
       await pool.query('UPDATE account_keys SET ak_recovery = $1, recovery_created_at = $2, recovery_confirmed_at = NULL, updated_at = $2 WHERE user_id = $3', [akRecovery, at, userId]);
     },

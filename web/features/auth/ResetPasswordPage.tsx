@@ -3,10 +3,12 @@
  * is read from the fragment (never sent in a request line, so no log or Referer sees it) and the
  * fragment is removed from the address bar at once. New password and its confirmation; on success
  * every other device is signed out and this browser is signed in (routes/password-reset.ts).
- * After the reset the words open with the recovery code or from a signed-in device (the key
- * session's screen, web/features/keys); this page says so before the person needs it.
+ * After the reset of an account with keys the page goes on to open the words again
+ * (web/features/keys/ReopenWords.tsx): with this browser's AK when it still holds it, or the
+ * recovery code; without either it says plainly what is lost and what still works. It says so
+ * before the person needs it.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AppLink as Link, useAppNavigate } from '../../app/navigation';
 import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
@@ -24,6 +26,10 @@ import { AuthCard, authLinkClasses } from './AuthCard';
 import type { KdfParams } from '../../../shared/crypto/kdf';
 import { RESET_LINK_INVALID } from '../../../shared/schema/auth';
 import { resetCredential } from './reset-credential';
+import type { NewPasswordKeys } from '../keys/ReopenWords';
+
+// Loaded only once a password with keys was reset: the page itself stays light (it is public).
+const ReopenWords = lazy(() => import('../keys/ReopenWords').then((m) => ({ default: m.ReopenWords })));
 
 const resolver = lazyZodResolver<ResetPasswordForm>(() => import('../../../shared/schema/auth').then((m) => m.resetPasswordFormSchema));
 
@@ -82,6 +88,7 @@ export default function ResetPasswordPage() {
   const hydrated = useHydrated();
   const token = useFragmentToken();
   const link = useLinkState(token);
+  const [reopen, setReopen] = useState<{ user: User; unlock: NewPasswordKeys } | null>(null);
   const {
     register,
     handleSubmit,
@@ -92,9 +99,13 @@ export default function ResetPasswordPage() {
     async (values) => {
       try {
         if (!link || link === 'invalid') return;
-        const user = await apiFetch<User>('/api/auth/reset-password', { body: { token, ...(await resetCredential(values.password, link.kdfAlg)) } });
-        completeSignIn(user);
+        const { body, unlock } = await resetCredential(values.password, link.kdfAlg);
+        const user = await apiFetch<User>('/api/auth/reset-password', { body: { token, ...body } });
         toast({ title: 'Password changed', description: 'Every other device was signed out.' });
+        // With keys the words open again first (ReopenWords); the app is entered after that, since
+        // signing in switches the layout around this page and would lose this step.
+        if (unlock) return setReopen({ user, unlock });
+        completeSignIn(user);
         setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
       } catch (err) {
         toast({ title: 'Could not reset your password', description: serverMessage(err), variant: 'destructive' });
@@ -113,6 +124,22 @@ export default function ResetPasswordPage() {
       Ask for a new link
     </Link>
   );
+  if (reopen) {
+    return (
+      <AuthCard title="Open your words again" intro="Your new password is set.">
+        <Suspense fallback={<p className="text-slate-700">Loading...</p>}>
+          <ReopenWords
+            user={reopen.user}
+            unlock={reopen.unlock}
+            onDone={() => {
+              completeSignIn(reopen.user);
+              navigate('/dashboard', { replace: true });
+            }}
+          />
+        </Suspense>
+      </AuthCard>
+    );
+  }
   if (link === 'invalid') {
     return (
       <AuthCard title="Choose a new password" intro={RESET_LINK_INVALID} footer={footer}>

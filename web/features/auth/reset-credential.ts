@@ -6,12 +6,16 @@
  */
 import type { KdfParams } from '../../../shared/crypto/kdf';
 import { deriveInWorker } from '../keys/kdf-client';
+import type { NewPasswordKeys } from '../keys/ReopenWords';
 
-/** The credential fields of the reset body for `password` and the account's KDF algorithm. */
-export async function resetCredential(password: string, kdfAlg: KdfParams['alg'] | null): Promise<{ password: string } | { loginSecret: string; kdf: KdfParams }> {
-  if (kdfAlg === null) return { password };
+/** The credential fields of the reset body for `password` and the account's KDF algorithm, and (with keys) the new password's keys. */
+export async function resetCredential(
+  password: string,
+  kdfAlg: KdfParams['alg'] | null,
+): Promise<{ body: { password: string } | { loginSecret: string; kdf: KdfParams }; unlock: NewPasswordKeys | null }> {
+  if (kdfAlg === null) return { body: { password }, unlock: null };
   const { newKdfParams } = await import('../../../shared/crypto/kdf');
   const kdf = newKdfParams(kdfAlg);
-  const { loginSecret } = await deriveInWorker(password, kdf); // the KDF runs in its worker, as at sign-in
-  return { loginSecret, kdf };
+  const { loginSecret, unlockKey } = await deriveInWorker(password, kdf); // the KDF runs in its worker, as at sign-in
+  return { body: { loginSecret, kdf }, unlock: { unlockKey, kdf } };
 }

@@ -15,6 +15,7 @@ import { InstallCard } from '../../pwa/InstallCard';
 import { ActivityCard } from './ActivityCard';
 import { ReleaseSettingsCard } from './ReleaseSettingsCard';
 import { ReadinessCard } from './ReadinessCard';
+import { RecoveryKitCard } from './RecoveryKitCard';
 import { useReloadOnline } from './connection';
 
 export default function SettingsPage() {
@@ -43,6 +44,7 @@ export default function SettingsPage() {
       <div className="flex max-w-3xl flex-col gap-6">
         <ReleaseSettingsCard onSaved={load} />
         <ReadinessCard readiness={readiness} failed={failed} onChanged={load} />
+        <RecoveryKitCard />
         <ActivityCard activity={activity} />
         <DataCard />
         <InstallCard />

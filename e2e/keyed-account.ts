@@ -1,0 +1,46 @@
+/**
+ * Test-side helper: an account WITH keys, made through the API (as web/features/keys/sign-in.ts
+ * registerWithKeys does; the register route takes a keys body) until the sign-in screens make
+ * keys themselves. PBKDF2 keeps it quick; the server treats both KDFs alike. The session cookie is
+ * put into a browser context, so the page is signed in as after registering.
+ */
+import type { BrowserContext } from 'playwright-core';
+import { newAccountKeys, openAccountKeys, type ServerKeys } from '../shared/crypto/account-setup';
+import { derivePasswordKeys, newKdfParams, type KdfParams } from '../shared/crypto/kdf';
+import { uniqueUser, type TestUser } from './harness';
+
+/** Registers a keyed account on `baseURL`; returns the user, its id, its recovery code and the session cookies. */
+export async function registerWithKeysViaApi(baseURL: string) {
+  const user: TestUser = uniqueUser('Grace');
+  const id = crypto.randomUUID();
+  const made = await newAccountKeys(id, user.password, { kdf: newKdfParams('pbkdf2-sha256') });
+  const { password: _password, ...profile } = user;
+  const res = await fetch(`${baseURL}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...profile, id, ...made.body }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const cookies = res.headers.getSetCookie().map((c) => {
+    const pair = c.split(';')[0]!;
+    const eq = pair.indexOf('=');
+    return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: baseURL };
+  });
+  return { user, id, code: made.code, ak: made.ak, keyring: made.keyring, cookies };
+}
+
+/** Signs `context` in with `cookies` from registerWithKeysViaApi. */
+export const signInContext = (context: BrowserContext, cookies: { name: string; value: string; url: string }[]) => context.addCookies(cookies);
+
+/** Signs in with keys over the API (prelogin, login secret) and opens the keyring with `password`: what the sign-in screen will do. */
+export async function openKeyringViaApi(baseURL: string, username: string, password: string) {
+  const post = async <T>(path: string, body: unknown) => {
+    const res = await fetch(`${baseURL}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const { kdf } = await post<{ kdf: KdfParams }>('/api/auth/prelogin', { identifier: username });
+  const { loginSecret, unlockKey } = await derivePasswordKeys(password, kdf);
+  const user = await post<{ id: string; keys: ServerKeys }>('/api/auth/login', { identifier: username, loginSecret });
+  return openAccountKeys(user.id, user.keys, unlockKey);
+}

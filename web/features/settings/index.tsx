@@ -11,6 +11,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { getReleaseActivity, getReleaseReadiness } from '../release/api';
 import { useReleaseStore } from '../release/release-store';
 import { DataCard } from '../export/DataCard';
+import { PrivacyNote } from '../static-pages/PrivacyNote';
 import { ActivityCard } from './ActivityCard';
 import { ReleaseSettingsCard } from './ReleaseSettingsCard';
 import { ReadinessCard } from './ReadinessCard';
@@ -44,6 +45,7 @@ export default function SettingsPage() {
         <ReadinessCard readiness={readiness} failed={failed} onChanged={load} />
         <ActivityCard activity={activity} />
         <DataCard />
+        <PrivacyNote />
       </div>
     </>
   );

@@ -149,6 +149,7 @@ async function fillOnB(page: Page): Promise<void> {
   // A document is a file or a link: a second one holds the link.
   await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
   await choose(page, 'Document Type', 'Insurance');
+  await upload.getByText('Link to it', { exact: true }).click();
   await upload.getByLabel('Document Name').fill(C.linkName);
   await upload.getByLabel('Document URL').fill(C.documentUrl);
   await upload.getByRole('button', { name: 'Upload Document' }).click();
@@ -165,6 +166,7 @@ async function fillOnB(page: Page): Promise<void> {
   await add.getByLabel('Description').fill(C.taskDescription);
   await choose(page, 'Category', 'Memorial');
   await choose(page, 'Timeframe', '3 months');
+  await choose(page, 'Automation Level', 'Manual with Guidance');
   await add.getByRole('textbox', { name: 'Resources' }).fill(C.taskResource);
   await add.getByRole('textbox', { name: 'Resources' }).press('Enter');
   await add.getByRole('textbox', { name: 'Automation Steps' }).fill(C.taskStep);
@@ -254,7 +256,7 @@ describe.skipIf(!hasChromium)('canary scan: the server holds and sends no word a
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ advanceMs: 2 * DAY_MS - 60 * 60 * 1000 }),
     });
-    expect(advanced.status).toBe(200);
+    expect(advanced.status).toBe(200); // the answer comes after one scheduler pass at the new time
     expect(smtp.to(`text.${tag}@example.com`)).toHaveLength(0); // not released
     await a.close();
     await b.context.close();
@@ -268,6 +270,6 @@ describe.skipIf(!hasChromium)('canary scan: the server holds and sends no word a
       ...traffic.flatMap((t) => scanBytes(t.bytes, needles, t.where)),
     ];
     expect(traffic.length).toBeGreaterThan(20); // the recording saw the devices' traffic
-    expect(hits, `Found in what the server holds or sent:\n${report(hits)}`).toEqual([]);
+    expect(hits.length, `${hits.length} hits in what the server holds or sent:\n${report(hits)}`).toBe(0);
   });
 });

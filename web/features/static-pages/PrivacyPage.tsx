@@ -23,7 +23,7 @@ export default function PrivacyPage() {
           <li>your trustees' names, phone numbers and how they are related to you;</li>
           <li>your survivor tasks, and your profile beyond your first name and e-mail.</li>
         </ul>
-        <p>Your password never leaves your device either: it unlocks your key there.</p>
+        <p className="mt-3">Your password never leaves your device either: it unlocks your key there.</p>
       </section>
       <section aria-labelledby="privacy-seen">
         <h2 id="privacy-seen">What our server sees, and must see</h2>
@@ -35,7 +35,7 @@ export default function PrivacyPage() {
             </li>
           ))}
         </ul>
-        <p>
+        <p className="mt-3">
           It also sees when you check in, whether your trustees accepted, how many things you have saved and how large
           each one is (what you write is rounded up to set sizes; a file shows its size), and when your devices connect.
         </p>

@@ -93,8 +93,8 @@ async function writeMessage(page: Page, type: 'Text' | 'Audio' | 'Video', name: 
     await dialog.getByLabel('A note to go with it').fill(words);
   }
   await dialog.getByRole('button', { name: 'Save Message' }).click();
-  await expectToast(page, 'Message created');
   await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: name }).waitFor();
 }
 
 /** Device A: the plan (every tab), a text message and a trustee. */
@@ -144,7 +144,6 @@ async function fillOnB(page: Page): Promise<void> {
   await upload.getByLabel('Document File').setInputFiles({ name: `${C.documentFileName}.pdf`, mimeType: 'application/pdf', buffer: pdf });
   await upload.getByLabel('Document Name').fill(C.documentName);
   await upload.getByRole('button', { name: 'Upload Document' }).click();
-  await expectToast(page, 'Document uploaded');
   await upload.waitFor({ state: 'detached' });
   // A document is a file or a link: a second one holds the link.
   await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
@@ -173,6 +172,55 @@ async function fillOnB(page: Page): Promise<void> {
   await add.getByRole('button', { name: 'Add automation step' }).click();
   await add.getByRole('button', { name: 'Create Task' }).click();
   await add.waitFor({ state: 'detached' });
+}
+
+/**
+ * Every file reference (shared/files/ref.ts) in this device's IndexedDB: the file's AES key and the
+ * SHA-256 of its plaintext, both sealed inside the record's `file` field, so needles too.
+ */
+async function fileSecretsOnDevice(page: Page): Promise<{ key: string; sha256: string }[]> {
+  return page.evaluate(async () => {
+    const found = new Map<string, { key: string; sha256: string }>();
+    const walk = (v: unknown, depth: number): void => {
+      if (!v || typeof v !== 'object' || depth > 8) return;
+      const o = v as Record<string, unknown>;
+      if (typeof o.blobId === 'string' && typeof o.key === 'string' && /^[A-Za-z0-9_-]{43}$/.test(o.key) && typeof o.sha256 === 'string') {
+        found.set(o.key, { key: o.key, sha256: o.sha256 });
+      }
+      for (const child of Object.values(o)) walk(child, depth + 1);
+    };
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(info.name!);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      for (const store of db.objectStoreNames) {
+        const rows = await new Promise<unknown[]>((resolve, reject) => {
+          const req = db.transaction(store).objectStore(store).getAll();
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        });
+        for (const row of rows) {
+          // An outbox entry or a cached record may hold the reference as JSON text.
+          walk(row, 0);
+          if (row && typeof row === 'object') {
+            for (const v of Object.values(row)) {
+              if (typeof v === 'string' && v.includes('"blobId"')) {
+                try {
+                  walk(JSON.parse(v), 0);
+                } catch {
+                  /* not JSON */
+                }
+              }
+            }
+          }
+        }
+      }
+      db.close();
+    }
+    return [...found.values()];
+  });
 }
 
 /** Opens `link` (from an e-mail) in a fresh phone-sized context and presses its one button. */
@@ -230,6 +278,10 @@ describe.skipIf(!hasChromium)('canary scan: the server holds and sends no word a
     await b.page.goto('/trustees');
     await syncUntil(b.context, () => b.page.getByText(C.trusteeName).first().isVisible(), true);
 
+    // The files' keys and hashes, as device A holds them after the sync (B's included).
+    const files = await fileSecretsOnDevice(pageA);
+    expect(files.length).toBeGreaterThanOrEqual(3); // the document's file and both recordings
+
     // The trustee accepts the invitation; the owner confirms their address and sets the waiting period.
     const invitation = await smtp.waitFor(trusteeEmail, /has asked you to be a trustee/, 30_000);
     await press(browser, invitation.links[0]!, 'Accept');
@@ -262,7 +314,13 @@ describe.skipIf(!hasChromium)('canary scan: the server holds and sends no word a
     await b.context.close();
 
     // Every byte the server holds or sent.
-    const needles = needlesOf([...Object.values(C), user.password, newPassword]);
+    const needles = needlesOf([
+      ...Object.values(C),
+      user.password,
+      newPassword,
+      ...files.map((f) => f.sha256),
+      ...files.map((f) => new Uint8Array(Buffer.from(f.key, 'base64url'))),
+    ]);
     const hits: Hit[] = [
       ...scanDirectory(server.dataDir, needles).map((h) => ({ ...h, where: `DATA_DIR/${h.where}` })),
       ...scanBytes(Buffer.from(server.output()), needles, 'server log'),

@@ -29,7 +29,7 @@ const PAGES = [
   { path: '/register', heading: 'Create your account', text: 'Confirm Password' },
   { path: '/forgot-password', heading: 'Forgot your password?' },
   { path: '/help', heading: 'Help Center' },
-  { path: '/privacy', heading: 'Privacy' },
+  { path: '/privacy', heading: 'Your privacy' },
   { path: '/terms', heading: 'Terms of Use' },
   { path: '/contact', heading: 'Contact' },
 ] as const;

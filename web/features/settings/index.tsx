@@ -12,6 +12,7 @@ import { getReleaseActivity, getReleaseReadiness } from '../release/api';
 import { useReleaseStore } from '../release/release-store';
 import { DataCard } from '../export/DataCard';
 import { InstallCard } from '../../pwa/InstallCard';
+import { PrivacyNote } from '../static-pages/PrivacyNote';
 import { ActivityCard } from './ActivityCard';
 import { ReleaseSettingsCard } from './ReleaseSettingsCard';
 import { ReadinessCard } from './ReadinessCard';
@@ -48,6 +49,7 @@ export default function SettingsPage() {
         <ActivityCard activity={activity} />
         <DataCard />
         <InstallCard />
+        <PrivacyNote />
       </div>
     </>
   );

@@ -13,8 +13,20 @@ import { useSession } from '../app/session';
 import { closeUserDatabase, deleteUserDatabase, openUserDatabase, useCurrentDb } from '../db/current';
 import { toast } from '../ui/toast-store';
 import { useSyncStore } from './sync-store';
+import { useKeySession } from '../features/keys/key-session';
 
 type SyncModule = typeof import('./index');
+
+/**
+ * The key session of `userId` (web/features/keys/key-session.ts), restored from this device when
+ * not already open for them (a reload, an offline start), and its SyncKeys: null when the
+ * account's data is not sealed.
+ */
+async function openKeySession(userId: string) {
+  const session = useKeySession.getState();
+  if (session.userId !== userId) await session.restore(userId);
+  return useKeySession.getState().syncKeys();
+}
 let syncModule: SyncModule | null = null;
 
 /** The sync engine's module, imported on first need (issue #20). */
@@ -47,9 +59,11 @@ export function useSyncLifecycle(): void {
       try {
         await openUserDatabase(userId);
         if (cancelled) return;
-        const sync = await loadSync();
+        const [sync, keys] = await Promise.all([loadSync(), openKeySession(userId)]);
         if (cancelled) return;
-        sync.startSync({ userId });
+        // A sealed account syncs with its keys (while they are locked, sealed sync waits: the
+        // engine says so in the sync status and keeps the outbox); others sync in plain.
+        sync.startSync({ userId, keys: keys ?? undefined });
         requestPersistentStorage();
       } catch (err) {
         console.error('Could not open the local database', err);
@@ -69,6 +83,12 @@ export function useSyncLifecycle(): void {
     // No engine yet (its module not loaded) means nothing to resume: startSync starts it running.
     if (userId && !needsReauth) syncModule?.resumeSync();
   }, [userId, needsReauth]);
+
+  const keysOpen = useKeySession((s) => s.status === 'open');
+  useEffect(() => {
+    // Unlocked keys (the Unlock screen): the sealed changes that waited go now.
+    if (userId && keysOpen) syncModule?.requestSync();
+  }, [userId, keysOpen]);
 
   useEffect(
     () =>

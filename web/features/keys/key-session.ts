@@ -196,5 +196,8 @@ export function createKeySession(deps: KeySessionDeps) {
   });
 }
 
-/** The app's key session (apiFetch, this browser's device-key-store, the KDF in a Worker). */
-export const useKeySession = createKeySession({ api: apiFetch as Api, device: createDeviceKeyStore(), derive: deriveInWorker });
+/** The app's services for keys: apiFetch, this browser's device-key-store, the KDF in a Worker. */
+export const appKeyDeps: KeySessionDeps = { api: apiFetch as Api, device: createDeviceKeyStore(), derive: deriveInWorker };
+
+/** The app's key session. */
+export const useKeySession = createKeySession(appKeyDeps);

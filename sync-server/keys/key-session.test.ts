@@ -10,29 +10,12 @@ import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { createKeySession } from '../../web/features/keys/key-session';
 import { registerWithKeys, signInWithKeys, type Api } from '../../web/features/keys/sign-in';
 import { createTestApp, type TestApp } from '../test-support';
+import { testBrowser } from './test-browser';
 
 const PASSWORD = 'correct horse battery';
 const derive = (password: string, params: unknown) => derivePasswordKeys(password, params);
 
-/** apiFetch over the test app: a cookie jar, JSON bodies, an ApiError-like throw; `online: false` fails like fetch offline. */
-function browser(t: TestApp, net = { online: true }): Api {
-  const jar = new Map<string, string>(); // every cookie the server set, as a browser keeps them
-  return async <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
-    if (!net.online) throw new TypeError('Failed to fetch');
-    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await t.call(init.method ?? (init.body === undefined ? 'GET' : 'POST'), path, init.body, cookie || undefined);
-    for (const set of res.headers.getSetCookie()) {
-      const [pair] = set.split(';');
-      const at = pair!.indexOf('=');
-      const value = pair!.slice(at + 1);
-      if (value && !/Max-Age=0/i.test(set)) jar.set(pair!.slice(0, at), value);
-      else jar.delete(pair!.slice(0, at));
-    }
-    const text = await res.text();
-    if (!res.ok) throw Object.assign(new Error(text), { status: res.status, bodyText: text });
-    return JSON.parse(text) as T;
-  };
-}
+const browser = (t: TestApp, net = { online: true }): Api => testBrowser(t, net).api;
 
 const profile = () => ({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', username: `ada_${Math.random().toString(36).slice(2, 10)}` });
 

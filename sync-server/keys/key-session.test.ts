@@ -85,4 +85,28 @@ describe('the key session (web/features/keys/key-session.ts)', () => {
     const kid = `${sa}:1`;
     expect(b.getState().keyring!.raw(kid)).toEqual(a.getState().keyring!.raw(kid));
   });
+
+  it('the password change re-wraps AK only and the new password opens the same keyring elsewhere; confirm-password takes the login secret', async () => {
+    const t = createTestApp();
+    const { api, sent } = testBrowser(t);
+    const device = createDeviceKeyStore(`p-${Math.random()}`);
+    const p = profile();
+    const made = await registerWithKeys<{ id: string }>({ api, derive, device }, p, PASSWORD);
+    const session = createKeySession({ api, device, derive });
+    await session.getState().restore(made.user.id);
+
+    await api('/api/auth/confirm-password', { body: await session.getState().passwordProof(PASSWORD) });
+    const NEW = 'a brand new passphrase';
+    await api('/api/auth/password', { body: await session.getState().passwordChangeBody(PASSWORD, NEW) });
+    await session.getState().refreshKeyring();
+    expect(session.getState().status).toBe('open');
+    for (const body of sent) {
+      expect(body).not.toContain(PASSWORD);
+      expect(body).not.toContain(NEW);
+    }
+
+    const other = await signInWithKeys({ api: browser(t), derive, device: createDeviceKeyStore(`q-${Math.random()}`) }, p.username, NEW);
+    expect(other.keyring.kids()).toEqual(made.keyring.kids());
+    await expect(signInWithKeys({ api: browser(t), derive, device: createDeviceKeyStore(`s-${Math.random()}`) }, p.username, PASSWORD)).rejects.toMatchObject({ status: 401 });
+  });
 });

@@ -12,7 +12,8 @@
  */
 import { create } from 'zustand';
 import { openAccountKeys, type Derive, type ServerKeys } from '../../../shared/crypto/account-setup';
-import { Keyring } from '../../../shared/crypto/keys';
+import { newKdfParams } from '../../../shared/crypto/kdf';
+import { Keyring, wrapAccountKey } from '../../../shared/crypto/keys';
 import { apiFetch } from '../../api/client';
 import { KeysLockedError, type SyncKeys } from '../../sync/sealing';
 import { createDeviceKeyStore, type DeviceKeyStore } from './device-key-store';
@@ -41,6 +42,17 @@ export interface KeySessionState {
   addScope(scope: string): Promise<void>;
   /** Forgets the keys on this device (sign-out): device-key-store cleared. */
   signOut(): Promise<void>;
+  /**
+   * What proves the password again (confirm-password, delete-account): `{ loginSecret }` for an
+   * account with keys (the password never travels), `{ password }` for an account without.
+   */
+  passwordProof(password: string): Promise<{ loginSecret: string } | { password: string }>;
+  /**
+   * The body of `POST /api/auth/password`: for an account with keys the login secrets and AK
+   * re-wrapped under the new password with a new KDF salt (only AK: the keyring is wrapped under
+   * AK, which stays); for one without, the passwords. Throws KeysLockedError while locked.
+   */
+  passwordChangeBody(current: string, next: string): Promise<Record<string, unknown>>;
   /** The sync engine's keys, or null when the account's data is not sealed (no keys, or sealedAt unset). */
   syncKeys(): SyncKeys | null;
 }
@@ -180,6 +192,21 @@ export function createKeySession(deps: KeySessionDeps) {
         server = null;
         set({ ...EMPTY });
         await deps.device.clear();
+      },
+
+      async passwordProof(password) {
+        if (get().status === 'none' || !server) return { password };
+        return { loginSecret: (await deps.derive(password, server.kdf)).loginSecret };
+      },
+
+      async passwordChangeBody(current, next) {
+        if (get().status === 'none' || !server) return { currentPassword: current, newPassword: next };
+        const userId = signedInUser();
+        if (!ak) throw new KeysLockedError();
+        const kdf = newKdfParams();
+        const [was, now] = await Promise.all([deps.derive(current, server.kdf), deps.derive(next, kdf)]);
+        const akPassword = await wrapAccountKey(now.unlockKey, ak.bytes, userId, ak.version, 'password');
+        return { currentLoginSecret: was.loginSecret, loginSecret: now.loginSecret, kdf, akPassword };
       },
 
       syncKeys() {

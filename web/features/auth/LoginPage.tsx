@@ -37,9 +37,9 @@ export default function LoginPage() {
         // The password is stretched on this device (a Worker) and only the login secret is sent.
         const flows = await loadAccountFlows();
         const { user, code } = await flows.signInAccount(flows.deps, values.username, values.password);
+        if (code) useRecoveryKit.getState().show(code, '/dashboard'); // an older account just got its keys: the kit first
         completeSignIn(user);
         toast({ title: 'Welcome back!', description: `Good to see you, ${user.firstName}.` });
-        if (code) useRecoveryKit.getState().show(code, '/dashboard'); // an older account just got its keys: the kit first
         setTimeout(() => navigate(code ? RECOVERY_KIT_PATH : '/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
       } catch (err) {
         toast({ title: 'Login failed', description: serverMessage(err, 'Invalid username or password.'), variant: 'destructive' });

@@ -39,9 +39,9 @@ export default function RegisterPage() {
       // Keys are made on this device; the password and the sealed fields never travel (SECURITY.md).
       const flows = await loadAccountFlows();
       const { user, code } = await flows.registerAccount(flows.deps, profile, password);
+      useRecoveryKit.getState().show(code, '/dashboard'); // the recovery kit comes first (SECURITY.md "Recovery")
       completeSignIn(user);
       toast({ title: 'Account created', description: `Welcome to Afterword, ${user.firstName}. Take your time; everything saves as you go.` });
-      useRecoveryKit.getState().show(code, '/dashboard'); // the recovery kit comes first (SECURITY.md "Recovery")
       setTimeout(() => navigate(RECOVERY_KIT_PATH, { replace: true }), REDIRECT_AFTER_AUTH_MS);
     } catch (err) {
       toast({

@@ -55,6 +55,7 @@ export function useSyncLifecycle(): void {
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
+    let unsubscribe = () => {};
     void (async () => {
       try {
         await openUserDatabase(userId);
@@ -65,6 +66,15 @@ export function useSyncLifecycle(): void {
         // engine says so in the sync status and keeps the outbox); others sync in plain.
         sync.startSync({ userId, keys: keys ?? undefined });
         requestPersistentStorage();
+        // The account became sealed while syncing (keys set up, data sealed, or the server
+        // answered after an offline start): the engine starts again with the keys.
+        let sealed = keys !== null;
+        unsubscribe = useKeySession.subscribe((s) => {
+          const now = s.userId === userId ? s.syncKeys() : null;
+          if (cancelled || sealed || !now) return;
+          sealed = true;
+          void sync.stopSync().then(() => !cancelled && sync.startSync({ userId, keys: now }));
+        });
       } catch (err) {
         console.error('Could not open the local database', err);
         useSyncStore.setState({ status: 'error', lastError: 'Could not open the data stored on this device' });
@@ -72,6 +82,7 @@ export function useSyncLifecycle(): void {
     })();
     return () => {
       cancelled = true;
+      unsubscribe();
       // No sync module yet means no engine was started (startSync is its only way in).
       void (syncModule?.stopSync() ?? Promise.resolve()).then(() => {
         if (useCurrentDb.getState().db?.userId === userId) closeUserDatabase();

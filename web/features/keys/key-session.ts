@@ -142,6 +142,7 @@ export function createKeySession(deps: KeySessionDeps) {
         if (gen !== generation) return get().status;
         if (fresh) await adopt(userId, fresh, gen);
         else if (fresh === null) set({ ...EMPTY, userId }); // the server says: no keys (a legacy account)
+        else if (!cached && held) set({ ...EMPTY, userId, status: 'locked', sealedAt: 0 }); // offline, keys never cached: AK here says it has keys; wait for the server
         return get().status;
       },
 

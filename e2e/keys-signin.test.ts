@@ -65,4 +65,26 @@ describe.skipIf(!hasChromium)('sign-in with keys: sealed from birth', () => {
     await expectNoSeriousA11yViolations(page, 'login 390');
     await context.close();
   });
+
+  it('a device whose keys were cleared asks for the password (Unlock, 390 px, axe) and opens them again', async () => {
+    const context = await mobileContext(suite.browser, suite.server.url);
+    const page = await context.newPage();
+    const user = uniqueUser('Ida');
+    await page.goto('/register');
+    await registerViaUi(page, user);
+    await page.waitForURL('**/dashboard');
+    // This browser's key storage is cleared (Dexie closes on the delete's version change).
+    await page.evaluate(() => new Promise((resolve) => (indexedDB.deleteDatabase('afterword-device-keys').onsuccess = resolve)));
+    await page.reload();
+    const dialog = page.getByRole('dialog', { name: 'Unlock your words' });
+    await poll(() => dialog.isVisible(), 30_000).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'unlock 390');
+    await dialog.getByLabel('Password').fill('not the password');
+    await dialog.getByRole('button', { name: 'Unlock' }).click();
+    await poll(() => dialog.getByText('That password did not open your keys. Please check it and try again.').isVisible(), 30_000).toBe(true);
+    await dialog.getByLabel('Password').fill(user.password);
+    await dialog.getByRole('button', { name: 'Unlock' }).click();
+    await poll(() => dialog.isVisible(), 30_000).toBe(false);
+    await context.close();
+  });
 });

@@ -71,6 +71,8 @@ describe('sealed from birth: registration and sign-in with keys', () => {
     await a.db().write('deathPlan', user.id, { obituary: CANARY.obituary, createdAt: '2026-11-21T12:00:00.000Z' });
     expect(await sync(a.db(), keysA, a.transport())).toBe('synced');
     expect(await a.db().dexie.outbox.count()).toBe(0);
+    // The server's user object never hands out an envelope as a value: sealed fields come back empty.
+    expect(await a.browser.api('/api/user/profile')).toMatchObject({ firstName: 'Ada', email: 'ada@example.com', lastName: '', values: [], profileCompletion: 0 });
 
     const b = device(t);
     const signed = await signInAccount(b.flows, username, PASSWORD);

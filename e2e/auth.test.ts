@@ -9,6 +9,7 @@ import {
   expectNoSeriousA11yViolations,
   hasChromium,
   loginViaUi,
+  passRecoveryKit,
   poll,
   registerViaUi,
   SCREEN_SIZES,
@@ -43,6 +44,7 @@ describe.skipIf(!hasChromium)('sign-up, sign-out, sign-in (issue #2)', () => {
 
     await page.getByLabel('Confirm Password').fill(user.password);
     await page.getByRole('button', { name: 'Create Account' }).click();
+    await passRecoveryKit(page); // keys were made on this device: the recovery kit comes first
     await page.waitForURL('**/dashboard');
     await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Welcome, ${user.firstName}`);
     await poll(() => page.getByText('Account created', { exact: true }).isVisible()).toBe(true);

@@ -247,6 +247,21 @@ export async function registerViaUi(page: Page, user: TestUser): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Confirm Password').fill(user.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
+  await passRecoveryKit(page);
+}
+
+/**
+ * After registration (and an older account's first sign-in with keys) the app shows the
+ * recovery kit at /recovery-kit (web/features/keys/recovery-kit-store.ts); this goes on to the
+ * dashboard inside the app (no reload: the toasts stay), as keeping the kit does. Tests of the
+ * kit itself use its page instead.
+ */
+export async function passRecoveryKit(page: Page): Promise<void> {
+  await page.waitForURL('**/recovery-kit', { timeout: 30_000 });
+  await page.evaluate(() => {
+    history.pushState(null, '', '/dashboard');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
 }
 
 /** Fills the login form at /login (navigating there if needed) and submits it. */

@@ -50,8 +50,8 @@ export type RegisterInput = z.infer<typeof registerSchema>;
  * the KDF parameters and the keys. The key shapes are checked by shared/schema/keys.ts.
  */
 export const registerWithKeysShape = {
+  // Only the profile's plain fields (shared/crypto/fields.ts): the device writes the sealed ones (the last name) itself, sealed.
   firstName: registerSchema.def.shape.firstName,
-  lastName: registerSchema.def.shape.lastName,
   email,
   username: usernameSchema,
   id: z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'Expected a UUID')),

@@ -33,7 +33,7 @@ const derive = (password: string, params: unknown) => derivePasswordKeys(passwor
 async function ownerWithKeys() {
   const o = await ownerOn(createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://afterword.example' }));
   const device = createDeviceKeyStore(`kit-${Math.random()}`);
-  const api = testBrowser(o.t);
+  const { api } = testBrowser(o.t);
   const signedIn = await signInWithKeys<{ id: string }>({ api, derive, device }, o.username, o.password);
   expect(signedIn.code).not.toBeNull();
   return { o, device, api, code: signedIn.code!, keyring: signedIn.keyring };
@@ -48,7 +48,7 @@ async function resetPassword(o: Owner) {
   await smtp.waitFor(o.email, /Reset your Afterword password/);
   expect(smtp.to(o.email).length).toBeGreaterThan(before);
   const token = linkOf(smtp.to(o.email).at(-1)!).split('#')[1]!;
-  const api = testBrowser(o.t);
+  const { api } = testBrowser(o.t);
   const { kdfAlg } = await api<{ kdfAlg: KdfParams['alg'] }>('/api/auth/reset-password/check', { body: { token } });
   const kdf = newKdfParams(kdfAlg);
   const { loginSecret, unlockKey } = await derive(NEW_PASSWORD, kdf);
@@ -76,7 +76,7 @@ describe('recovery after a forgotten password (web/features/keys/recovery.ts)', 
     await expect(steer()).resolves.toBeTruthy();
     expect(await kitState(r.api)).toMatchObject({ hasKeys: true, locked: false });
 
-    const later = await signInWithKeys<{ id: string }>({ api: testBrowser(o.t), derive, device: createDeviceKeyStore(`l-${Math.random()}`) }, o.username, NEW_PASSWORD);
+    const later = await signInWithKeys<{ id: string }>({ api: testBrowser(o.t).api, derive, device: createDeviceKeyStore(`l-${Math.random()}`) }, o.username, NEW_PASSWORD);
     expect(rawKeys(later.keyring)).toEqual(rawKeys(keyring));
   });
 
@@ -104,7 +104,7 @@ describe('recovery after a forgotten password (web/features/keys/recovery.ts)', 
     const held = await device.load(o.userId);
     expect(held).not.toBeNull();
     await reopenAfterReset({ api: r.api, device }, o.userId, held!, r.unlockKey, r.kdf);
-    const later = await signInWithKeys<{ id: string }>({ api: testBrowser(o.t), derive, device: createDeviceKeyStore(`d-${Math.random()}`) }, o.username, NEW_PASSWORD);
+    const later = await signInWithKeys<{ id: string }>({ api: testBrowser(o.t).api, derive, device: createDeviceKeyStore(`d-${Math.random()}`) }, o.username, NEW_PASSWORD);
     expect(rawKeys(later.keyring)).toEqual(rawKeys(keyring));
   });
 
@@ -120,12 +120,12 @@ describe('recovery after a forgotten password (web/features/keys/recovery.ts)', 
     await expect(r.api('/api/keys/password-wrap', { method: 'PUT', body: { akPassword: wrap, kdf: before.kdf } })).rejects.toMatchObject({ status: 403, bodyText: expect.stringContaining(PROOF_REQUIRED) });
     expect(await o.t.services.keys.get(o.userId)).toEqual(before);
     // Signing in with the new password works, but the words do not open.
-    await expect(signInWithKeys({ api: testBrowser(o.t), derive, device: createDeviceKeyStore(`x-${Math.random()}`) }, o.username, NEW_PASSWORD)).rejects.toThrow(/recovery code/);
+    await expect(signInWithKeys({ api: testBrowser(o.t).api, derive, device: createDeviceKeyStore(`x-${Math.random()}`) }, o.username, NEW_PASSWORD)).rejects.toThrow(/recovery code/);
   });
 
   it('the kit\'s state answers 200 for an account without keys too (Settings shows no failed request)', async () => {
     const o = await ownerOn(createTestApp());
-    const api = testBrowser(o.t);
+    const { api } = testBrowser(o.t);
     await api('/api/auth/login', { body: { username: o.username, password: o.password } });
     expect(await kitState(api)).toEqual({ hasKeys: false, createdAt: null, confirmedAt: null, locked: false });
   });

@@ -12,7 +12,7 @@ const PASSWORD = 'correct horse battery';
 /** Registers with keys as the app does; returns what the device keeps and every request body sent. */
 async function registerWithKeys(t: TestApp, sent: string[]) {
   const id = randomUUID();
-  const { password: _p, ...profile } = newUser();
+  const { password: _p, lastName: _l, ...profile } = newUser();
   const dk = await makeDeviceKeys(id, PASSWORD);
   const body = { ...profile, id, ...dk.body };
   sent.push(JSON.stringify(body));
@@ -77,12 +77,29 @@ describe('sign-in with keys: the password never reaches the server', () => {
 
   it('register with keys names the bad fields', async () => {
     const t = createTestApp();
-    const { password: _p, ...profile } = newUser();
+    const { password: _p, lastName: _l, ...profile } = newUser();
     const id = randomUUID();
     const dk = await makeDeviceKeys(id, PASSWORD);
     const res = await t.call('POST', '/api/auth/register', { ...profile, id: 'x', ...dk.body, keys: { ...dk.body.keys, proof: 'short' } });
     expect(res.status).toBe(400);
     expect((await res.json()).issues.map((i: { path: string }) => i.path).sort()).toEqual(['id', 'keys.proof']);
+  });
+
+  it('register with keys refuses a sealed profile field sent in plaintext (422 naming it), stores nothing, and seals the account from birth', async () => {
+    const t = createTestApp();
+    const { password: _p, ...profile } = newUser(); // lastName is sealed (shared/crypto/fields.ts)
+    const id = randomUUID();
+    const dk = await makeDeviceKeys(id, PASSWORD);
+    const res = await t.call('POST', '/api/auth/register', { ...profile, id, ...dk.body });
+    expect(res.status).toBe(422);
+    expect((await res.json()).issues.map((i: { path: string }) => i.path)).toEqual(['lastName']);
+    expect(await t.services.accounts.findById(id)).toBeFalsy();
+
+    const { lastName: _l, ...plain } = profile;
+    const ok = await t.call('POST', '/api/auth/register', { ...plain, id, ...dk.body });
+    expect(ok.status).toBe(201);
+    expect((await t.services.keys.get(id))!.sealedAt).not.toBeNull();
+    expect(await t.services.records.get(id, 'profile', id)).toBeFalsy(); // the device writes the profile, sealed
   });
 });
 

@@ -31,6 +31,7 @@ import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
 import { findAccount, keysJson, proofHashOf } from '../keys/routes';
+import { FIELD_CLASSES } from '../../shared/crypto/fields';
 import type { KdfParams } from '../../shared/crypto/kdf';
 import type { StoredKeyring } from '../../shared/crypto/keys';
 import { changeKeyedPasswordSchema, confirmLoginSecretSchema, jsonBodySchema, loginSecretSchema, registerWithKeysSchema } from '../../shared/schema/keys';
@@ -42,6 +43,20 @@ const TAKEN = 'That username is already taken';
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 const USE_KEYS = 'This account signs in without sending its password. Please update the app and sign in again.';
 const has = (raw: unknown, field: string) => typeof raw === 'object' && raw !== null && field in raw;
+
+/**
+ * A registration with keys carries the profile's plain fields only (shared/crypto/fields.ts):
+ * a sealed one (the last name) sent in plaintext is refused, 422 naming it, before anything is
+ * stored — the device writes it sealed after registering (SECURITY.md, "Sealed from the server").
+ */
+function refuseSealedProfileFields(raw: unknown): void {
+  if (typeof raw !== 'object' || raw === null) return;
+  const classes: Record<string, string> = FIELD_CLASSES.profile;
+  const field = Object.keys(raw).find((k) => Object.hasOwn(classes, k) && classes[k] !== 'plain');
+  if (!field) return;
+  const message = 'This field is sealed: the app writes it on the device, never in the registration';
+  throw new ApiHttpError(422, message, [{ path: field, message }]);
+}
 
 export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -56,6 +71,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     // With keys (shared/crypto/README.md "Keys") the password never comes: the login secret does.
     const raw = await readJson(c, jsonBodySchema);
     const legacy = has(raw, 'password') ? parseWith(registerSchema, raw) : null;
+    if (!legacy) refuseSealedProfileFields(raw);
     const keyed = legacy ? null : parseWith(registerWithKeysSchema, raw);
     const body = (legacy ?? keyed)!;
     await perIp.hit(`register:${clientIp(c, deps)}`);
@@ -74,17 +90,14 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
       throw err;
     }
     try {
-      await s.records.write(id, 'profile', id, {
-        firstName: body.firstName,
-        lastName: body.lastName,
-        email: body.email,
-        values: [],
-        profileCompletion: 0,
-      });
+      // With keys the device writes the whole profile record into its own database right after
+      // (its sealed fields sealed by sync): the server writes none of it here.
+      if (legacy) await s.records.write(id, 'profile', id, { firstName: legacy.firstName, lastName: legacy.lastName, email: legacy.email, values: [], profileCompletion: 0 });
       if (keyed) {
         const k = keyed.keys;
         const keys = { kdf: keyed.kdf as KdfParams, akVersion: k.akVersion, akPassword: k.akPassword, akRecovery: k.akRecovery, keyring: k.keyring as StoredKeyring, proofHash: await proofHashOf(k.proof) };
         await s.keys.create(id, keys, deps.now());
+        await s.keys.setSealedAt(id, deps.now()); // sealed from birth: the server refuses plaintext in sealed fields from now on
       }
     } catch (err) {
       await s.accounts.deleteUser(id); // no account without its profile (its records go with it)
@@ -93,7 +106,8 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     await startSession(c, deps, s.accounts, id);
     issueDeviceCookie(c, deps, id, row.password_hash);
     await s.release.checkIn(id); // the release state starts here (check-ins off; the yearly review counts from now)
-    return c.json(await userJson(s, row), 201);
+    const user = await userJson(s, row);
+    return c.json(keyed ? { ...user, firstName: keyed.firstName, email: keyed.email } : user, 201);
   });
 
   app.post('/api/auth/login', async (c) => {

@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { warmBinderCache } from '../features/export/warm-binder';
 import { installCheckIns } from '../features/release/check-in';
 import { FilesLifecycle } from '../files';
+import { UnlockKeysDialog } from '../features/keys/UnlockKeysDialog';
 import { ConfirmPasswordDialog } from '../pwa/ConfirmPasswordDialog';
 import { ReauthDialog } from '../pwa/ReauthDialog';
 import { SyncLifecycle } from '../sync/lifecycle';
@@ -24,6 +25,7 @@ export default function SignedInServices() {
       <SyncLifecycle />
       <FilesLifecycle />
       <ReauthDialog />
+      <UnlockKeysDialog />
       <ConfirmPasswordDialog />
       <ConfirmHost />
       <SignedOutElsewhere />

@@ -3,13 +3,16 @@
  * - <SessionGate>: 'Loading...' while the profile loads; then, with no user on a protected path,
  *   a redirect to /login.
  * - <RequireUser>: protected screens render nothing without a user.
- * - <GuestOnly>: signed-in people visiting /login or /register go to /dashboard.
+ * - <GuestOnly>: signed-in people visiting /login or /register go to /dashboard — or to the
+ *   recovery kit when one is waiting to be shown (keys were just made: registration, an older
+ *   account's first sign-in with keys; web/features/keys/recovery-kit-store.ts).
  */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PROTECTED_PATHS } from '../../shared/labels';
 import { FullPageLoading } from './FullPageLoading';
 import { useSession } from './session';
+import { RECOVERY_KIT_PATH, useRecoveryKit } from '../features/keys/recovery-kit-store';
 
 export { FullPageLoading };
 
@@ -40,5 +43,6 @@ export function RequireUser({ children }: { children: ReactNode }) {
 
 export function GuestOnly({ children }: { children: ReactNode }) {
   const user = useSession((s) => s.user);
-  return user ? <Navigate to="/dashboard" replace /> : children;
+  const kitWaiting = useRecoveryKit((s) => s.code !== null);
+  return user ? <Navigate to={kitWaiting ? RECOVERY_KIT_PATH : '/dashboard'} replace /> : children;
 }

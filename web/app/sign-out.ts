@@ -8,6 +8,7 @@ import { disableCheckInPush } from '../pwa/push-subscribe';
 import { getPendingCount } from '../db';
 import { syncNow } from '../sync';
 import { endLocalSession } from '../sync/lifecycle';
+import { useKeySession } from '../features/keys/key-session';
 import { confirm } from '../ui/confirm';
 import { clearSession } from './auth-actions';
 import { useSession } from './session';
@@ -25,6 +26,7 @@ export async function signOut(
   // unless the person agreed to discard them).
   const userId = useSession.getState().user?.id;
   if (userId) await endLocalSession(userId, opts).catch((err: unknown) => console.error('Could not clear local data', err));
+  await useKeySession.getState().signOut().catch((err: unknown) => console.error('Could not forget the keys on this device', err)); // AK leaves this device
   await disableCheckInPush(); // no reminders for this account on this device once signed out
   try {
     await apiFetch('/api/auth/logout', { method: 'POST' });

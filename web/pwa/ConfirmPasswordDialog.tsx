@@ -10,6 +10,7 @@ import { Dialog } from '../ui/Dialog';
 import { FormField } from '../ui/FormField';
 import { Input } from '../ui/Input';
 import { usePasswordPrompt } from './confirm-password';
+import { useKeySession } from '../features/keys/key-session';
 
 export function ConfirmPasswordDialog() {
   const pending = usePasswordPrompt((s) => s.pending);
@@ -31,7 +32,7 @@ function ConfirmPasswordForm({ settle }: { settle: (ok: boolean) => void }) {
     setBusy(true);
     setError(undefined);
     try {
-      await apiFetch('/api/auth/confirm-password', { body: { password } });
+      await apiFetch('/api/auth/confirm-password', { body: await useKeySession.getState().passwordProof(password) }); // with keys: the login secret
       close(true);
     } catch (err) {
       setError(serverMessage(err, navigator.onLine ? 'Could not check your password. Please try again.' : 'You are offline. Try again when you are connected.'));

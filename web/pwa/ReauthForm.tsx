@@ -1,7 +1,8 @@
 /** The "Please sign in again" dialog (see ReauthDialog.tsx): the password form that resumes sync. */
 import { useState, type FormEvent } from 'react';
 import type { User } from '../../shared/schema';
-import { apiFetch, serverMessage } from '../api/client';
+import { serverMessage } from '../api/client';
+import { loadAccountFlows } from '../features/auth/account-deps';
 import { completeSignIn } from '../app/auth-actions';
 import { usePendingCount } from '../db';
 import { Button } from '../ui/Button';
@@ -22,7 +23,9 @@ export default function ReauthForm({ user }: { user: User }) {
     setBusy(true);
     setError(undefined);
     try {
-      const signedIn = await apiFetch<User>('/api/auth/login', { body: { username: user.username, password } });
+      // With keys: only the login secret travels, and this device's keys are opened again too.
+      const flows = await loadAccountFlows();
+      const { user: signedIn } = await flows.signInAccount(flows.deps, user.username, password);
       if (signedIn.id !== user.id) throw new Error('another account');
       setPassword('');
       completeSignIn(signedIn); // clears needsReauth: the sync lifecycle resumes and pushes

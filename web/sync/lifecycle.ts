@@ -13,8 +13,20 @@ import { useSession } from '../app/session';
 import { closeUserDatabase, deleteUserDatabase, openUserDatabase, useCurrentDb } from '../db/current';
 import { toast } from '../ui/toast-store';
 import { useSyncStore } from './sync-store';
+import { useKeySession } from '../features/keys/key-session';
 
 type SyncModule = typeof import('./index');
+
+/**
+ * The key session of `userId` (web/features/keys/key-session.ts), restored from this device when
+ * not already open for them (a reload, an offline start), and its SyncKeys: null when the
+ * account's data is not sealed.
+ */
+async function openKeySession(userId: string) {
+  const session = useKeySession.getState();
+  if (session.userId !== userId) await session.restore(userId);
+  return useKeySession.getState().syncKeys();
+}
 let syncModule: SyncModule | null = null;
 
 /** The sync engine's module, imported on first need (issue #20). */
@@ -43,14 +55,26 @@ export function useSyncLifecycle(): void {
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
+    let unsubscribe = () => {};
     void (async () => {
       try {
         await openUserDatabase(userId);
         if (cancelled) return;
-        const sync = await loadSync();
+        const [sync, keys] = await Promise.all([loadSync(), openKeySession(userId)]);
         if (cancelled) return;
-        sync.startSync({ userId });
+        // A sealed account syncs with its keys (while they are locked, sealed sync waits: the
+        // engine says so in the sync status and keeps the outbox); others sync in plain.
+        sync.startSync({ userId, keys: keys ?? undefined });
         requestPersistentStorage();
+        // The account became sealed while syncing (keys set up, data sealed, or the server
+        // answered after an offline start): the engine starts again with the keys.
+        let sealed = keys !== null;
+        unsubscribe = useKeySession.subscribe((s) => {
+          const now = s.userId === userId ? s.syncKeys() : null;
+          if (cancelled || sealed || !now) return;
+          sealed = true;
+          void sync.stopSync().then(() => !cancelled && sync.startSync({ userId, keys: now }));
+        });
       } catch (err) {
         console.error('Could not open the local database', err);
         useSyncStore.setState({ status: 'error', lastError: 'Could not open the data stored on this device' });
@@ -58,6 +82,7 @@ export function useSyncLifecycle(): void {
     })();
     return () => {
       cancelled = true;
+      unsubscribe();
       // No sync module yet means no engine was started (startSync is its only way in).
       void (syncModule?.stopSync() ?? Promise.resolve()).then(() => {
         if (useCurrentDb.getState().db?.userId === userId) closeUserDatabase();
@@ -69,6 +94,12 @@ export function useSyncLifecycle(): void {
     // No engine yet (its module not loaded) means nothing to resume: startSync starts it running.
     if (userId && !needsReauth) syncModule?.resumeSync();
   }, [userId, needsReauth]);
+
+  const keysOpen = useKeySession((s) => s.status === 'open');
+  useEffect(() => {
+    // Unlocked keys (the Unlock screen): the sealed changes that waited go now.
+    if (userId && keysOpen) syncModule?.requestSync();
+  }, [userId, keysOpen]);
 
   useEffect(
     () =>

@@ -6,11 +6,12 @@
 import { useForm } from 'react-hook-form';
 import { AppLink as Link, useAppNavigate } from '../../app/navigation';
 import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
-import type { User } from '../../../shared/schema';
 import type { LoginInput } from '../../../shared/schema/auth';
 import { lazyZodResolver } from '../../forms/lazy-resolver';
 import { useHydrated } from '../../app/hydrated';
-import { apiFetch, serverMessage } from '../../api/client';
+import { serverMessage } from '../../api/client';
+import { RECOVERY_KIT_PATH, useRecoveryKit } from '../keys/recovery-kit-store';
+import { loadAccountFlows } from './account-deps';
 import { completeSignIn } from '../../app/auth-actions';
 import { Button } from '../../ui/Button';
 import { FormField } from '../../ui/FormField';
@@ -33,10 +34,13 @@ export default function LoginPage() {
   const onValid = handleSubmit(
     async (values) => {
       try {
-        const user = await apiFetch<User>('/api/auth/login', { body: values });
+        // The password is stretched on this device (a Worker) and only the login secret is sent.
+        const flows = await loadAccountFlows();
+        const { user, code } = await flows.signInAccount(flows.deps, values.username, values.password);
+        if (code) useRecoveryKit.getState().show(code, '/dashboard'); // an older account just got its keys: the kit first
         completeSignIn(user);
         toast({ title: 'Welcome back!', description: `Good to see you, ${user.firstName}.` });
-        setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
+        setTimeout(() => navigate(code ? RECOVERY_KIT_PATH : '/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
       } catch (err) {
         toast({ title: 'Login failed', description: serverMessage(err, 'Invalid username or password.'), variant: 'destructive' });
       }

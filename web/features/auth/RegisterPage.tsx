@@ -6,11 +6,12 @@
 import { useForm } from 'react-hook-form';
 import { AppLink as Link, useAppNavigate } from '../../app/navigation';
 import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
-import type { User } from '../../../shared/schema';
 import type { RegisterForm } from '../../../shared/schema/auth';
 import { lazyZodResolver } from '../../forms/lazy-resolver';
 import { useHydrated } from '../../app/hydrated';
-import { apiFetch, serverMessage } from '../../api/client';
+import { serverMessage } from '../../api/client';
+import { RECOVERY_KIT_PATH, useRecoveryKit } from '../keys/recovery-kit-store';
+import { loadAccountFlows } from './account-deps';
 import { completeSignIn } from '../../app/auth-actions';
 import { Button } from '../../ui/Button';
 import { FormField } from '../../ui/FormField';
@@ -33,12 +34,15 @@ export default function RegisterPage() {
     defaultValues: { firstName: '', lastName: '', email: '', username: '', password: '', confirmPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...body }) => {
+  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, password, ...profile }) => {
     try {
-      const user = await apiFetch<User>('/api/auth/register', { body });
+      // Keys are made on this device; the password and the sealed fields never travel (SECURITY.md).
+      const flows = await loadAccountFlows();
+      const { user, code } = await flows.registerAccount(flows.deps, profile, password);
+      useRecoveryKit.getState().show(code, '/dashboard'); // the recovery kit comes first (SECURITY.md "Recovery")
       completeSignIn(user);
       toast({ title: 'Account created', description: `Welcome to Afterword, ${user.firstName}. Take your time; everything saves as you go.` });
-      setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
+      setTimeout(() => navigate(RECOVERY_KIT_PATH, { replace: true }), REDIRECT_AFTER_AUTH_MS);
     } catch (err) {
       toast({
         title: 'Registration failed',

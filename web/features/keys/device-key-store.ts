@@ -5,6 +5,7 @@
  * of the database alone does not open AK. Cleared at sign-out (clearDeviceKeys).
  */
 import Dexie, { type Table } from 'dexie';
+import type { ServerKeys } from '../../../shared/crypto/account-setup';
 
 interface DeviceKeyRow {
   userId: string;
@@ -16,11 +17,19 @@ interface DeviceKeyRow {
   akVersion: number;
 }
 
+/** The server's keys of an account as last seen (AK wrapped under the password, the keyring wrapped under AK): nothing opens without AK. */
+interface ServerKeysRow {
+  userId: string;
+  keys: ServerKeys & { sealedAt?: number | null };
+}
+
 class DeviceKeyDb extends Dexie {
   keys!: Table<DeviceKeyRow, string>;
+  server!: Table<ServerKeysRow, string>;
   constructor(name: string) {
     super(name);
     this.version(1).stores({ keys: 'userId' });
+    this.version(2).stores({ keys: 'userId', server: 'userId' });
   }
 }
 
@@ -49,9 +58,20 @@ export function createDeviceKeyStore(name = 'afterword-device-keys') {
         return null;
       }
     },
-    /** Forgets every account's AK on this device (sign-out). */
+    /** Caches the server's answer about `userId`'s keys (GET /api/keys, login), so an offline start opens the keyring. */
+    async saveServerKeys(userId: string, keys: ServerKeys & { sealedAt?: number | null }): Promise<void> {
+      await db.server.put({ userId, keys });
+    },
+    /** The cached server keys of `userId`, or null. */
+    async loadServerKeys(userId: string): Promise<(ServerKeys & { sealedAt?: number | null }) | null> {
+      return (await db.server.get(userId))?.keys ?? null;
+    },
+    /** Forgets every account's AK and cached keys on this device (sign-out). */
     async clear(): Promise<void> {
-      await db.keys.clear();
+      await db.transaction('rw', db.keys, db.server, async () => {
+        await db.keys.clear();
+        await db.server.clear();
+      });
     },
     close: () => db.close(),
   };

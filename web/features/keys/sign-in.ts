@@ -7,6 +7,7 @@
  * when a `code` comes back. `api` is apiFetch (web/api/client.ts), passed in explicitly.
  */
 import { newAccountKeys, openAccountKeys, type Derive, type ServerKeys } from '../../../shared/crypto/account-setup';
+import { FIELD_CLASSES } from '../../../shared/crypto/fields';
 import type { KdfParams } from '../../../shared/crypto/kdf';
 import type { Keyring } from '../../../shared/crypto/keys';
 import type { DeviceKeyStore } from './device-key-store';
@@ -29,11 +30,21 @@ export interface SignedIn<U> {
   code: string | null;
 }
 
-/** Registers `profile` (SPEC.md §5 fields without the password) with new keys made from `password`. */
+/** The profile fields the server may read (shared/crypto/fields.ts); the rest are sealed. */
+export function plainProfileFields(profile: Record<string, string>): Record<string, string> {
+  const classes: Record<string, string> = FIELD_CLASSES.profile;
+  return Object.fromEntries(Object.entries(profile).filter(([k]) => classes[k] === 'plain' || k === 'username'));
+}
+
+/**
+ * Registers `profile` (SPEC.md §5 fields without the password) with new keys made from `password`.
+ * Only its plain fields and the username are sent (sealed from birth): the caller writes the
+ * sealed ones (the last name) into the device's database, where sync seals them.
+ */
 export async function registerWithKeys<U extends UserLike>(deps: Deps, profile: Record<string, string>, password: string): Promise<SignedIn<U>> {
   const id = crypto.randomUUID();
   const made = await newAccountKeys(id, password, { derive: deps.derive });
-  const user = await deps.api<U>('/api/auth/register', { body: { ...profile, id, ...made.body } });
+  const user = await deps.api<U>('/api/auth/register', { body: { ...plainProfileFields(profile), id, ...made.body } });
   await deps.device.save(id, made.ak, 1);
   return { user, keyring: made.keyring, keyringRev: 1, code: made.code };
 }

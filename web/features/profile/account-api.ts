@@ -6,13 +6,16 @@ import { apiFetch } from '../../api/client';
 import { deleteUserDatabase } from '../../db';
 import { stopSync } from '../../sync';
 import { useSession } from '../../app/session';
+import { useKeySession } from '../keys/key-session';
 
 /**
  * POST /api/auth/password. The server revokes every other session of the account.
  * Throws ApiError (400 'Current password is incorrect') or a network TypeError.
  */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  await apiFetch('/api/auth/password', { body: { currentPassword, newPassword } });
+  const session = useKeySession.getState(); // with keys: login secrets and AK re-wrapped, never the passwords
+  await apiFetch('/api/auth/password', { body: await session.passwordChangeBody(currentPassword, newPassword) });
+  await session.refreshKeyring().catch(() => undefined); // the new wrap cached on this device (AK itself is unchanged)
 }
 
 /**
@@ -21,8 +24,9 @@ export async function changePassword(currentPassword: string, newPassword: strin
  * guard does not send the person to /login). Throws ApiError (400 'Password is incorrect').
  */
 export async function deleteAccount(userId: string, password: string, leave: () => void | Promise<void>): Promise<void> {
-  await apiFetch('/api/auth/delete-account', { body: { password } });
+  await apiFetch('/api/auth/delete-account', { body: await useKeySession.getState().passwordProof(password) });
   await stopSync();
+  await useKeySession.getState().signOut().catch((err: unknown) => console.error('Could not forget the keys on this device', err));
   try {
     // Another tab holding the database open would block the delete: do not wait for it forever.
     await Promise.race([deleteUserDatabase(userId), new Promise((resolve) => setTimeout(resolve, 5000))]);

@@ -1,0 +1,112 @@
+/**
+ * The app's key session (web/features/keys/key-session.ts) against the real Hono app over a real
+ * SQLite file, each simulated device with its own device-key-store over fake-indexeddb.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { derivePasswordKeys } from '../../shared/crypto/kdf';
+import { messageScope } from '../../shared/crypto/kid';
+import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
+import { createKeySession } from '../../web/features/keys/key-session';
+import { registerWithKeys, signInWithKeys, type Api } from '../../web/features/keys/sign-in';
+import { createTestApp, type TestApp } from '../test-support';
+import { testBrowser } from './test-browser';
+
+const PASSWORD = 'correct horse battery';
+const derive = (password: string, params: unknown) => derivePasswordKeys(password, params);
+
+const browser = (t: TestApp, net = { online: true }): Api => testBrowser(t, net).api;
+
+const profile = () => ({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', username: `ada_${Math.random().toString(36).slice(2, 10)}` });
+
+describe('the key session (web/features/keys/key-session.ts)', () => {
+  it('restores offline from the device, opens the keyring, and gives sealed sync its keys', async () => {
+    const t = createTestApp();
+    const net = { online: true };
+    const api = browser(t, net);
+    const device = createDeviceKeyStore(`ks-${Math.random()}`);
+    const made = await registerWithKeys<{ id: string }>({ api, derive, device }, profile(), PASSWORD);
+    const first = createKeySession({ api, device, derive });
+    expect(await first.getState().restore(made.user.id)).toBe('open');
+    expect(first.getState().sealedAt).not.toBeNull(); // sealed from birth
+
+    net.online = false; // the next app start is offline
+    const later = createKeySession({ api, device, derive });
+    expect(await later.getState().restore(made.user.id)).toBe('open');
+    expect(later.getState().keyring!.kids()).toEqual(made.keyring.kids());
+    const keys = later.getState().syncKeys();
+    expect(keys?.keyring()?.kids()).toEqual(made.keyring.kids());
+
+    await later.getState().signOut();
+    expect(later.getState().syncKeys()).toBeNull();
+    expect(await device.load(made.user.id)).toBeNull();
+  });
+
+  it('is locked on a device without AK, and the password unlocks it', async () => {
+    const t = createTestApp();
+    const api = browser(t);
+    const made = await registerWithKeys<{ id: string }>({ api, derive, device: createDeviceKeyStore(`r-${Math.random()}`) }, profile(), PASSWORD);
+    const cleared = createDeviceKeyStore(`c-${Math.random()}`); // this browser's storage was cleared
+    const session = createKeySession({ api, device: cleared, derive });
+    expect(await session.getState().restore(made.user.id)).toBe('locked');
+    expect(session.getState().syncKeys()!.keyring()).toBeNull(); // sealed sync waits (KeysLockedError), never sends plaintext
+    await expect(session.getState().unlock('wrong password')).rejects.toThrow();
+    expect(session.getState().status).toBe('locked');
+    await session.getState().unlock(PASSWORD);
+    expect(session.getState().status).toBe('open');
+    expect(await cleared.load(made.user.id)).not.toBeNull();
+  });
+
+  it('addScope from two devices at once converges by compare-and-set: both keys kept, one keyring', async () => {
+    const t = createTestApp();
+    const deviceA = createDeviceKeyStore(`a-${Math.random()}`);
+    const apiA = browser(t);
+    const p = profile();
+    const made = await registerWithKeys<{ id: string }>({ api: apiA, derive, device: deviceA }, p, PASSWORD);
+    const deviceB = createDeviceKeyStore(`b-${Math.random()}`);
+    const apiB = browser(t);
+    await signInWithKeys({ api: apiB, derive, device: deviceB }, p.username, PASSWORD);
+    const a = createKeySession({ api: apiA, device: deviceA, derive });
+    const b = createKeySession({ api: apiB, device: deviceB, derive });
+    await Promise.all([a.getState().restore(made.user.id), b.getState().restore(made.user.id)]);
+
+    const sa = messageScope(crypto.randomUUID());
+    const sb = messageScope(crypto.randomUUID());
+    await Promise.all([a.getState().syncKeys()!.addScope(sa), b.getState().syncKeys()!.addScope(sb)]);
+    await a.getState().refreshKeyring();
+    await b.getState().refreshKeyring();
+    for (const s of [a, b]) {
+      expect(s.getState().keyring!.version(sa)).toBe(1);
+      expect(s.getState().keyring!.version(sb)).toBe(1);
+    }
+    expect(a.getState().keyringRev).toBe(3);
+    expect(b.getState().keyring!.kids().sort()).toEqual(a.getState().keyring!.kids().sort());
+    // The same key on both devices: what A seals, B opens.
+    const kid = `${sa}:1`;
+    expect(b.getState().keyring!.raw(kid)).toEqual(a.getState().keyring!.raw(kid));
+  });
+
+  it('the password change re-wraps AK only and the new password opens the same keyring elsewhere; confirm-password takes the login secret', async () => {
+    const t = createTestApp();
+    const { api, sent } = testBrowser(t);
+    const device = createDeviceKeyStore(`p-${Math.random()}`);
+    const p = profile();
+    const made = await registerWithKeys<{ id: string }>({ api, derive, device }, p, PASSWORD);
+    const session = createKeySession({ api, device, derive });
+    await session.getState().restore(made.user.id);
+
+    await api('/api/auth/confirm-password', { body: await session.getState().passwordProof(PASSWORD) });
+    const NEW = 'a brand new passphrase';
+    await api('/api/auth/password', { body: await session.getState().passwordChangeBody(PASSWORD, NEW) });
+    await session.getState().refreshKeyring();
+    expect(session.getState().status).toBe('open');
+    for (const body of sent) {
+      expect(body).not.toContain(PASSWORD);
+      expect(body).not.toContain(NEW);
+    }
+
+    const other = await signInWithKeys({ api: browser(t), derive, device: createDeviceKeyStore(`q-${Math.random()}`) }, p.username, NEW);
+    expect(other.keyring.kids()).toEqual(made.keyring.kids());
+    await expect(signInWithKeys({ api: browser(t), derive, device: createDeviceKeyStore(`s-${Math.random()}`) }, p.username, PASSWORD)).rejects.toMatchObject({ status: 401 });
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * The key session of the signed-in account (shared/crypto/README.md "Keys"; contract name
+ * `useKeySession`): the opened keyring, restored at app start from this device — AK from
+ * device-key-store.ts and the server's wrapped keyring cached beside it, so an OFFLINE start
+ * opens it — and refreshed from `GET /api/keys` when online. It gives the sync engine its
+ * `SyncKeys` (web/sync/sealing.ts). Status:
+ * - `none`: no account, or an account without keys (a legacy one until setupKeys runs);
+ * - `locked`: the account has keys but this device does not hold its AK (storage cleared, or the
+ *   AK version changed elsewhere): the Unlock screen asks for the password (`unlock`);
+ * - `open`: the keyring is open.
+ * Services are passed in (createKeySession); `useKeySession` is the app's instance.
+ */
+import { create } from 'zustand';
+import { openAccountKeys, type Derive, type ServerKeys } from '../../../shared/crypto/account-setup';
+import { newKdfParams } from '../../../shared/crypto/kdf';
+import { Keyring, wrapAccountKey } from '../../../shared/crypto/keys';
+import { apiFetch } from '../../api/client';
+import { KeysLockedError, type SyncKeys } from '../../sync/sealing';
+import { createDeviceKeyStore, type DeviceKeyStore } from './device-key-store';
+import { deriveInWorker } from './kdf-client';
+import type { Api } from './sign-in';
+
+/** What GET /api/keys and login answer (sync-server/keys/routes.ts keysJson). */
+export type AccountKeysJson = ServerKeys & { sealedAt?: number | null };
+
+export type KeySessionStatus = 'none' | 'locked' | 'open';
+
+export interface KeySessionState {
+  userId: string | null;
+  status: KeySessionStatus;
+  keyring: Keyring | null;
+  keyringRev: number;
+  /** When the account's data became sealed (server ms), null while it is not. */
+  sealedAt: number | null;
+  /** Opens the session of `userId` from this device, then from the server when it answers. */
+  restore(userId: string): Promise<KeySessionStatus>;
+  /** Opens the keys with the password (the Unlock screen). Throws UnwrapError for a wrong password, the API's error offline. */
+  unlock(password: string): Promise<void>;
+  /** Fetches the account's keys again (GET /api/keys) and opens the keyring; throws KeysLockedError when AK no longer opens it. */
+  refreshKeyring(): Promise<Keyring>;
+  /** Adds a key for `scope` (a new message's `msg:<id>`) and saves the keyring by compare-and-set. */
+  addScope(scope: string): Promise<void>;
+  /** Forgets the keys on this device (sign-out): device-key-store cleared. */
+  signOut(): Promise<void>;
+  /**
+   * What proves the password again (confirm-password, delete-account): `{ loginSecret }` for an
+   * account with keys (the password never travels), `{ password }` for an account without.
+   */
+  passwordProof(password: string): Promise<{ loginSecret: string } | { password: string }>;
+  /**
+   * The body of `POST /api/auth/password`: for an account with keys the login secrets and AK
+   * re-wrapped under the new password with a new KDF salt (only AK: the keyring is wrapped under
+   * AK, which stays); for one without, the passwords. Throws KeysLockedError while locked.
+   */
+  passwordChangeBody(current: string, next: string): Promise<Record<string, unknown>>;
+  /** The sync engine's keys, or null when the account's data is not sealed (no keys, or sealedAt unset). */
+  syncKeys(): SyncKeys | null;
+}
+
+export interface KeySessionDeps {
+  api: Api;
+  device: DeviceKeyStore;
+  derive: Derive;
+}
+
+const EMPTY = { userId: null, status: 'none' as const, keyring: null, keyringRev: 0, sealedAt: null };
+/** How often addScope retries after a 409 before giving up (each retry re-reads the winner). */
+const CAS_TRIES = 5;
+
+/** A 404 from GET /api/keys: the account has no keys. Network errors and other statuses are "unknown". */
+const statusOf = (err: unknown) => (err as { status?: number })?.status;
+
+/** The winner's keys of a 409 from PUT /api/keys/keyring, else null. */
+function conflictKeys(err: unknown): AccountKeysJson | null {
+  const e = err as { status?: number; bodyText?: string };
+  if (e?.status !== 409 || !e.bodyText) return null;
+  try {
+    return (JSON.parse(e.bodyText) as { current?: AccountKeysJson }).current ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A key session store over `deps` (tests make one per simulated device). */
+export function createKeySession(deps: KeySessionDeps) {
+  // AK (raw bytes) and the server's keys it opened: in memory only, never in the store's state.
+  let ak: { bytes: Uint8Array; version: number } | null = null;
+  let server: AccountKeysJson | null = null;
+  let generation = 0; // a restore or sign-out started later wins over an earlier one still running
+
+  return create<KeySessionState>()((set, get) => {
+    /** Opens `keys` with the AK held; records them (and caches them on the device) or goes locked. */
+    const adopt = async (userId: string, keys: AccountKeysJson, gen: number): Promise<Keyring | null> => {
+      let keyring: Keyring | null = null;
+      if (ak && ak.version === keys.akVersion) keyring = await Keyring.load(keys.keyring, ak.bytes, userId).catch(() => null);
+      if (gen !== generation) return null;
+      server = keys;
+      await deps.device.saveServerKeys(userId, keys);
+      set({ userId, status: keyring ? 'open' : 'locked', keyring, keyringRev: keys.keyringRev, sealedAt: keys.sealedAt ?? null });
+      return keyring;
+    };
+
+    /** GET /api/keys: the keys, null when the account has none, undefined when the server did not answer. */
+    const fetchKeys = async (): Promise<AccountKeysJson | null | undefined> => {
+      try {
+        return await deps.api<AccountKeysJson>('/api/keys');
+      } catch (err) {
+        if (statusOf(err) === 404) return null;
+        return undefined;
+      }
+    };
+
+    const signedInUser = () => {
+      const { userId } = get();
+      if (!userId) throw new KeysLockedError();
+      return userId;
+    };
+
+    const refreshKeyring = async (): Promise<Keyring> => {
+      const userId = signedInUser();
+      const gen = generation;
+      const keys = await deps.api<AccountKeysJson>('/api/keys');
+      const ring = await adopt(userId, keys, gen);
+      if (!ring) throw new KeysLockedError();
+      return ring;
+    };
+
+    return {
+      ...EMPTY,
+
+      async restore(userId) {
+        const gen = ++generation;
+        ak = null;
+        server = null;
+        set({ ...EMPTY, userId });
+        const held = await deps.device.load(userId);
+        ak = held && { bytes: held.ak, version: held.akVersion };
+        const cached = await deps.device.loadServerKeys(userId);
+        if (gen !== generation) return get().status;
+        if (cached) await adopt(userId, cached, gen); // the offline start: open from the device
+        const fresh = await fetchKeys();
+        if (gen !== generation) return get().status;
+        if (fresh) await adopt(userId, fresh, gen);
+        else if (fresh === null) set({ ...EMPTY, userId }); // the server says: no keys (a legacy account)
+        else if (!cached && held) set({ ...EMPTY, userId, status: 'locked', sealedAt: 0 }); // offline, keys never cached: AK here says it has keys; wait for the server
+        return get().status;
+      },
+
+      async unlock(password) {
+        const userId = signedInUser();
+        const gen = generation;
+        const keys = (await fetchKeys()) ?? server; // the newest wrap when online (the AK version may have changed)
+        if (!keys) throw new Error('This account has no keys yet');
+        const { unlockKey } = await deps.derive(password, keys.kdf);
+        const opened = await openAccountKeys(userId, keys, unlockKey);
+        if (gen !== generation) return;
+        await deps.device.save(userId, opened.ak, keys.akVersion);
+        ak = { bytes: opened.ak, version: keys.akVersion };
+        await adopt(userId, keys, gen);
+      },
+
+      refreshKeyring,
+
+      async addScope(scope) {
+        const userId = signedInUser();
+        const gen = generation;
+        for (let i = 0; i < CAS_TRIES; i++) {
+          if (!ak || !server) throw new KeysLockedError();
+          // A fresh copy: a key that the server never stored must never seal anything.
+          const copy = await Keyring.load(server.keyring, ak.bytes, userId);
+          if (copy.version(scope) > 0) {
+            await adopt(userId, server, gen); // another device added it
+            return;
+          }
+          await copy.rotate(scope);
+          const keyring = await copy.save(ak.bytes, ak.version);
+          try {
+            const { keyringRev } = await deps.api<{ keyringRev: number }>('/api/keys/keyring', { method: 'PUT', body: { rev: server.keyringRev, keyring } });
+            await adopt(userId, { ...server, keyring, keyringRev }, gen);
+            return;
+          } catch (err) {
+            const current = conflictKeys(err);
+            if (!current) throw err;
+            if (!(await adopt(userId, current, gen))) throw new KeysLockedError();
+          }
+        }
+        throw new Error('The keyring kept changing on another device; try again');
+      },
+
+      async signOut() {
+        ++generation;
+        ak = null;
+        server = null;
+        set({ ...EMPTY });
+        await deps.device.clear();
+      },
+
+      async passwordProof(password) {
+        if (get().status === 'none' || !server) return { password };
+        return { loginSecret: (await deps.derive(password, server.kdf)).loginSecret };
+      },
+
+      async passwordChangeBody(current, next) {
+        if (get().status === 'none' || !server) return { currentPassword: current, newPassword: next };
+        const userId = signedInUser();
+        if (!ak) throw new KeysLockedError();
+        const kdf = newKdfParams();
+        const [was, now] = await Promise.all([deps.derive(current, server.kdf), deps.derive(next, kdf)]);
+        const akPassword = await wrapAccountKey(now.unlockKey, ak.bytes, userId, ak.version, 'password');
+        return { currentLoginSecret: was.loginSecret, loginSecret: now.loginSecret, kdf, akPassword };
+      },
+
+      syncKeys() {
+        const { userId, status, sealedAt } = get();
+        if (!userId || status === 'none' || sealedAt == null) return null;
+        return {
+          userId,
+          keyring: () => (get().userId === userId ? get().keyring : null),
+          refreshKeyring,
+          addScope: (scope: string) => get().addScope(scope),
+        };
+      },
+    };
+  });
+}
+
+/** The app's services for keys: apiFetch, this browser's device-key-store, the KDF in a Worker. */
+export const appKeyDeps: KeySessionDeps = { api: apiFetch as Api, device: createDeviceKeyStore(), derive: deriveInWorker };
+
+/** The app's key session. */
+export const useKeySession = createKeySession(appKeyDeps);

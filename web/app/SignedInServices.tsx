@@ -9,6 +9,7 @@ import { warmBinderCache } from '../features/export/warm-binder';
 import { installCheckIns } from '../features/release/check-in';
 import { FilesLifecycle } from '../files';
 import { UnlockKeysDialog } from '../features/keys/UnlockKeysDialog';
+import { followKeySession } from '../features/keys/key-effects';
 import { ConfirmPasswordDialog } from '../pwa/ConfirmPasswordDialog';
 import { ReauthDialog } from '../pwa/ReauthDialog';
 import { SyncLifecycle } from '../sync/lifecycle';
@@ -20,6 +21,8 @@ export default function SignedInServices() {
   useEffect(() => void warmBinderCache(), []);
   // The person using the app is the only check-in a device makes (DESIGN.md §8 "Check-ins").
   useEffect(() => installCheckIns(window), []);
+  // Seals an account made before keys, and keeps the release escrow's keys current (key-effects.ts).
+  useEffect(() => followKeySession(), []);
   return (
     <>
       <SyncLifecycle />

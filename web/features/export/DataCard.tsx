@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { confirm } from '../../ui/confirm';
 import { toast } from '../../ui/toast-store';
 import { checkImportFile, exportMyData, importMyData } from './actions';
+import { useKeySession } from '../keys/key-session';
 import { useFamilyBinder } from './BinderButton';
 
 type Busy = null | 'export' | 'import';
@@ -83,7 +84,8 @@ export function DataCard() {
     if (!go) return;
     setBusy('import');
     try {
-      const result = await importMyData(file);
+      // A sealed account's export opens with this device's keyring (shared/export/open-stored.ts).
+      const result = await importMyData(file, useKeySession.getState().keyring);
       const total = COLLECTIONS.reduce((n, c) => n + result.records[c], 0);
       toast(
         result.changed === 0

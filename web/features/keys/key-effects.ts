@@ -1,0 +1,91 @@
+/**
+ * What follows from the key session while someone is signed in (SECURITY.md "Sealed from the
+ * server", "Release escrow"):
+ * - an account with keys whose words are not sealed yet (made before keys: `sealedAt` null) is
+ *   sealed in place on this device (migrate.ts sealAccountData), once per session; the key session
+ *   is then refreshed, and sync restarts sealed (web/sync/lifecycle.ts);
+ * - a sealed account's release escrow holds the keys its release needs (escrow-deposit.ts): after
+ *   the session opens and whenever the keyring gains a key.
+ * Failures are told to the person (sealing) or left for Settings' readiness list to name (a
+ * missing deposit); nothing is lost by either: the plaintext stays until the sealing finishes.
+ */
+import type { Keyring } from '../../../shared/crypto/keys';
+import { apiFetch } from '../../api/client';
+import { useCurrentDb } from '../../db/current';
+import { fetchFilesHttp } from '../../files/http';
+import type { SyncKeys } from '../../sync/sealing';
+import { toast } from '../../ui/toast-store';
+import { depositEscrow } from './escrow-deposit';
+import type { Api } from './sign-in';
+import { useKeySession, type KeySessionState } from './key-session';
+
+/** The open session's keys for the sealing, whether or not the account is sealed yet. */
+const keysOf = (s: () => KeySessionState, userId: string): SyncKeys => ({
+  userId,
+  keyring: () => (s().userId === userId ? s().keyring : null),
+  refreshKeyring: () => s().refreshKeyring(),
+  addScope: (scope) => s().addScope(scope),
+});
+
+/** Seals `userId`'s existing words (at most one run at a time); refreshes the session when done. */
+async function sealExisting(userId: string): Promise<void> {
+  const [{ sealAccountData, SealAccountError }, sync] = await Promise.all([import('./migrate'), import('../../sync/index')]);
+  const session = () => useKeySession.getState();
+  // Plain sync pauses while the words are sealed: it would pull the new envelopes with no key to
+  // open them. Once sealed, the refreshed session restarts it sealed (web/sync/lifecycle.ts).
+  await sync.stopSync();
+  let sealed = false;
+  try {
+    const db = useCurrentDb.getState().db;
+    await sealAccountData({
+      api: apiFetch as Api,
+      keys: keysOf(session, userId),
+      files: db && db.userId === userId ? { db, http: fetchFilesHttp } : undefined,
+    });
+    sealed = true;
+    await session().restore(userId);
+    toast({ title: 'Your words are sealed', description: 'Only your devices, and later the people you chose, can read what you wrote.' });
+  } catch (err) {
+    const status = (err as { status?: number }).status;
+    if (status === 409) return; // a release under way keeps today's form until it has finished
+    console.error('Sealing the account failed', err);
+    toast({
+      title: 'Your words are not sealed yet',
+      description: err instanceof SealAccountError ? err.message : 'We will try again the next time you open Afterword. Nothing was lost.',
+      variant: 'destructive',
+    });
+  } finally {
+    // Not sealed: plain sync goes on as before (the words stay as they were on the server).
+    if (!sealed && useCurrentDb.getState().db?.userId === userId) sync.startSync({ userId });
+  }
+}
+
+/** Deposits `keyring`'s release keys when they changed; a failure is only logged (Settings names a missing deposit). */
+async function deposit(keyring: Keyring): Promise<void> {
+  try {
+    await depositEscrow({ api: apiFetch as Api, keyring });
+  } catch (err) {
+    console.warn('The release keys could not be deposited yet', err);
+  }
+}
+
+/** Starts following the app's key session; returns the unsubscribe. */
+export function followKeySession(): () => void {
+  let sealing: string | null = null;
+  let deposited: string | null = null;
+  const react = (s: KeySessionState) => {
+    if (s.status !== 'open' || !s.userId || !s.keyring) return;
+    if (s.sealedAt === null) {
+      if (sealing === s.userId) return;
+      sealing = s.userId;
+      void sealExisting(s.userId); // once per page load: a failure is tried again the next time the app opens
+      return;
+    }
+    const mark = `${s.userId}:${s.keyringRev}`;
+    if (deposited === mark) return;
+    deposited = mark;
+    void deposit(s.keyring);
+  };
+  react(useKeySession.getState());
+  return useKeySession.subscribe(react);
+}

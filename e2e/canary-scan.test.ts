@@ -12,12 +12,14 @@
  * Plain fields (fields.ts: e-mail addresses, the owner's first name, dates) are not canaries: the
  * server must read them.
  */
+import { parseRecoveryCode } from '../shared/crypto/recovery';
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needlesOf, scanBytes, scanDirectory, type Hit } from '../sync-server/canary-scan';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
 import { secondDevice, syncUntil } from './devices';
+import { reportPassingInBrowser } from './report-passing';
 import { desktopContext, hasChromium, launchBrowser, mobileContext, registerViaUi, startServer, type TestServer, uniqueUser } from './harness';
 import { confirmOwnerEmail } from './owner-email';
 import { choose, expectToast, openDialog } from './record-screens';
@@ -151,7 +153,7 @@ async function fillOnB(page: Page): Promise<void> {
   await upload.getByText('Link to it', { exact: true }).click();
   await upload.getByLabel('Document Name').fill(C.linkName);
   await upload.getByLabel('Document URL').fill(C.documentUrl);
-  await upload.getByRole('button', { name: 'Upload Document' }).click();
+  await upload.getByRole('button', { name: 'Save Link' }).click();
   await upload.waitFor({ state: 'detached' });
   const card = page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: C.documentName });
   await card.waitFor();
@@ -265,7 +267,8 @@ describe.skipIf(!hasChromium)('canary scan: the server holds and sends no word a
     const a = await desktopContext(browser, server.url);
     recordTraffic(a, server.url, traffic);
     const pageA = await a.newPage();
-    await registerViaUi(pageA, user);
+    const recoveryCode = await registerViaUi(pageA, user);
+    const recoverySecret = await parseRecoveryCode(recoveryCode); // the code's 128 bits: never sent either
     await pageA.waitForURL('**/dashboard');
     const b = await secondDevice(browser, server.url, user, '/dashboard', mobileContext);
     recordTraffic(b.context, server.url, traffic);
@@ -298,10 +301,13 @@ describe.skipIf(!hasChromium)('canary scan: the server holds and sends no word a
     await pageA.getByLabel('New Password', { exact: true }).fill(newPassword);
     await pageA.getByLabel('Confirm New Password').fill(newPassword);
     await pageA.getByRole('button', { name: 'Update Password' }).click();
-    await expectToast(pageA, 'Password updated');
+    // Two key derivations (the old and the new password) run first: wait longer than a toast poll.
+    await pageA.locator('li[data-state="open"]', { hasText: 'Password updated' }).first().waitFor({ timeout: 30_000 });
 
     // The trustee reports; the scheduler runs through the waiting period up to, not past, its end.
-    await press(browser, reportLink, `Report ${user.firstName}'s passing`);
+    const reporter = await (await mobileContext(browser)).newPage();
+    await reportPassingInBrowser(reporter, reportLink, user.firstName);
+    await reporter.context().close();
     await smtp.waitFor(user.email, /A waiting period has started/);
     const advanced = await fetch(`${server.url}/api/test/clock`, {
       method: 'POST',
@@ -318,6 +324,8 @@ describe.skipIf(!hasChromium)('canary scan: the server holds and sends no word a
       ...Object.values(C),
       user.password,
       newPassword,
+      recoveryCode,
+      recoverySecret,
       ...files.map((f) => f.sha256),
       ...files.map((f) => new Uint8Array(Buffer.from(f.key, 'base64url'))),
     ]);

@@ -238,7 +238,7 @@ export function uniqueUser(firstName = 'Ada'): TestUser {
 }
 
 /** Fills the register form at /register (navigating there if needed) and submits it. */
-export async function registerViaUi(page: Page, user: TestUser): Promise<void> {
+export async function registerViaUi(page: Page, user: TestUser): Promise<string> {
   if (!new URL(page.url()).pathname.startsWith('/register')) await page.goto('/register');
   await page.getByLabel('First Name').fill(user.firstName);
   await page.getByLabel('Last Name').fill(user.lastName);
@@ -247,21 +247,26 @@ export async function registerViaUi(page: Page, user: TestUser): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Confirm Password').fill(user.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await passRecoveryKit(page);
+  return passRecoveryKit(page);
 }
 
 /**
  * After registration (and an older account's first sign-in with keys) the app shows the
- * recovery kit at /recovery-kit (web/features/keys/recovery-kit-store.ts); this goes on to the
+ * recovery kit at /recovery-kit (web/features/keys/recovery-kit-store.ts); this reads its code (returned) and goes on to the
  * dashboard inside the app (no reload: the toasts stay), as keeping the kit does. Tests of the
  * kit itself use its page instead.
  */
-export async function passRecoveryKit(page: Page): Promise<void> {
+export async function passRecoveryKit(page: Page): Promise<string> {
   await page.waitForURL('**/recovery-kit', { timeout: 30_000 });
+  // The code as the kit shows it, group by group (returned: a canary for scans of the server).
+  await page.getByTestId('recovery-code').waitFor();
+  const labels = await page.getByTestId('recovery-code').locator('[aria-label^="Group "]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  const groups = labels.map((l) => l.replace(/^Group \d+: /, '').replaceAll(' ', ''));
   await page.evaluate(() => {
     history.pushState(null, '', '/dashboard');
     dispatchEvent(new PopStateEvent('popstate'));
   });
+  return groups.map((g) => g.trim()).join('-');
 }
 
 /** Fills the login form at /login (navigating there if needed) and submits it. */

@@ -15,9 +15,9 @@ describe.skipIf(!hasChromium)('Legal Documents (issue #5)', () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/documents');
     await expect.poll(() => page.getByText('No documents found').isVisible()).toBe(true);
     const note = page.getByRole('region', { name: 'Important Note' });
-    // Issue #17: says truthfully how files are protected (encrypted on the device with a key per
-    // file, only ciphertext on the server, the key kept with the plan for release) and about links.
-    expect(await note.textContent()).toMatch(/encrypted on this device, each with its own key.*only the encrypted bytes.*key is kept with your plan.*trustees.*not end-to-end.*Links/s);
+    // Says truthfully how files are protected (encrypted on the device with a key per file, only
+    // ciphertext on the server, the key sealed with the plan, handed to trustees at release) and about links.
+    expect(await note.textContent()).toMatch(/encrypted on this device, each with its own key.*only the encrypted bytes.*key is sealed with your plan.*trustees.*release escrow.*Links/s);
 
     await page.getByRole('button', { name: 'Upload Your First Document' }).click();
     const dialog = openDialog(page);

@@ -100,10 +100,10 @@ export default function DocumentsPage({ openCreate = false }: DocumentsPageProps
           </h2>
           <p className="mt-1 text-sm leading-relaxed">
             Files you upload are encrypted on this device, each with its own key, before they leave it; our server keeps
-            only the encrypted bytes. Each file&apos;s key is kept with your plan, so that once your plan is released the server
-            can deliver your documents to your trustees: it is not end-to-end encryption. Links are saved as they are
-            and travel only over encrypted connections. Make sure your trustees know about your Afterword account and
-            can reach the places your links point to.
+            only the encrypted bytes. Each file&apos;s key is sealed with your plan, so only your devices can open it. When
+            your plan is released, the keys your trustees&apos; access allows are handed to their page from a locked
+            release escrow (see Your privacy). Links are saved as they are and travel only over encrypted connections. Make
+            sure your trustees know about your Afterword account and can reach the places your links point to.
           </p>
         </div>
       </section>

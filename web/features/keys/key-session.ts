@@ -18,7 +18,7 @@ import { apiFetch } from '../../api/client';
 import { KeysLockedError, type SyncKeys } from '../../sync/sealing';
 import { createDeviceKeyStore, type DeviceKeyStore } from './device-key-store';
 import { deriveInWorker } from './kdf-client';
-import type { Api } from './sign-in';
+import { conflictKeys, type Api } from './sign-in';
 
 /** What GET /api/keys and login answer (sync-server/keys/routes.ts keysJson). */
 export type AccountKeysJson = ServerKeys & { sealedAt?: number | null };
@@ -70,16 +70,6 @@ const CAS_TRIES = 5;
 /** A 404 from GET /api/keys: the account has no keys. Network errors and other statuses are "unknown". */
 const statusOf = (err: unknown) => (err as { status?: number })?.status;
 
-/** The winner's keys of a 409 from PUT /api/keys/keyring, else null. */
-function conflictKeys(err: unknown): AccountKeysJson | null {
-  const e = err as { status?: number; bodyText?: string };
-  if (e?.status !== 409 || !e.bodyText) return null;
-  try {
-    return (JSON.parse(e.bodyText) as { current?: AccountKeysJson }).current ?? null;
-  } catch {
-    return null;
-  }
-}
 
 /** A key session store over `deps` (tests make one per simulated device). */
 export function createKeySession(deps: KeySessionDeps) {
@@ -179,7 +169,7 @@ export function createKeySession(deps: KeySessionDeps) {
             await adopt(userId, { ...server, keyring, keyringRev }, gen);
             return;
           } catch (err) {
-            const current = conflictKeys(err);
+            const current = conflictKeys<AccountKeysJson>(err);
             if (!current) throw err;
             if (!(await adopt(userId, current, gen))) throw new KeysLockedError();
           }

@@ -88,12 +88,15 @@ export async function setupKeys<U extends UserLike>(deps: Deps, user: U, passwor
   return { user, keyring: made.keyring, keyringRev: 1, code: made.code };
 }
 
-/** The winner's keys from a 409 of /api/keys/setup (web/api/client.ts ApiError carries the body text). */
-function conflictKeys(err: unknown): ServerKeys | null {
+/**
+ * The winner's keys from a 409 of /api/keys/setup or PUT /api/keys/keyring (both answer
+ * `{ current }`; web/api/client.ts ApiError carries the body text), else null.
+ */
+export function conflictKeys<K = ServerKeys>(err: unknown): K | null {
   const e = err as { status?: number; bodyText?: string };
   if (e?.status !== 409 || !e.bodyText) return null;
   try {
-    return (JSON.parse(e.bodyText) as { current?: ServerKeys }).current ?? null;
+    return (JSON.parse(e.bodyText) as { current?: K }).current ?? null;
   } catch {
     return null;
   }

@@ -87,4 +87,26 @@ describe('sealed from birth: registration and sign-in with keys', () => {
     expect(hits).toEqual([]);
     expect(scanDirectory(t.deps.config.dataDir, needles)).toEqual([]);
   });
+
+  it('a session ended elsewhere while a new letter waits for its key: the device asks to sign in again, keeping the letter', async () => {
+    const t = createTestApp();
+    const a = device(t);
+    const username = `kite_${Math.random().toString(36).slice(2, 8)}`;
+    const { user } = await registerAccount(a.flows, { firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com', username }, PASSWORD);
+    const keys = a.session.getState().syncKeys()!;
+    expect(await sync(a.db(), keys, a.transport())).toBe('synced');
+    // Another device ends every session (a password change there): this one's cookie is no longer valid.
+    await a.browser.api('/api/auth/logout', { body: {} });
+    await a.db().write('messages', 'm-new', { recipientName: 'Clara', recipientEmail: 'clara@example.com', messageType: 'text', messageContent: 'Kept', deliveryDate: null, file: null, createdAt: '2026-11-21T12:00:00.000Z' });
+    // Sealing it needs a new key (PUT /api/keys/keyring): that call's 401 is a sign-in question, not an unexpected failure.
+    let asked = 0;
+    let status = '';
+    const engine = createSyncEngine({ db: a.db(), transport: a.transport(), keys, env: { locks: null }, intervalMs: 3_600_000, onState: (s) => (status = s.status), onUnauthorized: () => void asked++ });
+    await engine.syncNow();
+    await engine.stop();
+    expect(status).toBe('needs-sign-in');
+    expect(asked).toBe(1);
+    expect(await a.db().dexie.outbox.count()).toBeGreaterThan(0);
+    void user;
+  });
 });

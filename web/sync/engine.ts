@@ -29,6 +29,9 @@ export interface SyncSnapshot {
   unopened?: string;
 }
 
+/** True for a 401 answer, whoever made the request: SyncHttpError, or the API client's error (web/api/client.ts ApiError, with `status`). */
+const isUnauthorized = (err: unknown) => err instanceof SyncHttpError ? err.status === 401 : (err as { status?: unknown } | null)?.status === 401;
+
 /**
  * Plain words for a failed sync (issue 14 finding 7: a server's raw text is never shown).
  * Network failures, server failures and refusals each get one sentence.
@@ -227,7 +230,9 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       if (!stopped) set({ status: 'synced', lastSyncedAt: now() });
     } catch (err) {
       if (stopped) return;
-      if (err instanceof SyncHttpError && err.status === 401) {
+      // A 401 from the sync request or from a call the keys make for it (a new letter's key:
+      // PUT /api/keys/keyring; the keyring refreshed) means the same: sign in again.
+      if (isUnauthorized(err)) {
         paused = 'needs-sign-in';
         disconnectLive();
         set({ status: 'needs-sign-in' });

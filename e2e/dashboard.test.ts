@@ -17,7 +17,7 @@ import {
   uniqueUser,
   useBrowserSuite,
 } from './harness';
-import { syncUntil } from './devices';
+import { secondDevice, syncUntil } from './devices';
 
 /** Full-page screenshot into $E2E_SHOTS (a folder) when set, for looking at the layout by eye. */
 const shot = async (page: Page, name: string) => {
@@ -168,17 +168,22 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
   it('runs axe only once colours have settled: a card turning to Continue Plan as its data arrives', async () => {
     const context = await mobileContext(suite.browser, suite.server.url);
     const page = await context.newPage();
-    await registerViaUi(page, uniqueUser('Emmy'));
+    const emmy = uniqueUser('Emmy');
+    await registerViaUi(page, emmy);
     await page.waitForURL('**/dashboard');
     await page.getByRole('link', { name: 'Start Now: After-Death Plan' }).waitFor();
+    // The plan is written on another device (its words sealed there), and arrives here by sync.
+    const other = await secondDevice(suite.browser, suite.server.url, emmy, '/death-plan');
     // Transitions at 1/50 speed: the button's 150 ms change of colours (accent to outline) lasts
     // 7.5 s, so axe surely runs into it unless it waits for it to end.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Animation.enable');
     await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.02 });
-    const origin = { Origin: suite.server.url };
-    const res = await context.request.post(`${suite.server.url}/api/death-plan`, { data: { location: 'By the sea' }, headers: origin });
-    expect(res.status()).toBe(201);
+    await other.page.getByLabel('Location').fill('By the sea');
+    await other.page.getByRole('button', { name: 'Save Changes' }).click();
+    await other.page.getByText('Plan created successfully').first().waitFor();
+    await syncUntil(other.context, () => other.page.getByText('All changes saved').first().isVisible(), true);
+    await other.context.close();
     await syncUntil(context, () => page.getByRole('link', { name: 'Continue Plan: After-Death Plan' }).isVisible(), true);
     // A third of the way (Tailwind's ease-out curve), the text is a grey between white and slate
     // on a tan between amber and white: 1.3:1, where neither end fails contrast.

@@ -14,7 +14,8 @@ export async function registerWithKeysViaApi(baseURL: string) {
   const user: TestUser = uniqueUser('Grace');
   const id = crypto.randomUUID();
   const made = await newAccountKeys(id, user.password, { kdf: newKdfParams('pbkdf2-sha256') });
-  const { password: _password, ...profile } = user;
+  // Only the plain fields: a sealed one (the last name) is written on the device, never in the registration.
+  const { password: _password, lastName: _lastName, ...profile } = user;
   const res = await fetch(`${baseURL}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

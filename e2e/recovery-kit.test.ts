@@ -4,12 +4,11 @@
  * SMTP server on loopback. Accounts with keys are made through the API (e2e/keyed-account.ts)
  * until the sign-in screens make keys.
  */
-import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
-import { desktopContext, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
-import { openKeyringViaApi, registerWithKeysViaApi, signInContext } from './keyed-account';
+import { desktopContext, downloadedBytes, loginViaUi, registerViaUi, uniqueUser, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import { openKeyringViaApi, registerWithKeysViaApi } from './keyed-account';
 import { confirmOwnerEmail } from './owner-email';
 import { expectToast } from './record-screens';
 
@@ -43,8 +42,10 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
   it('Settings → a new kit (password) → the kit: code, QR, download; a mistyped group is refused, the right code confirms; the card says so', { timeout: 180_000 }, async () => {
     const account = await registerWithKeysViaApi(server.url);
     const context = await mobileContext(browser, server.url);
-    await signInContext(context, account.cookies);
     const page = await context.newPage();
+    // Signed in through the app, so this device holds the account key (the key session is open).
+    await loginViaUi(page, account.user);
+    await page.waitForURL('**/dashboard');
     await page.goto('/settings');
     const card = page.locator('[data-testid="recovery-kit-state"]');
     await card.getByText('Not confirmed').waitFor(); // made at registration, never shown in this test
@@ -83,7 +84,7 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     await page.emulateMedia({ media: 'screen' });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
-    const text = await readFile((await download.path())!, 'utf8');
+    const text = new TextDecoder().decode(await downloadedBytes(download));
     expect(text).toContain(code);
     expect(text).toContain(account.user.username);
     expect(text).toContain('not even by Afterword');
@@ -110,8 +111,9 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     await context.close();
 
     const desktop = await desktopContext(browser, server.url);
-    await signInContext(desktop, account.cookies);
     const big = await desktop.newPage();
+    await loginViaUi(big, account.user);
+    await big.waitForURL('**/dashboard');
     await big.goto('/settings');
     await big.locator('[data-testid="recovery-kit-state"]').waitFor();
     await expectNoSeriousA11yViolations(big, '/settings (desktop)');
@@ -124,10 +126,13 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
   });
 
   it('a forgotten password: reset on another phone, the recovery code opens the words; the new password then opens the same keyring; a second reset on that phone opens them from its keys', { timeout: 180_000 }, async () => {
-    const account = await registerWithKeysViaApi(server.url);
+    // Registered through the app (its device writes the profile, e-mail included), the kit's code kept.
     const owner = await mobileContext(browser, server.url);
-    await signInContext(owner, account.cookies);
     const ownerPage = await owner.newPage();
+    const user = uniqueUser('Grace');
+    const code = await registerViaUi(ownerPage, user);
+    await ownerPage.waitForURL('**/dashboard');
+    const account = { user, code, keyring: (await openKeyringViaApi(server.url, user.username, user.password)).keyring };
     await confirmOwnerEmail(browser, ownerPage, smtp, account.user.email);
     await owner.close();
 
@@ -160,7 +165,7 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     await page.waitForURL('**/dashboard');
 
     // The session proved it holds AK: it may steer the release again.
-    expect(await page.evaluate(async () => (await fetch('/api/trustees', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Ben Trustee', email: 'ben@example.com', accessLevel: 'full' }) })).status)).toBe(201);
+    expect(await page.evaluate(async () => (await fetch('/api/release/settings', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ waitingDays: 14 }) })).status)).toBe(200);
     // Signing in with the new password opens the same keyring (what the sign-in screen will do).
     const opened = await openKeyringViaApi(server.url, account.user.username, NEW_PASSWORD);
     expect(opened.keyring.kids()).toEqual(account.keyring.kids());

@@ -8,7 +8,6 @@
  * and the recording in the browser, plays and downloads it, and drops the fragment from the
  * address bar. axe finds nothing serious at 390 px.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
@@ -21,6 +20,7 @@ import { makeDeviceKeys } from '../sync-server/keys/test-keys';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
 import { depositEscrow } from '../web/features/keys/escrow-deposit';
 import { reportPassing } from './report-passing';
+import { downloadedBytes } from './harness';
 import { expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,7 +48,7 @@ function wav(seconds: number): Uint8Array {
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<Uint8Array> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return new Uint8Array(await readFile((await download.path())!));
+  return downloadedBytes(download);
 }
 
 describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in the recipient’s browser', () => {

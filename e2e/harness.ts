@@ -269,6 +269,24 @@ export async function passRecoveryKit(page: Page): Promise<string> {
   return groups.map((g) => g.trim()).join('-');
 }
 
+/**
+ * An account without keys, as scripts and today's REST API make it (`POST /api/auth/register` with
+ * a password): its words stay plain on the server, so a test about something else (readiness, a
+ * reset) can write them by REST. Signed in in `context` by the registration's cookie (a sign-in
+ * through the app would give it keys and seal it: e2e/seal-existing.test.ts); opens `path`.
+ */
+export async function keylessAccountPage(context: BrowserContext, baseURL: string, path: string, who = 'Grace'): Promise<{ page: Page; user: TestUser }> {
+  const user = uniqueUser(who);
+  const res = await context.request.post(`${baseURL}/api/auth/register`, {
+    data: { username: user.username, password: user.password, firstName: user.firstName, lastName: user.lastName, email: user.email },
+    headers: { Origin: baseURL },
+  });
+  if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
+  const page = await context.newPage();
+  await page.goto(path);
+  return { page, user };
+}
+
 /** Fills the login form at /login (navigating there if needed) and submits it. */
 export async function loginViaUi(page: Page, user: Pick<TestUser, 'username' | 'password'>): Promise<void> {
   if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto('/login');

@@ -14,6 +14,7 @@ import { closeUserDatabase, deleteUserDatabase, openUserDatabase, useCurrentDb }
 import { toast } from '../ui/toast-store';
 import { useSyncStore } from './sync-store';
 import { useKeySession } from '../features/keys/key-session';
+import { needsSealing, sealExisting } from '../features/keys/key-effects';
 
 type SyncModule = typeof import('./index');
 
@@ -62,16 +63,40 @@ export function useSyncLifecycle(): void {
         if (cancelled) return;
         const [sync, keys] = await Promise.all([loadSync(), openKeySession(userId)]);
         if (cancelled) return;
+        // An account made before keys whose keys are open here is sealed first (key-effects.ts), with
+        // no engine running meanwhile: a plain one would pull the new envelopes with no key to open
+        // them and keep them as text. Then (or if sealing failed: plain, as before) sync starts.
+        let sealed = keys !== null;
+        let sealingTried = false;
+        let sealing = false; // the session changes during the sealing (its refresh): this run decides
+        const sealThenSync = async () => {
+          sealingTried = sealing = true;
+          try {
+            await sync.stopSync();
+            await sealExisting(userId);
+          } finally {
+            sealing = false;
+          }
+          if (cancelled) return;
+          const now = useKeySession.getState().syncKeys();
+          sealed = now !== null;
+          sync.startSync({ userId, keys: now ?? undefined });
+        };
+        if (!sealed && needsSealing(useKeySession.getState(), userId)) await sealThenSync();
         // A sealed account syncs with its keys (while they are locked, sealed sync waits: the
         // engine says so in the sync status and keeps the outbox); others sync in plain.
-        sync.startSync({ userId, keys: keys ?? undefined });
+        else sync.startSync({ userId, keys: keys ?? undefined });
         requestPersistentStorage();
-        // The account became sealed while syncing (keys set up, data sealed, or the server
-        // answered after an offline start): the engine starts again with the keys.
-        let sealed = keys !== null;
+        // The keys opened later (an offline start answered, Unlock) on an account to seal, or the
+        // account became sealed while syncing: the engine starts again accordingly.
         unsubscribe = useKeySession.subscribe((s) => {
+          if (cancelled || sealed || sealing) return;
+          if (!sealingTried && needsSealing(s, userId)) {
+            void sealThenSync();
+            return;
+          }
           const now = s.userId === userId ? s.syncKeys() : null;
-          if (cancelled || sealed || !now) return;
+          if (!now) return;
           sealed = true;
           void sync.stopSync().then(() => !cancelled && sync.startSync({ userId, keys: now }));
         });

@@ -2,8 +2,8 @@
  * What follows from the key session while someone is signed in (SECURITY.md "Sealed from the
  * server", "Release escrow"):
  * - an account with keys whose words are not sealed yet (made before keys: `sealedAt` null) is
- *   sealed in place on this device (migrate.ts sealAccountData), once per session; the key session
- *   is then refreshed, and sync restarts sealed (web/sync/lifecycle.ts);
+ *   sealed in place on this device (migrate.ts sealAccountData): web/sync/lifecycle.ts runs
+ *   sealExisting before it starts any sync, so no plain engine runs meanwhile;
  * - a sealed account's release escrow holds the keys its release needs (escrow-deposit.ts): after
  *   the session opens and whenever the keyring gains a key.
  * Failures are told to the person (sealing) or left for Settings' readiness list to name (a
@@ -27,14 +27,17 @@ const keysOf = (s: () => KeySessionState, userId: string): SyncKeys => ({
   addScope: (scope) => s().addScope(scope),
 });
 
-/** Seals `userId`'s existing words (at most one run at a time); refreshes the session when done. */
-async function sealExisting(userId: string): Promise<void> {
-  const [{ sealAccountData, SealAccountError }, sync] = await Promise.all([import('./migrate'), import('../../sync/index')]);
+/** True when `s` holds the open keys of `userId`'s account whose words are not sealed yet (made before keys). */
+export const needsSealing = (s: KeySessionState, userId: string) => s.userId === userId && s.status === 'open' && s.sealedAt === null && !!s.keyring;
+
+/**
+ * Seals `userId`'s existing words on this device and refreshes the key session; resolves true
+ * when sealed. The caller (web/sync/lifecycle.ts) keeps plain sync stopped meanwhile: a plain
+ * engine would pull the new envelopes with no key to open them and show them as text.
+ */
+export async function sealExisting(userId: string): Promise<boolean> {
+  const { sealAccountData, SealAccountError } = await import('./migrate');
   const session = () => useKeySession.getState();
-  // Plain sync pauses while the words are sealed: it would pull the new envelopes with no key to
-  // open them. Once sealed, the refreshed session restarts it sealed (web/sync/lifecycle.ts).
-  await sync.stopSync();
-  let sealed = false;
   try {
     const db = useCurrentDb.getState().db;
     await sealAccountData({
@@ -42,21 +45,19 @@ async function sealExisting(userId: string): Promise<void> {
       keys: keysOf(session, userId),
       files: db && db.userId === userId ? { db, http: fetchFilesHttp } : undefined,
     });
-    sealed = true;
     await session().restore(userId);
     toast({ title: 'Your words are sealed', description: 'Only your devices, and later the people you chose, can read what you wrote.' });
+    return true;
   } catch (err) {
     const status = (err as { status?: number }).status;
-    if (status === 409) return; // a release under way keeps today's form until it has finished
+    if (status === 409) return false; // a release under way keeps today's form until it has finished
     console.error('Sealing the account failed', err);
     toast({
       title: 'Your words are not sealed yet',
       description: err instanceof SealAccountError ? err.message : 'We will try again the next time you open Afterword. Nothing was lost.',
       variant: 'destructive',
     });
-  } finally {
-    // Not sealed: plain sync goes on as before (the words stay as they were on the server).
-    if (!sealed && useCurrentDb.getState().db?.userId === userId) sync.startSync({ userId });
+    return false;
   }
 }
 
@@ -69,18 +70,11 @@ async function deposit(keyring: Keyring): Promise<void> {
   }
 }
 
-/** Starts following the app's key session; returns the unsubscribe. */
+/** Starts following the app's key session for the escrow deposit; returns the unsubscribe. */
 export function followKeySession(): () => void {
-  let sealing: string | null = null;
   let deposited: string | null = null;
   const react = (s: KeySessionState) => {
-    if (s.status !== 'open' || !s.userId || !s.keyring) return;
-    if (s.sealedAt === null) {
-      if (sealing === s.userId) return;
-      sealing = s.userId;
-      void sealExisting(s.userId); // once per page load: a failure is tried again the next time the app opens
-      return;
-    }
+    if (s.status !== 'open' || !s.userId || !s.keyring || s.sealedAt === null) return;
     const mark = `${s.userId}:${s.keyringRev}`;
     if (deposited === mark) return;
     deposited = mark;

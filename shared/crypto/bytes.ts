@@ -54,7 +54,10 @@ export const utf8 = (text: string): Uint8Array => encoder.encode(text);
 export const fromUtf8 = (bytes: Uint8Array): string => decoder.decode(bytes);
 
 /** The bytes of `parts` one after another. */
-export function concat(...parts: Uint8Array[]): Uint8Array {
+export const concat = (...parts: Uint8Array[]): Uint8Array => concatAll(parts);
+
+/** The bytes of a list of `parts` one after another (any number: no spread of arguments). */
+export function concatAll(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {

@@ -7,6 +7,7 @@
  * may keep. Nothing that fails to open is dropped silently: every record and file that does not
  * open is named in `failures`, in words for the person.
  */
+import { concatAll } from '../crypto/bytes';
 import { parseEnvelope } from '../crypto/envelope';
 import { openState } from '../crypto/sealed-record';
 import type { Keyring } from '../crypto/keys';
@@ -100,7 +101,7 @@ export async function openStoredExport(zip: Uint8Array, opts: { keyring: Keyring
   const files = fileOpener(zip, byName, exported, failures, opts.maxFileBytes ?? FILE_LIMIT_DEFAULTS.maxFileBytes);
   const parts: Uint8Array[] = [];
   for await (const chunk of exportZipChunks({ records: exported, exportedAt: new Date(manifest.exportedAt), personName: personNameOf(exported), openFile: files })) parts.push(chunk);
-  return { zip: join(parts), failures };
+  return { zip: concatAll(parts), failures };
 }
 
 /** `openFile` of the version 1 writer: each blob decrypted once (the last one kept), failures named. */
@@ -190,14 +191,4 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function join(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
 }

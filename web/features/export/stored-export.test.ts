@@ -4,6 +4,7 @@
  * keyring (shared/export/open-stored.ts) and gets back every field and every file's bytes.
  * Real app over a real SQLite file, a real keyring, a device's Dexie over fake-indexeddb.
  */
+import { concatAll } from '../../../shared/crypto/bytes';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { readExport } from '../../../shared/export/read';
@@ -33,13 +34,7 @@ async function readStreaming(res: Response, meanwhile: () => Promise<void>): Pro
       await meanwhile();
     }
   }
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
+  return concatAll(parts);
 }
 
 const contains = (hay: Uint8Array, needle: string) => Buffer.from(hay.buffer, hay.byteOffset, hay.byteLength).includes(Buffer.from(needle));

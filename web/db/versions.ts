@@ -38,6 +38,15 @@ export function useTextVersions(collection: CollectionName, id: string | null | 
 }
 
 /**
+ * Live: how many versions another device wrote of `field` of record `id` are kept and not yet
+ * dealt with (a card's mark): the record's state only, not the earlier-versions table.
+ */
+export function useConflictCount(collection: CollectionName, id: string, field: string): number {
+  const db = useCurrentDb((s) => s.db);
+  return useLiveQuery(async () => (db ? conflictVersions(await db.readState(collection, id), field).length : 0), [db, collection, id, field]) ?? 0;
+}
+
+/**
  * Makes `text` the value of `field` again (a sequential edit: its base is the current value) and
  * dismisses the conflict version `conflictKey` when given, in one write (rule 23).
  */

@@ -10,7 +10,7 @@ import { CalendarClock, FileText, Mic, Video } from 'lucide-react';
 import type { Message } from '../../../shared/schema';
 import { deliveryCardText } from '../../../shared/delivery-rule';
 import { useReleaseStore } from '../release/release-store';
-import { useTextVersions } from '../../db/versions';
+import { useConflictCount } from '../../db/versions';
 import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';
 import { CardActions } from '../../ui/CardGrid';
@@ -31,7 +31,7 @@ export function MessageCard({ message, onEdit, onDelete }: MessageCardProps) {
   const released = useReleaseStore((s) => s.status?.state === 'released');
   // A version another device wrote at the same time stays marked on the card until the person
   // has dealt with it in the editor (Restore or Dismiss), not only in a passing toast.
-  const conflicts = useTextVersions('messages', message.id, 'messageContent')?.conflicts.length ?? 0;
+  const conflicts = useConflictCount('messages', message.id, 'messageContent');
   return (
     <Card className="flex h-full flex-col">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 p-5 pb-3">

@@ -7,6 +7,7 @@
  * only to a confirmed address, SECURITY.md "Limits") with "Send verification e-mail", and, in
  * plain words, what is missing (e-mails waiting past a daily quota included).
  */
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCESS_LEVEL_COLORS, ACCESS_LEVEL_LABELS, formatLongDate } from '../../../shared/labels';
 import type { ReleaseReadiness, ReleaseTrustee } from '../../../shared/schema/release';
@@ -43,17 +44,16 @@ export function resentToast(name: string, email: ReleaseReadiness['email']) {
 }
 
 /**
- * The trustee's name as this device holds it (the server knows a trustee by id and address only:
- * names are the owner's sealed words, SECURITY.md), else their address.
+ * The trustees' names as this device holds them, by id (the server knows a trustee by id and
+ * address only: names are the owner's sealed words, SECURITY.md). One live query for the card.
  */
-function useTrusteeName(t: ReleaseTrustee): string {
+function useTrusteeNames(): Map<string, string> {
   const trustees = useCollection('trustees');
-  const name = trustees?.find((x) => x.id === t.id)?.name?.trim();
-  return name || t.email;
+  return useMemo(() => new Map((trustees ?? []).filter((t) => t.name?.trim()).map((t) => [t.id, t.name.trim()])), [trustees]);
 }
 
-function TrusteeRow({ t, email, onChanged }: { t: ReleaseTrustee; email: ReleaseReadiness['email']; onChanged: () => void }) {
-  const name = useTrusteeName(t);
+/** `name`: the device's name for the trustee, else their address. */
+function TrusteeRow({ t, name, email, onChanged }: { t: ReleaseTrustee; name: string; email: ReleaseReadiness['email']; onChanged: () => void }) {
   async function resend() {
     try {
       await resendInvitation(t.id);
@@ -144,6 +144,7 @@ function AdminDetails({ readiness }: { readiness: ReleaseReadiness }) {
 }
 
 export function ReadinessCard({ readiness, failed, onChanged }: { readiness: ReleaseReadiness | null; failed: boolean; onChanged: () => void }) {
+  const names = useTrusteeNames();
   return (
     <Card>
       <CardHeader>
@@ -219,7 +220,7 @@ export function ReadinessCard({ readiness, failed, onChanged }: { readiness: Rel
               ) : (
                 <ul className="divide-y divide-stone-200">
                   {readiness.trustees.map((t) => (
-                    <TrusteeRow key={t.id} t={t} email={readiness.email} onChanged={onChanged} />
+                    <TrusteeRow key={t.id} t={t} name={names.get(t.id) ?? t.email} email={readiness.email} onChanged={onChanged} />
                   ))}
                 </ul>
               )}

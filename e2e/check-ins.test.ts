@@ -208,6 +208,7 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
       page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, actions: (n as unknown as { actions: { title: string }[] }).actions.map((a) => a.title), url: (n.data as { url: string }).url })),
       ),
+      20_000, // the worker wakes for the push on a loaded machine
     ).toEqual([{ title: 'Time to check in', body: PUSH_TEXTS['check-in-reminder'].body, actions: ["I'm here"], url: '/dashboard?check-in=notification' }]);
 
     // Signed out, this device gets no more of this account's reminders.

@@ -19,6 +19,7 @@ import {
   mobileContext,
   startServer,
   type TestServer,
+  poll,
 } from './harness';
 import { choose, expectToast, openDialog, signedInPage } from './record-screens';
 import { confirmOwnerEmail } from './owner-email';
@@ -105,8 +106,9 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     await page.goto('/dashboard');
     const banner = page.getByRole('region', { name: 'Waiting period' });
     await banner.waitFor();
-    // The server names the reporter by address only (names are sealed); the owner's device adds the name it holds.
-    expect(await banner.textContent()).toMatch(/Margaret Hale \([^)]+@[^)]+\), one of your trustees, reported your passing/);
+    // The server names the reporter by address only (names are sealed); the owner's device adds the
+    // name it holds, once its trustees have loaded (a moment after the banner, on a busy machine).
+    await poll(() => banner.textContent()).toMatch(/Margaret Hale \([^)]+@[^)]+\), one of your trustees, reported your passing/);
     expect(await banner.textContent()).toContain('The date of death they gave: November 20, 2026.');
     expect(await banner.textContent()).toContain('Their note: She went peacefully, at home.');
     await smtp.waitFor(user.email, /A waiting period has started/);

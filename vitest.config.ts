@@ -9,8 +9,12 @@ import { defineConfig } from 'vitest/config';
  *
  * Unit files run in at least two workers: vitest's default (one less than the cores) is ONE worker
  * on the 2-core CI machine, which left the second core nearly idle (measured on 12 files: 38 s of
- * CPU in 124 s wall with one worker, 92 s with two on this shared machine). The e2e files run one
- * at a time, after the unit files when both projects run in one invocation (sequence.groupOrder).
+ * CPU in 124 s wall with one worker, 92 s with two on this shared machine). The e2e files run two
+ * at a time, after the unit files when both projects run in one invocation (sequence.groupOrder):
+ * a browser test mostly waits (for the page, the server, sync), so one file at a time left the
+ * machine half idle (34 files: 653 s of CPU in 1,065 s wall with two files at once, on a machine
+ * also running six other jobs; CI took 14 min one at a time). Each file has its own server and
+ * browser contexts, so two never share state.
  */
 export default defineConfig({
   test: {
@@ -39,7 +43,7 @@ export default defineConfig({
           setupFiles: ['./vitest.setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },

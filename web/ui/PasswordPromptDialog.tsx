@@ -1,0 +1,67 @@
+/**
+ * A small dialog that asks for the account's password once and hands it to `onPassword` (the
+ * Unlock, "Confirm your password" and "Please sign in again" dialogs). An empty field is refused
+ * with "Please enter your password."; while `onPassword` runs the submit button shows `busyLabel`;
+ * when it throws, `errorText(err)` is shown under the field and the typed password stays. Closing
+ * (Escape, a click outside, ✕ or the dismiss button) calls `onDismiss`.
+ */
+import { useState, type FormEvent } from 'react';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+import { FormField } from './FormField';
+import { Input } from './Input';
+
+export interface PasswordPromptProps {
+  title: string;
+  description: string;
+  /** The buttons: dismiss (e.g. "Not now"), submit (e.g. "Unlock") and submit while busy ("Unlocking..."). */
+  dismissLabel: string;
+  submitLabel: string;
+  busyLabel: string;
+  /** Runs with the typed password; resolves when it was accepted (the caller closes the dialog), throws otherwise. */
+  onPassword: (password: string) => Promise<void>;
+  /** The message shown for an error `onPassword` threw. */
+  errorText: (err: unknown) => string;
+  onDismiss: () => void;
+  autoFocus?: boolean;
+}
+
+/** The dialog; render it only while it should be open. */
+export function PasswordPromptDialog(props: PasswordPromptProps) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!password) return setError('Please enter your password.');
+    setBusy(true);
+    setError(undefined);
+    try {
+      await props.onPassword(password);
+      setPassword('');
+    } catch (err) {
+      setError(props.errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && props.onDismiss()} size="sm" title={props.title} description={props.description}>
+      <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+        <FormField label="Password" error={error} required>
+          <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus={props.autoFocus} />
+        </FormField>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="ghost" onClick={props.onDismiss}>
+            {props.dismissLabel}
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? props.busyLabel : props.submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

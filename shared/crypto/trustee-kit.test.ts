@@ -4,6 +4,8 @@ import { KitCodeError, MalformedError, UnknownVersionError, UnwrapError } from '
 import { combineShares, verifyCheckValue } from './shamir';
 import {
   checkTrusteeBlob,
+  deliveryWrapContext,
+  handoverWrapContext,
   encodeKitCode,
   handoverKey,
   kitFingerprint,
@@ -99,17 +101,20 @@ describe('trustee kits', () => {
     const made = await make();
     const mk = rand(32);
     const gate = rand(32);
-    const wctx = { userId: 'u1', purpose: 'delivery', id: 'msg:m1~1' };
+    const wctx = deliveryWrapContext('u1', 'msg:m1~1', 1);
     const wrapped = await wrapKey(await messageDeliveryKey(made.q, gate, { account: 'u1', messageId: 'm1', generation: 1 }), mk, wctx);
     expect(await unwrapKey(await messageDeliveryKey(made.q, gate, { account: 'u1', messageId: 'm1', generation: 1 }), wrapped, wctx)).toEqual(mk);
     await expect(unwrapKey(await messageDeliveryKey(made.q, gate, { account: 'u1', messageId: 'm2', generation: 1 }), wrapped, wctx)).rejects.toThrow(UnwrapError);
     const a = made.kits[0]!;
     const hctx = { account: 'u1', trusteeId: a.trusteeId, generation: 1, messageId: 'm1' };
-    const handed = await wrapKey(await handoverKey(made.q, gate, a.kit.t, hctx), mk, wctx);
-    expect(await unwrapKey(await handoverKey(made.q, gate, a.kit.t, hctx), handed, wctx)).toEqual(mk);
+    const hwctx = handoverWrapContext('u1', a.trusteeId, 'msg:m1~1', 1);
+    const handed = await wrapKey(await handoverKey(made.q, gate, a.kit.t, hctx), mk, hwctx);
+    expect(await unwrapKey(await handoverKey(made.q, gate, a.kit.t, hctx), handed, hwctx)).toEqual(mk);
+    // Bound to its trustee: the same key material claimed for another trustee does not open.
+    await expect(unwrapKey(await handoverKey(made.q, gate, a.kit.t, hctx), handed, handoverWrapContext('u1', 'tB', 'msg:m1~1', 1))).rejects.toThrow(UnwrapError);
     // The server holds Q and G after release, never t: with another t (or none) it does not open.
-    await expect(unwrapKey(await handoverKey(made.q, gate, made.kits[1]!.kit.t, hctx), handed, wctx)).rejects.toThrow(UnwrapError);
-    await expect(unwrapKey(await messageDeliveryKey(made.q, gate, { account: 'u1', messageId: 'm1', generation: 1 }), handed, wctx)).rejects.toThrow(UnwrapError);
+    await expect(unwrapKey(await handoverKey(made.q, gate, made.kits[1]!.kit.t, hctx), handed, hwctx)).rejects.toThrow(UnwrapError);
+    await expect(unwrapKey(await messageDeliveryKey(made.q, gate, { account: 'u1', messageId: 'm1', generation: 1 }), handed, hwctx)).rejects.toThrow(UnwrapError);
   });
 
   it('a blob opens only for its trustee, generation and account, and refuses a dropped entry', async () => {

@@ -13,7 +13,7 @@ import { LEVEL_SCOPES } from './fields';
 import { parseKid } from './kid';
 import { kitFingerprint, type Kit } from './kit-code';
 import { commitShare, makeCheckValue, splitSecret, type Share } from './shamir';
-import { importAesKey, unwrapKey, wrapKey } from './wrap';
+import { importAesKey, unwrapKey, wrapKey, type WrapContext } from './wrap';
 
 /** The Shamir share a kit holds (index and bytes), as shamir.ts combineShares takes it. */
 export const kitShare = (kit: Kit): Share => ({ index: kit.index, bytes: kit.share });
@@ -89,6 +89,16 @@ export function handoverKey(q: Uint8Array, gate: Uint8Array, t: Uint8Array, ctx:
   ]);
   return hkdfAes(ikm, ['afterword-message-handover-v1', ctx.account, ctx.trusteeId, ctx.messageId, String(ctx.generation)]);
 }
+
+/**
+ * Where a message key wrapped under messageDeliveryKey or handoverKey is bound (wrap.ts, key id =
+ * the message key's kid `msg:<id>~<v>`), so a wrap cannot be moved to another message, trustee,
+ * generation or account: purpose `message-delivery:<generation>` or
+ * `message-handover:<trusteeId>:<generation>`.
+ */
+export const deliveryWrapContext = (account: string, kid: string, generation: number): WrapContext => ({ userId: account, purpose: `message-delivery:${generation}`, id: kid });
+/** See deliveryWrapContext. */
+export const handoverWrapContext = (account: string, trusteeId: string, kid: string, generation: number): WrapContext => ({ userId: account, purpose: `message-handover:${trusteeId}:${generation}`, id: kid });
 
 const BLOB_VERSION = 1;
 /** A w1 wrapped 32-byte key (wrap.ts): nonce 16 characters, ciphertext and tag 64. */

@@ -10,6 +10,7 @@ import {
   handoverKey,
   kitFingerprint,
   kitFragment,
+  kitMatchesCommitment,
   kitShare,
   makeGeneration,
   messageDeliveryKey,
@@ -63,6 +64,11 @@ describe('trustee kits', () => {
       const ctx = { account: 'u1', trusteeId: m.trusteeId, generation: 1 };
       expect(await openTrusteeBlob(await trusteeAccessKey(q, m.gate, m.kit.t, ctx), ctx, m.blob)).toEqual(LEVEL_KEYS[m.level]);
       expect(m.fingerprint).toBe(await kitFingerprint(m.commitment));
+      expect(await kitMatchesCommitment(parseKitCode(encodeKitCode(m.kit)), 'u1', m.commitment)).toBe(true);
+      expect(await kitMatchesCommitment(m.kit, 'u2', m.commitment)).toBe(false);
+      const other = made.kits.find((o) => o !== m)!;
+      expect(await kitMatchesCommitment(m.kit, 'u1', other.commitment)).toBe(false);
+      expect(await kitMatchesCommitment({ ...m.kit, generation: 2 }, 'u1', m.commitment)).toBe(false);
       expect(m.fingerprint).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
     }
   });

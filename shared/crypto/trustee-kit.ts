@@ -12,11 +12,19 @@ import { MalformedError, UnknownVersionError, UnwrapError } from './errors';
 import { LEVEL_SCOPES } from './fields';
 import { parseKid } from './kid';
 import { kitFingerprint, type Kit } from './kit-code';
-import { commitShare, makeCheckValue, splitSecret, type Share } from './shamir';
+import { commitShare, makeCheckValue, shareMatches, splitSecret, type Share } from './shamir';
 import { importAesKey, unwrapKey, wrapKey, type WrapContext } from './wrap';
 
 /** The Shamir share a kit holds (index and bytes), as shamir.ts combineShares takes it. */
 export const kitShare = (kit: Kit): Share => ({ index: kit.index, bytes: kit.share });
+
+/**
+ * True when `kit` is the kit the server's `commitment` was made for (account, its generation,
+ * index and share): the kit page's check before "Keep this kit" and before confirming. The kit
+ * secret t is not part of the commitment, so this sends and needs nothing secret.
+ */
+export const kitMatchesCommitment = (kit: Kit, account: string, commitment: string): Promise<boolean> =>
+  shareMatches({ account, generation: kit.generation }, kitShare(kit), commitment);
 
 export { encodeKitCode, parseKitCode, kitFragment, parseKitFragment, kitFingerprint, type Kit } from './kit-code';
 

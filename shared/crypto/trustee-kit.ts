@@ -26,7 +26,7 @@ export const kitShare = (kit: Kit): Share => ({ index: kit.index, bytes: kit.sha
 export const kitMatchesCommitment = (kit: Kit, account: string, commitment: string): Promise<boolean> =>
   shareMatches({ account, generation: kit.generation }, kitShare(kit), commitment);
 
-export { encodeKitCode, parseKitCode, kitFragment, parseKitFragment, kitFingerprint, type Kit } from './kit-code';
+export { encodeKitCode, parseKitCode, kitFragment, parseKitFragment, parseKitInput, kitFingerprint, type Kit } from './kit-code';
 
 /** Who a kit/derivation belongs to. */
 export interface KitContext {

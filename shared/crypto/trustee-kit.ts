@@ -270,7 +270,7 @@ export async function openOwnerCopy(ak: CryptoKey | Uint8Array, account: string,
   const generation = Number(parts[1]);
   const nonce = parts.length === 4 ? fromB64url(parts[2]!) : null;
   const ct = parts.length === 4 ? fromB64url(parts[3]!) : null;
-  if (!/^[1-9][0-9]{0,4}$/.test(parts[1] ?? '') || !nonce || nonce.length !== 12 || !ct) throw new MalformedError('Not an owner copy of kits');
+  if (!/^[1-9][0-9]{0,4}$/.test(parts[1] ?? '') || generation > 0xffff || !nonce || nonce.length !== 12 || !ct) throw new MalformedError('Not an owner copy of kits');
   let plain: Uint8Array;
   try {
     plain = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: buf(nonce), additionalData: buf(ownerAad(account, generation)) }, await asKey(ak), buf(ct)));
@@ -278,7 +278,7 @@ export async function openOwnerCopy(ak: CryptoKey | Uint8Array, account: string,
     throw new UnwrapError('The owner copy of the kits does not open with this account key');
   }
   const o = JSON.parse(fromUtf8(plain)) as Record<string, unknown>;
-  if (o.v !== 1 || o.generation !== generation || !Number.isInteger(o.k) || typeof o.checkValue !== 'string' || !Array.isArray(o.kits)) throw new MalformedError('The owner copy of the kits is damaged');
+  if (o.v !== 1 || o.generation !== generation || !Number.isInteger(o.k) || typeof o.checkValue !== 'string' || !Array.isArray(o.kits) || (o.k as number) < 1 || (o.k as number) > o.kits.length) throw new MalformedError('The owner copy of the kits is damaged');
   const kits = (o.kits as Record<string, unknown>[]).map((m): MadeKit => {
     if (typeof m.trusteeId !== 'string' || !LEVELS.includes(m.level as AccessLevel) || !Number.isInteger(m.index) || typeof m.commitment !== 'string' || typeof m.fingerprint !== 'string' || typeof m.blob !== 'string') {
       throw new MalformedError('The owner copy of the kits is damaged');

@@ -164,4 +164,22 @@ describe('trustee kits', () => {
     }
     expect(() => checkTrusteeBlob('{')).toThrow(MalformedError);
   });
+
+  it('an executor kit (levelKeys by trustee) counts as a share and opens nothing alone', async () => {
+    const made = await makeGeneration({
+      account: 'u1',
+      generation: 1,
+      k: 2,
+      trustees: [
+        { trusteeId: 'tA', level: 'full' },
+        { trusteeId: 'executor', level: 'documents-only' },
+      ],
+      levelKeys: (level, trusteeId) => (trusteeId === 'executor' ? new Map() : LEVEL_KEYS[level]),
+    });
+    const commitments = Object.fromEntries(made.kits.map((m) => [m.kit.index, m.commitment]));
+    expect(await combineShares(made.kits.map((m) => kitShare(m.kit)), 2, { account: 'u1', generation: 1 }, commitments)).toEqual(made.q);
+    const ex = made.kits[1]!;
+    const ctx = { account: 'u1', trusteeId: 'executor', generation: 1 };
+    expect((await openTrusteeBlob(await trusteeAccessKey(made.q, ex.gate, ex.kit.t, ctx), ctx, ex.blob)).size).toBe(0);
+  });
 });

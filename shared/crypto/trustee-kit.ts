@@ -201,11 +201,13 @@ export interface MadeGeneration {
  * Makes generation `generation`: a random Q split k of n among `trustees` (index = position 1 … n),
  * each trustee's kit secret, gate, commitment, fingerprint and blob of `levelKeys(level)`, and the
  * check value of Q. `random` draws Q, t_i, G_i and nonces; the Shamir coefficients come from the
- * library's own CSPRNG. Throws RangeError for k outside 1 … n, n > 255, or a generation outside
+ * library's own CSPRNG. `levelKeys` also gets the trustee's id: an "executor kit" (one more entry,
+ * kept with the will, counting as one share) can be given an empty map, so it opens nothing alone.
+ * Throws RangeError for k outside 1 … n, n > 255, or a generation outside
  * 1 … 65,535; TypeError for a repeated trustee. k = 1 gives every trustee Q itself (the UI warns).
  */
 export async function makeGeneration(
-  input: { account: string; generation: number; k: number; trustees: ReadonlyArray<{ trusteeId: string; level: AccessLevel }>; levelKeys: (level: AccessLevel) => ReadonlyMap<string, Uint8Array> },
+  input: { account: string; generation: number; k: number; trustees: ReadonlyArray<{ trusteeId: string; level: AccessLevel }>; levelKeys: (level: AccessLevel, trusteeId: string) => ReadonlyMap<string, Uint8Array> },
   random: RandomSource = webRandom,
 ): Promise<MadeGeneration> {
   const { account, generation, k, trustees } = input;
@@ -221,7 +223,7 @@ export async function makeGeneration(
     const gate = random(GATE_BYTES);
     const ctx = { account, trusteeId, generation };
     const commitment = await commitShare(sctx, share);
-    const blob = await sealTrusteeBlob(await trusteeAccessKey(q, gate, t, ctx), ctx, input.levelKeys(level), random);
+    const blob = await sealTrusteeBlob(await trusteeAccessKey(q, gate, t, ctx), ctx, input.levelKeys(level, trusteeId), random);
     kits.push({ trusteeId, level, kit: { generation, index: share.index, share: share.bytes, t }, gate, commitment, fingerprint: await kitFingerprint(commitment), blob });
   }
   return { generation, k, q, checkValue: await makeCheckValue(q, sctx, random), kits };

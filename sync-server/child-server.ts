@@ -22,6 +22,15 @@ export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
  */
 export const TEST_PASSWORD_COST_ENV: Readonly<Record<string, string>> = { AFTERWORD_TEST_SCRYPT_N: '1024' };
 
+/**
+ * The environment that lets a test server register accounts with a plain password and no keys
+ * (config.ts AFTERWORD_TEST_KEYLESS_REGISTRATION): accounts as they were made before keys, which
+ * many tests make (signUp) to test their sign-in, their migration or something else entirely. On
+ * by default in every test server (createTestApp, createPgTestApp, startChildServer); a test of the
+ * refusal passes `{ AFTERWORD_TEST_KEYLESS_REGISTRATION: '' }`.
+ */
+export const TEST_KEYLESS_REGISTRATION_ENV: Readonly<Record<string, string>> = { AFTERWORD_TEST_KEYLESS_REGISTRATION: '1' };
+
 export interface ChildServer {
   url: string;
   dataDir: string;
@@ -73,7 +82,7 @@ export async function startChildServer(
   const { DATABASE_URL: _db, S3_BUCKET: _bucket, ...inherited } = process.env;
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'sync-server/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...opts.env },
+    env: { ...inherited, ...TEST_KEYLESS_REGISTRATION_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

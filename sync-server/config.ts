@@ -12,6 +12,9 @@
  * WEB_PUSH_ORIGINS: Web Push for check-in reminders (push/vapid.ts, push/endpoints.ts).
  * AFTERWORD_TEST_SCRYPT_N (tests only, like AFTERWORD_TEST_CLOCK): a lower scrypt N for password
  * hashes, so that browser tests do not spend most of their CPU on the production cost; main.ts warns.
+ * AFTERWORD_TEST_KEYLESS_REGISTRATION=1 (tests only): POST /api/auth/register takes a plain
+ * password with no keys, making an account as it was made before keys, for the tests of those
+ * accounts (their sign-in, their migration); without it such a registration is refused (422).
  * RELEASE_KEY / RELEASE_KEY_FILE (else the file `<DATA_DIR>.release-key` beside DATA_DIR): the key
  * that seals release escrows, kept outside the database (escrow/release-key.ts).
  */
@@ -56,10 +59,18 @@ export interface Config {
   pushOrigins: string[];
   /** scrypt cost of new password hashes (auth/password.ts): PASSWORD_COST, lower only in tests. */
   passwordCost: ScryptCost;
+  /**
+   * Whether POST /api/auth/register takes a plain password with no keys (an unsealed account, as
+   * made before keys): only test servers that make such accounts set it (KEYLESS_REGISTRATION_ENV;
+   * SECURITY.md "Accounts made before keys"). Off: such a registration answers 422 naming `keys`.
+   */
+  allowKeylessRegistration: boolean;
 }
 
 /** The environment variable that lowers scrypt's N for tests (never set it on a real deployment). */
 export const TEST_SCRYPT_N_ENV = 'AFTERWORD_TEST_SCRYPT_N';
+/** The environment variable (`1`) that lets tests register accounts without keys (Config.allowKeylessRegistration; never on a real deployment). */
+export const KEYLESS_REGISTRATION_ENV = 'AFTERWORD_TEST_KEYLESS_REGISTRATION';
 
 /**
  * The password cost: PASSWORD_COST, or with AFTERWORD_TEST_SCRYPT_N a power of two from 2^10 to
@@ -149,5 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapid: loadVapidKeys(dataDir, env),
     pushOrigins: parsePushOrigins(env.WEB_PUSH_ORIGINS),
     passwordCost: passwordCostFromEnv(env[TEST_SCRYPT_N_ENV]),
+    allowKeylessRegistration: env[KEYLESS_REGISTRATION_ENV] === '1',
   };
 }

@@ -10,7 +10,7 @@ import { createApp } from './app';
 import { purgeExpiredSessions } from './auth/session';
 import type { AppDeps } from './app-env';
 import { PASSWORD_COST } from './auth/password';
-import { linkBase, loadConfig, TEST_SCRYPT_N_ENV } from './config';
+import { KEYLESS_REGISTRATION_ENV, linkBase, loadConfig, TEST_SCRYPT_N_ENV } from './config';
 import { openDatabase } from './db/sqlite';
 import { testClockFromEnv } from './release/test-clock';
 import { createPgPool } from './db/pg/pool';
@@ -30,6 +30,7 @@ if (testClock) console.warn('AFTERWORD_TEST_CLOCK=1: the test-only clock is enab
 if (config.passwordCost.N !== PASSWORD_COST.N) {
   console.warn(`${TEST_SCRYPT_N_ENV}=${config.passwordCost.N}: new password hashes are weaker than production's (tests only). Never use this in production.`);
 }
+if (config.allowKeylessRegistration) console.warn(`${KEYLESS_REGISTRATION_ENV}=1: accounts may be registered without keys, unsealed (tests only). Never use this in production.`);
 const deps: AppDeps = { config, db, now: testClock?.now ?? Date.now };
 // DATABASE_URL: every store on PostgreSQL, shared by any number of instances (issue #19; db/pg/README.md).
 const pool = config.databaseUrl ? createPgPool(config.databaseUrl, { max: config.databasePoolSize }) : null;

@@ -26,7 +26,7 @@ import { ApiHttpError } from './http/errors';
 import { outsideTransaction } from './db/tx-errors';
 import type { RateLimiterFactory } from './http/rate-limit';
 import { createAdmission } from './records/admission';
-import { checkSealedField, refuseSealedRestWrite, sealedAccountOf, type AccountKeysReader, type SealedAccount } from './records/sealed-check';
+import { checkSealedField, refuseSealedRestWrite, sealedAccountOf, sealingAt, type AccountKeysReader, type SealedAccount } from './records/sealed-check';
 import { createBoundedCache } from './records/bounded-cache';
 import { sealedRestChange, sealedRestCheck, withSealedLists } from './records/sealed-rest';
 import { watchFileRefs, type FileRefChanges } from './records/file-refs';
@@ -124,7 +124,18 @@ const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
  * PostgreSQL's asynchronous one (each push its own transaction of the store).
  */
 export type RecordSource =
-  | { engine: 'sqlite'; store: RecordStore; writeBatch?: <T>(write: () => T) => Promise<T> }
+  | {
+      engine: 'sqlite';
+      store: RecordStore;
+      writeBatch?: <T>(write: () => T) => Promise<T>;
+      /**
+       * The account's `account_keys.sealed_at` (ms, null: not sealed or no keys), read synchronously
+       * in the caller's transaction (keys/seal-store.ts sqliteSealedAt): a push or a server-clock
+       * write is held to the sealing as it stands when it commits, not as it was read before
+       * (shared/sync/README.md rule 24: the migration's finish may land in between).
+       */
+      sealedAt?: (userId: string) => number | null;
+    }
   | { engine: 'postgres'; store: AsyncRecordStore };
 
 /**
@@ -203,12 +214,12 @@ export function createRecordService(
    * records `keys` names and the usage as committed by every instance; `admit` returns what to merge.
    * Follows the files of what was merged. Resolves the written records.
    */
-  const commitAdmitted = async (userId: string, keys: readonly (readonly [CollectionName, string])[], admit: (get: Get, usage: AccountUsage) => readonly Change[]) => {
+  const commitAdmitted = async (userId: string, keys: readonly (readonly [CollectionName, string])[], admit: (get: Get, usage: AccountUsage, sealedAt: number | null) => readonly Change[]) => {
     let before: Get = () => null;
     let merged: readonly Change[] = [];
-    const written = await (store as AsyncRecordStore).applyAdmitted!(userId, keys, (get, usage) => {
+    const written = await (store as AsyncRecordStore).applyAdmitted!(userId, keys, (get, usage, sealedAt) => {
       before = get;
-      merged = admit(get, usage);
+      merged = admit(get, usage, sealedAt);
       return merged;
     });
     followFiles(userId, merged, before, () => afterCommit(written, before))?.();
@@ -230,13 +241,20 @@ export function createRecordService(
     return clock.tick();
   };
 
+  /** The account's `sealed_at` as SQLite stands now (null on PostgreSQL, whose store reads it in its transaction). */
+  const sealedAtNow = (userId: string) => (source.engine === 'sqlite' ? (source.sealedAt?.(userId) ?? null) : null);
+
   /**
    * Admits and merges one server-made change over `current`; rejects with the refusal as an HTTP
    * error. `check` (a sealed REST write's clock check) runs on the record as the merge will see it.
+   * `account` (a server-clock write: the sealing read before it) is checked again against the
+   * sealing as it stands at the merge (refuseSealedRestWrite, 422): a migration that finished
+   * meanwhile makes its plaintext in a sealed field a refusal, never a stored plaintext (rule 24).
    */
-  const applyServerChange = async (userId: string, change: Change, current: ServerRecord | null, check?: (current: ServerRecord | null) => void) => {
+  const applyServerChange = async (userId: string, change: Change, current: ServerRecord | null, check?: (current: ServerRecord | null) => void, account?: SealedAccount | null) => {
     outsideTransaction('Writing a record'); // the release writes records after its transactions commit
-    const admitOne = (get: Get, usage: AccountUsage) => {
+    const admitOne = (get: Get, usage: AccountUsage, sealedAt: number | null) => {
+      if (account !== undefined) refuseSealedRestWrite(change.collection, change.id, change.fields, sealingAt(account, sealedAt));
       check?.(get(change.collection, change.id));
       const refusal = createAdmission(userId, () => get(change.collection, change.id), usage, opts.limits).admit(change);
       if (refusal) throw new ApiHttpError(refusal.status, refusal.reason, [{ path: refusal.path, message: refusal.reason }]);
@@ -247,10 +265,11 @@ export function createRecordService(
       return;
     }
     const usage = await usageOf(userId);
-    // SQLite's store is synchronous: a checked write re-reads the record here, so nothing lands
-    // between its check and its merge.
+    // SQLite's store is synchronous: a checked write re-reads the record here, and the sealing,
+    // so nothing lands between its checks and its merge (admitOne and commit's merge run in one
+    // synchronous step).
     const now = check && source.engine === 'sqlite' ? source.store.get(userId, change.collection, change.id) : current;
-    admitOne(() => now, usage);
+    admitOne(() => now, usage, sealedAtNow(userId));
     await commit(userId, [change], () => now);
   };
 
@@ -310,10 +329,13 @@ export function createRecordService(
     return { accepted: valid.map((c) => c.hlc), rejected };
   };
 
-  /** SQLite: the whole push synchronously (inside the group commit when given), as before issue #19. */
+  /**
+   * SQLite: the whole push synchronously (inside the group commit when given), as before issue #19.
+   * The sealing `account` read before is checked again in the push's transaction (sealingAt).
+   */
   const pushSync = (sync: RecordStore, userId: string, raw: readonly unknown[], usage: AccountUsage, account: SealedAccount | null, refuse?: RefuseChange) => {
     const get: Get = (c, id) => sync.get(userId, c, id);
-    const admitted = admitPush(userId, raw, get, usage, account, refuse);
+    const admitted = admitPush(userId, raw, get, usage, sealingAt(account, sealedAtNow(userId)), refuse);
     const done = followFiles(userId, admitted.valid, get, () => get);
     const written = sync.applyChanges(userId, admitted.valid);
     done?.();
@@ -331,7 +353,7 @@ export function createRecordService(
     }
     if (source.engine === 'postgres' && source.store.applyAdmitted) {
       let admitted: ReturnType<typeof admitPush> | undefined;
-      const written = await commitAdmitted(userId, [...keys.values()], (get, inTx) => (admitted = admitPush(userId, raw, get, inTx, account, refuse)).valid);
+      const written = await commitAdmitted(userId, [...keys.values()], (get, inTx, sealedAt) => (admitted = admitPush(userId, raw, get, inTx, sealingAt(account, sealedAt), refuse)).valid);
       if (admitted) return answerPush(admitted, written);
     }
     const found = new Map<string, ServerRecord | null>();
@@ -404,7 +426,7 @@ export function createRecordService(
       const account = await sealedAccountOf(opts.accountKeys, userId);
       const current = await store.get(userId, collection, id);
       const change = serverChange(userId, collection, id, patch, current, newItemId, account);
-      if (change) await applyServerChange(userId, change, current);
+      if (change) await applyServerChange(userId, change, current, undefined, account);
       const entity = await service.get(userId, collection, id);
       if (!entity) throw new ApiHttpError(404, 'Not found');
       return entity;

@@ -48,7 +48,7 @@ import { createSqliteEscrowStore, type AsyncEscrowStore } from './escrow/escrow-
 import { createPgEscrowStore } from './db/pg/pg-escrow-store';
 import { createSqliteKeyStore, type KeyStore } from './keys/key-store';
 import { createPgKeyStore } from './db/pg/pg-key-store';
-import { createSqliteSealStore, type SealStore } from './keys/seal-store';
+import { createSqliteSealStore, sqliteSealedAt, type SealStore } from './keys/seal-store';
 import { createPgSealStore } from './db/pg/pg-seal-store';
 
 export interface Services {
@@ -102,7 +102,7 @@ export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): S
   return assemble(deps, opts, {
     engine: 'sqlite',
     accounts: createAccountStore(deps.db),
-    source: { engine: 'sqlite', store, writeBatch: (write) => commits.run(write) },
+    source: { engine: 'sqlite', store, writeBatch: (write) => commits.run(write), sealedAt: sqliteSealedAt(deps.db) }, // sealed_at read in each push's transaction (rule 24)
     usage: createUsageReader(deps.db),
     rateLimiters: memoryRateLimiters(deps.now),
     blobMeta: createSqliteAsyncBlobMeta(deps.db),

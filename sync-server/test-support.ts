@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from './app';
-import { TEST_PASSWORD_COST_ENV } from './child-server';
+import { TEST_KEYLESS_REGISTRATION_ENV, TEST_PASSWORD_COST_ENV } from './child-server';
 import type { AppDeps } from './app-env';
 import { loadConfig } from './config';
 import { openDatabase } from './db/sqlite';
@@ -34,7 +34,8 @@ export function sqliteStoreOf(t: Pick<TestApp, 'services'>): RecordStore {
 /**
  * A fresh app on a temp DATA_DIR, with a controllable clock starting at `start` (ms); `opts.mailer`
  * replaces the configured mailer. Password hashes are made at the test cost (TEST_PASSWORD_COST_ENV)
- * unless `env` says otherwise (`{ AFTERWORD_TEST_SCRYPT_N: '' }` for production's).
+ * unless `env` says otherwise (`{ AFTERWORD_TEST_SCRYPT_N: '' }` for production's); registration
+ * without keys is allowed (TEST_KEYLESS_REGISTRATION_ENV: signUp makes accounts as made before keys).
  */
 export function createTestApp(
   env: Record<string, string> = {},
@@ -42,7 +43,7 @@ export function createTestApp(
   opts: { mailer?: Mailer } = {},
 ): TestApp {
   const dataDir = mkdtempSync(join(tmpdir(), 'afterword-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, RELEASE_KEY_FILE: join(dataDir, 'release-key'), ...TEST_PASSWORD_COST_ENV, ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, RELEASE_KEY_FILE: join(dataDir, 'release-key'), ...TEST_PASSWORD_COST_ENV, ...TEST_KEYLESS_REGISTRATION_ENV, ...env });
   let now = start;
   const deps: AppDeps = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: () => now };
   return testAppOver(deps, createServices(deps, opts), (ms) => {

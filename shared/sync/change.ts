@@ -18,6 +18,12 @@ export interface Change {
   fields: Record<string, unknown>;
   /** For written fields, the HLC of the value the person edited from ('' = never written); rule 20. */
   bases?: Record<string, Hlc>;
+  /**
+   * Compare-and-set (rule 28): the change is merged only while each named written field's stored
+   * HLC is the one given ('' = never written); else it is rejected with CAS_REFUSAL (cas.ts). Set by the
+   * migration's re-keyed file references (web/features/keys/migrate-files.ts), never by an edit.
+   */
+  ifClocks?: Record<string, Hlc>;
 }
 
 /** Deepest nesting of a field value: list items and the emergency contact are objects of depth 2. */
@@ -45,6 +51,7 @@ export const changeSchema = z.strictObject({
   hlc: z.string().check(z.maxLength(64)),
   fields: z.record(z.string().check(z.maxLength(120)), z.unknown()),
   bases: z.optional(z.record(z.string().check(z.maxLength(120)), z.string().check(z.maxLength(64)))),
+  ifClocks: z.optional(z.record(z.string().check(z.maxLength(120)), z.string().check(z.maxLength(64)))),
 });
 
 /** A list item: `{ text, pos }`, or null once removed. Survivor-task steps may be long (AI content). */
@@ -91,6 +98,10 @@ export function validateChange(
   if (Object.keys(change.bases ?? {}).length > MAX_FIELDS_PER_CHANGE) return { ok: false, reason: 'Invalid change: bases: too many' };
   for (const [key, base] of Object.entries(change.bases ?? {})) {
     if (!(key in change.fields || isDelete) || (base !== '' && !parseHlc(base))) return { ok: false, reason: `Invalid change: bases.${key}: not a base of a written field` };
+  }
+  // Rule 28: a compare-and-set names written fields only (so at most MAX_FIELDS_PER_CHANGE).
+  for (const [key, at] of Object.entries(change.ifClocks ?? {})) {
+    if (!Object.hasOwn(change.fields, key) || (at !== '' && !parseHlc(at))) return { ok: false, reason: `Invalid change: ifClocks.${key}: not the clock of a written field` };
   }
   for (const key of fieldNames) {
     const value = change.fields[key];

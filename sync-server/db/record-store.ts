@@ -63,8 +63,13 @@ export type AsyncRecordStore = {
   applyAdmitted?(userId: string, keys: readonly (readonly [CollectionName, string])[], admit: Admit): Promise<ServerRecord[]>;
 };
 
-/** Decides, over the current records and usage, which changes to merge (records.ts admission). */
-export type Admit = (get: (collection: CollectionName, id: string) => ServerRecord | null, usage: AccountUsage) => readonly Change[];
+/**
+ * Decides, over the current records and usage, which changes to merge (records.ts admission).
+ * `sealedAt` is the account's `account_keys.sealed_at` (ms; null: not sealed, or no keys) as read
+ * in the same transaction, after the account's lock, so a migration that finished meanwhile is
+ * seen (shared/sync/README.md rule 24).
+ */
+export type Admit = (get: (collection: CollectionName, id: string) => ServerRecord | null, usage: AccountUsage, sealedAt: number | null) => readonly Change[];
 
 /** Most earlier versions kept per long-text field on the server (rule 21). */
 export const MAX_HISTORY_PER_FIELD = 20;

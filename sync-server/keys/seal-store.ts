@@ -38,6 +38,16 @@ interface Row {
   state: string;
 }
 
+/**
+ * Reads `account_keys.sealed_at` (ms; null: not sealed, or no keys) synchronously over `db`, so a
+ * push or write reads it inside its own transaction (records.ts RecordSource `sealedAt`): `finish`
+ * below sets it in a transaction of its own, and whatever commits after that is held to it.
+ */
+export function sqliteSealedAt(db: Db): (userId: string) => number | null {
+  const q = db.prepare<[string], { sealed_at: number | null }>('SELECT sealed_at FROM account_keys WHERE user_id = ?');
+  return (userId) => q.get(userId)?.sealed_at ?? null;
+}
+
 /** The SQLite seal store over `db` (migrations applied). */
 export function createSqliteSealStore(db: Db): SealStore {
   const usage = createUsageReader(db);

@@ -16,6 +16,7 @@ import {
   type RecordState,
   type ServerRecord,
 } from '../../shared/sync';
+import { CAS_REFUSAL } from '../../shared/sync/cas';
 import { z } from '../../shared/schema/z';
 import type { Limits } from '../config-limits';
 import type { AccountUsage } from '../db/usage';
@@ -24,7 +25,7 @@ import type { AccountUsage } from '../db/usage';
 export interface Refusal {
   reason: string;
   path: string;
-  status: 400 | 403 | 413;
+  status: 400 | 403 | 409 | 413;
 }
 
 interface Entry {
@@ -140,6 +141,11 @@ export function createAdmission(
      */
     admit(change: Change): Refusal | null {
       const e = entryOf(change.collection, change.id);
+      // Rule 28: compare-and-set against the record as this push has merged it so far.
+      for (const [field, at] of Object.entries(change.ifClocks ?? {})) {
+        const stored = e.state.clocks[field] ?? '';
+        if (stored !== at) return { reason: `${change.collection}.${field}: ${CAS_REFUSAL} (its clock is ${stored || 'unset'}, not ${at || 'unset'}): the write was not applied`, path: field, status: 409 };
+      }
       const before = Object.keys(change.fields).map((f) => [f, e.state.values[f], e.state.clocks[f]] as const);
       const itemsBefore = new Map(e.items);
       const changed = mergeInto(e.state, change.fields, change.hlc);

@@ -46,6 +46,20 @@ export async function sealedAccountOf(read: AccountKeysReader | undefined, userI
 }
 
 /**
+ * The sealing a write must meet, given `sealedAt` (`account_keys.sealed_at`, ms, or null) as read
+ * inside the write's own transaction, after `account` was read before it (shared/sync/README.md
+ * rule 24): the migration's finish (keys/seal-routes.ts) may have set `sealed_at` in between, and
+ * then the write is held to the sealed account's rule, never to the older reading. When the
+ * account had no keys at the first reading, no key version is known: every envelope is answered
+ * as sealed with a key the account does not have, which the device answers by fetching its
+ * keyring and sealing again (web/sync/sealing.ts isStaleKeyRefusal).
+ */
+export function sealingAt(account: SealedAccount | null, sealedAt: number | null): SealedAccount | null {
+  if (sealedAt === null || account?.strict) return account;
+  return { versions: account?.versions ?? (() => undefined), strict: true };
+}
+
+/**
  * Checks one stored field of a change to a sealed account. Returns undefined for a plain field
  * (its zod schema decides), null for a valid envelope (or an allowed plain null), else the reason
  * naming the field. The reasons for a stale or unknown key and for plaintext are the ones the

@@ -42,6 +42,8 @@ const INVALID_LOGIN = 'Invalid username or password';
 const TAKEN = 'That username is already taken';
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 const USE_KEYS = 'This account signs in without sending its password. Please update the app and sign in again.';
+/** A registration with a password and no keys (Config.allowKeylessRegistration off): every new account is sealed from birth. */
+export const KEYS_REQUIRED = 'A new account is made with keys: this app is out of date. Please reload it and sign up again.';
 const has = (raw: unknown, field: string) => typeof raw === 'object' && raw !== null && field in raw;
 
 /**
@@ -71,6 +73,9 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     // With keys (shared/crypto/README.md "Keys") the password never comes: the login secret does.
     const raw = await readJson(c, jsonBodySchema);
     const legacy = has(raw, 'password') ? parseWith(registerSchema, raw) : null;
+    // An account without keys would be unsealed (SECURITY.md "Accounts made before keys"): only a
+    // test server that makes such accounts on purpose takes it.
+    if (legacy && !deps.config.allowKeylessRegistration) throw new ApiHttpError(422, KEYS_REQUIRED, [{ path: 'keys', message: KEYS_REQUIRED }]);
     if (!legacy) refuseSealedProfileFields(raw);
     const keyed = legacy ? null : parseWith(registerWithKeysSchema, raw);
     const body = (legacy ?? keyed)!;

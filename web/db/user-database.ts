@@ -66,6 +66,11 @@ export interface WriteInput {
   /** For each written field, the HLC of the value the person edited from ('' for never written). */
   bases?: Record<string, Hlc>;
   /**
+   * Compare-and-set (shared/sync/README.md rule 28): the server merges the write only while each
+   * named field's stored HLC is the one given; else it is rejected and undone here (rule 11).
+   */
+  ifClocks?: Record<string, Hlc>;
+  /**
    * Generated content only (rule 18): `patch` holds sync fields, written with this fixed HLC and
    * only where the record has never had the field written; the clock is not ticked.
    */
@@ -210,7 +215,7 @@ export class UserDatabase {
     return changes;
   }
 
-  private async writeOne({ collection, id, patch, newItemId, listBase, generatedHlc, bases, rawFields }: WriteInput): Promise<Change | null> {
+  private async writeOne({ collection, id, patch, newItemId, listBase, generatedHlc, bases, rawFields, ifClocks }: WriteInput): Promise<Change | null> {
     const { fieldsOfPatch, missingFields, validateChange, viewOfDelete } = writeKit();
     const state = await this.readState(collection, id);
     if (generatedHlc !== undefined) return this.writeGenerated(collection, id, state, missingFields(state, patch), generatedHlc);
@@ -232,7 +237,7 @@ export class UserDatabase {
     // concurrent edit (its loser is kept) from a sequential one.
     // Rule 22: a delete carries its view of the record, so an edit this device had not seen is offered back.
     const written = fields[TOMBSTONE_FIELD] === true ? viewOfDelete(collection, state) : Object.entries(bases ?? {}).filter(([f]) => f in fields);
-    const change: Change = { collection, id, hlc, fields, ...(written.length ? { bases: Object.fromEntries(written) } : {}) };
+    const change: Change = { collection, id, hlc, fields, ...(written.length ? { bases: Object.fromEntries(written) } : {}), ...(ifClocks ? { ifClocks } : {}) };
     const checked = validateChange(change, { actor: 'client', userId: this.userId });
     if (!checked.ok) throw new LocalWriteError(checked.reason);
     const { state: merged } = mergeState(state, stateOfWrite(fields, hlc));

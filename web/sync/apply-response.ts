@@ -22,8 +22,8 @@ export async function buildRequest(db: UserDatabase, sealed = false): Promise<Sy
   const waiting = sealed ? rows.findIndex((r) => !sealedFieldsOf(r)) : -1;
   const ready = waiting >= 0 ? rows.slice(0, waiting) : rows;
   const changes: Change[] = ready.map((row) => {
-    const { collection, id, hlc, bases } = row;
-    return { collection, id, hlc, fields: sealed ? sealedFieldsOf(row)! : row.fields, ...(bases ? { bases } : {}) };
+    const { collection, id, hlc, bases, ifClocks } = row;
+    return { collection, id, hlc, fields: sealed ? sealedFieldsOf(row)! : row.fields, ...(bases ? { bases } : {}), ...(ifClocks ? { ifClocks } : {}) };
   });
   return { protocol: PROTOCOL_VERSION, cursor: (await db.getMeta('cursor')) ?? 0, changes, account: db.userId };
 }

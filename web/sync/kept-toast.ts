@@ -5,6 +5,7 @@
  */
 import type { CollectionName } from '../../shared/schema/collections';
 import type { ToastInput } from '../ui/toast-store';
+import { isCasRefusal } from '../../shared/sync/cas';
 import type { RejectedChange } from '../../shared/sync/protocol';
 import type { KeptNotice } from './apply-response';
 import { isClockRefusal } from './restamp';
@@ -61,7 +62,9 @@ export function keptToast(kept: readonly KeptNotice[], valuesOf?: ValuesOf): Toa
  * and sent again, rule 17).
  */
 export function rejectedToast(rejected: readonly RejectedChange[]): ToastInput | null {
-  const real = rejected.filter((r) => !isClockRefusal(r.reason));
+  // A compare-and-set refusal (rule 28) undid a write the device made for the person (a re-keyed
+  // file), not an edit of theirs: the newer value from elsewhere is shown, nothing to tell.
+  const real = rejected.filter((r) => !isClockRefusal(r.reason) && !isCasRefusal(r.reason));
   if (real.length === 0) return null;
   const place = PLACE[real[0]!.collection as CollectionName] ?? 'a record';
   return {

@@ -68,7 +68,11 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
         const rows = new Map(stored.rows.map((r) => [key(r.collection, r.id), toRecord(r)]));
         // `accountBytes` counts the activity log too (SECURITY.md "Limits"); the kept columns stay records only.
         const counted = await withActivity(db, userId, usage);
-        changes = admit((c, id) => rows.get(key(c, id)) ?? null, { live: { ...usage.live }, bytes: counted.bytes });
+        // Read after the lock, in a statement of its own (READ COMMITTED: a fresh snapshot), so a
+        // seal's finish that held the lock before this push is seen (pg-seal-store.ts; rule 24).
+        const sealing = await db.query<{ sealed_at: string | null }>('SELECT sealed_at FROM account_keys WHERE user_id = $1', [userId]);
+        const sealedAt = sealing.rows[0]?.sealed_at == null ? null : Number(sealing.rows[0].sealed_at);
+        changes = admit((c, id) => rows.get(key(c, id)) ?? null, { live: { ...usage.live }, bytes: counted.bytes }, sealedAt);
       }
       if (!changes.length) return [];
       const states = new Map(stored.rows.map((r) => [key(r.collection, r.id), JSON.parse(r.state) as RecordState]));

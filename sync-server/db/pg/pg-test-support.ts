@@ -13,7 +13,7 @@ import type { AppDeps } from '../../app-env';
 import type { Mailer } from '../../release/mailer';
 import { loadConfig } from '../../config';
 import { createPgServices } from '../../services';
-import { TEST_PASSWORD_COST_ENV } from '../../child-server';
+import { TEST_KEYLESS_REGISTRATION_ENV, TEST_PASSWORD_COST_ENV } from '../../child-server';
 import { testAppOver, type TestApp } from '../../test-support';
 import { openDatabase } from '../sqlite';
 import { migratePg } from './migrate';
@@ -97,7 +97,7 @@ export async function createPgTestApp(
   } = {},
 ): Promise<TestApp & { pool: pg.Pool }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'afterword-pg-test-'));
-  const env = { DATA_DIR: dataDir, DATABASE_URL: url, RELEASE_KEY: TEST_RELEASE_KEY, ...TEST_PASSWORD_COST_ENV, ...opts.env };
+  const env = { DATA_DIR: dataDir, DATABASE_URL: url, RELEASE_KEY: TEST_RELEASE_KEY, ...TEST_PASSWORD_COST_ENV, ...TEST_KEYLESS_REGISTRATION_ENV, ...opts.env };
   const config = loadConfig({ ...env, SESSION_SECRET: opts.sessionSecret ?? randomBytes(32).toString('base64url') });
   let now = opts.start ?? Date.UTC(2026, 10, 21, 12);
   const clock = opts.clock ?? { now: () => now, advance: (ms: number) => void (now += ms) };

@@ -4,8 +4,11 @@
  * server carried its key in the clear, so each such file is read on this device (its local copy,
  * else downloaded and decrypted: web/files/download.ts), added again as a NEW file under a NEW
  * random key (web/files/add.ts: kept here, queued for upload as a new blob), and its record points
- * to it by an ordinary local write with a new HLC (rule 9), which sync pushes sealed once it runs
- * with keys. The old blob is released as today once no live record refers to it
+ * to it by a local write with a new HLC (rule 9), which sync pushes sealed once it runs with keys.
+ * That write is a compare-and-set on the file's HLC as read from the server (shared/sync/README.md
+ * rule 28, as the seal routes' envelopes): when another device replaced the file meanwhile, the
+ * server refuses it and this device takes the replacement (rule 11), so the re-key, stamped later,
+ * never undoes a newer file. The old blob is released as today once no live record refers to it
  * (sync-server/records/file-refs.ts). A record whose local reference already differs from the
  * server's plain one was re-keyed by an earlier run (or changed here): it is left alone, so a run
  * cut short and run again re-keys each file once.
@@ -49,7 +52,7 @@ export async function rekeyFiles(files: FilesDeps, records: readonly ServerRecor
     try {
       const blob = await downloadFile(files, old);
       const fresh = await addFileTo(files, blob, { name: old.name, ...(old.durationMs === undefined ? {} : { durationMs: old.durationMs }) });
-      await files.db.write(r.collection as 'documents', r.id, { file: fresh });
+      await files.db.writeMany([{ collection: r.collection, id: r.id, patch: { file: fresh }, ifClocks: { file: r.clocks.file ?? '' } }]);
       out.rekeyed++;
     } catch (err) {
       out.left.push({ collection: r.collection, id: r.id, reason: (err as Error).message });

@@ -1,0 +1,72 @@
+/**
+ * The kit page after the release (issue "Release": "A trustee's page then opens their level's
+ * content in the browser"; contract §4): on a click, the server hands over `Q`, this trustee's gate
+ * `G_i` and sealed blob; the browser derives the access key with the kit's own secret `t_i`
+ * (trusteeAccessKey), opens the blob's level keys (openTrusteeBlob) and shows the trustee's page
+ * (trustee.ts) opened with those keys (open.ts) instead of the escrow's. `t_i` never leaves the page.
+ */
+import { CryptoError } from '../../../shared/crypto/errors';
+import { fromB64url } from '../../../shared/crypto/bytes';
+import { openTrusteeBlob, trusteeAccessKey, type Kit } from '../../../shared/crypto/trustee-kit';
+import { h, say, type View } from '../dom';
+import { openPage } from '../open';
+import { fetchPageData } from '../page-data';
+import { trusteeView } from '../trustee';
+import type { KitApi, KitInfo } from './api';
+import { codeForm } from './code-form';
+import { busyWhile, type Flow } from './flow';
+
+/**
+ * The trustee's page for released kit `kit` (already verified against `info`). Throws an Error for
+ * the person when the kit cannot open it (another generation's blob, a changed answer).
+ */
+export async function openWithKit(api: KitApi, info: KitInfo, kit: Kit): Promise<View> {
+  const access = await api.access();
+  const q = fromB64url(access.q);
+  const gate = fromB64url(access.gate);
+  const trusteeId = access.trusteeId ?? info.trusteeId;
+  const cannot = new Error(`Your kit could not open what ${info.ownerFirstName} left. It may be an older kit: please use the newest one ${info.ownerFirstName} gave you.`);
+  if (!q || !gate || !trusteeId) throw cannot;
+  const ctx = { account: info.account, trusteeId, generation: info.generation };
+  let keys: Map<string, Uint8Array>;
+  try {
+    keys = await openTrusteeBlob(await trusteeAccessKey(q, gate, kit.t, ctx), ctx, access.blob);
+  } catch (err) {
+    if (err instanceof CryptoError) throw cannot;
+    throw err;
+  }
+  const data = await fetchPageData('t', access.pageToken);
+  if (!data) throw new Error('This page is not available any more.');
+  return trusteeView(await openPage('t', data, null, keys), access.pageToken);
+}
+
+/** `released`: one click (with the link's kit, or after typing the code) opens what was left. */
+export function releasedView(flow: Flow): View {
+  const { info } = flow;
+  const name = info.ownerFirstName;
+  const title = `What ${name} left for you`;
+  const button = `Open what ${name} left for you`;
+  const open = (kit: Kit, at: HTMLButtonElement) =>
+    busyWhile(at, `Opening what ${name} left for you…`, async () => {
+      const view = await openWithKit(flow.api, info, kit);
+      flow.show(view);
+      say('');
+    }, say);
+  let act: Node;
+  if (flow.kit) {
+    const kit = flow.kit;
+    const go = h('button', { type: 'button' }, button);
+    go.addEventListener('click', () => void open(kit, go));
+    act = h('p', {}, go);
+  } else {
+    act = codeForm({ info, button, onKit: open });
+  }
+  return {
+    title,
+    nodes: [
+      h('h1', {}, title),
+      h('p', {}, `We are sorry for your loss. ${name}'s trustees have confirmed, and your kit now opens what ${name} shared with you. It is opened here, on this device.`),
+      act,
+    ],
+  };
+}

@@ -22,7 +22,7 @@ function whatItIs(name: string, k: number): Node[] {
     h('h2', { id: 'keep' }, 'How to keep your kit'),
     h(
       'ul',
-      { 'aria-labelledby': 'keep' },
+      {},
       h('li', {}, `Keep the e-mail or message with the link ${name} sent you: the link is your kit. Don't forward it to anyone.`),
       h('li', {}, `Keep the printed kit, if ${name} gave you one, with your important papers. You can also print this one.`),
       h('li', {}, `Once a year we will e-mail you to check your kit. You will only compare its fingerprint: Afterword never asks for your kit's code to check it.`),
@@ -41,7 +41,8 @@ function printable(kit: Kit, fingerprint: string, name: string): Node {
     { class: 'card kit-print' },
     h('summary', {}, 'Show the code to print or write down'),
     h('p', { class: 'print-only' }, `Trustee kit from ${name} · Afterword`),
-    h('p', { class: 'code', 'aria-label': "Your kit's code, group by group" }, encodeKitCode(kit).split('-').map((g) => h('span', {}, g))),
+    h('p', {}, "Your kit's code:"),
+    h('p', { class: 'code' }, encodeKitCode(kit).split('-').map((g) => h('span', {}, g))),
     fingerprintLine(fingerprint),
   );
   const print = h('button', { type: 'button', class: 'secondary' }, 'Print this kit');

@@ -52,12 +52,13 @@ function viewOf(flow: Flow, linkError: string | null): View {
  */
 export async function kitPage(o: { token: string; fragment: string | null; content: HTMLElement; unavailable: () => void; fetchFn?: typeof fetch }): Promise<void> {
   const api: KitApi = kitApi(o.token, o.fetchFn ?? ((url, init) => fetch(url, init)));
-  const focusHeading = () => o.content.querySelector<HTMLElement>('h1')?.setAttribute('tabindex', '-1');
   const show = (view: View, moveFocus: boolean) => {
     showView(o.content, view);
-    if (moveFocus) {
-      focusHeading();
-      o.content.querySelector<HTMLElement>('h1')?.focus();
+    // After a click the old step is gone: focus moves to the new one's heading (screen readers read on from there).
+    const heading = o.content.querySelector('h1');
+    if (moveFocus && heading) {
+      heading.tabIndex = -1;
+      heading.focus();
     }
   };
   const start = async (typed: Kit | null, moveFocus: boolean): Promise<void> => {

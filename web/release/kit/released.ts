@@ -17,10 +17,12 @@ import { codeForm } from './code-form';
 import { busyWhile, type Flow } from './flow';
 
 /**
- * The trustee's page for released kit `kit` (already verified against `info`). Throws an Error for
- * the person when the kit cannot open it (another generation's blob, a changed answer).
+ * The level's keys (kid → raw key) that released kit `kit` (already verified against `info`) opens,
+ * and the trustee's page token: GET access, then trusteeAccessKey(Q, G_i, t_i) and
+ * openTrusteeBlob, in the browser. Throws an Error for the person when the kit cannot open the
+ * blob (another generation's, a changed answer), KitApiError when the server refuses.
  */
-export async function openWithKit(api: KitApi, info: KitInfo, kit: Kit): Promise<View> {
+export async function kitLevelKeys(api: KitApi, info: KitInfo, kit: Kit): Promise<{ keys: Map<string, Uint8Array>; pageToken: string }> {
   const access = await api.access();
   const q = fromB64url(access.q);
   const gate = fromB64url(access.gate);
@@ -28,16 +30,20 @@ export async function openWithKit(api: KitApi, info: KitInfo, kit: Kit): Promise
   const cannot = new Error(`Your kit could not open what ${info.ownerFirstName} left. It may be an older kit: please use the newest one ${info.ownerFirstName} gave you.`);
   if (!q || !gate || !trusteeId) throw cannot;
   const ctx = { account: info.account, trusteeId, generation: info.generation };
-  let keys: Map<string, Uint8Array>;
   try {
-    keys = await openTrusteeBlob(await trusteeAccessKey(q, gate, kit.t, ctx), ctx, access.blob);
+    return { keys: await openTrusteeBlob(await trusteeAccessKey(q, gate, kit.t, ctx), ctx, access.blob), pageToken: access.pageToken };
   } catch (err) {
     if (err instanceof CryptoError) throw cannot;
     throw err;
   }
-  const data = await fetchPageData('t', access.pageToken);
+}
+
+/** The trustee's page opened with released kit `kit`'s keys (trustee.ts, open.ts). Throws as kitLevelKeys. */
+export async function openWithKit(api: KitApi, info: KitInfo, kit: Kit): Promise<View> {
+  const { keys, pageToken } = await kitLevelKeys(api, info, kit);
+  const data = await fetchPageData('t', pageToken);
   if (!data) throw new Error('This page is not available any more.');
-  return trusteeView(await openPage('t', data, null, keys), access.pageToken);
+  return trusteeView(await openPage('t', data, null, keys), pageToken);
 }
 
 /** `released`: one click (with the link's kit, or after typing the code) opens what was left. */

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KitGenerationRow, KitRow } from './kits';
 import { generationStatus } from './kits';
+import { initialState } from '../release/state-machine';
 import type { AsyncReleaseStore } from './release-store';
 
 export interface KitStoreSetup {
@@ -49,6 +50,14 @@ const three = (userId: string, generation: number) => [1, 2, 3].map((i) => kit(u
 
 export function kitStoreContract(name: string, setup: () => Promise<KitStoreSetup>): void {
   describe(`KitStore contract: ${name}`, () => {
+    it('keeps the release phase awaiting-confirmations (the CHECK constraint of both engines allows it)', async () => {
+      const { store } = await setup();
+      const s = { ...initialState(1000), phase: 'awaiting-confirmations' as const, episode: 1, startedAt: 1000, endsAt: 2000 };
+      await store.putState('u1', s);
+      expect(await store.getState('u1')).toEqual(s);
+      await expect(store.putState('u2', { ...s, phase: 'gone' as never })).rejects.toThrow();
+    });
+
     it('stores a generation with its kits; a newer pending generation retires the older pending one', async () => {
       const { store } = await setup();
       expect(await store.lastKitGeneration('u1')).toBe(0);

@@ -33,6 +33,8 @@ export interface KitAccess {
   blob: string;
   level: string;
   pageToken: string;
+  /** The trustee this kit is for (the access key's derivation names it: trustee-kit.ts KitContext). */
+  trusteeId: string;
 }
 
 const gone = () => new ApiHttpError(410, 'This kit has been replaced by a newer one', [{ path: 'token', message: 'is a kit that no longer works' }]);
@@ -128,7 +130,7 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
       const q = await sealer.open({ userId, generation: gen.generation, what: 'q', trusteeId: '' }, gen.q_wrap);
       const gate = await sealer.open({ userId, generation: gen.generation, what: 'gate', trusteeId: kit.trustee_id }, kit.gate_wrap);
       const pageToken = await mintToken(store, { userId, purpose: 'access', subjectId: kit.trustee_id, now: deps.now() });
-      return { q: toB64url(q), gate: toB64url(gate), blob: kit.blob, level: String(trustee?.accessLevel ?? ''), pageToken };
+      return { q: toB64url(q), gate: toB64url(gate), blob: kit.blob, level: String(trustee?.accessLevel ?? ''), pageToken, trusteeId: kit.trustee_id };
     },
   };
 }

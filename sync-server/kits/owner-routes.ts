@@ -13,6 +13,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { fromB64url } from '../../shared/crypto/bytes';
+import { checkTrusteeBlob } from '../../shared/crypto/trustee-kit';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { requireProven } from '../auth/unproven';
@@ -35,7 +36,19 @@ const b64Bytes = (min: number, max: number, what: string) =>
       const b = fromB64url(s);
       return !!b && b.length >= min && b.length <= max;
     }, `must be ${what}, base64url`);
-const blob = z.string().min(1).max(KIT_BLOB_MAX);
+/** A trustee blob of trustee-kit.ts (its shape checked without a key: checkTrusteeBlob). */
+const blob = z
+  .string()
+  .min(1)
+  .max(KIT_BLOB_MAX)
+  .refine((b) => {
+    try {
+      checkTrusteeBlob(b);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be a sealed trustee blob');
 const trusteeId = z.string().min(1).max(100);
 
 /** The body of `POST /api/kits` for an account of `limits` (exported for the tests). */
@@ -43,7 +56,7 @@ export function newGenerationSchema(trustees: number) {
   const max = maxKits(trustees);
   return z
     .strictObject({
-      generation: z.number().int().min(1).max(1_000_000),
+      generation: z.number().int().min(1).max(0xffff),
       k: z.number().int().min(1).max(max),
       checkValue: z.string().max(200).regex(/^[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{20,}$/, 'must be a check value (<nonce>.<ciphertext>, base64url)'),
       ownerCopy: z.string().min(1).max(OWNER_COPY_MAX),

@@ -20,7 +20,7 @@ import { ApiHttpError } from '../http/errors';
 import { createRateLimiter } from '../http/rate-limit';
 import { readJson } from '../http/validate';
 import type { Services } from '../services';
-import { kitFingerprint } from './fingerprint';
+import { kitFingerprint } from '../../shared/crypto/trustee-kit';
 import { shareBytes } from './confirm';
 
 /** Requests per IP in 10 minutes on the kit routes, as the release links (release/public-routes.ts). */
@@ -50,6 +50,7 @@ export function kitPublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv>
     return c.json({
       ownerFirstName: (await release.owner(kit.user_id)).firstName,
       account: kit.user_id,
+      trusteeId: kit.trustee_id,
       generation: kit.generation,
       index: kit.share_index,
       k: gen.k,

@@ -19,7 +19,7 @@ import { generationStatus, type KitGenerationRow, type KitGenerationStatus, type
 import type { AsyncReleaseStore } from '../db/release-store';
 import { ApiHttpError } from '../http/errors';
 import type { ReleaseRecords, ReleaseService, ReleaseTx } from '../release/service';
-import { kitFingerprint } from './fingerprint';
+import { kitFingerprint } from '../../shared/crypto/trustee-kit';
 import type { KitSealer } from './seal';
 
 /** A kit link's token: 16 random bytes, base64url (22 characters). */

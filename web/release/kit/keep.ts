@@ -75,9 +75,9 @@ export function handoverView(flow: Flow): View {
       h('p', { class: 'ok' }, `This page checked your kit: it is the one ${name} made for you.`),
       ...whatItIs(name, info.k),
       fingerprintLine(info.fingerprint),
-      printable(kit, info.fingerprint, name),
       h('p', {}, keep),
       done,
+      printable(kit, info.fingerprint, name),
     ],
   };
 }

@@ -83,10 +83,10 @@ describe('the kit page against the real server', () => {
 
     // Milo's kit opens his level's keys, and only with his own t.
     const opened = await kitLevelKeys(milo, info, kit(1));
-    expect([...opened.keys]).toEqual([...LEVEL_KEYS['documents-only']]);
+    expect(opened.keys).toEqual(new Map(LEVEL_KEYS['documents-only']));
     expect(opened.pageToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     await expect(kitLevelKeys(milo, info, { ...kit(1), t: kit(0).t })).rejects.toThrow(/Your kit could not open what Ada left/);
-    expect([...(await kitLevelKeys(grace, (await grace.info())!, kit(0))).keys]).toEqual([...LEVEL_KEYS.full]);
+    expect((await kitLevelKeys(grace, (await grace.info())!, kit(0))).keys).toEqual(new Map(LEVEL_KEYS.full));
     noSecretSent();
     const confirms = sent.filter((r) => r.url.endsWith('/confirm'));
     expect(confirms.map((r) => Object.keys(JSON.parse(r.body) as object))).toEqual([['share'], ['share'], ['share']]);

@@ -168,8 +168,16 @@ describe.skipIf(!hasChromium)('the kit page', () => {
     await phone.getByLabel('Kit code').fill(typo);
     await phone.getByLabel('I know that Ada has died.').check();
     await phone.getByRole('button', { name: 'Confirm that Ada has died' }).click();
-    await phone.getByRole('status').filter({ hasText: 'Group 7 does not look right. Please check it against your kit, letter by letter.' }).waitFor();
-    expect(await phone.getByLabel('Kit code').getAttribute('aria-invalid')).toBe('true');
+    const groupError = 'Group 7 does not look right. Please check it against your kit, letter by letter.';
+    await phone.getByText(groupError).waitFor();
+    // The field is marked, focused, and its description (read when focused) is the error.
+    const field = await phone.getByLabel('Kit code').evaluate((el) => ({
+      invalid: el.getAttribute('aria-invalid'),
+      focused: el === document.activeElement,
+      description: (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' '),
+    }));
+    expect(field).toEqual({ invalid: 'true', focused: true, description: expect.stringContaining(groupError) });
+    expect(sent.some((r) => r.url.endsWith('/confirm'))).toBe(false); // nothing sent for a typo
     await expectNoSeriousA11yViolations(phone, 'the kit page (confirm, a typo) at 390 px');
     const before = sent.length;
     await phone.getByLabel('Kit code').fill(code.toLowerCase());
@@ -188,6 +196,10 @@ describe.skipIf(!hasChromium)('the kit page', () => {
     expect(await miloPhone.evaluate(() => location.hash)).toBe('');
     await miloPhone.getByText('This link holds your kit: you don’t need to type its code.').waitFor();
     await expectNoSeriousA11yViolations(miloPhone, 'the kit page (confirm with the link) at 390 px');
+    // One deliberate click: not without the box ticked.
+    await miloPhone.getByRole('button', { name: 'Confirm that Ada has died' }).click();
+    await miloPhone.getByText('Please tick the box only if you know that Ada has died.').waitFor();
+    expect(miloSent.some((r) => r.url.endsWith('/confirm'))).toBe(false);
     await miloPhone.getByLabel('I know that Ada has died.').check();
     await miloPhone.getByRole('button', { name: 'Confirm that Ada has died' }).click();
     await miloPhone.getByRole('button', { name: 'Open what Ada left for you' }).click();

@@ -17,8 +17,19 @@ export function confirmView(flow: Flow): View {
   const name = info.ownerFirstName;
   const title = `Confirm only if you know ${name} has died`;
   const tick = h('input', { type: 'checkbox', id: 'knows', name: 'knows' });
-  const knows = h('p', { class: 'tick' }, tick, ' ', h('label', { for: 'knows' }, `I know that ${name} has died.`));
-  const untickedText = `Please tick the box only if you know that ${name} has died.`;
+  const tickError = h('p', { id: 'knows-error', class: 'error field-error' });
+  const knows = h('div', {}, h('p', { class: 'tick' }, tick, ' ', h('label', { for: 'knows' }, `I know that ${name} has died.`)), tickError);
+  /** True when the box is ticked; else says why by the box, which gets the focus. */
+  const ticked = (): boolean => {
+    tickError.textContent = tick.checked ? '' : `Please tick the box only if you know that ${name} has died.`;
+    if (tick.checked) tick.removeAttribute('aria-describedby');
+    else {
+      say('');
+      tick.setAttribute('aria-describedby', 'knows-error');
+      tick.focus();
+    }
+    return tick.checked;
+  };
   const button = `Confirm that ${name} has died`;
   const send = async (kit: Kit, at: HTMLButtonElement) =>
     busyWhile(at, 'Sending your confirmation…', async () => {
@@ -36,12 +47,11 @@ export function confirmView(flow: Flow): View {
     const kit = flow.kit;
     const confirm = h('button', { type: 'button' }, button);
     confirm.addEventListener('click', () => {
-      if (!tick.checked) return say(untickedText, 'error');
-      void send(kit, confirm);
+      if (ticked()) void send(kit, confirm);
     });
     act = h('div', { class: 'card' }, h('p', {}, 'This link holds your kit: you don’t need to type its code.'), knows, h('p', {}, confirm));
   } else {
-    act = codeForm({ info, button, extra: [knows], check: () => (tick.checked ? null : untickedText), onKit: send });
+    act = codeForm({ info, button, extra: [knows], ready: ticked, onKit: send });
   }
   return {
     title,

@@ -60,7 +60,7 @@ export function confirmView(flow: Flow): View {
       h(
         'p',
         {},
-        `We have not heard from ${name} for a long time, and the waiting period has ended. ` +
+        `The waiting period on ${name}'s Afterword account has ended without word from them. ` +
           (info.k === 1
             ? `${name} asked that one of their trustees confirm before what they left is opened.`
             : `${name} asked that ${info.k} of their trustees confirm, each with their own kit, before what they left is opened.`),

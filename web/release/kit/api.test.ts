@@ -31,12 +31,12 @@ async function world() {
   const noSecretSent = () => {
     for (const k of made.kits) for (const r of sent) expect(r.body).not.toContain(toB64url(k.kit.t));
   };
-  return { o, made, kit, grace, milo, june, sent, fetchFn, noSecretSent };
+  return { o, trustees, made, kit, grace, milo, june, sent, fetchFn, noSecretSent };
 }
 
 describe('the kit page against the real server', () => {
-  it('verifies a kit against the server’s commitment, hands it over, checks it; another kit’s commitment is refused by name', async () => {
-    const { made, kit, grace, milo, fetchFn, noSecretSent } = await world();
+  it('verifies a kit against the server’s commitment, hands it over, checks it; another kit’s commitment is refused by name; a re-key retires it', async () => {
+    const { o, trustees, made, kit, grace, milo, fetchFn, noSecretSent } = await world();
     let info = (await grace.info())!;
     expect(info).toMatchObject({ ownerFirstName: 'Ada', generation: 1, index: 1, k: 2, status: 'pending', phase: 'active', handedOverAt: null, fingerprint: made.kits[0]!.fingerprint });
     expect(await fitOf(info, kit(0))).toBe('ok');
@@ -58,6 +58,16 @@ describe('the kit page against the real server', () => {
     await milo.handover((await milo.info())!.commitment);
     expect((await grace.info())!.status).toBe('current');
     noSecretSent();
+
+    // Re-keyed: the new kits are pending (not in use while the old ones act) until k are handed over; then the old ones are replaced.
+    const next = await postKits(o, trustees, 2, 2);
+    const newer = next.tokens.map((t) => kitApi(t, fetchFn));
+    expect(stepOf((await newer[0]!.info())!, true)).toBe('handover');
+    for (const page of newer.slice(0, 2)) await page.handover((await page.info())!.commitment);
+    const old = (await grace.info())!;
+    expect(old.status).toBe('retired');
+    expect(stepOf(old, true)).toBe('retired');
+    await expect(grace.check()).rejects.toMatchObject({ status: 410 });
   });
 
   it('confirms with the share only, refuses another kit’s share, and opens the level’s keys after the release', async () => {

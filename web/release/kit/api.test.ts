@@ -70,7 +70,7 @@ describe('the kit page against the real server', () => {
     await expect(grace.check()).rejects.toMatchObject({ status: 410 });
   });
 
-  it('confirms with the share only, refuses another kit’s share, and opens the level’s keys after the release', async () => {
+  it('confirms with the share only, refuses another kit’s share, goes back to the yearly check on “I’m still here”, and opens the level’s keys after the release', async () => {
     const { o, kit, grace, milo, june, sent, noSecretSent } = await world();
     for (const page of [grace, milo]) await page.handover((await page.info())!.commitment);
     // Grace reports; the waiting period ends; the current kits are asked to confirm.
@@ -87,6 +87,16 @@ describe('the kit page against the real server', () => {
     expect(info).toMatchObject({ confirmed: true, confirmations: 1 });
     expect(stepOf(info, false)).toBe('confirmed');
     await expect(june.confirm(toB64url(kit(1).share))).rejects.toMatchObject({ status: 422 }); // not June's share
+    // "I'm still here" (the owner signed in): the confirmations are erased, and the page is back to the yearly check.
+    expect((await o.t.call('POST', '/api/release/cancel', {}, o.cookie)).status).toBe(200);
+    info = (await grace.info())!;
+    expect(info).toMatchObject({ phase: 'active', confirmed: false, confirmations: 0 });
+    expect(stepOf(info, false)).toBe('check');
+    await expect(grace.confirm(toB64url(kit(0).share))).rejects.toMatchObject({ status: 409 });
+    // Silence again: Grace reports, the waiting period ends, and this time two confirm.
+    await o.open(linkOf(report), 'POST', REPORTED);
+    for (let day = 0; day < 40 && (await grace.info())!.phase === 'waiting'; day++) await runFor(o, 1, DAY_MS);
+    expect(await grace.confirm(toB64url(kit(0).share))).toMatchObject({ confirmations: 1, released: false });
     expect(await milo.confirm(toB64url(kit(1).share))).toMatchObject({ confirmations: 2, released: true });
     info = (await milo.info())!;
     expect(stepOf(info, true)).toBe('released');
@@ -99,6 +109,7 @@ describe('the kit page against the real server', () => {
     expect((await kitLevelKeys(grace, (await grace.info())!, kit(0))).keys).toEqual(new Map(LEVEL_KEYS.full));
     noSecretSent();
     const confirms = sent.filter((r) => r.url.endsWith('/confirm'));
-    expect(confirms.map((r) => Object.keys(JSON.parse(r.body) as object))).toEqual([['share'], ['share'], ['share']]);
+    expect(confirms).toHaveLength(5);
+    for (const r of confirms) expect(Object.keys(JSON.parse(r.body) as object)).toEqual(['share']);
   });
 });

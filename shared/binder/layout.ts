@@ -89,6 +89,15 @@ export class BinderWriter {
     return lines.length;
   }
 
+  /** A PNG image `size` points square (a QR code), at the left margin plus `indent`, never split across pages. */
+  async image(png: Uint8Array, size: number, style: { indent?: number; after?: number } = {}): Promise<void> {
+    const image = await this.doc.embedPng(png);
+    this.keep(size);
+    this.y -= size;
+    this.page.drawImage(image, { x: MARGIN_X + (style.indent ?? 0), y: this.y, width: size, height: size });
+    this.gap(style.after ?? 4);
+  }
+
   /** A label in bold and its value on the lines below, indented ('Not written' when empty). */
   field(label: string, value: string | null | undefined): void {
     this.keep(2 * 11 * 1.4);

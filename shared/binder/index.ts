@@ -73,6 +73,7 @@ export async function newPrintedDocument(fonts: BinderFontBytes, meta: { title: 
 }
 
 export type { BinderWriter } from './layout';
+export { WIDTH as PRINT_WIDTH } from './layout';
 
 /** Tasks of the first page: due within 24 hours and within 3 days. */
 const FIRST_DAYS: readonly Timeframe[] = ['24h', '72h'];

@@ -50,6 +50,19 @@ export class RecoveryCodeError extends CryptoError {
   }
 }
 
+/**
+ * A trustee kit code or link fragment that does not parse (README.md "Trustee kits"); `group`
+ * (1-based) names the group with the typo, if one does, else null (length, whole-code check, version).
+ */
+export class KitCodeError extends CryptoError {
+  constructor(
+    message: string,
+    readonly group: number | null,
+  ) {
+    super(message);
+  }
+}
+
 /** A Shamir share that fails its commitment (named by `index`), or too few shares to combine. */
 export class ShareError extends CryptoError {
   constructor(

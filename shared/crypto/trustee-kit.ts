@@ -1,0 +1,253 @@
+/**
+ * Release through trustees' key shares (README.md "Trustee kits", format `afterword-kit-v1`;
+ * research e2ee-release.md §6 points 8–15). The owner's device makes a generation: a release
+ * secret `Q` split k of n (shamir.ts), and per trustee a kit (share q_i + kit secret t_i, kit-code.ts),
+ * a gate secret G_i the server keeps sealed until release, and a blob holding that trustee's
+ * level keys under HKDF(Q ‖ G_i ‖ t_i). Before release the server lacks Q and every t_i; one
+ * trustee lacks Q and G_i; k − 1 trustees with the server still lack Q (shamir.ts).
+ */
+import type { AccessLevel } from '../schema/trustee';
+import { buf, fromB64url, fromUtf8, lengthPrefixed, sha256, toB64url, utf8, webRandom, type RandomSource } from './bytes';
+import { MalformedError, UnknownVersionError, UnwrapError } from './errors';
+import { LEVEL_SCOPES } from './fields';
+import { parseKid } from './kid';
+import { kitFingerprint, type Kit } from './kit-code';
+import { commitShare, makeCheckValue, splitSecret } from './shamir';
+import { importAesKey, unwrapKey, wrapKey } from './wrap';
+
+export { encodeKitCode, parseKitCode, kitFragment, parseKitFragment, kitFingerprint, type Kit } from './kit-code';
+
+/** Who a kit/derivation belongs to. */
+export interface KitContext {
+  account: string;
+  trusteeId: string;
+  generation: number;
+}
+
+const Q_BYTES = 32;
+const GATE_BYTES = 32;
+const T_BYTES = 16;
+
+/** HKDF-SHA256 (salt: 32 zero bytes) of `ikm` with `info` → a non-extractable AES-256-GCM key. */
+async function hkdfAes(ikm: Uint8Array, info: readonly string[]): Promise<CryptoKey> {
+  const base = await crypto.subtle.importKey('raw', buf(ikm), 'HKDF', false, ['deriveKey']);
+  return crypto.subtle.deriveKey({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(32), info: buf(lengthPrefixed(info)) }, base, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+}
+
+/** `parts` concatenated after checking each one's length (fixed lengths: the concatenation is unambiguous). */
+function fixedIkm(parts: ReadonlyArray<[Uint8Array, number, string]>): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, [, len]) => n + len, 0));
+  let at = 0;
+  for (const [bytes, len, what] of parts) {
+    if (bytes.length !== len) throw new TypeError(`${what} is ${len} bytes`);
+    out.set(bytes, at);
+    at += len;
+  }
+  return out;
+}
+
+/**
+ * The key of trustee `ctx.trusteeId`'s blob: HKDF-SHA256(ikm = Q ‖ G_i ‖ t_i (32 + 32 + 16 bytes),
+ * info = lengthPrefixed(["afterword-trustee-access-v1", account, trusteeId, generation])) as
+ * AES-256-GCM. Throws TypeError for wrong lengths.
+ */
+export function trusteeAccessKey(q: Uint8Array, gate: Uint8Array, t: Uint8Array, ctx: KitContext): Promise<CryptoKey> {
+  const ikm = fixedIkm([
+    [q, Q_BYTES, 'Q'],
+    [gate, GATE_BYTES, 'A gate'],
+    [t, T_BYTES, 'A kit secret'],
+  ]);
+  return hkdfAes(ikm, ['afterword-trustee-access-v1', ctx.account, ctx.trusteeId, String(ctx.generation)]);
+}
+
+/**
+ * "The server delivers it": the key that wraps message `messageId`'s key for the server to open
+ * after release, HKDF-SHA256(Q ‖ G_m, info ["afterword-message-delivery-v1", account, messageId,
+ * generation]); G_m is the message's gate. The operator can read such messages from release on.
+ */
+export function messageDeliveryKey(q: Uint8Array, gate: Uint8Array, ctx: { account: string; messageId: string; generation: number }): Promise<CryptoKey> {
+  const ikm = fixedIkm([
+    [q, Q_BYTES, 'Q'],
+    [gate, GATE_BYTES, 'A gate'],
+  ]);
+  return hkdfAes(ikm, ['afterword-message-delivery-v1', ctx.account, ctx.messageId, String(ctx.generation)]);
+}
+
+/**
+ * "A trustee hands it over": the key that wraps message `messageId`'s key for trustee
+ * `trusteeId` only, HKDF-SHA256(Q ‖ G ‖ t_i, info ["afterword-message-handover-v1", account,
+ * trusteeId, messageId, generation]). The server never has t_i, so it never opens these.
+ */
+export function handoverKey(q: Uint8Array, gate: Uint8Array, t: Uint8Array, ctx: KitContext & { messageId: string }): Promise<CryptoKey> {
+  const ikm = fixedIkm([
+    [q, Q_BYTES, 'Q'],
+    [gate, GATE_BYTES, 'A gate'],
+    [t, T_BYTES, 'A kit secret'],
+  ]);
+  return hkdfAes(ikm, ['afterword-message-handover-v1', ctx.account, ctx.trusteeId, ctx.messageId, String(ctx.generation)]);
+}
+
+const BLOB_VERSION = 1;
+const blobPurpose = (ctx: KitContext) => `trustee-blob:${ctx.trusteeId}:${ctx.generation}`;
+const setPurpose = (ctx: KitContext) => `trustee-blob-set:${ctx.trusteeId}:${ctx.generation}`;
+/** SHA-256 of the blob's sorted key ids: wrapped as `set`, it proves the key and that no entry was dropped. */
+const kidSetHash = (kids: readonly string[]) => sha256(lengthPrefixed(['afterword-trustee-blob-set-v1', ...[...kids].sort()]));
+
+/**
+ * A trustee's blob: `{"v":1,"keys":{<kid>: w1…},"set":w1…}`. Each level key is wrapped (wrap.ts)
+ * under `key` with userId = account, purpose `trustee-blob:<trusteeId>:<generation>`, id = kid;
+ * `set` wraps SHA-256 of the sorted kids (purpose `trustee-blob-set:…`, id `kids`), so the blob
+ * opens only with the right key even when empty, and an entry the server drops is noticed.
+ */
+export async function sealTrusteeBlob(key: CryptoKey, ctx: KitContext, keys: ReadonlyMap<string, Uint8Array>, random: RandomSource = webRandom): Promise<string> {
+  const kids = [...keys.keys()].sort();
+  const out: Record<string, string> = {};
+  for (const kid of kids) {
+    if (!parseKid(kid)) throw new TypeError(`Not a key id: ${kid}`);
+    out[kid] = await wrapKey(key, keys.get(kid)!, { userId: ctx.account, purpose: blobPurpose(ctx), id: kid }, random);
+  }
+  const set = await wrapKey(key, await kidSetHash(kids), { userId: ctx.account, purpose: setPurpose(ctx), id: 'kids' }, random);
+  return JSON.stringify({ v: BLOB_VERSION, keys: out, set });
+}
+
+/**
+ * The level keys (kid → 32 raw bytes) of a blob made by sealTrusteeBlob for `ctx`. Throws
+ * UnknownVersionError, MalformedError or UnwrapError (wrong key, trustee, generation or account,
+ * changed bytes, an entry dropped or added); never returns a partial map.
+ */
+export async function openTrusteeBlob(key: CryptoKey, ctx: KitContext, blob: string): Promise<Map<string, Uint8Array>> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(blob);
+  } catch {
+    throw new MalformedError('A trustee blob is JSON');
+  }
+  const b = parsed as { v?: unknown; keys?: unknown; set?: unknown } | null;
+  if (!b || typeof b !== 'object') throw new MalformedError('A trustee blob is an object');
+  if (b.v !== BLOB_VERSION) throw new UnknownVersionError(`Trustee blob version ${String(b.v)} is unknown`);
+  if (!b.keys || typeof b.keys !== 'object' || Array.isArray(b.keys) || typeof b.set !== 'string') throw new MalformedError('A trustee blob holds keys and their set');
+  const entries = Object.entries(b.keys as Record<string, unknown>);
+  for (const [kid, w] of entries) if (!parseKid(kid) || typeof w !== 'string') throw new MalformedError(`Trustee blob entry ${kid} is not a wrapped key`);
+  const set = await unwrapKey(key, b.set, { userId: ctx.account, purpose: setPurpose(ctx), id: 'kids' });
+  const expected = await kidSetHash(entries.map(([kid]) => kid));
+  if (toB64url(set) !== toB64url(expected)) throw new UnwrapError('This trustee blob was changed: a key was added or removed');
+  const out = new Map<string, Uint8Array>();
+  for (const [kid, w] of entries) out.set(kid, await unwrapKey(key, w as string, { userId: ctx.account, purpose: blobPurpose(ctx), id: kid }));
+  return out;
+}
+
+/** One trustee's part of a generation. */
+export interface MadeKit {
+  trusteeId: string;
+  level: AccessLevel;
+  kit: Kit;
+  /** G_i: 32 random bytes; the server keeps it sealed under its release key until release. */
+  gate: Uint8Array;
+  /** commitShare({account, generation}, {index, bytes: share}): the server's check of the share. */
+  commitment: string;
+  /** kitFingerprint(commitment): printed on the kit for the yearly check. */
+  fingerprint: string;
+  /** sealTrusteeBlob under trusteeAccessKey(Q, G_i, t_i). */
+  blob: string;
+}
+
+/** Everything the owner's device makes for a new generation. */
+export interface MadeGeneration {
+  generation: number;
+  k: number;
+  q: Uint8Array;
+  checkValue: string;
+  kits: MadeKit[];
+}
+
+/**
+ * Makes generation `generation`: a random Q split k of n among `trustees` (index = position 1 … n),
+ * each trustee's kit secret, gate, commitment, fingerprint and blob of `levelKeys(level)`, and the
+ * check value of Q. `random` draws Q, t_i, G_i and nonces; the Shamir coefficients come from the
+ * library's own CSPRNG. Throws RangeError for k outside 1 … n, n > 255, or a generation outside
+ * 1 … 65,535; TypeError for a repeated trustee. k = 1 gives every trustee Q itself (the UI warns).
+ */
+export async function makeGeneration(
+  input: { account: string; generation: number; k: number; trustees: ReadonlyArray<{ trusteeId: string; level: AccessLevel }>; levelKeys: (level: AccessLevel) => ReadonlyMap<string, Uint8Array> },
+  random: RandomSource = webRandom,
+): Promise<MadeGeneration> {
+  const { account, generation, k, trustees } = input;
+  if (!Number.isInteger(generation) || generation < 1 || generation > 0xffff) throw new RangeError('A kit generation is 1 … 65,535');
+  if (new Set(trustees.map((t) => t.trusteeId)).size !== trustees.length) throw new TypeError('Each trustee holds one kit');
+  const q = random(Q_BYTES);
+  const shares = await splitSecret(q, trustees.length, k);
+  const sctx = { account, generation };
+  const kits: MadeKit[] = [];
+  for (const [i, { trusteeId, level }] of trustees.entries()) {
+    const share = shares[i]!;
+    const t = random(T_BYTES);
+    const gate = random(GATE_BYTES);
+    const ctx = { account, trusteeId, generation };
+    const commitment = await commitShare(sctx, share);
+    const blob = await sealTrusteeBlob(await trusteeAccessKey(q, gate, t, ctx), ctx, input.levelKeys(level), random);
+    kits.push({ trusteeId, level, kit: { generation, index: share.index, share: share.bytes, t }, gate, commitment, fingerprint: await kitFingerprint(commitment), blob });
+  }
+  return { generation, k, q, checkValue: await makeCheckValue(q, sctx, random), kits };
+}
+
+const OWNER_VERSION = 'o1';
+const ownerAad = (account: string, generation: number) => lengthPrefixed(['afterword-kit-owner-v1', account, String(generation)]);
+const asKey = (ak: CryptoKey | Uint8Array) => (ak instanceof Uint8Array ? importAesKey(ak) : Promise.resolve(ak));
+
+/**
+ * The owner's copy of a generation, sealed under AK (AES-256-GCM, additional data
+ * lengthPrefixed(["afterword-kit-owner-v1", account, generation])): `o1.<generation>.<nonce>.<ct>`.
+ * The server stores it opaque; the owner's devices use it to print kits again and re-seal blobs.
+ */
+export async function sealOwnerCopy(ak: CryptoKey | Uint8Array, account: string, made: MadeGeneration, random: RandomSource = webRandom): Promise<string> {
+  const plain = {
+    v: 1,
+    generation: made.generation,
+    k: made.k,
+    q: toB64url(made.q),
+    checkValue: made.checkValue,
+    kits: made.kits.map((m) => ({ trusteeId: m.trusteeId, level: m.level, index: m.kit.index, share: toB64url(m.kit.share), t: toB64url(m.kit.t), gate: toB64url(m.gate), commitment: m.commitment, fingerprint: m.fingerprint, blob: m.blob })),
+  };
+  const nonce = random(12);
+  const ct = await crypto.subtle.encrypt({ name: 'AES-GCM', iv: buf(nonce), additionalData: buf(ownerAad(account, made.generation)) }, await asKey(ak), buf(utf8(JSON.stringify(plain))));
+  return `${OWNER_VERSION}.${made.generation}.${toB64url(nonce)}.${toB64url(new Uint8Array(ct))}`;
+}
+
+const LEVELS = Object.keys(LEVEL_SCOPES) as AccessLevel[];
+
+/** Bytes of a base64url field of the owner copy, exactly `len` long, else MalformedError. */
+function b64Field(value: unknown, len: number | readonly number[]): Uint8Array {
+  const bytes = typeof value === 'string' ? fromB64url(value) : null;
+  const lens = typeof len === 'number' ? [len] : len;
+  if (!bytes || !lens.includes(bytes.length)) throw new MalformedError('The owner copy of the kits is damaged');
+  return bytes;
+}
+
+/**
+ * Opens an owner copy made by sealOwnerCopy for `account`. Throws UnknownVersionError,
+ * MalformedError, or UnwrapError (wrong AK or account, or changed bytes).
+ */
+export async function openOwnerCopy(ak: CryptoKey | Uint8Array, account: string, sealed: string): Promise<MadeGeneration> {
+  const parts = typeof sealed === 'string' ? sealed.split('.') : [];
+  if (parts[0] !== OWNER_VERSION) throw /^o[0-9]+$/.test(parts[0] ?? '') ? new UnknownVersionError(`Owner copy version ${parts[0]} is unknown`) : new MalformedError('Not an owner copy of kits');
+  const generation = Number(parts[1]);
+  const nonce = parts.length === 4 ? fromB64url(parts[2]!) : null;
+  const ct = parts.length === 4 ? fromB64url(parts[3]!) : null;
+  if (!/^[1-9][0-9]{0,4}$/.test(parts[1] ?? '') || !nonce || nonce.length !== 12 || !ct) throw new MalformedError('Not an owner copy of kits');
+  let plain: Uint8Array;
+  try {
+    plain = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: buf(nonce), additionalData: buf(ownerAad(account, generation)) }, await asKey(ak), buf(ct)));
+  } catch {
+    throw new UnwrapError('The owner copy of the kits does not open with this account key');
+  }
+  const o = JSON.parse(fromUtf8(plain)) as Record<string, unknown>;
+  if (o.v !== 1 || o.generation !== generation || !Number.isInteger(o.k) || typeof o.checkValue !== 'string' || !Array.isArray(o.kits)) throw new MalformedError('The owner copy of the kits is damaged');
+  const kits = (o.kits as Record<string, unknown>[]).map((m): MadeKit => {
+    if (typeof m.trusteeId !== 'string' || !LEVELS.includes(m.level as AccessLevel) || !Number.isInteger(m.index) || typeof m.commitment !== 'string' || typeof m.fingerprint !== 'string' || typeof m.blob !== 'string') {
+      throw new MalformedError('The owner copy of the kits is damaged');
+    }
+    const kit = { generation, index: m.index as number, share: b64Field(m.share, [32, 33]), t: b64Field(m.t, T_BYTES) };
+    return { trusteeId: m.trusteeId, level: m.level as AccessLevel, kit, gate: b64Field(m.gate, GATE_BYTES), commitment: m.commitment, fingerprint: m.fingerprint, blob: m.blob };
+  });
+  return { generation, k: o.k as number, q: b64Field(o.q, Q_BYTES), checkValue: o.checkValue, kits };
+}

@@ -1,10 +1,17 @@
 /**
  * Test support (imported only by *.test.ts and e2e/): reads a printed kit back as a person and a
- * phone would: its text (unpdf, pdf.js) and every image on its pages decoded by a QR reader (jsQR).
+ * phone would: its text (unpdf, pdf.js) and every image on its pages decoded by a QR reader (jsQR);
+ * and the fonts the kit is set in, from node_modules.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import jsQR from 'jsqr';
 import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import { extractText } from 'unpdf';
+
+const fontPath = (file: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`);
+/** DejaVu Sans regular and bold, read from node_modules (the app fetches the same files: binder-fonts.ts). */
+export const kitFonts = { regular: new Uint8Array(readFileSync(fontPath('DejaVuSans.ttf'))), bold: new Uint8Array(readFileSync(fontPath('DejaVuSans-Bold.ttf'))) };
 
 /** The PDF's page count and its text with runs of white space made single spaces. */
 export async function pdfText(pdf: Uint8Array): Promise<{ pages: number; text: string }> {

@@ -3,14 +3,10 @@
  * text holds who it is from and for, what to do, the code in its groups and the fingerprint, and a
  * QR image that decodes to the kit link itself.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { buildKitPdf, type KitPrint } from './kit-pdf';
-import { pdfQrTexts, pdfText } from './kit-pdf-reader';
+import { kitFonts, pdfQrTexts, pdfText } from './kit-pdf-reader';
 
-const fontPath = (file: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`);
-export const kitFonts = { regular: new Uint8Array(readFileSync(fontPath('DejaVuSans.ttf'))), bold: new Uint8Array(readFileSync(fontPath('DejaVuSans-Bold.ttf'))) };
 
 const CODE = ['AB12C', 'D34EF', 'GH56J', 'K78MN', 'PQ9RS', 'TV0WX', 'YZ12A', 'B34CD', 'E56FG', 'H78JK', 'M9NPQ', 'R0STV', 'WX12Y', 'Z34AB', 'C56DE', 'F78GH', 'J9KMN', 'P0QRS', 'TV12W', 'XY34Z', 'A56BC', 'D78EF', 'G9HJK'].join('-');
 const LINK = 'https://afterword.example/kit/AbCdEfGhIjKlMnOpQrStUv#AQEBAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGhscHR4fICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw';

@@ -20,6 +20,8 @@ export interface KitCandidate {
 /** A trustee as this device holds it (the name is the owner's sealed words; the server knows only id, address and level). */
 export interface LocalTrustee {
   id: string;
+  /** ISO; kits are numbered in the order trustees were added. */
+  createdAt?: string;
   name?: string | null;
   email: string;
   accessLevel: AccessLevel;
@@ -34,7 +36,8 @@ export const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
  */
 export function kitCandidates(local: readonly LocalTrustee[], server: readonly ReleaseTrustee[]): KitCandidate[] {
   const accepted = new Map(server.filter((t) => t.invitation === 'accepted').map((t) => [t.id, t]));
-  return local
+  return [...local]
+    .sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.id.localeCompare(b.id))
     .filter((t) => accepted.has(t.id))
     .map((t) => ({ id: t.id, name: t.name?.trim() || t.email, email: t.email, level: accepted.get(t.id)!.accessLevel }));
 }

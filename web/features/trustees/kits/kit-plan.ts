@@ -122,14 +122,14 @@ export function kitNotices(input: { state: KitsState; candidates: readonly KitCa
     out.push({
       id: 'rekey',
       tone: 'warning',
-      text: `Re-key needed: ${who.join(', ')} ${removed.length === 1 ? 'is' : 'are'} no longer your trustee, but ${removed.length === 1 ? 'that kit still counts' : 'those kits still count'}. Make new kits; the old ones stop working once ${kitsWord(shown!.k)} of the new ones ${shown!.k === 1 ? 'has' : 'have'} been handed over.`,
+      text: `Re-key needed: ${who.join(', ')} ${removed.length === 1 ? 'is' : 'are'} no longer your trustee, but ${removed.length === 1 ? 'that kit still counts' : 'those kits still count'}. Make new kits; the old ones stop working once ${shown!.k === 1 ? '1 of the new kits has' : `${shown!.k} of the new kits have`} been handed over.`,
     });
   }
   if (state.pending && current) {
     out.push({
       id: 'pending',
       tone: 'info',
-      text: `New kits are waiting to be handed over. Your earlier kits keep working until ${kitsWord(state.pending.k)} of the new ones ${state.pending.k === 1 ? 'has' : 'have'} been opened by their trustees.`,
+      text: `New kits are waiting to be handed over. Your earlier kits keep working until ${state.pending.k === 1 ? '1 of the new kits has' : `${state.pending.k} of the new kits have`} been opened by their trustees.`,
     });
   }
   if (current && !state.pending && checkedWithinYear(current, now) < current.k) {

@@ -3,12 +3,14 @@
  * inputs → fixed outputs, for every format of shared/crypto. vectors.test.ts recomputes them; a
  * change to any format must change its version, not these bytes. Regenerate (only for a new
  * version) with `npx tsx shared/crypto/test-vectors.ts --write`; the Shamir shares are random
- * (the library draws its own coefficients) and are made once then only verified.
+ * (the library draws its own coefficients) and are made once then only verified; the trustee kit
+ * vectors and Shamir shares from fixed coefficients come from kit-test-vectors.ts.
  */
 import { fromHex, toHex, type RandomSource } from './bytes';
 import { seal } from './envelope';
 import { deriveBytes } from './kdf';
 import { wrapAccountKey } from './keys';
+import { makeKitVectors } from './kit-test-vectors';
 import { formatRecoveryCode, recoveryKey } from './recovery';
 import { importAesKey, wrapKey } from './wrap';
 
@@ -54,6 +56,7 @@ export async function makeVectors() {
       nonce: toHex(fixedRandom(240)(12)),
       wrappedAk: await wrapAccountKey(await recoveryKey(secret, 'u1'), fromHex(AK), 'u1', 1, 'recovery', fixedRandom(240)),
     },
+    ...(await makeKitVectors()),
   };
 }
 

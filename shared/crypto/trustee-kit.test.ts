@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessLevel } from '../schema/trustee';
-import { KitCodeError, MalformedError, UnwrapError } from './errors';
+import { KitCodeError, MalformedError, UnknownVersionError, UnwrapError } from './errors';
 import { combineShares, verifyCheckValue } from './shamir';
 import {
+  checkTrusteeBlob,
   encodeKitCode,
   handoverKey,
   kitFingerprint,
   kitFragment,
+  kitShare,
   makeGeneration,
   messageDeliveryKey,
   openOwnerCopy,
@@ -52,7 +54,7 @@ describe('trustee kits', () => {
     const made = await make();
     expect(made.kits.map((m) => m.kit.index)).toEqual([1, 2, 3]);
     const commitments = Object.fromEntries(made.kits.map((m) => [m.kit.index, m.commitment]));
-    const q = await combineShares([made.kits[0]!.kit, made.kits[2]!.kit].map((kit) => ({ index: kit.index, bytes: kit.share })), 2, { account: 'u1', generation: 1 }, commitments);
+    const q = await combineShares([made.kits[0]!.kit, made.kits[2]!.kit].map(kitShare), 2, { account: 'u1', generation: 1 }, commitments);
     expect(q).toEqual(made.q);
     expect(await verifyCheckValue(q, { account: 'u1', generation: 1 }, made.checkValue)).toBe(true);
     for (const m of made.kits) {
@@ -138,5 +140,17 @@ describe('trustee kits', () => {
     await expect(openOwnerCopy(ak, 'u2', sealed)).rejects.toThrow(UnwrapError);
     await expect(openOwnerCopy(ak, 'u1', sealed.replace(/^o1\.1\./, 'o1.2.'))).rejects.toThrow(UnwrapError);
     await expect(openOwnerCopy(ak, 'u1', 'x')).rejects.toThrow(MalformedError);
+  });
+
+  it('the server checks a blob’s shape without a key (key ids, version, wrapped keys)', async () => {
+    const key = await importAesKey(rand(32));
+    const blob = await sealTrusteeBlob(key, { account: 'u1', trusteeId: 'tA', generation: 1 }, LEVEL_KEYS.full);
+    expect(checkTrusteeBlob(blob).sort()).toEqual(['docs~1', 'index~1', 'owner~1', 'plan~2']);
+    const parsed = JSON.parse(blob);
+    expect(() => checkTrusteeBlob(JSON.stringify({ ...parsed, v: 2 }))).toThrow(UnknownVersionError);
+    for (const bad of [{ ...parsed, set: 'w1.x.y' }, { ...parsed, keys: { 'nope~1': parsed.set } }, { ...parsed, keys: [] }, { v: 1 }, null]) {
+      expect(() => checkTrusteeBlob(JSON.stringify(bad))).toThrow(MalformedError);
+    }
+    expect(() => checkTrusteeBlob('{')).toThrow(MalformedError);
   });
 });

@@ -12,8 +12,11 @@ import { MalformedError, UnknownVersionError, UnwrapError } from './errors';
 import { LEVEL_SCOPES } from './fields';
 import { parseKid } from './kid';
 import { kitFingerprint, type Kit } from './kit-code';
-import { commitShare, makeCheckValue, splitSecret } from './shamir';
+import { commitShare, makeCheckValue, splitSecret, type Share } from './shamir';
 import { importAesKey, unwrapKey, wrapKey } from './wrap';
+
+/** The Shamir share a kit holds (index and bytes), as shamir.ts combineShares takes it. */
+export const kitShare = (kit: Kit): Share => ({ index: kit.index, bytes: kit.share });
 
 export { encodeKitCode, parseKitCode, kitFragment, parseKitFragment, kitFingerprint, type Kit } from './kit-code';
 
@@ -88,6 +91,8 @@ export function handoverKey(q: Uint8Array, gate: Uint8Array, t: Uint8Array, ctx:
 }
 
 const BLOB_VERSION = 1;
+/** A w1 wrapped 32-byte key (wrap.ts): nonce 16 characters, ciphertext and tag 64. */
+const WRAPPED_RE = /^w1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{64}$/;
 const blobPurpose = (ctx: KitContext) => `trustee-blob:${ctx.trusteeId}:${ctx.generation}`;
 const setPurpose = (ctx: KitContext) => `trustee-blob-set:${ctx.trusteeId}:${ctx.generation}`;
 /** SHA-256 of the blob's sorted key ids: wrapped as `set`, it proves the key and that no entry was dropped. */
@@ -110,12 +115,8 @@ export async function sealTrusteeBlob(key: CryptoKey, ctx: KitContext, keys: Rea
   return JSON.stringify({ v: BLOB_VERSION, keys: out, set });
 }
 
-/**
- * The level keys (kid → 32 raw bytes) of a blob made by sealTrusteeBlob for `ctx`. Throws
- * UnknownVersionError, MalformedError or UnwrapError (wrong key, trustee, generation or account,
- * changed bytes, an entry dropped or added); never returns a partial map.
- */
-export async function openTrusteeBlob(key: CryptoKey, ctx: KitContext, blob: string): Promise<Map<string, Uint8Array>> {
+/** The blob's JSON, its shape checked (no key needed). */
+function parseBlob(blob: string): { keys: Record<string, string>; set: string } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(blob);
@@ -123,16 +124,34 @@ export async function openTrusteeBlob(key: CryptoKey, ctx: KitContext, blob: str
     throw new MalformedError('A trustee blob is JSON');
   }
   const b = parsed as { v?: unknown; keys?: unknown; set?: unknown } | null;
-  if (!b || typeof b !== 'object') throw new MalformedError('A trustee blob is an object');
+  if (!b || typeof b !== 'object' || Array.isArray(b)) throw new MalformedError('A trustee blob is an object');
   if (b.v !== BLOB_VERSION) throw new UnknownVersionError(`Trustee blob version ${String(b.v)} is unknown`);
-  if (!b.keys || typeof b.keys !== 'object' || Array.isArray(b.keys) || typeof b.set !== 'string') throw new MalformedError('A trustee blob holds keys and their set');
-  const entries = Object.entries(b.keys as Record<string, unknown>);
-  for (const [kid, w] of entries) if (!parseKid(kid) || typeof w !== 'string') throw new MalformedError(`Trustee blob entry ${kid} is not a wrapped key`);
+  if (!b.keys || typeof b.keys !== 'object' || Array.isArray(b.keys) || !WRAPPED_RE.test(String(b.set))) throw new MalformedError('A trustee blob holds keys and their set');
+  for (const [kid, w] of Object.entries(b.keys)) if (!parseKid(kid) || !WRAPPED_RE.test(String(w))) throw new MalformedError(`Trustee blob entry ${kid} is not a wrapped key`);
+  return b as { keys: Record<string, string>; set: string };
+}
+
+/**
+ * The server's check of a trustee blob, with no key (as checkEnvelope for envelopes): returns its
+ * key ids; throws UnknownVersionError or MalformedError when it is not a blob of this format.
+ */
+export function checkTrusteeBlob(blob: string): string[] {
+  return Object.keys(parseBlob(blob).keys);
+}
+
+/**
+ * The level keys (kid → 32 raw bytes) of a blob made by sealTrusteeBlob for `ctx`. Throws
+ * UnknownVersionError, MalformedError or UnwrapError (wrong key, trustee, generation or account,
+ * changed bytes, an entry dropped or added); never returns a partial map.
+ */
+export async function openTrusteeBlob(key: CryptoKey, ctx: KitContext, blob: string): Promise<Map<string, Uint8Array>> {
+  const b = parseBlob(blob);
+  const entries = Object.entries(b.keys);
   const set = await unwrapKey(key, b.set, { userId: ctx.account, purpose: setPurpose(ctx), id: 'kids' });
   const expected = await kidSetHash(entries.map(([kid]) => kid));
   if (toB64url(set) !== toB64url(expected)) throw new UnwrapError('This trustee blob was changed: a key was added or removed');
   const out = new Map<string, Uint8Array>();
-  for (const [kid, w] of entries) out.set(kid, await unwrapKey(key, w as string, { userId: ctx.account, purpose: blobPurpose(ctx), id: kid }));
+  for (const [kid, w] of entries) out.set(kid, await unwrapKey(key, w, { userId: ctx.account, purpose: blobPurpose(ctx), id: kid }));
   return out;
 }
 

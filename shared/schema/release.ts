@@ -29,7 +29,8 @@ export interface ReleaseSettings {
 
 /** `GET /api/release/status`. Times are ISO strings. */
 export interface ReleaseStatus {
-  state: 'active' | 'waiting' | 'released';
+  /** `awaiting-confirmations`: the waiting period is over and nothing is released until k trustees confirm with their kits (sync-server/kits/); "I'm still here" still cancels. */
+  state: 'active' | 'waiting' | 'awaiting-confirmations' | 'released';
   /**
    * Who started the running waiting period: a trustee by address, with the date of death
    * (YYYY-MM-DD) and note they gave, or null when they gave none.

@@ -74,7 +74,7 @@ describe('kits made on the owner’s device (make-kits.ts) with the real server 
     const api = apiOver(o.t.call, o.cookie);
     const server = await api<ReleaseTrustee[]>('/api/release/trustees');
     const candidates = kitCandidates(await deviceTrustees(o), server);
-    expect(candidates.map((c) => c.name)).toEqual(['Grace Trustee', 'Alan Trustee', 'Mary Trustee']);
+    expect(candidates.map((c) => c.name).sort()).toEqual(['Alan Trustee', 'Grace Trustee', 'Mary Trustee']);
 
     const state0 = await getKits(api);
     expect(state0).toEqual({ current: null, pending: null, escrowEnded: false });

@@ -78,7 +78,7 @@ export function KitRow({ status, trustee, handout, people, now }: KitRowProps) {
           {status.handedOverAt ? <Badge color="green">Handed over</Badge> : <Badge color="yellow">Not handed over yet</Badge>}
         </div>
       </div>
-      <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
+      <dl className="grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="font-medium text-slate-900">Kit made</dt>
           <dd className="text-slate-700">{day(status.madeAt, '—')}</dd>
@@ -97,7 +97,7 @@ export function KitRow({ status, trustee, handout, people, now }: KitRowProps) {
           <FormField label={`Kit link for ${name}`} hint={`Fingerprint ${handout.fingerprint}. The link is the kit itself: send it to ${first} only.`}>
             <Input readOnly value={handout.link} className="font-mono text-sm" spellCheck={false} onFocus={(e) => e.currentTarget.select()} />
           </FormField>
-          <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
             <a
               href={kitMailto(trustee.email, people, handout.link, handout.fingerprint)}
               className={buttonClasses('outline', 'sm')}

@@ -96,6 +96,10 @@ describe('the notices about kits held', () => {
     const state: KitsState = { current: gen(2, ['a', 'b', 'c']), pending: gen(2, ['a', 'c', 'd'], { generation: 2 }, null), escrowEnded: true };
     const notices = kitNotices({ state, candidates: ['a', 'c', 'd'].map(cand), choiceK: null, now: NOW });
     expect(ids(notices)).toEqual(['pending']);
+    // The first kits, made and not yet handed over: still nothing through kits.
+    const first = kitNotices({ state: { current: null, pending: gen(2, ['a', 'b', 'c'], {}, null), escrowEnded: false }, candidates: ['a', 'b', 'c'].map(cand), choiceK: null, now: NOW });
+    expect(ids(first)).toEqual(['no-kits', 'escrow']);
+    expect(first[0]!.text).toMatch(/^Until 2 of these kits have been handed over, nothing sealed is released to your trustees\./);
     expect(notices[0]!.text).toContain('Your earlier kits keep working until 2 of the new kits have been opened by their trustees.');
   });
 

@@ -77,10 +77,12 @@ export function kitNotices(input: { state: KitsState; candidates: readonly KitCa
   const current = state.current;
   const shown = state.pending ?? current;
   if (!current) {
+    // Constraint "The escrow ends": with fewer than k kits held, nothing sealed is released; messages the server delivers still go by the escrow.
+    const until = state.pending ? `Until ${state.pending.k === 1 ? '1 of these kits has' : `${state.pending.k} of these kits have`} been handed over` : 'Until your kits exist';
     out.push({
       id: 'no-kits',
       tone: 'warning',
-      text: 'Until your kits exist, nothing sealed is released to your trustees. Messages marked “the server delivers it” still go out as before: the server keeps a copy of their keys (the escrow) until then.',
+      text: `${until}, nothing sealed is released to your trustees. Messages marked “the server delivers it” still go out as before: the server keeps a copy of their keys (the escrow) until then.`,
     });
   }
   // The split spoken of: the one being chosen, else the kits handed over now.

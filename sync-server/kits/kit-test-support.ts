@@ -17,7 +17,7 @@ export const LEVEL_KEYS: Record<AccessLevel, ReadonlyMap<string, Uint8Array>> = 
     ['docs~1', new Uint8Array(32).fill(2)],
   ]),
   'documents-only': new Map([['docs~1', new Uint8Array(32).fill(2)]]),
-  'messages-only': new Map([['list~1', new Uint8Array(32).fill(3)]]),
+  'messages-only': new Map([['index~1', new Uint8Array(32).fill(3)]]),
 };
 
 /** An owner on a fresh app (outbox folder, PUBLIC_URL http://afterword.test) with `who` as accepted trustees. */

@@ -16,7 +16,6 @@ import { randomBytes } from 'node:crypto';
 import { fromB64url } from '../../shared/crypto/bytes';
 import type { AppDeps } from '../app-env';
 import { generationStatus, type KitGenerationRow, type KitGenerationStatus, type KitRow } from '../db/kits';
-import type { AsyncReleaseStore } from '../db/release-store';
 import { ApiHttpError } from '../http/errors';
 import type { ReleaseRecords, ReleaseService, ReleaseTx } from '../release/service';
 import { kitFingerprint } from '../../shared/crypto/trustee-kit';
@@ -98,11 +97,6 @@ const genJson = async (gen: KitGenerationRow, kits: readonly KitRow[]): Promise<
     })),
   ),
 });
-
-/** The current generation of the account (through `tx`), or null. */
-export async function currentGeneration(tx: AsyncReleaseStore, userId: string): Promise<KitGenerationRow | null> {
-  return (await tx.liveKitGenerations(userId)).find((g) => generationStatus(g) === 'current') ?? null;
-}
 
 /** The kits' owner-side and handover steps; see the module's comment. */
 export function createKitService({ deps, release, records, sealer }: KitServiceDeps) {

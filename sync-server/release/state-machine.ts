@@ -98,7 +98,7 @@ export interface ActivityEntry {
   text: string;
 }
 
-export type OwnerEmailKind = 'reminder' | 'waiting-started' | 'cancelled' | 'released';
+export type OwnerEmailKind = 'reminder' | 'waiting-started' | 'awaiting-confirmations' | 'cancelled' | 'released';
 export interface OwnerEmail {
   kind: OwnerEmailKind;
   /** Unique per real-world event: the same step evaluated twice yields the same key. */
@@ -254,7 +254,7 @@ export function transition(s: ReleaseState, actor: Actor, event: ReleaseEvent, n
               text: 'The waiting period ended. Your trustees were asked to confirm with their kits; nothing is released until enough of them do.',
             },
           ],
-          emails: [],
+          emails: [{ kind: 'awaiting-confirmations', dedupeKey: `awaiting-confirmations:${s.episode}` }],
         };
       }
       if (s.phase === 'waiting' && s.endsAt !== null && now >= s.endsAt) {

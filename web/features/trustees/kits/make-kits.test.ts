@@ -20,6 +20,7 @@ import { createTestApp } from '../../../../sync-server/test-support';
 import { openOnDevice } from '../../../db/test-device';
 import { createSyncEngine } from '../../../sync/engine';
 import { createDeviceKeyStore } from '../../keys/device-key-store';
+import { depositEscrow } from '../../keys/escrow-deposit';
 import { createKeySession } from '../../keys/key-session';
 import { apiOver } from '../../keys/test-migrate';
 import { kitCandidates } from './kit-plan';
@@ -112,7 +113,7 @@ describe('kits made on the owner’s device (make-kits.ts) with the real server 
     expect([...again.values()].map((h) => h.link)).toEqual([...handouts.values()].map((h) => h.link));
   });
 
-  it('a blob opens to exactly the level’s keys, every version of them', async () => {
+  it('each level gets exactly its scopes’ keys from the keyring, never a message’s key', async () => {
     const { o, session } = await ownerWithAcceptedTrustees();
     const s = session.getState();
     const ring = s.keyring!;
@@ -172,6 +173,9 @@ describe('kits made on the owner’s device (make-kits.ts) with the real server 
     expect(state.pending).toBeNull();
     expect(state.escrowEnded).toBe(true);
     expect(state.current!.kits.filter((k) => k.handedOverAt).length).toBe(2);
+    // The device no longer deposits: the escrow has ended (the server refuses a deposit, 409).
+    expect(await depositEscrow({ api, keyring: s.keyring! })).toEqual({ outcome: 'ended', keyCount: 0 });
+    expect(await api<{ keyCount: number }>('/api/release/escrow')).toMatchObject({ keyCount: 0, ended: true });
 
     // Re-key without the third trustee: generation 2 waits, generation 1 still current.
     await makeKits(deps, { k: 2, trustees: trustees.slice(0, 2), state });
@@ -182,7 +186,7 @@ describe('kits made on the owner’s device (make-kits.ts) with the real server 
     expect(gen2.size).toBe(2);
     // The new kit opens its trustee's blob only with Q and the gate, which the device alone holds now.
     const made = await s.withAccountKey(async (ak) => (await import('../../../../shared/crypto/trustee-kit')).openOwnerCopy(ak, o.userId, state.pending!.ownerCopy));
-    const m = made.kits[0]!;
+    const m = made.kits.find((x) => x.level === 'full')!;
     const keys = await openTrusteeBlob(await trusteeAccessKey(made.q, m.gate, m.kit.t, { account: o.userId, trusteeId: m.trusteeId, generation: 2 }), { account: o.userId, trusteeId: m.trusteeId, generation: 2 }, m.blob);
     expect([...keys.keys()].sort()).toEqual(['docs~1', 'index~1', 'owner~1', 'plan~1']);
   });

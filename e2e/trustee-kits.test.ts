@@ -4,15 +4,16 @@
  * three trustees, who accept by e-mail; the Trustees screen offers 2 of 3 and makes the kits on
  * the device; each trustee's row shows the kit link (its fragment the kit), "Send by e-mail" as a
  * mailto: the owner's mail app sends, and "Print kit" downloads a one-page PDF whose text holds
- * the code and the fingerprint and whose QR decodes to the link. axe finds nothing serious at
- * 390 px and at 1280 px.
+ * the code and the fingerprint and whose QR decodes to the link. Two trustees keep their kits on
+ * the kit page: the owner sees them handed over and the escrow ended. axe finds nothing serious
+ * at 390 px and at 1280 px.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeKitCode, parseKitFragment } from '../shared/crypto/trustee-kit';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
 import { pdfQrTexts, pdfText } from '../web/features/trustees/kits/kit-pdf-reader';
-import { desktopContext, DESKTOP, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, launchBrowser, MOBILE, registerViaUi, startServer, uniqueUser, type TestServer } from './harness';
+import { desktopContext, DESKTOP, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, launchBrowser, MOBILE, mobileContext, registerViaUi, startServer, uniqueUser, type TestServer } from './harness';
 import { choose, expectToast, openDialog } from './record-screens';
 
 const TRUSTEES = [
@@ -117,6 +118,22 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
     expect(text).toContain(fp);
     expect(text).toContain(`A trustee kit from ${user.firstName} ${user.lastName}`);
     expect(await pdfQrTexts(pdf)).toEqual([links.grace]);
+
+    // Grace and Alan open their links on their phones and keep their kits (the kit page, web/release/kit):
+    // the owner's screen then shows both handed over, the kits in force and the escrow ended.
+    for (const who of ['grace', 'alan'] as const) {
+      const phone = await (await mobileContext(browser, server.url)).newPage();
+      await phone.goto(links[who]!);
+      await phone.getByRole('button', { name: 'Keep this kit' }).click();
+      await phone.getByText(/Your kit is kept/).first().waitFor();
+      await phone.context().close();
+    }
+    await page.reload();
+    await expect.poll(async () => (await page.getByRole('listitem', { name: 'Alan Turing' }).textContent()) ?? '', { timeout: 20_000 }).toContain('Handed over');
+    expect(await row.textContent()).not.toContain('Not handed over yet');
+    expect(await page.getByRole('listitem', { name: 'Mary Somerville' }).textContent()).toContain('Not handed over yet');
+    expect(await page.getByText(/whoever runs it could read/).count()).toBe(0);
+    expect(await page.getByText(/nothing sealed is released/).count()).toBe(0);
     await context.close();
   });
 });

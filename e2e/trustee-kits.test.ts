@@ -151,6 +151,10 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
     await page.getByText(/Your earlier kits keep working until 2 of the new kits have been opened by their trustees\./).waitFor();
     await expect.poll(() => page.getByLabel('Kit link for Grace Hopper').inputValue()).not.toBe(links.grace);
     expect(await page.getByLabel('Kit link for Mary Somerville').count()).toBe(0);
+    await page.getByText('Kits in force until then: 2 of 3 needed').click();
+    const inForce = page.locator('details').getByRole('listitem', { name: 'Alan Turing' });
+    expect(await inForce.textContent()).toContain('Handed over');
+    expect(await inForce.getByRole('textbox').count()).toBe(0); // no link handed out again
     await page.setViewportSize(MOBILE);
     await expectNoSeriousA11yViolations(page, 'Trustee kits, re-keyed, at 390 px');
     await context.close();

@@ -81,6 +81,30 @@ function MakeKitsForm(props: { candidates: KitCandidate[]; k: number; setK: (k: 
   );
 }
 
+/** While new kits wait to be handed over, the kits still in force, status only (their links are not handed out again). */
+function KitsInForce(props: { gen: KitGeneration; byId: Map<string, KitCandidate>; names: Map<string, string>; owner: { ownerName: string; ownerFirstName: string }; now: () => number }) {
+  const { gen, byId, names, owner, now } = props;
+  return (
+    <details className="mt-2 rounded-lg border border-stone-200 p-3">
+      <summary className="cursor-pointer font-medium text-slate-900">
+        Kits in force until then: {gen.k} of {gen.n} needed
+      </summary>
+      <ul className="divide-y divide-stone-200">
+        {gen.kits.map((s) => (
+          <KitRow
+            key={s.token}
+            status={s}
+            trustee={byId.get(s.trusteeId) ?? null}
+            handout={null}
+            people={{ ...owner, trusteeName: byId.get(s.trusteeId)?.name ?? names.get(s.trusteeId) ?? 'Trustee', k: gen.k, n: gen.n }}
+            now={now}
+          />
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 export function TrusteeKitsSection() {
   const user = useSession((s) => s.user);
   const keyStatus = useKeySession((s) => s.status);
@@ -198,6 +222,7 @@ export function TrusteeKitsSection() {
                     );
                   })}
                 </ul>
+                {view.state.pending && view.state.current && <KitsInForce gen={view.state.current} byId={byId} names={names} owner={owner} now={now} />}
               </section>
             )}
           </>

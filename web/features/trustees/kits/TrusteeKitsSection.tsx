@@ -146,6 +146,7 @@ export function TrusteeKitsSection() {
             ? 'Your keys are locked on this device. Reload the page and enter your password, then try again.'
             : actionErrorText(err);
       toast({ title: 'Could not make the kits', description, variant: 'destructive' });
+      view.reload(); // another device may have made kits meanwhile: the next try starts from the server's state
     } finally {
       setBusy(false);
     }

@@ -121,7 +121,8 @@ export function TrusteeKitsSection() {
   const [chosenK, setChosenK] = useState<number | null>(null);
   const [rekeying, setRekeying] = useState(false);
   const [busy, setBusy] = useState(false);
-  const k = chosenK ?? defaultThreshold(candidates.length);
+  // Never more kits needed than trustees to hold them (a trustee may be removed after the choice).
+  const k = Math.min(chosenK ?? defaultThreshold(candidates.length), Math.max(1, candidates.length));
   const shown: KitGeneration | null = view.state ? shownGeneration(view.state) : null;
   const choosing = !shown || rekeying;
   const names = useMemo(() => new Map((local ?? []).map((t) => [t.id, t.name?.trim() || t.email])), [local]);
@@ -183,7 +184,7 @@ export function TrusteeKitsSection() {
             ) : choosing && candidates.length > 0 ? (
               <MakeKitsForm
                 candidates={candidates}
-                k={Math.min(k, candidates.length)}
+                k={k}
                 setK={setChosenK}
                 rekey={!!shown}
                 busy={busy}

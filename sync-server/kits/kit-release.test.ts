@@ -67,8 +67,11 @@ describe('Release through trustee kits', () => {
     expect(await activity(o)).toContain(`The share sent with ${o.addr('bob')}'s kit is not the one it was made with; it was not used.`);
     expect(await phase(o)).toBe('awaiting-confirmations');
 
-    // "I'm still here": cancelled, every confirmation and stored share erased, nothing combined.
-    expect((await o.t.call('POST', '/api/release/cancel', undefined, o.cookie)).status).toBe(200);
+    // "I'm still here" from the owner's e-mail: cancelled, every confirmation and stored share erased, nothing combined.
+    const stillHere = mails(o, /^Your trustees are being asked to confirm$/)[0]!.links;
+    expect(stillHere).toHaveLength(1);
+    expect(stillHere[0]).toMatch(/^http:\/\/afterword\.test\/api\/still-here\//);
+    expect((await o.open(stillHere[0]!, 'POST')).status).toBe(200);
     expect(await phase(o)).toBe('active');
     const afterCancel = await o.t.services.release.store.kitsOf(o.userId, 1);
     expect(afterCancel.map((k) => [k.confirmed_at, k.share_wrap])).toEqual([
@@ -79,6 +82,7 @@ describe('Release through trustee kits', () => {
     expect((await o.t.services.release.store.kitGeneration(o.userId, 1))!.q_wrap).toBeNull();
     expect((await confirm(o, tokens[1]!, share(made, 1))).status).toBe(409); // nothing asks for it now
 
+    expect(await activity(o)).toContain("You said \u201cI'm still here\u201d. Your trustees' confirmations were erased and nothing was released.");
     // Lapse again: asked again; k confirmations release.
     await lapseUntilAwaiting(o);
     expect(mails(o, /^Please confirm only if you know Ada has died$/)).toHaveLength(6);
@@ -107,6 +111,31 @@ describe('Release through trustee kits', () => {
     const left = mails(o, /^What Ada left for you$/);
     expect(left).toHaveLength(3);
     for (const [i, t] of trustees.entries()) expect(left.find((m) => m.to[0] === o.addr(t.who))!.links).toEqual([`http://afterword.test/kit/${tokens[i]}`]);
+  });
+
+  it('after a trustee is removed and the kits re-keyed, the removed trustee\'s kit is refused and n = k + 1 still releases with one kit lost', async () => {
+    const { o, trustees, made, tokens } = await kitsHandedOver();
+    // cy is removed: their kit stops at once; the owner re-keys for ann, bob and dan.
+    expect((await o.t.call('DELETE', `/api/trustees/${trustees[2]!.id}`, undefined, o.cookie)).status).toBeLessThan(300);
+    const dan = { id: (await o.addTrustee('dan', 'full')).id, level: 'full' as const };
+    await o.t.services.scheduler.runOnce();
+    expect(await o.t.services.release.acceptInvitation(o.userId, dan.id)).toBe(true);
+    const next = await postKits(o, [trustees[0]!, trustees[1]!, dan], 2, 2);
+    // The old generation stays live until k new kits are handed over.
+    expect(await (await kitCall(o, 'GET', `/api/kit/${tokens[0]}`)).json()).toMatchObject({ status: 'current' });
+    expect((await kitCall(o, 'GET', `/api/kit/${tokens[2]}`)).status).toBe(404); // the removed trustee's kit
+    for (const i of [0, 2]) expect((await kitCall(o, 'POST', `/api/kit/${next.tokens[i]}/handover`, { commitment: next.made.kits[i]!.commitment })).status).toBe(204);
+    expect(await (await kitCall(o, 'GET', `/api/kit/${tokens[0]}`)).json()).toMatchObject({ status: 'retired' });
+    await lapseUntilAwaiting(o);
+    // Only the current generation's kits are asked (bob's new kit was never handed over, and is lost: n = k + 1).
+    const asked = mails(o, /^Please confirm only if you know Ada has died$/).flatMap((e) => e.links);
+    expect(asked.sort()).toEqual(next.tokens.map((t) => `http://afterword.test/kit/${t}`).sort());
+    // The removed trustee's share and an old kit are refused.
+    expect((await confirm(o, tokens[2]!, share(made, 2))).status).toBe(404);
+    expect((await confirm(o, tokens[0]!, share(made, 0))).status).toBe(410);
+    expect(await (await confirm(o, next.tokens[0]!, share(next.made, 0))).json()).toMatchObject({ released: false });
+    expect(await (await confirm(o, next.tokens[2]!, share(next.made, 2))).json()).toEqual({ confirmations: 2, needed: 2, released: true });
+    expect(await phase(o)).toBe('released');
   });
 
   it('names a combination that is not Q (a wrong check value) and releases nothing', async () => {

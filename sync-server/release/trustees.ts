@@ -9,7 +9,7 @@
 import type { AppDeps } from '../app-env';
 import type { TrusteeInvitationRow, TrusteeRecordRow } from '../db/release';
 import type { AsyncReleaseStore } from '../db/release-store';
-import { sendableAddress } from './emails';
+import { sendableAddress, trusteeAccessParams } from './emails';
 import type { PlainEntity, ReleaseService, ReleaseTx, ReleaseRecords } from './service';
 
 /** A trustee as the release code reads it: id, address and access level (shared/crypto/fields.ts). */
@@ -22,6 +22,9 @@ const TRUSTEE_PAGE = 500;
 export const YEARLY_MS = 365 * DAY_MS;
 /** A trustee's confirmation is written to the owner's activity at most once in this span. */
 const CONFIRM_LOG_EVERY_MS = DAY_MS;
+
+/** The activity line (and the rehearsal's) for a trustee without a valid address. */
+export const TRUSTEE_INVALID_TEXT = 'A trustee has no valid e-mail address, so they cannot be invited. Complete them on the Trustees page.';
 
 export type ResendResult = 'sent' | 'limit' | 'accepted' | 'not-found';
 
@@ -101,7 +104,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       return true;
     }
     if (!sendable(t)) {
-      await problem(tx, userId, 'trustee-invalid', 'A trustee has no valid e-mail address, so they cannot be invited. Complete them on the Trustees page.');
+      await problem(tx, userId, 'trustee-invalid', TRUSTEE_INVALID_TEXT);
       return false;
     }
     if (inv && inv.status !== 'removed' && inv.email.toLowerCase() === t.email.toLowerCase()) return false;
@@ -133,7 +136,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         // stranger as far as the limit knows: their access e-mail counts against it too, so
         // 1,000 trustees added just before release are not 1,000 e-mails at once (issue #15).
         const quota = inv.status === 'invited' && !(await tx.inviteWentOut(userId, t.id)) ? 'invite' : undefined;
-        await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, { trusteeId: t.id, accessLevel: t.accessLevel }, quota);
+        await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, trusteeAccessParams(t), quota);
       }
     },
     async queueYearly() {
@@ -201,7 +204,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         await tx.addActivity(userId, now, 'trustee-accepted', `${t.email} accepted your invitation.`);
         await queue(tx, userId, 'trustee-welcome', t.email, `welcome:${t.id}:${inv.invite_round}`, { trusteeId: t.id });
         if ((await tx.getState(userId))?.phase === 'released') {
-          await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, { trusteeId: t.id, accessLevel: t.accessLevel });
+          await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, trusteeAccessParams(t));
         }
         return true;
       });

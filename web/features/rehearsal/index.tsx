@@ -12,7 +12,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCESS_LEVEL_LABELS } from '../../../shared/labels';
 import type { RehearsalEmail, ReleaseRehearsal } from '../../../shared/schema/release';
-import { useCollection } from '../../db';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCurrentDb } from '../../db';
+import { collectRecords } from '../export/export-data';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
@@ -101,16 +103,10 @@ export default function RehearsalPage() {
   );
 }
 
-/** This device's records for the pages, or undefined while they load. */
+/** This device's records for the pages (read as the export and the binder read them), or undefined while they load. */
 function usePreviewRecords(): PreviewRecords | undefined {
-  const profile = useCollection('profile');
-  const deathPlan = useCollection('deathPlan');
-  const survivorTasks = useCollection('survivorTasks');
-  const documents = useCollection('documents');
-  const messages = useCollection('messages');
-  const trustees = useCollection('trustees');
-  if (!profile || !deathPlan || !survivorTasks || !documents || !messages || !trustees) return undefined;
-  return { profile, deathPlan, survivorTasks, documents, messages, trustees };
+  const db = useCurrentDb((s) => s.db);
+  return useLiveQuery(async () => (db ? collectRecords(db) : undefined), [db]);
 }
 
 interface PersonCardProps {

@@ -1,0 +1,30 @@
+/**
+ * Test support (browser tests and scripts/screenshots.ts): a person's plan written through the
+ * app's own forms, as a person would, so a sealed account's names stay on the device.
+ */
+import type { Page } from 'playwright-core';
+import { choose, expectToast, openDialog } from './record-screens';
+
+/** Writes a text message for `name` <`email`> with the create dialog of /message-vault/new. */
+export async function addMessageViaUi(page: Page, name: string, email: string, text: string): Promise<void> {
+  await page.goto('/message-vault/new');
+  const dialog = openDialog(page);
+  await dialog.getByLabel('Recipient Name').fill(name);
+  await dialog.getByLabel('Recipient Email').fill(email);
+  await dialog.getByLabel('Your Message').fill(text);
+  await dialog.getByRole('button', { name: 'Save Message' }).click();
+  await expectToast(page, 'Message created');
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Adds trustee `name` <`email`> with `access` ("Full Access", …) through /trustees/new. */
+export async function addTrusteeViaUi(page: Page, name: string, email: string, access: string): Promise<void> {
+  await page.goto('/trustees/new');
+  const dialog = openDialog(page);
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Email').fill(email);
+  await choose(page, 'Access Level', access);
+  await dialog.getByRole('button', { name: 'Add Trustee' }).click();
+  await expectToast(page, 'Trustee added');
+  await dialog.waitFor({ state: 'detached' });
+}

@@ -22,7 +22,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { deliveryView } from '../../release/delivery';
 import { trusteeView } from '../../release/trustee';
 import { getReleaseRehearsal } from '../release/api';
-import { nameAddresses, usePeopleByAddress } from '../release/named-addresses';
+import { usePeopleByAddress } from '../release/named-addresses';
 import { useReloadOnline } from '../settings/connection';
 import { deliveryPreviewData, trusteePreviewData, type PreviewRecords } from './page-data';
 import { PagePreview, type ViewOutput } from './PagePreview';
@@ -44,6 +44,8 @@ export default function RehearsalPage() {
   // One page open at a time: each is long, and the person compares e-mails more than pages.
   const [open, setOpen] = useState<string | null>(null);
   const toggle = (key: string) => setOpen((o) => (o === key ? null : key));
+  // The server names people by address; the name this device holds goes beside it (named-addresses.ts).
+  const nameOf = (address: string) => people.find((p) => p.name && p.email.toLowerCase() === address.toLowerCase())?.name ?? null;
 
   return (
     <>
@@ -71,7 +73,7 @@ export default function RehearsalPage() {
                 const m = records?.messages.find((x) => x.id === r.messageId);
                 const key = `m:${r.messageId}`;
                 return (
-                  <PersonCard key={key} who={nameAddresses(r.to, people)} email={r.email} problem={r.problem} detail={r.when}
+                  <PersonCard key={key} name={nameOf(r.to)} to={r.to} email={r.email} problem={r.problem} detail={r.when}
                     page={m ? () => deliveryView(deliveryPreviewData(m, data.ownerName)) : null}
                     pageNote={m?.file ? `Their page also opens ${m.messageType === 'text' ? 'the file' : 'the recording'} “${m.file.name}”, which a preview does not open.` : null}
                     open={open === key} onToggle={() => toggle(key)} />
@@ -90,7 +92,7 @@ export default function RehearsalPage() {
               {data.trustees.map((t) => {
                 const key = `t:${t.trusteeId}`;
                 return (
-                  <PersonCard key={key} who={nameAddresses(t.to, people)} email={t.email} problem={t.problem} detail={`Access: ${ACCESS_LEVEL_LABELS[t.accessLevel]}`}
+                  <PersonCard key={key} name={nameOf(t.to)} to={t.to} email={t.email} problem={t.problem} detail={`Access: ${ACCESS_LEVEL_LABELS[t.accessLevel]}`}
                     page={records ? () => trusteeView(trusteePreviewData(records, t.accessLevel, data.ownerName, Date.now()), 'preview') : null}
                     pageNote="Buttons on their page do nothing in this preview." open={open === key} onToggle={() => toggle(key)} />
                 );
@@ -110,7 +112,9 @@ function usePreviewRecords(): PreviewRecords | undefined {
 }
 
 interface PersonCardProps {
-  who: string;
+  /** The name this device holds for the address, if any. */
+  name: string | null;
+  to: string;
   email: RehearsalEmail | null;
   problem: string | null;
   detail: string;
@@ -121,8 +125,9 @@ interface PersonCardProps {
 }
 
 /** One person: their e-mail as it would be sent, and their page on demand. */
-function PersonCard({ who, email, problem, detail, page, pageNote, open, onToggle }: PersonCardProps) {
+function PersonCard({ name, to, email, problem, detail, page, pageNote, open, onToggle }: PersonCardProps) {
   const [view, setView] = useState<(() => ViewOutput) | null>(null);
+  const who = name ? `${name} (${to})` : to;
   const show = () => {
     setView(() => page);
     onToggle();
@@ -130,7 +135,8 @@ function PersonCard({ who, email, problem, detail, page, pageNote, open, onToggl
   return (
     <Card data-testid="rehearsal-person">
       <CardHeader className="gap-2">
-        <CardTitle as="h3" className="[overflow-wrap:anywhere]">{who}</CardTitle>
+        <CardTitle as="h3" className="[overflow-wrap:anywhere]">{name ?? to}</CardTitle>
+        {name && <p className="text-sm text-slate-800 [overflow-wrap:anywhere]">{to}</p>}
         <p className="text-sm text-slate-700">{detail}</p>
         <div>
           <Badge color="yellow">{PREVIEW_MARK}</Badge>

@@ -62,7 +62,8 @@ async function main(): Promise<void> {
     await page.goto('/survivor-tasks');
     await page.getByRole('button', { name: 'Generate Default Tasks' }).click();
     await page.getByRole('tab', { name: /All Tasks/ }).waitFor();
-    await page.waitForTimeout(1_000); // the toast fades
+    await page.reload(); // without the toast over the header
+    await page.getByRole('tab', { name: /All Tasks/ }).waitFor();
     await shoot(page, 'survivor-tasks.png');
 
     // A small plan: two letters, a full-access and a messages-only trustee.

@@ -16,9 +16,11 @@ export type PreviewRecords = Pick<ExportRecords, 'profile' | 'deathPlan' | 'surv
 
 /**
  * A trustee's page of `level` as it would be at `now` (ms) with today's records; `ownerName` is the
- * owner's plain first name the server names them by (GET /api/release/rehearsal).
+ * owner's plain first name the server names them by (GET /api/release/rehearsal). A `sealed`
+ * account's page is shown as web/release/open.ts makes it: tasks newest first and not tickable, and
+ * no binder (page-data.ts sends none for a sealed account).
  */
-export function trusteePreviewData(records: PreviewRecords, level: AccessLevel, ownerName: string, now: number): TrusteePageData {
+export function trusteePreviewData(records: PreviewRecords, level: AccessLevel, ownerName: string, now: number, sealed: boolean): TrusteePageData {
   const out: TrusteePageData = { ownerName, ownerFirstName: ownerName, level, now: new Date(now).toISOString() };
   if (level !== 'documents-only') out.messages = messageLinesOf(records.messages, level, now, dateText);
   if (level !== 'messages-only') {
@@ -26,8 +28,10 @@ export function trusteePreviewData(records: PreviewRecords, level: AccessLevel, 
   }
   if (level === 'full') {
     out.plan = records.deathPlan[0] ?? null;
-    out.tasks = records.survivorTasks.map((t) => ({ id: t.id, title: t.title, done: t.completionStatus === 'completed' }));
-    out.binder = binderRecordsOf(records);
+    const tasks = sealed ? [...records.survivorTasks].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) : records.survivorTasks;
+    out.tasks = tasks.map((t) => ({ id: t.id, title: t.title, done: t.completionStatus === 'completed' }));
+    if (sealed) out.tasksReadOnly = true;
+    else out.binder = binderRecordsOf(records);
   }
   return out;
 }

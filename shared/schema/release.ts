@@ -132,3 +132,44 @@ export interface ReleaseTrustee {
   /** An e-mail to them was refused or could not be delivered for days. */
   bouncedAt?: string | null;
 }
+
+/**
+ * One e-mail of `GET /api/release/rehearsal` (Settings, "Rehearse the release"): as the release
+ * would send it, built by the same function (sync-server/release/emails.ts), with its link
+ * replaced by a placeholder. Null `email` with a `problem`: this one could not be sent.
+ */
+export interface RehearsalEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** What each recipient would receive at the release: addressed by e-mail and message id only (names are sealed). */
+export interface RehearsalRecipient {
+  messageId: string;
+  to: string;
+  /** When it would go, in words (shared/delivery-rule.ts). */
+  when: string;
+  email: RehearsalEmail | null;
+  /** Why it could not be sent (e.g. not a valid address), or null. */
+  problem: string | null;
+}
+
+/** What each trustee would receive at the release: their access e-mail, by access level. */
+export interface RehearsalTrustee {
+  trusteeId: string;
+  to: string;
+  accessLevel: AccessLevel;
+  email: RehearsalEmail | null;
+  problem: string | null;
+}
+
+/** `GET /api/release/rehearsal`: a preview only; nothing is written, queued or minted. */
+export interface ReleaseRehearsal {
+  /** The owner's plain first name, as every e-mail names them. */
+  ownerName: string;
+  /** The placeholder each link is shown as. */
+  previewLink: string;
+  recipients: RehearsalRecipient[];
+  trustees: RehearsalTrustee[];
+}

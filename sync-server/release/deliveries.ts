@@ -16,7 +16,7 @@
  */
 import type { AppDeps } from '../app-env';
 import { isDeliveryDue } from '../../shared/delivery-rule';
-import { sendableAddress } from './emails';
+import { deliveryEmailParams, sendableAddress } from './emails';
 import { DAY_MS } from './state-machine';
 import type { ReleaseService, ReleaseTx, ReleaseRecords } from './service';
 
@@ -41,7 +41,7 @@ const isRevision = (stored: string) => stored.startsWith('rev:');
  */
 
 /** The activity line for a message that cannot be delivered, naming its address (plain), never its recipient (sealed). */
-function badAddress(address: unknown): string {
+export function badAddress(address: unknown): string {
   const a = typeof address === 'string' ? address.trim().slice(0, 80) : '';
   return a
     ? `A message to \u201c${a}\u201d cannot be delivered: that is not a valid e-mail address. Correct it on the Messages page.`
@@ -63,7 +63,7 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
         await release.problem(tx, userId, 'message-invalid', badAddress(m.recipientEmail));
         continue;
       }
-      const params = { messageId: m.id }; // no name: a recipient's name is sealed (greeted "Hello,")
+      const params = deliveryEmailParams(m); // the same as the rehearsal shows (rehearsal.ts)
       const bodyHash = revisionOf(m);
       const d = await tx.delivery(userId, m.id);
       const changed = !!d && isRevision(d.body_hash) && d.body_hash !== bodyHash;

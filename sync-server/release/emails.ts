@@ -75,6 +75,18 @@ const plainName = (s: string | null | undefined): string | undefined =>
   s && ENVELOPE_RE.test(s) ? undefined : (s ?? undefined)?.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 const oneLine = plainName;
 
+/** Shown in place of a link in a rehearsal (Settings, "Rehearse the release"): nothing is minted, so nothing can work. */
+export const PREVIEW_LINK = '(preview — no link is made)';
+
+/**
+ * What a recipient's delivery e-mail is queued with (deliveries.ts) and previewed with
+ * (rehearsal.ts): the message's id, never a name (a recipient's name is sealed: "Hello,").
+ */
+export const deliveryEmailParams = (m: { id: string }): Partial<EmailParams> => ({ messageId: m.id });
+
+/** What a trustee's access e-mail at release is queued with (trustees.ts) and previewed with (rehearsal.ts). */
+export const trusteeAccessParams = (t: { id: string; accessLevel: AccessLevel }): Partial<EmailParams> => ({ trusteeId: t.id, accessLevel: t.accessLevel });
+
 /** Subject and text of one email. `link` is the minted link, when the kind has one. */
 export function renderEmail(kind: EmailKind, params: EmailParams, link?: string): { subject: string; text: string } {
   const p = { ...params, ownerName: oneLine(params.ownerName) || 'Someone', recipientName: oneLine(params.recipientName), startedBy: oneLine(params.startedBy) };

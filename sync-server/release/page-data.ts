@@ -14,10 +14,10 @@
  * one's place (SealedInfo): the page opens them (web/release/open.ts), with the message key of the
  * link's fragment or the level's keys handed here from the release escrow (release-keys.ts).
  */
-import type { BinderRecords, DeliveryPageData, PageFile, TrusteePageData } from '../../shared/release/pages';
+import type { DeliveryPageData, PageFile, TrusteePageData } from '../../shared/release/pages';
+import { binderRecordsOf, messageLinesOf } from '../../shared/release/page-records';
 import type { FileRef } from '../../shared/files/ref';
 import type { AccessLevel, Message } from '../../shared/schema';
-import { deliveryStateLine } from '../../shared/delivery-rule';
 import { releasedFile } from '../blobs/release-files';
 import type { BlobService } from '../blobs/service';
 import type { Services } from '../services';
@@ -125,13 +125,7 @@ export async function trusteePageData(
   if (level !== 'documents-only') {
     const messages = await records.list(ownerId, 'messages');
     if (sealed) await placesOf(services, sealed, 'messages', messages.map((m) => m.id), ['recipientName']);
-    out.messages = messages.map((m) => ({
-      id: m.id,
-      recipientName: m.recipientName,
-      recipientEmail: m.recipientEmail,
-      state: deliveryStateLine(m, now, dateText),
-      canResend: level === 'messages-only' && m.delivered,
-    }));
+    out.messages = messageLinesOf(messages, level, now, dateText);
   }
   if (level !== 'messages-only') {
     const docs = await records.list(ownerId, 'documents');
@@ -162,16 +156,4 @@ export async function trusteePageData(
     out.binder = binderRecordsOf(all);
   }
   return out;
-}
-
-/** What the binder prints, and only that: a message's recipient and state, never its text or file. */
-function binderRecordsOf(all: Awaited<ReturnType<typeof exportRecordsOf>>): BinderRecords {
-  return {
-    profile: all.profile.map(({ firstName, lastName, emergencyContact }) => ({ firstName, lastName, emergencyContact })),
-    deathPlan: all.deathPlan,
-    survivorTasks: all.survivorTasks,
-    documents: all.documents,
-    messages: all.messages.map(({ recipientName, recipientEmail, messageType, deliveryDate, delivered }) => ({ recipientName, recipientEmail, messageType, deliveryDate, delivered })),
-    trustees: all.trustees,
-  };
 }

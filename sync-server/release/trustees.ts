@@ -10,7 +10,7 @@ import type { AppDeps } from '../app-env';
 import type { TrusteeInvitationRow, TrusteeRecordRow } from '../db/release';
 import type { KitRow } from '../db/kits';
 import type { AsyncReleaseStore } from '../db/release-store';
-import { sendableAddress } from './emails';
+import { sendableAddress, trusteeAccessParams } from './emails';
 import type { PlainEntity, ReleaseService, ReleaseTx, ReleaseRecords } from './service';
 
 /** A trustee as the release code reads it: id, address and access level (shared/crypto/fields.ts). */
@@ -23,6 +23,9 @@ const TRUSTEE_PAGE = 500;
 export const YEARLY_MS = 365 * DAY_MS;
 /** A trustee's confirmation is written to the owner's activity at most once in this span. */
 const CONFIRM_LOG_EVERY_MS = DAY_MS;
+
+/** The activity line (and the rehearsal's) for a trustee without a valid address. */
+export const TRUSTEE_INVALID_TEXT = 'A trustee has no valid e-mail address, so they cannot be invited. Complete them on the Trustees page.';
 
 export type ResendResult = 'sent' | 'limit' | 'accepted' | 'not-found';
 
@@ -107,7 +110,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       return true;
     }
     if (!sendable(t)) {
-      await problem(tx, userId, 'trustee-invalid', 'A trustee has no valid e-mail address, so they cannot be invited. Complete them on the Trustees page.');
+      await problem(tx, userId, 'trustee-invalid', TRUSTEE_INVALID_TEXT);
       return false;
     }
     if (inv && inv.status !== 'removed' && inv.email.toLowerCase() === t.email.toLowerCase()) return false;
@@ -142,7 +145,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         const quota = inv.status === 'invited' && !(await tx.inviteWentOut(userId, t.id)) ? 'invite' : undefined;
         // Released through kits: the access is the trustee's kit page, which opens with their kit.
         const kitToken = released.find((k) => k.trustee_id === t.id)?.token;
-        await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, { trusteeId: t.id, accessLevel: t.accessLevel, kitToken }, quota);
+        await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, { ...trusteeAccessParams(t), kitToken }, quota);
       }
     },
     async queueKitConfirmations(tx, userId, episode) {
@@ -221,7 +224,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         await tx.addActivity(userId, now, 'trustee-accepted', `${t.email} accepted your invitation.`);
         await queue(tx, userId, 'trustee-welcome', t.email, `welcome:${t.id}:${inv.invite_round}`, { trusteeId: t.id });
         if ((await tx.getState(userId))?.phase === 'released') {
-          await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, { trusteeId: t.id, accessLevel: t.accessLevel });
+          await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, trusteeAccessParams(t));
         }
         return true;
       });

@@ -3,7 +3,8 @@
  * GET/PUT /api/release/settings, GET /api/release/status, POST /api/release/cancel
  * ("I'm still here"), GET /api/release/activity, GET /api/release/trustees,
  * POST /api/release/trustees/:id/invite (resend), GET /api/release/readiness,
- * POST /api/release/undeliverable/seen (dismiss the banner), POST /api/release/check-in (the person
+ * POST /api/release/undeliverable/seen (dismiss the banner), GET /api/release/rehearsal (what each
+ * recipient and trustee would receive, read-only: release/rehearsal.ts), POST /api/release/check-in (the person
  * used the app: the one check-in a device makes, DESIGN.md §8).
  * The public token routes (trustees, recipients, one-click cancel) are in release/public-routes.ts.
  */
@@ -19,6 +20,7 @@ import { requireSession } from '../auth/middleware';
 import { requireRecentAuth } from '../auth/reauth';
 import { requireProven } from '../auth/unproven';
 import { readinessOf, trusteesOf, undeliverableOf } from '../release/readiness';
+import { rehearseRelease } from '../release/rehearsal';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import { type CheckInDays, type ReleaseState, TransitionError, type WaitingDays, checkInDueAt } from '../release/state-machine';
@@ -106,6 +108,9 @@ export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   });
 
   app.get('/api/release/trustees', async (c) => c.json(await trusteesOf(release, records, c.var.userId)));
+
+  // "Rehearse the release" (Settings): a preview built by the release's own e-mail builders; writes nothing.
+  app.get('/api/release/rehearsal', async (c) => c.json(await rehearseRelease(release, records, c.var.userId, deps.now())));
 
   app.get('/api/release/readiness', async (c) => c.json(await readinessOf(deps, release, records, services.mailer, c.var.userId, await services.releaseKeys.undeposited(c.var.userId))));
 

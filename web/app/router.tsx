@@ -26,6 +26,7 @@ const Trustees = lazy(() => import('../features/trustees'));
 const Profile = lazy(() => import('../features/profile'));
 const SurvivorTasks = lazy(() => import('../features/survivor-tasks'));
 const Settings = lazy(() => import('../features/settings'));
+const Rehearsal = lazy(() => import('../features/rehearsal'));
 const RecoveryKit = lazy(() => import('../features/keys/RecoveryKitPage'));
 
 function Root() {
@@ -98,6 +99,7 @@ export const routes: RouteObject[] = [
           { path: '/profile', element: <Profile /> },
           { path: '/survivor-tasks', element: <SurvivorTasks /> },
           { path: '/settings', element: <Settings /> },
+          { path: '/settings/rehearsal', element: <Rehearsal /> },
           { path: RECOVERY_KIT_PATH, element: <RecoveryKit /> },
         ]),
       },

@@ -5,6 +5,7 @@
 import type {
   ReleaseActivity,
   ReleaseReadiness,
+  ReleaseRehearsal,
   ReleaseSettings,
   ReleaseSettingsInput,
   ReleaseStatus,
@@ -27,3 +28,5 @@ export const resendInvitation = (trusteeId: string) =>
 export const sendVerificationEmail = () => apiFetch<{ ok: true; to: string }>('/api/release/owner-email/verify', { method: 'POST', body: {} });
 /** The owner has read the banner about undeliverable e-mails. */
 export const dismissUndeliverable = () => apiFetch<{ ok: true }>('/api/release/undeliverable/seen', { method: 'POST', body: {} });
+/** "Rehearse the release": what each recipient and trustee would receive, with placeholder links; the server writes nothing. */
+export const getReleaseRehearsal = () => apiFetch<ReleaseRehearsal>('/api/release/rehearsal');

@@ -16,6 +16,7 @@ import { PrivacyNote } from '../static-pages/PrivacyNote';
 import { ActivityCard } from './ActivityCard';
 import { ReleaseSettingsCard } from './ReleaseSettingsCard';
 import { ReadinessCard } from './ReadinessCard';
+import { RehearsalCard } from './RehearsalCard';
 import { RecoveryKitCard } from './RecoveryKitCard';
 import { useReloadOnline } from './connection';
 
@@ -45,6 +46,7 @@ export default function SettingsPage() {
       <div className="flex max-w-3xl flex-col gap-6">
         <ReleaseSettingsCard onSaved={load} />
         <ReadinessCard readiness={readiness} failed={failed} onChanged={load} />
+        <RehearsalCard />
         <RecoveryKitCard />
         <ActivityCard activity={activity} />
         <DataCard />

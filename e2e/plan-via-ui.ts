@@ -1,0 +1,33 @@
+/**
+ * Test support (browser tests and scripts/screenshots.ts): a person's plan written through the
+ * app's own forms, as a person would, so a sealed account's names stay on the device.
+ */
+import type { Page } from 'playwright-core';
+import { choose, openDialog } from './record-screens';
+
+/** Waits for the toast titled `title` (no test's expect: scripts/screenshots.ts runs outside Vitest). */
+const toastShown = (page: Page, title: string) => page.locator('li[data-state="open"]', { hasText: title }).first().waitFor();
+
+/** Writes a text message for `name` <`email`> with the create dialog of /message-vault/new. */
+export async function addMessageViaUi(page: Page, name: string, email: string, text: string): Promise<void> {
+  await page.goto('/message-vault/new');
+  const dialog = openDialog(page);
+  await dialog.getByLabel('Recipient Name').fill(name);
+  await dialog.getByLabel('Recipient Email').fill(email);
+  await dialog.getByLabel('Your Message').fill(text);
+  await dialog.getByRole('button', { name: 'Save Message' }).click();
+  await toastShown(page, 'Message created');
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Adds trustee `name` <`email`> with `access` ("Full Access", …) through /trustees/new. */
+export async function addTrusteeViaUi(page: Page, name: string, email: string, access: string): Promise<void> {
+  await page.goto('/trustees/new');
+  const dialog = openDialog(page);
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Email').fill(email);
+  await choose(page, 'Access Level', access);
+  await dialog.getByRole('button', { name: 'Add Trustee' }).click();
+  await toastShown(page, 'Trustee added');
+  await dialog.waitFor({ state: 'detached' });
+}

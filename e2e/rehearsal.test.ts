@@ -1,0 +1,108 @@
+/**
+ * "Rehearse the release" in the browser at 390 px (issue "Promises kept"): a sealed account's
+ * owner writes two letters and names two trustees through the app, opens Settings → "Rehearse the
+ * release", and sees every recipient's and trustee's e-mail (as the release builds it, its link a
+ * placeholder) and their pages, made on the device with the names it holds, each marked as a
+ * preview; nothing reaches anyone (the SMTP test server receives only the trustees' invitations,
+ * which adding a trustee sends anyway). axe finds nothing serious.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import { DESKTOP, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import { addMessageViaUi, addTrusteeViaUi } from './plan-via-ui';
+import { signedInPage } from './record-screens';
+
+describe.skipIf(!hasChromium)('rehearse the release', () => {
+  let smtp: TestSmtp;
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    server = await startServer({ env: { SMTP_URL: smtp.url, RELEASE_TICK_MS: '300' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it("shows every recipient's and trustee's e-mail and page at 390 px (and on a desktop), and sends nothing", { timeout: 240_000 }, async () => {
+    const tag = Date.now().toString(36);
+    const addr = (who: string) => `${who}.${tag}@example.com`;
+    const { page } = await signedInPage(browser, server.url, '/dashboard', mobileContext);
+    await addMessageViaUi(page, 'Beatrice Hale', addr('bea'), 'Dear Bea,\nThe garden is yours now.\nLove, Mum');
+    await addMessageViaUi(page, 'Carl Hale', addr('carl'), 'Carl, keep the old clock wound.');
+    await addTrusteeViaUi(page, 'Fiona Marsh', addr('fiona'), 'Full Access');
+    await addTrusteeViaUi(page, 'Milo Marsh', addr('milo'), 'Messages Only');
+
+    // From Settings, as the owner finds it.
+    await page.goto('/settings');
+    await page.getByRole('link', { name: 'Rehearse the release' }).click();
+    await page.waitForURL('**/settings/rehearsal');
+    await page.getByRole('heading', { level: 1, name: 'Rehearse the release' }).waitFor();
+    const people = page.getByTestId('rehearsal-person');
+    // The letters reach the server with the next sync: reload until all four people are listed.
+    await expect
+      .poll(async () => {
+        if ((await people.count()) < 4) await page.reload();
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        return people.count();
+      }, { timeout: 30_000, interval: 1_000 })
+      .toBe(4);
+
+    // Each recipient: named by this device, their e-mail as the release writes it, no working link.
+    for (const [name, who] of [['Beatrice Hale', 'bea'], ['Carl Hale', 'carl']] as const) {
+      const card = people.filter({ has: page.getByRole('heading', { name }) });
+      expect(await card.count()).toBe(1);
+      const text = (await card.textContent())!;
+      expect(text).toContain(addr(who));
+      expect(text).toContain('Preview — nothing has been sent');
+      expect(text).toContain('Subject: A message from Grace');
+      expect(text).toContain('wrote a message for you and asked us to send it to you when the time came');
+      expect(text).toContain('(preview — no link is made)');
+      expect(text).not.toMatch(/https?:\/\//);
+    }
+    for (const [name, who, words] of [['Fiona Marsh', 'fiona', 'their after-death plan'], ['Milo Marsh', 'milo', 'the list of messages they have written']] as const) {
+      const text = (await people.filter({ has: page.getByRole('heading', { name }) }).textContent())!;
+      expect(text).toContain(addr(who));
+      expect(text).toContain('Subject: What Grace left for you');
+      expect(text).toContain(words);
+      expect(text).toContain('(preview — no link is made)');
+    }
+
+    // Bea's page: the letter as she will read it, with the name this device holds.
+    const bea = people.filter({ hasText: 'Beatrice Hale' });
+    await bea.getByRole('button', { name: 'See their page' }).click();
+    const beaPage = page.getByRole('region', { name: /^Their page: Beatrice Hale/ });
+    await beaPage.getByRole('heading', { name: 'A message from Grace' }).waitFor();
+    expect(await beaPage.textContent()).toContain('The garden is yours now.');
+    expect(await beaPage.textContent()).toContain('For Beatrice Hale');
+    expect(await bea.getByText(/^Preview — nothing has been sent\./).isVisible()).toBe(true);
+
+    // Fiona's page (full access): her heading, the messages listed by name, never their text.
+    const fiona = people.filter({ hasText: 'Fiona Marsh' });
+    await fiona.getByRole('button', { name: 'See their page' }).click();
+    const fionaPage = page.getByRole('region', { name: /^Their page: Fiona Marsh/ });
+    await fionaPage.getByRole('heading', { name: 'What Grace left for you' }).waitFor();
+    const fionaText = (await fionaPage.textContent())!;
+    expect(fionaText).toContain(`For Beatrice Hale (${addr('bea')})`);
+    expect(fionaText).toContain('Tasks for the family');
+    expect(fionaText).not.toContain('The garden is yours now.');
+    // One page at a time; its buttons do nothing here.
+    expect(await beaPage.count()).toBe(0);
+    for (const b of await fionaPage.getByRole('button').all()) expect(await b.isDisabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'rehearsal at 390 px');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+    // And on a desktop.
+    await page.setViewportSize(DESKTOP);
+    await expectNoSeriousA11yViolations(page, 'rehearsal at 1280 px');
+
+    // Nothing was sent: the scheduler runs every 300 ms; give it a few passes.
+    await new Promise((r) => setTimeout(r, 3_000));
+    for (const who of ['bea', 'carl']) expect(smtp.to(addr(who))).toEqual([]);
+    const mine = smtp.received.filter((e) => e.to.some((t) => t.endsWith(`.${tag}@example.com`)));
+    expect(mine.map((e) => e.subject).filter((s) => !/asked you to be a trustee/.test(s))).toEqual([]);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * "Rehearse the release" (Settings; rehearsal.ts): the owner sees every recipient's and every
+ * trustee's e-mail as the release would send it, and nothing is written: no e-mail queued, no
+ * token minted, no activity, no state change. Then a real release sends exactly those e-mails,
+ * with a working link where the rehearsal showed the placeholder. Real app over a real SQLite
+ * file, a real SMTP server on loopback.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReleaseRehearsal } from '../../shared/schema/release';
+import { PREVIEW_LINK } from './emails';
+import { type Owner, ownerOn, ownerWithSmtp, releaseOwnAccount } from './release-test-support';
+import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+});
+afterAll(async () => {
+  await smtp?.close();
+});
+
+/** Every row of every release table and of the records, as one comparable value. */
+function snapshot(o: Owner): Record<string, unknown[]> {
+  const tables = (o.t.deps.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND (name LIKE 'release_%' OR name IN ('records', 'text_history', 'owner_email'))").all() as { name: string }[]).map((r) => r.name);
+  expect(tables).toEqual(expect.arrayContaining(['release_emails', 'release_tokens', 'release_activity', 'release_state', 'records']));
+  return Object.fromEntries(tables.map((name) => [name, o.t.deps.db.prepare(`SELECT * FROM ${name}`).all()]));
+}
+
+describe('GET /api/release/rehearsal', () => {
+  it("shows every recipient's and trustee's e-mail with placeholder links, and writes nothing", async () => {
+    const o = await ownerWithSmtp(smtp);
+    const full = await o.addTrustee('fiona', 'full');
+    const msgs = await o.addTrustee('milo', 'messages-only');
+    const letter = await o.addMessage('bea', 'For Bea, with love.');
+    const dated = await o.addMessage('carl', 'For Carl, on his birthday.', '2099-06-01T00:00:00.000Z');
+    await o.t.services.scheduler.runOnce(); // the invitations go out: the outbox and tokens are not empty
+    const sentBefore = smtp.received.length;
+    const before = snapshot(o);
+    expect((before.release_emails as unknown[]).length).toBeGreaterThan(0);
+
+    const r = await o.get<ReleaseRehearsal>('/api/release/rehearsal');
+    await o.t.services.scheduler.runOnce();
+
+    expect(r.ownerName).toBe('Ada');
+    expect(r.previewLink).toBe(PREVIEW_LINK);
+    expect(r.recipients.map((x) => [x.messageId, x.to, x.email?.subject])).toEqual(
+      expect.arrayContaining([
+        [letter.id, o.addr('bea'), 'A message from Ada'],
+        [dated.id, o.addr('carl'), 'A message from Ada'],
+      ]),
+    );
+    expect(r.recipients).toHaveLength(2);
+    expect(r.recipients.find((x) => x.messageId === dated.id)!.when).toMatch(/^It will be sent on June 1, 2099 if your plan has been released by then/);
+    expect(r.recipients.find((x) => x.messageId === letter.id)!.when).toBe('It will be sent when your plan is released.');
+    expect(r.trustees.map((x) => [x.trusteeId, x.to, x.accessLevel, x.email?.subject])).toEqual(
+      expect.arrayContaining([
+        [full.id, o.addr('fiona'), 'full', 'What Ada left for you'],
+        [msgs.id, o.addr('milo'), 'messages-only', 'What Ada left for you'],
+      ]),
+    );
+    expect(r.trustees.find((x) => x.trusteeId === msgs.id)!.email!.text).toContain('the list of messages they have written');
+    for (const e of [...r.recipients, ...r.trustees].map((x) => x.email!)) {
+      expect(e.text).toContain(PREVIEW_LINK);
+      expect(e.text).not.toMatch(/https?:\/\//); // no link of any kind, working or not
+      expect(e.text).toMatch(/^Hello,/); // names are sealed: the real e-mails greet the same way
+    }
+    // Nothing written: every release table and every record is as it was; no e-mail was sent.
+    expect(snapshot(o)).toEqual(before);
+    expect(smtp.received.length).toBe(sentBefore);
+    expect(smtp.to(o.addr('bea'))).toEqual([]);
+
+    // The release then sends these very e-mails, the placeholder replaced by a working link.
+    await releaseOwnAccount(o, smtp);
+    const real = await smtp.waitFor(o.addr('bea'), /A message from Ada/);
+    const shown = r.recipients.find((x) => x.messageId === letter.id)!.email!;
+    expect(real.text.trim()).toBe(shown.text.replace(PREVIEW_LINK, real.links[0]!).trim());
+    const access = await smtp.waitFor(o.addr('fiona'), /What Ada left for you/);
+    const shownAccess = r.trustees.find((x) => x.trusteeId === full.id)!.email!;
+    expect(access.text.trim()).toBe(shownAccess.text.replace(PREVIEW_LINK, access.links[0]!).trim());
+  });
+
+  it('is only for the signed-in owner, and only their own', async () => {
+    const o = await ownerWithSmtp(smtp);
+    await o.addMessage('dora', 'For Dora.');
+    expect((await o.t.call('GET', '/api/release/rehearsal')).status).toBe(401);
+    const other = await ownerOn(o.t, 'Grace', 'Hopper');
+    const r = await other.get<ReleaseRehearsal>('/api/release/rehearsal');
+    expect(r).toMatchObject({ ownerName: 'Grace', recipients: [], trustees: [] });
+  });
+});

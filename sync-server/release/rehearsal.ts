@@ -1,0 +1,57 @@
+/**
+ * "Rehearse the release" (Settings; issue "Promises kept"): what each recipient and each trustee
+ * would receive at the release, built by the very functions the release uses (emails.ts
+ * `renderEmail` with `deliveryEmailParams` / `trusteeAccessParams`, as deliveries.ts and
+ * trustees.ts queue them and outbox.ts renders them), with every link replaced by PREVIEW_LINK.
+ *
+ * Read-only by construction: it reads records and the owner's first name and nothing else; no
+ * e-mail is queued, no token minted, no activity written, no state changed (rehearsal.test.ts
+ * compares every release table before and after). Plain fields only (SECURITY.md "What the server
+ * sees"): people are named by address, greeted "Hello,", as in the real e-mails; the owner's
+ * device puts the names it holds beside the addresses.
+ */
+import type { ReleaseRehearsal, RehearsalEmail } from '../../shared/schema/release';
+import { deliveryCardText, deliveryPlanText } from '../../shared/delivery-rule';
+import { badAddress } from './deliveries';
+import { type EmailKind, type EmailParams, PREVIEW_LINK, deliveryEmailParams, renderEmail, sendableAddress, trusteeAccessParams } from './emails';
+import type { ReleaseRecords, ReleaseService } from './service';
+import { TRUSTEE_INVALID_TEXT } from './trustees';
+
+/**
+ * The rehearsal of `userId`'s release at `now` (ms). `release` gives the owner's first name and the
+ * link base (both only read), `records` the owner's messages and trustees (plain view).
+ */
+export async function rehearseRelease(release: Pick<ReleaseService, 'owner' | 'baseUrl'>, records: ReleaseRecords, userId: string, now: number): Promise<ReleaseRehearsal> {
+  const ownerName = (await release.owner(userId)).firstName;
+  const email = (kind: EmailKind, to: string, params: Partial<EmailParams>): RehearsalEmail => ({
+    to,
+    // The queue adds the owner's first name to every e-mail's params (service.ts `queue`); the outbox the base.
+    ...renderEmail(kind, { ownerName, base: release.baseUrl(), ...params }, PREVIEW_LINK),
+  });
+  const messages = await records.list(userId, 'messages');
+  const trustees = await records.list(userId, 'trustees');
+  return {
+    ownerName,
+    previewLink: PREVIEW_LINK,
+    recipients: messages.map((m) => {
+      const ok = sendableAddress(m.recipientEmail);
+      return {
+        messageId: m.id,
+        to: String(m.recipientEmail ?? ''),
+        when: m.delivered ? deliveryCardText(m, now) : deliveryPlanText(m.deliveryDate ?? null, now),
+        email: ok ? email('delivery', m.recipientEmail, deliveryEmailParams(m)) : null,
+        problem: ok ? null : badAddress(m.recipientEmail),
+      };
+    }),
+    trustees: trustees.map((t) => {
+      const ok = sendableAddress(t.email);
+      return {
+        trusteeId: t.id,
+        to: String(t.email ?? ''),
+        accessLevel: t.accessLevel,
+        email: ok ? email('trustee-access', t.email, trusteeAccessParams(t)) : null,
+        problem: ok ? null : TRUSTEE_INVALID_TEXT,
+      };
+    }),
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * "Rehearse the release" (/settings/rehearsal; opened from Settings): what each recipient and each
+ * trustee would receive if the plan were released now — their e-mail, as the server's release
+ * builds it (GET /api/release/rehearsal, links shown as a placeholder), and their page, made on
+ * this device from its own records by the release pages' own views (PagePreview.tsx). Nothing is
+ * sent, queued or made: the server writes nothing for it (sync-server/release/rehearsal.ts).
+ * The e-mails need a connection; the server names people by address, and this device puts the
+ * names it holds beside them (named-addresses.ts).
+ */
+import { ArrowLeft } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ACCESS_LEVEL_LABELS } from '../../../shared/labels';
+import type { RehearsalEmail, ReleaseRehearsal } from '../../../shared/schema/release';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCurrentDb } from '../../db';
+import { collectRecords } from '../export/export-data';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
+import { PageHeader } from '../../ui/PageHeader';
+import { deliveryView } from '../../release/delivery';
+import { trusteeView } from '../../release/trustee';
+import { getReleaseRehearsal } from '../release/api';
+import { usePeopleByAddress } from '../release/named-addresses';
+import { useKeySession } from '../keys/key-session';
+import { useReloadOnline } from '../settings/connection';
+import { deliveryPreviewData, trusteePreviewData, type PreviewRecords } from './page-data';
+import { PagePreview, type ViewOutput } from './PagePreview';
+
+/** The mark on everything this screen shows. */
+export const PREVIEW_MARK = 'Preview — nothing has been sent';
+
+type Loaded = ReleaseRehearsal | 'failed' | undefined;
+
+export default function RehearsalPage() {
+  const [data, setData] = useState<Loaded>(undefined);
+  const load = useCallback(() => {
+    getReleaseRehearsal().then(setData, () => setData('failed'));
+  }, []);
+  useEffect(load, [load]);
+  useReloadOnline(load);
+  const records = usePreviewRecords();
+  const people = usePeopleByAddress();
+  // A sealed account's trustee page opens its records in the page (web/release/open.ts): shown so.
+  const sealed = useKeySession((s) => s.sealedAt !== null);
+  // One page open at a time: each is long, and the person compares e-mails more than pages.
+  const [open, setOpen] = useState<string | null>(null);
+  const toggle = (key: string) => setOpen((o) => (o === key ? null : key));
+  // The server names people by address; the name this device holds goes beside it (named-addresses.ts).
+  const nameOf = (address: string) => people.find((p) => p.name && p.email.toLowerCase() === address.toLowerCase())?.name ?? null;
+
+  return (
+    <>
+      <PageHeader
+        title="Rehearse the release"
+        subtitle="What each person would receive if your plan were released today. This is a preview: nothing is sent, and no link is made."
+        actions={
+          <Link to="/settings" className="inline-flex items-center gap-1 text-sm font-medium text-accent-800 underline">
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to Settings
+          </Link>
+        }
+      />
+      <div className="flex max-w-3xl flex-col gap-6">
+        {data === undefined && <p className="text-slate-700">Loading…</p>}
+        {data === 'failed' && <p className="text-slate-700">The rehearsal can be shown when you are connected.</p>}
+        {data && data !== 'failed' && (
+          <>
+            <section aria-labelledby="rehearsal-recipients" className="flex flex-col gap-4">
+              <h2 id="rehearsal-recipients" className="font-serif text-2xl font-semibold text-slate-900">
+                Recipients of your messages
+              </h2>
+              {data.recipients.length === 0 && <p className="text-slate-700">You have no messages yet, so no one would receive one.</p>}
+              {data.recipients.map((r) => {
+                const m = records?.messages.find((x) => x.id === r.messageId);
+                const key = `m:${r.messageId}`;
+                return (
+                  <PersonCard key={key} name={nameOf(r.to)} to={r.to} email={r.email} problem={r.problem} detail={r.when}
+                    page={m ? () => deliveryView(deliveryPreviewData(m, data.ownerName)) : null}
+                    pageNote={m?.file ? `Their page also opens ${m.messageType === 'text' ? 'the file' : 'the recording'} “${m.file.name}”, which a preview does not open.` : null}
+                    open={open === key} onToggle={() => toggle(key)} />
+                );
+              })}
+            </section>
+            <section aria-labelledby="rehearsal-trustees" className="flex flex-col gap-4">
+              <h2 id="rehearsal-trustees" className="font-serif text-2xl font-semibold text-slate-900">
+                Your trustees
+              </h2>
+              {data.trustees.length === 0 && (
+                <p className="text-slate-700">
+                  You have no trustees yet. <Link to="/trustees" className="font-medium text-accent-800 underline">Add a trustee</Link>
+                </p>
+              )}
+              {data.trustees.map((t) => {
+                const key = `t:${t.trusteeId}`;
+                return (
+                  <PersonCard key={key} name={nameOf(t.to)} to={t.to} email={t.email} problem={t.problem} detail={`Access: ${ACCESS_LEVEL_LABELS[t.accessLevel]}`}
+                    page={records ? () => trusteeView(trusteePreviewData(records, t.accessLevel, data.ownerName, Date.now(), sealed), 'preview') : null}
+                    pageNote="Buttons on their page do nothing in this preview." open={open === key} onToggle={() => toggle(key)} />
+                );
+              })}
+            </section>
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** This device's records for the pages (read as the export and the binder read them), or undefined while they load. */
+function usePreviewRecords(): PreviewRecords | undefined {
+  const db = useCurrentDb((s) => s.db);
+  return useLiveQuery(async () => (db ? collectRecords(db) : undefined), [db]);
+}
+
+interface PersonCardProps {
+  /** The name this device holds for the address, if any. */
+  name: string | null;
+  to: string;
+  email: RehearsalEmail | null;
+  problem: string | null;
+  detail: string;
+  page: (() => ViewOutput) | null;
+  pageNote: string | null;
+  open: boolean;
+  onToggle: () => void;
+}
+
+/** One person: their e-mail as it would be sent, and their page on demand. */
+function PersonCard({ name, to, email, problem, detail, page, pageNote, open, onToggle }: PersonCardProps) {
+  const [view, setView] = useState<(() => ViewOutput) | null>(null);
+  const who = name ? `${name} (${to})` : to;
+  const show = () => {
+    setView(() => page);
+    onToggle();
+  };
+  return (
+    <Card data-testid="rehearsal-person">
+      <CardHeader className="gap-2">
+        <CardTitle as="h3" className="[overflow-wrap:anywhere]">{name ?? to}</CardTitle>
+        {name && <p className="text-sm text-slate-800 [overflow-wrap:anywhere]">{to}</p>}
+        <p className="text-sm text-slate-700">{detail}</p>
+        <div>
+          <Badge color="yellow">{PREVIEW_MARK}</Badge>
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {problem && <p className="font-medium text-red-800">{problem}</p>}
+        {email && (
+          <figure className="rounded-lg border border-stone-200 bg-white" aria-label={`E-mail to ${who}`}>
+            <figcaption className="border-b border-stone-200 px-4 py-2 text-sm text-slate-700">
+              <span className="font-semibold text-slate-900">Subject:</span> {email.subject}
+            </figcaption>
+            <p className="whitespace-pre-wrap px-4 py-3 text-sm text-slate-900 [overflow-wrap:anywhere]" data-testid="rehearsal-email">
+              {email.text}
+            </p>
+          </figure>
+        )}
+        {page && (
+          <div>
+            <Button variant="outline" aria-expanded={open} onClick={show}>
+              {open ? 'Hide their page' : 'See their page'}
+            </Button>
+          </div>
+        )}
+        {open && view && (
+          <>
+            <p className="text-sm font-medium text-slate-800">{PREVIEW_MARK}. {pageNote}</p>
+            <PagePreview view={view} label={`Their page: ${who}`} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * The rehearsal's page data (page-data.ts): what each access level's page holds, made from the
+ * device's records — never a message's text on a trustee's page (DESIGN.md §8), the names the
+ * device holds, and a sealed account's page as web/release/open.ts makes it.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Message, SurvivorTask } from '../../../shared/schema';
+import { deliveryPreviewData, trusteePreviewData, type PreviewRecords } from './page-data';
+
+const NOW = Date.parse('2026-11-27T12:00:00Z');
+const message = (id: string, over: Partial<Message> = {}): Message =>
+  ({ id, userId: 'u', recipientName: `Name ${id}`, recipientEmail: `${id}@example.com`, messageType: 'text', messageContent: `Secret words ${id}`, deliveryDate: null, file: null, delivered: false, deliveredAt: null, openedAt: null, createdAt: '2026-01-01T00:00:00Z', ...over }) as Message;
+const task = (id: string, createdAt: string, done = false) => ({ id, userId: 'u', title: `Task ${id}`, completionStatus: done ? 'completed' : 'not-started', createdAt }) as unknown as SurvivorTask;
+
+const records: PreviewRecords = {
+  profile: [{ id: 'u', firstName: 'Margaret', lastName: 'Hale', emergencyContact: null } as never],
+  deathPlan: [{ id: 'u', location: 'Kendal' } as never],
+  survivorTasks: [task('a', '2026-01-01T00:00:00Z'), task('b', '2026-02-01T00:00:00Z', true)],
+  documents: [{ id: 'd1', documentType: 'will', documentName: 'My will', documentUrl: 'https://example.com/will', file: null } as never],
+  messages: [message('bea'), message('carl', { deliveryDate: '2099-06-01T00:00:00+00:00' }), message('dora', { delivered: true, deliveredAt: '2026-11-01T00:00:00Z' })],
+  trustees: [],
+};
+
+describe('trusteePreviewData', () => {
+  it('full: plan, documents, tasks, messages by name and state, never their text; the binder when not sealed', () => {
+    const d = trusteePreviewData(records, 'full', 'Margaret', NOW, false);
+    expect(d).toMatchObject({ ownerName: 'Margaret', level: 'full', plan: { location: 'Kendal' } });
+    expect(d.messages!.map((m) => [m.recipientName, m.state, m.canResend])).toEqual([
+      ['Name bea', 'being sent', false],
+      ['Name carl', 'waiting for its date, 1 June 2099', false],
+      ['Name dora', 'sent on 1 November 2026', false],
+    ]);
+    expect(d.tasks).toEqual([{ id: 'a', title: 'Task a', done: false }, { id: 'b', title: 'Task b', done: true }]);
+    expect(d.documents).toEqual([{ id: 'd1', documentType: 'will', documentName: 'My will', documentUrl: 'https://example.com/will', file: null }]);
+    expect(d.binder?.messages).toHaveLength(3);
+    expect(JSON.stringify(d)).not.toContain('Secret words');
+  });
+
+  it('a sealed account: tasks newest first and not tickable, no binder (as the page opens it)', () => {
+    const d = trusteePreviewData(records, 'full', 'Margaret', NOW, true);
+    expect(d.tasks!.map((t) => t.id)).toEqual(['b', 'a']);
+    expect(d.tasksReadOnly).toBe(true);
+    expect(d.binder).toBeUndefined();
+  });
+
+  it('documents-only holds documents alone; messages-only messages alone, with resend for delivered ones', () => {
+    const docs = trusteePreviewData(records, 'documents-only', 'Margaret', NOW, false);
+    expect(Object.keys(docs).filter((k) => ['messages', 'documents', 'plan', 'tasks', 'binder'].includes(k))).toEqual(['documents']);
+    const msgs = trusteePreviewData(records, 'messages-only', 'Margaret', NOW, false);
+    expect(Object.keys(msgs).filter((k) => ['messages', 'documents', 'plan', 'tasks', 'binder'].includes(k))).toEqual(['messages']);
+    expect(msgs.messages!.map((m) => m.canResend)).toEqual([false, false, true]);
+    expect(JSON.stringify(msgs)).not.toContain('Secret words');
+  });
+});
+
+describe('deliveryPreviewData', () => {
+  it("is the recipient's own message, named as the device names them", () => {
+    expect(deliveryPreviewData(message('bea'), 'Margaret')).toEqual({
+      ownerName: 'Margaret',
+      message: { id: 'bea', recipientName: 'Name bea', messageType: 'text', messageContent: 'Secret words bea', createdAt: '2026-01-01T00:00:00Z', file: null },
+    });
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The release pages' data (shared/release/pages.ts) made on the owner's device from its own
+ * records ("Rehearse the release"): what a trustee of each access level and each recipient will
+ * see, with the names this device holds (the server has them sealed: SECURITY.md "What the server
+ * sees"; the records here are already opened with the device's keys, web/sync/sealing.ts). Files
+ * are not opened in a preview: a file shows as a line naming it (index.tsx), and its page has none.
+ */
+import type { DeliveryPageData, TrusteePageData } from '../../../shared/release/pages';
+import { binderRecordsOf, messageLinesOf } from '../../../shared/release/page-records';
+import type { ExportRecords } from '../../../shared/export/format';
+import type { AccessLevel, Message } from '../../../shared/schema';
+import { dateText } from '../../release/dom';
+
+/** The device's records a preview is made from. */
+export type PreviewRecords = Pick<ExportRecords, 'profile' | 'deathPlan' | 'survivorTasks' | 'documents' | 'messages' | 'trustees'>;
+
+/**
+ * A trustee's page of `level` as it would be at `now` (ms) with today's records; `ownerName` is the
+ * owner's plain first name the server names them by (GET /api/release/rehearsal). A `sealed`
+ * account's page is shown as web/release/open.ts makes it: tasks newest first and not tickable, and
+ * no binder (page-data.ts sends none for a sealed account).
+ */
+export function trusteePreviewData(records: PreviewRecords, level: AccessLevel, ownerName: string, now: number, sealed: boolean): TrusteePageData {
+  const out: TrusteePageData = { ownerName, ownerFirstName: ownerName, level, now: new Date(now).toISOString() };
+  if (level !== 'documents-only') out.messages = messageLinesOf(records.messages, level, now, dateText);
+  if (level !== 'messages-only') {
+    out.documents = records.documents.map((d) => ({ id: d.id, documentType: d.documentType, documentName: d.documentName, documentUrl: d.documentUrl ?? null, file: null }));
+  }
+  if (level === 'full') {
+    out.plan = records.deathPlan[0] ?? null;
+    const tasks = sealed ? [...records.survivorTasks].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) : records.survivorTasks;
+    out.tasks = tasks.map((t) => ({ id: t.id, title: t.title, done: t.completionStatus === 'completed' }));
+    if (sealed) out.tasksReadOnly = true;
+    else out.binder = binderRecordsOf(records);
+  }
+  return out;
+}
+
+/** A recipient's page for message `m` (its recording, if any, is named beside it rather than opened). */
+export function deliveryPreviewData(m: Message, ownerName: string): DeliveryPageData {
+  return {
+    ownerName,
+    message: { id: m.id, recipientName: m.recipientName, messageType: m.messageType, messageContent: m.messageContent, createdAt: m.createdAt, file: null },
+  };
+}

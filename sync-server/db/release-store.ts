@@ -62,6 +62,8 @@ export const RELEASE_WRITES = [
   'initReviews',
   'setReviewDue',
   'markTrusteesSeen',
+  'putTaskMark',
+  'clearTaskMarks',
 ] as const satisfies readonly (keyof (ReleaseStoreMethods & TrusteeScan))[];
 
 /** SQLite's scan: the one global sequence, from `release_cursor`. */

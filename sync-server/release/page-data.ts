@@ -17,15 +17,14 @@
 import type { BinderRecords, DeliveryPageData, PageFile, TrusteePageData } from '../../shared/release/pages';
 import type { FileRef } from '../../shared/files/ref';
 import type { AccessLevel, Message } from '../../shared/schema';
-import { deliveryStateLine } from '../../shared/delivery-rule';
 import { releasedFile } from '../blobs/release-files';
 import type { BlobService } from '../blobs/service';
 import type { Services } from '../services';
 import { exportRecordsOf } from '../export/export-records';
 import type { SealedInfo } from '../../shared/release/pages';
 import { TOMBSTONE_FIELD, type CollectionName } from '../../shared/schema/collection-names';
+import { plainTrusteeNames, taskMarksFor } from './task-marks';
 
-const dateText = (iso: string) => new Date(Date.parse(iso)).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** `ref` as a page fetches and opens it, `'missing'` when the server has no complete blob for it, null without a file. */
 async function pageFile(blobs: BlobService, ownerId: string, ref: FileRef | null | undefined, url: string): Promise<PageFile | null | 'missing'> {
@@ -108,12 +107,13 @@ export async function deliveryPageData(services: Services, ownerId: string, m: M
 }
 
 /**
- * A trustee's page for `level`; `base` is the API path of their token (`/api/trustee/access/<token>`),
- * under which documents' files are fetched. `now` in ms.
+ * Trustee `trusteeId`'s page for `level`; `base` is the API path of their token
+ * (`/api/trustee/access/<token>`), under which documents' files are fetched. `now` in ms.
  */
 export async function trusteePageData(
   services: Services,
   ownerId: string,
+  trusteeId: string,
   level: AccessLevel,
   base: string,
   now: number,
@@ -125,23 +125,29 @@ export async function trusteePageData(
   if (level !== 'documents-only') {
     const messages = await records.list(ownerId, 'messages');
     if (sealed) await placesOf(services, sealed, 'messages', messages.map((m) => m.id), ['recipientName']);
+    // The facts, not words: the page writes the dates in its reader's time zone (shared/delivery-rule.ts).
     out.messages = messages.map((m) => ({
       id: m.id,
       recipientName: m.recipientName,
       recipientEmail: m.recipientEmail,
-      state: deliveryStateLine(m, now, dateText),
-      canResend: level === 'messages-only' && m.delivered,
+      deliveryDate: m.deliveryDate ?? null,
+      delivered: m.delivered,
+      deliveredAt: m.deliveredAt ?? null,
+      openedAt: m.openedAt ?? null,
+      // Any trustee who sees the list may send a recipient a new link (the recipient's e-mail says to ask one).
+      canResend: m.delivered,
     }));
   }
   if (level !== 'messages-only') {
     const docs = await records.list(ownerId, 'documents');
-    if (sealed) await placesOf(services, sealed, 'documents', docs.map((d) => d.id), ['documentType', 'documentName', 'documentUrl', 'file']);
+    if (sealed) await placesOf(services, sealed, 'documents', docs.map((d) => d.id), ['documentType', 'documentName', 'documentUrl', 'originalLocation', 'file']);
     out.documents = await Promise.all(
       docs.map(async (d) => ({
         id: d.id,
         documentType: d.documentType,
         documentName: d.documentName,
         documentUrl: d.documentUrl,
+        originalLocation: d.originalLocation ?? null,
         file: sealed ? await sealedPageFile(blobs, ownerId, d, `${base}/documents/${d.id}/file`) : await pageFile(blobs, ownerId, d.file, `${base}/documents/${d.id}/file`),
       })),
     );
@@ -149,7 +155,8 @@ export async function trusteePageData(
   if (level === 'full' && sealed) {
     // The plan and the tasks as stored (values and clocks): their lists are item fields, each
     // sealed at its own HLC, so the page opens and orders them itself (web/release/open.ts).
-    for (const collection of ['deathPlan', 'survivorTasks'] as const) {
+    // The profile and the trustees too: the page names who ticked a task and makes the binder.
+    for (const collection of ['deathPlan', 'survivorTasks', 'profile', 'trustees'] as const) {
       for (const r of await services.store.list(ownerId, collection)) {
         if (r.values[TOMBSTONE_FIELD] !== true) (sealed.records ??= []).push({ collection, id: r.id, values: r.values, clocks: r.clocks });
       }
@@ -158,9 +165,21 @@ export async function trusteePageData(
   if (level === 'full' && !sealed) {
     const all = await exportRecordsOf(records, ownerId);
     out.plan = all.deathPlan[0] ?? null;
-    out.tasks = all.survivorTasks.map((t) => ({ id: t.id, title: t.title, done: t.completionStatus === 'completed' }));
+    out.tasks = all.survivorTasks.map((t) => ({
+      id: t.id,
+      title: t.title,
+      description: t.description,
+      category: t.category,
+      timeframe: t.timeframe,
+      priority: t.priority,
+      automationLevel: t.automationLevel,
+      resources: t.resources,
+      automationSteps: t.automationSteps,
+      done: t.completionStatus === 'completed',
+    }));
     out.binder = binderRecordsOf(all);
   }
+  if (level === 'full') out.taskMarks = await taskMarksFor(services, ownerId, trusteeId, await plainTrusteeNames(services, ownerId));
   return out;
 }
 

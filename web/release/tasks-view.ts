@@ -90,7 +90,8 @@ export function tasksSection(data: TrusteePageData, api: string, marks: MarksSta
     const details = h(
       'details',
       {},
-      h('summary', {}, h('span', { class: done ? 'title done' : 'title' }, task.title), ' ', h('span', { class: 'state' }, done ? 'Done' : 'Not done')),
+      // The state is heard with the title; seen as the tick, the struck title and "Done".
+      h('summary', {}, h('span', { class: done ? 'title done' : 'title' }, task.title), ' ', h('span', { class: done ? 'state' : 'sr-only' }, done ? 'Done' : 'Not done')),
       guidance(task, data.ownerFirstName),
     );
     details.open = open;

@@ -96,7 +96,7 @@ describe.skipIf(!hasChromium)("the trustee's page guides", () => {
 
     // Done at the title: in place (no page load), said, who and when in Auckland's time.
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-    await page.getByRole('button', { name: `Mark “${own}” done` }).click();
+    await page.getByRole('button', { name: `Mark “${own}” done`, exact: true }).click();
     await page.getByRole('status').filter({ hasText: `“${own}” is marked done.` }).waitFor();
     const marked = (await dataOf(access)).taskMarks!;
     expect(marked).toHaveLength(1);
@@ -108,24 +108,24 @@ describe.skipIf(!hasChromium)("the trustee's page guides", () => {
     await expectNoSeriousA11yViolations(page, "the trustee's page at 390 px, a task done");
 
     // Undo.
-    await item.getByRole('button', { name: `Undo: mark “${own}” not done` }).click();
+    await item.getByRole('button', { name: `Undo marking “${own}” done`, exact: true }).click();
     await page.getByRole('status').filter({ hasText: `“${own}” is marked not done.` }).waitFor();
     await page.getByRole('button', { name: `Mark “${own}” done` }).waitFor();
     expect(await item.getByText(/^Done by/).count()).toBe(0);
     expect((await dataOf(access)).taskMarks).toEqual([]);
 
     // Done again; later (a reload) it says so and can be marked not done; another trustee sees who.
-    await page.getByRole('button', { name: `Mark “${own}” done` }).click();
+    await page.getByRole('button', { name: `Mark “${own}” done`, exact: true }).click();
     await page.getByRole('status').filter({ hasText: `“${own}” is marked done.` }).waitFor();
     await page.reload();
-    await page.getByRole('button', { name: `Mark “${own}” not done` }).waitFor();
+    await page.getByRole('button', { name: `Mark “${own}” not done`, exact: true }).waitFor();
     await item.getByText(/^Done by you on /).waitFor();
     expect(await item.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
     const other = await phone();
     await other.goto(hopeAccess);
     await other.locator('li.task').filter({ hasText: own }).getByText(/^Done by Grace Hopper on /).waitFor();
     await other.getByText(/^\d+ of \d+ done/).filter({ hasText: /^1 of / }).waitFor();
-    await page.getByRole('button', { name: `Mark “${own}” not done` }).click();
+    await page.getByRole('button', { name: `Mark “${own}” not done`, exact: true }).click();
     await page.getByRole('status').filter({ hasText: `“${own}” is marked not done.` }).waitFor();
     expect((await dataOf(access)).taskMarks).toEqual([]);
 

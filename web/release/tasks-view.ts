@@ -40,8 +40,11 @@ export function tasksSection(data: TrusteePageData, api: string, marks: MarksSta
   };
   updateCount();
 
-  /** Posts `done` for `task`; on success replaces its item, focusing `focus` in the new one. */
-  async function post(task: PageTask, done: boolean, focus: 'tick' | 'undo', button: HTMLButtonElement): Promise<void> {
+  /**
+   * Posts `done` for `task` (pressed on `button`); on success replaces its item (Undo offered after
+   * "done"), says so, and puts the focus back on the task's done control.
+   */
+  async function post(task: PageTask, done: boolean, button: HTMLButtonElement): Promise<void> {
     button.disabled = true;
     let answer: MarkAnswer | null = null;
     try {
@@ -60,11 +63,11 @@ export function tasksSection(data: TrusteePageData, api: string, marks: MarksSta
     marks.list = [...marks.list.filter((m) => m.taskId !== task.id), ...answer.marks];
     const old = list.querySelector<HTMLElement>(`li[data-task="${CSS.escape(task.id)}"]`);
     const wasOpen = old?.querySelector('details')?.open ?? false;
-    const fresh = item(task, answer.done && focus === 'tick', wasOpen);
+    const fresh = item(task, answer.done, wasOpen);
     old?.replaceWith(fresh);
     updateCount();
     say(answer.done ? `“${task.title}” is marked done.` : `“${task.title}” is marked not done.`);
-    fresh.querySelector<HTMLElement>(focus === 'undo' && answer.done ? '.undo button' : '.tick button')?.focus();
+    fresh.querySelector<HTMLElement>('.tick button')?.focus();
   }
 
   /** One task: the done control, the title (collapsed guidance), and who marked it done. `undo` offers Undo. */
@@ -84,7 +87,7 @@ export function tasksSection(data: TrusteePageData, api: string, marks: MarksSta
           { class: 'undo inline', method: 'post', action: `${api}/tasks/${encodeURIComponent(task.id)}` },
           h('input', { type: 'hidden', name: 'done', value: 'no' }),
           ' ',
-          h('button', { type: 'submit', class: 'link', 'aria-label': `Undo: mark “${task.title}” not done` }, 'Undo'),
+          h('button', { type: 'submit', class: 'link', 'aria-label': `Undo marking “${task.title}” done` }, 'Undo'),
         )
       : null;
     const details = h(
@@ -120,7 +123,7 @@ export function tasksSection(data: TrusteePageData, api: string, marks: MarksSta
     if (!task || !button) return;
     e.preventDefault();
     const done = (form.elements.namedItem('done') as HTMLInputElement).value === 'yes';
-    void post(task, done, 'tick', button);
+    void post(task, done, button);
   });
   return h('section', { 'aria-labelledby': 'tasks' }, heading, count, list);
 }

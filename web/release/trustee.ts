@@ -13,8 +13,7 @@ import { dateText, h, say } from './dom';
 import { fileView } from './file-view';
 import { NOT_OPENED } from './open';
 import { downloadBinder } from './binder';
-import { withFamilyProgress } from './task-list';
-import { tasksSection, type MarksState } from './tasks-view';
+import type { MarksState } from './tasks-view';
 
 type Data = TrusteePageData;
 
@@ -26,7 +25,7 @@ export function trusteeView(data: Data, token: string): { title: string; nodes: 
     data.binder ? binderButton(data, marks) : null,
     planSection(data.plan ?? null),
     documentsSection(data),
-    tasksSection(data, api, marks),
+    lazyTasksSection(data, api, marks),
     messagesSection(data, api),
   ];
   const sections: (Node | null)[] =
@@ -58,6 +57,7 @@ function binderButton(data: Data, marks: MarksState): Node {
     say('Making the family binder on this device…');
     try {
       // The family's progress as it is now on this page (tasks marked done print ticked).
+      const { withFamilyProgress } = await import('./task-list');
       const outcome = await downloadBinder(withFamilyProgress(data.binder!, marks.list), data.ownerName, new Date(data.now));
       say(outcome === 'downloaded' ? 'The family binder is in your downloads.' : 'The family binder is ready.');
     } catch {
@@ -67,6 +67,20 @@ function binderButton(data: Data, marks: MarksState): Node {
     }
   });
   return h('p', {}, button);
+}
+
+/**
+ * The tasks section, loaded after the page (tasks-view.ts and the guide's order it sorts by are a
+ * full-access trustee's only: a recipient's page and the other levels never load them).
+ */
+function lazyTasksSection(data: Data, api: string, marks: MarksState): Node {
+  const heading = () => h('h2', { id: 'tasks' }, 'Tasks for the family');
+  const holder = h('section', { 'aria-labelledby': 'tasks' }, heading(), h('p', { class: 'muted' }, 'Loading the tasks…'));
+  import('./tasks-view').then(
+    (m) => holder.replaceWith(m.tasksSection(data, api, marks)),
+    () => holder.replaceChildren(heading(), h('p', { class: 'error' }, 'The tasks could not be loaded. Reload the page to try again.')),
+  );
+  return holder;
 }
 
 function planSection(p: DeathPlan | null): Node {

@@ -3,9 +3,10 @@
  * (shared/release/pages.ts): a recipient's message, a trustee's view by access level. Token,
  * release state and access level are the caller's checks (public-routes.ts); this only reads
  * what that level allows, exactly what the server-rendered pages showed (DESIGN.md §8):
- * - full: plan, documents, tasks, each message's recipient and delivery state, the binder's records;
+ * - full: plan, documents, tasks (with their guidance, and who marked each done when: task-marks.ts),
+ *   each message's recipient and delivery facts (and "resend"), the binder's records;
  * - documents-only: documents;
- * - messages-only: each message's recipient and delivery state (and "resend").
+ * - messages-only: each message's recipient and delivery facts (and "resend").
  * A trustee never receives a message's text or file (issue "Sealed from the server", "Trustees
  * never read letters"). Files are described, never opened: `url` answers their stored
  * ciphertext, `key` is the record's.

@@ -167,7 +167,7 @@ describe.skipIf(!hasChromium)('release pages open everything in the browser', ()
     await trustee.getByText('The family binder is in your downloads.').waitFor();
     await expectNoSeriousA11yViolations(trustee, "the trustee's page at 390 px");
 
-    // Ticking a task still works (a form to the token's API, back to the page).
+    // Ticking a task still works (the form posts in the background and the page updates in place).
     await trustee.getByRole('button', { name: `Mark “Call the bank ${tag}” done` }).click();
     await trustee.getByRole('button', { name: `Mark “Call the bank ${tag}” not done` }).waitFor();
     expect(new URL(trustee.url()).pathname).toMatch(/^\/r\/t\//);

@@ -108,7 +108,7 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
     const letter = `Dear Clara, ${tag}: the garden is yours now; water the roses.`;
     const hlc = (n: number) => `${String(Date.now()).padStart(15, '0')}-000${n}-phone`;
     const obituary = `Ada ${tag} kept bees and answered every letter.`;
-    const sealed = async (collection: 'messages' | 'trustees' | 'deathPlan', id: string, at: string, fields: Record<string, unknown>) => {
+    const sealed = async (collection: 'messages' | 'trustees' | 'deathPlan' | 'survivorTasks', id: string, at: string, fields: Record<string, unknown>) => {
       addDerivedFields(collection, { values: {}, clocks: {} }, fields);
       return { collection, id, hlc: at, fields: await sealFields(keys.keyring, userId, collection, id, at, fields) };
     };
@@ -120,6 +120,7 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
         await sealed('messages', messageId, hlc(1), { recipientName: 'Clara', recipientEmail: recipient, messageType: 'audio', messageContent: letter, deliveryDate: null, file: fileRefOf(voiceFile, 'For Clara.wav'), createdAt: now }),
         await sealed('trustees', `grace${tag}`, hlc(2), { name: 'Grace Hopper', email: trusteeAddr, accessLevel: 'full', createdAt: now }),
         await sealed('deathPlan', userId, hlc(3), { obituary, createdAt: now }),
+        await sealed('survivorTasks', `task${tag}`, hlc(4), { title: `Water the roses ${tag}`, description: 'Every evening in summer, at the roots.', category: 'other', timeframe: '1w', automationLevel: 'manual-with-guidance', priority: 3, notifyTrustees: false, completionStatus: 'not-started', createdAt: now }),
       ],
     });
     expect((await sync.json()).rejected).toEqual([]);
@@ -170,7 +171,16 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
     await trustee.getByRole('heading', { level: 1, name: 'What Ada left for you' }).waitFor();
     await trustee.getByText(`For Clara (${recipient})`, { exact: false }).waitFor();
     await trustee.getByText(obituary).waitFor();
-    await trustee.getByText(/The family binder cannot be made on this page yet/).waitFor();
+    // The family binder is made here from what the page opened; a sealed task is ticked all the same.
+    const binder = await downloaded(trustee, () => trustee.getByRole('button', { name: 'Download the family binder (PDF)' }).click());
+    expect(new TextDecoder().decode(binder.subarray(0, 5))).toBe('%PDF-');
+    const task = `Water the roses ${tag}`;
+    await trustee.getByRole('list', { name: 'Within 1 week: tasks' }).getByText(task).click();
+    await trustee.getByText('Every evening in summer, at the roots.').waitFor();
+    await trustee.getByRole('button', { name: `Mark “${task}” done`, exact: true }).click();
+    await trustee.getByText(/^Done by you on /).waitFor();
+    await trustee.getByRole('button', { name: `Undo marking “${task}” done`, exact: true }).click();
+    await trustee.getByRole('button', { name: `Mark “${task}” done`, exact: true }).waitFor();
     expect(await trustee.locator('main').textContent()).not.toContain(letter);
     expect(await trustee.locator('main').textContent()).not.toMatch(/v1\.[a-z:0-9]+~\d/); // no envelope shown as content
     await expectNoSeriousA11yViolations(trustee, "a sealed account's trustee page at 390 px");

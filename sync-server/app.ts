@@ -41,6 +41,7 @@ import { syncRoutes, type LiveOptions } from './routes/sync';
 import type { Services } from './services';
 import { healthRoutes } from './routes/health';
 import { isReportForm } from './release/report-form';
+import { isTaskMarkForm } from './release/task-marks';
 
 /**
  * Paths whose writes skip the per-account write queue: the sync (its own queue), file chunks and a
@@ -73,7 +74,7 @@ export function createApp(
   // middleware here rebuilt every finished Response just to set it again; issue #20).
   app.use(
     '/api/*',
-    csrfProtection(deps, { rawBody: (c) => isChunkUpload(c.req.method, c.req.path), formBody: (c) => isReportForm(c.req.method, c.req.path) }),
+    csrfProtection(deps, { rawBody: (c) => isChunkUpload(c.req.method, c.req.path), formBody: (c) => isReportForm(c.req.method, c.req.path) || isTaskMarkForm(c.req.method, c.req.path) }),
   ); // foreign Origin / Sec-Fetch-Site → 403 (ASVS 3.5.1)
   // The account frame (SECURITY.md "Limits"): every request of a signed-in account counts against
   // its request budget, every write against its write budget and every response body against its

@@ -182,7 +182,8 @@ export async function buildBinder(input: BinderInput, fonts: BinderFontBytes): P
   if (input.messages.length === 0) w.text('No messages were written.', { grey: true });
   for (const m of input.messages) {
     w.text(`${m.recipientName} (${m.recipientEmail})`, { bold: true, after: 0 });
-    const kind = { text: 'Written message', video: 'Video message', audio: 'Audio message' }[m.messageType];
+    // A sealed account's message type is the recipient's to open, not a trustee's (web/release/sealed-binder.ts).
+    const kind = { text: 'Written message', video: 'Video message', audio: 'Audio message' }[m.messageType] ?? 'Message';
     const state = m.delivered ? 'Delivered' : m.deliveryDate ? `Pending, to be sent on ${formatLongDate(deliveryDay(m.deliveryDate))} or at release if later` : 'Pending, sent after release';
     w.text(`${kind} · ${state}`, { indent: 12, after: 6 });
   }

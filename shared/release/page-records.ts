@@ -4,24 +4,43 @@
  * (web/features/rehearsal/, "Rehearse the release", from its own opened records), so the preview
  * shows what the page will show. A trustee never gets a message's text or file (DESIGN.md §8).
  */
-import { deliveryStateLine } from '../delivery-rule';
 import type { ExportRecords } from '../export/format';
-import type { AccessLevel, Message } from '../schema';
-import type { BinderRecords, TrusteePageData } from './pages';
+import type { Message, SurvivorTask } from '../schema';
+import type { BinderRecords, PageTask, TrusteePageData } from './pages';
 
-/** Each message as a trustee of `level` sees it at `now` (ms): recipient, address and delivery state, dates written by `date`. */
+/**
+ * Each message as a trustee sees it: recipient, address and the delivery facts (not words: the
+ * page writes the dates in its reader's time zone, shared/delivery-rule.ts). Any trustee who sees
+ * the list may send a delivered message's recipient a new link (the recipient's e-mail says so).
+ */
 export function messageLinesOf(
   messages: readonly Pick<Message, 'id' | 'recipientName' | 'recipientEmail' | 'deliveryDate' | 'delivered' | 'deliveredAt' | 'openedAt'>[],
-  level: AccessLevel,
-  now: number,
-  date: (iso: string) => string,
 ): NonNullable<TrusteePageData['messages']> {
   return messages.map((m) => ({
     id: m.id,
     recipientName: m.recipientName,
     recipientEmail: m.recipientEmail,
-    state: deliveryStateLine(m, now, date),
-    canResend: level === 'messages-only' && m.delivered,
+    deliveryDate: m.deliveryDate ?? null,
+    delivered: m.delivered,
+    deliveredAt: m.deliveredAt ?? null,
+    openedAt: m.openedAt ?? null,
+    canResend: m.delivered,
+  }));
+}
+
+/** Each survivor task as a full-access trustee's page shows it: title, guidance and the owner's own status. */
+export function pageTasksOf(tasks: readonly SurvivorTask[]): PageTask[] {
+  return tasks.map((t) => ({
+    id: t.id,
+    title: t.title,
+    description: t.description,
+    category: t.category,
+    timeframe: t.timeframe,
+    priority: t.priority,
+    automationLevel: t.automationLevel,
+    resources: t.resources,
+    automationSteps: t.automationSteps,
+    done: t.completionStatus === 'completed',
   }));
 }
 

@@ -10,6 +10,7 @@
  * `openPage` (web/release/open.ts) changes.
  */
 import type { AccessLevel, DeathPlan, DocumentType, LegalDocument, Message, Profile, SurvivorTask, Trustee } from '../schema';
+import type { DeliveryFacts } from '../delivery-rule';
 
 /** A record's stored file, and how to fetch (ciphertext, `url`) and open it (`key`, shared/files/crypto.ts). */
 export interface PageFile {
@@ -47,8 +48,35 @@ export interface SealedInfo {
   keys?: Record<string, string>;
   /** The owner's devices deposited no keys for the release: nothing can be opened here. */
   noEscrow: boolean;
-  /** A full-access trustee's page: the plan and the tasks as stored (values and clocks by stored field). */
-  records?: { collection: 'deathPlan' | 'survivorTasks'; id: string; values: Record<string, unknown>; clocks: Record<string, string> }[];
+  /**
+   * A full-access trustee's page: the plan, the tasks, the owner's profile and the trustees as
+   * stored (values and clocks by stored field), for the page and the family binder.
+   */
+  records?: { collection: SealedRecordCollection; id: string; values: Record<string, unknown>; clocks: Record<string, string> }[];
+}
+
+/** The collections a full-access trustee's page receives as stored records (SealedInfo.records). */
+export type SealedRecordCollection = 'deathPlan' | 'survivorTasks' | 'profile' | 'trustees';
+
+/**
+ * A survivor task on a full-access trustee's page: what the owner's Survivor Tasks screen shows
+ * of it. `done` is the owner's own status (completionStatus); the family's is in `taskMarks`.
+ */
+export type PageTask = Pick<SurvivorTask, 'id' | 'title' | 'description' | 'category' | 'timeframe' | 'priority' | 'automationLevel' | 'resources' | 'automationSteps'> & { done: boolean };
+
+/**
+ * A trustee's "done" on a task after the release (sync-server/release/task-marks.ts): who and
+ * when. `name` is the marking trustee's, when this page may read it (null: sealed, the page
+ * opens it from the trustees' records or says "another trustee").
+ */
+export interface TaskMark {
+  taskId: string;
+  trusteeId: string;
+  /** ISO time of the mark. */
+  at: string;
+  /** Marked by this page's own trustee. */
+  mine: boolean;
+  name: string | null;
 }
 
 /** A recipient's page (`/r/d/<token>`). */
@@ -88,16 +116,19 @@ export interface TrusteePageData {
   sealed?: SealedInfo;
   /** Set by the page (web/release/open.ts): how many values did not open (shown as such, never as content). */
   notOpened?: number;
-  /** Set by the page for a sealed account: tasks are shown, not ticked (the server cannot write a sealed status). */
-  tasksReadOnly?: boolean;
-  /** Full and messages-only. `state` is the delivery state in words (shared/delivery-rule.ts). */
-  messages?: { id: string; recipientName: string; recipientEmail: string; state: string; canResend: boolean }[];
+  /**
+   * Full and messages-only. The delivery facts are the page's to put in words, in the reader's
+   * own time zone (shared/delivery-rule.ts deliveryStateLine); `canResend` once it was sent.
+   */
+  messages?: ({ id: string; recipientName: string; recipientEmail: string; canResend: boolean } & Required<DeliveryFacts>)[];
   /** Full and documents-only. */
-  documents?: { id: string; documentType: DocumentType; documentName: string; documentUrl: string | null; file: PageFile | null | 'missing' }[];
+  documents?: { id: string; documentType: DocumentType; documentName: string; documentUrl: string | null; originalLocation: string | null; file: PageFile | null | 'missing' }[];
   /** Full only; absent for a sealed account (not sent yet: the page says so). */
   plan?: DeathPlan | null;
-  /** Full only. */
-  tasks?: { id: string; title: string; done: boolean }[];
-  /** Full only. */
+  /** Full only; a sealed account's are opened by the page (web/release/open.ts). */
+  tasks?: PageTask[];
+  /** Full only: who marked which task done, and when (the same for plain and sealed accounts). */
+  taskMarks?: TaskMark[];
+  /** Full only; a sealed account's is made by the page from the opened records (web/release/open.ts). */
   binder?: BinderRecords;
 }

@@ -235,6 +235,26 @@ export function releaseStoreContract(name: string, setup: () => Promise<ReleaseS
       expect(await store.verifiedOwnerEmail('u2')).toBe('b@example.com');
     });
 
+    it("trustees' task marks: one per (account, task, trustee), the first time kept, cleared per task, per account", async () => {
+      const { store, addUser } = await setup();
+      await addUser('u1');
+      await addUser('u2');
+      expect(await store.taskMarks('u1')).toEqual([]);
+      await store.putTaskMark({ user_id: 'u1', task_id: 't1', trustee_id: 'b', done_at: 2000 });
+      await store.putTaskMark({ user_id: 'u1', task_id: 't1', trustee_id: 'a', done_at: 1000 });
+      await store.putTaskMark({ user_id: 'u1', task_id: 't1', trustee_id: 'a', done_at: 3000 }); // again: the first time stays
+      await store.putTaskMark({ user_id: 'u1', task_id: 't2', trustee_id: 'a', done_at: 1500 });
+      await store.putTaskMark({ user_id: 'u2', task_id: 't1', trustee_id: 'a', done_at: 1200 });
+      expect(await store.taskMarks('u1')).toEqual([
+        { user_id: 'u1', task_id: 't1', trustee_id: 'a', done_at: 1000 },
+        { user_id: 'u1', task_id: 't2', trustee_id: 'a', done_at: 1500 },
+        { user_id: 'u1', task_id: 't1', trustee_id: 'b', done_at: 2000 },
+      ]);
+      expect(await store.clearTaskMarks('u1', 't1')).toBe(2);
+      expect(await store.taskMarks('u1')).toEqual([{ user_id: 'u1', task_id: 't2', trustee_id: 'a', done_at: 1500 }]);
+      expect(await store.taskMarks('u2')).toEqual([{ user_id: 'u2', task_id: 't1', trustee_id: 'a', done_at: 1200 }]);
+    });
+
     it('deliveries and yearly reviews', async () => {
       const { store, addUser } = await setup();
       await addUser('u1');

@@ -64,6 +64,8 @@ export const RELEASE_WRITES = [
   'setReviewDue',
   'markTrusteesSeen',
   ...KIT_WRITES,
+  'putTaskMark',
+  'clearTaskMarks',
 ] as const satisfies readonly (keyof (ReleaseStoreMethods & TrusteeScan))[];
 
 /** SQLite's scan: the one global sequence, from `release_cursor`. */

@@ -97,6 +97,14 @@ export interface DeliveryRow {
   queued_at: number;
 }
 
+/** A trustee's "done" on a survivor task after the release (migrations/020-trustee-task-marks.sql); `done_at` in ms. */
+export interface TaskMarkRow {
+  user_id: string;
+  task_id: string;
+  trustee_id: string;
+  done_at: number;
+}
+
 export interface TrusteeRecordRow {
   user_id: string;
   id: string;
@@ -259,6 +267,12 @@ export function createReleaseStore(db: Db, opts: { activityRows: number } = { ac
        ON CONFLICT (user_id, message_id) DO UPDATE SET addr = excluded.addr, body_hash = excluded.body_hash,
          round = excluded.round, queued_at = excluded.queued_at`,
     ),
+    taskMarks: db.prepare<[string], TaskMarkRow>('SELECT * FROM release_task_marks WHERE user_id = ? ORDER BY done_at, trustee_id'),
+    putTaskMark: db.prepare(
+      `INSERT INTO release_task_marks (user_id, task_id, trustee_id, done_at) VALUES (@user_id, @task_id, @trustee_id, @done_at)
+       ON CONFLICT (user_id, task_id, trustee_id) DO NOTHING`,
+    ),
+    clearTaskMarks: db.prepare('DELETE FROM release_task_marks WHERE user_id = ? AND task_id = ?'),
     reviewInit: db.prepare('UPDATE release_state SET review_due_at = last_check_in_at + ? WHERE review_due_at IS NULL'),
     reviewDue: db.prepare<[number], { user_id: string; review_due_at: number }>(
       "SELECT user_id, review_due_at FROM release_state WHERE phase = 'active' AND review_due_at <= ?",
@@ -381,6 +395,12 @@ export function createReleaseStore(db: Db, opts: { activityRows: number } = { ac
     unsentEmails: (userId: string) => q.unsentCount.get(userId)!,
     delivery: (userId: string, messageId: string) => q.delivery.get(userId, messageId) ?? null,
     putDelivery: (row: DeliveryRow) => void q.putDelivery.run(row),
+    /** Every "done" mark of `userId`'s tasks, oldest first. */
+    taskMarks: (userId: string) => q.taskMarks.all(userId),
+    /** Trustee `trustee_id` marked the task done at `done_at`; a second mark by them keeps the first time. */
+    putTaskMark: (row: TaskMarkRow) => void q.putTaskMark.run(row),
+    /** The task is not done: every trustee's mark on it goes. Returns how many went. */
+    clearTaskMarks: (userId: string, taskId: string) => q.clearTaskMarks.run(userId, taskId).changes,
     /** Gives every state row without one a first review date, `afterMs` after its last check-in. */
     initReviews: (afterMs: number) => void q.reviewInit.run(afterMs),
     /** Active accounts whose yearly review e-mail is due at `now`. */

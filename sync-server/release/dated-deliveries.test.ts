@@ -5,6 +5,7 @@
  * …, opened on …, waiting for its date). Real app, real SQLite file, a real SMTP server on loopback.
  */
 import type { TrusteePageData } from '../../shared/release/pages';
+import { deliveryStateLine } from '../../shared/delivery-rule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../shared/schema';
 import { validateChange } from '../../shared/sync/change';
@@ -88,7 +89,8 @@ describe('dated messages (shared/delivery-rule.ts)', () => {
     const access = linkOf(await smtp.waitFor(o.addr('grace'), /left for you/));
 
     const states = async () =>
-      Object.fromEntries(((await (await o.open(`${access}/data`)).json()) as TrusteePageData).messages!.map((m) => [`${m.recipientName} (${m.recipientEmail})`, m.state]));
+      // The page words the facts in its reader's zone (web/release/trustee.ts): here, UTC's.
+      Object.fromEntries(((await (await o.open(`${access}/data`)).json()) as TrusteePageData).messages!.map((m) => [`${m.recipientName} (${m.recipientEmail})`, deliveryStateLine(m, o.t.deps.now(), (d) => gbLong(Date.parse(d)))]));
     let page = await states();
     expect(page[`clara (${o.addr('clara')})`]).toBe(`sent on ${gbLong(releasedAt)}`);
     expect(page[`ruth (${o.addr('ruth')})`]).toBe(`waiting for its date, ${gbLong(start + 400 * DAY_MS)}`);

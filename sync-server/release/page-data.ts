@@ -3,9 +3,10 @@
  * (shared/release/pages.ts): a recipient's message, a trustee's view by access level. Token,
  * release state and access level are the caller's checks (public-routes.ts); this only reads
  * what that level allows, exactly what the server-rendered pages showed (DESIGN.md §8):
- * - full: plan, documents, tasks, each message's recipient and delivery state, the binder's records;
+ * - full: plan, documents, tasks (with their guidance, and who marked each done when: task-marks.ts),
+ *   each message's recipient and delivery facts (and "resend"), the binder's records;
  * - documents-only: documents;
- * - messages-only: each message's recipient and delivery state (and "resend").
+ * - messages-only: each message's recipient and delivery facts (and "resend").
  * A trustee never receives a message's text or file (issue "Sealed from the server", "Trustees
  * never read letters"). Files are described, never opened: `url` answers their stored
  * ciphertext, `key` is the record's.
@@ -15,7 +16,7 @@
  * link's fragment or the level's keys handed here from the release escrow (release-keys.ts).
  */
 import type { DeliveryPageData, PageFile, TrusteePageData } from '../../shared/release/pages';
-import { binderRecordsOf, messageLinesOf } from '../../shared/release/page-records';
+import { binderRecordsOf, messageLinesOf, pageTasksOf } from '../../shared/release/page-records';
 import type { FileRef } from '../../shared/files/ref';
 import type { AccessLevel, Message } from '../../shared/schema';
 import { releasedFile } from '../blobs/release-files';
@@ -24,8 +25,8 @@ import type { Services } from '../services';
 import { exportRecordsOf } from '../export/export-records';
 import type { SealedInfo } from '../../shared/release/pages';
 import { TOMBSTONE_FIELD, type CollectionName } from '../../shared/schema/collection-names';
+import { plainTrusteeNames, taskMarksFor } from './task-marks';
 
-const dateText = (iso: string) => new Date(Date.parse(iso)).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** `ref` as a page fetches and opens it, `'missing'` when the server has no complete blob for it, null without a file. */
 async function pageFile(blobs: BlobService, ownerId: string, ref: FileRef | null | undefined, url: string): Promise<PageFile | null | 'missing'> {
@@ -108,12 +109,13 @@ export async function deliveryPageData(services: Services, ownerId: string, m: M
 }
 
 /**
- * A trustee's page for `level`; `base` is the API path of their token (`/api/trustee/access/<token>`),
- * under which documents' files are fetched. `now` in ms.
+ * Trustee `trusteeId`'s page for `level`; `base` is the API path of their token
+ * (`/api/trustee/access/<token>`), under which documents' files are fetched. `now` in ms.
  */
 export async function trusteePageData(
   services: Services,
   ownerId: string,
+  trusteeId: string,
   level: AccessLevel,
   base: string,
   now: number,
@@ -125,17 +127,18 @@ export async function trusteePageData(
   if (level !== 'documents-only') {
     const messages = await records.list(ownerId, 'messages');
     if (sealed) await placesOf(services, sealed, 'messages', messages.map((m) => m.id), ['recipientName']);
-    out.messages = messageLinesOf(messages, level, now, dateText);
+    out.messages = messageLinesOf(messages);
   }
   if (level !== 'messages-only') {
     const docs = await records.list(ownerId, 'documents');
-    if (sealed) await placesOf(services, sealed, 'documents', docs.map((d) => d.id), ['documentType', 'documentName', 'documentUrl', 'file']);
+    if (sealed) await placesOf(services, sealed, 'documents', docs.map((d) => d.id), ['documentType', 'documentName', 'documentUrl', 'originalLocation', 'file']);
     out.documents = await Promise.all(
       docs.map(async (d) => ({
         id: d.id,
         documentType: d.documentType,
         documentName: d.documentName,
         documentUrl: d.documentUrl,
+        originalLocation: d.originalLocation ?? null,
         file: sealed ? await sealedPageFile(blobs, ownerId, d, `${base}/documents/${d.id}/file`) : await pageFile(blobs, ownerId, d.file, `${base}/documents/${d.id}/file`),
       })),
     );
@@ -143,7 +146,8 @@ export async function trusteePageData(
   if (level === 'full' && sealed) {
     // The plan and the tasks as stored (values and clocks): their lists are item fields, each
     // sealed at its own HLC, so the page opens and orders them itself (web/release/open.ts).
-    for (const collection of ['deathPlan', 'survivorTasks'] as const) {
+    // The profile and the trustees too: the page names who ticked a task and makes the binder.
+    for (const collection of ['deathPlan', 'survivorTasks', 'profile', 'trustees'] as const) {
       for (const r of await services.store.list(ownerId, collection)) {
         if (r.values[TOMBSTONE_FIELD] !== true) (sealed.records ??= []).push({ collection, id: r.id, values: r.values, clocks: r.clocks });
       }
@@ -152,8 +156,9 @@ export async function trusteePageData(
   if (level === 'full' && !sealed) {
     const all = await exportRecordsOf(records, ownerId);
     out.plan = all.deathPlan[0] ?? null;
-    out.tasks = all.survivorTasks.map((t) => ({ id: t.id, title: t.title, done: t.completionStatus === 'completed' }));
+    out.tasks = pageTasksOf(all.survivorTasks);
     out.binder = binderRecordsOf(all);
   }
+  if (level === 'full') out.taskMarks = await taskMarksFor(services, ownerId, trusteeId, await plainTrusteeNames(services, ownerId));
   return out;
 }

@@ -5,7 +5,7 @@
  *   /api/trustee/report/:token   GET page, POST report the owner's passing (accepted trustees)
  *   /api/trustee/access/:token   GET redirects to the static page /r/t/:token (web/release/), which reads
  *        GET …/data (JSON by access level, after release only, page-data.ts);
- *        POST …/tasks/:taskId (full: tick a survivor task), POST …/resend/:messageId (messages-only),
+ *        POST …/tasks/:taskId (full: a task done or not done, task-marks.ts), POST …/resend/:messageId (full and messages-only),
  *        GET …/documents/:documentId/file (full and documents-only: the document's STORED ciphertext, issue #17),
  *        GET …/binder.pdf (redirects to the page: the family binder is made on the trustee's device)
  *   /api/delivery/:token         GET redirects to the static page /r/d/:token, which reads GET …/data
@@ -28,6 +28,7 @@ import { createDownloadBudget, serveStoredFile } from '../blobs/release-files';
 import { resolveToken } from './tokens';
 import { parseReportForm, reportConfirm, reportIntro, type ReportForm } from './report-form';
 import { plainView } from '../../shared/crypto/fields';
+import { parseTaskMarkForm, plainTrusteeNames, setTaskDone, taskExists, taskMarksFor } from './task-marks';
 
 
 const dateTimeText = (ms: number) =>
@@ -178,7 +179,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
     const t = await accessOf(c);
     if (!t) return notFoundJson(c);
     const base = `${LINK_PATHS.access}${c.req.param('token')}`;
-    return c.json(await trusteePageData(services, t.tok.user_id, t.trustee.accessLevel, base, deps.now()));
+    return c.json(await trusteePageData(services, t.tok.user_id, t.trustee.id, t.trustee.accessLevel, base, deps.now()));
   });
 
   // The family binder is made on the trustee's device now (web/release/binder.ts): the old URL opens the page.
@@ -195,21 +196,27 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
     return (d && (await serveStoredFile(c, blobs, t.tok.user_id, storedFileOf(d), bytesBudget(c)))) || notFoundPage(c);
   });
 
+  // A trustee's done / not done (task-marks.ts): in the server's own table, never in the task record,
+  // so a sealed account's tasks can be ticked too. A plain form (303 back to the page) or, asked for
+  // JSON, the task's marks for the page to show in place.
   app.post('/api/trustee/access/:token/tasks/:taskId', async (c) => {
     const t = await accessOf(c);
-    // A sealed account's task status is sealed: the server must not write it in plain text (its page shows no tick).
-    if (!t || t.trustee.accessLevel !== 'full' || (await services.releaseKeys.sealed(t.tok.user_id))) return notFoundPage(c);
-    const task = await records.get(t.tok.user_id, 'survivorTasks', c.req.param('taskId'));
-    if (!task) return notFoundPage(c);
-    await records.write(t.tok.user_id, 'survivorTasks', task.id, {
-      completionStatus: task.completionStatus === 'completed' ? 'not-started' : 'completed',
-    });
+    if (!t || t.trustee.accessLevel !== 'full') return notFoundPage(c);
+    const owner = t.tok.user_id;
+    const taskId = c.req.param('taskId');
+    if (!(await taskExists(services, owner, taskId))) return notFoundPage(c);
+    const done = await parseTaskMarkForm(c);
+    await setTaskDone(services, owner, taskId, t.trustee.id, done, deps.now());
+    if (/\bapplication\/json\b/.test(c.req.header('accept') ?? '')) {
+      return c.json({ taskId, done, marks: await taskMarksFor(services, owner, t.trustee.id, await plainTrusteeNames(services, owner), taskId) });
+    }
     return c.redirect(`${LINK_PATHS.access}${c.req.param('token')}`, 303);
   });
 
   app.post('/api/trustee/access/:token/resend/:messageId', async (c) => {
     const t = await accessOf(c);
-    if (!t || t.trustee.accessLevel !== 'messages-only') return notFoundPage(c);
+    // Full and messages-only trustees see the messages' list, and may send a recipient a new link.
+    if (!t || t.trustee.accessLevel === 'documents-only') return notFoundPage(c);
     const record = await records.get(t.tok.user_id, 'messages', c.req.param('messageId'));
     const m = record && plainView('messages', record); // its address and state only: the name is sealed
     if (!m || !m.delivered) return notFoundPage(c);

@@ -18,8 +18,18 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
   return el;
 }
 
-/** A long date as the pages always wrote it ("26 November 2026", UTC). */
-export const dateText = (iso: string) => new Date(Date.parse(iso)).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+/**
+ * A long date ("26 November 2026") of a moment in the reader's own time zone (the browser's, never
+ * UTC: a family in Auckland reads the day it was for them). A bare day ("2026-12-25", a delivery
+ * date as chosen: shared/delivery-rule.ts deliveryDay) is that day wherever it is read. `timeZone`
+ * only for tests.
+ */
+export const dateText = (iso: string, timeZone?: string) =>
+  new Date(Date.parse(iso)).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: /^\d{4}-\d{2}-\d{2}$/.test(iso) ? 'UTC' : timeZone });
+
+/** A long date and time ("26 November 2026 at 14:05") in the reader's own time zone (as dateText). */
+export const dateTimeText = (iso: string, timeZone?: string) =>
+  new Date(Date.parse(iso)).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone });
 
 /** Tells a screen reader (and the eye) what the page is doing: the page's one live region. */
 export function say(text: string, kind: 'status' | 'error' = 'status'): void {

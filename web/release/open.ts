@@ -23,6 +23,7 @@ import { ALLOWED_MIME_TYPES } from '../../shared/files/types';
 import type { DeliveryPageData, PageFile, SealedInfo, TrusteePageData } from '../../shared/release/pages';
 import type { CollectionName } from '../../shared/schema/collection-names';
 import type { DeathPlan } from '../../shared/schema';
+import { pageTaskOf, sealedBinderRecords, type OpenedProfile, type OpenedTask, type OpenedTrustee } from './sealed-binder';
 
 /** What each page receives from the server, by route. */
 export interface PageData {
@@ -142,24 +143,35 @@ async function openTrustee(raw: TrusteePageData, info: SealedInfo, levelKeys: Re
       raw.documents.map(async (d) => {
         const documentType = await o.text('documents', d.id, 'documentType', d.documentType);
         const url = await o.value('documents', d.id, 'documentUrl', d.documentUrl);
+        const original = d.originalLocation === null ? null : await o.value('documents', d.id, 'originalLocation', d.originalLocation);
         return {
           ...d,
           documentType: documentType as typeof d.documentType,
           documentName: await o.text('documents', d.id, 'documentName', d.documentName),
           documentUrl: typeof url === 'string' ? url : null,
+          originalLocation: typeof original === 'string' ? original : null,
           file: await o.file('documents', d.id, d.file),
         };
       }),
     ));
-  const full = info.records ? await openPlanAndTasks(info, lookup) : null;
+  const full = info.records ? await openFullRecords(info, lookup) : null;
   const failed = o.failed + (full?.failed ?? 0);
   const { sealed: _info, ...rest } = raw;
   void _info;
+  // Who ticked a task: a trustee's name is sealed under the owner scope a full-access page holds.
+  const taskMarks = raw.taskMarks?.map((m) => ({ ...m, name: m.name ?? full?.trusteeNames.get(m.trusteeId) ?? null }));
   return {
     ...rest,
     ...(messages ? { messages } : {}),
     ...(documents ? { documents } : {}),
-    ...(full ? { plan: full.plan, tasks: full.tasks, tasksReadOnly: true } : {}),
+    ...(taskMarks ? { taskMarks } : {}),
+    ...(full
+      ? {
+          plan: full.plan,
+          tasks: full.tasks.map(pageTaskOf),
+          binder: sealedBinderRecords({ ownerFirstName: raw.ownerFirstName, userId: info.userId, plan: full.plan, profile: full.profile, tasks: full.tasks, trustees: full.trustees, documents: documents ?? [], messages: messages ?? [] }),
+        }
+      : {}),
     ...(failed ? { notOpened: failed } : {}),
   };
 }
@@ -176,11 +188,16 @@ function listOf(values: Record<string, unknown>, field: string): string[] {
 
 const textOr = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-/** A full-access trustee's plan and tasks, opened from the stored records (SealedInfo.records). */
-async function openPlanAndTasks(info: SealedInfo, keys: KeyLookup) {
+/**
+ * A full-access trustee's plan, tasks, owner's profile and trustees, opened from the stored
+ * records (SealedInfo.records); `failed` counts the values that did not open.
+ */
+async function openFullRecords(info: SealedInfo, keys: KeyLookup) {
   let failed = 0;
   let plan: DeathPlan | null = null;
-  const tasks: { id: string; title: string; done: boolean; createdAt: string }[] = [];
+  let profile: OpenedProfile | null = null;
+  const tasks: OpenedTask[] = [];
+  const trustees: OpenedTrustee[] = [];
   for (const r of info.records ?? []) {
     const { values, errors } = await openState(keys, info.userId, r.collection, r.id, { values: r.values, clocks: r.clocks });
     failed += Object.keys(errors).length;
@@ -195,13 +212,30 @@ async function openPlanAndTasks(info: SealedInfo, keys: KeyLookup) {
         musicSelections: listOf(values, 'musicSelections'),
         readings: listOf(values, 'readings'),
       } as DeathPlan;
+    } else if (r.collection === 'profile') {
+      const ec = values.emergencyContact as { name?: unknown; phone?: unknown } | null | undefined;
+      profile = { lastName: textOr(values.lastName) ?? '', emergencyContact: ec && typeof ec === 'object' ? { name: textOr(ec.name) ?? '', phone: textOr(ec.phone) ?? '' } : null };
+    } else if (r.collection === 'trustees') {
+      trustees.push({ id: r.id, name: textOr(values.name) ?? NOT_OPENED, email: textOr(values.email) ?? '', accessLevel: textOr(values.accessLevel) ?? '', phone: textOr(values.phone), relationship: textOr(values.relationship) });
     } else {
-      tasks.push({ id: r.id, title: textOr(values.title) ?? NOT_OPENED, done: values.completionStatus === 'completed', createdAt: textOr(values.createdAt) ?? '' });
+      tasks.push({
+        id: r.id,
+        title: textOr(values.title) ?? NOT_OPENED,
+        description: textOr(values.description) ?? NOT_OPENED,
+        category: textOr(values.category) ?? 'other',
+        timeframe: textOr(values.timeframe) ?? '',
+        priority: typeof values.priority === 'number' ? values.priority : 3,
+        automationLevel: textOr(values.automationLevel) ?? '',
+        resources: listOf(values, 'resources'),
+        automationSteps: listOf(values, 'automationSteps'),
+        completionStatus: textOr(values.completionStatus) ?? 'not-started',
+        createdAt: textOr(values.createdAt) ?? '',
+      });
     }
   }
   // Newest first, as the server lists them (sync-server/records.ts list).
   tasks.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
-  return { failed, plan, tasks: tasks.map(({ createdAt: _c, ...t }) => (void _c, t)) };
+  return { failed, plan, profile, tasks, trustees, trusteeNames: new Map(trustees.map((t) => [t.id, t.name])) };
 }
 
 /**

@@ -8,6 +8,9 @@
  * response hold no plaintext and no key but what each page was handed.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { extractText } from 'unpdf';
+import { binderInputOf, buildBinder } from '../../shared/binder';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
@@ -156,7 +159,21 @@ describe('the release of a sealed account', () => {
     expect(g.messages).toEqual([expect.objectContaining({ id: 'm1', recipientName: CANARY.recipient })]);
     expect(g.documents).toEqual([expect.objectContaining({ id: 'd1', documentName: CANARY.document, documentType: 'will' })]);
     expect(g.plan).toMatchObject({ obituary: CANARY.obituary, musicSelections: ['Abide with me', CANARY.song] });
-    expect(g).toMatchObject({ tasks: [{ id: 'task1', title: CANARY.task, done: false }], tasksReadOnly: true });
+    expect(g.tasks).toEqual([{ id: 'task1', title: CANARY.task, description: 'Call the bank.', category: 'financial', timeframe: '1w', priority: 2, automationLevel: 'manual-with-guidance', resources: ['The bank card'], automationSteps: [], done: false }]);
+    // The family binder is made on the page from what it opened (the server sends none for a sealed account).
+    expect(grace.binder).toBeUndefined();
+    expect(g.binder!.survivorTasks).toEqual([expect.objectContaining({ id: 'task1', title: CANARY.task, description: 'Call the bank.', timeframe: '1w' })]);
+    expect(g.binder!.trustees.map((t) => t.name).sort()).toEqual(['Grace', 'Milo']);
+    expect(g.binder!.documents).toEqual([expect.objectContaining({ documentName: CANARY.document, documentType: 'will' })]);
+    expect(g.binder!.messages).toEqual([expect.objectContaining({ recipientName: CANARY.recipient, delivered: true })]);
+    expect(g.binder!.deathPlan[0]).toMatchObject({ obituary: CANARY.obituary });
+    const fontPath = (file: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`);
+    const fonts = { regular: new Uint8Array(readFileSync(fontPath('DejaVuSans.ttf'))), bold: new Uint8Array(readFileSync(fontPath('DejaVuSans-Bold.ttf'))) };
+    const pdf = await buildBinder({ ...binderInputOf(g.binder!, new Date(g.now)), familyProgress: true }, fonts);
+    const printed = (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
+    for (const seen of [CANARY.task, CANARY.document, CANARY.recipient, 'Grace', `${CANARY.recipient} (${addr('annabella')}) Message · Delivered`]) expect(printed).toContain(seen);
+    expect(printed).not.toContain('undefined');
+    expect(printed).not.toContain(CANARY.letter);
     expect(JSON.stringify(g)).not.toContain(CANARY.letter);
     // A value moved to another place (a hostile server's swap) is never shown as content: the page says so.
     const swapped = structuredClone(grace);
@@ -164,10 +181,13 @@ describe('the release of a sealed account', () => {
     const s = await openPage('t', swapped, null);
     expect(s.documents![0]!.documentName).toBe(NOT_OPENED);
     expect(s.notOpened).toBe(1);
-    // The server never writes a sealed task status in plain text.
+    // A sealed task is ticked all the same, in the server's own table: who and when, never the sealed status.
     const graceLink = linkOf(await smtp.waitFor(addr('grace'), /left for you/));
-    expect((await call('POST', `${tokenPath(graceLink)}/tasks/task1`)).status).toBe(404);
+    expect((await w.t.app.request(`${tokenPath(graceLink)}/tasks/task1`, formRequest('POST', { done: 'yes' }))).status).toBe(303);
     expect((await w.t.services.store.get(w.userId, 'survivorTasks', 'task1'))!.values.completionStatus).not.toBe('completed');
+    const ticked = await access('grace');
+    expect(ticked.taskMarks).toEqual([expect.objectContaining({ taskId: 'task1', mine: true, name: null })]); // the name is sealed on the server
+    expect((await openPage('t', ticked, null)).taskMarks).toEqual([expect.objectContaining({ taskId: 'task1', mine: true, name: 'Grace' })]);
     // The letter's text does not open with them.
     const stored = (await w.t.services.store.get(w.userId, 'messages', 'm1'))!;
     const levelLookup = parseFragment(Object.entries(grace.sealed!.keys!).map(([k, v]) => `${k}.${v}`).join(','));

@@ -1,34 +1,36 @@
 /**
  * A trustee's page (`/r/t/<token>`), by access level (DESIGN.md §8; the same content and words as
- * the former server-rendered page): full — the family binder (made here), plan, documents, tasks
- * and messages; documents-only — documents; messages-only — messages, with "resend". Ticking a
- * task and resending a link stay plain forms posting to the token's API (they show no content).
+ * the former server-rendered page): full — the family binder (made here, for a sealed account
+ * from what the page opened), plan, documents, tasks (tasks-view.ts: grouped by when, done and
+ * undone with who and when) and messages with "resend"; documents-only — documents;
+ * messages-only — messages, with "resend". Dates are the reader's own time zone's (dom.ts).
  */
-import { DELIVERY_RULE_TEXT } from '../../shared/delivery-rule';
+import { DELIVERY_RULE_TEXT, deliveryStateLine } from '../../shared/delivery-rule';
 import { BURIAL_PREFERENCE_LABELS, DOCUMENT_TYPE_LABELS, FUNERAL_TYPE_LABELS } from '../../shared/labels';
 import type { TrusteePageData } from '../../shared/release/pages';
 import type { DeathPlan } from '../../shared/schema';
-import { h, say } from './dom';
+import { dateText, h, say } from './dom';
 import { fileView } from './file-view';
 import { NOT_OPENED } from './open';
 import { downloadBinder } from './binder';
+import type { MarksState } from './tasks-view';
 
 type Data = TrusteePageData;
 
 /** The page's content for `data` (already opened, open.ts); `token` is the link's, for its forms. */
 export function trusteeView(data: Data, token: string): { title: string; nodes: Node[] } {
   const api = `/api/trustee/access/${encodeURIComponent(token)}`;
-  // A sealed account's plan, tasks and binder are not sent (sync-server/release/page-data.ts): say so.
-  const full = [
-    data.binder ? binderButton(data) : h('p', { class: 'muted' }, SEALED_BINDER_TEXT),
+  const marks: MarksState = { list: data.taskMarks ?? [] };
+  const full = () => [
+    data.binder ? binderButton(data, marks) : null,
     planSection(data.plan ?? null),
     documentsSection(data),
-    tasksSection(data, api),
+    lazyTasksSection(data, api, marks),
     messagesSection(data, api),
   ];
-  const sections: Node[] =
+  const sections: (Node | null)[] =
     data.level === 'full'
-      ? full
+      ? full()
       : data.level === 'documents-only'
         ? [documentsSection(data)]
         : [messagesSection(data, api)];
@@ -39,25 +41,24 @@ export function trusteeView(data: Data, token: string): { title: string; nodes: 
       h('p', {}, `We are sorry for your loss. This is what ${data.ownerFirstName} shared with you as their trustee.`),
       // Values that did not open are never shown as content (open.ts): the page says so.
       ...(data.notOpened ? [h('p', { class: 'error', role: 'alert' }, notOpenedText(data.notOpened))] : []),
-      ...sections,
+      ...sections.filter((n): n is Node => n !== null),
     ],
   };
 }
-
-/** Shown to a full-access trustee of a sealed account in place of the binder's button. */
-export const SEALED_BINDER_TEXT = 'The family binder cannot be made on this page yet for an account sealed on its owner’s devices. The plan, documents, tasks and messages are shown below.';
 
 /** The warning for `n` values that could not be opened (shown "(could not be opened)" in place). */
 export const notOpenedText = (n: number) =>
   `${n === 1 ? 'One entry' : `${n} entries`} on this page could not be opened: ${n === 1 ? 'it was' : 'they were'} changed or damaged, and ${n === 1 ? 'is' : 'are'} marked “(could not be opened)”.`;
 
-function binderButton(data: Data): Node {
+function binderButton(data: Data, marks: MarksState): Node {
   const button = h('button', { type: 'button' }, 'Download the family binder (PDF)');
   button.addEventListener('click', async () => {
     button.disabled = true;
     say('Making the family binder on this device…');
     try {
-      const outcome = await downloadBinder(data.binder!, data.ownerName, new Date(data.now));
+      // The family's progress as it is now on this page (tasks marked done print ticked).
+      const { withFamilyProgress } = await import('./task-list');
+      const outcome = await downloadBinder(withFamilyProgress(data.binder!, marks.list), data.ownerName, new Date(data.now));
       say(outcome === 'downloaded' ? 'The family binder is in your downloads.' : 'The family binder is ready.');
     } catch {
       say('The family binder could not be made. Please try again.', 'error');
@@ -66,6 +67,20 @@ function binderButton(data: Data): Node {
     }
   });
   return h('p', {}, button);
+}
+
+/**
+ * The tasks section, loaded after the page (tasks-view.ts and the guide's order it sorts by are a
+ * full-access trustee's only: a recipient's page and the other levels never load them).
+ */
+function lazyTasksSection(data: Data, api: string, marks: MarksState): Node {
+  const heading = () => h('h2', { id: 'tasks' }, 'Tasks for the family');
+  const holder = h('section', { 'aria-labelledby': 'tasks' }, heading(), h('p', { class: 'muted' }, 'Loading the tasks…'));
+  import('./tasks-view').then(
+    (m) => holder.replaceWith(m.tasksSection(data, api, marks)),
+    () => holder.replaceChildren(heading(), h('p', { class: 'error' }, 'The tasks could not be loaded. Reload the page to try again.')),
+  );
+  return holder;
 }
 
 function planSection(p: DeathPlan | null): Node {
@@ -106,36 +121,6 @@ function documentsSection(data: Data): Node {
   );
 }
 
-function tasksSection(data: Data, api: string): Node {
-  const tasks = data.tasks ?? [];
-  return h(
-    'section',
-    { 'aria-labelledby': 'tasks' },
-    h('h2', { id: 'tasks' }, 'Tasks for the family'),
-    tasks.length === 0
-      ? h('p', {}, 'There are no tasks.')
-      : h(
-          'ul',
-          {},
-          tasks.map((t) =>
-            h(
-              'li',
-              {},
-              t.done ? '✓ ' : '',
-              t.title,
-              ' ',
-              // A sealed account's task status is sealed: the server cannot write it, so no tick here.
-              data.tasksReadOnly ? null : h(
-                'form',
-                { class: 'inline', method: 'post', action: `${api}/tasks/${encodeURIComponent(t.id)}` },
-                h('button', { class: 'small', type: 'submit' }, t.done ? `Mark “${t.title}” not done` : `Mark “${t.title}” done`),
-              ),
-            ),
-          ),
-        ),
-  );
-}
-
 function messagesSection(data: Data, api: string): Node {
   const messages = data.messages ?? [];
   return h(
@@ -152,7 +137,7 @@ function messagesSection(data: Data, api: string): Node {
             h(
               'li',
               {},
-              `For ${m.recipientName} (${m.recipientEmail}): ${m.state}`,
+              `For ${m.recipientName} (${m.recipientEmail}): ${deliveryStateLine(m, Date.parse(data.now), (d) => dateText(d))}`,
               m.canResend
                 ? [
                     ' ',

@@ -17,7 +17,7 @@
 import type pg from 'pg';
 import { ACCOUNT_LIMITS } from '../../../shared/limits';
 import { RELEASE_CRITICAL_ACTIVITY, type ReleaseState, type StartedBy } from '../../release/state-machine';
-import { CRITICAL_KINDS_SQL, type ActivityRow, type DeliveryRow, type TokenRow, type TrusteeInvitationRow, type TrusteeRecordRow } from '../release';
+import { CRITICAL_KINDS_SQL, type ActivityRow, type DeliveryRow, type TaskMarkRow, type TokenRow, type TrusteeInvitationRow, type TrusteeRecordRow } from '../release';
 import type { AsyncReleaseStore } from '../release-store';
 import { pgKitMethods } from './pg-kits';
 import { pgReleaseEmails } from './pg-release-emails';
@@ -170,6 +170,18 @@ function pgReleaseMethods(q: Queryable, activityRows: number): Methods {
         [r.user_id, r.message_id, r.addr, r.body_hash, r.round, r.queued_at],
       );
     },
+    async taskMarks(userId) {
+      const { rows } = await q.query('SELECT * FROM release_task_marks WHERE user_id = $1 ORDER BY done_at, trustee_id', [userId]);
+      return rows.map((r) => numeric<TaskMarkRow>(r, ['done_at']));
+    },
+    async putTaskMark(r) {
+      await q.query(
+        `INSERT INTO release_task_marks (user_id, task_id, trustee_id, done_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_id, task_id, trustee_id) DO NOTHING`,
+        [r.user_id, r.task_id, r.trustee_id, r.done_at],
+      );
+    },
+    clearTaskMarks: (userId, taskId) => count('DELETE FROM release_task_marks WHERE user_id = $1 AND task_id = $2', [userId, taskId]),
     async initReviews(afterMs) {
       await q.query('UPDATE release_state SET review_due_at = last_check_in_at + $1 WHERE review_due_at IS NULL', [afterMs]);
     },
@@ -241,6 +253,9 @@ export function createPgReleaseStore(pool: pg.Pool, opts: { activityRows: number
       unsentEmails: first,
       delivery: first,
       putDelivery: rowUser,
+      taskMarks: first,
+      putTaskMark: rowUser,
+      clearTaskMarks: first,
       setReviewDue: first,
       reviewDueAt: first,
       liveKitGenerations: first,

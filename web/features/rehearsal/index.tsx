@@ -23,7 +23,6 @@ import { deliveryView } from '../../release/delivery';
 import { trusteeView } from '../../release/trustee';
 import { getReleaseRehearsal } from '../release/api';
 import { usePeopleByAddress } from '../release/named-addresses';
-import { useKeySession } from '../keys/key-session';
 import { useReloadOnline } from '../settings/connection';
 import { deliveryPreviewData, trusteePreviewData, type PreviewRecords } from './page-data';
 import { PagePreview, type ViewOutput } from './PagePreview';
@@ -42,8 +41,6 @@ export default function RehearsalPage() {
   useReloadOnline(load);
   const records = usePreviewRecords();
   const people = usePeopleByAddress();
-  // A sealed account's trustee page opens its records in the page (web/release/open.ts): shown so.
-  const sealed = useKeySession((s) => s.sealedAt !== null);
   // One page open at a time: each is long, and the person compares e-mails more than pages.
   const [open, setOpen] = useState<string | null>(null);
   const toggle = (key: string) => setOpen((o) => (o === key ? null : key));
@@ -96,7 +93,7 @@ export default function RehearsalPage() {
                 const key = `t:${t.trusteeId}`;
                 return (
                   <PersonCard key={key} name={nameOf(t.to)} to={t.to} email={t.email} problem={t.problem} detail={`Access: ${ACCESS_LEVEL_LABELS[t.accessLevel]}`}
-                    page={records ? () => trusteeView(trusteePreviewData(records, t.accessLevel, data.ownerName, Date.now(), sealed), 'preview') : null}
+                    page={records ? () => trusteeView(trusteePreviewData(records, t.accessLevel, data.ownerName, Date.now()), 'preview') : null}
                     pageNote="Buttons on their page do nothing in this preview." open={open === key} onToggle={() => toggle(key)} />
                 );
               })}

@@ -1,7 +1,7 @@
 /**
  * The rehearsal's page data (page-data.ts): what each access level's page holds, made from the
  * device's records — never a message's text on a trustee's page (DESIGN.md §8), the names the
- * device holds, and a sealed account's page as web/release/open.ts makes it.
+ * device holds (a sealed account's page holds the same).
  */
 import { describe, expect, it } from 'vitest';
 import type { Message, SurvivorTask } from '../../../shared/schema';
@@ -22,31 +22,25 @@ const records: PreviewRecords = {
 };
 
 describe('trusteePreviewData', () => {
-  it('full: plan, documents, tasks, messages by name and state, never their text; the binder when not sealed', () => {
-    const d = trusteePreviewData(records, 'full', 'Margaret', NOW, false);
+  it('full: plan, documents, tasks, messages by name and state, never their text; the binder', () => {
+    const d = trusteePreviewData(records, 'full', 'Margaret', NOW);
     expect(d).toMatchObject({ ownerName: 'Margaret', level: 'full', plan: { location: 'Kendal' } });
-    expect(d.messages!.map((m) => [m.recipientName, m.state, m.canResend])).toEqual([
-      ['Name bea', 'being sent', false],
-      ['Name carl', 'waiting for its date, 1 June 2099', false],
-      ['Name dora', 'sent on 1 November 2026', false],
+    expect(d.messages!.map((m) => [m.recipientName, m.deliveryDate, m.delivered, m.canResend])).toEqual([
+      ['Name bea', null, false, false],
+      ['Name carl', '2099-06-01T00:00:00+00:00', false, false],
+      ['Name dora', null, true, true],
     ]);
-    expect(d.tasks).toEqual([{ id: 'a', title: 'Task a', done: false }, { id: 'b', title: 'Task b', done: true }]);
-    expect(d.documents).toEqual([{ id: 'd1', documentType: 'will', documentName: 'My will', documentUrl: 'https://example.com/will', file: null }]);
+    expect(d.tasks!.map((t) => [t.id, t.title, t.done])).toEqual([['a', 'Task a', false], ['b', 'Task b', true]]);
+    expect(d.taskMarks).toEqual([]);
+    expect(d.documents).toEqual([{ id: 'd1', documentType: 'will', documentName: 'My will', documentUrl: 'https://example.com/will', originalLocation: null, file: null }]);
     expect(d.binder?.messages).toHaveLength(3);
     expect(JSON.stringify(d)).not.toContain('Secret words');
   });
 
-  it('a sealed account: tasks newest first and not tickable, no binder (as the page opens it)', () => {
-    const d = trusteePreviewData(records, 'full', 'Margaret', NOW, true);
-    expect(d.tasks!.map((t) => t.id)).toEqual(['b', 'a']);
-    expect(d.tasksReadOnly).toBe(true);
-    expect(d.binder).toBeUndefined();
-  });
-
   it('documents-only holds documents alone; messages-only messages alone, with resend for delivered ones', () => {
-    const docs = trusteePreviewData(records, 'documents-only', 'Margaret', NOW, false);
+    const docs = trusteePreviewData(records, 'documents-only', 'Margaret', NOW);
     expect(Object.keys(docs).filter((k) => ['messages', 'documents', 'plan', 'tasks', 'binder'].includes(k))).toEqual(['documents']);
-    const msgs = trusteePreviewData(records, 'messages-only', 'Margaret', NOW, false);
+    const msgs = trusteePreviewData(records, 'messages-only', 'Margaret', NOW);
     expect(Object.keys(msgs).filter((k) => ['messages', 'documents', 'plan', 'tasks', 'binder'].includes(k))).toEqual(['messages']);
     expect(msgs.messages!.map((m) => m.canResend)).toEqual([false, false, true]);
     expect(JSON.stringify(msgs)).not.toContain('Secret words');

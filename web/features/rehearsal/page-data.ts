@@ -6,32 +6,29 @@
  * are not opened in a preview: a file shows as a line naming it (index.tsx), and its page has none.
  */
 import type { DeliveryPageData, TrusteePageData } from '../../../shared/release/pages';
-import { binderRecordsOf, messageLinesOf } from '../../../shared/release/page-records';
+import { binderRecordsOf, messageLinesOf, pageTasksOf } from '../../../shared/release/page-records';
 import type { ExportRecords } from '../../../shared/export/format';
 import type { AccessLevel, Message } from '../../../shared/schema';
-import { dateText } from '../../release/dom';
 
 /** The device's records a preview is made from. */
 export type PreviewRecords = Pick<ExportRecords, 'profile' | 'deathPlan' | 'survivorTasks' | 'documents' | 'messages' | 'trustees'>;
 
 /**
  * A trustee's page of `level` as it would be at `now` (ms) with today's records; `ownerName` is the
- * owner's plain first name the server names them by (GET /api/release/rehearsal). A `sealed`
- * account's page is shown as web/release/open.ts makes it: tasks newest first and not tickable, and
- * no binder (page-data.ts sends none for a sealed account).
+ * owner's plain first name the server names them by (GET /api/release/rehearsal). A sealed
+ * account's page holds the same (web/release/open.ts opens it, and the page makes its binder).
  */
-export function trusteePreviewData(records: PreviewRecords, level: AccessLevel, ownerName: string, now: number, sealed: boolean): TrusteePageData {
+export function trusteePreviewData(records: PreviewRecords, level: AccessLevel, ownerName: string, now: number): TrusteePageData {
   const out: TrusteePageData = { ownerName, ownerFirstName: ownerName, level, now: new Date(now).toISOString() };
-  if (level !== 'documents-only') out.messages = messageLinesOf(records.messages, level, now, dateText);
+  if (level !== 'documents-only') out.messages = messageLinesOf(records.messages);
   if (level !== 'messages-only') {
-    out.documents = records.documents.map((d) => ({ id: d.id, documentType: d.documentType, documentName: d.documentName, documentUrl: d.documentUrl ?? null, file: null }));
+    out.documents = records.documents.map((d) => ({ id: d.id, documentType: d.documentType, documentName: d.documentName, documentUrl: d.documentUrl ?? null, originalLocation: d.originalLocation ?? null, file: null }));
   }
   if (level === 'full') {
     out.plan = records.deathPlan[0] ?? null;
-    const tasks = sealed ? [...records.survivorTasks].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) : records.survivorTasks;
-    out.tasks = tasks.map((t) => ({ id: t.id, title: t.title, done: t.completionStatus === 'completed' }));
-    if (sealed) out.tasksReadOnly = true;
-    else out.binder = binderRecordsOf(records);
+    out.tasks = pageTasksOf(records.survivorTasks);
+    out.taskMarks = []; // nobody has marked anything yet
+    out.binder = binderRecordsOf(records);
   }
   return out;
 }

@@ -1,0 +1,136 @@
+/**
+ * The trustee's page guides (DESIGN.md §8; web/release/tasks-view.ts), on the built app and the
+ * real server after a real release, on a phone (390 px) whose clock is in Auckland:
+ * - the owner's tasks (the default guide and one of their own) are grouped by when and collapsed
+ *   to their titles: the list stays short; a task opens to its guidance and what the owner wrote;
+ * - a trustee marks a task done at its title: no page load, a status message, "Done by you on
+ *   <date and time>" in the phone's own time zone; Undo; after a reload "Mark not done"; another
+ *   trustee's page says who did it;
+ * - a full-access trustee resends a recipient's link; axe finds nothing serious.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TrusteePageData } from '../shared/release/pages';
+import { fetchCaller } from '../sync-server/blobs/blob-test-support';
+import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import { reportPassing } from './report-passing';
+import { expectNoSeriousA11yViolations, hasChromium, launchBrowser, startServer, type TestServer } from './harness';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ZONE = 'Pacific/Auckland';
+
+describe.skipIf(!hasChromium)("the trustee's page guides", () => {
+  let smtp: TestSmtp;
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    server = await startServer({ env: { SMTP_URL: smtp.url, AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  const local = (link: string) => `${server.url}${new URL(link).pathname}`;
+  /** A phone (390×844) in Auckland. */
+  const phone = async () => (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, timezoneId: ZONE })).newPage();
+  const dataOf = async (access: string) => (await (await fetch(`${access.replace('/r/t/', '/api/trustee/access/')}/data`)).json()) as TrusteePageData;
+
+  it('tasks grouped and collapsed; done, who and when in local time, undo, not done; resend; axe at 390 px', { timeout: 240_000 }, async () => {
+    const tag = Date.now().toString(36);
+    const reg = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: `ada.${tag}@example.com`, username: `ada_${tag}`, password: 'correct horse battery' }),
+    });
+    expect(reg.status).toBe(201);
+    const call = fetchCaller(server.url, reg.headers.get('set-cookie')!.split(';')[0]!);
+    expect((await call('POST', '/api/survivor-tasks/generate-defaults')).status).toBeLessThan(300);
+    const own = `Call the bank ${tag}`;
+    expect((await call('POST', '/api/survivor-tasks', { title: own, description: 'Ask them to freeze the joint account.', category: 'financial', timeframe: '72h', automationLevel: 'manual-with-guidance', priority: 1, resources: ['The bank card'], automationSteps: ['Phone the number on the card.'], notifyTrustees: false, completionStatus: 'not-started' })).status).toBe(201);
+    const recipient = `clara.${tag}@example.com`;
+    expect((await call('POST', '/api/messages', { recipientName: 'Clara', recipientEmail: recipient, messageType: 'text', messageContent: 'Be brave.', deliveryDate: null })).status).toBe(201);
+    const grace = `grace.${tag}@example.com`;
+    const hope = `hope.${tag}@example.com`;
+    expect((await call('POST', '/api/trustees', { name: 'Grace Hopper', email: grace, accessLevel: 'full' })).status).toBe(201);
+    expect((await call('POST', '/api/trustees', { name: 'Hope Lovelace', email: hope, accessLevel: 'full' })).status).toBe(201);
+
+    const invite = await smtp.waitFor(grace, /asked you to be a trustee/);
+    expect((await fetch(local(invite.links[0]!), { method: 'POST' })).status).toBe(200);
+    const welcome = await smtp.waitFor(grace, /Thank you for being/);
+    expect((await reportPassing(local(welcome.links[0]!))).status).toBe(200);
+    const clock = await fetch(`${server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: 8 * DAY_MS }) });
+    expect(clock.status).toBe(200);
+    const access = local((await smtp.waitFor(grace, /What Ada left for you/)).links[0]!);
+    const hopeAccess = local((await smtp.waitFor(hope, /What Ada left for you/)).links[0]!);
+    await smtp.waitFor(recipient, /A message from Ada$/);
+
+    const page: Page = await phone();
+    await page.goto(access);
+    await page.getByRole('heading', { level: 1, name: 'What Ada left for you' }).waitFor();
+    const tasks = page.locator('li.task');
+    const count = await tasks.count();
+    expect(count).toBeGreaterThan(15); // the default guide and the owner's own
+
+    // Grouped by when, in the owner's screen's words, each group a heading over its list.
+    const groups = await page.locator('section[aria-labelledby="tasks"] h3').allTextContents();
+    expect(groups[0]).toMatch(/^Within 24 hours \d+ tasks?$/);
+    expect(groups.map((g) => g.replace(/ \d+ tasks?$/, ''))).toEqual(expect.arrayContaining(['Within 24 hours', 'Within 3 days', 'Within 1 week']));
+    await page.getByRole('list', { name: 'Within 3 days: tasks' }).getByText(own).waitFor();
+    // Collapsed to their titles: nothing open, and the list is a short read on a phone.
+    expect(await page.locator('li.task details[open]').count()).toBe(0);
+    const height = await page.locator('section[aria-labelledby="tasks"]').evaluate((s) => s.getBoundingClientRect().height);
+    expect(height / count).toBeLessThan(90);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // A task opens to its guidance and what the owner wrote.
+    const item = tasks.filter({ hasText: own });
+    await item.locator('summary').click();
+    await item.getByText('Ada wrote:').waitFor();
+    await item.getByText('Ask them to freeze the joint account.').waitFor();
+    await item.getByText('Phone the number on the card.').waitFor();
+    await expectNoSeriousA11yViolations(page, "the trustee's page at 390 px, a task open");
+
+    // Done at the title: in place (no page load), said, who and when in Auckland's time.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole('button', { name: `Mark “${own}” done`, exact: true }).click();
+    await page.getByRole('status').filter({ hasText: `“${own}” is marked done.` }).waitFor();
+    const marked = (await dataOf(access)).taskMarks!;
+    expect(marked).toHaveLength(1);
+    const when = new Date(marked[0]!.at).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: ZONE });
+    await item.getByText(`Done by you on ${when}`).waitFor();
+    expect(when).not.toBe(new Date(marked[0]!.at).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }));
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(await item.locator('details').evaluate((d: HTMLDetailsElement) => d.open)).toBe(true); // still open
+    await expectNoSeriousA11yViolations(page, "the trustee's page at 390 px, a task done");
+
+    // Undo.
+    await item.getByRole('button', { name: `Undo marking “${own}” done`, exact: true }).click();
+    await page.getByRole('status').filter({ hasText: `“${own}” is marked not done.` }).waitFor();
+    await page.getByRole('button', { name: `Mark “${own}” done` }).waitFor();
+    expect(await item.getByText(/^Done by/).count()).toBe(0);
+    expect((await dataOf(access)).taskMarks).toEqual([]);
+
+    // Done again; later (a reload) it says so and can be marked not done; another trustee sees who.
+    await page.getByRole('button', { name: `Mark “${own}” done`, exact: true }).click();
+    await page.getByRole('status').filter({ hasText: `“${own}” is marked done.` }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: `Mark “${own}” not done`, exact: true }).waitFor();
+    await item.getByText(/^Done by you on /).waitFor();
+    expect(await item.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
+    const other = await phone();
+    await other.goto(hopeAccess);
+    await other.locator('li.task').filter({ hasText: own }).getByText(/^Done by Grace Hopper on /).waitFor();
+    await other.getByText(/^\d+ of \d+ done/).filter({ hasText: /^1 of / }).waitFor();
+    await page.getByRole('button', { name: `Mark “${own}” not done`, exact: true }).click();
+    await page.getByRole('status').filter({ hasText: `“${own}” is marked not done.` }).waitFor();
+    expect((await dataOf(access)).taskMarks).toEqual([]);
+
+    // A full-access trustee resends Clara's link.
+    await page.getByRole('button', { name: 'Resend link to Clara' }).click();
+    await page.getByRole('heading', { level: 1, name: 'A new link is on its way' }).waitFor();
+  });
+});

@@ -29,6 +29,8 @@ import { exportRoutes } from './routes/export';
 import { profileRoutes } from './routes/profile';
 import { releaseRoutes } from './routes/release';
 import { escrowRoutes } from './escrow/routes';
+import { kitOwnerRoutes } from './kits/owner-routes';
+import { kitPublicRoutes } from './kits/public-routes';
 import { releasePublicRoutes } from './release/public-routes';
 import { ownerEmailRoutes } from './release/owner-email';
 import { checkInLinkRoutes } from './release/check-in-routes';
@@ -44,10 +46,10 @@ import { isReportForm } from './release/report-form';
  * Paths whose writes skip the per-account write queue: the sync (its own queue), file chunks and a
  * file's completion (their own caps; a completion reads the whole file), the AI calls (seconds
  * of waiting on another service, which a save must not wait behind), signing in, up and out, and
- * the public pages of trustees and recipients (no owner's session).
+ * the public pages of trustees, recipients and trustee kits (no owner's session).
  */
 const UNQUEUED =
-  /^\/api\/(sync$|blobs\/[^/]+\/(chunks\/|complete$)|astrological-insights$|generate-obituary$|suggest-music$|survivor-tasks\/generate-automation$|auth\/(login|register|logout)$|trustee\/|still-here\/)/;
+  /^\/api\/(sync$|blobs\/[^/]+\/(chunks\/|complete$)|astrological-insights$|generate-obituary$|suggest-music$|survivor-tasks\/generate-automation$|auth\/(login|register|logout)$|trustee\/|kit\/|still-here\/)/;
 
 /** True for a request that waits in its account's write queue (app.ts): any write but UNQUEUED's. */
 export const queuedWrite = (method: string, path: string): boolean =>
@@ -128,6 +130,8 @@ export function createApp(
   app.route('/', exportRoutes(deps, services));
   app.route('/', releaseRoutes(deps, services));
   app.route('/', escrowRoutes(deps, services));
+  app.route('/', kitOwnerRoutes(deps, services));
+  app.route('/', kitPublicRoutes(deps, services));
   app.route('/', releasePublicRoutes(deps, services));
   app.route('/', ownerEmailRoutes(deps, services));
   app.route('/', checkInLinkRoutes(deps, services));

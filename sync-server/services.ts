@@ -47,6 +47,9 @@ import { createReleaseKeys, type ReleaseKeys } from './release/release-keys';
 import { createSqliteEscrowStore, type AsyncEscrowStore } from './escrow/escrow-store';
 import { createPgEscrowStore } from './db/pg/pg-escrow-store';
 import { createSqliteKeyStore, type KeyStore } from './keys/key-store';
+import { createKitSealer } from './kits/seal';
+import { createKitService, type KitService } from './kits/service';
+import { createKitRelease, type KitRelease } from './kits/confirm';
 import { createPgKeyStore } from './db/pg/pg-key-store';
 import { createSqliteSealStore, type SealStore } from './keys/seal-store';
 import { createPgSealStore } from './db/pg/pg-seal-store';
@@ -71,6 +74,10 @@ export interface Services {
   push: { store: AsyncPushStore; sender: PushSender };
   /** The release escrow under the release key (escrow/escrow.ts); main.ts awaits `escrow.ready`. */
   escrow: EscrowService;
+  /** Trustee kits: generations, handover, yearly checks (kits/service.ts). */
+  kits: KitService;
+  /** The release through trustees' kits: confirmations, combining Q, a released kit's access (kits/confirm.ts). */
+  kitRelease: KitRelease;
   /** Which escrowed keys a release hands to which link or page (release/release-keys.ts). */
   releaseKeys: ReleaseKeys;
   /** Each account's keys: KDF parameters, wrapped AK, keyring (keys/key-store.ts; never a key in the clear). */
@@ -210,5 +217,28 @@ function assemble(
     notifyOwner: (userId, kind) => push.sender.notify(userId, kind), // check-in reminders by Web Push too
   });
   const resetMail = createResetMail(deps, { accounts: parts.accounts, release, scheduler });
-  return { engine: parts.engine, accounts: parts.accounts, store: parts.source.store, records, release, scheduler, mailer, blobs, push, escrow, releaseKeys, keys: parts.keys, seal: parts.seal, resetMail, rateLimiters: parts.rateLimiters };
+  // Trustee kits: their gates, shares and Q sealed under the release key's `kits` subkey (kits/seal.ts).
+  const sealer = createKitSealer(deps.config.releaseKey);
+  const kitDeps = { deps, release, records: plainRecords(records), sealer };
+  const kits = createKitService(kitDeps);
+  const kitRelease = createKitRelease({ ...kitDeps, kits });
+  return {
+    engine: parts.engine,
+    accounts: parts.accounts,
+    store: parts.source.store,
+    records,
+    release,
+    scheduler,
+    mailer,
+    blobs,
+    push,
+    escrow,
+    kits,
+    kitRelease,
+    releaseKeys,
+    keys: parts.keys,
+    seal: parts.seal,
+    resetMail,
+    rateLimiters: parts.rateLimiters,
+  };
 }

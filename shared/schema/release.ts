@@ -29,7 +29,8 @@ export interface ReleaseSettings {
 
 /** `GET /api/release/status`. Times are ISO strings. */
 export interface ReleaseStatus {
-  state: 'active' | 'waiting' | 'released';
+  /** `awaiting-confirmations`: the waiting period is over and nothing is released until k trustees confirm with their kits (sync-server/kits/); "I'm still here" still cancels. */
+  state: 'active' | 'waiting' | 'awaiting-confirmations' | 'released';
   /**
    * Who started the running waiting period: a trustee by address, with the date of death
    * (YYYY-MM-DD) and note they gave, or null when they gave none.
@@ -90,6 +91,21 @@ export interface ReleaseReadiness {
   emailsWaiting: { what: string; count: number; until: string }[];
   trustees: ReleaseTrustee[];
   undeliverable: UndeliverableEmail[];
+  /**
+   * Trustee kits (sync-server/kits/): `current` a generation whose k kits were handed over exists;
+   * its k and n (null without one); `checkedLastYear` its kits handed over or checked in the last
+   * 365 days; `escrowEnded` the server deleted its copy of the keys (until then its operator could read).
+   */
+  kits?: ReleaseKits;
+}
+
+/** The trustee kits' part of the readiness (see ReleaseReadiness.kits). */
+export interface ReleaseKits {
+  current: boolean;
+  k: number | null;
+  n: number | null;
+  checkedLastYear: number;
+  escrowEnded: boolean;
 }
 
 /** One line of `GET /api/release/activity`, newest first. */

@@ -13,12 +13,13 @@
  *   and `markTrusteesSeen(rows)` (moves the mark past them). The loop stays: take a page,
  *   follow each row, mark the page seen, until a page is empty.
  */
+import { createKitStore, KIT_WRITES, type KitStoreMethods } from './kits';
 import type { ReleaseStore, TrusteeRecordRow } from './release';
 import type { Db } from './sqlite';
 import { createSqliteAsync, type Asyncified } from './sqlite-async';
 
-/** The methods of ReleaseStore that carry over one for one (as Promises). */
-export type ReleaseStoreMethods = Omit<ReleaseStore, 'transaction' | 'trusteeCursor' | 'setTrusteeCursor' | 'trusteeRecordsSince'>;
+/** The methods of ReleaseStore that carry over one for one (as Promises), and the trustee kits' (kits.ts). */
+export type ReleaseStoreMethods = Omit<ReleaseStore, 'transaction' | 'trusteeCursor' | 'setTrusteeCursor' | 'trusteeRecordsSince'> & KitStoreMethods;
 
 /** The trustee scan, the same on both engines (see the file's docstring). */
 export interface TrusteeScan {
@@ -62,6 +63,7 @@ export const RELEASE_WRITES = [
   'initReviews',
   'setReviewDue',
   'markTrusteesSeen',
+  ...KIT_WRITES,
 ] as const satisfies readonly (keyof (ReleaseStoreMethods & TrusteeScan))[];
 
 /** SQLite's scan: the one global sequence, from `release_cursor`. */
@@ -82,6 +84,6 @@ export function sqliteTrusteeScan(store: ReleaseStore): TrusteeScan {
  */
 export function createSqliteAsyncReleaseStore(db: Db, store: ReleaseStore): AsyncReleaseStore {
   const { transaction: _t, trusteeCursor: _c, setTrusteeCursor: _s, trusteeRecordsSince: _r, ...methods } = store;
-  const sync: ReleaseStoreMethods & TrusteeScan = { ...methods, ...sqliteTrusteeScan(store) };
+  const sync: ReleaseStoreMethods & TrusteeScan = { ...methods, ...createKitStore(db), ...sqliteTrusteeScan(store) };
   return createSqliteAsync(db, sync, RELEASE_WRITES) as AsyncReleaseStore;
 }

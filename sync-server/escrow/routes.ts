@@ -5,7 +5,8 @@
  *       The ONE route that shows scope keys to the server: they are wrapped under the release key
  *       before anything is stored, and never logged. A deposit replaces the account's escrow; a
  *       session made by a password reset may deposit only once its device proved it holds AK.
- *   GET /api/release/escrow  → { keyCount, updatedAt, kids }  (what is deposited, never a key)
+ *   GET /api/release/escrow  → { keyCount, updatedAt, kids, ended }  (what is deposited, never a key;
+ *       `ended`: k trustee kits were handed over and the escrow was deleted: PUT is then refused, 409)
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -45,6 +46,8 @@ export function escrowRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   app.put('/api/release/escrow', requireSession(deps, services), requireProven(deps, services), async (c) => {
     const { keys } = await readJson(c, body);
     const userId = c.var.userId;
+    // "The escrow ends" once k trustee kits are handed over (kits/): never deposited again.
+    if (await services.release.store.kitEscrowEnded(userId)) throw new ApiHttpError(409, "The escrow has ended: your trustees' kits hold the release now", [{ path: 'keys', message: 'are no longer kept by the server' }]);
     // Only the account's own keys (kids of its keyring): nothing else for a release to hand out.
     const account = await services.keys.get(userId);
     if (!account) throw new ApiHttpError(409, 'This account has no keys yet');
@@ -57,7 +60,8 @@ export function escrowRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   });
   app.get('/api/release/escrow', requireSession(deps, services), async (c) => {
     const s = await services.escrow.status(c.var.userId);
-    return c.json(s ? { keyCount: s.keyCount, updatedAt: new Date(s.updatedAt).toISOString(), kids: s.kids } : { keyCount: 0, updatedAt: null, kids: [] });
+    const ended = await services.release.store.kitEscrowEnded(c.var.userId);
+    return c.json(s ? { keyCount: s.keyCount, updatedAt: new Date(s.updatedAt).toISOString(), kids: s.kids, ended } : { keyCount: 0, updatedAt: null, kids: [], ended });
   });
   return app;
 }

@@ -44,9 +44,11 @@ export const notFound = (what = 'Not found') => new ApiHttpError(404, what);
 
 /**
  * `path` as it may be logged: a segment of 32 or more URL-safe characters (the tokens of the
- * release links, which open a person's pages) becomes `:token`.
+ * release links, which open a person's pages) becomes `:token`, and so does a trustee kit's
+ * shorter token after `/kit/` (kits/public-routes.ts).
  */
-export const loggablePath = (path: string): string => path.replace(/(^|\/)[A-Za-z0-9_-]{32,}(?=\/|$)/g, '$1:token');
+export const loggablePath = (path: string): string =>
+  path.replace(/(^|\/)[A-Za-z0-9_-]{32,}(?=\/|$)/g, '$1:token').replace(/(\/kit\/)[A-Za-z0-9_-]+/g, '$1:token');
 
 /** Hono `onError` handler. */
 export function handleError(err: Error, c: Context): Response {

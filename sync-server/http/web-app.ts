@@ -7,7 +7,8 @@
  * 4. anything else → the app shell dist/index.html (the SPA fallback);
  * except under /r/, the static release pages (dist/r/, web/release/): their own files, their
  * page dist/r/index.html for `/r/d/<token>` and `/r/t/<token>`, a 404 for anything else (never
- * the app shell), all with their own strict CSP (release/page.ts RELEASE_APP_CSP).
+ * the app shell), all with their own strict CSP (release/page.ts RELEASE_APP_CSP); the trustee
+ * kit page `/kit/<token>` is that same page (web/release/kit/) with that same CSP.
  * Text files are sent as the build's `.br` or `.gz` beside them (scripts/vite-precompress.ts)
  * when the request's Accept-Encoding allows it (brotli preferred; http/accept-encoding.ts) and
  * the variant is not older than the file, with `Content-Encoding`, and `Vary: Accept-Encoding`
@@ -125,7 +126,8 @@ async function sendFile(c: Context, path: string, s: Stats, cacheControl: string
 async function releasePage(c: Context, distDir: string, urlPath: string): Promise<Response> {
   c.header('Content-Security-Policy', RELEASE_APP_CSP);
   const root = join(distDir, 'r');
-  const file = /^\/r\/[dt]\/[A-Za-z0-9_-]{1,100}$/.test(urlPath) ? join(root, 'index.html') : fileOfPath(root, urlPath.slice(2));
+  const page = /^\/r\/[dt]\/[A-Za-z0-9_-]{1,100}$/.test(urlPath) || /^\/kit\/[A-Za-z0-9_-]{1,100}$/.test(urlPath);
+  const file = page ? join(root, 'index.html') : urlPath.startsWith('/kit') ? null : fileOfPath(root, urlPath.slice(2));
   const s = file ? await fileStats(file) : null;
   if (!file || !s) return c.text('Not found', 404, { 'Cache-Control': REVALIDATE });
   return sendFile(c, file, s, urlPath.startsWith('/r/assets/') ? IMMUTABLE : REVALIDATE);
@@ -139,7 +141,7 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string = DIST_DIR): void
   app.get('*', async (c, next) => {
     const urlPath = c.req.path;
     if (urlPath.startsWith('/api/')) return next();
-    if (urlPath === '/r' || urlPath.startsWith('/r/')) return releasePage(c, distDir, urlPath);
+    if (urlPath === '/r' || urlPath.startsWith('/r/') || urlPath === '/kit' || urlPath.startsWith('/kit/')) return releasePage(c, distDir, urlPath);
     const page = (await routes()).get(urlPath);
     const pageStats = page ? await fileStats(page) : null;
     if (page && pageStats) return sendFile(c, page, pageStats, REVALIDATE);

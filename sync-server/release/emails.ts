@@ -18,6 +18,8 @@ export const EMAIL_KINDS = [
   'owner-verify',
   'owner-reset',
   'trustee-yearly',
+  'trustee-confirm-death',
+  'owner-awaiting-confirmations',
   'delivery',
   'delivery-updated',
 ] as const;
@@ -36,6 +38,12 @@ export interface EmailParams {
   endsAt?: number;
   waitingDays?: number;
   reminder?: number;
+  /**
+   * The trustee's kit token (sync-server/kits/): its page `/kit/<token>` (no fragment; the kit
+   * itself is the trustee's) is the link of a "confirm" e-mail, the yearly "check your kit" line,
+   * and a kit-released account's access e-mail.
+   */
+  kitToken?: string;
 }
 
 const date = (ms: number) =>
@@ -71,6 +79,7 @@ const oneLine = plainName;
 export function renderEmail(kind: EmailKind, params: EmailParams, link?: string): { subject: string; text: string } {
   const p = { ...params, ownerName: oneLine(params.ownerName) || 'Someone', recipientName: oneLine(params.recipientName), startedBy: oneLine(params.startedBy) };
   const hello = (name?: string) => (name ? `Dear ${name},` : 'Hello,');
+  const kitLink = p.kitToken ? `${p.base}/kit/${p.kitToken}` : undefined;
   switch (kind) {
     case 'trustee-invite':
       return {
@@ -105,8 +114,13 @@ We will then wait before anything is shared, and ${p.ownerName} will be asked to
 
 We are very sorry for your loss. ${p.ownerName} named you as a trustee, and what they prepared is now available to you: ${ACCESS_WORDS[p.accessLevel ?? 'full']}.
 
-You can see it here (the link works for 90 days and is just for you):
-${link}
+${
+  kitLink
+    ? `You can see it here, with the trustee kit ${p.ownerName} gave you (the saved link, or the code on the printed kit):
+${kitLink}`
+    : `You can see it here (the link works for 90 days and is just for you):
+${link}`
+}
 
 Take whatever time you need.${SIGN_OFF}`,
       };
@@ -174,7 +188,40 @@ Once a year we write to let you know that you are still ${p.ownerName}'s trustee
 If ${p.ownerName} dies, open this link to tell us (it works for as long as you are their trustee, and so does the one we sent before). The page also lets you confirm that you are still willing, which ${p.ownerName} will see:
 ${link}
 
-If you no longer want to be ${p.ownerName}'s trustee, please tell them.${SIGN_OFF}`,
+${
+  kitLink
+    ? `Please also check your kit: open this page and compare the fingerprint it shows with the one printed on the kit ${p.ownerName} gave you. You will not need the kit's code for this:
+${kitLink}
+
+`
+    : ''
+}If you no longer want to be ${p.ownerName}'s trustee, please tell them.${SIGN_OFF}`,
+      };
+    case 'trustee-confirm-death':
+      return {
+        subject: `Please confirm only if you know ${p.ownerName} has died`,
+        text: `${hello(p.recipientName)}
+
+${p.ownerName} named you as one of their trustees and gave you a trustee kit. The waiting period on their Afterword account has ended without word from them, so we are asking their trustees to confirm.
+
+Confirm only if you know ${p.ownerName} has died. Nothing is shared until enough of their trustees have confirmed, and ${p.ownerName} can still stop it.
+
+To confirm, open this page and use your kit (the link ${p.ownerName} sent you, or the code on the printed kit):
+${kitLink}
+
+If you are not sure, please do nothing and try to reach ${p.ownerName} or their family first.${SIGN_OFF}`,
+      };
+    case 'owner-awaiting-confirmations':
+      return {
+        subject: 'Your trustees are being asked to confirm',
+        text: `${hello(p.recipientName)}
+
+The waiting period on your Afterword account has ended. Your trustees have been asked to confirm your death with the kits you gave them; nothing is shared until enough of them do.
+
+If you are still here, press this link and then the button on the page:
+${link}
+
+Or sign in to Afterword and press "I'm still here". Their confirmations will be erased and nothing will be shared.${SIGN_OFF}`,
       };
     case 'owner-review':
       return {

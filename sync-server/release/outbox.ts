@@ -58,11 +58,12 @@ function linkOf(kind: EmailKind, userId: string, p: EmailParams): { purpose: Tok
     case 'trustee-yearly':
       return { purpose: 'report', subjectId: p.trusteeId! };
     case 'trustee-access':
-      return { purpose: 'access', subjectId: p.trusteeId! };
+      return p.kitToken ? null : { purpose: 'access', subjectId: p.trusteeId! }; // a kit's access is its kit page (emails.ts)
     case 'delivery':
     case 'delivery-updated':
       return { purpose: 'delivery', subjectId: p.messageId! };
     case 'owner-waiting-started':
+    case 'owner-awaiting-confirmations':
       return { purpose: 'cancel', subjectId: userId };
     case 'owner-verify':
       return { purpose: 'verify', subjectId: userId };
@@ -191,6 +192,10 @@ async function staleReason(release: ReleaseService, records: ReleaseRecords, row
     const m = params.messageId ? await records.get(row.user_id, 'messages', params.messageId) : null;
     const live = m && String(m.recipientEmail ?? '').toLowerCase() === row.to_addr.toLowerCase();
     return live ? null : 'The message was deleted or re-addressed after this e-mail was queued.';
+  }
+  if (kind === 'trustee-confirm-death') {
+    // The owner said "I'm still here" (or it was released) before this went out: no trustee is asked any more.
+    return (await release.state(row.user_id)).phase === 'awaiting-confirmations' ? null : 'No confirmation is being asked for any more.';
   }
   if (kind.startsWith('owner-')) {
     const to = row.to_addr.toLowerCase();

@@ -106,6 +106,10 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
   const reportBody = async (t: Reporter, step: 'intro' | 'confirm', form?: ReportForm, errors?: Record<string, string>): Promise<Html | null> => {
     const s = await release.state(t.tok.user_id);
     if (s.phase === 'released') return null;
+    if (s.phase === 'awaiting-confirmations') {
+      return html`<h1>We have been told</h1>
+<p>The waiting period for ${t.owner.firstName} has ended. Their trustees are being asked to confirm with the kits ${t.owner.firstName} gave them; we have e-mailed you a link if you hold one.</p>`;
+    }
     if (s.phase === 'waiting') {
       return html`<h1>We have been told</h1>
 <p>A waiting period is running for ${t.owner.firstName}. It ends on ${dateTimeText(s.endsAt!)}. If ${t.owner.firstName} doesn't tell us otherwise by then, you will receive an email with what they left for you.</p>`;
@@ -280,7 +284,8 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
   const cancelTokenOf = async (c: Context) => {
     const tok = await tokenOf(c, 'cancel');
     const s = tok ? await release.state(tok.user_id) : null;
-    return tok && s && s.phase === 'waiting' && s.startedAt !== null && tok.created_at >= s.startedAt ? tok : null;
+    const running = s && (s.phase === 'waiting' || s.phase === 'awaiting-confirmations'); // "I'm still here" cancels both (state-machine.ts)
+    return tok && s && running && s.startedAt !== null && tok.created_at >= s.startedAt ? tok : null;
   };
 
   app.get('/api/still-here/:token', async (c) => {

@@ -4,7 +4,7 @@
  * (SMTP_URL) and PUBLIC_URL are configured, e-mails that will never arrive, and plain sentences
  * for what is missing. Read-only; the owner's session only (routes/release.ts).
  */
-import type { ReleaseReadiness, ReleaseTrustee, UndeliverableEmail } from '../../shared/schema/release';
+import type { ReleaseKits, ReleaseReadiness, ReleaseTrustee, UndeliverableEmail } from '../../shared/schema/release';
 import type { Config } from '../config';
 import { linkBase } from '../config';
 import { CRITICAL_OWNER_KINDS, type EmailKind, type EmailParams, renderEmail } from './emails';
@@ -76,7 +76,10 @@ export async function readinessOf(
   // Once released the plan has been carried out: nothing can be "missing" any more (Settings says it was released).
   const released = s.phase === 'released';
   const missing = released ? [] : missingOf(deps.config, mailer, s, { email: owner.email, verified: ownerEmailVerified }, trustees, undeliverable, emailsWaiting);
-  if (!released && undeposited > 0) missing.unshift(UNDEPOSITED_TEXT(undeposited));
+  const kits = await kitsOf(release, userId, deps.now());
+  // Once the escrow has ended there is nothing to deposit: the trustees' kits hold the release.
+  if (!released && undeposited > 0 && !kits.escrowEnded) missing.unshift(UNDEPOSITED_TEXT(undeposited));
+  if (!released) missing.push(...kitsMissing(kits, await release.store.liveKitGenerations(userId)));
   return {
     phase: s.phase,
     releasedAt: iso(s.releasedAt),
@@ -94,7 +97,33 @@ export async function readinessOf(
     emailsWaiting: emailsWaiting.map((w) => ({ what: w.what, count: w.count, until: iso(w.until)! })),
     trustees,
     undeliverable,
+    kits,
   };
+}
+
+/** The trustee kits' readiness (issue "Release through trustees' key shares": n ≥ k + 1, k kits checked in the last year, the escrow ended). */
+async function kitsOf(release: ReleaseService, userId: string, now: number): Promise<ReleaseKits> {
+  const gen = (await release.store.liveKitGenerations(userId)).find((g) => g.live_at !== null);
+  const kits = gen ? await release.store.kitsOf(userId, gen.generation) : [];
+  const checkedLastYear = kits.filter((k) => k.checked_at !== null && now - k.checked_at < 365 * DAY_MS).length;
+  return { current: !!gen, k: gen?.k ?? null, n: gen?.n ?? null, checkedLastYear, escrowEnded: await release.store.kitEscrowEnded(userId) };
+}
+
+/**
+ * Plain sentences for the kits, once the owner made some (an account without kits is released by
+ * the escrow as before; the kits' own card says what kits would change).
+ */
+function kitsMissing(kits: ReleaseKits, live: ReadonlyArray<{ live_at: number | null; k: number }>): string[] {
+  const out: string[] = [];
+  const pending = live.find((g) => g.live_at === null);
+  if (pending && !kits.current) {
+    out.push(`Your trustee kits work once ${pending.k} of them have been handed over. Until then the server keeps a copy of your keys, and whoever runs it could read what it releases.`);
+  }
+  if (kits.current && kits.k !== null && kits.n !== null) {
+    if (kits.n < kits.k + 1) out.push(`${kits.k} of ${kits.n} trustee kits are needed: if one kit is lost, nothing can be released. Give kits to at least ${kits.k + 1} trustees.`);
+    if (kits.checkedLastYear < kits.k) out.push(`Only ${kits.checkedLastYear} of your trustees' kits ${kits.checkedLastYear === 1 ? 'was' : 'were'} checked in the last year, and ${kits.k} are needed. Ask your trustees to check their kits.`);
+  }
+  return out;
 }
 
 /** Plain sentences for what would stop a plan that is not yet released from working today. */

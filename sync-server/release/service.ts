@@ -19,7 +19,7 @@ import { type EmailKind, type EmailParams, sendableAddress } from './emails';
 import { quotaOf } from './email-quotas';
 import type { EmailQuota } from '../db/release';
 import { type Actor, type Outcome, type ReleaseEvent, type ReleaseState, DAY_MS, initialState, transition } from './state-machine';
-import { createTrusteeFollower, type TrusteeFollower } from './trustees';
+import { createTrusteeFollower, currentKits, type TrusteeFollower } from './trustees';
 
 /** A check-in closer than this to the last one is not written again (each tap of a busy session would write). */
 const CHECK_IN_WRITE_EVERY_MS = 60_000;
@@ -202,6 +202,8 @@ export function createReleaseService(deps: AppDeps, records: ReleaseRecords, sto
   const applyIn = async (tx: ReleaseTx, userId: string, actor: Actor, event: ReleaseEvent): Promise<Outcome> => {
     const before = await stateOf(userId, tx);
     const now = deps.now();
+    // With a current generation of trustee kits the waiting period ends in awaiting-confirmations (kits/).
+    if (event.type === 'tick' && before.phase === 'waiting') event = { ...event, kitsCurrent: (await currentKits(tx, userId)).length > 0 };
     const out = transition(before, actor, event, now);
     await tx.putState(userId, out.state);
     for (const a of out.activity) await tx.addActivity(userId, now, a.kind, a.text);
@@ -219,6 +221,9 @@ export function createReleaseService(deps: AppDeps, records: ReleaseRecords, sto
       });
     }
     if (before.phase !== 'released' && out.state.phase === 'released') await follower.queueTrusteeAccess(tx, userId);
+    if (before.phase !== 'awaiting-confirmations' && out.state.phase === 'awaiting-confirmations') await follower.queueKitConfirmations(tx, userId, out.state.episode);
+    // "I'm still here" while trustees confirm: their confirmations and shares are erased, nothing was combined.
+    if (before.phase === 'awaiting-confirmations' && out.state.phase === 'active') await tx.clearKitConfirmations(userId);
     return out;
   };
 

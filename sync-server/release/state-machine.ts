@@ -6,14 +6,21 @@
  *
  *   active ──(check-in lapsed, after the owner's reminders | an accepted trustee's report)──▶ waiting
  *   waiting ──(owner: "I'm still here")──▶ active
- *   waiting ──(waiting period over)──▶ released   (terminal: released exactly once)
+ *   waiting ──(waiting period over, no current trustee kits)──▶ released   (terminal: released exactly once)
+ *   waiting ──(waiting period over, a current generation of kits)──▶ awaiting-confirmations
+ *   awaiting-confirmations ──(owner: "I'm still here")──▶ active   (the kits' confirmations are erased)
+ *   awaiting-confirmations ──(k trustees confirmed with their kits)──▶ released
  *
  * Callers persist the outcome in one transaction (release/service.ts), so a step and its log
  * and email entries are all written or none; email dedupe keys make re-evaluation harmless.
  */
 import { formatLongDate } from '../../shared/labels';
 
-export const RELEASE_PHASES = ['active', 'waiting', 'released'] as const;
+/**
+ * `awaiting-confirmations` (issue "Release through trustees' key shares"): the waiting period is
+ * over, and nothing is released until k trustees confirm with their kits (sync-server/kits/).
+ */
+export const RELEASE_PHASES = ['active', 'waiting', 'awaiting-confirmations', 'released'] as const;
 export type ReleasePhase = (typeof RELEASE_PHASES)[number];
 
 /** Check-in interval in days; 0 is "off" (DESIGN.md §8). */
@@ -63,7 +70,10 @@ export type ReleaseEvent =
   | { type: 'report'; diedOn?: string | null; note?: string | null }
   | { type: 'cancel' }
   | { type: 'settings'; checkInDays?: CheckInDays; waitingDays?: WaitingDays }
-  | { type: 'tick' };
+  /** `kitsCurrent`: the account has a current generation of trustee kits (the waiting period then ends in awaiting-confirmations). */
+  | { type: 'tick'; kitsCurrent?: boolean }
+  /** k trustees confirmed with their kits, and their shares combined to the right Q (kits/confirm.ts). */
+  | { type: 'confirmed' };
 
 export type ActivityKind =
   | 'settings-changed'
@@ -71,6 +81,7 @@ export type ActivityKind =
   | 'check-in-lapsed'
   | 'trustee-reported'
   | 'cancelled'
+  | 'awaiting-confirmations'
   | 'released';
 
 /**
@@ -79,7 +90,7 @@ export type ActivityKind =
  * (SECURITY.md "Limits", `activityRows`): a flood of routine lines (settings changed over and over)
  * never pushes out the record of who reported the owner's passing and when.
  */
-export const RELEASE_CRITICAL_ACTIVITY: readonly ActivityKind[] = ['trustee-reported', 'check-in-lapsed', 'cancelled', 'released'];
+export const RELEASE_CRITICAL_ACTIVITY: readonly ActivityKind[] = ['trustee-reported', 'check-in-lapsed', 'cancelled', 'awaiting-confirmations', 'released'];
 
 export interface ActivityEntry {
   kind: ActivityKind;
@@ -87,7 +98,7 @@ export interface ActivityEntry {
   text: string;
 }
 
-export type OwnerEmailKind = 'reminder' | 'waiting-started' | 'cancelled' | 'released';
+export type OwnerEmailKind = 'reminder' | 'waiting-started' | 'awaiting-confirmations' | 'cancelled' | 'released';
 export interface OwnerEmail {
   kind: OwnerEmailKind;
   /** Unique per real-world event: the same step evaluated twice yields the same key. */
@@ -193,6 +204,7 @@ export function transition(s: ReleaseState, actor: Actor, event: ReleaseEvent, n
         throw new TransitionError('forbidden', actor.status === 'removed' ? 'This trustee has been removed' : 'This trustee has not accepted the invitation');
       }
       if (s.phase === 'waiting') throw new TransitionError('wrong-state', 'A waiting period is already running');
+      if (s.phase === 'awaiting-confirmations') throw new TransitionError('wrong-state', 'The trustees are already being asked to confirm');
       if (s.phase === 'released') throw new TransitionError('wrong-state', 'This account has been released');
       const diedOn = event.diedOn ?? null;
       const note = event.note ?? null;
@@ -205,16 +217,46 @@ export function transition(s: ReleaseState, actor: Actor, event: ReleaseEvent, n
 
     case 'cancel': {
       requireOwner(actor, 'cancel a waiting period');
-      if (s.phase !== 'waiting') throw new TransitionError('wrong-state', 'No waiting period is running');
+      if (s.phase !== 'waiting' && s.phase !== 'awaiting-confirmations') throw new TransitionError('wrong-state', 'No waiting period is running');
       return {
         state: { ...s, phase: 'active', startedAt: null, endsAt: null, startedBy: null, lastCheckInAt: now, remindersSent: 0 },
-        activity: [{ kind: 'cancelled', text: "You said \u201cI'm still here\u201d. The waiting period was cancelled." }],
+        activity: [
+          {
+            kind: 'cancelled',
+            text:
+              s.phase === 'waiting'
+                ? "You said \u201cI'm still here\u201d. The waiting period was cancelled."
+                : "You said \u201cI'm still here\u201d. Your trustees' confirmations were erased and nothing was released.",
+          },
+        ],
         emails: [{ kind: 'cancelled', dedupeKey: `cancelled:${s.episode}` }],
+      };
+    }
+
+    case 'confirmed': {
+      if (actor.kind !== 'system') throw new TransitionError('forbidden', 'Only the server combines confirmed kits');
+      if (s.phase !== 'awaiting-confirmations') throw new TransitionError('wrong-state', 'The trustees are not being asked to confirm');
+      return {
+        state: { ...s, phase: 'released', releasedAt: now },
+        activity: [{ kind: 'released', text: 'Your trustees confirmed with their kits. Your account was released.' }],
+        emails: [{ kind: 'released', dedupeKey: 'released' }],
       };
     }
 
     case 'tick': {
       if (actor.kind !== 'system') throw new TransitionError('forbidden', 'Only the scheduler evaluates time');
+      if (s.phase === 'waiting' && s.endsAt !== null && now >= s.endsAt && event.kitsCurrent) {
+        return {
+          state: { ...s, phase: 'awaiting-confirmations' },
+          activity: [
+            {
+              kind: 'awaiting-confirmations',
+              text: 'The waiting period ended. Your trustees were asked to confirm with their kits; nothing is released until enough of them do.',
+            },
+          ],
+          emails: [{ kind: 'awaiting-confirmations', dedupeKey: `awaiting-confirmations:${s.episode}` }],
+        };
+      }
       if (s.phase === 'waiting' && s.endsAt !== null && now >= s.endsAt) {
         return {
           state: { ...s, phase: 'released', releasedAt: now },

@@ -8,6 +8,7 @@
  */
 import type { AppDeps } from '../app-env';
 import type { TrusteeInvitationRow, TrusteeRecordRow } from '../db/release';
+import type { KitRow } from '../db/kits';
 import type { AsyncReleaseStore } from '../db/release-store';
 import { sendableAddress } from './emails';
 import type { PlainEntity, ReleaseService, ReleaseTx, ReleaseRecords } from './service';
@@ -33,6 +34,11 @@ export interface TrusteeFollower {
   syncTrustees(): Promise<number>;
   /** After release (inside the releasing transaction `tx`): every live trustee (accepted or only invited) gets their access link once. */
   queueTrusteeAccess(tx: ReleaseTx, userId: string): Promise<void>;
+  /**
+   * Entering awaiting-confirmations (episode `episode`): e-mails every trustee with a kit of the
+   * current generation "confirm only if you know … has died" with their kit page `/kit/<token>`.
+   */
+  queueKitConfirmations(tx: ReleaseTx, userId: string, episode: number): Promise<void>;
   /** Queues the yearly trustee e-mails that are due. Returns how many. */
   queueYearly(): Promise<number>;
   /** The owner sends a trustee's invitation again (a new link; the old one stops working). */
@@ -125,6 +131,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       }
     },
     async queueTrusteeAccess(tx, userId) {
+      const released = await currentKits(tx, userId);
       for (const inv of await tx.invitations(userId)) {
         if (inv.status === 'removed') continue;
         const t = await records.get(userId, 'trustees', inv.trustee_id);
@@ -133,7 +140,17 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         // stranger as far as the limit knows: their access e-mail counts against it too, so
         // 1,000 trustees added just before release are not 1,000 e-mails at once (issue #15).
         const quota = inv.status === 'invited' && !(await tx.inviteWentOut(userId, t.id)) ? 'invite' : undefined;
-        await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, { trusteeId: t.id, accessLevel: t.accessLevel }, quota);
+        // Released through kits: the access is the trustee's kit page, which opens with their kit.
+        const kitToken = released.find((k) => k.trustee_id === t.id)?.token;
+        await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, { trusteeId: t.id, accessLevel: t.accessLevel, kitToken }, quota);
+      }
+    },
+    async queueKitConfirmations(tx, userId, episode) {
+      for (const kit of await currentKits(tx, userId)) {
+        const t = await records.get(userId, 'trustees', kit.trustee_id);
+        const inv = await tx.invitation(userId, kit.trustee_id);
+        if (!t || !sendable(t) || !inv || inv.status === 'removed' || inv.email.toLowerCase() !== t.email.toLowerCase()) continue;
+        await queue(tx, userId, 'trustee-confirm-death', t.email, `confirm-death:${episode}:${kit.token}`, { trusteeId: t.id, kitToken: kit.token });
       }
     },
     async queueYearly() {
@@ -155,8 +172,11 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
             return true;
           }
           await tx.putInvitation({ ...inv, confirm_sent_at: now });
+          // "Check your kit": the trustee's handed-over kit of the current generation (its page compares the fingerprint).
+          const kit = (await currentKits(tx, inv.user_id)).find((k) => k.trustee_id === t.id && k.handed_over_at !== null);
           return queue(tx, inv.user_id, 'trustee-yearly', t.email, `yearly:${t.id}:${inv.confirm_sent_at ?? inv.accepted_at}`, {
             trusteeId: t.id,
+            kitToken: kit?.token,
           });
         });
         if (done) n += 1;
@@ -208,4 +228,13 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
     },
   };
   return follower;
+}
+
+/**
+ * The kits of the account's current generation (sync-server/kits/), through `tx`; [] without one.
+ * A released account's current generation is the one that released it.
+ */
+export async function currentKits(tx: ReleaseTx, userId: string): Promise<KitRow[]> {
+  const gen = (await tx.liveKitGenerations(userId)).find((g) => g.live_at !== null);
+  return gen ? tx.kitsOf(userId, gen.generation) : [];
 }

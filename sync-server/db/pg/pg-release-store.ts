@@ -19,6 +19,7 @@ import { ACCOUNT_LIMITS } from '../../../shared/limits';
 import { RELEASE_CRITICAL_ACTIVITY, type ReleaseState, type StartedBy } from '../../release/state-machine';
 import { CRITICAL_KINDS_SQL, type ActivityRow, type DeliveryRow, type TokenRow, type TrusteeInvitationRow, type TrusteeRecordRow } from '../release';
 import type { AsyncReleaseStore } from '../release-store';
+import { pgKitMethods } from './pg-kits';
 import { pgReleaseEmails } from './pg-release-emails';
 import { advisoryAccountLock, numeric, pgTransactional, type Queryable } from './pg-tx';
 
@@ -63,6 +64,7 @@ function pgReleaseMethods(q: Queryable, activityRows: number): Methods {
   const userIds = async (sql: string, params: unknown[]) => (await q.query<{ user_id: string }>(sql, params)).rows.map((r) => r.user_id);
   return {
     ...pgReleaseEmails(q),
+    ...pgKitMethods(q), // trustee kits (pg-kits.ts): in the release's transactions and account lock
     async getState(userId) {
       const { rows } = await q.query('SELECT * FROM release_state WHERE user_id = $1', [userId]);
       return rows[0] ? toState(rows[0]) : null;
@@ -241,6 +243,16 @@ export function createPgReleaseStore(pool: pg.Pool, opts: { activityRows: number
       putDelivery: rowUser,
       setReviewDue: first,
       reviewDueAt: first,
+      liveKitGenerations: first,
+      kitGeneration: first,
+      lastKitGeneration: first,
+      kitEscrowEnded: first,
+      kitsOf: first,
+      insertKitGeneration: rowUser,
+      putKitBlobs: first,
+      clearKitConfirmations: first,
+      makeKitGenerationCurrent: first,
+      setKitReleaseSecret: first,
     },
     lockAccount: lockReleaseAccount,
   });

@@ -1,0 +1,144 @@
+/**
+ * The release through trustees' kits (issue "Release through trustees' key shares", contract §2):
+ * in the phase `awaiting-confirmations` each trustee's browser sends their share (never t); the
+ * server checks it against its commitment before keeping it (sealed, seal.ts), and at k
+ * confirmations rebuilds Q (shared/crypto/shamir.ts combineShares), proves it with the stored check
+ * value, keeps it sealed (SECURITY.md: the server keeps Q after release) and releases, in the same
+ * transaction as the state machine's step. A share that does not match, or shares that do not
+ * combine to the right Q, are named in the owner's activity and nothing is released.
+ * After the release a trustee's kit page fetches Q, their gate and blob (`access`).
+ */
+import { fromB64url, toB64url } from '../../shared/crypto/bytes';
+import { ShareError } from '../../shared/crypto/errors';
+import { combineShares, commitShare, verifyCheckValue, type Share } from '../../shared/crypto/shamir';
+import type { AppDeps } from '../app-env';
+import type { AsyncReleaseStore } from '../db/release-store';
+import { ApiHttpError } from '../http/errors';
+import type { ReleaseRecords, ReleaseService } from '../release/service';
+import { mintToken } from '../release/tokens';
+import type { KitService } from './service';
+import type { KitSealer } from './seal';
+
+/** What a confirmation answers: how many confirmed of how many needed, and whether it released. */
+export interface ConfirmResult {
+  confirmations: number;
+  needed: number;
+  released: boolean;
+}
+
+/** What a trustee's kit page gets after the release (base64url bytes; pageToken opens /api/trustee/access/<pageToken>/data). */
+export interface KitAccess {
+  q: string;
+  gate: string;
+  blob: string;
+  level: string;
+  pageToken: string;
+  /** The trustee this kit is for (the access key's derivation names it: trustee-kit.ts KitContext). */
+  trusteeId: string;
+}
+
+const gone = () => new ApiHttpError(410, 'This kit has been replaced by a newer one', [{ path: 'token', message: 'is a kit that no longer works' }]);
+const notFound = () => new ApiHttpError(404, "This link isn't available", []);
+
+export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService; records: ReleaseRecords; kits: KitService; sealer: KitSealer }) {
+  const { deps, release, records, kits, sealer } = opts;
+  const { store } = release;
+
+  /**
+   * At k confirmations of `generation`: combine, check, keep Q sealed and release (through `tx`).
+   * Returns whether it released; a bad share or combination is written to the owner's activity.
+   */
+  const combineAndRelease = async (tx: AsyncReleaseStore, userId: string, generation: number): Promise<boolean> => {
+    const gen = (await tx.kitGeneration(userId, generation))!;
+    const all = await tx.kitsOf(userId, generation);
+    const confirmed = all.filter((k) => k.share_wrap !== null);
+    if (confirmed.length < gen.k) return false;
+    const ctx = { account: userId, generation };
+    const now = deps.now();
+    const shares: Share[] = [];
+    for (const k of confirmed) shares.push({ index: k.share_index, bytes: await sealer.open({ userId, generation, what: 'share', trusteeId: k.trustee_id }, k.share_wrap!) });
+    const commitments = Object.fromEntries(all.map((k) => [k.share_index, k.commitment]));
+    let q: Uint8Array;
+    try {
+      q = await combineShares(shares, gen.k, ctx, commitments);
+    } catch (err) {
+      if (!(err instanceof ShareError)) throw err;
+      const who = all.find((k) => k.share_index === err.index);
+      const email = who ? (await records.get(userId, 'trustees', who.trustee_id))?.email : null;
+      await tx.addActivity(userId, now, 'kit-share-bad', `The share from ${email ?? `kit ${err.index ?? '?'}`} is not the one its kit was made with. Nothing was released.`);
+      return false;
+    }
+    if (!(await verifyCheckValue(q, ctx, gen.check_value))) {
+      await tx.addActivity(userId, now, 'kit-combine-bad', `${gen.k} trustees confirmed, but their shares did not combine into your release key. Nothing was released.`);
+      return false;
+    }
+    await tx.setKitReleaseSecret(userId, generation, await sealer.seal({ userId, generation, what: 'q', trusteeId: '' }, q));
+    await release.apply(userId, { kind: 'system' }, { type: 'confirmed' }, tx);
+    return true;
+  };
+
+  return {
+    /**
+     * `POST /api/kit/:token/confirm` with the share's bytes. Throws 404 (unknown kit), 410 (retired),
+     * 409 (no confirmation is asked for now, or the kit's generation is not the current one), 422
+     * naming `share` when it does not match the kit's commitment (also written to the owner's activity).
+     */
+    async confirm(token: string, share: Uint8Array): Promise<ConfirmResult> {
+      const found = await kits.find(token);
+      if (!found) throw notFound();
+      if (found.status === 'retired') throw gone();
+      const { kit, gen } = found;
+      const userId = kit.user_id;
+      if (found.status !== 'current' || (await release.state(userId)).phase !== 'awaiting-confirmations') {
+        throw new ApiHttpError(409, 'Nothing is waiting for your confirmation', [{ path: 'token', message: 'is not being asked to confirm now' }]);
+      }
+      const expected = await commitShare({ account: userId, generation: kit.generation }, { index: kit.share_index, bytes: share });
+      if (expected !== kit.commitment) {
+        await store.transaction((tx) =>
+          tx.addActivity(userId, deps.now(), 'kit-share-bad', `The share sent with ${found.trusteeEmail}'s kit is not the one it was made with; it was not used.`),
+        );
+        throw new ApiHttpError(422, 'This is not the code of this kit', [{ path: 'share', message: 'does not match this kit' }]);
+      }
+      const sealed = await sealer.seal({ userId, generation: kit.generation, what: 'share', trusteeId: kit.trustee_id }, share);
+      const result = await store.transaction(async (tx) => {
+        const s = await release.state(userId, tx); // locks the account (PostgreSQL) before the kit rows
+        const now = deps.now();
+        if (s.phase === 'released') return { released: true };
+        if (s.phase !== 'awaiting-confirmations') throw new ApiHttpError(409, 'Nothing is waiting for your confirmation', [{ path: 'token', message: 'is not being asked to confirm now' }]);
+        if (await tx.confirmKit(token, now, sealed)) await tx.addActivity(userId, now, 'kit-confirmed', `${found.trusteeEmail} confirmed with their kit.`);
+        return { released: await combineAndRelease(tx, userId, gen.generation) };
+      });
+      const confirmations = (await store.kitsOf(userId, gen.generation)).filter((k) => k.confirmed_at !== null).length;
+      return { confirmations, needed: gen.k, released: result.released };
+    },
+
+    /**
+     * `GET /api/kit/:token/access`: after a release through this kit's generation, Q, the kit's gate
+     * and blob, the trustee's level and a fresh page token. Throws 404 (unknown), 410 (retired),
+     * 403 before the release.
+     */
+    async access(token: string): Promise<KitAccess> {
+      const found = await kits.find(token);
+      if (!found) throw notFound();
+      const { kit, gen } = found;
+      const userId = kit.user_id;
+      if ((await release.state(userId)).phase !== 'released' || gen.q_wrap === null) {
+        if (found.status === 'retired') throw gone();
+        throw new ApiHttpError(403, 'Nothing has been released', []);
+      }
+      const trustee = await records.get(userId, 'trustees', kit.trustee_id);
+      const q = await sealer.open({ userId, generation: gen.generation, what: 'q', trusteeId: '' }, gen.q_wrap);
+      const gate = await sealer.open({ userId, generation: gen.generation, what: 'gate', trusteeId: kit.trustee_id }, kit.gate_wrap);
+      const pageToken = await mintToken(store, { userId, purpose: 'access', subjectId: kit.trustee_id, now: deps.now() });
+      return { q: toB64url(q), gate: toB64url(gate), blob: kit.blob, level: String(trustee?.accessLevel ?? ''), pageToken, trusteeId: kit.trustee_id };
+    },
+  };
+}
+
+export type KitRelease = ReturnType<typeof createKitRelease>;
+
+/** The share of a confirm body (base64url, 1 … 256 bytes), or null. */
+export const shareBytes = (text: string): Uint8Array | null => {
+  const b = fromB64url(text);
+  return b && b.length >= 1 && b.length <= 256 ? b : null;
+};

@@ -1,0 +1,149 @@
+/**
+ * The release through trustees' kits, the whole server path through the real Hono app over a real
+ * SQLite file with the test clock (contract §2): kits made (kitcore's makeGeneration) and handed
+ * over, the escrow ends, check-ins lapse, the waiting period, awaiting-confirmations with its
+ * e-mails, k−1 confirmations release nothing (no Q stored), a wrong share is named, "I'm still
+ * here" cancels and erases, k confirmations release, and a kit's access opens its level's keys.
+ */
+import { describe, expect, it } from 'vitest';
+import { fromB64url, toB64url } from '../../shared/crypto/bytes';
+import { openTrusteeBlob, trusteeAccessKey } from '../../shared/crypto/trustee-kit';
+import type { ReleaseReadiness } from '../../shared/schema/release';
+import { outboxFiles, runFor, type Owner } from '../release/release-test-support';
+import { DAY_MS } from '../release/state-machine';
+import { kitCall, LEVEL_KEYS, ownerWithTrustees, postKits } from './kit-test-support';
+
+const share = (made: Awaited<ReturnType<typeof postKits>>['made'], i: number) => toB64url(made.kits[i]!.kit.share);
+const confirm = (o: Owner, token: string, s: string) => kitCall(o, 'POST', `/api/kit/${token}/confirm`, { share: s });
+const phase = async (o: Owner) => (await o.t.services.release.state(o.userId)).phase;
+const mails = (o: Owner, subject: RegExp) => outboxFiles(o.t.deps.config.dataDir).filter((e) => subject.test(e.subject));
+const activity = async (o: Owner) => (await o.t.services.release.store.activity(o.userId)).map((a) => a.text);
+
+/** Kits for ann, bob and cy (2 of 3), all three handed over; check-ins every 30 days. */
+async function kitsHandedOver() {
+  const { o, trustees } = await ownerWithTrustees(['ann', 'bob', 'cy'], ['full', 'documents-only', 'messages-only']);
+  await o.t.services.escrow.deposit(o.userId, new Map([['plan~1', new Uint8Array(32).fill(9)]]));
+  const { made, tokens } = await postKits(o, trustees, 2);
+  for (const i of [0, 1, 2]) expect((await kitCall(o, 'POST', `/api/kit/${tokens[i]}/handover`, { commitment: made.kits[i]!.commitment })).status).toBe(204);
+  expect((await o.t.call('PUT', '/api/release/settings', { checkInDays: 30, waitingDays: 7 }, o.cookie)).status).toBe(200);
+  return { o, trustees, made, tokens };
+}
+
+/** Lets the check-ins lapse: reminders, then the waiting period, then its end (45 days, a day at a time). */
+async function lapseUntilAwaiting(o: Owner) {
+  for (let day = 0; day < 60 && (await phase(o)) !== 'awaiting-confirmations'; day++) await runFor(o, 1, DAY_MS);
+  expect(await phase(o)).toBe('awaiting-confirmations');
+}
+
+describe('Release through trustee kits', () => {
+  it('waits for k confirmations after the waiting period; a wrong share is named; "I\'m still here" erases; k confirmations release and a kit opens its level', async () => {
+    const { o, trustees, made, tokens } = await kitsHandedOver();
+    expect(await o.t.services.escrow.status(o.userId)).toBeNull(); // the escrow ended
+    expect((await o.t.call('PUT', '/api/release/escrow', { keys: { 'plan~1': toB64url(new Uint8Array(32)) } }, o.cookie)).status).toBe(409);
+
+    await lapseUntilAwaiting(o);
+    expect(await activity(o)).toContain('The waiting period ended. Your trustees were asked to confirm with their kits; nothing is released until enough of them do.');
+    // Every trustee with a kit is asked, with their kit page and no fragment.
+    const asked = mails(o, /^Please confirm only if you know Ada has died$/);
+    expect(asked.map((e) => e.to[0]).sort()).toEqual(trustees.map((t) => o.addr(t.who)).sort());
+    for (const [i, t] of trustees.entries()) {
+      const e = asked.find((m) => m.to[0] === o.addr(t.who))!;
+      expect(e.links).toEqual([`http://afterword.test/kit/${tokens[i]}`]);
+      expect(e.text).toContain('Confirm only if you know Ada has died.');
+    }
+    expect(mails(o, /^Your trustees are being asked to confirm$/)).toHaveLength(1);
+
+    // k − 1 confirmations release nothing and store no Q.
+    expect(await (await confirm(o, tokens[0]!, share(made, 0))).json()).toEqual({ confirmations: 1, needed: 2, released: false });
+    expect(await phase(o)).toBe('awaiting-confirmations');
+    expect((await o.t.services.release.store.kitGeneration(o.userId, 1))!.q_wrap).toBeNull();
+    expect((await kitCall(o, 'GET', `/api/kit/${tokens[0]}/access`)).status).toBe(403);
+    expect(await (await kitCall(o, 'GET', `/api/kit/${tokens[0]}`)).json()).toMatchObject({ phase: 'awaiting-confirmations', confirmed: true, confirmations: 1 });
+
+    // A wrong share (ann's sent with bob's kit) is refused, named, and written to the owner's activity.
+    const wrong = await confirm(o, tokens[1]!, share(made, 0));
+    expect(wrong.status).toBe(422);
+    expect(((await wrong.json()) as { issues: Array<{ path: string }> }).issues.map((i) => i.path)).toEqual(['share']);
+    expect(await activity(o)).toContain(`The share sent with ${o.addr('bob')}'s kit is not the one it was made with; it was not used.`);
+    expect(await phase(o)).toBe('awaiting-confirmations');
+
+    // "I'm still here": cancelled, every confirmation and stored share erased, nothing combined.
+    expect((await o.t.call('POST', '/api/release/cancel', undefined, o.cookie)).status).toBe(200);
+    expect(await phase(o)).toBe('active');
+    const afterCancel = await o.t.services.release.store.kitsOf(o.userId, 1);
+    expect(afterCancel.map((k) => [k.confirmed_at, k.share_wrap])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
+    expect((await o.t.services.release.store.kitGeneration(o.userId, 1))!.q_wrap).toBeNull();
+    expect((await confirm(o, tokens[1]!, share(made, 1))).status).toBe(409); // nothing asks for it now
+
+    // Lapse again: asked again; k confirmations release.
+    await lapseUntilAwaiting(o);
+    expect(mails(o, /^Please confirm only if you know Ada has died$/)).toHaveLength(6);
+    expect(await (await confirm(o, tokens[0]!, share(made, 0))).json()).toMatchObject({ confirmations: 1, released: false });
+    expect(await (await confirm(o, tokens[1]!, share(made, 1))).json()).toEqual({ confirmations: 2, needed: 2, released: true });
+    expect(await phase(o)).toBe('released');
+    expect(await activity(o)).toContain('Your trustees confirmed with their kits. Your account was released.');
+
+    // A trustee who did not confirm opens their level with their kit: q, gate and blob from the server, t from the kit.
+    const res = await kitCall(o, 'GET', `/api/kit/${tokens[2]}/access`);
+    expect(res.status).toBe(200);
+    const access = (await res.json()) as { q: string; gate: string; blob: string; level: string; pageToken: string; trusteeId: string };
+    expect(access).toMatchObject({ level: 'messages-only', trusteeId: trustees[2]!.id, blob: made.kits[2]!.blob });
+    expect(fromB64url(access.q)).toEqual(made.q);
+    const ctx = { account: o.userId, trusteeId: trustees[2]!.id, generation: 1 };
+    const key = await trusteeAccessKey(fromB64url(access.q)!, fromB64url(access.gate)!, made.kits[2]!.kit.t, ctx);
+    expect(await openTrusteeBlob(key, ctx, access.blob)).toEqual(new Map(LEVEL_KEYS['messages-only']));
+    // Without the kit's t the blob opens nothing.
+    const guess = await trusteeAccessKey(fromB64url(access.q)!, fromB64url(access.gate)!, new Uint8Array(16), ctx);
+    await expect(openTrusteeBlob(guess, ctx, access.blob)).rejects.toThrow();
+    // The page token opens the trustee's page data.
+    expect((await o.t.call('GET', `/api/trustee/access/${access.pageToken}/data`)).status).toBe(200);
+
+    // The access e-mails point to each trustee's kit page.
+    await o.t.services.scheduler.runOnce();
+    const left = mails(o, /^What Ada left for you$/);
+    expect(left).toHaveLength(3);
+    for (const [i, t] of trustees.entries()) expect(left.find((m) => m.to[0] === o.addr(t.who))!.links).toEqual([`http://afterword.test/kit/${tokens[i]}`]);
+  });
+
+  it('names a combination that is not Q (a wrong check value) and releases nothing', async () => {
+    const { o, trustees } = await ownerWithTrustees(['ann', 'bob', 'cy']);
+    const { made, tokens } = await postKits(o, trustees, 2);
+    // The check value of another Q, stored by a faulty device: the shares are right, the combination is not proven.
+    const other = await postKits(o, trustees, 2, 2);
+    await o.t.deps.db.prepare('UPDATE kit_generations SET check_value = ? WHERE user_id = ? AND generation = 2').run(made.checkValue, o.userId);
+    for (const i of [0, 1]) expect((await kitCall(o, 'POST', `/api/kit/${other.tokens[i]}/handover`, { commitment: other.made.kits[i]!.commitment })).status).toBe(204);
+    expect((await kitCall(o, 'GET', `/api/kit/${tokens[0]}`)).status).toBe(200);
+    expect((await o.t.call('PUT', '/api/release/settings', { checkInDays: 30 }, o.cookie)).status).toBe(200);
+    await lapseUntilAwaiting(o);
+    for (const i of [0, 1]) await confirm(o, other.tokens[i]!, toB64url(other.made.kits[i]!.kit.share));
+    expect(await phase(o)).toBe('awaiting-confirmations');
+    expect((await o.t.services.release.store.kitGeneration(o.userId, 2))!.q_wrap).toBeNull();
+    expect(await activity(o)).toContain('2 trustees confirmed, but their shares did not combine into your release key. Nothing was released.');
+  });
+
+  it('asks trustees once a year to check their kit, and the readiness panel counts kits checked in the last year', async () => {
+    const { o, tokens } = await kitsHandedOver();
+    const kits = async () => (await o.get<ReleaseReadiness>('/api/release/readiness')).kits;
+    expect(await kits()).toEqual({ current: true, k: 2, n: 3, checkedLastYear: 3, escrowEnded: true });
+    // Checking in keeps the plan active; a year passes.
+    for (let m = 0; m < 13; m++) {
+      o.t.advance(29 * DAY_MS);
+      await o.signIn();
+      expect((await o.t.call('POST', '/api/release/check-in', undefined, o.cookie)).status).toBeLessThan(300);
+      await o.t.services.scheduler.runOnce();
+    }
+    const yearly = mails(o, /^You are still Ada's trustee$/);
+    expect(yearly).toHaveLength(3);
+    for (const e of yearly) expect(e.text).toContain('Please also check your kit');
+    expect(yearly.flatMap((e) => e.links).filter((l) => l.includes('/kit/')).sort()).toEqual(tokens.map((t) => `http://afterword.test/kit/${t}`).sort());
+    const r = await o.get<ReleaseReadiness>('/api/release/readiness');
+    expect(r.kits!.checkedLastYear).toBe(0);
+    expect(r.missing).toContain("Only 0 of your trustees' kits were checked in the last year, and 2 are needed. Ask your trustees to check their kits.");
+    for (const t of tokens.slice(0, 2)) expect((await kitCall(o, 'POST', `/api/kit/${t}/check`, {})).status).toBe(204);
+    expect((await kits())!.checkedLastYear).toBe(2);
+  });
+});

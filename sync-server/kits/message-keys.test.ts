@@ -1,0 +1,210 @@
+/**
+ * Messages with trustee kits (kits/message-keys.ts; README.md "Trustee kits"), through the real
+ * Hono app over a real SQLite file, a sealed account whose device (Dexie over fake-indexeddb, the
+ * real sync engine) wrote its letters, and the device's delivery-choice module
+ * (web/features/message-vault/delivery-choice.ts): kits 2 of 3 handed over, one letter "the server
+ * delivers it", one "a trustee hands it over" (with a backup); the release through two kits; the
+ * server's letter's link carries its key and opens; the hand-delivered letter is never mailed to
+ * its recipient, its key is in no e-mail and no server file, and the handovers route gives a wrap
+ * that opens only with that trustee's kit secret. Another account's message is refused.
+ */
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { fromB64url, toB64url } from '../../shared/crypto/bytes';
+import { handoverKey, handoverWrapContext, makeGeneration, sealOwnerCopy } from '../../shared/crypto/trustee-kit';
+import { unwrapKey } from '../../shared/crypto/wrap';
+import type { DeliveryPageData } from '../../shared/release/pages';
+import { createSyncEngine } from '../../web/sync/engine';
+import { createSealedWorld, type SealedWorld } from '../../web/sync/test-sealed';
+import { openPage } from '../../web/release/open';
+import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices, type DeliveryChoiceDeps } from '../../web/features/message-vault/delivery-choice';
+import { needlesOf, scanDirectory } from '../canary-scan';
+import { outboxFiles } from '../release/release-test-support';
+import { DAY_MS } from '../release/state-machine';
+import { signUp } from '../test-support';
+import { LEVEL_KEYS } from './kit-test-support';
+
+const LETTER = { server: 'Canary-Letter-Axolotl: the server brings you this.', handed: 'Canary-Letter-Pangolin: Bob brings you this by hand.' };
+const AT = '2026-11-21T12:00:00.000Z';
+
+/** An `Api` (web/features/keys/sign-in.ts) over the real app with `cookie`: JSON in and out, throws on a non-2xx answer. */
+const apiOf =
+  (w: SealedWorld, cookie: string) =>
+  async <T,>(path: string, init?: { method?: string; body?: unknown }): Promise<T> => {
+    const res = await w.t.call(init?.method ?? 'GET', path, init?.body, cookie);
+    if (!res.ok) throw Object.assign(new Error(`${path}: ${res.status} ${await res.text()}`), { status: res.status });
+    return (res.status === 204 ? null : await res.json()) as T;
+  };
+
+/**
+ * A sealed account with letters m1 (to annabella) and m2 (to bert), trustees ann, bob, cy who
+ * accepted, and kits 2 of 3 (owner copy under a test AK) all handed over.
+ */
+async function sealedWithKits() {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const addr = (who: string) => `${who}-${tag}@example.com`;
+  const w = await createSealedWorld({ PUBLIC_URL: 'http://afterword.test' });
+  const db = await w.device();
+  const keys = await w.keysFor();
+  const sync = async () => {
+    const engine = createSyncEngine({ db, transport: w.transport, keys, env: { locks: null }, intervalMs: 3_600_000 });
+    await engine.syncNow();
+    await engine.stop();
+  };
+  await sync();
+  await db.write('messages', 'm1', { recipientName: 'Annabella', recipientEmail: addr('annabella'), messageType: 'text', messageContent: LETTER.server, deliveryDate: null, createdAt: AT });
+  await db.write('messages', 'm2', { recipientName: 'Bert', recipientEmail: addr('bert'), messageType: 'text', messageContent: LETTER.handed, deliveryDate: null, createdAt: AT });
+  for (const [id, who] of [['tr1', 'ann'], ['tr2', 'bob'], ['tr3', 'cy']] as const) await db.write('trustees', id, { name: who, email: addr(who), accessLevel: 'full', createdAt: AT });
+  await sync();
+  db.close();
+  await w.t.services.scheduler.runOnce(); // invites them
+  for (const id of ['tr1', 'tr2', 'tr3']) expect(await w.t.services.release.acceptInvitation(w.userId, id)).toBe(true);
+
+  const ak = new Uint8Array(randomBytes(32));
+  const made = await makeGeneration({ account: w.userId, generation: 1, k: 2, trustees: ['tr1', 'tr2', 'tr3'].map((trusteeId) => ({ trusteeId, level: 'full' as const })), levelKeys: (l) => LEVEL_KEYS[l] });
+  const api = apiOf(w, w.cookie);
+  const answer = await api<{ kits: Array<{ trusteeId: string; token: string }> }>('/api/kits', {
+    method: 'POST',
+    body: {
+      generation: 1,
+      k: 2,
+      checkValue: made.checkValue,
+      ownerCopy: await sealOwnerCopy(ak, w.userId, made),
+      kits: made.kits.map((m) => ({ trusteeId: m.trusteeId, index: m.kit.index, commitment: m.commitment, gate: toB64url(m.gate), blob: m.blob })),
+    },
+  });
+  const token = (id: string) => answer.kits.find((k) => k.trusteeId === id)!.token;
+  for (const m of made.kits) expect((await w.t.call('POST', `/api/kit/${token(m.trusteeId)}/handover`, { commitment: m.commitment })).status).toBe(204);
+  const ring = await w.accountRing();
+  const device: DeliveryChoiceDeps = { api, account: w.userId, withAccountKey: (use) => use(ak), keyring: ring };
+  return { w, addr, made, token, ring, device, api };
+}
+
+/** Lets the check-ins lapse until the trustees are asked to confirm, then ann and bob confirm with their kits. */
+async function releaseThroughKits(w: SealedWorld, made: Awaited<ReturnType<typeof makeGeneration>>, token: (id: string) => string) {
+  expect((await w.t.call('PUT', '/api/release/settings', { checkInDays: 30, waitingDays: 7 }, w.cookie)).status).toBe(200);
+  const phase = async () => (await w.t.services.release.state(w.userId)).phase;
+  for (let day = 0; day < 60 && (await phase()) !== 'awaiting-confirmations'; day++) {
+    w.t.advance(DAY_MS);
+    await w.t.services.scheduler.runOnce();
+  }
+  expect(await phase()).toBe('awaiting-confirmations');
+  for (const id of ['tr1', 'tr2']) {
+    const share = toB64url(made.kits.find((m) => m.trusteeId === id)!.kit.share);
+    expect((await w.t.call('POST', `/api/kit/${token(id)}/confirm`, { share })).status).toBe(200);
+  }
+  expect(await phase()).toBe('released');
+  await w.t.services.scheduler.runOnce();
+}
+
+describe('messages with trustee kits', () => {
+  it('"the server delivers it" mails the link with the key; "a trustee hands it over" mails the recipient nothing, the key is nowhere on the server, and only the trustee\'s kit opens it', async () => {
+    const { w, addr, made, token, ring, device, api } = await sealedWithKits();
+    const kid = (id: string) => ring.kids().find((k) => k.startsWith(`msg:${id}~`))!;
+
+    // The device wraps every message by default for the server, then m2 is handed to bob, cy as backup.
+    expect(await syncDeliveryChoices(device, ['m1', 'm2'])).toEqual({ updated: 2, unbound: [] });
+    expect(await syncDeliveryChoices(device, ['m1', 'm2'])).toEqual({ updated: 0, unbound: [] }); // up to date
+    expect(await saveDeliveryChoice(device, await loadDeliveryState(api), 'm2', { mode: 'trustee', trustees: ['tr2', 'tr3'] })).toBe(true);
+    expect((await api<{ messages: unknown[] }>('/api/kits/messages')).messages).toEqual([
+      { messageId: 'm1', mode: 'server', kid: kid('m1'), generations: [1], trustees: [] },
+      { messageId: 'm2', mode: 'trustee', kid: kid('m2'), generations: [1], trustees: ['tr2', 'tr3'] },
+    ]);
+    // The server holds no gate and no server wrap for the hand-delivered letter.
+    const stored = w.t.deps.db.prepare('SELECT message_id, gate_wrap IS NOT NULL AS gate, wrap IS NOT NULL AS wrap FROM message_keys ORDER BY message_id').all();
+    expect(stored).toEqual([
+      { message_id: 'm1', gate: 1, wrap: 1 },
+      { message_id: 'm2', gate: 0, wrap: 0 },
+    ]);
+    expect(await (await w.t.call('GET', `/api/kit/${token('tr2')}/handovers`)).status).toBe(403); // before the release
+
+    await releaseThroughKits(w, made, token);
+    const mails = outboxFiles(w.t.deps.config.dataDir);
+
+    // m1: its recipient's link carries its key, and the page opens the letter with it.
+    const toAnnabella = mails.filter((e) => e.to[0] === addr('annabella'));
+    expect(toAnnabella).toHaveLength(1);
+    const link = new URL(toAnnabella[0]!.links[0]!);
+    expect(link.hash.slice(1)).toBe(`${kid('m1')}.${toB64url(ring.raw(kid('m1'))!)}`);
+    const data = (await (await w.t.call('GET', `${link.pathname}/data`)).json()) as DeliveryPageData;
+    expect((await openPage('d', data, link.hash.slice(1))).message).toMatchObject({ messageContent: LETTER.server });
+
+    // m2: nothing to bert; bob and cy are told it is theirs to hand over, with their kit page (no key).
+    expect(mails.filter((e) => e.to[0] === addr('bert'))).toEqual([]);
+    for (const who of ['bob', 'cy']) {
+      const told = mails.filter((e) => e.to[0] === addr(who) && /for you to hand over/.test(e.subject));
+      expect(told).toHaveLength(1);
+      expect(told[0]!.links).toEqual([`http://afterword.test/kit/${token(who === 'bob' ? 'tr2' : 'tr3')}`]);
+    }
+    expect(mails.filter((e) => e.to[0] === addr('ann') && /hand over/.test(e.subject))).toEqual([]);
+
+    // Bob's kit page: the wrap opens with Q, his gate and his kit secret t, and with nothing else.
+    const handed = (await (await w.t.call('GET', `/api/kit/${token('tr2')}/handovers`)).json()) as { messages: Array<{ messageId: string; kid: string; wrap: string; backup: boolean; path: string; recipientEmail: string }> };
+    expect(handed.messages.map((m) => [m.messageId, m.backup, m.recipientEmail])).toEqual([['m2', false, addr('bert')]]);
+    const access = (await (await w.t.call('GET', `/api/kit/${token('tr2')}/access`)).json()) as { q: string; gate: string };
+    const ctx = { account: w.userId, trusteeId: 'tr2', messageId: 'm2', generation: 1 };
+    const open = (t: Uint8Array) => handoverKey(fromB64url(access.q)!, fromB64url(access.gate)!, t, ctx).then((k) => unwrapKey(k, handed.messages[0]!.wrap, handoverWrapContext(w.userId, 'tr2', kid('m2'), 1)));
+    const bobT = made.kits.find((m) => m.trusteeId === 'tr2')!.kit.t;
+    expect(toB64url(await open(bobT))).toBe(toB64url(ring.raw(kid('m2'))!));
+    await expect(open(made.kits.find((m) => m.trusteeId === 'tr3')!.kit.t)).rejects.toThrow();
+    await expect(open(new Uint8Array(16))).rejects.toThrow();
+    // Cy holds it as backup; ann hands over nothing. The same link is given again on a reload.
+    const cy = (await (await w.t.call('GET', `/api/kit/${token('tr3')}/handovers`)).json()) as { messages: Array<{ backup: boolean; path: string }> };
+    expect(cy.messages.map((m) => m.backup)).toEqual([true]);
+    expect(cy.messages[0]!.path).toBe(handed.messages[0]!.path);
+    expect(((await (await w.t.call('GET', `/api/kit/${token('tr1')}/handovers`)).json()) as { messages: unknown[] }).messages).toEqual([]);
+
+    // The link bob sends opens the letter for bert with the key only bob's page could add.
+    const path = handed.messages[0]!.path;
+    expect(path).toMatch(/^\/r\/d\/[A-Za-z0-9_-]{43}$/);
+    const bertData = (await (await w.t.call('GET', `/api/delivery/${path.slice('/r/d/'.length)}/data`)).json()) as DeliveryPageData;
+    const fragment = `${kid('m2')}.${toB64url(await open(bobT))}`;
+    expect((await openPage('d', bertData, fragment)).message).toMatchObject({ messageContent: LETTER.handed });
+
+    // m2's key appears in no e-mail and no file the server keeps (database, WAL, outbox), in any encoding.
+    await w.t.services.scheduler.runOnce();
+    expect(scanDirectory(w.t.deps.config.dataDir, needlesOf([ring.raw(kid('m2'))!]))).toEqual([]);
+    expect(scanDirectory(w.t.deps.config.dataDir, needlesOf([ring.raw(kid('m1'))!])).length).toBeGreaterThan(0); // the scan finds the mailed one
+  });
+
+  it('refuses another account\'s message, a gate or wrap with a hand-delivered choice, and a trustee without a kit', async () => {
+    const { w, ring, api, made } = await sealedWithKits();
+    const kid1 = ring.kids().find((k) => k.startsWith('msg:m1~'))!;
+    const wrap = `w1.${'A'.repeat(16)}.${'B'.repeat(64)}`;
+    const gate = toB64url(new Uint8Array(32).fill(7));
+    const serverBody = { generation: 1, mode: 'server', kid: kid1, gate, wrap };
+
+    // A hostile account: m1 is not its message, whatever it sends; it sees no choices.
+    const { cookie } = await signUp(w.t, { email: 'mallory@example.com' });
+    const hostile = await w.t.call('PUT', '/api/kits/messages/m1', serverBody, cookie);
+    expect(hostile.status).toBe(404);
+    expect(((await hostile.json()) as { issues: Array<{ path: string }> }).issues.map((i) => i.path)).toEqual(['messageId']);
+    expect(await (await w.t.call('GET', '/api/kits/messages', undefined, cookie)).json()).toEqual({ messages: [] });
+    expect((await w.t.services.messageKeys.list(w.userId)).messages).toEqual([]);
+
+    const put = (body: unknown) => w.t.call('PUT', '/api/kits/messages/m1', body, w.cookie);
+    const issues = async (res: Response) => ((await res.json()) as { issues: Array<{ path: string }> }).issues.map((i) => i.path);
+    // A hand-delivered choice never carries a gate or a server wrap.
+    const mixed = await put({ generation: 1, mode: 'trustee', kid: kid1, gate, wrap, handovers: [{ trusteeId: 'tr2', wrap }] });
+    expect(mixed.status).toBe(400);
+    expect((await issues(mixed)).sort()).toEqual(['gate', 'wrap']);
+    const noGate = await put({ generation: 1, mode: 'server', kid: kid1, wrap });
+    expect(noGate.status).toBe(400);
+    expect(await issues(noGate)).toEqual(['gate']);
+    const twice = await put({ generation: 1, mode: 'trustee', kid: kid1, handovers: [{ trusteeId: 'tr2', wrap }, { trusteeId: 'tr2', wrap }] });
+    expect(await issues(twice)).toEqual(['handovers.1.trusteeId']);
+    // Another message's key, a retired or unknown generation, a trustee with no kit.
+    expect(await issues(await put({ ...serverBody, kid: 'msg:m2~1' }))).toEqual(['kid']);
+    expect(await issues(await put({ ...serverBody, generation: 2 }))).toEqual(['generation']);
+    const stranger = await put({ generation: 1, mode: 'trustee', kid: kid1, handovers: [{ trusteeId: 'tr9', wrap }] });
+    expect(stranger.status).toBe(422);
+    expect(await issues(stranger)).toEqual(['handovers.0.trusteeId']);
+    expect((await w.t.services.messageKeys.list(w.userId)).messages).toEqual([]);
+    // A valid one is stored; switching to hand-delivery leaves no server wrap behind.
+    expect((await put(serverBody)).status).toBe(204);
+    expect((await put({ generation: 1, mode: 'trustee', kid: kid1, handovers: [{ trusteeId: 'tr2', wrap }] })).status).toBe(204);
+    const rows = await w.t.services.messageKeys.list(w.userId);
+    expect(rows.messages).toEqual([{ messageId: 'm1', mode: 'trustee', kid: kid1, generations: [1], trustees: ['tr2'] }]);
+    expect(made.k).toBe(2);
+  });
+});

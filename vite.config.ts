@@ -70,8 +70,9 @@ export default defineConfig({
         // ...and check-in reminders by Web Push (DESIGN.md §8 "Check-ins").
         importScripts: ['/sw-claim.js', '/sw-push.js'],
         navigateFallback: '/index.html',
-        // Never the app shell for the API, nor for the release pages (/r/: their own page, CSP and no local data).
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/r(\/|$)/],
+        // Never the app shell for the API, nor for the release pages (/r/, and the kit page /kit/: their
+        // own page, CSP and no local data).
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/r(\/|$)/, /^\/kit(\/|$)/],
         // Not *.webmanifest: the plugin precaches the manifest itself, and a second entry with another
         // revision makes Workbox throw before it installs anything (no offline at all).
         globPatterns: ['**/*.{js,css,html,svg,png,ico}', 'binder-assets.json'],

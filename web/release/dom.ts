@@ -27,3 +27,16 @@ export function say(text: string, kind: 'status' | 'error' = 'status'): void {
   status.textContent = text;
   status.className = kind === 'error' ? 'error' : 'muted';
 }
+
+/** A page's content: its title (without " · Afterword") and nodes. */
+export interface View {
+  title: string;
+  nodes: Node[];
+}
+
+/** Shows `view` in `content`, titles the document and clears the status region. */
+export function showView(content: HTMLElement, view: View): void {
+  document.title = `${view.title} · Afterword`;
+  say('');
+  content.replaceChildren(...view.nodes);
+}

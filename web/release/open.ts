@@ -5,8 +5,9 @@
  * as envelopes with their places (shared/release/pages.ts SealedInfo), and are opened here, in the
  * browser (shared/crypto/envelope.ts; the AAD binds owner, collection, record, field and HLC):
  * a recipient's with the message key of the link's fragment (`/r/d/<token>#<kid>.<key>,…`), a
- * trustee's with the keys of its access level the release escrow hands its page. A file's key,
- * name and size come out of its opened file reference.
+ * trustee's with the keys of its access level: those the release escrow hands its page, or those
+ * the trustee's own kit opened in the browser (the kit page, web/release/kit/; issue "Release
+ * through trustees' key shares"). A file's key, name and size come out of its opened file reference.
  *
  * Nothing that fails to open is shown as content: a recipient's page says the message cannot be
  * opened and why (an Error for the page), a trustee's page shows "(could not be opened)" in its
@@ -49,11 +50,15 @@ export function parseFragment(fragment: string | null): Record<string, string> {
   return out;
 }
 
-/** A KeyLookup over base64url raw keys (a malformed key is left out: its values then do not open). */
-async function lookupOf(keys: Record<string, string>): Promise<KeyLookup> {
+/** Raw level keys by kid: base64url (the escrow's page data, a fragment) or bytes (a kit's blob). */
+type RawKeys = Record<string, string> | ReadonlyMap<string, Uint8Array>;
+
+/** A KeyLookup over raw keys (a malformed key is left out: its values then do not open). */
+async function lookupOf(keys: RawKeys): Promise<KeyLookup> {
   const map = new Map<string, CryptoKey>();
-  for (const [kid, b64] of Object.entries(keys)) {
-    const raw = fromB64url(b64);
+  const entries = keys instanceof Map ? [...keys] : Object.entries(keys as Record<string, string>);
+  for (const [kid, value] of entries) {
+    const raw = typeof value === 'string' ? fromB64url(value) : value;
     if (raw?.length === 32) map.set(kid, await importAesKey(raw));
   }
   return (kid) => map.get(kid);
@@ -123,9 +128,10 @@ async function openDelivery(raw: DeliveryPageData, info: SealedInfo, fragmentKey
   return { ...rest, message: { ...m, messageType: type as DeliveryPageData['message']['messageType'], messageContent: content, file } };
 }
 
-async function openTrustee(raw: TrusteePageData, info: SealedInfo): Promise<TrusteePageData> {
-  if (info.noEscrow) throw new Error(NO_ESCROW_TEXT);
-  const lookup = await lookupOf(info.keys ?? {});
+async function openTrustee(raw: TrusteePageData, info: SealedInfo, levelKeys: ReadonlyMap<string, Uint8Array> | undefined): Promise<TrusteePageData> {
+  // A kit's keys need no escrow: the page opens with them whatever the server deposited.
+  if (!levelKeys && info.noEscrow) throw new Error(NO_ESCROW_TEXT);
+  const lookup = await lookupOf(levelKeys ?? info.keys ?? {});
   const o = openerOf(info, lookup);
   const messages =
     raw.messages &&
@@ -200,11 +206,13 @@ async function openPlanAndTasks(info: SealedInfo, keys: KeyLookup) {
 
 /**
  * Opens `raw` (the JSON of `GET …/data`) for route `kind`, with `fragmentKey` (the link's
- * fragment, or null). Returns the content with each file's key usable by files.ts. Throws an
- * Error with a message for the person when the content cannot be opened.
+ * fragment, or null). A trustee's page opens with `levelKeys` (kid → raw 32-byte key, from the
+ * trustee's kit blob: shared/crypto/trustee-kit.ts openTrusteeBlob) when given, in place of the
+ * escrow's keys in the page data. Returns the content with each file's key usable by files.ts.
+ * Throws an Error with a message for the person when the content cannot be opened.
  */
-export async function openPage<K extends keyof PageData>(kind: K, raw: PageData[K], fragmentKey: string | null): Promise<PageData[K]> {
+export async function openPage<K extends keyof PageData>(kind: K, raw: PageData[K], fragmentKey: string | null, levelKeys?: ReadonlyMap<string, Uint8Array>): Promise<PageData[K]> {
   const info = raw.sealed;
   if (!info) return raw;
-  return (kind === 'd' ? openDelivery(raw as DeliveryPageData, info, fragmentKey) : openTrustee(raw as TrusteePageData, info)) as Promise<PageData[K]>;
+  return (kind === 'd' ? openDelivery(raw as DeliveryPageData, info, fragmentKey) : openTrustee(raw as TrusteePageData, info, levelKeys)) as Promise<PageData[K]>;
 }

@@ -220,6 +220,19 @@ describe('the release of a sealed account', () => {
     const grace = (await (await call('GET', `${tokenPath(linkOf(await smtp.waitFor(addr('grace'), /left for you/)))}/data`)).json()) as TrusteePageData;
     expect(grace.sealed).toMatchObject({ noEscrow: true, keys: {} });
     await expect(openPage('t', grace, null)).rejects.toThrow(NO_ESCROW_TEXT);
+    // A trustee's kit opens their level's keys in the browser (the kit page, web/release/kit/):
+    // given those, the same page data opens with no escrow at all, and nothing else does.
+    const ring = await w.accountRing();
+    const level = new Map(['docs~1', 'index~1', 'owner~1', 'plan~1'].map((kid) => [kid, ring.raw(kid)!] as const));
+    const g = await openPage('t', grace, null, level);
+    expect(g.notOpened).toBeUndefined();
+    expect(g.documents).toEqual([expect.objectContaining({ id: 'd1', documentName: CANARY.document, documentType: 'will' })]);
+    expect(g.plan).toMatchObject({ obituary: CANARY.obituary });
+    expect(g.messages).toEqual([expect.objectContaining({ id: 'm1', recipientName: CANARY.recipient })]);
+    // The index key alone (a messages-only level) opens the names, never a document.
+    const names = await openPage('t', grace, null, new Map([['index~1', ring.raw('index~1')!]]));
+    expect(names.messages![0]!.recipientName).toBe(CANARY.recipient);
+    expect(names.documents![0]!.documentName).toBe(NOT_OPENED);
   });
 
   it('a new message’s key: the owner is warned until the device deposits again, and a deposit with nothing new is skipped', async () => {

@@ -2,7 +2,7 @@
  * Playing a recording through the release pages' service worker (sw.ts): registers it (scope
  * /r/), waits until it controls this page, hands it the file, and returns the same-origin URL a
  * player and a download link use (`/r/stream/<id>`, `…/download`). Null when a worker cannot be
- * had (no service workers, private modes that refuse them, no control within 5 s): the caller
+ * had (no service workers, a page outside /r/, private modes that refuse them, no control within 5 s): the caller
  * then decrypts the whole file into a Blob instead (files.ts).
  */
 import type { PageFile } from '../../shared/release/pages';
@@ -14,7 +14,8 @@ let controller: Promise<ServiceWorker | null> | null = null;
 function releaseWorker(): Promise<ServiceWorker | null> {
   controller ??= (async () => {
     const sw = navigator.serviceWorker;
-    if (!sw) return null;
+    // Its scope is /r/: it can never control a page elsewhere (the kit page, /kit/), so none is awaited there.
+    if (!sw || !location.pathname.startsWith('/r/')) return null;
     try {
       const script = new URL('/r/sw.js', location.href).href;
       // The worker may forget a file (stopped when idle): it asks again, and this page answers.

@@ -1,0 +1,109 @@
+/**
+ * The kit page's calls to the server (contract "Public kit routes", sync-server/kits/): the token
+ * in the path is the capability, no session and no cookie. The page sends nothing but what a step
+ * needs (issue "Release through trustees' key shares", "The kit page"): the commitment it verified
+ * to hand a kit over, nothing for the yearly check, the share alone to confirm, never the kit
+ * secret `t`. `fetchFn` is passed in (the browser's fetch on the page; the real Hono app in tests).
+ */
+import type { AccessLevel } from '../../../shared/schema';
+
+/** What the server says about one kit (`GET /api/kit/:token`). */
+export interface KitInfo {
+  ownerFirstName: string;
+  /** The owner's account id (the kits' derivations name it: shared/crypto/trustee-kit.ts KitContext). */
+  account: string;
+  /** The trustee this kit is for (KitContext.trusteeId); also in the access answer. */
+  trusteeId?: string;
+  generation: number;
+  index: number;
+  k: number;
+  /** The share's commitment (shamir.ts commitShare, lowercase hex). */
+  commitment: string;
+  /** "XXXX-XXXX", printed on the kit (trustee-kit.ts kitFingerprint). */
+  fingerprint: string;
+  status: 'pending' | 'current' | 'retired';
+  /** The owner's release phase: active, waiting, awaiting-confirmations, released. */
+  phase: string;
+  /** This kit's trustee has confirmed (in the current awaiting-confirmations). */
+  confirmed: boolean;
+  confirmations: number;
+  handedOverAt: string | null;
+  checkedAt: string | null;
+}
+
+/** What a released kit opens (`GET /api/kit/:token/access`), base64url bytes. */
+export interface KitAccess {
+  q: string;
+  gate: string;
+  blob: string;
+  level: AccessLevel;
+  /** The trustee's page token: `/api/trustee/access/<pageToken>/data`. */
+  pageToken: string;
+  trusteeId?: string;
+}
+
+/** The answer to a confirmation (`POST /api/kit/:token/confirm`). */
+export interface Confirmed {
+  confirmations: number;
+  needed: number;
+  released: boolean;
+}
+
+/** A refused or failed call: `status` 0 when the server could not be reached; `message` is for the person. */
+export class KitApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+const OFFLINE = 'The page could not reach Afterword. Check your connection and try again.';
+const FAILED = 'Something went wrong on our side. Please try again in a few minutes.';
+
+/** The calls for kit `token`. Each throws KitApiError (its message the server's `error`, else a plain one). */
+export function kitApi(token: string, fetchFn: Fetch) {
+  const base = `/api/kit/${encodeURIComponent(token)}`;
+  const call = async (path: string, body?: unknown): Promise<Response> => {
+    let res: Response;
+    try {
+      res = await fetchFn(base + path, {
+        method: body === undefined ? 'GET' : 'POST',
+        credentials: 'omit',
+        headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch {
+      throw new KitApiError(0, OFFLINE);
+    }
+    if (res.ok) return res;
+    const answer = (await res.json().catch(() => null)) as { error?: unknown } | null;
+    const message = typeof answer?.error === 'string' && res.status < 500 ? answer.error : res.status === 429 ? 'Too many tries in a short time. Please wait a minute and try again.' : FAILED;
+    throw new KitApiError(res.status, message);
+  };
+  return {
+    /** The kit's state, or null when the token is unknown (404). */
+    async info(): Promise<KitInfo | null> {
+      try {
+        return (await (await call('')).json()) as KitInfo;
+      } catch (err) {
+        if (err instanceof KitApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+    /** Records that the kit, verified in this browser against `commitment`, was handed over. */
+    handover: async (commitment: string): Promise<void> => void (await call('/handover', { commitment })),
+    /** Records the yearly check: the person compared the fingerprint (no code is sent). */
+    check: async (): Promise<void> => void (await call('/check', {})),
+    /** Confirms the death with the kit's share (base64url), and only the share. */
+    confirm: async (share: string): Promise<Confirmed> => (await (await call('/confirm', { share })).json()) as Confirmed,
+    /** What the released kit opens (403 before the release). */
+    access: async (): Promise<KitAccess> => (await (await call('/access')).json()) as KitAccess,
+  };
+}
+
+/** The calls of kitApi. */
+export type KitApi = ReturnType<typeof kitApi>;

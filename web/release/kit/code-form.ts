@@ -1,0 +1,75 @@
+/**
+ * The typed kit code (contract §4: "the code or the saved link's kit"), asked for only where a kit
+ * must act: to confirm a death and to open what was left, never for the yearly check (issue
+ * constraint "Kits pass through the operator's code"). A mistyped group is named, as the recovery
+ * code's input names it (web/features/keys/RecoveryKitPage.tsx); a code of another kit is refused
+ * here, in the browser, before anything is sent.
+ */
+import type { Kit } from '../../../shared/crypto/trustee-kit';
+import { h, say } from '../dom';
+import type { KitInfo } from './api';
+import { fitOf, misfitText, readTypedCode } from './steps';
+
+let forms = 0;
+
+/**
+ * A form asking for the kit's code, with `extra` fields above its button (e.g. the confirmation's
+ * tick box); `onKit` gets the verified kit when the button is pressed (its errors are shown by the
+ * caller). `check` may refuse the click before the code is read (returns the words to show).
+ */
+export function codeForm(o: {
+  info: KitInfo;
+  button: string;
+  extra?: Node[];
+  check?: () => string | null;
+  onKit: (kit: Kit, button: HTMLButtonElement) => Promise<void>;
+}): HTMLFormElement {
+  const id = `kit-code-${++forms}`;
+  const input = h('textarea', {
+    id,
+    name: 'code',
+    rows: '3',
+    autocomplete: 'off',
+    autocapitalize: 'characters',
+    spellcheck: 'false',
+    class: 'code-input',
+    'aria-describedby': `${id}-hint`,
+  });
+  const error = h('p', { id: `${id}-error`, class: 'error field-error' });
+  const button = h('button', { type: 'submit' }, o.button);
+  const showError = (text: string, field: boolean) => {
+    error.textContent = text;
+    if (field) {
+      input.setAttribute('aria-invalid', 'true');
+      input.setAttribute('aria-describedby', `${id}-hint ${id}-error`);
+      input.focus();
+    }
+    say(text, 'error');
+  };
+  const form = h(
+    'form',
+    { class: 'card', novalidate: true },
+    h('label', { for: id }, 'Kit code'),
+    h('p', { id: `${id}-hint`, class: 'muted hint' }, `The code printed on your kit: 22 groups of 5 letters and numbers. Capital or small letters, spaces and dashes do not matter.`),
+    input,
+    error,
+    ...(o.extra ?? []),
+    h('p', {}, button),
+  );
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    void (async () => {
+      error.textContent = '';
+      input.removeAttribute('aria-invalid');
+      input.setAttribute('aria-describedby', `${id}-hint`);
+      const refused = o.check?.();
+      if (refused) return showError(refused, false);
+      const read = readTypedCode(input.value);
+      if ('error' in read) return showError(read.error, true);
+      const fit = await fitOf(o.info, read.kit);
+      if (fit !== 'ok') return showError(misfitText(fit, 'code', o.info.ownerFirstName), true);
+      await o.onKit(read.kit, button);
+    })();
+  });
+  return form;
+}

@@ -1,0 +1,78 @@
+/**
+ * The kit page after the release (issue "Release": "A trustee's page then opens their level's
+ * content in the browser"; contract §4): on a click, the server hands over `Q`, this trustee's gate
+ * `G_i` and sealed blob; the browser derives the access key with the kit's own secret `t_i`
+ * (trusteeAccessKey), opens the blob's level keys (openTrusteeBlob) and shows the trustee's page
+ * (trustee.ts) opened with those keys (open.ts) instead of the escrow's. `t_i` never leaves the page.
+ */
+import { CryptoError } from '../../../shared/crypto/errors';
+import { fromB64url } from '../../../shared/crypto/bytes';
+import { openTrusteeBlob, trusteeAccessKey, type Kit } from '../../../shared/crypto/trustee-kit';
+import { h, say, type View } from '../dom';
+import { openPage } from '../open';
+import { fetchPageData } from '../page-data';
+import { trusteeView } from '../trustee';
+import type { KitApi, KitInfo } from './api';
+import { codeForm } from './code-form';
+import { busyWhile, type Flow } from './flow';
+
+/**
+ * The level's keys (kid → raw key) that released kit `kit` (already verified against `info`) opens,
+ * and the trustee's page token: GET access, then trusteeAccessKey(Q, G_i, t_i) and
+ * openTrusteeBlob, in the browser. Throws an Error for the person when the kit cannot open the
+ * blob (another generation's, a changed answer), KitApiError when the server refuses.
+ */
+export async function kitLevelKeys(api: KitApi, info: KitInfo, kit: Kit): Promise<{ keys: Map<string, Uint8Array>; pageToken: string }> {
+  const access = await api.access();
+  const q = fromB64url(access.q);
+  const gate = fromB64url(access.gate);
+  const trusteeId = access.trusteeId ?? info.trusteeId;
+  const cannot = new Error(`Your kit could not open what ${info.ownerFirstName} left. It may be an older kit: please use the newest one ${info.ownerFirstName} gave you.`);
+  if (!q || !gate || !trusteeId) throw cannot;
+  const ctx = { account: info.account, trusteeId, generation: info.generation };
+  try {
+    return { keys: await openTrusteeBlob(await trusteeAccessKey(q, gate, kit.t, ctx), ctx, access.blob), pageToken: access.pageToken };
+  } catch (err) {
+    if (err instanceof CryptoError) throw cannot;
+    throw err;
+  }
+}
+
+/** The trustee's page opened with released kit `kit`'s keys (trustee.ts, open.ts). Throws as kitLevelKeys. */
+export async function openWithKit(api: KitApi, info: KitInfo, kit: Kit): Promise<View> {
+  const { keys, pageToken } = await kitLevelKeys(api, info, kit);
+  const data = await fetchPageData('t', pageToken);
+  if (!data) throw new Error('This page is not available any more.');
+  return trusteeView(await openPage('t', data, null, keys), pageToken);
+}
+
+/** `released`: one click (with the link's kit, or after typing the code) opens what was left. */
+export function releasedView(flow: Flow): View {
+  const { info } = flow;
+  const name = info.ownerFirstName;
+  const title = `What ${name} left for you`;
+  const button = `Open what ${name} left for you`;
+  const open = (kit: Kit, at: HTMLButtonElement) =>
+    busyWhile(at, `Opening what ${name} left for you…`, async () => {
+      const view = await openWithKit(flow.api, info, kit);
+      flow.show(view);
+      say('');
+    }, say);
+  let act: Node;
+  if (flow.kit) {
+    const kit = flow.kit;
+    const go = h('button', { type: 'button' }, button);
+    go.addEventListener('click', () => void open(kit, go));
+    act = h('p', {}, go);
+  } else {
+    act = codeForm({ info, button, onKit: open });
+  }
+  return {
+    title,
+    nodes: [
+      h('h1', {}, title),
+      h('p', {}, `We are sorry for your loss. ${name}'s trustees have confirmed, and your kit now opens what ${name} shared with you. It is opened here, on this device.`),
+      act,
+    ],
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * What the kit page shows and checks, without the page (unit-tested in steps.test.ts; contract §4,
+ * issue "Release through trustees' key shares"): which step a kit is at, whether a kit (from the
+ * link's fragment or typed) is the one this link's commitment names, and what a mistyped code's
+ * error says. The page acts only on a person's click (mail scanners open links); nothing here
+ * talks to the server.
+ */
+import { commitShare } from '../../../shared/crypto/shamir';
+import { KitCodeError } from '../../../shared/crypto/errors';
+import { parseKitCode, parseKitFragment, type Kit } from '../../../shared/crypto/trustee-kit';
+import type { KitInfo } from './api';
+
+/**
+ * The page's step for `info` and whether the person's kit was already verified in this browser
+ * (from the link's fragment):
+ * - `retired`: a newer kit replaced this one; `not-in-use`: a new kit whose generation is not live
+ *   yet, at a time only the live one can act;
+ * - `handover`: not handed over and the link carried the kit → "Keep this kit";
+ * - `need-link`: not handed over and no kit: open the whole link or scan the printed QR (the code is
+ *   never asked for outside a death's confirmation: issue constraint "Kits pass through the
+ *   operator's code");
+ * - `kit-good`: handed over, and the link's kit verified → record a check; `check`: handed over, no
+ *   kit → compare the fingerprint;
+ * - `confirm` / `confirmed`: awaiting confirmations (this kit's trustee has not / has confirmed);
+ * - `released`: open what was left with the kit.
+ */
+export type Step = 'retired' | 'not-in-use' | 'handover' | 'need-link' | 'kit-good' | 'check' | 'confirm' | 'confirmed' | 'released';
+
+/** The step of kit `info` when the link's kit verified (`verified`) or not. */
+export function stepOf(info: KitInfo, verified: boolean): Step {
+  if (info.status === 'retired') return 'retired';
+  if (info.phase === 'released') return info.status === 'current' ? 'released' : 'not-in-use';
+  if (info.phase === 'awaiting-confirmations' && info.status === 'current') return info.confirmed ? 'confirmed' : 'confirm';
+  if (!info.handedOverAt) return verified ? 'handover' : 'need-link';
+  if (info.phase === 'awaiting-confirmations') return 'not-in-use';
+  return verified ? 'kit-good' : 'check';
+}
+
+/** Whether a kit fits this link: `ok`, or why not (another kit's link, or the wrong share). */
+export type Fit = 'ok' | 'other-kit' | 'wrong-share';
+
+/**
+ * Verifies `kit` against `info` in the browser: its generation and index must be the link's, and
+ * commitShare of its share (shamir.ts, for the owner's account and the generation) must be the
+ * commitment the server keeps. The kit secret `t` plays no part and is never sent.
+ */
+export async function fitOf(info: Pick<KitInfo, 'account' | 'generation' | 'index' | 'commitment'>, kit: Kit): Promise<Fit> {
+  if (kit.generation !== info.generation || kit.index !== info.index) return 'other-kit';
+  const commitment = await commitShare({ account: info.account, generation: info.generation }, { index: kit.index, bytes: kit.share });
+  return commitment === info.commitment.toLowerCase() ? 'ok' : 'wrong-share';
+}
+
+/** The kit of the link's fragment (`#…`, without the `#`), or null when there is none; throws KitCodeError. */
+export const kitOfFragment = (fragment: string | null): Kit | null => (fragment ? parseKitFragment(fragment) : null);
+
+/** A typed kit code: the kit, or the words for the person naming what is wrong (a group, as the recovery code's input does). */
+export function readTypedCode(typed: string): { kit: Kit } | { error: string } {
+  if (!typed.trim()) return { error: 'Please type the code from your kit.' };
+  try {
+    return { kit: parseKitCode(typed) };
+  } catch (err) {
+    if (!(err instanceof KitCodeError)) throw err;
+    return {
+      error: err.group
+        ? `Group ${err.group} does not look right. Please check it against your kit, letter by letter.`
+        : 'This code is not complete or two groups are swapped. It has 22 groups of 5 letters and numbers.',
+    };
+  }
+}
+
+/** What the page says when a kit does not fit its link (`fit` not `ok`), for a kit from the link or typed. */
+export function misfitText(fit: Exclude<Fit, 'ok'>, from: 'link' | 'code', ownerFirstName: string): string {
+  if (from === 'code') {
+    return fit === 'other-kit'
+      ? `This code is from another kit, not the one for this link. Please use the newest kit ${ownerFirstName} gave you, and the link that came with it.`
+      : `This code does not match the kit ${ownerFirstName} made for this link. Please check that it is the newest kit ${ownerFirstName} gave you.`;
+  }
+  return `This link's kit does not match the one ${ownerFirstName} made for you: the link may have been changed or cut short. Please open it exactly as it was sent, or ask ${ownerFirstName} to send it again.`;
+}
+
+/** "1 of 2 trustees have confirmed" (contract §4 "n of k confirmed"). */
+export const confirmedText = (confirmations: number, k: number): string =>
+  `${confirmations} of ${k} ${k === 1 ? 'trustee has' : 'trustees have'} confirmed.`;

@@ -8,77 +8,20 @@
  * its recipient, its key is in no e-mail and no server file, and the handovers route gives a wrap
  * that opens only with that trustee's kit secret. Another account's message is refused.
  */
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fromB64url, toB64url } from '../../shared/crypto/bytes';
-import { handoverKey, handoverWrapContext, makeGeneration, sealOwnerCopy } from '../../shared/crypto/trustee-kit';
+import { handoverKey, handoverWrapContext, type makeGeneration } from '../../shared/crypto/trustee-kit';
 import { unwrapKey } from '../../shared/crypto/wrap';
 import type { DeliveryPageData } from '../../shared/release/pages';
-import { createSyncEngine } from '../../web/sync/engine';
-import { createSealedWorld, type SealedWorld } from '../../web/sync/test-sealed';
+import type { SealedWorld } from '../../web/sync/test-sealed';
 import { openPage } from '../../web/release/open';
 import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices, type DeliveryChoiceDeps } from '../../web/features/message-vault/delivery-choice';
 import { needlesOf, scanDirectory } from '../canary-scan';
 import { outboxFiles } from '../release/release-test-support';
 import { DAY_MS } from '../release/state-machine';
 import { signUp } from '../test-support';
-import { LEVEL_KEYS } from './kit-test-support';
+import { LETTER, sealedWithKits } from './message-key-test-support';
 
-const LETTER = { server: 'Canary-Letter-Axolotl: the server brings you this.', handed: 'Canary-Letter-Pangolin: Bob brings you this by hand.' };
-const AT = '2026-11-21T12:00:00.000Z';
-
-/** An `Api` (web/features/keys/sign-in.ts) over the real app with `cookie`: JSON in and out, throws on a non-2xx answer. */
-const apiOf =
-  (w: SealedWorld, cookie: string) =>
-  async <T,>(path: string, init?: { method?: string; body?: unknown }): Promise<T> => {
-    const res = await w.t.call(init?.method ?? 'GET', path, init?.body, cookie);
-    if (!res.ok) throw Object.assign(new Error(`${path}: ${res.status} ${await res.text()}`), { status: res.status });
-    return (res.status === 204 ? null : await res.json()) as T;
-  };
-
-/**
- * A sealed account with letters m1 (to annabella) and m2 (to bert), trustees ann, bob, cy who
- * accepted, and kits 2 of 3 (owner copy under a test AK) all handed over.
- */
-async function sealedWithKits() {
-  const tag = Math.random().toString(36).slice(2, 8);
-  const addr = (who: string) => `${who}-${tag}@example.com`;
-  const w = await createSealedWorld({ PUBLIC_URL: 'http://afterword.test' });
-  const db = await w.device();
-  const keys = await w.keysFor();
-  const sync = async () => {
-    const engine = createSyncEngine({ db, transport: w.transport, keys, env: { locks: null }, intervalMs: 3_600_000 });
-    await engine.syncNow();
-    await engine.stop();
-  };
-  await sync();
-  await db.write('messages', 'm1', { recipientName: 'Annabella', recipientEmail: addr('annabella'), messageType: 'text', messageContent: LETTER.server, deliveryDate: null, createdAt: AT });
-  await db.write('messages', 'm2', { recipientName: 'Bert', recipientEmail: addr('bert'), messageType: 'text', messageContent: LETTER.handed, deliveryDate: null, createdAt: AT });
-  for (const [id, who] of [['tr1', 'ann'], ['tr2', 'bob'], ['tr3', 'cy']] as const) await db.write('trustees', id, { name: who, email: addr(who), accessLevel: 'full', createdAt: AT });
-  await sync();
-  db.close();
-  await w.t.services.scheduler.runOnce(); // invites them
-  for (const id of ['tr1', 'tr2', 'tr3']) expect(await w.t.services.release.acceptInvitation(w.userId, id)).toBe(true);
-
-  const ak = new Uint8Array(randomBytes(32));
-  const made = await makeGeneration({ account: w.userId, generation: 1, k: 2, trustees: ['tr1', 'tr2', 'tr3'].map((trusteeId) => ({ trusteeId, level: 'full' as const })), levelKeys: (l) => LEVEL_KEYS[l] });
-  const api = apiOf(w, w.cookie);
-  const answer = await api<{ kits: Array<{ trusteeId: string; token: string }> }>('/api/kits', {
-    method: 'POST',
-    body: {
-      generation: 1,
-      k: 2,
-      checkValue: made.checkValue,
-      ownerCopy: await sealOwnerCopy(ak, w.userId, made),
-      kits: made.kits.map((m) => ({ trusteeId: m.trusteeId, index: m.kit.index, commitment: m.commitment, gate: toB64url(m.gate), blob: m.blob })),
-    },
-  });
-  const token = (id: string) => answer.kits.find((k) => k.trusteeId === id)!.token;
-  for (const m of made.kits) expect((await w.t.call('POST', `/api/kit/${token(m.trusteeId)}/handover`, { commitment: m.commitment })).status).toBe(204);
-  const ring = await w.accountRing();
-  const device: DeliveryChoiceDeps = { api, account: w.userId, withAccountKey: (use) => use(ak), keyring: ring };
-  return { w, addr, made, token, ring, device, api };
-}
 
 /** Lets the check-ins lapse until the trustees are asked to confirm, then ann and bob confirm with their kits. */
 async function releaseThroughKits(w: SealedWorld, made: Awaited<ReturnType<typeof makeGeneration>>, token: (id: string) => string) {

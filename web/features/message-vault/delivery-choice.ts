@@ -140,15 +140,19 @@ export async function saveDeliveryChoice(deps: DeliveryChoiceDeps, state: Delive
   return sent;
 }
 
+/** The ids of the messages `keyring` holds a key for (scopes `msg:<id>`): the messages there is something to wrap for. */
+export const keyedMessageIds = (keyring: Keyring): string[] => [...new Set(keyring.kids().flatMap((kid) => (kid.startsWith('msg:') ? [kid.slice(4, kid.lastIndexOf('~'))] : [])))].sort();
+
 /**
- * Brings every message of `messageIds` up to date with the kits: a message with no wrap yet gets
+ * Brings every message of `messageIds` (default: every message the keyring has a key for) up to date with the kits: a message with no wrap yet gets
  * the default ("The server delivers it"), and one whose wraps miss a live generation (after
  * re-keying) or an older key version (after its key was rotated) is wrapped again with its stored
- * choice. Returns how many messages were sent. Nothing happens without kits. A message whose
+ * choice. Returns how many messages were sent. Nothing happens without kits; a message the
+ * server no longer has (deleted) is skipped. A message whose
  * stored trustees hold no kit of the current kits is reported in `unbound` (the owner must choose
  * again), never silently switched to the server.
  */
-export async function syncDeliveryChoices(deps: DeliveryChoiceDeps, messageIds: readonly string[]): Promise<{ updated: number; unbound: string[] }> {
+export async function syncDeliveryChoices(deps: DeliveryChoiceDeps, messageIds: readonly string[] = keyedMessageIds(deps.keyring)): Promise<{ updated: number; unbound: string[] }> {
   const state = await loadDeliveryState(deps.api);
   if (state.generations.length === 0) return { updated: 0, unbound: [] };
   const copies = ownerCopies(deps);
@@ -165,6 +169,7 @@ export async function syncDeliveryChoices(deps: DeliveryChoiceDeps, messageIds: 
     try {
       if (await saveDeliveryChoice(deps, state, id, choiceOf(state, id), copies)) updated += 1;
     } catch (err) {
+      if ((err as { status?: number }).status === 404) continue; // deleted since (its key stays in the keyring)
       if (!(err instanceof DeliveryChoiceError)) throw err;
       unbound.push(id);
     }

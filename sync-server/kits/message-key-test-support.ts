@@ -28,9 +28,10 @@ export const apiOf =
 
 /**
  * A sealed account with letters m1 (to annabella) and m2 (to bert), trustees ann, bob, cy who
- * accepted, and kits 2 of 3 (owner copy under a test AK) all handed over.
+ * accepted, and kits 2 of 3 (owner copy under a test AK) all handed over. `m2DaysAhead`: m2's delivery
+ * date, `m2DaysAhead` days after the test clock's now (default: none, at the release).
  */
-export async function sealedWithKits() {
+export async function sealedWithKits(opts: { m2DaysAhead?: number } = {}) {
   const tag = Math.random().toString(36).slice(2, 8);
   const addr = (who: string) => `${who}-${tag}@example.com`;
   const w = await createSealedWorld({ PUBLIC_URL: 'http://afterword.test' });
@@ -43,7 +44,7 @@ export async function sealedWithKits() {
   };
   await sync();
   await db.write('messages', 'm1', { recipientName: 'Annabella', recipientEmail: addr('annabella'), messageType: 'text', messageContent: LETTER.server, deliveryDate: null, createdAt: AT });
-  await db.write('messages', 'm2', { recipientName: 'Bert', recipientEmail: addr('bert'), messageType: 'text', messageContent: LETTER.handed, deliveryDate: null, createdAt: AT });
+  await db.write('messages', 'm2', { recipientName: 'Bert', recipientEmail: addr('bert'), messageType: 'text', messageContent: LETTER.handed, deliveryDate: opts.m2DaysAhead === undefined ? null : new Date(w.t.deps.now() + opts.m2DaysAhead * 86_400_000).toISOString(), createdAt: AT });
   for (const [id, who] of [['tr1', 'ann'], ['tr2', 'bob'], ['tr3', 'cy']] as const) await db.write('trustees', id, { name: who, email: addr(who), accessLevel: 'full', createdAt: AT });
   await sync();
   await w.t.services.scheduler.runOnce(); // invites them

@@ -110,6 +110,32 @@ describe('messages with trustee kits', () => {
     expect(scanDirectory(w.t.deps.config.dataDir, needlesOf([ring.raw(kid('m1'))!])).length).toBeGreaterThan(0); // the scan finds the mailed one
   });
 
+  it('a dated hand-delivered letter: its trustee is told on its date, not at the release, and its wrap is given only from then', async () => {
+    const { w, addr, made, token, device, api } = await sealedWithKits({ m2DaysAhead: 120 });
+    expect(await syncDeliveryChoices(device)).toEqual({ updated: 2, unbound: [] });
+    expect(await saveDeliveryChoice(device, await loadDeliveryState(api), 'm2', { mode: 'trustee', trustees: ['tr2'] })).toBe(true);
+    await releaseThroughKits(w, made, token);
+    const toldBob = () => outboxFiles(w.t.deps.config.dataDir).filter((e) => e.to[0] === addr('bob') && /for you to hand over/.test(e.subject));
+    const handovers = async () => ((await (await w.t.call('GET', `/api/kit/${token('tr2')}/handovers`)).json()) as { messages: Array<{ messageId: string }> }).messages.map((m) => m.messageId);
+    expect(toldBob()).toEqual([]);
+    expect(await handovers()).toEqual([]);
+    for (let day = 0; day < 120 && toldBob().length === 0; day++) {
+      w.t.advance(DAY_MS);
+      await w.t.services.scheduler.runOnce();
+    }
+    expect(toldBob()).toHaveLength(1);
+    const due = Date.parse(String((await w.t.services.store.get(w.userId, 'messages', 'm2'))!.values.deliveryDate));
+    expect(w.t.deps.now()).toBeGreaterThanOrEqual(due); // on its date: the pass of that day, not a day earlier
+    expect(w.t.deps.now() - DAY_MS).toBeLessThan(due);
+    expect(await handovers()).toEqual(['m2']);
+    for (let day = 0; day < 3; day++) {
+      w.t.advance(DAY_MS);
+      await w.t.services.scheduler.runOnce();
+    }
+    expect(toldBob()).toHaveLength(1); // once
+    expect(outboxFiles(w.t.deps.config.dataDir).filter((e) => e.to[0] === addr('bert'))).toEqual([]);
+  });
+
   it('refuses another account\'s message, a gate or wrap with a hand-delivered choice, and a trustee without a kit', async () => {
     const { w, ring, api, made } = await sealedWithKits();
     const kid1 = ring.kids().find((k) => k.startsWith('msg:m1~'))!;

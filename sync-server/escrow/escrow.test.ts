@@ -112,7 +112,7 @@ describe('the release escrow', () => {
     const tooMany = Object.fromEntries(Array.from({ length: max + 1 }, (_, i) => [`msg:m${i}~1`, toB64url(key(i))]));
     expect((await o.t.call('PUT', '/api/release/escrow', { keys: tooMany }, o.cookie)).status).toBe(400);
     expect((await o.t.call('PUT', '/api/release/escrow', depositJson)).status).toBe(401);
-    expect(await o.get('/api/release/escrow')).toEqual({ keyCount: 0, updatedAt: null, kids: [] });
+    expect(await o.get('/api/release/escrow')).toEqual({ keyCount: 0, updatedAt: null, kids: [], ended: false });
   });
 });
 

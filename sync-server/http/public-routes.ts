@@ -43,6 +43,14 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
     'POST /api/verify-email/:token',
     'GET /api/check-in/:token', // a check-in reminder's "I'm here" (release/check-in-routes.ts)
     'POST /api/check-in/:token',
+    // A trustee's kit (sync-server/kits/public-routes.ts): its random 128-bit token is the capability;
+    // the steps take only a commitment or a share (never the kit secret t), and at release Q only
+    // opens with the kit's t (shared/crypto/trustee-kit.ts). Unknown → 404, retired → 410.
+    'GET /api/kit/:token',
+    'POST /api/kit/:token/handover',
+    'POST /api/kit/:token/check',
+    'POST /api/kit/:token/confirm',
+    'GET /api/kit/:token/access',
   ],
 ]);
 

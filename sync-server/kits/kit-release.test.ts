@@ -67,8 +67,11 @@ describe('Release through trustee kits', () => {
     expect(await activity(o)).toContain(`The share sent with ${o.addr('bob')}'s kit is not the one it was made with; it was not used.`);
     expect(await phase(o)).toBe('awaiting-confirmations');
 
-    // "I'm still here": cancelled, every confirmation and stored share erased, nothing combined.
-    expect((await o.t.call('POST', '/api/release/cancel', undefined, o.cookie)).status).toBe(200);
+    // "I'm still here" from the owner's e-mail: cancelled, every confirmation and stored share erased, nothing combined.
+    const stillHere = mails(o, /^Your trustees are being asked to confirm$/)[0]!.links;
+    expect(stillHere).toHaveLength(1);
+    expect(stillHere[0]).toMatch(/^http:\/\/afterword\.test\/api\/still-here\//);
+    expect((await o.open(stillHere[0]!, 'POST')).status).toBe(200);
     expect(await phase(o)).toBe('active');
     const afterCancel = await o.t.services.release.store.kitsOf(o.userId, 1);
     expect(afterCancel.map((k) => [k.confirmed_at, k.share_wrap])).toEqual([
@@ -79,6 +82,7 @@ describe('Release through trustee kits', () => {
     expect((await o.t.services.release.store.kitGeneration(o.userId, 1))!.q_wrap).toBeNull();
     expect((await confirm(o, tokens[1]!, share(made, 1))).status).toBe(409); // nothing asks for it now
 
+    expect(await activity(o)).toContain("You said \u201cI'm still here\u201d. Your trustees' confirmations were erased and nothing was released.");
     // Lapse again: asked again; k confirmations release.
     await lapseUntilAwaiting(o);
     expect(mails(o, /^Please confirm only if you know Ada has died$/)).toHaveLength(6);

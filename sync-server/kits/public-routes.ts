@@ -40,6 +40,11 @@ export function kitPublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv>
   });
   const token = (c: Context) => c.req.param('token') ?? '';
   const notFound = () => new ApiHttpError(404, "This link isn't available", []);
+  // An unknown kit is 404 before its body is read (the answer of every token link to an unknown token).
+  app.use('/api/kit/:token/*', async (c, next) => {
+    if (!(await kits.find(token(c)))) throw notFound();
+    await next();
+  });
 
   app.get('/api/kit/:token', async (c) => {
     const found = await kits.find(token(c));

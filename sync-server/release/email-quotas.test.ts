@@ -38,6 +38,8 @@ describe('e-mail quotas', () => {
       'owner-verify': 'verify',
       'owner-reset': 'reset',
       'trustee-yearly': 'trustee',
+      'trustee-confirm-death': 'release', // a death's: every trustee holding a kit is asked at once
+      'owner-awaiting-confirmations': 'owner',
       delivery: 'release',
       'delivery-updated': 'redelivery',
     });

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { fromB64url, toB64url } from '../../shared/crypto/bytes';
 import { handoverKey, handoverWrapContext, type makeGeneration } from '../../shared/crypto/trustee-kit';
 import { unwrapKey } from '../../shared/crypto/wrap';
+import { openHandovers, type HandoverJson } from '../../shared/release/handover-links';
 import type { DeliveryPageData } from '../../shared/release/pages';
 import type { SealedWorld } from '../../web/sync/test-sealed';
 import { openPage } from '../../web/release/open';
@@ -97,12 +98,14 @@ describe('messages with trustee kits', () => {
     expect(cy.messages[0]!.path).toBe(handed.messages[0]!.path);
     expect(((await (await w.t.call('GET', `/api/kit/${token('tr1')}/handovers`)).json()) as { messages: unknown[] }).messages).toEqual([]);
 
-    // The link bob sends opens the letter for bert with the key only bob's page could add.
-    const path = handed.messages[0]!.path;
-    expect(path).toMatch(/^\/r\/d\/[A-Za-z0-9_-]{43}$/);
-    const bertData = (await (await w.t.call('GET', `/api/delivery/${path.slice('/r/d/'.length)}/data`)).json()) as DeliveryPageData;
-    const fragment = `${kid('m2')}.${toB64url(await open(bobT))}`;
-    expect((await openPage('d', bertData, fragment)).message).toMatchObject({ messageContent: LETTER.handed });
+    // The link bob's page makes (openHandovers, in his browser) opens the letter for bert.
+    const [bobLink] = await openHandovers({ account: w.userId, trusteeId: 'tr2', q: access.q, gate: access.gate, t: bobT, origin: 'http://afterword.test', messages: handed.messages as HandoverJson[] });
+    expect(bobLink).toMatchObject({ messageId: 'm2', recipientEmail: addr('bert'), backup: false });
+    const url = new URL(bobLink!.link);
+    expect(url.pathname).toMatch(/^\/r\/d\/[A-Za-z0-9_-]{43}$/);
+    const bertData = (await (await w.t.call('GET', `/api/delivery/${url.pathname.slice('/r/d/'.length)}/data`)).json()) as DeliveryPageData;
+    expect((await openPage('d', bertData, url.hash.slice(1))).message).toMatchObject({ messageContent: LETTER.handed });
+    await expect(openHandovers({ account: w.userId, trusteeId: 'tr2', q: access.q, gate: access.gate, t: new Uint8Array(16), origin: '', messages: handed.messages as HandoverJson[] })).rejects.toThrow();
 
     // m2's key appears in no e-mail and no file the server keeps (database, WAL, outbox), in any encoding.
     await w.t.services.scheduler.runOnce();

@@ -21,6 +21,7 @@ import { messageScope, parseKid } from '../../shared/crypto/kid';
 import { deliveryWrapContext, messageDeliveryKey } from '../../shared/crypto/trustee-kit';
 import { unwrapKey } from '../../shared/crypto/wrap';
 import { isDeliveryDue } from '../../shared/delivery-rule';
+import type { HandoverJson } from '../../shared/release/handover-links';
 import type { AppDeps } from '../app-env';
 import { generationStatus, type KitGenerationRow, type KitRow } from '../db/kits';
 import type { AsyncReleaseStore } from '../db/release-store';
@@ -58,21 +59,6 @@ export interface MessageChoiceJson {
   generations: number[];
   /** `trustee`: who hands it over (the first), and the backup. */
   trustees: string[];
-}
-
-/** One hand-delivered message as its trustee's kit page gets it after the release. */
-export interface HandoverJson {
-  messageId: string;
-  kid: string;
-  generation: number;
-  /** MK under handoverKey(Q, G, t, { account, trusteeId, messageId, generation }). */
-  wrap: string;
-  /** True when this trustee is the backup of another. */
-  backup: boolean;
-  recipientEmail: string;
-  deliveryDate: string | null;
-  /** The delivery link's path without its key: the kit page appends `#<kid>.<key>` once it opened the wrap. */
-  path: string;
 }
 
 /** Who hands over a due message of a released account (release/deliveries.ts), with their kit page token. */

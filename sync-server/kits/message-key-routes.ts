@@ -2,6 +2,9 @@
  * The routes of messages' delivery choices (kits/message-keys.ts; README.md "Trustee kits"):
  *
  *   PUT /api/kits/messages/:messageId   (owner) { generation, mode: 'server'|'trustee', kid, gate?, wrap?, handovers?: [{ trusteeId, wrap }] } → 204
+ *   PUT /api/kits/messages              (owner) { choices: [{ messageId, choice }] } (1 … 100) → { saved, refused: [{ messageId, generation, status, error }] }
+ *                                       the same, many at once: a device binding hundreds of messages to new kits
+ *                                       stays far inside the account's writes per minute (shared/limits.ts)
  *   GET /api/kits/messages              (owner) → { messages: [{ messageId, mode, kid, generations, trustees }] }
  *   GET /api/kit/:token/handovers       (public, the kit token is the capability) → { messages: HandoverJson[] }, after the release only
  *
@@ -20,6 +23,7 @@ import { requireSession } from '../auth/middleware';
 import { requireProven } from '../auth/unproven';
 import { clientIp } from '../http/client-ip';
 import { createRateLimiter } from '../http/rate-limit';
+import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { Services } from '../services';
 import { KIT_REQUESTS_PER_10_MIN } from './public-routes';
@@ -60,6 +64,15 @@ export const messageChoiceSchema = z
     }
   });
 
+/** The most choices one batch carries (each is one message's wraps for one generation). */
+export const MESSAGE_CHOICES_PER_BATCH = 100;
+const batchSchema = z.strictObject({
+  choices: z
+    .array(z.strictObject({ messageId: z.string().regex(MESSAGE_ID_RE, 'must be a message id'), choice: messageChoiceSchema }))
+    .min(1)
+    .max(MESSAGE_CHOICES_PER_BATCH),
+});
+
 /** The owner's routes (mount before kitOwnerRoutes). */
 export function messageKeyOwnerRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -67,6 +80,22 @@ export function messageKeyOwnerRoutes(deps: AppDeps, services: Services): Hono<A
   app.use('/api/kits/messages', requireSession(deps, services));
   app.use('/api/kits/messages/*', requireSession(deps, services));
   app.get('/api/kits/messages', async (c) => c.json(await messageKeys.list(c.var.userId)));
+  app.put('/api/kits/messages', requireProven(deps, services), async (c) => {
+    const { choices } = await readJson(c, batchSchema);
+    let saved = 0;
+    const refused: Array<{ messageId: string; generation: number; status: number; error: string }> = [];
+    for (const { messageId, choice } of choices) {
+      try {
+        await messageKeys.put(c.var.userId, messageId, choice);
+        saved += 1;
+      } catch (err) {
+        // One message deleted or re-keyed meanwhile does not undo the others (each is stored on its own).
+        if (!(err instanceof ApiHttpError) || err.status >= 500) throw err;
+        refused.push({ messageId, generation: choice.generation, status: err.status, error: err.message });
+      }
+    }
+    return c.json({ saved, refused });
+  });
   app.put('/api/kits/messages/:messageId', requireProven(deps, services), async (c) => {
     const messageId = c.req.param('messageId');
     const body = await readJson(c, messageChoiceSchema);

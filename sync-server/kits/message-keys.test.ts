@@ -172,6 +172,20 @@ describe('messages with trustee kits', () => {
     expect(stranger.status).toBe(422);
     expect(await issues(stranger)).toEqual(['handovers.0.trusteeId']);
     expect((await w.t.services.messageKeys.list(w.userId)).messages).toEqual([]);
+    // Many at once: at most 100; a message that is not the account's is refused alone, by name.
+    const batch = (choices: unknown[]) => w.t.call('PUT', '/api/kits/messages', { choices }, w.cookie);
+    expect(await issues(await batch(Array.from({ length: 101 }, () => ({ messageId: 'm1', choice: serverBody }))))).toEqual(['choices']);
+    const mixedBatch = await batch([
+      { messageId: 'm9', choice: serverBody },
+      { messageId: 'm1', choice: { ...serverBody, generation: 2 } },
+    ]);
+    expect(await mixedBatch.json()).toEqual({
+      saved: 0,
+      refused: [
+        { messageId: 'm9', generation: 1, status: 404, error: 'No such message' },
+        { messageId: 'm1', generation: 2, status: 409, error: 'These kits are not in use' },
+      ],
+    });
     // A valid one is stored; switching to hand-delivery leaves no server wrap behind.
     expect((await put(serverBody)).status).toBe(204);
     expect((await put({ generation: 1, mode: 'trustee', kid: kid1, handovers: [{ trusteeId: 'tr2', wrap }] })).status).toBe(204);

@@ -76,4 +76,18 @@ describe('delivery choices on the owner’s device', () => {
     expect((await list()).messages[0]).toEqual({ messageId: 'm1', mode: 'server', kid: 'msg:m1~2', generations: [1, 2], trustees: [] });
     db.close();
   });
+
+  it('binds 150 messages to new kits in 2 requests, inside the account\'s 120 writes a minute', { timeout: 60_000 }, async () => {
+    const { w, device, db, sync } = await sealedWithKits();
+    for (let i = 0; i < 148; i++) await db.write('messages', `n${i}`, { recipientName: `R${i}`, recipientEmail: `r${i}@example.com`, messageType: 'text', messageContent: `Letter ${i}`, deliveryDate: null, createdAt: AT });
+    await sync();
+    const sent: string[] = [];
+    const api: typeof device.api = (path, init) => {
+      sent.push(`${init?.method ?? 'GET'} ${path}`);
+      return device.api(path, init);
+    };
+    expect(await syncDeliveryChoices({ ...device, api, keyring: await w.accountRing() })).toEqual({ updated: 150, unbound: [] });
+    expect(sent).toEqual(['GET /api/kits', 'GET /api/kits/messages', 'PUT /api/kits/messages', 'PUT /api/kits/messages']);
+    db.close();
+  });
 });

@@ -96,48 +96,79 @@ function ownerCopies(deps: DeliveryChoiceDeps) {
   };
 }
 
+/** One message's wraps for one generation: an item of `PUT /api/kits/messages`. */
+interface ChoiceItem {
+  messageId: string;
+  choice: Record<string, unknown> & { generation: number };
+}
+
+/** The most items one request carries (sync-server/kits/message-key-routes.ts MESSAGE_CHOICES_PER_BATCH). */
+const PER_BATCH = 100;
+
 /**
- * Makes and sends message `messageId`'s wraps for `choice`, for every live generation of `state`
- * (PUT /api/kits/messages/:id). Returns false when there is nothing to do (no kits, or the
- * message has no key yet). Throws DeliveryChoiceError when none of the chosen trustees holds a
- * kit of the current kits (or a trustee is chosen twice), and what `api` throws.
+ * Message `messageId`'s wraps for `choice`, one item per live generation of `state`; empty when
+ * there is nothing to do (no kits, or the message has no key yet). Throws DeliveryChoiceError when
+ * none of the chosen trustees holds a kit of the current kits, or a trustee is chosen twice.
  */
-export async function saveDeliveryChoice(deps: DeliveryChoiceDeps, state: DeliveryState, messageId: string, choice: DeliveryChoice, copies = ownerCopies(deps)): Promise<boolean> {
+async function wrapsFor(deps: DeliveryChoiceDeps, state: DeliveryState, messageId: string, choice: DeliveryChoice, copies: ReturnType<typeof ownerCopies>): Promise<ChoiceItem[]> {
   const kid = latestKid(deps.keyring, messageId);
-  if (!kid || state.generations.length === 0) return false;
+  if (!kid || state.generations.length === 0) return [];
   if (choice.mode === 'trustee' && (choice.trustees.length < 1 || choice.trustees.length > 2 || new Set(choice.trustees).size !== choice.trustees.length)) {
     throw new DeliveryChoiceError('Choose one trustee to hand this message over, and if you like another one as their backup.');
   }
   const raw = deps.keyring.raw(kid)!;
   const random = deps.random ?? webRandom;
   const account = deps.account;
-  let sent = false;
+  const items: ChoiceItem[] = [];
   for (const g of state.generations) {
     const made = await copies(g);
     const generation = made.generation;
-    let body: Record<string, unknown>;
     if (choice.mode === 'server') {
       const gate = random(32);
       const key = await messageDeliveryKey(made.q, gate, { account, messageId, generation });
-      body = { generation, mode: 'server', kid, gate: toB64url(gate), wrap: await wrapKey(key, raw, deliveryWrapContext(account, kid, generation), random) };
-    } else {
-      const handovers = [];
-      for (const trusteeId of choice.trustees) {
-        const m = made.kits.find((k) => k.trusteeId === trusteeId);
-        if (!m) continue; // this trustee holds no kit of these kits (a backup left out of a re-key)
-        const key = await handoverKey(made.q, m.gate, m.kit.t, { account, trusteeId, generation, messageId });
-        handovers.push({ trusteeId, wrap: await wrapKey(key, raw, handoverWrapContext(account, trusteeId, kid, generation), random) });
-      }
-      if (handovers.length === 0) {
-        if (g === state.generations[0]) throw new DeliveryChoiceError('The trustee you chose holds no trustee kit. Choose a trustee who has one, or let Afterword deliver this message.');
-        continue; // newer kits not handed to them: the choice is shown again once those kits are in use
-      }
-      body = { generation, mode: 'trustee', kid, handovers };
+      items.push({ messageId, choice: { generation, mode: 'server', kid, gate: toB64url(gate), wrap: await wrapKey(key, raw, deliveryWrapContext(account, kid, generation), random) } });
+      continue;
     }
-    await deps.api(`/api/kits/messages/${encodeURIComponent(messageId)}`, { method: 'PUT', body });
-    sent = true;
+    const handovers = [];
+    for (const trusteeId of choice.trustees) {
+      const m = made.kits.find((k) => k.trusteeId === trusteeId);
+      if (!m) continue; // this trustee holds no kit of these kits (a backup left out of a re-key)
+      const key = await handoverKey(made.q, m.gate, m.kit.t, { account, trusteeId, generation, messageId });
+      handovers.push({ trusteeId, wrap: await wrapKey(key, raw, handoverWrapContext(account, trusteeId, kid, generation), random) });
+    }
+    if (handovers.length === 0) {
+      if (g === state.generations[0]) throw new DeliveryChoiceError('The trustee you chose holds no trustee kit. Choose a trustee who has one, or let Afterword deliver this message.');
+      continue; // newer kits not handed to them: the choice is shown again once those kits are in use
+    }
+    items.push({ messageId, choice: { generation, mode: 'trustee', kid, handovers } });
   }
-  return sent;
+  return items;
+}
+
+/** Sends `items` in batches; returns the ids refused with 404 (deleted meanwhile). Throws DeliveryChoiceError for another refusal, and what `api` throws. */
+async function sendItems(api: Api, items: readonly ChoiceItem[]): Promise<Set<string>> {
+  const gone = new Set<string>();
+  for (let at = 0; at < items.length; at += PER_BATCH) {
+    const answer = await api<{ saved: number; refused: Array<{ messageId: string; status: number; error: string }> }>('/api/kits/messages', { method: 'PUT', body: { choices: items.slice(at, at + PER_BATCH) } });
+    for (const r of answer.refused) {
+      if (r.status !== 404) throw new DeliveryChoiceError(r.error);
+      gone.add(r.messageId);
+    }
+  }
+  return gone;
+}
+
+/**
+ * Makes and sends message `messageId`'s wraps for `choice`, for every live generation of `state`
+ * (PUT /api/kits/messages). Returns false when there is nothing to do (no kits, or the message has
+ * no key yet). Throws DeliveryChoiceError when none of the chosen trustees holds a kit of the
+ * current kits (or a trustee is chosen twice, or the server refuses it), and what `api` throws.
+ */
+export async function saveDeliveryChoice(deps: DeliveryChoiceDeps, state: DeliveryState, messageId: string, choice: DeliveryChoice): Promise<boolean> {
+  const items = await wrapsFor(deps, state, messageId, choice, ownerCopies(deps));
+  if (items.length === 0) return false;
+  if ((await sendItems(deps.api, items)).has(messageId)) throw new DeliveryChoiceError('This message was deleted.');
+  return true;
 }
 
 /** The ids of the messages `keyring` holds a key for (scopes `msg:<id>`): the messages there is something to wrap for. */
@@ -156,7 +187,7 @@ export async function syncDeliveryChoices(deps: DeliveryChoiceDeps, messageIds: 
   const state = await loadDeliveryState(deps.api);
   if (state.generations.length === 0) return { updated: 0, unbound: [] };
   const copies = ownerCopies(deps);
-  let updated = 0;
+  const items: ChoiceItem[] = [];
   const unbound: string[] = [];
   for (const id of messageIds) {
     const kid = latestKid(deps.keyring, id);
@@ -167,12 +198,12 @@ export async function syncDeliveryChoices(deps: DeliveryChoiceDeps, messageIds: 
     const upToDate = have && have.kid === kid && state.generations.every((g) => have.generations.includes(g.generation) || !needs(g));
     if (upToDate) continue;
     try {
-      if (await saveDeliveryChoice(deps, state, id, choiceOf(state, id), copies)) updated += 1;
+      items.push(...(await wrapsFor(deps, state, id, choiceOf(state, id), copies)));
     } catch (err) {
-      if ((err as { status?: number }).status === 404) continue; // deleted since (its key stays in the keyring)
       if (!(err instanceof DeliveryChoiceError)) throw err;
       unbound.push(id);
     }
   }
-  return { updated, unbound };
+  const gone = await sendItems(deps.api, items);
+  return { updated: new Set(items.map((i) => i.messageId).filter((id) => !gone.has(id))).size, unbound };
 }

@@ -84,6 +84,16 @@ async function deliverChoices(s: KeySessionState): Promise<void> {
   }
 }
 
+/**
+ * Binds every keyed message to the kits now, with the app's open key session (no-op while locked):
+ * for the Trustee kits section to call once kits are made or re-keyed (web/features/trustees/kits/),
+ * so messages need not wait for the next keyring change or start.
+ */
+export async function bindMessagesToKits(): Promise<void> {
+  const s = useKeySession.getState();
+  if (s.status === 'open' && s.userId && s.keyring && s.sealedAt !== null) await deliverChoices(s);
+}
+
 /** Starts following the app's key session for the escrow deposit and the kits' message wraps; returns the unsubscribe. */
 export function followKeySession(): () => void {
   let deposited: string | null = null;

@@ -22,7 +22,8 @@ export function DeliveryChoiceField({ ctl, isNew }: { ctl: DeliveryChoiceControl
   const meansId = useId();
   const { state, choice, setChoice, holders } = ctl;
   const name = (id: string) => trustees?.find((t) => t.id === id)?.name || 'A trustee';
-  const kits = !!state && state.generations.length > 0;
+  if (!state) return null; // loading, or offline: nothing is said or changed about delivery
+  const kits = state.generations.length > 0;
   if (!kits || isNew || holders.length === 0) {
     return (
       <section aria-label={DELIVERY_WORDS.legend} className="text-sm text-slate-700">

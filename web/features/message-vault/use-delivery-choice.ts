@@ -11,7 +11,7 @@ import type { Api } from '../keys/sign-in';
 import { choiceOf, DEFAULT_CHOICE, DeliveryChoiceError, loadDeliveryState, saveDeliveryChoice, type DeliveryChoice, type DeliveryState } from './delivery-choice';
 
 export interface DeliveryChoiceControl {
-  /** null while loading (or when it could not be loaded). */
+  /** null while loading, or when it could not be loaded (offline): the form then says nothing about delivery. */
   state: DeliveryState | null;
   choice: DeliveryChoice;
   setChoice: (c: DeliveryChoice) => void;
@@ -38,7 +38,7 @@ export function useDeliveryChoice(messageId: string | null, open: boolean): Deli
         setState(s);
         setChoice(messageId ? choiceOf(s, messageId) : DEFAULT_CHOICE);
       },
-      () => live && setState(null), // offline: the form shows today's words; nothing changes
+      () => live && setState(null), // offline: nothing is said or changed about delivery
     );
     return () => {
       live = false;

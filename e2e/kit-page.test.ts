@@ -9,7 +9,8 @@
  * - the yearly check shows the fingerprint and never asks for the code;
  * - in the waiting for confirmations, a mistyped code names its group; the typed code confirms with
  *   the share only (never t); the second trustee's saved link confirms, releases, and opens the
- *   level's content with the kit's blob (no escrow): axe at 390 px on each step.
+ *   level's content with the kit's blob (no escrow); the first trustee, on a computer, opens it with
+ *   the printed code: axe at 390 px and 1280 px.
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -26,7 +27,7 @@ import { fetchCaller } from '../sync-server/blobs/blob-test-support';
 import { makeDeviceKeys } from '../sync-server/keys/test-keys';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
 import { reportPassing } from './report-passing';
-import { controlledByServiceWorker, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import { controlledByServiceWorker, desktopContext, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -54,7 +55,7 @@ describe.skipIf(!hasChromium)('the kit page', () => {
     return seen;
   };
 
-  it('hands a kit over, checks it by fingerprint, confirms with a typed code and opens with a saved link; axe at 390 px', { timeout: 300_000 }, async () => {
+  it('hands a kit over, checks it by fingerprint, confirms with a typed code and opens with a saved link and the code; axe at 390 and 1280 px', { timeout: 300_000 }, async () => {
     const tag = Date.now().toString(36);
     const password = 'correct horse battery';
     const reg = await fetch(`${server.url}/api/auth/register`, {
@@ -168,8 +169,16 @@ describe.skipIf(!hasChromium)('the kit page', () => {
     await phone.getByLabel('Kit code').fill(typo);
     await phone.getByLabel('I know that Ada has died.').check();
     await phone.getByRole('button', { name: 'Confirm that Ada has died' }).click();
-    await phone.getByRole('status').filter({ hasText: 'Group 7 does not look right. Please check it against your kit, letter by letter.' }).waitFor();
-    expect(await phone.getByLabel('Kit code').getAttribute('aria-invalid')).toBe('true');
+    const groupError = 'Group 7 does not look right. Please check it against your kit, letter by letter.';
+    await phone.getByText(groupError).waitFor();
+    // The field is marked, focused, and its description (read when focused) is the error.
+    const field = await phone.getByLabel('Kit code').evaluate((el) => ({
+      invalid: el.getAttribute('aria-invalid'),
+      focused: el === document.activeElement,
+      description: (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' '),
+    }));
+    expect(field).toEqual({ invalid: 'true', focused: true, description: expect.stringContaining(groupError) });
+    expect(sent.some((r) => r.url.endsWith('/confirm'))).toBe(false); // nothing sent for a typo
     await expectNoSeriousA11yViolations(phone, 'the kit page (confirm, a typo) at 390 px');
     const before = sent.length;
     await phone.getByLabel('Kit code').fill(code.toLowerCase());
@@ -188,6 +197,10 @@ describe.skipIf(!hasChromium)('the kit page', () => {
     expect(await miloPhone.evaluate(() => location.hash)).toBe('');
     await miloPhone.getByText('This link holds your kit: you don’t need to type its code.').waitFor();
     await expectNoSeriousA11yViolations(miloPhone, 'the kit page (confirm with the link) at 390 px');
+    // One deliberate click: not without the box ticked.
+    await miloPhone.getByRole('button', { name: 'Confirm that Ada has died' }).click();
+    await miloPhone.getByText('Please tick the box only if you know that Ada has died.').waitFor();
+    expect(miloSent.some((r) => r.url.endsWith('/confirm'))).toBe(false);
     await miloPhone.getByLabel('I know that Ada has died.').check();
     await miloPhone.getByRole('button', { name: 'Confirm that Ada has died' }).click();
     await miloPhone.getByRole('button', { name: 'Open what Ada left for you' }).click();
@@ -195,6 +208,18 @@ describe.skipIf(!hasChromium)('the kit page', () => {
     await miloPhone.getByRole('heading', { level: 1, name: 'What Ada left for you' }).waitFor();
     await expectNoSeriousA11yViolations(miloPhone, 'the kit page (released, opened with the kit) at 390 px');
     for (const s of secret(milo)) expect(miloSent.filter((r) => r.url.includes(s) || r.body.includes(s))).toEqual([]);
+
+    // Grace, later, on a computer, with only the printed code: it opens what Ada left for her too.
+    const desk = await (await desktopContext(browser)).newPage();
+    const deskSent = recorder(desk);
+    await desk.goto(`${server.url}/kit/${grace.token}`);
+    await desk.getByRole('heading', { level: 1, name: 'What Ada left for you' }).waitFor();
+    await expectNoSeriousA11yViolations(desk, 'the kit page (released, the code asked for) at 1280 px');
+    await desk.getByLabel('Kit code').fill(code);
+    await desk.getByRole('button', { name: 'Open what Ada left for you' }).click();
+    await desk.getByText(obituary).waitFor();
+    await expectNoSeriousA11yViolations(desk, 'the kit page (released, opened with the code) at 1280 px');
+    for (const s of secret(grace)) expect(deskSent.filter((r) => r.url.includes(s) || r.body.includes(s))).toEqual([]);
   });
 
   it('an unknown kit link is not available, and its fragment leaves the address bar', async () => {

@@ -31,12 +31,12 @@ async function world() {
   const noSecretSent = () => {
     for (const k of made.kits) for (const r of sent) expect(r.body).not.toContain(toB64url(k.kit.t));
   };
-  return { o, made, kit, grace, milo, june, sent, fetchFn, noSecretSent };
+  return { o, trustees, made, kit, grace, milo, june, sent, fetchFn, noSecretSent };
 }
 
 describe('the kit page against the real server', () => {
-  it('verifies a kit against the server’s commitment, hands it over, checks it; another kit’s commitment is refused by name', async () => {
-    const { made, kit, grace, milo, fetchFn, noSecretSent } = await world();
+  it('verifies a kit against the server’s commitment, hands it over, checks it; another kit’s commitment is refused by name; a re-key retires it', async () => {
+    const { o, trustees, made, kit, grace, milo, fetchFn, noSecretSent } = await world();
     let info = (await grace.info())!;
     expect(info).toMatchObject({ ownerFirstName: 'Ada', generation: 1, index: 1, k: 2, status: 'pending', phase: 'active', handedOverAt: null, fingerprint: made.kits[0]!.fingerprint });
     expect(await fitOf(info, kit(0))).toBe('ok');
@@ -58,9 +58,19 @@ describe('the kit page against the real server', () => {
     await milo.handover((await milo.info())!.commitment);
     expect((await grace.info())!.status).toBe('current');
     noSecretSent();
+
+    // Re-keyed: the new kits are pending (not in use while the old ones act) until k are handed over; then the old ones are replaced.
+    const next = await postKits(o, trustees, 2, 2);
+    const newer = next.tokens.map((t) => kitApi(t, fetchFn));
+    expect(stepOf((await newer[0]!.info())!, true)).toBe('handover');
+    for (const page of newer.slice(0, 2)) await page.handover((await page.info())!.commitment);
+    const old = (await grace.info())!;
+    expect(old.status).toBe('retired');
+    expect(stepOf(old, true)).toBe('retired');
+    await expect(grace.check()).rejects.toMatchObject({ status: 410 });
   });
 
-  it('confirms with the share only, refuses another kit’s share, and opens the level’s keys after the release', async () => {
+  it('confirms with the share only, refuses another kit’s share, goes back to the yearly check on “I’m still here”, and opens the level’s keys after the release', async () => {
     const { o, kit, grace, milo, june, sent, noSecretSent } = await world();
     for (const page of [grace, milo]) await page.handover((await page.info())!.commitment);
     // Grace reports; the waiting period ends; the current kits are asked to confirm.
@@ -77,6 +87,16 @@ describe('the kit page against the real server', () => {
     expect(info).toMatchObject({ confirmed: true, confirmations: 1 });
     expect(stepOf(info, false)).toBe('confirmed');
     await expect(june.confirm(toB64url(kit(1).share))).rejects.toMatchObject({ status: 422 }); // not June's share
+    // "I'm still here" (the owner signed in): the confirmations are erased, and the page is back to the yearly check.
+    expect((await o.t.call('POST', '/api/release/cancel', {}, o.cookie)).status).toBe(200);
+    info = (await grace.info())!;
+    expect(info).toMatchObject({ phase: 'active', confirmed: false, confirmations: 0 });
+    expect(stepOf(info, false)).toBe('check');
+    await expect(grace.confirm(toB64url(kit(0).share))).rejects.toMatchObject({ status: 409 });
+    // Silence again: Grace reports, the waiting period ends, and this time two confirm.
+    await o.open(linkOf(report), 'POST', REPORTED);
+    for (let day = 0; day < 40 && (await grace.info())!.phase === 'waiting'; day++) await runFor(o, 1, DAY_MS);
+    expect(await grace.confirm(toB64url(kit(0).share))).toMatchObject({ confirmations: 1, released: false });
     expect(await milo.confirm(toB64url(kit(1).share))).toMatchObject({ confirmations: 2, released: true });
     info = (await milo.info())!;
     expect(stepOf(info, true)).toBe('released');
@@ -89,6 +109,7 @@ describe('the kit page against the real server', () => {
     expect((await kitLevelKeys(grace, (await grace.info())!, kit(0))).keys).toEqual(new Map(LEVEL_KEYS.full));
     noSecretSent();
     const confirms = sent.filter((r) => r.url.endsWith('/confirm'));
-    expect(confirms.map((r) => Object.keys(JSON.parse(r.body) as object))).toEqual([['share'], ['share'], ['share']]);
+    expect(confirms).toHaveLength(5);
+    for (const r of confirms) expect(Object.keys(JSON.parse(r.body) as object)).toEqual(['share']);
   });
 });

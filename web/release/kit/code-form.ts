@@ -15,13 +15,14 @@ let forms = 0;
 /**
  * A form asking for the kit's code, with `extra` fields above its button (e.g. the confirmation's
  * tick box); `onKit` gets the verified kit when the button is pressed (its errors are shown by the
- * caller). `check` may refuse the click before the code is read (returns the words to show).
+ * caller). `ready` may refuse the click before the code is read (false: it said why, by its field).
+ * A wrong code is said under the field, which gets the focus (its description then reads the error).
  */
 export function codeForm(o: {
   info: KitInfo;
   button: string;
   extra?: Node[];
-  check?: () => string | null;
+  ready?: () => boolean;
   onKit: (kit: Kit, button: HTMLButtonElement) => Promise<void>;
 }): HTMLFormElement {
   const id = `kit-code-${++forms}`;
@@ -37,14 +38,12 @@ export function codeForm(o: {
   });
   const error = h('p', { id: `${id}-error`, class: 'error field-error' });
   const button = h('button', { type: 'submit' }, o.button);
-  const showError = (text: string, field: boolean) => {
+  const showError = (text: string) => {
+    say('');
     error.textContent = text;
-    if (field) {
-      input.setAttribute('aria-invalid', 'true');
-      input.setAttribute('aria-describedby', `${id}-hint ${id}-error`);
-      input.focus();
-    }
-    say(text, 'error');
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', `${id}-hint ${id}-error`);
+    input.focus();
   };
   const form = h(
     'form',
@@ -62,12 +61,11 @@ export function codeForm(o: {
       error.textContent = '';
       input.removeAttribute('aria-invalid');
       input.setAttribute('aria-describedby', `${id}-hint`);
-      const refused = o.check?.();
-      if (refused) return showError(refused, false);
       const read = readTypedCode(input.value);
-      if ('error' in read) return showError(read.error, true);
+      if ('error' in read) return showError(read.error);
       const fit = await fitOf(o.info, read.kit);
-      if (fit !== 'ok') return showError(misfitText(fit, 'code', o.info.ownerFirstName), true);
+      if (fit !== 'ok') return showError(misfitText(fit, 'code', o.info.ownerFirstName));
+      if (o.ready && !o.ready()) return;
       await o.onKit(read.kit, button);
     })();
   });

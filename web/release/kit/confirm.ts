@@ -17,8 +17,19 @@ export function confirmView(flow: Flow): View {
   const name = info.ownerFirstName;
   const title = `Confirm only if you know ${name} has died`;
   const tick = h('input', { type: 'checkbox', id: 'knows', name: 'knows' });
-  const knows = h('p', { class: 'tick' }, tick, ' ', h('label', { for: 'knows' }, `I know that ${name} has died.`));
-  const untickedText = `Please tick the box only if you know that ${name} has died.`;
+  const tickError = h('p', { id: 'knows-error', class: 'error field-error' });
+  const knows = h('div', {}, h('p', { class: 'tick' }, tick, ' ', h('label', { for: 'knows' }, `I know that ${name} has died.`)), tickError);
+  /** True when the box is ticked; else says why by the box, which gets the focus. */
+  const ticked = (): boolean => {
+    tickError.textContent = tick.checked ? '' : `Please tick the box only if you know that ${name} has died.`;
+    if (tick.checked) tick.removeAttribute('aria-describedby');
+    else {
+      say('');
+      tick.setAttribute('aria-describedby', 'knows-error');
+      tick.focus();
+    }
+    return tick.checked;
+  };
   const button = `Confirm that ${name} has died`;
   const send = async (kit: Kit, at: HTMLButtonElement) =>
     busyWhile(at, 'Sending your confirmation…', async () => {
@@ -36,12 +47,11 @@ export function confirmView(flow: Flow): View {
     const kit = flow.kit;
     const confirm = h('button', { type: 'button' }, button);
     confirm.addEventListener('click', () => {
-      if (!tick.checked) return say(untickedText, 'error');
-      void send(kit, confirm);
+      if (ticked()) void send(kit, confirm);
     });
     act = h('div', { class: 'card' }, h('p', {}, 'This link holds your kit: you don’t need to type its code.'), knows, h('p', {}, confirm));
   } else {
-    act = codeForm({ info, button, extra: [knows], check: () => (tick.checked ? null : untickedText), onKit: send });
+    act = codeForm({ info, button, extra: [knows], ready: ticked, onKit: send });
   }
   return {
     title,
@@ -50,7 +60,7 @@ export function confirmView(flow: Flow): View {
       h(
         'p',
         {},
-        `We have not heard from ${name} for a long time, and the waiting period has ended. ` +
+        `The waiting period on ${name}'s Afterword account has ended without word from them. ` +
           (info.k === 1
             ? `${name} asked that one of their trustees confirm before what they left is opened.`
             : `${name} asked that ${info.k} of their trustees confirm, each with their own kit, before what they left is opened.`),

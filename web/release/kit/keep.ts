@@ -34,16 +34,18 @@ function whatItIs(name: string, k: number): Node[] {
 /** The fingerprint line: "Your kit's fingerprint: XXXX-XXXX". */
 const fingerprintLine = (fp: string) => h('p', {}, "Your kit's fingerprint: ", h('strong', { class: 'fingerprint' }, fp));
 
-/** The kit's code, folded away, with a Print button (the page's print styles show the kit only). */
-function printable(kit: Kit, fingerprint: string, name: string): Node {
+/**
+ * The kit's code, folded away, with a Print button (the print styles leave out the page's
+ * controls); the printed copy says where to type the code (this page's address, without the kit).
+ */
+function printable(kit: Kit, name: string): Node {
   const details = h(
     'details',
     { class: 'card kit-print' },
     h('summary', {}, 'Show the code to print or write down'),
-    h('p', { class: 'print-only' }, `Trustee kit from ${name} · Afterword`),
     h('p', {}, "Your kit's code:"),
     h('p', { class: 'code' }, encodeKitCode(kit).split('-').map((g) => h('span', {}, g))),
-    fingerprintLine(fingerprint),
+    h('p', { class: 'print-only' }, `If ${name} has died, open ${location.origin}${location.pathname} and type this code, or open the link ${name} sent you.`),
   );
   const print = h('button', { type: 'button', class: 'secondary' }, 'Print this kit');
   print.addEventListener('click', () => {
@@ -72,12 +74,12 @@ export function handoverView(flow: Flow): View {
     title: `Your trustee kit from ${name}`,
     nodes: [
       h('h1', {}, `Your trustee kit from ${name}`),
-      h('p', { class: 'ok' }, `This page checked your kit: it is the one ${name} made for you.`),
+      h('p', { class: 'ok no-print' }, `This page checked your kit: it is the one ${name} made for you.`),
       ...whatItIs(name, info.k),
       fingerprintLine(info.fingerprint),
       h('p', {}, keep),
       done,
-      printable(kit, info.fingerprint, name),
+      printable(kit, name),
     ],
   };
 }
@@ -140,7 +142,7 @@ export function kitGoodView(flow: Flow): View {
       h('p', {}, checked),
       answer,
       ...whatItIs(name, info.k),
-      printable(flow.kit!, info.fingerprint, name),
+      printable(flow.kit!, name),
     ],
   };
 }

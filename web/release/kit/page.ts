@@ -50,8 +50,8 @@ function viewOf(flow: Flow, linkError: string | null): View {
  * Runs the kit page for `token` in `content`: `fragment` is the link's (or null), `unavailable`
  * shows the release pages' "This link isn't available" (an unknown token).
  */
-export async function kitPage(o: { token: string; fragment: string | null; content: HTMLElement; unavailable: () => void; fetchFn?: typeof fetch }): Promise<void> {
-  const api: KitApi = kitApi(o.token, o.fetchFn ?? ((url, init) => fetch(url, init)));
+export async function kitPage(o: { token: string; fragment: string | null; content: HTMLElement; unavailable: () => void }): Promise<void> {
+  const api: KitApi = kitApi(o.token, (url, init) => fetch(url, init));
   const show = (view: View, moveFocus: boolean) => {
     showView(o.content, view);
     // After a click the old step is gone: focus moves to the new one's heading (screen readers read on from there).

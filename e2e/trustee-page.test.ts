@@ -72,6 +72,7 @@ describe.skipIf(!hasChromium)("the trustee's page guides", () => {
     await page.goto(access);
     await page.getByRole('heading', { level: 1, name: 'What Ada left for you' }).waitFor();
     const tasks = page.locator('li.task');
+    await tasks.first().waitFor(); // the tasks' section loads just after the page (web/release/trustee.ts)
     const count = await tasks.count();
     expect(count).toBeGreaterThan(15); // the default guide and the owner's own
 

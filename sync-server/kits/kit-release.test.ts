@@ -117,6 +117,10 @@ describe('Release through trustee kits', () => {
     const { o, trustees, made, tokens } = await kitsHandedOver();
     // cy is removed: their kit stops at once; the owner re-keys for ann, bob and dan.
     expect((await o.t.call('DELETE', `/api/trustees/${trustees[2]!.id}`, undefined, o.cookie)).status).toBeLessThan(300);
+    const readiness = await o.get<ReleaseReadiness>('/api/release/readiness');
+    expect(readiness.kits).toMatchObject({ n: 2, removedHolders: 1 });
+    expect(readiness.missing).toContain('A trustee who held a kit is no longer your trustee. Make new kits, so that only your trustees hold one.');
+    expect(readiness.missing).toContain('2 of 2 trustee kits are needed: if one kit is lost, nothing can be released. Give kits to at least 3 trustees.');
     const dan = { id: (await o.addTrustee('dan', 'full')).id, level: 'full' as const };
     await o.t.services.scheduler.runOnce();
     expect(await o.t.services.release.acceptInvitation(o.userId, dan.id)).toBe(true);
@@ -138,6 +142,16 @@ describe('Release through trustee kits', () => {
     expect(await phase(o)).toBe('released');
   });
 
+  it('a share confirmed by a trustee who is removed afterwards no longer counts', async () => {
+    const { o, trustees, made, tokens } = await kitsHandedOver();
+    await lapseUntilAwaiting(o);
+    expect(await (await confirm(o, tokens[2]!, share(made, 2))).json()).toMatchObject({ confirmations: 1, released: false });
+    expect((await o.t.call('DELETE', `/api/trustees/${trustees[2]!.id}`, undefined, o.cookie)).status).toBeLessThan(300);
+    expect(await (await confirm(o, tokens[0]!, share(made, 0))).json()).toMatchObject({ released: false });
+    expect(await phase(o)).toBe('awaiting-confirmations');
+    expect(await (await confirm(o, tokens[1]!, share(made, 1))).json()).toMatchObject({ released: true });
+  });
+
   it('names a combination that is not Q (a wrong check value) and releases nothing', async () => {
     const { o, trustees } = await ownerWithTrustees(['ann', 'bob', 'cy']);
     const { made, tokens } = await postKits(o, trustees, 2);
@@ -157,7 +171,7 @@ describe('Release through trustee kits', () => {
   it('asks trustees once a year to check their kit, and the readiness panel counts kits checked in the last year', async () => {
     const { o, tokens } = await kitsHandedOver();
     const kits = async () => (await o.get<ReleaseReadiness>('/api/release/readiness')).kits;
-    expect(await kits()).toEqual({ current: true, k: 2, n: 3, checkedLastYear: 3, escrowEnded: true });
+    expect(await kits()).toEqual({ current: true, k: 2, n: 3, checkedLastYear: 3, escrowEnded: true, removedHolders: 0 });
     // Checking in keeps the plan active; a year passes.
     for (let m = 0; m < 13; m++) {
       o.t.advance(29 * DAY_MS);

@@ -26,6 +26,7 @@ import { defaultThreshold, kitCandidates, kitNotices, removedKitHolders, type Ki
 import { shownGeneration, type KitGeneration } from './kits-api';
 import { KitRow } from './KitRow';
 import { makeKits, KitSetupError } from './make-kits';
+import { bindMessagesToKits } from '../../keys/key-effects';
 import { useKits } from './use-kits';
 
 const api = apiFetch as Api;
@@ -139,6 +140,7 @@ export function TrusteeKitsSection() {
       setRekeying(false);
       setChosenK(null);
       view.reload();
+      void bindMessagesToKits(); // each message's key to the new kits now (its failures are logged and retried at the next start)
     } catch (err) {
       const description =
         err instanceof KitSetupError

@@ -77,10 +77,8 @@ export async function readinessOf(
   const released = s.phase === 'released';
   const missing = released ? [] : missingOf(deps.config, mailer, s, { email: owner.email, verified: ownerEmailVerified }, trustees, undeliverable, emailsWaiting);
   const kits = await kitsOf(release, userId, deps.now());
-  // Once the escrow has ended there is nothing to deposit: the trustees' kits hold the release. Its
-  // sealed messages' keys went with it, and their delivery through the kits is not built yet: said plainly.
+  // Once the escrow has ended there is nothing to deposit: the trustees' kits hold the release.
   if (!released && undeposited > 0 && !kits.escrowEnded) missing.unshift(UNDEPOSITED_TEXT(undeposited));
-  if (!released && undeposited > 0 && kits.escrowEnded) missing.unshift(KIT_MESSAGES_TEXT);
   if (!released) missing.push(...kitsMissing(kits, await release.store.liveKitGenerations(userId)));
   return {
     phase: s.phase,
@@ -102,10 +100,6 @@ export async function readinessOf(
     kits,
   };
 }
-
-/** The readiness line of a sealed account whose escrow ended (kits/): its messages' keys are no longer on the server. */
-export const KIT_MESSAGES_TEXT =
-  "Your trustees' kits replaced the server's copy of your keys, so the server can no longer open your sealed messages' keys at a release: the people you wrote to would get links they cannot open. Delivering messages through the kits is not available yet.";
 
 /** The trustee kits' readiness (issue "Release through trustees' key shares": n ≥ k + 1, k kits checked in the last year, the escrow ended). */
 async function kitsOf(release: ReleaseService, userId: string, now: number): Promise<ReleaseKits> {

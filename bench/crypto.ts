@@ -6,7 +6,10 @@
  *   are both printed with the load average: the machine is shared, and a busy one adds waiting
  *   to wall time; the aim is checked on CPU time (the work, as on an idle core);
  * - the gzip size shared/crypto adds to the web app (esbuild --minify, gzip -9), hash-wasm
- *   excluded (it loads only at sign-in): the whole module, the sealing path alone, and Shamir.
+ *   excluded (it loads only at sign-in): the whole module, the sealing path alone, Shamir, and
+ *   trustee kits (trustee-kit.ts with Shamir and @noble/hashes' SHA-256);
+ * - trustee kits: making a generation of 7 kits (3 of 7, full level), and a kit page's work once
+ *   released (parse the code, rebuild Q from 3 shares, derive the access key, open the blob).
  * Each figure is the median of 3 runs. Throws (failing `npm run bench`) when a figure misses its
  * aim. Alone: `npx tsx bench/crypto.ts`.
  */
@@ -16,6 +19,8 @@ import { gzipSync } from 'node:zlib';
 import { open, seal, type Place } from '../shared/crypto/envelope';
 import { deriveBytes, newKdfParams } from '../shared/crypto/kdf';
 import { Keyring } from '../shared/crypto/keys';
+import { combineShares } from '../shared/crypto/shamir';
+import { encodeKitCode, kitShare, makeGeneration, openTrusteeBlob, parseKitCode, trusteeAccessKey } from '../shared/crypto/trustee-kit';
 import { failOnMisses } from './built-app';
 
 const AIMS = { argon2idMs: 1500, bundleKb: 15 };
@@ -66,6 +71,24 @@ async function envelopeMs(n: number): Promise<{ seal: number; open: number }> {
   return { seal: sealMs, open: openMs };
 }
 
+/** ms to make a generation of 7 kits (3 of 7, full level: 4 keys each), then ms of one trustee's opening after release. */
+async function kitMs(): Promise<{ make: number; open: number }> {
+  const keys = new Map(['owner~1', 'plan~1', 'docs~1', 'index~1'].map((kid) => [kid, crypto.getRandomValues(new Uint8Array(32))]));
+  const trustees = Array.from({ length: 7 }, (_, i) => ({ trusteeId: `t${i}`, level: 'full' as const }));
+  let made: Awaited<ReturnType<typeof makeGeneration>> | undefined;
+  const make = await timed(async () => (made = await makeGeneration({ account: 'u1', generation: 1, k: 3, trustees, levelKeys: () => keys })));
+  const g = made!;
+  const codes = g.kits.slice(0, 3).map((m) => encodeKitCode(m.kit));
+  const commitments = Object.fromEntries(g.kits.map((m) => [m.kit.index, m.commitment]));
+  const open = await timed(async () => {
+    const kits = codes.map(parseKitCode);
+    const q = await combineShares(kits.map(kitShare), 3, { account: 'u1', generation: 1 }, commitments);
+    const ctx = { account: 'u1', trusteeId: 't0', generation: 1 };
+    await openTrusteeBlob(await trusteeAccessKey(q, g.kits[0]!.gate, kits[0]!.t, ctx), ctx, g.kits[0]!.blob);
+  });
+  return { make, open };
+}
+
 /** KB gzip of `entry` bundled and minified by esbuild, hash-wasm left out. */
 async function gzipKb(entry: string): Promise<number> {
   const { build } = await import('esbuild');
@@ -98,6 +121,10 @@ export async function run(): Promise<void> {
   const all = await gzipKb(`export * from './shared/crypto/index';`);
   const sealing = await gzipKb(`export { seal, open, checkEnvelope, maxPlaintextBytes } from './shared/crypto/envelope'; export { Keyring } from './shared/crypto/keys'; export { sealedScope } from './shared/crypto/fields';`);
   const shamir = await gzipKb(`export * from './shared/crypto/shamir';`);
+  const kits = await gzipKb(`export * from './shared/crypto/trustee-kit';`);
+  await kitMs(); // warm-up
+  const kitMake = await median(3, async () => (await kitMs()).make);
+  const kitOpen = await median(3, async () => (await kitMs()).open);
 
   console.log('\nbench/crypto (shared/crypto, Node %s, load average %s)', process.version, loadavg().map((l) => l.toFixed(1)).join(' '));
   console.table({
@@ -112,6 +139,9 @@ export async function run(): Promise<void> {
     'shared/crypto index, KB gzip (no hash-wasm)': { value: all.toFixed(2), aim: `≤ ${AIMS.bundleKb}` },
     'sealing path only, KB gzip': { value: sealing.toFixed(2), aim: '' },
     'shamir.ts + library, KB gzip': { value: shamir.toFixed(2), aim: '' },
+    'trustee-kit.ts + deps, KB gzip': { value: kits.toFixed(2), aim: '' },
+    'make 7 kits (3 of 7, full level), ms': { value: kitMake.toFixed(1), aim: '' },
+    'kit page after release (parse, combine 3, open blob), ms': { value: kitOpen.toFixed(1), aim: '' },
   });
   const misses: string[] = [];
   if (argonCpuMs >= AIMS.argon2idMs) misses.push(`Argon2id took ${argonCpuMs.toFixed(0)} ms of CPU (aim < ${AIMS.argon2idMs})`);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { concat, utf8 } from './bytes';
 import { KitCodeError } from './errors';
 import { formatGroupCode } from './group-code';
-import { encodeKitCode, kitFragment, parseKitCode, parseKitFragment, type Kit } from './kit-code';
+import { encodeKitCode, kitFragment, parseKitCode, parseKitFragment, parseKitInput, type Kit } from './kit-code';
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const kitArb = fc.record({
@@ -102,5 +102,15 @@ describe('kit code', () => {
     for (const bad of [{ ...kit, generation: 0 }, { ...kit, generation: 65536 }, { ...kit, index: 256 }, { ...kit, t: new Uint8Array(15) }, { ...kit, share: new Uint8Array(34) }]) {
       expect(() => encodeKitCode(bad)).toThrow(TypeError);
     }
+  });
+
+  it('reads a pasted link, a bare fragment or a typed code alike', () => {
+    const kit = aKit();
+    const fragment = kitFragment(kit);
+    for (const text of [`https://afterword.example/kit/AAAAAAAAAAAAAAAAAAAAAA#${fragment}`, ` ${fragment}\n`, `#${fragment}`, encodeKitCode(kit).toLowerCase()]) {
+      expect(parseKitInput(text)).toEqual(kit);
+    }
+    expect(() => parseKitInput('https://afterword.example/kit/AAAAAAAAAAAAAAAAAAAAAA#')).toThrow(KitCodeError);
+    expect(() => parseKitInput('hello')).toThrow(expect.objectContaining({ group: null }));
   });
 });

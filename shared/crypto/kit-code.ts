@@ -105,6 +105,19 @@ export function parseKitFragment(fragment: string): Kit {
 }
 
 /**
+ * The kit in whatever a person pastes or types: the saved link (`…/kit/<token>#<fragment>`), its
+ * fragment alone (71 base64url characters), or the printed code. Throws KitCodeError as
+ * parseKitFragment or parseKitCode does.
+ */
+export function parseKitInput(text: string): Kit {
+  const trimmed = text.trim();
+  const hash = trimmed.lastIndexOf('#');
+  if (hash >= 0) return parseKitFragment(trimmed.slice(hash + 1));
+  if (/^[A-Za-z0-9_-]{71}$/.test(trimmed)) return parseKitFragment(trimmed);
+  return parseKitCode(trimmed);
+}
+
+/**
  * The kit's fingerprint, "XXXX-XXXX": the first 40 bits of
  * SHA-256(lengthPrefixed(["afterword-kit-fp-v1", commitment])) in Crockford base32. Printed on the
  * kit and shown by the server's page for the yearly check, which never asks for the code

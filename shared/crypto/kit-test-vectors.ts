@@ -9,7 +9,7 @@ import { fromHex, toHex, type RandomSource } from './bytes';
 import { kitFingerprint, encodeKitCode, kitFragment, type Kit } from './kit-code';
 import { commitShare, makeCheckValue } from './shamir';
 import { referenceShares } from './shamir-reference';
-import { handoverKey, messageDeliveryKey, sealOwnerCopy, sealTrusteeBlob, trusteeAccessKey, type MadeGeneration } from './trustee-kit';
+import { deliveryWrapContext, handoverKey, handoverWrapContext, messageDeliveryKey, sealOwnerCopy, sealTrusteeBlob, trusteeAccessKey, type MadeGeneration } from './trustee-kit';
 import { wrapKey } from './wrap';
 
 /** A fixed "random" source that moves on: bytes `start`, `start+1`, … (mod 256) across calls, so no nonce repeats. For vectors only. */
@@ -52,9 +52,10 @@ export async function makeKitVectors() {
   const commitment = await commitShare(ctx, { index: kit.index, bytes: kit.share });
   const fingerprint = await kitFingerprint(commitment);
   const blob = await sealTrusteeBlob(await trusteeAccessKey(q, gate, kit.t, ctx), ctx, new Map([['docs~1', levelKey]]), fixedRandom(100));
-  const msgWrap = { userId: account, purpose: 'message', id: 'msg:m1~1' };
-  const delivered = await wrapKey(await messageDeliveryKey(q, gate, { account, messageId: 'm1', generation: 1 }), messageKey, msgWrap, fixedRandom(140));
-  const handedOver = await wrapKey(await handoverKey(q, gate, kit.t, { ...ctx, messageId: 'm1' }), messageKey, msgWrap, fixedRandom(160));
+  const deliveryWrap = deliveryWrapContext(account, 'msg:m1~1', 1);
+  const handoverWrap = handoverWrapContext(account, ctx.trusteeId, 'msg:m1~1', 1);
+  const delivered = await wrapKey(await messageDeliveryKey(q, gate, { account, messageId: 'm1', generation: 1 }), messageKey, deliveryWrap, fixedRandom(140));
+  const handedOver = await wrapKey(await handoverKey(q, gate, kit.t, { ...ctx, messageId: 'm1' }), messageKey, handoverWrap, fixedRandom(160));
   const made: MadeGeneration = {
     generation: 1,
     k: 1,
@@ -80,7 +81,8 @@ export async function makeKitVectors() {
       levelKey: toHex(levelKey),
       blob,
       messageKey: toHex(messageKey),
-      messageWrap: msgWrap,
+      deliveryWrap,
+      handoverWrap,
       delivered,
       handedOver,
       ak: toHex(ak),

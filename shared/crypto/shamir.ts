@@ -36,6 +36,16 @@ export async function commitShare(ctx: ShareContext, share: Share): Promise<stri
 }
 
 /**
+ * True when `share` is the share committed to by `commitment` (for this account and generation):
+ * the server's check of one confirmed share, and a kit page's check of a kit. A share under another
+ * index, of another generation or with one changed byte does not match.
+ */
+export async function shareMatches(ctx: ShareContext, share: Share, commitment: string | undefined): Promise<boolean> {
+  if (!commitment || !/^[0-9a-fA-F]{64}$/.test(commitment)) return false;
+  return bytesEqual(fromHex(await commitShare(ctx, share)), fromHex(commitment));
+}
+
+/**
  * Rebuilds `Q` from at least `k` shares. Each share is checked against `commitments[index]` first:
  * a share with no commitment or another one throws ShareError naming its index (nothing is
  * combined); fewer than `k` distinct shares throw ShareError with index null.
@@ -43,8 +53,7 @@ export async function commitShare(ctx: ShareContext, share: Share): Promise<stri
 export async function combineShares(shares: readonly Share[], k: number, ctx: ShareContext, commitments: Readonly<Record<number, string>>): Promise<Uint8Array> {
   const seen = new Set<number>();
   for (const share of shares) {
-    const expected = commitments[share.index];
-    if (!expected || !bytesEqual(fromHex(await commitShare(ctx, share)), fromHex(expected))) {
+    if (!(await shareMatches(ctx, share, commitments[share.index]))) {
       throw new ShareError(`Share ${share.index} is not the share that was handed out`, share.index);
     }
     seen.add(share.index);

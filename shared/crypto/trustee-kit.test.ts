@@ -4,10 +4,13 @@ import { KitCodeError, MalformedError, UnknownVersionError, UnwrapError } from '
 import { combineShares, verifyCheckValue } from './shamir';
 import {
   checkTrusteeBlob,
+  deliveryWrapContext,
+  handoverWrapContext,
   encodeKitCode,
   handoverKey,
   kitFingerprint,
   kitFragment,
+  kitMatchesCommitment,
   kitShare,
   makeGeneration,
   messageDeliveryKey,
@@ -61,6 +64,11 @@ describe('trustee kits', () => {
       const ctx = { account: 'u1', trusteeId: m.trusteeId, generation: 1 };
       expect(await openTrusteeBlob(await trusteeAccessKey(q, m.gate, m.kit.t, ctx), ctx, m.blob)).toEqual(LEVEL_KEYS[m.level]);
       expect(m.fingerprint).toBe(await kitFingerprint(m.commitment));
+      expect(await kitMatchesCommitment(parseKitCode(encodeKitCode(m.kit)), 'u1', m.commitment)).toBe(true);
+      expect(await kitMatchesCommitment(m.kit, 'u2', m.commitment)).toBe(false);
+      const other = made.kits.find((o) => o !== m)!;
+      expect(await kitMatchesCommitment(m.kit, 'u1', other.commitment)).toBe(false);
+      expect(await kitMatchesCommitment({ ...m.kit, generation: 2 }, 'u1', m.commitment)).toBe(false);
       expect(m.fingerprint).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
     }
   });
@@ -99,17 +107,20 @@ describe('trustee kits', () => {
     const made = await make();
     const mk = rand(32);
     const gate = rand(32);
-    const wctx = { userId: 'u1', purpose: 'delivery', id: 'msg:m1~1' };
+    const wctx = deliveryWrapContext('u1', 'msg:m1~1', 1);
     const wrapped = await wrapKey(await messageDeliveryKey(made.q, gate, { account: 'u1', messageId: 'm1', generation: 1 }), mk, wctx);
     expect(await unwrapKey(await messageDeliveryKey(made.q, gate, { account: 'u1', messageId: 'm1', generation: 1 }), wrapped, wctx)).toEqual(mk);
     await expect(unwrapKey(await messageDeliveryKey(made.q, gate, { account: 'u1', messageId: 'm2', generation: 1 }), wrapped, wctx)).rejects.toThrow(UnwrapError);
     const a = made.kits[0]!;
     const hctx = { account: 'u1', trusteeId: a.trusteeId, generation: 1, messageId: 'm1' };
-    const handed = await wrapKey(await handoverKey(made.q, gate, a.kit.t, hctx), mk, wctx);
-    expect(await unwrapKey(await handoverKey(made.q, gate, a.kit.t, hctx), handed, wctx)).toEqual(mk);
+    const hwctx = handoverWrapContext('u1', a.trusteeId, 'msg:m1~1', 1);
+    const handed = await wrapKey(await handoverKey(made.q, gate, a.kit.t, hctx), mk, hwctx);
+    expect(await unwrapKey(await handoverKey(made.q, gate, a.kit.t, hctx), handed, hwctx)).toEqual(mk);
+    // Bound to its trustee: the same key material claimed for another trustee does not open.
+    await expect(unwrapKey(await handoverKey(made.q, gate, a.kit.t, hctx), handed, handoverWrapContext('u1', 'tB', 'msg:m1~1', 1))).rejects.toThrow(UnwrapError);
     // The server holds Q and G after release, never t: with another t (or none) it does not open.
-    await expect(unwrapKey(await handoverKey(made.q, gate, made.kits[1]!.kit.t, hctx), handed, wctx)).rejects.toThrow(UnwrapError);
-    await expect(unwrapKey(await messageDeliveryKey(made.q, gate, { account: 'u1', messageId: 'm1', generation: 1 }), handed, wctx)).rejects.toThrow(UnwrapError);
+    await expect(unwrapKey(await handoverKey(made.q, gate, made.kits[1]!.kit.t, hctx), handed, hwctx)).rejects.toThrow(UnwrapError);
+    await expect(unwrapKey(await messageDeliveryKey(made.q, gate, { account: 'u1', messageId: 'm1', generation: 1 }), handed, hwctx)).rejects.toThrow(UnwrapError);
   });
 
   it('a blob opens only for its trustee, generation and account, and refuses a dropped entry', async () => {
@@ -152,5 +163,23 @@ describe('trustee kits', () => {
       expect(() => checkTrusteeBlob(JSON.stringify(bad))).toThrow(MalformedError);
     }
     expect(() => checkTrusteeBlob('{')).toThrow(MalformedError);
+  });
+
+  it('an executor kit (levelKeys by trustee) counts as a share and opens nothing alone', async () => {
+    const made = await makeGeneration({
+      account: 'u1',
+      generation: 1,
+      k: 2,
+      trustees: [
+        { trusteeId: 'tA', level: 'full' },
+        { trusteeId: 'executor', level: 'documents-only' },
+      ],
+      levelKeys: (level, trusteeId) => (trusteeId === 'executor' ? new Map() : LEVEL_KEYS[level]),
+    });
+    const commitments = Object.fromEntries(made.kits.map((m) => [m.kit.index, m.commitment]));
+    expect(await combineShares(made.kits.map((m) => kitShare(m.kit)), 2, { account: 'u1', generation: 1 }, commitments)).toEqual(made.q);
+    const ex = made.kits[1]!;
+    const ctx = { account: 'u1', trusteeId: 'executor', generation: 1 };
+    expect((await openTrusteeBlob(await trusteeAccessKey(made.q, ex.gate, ex.kit.t, ctx), ctx, ex.blob)).size).toBe(0);
   });
 });

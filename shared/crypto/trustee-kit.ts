@@ -12,13 +12,21 @@ import { MalformedError, UnknownVersionError, UnwrapError } from './errors';
 import { LEVEL_SCOPES } from './fields';
 import { parseKid } from './kid';
 import { kitFingerprint, type Kit } from './kit-code';
-import { commitShare, makeCheckValue, splitSecret, type Share } from './shamir';
-import { importAesKey, unwrapKey, wrapKey } from './wrap';
+import { commitShare, makeCheckValue, shareMatches, splitSecret, type Share } from './shamir';
+import { importAesKey, unwrapKey, wrapKey, type WrapContext } from './wrap';
 
 /** The Shamir share a kit holds (index and bytes), as shamir.ts combineShares takes it. */
 export const kitShare = (kit: Kit): Share => ({ index: kit.index, bytes: kit.share });
 
-export { encodeKitCode, parseKitCode, kitFragment, parseKitFragment, kitFingerprint, type Kit } from './kit-code';
+/**
+ * True when `kit` is the kit the server's `commitment` was made for (account, its generation,
+ * index and share): the kit page's check before "Keep this kit" and before confirming. The kit
+ * secret t is not part of the commitment, so this sends and needs nothing secret.
+ */
+export const kitMatchesCommitment = (kit: Kit, account: string, commitment: string): Promise<boolean> =>
+  shareMatches({ account, generation: kit.generation }, kitShare(kit), commitment);
+
+export { encodeKitCode, parseKitCode, kitFragment, parseKitFragment, parseKitInput, kitFingerprint, type Kit } from './kit-code';
 
 /** Who a kit/derivation belongs to. */
 export interface KitContext {
@@ -89,6 +97,16 @@ export function handoverKey(q: Uint8Array, gate: Uint8Array, t: Uint8Array, ctx:
   ]);
   return hkdfAes(ikm, ['afterword-message-handover-v1', ctx.account, ctx.trusteeId, ctx.messageId, String(ctx.generation)]);
 }
+
+/**
+ * Where a message key wrapped under messageDeliveryKey or handoverKey is bound (wrap.ts, key id =
+ * the message key's kid `msg:<id>~<v>`), so a wrap cannot be moved to another message, trustee,
+ * generation or account: purpose `message-delivery:<generation>` or
+ * `message-handover:<trusteeId>:<generation>`.
+ */
+export const deliveryWrapContext = (account: string, kid: string, generation: number): WrapContext => ({ userId: account, purpose: `message-delivery:${generation}`, id: kid });
+/** See deliveryWrapContext. */
+export const handoverWrapContext = (account: string, trusteeId: string, kid: string, generation: number): WrapContext => ({ userId: account, purpose: `message-handover:${trusteeId}:${generation}`, id: kid });
 
 const BLOB_VERSION = 1;
 /** A w1 wrapped 32-byte key (wrap.ts): nonce 16 characters, ciphertext and tag 64. */
@@ -183,11 +201,13 @@ export interface MadeGeneration {
  * Makes generation `generation`: a random Q split k of n among `trustees` (index = position 1 … n),
  * each trustee's kit secret, gate, commitment, fingerprint and blob of `levelKeys(level)`, and the
  * check value of Q. `random` draws Q, t_i, G_i and nonces; the Shamir coefficients come from the
- * library's own CSPRNG. Throws RangeError for k outside 1 … n, n > 255, or a generation outside
+ * library's own CSPRNG. `levelKeys` also gets the trustee's id: an "executor kit" (one more entry,
+ * kept with the will, counting as one share) can be given an empty map, so it opens nothing alone.
+ * Throws RangeError for k outside 1 … n, n > 255, or a generation outside
  * 1 … 65,535; TypeError for a repeated trustee. k = 1 gives every trustee Q itself (the UI warns).
  */
 export async function makeGeneration(
-  input: { account: string; generation: number; k: number; trustees: ReadonlyArray<{ trusteeId: string; level: AccessLevel }>; levelKeys: (level: AccessLevel) => ReadonlyMap<string, Uint8Array> },
+  input: { account: string; generation: number; k: number; trustees: ReadonlyArray<{ trusteeId: string; level: AccessLevel }>; levelKeys: (level: AccessLevel, trusteeId: string) => ReadonlyMap<string, Uint8Array> },
   random: RandomSource = webRandom,
 ): Promise<MadeGeneration> {
   const { account, generation, k, trustees } = input;
@@ -203,7 +223,7 @@ export async function makeGeneration(
     const gate = random(GATE_BYTES);
     const ctx = { account, trusteeId, generation };
     const commitment = await commitShare(sctx, share);
-    const blob = await sealTrusteeBlob(await trusteeAccessKey(q, gate, t, ctx), ctx, input.levelKeys(level), random);
+    const blob = await sealTrusteeBlob(await trusteeAccessKey(q, gate, t, ctx), ctx, input.levelKeys(level, trusteeId), random);
     kits.push({ trusteeId, level, kit: { generation, index: share.index, share: share.bytes, t }, gate, commitment, fingerprint: await kitFingerprint(commitment), blob });
   }
   return { generation, k, q, checkValue: await makeCheckValue(q, sctx, random), kits };
@@ -252,7 +272,7 @@ export async function openOwnerCopy(ak: CryptoKey | Uint8Array, account: string,
   const generation = Number(parts[1]);
   const nonce = parts.length === 4 ? fromB64url(parts[2]!) : null;
   const ct = parts.length === 4 ? fromB64url(parts[3]!) : null;
-  if (!/^[1-9][0-9]{0,4}$/.test(parts[1] ?? '') || !nonce || nonce.length !== 12 || !ct) throw new MalformedError('Not an owner copy of kits');
+  if (!/^[1-9][0-9]{0,4}$/.test(parts[1] ?? '') || generation > 0xffff || !nonce || nonce.length !== 12 || !ct) throw new MalformedError('Not an owner copy of kits');
   let plain: Uint8Array;
   try {
     plain = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: buf(nonce), additionalData: buf(ownerAad(account, generation)) }, await asKey(ak), buf(ct)));
@@ -260,7 +280,7 @@ export async function openOwnerCopy(ak: CryptoKey | Uint8Array, account: string,
     throw new UnwrapError('The owner copy of the kits does not open with this account key');
   }
   const o = JSON.parse(fromUtf8(plain)) as Record<string, unknown>;
-  if (o.v !== 1 || o.generation !== generation || !Number.isInteger(o.k) || typeof o.checkValue !== 'string' || !Array.isArray(o.kits)) throw new MalformedError('The owner copy of the kits is damaged');
+  if (o.v !== 1 || o.generation !== generation || !Number.isInteger(o.k) || typeof o.checkValue !== 'string' || !Array.isArray(o.kits) || (o.k as number) < 1 || (o.k as number) > o.kits.length) throw new MalformedError('The owner copy of the kits is damaged');
   const kits = (o.kits as Record<string, unknown>[]).map((m): MadeKit => {
     if (typeof m.trusteeId !== 'string' || !LEVELS.includes(m.level as AccessLevel) || !Number.isInteger(m.index) || typeof m.commitment !== 'string' || typeof m.fingerprint !== 'string' || typeof m.blob !== 'string') {
       throw new MalformedError('The owner copy of the kits is damaged');

@@ -6,10 +6,10 @@ import { open } from './envelope';
 import { unwrapAccountKey } from './keys';
 import { parseRecoveryCode, recoveryKey } from './recovery';
 import { combineShares, commitShare } from './shamir';
-import { kitFingerprint, openOwnerCopy, openTrusteeBlob, parseKitCode, parseKitFragment, trusteeAccessKey } from './trustee-kit';
+import { handoverKey, kitFingerprint, messageDeliveryKey, openOwnerCopy, openTrusteeBlob, parseKitCode, parseKitFragment, trusteeAccessKey } from './trustee-kit';
 import { makeVectors } from './test-vectors';
 import vectors from './vectors.json';
-import { importAesKey } from './wrap';
+import { importAesKey, unwrapKey } from './wrap';
 
 /** Length-prefixed parts, written out here again from README.md (not bytes.ts), to check the format independently. */
 const lp = (...parts: string[]) => Buffer.concat(parts.flatMap((p) => [Buffer.from([0, 0, 0, Buffer.byteLength(p)]), Buffer.from(p)]));
@@ -65,6 +65,10 @@ describe('committed test vectors (vectors.json)', () => {
     const owner = await openOwnerCopy(fromHex(v.ak), v.account, v.ownerCopy);
     expect(owner.kits[0]!.kit).toEqual(kit);
     expect(toHex(owner.q)).toBe(v.q);
+    const delivery = await messageDeliveryKey(fromHex(v.q), fromHex(v.gate), { account: v.account, messageId: 'm1', generation: 1 });
+    expect(toHex(await unwrapKey(delivery, v.delivered, v.deliveryWrap))).toBe(v.messageKey);
+    const handover = await handoverKey(fromHex(v.q), fromHex(v.gate), kit.t, { ...ctx, messageId: 'm1' });
+    expect(toHex(await unwrapKey(handover, v.handedOver, v.handoverWrap))).toBe(v.messageKey);
   });
 
   it('kit formats from the README alone (node:crypto): payload layout, fingerprint, access key HKDF, blob wrap', () => {

@@ -23,4 +23,10 @@ describe('the Notifications menu', () => {
     expect(due.map((n) => n.id)).toEqual(['sign-in', 'check-in']);
     expect(noticesOf({ release: { ...active, checkInDueAt: '2027-02-01T00:00:00Z' }, sync: quiet, now: NOW })).toEqual([]);
   });
+
+  it('after the waiting period, while trustees are asked to confirm with their kits, says so as urgently', () => {
+    const awaiting: ReleaseStatus = { ...active, state: 'awaiting-confirmations', startedAt: '2026-11-20T12:00:00Z', endsAt: '2026-11-27T12:00:00Z' };
+    const [first] = noticesOf({ release: awaiting, sync: quiet, now: NOW });
+    expect(first).toMatchObject({ title: 'Your trustees are being asked to confirm', tone: 'urgent', href: '/settings' });
+  });
 });

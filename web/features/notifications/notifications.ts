@@ -34,6 +34,9 @@ export function noticesOf({ release, sync, now }: NoticeSources): Notice[] {
   if (release?.state === 'waiting' && release.endsAt) {
     out.push({ id: 'waiting', title: 'A waiting period is running', detail: `Unless you say you are still here, your plan is released on ${formatLongDate(release.endsAt)}.`, href: '/settings', tone: 'urgent' });
   }
+  if (release?.state === 'awaiting-confirmations') {
+    out.push({ id: 'waiting', title: 'Your trustees are being asked to confirm', detail: 'The waiting period is over. Unless you say you are still here, your plan is released once enough trustees confirm with their kits.', href: '/settings', tone: 'urgent' });
+  }
   if (release?.state === 'released' && release.releasedAt) {
     out.push({ id: 'released', title: 'Your plan was released', detail: `On ${formatLongDate(release.releasedAt)}: your messages were sent and your trustees given access.`, href: '/settings', tone: 'info' });
   }

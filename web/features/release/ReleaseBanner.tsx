@@ -1,6 +1,7 @@
 /**
- * The banners on every signed-in screen (DESIGN.md §8): while a waiting period runs, who started
- * it, when it ends, and "I'm still here", which cancels it; and when one of the owner's own
+ * The banners on every signed-in screen (DESIGN.md §8): while a waiting period runs (or, after it,
+ * while trustees are asked to confirm with their kits: `awaiting-confirmations`), who started it,
+ * when it ends, and "I'm still here", which cancels it; and when one of the owner's own
  * critical e-mails (e.g. "A waiting period has started") could never be delivered, which one
  * and why, until dismissed (issue #16). Polls the status on mount, when the tab becomes
  * visible, and every minute.
@@ -41,7 +42,7 @@ export function ReleaseBanner() {
   return (
     <>
       {undeliverable.length > 0 && <UndeliverableBanner emails={undeliverable} onDismiss={() => void dismiss()} />}
-      {status?.state === 'waiting' && status.endsAt && <WaitingBanner status={status} cancelling={cancelling} onStillHere={() => void stillHere()} />}
+      {((status?.state === 'waiting' && status.endsAt) || status?.state === 'awaiting-confirmations') && <WaitingBanner status={status} cancelling={cancelling} onStillHere={() => void stillHere()} />}
     </>
   );
 }
@@ -81,19 +82,29 @@ function useReporterName(address: string | undefined): string | undefined {
 function WaitingBanner({ status, cancelling, onStillHere }: { status: ReleaseStatus; cancelling: boolean; onStillHere: () => void }) {
   const report = status.startedBy?.kind === 'trustee' ? status.startedBy : null;
   const reporter = useReporterName(report?.name);
-  if (!status.endsAt) return null;
+  const awaiting = status.state === 'awaiting-confirmations';
+  if (!status.endsAt && !awaiting) return null;
   const who = reporter ? `${reporter}, one of your trustees, reported your passing` : 'Your check-ins lapsed';
   return (
     <section aria-label="Waiting period" className="border-b border-amber-300 bg-amber-50">
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:px-6">
         <TriangleAlert className="hidden size-6 shrink-0 text-amber-800 sm:block" aria-hidden="true" />
         <div className="flex-1 text-slate-900">
-          <p className="font-semibold">A waiting period is running</p>
-          <p className="text-sm">
-            {who}
-            {status.startedAt ? ` on ${formatWhen(status.startedAt)}` : ''}. Unless you cancel it, your account will be
-            released on {formatWhen(status.endsAt)}: your messages will be sent and your trustees given access.
-          </p>
+          <p className="font-semibold">{awaiting ? 'Your trustees are being asked to confirm' : 'A waiting period is running'}</p>
+          {awaiting ? (
+            <p className="text-sm">
+              {who}
+              {status.startedAt ? ` on ${formatWhen(status.startedAt)}` : ''}, and the waiting period is over. Your trustees with kits are being asked
+              to confirm only if they know you have died; nothing is released until enough of them do. Unless you cancel it, your messages will then
+              be sent and your trustees given access.
+            </p>
+          ) : (
+            <p className="text-sm">
+              {who}
+              {status.startedAt ? ` on ${formatWhen(status.startedAt)}` : ''}. Unless you cancel it, your account will be
+              released on {formatWhen(status.endsAt!)}: your messages will be sent and your trustees given access.
+            </p>
+          )}
           {report?.diedOn && <p className="text-sm">The date of death they gave: {formatLongDate(report.diedOn)}.</p>}
           {report?.note && (
             <p className="text-sm">

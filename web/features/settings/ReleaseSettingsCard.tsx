@@ -83,6 +83,11 @@ export function ReleaseSettingsCard({ onSaved }: { onSaved: () => void }) {
               <Badge color="yellow">Waiting period</Badge>
               <span>Ends {formatWhen(status.endsAt!)}.</span>
             </>
+          ) : status.state === 'awaiting-confirmations' ? (
+            <>
+              <Badge color="yellow">Awaiting confirmations</Badge>
+              <span>Nothing is released until enough trustees confirm with their kits.</span>
+            </>
           ) : (
             <>
               <Badge color="gray">Released</Badge>

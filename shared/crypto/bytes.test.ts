@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromB64url, toB64url } from './bytes';
+import { b64urlByteLength, fromB64url, isB64url, lengthPrefixed, toB64url } from './bytes';
 
 describe('base64url is strict (README.md "Encodings"): every byte string has exactly one text', () => {
   it('round-trips every byte string', () => {
@@ -33,5 +33,52 @@ describe('base64url is strict (README.md "Encodings"): every byte string has exa
     );
     expect(fromB64url('AB')).toBeNull(); // B leaves a 1 in the unused bits
     expect(fromB64url('AA')).toEqual(new Uint8Array([0]));
+  });
+});
+
+describe('the byte helpers give the same bytes as an independent encoder (README.md "Encodings")', () => {
+  it('toB64url and fromB64url agree with Node Buffer base64url on every byte string', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
+        const text = Buffer.from(bytes).toString('base64url');
+        expect(toB64url(bytes)).toBe(text);
+        expect(fromB64url(text)).toEqual(bytes);
+        expect(b64urlByteLength(text)).toBe(bytes.length);
+        expect(isB64url(text)).toBe(true);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('isB64url accepts exactly what fromB64url decodes', () => {
+    const char = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_+/=é.'.split(''));
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 12 }), (chars) => {
+        const text = chars.join('');
+        expect(isB64url(text)).toBe(fromB64url(text) !== null);
+        expect(b64urlByteLength(text)).toBe(fromB64url(text)?.length ?? -1);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('lengthPrefixed is each part as a 4-byte big-endian length then its UTF-8 bytes, whatever the text', () => {
+    const reference = (parts: (string | Uint8Array)[]) =>
+      Buffer.concat(
+        parts.map((p) => {
+          const bytes = typeof p === 'string' ? Buffer.from(new TextEncoder().encode(p)) : Buffer.from(p);
+          const len = Buffer.alloc(4);
+          len.writeUInt32BE(bytes.length);
+          return Buffer.concat([len, bytes]);
+        }),
+      );
+    const part = fc.oneof(fc.string({ maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 20 }), fc.uint8Array({ maxLength: 20 }));
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 7 }), (parts) => {
+        expect(Buffer.from(lengthPrefixed(parts)).equals(reference(parts))).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+    expect([...lengthPrefixed(['é', '\ud800'])]).toEqual([0, 0, 0, 2, 0xc3, 0xa9, 0, 0, 0, 3, 0xef, 0xbf, 0xbd]); // a lone surrogate encodes as U+FFFD
   });
 });

@@ -10,34 +10,79 @@ export type RandomSource = (length: number) => Uint8Array;
 /** `length` bytes from `globalThis.crypto.getRandomValues` (browsers, Node ≥ 19). */
 export const webRandom: RandomSource = (length) => crypto.getRandomValues(new Uint8Array(length));
 
-const B64URL_RE = /^[A-Za-z0-9_-]*$/;
 const B64URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** Each character code's 6-bit value, -1 for a character outside the base64url alphabet. */
+const B64URL_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 64; i++) B64URL_VALUE[B64URL_ALPHABET.charCodeAt(i)] = i;
 
-/** Base64url without padding (RFC 4648 §5). */
+/**
+ * Base64url without padding (RFC 4648 §5). A table walk: envelopes are encoded once per sealed
+ * field, and the btoa route (a string of every byte, then three regular-expression passes) cost
+ * the device more than the encryption's own bookkeeping.
+ */
 export function toB64url(bytes: Uint8Array): string {
+  const a = B64URL_ALPHABET;
+  const full = bytes.length - (bytes.length % 3);
   let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  for (let i = 0; i < full; i += 3) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    s += a[n >>> 18]! + a[(n >>> 12) & 63]! + a[(n >>> 6) & 63]! + a[n & 63]!;
+  }
+  if (bytes.length - full === 1) {
+    const n = bytes[full]!;
+    s += a[n >>> 2]! + a[(n & 3) << 4]!;
+  } else if (bytes.length - full === 2) {
+    const n = (bytes[full]! << 8) | bytes[full + 1]!;
+    s += a[n >>> 10]! + a[(n >>> 4) & 63]! + a[(n & 15) << 2]!;
+  }
+  return s;
 }
+
+/** Bytes that `chars` characters of base64url (no padding) decode to, or -1 for a length no encoder makes. */
+function b64urlBytes(chars: number): number {
+  return chars % 4 === 1 ? -1 : Math.floor((chars * 3) / 4);
+}
+
+/**
+ * True when `text` is canonical base64url without padding, as fromB64url accepts it, without
+ * decoding it (the server's envelope check needs only the shape and the length).
+ */
+export function isB64url(text: string): boolean {
+  if (b64urlBytes(text.length) < 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 127 || B64URL_VALUE[c]! < 0) return false;
+  }
+  // Canonical: the unused low bits of the last character are zero, so every byte string has one text.
+  const spare = text.length % 4 === 2 ? 0b1111 : text.length % 4 === 3 ? 0b11 : 0;
+  return !(spare && B64URL_VALUE[text.charCodeAt(text.length - 1)]! & spare);
+}
+
+/** Bytes of canonical base64url `text` (isB64url), or -1 when it is not. */
+export const b64urlByteLength = (text: string): number => (isB64url(text) ? b64urlBytes(text.length) : -1);
 
 /**
  * Decodes base64url without padding; returns null for anything else (other alphabets, padding,
  * a length no encoder makes, or non-zero unused bits), so every byte string has one encoding.
  */
 export function fromB64url(text: string): Uint8Array | null {
-  if (!B64URL_RE.test(text) || text.length % 4 === 1) return null;
-  let s: string;
-  try {
-    s = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  } catch {
-    return null;
+  if (!isB64url(text)) return null;
+  const out = new Uint8Array(b64urlBytes(text.length));
+  const v = (i: number) => B64URL_VALUE[text.charCodeAt(i)]!;
+  const full = text.length - (text.length % 4);
+  let o = 0;
+  for (let i = 0; i < full; i += 4) {
+    const n = (v(i) << 18) | (v(i + 1) << 12) | (v(i + 2) << 6) | v(i + 3);
+    out[o++] = n >>> 16;
+    out[o++] = (n >>> 8) & 255;
+    out[o++] = n & 255;
   }
-  // Canonical: the unused low bits of the last character are zero (checked here rather than by
-  // encoding the bytes again, which cost the server's envelope check most of its time).
-  const spare = text.length % 4 === 2 ? 0b1111 : text.length % 4 === 3 ? 0b11 : 0;
-  if (spare && B64URL_ALPHABET.indexOf(text[text.length - 1]!) & spare) return null;
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  if (text.length - full === 2) out[o] = (v(full) << 2) | (v(full + 1) >>> 4);
+  else if (text.length - full === 3) {
+    const n = (v(full) << 10) | (v(full + 1) << 4) | (v(full + 2) >>> 2);
+    out[o++] = n >>> 8;
+    out[o] = n & 255;
+  }
   return out;
 }
 
@@ -67,19 +112,36 @@ export function concatAll(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** True when every character of `text` is ASCII (its UTF-8 bytes are its character codes). */
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
+  return true;
+}
+
 /**
  * Each part as a 4-byte big-endian length then its bytes (strings as UTF-8): the additional-data
- * encoding of README.md "Envelope v1", unambiguous whatever the parts contain.
+ * encoding of README.md "Envelope v1", unambiguous whatever the parts contain. Written into one
+ * buffer (ASCII parts byte by byte, others through the UTF-8 encoder): every seal and open builds
+ * one, so it must not cost an encoder call and two arrays per part.
  */
 export function lengthPrefixed(parts: readonly (string | Uint8Array)[]): Uint8Array {
-  const chunks: Uint8Array[] = [];
-  for (const part of parts) {
-    const bytes = typeof part === 'string' ? utf8(part) : part;
-    const len = new Uint8Array(4);
-    new DataView(len.buffer).setUint32(0, bytes.length);
-    chunks.push(len, bytes);
+  const bytes = parts.map((p) => (typeof p === 'string' && !isAscii(p) ? utf8(p) : p));
+  let total = 0;
+  for (const b of bytes) total += 4 + b.length;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const b of bytes) {
+    const n = b.length;
+    out[at] = n >>> 24;
+    out[at + 1] = (n >>> 16) & 255;
+    out[at + 2] = (n >>> 8) & 255;
+    out[at + 3] = n & 255;
+    at += 4;
+    if (typeof b === 'string') for (let i = 0; i < n; i++) out[at + i] = b.charCodeAt(i);
+    else out.set(b, at);
+    at += n;
   }
-  return concat(...chunks);
+  return out;
 }
 
 /** True when `a` and `b` hold the same bytes (not constant-time: compare only public values). */

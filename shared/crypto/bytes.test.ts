@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { b64urlByteLength, fromB64url, isB64url, lengthPrefixed, toB64url } from './bytes';
+import { b64urlByteLength, fromB64url, isB64url, lengthPrefixed, randomPool, toB64url } from './bytes';
 
 describe('base64url is strict (README.md "Encodings"): every byte string has exactly one text', () => {
   it('round-trips every byte string', () => {
@@ -80,5 +80,21 @@ describe('the byte helpers give the same bytes as an independent encoder (README
       { numRuns: 200 },
     );
     expect([...lengthPrefixed(['é', '\ud800'])]).toEqual([0, 0, 0, 2, 0xc3, 0xa9, 0, 0, 0, 3, 0xef, 0xbf, 0xbd]); // a lone surrogate encodes as U+FFFD
+  });
+});
+
+describe('randomPool', () => {
+  it('hands out each byte of one draw once, in order, and refuses to hand out more', () => {
+    let draws = 0;
+    const pool = randomPool(36, (n) => {
+      draws++;
+      return Uint8Array.from({ length: n }, (_, i) => i);
+    });
+    expect([pool(12), pool(12), pool(12)].map((b) => [...b])).toEqual([0, 12, 24].map((from) => Array.from({ length: 12 }, (_, i) => from + i)));
+    expect(draws).toBe(1);
+    expect(() => pool(1)).toThrow(RangeError);
+    expect(() => randomPool(0)(12)).toThrow(RangeError);
+    const fresh = randomPool(24);
+    expect(fresh(12)).not.toEqual(fresh(12));
   });
 });

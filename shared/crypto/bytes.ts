@@ -10,6 +10,22 @@ export type RandomSource = (length: number) => Uint8Array;
 /** `length` bytes from `globalThis.crypto.getRandomValues` (browsers, Node ≥ 19). */
 export const webRandom: RandomSource = (length) => crypto.getRandomValues(new Uint8Array(length));
 
+/**
+ * A RandomSource over ONE draw of `total` bytes from `from`: each call takes the next unused
+ * bytes, so no byte is handed out twice; asking for more than is left throws RangeError. For a
+ * known number of nonces (a record's sealed fields): one getRandomValues call instead of one per
+ * nonce, which costs more than the bytes themselves.
+ */
+export function randomPool(total: number, from: RandomSource = webRandom): RandomSource {
+  const bytes = total > 0 ? from(total) : new Uint8Array(0);
+  let at = 0;
+  return (length) => {
+    if (at + length > bytes.length) throw new RangeError(`The random pool holds ${bytes.length - at} more bytes, not ${length}`);
+    at += length;
+    return bytes.subarray(at - length, at);
+  };
+}
+
 const B64URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 /** Each character code's 6-bit value, -1 for a character outside the base64url alphabet. */
 const B64URL_VALUE = new Int8Array(128).fill(-1);

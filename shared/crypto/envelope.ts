@@ -28,7 +28,8 @@ import { bucketSize, isBucketSize, MIN_BUCKET, pad, unpad } from './padding';
 
 /** The envelope format this code writes (and the only one it opens). */
 export const ENVELOPE_VERSION = 'v1';
-const NONCE_BYTES = 12;
+/** Bytes of an envelope's nonce (AES-GCM's 96-bit IV). */
+export const NONCE_BYTES = 12;
 const HINT_BYTES = 8;
 const TAG_BYTES = 16;
 const NONCE_CHARS = b64urlLength(NONCE_BYTES);
@@ -140,8 +141,9 @@ export const formatEnvelope = (e: ParsedEnvelope): string => `${e.v}.${e.kid}.${
 
 /**
  * Seals `value` (any JSON value, `null` included) for `place` as written at `hlc` under the scope
- * key `sk`. Returns the envelope string. `random` is for test vectors only: a fixed nonce
- * under a real key would break AES-GCM.
+ * key `sk`. Returns the envelope string. `random` gives the nonce: fresh random bytes never
+ * used before (webRandom, or a slice of one draw: bytes.ts randomPool); a fixed one is for test
+ * vectors only, since a nonce repeated under a real key would break AES-GCM.
  */
 export async function seal(sk: SealingKey, place: Place, hlc: string, value: unknown, random: RandomSource = webRandom): Promise<string> {
   const json = JSON.stringify(value);

@@ -220,8 +220,9 @@ export function unopenedWords(rows: readonly Pick<SealErrorRow, 'collection'>[])
 
 /**
  * Opens the server's earlier versions of a long text (`GET /api/sync/history/...`, rule 21): each
- * `{ text: envelope, at }` opens with its own field and HLC `at`. Versions that refuse are left
- * out and returned as `unopened`.
+ * `{ text: envelope, at }` opens with its own field and HLC `at`, all concurrently. Versions that
+ * refuse are left out and returned as `unopened`; both lists keep the server's order. Throws
+ * KeysLockedError when the keys are locked.
  */
 export async function openHistory(
   keys: SyncKeys,
@@ -230,17 +231,25 @@ export async function openHistory(
   field: string,
   versions: readonly { text: unknown; at: string }[],
 ): Promise<{ versions: { text: string; at: string }[]; unopened: Unopened[] }> {
+  const lookup = lockedRing(keys).lookup;
+  const place = { userId: keys.userId, collection, recordId: id, field };
+  // Concurrently (README.md "Figures"), each settled by itself; the answer keeps the server's order.
+  const results = await Promise.all(
+    versions.map(async (v) => {
+      try {
+        if (typeof v.text !== 'string') throw new MalformedError('not an envelope');
+        return { v, text: await open(lookup, place, v.at, v.text) };
+      } catch (err) {
+        if (!(err instanceof CryptoError)) throw err;
+        return { v, error: err };
+      }
+    }),
+  );
   const out: { text: string; at: string }[] = [];
   const unopened: Unopened[] = [];
-  for (const v of versions) {
-    try {
-      if (typeof v.text !== 'string') throw new MalformedError('not an envelope');
-      const text = await open(lockedRing(keys).lookup, { userId: keys.userId, collection, recordId: id, field }, v.at, v.text);
-      if (typeof text === 'string') out.push({ text, at: v.at });
-    } catch (err) {
-      if (!(err instanceof CryptoError)) throw err;
-      unopened.push({ collection, id, field, error: errorKind(err), hlc: v.at });
-    }
+  for (const r of results) {
+    if ('error' in r) unopened.push({ collection, id, field, error: errorKind(r.error), hlc: r.v.at });
+    else if (typeof r.text === 'string') out.push({ text: r.text, at: r.v.at });
   }
   return { versions: out, unopened };
 }

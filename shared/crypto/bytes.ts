@@ -27,6 +27,8 @@ export function randomPool(total: number, from: RandomSource = webRandom): Rando
 }
 
 const B64URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** The character code of each 6-bit value. */
+const B64URL_CODES = Uint8Array.from(B64URL_ALPHABET, (c) => c.charCodeAt(0));
 /** Each character code's 6-bit value, -1 for a character outside the base64url alphabet. */
 const B64URL_VALUE = new Int8Array(128).fill(-1);
 for (let i = 0; i < 64; i++) B64URL_VALUE[B64URL_ALPHABET.charCodeAt(i)] = i;
@@ -37,20 +39,31 @@ for (let i = 0; i < 64; i++) B64URL_VALUE[B64URL_ALPHABET.charCodeAt(i)] = i;
  * the device more than the encryption's own bookkeeping.
  */
 export function toB64url(bytes: Uint8Array): string {
-  const a = B64URL_ALPHABET;
+  const codes = B64URL_CODES;
+  const out = new Array<number>(b64urlLength(bytes.length));
   const full = bytes.length - (bytes.length % 3);
-  let s = '';
+  let o = 0;
   for (let i = 0; i < full; i += 3) {
     const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    s += a[n >>> 18]! + a[(n >>> 12) & 63]! + a[(n >>> 6) & 63]! + a[n & 63]!;
+    out[o++] = codes[n >>> 18]!;
+    out[o++] = codes[(n >>> 12) & 63]!;
+    out[o++] = codes[(n >>> 6) & 63]!;
+    out[o++] = codes[n & 63]!;
   }
   if (bytes.length - full === 1) {
     const n = bytes[full]!;
-    s += a[n >>> 2]! + a[(n & 3) << 4]!;
+    out[o++] = codes[n >>> 2]!;
+    out[o++] = codes[(n & 3) << 4]!;
   } else if (bytes.length - full === 2) {
     const n = (bytes[full]! << 8) | bytes[full + 1]!;
-    s += a[n >>> 10]! + a[(n >>> 4) & 63]! + a[(n & 15) << 2]!;
+    out[o++] = codes[n >>> 10]!;
+    out[o++] = codes[(n >>> 4) & 63]!;
+    out[o++] = codes[(n & 15) << 2]!;
   }
+  // One flat string per chunk (an argument list has a limit; a file's key or blob can be long).
+  if (out.length <= 0x8000) return String.fromCharCode.apply(null, out);
+  let s = '';
+  for (let i = 0; i < out.length; i += 0x8000) s += String.fromCharCode.apply(null, out.slice(i, i + 0x8000));
   return s;
 }
 

@@ -24,7 +24,7 @@ import {
   WrongPlaceError,
 } from './errors';
 import { parseKid } from './kid';
-import { bucketSize, isBucketSize, MIN_BUCKET, pad, unpad } from './padding';
+import { bucketSize, isBucketSize, MIN_BUCKET, padText, unpad } from './padding';
 
 /** The envelope format this code writes (and the only one it opens). */
 export const ENVELOPE_VERSION = 'v1';
@@ -151,7 +151,7 @@ export async function seal(sk: SealingKey, place: Place, hlc: string, value: unk
   if (!parseKid(sk.kid)) throw new MalformedError(`Invalid key id ${sk.kid}`);
   const nonce = random(NONCE_BYTES);
   const aad = envelopeAad(sk.kid, place, hlc);
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv: buf(nonce), additionalData: buf(aad) }, sk.key, buf(pad(utf8(json)))));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv: buf(nonce), additionalData: buf(aad) }, sk.key, buf(padText(json))));
   return formatEnvelope({ v: ENVELOPE_VERSION, kid: sk.kid, nonce, ct: concat(hintOfAad(aad), sealed) });
 }
 

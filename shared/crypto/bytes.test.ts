@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { b64urlByteLength, fromB64url, isB64url, lengthPrefixed, randomPool, toB64url } from './bytes';
+import { b64urlByteLength, fromB64url, fromUtf8, isB64url, lengthPrefixed, randomPool, toB64url } from './bytes';
 
 describe('base64url is strict (README.md "Encodings"): every byte string has exactly one text', () => {
   it('round-trips every byte string', () => {
@@ -96,5 +96,27 @@ describe('randomPool', () => {
     expect(() => randomPool(0)(12)).toThrow(RangeError);
     const fresh = randomPool(24);
     expect(fresh(12)).not.toEqual(fresh(12));
+  });
+});
+
+describe('fromUtf8', () => {
+  it('is the strict UTF-8 decoder for every byte string: the same text, and TypeError where it refuses', () => {
+    const strict = new TextDecoder('utf-8', { fatal: true });
+    const decode = (f: (b: Uint8Array) => string, b: Uint8Array) => {
+      try {
+        return f(b);
+      } catch (err) {
+        return err instanceof TypeError ? 'TypeError' : 'other';
+      }
+    };
+    const bytes = fc.oneof(fc.uint8Array({ maxLength: 80 }), fc.uint8Array({ maxLength: 80, max: 127 }), fc.string({ unit: 'binary', maxLength: 40 }).map((t) => new TextEncoder().encode(t)));
+    fc.assert(
+      fc.property(bytes, (b) => {
+        expect(decode(fromUtf8, b)).toBe(decode((x) => strict.decode(x), b));
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(fromUtf8(new Uint8Array([0x22, 0x41, 0x22]))).toBe('"A"');
+    expect(() => fromUtf8(new Uint8Array([0x41, 0xff]))).toThrow(TypeError);
   });
 });

@@ -124,8 +124,15 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 /** UTF-8 bytes of `text`. */
 export const utf8 = (text: string): Uint8Array => encoder.encode(text);
 
-/** Text of UTF-8 `bytes`; throws TypeError on invalid UTF-8. */
-export const fromUtf8 = (bytes: Uint8Array): string => decoder.decode(bytes);
+/**
+ * Text of UTF-8 `bytes`; throws TypeError on invalid UTF-8. ASCII bytes (always valid UTF-8: most
+ * opened JSON values) become their characters directly; anything else goes through the strict decoder.
+ */
+export function fromUtf8(bytes: Uint8Array): string {
+  if (bytes.length > 0x8000) return decoder.decode(bytes);
+  for (let i = 0; i < bytes.length; i++) if (bytes[i]! > 127) return decoder.decode(bytes);
+  return String.fromCharCode.apply(null, bytes as unknown as number[]);
+}
 
 /** The bytes of `parts` one after another. */
 export const concat = (...parts: Uint8Array[]): Uint8Array => concatAll(parts);

@@ -95,20 +95,30 @@ export const b64urlByteLength = (text: string): number => (isB64url(text) ? b64u
  * a length no encoder makes, or non-zero unused bits), so every byte string has one encoding.
  */
 export function fromB64url(text: string): Uint8Array | null {
-  if (!isB64url(text)) return null;
-  const out = new Uint8Array(b64urlBytes(text.length));
-  const v = (i: number) => B64URL_VALUE[text.charCodeAt(i)]!;
+  const bytes = b64urlBytes(text.length);
+  if (bytes < 0) return null;
+  const value = B64URL_VALUE;
+  const out = new Uint8Array(bytes);
   const full = text.length - (text.length % 4);
   let o = 0;
+  // One pass: a character outside the alphabet (value -1) makes `n` negative; past ASCII, `c` says so.
   for (let i = 0; i < full; i += 4) {
-    const n = (v(i) << 18) | (v(i + 1) << 12) | (v(i + 2) << 6) | v(i + 3);
+    const c0 = text.charCodeAt(i);
+    const c1 = text.charCodeAt(i + 1);
+    const c2 = text.charCodeAt(i + 2);
+    const c3 = text.charCodeAt(i + 3);
+    if ((c0 | c1 | c2 | c3) > 127) return null;
+    const n = (value[c0]! << 18) | (value[c1]! << 12) | (value[c2]! << 6) | value[c3]!;
+    if (n < 0) return null;
     out[o++] = n >>> 16;
     out[o++] = (n >>> 8) & 255;
     out[o++] = n & 255;
   }
-  if (text.length - full === 2) out[o] = (v(full) << 2) | (v(full + 1) >>> 4);
-  else if (text.length - full === 3) {
-    const n = (v(full) << 10) | (v(full + 1) << 4) | (v(full + 2) >>> 2);
+  if (text.length === full) return out;
+  if (!isB64url(text.slice(full))) return null; // the last 2–3 characters: alphabet and canonical unused bits
+  if (text.length - full === 2) out[o] = (value[text.charCodeAt(full)]! << 2) | (value[text.charCodeAt(full + 1)]! >>> 4);
+  else {
+    const n = (value[text.charCodeAt(full)]! << 10) | (value[text.charCodeAt(full + 1)]! << 4) | (value[text.charCodeAt(full + 2)]! >>> 2);
     out[o++] = n >>> 8;
     out[o] = n & 255;
   }

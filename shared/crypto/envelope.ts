@@ -96,34 +96,26 @@ function hintOfAad(aad: Uint8Array): Uint8Array {
   return hint;
 }
 
-/** An envelope's checked parts before decoding: its version, kid, and base64url nonce and `ct`. */
-interface EnvelopeText {
-  v: string;
-  kid: string;
-  nonce: string;
-  ct: string;
-}
-
-/**
- * The checks of parseEnvelope on the text alone (the bytes are not decoded: canonical base64url
- * says how many bytes it holds). Throws as parseEnvelope does.
- */
-function checkEnvelopeText(text: string): EnvelopeText {
+/** An envelope's version and kid checked, its nonce and `ct` still base64url text. Throws as parseEnvelope. */
+function envelopeParts(text: string): [v: string, kid: string, nonce: string, ct: string] {
   if (typeof text !== 'string') throw new MalformedError('A sealed value must be an envelope string');
   const parts = text.split('.');
   const v = parts[0]!;
   if (!/^v[0-9]+$/.test(v)) throw new MalformedError('Not an envelope');
   if (v !== ENVELOPE_VERSION) throw new UnknownVersionError(`Envelope version ${v} is not known to this app version`);
   if (parts.length !== 4) throw new MalformedError('An envelope has four parts: v1.<kid>.<nonce>.<ct>');
-  const [, kid, nonce, ct] = parts as [string, string, string, string];
-  if (!parseKid(kid)) throw new MalformedError('The envelope names no valid key id');
-  if (nonce.length !== NONCE_CHARS || !isB64url(nonce)) throw new MalformedError('The envelope nonce is not 12 bytes of base64url');
-  const ctBytes = b64urlByteLength(ct);
-  if (ctBytes < 0) throw new MalformedError('The envelope ciphertext is not base64url');
+  if (!parseKid(parts[1]!)) throw new MalformedError('The envelope names no valid key id');
+  return parts as [string, string, string, string];
+}
+
+const NONCE_ERROR = 'The envelope nonce is not 12 bytes of base64url';
+const CT_ERROR = 'The envelope ciphertext is not base64url';
+
+/** Throws TruncatedError unless `ctBytes` is the length of some envelope's `ct` (hint, a bucket, tag). */
+function checkCtLength(ctBytes: number): void {
   if (ctBytes < HINT_BYTES + MIN_BUCKET + TAG_BYTES || !isBucketSize(ctBytes - HINT_BYTES - TAG_BYTES)) {
     throw new TruncatedError('The sealed value was cut short or lengthened');
   }
-  return { v, kid, nonce, ct };
 }
 
 /**
@@ -132,8 +124,23 @@ function checkEnvelopeText(text: string): EnvelopeText {
  * TruncatedError when `ct` is shorter than any envelope or its padded part is not a bucket size.
  */
 export function parseEnvelope(text: string): ParsedEnvelope {
-  const e = checkEnvelopeText(text);
-  return { v: e.v, kid: e.kid, nonce: fromB64url(e.nonce)!, ct: fromB64url(e.ct)! };
+  const [v, kid, nonceText, ctText] = envelopeParts(text);
+  const nonce = nonceText.length === NONCE_CHARS ? fromB64url(nonceText) : null;
+  if (!nonce) throw new MalformedError(NONCE_ERROR);
+  const ct = fromB64url(ctText);
+  if (!ct) throw new MalformedError(CT_ERROR);
+  checkCtLength(ct.length);
+  return { v, kid, nonce, ct };
+}
+
+/** parseEnvelope's checks on the text alone, nothing decoded (canonical base64url says how many bytes it holds). */
+function checkEnvelopeText(text: string): { v: string; kid: string } {
+  const [v, kid, nonce, ct] = envelopeParts(text);
+  if (nonce.length !== NONCE_CHARS || !isB64url(nonce)) throw new MalformedError(NONCE_ERROR);
+  const ctBytes = b64urlByteLength(ct);
+  if (ctBytes < 0) throw new MalformedError(CT_ERROR);
+  checkCtLength(ctBytes);
+  return { v, kid };
 }
 
 /** The envelope string of its parts. */

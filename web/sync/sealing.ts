@@ -238,17 +238,17 @@ export async function openHistory(
     versions.map(async (v) => {
       try {
         if (typeof v.text !== 'string') throw new MalformedError('not an envelope');
-        return { v, text: await open(lookup, place, v.at, v.text) };
+        return { v, text: await open(lookup, place, v.at, v.text), error: null };
       } catch (err) {
         if (!(err instanceof CryptoError)) throw err;
-        return { v, error: err };
+        return { v, text: undefined, error: err };
       }
     }),
   );
   const out: { text: string; at: string }[] = [];
   const unopened: Unopened[] = [];
   for (const r of results) {
-    if ('error' in r) unopened.push({ collection, id, field, error: errorKind(r.error), hlc: r.v.at });
+    if (r.error) unopened.push({ collection, id, field, error: errorKind(r.error), hlc: r.v.at });
     else if (typeof r.text === 'string') out.push({ text: r.text, at: r.v.at });
   }
   return { versions: out, unopened };

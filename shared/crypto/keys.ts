@@ -99,11 +99,12 @@ export const proofHash = async (token: Uint8Array): Promise<string> => toHex(awa
  */
 export class Keyring {
   /**
-   * The current version of each scope held, kept with `entries` (the constructor and rotate are
-   * the only writers): sealing asks for it once per field, and an account with many messages
-   * holds a scope per message, so it must not be found by parsing every kid each time.
+   * The current version of each scope held and its sealing key, kept with `entries` (the
+   * constructor and rotate are the only writers): sealing asks for it once per field, and an
+   * account with many messages holds a scope per message, so it must not be found by parsing
+   * every kid each time.
    */
-  private readonly latest = new Map<string, number>();
+  private readonly latest = new Map<string, { version: number; sealing: SealingKey }>();
 
   private constructor(
     readonly userId: string,
@@ -115,7 +116,7 @@ export class Keyring {
   /** Records `kid` in the current-version index. */
   private note(kid: string): void {
     const { scope, version } = parseKid(kid)!;
-    if (version > (this.latest.get(scope) ?? 0)) this.latest.set(scope, version);
+    if (version > (this.latest.get(scope)?.version ?? 0)) this.latest.set(scope, { version, sealing: Object.freeze({ kid, key: this.entries.get(kid)!.key }) });
   }
 
   /** A new account's keyring: version 1 of each fixed scope (kid.ts). */
@@ -149,7 +150,7 @@ export class Keyring {
 
   /** The current version of `scope`, or 0 when the keyring has none. */
   version(scope: string): number {
-    return this.latest.get(scope) ?? 0;
+    return this.latest.get(scope)?.version ?? 0;
   }
 
   /** A new random key for `scope` at the next version (version 1 for a new message's scope); returns it. */
@@ -165,9 +166,7 @@ export class Keyring {
 
   /** The key to seal new values of `scope` with (its current version), or undefined. */
   current(scope: string): SealingKey | undefined {
-    const v = this.version(scope);
-    const entry = v ? this.entries.get(kidOf(scope, v)) : undefined;
-    return entry && { kid: kidOf(scope, v), key: entry.key };
+    return this.latest.get(scope)?.sealing;
   }
 
   /** Finds any held version's key, for open (envelope.ts KeyLookup). */

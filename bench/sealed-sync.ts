@@ -142,6 +142,7 @@ export async function run(): Promise<void> {
   console.log('| --- | ---: | ---: | ---: |');
   console.log(`| push | ${c(plain.cpu.push)} | ${c(sealed.cpu.push)} (${ratio(sealed.cpu.push, plain.cpu.push)}) | ${c(sealed.cpu.push + sealed.cpu.seal)} (${ratio(sealed.cpu.push + sealed.cpu.seal, plain.cpu.push)}; sealing ${c(sealed.cpu.seal)}) |`);
   console.log(`| full pull | ${c(plain.cpu.pull)} | ${c(sealed.cpu.pull)} (${ratio(sealed.cpu.pull, plain.cpu.pull)}) | ${c(sealed.cpu.pull + sealed.cpu.open)} (${ratio(sealed.cpu.pull + sealed.cpu.open, plain.cpu.pull)}; opening ${c(sealed.cpu.open)}) |`);
+  console.log(`\nIn Chromium, the page's main thread was busy ${c(browser.sealBusySeconds)} while sealing and ${c(browser.openBusySeconds)} while opening (WebCrypto's own thread not counted).`);
   console.log(
     `\nAim (sealing adds at most ${AIM * 100}%): push, server only ${within(push.server, plain.pushSeconds)}, with the device in Chromium ${within(push.chromium, plain.pushSeconds)}; pull, server only ${within(pull.server, plain.pullSeconds)}, with the device in Chromium ${within(pull.chromium, plain.pullSeconds)}.`,
   );

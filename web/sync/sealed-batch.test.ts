@@ -10,7 +10,9 @@ import { formatEnvelope, parseEnvelope } from '../../shared/crypto/envelope';
 import type { ServerRecord, SyncResponse } from '../../shared/sync/protocol';
 import type { UserDatabase } from '../db/user-database';
 import { createSyncEngine, type SyncSnapshot } from './engine';
-import { openHistory, type SyncKeys } from './sealing';
+import { openState } from '../../shared/crypto/sealed-record';
+import { buildRequest } from './apply-response';
+import { openHistory, sealOutbox, type SyncKeys } from './sealing';
 import { createSealedWorld } from './test-sealed';
 import type { Transport } from './transport';
 
@@ -87,5 +89,25 @@ describe('a pulled page opens concurrently; each refused field is named by itsel
     expect(opened.versions.map((v) => v.text)).toEqual([texts[4], texts[3], texts[1], texts[0]]);
     expect(opened.versions.map((v) => v.at)).toEqual([versions[0]!.at, versions[1]!.at, versions[3]!.at, versions[4]!.at]);
     expect(opened.unopened).toEqual([{ collection: 'deathPlan', id: w.userId, field: 'obituary', error: 'tampered', hlc: versions[2]!.at }]);
+  });
+
+  it('an outbox batch is sealed at once: each entry stores the envelopes of its own HLC, which open to what was written; a second pass changes nothing', async () => {
+    const w = await createSealedWorld();
+    const a = { db: await w.device(), keys: await w.keysFor() };
+    await a.db.writeMany(Array.from({ length: DOCS }, (_, i) => ({ collection: 'documents' as const, id: `d${i}`, patch: doc(i) })));
+    await a.db.write('documents', 'd7', { documentName: 'Renamed while waiting' }); // a later entry of the same record
+    await sealOutbox(a.db, a.keys, 500);
+    const rows = await a.db.dexie.outbox.toArray();
+    expect(rows).toHaveLength(DOCS + 1);
+    const ring = a.keys.keyring()!;
+    for (const row of rows) {
+      expect(row.sealed?.hlc, `${row.id} ${row.hlc}`).toBe(row.hlc);
+      const clocks = Object.fromEntries(Object.keys(row.fields).map((f) => [f, row.hlc]));
+      expect(await openState(ring.lookup, w.userId, 'documents', row.id, { values: row.sealed!.fields, clocks })).toEqual({ values: row.fields, errors: {} });
+    }
+    await sealOutbox(a.db, a.keys, 500);
+    expect((await a.db.dexie.outbox.toArray()).map((r) => r.sealed)).toEqual(rows.map((r) => r.sealed));
+    const request = await buildRequest(a.db, true);
+    expect(request.changes.map((c) => c.fields)).toEqual(rows.map((r) => r.sealed!.fields));
   });
 });

@@ -99,13 +99,15 @@ export async function sealOutbox(db: UserDatabase, keys: SyncKeys, limit: number
     const again = new Map((await sealAll(unknown.map((r) => r.row))).map((r) => [r.row, r] as const));
     results = results.map((r) => again.get(r.row) ?? r);
   }
-  await db.dexie.transaction('rw', db.dexie.outbox, async () => {
-    for (const r of results) {
-      if (!('fields' in r)) continue;
-      const now = await db.dexie.outbox.get(r.row.seq!);
-      if (now && now.hlc === r.row.hlc) await db.dexie.outbox.update(r.row.seq!, { sealed: { hlc: r.row.hlc, fields: r.fields } });
-    }
-  });
+  const done = results.flatMap((r) => ('fields' in r ? [{ row: r.row, fields: r.fields }] : []));
+  if (done.length) {
+    await db.dexie.transaction('rw', db.dexie.outbox, async () => {
+      // Two requests for the batch, not two per entry; an entry re-stamped or acknowledged meanwhile is left alone.
+      const now = await db.dexie.outbox.bulkGet(done.map((d) => d.row.seq!));
+      const updates = done.flatMap((d, i) => (now[i]?.hlc === d.row.hlc ? [{ key: d.row.seq!, changes: { sealed: { hlc: d.row.hlc, fields: d.fields } } }] : []));
+      if (updates.length) await db.dexie.outbox.bulkUpdate(updates);
+    });
+  }
   const first = results[0]!;
   if ('error' in first && first.row.seq === (await db.dexie.outbox.orderBy(':id').first())?.seq) throw first.error;
 }

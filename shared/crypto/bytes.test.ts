@@ -50,6 +50,17 @@ describe('the byte helpers give the same bytes as an independent encoder (README
     );
   });
 
+  it('encodes and decodes long byte strings too (past one argument list of characters)', () => {
+    for (const n of [0x6000, 0x6001, 0x6002, 100_003]) {
+      const bytes = Uint8Array.from({ length: n }, (_, i) => (i * 131 + (i >> 8)) & 255);
+      const text = Buffer.from(bytes).toString('base64url');
+      expect(toB64url(bytes) === text).toBe(true);
+      expect(Buffer.from(fromB64url(text)!).equals(Buffer.from(bytes))).toBe(true);
+    }
+    const ascii = new TextEncoder().encode('{"text":"' + 'a'.repeat(50_000) + '"}');
+    expect(fromUtf8(ascii)).toBe(new TextDecoder().decode(ascii));
+  });
+
   it('isB64url accepts exactly what fromB64url decodes', () => {
     const char = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_+/=é.'.split(''));
     fc.assert(

@@ -167,6 +167,42 @@ describe('checkEnvelope (the server, with no key)', () => {
     expect(() => checkEnvelope(env, current, Infinity, 'index')).toThrow(WrongPlaceError);
   });
 
+  it('refuses, without decoding, exactly what parseEnvelope refuses, with the same error', async () => {
+    const { ring, env } = await setup();
+    const current = (scope: string) => ring.version(scope) || undefined;
+    const [v, kid, nonce, ct] = env.split('.') as [string, string, string, string];
+    const broken = [
+      `v2.${kid}.${nonce}.${ct}`,
+      `x1.${kid}.${nonce}.${ct}`,
+      `${v}.${kid}.${nonce}`,
+      `${v}.${kid}.${nonce}.${ct}.x`,
+      `${v}.msg:m1~0.${nonce}.${ct}`,
+      `${v}.${kid}.${nonce.slice(0, -1)}.${ct}`,
+      `${v}.${kid}.${nonce.slice(0, -2)}Ab.${ct.slice(0, -1)}`, // ct: a length no encoder makes
+      `${v}.${kid}.${nonce}A.${ct}`,
+      `${v}.${kid}.${nonce.replace(/^./, '+')}.${ct}`,
+      `${v}.${kid}.${nonce}.${ct.slice(0, -4)}`, // short of a bucket
+      `${v}.${kid}.${nonce}.${ct.slice(0, 10)}é${ct.slice(11)}`,
+      `${v}.${kid}.${nonce}.${ct.slice(0, 10)}=${ct.slice(11)}`,
+      `${v}.${kid}.${nonce}.${ct}A`, // a length no encoder makes
+      `${v}.${kid}.${nonce}.${toB64url(new Uint8Array(8 + 96 + 16))}`, // 96 is no bucket size
+    ];
+    const errorOf = (f: () => unknown) => {
+      try {
+        f();
+        return 'none';
+      } catch (err) {
+        return (err as Error).constructor.name;
+      }
+    };
+    for (const text of broken) {
+      const expected = errorOf(() => parseEnvelope(text));
+      expect(expected, text).not.toBe('none');
+      expect(errorOf(() => checkEnvelope(text, current)), text).toBe(expected);
+    }
+    expect(errorOf(() => checkEnvelope(env, current))).toBe('none');
+  });
+
   it('refuses an envelope over the byte cap: TooLargeError', async () => {
     const { ring, env } = await setup();
     expect(() => checkEnvelope(env, (s) => ring.version(s), env.length - 1)).toThrow(TooLargeError);

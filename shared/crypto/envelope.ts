@@ -11,7 +11,7 @@
  * then of the HLC: public facts the server knows anyway, unauthenticated, checked before
  * decrypting only to say WHICH binding failed (a forged hint still never opens anything).
  */
-import { b64urlLength, buf, concat, fromB64url, fromUtf8, lengthPrefixed, toB64url, utf8, webRandom, type RandomSource } from './bytes';
+import { b64urlByteLength, b64urlLength, buf, concat, fromB64url, fromUtf8, isB64url, lengthPrefixed, toB64url, utf8, webRandom, type RandomSource } from './bytes';
 import {
   MalformedError,
   StaleKeyError,
@@ -24,11 +24,12 @@ import {
   WrongPlaceError,
 } from './errors';
 import { parseKid } from './kid';
-import { bucketSize, isBucketSize, MIN_BUCKET, pad, unpad } from './padding';
+import { bucketSize, isBucketSize, MIN_BUCKET, padText, unpad } from './padding';
 
 /** The envelope format this code writes (and the only one it opens). */
 export const ENVELOPE_VERSION = 'v1';
-const NONCE_BYTES = 12;
+/** Bytes of an envelope's nonce (AES-GCM's 96-bit IV). */
+export const NONCE_BYTES = 12;
 const HINT_BYTES = 8;
 const TAG_BYTES = 16;
 const NONCE_CHARS = b64urlLength(NONCE_BYTES);
@@ -60,21 +61,61 @@ export interface ParsedEnvelope {
   ct: Uint8Array;
 }
 
-/** FNV-1a 32-bit of `bytes`, big-endian: a checksum for diagnosis, not a security check. */
-function fnv1a(bytes: Uint8Array): Uint8Array {
+/** FNV-1a 32-bit of `bytes`, big-endian, written at `out[at…at+4]`: a checksum for diagnosis, not a security check. */
+function fnv1aInto(bytes: Uint8Array, out: Uint8Array, at: number): void {
   let h = 0x811c9dc5;
-  for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
-  const out = new Uint8Array(4);
-  new DataView(out.buffer).setUint32(0, h);
-  return out;
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193) >>> 0;
+  out[at] = h >>> 24;
+  out[at + 1] = (h >>> 16) & 255;
+  out[at + 2] = (h >>> 8) & 255;
+  out[at + 3] = h & 255;
 }
-
-const placeBytes = (p: Place) => lengthPrefixed([p.userId, p.collection, p.recordId, p.field]);
-const hintOf = (p: Place, hlc: string) => concat(fnv1a(placeBytes(p)), fnv1a(utf8(hlc)));
 
 /** The additional data of an envelope (README.md "Envelope v1"). */
 export function envelopeAad(kid: string, place: Place, hlc: string): Uint8Array {
   return lengthPrefixed([ENVELOPE_VERSION, kid, place.userId, place.collection, place.recordId, place.field, hlc]);
+}
+
+/** The 4-byte big-endian length at `bytes[at]`. */
+const lengthAt = (bytes: Uint8Array, at: number) => ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
+
+/**
+ * The hint of an envelope (8 bytes: FNV-1a of the place's length-prefixed parts, then of the
+ * HLC's UTF-8 bytes), read out of its additional data `aad` (envelopeAad), which holds both:
+ * the place is its parts 3–6 as they stand, the HLC its last part. So a seal or an open encodes
+ * the place once, not once for the additional data and again for the hint.
+ */
+function hintOfAad(aad: Uint8Array): Uint8Array {
+  let at = 0;
+  for (let part = 0; part < 2; part++) at += 4 + lengthAt(aad, at); // v1, kid
+  const placeStart = at;
+  for (let part = 0; part < 4; part++) at += 4 + lengthAt(aad, at); // userId, collection, recordId, field
+  const hint = new Uint8Array(HINT_BYTES);
+  fnv1aInto(aad.subarray(placeStart, at), hint, 0);
+  fnv1aInto(aad.subarray(at + 4, at + 4 + lengthAt(aad, at)), hint, 4);
+  return hint;
+}
+
+/** An envelope's version and kid checked, its nonce and `ct` still base64url text. Throws as parseEnvelope. */
+function envelopeParts(text: string): [v: string, kid: string, nonce: string, ct: string] {
+  if (typeof text !== 'string') throw new MalformedError('A sealed value must be an envelope string');
+  const parts = text.split('.');
+  const v = parts[0]!;
+  if (!/^v[0-9]+$/.test(v)) throw new MalformedError('Not an envelope');
+  if (v !== ENVELOPE_VERSION) throw new UnknownVersionError(`Envelope version ${v} is not known to this app version`);
+  if (parts.length !== 4) throw new MalformedError('An envelope has four parts: v1.<kid>.<nonce>.<ct>');
+  if (!parseKid(parts[1]!)) throw new MalformedError('The envelope names no valid key id');
+  return parts as [string, string, string, string];
+}
+
+const NONCE_ERROR = 'The envelope nonce is not 12 bytes of base64url';
+const CT_ERROR = 'The envelope ciphertext is not base64url';
+
+/** Throws TruncatedError unless `ctBytes` is the length of some envelope's `ct` (hint, a bucket, tag). */
+function checkCtLength(ctBytes: number): void {
+  if (ctBytes < HINT_BYTES + MIN_BUCKET + TAG_BYTES || !isBucketSize(ctBytes - HINT_BYTES - TAG_BYTES)) {
+    throw new TruncatedError('The sealed value was cut short or lengthened');
+  }
 }
 
 /**
@@ -83,22 +124,23 @@ export function envelopeAad(kid: string, place: Place, hlc: string): Uint8Array 
  * TruncatedError when `ct` is shorter than any envelope or its padded part is not a bucket size.
  */
 export function parseEnvelope(text: string): ParsedEnvelope {
-  if (typeof text !== 'string') throw new MalformedError('A sealed value must be an envelope string');
-  const parts = text.split('.');
-  const v = parts[0]!;
-  if (!/^v[0-9]+$/.test(v)) throw new MalformedError('Not an envelope');
-  if (v !== ENVELOPE_VERSION) throw new UnknownVersionError(`Envelope version ${v} is not known to this app version`);
-  if (parts.length !== 4) throw new MalformedError('An envelope has four parts: v1.<kid>.<nonce>.<ct>');
-  const [, kid, nonceText, ctText] = parts as [string, string, string, string];
-  if (!parseKid(kid)) throw new MalformedError('The envelope names no valid key id');
+  const [v, kid, nonceText, ctText] = envelopeParts(text);
   const nonce = nonceText.length === NONCE_CHARS ? fromB64url(nonceText) : null;
-  if (!nonce) throw new MalformedError('The envelope nonce is not 12 bytes of base64url');
+  if (!nonce) throw new MalformedError(NONCE_ERROR);
   const ct = fromB64url(ctText);
-  if (!ct) throw new MalformedError('The envelope ciphertext is not base64url');
-  if (ct.length < HINT_BYTES + MIN_BUCKET + TAG_BYTES || !isBucketSize(ct.length - HINT_BYTES - TAG_BYTES)) {
-    throw new TruncatedError('The sealed value was cut short or lengthened');
-  }
+  if (!ct) throw new MalformedError(CT_ERROR);
+  checkCtLength(ct.length);
   return { v, kid, nonce, ct };
+}
+
+/** parseEnvelope's checks on the text alone, nothing decoded (canonical base64url says how many bytes it holds). */
+function checkEnvelopeText(text: string): { v: string; kid: string } {
+  const [v, kid, nonce, ct] = envelopeParts(text);
+  if (nonce.length !== NONCE_CHARS || !isB64url(nonce)) throw new MalformedError(NONCE_ERROR);
+  const ctBytes = b64urlByteLength(ct);
+  if (ctBytes < 0) throw new MalformedError(CT_ERROR);
+  checkCtLength(ctBytes);
+  return { v, kid };
 }
 
 /** The envelope string of its parts. */
@@ -106,18 +148,18 @@ export const formatEnvelope = (e: ParsedEnvelope): string => `${e.v}.${e.kid}.${
 
 /**
  * Seals `value` (any JSON value, `null` included) for `place` as written at `hlc` under the scope
- * key `sk`. Returns the envelope string. `random` is for test vectors only: a fixed nonce
- * under a real key would break AES-GCM.
+ * key `sk`. Returns the envelope string. `random` gives the nonce: fresh random bytes never
+ * used before (webRandom, or a slice of one draw: bytes.ts randomPool); a fixed one is for test
+ * vectors only, since a nonce repeated under a real key would break AES-GCM.
  */
 export async function seal(sk: SealingKey, place: Place, hlc: string, value: unknown, random: RandomSource = webRandom): Promise<string> {
   const json = JSON.stringify(value);
   if (json === undefined) throw new TypeError('Only JSON values can be sealed');
   if (!parseKid(sk.kid)) throw new MalformedError(`Invalid key id ${sk.kid}`);
   const nonce = random(NONCE_BYTES);
-  const sealed = new Uint8Array(
-    await crypto.subtle.encrypt({ name: 'AES-GCM', iv: buf(nonce), additionalData: buf(envelopeAad(sk.kid, place, hlc)) }, sk.key, buf(pad(utf8(json)))),
-  );
-  return formatEnvelope({ v: ENVELOPE_VERSION, kid: sk.kid, nonce, ct: concat(hintOf(place, hlc), sealed) });
+  const aad = envelopeAad(sk.kid, place, hlc);
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv: buf(nonce), additionalData: buf(aad) }, sk.key, buf(padText(json))));
+  return formatEnvelope({ v: ENVELOPE_VERSION, kid: sk.kid, nonce, ct: concat(hintOfAad(aad), sealed) });
 }
 
 /**
@@ -132,7 +174,8 @@ export async function open(keys: KeyLookup, place: Place, hlc: string, envelope:
   const key = keys(e.kid);
   if (!key) throw new UnknownKeyError(`This device does not hold key ${e.kid} yet`);
   const hint = e.ct.subarray(0, HINT_BYTES);
-  const expected = hintOf(place, hlc);
+  const aad = envelopeAad(e.kid, place, hlc);
+  const expected = hintOfAad(aad);
   const same = (from: number, to: number) => hint.subarray(from, to).every((b, i) => b === expected[from + i]);
   if (!same(0, 4)) throw new WrongPlaceError(`This value was not written for ${place.collection}/${place.recordId}/${place.field}`);
   if (!same(4, 8)) throw new WrongHlcError(`This value was not written at ${hlc}: an older or other version`);
@@ -140,7 +183,7 @@ export async function open(keys: KeyLookup, place: Place, hlc: string, envelope:
   try {
     padded = new Uint8Array(
       await crypto.subtle.decrypt(
-        { name: 'AES-GCM', iv: buf(e.nonce), additionalData: buf(envelopeAad(e.kid, place, hlc)) },
+        { name: 'AES-GCM', iv: buf(e.nonce), additionalData: buf(aad) },
         key,
         buf(e.ct.subarray(HINT_BYTES)),
       ),
@@ -189,11 +232,11 @@ export type CurrentVersions = (scope: string) => number | undefined;
  * (parseEnvelope's errors), at most `maxBytes` characters (TooLargeError), a kid of the scope the
  * field belongs to when `scope` is given (fields.ts sealedScope; WrongPlaceError otherwise), and a
  * kid that is its scope's current version (StaleKeyError for an older one: retryable, the device
- * re-seals; UnknownKeyError for a scope or version the keyring does not have). Returns the parts.
+ * re-seals; UnknownKeyError for a scope or version the keyring does not have). Returns its version and kid.
  */
-export function checkEnvelope(text: string, current: CurrentVersions, maxBytes = Infinity, scope?: string): ParsedEnvelope {
+export function checkEnvelope(text: string, current: CurrentVersions, maxBytes = Infinity, scope?: string): { v: string; kid: string } {
   if (typeof text === 'string' && text.length > maxBytes) throw new TooLargeError(`A sealed value may be at most ${maxBytes} bytes`);
-  const e = parseEnvelope(text);
+  const e = checkEnvelopeText(text); // the shape only: the server has no key, so it never needs the bytes
   const kid = parseKid(e.kid)!;
   if (scope !== undefined && kid.scope !== scope) throw new WrongPlaceError(`This field is sealed under ${scope}, not ${kid.scope}`);
   const now = current(kid.scope);

@@ -50,6 +50,10 @@ describe('field classification', () => {
     expect(sealedScope('documents', 'd1', '_deleted')).toBeNull();
     expect(sealedScope('documents', 'd1', '_restorable')).toBeNull();
     expect(baseField(`obituary~conflict/${hlc}`)).toBe('obituary');
+    // The part before the first kept-version mark, then before the first '/', whatever the name holds.
+    for (const stored of ['title', 'resources/i9', 'resources/i9/x', `obituary~conflict/${hlc}`, `resources/i9~conflict/${hlc}`, 'a~conflict/b~conflict/c', '/x', '~conflict/', '']) {
+      expect(baseField(stored), stored).toBe(stored.split('~conflict/')[0]!.split('/')[0]!);
+    }
     expect(() => sealedScope('documents', 'd1', 'secretNotes')).toThrow(TypeError);
   });
 

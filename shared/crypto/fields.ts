@@ -98,7 +98,10 @@ const SYSTEM_FIELDS = new Set([TOMBSTONE_FIELD, '_restorable']);
  * kept version `messageContent~conflict/<hlc>` → `messageContent` (rules 6, 20).
  */
 export function baseField(stored: string): string {
-  return stored.split('~conflict/')[0]!.split('/')[0]!;
+  const conflict = stored.indexOf('~conflict/');
+  const field = conflict < 0 ? stored : stored.slice(0, conflict);
+  const item = field.indexOf('/');
+  return item < 0 ? field : field.slice(0, item); // (no split: every sealed field asks, on every seal and open)
 }
 
 /**

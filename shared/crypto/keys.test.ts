@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { open, seal } from './envelope';
-import { MalformedError, UnknownVersionError, UnwrapError } from './errors';
+import { MalformedError, UnknownKeyError, UnknownVersionError, UnwrapError } from './errors';
 import { derivePasswordKeys, newKdfParams } from './kdf';
 import { akProofToken, currentVersions, Keyring, newAccountKey, parseStoredKeyring, proofHash, unwrapAccountKey, wrapAccountKey } from './keys';
 import { importAesKey, unwrapKey, wrapKey } from './wrap';
@@ -30,6 +30,30 @@ describe('keyring', () => {
     expect(currentVersions(stored)('plan')).toBe(2);
     expect(currentVersions(stored)('docs')).toBe(1);
     expect(currentVersions(stored)('msg:x')).toBeUndefined();
+  });
+
+  it('seals with the newest version of each scope after every rotation, on a created keyring and on one loaded from the server', async () => {
+    const ak = newAccountKey();
+    const a = await Keyring.create('u1');
+    for (let m = 0; m < 40; m++) await a.rotate(`msg:m${m}`); // a scope per message: a long keyring
+    await a.rotate('msg:m7');
+    await a.rotate('msg:m7');
+    expect(a.version('msg:m7')).toBe(3);
+    expect(a.current('msg:m7')!.kid).toBe('msg:m7~3');
+    expect(a.current('msg:m8')!.kid).toBe('msg:m8~1');
+    expect(a.current('msg:none')).toBeUndefined();
+    expect(a.version('msg:none')).toBe(0);
+    const b = await Keyring.load(await a.save(ak, 1), ak, 'u1');
+    expect(b.current('msg:m7')!.kid).toBe('msg:m7~3');
+    expect(b.kids().sort()).toEqual(a.kids().sort());
+    // Rotating the copy moves only the copy; what it seals opens there and not with the other's keys.
+    await b.rotate('plan');
+    expect(b.current('plan')!.kid).toBe('plan~2');
+    expect(a.current('plan')!.kid).toBe('plan~1');
+    const env = await seal(b.current('plan')!, place, HLC, 'Under the oak');
+    expect(env.split('.')[1]).toBe('plan~2');
+    expect(await open(b.lookup, place, HLC, env)).toBe('Under the oak');
+    await expect(open(a.lookup, place, HLC, env)).rejects.toThrow(UnknownKeyError);
   });
 
   it('refuses a keyring under another AK, for another user, or with a wrapped key moved to another kid', async () => {

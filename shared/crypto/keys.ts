@@ -98,10 +98,26 @@ export const proofHash = async (token: Uint8Array): Promise<string> => toHex(awa
  * (or sealed under AK); raw bytes are kept because release escrow and trustee blobs wrap them.
  */
 export class Keyring {
+  /**
+   * The current version of each scope held and its sealing key, kept with `entries` (the
+   * constructor and rotate are the only writers): sealing asks for it once per field, and an
+   * account with many messages holds a scope per message, so it must not be found by parsing
+   * every kid each time.
+   */
+  private readonly latest = new Map<string, { version: number; sealing: SealingKey }>();
+
   private constructor(
     readonly userId: string,
     private readonly entries: Map<string, Entry>,
-  ) {}
+  ) {
+    for (const kid of entries.keys()) this.note(kid);
+  }
+
+  /** Records `kid` in the current-version index. */
+  private note(kid: string): void {
+    const { scope, version } = parseKid(kid)!;
+    if (version > (this.latest.get(scope)?.version ?? 0)) this.latest.set(scope, { version, sealing: Object.freeze({ kid, key: this.entries.get(kid)!.key }) });
+  }
 
   /** A new account's keyring: version 1 of each fixed scope (kid.ts). */
   static async create(userId: string, random: RandomSource = webRandom): Promise<Keyring> {
@@ -114,30 +130,27 @@ export class Keyring {
   static async load(json: unknown, ak: Uint8Array, userId: string): Promise<Keyring> {
     const stored = parseStoredKeyring(json);
     const akKey = await importAesKey(ak);
-    const entries = new Map<string, Entry>();
-    for (const [kid, wrapped] of Object.entries(stored.keys)) {
-      const raw = await unwrapKey(akKey, wrapped, { userId, purpose: 'scope', id: kid });
-      entries.set(kid, { raw, key: await importAesKey(raw) });
-    }
-    return new Keyring(userId, entries);
+    // Concurrently: a scope per message makes long keyrings, and each key is two WebCrypto calls.
+    const entries = await Promise.all(
+      Object.entries(stored.keys).map(async ([kid, wrapped]): Promise<[string, Entry]> => {
+        const raw = await unwrapKey(akKey, wrapped, { userId, purpose: 'scope', id: kid });
+        return [kid, { raw, key: await importAesKey(raw) }];
+      }),
+    );
+    return new Keyring(userId, new Map(entries));
   }
 
   /** Wraps every key under AK (`akVersion`) for the server to store. */
   async save(ak: Uint8Array, akVersion: number, random: RandomSource = webRandom): Promise<StoredKeyring> {
     const akKey = await importAesKey(ak);
-    const keys: Record<string, string> = {};
-    for (const [kid, { raw }] of this.entries) keys[kid] = await wrapKey(akKey, raw, { userId: this.userId, purpose: 'scope', id: kid }, random);
-    return { v: KEYRING_VERSION, ak: akVersion, keys };
+    const wrapped = await Promise.all([...this.entries].map(([kid, { raw }]) => wrapKey(akKey, raw, { userId: this.userId, purpose: 'scope', id: kid }, random)));
+    const kids = [...this.entries.keys()];
+    return { v: KEYRING_VERSION, ak: akVersion, keys: Object.fromEntries(kids.map((kid, i) => [kid, wrapped[i]!])) };
   }
 
   /** The current version of `scope`, or 0 when the keyring has none. */
   version(scope: string): number {
-    let v = 0;
-    for (const kid of this.entries.keys()) {
-      const p = parseKid(kid)!;
-      if (p.scope === scope) v = Math.max(v, p.version);
-    }
-    return v;
+    return this.latest.get(scope)?.version ?? 0;
   }
 
   /** A new random key for `scope` at the next version (version 1 for a new message's scope); returns it. */
@@ -147,14 +160,13 @@ export class Keyring {
     const raw = newRawKey(random);
     const key = await importAesKey(raw);
     this.entries.set(kid, { raw, key });
+    this.note(kid);
     return { kid, key };
   }
 
   /** The key to seal new values of `scope` with (its current version), or undefined. */
   current(scope: string): SealingKey | undefined {
-    const v = this.version(scope);
-    const entry = v ? this.entries.get(kidOf(scope, v)) : undefined;
-    return entry && { kid: kidOf(scope, v), key: entry.key };
+    return this.latest.get(scope)?.sealing;
   }
 
   /** Finds any held version's key, for open (envelope.ts KeyLookup). */

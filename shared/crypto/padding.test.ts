@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bucketSize, isBucketSize, pad, padme, unpad } from './padding';
+import { utf8 } from './bytes';
+import { bucketSize, isBucketSize, pad, padme, padText, unpad } from './padding';
 import { MalformedError } from './errors';
 
 describe('padding to buckets', () => {
@@ -29,5 +30,14 @@ describe('padding to buckets', () => {
     );
     expect(() => unpad(new Uint8Array(64))).toThrow(MalformedError);
     expect(() => unpad(new Uint8Array(64).fill(1))).toThrow(MalformedError);
+  });
+
+  it('padText(text) is pad(utf8(text)) for every text, ASCII or not', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 200 }), fc.json()), (text) => {
+        expect(Buffer.from(padText(text)).equals(Buffer.from(pad(utf8(text))))).toBe(true);
+      }),
+    );
+    expect(padText('"é"')).toEqual(pad(new Uint8Array([0x22, 0xc3, 0xa9, 0x22])));
   });
 });

@@ -6,6 +6,7 @@
  * "Reducing Metadata Leakage from Encrypted Files and Communication with PURBs", PoPETs 2019(4),
  * §4; the same function pads Evolu's relay messages, evoluhq/evolu packages/common/src/Crypto.ts `padmePaddedLength`).
  */
+import { utf8 } from './bytes';
 import { MalformedError } from './errors';
 
 /** The smallest bucket, in bytes. */
@@ -41,6 +42,18 @@ export function pad(plain: Uint8Array): Uint8Array {
   const out = new Uint8Array(bucketSize(plain.length));
   out.set(plain, 0);
   out[plain.length] = 0x80;
+  return out;
+}
+
+/**
+ * The UTF-8 bytes of `text` padded to their bucket: `pad(utf8(text))` in one buffer (an ASCII
+ * text, as most JSON values are, written byte by byte; any other through the encoder).
+ */
+export function padText(text: string): Uint8Array {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return pad(utf8(text));
+  const out = new Uint8Array(bucketSize(text.length));
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  out[text.length] = 0x80;
   return out;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MalformedError, UnknownKeyError, WrongHlcError, WrongPlaceError } from './errors';
+import { parseEnvelope } from './envelope';
 import { Keyring } from './keys';
 import { openState, sealFields } from './sealed-record';
 
@@ -50,6 +51,16 @@ describe('sealFields / openState', () => {
     expect(opened.errors.specialRequests).toBeInstanceOf(WrongPlaceError);
     expect(opened.errors.funeralType).toBeInstanceOf(WrongPlaceError);
     expect(opened.errors.location).toBeInstanceOf(MalformedError);
+  });
+
+  it('gives every sealed field its own nonce, fresh for every record', async () => {
+    const ring = await Keyring.create('u1');
+    const task = { title: 'Call the bank', description: 'About the joint account', category: 'financial', timeframe: '1w', automationLevel: 'manual', priority: 2, 'resources/a': { text: 'Card', pos: 0 }, 'resources/b': { text: 'Key', pos: 1 } };
+    const records = await Promise.all(Array.from({ length: 20 }, (_, i) => sealFields(ring, 'u1', 'survivorTasks', `t${i}`, H1, task)));
+    const nonces = records.flatMap((r) => Object.values(r).map((env) => parseEnvelope(env as string).nonce.join(',')));
+    expect(nonces).toHaveLength(20 * 8);
+    expect(new Set(nonces).size).toBe(nonces.length);
+    expect(await openState(ring.lookup, 'u1', 'survivorTasks', 't3', { values: records[3]!, clocks: Object.fromEntries(Object.keys(task).map((f) => [f, H1])) })).toEqual({ values: task, errors: {} });
   });
 
   it('refuses to seal a message before its key exists', async () => {

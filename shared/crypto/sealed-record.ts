@@ -10,7 +10,8 @@
  */
 import type { CollectionName } from '../schema/collection-names';
 import type { RecordState } from '../sync/merge';
-import { open, seal, type KeyLookup } from './envelope';
+import { randomPool } from './bytes';
+import { NONCE_BYTES, open, seal, type KeyLookup } from './envelope';
 import { CryptoError, MalformedError, UnknownKeyError } from './errors';
 import { baseField, sealedScope } from './fields';
 import type { Keyring } from './keys';
@@ -29,15 +30,17 @@ export async function sealFields(
   hlc: string,
   fields: Readonly<Record<string, unknown>>,
 ): Promise<Record<string, unknown>> {
+  const plan = Object.entries(fields).map(([field, value]) => {
+    const scope = sealedScope(collection, recordId, field);
+    if (scope === null || (value === null && nullStaysPlain(field))) return { field, value, key: null };
+    if (field.includes(CONFLICT_MARK)) throw new TypeError(`${field}: a device only dismisses kept versions (null)`);
+    const key = keyring.current(scope);
+    if (!key) throw new UnknownKeyError(`No key for ${scope} yet: create it (keyring.rotate) and save the keyring first`);
+    return { field, value, key };
+  });
+  const nonces = randomPool(plan.filter((p) => p.key).length * NONCE_BYTES); // each envelope's own fresh nonce, drawn at once
   const entries = await Promise.all(
-    Object.entries(fields).map(async ([field, value]): Promise<[string, unknown]> => {
-      const scope = sealedScope(collection, recordId, field);
-      if (scope === null || (value === null && nullStaysPlain(field))) return [field, value];
-      if (field.includes(CONFLICT_MARK)) throw new TypeError(`${field}: a device only dismisses kept versions (null)`);
-      const key = keyring.current(scope);
-      if (!key) throw new UnknownKeyError(`No key for ${scope} yet: create it (keyring.rotate) and save the keyring first`);
-      return [field, await seal(key, { userId, collection, recordId, field }, hlc, value)];
-    }),
+    plan.map(async ({ field, value, key }): Promise<[string, unknown]> => [field, key ? await seal(key, { userId, collection, recordId, field }, hlc, value, nonces) : value]),
   );
   return Object.fromEntries(entries);
 }

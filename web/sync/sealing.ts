@@ -99,13 +99,15 @@ export async function sealOutbox(db: UserDatabase, keys: SyncKeys, limit: number
     const again = new Map((await sealAll(unknown.map((r) => r.row))).map((r) => [r.row, r] as const));
     results = results.map((r) => again.get(r.row) ?? r);
   }
-  await db.dexie.transaction('rw', db.dexie.outbox, async () => {
-    for (const r of results) {
-      if (!('fields' in r)) continue;
-      const now = await db.dexie.outbox.get(r.row.seq!);
-      if (now && now.hlc === r.row.hlc) await db.dexie.outbox.update(r.row.seq!, { sealed: { hlc: r.row.hlc, fields: r.fields } });
-    }
-  });
+  const done = results.flatMap((r) => ('fields' in r ? [{ row: r.row, fields: r.fields }] : []));
+  if (done.length) {
+    await db.dexie.transaction('rw', db.dexie.outbox, async () => {
+      // Two requests for the batch, not two per entry; an entry re-stamped or acknowledged meanwhile is left alone.
+      const now = await db.dexie.outbox.bulkGet(done.map((d) => d.row.seq!));
+      const updates = done.flatMap((d, i) => (now[i]?.hlc === d.row.hlc ? [{ key: d.row.seq!, changes: { sealed: { hlc: d.row.hlc, fields: d.fields } } }] : []));
+      if (updates.length) await db.dexie.outbox.bulkUpdate(updates);
+    });
+  }
   const first = results[0]!;
   if ('error' in first && first.row.seq === (await db.dexie.outbox.orderBy(':id').first())?.seq) throw first.error;
 }
@@ -220,8 +222,9 @@ export function unopenedWords(rows: readonly Pick<SealErrorRow, 'collection'>[])
 
 /**
  * Opens the server's earlier versions of a long text (`GET /api/sync/history/...`, rule 21): each
- * `{ text: envelope, at }` opens with its own field and HLC `at`. Versions that refuse are left
- * out and returned as `unopened`.
+ * `{ text: envelope, at }` opens with its own field and HLC `at`, all concurrently. Versions that
+ * refuse are left out and returned as `unopened`; both lists keep the server's order. Throws
+ * KeysLockedError when the keys are locked.
  */
 export async function openHistory(
   keys: SyncKeys,
@@ -230,17 +233,25 @@ export async function openHistory(
   field: string,
   versions: readonly { text: unknown; at: string }[],
 ): Promise<{ versions: { text: string; at: string }[]; unopened: Unopened[] }> {
+  const lookup = lockedRing(keys).lookup;
+  const place = { userId: keys.userId, collection, recordId: id, field };
+  // Concurrently (README.md "Figures"), each settled by itself; the answer keeps the server's order.
+  const results = await Promise.all(
+    versions.map(async (v) => {
+      try {
+        if (typeof v.text !== 'string') throw new MalformedError('not an envelope');
+        return { v, text: await open(lookup, place, v.at, v.text), error: null };
+      } catch (err) {
+        if (!(err instanceof CryptoError)) throw err;
+        return { v, text: undefined, error: err };
+      }
+    }),
+  );
   const out: { text: string; at: string }[] = [];
   const unopened: Unopened[] = [];
-  for (const v of versions) {
-    try {
-      if (typeof v.text !== 'string') throw new MalformedError('not an envelope');
-      const text = await open(lockedRing(keys).lookup, { userId: keys.userId, collection, recordId: id, field }, v.at, v.text);
-      if (typeof text === 'string') out.push({ text, at: v.at });
-    } catch (err) {
-      if (!(err instanceof CryptoError)) throw err;
-      unopened.push({ collection, id, field, error: errorKind(err), hlc: v.at });
-    }
+  for (const r of results) {
+    if (r.error) unopened.push({ collection, id, field, error: errorKind(r.error), hlc: r.v.at });
+    else if (typeof r.text === 'string') out.push({ text: r.text, at: r.v.at });
   }
   return { versions: out, unopened };
 }

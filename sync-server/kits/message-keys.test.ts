@@ -16,6 +16,8 @@ import { openHandovers, type HandoverJson } from '../../shared/release/handover-
 import type { DeliveryPageData } from '../../shared/release/pages';
 import type { SealedWorld } from '../../web/sync/test-sealed';
 import { openPage } from '../../web/release/open';
+import { kitApi, type KitAccess } from '../../web/release/kit/api';
+import { handoverLinks, handoverMailBody } from '../../web/release/kit/handovers';
 import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices, type DeliveryChoiceDeps } from '../../web/features/message-vault/delivery-choice';
 import { needlesOf, scanDirectory } from '../canary-scan';
 import { outboxFiles } from '../release/release-test-support';
@@ -106,6 +108,11 @@ describe('messages with trustee kits', () => {
     const bertData = (await (await w.t.call('GET', `/api/delivery/${url.pathname.slice('/r/d/'.length)}/data`)).json()) as DeliveryPageData;
     expect((await openPage('d', bertData, url.hash.slice(1))).message).toMatchObject({ messageContent: LETTER.handed });
     await expect(openHandovers({ account: w.userId, trusteeId: 'tr2', q: access.q, gate: access.gate, t: new Uint8Array(16), origin: '', messages: handed.messages as HandoverJson[] })).rejects.toThrow();
+    // The kit page's own calls (web/release/kit/handovers.ts) give bob the same link, and its e-mail body carries it.
+    const bobApi = kitApi(token('tr2'), async (url, init) => w.t.app.request(`http://afterword.test${url}`, init));
+    const pageLinks = await handoverLinks(bobApi, { account: w.userId }, (await bobApi.access()) as KitAccess, { t: bobT }, 'tr2', 'http://afterword.test');
+    expect(pageLinks.map((l) => l.link)).toEqual([bobLink!.link]);
+    expect(handoverMailBody('Ada', bobLink!.link)).toContain(bobLink!.link);
 
     // m2's key appears in no e-mail and no file the server keeps (database, WAL, outbox), in any encoding.
     await w.t.services.scheduler.runOnce();

@@ -31,6 +31,8 @@ export interface KitInfo {
   checkedAt: string | null;
 }
 
+import type { HandoverJson } from '../../../shared/release/handover-links';
+
 /** What a released kit opens (`GET /api/kit/:token/access`), base64url bytes. */
 export interface KitAccess {
   q: string;
@@ -102,6 +104,8 @@ export function kitApi(token: string, fetchFn: Fetch) {
     confirm: async (share: string): Promise<Confirmed> => (await (await call('/confirm', { share })).json()) as Confirmed,
     /** What the released kit opens (403 before the release). */
     access: async (): Promise<KitAccess> => (await (await call('/access')).json()) as KitAccess,
+    /** The letters this trustee hands over (after the release; sync-server/kits/message-key-routes.ts), keys still wrapped. */
+    handovers: async (): Promise<HandoverJson[]> => ((await (await call('/handovers')).json()) as { messages: HandoverJson[] }).messages,
   };
 }
 

@@ -12,7 +12,8 @@ import { h, say, type View } from '../dom';
 import { openPage } from '../open';
 import { fetchPageData } from '../page-data';
 import { trusteeView } from '../trustee';
-import type { KitApi, KitInfo } from './api';
+import type { KitAccess, KitApi, KitInfo } from './api';
+import { handoverLinks, handoverSection } from './handovers';
 import { codeForm } from './code-form';
 import { busyWhile, type Flow } from './flow';
 
@@ -22,7 +23,7 @@ import { busyWhile, type Flow } from './flow';
  * openTrusteeBlob, in the browser. Throws an Error for the person when the kit cannot open the
  * blob (another generation's, a changed answer), KitApiError when the server refuses.
  */
-export async function kitLevelKeys(api: KitApi, info: KitInfo, kit: Kit): Promise<{ keys: Map<string, Uint8Array>; pageToken: string }> {
+export async function kitLevelKeys(api: KitApi, info: KitInfo, kit: Kit): Promise<{ keys: Map<string, Uint8Array>; pageToken: string; access: KitAccess; trusteeId: string }> {
   const access = await api.access();
   const q = fromB64url(access.q);
   const gate = fromB64url(access.gate);
@@ -31,19 +32,30 @@ export async function kitLevelKeys(api: KitApi, info: KitInfo, kit: Kit): Promis
   if (!q || !gate || !trusteeId) throw cannot;
   const ctx = { account: info.account, trusteeId, generation: info.generation };
   try {
-    return { keys: await openTrusteeBlob(await trusteeAccessKey(q, gate, kit.t, ctx), ctx, access.blob), pageToken: access.pageToken };
+    return { keys: await openTrusteeBlob(await trusteeAccessKey(q, gate, kit.t, ctx), ctx, access.blob), pageToken: access.pageToken, access, trusteeId };
   } catch (err) {
     if (err instanceof CryptoError) throw cannot;
     throw err;
   }
 }
 
-/** The trustee's page opened with released kit `kit`'s keys (trustee.ts, open.ts). Throws as kitLevelKeys. */
+/**
+ * The trustee's page opened with released kit `kit`'s keys (trustee.ts, open.ts), after the letters
+ * it hands over (handovers.ts). Throws as kitLevelKeys.
+ */
 export async function openWithKit(api: KitApi, info: KitInfo, kit: Kit): Promise<View> {
-  const { keys, pageToken } = await kitLevelKeys(api, info, kit);
+  const { keys, pageToken, access, trusteeId } = await kitLevelKeys(api, info, kit);
   const data = await fetchPageData('t', pageToken);
   if (!data) throw new Error('This page is not available any more.');
-  return trusteeView(await openPage('t', data, null, keys), pageToken);
+  const view = trusteeView(await openPage('t', data, null, keys), pageToken);
+  const links = await handoverLinks(api, info, access, kit, trusteeId, location.origin).catch((err: unknown) => {
+    if (err instanceof CryptoError) throw new Error(`A letter ${info.ownerFirstName} asked you to hand over could not be opened with your kit. Please use the newest kit ${info.ownerFirstName} gave you.`);
+    throw err;
+  });
+  const section = handoverSection(links, info.ownerFirstName);
+  if (!section) return view;
+  const [heading, ...rest] = view.nodes;
+  return { ...view, nodes: [heading!, section, ...rest] };
 }
 
 /** `released`: one click (with the link's kit, or after typing the code) opens what was left. */

@@ -1,0 +1,56 @@
+/**
+ * "A trustee hands it over" on the kit page after the release (README "How each message reaches its
+ * recipient"; SECURITY.md "Messages with trustee kits"): the letters this trustee is to pass on, each
+ * opened in this browser with the kit's own secret (shared/release/handover-links.ts openHandovers)
+ * into the link the trustee sends from their own e-mail. The key is written only into that link,
+ * never sent back to the server.
+ */
+import type { Kit } from '../../../shared/crypto/trustee-kit';
+import { openHandovers, type HandoverLink } from '../../../shared/release/handover-links';
+import { dateText, h, say } from '../dom';
+import type { KitAccess, KitApi, KitInfo } from './api';
+
+/**
+ * The links (on `origin`, the page's own) of the letters kit `kit` hands over, empty when none,
+ * opened with the released `access`. Throws KitApiError when the server refuses, UnwrapError when a
+ * wrap does not open with this kit.
+ */
+export async function handoverLinks(api: KitApi, info: Pick<KitInfo, 'account'>, access: KitAccess, kit: Pick<Kit, 't'>, trusteeId: string, origin: string): Promise<HandoverLink[]> {
+  const messages = await api.handovers();
+  if (messages.length === 0) return [];
+  return openHandovers({ account: info.account, trusteeId, q: access.q, gate: access.gate, t: kit.t, origin, messages });
+}
+
+/** The body of the e-mail a trustee sends a recipient, in plain words (the link carries the letter's key). */
+export const handoverMailBody = (ownerFirstName: string, link: string) =>
+  `${ownerFirstName} asked me to pass this letter on to you when the time came. It opens in your browser, with no account:\n\n${link}\n\nThe link holds the key to the letter: please keep it to yourself.`;
+
+/** The section listing `links` (none: nothing is shown). */
+export function handoverSection(links: readonly HandoverLink[], ownerFirstName: string): Node | null {
+  if (links.length === 0) return null;
+  const item = (l: HandoverLink) => {
+    const mail = `mailto:${encodeURIComponent(l.recipientEmail)}?subject=${encodeURIComponent(`A letter from ${ownerFirstName}`)}&body=${encodeURIComponent(handoverMailBody(ownerFirstName, l.link))}`;
+    const copy = h('button', { type: 'button', class: 'small secondary' }, 'Copy link');
+    copy.addEventListener('click', () => {
+      navigator.clipboard?.writeText(l.link).then(
+        () => say(`The link for ${l.recipientEmail} is copied.`),
+        () => say('The link could not be copied: select it and copy it by hand.', 'error'),
+      );
+    });
+    const when = l.deliveryDate ? ` ${ownerFirstName} chose ${dateText(l.deliveryDate)} for it.` : '';
+    return h(
+      'li',
+      {},
+      h('p', {}, `For ${l.recipientEmail}.${when}${l.backup ? ' You are the backup for this letter: send it if the first trustee cannot.' : ''}`),
+      h('p', { class: 'buttons' }, h('a', { href: mail, class: 'button small' }, 'Send by e-mail'), copy),
+      h('p', { class: 'muted' }, h('code', { class: 'link' }, l.link)),
+    );
+  };
+  return h(
+    'section',
+    { 'aria-labelledby': 'handovers' },
+    h('h2', { id: 'handovers' }, 'Letters for you to hand over'),
+    h('p', {}, `${ownerFirstName} asked you to pass these letters on yourself, so that nobody else, not even Afterword, can read them. Send each link from your own e-mail to the person it is for.`),
+    h('ul', {}, links.map(item)),
+  );
+}

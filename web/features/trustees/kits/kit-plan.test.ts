@@ -45,11 +45,11 @@ describe('who can hold a kit', () => {
 });
 
 describe('the notices while choosing', () => {
-  it('no kits yet: nothing sealed is released until kits exist; “the server delivers it” messages still go by the escrow', () => {
+  it('no kits yet: says the release still goes by the escrow, with no trustee confirming', () => {
     const notices = kitNotices({ state: none, candidates: ['a', 'b', 'c'].map(cand), choiceK: 2, now: NOW });
     expect(ids(notices)).toEqual(['no-kits']);
-    expect(notices[0]!.text).toContain('nothing sealed is released');
-    expect(notices[0]!.text).toContain('“the server delivers it” still go out');
+    expect(notices[0]!.text).toContain('your release works as before kits');
+    expect(notices[0]!.text).toContain('No trustee has to confirm anything first.');
   });
 
   it('k = 1 warns that the server and that one trustee together could read early', () => {
@@ -98,10 +98,10 @@ describe('the notices about kits held', () => {
     const state: KitsState = { current: gen(2, ['a', 'b', 'c']), pending: gen(2, ['a', 'c', 'd'], { generation: 2 }, null), escrowEnded: true };
     const notices = kitNotices({ state, candidates: ['a', 'c', 'd'].map(cand), choiceK: null, now: NOW });
     expect(ids(notices)).toEqual(['pending']);
-    // The first kits, made and not yet handed over: still nothing through kits.
+    // The first kits, made and not yet handed over: the release still goes by the escrow.
     const first = kitNotices({ state: { current: null, pending: gen(2, ['a', 'b', 'c'], {}, null), escrowEnded: false }, candidates: ['a', 'b', 'c'].map(cand), choiceK: null, now: NOW });
     expect(ids(first)).toEqual(['no-kits', 'escrow']);
-    expect(first[0]!.text).toMatch(/^Until 2 of these kits have been handed over, nothing sealed is released to your trustees\./);
+    expect(first[0]!.text).toMatch(/^Until 2 of these kits have been handed over, your release works as before kits:/);
     expect(notices[0]!.text).toContain('Your earlier kits keep working until 2 of the new kits have been opened by their trustees.');
   });
 

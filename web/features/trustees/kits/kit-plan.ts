@@ -77,12 +77,13 @@ export function kitNotices(input: { state: KitsState; candidates: readonly KitCa
   const current = state.current;
   const shown = state.pending ?? current;
   if (!current) {
-    // Constraint "The escrow ends": with fewer than k kits held, nothing sealed is released; messages the server delivers still go by the escrow.
+    // What happens today without kits in force (SECURITY.md "Release escrow"): the escrow opens the
+    // trustees' pages and the messages at the end of the waiting period, with no trustee's kit.
     const until = state.pending ? `Until ${state.pending.k === 1 ? '1 of these kits has' : `${state.pending.k} of these kits have`} been handed over` : 'Until your kits exist';
     out.push({
       id: 'no-kits',
       tone: 'warning',
-      text: `${until}, nothing sealed is released to your trustees. Messages marked “the server delivers it” still go out as before: the server keeps a copy of their keys (the escrow) until then.`,
+      text: `${until}, your release works as before kits: when the waiting period ends, Afterword’s server opens your trustees’ pages and sends your messages by itself, with the copy of your keys it keeps (the escrow). No trustee has to confirm anything first.`,
     });
   }
   // The split spoken of: the one being chosen, else the kits handed over now.

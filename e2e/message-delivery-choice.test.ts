@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
 import { DELIVERY_WORDS } from '../web/features/message-vault/delivery-words';
 import { DESKTOP, expectNoSeriousA11yViolations, hasChromium, launchBrowser, MOBILE, mobileContext, registerViaUi, startServer, uniqueUser, type TestServer } from './harness';
-import { choose, expectToast, openDialog } from './record-screens';
+import { addTrusteeViaUi, choose, expectToast, openDialog } from './record-screens';
 
 const TRUSTEES = [
   { name: 'Grace Hopper', who: 'grace' },
@@ -60,16 +60,7 @@ describe.skipIf(!hasChromium)('how a message reaches its recipient', () => {
 
     // Three trustees accept; the owner makes kits 2 of 3 on this device.
     await page.goto('/trustees');
-    for (const t of TRUSTEES) {
-      await page.getByRole('button', { name: /^Add (Your First )?Trustee$/ }).first().click();
-      const d = openDialog(page);
-      await d.getByLabel('Name').fill(t.name);
-      await d.getByLabel('Email').fill(addr(t.who));
-      await choose(page, 'Access Level', 'Full Access');
-      await d.getByRole('button', { name: 'Add Trustee' }).click();
-      await expectToast(page, 'Trustee added');
-      await d.waitFor({ state: 'detached' });
-    }
+    for (const t of TRUSTEES) await addTrusteeViaUi(page, t.name, addr(t.who));
     for (const t of TRUSTEES) {
       const invite = await smtp.waitFor(addr(t.who), /asked you to be a trustee/, 30_000);
       const u = new URL(invite.links[0]!);

@@ -49,3 +49,15 @@ export async function confirmDialog(page: Page, question: string, button: string
 
 /** The open (non-alert) dialog. */
 export const openDialog = (page: Page) => page.getByRole('dialog');
+
+/** Adds a trustee through the Trustees screen's Add Trustee dialog (`level`: the Access Level option's label). */
+export async function addTrusteeViaUi(page: Page, name: string, email: string, level = 'Full Access'): Promise<void> {
+  await page.getByRole('button', { name: /^Add (Your First )?Trustee$/ }).first().click();
+  const dialog = openDialog(page);
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Email').fill(email);
+  await choose(page, 'Access Level', level);
+  await dialog.getByRole('button', { name: 'Add Trustee' }).click();
+  await expectToast(page, 'Trustee added');
+  await dialog.waitFor({ state: 'detached' });
+}

@@ -15,25 +15,13 @@ import { encodeKitCode, parseKitFragment } from '../shared/crypto/trustee-kit';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
 import { pdfQrTexts, pdfText } from '../web/features/trustees/kits/kit-pdf-reader';
 import { desktopContext, DESKTOP, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, launchBrowser, MOBILE, mobileContext, registerViaUi, startServer, uniqueUser, type TestServer } from './harness';
-import { choose, confirmDialog, expectToast, openDialog } from './record-screens';
+import { addTrusteeViaUi, confirmDialog, expectToast } from './record-screens';
 
 const TRUSTEES = [
   { name: 'Grace Hopper', who: 'grace', level: 'Full Access' },
   { name: 'Alan Turing', who: 'alan', level: 'Full Access' },
   { name: 'Mary Somerville', who: 'mary', level: 'Documents Only' },
 ];
-
-/** Adds a trustee through the Add Trustee dialog. */
-async function addTrustee(page: Page, name: string, email: string, level: string) {
-  await page.getByRole('button', { name: /^Add (Your First )?Trustee$/ }).first().click();
-  const dialog = openDialog(page);
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByLabel('Email').fill(email);
-  await choose(page, 'Access Level', level);
-  await dialog.getByRole('button', { name: 'Add Trustee' }).click();
-  await expectToast(page, 'Trustee added');
-  await dialog.waitFor({ state: 'detached' });
-}
 
 describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
   let smtp: TestSmtp;
@@ -66,7 +54,7 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
     await page.locator('main h1').waitFor();
     const tag = user.username;
     const addr = (who: string) => `${who}.${tag}@example.com`;
-    for (const t of TRUSTEES) await addTrustee(page, t.name, addr(t.who), t.level);
+    for (const t of TRUSTEES) await addTrusteeViaUi(page, t.name, addr(t.who), t.level);
 
     // Before anyone accepted: no kit can be made, and the screen says what that means.
     await page.getByRole('heading', { name: 'Trustee kits' }).waitFor();

@@ -6,7 +6,7 @@
  * phones. Grace reports the death; after the waiting period the trustees are asked to confirm; one
  * confirms and the owner's "I'm still here" cancels with nothing combined. Reported again, two
  * confirm with their kit links, the release happens; Alan's kit page opens his level and gives him
- * Henry's letter to send himself; Iris's letter comes by the server's e-mail; Henry hears nothing
+ * Henry's letter to send himself (the rehearsal said so beforehand); Iris's letter comes by the server's e-mail; Henry hears nothing
  * from the server, and both letters open in the recipient's browser. axe at 390 px.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -116,6 +116,9 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await dialog.waitFor({ state: 'detached' });
     const modes = () => owner.evaluate(async () => ((await (await fetch('/api/kits/messages')).json()) as { messages: { mode: string }[] }).messages.map((m) => m.mode).sort());
     await poll(modes, 30_000).toEqual(['server', 'trustee']);
+    // The rehearsal says so: Henry gets no e-mail from Afterword, Alan hands his letter over.
+    await owner.goto('/settings/rehearsal');
+    await owner.getByText('Afterword sends them no e-mail: Alan Turing hands this letter over, with the link their kit opens.', { exact: false }).waitFor({ timeout: 20_000 });
 
     // Grace reports the death; after the waiting period the kit holders are asked to confirm.
     const welcome = await smtp.waitFor(addr('grace'), /Thank you for being/);

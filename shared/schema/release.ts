@@ -156,6 +156,12 @@ export interface RehearsalRecipient {
   email: RehearsalEmail | null;
   /** Why it could not be sent (e.g. not a valid address), or null. */
   problem: string | null;
+  /**
+   * "A trustee hands it over" (sync-server/kits/message-keys.ts): the e-mail each chosen trustee
+   * gets in place of the recipient's (who then gets none from Afterword); null for "the server
+   * delivers it".
+   */
+  handedOver?: { trusteeId: string; email: RehearsalEmail | null }[] | null;
 }
 
 /** What each trustee would receive at the release: their access e-mail, by access level. */

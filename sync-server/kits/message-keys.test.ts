@@ -14,6 +14,8 @@ import { handoverKey, handoverWrapContext, type makeGeneration } from '../../sha
 import { unwrapKey } from '../../shared/crypto/wrap';
 import { openHandovers, type HandoverJson } from '../../shared/release/handover-links';
 import type { DeliveryPageData } from '../../shared/release/pages';
+import type { ReleaseRehearsal } from '../../shared/schema/release';
+import { PREVIEW_LINK } from '../release/emails';
 import type { SealedWorld } from '../../web/sync/test-sealed';
 import { openPage } from '../../web/release/open';
 import { kitApi, type KitAccess } from '../../web/release/kit/api';
@@ -63,6 +65,18 @@ describe('messages with trustee kits', () => {
       { message_id: 'm2', gate: 0, wrap: 0 },
     ]);
     expect(await (await w.t.call('GET', `/api/kit/${token('tr2')}/handovers`)).status).toBe(403); // before the release
+
+    // The rehearsal tells the truth about each: m1's recipient gets our e-mail; m2's gets none from
+    // us, and bob and cy get the "for you to hand over" one (with the preview's placeholder link).
+    const rehearsal = await api<ReleaseRehearsal>('/api/release/rehearsal');
+    const byId = new Map(rehearsal.recipients.map((r) => [r.messageId, r]));
+    expect(byId.get('m1')).toMatchObject({ email: { to: addr('annabella') }, handedOver: null });
+    expect(byId.get('m2')!.email).toBeNull();
+    expect(byId.get('m2')!.handedOver!.map((h) => [h.trusteeId, h.email!.to, h.email!.subject])).toEqual([
+      ['tr2', addr('bob'), expect.stringMatching(/for you to hand over$/)],
+      ['tr3', addr('cy'), expect.stringMatching(/for you to hand over$/)],
+    ]);
+    expect(byId.get('m2')!.handedOver![0]!.email!.text).toContain(PREVIEW_LINK);
 
     await releaseThroughKits(w, made, token);
     const mails = outboxFiles(w.t.deps.config.dataDir);

@@ -279,7 +279,7 @@ If it wasn't you, ignore this e-mail: your password stays as it is.${SIGN_OFF}`,
 ${p.ownerName} wrote a message for someone and asked that you, not us, hand it over when the time came. That time is now.
 
 Open this page with the trustee kit ${p.ownerName} gave you (the saved link, or the code on the printed kit). It shows who the message is for and a private link to it. Send that link to them from your own e-mail or phone: we have not sent it to them, and we cannot read it.
-${kitLink}
+${kitLink ?? link}
 
 If you cannot do it, please let ${p.ownerName}'s family or their other trustees know.${SIGN_OFF}`,
       };

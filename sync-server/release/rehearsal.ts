@@ -19,9 +19,18 @@ import { TRUSTEE_INVALID_TEXT } from './trustees';
 
 /**
  * The rehearsal of `userId`'s release at `now` (ms). `release` gives the owner's first name and the
- * link base (both only read), `records` the owner's messages and trustees (plain view).
+ * link base (both only read), `records` the owner's messages and trustees (plain view), `handedBy`
+ * the trustees chosen to hand each message over (first, then backup; sync-server/kits/message-keys.ts
+ * `list`), by message id: such a message (their recipient then gets no e-mail from us; the trustee gets
+ * the "for you to hand over" one, as release/deliveries.ts sends it).
  */
-export async function rehearseRelease(release: Pick<ReleaseService, 'owner' | 'baseUrl'>, records: ReleaseRecords, userId: string, now: number): Promise<ReleaseRehearsal> {
+export async function rehearseRelease(
+  release: Pick<ReleaseService, 'owner' | 'baseUrl'>,
+  records: ReleaseRecords,
+  userId: string,
+  now: number,
+  handedBy: ReadonlyMap<string, readonly string[]> = new Map(),
+): Promise<ReleaseRehearsal> {
   const ownerName = (await release.owner(userId)).firstName;
   const email = (kind: EmailKind, to: string, params: Partial<EmailParams>): RehearsalEmail => ({
     to,
@@ -34,13 +43,23 @@ export async function rehearseRelease(release: Pick<ReleaseService, 'owner' | 'b
     ownerName,
     previewLink: PREVIEW_LINK,
     recipients: messages.map((m) => {
+      const when = m.delivered ? deliveryCardText(m, now) : deliveryPlanText(m.deliveryDate ?? null, now);
+      const by = handedBy.get(m.id);
+      if (by) {
+        const handedOver = by.map((trusteeId) => {
+          const t = trustees.find((x) => x.id === trusteeId);
+          return { trusteeId, email: t && sendableAddress(t.email) ? email('trustee-handover', t.email, { messageId: m.id, trusteeId }) : null };
+        });
+        return { messageId: m.id, to: String(m.recipientEmail ?? ''), when, email: null, problem: null, handedOver };
+      }
       const ok = sendableAddress(m.recipientEmail);
       return {
         messageId: m.id,
         to: String(m.recipientEmail ?? ''),
-        when: m.delivered ? deliveryCardText(m, now) : deliveryPlanText(m.deliveryDate ?? null, now),
+        when,
         email: ok ? email('delivery', m.recipientEmail, deliveryEmailParams(m)) : null,
         problem: ok ? null : badAddress(m.recipientEmail),
+        handedOver: null,
       };
     }),
     trustees: trustees.map((t) => {

@@ -110,7 +110,10 @@ export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   app.get('/api/release/trustees', async (c) => c.json(await trusteesOf(release, records, c.var.userId)));
 
   // "Rehearse the release" (Settings): a preview built by the release's own e-mail builders; writes nothing.
-  app.get('/api/release/rehearsal', async (c) => c.json(await rehearseRelease(release, records, c.var.userId, deps.now())));
+  app.get('/api/release/rehearsal', async (c) => {
+    const handedBy = new Map((await services.messageKeys.list(c.var.userId)).messages.filter((m) => m.mode === 'trustee').map((m) => [m.messageId, m.trustees] as const));
+    return c.json(await rehearseRelease(release, records, c.var.userId, deps.now(), handedBy));
+  });
 
   app.get('/api/release/readiness', async (c) => c.json(await readinessOf(deps, release, records, services.mailer, c.var.userId, await services.releaseKeys.undeposited(c.var.userId))));
 

@@ -11,7 +11,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCESS_LEVEL_LABELS } from '../../../shared/labels';
-import type { RehearsalEmail, ReleaseRehearsal } from '../../../shared/schema/release';
+import type { RehearsalEmail, RehearsalRecipient, ReleaseRehearsal } from '../../../shared/schema/release';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCurrentDb } from '../../db';
 import { collectRecords } from '../export/export-data';
@@ -73,7 +73,7 @@ export default function RehearsalPage() {
                 const m = records?.messages.find((x) => x.id === r.messageId);
                 const key = `m:${r.messageId}`;
                 return (
-                  <PersonCard key={key} name={nameOf(r.to)} to={r.to} email={r.email} problem={r.problem} detail={r.when}
+                  <PersonCard key={key} name={nameOf(r.to)} to={r.to} email={r.email} problem={r.problem} detail={r.handedOver ? `${r.when} ${handOverText(r.handedOver, data.trustees, nameOf)}` : r.when}
                     page={m ? () => deliveryView(deliveryPreviewData(m, data.ownerName)) : null}
                     pageNote={m?.file ? `Their page also opens ${m.messageType === 'text' ? 'the file' : 'the recording'} “${m.file.name}”, which a preview does not open.` : null}
                     open={open === key} onToggle={() => toggle(key)} />
@@ -170,4 +170,17 @@ function PersonCard({ name, to, email, problem, detail, page, pageNote, open, on
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * For a letter a trustee hands over: who does it, by the names this device holds (else their
+ * addresses), and that its recipient gets no e-mail from Afterword.
+ */
+function handOverText(by: NonNullable<RehearsalRecipient['handedOver']>, trustees: ReleaseRehearsal['trustees'], nameOf: (to: string) => string | null): string {
+  const who = by.map((h) => {
+    const to = trustees.find((t) => t.trusteeId === h.trusteeId)?.to ?? '';
+    return nameOf(to) ?? (to || 'a trustee');
+  });
+  const names = who.length > 1 ? `${who[0]} (or, if they cannot, ${who.slice(1).join(', ')})` : (who[0] ?? 'a trustee');
+  return `Afterword sends them no e-mail: ${names} hands this letter over, with the link their kit opens.`;
 }

@@ -55,6 +55,14 @@ export const ALLOWED_OUTSIDE: ReadonlyMap<string, string> = new Map([
     'GET /api/still-here/:token',
     'POST /api/still-here/:token',
   ].map((key) => [key, 'a token link: limited per address (release/public-routes.ts)'] as const),
+  ...[
+    'GET /api/kit/:token',
+    'POST /api/kit/:token/handover',
+    'POST /api/kit/:token/check',
+    'POST /api/kit/:token/confirm',
+    'GET /api/kit/:token/access',
+    'GET /api/kit/:token/handovers',
+  ].map((key) => [key, "a trustee's kit link: its token, limited per address (kits/public-routes.ts)"] as const),
   ...['GET /api/check-in/:token', 'POST /api/check-in/:token'].map(
     (key) => [key, "a check-in reminder's \"I'm here\" link: a token, limited per address (release/check-in-routes.ts)"] as const,
   ),

@@ -51,6 +51,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
     'POST /api/kit/:token/check',
     'POST /api/kit/:token/confirm',
     'GET /api/kit/:token/access',
+    'GET /api/kit/:token/handovers', // after release: the wraps of the letters this trustee hands over, which open only with the kit's t (kits/message-keys.ts)
   ],
 ]);
 

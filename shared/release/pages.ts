@@ -48,6 +48,8 @@ export interface SealedInfo {
   keys?: Record<string, string>;
   /** The owner's devices deposited no keys for the release: nothing can be opened here. */
   noEscrow: boolean;
+  /** The owner's trustee kits took over from the escrow: a trustee's page opens only with their kit (the kit page). */
+  kits?: boolean;
   /**
    * A full-access trustee's page: the plan, the tasks, the owner's profile and the trustees as
    * stored (values and clocks by stored field), for the page and the family binder.

@@ -63,8 +63,9 @@ async function sealedInfoOf(services: Services, ownerId: string, level?: AccessL
   const keys = level ? (await services.releaseKeys.levelKeys(ownerId, level)).keys : undefined;
   // An escrow deleted because trustee kits took over ("The escrow ends") is not a missing deposit:
   // the keys come from the kits (a delivery's fragment, kits/message-keys.ts; a kit page's blob).
-  const noEscrow = (await services.escrow.status(ownerId)) === null && !(await services.release.store.kitEscrowEnded(ownerId));
-  return { userId: ownerId, clocks: {}, ...(keys ? { keys } : {}), noEscrow };
+  const kits = await services.release.store.kitEscrowEnded(ownerId);
+  const noEscrow = (await services.escrow.status(ownerId)) === null && !kits;
+  return { userId: ownerId, clocks: {}, ...(keys ? { keys } : {}), noEscrow, kits };
 }
 
 /** Adds to `info` the HLCs of `fields` of each record of `collection` named in `ids` (one read of the stored records). */

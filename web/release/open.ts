@@ -38,6 +38,10 @@ export const NOT_OPENED = '(could not be opened)';
 export const NO_ESCROW_TEXT =
   'This content cannot be opened here: it was sealed on its owner’s devices, and they never left the keys for this release with Afterword. Nothing was lost on the server, but this page cannot read it.';
 
+/** Why a trustee's page of an account whose kits took over from the escrow opens nothing without the trustee's kit. */
+export const KIT_ONLY_TEXT =
+  'What was left for you opens only with your trustee kit. Open the kit link you were sent (or scan the QR code on your printed kit, or type its code on the kit page named on it): it opens everything shown here.';
+
 const MESSAGE_TYPES = new Set(['text', 'audio', 'video']);
 
 /** The keys of a link's fragment `<kid>.<key>,…` (release-keys.ts fragmentOf); entries that are not keys are ignored. */
@@ -132,6 +136,7 @@ async function openDelivery(raw: DeliveryPageData, info: SealedInfo, fragmentKey
 async function openTrustee(raw: TrusteePageData, info: SealedInfo, levelKeys: ReadonlyMap<string, Uint8Array> | undefined): Promise<TrusteePageData> {
   // A kit's keys need no escrow: the page opens with them whatever the server deposited.
   if (!levelKeys && info.noEscrow) throw new Error(NO_ESCROW_TEXT);
+  if (!levelKeys && info.kits) throw new Error(KIT_ONLY_TEXT);
   const lookup = await lookupOf(levelKeys ?? info.keys ?? {});
   const o = openerOf(info, lookup);
   const messages =

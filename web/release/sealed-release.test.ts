@@ -27,7 +27,7 @@ import { depositEscrow } from '../features/keys/escrow-deposit';
 import { createSyncEngine } from '../sync/engine';
 import type { SyncKeys } from '../sync/sealing';
 import { createSealedWorld, type SealedWorld } from '../sync/test-sealed';
-import { NO_ESCROW_TEXT, NOT_OPENED, openPage, parseFragment } from './open';
+import { KIT_ONLY_TEXT, NO_ESCROW_TEXT, NOT_OPENED, openPage, parseFragment } from './open';
 
 const CANARY = {
   letter: 'Canary-Letter-Capybara, my dearest, this is for you.',
@@ -253,6 +253,8 @@ describe('the release of a sealed account', () => {
     const names = await openPage('t', grace, null, new Map([['index~1', ring.raw('index~1')!]]));
     expect(names.messages![0]!.recipientName).toBe(CANARY.recipient);
     expect(names.documents![0]!.documentName).toBe(NOT_OPENED);
+    // Once trustee kits took over from the escrow, the page says the kit opens it (not that keys were never left).
+    await expect(openPage('t', { ...grace, sealed: { ...grace.sealed!, noEscrow: false, kits: true } }, null)).rejects.toThrow(KIT_ONLY_TEXT);
   });
 
   it('a new message’s key: the owner is warned until the device deposits again, and a deposit with nothing new is skipped', async () => {

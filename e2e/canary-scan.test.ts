@@ -15,12 +15,11 @@
 import { parseRecoveryCode } from '../shared/crypto/recovery';
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { needlesOf, scanBytes, scanDirectory, type Hit } from '../sync-server/canary-scan';
-import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
 import { secondDevice, syncUntil } from './devices';
 import { reportPassingInBrowser } from './report-passing';
-import { desktopContext, hasChromium, launchBrowser, mobileContext, registerViaUi, startServer, type TestServer, uniqueUser } from './harness';
+import { desktopContext, hasChromium, mobileContext, registerViaUi, uniqueUser, useMailSuite } from './harness';
 import { confirmOwnerEmail } from './owner-email';
 import { choose, expectToast, openDialog } from './record-screens';
 
@@ -243,19 +242,7 @@ function report(hits: Hit[]): string {
 }
 
 describe.skipIf(!hasChromium)('canary scan: the server holds and sends no word a person wrote', () => {
-  let smtp: TestSmtp;
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url, AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '500' } });
-    browser = await launchBrowser({ fakeMedia: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
+  const suite = useMailSuite({ AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '500' }, { fakeMedia: true });
 
   it('finds no canary, and neither password, anywhere the server stored, logged, mailed or answered', async () => {
     const traffic: { where: string; bytes: Buffer }[] = [];
@@ -264,14 +251,14 @@ describe.skipIf(!hasChromium)('canary scan: the server holds and sends no word a
     const trusteeEmail = `trustee.${tag}@example.com`;
 
     // Device A registers through the UI; device B signs in; both record what they exchange.
-    const a = await desktopContext(browser, server.url);
-    recordTraffic(a, server.url, traffic);
+    const a = await desktopContext(suite.browser, suite.server.url);
+    recordTraffic(a, suite.server.url, traffic);
     const pageA = await a.newPage();
     const recoveryCode = await registerViaUi(pageA, user);
     const recoverySecret = await parseRecoveryCode(recoveryCode); // the code's 128 bits: never sent either
     await pageA.waitForURL('**/dashboard');
-    const b = await secondDevice(browser, server.url, user, '/dashboard', mobileContext);
-    recordTraffic(b.context, server.url, traffic);
+    const b = await secondDevice(suite.browser, suite.server.url, user, '/dashboard', mobileContext);
+    recordTraffic(b.context, suite.server.url, traffic);
 
     await Promise.all([fillOnA(pageA, trusteeEmail), fillOnB(b.page)]);
 
@@ -286,10 +273,10 @@ describe.skipIf(!hasChromium)('canary scan: the server holds and sends no word a
     expect(files.length).toBeGreaterThanOrEqual(3); // the document's file and both recordings
 
     // The trustee accepts the invitation; the owner confirms their address and sets the waiting period.
-    const invitation = await smtp.waitFor(trusteeEmail, /has asked you to be a trustee/, 30_000);
-    await press(browser, invitation.links[0]!, 'Accept');
-    const reportLink = (await smtp.waitFor(trusteeEmail, /Thank you for being/)).links[0]!;
-    await confirmOwnerEmail(browser, pageA, smtp, user.email);
+    const invitation = await suite.smtp.waitFor(trusteeEmail, /has asked you to be a trustee/, 30_000);
+    await press(suite.browser, invitation.links[0]!, 'Accept');
+    const reportLink = (await suite.smtp.waitFor(trusteeEmail, /Thank you for being/)).links[0]!;
+    await confirmOwnerEmail(suite.browser, pageA, suite.smtp, user.email);
     await pageA.goto('/settings');
     await choose(pageA, 'Waiting period', '2 days');
     await expectToast(pageA, 'Release settings saved');
@@ -305,17 +292,17 @@ describe.skipIf(!hasChromium)('canary scan: the server holds and sends no word a
     await pageA.locator('li[data-state="open"]', { hasText: 'Password updated' }).first().waitFor({ timeout: 30_000 });
 
     // The trustee reports; the scheduler runs through the waiting period up to, not past, its end.
-    const reporter = await (await mobileContext(browser)).newPage();
+    const reporter = await (await mobileContext(suite.browser)).newPage();
     await reportPassingInBrowser(reporter, reportLink, user.firstName);
     await reporter.context().close();
-    await smtp.waitFor(user.email, /A waiting period has started/);
-    const advanced = await fetch(`${server.url}/api/test/clock`, {
+    await suite.smtp.waitFor(user.email, /A waiting period has started/);
+    const advanced = await fetch(`${suite.server.url}/api/test/clock`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ advanceMs: 2 * DAY_MS - 60 * 60 * 1000 }),
     });
     expect(advanced.status).toBe(200); // the answer comes after one scheduler pass at the new time
-    expect(smtp.to(`text.${tag}@example.com`)).toHaveLength(0); // not released
+    expect(suite.smtp.to(`text.${tag}@example.com`)).toHaveLength(0); // not released
     await a.close();
     await b.context.close();
 
@@ -330,9 +317,9 @@ describe.skipIf(!hasChromium)('canary scan: the server holds and sends no word a
       ...files.map((f) => new Uint8Array(Buffer.from(f.key, 'base64url'))),
     ]);
     const hits: Hit[] = [
-      ...scanDirectory(server.dataDir, needles).map((h) => ({ ...h, where: `DATA_DIR/${h.where}` })),
-      ...scanBytes(Buffer.from(server.output()), needles, 'server log'),
-      ...smtp.received.flatMap((m) => scanBytes(Buffer.from(`${m.subject}\n${m.text}`), needles, `e-mail "${m.subject}"`)),
+      ...scanDirectory(suite.server.dataDir, needles).map((h) => ({ ...h, where: `DATA_DIR/${h.where}` })),
+      ...scanBytes(Buffer.from(suite.server.output()), needles, 'server log'),
+      ...suite.smtp.received.flatMap((m) => scanBytes(Buffer.from(`${m.subject}\n${m.text}`), needles, `e-mail "${m.subject}"`)),
       ...traffic.flatMap((t) => scanBytes(t.bytes, needles, t.where)),
     ];
     expect(traffic.length).toBeGreaterThan(20); // the recording saw the devices' traffic

@@ -9,10 +9,9 @@
  * The owner's browser is in Paris and the server in UTC: a date is the day the owner chose.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import { describe, expect, it } from 'vitest';
 import { reportPassingInBrowser } from './report-passing';
-import { expectNoSeriousA11yViolations, hasChromium, launchBrowser, loginViaUi, MOBILE, mobileContext, poll, startServer, type TestServer } from './harness';
+import { expectNoSeriousA11yViolations, hasChromium, loginViaUi, MOBILE, mobileContext, poll, useMailSuite } from './harness';
 import { choose, openDialog, signedInPage } from './record-screens';
 import type { Browser } from 'playwright-core';
 
@@ -31,20 +30,7 @@ const usLong = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', mon
 const gbLong = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
 describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', () => {
-  let smtp: TestSmtp;
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url, AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '500' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
+  const suite = useMailSuite({ AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '500' });
 
   const tag = Date.now().toString(36);
   const trusteeEmail = `margaret.${tag}@example.com`;
@@ -52,7 +38,7 @@ describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', 
 
   /** Moves the server's clock forward and runs one release pass; answers the server's new time. */
   async function advance(ms: number): Promise<number> {
-    const res = await fetch(`${server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) });
+    const res = await fetch(`${suite.server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) });
     expect(res.status).toBe(200);
     return Date.parse(((await res.json()) as { now: string }).now);
   }
@@ -86,7 +72,7 @@ describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', 
   it('a letter is sent at the release when its date has passed, another on its date after the release', async () => {
     // The owner lives in Paris (an hour ahead of the server's UTC): their 25 December is 25 December everywhere.
     const paris = (b: Browser, baseURL: string) => b.newContext({ baseURL, viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, timezoneId: 'Europe/Paris' });
-    const { page, user } = await signedInPage(browser, server.url, '/trustees', paris);
+    const { page, user } = await signedInPage(suite.browser, suite.server.url, '/trustees', paris);
     await page.getByRole('button', { name: 'Add Your First Trustee' }).click();
     const dialog = openDialog(page);
     await dialog.getByLabel('Name').fill('Margaret Hale');
@@ -119,12 +105,12 @@ describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', 
     await expectNoSeriousA11yViolations(page, '/message-vault at 390 px with dated messages');
 
     // The trustee accepts.
-    const invitation = await smtp.waitFor(trusteeEmail, /has asked you to be a trustee/, 30_000);
-    const trustee = await (await mobileContext(browser)).newPage();
+    const invitation = await suite.smtp.waitFor(trusteeEmail, /has asked you to be a trustee/, 30_000);
+    const trustee = await (await mobileContext(suite.browser)).newPage();
     await trustee.goto(invitation.links[0]!);
     await trustee.getByRole('button', { name: 'Accept' }).click();
     await trustee.getByRole('heading', { level: 1, name: 'Thank you' }).waitFor();
-    const reportLink = (await smtp.waitFor(trusteeEmail, /Thank you for being/)).links[0]!;
+    const reportLink = (await suite.smtp.waitFor(trusteeEmail, /Thank you for being/)).links[0]!;
     await page.goto('/settings');
     await page.getByText('Accepted', { exact: true }).waitFor();
     await choose(page, 'Waiting period', '2 days');
@@ -133,15 +119,15 @@ describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', 
 
     // Clara's date passes while the owner lives: nothing is sent.
     await advance(4 * DAY_MS);
-    expect(smtp.to(to('Clara'))).toHaveLength(0);
+    expect(suite.smtp.to(to('Clara'))).toHaveLength(0);
 
     // The release: Clara's letter goes at once (its date has passed); Tom's and Ruth's wait.
     await reportPassingInBrowser(trustee, reportLink, user.firstName);
     const releasedAt = await advance(2 * DAY_MS + 60_000);
-    const clara = await smtp.waitFor(to('Clara'), /A message from/);
-    const access = await smtp.waitFor(trusteeEmail, /left for you/);
-    expect(smtp.to(to('Tom'))).toHaveLength(0);
-    expect(smtp.to(to('Ruth'))).toHaveLength(0);
+    const clara = await suite.smtp.waitFor(to('Clara'), /A message from/);
+    const access = await suite.smtp.waitFor(trusteeEmail, /left for you/);
+    expect(suite.smtp.to(to('Tom'))).toHaveLength(0);
+    expect(suite.smtp.to(to('Ruth'))).toHaveLength(0);
 
     const stateOf = async (name: string) => (await trustee.locator('li', { hasText: `For ${name}` }).textContent()) ?? '';
     await trustee.goto(access.links[0]!);
@@ -152,7 +138,7 @@ describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', 
     await expectNoSeriousA11yViolations(trustee, 'the trustee page with dated messages');
 
     // Clara opens her letter; the trustee's page says so.
-    const recipient = await (await mobileContext(browser)).newPage();
+    const recipient = await (await mobileContext(suite.browser)).newPage();
     await recipient.goto(clara.links[0]!);
     await recipient.getByText('Dear Clara, for your birthday.').waitFor();
     await trustee.reload();
@@ -161,17 +147,17 @@ describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', 
     // The day before Tom's date nothing goes; on the day, his letter does.
     const dayBefore = later.getTime() - DAY_MS - releasedAt;
     await advance(dayBefore + 60_000);
-    expect(smtp.to(to('Tom'))).toHaveLength(0);
+    expect(suite.smtp.to(to('Tom'))).toHaveLength(0);
     const onTheDay = await advance(DAY_MS);
-    await smtp.waitFor(to('Tom'), /A message from/);
+    await suite.smtp.waitFor(to('Tom'), /A message from/);
     expect(gbLong(onTheDay)).toBe(gbLong(later.getTime()));
     await trustee.reload();
     await poll(() => stateOf('Tom')).toContain(`sent on ${gbLong(later.getTime())}`);
     expect(await stateOf('Ruth')).toContain('waiting for its date');
-    expect(smtp.to(to('Ruth'))).toHaveLength(0);
+    expect(suite.smtp.to(to('Ruth'))).toHaveLength(0);
 
     // The owner's Message Vault (a device opened later): SPEC.md's tabs, each card's real state.
-    const owner = await (await mobileContext(browser, server.url)).newPage();
+    const owner = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await loginViaUi(owner, user);
     await owner.waitForURL('**/dashboard');
     await owner.goto('/message-vault');

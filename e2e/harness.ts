@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { REPO_ROOT, TEST_PASSWORD_COST_ENV, freePort, startChildServer } from '../sync-server/child-server';
+import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
 
 export { REPO_ROOT };
 import { CHROMIUM_PATH, chromiumArgs } from './chromium';
@@ -90,6 +91,26 @@ export function useBrowserSuite(
   afterAll(async () => {
     await suite.browser?.close();
     await suite.server?.stop();
+  });
+  return suite;
+}
+
+/**
+ * useBrowserSuite with an SMTP server on loopback (sync-server/release/smtp-test-server.ts) that the
+ * server sends through (`SMTP_URL`, before `env`'s other variables): for the tests of e-mails,
+ * release and reset. Returns the suite; its `smtp`, `server` and `browser` are set once the hooks ran.
+ */
+export function useMailSuite(env: Record<string, string> = {}, browser: LaunchOptions = {}): { server: TestServer; browser: Browser; smtp: TestSmtp } {
+  const suite = {} as { server: TestServer; browser: Browser; smtp: TestSmtp };
+  beforeAll(async () => {
+    suite.smtp = await startTestSmtp();
+    suite.server = await startServer({ env: { SMTP_URL: suite.smtp.url, ...env } });
+    suite.browser = await launchBrowser(browser);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+    await suite.smtp?.close();
   });
   return suite;
 }

@@ -14,8 +14,8 @@
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { toB64url } from '../shared/crypto/bytes';
 import { LEVEL_SCOPES } from '../shared/crypto/fields';
 import { parseKid } from '../shared/crypto/kid';
@@ -25,28 +25,15 @@ import { addDerivedFields } from '../shared/sync/record';
 import { PROTOCOL_VERSION } from '../shared/sync/protocol';
 import { fetchCaller } from '../sync-server/blobs/blob-test-support';
 import { makeDeviceKeys } from '../sync-server/keys/test-keys';
-import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
 import { reportPassing } from './report-passing';
-import { controlledByServiceWorker, desktopContext, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import { controlledByServiceWorker, desktopContext, expectNoSeriousA11yViolations, hasChromium, mobileContext, useMailSuite } from './harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.skipIf(!hasChromium)('the kit page', () => {
-  let smtp: TestSmtp;
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url, AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
+  const suite = useMailSuite({ AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' });
 
-  const local = (link: string) => `${server.url}${new URL(link).pathname}`;
+  const local = (link: string) => `${suite.server.url}${new URL(link).pathname}`;
 
   /** Every request `page` makes, with its body. */
   const recorder = (page: Page) => {
@@ -58,19 +45,19 @@ describe.skipIf(!hasChromium)('the kit page', () => {
   it('hands a kit over, checks it by fingerprint, confirms with a typed code and opens with a saved link and the code; axe at 390 and 1280 px', { timeout: 300_000 }, async () => {
     const tag = Date.now().toString(36);
     const password = 'correct horse battery';
-    const reg = await fetch(`${server.url}/api/auth/register`, {
+    const reg = await fetch(`${suite.server.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: `ada.${tag}@example.com`, username: `ada_${tag}`, password }),
     });
     expect(reg.status).toBe(201);
     const userId = ((await reg.json()) as { id: string }).id;
-    const call = fetchCaller(server.url, reg.headers.get('set-cookie')!.split(';')[0]!);
+    const call = fetchCaller(suite.server.url, reg.headers.get('set-cookie')!.split(';')[0]!);
 
     // A sealed account (keys made on the "device"), its plan and three full-access trustees.
     const keys = await makeDeviceKeys(userId, password);
     expect((await call('POST', '/api/keys/setup', keys.body)).status).toBe(201);
-    const db = new Database(join(server.dataDir, 'afterword.db'));
+    const db = new Database(join(suite.server.dataDir, 'afterword.db'));
     db.pragma('busy_timeout = 5000');
     db.prepare('UPDATE account_keys SET sealed_at = ? WHERE user_id = ?').run(Date.now(), userId);
     db.close();
@@ -93,7 +80,7 @@ describe.skipIf(!hasChromium)('the kit page', () => {
     });
     expect((await sync.json()).rejected).toEqual([]);
     for (const who of names) {
-      const invite = await smtp.waitFor(addr(who), /asked you to be a trustee/);
+      const invite = await suite.smtp.waitFor(addr(who), /asked you to be a trustee/);
       expect((await fetch(local(invite.links[0]!), { method: 'POST' })).status).toBe(200);
     }
 
@@ -116,18 +103,18 @@ describe.skipIf(!hasChromium)('the kit page', () => {
     };
     const grace = kitOf('grace');
     const milo = kitOf('milo');
-    const graceLink = `${server.url}/kit/${grace.token}#${kitFragment(grace.kit)}`;
+    const graceLink = `${suite.server.url}/kit/${grace.token}#${kitFragment(grace.kit)}`;
     const secret = (k: typeof grace) => [toB64url(k.kit.t), Buffer.from(k.kit.t).toString('hex'), kitFragment(k.kit)];
 
     // Grace's phone, where the app's service worker already runs: the kit page, not the app shell.
-    const phone = await (await mobileContext(browser)).newPage();
-    await phone.goto(`${server.url}/`);
+    const phone = await (await mobileContext(suite.browser)).newPage();
+    await phone.goto(`${suite.server.url}/`);
     await controlledByServiceWorker(phone);
     const sent = recorder(phone);
     const answer = await phone.goto(graceLink);
     expect((await answer!.allHeaders())['content-security-policy'] ?? '').toContain("script-src 'self'");
     await phone.getByRole('heading', { level: 1, name: 'Your trustee kit from Ada' }).waitFor();
-    expect(await phone.evaluate(() => location.href)).toBe(`${server.url}/kit/${grace.token}`);
+    expect(await phone.evaluate(() => location.href)).toBe(`${suite.server.url}/kit/${grace.token}`);
     await phone.getByText('This page checked your kit: it is the one Ada made for you.').waitFor();
     await phone.getByText(grace.fingerprint).first().waitFor();
     await expectNoSeriousA11yViolations(phone, 'the kit page (handover) at 390 px');
@@ -140,10 +127,10 @@ describe.skipIf(!hasChromium)('the kit page', () => {
     expect(overview.pending!.kits.find((k) => k.trusteeId === grace.trusteeId)!.handedOverAt).toEqual(expect.any(String));
 
     // Milo keeps his kit too (2 of 2 needed): the generation is current.
-    expect((await fetch(`${server.url}/api/kit/${milo.token}/handover`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ commitment: milo.commitment }) })).status).toBe(204);
+    expect((await fetch(`${suite.server.url}/api/kit/${milo.token}/handover`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ commitment: milo.commitment }) })).status).toBe(204);
 
     // The yearly check: the fingerprint, never the code.
-    await phone.goto(`${server.url}/kit/${grace.token}`);
+    await phone.goto(`${suite.server.url}/kit/${grace.token}`);
     await phone.getByRole('heading', { level: 1, name: 'Check your trustee kit' }).waitFor();
     await phone.getByText(`Does the fingerprint on your kit read ${grace.fingerprint}?`).waitFor();
     expect(await phone.locator('textarea, input').count()).toBe(0);
@@ -152,10 +139,10 @@ describe.skipIf(!hasChromium)('the kit page', () => {
     await phone.getByText('Thank you. Your kit is still good: keep it where it is. We will ask again in a year.').first().waitFor();
 
     // Ada stops checking in: Grace reports, the waiting period passes, the trustees are asked.
-    const welcome = await smtp.waitFor(addr('grace'), /Thank you for being/);
+    const welcome = await suite.smtp.waitFor(addr('grace'), /Thank you for being/);
     expect((await reportPassing(local(welcome.links[0]!))).status).toBe(200);
-    expect((await fetch(`${server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: 8 * DAY_MS }) })).status).toBe(200);
-    const asked = await smtp.waitFor(addr('grace'), /confirm/i);
+    expect((await fetch(`${suite.server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: 8 * DAY_MS }) })).status).toBe(200);
+    const asked = await suite.smtp.waitFor(addr('grace'), /confirm/i);
     const askedLink = asked.links.find((l) => l.includes('/kit/'))!;
     expect(new URL(askedLink).hash).toBe('');
 
@@ -190,9 +177,9 @@ describe.skipIf(!hasChromium)('the kit page', () => {
     for (const s of secret(grace)) expect(sent.filter((r) => r.url.includes(s) || r.body.includes(s))).toEqual([]);
 
     // Milo opens his saved link: it confirms, the release happens, and his kit opens the plan.
-    const miloPhone = await (await mobileContext(browser)).newPage();
+    const miloPhone = await (await mobileContext(suite.browser)).newPage();
     const miloSent = recorder(miloPhone);
-    await miloPhone.goto(`${server.url}/kit/${milo.token}#${kitFragment(milo.kit)}`);
+    await miloPhone.goto(`${suite.server.url}/kit/${milo.token}#${kitFragment(milo.kit)}`);
     await miloPhone.getByRole('heading', { level: 1, name: 'Confirm only if you know Ada has died' }).waitFor();
     expect(await miloPhone.evaluate(() => location.hash)).toBe('');
     await miloPhone.getByText('This link holds your kit: you don’t need to type its code.').waitFor();
@@ -210,9 +197,9 @@ describe.skipIf(!hasChromium)('the kit page', () => {
     for (const s of secret(milo)) expect(miloSent.filter((r) => r.url.includes(s) || r.body.includes(s))).toEqual([]);
 
     // Grace, later, on a computer, with only the printed code: it opens what Ada left for her too.
-    const desk = await (await desktopContext(browser)).newPage();
+    const desk = await (await desktopContext(suite.browser)).newPage();
     const deskSent = recorder(desk);
-    await desk.goto(`${server.url}/kit/${grace.token}`);
+    await desk.goto(`${suite.server.url}/kit/${grace.token}`);
     await desk.getByRole('heading', { level: 1, name: 'What Ada left for you' }).waitFor();
     await expectNoSeriousA11yViolations(desk, 'the kit page (released, the code asked for) at 1280 px');
     await desk.getByLabel('Kit code').fill(code);
@@ -223,8 +210,8 @@ describe.skipIf(!hasChromium)('the kit page', () => {
   });
 
   it('an unknown kit link is not available, and its fragment leaves the address bar', async () => {
-    const page = await (await mobileContext(browser)).newPage();
-    await page.goto(`${server.url}/kit/AAAAAAAAAAAAAAAAAAAAAA#abc`);
+    const page = await (await mobileContext(suite.browser)).newPage();
+    await page.goto(`${suite.server.url}/kit/AAAAAAAAAAAAAAAAAAAAAA#abc`);
     await page.getByRole('heading', { level: 1, name: "This link isn't available" }).waitFor();
     expect(await page.evaluate(() => location.hash)).toBe('');
   });

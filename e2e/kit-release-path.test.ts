@@ -9,41 +9,28 @@
  * Henry's letter to send himself (the rehearsal said so beforehand); Iris's letter comes by the server's e-mail; Henry hears nothing
  * from the server, and both letters open in the recipient's browser. axe at 390 px.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../sync-server/release/state-machine';
 import { DELIVERY_WORDS } from '../web/features/message-vault/delivery-words';
-import { expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, poll, registerViaUi, startServer, uniqueUser, type TestServer } from './harness';
+import { expectNoSeriousA11yViolations, hasChromium, mobileContext, poll, registerViaUi, uniqueUser, useMailSuite } from './harness';
 import { addTrusteeViaUi, choose, expectToast, openDialog } from './record-screens';
 import { reportPassing } from './report-passing';
 
 describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser', () => {
-  let smtp: TestSmtp;
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url, AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
+  const suite = useMailSuite({ AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' });
 
   const local = (link: string) => {
     const u = new URL(link);
-    return `${server.url}${u.pathname}${u.search}${u.hash}`;
+    return `${suite.server.url}${u.pathname}${u.search}${u.hash}`;
   };
   const advance = async (ms: number) =>
-    expect((await fetch(`${server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) })).status).toBe(200);
-  const kitState = async (link: string) => (await (await fetch(`${server.url}/api/kit/${new URL(link).pathname.split('/')[2]}`)).json()) as { phase: string; confirmations: number };
+    expect((await fetch(`${suite.server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) })).status).toBe(200);
+  const kitState = async (link: string) => (await (await fetch(`${suite.server.url}/api/kit/${new URL(link).pathname.split('/')[2]}`)).json()) as { phase: string; confirmations: number };
 
   /** A trustee confirms the death on their phone with their saved kit link. */
   async function confirmWithLink(link: string, first: string): Promise<void> {
-    const phone = await (await mobileContext(browser, server.url)).newPage();
+    const phone = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await phone.goto(link);
     await phone.getByRole('heading', { level: 1, name: `Confirm only if you know ${first} has died` }).waitFor({ timeout: 20_000 });
     await phone.getByLabel(`I know that ${first} has died.`).check();
@@ -53,7 +40,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
   }
 
   it('kits made on the device; a confirmation cancelled by "I\'m still here"; two confirm; each trustee and recipient opens theirs; axe at 390 px', { timeout: 400_000 }, async () => {
-    const owner: Page = await (await mobileContext(browser, server.url)).newPage();
+    const owner: Page = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     const user = uniqueUser('Ada');
     await registerViaUi(owner, user);
     const tag = user.username;
@@ -80,7 +67,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     ];
     for (const t of trustees) await addTrusteeViaUi(owner, t.name, addr(t.who), t.level);
     for (const t of trustees) {
-      const invite = await smtp.waitFor(addr(t.who), /asked you to be a trustee/, 30_000);
+      const invite = await suite.smtp.waitFor(addr(t.who), /asked you to be a trustee/, 30_000);
       expect((await fetch(local(invite.links[0]!), { method: 'POST' })).status).toBe(200);
     }
 
@@ -92,10 +79,10 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     for (const t of trustees) {
       const field = owner.getByLabel(`Kit link for ${t.name}`);
       await field.waitFor({ timeout: 20_000 });
-      links[t.who] = (await field.inputValue()).replace(/^https?:\/\/[^/]+/, server.url);
+      links[t.who] = (await field.inputValue()).replace(/^https?:\/\/[^/]+/, suite.server.url);
     }
     for (const who of ['grace', 'alan']) {
-      const phone = await (await mobileContext(browser, server.url)).newPage();
+      const phone = await (await mobileContext(suite.browser, suite.server.url)).newPage();
       await phone.goto(links[who]!);
       await phone.getByRole('button', { name: 'Keep this kit' }).click();
       await phone.getByText(/Your kit is kept/).first().waitFor();
@@ -121,11 +108,11 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await owner.getByText('Afterword sends them no e-mail: Alan Turing hands this letter over, with the link their kit opens.', { exact: false }).waitFor({ timeout: 20_000 });
 
     // Grace reports the death; after the waiting period the kit holders are asked to confirm.
-    const welcome = await smtp.waitFor(addr('grace'), /Thank you for being/);
+    const welcome = await suite.smtp.waitFor(addr('grace'), /Thank you for being/);
     const reportLink = local(welcome.links[0]!);
     expect((await reportPassing(reportLink)).status).toBe(200);
     await advance(8 * DAY_MS);
-    await smtp.waitFor(addr('grace'), /Please confirm only if you know Ada has died/, 30_000);
+    await suite.smtp.waitFor(addr('grace'), /Please confirm only if you know Ada has died/, 30_000);
     await confirmWithLink(links.grace!, 'Ada');
     expect(await kitState(links.grace!)).toMatchObject({ phase: 'awaiting-confirmations', confirmations: 1 });
 
@@ -146,14 +133,14 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await poll(async () => (await kitState(links.alan!)).phase, 30_000).toBe('released');
 
     // Iris's letter comes by the server's e-mail and opens in her browser; Henry hears nothing from the server.
-    const toIris = await smtp.waitFor(addr('iris'), /A message from Ada/, 30_000);
-    const iris = await (await mobileContext(browser, server.url)).newPage();
+    const toIris = await suite.smtp.waitFor(addr('iris'), /A message from Ada/, 30_000);
+    const iris = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await iris.goto(local(toIris.links[0]!));
     await iris.getByText(letters.iris).waitFor({ timeout: 20_000 });
     await iris.context().close();
 
     // Alan's kit page opens his level and gives him Henry's letter to send from his own e-mail.
-    const alan = await (await mobileContext(browser, server.url)).newPage();
+    const alan = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await alan.goto(links.alan!);
     await alan.getByRole('button', { name: 'Open what Ada left for you' }).click();
     await alan.getByRole('heading', { name: 'Letters for you to hand over' }).waitFor({ timeout: 20_000 });
@@ -164,11 +151,11 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     const mailto = await alan.getByRole('link', { name: 'Send by e-mail' }).first().getAttribute('href');
     expect(decodeURIComponent(mailto!)).toContain(handLink);
     await alan.context().close();
-    const henryPage = await (await mobileContext(browser, server.url)).newPage();
+    const henryPage = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await henryPage.goto(local(handLink));
     await henryPage.getByText(letters.henry).waitFor({ timeout: 20_000 });
     expect(await henryPage.evaluate(() => location.hash)).toBe('');
     await henryPage.context().close();
-    expect(smtp.to(addr('henry'))).toEqual([]);
+    expect(suite.smtp.to(addr('henry'))).toEqual([]);
   });
 });

@@ -7,11 +7,10 @@
  * each said in plain words; the choice reaches the server as wraps (GET /api/kits/messages).
  * axe finds nothing serious in the form at 390 px and 1280 px.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DELIVERY_WORDS } from '../web/features/message-vault/delivery-words';
-import { DESKTOP, expectNoSeriousA11yViolations, hasChromium, launchBrowser, MOBILE, mobileContext, registerViaUi, startServer, uniqueUser, type TestServer } from './harness';
+import { DESKTOP, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, registerViaUi, uniqueUser, useMailSuite } from './harness';
 import { addTrusteeViaUi, choose, expectToast, openDialog } from './record-screens';
 
 const TRUSTEES = [
@@ -25,22 +24,10 @@ const choices = (page: Page) =>
   page.evaluate(async () => ((await (await fetch('/api/kits/messages')).json()) as { messages: Array<{ messageId: string; mode: string; trustees: string[] }> }).messages);
 
 describe.skipIf(!hasChromium)('how a message reaches its recipient', () => {
-  let smtp: TestSmtp;
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url, RELEASE_TICK_MS: '300' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
+  const suite = useMailSuite({ RELEASE_TICK_MS: '300' });
 
   it('says the server sends it without kits; with kits offers a trustee who hands it over, in plain words', { timeout: 240_000 }, async () => {
-    const context = await mobileContext(browser, server.url);
+    const context = await mobileContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     const user = uniqueUser('Ada');
     await registerViaUi(page, user);
@@ -62,9 +49,9 @@ describe.skipIf(!hasChromium)('how a message reaches its recipient', () => {
     await page.goto('/trustees');
     for (const t of TRUSTEES) await addTrusteeViaUi(page, t.name, addr(t.who));
     for (const t of TRUSTEES) {
-      const invite = await smtp.waitFor(addr(t.who), /asked you to be a trustee/, 30_000);
+      const invite = await suite.smtp.waitFor(addr(t.who), /asked you to be a trustee/, 30_000);
       const u = new URL(invite.links[0]!);
-      expect((await fetch(`${server.url}${u.pathname}`, { method: 'POST' })).status).toBe(200);
+      expect((await fetch(`${suite.server.url}${u.pathname}`, { method: 'POST' })).status).toBe(200);
     }
     await page.reload();
     await page.getByRole('button', { name: 'Make kits' }).click({ timeout: 20_000 });

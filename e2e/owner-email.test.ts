@@ -4,43 +4,28 @@
  * unconfirmed address, "Send verification e-mail" sends the link, the link's page confirms it,
  * and a changed address is unconfirmed again. Real server, a real SMTP server on loopback, axe.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
-import { expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations, hasChromium, mobileContext, useMailSuite } from './harness';
 import { confirmOwnerEmail } from './owner-email';
 import { signedInPage } from './record-screens';
 
 describe.skipIf(!hasChromium)("the owner's e-mail address is confirmed by a link", () => {
-  let smtp: TestSmtp;
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url, RELEASE_TICK_MS: '500' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
+  const suite = useMailSuite({ RELEASE_TICK_MS: '500' });
 
   it('at 390 px: not confirmed, plainly said; the e-mailed link confirms it; a changed address is unconfirmed again', async () => {
-    const { context, page, user } = await signedInPage(browser, server.url, '/settings', mobileContext);
+    const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/settings', mobileContext);
     await page.locator('dd', { hasText: 'Release notices cannot reach you' }).getByText('Not confirmed', { exact: true }).waitFor();
     expect(await page.getByText('Release notices cannot reach you until you confirm this address', { exact: false }).isVisible()).toBe(true);
     await page.getByText(`Your e-mail address ${user.email} is not confirmed yet, so release notices cannot reach you`, { exact: false }).waitFor();
     await expectNoSeriousA11yViolations(page, '/settings, e-mail not confirmed, at 390 px');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    await confirmOwnerEmail(browser, page, smtp, user.email);
+    await confirmOwnerEmail(suite.browser, page, suite.smtp, user.email);
     expect(await page.getByText('Reminders and warnings reach you there.', { exact: false }).isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(page, '/settings, e-mail confirmed, at 390 px');
 
     // The link was single-use.
-    const link = smtp.to(user.email).find((e) => /Confirm your e-mail address/.test(e.subject))!.links[0]!;
+    const link = suite.smtp.to(user.email).find((e) => /Confirm your e-mail address/.test(e.subject))!.links[0]!;
     expect((await fetch(link, { method: 'POST' })).status).toBe(404);
 
     // A changed address must be confirmed again.

@@ -5,38 +5,23 @@
  * password and are signed in; the token leaves the address bar; the old device is signed out; the
  * new password signs in. Both pages pass axe-core.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESET_LINK_INVALID } from '../shared/schema/auth';
-import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
-import { desktopContext, expectNoSeriousA11yViolations, hasChromium, keylessAccountPage, launchBrowser, loginViaUi, mobileContext, passRecoveryKit, startServer, type TestServer } from './harness';
+import { desktopContext, expectNoSeriousA11yViolations, hasChromium, keylessAccountPage, loginViaUi, mobileContext, passRecoveryKit, useMailSuite } from './harness';
 import { confirmOwnerEmail } from './owner-email';
 import { signedInPage } from './record-screens';
 
 const NEW_PASSWORD = 'a new and long passphrase';
 
 describe.skipIf(!hasChromium)('password reset', () => {
-  let smtp: TestSmtp;
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
+  const suite = useMailSuite();
 
   it('forgot → e-mail → link → new password → signed in; the old device is signed out', { timeout: 180_000 }, async () => {
     // An account without keys: this is the reset of such an account (e2e/recovery-kit.test.ts resets one with keys).
-    const { page: oldPage, user } = await keylessAccountPage(await mobileContext(browser, server.url), server.url, '/settings');
-    await confirmOwnerEmail(browser, oldPage, smtp, user.email);
+    const { page: oldPage, user } = await keylessAccountPage(await mobileContext(suite.browser, suite.server.url), suite.server.url, '/settings');
+    await confirmOwnerEmail(suite.browser, oldPage, suite.smtp, user.email);
 
-    const context = await mobileContext(browser, server.url);
+    const context = await mobileContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -47,7 +32,7 @@ describe.skipIf(!hasChromium)('password reset', () => {
     await page.getByText('is the confirmed e-mail address of an Afterword account').waitFor();
     await expectNoSeriousA11yViolations(page, '/forgot-password');
 
-    const mail = await smtp.waitFor(user.email, /Reset your Afterword password/, 30_000);
+    const mail = await suite.smtp.waitFor(user.email, /Reset your Afterword password/, 30_000);
     expect(mail.links).toHaveLength(1);
     const link = mail.links[0]!;
     expect(new URL(link).pathname).toBe('/reset-password');
@@ -70,7 +55,7 @@ describe.skipIf(!hasChromium)('password reset', () => {
     expect(await oldPage.evaluate(async () => (await fetch('/api/user/profile')).status)).toBe(401);
 
     // The new password signs in on a third device; the old one does not.
-    const third = await (await mobileContext(browser, server.url)).newPage();
+    const third = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await loginViaUi(third, { username: user.username, password: user.password });
     await third.getByText('Login failed').first().waitFor();
     await loginViaUi(third, { username: user.username, password: NEW_PASSWORD });
@@ -79,7 +64,7 @@ describe.skipIf(!hasChromium)('password reset', () => {
   });
 
   it('both pages pass axe on desktop; a reset page without a token, or with a dead one, says so', { timeout: 60_000 }, async () => {
-    const context = await desktopContext(browser, server.url);
+    const context = await desktopContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     await page.goto('/forgot-password');
     await page.getByRole('button', { name: 'Send reset link' }).waitFor();

@@ -4,10 +4,8 @@
  * SMTP server on loopback. Accounts with keys are made through the API (e2e/keyed-account.ts)
  * until the sign-in screens make keys.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
-import { desktopContext, downloadedBytes, loginViaUi, registerViaUi, uniqueUser, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { desktopContext, downloadedBytes, loginViaUi, registerViaUi, uniqueUser, expectNoSeriousA11yViolations, hasChromium, mobileContext, useMailSuite } from './harness';
 import { openKeyringViaApi, registerWithKeysViaApi } from './keyed-account';
 import { confirmOwnerEmail } from './owner-email';
 import { expectToast } from './record-screens';
@@ -24,24 +22,11 @@ function mistype(code: string, group: number): string {
 }
 
 describe.skipIf(!hasChromium)('recovery kit', () => {
-  let smtp: TestSmtp;
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
+  const suite = useMailSuite();
 
   it('Settings → a new kit (password) → the kit: code, QR, download; a mistyped group is refused, the right code confirms; the card says so', { timeout: 180_000 }, async () => {
-    const account = await registerWithKeysViaApi(server.url);
-    const context = await mobileContext(browser, server.url);
+    const account = await registerWithKeysViaApi(suite.server.url);
+    const context = await mobileContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     // Signed in through the app, so this device holds the account key (the key session is open).
     await loginViaUi(page, account.user);
@@ -110,7 +95,7 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     await page.getByRole('button', { name: 'Make a new recovery kit' }).waitFor();
     await context.close();
 
-    const desktop = await desktopContext(browser, server.url);
+    const desktop = await desktopContext(suite.browser, suite.server.url);
     const big = await desktop.newPage();
     await loginViaUi(big, account.user);
     await big.waitForURL('**/dashboard');
@@ -127,21 +112,21 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
 
   it('a forgotten password: reset on another phone, the recovery code opens the words; the new password then opens the same keyring; a second reset on that phone opens them from its keys', { timeout: 180_000 }, async () => {
     // Registered through the app (its device writes the profile, e-mail included), the kit's code kept.
-    const owner = await mobileContext(browser, server.url);
+    const owner = await mobileContext(suite.browser, suite.server.url);
     const ownerPage = await owner.newPage();
     const user = uniqueUser('Grace');
     const code = await registerViaUi(ownerPage, user);
     await ownerPage.waitForURL('**/dashboard');
-    const account = { user, code, keyring: (await openKeyringViaApi(server.url, user.username, user.password)).keyring };
-    await confirmOwnerEmail(browser, ownerPage, smtp, account.user.email);
+    const account = { user, code, keyring: (await openKeyringViaApi(suite.server.url, user.username, user.password)).keyring };
+    await confirmOwnerEmail(suite.browser, ownerPage, suite.smtp, account.user.email);
     await owner.close();
 
-    const phone = await mobileContext(browser, server.url);
+    const phone = await mobileContext(suite.browser, suite.server.url);
     const page = await phone.newPage();
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill(account.user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    const mail = await smtp.waitFor(account.user.email, /Reset your Afterword password/, 30_000);
+    const mail = await suite.smtp.waitFor(account.user.email, /Reset your Afterword password/, 30_000);
     await page.goto(mail.links[0]!);
     await page.getByText('open again with your recovery code').waitFor();
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
@@ -167,24 +152,24 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     // The session proved it holds AK: it may steer the release again.
     expect(await page.evaluate(async () => (await fetch('/api/release/settings', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ waitingDays: 14 }) })).status)).toBe(200);
     // Signing in with the new password opens the same keyring (what the sign-in screen will do).
-    const opened = await openKeyringViaApi(server.url, account.user.username, NEW_PASSWORD);
+    const opened = await openKeyringViaApi(suite.server.url, account.user.username, NEW_PASSWORD);
     expect(opened.keyring.kids()).toEqual(account.keyring.kids());
     for (const kid of account.keyring.kids()) expect(opened.keyring.raw(kid)).toEqual(account.keyring.raw(kid));
 
     // Forgotten again, on this same phone, which now holds the keys: they open the words at once, no code asked.
-    const before = smtp.to(account.user.email).length;
+    const before = suite.smtp.to(account.user.email).length;
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill(account.user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect.poll(() => smtp.to(account.user.email).length, { timeout: 30_000 }).toBeGreaterThan(before);
-    const again = smtp.to(account.user.email).at(-1)!;
+    await expect.poll(() => suite.smtp.to(account.user.email).length, { timeout: 30_000 }).toBeGreaterThan(before);
+    const again = suite.smtp.to(account.user.email).at(-1)!;
     await page.goto(again.links[0]!);
     await page.getByLabel('New password', { exact: true }).fill(`${NEW_PASSWORD} two`);
     await page.getByLabel('Confirm new password').fill(`${NEW_PASSWORD} two`);
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByText('Your words are open again').waitFor({ timeout: 30_000 });
     expect(await page.getByLabel('Recovery code').count()).toBe(0);
-    const reopened = await openKeyringViaApi(server.url, account.user.username, `${NEW_PASSWORD} two`);
+    const reopened = await openKeyringViaApi(suite.server.url, account.user.username, `${NEW_PASSWORD} two`);
     expect(reopened.keyring.kids()).toEqual(account.keyring.kids());
     await phone.close();
   });

@@ -6,32 +6,18 @@
  * preview; nothing reaches anyone (the SMTP test server receives only the trustees' invitations,
  * which adding a trustee sends anyway). axe finds nothing serious.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
-import { DESKTOP, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, expectNoSeriousA11yViolations, hasChromium, mobileContext, useMailSuite } from './harness';
 import { addMessageViaUi, addTrusteeViaUi } from './plan-via-ui';
 import { signedInPage } from './record-screens';
 
 describe.skipIf(!hasChromium)('rehearse the release', () => {
-  let smtp: TestSmtp;
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url, RELEASE_TICK_MS: '300' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
+  const suite = useMailSuite({ RELEASE_TICK_MS: '300' });
 
   it("shows every recipient's and trustee's e-mail and page at 390 px (and on a desktop), and sends nothing", { timeout: 240_000 }, async () => {
     const tag = Date.now().toString(36);
     const addr = (who: string) => `${who}.${tag}@example.com`;
-    const { page } = await signedInPage(browser, server.url, '/dashboard', mobileContext);
+    const { page } = await signedInPage(suite.browser, suite.server.url, '/dashboard', mobileContext);
     await addMessageViaUi(page, 'Beatrice Hale', addr('bea'), 'Dear Bea,\nThe garden is yours now.\nLove, Mum');
     await addMessageViaUi(page, 'Carl Hale', addr('carl'), 'Carl, keep the old clock wound.');
     await addTrusteeViaUi(page, 'Fiona Marsh', addr('fiona'), 'Full Access');
@@ -101,8 +87,8 @@ describe.skipIf(!hasChromium)('rehearse the release', () => {
 
     // Nothing was sent: the scheduler runs every 300 ms; give it a few passes.
     await new Promise((r) => setTimeout(r, 3_000));
-    for (const who of ['bea', 'carl']) expect(smtp.to(addr(who))).toEqual([]);
-    const mine = smtp.received.filter((e) => e.to.some((t) => t.endsWith(`.${tag}@example.com`)));
+    for (const who of ['bea', 'carl']) expect(suite.smtp.to(addr(who))).toEqual([]);
+    const mine = suite.smtp.received.filter((e) => e.to.some((t) => t.endsWith(`.${tag}@example.com`)));
     expect(mine.map((e) => e.subject).filter((s) => !/asked you to be a trustee/.test(s))).toEqual([]);
   });
 });

@@ -12,14 +12,13 @@
  * - a device where the app's service worker runs still gets the release page, never the app shell;
  * - axe finds nothing serious at 390 px on either page.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../shared/sync/protocol';
 import { generateFileKey } from '../shared/files/crypto';
 import { encryptFile, fetchCaller, fileRefOf, pdfWith, uploadFile } from '../sync-server/blobs/blob-test-support';
-import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
 import { reportPassing } from './report-passing';
-import { downloadedBytes, controlledByServiceWorker, desktopContext, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import { downloadedBytes, controlledByServiceWorker, desktopContext, expectNoSeriousA11yViolations, hasChromium, mobileContext, useMailSuite } from './harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -50,33 +49,21 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<Uint8
 }
 
 describe.skipIf(!hasChromium)('release pages open everything in the browser', () => {
-  let smtp: TestSmtp;
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url, AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
+  const suite = useMailSuite({ AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' });
 
   /** An e-mailed link, pointed at the test server (links name localhost:PORT; PUBLIC_URL is unset). */
-  const local = (link: string) => `${server.url}${new URL(link).pathname}`;
+  const local = (link: string) => `${suite.server.url}${new URL(link).pathname}`;
 
   it('a recipient reads and plays their message, a trustee opens a document and downloads the binder; no fragment left; axe at 390 px', { timeout: 240_000 }, async () => {
     // The owner: a voice message for Clara (its file in 3 chunks), a will, a full-access trustee.
     const tag = Date.now().toString(36);
-    const reg = await fetch(`${server.url}/api/auth/register`, {
+    const reg = await fetch(`${suite.server.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: `ada.${tag}@example.com`, username: `ada_${tag}`, password: 'correct horse battery' }),
     });
     expect(reg.status).toBe(201);
-    const call = fetchCaller(server.url, reg.headers.get('set-cookie')!.split(';')[0]!);
+    const call = fetchCaller(suite.server.url, reg.headers.get('set-cookie')!.split(';')[0]!);
     const voice = wav(1);
     const voiceFile = await encryptFile(voice, 'audio/wav', 6000);
     expect((await uploadFile(call, voiceFile)).status).toBe(200);
@@ -104,18 +91,18 @@ describe.skipIf(!hasChromium)('release pages open everything in the browser', ()
     expect((await call('POST', '/api/trustees', { name: 'Grace Hopper', email: trusteeAddr, accessLevel: 'full' })).status).toBe(201);
 
     // Release.
-    const invite = await smtp.waitFor(trusteeAddr, /asked you to be a trustee/);
+    const invite = await suite.smtp.waitFor(trusteeAddr, /asked you to be a trustee/);
     expect((await fetch(local(invite.links[0]!), { method: 'POST' })).status).toBe(200);
-    const welcome = await smtp.waitFor(trusteeAddr, /Thank you for being/);
+    const welcome = await suite.smtp.waitFor(trusteeAddr, /Thank you for being/);
     expect((await reportPassing(local(welcome.links[0]!))).status).toBe(200);
-    const clock = await fetch(`${server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: 8 * DAY_MS }) });
+    const clock = await fetch(`${suite.server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: 8 * DAY_MS }) });
     expect(clock.status).toBe(200);
-    const delivery = local((await smtp.waitFor(recipient, /A message from Ada$/)).links[0]!);
-    const access = local((await smtp.waitFor(trusteeAddr, /What Ada left for you/)).links[0]!);
+    const delivery = local((await suite.smtp.waitFor(recipient, /A message from Ada$/)).links[0]!);
+    const access = local((await suite.smtp.waitFor(trusteeAddr, /What Ada left for you/)).links[0]!);
 
     // The recipient's phone, where the app's service worker already runs: the release page, not the app.
-    const phone = await (await mobileContext(browser)).newPage();
-    await phone.goto(`${server.url}/`);
+    const phone = await (await mobileContext(suite.browser)).newPage();
+    await phone.goto(`${suite.server.url}/`);
     await controlledByServiceWorker(phone);
     const pageAnswer = await phone.goto(`${delivery}#a-key-that-must-not-stay`);
     expect(new URL(phone.url()).pathname).toMatch(/^\/r\/d\/[A-Za-z0-9_-]{43}$/);
@@ -133,7 +120,7 @@ describe.skipIf(!hasChromium)('release pages open everything in the browser', ()
     await audio.waitFor();
     // Streamed through the release pages' own worker (scope /r/), which decrypts chunk by chunk.
     expect(await audio.getAttribute('src')).toMatch(/^\/r\/stream\/[A-Za-z0-9_-]+$/);
-    expect(await phone.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${server.url}/r/sw.js`);
+    expect(await phone.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${suite.server.url}/r/sw.js`);
     const played = await audio.evaluate(async (a: HTMLAudioElement) => {
       a.muted = true;
       await a.play();
@@ -150,7 +137,7 @@ describe.skipIf(!hasChromium)('release pages open everything in the browser', ()
     await expectNoSeriousA11yViolations(phone, "the recipient's page at 390 px");
 
     // The trustee's phone: the will opens inline, the binder is made here and downloads.
-    const trustee = await (await mobileContext(browser)).newPage();
+    const trustee = await (await mobileContext(suite.browser)).newPage();
     await trustee.goto(access);
     await trustee.getByRole('heading', { level: 1, name: 'What Ada left for you' }).waitFor();
     expect(new URL(trustee.url()).pathname).toMatch(/^\/r\/t\//);
@@ -173,7 +160,7 @@ describe.skipIf(!hasChromium)('release pages open everything in the browser', ()
     expect(new URL(trustee.url()).pathname).toMatch(/^\/r\/t\//);
 
     // And on a desktop screen.
-    const desk = await (await desktopContext(browser)).newPage();
+    const desk = await (await desktopContext(suite.browser)).newPage();
     await desk.goto(access);
     await desk.getByRole('heading', { level: 1, name: 'What Ada left for you' }).waitFor();
     await expectNoSeriousA11yViolations(desk, "the trustee's page at 1280 px");

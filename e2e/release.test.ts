@@ -6,41 +6,17 @@
  * sync-server/release/test-clock.ts) moves past the waiting period, and the recipient opens the
  * message from the emailed link. Axe checks the settings screen at 390 px and 1280 px.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { reportPassingInBrowser } from './report-passing';
-import {
-  desktopContext,
-  expectNoSeriousA11yViolations,
-  hasChromium,
-  launchBrowser,
-  loginViaUi,
-  mobileContext,
-  startServer,
-  type TestServer,
-  poll,
-} from './harness';
+import { desktopContext, expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, poll, useMailSuite } from './harness';
 import { choose, expectToast, openDialog, signedInPage } from './record-screens';
 import { confirmOwnerEmail } from './owner-email';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
-  let smtp: TestSmtp;
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url, AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '500' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
+  const suite = useMailSuite({ AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '500' });
 
   const tag = Date.now().toString(36);
   const trusteeEmail = `margaret.${tag}@example.com`;
@@ -55,7 +31,7 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
 
   it('invitation, report, banner and cancel; then release and delivery', async () => {
     // The owner adds a trustee and a message.
-    const { context: owner, page, user } = await signedInPage(browser, server.url, '/trustees');
+    const { context: owner, page, user } = await signedInPage(suite.browser, suite.server.url, '/trustees');
     await page.getByRole('button', { name: 'Add Your First Trustee' }).click();
     const dialog = openDialog(page);
     await dialog.getByLabel('Name').fill('Margaret Hale');
@@ -74,19 +50,19 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     await message.waitFor({ state: 'detached' });
 
     // The trustee accepts from the emailed invitation (the server invites once it has synced).
-    const invitation = await smtp.waitFor(trusteeEmail, /has asked you to be a trustee/, 30_000);
+    const invitation = await suite.smtp.waitFor(trusteeEmail, /has asked you to be a trustee/, 30_000);
     expect(invitation.text).toContain(`${user.firstName} uses Afterword`);
-    const trustee = await (await mobileContext(browser)).newPage();
+    const trustee = await (await mobileContext(suite.browser)).newPage();
     await press(trustee, invitation.links[0]!, 'Accept');
     expect(await trustee.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
-    const reportLink = (await smtp.waitFor(trusteeEmail, /Thank you for being/)).links[0]!;
+    const reportLink = (await suite.smtp.waitFor(trusteeEmail, /Thank you for being/)).links[0]!;
 
     // Before release, nothing is there to see.
     expect((await fetch(reportLink.replace('/report/', '/access/'))).status).toBe(404);
 
     // Settings: the owner confirms their address (release notices reach only a confirmed one);
     // the trustee has accepted; axe at 1280 px.
-    await confirmOwnerEmail(browser, page, smtp, user.email);
+    await confirmOwnerEmail(suite.browser, page, suite.smtp, user.email);
     await page.goto('/settings');
     await page.getByText('Accepted', { exact: true }).waitFor();
     expect(await page.getByText('Invitation sent to Margaret Hale').isVisible()).toBe(true);
@@ -111,7 +87,7 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     await poll(() => banner.textContent()).toMatch(/Margaret Hale \([^)]+@[^)]+\), one of your trustees, reported your passing/);
     expect(await banner.textContent()).toContain('The date of death they gave: November 20, 2026.');
     expect(await banner.textContent()).toContain('Their note: She went peacefully, at home.');
-    await smtp.waitFor(user.email, /A waiting period has started/);
+    await suite.smtp.waitFor(user.email, /A waiting period has started/);
     // The bell lists it too (it used to do nothing), leading to Settings.
     await page.getByRole('button', { name: 'Notifications, 1' }).click();
     await page.getByRole('menuitem', { name: /A waiting period is running/ }).click();
@@ -120,7 +96,7 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     await banner.waitFor();
 
     // Axe at 390 px, with the banner showing.
-    const phone = await mobileContext(browser, server.url);
+    const phone = await mobileContext(suite.browser, suite.server.url);
     const phonePage = await phone.newPage();
     await loginViaUi(phonePage, user);
     await phonePage.waitForURL('**/dashboard');
@@ -133,15 +109,15 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     await banner.getByRole('button', { name: "I'm still here" }).click();
     await expectToast(page, "We're glad you're here");
     await banner.waitFor({ state: 'detached' });
-    await smtp.waitFor(user.email, /was cancelled/);
+    await suite.smtp.waitFor(user.email, /was cancelled/);
     await page.goto('/settings');
     await page.getByText('The waiting period was cancelled', { exact: false }).first().waitFor();
 
     // Again, and this time nobody cancels. The owner's device goes quiet first.
     await owner.close();
     await reportPassingInBrowser(trustee, reportLink, user.firstName);
-    expect(smtp.to(recipientEmail)).toHaveLength(0);
-    const advanced = await fetch(`${server.url}/api/test/clock`, {
+    expect(suite.smtp.to(recipientEmail)).toHaveLength(0);
+    const advanced = await fetch(`${suite.server.url}/api/test/clock`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ advanceMs: 2 * DAY_MS + 60_000 }),
@@ -149,15 +125,15 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     expect(advanced.status).toBe(200);
 
     // The recipient opens the message from the emailed link; no account needed.
-    const delivery = await smtp.waitFor(recipientEmail, new RegExp(`A message from ${user.firstName}$`));
-    const recipient = await (await mobileContext(browser)).newPage();
+    const delivery = await suite.smtp.waitFor(recipientEmail, new RegExp(`A message from ${user.firstName}$`));
+    const recipient = await (await mobileContext(suite.browser)).newPage();
     await recipient.goto(delivery.links[0]!);
     expect(await recipient.getByRole('heading', { level: 1 }).textContent()).toBe(`A message from ${user.firstName}`); // the first name only: the last name is sealed
     expect(await recipient.getByText('Look after the roses.').isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(recipient, 'the delivered message');
 
     // The trustee now has access by level.
-    const access = await smtp.waitFor(trusteeEmail, /left for you/);
+    const access = await suite.smtp.waitFor(trusteeEmail, /left for you/);
     await trustee.goto(access.links[0]!);
     await trustee.getByRole('heading', { name: 'Messages' }).waitFor(); // the static page renders once its JSON is in
     expect(await trustee.getByText('For Clara').textContent()).toContain('sent on');

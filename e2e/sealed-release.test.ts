@@ -10,18 +10,17 @@
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { sealFields } from '../shared/crypto/sealed-record';
 import { addDerivedFields } from '../shared/sync/record';
 import { PROTOCOL_VERSION } from '../shared/sync/protocol';
 import { encryptFile, fetchCaller, fileRefOf, uploadFile } from '../sync-server/blobs/blob-test-support';
 import { makeDeviceKeys } from '../sync-server/keys/test-keys';
-import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
 import { depositEscrow } from '../web/features/keys/escrow-deposit';
 import { reportPassing } from './report-passing';
-import { downloadedBytes } from './harness';
-import { expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext, startServer, type TestServer } from './harness';
+import { downloadedBytes, useMailSuite } from './harness';
+import { expectNoSeriousA11yViolations, hasChromium, mobileContext } from './harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,30 +51,18 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<Uint8
 }
 
 describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in the recipient’s browser', () => {
-  let smtp: TestSmtp;
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url, AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
+  const suite = useMailSuite({ AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' });
 
   /** An e-mailed link pointed at the test server, its fragment kept. */
   const local = (link: string) => {
     const u = new URL(link);
-    return `${server.url}${u.pathname}${u.hash}`;
+    return `${suite.server.url}${u.pathname}${u.hash}`;
   };
 
   it('the recipient reads the letter and plays and downloads its recording; the key leaves the address bar; axe at 390 px', { timeout: 240_000 }, async () => {
     const tag = Date.now().toString(36);
     const password = 'correct horse battery';
-    const reg = await fetch(`${server.url}/api/auth/register`, {
+    const reg = await fetch(`${suite.server.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: `ada.${tag}@example.com`, username: `ada_${tag}`, password }),
@@ -83,7 +70,7 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
     expect(reg.status).toBe(201);
     const userId = ((await reg.json()) as { id: string }).id;
     const cookie = reg.headers.get('set-cookie')!.split(';')[0]!;
-    const call = fetchCaller(server.url, cookie);
+    const call = fetchCaller(suite.server.url, cookie);
     const api = async <T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> => {
       const res = await call(init?.method ?? 'GET', path, init?.body as object | undefined);
       expect(res.status, path).toBe(200);
@@ -94,7 +81,7 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
     const messageId = `letter${tag}`;
     const keys = await makeDeviceKeys(userId, password, `msg:${messageId}`);
     expect((await call('POST', '/api/keys/setup', keys.body)).status).toBe(201);
-    const db = new Database(join(server.dataDir, 'afterword.db'));
+    const db = new Database(join(suite.server.dataDir, 'afterword.db'));
     db.pragma('busy_timeout = 5000');
     db.prepare('UPDATE account_keys SET sealed_at = ? WHERE user_id = ?').run(Date.now(), userId);
     db.close();
@@ -127,17 +114,17 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
     expect(await depositEscrow({ api, keyring: keys.keyring })).toEqual({ outcome: 'deposited', keyCount: 5 });
 
     // Release.
-    const invite = await smtp.waitFor(trusteeAddr, /asked you to be a trustee/);
+    const invite = await suite.smtp.waitFor(trusteeAddr, /asked you to be a trustee/);
     expect((await fetch(local(invite.links[0]!), { method: 'POST' })).status).toBe(200);
-    const welcome = await smtp.waitFor(trusteeAddr, /Thank you for being/);
+    const welcome = await suite.smtp.waitFor(trusteeAddr, /Thank you for being/);
     expect((await reportPassing(local(welcome.links[0]!))).status).toBe(200);
-    const clock = await fetch(`${server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: 8 * DAY_MS }) });
+    const clock = await fetch(`${suite.server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: 8 * DAY_MS }) });
     expect(clock.status).toBe(200);
-    const delivery = local((await smtp.waitFor(recipient, /A message from Ada$/)).links[0]!);
+    const delivery = local((await suite.smtp.waitFor(recipient, /A message from Ada$/)).links[0]!);
     expect(new URL(delivery).hash).toMatch(new RegExp(`^#msg:${messageId}~1\\.[A-Za-z0-9_-]{43}$`));
 
     // The recipient's phone: the letter opens here, the key leaves the address bar at once.
-    const phone = await (await mobileContext(browser)).newPage();
+    const phone = await (await mobileContext(suite.browser)).newPage();
     const requested: string[] = [];
     phone.on('request', (r) => requested.push(r.url()));
     await phone.goto(delivery);
@@ -165,8 +152,8 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
     await expectNoSeriousA11yViolations(phone, "a sealed account's recipient page at 390 px");
 
     // The full-access trustee: the recipient's name and the plan open with the level's keys, never the letter.
-    const access = local((await smtp.waitFor(trusteeAddr, /What Ada left for you/)).links[0]!);
-    const trustee = await (await mobileContext(browser)).newPage();
+    const access = local((await suite.smtp.waitFor(trusteeAddr, /What Ada left for you/)).links[0]!);
+    const trustee = await (await mobileContext(suite.browser)).newPage();
     await trustee.goto(access);
     await trustee.getByRole('heading', { level: 1, name: 'What Ada left for you' }).waitFor();
     await trustee.getByText(`For Clara (${recipient})`, { exact: false }).waitFor();
@@ -186,7 +173,7 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
     await expectNoSeriousA11yViolations(trustee, "a sealed account's trustee page at 390 px");
 
     // The same link without its key: the page says why it cannot open the letter, and shows none of it.
-    const bare = await (await mobileContext(browser)).newPage();
+    const bare = await (await mobileContext(suite.browser)).newPage();
     await bare.goto(delivery.split('#')[0]!);
     await bare.getByText(/its key is missing from the link/).waitFor();
     expect(await bare.locator('main').textContent()).not.toContain(letter);

@@ -9,12 +9,10 @@
  * removed: the screen asks for a re-key, which makes new kits while the old stay in force. axe
  * finds nothing serious at 390 px and at 1280 px.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeKitCode, parseKitFragment } from '../shared/crypto/trustee-kit';
-import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
 import { pdfQrTexts, pdfText } from '../web/features/trustees/kits/kit-pdf-reader';
-import { desktopContext, DESKTOP, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, launchBrowser, MOBILE, mobileContext, registerViaUi, startServer, uniqueUser, type TestServer } from './harness';
+import { desktopContext, DESKTOP, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, registerViaUi, uniqueUser, useMailSuite } from './harness';
 import { addTrusteeViaUi, confirmDialog, expectToast } from './record-screens';
 
 const TRUSTEES = [
@@ -24,29 +22,17 @@ const TRUSTEES = [
 ];
 
 describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
-  let smtp: TestSmtp;
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url, RELEASE_TICK_MS: '300' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
+  const suite = useMailSuite({ RELEASE_TICK_MS: '300' });
 
   /** An e-mailed link pointed at the test server. */
   const local = (link: string) => {
     const u = new URL(link);
-    return `${server.url}${u.pathname}${u.search}${u.hash}`;
+    return `${suite.server.url}${u.pathname}${u.search}${u.hash}`;
   };
 
   it('makes 2-of-3 kits on the device, shows each link, mails and prints one, sees two handed over, re-keys after a removal; axe at 390 px and 1280 px', { timeout: 240_000 }, async () => {
     // A desktop context (a file is downloaded, not shared), looked at 390 px wide for axe as well.
-    const context = await desktopContext(browser, server.url);
+    const context = await desktopContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     const user = uniqueUser('Ada');
     await registerViaUi(page, user);
@@ -62,7 +48,7 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
     await page.getByText(/your release works as before kits/).waitFor();
 
     for (const t of TRUSTEES) {
-      const invite = await smtp.waitFor(addr(t.who), /asked you to be a trustee/, 30_000);
+      const invite = await suite.smtp.waitFor(addr(t.who), /asked you to be a trustee/, 30_000);
       expect((await fetch(local(invite.links[0]!), { method: 'POST' })).status).toBe(200);
     }
     await page.reload();
@@ -79,7 +65,7 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
       const field = page.getByLabel(`Kit link for ${t.name}`);
       await field.waitFor({ timeout: 20_000 });
       links[t.who] = await field.inputValue();
-      expect(links[t.who]).toMatch(new RegExp(`^${server.url}/kit/[A-Za-z0-9_-]{22}#[A-Za-z0-9_-]+$`));
+      expect(links[t.who]).toMatch(new RegExp(`^${suite.server.url}/kit/[A-Za-z0-9_-]{22}#[A-Za-z0-9_-]+$`));
     }
     const row = page.getByRole('listitem', { name: 'Grace Hopper' });
     expect(await row.textContent()).toContain('Not handed over yet');
@@ -111,7 +97,7 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
     // Grace and Alan open their links on their phones and keep their kits (the kit page, web/release/kit):
     // the owner's screen then shows both handed over, the kits in force and the escrow ended.
     for (const who of ['grace', 'alan'] as const) {
-      const phone = await (await mobileContext(browser, server.url)).newPage();
+      const phone = await (await mobileContext(suite.browser, suite.server.url)).newPage();
       await phone.goto(links[who]!);
       await phone.getByRole('button', { name: 'Keep this kit' }).click();
       await phone.getByText(/Your kit is kept/).first().waitFor();

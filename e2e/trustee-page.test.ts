@@ -8,46 +8,33 @@
  *   trustee's page says who did it;
  * - a full-access trustee resends a recipient's link; axe finds nothing serious.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { TrusteePageData } from '../shared/release/pages';
 import { fetchCaller } from '../sync-server/blobs/blob-test-support';
-import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
 import { reportPassing } from './report-passing';
-import { expectNoSeriousA11yViolations, hasChromium, launchBrowser, startServer, type TestServer } from './harness';
+import { expectNoSeriousA11yViolations, hasChromium, useMailSuite } from './harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ZONE = 'Pacific/Auckland';
 
 describe.skipIf(!hasChromium)("the trustee's page guides", () => {
-  let smtp: TestSmtp;
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    smtp = await startTestSmtp();
-    server = await startServer({ env: { SMTP_URL: smtp.url, AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
+  const suite = useMailSuite({ AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' });
 
-  const local = (link: string) => `${server.url}${new URL(link).pathname}`;
+  const local = (link: string) => `${suite.server.url}${new URL(link).pathname}`;
   /** A phone (390×844) in Auckland. */
-  const phone = async () => (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, timezoneId: ZONE })).newPage();
+  const phone = async () => (await suite.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, timezoneId: ZONE })).newPage();
   const dataOf = async (access: string) => (await (await fetch(`${access.replace('/r/t/', '/api/trustee/access/')}/data`)).json()) as TrusteePageData;
 
   it('tasks grouped and collapsed; done, who and when in local time, undo, not done; resend; axe at 390 px', { timeout: 240_000 }, async () => {
     const tag = Date.now().toString(36);
-    const reg = await fetch(`${server.url}/api/auth/register`, {
+    const reg = await fetch(`${suite.server.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: `ada.${tag}@example.com`, username: `ada_${tag}`, password: 'correct horse battery' }),
     });
     expect(reg.status).toBe(201);
-    const call = fetchCaller(server.url, reg.headers.get('set-cookie')!.split(';')[0]!);
+    const call = fetchCaller(suite.server.url, reg.headers.get('set-cookie')!.split(';')[0]!);
     expect((await call('POST', '/api/survivor-tasks/generate-defaults')).status).toBeLessThan(300);
     const own = `Call the bank ${tag}`;
     expect((await call('POST', '/api/survivor-tasks', { title: own, description: 'Ask them to freeze the joint account.', category: 'financial', timeframe: '72h', automationLevel: 'manual-with-guidance', priority: 1, resources: ['The bank card'], automationSteps: ['Phone the number on the card.'], notifyTrustees: false, completionStatus: 'not-started' })).status).toBe(201);
@@ -58,15 +45,15 @@ describe.skipIf(!hasChromium)("the trustee's page guides", () => {
     expect((await call('POST', '/api/trustees', { name: 'Grace Hopper', email: grace, accessLevel: 'full' })).status).toBe(201);
     expect((await call('POST', '/api/trustees', { name: 'Hope Lovelace', email: hope, accessLevel: 'full' })).status).toBe(201);
 
-    const invite = await smtp.waitFor(grace, /asked you to be a trustee/);
+    const invite = await suite.smtp.waitFor(grace, /asked you to be a trustee/);
     expect((await fetch(local(invite.links[0]!), { method: 'POST' })).status).toBe(200);
-    const welcome = await smtp.waitFor(grace, /Thank you for being/);
+    const welcome = await suite.smtp.waitFor(grace, /Thank you for being/);
     expect((await reportPassing(local(welcome.links[0]!))).status).toBe(200);
-    const clock = await fetch(`${server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: 8 * DAY_MS }) });
+    const clock = await fetch(`${suite.server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: 8 * DAY_MS }) });
     expect(clock.status).toBe(200);
-    const access = local((await smtp.waitFor(grace, /What Ada left for you/)).links[0]!);
-    const hopeAccess = local((await smtp.waitFor(hope, /What Ada left for you/)).links[0]!);
-    await smtp.waitFor(recipient, /A message from Ada$/);
+    const access = local((await suite.smtp.waitFor(grace, /What Ada left for you/)).links[0]!);
+    const hopeAccess = local((await suite.smtp.waitFor(hope, /What Ada left for you/)).links[0]!);
+    await suite.smtp.waitFor(recipient, /A message from Ada$/);
 
     const page: Page = await phone();
     await page.goto(access);

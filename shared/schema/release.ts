@@ -103,9 +103,12 @@ export interface ReleaseReadiness {
 export interface ReleaseKits {
   current: boolean;
   k: number | null;
+  /** Working kits: those of the current generation held by live, accepted trustees. */
   n: number | null;
   checkedLastYear: number;
   escrowEnded: boolean;
+  /** Kits of the current generation whose trustee was removed since (a re-key is due). */
+  removedHolders: number;
 }
 
 /** One line of `GET /api/release/activity`, newest first. */

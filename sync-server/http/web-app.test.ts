@@ -221,4 +221,22 @@ describe('the static release pages under /r/ (issue "Sealed from the server", "R
     expect(RELEASE_APP_CSP).not.toContain('unsafe');
     f.cleanup();
   });
+
+  it('the trustee kit page /kit/<token> is that same page with the same CSP; anything else under /kit is 404, never the app shell', async () => {
+    const f = await fixture();
+    const PAGE = '<!doctype html><html><head><title>Afterword</title></head><body><main id="main"></main></body></html>';
+    mkdirSync(join(f.dist, 'r'), { recursive: true });
+    writeFileSync(join(f.dist, 'r', 'index.html'), PAGE);
+    const res = await f.get('/kit/Ab3_x-Yz0123456789abcd');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(PAGE);
+    expect(res.headers.get('content-security-policy')).toBe(RELEASE_APP_CSP);
+    for (const path of ['/kit', '/kit/', '/kit/a/b', '/kit/index.html/x', '/kit/abc%20def', '/kit/.hidden']) {
+      const r = await f.get(path);
+      expect(r.status, path).toBe(404);
+      expect(await r.text(), path).not.toContain('<div id="root">');
+      expect(r.headers.get('content-security-policy'), path).toBe(RELEASE_APP_CSP);
+    }
+    f.cleanup();
+  });
 });

@@ -48,10 +48,17 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
    * At k confirmations of `generation`: combine, check, keep Q sealed and release (through `tx`).
    * Returns whether it released; a bad share or combination is written to the owner's activity.
    */
+  /** The kits of `generation` confirmed by live, accepted trustees: a removed trustee's share never counts. */
+  const counted = async (userId: string, generation: number, tx: AsyncReleaseStore = store) => {
+    const out = [];
+    for (const k of await tx.kitsOf(userId, generation)) if (k.share_wrap !== null && (await release.trusteeActor(userId, k.trustee_id, tx))?.status === 'accepted') out.push(k);
+    return out;
+  };
+
   const combineAndRelease = async (tx: AsyncReleaseStore, userId: string, generation: number): Promise<boolean> => {
     const gen = (await tx.kitGeneration(userId, generation))!;
     const all = await tx.kitsOf(userId, generation);
-    const confirmed = all.filter((k) => k.share_wrap !== null);
+    const confirmed = await counted(userId, generation, tx);
     if (confirmed.length < gen.k) return false;
     const ctx = { account: userId, generation };
     const now = deps.now();
@@ -78,6 +85,9 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
   };
 
   return {
+    /** How many trustees' confirmations count now for `generation` (the kit page's "n of k"). */
+    confirmations: async (userId: string, generation: number) => (await counted(userId, generation)).length,
+
     /**
      * `POST /api/kit/:token/confirm` with the share's bytes. Throws 404 (unknown kit), 410 (retired),
      * 409 (no confirmation is asked for now, or the kit's generation is not the current one), 422
@@ -108,8 +118,7 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
         if (await tx.confirmKit(token, now, sealed)) await tx.addActivity(userId, now, 'kit-confirmed', `${found.trusteeEmail} confirmed with their kit.`);
         return { released: await combineAndRelease(tx, userId, gen.generation) };
       });
-      const confirmations = (await store.kitsOf(userId, gen.generation)).filter((k) => k.confirmed_at !== null).length;
-      return { confirmations, needed: gen.k, released: result.released };
+      return { confirmations: (await counted(userId, gen.generation)).length, needed: gen.k, released: result.released };
     },
 
     /**

@@ -113,6 +113,45 @@ describe('Release through trustee kits', () => {
     for (const [i, t] of trustees.entries()) expect(left.find((m) => m.to[0] === o.addr(t.who))!.links).toEqual([`http://afterword.test/kit/${tokens[i]}`]);
   });
 
+  it('after a trustee is removed and the kits re-keyed, the removed trustee\'s kit is refused and n = k + 1 still releases with one kit lost', async () => {
+    const { o, trustees, made, tokens } = await kitsHandedOver();
+    // cy is removed: their kit stops at once; the owner re-keys for ann, bob and dan.
+    expect((await o.t.call('DELETE', `/api/trustees/${trustees[2]!.id}`, undefined, o.cookie)).status).toBeLessThan(300);
+    const readiness = await o.get<ReleaseReadiness>('/api/release/readiness');
+    expect(readiness.kits).toMatchObject({ n: 2, removedHolders: 1 });
+    expect(readiness.missing).toContain('A trustee who held a kit is no longer your trustee. Make new kits, so that only your trustees hold one.');
+    expect(readiness.missing).toContain('2 of 2 trustee kits are needed: if one kit is lost, nothing can be released. Give kits to at least 3 trustees.');
+    const dan = { id: (await o.addTrustee('dan', 'full')).id, level: 'full' as const };
+    await o.t.services.scheduler.runOnce();
+    expect(await o.t.services.release.acceptInvitation(o.userId, dan.id)).toBe(true);
+    const next = await postKits(o, [trustees[0]!, trustees[1]!, dan], 2, 2);
+    // The old generation stays live until k new kits are handed over.
+    expect(await (await kitCall(o, 'GET', `/api/kit/${tokens[0]}`)).json()).toMatchObject({ status: 'current' });
+    expect((await kitCall(o, 'GET', `/api/kit/${tokens[2]}`)).status).toBe(404); // the removed trustee's kit
+    for (const i of [0, 2]) expect((await kitCall(o, 'POST', `/api/kit/${next.tokens[i]}/handover`, { commitment: next.made.kits[i]!.commitment })).status).toBe(204);
+    expect(await (await kitCall(o, 'GET', `/api/kit/${tokens[0]}`)).json()).toMatchObject({ status: 'retired' });
+    await lapseUntilAwaiting(o);
+    // Only the current generation's kits are asked (bob's new kit was never handed over, and is lost: n = k + 1).
+    const asked = mails(o, /^Please confirm only if you know Ada has died$/).flatMap((e) => e.links);
+    expect(asked.sort()).toEqual(next.tokens.map((t) => `http://afterword.test/kit/${t}`).sort());
+    // The removed trustee's share and an old kit are refused.
+    expect((await confirm(o, tokens[2]!, share(made, 2))).status).toBe(404);
+    expect((await confirm(o, tokens[0]!, share(made, 0))).status).toBe(410);
+    expect(await (await confirm(o, next.tokens[0]!, share(next.made, 0))).json()).toMatchObject({ released: false });
+    expect(await (await confirm(o, next.tokens[2]!, share(next.made, 2))).json()).toEqual({ confirmations: 2, needed: 2, released: true });
+    expect(await phase(o)).toBe('released');
+  });
+
+  it('a share confirmed by a trustee who is removed afterwards no longer counts', async () => {
+    const { o, trustees, made, tokens } = await kitsHandedOver();
+    await lapseUntilAwaiting(o);
+    expect(await (await confirm(o, tokens[2]!, share(made, 2))).json()).toMatchObject({ confirmations: 1, released: false });
+    expect((await o.t.call('DELETE', `/api/trustees/${trustees[2]!.id}`, undefined, o.cookie)).status).toBeLessThan(300);
+    expect(await (await confirm(o, tokens[0]!, share(made, 0))).json()).toMatchObject({ released: false });
+    expect(await phase(o)).toBe('awaiting-confirmations');
+    expect(await (await confirm(o, tokens[1]!, share(made, 1))).json()).toMatchObject({ released: true });
+  });
+
   it('names a combination that is not Q (a wrong check value) and releases nothing', async () => {
     const { o, trustees } = await ownerWithTrustees(['ann', 'bob', 'cy']);
     const { made, tokens } = await postKits(o, trustees, 2);
@@ -132,7 +171,7 @@ describe('Release through trustee kits', () => {
   it('asks trustees once a year to check their kit, and the readiness panel counts kits checked in the last year', async () => {
     const { o, tokens } = await kitsHandedOver();
     const kits = async () => (await o.get<ReleaseReadiness>('/api/release/readiness')).kits;
-    expect(await kits()).toEqual({ current: true, k: 2, n: 3, checkedLastYear: 3, escrowEnded: true });
+    expect(await kits()).toEqual({ current: true, k: 2, n: 3, checkedLastYear: 3, escrowEnded: true, removedHolders: 0 });
     // Checking in keeps the plan active; a year passes.
     for (let m = 0; m < 13; m++) {
       o.t.advance(29 * DAY_MS);

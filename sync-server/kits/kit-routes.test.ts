@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
+import { loggablePath } from '../http/errors';
+import { KIT_REQUESTS_PER_10_MIN } from './public-routes';
 import type { KitsOverview } from './service';
 import { kitCall, kitsBody, makeKits, ownerWithTrustees, postKits } from './kit-test-support';
 
@@ -131,8 +133,23 @@ describe('Trustee kits: the owner makes them, trustees hand them over, the escro
     expect(await issues(r5)).toEqual(['']);
     expect((await kitCall(o, 'POST', `/api/kit/${tokens[0]}/confirm`, { share: toB64url(made.kits[0]!.kit.share) })).status).toBe(409); // nothing asks for it
     expect((await kitCall(o, 'GET', `/api/kit/${tokens[0]}/access`)).status).toBe(403);
+    // An oversize share is refused by name before anything is checked.
+    expect(await issues(await kitCall(o, 'POST', `/api/kit/${tokens[0]}/confirm`, { share: toB64url(new Uint8Array(300)) }))).toEqual(['share']);
     // A removed trustee's kit stops working at once.
     expect((await o.t.call('DELETE', `/api/trustees/${trustees[2]!.id}`, undefined, o.cookie)).status).toBeLessThan(300);
     expect((await kitCall(o, 'GET', `/api/kit/${tokens[2]}`)).status).toBe(404);
+  });
+
+  it('rate-limits the kit routes per address like the other token links, and never logs a kit token', async () => {
+    const { o, trustees } = await ownerWithTrustees(['ann']);
+    const { tokens } = await postKits(o, trustees, 1);
+    const statuses: number[] = [];
+    for (let i = 0; i <= KIT_REQUESTS_PER_10_MIN; i++) statuses.push((await kitCall(o, 'GET', `/api/kit/${tokens[0]}`)).status);
+    expect(statuses.slice(0, KIT_REQUESTS_PER_10_MIN).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    o.t.advance(10 * 60_000);
+    expect((await kitCall(o, 'GET', `/api/kit/${tokens[0]}`)).status).toBe(200);
+    expect(loggablePath(`/api/kit/${tokens[0]}/confirm`)).toBe('/api/kit/:token/confirm');
+    expect(loggablePath(`/kit/${tokens[0]}`)).toBe('/kit/:token');
   });
 });

@@ -8,7 +8,7 @@ import { toB64url } from '../../shared/crypto/bytes';
 import { makeGeneration, type MadeGeneration } from '../../shared/crypto/trustee-kit';
 import type { AccessLevel } from '../../shared/schema';
 import { ownerOn, type Owner } from '../release/release-test-support';
-import { createTestApp } from '../test-support';
+import { createTestApp, type TestApp } from '../test-support';
 
 /** The level keys every test generation seals into its blobs: one fixed key per level. */
 export const LEVEL_KEYS: Record<AccessLevel, ReadonlyMap<string, Uint8Array>> = {
@@ -20,9 +20,16 @@ export const LEVEL_KEYS: Record<AccessLevel, ReadonlyMap<string, Uint8Array>> = 
   'messages-only': new Map([['index~1', new Uint8Array(32).fill(3)]]),
 };
 
-/** An owner on a fresh app (outbox folder, PUBLIC_URL http://afterword.test) with `who` as accepted trustees. */
-export async function ownerWithTrustees(who: readonly string[], levels: AccessLevel[] = []): Promise<{ o: Owner; trustees: Array<{ id: string; who: string; level: AccessLevel }> }> {
-  const o = await ownerOn(createTestApp({ PUBLIC_URL: 'http://afterword.test' }));
+/**
+ * An owner on `t` (default: a fresh SQLite app, outbox folder, PUBLIC_URL http://afterword.test)
+ * with `who` as accepted trustees.
+ */
+export async function ownerWithTrustees(
+  who: readonly string[],
+  levels: AccessLevel[] = [],
+  t: TestApp = createTestApp({ PUBLIC_URL: 'http://afterword.test' }),
+): Promise<{ o: Owner; trustees: Array<{ id: string; who: string; level: AccessLevel }> }> {
+  const o = await ownerOn(t);
   const trustees = [];
   for (const [i, name] of who.entries()) {
     const level = levels[i] ?? 'full';

@@ -51,7 +51,6 @@ export function kitPublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv>
     if (!found) throw notFound();
     const { kit, gen, status } = found;
     const s = await release.state(kit.user_id);
-    const all = status === 'current' ? await release.store.kitsOf(kit.user_id, gen.generation) : [];
     return c.json({
       ownerFirstName: (await release.owner(kit.user_id)).firstName,
       account: kit.user_id,
@@ -64,7 +63,7 @@ export function kitPublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv>
       status,
       phase: s.phase,
       confirmed: kit.confirmed_at !== null,
-      confirmations: all.filter((k) => k.confirmed_at !== null).length,
+      confirmations: status === 'current' ? await kitRelease.confirmations(kit.user_id, gen.generation) : 0,
       handedOverAt: kit.handed_over_at === null ? null : new Date(kit.handed_over_at).toISOString(),
       checkedAt: kit.checked_at === null ? null : new Date(kit.checked_at).toISOString(),
     });

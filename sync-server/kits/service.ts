@@ -138,14 +138,6 @@ export function createKitService({ deps, release, records, sealer }: KitServiceD
      * each kit whose trustee is not one of the account's accepted trustees.
      */
     async make(userId: string, body: NewGeneration): Promise<{ generation: number; kits: Array<{ trusteeId: string; token: string }> }> {
-      const foreign = await notAccepted(userId, body.kits.map((k) => k.trusteeId));
-      if (foreign.length) {
-        throw new ApiHttpError(
-          422,
-          'Kits can only be made for trustees who accepted your invitation',
-          body.kits.flatMap((k, i) => (foreign.includes(k.trusteeId) ? [{ path: `kits.${i}.trusteeId`, message: 'is not one of your accepted trustees' }] : [])),
-        );
-      }
       const now = deps.now();
       const made = await Promise.all(
         body.kits.map(async (k): Promise<KitRow> => ({
@@ -169,6 +161,15 @@ export function createKitService({ deps, release, records, sealer }: KitServiceD
         if (s.phase !== 'active') throw new ApiHttpError(409, s.phase === 'released' ? 'This account has been released' : 'Kits cannot be changed while a waiting period is running');
         const next = (await tx.lastKitGeneration(userId)) + 1;
         if (body.generation !== next) throw new ApiHttpError(409, `The next generation is ${next}`, [{ path: 'generation', message: `must be ${next}` }]);
+        // Only the account's accepted trustees, as this transaction sees them.
+        const foreign = await notAccepted(userId, body.kits.map((k) => k.trusteeId), tx);
+        if (foreign.length) {
+          throw new ApiHttpError(
+            422,
+            'Kits can only be made for trustees who accepted your invitation',
+            body.kits.flatMap((k, i) => (foreign.includes(k.trusteeId) ? [{ path: `kits.${i}.trusteeId`, message: 'is not one of your accepted trustees' }] : [])),
+          );
+        }
         const gen: KitGenerationRow = {
           user_id: userId,
           generation: body.generation,

@@ -104,9 +104,19 @@ export async function readinessOf(
 /** The trustee kits' readiness (issue "Release through trustees' key shares": n ≥ k + 1, k kits checked in the last year, the escrow ended). */
 async function kitsOf(release: ReleaseService, userId: string, now: number): Promise<ReleaseKits> {
   const gen = (await release.store.liveKitGenerations(userId)).find((g) => g.live_at !== null);
-  const kits = gen ? await release.store.kitsOf(userId, gen.generation) : [];
+  const all = gen ? await release.store.kitsOf(userId, gen.generation) : [];
+  // Only kits of live, accepted trustees count: a removed trustee's kit no longer works.
+  const kits = [];
+  for (const k of all) if ((await release.trusteeActor(userId, k.trustee_id))?.status === 'accepted') kits.push(k);
   const checkedLastYear = kits.filter((k) => k.checked_at !== null && now - k.checked_at < 365 * DAY_MS).length;
-  return { current: !!gen, k: gen?.k ?? null, n: gen?.n ?? null, checkedLastYear, escrowEnded: await release.store.kitEscrowEnded(userId) };
+  return {
+    current: !!gen,
+    k: gen?.k ?? null,
+    n: gen ? kits.length : null,
+    checkedLastYear,
+    escrowEnded: await release.store.kitEscrowEnded(userId),
+    removedHolders: all.length - kits.length,
+  };
 }
 
 /**
@@ -120,7 +130,9 @@ function kitsMissing(kits: ReleaseKits, live: ReadonlyArray<{ live_at: number | 
     out.push(`Your trustee kits work once ${pending.k} of them have been handed over. Until then the server keeps a copy of your keys, and whoever runs it could read what it releases.`);
   }
   if (kits.current && kits.k !== null && kits.n !== null) {
-    if (kits.n < kits.k + 1) out.push(`${kits.k} of ${kits.n} trustee kits are needed: if one kit is lost, nothing can be released. Give kits to at least ${kits.k + 1} trustees.`);
+    if (kits.removedHolders > 0) out.push('A trustee who held a kit is no longer your trustee. Make new kits, so that only your trustees hold one.');
+    if (kits.n < kits.k) out.push(`Only ${kits.n} of your trustees hold a working kit, and ${kits.k} are needed: nothing sealed can be released. Make new kits.`);
+    else if (kits.n < kits.k + 1) out.push(`${kits.k} of ${kits.n} trustee kits are needed: if one kit is lost, nothing can be released. Give kits to at least ${kits.k + 1} trustees.`);
     if (kits.checkedLastYear < kits.k) out.push(`Only ${kits.checkedLastYear} of your trustees' kits ${kits.checkedLastYear === 1 ? 'was' : 'were'} checked in the last year, and ${kits.k} are needed. Ask your trustees to check their kits.`);
   }
   return out;

@@ -218,3 +218,48 @@ describe('release state machine', () => {
     expect(m.emails).toEqual(['waiting-started:1', 'cancelled:1', 'waiting-started:2']);
   });
 });
+
+describe('awaiting-confirmations (trustee kits)', () => {
+  const waitingOver = () => {
+    const m = machine();
+    m.step(trustee(), { type: 'report' });
+    m.advance(7 * DAY_MS);
+    return m;
+  };
+
+  it('a waiting period with current kits ends in awaiting-confirmations, not released; without kits it releases as before', () => {
+    const m = waitingOver();
+    m.step(system, { type: 'tick', kitsCurrent: true });
+    expect(m.state.phase).toBe('awaiting-confirmations');
+    expect(m.state.releasedAt).toBeNull();
+    expect(m.emails).toContain('awaiting-confirmations:1');
+    expect(m.log.at(-1)).toBe('awaiting-confirmations');
+    m.advance(30 * DAY_MS);
+    m.step(system, { type: 'tick', kitsCurrent: true });
+    expect(m.state.phase).toBe('awaiting-confirmations'); // time alone never releases it
+    const plain = waitingOver();
+    plain.step(system, { type: 'tick' });
+    expect(plain.state.phase).toBe('released');
+  });
+
+  it('only the server\'s k confirmations release it, only from awaiting-confirmations; a report is refused meanwhile', () => {
+    const m = waitingOver();
+    expect(() => transition(m.state, system, { type: 'confirmed' }, T0)).toThrow(TransitionError); // still waiting
+    m.step(system, { type: 'tick', kitsCurrent: true });
+    expect(() => transition(m.state, owner, { type: 'confirmed' }, T0)).toThrow(TransitionError);
+    expect(() => transition(m.state, trustee(), { type: 'confirmed' }, T0)).toThrow(TransitionError);
+    expect(() => transition(m.state, trustee(), { type: 'report' }, T0)).toThrow(TransitionError);
+    const out = m.step(system, { type: 'confirmed' });
+    expect(m.state.phase).toBe('released');
+    expect(out.activity.map((a) => [a.kind, a.text])).toEqual([['released', 'Your trustees confirmed with their kits. Your account was released.']]);
+    expect(out.emails.map((e) => e.kind)).toEqual(['released']);
+  });
+
+  it('"I\'m still here" still cancels it', () => {
+    const m = waitingOver();
+    m.step(system, { type: 'tick', kitsCurrent: true });
+    const out = m.step(owner, { type: 'cancel' });
+    expect(m.state.phase).toBe('active');
+    expect(out.activity[0]!.text).toBe("You said \u201cI'm still here\u201d. Your trustees' confirmations were erased and nothing was released.");
+  });
+});

@@ -13,8 +13,12 @@
 import type { Plugin } from 'vite';
 import { BINDER_ASSETS_DIR, BINDER_ASSETS_LIST } from '../web/features/export/binder-cache';
 
-/** The modules whose chunks are the binder's (the first one's chunk carries pdf-lib and fontkit). */
-const BINDER_MODULES = [/\/shared\/binder\/index\.ts$/, /\/web\/features\/export\/binder-fonts\.ts$/];
+/** The modules whose chunks are the binder's (the first one's chunk carries pdf-lib and fontkit) or print with it. */
+const BINDER_MODULES = [
+  /\/shared\/binder\/index\.ts$/,
+  /\/web\/features\/export\/binder-fonts\.ts$/,
+  /\/web\/features\/trustees\/kits\/kit-pdf\.ts$/, // the printed trustee kit, set with the binder's chunk
+];
 const isBinderModule = (id: string | null | undefined) => !!id && BINDER_MODULES.some((m) => m.test(id));
 
 export function binderAssetsList(): Plugin {

@@ -31,6 +31,7 @@ import { releaseRoutes } from './routes/release';
 import { escrowRoutes } from './escrow/routes';
 import { kitOwnerRoutes } from './kits/owner-routes';
 import { kitPublicRoutes } from './kits/public-routes';
+import { messageKeyOwnerRoutes, messageKeyPublicRoutes } from './kits/message-key-routes';
 import { releasePublicRoutes } from './release/public-routes';
 import { ownerEmailRoutes } from './release/owner-email';
 import { checkInLinkRoutes } from './release/check-in-routes';
@@ -130,8 +131,10 @@ export function createApp(
   app.route('/', exportRoutes(deps, services));
   app.route('/', releaseRoutes(deps, services));
   app.route('/', escrowRoutes(deps, services));
+  app.route('/', messageKeyOwnerRoutes(deps, services)); // before kitOwnerRoutes: /api/kits/messages/… is not a generation
   app.route('/', kitOwnerRoutes(deps, services));
   app.route('/', kitPublicRoutes(deps, services));
+  app.route('/', messageKeyPublicRoutes(deps, services));
   app.route('/', releasePublicRoutes(deps, services));
   app.route('/', ownerEmailRoutes(deps, services));
   app.route('/', checkInLinkRoutes(deps, services));

@@ -50,6 +50,9 @@ import { createSqliteKeyStore, type KeyStore } from './keys/key-store';
 import { createKitSealer } from './kits/seal';
 import { createKitService, type KitService } from './kits/service';
 import { createKitRelease, type KitRelease } from './kits/confirm';
+import { createSqliteMessageKeyStore, type AsyncMessageKeyStore } from './kits/message-key-store';
+import { createHandoverLookup, createMessageKeys, type MessageKeys } from './kits/message-keys';
+import { createPgMessageKeyStore } from './db/pg/pg-message-key-store';
 import { createPgKeyStore } from './db/pg/pg-key-store';
 import { createSqliteSealStore, sqliteSealedAt, type SealStore } from './keys/seal-store';
 import { createPgSealStore } from './db/pg/pg-seal-store';
@@ -78,6 +81,8 @@ export interface Services {
   kits: KitService;
   /** The release through trustees' kits: confirmations, combining Q, a released kit's access (kits/confirm.ts). */
   kitRelease: KitRelease;
+  /** How each message's key reaches its recipient with kits: the server delivers it, or a trustee hands it over (kits/message-keys.ts). */
+  messageKeys: MessageKeys;
   /** Which escrowed keys a release hands to which link or page (release/release-keys.ts). */
   releaseKeys: ReleaseKeys;
   /** Each account's keys: KDF parameters, wrapped AK, keyring (keys/key-store.ts; never a key in the clear). */
@@ -116,6 +121,7 @@ export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): S
     releaseStore: createSqliteAsyncReleaseStore(deps.db, createReleaseStore(deps.db, deps.config.limits)),
     pushStore: createSqlitePushStore(deps.db),
     escrowStore: createSqliteEscrowStore(deps.db),
+    messageKeyStore: createSqliteMessageKeyStore(deps.db),
     keys: createSqliteKeyStore(deps.db),
     seal: createSqliteSealStore(deps.db),
     checkpoint: () => deps.db.pragma('wal_checkpoint(TRUNCATE)'), // no trace of a deleted account in the WAL (issue #16)
@@ -153,6 +159,7 @@ export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mai
     releaseStore: createPgReleaseStore(pool, deps.config.limits),
     pushStore: createPgPushStore(pool),
     escrowStore: createPgEscrowStore(pool),
+    messageKeyStore: createPgMessageKeyStore(pool),
     keys: createPgKeyStore(pool),
     seal: createPgSealStore(pool),
     leader: () => leadership.tryLead(),
@@ -183,6 +190,7 @@ function assemble(
     releaseStore: AsyncReleaseStore;
     pushStore: AsyncPushStore;
     escrowStore: AsyncEscrowStore;
+    messageKeyStore: AsyncMessageKeyStore;
     keys: KeyStore;
     seal: SealStore;
     /** After an account is forgotten (SQLite's WAL checkpoint). */
@@ -204,11 +212,17 @@ function assemble(
   };
   const records = createRecordService(parts.source, { ...recordOpts, usage: parts.usage, rateLimiters: parts.rateLimiters, accountKeys: (userId) => parts.keys.get(userId) }); // one HLC per account (rule 3); a sealed account's pushes carry envelopes (rule 24)
   // The release reads and writes the owner's records through the same (awaited) service; its own state is in the engine's release store.
-  const release = createReleaseService(deps, plainRecords(records), parts.releaseStore, { checkpoint: parts.checkpoint });
+  // A hand-delivered message's due date e-mails its trustee, never its recipient (release/deliveries.ts).
+  const release = createReleaseService(deps, plainRecords(records), parts.releaseStore, { checkpoint: parts.checkpoint, handoverOf: createHandoverLookup(parts.messageKeyStore) });
   const mailer = opts.mailer ?? createMailer(deps.config);
   const push = { store: parts.pushStore, sender: createPushSender(deps.config.vapid, parts.pushStore) };
   const escrow = createEscrow(deps.config.releaseKey, parts.escrowStore, async (userId) => (await release.state(userId)).phase, deps.now);
-  const releaseKeys = createReleaseKeys(escrow, parts.keys);
+  // Trustee kits: their gates, shares and Q sealed under the release key's `kits` subkey (kits/seal.ts).
+  const sealer = createKitSealer(deps.config.releaseKey);
+  const kitDeps = { deps, release, records: plainRecords(records), sealer };
+  const messageKeys = createMessageKeys({ ...kitDeps, store: parts.messageKeyStore });
+  // A message with a wrap of the released kits is opened with Q; else the escrow's path (release-keys.ts).
+  const releaseKeys = createReleaseKeys(escrow, parts.keys, messageKeys);
   const scheduler = createReleaseScheduler(deps, release, records, mailer, {
     // A delivery e-mail's link carries its message's key in the fragment (release-keys.ts).
     deliveryFragment: async (userId, messageId) => releaseKeys.deliveryFragment(userId, await parts.source.store.get(userId, 'messages', messageId)),
@@ -217,9 +231,6 @@ function assemble(
     notifyOwner: (userId, kind) => push.sender.notify(userId, kind), // check-in reminders by Web Push too
   });
   const resetMail = createResetMail(deps, { accounts: parts.accounts, release, scheduler });
-  // Trustee kits: their gates, shares and Q sealed under the release key's `kits` subkey (kits/seal.ts).
-  const sealer = createKitSealer(deps.config.releaseKey);
-  const kitDeps = { deps, release, records: plainRecords(records), sealer };
   const kits = createKitService(kitDeps);
   const kitRelease = createKitRelease({ ...kitDeps, kits });
   return {
@@ -235,6 +246,7 @@ function assemble(
     escrow,
     kits,
     kitRelease,
+    messageKeys,
     releaseKeys,
     keys: parts.keys,
     seal: parts.seal,

@@ -53,6 +53,28 @@ export interface BinderInput {
   familyProgress?: boolean;
 }
 
+/**
+ * A new A4 PDF made by Afterword, with `meta` as its title, author and dates, `fonts` embedded
+ * as subsets, and a BinderWriter on its first page: the family binder and the printed trustee kit
+ * (web/features/trustees/kits/kit-pdf.ts) are set the same way, from this one chunk (pdf-lib is
+ * loaded only with it, web/features/export/binder-cache.ts).
+ */
+export async function newPrintedDocument(fonts: BinderFontBytes, meta: { title: string; author: string; madeAt: Date }): Promise<{ doc: PDFDocument; writer: BinderWriter }> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  doc.setTitle(meta.title);
+  doc.setAuthor(meta.author);
+  doc.setCreator('Afterword');
+  doc.setProducer('Afterword');
+  doc.setCreationDate(meta.madeAt);
+  doc.setModificationDate(meta.madeAt);
+  const [regular, bold] = await Promise.all([doc.embedFont(fonts.regular, { subset: true }), doc.embedFont(fonts.bold, { subset: true })]);
+  return { doc, writer: new BinderWriter(doc, { regular, bold }) };
+}
+
+export type { BinderWriter } from './layout';
+export { WIDTH as PRINT_WIDTH } from './layout';
+
 /** Tasks of the first page: due within 24 hours and within 3 days. */
 const FIRST_DAYS: readonly Timeframe[] = ['24h', '72h'];
 
@@ -62,18 +84,9 @@ const FIRST_DAYS: readonly Timeframe[] = ['24h', '72h'];
  * visibly (./text.ts). Throws only when `fonts` are not TrueType/OpenType fonts.
  */
 export async function buildBinder(input: BinderInput, fonts: BinderFontBytes): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
   const name = [input.profile?.firstName, input.profile?.lastName].filter(Boolean).join(' ') || 'Unnamed';
   const made = formatLongDate(input.madeAt.toISOString());
-  doc.setTitle(`Family binder of ${name}`);
-  doc.setAuthor(name);
-  doc.setCreator('Afterword');
-  doc.setProducer('Afterword');
-  doc.setCreationDate(input.madeAt);
-  doc.setModificationDate(input.madeAt);
-  const [regular, bold] = await Promise.all([doc.embedFont(fonts.regular, { subset: true }), doc.embedFont(fonts.bold, { subset: true })]);
-  const w = new BinderWriter(doc, { regular, bold });
+  const { doc, writer: w } = await newPrintedDocument(fonts, { title: `Family binder of ${name}`, author: name, madeAt: input.madeAt });
   const tasks = [...input.tasks].sort((a, b) => a.priority - b.priority || a.title.localeCompare(b.title));
 
   // Cover

@@ -11,7 +11,8 @@ const PAGE: [number, number] = [595.28, 841.89]; // A4 in points
 const MARGIN_X = 56;
 const MARGIN_TOP = 64;
 const MARGIN_BOTTOM = 72;
-const WIDTH = PAGE[0] - 2 * MARGIN_X;
+/** The measure: the page's width inside its margins, in points. */
+export const WIDTH = PAGE[0] - 2 * MARGIN_X;
 const BLACK = rgb(0, 0, 0);
 const GREY = rgb(0.25, 0.25, 0.25);
 
@@ -28,12 +29,15 @@ export interface TextStyle {
   /** Space after the block in points. */
   after?: number;
   grey?: boolean;
+  /** The measure in points when narrower than the page's (text beside a floated image). */
+  width?: number;
 }
 
 /** Writes flowing content into `doc`; `footer(page, count)` labels each page at `finish()`. */
 export class BinderWriter {
   private page!: PDFPage;
   private y = 0;
+  private floatBottom: number | null = null;
   private readonly supported: { regular: Set<number>; bold: Set<number> };
 
   constructor(
@@ -79,7 +83,7 @@ export class BinderWriter {
     const font = style.bold ? this.fonts.bold : this.fonts.regular;
     const indent = style.indent ?? 0;
     const lineHeight = size * 1.4;
-    const lines = this.wrap(drawableText(text, style.bold ? this.supported.bold : this.supported.regular), font, size, WIDTH - indent);
+    const lines = this.wrap(drawableText(text, style.bold ? this.supported.bold : this.supported.regular), font, size, Math.min(style.width ?? WIDTH, WIDTH - indent));
     for (const { line, rtl } of lines) {
       if (this.y - lineHeight < MARGIN_BOTTOM) this.newPage();
       this.y -= lineHeight;
@@ -87,6 +91,31 @@ export class BinderWriter {
     }
     this.gap(style.after ?? 4);
     return lines.length;
+  }
+
+  /**
+   * A PNG image `size` points square (a QR code), never split across pages: at the left margin plus
+   * `indent`, text continuing below it; or, with `float: 'right'`, at the right margin with the
+   * text that follows set beside it (give that text `width: WIDTH - size - gutter`) until
+   * `clearFloat()` moves below the image.
+   */
+  async image(png: Uint8Array, size: number, style: { indent?: number; after?: number; float?: 'right' } = {}): Promise<void> {
+    const image = await this.doc.embedPng(png);
+    this.keep(size);
+    if (style.float === 'right') {
+      this.page.drawImage(image, { x: MARGIN_X + WIDTH - size, y: this.y - size, width: size, height: size });
+      this.floatBottom = this.y - size - (style.after ?? 4);
+      return;
+    }
+    this.y -= size;
+    this.page.drawImage(image, { x: MARGIN_X + (style.indent ?? 0), y: this.y, width: size, height: size });
+    this.gap(style.after ?? 4);
+  }
+
+  /** Moves below a floated image (no move when the text beside it already went further). */
+  clearFloat(): void {
+    if (this.floatBottom !== null) this.y = Math.min(this.y, this.floatBottom);
+    this.floatBottom = null;
   }
 
   /** A label in bold and its value on the lines below, indented ('Not written' when empty). */

@@ -19,10 +19,15 @@ import { isDeliveryDue } from '../../shared/delivery-rule';
 import { sendableAddress } from './emails';
 import { DAY_MS } from './state-machine';
 import type { ReleaseService, ReleaseTx, ReleaseRecords } from './service';
+import type { HandoverOf } from '../kits/message-keys';
 
 /** The owner's activity line while changed messages wait for their recipient's day to pass. */
 const COALESCED_TEXT =
   'A changed message waits: its recipient was e-mailed less than a day ago, so they will be told a day after that e-mail, once, with the message as it is then (at most one e-mail a day to each recipient).';
+
+/** The owner's activity line for a message to be handed over whose key no released kit opens. */
+const UNBOUND_TEXT =
+  'A message you chose to have a trustee hand over could not be: its key was not bound to the trustee kits that released your account, so nobody can open it. It was not sent by e-mail either.';
 
 /**
  * What a delivery remembers of what it sent: the message's plain `contentRevision` (the server
@@ -48,7 +53,13 @@ function badAddress(address: unknown): string {
     : 'A message has no e-mail address, so it cannot be delivered. Add one on the Messages page.';
 }
 
-export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService, records: ReleaseRecords): Promise<number> {
+/**
+ * `handoverOf` (kits/message-keys.ts) names the trustees of a message a trustee hands over
+ * ("Hand-delivered messages", README.md "Trustee kits"): on its date (or at the release) each of
+ * them is e-mailed, once, that a letter is theirs to hand over, with their kit page; the
+ * recipient is sent nothing by the server, now or later.
+ */
+export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService, records: ReleaseRecords, handoverOf?: HandoverOf): Promise<number> {
   const { store } = release;
   let n = 0;
   const deliverAccount = async (tx: ReleaseTx, userId: string) => {
@@ -61,6 +72,17 @@ export async function queueDueDeliveries(deps: AppDeps, release: ReleaseService,
       if (!isDeliveryDue(m, now)) continue;
       if (!sendableAddress(m.recipientEmail)) {
         await release.problem(tx, userId, 'message-invalid', badAddress(m.recipientEmail));
+        continue;
+      }
+      const handover = handoverOf ? await handoverOf(tx, userId, m.id) : null;
+      if (handover !== null) {
+        if (await tx.delivery(userId, m.id)) continue; // its trustees were told once
+        for (const h of handover) {
+          const t = await records.get(userId, 'trustees', h.trusteeId);
+          if (t && sendableAddress(t.email) && (await release.queue(tx, userId, 'trustee-handover', t.email, `handover:${m.id}:${h.trusteeId}`, { messageId: m.id, trusteeId: h.trusteeId, kitToken: h.kitToken }))) queued += 1;
+        }
+        if (!handover.length) await release.problem(tx, userId, 'message-handover-unbound', UNBOUND_TEXT);
+        await tx.putDelivery({ user_id: userId, message_id: m.id, addr: m.recipientEmail, body_hash: revisionOf(m), round: 1, queued_at: now });
         continue;
       }
       const params = { messageId: m.id }; // no name: a recipient's name is sealed (greeted "Hello,")

@@ -42,6 +42,7 @@ describe('e-mail quotas', () => {
       'owner-awaiting-confirmations': 'owner',
       delivery: 'release',
       'delivery-updated': 'redelivery',
+      'trustee-handover': 'release', // a hand-delivered message's first (and only) e-mail, to its trustee
     });
     for (const limit of Object.values(QUOTA_LIMIT)) expect(ACCOUNT_LIMITS[limit]).toBeGreaterThan(0);
     // A real plan's release fits in one day's release quota: every trustee and hundreds of messages.

@@ -42,7 +42,7 @@ export const QUOTA_WORDS: Record<EmailQuota, string> = {
  * `trustee`. Invitations and resends are named by their callers (trustees.ts, public-routes.ts).
  */
 export function quotaOf(kind: EmailKind): EmailQuota | undefined {
-  if (kind === 'trustee-access' || kind === 'delivery' || kind === 'trustee-confirm-death') return 'release';
+  if (kind === 'trustee-access' || kind === 'delivery' || kind === 'trustee-confirm-death' || kind === 'trustee-handover') return 'release';
   if (kind === 'delivery-updated') return 'redelivery';
   if (kind === 'owner-verify') return 'verify';
   if (kind === 'owner-reset') return 'reset';

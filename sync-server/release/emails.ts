@@ -22,6 +22,7 @@ export const EMAIL_KINDS = [
   'owner-awaiting-confirmations',
   'delivery',
   'delivery-updated',
+  'trustee-handover',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -257,6 +258,18 @@ ${link}
 Your words open again with your recovery code or on a device where you are still signed in.
 
 If it wasn't you, ignore this e-mail: your password stays as it is.${SIGN_OFF}`,
+      };
+    case 'trustee-handover':
+      return {
+        subject: `A letter from ${p.ownerName} for you to hand over`,
+        text: `${hello(p.recipientName)}
+
+${p.ownerName} wrote a message for someone and asked that you, not us, hand it over when the time came. That time is now.
+
+Open this page with the trustee kit ${p.ownerName} gave you (the saved link, or the code on the printed kit). It shows who the message is for and a private link to it. Send that link to them from your own e-mail or phone: we have not sent it to them, and we cannot read it.
+${kitLink}
+
+If you cannot do it, another of ${p.ownerName}'s trustees may have been asked too.${SIGN_OFF}`,
       };
     case 'delivery-updated':
       return {

@@ -188,6 +188,10 @@ async function staleReason(release: ReleaseService, records: ReleaseRecords, row
     const live = inv && inv.status === 'invited' && inv.invite_round === round;
     return live ? null : 'A newer invitation replaced it, or the trustee accepted or was removed.';
   }
+  if (kind === 'trustee-handover') {
+    const m = params.messageId ? await records.get(row.user_id, 'messages', params.messageId) : null;
+    return m ? null : 'The message was deleted after this e-mail was queued.';
+  }
   if (kind === 'delivery' || kind === 'delivery-updated') {
     const m = params.messageId ? await records.get(row.user_id, 'messages', params.messageId) : null;
     const live = m && String(m.recipientEmail ?? '').toLowerCase() === row.to_addr.toLowerCase();

@@ -60,7 +60,10 @@ async function sealedPageFile(blobs: BlobService, ownerId: string, r: { file?: u
 async function sealedInfoOf(services: Services, ownerId: string, level?: AccessLevel): Promise<SealedInfo | null> {
   if (!(await services.releaseKeys.sealed(ownerId))) return null;
   const keys = level ? (await services.releaseKeys.levelKeys(ownerId, level)).keys : undefined;
-  return { userId: ownerId, clocks: {}, ...(keys ? { keys } : {}), noEscrow: (await services.escrow.status(ownerId)) === null };
+  // An escrow deleted because trustee kits took over ("The escrow ends") is not a missing deposit:
+  // the keys come from the kits (a delivery's fragment, kits/message-keys.ts; a kit page's blob).
+  const noEscrow = (await services.escrow.status(ownerId)) === null && !(await services.release.store.kitEscrowEnded(ownerId));
+  return { userId: ownerId, clocks: {}, ...(keys ? { keys } : {}), noEscrow };
 }
 
 /** Adds to `info` the HLCs of `fields` of each record of `collection` named in `ids` (one read of the stored records). */

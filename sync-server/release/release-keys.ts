@@ -5,7 +5,9 @@
  *
  * - a recipient's delivery e-mail: its message's key (`msg:<id>`, every version the record's
  *   envelopes use), put in the link's FRAGMENT when the e-mail is made (outbox.ts), so it never
- *   reaches the server in a request, a log or a Referer;
+ *   reaches the server in a request, a log or a Referer; with trustee kits, opened with the
+ *   released Q and the message's gate (kits/message-keys.ts), and never for a message a trustee
+ *   hands over;
  * - a trustee's page data: the fixed scopes of its access level (shared/crypto/fields.ts
  *   LEVEL_SCOPES), never a message's own key.
  *
@@ -72,8 +74,21 @@ export const fragmentOf = (keys: Record<string, string>): string =>
     .map(([kid, key]) => `${kid}.${key}`)
     .join(',');
 
-/** The release's key hand-out over the escrow and the account key store (services.ts). */
-export function createReleaseKeys(escrow: EscrowService, keys: Pick<KeyStore, 'get'>): ReleaseKeys {
+/**
+ * A message's key by the trustee kits' path (kits/message-keys.ts `deliveryKeys`): `trustee` for a
+ * message a trustee hands over (the server sends no key at all), `server` with the key opened with
+ * Q and the message's gate, or null when the message has no wrap of the released kits.
+ */
+export interface KitMessageKeys {
+  deliveryKeys(userId: string, messageId: string): Promise<{ mode: 'trustee' } | { mode: 'server'; keys: Record<string, string> } | null>;
+}
+
+/**
+ * The release's key hand-out over the escrow and the account key store (services.ts). A delivery
+ * prefers `kitKeys` (the message's wrap under the released kits' Q); the escrow's path stays for
+ * accounts without kits and messages with no such wrap.
+ */
+export function createReleaseKeys(escrow: EscrowService, keys: Pick<KeyStore, 'get'>, kitKeys?: KitMessageKeys): ReleaseKeys {
   const sealed = async (userId: string) => (await keys.get(userId))?.sealedAt != null;
   const pick = async (userId: string, want: (scope: string) => boolean): Promise<HandedKeys> => {
     // Only the wanted keys are unwrapped: a max-size escrow (2,064 keys) costs ~115 ms of CPU to open whole.
@@ -91,6 +106,10 @@ export function createReleaseKeys(escrow: EscrowService, keys: Pick<KeyStore, 'g
       if (!record || !(await sealed(userId))) return null;
       const scope = messageScope(record.id);
       const used = kidsOf(record);
+      const byKits = await kitKeys?.deliveryKeys(userId, record.id);
+      if (byKits?.mode === 'trustee') return null; // handed over by a trustee: never a key from the server
+      const opened = Object.entries(byKits?.keys ?? {}).filter(([kid]) => used.has(kid));
+      if (opened.length) return fragmentOf(Object.fromEntries(opened));
       const { keys: handed } = await pick(userId, (s) => s === scope);
       // Only the versions the message's envelopes use (an older, rotated-away key stays home).
       const out = Object.fromEntries(Object.entries(handed).filter(([kid]) => used.has(kid)));

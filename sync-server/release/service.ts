@@ -14,6 +14,7 @@ import type { CollectionName, EntityOf } from '../../shared/schema';
 import { plainView, type PlainView } from '../../shared/crypto/fields';
 import { createBoundedCache } from '../records/bounded-cache';
 import { queueDueDeliveries } from './deliveries';
+import type { HandoverOf } from '../kits/message-keys';
 import { removeOutboxFiles } from './mailer';
 import { type EmailKind, type EmailParams, sendableAddress } from './emails';
 import { quotaOf } from './email-quotas';
@@ -143,9 +144,15 @@ export interface ReleaseService extends TrusteeFollower {
 /**
  * The release service over `store` (services.ts: SQLite's createSqliteAsyncReleaseStore or
  * PostgreSQL's), reading the owner's records through `records` (awaited). `opts.checkpoint` runs
- * after an account is forgotten (SQLite's WAL checkpoint; nothing on PostgreSQL).
+ * after an account is forgotten (SQLite's WAL checkpoint; nothing on PostgreSQL). `opts.handoverOf`
+ * names who hands over a hand-delivered message (kits/message-keys.ts), for its deliveries.
  */
-export function createReleaseService(deps: AppDeps, records: ReleaseRecords, store: AsyncReleaseStore, opts: { checkpoint?: () => void } = {}): ReleaseService {
+export function createReleaseService(
+  deps: AppDeps,
+  records: ReleaseRecords,
+  store: AsyncReleaseStore,
+  opts: { checkpoint?: () => void; handoverOf?: HandoverOf } = {},
+): ReleaseService {
   const lastCheckIn = createBoundedCache<number>(REMEMBERED_CHECK_INS);
   const stateOf = async (userId: string, tx: ReleaseTx = store) => (await tx.getState(userId)) ?? initialState(deps.now());
 
@@ -262,7 +269,7 @@ export function createReleaseService(deps: AppDeps, records: ReleaseRecords, sto
       // Named by their address: a trustee's name is the owner's sealed word (shared/crypto/fields.ts); the owner's device shows the name.
       return { kind: 'trustee', trusteeId, name: inv.email, status };
     },
-    queueDueDeliveries: () => queueDueDeliveries(deps, service, records),
+    queueDueDeliveries: () => queueDueDeliveries(deps, service, records, opts.handoverOf),
     async queueReviews() {
       const now = deps.now();
       await store.initReviews(REVIEW_EVERY_MS);

@@ -19,7 +19,8 @@ export const BINDER_ASSETS_LIST = '/binder-assets.json';
 
 /**
  * The build puts the binder's files, and only those, in this folder of dist/ (scripts/binder-assets.ts
- * names them): the chunk of shared/binder (pdf-lib, fontkit), the font loader and the fonts.
+ * names them): the chunk of shared/binder (pdf-lib, fontkit), the font loader, the printed trustee
+ * kit (web/features/trustees/kits/kit-pdf.ts) and the fonts.
  */
 export const BINDER_ASSETS_DIR = 'assets/binder';
 
@@ -31,10 +32,10 @@ export const BINDER_ASSET_PATTERN = /(?:^|\/)assets\/binder\/[^/]+$/;
 
 /**
  * How many of the binder's files the cache keeps (the least recently used go first): two builds'
- * worth of four (the chunk, its small font loader, two fonts), so a tab still on the previous
- * build keeps its binder offline until it reloads.
+ * worth of five (the chunk, its small font loader, the printed trustee kit's module, two fonts),
+ * so a tab still on the previous build keeps its binder offline until it reloads.
  */
-export const BINDER_CACHE_MAX_ENTRIES = 8;
+export const BINDER_CACHE_MAX_ENTRIES = 10;
 
 /** The binder's error when pdf-lib or the fonts cannot be had: offline before the cache was warmed. */
 export const BINDER_NOT_ON_DEVICE = 'The binder is not on this device yet. Open Afterword once online, then try again.';

@@ -4,7 +4,9 @@
  * message's key (`msg:<id>`, the recipient's link) and of the fixed scopes the trustee access
  * levels use (shared/crypto/fields.ts LEVEL_SCOPES) — with PUT /api/release/escrow. A deposit
  * replaces the account's escrow, so it always carries them all; it is skipped when GET shows the
- * same key ids already deposited. Keys are never logged.
+ * same key ids already deposited, and never made once the escrow has ended (k trustee kits were
+ * handed over: the kits hold the release, the server deleted the escrow and refuses a deposit,
+ * issue "Release through trustees' key shares", constraint "The escrow ends"). Keys are never logged.
  *
  * Called (the coordinator wires it): once a key session opens (key-session.ts, status `open`),
  * and after the keyring gains a kid and was saved to the server (a new message's key, a rotation),
@@ -24,12 +26,14 @@ export interface EscrowDeps {
 
 /**
  * Deposits the release's keys of `keyring` unless the escrow already holds exactly those kids.
- * Returns `deposited` (how many keys were sent) or `unchanged`. Throws what `api` throws (the
- * caller retries later: a deposit is idempotent).
+ * Returns `deposited` (how many keys were sent), `unchanged`, or `ended` (the escrow has ended:
+ * nothing is sent, keyCount 0). Throws what `api` throws (the caller retries later: a deposit is
+ * idempotent).
  */
-export async function depositEscrow({ api, keyring }: EscrowDeps): Promise<{ outcome: 'deposited' | 'unchanged'; keyCount: number }> {
+export async function depositEscrow({ api, keyring }: EscrowDeps): Promise<{ outcome: 'deposited' | 'unchanged' | 'ended'; keyCount: number }> {
   const kids = keyring.kids().filter(releasedKid).sort();
-  const held = await api<{ kids: string[] }>('/api/release/escrow');
+  const held = await api<{ kids: string[]; ended?: boolean }>('/api/release/escrow');
+  if (held.ended) return { outcome: 'ended', keyCount: 0 };
   const same = held.kids.length === kids.length && [...held.kids].sort().every((k, i) => k === kids[i]);
   if (same) return { outcome: 'unchanged', keyCount: kids.length };
   const keys: Record<string, string> = {};

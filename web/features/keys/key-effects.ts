@@ -16,6 +16,7 @@ import { fetchFilesHttp } from '../../files/http';
 import type { SyncKeys } from '../../sync/sealing';
 import { toast } from '../../ui/toast-store';
 import { depositEscrow } from './escrow-deposit';
+import { syncDeliveryChoices } from '../message-vault/delivery-choice';
 import type { Api } from './sign-in';
 import { useKeySession, type KeySessionState } from './key-session';
 
@@ -70,7 +71,30 @@ async function deposit(keyring: Keyring): Promise<void> {
   }
 }
 
-/** Starts following the app's key session for the escrow deposit; returns the unsubscribe. */
+/**
+ * Wraps every keyed message for the trustee kits (message-vault/delivery-choice.ts: a new message,
+ * a re-key, a rotated key); nothing without kits. A failure is only logged: it runs again at the
+ * next keyring change or start.
+ */
+async function deliverChoices(s: KeySessionState): Promise<void> {
+  try {
+    await syncDeliveryChoices({ api: apiFetch as Api, account: s.userId!, withAccountKey: s.withAccountKey, keyring: s.keyring! });
+  } catch (err) {
+    console.warn('The messages could not be bound to the trustee kits yet', err);
+  }
+}
+
+/**
+ * Binds every keyed message to the kits now, with the app's open key session (no-op while locked):
+ * for the Trustee kits section to call once kits are made or re-keyed (web/features/trustees/kits/),
+ * so messages need not wait for the next keyring change or start.
+ */
+export async function bindMessagesToKits(): Promise<void> {
+  const s = useKeySession.getState();
+  if (s.status === 'open' && s.userId && s.keyring && s.sealedAt !== null) await deliverChoices(s);
+}
+
+/** Starts following the app's key session for the escrow deposit and the kits' message wraps; returns the unsubscribe. */
 export function followKeySession(): () => void {
   let deposited: string | null = null;
   const react = (s: KeySessionState) => {
@@ -78,7 +102,7 @@ export function followKeySession(): () => void {
     const mark = `${s.userId}:${s.keyringRev}`;
     if (deposited === mark) return;
     deposited = mark;
-    void deposit(s.keyring);
+    void deposit(s.keyring).then(() => deliverChoices(s));
   };
   react(useKeySession.getState());
   return useKeySession.subscribe(react);

@@ -55,6 +55,12 @@ export interface KeySessionState {
   passwordChangeBody(current: string, next: string): Promise<Record<string, unknown>>;
   /** The sync engine's keys, or null when the account's data is not sealed (no keys, or sealedAt unset). */
   syncKeys(): SyncKeys | null;
+  /**
+   * Runs `use` with AK's raw bytes, for what only the owner's devices may open: the owner's copy
+   * of the trustee kits (shared/crypto/trustee-kit.ts sealOwnerCopy/openOwnerCopy). AK never
+   * leaves memory. Throws KeysLockedError while the session is not open.
+   */
+  withAccountKey<T>(use: (ak: Uint8Array) => Promise<T>): Promise<T>;
 }
 
 export interface KeySessionDeps {
@@ -198,6 +204,11 @@ export function createKeySession(deps: KeySessionDeps) {
         const [was, now] = await Promise.all([deps.derive(current, server.kdf), deps.derive(next, kdf)]);
         const akPassword = await wrapAccountKey(now.unlockKey, ak.bytes, userId, ak.version, 'password');
         return { currentLoginSecret: was.loginSecret, loginSecret: now.loginSecret, kdf, akPassword };
+      },
+
+      async withAccountKey(use) {
+        if (get().status !== 'open' || !ak) throw new KeysLockedError();
+        return use(ak.bytes);
       },
 
       syncKeys() {

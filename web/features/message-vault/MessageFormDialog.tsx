@@ -26,6 +26,10 @@ import { formToMessage, MESSAGE_TYPE_LABELS, messageToForm, type MessageType, va
 import { OtherVersions } from '../../ui/OtherVersions';
 import { keepFile } from '../../ui/keep-file';
 import { MessageRecordingField, type PendingMedia, recordingName } from './MessageRecordingField';
+import { DeliveryChoiceField } from './DeliveryChoiceField';
+import { DeliveryChoiceError } from './delivery-choice';
+import { useDeliveryChoice } from './use-delivery-choice';
+import { toast } from '../../ui/toast-store';
 
 export interface MessageFormDialogProps {
   open: boolean;
@@ -59,6 +63,8 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
   useEffect(() => {
     if (!open) setMedia(null);
   }, [open]);
+  // How its key reaches the recipient (README.md "Trustee kits"): sent after the message is saved.
+  const delivery = useDeliveryChoice(message?.id ?? null, open);
   const kind = values.messageType === 'text' ? null : values.messageType;
   const failure = mode === 'create' ? 'Failed to create message' : 'Failed to update message';
 
@@ -73,7 +79,13 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
       if (!kept.ok) return setPending(false);
       also = { file: kept.ref };
     } else if (!kind && message?.file) also = { file: null };
-    if (await onSave(() => rf.save(undefined, also))) setMedia(null);
+    if (await onSave(() => rf.save(undefined, also))) {
+      setMedia(null);
+      await delivery.save().catch((err: unknown) => {
+        if (!(err instanceof DeliveryChoiceError)) console.error('The delivery choice was not saved', err);
+        toast({ title: 'How it reaches them was not changed', description: err instanceof DeliveryChoiceError ? err.message : 'Please try again.', variant: 'destructive' });
+      });
+    }
     setPending(false);
   };
 
@@ -147,6 +159,7 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
         <Textarea rows={6} maxLength={rf.maxLength('messageContent')} value={values.messageContent} onChange={(e) => set('messageContent', e.target.value)} />
       </FormField>
       <OtherVersions collection="messages" id={message?.id} field="messageContent" onRestore={(text) => set('messageContent', text)} />
+      <DeliveryChoiceField ctl={delivery} isNew={mode === 'create'} />
     </FormDialog>
   );
 }

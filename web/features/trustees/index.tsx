@@ -18,6 +18,7 @@ import { confirmThenRun, runAndClose } from '../../ui/record-actions';
 import { useCreateDialog } from '../../ui/record-form';
 import { TrusteeFormDialog } from './TrusteeFormDialog';
 import { RestoreDeletedNotice } from '../../ui/RestoreDeletedNotice';
+import { TrusteeKitsSection } from './kits/TrusteeKitsSection';
 
 export interface TrusteesPageProps {
   openCreate?: boolean;
@@ -106,6 +107,8 @@ export default function TrusteesPage({ openCreate = false }: TrusteesPageProps) 
       >
         {(t) => <TrusteeCard trustee={t} onEdit={() => setEditing(t)} onRemove={() => void removeTrustee(t)} />}
       </CardGrid>
+
+      <TrusteeKitsSection />
 
       <section aria-labelledby="why-trustees" className="mt-8 flex gap-3 rounded-xl border border-blue-200 bg-blue-50 p-5 text-blue-950">
         <Info className="mt-0.5 size-5 shrink-0 text-blue-800" aria-hidden="true" />

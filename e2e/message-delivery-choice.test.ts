@@ -1,0 +1,114 @@
+/**
+ * "How it reaches them" in the message form (web/features/message-vault/DeliveryChoiceField.tsx;
+ * README.md "How each message reaches its recipient"), in the built app at 390 px: without kits the
+ * form says the server sends the message, as today; once kits are made on the device, the owner's
+ * device binds each message to them by itself ("The server delivers it", the default), and the
+ * edit form offers "A trustee hands it over" with the trustee and a backup among the kit holders,
+ * each said in plain words; the choice reaches the server as wraps (GET /api/kits/messages).
+ * axe finds nothing serious in the form at 390 px and 1280 px.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import { DELIVERY_WORDS } from '../web/features/message-vault/delivery-words';
+import { DESKTOP, expectNoSeriousA11yViolations, hasChromium, launchBrowser, MOBILE, mobileContext, registerViaUi, startServer, uniqueUser, type TestServer } from './harness';
+import { choose, expectToast, openDialog } from './record-screens';
+
+const TRUSTEES = [
+  { name: 'Grace Hopper', who: 'grace' },
+  { name: 'Alan Turing', who: 'alan' },
+  { name: 'Mary Somerville', who: 'mary' },
+];
+
+/** The account's message choices, read by the signed-in page (its cookie). */
+const choices = (page: Page) =>
+  page.evaluate(async () => ((await (await fetch('/api/kits/messages')).json()) as { messages: Array<{ messageId: string; mode: string; trustees: string[] }> }).messages);
+
+describe.skipIf(!hasChromium)('how a message reaches its recipient', () => {
+  let smtp: TestSmtp;
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    server = await startServer({ env: { SMTP_URL: smtp.url, RELEASE_TICK_MS: '300' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('says the server sends it without kits; with kits offers a trustee who hands it over, in plain words', { timeout: 240_000 }, async () => {
+    const context = await mobileContext(browser, server.url);
+    const page = await context.newPage();
+    const user = uniqueUser('Ada');
+    await registerViaUi(page, user);
+    const addr = (who: string) => `${who}.${user.username}@example.com`;
+
+    // Without kits: today's words, no choice.
+    await page.goto('/message-vault');
+    await page.getByRole('button', { name: /New Message|Create Your First Message/ }).first().click();
+    let dialog = openDialog(page);
+    await dialog.getByText(DELIVERY_WORDS.noKits).waitFor();
+    await dialog.getByLabel('Recipient Name').fill('Henry');
+    await dialog.getByLabel('Recipient Email').fill('henry@example.com');
+    await dialog.getByLabel('Your Message').fill('Finish the boat.');
+    await dialog.getByRole('button', { name: 'Save Message' }).click();
+    await expectToast(page, 'Message created');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Three trustees accept; the owner makes kits 2 of 3 on this device.
+    await page.goto('/trustees');
+    for (const t of TRUSTEES) {
+      await page.getByRole('button', { name: /^Add (Your First )?Trustee$/ }).first().click();
+      const d = openDialog(page);
+      await d.getByLabel('Name').fill(t.name);
+      await d.getByLabel('Email').fill(addr(t.who));
+      await choose(page, 'Access Level', 'Full Access');
+      await d.getByRole('button', { name: 'Add Trustee' }).click();
+      await expectToast(page, 'Trustee added');
+      await d.waitFor({ state: 'detached' });
+    }
+    for (const t of TRUSTEES) {
+      const invite = await smtp.waitFor(addr(t.who), /asked you to be a trustee/, 30_000);
+      const u = new URL(invite.links[0]!);
+      expect((await fetch(`${server.url}${u.pathname}`, { method: 'POST' })).status).toBe(200);
+    }
+    await page.reload();
+    await page.getByRole('button', { name: 'Make kits' }).click({ timeout: 20_000 });
+    await expectToast(page, 'Kits made');
+
+    // The device binds the message to the kits by itself: the server delivers it, by default.
+    await page.goto('/message-vault');
+    await expect.poll(async () => (await choices(page)).map((m) => m.mode), { timeout: 30_000 }).toEqual(['server']);
+
+    // The edit form: the choice, what each means, and who hands it over.
+    const henry = page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Henry' });
+    await henry.getByRole('button', { name: 'Edit message to Henry' }).click();
+    dialog = openDialog(page);
+    const group = dialog.getByRole('group', { name: DELIVERY_WORDS.legend });
+    await group.waitFor({ timeout: 20_000 });
+    expect(await group.getByRole('radio', { name: DELIVERY_WORDS.server }).isChecked()).toBe(true);
+    await dialog.getByText(DELIVERY_WORDS.serverMeans).waitFor();
+    await group.getByText(DELIVERY_WORDS.trustee).click();
+    await dialog.getByText(DELIVERY_WORDS.trusteeMeans).waitFor();
+    await choose(page, DELIVERY_WORDS.who, 'Alan Turing');
+    await choose(page, DELIVERY_WORDS.backup, 'Grace Hopper');
+    await expectNoSeriousA11yViolations(page, 'Message form, a trustee hands it over, at 390 px');
+    await page.setViewportSize(DESKTOP);
+    await expectNoSeriousA11yViolations(page, 'Message form, a trustee hands it over, at 1280 px');
+    await page.setViewportSize(MOBILE);
+    await dialog.getByRole('button', { name: 'Update Message' }).click();
+    await expectToast(page, 'Message updated');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await choices(page)).map((m) => [m.mode, m.trustees.length]), { timeout: 20_000 }).toEqual([['trustee', 2]]);
+
+    // Opened again, the form shows the choice as stored.
+    await henry.getByRole('button', { name: 'Edit message to Henry' }).click();
+    dialog = openDialog(page);
+    await dialog.getByText(DELIVERY_WORDS.trusteeMeans).waitFor({ timeout: 20_000 });
+    expect(await dialog.getByRole('combobox', { name: DELIVERY_WORDS.who }).textContent()).toContain('Alan Turing');
+    await context.close();
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * Trustee kits in the built app (issue "Release through trustees' key shares"; the owner's screens,
+ * web/features/trustees/kits/): an owner registered in the browser (its keys made there) adds
+ * three trustees, who accept by e-mail; the Trustees screen offers 2 of 3 and makes the kits on
+ * the device; each trustee's row shows the kit link (its fragment the kit), "Send by e-mail" as a
+ * mailto: the owner's mail app sends, and "Print kit" downloads a one-page PDF whose text holds
+ * the code and the fingerprint and whose QR decodes to the link. Two trustees keep their kits on
+ * the kit page: the owner sees them handed over and the escrow ended. axe finds nothing serious
+ * at 390 px and at 1280 px.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeKitCode, parseKitFragment } from '../shared/crypto/trustee-kit';
+import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import { pdfQrTexts, pdfText } from '../web/features/trustees/kits/kit-pdf-reader';
+import { desktopContext, DESKTOP, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, launchBrowser, MOBILE, mobileContext, registerViaUi, startServer, uniqueUser, type TestServer } from './harness';
+import { choose, expectToast, openDialog } from './record-screens';
+
+const TRUSTEES = [
+  { name: 'Grace Hopper', who: 'grace', level: 'Full Access' },
+  { name: 'Alan Turing', who: 'alan', level: 'Full Access' },
+  { name: 'Mary Somerville', who: 'mary', level: 'Documents Only' },
+];
+
+/** Adds a trustee through the Add Trustee dialog. */
+async function addTrustee(page: Page, name: string, email: string, level: string) {
+  await page.getByRole('button', { name: /^Add (Your First )?Trustee$/ }).first().click();
+  const dialog = openDialog(page);
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Email').fill(email);
+  await choose(page, 'Access Level', level);
+  await dialog.getByRole('button', { name: 'Add Trustee' }).click();
+  await expectToast(page, 'Trustee added');
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
+  let smtp: TestSmtp;
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    server = await startServer({ env: { SMTP_URL: smtp.url, RELEASE_TICK_MS: '300' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  /** An e-mailed link pointed at the test server. */
+  const local = (link: string) => {
+    const u = new URL(link);
+    return `${server.url}${u.pathname}${u.search}${u.hash}`;
+  };
+
+  it('makes 2-of-3 kits on the device, shows each link, mails and prints one; axe at 390 px and 1280 px', { timeout: 240_000 }, async () => {
+    // A desktop context (a file is downloaded, not shared), looked at 390 px wide for axe as well.
+    const context = await desktopContext(browser, server.url);
+    const page = await context.newPage();
+    const user = uniqueUser('Ada');
+    await registerViaUi(page, user);
+    await page.goto('/trustees');
+    await page.locator('main h1').waitFor();
+    const tag = user.username;
+    const addr = (who: string) => `${who}.${tag}@example.com`;
+    for (const t of TRUSTEES) await addTrustee(page, t.name, addr(t.who), t.level);
+
+    // Before anyone accepted: no kit can be made, and the screen says what that means.
+    await page.getByRole('heading', { name: 'Trustee kits' }).waitFor();
+    await page.getByText(/No trustee has accepted yet/).waitFor({ timeout: 20_000 });
+    await page.getByText(/nothing sealed is released to your trustees/).waitFor();
+
+    for (const t of TRUSTEES) {
+      const invite = await smtp.waitFor(addr(t.who), /asked you to be a trustee/, 30_000);
+      expect((await fetch(local(invite.links[0]!), { method: 'POST' })).status).toBe(200);
+    }
+    await page.reload();
+    const kitsNeeded = page.getByRole('combobox', { name: 'Kits needed to open what you have sealed' });
+    await kitsNeeded.waitFor({ timeout: 20_000 });
+    expect(await kitsNeeded.textContent()).toContain('2 of 3');
+    await page.setViewportSize(MOBILE);
+    await expectNoSeriousA11yViolations(page, 'Trustee kits, choosing, at 390 px');
+
+    await page.getByRole('button', { name: 'Make kits' }).click();
+    await expectToast(page, 'Kits made');
+    const links: Record<string, string> = {};
+    for (const t of TRUSTEES) {
+      const field = page.getByLabel(`Kit link for ${t.name}`);
+      await field.waitFor({ timeout: 20_000 });
+      links[t.who] = await field.inputValue();
+      expect(links[t.who]).toMatch(new RegExp(`^${server.url}/kit/[A-Za-z0-9_-]{22}#[A-Za-z0-9_-]+$`));
+    }
+    const row = page.getByRole('listitem', { name: 'Grace Hopper' });
+    expect(await row.textContent()).toContain('Not handed over yet');
+    await page.getByText(/whoever runs it could read/).waitFor(); // the escrow still stands
+    await expectNoSeriousA11yViolations(page, 'Trustee kits, made, at 390 px');
+    await page.setViewportSize(DESKTOP);
+    await expectNoSeriousA11yViolations(page, 'Trustee kits, made, at 1280 px');
+
+    // "Send by e-mail": the owner's own mail app, with the link whole in the body.
+    const mailto = await page.getByRole('link', { name: 'Send by e-mail to Grace Hopper' }).getAttribute('href');
+    expect(mailto!.startsWith(`mailto:${addr('grace')}?subject=`)).toBe(true);
+    expect(new URL(mailto!).searchParams.get('body')).toContain(links.grace);
+
+    // "Print kit": a one-page PDF made on the device.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Print kit for Grace Hopper' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Trustee kit for Grace Hopper - \d{4}-\d{2}-\d{2}\.pdf$/);
+    const pdf = await downloadedBytes(download);
+    const { pages, text } = await pdfText(pdf);
+    expect(pages).toBe(1);
+    const kit = parseKitFragment(new URL(links.grace!).hash.slice(1));
+    const code = encodeKitCode(kit);
+    expect(text.replace(/[^A-Z0-9]/g, '')).toContain(code.replaceAll('-', ''));
+    const hint = await row.getByText(/^Fingerprint /).textContent();
+    const fp = /^Fingerprint ([0-9A-Z]{4}-[0-9A-Z]{4})\./.exec(hint!)![1]!;
+    expect(text).toContain(fp);
+    expect(text).toContain(`A trustee kit from ${user.firstName} ${user.lastName}`);
+    expect(await pdfQrTexts(pdf)).toEqual([links.grace]);
+
+    // Grace and Alan open their links on their phones and keep their kits (the kit page, web/release/kit):
+    // the owner's screen then shows both handed over, the kits in force and the escrow ended.
+    for (const who of ['grace', 'alan'] as const) {
+      const phone = await (await mobileContext(browser, server.url)).newPage();
+      await phone.goto(links[who]!);
+      await phone.getByRole('button', { name: 'Keep this kit' }).click();
+      await phone.getByText(/Your kit is kept/).first().waitFor();
+      await phone.context().close();
+    }
+    await page.reload();
+    await expect.poll(async () => (await page.getByRole('listitem', { name: 'Alan Turing' }).textContent()) ?? '', { timeout: 20_000 }).toContain('Handed over');
+    expect(await row.textContent()).not.toContain('Not handed over yet');
+    expect(await page.getByRole('listitem', { name: 'Mary Somerville' }).textContent()).toContain('Not handed over yet');
+    expect(await page.getByText(/whoever runs it could read/).count()).toBe(0);
+    expect(await page.getByText(/nothing sealed is released/).count()).toBe(0);
+    await context.close();
+  });
+});

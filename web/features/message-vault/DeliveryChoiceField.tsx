@@ -1,0 +1,68 @@
+/**
+ * Below SPEC.md's message form words: how this message's key reaches its recipient (README.md
+ * "Trustee kits"), in plain words. Without kits it says the server sends it, as today. With kits,
+ * on an existing message, the owner picks "The server delivers it" (the default) or "A trustee
+ * hands it over" with the trustee and an optional backup among those holding a kit.
+ */
+import { useId } from 'react';
+import { useCollection } from '../../db';
+import { ChoiceGroup } from '../../ui/ChoiceGroup';
+import { FormField } from '../../ui/FormField';
+import { Select } from '../../ui/Select';
+import type { DeliveryChoiceControl } from './use-delivery-choice';
+import type { DeliveryMode } from './delivery-choice';
+import { DELIVERY_WORDS } from './delivery-words';
+
+
+/** The backup select's "No backup" (a value no trustee id can take: ids have no colon). */
+const NO_BACKUP = 'no-backup:';
+
+export function DeliveryChoiceField({ ctl, isNew }: { ctl: DeliveryChoiceControl; isNew: boolean }) {
+  const trustees = useCollection('trustees');
+  const meansId = useId();
+  const { state, choice, setChoice, holders } = ctl;
+  const name = (id: string) => trustees?.find((t) => t.id === id)?.name || 'A trustee';
+  if (!state) return null; // loading, or offline: nothing is said or changed about delivery
+  const kits = state.generations.length > 0;
+  if (!kits || isNew || holders.length === 0) {
+    return (
+      <section aria-label={DELIVERY_WORDS.legend} className="text-sm text-slate-700">
+        <h3 className="mb-1 font-medium text-slate-800">{DELIVERY_WORDS.legend}</h3>
+        <p>{kits && isNew ? DELIVERY_WORDS.newWithKits : DELIVERY_WORDS.noKits}</p>
+      </section>
+    );
+  }
+  const pick = (mode: DeliveryMode) => setChoice(mode === 'server' ? { mode, trustees: [] } : { mode, trustees: choice.trustees.length ? choice.trustees : [holders[0]!] });
+  const [first, second] = choice.trustees;
+  const options = holders.map((id) => ({ value: id, label: name(id) }));
+  return (
+    <div className="flex flex-col gap-3">
+      <ChoiceGroup
+        legend={DELIVERY_WORDS.legend}
+        value={choice.mode}
+        onValueChange={pick}
+        options={[
+          { value: 'server', label: DELIVERY_WORDS.server },
+          { value: 'trustee', label: DELIVERY_WORDS.trustee },
+        ]}
+      />
+      <p id={meansId} aria-live="polite" className="-mt-1 text-sm text-slate-600">
+        {choice.mode === 'server' ? DELIVERY_WORDS.serverMeans : DELIVERY_WORDS.trusteeMeans}
+      </p>
+      {choice.mode === 'trustee' && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label={DELIVERY_WORDS.who}>
+            <Select options={options} value={first} onValueChange={(v) => setChoice({ mode: 'trustee', trustees: second && second !== v ? [v, second] : [v] })} />
+          </FormField>
+          <FormField label={DELIVERY_WORDS.backup}>
+            <Select
+              options={[{ value: NO_BACKUP, label: DELIVERY_WORDS.noBackup }, ...options.filter((o) => o.value !== first)]}
+              value={second ?? NO_BACKUP}
+              onValueChange={(v) => setChoice({ mode: 'trustee', trustees: v !== NO_BACKUP ? [first!, v] : [first!] })}
+            />
+          </FormField>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+/**
+ * How each message's key reaches its recipient once the account has trustee kits (README.md
+ * "Trustee kits"; sync-server/kits/message-keys.ts). The owner chooses per message:
+ *
+ * - "The server delivers it" (the default): this device makes a gate G_m (32 random bytes) and
+ *   wraps the message key under messageDeliveryKey(Q, G_m); after a release the server, which
+ *   then has Q, opens it and e-mails the recipient the link with the key.
+ * - "A trustee hands it over": the message key is wrapped ONLY under handoverKey(Q, G_j, t_j) of
+ *   the chosen trustee (and optionally a backup), which the server cannot derive; that trustee's
+ *   kit page gives them the link to send from their own e-mail.
+ *
+ * Q, G_j and t_j come from the owner copy of the kits (openOwnerCopy, under AK). Wraps are made
+ * for every live generation (the current one and a pending one), so re-keying needs only this
+ * module to run again (`syncDeliveryChoices`), which it does for new and existing messages. With
+ * no kits nothing is sent here: messages go out by the escrow as before. Keys are never logged.
+ */
+import { toB64url, webRandom, type RandomSource } from '../../../shared/crypto/bytes';
+import type { Keyring } from '../../../shared/crypto/keys';
+import { kidOf, messageScope } from '../../../shared/crypto/kid';
+import { deliveryWrapContext, handoverKey, handoverWrapContext, messageDeliveryKey, openOwnerCopy, type MadeGeneration } from '../../../shared/crypto/trustee-kit';
+import { wrapKey } from '../../../shared/crypto/wrap';
+import type { Api } from '../keys/sign-in';
+
+export type DeliveryMode = 'server' | 'trustee';
+
+/** The owner's choice for one message: the mode, and for `trustee` who hands it over (then an optional backup). */
+export interface DeliveryChoice {
+  mode: DeliveryMode;
+  trustees: string[];
+}
+
+/** The default for a message with no choice yet: the server delivers it. */
+export const DEFAULT_CHOICE: DeliveryChoice = { mode: 'server', trustees: [] };
+
+/** Runs `use` with AK's raw bytes (key-session.ts); throws while the keys are locked. */
+export type WithAccountKey = <T>(use: (ak: Uint8Array) => Promise<T>) => Promise<T>;
+
+export interface DeliveryChoiceDeps {
+  /** apiFetch (web/api/client.ts) or a test's caller over the real app. */
+  api: Api;
+  /** The account id (the kits' and wraps' context). */
+  account: string;
+  withAccountKey: WithAccountKey;
+  /** The account's opened keyring (the message keys). */
+  keyring: Keyring;
+  random?: RandomSource;
+}
+
+/** One live generation as `GET /api/kits` gives it (only what this module reads). */
+interface LiveGeneration {
+  generation: number;
+  ownerCopy: string;
+  kits: Array<{ trusteeId: string }>;
+}
+
+/** What the server holds: the live generations and each message's choice. */
+export interface DeliveryState {
+  generations: LiveGeneration[];
+  /** By message id: its mode, key id, the generations it has wraps for, and its trustees. */
+  messages: Map<string, { mode: DeliveryMode; kid: string; generations: number[]; trustees: string[] }>;
+}
+
+/** A choice that cannot be made, in words for the owner (a toast). */
+export class DeliveryChoiceError extends Error {
+  override name = 'DeliveryChoiceError';
+}
+
+/** Reads `GET /api/kits` and `GET /api/kits/messages`. Throws what `api` throws. */
+export async function loadDeliveryState(api: Api): Promise<DeliveryState> {
+  const kits = await api<{ current: LiveGeneration | null; pending: LiveGeneration | null }>('/api/kits');
+  const generations = [kits.current, kits.pending].filter((g): g is LiveGeneration => g !== null);
+  const listed = generations.length ? await api<{ messages: Array<{ messageId: string; mode: DeliveryMode; kid: string; generations: number[]; trustees: string[] }> }>('/api/kits/messages') : { messages: [] };
+  return { generations, messages: new Map(listed.messages.map(({ messageId, ...rest }) => [messageId, rest])) };
+}
+
+/** The message's choice as stored, or the default. */
+export const choiceOf = (state: DeliveryState, messageId: string): DeliveryChoice => {
+  const m = state.messages.get(messageId);
+  return m ? { mode: m.mode, trustees: m.trustees } : DEFAULT_CHOICE;
+};
+
+/** The newest key id of message `messageId` in `keyring`, or null while it has none (not sealed yet). */
+const latestKid = (keyring: Keyring, messageId: string): string | null => {
+  const scope = messageScope(messageId);
+  const v = keyring.version(scope);
+  return v > 0 ? kidOf(scope, v) : null;
+};
+
+/** Opens each generation's owner copy once per call (AK is asked for once per copy). */
+function ownerCopies(deps: DeliveryChoiceDeps) {
+  const opened = new Map<number, Promise<MadeGeneration>>();
+  return (g: LiveGeneration) => {
+    let p = opened.get(g.generation);
+    if (!p) opened.set(g.generation, (p = deps.withAccountKey((ak) => openOwnerCopy(ak, deps.account, g.ownerCopy))));
+    return p;
+  };
+}
+
+/** One message's wraps for one generation: an item of `PUT /api/kits/messages`. */
+interface ChoiceItem {
+  messageId: string;
+  choice: Record<string, unknown> & { generation: number };
+}
+
+/** The most items one request carries (sync-server/kits/message-key-routes.ts MESSAGE_CHOICES_PER_BATCH). */
+const PER_BATCH = 100;
+
+/**
+ * Message `messageId`'s wraps for `choice`, one item per live generation of `state`; empty when
+ * there is nothing to do (no kits, or the message has no key yet). Throws DeliveryChoiceError when
+ * none of the chosen trustees holds a kit of the current kits, or a trustee is chosen twice.
+ */
+async function wrapsFor(deps: DeliveryChoiceDeps, state: DeliveryState, messageId: string, choice: DeliveryChoice, copies: ReturnType<typeof ownerCopies>): Promise<ChoiceItem[]> {
+  const kid = latestKid(deps.keyring, messageId);
+  if (!kid || state.generations.length === 0) return [];
+  if (choice.mode === 'trustee' && (choice.trustees.length < 1 || choice.trustees.length > 2 || new Set(choice.trustees).size !== choice.trustees.length)) {
+    throw new DeliveryChoiceError('Choose one trustee to hand this message over, and if you like another one as their backup.');
+  }
+  const raw = deps.keyring.raw(kid)!;
+  const random = deps.random ?? webRandom;
+  const account = deps.account;
+  const items: ChoiceItem[] = [];
+  for (const g of state.generations) {
+    const made = await copies(g);
+    const generation = made.generation;
+    if (choice.mode === 'server') {
+      const gate = random(32);
+      const key = await messageDeliveryKey(made.q, gate, { account, messageId, generation });
+      items.push({ messageId, choice: { generation, mode: 'server', kid, gate: toB64url(gate), wrap: await wrapKey(key, raw, deliveryWrapContext(account, kid, generation), random) } });
+      continue;
+    }
+    const handovers = [];
+    for (const trusteeId of choice.trustees) {
+      const m = made.kits.find((k) => k.trusteeId === trusteeId);
+      if (!m) continue; // this trustee holds no kit of these kits (a backup left out of a re-key)
+      const key = await handoverKey(made.q, m.gate, m.kit.t, { account, trusteeId, generation, messageId });
+      handovers.push({ trusteeId, wrap: await wrapKey(key, raw, handoverWrapContext(account, trusteeId, kid, generation), random) });
+    }
+    if (handovers.length === 0) {
+      if (g === state.generations[0]) throw new DeliveryChoiceError('The trustee you chose holds no trustee kit. Choose a trustee who has one, or let Afterword deliver this message.');
+      continue; // newer kits not handed to them: the choice is shown again once those kits are in use
+    }
+    items.push({ messageId, choice: { generation, mode: 'trustee', kid, handovers } });
+  }
+  return items;
+}
+
+/** Sends `items` in batches; returns the ids refused with 404 (deleted meanwhile). Throws DeliveryChoiceError for another refusal, and what `api` throws. */
+async function sendItems(api: Api, items: readonly ChoiceItem[]): Promise<Set<string>> {
+  const gone = new Set<string>();
+  for (let at = 0; at < items.length; at += PER_BATCH) {
+    const answer = await api<{ saved: number; refused: Array<{ messageId: string; status: number; error: string }> }>('/api/kits/messages', { method: 'PUT', body: { choices: items.slice(at, at + PER_BATCH) } });
+    for (const r of answer.refused) {
+      if (r.status !== 404) throw new DeliveryChoiceError(r.error);
+      gone.add(r.messageId);
+    }
+  }
+  return gone;
+}
+
+/**
+ * Makes and sends message `messageId`'s wraps for `choice`, for every live generation of `state`
+ * (PUT /api/kits/messages). Returns false when there is nothing to do (no kits, or the message has
+ * no key yet). Throws DeliveryChoiceError when none of the chosen trustees holds a kit of the
+ * current kits (or a trustee is chosen twice, or the server refuses it), and what `api` throws.
+ */
+export async function saveDeliveryChoice(deps: DeliveryChoiceDeps, state: DeliveryState, messageId: string, choice: DeliveryChoice): Promise<boolean> {
+  const items = await wrapsFor(deps, state, messageId, choice, ownerCopies(deps));
+  if (items.length === 0) return false;
+  if ((await sendItems(deps.api, items)).has(messageId)) throw new DeliveryChoiceError('This message was deleted.');
+  return true;
+}
+
+/** The ids of the messages `keyring` holds a key for (scopes `msg:<id>`): the messages there is something to wrap for. */
+export const keyedMessageIds = (keyring: Keyring): string[] => [...new Set(keyring.kids().flatMap((kid) => (kid.startsWith('msg:') ? [kid.slice(4, kid.lastIndexOf('~'))] : [])))].sort();
+
+/**
+ * Brings every message of `messageIds` (default: every message the keyring has a key for) up to date with the kits: a message with no wrap yet gets
+ * the default ("The server delivers it"), and one whose wraps miss a live generation (after
+ * re-keying) or an older key version (after its key was rotated) is wrapped again with its stored
+ * choice. Returns how many messages were sent. Nothing happens without kits; a message the
+ * server no longer has (deleted) is skipped. A message whose
+ * stored trustees hold no kit of the current kits is reported in `unbound` (the owner must choose
+ * again), never silently switched to the server.
+ */
+export async function syncDeliveryChoices(deps: DeliveryChoiceDeps, messageIds: readonly string[] = keyedMessageIds(deps.keyring)): Promise<{ updated: number; unbound: string[] }> {
+  const state = await loadDeliveryState(deps.api);
+  if (state.generations.length === 0) return { updated: 0, unbound: [] };
+  const copies = ownerCopies(deps);
+  const items: ChoiceItem[] = [];
+  const unbound: string[] = [];
+  for (const id of messageIds) {
+    const kid = latestKid(deps.keyring, id);
+    if (!kid) continue;
+    const have = state.messages.get(id);
+    // A hand-delivered message needs no wrap of kits none of its trustees holds.
+    const needs = (g: LiveGeneration) => have!.mode === 'server' || have!.trustees.some((t) => g.kits.some((k) => k.trusteeId === t));
+    const upToDate = have && have.kid === kid && state.generations.every((g) => have.generations.includes(g.generation) || !needs(g));
+    if (upToDate) continue;
+    try {
+      items.push(...(await wrapsFor(deps, state, id, choiceOf(state, id), copies)));
+    } catch (err) {
+      if (!(err instanceof DeliveryChoiceError)) throw err;
+      unbound.push(id);
+    }
+  }
+  const gone = await sendItems(deps.api, items);
+  return { updated: new Set(items.map((i) => i.messageId).filter((id) => !gone.has(id))).size, unbound };
+}

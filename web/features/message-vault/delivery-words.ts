@@ -1,0 +1,20 @@
+/**
+ * The words of the message form's "How it reaches them" (DeliveryChoiceField.tsx; README.md "How
+ * each message reaches its recipient"): what each way means, in plain words. Kept apart so the
+ * browser tests read the same text.
+ */
+export const DELIVERY_WORDS = {
+  legend: 'How it reaches them',
+  noKits:
+    'Afterword will e-mail them a private link to this message when the time comes. Once your trustees hold trustee kits, you can choose instead that a trustee hands it over, so that the server can never read it.',
+  newWithKits: 'Afterword will e-mail them a private link when the time comes. Once this message is saved, you can open it again and choose that a trustee hands it over instead.',
+  server: 'The server delivers it',
+  trustee: 'A trustee hands it over',
+  serverMeans:
+    'Afterword e-mails them a private link when the time comes. From then on, whoever runs the server, and the e-mail services it passes through, could read this message.',
+  trusteeMeans:
+    'When the time comes, the trustee you choose finds the link on their trustee kit page and sends it from their own e-mail. Afterword never has the key: the server can never read this message, and sends them nothing itself.',
+  who: 'Who hands it over',
+  backup: 'Backup (optional)',
+  noBackup: 'No backup',
+} as const;

@@ -1,0 +1,128 @@
+/**
+ * One trustee's kit on the Trustees screen (issue "Release through trustees' key shares"): Kit made
+ * / Handed over / Last checked from the server, and, once this device has opened the owner copy,
+ * the kit link with its fingerprint and the ways to hand it over from the owner's own device:
+ * "Send by e-mail" (a mailto: the owner's mail app sends, never the server's mailer), "Share…"
+ * (where the browser has a share sheet), "Copy link" and "Print kit" (the one-page PDF).
+ */
+import { useState } from 'react';
+import { Copy, Mail, Printer, Share2 } from 'lucide-react';
+import { ACCESS_LEVEL_COLORS, ACCESS_LEVEL_LABELS, formatLongDate } from '../../../../shared/labels';
+import { Badge } from '../../../ui/Badge';
+import { Button, buttonClasses } from '../../../ui/Button';
+import { FormField } from '../../../ui/FormField';
+import { Input } from '../../../ui/Input';
+import { toast } from '../../../ui/toast-store';
+import type { KitStatus } from './kits-api';
+import type { KitCandidate } from './kit-plan';
+import { canShareLinks, copyKitLink, kitMailto, shareKitLink } from './kit-share';
+import type { KitPeople } from './kit-words';
+import type { KitHandout } from './make-kits';
+
+export interface KitRowProps {
+  status: KitStatus;
+  /** The trustee as this device knows them; null for one removed since the kit was made. */
+  trustee: KitCandidate | null;
+  /** The kit opened on this device; null while it opens (or when it cannot be). */
+  handout: KitHandout | null;
+  people: KitPeople;
+  /** Prints on the server's clock's day (ms). */
+  now: () => number;
+}
+
+const day = (iso: string | null, none: string) => (iso ? formatLongDate(iso) : none);
+
+export function KitRow({ status, trustee, handout, people, now }: KitRowProps) {
+  const [printing, setPrinting] = useState(false);
+  const name = trustee?.name ?? 'A former trustee';
+  const first = name.split(/\s+/)[0] || name;
+  const headingId = `kit-${status.trusteeId}`;
+
+  const copy = () =>
+    copyKitLink(handout!.link).then(
+      () => toast({ title: 'Link copied', description: `Paste it into a message to ${first} only. The link is the kit.` }),
+      () => toast({ title: 'Could not copy', description: 'Please use “Send by e-mail” or “Print kit” instead.', variant: 'destructive' }),
+    );
+  const share = () =>
+    shareKitLink(people, handout!.link).catch(() =>
+      toast({ title: 'Could not share', description: 'Please use “Send by e-mail” or “Copy link” instead.', variant: 'destructive' }),
+    );
+  const print = async () => {
+    setPrinting(true);
+    try {
+      const { printKit } = await import('./print-kit');
+      const outcome = await printKit(people, handout!, new Date(now()));
+      if (outcome === 'downloaded') toast({ title: 'Kit ready', description: `The PDF is in your downloads. Print it and give it to ${first} in person.` });
+    } catch (err) {
+      toast({ title: 'Could not make the kit', description: (err as Error).message || 'Please try again later.', variant: 'destructive' });
+    } finally {
+      setPrinting(false);
+    }
+  };
+
+  return (
+    <li className="flex flex-col gap-3 py-4" aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={headingId} className="break-words font-semibold text-slate-900">
+            {name}
+          </h3>
+          {trustee && <p className="break-all text-sm text-slate-700">{trustee.email}</p>}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {trustee ? (
+            <Badge color={ACCESS_LEVEL_COLORS[trustee.level]}>{ACCESS_LEVEL_LABELS[trustee.level]}</Badge>
+          ) : (
+            <Badge color="red">No longer a trustee</Badge>
+          )}
+          {status.handedOverAt ? <Badge color="green">Handed over</Badge> : <Badge color="yellow">Not handed over yet</Badge>}
+        </div>
+      </div>
+      <dl className="grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="font-medium text-slate-900">Kit made</dt>
+          <dd className="text-slate-700">{day(status.madeAt, '—')}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-900">Handed over</dt>
+          <dd className="text-slate-700">{day(status.handedOverAt, 'Not yet')}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-900">Last checked</dt>
+          <dd className="text-slate-700">{day(status.checkedAt, 'Never')}</dd>
+        </div>
+      </dl>
+      {handout && trustee && (
+        <>
+          <FormField label={`Kit link for ${name}`} hint={`Fingerprint ${handout.fingerprint}. The link is the kit itself: send it to ${first} only.`}>
+            <Input readOnly value={handout.link} className="font-mono text-sm" spellCheck={false} onFocus={(e) => e.currentTarget.select()} />
+          </FormField>
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+            <a
+              href={kitMailto(trustee.email, people, handout.link, handout.fingerprint)}
+              className={buttonClasses('outline', 'sm')}
+              aria-label={`Send by e-mail to ${name}`}
+            >
+              <Mail aria-hidden="true" />
+              Send by e-mail
+            </a>
+            {canShareLinks() && (
+              <Button type="button" variant="outline" size="sm" onClick={() => void share()} aria-label={`Share… with ${name}`}>
+                <Share2 aria-hidden="true" />
+                Share…
+              </Button>
+            )}
+            <Button type="button" variant="outline" size="sm" onClick={() => void copy()} aria-label={`Copy link for ${name}`}>
+              <Copy aria-hidden="true" />
+              Copy link
+            </Button>
+            <Button type="button" variant="outline" size="sm" onClick={() => void print()} disabled={printing} aria-label={`Print kit for ${name}`}>
+              <Printer aria-hidden="true" />
+              {printing ? 'Making the kit...' : 'Print kit'}
+            </Button>
+          </div>
+        </>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,208 @@
+/**
+ * "Trustee kits" on the Trustees screen (issue "Release through trustees' key shares"; contract
+ * §3): the owner chooses how many of their accepted trustees' kits are needed (k of n: default 2
+ * of at least 3, 1 with a plain warning), "Make kits" on this device (make-kits.ts: the keyring's
+ * level keys, makeGeneration, the owner copy under AK, POST /api/kits), then hands each kit over
+ * (KitRow.tsx) and sees it made, handed over and checked. "Re-key" makes a new generation (needed
+ * after a trustee is removed). The honest notices come from kit-plan.ts. Needs the network
+ * (kits live on the server) and the open keys (for making and showing kits).
+ */
+import { useMemo, useState } from 'react';
+import { KeyRound } from 'lucide-react';
+import { apiFetch } from '../../../api/client';
+import { useSession } from '../../../app/session';
+import { useCurrentDb } from '../../../db/current';
+import { useCollection } from '../../../db/hooks';
+import { KeysLockedError } from '../../../sync/sealing';
+import { Button } from '../../../ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/Card';
+import { FormField } from '../../../ui/FormField';
+import { Select } from '../../../ui/Select';
+import { toast } from '../../../ui/toast-store';
+import { useKeySession } from '../../keys/key-session';
+import type { Api } from '../../keys/sign-in';
+import { actionErrorText, NeedsConnection } from '../../settings/connection';
+import { defaultThreshold, kitCandidates, kitNotices, removedKitHolders, type KitCandidate, type KitNotice } from './kit-plan';
+import { shownGeneration, type KitGeneration } from './kits-api';
+import { KitRow } from './KitRow';
+import { makeKits, KitSetupError } from './make-kits';
+import { useKits } from './use-kits';
+
+const api = apiFetch as Api;
+
+function Notices({ notices }: { notices: readonly KitNotice[] }) {
+  if (notices.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-2" aria-label="About your kits">
+      {notices.map((n) => (
+        <li
+          key={n.id}
+          data-notice={n.id}
+          className={n.tone === 'warning' ? 'rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950' : 'rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950'}
+        >
+          {n.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The k-of-n choice and "Make kits" (or, when re-keying, "Make new kits" and "Cancel"). */
+function MakeKitsForm(props: { candidates: KitCandidate[]; k: number; setK: (k: number) => void; rekey: boolean; busy: boolean; onMake: () => void; onCancel?: () => void }) {
+  const { candidates, k, setK, rekey, busy } = props;
+  const n = candidates.length;
+  const options = Array.from({ length: n }, (_, i) => ({ value: String(i + 1), label: `${i + 1} of ${n}` }));
+  return (
+    <div className="flex flex-col gap-3 rounded-lg border border-stone-200 p-4">
+      {rekey && (
+        <p className="text-sm text-slate-800">
+          New kits replace the ones you handed out. The old kits keep working until {k === 1 ? '1 new kit has' : `${k} new kits have`} been handed over; then they stop
+          working.
+        </p>
+      )}
+      <p className="text-sm text-slate-800">
+        Kits for: <span className="font-medium">{candidates.map((c) => c.name).join(', ')}</span>
+      </p>
+      <FormField label="Kits needed to open what you have sealed" hint="Fewer kits than this open nothing, not even with the server’s help.">
+        <Select options={options} value={String(k)} onValueChange={(v) => setK(Number(v))} />
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {props.onCancel && (
+          <Button type="button" variant="ghost" onClick={props.onCancel}>
+            Cancel
+          </Button>
+        )}
+        <Button type="button" onClick={props.onMake} disabled={busy || n < k}>
+          <KeyRound aria-hidden="true" />
+          {busy ? 'Making kits...' : rekey ? 'Make new kits' : 'Make kits'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function TrusteeKitsSection() {
+  const user = useSession((s) => s.user);
+  const keyStatus = useKeySession((s) => s.status);
+  const keyring = useKeySession((s) => s.keyring);
+  const withAccountKey = useKeySession((s) => s.withAccountKey);
+  const db = useCurrentDb((s) => s.db);
+  const local = useCollection('trustees');
+  const profile = useCollection('profile')?.[0];
+  const account = user?.id ?? null;
+  const view = useKits({ api, account, keysOpen: keyStatus === 'open', withAccountKey });
+  const now = () => db?.correctedNow() ?? Date.now();
+
+  const candidates = useMemo(() => kitCandidates(local ?? [], view.serverTrustees ?? []), [local, view.serverTrustees]);
+  const [chosenK, setChosenK] = useState<number | null>(null);
+  const [rekeying, setRekeying] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const k = chosenK ?? defaultThreshold(candidates.length);
+  const shown: KitGeneration | null = view.state ? shownGeneration(view.state) : null;
+  const choosing = !shown || rekeying;
+  const names = useMemo(() => new Map((local ?? []).map((t) => [t.id, t.name?.trim() || t.email])), [local]);
+  const notices = view.state ? kitNotices({ state: view.state, candidates, choiceK: choosing ? k : null, now: now(), names }) : [];
+  const mustRekey = removedKitHolders(shown, candidates).length > 0;
+
+  const make = async () => {
+    if (!view.state || !account) return;
+    setBusy(true);
+    try {
+      if (!keyring) throw new KeysLockedError();
+      await makeKits({ api, account, withAccountKey, keyring }, { k, trustees: candidates.map((c) => ({ trusteeId: c.id, level: c.level })), state: view.state });
+      toast({ title: 'Kits made', description: 'Now hand each trustee their kit: send them the link, or print it and give it to them.' });
+      setRekeying(false);
+      setChosenK(null);
+      view.reload();
+    } catch (err) {
+      const description =
+        err instanceof KitSetupError
+          ? err.message
+          : err instanceof KeysLockedError
+            ? 'Your keys are locked on this device. Reload the page and enter your password, then try again.'
+            : actionErrorText(err);
+      toast({ title: 'Could not make the kits', description, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // The name as the owner's own (opened) profile holds it; the session's copy may lack the sealed last name.
+  const ownerFirstName = profile?.firstName || user?.firstName || '';
+  const owner = { ownerName: [ownerFirstName, profile?.lastName].filter(Boolean).join(' '), ownerFirstName };
+  const byId = new Map(candidates.map((c) => [c.id, c]));
+
+  return (
+    <Card className="mt-8">
+      <CardHeader>
+        <CardTitle as="h2" id="trustee-kits">
+          Trustee kits
+        </CardTitle>
+        <CardDescription>
+          A kit is a trustee’s part of the key to what you have sealed. After your death, enough of your trustees open it together with their kits;
+          fewer open nothing, and neither can the server alone.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {view.state === null ? (
+          <p className="text-slate-700">{view.failed ? <NeedsConnection onRetry={view.reload} /> : 'Loading…'}</p>
+        ) : (
+          <>
+            <Notices notices={notices} />
+            {keyStatus !== 'open' ? (
+              <p className="text-sm text-slate-800">
+                {keyStatus === 'locked'
+                  ? 'Kits are made and shown with your keys, which are locked on this device. Reload the page and enter your password to unlock them.'
+                  : 'Kits need your account’s keys. They are made the next time you sign in on this device.'}
+              </p>
+            ) : choosing && candidates.length > 0 ? (
+              <MakeKitsForm
+                candidates={candidates}
+                k={Math.min(k, candidates.length)}
+                setK={setChosenK}
+                rekey={!!shown}
+                busy={busy}
+                onMake={() => void make()}
+                onCancel={shown ? () => setRekeying(false) : undefined}
+              />
+            ) : null}
+            {shown && (
+              <section aria-labelledby="kits-list" className="flex flex-col gap-1">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h3 id="kits-list" className="font-semibold text-slate-900">
+                    {view.state.pending && view.state.current ? 'New kits to hand over' : 'Your kits'}: {shown.k} of {shown.n} needed
+                  </h3>
+                  {!rekeying && keyStatus === 'open' && (
+                    <Button type="button" variant={mustRekey ? 'default' : 'outline'} size="sm" onClick={() => setRekeying(true)}>
+                      Re-key
+                    </Button>
+                  )}
+                </div>
+                {view.handoutError && (
+                  <p role="alert" className="text-sm font-medium text-red-700">
+                    {view.handoutError}
+                  </p>
+                )}
+                <ul className="divide-y divide-stone-200">
+                  {shown.kits.map((s) => {
+                    const trustee = byId.get(s.trusteeId) ?? null;
+                    return (
+                      <KitRow
+                        key={s.token}
+                        status={s}
+                        trustee={trustee}
+                        handout={view.handouts?.get(s.trusteeId) ?? null}
+                        people={{ ...owner, trusteeName: trustee?.name ?? names.get(s.trusteeId) ?? 'Trustee', k: shown.k, n: shown.n }}
+                        now={now}
+                      />
+                    );
+                  })}
+                </ul>
+              </section>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

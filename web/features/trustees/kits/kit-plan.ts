@@ -1,0 +1,156 @@
+/**
+ * What the "Trustee kits" section says and allows (issue "Release through trustees' key shares":
+ * k of n among accepted trustees, default 2 of at least 3, k = 1 with a plain warning, n ≥ k + 1
+ * recommended, re-key required after a trustee is removed; Constraints "The escrow ends" and
+ * "Fewer than k kits"): plain functions of the device's trustees, the server's trustee states and
+ * kits, so the rules are tested without a screen.
+ */
+import type { ReleaseTrustee } from '../../../../shared/schema/release';
+import type { AccessLevel } from '../../../../shared/schema/trustee';
+import type { KitGeneration, KitsState } from './kits-api';
+
+/** A trustee who can hold a kit: accepted on the server, named on this device. */
+export interface KitCandidate {
+  id: string;
+  name: string;
+  email: string;
+  level: AccessLevel;
+}
+
+/** A trustee as this device holds it (the name is the owner's sealed words; the server knows only id, address and level). */
+export interface LocalTrustee {
+  id: string;
+  /** ISO; kits are numbered in the order trustees were added. */
+  createdAt?: string;
+  name?: string | null;
+  email: string;
+  accessLevel: AccessLevel;
+}
+
+/** A year, for "checked in the last year" (the yearly kit check, issue "A kit that lasts decades"). */
+export const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * The trustees who can hold a kit, in the order they were added on this device: those the server
+ * lists as accepted and this device still holds (a trustee removed here is never offered).
+ */
+export function kitCandidates(local: readonly LocalTrustee[], server: readonly ReleaseTrustee[]): KitCandidate[] {
+  const accepted = new Map(server.filter((t) => t.invitation === 'accepted').map((t) => [t.id, t]));
+  return [...local]
+    .sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.id.localeCompare(b.id))
+    .filter((t) => accepted.has(t.id))
+    .map((t) => ({ id: t.id, name: t.name?.trim() || t.email, email: t.email, level: accepted.get(t.id)!.accessLevel }));
+}
+
+/** The default number of kits needed out of `n`: 2 when there are at least 2 trustees, else 1. */
+export const defaultThreshold = (n: number): number => (n >= 2 ? 2 : Math.max(1, n));
+
+/** Ids of the trustees who hold a kit of `gen` but are no longer accepted trustees on this device and the server. */
+export function removedKitHolders(gen: KitGeneration | null, candidates: readonly KitCandidate[]): string[] {
+  if (!gen) return [];
+  const live = new Set(candidates.map((c) => c.id));
+  return gen.kits.filter((k) => !live.has(k.trusteeId)).map((k) => k.trusteeId);
+}
+
+/** How many of `gen`'s kits were checked (handed over, or the yearly check) within the last year before `now` (ms). */
+export function checkedWithinYear(gen: KitGeneration, now: number): number {
+  return gen.kits.filter((k) => k.checkedAt && now - Date.parse(k.checkedAt) <= YEAR_MS).length;
+}
+
+/** One thing the section says: `warning` asks for action or states a risk; `info` explains. */
+export interface KitNotice {
+  id: 'no-kits' | 'too-few' | 'one-kit' | 'no-spare' | 'escrow' | 'rekey' | 'pending' | 'unchecked' | 'without-kit';
+  tone: 'warning' | 'info';
+  text: string;
+}
+
+const kitsWord = (n: number) => (n === 1 ? '1 kit' : `${n} kits`);
+
+/**
+ * The notices about the kits the server holds (`state`) and, while the owner is choosing (`choiceK`
+ * not null), about making kits for all `candidates` with `choiceK` of them needed, in the order
+ * they matter. `names` gives a removed trustee's name when this device still knows it; `now` in ms.
+ */
+export function kitNotices(input: { state: KitsState; candidates: readonly KitCandidate[]; choiceK: number | null; now: number; names?: ReadonlyMap<string, string> }): KitNotice[] {
+  const { state, candidates, choiceK, now } = input;
+  const out: KitNotice[] = [];
+  const current = state.current;
+  const shown = state.pending ?? current;
+  if (!current) {
+    // Constraint "The escrow ends": with fewer than k kits held, nothing sealed is released; messages the server delivers still go by the escrow.
+    const until = state.pending ? `Until ${state.pending.k === 1 ? '1 of these kits has' : `${state.pending.k} of these kits have`} been handed over` : 'Until your kits exist';
+    out.push({
+      id: 'no-kits',
+      tone: 'warning',
+      text: `${until}, nothing sealed is released to your trustees. Messages marked “the server delivers it” still go out as before: the server keeps a copy of their keys (the escrow) until then.`,
+    });
+  }
+  // The split spoken of: the one being chosen, else the kits handed over now.
+  const split = choiceK !== null ? { k: choiceK, n: candidates.length } : shown && { k: shown.k, n: shown.n };
+  if (choiceK !== null && candidates.length < Math.max(choiceK, 1)) {
+    out.push({
+      id: 'too-few',
+      tone: 'warning',
+      text:
+        candidates.length === 0
+          ? 'No trustee has accepted yet, so no kits can be made. A kit can only go to a trustee who has accepted their invitation.'
+          : `Only ${candidates.length} of your trustees ${candidates.length === 1 ? 'has' : 'have'} accepted, and ${kitsWord(choiceK)} would be needed. Until enough trustees accept, nothing sealed can be released through kits.`,
+    });
+  }
+  if (split && split.k === 1 && split.n >= 1) {
+    out.push({
+      id: 'one-kit',
+      tone: 'warning',
+      text: 'With 1 kit needed, the server and that one trustee together could read what you have sealed before your death. Choose 2 or more if you can.',
+    });
+  }
+  if (split && split.n >= split.k && split.n < split.k + 1) {
+    out.push({
+      id: 'no-spare',
+      tone: 'warning',
+      text: `All ${kitsWord(split.n)} would be needed: if one is lost, or one trustee cannot be reached, nothing sealed can be released. We recommend at least one more trustee than the kits needed.`,
+    });
+  }
+  if (shown && !state.escrowEnded) {
+    out.push({
+      id: 'escrow',
+      tone: 'warning',
+      text: `Until ${kitsWord(shown.k)} ${shown.k === 1 ? 'has' : 'have'} been handed over, the server still holds a copy of your keys (the escrow), and whoever runs it could read what you have sealed. That copy is deleted once ${shown.k === 1 ? 'a trustee has' : `${shown.k} trustees have`} opened their kit.`,
+    });
+  }
+  const removed = removedKitHolders(shown, candidates);
+  if (removed.length > 0) {
+    const who = removed.map((id) => input.names?.get(id) ?? 'A former trustee');
+    out.push({
+      id: 'rekey',
+      tone: 'warning',
+      text: `Re-key needed: ${who.join(', ')} ${removed.length === 1 ? 'is' : 'are'} no longer your trustee, but ${removed.length === 1 ? 'that kit still counts' : 'those kits still count'}. Make new kits; the old ones stop working once ${shown!.k === 1 ? '1 of the new kits has' : `${shown!.k} of the new kits have`} been handed over.`,
+    });
+  }
+  if (state.pending && current) {
+    out.push({
+      id: 'pending',
+      tone: 'info',
+      text: `New kits are waiting to be handed over. Your earlier kits keep working until ${state.pending.k === 1 ? '1 of the new kits has' : `${state.pending.k} of the new kits have`} been opened by their trustees.`,
+    });
+  }
+  if (current && !state.pending && checkedWithinYear(current, now) < current.k) {
+    out.push({
+      id: 'unchecked',
+      tone: 'warning',
+      text: `Fewer than ${kitsWord(current.k)} ${current.k === 1 ? 'was' : 'were'} checked in the last year. Ask your trustees to open their kit and check it, so you know enough of them can still be found.`,
+    });
+  }
+  if (shown) {
+    const holders = new Set(shown.kits.map((x) => x.trusteeId));
+    const without = candidates.filter((c) => !holders.has(c.id));
+    if (without.length > 0) {
+      out.push({
+        id: 'without-kit',
+        tone: 'info',
+        text: `${without.map((c) => c.name).join(', ')} ${without.length === 1 ? 'has' : 'have'} accepted but ${without.length === 1 ? 'has' : 'have'} no kit. Re-key to include ${without.length === 1 ? 'them' : 'everyone'}.`,
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,73 @@
+/**
+ * The words of a trustee kit (issue "Release through trustees' key shares": who it is from, what
+ * it is for, what to do when the time comes, in plain words), the same on paper (kit-pdf.ts) and in
+ * the e-mail the owner sends from their own mail app (kit-share.ts), for a person who may read them
+ * years later, in a hurry or in grief. The only secret they carry is the kit itself (its code or
+ * link), never anything of the owner's account.
+ */
+
+/** Who a kit is from and for, and the split it belongs to. */
+export interface KitPeople {
+  /** The owner's full name as they sign. */
+  ownerName: string;
+  /** The owner's first name, as the kit page and the e-mails call them. */
+  ownerFirstName: string;
+  trusteeName: string;
+  /** Kits needed (k) out of all kits made (n). */
+  k: number;
+  n: number;
+}
+
+/** "2 of the 3" in words a reader needs no arithmetic for. */
+const needed = ({ k, n }: Pick<KitPeople, 'k' | 'n'>) => (k === 1 ? 'any one of the' : `${k} of the`) + ` ${n} ${n === 1 ? 'trustee' : 'trustees'}`;
+
+/** What the kit is for, as one paragraph. */
+export function kitPurpose(p: KitPeople): string {
+  const alone = p.k === 1 ? 'Your kit is enough on its own, so keep it as safe as a key to a house.' : 'Your kit alone opens nothing.';
+  return `${p.ownerName} chose you as a trustee. ${p.ownerFirstName} has written a plan, messages and documents for the people they love, locked so that no one can read them early, not even Afterword. When ${p.ownerFirstName} has died, ${needed(p)} who hold a kit unlock them together: this kit is your part of the key. ${alone}`;
+}
+
+/** What to do now, one step a line. */
+export const kitNowSteps = (p: KitPeople): string[] => [
+  'Keep this page somewhere safe, such as with your important papers. Do not give it or a copy of it to anyone.',
+  `Once a year we e-mail you a link to check your kit. The page shows a fingerprint: if it is the same as the one printed here, your kit is still good. You never type the code for this check.`,
+  `If ${p.ownerFirstName} gives you a new kit, this one stops working: you can then destroy this page.`,
+];
+
+/** What to do when the time comes, one step a line. */
+export const kitWhenSteps = (p: KitPeople, page: string): string[] => [
+  `When ${p.ownerFirstName} has died, Afterword e-mails you: “Confirm only if you know ${p.ownerFirstName} has died”.`,
+  `Open the kit: scan the QR code below with your phone’s camera, or go to ${page} and type the code below. Capital or small letters and the dashes do not matter.`,
+  `Confirm only if you know ${p.ownerFirstName} has died. Nothing is opened until ${p.k === 1 ? 'a trustee confirms' : `${p.k} trustees have confirmed`}.`,
+  `The page then shows you what ${p.ownerFirstName} left for you, and how to pass on the messages meant for others.`,
+];
+
+/** The printed note under the fingerprint. */
+export const FINGERPRINT_NOTE = 'The kit’s page shows the same fingerprint. If it ever shows another, this is not the right page: do not type your code there.';
+
+/** The subject of the owner's e-mail carrying the kit link. */
+export const kitMailSubject = (p: KitPeople): string => `Your trustee kit from ${p.ownerFirstName}`;
+
+/** The body of the owner's e-mail (sent from their own mail app): plain words, the link, the fingerprint. */
+export function kitMailBody(p: KitPeople, link: string, fingerprint: string): string {
+  const first = p.trusteeName.split(/\s+/)[0] || p.trusteeName;
+  return [
+    `Dear ${first},`,
+    '',
+    `I have chosen you as one of my trustees on Afterword. The link below is your trustee kit: your part of the key that unlocks what I leave for the people I love after my death. It takes ${needed(p)} to unlock anything.`,
+    '',
+    'Please open the link once now and choose “Keep this kit”. Then keep this e-mail, and do not forward it to anyone.',
+    '',
+    link,
+    '',
+    `The page will show the fingerprint ${fingerprint}. It should be the same.`,
+    '',
+    `When the time comes, Afterword will e-mail you. Confirm only if you know I have died.`,
+    '',
+    p.ownerFirstName,
+  ].join('\n');
+}
+
+/** The short text the share sheet carries with the link. */
+export const kitShareText = (p: KitPeople): string =>
+  `Your trustee kit from ${p.ownerFirstName}: please open this link once and choose “Keep this kit”. Keep it private.`;

@@ -1,0 +1,37 @@
+/**
+ * "Print kit": the one-page PDF of a trustee's kit made on this device (kit-pdf.ts, with the
+ * binder's pdf-lib chunk and fonts, and `qrcode`, all loaded only now, from the binder's offline
+ * cache when there is no connection: web/features/export/binder-cache.ts), then shared or
+ * downloaded as the family binder is (save-file.ts). Nothing of it is sent to the server.
+ */
+import { safeFileName } from '../../../../shared/export/paths';
+import { saveFile, type SaveOutcome } from '../../export/save-file';
+import type { KitHandout } from './make-kits';
+import type { KitPeople } from './kit-words';
+
+/** When pdf-lib or the fonts cannot be had: offline before the binder's cache was filled. */
+export const PRINTING_NOT_ON_DEVICE = 'Printing is not on this device yet. Open Afterword once online, then try again.';
+
+/** kit-pdf.ts and the fonts; a failed fetch of either (a TypeError) becomes PRINTING_NOT_ON_DEVICE. */
+async function loadPrinting() {
+  try {
+    return await Promise.all([import('./kit-pdf'), import('../../export/binder-fonts').then((m) => m.loadBinderFonts())]);
+  } catch (err) {
+    if (err instanceof TypeError) throw new Error(PRINTING_NOT_ON_DEVICE, { cause: err });
+    throw err;
+  }
+}
+
+/** The kit's file name, e.g. "Trustee kit for Grace Hopper - 2026-11-27.pdf". */
+export const kitFileName = (trusteeName: string, madeAt: Date): string =>
+  safeFileName(`Trustee kit for ${trusteeName} - ${madeAt.toISOString().slice(0, 10)}.pdf`);
+
+/** Makes `handout`'s printed kit for `people` and shares or downloads it; `madeAt` is printed as its date. */
+export async function printKit(people: KitPeople, handout: KitHandout, madeAt: Date): Promise<SaveOutcome> {
+  const [{ buildKitPdf }, fonts] = await loadPrinting();
+  const pdf = await buildKitPdf(
+    { people, index: handout.index, code: handout.code, page: handout.page, link: handout.link, fingerprint: handout.fingerprint, madeAt },
+    fonts,
+  );
+  return saveFile(new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), kitFileName(people.trusteeName, madeAt));
+}

@@ -69,6 +69,12 @@ export function kitStoreContract(name: string, setup: () => Promise<KitStoreSetu
       expect(await store.lastKitGeneration('u1')).toBe(2);
       expect((await store.liveKitGenerations('u1')).map((g) => g.generation)).toEqual([2]);
       expect(generationStatus((await store.kitGeneration('u1', 1))!)).toBe('retired');
+      // A retired generation keeps its tokens and commitments only (its status), nothing bulky or secret.
+      expect((await store.kitGeneration('u1', 1))!.owner_copy).toBe('');
+      expect((await store.kitsOf('u1', 1)).map((k) => [k.token, k.commitment, k.blob, k.gate_wrap])).toEqual(
+        three('u1', 1).map((k) => [k.token, k.commitment, '', '']),
+      );
+      expect((await store.kitsOf('u1', 2)).map((k) => k.blob)).toEqual(['blob-1', 'blob-2', 'blob-3']);
       expect(await store.liveKitGenerations('u2')).toEqual([]);
       expect(await store.kitEscrowEnded('u1')).toBe(false);
     });
@@ -115,6 +121,8 @@ export function kitStoreContract(name: string, setup: () => Promise<KitStoreSetu
       ]);
       await store.makeKitGenerationCurrent('u1', 2, 20_000);
       expect(generationStatus((await store.kitGeneration('u1', 1))!)).toBe('retired');
+      expect((await store.kitsOf('u1', 1)).every((k) => k.blob === '' && k.gate_wrap === '')).toBe(true);
+      expect((await store.kitsOf('u1', 2)).every((k) => k.blob !== '' && k.gate_wrap !== '')).toBe(true);
       expect(await store.kitGeneration('u1', 2)).toMatchObject({ live_at: 20_000, retired_at: null });
       // A rolled-back step keeps nothing.
       await putEscrow('u2');

@@ -57,7 +57,11 @@ export interface KitStoreMethods {
   /** The kits of one generation, in share order. */
   kitsOf(userId: string, generation: number): KitRow[];
   kitByToken(token: string): KitRow | null;
-  /** Stores a new pending generation with its kits and retires any other pending one (it was never handed over). */
+  /**
+   * Stores a new pending generation with its kits and retires any other pending one (it was never
+   * handed over). A retired generation keeps only its tokens and commitments (its status for the
+   * kit page): blobs, gates, shares and the owner copy are emptied, so re-keying never piles up.
+   */
   insertKitGeneration(gen: KitGenerationRow, kits: readonly KitRow[]): void;
   /** Replaces the blobs of the named trustees' kits of a generation; returns how many kits changed. */
   putKitBlobs(userId: string, generation: number, blobs: Readonly<Record<string, string>>): number;
@@ -105,15 +109,27 @@ export function createKitStore(db: Db): KitStoreMethods {
     makeLive: db.prepare('UPDATE kit_generations SET live_at = ? WHERE user_id = ? AND generation = ? AND live_at IS NULL'),
     endEscrow: db.prepare('DELETE FROM release_escrow WHERE user_id = ?'),
     secret: db.prepare('UPDATE kit_generations SET q_wrap = ? WHERE user_id = ? AND generation = ?'),
+    dropRetiredKits: db.prepare(
+      `UPDATE kits SET blob = '', gate_wrap = '', share_wrap = NULL WHERE user_id = @user AND blob != ''
+         AND generation IN (SELECT generation FROM kit_generations WHERE user_id = @user AND retired_at IS NOT NULL)`,
+    ),
+    dropRetiredCopies: db.prepare("UPDATE kit_generations SET owner_copy = '' WHERE user_id = ? AND retired_at IS NOT NULL AND owner_copy != ''"),
+  };
+  /** A retired generation keeps only what says "retired" (tokens, commitments): its blobs, gates and owner copy go (SECURITY.md "Limits"). */
+  const dropRetired = (userId: string) => {
+    q.dropRetiredKits.run({ user: userId });
+    q.dropRetiredCopies.run(userId);
   };
   const insert = db.transaction((gen: KitGenerationRow, kits: readonly KitRow[]) => {
     q.retirePending.run(gen.created_at, gen.user_id);
+    dropRetired(gen.user_id);
     q.insertGen.run(gen);
     for (const k of kits) q.insertKit.run(k);
   });
   const current = db.transaction((userId: string, generation: number, at: number) => {
     q.retireCurrent.run(at, userId, generation);
     q.makeLive.run(at, userId, generation);
+    dropRetired(userId);
     q.endEscrow.run(userId);
   });
   const blobs = db.transaction((userId: string, generation: number, map: Readonly<Record<string, string>>) => {

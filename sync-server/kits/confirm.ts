@@ -44,10 +44,6 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
   const { deps, release, records, kits, sealer } = opts;
   const { store } = release;
 
-  /**
-   * At k confirmations of `generation`: combine, check, keep Q sealed and release (through `tx`).
-   * Returns whether it released; a bad share or combination is written to the owner's activity.
-   */
   /** The kits of `generation` confirmed by live, accepted trustees: a removed trustee's share never counts. */
   const counted = async (userId: string, generation: number, tx: AsyncReleaseStore = store) => {
     const out = [];
@@ -55,6 +51,10 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
     return out;
   };
 
+  /**
+   * At k confirmations of `generation`: combine, check, keep Q sealed and release (through `tx`).
+   * Returns whether it released; a bad share or combination is written to the owner's activity.
+   */
   const combineAndRelease = async (tx: AsyncReleaseStore, userId: string, generation: number): Promise<boolean> => {
     const gen = (await tx.kitGeneration(userId, generation))!;
     const all = await tx.kitsOf(userId, generation);
@@ -104,8 +104,9 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
       }
       const expected = await commitShare({ account: userId, generation: kit.generation }, { index: kit.share_index, bytes: share });
       if (expected !== kit.commitment) {
+        // Once a day per kit at most (release.problem): whoever holds a kit link cannot flood the owner's activity.
         await store.transaction((tx) =>
-          tx.addActivity(userId, deps.now(), 'kit-share-bad', `The share sent with ${found.trusteeEmail}'s kit is not the one it was made with; it was not used.`),
+          release.problem(tx, userId, 'kit-share-bad', `The share sent with ${found.trusteeEmail}'s kit is not the one it was made with; it was not used.`),
         );
         throw new ApiHttpError(422, 'This is not the code of this kit', [{ path: 'share', message: 'does not match this kit' }]);
       }

@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
+import { newKdfParams } from '../../shared/crypto/kdf';
+import type { ReleaseReadiness } from '../../shared/schema/release';
 import { loggablePath } from '../http/errors';
+import { UNDEPOSITED_TEXT } from '../release/release-keys';
 import { KIT_REQUESTS_PER_10_MIN } from './public-routes';
 import type { KitsOverview } from './service';
 import { kitCall, kitsBody, makeKits, ownerWithTrustees, postKits } from './kit-test-support';
@@ -151,5 +154,21 @@ describe('Trustee kits: the owner makes them, trustees hand them over, the escro
     expect((await kitCall(o, 'GET', `/api/kit/${tokens[0]}`)).status).toBe(200);
     expect(loggablePath(`/api/kit/${tokens[0]}/confirm`)).toBe('/api/kit/:token/confirm');
     expect(loggablePath(`/kit/${tokens[0]}`)).toBe('/kit/:token');
+  });
+
+  it('a sealed account: the readiness panel stops asking for deposits once the escrow ended', async () => {
+    const { o, trustees } = await ownerWithTrustees(['ann', 'bob']);
+    const kids = ['plan~1', 'msg:6f1c2d3e-0000-4000-8000-000000000001~1'];
+    const keyring = { v: 1 as const, ak: 1, keys: Object.fromEntries(kids.map((k) => [k, `w1.${'A'.repeat(16)}.${'B'.repeat(64)}`])) };
+    const made = { kdf: newKdfParams('argon2id'), akVersion: 1, akPassword: `w1.${'C'.repeat(16)}.${'D'.repeat(64)}`, akRecovery: null, keyring, proofHash: 'ab'.repeat(32) };
+    expect(await o.t.services.keys.create(o.userId, made, o.t.deps.now())).toBe(true);
+    await o.t.services.keys.setSealedAt(o.userId, o.t.deps.now());
+    const missing = async () => (await o.get<ReleaseReadiness>('/api/release/readiness')).missing;
+    expect(await missing()).toContain(UNDEPOSITED_TEXT(2));
+    const { made: gen, tokens } = await postKits(o, trustees, 1);
+    expect((await kitCall(o, 'POST', `/api/kit/${tokens[0]}/handover`, { commitment: gen.kits[0]!.commitment })).status).toBe(204);
+    const after = await missing();
+    expect(after).not.toContain(UNDEPOSITED_TEXT(2));
+    expect(after.filter((l) => l.includes('not been left with Afterword'))).toEqual([]);
   });
 });

@@ -16,6 +16,15 @@ const toKit = (r: Record<string, unknown>) => numeric<KitRow>(r, KIT_NUMS);
 /** The kit methods over `q` (the pool, or a transaction's client). */
 export function pgKitMethods(q: Queryable): Asyncified<KitStoreMethods> {
   const count = async (sql: string, params: unknown[]) => (await q.query(sql, params)).rowCount ?? 0;
+  /** As db/kits.ts: a retired generation keeps only its tokens and commitments. */
+  const dropRetired = async (userId: string) => {
+    await q.query(
+      `UPDATE kits SET blob = '', gate_wrap = '', share_wrap = NULL WHERE user_id = $1 AND blob != ''
+         AND generation IN (SELECT generation FROM kit_generations WHERE user_id = $1 AND retired_at IS NOT NULL)`,
+      [userId],
+    );
+    await q.query("UPDATE kit_generations SET owner_copy = '' WHERE user_id = $1 AND retired_at IS NOT NULL AND owner_copy != ''", [userId]);
+  };
   return {
     async liveKitGenerations(userId) {
       return (await q.query('SELECT * FROM kit_generations WHERE user_id = $1 AND retired_at IS NULL ORDER BY generation', [userId])).rows.map(toGen);
@@ -38,6 +47,7 @@ export function pgKitMethods(q: Queryable): Asyncified<KitStoreMethods> {
     },
     async insertKitGeneration(g, kits) {
       await q.query('UPDATE kit_generations SET retired_at = $1 WHERE user_id = $2 AND live_at IS NULL AND retired_at IS NULL', [g.created_at, g.user_id]);
+      await dropRetired(g.user_id);
       await q.query(
         `INSERT INTO kit_generations (user_id, generation, k, n, check_value, owner_copy, created_at, live_at, retired_at, q_wrap)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
@@ -67,6 +77,7 @@ export function pgKitMethods(q: Queryable): Asyncified<KitStoreMethods> {
     async makeKitGenerationCurrent(userId, generation, at) {
       await q.query('UPDATE kit_generations SET retired_at = $1 WHERE user_id = $2 AND generation != $3 AND live_at IS NOT NULL AND retired_at IS NULL', [at, userId, generation]);
       await q.query('UPDATE kit_generations SET live_at = $1 WHERE user_id = $2 AND generation = $3 AND live_at IS NULL', [at, userId, generation]);
+      await dropRetired(userId);
       await q.query('DELETE FROM release_escrow WHERE user_id = $1', [userId]);
     },
     setKitReleaseSecret: async (userId, generation, qWrap) =>

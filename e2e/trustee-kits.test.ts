@@ -5,8 +5,9 @@
  * the device; each trustee's row shows the kit link (its fragment the kit), "Send by e-mail" as a
  * mailto: the owner's mail app sends, and "Print kit" downloads a one-page PDF whose text holds
  * the code and the fingerprint and whose QR decodes to the link. Two trustees keep their kits on
- * the kit page: the owner sees them handed over and the escrow ended. axe finds nothing serious
- * at 390 px and at 1280 px.
+ * the kit page: the owner sees them handed over and the escrow ended. A trustee with a kit is
+ * removed: the screen asks for a re-key, which makes new kits while the old stay in force. axe
+ * finds nothing serious at 390 px and at 1280 px.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import { encodeKitCode, parseKitFragment } from '../shared/crypto/trustee-kit';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
 import { pdfQrTexts, pdfText } from '../web/features/trustees/kits/kit-pdf-reader';
 import { desktopContext, DESKTOP, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, launchBrowser, MOBILE, mobileContext, registerViaUi, startServer, uniqueUser, type TestServer } from './harness';
-import { choose, expectToast, openDialog } from './record-screens';
+import { choose, confirmDialog, expectToast, openDialog } from './record-screens';
 
 const TRUSTEES = [
   { name: 'Grace Hopper', who: 'grace', level: 'Full Access' },
@@ -55,7 +56,7 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
     return `${server.url}${u.pathname}${u.search}${u.hash}`;
   };
 
-  it('makes 2-of-3 kits on the device, shows each link, mails and prints one; axe at 390 px and 1280 px', { timeout: 240_000 }, async () => {
+  it('makes 2-of-3 kits on the device, shows each link, mails and prints one, sees two handed over, re-keys after a removal; axe at 390 px and 1280 px', { timeout: 240_000 }, async () => {
     // A desktop context (a file is downloaded, not shared), looked at 390 px wide for axe as well.
     const context = await desktopContext(browser, server.url);
     const page = await context.newPage();
@@ -134,6 +135,28 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
     expect(await page.getByRole('listitem', { name: 'Mary Somerville' }).textContent()).toContain('Not handed over yet');
     expect(await page.getByText(/whoever runs it could read/).count()).toBe(0);
     expect(await page.getByText(/nothing sealed is released/).count()).toBe(0);
+
+    // Mary is removed while her kit still counts: the screen asks for a re-key, which makes 2-of-2
+    // kits for Grace and Alan; the kits in force keep working until 2 new ones are handed over.
+    await page.getByRole('button', { name: 'Remove trustee Mary Somerville' }).click();
+    await confirmDialog(page, 'Are you sure you want to remove this trustee?', 'Remove');
+    await page.getByText(/^Re-key needed: one of your kits belongs to someone who is no longer your trustee, and it still counts\./).waitFor();
+    await page.getByRole('button', { name: 'Re-key' }).click();
+    await page.getByText(/New kits replace the ones you handed out\. The old kits keep working until 2 new kits have been handed over/).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Kits needed to open what you have sealed' }).textContent()).toContain('2 of 2');
+    await page.getByText(/^All 2 kits would be needed: if one is lost/).waitFor();
+    await page.getByRole('button', { name: 'Make new kits' }).click();
+    await expectToast(page, 'Kits made');
+    await page.getByRole('heading', { name: 'New kits to hand over: 2 of 2 needed' }).waitFor();
+    await page.getByText(/Your earlier kits keep working until 2 of the new kits have been opened by their trustees\./).waitFor();
+    await expect.poll(() => page.getByLabel('Kit link for Grace Hopper').inputValue()).not.toBe(links.grace);
+    expect(await page.getByLabel('Kit link for Mary Somerville').count()).toBe(0);
+    await page.getByText('Kits in force until then: 2 of 3 needed').click();
+    const inForce = page.locator('details').getByRole('listitem', { name: 'Alan Turing' });
+    expect(await inForce.textContent()).toContain('Handed over');
+    expect(await inForce.getByRole('textbox').count()).toBe(0); // no link handed out again
+    await page.setViewportSize(MOBILE);
+    await expectNoSeriousA11yViolations(page, 'Trustee kits, re-keyed, at 390 px');
     await context.close();
   });
 });

@@ -154,14 +154,18 @@ export function createMessageKeys({ deps, release, records, sealer, store }: Mes
       await store.put(row, drop);
     },
 
-    /** `GET /api/kits/messages`: each message's choice (its newest live generation's), for the owner's screens. */
+    /**
+     * `GET /api/kits/messages`: each message's choice (its newest row's, even of retired kits, so a
+     * device never mistakes a hand-over whose kits were replaced for "no choice yet") and the live
+     * generations it has wraps for, for the owner's screens and devices.
+     */
     async list(userId: string): Promise<{ messages: MessageChoiceJson[] }> {
       const live = new Set((await rel.liveKitGenerations(userId)).filter((g) => generationStatus(g) !== 'retired').map((g) => g.generation));
       const byMessage = new Map<string, MessageKeyRow[]>();
-      for (const r of await store.list(userId)) if (live.has(r.generation)) byMessage.set(r.message_id, [...(byMessage.get(r.message_id) ?? []), r]);
+      for (const r of await store.list(userId)) byMessage.set(r.message_id, [...(byMessage.get(r.message_id) ?? []), r]);
       const messages = [...byMessage.entries()].map(([messageId, rows]) => {
         const newest = rows[rows.length - 1]!;
-        return { messageId, mode: newest.mode, kid: newest.kid, generations: rows.map((r) => r.generation), trustees: handoversOf(newest).map((h) => h.trusteeId) };
+        return { messageId, mode: newest.mode, kid: newest.kid, generations: rows.filter((r) => live.has(r.generation)).map((r) => r.generation), trustees: handoversOf(newest).map((h) => h.trusteeId) };
       });
       return { messages };
     },

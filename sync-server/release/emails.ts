@@ -269,7 +269,7 @@ ${p.ownerName} wrote a message for someone and asked that you, not us, hand it o
 Open this page with the trustee kit ${p.ownerName} gave you (the saved link, or the code on the printed kit). It shows who the message is for and a private link to it. Send that link to them from your own e-mail or phone: we have not sent it to them, and we cannot read it.
 ${kitLink}
 
-If you cannot do it, another of ${p.ownerName}'s trustees may have been asked too.${SIGN_OFF}`,
+If you cannot do it, please let ${p.ownerName}'s family or their other trustees know.${SIGN_OFF}`,
       };
     case 'delivery-updated':
       return {

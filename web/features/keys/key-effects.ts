@@ -78,7 +78,15 @@ async function deposit(keyring: Keyring): Promise<void> {
  */
 async function deliverChoices(s: KeySessionState): Promise<void> {
   try {
-    await syncDeliveryChoices({ api: apiFetch as Api, account: s.userId!, withAccountKey: s.withAccountKey, keyring: s.keyring! });
+    const { unbound } = await syncDeliveryChoices({ api: apiFetch as Api, account: s.userId!, withAccountKey: s.withAccountKey, keyring: s.keyring! });
+    if (unbound.length) {
+      // A hand-over whose trustee holds no kit of the kits in use (removed, or left out of a re-key): said, never switched to the server.
+      toast({
+        title: unbound.length === 1 ? 'A message has nobody to hand it over' : `${unbound.length} messages have nobody to hand them over`,
+        description: 'The trustee you chose holds no trustee kit any more. Open the message and choose another trustee, or let Afterword deliver it.',
+        variant: 'destructive',
+      });
+    }
   } catch (err) {
     console.warn('The messages could not be bound to the trustee kits yet', err);
   }

@@ -52,7 +52,7 @@ describe('delivery choices on the owner’s device', () => {
     // Re-keying: a pending generation 2 for ann and cy only. The server's messages get wraps of it;
     // m2, handed over by bob who holds no kit of it, does not.
     const made2 = await makeGeneration({ account: w.userId, generation: 2, k: 2, trustees: ['tr1', 'tr3'].map((trusteeId) => ({ trusteeId, level: 'full' as const })), levelKeys: (l) => LEVEL_KEYS[l] });
-    await api('/api/kits', {
+    const made2Answer = await api<{ kits: Array<{ trusteeId: string; token: string }> }>('/api/kits', {
       method: 'POST',
       body: {
         generation: 2,
@@ -74,6 +74,15 @@ describe('delivery choices on the owner’s device', () => {
     await w.rotate('msg:m1');
     expect(await syncDeliveryChoices(await fresh())).toEqual({ updated: 1, unbound: [] });
     expect((await list()).messages[0]).toEqual({ messageId: 'm1', mode: 'server', kid: 'msg:m1~2', generations: [1, 2], trustees: [] });
+
+    // The new kits come into use (ann and cy keep theirs): bob holds none, so m2 has nobody to hand it
+    // over. The device says so, and never switches it to the server by itself.
+    for (const m of made2.kits) {
+      const token = made2Answer.kits.find((k) => k.trusteeId === m.trusteeId)!.token;
+      expect((await w.t.call('POST', `/api/kit/${token}/handover`, { commitment: m.commitment })).status).toBe(204);
+    }
+    expect(await syncDeliveryChoices(await fresh())).toEqual({ updated: 0, unbound: ['m2'] });
+    expect((await list()).messages[1]).toEqual({ messageId: 'm2', mode: 'trustee', kid: kidOf('m2'), generations: [], trustees: ['tr2'] });
     db.close();
   });
 

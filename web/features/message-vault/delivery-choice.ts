@@ -193,8 +193,8 @@ export async function syncDeliveryChoices(deps: DeliveryChoiceDeps, messageIds: 
     const kid = latestKid(deps.keyring, id);
     if (!kid) continue;
     const have = state.messages.get(id);
-    // A hand-delivered message needs no wrap of kits none of its trustees holds.
-    const needs = (g: LiveGeneration) => have!.mode === 'server' || have!.trustees.some((t) => g.kits.some((k) => k.trusteeId === t));
+    // A hand-delivered message needs no wrap of pending kits none of its trustees holds; of the kits in use it always does.
+    const needs = (g: LiveGeneration) => have!.mode === 'server' || g === state.generations[0] || have!.trustees.some((t) => g.kits.some((k) => k.trusteeId === t));
     const upToDate = have && have.kid === kid && state.generations.every((g) => have.generations.includes(g.generation) || !needs(g));
     if (upToDate) continue;
     try {

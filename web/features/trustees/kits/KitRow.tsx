@@ -36,7 +36,7 @@ export function KitRow({ status, trustee, handout, people, now }: KitRowProps) {
   const [printing, setPrinting] = useState(false);
   const name = trustee?.name ?? 'A former trustee';
   const first = name.split(/\s+/)[0] || name;
-  const headingId = `kit-${status.trusteeId}`;
+  const headingId = `kit-${status.token}`;
 
   const copy = () =>
     copyKitLink(handout!.link).then(

@@ -81,6 +81,30 @@ function MakeKitsForm(props: { candidates: KitCandidate[]; k: number; setK: (k: 
   );
 }
 
+/** While new kits wait to be handed over, the kits still in force, status only (their links are not handed out again). */
+function KitsInForce(props: { gen: KitGeneration; byId: Map<string, KitCandidate>; names: Map<string, string>; owner: { ownerName: string; ownerFirstName: string }; now: () => number }) {
+  const { gen, byId, names, owner, now } = props;
+  return (
+    <details className="mt-2 rounded-lg border border-stone-200 p-3">
+      <summary className="cursor-pointer font-medium text-slate-900">
+        Kits in force until then: {gen.k} of {gen.n} needed
+      </summary>
+      <ul className="divide-y divide-stone-200">
+        {gen.kits.map((s) => (
+          <KitRow
+            key={s.token}
+            status={s}
+            trustee={byId.get(s.trusteeId) ?? null}
+            handout={null}
+            people={{ ...owner, trusteeName: byId.get(s.trusteeId)?.name ?? names.get(s.trusteeId) ?? 'Trustee', k: gen.k, n: gen.n }}
+            now={now}
+          />
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 export function TrusteeKitsSection() {
   const user = useSession((s) => s.user);
   const keyStatus = useKeySession((s) => s.status);
@@ -97,7 +121,8 @@ export function TrusteeKitsSection() {
   const [chosenK, setChosenK] = useState<number | null>(null);
   const [rekeying, setRekeying] = useState(false);
   const [busy, setBusy] = useState(false);
-  const k = chosenK ?? defaultThreshold(candidates.length);
+  // Never more kits needed than trustees to hold them (a trustee may be removed after the choice).
+  const k = Math.min(chosenK ?? defaultThreshold(candidates.length), Math.max(1, candidates.length));
   const shown: KitGeneration | null = view.state ? shownGeneration(view.state) : null;
   const choosing = !shown || rekeying;
   const names = useMemo(() => new Map((local ?? []).map((t) => [t.id, t.name?.trim() || t.email])), [local]);
@@ -122,6 +147,7 @@ export function TrusteeKitsSection() {
             ? 'Your keys are locked on this device. Reload the page and enter your password, then try again.'
             : actionErrorText(err);
       toast({ title: 'Could not make the kits', description, variant: 'destructive' });
+      view.reload(); // another device may have made kits meanwhile: the next try starts from the server's state
     } finally {
       setBusy(false);
     }
@@ -158,7 +184,7 @@ export function TrusteeKitsSection() {
             ) : choosing && candidates.length > 0 ? (
               <MakeKitsForm
                 candidates={candidates}
-                k={Math.min(k, candidates.length)}
+                k={k}
                 setK={setChosenK}
                 rekey={!!shown}
                 busy={busy}
@@ -198,6 +224,7 @@ export function TrusteeKitsSection() {
                     );
                   })}
                 </ul>
+                {view.state.pending && view.state.current && <KitsInForce gen={view.state.current} byId={byId} names={names} owner={owner} now={now} />}
               </section>
             )}
           </>

@@ -88,6 +88,8 @@ describe('the notices about kits held', () => {
     const state: KitsState = { current: gen(2, ['a', 'b', 'c']), pending: null, escrowEnded: true };
     const candidates = ['a', 'c'].map(cand);
     expect(removedKitHolders(state.current, candidates)).toEqual(['b']);
+    const unnamed = kitNotices({ state, candidates, choiceK: null, now: NOW });
+    expect(unnamed.find((n) => n.id === 'rekey')!.text).toMatch(/^Re-key needed: one of your kits belongs to someone who is no longer your trustee, and it still counts\./);
     const notices = kitNotices({ state, candidates, choiceK: null, now: NOW, names: new Map([['b', 'Bob Cratchit']]) });
     expect(notices.find((n) => n.id === 'rekey')!.text).toMatch(/^Re-key needed: Bob Cratchit is no longer your trustee, but that kit still counts\. .*old ones stop working once 2 of the new kits have been handed over\.$/);
   });

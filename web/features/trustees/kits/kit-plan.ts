@@ -120,11 +120,17 @@ export function kitNotices(input: { state: KitsState; candidates: readonly KitCa
   }
   const removed = removedKitHolders(shown, candidates);
   if (removed.length > 0) {
-    const who = removed.map((id) => input.names?.get(id) ?? 'A former trustee');
+    const known = removed.map((id) => input.names?.get(id)).filter((n): n is string => !!n);
+    const who =
+      known.length === removed.length
+        ? `${known.join(', ')} ${removed.length === 1 ? 'is' : 'are'} no longer your ${removed.length === 1 ? 'trustee' : 'trustees'}, but ${removed.length === 1 ? 'that kit still counts' : 'those kits still count'}`
+        : removed.length === 1
+          ? 'one of your kits belongs to someone who is no longer your trustee, and it still counts'
+          : `${removed.length} of your kits belong to people who are no longer your trustees, and they still count`;
     out.push({
       id: 'rekey',
       tone: 'warning',
-      text: `Re-key needed: ${who.join(', ')} ${removed.length === 1 ? 'is' : 'are'} no longer your trustee, but ${removed.length === 1 ? 'that kit still counts' : 'those kits still count'}. Make new kits; the old ones stop working once ${shown!.k === 1 ? '1 of the new kits has' : `${shown!.k} of the new kits have`} been handed over.`,
+      text: `Re-key needed: ${who}. Make new kits; the old ones stop working once ${shown!.k === 1 ? '1 of the new kits has' : `${shown!.k} of the new kits have`} been handed over.`,
     });
   }
   if (state.pending && current) {

@@ -214,15 +214,21 @@ describe('ten years with trustee kits, from the owner\'s device to the recipient
         const confirm = (token: string, kit: Kit) => w.t.call('POST', `/api/kit/${token}/confirm`, { share: Buffer.from(kit.share).toString('base64url') });
         // The removed trustee's share and cy's old kit are refused; nothing is counted.
         const bob = first.get('tr2')!;
-        expect((await confirm(bob.token, bob.kit)).status).toBeGreaterThanOrEqual(400);
-        expect((await confirm(first.get('tr3')!.token, first.get('tr3')!.kit)).status).toBeGreaterThanOrEqual(400);
+        expect((await confirm(bob.token, bob.kit)).status).toBe(404); // a removed trustee's kit is gone
+        const old = await confirm(first.get('tr3')!.token, first.get('tr3')!.kit);
+        expect(old.status).toBe(410);
+        expect(await old.json()).toMatchObject({ error: 'This kit has been replaced by a newer one', issues: [{ path: 'token' }] });
+        // Bob's share on a kit in use (cy's new, lost one) matches no commitment: refused by name.
+        const stolen = await confirm(s.get('tr3')!.token, bob.kit);
+        expect(stolen.status).toBeGreaterThanOrEqual(400);
+        expect(((await stolen.json()) as { issues: Array<{ path: string }> }).issues.map((i) => i.path)).toEqual(['share']);
         // ann and dan confirm from their e-mails' links with their kits (the share only, never t).
         for (const who of ['tr1', 'tr4']) {
           const token = KIT_LINK.exec(asked(names[who]!)[0]!.links.find((l) => KIT_LINK.test(l))!)![1]!;
           expect(token).toBe(s.get(who)!.token);
           const answer = await confirm(token, s.get(who)!.kit);
           expect(answer.status, await answer.clone().text()).toBe(200);
-          expect(await answer.json()).toMatchObject({ released: who === 'tr4', needed: 2 });
+          expect(await answer.json()).toMatchObject({ released: who === 'tr4', needed: 2, confirmations: who === 'tr4' ? 2 : 1 });
         }
         expect((await w.t.services.release.state(w.userId)).phase).toBe('released');
       }

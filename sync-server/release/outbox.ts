@@ -29,12 +29,14 @@ import { hashToken, mintToken } from './tokens';
 export const RETRY_FOR_MS = 8 * DAY_MS;
 /**
  * How long a release's own e-mails are retried (ms): the letters, the trustees' access and
- * hand-over e-mails and the requests to confirm. Their owner can no longer act on "could not be
- * delivered" (SECURITY.md "Trustee kits"), so a mail server down for weeks must not lose them.
+ * hand-over e-mails, the requests to confirm, and the owner's notice of them (its "I'm still
+ * here" works as long as the trustees are being asked, which has no end). Their owner may no
+ * longer be there to act on "could not be delivered", so a mail server down for weeks must not
+ * lose them.
  */
 export const RELEASE_RETRY_FOR_MS = 90 * DAY_MS;
 /** The kinds retried for RELEASE_RETRY_FOR_MS. */
-export const RELEASE_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>(['delivery', 'delivery-updated', 'trustee-access', 'trustee-handover', 'trustee-confirm-death']);
+export const RELEASE_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>(['delivery', 'delivery-updated', 'trustee-access', 'trustee-handover', 'trustee-confirm-death', 'owner-awaiting-confirmations']);
 /** How long an e-mail of `kind` is retried from its first attempt (ms). */
 export const retryForMs = (kind: EmailKind): number => (RELEASE_KINDS.has(kind) ? RELEASE_RETRY_FOR_MS : RETRY_FOR_MS);
 const FIRST_RETRY_MS = 60_000;

@@ -2,7 +2,8 @@
  * Sends queued release emails (DESIGN.md §8; issue #16 "E-mail never dropped"). Each e-mail is
  * claimed before it is sent and marked after, so two runs never send it twice. A temporary
  * failure is retried with exponential backoff (1 minute doubling up to 4 hours) for
- * RETRY_FOR_MS (8 days) from the first attempt; the schedule is in SQLite, so it survives
+ * RETRY_FOR_MS (8 days) from the first attempt, and a release's e-mails (RELEASE_KINDS) for
+ * RELEASE_RETRY_FOR_MS (90 days); the schedule is in SQLite, so it survives
  * restarts. A permanent refusal (SMTP 5xx) or the end of the retries is written to the owner's
  * activity (and the trustee marked bounced); the owner's critical e-mails also show in the
  * app's banner (routes/release.ts). An e-mail is `sent` only when an SMTP server accepted it:
@@ -26,6 +27,18 @@ import { hashToken, mintToken } from './tokens';
 
 /** How long a temporarily failing e-mail is retried, from its first attempt (≥ 7 days, issue #16). */
 export const RETRY_FOR_MS = 8 * DAY_MS;
+/**
+ * How long a release's own e-mails are retried (ms): the letters, the trustees' access and
+ * hand-over e-mails, the requests to confirm, and the owner's notice of them (its "I'm still
+ * here" works as long as the trustees are being asked, which has no end). Their owner may no
+ * longer be there to act on "could not be delivered", so a mail server down for weeks must not
+ * lose them.
+ */
+export const RELEASE_RETRY_FOR_MS = 90 * DAY_MS;
+/** The kinds retried for RELEASE_RETRY_FOR_MS. */
+export const RELEASE_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>(['delivery', 'delivery-updated', 'trustee-access', 'trustee-handover', 'trustee-confirm-death', 'owner-awaiting-confirmations']);
+/** How long an e-mail of `kind` is retried from its first attempt (ms). */
+export const retryForMs = (kind: EmailKind): number => (RELEASE_KINDS.has(kind) ? RELEASE_RETRY_FOR_MS : RETRY_FOR_MS);
 const FIRST_RETRY_MS = 60_000;
 const MAX_RETRY_MS = 4 * 60 * 60_000;
 /** The wait before the next try after `attempts` failed tries (ms). */
@@ -217,7 +230,7 @@ async function failed(deps: AppDeps, release: ReleaseService, row: EmailRow, kin
   const message = (err instanceof Error ? err.message : String(err)).slice(0, 300);
   const firstAt = row.first_attempt_at ?? now;
   const permanent = isPermanent(err);
-  if (!permanent && now - firstAt < RETRY_FOR_MS) {
+  if (!permanent && now - firstAt < retryForMs(kind)) {
     await store.markRetry(row.id, message, now + retryDelay(row.attempts + 1));
     console.error(`Release email ${row.id} (${kind}) failed, will retry:`, message);
     return;
@@ -227,7 +240,7 @@ async function failed(deps: AppDeps, release: ReleaseService, row: EmailRow, kin
   await release.isolated(row.user_id, 'recording an e-mail that could not be delivered', async (tx) => {
     await tx.markGivenUp(row.id, message, now, failure);
     const subject = renderEmail(kind, { ...(JSON.parse(row.params) as EmailParams), base: '' }).subject;
-    const why = permanent ? `the receiving mail server refused it (${message})` : `we tried for ${Math.round(RETRY_FOR_MS / DAY_MS)} days without reaching a mail server`;
+    const why = permanent ? `the receiving mail server refused it (${message})` : `we tried for ${Math.round(retryForMs(kind) / DAY_MS)} days without reaching a mail server`;
     await tx.addActivity(row.user_id, now, 'email-failed', `The e-mail “${subject}” to ${row.to_addr} could not be delivered: ${why}.`);
     if (kind.startsWith('trustee-')) await tx.bounceTrustee(row.user_id, row.to_addr, now);
   });

@@ -18,24 +18,9 @@ import type { ReleaseRecords, ReleaseService } from '../release/service';
 import { mintToken } from '../release/tokens';
 import type { KitService } from './service';
 import type { KitSealer } from './seal';
+import type { KitAccess, KitConfirmed } from '../../shared/schema/kits';
 
 /** What a confirmation answers: how many confirmed of how many needed, and whether it released. */
-export interface ConfirmResult {
-  confirmations: number;
-  needed: number;
-  released: boolean;
-}
-
-/** What a trustee's kit page gets after the release (base64url bytes; pageToken opens /api/trustee/access/<pageToken>/data). */
-export interface KitAccess {
-  q: string;
-  gate: string;
-  blob: string;
-  level: string;
-  pageToken: string;
-  /** The trustee this kit is for (the access key's derivation names it: trustee-kit.ts KitContext). */
-  trusteeId: string;
-}
 
 const gone = () => new ApiHttpError(410, 'This kit has been replaced by a newer one', [{ path: 'token', message: 'is a kit that no longer works' }]);
 const notFound = () => new ApiHttpError(404, "This link isn't available", []);
@@ -93,7 +78,7 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
      * 409 (no confirmation is asked for now, or the kit's generation is not the current one), 422
      * naming `share` when it does not match the kit's commitment (also written to the owner's activity).
      */
-    async confirm(token: string, share: Uint8Array): Promise<ConfirmResult> {
+    async confirm(token: string, share: Uint8Array): Promise<KitConfirmed> {
       const found = await kits.find(token);
       if (!found) throw notFound();
       if (found.status === 'retired') throw gone();
@@ -140,7 +125,7 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
       const q = await sealer.open({ userId, generation: gen.generation, what: 'q', trusteeId: '' }, gen.q_wrap);
       const gate = await sealer.open({ userId, generation: gen.generation, what: 'gate', trusteeId: kit.trustee_id }, kit.gate_wrap);
       const pageToken = await mintToken(store, { userId, purpose: 'access', subjectId: kit.trustee_id, now: deps.now() });
-      return { q: toB64url(q), gate: toB64url(gate), blob: kit.blob, level: String(trustee?.accessLevel ?? ''), pageToken, trusteeId: kit.trustee_id };
+      return { q: toB64url(q), gate: toB64url(gate), blob: kit.blob, level: trustee?.accessLevel ?? '', pageToken, trusteeId: kit.trustee_id };
     },
   };
 }

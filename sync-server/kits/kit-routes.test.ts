@@ -12,7 +12,7 @@ import type { ReleaseReadiness } from '../../shared/schema/release';
 import { loggablePath } from '../http/errors';
 import { UNDEPOSITED_TEXT } from '../release/release-keys';
 import { KIT_REQUESTS_PER_10_MIN } from './public-routes';
-import type { KitsOverview } from './service';
+import type { KitsState } from '../../shared/schema/kits';
 import { kitCall, kitsBody, makeKits, ownerWithTrustees, postKits } from './kit-test-support';
 
 const ESCROWED = new Map([['plan~1', new Uint8Array(32).fill(9)]]);
@@ -21,7 +21,7 @@ describe('Trustee kits: the owner makes them, trustees hand them over, the escro
   it('stores a pending generation, shows each kit with its token and fingerprint, and keeps gates only sealed', async () => {
     const { o, trustees } = await ownerWithTrustees(['ann', 'bob', 'cy']);
     const { made, tokens } = await postKits(o, trustees, 2);
-    const state = await o.get<KitsOverview>('/api/kits');
+    const state = await o.get<KitsState>('/api/kits');
     expect(state.current).toBeNull();
     expect(state.escrowEnded).toBe(false);
     expect(state.pending).toMatchObject({ generation: 1, k: 2, n: 3, ownerCopy: 'o1.1.opaque-to-the-server' });
@@ -60,10 +60,10 @@ describe('Trustee kits: the owner makes them, trustees hand them over, the escro
     expect(wrong.status).toBe(422);
     expect(((await wrong.json()) as { issues: Array<{ path: string }> }).issues[0]!.path).toBe('commitment');
     expect((await kitCall(o, 'POST', `/api/kit/${tokens[0]}/handover`, { commitment: made.kits[0]!.commitment })).status).toBe(204);
-    expect((await o.get<KitsOverview>('/api/kits')).pending).not.toBeNull();
+    expect((await o.get<KitsState>('/api/kits')).pending).not.toBeNull();
     expect((await o.t.services.escrow.status(o.userId))?.keyCount).toBe(1); // not before k kits are handed over
     expect((await kitCall(o, 'POST', `/api/kit/${tokens[1]}/handover`, { commitment: made.kits[1]!.commitment })).status).toBe(204);
-    const after = await o.get<KitsOverview>('/api/kits');
+    const after = await o.get<KitsState>('/api/kits');
     expect(after.pending).toBeNull();
     expect(after.current?.generation).toBe(1);
     expect(after.escrowEnded).toBe(true);
@@ -77,9 +77,9 @@ describe('Trustee kits: the owner makes them, trustees hand them over, the escro
     await o.signIn(); // the session idled out over the year
     // Re-key: generation 2 stays pending (the old kits keep working) until k of its kits are handed over.
     const next = await postKits(o, trustees, 2, 2);
-    expect((await o.get<KitsOverview>('/api/kits')).current?.generation).toBe(1);
+    expect((await o.get<KitsState>('/api/kits')).current?.generation).toBe(1);
     for (const i of [0, 1]) expect((await kitCall(o, 'POST', `/api/kit/${next.tokens[i]}/handover`, { commitment: next.made.kits[i]!.commitment })).status).toBe(204);
-    expect((await o.get<KitsOverview>('/api/kits')).current?.generation).toBe(2);
+    expect((await o.get<KitsState>('/api/kits')).current?.generation).toBe(2);
     expect(await info(tokens[0]!)).toMatchObject({ status: 'retired' });
     expect((await kitCall(o, 'POST', `/api/kit/${tokens[0]}/check`, {})).status).toBe(410);
     expect((await kitCall(o, 'POST', `/api/kit/${tokens[2]}/handover`, { commitment: made.kits[2]!.commitment })).status).toBe(410);
@@ -117,11 +117,11 @@ describe('Trustee kits: the owner makes them, trustees hand them over, the escro
     expect((await o.t.call('POST', '/api/kits', good)).status).toBe(401);
     expect((await o.t.call('GET', '/api/kits')).status).toBe(401);
     // Nothing was stored by any of those.
-    expect(await o.get<KitsOverview>('/api/kits')).toEqual({ current: null, pending: null, escrowEnded: false });
+    expect(await o.get<KitsState>('/api/kits')).toEqual({ current: null, pending: null, escrowEnded: false });
 
     const { made, tokens } = await postKits(o, trustees, 2);
     // Another account sees none of it, and cannot re-seal its blobs.
-    expect(await other.o.get<KitsOverview>('/api/kits')).toEqual({ current: null, pending: null, escrowEnded: false });
+    expect(await other.o.get<KitsState>('/api/kits')).toEqual({ current: null, pending: null, escrowEnded: false });
     expect((await other.o.t.call('PUT', '/api/kits/1/blobs', { blobs: { [trustees[0]!.id]: made.kits[0]!.blob } }, other.o.cookie)).status).toBe(404);
     // The owner's own: a trustee without a kit is named.
     const r4 = await o.t.call('PUT', '/api/kits/1/blobs', { blobs: { [other.trustees[0]!.id]: made.kits[0]!.blob } }, o.cookie);

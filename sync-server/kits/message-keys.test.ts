@@ -18,7 +18,7 @@ import type { ReleaseRehearsal } from '../../shared/schema/release';
 import { PREVIEW_LINK } from '../release/emails';
 import type { SealedWorld } from '../../web/sync/test-sealed';
 import { openPage } from '../../web/release/open';
-import { kitApi, type KitAccess } from '../../web/release/kit/api';
+import { kitApi } from '../../web/release/kit/api';
 import { handoverLinks, handoverMailBody } from '../../web/release/kit/handovers';
 import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices, type DeliveryChoiceDeps } from '../../web/features/message-vault/delivery-choice';
 import { needlesOf, scanDirectory } from '../canary-scan';
@@ -124,7 +124,7 @@ describe('messages with trustee kits', () => {
     await expect(openHandovers({ account: w.userId, trusteeId: 'tr2', q: access.q, gate: access.gate, t: new Uint8Array(16), origin: '', messages: handed.messages as HandoverJson[] })).rejects.toThrow();
     // The kit page's own calls (web/release/kit/handovers.ts) give bob the same link, and its e-mail body carries it.
     const bobApi = kitApi(token('tr2'), async (url, init) => w.t.app.request(`http://afterword.test${url}`, init));
-    const pageLinks = await handoverLinks(bobApi, { account: w.userId }, (await bobApi.access()) as KitAccess, { t: bobT }, 'tr2', 'http://afterword.test');
+    const pageLinks = await handoverLinks(bobApi, { account: w.userId }, await bobApi.access(), { t: bobT }, 'http://afterword.test');
     expect(pageLinks.map((l) => l.link)).toEqual([bobLink!.link]);
     expect(handoverMailBody('Ada', bobLink!.link)).toContain(bobLink!.link);
 

@@ -33,8 +33,7 @@ import { mintToken, resolveToken } from '../release/tokens';
 import type { AsyncMessageKeyStore, MessageKeyRow } from './message-key-store';
 import type { KitSealer, SealPlace } from './seal';
 import type { KitService } from './service';
-
-export type DeliveryMode = MessageKeyRow['mode'];
+import type { DeliveryMode, MessageChoiceJson } from '../../shared/schema/kits';
 
 /** The body of `PUT /api/kits/messages/:messageId`, as validated by the route (message-key-routes.ts). */
 export interface MessageChoice {
@@ -50,16 +49,6 @@ export interface MessageChoice {
   handovers?: ReadonlyArray<{ trusteeId: string; wrap: string }>;
 }
 
-/** One message as `GET /api/kits/messages` lists it for the owner's screens. */
-export interface MessageChoiceJson {
-  messageId: string;
-  mode: DeliveryMode;
-  kid: string;
-  /** The live generations the message has a wrap for (the device re-wraps after re-keying). */
-  generations: number[];
-  /** `trustee`: who hands it over (the first), and the backup. */
-  trustees: string[];
-}
 
 /** Who hands over a due message of a released account (release/deliveries.ts), with their kit page token. */
 export type HandoverOf = (tx: ReleaseTx, userId: string, messageId: string) => Promise<Array<{ trusteeId: string; kitToken: string }> | null>;

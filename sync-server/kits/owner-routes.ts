@@ -2,7 +2,7 @@
  * The owner's trustee-kit routes (contract §2), behind a session (CSRF and the account's budgets as
  * every /api route: app.ts), bodies validated with zod (4xx `{ error, issues }` naming the field):
  *
- *   GET  /api/kits                       → { current, pending, escrowEnded } (kits/service.ts KitsOverview)
+ *   GET  /api/kits                       → { current, pending, escrowEnded } (shared/schema/kits.ts KitsState)
  *   POST /api/kits                       { generation, k, checkValue, ownerCopy, kits: [{ trusteeId, index, commitment, gate, blob }] }
  *                                        → 201 { generation, kits: [{ trusteeId, token }] }
  *   PUT  /api/kits/:generation/blobs     { blobs: { <trusteeId>: blob } } → 204

@@ -22,6 +22,7 @@ import { readJson } from '../http/validate';
 import type { Services } from '../services';
 import { kitFingerprint } from '../../shared/crypto/trustee-kit';
 import { shareBytes } from './confirm';
+import type { KitInfo } from '../../shared/schema/kits';
 
 /** Requests per IP in 10 minutes on the kit routes, as the release links (release/public-routes.ts). */
 export const KIT_REQUESTS_PER_10_MIN = 120;
@@ -66,7 +67,7 @@ export function kitPublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv>
       confirmations: status === 'current' ? await kitRelease.confirmations(kit.user_id, gen.generation) : 0,
       handedOverAt: kit.handed_over_at === null ? null : new Date(kit.handed_over_at).toISOString(),
       checkedAt: kit.checked_at === null ? null : new Date(kit.checked_at).toISOString(),
-    });
+    } satisfies KitInfo);
   });
 
   /** Throws 404 for an unknown kit, 410 for a retired one (kits/service.ts answers false for both). */

@@ -20,48 +20,13 @@ import { ApiHttpError } from '../http/errors';
 import type { ReleaseRecords, ReleaseService, ReleaseTx } from '../release/service';
 import { kitFingerprint } from '../../shared/crypto/trustee-kit';
 import type { KitSealer } from './seal';
+import type { KitGeneration, KitsState, NewGenerationAnswer, NewGenerationBody } from '../../shared/schema/kits';
 
 /** A kit link's token: 16 random bytes, base64url (22 characters). */
 export const KIT_TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;
 export const newKitToken = (): string => randomBytes(16).toString('base64url');
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-/** One kit as the owner's screens see it (`GET /api/kits`). */
-export interface KitJson {
-  trusteeId: string;
-  index: number;
-  token: string;
-  madeAt: string;
-  handedOverAt: string | null;
-  checkedAt: string | null;
-  fingerprint: string;
-}
-/** One generation as the owner's screens see it. */
-export interface GenerationJson {
-  generation: number;
-  k: number;
-  n: number;
-  createdAt: string;
-  liveAt: string | null;
-  ownerCopy: string;
-  kits: KitJson[];
-}
-/** `GET /api/kits`. */
-export interface KitsOverview {
-  current: GenerationJson | null;
-  pending: GenerationJson | null;
-  escrowEnded: boolean;
-}
-
-/** What the owner's device sends to make a generation (`POST /api/kits`, validated by the route). */
-export interface NewGeneration {
-  generation: number;
-  k: number;
-  checkValue: string;
-  ownerCopy: string;
-  kits: ReadonlyArray<{ trusteeId: string; index: number; commitment: string; gate: string; blob: string }>;
-}
 
 /** A kit found by its token, with its generation and the account's trustee. */
 export interface KitFound {
@@ -78,7 +43,7 @@ export interface KitServiceDeps {
   sealer: KitSealer;
 }
 
-const genJson = async (gen: KitGenerationRow, kits: readonly KitRow[]): Promise<GenerationJson> => ({
+const genJson = async (gen: KitGenerationRow, kits: readonly KitRow[]): Promise<KitGeneration> => ({
   generation: gen.generation,
   k: gen.k,
   n: gen.n,
@@ -123,7 +88,7 @@ export function createKitService({ deps, release, records, sealer }: KitServiceD
 
   return {
     /** `GET /api/kits`: the current and pending generations with their kits, and whether the escrow has ended. */
-    async overview(userId: string): Promise<KitsOverview> {
+    async overview(userId: string): Promise<KitsState> {
       const gens = await store.liveKitGenerations(userId);
       const of = async (status: KitGenerationStatus) => {
         const g = gens.find((x) => generationStatus(x) === status);
@@ -137,7 +102,7 @@ export function createKitService({ deps, release, records, sealer }: KitServiceD
      * ApiHttpError 409 after the release or for a generation that is not the next one, 422 naming
      * each kit whose trustee is not one of the account's accepted trustees.
      */
-    async make(userId: string, body: NewGeneration): Promise<{ generation: number; kits: Array<{ trusteeId: string; token: string }> }> {
+    async make(userId: string, body: NewGenerationBody): Promise<NewGenerationAnswer> {
       const now = deps.now();
       const made = await Promise.all(
         body.kits.map(async (k): Promise<KitRow> => ({

@@ -20,8 +20,9 @@ import { kidOf, messageScope } from '../../../shared/crypto/kid';
 import { deliveryWrapContext, handoverKey, handoverWrapContext, messageDeliveryKey, openOwnerCopy, type MadeGeneration } from '../../../shared/crypto/trustee-kit';
 import { wrapKey } from '../../../shared/crypto/wrap';
 import type { Api } from '../keys/sign-in';
+import type { DeliveryMode, MessageChoiceJson } from '../../../shared/schema/kits';
 
-export type DeliveryMode = 'server' | 'trustee';
+export type { DeliveryMode };
 
 /** The owner's choice for one message: the mode, and for `trustee` who hands it over (then an optional backup). */
 export interface DeliveryChoice {
@@ -69,7 +70,7 @@ export class DeliveryChoiceError extends Error {
 export async function loadDeliveryState(api: Api): Promise<DeliveryState> {
   const kits = await api<{ current: LiveGeneration | null; pending: LiveGeneration | null }>('/api/kits');
   const generations = [kits.current, kits.pending].filter((g): g is LiveGeneration => g !== null);
-  const listed = generations.length ? await api<{ messages: Array<{ messageId: string; mode: DeliveryMode; kid: string; generations: number[]; trustees: string[] }> }>('/api/kits/messages') : { messages: [] };
+  const listed = generations.length ? await api<{ messages: MessageChoiceJson[] }>('/api/kits/messages') : { messages: [] };
   return { generations, messages: new Map(listed.messages.map(({ messageId, ...rest }) => [messageId, rest])) };
 }
 

@@ -5,51 +5,13 @@
  * to hand a kit over, nothing for the yearly check, the share alone to confirm, never the kit
  * secret `t`. `fetchFn` is passed in (the browser's fetch on the page; the real Hono app in tests).
  */
-import type { AccessLevel } from '../../../shared/schema';
 
-/** What the server says about one kit (`GET /api/kit/:token`). */
-export interface KitInfo {
-  ownerFirstName: string;
-  /** The owner's account id (the kits' derivations name it: shared/crypto/trustee-kit.ts KitContext). */
-  account: string;
-  /** The trustee this kit is for (KitContext.trusteeId); also in the access answer. */
-  trusteeId?: string;
-  generation: number;
-  index: number;
-  k: number;
-  /** The share's commitment (shamir.ts commitShare, lowercase hex). */
-  commitment: string;
-  /** "XXXX-XXXX", printed on the kit (trustee-kit.ts kitFingerprint). */
-  fingerprint: string;
-  status: 'pending' | 'current' | 'retired';
-  /** The owner's release phase: active, waiting, awaiting-confirmations, released. */
-  phase: string;
-  /** This kit's trustee has confirmed (in the current awaiting-confirmations). */
-  confirmed: boolean;
-  confirmations: number;
-  handedOverAt: string | null;
-  checkedAt: string | null;
-}
-
+import type { KitAccess, KitConfirmed, KitInfo } from '../../../shared/schema/kits';
 import type { HandoverJson } from '../../../shared/release/handover-links';
 
-/** What a released kit opens (`GET /api/kit/:token/access`), base64url bytes. */
-export interface KitAccess {
-  q: string;
-  gate: string;
-  blob: string;
-  level: AccessLevel;
-  /** The trustee's page token: `/api/trustee/access/<pageToken>/data`. */
-  pageToken: string;
-  trusteeId?: string;
-}
-
+export type { KitAccess, KitInfo };
 /** The answer to a confirmation (`POST /api/kit/:token/confirm`). */
-export interface Confirmed {
-  confirmations: number;
-  needed: number;
-  released: boolean;
-}
+export type Confirmed = KitConfirmed;
 
 /** A refused or failed call: `status` 0 when the server could not be reached; `message` is for the person. */
 export class KitApiError extends Error {

@@ -15,10 +15,10 @@ import type { KitAccess, KitApi, KitInfo } from './api';
  * opened with the released `access`. Throws KitApiError when the server refuses, UnwrapError when a
  * wrap does not open with this kit.
  */
-export async function handoverLinks(api: KitApi, info: Pick<KitInfo, 'account'>, access: KitAccess, kit: Pick<Kit, 't'>, trusteeId: string, origin: string): Promise<HandoverLink[]> {
+export async function handoverLinks(api: KitApi, info: Pick<KitInfo, 'account'>, access: KitAccess, kit: Pick<Kit, 't'>, origin: string): Promise<HandoverLink[]> {
   const messages = await api.handovers();
   if (messages.length === 0) return [];
-  return openHandovers({ account: info.account, trusteeId, q: access.q, gate: access.gate, t: kit.t, origin, messages });
+  return openHandovers({ account: info.account, trusteeId: access.trusteeId, q: access.q, gate: access.gate, t: kit.t, origin, messages });
 }
 
 /** The body of the e-mail a trustee sends a recipient, in plain words (the link carries the letter's key). */

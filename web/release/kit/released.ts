@@ -23,16 +23,16 @@ import { busyWhile, type Flow } from './flow';
  * openTrusteeBlob, in the browser. Throws an Error for the person when the kit cannot open the
  * blob (another generation's, a changed answer), KitApiError when the server refuses.
  */
-export async function kitLevelKeys(api: KitApi, info: KitInfo, kit: Kit): Promise<{ keys: Map<string, Uint8Array>; pageToken: string; access: KitAccess; trusteeId: string }> {
+export async function kitLevelKeys(api: KitApi, info: KitInfo, kit: Kit): Promise<{ keys: Map<string, Uint8Array>; pageToken: string; access: KitAccess }> {
   const access = await api.access();
   const q = fromB64url(access.q);
   const gate = fromB64url(access.gate);
-  const trusteeId = access.trusteeId ?? info.trusteeId;
+  const { trusteeId } = access;
   const cannot = new Error(`Your kit could not open what ${info.ownerFirstName} left. It may be an older kit: please use the newest one ${info.ownerFirstName} gave you.`);
   if (!q || !gate || !trusteeId) throw cannot;
   const ctx = { account: info.account, trusteeId, generation: info.generation };
   try {
-    return { keys: await openTrusteeBlob(await trusteeAccessKey(q, gate, kit.t, ctx), ctx, access.blob), pageToken: access.pageToken, access, trusteeId };
+    return { keys: await openTrusteeBlob(await trusteeAccessKey(q, gate, kit.t, ctx), ctx, access.blob), pageToken: access.pageToken, access };
   } catch (err) {
     if (err instanceof CryptoError) throw cannot;
     throw err;
@@ -44,11 +44,11 @@ export async function kitLevelKeys(api: KitApi, info: KitInfo, kit: Kit): Promis
  * it hands over (handovers.ts). Throws as kitLevelKeys.
  */
 export async function openWithKit(api: KitApi, info: KitInfo, kit: Kit): Promise<View> {
-  const { keys, pageToken, access, trusteeId } = await kitLevelKeys(api, info, kit);
+  const { keys, pageToken, access } = await kitLevelKeys(api, info, kit);
   const data = await fetchPageData('t', pageToken);
   if (!data) throw new Error('This page is not available any more.');
   const view = trusteeView(await openPage('t', data, null, keys), pageToken);
-  const links = await handoverLinks(api, info, access, kit, trusteeId, location.origin).catch((err: unknown) => {
+  const links = await handoverLinks(api, info, access, kit, location.origin).catch((err: unknown) => {
     if (err instanceof CryptoError) throw new Error(`A letter ${info.ownerFirstName} asked you to hand over could not be opened with your kit. Please use the newest kit ${info.ownerFirstName} gave you.`);
     throw err;
   });

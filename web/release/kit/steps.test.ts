@@ -18,7 +18,7 @@ async function world() {
   const shares = await splitSecret(q, 3, 2);
   const kits: Kit[] = shares.map((s) => ({ generation: 4, index: s.index, share: s.bytes, t: crypto.getRandomValues(new Uint8Array(16)) }));
   const info: KitInfo = {
-    ownerFirstName: 'Ada', account: ACCOUNT, generation: 4, index: 2, k: 2,
+    ownerFirstName: 'Ada', account: ACCOUNT, trusteeId: 'tr2', generation: 4, index: 2, k: 2,
     commitment: await commitShare({ account: ACCOUNT, generation: 4 }, shares[1]!),
     fingerprint: 'ABCD-EFGH', status: 'current', phase: 'active', confirmed: false, confirmations: 0,
     handedOverAt: null, checkedAt: null,
@@ -26,7 +26,7 @@ async function world() {
   return { kits, info };
 }
 
-const base = { ownerFirstName: 'Ada', account: ACCOUNT, generation: 1, index: 1, k: 2, commitment: '00', fingerprint: 'X', confirmed: false, confirmations: 0, checkedAt: null } as const;
+const base = { ownerFirstName: 'Ada', account: ACCOUNT, trusteeId: 'tr1', generation: 1, index: 1, k: 2, commitment: '00', fingerprint: 'X', confirmed: false, confirmations: 0, checkedAt: null } as const;
 const info = (over: Partial<KitInfo>): KitInfo => ({ ...base, status: 'current', phase: 'active', handedOverAt: null, ...over });
 
 describe('stepOf', () => {

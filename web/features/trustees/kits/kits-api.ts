@@ -6,65 +6,9 @@
  */
 import type { Api } from '../../keys/sign-in';
 
-/** One kit of a generation as the server lists it (ISO dates; null until it happened). */
-export interface KitStatus {
-  trusteeId: string;
-  index: number;
-  token: string;
-  madeAt: string;
-  /** The trustee opened the link and their browser verified the kit against its commitment. */
-  handedOverAt: string | null;
-  /** The latest check: the handover, or a yearly "It matches my kit". */
-  checkedAt: string | null;
-  fingerprint: string;
-}
+import type { KitGeneration, KitsState, NewGenerationAnswer, NewGenerationBody } from '../../../../shared/schema/kits';
 
-/** One generation of kits: Q split k of n (re-keying makes the next one). */
-export interface KitGeneration {
-  generation: number;
-  k: number;
-  n: number;
-  createdAt: string;
-  /** sealOwnerCopy's output: Q, every share, t and gate, sealed under AK (opaque to the server). */
-  ownerCopy: string;
-  kits: KitStatus[];
-}
-
-/**
- * `GET /api/kits`: `current` opens the release once k of its kits confirm; `pending` is a newer
- * generation waiting until k of its kits are handed over (then it becomes current and the
- * previous one stops working); `escrowEnded`: the escrow's scope keys are deleted from the server.
- */
-export interface KitsState {
-  current: KitGeneration | null;
-  pending: KitGeneration | null;
-  escrowEnded: boolean;
-}
-
-/** One kit as the device sends it: the commitment to its share, its gate G_i and its sealed blob. */
-export interface NewKitBody {
-  trusteeId: string;
-  index: number;
-  commitment: string;
-  /** G_i, 32 bytes base64url. */
-  gate: string;
-  blob: string;
-}
-
-/** `POST /api/kits`. */
-export interface NewGenerationBody {
-  generation: number;
-  k: number;
-  checkValue: string;
-  ownerCopy: string;
-  kits: NewKitBody[];
-}
-
-/** `POST /api/kits`'s answer: each trustee's kit token (the capability in `/kit/<token>`). */
-export interface NewGenerationAnswer {
-  generation: number;
-  kits: { trusteeId: string; token: string }[];
-}
+export type { KitGeneration, KitsState, KitStatus, NewGenerationAnswer, NewGenerationBody, NewKitBody } from '../../../../shared/schema/kits';
 
 /** The account's kits. Throws what `api` throws (ApiError, or the fetch TypeError offline). */
 export const getKits = (api: Api): Promise<KitsState> => api<KitsState>('/api/kits');

@@ -1,0 +1,125 @@
+/**
+ * The wire shapes of trustee kits (SECURITY.md "Trustee kits on the server"; sync-server/kits/),
+ * shared by the server that answers and the screens that read them (web/features/trustees/kits/,
+ * web/features/message-vault/delivery-choice.ts, the kit page web/release/kit/). Types only: the
+ * release pages import nothing at run time from here. Dates are ISO strings, bytes base64url.
+ */
+import type { AccessLevel } from './trustee';
+
+/** One kit of a generation as the owner's screens see it (`GET /api/kits`); null dates: not yet. */
+export interface KitStatus {
+  trusteeId: string;
+  index: number;
+  token: string;
+  madeAt: string;
+  /** The trustee opened the link and their browser verified the kit against its commitment. */
+  handedOverAt: string | null;
+  /** The latest check: the handover, or a yearly "It matches my kit". */
+  checkedAt: string | null;
+  fingerprint: string;
+}
+
+/** One generation of kits: Q split k of n (re-keying makes the next one). */
+export interface KitGeneration {
+  generation: number;
+  k: number;
+  n: number;
+  createdAt: string;
+  /** When k of its kits were handed over and it came into force; null while pending. */
+  liveAt: string | null;
+  /** sealOwnerCopy's output: Q, every share, t and gate, sealed under AK (opaque to the server). */
+  ownerCopy: string;
+  kits: KitStatus[];
+}
+
+/**
+ * `GET /api/kits`: `current` opens the release once k of its kits confirm; `pending` is a newer
+ * generation waiting until k of its kits are handed over (then it becomes current and the
+ * previous one stops working); `escrowEnded`: the escrow's scope keys are deleted from the server.
+ */
+export interface KitsState {
+  current: KitGeneration | null;
+  pending: KitGeneration | null;
+  escrowEnded: boolean;
+}
+
+/** One kit as the device sends it: the commitment to its share, its gate G_i and its sealed blob. */
+export interface NewKitBody {
+  trusteeId: string;
+  index: number;
+  commitment: string;
+  /** G_i, 32 bytes base64url. */
+  gate: string;
+  blob: string;
+}
+
+/** `POST /api/kits`. */
+export interface NewGenerationBody {
+  generation: number;
+  k: number;
+  checkValue: string;
+  ownerCopy: string;
+  kits: readonly NewKitBody[];
+}
+
+/** `POST /api/kits`'s answer: each trustee's kit token (the capability in `/kit/<token>`). */
+export interface NewGenerationAnswer {
+  generation: number;
+  kits: { trusteeId: string; token: string }[];
+}
+
+/** What the server says about one kit to its page (`GET /api/kit/:token`). */
+export interface KitInfo {
+  ownerFirstName: string;
+  /** The owner's account id (the kits' derivations name it: shared/crypto/trustee-kit.ts KitContext). */
+  account: string;
+  /** The trustee this kit is for (KitContext.trusteeId). */
+  trusteeId: string;
+  generation: number;
+  index: number;
+  k: number;
+  /** The share's commitment (shamir.ts commitShare, lowercase hex). */
+  commitment: string;
+  /** "XXXX-XXXX", printed on the kit (trustee-kit.ts kitFingerprint). */
+  fingerprint: string;
+  status: 'pending' | 'current' | 'retired';
+  /** The owner's release phase: active, waiting, awaiting-confirmations, released. */
+  phase: string;
+  /** This kit's trustee has confirmed (in the current awaiting-confirmations). */
+  confirmed: boolean;
+  confirmations: number;
+  handedOverAt: string | null;
+  checkedAt: string | null;
+}
+
+/** What a released kit opens (`GET /api/kit/:token/access`); pageToken opens /api/trustee/access/<pageToken>/data. */
+export interface KitAccess {
+  q: string;
+  gate: string;
+  blob: string;
+  level: AccessLevel | '';
+  pageToken: string;
+  /** The trustee this kit is for (the access key's derivation names it). */
+  trusteeId: string;
+}
+
+/** The answer to a confirmation (`POST /api/kit/:token/confirm`). */
+export interface KitConfirmed {
+  confirmations: number;
+  needed: number;
+  released: boolean;
+}
+
+/** How a message's key reaches its recipient: the server delivers it, or a trustee hands it over. */
+export type DeliveryMode = 'server' | 'trustee';
+
+/** One message as `GET /api/kits/messages` lists it for the owner's screens. */
+export interface MessageChoiceJson {
+  messageId: string;
+  mode: DeliveryMode;
+  kid: string;
+  /** The live generations the message has a wrap for (the device re-wraps after re-keying). */
+  generations: number[];
+  /** `trustee`: who hands it over (the first), and the backup. */
+  trustees: string[];
+}

@@ -22,7 +22,6 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { requireProven } from '../auth/unproven';
 import { clientIp } from '../http/client-ip';
-import { createRateLimiter } from '../http/rate-limit';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { Services } from '../services';
@@ -109,9 +108,9 @@ export function messageKeyOwnerRoutes(deps: AppDeps, services: Services): Hono<A
 /** The kit page's route (no session; rate limited per IP as the other kit routes). */
 export function messageKeyPublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const limiter = createRateLimiter({ limit: KIT_REQUESTS_PER_10_MIN, windowMs: 10 * 60_000, now: deps.now });
+  const limiter = services.rateLimiters({ name: 'kit-link', limit: KIT_REQUESTS_PER_10_MIN, windowMs: 10 * 60_000 });
   app.get('/api/kit/:token/handovers', async (c) => {
-    await limiter.hit(`kit-handovers:${clientIp(c, deps)}`);
+    await limiter.hit(`kit-link:${clientIp(c, deps)}`);
     return c.json(await services.messageKeys.handovers(services.kits, c.req.param('token')));
   });
   return app;

@@ -17,7 +17,6 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../app-env';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
-import { createRateLimiter } from '../http/rate-limit';
 import { readJson } from '../http/validate';
 import type { Services } from '../services';
 import { kitFingerprint } from '../../shared/crypto/trustee-kit';
@@ -34,9 +33,9 @@ const confirmBody = z.strictObject({ share: z.string().max(400).refine((s) => sh
 export function kitPublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { kits, kitRelease, release } = services;
-  const limiter = createRateLimiter({ limit: KIT_REQUESTS_PER_10_MIN, windowMs: 10 * 60_000, now: deps.now });
+  const limiter = services.rateLimiters({ name: 'kit-link', limit: KIT_REQUESTS_PER_10_MIN, windowMs: 10 * 60_000 });
   app.use('/api/kit/*', async (c, next) => {
-    await limiter.hit(`release-link:${clientIp(c, deps)}`);
+    await limiter.hit(`kit-link:${clientIp(c, deps)}`);
     await next();
   });
   const token = (c: Context) => c.req.param('token') ?? '';

@@ -16,7 +16,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
 import { clientIp } from '../http/client-ip';
-import { createRateLimiter } from '../http/rate-limit';
 import type { Services } from '../services';
 import type { TokenPurpose, TokenRow } from '../db/release';
 import { html } from 'hono/html';
@@ -39,7 +38,8 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
   const { release, blobs } = services;
   const records = services.records;
   const { store } = release;
-  const limiter = createRateLimiter({ limit: 120, windowMs: 10 * 60_000, now: deps.now });
+  // Shared by every instance on PostgreSQL (services.rateLimiters), like the sign-in limits.
+  const limiter = services.rateLimiters({ name: 'release-link', limit: 120, windowMs: 10 * 60_000 });
   // File downloads are decrypted on the fly: they cost bytes, per address (blobs/release-files.ts).
   const downloadBudget = createDownloadBudget(deps.config.limits.fileBytesPerMinute, deps.now);
   const bytesBudget = (c: Context) => downloadBudget(`release-bytes:${clientIp(c, deps)}`);

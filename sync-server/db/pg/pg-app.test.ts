@@ -127,6 +127,23 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
     }
   });
 
+  it('the token links are limited per address across instances: release and kit links alternating between two instances pass the limit once', async () => {
+    const a = await createPgTestApp(pgdb.url, { sessionSecret: SECRET });
+    const b = await createPgTestApp(pgdb.url, { sessionSecret: SECRET });
+    try {
+      for (const path of ['/api/delivery/not-a-token/data', '/api/kit/AAAAAAAAAAAAAAAAAAAAAA']) {
+        const statuses: number[] = [];
+        for (let i = 0; i < 121; i++) statuses.push((await (i % 2 ? b : a).call('GET', path)).status);
+        // 120 per address per 10 minutes in all (release/public-routes.ts, kits/public-routes.ts), not per instance.
+        expect(statuses.slice(0, 120).every((s) => s === 404), path).toBe(true);
+        expect(statuses[120], path).toBe(429);
+      }
+    } finally {
+      await a.pool.end();
+      await b.pool.end();
+    }
+  });
+
   it('the record limits hold across instances: trustees added alternately on two instances never pass the limit', async () => {
     const env = { AFTERWORD_LIMITS: JSON.stringify({ trustees: 3 }) };
     const a = await createPgTestApp(pgdb.url, { sessionSecret: SECRET, env });

@@ -28,10 +28,11 @@ export const apiOf =
 
 /**
  * A sealed account with letters m1 (to annabella) and m2 (to bert), trustees ann, bob, cy who
- * accepted, and kits 2 of 3 (owner copy under a test AK) all handed over. `m2DaysAhead`: m2's delivery
- * date, `m2DaysAhead` days after the test clock's now (default: none, at the release).
+ * accepted, and kits 2 of 3 (owner copy under a test AK) all handed over (`handOver: false`: none,
+ * so the kits stay pending and the escrow stands). `m2DaysAhead`: m2's delivery date, `m2DaysAhead`
+ * days after the test clock's now (default: none, at the release).
  */
-export async function sealedWithKits(opts: { m2DaysAhead?: number } = {}) {
+export async function sealedWithKits(opts: { m2DaysAhead?: number; handOver?: boolean } = {}) {
   const tag = Math.random().toString(36).slice(2, 8);
   const addr = (who: string) => `${who}-${tag}@example.com`;
   const w = await createSealedWorld({ PUBLIC_URL: 'http://afterword.test' });
@@ -64,7 +65,7 @@ export async function sealedWithKits(opts: { m2DaysAhead?: number } = {}) {
     },
   });
   const token = (id: string) => answer.kits.find((k) => k.trusteeId === id)!.token;
-  for (const m of made.kits) expect((await w.t.call('POST', `/api/kit/${token(m.trusteeId)}/handover`, { commitment: m.commitment })).status).toBe(204);
+  if (opts.handOver !== false) for (const m of made.kits) expect((await w.t.call('POST', `/api/kit/${token(m.trusteeId)}/handover`, { commitment: m.commitment })).status).toBe(204);
   const ring = await w.accountRing();
   const device: DeliveryChoiceDeps = { api, account: w.userId, withAccountKey: (use) => use(ak), keyring: ring };
   return { w, addr, made, token, ring, device, api, ak, db, sync };

@@ -14,7 +14,8 @@ import { handoverKey, handoverWrapContext, type makeGeneration } from '../../sha
 import { unwrapKey } from '../../shared/crypto/wrap';
 import { openHandovers, type HandoverJson } from '../../shared/release/handover-links';
 import type { DeliveryPageData } from '../../shared/release/pages';
-import type { ReleaseRehearsal } from '../../shared/schema/release';
+import type { ReleaseReadiness, ReleaseRehearsal } from '../../shared/schema/release';
+import { UNBOUND_TEXT } from '../release/release-keys';
 import { PREVIEW_LINK } from '../release/emails';
 import type { SealedWorld } from '../../web/sync/test-sealed';
 import { openPage } from '../../web/release/open';
@@ -26,6 +27,7 @@ import { outboxFiles } from '../release/release-test-support';
 import { DAY_MS } from '../release/state-machine';
 import { signUp } from '../test-support';
 import { LETTER, sealedWithKits } from './message-key-test-support';
+import { depositEscrow } from '../../web/features/keys/escrow-deposit';
 
 
 /** Lets the check-ins lapse until the trustees are asked to confirm, then ann and bob confirm with their kits. */
@@ -46,6 +48,34 @@ async function releaseThroughKits(w: SealedWorld, made: Awaited<ReturnType<typeo
 }
 
 describe('messages with trustee kits', () => {
+  it('the readiness panel names the messages the kits in force cannot open yet, until the device ties them', async () => {
+    const { device, api } = await sealedWithKits();
+    const missing = async () => (await api<ReleaseReadiness>('/api/release/readiness')).missing;
+    expect(await missing()).toContain(UNBOUND_TEXT(2));
+    expect(await syncDeliveryChoices(device, ['m1', 'm2'])).toEqual({ updated: 2, unbound: [] });
+    expect((await missing()).filter((line) => line.includes('tied to your trustee kits'))).toEqual([]);
+  });
+
+  it('a letter chosen to be handed over before the kits are in force is delivered by the escrow when the release goes by the escrow: never lost', async () => {
+    const { w, addr, ring, device, api } = await sealedWithKits({ handOver: false });
+    expect((await depositEscrow({ api, keyring: ring })).outcome).toBe('deposited');
+    expect(await syncDeliveryChoices(device, ['m1', 'm2'])).toEqual({ updated: 2, unbound: [] });
+    expect(await saveDeliveryChoice(device, await loadDeliveryState(api), 'm2', { mode: 'trustee', trustees: ['tr2'] })).toBe(true);
+    // No kits in force: the check-ins lapse and the waiting period ends in a release by the escrow.
+    expect((await w.t.call('PUT', '/api/release/settings', { checkInDays: 30, waitingDays: 7 }, w.cookie)).status).toBe(200);
+    for (let day = 0; day < 60 && (await w.t.services.release.state(w.userId)).phase !== 'released'; day++) {
+      w.t.advance(DAY_MS);
+      await w.t.services.scheduler.runOnce();
+    }
+    expect((await w.t.services.release.state(w.userId)).phase).toBe('released');
+    await w.t.services.scheduler.runOnce();
+    const toBert = outboxFiles(w.t.deps.config.dataDir).filter((e) => e.to[0] === addr('bert'));
+    expect(toBert).toHaveLength(1);
+    const link = new URL(toBert[0]!.links[0]!);
+    const data = (await (await w.t.call('GET', `${link.pathname}/data`)).json()) as DeliveryPageData;
+    expect((await openPage('d', data, link.hash.slice(1))).message).toMatchObject({ messageContent: LETTER.handed });
+  });
+
   it('"the server delivers it" mails the link with the key; "a trustee hands it over" mails the recipient nothing, the key is nowhere on the server, and only the trustee\'s kit opens it', async () => {
     const { w, addr, made, token, ring, device, api } = await sealedWithKits();
     const kid = (id: string) => ring.kids().find((k) => k.startsWith(`msg:${id}~`))!;

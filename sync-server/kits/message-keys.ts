@@ -66,7 +66,8 @@ async function releasedGeneration(tx: Pick<AsyncReleaseStore, 'liveKitGeneration
 
 /**
  * The lookup release/deliveries.ts asks for each due message: null when the message is not
- * hand-delivered; else its trustees of the released generation with their kit tokens (empty when
+ * hand-delivered, or the release went by the escrow (no kits in force: it is then delivered as
+ * every message is); else its trustees of the released generation with their kit tokens (empty when
  * it was chosen to be handed over but its wraps belong to no released generation: nobody can
  * open it, and the server must not send it either).
  */
@@ -75,8 +76,11 @@ export function createHandoverLookup(store: AsyncMessageKeyStore): HandoverOf {
     const rows = await store.ofMessage(userId, messageId);
     if (!rows.some((r) => r.mode === 'trustee')) return null;
     const gen = await releasedGeneration(tx, userId);
-    const row = gen && rows.find((r) => r.generation === gen.generation && r.mode === 'trustee');
-    if (!gen || !row) return [];
+    // Released by the escrow (no kits were in force): the escrow holds the key, and the letter goes
+    // out as every message does then (README "How each message reaches its recipient"), never lost.
+    if (!gen) return null;
+    const row = rows.find((r) => r.generation === gen.generation && r.mode === 'trustee');
+    if (!row) return [];
     const kits: KitRow[] = await tx.kitsOf(userId, gen.generation);
     return handoversOf(row).flatMap(({ trusteeId }) => {
       const kit = kits.find((k) => k.trustee_id === trusteeId);
@@ -160,15 +164,28 @@ export function createMessageKeys({ deps, release, records, sealer, store }: Mes
     },
 
     /**
-     * For release-keys.ts after a release: `trustee` for a hand-delivered message (the server
-     * sends no key), `server` with the message key (kid → base64url) opened with Q and its gate
+     * For the owner's readiness: how many of the account's messages not yet delivered have no wrap
+     * for the kits in force (0 when no kits are in force: the escrow then holds their keys). Such a
+     * message's key could reach nobody at a release through kits (its device has not bound it yet).
+     */
+    async unbound(userId: string): Promise<number> {
+      const current = (await rel.liveKitGenerations(userId)).find((g) => generationStatus(g) === 'current');
+      if (!current) return 0;
+      const bound = new Set((await store.list(userId)).filter((r) => r.generation === current.generation).map((r) => r.message_id));
+      return (await records.list(userId, 'messages')).filter((m) => !m.delivered && !bound.has(m.id)).length;
+    },
+
+    /**
+     * For release-keys.ts after a release: `trustee` for a hand-delivered message of a release
+     * through kits (the server sends no key; released by the escrow, null), `server` with the message key (kid → base64url) opened with Q and its gate
      * when the released generation holds its wrap, else null (the escrow's path applies).
      * Throws UnwrapError when a stored value does not open.
      */
     async deliveryKeys(userId: string, messageId: string): Promise<{ mode: 'trustee' } | { mode: 'server'; keys: Record<string, string> } | null> {
       const rows = await store.ofMessage(userId, messageId);
-      if (rows.some((r) => r.mode === 'trustee')) return { mode: 'trustee' };
       const gen = await releasedGeneration(rel, userId);
+      // A hand-over holds only once the release went through kits; released by the escrow, the escrow's key is sent.
+      if (rows.some((r) => r.mode === 'trustee')) return gen ? { mode: 'trustee' } : null;
       const row = gen && rows.find((r) => r.generation === gen.generation);
       if (!gen || !row) return null;
       const q = await sealer.open({ userId, generation: gen.generation, what: 'q', trusteeId: '' }, gen.q_wrap!);

@@ -10,7 +10,7 @@ import { linkBase } from '../config';
 import { CRITICAL_OWNER_KINDS, type EmailKind, type EmailParams, renderEmail } from './emails';
 import type { Mailer } from './mailer';
 import { waitingEmails } from './email-quotas';
-import { UNDEPOSITED_TEXT } from './release-keys';
+import { UNBOUND_TEXT, UNDEPOSITED_TEXT } from './release-keys';
 
 /** The readiness sentence while the profile e-mail is not verified (owner-email.ts). */
 export const OWNER_EMAIL_UNVERIFIED = (email: string) =>
@@ -64,6 +64,8 @@ export async function readinessOf(
   userId: string,
   /** How many keys a release needs are not in the escrow (release-keys.ts undeposited); 0 when none or not sealed. */
   undeposited = 0,
+  /** How many messages have no key for the kits in force (kits/message-keys.ts unbound); 0 when none or no kits. */
+  unbound = 0,
 ): Promise<ReleaseReadiness> {
   const s = await release.state(userId);
   const owner = await release.owner(userId);
@@ -79,6 +81,7 @@ export async function readinessOf(
   const kits = await kitsOf(release, userId, deps.now());
   // Once the escrow has ended there is nothing to deposit: the trustees' kits hold the release.
   if (!released && undeposited > 0 && !kits.escrowEnded) missing.unshift(UNDEPOSITED_TEXT(undeposited));
+  if (!released && unbound > 0 && kits.escrowEnded) missing.unshift(UNBOUND_TEXT(unbound));
   if (!released) missing.push(...kitsMissing(kits, await release.store.liveKitGenerations(userId)));
   return {
     phase: s.phase,

@@ -54,6 +54,10 @@ export interface ReleaseKeys {
 export const UNDEPOSITED_TEXT = (n: number) =>
   `Your account is sealed on your devices, and ${n === 1 ? 'one key' : `${n} keys`} your messages and trustees need at a release ${n === 1 ? 'has' : 'have'} not been left with Afterword yet: without ${n === 1 ? 'it' : 'them'}, nobody could open what you left. Open Afterword on one of your devices, signed in, to leave ${n === 1 ? 'it' : 'them'}.`;
 
+/** The readiness line for `n` messages the kits in force cannot open yet (kits/message-keys.ts unbound). */
+export const UNBOUND_TEXT = (n: number) =>
+  `${n === 1 ? 'One of your messages has' : `${n} of your messages have`} not been tied to your trustee kits yet: at a release, ${n === 1 ? 'its recipient' : 'their recipients'} could not open ${n === 1 ? 'it' : 'them'}. Open Afterword on one of your devices, signed in, to tie ${n === 1 ? 'it' : 'them'}.`;
+
 /** Every key id the sealed fields of `record` name (envelopes are `v1.<kid>.<nonce>.<ct>`). */
 function kidsOf(record: ServerRecord): Set<string> {
   const out = new Set<string>();

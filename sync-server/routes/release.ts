@@ -115,7 +115,7 @@ export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     return c.json(await rehearseRelease(release, records, c.var.userId, deps.now(), handedBy));
   });
 
-  app.get('/api/release/readiness', async (c) => c.json(await readinessOf(deps, release, records, services.mailer, c.var.userId, await services.releaseKeys.undeposited(c.var.userId))));
+  app.get('/api/release/readiness', async (c) => c.json(await readinessOf(deps, release, records, services.mailer, c.var.userId, await services.releaseKeys.undeposited(c.var.userId), await services.messageKeys.unbound(c.var.userId))));
 
   /** The owner has read the banner about e-mails that could not be delivered. */
   app.post('/api/release/undeliverable/seen', async (c) => {

@@ -142,6 +142,22 @@ describe('Release through trustee kits', () => {
     expect(await phase(o)).toBe('released');
   });
 
+  it('a newer generation handed over once the waiting period has begun does not replace the kits the release goes through, nor their blobs and gates', async () => {
+    const { o, trustees, made, tokens } = await kitsHandedOver();
+    const next = await postKits(o, trustees, 2, 2); // a re-key, not yet handed over
+    await lapseUntilAwaiting(o);
+    // Two trustees open their new kits now: recorded, but the kits in force stay in force.
+    for (const i of [0, 1]) expect((await kitCall(o, 'POST', `/api/kit/${next.tokens[i]}/handover`, { commitment: next.made.kits[i]!.commitment })).status).toBe(204);
+    expect(await (await kitCall(o, 'GET', `/api/kit/${tokens[0]}`)).json()).toMatchObject({ status: 'current' });
+    for (const i of [0, 1]) expect((await confirm(o, tokens[i]!, share(made, i))).status).toBe(200);
+    expect(await phase(o)).toBe('released');
+    // Another late handover after the release changes nothing either: the released kit still opens its level.
+    expect((await kitCall(o, 'POST', `/api/kit/${next.tokens[2]}/handover`, { commitment: next.made.kits[2]!.commitment })).status).toBe(204);
+    expect((await kitCall(o, 'GET', `/api/kit/${tokens[0]}/access`)).status).toBe(200);
+    // Nor can the blobs a kit opens be replaced after the waiting period began.
+    expect((await o.t.call('PUT', '/api/kits/1/blobs', { blobs: { [trustees[0]!.id]: made.kits[1]!.blob } }, o.cookie)).status).toBe(409);
+  });
+
   it('a share confirmed by a trustee who is removed afterwards no longer counts', async () => {
     const { o, trustees, made, tokens } = await kitsHandedOver();
     await lapseUntilAwaiting(o);

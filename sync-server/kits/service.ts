@@ -155,12 +155,15 @@ export function createKitService({ deps, release, records, sealer }: KitServiceD
 
     /**
      * `PUT /api/kits/:generation/blobs`: replaces trustees' blobs of a live (pending or current)
-     * generation. Throws 404 for an unknown or retired generation, 422 naming a trustee without a kit in it.
+     * generation while the owner is active. Throws 404 for an unknown or retired generation, 409
+     * once a waiting period has begun, 422 naming a trustee without a kit in it.
      */
     async putBlobs(userId: string, generation: number, blobs: Readonly<Record<string, string>>): Promise<void> {
       await store.transaction(async (tx) => {
         const gen = await tx.kitGeneration(userId, generation);
         if (!gen || generationStatus(gen) === 'retired') throw new ApiHttpError(404, 'No such generation of kits');
+        // What a trustee's kit opens is fixed once a waiting period has begun (SECURITY.md "Trustee kits on the server").
+        if ((await tx.getState(userId))?.phase !== 'active') throw new ApiHttpError(409, 'The kits cannot be changed while a release is under way or after it');
         const have = new Set((await tx.kitsOf(userId, generation)).map((k) => k.trustee_id));
         const missing = Object.keys(blobs).filter((id) => !have.has(id));
         if (missing.length) throw new ApiHttpError(422, 'Some trustees have no kit in this generation', missing.map((id) => ({ path: `blobs.${id}`, message: 'has no kit in this generation' })));
@@ -173,7 +176,8 @@ export function createKitService({ deps, release, records, sealer }: KitServiceD
     /**
      * `POST /api/kit/:token/handover`: the trustee's browser verified the kit against `commitment`.
      * The first handover is recorded (and counts as a check); at k handed over a pending
-     * generation becomes current, the previous retires and the escrow ends, in one transaction.
+     * generation becomes current, the previous retires and the escrow ends, in one transaction —
+     * only in the release phase `active` (later, the kits in force carry the release).
      * Returns false when the kit is unknown or retired; throws 422 when the commitment differs.
      */
     async handover(token: string, commitment: string): Promise<boolean> {
@@ -186,6 +190,9 @@ export function createKitService({ deps, release, records, sealer }: KitServiceD
         if (!(await tx.markKitHandedOver(token, now))) return true;
         await tx.addActivity(kit.user_id, now, 'kit-handed-over', `${found.trusteeEmail} received their trustee kit.`);
         if (found.status !== 'pending') return true;
+        // Once a waiting period has begun, the kits in force carry the release: a newer generation
+        // comes into force only while the owner is active (its handovers stay recorded).
+        if ((await tx.getState(kit.user_id))?.phase !== 'active') return true;
         const handed = (await tx.kitsOf(kit.user_id, gen.generation)).filter((k) => k.handed_over_at !== null).length;
         if (handed < gen.k) return true;
         const hadEnded = await tx.kitEscrowEnded(kit.user_id);

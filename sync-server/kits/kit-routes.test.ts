@@ -13,6 +13,7 @@ import { loggablePath } from '../http/errors';
 import { UNDEPOSITED_TEXT } from '../release/release-keys';
 import { KIT_REQUESTS_PER_10_MIN } from './public-routes';
 import type { KitsState } from '../../shared/schema/kits';
+import { createTestApp } from '../test-support';
 import { kitCall, kitsBody, makeKits, ownerWithTrustees, postKits } from './kit-test-support';
 
 const ESCROWED = new Map([['plan~1', new Uint8Array(32).fill(9)]]);
@@ -170,5 +171,14 @@ describe('Trustee kits: the owner makes them, trustees hand them over, the escro
     const after = await missing();
     expect(after).not.toContain(UNDEPOSITED_TEXT(2));
     expect(after.filter((l) => l.includes('not been left with Afterword'))).toEqual([]);
+  });
+
+  it('a batch of message choices counts one write per message against the account\'s budget (shared/limits.ts writesPerMinute)', async () => {
+    const { o } = await ownerWithTrustees([], [], createTestApp({ PUBLIC_URL: 'http://afterword.test', AFTERWORD_LIMITS: JSON.stringify({ writesPerMinute: 10 }) }));
+    o.t.advance(60_000); // a fresh minute
+    const choice = (n: number) => ({ messageId: `m${n}`, choice: { generation: 1, mode: 'server', kid: `msg:m${n}~1`, gate: toB64url(new Uint8Array(32)), wrap: `w1.${'A'.repeat(16)}.${'B'.repeat(64)}` } });
+    const batch = await o.t.call('PUT', '/api/kits/messages', { choices: Array.from({ length: 10 }, (_, n) => choice(n)) }, o.cookie);
+    expect(batch.status).toBe(200); // each refused (no such message), but each was looked at
+    expect((await o.t.call('PUT', '/api/kits/messages', { choices: [choice(99)] }, o.cookie)).status).toBe(429);
   });
 });

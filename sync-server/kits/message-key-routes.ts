@@ -93,6 +93,8 @@ export function messageKeyOwnerRoutes(deps: AppDeps, services: Services): Hono<A
         refused.push({ messageId, generation: choice.generation, status: err.status, error: err.message });
       }
     }
+    // Each item is a write of its own (a seal and its rows): the account frame counted the request as one.
+    await services.records.throttle.writes.charge(c.var.userId, choices.length - 1);
     return c.json({ saved, refused });
   });
   app.put('/api/kits/messages/:messageId', requireProven(deps, services), async (c) => {

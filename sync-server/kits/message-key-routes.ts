@@ -42,6 +42,8 @@ export const messageChoiceSchema = z
     generation: z.number().int().min(1).max(0xffff),
     mode: z.enum(['server', 'trustee']),
     kid: z.string().max(80),
+    /** Compare-and-set: the mode the device read (null: no choice stored); a background re-wrap sends it (sync rule 28's spirit). */
+    ifMode: z.enum(['server', 'trustee']).nullable().optional(),
     gate: gate.optional(),
     wrap: wrapped.optional(),
     handovers: z

@@ -47,6 +47,8 @@ export interface MessageChoice {
   wrap?: string;
   /** `trustee`: 1 or 2 (the trustee, then the backup), each MK under handoverKey with handoverWrapContext. */
   handovers?: ReadonlyArray<{ trusteeId: string; wrap: string }>;
+  /** When given, the stored mode must still be this one (null: none stored), else 409: another device chose meanwhile. */
+  ifMode?: DeliveryMode | null;
 }
 
 
@@ -125,6 +127,11 @@ export function createMessageKeys({ deps, release, records, sealer, store }: Mes
       const gens = await rel.liveKitGenerations(userId);
       const gen = gens.find((g) => g.generation === body.generation && generationStatus(g) !== 'retired');
       if (!gen) throw new ApiHttpError(409, 'These kits are not in use', [{ path: 'generation', message: 'is not a generation of kits in use' }]);
+      const stored = await store.ofMessage(userId, messageId);
+      const newest = stored[stored.length - 1];
+      // Two devices: a device re-wrapping in the background never overrides a choice made elsewhere, nor an older key a newer one.
+      if (body.ifMode !== undefined && (newest?.mode ?? null) !== body.ifMode) throw new ApiHttpError(409, 'How this message reaches its recipient was changed on another device', [{ path: 'ifMode', message: 'is not the stored choice' }]);
+      if (newest && parseKid(newest.kid)!.version > parseKid(body.kid)!.version) throw new ApiHttpError(409, 'A newer key of this message is stored', [{ path: 'kid', message: `is older than ${newest.kid}` }]);
       let row: MessageKeyRow;
       const base = { user_id: userId, message_id: messageId, generation: body.generation, mode: body.mode, kid: body.kid, link_wrap: null, updated_at: deps.now() };
       if (body.mode === 'server') {
@@ -143,7 +150,7 @@ export function createMessageKeys({ deps, release, records, sealer, store }: Mes
         row = { ...base, gate_wrap: null, wrap: null, handovers: JSON.stringify(hs.map((h) => ({ trusteeId: h.trusteeId, wrap: h.wrap }))) };
       }
       const live = new Set(gens.filter((g) => generationStatus(g) !== 'retired').map((g) => g.generation));
-      const drop = (await store.ofMessage(userId, messageId)).filter((r) => r.generation !== body.generation && (r.mode !== body.mode || !live.has(r.generation))).map((r) => r.generation);
+      const drop = stored.filter((r) => r.generation !== body.generation && (r.mode !== body.mode || !live.has(r.generation))).map((r) => r.generation);
       await store.put(row, drop);
     },
 

@@ -17,6 +17,26 @@ import { DeliveryChoiceError, loadDeliveryState, saveDeliveryChoice, syncDeliver
 type Listed = { messages: Array<{ messageId: string; mode: string; kid: string; generations: number[]; trustees: string[] }> };
 
 describe('delivery choices on the owner’s device', () => {
+  it('two devices: a background re-wrap never switches back a hand-over another device chose meanwhile', async () => {
+    const { device, api } = await sealedWithKits();
+    // Device A's background sync reads the state (no choices yet) and, before its batch arrives,
+    // device B chooses that bob hands m2 over.
+    let raced = false;
+    const slowA: typeof api = async (path, init) => {
+      if (!raced && path === '/api/kits/messages' && init?.method === 'PUT') {
+        raced = true;
+        expect(await saveDeliveryChoice(device, await loadDeliveryState(api), 'm2', { mode: 'trustee', trustees: ['tr2'] })).toBe(true);
+      }
+      return api(path, init as never);
+    };
+    expect(await syncDeliveryChoices({ ...device, api: slowA }, ['m1', 'm2'])).toEqual({ updated: 1, unbound: [] });
+    const stored = (await api<{ messages: Array<{ messageId: string; mode: string; trustees: string[] }> }>('/api/kits/messages')).messages;
+    expect(stored.map((m) => [m.messageId, m.mode, m.trustees])).toEqual([
+      ['m1', 'server', []],
+      ['m2', 'trustee', ['tr2']],
+    ]);
+  });
+
   it('sends nothing while the account has no kits (messages go out by the escrow)', async () => {
     const w = await createSealedWorld();
     const db = await w.device();

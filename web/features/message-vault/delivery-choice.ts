@@ -146,13 +146,18 @@ async function wrapsFor(deps: DeliveryChoiceDeps, state: DeliveryState, messageI
   return items;
 }
 
-/** Sends `items` in batches; returns the ids refused with 404 (deleted meanwhile). Throws DeliveryChoiceError for another refusal, and what `api` throws. */
+/**
+ * Sends `items` in batches; returns the ids refused with 404 (deleted meanwhile) or, for a
+ * compare-and-set item (`ifMode`), 409 (another device chose meanwhile: its choice stands, and the
+ * next sync wraps it). Throws DeliveryChoiceError for another refusal, and what `api` throws.
+ */
 async function sendItems(api: Api, items: readonly ChoiceItem[]): Promise<Set<string>> {
+  const guarded = new Set(items.filter((i) => 'ifMode' in i.choice).map((i) => i.messageId));
   const gone = new Set<string>();
   for (let at = 0; at < items.length; at += PER_BATCH) {
     const answer = await api<{ saved: number; refused: Array<{ messageId: string; status: number; error: string }> }>('/api/kits/messages', { method: 'PUT', body: { choices: items.slice(at, at + PER_BATCH) } });
     for (const r of answer.refused) {
-      if (r.status !== 404) throw new DeliveryChoiceError(r.error);
+      if (r.status !== 404 && !(r.status === 409 && guarded.has(r.messageId))) throw new DeliveryChoiceError(r.error);
       gone.add(r.messageId);
     }
   }
@@ -199,7 +204,8 @@ export async function syncDeliveryChoices(deps: DeliveryChoiceDeps, messageIds: 
     const upToDate = have && have.kid === kid && state.generations.every((g) => have.generations.includes(g.generation) || !needs(g));
     if (upToDate) continue;
     try {
-      items.push(...(await wrapsFor(deps, state, id, choiceOf(state, id), copies)));
+      // Compare-and-set: only over the choice read here, never over one another device made meanwhile.
+      for (const item of await wrapsFor(deps, state, id, choiceOf(state, id), copies)) items.push({ ...item, choice: { ...item.choice, ifMode: have?.mode ?? null } });
     } catch (err) {
       if (!(err instanceof DeliveryChoiceError)) throw err;
       unbound.push(id);

@@ -28,8 +28,11 @@ export interface EscrowService {
    * rejects when it does not: main.ts awaits it before listening, and every method below fails too.
    */
   ready: Promise<void>;
-  /** Replaces the account's escrow with `keys` (kid → 32 raw bytes). Throws TypeError for a bad kid or key. */
-  deposit(userId: string, keys: ReadonlyMap<string, Uint8Array>): Promise<void>;
+  /**
+   * Replaces the account's escrow with `keys` (kid → 32 raw bytes); resolves false, writing
+   * nothing, once the escrow has ended (escrow-store.ts put). Throws TypeError for a bad kid or key.
+   */
+  deposit(userId: string, keys: ReadonlyMap<string, Uint8Array>): Promise<boolean>;
   /** What was deposited (how many keys, when, ms), never the keys; null when nothing was. */
   status(userId: string): Promise<{ keyCount: number; updatedAt: number; kids: string[] } | null>;
   /**
@@ -60,7 +63,7 @@ export function createEscrow(key: ReleaseKey, store: AsyncEscrowStore, phase: (u
         if (!parseKid(kid)) throw new TypeError(`${kid} is not a key id`);
         wrapped[kid] = await wrapKey(escrowKey, raw, ctx(userId, kid));
       }
-      await store.put(userId, { keys: JSON.stringify({ v: ESCROW_FORMAT, keys: wrapped }), keyCount: keys.size, updatedAt: now() });
+      return store.put(userId, { keys: JSON.stringify({ v: ESCROW_FORMAT, keys: wrapped }), keyCount: keys.size, updatedAt: now() });
     },
     async status(userId) {
       const row = await store.get(userId);

@@ -42,19 +42,20 @@ export function escrowRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
       .record(z.string().refine((k) => parseKid(k) !== null, 'is not a key id (<scope>~<version>)'), rawKey)
       .refine((keys) => Object.keys(keys).length <= max, `holds at most ${max} keys`),
   });
+  const ended = () => new ApiHttpError(409, "The escrow has ended: your trustees' kits hold the release now", [{ path: 'keys', message: 'are no longer kept by the server' }]);
   const deposits = services.rateLimiters({ name: 'escrow-deposit', limit: ESCROW_DEPOSITS_PER_HOUR, windowMs: 60 * 60_000, message: 'Too many key deposits. Please wait a while and try again.' });
   app.put('/api/release/escrow', requireSession(deps, services), requireProven(deps, services), async (c) => {
     const { keys } = await readJson(c, body);
     const userId = c.var.userId;
     // "The escrow ends" once k trustee kits are handed over (kits/): never deposited again.
-    if (await services.release.store.kitEscrowEnded(userId)) throw new ApiHttpError(409, "The escrow has ended: your trustees' kits hold the release now", [{ path: 'keys', message: 'are no longer kept by the server' }]);
+    if (await services.release.store.kitEscrowEnded(userId)) throw ended();
     // Only the account's own keys (kids of its keyring): nothing else for a release to hand out.
     const account = await services.keys.get(userId);
     if (!account) throw new ApiHttpError(409, 'This account has no keys yet');
     const foreign = Object.keys(keys).filter((kid) => !(kid in account.keyring.keys));
     if (foreign.length) throw new ApiHttpError(400, 'Some keys are not this account\'s', foreign.map((kid) => ({ path: `keys.${kid}`, message: 'is not a key of this account\'s keyring' })));
     await deposits.hit(`escrow:${userId}`);
-    await services.escrow.deposit(userId, new Map(Object.entries(keys).map(([kid, b]) => [kid, fromB64url(b)!])));
+    if (!(await services.escrow.deposit(userId, new Map(Object.entries(keys).map(([kid, b]) => [kid, fromB64url(b)!]))))) throw ended();
     const s = await services.escrow.status(userId);
     return c.json({ keyCount: s!.keyCount, updatedAt: new Date(s!.updatedAt).toISOString() });
   });

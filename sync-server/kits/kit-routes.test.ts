@@ -69,6 +69,9 @@ describe('Trustee kits: the owner makes them, trustees hand them over, the escro
     expect(after.current?.generation).toBe(1);
     expect(after.escrowEnded).toBe(true);
     expect(await o.t.services.escrow.status(o.userId)).toBeNull();
+    // A deposit that passed the route's check just before the last handover writes nothing either.
+    expect(await o.t.services.escrow.deposit(o.userId, ESCROWED)).toBe(false);
+    expect(await o.t.services.escrow.status(o.userId)).toBeNull();
     expect(await info(tokens[0]!)).toMatchObject({ status: 'current' });
     // The yearly check.
     o.t.advance(365 * 86_400_000);

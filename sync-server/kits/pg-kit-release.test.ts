@@ -22,6 +22,8 @@ describe('Release through trustee kits on PostgreSQL', () => {
       const { made, tokens } = await postKits(o, trustees, 2);
       for (const i of [0, 1]) expect((await kitCall(o, 'POST', `/api/kit/${tokens[i]}/handover`, { commitment: made.kits[i]!.commitment })).status).toBe(204);
       expect(await o.t.services.escrow.status(o.userId)).toBeNull();
+      expect(await o.t.services.escrow.deposit(o.userId, new Map([['plan~1', new Uint8Array(32).fill(9)]]))).toBe(false); // a racing deposit: nothing written
+      expect(await o.t.services.escrow.status(o.userId)).toBeNull();
       expect((await o.t.call('PUT', '/api/release/settings', { checkInDays: 30 }, o.cookie)).status).toBe(200);
       for (let day = 0; day < 60 && (await o.t.services.release.state(o.userId)).phase !== 'awaiting-confirmations'; day++) await runFor(o, 1, DAY_MS);
       expect((await o.t.services.release.state(o.userId)).phase).toBe('awaiting-confirmations');

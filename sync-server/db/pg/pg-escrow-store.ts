@@ -17,11 +17,13 @@ export function createPgEscrowStore(pool: pg.Pool): AsyncEscrowStore {
       await pool.query('INSERT INTO release_key_check (id, value, created_at) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING', [value, at]);
     },
     async put(userId, row) {
-      await pool.query(
-        `INSERT INTO release_escrow (user_id, keys, key_count, updated_at) VALUES ($1, $2, $3, $4)
+      const r = await pool.query(
+        `INSERT INTO release_escrow (user_id, keys, key_count, updated_at)
+         SELECT $1, $2, $3, $4 WHERE NOT EXISTS (SELECT 1 FROM kit_generations WHERE user_id = $1 AND live_at IS NOT NULL)
          ON CONFLICT (user_id) DO UPDATE SET keys = excluded.keys, key_count = excluded.key_count, updated_at = excluded.updated_at`,
         [userId, row.keys, row.keyCount, row.updatedAt],
       );
+      return (r.rowCount ?? 0) > 0;
     },
     async get(userId) {
       const r = await pool.query<{ keys: string; key_count: number; updated_at: string }>('SELECT keys, key_count, updated_at FROM release_escrow WHERE user_id = $1', [userId]);

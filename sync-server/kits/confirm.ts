@@ -15,7 +15,7 @@ import type { AppDeps } from '../app-env';
 import type { AsyncReleaseStore } from '../db/release-store';
 import { ApiHttpError } from '../http/errors';
 import type { ReleaseRecords, ReleaseService } from '../release/service';
-import { mintToken } from '../release/tokens';
+import { stableToken } from '../release/tokens';
 import type { KitService } from './service';
 import type { KitSealer } from './seal';
 import type { KitAccess, KitConfirmed } from '../../shared/schema/kits';
@@ -109,7 +109,7 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
 
     /**
      * `GET /api/kit/:token/access`: after a release through this kit's generation, Q, the kit's gate
-     * and blob, the trustee's level and a fresh page token. Throws 404 (unknown), 410 (retired),
+     * and blob, the trustee's level and the kit's page token (one per token lifetime: tokens.ts stableToken). Throws 404 (unknown), 410 (retired),
      * 403 before the release.
      */
     async access(token: string): Promise<KitAccess> {
@@ -124,7 +124,8 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
       const trustee = await records.get(userId, 'trustees', kit.trustee_id);
       const q = await sealer.open({ userId, generation: gen.generation, what: 'q', trusteeId: '' }, gen.q_wrap);
       const gate = await sealer.open({ userId, generation: gen.generation, what: 'gate', trusteeId: kit.trustee_id }, kit.gate_wrap);
-      const pageToken = await mintToken(store, { userId, purpose: 'access', subjectId: kit.trustee_id, now: deps.now() });
+      // One page token per kit and token lifetime, however often the page is opened (no row per request).
+      const pageToken = await stableToken(store, deps.config.sessionSecret, `kit-page:${kit.token}`, { userId, purpose: 'access', subjectId: kit.trustee_id, now: deps.now() });
       return { q: toB64url(q), gate: toB64url(gate), blob: kit.blob, level: trustee?.accessLevel ?? '', pageToken, trusteeId: kit.trustee_id };
     },
   };

@@ -154,6 +154,12 @@ describe('Release through trustee kits', () => {
     // Another late handover after the release changes nothing either: the released kit still opens its level.
     expect((await kitCall(o, 'POST', `/api/kit/${next.tokens[2]}/handover`, { commitment: next.made.kits[2]!.commitment })).status).toBe(204);
     expect((await kitCall(o, 'GET', `/api/kit/${tokens[0]}/access`)).status).toBe(200);
+    // Opening the page again and again gives the same page token and stores no new row.
+    const rows = () => (o.t.deps.db.prepare("SELECT COUNT(*) AS n FROM release_tokens WHERE purpose = 'access'").get() as { n: number }).n;
+    const before = rows();
+    const pages = new Set<string>();
+    for (let i = 0; i < 3; i++) pages.add(((await (await kitCall(o, 'GET', `/api/kit/${tokens[0]}/access`)).json()) as { pageToken: string }).pageToken);
+    expect([pages.size, rows()]).toEqual([1, before]);
     // Nor can the blobs a kit opens be replaced after the waiting period began.
     expect((await o.t.call('PUT', '/api/kits/1/blobs', { blobs: { [trustees[0]!.id]: made.kits[1]!.blob } }, o.cookie)).status).toBe(409);
   });

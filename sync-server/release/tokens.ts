@@ -3,7 +3,7 @@
  * stored only as its sha-256. A token answers only for its own purpose, before its expiry, and
  * while not revoked; anything else is indistinguishable from "no such token" (callers 404).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { TokenPurpose, TokenRow } from '../db/release';
 import type { AsyncReleaseStore } from '../db/release-store';
 import { DAY_MS } from './state-machine';
@@ -42,6 +42,32 @@ export async function mintToken(
     expires_at: t.expiresAt ?? Math.min(FOREVER, t.now + TOKEN_TTL_MS[t.purpose]),
     addr: t.addr ?? null,
   });
+  return token;
+}
+
+/**
+ * The token for `t` derived from `secret` and `seed` (e.g. a kit's token) for the current window of
+ * its purpose's lifetime (TOKEN_TTL_MS): the same token while that window lasts, stored once, so a
+ * link asked for again and again adds one row per window, not one per request. It lives until the
+ * end of the next window. Resolves the raw token (only ever put in a link or a page's answer).
+ */
+export async function stableToken(
+  store: Pick<AsyncReleaseStore, 'insertToken' | 'tokenByHash'>,
+  secret: Uint8Array,
+  seed: string,
+  t: { userId: string; purpose: TokenPurpose; subjectId: string; now: number },
+): Promise<string> {
+  const ttl = TOKEN_TTL_MS[t.purpose];
+  const window = Math.floor(t.now / ttl);
+  const token = createHmac('sha256', secret).update(`afterword-stable-token-v1\0${t.purpose}\0${seed}\0${window}`).digest('base64url');
+  const hash = hashToken(token);
+  if (await store.tokenByHash(hash)) return token;
+  const row = { hash, user_id: t.userId, purpose: t.purpose, subject_id: t.subjectId, created_at: t.now, expires_at: (window + 2) * ttl, addr: null };
+  try {
+    await store.insertToken(row);
+  } catch (err) {
+    if (!(await store.tokenByHash(hash))) throw err; // else another request stored it first
+  }
   return token;
 }
 

@@ -13,7 +13,7 @@ export const DELIVERY_WORDS = {
   serverMeans:
     'Afterword e-mails them a private link when the time comes. From then on, whoever runs the server, and the e-mail services it passes through, could read this message.',
   trusteeMeans:
-    'When the time comes, the trustee you choose finds the link on their trustee kit page and sends it from their own e-mail. Afterword never has the key: the server can never read this message, and sends them nothing itself.',
+    'When the time comes, the trustee you choose finds the link on their trustee kit page and sends it from their own e-mail; Afterword sends them nothing itself. Once your kits are in use, Afterword no longer has the key and cannot read this message: only the trustee (and the backup), the recipient and the e-mail services the link passes through ever have it. If your plan is released before your kits are in use, Afterword sends it as it sends every message.',
   who: 'Who hands it over',
   backup: 'Backup (optional)',
   noBackup: 'No backup',

@@ -73,7 +73,7 @@ export default function RehearsalPage() {
                 const m = records?.messages.find((x) => x.id === r.messageId);
                 const key = `m:${r.messageId}`;
                 return (
-                  <PersonCard key={key} name={nameOf(r.to)} to={r.to} email={r.email} problem={r.problem} detail={r.handedOver ? `${r.when} ${handOverText(r.handedOver, data.trustees, nameOf)}` : r.when}
+                  <PersonCard key={key} name={nameOf(r.to)} to={r.to} email={r.email} problem={r.problem} detail={r.handedOver ? handOverText(r.handedOver, data.trustees, nameOf) : r.when}
                     page={m ? () => deliveryView(deliveryPreviewData(m, data.ownerName)) : null}
                     pageNote={m?.file ? `Their page also opens ${m.messageType === 'text' ? 'the file' : 'the recording'} “${m.file.name}”, which a preview does not open.` : null}
                     open={open === key} onToggle={() => toggle(key)} />

@@ -96,7 +96,7 @@ function WaitingBanner({ status, cancelling, onStillHere }: { status: ReleaseSta
               {who}
               {status.startedAt ? ` on ${formatWhen(status.startedAt)}` : ''}, and the waiting period is over. Your trustees with kits are being asked
               to confirm only if they know you have died; nothing is released until enough of them do. Unless you cancel it, your messages will then
-              be sent and your trustees given access.
+              go out (or be handed over by the trustees you chose) and your trustees with kits will be able to open what you left them.
             </p>
           ) : (
             <p className="text-sm">

@@ -35,7 +35,7 @@ export function confirmView(flow: Flow): View {
     busyWhile(at, 'Sending your confirmation…', async () => {
       const answer = await flow.api.confirm(toB64url(kit.share));
       if (answer.released) {
-        say(`Thank you. ${name}'s trustees have all confirmed.`);
+        say(`Thank you. Enough of ${name}'s trustees have confirmed.`);
         await flow.refresh(kit);
       } else {
         flow.show(confirmedView(flow, answer.confirmations, answer.needed));

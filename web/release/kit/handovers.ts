@@ -50,7 +50,7 @@ export function handoverSection(links: readonly HandoverLink[], ownerFirstName: 
     'section',
     { 'aria-labelledby': 'handovers' },
     h('h2', { id: 'handovers' }, 'Letters for you to hand over'),
-    h('p', {}, `${ownerFirstName} asked you to pass these letters on yourself, so that nobody else, not even Afterword, can read them. Send each link from your own e-mail to the person it is for.`),
+    h('p', {}, `${ownerFirstName} asked you to pass these letters on yourself, so that Afterword cannot read them. Send each link from your own e-mail to the person it is for: the link holds the key, so only you, they and the e-mail services it passes through ever have it.`),
     h('ul', {}, links.map(item)),
   );
 }

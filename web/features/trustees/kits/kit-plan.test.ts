@@ -102,7 +102,7 @@ describe('the notices about kits held', () => {
     const first = kitNotices({ state: { current: null, pending: gen(2, ['a', 'b', 'c'], {}, null), escrowEnded: false }, candidates: ['a', 'b', 'c'].map(cand), choiceK: null, now: NOW });
     expect(ids(first)).toEqual(['no-kits', 'escrow']);
     expect(first[0]!.text).toMatch(/^Until 2 of these kits have been handed over, your release works as before kits:/);
-    expect(notices[0]!.text).toContain('Your earlier kits keep working until 2 of the new kits have been opened by their trustees.');
+    expect(notices[0]!.text).toContain('Your earlier kits keep working until 2 of the new kits have been kept by their trustees (“Keep this kit” on their kit’s page).');
   });
 
   it('fewer than k kits checked in the last year is said', () => {

@@ -116,7 +116,7 @@ export function kitNotices(input: { state: KitsState; candidates: readonly KitCa
     out.push({
       id: 'escrow',
       tone: 'warning',
-      text: `Until ${kitsWord(shown.k)} ${shown.k === 1 ? 'has' : 'have'} been handed over, the server still holds a copy of your keys (the escrow), and whoever runs it could read what you have sealed. That copy is deleted once ${shown.k === 1 ? 'a trustee has' : `${shown.k} trustees have`} opened their kit.`,
+      text: `Until ${kitsWord(shown.k)} ${shown.k === 1 ? 'has' : 'have'} been handed over, the server still holds a copy of your keys (the escrow), and whoever runs it could read what you have sealed. That copy is deleted once ${shown.k === 1 ? 'a trustee has' : `${shown.k} trustees have`} chosen “Keep this kit” on their kit’s page.`,
     });
   }
   const removed = removedKitHolders(shown, candidates);
@@ -138,7 +138,7 @@ export function kitNotices(input: { state: KitsState; candidates: readonly KitCa
     out.push({
       id: 'pending',
       tone: 'info',
-      text: `New kits are waiting to be handed over. Your earlier kits keep working until ${state.pending.k === 1 ? '1 of the new kits has' : `${state.pending.k} of the new kits have`} been opened by their trustees.`,
+      text: `New kits are waiting to be handed over. Your earlier kits keep working until ${state.pending.k === 1 ? '1 of the new kits has' : `${state.pending.k} of the new kits have`} been kept by their trustees (“Keep this kit” on their kit’s page).`,
     });
   }
   if (current && !state.pending && checkedWithinYear(current, now) < current.k) {

@@ -29,14 +29,15 @@ export function kitPurpose(p: KitPeople): string {
 
 /** What to do now, one step a line. */
 export const kitNowSteps = (p: KitPeople): string[] => [
-  'Keep this page somewhere safe, such as with your important papers. Do not give it or a copy of it to anyone.',
-  `Once a year we e-mail you a link to check your kit. The page shows a fingerprint: if it is the same as the one printed here, your kit is still good. You never type the code for this check.`,
-  `If ${p.ownerFirstName} gives you a new kit, this one stops working: you can then destroy this page.`,
-];
+  'Now: scan the QR code below and choose “Keep this kit”. Until you do, your kit does not count.',
+  'Keep this page safe, with your important papers, and give no copy to anyone.',
+  'Once a year we e-mail you a link to check your kit: if its page shows the fingerprint printed here, your kit is still good (no code needed).',
+  `If ${p.ownerFirstName} gives you a new kit, keep both until the new one’s page says it is in use; then destroy this one.`,
+]
 
 /** What to do when the time comes, one step a line. */
 export const kitWhenSteps = (p: KitPeople, page: string): string[] => [
-  `When ${p.ownerFirstName} has died, Afterword e-mails you: “Confirm only if you know ${p.ownerFirstName} has died”.`,
+  `When ${p.ownerFirstName} has died, Afterword e-mails you: “Please confirm only if you know ${p.ownerFirstName} has died”.`,
   `Open the kit: scan the QR code below with your phone’s camera, or go to ${page} and type the code below. Capital or small letters and the dashes do not matter.`,
   `Confirm only if you know ${p.ownerFirstName} has died. Nothing is opened until ${p.k === 1 ? 'a trustee confirms' : `${p.k} trustees have confirmed`}.`,
   `The page then shows you what ${p.ownerFirstName} left for you, and how to pass on the messages meant for others.`,

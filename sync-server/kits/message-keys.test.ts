@@ -155,7 +155,9 @@ describe('messages with trustee kits', () => {
     // The kit page's own calls (web/release/kit/handovers.ts) give bob the same link, and its e-mail body carries it.
     const bobApi = kitApi(token('tr2'), async (url, init) => w.t.app.request(`http://afterword.test${url}`, init));
     const pageLinks = await handoverLinks(bobApi, { account: w.userId }, await bobApi.access(), { t: bobT }, 'http://afterword.test');
-    expect(pageLinks.map((l) => l.link)).toEqual([bobLink!.link]);
+    expect(pageLinks.links.map((l) => l.link)).toEqual([bobLink!.link]);
+    // A letter that does not open with the kit is named, and does not hide the others.
+    expect((await handoverLinks(bobApi, { account: w.userId }, await bobApi.access(), { t: new Uint8Array(16) }, 'http://afterword.test')).notOpened).toEqual([addr('bert')]);
     expect(handoverMailBody('Ada', bobLink!.link)).toContain(bobLink!.link);
 
     // m2's key appears in no e-mail and no file the server keeps (database, WAL, outbox), in any encoding.

@@ -59,7 +59,9 @@ function binderButton(data: Data, marks: MarksState): Node {
       // The family's progress as it is now on this page (tasks marked done print ticked).
       const { withFamilyProgress } = await import('./task-list');
       const outcome = await downloadBinder(withFamilyProgress(data.binder!, marks.list), data.ownerName, new Date(data.now));
-      say(outcome === 'downloaded' ? 'The family binder is in your downloads.' : 'The family binder is ready.');
+      const made = outcome === 'downloaded' ? 'The family binder is in your downloads.' : 'The family binder is ready.';
+      // What did not open is not in the binder either (blank or left out): it says so, never passes it off as complete.
+      say(data.notOpened ? `${made} ${notOpenedText(data.notOpened)} The binder leaves them out or blank.` : made, data.notOpened ? 'error' : undefined);
     } catch {
       say('The family binder could not be made. Please try again.', 'error');
     } finally {

@@ -48,11 +48,7 @@ export async function openWithKit(api: KitApi, info: KitInfo, kit: Kit): Promise
   const data = await fetchPageData('t', pageToken);
   if (!data) throw new Error('This page is not available any more.');
   const view = trusteeView(await openPage('t', data, null, keys), pageToken);
-  const links = await handoverLinks(api, info, access, kit, location.origin).catch((err: unknown) => {
-    if (err instanceof CryptoError) throw new Error(`A letter ${info.ownerFirstName} asked you to hand over could not be opened with your kit. Please use the newest kit ${info.ownerFirstName} gave you.`);
-    throw err;
-  });
-  const section = handoverSection(links, info.ownerFirstName);
+  const section = handoverSection(await handoverLinks(api, info, access, kit, location.origin), info.ownerFirstName);
   if (!section) return view;
   const [heading, ...rest] = view.nodes;
   return { ...view, nodes: [heading!, section, ...rest] };

@@ -14,12 +14,15 @@ import { AUTOMATION_LEVELS, COMPLETION_STATUSES, TASK_CATEGORIES, TIMEFRAMES } f
 
 const CHARS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,;:!?\'"()&/-', 'ą', 'ż', 'ł', 'Ś', 'é', 'ß', '東', '京', '😀', '🌷', '—', '“', '”'];
 
-/** Trimmed, non-blank text of at most `max` characters (code units); `lines` allows line breaks. */
+/**
+ * Trimmed, non-blank text of `min` to `max` characters, counted in code points as the schemas count
+ * them (an emoji is one character; zod is patched to measure so); `lines` allows line breaks.
+ */
 export const text = (min: number, max: number, lines = false) =>
   fc
     .array(fc.constantFrom(...CHARS, ...(lines ? ['\n'] : [])), { minLength: min, maxLength: max })
     .map((cs) => cs.join('').trim())
-    .filter((s) => s.length >= Math.max(1, min) && s.length <= max);
+    .filter((s) => [...s].length >= Math.max(1, min) && [...s].length <= max);
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
 const email = fc.stringMatching(/^[a-z0-9]{1,12}$/).map((local) => `${local}@example.org`);
 const iso = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2060, 0, 1) }).map((ms) => new Date(ms).toISOString());

@@ -164,6 +164,21 @@ describe('Release through trustee kits', () => {
     expect((await o.t.call('PUT', '/api/kits/1/blobs', { blobs: { [trustees[0]!.id]: made.kits[1]!.blob } }, o.cookie)).status).toBe(409);
   });
 
+  it('a newer generation handed over while trustees were asked comes into force when the owner says "I\'m still here"', async () => {
+    const { o, trustees, made, tokens } = await kitsHandedOver();
+    const next = await postKits(o, trustees, 2, 2);
+    await lapseUntilAwaiting(o);
+    for (const i of [0, 1]) expect((await kitCall(o, 'POST', `/api/kit/${next.tokens[i]}/handover`, { commitment: next.made.kits[i]!.commitment })).status).toBe(204);
+    expect((await o.t.call('POST', '/api/release/cancel', undefined, o.cookie)).status).toBe(200);
+    expect(await phase(o)).toBe('active');
+    // Its k handovers were recorded: no third one is needed for the new kits to replace the old.
+    expect(await (await kitCall(o, 'GET', `/api/kit/${next.tokens[0]}`)).json()).toMatchObject({ status: 'current' });
+    expect(await (await kitCall(o, 'GET', `/api/kit/${tokens[0]}`)).json()).toMatchObject({ status: 'retired' });
+    expect(await activity(o)).toContain('2 of your new trustee kits have been handed over: they replace the old kits, which no longer work.');
+    // The old kits confirm nothing any more.
+    expect((await confirm(o, tokens[0]!, share(made, 0))).status).toBeGreaterThanOrEqual(400);
+  });
+
   it('a share confirmed by a trustee who is removed afterwards no longer counts', async () => {
     const { o, trustees, made, tokens } = await kitsHandedOver();
     await lapseUntilAwaiting(o);

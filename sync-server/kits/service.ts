@@ -20,6 +20,7 @@ import { ApiHttpError } from '../http/errors';
 import type { ReleaseRecords, ReleaseService, ReleaseTx } from '../release/service';
 import { kitFingerprint } from '../../shared/crypto/trustee-kit';
 import type { KitSealer } from './seal';
+import { promoteHandedOverKits } from './promote';
 import type { KitGeneration, KitsState, NewGenerationAnswer, NewGenerationBody } from '../../shared/schema/kits';
 
 /** A kit link's token: 16 random bytes, base64url (22 characters). */
@@ -186,25 +187,13 @@ export function createKitService({ deps, release, records, sealer }: KitServiceD
         if (!found || found.status === 'retired') return false;
         if (commitment !== found.kit.commitment) throw new ApiHttpError(422, 'This is not the kit this link was made for', [{ path: 'commitment', message: 'does not match this kit' }]);
         const now = deps.now();
-        const { kit, gen } = found;
+        const { kit } = found;
         if (!(await tx.markKitHandedOver(token, now))) return true;
         await tx.addActivity(kit.user_id, now, 'kit-handed-over', `${found.trusteeEmail} received their trustee kit.`);
         if (found.status !== 'pending') return true;
         // Once a waiting period has begun, the kits in force carry the release: a newer generation
-        // comes into force only while the owner is active (its handovers stay recorded).
-        if ((await tx.getState(kit.user_id))?.phase !== 'active') return true;
-        const handed = (await tx.kitsOf(kit.user_id, gen.generation)).filter((k) => k.handed_over_at !== null).length;
-        if (handed < gen.k) return true;
-        const hadEnded = await tx.kitEscrowEnded(kit.user_id);
-        await tx.makeKitGenerationCurrent(kit.user_id, gen.generation, now);
-        await tx.addActivity(
-          kit.user_id,
-          now,
-          'kits-current',
-          hadEnded
-            ? `${gen.k} of your new trustee kits have been handed over: they replace the old kits, which no longer work.`
-            : `${gen.k} of your trustee kits have been handed over. The server's copy of your keys was deleted: from now on only your trustees together can release what you left.`,
-        );
+        // comes into force only while the owner is active (its handovers stay recorded; promote.ts).
+        await promoteHandedOverKits(tx, kit.user_id, now);
         return true;
       });
     },

@@ -21,6 +21,7 @@ import { quotaOf } from './email-quotas';
 import type { EmailQuota } from '../db/release';
 import { type Actor, type Outcome, type ReleaseEvent, type ReleaseState, DAY_MS, initialState, transition } from './state-machine';
 import { createTrusteeFollower, currentKits, type TrusteeFollower } from './trustees';
+import { promoteHandedOverKits } from '../kits/promote';
 
 /** A check-in closer than this to the last one is not written again (each tap of a busy session would write). */
 const CHECK_IN_WRITE_EVERY_MS = 60_000;
@@ -231,6 +232,8 @@ export function createReleaseService(
     if (before.phase !== 'awaiting-confirmations' && out.state.phase === 'awaiting-confirmations') await follower.queueKitConfirmations(tx, userId, out.state.episode);
     // "I'm still here" while trustees confirm: their confirmations and shares are erased, nothing was combined.
     if (before.phase === 'awaiting-confirmations' && out.state.phase === 'active') await tx.clearKitConfirmations(userId);
+    // Kits handed over while the release was under way come into force now (kits/promote.ts).
+    if (before.phase !== 'active' && out.state.phase === 'active') await promoteHandedOverKits(tx, userId, now);
     return out;
   };
 

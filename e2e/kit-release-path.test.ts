@@ -1,24 +1,30 @@
 /**
  * The browser release path through trustees' kits (issue "Release through trustees' key shares",
  * "Tests": the browser release path), in the built app with the test clock: the owner, registered
- * in the browser, writes two letters, adds three trustees who accept, makes 2-of-3 kits on the
- * device, and chooses that Alan hands Henry's letter over; Grace and Alan keep their kits on their
- * phones. Grace reports the death; after the waiting period the trustees are asked to confirm; one
- * confirms and the owner's "I'm still here" cancels with nothing combined. Reported again, two
- * confirm with their kit links, the release happens; Alan's kit page opens his level and gives him
- * Henry's letter to send himself (the rehearsal said so beforehand); Iris's letter comes by the server's e-mail; Henry hears nothing
- * from the server, and both letters open in the recipient's browser. axe at 390 px.
+ * in the browser, writes two letters and records a voice message, adds three trustees who accept,
+ * makes 2-of-3 kits on the device and prints Mary's (the PDF holds the code and a QR that decodes
+ * to her link), and chooses that Alan hands Henry's letter over; Grace and Alan keep their kits on
+ * their phones, Mary from the printed QR. Grace reports the death and the owner's "I'm still here"
+ * in the waiting period cancels with nothing combined. Then the owner stops checking in: three
+ * reminders, the waiting period, the trustees are asked to confirm; Grace confirms (the owner's
+ * screen says so), then Alan, and the release happens. Alan's kit page opens his full access and
+ * gives him Henry's letter to send himself (the rehearsal said so beforehand), Mary's opens her
+ * documents only; Iris's letter and Clara's voice message come by the server's e-mail and open
+ * (and play) in the recipient's browser; Henry hears nothing from the server. axe at 390 px.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../sync-server/release/state-machine';
+import { encodeKitCode, parseKitFragment } from '../shared/crypto/trustee-kit';
+import { pdfQrTexts, pdfText } from '../web/features/trustees/kits/kit-pdf-reader';
 import { DELIVERY_WORDS } from '../web/features/message-vault/delivery-words';
-import { expectNoSeriousA11yViolations, hasChromium, mobileContext, poll, registerViaUi, uniqueUser, useMailSuite } from './harness';
+import { desktopContext, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, poll, registerViaUi, uniqueUser, useMailSuite } from './harness';
+import { confirmOwnerEmail } from './owner-email';
 import { addTrusteeViaUi, choose, expectToast, openDialog } from './record-screens';
 import { reportPassing } from './report-passing';
 
 describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser', () => {
-  const suite = useMailSuite({ AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' });
+  const suite = useMailSuite({ AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' }, { fakeMedia: true });
 
   const local = (link: string) => {
     const u = new URL(link);
@@ -39,15 +45,33 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await phone.context().close();
   }
 
-  it('kits made on the device; a confirmation cancelled by "I\'m still here"; two confirm; each trustee and recipient opens theirs; axe at 390 px', { timeout: 400_000 }, async () => {
-    const owner: Page = await (await mobileContext(suite.browser, suite.server.url)).newPage();
+  /** A trustee keeps their kit on their phone: the link's page, "Keep this kit". */
+  async function keepKit(link: string): Promise<void> {
+    const phone = await (await mobileContext(suite.browser, suite.server.url)).newPage();
+    await phone.goto(link);
+    await phone.getByRole('button', { name: 'Keep this kit' }).click();
+    await phone.getByText(/Your kit is kept/).first().waitFor();
+    await phone.context().close();
+  }
+
+  /** A trustee opens their kit link after the release and presses to open what was left; the page stays open. */
+  async function openLevel(link: string): Promise<Page> {
+    const page = await (await mobileContext(suite.browser, suite.server.url)).newPage();
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Open what Ada left for you' }).click();
+    return page;
+  }
+
+  it('kits made and one printed; "I\'m still here" in the waiting period; check-ins lapse, two confirm; each trustee sees their level, each recipient opens theirs; axe at 390 px', { timeout: 600_000 }, async () => {
+    // The owner works on a desktop (the printed kit downloads there), looked at 390 px wide for axe.
+    const owner: Page = await (await desktopContext(suite.browser, suite.server.url)).newPage();
     const user = uniqueUser('Ada');
     await registerViaUi(owner, user);
     const tag = user.username;
     const addr = (who: string) => `${who}.${tag}@example.com`;
     const letters = { henry: `Henry ${tag}: finish the boat, and sail it.`, iris: `Iris ${tag}: the bees are yours now.` };
 
-    // Two letters; three trustees, who accept.
+    // Two letters and a voice message; three trustees, who accept.
     await owner.goto('/message-vault');
     for (const who of ['henry', 'iris'] as const) {
       await owner.getByRole('button', { name: /New Message|Create Your First Message/ }).first().click();
@@ -59,6 +83,23 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
       await expectToast(owner, 'Message created');
       await dialog.waitFor({ state: 'detached' });
     }
+    await owner.getByRole('button', { name: 'New Message' }).first().click();
+    const voice = openDialog(owner);
+    await voice.getByLabel('Recipient Name').fill('Clara');
+    await voice.getByLabel('Recipient Email').fill(addr('clara'));
+    await choose(owner, 'Message Type', 'Audio');
+    await voice.getByRole('button', { name: 'Start recording' }).click();
+    await voice.getByRole('button', { name: 'Stop recording' }).waitFor();
+    await owner.waitForTimeout(2_300);
+    await voice.getByRole('button', { name: 'Stop recording' }).click();
+    await voice.getByRole('button', { name: 'Re-take' }).waitFor();
+    await voice.getByLabel('A note to go with it').fill('Listen when you are ready.');
+    await voice.getByRole('button', { name: 'Save Message' }).click();
+    await expectToast(owner, 'Message created');
+    await voice.waitFor({ state: 'detached' });
+    const clara = owner.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Clara' });
+    await poll(async () => (await clara.getByText(/Waiting to upload|Upload failed/).count()) + (await clara.getByRole('progressbar').count()), 60_000).toBe(0);
+
     await owner.goto('/trustees');
     const trustees = [
       { name: 'Grace Hopper', who: 'grace', level: 'Full Access' },
@@ -71,7 +112,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
       expect((await fetch(local(invite.links[0]!), { method: 'POST' })).status).toBe(200);
     }
 
-    // Kits, 2 of 3, made on the owner's device; Grace and Alan keep theirs.
+    // Kits, 2 of 3, made on the owner's device; Mary's is printed: the PDF holds her code and a QR of her link.
     await owner.reload();
     await owner.getByRole('button', { name: 'Make kits' }).click({ timeout: 20_000 });
     await expectToast(owner, 'Kits made');
@@ -79,15 +120,20 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     for (const t of trustees) {
       const field = owner.getByLabel(`Kit link for ${t.name}`);
       await field.waitFor({ timeout: 20_000 });
-      links[t.who] = (await field.inputValue()).replace(/^https?:\/\/[^/]+/, suite.server.url);
+      links[t.who] = await field.inputValue();
     }
-    for (const who of ['grace', 'alan']) {
-      const phone = await (await mobileContext(suite.browser, suite.server.url)).newPage();
-      await phone.goto(links[who]!);
-      await phone.getByRole('button', { name: 'Keep this kit' }).click();
-      await phone.getByText(/Your kit is kept/).first().waitFor();
-      await phone.context().close();
-    }
+    const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('button', { name: 'Print kit for Mary Somerville' }).click()]);
+    const pdf = await downloadedBytes(download);
+    const code = encodeKitCode(parseKitFragment(new URL(links.mary!).hash.slice(1)));
+    expect((await pdfText(pdf)).text.replace(/[^A-Z0-9]/g, '')).toContain(code.replaceAll('-', ''));
+    const [printedLink] = await pdfQrTexts(pdf);
+    expect(printedLink).toBe(links.mary);
+    for (const t of trustees) links[t.who] = local(links[t.who]!);
+    await owner.setViewportSize(MOBILE);
+    // Grace and Alan keep theirs from the link; Mary scans the QR on her printed kit.
+    await keepKit(links.grace!);
+    await keepKit(links.alan!);
+    await keepKit(local(printedLink!));
 
     // Henry's letter: Alan hands it over (the edit form's choice, once the kits are in force).
     await owner.goto('/message-vault');
@@ -102,47 +148,82 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await expectToast(owner, 'Message updated');
     await dialog.waitFor({ state: 'detached' });
     const modes = () => owner.evaluate(async () => ((await (await fetch('/api/kits/messages')).json()) as { messages: { mode: string }[] }).messages.map((m) => m.mode).sort());
-    await poll(modes, 30_000).toEqual(['server', 'trustee']);
+    await poll(modes, 30_000).toEqual(['server', 'server', 'trustee']);
     // The rehearsal says so: Henry gets no e-mail from Afterword, Alan hands his letter over.
     await owner.goto('/settings/rehearsal');
     await owner.getByText('Afterword sends them no e-mail: Alan Turing hands this letter over, with the link their kit opens.', { exact: false }).waitFor({ timeout: 20_000 });
 
-    // Grace reports the death; after the waiting period the kit holders are asked to confirm.
-    const welcome = await suite.smtp.waitFor(addr('grace'), /Thank you for being/);
-    const reportLink = local(welcome.links[0]!);
-    expect((await reportPassing(reportLink)).status).toBe(200);
-    await advance(8 * DAY_MS);
-    await suite.smtp.waitFor(addr('grace'), /Please confirm only if you know Ada has died/, 30_000);
-    await confirmWithLink(links.grace!, 'Ada');
-    expect(await kitState(links.grace!)).toMatchObject({ phase: 'awaiting-confirmations', confirmations: 1 });
+    // Reminders reach only a confirmed address; check-ins every 30 days, a 2-day waiting period.
+    await confirmOwnerEmail(suite.browser, owner, suite.smtp, user.email);
+    await choose(owner, 'Check-in interval', 'Every 30 days');
+    await expectToast(owner, 'Release settings saved');
+    await choose(owner, 'Waiting period', '2 days');
+    await expectToast(owner, 'Release settings saved');
 
-    // The owner is still here: the banner says what is happening, and cancelling erases the confirmation.
-    await owner.reload();
-    await owner.getByText('Your trustees are being asked to confirm').waitFor({ timeout: 20_000 });
-    await expectNoSeriousA11yViolations(owner, 'the owner while trustees are asked to confirm, at 390 px');
-    await owner.getByRole('button', { name: "I'm still here" }).click();
+    // Grace reports the death; the owner, still here, cancels in the waiting period: nothing combined.
+    const welcome = await suite.smtp.waitFor(addr('grace'), /Thank you for being/);
+    expect((await reportPassing(local(welcome.links[0]!))).status).toBe(200);
+    await poll(async () => (await kitState(links.grace!)).phase, 30_000).toBe('waiting');
+    await owner.goto('/dashboard');
+    await owner.getByRole('button', { name: "I'm still here" }).first().click();
     await expectToast(owner, "We're glad you're here");
     expect(await kitState(links.grace!)).toMatchObject({ phase: 'active', confirmations: 0 });
+    expect(suite.smtp.to(addr('grace')).filter((m) => /Please confirm only if you know/.test(m.subject))).toEqual([]);
 
-    // Reported again; this time Grace and Alan confirm with their kit links: the release happens.
-    expect((await reportPassing(reportLink)).status).toBe(200);
-    await advance(8 * DAY_MS);
-    await poll(async () => (await kitState(links.grace!)).phase, 30_000).toBe('awaiting-confirmations');
+    // Then the owner stops checking in (the app is closed): three reminders, the waiting period,
+    // and the kit holders are asked to confirm (due on day 30, reminded on days 30, 33 and 36).
+    await owner.goto('about:blank');
+    let day = 0;
+    while ((await kitState(links.grace!)).phase !== 'awaiting-confirmations' && day < 45) {
+      await advance(DAY_MS);
+      day += 1;
+    }
+    expect((await kitState(links.grace!)).phase).toBe('awaiting-confirmations');
+    expect(suite.smtp.to(user.email).filter((m) => /check in/.test(m.subject))).toHaveLength(3);
+    await suite.smtp.waitFor(addr('grace'), /Please confirm only if you know Ada has died/, 30_000);
+
+    // Grace confirms on her phone; the owner's screen says what is happening; then Alan confirms: released.
     await confirmWithLink(links.grace!, 'Ada');
+    expect(await kitState(links.grace!)).toMatchObject({ phase: 'awaiting-confirmations', confirmations: 1 });
+    await owner.goto('/dashboard');
+    await owner.getByText('Your trustees are being asked to confirm').waitFor({ timeout: 20_000 });
+    await expectNoSeriousA11yViolations(owner, 'the owner while trustees are asked to confirm, at 390 px');
+    await owner.context().close();
     await confirmWithLink(links.alan!, 'Ada');
     await poll(async () => (await kitState(links.alan!)).phase, 30_000).toBe('released');
 
-    // Iris's letter comes by the server's e-mail and opens in her browser; Henry hears nothing from the server.
+    // Iris's letter comes by the server's e-mail and opens in her browser; Clara's voice message plays.
     const toIris = await suite.smtp.waitFor(addr('iris'), /A message from Ada/, 30_000);
     const iris = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await iris.goto(local(toIris.links[0]!));
     await iris.getByText(letters.iris).waitFor({ timeout: 20_000 });
     await iris.context().close();
+    const toClara = await suite.smtp.waitFor(addr('clara'), /A message from Ada/, 30_000);
+    const claraPage = await (await mobileContext(suite.browser, suite.server.url)).newPage();
+    await claraPage.goto(local(toClara.links[0]!));
+    const player = claraPage.locator('audio');
+    await player.waitFor({ timeout: 20_000 });
+    const played = await player.evaluate(async (a: HTMLAudioElement) => {
+      a.muted = true;
+      await a.play();
+      await new Promise<void>((resolve) => {
+        const check = () => (a.currentTime > 0.3 ? resolve() : setTimeout(check, 50));
+        check();
+      });
+      return a.currentTime;
+    });
+    expect(played).toBeGreaterThan(0.3);
+    await claraPage.context().close();
 
-    // Alan's kit page opens his level and gives him Henry's letter to send from his own e-mail.
-    const alan = await (await mobileContext(suite.browser, suite.server.url)).newPage();
-    await alan.goto(links.alan!);
-    await alan.getByRole('button', { name: 'Open what Ada left for you' }).click();
+    // Mary's printed kit opens her level: documents only, no plan.
+    const mary = await openLevel(links.mary!);
+    await mary.getByRole('heading', { level: 2, name: 'Documents' }).waitFor({ timeout: 20_000 });
+    expect(await mary.getByRole('heading', { level: 2, name: 'Plan' }).count()).toBe(0);
+    await mary.context().close();
+
+    // Alan's kit page opens his full access and gives him Henry's letter to send from his own e-mail.
+    const alan = await openLevel(links.alan!);
+    await alan.getByRole('heading', { level: 2, name: 'Plan' }).waitFor({ timeout: 20_000 });
     await alan.getByRole('heading', { name: 'Letters for you to hand over' }).waitFor({ timeout: 20_000 });
     await alan.getByText(`For ${addr('henry')}.`).waitFor();
     await expectNoSeriousA11yViolations(alan, 'the kit page with letters to hand over, at 390 px');

@@ -40,8 +40,9 @@ export default function PrivacyPage() {
           ))}
         </ul>
         <p className="mt-3">
-          It also sees when you check in, whether your trustees accepted, how many things you have saved and how large
-          each one is (what you write is rounded up to set sizes; a file shows its size), and when your devices connect.
+          It also sees when you check in, whether your trustees accepted and when they last checked their kits, how many things you have saved and how large
+          each one is (what you write is rounded up to set sizes; a file shows its size), and when and from which
+          internet address your devices connect.
         </p>
       </section>
       <section aria-labelledby="privacy-release">

@@ -40,9 +40,9 @@ export default function PrivacyPage() {
           ))}
         </ul>
         <p className="mt-3">
-          It also sees when you check in, whether your trustees accepted and when they last checked their kits, how many things you have saved and how large
-          each one is (what you write is rounded up to set sizes; a file shows its size), and when and from which
-          internet address your devices connect.
+          It also sees when you check in, whether your trustees accepted and when they last checked their kits, how
+          many things you have saved and how large each one is (what you write is rounded up to set sizes; a file shows
+          its size), and when and from which internet address your devices connect.
         </p>
       </section>
       <section aria-labelledby="privacy-release">
@@ -63,9 +63,10 @@ export default function PrivacyPage() {
           tasks can then be opened only in your trustees&apos; browsers, with their kits, after enough of them have
           confirmed. For each letter you choose how it reaches its recipient. &ldquo;{DELIVERY_WORDS.server}&rdquo;:
           after the release the server opens it to e-mail the recipient a private link, so from then on whoever runs the
-          server, and the e-mail services the link passes through, could read it. &ldquo;{DELIVERY_WORDS.trustee}&rdquo;:
-          only that trustee&apos;s kit opens it, and the server never can. Letters are opened in each recipient&apos;s
-          browser, and a trustee never receives the key to a letter unless you chose them to hand it over.
+          server, and the e-mail services the link passes through, could read it.
+          &ldquo;{DELIVERY_WORDS.trustee}&rdquo;: only that trustee&apos;s kit opens it, and the server never can.
+          Letters are opened in each recipient&apos;s browser, and a trustee never receives the key to a letter unless
+          you chose them to hand it over.
         </p>
         <p>
           Deleting that copy does not change your keys: a backup of the server&apos;s database made before it was

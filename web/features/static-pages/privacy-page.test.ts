@@ -24,7 +24,7 @@ function sectionText(heading: string): string {
 }
 
 describe('the privacy page says what happens at a release', () => {
-  it('names the trustee kits, the copy the server keeps until they are in use, and that deleting it changes no key', () => {
+  it('names the trustee kits, the server’s copy until they are in use, and that deleting it changes no key', () => {
     const text = sectionText('When you die');
     expect(text).not.toMatch(/next step/i);
     expect(text).toMatch(/trustee kits/);

@@ -49,9 +49,9 @@ export default function PrivacyPage() {
         <h2 id="privacy-release">When you die</h2>
         <p>
           For your trustees and recipients to read what you left, someone must hand them the keys. Nothing is released
-          until your trustees report your passing or you stop checking in, and a waiting period then ends without you
-          saying you are still here; once your trustee kits are in use, enough of your trustees must also confirm with
-          their kits.
+          until a trustee reports your passing or you stop answering check-ins (if you turned them on), and a waiting
+          period then ends without you saying you are still here; once your trustee kits are in use, enough of your
+          trustees must also confirm with their kits.
         </p>
         <p>
           Until your trustee kits are in use (you make them on the Trustees page, and they count once enough of your

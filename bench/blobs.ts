@@ -3,8 +3,8 @@
  * HTTP, as the device sends them (shared/files/README.md: POST, one PUT per 4 MiB chunk,
  * complete).
  *   1. A 200 MB file: encryption (AES-256-GCM in the bench process, reported apart), upload
- *      (chunks sent one by one; includes the server's completion check, which decrypts every
- *      chunk) and download (GET …/content), each in MB/s and as a ratio to copying the same
+ *      (chunks sent one by one; includes the server's completion check, which checks each stored
+ *      chunk's size and reads none, sync-server/blobs/verify.ts) and download (GET …/content), each in MB/s and as a ratio to copying the same
  *      plaintext file on the same disk (a streamed copy + fsync, as the server fsyncs each chunk).
  *   2. The server's peak memory during a 1 GiB upload (chunks encrypted as they are sent, never
  *      held), on a fresh server: the peak of VmHWM (/proc/<pid>/status, reset at the start) and of
@@ -136,7 +136,7 @@ async function throughput(): Promise<void> {
     row('copy on the same disk (stream + fsync)', copyMs);
     row('encrypt in the client (WebCrypto, not in the upload time)', encryptMs);
     row('upload: chunks one by one (stream to disk, hash, fsync, rename)', chunksMs);
-    row('upload incl. complete (server decrypts and hashes every chunk)', uploadMs);
+    row('upload incl. complete (server checks each chunk is stored at its size)', uploadMs);
     row('upload: three chunks in flight (no complete)', parallelMs);
     row('download (GET …/content, ciphertext)', downloadMs);
 
@@ -192,7 +192,7 @@ async function peakMemory(): Promise<void> {
     console.log('| --- | ---: |');
     console.log(`| RSS at idle (fresh server, signed in) | ${(idle / MB).toFixed(0)} |`);
     console.log(`| peak RSS while chunks stream in | ${(peakSending / MB).toFixed(0)} |`);
-    console.log(`| peak RSS while complete decrypts and hashes | ${(peakCompleting / MB).toFixed(0)} |`);
+    console.log(`| peak RSS while complete checks the chunks | ${(peakCompleting / MB).toFixed(0)} |`);
     console.log(`| peak RSS (VmHWM and 50 ms polling of VmRSS) | ${(peak / MB).toFixed(0)} |`);
     console.log(`| peak above idle (aim < 150) | ${above.toFixed(0)} ${above < 150 ? '✓' : '✗'} |`);
   } finally {

@@ -1,7 +1,8 @@
 /**
  * bench/kdf-devices (SECURITY.md "The KDF"; the issue's "time it on a low-end Android phone profile
  * and an iPhone profile"): the password KDF at the account defaults (Argon2id 64 MiB, 3 passes,
- * 1 lane, hash-wasm; and PBKDF2-SHA256 600,000, the fixed alternative where WASM cannot run),
+ * 1 lane, hash-wasm; and PBKDF2-SHA256 600,000, the fixed alternative the server accepts, which the
+ * app never chooses),
  * timed INSIDE Chromium, as a person's browser runs it, under Chrome DevTools' CPU throttling:
  *
  * - "desktop": no throttling (this machine's core);

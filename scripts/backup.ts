@@ -5,8 +5,10 @@
  *
  * Reads DATA_DIR (default ./data) like the server. `<dest>` is a file path, or a directory in
  * which `afterword-<UTC timestamp>.db` is created. The copy is checked with
- * `PRAGMA integrity_check` before the command reports success. The backup holds every
- * user's private data unencrypted: store it like the live database (mode 0600 is set).
+ * `PRAGMA integrity_check` before the command reports success. The backup holds what the
+ * database holds (SECURITY.md "Operations"): every account's plain fields, sealed accounts'
+ * envelopes and wrapped keys, the release escrow, and the words of accounts not sealed yet in
+ * plain text: store it like the live database (mode 0600 is set), never beside the release key.
  *
  * With DATABASE_URL it refuses (exit 2): the data is in PostgreSQL; pg_dump backs it up.
  *

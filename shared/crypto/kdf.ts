@@ -21,7 +21,7 @@ export type KdfParams =
 
 /** New accounts: Argon2id, 64 MiB, 3 passes, 1 lane (RFC 9106 §7.4's second choice; Bitwarden's defaults, 1 lane). */
 export const ARGON2ID_DEFAULTS = { memoryKiB: 64 * 1024, iterations: 3, parallelism: 1 } as const;
-/** Where WASM cannot run, chosen once for the account: PBKDF2-SHA256, 600,000 (OWASP Password Storage Cheat Sheet 2023). */
+/** PBKDF2-SHA256, 600,000 (OWASP Password Storage Cheat Sheet 2023): an account's fixed alternative, which the app never chooses (README.md "KDF"). */
 export const PBKDF2_DEFAULTS = { iterations: 600_000 } as const;
 
 /**

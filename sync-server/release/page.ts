@@ -66,7 +66,7 @@ export const RELEASE_PAGE_PATHS = { access: '/r/t/', delivery: '/r/d/' } as cons
 /**
  * The Content-Security-Policy of everything under /r/ (the static release pages, http/web-app.ts;
  * issue "Sealed from the server", "Release pages and the app's origin"): scripts and styles only
- * from our origin (and each one also pinned by SRI at build, scripts/release-sri.ts), no inline
+ * from our origin (and each one also pinned by SRI at build, scripts/release-pages.ts), no inline
  * script, no eval, connections only to us, decrypted files shown only from blob: URLs, no plugins,
  * never framed.
  */

@@ -21,11 +21,11 @@ const FAQS: { q: string; a: string }[] = [
   },
   {
     q: 'When are my messages delivered?',
-    a: 'Nothing is sent while you are alive. Your messages are sent when your plan is released: after a trustee reports your death, or after you stop answering check-ins if you turned them on, and the waiting period ends without word from you. A message with a date is sent on that date if your plan has been released by then; if the release comes after the date, it is sent at the release. A message without a date is sent at the release. Until then it stays in your vault, and you can change or delete it at any time. Once sent, your message card shows the day it was sent and the day it was first opened.',
+    a: 'Nothing is sent while you are alive. Your messages are sent when your plan is released: after a trustee reports your death, or after you stop answering check-ins if you turned them on, and the waiting period ends without word from you. A message with a date is sent on that date if your plan has been released by then; if the release comes after the date, it is sent at the release. A message without a date is sent at the release. Until then it stays in your vault, and you can change or delete it at any time. Once your trustee kits are in use, the release also waits until enough of your trustees confirm your death with their kits, and a message you chose to have a trustee hand over is passed on by that trustee instead. Once sent, your message card shows the day it was sent and the day it was first opened.',
   },
   {
     q: 'Are my documents stored here?',
-    a: 'Afterword keeps a reference to each document: its name, its type and where the original can be found. Keep originals of legal papers, such as your will, where your attorney advises.',
+    a: 'Afterword keeps a reference to each document: its name, its type and where the original can be found, and, if you add one, a copy of the file (a scan, a photo or a PDF), locked on your device before it is uploaded. Keep originals of legal papers, such as your will, where your attorney advises.',
   },
   {
     q: 'How do the AI suggestions work?',

@@ -2,8 +2,10 @@
  * /privacy, "Your privacy": what is sealed on a person's devices and what the server sees, in plain
  * words for a family (issue "Sealed from the server", Honest words; DESIGN.md §2, §3). The list of
  * what the server sees is generated from the field table (privacy-facts.ts, shared/crypto/fields.ts)
- * so it cannot drift; the threat model behind it is SECURITY.md "Threat model".
+ * so it cannot drift; the threat model behind it is SECURITY.md "Threat model", and "When you die"
+ * follows SECURITY.md "Release escrow" and "Trustee kits: who can read what" (privacy-page.test.ts).
  */
+import { DELIVERY_WORDS } from '../message-vault/delivery-words';
 import { plainLines } from './privacy-facts';
 import { StaticPage } from './StaticPage';
 
@@ -13,8 +15,10 @@ export default function PrivacyPage() {
       <section aria-labelledby="privacy-sealed">
         <h2 id="privacy-sealed">Sealed on your devices</h2>
         <p>
-          Every word you write is locked on your own phone or computer before it leaves it, with a key that only your
-          devices hold. Our server stores it, but cannot read it. That includes:
+          Every word you write is locked on your own phone or computer before it leaves it, with keys that only your
+          devices hold unlocked. Our server stores it, but cannot read it (until your trustee kits are in use, the
+          server also keeps a locked copy of your keys for your release: see &ldquo;When you die&rdquo; below). That
+          includes:
         </p>
         <ul>
           <li>your letters and recordings, and the name of each person you write to;</li>
@@ -36,18 +40,38 @@ export default function PrivacyPage() {
           ))}
         </ul>
         <p className="mt-3">
-          It also sees when you check in, whether your trustees accepted, how many things you have saved and how large
-          each one is (what you write is rounded up to set sizes; a file shows its size), and when your devices connect.
+          It also sees when you check in, whether your trustees accepted and when they last checked their kits, how
+          many things you have saved and how large each one is (what you write is rounded up to set sizes; a file shows
+          its size), and when and from which internet address your devices connect.
         </p>
       </section>
       <section aria-labelledby="privacy-release">
         <h2 id="privacy-release">When you die</h2>
         <p>
-          For your trustees and recipients to read what you left, someone must hand them the keys. Today the server holds
-          them in a locked box of its own, opened only after your trustees report your passing and the waiting period
-          ends without you checking in. Your letters are then opened in each recipient's browser, and a trustee never
-          receives the key to a letter. That box means a person who runs the server and is determined to could open it
-          sooner; our next step gives each trustee a share of the key instead, so no one can open it alone.
+          For your trustees and recipients to read what you left, someone must hand them the keys. Nothing is released
+          until a trustee reports your passing or you stop answering check-ins (if you turned them on), and a waiting
+          period then ends without you saying you are still here; once your trustee kits are in use, enough of your
+          trustees must also confirm with their kits.
+        </p>
+        <p>
+          Until your trustee kits are in use (you make them on the Trustees page, and they count once enough of your
+          trustees have kept theirs), the server keeps a copy of your keys in a locked box of its own, opened only at
+          the release. A person who runs the server and is determined to could open it sooner.
+        </p>
+        <p>
+          Once your kits are in use, the server deletes that copy. Apart from your own devices, your plan, documents and
+          tasks can then be opened only in your trustees&apos; browsers, with their kits, after enough of them have
+          confirmed. For each letter you choose how it reaches its recipient. &ldquo;{DELIVERY_WORDS.server}&rdquo;:
+          after the release the server opens it to e-mail the recipient a private link, so from then on whoever runs the
+          server, and the e-mail services the link passes through, could read it.
+          &ldquo;{DELIVERY_WORDS.trustee}&rdquo;: only that trustee&apos;s kit opens it, and the server never can.
+          Letters are opened in each recipient&apos;s browser, and a trustee never receives the key to a letter unless
+          you chose them to hand it over.
+        </p>
+        <p>
+          Deleting that copy does not change your keys: a backup of the server&apos;s database made before it was
+          deleted, together with the server&apos;s release key, could still open what your keys lock. Whoever runs your
+          server should keep that key apart from their backups, and delete backups from before.
         </p>
       </section>
       <section aria-labelledby="privacy-password">
@@ -62,7 +86,10 @@ export default function PrivacyPage() {
         <h2 id="privacy-never">What we never do</h2>
         <ul>
           <li>We do not sell your data or use it for advertising.</li>
-          <li>We do not use tracking cookies. One cookie keeps you signed in.</li>
+          <li>
+            We do not use tracking cookies. Ours only keep you signed in and let your own devices sign in even while
+            someone else is guessing your password.
+          </li>
           <li>
             The suggestions in the app are made on your device. If your server offers an AI service, nothing is sent to it
             until you have seen exactly what will be sent and pressed Send.
@@ -73,7 +100,8 @@ export default function PrivacyPage() {
         <h2 id="privacy-device">On your devices</h2>
         <p>
           Your words are readable on a device you are signed in on, so the app works without a connection. Lock your
-          phone and computer, and sign out on a shared one. Deleting your account deletes your data from the server.
+          phone and computer, and sign out on a shared one. Deleting your account deletes your data from the server at
+          once; copies in the server&apos;s backups remain until whoever runs it deletes old backups.
         </p>
       </section>
     </StaticPage>

@@ -1,0 +1,49 @@
+/**
+ * The "Your privacy" page's release section says what the code does today (SECURITY.md "Release
+ * escrow", "Trustee kits: who can read what"): the server keeps a copy of the keys until the
+ * trustee kits are in use, then deletes it without changing the keys; each letter travels the way
+ * its owner chose (the words of the message form); nothing is promised as a "next step" that is
+ * already built. Rendered as the app renders it (react-dom/server, the page's own component).
+ */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { DELIVERY_WORDS } from '../message-vault/delivery-words';
+import PrivacyPage from './PrivacyPage';
+
+/** The visible text of the page's section headed `heading`, tags removed and spaces collapsed. */
+function sectionText(heading: string): string {
+  const html = renderToStaticMarkup(createElement(PrivacyPage));
+  const section = html.split('<section').find((s) => s.includes(`>${heading}</h2>`));
+  if (!section) throw new Error(`No section "${heading}"`);
+  return section
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
+}
+
+describe('the privacy page says what happens at a release', () => {
+  it('names the trustee kits, the server’s copy until they are in use, and that deleting it changes no key', () => {
+    const text = sectionText('When you die');
+    expect(text).not.toMatch(/next step/i);
+    expect(text).toMatch(/trustee kits/);
+    expect(text).toMatch(/keeps a copy of your keys/);
+    expect(text).toMatch(/deletes that copy/);
+    expect(text).toMatch(/does not change your keys/);
+    expect(text).toMatch(/backup/);
+    expect(text).toMatch(/release key/);
+  });
+
+  it('names both ways a letter can travel, in the message form’s words, and who could read each', () => {
+    const text = sectionText('When you die');
+    expect(text).toContain(DELIVERY_WORDS.server);
+    expect(text).toContain(DELIVERY_WORDS.trustee);
+    expect(text).toMatch(/e-mail services/);
+    expect(text).toMatch(/unless you chose them to hand it over/);
+  });
+
+  it('says that deleting an account leaves copies in backups until they are rotated', () => {
+    expect(sectionText('On your devices')).toMatch(/backups/);
+  });
+});

@@ -98,7 +98,7 @@ function healthSection(data: Data): Node | null {
     { 'aria-labelledby': 'health' },
     h('h2', { id: 'health' }, 'Health information'),
     h('p', { class: 'muted' }, `${data.ownerFirstName} wrote:`),
-    h('p', { class: 'wrote' }, health),
+    h('p', { class: 'body' }, health),
   );
 }
 

@@ -11,88 +11,93 @@ import { choose, confirmDialog, expectToast, openDialog, signedInPage } from './
 describe.skipIf(!hasChromium)('Legal Documents (issue #5)', () => {
   const suite = useBrowserSuite();
 
-  it('uploads, filters and deletes documents; only http(s) links', async () => {
-    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/documents');
-    await expect.poll(() => page.getByText('No documents found').isVisible()).toBe(true);
-    const note = page.getByRole('region', { name: 'Important Note' });
-    // Says truthfully how files are protected (encrypted on the device with a key per file, only
-    // ciphertext on the server, the key sealed with the plan, handed to trustees at release) and about links.
-    expect(await note.textContent()).toMatch(/encrypted on this device, each with its own key.*only the encrypted bytes.*key is sealed with your plan.*trustees.*release escrow.*Links/s);
+  // On a phone (390 px) as on a desktop (issue "Promises kept", finding 8 at 390 px).
+  for (const [name, makeContext] of SCREEN_SIZES) {
+    it(`uploads, filters and deletes documents; only http(s) links; at ${name}`, async () => {
+      const { context, page } = await signedInPage(suite.browser, suite.server.url, '/documents', makeContext);
+      await expect.poll(() => page.getByText('No documents found').isVisible()).toBe(true);
+      const note = page.getByRole('region', { name: 'Important Note' });
+      // Says truthfully how files are protected (encrypted on the device with a key per file, only
+      // ciphertext on the server, the key sealed with the plan, handed to trustees at release) and about links.
+      expect(await note.textContent()).toMatch(/encrypted on this device, each with its own key.*only the encrypted bytes.*key is sealed with your plan.*trustees.*release escrow.*Links/s);
 
-    await page.getByRole('button', { name: 'Upload Your First Document' }).click();
-    const dialog = openDialog(page);
-    await dialog.getByLabel('Document Name').fill('Last Will');
-    await dialog.getByRole('button', { name: 'Upload Document' }).click();
-    await expectToast(page, 'Missing information', 'Please fill in all required fields.');
+      await page.getByRole('button', { name: 'Upload Your First Document' }).click();
+      const dialog = openDialog(page);
+      await dialog.getByLabel('Document Name').fill('Last Will');
+      await dialog.getByRole('button', { name: 'Upload Document' }).click();
+      await expectToast(page, 'Missing information', 'Please fill in all required fields.');
 
-    // Issue #17: a file or a link; neither is the same 'Missing information'.
-    await choose(page, 'Document Type', 'Will & Testament');
-    await dialog.getByRole('button', { name: 'Upload Document' }).click();
-    await expectToast(page, 'Missing information', 'Please fill in all required fields.');
-    await dialog.getByText('Link to it').click();
-    await dialog.getByLabel('Document URL').fill('javascript:alert(1)');
-    // A link is saved, not uploaded: the button says so.
-    await dialog.getByRole('button', { name: 'Save Link' }).click();
-    await expect.poll(() => dialog.getByText('Enter a web address starting with http:// or https://').isVisible()).toBe(true);
-    expect(await dialog.isVisible()).toBe(true);
+      // Issue #17: a file or a link; neither is the same 'Missing information'.
+      await choose(page, 'Document Type', 'Will & Testament');
+      await dialog.getByRole('button', { name: 'Upload Document' }).click();
+      await expectToast(page, 'Missing information', 'Please fill in all required fields.');
+      await dialog.getByText('Link to it').click();
+      await dialog.getByLabel('Document URL').fill('javascript:alert(1)');
+      // A link is saved, not uploaded: the button says so.
+      await dialog.getByRole('button', { name: 'Save Link' }).click();
+      await expect.poll(() => dialog.getByText('Enter a web address starting with http:// or https://').isVisible()).toBe(true);
+      expect(await dialog.isVisible()).toBe(true);
 
-    // Typed without https://, as people do: completed, not refused.
-    await dialog.getByLabel('Document URL').fill('files.example.com/will.pdf');
-    await dialog.getByRole('button', { name: 'Save Link' }).click();
-    await expectToast(page, 'Document uploaded', 'Your document has been saved securely.');
-    await dialog.waitFor({ state: 'detached' });
+      // Typed without https://, as people do: completed, not refused.
+      await dialog.getByLabel('Document URL').fill('files.example.com/will.pdf');
+      await dialog.getByRole('button', { name: 'Save Link' }).click();
+      await expectToast(page, 'Document uploaded', 'Your document has been saved securely.');
+      await dialog.waitFor({ state: 'detached' });
 
-    const cards = page.getByRole('list', { name: 'Documents' }).getByRole('listitem');
-    const will = cards.filter({ hasText: 'Last Will' });
-    await expect.poll(() => will.isVisible()).toBe(true);
-    expect(await will.textContent()).toContain('Will & Testament');
-    expect(await will.textContent()).toMatch(/Uploaded [A-Z][a-z]+ \d{1,2}, \d{4}/);
-    const link = will.getByRole('link', { name: /View Document/ });
-    expect(await link.getAttribute('href')).toBe('https://files.example.com/will.pdf');
-    expect(await link.getAttribute('target')).toBe('_blank');
-    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+      const cards = page.getByRole('list', { name: 'Documents' }).getByRole('listitem');
+      const will = cards.filter({ hasText: 'Last Will' });
+      await expect.poll(() => will.isVisible()).toBe(true);
+      expect(await will.textContent()).toContain('Will & Testament');
+      expect(await will.textContent()).toMatch(/Uploaded [A-Z][a-z]+ \d{1,2}, \d{4}/);
+      const link = will.getByRole('link', { name: /View Document/ });
+      expect(await link.getAttribute('href')).toBe('https://files.example.com/will.pdf');
+      expect(await link.getAttribute('target')).toBe('_blank');
+      expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
 
-    // A second, of another type; the tabs filter by type.
-    await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
-    await choose(page, 'Document Type', 'Insurance');
-    await openDialog(page).getByText('Link to it').click();
-    await openDialog(page).getByLabel('Document Name').fill('Life policy');
-    await openDialog(page).getByLabel('Document URL').fill('http://insurer.example.com/policy/42');
-    await openDialog(page).getByRole('button', { name: 'Save Link' }).click();
-    await expectToast(page, 'Document uploaded');
-    await expect.poll(() => cards.count()).toBe(2);
+      // A second, of another type; the tabs filter by type.
+      await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
+      await choose(page, 'Document Type', 'Insurance');
+      await openDialog(page).getByText('Link to it').click();
+      await openDialog(page).getByLabel('Document Name').fill('Life policy');
+      await openDialog(page).getByLabel('Document URL').fill('http://insurer.example.com/policy/42');
+      await openDialog(page).getByRole('button', { name: 'Save Link' }).click();
+      await expectToast(page, 'Document uploaded');
+      await expect.poll(() => cards.count()).toBe(2);
 
-    await page.getByRole('tab', { name: 'Insurance' }).click();
-    const insurance = page.getByRole('list', { name: 'Insurance documents' }).getByRole('listitem');
-    await expect.poll(() => insurance.count()).toBe(1);
-    expect(await insurance.first().textContent()).toContain('Life policy');
-    await page.getByRole('tab', { name: 'Financial' }).click();
-    await expect.poll(() => page.getByText('No documents found').isVisible()).toBe(true);
-    await page.getByRole('tab', { name: 'All Documents' }).click();
+      await page.getByRole('tab', { name: 'Insurance' }).click();
+      const insurance = page.getByRole('list', { name: 'Insurance documents' }).getByRole('listitem');
+      await expect.poll(() => insurance.count()).toBe(1);
+      expect(await insurance.first().textContent()).toContain('Life policy');
+      await page.getByRole('tab', { name: 'Financial' }).click();
+      await expect.poll(() => page.getByText('No documents found').isVisible()).toBe(true);
+      await page.getByRole('tab', { name: 'All Documents' }).click();
 
-    // Papers beyond SPEC.md's three types, with where the original is kept: the "Other" tab.
-    await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
-    await choose(page, 'Document Type', 'Power of Attorney');
-    await openDialog(page).getByText('Link to it').click();
-    await openDialog(page).getByLabel('Document Name').fill('Lasting power of attorney');
-    await openDialog(page).getByLabel('Document URL').fill('https://opg.example.gov/lpa/123');
-    await openDialog(page).getByLabel('Where the original is kept (optional)').fill('With Hale & Co, solicitors');
-    await openDialog(page).getByRole('button', { name: 'Save Link' }).click();
-    await expectToast(page, 'Document uploaded');
-    await expect.poll(() => cards.count()).toBe(3);
-    await page.getByRole('tab', { name: 'Other' }).click();
-    const other = page.getByRole('list', { name: 'Other documents' }).getByRole('listitem');
-    await expect.poll(() => other.count()).toBe(1);
-    expect(await other.first().textContent()).toContain('Power of Attorney');
-    expect(await other.first().textContent()).toContain('Original kept: With Hale & Co, solicitors');
-    await page.getByRole('tab', { name: 'All Documents' }).click();
+      // Papers beyond SPEC.md's three types, with where the original is kept: the "Other" tab.
+      await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
+      await choose(page, 'Document Type', 'Power of Attorney');
+      await openDialog(page).getByText('Link to it').click();
+      await openDialog(page).getByLabel('Document Name').fill('Lasting power of attorney');
+      await openDialog(page).getByLabel('Document URL').fill('https://opg.example.gov/lpa/123');
+      await openDialog(page).getByLabel('Where the original is kept (optional)').fill('With Hale & Co, solicitors');
+      await openDialog(page).getByRole('button', { name: 'Save Link' }).click();
+      await expectToast(page, 'Document uploaded');
+      await expect.poll(() => cards.count()).toBe(3);
+      await page.getByRole('tab', { name: 'Other' }).click();
+      const other = page.getByRole('list', { name: 'Other documents' }).getByRole('listitem');
+      await expect.poll(() => other.count()).toBe(1);
+      expect(await other.first().textContent()).toContain('Power of Attorney');
+      expect(await other.first().textContent()).toContain('Original kept: With Hale & Co, solicitors');
+      // Nothing runs off the side of the screen (a phone's 390 px included).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+      await page.getByRole('tab', { name: 'All Documents' }).click();
 
-    await will.getByRole('button', { name: 'Delete document Last Will' }).click();
-    await confirmDialog(page, 'Are you sure you want to delete this document? This action cannot be undone.', 'Delete');
-    await expectToast(page, 'Document deleted');
-    await expect.poll(() => cards.count()).toBe(2);
-    await context.close();
-  });
+      await will.getByRole('button', { name: 'Delete document Last Will' }).click();
+      await confirmDialog(page, 'Are you sure you want to delete this document? This action cannot be undone.', 'Delete');
+      await expectToast(page, 'Document deleted');
+      await expect.poll(() => cards.count()).toBe(2);
+      await context.close();
+    });
+  }
 
   for (const [name, makeContext] of SCREEN_SIZES) {
     it(`opens the upload dialog at /documents/upload and has no serious accessibility violations at ${name}`, async () => {

@@ -6,14 +6,17 @@
  * - a trustee marks a task done at its title: no page load, a status message, "Done by you on
  *   <date and time>" in the phone's own time zone; Undo; after a reload "Mark not done"; another
  *   trustee's page says who did it;
+ * - the health information the owner saved is on the page and in the family binder it downloads
+ *   (issue "Promises kept", finding 8);
  * - a full-access trustee resends a recipient's link; axe finds nothing serious.
  */
 import type { Page } from 'playwright-core';
+import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { TrusteePageData } from '../shared/release/pages';
 import { fetchCaller } from '../sync-server/blobs/blob-test-support';
 import { reportPassing } from './report-passing';
-import { expectNoSeriousA11yViolations, hasChromium, useMailSuite } from './harness';
+import { downloadedBytes, expectNoSeriousA11yViolations, hasChromium, useMailSuite } from './harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ZONE = 'Pacific/Auckland';
@@ -35,6 +38,8 @@ describe.skipIf(!hasChromium)("the trustee's page guides", () => {
     });
     expect(reg.status).toBe(201);
     const call = fetchCaller(suite.server.url, reg.headers.get('set-cookie')!.split(';')[0]!);
+    const health = `Allergic to penicillin ${tag}. Pacemaker fitted in 2019.`;
+    expect((await call('PATCH', '/api/user/profile', { contactEmail: `ada.${tag}@example.com`, healthInfo: health, profileCompletion: 25 })).status).toBe(200);
     expect((await call('POST', '/api/survivor-tasks/generate-defaults')).status).toBeLessThan(300);
     const own = `Call the bank ${tag}`;
     expect((await call('POST', '/api/survivor-tasks', { title: own, description: 'Ask them to freeze the joint account.', category: 'financial', timeframe: '72h', automationLevel: 'manual-with-guidance', priority: 1, resources: ['The bank card'], automationSteps: ['Phone the number on the card.'], notifyTrustees: false, completionStatus: 'not-started' })).status).toBe(201);
@@ -58,6 +63,11 @@ describe.skipIf(!hasChromium)("the trustee's page guides", () => {
     const page: Page = await phone();
     await page.goto(access);
     await page.getByRole('heading', { level: 1, name: 'What Ada left for you' }).waitFor();
+    // The health information the owner saved: its own section, and in the binder made here.
+    await page.getByRole('region', { name: 'Health information' }).getByText(health).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the family binder (PDF)' }).click()]);
+    const printed = ((await extractText(await downloadedBytes(download), { mergePages: true })).text as string).replace(/\s+/g, ' ');
+    expect(printed).toContain(`Health information ${health}`);
     const tasks = page.locator('li.task');
     await tasks.first().waitFor(); // the tasks' section loads just after the page (web/release/trustee.ts)
     const count = await tasks.count();

@@ -6,7 +6,7 @@
  */
 import type { ExportRecords } from '../export/format';
 import type { Message, SurvivorTask } from '../schema';
-import type { BinderRecords, PageTask, TrusteePageData } from './pages';
+import type { BinderRecords, PageProfile, PageTask, TrusteePageData } from './pages';
 
 /**
  * Each message as a trustee sees it: recipient, address and the delivery facts (not words: the
@@ -44,10 +44,18 @@ export function pageTasksOf(tasks: readonly SurvivorTask[]): PageTask[] {
   }));
 }
 
+/**
+ * The owner's profile (the first record of `profile`, or none) as a full-access trustee's page
+ * shows it: the health information, trimmed, null when blank (issue "Promises kept", finding 8).
+ */
+export function pageProfileOf(profile: readonly Pick<ExportRecords['profile'][number], 'healthInfo'>[]): PageProfile {
+  return { healthInfo: profile[0]?.healthInfo?.trim() || null };
+}
+
 /** What the binder prints, and only that: a message's recipient and state, never its text or file. */
 export function binderRecordsOf(all: Pick<ExportRecords, 'profile' | 'deathPlan' | 'survivorTasks' | 'documents' | 'messages' | 'trustees'>): BinderRecords {
   return {
-    profile: all.profile.map(({ firstName, lastName, emergencyContact }) => ({ firstName, lastName, emergencyContact })),
+    profile: all.profile.map(({ firstName, lastName, emergencyContact, healthInfo }) => ({ firstName, lastName, emergencyContact, healthInfo: healthInfo ?? null })),
     deathPlan: all.deathPlan,
     survivorTasks: all.survivorTasks,
     documents: all.documents,

@@ -81,6 +81,11 @@ export interface TaskMark {
   name: string | null;
 }
 
+/** The owner's profile as a full-access trustee's page shows it: the health information only. */
+export interface PageProfile {
+  healthInfo: string | null;
+}
+
 /** A recipient's page (`/r/d/<token>`). */
 export interface DeliveryPageData {
   ownerName: string;
@@ -99,7 +104,8 @@ export interface DeliveryPageData {
 
 /** The records a full-access trustee's family binder is made from (shared/binder binderInputOf). */
 export interface BinderRecords {
-  profile: Pick<Profile, 'firstName' | 'lastName' | 'emergencyContact'>[];
+  /** The owner's names, emergency contact and health information (printed under "In the first 24 hours"). */
+  profile: Pick<Profile, 'firstName' | 'lastName' | 'emergencyContact' | 'healthInfo'>[];
   deathPlan: DeathPlan[];
   survivorTasks: SurvivorTask[];
   documents: LegalDocument[];
@@ -127,6 +133,12 @@ export interface TrusteePageData {
   documents?: { id: string; documentType: DocumentType; documentName: string; documentUrl: string | null; originalLocation: string | null; file: PageFile | null | 'missing' }[];
   /** Full only; absent for a sealed account (not sent yet: the page says so). */
   plan?: DeathPlan | null;
+  /**
+   * Full only: what the owner wrote as "Important Health Information" (wizard step 1, SPEC.md §4),
+   * null when nothing (issue "Promises kept", Deliver "Documents"). A sealed account's is opened
+   * by the page from its profile record (web/release/open.ts); the lower levels never get it.
+   */
+  profile?: PageProfile;
   /** Full only; a sealed account's are opened by the page (web/release/open.ts). */
   tasks?: PageTask[];
   /** Full only: who marked which task done, and when (the same for plain and sealed accounts). */

@@ -3,8 +3,9 @@
  * (shared/release/pages.ts): a recipient's message, a trustee's view by access level. Token,
  * release state and access level are the caller's checks (public-routes.ts); this only reads
  * what that level allows, exactly what the server-rendered pages showed (DESIGN.md §8):
- * - full: plan, documents, tasks (with their guidance, and who marked each done when: task-marks.ts),
- *   each message's recipient and delivery facts (and "resend"), the binder's records;
+ * - full: plan, the owner's health information, documents, tasks (with their guidance, and who
+ *   marked each done when: task-marks.ts), each message's recipient and delivery facts (and
+ *   "resend"), the binder's records;
  * - documents-only: documents;
  * - messages-only: each message's recipient and delivery facts (and "resend").
  * A trustee never receives a message's text or file (issue "Sealed from the server", "Trustees
@@ -16,7 +17,7 @@
  * link's fragment or the level's keys handed here from the release escrow (release-keys.ts).
  */
 import type { DeliveryPageData, PageFile, TrusteePageData } from '../../shared/release/pages';
-import { binderRecordsOf, messageLinesOf, pageTasksOf } from '../../shared/release/page-records';
+import { binderRecordsOf, messageLinesOf, pageProfileOf, pageTasksOf } from '../../shared/release/page-records';
 import type { FileRef } from '../../shared/files/ref';
 import type { AccessLevel, Message } from '../../shared/schema';
 import { releasedFile } from '../blobs/release-files';
@@ -160,6 +161,7 @@ export async function trusteePageData(
   if (level === 'full' && !sealed) {
     const all = await exportRecordsOf(records, ownerId);
     out.plan = all.deathPlan[0] ?? null;
+    out.profile = pageProfileOf(all.profile);
     out.tasks = pageTasksOf(all.survivorTasks);
     out.binder = binderRecordsOf(all);
   }

@@ -20,6 +20,7 @@ import { parseKid } from '../../shared/crypto/kid';
 import { openState } from '../../shared/crypto/sealed-record';
 import { importAesKey } from '../../shared/crypto/wrap';
 import { ALLOWED_MIME_TYPES } from '../../shared/files/types';
+import { pageProfileOf } from '../../shared/release/page-records';
 import type { DeliveryPageData, PageFile, SealedInfo, TrusteePageData } from '../../shared/release/pages';
 import type { CollectionName } from '../../shared/schema/collection-names';
 import type { DeathPlan } from '../../shared/schema';
@@ -173,6 +174,7 @@ async function openTrustee(raw: TrusteePageData, info: SealedInfo, levelKeys: Re
     ...(full
       ? {
           plan: full.plan,
+          profile: pageProfileOf(full.profile ? [full.profile] : []),
           tasks: full.tasks.map(pageTaskOf),
           binder: sealedBinderRecords({ ownerFirstName: raw.ownerFirstName, userId: info.userId, plan: full.plan, profile: full.profile, tasks: full.tasks, trustees: full.trustees, documents: documents ?? [], messages: messages ?? [] }),
         }
@@ -219,7 +221,11 @@ async function openFullRecords(info: SealedInfo, keys: KeyLookup) {
       } as DeathPlan;
     } else if (r.collection === 'profile') {
       const ec = values.emergencyContact as { name?: unknown; phone?: unknown } | null | undefined;
-      profile = { lastName: textOr(values.lastName) ?? '', emergencyContact: ec && typeof ec === 'object' ? { name: textOr(ec.name) ?? '', phone: textOr(ec.phone) ?? '' } : null };
+      profile = {
+        lastName: textOr(values.lastName) ?? '',
+        emergencyContact: ec && typeof ec === 'object' ? { name: textOr(ec.name) ?? '', phone: textOr(ec.phone) ?? '' } : null,
+        healthInfo: textOr(values.healthInfo),
+      };
     } else if (r.collection === 'trustees') {
       trustees.push({ id: r.id, name: textOr(values.name) ?? NOT_OPENED, email: textOr(values.email) ?? '', accessLevel: textOr(values.accessLevel) ?? '', phone: textOr(values.phone), relationship: textOr(values.relationship) });
     } else {

@@ -28,6 +28,8 @@ export interface OpenedTask {
 export interface OpenedProfile {
   lastName: string;
   emergencyContact: { name: string; phone: string } | null;
+  /** "Important Health Information" (wizard step 1), null when none or not opened. */
+  healthInfo: string | null;
 }
 
 /** A trustee as opened (name, phone, relationship: owner scope; e-mail and level: plain). */
@@ -72,7 +74,7 @@ export interface OpenedForBinder {
 export function sealedBinderRecords(o: OpenedForBinder): BinderRecords {
   const userId = o.userId;
   return {
-    profile: [{ firstName: o.ownerFirstName, lastName: o.profile?.lastName ?? '', emergencyContact: o.profile?.emergencyContact ?? null }],
+    profile: [{ firstName: o.ownerFirstName, lastName: o.profile?.lastName ?? '', emergencyContact: o.profile?.emergencyContact ?? null, healthInfo: o.profile?.healthInfo ?? null }],
     deathPlan: o.plan ? [o.plan] : [],
     survivorTasks: o.tasks.map((t) => ({ ...t, userId, notifyTrustees: false }) as SurvivorTask),
     documents: o.documents.map(

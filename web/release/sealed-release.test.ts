@@ -36,6 +36,7 @@ const CANARY = {
   obituary: 'Canary-Obituary-Numbat lived a long and curious life.',
   song: 'Canary-Song-Quoll',
   task: 'Canary-Task-Bilby',
+  health: 'Canary-Health-Quokka: allergic to penicillin.',
 };
 const AT = '2026-11-21T12:00:00.000Z';
 
@@ -67,6 +68,7 @@ async function sealedOwner(deposit: boolean) {
   await db.write('documents', 'd1', { documentType: 'will', documentName: CANARY.document, documentUrl: null, createdAt: AT });
   await db.write('deathPlan', w.userId, { obituary: CANARY.obituary, musicSelections: ['Abide with me', CANARY.song], createdAt: AT });
   await db.write('survivorTasks', 'task1', { title: CANARY.task, description: 'Call the bank.', category: 'financial', timeframe: '1w', automationLevel: 'manual-with-guidance', priority: 2, resources: ['The bank card'], createdAt: AT });
+  await db.write('profile', w.userId, { healthInfo: CANARY.health });
   await db.write('trustees', 'tr1', { name: 'Grace', email: addr('grace'), accessLevel: 'full', createdAt: AT });
   await db.write('trustees', 'tr2', { name: 'Milo', email: addr('milo'), accessLevel: 'messages-only', createdAt: AT });
   await syncOnce(db, keys, w);
@@ -159,6 +161,7 @@ describe('the release of a sealed account', () => {
     expect(g.messages).toEqual([expect.objectContaining({ id: 'm1', recipientName: CANARY.recipient })]);
     expect(g.documents).toEqual([expect.objectContaining({ id: 'd1', documentName: CANARY.document, documentType: 'will' })]);
     expect(g.plan).toMatchObject({ obituary: CANARY.obituary, musicSelections: ['Abide with me', CANARY.song] });
+    expect(g.profile).toEqual({ healthInfo: CANARY.health }); // the health information (owner scope), opened here
     expect(g.tasks).toEqual([{ id: 'task1', title: CANARY.task, description: 'Call the bank.', category: 'financial', timeframe: '1w', priority: 2, automationLevel: 'manual-with-guidance', resources: ['The bank card'], automationSteps: [], done: false }]);
     // The family binder is made on the page from what it opened (the server sends none for a sealed account).
     expect(grace.binder).toBeUndefined();
@@ -171,7 +174,7 @@ describe('the release of a sealed account', () => {
     const fonts = { regular: new Uint8Array(readFileSync(fontPath('DejaVuSans.ttf'))), bold: new Uint8Array(readFileSync(fontPath('DejaVuSans-Bold.ttf'))) };
     const pdf = await buildBinder({ ...binderInputOf(g.binder!, new Date(g.now)), familyProgress: true }, fonts);
     const printed = (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
-    for (const seen of [CANARY.task, CANARY.document, CANARY.recipient, 'Grace', `${CANARY.recipient} (${addr('annabella')}) Message · Delivered`]) expect(printed).toContain(seen);
+    for (const seen of [CANARY.task, CANARY.document, CANARY.recipient, 'Grace', `Health information ${CANARY.health}`, `${CANARY.recipient} (${addr('annabella')}) Message · Delivered`]) expect(printed).toContain(seen);
     expect(printed).not.toContain('undefined');
     expect(printed).not.toContain(CANARY.letter);
     expect(JSON.stringify(g)).not.toContain(CANARY.letter);
@@ -200,7 +203,9 @@ describe('the release of a sealed account', () => {
     const milo = await access('milo');
     expect(Object.keys(milo.sealed!.keys!)).toEqual(['index~1']);
     expect(milo.sealed!.records).toBeUndefined();
-    expect((await openPage('t', milo, null)).messages![0]!.recipientName).toBe(CANARY.recipient);
+    const miloOpened = await openPage('t', milo, null);
+    expect(miloOpened.messages![0]!.recipientName).toBe(CANARY.recipient);
+    expect(miloOpened.profile).toBeUndefined();
     const miloLink = linkOf(await smtp.waitFor(addr('milo'), /left for you/));
     const before = smtp.to(addr('annabella')).length;
     expect((await call('POST', `${tokenPath(miloLink)}/resend/m1`)).status).toBe(200);
@@ -248,6 +253,7 @@ describe('the release of a sealed account', () => {
     expect(g.notOpened).toBeUndefined();
     expect(g.documents).toEqual([expect.objectContaining({ id: 'd1', documentName: CANARY.document, documentType: 'will' })]);
     expect(g.plan).toMatchObject({ obituary: CANARY.obituary });
+    expect(g.profile).toEqual({ healthInfo: CANARY.health });
     expect(g.messages).toEqual([expect.objectContaining({ id: 'm1', recipientName: CANARY.recipient })]);
     // The index key alone (a messages-only level) opens the names, never a document.
     const names = await openPage('t', grace, null, new Map([['index~1', ring.raw('index~1')!]]));

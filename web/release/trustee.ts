@@ -1,7 +1,7 @@
 /**
  * A trustee's page (`/r/t/<token>`), by access level (DESIGN.md §8; the same content and words as
  * the former server-rendered page): full — the family binder (made here, for a sealed account
- * from what the page opened), plan, documents, tasks (tasks-view.ts: grouped by when, done and
+ * from what the page opened), the owner's health information, plan, documents, tasks (tasks-view.ts: grouped by when, done and
  * undone with who and when) and messages with "resend"; documents-only — documents;
  * messages-only — messages, with "resend". Dates are the reader's own time zone's (dom.ts).
  */
@@ -23,6 +23,7 @@ export function trusteeView(data: Data, token: string): { title: string; nodes: 
   const marks: MarksState = { list: data.taskMarks ?? [] };
   const full = () => [
     data.binder ? binderButton(data, marks) : null,
+    healthSection(data),
     planSection(data.plan ?? null),
     documentsSection(data),
     lazyTasksSection(data, api, marks),
@@ -83,6 +84,22 @@ function lazyTasksSection(data: Data, api: string, marks: MarksState): Node {
     () => holder.replaceChildren(heading(), h('p', { class: 'error' }, 'The tasks could not be loaded. Reload the page to try again.')),
   );
   return holder;
+}
+
+/**
+ * What the owner wrote as "Important Health Information" (wizard step 1), for a full-access trustee
+ * only (issue "Promises kept", Deliver "Documents"); no section when they wrote nothing.
+ */
+function healthSection(data: Data): Node | null {
+  const health = data.profile?.healthInfo?.trim();
+  if (!health) return null;
+  return h(
+    'section',
+    { 'aria-labelledby': 'health' },
+    h('h2', { id: 'health' }, 'Health information'),
+    h('p', { class: 'muted' }, `${data.ownerFirstName} wrote:`),
+    h('p', { class: 'body' }, health),
+  );
 }
 
 function planSection(p: DeathPlan | null): Node {

@@ -13,7 +13,7 @@ const message = (id: string, over: Partial<Message> = {}): Message =>
 const task = (id: string, createdAt: string, done = false) => ({ id, userId: 'u', title: `Task ${id}`, completionStatus: done ? 'completed' : 'not-started', createdAt }) as unknown as SurvivorTask;
 
 const records: PreviewRecords = {
-  profile: [{ id: 'u', firstName: 'Margaret', lastName: 'Hale', emergencyContact: null } as never],
+  profile: [{ id: 'u', firstName: 'Margaret', lastName: 'Hale', emergencyContact: null, healthInfo: 'Diabetic; insulin in the fridge.' } as never],
   deathPlan: [{ id: 'u', location: 'Kendal' } as never],
   survivorTasks: [task('a', '2026-01-01T00:00:00Z'), task('b', '2026-02-01T00:00:00Z', true)],
   documents: [{ id: 'd1', documentType: 'will', documentName: 'My will', documentUrl: 'https://example.com/will', file: null } as never],
@@ -34,6 +34,9 @@ describe('trusteePreviewData', () => {
     expect(d.taskMarks).toEqual([]);
     expect(d.documents).toEqual([{ id: 'd1', documentType: 'will', documentName: 'My will', documentUrl: 'https://example.com/will', originalLocation: null, file: null }]);
     expect(d.binder?.messages).toHaveLength(3);
+    // The health information, on the page and in the binder (issue "Promises kept", finding 8).
+    expect(d.profile).toEqual({ healthInfo: 'Diabetic; insulin in the fridge.' });
+    expect(d.binder?.profile[0]?.healthInfo).toBe('Diabetic; insulin in the fridge.');
     expect(JSON.stringify(d)).not.toContain('Secret words');
   });
 
@@ -43,6 +46,7 @@ describe('trusteePreviewData', () => {
     const msgs = trusteePreviewData(records, 'messages-only', 'Margaret', NOW);
     expect(Object.keys(msgs).filter((k) => ['messages', 'documents', 'plan', 'tasks', 'binder'].includes(k))).toEqual(['messages']);
     expect(msgs.messages!.map((m) => m.canResend)).toEqual([false, false, true]);
+    for (const lower of [docs, msgs]) expect(JSON.stringify(lower)).not.toContain('insulin');
     expect(JSON.stringify(msgs)).not.toContain('Secret words');
   });
 });

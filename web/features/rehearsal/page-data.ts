@@ -6,7 +6,7 @@
  * are not opened in a preview: a file shows as a line naming it (index.tsx), and its page has none.
  */
 import type { DeliveryPageData, TrusteePageData } from '../../../shared/release/pages';
-import { binderRecordsOf, messageLinesOf, pageTasksOf } from '../../../shared/release/page-records';
+import { binderRecordsOf, messageLinesOf, pageProfileOf, pageTasksOf } from '../../../shared/release/page-records';
 import type { ExportRecords } from '../../../shared/export/format';
 import type { AccessLevel, Message } from '../../../shared/schema';
 
@@ -26,6 +26,7 @@ export function trusteePreviewData(records: PreviewRecords, level: AccessLevel, 
   }
   if (level === 'full') {
     out.plan = records.deathPlan[0] ?? null;
+    out.profile = pageProfileOf(records.profile);
     out.tasks = pageTasksOf(records.survivorTasks);
     out.taskMarks = []; // nobody has marked anything yet
     out.binder = binderRecordsOf(records);

@@ -5,11 +5,12 @@
  * timeframe; "Details" opens the description, the automation level with hyphens as spaces and in
  * plain words, the Resources and Automation steps lists, Edit, Delete, 'Generate Automation
  * Content' and the status dropdown that saves at once. A task only survivors can do
- * (shared/task-roles.ts) has no completion control here. Automation steps keep their line breaks
+ * (shared/task-roles.ts) has no completion control here, and no circle that would look like one:
+ * a quiet "for your family" marker stands in its place. Automation steps keep their line breaks
  * and are rendered as text, never HTML.
  */
 import { useId, useState } from 'react';
-import { CheckCircle2, ChevronDown, Circle, Clock, Sparkles } from 'lucide-react';
+import { CheckCircle2, ChevronDown, Circle, Clock, Sparkles, Users } from 'lucide-react';
 import { survivorsOnly } from '../../../shared/task-roles';
 import { COMPLETION_STATUS_LABELS, PRIORITY_COLORS, TIMEFRAME_LABELS } from '../../../shared/labels';
 import type { CompletionStatus, SurvivorTask } from '../../../shared/schema/survivor-task';
@@ -75,7 +76,8 @@ export function TaskCard({ task, onEdit, onDelete, onGenerate, onStatusChange }:
     <Card className="flex h-full flex-col" data-testid="task-card">
       <div className="flex items-start gap-3 p-4">
         {forFamily ? (
-          <StatusIcon status={status} />
+          // Not a circle: nothing here for the owner to tap (issue "Promises kept", finding 4).
+          <Users role="img" aria-label="For your family to do" className="mx-0.5 mt-0.5 size-5 shrink-0 text-slate-500" />
         ) : (
           <button
             type="button"

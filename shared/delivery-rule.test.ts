@@ -93,8 +93,8 @@ describe('the day the person chose, wherever it is shown', () => {
   it('a Paris owner\'s 25 December reads 25 December on a server in UTC, and is due from Paris midnight', () => {
     const paris = '2026-12-25T00:00:00+01:00';
     expect(deliveryDay(paris)).toBe('2026-12-25');
-    const gb = (iso: string) => new Date(Date.parse(iso)).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-    expect(deliveryStateLine({ deliveryDate: paris, delivered: false }, Date.parse('2026-12-20T00:00:00Z'), gb)).toBe('waiting for its date, 25 December 2026');
+    const utc = (iso: string) => new Date(Date.parse(iso)).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    expect(deliveryStateLine({ deliveryDate: paris, delivered: false }, Date.parse('2026-12-20T00:00:00Z'), utc)).toBe('waiting for its date, December 25, 2026');
     expect(isDeliveryDue({ deliveryDate: paris }, Date.parse('2026-12-24T22:59:59Z'))).toBe(false);
     expect(isDeliveryDue({ deliveryDate: paris }, Date.parse('2026-12-24T23:00:00Z'))).toBe(true);
     expect(deliveryCardText({ deliveryDate: paris, delivered: false }, 0)).toBe('December 25, 2026, or at release if later');

@@ -22,7 +22,8 @@ afterAll(() => smtp.close());
 
 const HOUR = 60 * 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-const gbLong = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+/** The trustee page's dates: en-US long (SPEC.md §9), here in UTC. */
+const usLongUtc = (ms: number) => new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const sentTo = (o: Owner, who: string) => smtp.to(o.addr(who)).filter((e) => /A message from/.test(e.subject));
 
 /** The owner's message for `who`, as the REST API (and every device) sees it. */
@@ -90,10 +91,10 @@ describe('dated messages (shared/delivery-rule.ts)', () => {
 
     const states = async () =>
       // The page words the facts in its reader's zone (web/release/trustee.ts): here, UTC's.
-      Object.fromEntries(((await (await o.open(`${access}/data`)).json()) as TrusteePageData).messages!.map((m) => [`${m.recipientName} (${m.recipientEmail})`, deliveryStateLine(m, o.t.deps.now(), (d) => gbLong(Date.parse(d)))]));
+      Object.fromEntries(((await (await o.open(`${access}/data`)).json()) as TrusteePageData).messages!.map((m) => [`${m.recipientName} (${m.recipientEmail})`, deliveryStateLine(m, o.t.deps.now(), (d) => usLongUtc(Date.parse(d)))]));
     let page = await states();
-    expect(page[`clara (${o.addr('clara')})`]).toBe(`sent on ${gbLong(releasedAt)}`);
-    expect(page[`ruth (${o.addr('ruth')})`]).toBe(`waiting for its date, ${gbLong(start + 400 * DAY_MS)}`);
+    expect(page[`clara (${o.addr('clara')})`]).toBe(`sent on ${usLongUtc(releasedAt)}`);
+    expect(page[`ruth (${o.addr('ruth')})`]).toBe(`waiting for its date, ${usLongUtc(start + 400 * DAY_MS)}`);
 
     await runFor(o, 1, DAY_MS);
     const openedAt = o.t.deps.now();
@@ -102,7 +103,7 @@ describe('dated messages (shared/delivery-rule.ts)', () => {
     expect((await o.open(`${link}/data`)).status).toBe(200);
     expect(Date.parse((await messageFor(o, 'clara')).openedAt!)).toBe(openedAt);
     page = await states();
-    expect(page[`clara (${o.addr('clara')})`]).toBe(`sent on ${gbLong(releasedAt)}, opened on ${gbLong(openedAt)}`);
+    expect(page[`clara (${o.addr('clara')})`]).toBe(`sent on ${usLongUtc(releasedAt)}, opened on ${usLongUtc(openedAt)}`);
   });
 
   it('the owner cannot write the server-only delivery facts', async () => {

@@ -83,6 +83,35 @@ describe("deliveryStateLine: the trustee page's words", () => {
   });
 });
 
+describe("deliveryStateLine: a letter a trustee hands over, and a message the server cannot deliver", () => {
+  const d = (iso: string) => iso.slice(0, 10);
+  const at = Date.parse('2026-12-29T00:00:00Z');
+  const alan = { trusteeId: 'tr2', you: false, name: 'Alan Turing' };
+  const cy = { trusteeId: 'tr3', you: false, name: null };
+  const letter = (over: Record<string, unknown> = {}) => ({ deliveryDate: null, delivered: false, deliveredAt: null, openedAt: null, handover: [alan], ...over });
+  it('due: whose it is to hand over, by their own e-mail, never "being sent" (Afterword sends it nothing)', () => {
+    expect(deliveryStateLine(letter(), at, d)).toBe('for Alan Turing to hand over by their own e-mail; not opened yet');
+    expect(deliveryStateLine(letter({ handover: [alan, cy] }), at, d)).toBe('for Alan Turing (or a trustee, the backup) to hand over by their own e-mail; not opened yet');
+    expect(deliveryStateLine(letter({ handover: [{ ...alan, you: true }] }), at, d)).toBe('for you to hand over: send the link from your trustee kit page by your own e-mail; not opened yet');
+  });
+  it('before its date: waiting for it, then who hands it over', () => {
+    expect(deliveryStateLine(letter({ deliveryDate: '2027-01-01T00:00:00.000Z' }), at, d)).toBe('waiting for its date, 2027-01-01; then Alan Turing hands it over');
+    expect(deliveryStateLine(letter({ deliveryDate: '2027-01-01T00:00:00.000Z', handover: [{ ...alan, you: true }] }), at, d)).toBe('waiting for its date, 2027-01-01; then you hand it over');
+  });
+  it('opened by its recipient: handed over, opened on …', () => {
+    expect(deliveryStateLine(letter({ openedAt: '2026-12-30T08:00:00.000Z' }), at, d)).toBe('handed over, opened on 2026-12-30');
+  });
+  it('a letter whose key no released kit holds: nobody can hand it over', () => {
+    expect(deliveryStateLine(letter({ handover: [] }), at, d)).toBe('cannot be handed over: its key is not in the trustee kits that released the plan, so no one can open it');
+  });
+  it('the server cannot deliver it: a bad address, or its e-mail failed for good', () => {
+    const due = { deliveryDate: null, delivered: false, deliveredAt: null, openedAt: null };
+    expect(deliveryStateLine({ ...due, problem: 'address' as const }, at, d)).toBe('cannot be sent: its e-mail address is not valid');
+    expect(deliveryStateLine({ ...due, problem: 'failed' as const }, at, d)).toBe('could not be delivered: the e-mail to this address was refused or never arrived');
+    expect(deliveryStateLine(due, at, d)).toBe('being sent');
+  });
+});
+
 describe('the day the person chose, wherever it is shown', () => {
   it("localDayIso writes the day's local midnight with its offset; it parses back to that instant", () => {
     const d = new Date(2026, 11, 25);

@@ -16,7 +16,8 @@ import { DAY_MS } from './state-machine';
 
 let smtp: TestSmtp;
 beforeAll(async () => {
-  smtp = await startTestSmtp();
+  // A mailbox that does not exist: its e-mail is refused for good (550).
+  smtp = await startTestSmtp({ refuse: (address) => address.startsWith('nobody-') });
 });
 afterAll(() => smtp.close());
 
@@ -85,6 +86,7 @@ describe('dated messages (shared/delivery-rule.ts)', () => {
     const start = o.t.deps.now();
     await o.addMessage('clara', 'For your birthday', iso(start + 3 * DAY_MS));
     await o.addMessage('ruth', 'For next year', iso(start + 400 * DAY_MS));
+    await o.addMessage('nobody', 'To an address that does not exist', null);
     const releasedAt = await release(o, 4 * DAY_MS);
     const link = linkOf(await smtp.waitFor(o.addr('clara'), /A message from/));
     const access = linkOf(await smtp.waitFor(o.addr('grace'), /left for you/));
@@ -104,6 +106,8 @@ describe('dated messages (shared/delivery-rule.ts)', () => {
     expect(Date.parse((await messageFor(o, 'clara')).openedAt!)).toBe(openedAt);
     page = await states();
     expect(page[`clara (${o.addr('clara')})`]).toBe(`sent on ${usLongUtc(releasedAt)}, opened on ${usLongUtc(openedAt)}`);
+    // Its e-mail was refused for good: the page says so, not "being sent" for ever.
+    expect(page[`nobody (${o.addr('nobody')})`]).toBe('could not be delivered: the e-mail to this address was refused or never arrived');
   });
 
   it('the owner cannot write the server-only delivery facts', async () => {

@@ -112,6 +112,16 @@ describe("deliveryStateLine: a letter a trustee hands over, and a message the se
   });
 });
 
+describe("deliveryCardText after the release: a letter the owner's trustee hands over", () => {
+  const letter = (over: Record<string, unknown> = {}) => ({ deliveryDate: null, delivered: false, deliveredAt: null, openedAt: null, ...over });
+  it('never "Being sent": whose it is, waiting for its date, or opened', () => {
+    expect(deliveryCardText(letter(), christmas, true, true)).toBe('Your trustee hands it over; not opened yet');
+    expect(deliveryCardText(letter({ deliveryDate: iso(christmas) }), christmas - DAY, true, true)).toBe('Waiting for its date, December 25, 2026; then your trustee hands it over');
+    expect(deliveryCardText(letter({ openedAt: iso(christmas + 5 * DAY) }), christmas, true, true)).toBe('Handed over, opened on December 30, 2026');
+    expect(deliveryCardText(letter(), christmas, true, false)).toBe('Being sent');
+  });
+});
+
 describe('the day the person chose, wherever it is shown', () => {
   it("localDayIso writes the day's local midnight with its offset; it parses back to that instant", () => {
     const d = new Date(2026, 11, 25);

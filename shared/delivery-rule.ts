@@ -104,10 +104,16 @@ export function deliveryPlanText(deliveryDate: string | null, now: number): stri
  * The delivery line of a message card in the owner's vault (en-US long dates, SPEC.md §9):
  * "Sent on …" (and "opened on …"); before the release "<date>, or at release if later" or "Upon
  * release" (the landing page's words for no date, SPEC.md §2); once `released` (the plan's
- * release status, when the device knows it), "Waiting for its date, …" or "Being sent".
+ * release status, when the device knows it), "Waiting for its date, …" or "Being sent" — or, for
+ * a letter a trustee hands over (`handedOver`: the release status names it), never "Being sent":
+ * "Your trustee hands it over; not opened yet", "…; then your trustee hands it over", "Handed over, opened on …".
  */
-export function deliveryCardText(m: DeliveryFacts, now: number, released = false): string {
+export function deliveryCardText(m: DeliveryFacts, now: number, released = false, handedOver = false): string {
   const s = deliveryState(m, now);
+  if (released && handedOver && s.kind !== 'sent') {
+    if (m.openedAt) return `Handed over, opened on ${formatLongDate(m.openedAt)}`;
+    return s.kind === 'on-date' ? `Waiting for its date, ${formatLongDate(deliveryDay(s.date))}; then your trustee hands it over` : 'Your trustee hands it over; not opened yet';
+  }
   if (s.kind === 'sent') {
     const sent = s.sentAt ? `Sent on ${formatLongDate(s.sentAt)}` : 'Sent';
     return s.openedAt ? `${sent}, opened on ${formatLongDate(s.openedAt)}` : sent;

@@ -15,7 +15,7 @@ import { unwrapKey } from '../../shared/crypto/wrap';
 import { openHandovers, type HandoverJson } from '../../shared/release/handover-links';
 import type { DeliveryPageData, TrusteePageData } from '../../shared/release/pages';
 import { deliveryStateLine } from '../../shared/delivery-rule';
-import type { ReleaseReadiness, ReleaseRehearsal } from '../../shared/schema/release';
+import type { ReleaseReadiness, ReleaseRehearsal, ReleaseStatus } from '../../shared/schema/release';
 import { UNBOUND_TEXT } from '../release/release-keys';
 import { PREVIEW_LINK } from '../release/emails';
 import type { SealedWorld } from '../../web/sync/test-sealed';
@@ -196,6 +196,8 @@ describe('messages with trustee kits', () => {
     expect(w.t.deps.now() - DAY_MS).toBeLessThan(due);
     expect(await handovers()).toEqual(['m2']);
     expect((await pageLines('tr1')).m2).toBe('for a trustee to hand over by their own e-mail; not opened yet');
+    // The owner's own screens know it too (the vault's card: shared/delivery-rule.ts deliveryCardText).
+    expect((await api<ReleaseStatus>('/api/release/status')).handedOver).toEqual(['m2']);
     expect((await pageLines('tr2')).m2).toBe('for you to hand over: send the link from your trustee kit page by your own e-mail; not opened yet');
     for (let day = 0; day < 3; day++) {
       w.t.advance(DAY_MS);

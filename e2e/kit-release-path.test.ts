@@ -11,6 +11,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { HANDOVER_RULE_TEXT } from '../shared/delivery-rule';
 import { DAY_MS } from '../sync-server/release/state-machine';
 import { DELIVERY_WORDS } from '../web/features/message-vault/delivery-words';
 import { expectNoSeriousA11yViolations, hasChromium, mobileContext, poll, registerViaUi, uniqueUser, useMailSuite } from './harness';
@@ -150,6 +151,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     const lineFor = (page: Page, who: string) => page.getByRole('region', { name: 'Messages' }).getByRole('listitem').filter({ hasText: addr(who) });
     await lineFor(alan, 'henry').getByText('for you to hand over: send the link from your trustee kit page by your own e-mail; not opened yet', { exact: false }).waitFor();
     expect(await lineFor(alan, 'henry').textContent()).not.toContain('being sent');
+    await alan.getByRole('region', { name: 'Messages' }).getByText(HANDOVER_RULE_TEXT).waitFor();
     const handLink = (await alan.locator('code.link').first().textContent())!;
     expect(new URL(handLink).hash.length).toBeGreaterThan(1);
     const mailto = await alan.getByRole('link', { name: 'Send by e-mail' }).first().getAttribute('href');

@@ -181,6 +181,13 @@ function handoverLine(m: TrusteeMessageFacts, by: readonly HandoverBy[], s: Deli
   return `for ${who(first)}${backup ? ` (or ${who(backup)}, the backup)` : ''} to hand over by their own e-mail; not opened yet`;
 }
 
+/**
+ * The trustee page's words for letters a trustee hands over (README.md "How each message reaches
+ * its recipient"), shown beside DELIVERY_RULE_TEXT when the page lists one.
+ */
+export const HANDOVER_RULE_TEXT =
+  'A letter a trustee hands over is never sent by Afterword: on its date (or at the release, if its date had already passed), that trustee is told, and sends its link from their own e-mail.';
+
 /** Help's and the trustee page's statement of the rule, in plain words. */
 export const DELIVERY_RULE_TEXT =
   'A message with a date is sent on that date, if the plan has been released by then. A message whose date had already passed at the release, or that has no date, is sent at the release.';

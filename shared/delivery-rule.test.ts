@@ -93,6 +93,10 @@ describe("deliveryStateLine: a letter a trustee hands over, and a message the se
     expect(deliveryStateLine(letter(), at, d)).toBe('for Alan Turing to hand over by their own e-mail; not opened yet');
     expect(deliveryStateLine(letter({ handover: [alan, cy] }), at, d)).toBe('for Alan Turing (or a trustee, the backup) to hand over by their own e-mail; not opened yet');
     expect(deliveryStateLine(letter({ handover: [{ ...alan, you: true }] }), at, d)).toBe('for you to hand over: send the link from your trustee kit page by your own e-mail; not opened yet');
+    // The backup reads what is theirs to do if the trustee does not.
+    expect(deliveryStateLine(letter({ handover: [alan, { ...cy, you: true }] }), at, d)).toBe(
+      'for Alan Turing to hand over by their own e-mail, or for you as the backup: the link is on your trustee kit page; not opened yet',
+    );
   });
   it('before its date: waiting for it, then who hands it over', () => {
     expect(deliveryStateLine(letter({ deliveryDate: '2027-01-01T00:00:00.000Z' }), at, d)).toBe('waiting for its date, 2027-01-01; then Alan Turing hands it over');

@@ -178,6 +178,7 @@ function handoverLine(m: TrusteeMessageFacts, by: readonly HandoverBy[], s: Deli
   const who = (b: HandoverBy) => (b.you ? 'you' : b.name?.trim() || 'a trustee');
   if (s.kind === 'on-date') return `waiting for its date, ${date(deliveryDay(s.date))}; then ${first.you ? 'you hand it over' : `${who(first)} hands it over`}`;
   if (first.you) return 'for you to hand over: send the link from your trustee kit page by your own e-mail; not opened yet';
+  if (backup?.you) return `for ${who(first)} to hand over by their own e-mail, or for you as the backup: the link is on your trustee kit page; not opened yet`;
   return `for ${who(first)}${backup ? ` (or ${who(backup)}, the backup)` : ''} to hand over by their own e-mail; not opened yet`;
 }
 

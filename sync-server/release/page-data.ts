@@ -4,7 +4,8 @@
  * release state and access level are the caller's checks (public-routes.ts); this only reads
  * what that level allows, exactly what the server-rendered pages showed (DESIGN.md §8):
  * - full: plan, documents, tasks (with their guidance, and who marked each done when: task-marks.ts),
- *   each message's recipient and delivery facts (and "resend"), the binder's records;
+ *   each message's recipient and delivery facts (who hands a letter over, why one cannot be
+ *   delivered: messageRoutesOf) (and "resend"), the binder's records;
  * - documents-only: documents;
  * - messages-only: each message's recipient and delivery facts (and "resend").
  * A trustee never receives a message's text or file (issue "Sealed from the server", "Trustees

@@ -26,8 +26,8 @@ const dayAhead = (days: number) => {
 };
 const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const usLong = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-/** The trustee page's dates (en-GB long, UTC: sync-server/release/public-routes.ts). */
-const gbLong = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+/** The trustee page's dates: en-US long (SPEC.md §9) in the reader's zone, the test browser's UTC (web/release/dom.ts). */
+const usLongUtc = (ms: number) => new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', () => {
   const suite = useMailSuite({ AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '500' });
@@ -131,9 +131,9 @@ describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', 
 
     const stateOf = async (name: string) => (await trustee.locator('li', { hasText: `For ${name}` }).textContent()) ?? '';
     await trustee.goto(access.links[0]!);
-    expect(await stateOf('Clara')).toContain(`sent on ${gbLong(releasedAt)}`);
-    expect(await stateOf('Tom')).toContain(`waiting for its date, ${gbLong(later.getTime())}`);
-    expect(await stateOf('Ruth')).toContain(`waiting for its date, ${gbLong(nextYear.getTime())}`);
+    expect(await stateOf('Clara')).toContain(`sent on ${usLongUtc(releasedAt)}`);
+    expect(await stateOf('Tom')).toContain(`waiting for its date, ${usLongUtc(later.getTime())}`);
+    expect(await stateOf('Ruth')).toContain(`waiting for its date, ${usLongUtc(nextYear.getTime())}`);
     expect(await trustee.content()).toContain('A message with a date is sent on that date');
     await expectNoSeriousA11yViolations(trustee, 'the trustee page with dated messages');
 
@@ -142,7 +142,7 @@ describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', 
     await recipient.goto(clara.links[0]!);
     await recipient.getByText('Dear Clara, for your birthday.').waitFor();
     await trustee.reload();
-    expect(await stateOf('Clara')).toContain(`opened on ${gbLong(releasedAt)}`);
+    expect(await stateOf('Clara')).toContain(`opened on ${usLongUtc(releasedAt)}`);
 
     // The day before Tom's date nothing goes; on the day, his letter does.
     const dayBefore = later.getTime() - DAY_MS - releasedAt;
@@ -150,9 +150,9 @@ describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', 
     expect(suite.smtp.to(to('Tom'))).toHaveLength(0);
     const onTheDay = await advance(DAY_MS);
     await suite.smtp.waitFor(to('Tom'), /A message from/);
-    expect(gbLong(onTheDay)).toBe(gbLong(later.getTime()));
+    expect(usLongUtc(onTheDay)).toBe(usLongUtc(later.getTime()));
     await trustee.reload();
-    await poll(() => stateOf('Tom')).toContain(`sent on ${gbLong(later.getTime())}`);
+    await poll(() => stateOf('Tom')).toContain(`sent on ${usLongUtc(later.getTime())}`);
     expect(await stateOf('Ruth')).toContain('waiting for its date');
     expect(suite.smtp.to(to('Ruth'))).toHaveLength(0);
 

@@ -14,6 +14,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { HANDOVER_RULE_TEXT } from '../shared/delivery-rule';
 import { DAY_MS } from '../sync-server/release/state-machine';
 import { encodeKitCode, parseKitFragment } from '../shared/crypto/trustee-kit';
 import { pdfQrTexts, pdfText } from '../web/features/trustees/kits/kit-pdf-reader';
@@ -227,6 +228,11 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await alan.getByRole('heading', { name: 'Letters for you to hand over' }).waitFor({ timeout: 20_000 });
     await alan.getByText(`For ${addr('henry')}.`).waitFor();
     await expectNoSeriousA11yViolations(alan, 'the kit page with letters to hand over, at 390 px');
+    // What his page says of each letter is its real state: Henry's is his to hand over, never "being sent".
+    const lineFor = (page: Page, who: string) => page.getByRole('region', { name: 'Messages' }).getByRole('listitem').filter({ hasText: addr(who) });
+    await lineFor(alan, 'henry').getByText('for you to hand over: send the link from your trustee kit page by your own e-mail; not opened yet', { exact: false }).waitFor();
+    expect(await lineFor(alan, 'henry').textContent()).not.toContain('being sent');
+    await alan.getByRole('region', { name: 'Messages' }).getByText(HANDOVER_RULE_TEXT).waitFor();
     const handLink = (await alan.locator('code.link').first().textContent())!;
     expect(new URL(handLink).hash.length).toBeGreaterThan(1);
     const mailto = await alan.getByRole('link', { name: 'Send by e-mail' }).first().getAttribute('href');
@@ -238,5 +244,15 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     expect(await henryPage.evaluate(() => location.hash)).toBe('');
     await henryPage.context().close();
     expect(suite.smtp.to(addr('henry'))).toEqual([]);
+
+    // Grace's page names who hands Henry's letter over, and then that he opened it; the owner's vault says the same.
+    const grace = await (await mobileContext(suite.browser, suite.server.url)).newPage();
+    await grace.goto(links.grace!);
+    await grace.getByRole('button', { name: 'Open what Ada left for you' }).click();
+    await lineFor(grace, 'henry').getByText(/handed over, opened on [A-Z][a-z]+ \d{1,2}, \d{4}/).waitFor({ timeout: 20_000 });
+    await lineFor(grace, 'iris').getByText(/sent on [A-Z][a-z]+ \d{1,2}, \d{4}/).waitFor();
+    await grace.context().close();
+    await owner.goto('/message-vault');
+    await owner.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Henry' }).getByText(/^Handed over, opened on [A-Z][a-z]+ \d{1,2}, \d{4}$/).waitFor({ timeout: 20_000 });
   });
 });

@@ -98,9 +98,10 @@ describe.skipIf(!hasChromium)("the trustee's page guides", () => {
     await page.getByRole('status').filter({ hasText: `“${own}” is marked done.` }).waitFor();
     const marked = (await dataOf(access)).taskMarks!;
     expect(marked).toHaveLength(1);
-    const when = new Date(marked[0]!.at).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: ZONE });
+    const inZone = (timeZone: string) => new Date(marked[0]!.at).toLocaleString('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone });
+    const when = inZone(ZONE); // en-US long, the zone named (SPEC.md §9)
     await item.getByText(`Done by you on ${when}`).waitFor();
-    expect(when).not.toBe(new Date(marked[0]!.at).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }));
+    expect(when).not.toBe(inZone('UTC'));
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expect(await item.locator('details').evaluate((d: HTMLDetailsElement) => d.open)).toBe(true); // still open
     await expectNoSeriousA11yViolations(page, "the trustee's page at 390 px, a task done");

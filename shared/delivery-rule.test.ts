@@ -83,6 +83,49 @@ describe("deliveryStateLine: the trustee page's words", () => {
   });
 });
 
+describe("deliveryStateLine: a letter a trustee hands over, and a message the server cannot deliver", () => {
+  const d = (iso: string) => iso.slice(0, 10);
+  const at = Date.parse('2026-12-29T00:00:00Z');
+  const alan = { trusteeId: 'tr2', you: false, name: 'Alan Turing' };
+  const cy = { trusteeId: 'tr3', you: false, name: null };
+  const letter = (over: Record<string, unknown> = {}) => ({ deliveryDate: null, delivered: false, deliveredAt: null, openedAt: null, handover: [alan], ...over });
+  it('due: whose it is to hand over, by their own e-mail, never "being sent" (Afterword sends it nothing)', () => {
+    expect(deliveryStateLine(letter(), at, d)).toBe('for Alan Turing to hand over by their own e-mail; not opened yet');
+    expect(deliveryStateLine(letter({ handover: [alan, cy] }), at, d)).toBe('for Alan Turing (or a trustee, the backup) to hand over by their own e-mail; not opened yet');
+    expect(deliveryStateLine(letter({ handover: [{ ...alan, you: true }] }), at, d)).toBe('for you to hand over: send the link from your trustee kit page by your own e-mail; not opened yet');
+    // The backup reads what is theirs to do if the trustee does not.
+    expect(deliveryStateLine(letter({ handover: [alan, { ...cy, you: true }] }), at, d)).toBe(
+      'for Alan Turing to hand over by their own e-mail, or for you as the backup: the link is on your trustee kit page; not opened yet',
+    );
+  });
+  it('before its date: waiting for it, then who hands it over', () => {
+    expect(deliveryStateLine(letter({ deliveryDate: '2027-01-01T00:00:00.000Z' }), at, d)).toBe('waiting for its date, 2027-01-01; then Alan Turing hands it over');
+    expect(deliveryStateLine(letter({ deliveryDate: '2027-01-01T00:00:00.000Z', handover: [{ ...alan, you: true }] }), at, d)).toBe('waiting for its date, 2027-01-01; then you hand it over');
+  });
+  it('opened by its recipient: handed over, opened on …', () => {
+    expect(deliveryStateLine(letter({ openedAt: '2026-12-30T08:00:00.000Z' }), at, d)).toBe('handed over, opened on 2026-12-30');
+  });
+  it('a letter whose key no released kit holds: nobody can hand it over', () => {
+    expect(deliveryStateLine(letter({ handover: [] }), at, d)).toBe('cannot be handed over: its key is not in the trustee kits that released the plan, so no one can open it');
+  });
+  it('the server cannot deliver it: a bad address, or its e-mail failed for good', () => {
+    const due = { deliveryDate: null, delivered: false, deliveredAt: null, openedAt: null };
+    expect(deliveryStateLine({ ...due, problem: 'address' as const }, at, d)).toBe('cannot be sent: its e-mail address is not valid');
+    expect(deliveryStateLine({ ...due, problem: 'failed' as const }, at, d)).toBe('could not be delivered: the e-mail to this address was refused or never arrived');
+    expect(deliveryStateLine(due, at, d)).toBe('being sent');
+  });
+});
+
+describe("deliveryCardText after the release: a letter the owner's trustee hands over", () => {
+  const letter = (over: Record<string, unknown> = {}) => ({ deliveryDate: null, delivered: false, deliveredAt: null, openedAt: null, ...over });
+  it('never "Being sent": whose it is, waiting for its date, or opened', () => {
+    expect(deliveryCardText(letter(), christmas, true, true)).toBe('Your trustee hands it over; not opened yet');
+    expect(deliveryCardText(letter({ deliveryDate: iso(christmas) }), christmas - DAY, true, true)).toBe('Waiting for its date, December 25, 2026; then your trustee hands it over');
+    expect(deliveryCardText(letter({ openedAt: iso(christmas + 5 * DAY) }), christmas, true, true)).toBe('Handed over, opened on December 30, 2026');
+    expect(deliveryCardText(letter(), christmas, true, false)).toBe('Being sent');
+  });
+});
+
 describe('the day the person chose, wherever it is shown', () => {
   it("localDayIso writes the day's local midnight with its offset; it parses back to that instant", () => {
     const d = new Date(2026, 11, 25);
@@ -93,8 +136,8 @@ describe('the day the person chose, wherever it is shown', () => {
   it('a Paris owner\'s 25 December reads 25 December on a server in UTC, and is due from Paris midnight', () => {
     const paris = '2026-12-25T00:00:00+01:00';
     expect(deliveryDay(paris)).toBe('2026-12-25');
-    const gb = (iso: string) => new Date(Date.parse(iso)).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-    expect(deliveryStateLine({ deliveryDate: paris, delivered: false }, Date.parse('2026-12-20T00:00:00Z'), gb)).toBe('waiting for its date, 25 December 2026');
+    const utc = (iso: string) => new Date(Date.parse(iso)).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    expect(deliveryStateLine({ deliveryDate: paris, delivered: false }, Date.parse('2026-12-20T00:00:00Z'), utc)).toBe('waiting for its date, December 25, 2026');
     expect(isDeliveryDue({ deliveryDate: paris }, Date.parse('2026-12-24T22:59:59Z'))).toBe(false);
     expect(isDeliveryDue({ deliveryDate: paris }, Date.parse('2026-12-24T23:00:00Z'))).toBe(true);
     expect(deliveryCardText({ deliveryDate: paris, delivered: false }, 0)).toBe('December 25, 2026, or at release if later');

@@ -104,10 +104,16 @@ export function deliveryPlanText(deliveryDate: string | null, now: number): stri
  * The delivery line of a message card in the owner's vault (en-US long dates, SPEC.md §9):
  * "Sent on …" (and "opened on …"); before the release "<date>, or at release if later" or "Upon
  * release" (the landing page's words for no date, SPEC.md §2); once `released` (the plan's
- * release status, when the device knows it), "Waiting for its date, …" or "Being sent".
+ * release status, when the device knows it), "Waiting for its date, …" or "Being sent" — or, for
+ * a letter a trustee hands over (`handedOver`: the release status names it), never "Being sent":
+ * "Your trustee hands it over; not opened yet", "…; then your trustee hands it over", "Handed over, opened on …".
  */
-export function deliveryCardText(m: DeliveryFacts, now: number, released = false): string {
+export function deliveryCardText(m: DeliveryFacts, now: number, released = false, handedOver = false): string {
   const s = deliveryState(m, now);
+  if (released && handedOver && s.kind !== 'sent') {
+    if (m.openedAt) return `Handed over, opened on ${formatLongDate(m.openedAt)}`;
+    return s.kind === 'on-date' ? `Waiting for its date, ${formatLongDate(deliveryDay(s.date))}; then your trustee hands it over` : 'Your trustee hands it over; not opened yet';
+  }
   if (s.kind === 'sent') {
     const sent = s.sentAt ? `Sent on ${formatLongDate(s.sentAt)}` : 'Sent';
     return s.openedAt ? `${sent}, opened on ${formatLongDate(s.openedAt)}` : sent;
@@ -118,18 +124,70 @@ export function deliveryCardText(m: DeliveryFacts, now: number, released = false
 }
 
 /**
+ * Who hands a letter over ("A trustee hands it over", sync-server/kits/message-keys.ts): the
+ * trustee, then the backup. `you`: the page's own trustee; `name` when the page may read it
+ * (null: a sealed name the page could not open, said "a trustee").
+ */
+export interface HandoverBy {
+  trusteeId: string;
+  you: boolean;
+  name: string | null;
+}
+
+/**
+ * Why the server cannot deliver a due message: `address` (not a valid e-mail address, the
+ * scheduler skips it) or `failed` (its e-mail was refused, or never reached a mail server).
+ */
+export type DeliveryProblem = 'address' | 'failed';
+
+/**
+ * A message as the trustee's page knows it after the release: the delivery facts and, when the
+ * server knows them, `handover` (a letter a trustee hands over: who, in order; empty when its key
+ * is in no kit that released the plan) and `problem`.
+ */
+export type TrusteeMessageFacts = DeliveryFacts & { handover?: readonly HandoverBy[] | null; problem?: DeliveryProblem | null };
+
+/**
  * A message's real state on the trustee's page, lower case after "For <name>: ", with dates
  * written by `date` (an ISO string in, the page's date text out): "sent on …" and "opened on …"
  * as the server recorded them, "waiting for its date, …" for a dated message whose date is still
- * ahead, else "being sent" (the page exists after the release only, so the message is due).
+ * ahead, why it cannot be delivered when the server knows, else "being sent" (the page exists
+ * after the release only, so the message is due and queued). A letter a trustee hands over is
+ * never "being sent" (Afterword sends its recipient nothing): whose it is to hand over, and
+ * whether its recipient opened it (handoverLine).
  */
-export function deliveryStateLine(m: DeliveryFacts, now: number, date: (iso: string) => string): string {
+export function deliveryStateLine(m: TrusteeMessageFacts, now: number, date: (iso: string) => string): string {
   const s = deliveryState(m, now);
+  if (m.handover && !m.delivered) return handoverLine(m, m.handover, s, date);
   if (s.kind === 'on-date') return `waiting for its date, ${date(deliveryDay(s.date))}`;
-  if (s.kind !== 'sent') return 'being sent';
+  if (s.kind !== 'sent') {
+    if (m.problem === 'address') return 'cannot be sent: its e-mail address is not valid';
+    if (m.problem === 'failed') return 'could not be delivered: the e-mail to this address was refused or never arrived';
+    return 'being sent';
+  }
   const sent = s.sentAt ? `sent on ${date(s.sentAt)}` : 'sent';
   return s.openedAt ? `${sent}, opened on ${date(s.openedAt)}` : sent;
 }
+
+/** deliveryStateLine for a letter handed over by `by` (the trustee, then the backup). */
+function handoverLine(m: TrusteeMessageFacts, by: readonly HandoverBy[], s: DeliveryState, date: (iso: string) => string): string {
+  // The recipient's first open of the link is recorded (a server-only field): the letter reached them.
+  if (m.openedAt) return `handed over, opened on ${date(m.openedAt)}`;
+  const [first, backup] = by;
+  if (!first) return 'cannot be handed over: its key is not in the trustee kits that released the plan, so no one can open it';
+  const who = (b: HandoverBy) => (b.you ? 'you' : b.name?.trim() || 'a trustee');
+  if (s.kind === 'on-date') return `waiting for its date, ${date(deliveryDay(s.date))}; then ${first.you ? 'you hand it over' : `${who(first)} hands it over`}`;
+  if (first.you) return 'for you to hand over: send the link from your trustee kit page by your own e-mail; not opened yet';
+  if (backup?.you) return `for ${who(first)} to hand over by their own e-mail, or for you as the backup: the link is on your trustee kit page; not opened yet`;
+  return `for ${who(first)}${backup ? ` (or ${who(backup)}, the backup)` : ''} to hand over by their own e-mail; not opened yet`;
+}
+
+/**
+ * The trustee page's words for letters a trustee hands over (README.md "How each message reaches
+ * its recipient"), shown beside DELIVERY_RULE_TEXT when the page lists one.
+ */
+export const HANDOVER_RULE_TEXT =
+  'A letter a trustee hands over is never sent by Afterword: on its date (or at the release, if its date had already passed), that trustee is told, and sends its link from their own e-mail.';
 
 /** Help's and the trustee page's statement of the rule, in plain words. */
 export const DELIVERY_RULE_TEXT =

@@ -146,15 +146,5 @@ export const AUTOMATION_TYPE_OPTIONS: Record<AutomationType, { title: string; de
   checklist: { title: 'Step-by-Step Checklist', description: 'For complex procedures' },
 };
 
-/** Dates display in en-US long format (SPEC.md §9), e.g. "November 21, 2026". */
-export function formatLongDate(iso: string): string {
-  const d = new Date(iso.length === 10 ? `${iso}T00:00:00` : iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-}
-
-/** A moment: formatLongDate's date and the en-US time, e.g. "November 21, 2026, 3:05 PM" (SPEC.md §9). */
-export function formatLongDateTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${formatLongDate(iso)}, ${d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
-}
+/** Dates display in en-US long format (SPEC.md §9): the one date module, shared/dates.ts. */
+export { formatLongDate, formatLongDateTime } from './dates';

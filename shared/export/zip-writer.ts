@@ -10,6 +10,7 @@ import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import type { FileRef } from '../files/ref';
 import { COLLECTIONS, type CollectionName } from '../schema/collections';
 import { DOCUMENT_TYPE_LABELS } from '../labels';
+import { formatLongDateTime } from '../dates';
 import {
   EXPORT_FORMAT,
   EXPORT_FORMAT_VERSION,
@@ -159,10 +160,10 @@ const countWords = (c: CollectionName, n: number) => `${n} ${COLLECTION_WORDS[c]
 
 function readmeText(opts: ExportOptions, written: ExportFileEntry[], missing: string[]): string {
   const counts = COLLECTIONS.map((c) => countWords(c, opts.records[c].length)).join(', ');
-  const made = opts.exportedAt.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+  const made = formatLongDateTime(opts.exportedAt, { timeZone: 'UTC' }); // SPEC.md §9, the zone named
   const labels = new Map(plannedFiles(opts.records).map((f) => [f.path, f.label]));
   const lines = [
-    `Afterword export${opts.personName ? ` of ${opts.personName}` : ''}, made ${made} UTC.`,
+    `Afterword export${opts.personName ? ` of ${opts.personName}` : ''}, made ${made}.`,
     '',
     `${MANIFEST_PATH}`,
     `  Every record you kept in Afterword (${counts}), as JSON, format version ${EXPORT_FORMAT_VERSION}.`,

@@ -7,15 +7,33 @@
 import type { ExportRecords } from '../export/format';
 import type { Message, SurvivorTask } from '../schema';
 import type { BinderRecords, PageProfile, PageTask, TrusteePageData } from './pages';
+import type { DeliveryProblem, HandoverBy } from '../delivery-rule';
+
+/**
+ * What the server (or the rehearsal) knows of how each message reaches its recipient, for
+ * messageLinesOf: `handovers` (message id → the trustees who hand it over, the trustee then the
+ * backup; sync-server/kits/message-keys.ts), `names` (trustee id → a name the page may show),
+ * `viewer` (the page's own trustee id) and `problems` (message id → why it cannot be delivered).
+ */
+export interface MessageRoutes {
+  handovers?: ReadonlyMap<string, readonly string[]>;
+  names?: ReadonlyMap<string, string>;
+  viewer?: string;
+  problems?: ReadonlyMap<string, DeliveryProblem>;
+}
 
 /**
  * Each message as a trustee sees it: recipient, address and the delivery facts (not words: the
- * page writes the dates in its reader's time zone, shared/delivery-rule.ts). Any trustee who sees
- * the list may send a delivered message's recipient a new link (the recipient's e-mail says so).
+ * page writes the dates in its reader's time zone, shared/delivery-rule.ts), with who hands it
+ * over and why it cannot be delivered when `routes` know. Any trustee who sees the list may send
+ * a delivered message's recipient a new link (the recipient's e-mail says so).
  */
 export function messageLinesOf(
   messages: readonly Pick<Message, 'id' | 'recipientName' | 'recipientEmail' | 'deliveryDate' | 'delivered' | 'deliveredAt' | 'openedAt'>[],
+  routes: MessageRoutes = {},
 ): NonNullable<TrusteePageData['messages']> {
+  const handoverOf = (id: string): HandoverBy[] | null =>
+    routes.handovers?.get(id)?.map((trusteeId) => ({ trusteeId, you: trusteeId === routes.viewer, name: routes.names?.get(trusteeId) ?? null })) ?? null;
   return messages.map((m) => ({
     id: m.id,
     recipientName: m.recipientName,
@@ -25,6 +43,8 @@ export function messageLinesOf(
     deliveredAt: m.deliveredAt ?? null,
     openedAt: m.openedAt ?? null,
     canResend: m.delivered,
+    handover: handoverOf(m.id),
+    problem: routes.problems?.get(m.id) ?? null,
   }));
 }
 

@@ -10,7 +10,7 @@
  * `openPage` (web/release/open.ts) changes.
  */
 import type { AccessLevel, DeathPlan, DocumentType, LegalDocument, Message, Profile, SurvivorTask, Trustee } from '../schema';
-import type { DeliveryFacts } from '../delivery-rule';
+import type { DeliveryFacts, DeliveryProblem, HandoverBy } from '../delivery-rule';
 
 /** A record's stored file, and how to fetch (ciphertext, `url`) and open it (`key`, shared/files/crypto.ts). */
 export interface PageFile {
@@ -127,8 +127,10 @@ export interface TrusteePageData {
   /**
    * Full and messages-only. The delivery facts are the page's to put in words, in the reader's
    * own time zone (shared/delivery-rule.ts deliveryStateLine); `canResend` once it was sent.
+   * `handover`: a letter a trustee hands over (who, in order; empty when no released kit holds its
+   * key), absent or null when the server delivers it; `problem`: why the server cannot.
    */
-  messages?: ({ id: string; recipientName: string; recipientEmail: string; canResend: boolean } & Required<DeliveryFacts>)[];
+  messages?: ({ id: string; recipientName: string; recipientEmail: string; canResend: boolean; handover?: HandoverBy[] | null; problem?: DeliveryProblem | null } & Required<DeliveryFacts>)[];
   /** Full and documents-only. */
   documents?: { id: string; documentType: DocumentType; documentName: string; documentUrl: string | null; originalLocation: string | null; file: PageFile | null | 'missing' }[];
   /** Full only; absent for a sealed account (not sent yet: the page says so). */

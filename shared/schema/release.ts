@@ -44,6 +44,11 @@ export interface ReleaseStatus {
   checkInDueAt: string | null;
   /** The owner's own critical e-mails (e.g. "waiting period started") that will never arrive and were not dismissed. */
   undeliverable?: UndeliverableEmail[];
+  /**
+   * Once released through trustee kits: the ids of the messages a trustee hands over, which
+   * Afterword never sends (sync-server/kits/message-keys.ts handedOver); the vault says so.
+   */
+  handedOver?: string[];
 }
 
 /** An e-mail that will never arrive: refused by the receiving server (5xx), or retried for days in vain. */

@@ -13,8 +13,9 @@ import { fromB64url, toB64url } from '../../shared/crypto/bytes';
 import { handoverKey, handoverWrapContext, type makeGeneration } from '../../shared/crypto/trustee-kit';
 import { unwrapKey } from '../../shared/crypto/wrap';
 import { openHandovers, type HandoverJson } from '../../shared/release/handover-links';
-import type { DeliveryPageData } from '../../shared/release/pages';
-import type { ReleaseReadiness, ReleaseRehearsal } from '../../shared/schema/release';
+import type { DeliveryPageData, TrusteePageData } from '../../shared/release/pages';
+import { deliveryStateLine } from '../../shared/delivery-rule';
+import type { ReleaseReadiness, ReleaseRehearsal, ReleaseStatus } from '../../shared/schema/release';
 import { UNBOUND_TEXT } from '../release/release-keys';
 import { PREVIEW_LINK } from '../release/emails';
 import type { SealedWorld } from '../../web/sync/test-sealed';
@@ -175,6 +176,16 @@ describe('messages with trustee kits', () => {
     const handovers = async () => ((await (await w.t.call('GET', `/api/kit/${token('tr2')}/handovers`)).json()) as { messages: Array<{ messageId: string }> }).messages.map((m) => m.messageId);
     expect(toldBob()).toEqual([]);
     expect(await handovers()).toEqual([]);
+    // What each trustee's page says of the two letters: their real state, never "being sent" for
+    // the one Afterword never sends (the page fills in a sealed account's names: here "a trustee").
+    const pageLines = async (id: string) => {
+      const { pageToken } = (await (await w.t.call('GET', `/api/kit/${token(id)}/access`)).json()) as { pageToken: string };
+      const data = (await (await w.t.call('GET', `/api/trustee/access/${pageToken}/data`)).json()) as TrusteePageData;
+      return Object.fromEntries(data.messages!.map((m) => [m.id, deliveryStateLine(m, w.t.deps.now(), (d) => d.slice(0, 10))]));
+    };
+    const m2Day = String((await w.t.services.store.get(w.userId, 'messages', 'm2'))!.values.deliveryDate).slice(0, 10);
+    expect((await pageLines('tr1')).m2).toBe(`waiting for its date, ${m2Day}; then a trustee hands it over`);
+    expect(await pageLines('tr2')).toEqual({ m1: expect.stringMatching(/^(being sent|sent on .*)$/), m2: `waiting for its date, ${m2Day}; then you hand it over` });
     for (let day = 0; day < 120 && toldBob().length === 0; day++) {
       w.t.advance(DAY_MS);
       await w.t.services.scheduler.runOnce();
@@ -184,12 +195,20 @@ describe('messages with trustee kits', () => {
     expect(w.t.deps.now()).toBeGreaterThanOrEqual(due); // on its date: the pass of that day, not a day earlier
     expect(w.t.deps.now() - DAY_MS).toBeLessThan(due);
     expect(await handovers()).toEqual(['m2']);
+    expect((await pageLines('tr1')).m2).toBe('for a trustee to hand over by their own e-mail; not opened yet');
+    // The owner's own screens know it too (the vault's card: shared/delivery-rule.ts deliveryCardText).
+    expect((await api<ReleaseStatus>('/api/release/status')).handedOver).toEqual(['m2']);
+    expect((await pageLines('tr2')).m2).toBe('for you to hand over: send the link from your trustee kit page by your own e-mail; not opened yet');
     for (let day = 0; day < 3; day++) {
       w.t.advance(DAY_MS);
       await w.t.services.scheduler.runOnce();
     }
     expect(toldBob()).toHaveLength(1); // once
     expect(outboxFiles(w.t.deps.config.dataDir).filter((e) => e.to[0] === addr('bert'))).toEqual([]);
+    // Bert opens the link bob sent him: every trustee's page says so.
+    const [bobs] = ((await (await w.t.call('GET', `/api/kit/${token('tr2')}/handovers`)).json()) as { messages: Array<{ path: string }> }).messages;
+    expect((await w.t.call('GET', `/api/delivery/${bobs!.path.split('/').pop()}/data`)).status).toBe(200);
+    expect((await pageLines('tr1')).m2).toBe(`handed over, opened on ${new Date(w.t.deps.now()).toISOString().slice(0, 10)}`);
   });
 
   it('refuses another account\'s message, a gate or wrap with a hand-delivered choice, and a trustee without a kit', async () => {

@@ -203,6 +203,26 @@ export function createMessageKeys({ deps, release, records, sealer, store }: Mes
     },
 
     /**
+     * For the trustee's page after a release (release/page-data.ts): message id → the trustees who
+     * hand it over (the trustee, then the backup; those holding a kit of the released generation,
+     * as the scheduler tells them: createHandoverLookup), for every message chosen to be handed
+     * over, when the release went through kits. An empty list: its key is in no released kit, so
+     * nobody can hand it over. Released by the escrow: none (the server delivers every message).
+     */
+    async handedOver(userId: string): Promise<Map<string, string[]>> {
+      const out = new Map<string, string[]>();
+      const gen = await releasedGeneration(rel, userId);
+      if (!gen) return out;
+      const kits = new Set((await rel.kitsOf(userId, gen.generation)).map((k) => k.trustee_id));
+      const rows = (await store.list(userId)).filter((r) => r.mode === 'trustee');
+      for (const r of rows) if (!out.has(r.message_id)) out.set(r.message_id, []);
+      for (const r of rows) {
+        if (r.generation === gen.generation) out.set(r.message_id, handoversOf(r).map((h) => h.trusteeId).filter((id) => kits.has(id)));
+      }
+      return out;
+    },
+
+    /**
      * `GET /api/kit/:token/handovers`: after the release, the due messages this kit's trustee
      * hands over (as trustee or backup), each with its wrap and a delivery link minted once per
      * message and kept sealed (a new one when the message was re-addressed). Throws 404 (unknown

@@ -16,13 +16,15 @@ import { DAY_MS } from './state-machine';
 
 let smtp: TestSmtp;
 beforeAll(async () => {
-  smtp = await startTestSmtp();
+  // A mailbox that does not exist: its e-mail is refused for good (550).
+  smtp = await startTestSmtp({ refuse: (address) => address.startsWith('nobody-') });
 });
 afterAll(() => smtp.close());
 
 const HOUR = 60 * 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-const gbLong = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+/** The trustee page's dates: en-US long (SPEC.md §9), here in UTC. */
+const usLongUtc = (ms: number) => new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const sentTo = (o: Owner, who: string) => smtp.to(o.addr(who)).filter((e) => /A message from/.test(e.subject));
 
 /** The owner's message for `who`, as the REST API (and every device) sees it. */
@@ -84,16 +86,17 @@ describe('dated messages (shared/delivery-rule.ts)', () => {
     const start = o.t.deps.now();
     await o.addMessage('clara', 'For your birthday', iso(start + 3 * DAY_MS));
     await o.addMessage('ruth', 'For next year', iso(start + 400 * DAY_MS));
+    await o.addMessage('nobody', 'To an address that does not exist', null);
     const releasedAt = await release(o, 4 * DAY_MS);
     const link = linkOf(await smtp.waitFor(o.addr('clara'), /A message from/));
     const access = linkOf(await smtp.waitFor(o.addr('grace'), /left for you/));
 
     const states = async () =>
       // The page words the facts in its reader's zone (web/release/trustee.ts): here, UTC's.
-      Object.fromEntries(((await (await o.open(`${access}/data`)).json()) as TrusteePageData).messages!.map((m) => [`${m.recipientName} (${m.recipientEmail})`, deliveryStateLine(m, o.t.deps.now(), (d) => gbLong(Date.parse(d)))]));
+      Object.fromEntries(((await (await o.open(`${access}/data`)).json()) as TrusteePageData).messages!.map((m) => [`${m.recipientName} (${m.recipientEmail})`, deliveryStateLine(m, o.t.deps.now(), (d) => usLongUtc(Date.parse(d)))]));
     let page = await states();
-    expect(page[`clara (${o.addr('clara')})`]).toBe(`sent on ${gbLong(releasedAt)}`);
-    expect(page[`ruth (${o.addr('ruth')})`]).toBe(`waiting for its date, ${gbLong(start + 400 * DAY_MS)}`);
+    expect(page[`clara (${o.addr('clara')})`]).toBe(`sent on ${usLongUtc(releasedAt)}`);
+    expect(page[`ruth (${o.addr('ruth')})`]).toBe(`waiting for its date, ${usLongUtc(start + 400 * DAY_MS)}`);
 
     await runFor(o, 1, DAY_MS);
     const openedAt = o.t.deps.now();
@@ -102,7 +105,9 @@ describe('dated messages (shared/delivery-rule.ts)', () => {
     expect((await o.open(`${link}/data`)).status).toBe(200);
     expect(Date.parse((await messageFor(o, 'clara')).openedAt!)).toBe(openedAt);
     page = await states();
-    expect(page[`clara (${o.addr('clara')})`]).toBe(`sent on ${gbLong(releasedAt)}, opened on ${gbLong(openedAt)}`);
+    expect(page[`clara (${o.addr('clara')})`]).toBe(`sent on ${usLongUtc(releasedAt)}, opened on ${usLongUtc(openedAt)}`);
+    // Its e-mail was refused for good: the page says so, not "being sent" for ever.
+    expect(page[`nobody (${o.addr('nobody')})`]).toBe('could not be delivered: the e-mail to this address was refused or never arrived');
   });
 
   it('the owner cannot write the server-only delivery facts', async () => {

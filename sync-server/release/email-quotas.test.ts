@@ -99,6 +99,9 @@ describe('e-mail quotas', () => {
     expect(activity.filter((a) => a.kind === 'email-waiting').map((a) => a.text).join('\n')).toMatch(
       /today's limit of 2 notices to you\. The rest wait.*none is lost[\s\S]*today's limit of 1 notices to trustees|today's limit of 1 notices to trustees[\s\S]*today's limit of 2 notices to you/,
     );
+    // Settings says when the next one goes out, in en-US long format with its zone (SPEC.md §9).
+    const ready = await o.get<{ missing: string[] }>('/api/release/readiness');
+    expect(ready.missing.join('\n')).toMatch(/for tomorrow: .* The next goes out on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC\./);
     await runFor(o, 3 * 25, DAY_MS / 24);
     expect(smtp.to(o.email)).toHaveLength(6);
     expect(smtp.to(o.addr('alan')).filter((e) => /Thank you for being/.test(e.subject))).toHaveLength(1);

@@ -5,6 +5,7 @@
  */
 import { emailSchema } from '../../shared/schema/common';
 import type { AccessLevel } from '../../shared/schema/trustee';
+import { formatLongDateTime } from '../../shared/dates';
 
 export const EMAIL_KINDS = [
   'trustee-invite',
@@ -47,8 +48,8 @@ export interface EmailParams {
   kitToken?: string;
 }
 
-const date = (ms: number) =>
-  new Date(ms).toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }) + ' (UTC)';
+/** A moment in an e-mail: en-US long format, in UTC and saying so (SPEC.md §9; the server does not know the reader's zone). */
+const date = (ms: number) => formatLongDateTime(ms, { timeZone: 'UTC' });
 
 const ACCESS_WORDS: Record<AccessLevel, string> = {
   full: 'their after-death plan, their documents, the checklist of tasks for the family, and the list of their messages (never the messages themselves)',

@@ -4,8 +4,8 @@
  * release state and access level are the caller's checks (public-routes.ts); this only reads
  * what that level allows, exactly what the server-rendered pages showed (DESIGN.md §8):
  * - full: plan, the owner's health information, documents, tasks (with their guidance, and who
- *   marked each done when: task-marks.ts), each message's recipient and delivery facts (and
- *   "resend"), the binder's records;
+ *   marked each done when: task-marks.ts), each message's recipient and delivery facts (who hands
+ *   a letter over, why one cannot be delivered: messageRoutesOf) (and "resend"), the binder's records;
  * - documents-only: documents;
  * - messages-only: each message's recipient and delivery facts (and "resend").
  * A trustee never receives a message's text or file (issue "Sealed from the server", "Trustees
@@ -17,7 +17,9 @@
  * link's fragment or the level's keys handed here from the release escrow (release-keys.ts).
  */
 import type { DeliveryPageData, PageFile, TrusteePageData } from '../../shared/release/pages';
-import { binderRecordsOf, messageLinesOf, pageProfileOf, pageTasksOf } from '../../shared/release/page-records';
+import { binderRecordsOf, messageLinesOf, pageProfileOf, pageTasksOf, type MessageRoutes } from '../../shared/release/page-records';
+import type { DeliveryProblem } from '../../shared/delivery-rule';
+import { sendableAddress } from './emails';
 import type { FileRef } from '../../shared/files/ref';
 import type { AccessLevel, Message } from '../../shared/schema';
 import { releasedFile } from '../blobs/release-files';
@@ -80,6 +82,28 @@ async function placesOf(services: Services, info: SealedInfo, collection: Collec
   }
 }
 
+/**
+ * What the server knows of how each message of a released account reaches its recipient, for the
+ * trustee `viewer`'s page (shared/release/page-records.ts MessageRoutes): who hands a letter over
+ * (kits/message-keys.ts handedOver, with the names of a plain account), and why a due message the
+ * server delivers cannot be: an address the scheduler skips (deliveries.ts), or a delivery e-mail
+ * to its address that was given up (refused, or no mail server reached: outbox.ts) while the
+ * message is still not delivered.
+ */
+async function messageRoutesOf(services: Services, ownerId: string, viewer: string, messages: readonly Message[]): Promise<MessageRoutes> {
+  const handovers = await services.messageKeys.handedOver(ownerId);
+  const failed = new Set(
+    (await services.release.store.failedEmails(ownerId)).filter((e) => e.kind === 'delivery' || e.kind === 'delivery-updated').map((e) => e.to_addr.toLowerCase()),
+  );
+  const problems = new Map<string, DeliveryProblem>();
+  for (const m of messages) {
+    if (m.delivered || handovers.has(m.id)) continue;
+    if (!sendableAddress(m.recipientEmail)) problems.set(m.id, 'address');
+    else if (failed.has(m.recipientEmail.toLowerCase())) problems.set(m.id, 'failed');
+  }
+  return { handovers, names: await plainTrusteeNames(services, ownerId), viewer, problems };
+}
+
 /** A recipient's page: their message (`m`, already checked to be the link's) and its file at `fileUrl`. */
 export async function deliveryPageData(services: Services, ownerId: string, m: Message, fileUrl: string): Promise<DeliveryPageData> {
   const owner = await services.release.owner(ownerId);
@@ -132,7 +156,7 @@ export async function trusteePageData(
   if (level !== 'documents-only') {
     const messages = await records.list(ownerId, 'messages');
     if (sealed) await placesOf(services, sealed, 'messages', messages.map((m) => m.id), ['recipientName']);
-    out.messages = messageLinesOf(messages);
+    out.messages = messageLinesOf(messages, await messageRoutesOf(services, ownerId, trusteeId, messages));
   }
   if (level !== 'messages-only') {
     const docs = await records.list(ownerId, 'documents');

@@ -27,11 +27,12 @@ import { createDownloadBudget, serveStoredFile } from '../blobs/release-files';
 import { resolveToken } from './tokens';
 import { parseReportForm, reportConfirm, reportIntro, type ReportForm } from './report-form';
 import { plainView } from '../../shared/crypto/fields';
+import { formatLongDateTime } from '../../shared/dates';
 import { parseTaskMarkForm, plainTrusteeNames, setTaskDone, taskExists, taskMarksFor } from './task-marks';
 
 
-const dateTimeText = (ms: number) =>
-  new Date(ms).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+/** A moment on these server-made pages: en-US long format in UTC, saying so (SPEC.md §9). */
+const dateTimeText = (ms: number) => formatLongDateTime(ms, { timeZone: 'UTC' });
 
 export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -5,6 +5,7 @@
  * for what is missing. Read-only; the owner's session only (routes/release.ts).
  */
 import type { ReleaseKits, ReleaseReadiness, ReleaseTrustee, UndeliverableEmail } from '../../shared/schema/release';
+import { formatLongDateTime } from '../../shared/dates';
 import type { Config } from '../config';
 import { linkBase } from '../config';
 import { CRITICAL_OWNER_KINDS, type EmailKind, type EmailParams, renderEmail } from './emails';
@@ -171,7 +172,7 @@ function missingOf(
   }
   for (const u of undeliverable) missing.push(`The e-mail “${u.subject}” to ${u.to} could not be delivered.`);
   for (const w of emailsWaiting) {
-    missing.push(`${w.count} ${w.count === 1 ? 'e-mail waits' : 'e-mails wait'} for tomorrow: your account reached today's limit of ${w.what}. The next goes out on ${new Date(w.until).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC.`);
+    missing.push(`${w.count} ${w.count === 1 ? 'e-mail waits' : 'e-mails wait'} for tomorrow: your account reached today's limit of ${w.what}. The next goes out on ${formatLongDateTime(w.until, { timeZone: 'UTC' })}.`);
   }
   return missing;
 }

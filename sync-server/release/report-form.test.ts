@@ -54,7 +54,10 @@ describe('reporting a death over the trustee link', () => {
     expect((await o.get<ReleaseStatus>('/api/release/status')).state).toBe('active');
 
     const today = new Date(o.t.deps.now()).toISOString().slice(0, 10);
-    expect((await o.open(report, 'POST', { ...REPORTED, diedOn: today, note: 'She went peacefully, with her family.' })).status).toBe(200);
+    const reported = await o.open(report, 'POST', { ...REPORTED, diedOn: today, note: 'She went peacefully, with her family.' });
+    expect(reported.status).toBe(200);
+    // The end of the waiting period in en-US long format with its zone named (SPEC.md §9).
+    expect(await reported.text()).toMatch(/it ends on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC\./);
     const status = await o.get<ReleaseStatus>('/api/release/status');
     expect(status.state).toBe('waiting');
     expect(status.startedBy).toEqual({ kind: 'trustee', name: o.addr('grace'), diedOn: today, note: 'She went peacefully, with her family.' });

@@ -88,9 +88,11 @@ export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     return c.json(statusJson(await release.state(c.var.userId)));
   });
 
-  app.get('/api/release/status', async (c) =>
-    c.json({ ...statusJson(await release.state(c.var.userId)), undeliverable: await undeliverableOf(release, c.var.userId, true) }),
-  );
+  app.get('/api/release/status', async (c) => {
+    const s = await release.state(c.var.userId);
+    const handedOver = s.phase === 'released' ? [...(await services.messageKeys.handedOver(c.var.userId)).keys()] : [];
+    return c.json({ ...statusJson(s), undeliverable: await undeliverableOf(release, c.var.userId, true), ...(handedOver.length ? { handedOver } : {}) });
+  });
 
   app.post('/api/release/cancel', async (c) => {
     try {

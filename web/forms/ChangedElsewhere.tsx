@@ -9,11 +9,12 @@ import { useEffect, useId, useRef } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { Button } from '../ui/Button';
 import type { RecordForm } from './use-record-form';
+import { formatLongDate } from '../../shared/dates';
 
 /** A form value as words: blank as '(empty)', lists joined, dates in en-US long form. */
 export function describeValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
-  if (value instanceof Date) return value.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  if (value instanceof Date) return formatLongDate(value);
   if (Array.isArray(value)) return value.length ? value.map(describeValue).join(', ') : '(empty)';
   if (typeof value === 'object') {
     const parts = Object.values(value).filter((v) => v !== '' && v !== null && v !== undefined);

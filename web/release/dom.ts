@@ -2,6 +2,7 @@
  * A tiny element builder for the release pages (no framework: the bundle stays small, and text
  * is only ever set as text, never parsed as HTML).
  */
+import { formatLongDate, formatLongDateTime } from '../../shared/dates';
 
 type Child = Node | string | null | undefined | false;
 type Attrs = Record<string, string | boolean | ((e: Event) => void) | undefined>;
@@ -19,17 +20,15 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
 }
 
 /**
- * A long date ("26 November 2026") of a moment in the reader's own time zone (the browser's, never
- * UTC: a family in Auckland reads the day it was for them). A bare day ("2026-12-25", a delivery
- * date as chosen: shared/delivery-rule.ts deliveryDay) is that day wherever it is read. `timeZone`
- * only for tests.
+ * A long date ("November 26, 2026", SPEC.md §9: shared/dates.ts) of a moment in the reader's own
+ * time zone (the browser's, never UTC: a family in Auckland reads the day it was for them). A bare
+ * day ("2026-12-25", a delivery date as chosen: shared/delivery-rule.ts deliveryDay) is that day
+ * wherever it is read. `timeZone` only for tests.
  */
-export const dateText = (iso: string, timeZone?: string) =>
-  new Date(Date.parse(iso)).toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: /^\d{4}-\d{2}-\d{2}$/.test(iso) ? 'UTC' : timeZone });
+export const dateText = (iso: string, timeZone?: string) => formatLongDate(iso, { timeZone });
 
-/** A long date and time ("26 November 2026 at 14:05") in the reader's own time zone (as dateText). */
-export const dateTimeText = (iso: string, timeZone?: string) =>
-  new Date(Date.parse(iso)).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone });
+/** A long date and time with the reader's zone named ("November 26, 2026 at 2:05 PM GMT+1"), as dateText. */
+export const dateTimeText = (iso: string, timeZone?: string) => formatLongDateTime(iso, { timeZone });
 
 /** Tells a screen reader (and the eye) what the page is doing: the page's one live region. */
 export function say(text: string, kind: 'status' | 'error' = 'status'): void {

@@ -166,9 +166,11 @@ async function openTrustee(raw: TrusteePageData, info: SealedInfo, levelKeys: Re
   void _info;
   // Who ticked a task: a trustee's name is sealed under the owner scope a full-access page holds.
   const taskMarks = raw.taskMarks?.map((m) => ({ ...m, name: m.name ?? full?.trusteeNames.get(m.trusteeId) ?? null }));
+  // And who hands a letter over (shared/delivery-rule.ts HandoverBy): "a trustee" where it stays sealed.
+  const named = messages?.map((m) => (m.handover ? { ...m, handover: m.handover.map((b) => ({ ...b, name: b.name ?? full?.trusteeNames.get(b.trusteeId) ?? null })) } : m));
   return {
     ...rest,
-    ...(messages ? { messages } : {}),
+    ...(named ? { messages: named } : {}),
     ...(documents ? { documents } : {}),
     ...(taskMarks ? { taskMarks } : {}),
     ...(full

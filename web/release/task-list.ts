@@ -42,7 +42,7 @@ export const marksOf = (marks: readonly TaskMark[], taskId: string): TaskMark[] 
 export const whoText = (m: TaskMark) => (m.mine ? 'you' : m.name?.trim() || 'another trustee');
 
 /**
- * "Done by you on 27 November 2026 at 06:12" (and ", and by Grace on …" for each later mark), in
+ * "Done by you on November 27, 2026 at 6:12 AM GMT+1" (and ", and by Grace on …" for each later mark), in
  * `timeZone` (default: the reader's own); null when nobody marked it done.
  */
 export function doneByText(marks: readonly TaskMark[], timeZone?: string): string | null {

@@ -5,7 +5,7 @@
  * undone with who and when) and messages with "resend"; documents-only — documents;
  * messages-only — messages, with "resend". Dates are the reader's own time zone's (dom.ts).
  */
-import { DELIVERY_RULE_TEXT, deliveryStateLine } from '../../shared/delivery-rule';
+import { DELIVERY_RULE_TEXT, deliveryStateLine, HANDOVER_RULE_TEXT } from '../../shared/delivery-rule';
 import { BURIAL_PREFERENCE_LABELS, DOCUMENT_TYPE_LABELS, FUNERAL_TYPE_LABELS } from '../../shared/labels';
 import type { TrusteePageData } from '../../shared/release/pages';
 import type { DeathPlan } from '../../shared/schema';
@@ -147,6 +147,7 @@ function messagesSection(data: Data, api: string): Node {
     { 'aria-labelledby': 'messages' },
     h('h2', { id: 'messages' }, 'Messages'),
     messages.length === 0 ? h('p', {}, 'There are no messages.') : h('p', {}, DELIVERY_RULE_TEXT),
+    messages.some((m) => m.handover) ? h('p', {}, HANDOVER_RULE_TEXT) : null,
     messages.length === 0
       ? null
       : h(

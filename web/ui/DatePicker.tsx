@@ -13,6 +13,7 @@ import { DayPicker } from 'react-day-picker';
 import { CalendarDays, X } from 'lucide-react';
 import { cn } from './cn';
 import { controlClasses } from './Input';
+import { formatLongDate } from '../../shared/dates';
 
 export interface DatePickerProps {
   value: Date | null;
@@ -33,7 +34,7 @@ export interface DatePickerProps {
   'aria-invalid'?: boolean | 'true' | 'false';
 }
 
-const longDate = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const longDate = (d: Date) => formatLongDate(d); // SPEC.md §9
 
 /**
  * A day button's name, holding the number it shows ("Sunday, November 1, 2026", not the default

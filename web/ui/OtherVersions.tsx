@@ -11,6 +11,7 @@ import { requireDb } from '../db/current';
 import { dismissConflicts, restoreVersion, useTextVersions } from '../db/versions';
 import { Button } from './Button';
 import { runWithToasts } from './record-actions';
+import { formatLongDateTime } from '../../shared/dates';
 
 export interface OtherVersionsProps {
   collection: CollectionName;
@@ -65,7 +66,7 @@ export function OtherVersions({ collection, id, field, onRestore }: OtherVersion
           <ol className="mt-2 flex flex-col gap-2">
             {versions.earlier.map((v) => (
               <li key={v.seq} className="flex flex-col gap-1 border-t border-stone-100 pt-2">
-                <span className="text-xs text-slate-600">Replaced {new Date(v.replacedAt).toLocaleString()}</span>
+                <span className="text-xs text-slate-600">Replaced {formatLongDateTime(v.replacedAt)}</span>
                 <p className="max-h-32 overflow-y-auto break-words whitespace-pre-wrap text-slate-800">{v.text}</p>
                 <Button type="button" size="sm" variant="outline" className="self-start" onClick={() => void restore(v.text)}>
                   Restore

@@ -3,6 +3,7 @@
  * page, on paper (print) and in the downloaded text file, for a person who may read them years
  * later, in a hurry or in grief. No secret other than the code itself.
  */
+import { formatLongDate } from '../../../shared/dates';
 
 /** The sentence said before the person continues, and printed on the kit. */
 export const NO_ONE_ELSE =
@@ -46,5 +47,5 @@ export function kitText(code: string, account: string, madeOn: string): string {
   ].join('\n');
 }
 
-/** A date as the kit prints it, e.g. "27 November 2026". */
-export const kitDate = (ms: number): string => new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+/** A date as the kit prints it, e.g. "November 27, 2026" (SPEC.md §9, shared/dates.ts). */
+export const kitDate = (ms: number): string => formatLongDate(ms);

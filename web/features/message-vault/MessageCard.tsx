@@ -29,6 +29,8 @@ export function MessageCard({ message, onEdit, onDelete }: MessageCardProps) {
   const TypeIcon = TYPE_ICONS[message.messageType];
   // The release status the banner loads (web/features/release): after a release, the real state.
   const released = useReleaseStore((s) => s.status?.state === 'released');
+  // A letter a trustee hands over is never "being sent" by Afterword (the status names them).
+  const handedOver = useReleaseStore((s) => s.status?.handedOver?.includes(message.id) ?? false);
   // A version another device wrote at the same time stays marked on the card until the person
   // has dealt with it in the editor (Restore or Dismiss), not only in a passing toast.
   const conflicts = useConflictCount('messages', message.id, 'messageContent');
@@ -53,7 +55,7 @@ export function MessageCard({ message, onEdit, onDelete }: MessageCardProps) {
           <div className="flex items-center gap-1.5">
             <dt className="sr-only">Delivery</dt>
             <CalendarClock className="size-4 text-slate-500" aria-hidden="true" />
-            <dd>{deliveryCardText(message, Date.now(), released)}</dd>
+            <dd>{deliveryCardText(message, Date.now(), released, handedOver)}</dd>
           </div>
         </dl>
         {message.file && <MessageRecording file={message.file} recipientName={message.recipientName} messageType={message.messageType} />}

@@ -24,7 +24,7 @@ import { trusteeView } from '../../release/trustee';
 import { getReleaseRehearsal } from '../release/api';
 import { usePeopleByAddress } from '../release/named-addresses';
 import { useReloadOnline } from '../settings/connection';
-import { deliveryPreviewData, trusteePreviewData, type PreviewRecords } from './page-data';
+import { deliveryPreviewData, rehearsalRoutes, trusteePreviewData, type PreviewRecords } from './page-data';
 import { PagePreview, type ViewOutput } from './PagePreview';
 
 /** The mark on everything this screen shows. */
@@ -93,7 +93,7 @@ export default function RehearsalPage() {
                 const key = `t:${t.trusteeId}`;
                 return (
                   <PersonCard key={key} name={nameOf(t.to)} to={t.to} email={t.email} problem={t.problem} detail={`Access: ${ACCESS_LEVEL_LABELS[t.accessLevel]}`}
-                    page={records ? () => trusteeView(trusteePreviewData(records, t.accessLevel, data.ownerName, Date.now()), 'preview') : null}
+                    page={records ? () => trusteeView(trusteePreviewData(records, t.accessLevel, data.ownerName, Date.now(), rehearsalRoutes(data.recipients, records.trustees, t.trusteeId)), 'preview') : null}
                     pageNote="Buttons on their page do nothing in this preview." open={open === key} onToggle={() => toggle(key)} />
                 );
               })}

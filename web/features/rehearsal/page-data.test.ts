@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Message, SurvivorTask } from '../../../shared/schema';
-import { deliveryPreviewData, trusteePreviewData, type PreviewRecords } from './page-data';
+import { deliveryStateLine } from '../../../shared/delivery-rule';
+import type { RehearsalRecipient } from '../../../shared/schema/release';
+import { deliveryPreviewData, rehearsalRoutes, trusteePreviewData, type PreviewRecords } from './page-data';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const message = (id: string, over: Partial<Message> = {}): Message =>
@@ -57,5 +59,17 @@ describe('deliveryPreviewData', () => {
       ownerName: 'Margaret',
       message: { id: 'bea', recipientName: 'Name bea', messageType: 'text', messageContent: 'Secret words bea', createdAt: '2026-01-01T00:00:00Z', file: null },
     });
+  });
+
+  it('a letter a trustee hands over reads as the page will say it, with the names this device holds, never "being sent"', () => {
+    const trustees = [{ id: 'tr1', name: 'Grace Hopper' }, { id: 'tr2', name: 'Alan Turing' }] as PreviewRecords['trustees'];
+    const recipients = [
+      { messageId: 'bea', handedOver: [{ trusteeId: 'tr2', email: null }] },
+      { messageId: 'carl', handedOver: null },
+    ] as unknown as RehearsalRecipient[];
+    const lines = (viewer: string) =>
+      trusteePreviewData({ ...records, trustees }, 'full', 'Margaret', NOW, rehearsalRoutes(recipients, trustees, viewer)).messages!.map((m) => deliveryStateLine(m, NOW, (d) => d.slice(0, 10)));
+    expect(lines('tr1')).toEqual(['for Alan Turing to hand over by their own e-mail; not opened yet', 'waiting for its date, 2099-06-01', 'sent on 2026-11-01']);
+    expect(lines('tr2')[0]).toBe('for you to hand over: send the link from your trustee kit page by your own e-mail; not opened yet');
   });
 });

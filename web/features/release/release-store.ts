@@ -7,6 +7,7 @@ import type { ReleaseStatus } from '../../../shared/schema/release';
 import { serverMessage } from '../../api/client';
 import { toast } from '../../ui/toast-store';
 import { cancelWaitingPeriod, getReleaseStatus } from './api';
+import { formatLongDateTime } from '../../../shared/dates';
 
 interface ReleaseStore {
   /** Null until loaded (or while offline). */
@@ -44,6 +45,5 @@ export const useReleaseStore = create<ReleaseStore>()((set, get) => ({
   },
 }));
 
-/** "Saturday 28 November 2026 at 12:00" in the reader's locale and time zone. */
-export const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' });
+/** "November 28, 2026 at 12:00 PM GMT+1": en-US long (SPEC.md §9) in the reader's time zone, named. */
+export const formatWhen = (iso: string) => formatLongDateTime(iso);

@@ -11,6 +11,7 @@ import { CRITICAL_OWNER_KINDS, type EmailKind, type EmailParams, renderEmail } f
 import type { Mailer } from './mailer';
 import { waitingEmails } from './email-quotas';
 import { UNBOUND_TEXT, UNDEPOSITED_TEXT } from './release-keys';
+import { isExecutorKit } from '../../shared/crypto/trustee-kit';
 
 /** The readiness sentence while the profile e-mail is not verified (owner-email.ts). */
 export const OWNER_EMAIL_UNVERIFIED = (email: string) =>
@@ -108,9 +109,11 @@ export async function readinessOf(
 async function kitsOf(release: ReleaseService, userId: string, now: number): Promise<ReleaseKits> {
   const gen = (await release.store.liveKitGenerations(userId)).find((g) => g.live_at !== null);
   const all = gen ? await release.store.kitsOf(userId, gen.generation) : [];
-  // Only kits of live, accepted trustees count: a removed trustee's kit no longer works.
+  // Only kits of live, accepted trustees count: a removed trustee's kit no longer works. The
+  // executor kit (kept with the will, tied to no trustee) always counts as one share.
   const kits = [];
-  for (const k of all) if ((await release.trusteeActor(userId, k.trustee_id))?.status === 'accepted') kits.push(k);
+  for (const k of all) if (isExecutorKit(k.trustee_id) || (await release.trusteeActor(userId, k.trustee_id))?.status === 'accepted') kits.push(k);
+  const executor = all.find((k) => isExecutorKit(k.trustee_id));
   const checkedLastYear = kits.filter((k) => k.checked_at !== null && now - k.checked_at < 365 * DAY_MS).length;
   return {
     current: !!gen,
@@ -119,6 +122,7 @@ async function kitsOf(release: ReleaseService, userId: string, now: number): Pro
     checkedLastYear,
     escrowEnded: await release.store.kitEscrowEnded(userId),
     removedHolders: all.length - kits.length,
+    ...(executor && { executor: { madeAt: iso(executor.made_at)!, putAwayAt: iso(executor.handed_over_at), checkedAt: iso(executor.checked_at) } }),
   };
 }
 

@@ -21,7 +21,7 @@ const cand = (id: string): KitCandidate => ({ id, name: id.toUpperCase(), email:
 function gen(k: number, ids: string[], over: Partial<KitGeneration> = {}, checkedAt: string | null = iso(NOW - 1000)): KitGeneration {
   return {
     generation: 1, k, n: ids.length, createdAt: iso(NOW), liveAt: null, ownerCopy: 'o1.x',
-    kits: ids.map((trusteeId, i) => ({ trusteeId, index: i + 1, token: `tok${i}`, madeAt: iso(NOW), handedOverAt: checkedAt, checkedAt, fingerprint: 'AAAA-BBBB' })),
+    kits: ids.map((trusteeId, i) => ({ trusteeId, index: i + 1, token: `tok${i}`, madeAt: iso(NOW), handedOverAt: checkedAt, checkedAt, fingerprint: 'AAAA-BBBB', executor: false })),
     ...over,
   };
 }

@@ -71,6 +71,12 @@ export const executorWhenSteps = (p: KitPeople, page: string): string[] => [
   `${p.ownerFirstName}’s trustees then receive what ${p.ownerFirstName} left; the page tells you who they are.`,
 ];
 
+/** What the executor kit means for a choice of `k` kits needed, on the kits setup (plain words). */
+export const executorTogetherText = (k: number): string =>
+  k === 1
+    ? 'With 1 kit needed, the executor kit alone could confirm your death.'
+    : `The executor kit plus ${k - 1} ${k - 1 === 1 ? 'trustee' : 'trustees'} can confirm your death together; ${k} trustees can too, without it.`;
+
 /** The printed note under the fingerprint. */
 export const FINGERPRINT_NOTE = 'The kit’s page shows the same fingerprint. If it ever shows another, this is not the right page: do not type your code there.';
 

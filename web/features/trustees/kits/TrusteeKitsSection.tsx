@@ -23,7 +23,7 @@ import { toast } from '../../../ui/toast-store';
 import { useKeySession } from '../../keys/key-session';
 import type { Api } from '../../keys/sign-in';
 import { actionErrorText, NeedsConnection } from '../../settings/connection';
-import { defaultThreshold, kitCandidates, kitNotices, removedKitHolders, type KitCandidate, type KitNotice } from './kit-plan';
+import { defaultThreshold, executorByDefault, kitCandidates, kitNotices, removedKitHolders, type KitCandidate, type KitNotice } from './kit-plan';
 import { shownGeneration, type KitGeneration } from './kits-api';
 import { KitRow } from './KitRow';
 import { ExecutorKitRow } from './ExecutorKitRow';
@@ -149,11 +149,13 @@ export function TrusteeKitsSection() {
   const [chosenK, setChosenK] = useState<number | null>(null);
   const [rekeying, setRekeying] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [executor, setExecutor] = useState(false); // off by default (issue "Fewer than k kits")
+  const [executorChoice, setExecutor] = useState<boolean | null>(null);
+  const shown: KitGeneration | null = view.state ? shownGeneration(view.state) : null;
+  // Off for the first kits; a re-key makes a new executor kit when the kits in force have one.
+  const executor = executorChoice ?? executorByDefault(shown);
   const kitCount = candidates.length + (executor && candidates.length > 0 ? 1 : 0);
   // Never more kits needed than kits to hold them (a trustee may be removed after the choice).
   const k = Math.min(chosenK ?? defaultThreshold(kitCount), Math.max(1, kitCount));
-  const shown: KitGeneration | null = view.state ? shownGeneration(view.state) : null;
   const choosing = !shown || rekeying;
   const names = useMemo(() => new Map((local ?? []).map((t) => [t.id, t.name?.trim() || t.email])), [local]);
   const notices = view.state ? kitNotices({ state: view.state, candidates, choiceK: choosing ? k : null, choiceExecutor: executor, now: now(), names }) : [];
@@ -171,6 +173,7 @@ export function TrusteeKitsSection() {
       });
       setRekeying(false);
       setChosenK(null);
+      setExecutor(null);
       view.reload();
       void bindMessagesToKits(); // each message's key to the new kits now (its failures are logged and retried at the next start)
     } catch (err) {
@@ -225,7 +228,14 @@ export function TrusteeKitsSection() {
                 rekey={!!shown}
                 busy={busy}
                 onMake={() => void make()}
-                onCancel={shown ? () => setRekeying(false) : undefined}
+                onCancel={
+                  shown
+                    ? () => {
+                        setRekeying(false);
+                        setExecutor(null);
+                      }
+                    : undefined
+                }
               />
             ) : null}
             {shown && (

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ReleaseTrustee } from '../../../../shared/schema/release';
-import { checkedWithinYear, defaultThreshold, kitCandidates, kitNotices, removedKitHolders, YEAR_MS, type KitCandidate, type LocalTrustee } from './kit-plan';
+import { checkedWithinYear, defaultThreshold, kitCandidates, kitNotices, removedKitHolders, YEAR_MS, type KitCandidate, type LocalTrustee, executorByDefault } from './kit-plan';
 import type { KitGeneration, KitsState } from './kits-api';
 
 const NOW = Date.parse('2026-11-27T10:00:00Z');
@@ -127,6 +127,12 @@ describe('the executor kit (kept with the will, one more share)', () => {
     // 1 trustee and the executor kit can make 2 needed (the executor kit plus that trustee), with no spare.
     expect(ids(kitNotices({ state: none, candidates: [cand('a')], choiceK: 2, choiceExecutor: true, now: NOW }))).toEqual(['no-kits', 'no-spare']);
     expect(ids(kitNotices({ state: none, candidates: [cand('a')], choiceK: 3, choiceExecutor: true, now: NOW }))).toContain('too-few');
+  });
+
+  it('is off by default, and a re-key makes a new one when the kits in force have one', () => {
+    expect(executorByDefault(null)).toBe(false);
+    expect(executorByDefault(gen(2, ['a', 'b', 'c']))).toBe(false);
+    expect(executorByDefault(gen(2, ['a', 'b', '~executor']))).toBe(true);
   });
 
   it('is never taken for a removed trustee\'s kit, nor for a trustee without one', () => {

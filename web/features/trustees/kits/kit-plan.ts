@@ -55,6 +55,13 @@ export function removedKitHolders(gen: KitGeneration | null, candidates: readonl
   return gen.kits.filter((k) => !k.executor && !live.has(k.trusteeId)).map((k) => k.trusteeId);
 }
 
+/**
+ * Whether the kits setup starts with "Add an executor kit" ticked: off for the first kits (issue
+ * "Fewer than k kits": optional), on when re-keying kits that have one (a re-key makes a new
+ * executor kit too; the old one stops with its generation).
+ */
+export const executorByDefault = (shown: KitGeneration | null): boolean => !!shown?.kits.some((k) => k.executor);
+
 /** How many of `gen`'s kits were checked (handed over, or the yearly check) within the last year before `now` (ms). */
 export function checkedWithinYear(gen: KitGeneration, now: number): number {
   return gen.kits.filter((k) => k.checkedAt && now - Date.parse(k.checkedAt) <= YEAR_MS).length;

@@ -11,6 +11,7 @@ import type { KitInfo, KitsState } from '../../shared/schema/kits';
 import type { ReleaseReadiness } from '../../shared/schema/release';
 import { outboxFiles } from '../release/release-test-support';
 import { kitCall, kitsBody, LEVEL_KEYS, makeKits, ownerWithTrustees, postKits } from './kit-test-support';
+import { sealedWithKits } from './message-key-test-support';
 
 const issues = async (res: Response) => ((await res.json()) as { issues: Array<{ path: string }> }).issues.map((i) => i.path);
 
@@ -92,5 +93,15 @@ describe('The executor kit: one more share, kept with the will', () => {
     expect(((await (await kitCall(a.o, 'GET', `/api/kit/${ka.tokens[2]}`)).json()) as KitInfo).handedOverAt).toBeNull();
     // Confirming with it is refused the same way (kit-release.test.ts "an executor kit plus one trustee").
   });
-});
 
+  it('cannot be chosen to hand a letter over: a hand-delivered message is bound only to trustees\' kits', async () => {
+    const { w, ring } = await sealedWithKits({ executor: true });
+    const kid = ring.kids().find((k) => k.startsWith('msg:m1~'))!;
+    const wrap = `w1.${'A'.repeat(16)}.${'B'.repeat(64)}`;
+    const res = await w.t.call('PUT', '/api/kits/messages/m1', { generation: 1, mode: 'trustee', kid, handovers: [{ trusteeId: EXECUTOR_KIT_ID, wrap }] }, w.cookie);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(await issues(res)).toEqual(['handovers.0.trusteeId']);
+    expect((await w.t.services.messageKeys.list(w.userId)).messages).toEqual([]);
+  });
+});

@@ -5,8 +5,11 @@
  * counted toward k. Hostile input: a second executor, an executor blob that opens something, an
  * executor-only generation, re-sealing its blob, and another account's executor share.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXECUTOR_KIT_ID, sealTrusteeBlob, trusteeAccessKey } from '../../shared/crypto/trustee-kit';
+import { toB64url } from '../../shared/crypto/bytes';
+import { encodeKitCode, EXECUTOR_KIT_ID, kitFragment, sealTrusteeBlob, trusteeAccessKey } from '../../shared/crypto/trustee-kit';
 import type { KitInfo, KitsState } from '../../shared/schema/kits';
 import type { ReleaseReadiness } from '../../shared/schema/release';
 import { outboxFiles } from '../release/release-test-support';
@@ -46,6 +49,11 @@ describe('The executor kit: one more share, kept with the will', () => {
     expect((await kitCall(o, 'POST', `/api/kit/${tokens[0]}/handover`, { commitment: made.kits[0]!.commitment })).status).toBe(204);
     const after = await o.get<KitsState>('/api/kits');
     expect([after.current?.generation, after.escrowEnded]).toEqual([1, true]);
+    // The server never saw the executor kit's share, secret or code: only its commitment.
+    o.t.deps.db.pragma('wal_checkpoint(TRUNCATE)');
+    const file = readFileSync(join(o.t.deps.config.dataDir, 'afterword.db')).toString('latin1');
+    const ex = made.kits[2]!;
+    for (const secret of [toB64url(ex.kit.share), toB64url(ex.kit.t), kitFragment(ex.kit), encodeKitCode(ex.kit), toB64url(ex.gate)]) expect(file).not.toContain(secret);
     const texts = (await o.t.services.release.store.activity(o.userId)).map((a) => a.text);
     expect(texts).toContain('The executor kit was checked and put away. Keep it with your will.');
 
@@ -103,5 +111,17 @@ describe('The executor kit: one more share, kept with the will', () => {
     expect(res.status).toBeLessThan(500);
     expect(await issues(res)).toEqual(['handovers.0.trusteeId']);
     expect((await w.t.services.messageKeys.list(w.userId)).messages).toEqual([]);
+  });
+
+  it('the readiness panel says when the executor kit in force was never put away, until it is', async () => {
+    const { o, trustees } = await ownerWithTrustees(['ann', 'bob']);
+    const { made, tokens } = await postKits(o, trustees, 2, 1, true);
+    for (const i of [0, 1]) expect((await kitCall(o, 'POST', `/api/kit/${tokens[i]}/handover`, { commitment: made.kits[i]!.commitment })).status).toBe(204);
+    const line = 'Your executor kit has not been put away yet: print it, put it with your will, and type its code back under Trustee kits.';
+    const r = await o.get<ReleaseReadiness>('/api/release/readiness');
+    expect(r.kits!.executor).toMatchObject({ putAwayAt: null });
+    expect(r.missing).toContain(line);
+    expect((await kitCall(o, 'POST', `/api/kit/${tokens[2]}/handover`, { commitment: made.kits[2]!.commitment })).status).toBe(204);
+    expect((await o.get<ReleaseReadiness>('/api/release/readiness')).missing).not.toContain(line);
   });
 });

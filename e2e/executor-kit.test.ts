@@ -90,6 +90,9 @@ describe.skipIf(!hasChromium)('the executor kit, printed and kept with the will'
     await expectToast(owner, 'Executor kit put away');
     await poll(async () => (await row.textContent()) ?? '', 20_000).toContain('Put away');
     expect(await row.textContent()).not.toContain('Not put away yet');
+    await owner.setViewportSize(MOBILE);
+    await expectNoSeriousA11yViolations(owner, 'Trustee kits with the executor kit put away, at 390 px');
+    await owner.setViewportSize(DESKTOP);
 
     // Grace keeps her kit: with the executor kit, 2 of 3 are handed over and the kits are in force.
     const graceLink = (await owner.getByLabel('Kit link for Grace Hopper').inputValue()).replace(/^https?:\/\/[^/]+/, suite.server.url);

@@ -124,4 +124,19 @@ describe('The executor kit: one more share, kept with the will', () => {
     expect((await kitCall(o, 'POST', `/api/kit/${tokens[2]}/handover`, { commitment: made.kits[2]!.commitment })).status).toBe(204);
     expect((await o.get<ReleaseReadiness>('/api/release/readiness')).missing).not.toContain(line);
   });
+
+  it('a re-key makes a new executor kit; the old one stops with its generation', async () => {
+    const { o, trustees } = await ownerWithTrustees(['ann', 'bob']);
+    const first = await postKits(o, trustees, 2, 1, true);
+    for (const i of [0, 2]) expect((await kitCall(o, 'POST', `/api/kit/${first.tokens[i]}/handover`, { commitment: first.made.kits[i]!.commitment })).status).toBe(204);
+    const next = await postKits(o, trustees, 2, 2, true);
+    // The old executor kit works until k new kits are handed over (the new executor kit counts).
+    expect(((await (await kitCall(o, 'GET', `/api/kit/${first.tokens[2]}`)).json()) as KitInfo).status).toBe('current');
+    for (const i of [2, 1]) expect((await kitCall(o, 'POST', `/api/kit/${next.tokens[i]}/handover`, { commitment: next.made.kits[i]!.commitment })).status).toBe(204);
+    expect((await o.get<KitsState>('/api/kits')).current?.generation).toBe(2);
+    expect(((await (await kitCall(o, 'GET', `/api/kit/${first.tokens[2]}`)).json()) as KitInfo).status).toBe('retired');
+    expect((await kitCall(o, 'POST', `/api/kit/${first.tokens[2]}/check`, {})).status).toBe(410);
+    expect((await kitCall(o, 'POST', `/api/kit/${first.tokens[2]}/confirm`, { share: toB64url(first.made.kits[2]!.kit.share) })).status).toBe(410);
+    expect((await o.get<ReleaseReadiness>('/api/release/readiness')).kits).toMatchObject({ n: 3, removedHolders: 0, executor: { putAwayAt: expect.any(String) } });
+  });
 });

@@ -5,9 +5,10 @@
  * Trustees screen they add an executor kit (2 of 3: the executor kit plus 1 trustee can confirm),
  * print it (a one-page PDF for the executor of the will whose QR decodes to its link), and put it
  * away by typing its code back (a typo is named first). Grace keeps her kit: the kits are in force.
- * After Grace reports the death and the waiting period ends, the executor scans the printed QR on
- * a phone and confirms with the executor kit, then Grace confirms: released. The executor kit's page
- * then says it opens nothing and names the trustees who hold access. axe at 390 px and 1280 px.
+ * The executor checks the kit's fingerprint on its printed address (no code asked). After Grace
+ * reports the death and the waiting period ends, the executor scans the printed QR on a phone and
+ * confirms with the executor kit, then Grace confirms: released. The executor kit's page then says
+ * it opens nothing and names the trustees who hold access. axe at 390 px and 1280 px.
  */
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../sync-server/release/state-machine';
@@ -104,6 +105,17 @@ describe.skipIf(!hasChromium)('the executor kit, printed and kept with the will'
     await owner.reload();
     await owner.getByRole('heading', { name: 'Your kits: 2 of 3 needed' }).waitFor({ timeout: 20_000 });
     expect(await owner.getByText(/whoever runs it could read/).count()).toBe(0); // the escrow ended
+
+    // Years later the executor opens the printed address (no code asked) and checks the fingerprint.
+    const visit = await (await mobileContext(suite.browser, suite.server.url)).newPage();
+    await visit.goto(qr!.split('#')[0]!);
+    await visit.getByRole('heading', { level: 1, name: "The executor kit of Ada's will" }).waitFor({ timeout: 20_000 });
+    const fingerprint = /Fingerprint ([0-9A-Z]{4}-[0-9A-Z]{4})/.exec(text)![1]!;
+    expect(await visit.locator('.fingerprint').textContent()).toBe(fingerprint);
+    await expectNoSeriousA11yViolations(visit, 'the executor kit checked by its fingerprint, at 390 px');
+    await visit.getByRole('button', { name: 'It matches the kit' }).click();
+    await visit.getByText('Thank you. The kit is still good: keep it with the will.').first().waitFor();
+    await visit.context().close();
 
     // Grace reports the death; after the waiting period the executor confirms with the printed kit.
     const welcome = await suite.smtp.waitFor(addr('grace'), /Thank you for being/);

@@ -13,6 +13,7 @@ import { encodeKitCode, EXECUTOR_KIT_ID, kitFragment, sealTrusteeBlob, trusteeAc
 import type { KitInfo, KitsState } from '../../shared/schema/kits';
 import type { ReleaseReadiness } from '../../shared/schema/release';
 import { outboxFiles } from '../release/release-test-support';
+import { createTestApp } from '../test-support';
 import { kitCall, kitsBody, LEVEL_KEYS, makeKits, ownerWithTrustees, postKits } from './kit-test-support';
 import { sealedWithKits } from './message-key-test-support';
 
@@ -138,5 +139,15 @@ describe('The executor kit: one more share, kept with the will', () => {
     expect((await kitCall(o, 'POST', `/api/kit/${first.tokens[2]}/check`, {})).status).toBe(410);
     expect((await kitCall(o, 'POST', `/api/kit/${first.tokens[2]}/confirm`, { share: toB64url(first.made.kits[2]!.kit.share) })).status).toBe(410);
     expect((await o.get<ReleaseReadiness>('/api/release/readiness')).kits).toMatchObject({ n: 3, removedHolders: 0, executor: { putAwayAt: expect.any(String) } });
+  });
+
+  it('fits beside as many trustees as an account may have (shared/limits.ts trustees), never two', async () => {
+    const t = createTestApp({ PUBLIC_URL: 'http://afterword.test', AFTERWORD_LIMITS: JSON.stringify({ trustees: 2 }) });
+    const { o, trustees } = await ownerWithTrustees(['ann', 'bob'], [], t);
+    const good = kitsBody(await makeKits(o, trustees, 3, 1, true));
+    const twice = { ...good, kits: [...good.kits, { ...good.kits[2]!, index: 4 }] };
+    expect((await o.t.call('POST', '/api/kits', twice, o.cookie)).status).toBe(400);
+    const res = await o.t.call('POST', '/api/kits', good, o.cookie);
+    expect(res.status, await res.clone().text()).toBe(201);
   });
 });

@@ -21,8 +21,8 @@ import { requireProven } from '../auth/unproven';
 import { readJson } from '../http/validate';
 import type { Services } from '../services';
 
-/** The most kits one generation may have: one per live trustee (shared/limits.ts `trustees`). */
-export const maxKits = (trustees: number) => Math.min(trustees, 255);
+/** The most kits one generation may have: one per live trustee (shared/limits.ts `trustees`) and the executor kit. */
+export const maxKits = (trustees: number) => Math.min(trustees + 1, 255);
 /** Largest trustee blob (one wrapped key per scope of the trustee's level), and the owner's sealed copy (characters). */
 export const KIT_BLOB_MAX = 64 * 1024;
 export const OWNER_COPY_MAX = 256 * 1024;

@@ -124,12 +124,22 @@ function releasedView(flow: Flow): View {
   };
 }
 
-/**
- * The view of `step` for the executor kit, or null where a trustee's kit's view already fits (a
- * replaced kit, a kit not in use yet). `linkError` says why the link's kit was not used.
- */
-export function executorView(flow: Flow, step: Step, linkError: string | null): View | null {
+/** `retired` / `not-in-use`: a replaced executor kit, or a new one whose kits are not in use yet. */
+function notNowView(flow: Flow, retired: boolean): View {
+  const { info } = flow;
+  const name = info.ownerFirstName;
+  const heading = retired ? 'This executor kit was replaced' : 'This executor kit is not in use yet';
+  const text = retired
+    ? `${name} made a newer executor kit, and this one no longer works. It can be destroyed; keep the newest one with the will.`
+    : `${name} made this executor kit to replace an older one. It starts to work once enough of ${name}'s new kits are in use; until then the older kit still counts. Keep both with the will for now.`;
+  return { title: heading, nodes: [h('h1', {}, heading), h('p', {}, text)] };
+}
+
+/** The view of `step` for the executor kit. `linkError` says why the link's kit was not used. */
+export function executorView(flow: Flow, step: Step, linkError: string | null): View {
   switch (step) {
+    case 'retired': return notNowView(flow, true);
+    case 'not-in-use': return notNowView(flow, false);
     case 'handover': return putAwayView(flow);
     case 'need-link': return needLinkView(flow, linkError);
     case 'kit-good': return checkView(flow, true);
@@ -137,6 +147,5 @@ export function executorView(flow: Flow, step: Step, linkError: string | null): 
     case 'confirm': return withAbout(confirmView(flow), flow.info);
     case 'confirmed': return withAbout(confirmedView(flow), flow.info);
     case 'released': return releasedView(flow);
-    default: return null;
   }
 }

@@ -35,8 +35,7 @@ async function linkKit(info: KitInfo, fragment: string | null): Promise<{ kit: K
 function viewOf(flow: Flow, linkError: string | null): View {
   const step = stepOf(flow.info, flow.kit !== null);
   // The executor kit (kept with the will) has its own words, and opens nothing after the release.
-  const executor = flow.info.executor ? executorView(flow, step, linkError) : null;
-  if (executor) return executor;
+  if (flow.info.executor) return executorView(flow, step, linkError);
   switch (step) {
     case 'retired': return retiredView(flow);
     case 'not-in-use': return notInUseView(flow);

@@ -28,6 +28,21 @@ export const kitMatchesCommitment = (kit: Kit, account: string, commitment: stri
 
 export { encodeKitCode, parseKitCode, kitFragment, parseKitFragment, parseKitInput, kitFingerprint, type Kit } from './kit-code';
 
+/**
+ * The executor kit's place in a generation where a trustee's id would be (issue "Fewer than k
+ * kits": an optional kit the owner prints and keeps with the will, counting as one share). `~` is
+ * outside the ids records may have (shared/schema/common.ts idSchema), so no trustee can be it, and
+ * a generation has at most one (each id holds one kit).
+ */
+export const EXECUTOR_KIT_ID = '~executor';
+/** Whether a kit's trustee id is the executor kit's. */
+export const isExecutorKit = (trusteeId: string): boolean => trusteeId === EXECUTOR_KIT_ID;
+/**
+ * The executor kit as an entry of makeGeneration's `trustees`. Its level is only the owner copy's
+ * placeholder: its blob is always sealed empty, so it opens nothing of its own (a share only).
+ */
+export const EXECUTOR_KIT = { trusteeId: EXECUTOR_KIT_ID, level: 'messages-only' } as const satisfies { trusteeId: string; level: AccessLevel };
+
 /** Who a kit/derivation belongs to. */
 export interface KitContext {
   account: string;
@@ -201,10 +216,11 @@ export interface MadeGeneration {
  * Makes generation `generation`: a random Q split k of n among `trustees` (index = position 1 … n),
  * each trustee's kit secret, gate, commitment, fingerprint and blob of `levelKeys(level)`, and the
  * check value of Q. `random` draws Q, t_i, G_i and nonces; the Shamir coefficients come from the
- * library's own CSPRNG. `levelKeys` also gets the trustee's id: an "executor kit" (one more entry,
- * kept with the will, counting as one share) can be given an empty map, so it opens nothing alone.
- * Throws RangeError for k outside 1 … n, n > 255, or a generation outside
- * 1 … 65,535; TypeError for a repeated trustee. k = 1 gives every trustee Q itself (the UI warns).
+ * library's own CSPRNG. `levelKeys` also gets the trustee's id. The executor kit (EXECUTOR_KIT, at
+ * most one entry, kept with the will, counting as one share) gets an empty blob whatever
+ * `levelKeys` says, so it opens nothing alone. Throws RangeError for k outside 1 … n, n > 255, or a
+ * generation outside 1 … 65,535; TypeError for a repeated trustee, or an executor kit with no
+ * trustee's kit beside it. k = 1 gives every trustee Q itself (the UI warns).
  */
 export async function makeGeneration(
   input: { account: string; generation: number; k: number; trustees: ReadonlyArray<{ trusteeId: string; level: AccessLevel }>; levelKeys: (level: AccessLevel, trusteeId: string) => ReadonlyMap<string, Uint8Array> },
@@ -213,6 +229,7 @@ export async function makeGeneration(
   const { account, generation, k, trustees } = input;
   if (!Number.isInteger(generation) || generation < 1 || generation > 0xffff) throw new RangeError('A kit generation is 1 … 65,535');
   if (new Set(trustees.map((t) => t.trusteeId)).size !== trustees.length) throw new TypeError('Each trustee holds one kit');
+  if (trustees.every((t) => isExecutorKit(t.trusteeId))) throw new TypeError('An executor kit goes with trustees\' kits');
   const q = random(Q_BYTES);
   const shares = await splitSecret(q, trustees.length, k);
   const sctx = { account, generation };
@@ -223,7 +240,8 @@ export async function makeGeneration(
     const gate = random(GATE_BYTES);
     const ctx = { account, trusteeId, generation };
     const commitment = await commitShare(sctx, share);
-    const blob = await sealTrusteeBlob(await trusteeAccessKey(q, gate, t, ctx), ctx, input.levelKeys(level, trusteeId), random);
+    const keys = isExecutorKit(trusteeId) ? new Map<string, Uint8Array>() : input.levelKeys(level, trusteeId);
+    const blob = await sealTrusteeBlob(await trusteeAccessKey(q, gate, t, ctx), ctx, keys, random);
     kits.push({ trusteeId, level, kit: { generation, index: share.index, share: share.bytes, t }, gate, commitment, fingerprint: await kitFingerprint(commitment), blob });
   }
   return { generation, k, q, checkValue: await makeCheckValue(q, sctx, random), kits };

@@ -17,6 +17,12 @@ export interface KitStatus {
   /** The latest check: the handover, or a yearly "It matches my kit". */
   checkedAt: string | null;
   fingerprint: string;
+  /**
+   * The executor kit (trusteeId `~executor`, shared/crypto/trustee-kit.ts EXECUTOR_KIT_ID): printed
+   * and kept with the will, a share tied to no trustee. `handedOverAt` is when the owner put it away
+   * (typed its code back on their device).
+   */
+  executor: boolean;
 }
 
 /** One generation of kits: Q split k of n (re-keying makes the next one). */
@@ -90,6 +96,13 @@ export interface KitInfo {
   confirmations: number;
   handedOverAt: string | null;
   checkedAt: string | null;
+  /** The executor kit (kept with the will): a share only, it opens no access of its own. */
+  executor: boolean;
+  /**
+   * For the executor kit after the release, the addresses of the trustees who hold access (its
+   * page tells its holder whom to turn to); [] otherwise.
+   */
+  trusteesWithAccess: string[];
 }
 
 /** What a released kit opens (`GET /api/kit/:token/access`); pageToken opens /api/trustee/access/<pageToken>/data. */

@@ -114,6 +114,8 @@ export interface ReleaseKits {
   escrowEnded: boolean;
   /** Kits of the current generation whose trustee was removed since (a re-key is due). */
   removedHolders: number;
+  /** The current generation's executor kit (kept with the will; no yearly e-mail), when it has one. */
+  executor?: { madeAt: string; putAwayAt: string | null; checkedAt: string | null };
 }
 
 /** One line of `GET /api/release/activity`, newest first. */

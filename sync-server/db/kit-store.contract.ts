@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KitGenerationRow, KitRow } from './kits';
 import { generationStatus } from './kits';
+import { EXECUTOR_KIT_ID } from '../../shared/crypto/trustee-kit';
 import { initialState } from '../release/state-machine';
 import type { AsyncReleaseStore } from './release-store';
 
@@ -56,6 +57,15 @@ export function kitStoreContract(name: string, setup: () => Promise<KitStoreSetu
       await store.putState('u1', s);
       expect(await store.getState('u1')).toEqual(s);
       await expect(store.putState('u2', { ...s, phase: 'gone' as never })).rejects.toThrow();
+    });
+
+    it('holds at most one executor kit per generation (kits/ relies on it: the id is one trustee slot)', async () => {
+      const { store } = await setup();
+      const ex = (index: number) => kit('u1', 1, index, { trustee_id: EXECUTOR_KIT_ID, token: `u1-ex-${index}`.padEnd(22, 'x') });
+      await expect(store.transaction((tx) => tx.insertKitGeneration(gen('u1', 1, { n: 4 }), [...three('u1', 1), ex(4), ex(5)]))).rejects.toThrow();
+      expect(await store.kitsOf('u1', 1)).toEqual([]); // nothing of the refused generation was stored
+      await store.insertKitGeneration(gen('u1', 1), [kit('u1', 1, 1), kit('u1', 1, 2), ex(3)]);
+      expect((await store.kitsOf('u1', 1)).map((k) => k.trustee_id)).toEqual(['t1', 't2', EXECUTOR_KIT_ID]);
     });
 
     it('stores a generation with its kits; a newer pending generation retires the older pending one', async () => {

@@ -11,7 +11,9 @@
 import { fromB64url, toB64url } from '../../shared/crypto/bytes';
 import { ShareError } from '../../shared/crypto/errors';
 import { combineShares, commitShare, verifyCheckValue, type Share } from '../../shared/crypto/shamir';
+import { isExecutorKit } from '../../shared/crypto/trustee-kit';
 import type { AppDeps } from '../app-env';
+import type { KitRow } from '../db/kits';
 import type { AsyncReleaseStore } from '../db/release-store';
 import { ApiHttpError } from '../http/errors';
 import type { ReleaseRecords, ReleaseService } from '../release/service';
@@ -29,10 +31,13 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
   const { deps, release, records, kits, sealer } = opts;
   const { store } = release;
 
-  /** The kits of `generation` confirmed by live, accepted trustees: a removed trustee's share never counts. */
+  /** Whether kit `k` still counts: a live, accepted trustee's, or the executor kit (tied to no trustee). */
+  const holds = async (userId: string, k: KitRow, tx: AsyncReleaseStore) => isExecutorKit(k.trustee_id) || (await release.trusteeActor(userId, k.trustee_id, tx))?.status === 'accepted';
+
+  /** The kits of `generation` confirmed by live, accepted trustees or the executor kit: a removed trustee's share never counts. */
   const counted = async (userId: string, generation: number, tx: AsyncReleaseStore = store) => {
     const out = [];
-    for (const k of await tx.kitsOf(userId, generation)) if (k.share_wrap !== null && (await release.trusteeActor(userId, k.trustee_id, tx))?.status === 'accepted') out.push(k);
+    for (const k of await tx.kitsOf(userId, generation)) if (k.share_wrap !== null && (await holds(userId, k, tx))) out.push(k);
     return out;
   };
 
@@ -56,8 +61,9 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
     } catch (err) {
       if (!(err instanceof ShareError)) throw err;
       const who = all.find((k) => k.share_index === err.index);
-      const email = who ? (await records.get(userId, 'trustees', who.trustee_id))?.email : null;
-      await tx.addActivity(userId, now, 'kit-share-bad', `The share from ${email ?? `kit ${err.index ?? '?'}`} is not the one its kit was made with. Nothing was released.`);
+      const email = who && !isExecutorKit(who.trustee_id) ? (await records.get(userId, 'trustees', who.trustee_id))?.email : null;
+      const from = who && isExecutorKit(who.trustee_id) ? 'the executor kit' : (email ?? `kit ${err.index ?? '?'}`);
+      await tx.addActivity(userId, now, 'kit-share-bad', `The share from ${from} is not the one its kit was made with. Nothing was released.`);
       return false;
     }
     if (!(await verifyCheckValue(q, ctx, gen.check_value))) {
@@ -91,7 +97,7 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
       if (expected !== kit.commitment) {
         // Once a day per kit at most (release.problem): whoever holds a kit link cannot flood the owner's activity.
         await store.transaction((tx) =>
-          release.problem(tx, userId, 'kit-share-bad', `The share sent with ${found.trusteeEmail}'s kit is not the one it was made with; it was not used.`),
+          release.problem(tx, userId, 'kit-share-bad', `The share sent with ${found.executor ? 'the executor kit' : `${found.trusteeEmail}'s kit`} is not the one it was made with; it was not used.`),
         );
         throw new ApiHttpError(422, 'This is not the code of this kit', [{ path: 'share', message: 'does not match this kit' }]);
       }
@@ -101,7 +107,7 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
         const now = deps.now();
         if (s.phase === 'released') return { released: true };
         if (s.phase !== 'awaiting-confirmations') throw new ApiHttpError(409, 'Nothing is waiting for your confirmation', [{ path: 'token', message: 'is not being asked to confirm now' }]);
-        if (await tx.confirmKit(token, now, sealed)) await tx.addActivity(userId, now, 'kit-confirmed', `${found.trusteeEmail} confirmed with their kit.`);
+        if (await tx.confirmKit(token, now, sealed)) await tx.addActivity(userId, now, 'kit-confirmed', found.executor ? 'The executor kit was used to confirm.' : `${found.trusteeEmail} confirmed with their kit.`);
         return { released: await combineAndRelease(tx, userId, gen.generation) };
       });
       return { confirmations: (await counted(userId, gen.generation)).length, needed: gen.k, released: result.released };
@@ -110,13 +116,14 @@ export function createKitRelease(opts: { deps: AppDeps; release: ReleaseService;
     /**
      * `GET /api/kit/:token/access`: after a release through this kit's generation, Q, the kit's gate
      * and blob, the trustee's level and the kit's page token (one per token lifetime: tokens.ts stableToken). Throws 404 (unknown), 410 (retired),
-     * 403 before the release.
+     * 403 before the release, and always for the executor kit (a share only: no Q, gate or blob ever leaves through it).
      */
     async access(token: string): Promise<KitAccess> {
       const found = await kits.find(token);
       if (!found) throw notFound();
       const { kit, gen } = found;
       const userId = kit.user_id;
+      if (found.executor) throw new ApiHttpError(403, 'The executor kit opens nothing of its own: the trustees hold access.', [{ path: 'token', message: 'is the executor kit' }]);
       if ((await release.state(userId)).phase !== 'released' || gen.q_wrap === null) {
         if (found.status === 'retired') throw gone();
         throw new ApiHttpError(403, 'Nothing has been released', []);

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fromB64url, toB64url } from '../../shared/crypto/bytes';
-import { openTrusteeBlob, trusteeAccessKey } from '../../shared/crypto/trustee-kit';
+import { EXECUTOR_KIT_ID, openTrusteeBlob, trusteeAccessKey } from '../../shared/crypto/trustee-kit';
+import type { KitInfo } from '../../shared/schema/kits';
 import type { ReleaseReadiness } from '../../shared/schema/release';
 import { outboxFiles, runFor, type Owner } from '../release/release-test-support';
 import { DAY_MS } from '../release/state-machine';
@@ -19,11 +20,11 @@ const phase = async (o: Owner) => (await o.t.services.release.state(o.userId)).p
 const mails = (o: Owner, subject: RegExp) => outboxFiles(o.t.deps.config.dataDir).filter((e) => subject.test(e.subject));
 const activity = async (o: Owner) => (await o.t.services.release.store.activity(o.userId)).map((a) => a.text);
 
-/** Kits for ann, bob and cy (2 of 3), all three handed over; check-ins every 30 days. */
-async function kitsHandedOver() {
-  const { o, trustees } = await ownerWithTrustees(['ann', 'bob', 'cy'], ['full', 'documents-only', 'messages-only']);
+/** Kits for ann, bob and cy (2 of 3; or ann, bob and the executor kit), all three handed over; check-ins every 30 days. */
+async function kitsHandedOver(executor = false) {
+  const { o, trustees } = await ownerWithTrustees(executor ? ['ann', 'bob'] : ['ann', 'bob', 'cy'], ['full', 'documents-only', 'messages-only']);
   await o.t.services.escrow.deposit(o.userId, new Map([['plan~1', new Uint8Array(32).fill(9)]]));
-  const { made, tokens } = await postKits(o, trustees, 2);
+  const { made, tokens } = await postKits(o, trustees, 2, 1, executor);
   for (const i of [0, 1, 2]) expect((await kitCall(o, 'POST', `/api/kit/${tokens[i]}/handover`, { commitment: made.kits[i]!.commitment })).status).toBe(204);
   expect((await o.t.call('PUT', '/api/release/settings', { checkInDays: 30, waitingDays: 7 }, o.cookie)).status).toBe(200);
   return { o, trustees, made, tokens };
@@ -225,5 +226,39 @@ describe('Release through trustee kits', () => {
     expect(r.missing).toContain("Only 0 of your trustees' kits were checked in the last year, and 2 are needed. Ask your trustees to check their kits.");
     for (const t of tokens.slice(0, 2)) expect((await kitCall(o, 'POST', `/api/kit/${t}/check`, {})).status).toBe(204);
     expect((await kits())!.checkedLastYear).toBe(2);
+  });
+
+  it('an executor kit plus one trustee confirm a 2-of-3 release; the executor kit is e-mailed nothing, opens no access and names who holds it', async () => {
+    const { o, trustees, made, tokens } = await kitsHandedOver(true);
+    const other = await ownerWithTrustees(['dee', 'eve'], [], o.t);
+    const foreign = await postKits(other.o, other.trustees, 2, 1, true);
+    await lapseUntilAwaiting(o);
+    // Only the trustees are asked: the executor kit has no address.
+    const asked = mails(o, /^Please confirm only if you know Ada has died$/);
+    expect(asked.flatMap((e) => e.links).sort()).toEqual(tokens.slice(0, 2).map((t) => `http://afterword.test/kit/${t}`).sort());
+    expect(await (await kitCall(o, 'GET', `/api/kit/${tokens[2]}`)).json()).toMatchObject({ executor: true, phase: 'awaiting-confirmations', confirmed: false, trusteesWithAccess: [] });
+    // Another account's executor share on this executor kit is refused by name, and not kept.
+    const wrong = await confirm(o, tokens[2]!, toB64url(foreign.made.kits[2]!.kit.share));
+    expect(wrong.status).toBe(422);
+    expect(await activity(o)).toContain("The share sent with the executor kit is not the one it was made with; it was not used.");
+    // The executor kit confirms (its share only), then one trustee: released.
+    expect(await (await confirm(o, tokens[2]!, share(made, 2))).json()).toEqual({ confirmations: 1, needed: 2, released: false });
+    expect(await activity(o)).toContain('The executor kit was used to confirm.');
+    expect(await (await confirm(o, tokens[1]!, share(made, 1))).json()).toEqual({ confirmations: 2, needed: 2, released: true });
+    expect(await phase(o)).toBe('released');
+    // It opens no access of its own (no Q, gate or blob), and its page names who holds access: the trustees.
+    const access = await kitCall(o, 'GET', `/api/kit/${tokens[2]}/access`);
+    expect(access.status).toBe(403);
+    const body = (await access.json()) as { error: string; q?: string; gate?: string };
+    expect([body.q, body.gate]).toEqual([undefined, undefined]);
+    expect(body.error).toBe('The executor kit opens nothing of its own: the trustees hold access.');
+    const info = (await (await kitCall(o, 'GET', `/api/kit/${tokens[2]}`)).json()) as KitInfo;
+    expect(info).toMatchObject({ executor: true, trusteeId: EXECUTOR_KIT_ID, phase: 'released' });
+    expect([...info.trusteesWithAccess].sort()).toEqual(trustees.map((t) => o.addr(t.who)).sort());
+    // A trustee's page still opens their level; trustees' pages never list anyone.
+    expect((await kitCall(o, 'GET', `/api/kit/${tokens[0]}/access`)).status).toBe(200);
+    expect(((await (await kitCall(o, 'GET', `/api/kit/${tokens[0]}`)).json()) as KitInfo).trusteesWithAccess).toEqual([]);
+    await o.t.services.scheduler.runOnce();
+    expect(mails(o, /^What Ada left for you$/).map((e) => e.to[0]).sort()).toEqual(trustees.map((t) => o.addr(t.who)).sort());
   });
 });

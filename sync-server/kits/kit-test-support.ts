@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
-import { makeGeneration, type MadeGeneration } from '../../shared/crypto/trustee-kit';
+import { EXECUTOR_KIT, makeGeneration, type MadeGeneration } from '../../shared/crypto/trustee-kit';
 import type { AccessLevel } from '../../shared/schema';
 import { ownerOn, type Owner } from '../release/release-test-support';
 import { createTestApp, type TestApp } from '../test-support';
@@ -49,13 +49,19 @@ export const kitsBody = (made: MadeGeneration) => ({
   kits: made.kits.map((m) => ({ trusteeId: m.trusteeId, index: m.kit.index, commitment: m.commitment, gate: toB64url(m.gate), blob: m.blob })),
 });
 
-/** A generation made on the "device" for `trustees`, k of n. */
-export const makeKits = (o: Owner, trustees: ReadonlyArray<{ id: string; level: AccessLevel }>, k: number, generation = 1) =>
-  makeGeneration({ account: o.userId, generation, k, trustees: trustees.map((t) => ({ trusteeId: t.id, level: t.level })), levelKeys: (l) => LEVEL_KEYS[l] });
+/** A generation made on the "device" for `trustees`, k of n; with `executor`, the executor kit is the last (n + 1-th) kit. */
+export const makeKits = (o: Owner, trustees: ReadonlyArray<{ id: string; level: AccessLevel }>, k: number, generation = 1, executor = false) =>
+  makeGeneration({
+    account: o.userId,
+    generation,
+    k,
+    trustees: [...trustees.map((t) => ({ trusteeId: t.id, level: t.level })), ...(executor ? [EXECUTOR_KIT] : [])],
+    levelKeys: (l) => LEVEL_KEYS[l],
+  });
 
-/** Makes a generation through `POST /api/kits` (201 expected); returns what the device made and each trustee's token. */
-export async function postKits(o: Owner, trustees: ReadonlyArray<{ id: string; level: AccessLevel }>, k: number, generation = 1) {
-  const made = await makeKits(o, trustees, k, generation);
+/** Makes a generation through `POST /api/kits` (201 expected); returns what the device made and each kit's token (in made.kits' order). */
+export async function postKits(o: Owner, trustees: ReadonlyArray<{ id: string; level: AccessLevel }>, k: number, generation = 1, executor = false) {
+  const made = await makeKits(o, trustees, k, generation, executor);
   const res = await o.t.call('POST', '/api/kits', kitsBody(made), o.cookie);
   expect(res.status, await res.clone().text()).toBe(201);
   const answer = (await res.json()) as { generation: number; kits: Array<{ trusteeId: string; token: string }> };

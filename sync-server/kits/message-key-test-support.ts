@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
-import { makeGeneration, sealOwnerCopy } from '../../shared/crypto/trustee-kit';
+import { EXECUTOR_KIT, makeGeneration, sealOwnerCopy } from '../../shared/crypto/trustee-kit';
 import type { DeliveryChoiceDeps } from '../../web/features/message-vault/delivery-choice';
 import { createSyncEngine } from '../../web/sync/engine';
 import { createSealedWorld, type SealedWorld } from '../../web/sync/test-sealed';
@@ -30,9 +30,10 @@ export const apiOf =
  * A sealed account with letters m1 (to annabella) and m2 (to bert), trustees ann, bob, cy who
  * accepted, and kits 2 of 3 (owner copy under a test AK) all handed over (`handOver: false`: none,
  * so the kits stay pending and the escrow stands). `m2DaysAhead`: m2's delivery date, `m2DaysAhead`
- * days after the test clock's now (default: none, at the release).
+ * days after the test clock's now (default: none, at the release). `executor`: the executor kit as a
+ * fourth kit (2 of 4).
  */
-export async function sealedWithKits(opts: { m2DaysAhead?: number; handOver?: boolean } = {}) {
+export async function sealedWithKits(opts: { m2DaysAhead?: number; handOver?: boolean; executor?: boolean } = {}) {
   const tag = Math.random().toString(36).slice(2, 8);
   const addr = (who: string) => `${who}-${tag}@example.com`;
   const w = await createSealedWorld({ PUBLIC_URL: 'http://afterword.test' });
@@ -52,7 +53,8 @@ export async function sealedWithKits(opts: { m2DaysAhead?: number; handOver?: bo
   for (const id of ['tr1', 'tr2', 'tr3']) expect(await w.t.services.release.acceptInvitation(w.userId, id)).toBe(true);
 
   const ak = new Uint8Array(randomBytes(32));
-  const made = await makeGeneration({ account: w.userId, generation: 1, k: 2, trustees: ['tr1', 'tr2', 'tr3'].map((trusteeId) => ({ trusteeId, level: 'full' as const })), levelKeys: (l) => LEVEL_KEYS[l] });
+  const trustees = [...['tr1', 'tr2', 'tr3'].map((trusteeId) => ({ trusteeId, level: 'full' as const })), ...(opts.executor ? [EXECUTOR_KIT] : [])];
+  const made = await makeGeneration({ account: w.userId, generation: 1, k: 2, trustees, levelKeys: (l) => LEVEL_KEYS[l] });
   const api = apiOf(w, w.cookie);
   const answer = await api<{ kits: Array<{ trusteeId: string; token: string }> }>('/api/kits', {
     method: 'POST',

@@ -4,6 +4,7 @@
  *
  *   GET  /api/kits                       → { current, pending, escrowEnded } (shared/schema/kits.ts KitsState)
  *   POST /api/kits                       { generation, k, checkValue, ownerCopy, kits: [{ trusteeId, index, commitment, gate, blob }] }
+ *                                        (at most one kit may be the executor kit, trusteeId `~executor`, with an empty blob)
  *                                        → 201 { generation, kits: [{ trusteeId, token }] }
  *   PUT  /api/kits/:generation/blobs     { blobs: { <trusteeId>: blob } } → 204
  *
@@ -13,15 +14,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { fromB64url } from '../../shared/crypto/bytes';
-import { checkTrusteeBlob } from '../../shared/crypto/trustee-kit';
+import { checkTrusteeBlob, isExecutorKit } from '../../shared/crypto/trustee-kit';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { requireProven } from '../auth/unproven';
 import { readJson } from '../http/validate';
 import type { Services } from '../services';
 
-/** The most kits one generation may have: one per live trustee (shared/limits.ts `trustees`). */
-export const maxKits = (trustees: number) => Math.min(trustees, 255);
+/** The most kits one generation may have: one per live trustee (shared/limits.ts `trustees`) and the executor kit. */
+export const maxKits = (trustees: number) => Math.min(trustees + 1, 255);
 /** Largest trustee blob (one wrapped key per scope of the trustee's level), and the owner's sealed copy (characters). */
 export const KIT_BLOB_MAX = 64 * 1024;
 export const OWNER_COPY_MAX = 256 * 1024;
@@ -50,6 +51,14 @@ const blob = z
     }
   }, 'must be a sealed trustee blob');
 const trusteeId = z.string().min(1).max(100);
+/** Whether a blob (already checked by `blob`) holds any key. */
+const opensSomething = (b: string) => {
+  try {
+    return checkTrusteeBlob(b).length > 0;
+  } catch {
+    return false;
+  }
+};
 
 /** The body of `POST /api/kits` for an account of `limits` (exported for the tests). */
 export function newGenerationSchema(trustees: number) {
@@ -79,7 +88,10 @@ export function newGenerationSchema(trustees: number) {
       b.kits.forEach((k, i) => {
         if (seen.has(k.trusteeId)) ctx.addIssue({ code: 'custom', path: ['kits', i, 'trusteeId'], message: 'has a kit already in this generation' });
         seen.add(k.trusteeId);
+        // The executor kit is a share only (issue "Fewer than k kits"): its blob opens nothing.
+        if (isExecutorKit(k.trusteeId) && opensSomething(k.blob)) ctx.addIssue({ code: 'custom', path: ['kits', i, 'blob'], message: 'must open nothing: the executor kit is a share only' });
       });
+      if (b.kits.every((k) => isExecutorKit(k.trusteeId))) ctx.addIssue({ code: 'custom', path: ['kits'], message: 'must hold at least one trustee’s kit besides the executor kit' });
       const indices = b.kits.map((k) => k.index).sort((x, y) => x - y);
       if (indices.some((x, i) => x !== i + 1)) ctx.addIssue({ code: 'custom', path: ['kits'], message: 'indices must be 1 … n, each once' });
     });

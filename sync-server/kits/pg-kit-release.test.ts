@@ -42,4 +42,25 @@ describe('Release through trustee kits on PostgreSQL', () => {
       await t.pool.end();
     }
   }, 120_000);
+
+  it('an executor kit put away plus one trustee confirm a 2-of-3 release; the executor kit opens no access', async () => {
+    const t = await createPgTestApp(pgDb.url, { env: { PUBLIC_URL: 'http://afterword.test' } });
+    try {
+      const { o, trustees } = await ownerWithTrustees(['ann', 'bob'], ['full', 'documents-only'], t);
+      const { made, tokens } = await postKits(o, trustees, 2, 1, true);
+      for (const i of [2, 1]) expect((await kitCall(o, 'POST', `/api/kit/${tokens[i]}/handover`, { commitment: made.kits[i]!.commitment })).status).toBe(204);
+      expect((await o.t.services.release.store.kitGeneration(o.userId, 1))!.live_at).not.toBeNull(); // the executor kit counted toward k
+      expect((await o.t.call('PUT', '/api/release/settings', { checkInDays: 30 }, o.cookie)).status).toBe(200);
+      for (let day = 0; day < 60 && (await o.t.services.release.state(o.userId)).phase !== 'awaiting-confirmations'; day++) await runFor(o, 1, DAY_MS);
+      const confirm = (i: number) => kitCall(o, 'POST', `/api/kit/${tokens[i]}/confirm`, { share: toB64url(made.kits[i]!.kit.share) });
+      expect(await (await confirm(2)).json()).toEqual({ confirmations: 1, needed: 2, released: false });
+      expect(await (await confirm(0)).json()).toEqual({ confirmations: 2, needed: 2, released: true });
+      expect((await kitCall(o, 'GET', `/api/kit/${tokens[2]}/access`)).status).toBe(403);
+      expect(await (await kitCall(o, 'GET', `/api/kit/${tokens[2]}`)).json()).toMatchObject({ executor: true, trusteesWithAccess: trustees.map((x) => o.addr(x.who)) });
+    } finally {
+      await t.services.scheduler.stop();
+      await t.services.resign?.();
+      await t.pool.end();
+    }
+  }, 120_000);
 });

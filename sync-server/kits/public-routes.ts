@@ -7,7 +7,7 @@
  *   POST /api/kit/:token/handover   { commitment } → 204 | 422
  *   POST /api/kit/:token/check      {} → 204 (the yearly check: the person compared the fingerprint)
  *   POST /api/kit/:token/confirm    { share } → { confirmations, needed, released } (confirm.ts)
- *   GET  /api/kit/:token/access     → { q, gate, blob, level, pageToken } after the release, else 403
+ *   GET  /api/kit/:token/access     → { q, gate, blob, level, pageToken } after the release, else 403 (always for the executor kit)
  *   GET  /kit/:token                → the kit page (web/release/, built to dist/r/) with the release pages' CSP
  *
  * A retired kit (a newer generation replaced it) answers 410 to every step; its GET says `retired`.
@@ -51,6 +51,8 @@ export function kitPublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv>
     if (!found) throw notFound();
     const { kit, gen, status } = found;
     const s = await release.state(kit.user_id);
+    // The executor kit opens nothing itself: after the release its page names whom to turn to.
+    const trusteesWithAccess = found.executor && s.phase === 'released' ? await kits.holders(kit.user_id) : [];
     return c.json({
       ownerFirstName: (await release.owner(kit.user_id)).firstName,
       account: kit.user_id,
@@ -66,6 +68,8 @@ export function kitPublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv>
       confirmations: status === 'current' ? await kitRelease.confirmations(kit.user_id, gen.generation) : 0,
       handedOverAt: kit.handed_over_at === null ? null : new Date(kit.handed_over_at).toISOString(),
       checkedAt: kit.checked_at === null ? null : new Date(kit.checked_at).toISOString(),
+      executor: found.executor,
+      trusteesWithAccess,
     } satisfies KitInfo);
   });
 

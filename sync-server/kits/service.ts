@@ -18,7 +18,8 @@ import type { AppDeps } from '../app-env';
 import { generationStatus, type KitGenerationRow, type KitGenerationStatus, type KitRow } from '../db/kits';
 import { ApiHttpError } from '../http/errors';
 import type { ReleaseRecords, ReleaseService, ReleaseTx } from '../release/service';
-import { kitFingerprint } from '../../shared/crypto/trustee-kit';
+import { currentKits } from '../release/trustees';
+import { isExecutorKit, kitFingerprint } from '../../shared/crypto/trustee-kit';
 import type { KitSealer } from './seal';
 import { promoteHandedOverKits } from './promote';
 import type { KitGeneration, KitsState, NewGenerationAnswer, NewGenerationBody } from '../../shared/schema/kits';
@@ -29,12 +30,14 @@ export const newKitToken = (): string => randomBytes(16).toString('base64url');
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** A kit found by its token, with its generation and the account's trustee. */
+/** A kit found by its token, with its generation and the account's trustee ('' for the executor kit, which has none). */
 export interface KitFound {
   kit: KitRow;
   gen: KitGenerationRow;
   status: KitGenerationStatus;
   trusteeEmail: string;
+  /** The executor kit (shared/crypto/trustee-kit.ts EXECUTOR_KIT_ID): tied to no trustee. */
+  executor: boolean;
 }
 
 export interface KitServiceDeps {
@@ -60,6 +63,7 @@ const genJson = async (gen: KitGenerationRow, kits: readonly KitRow[]): Promise<
       handedOverAt: iso(k.handed_over_at),
       checkedAt: iso(k.checked_at),
       fingerprint: await kitFingerprint(k.commitment),
+      executor: isExecutorKit(k.trustee_id),
     })),
   ),
 });
@@ -68,23 +72,27 @@ const genJson = async (gen: KitGenerationRow, kits: readonly KitRow[]): Promise<
 export function createKitService({ deps, release, records, sealer }: KitServiceDeps) {
   const { store } = release;
 
-  /** The trustee ids among `ids` that are not the account's accepted, live trustees (release/service.ts trusteeActor). */
+  /**
+   * The trustee ids among `ids` that are not the account's accepted, live trustees (release/service.ts
+   * trusteeActor); the executor kit's id is tied to no trustee (at most one: owner-routes.ts).
+   */
   const notAccepted = async (userId: string, ids: readonly string[], tx: ReleaseTx = store) => {
     const out: string[] = [];
-    for (const id of ids) if ((await release.trusteeActor(userId, id, tx))?.status !== 'accepted') out.push(id);
+    for (const id of ids) if (!isExecutorKit(id) && (await release.trusteeActor(userId, id, tx))?.status !== 'accepted') out.push(id);
     return out;
   };
 
-  /** The kit of `token` (malformed, unknown, or of a removed trustee: null), through `tx`. */
+  /** The kit of `token` (malformed, unknown, or of a removed trustee: null), through `tx`. The executor kit has no trustee to be removed. */
   const find = async (token: string, tx: ReleaseTx = store): Promise<KitFound | null> => {
     if (!KIT_TOKEN_RE.test(token)) return null;
     const kit = await tx.kitByToken(token);
     if (!kit) return null;
     const gen = await tx.kitGeneration(kit.user_id, kit.generation);
+    if (isExecutorKit(kit.trustee_id)) return gen ? { kit, gen, status: generationStatus(gen), trusteeEmail: '', executor: true } : null;
     const actor = await release.trusteeActor(kit.user_id, kit.trustee_id, tx);
     const trustee = await records.get(kit.user_id, 'trustees', kit.trustee_id);
     if (!gen || !actor || actor.status === 'removed' || !trustee) return null;
-    return { kit, gen, status: generationStatus(gen), trusteeEmail: trustee.email };
+    return { kit, gen, status: generationStatus(gen), trusteeEmail: trustee.email, executor: false };
   };
 
   return {
@@ -168,11 +176,25 @@ export function createKitService({ deps, release, records, sealer }: KitServiceD
         const have = new Set((await tx.kitsOf(userId, generation)).map((k) => k.trustee_id));
         const missing = Object.keys(blobs).filter((id) => !have.has(id));
         if (missing.length) throw new ApiHttpError(422, 'Some trustees have no kit in this generation', missing.map((id) => ({ path: `blobs.${id}`, message: 'has no kit in this generation' })));
+        // The executor kit's blob stays empty: it is a share only (issue "Fewer than k kits").
+        const executor = Object.keys(blobs).filter(isExecutorKit);
+        if (executor.length) throw new ApiHttpError(422, 'The executor kit opens nothing of its own', executor.map((id) => ({ path: `blobs.${id}`, message: 'is the executor kit, which opens nothing' })));
         await tx.putKitBlobs(userId, generation, blobs);
       });
     },
 
     find,
+
+    /** The addresses of the live, accepted trustees holding a kit of the generation in force (the release's), in kit order. */
+    async holders(userId: string): Promise<string[]> {
+      const out: string[] = [];
+      for (const k of await currentKits(store, userId)) {
+        if (isExecutorKit(k.trustee_id) || (await release.trusteeActor(userId, k.trustee_id))?.status !== 'accepted') continue;
+        const t = await records.get(userId, 'trustees', k.trustee_id);
+        if (t) out.push(t.email);
+      }
+      return out;
+    },
 
     /**
      * `POST /api/kit/:token/handover`: the trustee's browser verified the kit against `commitment`.
@@ -189,7 +211,7 @@ export function createKitService({ deps, release, records, sealer }: KitServiceD
         const now = deps.now();
         const { kit } = found;
         if (!(await tx.markKitHandedOver(token, now))) return true;
-        await tx.addActivity(kit.user_id, now, 'kit-handed-over', `${found.trusteeEmail} received their trustee kit.`);
+        await tx.addActivity(kit.user_id, now, 'kit-handed-over', found.executor ? 'The executor kit was checked and put away. Keep it with your will.' : `${found.trusteeEmail} received their trustee kit.`);
         if (found.status !== 'pending') return true;
         // Once a waiting period has begun, the kits in force carry the release: a newer generation
         // comes into force only while the owner is active (its handovers stay recorded; promote.ts).

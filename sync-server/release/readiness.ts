@@ -12,6 +12,7 @@ import { CRITICAL_OWNER_KINDS, type EmailKind, type EmailParams, renderEmail } f
 import type { Mailer } from './mailer';
 import { waitingEmails } from './email-quotas';
 import { UNBOUND_TEXT, UNDEPOSITED_TEXT } from './release-keys';
+import { isExecutorKit } from '../../shared/crypto/trustee-kit';
 
 /** The readiness sentence while the profile e-mail is not verified (owner-email.ts). */
 export const OWNER_EMAIL_UNVERIFIED = (email: string) =>
@@ -109,9 +110,11 @@ export async function readinessOf(
 async function kitsOf(release: ReleaseService, userId: string, now: number): Promise<ReleaseKits> {
   const gen = (await release.store.liveKitGenerations(userId)).find((g) => g.live_at !== null);
   const all = gen ? await release.store.kitsOf(userId, gen.generation) : [];
-  // Only kits of live, accepted trustees count: a removed trustee's kit no longer works.
+  // Only kits of live, accepted trustees count: a removed trustee's kit no longer works. The
+  // executor kit (kept with the will, tied to no trustee) always counts as one share.
   const kits = [];
-  for (const k of all) if ((await release.trusteeActor(userId, k.trustee_id))?.status === 'accepted') kits.push(k);
+  for (const k of all) if (isExecutorKit(k.trustee_id) || (await release.trusteeActor(userId, k.trustee_id))?.status === 'accepted') kits.push(k);
+  const executor = all.find((k) => isExecutorKit(k.trustee_id));
   const checkedLastYear = kits.filter((k) => k.checked_at !== null && now - k.checked_at < 365 * DAY_MS).length;
   return {
     current: !!gen,
@@ -120,6 +123,7 @@ async function kitsOf(release: ReleaseService, userId: string, now: number): Pro
     checkedLastYear,
     escrowEnded: await release.store.kitEscrowEnded(userId),
     removedHolders: all.length - kits.length,
+    ...(executor && { executor: { madeAt: iso(executor.made_at)!, putAwayAt: iso(executor.handed_over_at), checkedAt: iso(executor.checked_at) } }),
   };
 }
 
@@ -137,6 +141,7 @@ function kitsMissing(kits: ReleaseKits, live: ReadonlyArray<{ live_at: number | 
     if (kits.removedHolders > 0) out.push('A trustee who held a kit is no longer your trustee. Make new kits, so that only your trustees hold one.');
     if (kits.n < kits.k) out.push(`Only ${kits.n} of your trustees hold a working kit, and ${kits.k} are needed: nothing sealed can be released. Make new kits.`);
     else if (kits.n < kits.k + 1) out.push(`${kits.k} of ${kits.n} trustee kits are needed: if one kit is lost, nothing can be released. Give kits to at least ${kits.k + 1} trustees.`);
+    if (kits.executor && kits.executor.putAwayAt === null) out.push('Your executor kit has not been put away yet: print it, put it with your will, and type its code back under Trustee kits.');
     if (kits.checkedLastYear < kits.k) out.push(`Only ${kits.checkedLastYear} of your trustees' kits ${kits.checkedLastYear === 1 ? 'was' : 'were'} checked in the last year, and ${kits.k} are needed. Ask your trustees to check their kits.`);
   }
   return out;

@@ -9,6 +9,7 @@ import { apiFetch } from '../../api/client';
 import { useKeySession } from '../keys/key-session';
 import type { Api } from '../keys/sign-in';
 import { choiceOf, DEFAULT_CHOICE, DeliveryChoiceError, loadDeliveryState, saveDeliveryChoice, type DeliveryChoice, type DeliveryState } from './delivery-choice';
+import { isExecutorKit } from '../../../shared/crypto/trustee-kit';
 
 export interface DeliveryChoiceControl {
   /** null while loading, or when it could not be loaded (offline): the form then says nothing about delivery. */
@@ -44,7 +45,8 @@ export function useDeliveryChoice(messageId: string | null, open: boolean): Deli
       live = false;
     };
   }, [open, messageId]);
-  const holders = state?.generations[0]?.kits.map((k) => k.trusteeId) ?? [];
+  // The trustees who can hand a letter over: never the executor kit, which opens nothing (issue "Fewer than k kits").
+  const holders = state?.generations[0]?.kits.map((k) => k.trusteeId).filter((id) => !isExecutorKit(id)) ?? [];
   return {
     state,
     choice,

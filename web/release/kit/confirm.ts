@@ -72,7 +72,7 @@ export function confirmView(flow: Flow): View {
   };
 }
 
-/** `confirmed`: this trustee has confirmed; `confirmations` of `k` so far. */
+/** `confirmed`: this trustee (or the executor kit, which opens nothing of its own) has confirmed; `confirmations` of `k` so far. */
 export function confirmedView(flow: Flow, confirmations = flow.info.confirmations, k = flow.info.k): View {
   const name = flow.info.ownerFirstName;
   return {
@@ -80,7 +80,13 @@ export function confirmedView(flow: Flow, confirmations = flow.info.confirmation
     nodes: [
       h('h1', {}, 'Thank you for confirming'),
       h('p', {}, confirmedText(confirmations, k)),
-      h('p', {}, `When ${k} have, what ${name} left for you opens: we will e-mail you, and this page opens it with your kit.`),
+      h(
+        'p',
+        {},
+        flow.info.executor
+          ? `When ${k} have, what ${name} left goes to ${name}'s trustees. The executor kit opens nothing of its own: your part is done.`
+          : `When ${k} have, what ${name} left for you opens: we will e-mail you, and this page opens it with your kit.`,
+      ),
     ],
   };
 }

@@ -14,6 +14,7 @@ import { confirmedView, confirmView } from './confirm';
 import type { Flow } from './flow';
 import { checkView, handoverView, kitGoodView, needLinkView, notInUseView, retiredView } from './keep';
 import { releasedView } from './released';
+import { executorView } from './executor';
 import { fitOf, kitOfFragment, misfitText, stepOf } from './steps';
 
 /** The link's kit if it fits `info`, else null and why (words for the person). */
@@ -33,6 +34,8 @@ async function linkKit(info: KitInfo, fragment: string | null): Promise<{ kit: K
 /** The view of `flow`'s step; `linkError` says why the link's kit was not used. */
 function viewOf(flow: Flow, linkError: string | null): View {
   const step = stepOf(flow.info, flow.kit !== null);
+  // The executor kit (kept with the will) has its own words, and opens nothing after the release.
+  if (flow.info.executor) return executorView(flow, step, linkError);
   switch (step) {
     case 'retired': return retiredView(flow);
     case 'not-in-use': return notInUseView(flow);

@@ -4,7 +4,8 @@
  * of at least 3, 1 with a plain warning), "Make kits" on this device (make-kits.ts: the keyring's
  * level keys, makeGeneration, the owner copy under AK, POST /api/kits), then hands each kit over
  * (KitRow.tsx) and sees it made, handed over and checked. "Re-key" makes a new generation (needed
- * after a trustee is removed). The honest notices come from kit-plan.ts. Needs the network
+ * after a trustee is removed). An optional executor kit (off by default) is one more kit, printed
+ * and kept with the will (ExecutorKitRow.tsx). The honest notices come from kit-plan.ts. Needs the network
  * (kits live on the server) and the open keys (for making and showing kits).
  */
 import { useMemo, useState } from 'react';
@@ -22,9 +23,11 @@ import { toast } from '../../../ui/toast-store';
 import { useKeySession } from '../../keys/key-session';
 import type { Api } from '../../keys/sign-in';
 import { actionErrorText, NeedsConnection } from '../../settings/connection';
-import { defaultThreshold, kitCandidates, kitNotices, removedKitHolders, type KitCandidate, type KitNotice } from './kit-plan';
+import { defaultThreshold, executorByDefault, kitCandidates, kitNotices, removedKitHolders, type KitCandidate, type KitNotice } from './kit-plan';
 import { shownGeneration, type KitGeneration } from './kits-api';
 import { KitRow } from './KitRow';
+import { ExecutorKitRow } from './ExecutorKitRow';
+import { executorTogetherText } from './kit-words';
 import { makeKits, KitSetupError } from './make-kits';
 import { bindMessagesToKits } from '../../keys/key-effects';
 import { useKits } from './use-kits';
@@ -48,10 +51,20 @@ function Notices({ notices }: { notices: readonly KitNotice[] }) {
   );
 }
 
-/** The k-of-n choice and "Make kits" (or, when re-keying, "Make new kits" and "Cancel"). */
-function MakeKitsForm(props: { candidates: KitCandidate[]; k: number; setK: (k: number) => void; rekey: boolean; busy: boolean; onMake: () => void; onCancel?: () => void }) {
-  const { candidates, k, setK, rekey, busy } = props;
-  const n = candidates.length;
+/** The k-of-n choice, the executor kit and "Make kits" (or, when re-keying, "Make new kits" and "Cancel"). */
+function MakeKitsForm(props: {
+  candidates: KitCandidate[];
+  k: number;
+  setK: (k: number) => void;
+  executor: boolean;
+  setExecutor: (on: boolean) => void;
+  rekey: boolean;
+  busy: boolean;
+  onMake: () => void;
+  onCancel?: () => void;
+}) {
+  const { candidates, k, setK, executor, rekey, busy } = props;
+  const n = candidates.length + (executor ? 1 : 0);
   const options = Array.from({ length: n }, (_, i) => ({ value: String(i + 1), label: `${i + 1} of ${n}` }));
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-stone-200 p-4">
@@ -62,8 +75,18 @@ function MakeKitsForm(props: { candidates: KitCandidate[]; k: number; setK: (k: 
         </p>
       )}
       <p className="text-sm text-slate-800">
-        Kits for: <span className="font-medium">{candidates.map((c) => c.name).join(', ')}</span>
+        Kits for: <span className="font-medium">{[...candidates.map((c) => c.name), ...(executor ? ['the executor kit'] : [])].join(', ')}</span>
       </p>
+      <label className="flex items-start gap-3 text-slate-800">
+        <input type="checkbox" checked={executor} onChange={(e) => props.setExecutor(e.target.checked)} className="mt-1 size-5 shrink-0 accent-slate-800" aria-describedby="executor-kit-hint" />
+        <span>
+          <span className="font-medium">Add an executor kit</span>
+          <span id="executor-kit-hint" className="block text-sm text-slate-600">
+            One more kit that you print and keep with your will, for its executor. It counts as one of the kits and opens nothing on its own; no one is e-mailed
+            about it.{executor && ` ${executorTogetherText(k)}`}
+          </span>
+        </span>
+      </label>
       <FormField label="Kits needed to open what you have sealed" hint="Fewer kits than this open nothing, not even with the server’s help.">
         <Select options={options} value={String(k)} onValueChange={(v) => setK(Number(v))} />
       </FormField>
@@ -91,16 +114,20 @@ function KitsInForce(props: { gen: KitGeneration; byId: Map<string, KitCandidate
         Kits in force until then: {gen.k} of {gen.n} needed
       </summary>
       <ul className="divide-y divide-stone-200">
-        {gen.kits.map((s) => (
-          <KitRow
-            key={s.token}
-            status={s}
-            trustee={byId.get(s.trusteeId) ?? null}
-            handout={null}
-            people={{ ...owner, trusteeName: byId.get(s.trusteeId)?.name ?? names.get(s.trusteeId) ?? 'Trustee', k: gen.k, n: gen.n }}
-            now={now}
-          />
-        ))}
+        {gen.kits.map((s) =>
+          s.executor ? (
+            <ExecutorKitRow key={s.token} status={s} handout={null} people={{ ...owner, trusteeName: 'the executor', k: gen.k, n: gen.n }} api={api} account={null} now={now} onPutAway={() => {}} />
+          ) : (
+            <KitRow
+              key={s.token}
+              status={s}
+              trustee={byId.get(s.trusteeId) ?? null}
+              handout={null}
+              people={{ ...owner, trusteeName: byId.get(s.trusteeId)?.name ?? names.get(s.trusteeId) ?? 'Trustee', k: gen.k, n: gen.n }}
+              now={now}
+            />
+          ),
+        )}
       </ul>
     </details>
   );
@@ -122,12 +149,16 @@ export function TrusteeKitsSection() {
   const [chosenK, setChosenK] = useState<number | null>(null);
   const [rekeying, setRekeying] = useState(false);
   const [busy, setBusy] = useState(false);
-  // Never more kits needed than trustees to hold them (a trustee may be removed after the choice).
-  const k = Math.min(chosenK ?? defaultThreshold(candidates.length), Math.max(1, candidates.length));
+  const [executorChoice, setExecutor] = useState<boolean | null>(null);
   const shown: KitGeneration | null = view.state ? shownGeneration(view.state) : null;
+  // Off for the first kits; a re-key makes a new executor kit when the kits in force have one.
+  const executor = executorChoice ?? executorByDefault(shown);
+  const kitCount = candidates.length + (executor && candidates.length > 0 ? 1 : 0);
+  // Never more kits needed than kits to hold them (a trustee may be removed after the choice).
+  const k = Math.min(chosenK ?? defaultThreshold(kitCount), Math.max(1, kitCount));
   const choosing = !shown || rekeying;
   const names = useMemo(() => new Map((local ?? []).map((t) => [t.id, t.name?.trim() || t.email])), [local]);
-  const notices = view.state ? kitNotices({ state: view.state, candidates, choiceK: choosing ? k : null, now: now(), names }) : [];
+  const notices = view.state ? kitNotices({ state: view.state, candidates, choiceK: choosing ? k : null, choiceExecutor: executor, now: now(), names }) : [];
   const mustRekey = removedKitHolders(shown, candidates).length > 0;
 
   const make = async () => {
@@ -135,10 +166,14 @@ export function TrusteeKitsSection() {
     setBusy(true);
     try {
       if (!keyring) throw new KeysLockedError();
-      await makeKits({ api, account, withAccountKey, keyring }, { k, trustees: candidates.map((c) => ({ trusteeId: c.id, level: c.level })), state: view.state });
-      toast({ title: 'Kits made', description: 'Now hand each trustee their kit: send them the link, or print it and give it to them.' });
+      await makeKits({ api, account, withAccountKey, keyring }, { k, trustees: candidates.map((c) => ({ trusteeId: c.id, level: c.level })), state: view.state, executor });
+      toast({
+        title: 'Kits made',
+        description: `Now hand each trustee their kit: send them the link, or print it and give it to them.${executor ? ' Print the executor kit and put it with your will.' : ''}`,
+      });
       setRekeying(false);
       setChosenK(null);
+      setExecutor(null);
       view.reload();
       void bindMessagesToKits(); // each message's key to the new kits now (its failures are logged and retried at the next start)
     } catch (err) {
@@ -188,10 +223,19 @@ export function TrusteeKitsSection() {
                 candidates={candidates}
                 k={k}
                 setK={setChosenK}
+                executor={executor}
+                setExecutor={setExecutor}
                 rekey={!!shown}
                 busy={busy}
                 onMake={() => void make()}
-                onCancel={shown ? () => setRekeying(false) : undefined}
+                onCancel={
+                  shown
+                    ? () => {
+                        setRekeying(false);
+                        setExecutor(null);
+                      }
+                    : undefined
+                }
               />
             ) : null}
             {shown && (
@@ -213,6 +257,20 @@ export function TrusteeKitsSection() {
                 )}
                 <ul className="divide-y divide-stone-200">
                   {shown.kits.map((s) => {
+                    if (s.executor) {
+                      return (
+                        <ExecutorKitRow
+                          key={s.token}
+                          status={s}
+                          handout={view.handouts?.get(s.trusteeId) ?? null}
+                          people={{ ...owner, trusteeName: 'the executor', k: shown.k, n: shown.n }}
+                          api={api}
+                          account={account}
+                          now={now}
+                          onPutAway={view.reload}
+                        />
+                      );
+                    }
                     const trustee = byId.get(s.trusteeId) ?? null;
                     return (
                       <KitRow

@@ -52,4 +52,23 @@ describe('the printed trustee kit (kit-pdf.ts)', () => {
     expect(text).toContain('enough on its own');
     expect(text).toContain('any one of the 1 trustee');
   });
+
+  it('an executor kit is worded for the executor of the will: what it is, keep it with the will, what to do when the time comes; its QR is its link', async () => {
+    const pdf = await buildKitPdf(print({ executor: true, people: { ownerName: 'Zofia Wąsowska-Łęcka', ownerFirstName: 'Zofia', trusteeName: 'the executor', k: 2, n: 3 }, index: 3 }), kitFonts);
+    const { pages, text } = await pdfText(pdf);
+    expect(pages).toBe(1);
+    expect(text).toContain('Afterword · Executor kit');
+    expect(text).toContain('An executor kit from Zofia Wąsowska-Łęcka');
+    expect(text).toContain('For the executor of Zofia Wąsowska-Łęcka’s will');
+    expect(text).toContain('This kit and 1 of Zofia’s trustees can confirm Zofia’s death together');
+    expect(text).toContain('It opens nothing on its own');
+    expect(text).toContain('Keep this page with the will');
+    expect(text).toContain('go to https://afterword.example/kit/AbCdEfGhIjKlMnOpQrStUv and type the code below');
+    expect(text).toContain('Confirm only if you know Zofia has died');
+    expect(text).toContain('Kit 3 of 3 · 2 needed');
+    expect(text.replace(/[^A-Z0-9]/g, '')).toContain(CODE.replaceAll('-', ''));
+    // Not a trustee's kit: no "Keep this kit" step, no yearly e-mail, no trusteeship.
+    expect(text).not.toMatch(/Keep this kit|chose you as a trustee|Once a year we e-mail/);
+    expect(await pdfQrTexts(pdf)).toEqual([LINK]);
+  });
 });

@@ -8,7 +8,7 @@
  */
 import { formatLongDate } from '../../../../shared/labels';
 import { newPrintedDocument, PRINT_WIDTH, type BinderFontBytes } from '../../../../shared/binder';
-import { FINGERPRINT_NOTE, kitNowSteps, kitPurpose, kitWhenSteps, type KitPeople } from './kit-words';
+import { executorNowSteps, executorPurpose, executorWhenSteps, FINGERPRINT_NOTE, kitNowSteps, kitPurpose, kitWhenSteps, type KitPeople } from './kit-words';
 
 /** What one printed kit holds. */
 export interface KitPrint {
@@ -23,6 +23,8 @@ export interface KitPrint {
   link: string;
   fingerprint: string;
   madeAt: Date;
+  /** The executor kit (kept with the will; kit-words.ts executor*): worded for the executor, not a trustee. */
+  executor?: boolean;
 }
 
 /** The QR code's printed size in points (about 5 cm: a phone reads it from arm's length). */
@@ -44,19 +46,24 @@ function codeLines(code: string, perLine: number): string {
 export async function buildKitPdf(input: KitPrint, fonts: BinderFontBytes): Promise<Uint8Array> {
   const p = input.people;
   const made = formatLongDate(input.madeAt.toISOString());
-  const { doc, writer: w } = await newPrintedDocument(fonts, { title: `Trustee kit from ${p.ownerName} for ${p.trusteeName}`, author: p.ownerName, madeAt: input.madeAt });
-  w.text('Afterword · Trustee kit', { size: 9.5, grey: true, after: 4 });
-  w.text(`A trustee kit from ${p.ownerName}`, { size: 20, bold: true, after: 2 });
-  w.text(`For ${p.trusteeName} · made on ${made}`, { size: 11.5, after: 6 });
+  const ex = !!input.executor;
+  const words = ex
+    ? { kind: 'Executor kit', title: `An executor kit from ${p.ownerName}`, for: `For the executor of ${p.ownerName}’s will`, purpose: executorPurpose(p), now: executorNowSteps(p), when: executorWhenSteps(p, input.page) }
+    : { kind: 'Trustee kit', title: `A trustee kit from ${p.ownerName}`, for: `For ${p.trusteeName}`, purpose: kitPurpose(p), now: kitNowSteps(p), when: kitWhenSteps(p, input.page) };
+  const docTitle = ex ? `Executor kit from ${p.ownerName}` : `Trustee kit from ${p.ownerName} for ${p.trusteeName}`;
+  const { doc, writer: w } = await newPrintedDocument(fonts, { title: docTitle, author: p.ownerName, madeAt: input.madeAt });
+  w.text(`Afterword · ${words.kind}`, { size: 9.5, grey: true, after: 4 });
+  w.text(words.title, { size: 20, bold: true, after: 2 });
+  w.text(`${words.for} · made on ${made}`, { size: 11.5, after: 6 });
 
   w.heading('What this is for', 3);
-  w.text(kitPurpose(p), { size: 10 });
-  w.heading('What to do now', 3);
-  kitNowSteps(p).forEach((s, i) => w.text(`${i + 1}.  ${s}`, { size: 10, indent: 4, after: 1.5 }));
+  w.text(words.purpose, { size: 10 });
+  w.heading(ex ? 'Where to keep it' : 'What to do now', 3);
+  words.now.forEach((s, i) => w.text(`${i + 1}.  ${s}`, { size: 10, indent: 4, after: 1.5 }));
   w.heading('When the time comes', 3);
-  kitWhenSteps(p, input.page).forEach((s, i) => w.text(`${i + 1}.  ${s}`, { size: 10, indent: 4, after: 1.5 }));
+  words.when.forEach((s, i) => w.text(`${i + 1}.  ${s}`, { size: 10, indent: 4, after: 1.5 }));
 
-  w.heading('Your kit', 3);
+  w.heading(ex ? 'The kit' : 'Your kit', 3);
   await w.image(await qrPng(input.link), QR_POINTS, { float: 'right' });
   const beside = PRINT_WIDTH - QR_POINTS - GUTTER;
   w.text('Code', { size: 9.5, grey: true, after: 0 });

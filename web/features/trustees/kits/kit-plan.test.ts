@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ReleaseTrustee } from '../../../../shared/schema/release';
-import { checkedWithinYear, defaultThreshold, kitCandidates, kitNotices, removedKitHolders, YEAR_MS, type KitCandidate, type LocalTrustee } from './kit-plan';
+import { checkedWithinYear, defaultThreshold, kitCandidates, kitNotices, removedKitHolders, YEAR_MS, type KitCandidate, type LocalTrustee, executorByDefault } from './kit-plan';
 import type { KitGeneration, KitsState } from './kits-api';
 
 const NOW = Date.parse('2026-11-27T10:00:00Z');
@@ -21,7 +21,7 @@ const cand = (id: string): KitCandidate => ({ id, name: id.toUpperCase(), email:
 function gen(k: number, ids: string[], over: Partial<KitGeneration> = {}, checkedAt: string | null = iso(NOW - 1000)): KitGeneration {
   return {
     generation: 1, k, n: ids.length, createdAt: iso(NOW), liveAt: null, ownerCopy: 'o1.x',
-    kits: ids.map((trusteeId, i) => ({ trusteeId, index: i + 1, token: `tok${i}`, madeAt: iso(NOW), handedOverAt: checkedAt, checkedAt, fingerprint: 'AAAA-BBBB' })),
+    kits: ids.map((trusteeId, i) => ({ trusteeId, index: i + 1, token: `tok${i}`, madeAt: iso(NOW), handedOverAt: checkedAt, checkedAt, fingerprint: 'AAAA-BBBB', executor: trusteeId === '~executor' })),
     ...over,
   };
 }
@@ -118,5 +118,26 @@ describe('the notices about kits held', () => {
     const state: KitsState = { current: gen(2, ['a', 'b', 'c']), pending: null, escrowEnded: true };
     const notices = kitNotices({ state, candidates: ['a', 'b', 'c', 'd'].map(cand), choiceK: null, now: NOW });
     expect(notices.find((n) => n.id === 'without-kit')!.text).toBe('D has accepted but has no kit. Re-key to include them.');
+  });
+});
+
+describe('the executor kit (kept with the will, one more share)', () => {
+  it('while choosing it counts as one more kit: 2 trustees and the executor kit with 2 needed have a spare', () => {
+    expect(ids(kitNotices({ state: none, candidates: ['a', 'b'].map(cand), choiceK: 2, choiceExecutor: true, now: NOW }))).toEqual(['no-kits']);
+    // 1 trustee and the executor kit can make 2 needed (the executor kit plus that trustee), with no spare.
+    expect(ids(kitNotices({ state: none, candidates: [cand('a')], choiceK: 2, choiceExecutor: true, now: NOW }))).toEqual(['no-kits', 'no-spare']);
+    expect(ids(kitNotices({ state: none, candidates: [cand('a')], choiceK: 3, choiceExecutor: true, now: NOW }))).toContain('too-few');
+  });
+
+  it('is off by default, and a re-key makes a new one when the kits in force have one', () => {
+    expect(executorByDefault(null)).toBe(false);
+    expect(executorByDefault(gen(2, ['a', 'b', 'c']))).toBe(false);
+    expect(executorByDefault(gen(2, ['a', 'b', '~executor']))).toBe(true);
+  });
+
+  it('is never taken for a removed trustee\'s kit, nor for a trustee without one', () => {
+    const state: KitsState = { current: gen(2, ['a', 'b', '~executor']), pending: null, escrowEnded: true };
+    expect(removedKitHolders(state.current, ['a', 'b'].map(cand))).toEqual([]);
+    expect(ids(kitNotices({ state, candidates: ['a', 'b'].map(cand), choiceK: null, now: NOW }))).toEqual([]);
   });
 });

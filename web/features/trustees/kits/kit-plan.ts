@@ -45,12 +45,22 @@ export function kitCandidates(local: readonly LocalTrustee[], server: readonly R
 /** The default number of kits needed out of `n`: 2 when there are at least 2 trustees, else 1. */
 export const defaultThreshold = (n: number): number => (n >= 2 ? 2 : Math.max(1, n));
 
-/** Ids of the trustees who hold a kit of `gen` but are no longer accepted trustees on this device and the server. */
+/**
+ * Ids of the trustees who hold a kit of `gen` but are no longer accepted trustees on this device and
+ * the server. The executor kit belongs to no trustee: it is never one of them.
+ */
 export function removedKitHolders(gen: KitGeneration | null, candidates: readonly KitCandidate[]): string[] {
   if (!gen) return [];
   const live = new Set(candidates.map((c) => c.id));
-  return gen.kits.filter((k) => !live.has(k.trusteeId)).map((k) => k.trusteeId);
+  return gen.kits.filter((k) => !k.executor && !live.has(k.trusteeId)).map((k) => k.trusteeId);
 }
+
+/**
+ * Whether the kits setup starts with "Add an executor kit" ticked: off for the first kits (issue
+ * "Fewer than k kits": optional), on when re-keying kits that have one (a re-key makes a new
+ * executor kit too; the old one stops with its generation).
+ */
+export const executorByDefault = (shown: KitGeneration | null): boolean => !!shown?.kits.some((k) => k.executor);
 
 /** How many of `gen`'s kits were checked (handed over, or the yearly check) within the last year before `now` (ms). */
 export function checkedWithinYear(gen: KitGeneration, now: number): number {
@@ -68,11 +78,21 @@ const kitsWord = (n: number) => (n === 1 ? '1 kit' : `${n} kits`);
 
 /**
  * The notices about the kits the server holds (`state`) and, while the owner is choosing (`choiceK`
- * not null), about making kits for all `candidates` with `choiceK` of them needed, in the order
- * they matter. `names` gives a removed trustee's name when this device still knows it; `now` in ms.
+ * not null), about making kits for all `candidates` (and the executor kit with `choiceExecutor`: one
+ * more kit) with `choiceK` of them needed, in the order they matter. `names` gives a removed
+ * trustee's name when this device still knows it; `now` in ms.
  */
-export function kitNotices(input: { state: KitsState; candidates: readonly KitCandidate[]; choiceK: number | null; now: number; names?: ReadonlyMap<string, string> }): KitNotice[] {
+export function kitNotices(input: {
+  state: KitsState;
+  candidates: readonly KitCandidate[];
+  choiceK: number | null;
+  choiceExecutor?: boolean;
+  now: number;
+  names?: ReadonlyMap<string, string>;
+}): KitNotice[] {
   const { state, candidates, choiceK, now } = input;
+  // The kits being chosen: one per accepted trustee, and the executor kit when chosen (issue "Fewer than k kits").
+  const choiceN = candidates.length + (input.choiceExecutor && candidates.length > 0 ? 1 : 0);
   const out: KitNotice[] = [];
   const current = state.current;
   const shown = state.pending ?? current;
@@ -87,15 +107,15 @@ export function kitNotices(input: { state: KitsState; candidates: readonly KitCa
     });
   }
   // The split spoken of: the one being chosen, else the kits handed over now.
-  const split = choiceK !== null ? { k: choiceK, n: candidates.length } : shown && { k: shown.k, n: shown.n };
-  if (choiceK !== null && candidates.length < Math.max(choiceK, 1)) {
+  const split = choiceK !== null ? { k: choiceK, n: choiceN } : shown && { k: shown.k, n: shown.n };
+  if (choiceK !== null && choiceN < Math.max(choiceK, 1)) {
     out.push({
       id: 'too-few',
       tone: 'warning',
       text:
         candidates.length === 0
           ? 'No trustee has accepted yet, so no kits can be made. A kit can only go to a trustee who has accepted their invitation.'
-          : `Only ${candidates.length} of your trustees ${candidates.length === 1 ? 'has' : 'have'} accepted, and ${kitsWord(choiceK)} would be needed. Until enough trustees accept, nothing sealed can be released through kits.`,
+          : `Only ${candidates.length} of your trustees ${candidates.length === 1 ? 'has' : 'have'} accepted${choiceN > candidates.length ? ` (${kitsWord(choiceN)} with the executor kit)` : ''}, and ${kitsWord(choiceK)} would be needed. Until enough trustees accept, nothing sealed can be released through kits.`,
     });
   }
   if (split && split.k === 1 && split.n >= 1) {

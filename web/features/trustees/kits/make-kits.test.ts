@@ -26,6 +26,8 @@ import { apiOver } from '../../keys/test-migrate';
 import { kitCandidates } from './kit-plan';
 import { getKits, type KitsState } from './kits-api';
 import { KitSetupError, levelKeys, makeKits, openHandouts } from './make-kits';
+import { putAwayExecutorKit } from './executor-kit';
+import { EXECUTOR_KIT_ID } from '../../../../shared/crypto/trustee-kit';
 
 const ORIGIN = 'https://afterword.example';
 
@@ -189,5 +191,36 @@ describe('kits made on the owner’s device (make-kits.ts) with the real server 
     const m = made.kits.find((x) => x.level === 'full')!;
     const keys = await openTrusteeBlob(await trusteeAccessKey(made.q, m.gate, m.kit.t, { account: o.userId, trusteeId: m.trusteeId, generation: 2 }), { account: o.userId, trusteeId: m.trusteeId, generation: 2 }, m.blob);
     expect([...keys.keys()].sort()).toEqual(['docs~1', 'index~1', 'owner~1', 'plan~1']);
+  });
+
+  it('an executor kit: made after the trustees’ kits (k of n + 1), put away by typing its printed code back; a typo or a trustee’s code is refused; it counts toward k', async () => {
+    const { o, session } = await ownerWithAcceptedTrustees();
+    const api = apiOver(o.t.call, o.cookie);
+    const candidates = kitCandidates(await deviceTrustees(o), await api<ReleaseTrustee[]>('/api/release/trustees'));
+    const s = session.getState();
+    const deps = { api, account: o.userId, withAccountKey: s.withAccountKey, keyring: s.keyring! };
+    const trustees = candidates.slice(0, 2).map((c) => ({ trusteeId: c.id, level: c.level }));
+    await expect(makeKits(deps, { k: 4, trustees, state: await getKits(api), executor: true })).rejects.toThrow('Choose how many kits are needed: from 1 to 3.');
+    const answer = await makeKits(deps, { k: 2, trustees, state: await getKits(api), executor: true });
+    expect(answer.kits.map((k) => k.trusteeId)).toEqual([...trustees.map((t) => t.trusteeId), EXECUTOR_KIT_ID]);
+    let state = await getKits(api);
+    expect(state.pending).toMatchObject({ k: 2, n: 3 });
+    const handouts = await openHandouts(deps, state.pending!, ORIGIN);
+    const ex = handouts.get(EXECUTOR_KIT_ID)!;
+    expect(ex).toMatchObject({ executor: true, index: 3, k: 2, n: 3 });
+    expect(handouts.get(trustees[0]!.trusteeId)!.executor).toBe(false);
+    // A typo is named by its group, another kit's code is refused: nothing is sent.
+    const groups = ex.code.split('-');
+    const typo = [...groups.slice(0, 4), groups[4]!.slice(0, 4) + (groups[4]!.endsWith('0') ? '1' : '0'), ...groups.slice(5)].join('-');
+    await expect(putAwayExecutorKit(deps, ex, typo)).rejects.toThrow(/^Group 5 does not look right/);
+    await expect(putAwayExecutorKit(deps, ex, handouts.get(trustees[0]!.trusteeId)!.code)).rejects.toThrow('This is not the code of this executor kit.');
+    expect((await getKits(api)).pending!.kits.every((k) => k.handedOverAt === null)).toBe(true);
+    // Typed back (in small letters, spaced as read aloud): put away; with one trustee's kit it makes k.
+    await putAwayExecutorKit(deps, ex, groups.join(' ').toLowerCase());
+    expect((await getKits(api)).pending!.kits.find((k) => k.executor)!.handedOverAt).not.toBeNull();
+    const first = handouts.get(trustees[0]!.trusteeId)!;
+    expect((await o.t.call('POST', `/api/kit/${first.token}/handover`, { commitment: first.commitment })).status).toBe(204);
+    state = await getKits(api);
+    expect([state.current?.generation, state.escrowEnded]).toEqual([1, true]);
   });
 });

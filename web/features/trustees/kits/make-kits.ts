@@ -11,7 +11,7 @@ import { toB64url } from '../../../../shared/crypto/bytes';
 import { LEVEL_SCOPES } from '../../../../shared/crypto/fields';
 import type { Keyring } from '../../../../shared/crypto/keys';
 import { parseKid } from '../../../../shared/crypto/kid';
-import { encodeKitCode, kitFragment, makeGeneration, openOwnerCopy, sealOwnerCopy, type Kit } from '../../../../shared/crypto/trustee-kit';
+import { EXECUTOR_KIT, encodeKitCode, isExecutorKit, kitFragment, makeGeneration, openOwnerCopy, sealOwnerCopy, type Kit } from '../../../../shared/crypto/trustee-kit';
 import type { AccessLevel } from '../../../../shared/schema/trustee';
 import type { Api } from '../../keys/sign-in';
 import { nextGenerationNumber, postKits, type KitGeneration, type KitsState, type NewGenerationAnswer } from './kits-api';
@@ -54,16 +54,23 @@ export function levelKeys(keyring: Keyring, level: AccessLevel): Map<string, Uin
 
 /**
  * Makes a new generation of kits for `trustees` (in this order: a trustee's kit index is their
- * position, 1 … n) of which any `k` open the release, and stores it on the server. `state` is the
- * server's current GET /api/kits (the new generation is one above its highest). Throws
- * KitSetupError for an invalid choice (no trustee, a trustee twice, k outside 1 … n, a level
- * with no key), KeysLockedError while locked, and what `api` throws.
+ * position, 1 … n), with `executor` one more kit after them (the executor kit, printed and kept
+ * with the will: a share tied to no trustee; issue "Fewer than k kits"), of which any `k` open the
+ * release, and stores it on the server. `state` is the server's current GET /api/kits (the new
+ * generation is one above its highest). Throws KitSetupError for an invalid choice (no trustee, a
+ * trustee twice, k outside 1 … n, a level with no key), KeysLockedError while locked, and what
+ * `api` throws.
  */
-export async function makeKits(deps: KitDeps & { keyring: Keyring }, input: { k: number; trustees: readonly KitFor[]; state: KitsState }): Promise<NewGenerationAnswer> {
-  const { k, trustees } = input;
+export async function makeKits(
+  deps: KitDeps & { keyring: Keyring },
+  input: { k: number; trustees: readonly KitFor[]; state: KitsState; executor?: boolean },
+): Promise<NewGenerationAnswer> {
+  const { k } = input;
+  const trustees = input.trustees.filter((t) => !isExecutorKit(t.trusteeId));
   if (trustees.length === 0) throw new KitSetupError('Choose at least one trustee who has accepted.');
   if (new Set(trustees.map((t) => t.trusteeId)).size !== trustees.length) throw new KitSetupError('Each trustee can hold only one kit.');
-  if (!Number.isInteger(k) || k < 1 || k > trustees.length) throw new KitSetupError(`Choose how many kits are needed: from 1 to ${trustees.length}.`);
+  const n = trustees.length + (input.executor ? 1 : 0);
+  if (!Number.isInteger(k) || k < 1 || k > n) throw new KitSetupError(`Choose how many kits are needed: from 1 to ${n}.`);
   const keysOf = new Map<AccessLevel, Map<string, Uint8Array>>();
   for (const { level } of trustees) {
     const keys = keysOf.get(level) ?? levelKeys(deps.keyring, level);
@@ -71,7 +78,8 @@ export async function makeKits(deps: KitDeps & { keyring: Keyring }, input: { k:
     keysOf.set(level, keys);
   }
   const generation = nextGenerationNumber(input.state);
-  const made = await makeGeneration({ account: deps.account, generation, k, trustees, levelKeys: (level) => keysOf.get(level)! });
+  const all = input.executor ? [...trustees, EXECUTOR_KIT] : trustees;
+  const made = await makeGeneration({ account: deps.account, generation, k, trustees: all, levelKeys: (level) => keysOf.get(level) ?? new Map() });
   const ownerCopy = await deps.withAccountKey((ak) => sealOwnerCopy(ak, deps.account, made));
   return postKits(deps.api, {
     generation,
@@ -82,9 +90,11 @@ export async function makeKits(deps: KitDeps & { keyring: Keyring }, input: { k:
   });
 }
 
-/** One trustee's kit, ready to hand over: the link (its fragment is the kit) and the printed code. */
+/** One trustee's kit (or the executor kit), ready to hand over: the link (its fragment is the kit) and the printed code. */
 export interface KitHandout {
   trusteeId: string;
+  /** The executor kit (printed and kept with the will; put away with putAwayExecutorKit). */
+  executor: boolean;
   level: AccessLevel;
   index: number;
   generation: number;
@@ -97,6 +107,8 @@ export interface KitHandout {
   page: string;
   code: string;
   fingerprint: string;
+  /** The share's commitment as the owner copy holds it (its fingerprint matched the server's listing). */
+  commitment: string;
 }
 
 /** The kit page of `token` under `origin` (contract §4: `/kit/<token>`). */
@@ -123,6 +135,7 @@ export async function openHandouts(deps: Pick<KitDeps, 'account' | 'withAccountK
     }
     out.set(listed.trusteeId, {
       trusteeId: m.trusteeId,
+      executor: isExecutorKit(m.trusteeId),
       level: m.level,
       index: m.kit.index,
       generation: made.generation,
@@ -133,6 +146,7 @@ export async function openHandouts(deps: Pick<KitDeps, 'account' | 'withAccountK
       page: kitPageAddress(origin, listed.token),
       code: encodeKitCode(m.kit),
       fingerprint: m.fingerprint,
+      commitment: m.commitment,
     });
   }
   return out;

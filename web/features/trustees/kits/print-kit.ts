@@ -26,12 +26,16 @@ async function loadPrinting() {
 export const kitFileName = (trusteeName: string, madeAt: Date): string =>
   safeFileName(`Trustee kit for ${trusteeName} - ${madeAt.toISOString().slice(0, 10)}.pdf`);
 
-/** Makes `handout`'s printed kit for `people` and shares or downloads it; `madeAt` is printed as its date. */
+/** The executor kit's file name, e.g. "Executor kit - 2026-11-27.pdf". */
+export const executorKitFileName = (madeAt: Date): string => safeFileName(`Executor kit - ${madeAt.toISOString().slice(0, 10)}.pdf`);
+
+/** Makes `handout`'s printed kit (a trustee's, or the executor kit) for `people` and shares or downloads it; `madeAt` is printed as its date. */
 export async function printKit(people: KitPeople, handout: KitHandout, madeAt: Date): Promise<SaveOutcome> {
   const [{ buildKitPdf }, fonts] = await loadPrinting();
   const pdf = await buildKitPdf(
-    { people, index: handout.index, code: handout.code, page: handout.page, link: handout.link, fingerprint: handout.fingerprint, madeAt },
+    { people, index: handout.index, code: handout.code, page: handout.page, link: handout.link, fingerprint: handout.fingerprint, madeAt, executor: handout.executor },
     fonts,
   );
-  return saveFile(new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), kitFileName(people.trusteeName, madeAt));
+  const name = handout.executor ? executorKitFileName(madeAt) : kitFileName(people.trusteeName, madeAt);
+  return saveFile(new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), name);
 }

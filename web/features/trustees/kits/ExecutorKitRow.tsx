@@ -1,0 +1,147 @@
+/**
+ * The executor kit on the Trustees screen (issue "Release through trustees' key shares", "Fewer
+ * than k kits": an optional kit the owner prints and keeps with the will, counting as one share):
+ * Kit made / Put away / Last checked from the server and, once this device has opened the owner
+ * copy, "Print executor kit" (the one-page PDF for the executor of the will) and the put-away
+ * check: the owner types the printed code back, the browser checks it against the kit's
+ * commitment and tells the server only that (executor-kit.ts). There is no link to send and no
+ * e-mail: it is only printed.
+ */
+import { useState, type FormEvent } from 'react';
+import { Printer } from 'lucide-react';
+import { formatLongDate } from '../../../../shared/labels';
+import { Badge } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import { FormField } from '../../../ui/FormField';
+import { Input } from '../../../ui/Input';
+import { toast } from '../../../ui/toast-store';
+import type { Api } from '../../keys/sign-in';
+import { actionErrorText } from '../../settings/connection';
+import { putAwayExecutorKit } from './executor-kit';
+import type { KitStatus } from './kits-api';
+import type { KitPeople } from './kit-words';
+import { KitSetupError, type KitHandout } from './make-kits';
+
+export interface ExecutorKitRowProps {
+  status: KitStatus;
+  /** The kit opened on this device; null while it opens (or when it cannot be). */
+  handout: KitHandout | null;
+  /** The owner's names and the split (trusteeName is not used on the executor kit). */
+  people: KitPeople;
+  /** For the put-away check: the server and the owner's account id (the commitment's context). */
+  api: Api;
+  account: string | null;
+  /** Prints on the server's clock's day (ms). */
+  now: () => number;
+  /** After the kit was put away (the section reloads the server's state). */
+  onPutAway: () => void;
+}
+
+const day = (iso: string | null, none: string) => (iso ? formatLongDate(iso) : none);
+
+export function ExecutorKitRow({ status, handout, people, api, account, now, onPutAway }: ExecutorKitRowProps) {
+  const [printing, setPrinting] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const headingId = `kit-${status.token}`;
+  const codeId = `executor-code-${status.token}`;
+
+  const print = async () => {
+    setPrinting(true);
+    try {
+      const { printKit } = await import('./print-kit');
+      const outcome = await printKit(people, handout!, new Date(now()));
+      if (outcome === 'downloaded') toast({ title: 'Executor kit ready', description: 'The PDF is in your downloads. Print it, put it with your will, then type its code here.' });
+    } catch (err) {
+      toast({ title: 'Could not make the kit', description: (err as Error).message || 'Please try again later.', variant: 'destructive' });
+    } finally {
+      setPrinting(false);
+    }
+  };
+
+  const putAway = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!handout || !account) return;
+    setChecking(true);
+    setError(null);
+    try {
+      await putAwayExecutorKit({ api, account }, handout, code);
+      setCode('');
+      toast({ title: 'Executor kit put away', description: 'Keep it with your will. It counts as one of your kits.' });
+      onPutAway();
+    } catch (err) {
+      const text = err instanceof KitSetupError ? err.message : actionErrorText(err);
+      setError(text);
+      toast({ title: 'Could not confirm the executor kit', description: text, variant: 'destructive' });
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <li className="flex flex-col gap-3 py-4" aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={headingId} className="font-semibold text-slate-900">
+            Executor kit
+          </h3>
+          <p className="text-sm text-slate-700">For the executor of your will. Print it and keep it with your will; no one is e-mailed about it.</p>
+        </div>
+        {status.handedOverAt ? <Badge color="green">Put away</Badge> : <Badge color="yellow">Not put away yet</Badge>}
+      </div>
+      <dl className="grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="font-medium text-slate-900">Kit made</dt>
+          <dd className="text-slate-700">{day(status.madeAt, '—')}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-900">Put away</dt>
+          <dd className="text-slate-700">{day(status.handedOverAt, 'Not yet')}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-900">Last checked</dt>
+          <dd className="text-slate-700">{day(status.checkedAt, 'Never')}</dd>
+        </div>
+      </dl>
+      {handout && (
+        <>
+          <p className="text-sm text-slate-700">
+            Fingerprint <span className="font-mono font-medium text-slate-900">{handout.fingerprint}</span>. There is no yearly e-mail for this kit: whoever holds
+            it can open its page to check the fingerprint.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" size="sm" onClick={() => void print()} disabled={printing}>
+              <Printer aria-hidden="true" />
+              {printing ? 'Making the kit...' : 'Print executor kit'}
+            </Button>
+          </div>
+          {!status.handedOverAt && (
+            <form onSubmit={(e) => void putAway(e)} className="flex flex-col gap-2" noValidate>
+              <FormField
+                label="Code printed on the executor kit"
+                hint="Once it is printed and put with your will, type its code here, or scan its QR code with your phone and choose “Keep this kit”. Your device checks the code; it is not sent."
+                error={error ?? undefined}
+                id={codeId}
+              >
+                <Input
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  className="font-mono text-sm"
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                />
+              </FormField>
+              <div className="flex justify-end">
+                <Button type="submit" size="sm" disabled={checking || !code.trim()}>
+                  {checking ? 'Checking...' : 'It is put away'}
+                </Button>
+              </div>
+            </form>
+          )}
+        </>
+      )}
+    </li>
+  );
+}

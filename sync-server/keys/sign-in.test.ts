@@ -128,6 +128,26 @@ describe('password change with keys', () => {
   });
 });
 
+describe("the KDF is fixed per account (issue 29 \"The KDF\")", () => {
+  it('a password change that switches the algorithm is refused (400 naming kdf) and the old password still signs in', async () => {
+    const t = createTestApp();
+    const { id, dk, username } = await registerWithKeys(t, []); // PBKDF2-SHA256 (test-keys.ts)
+    const a = await t.call('POST', '/api/auth/login', { identifier: username, loginSecret: dk.loginSecret });
+    const { wrapAccountKey } = await import('../../shared/crypto/keys');
+    const { newKdfParams } = await import('../../shared/crypto/kdf');
+    const kdf = { ...newKdfParams('argon2id'), memoryKiB: 19 * 1024, iterations: 2 }; // the floor: quick to derive here
+    const next = await derivePasswordKeys('a new long password', kdf);
+    const akPassword = await wrapAccountKey(next.unlockKey, dk.ak, id, 1, 'password');
+    const res = await t.call('POST', '/api/auth/password', { currentLoginSecret: dk.loginSecret, loginSecret: next.loginSecret, kdf, akPassword }, cookieOf(a));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.issues[0].path).toBe('kdf');
+    expect(body.error).toMatch(/pbkdf2-sha256/);
+    expect((await t.services.keys.get(id))!.kdf).toEqual(dk.kdf);
+    expect((await t.call('POST', '/api/auth/login', { identifier: username, loginSecret: dk.loginSecret })).status).toBe(200);
+  });
+});
+
 describe('the password entered again, with keys', () => {
   it('confirm-password and delete-account take the login secret and refuse the password', async () => {
     const t = createTestApp();

@@ -30,6 +30,7 @@ import { isUsernameTaken } from '../db/account-store';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
+import { refuseKdfSwitch } from '../keys/kdf-rule';
 import { findAccount, keysJson, proofHashOf } from '../keys/routes';
 import { FIELD_CLASSES } from '../../shared/crypto/fields';
 import type { KdfParams } from '../../shared/crypto/kdf';
@@ -155,6 +156,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     if (legacy && keys) throw new ApiHttpError(400, USE_KEYS, [{ path: 'currentPassword', message: USE_KEYS }]);
     if (keyed && !keys) throw new ApiHttpError(400, 'Set up this account\'s keys first', [{ path: 'loginSecret', message: 'This account has no keys yet' }]);
     if (keyed) await assertProven(c, deps, services); // AK's password wrap: only a device that proved it holds AK (auth/unproven.ts)
+    if (keyed && keys) refuseKdfSwitch(keyed.kdf as KdfParams, keys.kdf.alg); // the account's algorithm, never switched (issue 29 "The KDF")
     const field = keyed ? 'currentLoginSecret' : 'currentPassword';
     if (!row || !(await verifyPassword(keyed ? keyed.currentLoginSecret : legacy!.currentPassword, row.password_hash))) {
       throw new ApiHttpError(400, 'Current password is incorrect', [{ path: field, message: 'Current password is incorrect' }]);

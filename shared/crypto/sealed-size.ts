@@ -121,3 +121,26 @@ function tooLong(collection: CollectionName, field: string, chars: number, why?:
   const by = `shorten it by about ${Math.max(1, chars).toLocaleString('en-US')} characters`;
   return { field, reason: `${collection}.${field}: too long to keep end-to-end encrypted (${why ? `${why}; ` : ''}${by})` };
 }
+
+/**
+ * Whether a stored record (an account made before keys, as the migration reads it: every sealed
+ * field plaintext) can be sealed within the server's limits: each envelope within
+ * `limits.changeBytes` (the server's cap on one envelope, records/sealed-check.ts) and the sealed
+ * record within `limits.recordBytes`. Returns the field to shorten (the largest sealed one), or null.
+ */
+export function sealedRecordProblem(collection: CollectionName, id: string, state: RecordState, limits: SealedSizeLimits = SEALED_SIZE_LIMITS): SealedSizeProblem | null {
+  let largest: { field: string; value: unknown; sealed: number } | null = null;
+  for (const [field, value] of Object.entries(state.values)) {
+    const sealed = sealedLength(collection, id, field, value);
+    if (sealed !== null && (!largest || sealed > largest.sealed)) largest = { field, value, sealed };
+  }
+  if (!largest) return null;
+  if (largest.sealed > limits.changeBytes) {
+    const room = maxPlaintextBytes(limits.changeBytes, `${scopeOf(collection, id, largest.field)}:9999`);
+    return tooLong(collection, largest.field, charsOf(plaintextBytes(largest.value) - Math.max(0, room), largest.value));
+  }
+  const bytes = sealedStateBytes(collection, id, state);
+  if (bytes <= limits.recordBytes) return null;
+  const plain = byteLength(JSON.stringify({ values: state.values, clocks: state.clocks }));
+  return tooLong(collection, largest.field, Math.ceil(((bytes - limits.recordBytes) * plain) / bytes), `this ${RECORD_WORDS[collection]} may hold at most ${Math.floor(limits.recordBytes / 1024)} KB once sealed`);
+}

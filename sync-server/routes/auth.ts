@@ -126,9 +126,12 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     const row = keyed ? await findAccount(s, name) : await s.accounts.findByUsername(name);
     const bucket = await loginThrottle.attempt(c, row?.username ?? name, row ?? undefined);
     const keys = row ? await s.keys.get(row.id) : null;
-    if (legacy && keys) throw new ApiHttpError(400, USE_KEYS, [{ path: 'password', message: USE_KEYS }]);
-    const ok = await verifyPassword(keyed ? keyed.loginSecret : legacy!.password, row?.password_hash ?? (await unknownUserHash));
-    if (!row || !ok) throw new ApiHttpError(401, INVALID_LOGIN);
+    // A password sent for an account with keys is never checked (its hash is of the login secret)
+    // and is answered exactly as an unknown name, after the same work: a distinct answer would tell
+    // anyone which names have accounts (issue 29 "The KDF": accounts are not to be enumerated).
+    const passwordForKeys = legacy !== null && keys !== null;
+    const ok = await verifyPassword(keyed ? keyed.loginSecret : legacy!.password, (passwordForKeys ? null : row?.password_hash) ?? (await unknownUserHash));
+    if (!row || !ok || passwordForKeys) throw new ApiHttpError(401, INVALID_LOGIN);
     await loginThrottle.succeeded(bucket);
     // The session cookie first: clients read the first Set-Cookie. After an unproven reset, a new
     // sign-in is unproven too (auth/unproven.ts): the password alone is what a reset handed over.

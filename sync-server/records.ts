@@ -84,6 +84,15 @@ export interface RecordService {
    * one), or on `create` when the id is taken; 404 when updating a missing or deleted record.
    */
   writeAt<C extends CollectionName>(userId: string, collection: C, id: string, hlc: string, fields: Record<string, unknown>, mode: 'create' | 'update'): Promise<EntityOf[C]>;
+  /**
+   * Merges generated content (shared/sync/README.md rule 18: the default survivor tasks, with their
+   * fixed low HLCs) through admission in one transaction: the limits of shared/limits.ts, and a
+   * sealed account's rule checked against the sealing as it stands at the merge. Its words are
+   * plain, so a sealed account (or one whose migration finishes meanwhile) is refused with 422
+   * naming the field and nothing is written: its device writes the guide itself and seals it
+   * (web/db/generated.ts; issue 29 "Fields the server writes today move to the device").
+   */
+  writeGenerated(userId: string, changes: readonly Change[]): Promise<void>;
   /** The account's sealing when it is sealed (`sealed_at` set): its REST writes take the sealed form; else null. */
   sealing(userId: string): Promise<SealedAccount | null>;
   /** Tombstones a record (rule 5). */
@@ -273,6 +282,37 @@ export function createRecordService(
     await commit(userId, [change], () => now);
   };
 
+  /** RecordService.writeGenerated: `changes` admitted over the records as the merge sees them (one transaction). */
+  const applyGenerated = async (userId: string, changes: readonly Change[], account: SealedAccount | null) => {
+    outsideTransaction('Writing a record');
+    const admitAll = (get: Get, usage: AccountUsage, sealedAt: number | null) => {
+      const admission = createAdmission(userId, get, usage, opts.limits);
+      for (const change of changes) {
+        refuseSealedRestWrite(change.collection, change.id, change.fields, sealingAt(account, sealedAt));
+        const refusal = admission.admit(change);
+        if (refusal) throw new ApiHttpError(refusal.status, refusal.reason, [{ path: refusal.path, message: refusal.reason }]);
+      }
+      return changes;
+    };
+    if (source.engine === 'postgres' && source.store.applyAdmitted) {
+      await commitAdmitted(userId, changes.map((c) => [c.collection, c.id] as const), admitAll);
+      return;
+    }
+    const usage = await usageOf(userId);
+    // SQLite: admission, the sealing read and the merge run in one synchronous step (as applyServerChange).
+    const get: Get = (c, id) => (store as RecordStore).get(userId, c, id);
+    const now = source.engine === 'sqlite' ? get : await snapshotOf(userId, changes);
+    admitAll(now, usage, sealedAtNow(userId));
+    await commit(userId, [...changes], now);
+  };
+
+  /** The records `changes` name, read once (a store without applyAdmitted). */
+  const snapshotOf = async (userId: string, changes: readonly Change[]): Promise<Get> => {
+    const found = new Map<string, ServerRecord | null>();
+    for (const c of changes) found.set(keyOf(c.collection, c.id), await store.get(userId, c.collection, c.id));
+    return (c, id) => found.get(keyOf(c, id)) ?? null;
+  };
+
   /**
    * Phase 1 of a push: validates, receives the clocks of and admits `raw` over `get` and `usage`
    * (all synchronous). A sealed account's sealed fields are checked as envelopes (rule 24);
@@ -447,6 +487,9 @@ export function createRecordService(
       const entity = await service.get(userId, collection, id);
       if (!entity) throw new ApiHttpError(404, 'Not found');
       return entity;
+    },
+    async writeGenerated(userId, changes) {
+      await applyGenerated(userId, changes, await sealedAccountOf(opts.accountKeys, userId));
     },
     async sealing(userId) {
       const account = await sealedAccountOf(opts.accountKeys, userId);

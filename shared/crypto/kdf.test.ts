@@ -2,7 +2,7 @@ import { argon2id } from 'hash-wasm';
 import { describe, expect, it } from 'vitest';
 import { toHex } from './bytes';
 import { KdfParamsError } from './errors';
-import { ARGON2ID_DEFAULTS, checkKdfParams, deriveBytes, derivePasswordKeys, KDF_BOUNDS, newKdfParams } from './kdf';
+import { ARGON2ID_DEFAULTS, checkKdfParams, deriveBytes, derivePasswordKeys, KDF_BOUNDS, newKdfParams, renewKdfParams, type KdfParams } from './kdf';
 
 const SALT = 'AAECAwQFBgcICQoLDA0ODw'; // bytes 0..15
 
@@ -56,5 +56,19 @@ describe('derivation', () => {
     // The account's algorithm is never switched: PBKDF2 with the same salt derives other bytes.
     const pbkdf2 = await deriveBytes('Ångström', { alg: 'pbkdf2-sha256', v: 1, iterations: 600_000, salt: SALT });
     expect(toHex(pbkdf2)).not.toBe(toHex(a));
+  });
+});
+
+describe('renewKdfParams (issue 29 "The KDF": fixed per account)', () => {
+  it('keeps the algorithm and costs with a fresh salt, and raises a cost below the floor only within the algorithm', () => {
+    const pb = newKdfParams('pbkdf2-sha256');
+    const renewed = renewKdfParams({ ...pb, iterations: 700_000 });
+    expect(renewed).toMatchObject({ alg: 'pbkdf2-sha256', iterations: 700_000 });
+    expect(renewed.salt).not.toBe(pb.salt);
+    expect(renewKdfParams({ ...pb, iterations: 100_000 })).toMatchObject({ alg: 'pbkdf2-sha256', iterations: KDF_BOUNDS['pbkdf2-sha256'].iterations[0] });
+    const weak = { ...newKdfParams('argon2id'), memoryKiB: 8 * 1024, iterations: 1 } as KdfParams;
+    const raised = renewKdfParams(weak);
+    expect(raised).toMatchObject({ alg: 'argon2id', memoryKiB: KDF_BOUNDS.argon2id.memoryKiB[0], iterations: KDF_BOUNDS.argon2id.iterations[0], parallelism: 1 });
+    expect(() => checkKdfParams(raised)).not.toThrow();
   });
 });

@@ -43,6 +43,23 @@ export function newKdfParams(alg: KdfParams['alg'] = 'argon2id', random: RandomS
 }
 
 /**
+ * The parameters of a password change (issue 29 "The KDF": fixed per account, never switched by a
+ * device): the account's own algorithm and costs, with a fresh salt. A cost below KDF_BOUNDS' floor
+ * (an account made under an older floor) is raised to it, and one above the ceiling lowered,
+ * within the same algorithm; the algorithm itself never changes (the server refuses that too).
+ */
+export function renewKdfParams(current: KdfParams, random: RandomSource = webRandom): KdfParams {
+  const clamp = (n: number, [lo, hi]: readonly [number, number]) => Math.min(hi, Math.max(lo, Math.trunc(n)));
+  const salt = toB64url(random(SALT_BYTES));
+  if (current.alg === 'argon2id') {
+    const b = KDF_BOUNDS.argon2id;
+    return { alg: 'argon2id', v: 1, memoryKiB: clamp(current.memoryKiB, b.memoryKiB), iterations: clamp(current.iterations, b.iterations), parallelism: clamp(current.parallelism, b.parallelism), salt };
+  }
+  if (current.alg === 'pbkdf2-sha256') return { alg: 'pbkdf2-sha256', v: 1, iterations: clamp(current.iterations, KDF_BOUNDS['pbkdf2-sha256'].iterations), salt };
+  throw new KdfParamsError(`KDF algorithm ${String((current as { alg?: unknown }).alg)} is unknown`);
+}
+
+/**
  * Checks parameters from the server (or anyone): known algorithm and version, a 16-byte salt, and
  * every cost within KDF_BOUNDS. Returns them typed; throws KdfParamsError naming what is wrong.
  */

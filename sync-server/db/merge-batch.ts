@@ -5,8 +5,43 @@
  * and 22: conflict fields and `_restorable`), and the long texts it replaced are collected for
  * the history (rule 21). Pure apart from `load`; the caller writes the result in its transaction.
  */
+import { baseField, sealedScope } from '../../shared/crypto/fields';
 import type { CollectionName } from '../../shared/schema';
 import { isLongText, keptVersions, mergeInto, type Change, type RecordState } from '../../shared/sync';
+import { SEAL_REFUSALS } from '../../shared/sync/protocol';
+import { ApiHttpError } from '../http/errors';
+
+/**
+ * The store's last guard for a sealed account (`account_keys.sealed_at` set, read in the merge's
+ * own transaction): no change may put a plain value into a sealed field (issue 29 "Sealed
+ * fields"; shared/sync/README.md rule 24), whichever server path made it. Admission checks the
+ * envelopes first and answers with the refusal a device re-seals on (records/sealed-check.ts);
+ * this only checks the shape, so a path that skipped admission fails loudly with 422 naming the
+ * field and nothing of the batch is written. A plain `null` stays allowed where the server must
+ * see it (a removed list item, a dismissed kept version). Undeclared fields are the schema's.
+ */
+export class SealedPlaintextError extends ApiHttpError {
+  constructor(readonly collection: CollectionName, readonly field: string) {
+    const reason = `${collection}.${field}: ${SEAL_REFUSALS.plaintext} (this account's words are end-to-end encrypted, so the server accepts no plain text here)`;
+    super(422, reason, [{ path: field, message: reason }]);
+  }
+}
+
+/** Throws SealedPlaintextError for the first plain value in a sealed field of `changes` (see above). */
+export function refusePlaintextInSealed(changes: readonly Change[]): void {
+  for (const { collection, id, fields } of changes) {
+    for (const [field, value] of Object.entries(fields)) {
+      let scope: string | null;
+      try {
+        scope = sealedScope(collection, id, field);
+      } catch {
+        continue; // undeclared: refused by the change's schema
+      }
+      if (scope === null || (value === null && field !== baseField(field))) continue;
+      if (typeof value !== 'string' || !/^v[0-9]+\./.test(value)) throw new SealedPlaintextError(collection, field);
+    }
+  }
+}
 
 /** One record the batch touched: its merged state, and whether any field changed. */
 export interface TouchedRecord {

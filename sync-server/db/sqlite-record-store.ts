@@ -3,7 +3,7 @@
  */
 import { COLLECTIONS, type CollectionName } from '../../shared/schema';
 import { isDeleted, type Change, type RecordState, type ServerRecord } from '../../shared/sync';
-import { mergeBatch } from './merge-batch';
+import { mergeBatch, refusePlaintextInSealed } from './merge-batch';
 import { MAX_HISTORY_PER_FIELD, type RecordStore } from './record-store';
 import type { Db } from './sqlite';
 
@@ -64,7 +64,10 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
      ORDER BY replaced_seq DESC, hlc DESC`,
   );
 
+  const sealedAt = db.prepare<[string], { sealed_at: number | null }>('SELECT sealed_at FROM account_keys WHERE user_id = ?');
+
   const apply = db.transaction((userId: string, changes: readonly Change[]) => {
+    if (sealedAt.get(userId)?.sealed_at != null) refusePlaintextInSealed(changes); // issue 29: never plaintext in a sealed field
     // Merge per record first (merge-batch.ts), then write each changed record once with a fresh sequence.
     const { touched, replaced } = mergeBatch(changes, (collection, id) => {
       const row = select.get(userId, collection, id);

@@ -11,6 +11,7 @@ import { createKeySession } from '../../web/features/keys/key-session';
 import { registerWithKeys, signInWithKeys, type Api } from '../../web/features/keys/sign-in';
 import { createTestApp, type TestApp } from '../test-support';
 import { testBrowser } from './test-browser';
+import { makeDeviceKeys } from './test-keys';
 
 const PASSWORD = 'correct horse battery';
 const derive = (password: string, params: unknown) => derivePasswordKeys(password, params);
@@ -108,5 +109,27 @@ describe('the key session (web/features/keys/key-session.ts)', () => {
     const other = await signInWithKeys({ api: browser(t), derive, device: createDeviceKeyStore(`q-${Math.random()}`) }, p.username, NEW);
     expect(other.keyring.kids()).toEqual(made.keyring.kids());
     await expect(signInWithKeys({ api: browser(t), derive, device: createDeviceKeyStore(`s-${Math.random()}`) }, p.username, PASSWORD)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("the password change keeps the account's KDF algorithm and parameters (a fresh salt only): PBKDF2 stays PBKDF2 (issue 29 \"The KDF\")", async () => {
+    const t = createTestApp();
+    const { api } = testBrowser(t);
+    const p = profile();
+    const id = crypto.randomUUID();
+    const dk = await makeDeviceKeys(id, PASSWORD, 'owner', { alg: 'pbkdf2-sha256', iterations: 700_000 }); // chosen once where WASM could not run
+    const { lastName: _l, ...plain } = p;
+    expect((await t.call('POST', '/api/auth/register', { ...plain, id, ...dk.body })).status).toBe(201);
+    const device = createDeviceKeyStore(`k-${Math.random()}`);
+    await signInWithKeys({ api, derive, device }, p.username, PASSWORD);
+    const session = createKeySession({ api, device, derive });
+    expect(await session.getState().restore(id)).toBe('open');
+
+    const NEW = 'a brand new passphrase';
+    const body = (await session.getState().passwordChangeBody(PASSWORD, NEW)) as { kdf: { alg: string; iterations: number; salt: string } };
+    expect(body.kdf).toMatchObject({ alg: 'pbkdf2-sha256', iterations: 700_000 });
+    expect(body.kdf.salt).not.toBe(dk.kdf.salt);
+    await api('/api/auth/password', { body });
+    const other = await signInWithKeys({ api: browser(t), derive, device: createDeviceKeyStore(`o-${Math.random()}`) }, p.username, NEW);
+    expect(other.user).toMatchObject({ id });
   });
 });

@@ -55,12 +55,13 @@ describe('sign-in with keys: the password never reaches the server', () => {
     expect(await res.json()).toMatchObject({ error: 'Invalid username or password' });
   });
 
-  it('an account with keys refuses the password: it must never travel for it', async () => {
+  it('an account with keys refuses the password exactly as an unknown name does: the answer tells no one the account exists', async () => {
     const t = createTestApp();
     const { username } = await registerWithKeys(t, []);
     const res = await t.call('POST', '/api/auth/login', { username, password: PASSWORD });
-    expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatch(/password/i);
+    const unknown = await t.call('POST', '/api/auth/login', { username: `nobody_${Math.random().toString(36).slice(2, 8)}`, password: PASSWORD });
+    expect([res.status, await res.json()]).toEqual([401, { error: 'Invalid username or password' }]);
+    expect([unknown.status, await unknown.json()]).toEqual([401, { error: 'Invalid username or password' }]);
   });
 
   it('a legacy account signs in with its password, sets up keys, then signs in only with the login secret', async () => {
@@ -71,7 +72,7 @@ describe('sign-in with keys: the password never reaches the server', () => {
     expect((await first.json()).keys).toBeNull();
     const dk = await makeDeviceKeys(user.id, body.password);
     expect((await t.call('POST', '/api/keys/setup', dk.body, cookieOf(first))).status).toBe(201);
-    expect((await t.call('POST', '/api/auth/login', { username: body.username, password: body.password })).status).toBe(400);
+    expect((await t.call('POST', '/api/auth/login', { username: body.username, password: body.password })).status).toBe(401);
     expect((await t.call('POST', '/api/auth/login', { identifier: body.username, loginSecret: dk.loginSecret })).status).toBe(200);
   });
 
@@ -125,6 +126,26 @@ describe('password change with keys', () => {
     expect(await unwrapAccountKey(next.unlockKey, keys.akPassword, id, 1, 'password')).toEqual(dk.ak);
     expect((await t.call('POST', '/api/auth/login', { identifier: username, loginSecret: dk.loginSecret })).status).toBe(401);
     expect((await t.call('POST', '/api/auth/login', { identifier: username, loginSecret: next.loginSecret })).status).toBe(200);
+  });
+});
+
+describe("the KDF is fixed per account (issue 29 \"The KDF\")", () => {
+  it('a password change that switches the algorithm is refused (400 naming kdf) and the old password still signs in', async () => {
+    const t = createTestApp();
+    const { id, dk, username } = await registerWithKeys(t, []); // PBKDF2-SHA256 (test-keys.ts)
+    const a = await t.call('POST', '/api/auth/login', { identifier: username, loginSecret: dk.loginSecret });
+    const { wrapAccountKey } = await import('../../shared/crypto/keys');
+    const { newKdfParams } = await import('../../shared/crypto/kdf');
+    const kdf = { ...newKdfParams('argon2id'), memoryKiB: 19 * 1024, iterations: 2 }; // the floor: quick to derive here
+    const next = await derivePasswordKeys('a new long password', kdf);
+    const akPassword = await wrapAccountKey(next.unlockKey, dk.ak, id, 1, 'password');
+    const res = await t.call('POST', '/api/auth/password', { currentLoginSecret: dk.loginSecret, loginSecret: next.loginSecret, kdf, akPassword }, cookieOf(a));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.issues[0].path).toBe('kdf');
+    expect(body.error).toMatch(/pbkdf2-sha256/);
+    expect((await t.services.keys.get(id))!.kdf).toEqual(dk.kdf);
+    expect((await t.call('POST', '/api/auth/login', { identifier: username, loginSecret: dk.loginSecret })).status).toBe(200);
   });
 });
 

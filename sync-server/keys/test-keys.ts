@@ -4,11 +4,11 @@
  * the server treats both KDFs alike (kdf.ts checkKdfParams).
  */
 import { newAccountKeys } from '../../shared/crypto/account-setup';
-import { derivePasswordKeys, newKdfParams } from '../../shared/crypto/kdf';
+import { derivePasswordKeys, newKdfParams, type KdfParams } from '../../shared/crypto/kdf';
 
-/** A new account's keys plus the login secret, with `scope` rotated into the keyring. */
-export async function makeDeviceKeys(userId: string, password: string, scope = 'owner') {
-  const kdf = newKdfParams('pbkdf2-sha256');
+/** A new account's keys plus the login secret, with `scope` rotated into the keyring; `params` overrides the KDF's (e.g. its iterations). */
+export async function makeDeviceKeys(userId: string, password: string, scope = 'owner', params: Partial<KdfParams> = {}) {
+  const kdf = { ...newKdfParams('pbkdf2-sha256'), ...params } as KdfParams;
   const made = await newAccountKeys(userId, password, { kdf });
   await made.keyring.rotate(scope);
   made.body.keys.keyring = await made.keyring.save(made.ak, 1);

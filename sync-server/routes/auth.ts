@@ -30,6 +30,7 @@ import { isUsernameTaken } from '../db/account-store';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
+import { refuseKdfSwitch } from '../keys/kdf-rule';
 import { findAccount, keysJson, proofHashOf } from '../keys/routes';
 import { FIELD_CLASSES } from '../../shared/crypto/fields';
 import type { KdfParams } from '../../shared/crypto/kdf';
@@ -125,9 +126,12 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     const row = keyed ? await findAccount(s, name) : await s.accounts.findByUsername(name);
     const bucket = await loginThrottle.attempt(c, row?.username ?? name, row ?? undefined);
     const keys = row ? await s.keys.get(row.id) : null;
-    if (legacy && keys) throw new ApiHttpError(400, USE_KEYS, [{ path: 'password', message: USE_KEYS }]);
-    const ok = await verifyPassword(keyed ? keyed.loginSecret : legacy!.password, row?.password_hash ?? (await unknownUserHash));
-    if (!row || !ok) throw new ApiHttpError(401, INVALID_LOGIN);
+    // A password sent for an account with keys is never checked (its hash is of the login secret)
+    // and is answered exactly as an unknown name, after the same work: a distinct answer would tell
+    // anyone which names have accounts (issue 29 "The KDF": accounts are not to be enumerated).
+    const passwordForKeys = legacy !== null && keys !== null;
+    const ok = await verifyPassword(keyed ? keyed.loginSecret : legacy!.password, (passwordForKeys ? null : row?.password_hash) ?? (await unknownUserHash));
+    if (!row || !ok || passwordForKeys) throw new ApiHttpError(401, INVALID_LOGIN);
     await loginThrottle.succeeded(bucket);
     // The session cookie first: clients read the first Set-Cookie. After an unproven reset, a new
     // sign-in is unproven too (auth/unproven.ts): the password alone is what a reset handed over.
@@ -155,6 +159,7 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     if (legacy && keys) throw new ApiHttpError(400, USE_KEYS, [{ path: 'currentPassword', message: USE_KEYS }]);
     if (keyed && !keys) throw new ApiHttpError(400, 'Set up this account\'s keys first', [{ path: 'loginSecret', message: 'This account has no keys yet' }]);
     if (keyed) await assertProven(c, deps, services); // AK's password wrap: only a device that proved it holds AK (auth/unproven.ts)
+    if (keyed && keys) refuseKdfSwitch(keyed.kdf as KdfParams, keys.kdf.alg); // the account's algorithm, never switched (issue 29 "The KDF")
     const field = keyed ? 'currentLoginSecret' : 'currentPassword';
     if (!row || !(await verifyPassword(keyed ? keyed.currentLoginSecret : legacy!.currentPassword, row.password_hash))) {
       throw new ApiHttpError(400, 'Current password is incorrect', [{ path: field, message: 'Current password is incorrect' }]);

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SURVIVOR_TASKS } from '../../shared/default-tasks';
 import { DEFAULT_TASKS_CREATED_AT } from '../../shared/sync';
 import { createTestApp, signUp, sqliteStoreOf } from '../test-support';
+import { serverRecords } from '../client-test-support';
+import { writeDefaultTasks } from '../../web/db/generated';
+import { createSyncEngine } from '../../web/sync/engine';
+import { createSealedWorld, openRecords } from '../../web/sync/test-sealed';
 
 type Task = { id: string; userId: string; title: string; resources: string[]; automationSteps: string[]; createdAt: string; completionStatus: string };
 const list = async (t: ReturnType<typeof createTestApp>, cookie: string) =>
@@ -68,5 +72,45 @@ describe('POST /api/survivor-tasks/generate-defaults (SPEC.md §7)', () => {
     const keysOf = (userId: string) => Object.keys(store.get(userId, 'survivorTasks', id)!.values).filter((k) => k.includes('/')).sort();
     expect(keysOf(a.user.id).length).toBe(DEFAULT_SURVIVOR_TASKS[0]!.resources.length + DEFAULT_SURVIVOR_TASKS[0]!.automationSteps.length);
     expect(keysOf(a.user.id)).toEqual(keysOf(b.user.id));
+  });
+});
+
+describe('generate-defaults on a sealed account (issue 29: the server never writes plain text into a sealed field)', () => {
+  const plainChange = (id: string) => ({ collection: 'survivorTasks' as const, id, hlc: '0000001000000-0000-srv', fields: { title: 'Plain words the server could read' } });
+
+  it('answers 422 JSON naming the sealed field and stores nothing (the device makes the guide itself)', async () => {
+    const w = await createSealedWorld();
+    const res = await w.t.call('POST', '/api/survivor-tasks/generate-defaults', undefined, w.cookie);
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { error: string; issues: { path: string; message: string }[] };
+    expect(body.error).toMatch(/end-to-end encrypted/);
+    expect(body.issues[0]!.path).toBe('title');
+    expect(sqliteStoreOf(w.t).list(w.userId, 'survivorTasks')).toEqual([]);
+  });
+
+  it('the store itself refuses a plain value in a sealed field of a sealed account (any server path), and still takes it before sealing', async () => {
+    const w = await createSealedWorld();
+    expect(() => sqliteStoreOf(w.t).applyChanges(w.userId, [plainChange('t1')])).toThrow(/end-to-end encrypted/);
+    expect(sqliteStoreOf(w.t).get(w.userId, 'survivorTasks', 't1')).toBeNull();
+    const t = createTestApp();
+    const { user } = await signUp(t);
+    expect(sqliteStoreOf(t).applyChanges(user.id, [plainChange('t1')])).toHaveLength(1);
+  });
+
+  it("a sealed account's device writes the guide itself: the server holds only envelopes, which open to the guide", async () => {
+    const w = await createSealedWorld();
+    const db = await w.device();
+    const keys = await w.keysFor();
+    await writeDefaultTasks(db);
+    const engine = createSyncEngine({ db, transport: w.transport, keys, env: { locks: null }, intervalMs: 3_600_000 });
+    await engine.syncNow();
+    await engine.stop();
+    db.close();
+    const stored = (await serverRecords(w.transport)).filter((r) => r.collection === 'survivorTasks');
+    expect(stored.length).toBe(DEFAULT_SURVIVOR_TASKS.length);
+    for (const r of stored) expect(String(r.values.title)).toMatch(/^v[0-9]+\./);
+    const opened = await openRecords(w, w.userId, stored);
+    const first = DEFAULT_SURVIVOR_TASKS[0]!;
+    expect(opened.find((r) => r.id === first.id)?.values.title).toBe(first.title);
   });
 });

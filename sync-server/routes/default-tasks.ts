@@ -8,6 +8,9 @@
  * brought back by a normal write, as the empty list's button does on a device that saw it deleted
  * (rule 18). No body;
  * `userId` comes from the session. Answers 201 with the guide's live tasks as they now stand.
+ * A sealed account's guide is written and sealed by its device (web/db/generated.ts): the server
+ * cannot seal, so it answers 422 `{ error, issues }` naming the sealed field and writes nothing
+ * (issue 29 "Fields the server writes today move to the device"; RecordService.writeGenerated).
  */
 import { Hono } from 'hono';
 import { defaultTaskRecords, validateChange, type Change } from '../../shared/sync';
@@ -19,9 +22,14 @@ import type { Services } from '../services';
 export function defaultTaskRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { records, store } = services;
+  const sealedGuide = (field: string) => {
+    const reason = `survivorTasks.${field}: this account's words are end-to-end encrypted, so the server cannot write the default task guide; your device adds it (Tasks, 'Generate Default Tasks')`;
+    return new ApiHttpError(422, reason, [{ path: field, message: reason }]);
+  };
 
   app.post('/api/survivor-tasks/generate-defaults', requireSession(deps, services), async (c) => {
     const userId = c.var.userId;
+    if (await records.sealing(userId)) throw sealedGuide('title');
     const generated = defaultTaskRecords();
     const changes: Change[] = generated.map(({ id, hlc, fields }) => {
       const result = validateChange({ collection: 'survivorTasks', id, hlc, fields }, { actor: 'server', userId });
@@ -31,9 +39,10 @@ export function defaultTaskRoutes(deps: AppDeps, services: Services): Hono<AppEn
     // The merge keeps every field a person wrote (rule 18). A deleted task is brought back by a
     // normal server write: asking the server for the guide is an informed request (it holds every
     // delete it was sent), as is the empty list's button on a device that saw the deletes.
-    // The guide is merged in one transaction of the store; each undelete is a write of its own,
+    // The guide is merged in one transaction of the store, through admission (limits; a sealing
+    // that finished since the check above is refused there); each undelete is a write of its own,
     // so a failure part-way leaves a state a second call completes (every step is idempotent).
-    await store.applyChanges(userId, changes);
+    await records.writeGenerated(userId, changes);
     for (const { id } of generated) {
       if ((await store.get(userId, 'survivorTasks', id))?.values._deleted === true) await records.write(userId, 'survivorTasks', id, { _deleted: false });
     }

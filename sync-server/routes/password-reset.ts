@@ -27,6 +27,7 @@ import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import { resolveToken } from '../release/tokens';
+import { refuseKdfSwitch } from '../keys/kdf-rule';
 import type { Services } from '../services';
 import { userJson } from './user-json';
 
@@ -50,10 +51,7 @@ function keyedCredential(body: ResetPasswordInput, alg: KdfParams['alg']): { sec
     const message = err instanceof Error ? err.message : 'Invalid KDF parameters';
     throw new ApiHttpError(400, message, [{ path: 'kdf', message }]);
   }
-  if (kdf.alg !== alg) {
-    const message = `This account's key derivation is ${alg}; it cannot change.`;
-    throw new ApiHttpError(400, message, [{ path: 'kdf', message }]);
-  }
+  refuseKdfSwitch(kdf, alg);
   return { secret: body.loginSecret, kdf };
 }
 

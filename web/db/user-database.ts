@@ -191,7 +191,8 @@ export class UserDatabase {
   /**
    * The one local write (rule 9). Returns the change appended to the outbox, or null when the
    * patch changes nothing (no outbox entry). Throws LocalWriteError (naming the field) when the
-   * change would be refused by the server; then nothing at all is written.
+   * change would be refused by the server, as plain or once sealed (shared/crypto/sealed-size.ts);
+   * then nothing at all is written.
    */
   async write(collection: CollectionName, id: string, patch: Record<string, unknown>): Promise<Change | null> {
     const [change] = await this.writeMany([{ collection, id, patch }]);
@@ -216,7 +217,7 @@ export class UserDatabase {
   }
 
   private async writeOne({ collection, id, patch, newItemId, listBase, generatedHlc, bases, rawFields, ifClocks }: WriteInput): Promise<Change | null> {
-    const { fieldsOfPatch, missingFields, validateChange, viewOfDelete } = writeKit();
+    const { fieldsOfPatch, missingFields, sealedSizeProblem, validateChange, viewOfDelete } = writeKit();
     const state = await this.readState(collection, id);
     if (generatedHlc !== undefined) return this.writeGenerated(collection, id, state, missingFields(state, patch), generatedHlc);
     // A local write must beat everything this device shows for the record (another tab's writes too).
@@ -241,6 +242,11 @@ export class UserDatabase {
     const checked = validateChange(change, { actor: 'client', userId: this.userId });
     if (!checked.ok) throw new LocalWriteError(checked.reason);
     const { state: merged } = mergeState(state, stateOfWrite(fields, hlc));
+    // Every account's words are sealed (from birth, or at the next sign-in's migration), and the
+    // server's limits count envelopes: a write that would not fit sealed is refused here, naming
+    // its field, before anything is written (issue 29 "Limits on ciphertext").
+    const tooLarge = sealedSizeProblem(collection, id, checked.change, state, merged);
+    if (tooLarge) throw new LocalWriteError(tooLarge.reason);
     await this.storeState(collection, id, merged);
     await this.dexie.outbox.add({ ...checked.change });
     return checked.change;

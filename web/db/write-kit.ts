@@ -2,7 +2,8 @@
  * What a local write needs beyond reading (issue #20): validating the change as the server will
  * (validateChange), turning a patch into sync fields (fieldsOfPatch), re-materialising the entity
  * (materialize), a delete's view of the record (deleteView, rule 22), generated content's missing
- * fields (rule 18) and the long texts a write replaces (rule 21). All of it needs the zod schemas,
+ * fields (rule 18), the long texts a write replaces (rule 21) and whether a write fits once sealed
+ * (sealedSizeProblem, issue 29 "Limits on ciphertext"). All of it needs the zod schemas,
  * which screens do not need to paint, so UserDatabase loads this module with a dynamic import
  * (loadWriteKit in ./user-database.ts) and awaits it before opening a write transaction.
  */
@@ -16,6 +17,7 @@ export { validateChange } from '../../shared/sync/change';
 export { missingFields } from '../../shared/sync/generated';
 export { fieldsOfPatch, materialize } from '../../shared/sync/record';
 export { keepReplacedTexts } from './local-versions';
+export { sealedSizeProblem } from '../../shared/crypto/sealed-size';
 
 /**
  * The bases of a delete (rule 22): its view of the record (deleteView), or none when the view is too

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/schema/common';
 import { normalizePatch } from '../db/normalize';
+import { LocalWriteError } from '../db/user-database';
 import { describeWriteError, fieldLabel, maxLengthOf } from './field-limits';
 
 describe('field limits from the shared schemas', () => {
@@ -21,5 +22,10 @@ describe('field limits from the shared schemas', () => {
     expect(describeWriteError(err)).toBe('Your Message is too long (at most 20,000 characters)');
     expect(describeWriteError(new Error('disk full'))).toBeUndefined();
     expect(fieldLabel('emergencyContact')).toBe('Emergency contact');
+  });
+
+  it('names the field a write too large to keep sealed would overflow (issue 29 "Limits on ciphertext")', () => {
+    const err = new LocalWriteError('survivorTasks.resources/abc123: too long to keep end-to-end encrypted (this task may hold at most 256 KB once sealed; shorten it by about 1,200 characters)');
+    expect(describeWriteError(err)).toBe('Resources is too long to keep end-to-end encrypted (this task may hold at most 256 KB once sealed; shorten it by about 1,200 characters)');
   });
 });

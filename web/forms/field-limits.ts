@@ -52,7 +52,8 @@ export function fieldLabel(field: string): string {
 
 /**
  * The plain-words reason of a refused local write, e.g. "Your Message is too long (at most 20,000
- * characters)", or undefined when `err` is not a LocalWriteError naming a field (the caller then
+ * characters)" or "Resources is too long to keep end-to-end encrypted (this task may hold at most
+ * 256 KB once sealed; shorten it by about 1,200 characters)", or undefined when `err` is not a LocalWriteError naming a field (the caller then
  * keeps its generic text).
  */
 export function describeWriteError(err: unknown): string | undefined {
@@ -64,5 +65,7 @@ export function describeWriteError(err: unknown): string | undefined {
     const max = maxLengthOf(collection, err.field.split(/[./]/)[0]!);
     if (max !== undefined) return `${label} is too long (at most ${max.toLocaleString('en-US')} characters)`;
   }
+  // Too long once sealed (shared/crypto/sealed-size.ts): "Resources is too long to keep end-to-end encrypted (…)".
+  if (m && /^too long to keep end-to-end encrypted/.test(m[2]!)) return `${label} is ${m[2]}`;
   return m ? `${label}: ${m[2]}` : undefined;
 }

@@ -164,3 +164,18 @@ describe('RecordFormSession across two devices (issue #14)', () => {
     expect(await formA.session.save()).toBe('unchanged');
   });
 });
+
+describe('RecordFormSession: a field too long to keep sealed (issue 29 "Limits on ciphertext")', () => {
+  it('is shown under its field with how much to shorten, and nothing is written', async () => {
+    const { userId, a } = await twoDevices();
+    const form = await openForm(a.db, planSpec(userId));
+    form.type('location', 'Boathouse');
+    expect(await form.session.save()).toBe('created');
+    form.type('obituary', '彼女は海と本と家族を愛した。'.repeat(1_400)); // 19,600 characters, ~59 KB of UTF-8: within SPEC.md's 20,000, not within 64 KB sealed
+    const err = await form.session.save().catch((e: unknown) => e);
+    expect((err as Error).name).toBe('LocalWriteError');
+    expect((form.form.getFieldState('obituary' as never).error as { message?: string } | undefined)?.message).toMatch(/^Obituary is too long to keep end-to-end encrypted \(shorten it by about [\d,]+ characters\)$/);
+    expect((await planOf(a.db, userId))?.obituary ?? null).toBeNull();
+    expect(await a.db.dexie.outbox.count()).toBe(1); // the create only
+  });
+});

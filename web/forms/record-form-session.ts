@@ -20,7 +20,8 @@ import type { CollectionName, EntityOf } from '../../shared/schema/collections';
 import { emptyState, type RecordState } from '../../shared/sync/merge';
 import { materialize } from '../../shared/sync/record';
 import { createRecord, type EditBase, rebase, saveEdit } from '../db/edit-session';
-import type { UserDatabase } from '../db/user-database';
+import { LocalWriteError, type UserDatabase } from '../db/user-database';
+import { describeWriteError } from './field-limits';
 import { classifyChanges, dirtyNames, listTexts, mergeList, pick } from './record-form-state';
 
 /** What the session needs of react-hook-form (useForm's return, or createFormControl's `formControl`). */
@@ -29,6 +30,7 @@ export interface FormApi<V extends FieldValues> {
   setValue: (name: Path<V>, value: PathValue<V, Path<V>>, options?: { shouldDirty?: boolean }) => void;
   reset: (values?: V, options?: KeepStateOptions) => void;
   clearErrors: (name?: Path<V>) => void;
+  setError: (name: Path<V>, error: { type: string; message: string }) => void;
 }
 
 /** The record a form edits, and how its values translate. */
@@ -166,6 +168,20 @@ export class RecordFormSession<C extends CollectionName, V extends FieldValues> 
    * it does not exist. Throws LocalWriteError naming an invalid field (nothing written).
    */
   async save(only?: Partial<V>, also: Record<string, unknown> = {}): Promise<SaveOutcome> {
+    try {
+      return await this.write(only, also);
+    } catch (err) {
+      // A refused field is shown under itself as well as in the toast (field-limits.ts words it),
+      // e.g. one that fits as plain but not once sealed (issue 29 "Limits on ciphertext").
+      const field = err instanceof LocalWriteError ? err.field?.split(/[./~]/)[0] : undefined;
+      const words = describeWriteError(err);
+      if (field && words && field in this.form.getValues()) this.form.setError(field as Path<V>, { type: 'manual', message: words });
+      throw err;
+    }
+  }
+
+  /** save() without showing its refusal. */
+  private async write(only: Partial<V> | undefined, also: Record<string, unknown>): Promise<SaveOutcome> {
     const { db } = this;
     const { collection, id, toForm, toRecord } = this.spec;
     if (only) for (const [f, v] of Object.entries(only)) this.setField(f, v);

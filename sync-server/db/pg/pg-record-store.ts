@@ -12,7 +12,7 @@
 import type pg from 'pg';
 import { COLLECTIONS, type CollectionName } from '../../../shared/schema';
 import { isDeleted, type Change, type RecordState, type ServerRecord } from '../../../shared/sync';
-import { mergeBatch } from '../merge-batch';
+import { mergeBatch, refusePlaintextInSealed } from '../merge-batch';
 import { MAX_HISTORY_PER_FIELD, type Admit, type AsyncRecordStore } from '../record-store';
 import { isCurrent, KEPT_USAGE, keptUsage, readPgUsage, usageAfter, withActivity, type KeptUsage } from './pg-usage';
 import { withTransaction } from './pool';
@@ -62,19 +62,20 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
       );
       const key = (collection: string, id: string) => `${collection}\u0000${id}`;
       const storedRow = new Map(stored.rows.map((r) => [key(r.collection, r.id), r]));
+      // Read after the lock, in a statement of its own (READ COMMITTED: a fresh snapshot), so a
+      // seal's finish that held the lock before this push is seen (pg-seal-store.ts; rule 24).
+      const sealing = await db.query<{ sealed_at: string | null }>('SELECT sealed_at FROM account_keys WHERE user_id = $1', [userId]);
+      const sealedAt = sealing.rows[0]?.sealed_at == null ? null : Number(sealing.rows[0].sealed_at);
       let changes = given;
       if (admit) {
         // Admission gets its own copies: what it does to them never reaches the merge below.
         const rows = new Map(stored.rows.map((r) => [key(r.collection, r.id), toRecord(r)]));
         // `accountBytes` counts the activity log too (SECURITY.md "Limits"); the kept columns stay records only.
         const counted = await withActivity(db, userId, usage);
-        // Read after the lock, in a statement of its own (READ COMMITTED: a fresh snapshot), so a
-        // seal's finish that held the lock before this push is seen (pg-seal-store.ts; rule 24).
-        const sealing = await db.query<{ sealed_at: string | null }>('SELECT sealed_at FROM account_keys WHERE user_id = $1', [userId]);
-        const sealedAt = sealing.rows[0]?.sealed_at == null ? null : Number(sealing.rows[0].sealed_at);
         changes = admit((c, id) => rows.get(key(c, id)) ?? null, { live: { ...usage.live }, bytes: counted.bytes }, sealedAt);
       }
       if (!changes.length) return [];
+      if (sealedAt !== null) refusePlaintextInSealed(changes); // issue 29: never plaintext in a sealed field, whichever path
       const states = new Map(stored.rows.map((r) => [key(r.collection, r.id), JSON.parse(r.state) as RecordState]));
       const { touched, replaced } = mergeBatch(changes, (collection, id) => states.get(key(collection, id)) ?? null);
 

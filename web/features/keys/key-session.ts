@@ -12,7 +12,7 @@
  */
 import { create } from 'zustand';
 import { openAccountKeys, type Derive, type ServerKeys } from '../../../shared/crypto/account-setup';
-import { newKdfParams } from '../../../shared/crypto/kdf';
+import { renewKdfParams } from '../../../shared/crypto/kdf';
 import { Keyring, wrapAccountKey } from '../../../shared/crypto/keys';
 import { apiFetch } from '../../api/client';
 import { KeysLockedError, type SyncKeys } from '../../sync/sealing';
@@ -49,7 +49,8 @@ export interface KeySessionState {
   passwordProof(password: string): Promise<{ loginSecret: string } | { password: string }>;
   /**
    * The body of `POST /api/auth/password`: for an account with keys the login secrets and AK
-   * re-wrapped under the new password with a new KDF salt (only AK: the keyring is wrapped under
+   * re-wrapped under the new password with a new KDF salt and the account's own KDF algorithm and
+   * parameters, never switched (shared/crypto/kdf.ts renewKdfParams) (only AK: the keyring is wrapped under
    * AK, which stays); for one without, the passwords. Throws KeysLockedError while locked.
    */
   passwordChangeBody(current: string, next: string): Promise<Record<string, unknown>>;
@@ -200,7 +201,7 @@ export function createKeySession(deps: KeySessionDeps) {
         if (get().status === 'none' || !server) return { currentPassword: current, newPassword: next };
         const userId = signedInUser();
         if (!ak) throw new KeysLockedError();
-        const kdf = newKdfParams();
+        const kdf = renewKdfParams(server.kdf); // the account's algorithm and costs, a new salt (issue 29 "The KDF")
         const [was, now] = await Promise.all([deps.derive(current, server.kdf), deps.derive(next, kdf)]);
         const akPassword = await wrapAccountKey(now.unlockKey, ak.bytes, userId, ak.version, 'password');
         return { currentLoginSecret: was.loginSecret, loginSecret: now.loginSecret, kdf, akPassword };

@@ -17,6 +17,8 @@
  * to it by a normal write (migrate-files.ts); that write syncs sealed once sync runs with keys.
  */
 import { plaintextFields, scopesOf, sealStored } from '../../../shared/crypto/migration';
+import { sealedRecordProblem } from '../../../shared/crypto/sealed-size';
+import { fieldLabel } from '../../forms/field-limits';
 import type { CollectionName } from '../../../shared/schema/collection-names';
 import type { RecordState } from '../../../shared/sync/merge';
 import { PROTOCOL_VERSION, type ServerRecord, type SyncResponse } from '../../../shared/sync/protocol';
@@ -57,9 +59,30 @@ const BATCH_BYTES = 512 * 1024;
 /** Rounds of read → seal → finish before giving up (each round seals what changed during the last). */
 const MAX_ROUNDS = 8;
 
-/** The migration could not end sealed (a limit, or the account kept changing); nothing was lost. */
+/** A record the migration left in plain text because it would not fit the limits once sealed: the person shortens it. */
+export interface TooLargeToSeal {
+  collection: CollectionName;
+  id: string;
+  /** The field to shorten, as stored (`resources/<item>` for a list item). */
+  field: string;
+  /** What the record is called (its title, name or recipient), for the message. */
+  name: string;
+  reason: string;
+}
+
+/**
+ * The migration could not end sealed (a limit, or the account kept changing); nothing was lost.
+ * `tooLarge` names the records left in plain text for being too large to seal (everything else
+ * was sealed); once the person shortens them, the next run finishes.
+ */
 export class SealAccountError extends Error {
   override name = 'SealAccountError';
+  constructor(
+    message: string,
+    readonly tooLarge: readonly TooLargeToSeal[] = [],
+  ) {
+    super(message);
+  }
 }
 
 const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
@@ -96,7 +119,16 @@ export async function sealAccountData(deps: SealAccountDeps): Promise<{ sealedAt
     await progress({ phase: 'reading', done: 0, total: 0 });
     await pull();
     if (round === 0 && deps.files) files = await rekeyFiles(deps.files, [...states.values()]);
-    const plain = [...states.values()].map((r) => ({ r, fields: plaintextFields(r.collection, r.id, r) })).filter((p) => p.fields.length > 0);
+    const found = [...states.values()].map((r) => ({ r, fields: plaintextFields(r.collection, r.id, r) })).filter((p) => p.fields.length > 0);
+    // A record that would not fit the limits once sealed is not sent (the server would refuse it,
+    // or a whole batch for one envelope too large): it stays as it is, named to the person to
+    // shorten, and everything else is sealed (issue 29 "Limits on ciphertext").
+    const tooLarge: TooLargeToSeal[] = [];
+    const plain = found.filter(({ r }) => {
+      const problem = sealedRecordProblem(r.collection, r.id, r);
+      if (problem) tooLarge.push({ collection: r.collection, id: r.id, field: problem.field, name: recordName(r), reason: problem.reason });
+      return !problem;
+    });
     const total = plain.reduce((n, p) => n + p.fields.length, 0);
     let done = 0;
     const refused: string[] = [];
@@ -106,6 +138,7 @@ export async function sealAccountData(deps: SealAccountDeps): Promise<{ sealedAt
       done += batch.reduce((n, b) => n + Object.keys(b.fields).length, 0);
       refused.push(...answer.refused.map((f) => f.reason));
     }
+    if (tooLarge.length) throw new SealAccountError(tooLargeMessage(tooLarge, refused), tooLarge);
     if (refused.length) throw new SealAccountError([...new Set(refused)].join('; '));
     await progress({ phase: 'finishing', done, total });
     try {
@@ -153,3 +186,24 @@ async function* batches(keys: SyncKeys, plain: readonly { r: RecordState & { col
   if (batch.length) yield batch;
 }
 
+
+/** What a record is called in a message: its title, name, recipient or document name, else what it is. */
+function recordName(r: RecordState & { collection: CollectionName }): string {
+  const v = r.values;
+  const named = [v.title, v.documentName, v.recipientName && `Your message to ${String(v.recipientName)}`, v.name].find((x) => typeof x === 'string' && x.trim() !== '');
+  if (typeof named === 'string') return named.length > 60 ? `${named.slice(0, 57)}...` : named;
+  return { profile: 'Your profile', deathPlan: 'Your plan', messages: 'A message', documents: 'A document', trustees: 'A trustee', survivorTasks: 'A task' }[r.collection];
+}
+
+/**
+ * The words for records left plain as too large (SealAccountError's message, shown in a toast by
+ * key-effects.ts): each named with the field to shorten, and that everything else was sealed.
+ */
+function tooLargeMessage(tooLarge: readonly TooLargeToSeal[], refused: readonly string[]): string {
+  const named = tooLarge.map((t) => {
+    const why = /: (too long to keep end-to-end encrypted \(.*\))$/.exec(t.reason)?.[1] ?? t.reason;
+    return `“${t.name}”: ${fieldLabel(t.field.split('~')[0]!)} is ${why}`;
+  });
+  const others = refused.length ? ` ${[...new Set(refused)].join('; ')}.` : '';
+  return `${named.join('; ')}. Everything else is sealed; once ${tooLarge.length === 1 ? 'this is' : 'these are'} shorter, it will be sealed the next time you open Afterword.${others}`;
+}

@@ -41,8 +41,12 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
-/** Largest serialised change accepted, in bytes of JSON. */
-export const MAX_CHANGE_BYTES = 64 * 1024;
+/**
+ * Largest serialised change accepted, in UTF-16 units of its JSON. Sized so that the longest text
+ * SPEC.md allows (a 20,000-character letter) still fits once sealed in any script: 4-byte UTF-8
+ * characters, padded (shared/crypto/padding.ts) and base64url-encoded, come to about 110 K.
+ */
+export const MAX_CHANGE_BYTES = 128 * 1024;
 export const MAX_FIELDS_PER_CHANGE = 2 * LIMITS.listItems + 32;
 
 export const changeSchema = z.strictObject({

@@ -110,7 +110,8 @@ export const NO_OWN_KIT_EMAIL_LINE = (owner: string) =>
 export function renderEmail(kind: EmailKind, params: EmailParams, link?: string): { subject: string; text: string } {
   const p = { ...params, ownerName: oneLine(params.ownerName) || 'Someone', recipientName: oneLine(params.recipientName), startedBy: oneLine(params.startedBy) };
   const hello = (name?: string) => (name ? `Dear ${name},` : 'Hello,');
-  const kitLink = p.kitToken ? `${p.base}/kit/${p.kitToken}` : undefined;
+  // A rehearsal (link = PREVIEW_LINK) shows no working link of any kind, a kit page's included.
+  const kitLink = p.kitToken ? (link === PREVIEW_LINK ? PREVIEW_LINK : `${p.base}/kit/${p.kitToken}`) : undefined;
   switch (kind) {
     case 'trustee-invite':
       return {

@@ -19,7 +19,10 @@ import { needlesOf, scanBytes, scanDirectory } from '../canary-scan';
 import { LETTER, sealedWithKits } from '../kits/message-key-test-support';
 import { toB64url } from '../../shared/crypto/bytes';
 import { NO_KITS_EMAIL_LINE, NO_OWN_KIT_EMAIL_LINE } from './emails';
-import { outboxFiles } from './release-test-support';
+import { withoutKitsText } from '../../shared/release/without-kits';
+import type { ReleaseReadiness } from '../../shared/schema/release';
+import { kitCall, ownerWithTrustees, postKits } from '../kits/kit-test-support';
+import { outboxFiles, sealWithPlaceholderKeys } from './release-test-support';
 import { DAY_MS } from './state-machine';
 
 type World = Awaited<ReturnType<typeof sealedWithKits>>;
@@ -67,6 +70,21 @@ beforeEach(() => {
 });
 afterEach(() => {
   console.log = saved;
+});
+
+describe('the owner is told before it happens', () => {
+  it('the readiness panel says that without k kits kept, trustees could not open the plan, documents and tasks; not once kits are in force, nor for a plain account', async () => {
+    const { o, trustees } = await ownerWithTrustees(['ann', 'bob', 'cy']);
+    const missing = async () => (await o.get<ReleaseReadiness>('/api/release/readiness')).missing;
+    expect((await missing()).filter((l) => l.includes('will not be able to open'))).toEqual([]); // plain: its trustees' pages open as before
+    await sealWithPlaceholderKeys(o);
+    expect(await missing()).toContain(withoutKitsText(null));
+    const { made, tokens } = await postKits(o, trustees, 2);
+    expect((await kitCall(o, 'POST', `/api/kit/${tokens[0]}/handover`, { commitment: made.kits[0]!.commitment })).status).toBe(204);
+    expect(await missing()).toContain(withoutKitsText(2));
+    expect((await kitCall(o, 'POST', `/api/kit/${tokens[1]}/handover`, { commitment: made.kits[1]!.commitment })).status).toBe(204);
+    expect((await missing()).filter((l) => l.includes('will not be able to open'))).toEqual([]);
+  });
 });
 
 describe('a sealed account with fewer than k kits handed over', () => {

@@ -10,6 +10,7 @@ import type { AppDeps } from '../app-env';
 import type { TrusteeInvitationRow, TrusteeRecordRow } from '../db/release';
 import type { KitRow } from '../db/kits';
 import type { AsyncReleaseStore } from '../db/release-store';
+import type { AccessLevel } from '../../shared/schema/trustee';
 import { sendableAddress, trusteeAccessParams, type EmailParams } from './emails';
 import type { PlainEntity, ReleaseService, ReleaseTx, ReleaseRecords } from './service';
 
@@ -80,18 +81,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       ? `Invitation sent ${again ? 'again ' : ''}to ${t.email}.`
       : `Invitation to ${t.email} ${again ? 'queued again' : 'is queued'}: it will go out when e-mail is set up on this server.`;
   const { store, records, queue, isolated, problem } = p;
-  /**
-   * A trustee's access e-mail at the release: their kit page when they hold a kit of the kits in
-   * force (`kits`, currentKits); for a sealed account, else, it says their page cannot open
-   * (emails.ts `cannotOpen`): nothing sealed is released to trustees without kits (issue "Release
-   * through trustees' key shares", constraint "The escrow ends").
-   */
-  const accessParams = async (userId: string, t: Trustee, kits: readonly KitRow[]): Promise<Partial<EmailParams>> => {
-    const kitToken = kits.find((k) => k.trustee_id === t.id)?.token;
-    if (kitToken) return { ...trusteeAccessParams(t), kitToken };
-    if (!(await p.sealed(userId))) return trusteeAccessParams(t);
-    return { ...trusteeAccessParams(t), cannotOpen: kits.length ? 'no-own-kit' : 'no-kits' };
-  };
+  const accessParams = async (userId: string, t: Trustee, kits: readonly KitRow[]) => trusteeAccessOf(t, await p.sealed(userId), kits);
   const sendable = (t: Trustee) => sendableAddress(t.email);
 
   /** A new invitation round for `t` in `tx`: old links stop working, a new invitation is queued. */
@@ -244,6 +234,20 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
     },
   };
   return follower;
+}
+
+/**
+ * What trustee `t`'s access e-mail at a release is queued with (emails.ts), here and in the
+ * rehearsal (rehearsal.ts): their kit page when they hold one of `kits` (the kits in force,
+ * currentKits); else, for a `sealed` account, that their page cannot open (`cannotOpen`): nothing
+ * sealed is released to trustees without kits (issue "Release through trustees' key shares",
+ * constraint "The escrow ends"). An account that is not sealed: its access link, as before kits.
+ */
+export function trusteeAccessOf(t: { id: string; accessLevel: AccessLevel }, sealed: boolean, kits: ReadonlyArray<Pick<KitRow, 'trustee_id' | 'token'>>): Partial<EmailParams> {
+  const kitToken = kits.find((k) => k.trustee_id === t.id)?.token;
+  if (kitToken) return { ...trusteeAccessParams(t), kitToken };
+  if (!sealed) return trusteeAccessParams(t);
+  return { ...trusteeAccessParams(t), cannotOpen: kits.length ? 'no-own-kit' : 'no-kits' };
 }
 
 /**

@@ -119,10 +119,16 @@ export interface TrusteePageData {
   level: AccessLevel;
   /** The server's now (ISO), for the binder's date. */
   now: string;
-  /** A sealed account's: envelopes, their places and the level's keys. */
+  /** A sealed account's: envelopes and their places (never a key: a trustee's level opens with their kit). */
   sealed?: SealedInfo;
   /** Set by the page (web/release/open.ts): how many values did not open (shown as such, never as content). */
   notOpened?: number;
+  /**
+   * Set by the page (web/release/open.ts) when it opens nothing sealed (no kits were in force, or
+   * this trustee holds none): why, and what can still be done. The page then shows only that and
+   * the messages' plain delivery facts (addresses, sent, opened, resend), names left out.
+   */
+  cannotOpen?: string;
   /**
    * Full and messages-only. The delivery facts are the page's to put in words, in the reader's
    * own time zone (shared/delivery-rule.ts deliveryStateLine); `canResend` once it was sent.

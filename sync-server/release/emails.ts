@@ -147,7 +147,7 @@ We will then wait before anything is shared, and ${p.ownerName} will be asked to
 
 We are very sorry for your loss. ${(p.cannotOpen === 'no-kits' ? NO_KITS_EMAIL_LINE : NO_OWN_KIT_EMAIL_LINE)(p.ownerName)}
 
-This page says the same, and shows nothing more (the link works for 90 days and is just for you):
+${p.accessLevel === 'documents-only' ? 'This page says the same' : `This page says the same, and shows whether each message ${p.ownerName} left has been sent, so you can send a link again if one goes astray`} (the link works for 90 days and is just for you):
 ${link}
 
 Take whatever time you need.${SIGN_OFF}`,

@@ -142,7 +142,9 @@ export async function trusteePageData(
     if (sealed) await placesOf(services, sealed, 'messages', messages.map((m) => m.id), ['recipientName']);
     out.messages = messageLinesOf(messages);
   }
-  if (level !== 'messages-only') {
+  // A page that opens nothing sealed (no kit of this trustee's in force) gets only what is plain: the messages' delivery facts.
+  const opens = !sealed?.noKits && !sealed?.noOwnKit;
+  if (level !== 'messages-only' && opens) {
     const docs = await records.list(ownerId, 'documents');
     if (sealed) await placesOf(services, sealed, 'documents', docs.map((d) => d.id), ['documentType', 'documentName', 'documentUrl', 'originalLocation', 'file']);
     out.documents = await Promise.all(
@@ -156,7 +158,7 @@ export async function trusteePageData(
       })),
     );
   }
-  if (level === 'full' && sealed) {
+  if (level === 'full' && sealed && opens) {
     // The plan and the tasks as stored (values and clocks): their lists are item fields, each
     // sealed at its own HLC, so the page opens and orders them itself (web/release/open.ts).
     // The profile and the trustees too: the page names who ticked a task and makes the binder.
@@ -172,6 +174,6 @@ export async function trusteePageData(
     out.tasks = pageTasksOf(all.survivorTasks);
     out.binder = binderRecordsOf(all);
   }
-  if (level === 'full') out.taskMarks = await taskMarksFor(services, ownerId, trusteeId, await plainTrusteeNames(services, ownerId));
+  if (level === 'full' && opens) out.taskMarks = await taskMarksFor(services, ownerId, trusteeId, await plainTrusteeNames(services, ownerId));
   return out;
 }

@@ -113,7 +113,16 @@ describe('a sealed account with fewer than k kits handed over', () => {
       expect(data.sealed).toBeDefined();
       expect('keys' in data.sealed!).toBe(false);
       expect(data.sealed!.noKits).toBe(true);
-      await expect(openPage('t', data, null)).rejects.toThrow(NO_KITS_TEXT('Ada'));
+      expect(data.documents).toBeUndefined(); // nothing sealed is sent that nothing here could open
+      expect(data.sealed!.records).toBeUndefined();
+      // The page says why, and shows what is plain: each letter's address and delivery facts (names are sealed).
+      const page = await openPage('t', data, null);
+      expect(page.cannotOpen).toBe(NO_KITS_TEXT('Ada'));
+      expect(page.plan).toBeUndefined();
+      expect(page.messages!.map((m) => [m.recipientName, m.recipientEmail]).sort()).toEqual([
+        ['', addr('annabella')],
+        ['', addr('bert')],
+      ]);
     }
 
     // No key of a trustee level (plan, documents, tasks, names) in any answer, file or e-mail.
@@ -152,7 +161,10 @@ describe('a sealed account with fewer than k kits handed over', () => {
     expect(mail.text).toContain(NO_OWN_KIT_EMAIL_LINE('Ada'));
     expect('keys' in data.sealed!).toBe(false);
     expect(data.sealed!.noOwnKit).toBe(true);
-    await expect(openPage('t', data, null)).rejects.toThrow(NO_OWN_KIT_TEXT('Ada'));
+    const page = await openPage('t', data, null);
+    expect(page.cannotOpen).toBe(NO_OWN_KIT_TEXT('Ada'));
+    expect(page.documents).toBeUndefined();
+    expect(page.messages!.map((m) => m.recipientEmail).sort()).toEqual([addr('annabella'), addr('bert')]);
     // A kit holder's e-mail still points to their kit page, where their kit opens it.
     const ann = outboxFiles(w.t.deps.config.dataDir).find((e) => e.to[0] === addr('ann') && /left for you$/.test(e.subject))!;
     expect(ann.links).toEqual([`http://afterword.test/kit/${token('tr1')}`]);

@@ -8,7 +8,7 @@
  * trustee's with the keys of its access level that the trustee's own kit opened in the browser
  * (the kit page, web/release/kit/; issue "Release through trustees' key shares"): the server never
  * hands a trustee a key, so without kits in force a trustee's page says nothing sealed can be
- * opened, and why. A file's key, name and size come out of its opened file reference.
+ * opened, and why, and shows only the messages' plain delivery facts. A file's key, name and size come out of its opened file reference.
  *
  * Nothing that fails to open is shown as content: a recipient's page says the message cannot be
  * opened and why (an Error for the page), a trustee's page shows "(could not be opened)" in its
@@ -146,12 +146,28 @@ async function openDelivery(raw: DeliveryPageData, info: SealedInfo, fragmentKey
   return { ...rest, message: { ...m, messageType: type as DeliveryPageData['message']['messageType'], messageContent: content, file } };
 }
 
+/**
+ * A trustee's page that opens nothing sealed (`why`): what it can still show is plain, the
+ * messages' addresses and delivery facts (and "resend"); their sealed names are left out.
+ */
+function withoutKeys(raw: TrusteePageData, why: string): TrusteePageData {
+  return {
+    ownerName: raw.ownerName,
+    ownerFirstName: raw.ownerFirstName,
+    level: raw.level,
+    now: raw.now,
+    cannotOpen: why,
+    ...(raw.messages ? { messages: raw.messages.map((m) => ({ ...m, recipientName: '' })) } : {}),
+  };
+}
+
 async function openTrustee(raw: TrusteePageData, info: SealedInfo, levelKeys: ReadonlyMap<string, Uint8Array> | undefined): Promise<TrusteePageData> {
   // Only a kit opens a trustee's level, in this browser: the server hands a trustee no key (SECURITY.md
-  // "The escrow until k kits"). Without one the page says why, and what can still be done.
+  // "The escrow until k kits"). Without one the page says why, and shows what can still be done.
   if (!levelKeys) {
     const owner = raw.ownerFirstName || raw.ownerName;
-    throw new Error(info.noOwnKit ? NO_OWN_KIT_TEXT(owner) : info.kits ? KIT_ONLY_TEXT : NO_KITS_TEXT(owner));
+    if (info.kits && !info.noOwnKit) throw new Error(KIT_ONLY_TEXT); // their kit page opens it
+    return withoutKeys(raw, info.noOwnKit ? NO_OWN_KIT_TEXT(owner) : NO_KITS_TEXT(owner));
   }
   const lookup = await lookupOf(levelKeys);
   const o = openerOf(info, lookup);
@@ -262,7 +278,8 @@ async function openFullRecords(info: SealedInfo, keys: KeyLookup) {
 /**
  * Opens `raw` (the JSON of `GET …/data`) for route `kind`, with `fragmentKey` (the link's
  * fragment, or null). A trustee's page opens only with `levelKeys` (kid → raw 32-byte key, from the
- * trustee's kit blob: shared/crypto/trustee-kit.ts openTrusteeBlob); without them it throws why. Returns the content with each file's key usable by files.ts.
+ * trustee's kit blob: shared/crypto/trustee-kit.ts openTrusteeBlob); without them it throws that the
+ * kit page opens it, or, when no kit of theirs is in force, returns only what is plain with `cannotOpen`. Returns the content with each file's key usable by files.ts.
  * Throws an Error with a message for the person when the content cannot be opened.
  */
 export async function openPage<K extends keyof PageData>(kind: K, raw: PageData[K], fragmentKey: string | null, levelKeys?: ReadonlyMap<string, Uint8Array>): Promise<PageData[K]> {

@@ -42,16 +42,16 @@ export interface ReleaseKeys {
    */
   deliveryFragment(userId: string, record: ServerRecord | null): Promise<string | null>;
   /**
-   * For the owner's readiness: how many keys a release would hand out (released-keys.ts) are in
-   * the account's keyring but not in its escrow (key ids only: nothing is opened). 0 when the
-   * account is not sealed.
+   * For the owner's readiness: how many messages' keys the escrow would hand out (released-keys.ts)
+   * are in the account's keyring but not in its escrow (key ids only: nothing is opened). 0 when
+   * the account is not sealed.
    */
   undeposited(userId: string): Promise<number>;
 }
 
-/** The readiness line for `n` keys a release needs that no device deposited (SECURITY.md "Release escrow"). */
+/** The readiness line for `n` messages' keys that no device deposited (SECURITY.md "Release escrow"). */
 export const UNDEPOSITED_TEXT = (n: number) =>
-  `Your account is sealed on your devices, and ${n === 1 ? 'one key' : `${n} keys`} your messages and trustees need at a release ${n === 1 ? 'has' : 'have'} not been left with Afterword yet: without ${n === 1 ? 'it' : 'them'}, nobody could open what you left. Open Afterword on one of your devices, signed in, to leave ${n === 1 ? 'it' : 'them'}.`;
+  `Your account is sealed on your devices, and ${n === 1 ? 'one key' : `${n} keys`} your messages need at a release ${n === 1 ? 'has' : 'have'} not been left with Afterword yet: without ${n === 1 ? 'it' : 'them'}, nobody could open ${n === 1 ? 'that message' : 'those messages'}. Open Afterword on one of your devices, signed in, to leave ${n === 1 ? 'it' : 'them'}.`;
 
 /** The readiness line for `n` messages the kits in force cannot open yet (kits/message-keys.ts unbound). */
 export const UNBOUND_TEXT = (n: number) =>

@@ -51,6 +51,8 @@ export interface EmailParams {
    * when it was released through kits and this trustee holds none (trustees.ts queueTrusteeAccess).
    */
   cannotOpen?: 'no-kits' | 'no-own-kit';
+  /** A sealed account's trustee invitation: what was sealed opens only with a kit (KITS_ONLY_INVITE_LINE). */
+  kitsOnly?: boolean;
 }
 
 const date = (ms: number) =>
@@ -102,6 +104,10 @@ export const trusteeAccessParams = (t: { id: string; accessLevel: AccessLevel })
 export const NO_KITS_EMAIL_LINE = (owner: string) =>
   `${owner} named you as a trustee. What they sealed for their trustees (their plan, documents and tasks) cannot be opened: ${owner} sealed it on their own devices so that only trustees holding trustee kits could open it, and fewer trustees held kits than were needed, so neither you nor Afterword can open it. The messages ${owner} wrote to people are still sent to them by e-mail. If ${owner} left their recovery kit (a printed page with a recovery code) with their papers, it opens their account together with their e-mail: choose “Forgot password?” on Afterword’s sign-in page.`;
 
+/** The invitation's words for a sealed account's trustee: what was sealed opens only with a kit the owner gives them (issue "Release through trustees' key shares"). */
+export const KITS_ONLY_INVITE_LINE = (owner: string) =>
+  `What ${owner} sealed on their own devices opens only with a trustee kit, which ${owner} gives you themselves: without enough kits among their trustees it cannot be opened, though their messages still reach the people they are for.`;
+
 /** The access e-mail's words, after a release through kits, for a trustee who holds no kit (web/release/open.ts NO_OWN_KIT_TEXT). */
 export const NO_OWN_KIT_EMAIL_LINE = (owner: string) =>
   `${owner} named you as a trustee, but did not give you a trustee kit (perhaps you were named after the kits were made), and what ${owner} left opens only with a kit. A trustee who holds a kit with full access can open it with theirs and share with you what you need. The messages ${owner} wrote to people still reach them.`;
@@ -120,7 +126,7 @@ export function renderEmail(kind: EmailKind, params: EmailParams, link?: string)
 
 ${p.ownerName} uses Afterword to prepare for the end of their life, and has named you as one of their trustees.
 
-Being a trustee means that, when ${p.ownerName} dies, you can let us know. We then wait, and ask ${p.ownerName} to confirm, before anything is shared. After that you will be able to see ${ACCESS_WORDS[p.accessLevel ?? 'full']}. Nothing is shared with you before then.
+Being a trustee means that, when ${p.ownerName} dies, you can let us know. We then wait, and ask ${p.ownerName} to confirm, before anything is shared. After that you will be able to see ${ACCESS_WORDS[p.accessLevel ?? 'full']}. Nothing is shared with you before then.${p.kitsOnly ? ` ${KITS_ONLY_INVITE_LINE(p.ownerName)}` : ''}
 
 If you are willing, please accept here (the link works for 14 days; if it has expired, ask ${p.ownerName} to send it again):
 ${link}

@@ -18,11 +18,12 @@ import { NO_KITS_TEXT, NO_OWN_KIT_TEXT, openPage } from '../../web/release/open'
 import { needlesOf, scanBytes, scanDirectory } from '../canary-scan';
 import { LETTER, sealedWithKits } from '../kits/message-key-test-support';
 import { toB64url } from '../../shared/crypto/bytes';
-import { NO_KITS_EMAIL_LINE, NO_OWN_KIT_EMAIL_LINE } from './emails';
+import { KITS_ONLY_INVITE_LINE, NO_KITS_EMAIL_LINE, NO_OWN_KIT_EMAIL_LINE } from './emails';
 import { withoutKitsText } from '../../shared/release/without-kits';
 import type { ReleaseReadiness } from '../../shared/schema/release';
 import { kitCall, ownerWithTrustees, postKits } from '../kits/kit-test-support';
-import { outboxFiles, sealWithPlaceholderKeys } from './release-test-support';
+import { createTestApp } from '../test-support';
+import { outboxFiles, ownerOn, sealWithPlaceholderKeys } from './release-test-support';
 import { DAY_MS } from './state-machine';
 
 type World = Awaited<ReturnType<typeof sealedWithKits>>;
@@ -73,6 +74,19 @@ afterEach(() => {
 });
 
 describe('the owner is told before it happens', () => {
+  it('a sealed account\'s trustee invitation says what was sealed opens only with a kit; a plain account\'s does not', async () => {
+    const invitationOf = async (sealed: boolean) => {
+      const o = await ownerOn(createTestApp({ PUBLIC_URL: 'http://afterword.test' }));
+      await o.addTrustee('ann');
+      if (sealed) await sealWithPlaceholderKeys(o); // as a device seals it, before the invitation goes out
+      await o.t.services.scheduler.runOnce();
+      const [invite] = outboxFiles(o.t.deps.config.dataDir).filter((e) => /asked you to be a trustee$/.test(e.subject));
+      return invite!.text;
+    };
+    expect(await invitationOf(true)).toContain(KITS_ONLY_INVITE_LINE('Ada'));
+    expect(await invitationOf(false)).not.toContain('trustee kit');
+  });
+
   it('the readiness panel says that without k kits kept, trustees could not open the plan, documents and tasks; not once kits are in force, nor for a plain account', async () => {
     const { o, trustees } = await ownerWithTrustees(['ann', 'bob', 'cy']);
     const missing = async () => (await o.get<ReleaseReadiness>('/api/release/readiness')).missing;

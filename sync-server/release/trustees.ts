@@ -98,7 +98,9 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       invited_at: now,
       accepted_at: null,
     });
-    await queue(tx, userId, 'trustee-invite', t.email, `invite:${t.id}:${round}`, { trusteeId: t.id, accessLevel: t.accessLevel }, quota);
+    // A sealed account's trustee learns from the start that what was sealed opens only with a kit.
+    const kitsOnly = (await p.sealed(userId)) || undefined;
+    await queue(tx, userId, 'trustee-invite', t.email, `invite:${t.id}:${round}`, { trusteeId: t.id, accessLevel: t.accessLevel, kitsOnly }, quota);
   };
 
   const follow = async (tx: ReleaseTx, row: TrusteeRecordRow): Promise<boolean> => {

@@ -3,8 +3,9 @@
  * owner writes two letters and names two trustees through the app, opens Settings → "Rehearse the
  * release", and sees every recipient's and trustee's e-mail (as the release builds it, its link a
  * placeholder) and their pages, made on the device with the names it holds, each marked as a
- * preview; nothing reaches anyone (the SMTP test server receives only the trustees' invitations,
- * which adding a trustee sends anyway). axe finds nothing serious.
+ * preview, and, since no trustee holds a kit yet, that they could not open what was sealed;
+ * nothing reaches anyone (the SMTP test server receives only the trustees' invitations, which
+ * adding a trustee sends anyway). axe finds nothing serious.
  */
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoSeriousA11yViolations, hasChromium, mobileContext, useMailSuite } from './harness';
@@ -50,10 +51,14 @@ describe.skipIf(!hasChromium)('rehearse the release', () => {
       expect(text).toContain('(preview — no link is made)');
       expect(text).not.toMatch(/https?:\/\//);
     }
-    for (const [name, who, words] of [['Fiona Marsh', 'fiona', 'their after-death plan'], ['Milo Marsh', 'milo', 'the list of messages they have written']] as const) {
+    // No trustee holds a kit yet: the rehearsal says, before it happens, that they could not open
+    // what was sealed (SECURITY.md "The escrow until k kits"), and shows their e-mails saying so.
+    expect(await page.getByTestId('rehearsal-no-kits').textContent()).toContain('they will not be able to open your plan, documents and tasks after your death');
+    for (const [name, who, words] of [['Fiona Marsh', 'fiona', 'shows whether each message Grace left has been sent'], ['Milo Marsh', 'milo', 'shows whether each message Grace left has been sent']] as const) {
       const text = (await people.filter({ has: page.getByRole('heading', { name }) }).textContent())!;
       expect(text).toContain(addr(who));
       expect(text).toContain('Subject: What Grace left for you');
+      expect(text).toContain('fewer trustees held kits than were needed');
       expect(text).toContain(words);
       expect(text).toContain('(preview — no link is made)');
     }
@@ -73,6 +78,8 @@ describe.skipIf(!hasChromium)('rehearse the release', () => {
     const fionaPage = page.getByRole('region', { name: /^Their page: Fiona Marsh/ });
     await fionaPage.getByRole('heading', { name: 'What Grace left for you' }).waitFor();
     const fionaText = (await fionaPage.textContent())!;
+    expect(fionaText).toContain('What Grace sealed for their trustees (their plan, documents and tasks) cannot be opened here.');
+    expect(fionaText).toContain('Once enough of your trustees have kept their kits, their page would show this:');
     expect(fionaText).toContain(`For Beatrice Hale (${addr('bea')})`);
     expect(fionaText).toContain('Tasks for the family');
     expect(fionaText).not.toContain('The garden is yours now.');

@@ -4,7 +4,9 @@
  * passing from the emailed link; the owner sees the banner and presses "I'm still here". Then the
  * trustee reports again, nobody cancels, the server's test-only clock (AFTERWORD_TEST_CLOCK=1,
  * sync-server/release/test-clock.ts) moves past the waiting period, and the recipient opens the
- * message from the emailed link. Axe checks the settings screen at 390 px and 1280 px.
+ * message from the emailed link; the trustee's page says that what was sealed cannot be opened
+ * without trustee kits, and that the letter went out. Axe checks the settings screen at 390 px and
+ * 1280 px, and the trustee's page.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -132,11 +134,15 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     expect(await recipient.getByText('Look after the roses.').isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(recipient, 'the delivered message');
 
-    // The trustee now has access by level.
+    // The trustee's page: the account is sealed and no trustee held a kit, so nothing sealed opens
+    // for them (SECURITY.md "The escrow until k kits"); the page says so, and shows the letter went out.
     const access = await suite.smtp.waitFor(trusteeEmail, /left for you/);
+    expect(access.text).toContain('fewer trustees held kits than were needed');
     await trustee.goto(access.links[0]!);
     await trustee.getByRole('heading', { name: 'Messages' }).waitFor(); // the static page renders once its JSON is in
-    expect(await trustee.getByText('For Clara').textContent()).toContain('sent on');
+    expect(await trustee.getByRole('alert').textContent()).toContain(`What ${user.firstName} sealed for their trustees (their plan, documents and tasks) cannot be opened here.`);
+    expect(await trustee.getByText(`For ${recipientEmail}`).textContent()).toContain('sent on');
     expect(await trustee.content()).not.toContain('Look after the roses');
+    await expectNoSeriousA11yViolations(trustee, 'the trustee page of a sealed account without kits');
   });
 });

@@ -1,23 +1,30 @@
 /**
- * A sealed account's release in the browser (SECURITY.md "Release escrow"; issue "The server never
- * decrypts anything"): on the built app and the real server, the owner's keys are made and its
- * letter and recording sealed in Node as a device does (shared/crypto; the sign-in screens do not
- * make keys yet), the device deposits the release's keys (web/features/keys/escrow-deposit.ts), and
- * the real release runs (trustee accepts, reports, the test-only clock passes the waiting period).
- * The recipient's e-mailed link carries the message key in its fragment: the page opens the letter
- * and the recording in the browser, plays and downloads it, and drops the fragment from the
- * address bar. axe finds nothing serious at 390 px.
+ * A sealed account's release in the browser (SECURITY.md "Release escrow", "Trustee kits"; issue
+ * "The server never decrypts anything", "Release through trustees' key shares"): on the built app
+ * and the real server, the owner's keys are made and its letter and recording sealed in Node as a
+ * device does (shared/crypto), the device deposits its messages' keys (web/features/keys/
+ * escrow-deposit.ts), makes its one trustee a kit (1 of 1) from its keyring and ties the letter to
+ * it ("the server delivers it"), and the real release runs (the trustee accepts and keeps the kit,
+ * reports, the test-only clock passes the waiting period, the trustee confirms with the kit's
+ * share). The recipient's e-mailed link carries the message key in its fragment: the page opens the
+ * letter and the recording in the browser, plays and downloads it, and drops the fragment from the
+ * address bar. The trustee's link to their page opens nothing without the kit; their kit opens the
+ * plan, the tasks and the family binder in their browser. axe finds nothing serious at 390 px.
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { toB64url } from '../shared/crypto/bytes';
 import { sealFields } from '../shared/crypto/sealed-record';
+import { kitFragment, makeGeneration, sealOwnerCopy } from '../shared/crypto/trustee-kit';
 import { addDerivedFields } from '../shared/sync/record';
 import { PROTOCOL_VERSION } from '../shared/sync/protocol';
 import { encryptFile, fetchCaller, fileRefOf, uploadFile } from '../sync-server/blobs/blob-test-support';
 import { makeDeviceKeys } from '../sync-server/keys/test-keys';
 import { depositEscrow } from '../web/features/keys/escrow-deposit';
+import { syncDeliveryChoices } from '../web/features/message-vault/delivery-choice';
+import { levelKeys } from '../web/features/trustees/kits/make-kits';
 import { reportPassing } from './report-passing';
 import { downloadedBytes, useMailSuite } from './harness';
 import { expectNoSeriousA11yViolations, hasChromium, mobileContext } from './harness';
@@ -73,8 +80,8 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
     const call = fetchCaller(suite.server.url, cookie);
     const api = async <T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> => {
       const res = await call(init?.method ?? 'GET', path, init?.body as object | undefined);
-      expect(res.status, path).toBe(200);
-      return (await res.json()) as T;
+      expect(res.status, path).toBeLessThan(300);
+      return (res.status === 204 ? null : await res.json()) as T;
     };
 
     // The device's keys (with the letter's scope), then the account is sealed (the migration's step).
@@ -111,15 +118,33 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
       ],
     });
     expect((await sync.json()).rejected).toEqual([]);
-    expect(await depositEscrow({ api, keyring: keys.keyring })).toEqual({ outcome: 'deposited', keyCount: 5 });
+    expect(await depositEscrow({ api, keyring: keys.keyring })).toEqual({ outcome: 'deposited', keyCount: 1 }); // the letter's key only
 
-    // Release.
+    // Grace accepts; the owner's device makes her kit (1 of 1) from its keyring, she keeps it, and the letter is tied to it.
     const invite = await suite.smtp.waitFor(trusteeAddr, /asked you to be a trustee/);
     expect((await fetch(local(invite.links[0]!), { method: 'POST' })).status).toBe(200);
+    const made = await makeGeneration({ account: userId, generation: 1, k: 1, trustees: [{ trusteeId: `grace${tag}`, level: 'full' }], levelKeys: (level) => levelKeys(keys.keyring, level) });
+    const posted = await call('POST', '/api/kits', {
+      generation: 1,
+      k: 1,
+      checkValue: made.checkValue,
+      ownerCopy: await sealOwnerCopy(keys.ak, userId, made),
+      kits: made.kits.map((k) => ({ trusteeId: k.trusteeId, index: k.kit.index, commitment: k.commitment, gate: toB64url(k.gate), blob: k.blob })),
+    });
+    expect(posted.status, await posted.clone().text()).toBe(201);
+    const kitToken = ((await posted.json()) as { kits: { token: string }[] }).kits[0]!.token;
+    const kit = made.kits[0]!;
+    expect((await fetch(`${suite.server.url}/api/kit/${kitToken}/handover`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ commitment: kit.commitment }) })).status).toBe(204);
+    expect(await syncDeliveryChoices({ api, account: userId, withAccountKey: (use) => use(keys.ak), keyring: keys.keyring }, [messageId])).toEqual({ updated: 1, unbound: [] });
+
+    // Release: Grace reports, the waiting period passes, she confirms with her kit's share.
     const welcome = await suite.smtp.waitFor(trusteeAddr, /Thank you for being/);
     expect((await reportPassing(local(welcome.links[0]!))).status).toBe(200);
     const clock = await fetch(`${suite.server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: 8 * DAY_MS }) });
     expect(clock.status).toBe(200);
+    await suite.smtp.waitFor(trusteeAddr, /^Please confirm only if you know Ada has died$/);
+    const confirmed = await fetch(`${suite.server.url}/api/kit/${kitToken}/confirm`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ share: toB64url(kit.kit.share) }) });
+    expect(await confirmed.json()).toMatchObject({ released: true });
     const delivery = local((await suite.smtp.waitFor(recipient, /A message from Ada$/)).links[0]!);
     expect(new URL(delivery).hash).toMatch(new RegExp(`^#msg:${messageId}~1\\.[A-Za-z0-9_-]{43}$`));
 
@@ -151,11 +176,18 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
     expect(await downloaded(phone, () => phone.getByRole('button', { name: 'Download For Clara.wav' }).click())).toEqual(voice);
     await expectNoSeriousA11yViolations(phone, "a sealed account's recipient page at 390 px");
 
-    // The full-access trustee: the recipient's name and the plan open with the level's keys, never the letter.
+    // The full-access trustee: their access e-mail names their kit page; the page opens nothing
+    // without the kit (the server hands it no key); the kit link opens the recipient's name and the plan, never the letter.
     const access = local((await suite.smtp.waitFor(trusteeAddr, /What Ada left for you/)).links[0]!);
+    expect(new URL(access).pathname).toBe(`/kit/${kitToken}`);
+    const noKit = await (await mobileContext(suite.browser)).newPage();
+    await noKit.goto(access);
+    await noKit.getByRole('heading', { level: 1, name: 'What Ada left for you' }).waitFor();
+    await noKit.getByLabel('Kit code').waitFor();
+    expect(await noKit.locator('main').textContent()).not.toContain(obituary);
     const trustee = await (await mobileContext(suite.browser)).newPage();
-    await trustee.goto(access);
-    await trustee.getByRole('heading', { level: 1, name: 'What Ada left for you' }).waitFor();
+    await trustee.goto(`${access}#${kitFragment(kit.kit)}`);
+    await trustee.getByRole('button', { name: 'Open what Ada left for you' }).click();
     await trustee.getByText(`For Clara (${recipient})`, { exact: false }).waitFor();
     await trustee.getByText(obituary).waitFor();
     // The family binder is made here from what the page opened; a sealed task is ticked all the same.

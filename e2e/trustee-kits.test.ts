@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
     // Before anyone accepted: no kit can be made, and the screen says what that means.
     await page.getByRole('heading', { name: 'Trustee kits' }).waitFor();
     await page.getByText(/No trustee has accepted yet/).waitFor({ timeout: 20_000 });
-    await page.getByText(/your release works as before kits/).waitFor();
+    await page.getByText(/will not be able to open your plan, documents and tasks/).waitFor();
 
     for (const t of TRUSTEES) {
       const invite = await suite.smtp.waitFor(addr(t.who), /asked you to be a trustee/, 30_000);
@@ -108,7 +108,7 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
     expect(await row.textContent()).not.toContain('Not handed over yet');
     expect(await page.getByRole('listitem', { name: 'Mary Somerville' }).textContent()).toContain('Not handed over yet');
     expect(await page.getByText(/whoever runs it could read/).count()).toBe(0);
-    expect(await page.getByText(/your release works as before kits/).count()).toBe(0);
+    expect(await page.getByText(/will not be able to open your plan, documents and tasks/).count()).toBe(0);
 
     // Mary is removed while her kit still counts: the screen asks for a re-key, which makes 2-of-2
     // kits for Grace and Alan; the kits in force keep working until 2 new ones are handed over.

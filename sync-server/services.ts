@@ -213,7 +213,9 @@ function assemble(
   const records = createRecordService(parts.source, { ...recordOpts, usage: parts.usage, rateLimiters: parts.rateLimiters, accountKeys: (userId) => parts.keys.get(userId) }); // one HLC per account (rule 3); a sealed account's pushes carry envelopes (rule 24)
   // The release reads and writes the owner's records through the same (awaited) service; its own state is in the engine's release store.
   // A hand-delivered message's due date e-mails its trustee, never its recipient (release/deliveries.ts).
-  const release = createReleaseService(deps, plainRecords(records), parts.releaseStore, { checkpoint: parts.checkpoint, handoverOf: createHandoverLookup(parts.messageKeyStore) });
+  // A sealed account's trustees are told at release when their page cannot open (no kits in force, or none of their own).
+  const sealed = async (userId: string) => (await parts.keys.get(userId))?.sealedAt != null;
+  const release = createReleaseService(deps, plainRecords(records), parts.releaseStore, { checkpoint: parts.checkpoint, handoverOf: createHandoverLookup(parts.messageKeyStore), sealed });
   const mailer = opts.mailer ?? createMailer(deps.config);
   const push = { store: parts.pushStore, sender: createPushSender(deps.config.vapid, parts.pushStore) };
   const escrow = createEscrow(deps.config.releaseKey, parts.escrowStore, async (userId) => (await release.state(userId)).phase, deps.now);

@@ -5,9 +5,9 @@
  * each recipient's name, address and delivery state (issue "Sealed from the server",
  * "Trustees never read letters").
  *
- * Today content and file keys come as stored in the records; once records are sealed they come as
- * envelopes and keys from the release escrow or the link's fragment, and only the page's
- * `openPage` (web/release/open.ts) changes.
+ * An account whose records are not sealed sends content and file keys as stored in the records; a
+ * sealed one sends envelopes, opened by the page's `openPage` (web/release/open.ts) with the key in
+ * a delivery link's fragment or the level keys a trustee's own kit opens, never a key of the server's.
  */
 import type { AccessLevel, DeathPlan, DocumentType, LegalDocument, Message, Profile, SurvivorTask, Trustee } from '../schema';
 import type { DeliveryFacts, DeliveryProblem, HandoverBy } from '../delivery-rule';
@@ -44,12 +44,17 @@ export interface SealedInfo {
   userId: string;
   /** `<collection>/<recordId>` → stored field → the HLC it was sealed at. */
   clocks: Record<string, Record<string, string>>;
-  /** A trustee's page: the keys of its access level, kid → base64url (never a message's own key). */
-  keys?: Record<string, string>;
   /** The owner's devices deposited no keys for the release: nothing can be opened here. */
   noEscrow: boolean;
   /** The owner's trustee kits took over from the escrow: a trustee's page opens only with their kit (the kit page). */
   kits?: boolean;
+  /**
+   * A trustee's page of an account released with fewer than k kits in force: nothing sealed opens
+   * for a trustee (issue "Release through trustees' key shares", constraint "The escrow ends").
+   */
+  noKits?: boolean;
+  /** A trustee's page of an account released through kits, for a trustee who holds no kit of them: it cannot open. */
+  noOwnKit?: boolean;
   /**
    * A full-access trustee's page: the plan, the tasks, the owner's profile and the trustees as
    * stored (values and clocks by stored field), for the page and the family binder.
@@ -120,10 +125,16 @@ export interface TrusteePageData {
   level: AccessLevel;
   /** The server's now (ISO), for the binder's date. */
   now: string;
-  /** A sealed account's: envelopes, their places and the level's keys. */
+  /** A sealed account's: envelopes and their places (never a key: a trustee's level opens with their kit). */
   sealed?: SealedInfo;
   /** Set by the page (web/release/open.ts): how many values did not open (shown as such, never as content). */
   notOpened?: number;
+  /**
+   * Set by the page (web/release/open.ts) when it opens nothing sealed (no kits were in force, or
+   * this trustee holds none): why, and what can still be done. The page then shows only that and
+   * the messages' plain delivery facts (addresses, sent, opened, resend), names left out.
+   */
+  cannotOpen?: string;
   /**
    * Full and messages-only. The delivery facts are the page's to put in words, in the reader's
    * own time zone (shared/delivery-rule.ts deliveryStateLine); `canResend` once it was sent.

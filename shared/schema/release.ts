@@ -178,6 +178,12 @@ export interface RehearsalTrustee {
   accessLevel: AccessLevel;
   email: RehearsalEmail | null;
   problem: string | null;
+  /**
+   * Why their page would open nothing sealed at a release now: `no-kits`, fewer than k trustee kits
+   * are in force; `no-own-kit`, kits are in force but they hold none (sync-server/release/trustees.ts
+   * trusteeAccessOf). Null when their page would open (their kit, or an account that is not sealed).
+   */
+  cannotOpen: 'no-kits' | 'no-own-kit' | null;
 }
 
 /** `GET /api/release/rehearsal`: a preview only; nothing is written, queued or minted. */

@@ -26,7 +26,9 @@ beforeAll(async () => {
 afterAll(() => smtp.close());
 
 const key = (n: number) => new Uint8Array(32).fill(n).map((b, i) => (b * 31 + i * 7) & 0xff);
-const deposit = { 'plan~1': key(1), 'docs~1': key(2), 'index~1': key(3), 'msg:6f1c2d3e-0000-4000-8000-000000000001~1': key(4) };
+/** A message's key id (only messages' keys are left with the escrow: shared/release/released-keys.ts). */
+const M = (n: number) => `msg:6f1c2d3e-0000-4000-8000-00000000000${n}~1`;
+const deposit = { [M(1)]: key(1), [M(2)]: key(2), [M(3)]: key(3), [M(4)]: key(4) };
 const depositJson = { keys: Object.fromEntries(Object.entries(deposit).map(([k, v]) => [k, toB64url(v)])) };
 
 /** Every encoding of `bytes` the scan looks for (the canary scan's list). */
@@ -56,17 +58,23 @@ describe('the release escrow', () => {
     const o = await ownerWithSmtp(smtp);
     const none = await o.t.call('PUT', '/api/release/escrow', depositJson, o.cookie);
     expect(none.status).toBe(409);
-    await withKeyring(o, ['plan~1', 'docs~1']);
+    await withKeyring(o, [M(1), M(2), 'plan~1', 'docs~1']);
     const foreign = await o.t.call('PUT', '/api/release/escrow', depositJson, o.cookie);
     expect(foreign.status).toBe(400);
     const paths = ((await foreign.json()) as { issues: { path: string }[] }).issues.map((i) => i.path).sort();
-    expect(paths).toEqual(['keys.index~1', 'keys.msg:6f1c2d3e-0000-4000-8000-000000000001~1']);
-    const mine = { keys: { 'plan~1': depositJson.keys['plan~1'] } };
+    expect(paths).toEqual([`keys.${M(3)}`, `keys.${M(4)}`]);
+    // A key of the account's own that is not a message's is refused, named: a trustee's level opens only with their kit.
+    const level = await o.t.call('PUT', '/api/release/escrow', { keys: { [M(1)]: toB64url(key(1)), 'plan~1': toB64url(key(5)), 'docs~1': toB64url(key(6)) } }, o.cookie);
+    expect(level.status).toBe(400);
+    expect(((await level.json()) as { issues: { path: string }[] }).issues.map((i) => i.path).sort()).toEqual(['keys.docs~1', 'keys.plan~1']);
+    expect(await o.t.services.escrow.status(o.userId)).toBeNull(); // a refused deposit wrote nothing
+    await expect(o.t.services.escrow.deposit(o.userId, new Map([['plan~1', key(5)]]))).rejects.toBeInstanceOf(TypeError);
+    const mine = { keys: { [M(1)]: depositJson.keys[M(1)]! } };
     const answers: number[] = [];
     for (let i = 0; i < ESCROW_DEPOSITS_PER_HOUR + 1; i++) answers.push((await o.t.call('PUT', '/api/release/escrow', mine, o.cookie)).status);
     expect(answers.slice(0, -1).every((s) => s === 200)).toBe(true);
     expect(answers.at(-1)).toBe(429);
-    expect(await o.get('/api/release/escrow')).toMatchObject({ keyCount: 1, kids: ['plan~1'] });
+    expect(await o.get('/api/release/escrow')).toMatchObject({ keyCount: 1, kids: [M(1)] });
   });
 
   it('wraps deposited keys at once: the database holds none of them, and they open only after the release', async () => {
@@ -80,7 +88,7 @@ describe('the release escrow', () => {
     const db = databaseText(o.t.deps.config.dataDir);
     expect(db).toContain('release_escrow'); // the scan reads the real file
     for (const raw of Object.values(deposit)) for (const text of encodings(raw)) expect(db).not.toContain(text);
-    expect(db.includes(Buffer.from(deposit['plan~1']).toString('latin1'))).toBe(false); // nor the raw bytes
+    expect(db.includes(Buffer.from(deposit[M(1)]!).toString('latin1'))).toBe(false); // nor the raw bytes
 
     await expect(o.t.services.escrow.openReleased(o.userId)).rejects.toBeInstanceOf(EscrowClosedError);
     await releaseOwnAccount(o, smtp);

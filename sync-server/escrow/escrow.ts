@@ -1,6 +1,7 @@
 /**
  * The release escrow (SECURITY.md "Release escrow"): the server-held gate of the release until
- * trustees' key shares replace it. A person's device deposits the scope keys a release needs
+ * trustees' key shares replace it. A person's device deposits its messages' keys, the only ones
+ * it hands out (to recipients' links; a trustee's level opens only with their kit)
  * (`PUT /api/release/escrow`, escrow/routes.ts); the server wraps each at once under a subkey of
  * the release key (release-key.ts), which lives outside the database, and stores only the wraps.
  * It opens an account's escrow only in the release state `released`, and only to hand keys to the
@@ -11,6 +12,7 @@
  * server logs no request body) and the canary scan looks for the keys everywhere else.
  */
 import { parseKid } from '../../shared/crypto/kid';
+import { releasedKid } from '../../shared/release/released-keys';
 import { UnwrapError } from '../../shared/crypto/errors';
 import { unwrapKey, wrapKey } from '../../shared/crypto/wrap';
 import type { AsyncEscrowStore } from './escrow-store';
@@ -29,8 +31,9 @@ export interface EscrowService {
    */
   ready: Promise<void>;
   /**
-   * Replaces the account's escrow with `keys` (kid → 32 raw bytes); resolves false, writing
-   * nothing, once the escrow has ended (escrow-store.ts put). Throws TypeError for a bad kid or key.
+   * Replaces the account's escrow with `keys` (kid → 32 raw bytes, messages' keys only:
+   * shared/release/released-keys.ts); resolves false, writing nothing, once the escrow has ended
+   * (escrow-store.ts put). Throws TypeError for a bad kid or key, or a key that is not a message's.
    */
   deposit(userId: string, keys: ReadonlyMap<string, Uint8Array>): Promise<boolean>;
   /** What was deposited (how many keys, when, ms), never the keys; null when nothing was. */
@@ -61,6 +64,8 @@ export function createEscrow(key: ReleaseKey, store: AsyncEscrowStore, phase: (u
       const wrapped: Record<string, string> = {};
       for (const [kid, raw] of keys) {
         if (!parseKid(kid)) throw new TypeError(`${kid} is not a key id`);
+        // Messages' keys only: a trustee's level opens only with their kit (shared/release/released-keys.ts).
+        if (!releasedKid(kid)) throw new TypeError(`${kid} is not a message's key: the escrow keeps no other`);
         wrapped[kid] = await wrapKey(escrowKey, raw, ctx(userId, kid));
       }
       return store.put(userId, { keys: JSON.stringify({ v: ESCROW_FORMAT, keys: wrapped }), keyCount: keys.size, updatedAt: now() });

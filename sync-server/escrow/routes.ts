@@ -2,8 +2,9 @@
  * The release escrow's routes (escrow.ts; SECURITY.md "Release escrow"), behind a session:
  *
  *   PUT /api/release/escrow  { keys: { <kid>: <32 bytes base64url> } }  → { keyCount, updatedAt }
- *       The ONE route that shows scope keys to the server: they are wrapped under the release key
- *       before anything is stored, and never logged. A deposit replaces the account's escrow; a
+ *       The ONE route that shows scope keys to the server, and only messages' keys (any other is
+ *       refused, 400 naming it: a trustee's level opens only with their kit, shared/release/
+ *       released-keys.ts): they are wrapped under the release key before anything is stored, and never logged. A deposit replaces the account's escrow; a
  *       session made by a password reset may deposit only once its device proved it holds AK.
  *   GET /api/release/escrow  → { keyCount, updatedAt, kids, ended }  (what is deposited, never a key;
  *       `ended`: k trustee kits were handed over and the escrow was deleted: PUT is then refused, 409)
@@ -12,6 +13,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { fromB64url } from '../../shared/crypto/bytes';
 import { parseKid } from '../../shared/crypto/kid';
+import { releasedKid } from '../../shared/release/released-keys';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { requireProven } from '../auth/unproven';
@@ -20,7 +22,7 @@ import { ApiHttpError } from '../http/errors';
 import type { Services } from '../services';
 
 /**
- * The most keys one deposit may hold: each message's scope and the four fixed scopes, with room
+ * The most keys one deposit may hold: each message's scope, with room
  * for rotated versions (shared/crypto/kid.ts), from the account's message limit (shared/limits.ts).
  */
 export const maxEscrowKeys = (recordsPerCollection: number) => 2 * recordsPerCollection + 64;
@@ -54,6 +56,10 @@ export function escrowRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     if (!account) throw new ApiHttpError(409, 'This account has no keys yet');
     const foreign = Object.keys(keys).filter((kid) => !(kid in account.keyring.keys));
     if (foreign.length) throw new ApiHttpError(400, 'Some keys are not this account\'s', foreign.map((kid) => ({ path: `keys.${kid}`, message: 'is not a key of this account\'s keyring' })));
+    // Only messages' keys: a trustee's level opens only with their kit, never from the escrow
+    // (shared/release/released-keys.ts; issue "Release through trustees' key shares", "The escrow ends").
+    const kept = Object.keys(keys).filter((kid) => !releasedKid(kid));
+    if (kept.length) throw new ApiHttpError(400, 'Only your messages\' keys are left with the server', kept.map((kid) => ({ path: `keys.${kid}`, message: 'is not a message\'s key: it opens only with trustee kits' })));
     await deposits.hit(`escrow:${userId}`);
     if (!(await services.escrow.deposit(userId, new Map(Object.entries(keys).map(([kid, b]) => [kid, fromB64url(b)!]))))) throw ended();
     const s = await services.escrow.status(userId);

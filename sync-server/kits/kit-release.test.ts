@@ -23,7 +23,7 @@ const activity = async (o: Owner) => (await o.t.services.release.store.activity(
 /** Kits for ann, bob and cy (2 of 3; or ann, bob and the executor kit), all three handed over; check-ins every 30 days. */
 async function kitsHandedOver(executor = false) {
   const { o, trustees } = await ownerWithTrustees(executor ? ['ann', 'bob'] : ['ann', 'bob', 'cy'], ['full', 'documents-only', 'messages-only']);
-  await o.t.services.escrow.deposit(o.userId, new Map([['plan~1', new Uint8Array(32).fill(9)]]));
+  await o.t.services.escrow.deposit(o.userId, new Map([['msg:6f1c2d3e-0000-4000-8000-000000000001~1', new Uint8Array(32).fill(9)]]));
   const { made, tokens } = await postKits(o, trustees, 2, 1, executor);
   for (const i of [0, 1, 2]) expect((await kitCall(o, 'POST', `/api/kit/${tokens[i]}/handover`, { commitment: made.kits[i]!.commitment })).status).toBe(204);
   expect((await o.t.call('PUT', '/api/release/settings', { checkInDays: 30, waitingDays: 7 }, o.cookie)).status).toBe(200);
@@ -40,7 +40,7 @@ describe('Release through trustee kits', () => {
   it('waits for k confirmations after the waiting period; a wrong share is named; "I\'m still here" erases; k confirmations release and a kit opens its level', async () => {
     const { o, trustees, made, tokens } = await kitsHandedOver();
     expect(await o.t.services.escrow.status(o.userId)).toBeNull(); // the escrow ended
-    expect((await o.t.call('PUT', '/api/release/escrow', { keys: { 'plan~1': toB64url(new Uint8Array(32)) } }, o.cookie)).status).toBe(409);
+    expect((await o.t.call('PUT', '/api/release/escrow', { keys: { 'msg:6f1c2d3e-0000-4000-8000-000000000001~1': toB64url(new Uint8Array(32)) } }, o.cookie)).status).toBe(409);
 
     await lapseUntilAwaiting(o);
     expect(await activity(o)).toContain('The waiting period ended. Your trustees were asked to confirm with their kits; nothing is released until enough of them do.');

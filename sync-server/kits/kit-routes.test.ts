@@ -16,7 +16,7 @@ import type { KitsState } from '../../shared/schema/kits';
 import { createTestApp } from '../test-support';
 import { kitCall, kitsBody, makeKits, ownerWithTrustees, postKits } from './kit-test-support';
 
-const ESCROWED = new Map([['plan~1', new Uint8Array(32).fill(9)]]);
+const ESCROWED = new Map([['msg:6f1c2d3e-0000-4000-8000-000000000001~1', new Uint8Array(32).fill(9)]]);
 
 describe('Trustee kits: the owner makes them, trustees hand them over, the escrow ends', () => {
   it('stores a pending generation, shows each kit with its token and fingerprint, and keeps gates only sealed', async () => {
@@ -162,7 +162,7 @@ describe('Trustee kits: the owner makes them, trustees hand them over, the escro
 
   it('a sealed account: the readiness panel stops asking for deposits once the escrow ended', async () => {
     const { o, trustees } = await ownerWithTrustees(['ann', 'bob']);
-    const kids = ['plan~1', 'msg:6f1c2d3e-0000-4000-8000-000000000001~1'];
+    const kids = ['plan~1', 'msg:6f1c2d3e-0000-4000-8000-000000000001~1', 'msg:6f1c2d3e-0000-4000-8000-000000000002~1']; // the escrow takes the two messages' keys only
     const keyring = { v: 1 as const, ak: 1, keys: Object.fromEntries(kids.map((k) => [k, `w1.${'A'.repeat(16)}.${'B'.repeat(64)}`])) };
     const made = { kdf: newKdfParams('argon2id'), akVersion: 1, akPassword: `w1.${'C'.repeat(16)}.${'D'.repeat(64)}`, akRecovery: null, keyring, proofHash: 'ab'.repeat(32) };
     expect(await o.t.services.keys.create(o.userId, made, o.t.deps.now())).toBe(true);

@@ -18,11 +18,11 @@ describe('Release through trustee kits on PostgreSQL', () => {
     const t = await createPgTestApp(pgDb.url, { env: { PUBLIC_URL: 'http://afterword.test' } });
     try {
       const { o, trustees } = await ownerWithTrustees(['ann', 'bob', 'cy'], ['full', 'documents-only', 'full'], t);
-      await o.t.services.escrow.deposit(o.userId, new Map([['plan~1', new Uint8Array(32).fill(9)]]));
+      await o.t.services.escrow.deposit(o.userId, new Map([['msg:6f1c2d3e-0000-4000-8000-000000000001~1', new Uint8Array(32).fill(9)]]));
       const { made, tokens } = await postKits(o, trustees, 2);
       for (const i of [0, 1]) expect((await kitCall(o, 'POST', `/api/kit/${tokens[i]}/handover`, { commitment: made.kits[i]!.commitment })).status).toBe(204);
       expect(await o.t.services.escrow.status(o.userId)).toBeNull();
-      expect(await o.t.services.escrow.deposit(o.userId, new Map([['plan~1', new Uint8Array(32).fill(9)]]))).toBe(false); // a racing deposit: nothing written
+      expect(await o.t.services.escrow.deposit(o.userId, new Map([['msg:6f1c2d3e-0000-4000-8000-000000000001~1', new Uint8Array(32).fill(9)]]))).toBe(false); // a racing deposit: nothing written
       expect(await o.t.services.escrow.status(o.userId)).toBeNull();
       expect((await o.t.call('PUT', '/api/release/settings', { checkInDays: 30 }, o.cookie)).status).toBe(200);
       for (let day = 0; day < 60 && (await o.t.services.release.state(o.userId)).phase !== 'awaiting-confirmations'; day++) await runFor(o, 1, DAY_MS);

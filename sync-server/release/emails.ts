@@ -46,6 +46,14 @@ export interface EmailParams {
    * and a kit-released account's access e-mail.
    */
   kitToken?: string;
+  /**
+   * A trustee's access e-mail of a sealed account that their page cannot open: `no-kits` when it
+   * was released with fewer than k trustee kits in force (nothing sealed is released), `no-own-kit`
+   * when it was released through kits and this trustee holds none (trustees.ts queueTrusteeAccess).
+   */
+  cannotOpen?: 'no-kits' | 'no-own-kit';
+  /** A sealed account's trustee invitation: what was sealed opens only with a kit (KITS_ONLY_INVITE_LINE). */
+  kitsOnly?: boolean;
 }
 
 /** A moment in an e-mail: en-US long format, in UTC and saying so (SPEC.md §9; the server does not know the reader's zone). */
@@ -89,11 +97,28 @@ export const deliveryEmailParams = (m: { id: string }): Partial<EmailParams> => 
 /** What a trustee's access e-mail at release is queued with (trustees.ts) and previewed with (rehearsal.ts). */
 export const trusteeAccessParams = (t: { id: string; accessLevel: AccessLevel }): Partial<EmailParams> => ({ trusteeId: t.id, accessLevel: t.accessLevel });
 
+/**
+ * The trustee access e-mail's words for a sealed account released with fewer than k trustee kits
+ * in force: nothing sealed opens (issue "Release through trustees' key shares", constraint "The
+ * escrow ends"), and what can still be done. The trustee page says the same (web/release/open.ts NO_KITS_TEXT).
+ */
+export const NO_KITS_EMAIL_LINE = (owner: string) =>
+  `${owner} named you as a trustee. What they sealed for their trustees (their plan, documents and tasks) cannot be opened: ${owner} sealed it on their own devices so that only trustees holding trustee kits could open it, and fewer trustees held kits than were needed, so neither you nor Afterword can open it. The messages ${owner} wrote to people are still sent to them by e-mail. If ${owner} left their recovery kit (a printed page with a recovery code) with their papers, it opens their account together with their e-mail: choose “Forgot password?” on Afterword’s sign-in page.`;
+
+/** The invitation's words for a sealed account's trustee: what was sealed opens only with a kit the owner gives them (issue "Release through trustees' key shares"). */
+export const KITS_ONLY_INVITE_LINE = (owner: string) =>
+  `What ${owner} sealed on their own devices opens only with a trustee kit, which ${owner} gives you themselves: without enough kits among their trustees it cannot be opened, though their messages still reach the people they are for.`;
+
+/** The access e-mail's words, after a release through kits, for a trustee who holds no kit (web/release/open.ts NO_OWN_KIT_TEXT). */
+export const NO_OWN_KIT_EMAIL_LINE = (owner: string) =>
+  `${owner} named you as a trustee, but did not give you a trustee kit (perhaps you were named after the kits were made), and what ${owner} left opens only with a kit. A trustee who holds a kit with full access can open it with theirs and share with you what you need. The messages ${owner} wrote to people still reach them.`;
+
 /** Subject and text of one email. `link` is the minted link, when the kind has one. */
 export function renderEmail(kind: EmailKind, params: EmailParams, link?: string): { subject: string; text: string } {
   const p = { ...params, ownerName: oneLine(params.ownerName) || 'Someone', recipientName: oneLine(params.recipientName), startedBy: oneLine(params.startedBy) };
   const hello = (name?: string) => (name ? `Dear ${name},` : 'Hello,');
-  const kitLink = p.kitToken ? `${p.base}/kit/${p.kitToken}` : undefined;
+  // A rehearsal (link = PREVIEW_LINK) shows no working link of any kind, a kit page's included.
+  const kitLink = p.kitToken ? (link === PREVIEW_LINK ? PREVIEW_LINK : `${p.base}/kit/${p.kitToken}`) : undefined;
   switch (kind) {
     case 'trustee-invite':
       return {
@@ -102,7 +127,7 @@ export function renderEmail(kind: EmailKind, params: EmailParams, link?: string)
 
 ${p.ownerName} uses Afterword to prepare for the end of their life, and has named you as one of their trustees.
 
-Being a trustee means that, when ${p.ownerName} dies, you can let us know. We then wait, and ask ${p.ownerName} to confirm, before anything is shared. After that you will be able to see ${ACCESS_WORDS[p.accessLevel ?? 'full']}. Nothing is shared with you before then.
+Being a trustee means that, when ${p.ownerName} dies, you can let us know. We then wait, and ask ${p.ownerName} to confirm, before anything is shared. After that you will be able to see ${ACCESS_WORDS[p.accessLevel ?? 'full']}. Nothing is shared with you before then.${p.kitsOnly ? ` ${KITS_ONLY_INVITE_LINE(p.ownerName)}` : ''}
 
 If you are willing, please accept here (the link works for 14 days; if it has expired, ask ${p.ownerName} to send it again):
 ${link}
@@ -122,6 +147,19 @@ ${link}
 We will then wait before anything is shared, and ${p.ownerName} will be asked to confirm they are still here. The link is just for you; please don't forward it.${SIGN_OFF}`,
       };
     case 'trustee-access':
+      if (p.cannotOpen) {
+        return {
+          subject: `What ${p.ownerName} left for you`,
+          text: `${hello(p.recipientName)}
+
+We are very sorry for your loss. ${(p.cannotOpen === 'no-kits' ? NO_KITS_EMAIL_LINE : NO_OWN_KIT_EMAIL_LINE)(p.ownerName)}
+
+${p.accessLevel === 'documents-only' ? 'This page says the same' : `This page says the same, and shows whether each message ${p.ownerName} left has been sent, so you can send a link again if one goes astray`} (the link works for 90 days and is just for you):
+${link}
+
+Take whatever time you need.${SIGN_OFF}`,
+        };
+      }
       return {
         subject: `What ${p.ownerName} left for you`,
         text: `${hello(p.recipientName)}

@@ -14,7 +14,9 @@
  *
  * A sealed account's values come as the envelopes they are stored as, with `sealed` naming each
  * one's place (SealedInfo): the page opens them (web/release/open.ts), with the message key of the
- * link's fragment or the level's keys handed here from the release escrow (release-keys.ts).
+ * link's fragment, or a trustee's level keys opened from their own kit in their browser. The
+ * server hands a trustee's page no key: without kits in force nothing sealed opens for trustees
+ * (SealedInfo `noKits`; issue "Release through trustees' key shares", constraint "The escrow ends").
  */
 import type { DeliveryPageData, PageFile, TrusteePageData } from '../../shared/release/pages';
 import { binderRecordsOf, messageLinesOf, pageProfileOf, pageTasksOf, type MessageRoutes } from '../../shared/release/page-records';
@@ -58,17 +60,24 @@ async function sealedPageFile(blobs: BlobService, ownerId: string, r: { file?: u
 }
 
 /**
- * The SealedInfo of `ownerId` when its records are sealed, else null; a trustee's (`level`) holds
- * the keys of its level from the escrow (release-keys.ts). Places are added per collection (placesOf).
+ * The SealedInfo of `ownerId` when its records are sealed, else null. For trustee `trusteeId`'s
+ * page it says how that page can open (open.ts): with their kit (`kits`), not at all because no
+ * kits were in force (`noKits`), or not at all because they hold no kit of those in force
+ * (`noOwnKit`). It never carries a key. Places are added per collection (placesOf).
  */
-async function sealedInfoOf(services: Services, ownerId: string, level?: AccessLevel): Promise<SealedInfo | null> {
+async function sealedInfoOf(services: Services, ownerId: string, trusteeId?: string): Promise<SealedInfo | null> {
   if (!(await services.releaseKeys.sealed(ownerId))) return null;
-  const keys = level ? (await services.releaseKeys.levelKeys(ownerId, level)).keys : undefined;
   // An escrow deleted because trustee kits took over ("The escrow ends") is not a missing deposit:
   // the keys come from the kits (a delivery's fragment, kits/message-keys.ts; a kit page's blob).
-  const kits = await services.release.store.kitEscrowEnded(ownerId);
+  const store = services.release.store;
+  const kits = await store.kitEscrowEnded(ownerId);
   const noEscrow = (await services.escrow.status(ownerId)) === null && !kits;
-  return { userId: ownerId, clocks: {}, ...(keys ? { keys } : {}), noEscrow, kits };
+  const info: SealedInfo = { userId: ownerId, clocks: {}, noEscrow, kits };
+  if (trusteeId === undefined) return info;
+  const current = (await store.liveKitGenerations(ownerId)).find((g) => g.live_at !== null);
+  if (!current) return { ...info, noKits: true };
+  const holds = (await store.kitsOf(ownerId, current.generation)).some((k) => k.trustee_id === trusteeId);
+  return holds ? info : { ...info, noOwnKit: true };
 }
 
 /** Adds to `info` the HLCs of `fields` of each record of `collection` named in `ids` (one read of the stored records). */
@@ -151,14 +160,16 @@ export async function trusteePageData(
 ): Promise<TrusteePageData> {
   const { records, blobs } = services;
   const owner = await services.release.owner(ownerId);
-  const sealed = await sealedInfoOf(services, ownerId, level);
+  const sealed = await sealedInfoOf(services, ownerId, trusteeId);
   const out: TrusteePageData = { ownerName: owner.firstName, ownerFirstName: owner.firstName, level, now: new Date(now).toISOString(), ...(sealed ? { sealed } : {}) };
   if (level !== 'documents-only') {
     const messages = await records.list(ownerId, 'messages');
     if (sealed) await placesOf(services, sealed, 'messages', messages.map((m) => m.id), ['recipientName']);
     out.messages = messageLinesOf(messages, await messageRoutesOf(services, ownerId, trusteeId, messages));
   }
-  if (level !== 'messages-only') {
+  // A page that opens nothing sealed (no kit of this trustee's in force) gets only what is plain: the messages' delivery facts.
+  const opens = !sealed?.noKits && !sealed?.noOwnKit;
+  if (level !== 'messages-only' && opens) {
     const docs = await records.list(ownerId, 'documents');
     if (sealed) await placesOf(services, sealed, 'documents', docs.map((d) => d.id), ['documentType', 'documentName', 'documentUrl', 'originalLocation', 'file']);
     out.documents = await Promise.all(
@@ -172,7 +183,7 @@ export async function trusteePageData(
       })),
     );
   }
-  if (level === 'full' && sealed) {
+  if (level === 'full' && sealed && opens) {
     // The plan and the tasks as stored (values and clocks): their lists are item fields, each
     // sealed at its own HLC, so the page opens and orders them itself (web/release/open.ts).
     // The profile and the trustees too: the page names who ticked a task and makes the binder.
@@ -189,6 +200,6 @@ export async function trusteePageData(
     out.tasks = pageTasksOf(all.survivorTasks);
     out.binder = binderRecordsOf(all);
   }
-  if (level === 'full') out.taskMarks = await taskMarksFor(services, ownerId, trusteeId, await plainTrusteeNames(services, ownerId));
+  if (level === 'full' && opens) out.taskMarks = await taskMarksFor(services, ownerId, trusteeId, await plainTrusteeNames(services, ownerId));
   return out;
 }

@@ -13,6 +13,7 @@ import type { Mailer } from './mailer';
 import { waitingEmails } from './email-quotas';
 import { UNBOUND_TEXT, UNDEPOSITED_TEXT } from './release-keys';
 import { isExecutorKit } from '../../shared/crypto/trustee-kit';
+import { withoutKitsText } from '../../shared/release/without-kits';
 
 /** The readiness sentence while the profile e-mail is not verified (owner-email.ts). */
 export const OWNER_EMAIL_UNVERIFIED = (email: string) =>
@@ -68,6 +69,8 @@ export async function readinessOf(
   undeposited = 0,
   /** How many messages have no key for the kits in force (kits/message-keys.ts unbound); 0 when none or no kits. */
   unbound = 0,
+  /** True when the account's records are sealed (release-keys.ts sealed): its trustees' pages open only with kits. */
+  sealed = false,
 ): Promise<ReleaseReadiness> {
   const s = await release.state(userId);
   const owner = await release.owner(userId);
@@ -84,7 +87,7 @@ export async function readinessOf(
   // Once the escrow has ended there is nothing to deposit: the trustees' kits hold the release.
   if (!released && undeposited > 0 && !kits.escrowEnded) missing.unshift(UNDEPOSITED_TEXT(undeposited));
   if (!released && unbound > 0 && kits.escrowEnded) missing.unshift(UNBOUND_TEXT(unbound));
-  if (!released) missing.push(...kitsMissing(kits, await release.store.liveKitGenerations(userId)));
+  if (!released) missing.push(...kitsMissing(kits, await release.store.liveKitGenerations(userId), sealed));
   return {
     phase: s.phase,
     releasedAt: iso(s.releasedAt),
@@ -128,14 +131,16 @@ async function kitsOf(release: ReleaseService, userId: string, now: number): Pro
 }
 
 /**
- * Plain sentences for the kits, once the owner made some (an account without kits is released by
- * the escrow as before; the kits' own card says what kits would change).
+ * Plain sentences for the kits. A sealed account without kits in force is told that its trustees
+ * could not open what it sealed (shared/release/without-kits.ts; nothing sealed is released to
+ * trustees without kits); an account that is not sealed is released by its plain records as before.
  */
-function kitsMissing(kits: ReleaseKits, live: ReadonlyArray<{ live_at: number | null; k: number }>): string[] {
+function kitsMissing(kits: ReleaseKits, live: ReadonlyArray<{ live_at: number | null; k: number }>, sealed: boolean): string[] {
   const out: string[] = [];
   const pending = live.find((g) => g.live_at === null);
+  if (sealed && !kits.current) out.push(withoutKitsText(pending?.k ?? null));
   if (pending && !kits.current) {
-    out.push(`Your trustee kits work once ${pending.k} of them have been handed over. Until then the server keeps a copy of your keys, and whoever runs it could read what it releases.`);
+    out.push(`Your trustee kits work once ${pending.k} of them have been handed over. Until then the server keeps a copy of your messages' keys, and whoever runs it could read your messages.`);
   }
   if (kits.current && kits.k !== null && kits.n !== null) {
     if (kits.removedHolders > 0) out.push('A trustee who held a kit is no longer your trustee. Make new kits, so that only your trustees hold one.');

@@ -1,8 +1,10 @@
 /**
  * "Rehearse the release" (Settings; issue "Promises kept"): what each recipient and each trustee
  * would receive at the release, built by the very functions the release uses (emails.ts
- * `renderEmail` with `deliveryEmailParams` / `trusteeAccessParams`, as deliveries.ts and
- * trustees.ts queue them and outbox.ts renders them), with every link replaced by PREVIEW_LINK.
+ * `renderEmail` with `deliveryEmailParams` / `trusteeAccessOf`, as deliveries.ts and trustees.ts
+ * queue them and outbox.ts renders them), with every link replaced by PREVIEW_LINK. A sealed
+ * account's trustees are shown as a release now would reach them: by their kit, or told that their
+ * page cannot open (`cannotOpen`: fewer than k kits in force, or none of their own).
  *
  * Read-only by construction: it reads records and the owner's first name and nothing else; no
  * e-mail is queued, no token minted, no activity written, no state changed (rehearsal.test.ts
@@ -13,24 +15,29 @@
 import type { ReleaseRehearsal, RehearsalEmail } from '../../shared/schema/release';
 import { deliveryCardText, deliveryPlanText } from '../../shared/delivery-rule';
 import { badAddress } from './deliveries';
-import { type EmailKind, type EmailParams, PREVIEW_LINK, deliveryEmailParams, renderEmail, sendableAddress, trusteeAccessParams } from './emails';
+import { type EmailKind, type EmailParams, PREVIEW_LINK, deliveryEmailParams, renderEmail, sendableAddress } from './emails';
 import type { ReleaseRecords, ReleaseService } from './service';
-import { TRUSTEE_INVALID_TEXT } from './trustees';
+import { TRUSTEE_INVALID_TEXT, trusteeAccessOf } from './trustees';
 
 /**
  * The rehearsal of `userId`'s release at `now` (ms). `release` gives the owner's first name and the
  * link base (both only read), `records` the owner's messages and trustees (plain view), `handedBy`
  * the trustees chosen to hand each message over (first, then backup; sync-server/kits/message-keys.ts
  * `list`), by message id: such a message (their recipient then gets no e-mail from us; the trustee gets
- * the "for you to hand over" one, as release/deliveries.ts sends it).
+ * the "for you to hand over" one, as release/deliveries.ts sends it). `sealed`: the account's records
+ * are sealed (account_keys.sealed_at), so its trustees' pages open only with kits.
  */
 export async function rehearseRelease(
-  release: Pick<ReleaseService, 'owner' | 'baseUrl'>,
+  release: Pick<ReleaseService, 'owner' | 'baseUrl' | 'store'>,
   records: ReleaseRecords,
   userId: string,
   now: number,
   handedBy: ReadonlyMap<string, readonly string[]> = new Map(),
+  sealed = false,
 ): Promise<ReleaseRehearsal> {
+  // The kits in force: a trustee's e-mail and page are those of a release now (trustees.ts trusteeAccessOf).
+  const current = (await release.store.liveKitGenerations(userId)).find((g) => g.live_at !== null);
+  const kits = current ? await release.store.kitsOf(userId, current.generation) : [];
   const ownerName = (await release.owner(userId)).firstName;
   const email = (kind: EmailKind, to: string, params: Partial<EmailParams>): RehearsalEmail => ({
     to,
@@ -64,12 +71,14 @@ export async function rehearseRelease(
     }),
     trustees: trustees.map((t) => {
       const ok = sendableAddress(t.email);
+      const params = trusteeAccessOf(t, sealed, kits);
       return {
         trusteeId: t.id,
         to: String(t.email ?? ''),
         accessLevel: t.accessLevel,
-        email: ok ? email('trustee-access', t.email, trusteeAccessParams(t)) : null,
+        email: ok ? email('trustee-access', t.email, params) : null,
         problem: ok ? null : TRUSTEE_INVALID_TEXT,
+        cannotOpen: params.cannotOpen ?? null,
       };
     }),
   };

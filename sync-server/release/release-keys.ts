@@ -8,19 +8,20 @@
  *   reaches the server in a request, a log or a Referer; with trustee kits, opened with the
  *   released Q and the message's gate (kits/message-keys.ts), and never for a message a trustee
  *   hands over;
- * - a trustee's page data: the fixed scopes of its access level (shared/crypto/fields.ts
- *   LEVEL_SCOPES), never a message's own key.
+ *
+ * Nothing else: a trustee's page never gets a key from the escrow. A trustee's level opens only with
+ * their own kit, in their browser (web/release/kit/), so with fewer than k kits in force nothing
+ * sealed is released to trustees (issue "Release through trustees' key shares", constraint "The
+ * escrow ends"; SECURITY.md "The escrow until k kits"). The escrow is asked only for message keys.
  *
  * An account that is not sealed gets null (its records are plaintext as before); a sealed account
- * whose devices deposited nothing gets `{ keys: {} , missing: true }`: its pages say the content
- * cannot be opened here, and why.
+ * whose devices deposited nothing gets no fragment: its recipients' pages say the content cannot be
+ * opened here, and why.
  */
 import { toB64url } from '../../shared/crypto/bytes';
 import { parseEnvelope } from '../../shared/crypto/envelope';
-import { LEVEL_SCOPES } from '../../shared/crypto/fields';
 import { messageScope, parseKid } from '../../shared/crypto/kid';
 import { releasedKid } from '../../shared/release/released-keys';
-import type { AccessLevel } from '../../shared/schema';
 import type { ServerRecord } from '../../shared/sync';
 import type { EscrowService } from '../escrow/escrow';
 import type { KeyStore } from '../keys/key-store';
@@ -40,19 +41,17 @@ export interface ReleaseKeys {
    * the release (the caller sends no delivery then anyway).
    */
   deliveryFragment(userId: string, record: ServerRecord | null): Promise<string | null>;
-  /** The keys of trustee access `level` (LEVEL_SCOPES), only after the release (else EscrowClosedError). */
-  levelKeys(userId: string, level: AccessLevel): Promise<HandedKeys>;
   /**
-   * For the owner's readiness: how many keys a release would hand out (released-keys.ts) are in
-   * the account's keyring but not in its escrow (key ids only: nothing is opened). 0 when the
-   * account is not sealed.
+   * For the owner's readiness: how many messages' keys the escrow would hand out (released-keys.ts)
+   * are in the account's keyring but not in its escrow (key ids only: nothing is opened). 0 when
+   * the account is not sealed.
    */
   undeposited(userId: string): Promise<number>;
 }
 
-/** The readiness line for `n` keys a release needs that no device deposited (SECURITY.md "Release escrow"). */
+/** The readiness line for `n` messages' keys that no device deposited (SECURITY.md "Release escrow"). */
 export const UNDEPOSITED_TEXT = (n: number) =>
-  `Your account is sealed on your devices, and ${n === 1 ? 'one key' : `${n} keys`} your messages and trustees need at a release ${n === 1 ? 'has' : 'have'} not been left with Afterword yet: without ${n === 1 ? 'it' : 'them'}, nobody could open what you left. Open Afterword on one of your devices, signed in, to leave ${n === 1 ? 'it' : 'them'}.`;
+  `Your account is sealed on your devices, and ${n === 1 ? 'one key' : `${n} keys`} your messages need at a release ${n === 1 ? 'has' : 'have'} not been left with Afterword yet: without ${n === 1 ? 'it' : 'them'}, nobody could open ${n === 1 ? 'that message' : 'those messages'}. Open Afterword on one of your devices, signed in, to leave ${n === 1 ? 'it' : 'them'}.`;
 
 /** The readiness line for `n` messages the kits in force cannot open yet (kits/message-keys.ts unbound). */
 export const UNBOUND_TEXT = (n: number) =>
@@ -94,12 +93,11 @@ export interface KitMessageKeys {
  */
 export function createReleaseKeys(escrow: EscrowService, keys: Pick<KeyStore, 'get'>, kitKeys?: KitMessageKeys): ReleaseKeys {
   const sealed = async (userId: string) => (await keys.get(userId))?.sealedAt != null;
-  const pick = async (userId: string, want: (scope: string) => boolean): Promise<HandedKeys> => {
+  /** The escrowed versions of message `scope`'s key: never any other scope (an older deposit may still hold some). */
+  const pick = async (userId: string, scope: string): Promise<HandedKeys> => {
+    if (!scope.startsWith('msg:')) throw new TypeError(`The escrow hands out message keys only, not ${scope}`);
     // Only the wanted keys are unwrapped: a max-size escrow (2,064 keys) costs ~115 ms of CPU to open whole.
-    const opened = await escrow.openReleased(userId, (kid) => {
-      const p = parseKid(kid);
-      return !!p && want(p.scope);
-    });
+    const opened = await escrow.openReleased(userId, (kid) => parseKid(kid)?.scope === scope);
     const out: Record<string, string> = {};
     for (const [kid, raw] of opened ?? []) out[kid] = toB64url(raw);
     return { keys: out, missing: opened === null };
@@ -114,7 +112,7 @@ export function createReleaseKeys(escrow: EscrowService, keys: Pick<KeyStore, 'g
       if (byKits?.mode === 'trustee') return null; // handed over by a trustee: never a key from the server
       const opened = Object.entries(byKits?.keys ?? {}).filter(([kid]) => used.has(kid));
       if (opened.length) return fragmentOf(Object.fromEntries(opened));
-      const { keys: handed } = await pick(userId, (s) => s === scope);
+      const { keys: handed } = await pick(userId, scope);
       // Only the versions the message's envelopes use (an older, rotated-away key stays home).
       const out = Object.fromEntries(Object.entries(handed).filter(([kid]) => used.has(kid)));
       return Object.keys(out).length ? fragmentOf(out) : null;
@@ -124,10 +122,6 @@ export function createReleaseKeys(escrow: EscrowService, keys: Pick<KeyStore, 'g
       if (account?.sealedAt == null) return 0;
       const held = new Set((await escrow.status(userId))?.kids ?? []);
       return Object.keys(account.keyring.keys).filter((kid) => releasedKid(kid) && !held.has(kid)).length;
-    },
-    async levelKeys(userId, level) {
-      const scopes: readonly string[] = LEVEL_SCOPES[level];
-      return pick(userId, (s) => scopes.includes(s));
     },
   };
 }

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { newKdfParams } from '../../shared/crypto/kdf';
 import { createApp } from '../app';
 import { openDatabase } from '../db/sqlite';
 import { createServices } from '../services';
@@ -120,6 +121,17 @@ export async function releaseOwnAccount(o: Owner, smtp: TestSmtp): Promise<void>
   expect((await o.open(report, 'POST', REPORTED)).status).toBe(200);
   for (let day = 0; day < 31 && (await o.t.services.release.state(o.userId)).phase !== 'released'; day++) await runFor(o, 1, DAY_MS);
   expect((await o.t.services.release.state(o.userId)).phase).toBe('released');
+}
+
+/**
+ * Marks `o`'s account sealed (account_keys.sealed_at) with keys whose keyring names `kids` (their
+ * wraps are placeholders: the server cannot open them anyway), as a device's sealing would leave it.
+ */
+export async function sealWithPlaceholderKeys(o: Pick<Owner, 't' | 'userId'>, kids: readonly string[] = ['plan~1']): Promise<void> {
+  const keyring = { v: 1 as const, ak: 1, keys: Object.fromEntries(kids.map((k) => [k, `w1.${'A'.repeat(16)}.${'B'.repeat(64)}`])) };
+  const made = { kdf: newKdfParams('argon2id'), akVersion: 1, akPassword: `w1.${'C'.repeat(16)}.${'D'.repeat(64)}`, akRecovery: null, keyring, proofHash: 'ab'.repeat(32) };
+  expect(await o.t.services.keys.create(o.userId, made, o.t.deps.now())).toBe(true);
+  await o.t.services.keys.setSealedAt(o.userId, o.t.deps.now());
 }
 
 /** Runs the scheduler after each of `steps` advances of `stepMs` (a server left running). */

@@ -147,12 +147,14 @@ export interface ReleaseService extends TrusteeFollower {
  * PostgreSQL's), reading the owner's records through `records` (awaited). `opts.checkpoint` runs
  * after an account is forgotten (SQLite's WAL checkpoint; nothing on PostgreSQL). `opts.handoverOf`
  * names who hands over a hand-delivered message (kits/message-keys.ts), for its deliveries.
+ * `opts.sealed` says whether an account's records are sealed (account_keys.sealed_at; default: not),
+ * for the trustees' access e-mails (trustees.ts).
  */
 export function createReleaseService(
   deps: AppDeps,
   records: ReleaseRecords,
   store: AsyncReleaseStore,
-  opts: { checkpoint?: () => void; handoverOf?: HandoverOf } = {},
+  opts: { checkpoint?: () => void; handoverOf?: HandoverOf; sealed?: (userId: string) => Promise<boolean> } = {},
 ): ReleaseService {
   const lastCheckIn = createBoundedCache<number>(REMEMBERED_CHECK_INS);
   const stateOf = async (userId: string, tx: ReleaseTx = store) => (await tx.getState(userId)) ?? initialState(deps.now());
@@ -237,7 +239,7 @@ export function createReleaseService(
     return out;
   };
 
-  const follower = createTrusteeFollower(deps, { store, records, queue, isolated, problem });
+  const follower = createTrusteeFollower(deps, { store, records, queue, isolated, problem, sealed: opts.sealed ?? (async () => false) });
 
   const service: ReleaseService = {
     store,

@@ -6,11 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrusteePageData } from '../../shared/release/pages';
-import { newKdfParams } from '../../shared/crypto/kdf';
+import { toB64url } from '../../shared/crypto/bytes';
 import { formatHlc } from '../../shared/sync';
 import { PROTOCOL_VERSION } from '../../shared/sync/protocol';
 import { createTestApp } from '../test-support';
-import { acceptInvitation, formRequest, linkOf, ownerOn, REPORTED, runFor, type Owner } from './release-test-support';
+import { kitCall, postKits } from '../kits/kit-test-support';
+import { acceptInvitation, formRequest, linkOf, ownerOn, REPORTED, runFor, sealWithPlaceholderKeys, type Owner } from './release-test-support';
 import { startTestSmtp, type TestSmtp } from './smtp-test-server';
 import { DAY_MS } from './state-machine';
 
@@ -102,12 +103,32 @@ describe("a trustee's done on a task: who and when", () => {
   });
 
   it("a sealed account's tasks can be ticked and unticked: the marks name nobody sealed, the sealed status stays the owner's", async () => {
-    const { o, grace, hope } = await released('task-s');
+    // A sealed account's trustees reach their page only through their kits (SECURITY.md "The escrow
+    // until k kits"): kits 2 of 2 for grace and hope, kept, and the release through their confirmations.
+    const o = await ownerOn(createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://afterword.test' }));
+    const pushed = await o.t.call('POST', '/api/sync', {
+      protocol: PROTOCOL_VERSION,
+      cursor: 0,
+      changes: [{ collection: 'survivorTasks', id: 'task-s', hlc: formatHlc({ ms: o.t.deps.now(), counter: 0, node: 'phone' }), fields: { ...TASK, notifyTrustees: false, completionStatus: 'not-started', createdAt: new Date(o.t.deps.now()).toISOString() } }],
+    }, o.cookie);
+    expect((await pushed.json()).rejected).toEqual([]);
+    const trustees = [{ ...(await o.addTrustee('grace', 'full')), level: 'full' as const }, { ...(await o.addTrustee('hope', 'full')), level: 'full' as const }];
+    await o.t.services.scheduler.runOnce();
+    const report = await acceptInvitation(o, smtp, 'grace');
+    await acceptInvitation(o, smtp, 'hope');
     // Seal the account (its keys exist; a device sealed its records): the server may not write completionStatus.
-    const keyring = { v: 1 as const, ak: 1, keys: { 'plan~1': `w1.${'A'.repeat(16)}.${'B'.repeat(64)}` } };
-    expect(await o.t.services.keys.create(o.userId, { kdf: newKdfParams('argon2id'), akVersion: 1, akPassword: `w1.${'C'.repeat(16)}.${'D'.repeat(64)}`, akRecovery: null, keyring, proofHash: 'ab'.repeat(32) }, o.t.deps.now())).toBe(true);
-    o.t.deps.db.prepare('UPDATE account_keys SET sealed_at = ? WHERE user_id = ?').run(o.t.deps.now(), o.userId);
+    await sealWithPlaceholderKeys(o);
     expect(await o.t.services.releaseKeys.sealed(o.userId)).toBe(true);
+    const { made, tokens } = await postKits(o, trustees, 2);
+    for (const [i, m] of made.kits.entries()) expect((await kitCall(o, 'POST', `/api/kit/${tokens[i]}/handover`, { commitment: m.commitment })).status).toBe(204);
+    expect((await o.open(report, 'POST', REPORTED)).status).toBe(200);
+    for (let day = 0; day < 31 && (await o.t.services.release.state(o.userId)).phase !== 'awaiting-confirmations'; day++) await runFor(o, 1, DAY_MS);
+    for (const [i, m] of made.kits.entries()) expect((await kitCall(o, 'POST', `/api/kit/${tokens[i]}/confirm`, { share: toB64url(m.kit.share) })).status).toBe(200);
+    expect((await o.t.services.release.state(o.userId)).phase).toBe('released');
+    /** A trustee's page, as their kit page reaches it (its level's keys open there with the kit, in the browser). */
+    const pageOf = async (i: number) => `/api/trustee/access/${((await (await kitCall(o, 'GET', `/api/kit/${tokens[i]}/access`)).json()) as { pageToken: string }).pageToken}`;
+    const grace = await pageOf(0);
+    const hope = await pageOf(1);
 
     expect((await mark(o, grace, 'task-s', 'yes')).status).toBe(303);
     const seen = await dataOf(o, hope);

@@ -10,7 +10,8 @@ import type { AppDeps } from '../app-env';
 import type { TrusteeInvitationRow, TrusteeRecordRow } from '../db/release';
 import type { KitRow } from '../db/kits';
 import type { AsyncReleaseStore } from '../db/release-store';
-import { sendableAddress, trusteeAccessParams } from './emails';
+import type { AccessLevel } from '../../shared/schema/trustee';
+import { sendableAddress, trusteeAccessParams, type EmailParams } from './emails';
 import type { PlainEntity, ReleaseService, ReleaseTx, ReleaseRecords } from './service';
 
 /** A trustee as the release code reads it: id, address and access level (shared/crypto/fields.ts). */
@@ -58,6 +59,8 @@ export interface TrusteeFollower {
 }
 
 interface Parts {
+  /** True when the account's records are sealed (account_keys.sealed_at): its trustees' pages open only with kits. */
+  sealed: (userId: string) => Promise<boolean>;
   store: AsyncReleaseStore;
   records: ReleaseRecords;
   queue: ReleaseService['queue'];
@@ -78,6 +81,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       ? `Invitation sent ${again ? 'again ' : ''}to ${t.email}.`
       : `Invitation to ${t.email} ${again ? 'queued again' : 'is queued'}: it will go out when e-mail is set up on this server.`;
   const { store, records, queue, isolated, problem } = p;
+  const accessParams = async (userId: string, t: Trustee, kits: readonly KitRow[]) => trusteeAccessOf(t, await p.sealed(userId), kits);
   const sendable = (t: Trustee) => sendableAddress(t.email);
 
   /** A new invitation round for `t` in `tx`: old links stop working, a new invitation is queued. */
@@ -94,7 +98,9 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       invited_at: now,
       accepted_at: null,
     });
-    await queue(tx, userId, 'trustee-invite', t.email, `invite:${t.id}:${round}`, { trusteeId: t.id, accessLevel: t.accessLevel }, quota);
+    // A sealed account's trustee learns from the start that what was sealed opens only with a kit.
+    const kitsOnly = (await p.sealed(userId)) || undefined;
+    await queue(tx, userId, 'trustee-invite', t.email, `invite:${t.id}:${round}`, { trusteeId: t.id, accessLevel: t.accessLevel, kitsOnly }, quota);
   };
 
   const follow = async (tx: ReleaseTx, row: TrusteeRecordRow): Promise<boolean> => {
@@ -144,8 +150,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         // 1,000 trustees added just before release are not 1,000 e-mails at once (issue #15).
         const quota = inv.status === 'invited' && !(await tx.inviteWentOut(userId, t.id)) ? 'invite' : undefined;
         // Released through kits: the access is the trustee's kit page, which opens with their kit.
-        const kitToken = released.find((k) => k.trustee_id === t.id)?.token;
-        await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, { ...trusteeAccessParams(t), kitToken }, quota);
+        await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, await accessParams(userId, t, released), quota);
       }
     },
     async queueKitConfirmations(tx, userId, episode) {
@@ -224,13 +229,27 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         await tx.addActivity(userId, now, 'trustee-accepted', `${t.email} accepted your invitation.`);
         await queue(tx, userId, 'trustee-welcome', t.email, `welcome:${t.id}:${inv.invite_round}`, { trusteeId: t.id });
         if ((await tx.getState(userId))?.phase === 'released') {
-          await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, trusteeAccessParams(t));
+          await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, await accessParams(userId, t, await currentKits(tx, userId)));
         }
         return true;
       });
     },
   };
   return follower;
+}
+
+/**
+ * What trustee `t`'s access e-mail at a release is queued with (emails.ts), here and in the
+ * rehearsal (rehearsal.ts): their kit page when they hold one of `kits` (the kits in force,
+ * currentKits); else, for a `sealed` account, that their page cannot open (`cannotOpen`): nothing
+ * sealed is released to trustees without kits (issue "Release through trustees' key shares",
+ * constraint "The escrow ends"). An account that is not sealed: its access link, as before kits.
+ */
+export function trusteeAccessOf(t: { id: string; accessLevel: AccessLevel }, sealed: boolean, kits: ReadonlyArray<Pick<KitRow, 'trustee_id' | 'token'>>): Partial<EmailParams> {
+  const kitToken = kits.find((k) => k.trustee_id === t.id)?.token;
+  if (kitToken) return { ...trusteeAccessParams(t), kitToken };
+  if (!sealed) return trusteeAccessParams(t);
+  return { ...trusteeAccessParams(t), cannotOpen: kits.length ? 'no-own-kit' : 'no-kits' };
 }
 
 /**

@@ -114,10 +114,13 @@ export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   // "Rehearse the release" (Settings): a preview built by the release's own e-mail builders; writes nothing.
   app.get('/api/release/rehearsal', async (c) => {
     const handedBy = new Map((await services.messageKeys.list(c.var.userId)).messages.filter((m) => m.mode === 'trustee').map((m) => [m.messageId, m.trustees] as const));
-    return c.json(await rehearseRelease(release, records, c.var.userId, deps.now(), handedBy));
+    return c.json(await rehearseRelease(release, records, c.var.userId, deps.now(), handedBy, await services.releaseKeys.sealed(c.var.userId)));
   });
 
-  app.get('/api/release/readiness', async (c) => c.json(await readinessOf(deps, release, records, services.mailer, c.var.userId, await services.releaseKeys.undeposited(c.var.userId), await services.messageKeys.unbound(c.var.userId))));
+  app.get('/api/release/readiness', async (c) => {
+    const userId = c.var.userId;
+    return c.json(await readinessOf(deps, release, records, services.mailer, userId, await services.releaseKeys.undeposited(userId), await services.messageKeys.unbound(userId), await services.releaseKeys.sealed(userId)));
+  });
 
   /** The owner has read the banner about e-mails that could not be delivered. */
   app.post('/api/release/undeliverable/seen', async (c) => {

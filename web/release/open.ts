@@ -5,9 +5,10 @@
  * as envelopes with their places (shared/release/pages.ts SealedInfo), and are opened here, in the
  * browser (shared/crypto/envelope.ts; the AAD binds owner, collection, record, field and HLC):
  * a recipient's with the message key of the link's fragment (`/r/d/<token>#<kid>.<key>,…`), a
- * trustee's with the keys of its access level: those the release escrow hands its page, or those
- * the trustee's own kit opened in the browser (the kit page, web/release/kit/; issue "Release
- * through trustees' key shares"). A file's key, name and size come out of its opened file reference.
+ * trustee's with the keys of its access level that the trustee's own kit opened in the browser
+ * (the kit page, web/release/kit/; issue "Release through trustees' key shares"): the server never
+ * hands a trustee a key, so without kits in force a trustee's page says nothing sealed can be
+ * opened, and why, and shows only the messages' plain delivery facts. A file's key, name and size come out of its opened file reference.
  *
  * Nothing that fails to open is shown as content: a recipient's page says the message cannot be
  * opened and why (an Error for the page), a trustee's page shows "(could not be opened)" in its
@@ -43,6 +44,18 @@ export const NO_ESCROW_TEXT =
 export const KIT_ONLY_TEXT =
   'What was left for you opens only with your trustee kit. Open the kit link you were sent (or scan the QR code on your printed kit, or type its code on the kit page named on it): it opens everything shown here.';
 
+/**
+ * Why a trustee's page of a sealed account released with fewer than k kits in force opens nothing
+ * (issue "Release through trustees' key shares", constraint "The escrow ends": nothing sealed is
+ * released without kits), and what can still be done. `owner` is the owner's first name.
+ */
+export const NO_KITS_TEXT = (owner: string) =>
+  `What ${owner} sealed for their trustees (their plan, documents and tasks) cannot be opened here. ${owner} sealed it on their own devices so that only trustees holding trustee kits could open it, and fewer trustees held kits than were needed, so neither you nor Afterword can open it. The messages ${owner} wrote to people are still sent to them by e-mail. If ${owner} left their recovery kit (a printed page with a recovery code) with their papers, it opens their account together with their e-mail: choose “Forgot password?” on Afterword’s sign-in page. A device still signed in to their account opens it too.`;
+
+/** Why a kit-released account's trustee page opens nothing for a trustee who was given no kit, and what they can do. `owner`: the first name. */
+export const NO_OWN_KIT_TEXT = (owner: string) =>
+  `This page cannot open what ${owner} left: it opens only with a trustee kit, and ${owner} did not give you one (perhaps you were named after the kits were made). A trustee who holds a kit with full access can open it with theirs and share with you what you need. The messages ${owner} wrote to people still reach them.`;
+
 const MESSAGE_TYPES = new Set(['text', 'audio', 'video']);
 
 /** The keys of a link's fragment `<kid>.<key>,…` (release-keys.ts fragmentOf); entries that are not keys are ignored. */
@@ -56,7 +69,7 @@ export function parseFragment(fragment: string | null): Record<string, string> {
   return out;
 }
 
-/** Raw level keys by kid: base64url (the escrow's page data, a fragment) or bytes (a kit's blob). */
+/** Raw keys by kid: base64url (a link's fragment) or bytes (a kit's blob). */
 type RawKeys = Record<string, string> | ReadonlyMap<string, Uint8Array>;
 
 /** A KeyLookup over raw keys (a malformed key is left out: its values then do not open). */
@@ -134,11 +147,30 @@ async function openDelivery(raw: DeliveryPageData, info: SealedInfo, fragmentKey
   return { ...rest, message: { ...m, messageType: type as DeliveryPageData['message']['messageType'], messageContent: content, file } };
 }
 
+/**
+ * A trustee's page that opens nothing sealed (`why`): what it can still show is plain, the
+ * messages' addresses and delivery facts (and "resend"); their sealed names are left out.
+ */
+function withoutKeys(raw: TrusteePageData, why: string): TrusteePageData {
+  return {
+    ownerName: raw.ownerName,
+    ownerFirstName: raw.ownerFirstName,
+    level: raw.level,
+    now: raw.now,
+    cannotOpen: why,
+    ...(raw.messages ? { messages: raw.messages.map((m) => ({ ...m, recipientName: '' })) } : {}),
+  };
+}
+
 async function openTrustee(raw: TrusteePageData, info: SealedInfo, levelKeys: ReadonlyMap<string, Uint8Array> | undefined): Promise<TrusteePageData> {
-  // A kit's keys need no escrow: the page opens with them whatever the server deposited.
-  if (!levelKeys && info.noEscrow) throw new Error(NO_ESCROW_TEXT);
-  if (!levelKeys && info.kits) throw new Error(KIT_ONLY_TEXT);
-  const lookup = await lookupOf(levelKeys ?? info.keys ?? {});
+  // Only a kit opens a trustee's level, in this browser: the server hands a trustee no key (SECURITY.md
+  // "The escrow until k kits"). Without one the page says why, and shows what can still be done.
+  if (!levelKeys) {
+    const owner = raw.ownerFirstName || raw.ownerName;
+    if (info.kits && !info.noOwnKit) throw new Error(KIT_ONLY_TEXT); // their kit page opens it
+    return withoutKeys(raw, info.noOwnKit ? NO_OWN_KIT_TEXT(owner) : NO_KITS_TEXT(owner));
+  }
+  const lookup = await lookupOf(levelKeys);
   const o = openerOf(info, lookup);
   const messages =
     raw.messages &&
@@ -253,9 +285,9 @@ async function openFullRecords(info: SealedInfo, keys: KeyLookup) {
 
 /**
  * Opens `raw` (the JSON of `GET …/data`) for route `kind`, with `fragmentKey` (the link's
- * fragment, or null). A trustee's page opens with `levelKeys` (kid → raw 32-byte key, from the
- * trustee's kit blob: shared/crypto/trustee-kit.ts openTrusteeBlob) when given, in place of the
- * escrow's keys in the page data. Returns the content with each file's key usable by files.ts.
+ * fragment, or null). A trustee's page opens only with `levelKeys` (kid → raw 32-byte key, from the
+ * trustee's kit blob: shared/crypto/trustee-kit.ts openTrusteeBlob); without them it throws that the
+ * kit page opens it, or, when no kit of theirs is in force, returns only what is plain with `cannotOpen`. Returns the content with each file's key usable by files.ts.
  * Throws an Error with a message for the person when the content cannot be opened.
  */
 export async function openPage<K extends keyof PageData>(kind: K, raw: PageData[K], fragmentKey: string | null, levelKeys?: ReadonlyMap<string, Uint8Array>): Promise<PageData[K]> {

@@ -3,7 +3,9 @@
  * the former server-rendered page): full — the family binder (made here, for a sealed account
  * from what the page opened), the owner's health information, plan, documents, tasks (tasks-view.ts: grouped by when, done and
  * undone with who and when) and messages with "resend"; documents-only — documents;
- * messages-only — messages, with "resend". Dates are the reader's own time zone's (dom.ts).
+ * messages-only — messages, with "resend". A page that opens nothing sealed (open.ts `cannotOpen`:
+ * no kit of theirs in force) says why, and lists only the messages' plain delivery facts, by
+ * address. Dates are the reader's own time zone's (dom.ts).
  */
 import { DELIVERY_RULE_TEXT, deliveryStateLine, HANDOVER_RULE_TEXT } from '../../shared/delivery-rule';
 import { BURIAL_PREFERENCE_LABELS, DOCUMENT_TYPE_LABELS, FUNERAL_TYPE_LABELS } from '../../shared/labels';
@@ -29,8 +31,9 @@ export function trusteeView(data: Data, token: string): { title: string; nodes: 
     lazyTasksSection(data, api, marks),
     messagesSection(data, api),
   ];
-  const sections: (Node | null)[] =
-    data.level === 'full'
+  const sections: (Node | null)[] = data.cannotOpen
+    ? [data.messages?.length ? messagesSection(data, api) : null] // nothing sealed opens here: only what is plain (open.ts)
+    : data.level === 'full'
       ? full()
       : data.level === 'documents-only'
         ? [documentsSection(data)]
@@ -39,7 +42,9 @@ export function trusteeView(data: Data, token: string): { title: string; nodes: 
     title: data.ownerName,
     nodes: [
       h('h1', {}, `What ${data.ownerName} left for you`),
-      h('p', {}, `We are sorry for your loss. This is what ${data.ownerFirstName} shared with you as their trustee.`),
+      data.cannotOpen
+        ? h('p', { class: 'error', role: 'alert' }, data.cannotOpen)
+        : h('p', {}, `We are sorry for your loss. This is what ${data.ownerFirstName} shared with you as their trustee.`),
       // Values that did not open are never shown as content (open.ts): the page says so.
       ...(data.notOpened ? [h('p', { class: 'error', role: 'alert' }, notOpenedText(data.notOpened))] : []),
       ...sections.filter((n): n is Node => n !== null),
@@ -157,14 +162,14 @@ function messagesSection(data: Data, api: string): Node {
             h(
               'li',
               {},
-              `For ${m.recipientName} (${m.recipientEmail}): ${deliveryStateLine(m, Date.parse(data.now), (d) => dateText(d))}`,
+              `For ${m.recipientName ? `${m.recipientName} (${m.recipientEmail})` : m.recipientEmail}: ${deliveryStateLine(m, Date.parse(data.now), (d) => dateText(d))}`,
               m.canResend
                 ? [
                     ' ',
                     h(
                       'form',
                       { class: 'inline', method: 'post', action: `${api}/resend/${encodeURIComponent(m.id)}` },
-                      h('button', { class: 'small', type: 'submit' }, `Resend link to ${m.recipientName}`),
+                      h('button', { class: 'small', type: 'submit' }, `Resend link to ${m.recipientName || m.recipientEmail}`),
                     ),
                   ]
                 : null,

@@ -1,8 +1,8 @@
 /**
  * The device's half of the release escrow (SECURITY.md "Release escrow"; sync-server/escrow/
- * routes.ts): deposits exactly the scope keys a release hands out — every version of each
- * message's key (`msg:<id>`, the recipient's link) and of the fixed scopes the trustee access
- * levels use (shared/crypto/fields.ts LEVEL_SCOPES) — with PUT /api/release/escrow. A deposit
+ * routes.ts): deposits exactly the keys the escrow may hand out — every version of each message's
+ * key (`msg:<id>`, the recipient's link; shared/release/released-keys.ts), never a key of a trustee
+ * access level, which opens only with the trustee's kit — with PUT /api/release/escrow. A deposit
  * replaces the account's escrow, so it always carries them all; it is skipped when GET shows the
  * same key ids already deposited, and never made once the escrow has ended (k trustee kits were
  * handed over: the kits hold the release, the server deleted the escrow and refuses a deposit,

@@ -5,7 +5,8 @@
  * this device from its own records by the release pages' own views (PagePreview.tsx). Nothing is
  * sent, queued or made: the server writes nothing for it (sync-server/release/rehearsal.ts).
  * The e-mails need a connection; the server names people by address, and this device puts the
- * names it holds beside them (named-addresses.ts).
+ * names it holds beside them (named-addresses.ts). A trustee whose page would open nothing sealed
+ * (fewer than k kits in force, or none of their own) is shown so, in its page's own words.
  */
 import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -20,7 +21,10 @@ import { Button } from '../../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
 import { PageHeader } from '../../ui/PageHeader';
 import { deliveryView } from '../../release/delivery';
+import { h } from '../../release/dom';
+import { NO_KITS_TEXT, NO_OWN_KIT_TEXT } from '../../release/open';
 import { trusteeView } from '../../release/trustee';
+import { withoutKitsText } from '../../../shared/release/without-kits';
 import { getReleaseRehearsal } from '../release/api';
 import { usePeopleByAddress } from '../release/named-addresses';
 import { useReloadOnline } from '../settings/connection';
@@ -89,11 +93,17 @@ export default function RehearsalPage() {
                   You have no trustees yet. <Link to="/trustees" className="font-medium text-accent-800 underline">Add a trustee</Link>
                 </p>
               )}
+              {data.trustees.some((t) => t.cannotOpen === 'no-kits') && (
+                <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="rehearsal-no-kits">
+                  {withoutKitsText(null)} <Link to="/trustees" className="font-medium text-accent-800 underline">Make trustee kits</Link>
+                </p>
+              )}
               {data.trustees.map((t) => {
                 const key = `t:${t.trusteeId}`;
+                const view = records ? () => trusteeView(trusteePreviewData(records, t.accessLevel, data.ownerName, Date.now(), rehearsalRoutes(data.recipients, records.trustees, t.trusteeId)), 'preview') : null;
                 return (
                   <PersonCard key={key} name={nameOf(t.to)} to={t.to} email={t.email} problem={t.problem} detail={`Access: ${ACCESS_LEVEL_LABELS[t.accessLevel]}`}
-                    page={records ? () => trusteeView(trusteePreviewData(records, t.accessLevel, data.ownerName, Date.now(), rehearsalRoutes(data.recipients, records.trustees, t.trusteeId)), 'preview') : null}
+                    page={view && (t.cannotOpen ? () => cannotOpenView(view(), data.ownerName, t.cannotOpen!) : view)}
                     pageNote="Buttons on their page do nothing in this preview." open={open === key} onToggle={() => toggle(key)} />
                 );
               })}
@@ -103,6 +113,22 @@ export default function RehearsalPage() {
       </div>
     </>
   );
+}
+
+/**
+ * A trustee's page that would open nothing sealed at a release now (`why`, from the server:
+ * sync-server/release/trustees.ts trusteeAccessOf): what it would say (web/release/open.ts), then,
+ * marked as such, what it shows once they can open it with a kit.
+ */
+function cannotOpenView(page: ViewOutput, ownerName: string, why: 'no-kits' | 'no-own-kit'): ViewOutput {
+  return {
+    title: page.title,
+    nodes: [
+      h('p', { class: 'error', role: 'note' }, (why === 'no-kits' ? NO_KITS_TEXT : NO_OWN_KIT_TEXT)(ownerName)),
+      h('p', { class: 'muted' }, why === 'no-kits' ? 'Once enough of your trustees have kept their kits, their page would show this:' : 'Once you give them a kit, their page would show this:'),
+      ...page.nodes,
+    ],
+  };
 }
 
 /** This device's records for the pages (read as the export and the binder read them), or undefined while they load. */

@@ -120,7 +120,8 @@ export default function TrusteesPage({ openCreate = false }: TrusteesPageProps) 
             Trustees can report your passing, which starts the release of your plan. Once it is released, each trustee
             receives access by their level: Full Access covers your plan, documents, survivor tasks and the list of your
             messages; Documents Only covers your legal documents; Messages Only covers the list of your messages and
-            their delivery.
+            their delivery. What you have sealed on your devices opens for them only with trustee kits (above): without
+            enough kits, they cannot open it, and only your messages still reach the people they are for.
           </p>
         </div>
       </section>

@@ -45,11 +45,12 @@ describe('who can hold a kit', () => {
 });
 
 describe('the notices while choosing', () => {
-  it('no kits yet: says the release still goes by the escrow, with no trustee confirming', () => {
+  it('no kits yet: says trustees could not open the plan, documents and tasks, and the messages still go by the escrow, with no trustee confirming', () => {
     const notices = kitNotices({ state: none, candidates: ['a', 'b', 'c'].map(cand), choiceK: 2, now: NOW });
     expect(ids(notices)).toEqual(['no-kits']);
-    expect(notices[0]!.text).toContain('your release works as before kits');
-    expect(notices[0]!.text).toContain('No trustee has to confirm anything first.');
+    expect(notices[0]!.text).toMatch(/^Until 2 of your trustees have kept their trustee kits, they will not be able to open your plan, documents and tasks after your death/);
+    expect(notices[0]!.text).toContain('Your messages still reach the people they are for');
+    expect(notices[0]!.text).toContain('no trustee has to confirm anything first.');
   });
 
   it('k = 1 warns that the server and that one trustee together could read early', () => {
@@ -80,7 +81,7 @@ describe('the notices about kits held', () => {
     const state: KitsState = { current: gen(2, ['a', 'b', 'c']), pending: null, escrowEnded: false };
     const notices = kitNotices({ state, candidates: ['a', 'b', 'c'].map(cand), choiceK: null, now: NOW });
     expect(ids(notices)).toEqual(['escrow']);
-    expect(notices[0]!.text).toContain('whoever runs it could read');
+    expect(notices[0]!.text).toContain('whoever runs it could read your messages');
     expect(ids(kitNotices({ state: { ...state, escrowEnded: true }, candidates: ['a', 'b', 'c'].map(cand), choiceK: null, now: NOW }))).toEqual([]);
   });
 
@@ -101,7 +102,7 @@ describe('the notices about kits held', () => {
     // The first kits, made and not yet handed over: the release still goes by the escrow.
     const first = kitNotices({ state: { current: null, pending: gen(2, ['a', 'b', 'c'], {}, null), escrowEnded: false }, candidates: ['a', 'b', 'c'].map(cand), choiceK: null, now: NOW });
     expect(ids(first)).toEqual(['no-kits', 'escrow']);
-    expect(first[0]!.text).toMatch(/^Until 2 of these kits have been handed over, your release works as before kits:/);
+    expect(first[0]!.text).toMatch(/^Until 2 of your trustees have kept their trustee kits, they will not be able to open your plan, documents and tasks/);
     expect(notices[0]!.text).toContain('Your earlier kits keep working until 2 of the new kits have been kept by their trustees (“Keep this kit” on their kit’s page).');
   });
 

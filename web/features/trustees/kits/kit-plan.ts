@@ -8,6 +8,7 @@
 import type { ReleaseTrustee } from '../../../../shared/schema/release';
 import type { AccessLevel } from '../../../../shared/schema/trustee';
 import type { KitGeneration, KitsState } from './kits-api';
+import { withoutKitsText } from '../../../../shared/release/without-kits';
 
 /** A trustee who can hold a kit: accepted on the server, named on this device. */
 export interface KitCandidate {
@@ -97,13 +98,12 @@ export function kitNotices(input: {
   const current = state.current;
   const shown = state.pending ?? current;
   if (!current) {
-    // What happens today without kits in force (SECURITY.md "Release escrow"): the escrow opens the
-    // trustees' pages and the messages at the end of the waiting period, with no trustee's kit.
-    const until = state.pending ? `Until ${state.pending.k === 1 ? '1 of these kits has' : `${state.pending.k} of these kits have`} been handed over` : 'Until your kits exist';
+    // What happens today without kits in force (SECURITY.md "The escrow until k kits"): nothing
+    // sealed opens for trustees, and the escrow sends the messages at the end of the waiting period.
     out.push({
       id: 'no-kits',
       tone: 'warning',
-      text: `${until}, your release works as before kits: when the waiting period ends, Afterword’s server opens your trustees’ pages and sends your messages by itself, with the copy of your keys it keeps (the escrow). No trustee has to confirm anything first.`,
+      text: `${withoutKitsText(state.pending?.k ?? choiceK)} When the waiting period ends, Afterword sends them by itself, with the copy of their keys it keeps (the escrow): no trustee has to confirm anything first.`,
     });
   }
   // The split spoken of: the one being chosen, else the kits handed over now.
@@ -136,7 +136,7 @@ export function kitNotices(input: {
     out.push({
       id: 'escrow',
       tone: 'warning',
-      text: `Until ${kitsWord(shown.k)} ${shown.k === 1 ? 'has' : 'have'} been handed over, the server still holds a copy of your keys (the escrow), and whoever runs it could read what you have sealed. That copy is deleted once ${shown.k === 1 ? 'a trustee has' : `${shown.k} trustees have`} chosen “Keep this kit” on their kit’s page.`,
+      text: `Until ${kitsWord(shown.k)} ${shown.k === 1 ? 'has' : 'have'} been handed over, the server still holds a copy of your messages’ keys (the escrow), and whoever runs it could read your messages. That copy is deleted once ${shown.k === 1 ? 'a trustee has' : `${shown.k} trustees have`} chosen “Keep this kit” on their kit’s page.`,
     });
   }
   const removed = removedKitHolders(shown, candidates);

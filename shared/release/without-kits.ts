@@ -1,0 +1,23 @@
+/**
+ * What the owner of a sealed account is told, before it happens, while fewer than k trustees hold
+ * kits in force (issue "Release through trustees' key shares", "Fewer than k kits. Said honestly
+ * before it happens (setup, readiness panel)" and constraint "The escrow ends"): nothing sealed is
+ * released to trustees without kits (sync-server/release/release-keys.ts hands a trustee's page no
+ * key), while messages still go out by the escrow. The same words on the readiness panel
+ * (sync-server/release/readiness.ts), the Trustee kits section and its setup (web/features/
+ * trustees/kits/kit-plan.ts) and the rehearsal (web/features/rehearsal/).
+ */
+
+/**
+ * The sentence for `k` kits needed (null: no kits made yet). Messages are named as they go today:
+ * until kits are in force every message, whatever its choice, is e-mailed by Afterword.
+ */
+export function withoutKitsText(k: number | null): string {
+  const until =
+    k === null
+      ? 'Until your trustees hold trustee kits'
+      : k === 1
+        ? 'Until a trustee has kept their trustee kit'
+        : `Until ${k} of your trustees have kept their trustee kits`;
+  return `${until}, they will not be able to open your plan, documents and tasks after your death: what you sealed opens only with kits, and no one, not even Afterword, can open it for them. Your messages still reach the people they are for: Afterword e-mails each one a private link.`;
+}

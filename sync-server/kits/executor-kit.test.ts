@@ -22,7 +22,7 @@ const issues = async (res: Response) => ((await res.json()) as { issues: Array<{
 describe('The executor kit: one more share, kept with the will', () => {
   it('is stored with the trustees\' kits, e-mails nobody, and counts toward k once the owner put it away', async () => {
     const { o, trustees } = await ownerWithTrustees(['ann', 'bob']);
-    await o.t.services.escrow.deposit(o.userId, new Map([['plan~1', new Uint8Array(32).fill(9)]]));
+    await o.t.services.escrow.deposit(o.userId, new Map([['msg:6f1c2d3e-0000-4000-8000-000000000001~1', new Uint8Array(32).fill(9)]]));
     await o.t.services.scheduler.runOnce(); // the trustees' welcome e-mails
     const mailsBefore = outboxFiles(o.t.deps.config.dataDir).length;
     const { made, tokens } = await postKits(o, trustees, 2, 1, true);

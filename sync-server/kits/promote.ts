@@ -28,7 +28,7 @@ export async function promoteHandedOverKits(tx: ReleaseTx, userId: string, now: 
     'kits-current',
     hadEnded
       ? `${gen.k} of your new trustee kits have been handed over: they replace the old kits, which no longer work.`
-      : `${gen.k} of your trustee kits have been handed over. The server's copy of your keys was deleted: from now on only your trustees together can release what you left.`,
+      : `${gen.k} of your trustee kits have been handed over. The server's copy of your messages' keys was deleted: from now on only your trustees together can release what you left.`,
   );
   return true;
 }

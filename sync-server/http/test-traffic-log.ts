@@ -7,9 +7,11 @@
  * invitation, a report, a release page) — not only what one browser's listeners saw.
  *
  * The file is JSON lines, appended synchronously as bytes pass (a stream still open, such as the
- * live sync channel, is recorded up to its last chunk): `{ id, dir, where, enc, b64 }`, one line per
- * request body (read from a clone, so the app reads its own) and one per response chunk
- * (`enc`: the response's Content-Encoding; `readTrafficLog` decodes it). The escrow deposit's body
+ * live sync channel, is recorded up to its last chunk): `{ id, dir, where, enc, b64 }`. A request is
+ * its request line with the full URL, its headers, and its body (read from a clone, so the app reads
+ * its own); a response is its status line and headers (`response-head`, where a file name in
+ * Content-Disposition would show) and its body chunk by chunk (`enc`: the response's
+ * Content-Encoding; `readTrafficLog` decodes it). The escrow deposit's body
  * holds raw scope keys by design (escrow/routes.ts): it is recorded like every other, so the test
  * decides what to leave out. Never set it on a real deployment: it writes keys and words to disk.
  */
@@ -21,18 +23,21 @@ export const TEST_TRAFFIC_LOG_ENV = 'AFTERWORD_TEST_TRAFFIC_LOG';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the server's fetch passes bindings through untouched
 type Fetch = (req: Request, ...rest: any[]) => Response | Promise<Response>;
 
+/** What a record is: a request (head and body), a response's head, or a response's body. */
+export type Direction = 'request' | 'response-head' | 'response';
+
 interface Line {
   id: number;
-  dir: 'request' | 'response';
+  dir: Direction;
   where: string;
   enc: string;
   b64: string;
 }
 
-/** One body the server received or sent: `where` is e.g. `request PUT /api/release/escrow`. */
+/** One record of what the server received or sent: `where` is e.g. `request PUT /api/release/escrow`. */
 export interface Exchange {
   id: number;
-  dir: 'request' | 'response';
+  dir: Direction;
   method: string;
   path: string;
   where: string;
@@ -56,6 +61,8 @@ export function trafficLogFromEnv(env: NodeJS.ProcessEnv = process.env): { file:
       (async (req: Request, ...rest: unknown[]) => {
         const id = ++next;
         const where = `${req.method} ${new URL(req.url).pathname}`;
+        const head = (first: string, headers: Headers) => new TextEncoder().encode(`${first}\r\n${[...headers].map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`);
+        write({ id, dir: 'request', where, enc: '' }, head(`${req.method} ${req.url}`, req.headers));
         if (req.method !== 'GET' && req.method !== 'HEAD') {
           // A clone tees the body: the app reads its own branch as it would without this record.
           void req
@@ -65,6 +72,7 @@ export function trafficLogFromEnv(env: NodeJS.ProcessEnv = process.env): { file:
             .catch(() => undefined); // an aborted upload: nothing more was received
         }
         const res = await fetch(req, ...rest);
+        write({ id, dir: 'response-head', where, enc: '' }, head(`${res.status} ${res.statusText}`, res.headers));
         if (!res.body || NULL_BODY.has(res.status)) return res;
         const enc = res.headers.get('content-encoding') ?? '';
         const reader = res.body.getReader();
@@ -96,7 +104,7 @@ function decode(bytes: Buffer, enc: string): Buffer {
 }
 
 /**
- * Every body recorded in `file` (trafficLogFromEnv), in the order the exchanges began, each
+ * Every record in `file` (trafficLogFromEnv), in the order the exchanges began, each
  * response's chunks joined and decoded. Throws when the file cannot be read.
  */
 export function readTrafficLog(file: string): Exchange[] {

@@ -18,7 +18,8 @@
  * keys raw, so there, and only there, scope keys are not needles (every other needle still is);
  * the test checks that the deposit did carry them, which also shows the needles match real bytes.
  * Plain fields (fields.ts: e-mail addresses, the owner's first name, delivery dates) are not
- * canaries: the server must read them.
+ * canaries: the server must read them. The same runs on PostgreSQL (DATABASE_URL), where a pg_dump
+ * of the database and every file of the cluster are searched too (e2e/canary-postgres.ts).
  */
 import { parseRecoveryCode } from '../shared/crypto/recovery';
 import { randomBytes } from 'node:crypto';
@@ -27,8 +28,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { needlesOf, scanBytes, scanDirectory, type Hit } from '../sync-server/canary-scan';
+import { needlesOf, scanBytes, scanDirectory, type Hit, type NeedleForm } from '../sync-server/canary-scan';
 import { readTrafficLog, TEST_TRAFFIC_LOG_ENV, type Exchange } from '../sync-server/http/test-traffic-log';
+import { usePostgresFor } from './canary-postgres';
 import { fileSecretsOnDevice, keysOnDevice } from './device-secrets';
 import { secondDevice, syncUntil } from './devices';
 import { reportPassingInBrowser } from './report-passing';
@@ -225,108 +227,129 @@ function report(hits: Hit[]): string {
 /** Whether `t` is the escrow deposit's body: the one place scope keys travel raw (escrow/routes.ts). */
 const isEscrowDeposit = (t: Exchange) => t.dir === 'request' && t.method === 'PUT' && t.path === '/api/release/escrow';
 
-describe.skipIf(!hasChromium)('canary scan: the server holds and sends no word a person wrote', () => {
-  // Every body the server exchanges, recorded by the server itself (outside DATA_DIR: it holds the deposit).
-  const trafficLog = join(tmpdir(), `afterword-canary-traffic-${tag}.jsonl`);
-  const suite = useMailSuite({ AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '500', [TEST_TRAFFIC_LOG_ENV]: trafficLog }, { fakeMedia: true });
-  afterAll(() => rmSync(trafficLog, { force: true }));
+type Suite = ReturnType<typeof useMailSuite>;
 
-  it('finds no canary, password, recovery code, AK or key anywhere the server stored, logged, mailed or answered', async () => {
-    const user = { ...uniqueUser('Ada'), lastName: C.lastName, password: `pw ${canary('Password')}` };
-    const newPassword = `new pw ${canary('NewPassword')}`;
-    const trusteeEmail = `trustee.${tag}@example.com`;
+/**
+ * The whole scenario on `suite`'s server, whose traffic is recorded into `trafficLog`, then the
+ * scan of DATA_DIR, the log, the e-mails, the traffic and whatever `moreHits` searches (the
+ * PostgreSQL run's database). Fails the test with every hit.
+ */
+async function scenario(suite: Suite, trafficLog: string, moreHits: (needles: NeedleForm[]) => Promise<Hit[]>): Promise<void> {
+  const user = { ...uniqueUser('Ada'), lastName: C.lastName, password: `pw ${canary('Password')}` };
+  const newPassword = `new pw ${canary('NewPassword')}`;
+  const trusteeEmail = `trustee.${tag}@example.com`;
 
-    // Device A registers through the UI and fills the profile wizard; device B signs in.
-    const a = await desktopContext(suite.browser, suite.server.url);
-    const pageA = await a.newPage();
-    const recoveryCode = await registerViaUi(pageA, user);
-    const recoverySecret = await parseRecoveryCode(recoveryCode); // the code's 128 bits: never sent either
-    await pageA.waitForURL('**/dashboard');
-    await fillWizardOnA(pageA);
-    const b = await secondDevice(suite.browser, suite.server.url, user, '/dashboard', mobileContext);
+  // Device A registers through the UI and fills the profile wizard; device B signs in.
+  const a = await desktopContext(suite.browser, suite.server.url);
+  const pageA = await a.newPage();
+  const recoveryCode = await registerViaUi(pageA, user);
+  const recoverySecret = await parseRecoveryCode(recoveryCode); // the code's 128 bits: never sent either
+  await pageA.waitForURL('**/dashboard');
+  await fillWizardOnA(pageA);
+  const b = await secondDevice(suite.browser, suite.server.url, user, '/dashboard', mobileContext);
 
-    await Promise.all([fillOnA(pageA, trusteeEmail), fillOnB(b.page)]);
+  await Promise.all([fillOnA(pageA, trusteeEmail), fillOnB(b.page)]);
 
-    // Both sync until each shows the other's words.
-    await pageA.goto('/survivor-tasks');
-    await syncUntil(a, () => pageA.getByText(C.taskTitle).first().isVisible(), true);
-    await b.page.goto('/trustees');
-    await syncUntil(b.context, () => b.page.getByText(C.trusteeName).first().isVisible(), true);
+  // Both sync until each shows the other's words.
+  await pageA.goto('/survivor-tasks');
+  await syncUntil(a, () => pageA.getByText(C.taskTitle).first().isVisible(), true);
+  await b.page.goto('/trustees');
+  await syncUntil(b.context, () => b.page.getByText(C.trusteeName).first().isVisible(), true);
 
-    // The files' keys and hashes, as device A holds them after the sync (B's included).
-    const files = await fileSecretsOnDevice(pageA);
-    expect(files.length).toBeGreaterThanOrEqual(3); // the document's file and both recordings
+  // The files' keys and hashes, as device A holds them after the sync (B's included).
+  const files = await fileSecretsOnDevice(pageA);
+  expect(files.length).toBeGreaterThanOrEqual(3); // the document's file and both recordings
 
-    // The trustee accepts the invitation; the owner confirms their address and sets the waiting period.
-    const invitation = await suite.smtp.waitFor(trusteeEmail, /has asked you to be a trustee/, 30_000);
-    await press(suite.browser, invitation.links[0]!, 'Accept');
-    const reportLink = (await suite.smtp.waitFor(trusteeEmail, /Thank you for being/)).links[0]!;
-    await confirmOwnerEmail(suite.browser, pageA, suite.smtp, user.email);
-    await pageA.goto('/settings');
-    await choose(pageA, 'Waiting period', '2 days');
-    await expectToast(pageA, 'Release settings saved');
+  // The trustee accepts the invitation; the owner confirms their address and sets the waiting period.
+  const invitation = await suite.smtp.waitFor(trusteeEmail, /has asked you to be a trustee/, 30_000);
+  await press(suite.browser, invitation.links[0]!, 'Accept');
+  const reportLink = (await suite.smtp.waitFor(trusteeEmail, /Thank you for being/)).links[0]!;
+  await confirmOwnerEmail(suite.browser, pageA, suite.smtp, user.email);
+  await pageA.goto('/settings');
+  await choose(pageA, 'Waiting period', '2 days');
+  await expectToast(pageA, 'Release settings saved');
 
-    // The password changes on device A (B is signed out by it).
-    await pageA.goto('/profile');
-    await pageA.getByRole('tab', { name: 'Security' }).click();
-    await pageA.getByLabel('Current Password').fill(user.password);
-    await pageA.getByLabel('New Password', { exact: true }).fill(newPassword);
-    await pageA.getByLabel('Confirm New Password').fill(newPassword);
-    await pageA.getByRole('button', { name: 'Update Password' }).click();
-    // Two key derivations (the old and the new password) run first: wait longer than a toast poll.
-    await pageA.locator('li[data-state="open"]', { hasText: 'Password updated' }).first().waitFor({ timeout: 30_000 });
+  // The password changes on device A (B is signed out by it).
+  await pageA.goto('/profile');
+  await pageA.getByRole('tab', { name: 'Security' }).click();
+  await pageA.getByLabel('Current Password').fill(user.password);
+  await pageA.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await pageA.getByLabel('Confirm New Password').fill(newPassword);
+  await pageA.getByRole('button', { name: 'Update Password' }).click();
+  // Two key derivations (the old and the new password) run first: wait longer than a toast poll.
+  await pageA.locator('li[data-state="open"]', { hasText: 'Password updated' }).first().waitFor({ timeout: 30_000 });
 
-    // AK and every scope key (each message's included), as device A holds them now.
-    const keys = await keysOnDevice(pageA);
-    expect(keys.scopeKeys.size).toBeGreaterThanOrEqual(7); // the fixed scopes and the three messages' keys
+  // AK and every scope key (each message's included), as device A holds them now.
+  const keys = await keysOnDevice(pageA);
+  expect(keys.scopeKeys.size).toBeGreaterThanOrEqual(7); // the fixed scopes and the three messages' keys
 
-    // The trustee reports; the scheduler runs through the waiting period up to, not past, its end.
-    const reporter = await (await mobileContext(suite.browser)).newPage();
-    await reportPassingInBrowser(reporter, reportLink, user.firstName);
-    await reporter.context().close();
-    await suite.smtp.waitFor(user.email, /A waiting period has started/);
-    const advanced = await fetch(`${suite.server.url}/api/test/clock`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ advanceMs: 2 * DAY_MS - 60 * 60 * 1000 }),
-    });
-    expect(advanced.status).toBe(200); // the answer comes after one scheduler pass at the new time
-    expect(suite.smtp.to(`text.${tag}@example.com`)).toHaveLength(0); // not released
-    await a.close();
-    await b.context.close();
-
-    // Every byte the server holds or sent.
-    const scopeKeyNeedles = needlesOf([...keys.scopeKeys].map(([kid, bytes]) => ({ name: `scope key ${kid}`, bytes })));
-    const otherNeedles = needlesOf([
-      ...Object.values(C),
-      user.password,
-      newPassword,
-      recoveryCode,
-      recoverySecret,
-      { name: 'AK', bytes: keys.ak },
-      ...files.map((f) => f.sha256),
-      ...files.map((f, i) => ({ name: `file key ${i + 1}`, bytes: f.key })),
-    ]);
-    const needles = [...otherNeedles, ...scopeKeyNeedles];
-    const traffic = readTrafficLog(trafficLog);
-    const deposits = traffic.filter(isEscrowDeposit);
-    const hits: Hit[] = [
-      ...scanDirectory(suite.server.dataDir, needles).map((h) => ({ ...h, where: `DATA_DIR/${h.where}` })),
-      ...scanBytes(Buffer.from(suite.server.output()), needles, 'server log'),
-      ...suite.smtp.received.flatMap((m) => scanBytes(Buffer.from(`${m.subject}\n${m.text}`), needles, `e-mail "${m.subject}"`)),
-      ...traffic.filter((t) => !isEscrowDeposit(t)).flatMap((t) => scanBytes(t.bytes, needles, t.where)),
-      ...deposits.flatMap((t) => scanBytes(t.bytes, otherNeedles, t.where)),
-    ];
-    // The record holds what the devices and the pages opened elsewhere exchanged: the invitation's
-    // and the report's pages (other browser contexts), the report itself, the devices' sync.
-    const paths = new Set(traffic.map((t) => `${t.dir} ${t.method} ${t.path}`));
-    expect(paths).toContain(`response GET ${new URL(invitation.links[0]!).pathname}`);
-    expect(paths).toContain(`response GET ${new URL(reportLink).pathname}`);
-    expect([...paths].some((p) => p.startsWith('request POST') && p.includes(new URL(reportLink).pathname))).toBe(true);
-    expect(traffic.length).toBeGreaterThan(50);
-    // The deposit carried the release's scope keys (by design): the needles find real keys in real bytes.
-    expect(deposits.length).toBeGreaterThan(0);
-    expect(deposits.flatMap((t) => scanBytes(t.bytes, scopeKeyNeedles, t.where)).length).toBeGreaterThan(0);
-    expect(hits.length, `${hits.length} hits in what the server holds or sent:\n${report(hits)}`).toBe(0);
+  // The trustee reports; the scheduler runs through the waiting period up to, not past, its end.
+  const reporter = await (await mobileContext(suite.browser)).newPage();
+  await reportPassingInBrowser(reporter, reportLink, user.firstName);
+  await reporter.context().close();
+  await suite.smtp.waitFor(user.email, /A waiting period has started/);
+  const advanced = await fetch(`${suite.server.url}/api/test/clock`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ advanceMs: 2 * DAY_MS - 60 * 60 * 1000 }),
   });
+  expect(advanced.status).toBe(200); // the answer comes after one scheduler pass at the new time
+  expect(suite.smtp.to(`text.${tag}@example.com`)).toHaveLength(0); // not released
+  await a.close();
+  await b.context.close();
+
+  // Every byte the server holds or sent.
+  const scopeKeyNeedles = needlesOf([...keys.scopeKeys].map(([kid, bytes]) => ({ name: `scope key ${kid}`, bytes })));
+  const otherNeedles = needlesOf([
+    ...Object.values(C),
+    user.password,
+    newPassword,
+    recoveryCode,
+    recoverySecret,
+    { name: 'AK', bytes: keys.ak },
+    ...files.map((f) => f.sha256),
+    ...files.map((f, i) => ({ name: `file key ${i + 1}`, bytes: f.key })),
+  ]);
+  const needles = [...otherNeedles, ...scopeKeyNeedles];
+  const traffic = readTrafficLog(trafficLog);
+  const deposits = traffic.filter(isEscrowDeposit);
+  const hits: Hit[] = [
+    ...scanDirectory(suite.server.dataDir, needles).map((h) => ({ ...h, where: `DATA_DIR/${h.where}` })),
+    ...scanBytes(Buffer.from(suite.server.output()), needles, 'server log'),
+    ...suite.smtp.received.flatMap((m) => scanBytes(Buffer.from(`${m.subject}\n${m.text}`), needles, `e-mail "${m.subject}"`)),
+    ...(await moreHits(needles)),
+    ...traffic.filter((t) => !isEscrowDeposit(t)).flatMap((t) => scanBytes(t.bytes, needles, t.where)),
+    ...deposits.flatMap((t) => scanBytes(t.bytes, otherNeedles, t.where)),
+  ];
+  // The record holds what the devices and the pages opened elsewhere exchanged: the invitation's
+  // and the report's pages (other browser contexts), the report itself, the devices' sync.
+  const paths = new Set(traffic.map((t) => `${t.dir} ${t.method} ${t.path}`));
+  expect(paths).toContain(`response GET ${new URL(invitation.links[0]!).pathname}`);
+  expect(paths).toContain(`response GET ${new URL(reportLink).pathname}`);
+  expect([...paths].some((p) => p.startsWith('request POST') && p.includes(new URL(reportLink).pathname))).toBe(true);
+  expect(traffic.length).toBeGreaterThan(50);
+  // The deposit carried the release's scope keys (by design): the needles find real keys in real bytes.
+  expect(deposits.length).toBeGreaterThan(0);
+  expect(deposits.flatMap((t) => scanBytes(t.bytes, scopeKeyNeedles, t.where)).length).toBeGreaterThan(0);
+  expect(hits.length, `${hits.length} hits in what the server holds or sent:\n${report(hits)}`).toBe(0);
+}
+
+/** The environment of a scanned server: the release clock, and every body it exchanges recorded into `trafficLog` (outside DATA_DIR: it holds the deposit). */
+const scannedEnv = (trafficLog: string): Record<string, string> => ({ AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '500', [TEST_TRAFFIC_LOG_ENV]: trafficLog });
+const IT = 'finds no canary, password, recovery code, AK or key anywhere the server stored, logged, mailed or answered';
+
+describe.skipIf(!hasChromium)('canary scan on SQLite: the server holds and sends no word a person wrote', () => {
+  const trafficLog = join(tmpdir(), `afterword-canary-traffic-${tag}-sqlite.jsonl`);
+  const suite = useMailSuite(scannedEnv(trafficLog), { fakeMedia: true });
+  afterAll(() => rmSync(trafficLog, { force: true }));
+  it(IT, () => scenario(suite, trafficLog, async () => []), 240_000);
+});
+
+describe.skipIf(!hasChromium)('canary scan on PostgreSQL (DATABASE_URL): the same, and a pg_dump and the cluster\'s files', () => {
+  const trafficLog = join(tmpdir(), `afterword-canary-traffic-${tag}-pg.jsonl`);
+  const env = scannedEnv(trafficLog);
+  const pg = usePostgresFor(env); // before the suite's server: its beforeAll sets DATABASE_URL in `env`
+  const suite = useMailSuite(env, { fakeMedia: true });
+  afterAll(() => rmSync(trafficLog, { force: true }));
+  it(IT, () => scenario(suite, trafficLog, (needles) => pg.hits(needles)), 240_000);
 });

@@ -16,10 +16,9 @@ import { createTestDatabase, PG_BIN, startTestPostgres, type TestDatabase, type 
 
 /**
  * Registers beforeAll/afterAll hooks (call it before the suite's server starts, e.g. before
- * useMailSuite) that start PostgreSQL, make a fresh database and set `env.DATABASE_URL` to it,
- * `env.SESSION_SECRET` (required with it) and
- * `env.RELEASE_KEY` to a random key (on PostgreSQL the release key is never in the database,
- * escrow/release-key.ts). Returns `hits(needles)`: the needles found in a pg_dump and in the
+ * useMailSuite) that start PostgreSQL, make a fresh database and set `env.DATABASE_URL` to it, and
+ * `env.SESSION_SECRET` and `env.RELEASE_KEY` (both required with it, config.ts) to random keys (on
+ * PostgreSQL the release key is never in the database, escrow/release-key.ts). Returns `hits(needles)`: the needles found in a pg_dump and in the
  * cluster's files. Throws (never skips) without PostgreSQL, as test-postgres.ts does.
  */
 export function usePostgresFor(env: Record<string, string>): { hits: (needles: readonly NeedleForm[]) => Promise<Hit[]> } {
@@ -39,6 +38,15 @@ export function usePostgresFor(env: Record<string, string>): { hits: (needles: r
   return {
     async hits(needles) {
       if (!db || !server) throw new Error('usePostgresFor: PostgreSQL is not ready (beforeAll has not run)');
+      // The server wrote here (not to a SQLite file beside it): the run is on PostgreSQL.
+      const check = new pg.Client({ connectionString: db.url });
+      await check.connect();
+      try {
+        const { rows } = await check.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+        if (!(rows[0]!.n > 0)) throw new Error('The server wrote no account to PostgreSQL');
+      } finally {
+        await check.end();
+      }
       const dump = spawnSync(join(PG_BIN, 'pg_dump'), ['--no-owner', '--dbname', db.url], { maxBuffer: 1 << 30 });
       if (dump.status !== 0) throw new Error(`pg_dump failed (${dump.status ?? dump.signal}): ${dump.stderr.toString()}`);
       if (!dump.stdout.includes('CREATE TABLE')) throw new Error('pg_dump wrote no schema'); // the dump is real

@@ -34,7 +34,7 @@ import { usePostgresFor } from './canary-postgres';
 import { fileSecretsOnDevice, keysOnDevice } from './device-secrets';
 import { secondDevice, syncUntil } from './devices';
 import { reportPassingInBrowser } from './report-passing';
-import { desktopContext, hasChromium, mobileContext, registerViaUi, uniqueUser, useMailSuite } from './harness';
+import { animationsSettled, desktopContext, hasChromium, mobileContext, registerViaUi, uniqueUser, useMailSuite } from './harness';
 import { confirmOwnerEmail } from './owner-email';
 import { choose, expectToast, openDialog } from './record-screens';
 
@@ -180,6 +180,8 @@ async function fillOnB(page: Page): Promise<void> {
   await upload.waitFor({ state: 'detached' });
   // A document is a file or a link: a second one holds the link.
   await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
+  await upload.waitFor();
+  await animationsSettled(page); // a Select clicked while the dialog still zooms in may not open
   await choose(page, 'Document Type', 'Insurance');
   await upload.getByText('Link to it', { exact: true }).click();
   await upload.getByLabel('Document Name').fill(C.linkName);

@@ -21,7 +21,9 @@
  * canaries: the server must read them. The same runs on PostgreSQL (DATABASE_URL), where a pg_dump
  * of the database and every file of the cluster are searched too (e2e/canary-postgres.ts).
  */
+import { unwrapAccountKey } from '../shared/crypto/keys';
 import { parseRecoveryCode } from '../shared/crypto/recovery';
+import { importAesKey } from '../shared/crypto/wrap';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +33,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { needlesOf, scanBytes, scanDirectory, type Hit, type NeedleForm } from '../sync-server/canary-scan';
 import { readTrafficLog, TEST_TRAFFIC_LOG_ENV, type Exchange } from '../sync-server/http/test-traffic-log';
 import { usePostgresFor } from './canary-postgres';
-import { fileSecretsOnDevice, keysOnDevice } from './device-secrets';
+import { fileSecretsOnDevice, keysOnDevice, serverKeysOf, unlockHalf } from './device-secrets';
 import { secondDevice, syncUntil } from './devices';
 import { reportPassingInBrowser } from './report-passing';
 import { animationsSettled, desktopContext, hasChromium, mobileContext, registerViaUi, uniqueUser, useMailSuite } from './harness';
@@ -271,7 +273,8 @@ async function scenario(suite: Suite, trafficLog: string, moreHits: (needles: Ne
   await choose(pageA, 'Waiting period', '2 days');
   await expectToast(pageA, 'Release settings saved');
 
-  // The password changes on device A (B is signed out by it).
+  // The password changes on device A (B is signed out by it): the old password's KDF parameters first.
+  const kdfBefore = (await serverKeysOf(pageA)).kdf;
   await pageA.goto('/profile');
   await pageA.getByRole('tab', { name: 'Security' }).click();
   await pageA.getByLabel('Current Password').fill(user.password);
@@ -302,6 +305,9 @@ async function scenario(suite: Suite, trafficLog: string, moreHits: (needles: Ne
 
   // Every byte the server holds or sent.
   const scopeKeyNeedles = needlesOf([...keys.scopeKeys].map(([kid, bytes]) => ({ name: `scope key ${kid}`, bytes })));
+  // The new password's unlock half derived here is the device's: it unwraps the server's AK.
+  const newUnlock = await unlockHalf(newPassword, keys.kdf);
+  expect(await unwrapAccountKey(await importAesKey(newUnlock), keys.akPassword, keys.userId, keys.akVersion, 'password')).toEqual(keys.ak);
   const otherNeedles = needlesOf([
     ...Object.values(C),
     user.password,
@@ -309,6 +315,8 @@ async function scenario(suite: Suite, trafficLog: string, moreHits: (needles: Ne
     recoveryCode,
     recoverySecret,
     { name: 'AK', bytes: keys.ak },
+    { name: 'unlock half of the password', bytes: await unlockHalf(user.password, kdfBefore) },
+    { name: 'unlock half of the new password', bytes: newUnlock },
     ...files.map((f) => f.sha256),
     ...files.map((f, i) => ({ name: `file key ${i + 1}`, bytes: f.key })),
   ]);

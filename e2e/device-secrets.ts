@@ -1,19 +1,39 @@
 /**
  * The secrets a signed-in device holds, read by a test that controls the browser (the canary scan,
  * issue "Sealed from the server", tests: "AK … in UTF-8, UTF-16LE, hex, base64 and base64url"):
- * the account key AK, every scope key of the keyring, and each file's key and hash. None of them
+ * the account key AK, every scope key of the keyring, the password's unlock half, and each file's
+ * key and hash. None of them
  * may reach the server unwrapped (shared/crypto/README.md "Keys"), so each is a needle.
  */
 import type { Page } from 'playwright-core';
 import { fromB64url } from '../shared/crypto/bytes';
+import { deriveBytes } from '../shared/crypto/kdf';
 import { Keyring } from '../shared/crypto/keys';
 import { deviceAkAdditionalData } from '../web/features/keys/device-key-store';
 
-/** The open key session of `page`'s account: AK and every scope key, by kid (raw 32 bytes each). */
+/** The open key session of `page`'s account: AK and every scope key, by kid (raw 32 bytes each), and the account's KDF parameters. */
 export interface DeviceKeys {
   userId: string;
   ak: Uint8Array;
   scopeKeys: Map<string, Uint8Array>;
+  kdf: unknown;
+  /** AK wrapped under the password's unlock key, as the server keeps it, and AK's version. */
+  akPassword: string;
+  akVersion: number;
+}
+
+/** What `GET /api/keys` answers `page`'s session (shared/crypto/account-setup.ts ServerKeys): wrapped keys and the KDF parameters. */
+export async function serverKeysOf(page: Page): Promise<{ keyring: unknown; kdf: unknown; akPassword: string; akVersion: number }> {
+  return page.evaluate(async () => (await fetch('/api/keys', { credentials: 'same-origin' })).json());
+}
+
+/**
+ * The half of the password's 64 derived bytes that unwraps AK (shared/crypto/kdf.ts
+ * derivePasswordKeys: `unlockKey`), derived here as the device derives it. It never leaves the
+ * device, unlike the other half (the login secret), so it is a needle.
+ */
+export async function unlockHalf(password: string, kdf: unknown): Promise<Uint8Array> {
+  return (await deriveBytes(password, kdf)).slice(32, 64);
 }
 
 /**
@@ -59,10 +79,10 @@ export async function keysOnDevice(page: Page): Promise<DeviceKeys> {
     { userId, additionalData },
   );
   const ak = new Uint8Array(akBytes);
-  const server = await page.evaluate(async () => (await fetch('/api/keys', { credentials: 'same-origin' })).json());
-  const keyring = await Keyring.load((server as { keyring: unknown }).keyring, ak, userId);
+  const server = await serverKeysOf(page);
+  const keyring = await Keyring.load(server.keyring, ak, userId);
   const scopeKeys = new Map(keyring.kids().map((kid) => [kid, keyring.raw(kid)!] as const));
-  return { userId, ak, scopeKeys };
+  return { userId, ak, scopeKeys, kdf: server.kdf, akPassword: server.akPassword, akVersion: server.akVersion };
 }
 
 /**

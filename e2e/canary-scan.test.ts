@@ -36,7 +36,7 @@ import { usePostgresFor } from './canary-postgres';
 import { fileSecretsOnDevice, keysOnDevice, serverKeysOf, unlockHalf } from './device-secrets';
 import { secondDevice, syncUntil } from './devices';
 import { reportPassingInBrowser } from './report-passing';
-import { animationsSettled, desktopContext, hasChromium, mobileContext, registerViaUi, uniqueUser, useMailSuite } from './harness';
+import { desktopContext, hasChromium, mobileContext, registerViaUi, uniqueUser, useMailSuite } from './harness';
 import { confirmOwnerEmail } from './owner-email';
 import { choose, expectToast, openDialog } from './record-screens';
 
@@ -89,6 +89,26 @@ async function record(page: Page): Promise<void> {
   await page.waitForTimeout(2_300);
   await dialog.getByRole('button', { name: 'Stop recording' }).click();
   await dialog.getByRole('button', { name: 'Re-take' }).waitFor();
+}
+
+/**
+ * `choose` (record-screens.ts) that clicks the Select again while it is still closed: on the phone
+ * a Select in a dialog that just opened, while the other device's records sync in, was seen to take
+ * the focus and stay closed (twice in the PostgreSQL run).
+ */
+async function chooseOpening(page: Page, label: string, option: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: label });
+  const item = page.getByRole('option', { name: option }).first();
+  await expect
+    .poll(
+      async () => {
+        if ((await box.getAttribute('aria-expanded')) !== 'true') await box.click();
+        return item.isVisible();
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(true);
+  await item.click();
 }
 
 /** Writes one message in the Message Vault of `page`; a recording for audio and video. */
@@ -183,8 +203,7 @@ async function fillOnB(page: Page): Promise<void> {
   // A document is a file or a link: a second one holds the link.
   await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
   await upload.waitFor();
-  await animationsSettled(page); // a Select clicked while the dialog still zooms in may not open
-  await choose(page, 'Document Type', 'Insurance');
+  await chooseOpening(page, 'Document Type', 'Insurance');
   await upload.getByText('Link to it', { exact: true }).click();
   await upload.getByLabel('Document Name').fill(C.linkName);
   await upload.getByLabel('Document URL').fill(C.documentUrl);

@@ -49,6 +49,15 @@ describe('the canary scan', () => {
     expect(scanDirectory(dir, needlesOf([CANARY])).map((h) => h.where)).toEqual([join('outbox', 'a.eml')]);
   });
 
+  it('names a named key in its hits, and keeps two keys of the same length apart', () => {
+    const ak = new Uint8Array(32).fill(7);
+    const other = new Uint8Array(32).fill(9);
+    const needles = needlesOf([{ name: 'AK', bytes: ak }, { name: 'scope key plan~1', bytes: other }]);
+    const hits = scanBytes(Buffer.from(`{"k":"${Buffer.from(ak).toString('base64url')}"}`), needles, 'body');
+    expect(hits.map((h) => h.secret)).toEqual(['AK']); // once: its base64 and base64url texts are the same here
+    expect(hits[0]!.form).toMatch(/^base64/);
+  });
+
   it('refuses a canary so short it would match by chance', () => {
     expect(() => needlesOf(['abc'])).toThrow(/at least 4 characters/);
   });

@@ -38,13 +38,17 @@ export function base64Forms(bytes: Buffer, url = false): string[] {
   return out;
 }
 
+/** A secret to look for: text, bytes, or bytes with a name for the report (e.g. `AK`, `plan~1`). */
+export type Secret = string | Uint8Array | { name: string; bytes: Uint8Array };
+
 const label = (secret: string | Uint8Array) => (typeof secret === 'string' ? secret : `<${secret.length} bytes>`);
 
 /** Every form of each secret (text or bytes) as above. Throws for a text secret under 4 characters (it would match by chance). */
-export function needlesOf(secrets: readonly (string | Uint8Array)[]): NeedleForm[] {
+export function needlesOf(secrets: readonly Secret[]): NeedleForm[] {
   const out: NeedleForm[] = [];
-  for (const secret of secrets) {
-    const name = label(secret);
+  for (const given of secrets) {
+    const secret = typeof given === 'string' || given instanceof Uint8Array ? given : given.bytes;
+    const name = typeof given === 'string' || given instanceof Uint8Array ? label(given) : given.name;
     const add = (form: string, bytes: Buffer) => {
       if (!out.some((n) => n.secret === name && n.bytes.equals(bytes))) out.push({ secret: name, form, bytes });
     };

@@ -2,7 +2,8 @@
  * Entry point: reads config, opens SQLite in DATA_DIR (migrations applied), serves the API and
  * the built web app on PORT, and runs the release scheduler (DESIGN.md §8) every
  * RELEASE_TICK_MS (60 s by default). AFTERWORD_TEST_CLOCK=1 enables the test-only clock of
- * release/test-clock.ts (browser tests only). WEB_DIST_DIR serves another web build than dist/. Expired session rows are purged hourly.
+ * release/test-clock.ts (browser tests only); AFTERWORD_TEST_TRAFFIC_LOG=<file> records every request
+ * and response body into <file> (http/test-traffic-log.ts; the canary scan only). WEB_DIST_DIR serves another web build than dist/. Expired session rows are purged hourly.
  */
 import { serve } from '@hono/node-server';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { PASSWORD_COST } from './auth/password';
 import { KEYLESS_REGISTRATION_ENV, linkBase, loadConfig, TEST_SCRYPT_N_ENV } from './config';
 import { openDatabase } from './db/sqlite';
 import { testClockFromEnv } from './release/test-clock';
+import { TEST_TRAFFIC_LOG_ENV, trafficLogFromEnv } from './http/test-traffic-log';
 import { createPgPool } from './db/pg/pool';
 import { createPgServices, createServices, type Services } from './services';
 
@@ -51,7 +53,11 @@ const purge = setInterval(() => {
 }, 60 * 60_000);
 purge.unref();
 
-const fetch = testClock ? testClock.wrap(app.fetch, scheduler) : app.fetch;
+const clocked = testClock ? testClock.wrap(app.fetch, scheduler) : app.fetch;
+// AFTERWORD_TEST_TRAFFIC_LOG (tests only): every body exchanged, for the canary scan (http/test-traffic-log.ts).
+const traffic = trafficLogFromEnv();
+if (traffic) console.warn(`${TEST_TRAFFIC_LOG_ENV} is set: every request and response body is written to ${traffic.file} (tests only). Never use this in production.`);
+const fetch = traffic ? traffic.wrap(clocked) : clocked;
 if (!config.publicUrl) {
   console.warn(
     `PUBLIC_URL is not set: links in e-mails use ${linkBase(config)} and work only on this machine. Set PUBLIC_URL to the address people reach this server at.`,

@@ -33,7 +33,13 @@ class DeviceKeyDb extends Dexie {
   }
 }
 
-const ad = (userId: string, akVersion: number) => new TextEncoder().encode(`afterword-device-ak-v1\0${userId}\0${akVersion}`);
+/**
+ * The additional data AK is sealed with on this device: it binds the sealed bytes to `userId` and
+ * `akVersion`. Exported for the canary scan (e2e/canary-scan.test.ts), which opens AK on the
+ * device it controls to search the server's bytes for it.
+ */
+export const deviceAkAdditionalData = (userId: string, akVersion: number) => new TextEncoder().encode(`afterword-device-ak-v1\0${userId}\0${akVersion}`);
+const ad = deviceAkAdditionalData;
 const buf = (b: Uint8Array) => b as Uint8Array<ArrayBuffer>;
 
 /** The device's store of AK per account, in the IndexedDB database `name`. */

@@ -189,7 +189,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await owner.goto('/dashboard');
     await owner.getByText('Your trustees are being asked to confirm').waitFor({ timeout: 20_000 });
     await expectNoSeriousA11yViolations(owner, 'the owner while trustees are asked to confirm, at 390 px');
-    await owner.context().close();
+    await owner.goto('about:blank');
     await confirmWithLink(links.alan!, 'Ada');
     await poll(async () => (await kitState(links.alan!)).phase, 30_000).toBe('released');
 

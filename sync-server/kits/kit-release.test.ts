@@ -114,6 +114,14 @@ describe('Release through trustee kits', () => {
     for (const [i, t] of trustees.entries()) expect(left.find((m) => m.to[0] === o.addr(t.who))!.links).toEqual([`http://afterword.test/kit/${tokens[i]}`]);
   });
 
+  it('says plainly when fewer kits are held than the release needs (two of three holders removed)', async () => {
+    const { o, trustees } = await kitsHandedOver();
+    for (const t of trustees.slice(1)) expect((await o.t.call('DELETE', `/api/trustees/${t.id}`, undefined, o.cookie)).status).toBeLessThan(300);
+    const readiness = await o.get<ReleaseReadiness>('/api/release/readiness');
+    expect(readiness.kits).toMatchObject({ n: 1, k: 2, removedHolders: 2 });
+    expect(readiness.missing).toContain("Only 1 working kit is held (your trustees'), and 2 are needed: nothing sealed can be released. Make new kits.");
+  });
+
   it('after a trustee is removed and the kits re-keyed, the removed trustee\'s kit is refused and n = k + 1 still releases with one kit lost', async () => {
     const { o, trustees, made, tokens } = await kitsHandedOver();
     // cy is removed: their kit stops at once; the owner re-keys for ann, bob and dan.

@@ -144,7 +144,7 @@ function kitsMissing(kits: ReleaseKits, live: ReadonlyArray<{ live_at: number | 
   }
   if (kits.current && kits.k !== null && kits.n !== null) {
     if (kits.removedHolders > 0) out.push('A trustee who held a kit is no longer your trustee. Make new kits, so that only your trustees hold one.');
-    if (kits.n < kits.k) out.push(`Only ${kits.n} of your trustees hold a working kit, and ${kits.k} are needed: nothing sealed can be released. Make new kits.`);
+    if (kits.n < kits.k) out.push(`Only ${kits.n} working ${kits.n === 1 ? 'kit is' : 'kits are'} held (your trustees'${kits.executor ? ' and the executor kit' : ''}), and ${kits.k} are needed: nothing sealed can be released. Make new kits.`);
     else if (kits.n < kits.k + 1) out.push(`${kits.k} of ${kits.n} trustee kits are needed: if one kit is lost, nothing can be released. Give kits to at least ${kits.k + 1} trustees.`);
     if (kits.executor && kits.executor.putAwayAt === null) out.push('Your executor kit has not been put away yet: print it, put it with your will, and type its code back under Trustee kits.');
     if (kits.checkedLastYear < kits.k) out.push(`Only ${kits.checkedLastYear} of your trustees' kits ${kits.checkedLastYear === 1 ? 'was' : 'were'} checked in the last year, and ${kits.k} are needed. Ask your trustees to check their kits.`);

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_WORDS } from '../web/features/message-vault/delivery-words';
 import { DESKTOP, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, registerViaUi, uniqueUser, useMailSuite } from './harness';
-import { addTrusteeViaUi, choose, expectToast, openDialog } from './record-screens';
+import { addAcceptedTrustees, choose, expectToast, openDialog } from './record-screens';
 
 const TRUSTEES = [
   { name: 'Grace Hopper', who: 'grace' },
@@ -47,12 +47,7 @@ describe.skipIf(!hasChromium)('how a message reaches its recipient', () => {
 
     // Three trustees accept; the owner makes kits 2 of 3 on this device.
     await page.goto('/trustees');
-    for (const t of TRUSTEES) await addTrusteeViaUi(page, t.name, addr(t.who));
-    for (const t of TRUSTEES) {
-      const invite = await suite.smtp.waitFor(addr(t.who), /asked you to be a trustee/, 30_000);
-      const u = new URL(invite.links[0]!);
-      expect((await fetch(`${suite.server.url}${u.pathname}`, { method: 'POST' })).status).toBe(200);
-    }
+    await addAcceptedTrustees(page, { smtp: suite.smtp, serverUrl: suite.server.url }, TRUSTEES.map((t) => ({ name: t.name, email: addr(t.who) })));
     await page.reload();
     await page.getByRole('button', { name: 'Make kits' }).click({ timeout: 20_000 });
     await expectToast(page, 'Kits made');

@@ -61,3 +61,21 @@ export async function addTrusteeViaUi(page: Page, name: string, email: string, l
   await expectToast(page, 'Trustee added');
   await dialog.waitFor({ state: 'detached' });
 }
+
+/**
+ * Adds each of `trustees` on the open Trustees screen and accepts each invitation as its trustee
+ * would: the link of the e-mail `smtp` caught, POSTed at `serverUrl` (links name the server's
+ * public address). Throws when an invitation does not arrive within 30 s or is not accepted.
+ */
+export async function addAcceptedTrustees(
+  page: Page,
+  mail: { smtp: { waitFor(to: string, subject: RegExp, timeoutMs?: number): Promise<{ links: string[] }> }; serverUrl: string },
+  trustees: ReadonlyArray<{ name: string; email: string; level?: string }>,
+): Promise<void> {
+  for (const t of trustees) await addTrusteeViaUi(page, t.name, t.email, t.level);
+  for (const t of trustees) {
+    const invite = await mail.smtp.waitFor(t.email, /asked you to be a trustee/, 30_000);
+    const u = new URL(invite.links[0]!);
+    expect((await fetch(`${mail.serverUrl}${u.pathname}${u.search}`, { method: 'POST' })).status).toBe(200);
+  }
+}

@@ -9,7 +9,6 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Printer } from 'lucide-react';
-import { formatLongDate } from '../../../../shared/labels';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { FormField } from '../../../ui/FormField';
@@ -18,6 +17,7 @@ import { toast } from '../../../ui/toast-store';
 import type { Api } from '../../keys/sign-in';
 import { actionErrorText } from '../../settings/connection';
 import { putAwayExecutorKit } from './executor-kit';
+import { KitDates } from './KitRow';
 import type { KitStatus } from './kits-api';
 import type { KitPeople } from './kit-words';
 import { KitSetupError, type KitHandout } from './make-kits';
@@ -37,7 +37,6 @@ export interface ExecutorKitRowProps {
   onPutAway: () => void;
 }
 
-const day = (iso: string | null, none: string) => (iso ? formatLongDate(iso) : none);
 
 export function ExecutorKitRow({ status, handout, people, api, account, now, onPutAway }: ExecutorKitRowProps) {
   const [printing, setPrinting] = useState(false);
@@ -90,20 +89,7 @@ export function ExecutorKitRow({ status, handout, people, api, account, now, onP
         </div>
         {status.handedOverAt ? <Badge color="green">Put away</Badge> : <Badge color="yellow">Not put away yet</Badge>}
       </div>
-      <dl className="grid grid-cols-3 gap-2 text-sm">
-        <div>
-          <dt className="font-medium text-slate-900">Kit made</dt>
-          <dd className="text-slate-700">{day(status.madeAt, '—')}</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-900">Put away</dt>
-          <dd className="text-slate-700">{day(status.handedOverAt, 'Not yet')}</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-900">Last checked</dt>
-          <dd className="text-slate-700">{day(status.checkedAt, 'Never')}</dd>
-        </div>
-      </dl>
+      <KitDates status={status} handedOver="Put away" />
       {handout && (
         <>
           <p className="text-sm text-slate-700">

@@ -32,6 +32,26 @@ export interface KitRowProps {
 
 const day = (iso: string | null, none: string) => (iso ? formatLongDate(iso) : none);
 
+/** A kit's three dates (made, handed over — or "put away" for the executor kit — and last checked), as a list of terms. */
+export function KitDates({ status, handedOver }: { status: Pick<KitStatus, 'madeAt' | 'handedOverAt' | 'checkedAt'>; handedOver: string }) {
+  return (
+    <dl className="grid grid-cols-3 gap-2 text-sm">
+      {(
+        [
+          ['Kit made', day(status.madeAt, '—')],
+          [handedOver, day(status.handedOverAt, 'Not yet')],
+          ['Last checked', day(status.checkedAt, 'Never')],
+        ] as const
+      ).map(([term, value]) => (
+        <div key={term}>
+          <dt className="font-medium text-slate-900">{term}</dt>
+          <dd className="text-slate-700">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function KitRow({ status, trustee, handout, people, now }: KitRowProps) {
   const [printing, setPrinting] = useState(false);
   const name = trustee?.name ?? 'A former trustee';
@@ -78,20 +98,7 @@ export function KitRow({ status, trustee, handout, people, now }: KitRowProps) {
           {status.handedOverAt ? <Badge color="green">Handed over</Badge> : <Badge color="yellow">Not handed over yet</Badge>}
         </div>
       </div>
-      <dl className="grid grid-cols-3 gap-2 text-sm">
-        <div>
-          <dt className="font-medium text-slate-900">Kit made</dt>
-          <dd className="text-slate-700">{day(status.madeAt, '—')}</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-900">Handed over</dt>
-          <dd className="text-slate-700">{day(status.handedOverAt, 'Not yet')}</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-900">Last checked</dt>
-          <dd className="text-slate-700">{day(status.checkedAt, 'Never')}</dd>
-        </div>
-      </dl>
+      <KitDates status={status} handedOver="Handed over" />
       {handout && trustee && (
         <>
           <FormField label={`Kit link for ${name}`} hint={`Fingerprint ${handout.fingerprint}. The link is the kit itself: send it to ${first} only.`}>

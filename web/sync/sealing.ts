@@ -109,25 +109,30 @@ export function outboxSealer(db: UserDatabase, keys: SyncKeys, limit: number) {
       await sealRows(db, keys, rows.filter((r) => !sealedFieldsOf(r))).catch(() => undefined);
     }
   };
-  const pass = (): Promise<void> =>
-    (running ??= (async () => {
+  const pass = (): void => {
+    running = (async () => {
       do {
         again = false;
         await sealNew().catch(() => undefined); // (a closed database: the push reports what matters)
       } while (again);
-    })().finally(() => (running = null)));
+    })().finally(() => {
+      running = null;
+      if (again) pass(); // a write that committed as this pass ended
+    });
+  };
+  const idle = async () => {
+    while (running) await running;
+  };
   return {
     written(): void {
       if (running) again = true;
-      else void pass();
+      else pass();
     },
     async beforePush(): Promise<void> {
-      await running;
+      await idle();
       await sealOutbox(db, keys, limit);
     },
-    idle: async (): Promise<void> => {
-      await running;
-    },
+    idle,
   };
 }
 

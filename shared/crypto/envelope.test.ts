@@ -203,6 +203,41 @@ describe('checkEnvelope (the server, with no key)', () => {
     expect(errorOf(() => checkEnvelope(env, current))).toBe('none');
   });
 
+  it('accepts and refuses exactly what parseEnvelope does, for any edit of an envelope (property)', async () => {
+    // checkEnvelope matches a whole valid envelope at once and splits only what it does not
+    // match; the edits reach every part: version, kid, nonce, ct, separators, lengths.
+    const { ring, env } = await setup();
+    const current = (scope: string) => ring.version(scope) || undefined;
+    const errorOf = (f: () => unknown) => {
+      try {
+        f();
+        return 'none';
+      } catch (err) {
+        return (err as Error).constructor.name;
+      }
+    };
+    const lengths = await Promise.all([0, 60, 61, 62, 63, 200, 1500].map((n) => seal(ring.current('msg:m1')!, place, HLC, 'x'.repeat(n))));
+    const edit = fc.record({
+      base: fc.constantFrom(env, ...lengths),
+      at: fc.nat(),
+      cut: fc.nat({ max: 5 }),
+      insert: fc.oneof(fc.constant(''), fc.constantFrom('.', 'A', 'Q', 'g', '-', '_', '=', '+', 'é', '~', '1', '0', 'v2', 'docs~1', '\n'), fc.string({ maxLength: 6 })),
+    });
+    fc.assert(
+      fc.property(edit, ({ base, at, cut, insert }) => {
+        const i = at % (base.length + 1);
+        const text = base.slice(0, i) + insert + base.slice(i + cut);
+        const expected = errorOf(() => parseEnvelope(text));
+        const got = errorOf(() => checkEnvelope(text, current));
+        // parseEnvelope knows no keys: where it accepts, checkEnvelope may still refuse the kid.
+        if (expected === 'none') expect(['none', 'UnknownKeyError', 'StaleKeyError'], text).toContain(got);
+        else expect(got, text).toBe(expected);
+        if (got === 'none') expect(checkEnvelope(text, current).kid).toBe(parseEnvelope(text).kid);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('refuses an envelope over the byte cap: TooLargeError', async () => {
     const { ring, env } = await setup();
     expect(() => checkEnvelope(env, (s) => ring.version(s), env.length - 1)).toThrow(TooLargeError);

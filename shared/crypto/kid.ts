@@ -13,8 +13,11 @@
 export const FIXED_SCOPES = ['owner', 'plan', 'docs', 'index'] as const;
 export type FixedScope = (typeof FIXED_SCOPES)[number];
 
-const SCOPE_RE = /^(?:owner|plan|docs|index|msg:[A-Za-z0-9_-]{1,64})$/;
-const KID_RE = /^((?:owner|plan|docs|index|msg:[A-Za-z0-9_-]{1,64}))~([1-9][0-9]{0,5})$/;
+const SCOPE_PATTERN = '(?:owner|plan|docs|index|msg:[A-Za-z0-9_-]{1,64})';
+/** A key id as a regular expression's source, unanchored: group 1 the scope, group 2 the version (envelope.ts matches it inside an envelope). */
+export const KID_PATTERN = `(${SCOPE_PATTERN})~([1-9][0-9]{0,5})`;
+const SCOPE_RE = new RegExp(`^${SCOPE_PATTERN}$`);
+const KID_RE = new RegExp(`^${KID_PATTERN}$`);
 
 /** True when `scope` is a scope name. */
 export const isScope = (scope: string): boolean => SCOPE_RE.test(scope);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatHlc } from './hlc';
 import { mergeState, stateOfWrite, type RecordState } from './merge';
 import { diffList, fieldsOfPatch, listItems, materialize } from './record';
-import { validateChange } from './change';
+import { jsonLengthBound, MAX_CHANGE_BYTES, validateChange } from './change';
 
 let n = 0;
 const newId = () => `i${++n}`;
@@ -81,6 +81,17 @@ describe('validateChange (rule 10)', () => {
     expect(reason({ collection: 'deathPlan', id: 'someone-else', hlc: h(1), fields: { location: 'Oslo' } })).toMatch(/account's id/);
     expect(reason({ collection: 'documents', id: 'd1', hlc: h(1), fields: { documentUrl: 'javascript:alert(1)' } })).toMatch(/documentUrl/);
     expect(reason({ collection: 'messages', id: 'm1', hlc: 'yesterday', fields: { recipientName: 'A' } })).toMatch(/hlc/);
+  });
+  it('a change is too large by its JSON text, whatever the characters: the bound never undercounts (property), and a change past the limit is refused', () => {
+    fc.assert(fc.property(fc.jsonValue(), (v) => jsonLengthBound(v) >= JSON.stringify(v).length), { numRuns: 2000 });
+    fc.assert(fc.property(fc.array(fc.oneof(fc.constantFrom('\u0001', '\ud800', '"', '\\', '\n', 'é', '😀'), fc.string())), (parts) => jsonLengthBound(parts.join('')) >= JSON.stringify(parts.join('')).length));
+    expect(jsonLengthBound({ toJSON: () => 'x'.repeat(10) })).toBe(Infinity);
+    const sized = (n: number) => ({ collection: 'documents', id: 'd1', hlc: h(1), fields: { 'documentName~conflict/000000000000001-0000-a': { text: '\u0001'.repeat(n), at: h(1) } } });
+    const fits = (n: number) => JSON.stringify(sized(n)).length <= MAX_CHANGE_BYTES;
+    let n = 10_000;
+    while (fits(n + 1)) n++;
+    expect(ok(sized(n)).ok ? '' : (ok(sized(n)) as { reason: string }).reason).not.toBe('Change is too large');
+    expect(ok(sized(n + 1))).toEqual({ ok: false, reason: 'Change is too large' });
   });
   it('rule 10: the server may write server-only fields', () => {
     expect(validateChange({ collection: 'messages', id: 'm1', hlc: h(1), fields: { delivered: true } }, { actor: 'server', userId: 'u1' }).ok).toBe(true);

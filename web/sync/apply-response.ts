@@ -146,12 +146,13 @@ export async function applyResponse(db: UserDatabase, res: SyncResponse): Promis
 }
 
 /**
- * The next request of a sealed account or not (`keys`): the outbox's entries are sealed first
- * (rule 25: after their writes committed, outside any transaction), then buildRequest sends the
- * sealed ones. Throws KeysLockedError (sealing.ts) while the keys are locked.
+ * The next request of a sealed account or not (`keys`): the outbox's entries not sealed yet are
+ * sealed first (rule 25: after their writes committed, outside any transaction; `seal`, the
+ * engine's outboxSealer beforePush, else sealOutbox), then buildRequest sends the sealed ones.
+ * Throws KeysLockedError (sealing.ts) while the keys are locked.
  */
-export async function nextRequest(db: UserDatabase, keys: SyncKeys | undefined): Promise<SyncRequest> {
-  if (keys) await sealOutbox(db, keys, MAX_PUSH_CHANGES);
+export async function nextRequest(db: UserDatabase, keys: SyncKeys | undefined, seal?: () => Promise<void>): Promise<SyncRequest> {
+  if (keys) await (seal ? seal() : sealOutbox(db, keys, MAX_PUSH_CHANGES));
   return buildRequest(db, keys !== undefined);
 }
 

@@ -6,7 +6,7 @@
  * jitter; 401 pauses until resume() (the outbox is kept); 426 stops until an update. Every response
  * measures the clock offset to the server (rule 17).
  */
-import type { RejectedChange } from '../../shared/sync/protocol';
+import { MAX_PUSH_CHANGES, type RejectedChange } from '../../shared/sync/protocol';
 import type { UserDatabase } from '../db/user-database';
 import { nextRequest, receiveResponse, type KeptNotice } from './apply-response';
 import type { LiveConnect } from './live';
@@ -14,7 +14,7 @@ import { SyncHttpError, type Transport } from './transport';
 import { createRunner, jitteredBackoff, withDeviceLock } from './runner';
 import { browserEnvironment, type SyncEnvironment } from './environment';
 import { dismissIdenticalKept } from './identical-kept';
-import { isSealRefusal, isStaleKeyRefusal, KeysLockedError, unopenedWords, type SyncKeys } from './sealing';
+import { isSealRefusal, isStaleKeyRefusal, KeysLockedError, outboxSealer, unopenedWords, type SyncKeys } from './sealing';
 
 export type SyncStatus = 'offline' | 'syncing' | 'synced' | 'error' | 'needs-sign-in' | 'update-required';
 
@@ -157,6 +157,8 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     opts.onState?.(snap);
   };
 
+  /** A sealed account's entries are sealed as their writes commit; a push seals only what is left (sealing.ts outboxSealer). */
+  const sealer = keys ? outboxSealer(db, keys, MAX_PUSH_CHANGES) : undefined;
   const runner = createRunner({ run: () => runOnce(), canRun: () => !stopped && !paused, now });
   const schedule = (delayMs: number) => runner.schedule(delayMs);
   const backoff = () => jitteredBackoff(failures, maxBackoffMs, random);
@@ -183,7 +185,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     const body = async () => {
       let sealRefusals = 0;
       for (let round = 0; round < maxRounds && !stopped; round++) {
-        const request = await nextRequest(db, keys); // a sealed account's entries sealed first (rule 25)
+        const request = await nextRequest(db, keys, sealer?.beforePush); // a sealed account's entries sealed first (rule 25)
         abort = new AbortController();
         const sentAt = db.deviceNow();
         const res = await transport(request, abort.signal);
@@ -261,6 +263,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       started = true;
       cleanups.push(
         db.onWrite(() => {
+          sealer?.written(); // rule 25: sealed now, after the write committed, not when the sync runs
           if (!paused && snap.status === 'synced') set({ status: 'syncing' });
           schedule(debounceMs);
         }),
@@ -292,6 +295,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       for (const c of cleanups.splice(0)) c();
       abort?.abort();
       await runner.stop();
+      await sealer?.idle();
     },
     requestSync(delayMs = 0) {
       schedule(delayMs);

@@ -5,9 +5,9 @@
  * record, field and reason), never dropped silently or merged, while every other field opens.
  * Real engine over fake-indexeddb, the real server over a SQLite file, a real keyring.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatEnvelope, parseEnvelope } from '../../shared/crypto/envelope';
-import type { ServerRecord, SyncResponse } from '../../shared/sync/protocol';
+import type { ServerRecord, SyncRequest, SyncResponse } from '../../shared/sync/protocol';
 import type { UserDatabase } from '../db/user-database';
 import { createSyncEngine, type SyncSnapshot } from './engine';
 import { openState } from '../../shared/crypto/sealed-record';
@@ -109,5 +109,32 @@ describe('a pulled page opens concurrently; each refused field is named by itsel
     expect((await a.db.dexie.outbox.toArray()).map((r) => r.sealed)).toEqual(rows.map((r) => r.sealed));
     const request = await buildRequest(a.db, true);
     expect(request.changes.map((c) => c.fields)).toEqual(rows.map((r) => r.sealed!.fields));
+  });
+
+  it('an entry is sealed as its write commits, before any sync: the sync pushes the stored envelopes as they are (offline meanwhile, then online)', async () => {
+    const w = await createSealedWorld();
+    const a = { db: await w.device(), keys: await w.keysFor() };
+    let online = false;
+    const sent: SyncRequest[] = [];
+    const transport: Transport = async (req, signal) => (sent.push(structuredClone(req)), w.transport(req, signal));
+    const engine = createSyncEngine({ db: a.db, transport, keys: a.keys, env: { locks: null, isOnline: () => online }, intervalMs: 3_600_000, debounceMs: 3_600_000, onClockErrors: () => {} });
+    engine.start();
+    // Two writes, one of them a batch larger than one push: every entry is sealed, none pushed.
+    await a.db.writeMany(Array.from({ length: 520 }, (_, i) => ({ collection: 'documents' as const, id: `d${i}`, patch: doc(i) })));
+    await a.db.write('documents', 'd7', { documentName: 'Renamed while offline' });
+    await vi.waitFor(async () => expect((await a.db.dexie.outbox.toArray()).filter((r) => r.sealed?.hlc !== r.hlc)).toEqual([]), { timeout: 20_000 });
+    const rows = await a.db.dexie.outbox.toArray();
+    expect(rows).toHaveLength(521);
+    expect(sent).toEqual([]);
+    const ring = a.keys.keyring()!;
+    for (const row of [rows[0]!, rows[519]!, rows[520]!]) {
+      const clocks = Object.fromEntries(Object.keys(row.fields).map((f) => [f, row.hlc]));
+      expect(await openState(ring.lookup, w.userId, 'documents', row.id, { values: row.sealed!.fields, clocks })).toEqual({ values: row.fields, errors: {} });
+    }
+    online = true;
+    await engine.syncNow();
+    await engine.stop();
+    expect(await a.db.dexie.outbox.count()).toBe(0);
+    expect(sent.flatMap((r) => r.changes.map((c) => c.fields))).toEqual(rows.map((r) => r.sealed!.fields));
   });
 });

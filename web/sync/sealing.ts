@@ -79,7 +79,65 @@ const lockedRing = (keys: SyncKeys) => {
  * first one, nothing can be pushed, and its crypto error (or KeysLockedError) is thrown.
  */
 export async function sealOutbox(db: UserDatabase, keys: SyncKeys, limit: number): Promise<void> {
-  const rows = (await db.dexie.outbox.orderBy(':id').limit(limit).toArray()).filter((r) => !sealedFieldsOf(r));
+  await sealRows(db, keys, (await db.dexie.outbox.orderBy(':id').limit(limit).toArray()).filter((r) => !sealedFieldsOf(r)));
+}
+
+/**
+ * Seals each entry as its write commits (rule 25), so that a sync pushes what is already sealed
+ * and the person's edit, not the sync, pays for the WebCrypto calls (shared/crypto/README.md
+ * "Figures": sealing at push time added the device's sealing to every push). Returns:
+ * - `written()`: call after a local write committed (UserDatabase.onWrite). Seals, in the
+ *   background and `limit` at a time, the entries added since the last sealing (the outbox's
+ *   auto-increment key says which); calls arriving meanwhile are folded into one more pass.
+ *   Errors are left for the push, which seals again and names them (KeysLockedError while locked).
+ * - `beforePush()`: waits for a sealing in progress, then seals the first `limit` entries still
+ *   without envelopes (sealOutbox: a re-stamped entry, a stale key, an entry written by another
+ *   tab). So two sealings of one entry never run at once in this tab.
+ * - `idle()`: resolves once no sealing runs (the engine's stop waits for it).
+ */
+export function outboxSealer(db: UserDatabase, keys: SyncKeys, limit: number) {
+  let after = 0; // the outbox key up to which entries were sealed at their write
+  let running: Promise<void> | null = null;
+  let again = false;
+  const sealNew = async () => {
+    // While the keys are locked nothing is sealed here (the push says so: KeysLockedError).
+    while (keys.keyring()) {
+      const rows = await db.dexie.outbox.where(':id').above(after).limit(limit).toArray();
+      if (rows.length === 0) return;
+      after = rows[rows.length - 1]!.seq!;
+      // An entry that cannot be sealed now waits for the push, which seals it again and names the error.
+      await sealRows(db, keys, rows.filter((r) => !sealedFieldsOf(r))).catch(() => undefined);
+    }
+  };
+  const pass = (): void => {
+    running = (async () => {
+      do {
+        again = false;
+        await sealNew().catch(() => undefined); // (a closed database: the push reports what matters)
+      } while (again);
+    })().finally(() => {
+      running = null;
+      if (again) pass(); // a write that committed as this pass ended
+    });
+  };
+  const idle = async () => {
+    while (running) await running;
+  };
+  return {
+    written(): void {
+      if (running) again = true;
+      else pass();
+    },
+    async beforePush(): Promise<void> {
+      await idle();
+      await sealOutbox(db, keys, limit);
+    },
+    idle,
+  };
+}
+
+/** Seals `rows` (entries without envelopes for their HLC) and stores their envelopes: sealOutbox's work. */
+async function sealRows(db: UserDatabase, keys: SyncKeys, rows: readonly OutboxRow[]): Promise<void> {
   if (rows.length === 0) return;
   let refreshed = false;
   const refresh = async () => {

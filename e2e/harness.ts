@@ -150,9 +150,9 @@ export async function downloadedBytes(download: Download): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-/** A fresh context (own cookies and storage) at phone size: 390×844, touch, mobile. */
-export function mobileContext(browser: Browser, baseURL?: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+/** A fresh context (own cookies and storage) at phone size: 390×844, touch, mobile; `extra.timezoneId` sets the phone's time zone. */
+export function mobileContext(browser: Browser, baseURL?: string, extra: { timezoneId?: string } = {}): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, ...extra });
 }
 
 /** A fresh context (own cookies and storage) at desktop size: 1280×800. */

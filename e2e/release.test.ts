@@ -54,7 +54,7 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     // The trustee accepts from the emailed invitation (the server invites once it has synced).
     const invitation = await suite.smtp.waitFor(trusteeEmail, /has asked you to be a trustee/, 30_000);
     expect(invitation.text).toContain(`${user.firstName} uses Afterword`);
-    const trustee = await (await mobileContext(suite.browser)).newPage();
+    const trustee = await (await mobileContext(suite.browser, undefined, { timezoneId: 'Pacific/Auckland' })).newPage(); // a trustee abroad
     await press(trustee, invitation.links[0]!, 'Accept');
     expect(await trustee.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
     const reportLink = (await suite.smtp.waitFor(trusteeEmail, /Thank you for being/)).links[0]!;
@@ -81,6 +81,8 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     await trustee.getByText('Please tick the box to confirm.').waitFor();
     await expectNoSeriousA11yViolations(trustee, 'the report confirmation at 390 px, with its error');
     await reportPassingInBrowser(trustee, reportLink, user.firstName, { diedOn: '2026-11-20', note: 'She went peacefully, at home.' });
+    // The end of the waiting period in the trustee's own time zone, named (finding 6: times were in UTC).
+    expect(await trustee.locator('time').textContent()).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M GMT\+1[23]$/); // NZDT or NZST
     await page.goto('/dashboard');
     const banner = page.getByRole('region', { name: 'Waiting period' });
     await banner.waitFor();

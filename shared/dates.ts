@@ -21,6 +21,8 @@ export interface DateZone {
 const BARE_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const LONG_DATE = { year: 'numeric', month: 'long', day: 'numeric' } as const;
 const TIME = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } as const;
+/** The Intl options of formatLongDateTime (en-US), for a page that formats in its reader's zone itself (sync-server/release/page.ts). */
+export const LONG_DATE_TIME_OPTIONS = { ...LONG_DATE, ...TIME } as const;
 
 /** `when` as an instant and the zone to read it in; null when it is not a valid date. */
 function instantOf(when: DateInput, zone: DateZone): { date: Date; timeZone: string | undefined; bareDay: boolean } | null {

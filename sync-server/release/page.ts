@@ -3,13 +3,16 @@
  * invitation and report, a resend's answer, the owner's one-click cancel: none shows content; a
  * trustee's view and a recipient's message are the static pages of web/release/), with hono/html: every interpolated value is escaped by its
  * `html` tag; only other `html` results (and `raw`, used here for the constant stylesheet) pass
- * through. No scripts at all; the one stylesheet is allowed by its
- * hash in the Content-Security-Policy, forms may only post back to us, and nothing is indexed,
- * cached (the /api Cache-Control) or leaked in a Referer to another site.
+ * through. One constant inline script (LOCAL_TIMES), allowed by its hash like the one stylesheet,
+ * only rewrites each `<time data-local>` into the reader's own time zone (issue "Promises kept",
+ * finding 6: times in UTC); without it the page says the time in UTC, naming it. Forms may only
+ * post back to us, and nothing is indexed, cached (the /api Cache-Control) or leaked in a Referer
+ * to another site.
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { html, raw } from 'hono/html';
+import { formatLongDateTime, LONG_DATE_TIME_OPTIONS } from '../../shared/dates';
 
 /** A fragment of escaped HTML, as hono/html's `html` tag returns it. */
 export type Html = ReturnType<typeof html>;
@@ -30,8 +33,17 @@ input[type=checkbox]{width:1.25rem;height:1.25rem;vertical-align:middle}label{fo
 a{color:#1d4ed8}dt{font-family:system-ui,sans-serif;font-weight:600}dd{margin:0 0 .75rem;font-family:system-ui,sans-serif}
 `;
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
-/** No script, no media: these pages only show words and post forms back to us. */
-export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+/**
+ * Shows each `<time data-local datetime>` in the reader's zone, as shared/dates.ts
+ * formatLongDateTime does (the same Intl options; plain spaces).
+ */
+const LOCAL_TIMES = `for(const t of document.querySelectorAll('time[data-local]')){const d=new Date(t.dateTime);if(!isNaN(d))t.textContent=d.toLocaleString('en-US',${JSON.stringify(LONG_DATE_TIME_OPTIONS)}).replace(/[\u202f\u00a0]/g,' ')}`;
+const SCRIPT_HASH = createHash('sha256').update(LOCAL_TIMES).digest('base64');
+/** No media and no script but LOCAL_TIMES: these pages only show words and post forms back to us. */
+export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; script-src 'sha256-${SCRIPT_HASH}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+
+/** A moment on these pages: in UTC, naming it, and in the reader's own zone where scripts run (LOCAL_TIMES). */
+export const localTime = (ms: number): Html => html`<time datetime="${new Date(ms).toISOString()}" data-local>${formatLongDateTime(ms, { timeZone: 'UTC' })}</time>`;
 
 /** A whole page with the security headers of a private, public-link page. */
 export function page(c: Context, title: string, body: Html, status: 200 | 400 | 403 | 404 | 409 | 429 = 200) {
@@ -45,7 +57,7 @@ export function page(c: Context, title: string, body: Html, status: 200 | 400 | 
   const doc = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="same-origin"><title>${title} · Afterword</title><style>${raw(STYLE)}</style></head>
-<body><main>${body}</main></body></html>`;
+<body><main>${body}</main><script>${raw(LOCAL_TIMES)}</script></body></html>`;
   return c.html(doc, status);
 }
 

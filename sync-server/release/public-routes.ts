@@ -19,7 +19,7 @@ import { clientIp } from '../http/client-ip';
 import type { Services } from '../services';
 import type { TokenPurpose, TokenRow } from '../db/release';
 import { html } from 'hono/html';
-import { notFoundPage, page, RELEASE_PAGE_PATHS, type Html } from './page';
+import { localTime, notFoundPage, page, RELEASE_PAGE_PATHS, type Html } from './page';
 import { deliveryPageData, storedFileOf, trusteePageData } from './page-data';
 import { LINK_PATHS } from './outbox';
 import { DAY_MS, TransitionError } from './state-machine';
@@ -27,12 +27,9 @@ import { createDownloadBudget, serveStoredFile } from '../blobs/release-files';
 import { resolveToken } from './tokens';
 import { parseReportForm, reportConfirm, reportIntro, type ReportForm } from './report-form';
 import { plainView } from '../../shared/crypto/fields';
-import { formatLongDateTime } from '../../shared/dates';
 import { parseTaskMarkForm, plainTrusteeNames, setTaskDone, taskExists, taskMarksFor } from './task-marks';
 
 
-/** A moment on these server-made pages: en-US long format in UTC, saying so (SPEC.md §9). */
-const dateTimeText = (ms: number) => formatLongDateTime(ms, { timeZone: 'UTC' });
 
 export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -114,7 +111,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
     }
     if (s.phase === 'waiting') {
       return html`<h1>We have been told</h1>
-<p>A waiting period is running for ${t.owner.firstName}. It ends on ${dateTimeText(s.endsAt!)}. If ${t.owner.firstName} doesn't tell us otherwise by then, you will receive an email with what they left for you.</p>`;
+<p>A waiting period is running for ${t.owner.firstName}. It ends on ${localTime(s.endsAt!)}. If ${t.owner.firstName} doesn't tell us otherwise by then, you will receive an email with what they left for you.</p>`;
     }
     const first = t.owner.firstName;
     if (step === 'confirm') return reportConfirm({ first, waitingDays: s.waitingDays, action: reportPath(t), backPath: reportPath(t), form, errors });
@@ -144,7 +141,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
         c,
         'Thank you',
         html`<h1>Thank you for letting us know</h1>
-<p>We are so sorry. A waiting period has begun; it ends on ${dateTimeText(out.state.endsAt!)}. We will email you when ${t.owner.firstName}'s plans are available to you.</p>`,
+<p>We are so sorry. A waiting period has begun; it ends on ${localTime(out.state.endsAt!)}. We will email you when ${t.owner.firstName}'s plans are available to you.</p>`,
       );
     } catch (err) {
       if (!(err instanceof TransitionError)) throw err;

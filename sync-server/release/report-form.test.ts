@@ -3,6 +3,7 @@
  * two different actions; the report is a confirmed second step with an optional date of death
  * and note that the owner reads while waiting. Over HTTP on the real app and a real SMTP server.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReleaseStatus } from '../../shared/schema/release';
 import { createTestApp } from '../test-support';
@@ -56,9 +57,16 @@ describe('reporting a death over the trustee link', () => {
     const today = new Date(o.t.deps.now()).toISOString().slice(0, 10);
     const reported = await o.open(report, 'POST', { ...REPORTED, diedOn: today, note: 'She went peacefully, with her family.' });
     expect(reported.status).toBe(200);
-    // The end of the waiting period in en-US long format with its zone named (SPEC.md §9).
-    expect(await reported.text()).toMatch(/it ends on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC\./);
+    // The end of the waiting period in en-US long format with its zone named (SPEC.md §9), marked
+    // for the page's one script, allowed by its hash, to show in the reader's own zone (finding 6).
+    const page = await reported.text();
+    const ends = /it ends on <time datetime="([^"]+)" data-local>([A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC)<\/time>\./.exec(page);
+    expect(ends).not.toBeNull();
     const status = await o.get<ReleaseStatus>('/api/release/status');
+    expect(ends![1]).toBe(status.endsAt);
+    const scripts = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(scripts).toHaveLength(1);
+    expect(reported.headers.get('content-security-policy')).toContain(`script-src 'sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}';`);
     expect(status.state).toBe('waiting');
     expect(status.startedBy).toEqual({ kind: 'trustee', name: o.addr('grace'), diedOn: today, note: 'She went peacefully, with her family.' });
     const activity = await o.get<{ text: string }[]>('/api/release/activity');

@@ -187,6 +187,12 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
     expect(await noKit.locator('main').textContent()).not.toContain(obituary);
     const trustee = await (await mobileContext(suite.browser)).newPage();
     await trustee.goto(`${access}#${kitFragment(kit.kit)}`);
+    // A slow answer for the letters to hand over (a busy phone, a slow network): the page is shown
+    // after it, and its tasks, loaded meanwhile, must be there all the same (they stayed "Loading").
+    await trustee.route('**/handovers', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue();
+    });
     await trustee.getByRole('button', { name: 'Open what Ada left for you' }).click();
     await trustee.getByText(`For Clara (${recipient})`, { exact: false }).waitFor();
     await trustee.getByText(obituary).waitFor();

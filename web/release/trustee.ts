@@ -79,13 +79,17 @@ function binderButton(data: Data, marks: MarksState): Node {
 
 /**
  * The tasks section, loaded after the page (tasks-view.ts and the guide's order it sorts by are a
- * full-access trustee's only: a recipient's page and the other levels never load them).
+ * full-access trustee's only: a recipient's page and the other levels never load them). Both
+ * sections are `<section aria-labelledby="tasks">`, so the loaded one's children fill this one.
  */
 function lazyTasksSection(data: Data, api: string, marks: MarksState): Node {
   const heading = () => h('h2', { id: 'tasks' }, 'Tasks for the family');
   const holder = h('section', { 'aria-labelledby': 'tasks' }, heading(), h('p', { class: 'muted' }, 'Loading the tasks…'));
   import('./tasks-view').then(
-    (m) => holder.replaceWith(m.tasksSection(data, api, marks)),
+    // The holder's content is replaced, not the holder: the view may be shown only after the chunk
+    // has loaded (the kit page first fetches the letters to hand over), and a node replaced while
+    // detached would leave "Loading the tasks…" on the page for good.
+    (m) => holder.replaceChildren(...m.tasksSection(data, api, marks).childNodes),
     () => holder.replaceChildren(heading(), h('p', { class: 'error' }, 'The tasks could not be loaded. Reload the page to try again.')),
   );
   return holder;

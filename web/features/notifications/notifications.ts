@@ -2,7 +2,7 @@
  * What the header's Notifications menu lists (issue "Promises kept", finding 9: the bell did
  * nothing): what needs the person's attention, from what this device already knows — the release
  * status (a waiting period, a release, a check-in falling due, e-mails that will never arrive) and
- * the sync state (changes refused, a sign-in needed, an update needed). Pure; newest concern first.
+ * the sync state (changes refused, not syncing yet, a sign-in needed, an update needed). Pure; newest concern first.
  */
 import { formatLongDate } from '../../../shared/labels';
 import type { ReleaseStatus } from '../../../shared/schema/release';
@@ -49,6 +49,7 @@ export function noticesOf({ release, sync, now }: NoticeSources): Notice[] {
   if (sync.rejected > 0) {
     out.push({ id: 'rejected', title: 'Some changes could not be saved', detail: `${sync.rejected === 1 ? 'One change was' : `${sync.rejected} changes were`} refused by the server; what was there before is kept.`, href: '/settings', tone: 'urgent' });
   }
+  if (sync.status === 'error') out.push({ id: 'sync-error', title: 'Changes are not syncing yet', detail: 'Afterword keeps trying. Your changes are kept on this device until they reach the server.', href: '/settings', tone: 'info' });
   if (sync.status === 'needs-sign-in') out.push({ id: 'sign-in', title: 'Sign in again to sync', detail: 'Your changes are kept on this device until you do.', href: '/login', tone: 'urgent' });
   if (sync.status === 'update-required') out.push({ id: 'update', title: 'An update is needed to sync', detail: 'Reload the app to update it; your changes are kept on this device.', href: '/settings', tone: 'urgent' });
   return out.sort((a, b) => (a.tone === b.tone ? 0 : a.tone === 'urgent' ? -1 : 1));

@@ -99,16 +99,19 @@ async function record(page: Page): Promise<void> {
 async function chooseOpening(page: Page, label: string, option: string): Promise<void> {
   const box = page.getByRole('combobox', { name: label });
   const item = page.getByRole('option', { name: option }).first();
+  // Until the trigger shows the option as chosen: open it if closed, click the option if shown (a
+  // re-render may detach the open list; then it is opened again).
   await expect
     .poll(
       async () => {
-        if ((await box.getAttribute('aria-expanded')) !== 'true') await box.click();
-        return item.isVisible();
+        if ((await box.textContent())?.includes(option)) return true;
+        if ((await box.getAttribute('aria-expanded')) !== 'true') await box.click({ timeout: 5_000 }).catch(() => undefined);
+        if (await item.isVisible()) await item.click({ timeout: 3_000 }).catch(() => undefined);
+        return (await box.textContent())?.includes(option) ?? false;
       },
-      { timeout: 30_000, interval: 500 },
+      { timeout: 45_000, interval: 500 },
     )
     .toBe(true);
-  await item.click();
 }
 
 /** Writes one message in the Message Vault of `page`; a recording for audio and video. */

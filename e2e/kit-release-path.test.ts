@@ -99,6 +99,8 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await expectToast(owner, 'Message created');
     await voice.waitFor({ state: 'detached' });
     const clara = owner.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Clara' });
+    // The recording reaches the server before the owner leaves the vault (the server counts its bytes).
+    await poll(() => owner.evaluate(async () => ((await (await fetch('/api/files/usage')).json()) as { usedBytes: number }).usedBytes), 60_000).toBeGreaterThan(0);
     await poll(async () => (await clara.getByText(/Waiting to upload|Upload failed/).count()) + (await clara.getByRole('progressbar').count()), 60_000).toBe(0);
 
     await owner.goto('/trustees');
@@ -199,7 +201,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     const claraPage = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await claraPage.goto(local(toClara.links[0]!));
     const player = claraPage.locator('audio');
-    await player.waitFor({ timeout: 20_000 });
+    await player.waitFor({ timeout: 60_000 }); // the release pages' worker registers first (sw.ts)
     const played = await player.evaluate(async (a: HTMLAudioElement) => {
       a.muted = true;
       await a.play();

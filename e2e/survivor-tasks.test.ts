@@ -24,7 +24,8 @@ async function tabCount(page: Page, name: string | RegExp): Promise<number> {
 /** Radix select by exact names (task options such as '1 week' and '1 month' share prefixes). */
 const choose = (page: Page, label: string, option: string) => chooseOption(page, label, option, true);
 
-const toastShows = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true);
+/** A toast with `text` appears (writing the 36 sealed tasks of the guide can take seconds on a busy machine). */
+const toastShows = (page: Page, text: string) => expect.poll(() => page.getByText(text, { exact: true }).first().isVisible(), { timeout: 20_000 }).toBe(true);
 
 /** Opens a task card's details (it shows only its title at first), whatever their state now. */
 async function openDetails(card: Locator, title: string): Promise<void> {

@@ -13,20 +13,16 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../sync-server/release/state-machine';
 import { pdfQrTexts, pdfText } from '../web/features/trustees/kits/kit-pdf-reader';
-import { desktopContext, DESKTOP, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, poll, registerViaUi, uniqueUser, useMailSuite } from './harness';
+import { desktopContext, DESKTOP, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, poll, registerViaUi, uniqueUser, useMailSuite, advanceServerClock, kitStateOf, onServer } from './harness';
 import { addAcceptedTrustees, expectToast } from './record-screens';
 import { reportPassing } from './report-passing';
 
 describe.skipIf(!hasChromium)('the executor kit, printed and kept with the will', () => {
   const suite = useMailSuite({ AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' });
 
-  const local = (link: string) => {
-    const u = new URL(link);
-    return `${suite.server.url}${u.pathname}${u.search}${u.hash}`;
-  };
-  const advance = async (ms: number) =>
-    expect((await fetch(`${suite.server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) })).status).toBe(200);
-  const kitState = async (link: string) => (await (await fetch(`${suite.server.url}/api/kit/${new URL(link).pathname.split('/')[2]}`)).json()) as { phase: string; confirmations: number };
+  const local = (link: string) => onServer(suite.server.url, link);
+  const advance = (ms: number) => advanceServerClock(suite.server.url, ms);
+  const kitState = (link: string) => kitStateOf(suite.server.url, link);
 
   it('adds, prints and puts away an executor kit; with one trustee it confirms a 2-of-3 release; its page then names the trustees', { timeout: 300_000 }, async () => {
     const context = await desktopContext(suite.browser, suite.server.url);

@@ -325,3 +325,20 @@ export async function goOffline(context: BrowserContext): Promise<void> {
   await context.setOffline(true);
 }
 
+
+/** `link` (e-mailed or printed, naming the server's public address) pointed at `serverUrl`, its path, query and fragment kept. */
+export function onServer(serverUrl: string, link: string): string {
+  const u = new URL(link);
+  return `${serverUrl}${u.pathname}${u.search}${u.hash}`;
+}
+
+/** Moves the test server's clock (AFTERWORD_TEST_CLOCK=1) on by `ms` and runs one scheduler pass; expects 200. */
+export async function advanceServerClock(serverUrl: string, ms: number): Promise<void> {
+  const res = await fetch(`${serverUrl}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) });
+  expect(res.status).toBe(200);
+}
+
+/** The release phase and confirmations a kit link's public info shows (`GET /api/kit/:token`). */
+export async function kitStateOf(serverUrl: string, link: string): Promise<{ phase: string; confirmations: number }> {
+  return (await (await fetch(`${serverUrl}/api/kit/${new URL(link).pathname.split('/')[2]}`)).json()) as { phase: string; confirmations: number };
+}

@@ -19,7 +19,7 @@ import { DAY_MS } from '../sync-server/release/state-machine';
 import { encodeKitCode, parseKitFragment } from '../shared/crypto/trustee-kit';
 import { pdfQrTexts, pdfText } from '../web/features/trustees/kits/kit-pdf-reader';
 import { DELIVERY_WORDS } from '../web/features/message-vault/delivery-words';
-import { desktopContext, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, poll, registerViaUi, uniqueUser, useMailSuite } from './harness';
+import { desktopContext, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, poll, registerViaUi, uniqueUser, useMailSuite, advanceServerClock, kitStateOf, onServer } from './harness';
 import { confirmOwnerEmail } from './owner-email';
 import { addAcceptedTrustees, choose, expectToast, openDialog } from './record-screens';
 import { reportPassing } from './report-passing';
@@ -27,13 +27,9 @@ import { reportPassing } from './report-passing';
 describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser', () => {
   const suite = useMailSuite({ AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' }, { fakeMedia: true });
 
-  const local = (link: string) => {
-    const u = new URL(link);
-    return `${suite.server.url}${u.pathname}${u.search}${u.hash}`;
-  };
-  const advance = async (ms: number) =>
-    expect((await fetch(`${suite.server.url}/api/test/clock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) })).status).toBe(200);
-  const kitState = async (link: string) => (await (await fetch(`${suite.server.url}/api/kit/${new URL(link).pathname.split('/')[2]}`)).json()) as { phase: string; confirmations: number };
+  const local = (link: string) => onServer(suite.server.url, link);
+  const advance = (ms: number) => advanceServerClock(suite.server.url, ms);
+  const kitState = (link: string) => kitStateOf(suite.server.url, link);
 
   /** A trustee confirms the death on their phone with their saved kit link. */
   async function confirmWithLink(link: string, first: string): Promise<void> {

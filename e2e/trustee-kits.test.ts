@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeKitCode, parseKitFragment } from '../shared/crypto/trustee-kit';
 import { pdfQrTexts, pdfText } from '../web/features/trustees/kits/kit-pdf-reader';
-import { desktopContext, DESKTOP, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, registerViaUi, uniqueUser, useMailSuite } from './harness';
+import { desktopContext, DESKTOP, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, registerViaUi, uniqueUser, useMailSuite, onServer } from './harness';
 import { addTrusteeViaUi, confirmDialog, expectToast } from './record-screens';
 
 const TRUSTEES = [
@@ -25,10 +25,7 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
   const suite = useMailSuite({ RELEASE_TICK_MS: '300' });
 
   /** An e-mailed link pointed at the test server. */
-  const local = (link: string) => {
-    const u = new URL(link);
-    return `${suite.server.url}${u.pathname}${u.search}${u.hash}`;
-  };
+  const local = (link: string) => onServer(suite.server.url, link);
 
   it('makes 2-of-3 kits on the device, shows each link, mails and prints one, sees two handed over, re-keys after a removal; axe at 390 px and 1280 px', { timeout: 240_000 }, async () => {
     // A desktop context (a file is downloaded, not shared), looked at 390 px wide for axe as well.

@@ -55,7 +55,14 @@ purge.unref();
 
 const clocked = testClock ? testClock.wrap(app.fetch, scheduler) : app.fetch;
 // AFTERWORD_TEST_TRAFFIC_LOG (tests only): every body exchanged, for the canary scan (http/test-traffic-log.ts).
-const traffic = trafficLogFromEnv();
+const traffic = (() => {
+  try {
+    return trafficLogFromEnv();
+  } catch (err) {
+    console.error(`Afterword cannot start: ${(err as Error).message}`);
+    process.exit(1);
+  }
+})();
 if (traffic) console.warn(`${TEST_TRAFFIC_LOG_ENV} is set: every request and response body is written to ${traffic.file} (tests only). Never use this in production.`);
 const fetch = traffic ? traffic.wrap(clocked) : clocked;
 if (!config.publicUrl) {

@@ -35,6 +35,17 @@ function editCt(env: string, edit: (ct: Uint8Array) => Uint8Array): string {
   return parts.join('.');
 }
 
+
+/** The name of the error `f` throws, or 'none'. */
+const errorOf = (f: () => unknown): string => {
+  try {
+    f();
+    return 'none';
+  } catch (err) {
+    return (err as Error).constructor.name;
+  }
+};
+
 describe('envelope v1', () => {
   it('opens what it sealed, at its place and HLC, for every JSON value', async () => {
     const { ring, sk } = await setup();
@@ -187,14 +198,6 @@ describe('checkEnvelope (the server, with no key)', () => {
       `${v}.${kid}.${nonce}.${ct}A`, // a length no encoder makes
       `${v}.${kid}.${nonce}.${toB64url(new Uint8Array(8 + 96 + 16))}`, // 96 is no bucket size
     ];
-    const errorOf = (f: () => unknown) => {
-      try {
-        f();
-        return 'none';
-      } catch (err) {
-        return (err as Error).constructor.name;
-      }
-    };
     for (const text of broken) {
       const expected = errorOf(() => parseEnvelope(text));
       expect(expected, text).not.toBe('none');
@@ -208,14 +211,6 @@ describe('checkEnvelope (the server, with no key)', () => {
     // match; the edits reach every part: version, kid, nonce, ct, separators, lengths.
     const { ring, env } = await setup();
     const current = (scope: string) => ring.version(scope) || undefined;
-    const errorOf = (f: () => unknown) => {
-      try {
-        f();
-        return 'none';
-      } catch (err) {
-        return (err as Error).constructor.name;
-      }
-    };
     const lengths = await Promise.all([0, 60, 61, 62, 63, 200, 1500].map((n) => seal(ring.current('msg:m1')!, place, HLC, 'x'.repeat(n))));
     const edit = fc.record({
       base: fc.constantFrom(env, ...lengths),

@@ -30,6 +30,8 @@ describe('the test traffic log', () => {
   it('is off unless AFTERWORD_TEST_TRAFFIC_LOG names a file', () => {
     expect(trafficLogFromEnv({})).toBeNull();
     expect(trafficLogFromEnv({ [TEST_TRAFFIC_LOG_ENV]: '' })).toBeNull();
+    // A production server refuses it: it would write every key and word to disk.
+    expect(() => trafficLogFromEnv({ [TEST_TRAFFIC_LOG_ENV]: join(tmpdir(), 'never.jsonl'), NODE_ENV: 'production' })).toThrow(/tests only/);
   });
 
   it('records each request (line, headers, body) and response (head, decoded body), and the app answers unchanged', async () => {

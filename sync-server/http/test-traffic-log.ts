@@ -47,10 +47,11 @@ export interface Exchange {
 /** Statuses whose response may not carry a body (Fetch standard "null body status"). */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
-/** The wrapper of the app's fetch that records into `file`, or null unless `env[AFTERWORD_TEST_TRAFFIC_LOG]` names one. */
+/** The wrapper of the app's fetch that records into `file`, or null unless `env[AFTERWORD_TEST_TRAFFIC_LOG]` names one. Throws under NODE_ENV=production. */
 export function trafficLogFromEnv(env: NodeJS.ProcessEnv = process.env): { file: string; wrap<F extends Fetch>(fetch: F): F } | null {
   const file = env[TEST_TRAFFIC_LOG_ENV];
   if (!file) return null;
+  if (env.NODE_ENV === 'production') throw new Error(`${TEST_TRAFFIC_LOG_ENV} is for tests only (it writes every key and word to disk): unset it on a production server`);
   let next = 0;
   const write = (line: Omit<Line, 'b64'>, bytes: Uint8Array) => {
     if (bytes.byteLength > 0) appendFileSync(file, `${JSON.stringify({ ...line, b64: Buffer.from(bytes).toString('base64') })}\n`);

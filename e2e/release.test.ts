@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     await confirmOwnerEmail(suite.browser, page, suite.smtp, user.email);
     await page.goto('/settings');
     await page.getByText('Accepted', { exact: true }).waitFor();
-    expect(await page.getByText('Invitation sent to Margaret Hale').isVisible()).toBe(true);
+    await page.getByText('Invitation sent to Margaret Hale').waitFor(); // the activity loads beside the trustees' list
     await choose(page, 'Waiting period', '2 days');
     await expectToast(page, 'Release settings saved');
     await expectNoSeriousA11yViolations(page, '/settings at 1280 px');

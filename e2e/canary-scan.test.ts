@@ -38,7 +38,7 @@ import { secondDevice, syncUntil } from './devices';
 import { reportPassingInBrowser } from './report-passing';
 import { desktopContext, hasChromium, mobileContext, registerViaUi, uniqueUser, useMailSuite } from './harness';
 import { confirmOwnerEmail } from './owner-email';
-import { choose, expectToast, openDialog } from './record-screens';
+import { choose, dialogClosed, expectToast, openDialog } from './record-screens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const tag = randomBytes(5).toString('hex');
@@ -202,7 +202,7 @@ async function fillOnB(page: Page): Promise<void> {
   await upload.getByLabel('Document Name').fill(C.documentName);
   await upload.getByLabel('Where the original is kept (optional)').fill(C.originalLocation);
   await upload.getByRole('button', { name: 'Upload Document' }).click();
-  await upload.waitFor({ state: 'detached' });
+  await dialogClosed(page);
   // A document is a file or a link: a second one holds the link.
   await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
   await upload.waitFor();
@@ -211,7 +211,7 @@ async function fillOnB(page: Page): Promise<void> {
   await upload.getByLabel('Document Name').fill(C.linkName);
   await upload.getByLabel('Document URL').fill(C.documentUrl);
   await upload.getByRole('button', { name: 'Save Link' }).click();
-  await upload.waitFor({ state: 'detached' });
+  await dialogClosed(page);
   const card = page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: C.documentName });
   await card.waitFor();
   await expect.poll(() => card.getByText(/Waiting to upload|Upload failed/).count(), { timeout: 20_000 }).toBe(0);

@@ -122,6 +122,8 @@ describe.skipIf(!hasChromium)('My After-Death Plan (issue #5)', () => {
     expect(await page.getByRole('list', { name: 'Music selections' }).textContent()).not.toContain('Jerusalem');
     await page.getByRole('region', { name: /Notification/ }).getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => songs.allTextContents()).toEqual([expect.stringContaining('Jerusalem — Hubert Parry')]);
+    // The list shows at once; the toast says when it is written (a reload before that asks first).
+    await expectToast(page, 'Undone', 'What was there before is back.');
 
     // The obituary was saved with the plan, and Undo's list too: they are there after a reload.
     await page.reload();

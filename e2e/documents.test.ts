@@ -18,8 +18,11 @@ describe.skipIf(!hasChromium)('Legal Documents (issue #5)', () => {
       await expect.poll(() => page.getByText('No documents found').isVisible()).toBe(true);
       const note = page.getByRole('region', { name: 'Important Note' });
       // Says truthfully how files are protected (encrypted on the device with a key per file, only
-      // ciphertext on the server, the key sealed with the plan, handed to trustees at release) and about links.
-      expect(await note.textContent()).toMatch(/encrypted on this device, each with its own key.*only the encrypted bytes.*key is sealed with your plan.*trustees.*release escrow.*Links/s);
+      // ciphertext on the server, the key sealed with the plan, opened by trustees with their kits, never
+      // from the server's escrow, which holds messages' keys only) and about links.
+      const said = await note.textContent();
+      expect(said).toMatch(/encrypted on this device, each with its own key.*only the encrypted bytes.*key is sealed with your plan.*trustees.*trustee kits.*not even us.*Links/s);
+      expect(said).not.toMatch(/escrow/);
 
       await page.getByRole('button', { name: 'Upload Your First Document' }).click();
       const dialog = openDialog(page);

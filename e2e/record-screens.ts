@@ -47,6 +47,22 @@ export async function confirmDialog(page: Page, question: string, button: string
   await dialog.waitFor({ state: 'detached' });
 }
 
+/**
+ * Waits until the open dialog has closed (after its submit). If it is still open after `timeout`
+ * ms, fails with what it shows (its text, field errors included) and the toasts on screen, so a
+ * failure in CI says why the form stayed open rather than only that it did.
+ */
+export async function dialogClosed(page: Page, timeout = 30_000): Promise<void> {
+  const dialog = openDialog(page);
+  try {
+    await dialog.waitFor({ state: 'detached', timeout });
+  } catch (err) {
+    const shown = await dialog.innerText({ timeout: 1_000 }).catch(() => '(gone)');
+    const toasts = await page.locator('li[data-state="open"]').allInnerTexts().catch(() => []);
+    throw new Error(`The dialog is still open after ${timeout} ms. It shows:\n${shown}\nToasts: ${JSON.stringify(toasts)}`, { cause: err });
+  }
+}
+
 /** The open (non-alert) dialog. */
 export const openDialog = (page: Page) => page.getByRole('dialog');
 

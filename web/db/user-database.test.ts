@@ -36,6 +36,19 @@ describe('write() — the one local write (rule 9)', () => {
     expect(await db.dexie.outbox.count()).toBe(0);
   });
 
+  it('says it is writing from the start of a write until it has committed or failed (a page left then would lose it)', async () => {
+    const db = await openOnDevice(USER, () => T0);
+    expect(db.writing).toBe(false);
+    const pending = db.write('trustees', 't1', trustee);
+    expect(db.writing).toBe(true);
+    await pending;
+    expect(db.writing).toBe(false);
+    const refused = db.write('trustees', 't2', { ...trustee, email: 42 });
+    expect(db.writing).toBe(true);
+    await expect(refused).rejects.toBeInstanceOf(LocalWriteError);
+    expect(db.writing).toBe(false);
+  });
+
   it('rule 9: writeMany is all or nothing', async () => {
     const db = await openOnDevice(USER, () => T0);
     await expect(

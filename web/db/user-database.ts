@@ -96,6 +96,8 @@ export class UserDatabase {
   readonly userId: string;
   private currentClock: Clock;
   private readonly writeListeners = new Set<(change: Change) => void>();
+  /** Local writes begun and not yet committed or failed (writeMany). */
+  private writesInFlight = 0;
   /** Server time − device time (ms), measured by the sync engine (rule 17); the clock reads it live. */
   private readonly offsetBox: { value: number };
   /** This device's own wall clock (ms), uncorrected: what the offset is measured against (rule 17). */
@@ -199,8 +201,25 @@ export class UserDatabase {
     return change ?? null;
   }
 
+  /**
+   * True from the start of a local write until it has committed or failed: a page unloaded now
+   * would lose it (the unsaved-changes guard asks before a reload or close then).
+   */
+  get writing(): boolean {
+    return this.writesInFlight > 0;
+  }
+
   /** Several writes in one transaction: all are written, or (if one is invalid) none. */
   async writeMany(inputs: readonly WriteInput[]): Promise<Change[]> {
+    this.writesInFlight++;
+    try {
+      return await this.writeManyNow(inputs);
+    } finally {
+      this.writesInFlight--;
+    }
+  }
+
+  private async writeManyNow(inputs: readonly WriteInput[]): Promise<Change[]> {
     await loadWriteKit(); // before the transaction (issue #20)
     const changes = await this.dexie.transaction('rw', this.allTables(), async (tx) => {
       await this.foldStoredClock();

@@ -2,12 +2,14 @@
  * No lost typing (issue #14, finding 7): every open record form reports whether it holds unsaved
  * typing; while one does, leaving the screen inside the app asks first (an accessible Radix
  * confirm dialog, through react-router's useBlocker), and reloading or closing the tab asks the
- * browser's own question (`beforeunload`). Signing out is never blocked.
+ * browser's own question (`beforeunload`), as it does while a save is still being written on the
+ * device. Signing out is never blocked.
  */
 import { useEffect, useId, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { create } from 'zustand';
 import { useSession } from '../app/session';
+import { useCurrentDb } from '../db/current';
 import { LazyConfirmDialog, confirm } from '../ui/confirm';
 
 /**
@@ -51,6 +53,12 @@ export function useReportUnsaved(isDirty: () => boolean, typingNow = false): voi
 
 /** True when some mounted form holds unsaved typing. */
 export const hasUnsavedTyping = () => [...forms.values()].some((isDirty) => isDirty());
+
+/**
+ * True when unloading the page now would lose something: typing not saved yet, or a save begun and
+ * not yet committed to this device's store (UserDatabase.writing). The browser's own question then.
+ */
+export const askBeforeUnload = (): boolean => hasUnsavedTyping() || (useCurrentDb.getState().db?.writing ?? false);
 
 /** The one "Leave without saving?" question, for screens (below) and dialogs (askToDiscardTyping). */
 const LEAVE_QUESTION = {
@@ -98,7 +106,7 @@ export function UnsavedChangesGuard() {
 
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      if (!hasUnsavedTyping()) return;
+      if (!askBeforeUnload()) return;
       e.preventDefault();
       // Older browsers show their question only when returnValue is set.
       e.returnValue = '';

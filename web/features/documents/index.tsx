@@ -101,8 +101,9 @@ export default function DocumentsPage({ openCreate = false }: DocumentsPageProps
           <p className="mt-1 text-sm leading-relaxed">
             Files you upload are encrypted on this device, each with its own key, before they leave it; our server keeps
             only the encrypted bytes. Each file&apos;s key is sealed with your plan, so only your devices can open it. When
-            your plan is released, the keys your trustees&apos; access allows are handed to their page from a locked
-            release escrow (see Your privacy). Links are saved as they are and travel only over encrypted connections. Make
+            your plan is released, your trustees open the files their access allows in their own browsers, with their
+            trustee kits; until your kits are in use, no one can open them after your death, not even us (see Your
+            privacy). Links are saved as they are and travel only over encrypted connections. Make
             sure your trustees know about your Afterword account and can reach the places your links point to.
           </p>
         </div>

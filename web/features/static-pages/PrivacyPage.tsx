@@ -17,8 +17,8 @@ export default function PrivacyPage() {
         <p>
           Every word you write is locked on your own phone or computer before it leaves it, with keys that only your
           devices hold unlocked. Our server stores it, but cannot read it (until your trustee kits are in use, the
-          server also keeps a locked copy of your keys for your release: see &ldquo;When you die&rdquo; below). That
-          includes:
+          server also keeps a locked copy of your messages&rsquo; keys for your release: see &ldquo;When you die&rdquo;
+          below). That includes:
         </p>
         <ul>
           <li>your letters and recordings, and the name of each person you write to;</li>
@@ -55,8 +55,10 @@ export default function PrivacyPage() {
         </p>
         <p>
           Until your trustee kits are in use (you make them on the Trustees page, and they count once enough of your
-          trustees have kept theirs), the server keeps a copy of your keys in a locked box of its own, opened only at
-          the release. A person who runs the server and is determined to could open it sooner.
+          trustees have kept theirs), the server keeps a copy of your messages&rsquo; keys in a locked box of its own,
+          opened only at the release to send your messages. A person who runs the server and is determined to could
+          open it sooner. Your plan, documents and tasks are never in it: until your kits are in use, no one can open
+          them after your death, not even us.
         </p>
         <p>
           Once your kits are in use, the server deletes that copy. Apart from your own devices, your plan, documents and

@@ -28,7 +28,10 @@ describe('the privacy page says what happens at a release', () => {
     const text = sectionText('When you die');
     expect(text).not.toMatch(/next step/i);
     expect(text).toMatch(/trustee kits/);
-    expect(text).toMatch(/keeps a copy of your keys/);
+    // The escrow keeps messages' keys only (SECURITY.md "Release escrow"): never the plan's.
+    expect(text).toMatch(/keeps a copy of your messages’ keys/);
+    expect(text).not.toMatch(/copy of your keys/);
+    expect(text).toMatch(/plan, documents and tasks are never in it/);
     expect(text).toMatch(/deletes that copy/);
     expect(text).toMatch(/does not change your keys/);
     expect(text).toMatch(/backup/);
@@ -41,6 +44,11 @@ describe('the privacy page says what happens at a release', () => {
     expect(text).toContain(DELIVERY_WORDS.trustee);
     expect(text).toMatch(/e-mail services/);
     expect(text).toMatch(/unless you chose them to hand it over/);
+  });
+
+  it('never says the server holds a copy of every key, in any section', () => {
+    for (const heading of ['Sealed on your devices', 'When you die']) expect(sectionText(heading)).not.toMatch(/copy of your keys/);
+    expect(sectionText('Sealed on your devices')).toMatch(/copy of your messages’ keys/);
   });
 
   it('says that deleting an account leaves copies in backups until they are rotated', () => {

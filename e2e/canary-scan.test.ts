@@ -196,7 +196,7 @@ async function fillOnB(page: Page): Promise<void> {
   await page.locator('main h1').waitFor();
   await page.getByRole('button', { name: /^(Upload Your First Document|Upload Document)$/ }).first().click();
   const upload = openDialog(page);
-  await choose(page, 'Document Type', 'Will & Testament');
+  await chooseOpening(page, 'Document Type', 'Will & Testament');
   const pdf = Buffer.from(`%PDF-1.4\n% ${C.documentFileBytes}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
   await upload.getByLabel('Document File').setInputFiles({ name: `${C.documentFileName}.pdf`, mimeType: 'application/pdf', buffer: pdf });
   await upload.getByLabel('Document Name').fill(C.documentName);

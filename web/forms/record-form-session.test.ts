@@ -4,16 +4,13 @@
  * syncing through the real server in-process (createApp over a temp SQLite file). The store's new
  * states are fed to the session as the screens' live query does.
  */
-import { createFormControl, type FieldValues } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import type { CollectionName } from '../../shared/schema/collections';
 import type { UserDatabase } from '../db/user-database';
 import { openOnDevice } from '../db/test-device';
 import { createSyncEngine } from '../sync/engine';
 import { createTestApp, signedInTransport } from '../../sync-server/client-test-support';
 import type { Transport } from '../sync/transport';
-import { type PlanForm, planFormToRecord, planToForm } from '../features/death-plan/plan-form';
-import { RecordFormSession, type RecordFormSpec } from './record-form-session';
+import { openForm, planSpec } from './test-form';
 
 async function twoDevices() {
   const t = createTestApp();
@@ -27,26 +24,6 @@ async function twoDevices() {
   };
   return { userId, a: await device(), b: await device() };
 }
-
-/** An open form on `db`: a react-hook-form control and its session, fed the stored state. */
-async function openForm<C extends CollectionName, V extends FieldValues>(db: UserDatabase, spec: RecordFormSpec<C, V>) {
-  const { formControl, control } = createFormControl<V>({ defaultValues: spec.toForm(null) as never });
-  const session = new RecordFormSession(db, spec, formControl, () => control._formState.dirtyFields);
-  /** What the screens' live query does when the store changes. */
-  const refresh = async () => {
-    if (spec.id !== null) session.absorb(await db.dexie.transaction('r', db.dexie.fieldState, () => db.readState(spec.collection, spec.id!)));
-  };
-  await refresh();
-  const type = (field: keyof V & string, value: unknown) => formControl.setValue(field as never, value as never, { shouldDirty: true });
-  return { session, form: formControl, refresh, type };
-}
-
-const planSpec = (userId: string): RecordFormSpec<'deathPlan', PlanForm> => ({
-  collection: 'deathPlan',
-  id: userId,
-  toForm: planToForm,
-  toRecord: planFormToRecord,
-});
 
 const planOf = async (db: UserDatabase, userId: string) => db.dexie.entities('deathPlan').get(userId);
 

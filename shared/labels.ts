@@ -1,7 +1,7 @@
 /**
  * Display labels and business constants, word for word from SPEC.md §3 "Labels" and §9.
  */
-import type { AccessLevel, BudgetLevel, CompletionStatus, DocumentType, TaskCategory, Timeframe, ValueId } from './schema';
+import type { AccessLevel, BudgetLevel, CompletionStatus, DocumentType, MusicGenre, TaskCategory, Timeframe, ValueId } from './schema';
 import type { AutomationType } from './schema/ai';
 
 export const PRODUCT_NAME = 'Afterword';
@@ -130,6 +130,18 @@ export const BURIAL_PREFERENCE_LABELS = {
   donation_to_science: 'Donation to Science',
   aquamation: 'Aquamation',
 } as const;
+/** The kinds of music offered for "Suggest music" (shared/schema/death-plan.ts MUSIC_GENRES), in that order. */
+export const MUSIC_GENRE_LABELS: Record<MusicGenre, string> = {
+  classical: 'Classical',
+  folk: 'Folk',
+  pop: 'Pop',
+  jazz: 'Jazz',
+  gospel: 'Hymns and gospel',
+  rock: 'Rock',
+  country: 'Country',
+  soul: 'Soul',
+  ambient: 'Quiet instrumental',
+};
 /** Generator kind names (SPEC.md §2 "Generator control"). */
 export const AUTOMATION_KIND_NAMES: Record<AutomationType, string> = {
   notification: 'notification template',

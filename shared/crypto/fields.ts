@@ -38,6 +38,12 @@ export const FIELD_CLASSES = {
     specialRequests: 'plan',
     obituary: 'plan',
     completed: 'plan',
+    hometown: 'plan',
+    occupation: 'plan',
+    achievements: 'plan',
+    familyMembers: 'plan',
+    personalQualities: 'plan',
+    musicGenres: 'plan',
   },
   messages: {
     createdAt: 'plain',

@@ -40,7 +40,8 @@ export const COLLECTION_SPECS: Record<CollectionName, CollectionSpec> = {
     lists: ['musicSelections', 'readings'],
     serverOnly: [],
     singleton: true,
-    defaults: { completed: false },
+    // The AI helpers' input came later: a plan without it reads it as empty (shared/schema/death-plan.ts).
+    defaults: { completed: false, hometown: null, occupation: null, achievements: null, familyMembers: null, personalQualities: null, musicGenres: [] },
   },
   messages: {
     fields: messageFieldsSchema,

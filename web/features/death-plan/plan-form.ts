@@ -2,16 +2,20 @@
  * The plan form's values (SPEC.md §3 "Death plan"): the plan's editable fields with text as
  * strings ('' for empty), keyed by the record's field names, for useRecordForm (web/forms). Only
  * the fields the person changed are saved; the store turns '' into null and diffs the lists.
+ * The AI helpers' input (the obituary details, the kinds of music) is part of the plan too, so it
+ * is saved with Save Changes, guarded as unsaved typing and synced like the rest.
  */
 import type { DeathPlan } from '../../../shared/schema';
+import type { ObituaryDetails } from './plan-ai';
 
-export type PlanForm = Pick<DeathPlan, 'funeralType' | 'burialPreference' | 'musicSelections' | 'readings'> & {
-  location: string;
-  specialRequests: string;
-  obituary: string;
-};
+export type PlanForm = Pick<DeathPlan, 'funeralType' | 'burialPreference' | 'musicSelections' | 'readings' | 'musicGenres'> &
+  ObituaryDetails & {
+    location: string;
+    specialRequests: string;
+    obituary: string;
+  };
 
-/** The form values of `plan`, or an empty form when there is no plan yet. */
+/** The form values of `plan`, or an empty form when there is no plan yet (a plan from before the helpers' fields reads them as empty). */
 export function planToForm(plan: DeathPlan | null): PlanForm {
   return {
     funeralType: plan?.funeralType ?? null,
@@ -21,6 +25,12 @@ export function planToForm(plan: DeathPlan | null): PlanForm {
     readings: [...(plan?.readings ?? [])],
     specialRequests: plan?.specialRequests ?? '',
     obituary: plan?.obituary ?? '',
+    hometown: plan?.hometown ?? '',
+    occupation: plan?.occupation ?? '',
+    achievements: plan?.achievements ?? '',
+    familyMembers: plan?.familyMembers ?? '',
+    personalQualities: plan?.personalQualities ?? '',
+    musicGenres: [...(plan?.musicGenres ?? [])],
   };
 }
 

@@ -24,6 +24,8 @@ const plan: DeathPlan = {
   id: userId, userId, funeralType: 'celebration_of_life', location: 'Saint Mary Chapel, Oxford', burialPreference: 'green_burial',
   musicSelections: ['Clair de Lune'], readings: ['Do not stand at my grave and weep'], specialRequests: 'Wear bright colours please',
   obituary: 'Ada loved the sea. '.repeat(400).trim(), completed: false, createdAt: at,
+  // The AI helpers' input is not the plan's content: never in the binder (the obituary is).
+  hometown: 'HELPER-INPUT-Hometown', occupation: null, achievements: null, familyMembers: null, personalQualities: null, musicGenres: ['folk'],
 };
 const message: Message = {
   id: 'm1', userId, recipientName: 'Grace Hopper', recipientEmail: 'grace@example.com', messageType: 'text',
@@ -113,6 +115,7 @@ describe('family binder (issue #18)', () => {
     expect(all).toContain('Grace Hopper');
     expect(all).toContain('Pending');
     expect(all).not.toContain('SECRET-BODY');
+    expect(all).not.toContain('HELPER-INPUT');
     // Page numbers on every page; the long obituary flowed over more than one page.
     expect(totalPages).toBeGreaterThan(6);
     pages.forEach((p, i) => expect(p.replace(/\s+/g, ' ')).toContain(`page ${i + 1} of ${totalPages}`));

@@ -51,10 +51,23 @@ export const manifestHeadSchema = z.object({
   version: z.number().int().min(1),
 });
 
-/** One record of `collection` as exported: its writable fields, its id, and (ignored) its owner. */
+/**
+ * Fields added to a collection after exports of this version were first written: an export made
+ * before lacks them and still imports (a compatible change, so the version stays); import then
+ * leaves them as the account holds them (web/features/export/import-data.ts writes only the
+ * fields a record has). An older app reading a newer export drops them (zod strips unknown keys).
+ */
+export const ADDED_FIELDS: Partial<Record<CollectionName, readonly string[]>> = {
+  /** The AI helpers' input (shared/schema/death-plan.ts). */
+  deathPlan: ['hometown', 'occupation', 'achievements', 'familyMembers', 'personalQualities', 'musicGenres'],
+};
+
+/** One record of `collection` as exported: its writable fields (ADDED_FIELDS optional), its id, and (ignored) its owner. */
 function recordSchema(collection: CollectionName) {
   // The collection's fields (zod/mini, shared/schema/z.ts) as a zod classic object, extended.
-  return (z.object(COLLECTION_SPECS[collection].fields.shape) as z.ZodObject).extend({ id: idSchema, userId: z.string().optional() });
+  const shape: Record<string, z.ZodType> = { ...(COLLECTION_SPECS[collection].fields.shape as Record<string, z.ZodType>) };
+  for (const field of ADDED_FIELDS[collection] ?? []) shape[field] = z.optional(shape[field]!);
+  return z.object(shape).extend({ id: idSchema, userId: z.string().optional() });
 }
 
 const recordsSchema = z.object(

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { FileRef } from '../files/ref';
 import { VALUE_IDS } from '../schema/user';
-import { FUNERAL_TYPES, BURIAL_PREFERENCES } from '../schema/death-plan';
+import { FUNERAL_TYPES, BURIAL_PREFERENCES, MUSIC_GENRES } from '../schema/death-plan';
 import { MESSAGE_TYPES } from '../schema/message';
 import { DOCUMENT_TYPES } from '../schema/document';
 import { ACCESS_LEVELS } from '../schema/trustee';
@@ -66,6 +66,12 @@ export const personRecords = fc.record({
       obituary: optional(text(1, 600, true)),
       completed: fc.boolean(),
       createdAt: iso,
+      hometown: optional(text(1, 60)),
+      occupation: optional(text(1, 60)),
+      achievements: optional(text(1, 300, true)),
+      familyMembers: optional(text(1, 300, true)),
+      personalQualities: optional(text(1, 300, true)),
+      musicGenres: fc.subarray([...MUSIC_GENRES]),
     }),
     { nil: null },
   ),

@@ -1,12 +1,15 @@
 /**
  * The kinds of music the person chooses for "Suggest music" (plan-ai.ts MUSIC_GENRE_OPTIONS):
  * suggestions come only from these, the person's values and their beliefs as written, never from
- * a kind of music they did not choose.
+ * a kind of music they did not choose. A field of the plan (`musicGenres`), saved with Save
+ * Changes; the choice is kept in the options' order, so ticking and unticking back is no change.
  */
+import type { MusicGenre } from '../../../shared/schema/death-plan';
 import { MUSIC_GENRE_OPTIONS } from './plan-ai';
 
-export function MusicGenresField({ genres, onChange }: { genres: string[]; onChange: (next: string[]) => void }) {
-  const toggle = (value: string, on: boolean) => onChange(on ? [...genres, value] : genres.filter((g) => g !== value));
+export function MusicGenresField({ genres, onChange }: { genres: readonly MusicGenre[]; onChange: (next: MusicGenre[]) => void }) {
+  const toggle = (value: MusicGenre, on: boolean) =>
+    onChange(MUSIC_GENRE_OPTIONS.map((o) => o.value).filter((g) => (g === value ? on : genres.includes(g))));
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 font-medium text-slate-900">Kinds of music you love</legend>

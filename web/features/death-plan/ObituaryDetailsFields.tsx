@@ -2,8 +2,10 @@
  * What the person tells the obituary helper (plan-ai.ts ObituaryDetails): every field optional,
  * and what is left empty is left out of the draft; the age comes from the profile's birthdate, or
  * the person is told how to include it. Nothing is filled in for them (issue "Promises kept": the
- * demo's placeholders wrote "65" and "a Professional" into a real person's obituary).
+ * demo's placeholders wrote "65" and "a Professional" into a real person's obituary). The details
+ * are fields of the plan (shared/schema/death-plan.ts), saved with Save Changes like the rest.
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { FormField } from '../../ui/FormField';
 import { Input, Textarea } from '../../ui/Input';
@@ -17,7 +19,19 @@ const FIELDS: { key: keyof ObituaryDetails; label: string; rows?: number }[] = [
   { key: 'personalQualities', label: 'How people would describe you', rows: 2 },
 ];
 
-export function ObituaryDetailsFields({ details, onChange, age }: { details: ObituaryDetails; onChange: (next: ObituaryDetails) => void; age: number | null }) {
+export interface ObituaryDetailsFieldsProps {
+  details: ObituaryDetails;
+  /** Called with the field the person changed and its new text. */
+  onChange: (field: keyof ObituaryDetails, text: string) => void;
+  /** The profile's age, or null without a birthdate. */
+  age: number | null;
+  /** The most characters each field takes (the plan schema's, as the server bounds them). */
+  maxLength: (field: keyof ObituaryDetails) => number | undefined;
+  /** What to show under a field another device changed while the person edits it. */
+  notice?: (field: keyof ObituaryDetails) => ReactNode;
+}
+
+export function ObituaryDetailsFields({ details, onChange, age, maxLength, notice }: ObituaryDetailsFieldsProps) {
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-stone-200 p-4">
       <legend className="px-1 font-medium text-slate-900">For a draft: tell us what to include</legend>
@@ -33,11 +47,11 @@ export function ObituaryDetailsFields({ details, onChange, age }: { details: Obi
         Leave anything empty to leave it out.
       </p>
       {FIELDS.map(({ key, label, rows }) => (
-        <FormField key={key} label={`${label} (optional)`}>
+        <FormField key={key} label={`${label} (optional)`} notice={notice?.(key)}>
           {rows ? (
-            <Textarea rows={rows} maxLength={1000} value={details[key]} onChange={(e) => onChange({ ...details, [key]: e.target.value })} />
+            <Textarea rows={rows} maxLength={maxLength(key)} value={details[key]} onChange={(e) => onChange(key, e.target.value)} />
           ) : (
-            <Input maxLength={200} value={details[key]} onChange={(e) => onChange({ ...details, [key]: e.target.value })} />
+            <Input maxLength={maxLength(key)} value={details[key]} onChange={(e) => onChange(key, e.target.value)} />
           )}
         </FormField>
       ))}

@@ -7,7 +7,7 @@
  * the fields the person changed — creating the plan (id = the user's id) with only the fields set
  * when there is none yet. A field changed on another device while the person edits it says so.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Music, Sparkles } from 'lucide-react';
 import { planCompletion } from '../../../shared/plan-completion';
 import type { User } from '../../../shared/schema';
@@ -24,7 +24,7 @@ import { Progress } from '../../ui/Progress';
 import { runWithToasts } from '../../ui/record-actions';
 import { Select } from '../../ui/Select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
-import { ageOn, EMPTY_OBITUARY_DETAILS, type ObituaryDetails, requestMusic, requestObituary, useBudgetLevel, useMusicGenres } from './plan-ai';
+import { ageOn, forgetLegacyMusicGenres, legacyGenresMove, legacyMusicGenres, requestMusic, requestObituary, useBudgetLevel } from './plan-ai';
 import { MusicGenresField } from './MusicGenresField';
 import { ObituaryDetailsFields } from './ObituaryDetailsFields';
 import { type PlanForm, planFormToRecord, planToForm } from './plan-form';
@@ -84,9 +84,26 @@ export function PlanEditor({ user }: PlanEditorProps) {
   const [tab, setTab] = useState<TabValue>('basic');
   const [budget, setBudget] = useBudgetLevel();
   const [busy, setBusy] = useState<null | 'save' | 'obituary' | 'music'>(null);
-  const [details, setDetails] = useState<ObituaryDetails>(EMPTY_OBITUARY_DETAILS);
-  const [genres, setGenres] = useMusicGenres();
+  const genres = draft.musicGenres;
   const completion = planCompletion(draft);
+
+  // Once: the kinds of music this device kept in localStorage before they were a field of the
+  // plan move into the plan (plan-ai.ts legacyGenresMove), and localStorage is not used for them again.
+  const movedLegacy = useRef(false);
+  useEffect(() => {
+    if (!rf.loaded || movedLegacy.current) return;
+    movedLegacy.current = true;
+    let storage: Storage;
+    try {
+      storage = window.localStorage;
+    } catch {
+      return; // storage blocked: nothing was kept there
+    }
+    const move = legacyGenresMove(legacyMusicGenres(storage), exists, draft.musicGenres);
+    if (move.kind === 'fill') set('musicGenres', move.genres);
+    else if (move.kind === 'save') void rf.save({ musicGenres: move.genres }).then(() => forgetLegacyMusicGenres(storage), () => {});
+    else if (move.kind === 'forget') forgetLegacyMusicGenres(storage);
+  }, [rf.loaded]); // once, when the stored plan is first known
 
   const run = async (kind: NonNullable<typeof busy>, work: () => Promise<unknown>) => {
     setBusy(kind);
@@ -122,7 +139,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
 
   const generateObituary = () => {
     void run('obituary', () =>
-      runWithToasts(async () => replaceWithUndo('obituary', await requestObituary(user, details, budget), OBITUARY_DONE), {
+      runWithToasts(async () => replaceWithUndo('obituary', await requestObituary(user, draft, budget), OBITUARY_DONE), {
         success: (withUndo) => withUndo,
         failure: 'Failed to generate obituary',
       }),
@@ -239,7 +256,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
                 {busy === 'music' ? 'Suggesting...' : 'Suggest music'}
               </Button>
             </div>
-            <MusicGenresField genres={genres} onChange={setGenres} />
+            <MusicGenresField genres={genres} onChange={(next) => set('musicGenres', next)} />
             {genres.length === 0 && <p className="text-sm text-slate-700">Choose at least one kind of music to get suggestions.</p>}
             <TextListField
               label="Add a song or piece of music"
@@ -273,7 +290,13 @@ export function PlanEditor({ user }: PlanEditorProps) {
                 {busy === 'obituary' ? 'Generating...' : 'Generate obituary'}
               </Button>
             </div>
-            <ObituaryDetailsFields details={details} onChange={setDetails} age={ageOn(user.birthdate, new Date())} />
+            <ObituaryDetailsFields
+              details={draft}
+              onChange={(field, text) => set(field, text)}
+              age={ageOn(user.birthdate, new Date())}
+              maxLength={rf.maxLength}
+              notice={(field) => <ChangedElsewhere record={rf} field={field} />}
+            />
             <FormField label="Obituary" notice={<ChangedElsewhere record={rf} field="obituary" />}>
               <Textarea rows={12} maxLength={rf.maxLength('obituary')} value={draft.obituary} onChange={(e) => set('obituary', e.target.value)} />
             </FormField>

@@ -1,16 +1,16 @@
 /**
  * The plan screen's two AI helpers (SPEC.md §2, §4, §7): 'Generate obituary' and 'Suggest music',
  * built only from what the person wrote (their profile, the details and kinds of music they give
- * here) and the budget level (not stored on the plan, SPEC.md §3: kept on this device). Both run the built-in helper on the device, offline
+ * here, kept in the plan record) and the budget level (not stored on the plan, SPEC.md §3: kept on this device). Both run the built-in helper on the device, offline
  * too; a model on the server is asked only after the consent dialog (web/ai/ask-ai.ts, DESIGN.md §4).
  */
 import { useCallback, useState } from 'react';
 import type { User } from '../../../shared/schema';
-import { type BudgetLevel, budgetLevelSchema } from '../../../shared/schema/death-plan';
+import { type BudgetLevel, budgetLevelSchema, MUSIC_GENRES, type MusicGenre } from '../../../shared/schema/death-plan';
 import { musicResponseSchema, obituaryResponseSchema } from '../../../shared/schema/ai';
 import type { MusicInput, ObituaryInput } from '../../../shared/ai/provider';
 import { z } from '../../../shared/schema/z';
-import { DEFAULT_BUDGET } from '../../../shared/labels';
+import { DEFAULT_BUDGET, MUSIC_GENRE_LABELS } from '../../../shared/labels';
 import { askAiInApp } from '../../ai/app-deps';
 
 /**
@@ -58,18 +58,8 @@ export async function requestObituary(user: Pick<User, 'firstName' | 'lastName' 
   return obituaryResponseSchema.parse(await askAiInApp('obituary', obituaryRequest(user, details, budget, today))).obituary;
 }
 
-/** The kinds of music the person may choose from for suggestions (shared/ai/music.ts knows each). */
-export const MUSIC_GENRE_OPTIONS = [
-  { value: 'classical', label: 'Classical' },
-  { value: 'folk', label: 'Folk' },
-  { value: 'pop', label: 'Pop' },
-  { value: 'jazz', label: 'Jazz' },
-  { value: 'gospel', label: 'Hymns and gospel' },
-  { value: 'rock', label: 'Rock' },
-  { value: 'country', label: 'Country' },
-  { value: 'soul', label: 'Soul' },
-  { value: 'ambient', label: 'Quiet instrumental' },
-] as const;
+/** The kinds of music the person may choose from for suggestions (shared/ai/music.ts knows each), in the schema's order. */
+export const MUSIC_GENRE_OPTIONS = MUSIC_GENRES.map((value) => ({ value, label: MUSIC_GENRE_LABELS[value] }));
 
 /** The music request (SPEC.md §7 fields): the genres the person chose, their values and beliefs as written (none invented). */
 export function musicRequest(user: Pick<User, 'values' | 'beliefs'> | null, genres: readonly string[], budget: BudgetLevel): MusicInput {
@@ -81,28 +71,53 @@ export async function requestMusic(user: Pick<User, 'values' | 'beliefs'> | null
   return musicResponseSchema.parse(await askAiInApp('music', musicRequest(user, genres, budget))).songs;
 }
 
-const GENRES_KEY = 'afterword:music-genres';
+/**
+ * Where this device once kept the kinds of music chosen (before they were a field of the plan,
+ * shared/schema/death-plan.ts `musicGenres`). Read only to move them into the plan once
+ * (PlanEditor); nothing writes it any more.
+ */
+export const LEGACY_GENRES_KEY = 'afterword:music-genres';
 
-/** The kinds of music chosen on this device for suggestions (not personal words: kept in localStorage). */
-export function useMusicGenres() {
-  const [genres, setState] = useState<string[]>(() => {
-    try {
-      const known = new Set<string>(MUSIC_GENRE_OPTIONS.map((o) => o.value));
-      const stored: unknown = JSON.parse(localStorage.getItem(GENRES_KEY) ?? '[]');
-      return Array.isArray(stored) ? stored.filter((g): g is string => typeof g === 'string' && known.has(g)) : [];
-    } catch {
-      return [];
-    }
-  });
-  const setGenres = useCallback((next: string[]) => {
-    setState(next);
-    try {
-      localStorage.setItem(GENRES_KEY, JSON.stringify(next));
-    } catch {
-      /* storage blocked: the choice lasts for this visit */
-    }
-  }, []);
-  return [genres, setGenres] as const;
+/**
+ * The kinds of music `storage` still holds from before they were kept in the plan: known kinds
+ * only, each once, in the schema's order; [] when there are none or storage is blocked.
+ */
+export function legacyMusicGenres(storage: Pick<Storage, 'getItem'>): MusicGenre[] {
+  try {
+    const stored: unknown = JSON.parse(storage.getItem(LEGACY_GENRES_KEY) ?? '[]');
+    return Array.isArray(stored) ? MUSIC_GENRES.filter((g) => stored.includes(g)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** What PlanEditor does once with kinds of music `legacyMusicGenres` found (see legacyGenresMove). */
+export type LegacyGenresMove =
+  | { kind: 'none' }
+  /** No plan yet: show them in the form (saved with the first Save Changes); the local copy stays until then. */
+  | { kind: 'fill'; genres: MusicGenre[] }
+  /** The plan has none: save them into it at once, then forget the local copy. */
+  | { kind: 'save'; genres: MusicGenre[] }
+  /** The plan already holds kinds of music (the plan wins): only forget the local copy. */
+  | { kind: 'forget' };
+
+/**
+ * The one-time move of `legacy` (kinds of music this device kept in localStorage before they
+ * were a field of the plan) given whether the plan `exists` and what it holds (`planGenres`).
+ */
+export function legacyGenresMove(legacy: readonly MusicGenre[], exists: boolean, planGenres: readonly string[]): LegacyGenresMove {
+  if (legacy.length === 0) return exists ? { kind: 'forget' } : { kind: 'none' };
+  if (!exists) return { kind: 'fill', genres: [...legacy] };
+  return planGenres.length === 0 ? { kind: 'save', genres: [...legacy] } : { kind: 'forget' };
+}
+
+/** Forgets the kinds of music kept in `storage` before they were in the plan (blocked storage: nothing to forget). */
+export function forgetLegacyMusicGenres(storage: Pick<Storage, 'removeItem'>): void {
+  try {
+    storage.removeItem(LEGACY_GENRES_KEY);
+  } catch {
+    /* storage blocked */
+  }
 }
 
 const BUDGET_KEY = 'afterword:plan-budget';

@@ -63,6 +63,26 @@ describe('export → import (issue #18)', () => {
     expect((await b.dexie.entities('trustees').get('t-1'))?.name).toBe('Grace');
   });
 
+  it('the plan keeps the AI helpers’ input through export and import; an export from before them still imports and leaves them as they are', async () => {
+    const a = await freshDevice();
+    const helperInput = { hometown: 'Whitby', occupation: 'Lifeboat cox', achievements: 'Forty rescues', familyMembers: 'Nell and Tom', personalQualities: 'Calm', musicGenres: ['folk', 'gospel'] };
+    await a.write('deathPlan', a.userId, { location: 'Kensal Green', ...helperInput, createdAt: new Date(now()).toISOString() });
+    const zip = await zipBytes(a);
+    const b = await freshDevice();
+    await importData(b, zip);
+    expect(await b.dexie.entities('deathPlan').get(b.userId)).toMatchObject({ location: 'Kensal Green', ...helperInput });
+
+    // The same export as the app wrote it before the plan held these fields.
+    const files = unzipSync(zip);
+    const manifest = JSON.parse(strFromU8(files['afterword.json']!)) as { records: { deathPlan: Record<string, unknown>[] } };
+    for (const field of Object.keys(helperInput)) delete manifest.records.deathPlan[0]![field];
+    const older = zipSync({ ...files, 'afterword.json': strToU8(JSON.stringify(manifest)) });
+    const c = await freshDevice();
+    await c.write('deathPlan', c.userId, { hometown: 'Leeds', createdAt: new Date(now()).toISOString() });
+    await importData(c, older);
+    expect(await c.dexie.entities('deathPlan').get(c.userId)).toMatchObject({ location: 'Kensal Green', hometown: 'Leeds', occupation: null, musicGenres: [] });
+  });
+
   describe('refusals: each names its problem and writes nothing', () => {
     const validManifest = async () => {
       const a = await freshDevice();

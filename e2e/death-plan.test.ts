@@ -125,12 +125,15 @@ describe.skipIf(!hasChromium)('My After-Death Plan (issue #5)', () => {
     // The list shows at once; the toast says when it is written (a reload before that asks first).
     await expectToast(page, 'Undone', 'What was there before is back.');
 
-    // The obituary was saved with the plan, and Undo's list too: they are there after a reload.
+    // The obituary was saved with the plan, and Undo's list too: they are there after a reload,
+    // with what the helpers were given (the details and the kinds of music are plan fields).
     await page.reload();
     await page.getByRole('tab', { name: 'Obituary' }).click();
     expect(await page.getByRole('textbox', { name: 'Obituary' }).inputValue()).toBe(obituary);
+    expect(await page.getByLabel('Where you lived or grew up (optional)').inputValue()).toBe('Milton');
     await page.getByRole('tab', { name: 'Music' }).click();
     await expect.poll(() => songs.allTextContents()).toEqual([expect.stringContaining('Jerusalem — Hubert Parry')]);
+    expect(await page.getByRole('checkbox', { name: 'Folk' }).isChecked()).toBe(true);
 
     // Offline: the built-in helper answers on the device (DESIGN.md §4) and nothing is sent.
     const calls: string[] = [];

@@ -27,7 +27,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
 import { ageOn, forgetLegacyMusicGenres, legacyGenresMove, legacyMusicGenres, requestMusic, requestObituary, useBudgetLevel } from './plan-ai';
 import { MusicGenresField } from './MusicGenresField';
 import { ObituaryDetailsFields } from './ObituaryDetailsFields';
-import { type PlanForm, planFormToRecord, planToForm } from './plan-form';
+import { obituaryDetailsOf, type PlanForm, planFormToRecord, planToForm } from './plan-form';
 import { Spinner } from '../../ui/Spinner';
 import { TextListField } from '../../ui/TextListField';
 import { OtherVersions } from '../../ui/OtherVersions';
@@ -119,11 +119,18 @@ export function PlanEditor({ user }: PlanEditorProps) {
   /**
    * Puts an AI result into `field` (saved at once when a plan exists, SPEC.md §4), with Undo on the
    * success toast restoring exactly what was there (issue "Promises kept": a helper's result is
-   * never forced on the person).
+   * never forced on the person). What the person gave the helper (`input`: the details or kinds
+   * of music it used) is saved with it, so the plan keeps what the result was made from; Undo
+   * puts back the result only.
    */
-  const replaceWithUndo = async <K extends 'obituary' | 'musicSelections'>(field: K, next: PlanForm[K], success: { title: string; description: string }) => {
+  const replaceWithUndo = async <K extends 'obituary' | 'musicSelections'>(
+    field: K,
+    next: PlanForm[K],
+    input: Partial<PlanForm>,
+    success: { title: string; description: string },
+  ) => {
     const before = draft[field];
-    if (exists) await rf.save({ [field]: next });
+    if (exists) await rf.save({ ...input, [field]: next });
     else set(field, next);
     return {
       ...success,
@@ -139,7 +146,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
 
   const generateObituary = () => {
     void run('obituary', () =>
-      runWithToasts(async () => replaceWithUndo('obituary', await requestObituary(user, draft, budget), OBITUARY_DONE), {
+      runWithToasts(async () => replaceWithUndo('obituary', await requestObituary(user, draft, budget), obituaryDetailsOf(draft), OBITUARY_DONE), {
         success: (withUndo) => withUndo,
         failure: 'Failed to generate obituary',
       }),
@@ -148,7 +155,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
 
   const suggestMusic = () => {
     void run('music', () =>
-      runWithToasts(async () => replaceWithUndo('musicSelections', await requestMusic(user, genres, budget), MUSIC_DONE), {
+      runWithToasts(async () => replaceWithUndo('musicSelections', await requestMusic(user, genres, budget), { musicGenres: genres }, MUSIC_DONE), {
         success: (withUndo) => withUndo,
         failure: 'Failed to suggest music',
       }),

@@ -15,6 +15,15 @@ export type PlanForm = Pick<DeathPlan, 'funeralType' | 'burialPreference' | 'mus
     obituary: string;
   };
 
+/** The obituary details of plan form `values` (what the obituary helper is given, plan-ai.ts). */
+export const obituaryDetailsOf = (values: ObituaryDetails): ObituaryDetails => ({
+  hometown: values.hometown,
+  occupation: values.occupation,
+  achievements: values.achievements,
+  familyMembers: values.familyMembers,
+  personalQualities: values.personalQualities,
+});
+
 /** The form values of `plan`, or an empty form when there is no plan yet (a plan from before the helpers' fields reads them as empty). */
 export function planToForm(plan: DeathPlan | null): PlanForm {
   return {

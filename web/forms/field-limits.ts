@@ -40,6 +40,12 @@ const FIELD_LABELS: Record<string, string> = {
   healthInfo: 'Important Health Information',
   musicSelections: 'Music',
   readings: 'Readings',
+  hometown: 'Where you lived or grew up',
+  occupation: 'The work you did',
+  achievements: 'What you were proudest of',
+  familyMembers: 'Family you would like named',
+  personalQualities: 'How people would describe you',
+  musicGenres: 'Kinds of music you love',
 };
 
 /** `messageContent` → "Your Message"; an unknown field → its words ("emergencyContact" → "Emergency contact"). */

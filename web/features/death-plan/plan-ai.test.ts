@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createDefaultProvider } from '../../../shared/ai';
-import { ageOn, EMPTY_OBITUARY_DETAILS, musicRequest, obituaryRequest } from './plan-ai';
+import { ageOn, EMPTY_OBITUARY_DETAILS, forgetLegacyMusicGenres, LEGACY_GENRES_KEY, legacyGenresMove, legacyMusicGenres, musicRequest, obituaryRequest } from './plan-ai';
 
 const TODAY = new Date(2026, 10, 27);
 
@@ -39,5 +39,24 @@ describe('the plan’s AI requests', () => {
     const quaker = musicRequest({ values: ['nature'], beliefs: 'Quaker… no hymns' }, ['classical'], 'moderate');
     const { songs } = await createDefaultProvider().music(quaker);
     expect(songs.join('\n')).not.toMatch(/Pie Jesu|Lacrimosa|Amazing Grace|Abide with Me/);
+  });
+
+  it('kinds of music this device kept before they were in the plan move into it once; the plan wins', () => {
+    const kept = new Map<string, string>([[LEGACY_GENRES_KEY, JSON.stringify(['jazz', 'disco', 'folk', 'jazz', 7])]]);
+    const storage = { getItem: (k: string) => kept.get(k) ?? null, removeItem: (k: string) => void kept.delete(k) };
+    const legacy = legacyMusicGenres(storage);
+    expect(legacy).toEqual(['folk', 'jazz']); // known kinds only, once each, in the options' order
+    expect(legacyGenresMove(legacy, false, [])).toEqual({ kind: 'fill', genres: ['folk', 'jazz'] });
+    expect(legacyGenresMove(legacy, true, [])).toEqual({ kind: 'save', genres: ['folk', 'jazz'] });
+    expect(legacyGenresMove(legacy, true, ['pop'])).toEqual({ kind: 'forget' });
+    expect(legacyGenresMove([], true, [])).toEqual({ kind: 'forget' });
+    expect(legacyGenresMove([], false, [])).toEqual({ kind: 'none' });
+    forgetLegacyMusicGenres(storage);
+    expect(legacyMusicGenres(storage)).toEqual([]);
+    const blocked = { getItem: () => { throw new Error('SecurityError'); }, removeItem: () => { throw new Error('SecurityError'); } };
+    expect(legacyMusicGenres(blocked)).toEqual([]);
+    expect(() => forgetLegacyMusicGenres(blocked)).not.toThrow();
+    kept.set(LEGACY_GENRES_KEY, '{not json');
+    expect(legacyMusicGenres(storage)).toEqual([]);
   });
 });

@@ -22,7 +22,10 @@ export default function PrivacyPage() {
         </p>
         <ul>
           <li>your letters and recordings, and the name of each person you write to;</li>
-          <li>your plan: funeral wishes, music, readings, obituary and special requests;</li>
+          <li>
+            your plan: funeral wishes, music, readings, obituary and special requests, and what you tell the AI helpers
+            (the details for your obituary and the kinds of music you love);
+          </li>
           <li>your documents' names, links and files, and the keys that open those files;</li>
           <li>your trustees' names, phone numbers and how they are related to you;</li>
           <li>your survivor tasks, and your profile beyond your first name and e-mail.</li>

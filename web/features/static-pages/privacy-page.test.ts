@@ -55,3 +55,10 @@ describe('the privacy page says what happens at a release', () => {
     expect(sectionText('On your devices')).toMatch(/backups/);
   });
 });
+
+describe('the privacy page says what is sealed', () => {
+  it('names the plan’s AI helper input beside its other words (shared/crypto/fields.ts seals them under the plan key)', () => {
+    const text = sectionText('Sealed on your devices');
+    expect(text).toMatch(/your plan: funeral wishes, music, readings, obituary and special requests, and what you tell the AI helpers \(the details for your obituary and the kinds of music you love\);/);
+  });
+});

@@ -41,6 +41,7 @@ import { bridgeHub } from './live/poke-bus';
 import { syncRoutes, type LiveOptions } from './routes/sync';
 import type { Services } from './services';
 import { healthRoutes } from './routes/health';
+import { serviceInfoRoutes } from './routes/service-info';
 import { isReportForm } from './release/report-form';
 import { isTaskMarkForm } from './release/task-marks';
 
@@ -140,6 +141,7 @@ export function createApp(
   app.route('/', ownerEmailRoutes(deps, services));
   app.route('/', checkInLinkRoutes(deps, services));
   app.route('/', pushRoutes(deps, services));
+  app.route('/', serviceInfoRoutes(deps)); // GET /api/service: the operator's support address, signed out too
   app.route('/', healthRoutes(deps, services)); // /healthz, /readyz: outside /api, so no session, CSRF or body limit (issue #19)
 
   app.all('/api/*', () => {

@@ -15,6 +15,8 @@
  * AFTERWORD_TEST_KEYLESS_REGISTRATION=1 (tests only): POST /api/auth/register takes a plain
  * password with no keys, making an account as it was made before keys, for the tests of those
  * accounts (their sign-in, their migration); without it such a registration is refused (422).
+ * SUPPORT_EMAIL: the address people write to for help with this service, shown on the Contact page
+ * (routes/service-info.ts); unset, the page says to ask whoever runs the service.
  * RELEASE_KEY / RELEASE_KEY_FILE (else the file `<DATA_DIR>.release-key` beside DATA_DIR): the key
  * that seals release escrows, kept outside the database (escrow/release-key.ts).
  */
@@ -22,6 +24,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FILE_LIMIT_DEFAULTS } from '../shared/limits';
+import { emailSchema } from '../shared/schema/common';
+import { z } from '../shared/schema/z';
 import { parseLimits, type Limits } from './config-limits';
 import { parseTrustProxy } from './http/client-ip';
 import { s3ConfigFromEnv, type S3BlobConfig } from './blobs/s3-config';
@@ -43,6 +47,8 @@ export interface Config {
   /** Reverse proxies in front of the server (TRUST_PROXY); 0 = none, X-Forwarded-* ignored. */
   trustProxy: number;
   publicUrl?: string;
+  /** The operator's address for help with this service (SUPPORT_EMAIL), shown on the Contact page; unset, none is named. */
+  supportEmail?: string;
   /** Per-account limits: shared/limits.ts ACCOUNT_LIMITS overridden by AFTERWORD_LIMITS (config-limits.ts). */
   limits: Limits;
   /** Files (issue #17): bytes one account may keep (USER_QUOTA_BYTES) and the largest file (MAX_FILE_BYTES). */
@@ -102,6 +108,18 @@ function bytesFromEnv(name: string, raw: string | undefined, fallback: number): 
 }
 
 /**
+ * SUPPORT_EMAIL: one e-mail address (trimmed), or undefined when unset or blank. Throws an Error
+ * naming the variable for anything else, so a typo never puts a wrong address on the Contact page.
+ */
+export function supportEmailFromEnv(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  const parsed = z.safeParse(emailSchema, value);
+  if (!parsed.success) throw new Error(`SUPPORT_EMAIL must be one e-mail address, not "${value.slice(0, 50)}"`);
+  return parsed.data;
+}
+
+/**
  * The base of every link in an e-mail: PUBLIC_URL without a trailing slash, else
  * `http://localhost:PORT`. Configuration only: nothing a request carries decides it (issue #16).
  */
@@ -127,6 +145,7 @@ export function loadSessionSecret(dataDir: string, fromEnv?: string): Uint8Array
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const limits = parseLimits(env.AFTERWORD_LIMITS); // first: a bad value stops before anything is created
+  supportEmailFromEnv(env.SUPPORT_EMAIL); // likewise
   const files = {
     userQuotaBytes: bytesFromEnv('USER_QUOTA_BYTES', env.USER_QUOTA_BYTES, FILE_LIMIT_DEFAULTS.userQuotaBytes),
     maxFileBytes: bytesFromEnv('MAX_FILE_BYTES', env.MAX_FILE_BYTES, FILE_LIMIT_DEFAULTS.maxFileBytes),
@@ -152,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: env.PUBLIC_URL || undefined,
+    supportEmail: supportEmailFromEnv(env.SUPPORT_EMAIL),
     limits,
     files,
     s3: s3ConfigFromEnv(env),

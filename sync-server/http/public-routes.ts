@@ -16,6 +16,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/forgot-password', // a forgotten password: signed out by nature; the same answer for every address (routes/password-reset.ts)
   'POST /api/auth/reset-password', // the reset link's hashed, 30-minute, single-use token is the credential
   'POST /api/auth/reset-password/check', // the same token: is the link live, which credential (not used up)
+  'GET /api/service', // the operator's support address for the Contact page (SUPPORT_EMAIL, routes/service-info.ts): configuration, no account data
   'GET /healthz', // load balancers' liveness probe: { ok: true }, no account data (issue #19, routes/health.ts)
   'GET /readyz', // load balancers' readiness probe: which dependency is down, nothing more (issue #19)
   ...[

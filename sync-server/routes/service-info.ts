@@ -6,13 +6,8 @@
  * is read, so it needs no session (http/public-routes.ts says why).
  */
 import { Hono } from 'hono';
+import type { ServiceInfo } from '../../shared/service-info';
 import type { AppDeps, AppEnv } from '../app-env';
-
-/** The body of `GET /api/service`. */
-export interface ServiceInfo {
-  /** The address people write to for help with this service, or null: the operator gave none. */
-  supportEmail: string | null;
-}
 
 /** The route, answering from `deps.config` (read once at start). */
 export function serviceInfoRoutes(deps: AppDeps): Hono<AppEnv> {

@@ -2,7 +2,8 @@
  * /forgot-password (SPEC.md §2: "screen not shown"; SECURITY.md "Password reset"): the person
  * types their e-mail address; the server answers the same for every address, and e-mails a
  * 30-minute, single-use link only to an account's confirmed address (routes/password-reset.ts).
- * So this page says the same thing whatever the address, and says where the link can come from.
+ * So this page says the same thing whatever the address, and says where the link can come from,
+ * and who to ask when none comes (the operator's SUPPORT_EMAIL, static-pages/service-info.ts).
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,12 +17,15 @@ import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
 import { AuthCard, authLinkClasses } from './AuthCard';
+import { useServiceInfo } from '../static-pages/service-info';
+import { WriteTo } from '../static-pages/WriteTo';
 
 const resolver = lazyZodResolver<ForgotPasswordInput>(() => import('../../../shared/schema/auth').then((m) => m.forgotPasswordSchema));
 
 export default function ForgotPasswordPage() {
   const hydrated = useHydrated();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const service = useServiceInfo();
   const {
     register,
     handleSubmit,
@@ -57,6 +61,9 @@ export default function ForgotPasswordPage() {
             password is on its way. It works for 30 minutes and only once.
           </p>
           <p>No e-mail? Check your spam folder. The link only goes to an address you confirmed in Settings.</p>
+          <p>
+            If nothing comes, <WriteTo supportEmail={service?.supportEmail ?? null} />.
+          </p>
         </div>
       ) : (
         <form onSubmit={onValid} noValidate onFocus={resolver.preload} className="flex flex-col gap-5">

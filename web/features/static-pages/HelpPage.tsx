@@ -59,7 +59,7 @@ export default function HelpPage() {
       <section>
         <h2>Still need help?</h2>
         <p>
-          Visit the <Link to="/contact">contact page</Link>. A person reads every message.
+          Visit the <Link to="/contact">contact page</Link> to reach the people who run this Afterword service.
         </p>
       </section>
     </StaticPage>

@@ -165,6 +165,8 @@ describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', ()
     await page.locator('input[type="file"]').setInputFiles({ name: exported.name, mimeType: 'application/zip', buffer: Buffer.from(exported.bytes) });
     await confirmDialog(page, 'are added to this account', 'Import');
     await expectToast(page, 'Data imported', 'with 1 file queued for upload');
+    // The result stays on the card when the toast is gone (a big import may outlast it).
+    await page.getByRole('status').filter({ hasText: `Last import, “${exported.name}”: done.` }).filter({ hasText: 'with 1 file queued for upload' }).waitFor();
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Your plan on paper' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'dashboard at 390 px');

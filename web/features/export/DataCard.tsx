@@ -5,7 +5,6 @@
  */
 import { Download, Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { COLLECTIONS } from '../../../shared/schema/collections';
 import { apiFetch } from '../../api/client';
 import { PasswordNotConfirmed, withRecentPassword } from '../../pwa/confirm-password';
 import { Button } from '../../ui/Button';
@@ -15,6 +14,7 @@ import { toast } from '../../ui/toast-store';
 import { checkImportFile, exportMyData, importMyData } from './actions';
 import { useKeySession } from '../keys/key-session';
 import { useFamilyBinder } from './BinderButton';
+import { importLine, importToast } from './import-summary';
 
 type Busy = null | 'export' | 'import';
 
@@ -29,6 +29,8 @@ function Row({ action, children }: { action: ReactNode; children: ReactNode }) {
 
 export function DataCard() {
   const [busy, setBusy] = useState<Busy>(null);
+  /** The result of this visit's last import, kept on the card: a long import's toast may be gone before the person looks back. */
+  const [lastImport, setLastImport] = useState<string | null>(null);
   // A reload or a closed tab during an import would stop it half-way without a word: the browser
   // asks first (issue "Promises kept", finding 9). What was imported so far is kept either way.
   useEffect(() => {
@@ -86,17 +88,12 @@ export function DataCard() {
     try {
       // A sealed account's export opens with this device's keyring (shared/export/open-stored.ts).
       const result = await importMyData(file, useKeySession.getState().keyring);
-      const total = COLLECTIONS.reduce((n, c) => n + result.records[c], 0);
-      toast(
-        result.changed === 0
-          ? { title: 'Nothing to import', description: `All ${total} records of this export are already here.` }
-          : {
-              title: 'Data imported',
-              description: `${result.changed} of ${total} records were added or updated${result.filesAdded ? `, with ${result.filesAdded} ${result.filesAdded === 1 ? 'file' : 'files'} queued for upload` : ''}. They sync like any change.`,
-            },
-      );
+      toast(importToast(result));
+      setLastImport(importLine(file.name, { result }));
     } catch (err) {
-      toast({ title: 'Import failed', description: (err as Error).message || 'Please try again later.', variant: 'destructive', durationMs: 10_000 });
+      const reason = (err as Error).message || 'Please try again later.';
+      toast({ title: 'Import failed', description: reason, variant: 'destructive', durationMs: 10_000 });
+      setLastImport(importLine(file.name, { error: reason }));
     } finally {
       setBusy(null);
     }
@@ -143,6 +140,9 @@ export function DataCard() {
             Bring in a ZIP made by "Export my data", from this or another Afterword server. Importing the same ZIP twice changes nothing.
           </Row>
         </ul>
+        <p role="status" className="text-sm text-slate-700 empty:hidden">
+          {busy === 'import' ? 'Importing… This line says what was imported when it is done.' : lastImport}
+        </p>
       </CardContent>
     </Card>
   );

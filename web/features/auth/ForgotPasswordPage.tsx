@@ -25,7 +25,7 @@ const resolver = lazyZodResolver<ForgotPasswordInput>(() => import('../../../sha
 export default function ForgotPasswordPage() {
   const hydrated = useHydrated();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const service = useServiceInfo();
+  const service = useServiceInfo(sentTo !== null); // asked only when the page says who to ask
   const {
     register,
     handleSubmit,

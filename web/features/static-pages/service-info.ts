@@ -48,11 +48,13 @@ export async function refreshServiceInfo(fetchFn: typeof fetch, storage: Pick<St
 
 /**
  * The service's info for a page: null until known (and during prerender and hydration, so the
- * first paint is the same without JavaScript), then the kept answer, then the server's.
+ * first paint is the same without JavaScript), then the kept answer, then the server's. Asks
+ * only once `wanted` (a public page asks the API nothing it does not show: e2e/first-paint.test.ts).
  */
-export function useServiceInfo(): ServiceInfo | null {
+export function useServiceInfo(wanted = true): ServiceInfo | null {
   const [info, setInfo] = useState<ServiceInfo | null>(null);
   useEffect(() => {
+    if (!wanted) return;
     let live = true;
     let storage: Storage | null = null;
     try {
@@ -68,6 +70,6 @@ export function useServiceInfo(): ServiceInfo | null {
     return () => {
       live = false;
     };
-  }, []);
+  }, [wanted]);
   return info;
 }

@@ -63,8 +63,11 @@ export const rotateKeysSchema = z.strictObject({
   endOtherSessions: z.boolean(),
 });
 
+/** The AK version a wrap was made for: the server refuses it (409) when its AK is another (replaced meanwhile). */
+const akVersionSchema = z.optional(z.number().check(z.int(), z.minimum(1)));
+
 /** `POST /api/keys/recovery`. */
-export const recoverySchema = z.strictObject({ akRecovery: wrappedKeySchema });
+export const recoverySchema = z.strictObject({ akRecovery: wrappedKeySchema, akVersion: akVersionSchema });
 /** `PUT /api/keys/password-wrap`: after a reset, AK wrapped under the new password, and the KDF parameters that password was derived with. */
 export const passwordWrapSchema = z.strictObject({ akPassword: wrappedKeySchema, kdf: kdfSchema });
 /** `POST /api/auth/prelogin`. */
@@ -90,6 +93,7 @@ export const changeKeyedPasswordSchema = z.strictObject({
   loginSecret: secret32Schema,
   kdf: kdfSchema,
   akPassword: wrappedKeySchema,
+  akVersion: akVersionSchema,
 });
 
 /** The password entered again (re-auth, account deletion) by an account with keys: its login secret. */

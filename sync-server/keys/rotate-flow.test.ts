@@ -13,7 +13,7 @@ import { registerAccount, signInAccount } from '../../web/features/keys/account-
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { createKeySession } from '../../web/features/keys/key-session';
 import { replaceAccountKey } from '../../web/features/keys/rotate';
-import { akFromCode } from '../../web/features/keys/recovery';
+import { akFromCode, newKitWithPassword } from '../../web/features/keys/recovery';
 import { createSyncEngine } from '../../web/sync/engine';
 import { appTransport } from '../client-test-support';
 import { createTestApp, type TestApp } from '../test-support';
@@ -112,5 +112,22 @@ describe('replacing the account key with two devices', () => {
     expect(await b.sync()).toBe('needs-sign-in');
     expect(await b.db().dexie.outbox.count()).toBeGreaterThan(0);
     expect(await a.sync()).toBe('synced'); // A's own session stays
+  });
+
+  it('a device still holding the old AK makes a new kit with the new one, and cannot change the password with the old one', async () => {
+    const t = createTestApp();
+    const a = device(t);
+    const username = `stale_${Math.random().toString(36).slice(2, 8)}`;
+    const { user } = await registerAccount(a.flows, { firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com', username }, PASSWORD);
+    const b = device(t);
+    await signInAccount(b.flows, username, PASSWORD);
+    expect(b.session.getState().status).toBe('open');
+    await replaceAccountKey(a.flows, { id: user.id, username }, PASSWORD, { endOtherSessions: false });
+
+    const code = await newKitWithPassword(b.flows, { id: user.id, username }, PASSWORD); // B's device still holds AK 1
+    expect((await akFromCode(b.browser.api, user.id, code)).akVersion).toBe(2);
+    const body = await b.session.getState().passwordChangeBody(PASSWORD, 'another password here'); // B's session has not fetched the keys yet
+    await expect(b.browser.api('/api/auth/password', { body })).rejects.toMatchObject({ status: 409 });
+    await signInAccount(device(t).flows, username, PASSWORD); // the password still opens the keys
   });
 });

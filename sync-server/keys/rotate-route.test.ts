@@ -3,8 +3,9 @@
  * device's own code makes (shared/crypto/rotation.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { derivePasswordKeys } from '../../shared/crypto/kdf';
-import { Keyring, unwrapAccountKey, type StoredKeyring } from '../../shared/crypto/keys';
+import { derivePasswordKeys, renewKdfParams } from '../../shared/crypto/kdf';
+import { Keyring, unwrapAccountKey, wrapAccountKey, type StoredKeyring } from '../../shared/crypto/keys';
+import { newRecoveryCode, recoveryKey } from '../../shared/crypto/recovery';
 import { rotateAccountKey } from '../../shared/crypto/rotation';
 import { makeGeneration, openOwnerCopy, sealOwnerCopy } from '../../shared/crypto/trustee-kit';
 import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
@@ -134,5 +135,33 @@ describe('POST /api/keys/rotate (SECURITY.md "Replacing the account key")', () =
     expect((await t.call('POST', '/api/keys/rotate', r.request, a.cookie)).status).toBe(200);
     expect((await t.call('GET', '/api/keys', undefined, other)).status).toBe(401); // the other device is signed out
     expect((await t.call('GET', '/api/keys', undefined, a.cookie)).status).toBe(200);
+  });
+
+  it('after a rotation, a wrap of the old AK from a device that still holds it is refused (409): a new kit or a new password never stores a key that opens nothing', async () => {
+    const t = createTestApp();
+    const a = await keyedAccount(t);
+    const r = await rotation(t, a);
+    expect((await t.call('POST', '/api/keys/rotate', r.request, a.cookie)).status).toBe(200);
+    const after = await keysOf(t, a.cookie);
+
+    const { secret } = await newRecoveryCode();
+    const staleKit = await wrapAccountKey(await recoveryKey(secret, a.user.id), a.dk.ak, a.user.id, 1, 'recovery');
+    const kit = await t.call('POST', '/api/keys/recovery', { akRecovery: staleKit, akVersion: 1 }, a.cookie);
+    expect(kit.status).toBe(409);
+    expect((await kit.json()).current.akVersion).toBe(2);
+
+    const kdf = renewKdfParams(a.dk.kdf);
+    const next = await derivePasswordKeys('a brand new password', kdf);
+    const stalePassword = { currentLoginSecret: a.dk.loginSecret, loginSecret: next.loginSecret, kdf, akPassword: await wrapAccountKey(next.unlockKey, a.dk.ak, a.user.id, 1, 'password'), akVersion: 1 };
+    const pw = await t.call('POST', '/api/auth/password', stalePassword, a.cookie);
+    expect(pw.status).toBe(409);
+    expect(await keysOf(t, a.cookie)).toEqual(after);
+    expect((await t.call('POST', '/api/auth/login', { identifier: a.user.username, loginSecret: a.dk.loginSecret })).status).toBe(200); // the password is unchanged
+
+    // The same requests for the current version pass.
+    const goodKit = await wrapAccountKey(await recoveryKey(secret, a.user.id), r.ak, a.user.id, 2, 'recovery');
+    expect((await t.call('POST', '/api/keys/recovery', { akRecovery: goodKit, akVersion: 2 }, a.cookie)).status).toBe(200);
+    const good = { ...stalePassword, akPassword: await wrapAccountKey(next.unlockKey, r.ak, a.user.id, 2, 'password'), akVersion: 2 };
+    expect((await t.call('POST', '/api/auth/password', good, a.cookie)).status).toBe(200);
   });
 });

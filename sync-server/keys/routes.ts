@@ -30,6 +30,8 @@ import type { AccountKeys } from './key-store';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 const NO_KEYS = 'This account has no keys yet';
+/** A wrap made for an AK version the account no longer has (replaced on another device: rotate-route.ts). */
+export const AK_REPLACED = 'Your account key was replaced on another device. Unlock with your password and try again.';
 
 /** What a device may read of its account's keys (no proof hash). */
 export const keysJson = (k: AccountKeys) => ({
@@ -123,8 +125,10 @@ export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   });
 
   app.post('/api/keys/recovery', session, proven, recent, async (c) => {
-    const { akRecovery } = await readJson(c, recoverySchema);
-    if (!(await s.keys.get(c.var.userId))) throw new ApiHttpError(404, NO_KEYS);
+    const { akRecovery, akVersion } = await readJson(c, recoverySchema);
+    const keys = await s.keys.get(c.var.userId);
+    if (!keys) throw new ApiHttpError(404, NO_KEYS);
+    if (akVersion !== undefined && akVersion !== keys.akVersion) return c.json({ error: AK_REPLACED, current: keysJson(keys) }, 409);
     await s.keys.setRecovery(c.var.userId, akRecovery, deps.now());
     return c.json({ ok: true });
   });

@@ -208,7 +208,7 @@ export function createKeySession(deps: KeySessionDeps) {
         const kdf = renewKdfParams(server.kdf); // the account's algorithm and costs, a new salt (issue 29 "The KDF")
         const [was, now] = await Promise.all([deps.derive(current, server.kdf), deps.derive(next, kdf)]);
         const akPassword = await wrapAccountKey(now.unlockKey, ak.bytes, userId, ak.version, 'password');
-        return { currentLoginSecret: was.loginSecret, loginSecret: now.loginSecret, kdf, akPassword };
+        return { currentLoginSecret: was.loginSecret, loginSecret: now.loginSecret, kdf, akPassword, akVersion: ak.version }; // 409 if AK was replaced elsewhere
       },
 
       async withAccountKey(use) {

@@ -164,4 +164,17 @@ describe('POST /api/keys/rotate (SECURITY.md "Replacing the account key")', () =
     const good = { ...stalePassword, akPassword: await wrapAccountKey(next.unlockKey, r.ak, a.user.id, 2, 'password'), akVersion: 2 };
     expect((await t.call('POST', '/api/auth/password', good, a.cookie)).status).toBe(200);
   });
+
+  it('outside a rotation the keyring stays under the account\'s AK version: PUT /api/keys/keyring claiming another is refused, naming keyring.ak', async () => {
+    const t = createTestApp();
+    const a = await keyedAccount(t);
+    await a.dk.keyring.rotate('msg:m1');
+    for (const ak of [2, 9]) {
+      const res = await t.call('PUT', '/api/keys/keyring', { rev: 1, keyring: await a.dk.keyring.save(a.dk.ak, ak) }, a.cookie);
+      expect(res.status).toBe(400);
+      expect((await res.json()).issues[0].path).toBe('keyring.ak');
+    }
+    expect((await t.call('PUT', '/api/keys/keyring', { rev: 1, keyring: await a.dk.keyring.save(a.dk.ak, 1) }, a.cookie)).status).toBe(200);
+    expect((await keysOf(t, a.cookie)).keyring.ak).toBe(1);
+  });
 });

@@ -100,15 +100,18 @@ function NewKitForm({ next, lostDevice, close }: { next: string; lostDevice: boo
     >
       <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
         {!lostDevice && (
-          <label className="flex items-start gap-3 text-slate-800">
-            <input type="checkbox" checked={replaceKey} onChange={(e) => setReplaceKey(e.target.checked)} className="mt-1 size-5 shrink-0 accent-slate-800" aria-describedby="replace-key-hint" />
-            <span>
-              <span className="font-medium">Also replace the key that locks your words</span>
-              <span id="replace-key-hint" className="block text-sm text-slate-600">
+          <div className="flex items-start gap-3 text-slate-800">
+            <input id="replace-key" type="checkbox" checked={replaceKey} onChange={(e) => setReplaceKey(e.target.checked)} className="mt-1 size-5 shrink-0 accent-slate-800" aria-describedby="replace-key-hint" />
+            <div>
+              <label htmlFor="replace-key" className="font-medium">
+                Also replace the key that locks your words
+              </label>
+              {/* Outside the label: the checkbox's name stays short, and "password" names only the password field. */}
+              <p id="replace-key-hint" className="text-sm text-slate-600">
                 Recommended if your old kit, or a copy of it, may be in someone else’s hands. Your other devices ask for your password once.
-              </span>
-            </span>
-          </label>
+              </p>
+            </div>
+          </div>
         )}
         <FormField label="Password" error={error} required hint="For your safety, please enter your password.">
           <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />

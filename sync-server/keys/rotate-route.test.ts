@@ -8,6 +8,7 @@ import { Keyring, unwrapAccountKey, wrapAccountKey, type StoredKeyring } from '.
 import { newRecoveryCode, recoveryKey } from '../../shared/crypto/recovery';
 import { rotateAccountKey } from '../../shared/crypto/rotation';
 import { makeGeneration, openOwnerCopy, sealOwnerCopy } from '../../shared/crypto/trustee-kit';
+import { kitsBody, makeKits, ownerWithTrustees } from '../kits/kit-test-support';
 import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
 import { makeDeviceKeys } from './test-keys';
 
@@ -176,5 +177,21 @@ describe('POST /api/keys/rotate (SECURITY.md "Replacing the account key")', () =
     }
     expect((await t.call('PUT', '/api/keys/keyring', { rev: 1, keyring: await a.dk.keyring.save(a.dk.ak, 1) }, a.cookie)).status).toBe(200);
     expect((await keysOf(t, a.cookie)).keyring.ak).toBe(1);
+  });
+
+  it('kits made on a device still holding the replaced AK are refused (409): their owner copy would open on none of the owner\'s devices', async () => {
+    const { o, trustees } = await ownerWithTrustees(['Sam']);
+    const dk = await makeDeviceKeys(o.userId, o.password);
+    expect((await o.t.call('POST', '/api/keys/setup', dk.body, o.cookie)).status).toBe(201);
+    const { unlockKey } = await derivePasswordKeys(o.password, dk.kdf);
+    const a = { cookie: o.cookie, user: { id: o.userId, username: o.username }, password: o.password, dk, unlockKey } as unknown as Account;
+    expect((await o.t.call('POST', '/api/keys/rotate', (await rotation(o.t, a)).request, o.cookie)).status).toBe(200);
+
+    const made = await makeKits(o, trustees, 1);
+    const stale = await o.t.call('POST', '/api/kits', { ...kitsBody(made), akVersion: 1 }, o.cookie);
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).current.akVersion).toBe(2);
+    expect((await (await o.t.call('GET', '/api/kits', undefined, o.cookie)).json()).pending).toBeNull();
+    expect((await o.t.call('POST', '/api/kits', { ...kitsBody(made), akVersion: 2 }, o.cookie)).status).toBe(201);
   });
 });

@@ -32,7 +32,7 @@ import type { AccountKeys } from './key-store';
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 const NO_KEYS = 'This account has no keys yet';
 /** A wrap made for an AK version the account no longer has (replaced on another device: rotate-route.ts). */
-export const AK_REPLACED = 'Your account key was replaced on another device. Unlock with your password and try again.';
+export const AK_REPLACED = 'The key that locks your words was replaced on another device. Reload the app, enter your password, then try again.';
 
 /** What a device may read of its account's keys (no proof hash). */
 export const keysJson = (k: AccountKeys) => ({

@@ -60,11 +60,11 @@ export interface KeySessionState {
   /** The sync engine's keys, or null when the account's data is not sealed (no keys, or sealedAt unset). */
   syncKeys(): SyncKeys | null;
   /**
-   * Runs `use` with AK's raw bytes, for what only the owner's devices may open: the owner's copy
+   * Runs `use` with AK's raw bytes and version, for what only the owner's devices may open: the owner's copy
    * of the trustee kits (shared/crypto/trustee-kit.ts sealOwnerCopy/openOwnerCopy). AK never
    * leaves memory. Throws KeysLockedError while the session is not open.
    */
-  withAccountKey<T>(use: (ak: Uint8Array) => Promise<T>): Promise<T>;
+  withAccountKey<T>(use: (ak: Uint8Array, akVersion: number) => Promise<T>): Promise<T>;
 }
 
 export interface KeySessionDeps {
@@ -213,7 +213,7 @@ export function createKeySession(deps: KeySessionDeps) {
 
       async withAccountKey(use) {
         if (get().status !== 'open' || !ak) throw new KeysLockedError();
-        return use(ak.bytes);
+        return use(ak.bytes, ak.version);
       },
 
       syncKeys() {

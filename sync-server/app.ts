@@ -22,6 +22,7 @@ import { keyRoutes } from './keys/routes';
 import { sealRoutes } from './keys/seal-routes';
 import { passwordResetRoutes } from './routes/password-reset';
 import { keyProofRoutes } from './keys/proof-route';
+import { keyRotationRoutes } from './keys/rotate-route';
 import { collectionRoutes } from './routes/collections';
 import { deathPlanRoutes } from './routes/death-plan';
 import { defaultTaskRoutes } from './routes/default-tasks';
@@ -118,6 +119,7 @@ export function createApp(
   app.route('/', sealRoutes(deps, services, services.seal));
   app.route('/', passwordResetRoutes(deps, services));
   app.route('/', keyProofRoutes(deps, services));
+  app.route('/', keyRotationRoutes(deps, services));
   app.route('/', profileRoutes(deps, services));
   app.route('/', syncRoutes(deps, services, { hub, ...opts.live }));
   app.route(

@@ -9,13 +9,35 @@
 import { fromHex, toHex, type RandomSource } from './bytes';
 import { seal } from './envelope';
 import { deriveBytes } from './kdf';
-import { wrapAccountKey } from './keys';
+import { Keyring, wrapAccountKey } from './keys';
 import { makeKitVectors } from './kit-test-vectors';
 import { formatRecoveryCode, recoveryKey } from './recovery';
+import { rotateAccountKey } from './rotation';
 import { importAesKey, wrapKey } from './wrap';
 
 /** A fixed "random" source: bytes `start`, `start+1`, … (mod 256). For vectors only. */
 export const fixedRandom = (start: number): RandomSource => (n) => Uint8Array.from({ length: n }, (_, i) => (start + i) & 255);
+
+/** A fixed source whose every call goes on where the last one stopped (distinct nonces within one vector). For vectors only. */
+const countingRandom = (start: number): RandomSource => {
+  let at = start;
+  return (n) => {
+    const out = fixedRandom(at)(n);
+    at += n;
+    return out;
+  };
+};
+
+/**
+ * A rotation from AK version 1 to 2 (rotation.ts): a keyring of the fixed scopes made from fixed
+ * bytes, no kit generation, every nonce and the new AK and recovery secret from countingRandom.
+ */
+async function rotationVector(unlock: Uint8Array) {
+  const oldAk = fromHex(AK);
+  const keyring = await Keyring.load(await (await Keyring.create('u1', countingRandom(0))).save(oldAk, 1, countingRandom(64)), oldAk, 'u1');
+  const r = await rotateAccountKey({ userId: 'u1', keyring, oldAk, fromAkVersion: 1, unlockKey: await importAesKey(unlock), ownerCopies: {}, random: countingRandom(128) });
+  return { unlockKey: toHex(unlock), oldAk: AK, userId: 'u1', newAk: toHex(r.ak), akVersion: r.akVersion, code: r.code, keys: Object.fromEntries(keyring.kids().map((kid) => [kid, toHex(keyring.raw(kid)!)])), body: r.body };
+}
 
 const KEY = toHex(Uint8Array.from({ length: 32 }, (_, i) => i));
 const AK = toHex(Uint8Array.from({ length: 32 }, (_, i) => 0xa0 + i));
@@ -56,6 +78,7 @@ export async function makeVectors() {
       nonce: toHex(fixedRandom(240)(12)),
       wrappedAk: await wrapAccountKey(await recoveryKey(secret, 'u1'), fromHex(AK), 'u1', 1, 'recovery', fixedRandom(240)),
     },
+    rotation: await rotationVector(unlock),
     ...(await makeKitVectors()),
   };
 }

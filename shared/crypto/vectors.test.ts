@@ -71,6 +71,24 @@ describe('committed test vectors (vectors.json)', () => {
     expect(toHex(await unwrapKey(handover, v.handedOver, v.handoverWrap))).toBe(v.messageKey);
   });
 
+  it('a rotation (AK 1 → 2) from the README alone (node:crypto): AK under the password bound to ak~2, each scope key the same bytes under the new AK', () => {
+    const v = vectors.rotation;
+    const unwrap = (key: string, wrapped: string, ...ad: string[]) => {
+      const [, nonce, body] = wrapped.split('.') as [string, string, string];
+      const ct = Buffer.from(fromB64url(body)!);
+      const d = createDecipheriv('aes-256-gcm', Buffer.from(key, 'hex'), Buffer.from(fromB64url(nonce)!));
+      d.setAAD(lp('w1', ...ad));
+      d.setAuthTag(ct.subarray(ct.length - 16));
+      return Buffer.concat([d.update(ct.subarray(0, ct.length - 16)), d.final()]).toString('hex');
+    };
+    expect(v.body.fromAkVersion).toBe(1);
+    expect(v.body.keyring.ak).toBe(2);
+    expect(unwrap(v.unlockKey, v.body.akPassword, v.userId, 'password', 'ak~2')).toBe(v.newAk);
+    expect(() => unwrap(v.unlockKey, v.body.akPassword, v.userId, 'password', 'ak~1')).toThrow();
+    for (const [kid, raw] of Object.entries(v.keys)) expect(unwrap(v.newAk, (v.body.keyring.keys as Record<string, string>)[kid]!, v.userId, 'scope', kid)).toBe(raw);
+    expect(v.newAk).not.toBe(v.oldAk);
+  });
+
   it('kit formats from the README alone (node:crypto): payload layout, fingerprint, access key HKDF, blob wrap', () => {
     const v = vectors.kits;
     // Payload: version 1 ‖ kind 0 (one byte), generation (2 B), index, t, share.

@@ -42,8 +42,32 @@ export const newKeysSchema = z.strictObject({
 export const setupKeysSchema = z.strictObject({ loginSecret: secret32Schema, kdf: kdfSchema, keys: newKeysSchema });
 /** `PUT /api/keys/keyring`. */
 export const putKeyringSchema = z.strictObject({ rev: z.number().check(z.int(), z.minimum(1)), keyring: keyringSchema });
+/** An owner copy of a kit generation (shared/crypto/trustee-kit.ts sealOwnerCopy), as the kit routes bound it (256 KiB). */
+const ownerCopySchema = z.string().check(z.regex(/^o[0-9]+\./, 'Not an owner copy of kits'), z.maxLength(256 * 1024));
+
+/**
+ * `POST /api/keys/rotate` (shared/crypto/rotation.ts RotatedKeys): the AK version, keyring
+ * revision and KDF parameters the device read (the compare-and-set), the new wraps, keyring and
+ * proof, each live kit generation's owner copy by generation number, and whether to end the
+ * account's other sessions (a lost device).
+ */
+export const rotateKeysSchema = z.strictObject({
+  fromAkVersion: z.number().check(z.int(), z.minimum(1)),
+  rev: z.number().check(z.int(), z.minimum(1)),
+  kdf: kdfSchema,
+  akPassword: wrappedKeySchema,
+  akRecovery: wrappedKeySchema,
+  keyring: keyringSchema,
+  proof: secret32Schema,
+  ownerCopies: z.record(z.string().check(z.regex(/^[1-9][0-9]{0,4}$/, 'A generation number')), ownerCopySchema),
+  endOtherSessions: z.boolean(),
+});
+
+/** The AK version a wrap was made for: the server refuses it (409) when its AK is another (replaced meanwhile). */
+const akVersionSchema = z.optional(z.number().check(z.int(), z.minimum(1)));
+
 /** `POST /api/keys/recovery`. */
-export const recoverySchema = z.strictObject({ akRecovery: wrappedKeySchema });
+export const recoverySchema = z.strictObject({ akRecovery: wrappedKeySchema, akVersion: akVersionSchema });
 /** `PUT /api/keys/password-wrap`: after a reset, AK wrapped under the new password, and the KDF parameters that password was derived with. */
 export const passwordWrapSchema = z.strictObject({ akPassword: wrappedKeySchema, kdf: kdfSchema });
 /** `POST /api/auth/prelogin`. */
@@ -69,6 +93,7 @@ export const changeKeyedPasswordSchema = z.strictObject({
   loginSecret: secret32Schema,
   kdf: kdfSchema,
   akPassword: wrappedKeySchema,
+  akVersion: akVersionSchema,
 });
 
 /** The password entered again (re-auth, account deletion) by an account with keys: its login secret. */

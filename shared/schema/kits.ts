@@ -66,6 +66,8 @@ export interface NewGenerationBody {
   checkValue: string;
   ownerCopy: string;
   kits: readonly NewKitBody[];
+  /** The AK version the owner copy is sealed under: 409 when the account's was replaced meanwhile (SECURITY.md "Replacing the account key"). */
+  akVersion?: number;
 }
 
 /** `POST /api/kits`'s answer: each trustee's kit token (the capability in `/kit/<token>`). */

@@ -45,6 +45,49 @@ export interface NewAccountKeys {
   proofHash: string;
 }
 
+/** What a rotation of AK stores (KeyStore.rotate; shared/crypto/rotation.ts makes it on the device). */
+export interface RotatedAccountKeys {
+  /** The new AK version: the one the rotation replaces, plus one. */
+  akVersion: number;
+  akPassword: string;
+  akRecovery: string;
+  /** Every kid of the stored keyring, re-wrapped under the new AK (`ak` = akVersion). */
+  keyring: StoredKeyring;
+  /** Hex SHA-256 of the new AK's proof token. */
+  proofHash: string;
+  /** The owner copy of each live (not retired) trustee-kit generation, sealed under the new AK, by generation. */
+  ownerCopies: Readonly<Record<string, string>>;
+}
+
+/** What a rotation must find to apply: the AK version, keyring revision and KDF parameters its device read. */
+export interface RotationExpectation {
+  akVersion: number;
+  keyringRev: number;
+  kdf: KdfParams;
+}
+
+/**
+ * A rotation's outcome: `ok`; `stale` when the account's keys are not what the device read (another
+ * rotation, a keyring write or a password change came first; or no keys); or the generations
+ * whose owner copy the server keeps, when the rotation did not bring exactly one for each.
+ */
+export type RotationResult = 'ok' | 'stale' | { ownerCopies: number[] };
+
+/** The live generations with an owner copy, as numbers, against a rotation's: equal sets, or the stored list. */
+export function ownerCopiesMatch(stored: readonly number[], sent: Readonly<Record<string, string>>): RotationResult | null {
+  const keys = Object.keys(sent);
+  return keys.length === stored.length && stored.every((g) => Object.hasOwn(sent, String(g))) ? null : { ownerCopies: [...stored].sort((a, b) => a - b) };
+}
+
+/** The SQL of a rotation, the same text for both engines but for placeholders (`?` here, `$n` in pg-key-store.ts). */
+export const ROTATE_SQL = {
+  liveCopies: "SELECT generation FROM kit_generations WHERE user_id = ? AND retired_at IS NULL AND owner_copy != '' ORDER BY generation",
+  swap: `UPDATE account_keys SET ak_version = ?, ak_password = ?, ak_recovery = ?, recovery_created_at = ?, recovery_confirmed_at = NULL,
+           keyring = ?, keyring_rev = keyring_rev + 1, proof_hash = ?, updated_at = ?
+         WHERE user_id = ? AND ak_version = ? AND keyring_rev = ? AND kdf = ?`,
+  copy: 'UPDATE kit_generations SET owner_copy = ? WHERE user_id = ? AND generation = ? AND retired_at IS NULL',
+};
+
 export interface KeyStore {
   /** The account's keys, or null (an account made before keys existed). */
   get(userId: string): Promise<AccountKeys | null>;
@@ -70,6 +113,13 @@ export interface KeyStore {
   confirmRecovery(userId: string, at: number): Promise<void>;
   /** Every record of the account is sealed. */
   setSealedAt(userId: string, at: number): Promise<void>;
+  /**
+   * Replaces AK (SECURITY.md "Replacing the account key"): AK's wraps, the keyring, the proof hash
+   * and every live kit generation's owner copy, in one transaction, only if the row is still at
+   * `expect` (compare-and-set) and `next` brings an owner copy for exactly the live generations
+   * that have one. The new kit is unconfirmed. Nothing changes unless the result is `ok`.
+   */
+  rotate(userId: string, expect: RotationExpectation, next: RotatedAccountKeys, at: number): Promise<RotationResult>;
 }
 
 /** The columns as both engines return them (PostgreSQL's BIGINT as strings). */
@@ -163,7 +213,18 @@ export function createSqliteKeyStore(db: Db): KeyStore {
     setRecovery: db.prepare('UPDATE account_keys SET ak_recovery = ?, recovery_created_at = ?, recovery_confirmed_at = NULL, updated_at = ? WHERE user_id = ?'),
     confirmRecovery: db.prepare('UPDATE account_keys SET recovery_confirmed_at = ?, updated_at = ? WHERE user_id = ? AND ak_recovery IS NOT NULL'),
     setSealedAt: db.prepare('UPDATE account_keys SET sealed_at = ?, updated_at = ? WHERE user_id = ?'),
+    liveCopies: db.prepare<[string], { generation: number }>(ROTATE_SQL.liveCopies),
+    swap: db.prepare(ROTATE_SQL.swap),
+    copy: db.prepare(ROTATE_SQL.copy),
   };
+  const rotate = db.transaction((userId: string, e: RotationExpectation, n: RotatedAccountKeys, at: number): RotationResult => {
+    const mismatch = ownerCopiesMatch(q.liveCopies.all(userId).map((r) => r.generation), n.ownerCopies);
+    if (mismatch) return mismatch;
+    const swapped = q.swap.run(n.akVersion, n.akPassword, n.akRecovery, at, JSON.stringify(n.keyring), n.proofHash, at, userId, e.akVersion, e.keyringRev, JSON.stringify(e.kdf)).changes > 0;
+    if (!swapped) return 'stale';
+    for (const [generation, copy] of Object.entries(n.ownerCopies)) q.copy.run(copy, userId, Number(generation));
+    return 'ok';
+  });
   const create = db.transaction((userId: string, k: NewAccountKeys, at: number, passwordHash?: string) => {
     const created = q.insert.run(userId, JSON.stringify(k.kdf), k.akVersion, k.akPassword, k.akRecovery, k.akRecovery ? at : null, JSON.stringify(k.keyring), k.proofHash, at, at).changes > 0;
     if (created && passwordHash !== undefined) q.setHash.run(passwordHash, userId);
@@ -185,5 +246,7 @@ export function createSqliteKeyStore(db: Db): KeyStore {
     setRecovery: async (userId, akRecovery, at) => void q.setRecovery.run(akRecovery, at, at, userId),
     confirmRecovery: async (userId, at) => void q.confirmRecovery.run(at, at, userId),
     setSealedAt: async (userId, at) => void q.setSealedAt.run(at, at, userId),
+    // IMMEDIATE: the write lock is taken before the reads, so another process's kit or key write cannot come between.
+    rotate: async (userId, expect, next, at) => rotate.immediate(userId, expect, next, at),
   };
 }

@@ -5,7 +5,8 @@
  * - prelogin answers the same shape for known and unknown names (fake-salt.ts), rate limited
  *   like login; a legacy account (no keys yet) gets `{ kdf: null }`.
  * - A keyring is written by compare-and-set and may only grow: dropping a kid would make the
- *   history it sealed unreadable.
+ *   history it sealed unreadable. It stays under the account's AK version: only a rotation
+ *   (rotate-route.ts) moves it to a new AK, with AK's wraps, in one transaction.
  * - After a reset, AK's password wrap comes back only from a device that proved it holds AK
  *   (auth/unproven.ts), only while there is none, and only for the KDF parameters the server
  *   holds (a wrap under another salt would not open at sign-in).
@@ -30,6 +31,8 @@ import type { AccountKeys } from './key-store';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 const NO_KEYS = 'This account has no keys yet';
+/** A wrap made for an AK version the account no longer has (replaced on another device: rotate-route.ts). */
+export const AK_REPLACED = 'The key that locks your words was replaced on another device. Reload the app, enter your password, then try again.';
 
 /** What a device may read of its account's keys (no proof hash). */
 export const keysJson = (k: AccountKeys) => ({
@@ -92,6 +95,11 @@ export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     const cur = await s.keys.get(c.var.userId);
     if (!cur) throw new ApiHttpError(404, NO_KEYS);
     if (cur.keyringRev !== body.rev) return c.json({ error: 'The keyring changed meanwhile', current: keysJson(cur) }, 409);
+    if (keyring.ak !== cur.akVersion) {
+      // Only a rotation (rotate-route.ts) moves the keyring to another AK, with AK's wraps in the same step.
+      const message = `The keyring must be wrapped under account key version ${cur.akVersion}`;
+      throw new ApiHttpError(400, message, [{ path: 'keyring.ak', message }]);
+    }
     if (!keyringGrowsFrom(cur.keyring, keyring)) {
       throw new ApiHttpError(400, 'A keyring may only gain keys', [{ path: 'keyring', message: 'A keyring may only gain keys' }]);
     }
@@ -123,8 +131,10 @@ export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   });
 
   app.post('/api/keys/recovery', session, proven, recent, async (c) => {
-    const { akRecovery } = await readJson(c, recoverySchema);
-    if (!(await s.keys.get(c.var.userId))) throw new ApiHttpError(404, NO_KEYS);
+    const { akRecovery, akVersion } = await readJson(c, recoverySchema);
+    const keys = await s.keys.get(c.var.userId);
+    if (!keys) throw new ApiHttpError(404, NO_KEYS);
+    if (akVersion !== undefined && akVersion !== keys.akVersion) return c.json({ error: AK_REPLACED, current: keysJson(keys) }, 409);
     await s.keys.setRecovery(c.var.userId, akRecovery, deps.now());
     return c.json({ ok: true });
   });

@@ -14,5 +14,10 @@ keyStoreContract('SQLite (temp file)', async () => {
     store: createSqliteKeyStore(db),
     passwordHash: async (id) => accounts.findById(id)!.password_hash,
     deleteUser: async (id) => accounts.deleteUser(id),
+    kitGeneration: async (userId, generation, ownerCopy, retired) =>
+      void db
+        .prepare('INSERT INTO kit_generations (user_id, generation, k, n, check_value, owner_copy, created_at, live_at, retired_at, q_wrap) VALUES (?, ?, 1, 1, ?, ?, 1, NULL, ?, NULL)')
+        .run(userId, generation, 'check', ownerCopy, retired ? 2 : null),
+    ownerCopy: async (userId, generation) => db.prepare<[string, number], { owner_copy: string }>('SELECT owner_copy FROM kit_generations WHERE user_id = ? AND generation = ?').get(userId, generation)?.owner_copy,
   };
 });

@@ -18,7 +18,9 @@ import { checkTrusteeBlob, isExecutorKit } from '../../shared/crypto/trustee-kit
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth/middleware';
 import { requireProven } from '../auth/unproven';
+import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
+import { AK_REPLACED, keysJson } from '../keys/routes';
 import type { Services } from '../services';
 
 /** The most kits one generation may have: one per live trustee (shared/limits.ts `trustees`) and the executor kit. */
@@ -69,6 +71,7 @@ export function newGenerationSchema(trustees: number) {
       k: z.number().int().min(1).max(max),
       checkValue: z.string().max(200).regex(/^[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{20,}$/, 'must be a check value (<nonce>.<ciphertext>, base64url)'),
       ownerCopy: z.string().min(1).max(OWNER_COPY_MAX),
+      akVersion: z.number().int().min(1).optional(),
       kits: z
         .array(
           z.strictObject({
@@ -117,6 +120,9 @@ export function kitOwnerRoutes(deps: AppDeps, services: Services): Hono<AppEnv> 
 
   app.post('/api/kits', requireProven(deps, services), async (c) => {
     const input = await readJson(c, body);
+    // An owner copy sealed under a replaced AK would open on none of the owner's devices (SECURITY.md "Replacing the account key").
+    const keys = input.akVersion === undefined ? null : await services.keys.get(c.var.userId);
+    if (keys && keys.akVersion !== input.akVersion) throw new ApiHttpError(409, AK_REPLACED, undefined, undefined, { current: keysJson(keys) });
     await generations.hit(`kits:${c.var.userId}`);
     return c.json(await kits.make(c.var.userId, input), 201);
   });

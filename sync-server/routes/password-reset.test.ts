@@ -293,7 +293,7 @@ describe('an account with keys', () => {
     expect((await steer()).status).toBe(200);
   });
 
-  it('until the proof, the session cannot touch the keys that open the words or the release: recovery kit, keyring, AK\'s password wrap, escrow', async () => {
+  it('until the proof, the session cannot touch the keys that open the words or the release: recovery kit, keyring, AK\'s password wrap, escrow, a new AK', async () => {
     const o = await owner();
     await withKeys(o);
     const token = tokenOf(await resetLink(o));
@@ -307,6 +307,7 @@ describe('an account with keys', () => {
       o.t.call('PUT', '/api/keys/keyring', { rev: before.keyringRev, keyring: { ...before.keyring, keys: { ...before.keyring.keys, 'docs~1': wrap } } }, cookie),
       o.t.call('POST', '/api/auth/password', { currentLoginSecret: secret, loginSecret: toB64url(new Uint8Array(32).fill(9)), kdf: newKdfParams('argon2id'), akPassword: wrap }, cookie),
       o.t.call('PUT', '/api/release/escrow', { keys: { 'plan~1': toB64url(new Uint8Array(32).fill(3)) } }, cookie),
+      o.t.call('POST', '/api/keys/rotate', { fromAkVersion: 1, rev: before.keyringRev, kdf: before.kdf, akPassword: wrap, akRecovery: wrap, keyring: { ...before.keyring, ak: 2 }, proof: toB64url(new Uint8Array(32).fill(4)), ownerCopies: {}, endOtherSessions: true }, cookie),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.status, await res.clone().text()).toBe(403);

@@ -5,7 +5,14 @@
  */
 import type pg from 'pg';
 import type { KdfParams } from '../../../shared/crypto/kdf';
-import { cachedKeyReader, KEY_META_COLUMNS, type KeyRow, type KeyStore } from '../../keys/key-store';
+import { cachedKeyReader, KEY_META_COLUMNS, ownerCopiesMatch, ROTATE_SQL, type KeyRow, type KeyStore } from '../../keys/key-store';
+
+/** `?` placeholders as PostgreSQL's `$1, $2, …`. */
+const numbered = (sql: string) => {
+  let i = 0;
+  return sql.replace(/\?/g, () => `$${++i}`);
+};
+const ROTATE = { liveCopies: numbered(ROTATE_SQL.liveCopies), swap: numbered(ROTATE_SQL.swap), copy: numbered(ROTATE_SQL.copy) };
 
 /** The key store over `pool` (migrations of db/pg/ applied). */
 export function createPgKeyStore(pool: pg.Pool): KeyStore {
@@ -63,5 +70,18 @@ export function createPgKeyStore(pool: pg.Pool): KeyStore {
     async setSealedAt(userId, at) {
       await pool.query('UPDATE account_keys SET sealed_at = $1, updated_at = $1 WHERE user_id = $2', [at, userId]);
     },
+    rotate: (userId, e, n, at) =>
+      inTx(async (c) => {
+        // The account's key row locked first: a second rotation, keyring write or password change waits, then finds it stale.
+        const row = await c.query('SELECT 1 FROM account_keys WHERE user_id = $1 FOR UPDATE', [userId]);
+        if (!row.rowCount) return 'stale';
+        const live = await c.query<{ generation: number }>(ROTATE.liveCopies, [userId]);
+        const mismatch = ownerCopiesMatch(live.rows.map((r) => Number(r.generation)), n.ownerCopies);
+        if (mismatch) return mismatch;
+        const swapped = await c.query(ROTATE.swap, [n.akVersion, n.akPassword, n.akRecovery, at, JSON.stringify(n.keyring), n.proofHash, at, userId, e.akVersion, e.keyringRev, JSON.stringify(e.kdf)]);
+        if (!swapped.rowCount) return 'stale';
+        for (const [generation, copy] of Object.entries(n.ownerCopies)) await c.query(ROTATE.copy, [copy, userId, Number(generation)]);
+        return 'ok';
+      }),
   };
 }

@@ -1,10 +1,14 @@
 /**
  * "Make a new recovery kit" (Settings card, and the kit page when its code is gone): says first
  * that the old code stops working, asks for the password (the re-auth of sensitive actions,
- * sync-server/auth/reauth.ts), makes the kit (recovery.ts newKitWithPassword) and opens the kit
- * page with the new code (recovery-kit-store.ts).
+ * sync-server/auth/reauth.ts), makes the kit and opens the kit page with the new code
+ * (recovery-kit-store.ts). It offers replacing the account key with it (issue "Sealed from the
+ * server", constraint "Recovery code"; rotate.ts replaceAccountKey), checked by default; unchecked,
+ * only the code's wrap is replaced (recovery.ts newKitWithPassword). "I lost a device" (`lostDevice`)
+ * always replaces the key and signs the other devices out (SECURITY.md "Replacing the account key").
  */
 import { useState, type FormEvent } from 'react';
+import { UnwrapError } from '../../../shared/crypto/errors';
 import { PROOF_REQUIRED } from '../../../shared/schema/user';
 import { ApiError, apiFetch, serverMessage } from '../../api/client';
 import { useAppNavigate } from '../../app/navigation';
@@ -15,36 +19,52 @@ import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { createDeviceKeyStore } from './device-key-store';
 import { deriveInWorker } from './kdf-client';
+import { useKeySession } from './key-session';
 import { newKitWithPassword } from './recovery';
 import { RECOVERY_KIT_PATH, useRecoveryKit } from './recovery-kit-store';
+import { replaceAccountKey } from './rotate';
 
 /** Why the kit could not be made, in words for the person. */
 function failure(err: unknown): string {
   if (err instanceof ApiError && err.serverMessage === PROOF_REQUIRED) return 'Open your words with your recovery code first (see "Recovery kit" in Settings), then make a new kit.';
-  if (err instanceof ApiError && err.status === 400) return 'That password is not right. Please try again.';
+  if ((err instanceof ApiError && err.status === 400) || err instanceof UnwrapError) return 'That password is not right. Please try again.';
   if (err instanceof TypeError && !navigator.onLine) return 'You are offline. A new kit can be made when you are connected.';
   return serverMessage(err, 'The new kit could not be made. Please try again.');
 }
 
-/** The button and its dialog; `next` is where the kit page goes once the kit is kept. */
-export function NewKitButton({ next, variant = 'outline' }: { next: string; variant?: 'outline' | 'default' }) {
+const WORDS = {
+  kit: {
+    button: 'Make a new recovery kit',
+    description: 'Your current recovery code will stop working as soon as the new one is made. Keep only the new kit, and destroy the old one.',
+  },
+  lostDevice: {
+    button: 'I lost a device',
+    description:
+      'This replaces the key that locks your words and signs out every other device. A lost device can no longer sync or open anything new; your other devices ask for your password once. You also get a new recovery kit: your current code stops working.',
+  },
+};
+
+/** The button and its dialog; `next` is where the kit page goes once the kit is kept; `lostDevice`: the "I lost a device" form. */
+export function NewKitButton({ next, variant = 'outline', lostDevice = false }: { next: string; variant?: 'outline' | 'default'; lostDevice?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button type="button" variant={variant} onClick={() => setOpen(true)}>
-        Make a new recovery kit
+        {WORDS[lostDevice ? 'lostDevice' : 'kit'].button}
       </Button>
-      {open && <NewKitForm next={next} close={() => setOpen(false)} />}
+      {open && <NewKitForm next={next} lostDevice={lostDevice} close={() => setOpen(false)} />}
     </>
   );
 }
 
-function NewKitForm({ next, close }: { next: string; close: () => void }) {
+function NewKitForm({ next, lostDevice, close }: { next: string; lostDevice: boolean; close: () => void }) {
   const user = useSession((s) => s.user);
   const navigate = useAppNavigate();
   const [password, setPassword] = useState('');
+  const [replaceKey, setReplaceKey] = useState(true);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const words = WORDS[lostDevice ? 'lostDevice' : 'kit'];
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -54,7 +74,11 @@ function NewKitForm({ next, close }: { next: string; close: () => void }) {
     setError(undefined);
     const device = createDeviceKeyStore();
     try {
-      const code = await newKitWithPassword({ api: apiFetch, derive: deriveInWorker, device }, user, password);
+      const deps = { api: apiFetch, derive: deriveInWorker, device };
+      const code =
+        lostDevice || replaceKey
+          ? await replaceAccountKey({ ...deps, session: () => useKeySession.getState() }, user, password, { endOtherSessions: lostDevice })
+          : await newKitWithPassword(deps, user, password);
       useRecoveryKit.getState().show(code, next);
       close();
       navigate(RECOVERY_KIT_PATH);
@@ -71,10 +95,24 @@ function NewKitForm({ next, close }: { next: string; close: () => void }) {
       open
       onOpenChange={(o) => !o && close()}
       size="sm"
-      title="Make a new recovery kit"
-      description="Your current recovery code will stop working as soon as the new one is made. Keep only the new kit, and destroy the old one."
+      title={words.button}
+      description={words.description}
     >
       <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+        {!lostDevice && (
+          <div className="flex items-start gap-3 text-slate-800">
+            <input id="replace-key" type="checkbox" checked={replaceKey} onChange={(e) => setReplaceKey(e.target.checked)} className="mt-1 size-5 shrink-0 accent-slate-800" aria-describedby="replace-key-hint" />
+            <div>
+              <label htmlFor="replace-key" className="font-medium">
+                Also replace the key that locks your words
+              </label>
+              {/* Outside the label: the checkbox's name stays short, and "password" names only the password field. */}
+              <p id="replace-key-hint" className="text-sm text-slate-600">
+                Recommended if your old kit, or a copy of it, may be in someone else’s hands. Your other devices ask for your password once.
+              </p>
+            </div>
+          </div>
+        )}
         <FormField label="Password" error={error} required hint="For your safety, please enter your password.">
           <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
         </FormField>
@@ -83,7 +121,7 @@ function NewKitForm({ next, close }: { next: string; close: () => void }) {
             Cancel
           </Button>
           <Button type="submit" disabled={busy}>
-            {busy ? 'Making your kit...' : 'Make new kit'}
+            {busy ? (lostDevice || replaceKey ? 'Replacing your key...' : 'Making your kit...') : lostDevice ? 'Replace key and sign out' : 'Make new kit'}
           </Button>
         </div>
       </form>

@@ -12,16 +12,20 @@ import { PasswordPromptDialog } from '../../ui/PasswordPromptDialog';
 import { useKeySession } from './key-session';
 
 const WRONG = 'That password did not open your keys. Please check it and try again.';
+const CLEARED = 'This device needs your password once more to open what you wrote (its storage was cleared, or your password changed on another device). Your changes are kept here and sync once it is open.';
+/** The account key was replaced on another device (SECURITY.md "Replacing the account key"). */
+const REPLACED = 'The key that locks your words was replaced on another device. Enter your password to open them here again. Your changes are kept here and sync once it is open.';
 
 /** Shown while the signed-in account's keys are locked on this device (mounted by SignedInServices). */
 export function UnlockKeysDialog() {
   const locked = useKeySession((s) => s.status === 'locked');
+  const replaced = useKeySession((s) => s.akReplaced);
   const [dismissed, setDismissed] = useState(false);
   if (!locked || dismissed) return null;
   return (
     <PasswordPromptDialog
       title="Unlock your words"
-      description="This device needs your password once more to open what you wrote (its storage was cleared, or your password changed on another device). Your changes are kept here and sync once it is open."
+      description={replaced ? REPLACED : CLEARED}
       dismissLabel="Not now"
       submitLabel="Unlock"
       busyLabel="Unlocking..."

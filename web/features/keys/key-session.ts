@@ -6,7 +6,8 @@
  * `SyncKeys` (web/sync/sealing.ts). Status:
  * - `none`: no account, or an account without keys (a legacy one until setupKeys runs);
  * - `locked`: the account has keys but this device does not hold its AK (storage cleared, or the
- *   AK version changed elsewhere): the Unlock screen asks for the password (`unlock`);
+ *   AK was replaced on another device, `akReplaced`: SECURITY.md "Replacing the account key"):
+ *   the Unlock screen asks for the password (`unlock`); sealed sync waits, keeping every change;
  * - `open`: the keyring is open.
  * Services are passed in (createKeySession); `useKeySession` is the app's instance.
  */
@@ -30,6 +31,8 @@ export interface KeySessionState {
   status: KeySessionStatus;
   keyring: Keyring | null;
   keyringRev: number;
+  /** True while locked because the account's AK is newer than the one this device holds (replaced on another device). */
+  akReplaced: boolean;
   /** When the account's data became sealed (server ms), null while it is not. */
   sealedAt: number | null;
   /** Opens the session of `userId` from this device, then from the server when it answers. */
@@ -57,11 +60,11 @@ export interface KeySessionState {
   /** The sync engine's keys, or null when the account's data is not sealed (no keys, or sealedAt unset). */
   syncKeys(): SyncKeys | null;
   /**
-   * Runs `use` with AK's raw bytes, for what only the owner's devices may open: the owner's copy
+   * Runs `use` with AK's raw bytes and version, for what only the owner's devices may open: the owner's copy
    * of the trustee kits (shared/crypto/trustee-kit.ts sealOwnerCopy/openOwnerCopy). AK never
    * leaves memory. Throws KeysLockedError while the session is not open.
    */
-  withAccountKey<T>(use: (ak: Uint8Array) => Promise<T>): Promise<T>;
+  withAccountKey<T>(use: (ak: Uint8Array, akVersion: number) => Promise<T>): Promise<T>;
 }
 
 export interface KeySessionDeps {
@@ -70,7 +73,7 @@ export interface KeySessionDeps {
   derive: Derive;
 }
 
-const EMPTY = { userId: null, status: 'none' as const, keyring: null, keyringRev: 0, sealedAt: null };
+const EMPTY = { userId: null, status: 'none' as const, keyring: null, keyringRev: 0, akReplaced: false, sealedAt: null };
 /** How often addScope retries after a 409 before giving up (each retry re-reads the winner). */
 const CAS_TRIES = 5;
 
@@ -93,7 +96,8 @@ export function createKeySession(deps: KeySessionDeps) {
       if (gen !== generation) return null;
       server = keys;
       await deps.device.saveServerKeys(userId, keys);
-      set({ userId, status: keyring ? 'open' : 'locked', keyring, keyringRev: keys.keyringRev, sealedAt: keys.sealedAt ?? null });
+      const akReplaced = !keyring && !!ak && ak.version < keys.akVersion;
+      set({ userId, status: keyring ? 'open' : 'locked', keyring, keyringRev: keys.keyringRev, akReplaced, sealedAt: keys.sealedAt ?? null });
       return keyring;
     };
 
@@ -204,12 +208,12 @@ export function createKeySession(deps: KeySessionDeps) {
         const kdf = renewKdfParams(server.kdf); // the account's algorithm and costs, a new salt (issue 29 "The KDF")
         const [was, now] = await Promise.all([deps.derive(current, server.kdf), deps.derive(next, kdf)]);
         const akPassword = await wrapAccountKey(now.unlockKey, ak.bytes, userId, ak.version, 'password');
-        return { currentLoginSecret: was.loginSecret, loginSecret: now.loginSecret, kdf, akPassword };
+        return { currentLoginSecret: was.loginSecret, loginSecret: now.loginSecret, kdf, akPassword, akVersion: ak.version }; // 409 if AK was replaced elsewhere
       },
 
       async withAccountKey(use) {
         if (get().status !== 'open' || !ak) throw new KeysLockedError();
-        return use(ak.bytes);
+        return use(ak.bytes, ak.version);
       },
 
       syncKeys() {

@@ -64,7 +64,7 @@ export const kitState = (api: Api): Promise<KitState> => api<KitState>('/api/key
 export async function makeNewKit(api: Api, userId: string, held: HeldAk): Promise<string> {
   const { code, secret } = await newRecoveryCode();
   const akRecovery = await wrapAccountKey(await recoveryKey(secret, userId), held.ak, userId, held.akVersion, 'recovery');
-  await api('/api/keys/recovery', { body: { akRecovery } });
+  await api('/api/keys/recovery', { body: { akRecovery, akVersion: held.akVersion } }); // 409 if AK was replaced meanwhile
   return code;
 }
 
@@ -132,16 +132,16 @@ export async function confirmPasswordWithKeys(deps: { api: Api; derive: Derive }
 
 /**
  * "Make a new recovery kit" (Settings): checks the password (re-auth, auth/reauth.ts), takes AK
- * from this device or else from the server's wrap under the password, and makes the new kit
+ * from this device when it holds the account's current version, else from the server's wrap under
+ * the password, and makes the new kit
  * (makeNewKit; the old code stops working). Returns the code to show.
  */
 export async function newKitWithPassword(deps: { api: Api; derive: Derive; device: DeviceKeyStore }, user: { id: string; username: string }, password: string): Promise<string> {
   const { unlockKey } = await confirmPasswordWithKeys(deps, user.username, password);
+  const keys = await deps.api<ServerKeys>('/api/keys');
   let held = await deps.device.load(user.id);
-  if (!held) {
-    const keys = await deps.api<ServerKeys>('/api/keys');
-    held = { ak: (await openAccountKeys(user.id, keys, unlockKey)).ak, akVersion: keys.akVersion };
-  }
+  // This device's AK only while it is the account's: after a replacement elsewhere it is an old one (SECURITY.md "Replacing the account key").
+  if (!held || held.akVersion !== keys.akVersion) held = { ak: (await openAccountKeys(user.id, keys, unlockKey)).ak, akVersion: keys.akVersion };
   return makeNewKit(deps.api, user.id, held);
 }
 

@@ -1,7 +1,7 @@
 /**
  * Settings' "Recovery kit" card (SECURITY.md "Recovery"): when the kit was made and whether the
  * person showed they kept it (GET /api/keys/recovery/state), "Make a new recovery kit" (NewKitDialog.tsx: the old
- * code stops working), and after a password reset whose words were not opened yet, the way to
+ * code stops working; it offers replacing the account key) and "I lost a device" (the key replaced, other devices signed out), and after a password reset whose words were not opened yet, the way to
  * open them with the recovery code (ReopenWords.tsx). Needs a connection, like the other cards.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -42,8 +42,9 @@ export function RecoveryKitCard() {
             {state.locked && user ? (
               <ReopenWords user={user} onDone={load} />
             ) : (
-              <div>
+              <div className="flex flex-col gap-2 sm:flex-row">
                 <NewKitButton next="/settings" />
+                <NewKitButton next="/settings" lostDevice />
               </div>
             )}
           </>

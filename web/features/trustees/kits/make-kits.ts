@@ -16,8 +16,8 @@ import type { AccessLevel } from '../../../../shared/schema/trustee';
 import type { Api } from '../../keys/sign-in';
 import { nextGenerationNumber, postKits, type KitGeneration, type KitsState, type NewGenerationAnswer } from './kits-api';
 
-/** Runs `use` with AK's raw bytes (key-session.ts `withAccountKey`); throws KeysLockedError while the keys are locked. */
-export type WithAccountKey = <T>(use: (ak: Uint8Array) => Promise<T>) => Promise<T>;
+/** Runs `use` with AK's raw bytes and version (key-session.ts `withAccountKey`); throws KeysLockedError while the keys are locked. */
+export type WithAccountKey = <T>(use: (ak: Uint8Array, akVersion?: number) => Promise<T>) => Promise<T>;
 
 /** What making and opening kits needs: the server, the account id (the kits' context) and AK. */
 export interface KitDeps {
@@ -80,8 +80,13 @@ export async function makeKits(
   const generation = nextGenerationNumber(input.state);
   const all = input.executor ? [...trustees, EXECUTOR_KIT] : trustees;
   const made = await makeGeneration({ account: deps.account, generation, k, trustees: all, levelKeys: (level) => keysOf.get(level) ?? new Map() });
-  const ownerCopy = await deps.withAccountKey((ak) => sealOwnerCopy(ak, deps.account, made));
+  let akVersion: number | undefined;
+  const ownerCopy = await deps.withAccountKey((ak, version) => {
+    akVersion = version;
+    return sealOwnerCopy(ak, deps.account, made);
+  });
   return postKits(deps.api, {
+    akVersion, // 409 when AK was replaced on another device meanwhile: this copy would open nowhere
     generation,
     k,
     checkValue: made.checkValue,

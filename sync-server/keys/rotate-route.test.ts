@@ -1,0 +1,197 @@
+/**
+ * POST /api/keys/rotate (rotate-route.ts) over the real app and a real SQLite file, with bodies the
+ * device's own code makes (shared/crypto/rotation.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { derivePasswordKeys, renewKdfParams } from '../../shared/crypto/kdf';
+import { Keyring, unwrapAccountKey, wrapAccountKey, type StoredKeyring } from '../../shared/crypto/keys';
+import { newRecoveryCode, recoveryKey } from '../../shared/crypto/recovery';
+import { rotateAccountKey } from '../../shared/crypto/rotation';
+import { makeGeneration, openOwnerCopy, sealOwnerCopy } from '../../shared/crypto/trustee-kit';
+import { kitsBody, makeKits, ownerWithTrustees } from '../kits/kit-test-support';
+import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
+import { makeDeviceKeys } from './test-keys';
+
+/** An account with keys at AK version 1 (PBKDF2: quick), signed in once more on a second "device". */
+async function keyedAccount(t: TestApp) {
+  const { cookie, user, body } = await signUp(t);
+  const dk = await makeDeviceKeys(user.id, body.password);
+  expect((await t.call('POST', '/api/keys/setup', dk.body, cookie)).status).toBe(201);
+  const { unlockKey } = await derivePasswordKeys(body.password, dk.kdf);
+  return { cookie, user, password: body.password, dk, unlockKey };
+}
+
+type Account = Awaited<ReturnType<typeof keyedAccount>>;
+
+/** What GET /api/keys answers. */
+const keysOf = async (t: TestApp, cookie: string) => (await t.call('GET', '/api/keys', undefined, cookie)).json();
+
+/** A rotation body as the device makes it from the server's current keys, with `ownerCopies` as sent. */
+async function rotation(t: TestApp, a: Account, ownerCopies: Record<string, string> = {}, endOtherSessions = false) {
+  const cur = await keysOf(t, a.cookie);
+  const ak = await unwrapAccountKey(a.unlockKey, cur.akPassword, a.user.id, cur.akVersion, 'password');
+  const keyring = await Keyring.load(cur.keyring, ak, a.user.id);
+  const r = await rotateAccountKey({ userId: a.user.id, keyring, oldAk: ak, fromAkVersion: cur.akVersion, unlockKey: a.unlockKey, ownerCopies });
+  return { ...r, oldAk: ak, request: { ...r.body, rev: cur.keyringRev, kdf: cur.kdf, endOtherSessions } };
+}
+
+/** A live kit generation row holding `ownerCopy` (the kit routes' own steps need accepted trustees; only the row matters here). */
+const kitGeneration = (t: TestApp, userId: string, generation: number, ownerCopy: string) =>
+  t.deps.db
+    .prepare('INSERT INTO kit_generations (user_id, generation, k, n, check_value, owner_copy, created_at, live_at, retired_at, q_wrap) VALUES (?, ?, 1, 1, ?, ?, 1, NULL, NULL, NULL)')
+    .run(userId, generation, 'check', ownerCopy);
+
+describe('POST /api/keys/rotate (SECURITY.md "Replacing the account key")', () => {
+  it('swaps AK for a new version: every key re-wrapped, the old AK opens nothing the server now holds, the owner copy sealed again, the new kit unconfirmed', async () => {
+    const t = createTestApp();
+    const a = await keyedAccount(t);
+    const made = await makeGeneration({ account: a.user.id, generation: 1, k: 1, trustees: [{ trusteeId: 'tA', level: 'full' }], levelKeys: () => new Map() });
+    kitGeneration(t, a.user.id, 1, await sealOwnerCopy(a.dk.ak, a.user.id, made));
+    await t.call('POST', '/api/keys/recovery/confirmed', {}, a.cookie);
+    const before = await keysOf(t, a.cookie);
+
+    const kits = await (await t.call('GET', '/api/kits', undefined, a.cookie)).json();
+    const r = await rotation(t, a, { '1': kits.pending.ownerCopy });
+    const res = await t.call('POST', '/api/keys/rotate', r.request, a.cookie);
+    expect(res.status).toBe(200);
+    const after = await res.json();
+    expect(after).toMatchObject({ akVersion: 2, keyringRev: before.keyringRev + 1, recoveryConfirmedAt: null });
+    expect(await keysOf(t, a.cookie)).toEqual(after);
+
+    const ring = await Keyring.load(after.keyring, await unwrapAccountKey(a.unlockKey, after.akPassword, a.user.id, 2, 'password'), a.user.id);
+    expect(ring.kids().sort()).toEqual(a.dk.keyring.kids().sort());
+    for (const kid of ring.kids()) expect(ring.raw(kid)).toEqual(a.dk.keyring.raw(kid));
+    await expect(Keyring.load(after.keyring, a.dk.ak, a.user.id)).rejects.toThrow();
+    const recovery = await (await t.call('GET', '/api/keys/recovery', undefined, a.cookie)).json();
+    expect(recovery).toEqual({ akVersion: 2, akRecovery: r.body.akRecovery });
+    const copy = (await (await t.call('GET', '/api/kits', undefined, a.cookie)).json()).pending.ownerCopy;
+    expect((await openOwnerCopy(r.ak, a.user.id, copy)).q).toEqual(made.q);
+    await expect(openOwnerCopy(a.dk.ak, a.user.id, copy)).rejects.toThrow();
+  });
+
+  it('is keyed on the AK version read: a second rotation from the same version gets 409 with the current keys; two at once, one wins', async () => {
+    const t = createTestApp();
+    const a = await keyedAccount(t);
+    const [one, two] = await Promise.all([rotation(t, a), rotation(t, a)]);
+    const [r1, r2] = await Promise.all([t.call('POST', '/api/keys/rotate', one.request, a.cookie), t.call('POST', '/api/keys/rotate', two.request, a.cookie)]);
+    expect([r1.status, r2.status].sort()).toEqual([200, 409]);
+    const lost = r1.status === 409 ? await r1.json() : await r2.json();
+    const won = r1.status === 200 ? one : two;
+    expect(lost.error).toBe('Your keys changed on another device meanwhile');
+    expect(lost.current).toMatchObject({ akVersion: 2, akPassword: won.body.akPassword });
+    // The winner's keyring is whole and opens with the winner's AK only.
+    const ring = await Keyring.load(lost.current.keyring, won.ak, a.user.id);
+    expect(ring.kids().sort()).toEqual(a.dk.keyring.kids().sort());
+  });
+
+  it('refuses what would lose a key, naming the field (400), and changes nothing', async () => {
+    const t = createTestApp();
+    const a = await keyedAccount(t);
+    const made = await makeGeneration({ account: a.user.id, generation: 2, k: 1, trustees: [{ trusteeId: 'tA', level: 'full' }], levelKeys: () => new Map() });
+    const ownerCopy = await sealOwnerCopy(a.dk.ak, a.user.id, made);
+    kitGeneration(t, a.user.id, 2, ownerCopy);
+    const before = await keysOf(t, a.cookie);
+    const r = await rotation(t, a, { '2': ownerCopy });
+    const [dropped] = Object.keys(r.request.keyring.keys);
+    const without: StoredKeyring = { ...r.request.keyring, keys: Object.fromEntries(Object.entries(r.request.keyring.keys).filter(([kid]) => kid !== dropped)) };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...r.request, keyring: without }, `keyring.keys.${dropped}`],
+      [{ ...r.request, keyring: { ...r.request.keyring, keys: { ...r.request.keyring.keys, 'msg:intruder~1': r.request.keyring.keys[dropped!] } } }, 'keyring.keys.msg:intruder~1'],
+      [{ ...r.request, keyring: { ...r.request.keyring, ak: 3 } }, 'keyring.ak'],
+      [{ ...r.request, ownerCopies: {} }, 'ownerCopies.2'],
+      [{ ...r.request, ownerCopies: { '2': r.body.ownerCopies['2'], '7': r.body.ownerCopies['2'] } }, 'ownerCopies.7'],
+      [{ ...r.request, akPassword: 'w1.nope' }, 'akPassword'],
+    ];
+    for (const [body, path] of cases) {
+      const res = await t.call('POST', '/api/keys/rotate', body, a.cookie);
+      expect(res.status, path).toBe(400);
+      expect((await res.json()).issues.map((i: { path: string }) => i.path)).toContain(path);
+    }
+    expect(await keysOf(t, a.cookie)).toEqual(before);
+  });
+
+  it('a hostile account cannot rotate another\'s keys: its session rotates only its own, and a copy of the victim\'s body is refused', async () => {
+    const t = createTestApp();
+    const victim = await keyedAccount(t);
+    const hostile = await keyedAccount(t);
+    const before = await keysOf(t, victim.cookie);
+    const stolen = await rotation(t, victim);
+    const res = await t.call('POST', '/api/keys/rotate', stolen.request, hostile.cookie);
+    expect([400, 409]).toContain(res.status);
+    expect((await t.call('POST', '/api/keys/rotate', stolen.request)).status).toBe(401);
+    expect(await keysOf(t, victim.cookie)).toEqual(before);
+    expect((await keysOf(t, hostile.cookie)).akVersion).toBe(1);
+  });
+
+  it('needs the password entered recently, and with endOtherSessions ends every other session of the account (a lost device)', async () => {
+    const t = createTestApp();
+    const a = await keyedAccount(t);
+    const login = await t.call('POST', '/api/auth/login', { identifier: a.user.username, loginSecret: a.dk.loginSecret });
+    expect(login.status).toBe(200);
+    const other = cookieOf(login);
+    t.advance(60 * 60_000); // an hour later: the password must be entered again
+    const r = await rotation(t, a, {}, true);
+    expect((await t.call('POST', '/api/keys/rotate', r.request, a.cookie)).status).toBe(403);
+    expect((await t.call('POST', '/api/auth/confirm-password', { loginSecret: a.dk.loginSecret }, a.cookie)).status).toBe(200);
+    expect((await t.call('POST', '/api/keys/rotate', r.request, a.cookie)).status).toBe(200);
+    expect((await t.call('GET', '/api/keys', undefined, other)).status).toBe(401); // the other device is signed out
+    expect((await t.call('GET', '/api/keys', undefined, a.cookie)).status).toBe(200);
+  });
+
+  it('after a rotation, a wrap of the old AK from a device that still holds it is refused (409): a new kit or a new password never stores a key that opens nothing', async () => {
+    const t = createTestApp();
+    const a = await keyedAccount(t);
+    const r = await rotation(t, a);
+    expect((await t.call('POST', '/api/keys/rotate', r.request, a.cookie)).status).toBe(200);
+    const after = await keysOf(t, a.cookie);
+
+    const { secret } = await newRecoveryCode();
+    const staleKit = await wrapAccountKey(await recoveryKey(secret, a.user.id), a.dk.ak, a.user.id, 1, 'recovery');
+    const kit = await t.call('POST', '/api/keys/recovery', { akRecovery: staleKit, akVersion: 1 }, a.cookie);
+    expect(kit.status).toBe(409);
+    expect((await kit.json()).current.akVersion).toBe(2);
+
+    const kdf = renewKdfParams(a.dk.kdf);
+    const next = await derivePasswordKeys('a brand new password', kdf);
+    const stalePassword = { currentLoginSecret: a.dk.loginSecret, loginSecret: next.loginSecret, kdf, akPassword: await wrapAccountKey(next.unlockKey, a.dk.ak, a.user.id, 1, 'password'), akVersion: 1 };
+    const pw = await t.call('POST', '/api/auth/password', stalePassword, a.cookie);
+    expect(pw.status).toBe(409);
+    expect(await keysOf(t, a.cookie)).toEqual(after);
+    expect((await t.call('POST', '/api/auth/login', { identifier: a.user.username, loginSecret: a.dk.loginSecret })).status).toBe(200); // the password is unchanged
+
+    // The same requests for the current version pass.
+    const goodKit = await wrapAccountKey(await recoveryKey(secret, a.user.id), r.ak, a.user.id, 2, 'recovery');
+    expect((await t.call('POST', '/api/keys/recovery', { akRecovery: goodKit, akVersion: 2 }, a.cookie)).status).toBe(200);
+    const good = { ...stalePassword, akPassword: await wrapAccountKey(next.unlockKey, r.ak, a.user.id, 2, 'password'), akVersion: 2 };
+    expect((await t.call('POST', '/api/auth/password', good, a.cookie)).status).toBe(200);
+  });
+
+  it('outside a rotation the keyring stays under the account\'s AK version: PUT /api/keys/keyring claiming another is refused, naming keyring.ak', async () => {
+    const t = createTestApp();
+    const a = await keyedAccount(t);
+    await a.dk.keyring.rotate('msg:m1');
+    for (const ak of [2, 9]) {
+      const res = await t.call('PUT', '/api/keys/keyring', { rev: 1, keyring: await a.dk.keyring.save(a.dk.ak, ak) }, a.cookie);
+      expect(res.status).toBe(400);
+      expect((await res.json()).issues[0].path).toBe('keyring.ak');
+    }
+    expect((await t.call('PUT', '/api/keys/keyring', { rev: 1, keyring: await a.dk.keyring.save(a.dk.ak, 1) }, a.cookie)).status).toBe(200);
+    expect((await keysOf(t, a.cookie)).keyring.ak).toBe(1);
+  });
+
+  it('kits made on a device still holding the replaced AK are refused (409): their owner copy would open on none of the owner\'s devices', async () => {
+    const { o, trustees } = await ownerWithTrustees(['Sam']);
+    const dk = await makeDeviceKeys(o.userId, o.password);
+    expect((await o.t.call('POST', '/api/keys/setup', dk.body, o.cookie)).status).toBe(201);
+    const { unlockKey } = await derivePasswordKeys(o.password, dk.kdf);
+    const a = { cookie: o.cookie, user: { id: o.userId, username: o.username }, password: o.password, dk, unlockKey } as unknown as Account;
+    expect((await o.t.call('POST', '/api/keys/rotate', (await rotation(o.t, a)).request, o.cookie)).status).toBe(200);
+
+    const made = await makeKits(o, trustees, 1);
+    const stale = await o.t.call('POST', '/api/kits', { ...kitsBody(made), akVersion: 1 }, o.cookie);
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).current.akVersion).toBe(2);
+    expect((await (await o.t.call('GET', '/api/kits', undefined, o.cookie)).json()).pending).toBeNull();
+    expect((await o.t.call('POST', '/api/kits', { ...kitsBody(made), akVersion: 2 }, o.cookie)).status).toBe(201);
+  });
+});

@@ -26,7 +26,27 @@ export interface AsyncEscrowStore {
   put(userId: string, row: EscrowRow): Promise<boolean>;
   /** The account's escrow, or null when its devices have deposited none. */
   get(userId: string): Promise<EscrowRow | null>;
+  /**
+   * Removes from every account's escrow each key that is not a message's (`msg:<id>~<v>`,
+   * shared/release/released-keys.ts): devices before the gate also deposited the `owner`, `plan`,
+   * `docs` and `index` keys, which the escrow no longer keeps (SECURITY.md "Release escrow"). Keeps
+   * `updatedAt`; resolves how many accounts' escrows changed. escrow.ts runs it at every start,
+   * before any escrow is read. SQLite then checkpoints its WAL (TRUNCATE), so no copy of a removed
+   * wrap stays in the WAL; on PostgreSQL the dead row versions are the operator's to VACUUM.
+   */
+  keepMessageKeysOnly(): Promise<number>;
 }
+
+/**
+ * SQLite: rewrites only rows holding a key id not starting `msg:` (every stored id passed parseKid,
+ * so the prefix is releasedKid's rule); `json()` keeps the object an object inside json_object.
+ */
+const SQLITE_KEEP_MESSAGE_KEYS = `
+  UPDATE release_escrow SET
+    keys = json_object('v', json_extract(keys, '$.v'), 'keys',
+      json(COALESCE((SELECT json_group_object(key, value) FROM json_each(release_escrow.keys, '$.keys') WHERE substr(key, 1, 4) = 'msg:'), '{}'))),
+    key_count = (SELECT count(*) FROM json_each(release_escrow.keys, '$.keys') WHERE substr(key, 1, 4) = 'msg:')
+  WHERE EXISTS (SELECT 1 FROM json_each(release_escrow.keys, '$.keys') WHERE substr(key, 1, 4) <> 'msg:')`;
 
 /** The SQLite escrow store over `db` (migration 015 applied). */
 export function createSqliteEscrowStore(db: Db): AsyncEscrowStore {
@@ -39,6 +59,7 @@ export function createSqliteEscrowStore(db: Db): AsyncEscrowStore {
        ON CONFLICT (user_id) DO UPDATE SET keys = excluded.keys, key_count = excluded.key_count, updated_at = excluded.updated_at`,
     ),
     get: db.prepare<[string], { keys: string; key_count: number; updated_at: number }>('SELECT keys, key_count, updated_at FROM release_escrow WHERE user_id = ?'),
+    keepMessageKeys: db.prepare(SQLITE_KEEP_MESSAGE_KEYS),
   };
   return {
     readCheck: async () => q.readCheck.get()?.value ?? null,
@@ -47,6 +68,11 @@ export function createSqliteEscrowStore(db: Db): AsyncEscrowStore {
     get: async (userId) => {
       const r = q.get.get(userId);
       return r ? { keys: r.keys, keyCount: r.key_count, updatedAt: r.updated_at } : null;
+    },
+    keepMessageKeysOnly: async () => {
+      const changed = q.keepMessageKeys.run().changes;
+      if (changed > 0) db.pragma('wal_checkpoint(TRUNCATE)'); // secure_delete zeroed the old row in the file; no copy stays in the WAL
+      return changed;
     },
   };
 }

@@ -30,5 +30,16 @@ export function createPgEscrowStore(pool: pg.Pool): AsyncEscrowStore {
       const row = r.rows[0];
       return row ? { keys: row.keys, keyCount: row.key_count, updatedAt: Number(row.updated_at) } : null;
     },
+    async keepMessageKeysOnly() {
+      // As SQLite's (escrow-store.ts): only rows holding a key id not starting `msg:` are rewritten.
+      const r = await pool.query(
+        `UPDATE release_escrow e SET
+           keys = jsonb_build_object('v', e.keys::jsonb -> 'v', 'keys',
+             COALESCE((SELECT jsonb_object_agg(k, w) FROM jsonb_each(e.keys::jsonb -> 'keys') AS t(k, w) WHERE left(k, 4) = 'msg:'), '{}'::jsonb))::text,
+           key_count = (SELECT count(*) FROM jsonb_each(e.keys::jsonb -> 'keys') AS t(k, w) WHERE left(k, 4) = 'msg:')
+         WHERE EXISTS (SELECT 1 FROM jsonb_each(e.keys::jsonb -> 'keys') AS t(k, w) WHERE left(k, 4) <> 'msg:')`,
+      );
+      return r.rowCount ?? 0;
+    },
   };
 }

@@ -6,7 +6,7 @@
 import type { Db } from '../db/sqlite';
 
 export interface EscrowRow {
-  /** JSON `{ v: 1, keys: { <kid>: "w1.…" } }`, each scope key wrapped under the escrow subkey. */
+  /** JSON `{ v: 1, keys: { <kid>: "w1.…" } }`, each message's key (`msg:<id>~<v>`) wrapped under the escrow subkey. */
   keys: string;
   keyCount: number;
   /** ms */

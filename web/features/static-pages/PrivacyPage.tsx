@@ -83,7 +83,7 @@ export default function PrivacyPage() {
         <p>
           Because we cannot read your words, we cannot give them back to you either. Keep your recovery kit, printed or
           saved somewhere safe: with it, or with a device you are still signed in on, you can set a new password and
-          keep everything. Without either, your words cannot be opened, by you or by us.
+          keep everything. Without either, you cannot open your words again, and we cannot open them for you.
         </p>
       </section>
       <section aria-labelledby="privacy-never">

@@ -4,7 +4,7 @@
  * stored in the database (escrow/release-key.ts).
  */
 import type pg from 'pg';
-import type { AsyncEscrowStore } from '../../escrow/escrow-store';
+import { messageKeysOnly, OTHER_KEYS_FILTER, type AsyncEscrowStore } from '../../escrow/escrow-store';
 
 /** The escrow store over `pool` (migrations of db/pg/ applied). */
 export function createPgEscrowStore(pool: pg.Pool): AsyncEscrowStore {
@@ -31,15 +31,14 @@ export function createPgEscrowStore(pool: pg.Pool): AsyncEscrowStore {
       return row ? { keys: row.keys, keyCount: row.key_count, updatedAt: Number(row.updated_at) } : null;
     },
     async keepMessageKeysOnly() {
-      // As SQLite's (escrow-store.ts): only rows holding a key id not starting `msg:` are rewritten.
-      const r = await pool.query(
-        `UPDATE release_escrow e SET
-           keys = jsonb_build_object('v', e.keys::jsonb -> 'v', 'keys',
-             COALESCE((SELECT jsonb_object_agg(k, w) FROM jsonb_each(e.keys::jsonb -> 'keys') AS t(k, w) WHERE left(k, 4) = 'msg:'), '{}'::jsonb))::text,
-           key_count = (SELECT count(*) FROM jsonb_each(e.keys::jsonb -> 'keys') AS t(k, w) WHERE left(k, 4) = 'msg:')
-         WHERE EXISTS (SELECT 1 FROM jsonb_each(e.keys::jsonb -> 'keys') AS t(k, w) WHERE left(k, 4) <> 'msg:')`,
-      );
-      return r.rowCount ?? 0;
+      // As SQLite's (escrow-store.ts): the rows a text search finds, each compare-and-set on what was read.
+      const rows = await pool.query<{ user_id: string; keys: string }>(`SELECT user_id, keys FROM release_escrow WHERE ${OTHER_KEYS_FILTER}`);
+      let changed = 0;
+      for (const row of rows.rows) {
+        const kept = messageKeysOnly(row.keys);
+        if (kept) changed += (await pool.query('UPDATE release_escrow SET keys = $1, key_count = $2 WHERE user_id = $3 AND keys = $4', [kept.keys, kept.keyCount, row.user_id, row.keys])).rowCount ?? 0;
+      }
+      return changed;
     },
   };
 }

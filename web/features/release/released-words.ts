@@ -7,3 +7,11 @@
  * nothing sealed (shared/release/without-kits.ts).
  */
 export const RELEASED_WORDS = 'your trustees were told, and your messages reach their recipients as you chose, each on its date if it has one';
+
+/**
+ * The waiting-period banner's sentence (ReleaseBanner.tsx): what happens when the period ends on
+ * `when` (words), in the owner's e-mails' terms (sync-server/release/emails.ts) — with trustee kits
+ * in use the end of the wait asks the trustees to confirm first (release/state-machine.ts).
+ */
+export const waitingEndsText = (when: string): string =>
+  `Unless you cancel it, the waiting period ends on ${when}, and your plan is then released as you set it up: your messages reach the people you wrote them for, and your trustees are told (if your trustee kits are in use, enough of your trustees must first confirm with their kits).`;

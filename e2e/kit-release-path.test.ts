@@ -147,6 +147,15 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     // The rehearsal says so: Henry gets no e-mail from Afterword, Alan hands his letter over.
     await owner.goto('/settings/rehearsal');
     await owner.getByText('Afterword sends them no e-mail: Alan Turing hands this letter over, with the link their kit opens.', { exact: false }).waitFor({ timeout: 20_000 });
+    // So does the family binder, made on the owner's device: never "Pending, sent after release" for Henry's letter.
+    await owner.goto('/dashboard');
+    const binderOf = async (page: Page, button: string) => {
+      const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: button }).click()]);
+      return (await pdfText(await downloadedBytes(file))).text;
+    };
+    const ownersBinder = await binderOf(owner, 'Family binder');
+    expect(ownersBinder).toContain('Pending, for Alan Turing to hand over after release by their own e-mail; Afterword does not send it');
+    expect(ownersBinder).toContain('Pending, sent after release'); // Iris's letter, which the server delivers
 
     // Reminders reach only a confirmed address; check-ins every 30 days, a 2-day waiting period.
     await confirmOwnerEmail(suite.browser, owner, suite.smtp, user.email);
@@ -227,6 +236,8 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await lineFor(alan, 'henry').getByText('for you to hand over: send the link from your trustee kit page by your own e-mail; not opened yet', { exact: false }).waitFor();
     expect(await lineFor(alan, 'henry').textContent()).not.toContain('being sent');
     await alan.getByRole('region', { name: 'Messages' }).getByText(HANDOVER_RULE_TEXT).waitFor();
+    // His family binder, made in his browser from what his kit opened, says the same of Henry's letter.
+    expect(await binderOf(alan, 'Download the family binder (PDF)')).toContain('Pending, for Alan Turing to hand over after release by their own e-mail; Afterword does not send it');
     const handLink = (await alan.locator('code.link').first().textContent())!;
     expect(new URL(handLink).hash.length).toBeGreaterThan(1);
     const mailto = await alan.getByRole('link', { name: 'Send by e-mail' }).first().getAttribute('href');

@@ -50,7 +50,7 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     const code = ((await shown.textContent()) ?? '').match(/.{5}/g)!.join('-');
     expect(code).toMatch(CODE);
     expect(code).not.toBe(account.code); // a new code
-    await page.getByText('cannot be opened by anyone, not even by Afterword').first().waitFor();
+    await page.getByText('you cannot open your words again, and Afterword cannot open them for you').first().waitFor();
     const qr = page.getByRole('img', { name: 'QR code of your recovery code' });
     await qr.waitFor();
     expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 100)).toBe(true);
@@ -72,7 +72,7 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     const text = new TextDecoder().decode(await downloadedBytes(download));
     expect(text).toContain(code);
     expect(text).toContain(account.user.username);
-    expect(text).toContain('not even by Afterword');
+    expect(text).toContain('Afterword cannot open them for you');
 
     await page.getByRole('button', { name: 'I have kept it' }).click();
     expect(await page.getByTestId('recovery-code').count()).toBe(0); // typed from the person's copy, not from the screen
@@ -137,7 +137,7 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     await expectNoSeriousA11yViolations(page, '/reset-password, open your words (390 px)');
 
     await page.getByRole('button', { name: 'I do not have my recovery code' }).click();
-    await page.getByText('cannot be opened. No one can open them, not even Afterword.').waitFor();
+    await page.getByText('you cannot open your plans, messages and documents again, and Afterword cannot open them for you.').waitFor();
     await expectNoSeriousA11yViolations(page, '/reset-password, without the code (390 px)');
     await page.getByRole('button', { name: 'I found my code' }).click();
     await page.getByLabel('Recovery code').fill(mistype(account.code, 5));

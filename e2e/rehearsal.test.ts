@@ -79,7 +79,7 @@ describe.skipIf(!hasChromium)('rehearse the release', () => {
     await fionaPage.getByRole('heading', { name: 'What Grace left for you' }).waitFor();
     const fionaText = (await fionaPage.textContent())!;
     expect(fionaText).toContain('What Grace sealed for their trustees (their plan, documents and tasks) cannot be opened here.');
-    expect(fionaText).toContain('Once enough of your trustees have kept their kits, their page would show this:');
+    expect(fionaText).toContain('Once enough of your kits have been handed over, their page would show this:');
     expect(fionaText).toContain(`For Beatrice Hale (${addr('bea')})`);
     expect(fionaText).toContain('Tasks for the family');
     expect(fionaText).not.toContain('The garden is yours now.');

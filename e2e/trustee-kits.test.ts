@@ -119,7 +119,7 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
     await page.getByRole('button', { name: 'Make new kits' }).click();
     await expectToast(page, 'Kits made');
     await page.getByRole('heading', { name: 'New kits to hand over: 2 of 2 needed' }).waitFor();
-    await page.getByText(/Your earlier kits keep working until 2 of the new kits have been kept by their trustees \(“Keep this kit” on their kit’s page\)\./).waitFor();
+    await page.getByText(/Your earlier kits keep working until 2 of the new kits have been handed over \(a trustee chooses “Keep this kit” on their kit’s page\)\./).waitFor();
     await expect.poll(() => page.getByLabel('Kit link for Grace Hopper').inputValue()).not.toBe(links.grace);
     expect(await page.getByLabel('Kit link for Mary Somerville').count()).toBe(0);
     await page.getByText('Kits in force until then: 2 of 3 needed').click();

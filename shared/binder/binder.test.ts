@@ -121,6 +121,15 @@ describe('family binder (issue #18)', () => {
     pages.forEach((p, i) => expect(p.replace(/\s+/g, ' ')).toContain(`page ${i + 1} of ${totalPages}`));
   });
 
+  it('a letter a trustee hands over is not "sent after release": the binder names who hands it over (README.md "How each message reaches its recipient")', async () => {
+    const handed = { ...message, recipientName: 'Alan Turing', handover: ['Mary Somerville'] };
+    const { all } = await textOf(await build({ messages: [message, handed] }));
+    const flat = all.replace(/\s+/g, ' ');
+    expect(flat).toContain('Grace Hopper (grace@example.com) Written message · Pending, sent after release');
+    expect(flat).toMatch(/Alan Turing \(grace@example\.com\) Written message · Pending, for Mary Somerville to hand over after release by their own e-mail; Afterword does not send it/);
+    expect(flat).not.toContain('Afterword delivers each message');
+  });
+
   it('prints Polish, Czech, Greek and Cyrillic names exactly, with DejaVu Sans embedded as a subset', async () => {
     const pdf = await build({
       profile: { firstName: 'Zofia', lastName: 'Wąsowska-Łęcka', emergencyContact: { name: 'Jiří Dvořák', phone: '+420 123 456 789' } },

@@ -29,7 +29,7 @@ import type { DeathPlan, LegalDocument, Message, Profile, SurvivorTask, Trustee 
 import { TIMEFRAMES, type Timeframe } from '../schema/survivor-task';
 import type { BinderFontBytes } from './fonts';
 import { BinderWriter } from './layout';
-import { deliveryDay } from '../delivery-rule';
+import { binderDeliveryLine, type BinderDelivery, type BinderDeliveryContext } from './delivery-line';
 import { survivorsOnly } from '../task-roles';
 
 export type { BinderFontBytes } from './fonts';
@@ -40,8 +40,11 @@ export interface BinderInput {
   plan: DeathPlan | null;
   tasks: SurvivorTask[];
   documents: LegalDocument[];
-  /** Only recipients and delivery state are printed; the body is never read here. */
-  messages: Pick<Message, 'recipientName' | 'recipientEmail' | 'messageType' | 'deliveryDate' | 'delivered'>[];
+  /**
+   * Only recipients and delivery state are printed; the body is never read here. `handover`: who
+   * hands a letter over (delivery-line.ts BinderDelivery), absent when Afterword sends it.
+   */
+  messages: (Pick<Message, 'recipientName' | 'recipientEmail' | 'messageType' | 'deliveryDate' | 'delivered'> & Pick<BinderDelivery, 'handover'>)[];
   trustees: Trustee[];
   /** When the binder is made. */
   madeAt: Date;
@@ -51,6 +54,8 @@ export interface BinderInput {
    * with an empty box and "For the family to do", whatever the owner's app says.
    */
   familyProgress?: boolean;
+  /** How messages go, when the maker knows (delivery-line.ts); default: known, kits in use. */
+  delivery?: BinderDeliveryContext;
 }
 
 /**
@@ -178,14 +183,14 @@ export async function buildBinder(input: BinderInput, fonts: BinderFontBytes): P
 
   // Messages: recipients and state only
   w.heading('Messages', 1, { newPage: true });
-  w.text('Afterword delivers each message privately to its recipient. Their words are not printed here.', { grey: true, after: 8 });
+  // Not "Afterword delivers each": a letter a trustee hands over is never sent by Afterword.
+  w.text('Each message reaches its recipient privately. Their words are not printed here.', { grey: true, after: 8 });
   if (input.messages.length === 0) w.text('No messages were written.', { grey: true });
   for (const m of input.messages) {
     w.text(`${m.recipientName} (${m.recipientEmail})`, { bold: true, after: 0 });
     // A sealed account's message type is the recipient's to open, not a trustee's (web/release/sealed-binder.ts).
     const kind = { text: 'Written message', video: 'Video message', audio: 'Audio message' }[m.messageType] ?? 'Message';
-    const state = m.delivered ? 'Delivered' : m.deliveryDate ? `Pending, to be sent on ${formatLongDate(deliveryDay(m.deliveryDate))} or at release if later` : 'Pending, sent after release';
-    w.text(`${kind} · ${state}`, { indent: 12, after: 6 });
+    w.text(`${kind} · ${binderDeliveryLine(m, input.delivery)}`, { indent: 12, after: 6 });
   }
 
   w.finish((i, n) => `Family binder of ${name} · made ${made} · page ${i} of ${n}`);

@@ -72,14 +72,19 @@ export function pageProfileOf(profile: readonly Pick<ExportRecords['profile'][nu
   return { healthInfo: profile[0]?.healthInfo?.trim() || null };
 }
 
-/** What the binder prints, and only that: a message's recipient and state, never its text or file. */
-export function binderRecordsOf(all: Pick<ExportRecords, 'profile' | 'deathPlan' | 'survivorTasks' | 'documents' | 'messages' | 'trustees'>): BinderRecords {
+/**
+ * What the binder prints, and only that: a message's recipient and state, never its text or file.
+ * `lines`: the page's message lines (messageLinesOf), whose hand-overs the binder names.
+ */
+export function binderRecordsOf(all: Pick<ExportRecords, 'profile' | 'deathPlan' | 'survivorTasks' | 'documents' | 'messages' | 'trustees'>, lines: TrusteePageData['messages'] = []): BinderRecords {
+  // A letter a trustee hands over says who does, by name (the page's lines know: messageLinesOf).
+  const handovers = new Map(lines.flatMap((l) => (l.handover ? [[l.id, l.handover.map((b) => b.name ?? '')] as const] : [])));
   return {
     profile: all.profile.map(({ firstName, lastName, emergencyContact, healthInfo }) => ({ firstName, lastName, emergencyContact, healthInfo: healthInfo ?? null })),
     deathPlan: all.deathPlan,
     survivorTasks: all.survivorTasks,
     documents: all.documents,
-    messages: all.messages.map(({ recipientName, recipientEmail, messageType, deliveryDate, delivered }) => ({ recipientName, recipientEmail, messageType, deliveryDate, delivered })),
+    messages: all.messages.map(({ id, recipientName, recipientEmail, messageType, deliveryDate, delivered }) => ({ recipientName, recipientEmail, messageType, deliveryDate, delivered, handover: handovers.get(id) ?? null })),
     trustees: all.trustees,
   };
 }

@@ -114,7 +114,8 @@ export interface BinderRecords {
   deathPlan: DeathPlan[];
   survivorTasks: SurvivorTask[];
   documents: LegalDocument[];
-  messages: Pick<Message, 'recipientName' | 'recipientEmail' | 'messageType' | 'deliveryDate' | 'delivered'>[];
+  /** `handover`: the names of who hands a letter over (shared/binder/delivery-line.ts), absent when Afterword sends it. */
+  messages: (Pick<Message, 'recipientName' | 'recipientEmail' | 'messageType' | 'deliveryDate' | 'delivered'> & { handover?: string[] | null })[];
   trustees: Trustee[];
 }
 

@@ -13,11 +13,12 @@
  * until kits are in force every message, whatever its choice, is e-mailed by Afterword.
  */
 export function withoutKitsText(k: number | null): string {
+  // Kits handed over, not trustees: the executor kit, put away by the owner, counts as one (SECURITY.md "The executor kit").
   const until =
     k === null
-      ? 'Until your trustees hold trustee kits'
+      ? 'Until your trustees hold trustee kits, they'
       : k === 1
-        ? 'Until a trustee has kept their trustee kit'
-        : `Until ${k} of your trustees have kept their trustee kits`;
-  return `${until}, they will not be able to open your plan, documents and tasks after your death: what you sealed opens only with kits, and no one, not even Afterword, can open it for them. Your messages still reach the people they are for: Afterword e-mails each one a private link.`;
+        ? 'Until one of your kits has been handed over, your trustees'
+        : `Until ${k} of your kits have been handed over, your trustees`;
+  return `${until} will not be able to open your plan, documents and tasks after your death: what you sealed opens only with kits, and no one, not even Afterword, can open it for them. Your messages still reach the people they are for: Afterword e-mails each one a private link.`;
 }

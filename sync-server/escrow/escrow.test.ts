@@ -16,7 +16,9 @@ import { releaseOwnAccount, ownerWithSmtp, type Owner } from '../release/release
 import { newKdfParams } from '../../shared/crypto/kdf';
 import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
 import { createServices } from '../services';
+import { wrapKey } from '../../shared/crypto/wrap';
 import { EscrowClosedError } from './escrow';
+import { releaseSubkey } from './release-key';
 import { ESCROW_DEPOSITS_PER_HOUR, maxEscrowKeys } from './routes';
 
 let smtp: TestSmtp;
@@ -94,6 +96,29 @@ describe('the release escrow', () => {
     await releaseOwnAccount(o, smtp);
     const opened = await o.t.services.escrow.openReleased(o.userId);
     expect(Object.fromEntries(opened!)).toEqual(deposit);
+  });
+
+  it('an escrow deposited before the gate keeps messages\' keys only once the server starts: the other wraps leave the database file and its WAL', async () => {
+    const o = await ownerWithSmtp(smtp);
+    const levels = { 'owner~1': key(5), 'plan~1': key(6), 'docs~1': key(7), 'index~1': key(8) };
+    await withKeyring(o, [M(1), M(2), ...Object.keys(levels)]);
+    // What an older device's deposit left (SECURITY.md "Release escrow"): every scope key, each wrapped under the escrow subkey.
+    const escrowKey = await releaseSubkey(o.t.deps.config.releaseKey.raw, 'escrow');
+    const old = { [M(1)]: deposit[M(1)]!, [M(2)]: deposit[M(2)]!, ...levels };
+    const wraps: Record<string, string> = {};
+    for (const [kid, raw] of Object.entries(old)) wraps[kid] = await wrapKey(escrowKey, raw, { userId: o.userId, purpose: 'escrow', id: kid });
+    o.t.deps.db.prepare('INSERT INTO release_escrow (user_id, keys, key_count, updated_at) VALUES (?, ?, ?, ?)').run(o.userId, JSON.stringify({ v: 1, keys: wraps }), 6, o.t.deps.now());
+    expect(databaseText(o.t.deps.config.dataDir)).toContain(wraps['plan~1']);
+
+    // The server starts again over the same database.
+    const restarted = createServices({ config: o.t.deps.config, db: o.t.deps.db, now: o.t.deps.now });
+    await restarted.escrow.ready;
+    expect((await restarted.escrow.status(o.userId))?.kids).toEqual([M(1), M(2)].sort());
+    const db = databaseText(o.t.deps.config.dataDir);
+    expect(db).toContain(wraps[M(1)]);
+    for (const kid of Object.keys(levels)) expect(db).not.toContain(wraps[kid]);
+    await releaseOwnAccount(o, smtp);
+    expect(Object.fromEntries((await restarted.escrow.openReleased(o.userId))!)).toEqual({ [M(1)]: deposit[M(1)], [M(2)]: deposit[M(2)] });
   });
 
   it('one account\'s escrow never opens as another\'s: each wrap is bound to its account and key id', async () => {

@@ -26,8 +26,10 @@ export class EscrowClosedError extends Error {}
 
 export interface EscrowService {
   /**
-   * Resolves once the release key matched the database's check value (stored on first start);
-   * rejects when it does not: main.ts awaits it before listening, and every method below fails too.
+   * Resolves once the release key matched the database's check value (stored on first start) and
+   * every escrow keeps messages' keys only (escrow-store.ts keepMessageKeysOnly: devices before
+   * the gate deposited the trustees' level keys too); rejects when the key does not match: main.ts
+   * awaits it before listening, and every method below waits for it (and fails too).
    */
   ready: Promise<void>;
   /**
@@ -52,7 +54,8 @@ export interface EscrowService {
  * server must not start when it differs). `phase(userId)` is the account's release phase.
  */
 export function createEscrow(key: ReleaseKey, store: AsyncEscrowStore, phase: (userId: string) => Promise<string>, now: () => number): EscrowService {
-  const ready = checkReleaseKey(key, { readCheck: () => store.readCheck(), writeCheck: (v) => store.writeCheck(v, now()) });
+  // An escrow an older device left holds more than messages' keys: gone before any escrow is read.
+  const ready = checkReleaseKey(key, { readCheck: () => store.readCheck(), writeCheck: (v) => store.writeCheck(v, now()) }).then(async () => void (await store.keepMessageKeysOnly()));
   ready.catch(() => {}); // reported by whoever awaits `ready` (main.ts) or a method, never as an unhandled rejection
   const subkey = ready.then(() => releaseSubkey(key.raw, 'escrow'));
   subkey.catch(() => {});
@@ -71,14 +74,15 @@ export function createEscrow(key: ReleaseKey, store: AsyncEscrowStore, phase: (u
       return store.put(userId, { keys: JSON.stringify({ v: ESCROW_FORMAT, keys: wrapped }), keyCount: keys.size, updatedAt: now() });
     },
     async status(userId) {
+      await ready;
       const row = await store.get(userId);
       return row && { keyCount: row.keyCount, updatedAt: row.updatedAt, kids: Object.keys(parse(row.keys).keys).sort() };
     },
     async openReleased(userId, want = () => true) {
       if ((await phase(userId)) !== 'released') throw new EscrowClosedError('The escrow opens only after the release');
+      const escrowKey = await subkey; // after `ready`: the escrow keeps messages' keys only
       const row = await store.get(userId);
       if (!row) return null;
-      const escrowKey = await subkey;
       const stored = parse(row.keys);
       if (stored.v !== ESCROW_FORMAT) throw new UnwrapError(`Escrow format ${stored.v} is unknown`);
       const out = new Map<string, Uint8Array>();

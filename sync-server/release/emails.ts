@@ -59,6 +59,14 @@ export interface EmailParams {
 /** A moment in an e-mail: en-US long format, in UTC and saying so (SPEC.md §9; the server does not know the reader's zone). */
 const date = (ms: number) => formatLongDateTime(ms, { timeZone: 'UTC' });
 
+/**
+ * What the end of a waiting period does, in the owner's e-mails (release/state-machine.ts): with a
+ * current generation of trustee kits it asks the trustees to confirm first; a release tells the
+ * trustees (who open what was sealed only with their kits) and sends each message as chosen.
+ */
+const RELEASE_AS_SET_UP =
+  'your plan is released as you set it up: your messages reach the people you wrote them for, and your trustees are told (if your trustee kits are in use, enough of your trustees must first confirm with their kits)';
+
 const ACCESS_WORDS: Record<AccessLevel, string> = {
   full: 'their after-death plan, their documents, the checklist of tasks for the family, and the list of their messages (never the messages themselves)',
   'documents-only': 'the documents they have listed',
@@ -188,7 +196,7 @@ ${link}
 
 Opening Afterword and using it counts too, and so does signing in. A device that is simply left signed in does not.
 
-If we don't hear from you, a waiting period will begin, and after it your messages will be sent and your trustees given access. You can change or turn off check-ins in Settings.${SIGN_OFF}`,
+If we don't hear from you, a waiting period will begin, and after it ${RELEASE_AS_SET_UP}. You can change or turn off check-ins in Settings.${SIGN_OFF}`,
       };
     case 'owner-waiting-started':
       return {
@@ -201,7 +209,7 @@ ${
     : `${p.startedBy}, one of your trustees, has told us that you have died. If you are reading this, we hope that isn't so.`
 }
 
-A waiting period of ${p.waitingDays} days has begun. It ends on ${date(p.endsAt ?? 0)}. When it ends, your messages will be sent to the people you wrote them for, and your trustees will be given access.
+A waiting period of ${p.waitingDays} days has begun. It ends on ${date(p.endsAt ?? 0)}. When it ends, ${RELEASE_AS_SET_UP}.
 
 If you are still here, press this link and then the button on the page:
 ${link}
@@ -222,7 +230,7 @@ If you didn't do this, please sign in and look at Settings: ${p.base}/settings${
         subject: 'Your Afterword account has been released',
         text: `${hello(p.recipientName)}
 
-${p.startedBy === undefined ? 'Your check-ins lapsed and our reminders had no answer, and' : `${p.startedBy}, one of your trustees, told us of your death, and`} the waiting period has ended, so your Afterword account has been released as you asked. Your messages are being sent to the people you wrote them for, and your trustees have been given access.
+${p.startedBy === undefined ? 'Your check-ins lapsed and our reminders had no answer, and' : `${p.startedBy}, one of your trustees, told us of your death, and`} the waiting period has ended, so your Afterword account has been released as you asked. Your trustees have been told, and your messages reach the people you wrote them for as you chose, each on its date if it has one.
 
 ${
   p.startedBy === undefined

@@ -198,7 +198,7 @@ export async function trusteePageData(
     out.plan = all.deathPlan[0] ?? null;
     out.profile = pageProfileOf(all.profile);
     out.tasks = pageTasksOf(all.survivorTasks);
-    out.binder = binderRecordsOf(all);
+    out.binder = binderRecordsOf(all, out.messages);
   }
   if (level === 'full' && opens) out.taskMarks = await taskMarksFor(services, ownerId, trusteeId, await plainTrusteeNames(services, ownerId));
   return out;

@@ -111,7 +111,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
     }
     if (s.phase === 'waiting') {
       return html`<h1>We have been told</h1>
-<p>A waiting period is running for ${t.owner.firstName}. It ends on ${localTime(s.endsAt!)}. If ${t.owner.firstName} doesn't tell us otherwise by then, you will receive an email with what they left for you.</p>`;
+<p>A waiting period is running for ${t.owner.firstName}. It ends on ${localTime(s.endsAt!)}. If ${t.owner.firstName} doesn't tell us otherwise by then, we will email you: with what ${t.owner.firstName} left for you, or, if ${t.owner.firstName} gave their trustees trustee kits, to ask you to confirm with yours.</p>`;
     }
     const first = t.owner.firstName;
     if (step === 'confirm') return reportConfirm({ first, waitingDays: s.waitingDays, action: reportPath(t), backPath: reportPath(t), form, errors });
@@ -141,7 +141,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
         c,
         'Thank you',
         html`<h1>Thank you for letting us know</h1>
-<p>We are so sorry. A waiting period has begun; it ends on ${localTime(out.state.endsAt!)}. We will email you when ${t.owner.firstName}'s plans are available to you.</p>`,
+<p>We are so sorry. A waiting period has begun; it ends on ${localTime(out.state.endsAt!)}. We will email you when the waiting period ends: with what ${t.owner.firstName} left for you, or, if ${t.owner.firstName} gave their trustees trustee kits, to ask you to confirm with yours.</p>`,
       );
     } catch (err) {
       if (!(err instanceof TransitionError)) throw err;

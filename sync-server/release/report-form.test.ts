@@ -62,6 +62,12 @@ describe('reporting a death over the trustee link', () => {
     const page = await reported.text();
     const ends = /it ends on <time datetime="([^"]+)" data-local>([A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC)<\/time>\./.exec(page);
     expect(ends).not.toBeNull();
+    // What follows, kits included: never "her plans are available to you" (a sealed account's trustees open them only with kits).
+    expect(page).not.toContain('plans are available to you');
+    expect(page).toContain("We will email you when the waiting period ends: with what Margaret left for you, or, if Margaret gave their trustees trustee kits, to ask you to confirm with yours.");
+    const waiting = await (await o.open(report)).text();
+    expect(waiting).not.toContain('you will receive an email with what they left for you');
+    expect(waiting).toContain('if Margaret gave their trustees trustee kits, to ask you to confirm with yours');
     const status = await o.get<ReleaseStatus>('/api/release/status');
     expect(ends![1]).toBe(status.endsAt);
     const scripts = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);

@@ -50,7 +50,7 @@ export function reportIntro(p: { first: string; waitingDays: number; confirmPath
   return html`<h1>Let us know about ${p.first}</h1>
 <p>Hello,</p>
 <p>If ${p.first} has died, we are very sorry. You can tell us here.</p>
-<p>We will then wait ${p.waitingDays} days and ask ${p.first} to confirm they are still here, in case this is a mistake. When the waiting period ends, their messages will be sent and you will be given access.</p>
+<p>We will then wait ${p.waitingDays} days and ask ${p.first} to confirm they are still here, in case this is a mistake. When the waiting period ends, ${p.first}'s plan is released as they set it up: their messages reach the people they wrote them for, and we e-mail you what ${p.first} left for you (if ${p.first} gave their trustees trustee kits, enough of you must first confirm with your kits).</p>
 <p><a href="${p.confirmPath}">Report ${p.first}'s passing</a></p>
 <div class="card">
 <h2>Just checking in?</h2>
@@ -64,7 +64,7 @@ export function reportConfirm(p: { first: string; waitingDays: number; action: s
   const e = p.errors ?? {};
   const err = (field: string) => (e[field] ? html`<p class="error" id="${field}-error">${e[field]}</p>` : '');
   return html`<h1>Report ${p.first}'s passing</h1>
-<p>Please tell us only if you know that ${p.first} has died. ${p.first} will be asked, for ${p.waitingDays} days, whether this is a mistake; then their messages are sent and their trustees given access.</p>
+<p>Please tell us only if you know that ${p.first} has died. ${p.first} will be asked, for ${p.waitingDays} days, whether this is a mistake; then their plan is released as they set it up (if ${p.first} gave their trustees trustee kits, once enough of you confirm with your kits).</p>
 <form method="post" action="${p.action}">
 <p><label for="diedOn">Date of death (optional)</label><br>
 <input type="date" id="diedOn" name="diedOn" value="${p.form?.diedOn ?? ''}"${e.diedOn ? html` aria-invalid="true" aria-describedby="diedOn-error"` : ''}></p>

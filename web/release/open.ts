@@ -210,7 +210,7 @@ async function openTrustee(raw: TrusteePageData, info: SealedInfo, levelKeys: Re
           plan: full.plan,
           profile: pageProfileOf(full.profile ? [full.profile] : []),
           tasks: full.tasks.map(pageTaskOf),
-          binder: sealedBinderRecords({ ownerFirstName: raw.ownerFirstName, userId: info.userId, plan: full.plan, profile: full.profile, tasks: full.tasks, trustees: full.trustees, documents: documents ?? [], messages: messages ?? [] }),
+          binder: sealedBinderRecords({ ownerFirstName: raw.ownerFirstName, userId: info.userId, plan: full.plan, profile: full.profile, tasks: full.tasks, trustees: full.trustees, documents: documents ?? [], messages: named ?? [] }), // named: the binder says who hands a letter over
         }
       : {}),
     ...(failed ? { notOpened: failed } : {}),

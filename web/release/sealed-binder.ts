@@ -95,6 +95,7 @@ export function sealedBinderRecords(o: OpenedForBinder): BinderRecords {
       messageType: undefined as unknown as 'text', // not the trustee's to open: the binder says "Message"
       deliveryDate: m.deliveryDate,
       delivered: m.delivered,
+      handover: m.handover?.map((b) => b.name ?? '') ?? null, // who hands a letter over: never "sent" by Afterword
     })),
     trustees: o.trustees.map((t) => ({ ...t, userId }) as unknown as Trustee),
   };

@@ -4,7 +4,7 @@
  * stored in the database (escrow/release-key.ts).
  */
 import type pg from 'pg';
-import type { AsyncEscrowStore } from '../../escrow/escrow-store';
+import { messageKeysOnly, OTHER_KEYS_FILTER, type AsyncEscrowStore } from '../../escrow/escrow-store';
 
 /** The escrow store over `pool` (migrations of db/pg/ applied). */
 export function createPgEscrowStore(pool: pg.Pool): AsyncEscrowStore {
@@ -29,6 +29,16 @@ export function createPgEscrowStore(pool: pg.Pool): AsyncEscrowStore {
       const r = await pool.query<{ keys: string; key_count: number; updated_at: string }>('SELECT keys, key_count, updated_at FROM release_escrow WHERE user_id = $1', [userId]);
       const row = r.rows[0];
       return row ? { keys: row.keys, keyCount: row.key_count, updatedAt: Number(row.updated_at) } : null;
+    },
+    async keepMessageKeysOnly() {
+      // As SQLite's (escrow-store.ts): the rows a text search finds, each compare-and-set on what was read.
+      const rows = await pool.query<{ user_id: string; keys: string }>(`SELECT user_id, keys FROM release_escrow WHERE ${OTHER_KEYS_FILTER}`);
+      let changed = 0;
+      for (const row of rows.rows) {
+        const kept = messageKeysOnly(row.keys);
+        if (kept) changed += (await pool.query('UPDATE release_escrow SET keys = $1, key_count = $2 WHERE user_id = $3 AND keys = $4', [kept.keys, kept.keyCount, row.user_id, row.keys])).rowCount ?? 0;
+      }
+      return changed;
     },
   };
 }

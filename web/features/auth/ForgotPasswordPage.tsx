@@ -72,7 +72,8 @@ export default function ForgotPasswordPage() {
           </FormField>
           <p className="text-sm text-slate-600">
             Resetting your password keeps what you wrote. If you made a recovery kit, your words open again with its
-            code or on a device where you are still signed in; without either, they cannot be opened, not even by us.
+            code or on a device where you are still signed in; without either, you cannot open them again, and we cannot
+            open them for you.
           </p>
           <Button type="submit" size="lg" disabled={isSubmitting || !hydrated}>
             {isSubmitting ? 'Sending...' : 'Send reset link'}

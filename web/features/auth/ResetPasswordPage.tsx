@@ -61,7 +61,7 @@ type LinkState = { kdfAlg: KdfParams['alg'] | null } | 'invalid' | undefined;
  */
 function afterResetWords(link: LinkState): string {
   return link && link !== 'invalid' && link.kdfAlg
-    ? 'Your words open again with your recovery code or on a device where you are still signed in. Without either, they cannot be opened, not even by us.'
+    ? 'Your words open again with your recovery code or on a device where you are still signed in. Without either, you cannot open them again, and we cannot open them for you.'
     : 'Everything you wrote stays as it is: your plan, messages and documents will be there when you sign in.';
 }
 

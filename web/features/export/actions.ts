@@ -11,6 +11,10 @@ import { collectRecords, exportData } from './export-data';
 import type { ImportResult } from './import-data';
 import type { Keyring } from '../../../shared/crypto/keys';
 import { saveFile, type SaveOutcome } from './save-file';
+import { apiFetch } from '../../api/client';
+import type { Api } from '../keys/sign-in';
+import { loadDeliveryState } from '../message-vault/delivery-choice';
+import { binderDeliveryOf } from './binder-delivery';
 
 const today = (db: ReturnType<typeof requireDb>) => new Date(db.correctedNow());
 
@@ -28,12 +32,20 @@ async function loadBinder() {
   }
 }
 
-/** Makes the family binder PDF from this device's data and shares or downloads it. */
+/**
+ * Makes the family binder PDF from this device's data and shares or downloads it; online, it asks
+ * the server how each message goes (a letter a trustee hands over names them: binder-delivery.ts).
+ */
 export async function makeFamilyBinder(): Promise<SaveOutcome> {
   const db = requireDb();
-  const [records, [{ buildBinder, binderInputOf }, fonts]] = await Promise.all([collectRecords(db), loadBinder()]);
+  const [records, [{ buildBinder, binderInputOf }, fonts], choices] = await Promise.all([
+    collectRecords(db),
+    loadBinder(),
+    loadDeliveryState(apiFetch as Api).catch(() => null), // offline: the binder names no sender (binder-delivery.ts)
+  ]);
   const madeAt = today(db);
-  const pdf = await buildBinder(binderInputOf(records, madeAt), fonts);
+  const { messages, delivery } = binderDeliveryOf(records.messages, records.trustees, choices);
+  const pdf = await buildBinder({ ...binderInputOf({ ...records, messages }, madeAt), delivery }, fonts);
   const name = personNameOf(records);
   const fileName = safeFileName(`Family binder${name ? ` - ${name}` : ''} - ${madeAt.toISOString().slice(0, 10)}.pdf`);
   return saveFile(new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), fileName);

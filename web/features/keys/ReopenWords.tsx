@@ -96,8 +96,8 @@ export function ReopenWords({ user, unlock, onDone }: { user: { id: string; user
     return (
       <div className="flex flex-col gap-4">
         <p className="text-slate-700">
-          Without your recovery code, and with no device where you are still signed in, your plans, messages and documents cannot be opened. No one can open
-          them, not even Afterword. We are sorry.
+          Without your recovery code, and with no device where you are still signed in, you cannot open your plans, messages and documents again, and Afterword
+          cannot open them for you. We are sorry.
         </p>
         <p className="text-slate-700">
           Your account still works with your new password, and your trustees stay in place. Nothing has been deleted: if you find your recovery code later,

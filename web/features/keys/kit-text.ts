@@ -5,9 +5,13 @@
  */
 import { formatLongDate } from '../../../shared/dates';
 
-/** The sentence said before the person continues, and printed on the kit. */
+/**
+ * The sentence said before the person continues, and printed on the kit: what losing both means
+ * for the owner (not "no one can open them": trustees' kits and the release still open what they
+ * were given, SECURITY.md "Trustee kits: who can read what").
+ */
 export const NO_ONE_ELSE =
-  'Without your password and without this code, your words cannot be opened by anyone, not even by Afterword.';
+  'Without your password and without this code, you cannot open your words again, and Afterword cannot open them for you.';
 
 /** The steps to use the code, one per line. */
 export const HOW_TO_USE = [

@@ -41,7 +41,7 @@ export const FEATURES: { value: FeatureTab; label: string; title: string; descri
       'Healthcare directive and power of attorney details',
       'Property deeds and where the originals live',
       'Share only with the trustees you choose',
-      'Encrypted on the way to our server, over HTTPS',
+      'Sealed on your device before it reaches our server',
     ],
   },
 ];

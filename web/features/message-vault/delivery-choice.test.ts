@@ -50,7 +50,7 @@ describe('delivery choices on the owner’s device', () => {
     expect(ring.kids().some((k) => k.startsWith('msg:m1~'))).toBe(true);
     const deps = { api: apiOf(w, w.cookie), account: w.userId, withAccountKey: () => Promise.reject(new Error('AK is not needed without kits')), keyring: ring };
     expect(await syncDeliveryChoices(deps)).toEqual({ updated: 0, unbound: [] });
-    expect(await loadDeliveryState(deps.api)).toEqual({ generations: [], messages: new Map() });
+    expect(await loadDeliveryState(deps.api)).toEqual({ generations: [], messages: new Map(), inUse: false });
   });
 
   it('wraps new and existing messages once, again after re-keying and after a key rotation, and keeps a hand-over to its trustee’s kits', async () => {

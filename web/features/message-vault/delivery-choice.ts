@@ -59,6 +59,8 @@ export interface DeliveryState {
   generations: LiveGeneration[];
   /** By message id: its mode, key id, the generations it has wraps for, and its trustees. */
   messages: Map<string, { mode: DeliveryMode; kid: string; generations: number[]; trustees: string[] }>;
+  /** True once kits are in use (a current generation: k kits handed over); before, a release sends every message by Afterword. */
+  inUse: boolean;
 }
 
 /** A choice that cannot be made, in words for the owner (a toast). */
@@ -71,7 +73,7 @@ export async function loadDeliveryState(api: Api): Promise<DeliveryState> {
   const kits = await api<{ current: LiveGeneration | null; pending: LiveGeneration | null }>('/api/kits');
   const generations = [kits.current, kits.pending].filter((g): g is LiveGeneration => g !== null);
   const listed = generations.length ? await api<{ messages: MessageChoiceJson[] }>('/api/kits/messages') : { messages: [] };
-  return { generations, messages: new Map(listed.messages.map(({ messageId, ...rest }) => [messageId, rest])) };
+  return { generations, messages: new Map(listed.messages.map(({ messageId, ...rest }) => [messageId, rest])), inUse: kits.current !== null };
 }
 
 /** The message's choice as stored, or the default. */

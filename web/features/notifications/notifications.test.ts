@@ -33,7 +33,7 @@ describe('the Notifications menu', () => {
   it('says when the plan was released, and when changes are not syncing (kept on the device)', () => {
     const released: ReleaseStatus = { ...active, state: 'released', releasedAt: '2026-11-20T12:00:00Z' };
     expect(noticesOf({ release: released, sync: quiet, now: NOW })).toEqual([
-      { id: 'released', title: 'Your plan was released', detail: 'On November 20, 2026: your messages were sent and your trustees given access.', href: '/settings', tone: 'info' },
+      { id: 'released', title: 'Your plan was released', detail: 'On November 20, 2026: your trustees were told, and your messages reach their recipients as you chose, each on its date if it has one.', href: '/settings', tone: 'info' },
     ]);
     expect(noticesOf({ release: active, sync: { status: 'error', rejected: 0 }, now: NOW })).toEqual([
       { id: 'sync-error', title: 'Changes are not syncing yet', detail: 'Afterword keeps trying. Your changes are kept on this device until they reach the server.', href: '/settings', tone: 'info' },

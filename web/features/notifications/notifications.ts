@@ -6,6 +6,7 @@
  */
 import { formatLongDate } from '../../../shared/labels';
 import type { ReleaseStatus } from '../../../shared/schema/release';
+import { RELEASED_WORDS } from '../release/released-words';
 
 export interface Notice {
   id: string;
@@ -38,7 +39,7 @@ export function noticesOf({ release, sync, now }: NoticeSources): Notice[] {
     out.push({ id: 'waiting', title: 'Your trustees are being asked to confirm', detail: 'The waiting period is over. Unless you say you are still here, your plan is released once enough trustees confirm with their kits.', href: '/settings', tone: 'urgent' });
   }
   if (release?.state === 'released' && release.releasedAt) {
-    out.push({ id: 'released', title: 'Your plan was released', detail: `On ${formatLongDate(release.releasedAt)}: your messages were sent and your trustees given access.`, href: '/settings', tone: 'info' });
+    out.push({ id: 'released', title: 'Your plan was released', detail: `On ${formatLongDate(release.releasedAt)}: ${RELEASED_WORDS}.`, href: '/settings', tone: 'info' });
   }
   if (release?.state === 'active' && release.checkInDueAt && Date.parse(release.checkInDueAt) - now < CHECK_IN_NOTICE_DAYS * DAY_MS) {
     out.push({ id: 'check-in', title: 'A check-in is due', detail: `By ${formatLongDate(release.checkInDueAt)}. Opening Afterword and using it counts.`, href: '/settings', tone: 'info' });

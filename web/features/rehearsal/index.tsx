@@ -125,7 +125,7 @@ function cannotOpenView(page: ViewOutput, ownerName: string, why: 'no-kits' | 'n
     title: page.title,
     nodes: [
       h('p', { class: 'error', role: 'note' }, (why === 'no-kits' ? NO_KITS_TEXT : NO_OWN_KIT_TEXT)(ownerName)),
-      h('p', { class: 'muted' }, why === 'no-kits' ? 'Once enough of your trustees have kept their kits, their page would show this:' : 'Once you give them a kit, their page would show this:'),
+      h('p', { class: 'muted' }, why === 'no-kits' ? 'Once enough of your kits have been handed over, their page would show this:' : 'Once you give them a kit, their page would show this:'),
       ...page.nodes,
     ],
   };

@@ -14,6 +14,7 @@ import { nameAddresses, usePeopleByAddress } from './named-addresses';
 import { Button } from '../../ui/Button';
 import { dismissUndeliverable } from './api';
 import { formatWhen, useReleaseStore } from './release-store';
+import { waitingEndsText } from './released-words';
 
 const POLL_MS = 60_000;
 
@@ -101,8 +102,7 @@ function WaitingBanner({ status, cancelling, onStillHere }: { status: ReleaseSta
           ) : (
             <p className="text-sm">
               {who}
-              {status.startedAt ? ` on ${formatWhen(status.startedAt)}` : ''}. Unless you cancel it, your account will be
-              released on {formatWhen(status.endsAt!)}: your messages will be sent and your trustees given access.
+              {status.startedAt ? ` on ${formatWhen(status.startedAt)}` : ''}. {waitingEndsText(formatWhen(status.endsAt!))}
             </p>
           )}
           {report?.diedOn && <p className="text-sm">The date of death they gave: {formatLongDate(report.diedOn)}.</p>}

@@ -17,6 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { toast } from '../../ui/toast-store';
 import { useCollection } from '../../db/hooks';
 import { resendInvitation, sendVerificationEmail } from '../release/api';
+import { RELEASED_WORDS } from '../release/released-words';
 import { actionErrorText, NeedsConnection } from './connection';
 
 const INVITATION: Record<ReleaseTrustee['invitation'], { label: string; color: BadgeColor }> = {
@@ -161,8 +162,7 @@ export function ReadinessCard({ readiness, failed, onChanged }: { readiness: Rel
                 <>
                   <Badge color="gray">Released</Badge>
                   <span className="text-slate-800">
-                    Your plan was released on {day(readiness.releasedAt!)}: your messages have been sent to their recipients and your trustees given
-                    access.
+                    Your plan was released on {day(readiness.releasedAt!)}: {RELEASED_WORDS}.
                   </span>
                 </>
               ) : (

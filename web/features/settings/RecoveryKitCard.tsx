@@ -30,7 +30,7 @@ export function RecoveryKitCard() {
     <Card>
       <CardHeader>
         <CardTitle as="h2">Recovery kit</CardTitle>
-        <CardDescription>If you forget your password, your recovery code opens your words again. Without your password and without this code, no one can open them.</CardDescription>
+        <CardDescription>If you forget your password, your recovery code opens your words again. Without your password and without this code, you cannot open them again.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {state === undefined && <p className="text-sm text-slate-600">Loading...</p>}

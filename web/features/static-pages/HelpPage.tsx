@@ -17,7 +17,7 @@ const FAQS: { q: string; a: string }[] = [
   },
   {
     q: 'What is a trustee?',
-    a: 'A trustee is someone you trust to carry out your wishes: a partner, a grown child, a close friend or your attorney. You choose what each trustee may see: everything, only your documents, or only your messages.',
+    a: 'A trustee is someone you trust to carry out your wishes: a partner, a grown child, a close friend or your attorney. You choose what each trustee may see: everything, only your documents, or only your messages. What you wrote is sealed, so after your death they open it with their trustee kit: until enough of your kits are in use, they cannot open your plan, documents and tasks, though your messages still reach the people they are for.',
   },
   {
     q: 'When are my messages delivered?',

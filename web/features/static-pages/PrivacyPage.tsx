@@ -57,8 +57,8 @@ export default function PrivacyPage() {
           trustees must also confirm with their kits.
         </p>
         <p>
-          Until your trustee kits are in use (you make them on the Trustees page, and they count once enough of your
-          trustees have kept theirs), the server keeps a copy of your messages&rsquo; keys in a locked box of its own,
+          Until your trustee kits are in use (you make them on the Trustees page, and they count once enough of them
+          have been handed over), the server keeps a copy of your messages&rsquo; keys in a locked box of its own,
           opened only at the release to send your messages. A person who runs the server and is determined to could
           open it sooner. Your plan, documents and tasks are never in it: until your kits are in use, no one can open
           them after your death, not even us.
@@ -75,7 +75,9 @@ export default function PrivacyPage() {
         </p>
         <p>
           Deleting that copy does not change your keys: a backup of the server&apos;s database made before it was
-          deleted, together with the server&apos;s release key, could still open what your keys lock. Whoever runs your
+          deleted, together with the server&apos;s release key, could still open your letters whose keys it held. An
+          older version of Afterword also kept your plan&apos;s, documents&apos; and tasks&apos; keys in that copy (the
+          server removes them when it starts), so a backup from that time could open those too. Whoever runs your
           server should keep that key apart from their backups, and delete backups from before.
         </p>
       </section>
@@ -84,7 +86,7 @@ export default function PrivacyPage() {
         <p>
           Because we cannot read your words, we cannot give them back to you either. Keep your recovery kit, printed or
           saved somewhere safe: with it, or with a device you are still signed in on, you can set a new password and
-          keep everything. Without either, your words cannot be opened, by you or by us.
+          keep everything. Without either, you cannot open your words again, and we cannot open them for you.
         </p>
       </section>
       <section aria-labelledby="privacy-never">

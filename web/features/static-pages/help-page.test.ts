@@ -31,4 +31,10 @@ describe('the Help Center says what happens', () => {
     expect(a).toMatch(/confirm/);
     expect(a).toMatch(/hand/);
   });
+
+  it('a trustee opens what you sealed with their trustee kit: without enough kits in use, not your plan, documents and tasks', () => {
+    const a = answer('What is a trustee?');
+    expect(a).toMatch(/trustee kit/);
+    expect(a).toMatch(/cannot open your plan, documents and tasks/);
+  });
 });

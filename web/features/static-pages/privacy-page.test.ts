@@ -51,6 +51,14 @@ describe('the privacy page says what happens at a release', () => {
     expect(sectionText('Sealed on your devices')).toMatch(/copy of your messages’ keys/);
   });
 
+  it('says what an old backup opens: the letters whose keys the copy held (and, from an older version, the plan), and that kits count once handed over (the executor kit is one)', () => {
+    const text = sectionText('When you die');
+    expect(text).not.toMatch(/could still open what your keys lock/);
+    expect(text).toMatch(/could still open your letters/);
+    expect(text).toMatch(/older version of Afterword/);
+    expect(text).not.toMatch(/enough of your trustees have kept theirs/);
+  });
+
   it('says that deleting an account leaves copies in backups until they are rotated', () => {
     expect(sectionText('On your devices')).toMatch(/backups/);
   });

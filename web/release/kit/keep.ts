@@ -180,7 +180,7 @@ export function notInUseView(flow: Flow): View {
     title: 'This kit is not in use yet',
     nodes: [
       h('h1', {}, 'This kit is not in use yet'),
-      h('p', {}, `${name} made this kit to replace an older one. It starts to work once enough of ${name}'s trustees have kept their new kits. Until then, please use the kit ${name} gave you before.`),
+      h('p', {}, `${name} made this kit to replace an older one. It starts to work once enough of ${name}'s new kits have been handed over. Until then, please use the kit ${name} gave you before.`),
     ],
   };
 }

@@ -48,7 +48,7 @@ describe('the notices while choosing', () => {
   it('no kits yet: says trustees could not open the plan, documents and tasks, and the messages still go by the escrow, with no trustee confirming', () => {
     const notices = kitNotices({ state: none, candidates: ['a', 'b', 'c'].map(cand), choiceK: 2, now: NOW });
     expect(ids(notices)).toEqual(['no-kits']);
-    expect(notices[0]!.text).toMatch(/^Until 2 of your trustees have kept their trustee kits, they will not be able to open your plan, documents and tasks after your death/);
+    expect(notices[0]!.text).toMatch(/^Until 2 of your kits have been handed over, your trustees will not be able to open your plan, documents and tasks after your death/);
     expect(notices[0]!.text).toContain('Your messages still reach the people they are for');
     expect(notices[0]!.text).toContain('no trustee has to confirm anything first.');
   });
@@ -85,6 +85,16 @@ describe('the notices about kits held', () => {
     expect(ids(kitNotices({ state: { ...state, escrowEnded: true }, candidates: ['a', 'b', 'c'].map(cand), choiceK: null, now: NOW }))).toEqual([]);
   });
 
+  it('with an executor kit, the notices count kits handed over, not trustees (the executor kit is one of the k)', () => {
+    const withExecutor = gen(2, ['a', 'b', '~executor'], {}, null);
+    const first = kitNotices({ state: { current: null, pending: withExecutor, escrowEnded: false }, candidates: ['a', 'b'].map(cand), choiceK: null, now: NOW });
+    expect(ids(first)).toEqual(['no-kits', 'escrow']);
+    for (const n of first) expect(n.text).not.toMatch(/2 of your trustees have|2 trustees have/);
+    expect(first[1]!.text).toContain('Kits are handed over when trustees choose “Keep this kit” on their kit’s page and when you put the executor kit away; then that copy is deleted.');
+    const rekey = kitNotices({ state: { current: gen(2, ['a', 'b', 'c']), pending: { ...withExecutor, generation: 2 }, escrowEnded: true }, candidates: ['a', 'b'].map(cand), choiceK: null, now: NOW });
+    expect(rekey.find((n) => n.id === 'pending')!.text).toContain('have been handed over (a trustee chooses “Keep this kit” on their kit’s page, and you put the executor kit away)');
+  });
+
   it('a removed trustee still holding a kit requires a re-key, named when the device knows them', () => {
     const state: KitsState = { current: gen(2, ['a', 'b', 'c']), pending: null, escrowEnded: true };
     const candidates = ['a', 'c'].map(cand);
@@ -102,8 +112,8 @@ describe('the notices about kits held', () => {
     // The first kits, made and not yet handed over: the release still goes by the escrow.
     const first = kitNotices({ state: { current: null, pending: gen(2, ['a', 'b', 'c'], {}, null), escrowEnded: false }, candidates: ['a', 'b', 'c'].map(cand), choiceK: null, now: NOW });
     expect(ids(first)).toEqual(['no-kits', 'escrow']);
-    expect(first[0]!.text).toMatch(/^Until 2 of your trustees have kept their trustee kits, they will not be able to open your plan, documents and tasks/);
-    expect(notices[0]!.text).toContain('Your earlier kits keep working until 2 of the new kits have been kept by their trustees (“Keep this kit” on their kit’s page).');
+    expect(first[0]!.text).toMatch(/^Until 2 of your kits have been handed over, your trustees will not be able to open your plan, documents and tasks/);
+    expect(notices[0]!.text).toContain('Your earlier kits keep working until 2 of the new kits have been handed over (a trustee chooses “Keep this kit” on their kit’s page).');
   });
 
   it('fewer than k kits checked in the last year is said', () => {

@@ -77,6 +77,10 @@ export interface KitNotice {
 
 const kitsWord = (n: number) => (n === 1 ? '1 kit' : `${n} kits`);
 
+/** How a kit of `gen` is handed over: a trustee keeps theirs; the executor kit counts once the owner puts it away (ExecutorKitRow.tsx). */
+const handedOverHow = (gen: KitGeneration): string =>
+  `a trustee chooses “Keep this kit” on their kit’s page${gen.kits.some((k) => k.executor) ? ', and you put the executor kit away' : ''}`;
+
 /**
  * The notices about the kits the server holds (`state`) and, while the owner is choosing (`choiceK`
  * not null), about making kits for all `candidates` (and the executor kit with `choiceExecutor`: one
@@ -136,7 +140,7 @@ export function kitNotices(input: {
     out.push({
       id: 'escrow',
       tone: 'warning',
-      text: `Until ${kitsWord(shown.k)} ${shown.k === 1 ? 'has' : 'have'} been handed over, the server still holds a copy of your messages’ keys (the escrow), and whoever runs it could read your messages. That copy is deleted once ${shown.k === 1 ? 'a trustee has' : `${shown.k} trustees have`} chosen “Keep this kit” on their kit’s page.`,
+      text: `Until ${kitsWord(shown.k)} ${shown.k === 1 ? 'has' : 'have'} been handed over, the server still holds a copy of your messages’ keys (the escrow), and whoever runs it could read your messages. Kits are handed over when trustees choose “Keep this kit” on their kit’s page${shown.kits.some((k) => k.executor) ? ' and when you put the executor kit away' : ''}; then that copy is deleted.`,
     });
   }
   const removed = removedKitHolders(shown, candidates);
@@ -158,7 +162,7 @@ export function kitNotices(input: {
     out.push({
       id: 'pending',
       tone: 'info',
-      text: `New kits are waiting to be handed over. Your earlier kits keep working until ${state.pending.k === 1 ? '1 of the new kits has' : `${state.pending.k} of the new kits have`} been kept by their trustees (“Keep this kit” on their kit’s page).`,
+      text: `New kits are waiting to be handed over. Your earlier kits keep working until ${state.pending.k === 1 ? '1 of the new kits has' : `${state.pending.k} of the new kits have`} been handed over (${handedOverHow(state.pending)}).`,
     });
   }
   if (current && !state.pending && checkedWithinYear(current, now) < current.k) {

@@ -100,18 +100,25 @@ async function chooseOpening(page: Page, label: string, option: string): Promise
   const box = page.getByRole('combobox', { name: label });
   const item = page.getByRole('option', { name: option }).first();
   // Until the trigger shows the option as chosen: open it if closed, click the option if shown (a
-  // re-render may detach the open list; then it is opened again).
+  // re-render may detach the open list; then it is opened again). Each step waits briefly, so a
+  // renderer starved on a loaded machine (CI) gets many tries rather than one long wait.
+  const shows = async () => (await box.textContent({ timeout: 5_000 }).catch(() => ''))?.includes(option) ?? false;
   await expect
     .poll(
       async () => {
-        if ((await box.textContent())?.includes(option)) return true;
-        if ((await box.getAttribute('aria-expanded')) !== 'true') await box.click({ timeout: 5_000 }).catch(() => undefined);
+        if (await shows()) return true;
+        if ((await box.getAttribute('aria-expanded', { timeout: 5_000 }).catch(() => null)) !== 'true') await box.click({ timeout: 5_000 }).catch(() => undefined);
         if (await item.isVisible()) await item.click({ timeout: 3_000 }).catch(() => undefined);
-        return (await box.textContent())?.includes(option) ?? false;
+        return shows();
       },
-      { timeout: 45_000, interval: 500 },
+      { timeout: 90_000, interval: 500 },
     )
-    .toBe(true);
+    .toBe(true)
+    .catch(async (err: unknown) => {
+      await page.screenshot({ path: '/tmp/aw-shots/canary-choose-failed.png', fullPage: true }).catch(() => undefined);
+      const aria = await page.locator('[role="dialog"]').first().ariaSnapshot({ timeout: 5_000 }).catch((e: unknown) => String(e));
+      throw new Error(`Could not choose '${option}' in '${label}' at ${page.url()}. The dialog shows:\n${aria}`, { cause: err });
+    });
 }
 
 /** Writes one message in the Message Vault of `page`; a recording for audio and video. */
@@ -273,6 +280,9 @@ async function scenario(suite: Suite, trafficLog: string, moreHits: (needles: Ne
   await pageA.waitForURL('**/dashboard');
   await fillWizardOnA(pageA);
   const b = await secondDevice(suite.browser, suite.server.url, user, '/dashboard', mobileContext);
+  // The page's own errors, printed where a step fails (diagnosis of a CI failure on a loaded machine).
+  b.page.on('console', (m) => m.type() === 'error' && console.log(`[device B console] ${m.text()}`));
+  b.page.on('pageerror', (e) => console.log(`[device B pageerror] ${e.message}`));
 
   await Promise.all([fillOnA(pageA, trusteeEmail), fillOnB(b.page)]);
 

@@ -6,13 +6,13 @@
  * In dev, /api is proxied to the sync-server. After the build, the public pages are prerendered to
  * dist/prerender/ (scripts/prerender.ts, issue #20); the service worker does not precache them.
  *
- * Env: VITE_BUILD_ID names the build (shown as <html data-build>; the e2e update test builds
- * twice with different ids); AFTERWORD_OUT_DIR builds elsewhere than dist/.
+ * Env: VITE_BUILD_ID names the build ('dev' when unset), written into index.html as <html
+ * data-build> (buildIdInHtml below); AFTERWORD_OUT_DIR builds elsewhere than dist/.
  */
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { binderAssetsList } from './scripts/binder-assets';
 import { prerenderPublicPages } from './scripts/prerender';
@@ -21,6 +21,16 @@ import { buildReleasePages } from './scripts/release-pages';
 import { BINDER_ASSET_PATTERN, BINDER_CACHE_MAX_ENTRIES, BINDER_CACHE_NAME } from './web/features/export/binder-cache';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * Names the build in its app shell: `<html data-build="…">` from VITE_BUILD_ID ('dev' when unset).
+ * In the HTML, not the JS, so a version differs from another by its index.html, which is precached:
+ * the e2e update test (e2e/next-build.ts) makes its "new version" from a copy of dist/ that way.
+ */
+function buildIdInHtml(id = process.env.VITE_BUILD_ID ?? 'dev'): Plugin {
+  const attr = id.replace(/[^\w.-]/g, '');
+  return { name: 'afterword-build-id', transformIndexHtml: (html) => html.replace(/<html\b/, `<html data-build="${attr}"`) };
+}
 
 export default defineConfig({
   root: here('./web'),
@@ -41,6 +51,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    buildIdInHtml(),
     prerenderPublicPages(),
     buildReleasePages(), // dist/r/: the static release pages, their own bundle (web/release/)
     binderAssetsList(), // dist/binder-assets.json: the binder's files, for the app to warm their cache

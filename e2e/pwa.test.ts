@@ -12,7 +12,6 @@
  *   are cached at runtime instead (web/features/export/binder-cache.ts), so the first visit is
  *   controlled as soon as the shell is in.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +31,7 @@ import {
   poll,
   useBrowserSuite,
 } from './harness';
+import { writeNextVersion } from './next-build';
 import { choose, expectToast, openDialog, signedInPage } from './record-screens';
 import { BINDER_ASSET_PATTERN, BINDER_ASSETS_LIST } from '../web/features/export/binder-cache';
 
@@ -50,16 +50,6 @@ async function createMessage(page: Page, name: string): Promise<void> {
   await dialog.getByLabel('Your Message').fill('Written with no network at all.');
   await dialog.getByRole('button', { name: 'Save Message' }).click();
   await expectToast(page, 'Message created');
-}
-
-/** Builds the web app into `outDir` named `buildId` (VITE_BUILD_ID). */
-function buildInto(outDir: string, buildId: string): void {
-  const r = spawnSync('npx', ['vite', 'build'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, AFTERWORD_OUT_DIR: outDir, VITE_BUILD_ID: buildId },
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
 }
 
 describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
@@ -312,8 +302,8 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
 
   it('a new build shows the update prompt, and Reload switches to it', async () => {
     const outDir = mkdtempSync(join(tmpdir(), 'afterword-build-'));
-    // The build deployed first is a copy of dist/, the build every browser test runs on (one
-    // `vite build` fewer); the new one is a real build of its own, named 'second'.
+    // The build deployed first is a copy of dist/, the build every browser test runs on; the new
+    // one, named 'second', is that build with a new shell and service worker (e2e/next-build.ts).
     cpSync(join(REPO_ROOT, 'dist'), outDir, { recursive: true });
     const updating = await startServer({ env: { WEB_DIST_DIR: outDir } });
     try {
@@ -325,7 +315,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
       expect(first).toBeTruthy();
       expect(first).not.toBe('second');
 
-      buildInto(outDir, 'second');
+      await writeNextVersion(join(REPO_ROOT, 'dist'), outDir, 'second');
       await page.evaluate(async () => {
         await (await navigator.serviceWorker.getRegistration())?.update();
       });

@@ -7,9 +7,10 @@
  *
  * `precompress()` is a Vite plugin: it runs at the very end of the build (after the service
  * worker and the prerendered pages are written), so it sees every file. `precompressDir(dir)`
- * does the same for any folder (a step that writes files after the build calls it again).
+ * does the same for any folder (a step that writes files after the build calls it again), and
+ * `precompressFile(file)` for one file.
  */
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -42,24 +43,38 @@ export async function precompressDir(dir: string): Promise<{ files: number; vari
   for (const file of await filesUnder(dir)) {
     if (!COMPRESSIBLE.test(file) || !(await stat(file)).isFile()) continue;
     files += 1;
-    const data = await readFile(file);
-    const [br, gzipped] = await Promise.all([
-      brotli(data, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-        },
-      }),
-      gz(data, { level: constants.Z_BEST_COMPRESSION }),
-    ]);
-    for (const [ext, bytes] of [['.br', br], ['.gz', gzipped]] as const) {
-      if (bytes.length >= data.length) continue;
-      await writeFile(file + ext, bytes);
-      variants += 1;
-    }
+    variants += await precompressFile(file);
   }
   return { files, variants };
+}
+
+/**
+ * Writes `<file>.br` and `<file>.gz` (replacing older ones), each only when smaller than the
+ * file; a variant that is not smaller is removed, so none older than the file is left. Resolves
+ * how many were written; throws on I/O errors. For a file changed after the build, too.
+ */
+export async function precompressFile(file: string): Promise<number> {
+  const data = await readFile(file);
+  const [br, gzipped] = await Promise.all([
+    brotli(data, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }),
+    gz(data, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  let variants = 0;
+  for (const [ext, bytes] of [['.br', br], ['.gz', gzipped]] as const) {
+    if (bytes.length >= data.length) {
+      await rm(file + ext, { force: true });
+      continue;
+    }
+    await writeFile(file + ext, bytes);
+    variants += 1;
+  }
+  return variants;
 }
 
 /** The Vite plugin: precompresses the output folder after everything else of the build. */

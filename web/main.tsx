@@ -11,10 +11,6 @@ import { bootstrapSession } from './app/bootstrap-session';
 import './styles.css';
 import { listenForInstallPrompt } from './pwa/install';
 
-// Names this build (VITE_BUILD_ID at build time); two builds with different ids differ, which is
-// how the browser test makes a new version for the update prompt.
-document.documentElement.dataset.build = import.meta.env.VITE_BUILD_ID ?? 'dev';
-
 listenForInstallPrompt(); // before the browser offers it (web/pwa/install.ts)
 void bootstrapSession();
 

@@ -4,7 +4,7 @@
  * the server treats both KDFs alike (kdf.ts checkKdfParams).
  */
 import { newAccountKeys } from '../../shared/crypto/account-setup';
-import { derivePasswordKeys, newKdfParams, type KdfParams } from '../../shared/crypto/kdf';
+import { newKdfParams, type KdfParams } from '../../shared/crypto/kdf';
 
 /** A new account's keys plus the login secret, with `scope` rotated into the keyring; `params` overrides the KDF's (e.g. its iterations). */
 export async function makeDeviceKeys(userId: string, password: string, scope = 'owner', params: Partial<KdfParams> = {}) {
@@ -12,6 +12,6 @@ export async function makeDeviceKeys(userId: string, password: string, scope = '
   const made = await newAccountKeys(userId, password, { kdf });
   await made.keyring.rotate(scope);
   made.body.keys.keyring = await made.keyring.save(made.ak, 1);
-  const { loginSecret } = await derivePasswordKeys(password, kdf);
-  return { ...made, kdf, loginSecret };
+  // The KDF ran once, in newAccountKeys: its login secret is the body's (no second derivation).
+  return { ...made, kdf, loginSecret: made.body.loginSecret };
 }

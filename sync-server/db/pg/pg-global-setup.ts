@@ -1,5 +1,5 @@
 /**
- * vitest globalSetup of the unit project: ONE throwaway PostgreSQL for the whole run, shared by
+ * vitest globalSetup of the unit projects: ONE throwaway PostgreSQL for the whole run, shared by
  * every test file that needs one (each still gets fresh databases: pg-test-support.ts
  * `usePgDatabase`, test-postgres.ts `createTestDatabase`). Starting a server per file cost an
  * `initdb` and a start (about 3 s of a core) in each of ~18 files. The databases of different
@@ -18,10 +18,15 @@ declare module 'vitest' {
   }
 }
 
-/** Starts the shared server (unless DATABASE_URL is set) and returns the teardown that stops it. */
+/**
+ * Starts the shared server (unless DATABASE_URL is set) and returns the teardown that stops it.
+ * Both unit projects (vitest.config.ts `unit` and `unit-server`) list this setup; vitest runs their
+ * setups one after the other before any test and their teardowns after the last, so the first
+ * starts the server and provides its URL to every project of the run, and the second finds it.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (process.env.DATABASE_URL) return async () => {};
+  if (process.env.DATABASE_URL || project.getProvidedContext().testPostgresUrl) return async () => {};
   const server = await startTestPostgres({ maxConnections: 400 });
-  project.provide('testPostgresUrl', server.url);
+  for (const each of project.vitest.projects) each.provide('testPostgresUrl', server.url);
   return () => server.stop();
 }

@@ -61,6 +61,8 @@ export const rotateKeysSchema = z.strictObject({
   proof: secret32Schema,
   ownerCopies: z.record(z.string().check(z.regex(/^[1-9][0-9]{0,4}$/, 'A generation number')), ownerCopySchema),
   endOtherSessions: z.boolean(),
+  /** The current password's login secret: a signed-in session alone cannot replace AK (SECURITY.md "Replacing the account key"). */
+  loginSecret: secret32Schema,
 });
 
 /** The AK version a wrap was made for: the server refuses it (409) when its AK is another (replaced meanwhile). */

@@ -9,6 +9,7 @@ import { newRecoveryCode, recoveryKey } from '../../shared/crypto/recovery';
 import { rotateAccountKey } from '../../shared/crypto/rotation';
 import { makeGeneration, openOwnerCopy, sealOwnerCopy } from '../../shared/crypto/trustee-kit';
 import { kitsBody, makeKits, ownerWithTrustees } from '../kits/kit-test-support';
+import { toB64url } from '../../shared/crypto/bytes';
 import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
 import { makeDeviceKeys } from './test-keys';
 
@@ -32,7 +33,7 @@ async function rotation(t: TestApp, a: Account, ownerCopies: Record<string, stri
   const ak = await unwrapAccountKey(a.unlockKey, cur.akPassword, a.user.id, cur.akVersion, 'password');
   const keyring = await Keyring.load(cur.keyring, ak, a.user.id);
   const r = await rotateAccountKey({ userId: a.user.id, keyring, oldAk: ak, fromAkVersion: cur.akVersion, unlockKey: a.unlockKey, ownerCopies });
-  return { ...r, oldAk: ak, request: { ...r.body, rev: cur.keyringRev, kdf: cur.kdf, endOtherSessions } };
+  return { ...r, oldAk: ak, request: { ...r.body, rev: cur.keyringRev, kdf: cur.kdf, endOtherSessions, loginSecret: a.dk.loginSecret } };
 }
 
 /** A live kit generation row holding `ownerCopy` (the kit routes' own steps need accepted trustees; only the row matters here). */
@@ -136,6 +137,47 @@ describe('POST /api/keys/rotate (SECURITY.md "Replacing the account key")', () =
     expect((await t.call('POST', '/api/keys/rotate', r.request, a.cookie)).status).toBe(200);
     expect((await t.call('GET', '/api/keys', undefined, other)).status).toBe(401); // the other device is signed out
     expect((await t.call('GET', '/api/keys', undefined, a.cookie)).status).toBe(200);
+  });
+
+  it('needs the current password in its own body: a signed-in session alone (a device picked up) cannot store junk wraps and lock the owner out; wrong guesses share the password change\'s limit', async () => {
+    const t = createTestApp();
+    const a = await keyedAccount(t);
+    const laptop = cookieOf(await t.call('POST', '/api/auth/login', { identifier: a.user.username, loginSecret: a.dk.loginSecret }));
+    t.advance(5 * 60_000); // the thief holds only `a.cookie`, 5 minutes after sign-in: the re-auth window is still open
+    const before = await keysOf(t, a.cookie);
+    const junk = () => `w1.${toB64url(crypto.getRandomValues(new Uint8Array(12)))}.${toB64url(crypto.getRandomValues(new Uint8Array(48)))}`;
+    const body = {
+      fromAkVersion: before.akVersion,
+      rev: before.keyringRev,
+      kdf: before.kdf,
+      akPassword: junk(),
+      akRecovery: junk(),
+      keyring: { v: 1, ak: before.akVersion + 1, keys: Object.fromEntries(Object.keys(before.keyring.keys).map((kid) => [kid, junk()])) },
+      proof: toB64url(crypto.getRandomValues(new Uint8Array(32))),
+      ownerCopies: {},
+      endOtherSessions: true,
+    };
+    const guess = () => toB64url(crypto.getRandomValues(new Uint8Array(32)));
+    for (const attempt of [body, { ...body, loginSecret: guess() }]) {
+      const res = await t.call('POST', '/api/keys/rotate', attempt, a.cookie);
+      expect(res.status).toBe(400);
+      expect((await res.json()).issues[0].path).toBe('loginSecret');
+    }
+    expect(await keysOf(t, a.cookie)).toEqual(before);
+    expect((await t.call('GET', '/api/keys', undefined, laptop)).status).toBe(200); // nobody signed out
+    expect(await unwrapAccountKey(a.unlockKey, before.akPassword, a.user.id, 1, 'password')).toEqual(a.dk.ak);
+
+    // Guesses count in the password change's window (10 per 15 min per account), through either route.
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await t.call('POST', '/api/keys/rotate', { ...body, loginSecret: guess() }, a.cookie)).status);
+    expect(statuses).toEqual([...Array(9).fill(400), 429]); // the first guess above was the 1st of 10
+    const next = await derivePasswordKeys('a brand new password', renewKdfParams(a.dk.kdf));
+    const change = { currentLoginSecret: a.dk.loginSecret, loginSecret: next.loginSecret, kdf: renewKdfParams(a.dk.kdf), akPassword: junk(), akVersion: 1 };
+    expect((await t.call('POST', '/api/auth/password', change, a.cookie)).status).toBe(429);
+    expect((await t.call('POST', '/api/keys/rotate', (await rotation(t, a)).request, a.cookie)).status).toBe(429); // even with the right secret, until the window ends
+    t.advance(15 * 60_000);
+    expect((await t.call('POST', '/api/auth/confirm-password', { loginSecret: a.dk.loginSecret }, a.cookie)).status).toBe(200);
+    expect((await t.call('POST', '/api/keys/rotate', (await rotation(t, a)).request, a.cookie)).status).toBe(200);
   });
 
   it('after a rotation, a wrap of the old AK from a device that still holds it is refused (409): a new kit or a new password never stores a key that opens nothing', async () => {

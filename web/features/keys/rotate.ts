@@ -50,7 +50,7 @@ async function ownerCopies(api: Api): Promise<Record<string, string>> {
  * password does not open the keys, and an Error when the keys kept changing elsewhere.
  */
 export async function replaceAccountKey(deps: RotateDeps, user: { id: string; username: string }, password: string, opts: { endOtherSessions: boolean }): Promise<string> {
-  const { unlockKey } = await confirmPasswordWithKeys(deps, user.username, password);
+  const { unlockKey, loginSecret } = await confirmPasswordWithKeys(deps, user.username, password);
   for (let i = 0; i < TRIES; i++) {
     const keys = await deps.api<ServerKeys>('/api/keys');
     const oldAk = await currentAk(deps, user.id, keys, unlockKey);
@@ -58,7 +58,7 @@ export async function replaceAccountKey(deps: RotateDeps, user: { id: string; us
     const keyring = await Keyring.load(keys.keyring, oldAk, user.id);
     const made = await rotateAccountKey({ userId: user.id, keyring, oldAk, fromAkVersion: keys.akVersion, unlockKey, ownerCopies: await ownerCopies(deps.api) });
     try {
-      await deps.api('/api/keys/rotate', { body: { ...made.body, rev: keys.keyringRev, kdf: keys.kdf, endOtherSessions: opts.endOtherSessions } });
+      await deps.api('/api/keys/rotate', { body: { ...made.body, rev: keys.keyringRev, kdf: keys.kdf, endOtherSessions: opts.endOtherSessions, loginSecret } }); // the password again, in the body: a session alone cannot replace AK
     } catch (err) {
       if (conflictKeys(err)) continue;
       throw err;

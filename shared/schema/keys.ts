@@ -65,7 +65,7 @@ export const rotateKeysSchema = z.strictObject({
   loginSecret: secret32Schema,
 });
 
-/** The AK version a wrap was made for: the server refuses it (409) when its AK is another (replaced meanwhile). */
+/** The AK version a wrap was made for: the server refuses it (409) when its AK is another (replaced meanwhile). Missing (an app from before rotation) counts as 1. */
 const akVersionSchema = z.optional(z.number().check(z.int(), z.minimum(1)));
 
 /** `POST /api/keys/recovery`. */

@@ -12,29 +12,7 @@ import { kitsBody, makeKits, ownerWithTrustees } from '../kits/kit-test-support'
 import { toB64url } from '../../shared/crypto/bytes';
 import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
 import { makeDeviceKeys } from './test-keys';
-
-/** An account with keys at AK version 1 (PBKDF2: quick), signed in once more on a second "device". */
-async function keyedAccount(t: TestApp) {
-  const { cookie, user, body } = await signUp(t);
-  const dk = await makeDeviceKeys(user.id, body.password);
-  expect((await t.call('POST', '/api/keys/setup', dk.body, cookie)).status).toBe(201);
-  const { unlockKey } = await derivePasswordKeys(body.password, dk.kdf);
-  return { cookie, user, password: body.password, dk, unlockKey };
-}
-
-type Account = Awaited<ReturnType<typeof keyedAccount>>;
-
-/** What GET /api/keys answers. */
-const keysOf = async (t: TestApp, cookie: string) => (await t.call('GET', '/api/keys', undefined, cookie)).json();
-
-/** A rotation body as the device makes it from the server's current keys, with `ownerCopies` as sent. */
-async function rotation(t: TestApp, a: Account, ownerCopies: Record<string, string> = {}, endOtherSessions = false) {
-  const cur = await keysOf(t, a.cookie);
-  const ak = await unwrapAccountKey(a.unlockKey, cur.akPassword, a.user.id, cur.akVersion, 'password');
-  const keyring = await Keyring.load(cur.keyring, ak, a.user.id);
-  const r = await rotateAccountKey({ userId: a.user.id, keyring, oldAk: ak, fromAkVersion: cur.akVersion, unlockKey: a.unlockKey, ownerCopies });
-  return { ...r, oldAk: ak, request: { ...r.body, rev: cur.keyringRev, kdf: cur.kdf, endOtherSessions, loginSecret: a.dk.loginSecret } };
-}
+import { keyedAccount, keysOf, rotation, type Account } from './test-rotation';
 
 /** A live kit generation row holding `ownerCopy` (the kit routes' own steps need accepted trustees; only the row matters here). */
 const kitGeneration = (t: TestApp, userId: string, generation: number, ownerCopy: string) =>

@@ -34,6 +34,17 @@ const NO_KEYS = 'This account has no keys yet';
 /** A wrap made for an AK version the account no longer has (replaced on another device: rotate-route.ts). */
 export const AK_REPLACED = 'The key that locks your words was replaced on another device. Reload the app, enter your password, then try again.';
 
+/**
+ * Refuses (409 AK_REPLACED with the current keys) a wrap or an owner copy made for an AK version
+ * the account no longer has (SECURITY.md "Replacing the account key"): it would open nothing. A
+ * body without `akVersion` comes from an app made before rotation existed, when every AK was
+ * version 1, so it counts as version 1, never as "any". Used by the password change
+ * (routes/auth.ts), a new recovery kit (below) and new trustee kits (kits/owner-routes.ts).
+ */
+export function refuseReplacedAk(claimed: number | undefined, keys: AccountKeys): void {
+  if ((claimed ?? 1) !== keys.akVersion) throw new ApiHttpError(409, AK_REPLACED, undefined, undefined, { current: keysJson(keys) });
+}
+
 /** What a device may read of its account's keys (no proof hash). */
 export const keysJson = (k: AccountKeys) => ({
   kdf: k.kdf,
@@ -134,7 +145,7 @@ export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     const { akRecovery, akVersion } = await readJson(c, recoverySchema);
     const keys = await s.keys.get(c.var.userId);
     if (!keys) throw new ApiHttpError(404, NO_KEYS);
-    if (akVersion !== undefined && akVersion !== keys.akVersion) return c.json({ error: AK_REPLACED, current: keysJson(keys) }, 409);
+    refuseReplacedAk(akVersion, keys);
     await s.keys.setRecovery(c.var.userId, akRecovery, deps.now());
     return c.json({ ok: true });
   });

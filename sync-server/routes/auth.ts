@@ -32,7 +32,7 @@ import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
 import { refuseKdfSwitch } from '../keys/kdf-rule';
-import { AK_REPLACED, findAccount, keysJson, proofHashOf } from '../keys/routes';
+import { findAccount, keysJson, proofHashOf, refuseReplacedAk } from '../keys/routes';
 import { FIELD_CLASSES } from '../../shared/crypto/fields';
 import type { KdfParams } from '../../shared/crypto/kdf';
 import type { StoredKeyring } from '../../shared/crypto/keys';
@@ -161,7 +161,7 @@ export function authRoutes(deps: AppDeps, services: Services, checkCurrentSecret
     if (keyed) await assertProven(c, deps, services); // AK's password wrap: only a device that proved it holds AK (auth/unproven.ts)
     if (keyed && keys) refuseKdfSwitch(keyed.kdf as KdfParams, keys.kdf.alg); // the account's algorithm, never switched (issue 29 "The KDF")
     // AK's wrap for a version the account no longer has would open nothing at the next sign-in (SECURITY.md "Replacing the account key").
-    if (keyed && keys && keyed.akVersion !== undefined && keyed.akVersion !== keys.akVersion) throw new ApiHttpError(409, AK_REPLACED, undefined, undefined, { current: keysJson(keys) });
+    if (keyed && keys) refuseReplacedAk(keyed.akVersion, keys);
     const row = await checkCurrentSecret(c.var.userId, keyed ? keyed.currentLoginSecret : legacy!.currentPassword, keyed ? 'currentLoginSecret' : 'currentPassword');
     const hash = await hashPassword(keyed ? keyed.loginSecret : legacy!.newPassword, cost);
     if (keyed) await s.keys.setPassword(row.id, keyed.kdf as KdfParams, keyed.akPassword, hash, deps.now());

@@ -70,6 +70,8 @@ const akVersionSchema = z.optional(z.number().check(z.int(), z.minimum(1)));
 
 /** `POST /api/keys/recovery`. */
 export const recoverySchema = z.strictObject({ akRecovery: wrappedKeySchema, akVersion: akVersionSchema });
+/** `POST /api/keys/recovery/confirmed`: the wrap the typed-back code opened (absent from an older app), so only that kit is marked kept. */
+export const recoveryConfirmedSchema = z.strictObject({ akRecovery: z.optional(wrappedKeySchema) });
 /** `PUT /api/keys/password-wrap`: after a reset, AK wrapped under the new password, and the KDF parameters that password was derived with. */
 export const passwordWrapSchema = z.strictObject({ akPassword: wrappedKeySchema, kdf: kdfSchema });
 /** `POST /api/auth/prelogin`. */

@@ -67,6 +67,10 @@ export function keyStoreContract(name: string, setup: () => Promise<ContractSetu
       expect((await store.get('u1'))!.recoveryConfirmedAt).toBe(40);
       await store.setRecovery('u1', 'w1.rc.new', 50);
       expect(await store.get('u1')).toMatchObject({ akRecovery: 'w1.rc.new', recoveryCreatedAt: 50, recoveryConfirmedAt: null });
+      expect(await store.confirmRecovery('u1', 51, 'w1.rc.a')).toBe(false); // the code typed back opened the replaced kit: not marked kept
+      expect((await store.get('u1'))!.recoveryConfirmedAt).toBeNull();
+      expect(await store.confirmRecovery('u1', 52, 'w1.rc.new')).toBe(true);
+      expect((await store.get('u1'))!.recoveryConfirmedAt).toBe(52);
       await store.setSealedAt('u1', 60);
       expect((await store.get('u1'))!.sealedAt).toBe(60);
     });

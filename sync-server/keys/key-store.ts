@@ -109,8 +109,12 @@ export interface KeyStore {
   restorePasswordWrap(userId: string, akPassword: string, at: number): Promise<boolean>;
   /** A new recovery kit (the old wrap is replaced, so the old code stops working); not yet confirmed. */
   setRecovery(userId: string, akRecovery: string, at: number): Promise<void>;
-  /** The person showed they kept the kit. */
-  confirmRecovery(userId: string, at: number): Promise<void>;
+  /**
+   * The person showed they kept the kit. With `akRecovery` (the wrap their code opened), only while
+   * that wrap is still the stored one (compare-and-set: a kit replaced meanwhile on another device
+   * is not marked kept); without it (an older app), whatever kit is stored. True when marked.
+   */
+  confirmRecovery(userId: string, at: number, akRecovery?: string): Promise<boolean>;
   /** Every record of the account is sealed. */
   setSealedAt(userId: string, at: number): Promise<void>;
   /**
@@ -211,7 +215,7 @@ export function createSqliteKeyStore(db: Db): KeyStore {
     setPassword: db.prepare('UPDATE account_keys SET kdf = ?, ak_password = ?, updated_at = ? WHERE user_id = ?'),
     restoreWrap: db.prepare('UPDATE account_keys SET ak_password = ?, updated_at = ? WHERE user_id = ? AND ak_password IS NULL'),
     setRecovery: db.prepare('UPDATE account_keys SET ak_recovery = ?, recovery_created_at = ?, recovery_confirmed_at = NULL, updated_at = ? WHERE user_id = ?'),
-    confirmRecovery: db.prepare('UPDATE account_keys SET recovery_confirmed_at = ?, updated_at = ? WHERE user_id = ? AND ak_recovery IS NOT NULL'),
+    confirmRecovery: db.prepare('UPDATE account_keys SET recovery_confirmed_at = ?, updated_at = ? WHERE user_id = ? AND ak_recovery IS NOT NULL AND (? IS NULL OR ak_recovery = ?)'),
     setSealedAt: db.prepare('UPDATE account_keys SET sealed_at = ?, updated_at = ? WHERE user_id = ?'),
     liveCopies: db.prepare<[string], { generation: number }>(ROTATE_SQL.liveCopies),
     swap: db.prepare(ROTATE_SQL.swap),
@@ -244,7 +248,7 @@ export function createSqliteKeyStore(db: Db): KeyStore {
     setPassword: async (userId, kdf, akPassword, passwordHash, at) => void setPassword(userId, kdf, akPassword, passwordHash, at),
     restorePasswordWrap: async (userId, akPassword, at) => q.restoreWrap.run(akPassword, at, userId).changes > 0,
     setRecovery: async (userId, akRecovery, at) => void q.setRecovery.run(akRecovery, at, at, userId),
-    confirmRecovery: async (userId, at) => void q.confirmRecovery.run(at, at, userId),
+    confirmRecovery: async (userId, at, akRecovery) => q.confirmRecovery.run(at, at, userId, akRecovery ?? null, akRecovery ?? null).changes > 0,
     setSealedAt: async (userId, at) => void q.setSealedAt.run(at, at, userId),
     // IMMEDIATE: the write lock is taken before the reads, so another process's kit or key write cannot come between.
     rotate: async (userId, expect, next, at) => rotate.immediate(userId, expect, next, at),

@@ -16,7 +16,7 @@
 import { Hono } from 'hono';
 import { fromB64url } from '../../shared/crypto/bytes';
 import { proofHash, type StoredKeyring } from '../../shared/crypto/keys';
-import { passwordWrapSchema, preloginSchema, putKeyringSchema, recoverySchema, setupKeysSchema } from '../../shared/schema/keys';
+import { passwordWrapSchema, preloginSchema, putKeyringSchema, recoveryConfirmedSchema, recoverySchema, setupKeysSchema } from '../../shared/schema/keys';
 import type { AppDeps, AppEnv } from '../app-env';
 import { fakeKdfParams } from '../auth/fake-salt';
 import { requireSession } from '../auth/middleware';
@@ -31,6 +31,8 @@ import type { AccountKeys } from './key-store';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 const NO_KEYS = 'This account has no keys yet';
+/** The kit being confirmed is no longer the stored one (a newer kit was made on another device meanwhile). */
+export const KIT_REPLACED = 'A newer recovery kit was made on another device meanwhile: this code no longer opens your words. Keep the newest kit, or make a new one in Settings.';
 /** A wrap made for an AK version the account no longer has (replaced on another device: rotate-route.ts). */
 export const AK_REPLACED = 'The key that locks your words was replaced on another device. Reload the app, enter your password, then try again.';
 
@@ -161,8 +163,13 @@ export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     return c.json({ ok: true });
   });
 
+  // Kept: the kit whose wrap the person's code opened, not one made meanwhile on another device (SECURITY.md "Recovery").
   app.post('/api/keys/recovery/confirmed', session, async (c) => {
-    await s.keys.confirmRecovery(c.var.userId, deps.now());
+    const { akRecovery } = await readJson(c, recoveryConfirmedSchema);
+    if (!(await s.keys.confirmRecovery(c.var.userId, deps.now(), akRecovery)) && akRecovery !== undefined) {
+      const keys = await s.keys.get(c.var.userId);
+      return c.json({ error: KIT_REPLACED, ...(keys ? { current: keysJson(keys) } : {}) }, 409);
+    }
     return c.json({ ok: true });
   });
 

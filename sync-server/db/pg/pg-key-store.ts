@@ -64,8 +64,9 @@ export function createPgKeyStore(pool: pg.Pool): KeyStore {
     async setRecovery(userId, akRecovery, at) {
       await pool.query('UPDATE account_keys SET ak_recovery = $1, recovery_created_at = $2, recovery_confirmed_at = NULL, updated_at = $2 WHERE user_id = $3', [akRecovery, at, userId]);
     },
-    async confirmRecovery(userId, at) {
-      await pool.query('UPDATE account_keys SET recovery_confirmed_at = $1, updated_at = $1 WHERE user_id = $2 AND ak_recovery IS NOT NULL', [at, userId]);
+    async confirmRecovery(userId, at, akRecovery) {
+      const r = await pool.query('UPDATE account_keys SET recovery_confirmed_at = $1, updated_at = $1 WHERE user_id = $2 AND ak_recovery IS NOT NULL AND ($3::text IS NULL OR ak_recovery = $3)', [at, userId, akRecovery ?? null]);
+      return (r.rowCount ?? 0) > 0;
     },
     async setSealedAt(userId, at) {
       await pool.query('UPDATE account_keys SET sealed_at = $1, updated_at = $1 WHERE user_id = $2', [at, userId]);

@@ -59,7 +59,8 @@ export const rotateKeysSchema = z.strictObject({
   akRecovery: wrappedKeySchema,
   keyring: keyringSchema,
   proof: secret32Schema,
-  ownerCopies: z.record(z.string().check(z.regex(/^[1-9][0-9]{0,4}$/, 'A generation number')), ownerCopySchema),
+  // zod drops a `__proto__` key silently: refused first, so no key of the body goes unchecked.
+  ownerCopies: z.pipe(z.custom<unknown>((v) => !(typeof v === 'object' && v !== null && Object.hasOwn(v, '__proto__')), { message: 'A generation number' }), z.record(z.string().check(z.regex(/^[1-9][0-9]{0,4}$/, 'A generation number')), ownerCopySchema)),
   endOtherSessions: z.boolean(),
   /** The current password's login secret: a signed-in session alone cannot replace AK (SECURITY.md "Replacing the account key"). */
   loginSecret: secret32Schema,

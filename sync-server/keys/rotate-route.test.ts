@@ -63,7 +63,7 @@ describe('POST /api/keys/rotate (SECURITY.md "Replacing the account key")', () =
     expect(ring.kids().sort()).toEqual(a.dk.keyring.kids().sort());
   });
 
-  it('refuses what would lose a key, naming the field (400), and changes nothing', async () => {
+  it('refuses what would lose a key, naming the field (400), answers 409 when the kit generations changed since they were read, and changes nothing', async () => {
     const t = createTestApp();
     const a = await keyedAccount(t);
     const made = await makeGeneration({ account: a.user.id, generation: 2, k: 1, trustees: [{ trusteeId: 'tA', level: 'full' }], levelKeys: () => new Map() });
@@ -77,14 +77,24 @@ describe('POST /api/keys/rotate (SECURITY.md "Replacing the account key")', () =
       [{ ...r.request, keyring: without }, `keyring.keys.${dropped}`],
       [{ ...r.request, keyring: { ...r.request.keyring, keys: { ...r.request.keyring.keys, 'msg:intruder~1': r.request.keyring.keys[dropped!] } } }, 'keyring.keys.msg:intruder~1'],
       [{ ...r.request, keyring: { ...r.request.keyring, ak: 3 } }, 'keyring.ak'],
-      [{ ...r.request, ownerCopies: {} }, 'ownerCopies.2'],
-      [{ ...r.request, ownerCopies: { '2': r.body.ownerCopies['2'], '7': r.body.ownerCopies['2'] } }, 'ownerCopies.7'],
       [{ ...r.request, akPassword: 'w1.nope' }, 'akPassword'],
     ];
     for (const [body, path] of cases) {
       const res = await t.call('POST', '/api/keys/rotate', body, a.cookie);
       expect(res.status, path).toBe(400);
       expect((await res.json()).issues.map((i: { path: string }) => i.path)).toContain(path);
+    }
+    // Owner copies for other generations than the live ones: the kits changed since the device read them
+    // (made or retired on another device), so 409 with the current keys, naming the generation: it reads again and retries.
+    for (const [body, path] of [
+      [{ ...r.request, ownerCopies: {} }, 'ownerCopies.2'],
+      [{ ...r.request, ownerCopies: { '2': r.body.ownerCopies['2'], '7': r.body.ownerCopies['2'] } }, 'ownerCopies.7'],
+    ] as const) {
+      const res = await t.call('POST', '/api/keys/rotate', body, a.cookie);
+      expect(res.status, path).toBe(409);
+      const answer = await res.json();
+      expect(answer.issues.map((i: { path: string }) => i.path)).toContain(path);
+      expect(answer.current).toEqual(before);
     }
     expect(await keysOf(t, a.cookie)).toEqual(before);
   });

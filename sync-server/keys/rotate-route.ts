@@ -12,8 +12,9 @@
  *   transaction (KeyStore.rotate): of two devices at once one wins, the other gets 409 with the
  *   winner's keys; never a keyring half under one AK and half under another.
  * - Never loses a key: the new keyring holds exactly the stored keyring's kids, at version
- *   `fromAkVersion + 1`, and an owner copy comes for exactly the live generations; else 400
- *   naming the field (`keyring.keys.<kid>`, `keyring.ak`, `ownerCopies.<generation>`).
+ *   `fromAkVersion + 1`, else 400 naming the field (`keyring.keys.<kid>`, `keyring.ak`); an owner
+ *   copy comes for exactly the live generations, else 409 naming `ownerCopies.<generation>` with
+ *   the current keys (the kits changed since the device read them: it reads again and retries).
  * - `endOtherSessions` (a lost device) ends every other session of the account, as a password change does.
  */
 import { Hono } from 'hono';
@@ -68,7 +69,9 @@ export function keyRotationRoutes(deps: AppDeps, services: Services, checkCurren
       const missing = result.ownerCopies.find((g) => !Object.hasOwn(body.ownerCopies, String(g)));
       const extra = Object.keys(body.ownerCopies).find((g) => !result.ownerCopies.includes(Number(g)));
       const path = `ownerCopies.${missing ?? extra}`;
-      throw refuse(path, missing ? `The owner copy of kit generation ${missing} is missing: every copy is sealed again` : `There is no kit generation ${extra} to seal again`);
+      const message = missing ? `The owner copy of kit generation ${missing} is missing: every copy is sealed again` : `There is no kit generation ${extra} to seal again`;
+      // The kits changed since the device read them (made or retired elsewhere): 409 with the keys, so it reads again and retries.
+      throw new ApiHttpError(409, message, [{ path, message }], undefined, { current: keysJson((await s.keys.get(userId)) ?? cur) });
     }
     if (body.endOtherSessions) await s.accounts.deleteOtherSessions(userId, c.var.sessionId);
     return c.json(keysJson((await s.keys.get(userId))!));

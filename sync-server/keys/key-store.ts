@@ -251,6 +251,11 @@ export function createSqliteKeyStore(db: Db): KeyStore {
     confirmRecovery: async (userId, at, akRecovery) => q.confirmRecovery.run(at, at, userId, akRecovery ?? null, akRecovery ?? null).changes > 0,
     setSealedAt: async (userId, at) => void q.setSealedAt.run(at, at, userId),
     // IMMEDIATE: the write lock is taken before the reads, so another process's kit or key write cannot come between.
-    rotate: async (userId, expect, next, at) => rotate.immediate(userId, expect, next, at),
+    rotate: async (userId, expect, next, at) => {
+      const result = rotate.immediate(userId, expect, next, at);
+      // secure_delete overwrote the old wraps in the file; the checkpoint leaves no copy in the WAL either (as seal-store.ts, escrow-store.ts).
+      if (result === 'ok') db.pragma('wal_checkpoint(TRUNCATE)');
+      return result;
+    },
   };
 }

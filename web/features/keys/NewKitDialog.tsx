@@ -39,11 +39,15 @@ function wrongPassword(err: unknown): boolean {
 /** Why the kit could not be made, in words for the person: each cause its own (SECURITY.md "Replacing the account key"). */
 function failure(err: unknown, lostDevice: boolean): string {
   if ((err instanceof ApiError && err.serverMessage === PROOF_REQUIRED) || err instanceof ReopenFirstError) return 'Open your words with your recovery code first (see "Recovery kit" in Settings), then make a new kit.';
-  if (err instanceof TrusteeKitsUnreadableError) return lostDevice ? `${err.message} Meanwhile, changing your password in Settings signs every other device out.` : err.message;
+  if (err instanceof TrusteeKitsUnreadableError) return lostDevice ? `${err.message} Meanwhile, changing your password ("Change Password" on your Profile page) signs every other device out.` : err.message;
   if (wrongPassword(err) || err instanceof UnwrapError) return 'That password is not right. Please try again.';
   if (err instanceof TypeError && !navigator.onLine) return 'You are offline. A new kit can be made when you are connected.';
   return serverMessage(err, 'The new kit could not be made. Please try again.');
 }
+
+/** A lost device may hold the password (saved in its browser) and keeps its copy of the words locked with it: replacing the key does not reach that. */
+const CHANGE_PASSWORD_TOO =
+  'If the lost device may have your password saved, change your password too ("Change Password" on your Profile page): the copy of your words on that device is locked with your password, and replacing the key does not reach it.';
 
 const WORDS = {
   kit: {
@@ -120,6 +124,8 @@ function NewKitForm({ next, lostDevice, close }: { next: string; lostDevice: boo
       description={words.description}
     >
       <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+        {/* SECURITY.md "Replacing the account key": the lost device's browser may keep the password, and its copy of the words stays locked with it. */}
+        {lostDevice && <p className="text-sm font-medium text-slate-800">{CHANGE_PASSWORD_TOO}</p>}
         {!lostDevice && (
           <div className="flex items-start gap-3 text-slate-800">
             <input id="replace-key" type="checkbox" checked={replaceKey} onChange={(e) => setReplaceKey(e.target.checked)} className="mt-1 size-5 shrink-0 accent-slate-800" aria-describedby="replace-key-hint" />

@@ -98,7 +98,7 @@ async function storedAnyway(api: Api, akRecovery: string): Promise<boolean | nul
   }
 }
 
-const KEPT_OTHERS = 'Your key was replaced, but your other devices could not be signed out. Change your password in Settings to sign them out.';
+const KEPT_OTHERS = 'Your key was replaced, but your other devices could not be signed out. Change your password ("Change Password" on your Profile page) to sign them out.';
 const DEVICE_LATE = 'Your key was replaced, but this device could not keep it: it will ask for your password once. Keep this new kit: your old code no longer works.';
 const UNSURE = 'The connection dropped while your key was being replaced. Keep this new kit: if the change went through, your old code no longer works (the check on the next page tells).';
 

@@ -2,6 +2,8 @@
  * POST /api/keys/rotate (rotate-route.ts) over the real app and a real SQLite file, with bodies the
  * device's own code makes (shared/crypto/rotation.ts).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { derivePasswordKeys, renewKdfParams } from '../../shared/crypto/kdf';
 import { Keyring, unwrapAccountKey, wrapAccountKey, type StoredKeyring } from '../../shared/crypto/keys';
@@ -46,6 +48,17 @@ describe('POST /api/keys/rotate (SECURITY.md "Replacing the account key")', () =
     const copy = (await (await t.call('GET', '/api/kits', undefined, a.cookie)).json()).pending.ownerCopy;
     expect((await openOwnerCopy(r.ak, a.user.id, copy)).q).toEqual(made.q);
     await expect(openOwnerCopy(a.dk.ak, a.user.id, copy)).rejects.toThrow();
+  });
+
+  it('leaves the old wraps nowhere in the SQLite files: rows overwritten (secure_delete) and the WAL checkpointed after the rotation', async () => {
+    const t = createTestApp();
+    const a = await keyedAccount(t);
+    const old = (await t.services.keys.get(a.user.id))!;
+    const files = () => ['afterword.db', 'afterword.db-wal'].map((f) => join(t.deps.config.dataDir, f)).filter(existsSync).map((f) => readFileSync(f).toString('latin1')).join('\n');
+    expect(files().includes(old.akRecovery!)).toBe(true); // the scan can see a wrap
+    expect((await t.call('POST', '/api/keys/rotate', (await rotation(t, a)).request, a.cookie)).status).toBe(200);
+    const text = files();
+    expect([old.akRecovery!, old.akPassword!].filter((wrap) => text.includes(wrap))).toEqual([]);
   });
 
   it('is keyed on the AK version read: a second rotation from the same version gets 409 with the current keys; two at once, one wins', async () => {

@@ -44,8 +44,11 @@ export const AK_REPLACED = 'The key that locks your words was replaced on anothe
  * (routes/auth.ts), a new recovery kit (below) and new trustee kits (kits/owner-routes.ts).
  */
 export function refuseReplacedAk(claimed: number | undefined, keys: AccountKeys): void {
-  if ((claimed ?? 1) !== keys.akVersion) throw new ApiHttpError(409, AK_REPLACED, undefined, undefined, { current: keysJson(keys) });
+  if ((claimed ?? 1) !== keys.akVersion) throw akReplaced(keys);
 }
+
+/** The 409 AK_REPLACED with the current keys: also when a store's compare-and-set on the AK version found it changed meanwhile. */
+export const akReplaced = (keys: AccountKeys) => new ApiHttpError(409, AK_REPLACED, undefined, undefined, { current: keysJson(keys) });
 
 /** What a device may read of its account's keys (no proof hash). */
 export const keysJson = (k: AccountKeys) => ({
@@ -148,7 +151,8 @@ export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     const keys = await s.keys.get(c.var.userId);
     if (!keys) throw new ApiHttpError(404, NO_KEYS);
     refuseReplacedAk(akVersion, keys);
-    await s.keys.setRecovery(c.var.userId, akRecovery, deps.now());
+    // Compare-and-set on the version too: a rotation committed since the check above wins.
+    if (!(await s.keys.setRecovery(c.var.userId, akRecovery, deps.now(), akVersion ?? 1))) throw akReplaced((await s.keys.get(c.var.userId))!);
     return c.json({ ok: true });
   });
 

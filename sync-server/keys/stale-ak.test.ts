@@ -4,7 +4,9 @@
  * trustee kits count a missing version as 1 and refuse it (409 with the current keys), so an older
  * app (tabs update only on the prompt) never stores a password or a code that opens nothing, nor
  * an owner copy that blocks every later rotation (SECURITY.md "Replacing the account key";
- * keys/routes.ts refuseReplacedAk). Real app over a real SQLite file.
+ * keys/routes.ts refuseReplacedAk); and the stores compare the version in the write itself, so a
+ * password change racing a rotation on another instance is refused too. Real app over a real
+ * SQLite file.
  */
 import { describe, expect, it } from 'vitest';
 import { derivePasswordKeys, renewKdfParams } from '../../shared/crypto/kdf';
@@ -13,7 +15,7 @@ import { newRecoveryCode, recoveryKey } from '../../shared/crypto/recovery';
 import { rotateAccountKey } from '../../shared/crypto/rotation';
 import { sealOwnerCopy } from '../../shared/crypto/trustee-kit';
 import { kitsBody, makeKits, ownerWithTrustees } from '../kits/kit-test-support';
-import { createTestApp, type TestApp } from '../test-support';
+import { cookieOf, createTestApp, testAppOver, type TestApp } from '../test-support';
 import { makeDeviceKeys } from './test-keys';
 import { keyedAccount, keysOf, rotation, type Account } from './test-rotation';
 
@@ -83,3 +85,33 @@ describe('a body without akVersion (an older app) counts as AK version 1', () =>
     await expect(next).resolves.toMatchObject({ akVersion: 3 });
   });
 });
+
+describe('a password change racing a rotation on another instance', () => {
+  it('a password change (akVersion 1) whose hashing runs while a rotation commits is refused (409) and leaves the password opening AK', async () => {
+    const t = createTestApp();
+    const a = await keyedAccount(t);
+    const laptop = cookieOf(await t.call('POST', '/api/auth/login', { identifier: a.user.username, loginSecret: a.dk.loginSecret }));
+    const r = await rotation(t, a); // prepared on the phone
+    const kdf = renewKdfParams(a.dk.kdf);
+    const next = await derivePasswordKeys('a brand new password', kdf);
+    const change = { currentLoginSecret: a.dk.loginSecret, loginSecret: next.loginSecret, kdf, akPassword: await wrapAccountKey(next.unlockKey, a.dk.ak, a.user.id, 1, 'password'), akVersion: 1 };
+    // The phone's rotation commits on another instance (its own per-account write queue) after the
+    // laptop's version check, while the laptop's request is hashing: made deterministic by sending
+    // it just before the store's write (the real write runs right after).
+    let rot: Response | undefined;
+    const t2 = testAppOver(t.deps, t.services, t.advance);
+    const setPassword = t.services.keys.setPassword.bind(t.services.keys);
+    t.services.keys.setPassword = async (...args) => {
+      rot = await t2.call('POST', '/api/keys/rotate', r.request, a.cookie);
+      return setPassword(...args);
+    };
+    const pw = await t.call('POST', '/api/auth/password', change, laptop);
+    expect(rot!.status).toBe(200);
+    expect(pw.status).toBe(409);
+    expect((await pw.json()).current.akVersion).toBe(2);
+    const after = await keysOf(t, laptop);
+    expect(await opens(() => unwrapAccountKey(a.unlockKey, after.akPassword, a.user.id, 2, 'password'))).toBe(true); // the old password opens the new AK
+    expect((await t.call('POST', '/api/auth/login', { identifier: a.user.username, loginSecret: a.dk.loginSecret })).status).toBe(200);
+  });
+});
+

@@ -32,7 +32,7 @@ import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
 import { refuseKdfSwitch } from '../keys/kdf-rule';
-import { findAccount, keysJson, proofHashOf, refuseReplacedAk } from '../keys/routes';
+import { akReplaced, findAccount, keysJson, proofHashOf, refuseReplacedAk } from '../keys/routes';
 import { FIELD_CLASSES } from '../../shared/crypto/fields';
 import type { KdfParams } from '../../shared/crypto/kdf';
 import type { StoredKeyring } from '../../shared/crypto/keys';
@@ -164,7 +164,8 @@ export function authRoutes(deps: AppDeps, services: Services, checkCurrentSecret
     if (keyed && keys) refuseReplacedAk(keyed.akVersion, keys);
     const row = await checkCurrentSecret(c.var.userId, keyed ? keyed.currentLoginSecret : legacy!.currentPassword, keyed ? 'currentLoginSecret' : 'currentPassword');
     const hash = await hashPassword(keyed ? keyed.loginSecret : legacy!.newPassword, cost);
-    if (keyed) await s.keys.setPassword(row.id, keyed.kdf as KdfParams, keyed.akPassword, hash, deps.now());
+    // Compare-and-set on the AK version: a rotation committed while the secrets were hashed wins (409), nothing changes.
+    if (keyed && !(await s.keys.setPassword(row.id, keyed.kdf as KdfParams, keyed.akPassword, hash, deps.now(), keyed.akVersion ?? 1))) throw akReplaced((await s.keys.get(row.id))!);
     else await s.accounts.setPasswordHash(row.id, hash);
     await s.accounts.deleteOtherSessions(row.id, c.var.sessionId);
     issueDeviceCookie(c, deps, row.id, hash); // every older device cookie stops counting as trusted (auth/device-cookie.ts)

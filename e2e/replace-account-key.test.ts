@@ -56,6 +56,7 @@ describe.skipIf(!hasChromium)('replacing the account key', () => {
     await a.goto('/settings');
     await a.getByRole('button', { name: 'I lost a device' }).click();
     await a.getByText('signs out every other device').waitFor();
+    await a.getByText('If the lost device may have your password saved, change your password too').waitFor(); // SECURITY.md: the lost device's copy stays locked with the password
     await expectNoSeriousA11yViolations(a, 'I lost a device (390 px)');
     await a.getByLabel('Password').fill(account.user.password);
     await a.getByRole('button', { name: 'Replace key and sign out' }).click();

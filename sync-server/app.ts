@@ -11,6 +11,7 @@ import { blobRoutes, isChunkUpload } from './blobs/routes';
 import { csrfProtection } from './http/csrf';
 import { accountFrame } from './http/account-frame';
 import { oneAtATimePerAccount } from './http/account-queue';
+import { currentSecretCheck } from './auth/current-secret';
 import { forgetVerifiedSession, verifySessionOnce } from './auth/session';
 import { requestBodyLimit } from './http/body-limit';
 import { ApiHttpError, handleError } from './http/errors';
@@ -114,12 +115,13 @@ export function createApp(
     const userId = c.get('userId') as string | undefined;
     if (userId) hub.poke(userId);
   });
-  app.route('/', authRoutes(deps, services));
+  const checkCurrentSecret = currentSecretCheck(services); // one limiter for password change and rotation (auth/current-secret.ts)
+  app.route('/', authRoutes(deps, services, checkCurrentSecret));
   app.route('/', keyRoutes(deps, services));
   app.route('/', sealRoutes(deps, services, services.seal));
   app.route('/', passwordResetRoutes(deps, services));
   app.route('/', keyProofRoutes(deps, services));
-  app.route('/', keyRotationRoutes(deps, services));
+  app.route('/', keyRotationRoutes(deps, services, checkCurrentSecret));
   app.route('/', profileRoutes(deps, services));
   app.route('/', syncRoutes(deps, services, { hub, ...opts.live }));
   app.route(

@@ -59,15 +59,20 @@ export const rotateKeysSchema = z.strictObject({
   akRecovery: wrappedKeySchema,
   keyring: keyringSchema,
   proof: secret32Schema,
-  ownerCopies: z.record(z.string().check(z.regex(/^[1-9][0-9]{0,4}$/, 'A generation number')), ownerCopySchema),
+  // zod drops a `__proto__` key silently: refused first, so no key of the body goes unchecked.
+  ownerCopies: z.pipe(z.custom<unknown>((v) => !(typeof v === 'object' && v !== null && Object.hasOwn(v, '__proto__')), { message: 'A generation number' }), z.record(z.string().check(z.regex(/^[1-9][0-9]{0,4}$/, 'A generation number')), ownerCopySchema)),
   endOtherSessions: z.boolean(),
+  /** The current password's login secret: a signed-in session alone cannot replace AK (SECURITY.md "Replacing the account key"). */
+  loginSecret: secret32Schema,
 });
 
-/** The AK version a wrap was made for: the server refuses it (409) when its AK is another (replaced meanwhile). */
+/** The AK version a wrap was made for: the server refuses it (409) when its AK is another (replaced meanwhile). Missing (an app from before rotation) counts as 1. */
 const akVersionSchema = z.optional(z.number().check(z.int(), z.minimum(1)));
 
 /** `POST /api/keys/recovery`. */
 export const recoverySchema = z.strictObject({ akRecovery: wrappedKeySchema, akVersion: akVersionSchema });
+/** `POST /api/keys/recovery/confirmed`: the wrap the typed-back code opened (absent from an older app), so only that kit is marked kept. */
+export const recoveryConfirmedSchema = z.strictObject({ akRecovery: z.optional(wrappedKeySchema) });
 /** `PUT /api/keys/password-wrap`: after a reset, AK wrapped under the new password, and the KDF parameters that password was derived with. */
 export const passwordWrapSchema = z.strictObject({ akPassword: wrappedKeySchema, kdf: kdfSchema });
 /** `POST /api/auth/prelogin`. */

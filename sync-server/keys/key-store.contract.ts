@@ -67,8 +67,27 @@ export function keyStoreContract(name: string, setup: () => Promise<ContractSetu
       expect((await store.get('u1'))!.recoveryConfirmedAt).toBe(40);
       await store.setRecovery('u1', 'w1.rc.new', 50);
       expect(await store.get('u1')).toMatchObject({ akRecovery: 'w1.rc.new', recoveryCreatedAt: 50, recoveryConfirmedAt: null });
+      expect(await store.confirmRecovery('u1', 51, 'w1.rc.a')).toBe(false); // the code typed back opened the replaced kit: not marked kept
+      expect((await store.get('u1'))!.recoveryConfirmedAt).toBeNull();
+      expect(await store.confirmRecovery('u1', 52, 'w1.rc.new')).toBe(true);
+      expect((await store.get('u1'))!.recoveryConfirmedAt).toBe(52);
       await store.setSealedAt('u1', 60);
       expect((await store.get('u1'))!.sealedAt).toBe(60);
+    });
+
+    it('a new password or kit wrapping AK version n is stored only while the account is at n (a rotation committed in between wins; the login hash stays too)', async () => {
+      const { store, passwordHash } = await setup();
+      await store.create('u1', keys('a'), 10, 'hash-a');
+      expect(await store.rotate('u1', { akVersion: 1, keyringRev: 1, kdf }, rotated(2, 'x'), 20)).toBe('ok');
+      const next = { ...kdf, salt: 'BBBBBBBBBBBBBBBBBBBBBB' };
+      expect(await store.setPassword('u1', next, 'w1.pw.v1', 'hash-v1', 30, 1)).toBe(false);
+      expect(await store.setRecovery('u1', 'w1.rc.v1', 30, 1)).toBe(false);
+      expect(await store.get('u1')).toMatchObject({ kdf, akPassword: 'w1.pw.x', akRecovery: 'w1.rc.x', updatedAt: 20 });
+      expect(await passwordHash('u1')).toBe('hash-a');
+      expect(await store.setPassword('u1', next, 'w1.pw.v2', 'hash-v2', 40, 2)).toBe(true);
+      expect(await store.setRecovery('u1', 'w1.rc.v2', 40, 2)).toBe(true);
+      expect(await store.get('u1')).toMatchObject({ kdf: next, akPassword: 'w1.pw.v2', akRecovery: 'w1.rc.v2' });
+      expect(await passwordHash('u1')).toBe('hash-v2');
     });
 
     it('after a reset, AK\'s password wrap is put back once (compare-and-set on "no wrap"), nothing else changes', async () => {

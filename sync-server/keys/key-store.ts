@@ -99,18 +99,31 @@ export interface KeyStore {
   create(userId: string, keys: NewAccountKeys, at: number, passwordHash?: string): Promise<boolean>;
   /** Stores `keyring` as revision `expectedRev + 1` if the stored one is `expectedRev`; false when another write came first. */
   putKeyring(userId: string, expectedRev: number, keyring: StoredKeyring, at: number): Promise<boolean>;
-  /** A new password (change or reset): its KDF parameters, AK's wrap under it (null: none yet) and the login hash, in one transaction. */
-  setPassword(userId: string, kdf: KdfParams, akPassword: string | null, passwordHash: string, at: number): Promise<void>;
+  /**
+   * A new password (change or reset): its KDF parameters, AK's wrap under it (null: none yet) and
+   * the login hash, in one transaction. With `akVersion` (the AK the wrap holds), only while the
+   * account is still at that version, else nothing changes (a rotation committed in between wins:
+   * SECURITY.md "Replacing the account key"). True when stored.
+   */
+  setPassword(userId: string, kdf: KdfParams, akPassword: string | null, passwordHash: string, at: number, akVersion?: number): Promise<boolean>;
   /**
    * After a reset (setPassword with no wrap), a device that holds AK puts back AK's wrap under the
    * new password: only while there is none (compare-and-set), so a late or replayed request never
    * replaces a good wrap. True when this call stored it.
    */
   restorePasswordWrap(userId: string, akPassword: string, at: number): Promise<boolean>;
-  /** A new recovery kit (the old wrap is replaced, so the old code stops working); not yet confirmed. */
-  setRecovery(userId: string, akRecovery: string, at: number): Promise<void>;
-  /** The person showed they kept the kit. */
-  confirmRecovery(userId: string, at: number): Promise<void>;
+  /**
+   * A new recovery kit (the old wrap is replaced, so the old code stops working); not yet
+   * confirmed. With `akVersion` (the AK the wrap holds), only while the account is still at that
+   * version: a rotation committed in between wins (SECURITY.md "Replacing the account key"). True when stored.
+   */
+  setRecovery(userId: string, akRecovery: string, at: number, akVersion?: number): Promise<boolean>;
+  /**
+   * The person showed they kept the kit. With `akRecovery` (the wrap their code opened), only while
+   * that wrap is still the stored one (compare-and-set: a kit replaced meanwhile on another device
+   * is not marked kept); without it (an older app), whatever kit is stored. True when marked.
+   */
+  confirmRecovery(userId: string, at: number, akRecovery?: string): Promise<boolean>;
   /** Every record of the account is sealed. */
   setSealedAt(userId: string, at: number): Promise<void>;
   /**
@@ -208,10 +221,10 @@ export function createSqliteKeyStore(db: Db): KeyStore {
     ),
     setHash: db.prepare('UPDATE users SET password_hash = ? WHERE id = ?'),
     putKeyring: db.prepare('UPDATE account_keys SET keyring = ?, keyring_rev = keyring_rev + 1, updated_at = ? WHERE user_id = ? AND keyring_rev = ?'),
-    setPassword: db.prepare('UPDATE account_keys SET kdf = ?, ak_password = ?, updated_at = ? WHERE user_id = ?'),
+    setPassword: db.prepare('UPDATE account_keys SET kdf = ?, ak_password = ?, updated_at = ? WHERE user_id = ? AND (? IS NULL OR ak_version = ?)'),
     restoreWrap: db.prepare('UPDATE account_keys SET ak_password = ?, updated_at = ? WHERE user_id = ? AND ak_password IS NULL'),
-    setRecovery: db.prepare('UPDATE account_keys SET ak_recovery = ?, recovery_created_at = ?, recovery_confirmed_at = NULL, updated_at = ? WHERE user_id = ?'),
-    confirmRecovery: db.prepare('UPDATE account_keys SET recovery_confirmed_at = ?, updated_at = ? WHERE user_id = ? AND ak_recovery IS NOT NULL'),
+    setRecovery: db.prepare('UPDATE account_keys SET ak_recovery = ?, recovery_created_at = ?, recovery_confirmed_at = NULL, updated_at = ? WHERE user_id = ? AND (? IS NULL OR ak_version = ?)'),
+    confirmRecovery: db.prepare('UPDATE account_keys SET recovery_confirmed_at = ?, updated_at = ? WHERE user_id = ? AND ak_recovery IS NOT NULL AND (? IS NULL OR ak_recovery = ?)'),
     setSealedAt: db.prepare('UPDATE account_keys SET sealed_at = ?, updated_at = ? WHERE user_id = ?'),
     liveCopies: db.prepare<[string], { generation: number }>(ROTATE_SQL.liveCopies),
     swap: db.prepare(ROTATE_SQL.swap),
@@ -230,9 +243,10 @@ export function createSqliteKeyStore(db: Db): KeyStore {
     if (created && passwordHash !== undefined) q.setHash.run(passwordHash, userId);
     return created;
   });
-  const setPassword = db.transaction((userId: string, kdf: KdfParams, akPassword: string | null, passwordHash: string, at: number) => {
-    q.setPassword.run(JSON.stringify(kdf), akPassword, at, userId);
+  const setPassword = db.transaction((userId: string, kdf: KdfParams, akPassword: string | null, passwordHash: string, at: number, akVersion: number | null): boolean => {
+    if (q.setPassword.run(JSON.stringify(kdf), akPassword, at, userId, akVersion, akVersion).changes === 0) return false; // replaced meanwhile: the login hash stays too
     q.setHash.run(passwordHash, userId);
+    return true;
   });
   return {
     get: cachedKeyReader(
@@ -241,12 +255,17 @@ export function createSqliteKeyStore(db: Db): KeyStore {
     ),
     create: async (userId, keys, at, passwordHash) => create(userId, keys, at, passwordHash),
     putKeyring: async (userId, rev, keyring, at) => q.putKeyring.run(JSON.stringify(keyring), at, userId, rev).changes > 0,
-    setPassword: async (userId, kdf, akPassword, passwordHash, at) => void setPassword(userId, kdf, akPassword, passwordHash, at),
+    setPassword: async (userId, kdf, akPassword, passwordHash, at, akVersion) => setPassword.immediate(userId, kdf, akPassword, passwordHash, at, akVersion ?? null),
     restorePasswordWrap: async (userId, akPassword, at) => q.restoreWrap.run(akPassword, at, userId).changes > 0,
-    setRecovery: async (userId, akRecovery, at) => void q.setRecovery.run(akRecovery, at, at, userId),
-    confirmRecovery: async (userId, at) => void q.confirmRecovery.run(at, at, userId),
+    setRecovery: async (userId, akRecovery, at, akVersion) => q.setRecovery.run(akRecovery, at, at, userId, akVersion ?? null, akVersion ?? null).changes > 0,
+    confirmRecovery: async (userId, at, akRecovery) => q.confirmRecovery.run(at, at, userId, akRecovery ?? null, akRecovery ?? null).changes > 0,
     setSealedAt: async (userId, at) => void q.setSealedAt.run(at, at, userId),
     // IMMEDIATE: the write lock is taken before the reads, so another process's kit or key write cannot come between.
-    rotate: async (userId, expect, next, at) => rotate.immediate(userId, expect, next, at),
+    rotate: async (userId, expect, next, at) => {
+      const result = rotate.immediate(userId, expect, next, at);
+      // secure_delete overwrote the old wraps in the file; the checkpoint leaves no copy in the WAL either (as seal-store.ts, escrow-store.ts).
+      if (result === 'ok') db.pragma('wal_checkpoint(TRUNCATE)');
+      return result;
+    },
   };
 }

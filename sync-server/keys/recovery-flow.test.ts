@@ -11,7 +11,7 @@ import { toB64url } from '../../shared/crypto/bytes';
 import { derivePasswordKeys, newKdfParams, type KdfParams } from '../../shared/crypto/kdf';
 import { PROOF_REQUIRED } from '../../shared/schema/user';
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
-import { akFromCode, kitState, newKitWithPassword, reopenAfterReset, reopenWithPassword, WrongRecoveryCodeError } from '../../web/features/keys/recovery';
+import { akFromCode, confirmKitKept, kitState, newKitWithPassword, reopenAfterReset, reopenWithPassword, WrongRecoveryCodeError } from '../../web/features/keys/recovery';
 import { signInWithKeys } from '../../web/features/keys/sign-in';
 import { linkOf, ownerOn, type Owner } from '../release/release-test-support';
 import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
@@ -87,7 +87,12 @@ describe('recovery after a forgotten password (web/features/keys/recovery.ts)', 
     const newCode = await newKitWithPassword({ api, derive, device: createDeviceKeyStore(`e-${Math.random()}`) }, { id: o.userId, username: o.username }, o.password);
     expect(newCode).not.toBe(oldCode);
     expect(await kitState(api)).toMatchObject({ hasKeys: true, confirmedAt: null, locked: false });
-    await api('/api/keys/recovery/confirmed', { body: {} });
+    // The first kit typed back after the newer one was made (two devices): refused, the newer kit is not marked kept.
+    await expect(confirmKitKept(api, o.userId, oldCode)).rejects.toBeInstanceOf(WrongRecoveryCodeError);
+    const replaced = await o.t.call('POST', '/api/keys/recovery/confirmed', { akRecovery: `w1.${'A'.repeat(16)}.${'B'.repeat(64)}` }, o.cookie);
+    expect(replaced.status).toBe(409);
+    expect((await kitState(api)).confirmedAt).toBeNull();
+    await confirmKitKept(api, o.userId, newCode);
     expect((await kitState(api)).confirmedAt).toEqual(expect.any(Number));
     const r = await resetPassword(o);
     const before = (await o.t.services.keys.get(o.userId))!;

@@ -2,6 +2,8 @@
  * POST /api/keys/rotate (rotate-route.ts) over the real app and a real SQLite file, with bodies the
  * device's own code makes (shared/crypto/rotation.ts).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { derivePasswordKeys, renewKdfParams } from '../../shared/crypto/kdf';
 import { Keyring, unwrapAccountKey, wrapAccountKey, type StoredKeyring } from '../../shared/crypto/keys';
@@ -9,31 +11,10 @@ import { newRecoveryCode, recoveryKey } from '../../shared/crypto/recovery';
 import { rotateAccountKey } from '../../shared/crypto/rotation';
 import { makeGeneration, openOwnerCopy, sealOwnerCopy } from '../../shared/crypto/trustee-kit';
 import { kitsBody, makeKits, ownerWithTrustees } from '../kits/kit-test-support';
+import { toB64url } from '../../shared/crypto/bytes';
 import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
 import { makeDeviceKeys } from './test-keys';
-
-/** An account with keys at AK version 1 (PBKDF2: quick), signed in once more on a second "device". */
-async function keyedAccount(t: TestApp) {
-  const { cookie, user, body } = await signUp(t);
-  const dk = await makeDeviceKeys(user.id, body.password);
-  expect((await t.call('POST', '/api/keys/setup', dk.body, cookie)).status).toBe(201);
-  const { unlockKey } = await derivePasswordKeys(body.password, dk.kdf);
-  return { cookie, user, password: body.password, dk, unlockKey };
-}
-
-type Account = Awaited<ReturnType<typeof keyedAccount>>;
-
-/** What GET /api/keys answers. */
-const keysOf = async (t: TestApp, cookie: string) => (await t.call('GET', '/api/keys', undefined, cookie)).json();
-
-/** A rotation body as the device makes it from the server's current keys, with `ownerCopies` as sent. */
-async function rotation(t: TestApp, a: Account, ownerCopies: Record<string, string> = {}, endOtherSessions = false) {
-  const cur = await keysOf(t, a.cookie);
-  const ak = await unwrapAccountKey(a.unlockKey, cur.akPassword, a.user.id, cur.akVersion, 'password');
-  const keyring = await Keyring.load(cur.keyring, ak, a.user.id);
-  const r = await rotateAccountKey({ userId: a.user.id, keyring, oldAk: ak, fromAkVersion: cur.akVersion, unlockKey: a.unlockKey, ownerCopies });
-  return { ...r, oldAk: ak, request: { ...r.body, rev: cur.keyringRev, kdf: cur.kdf, endOtherSessions } };
-}
+import { keyedAccount, keysOf, rotation, type Account } from './test-rotation';
 
 /** A live kit generation row holding `ownerCopy` (the kit routes' own steps need accepted trustees; only the row matters here). */
 const kitGeneration = (t: TestApp, userId: string, generation: number, ownerCopy: string) =>
@@ -69,6 +50,17 @@ describe('POST /api/keys/rotate (SECURITY.md "Replacing the account key")', () =
     await expect(openOwnerCopy(a.dk.ak, a.user.id, copy)).rejects.toThrow();
   });
 
+  it('leaves the old wraps nowhere in the SQLite files: rows overwritten (secure_delete) and the WAL checkpointed after the rotation', async () => {
+    const t = createTestApp();
+    const a = await keyedAccount(t);
+    const old = (await t.services.keys.get(a.user.id))!;
+    const files = () => ['afterword.db', 'afterword.db-wal'].map((f) => join(t.deps.config.dataDir, f)).filter(existsSync).map((f) => readFileSync(f).toString('latin1')).join('\n');
+    expect(files().includes(old.akRecovery!)).toBe(true); // the scan can see a wrap
+    expect((await t.call('POST', '/api/keys/rotate', (await rotation(t, a)).request, a.cookie)).status).toBe(200);
+    const text = files();
+    expect([old.akRecovery!, old.akPassword!].filter((wrap) => text.includes(wrap))).toEqual([]);
+  });
+
   it('is keyed on the AK version read: a second rotation from the same version gets 409 with the current keys; two at once, one wins', async () => {
     const t = createTestApp();
     const a = await keyedAccount(t);
@@ -84,7 +76,7 @@ describe('POST /api/keys/rotate (SECURITY.md "Replacing the account key")', () =
     expect(ring.kids().sort()).toEqual(a.dk.keyring.kids().sort());
   });
 
-  it('refuses what would lose a key, naming the field (400), and changes nothing', async () => {
+  it('refuses what would lose a key, naming the field (400), answers 409 when the kit generations changed since they were read, and changes nothing', async () => {
     const t = createTestApp();
     const a = await keyedAccount(t);
     const made = await makeGeneration({ account: a.user.id, generation: 2, k: 1, trustees: [{ trusteeId: 'tA', level: 'full' }], levelKeys: () => new Map() });
@@ -98,14 +90,24 @@ describe('POST /api/keys/rotate (SECURITY.md "Replacing the account key")', () =
       [{ ...r.request, keyring: without }, `keyring.keys.${dropped}`],
       [{ ...r.request, keyring: { ...r.request.keyring, keys: { ...r.request.keyring.keys, 'msg:intruder~1': r.request.keyring.keys[dropped!] } } }, 'keyring.keys.msg:intruder~1'],
       [{ ...r.request, keyring: { ...r.request.keyring, ak: 3 } }, 'keyring.ak'],
-      [{ ...r.request, ownerCopies: {} }, 'ownerCopies.2'],
-      [{ ...r.request, ownerCopies: { '2': r.body.ownerCopies['2'], '7': r.body.ownerCopies['2'] } }, 'ownerCopies.7'],
       [{ ...r.request, akPassword: 'w1.nope' }, 'akPassword'],
     ];
     for (const [body, path] of cases) {
       const res = await t.call('POST', '/api/keys/rotate', body, a.cookie);
       expect(res.status, path).toBe(400);
       expect((await res.json()).issues.map((i: { path: string }) => i.path)).toContain(path);
+    }
+    // Owner copies for other generations than the live ones: the kits changed since the device read them
+    // (made or retired on another device), so 409 with the current keys, naming the generation: it reads again and retries.
+    for (const [body, path] of [
+      [{ ...r.request, ownerCopies: {} }, 'ownerCopies.2'],
+      [{ ...r.request, ownerCopies: { '2': r.body.ownerCopies['2'], '7': r.body.ownerCopies['2'] } }, 'ownerCopies.7'],
+    ] as const) {
+      const res = await t.call('POST', '/api/keys/rotate', body, a.cookie);
+      expect(res.status, path).toBe(409);
+      const answer = await res.json();
+      expect(answer.issues.map((i: { path: string }) => i.path)).toContain(path);
+      expect(answer.current).toEqual(before);
     }
     expect(await keysOf(t, a.cookie)).toEqual(before);
   });
@@ -136,6 +138,47 @@ describe('POST /api/keys/rotate (SECURITY.md "Replacing the account key")', () =
     expect((await t.call('POST', '/api/keys/rotate', r.request, a.cookie)).status).toBe(200);
     expect((await t.call('GET', '/api/keys', undefined, other)).status).toBe(401); // the other device is signed out
     expect((await t.call('GET', '/api/keys', undefined, a.cookie)).status).toBe(200);
+  });
+
+  it('needs the current password in its own body: a signed-in session alone (a device picked up) cannot store junk wraps and lock the owner out; wrong guesses share the password change\'s limit', async () => {
+    const t = createTestApp();
+    const a = await keyedAccount(t);
+    const laptop = cookieOf(await t.call('POST', '/api/auth/login', { identifier: a.user.username, loginSecret: a.dk.loginSecret }));
+    t.advance(5 * 60_000); // the thief holds only `a.cookie`, 5 minutes after sign-in: the re-auth window is still open
+    const before = await keysOf(t, a.cookie);
+    const junk = () => `w1.${toB64url(crypto.getRandomValues(new Uint8Array(12)))}.${toB64url(crypto.getRandomValues(new Uint8Array(48)))}`;
+    const body = {
+      fromAkVersion: before.akVersion,
+      rev: before.keyringRev,
+      kdf: before.kdf,
+      akPassword: junk(),
+      akRecovery: junk(),
+      keyring: { v: 1, ak: before.akVersion + 1, keys: Object.fromEntries(Object.keys(before.keyring.keys).map((kid) => [kid, junk()])) },
+      proof: toB64url(crypto.getRandomValues(new Uint8Array(32))),
+      ownerCopies: {},
+      endOtherSessions: true,
+    };
+    const guess = () => toB64url(crypto.getRandomValues(new Uint8Array(32)));
+    for (const attempt of [body, { ...body, loginSecret: guess() }]) {
+      const res = await t.call('POST', '/api/keys/rotate', attempt, a.cookie);
+      expect(res.status).toBe(400);
+      expect((await res.json()).issues[0].path).toBe('loginSecret');
+    }
+    expect(await keysOf(t, a.cookie)).toEqual(before);
+    expect((await t.call('GET', '/api/keys', undefined, laptop)).status).toBe(200); // nobody signed out
+    expect(await unwrapAccountKey(a.unlockKey, before.akPassword, a.user.id, 1, 'password')).toEqual(a.dk.ak);
+
+    // Guesses count in the password change's window (10 per 15 min per account), through either route.
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await t.call('POST', '/api/keys/rotate', { ...body, loginSecret: guess() }, a.cookie)).status);
+    expect(statuses).toEqual([...Array(9).fill(400), 429]); // the first guess above was the 1st of 10
+    const next = await derivePasswordKeys('a brand new password', renewKdfParams(a.dk.kdf));
+    const change = { currentLoginSecret: a.dk.loginSecret, loginSecret: next.loginSecret, kdf: renewKdfParams(a.dk.kdf), akPassword: junk(), akVersion: 1 };
+    expect((await t.call('POST', '/api/auth/password', change, a.cookie)).status).toBe(429);
+    expect((await t.call('POST', '/api/keys/rotate', (await rotation(t, a)).request, a.cookie)).status).toBe(429); // even with the right secret, until the window ends
+    t.advance(15 * 60_000);
+    expect((await t.call('POST', '/api/auth/confirm-password', { loginSecret: a.dk.loginSecret }, a.cookie)).status).toBe(200);
+    expect((await t.call('POST', '/api/keys/rotate', (await rotation(t, a)).request, a.cookie)).status).toBe(200);
   });
 
   it('after a rotation, a wrap of the old AK from a device that still holds it is refused (409): a new kit or a new password never stores a key that opens nothing', async () => {

@@ -4,13 +4,17 @@
  * under the new recovery code, the keyring re-wrapped, the new proof hash, each live kit
  * generation's owner copy sealed again. It never reads a key.
  * - A proven session (auth/unproven.ts: whoever reset the password cannot take the account's keys
- *   away) with the password entered recently (auth/reauth.ts).
+ *   away) with the password entered recently (auth/reauth.ts), AND the current login secret in the
+ *   body (`loginSecret`), checked and rate limited as a password change (auth/current-secret.ts):
+ *   a signed-in session alone (a device picked up) could otherwise store junk wraps and lock the
+ *   owner out of their words for good.
  * - Compare-and-set on what the device read (AK version, keyring revision, KDF parameters), in ONE
  *   transaction (KeyStore.rotate): of two devices at once one wins, the other gets 409 with the
  *   winner's keys; never a keyring half under one AK and half under another.
  * - Never loses a key: the new keyring holds exactly the stored keyring's kids, at version
- *   `fromAkVersion + 1`, and an owner copy comes for exactly the live generations; else 400
- *   naming the field (`keyring.keys.<kid>`, `keyring.ak`, `ownerCopies.<generation>`).
+ *   `fromAkVersion + 1`, else 400 naming the field (`keyring.keys.<kid>`, `keyring.ak`); an owner
+ *   copy comes for exactly the live generations, else 409 naming `ownerCopies.<generation>` with
+ *   the current keys (the kits changed since the device read them: it reads again and retries).
  * - `endOtherSessions` (a lost device) ends every other session of the account, as a password change does.
  */
 import { Hono } from 'hono';
@@ -18,6 +22,7 @@ import type { KdfParams } from '../../shared/crypto/kdf';
 import type { StoredKeyring } from '../../shared/crypto/keys';
 import { rotateKeysSchema } from '../../shared/schema/keys';
 import type { AppDeps, AppEnv } from '../app-env';
+import { currentSecretCheck, type CheckCurrentSecret } from '../auth/current-secret';
 import { requireSession } from '../auth/middleware';
 import { requireRecentAuth } from '../auth/reauth';
 import { requireProven } from '../auth/unproven';
@@ -40,8 +45,8 @@ function keyringDifference(stored: StoredKeyring, next: StoredKeyring): ApiHttpE
   return added ? refuse(`keyring.keys.${added}`, `The key ${added} is not in the keyring: a new account key adds no key`) : null;
 }
 
-/** The rotation route (mounted by app.ts). */
-export function keyRotationRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+/** The rotation route (mounted by app.ts, which passes the password change's `checkCurrentSecret`). */
+export function keyRotationRoutes(deps: AppDeps, services: Services, checkCurrentSecret: CheckCurrentSecret = currentSecretCheck(services)): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = services;
   const stale = (current: AccountKeys) => new ApiHttpError(409, CHANGED, undefined, undefined, { current: keysJson(current) });
@@ -50,6 +55,7 @@ export function keyRotationRoutes(deps: AppDeps, services: Services): Hono<AppEn
     const body = await readJson(c, rotateKeysSchema);
     const userId = c.var.userId;
     const keyring = body.keyring as StoredKeyring;
+    await checkCurrentSecret(userId, body.loginSecret, 'loginSecret');
     const cur = await s.keys.get(userId);
     if (!cur) throw new ApiHttpError(404, 'This account has no keys yet');
     if (body.fromAkVersion !== cur.akVersion || body.rev !== cur.keyringRev || JSON.stringify(body.kdf) !== JSON.stringify(cur.kdf)) throw stale(cur);
@@ -63,7 +69,9 @@ export function keyRotationRoutes(deps: AppDeps, services: Services): Hono<AppEn
       const missing = result.ownerCopies.find((g) => !Object.hasOwn(body.ownerCopies, String(g)));
       const extra = Object.keys(body.ownerCopies).find((g) => !result.ownerCopies.includes(Number(g)));
       const path = `ownerCopies.${missing ?? extra}`;
-      throw refuse(path, missing ? `The owner copy of kit generation ${missing} is missing: every copy is sealed again` : `There is no kit generation ${extra} to seal again`);
+      const message = missing ? `The owner copy of kit generation ${missing} is missing: every copy is sealed again` : `There is no kit generation ${extra} to seal again`;
+      // The kits changed since the device read them (made or retired elsewhere): 409 with the keys, so it reads again and retries.
+      throw new ApiHttpError(409, message, [{ path, message }], undefined, { current: keysJson((await s.keys.get(userId)) ?? cur) });
     }
     if (body.endOtherSessions) await s.accounts.deleteOtherSessions(userId, c.var.sessionId);
     return c.json(keysJson((await s.keys.get(userId))!));

@@ -16,7 +16,7 @@
 import { Hono } from 'hono';
 import { fromB64url } from '../../shared/crypto/bytes';
 import { proofHash, type StoredKeyring } from '../../shared/crypto/keys';
-import { passwordWrapSchema, preloginSchema, putKeyringSchema, recoverySchema, setupKeysSchema } from '../../shared/schema/keys';
+import { passwordWrapSchema, preloginSchema, putKeyringSchema, recoveryConfirmedSchema, recoverySchema, setupKeysSchema } from '../../shared/schema/keys';
 import type { AppDeps, AppEnv } from '../app-env';
 import { fakeKdfParams } from '../auth/fake-salt';
 import { requireSession } from '../auth/middleware';
@@ -31,8 +31,24 @@ import type { AccountKeys } from './key-store';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 const NO_KEYS = 'This account has no keys yet';
+/** The kit being confirmed is no longer the stored one (a newer kit was made on another device meanwhile). */
+export const KIT_REPLACED = 'A newer recovery kit was made on another device meanwhile: this code no longer opens your words. Keep the newest kit, or make a new one in Settings.';
 /** A wrap made for an AK version the account no longer has (replaced on another device: rotate-route.ts). */
 export const AK_REPLACED = 'The key that locks your words was replaced on another device. Reload the app, enter your password, then try again.';
+
+/**
+ * Refuses (409 AK_REPLACED with the current keys) a wrap or an owner copy made for an AK version
+ * the account no longer has (SECURITY.md "Replacing the account key"): it would open nothing. A
+ * body without `akVersion` comes from an app made before rotation existed, when every AK was
+ * version 1, so it counts as version 1, never as "any". Used by the password change
+ * (routes/auth.ts), a new recovery kit (below) and new trustee kits (kits/owner-routes.ts).
+ */
+export function refuseReplacedAk(claimed: number | undefined, keys: AccountKeys): void {
+  if ((claimed ?? 1) !== keys.akVersion) throw akReplaced(keys);
+}
+
+/** The 409 AK_REPLACED with the current keys: also when a store's compare-and-set on the AK version found it changed meanwhile. */
+export const akReplaced = (keys: AccountKeys) => new ApiHttpError(409, AK_REPLACED, undefined, undefined, { current: keysJson(keys) });
 
 /** What a device may read of its account's keys (no proof hash). */
 export const keysJson = (k: AccountKeys) => ({
@@ -134,8 +150,9 @@ export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     const { akRecovery, akVersion } = await readJson(c, recoverySchema);
     const keys = await s.keys.get(c.var.userId);
     if (!keys) throw new ApiHttpError(404, NO_KEYS);
-    if (akVersion !== undefined && akVersion !== keys.akVersion) return c.json({ error: AK_REPLACED, current: keysJson(keys) }, 409);
-    await s.keys.setRecovery(c.var.userId, akRecovery, deps.now());
+    refuseReplacedAk(akVersion, keys);
+    // Compare-and-set on the version too: a rotation committed since the check above wins.
+    if (!(await s.keys.setRecovery(c.var.userId, akRecovery, deps.now(), akVersion ?? 1))) throw akReplaced((await s.keys.get(c.var.userId))!);
     return c.json({ ok: true });
   });
 
@@ -150,8 +167,13 @@ export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     return c.json({ ok: true });
   });
 
+  // Kept: the kit whose wrap the person's code opened, not one made meanwhile on another device (SECURITY.md "Recovery").
   app.post('/api/keys/recovery/confirmed', session, async (c) => {
-    await s.keys.confirmRecovery(c.var.userId, deps.now());
+    const { akRecovery } = await readJson(c, recoveryConfirmedSchema);
+    if (!(await s.keys.confirmRecovery(c.var.userId, deps.now(), akRecovery)) && akRecovery !== undefined) {
+      const keys = await s.keys.get(c.var.userId);
+      return c.json({ error: KIT_REPLACED, ...(keys ? { current: keysJson(keys) } : {}) }, 409);
+    }
     return c.json({ ok: true });
   });
 

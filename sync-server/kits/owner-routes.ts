@@ -20,7 +20,7 @@ import { requireSession } from '../auth/middleware';
 import { requireProven } from '../auth/unproven';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import { AK_REPLACED, keysJson } from '../keys/routes';
+import { refuseReplacedAk } from '../keys/routes';
 import type { Services } from '../services';
 
 /** The most kits one generation may have: one per live trustee (shared/limits.ts `trustees`) and the executor kit. */
@@ -121,8 +121,8 @@ export function kitOwnerRoutes(deps: AppDeps, services: Services): Hono<AppEnv> 
   app.post('/api/kits', requireProven(deps, services), async (c) => {
     const input = await readJson(c, body);
     // An owner copy sealed under a replaced AK would open on none of the owner's devices (SECURITY.md "Replacing the account key").
-    const keys = input.akVersion === undefined ? null : await services.keys.get(c.var.userId);
-    if (keys && keys.akVersion !== input.akVersion) throw new ApiHttpError(409, AK_REPLACED, undefined, undefined, { current: keysJson(keys) });
+    const keys = await services.keys.get(c.var.userId);
+    if (keys) refuseReplacedAk(input.akVersion, keys); // a body without akVersion (an older app) counts as version 1
     await generations.hit(`kits:${c.var.userId}`);
     return c.json(await kits.make(c.var.userId, input), 201);
   });

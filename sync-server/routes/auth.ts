@@ -20,6 +20,7 @@ import {
 } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
 import { issueDeviceCookie } from '../auth/device-cookie';
+import { currentSecretCheck, type CheckCurrentSecret } from '../auth/current-secret';
 import { createLoginThrottle } from '../auth/login-throttle';
 import { requireSession } from '../auth/middleware';
 import { requireRecentAuth } from '../auth/reauth';
@@ -31,7 +32,7 @@ import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
 import { refuseKdfSwitch } from '../keys/kdf-rule';
-import { AK_REPLACED, findAccount, keysJson, proofHashOf } from '../keys/routes';
+import { akReplaced, findAccount, keysJson, proofHashOf, refuseReplacedAk } from '../keys/routes';
 import { FIELD_CLASSES } from '../../shared/crypto/fields';
 import type { KdfParams } from '../../shared/crypto/kdf';
 import type { StoredKeyring } from '../../shared/crypto/keys';
@@ -61,7 +62,8 @@ function refuseSealedProfileFields(raw: unknown): void {
   throw new ApiHttpError(422, message, [{ path: field, message }]);
 }
 
-export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+/** `checkCurrentSecret`: the current password's check, shared with the rotation route (auth/current-secret.ts; createApp makes one). */
+export function authRoutes(deps: AppDeps, services: Services, checkCurrentSecret: CheckCurrentSecret = currentSecretCheck(services)): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = services;
   const perIp = s.rateLimiters({ name: 'auth-ip', limit: 30, windowMs: 10 * 60_000, message: TOO_MANY });
@@ -153,21 +155,17 @@ export function authRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     const raw = await readJson(c, jsonBodySchema);
     const keyed = has(raw, 'loginSecret') ? parseWith(changeKeyedPasswordSchema, raw) : null;
     const legacy = keyed ? null : parseWith(changePasswordSchema, raw);
-    await perUsername.hit(`password:${c.var.userId}`);
-    const row = await s.accounts.findById(c.var.userId);
-    const keys = row ? await s.keys.get(row.id) : null;
+    const keys = await s.keys.get(c.var.userId);
     if (legacy && keys) throw new ApiHttpError(400, USE_KEYS, [{ path: 'currentPassword', message: USE_KEYS }]);
     if (keyed && !keys) throw new ApiHttpError(400, 'Set up this account\'s keys first', [{ path: 'loginSecret', message: 'This account has no keys yet' }]);
     if (keyed) await assertProven(c, deps, services); // AK's password wrap: only a device that proved it holds AK (auth/unproven.ts)
     if (keyed && keys) refuseKdfSwitch(keyed.kdf as KdfParams, keys.kdf.alg); // the account's algorithm, never switched (issue 29 "The KDF")
     // AK's wrap for a version the account no longer has would open nothing at the next sign-in (SECURITY.md "Replacing the account key").
-    if (keyed && keys && keyed.akVersion !== undefined && keyed.akVersion !== keys.akVersion) throw new ApiHttpError(409, AK_REPLACED, undefined, undefined, { current: keysJson(keys) });
-    const field = keyed ? 'currentLoginSecret' : 'currentPassword';
-    if (!row || !(await verifyPassword(keyed ? keyed.currentLoginSecret : legacy!.currentPassword, row.password_hash))) {
-      throw new ApiHttpError(400, 'Current password is incorrect', [{ path: field, message: 'Current password is incorrect' }]);
-    }
+    if (keyed && keys) refuseReplacedAk(keyed.akVersion, keys);
+    const row = await checkCurrentSecret(c.var.userId, keyed ? keyed.currentLoginSecret : legacy!.currentPassword, keyed ? 'currentLoginSecret' : 'currentPassword');
     const hash = await hashPassword(keyed ? keyed.loginSecret : legacy!.newPassword, cost);
-    if (keyed) await s.keys.setPassword(row.id, keyed.kdf as KdfParams, keyed.akPassword, hash, deps.now());
+    // Compare-and-set on the AK version: a rotation committed while the secrets were hashed wins (409), nothing changes.
+    if (keyed && !(await s.keys.setPassword(row.id, keyed.kdf as KdfParams, keyed.akPassword, hash, deps.now(), keyed.akVersion ?? 1))) throw akReplaced((await s.keys.get(row.id))!);
     else await s.accounts.setPasswordHash(row.id, hash);
     await s.accounts.deleteOtherSessions(row.id, c.var.sessionId);
     issueDeviceCookie(c, deps, row.id, hash); // every older device cookie stops counting as trusted (auth/device-cookie.ts)

@@ -52,20 +52,24 @@ export function createPgKeyStore(pool: pg.Pool): KeyStore {
       const r = await pool.query('UPDATE account_keys SET keyring = $1, keyring_rev = keyring_rev + 1, updated_at = $2 WHERE user_id = $3 AND keyring_rev = $4', [JSON.stringify(keyring), at, userId, rev]);
       return (r.rowCount ?? 0) > 0;
     },
-    setPassword: (userId, kdf: KdfParams, akPassword, passwordHash, at) =>
+    setPassword: (userId, kdf: KdfParams, akPassword, passwordHash, at, akVersion) =>
       inTx(async (c) => {
-        await c.query('UPDATE account_keys SET kdf = $1, ak_password = $2, updated_at = $3 WHERE user_id = $4', [JSON.stringify(kdf), akPassword, at, userId]);
+        const r = await c.query('UPDATE account_keys SET kdf = $1, ak_password = $2, updated_at = $3 WHERE user_id = $4 AND ($5::int IS NULL OR ak_version = $5)', [JSON.stringify(kdf), akPassword, at, userId, akVersion ?? null]);
+        if ((r.rowCount ?? 0) === 0) return false; // replaced meanwhile: the login hash stays too
         await setHash(c, userId, passwordHash);
+        return true;
       }),
     async restorePasswordWrap(userId, akPassword, at) {
       const r = await pool.query('UPDATE account_keys SET ak_password = $1, updated_at = $2 WHERE user_id = $3 AND ak_password IS NULL', [akPassword, at, userId]);
       return (r.rowCount ?? 0) > 0;
     },
-    async setRecovery(userId, akRecovery, at) {
-      await pool.query('UPDATE account_keys SET ak_recovery = $1, recovery_created_at = $2, recovery_confirmed_at = NULL, updated_at = $2 WHERE user_id = $3', [akRecovery, at, userId]);
+    async setRecovery(userId, akRecovery, at, akVersion) {
+      const r = await pool.query('UPDATE account_keys SET ak_recovery = $1, recovery_created_at = $2, recovery_confirmed_at = NULL, updated_at = $2 WHERE user_id = $3 AND ($4::int IS NULL OR ak_version = $4)', [akRecovery, at, userId, akVersion ?? null]);
+      return (r.rowCount ?? 0) > 0;
     },
-    async confirmRecovery(userId, at) {
-      await pool.query('UPDATE account_keys SET recovery_confirmed_at = $1, updated_at = $1 WHERE user_id = $2 AND ak_recovery IS NOT NULL', [at, userId]);
+    async confirmRecovery(userId, at, akRecovery) {
+      const r = await pool.query('UPDATE account_keys SET recovery_confirmed_at = $1, updated_at = $1 WHERE user_id = $2 AND ak_recovery IS NOT NULL AND ($3::text IS NULL OR ak_recovery = $3)', [at, userId, akRecovery ?? null]);
+      return (r.rowCount ?? 0) > 0;
     },
     async setSealedAt(userId, at) {
       await pool.query('UPDATE account_keys SET sealed_at = $1, updated_at = $1 WHERE user_id = $2', [at, userId]);

@@ -17,20 +17,37 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
+import { toast } from '../../ui/toast-store';
 import { createDeviceKeyStore } from './device-key-store';
 import { deriveInWorker } from './kdf-client';
 import { useKeySession } from './key-session';
 import { newKitWithPassword } from './recovery';
 import { RECOVERY_KIT_PATH, useRecoveryKit } from './recovery-kit-store';
-import { replaceAccountKey } from './rotate';
+import { KeyReplacedButError, ReopenFirstError, replaceAccountKey, TrusteeKitsUnreadableError } from './rotate';
 
-/** Why the kit could not be made, in words for the person. */
-function failure(err: unknown): string {
-  if (err instanceof ApiError && err.serverMessage === PROOF_REQUIRED) return 'Open your words with your recovery code first (see "Recovery kit" in Settings), then make a new kit.';
-  if ((err instanceof ApiError && err.status === 400) || err instanceof UnwrapError) return 'That password is not right. Please try again.';
+/** The request was refused because the password is wrong (400 naming `loginSecret`, or `password` for re-auth). */
+function wrongPassword(err: unknown): boolean {
+  if (!(err instanceof ApiError) || err.status !== 400) return false;
+  try {
+    const issues = (JSON.parse(err.bodyText) as { issues?: { path?: string }[] }).issues ?? [];
+    return issues.some((i) => i.path === 'loginSecret' || i.path === 'password');
+  } catch {
+    return false;
+  }
+}
+
+/** Why the kit could not be made, in words for the person: each cause its own (SECURITY.md "Replacing the account key"). */
+function failure(err: unknown, lostDevice: boolean): string {
+  if ((err instanceof ApiError && err.serverMessage === PROOF_REQUIRED) || err instanceof ReopenFirstError) return 'Open your words with your recovery code first (see "Recovery kit" in Settings), then make a new kit.';
+  if (err instanceof TrusteeKitsUnreadableError) return lostDevice ? `${err.message} Meanwhile, changing your password ("Change Password" on your Profile page) signs every other device out.` : err.message;
+  if (wrongPassword(err) || err instanceof UnwrapError) return 'That password is not right. Please try again.';
   if (err instanceof TypeError && !navigator.onLine) return 'You are offline. A new kit can be made when you are connected.';
   return serverMessage(err, 'The new kit could not be made. Please try again.');
 }
+
+/** A lost device may hold the password (saved in its browser) and keeps its copy of the words locked with it: replacing the key does not reach that. */
+const CHANGE_PASSWORD_TOO =
+  'If the lost device may have your password saved, change your password too ("Change Password" on your Profile page): the copy of your words on that device is locked with your password, and replacing the key does not reach it.';
 
 const WORDS = {
   kit: {
@@ -83,7 +100,15 @@ function NewKitForm({ next, lostDevice, close }: { next: string; lostDevice: boo
       close();
       navigate(RECOVERY_KIT_PATH);
     } catch (err) {
-      setError(failure(err));
+      if (err instanceof KeyReplacedButError) {
+        // The server stored the new key: the old code is dead, so the new one is shown whatever failed after.
+        useRecoveryKit.getState().show(err.code, next);
+        toast({ title: 'Your key was replaced', description: err.message, variant: 'destructive', durationMs: 15_000 });
+        close();
+        navigate(RECOVERY_KIT_PATH);
+        return;
+      }
+      setError(failure(err, lostDevice));
       setBusy(false);
     } finally {
       device.close();
@@ -99,6 +124,8 @@ function NewKitForm({ next, lostDevice, close }: { next: string; lostDevice: boo
       description={words.description}
     >
       <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+        {/* SECURITY.md "Replacing the account key": the lost device's browser may keep the password, and its copy of the words stays locked with it. */}
+        {lostDevice && <p className="text-sm font-medium text-slate-800">{CHANGE_PASSWORD_TOO}</p>}
         {!lostDevice && (
           <div className="flex items-start gap-3 text-slate-800">
             <input id="replace-key" type="checkbox" checked={replaceKey} onChange={(e) => setReplaceKey(e.target.checked)} className="mt-1 size-5 shrink-0 accent-slate-800" aria-describedby="replace-key-hint" />

@@ -11,7 +11,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { RecoveryCodeError } from '../../../shared/crypto/errors';
 import { parseRecoveryCode } from '../../../shared/crypto/recovery';
-import { apiFetch, serverMessage } from '../../api/client';
+import { ApiError, apiFetch, serverMessage } from '../../api/client';
 import { useAppNavigate } from '../../app/navigation';
 import { useSession } from '../../app/session';
 import { Button } from '../../ui/Button';
@@ -23,6 +23,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast-store';
 import { groupsOf, HOW_TO_USE, kitDate, kitText, NO_ONE_ELSE, WHERE_TO_KEEP } from './kit-text';
 import { NewKitButton } from './NewKitDialog';
+import { confirmKitKept, WrongRecoveryCodeError } from './recovery';
 import { useRecoveryKit } from './recovery-kit-store';
 import './recovery-kit-print.css';
 
@@ -150,7 +151,7 @@ function Kit({ code, next, done }: { code: string; next: string; done: () => voi
             </CardContent>
           </Card>
         ) : (
-          <CheckKept code={code} back={() => setStep('keep')} kept={kept} />
+          <CheckKept userId={user?.id ?? ''} code={code} back={() => setStep('keep')} kept={kept} />
         )}
       </div>
       <section className="recovery-kit-print space-y-3 text-base" aria-hidden>
@@ -172,8 +173,11 @@ function Kit({ code, next, done }: { code: string; next: string; done: () => voi
   );
 }
 
+/** A newer kit was made on another device between this one and its check: this code opens nothing now. */
+const KIT_REPLACED = 'A newer recovery kit was made on another device meanwhile, so this code no longer opens your words. Keep the newest kit, or make a new one in Settings.';
+
 /** The check that the kit was kept: the code typed back from the person's own copy. */
-function CheckKept({ code, back, kept }: { code: string; back: () => void; kept: () => void }) {
+function CheckKept({ userId, code, back, kept }: { userId: string; code: string; back: () => void; kept: () => void }) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -196,10 +200,11 @@ function CheckKept({ code, back, kept }: { code: string; back: () => void; kept:
     setBusy(true);
     setError(undefined);
     try {
-      await apiFetch('/api/keys/recovery/confirmed', { body: {} });
+      await confirmKitKept(apiFetch, userId, code); // marks kept only the kit this code opens (recovery.ts)
       kept();
     } catch (err) {
       setBusy(false);
+      if (err instanceof WrongRecoveryCodeError || (err instanceof ApiError && err.status === 409)) return setError(KIT_REPLACED);
       setError(serverMessage(err, 'We could not save this. Please try again.'));
     }
   };

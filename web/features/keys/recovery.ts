@@ -68,12 +68,8 @@ export async function makeNewKit(api: Api, userId: string, held: HeldAk): Promis
   return code;
 }
 
-/**
- * AK from a typed recovery code. Throws RecoveryCodeError (a typo: its `group` names where),
- * NoRecoveryKitError, WrongRecoveryCodeError (the code is well formed but not this account's
- * current one, e.g. from a kit replaced since), or the API's error.
- */
-export async function akFromCode(api: Api, userId: string, code: string): Promise<HeldAk> {
+/** The stored kit opened with `code`: AK, its version and the wrap that opened (see akFromCode for the throws). */
+async function openKit(api: Api, userId: string, code: string): Promise<HeldAk & { akRecovery: string }> {
   const secret = await parseRecoveryCode(code);
   let kit: { akVersion: number; akRecovery: string };
   try {
@@ -84,11 +80,32 @@ export async function akFromCode(api: Api, userId: string, code: string): Promis
   }
   try {
     const ak = await unwrapAccountKey(await recoveryKey(secret, userId), kit.akRecovery, userId, kit.akVersion, 'recovery');
-    return { ak, akVersion: kit.akVersion };
+    return { ak, akVersion: kit.akVersion, akRecovery: kit.akRecovery };
   } catch (err) {
     if (err instanceof UnwrapError) throw new WrongRecoveryCodeError();
     throw err;
   }
+}
+
+/**
+ * AK from a typed recovery code. Throws RecoveryCodeError (a typo: its `group` names where),
+ * NoRecoveryKitError, WrongRecoveryCodeError (the code is well formed but not this account's
+ * current one, e.g. from a kit replaced since), or the API's error.
+ */
+export async function akFromCode(api: Api, userId: string, code: string): Promise<HeldAk> {
+  const { ak, akVersion } = await openKit(api, userId, code);
+  return { ak, akVersion };
+}
+
+/**
+ * The person kept the kit whose `code` they typed back: checks the code opens the kit the server
+ * holds now and marks THAT kit kept (POST /api/keys/recovery/confirmed with its wrap; 409 when it
+ * was replaced in between). Throws WrongRecoveryCodeError when a newer kit was made meanwhile on
+ * another device (the code opens nothing; SECURITY.md "Recovery"), or the API's error.
+ */
+export async function confirmKitKept(api: Api, userId: string, code: string): Promise<void> {
+  const { akRecovery } = await openKit(api, userId, code);
+  await api('/api/keys/recovery/confirmed', { body: { akRecovery } });
 }
 
 /**

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { sep } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import type { ProjectConfig } from 'vitest/node';
@@ -46,10 +48,21 @@ const unit: ProjectConfig = {
 };
 
 /**
- * Server files that replace a module for themselves (vi.mock) and so need a fresh module graph:
- * they run isolated, in the `unit` project.
+ * Server files that need a fresh module graph, so they run isolated, in the `unit` project:
+ * - a file that replaces a module for itself (vi.mock);
+ * - every file that drives the web app's devices over fake-indexeddb: Dexie reads the global
+ *   `indexedDB` once, when it is first imported, so in a shared graph a file that imported Dexie
+ *   before `fake-indexeddb/auto` ran left every later file with "IndexedDB API missing" (CI run of
+ *   7a7a66a: 22 tests in 6 key files, depending on which file a worker ran first). Found by
+ *   content, so a new such file is isolated without being listed.
  */
-const ISOLATED_SERVER_FILES = ['sync-server/routes/login-timing.test.ts'];
+const ISOLATED_SERVER_FILES = [
+  'sync-server/routes/login-timing.test.ts',
+  ...(readdirSync('sync-server', { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `sync-server/${f.split(sep).join('/')}`)
+    .filter((f) => readFileSync(f, 'utf8').includes('fake-indexeddb')),
+];
 
 export default defineConfig({
   test: {

@@ -10,11 +10,10 @@ import { Keyring, unwrapAccountKey, wrapAccountKey, type StoredKeyring } from '.
 import { newRecoveryCode, recoveryKey } from '../../shared/crypto/recovery';
 import { rotateAccountKey } from '../../shared/crypto/rotation';
 import { makeGeneration, openOwnerCopy, sealOwnerCopy } from '../../shared/crypto/trustee-kit';
-import { kitsBody, makeKits, ownerWithTrustees } from '../kits/kit-test-support';
+import { kitsBody, makeKits } from '../kits/kit-test-support';
 import { toB64url } from '../../shared/crypto/bytes';
 import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
-import { makeDeviceKeys } from './test-keys';
-import { keyedAccount, keysOf, rotation, type Account } from './test-rotation';
+import { keyedAccount, keysOf, rotatedOwnerWithTrustees, rotation } from './test-rotation';
 
 /** A live kit generation row holding `ownerCopy` (the kit routes' own steps need accepted trustees; only the row matters here). */
 const kitGeneration = (t: TestApp, userId: string, generation: number, ownerCopy: string) =>
@@ -223,12 +222,7 @@ describe('POST /api/keys/rotate (SECURITY.md "Replacing the account key")', () =
   });
 
   it('kits made on a device still holding the replaced AK are refused (409): their owner copy would open on none of the owner\'s devices', async () => {
-    const { o, trustees } = await ownerWithTrustees(['Sam']);
-    const dk = await makeDeviceKeys(o.userId, o.password);
-    expect((await o.t.call('POST', '/api/keys/setup', dk.body, o.cookie)).status).toBe(201);
-    const { unlockKey } = await derivePasswordKeys(o.password, dk.kdf);
-    const a = { cookie: o.cookie, user: { id: o.userId, username: o.username }, password: o.password, dk, unlockKey } as unknown as Account;
-    expect((await o.t.call('POST', '/api/keys/rotate', (await rotation(o.t, a)).request, o.cookie)).status).toBe(200);
+    const { o, trustees } = await rotatedOwnerWithTrustees(['Sam']);
 
     const made = await makeKits(o, trustees, 1);
     const stale = await o.t.call('POST', '/api/kits', { ...kitsBody(made), akVersion: 1 }, o.cookie);

@@ -14,10 +14,9 @@ import { Keyring, unwrapAccountKey, wrapAccountKey } from '../../shared/crypto/k
 import { newRecoveryCode, recoveryKey } from '../../shared/crypto/recovery';
 import { rotateAccountKey } from '../../shared/crypto/rotation';
 import { sealOwnerCopy } from '../../shared/crypto/trustee-kit';
-import { kitsBody, makeKits, ownerWithTrustees } from '../kits/kit-test-support';
+import { kitsBody, makeKits } from '../kits/kit-test-support';
 import { cookieOf, createTestApp, testAppOver, type TestApp } from '../test-support';
-import { makeDeviceKeys } from './test-keys';
-import { keyedAccount, keysOf, rotation, type Account } from './test-rotation';
+import { keyedAccount, keysOf, rotatedOwnerWithTrustees, rotation } from './test-rotation';
 
 /** True when `unwrap` opens (does not throw). */
 const opens = (unwrap: () => Promise<unknown>) => unwrap().then(() => true, () => false);
@@ -66,12 +65,7 @@ describe('a body without akVersion (an older app) counts as AK version 1', () =>
   });
 
   it('kits whose owner copy is sealed under the replaced AK are refused (409): else no later rotation could ever be made', async () => {
-    const { o, trustees } = await ownerWithTrustees(['Sam']);
-    const dk = await makeDeviceKeys(o.userId, o.password);
-    expect((await o.t.call('POST', '/api/keys/setup', dk.body, o.cookie)).status).toBe(201);
-    const { unlockKey } = await derivePasswordKeys(o.password, dk.kdf);
-    const a = { cookie: o.cookie, user: { id: o.userId, username: o.username }, password: o.password, dk, unlockKey } as unknown as Account;
-    expect((await o.t.call('POST', '/api/keys/rotate', (await rotation(o.t, a)).request, o.cookie)).status).toBe(200);
+    const { o, trustees, dk, unlockKey } = await rotatedOwnerWithTrustees(['Sam']);
     const made = await makeKits(o, trustees, 1);
     const res = await o.t.call('POST', '/api/kits', { ...kitsBody(made), ownerCopy: await sealOwnerCopy(dk.ak, o.userId, made) }, o.cookie);
     expect(res.status).toBe(409);

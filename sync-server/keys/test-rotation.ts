@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { derivePasswordKeys } from '../../shared/crypto/kdf';
 import { Keyring, unwrapAccountKey } from '../../shared/crypto/keys';
 import { rotateAccountKey } from '../../shared/crypto/rotation';
+import { ownerWithTrustees } from '../kits/kit-test-support';
 import { signUp, type TestApp } from '../test-support';
 import { makeDeviceKeys } from './test-keys';
 
@@ -31,4 +32,19 @@ export async function rotation(t: TestApp, a: Account, ownerCopies: Record<strin
   const keyring = await Keyring.load(cur.keyring, ak, a.user.id);
   const r = await rotateAccountKey({ userId: a.user.id, keyring, oldAk: ak, fromAkVersion: cur.akVersion, unlockKey: a.unlockKey, ownerCopies });
   return { ...r, oldAk: ak, request: { ...r.body, rev: cur.keyringRev, kdf: cur.kdf, endOtherSessions, loginSecret: a.dk.loginSecret } };
+}
+
+/**
+ * An owner with accepted trustees `names` (kit-test-support.ts), keys at AK version 1, then AK
+ * replaced once (version 2): `o` and `trustees` for the kits routes, `a` for the keys routes, `dk`
+ * the device keys made before the replacement (their `ak` is the replaced one).
+ */
+export async function rotatedOwnerWithTrustees(names: string[]) {
+  const { o, trustees } = await ownerWithTrustees(names);
+  const dk = await makeDeviceKeys(o.userId, o.password);
+  expect((await o.t.call('POST', '/api/keys/setup', dk.body, o.cookie)).status).toBe(201);
+  const { unlockKey } = await derivePasswordKeys(o.password, dk.kdf);
+  const a = { cookie: o.cookie, user: { id: o.userId, username: o.username }, password: o.password, dk, unlockKey } as unknown as Account;
+  expect((await o.t.call('POST', '/api/keys/rotate', (await rotation(o.t, a)).request, o.cookie)).status).toBe(200);
+  return { o, trustees, dk, a, unlockKey };
 }

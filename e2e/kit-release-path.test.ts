@@ -206,7 +206,10 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     const claraPage = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await claraPage.goto(local(toClara.links[0]!));
     const player = claraPage.locator('audio');
-    await player.waitFor({ timeout: 60_000 }); // the release pages' worker registers first (sw.ts)
+    await player.waitFor({ timeout: 60_000 }).catch(async (err: unknown) => {
+      // Say what the recipient's page shows instead (a CI run once found no player after 60 s).
+      throw new Error(`No audio player on Clara's page. It shows:\n${await claraPage.locator('body').innerText().catch(() => '(unreadable)')}`, { cause: err });
+    }); // the release pages' worker registers first (sw.ts)
     const played = await player.evaluate(async (a: HTMLAudioElement) => {
       a.muted = true;
       await a.play();

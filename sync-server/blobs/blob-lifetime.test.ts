@@ -15,6 +15,9 @@ import { createRecordService } from '../records';
 import { cookieOf, createTestApp, signUp, sqliteStoreOf, type TestApp } from '../test-support';
 import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile, type EncryptedFile } from './blob-test-support';
 import { ABANDONED_AFTER_MS, RELEASED_KEPT_MS } from './lifetime';
+import { seal } from '../../shared/crypto/envelope';
+import { sealedScope } from '../../shared/crypto/fields';
+import { sealWithPlaceholderKeys } from '../release/release-test-support';
 
 let counter = 0;
 const failCommit = (): never => {
@@ -172,6 +175,40 @@ describe('a file lives as long as a live record refers to it', () => {
     expect(o.onDisk(orphan)).toBe(false);
     expect(o.onDisk(kept)).toBe(true);
     expect(o.onDisk(late)).toBe(true);
+  });
+
+  it('a sealed record keeps its file: its plain fileBlobId names the blob, past the 7 days and the 30 (the voice message at release)', async () => {
+    const o = await owner();
+    const ids = ['6f1c2d3e-0000-4000-8000-000000000001', '6f1c2d3e-0000-4000-8000-000000000002'];
+    await sealWithPlaceholderKeys({ t: o.t, userId: o.user.id }, ['plan~1', 'docs~1', 'index~1', ...ids.map((id) => `msg:${id}~1`)]);
+    // A sealed record's `file` is an envelope the server cannot read; `fileBlobId` beside it is plain (records/file-refs.ts).
+    const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt']);
+    const hlc = formatHlc({ ms: 1, counter: 0, node: 'device1' }); // the server cannot check an envelope's HLC
+    /** A new message as a sealed device pushes it: each sealed field (fields.ts) an envelope under its scope key. */
+    const sealed = async (id: string, f: EncryptedFile) => {
+      const fields: Record<string, unknown> = { ...message(f, o.t), fileBlobId: f.blobId };
+      for (const [field, value] of Object.entries(fields)) {
+        const scope = sealedScope('messages', id, field);
+        if (scope) fields[field] = await seal({ kid: `${scope}~1`, key }, { userId: o.user.id, collection: 'messages', recordId: id, field }, hlc, value);
+      }
+      return fields;
+    };
+    const late = await encryptFile(pdfWith('sealed, record first'), 'application/pdf', 2048);
+    await o.push([{ collection: 'messages', id: ids[0]!, fields: await sealed(ids[0]!, late) }]); // the record syncs before its bytes
+    expect((await uploadFile(o.call, late)).status).toBe(200);
+    const first = await o.upload('sealed, bytes first');
+    await o.push([{ collection: 'messages', id: ids[1]!, fields: await sealed(ids[1]!, first) }]);
+    const bytes = (f: EncryptedFile) => f.chunks.reduce((n, c) => n + c.length, 0);
+    expect(await o.used()).toBe(bytes(late) + bytes(first));
+    for (const days of [8, 31]) {
+      o.t.advance(days * 24 * 3600_000); // (a sealed account signs in with its keys: no new session needed to look on disk)
+      await o.t.services.scheduler.runOnce();
+      await idle(o.t);
+    }
+    for (const f of [late, first]) {
+      expect(o.onDisk(f)).toBe(true);
+      expect(await o.t.services.blobs.meta.get(o.user.id, f.blobId)).toMatchObject({ state: 'complete', released_at: null });
+    }
   });
 
   it("a record of another account naming my blob id never deletes or reaches my file", async () => {

@@ -115,6 +115,10 @@ export function blobMetaContract(name: string, setup: () => Promise<BlobMetaSetu
       await push('u1', 'documents', 'd2', { file: { blobId: 'b-del' } });
       await push('u1', 'documents', 'd2', { _deleted: true });
       await push('u1', 'documents', 'd3', { file: { blobId: 42 } });
+      // A sealed record's `file` is an envelope the server cannot read; `fileBlobId` beside it names the blob (records/file-refs.ts).
+      await push('u1', 'messages', 'm2', { file: 'afw1.sealed-envelope', fileBlobId: 'b-sealed' });
+      expect(await meta.isReferenced('u1', 'b-sealed')).toBe(true);
+      expect(await meta.isReferenced('u2', 'b-sealed')).toBe(false);
       expect(await meta.isReferenced('u1', 'b-doc')).toBe(true);
       expect(await meta.isReferenced('u1', 'b-msg')).toBe(true);
       expect(await meta.isReferenced('u2', 'b-doc')).toBe(false);
@@ -127,9 +131,12 @@ export function blobMetaContract(name: string, setup: () => Promise<BlobMetaSetu
       const { meta, records, addUser } = await setup();
       await addUser('u1');
       await records.applyChanges('u1', [{ collection: 'documents', id: 'd1', hlc: formatHlc({ ms: 1, counter: 0, node: 'dev' }), fields: { file: { blobId: 'kept' } } }]);
-      for (const id of ['kept', 'loose']) await meta.insert(upload('u1', id, { referenced_at: 5 }));
-      expect(await meta.transaction((tx) => tx.markDeletingUnlessReferenced('u1', 'kept'))).toBe(false);
-      expect(await meta.get('u1', 'kept')).toMatchObject({ state: 'uploading' });
+      await records.applyChanges('u1', [{ collection: 'messages', id: 'm1', hlc: formatHlc({ ms: 2, counter: 0, node: 'dev' }), fields: { file: 'afw1.sealed-envelope', fileBlobId: 'sealed' } }]);
+      for (const id of ['kept', 'sealed', 'loose']) await meta.insert(upload('u1', id, { referenced_at: 5 }));
+      for (const id of ['kept', 'sealed']) {
+        expect(await meta.transaction((tx) => tx.markDeletingUnlessReferenced('u1', id))).toBe(false);
+        expect(await meta.get('u1', id)).toMatchObject({ state: 'uploading' });
+      }
       expect(await meta.transaction((tx) => tx.markDeletingUnlessReferenced('u1', 'loose'))).toBe(true);
       expect(await meta.get('u1', 'loose')).toMatchObject({ state: 'deleting' });
       expect(await meta.transaction((tx) => tx.markDeletingUnlessReferenced('u1', 'loose'))).toBe(false); // already

@@ -1,7 +1,8 @@
 /**
  * All SQL about files (migrations 007-blobs.sql, 008-blob-grace.sql): the blobs table (what each upload declared,
  * its state, the type found by content) and the question "does a live record refer to this
- * blob?", answered over the records table (documents and messages hold `file.blobId`).
+ * blob?", answered over the records table (documents and messages name it in `fileBlobId`, or in
+ * `file.blobId` when `file` is plain: namesBlob).
  */
 import type { Db } from '../db/sqlite';
 import { FILE_COLLECTIONS } from '../../shared/files/ref';
@@ -27,6 +28,14 @@ export interface BlobRow {
   /** When the last live record stopped referring to it (ms); null while one does (008-blob-grace.sql). */
   released_at: number | null;
 }
+
+/**
+ * SQL true when a record's stored state names the blob `blobSql`: its plain `fileBlobId` (the only
+ * name the server can read when `file` is sealed), or `file.blobId` of a plain record and of one
+ * written before `fileBlobId` existed (records/file-refs.ts). Only a JSON string equals a blob id.
+ */
+const namesBlob = (blobSql: string) =>
+  `(json_extract(state, '$.values.fileBlobId') = ${blobSql} OR json_extract(state, '$.values.file.blobId') = ${blobSql})`;
 
 /** Blob metadata queries over `db`. */
 export function createBlobMeta(db: Db) {
@@ -56,14 +65,14 @@ export function createBlobMeta(db: Db) {
     deletingUnreferenced: db.prepare(
       `UPDATE blobs SET state = 'deleting' WHERE user_id = ? AND blob_id = ? AND state != 'deleting' AND NOT EXISTS (
          SELECT 1 FROM records WHERE user_id = blobs.user_id AND collection IN ${IN_FILE_COLLECTIONS} AND deleted = 0
-           AND json_extract(state, '$.values.file.blobId') = blobs.blob_id)`,
+           AND ${namesBlob('blobs.blob_id')})`,
     ),
     referenced: db.prepare(
       'UPDATE blobs SET referenced_at = COALESCE(referenced_at, ?), released_at = NULL WHERE user_id = ? AND blob_id = ? AND (referenced_at IS NULL OR released_at IS NOT NULL)',
     ),
-    liveRef: db.prepare<[string, string], { one: number }>(
+    liveRef: db.prepare<[string, string, string], { one: number }>(
       `SELECT 1 AS one FROM records WHERE user_id = ? AND collection IN ${IN_FILE_COLLECTIONS} AND deleted = 0
-         AND json_extract(state, '$.values.file.blobId') = ? LIMIT 1`,
+         AND ${namesBlob('?')} LIMIT 1`,
     ),
     abandoned: db.prepare<[number, number], BlobRow>(
       "SELECT * FROM blobs WHERE referenced_at IS NULL AND created_at < ? AND state != 'deleting' ORDER BY created_at LIMIT ?",
@@ -105,7 +114,7 @@ export function createBlobMeta(db: Db) {
     /** Notes that a live record refers to the blob (never swept for age; no longer released: it counts again). */
     markReferenced: (userId: string, blobId: string, at: number) => void q.referenced.run(at, userId, blobId),
     /** True when a live document or message of the account refers to `blobId`. */
-    isReferenced: (userId: string, blobId: string) => q.liveRef.get(userId, blobId) !== undefined,
+    isReferenced: (userId: string, blobId: string) => q.liveRef.get(userId, blobId, blobId) !== undefined,
     /** Uploads never referenced by a record, created before `before` (ms), oldest first, at most `limit`. */
     abandoned: (before: number, limit: number) => q.abandoned.all(before, limit),
     /** Blobs whose removal a crash may have interrupted. */

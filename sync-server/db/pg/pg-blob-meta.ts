@@ -13,6 +13,13 @@ import type { AsyncBlobMeta } from '../../blobs/blob-meta-store';
 import { advisoryAccountLock, numeric, pgTransactional, type Queryable } from './pg-tx';
 
 type Methods = Omit<AsyncBlobMeta, 'transaction'>;
+/**
+ * SQL true when the record state `stateSql` names the blob `blobJson` (a jsonb string): its plain
+ * `fileBlobId` (all the server can read of a sealed `file`) or a plain `file.blobId`, as SQLite's
+ * blob-meta.ts namesBlob; only a JSON string equals a blob id.
+ */
+const namesBlob = (stateSql: string, blobJson: string) =>
+  `(${stateSql}::jsonb #> '{values,fileBlobId}' = ${blobJson} OR ${stateSql}::jsonb #> '{values,file,blobId}' = ${blobJson})`;
 const BLOB_NUMS = ['size', 'encrypted_size', 'created_at', 'completed_at', 'referenced_at', 'released_at'];
 const toBlob = (r: Record<string, unknown>) => numeric<BlobRow>(r, BLOB_NUMS);
 
@@ -72,7 +79,7 @@ function pgBlobMethods(q: Queryable): Methods {
       await q.query('SELECT 1 FROM users WHERE id = $1 FOR SHARE NOWAIT', [userId]);
       const sql = `UPDATE blobs b SET state = 'deleting' WHERE b.user_id = $1 AND b.blob_id = $2 AND b.state != 'deleting' AND NOT EXISTS (
                      SELECT 1 FROM records r WHERE r.user_id = b.user_id AND r.collection = ANY($3) AND NOT r.deleted
-                       AND r.state::jsonb #> '{values,file,blobId}' = to_jsonb(b.blob_id))`;
+                       AND ${namesBlob('r.state', 'to_jsonb(b.blob_id)')})`;
       return (await count(sql, [userId, blobId, [...FILE_COLLECTIONS]])) > 0;
     },
     async remove(userId, blobId) {
@@ -84,9 +91,8 @@ function pgBlobMethods(q: Queryable): Methods {
       await q.query(sql, [userId, blobId, at]);
     },
     async isReferenced(userId, blobId) {
-      // As SQLite's json_extract(state, '$.values.file.blobId') = ?: only a JSON string equal to blobId.
       const sql = `SELECT 1 FROM records WHERE user_id = $1 AND collection = ANY($2) AND NOT deleted
-                   AND state::jsonb #> '{values,file,blobId}' = to_jsonb($3::text) LIMIT 1`;
+                   AND ${namesBlob('state', 'to_jsonb($3::text)')} LIMIT 1`;
       return (await count(sql, [userId, [...FILE_COLLECTIONS], blobId])) > 0;
     },
     async abandoned(before, limit) {

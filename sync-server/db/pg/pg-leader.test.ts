@@ -39,13 +39,16 @@ describe('leader election on PostgreSQL (issue #19)', () => {
       expect(await leaderA.tryLead()).toBe(true);
       expect(await leaderB.tryLead()).toBe(false);
       // The instance dies: the server ends its sessions (as when the process is killed).
-      await pg.pool.query(
+      const { rows } = await pg.pool.query(
         // pg_locks lists the whole cluster (shared by the run's files, pg-global-setup.ts): this database's only.
         `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
         [Number((SCHEDULER + 1n) & 0xffffffffn)],
       );
+      expect(rows).toHaveLength(1);
+      // pg_terminate_backend only signals: the lock goes when that backend has exited, a moment later
+      // (a CI run once tried 50 times within 28 ms, all before it had).
       let took = false;
-      for (let i = 0; i < 50 && !took; i++) took = await leaderB.tryLead();
+      for (let i = 0; i < 250 && !took; i++) if (!(took = await leaderB.tryLead())) await new Promise((r) => setTimeout(r, 20));
       expect(took).toBe(true);
       // A learns it no longer leads once its dead connection reports (it cannot lead again while B does).
       for (let i = 0; i < 50 && leaderA.leading; i++) await new Promise((r) => setTimeout(r, 20));

@@ -165,6 +165,34 @@ export function recordStoreContract(name: string, setup: () => ContractSetup | P
       expect(await store.list('u1', 'trustees')).toEqual([]);
     });
 
+    it('pullJson: the same pages as pull, each record as its JSON text (the sync route sends them without parsing them)', async () => {
+      const { store, addUser } = await setup();
+      await addUser('u1');
+      await addUser('u2');
+      const big = 'y'.repeat(150 * 1024);
+      await store.applyChanges('u1', [
+        change('t1', { name: 'Zoë "Ann" \\ O\'Neil \u2028 😀', email: 'a@x.co', n: 1.5e-7, big: 2 ** 60, list: { a1: { text: 'x', pos: -0.25 } }, none: null, yes: true }, h(1)),
+        text('m1', big, h(2)),
+        text('m2', big, h(3)),
+        change('t2', { name: 'Gone' }, h(4)),
+        change('d1', { documentName: 'v1.docs~1.AAAAAAAAAAAAAAAA.BBBB', createdAt: '2026-11-27T12:00:00.000Z' }, h(5), 'documents'),
+      ]);
+      await store.applyChanges('u1', [change('t2', { _deleted: true }, h(6)), text('m3', big, h(7))]);
+      await store.applyChanges('u2', [change('t9', { name: 'Not yours' }, h(8))]);
+      for (const limit of [2, 500]) {
+        let cursor = 0;
+        for (let pages = 0; ; pages++) {
+          const page = await store.pull('u1', cursor, limit);
+          const json = await store.pullJson('u1', cursor, limit);
+          expect({ ...json, records: json.records.map((r) => JSON.parse(r) as unknown) }).toEqual(page);
+          cursor = page.cursor;
+          if (!page.hasMore) break;
+          expect(pages).toBeLessThan(10);
+        }
+        expect(await store.pullJson('u1', cursor, limit)).toEqual({ records: [], cursor, hasMore: false });
+      }
+    });
+
     it(`issue #15: a pull page stops before ${ACCOUNT_LIMITS.pullPageBytes / 1024} KB of state (at least one record); paging returns all`, async () => {
       const { store, addUser } = await setup();
       await addUser('u1');

@@ -16,6 +16,49 @@ export interface PullPage {
   hasMore: boolean;
 }
 
+/** A PullPage whose records are their JSON texts, as the sync route sends them (RecordStore.pullJson). */
+export interface PullJsonPage {
+  /** Each record's JSON text: `JSON.parse` gives what `pull` returns for it. */
+  records: string[];
+  cursor: number;
+  hasMore: boolean;
+}
+
+/**
+ * One pull page of `rows` (in sequence order, at most `limit` + 1): it stops at `limit` records or
+ * `pageBytes` of state, whichever first, at least one record, so one pull's cost is bounded however
+ * large the records (issue #15). `hasMore` when a row was left. Nothing new (the common
+ * incremental pull) is answered before, by one index seek, with no row iterator (issue #20).
+ */
+export function pageOf<R>(rows: Iterable<R>, limit: number, pageBytes: number, bytesOf: (r: R) => number): { rows: R[]; hasMore: boolean } {
+  const page: R[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const b = bytesOf(row);
+    if (page.length === limit || (page.length > 0 && bytes + b > pageBytes)) return { rows: page, hasMore: true };
+    bytes += b;
+    page.push(row);
+  }
+  return { rows: page, hasMore: false };
+}
+
+/**
+ * A pulled record's JSON text from its row: `{"collection","id","seq"` and the stored state's own
+ * `"values"` and `"clocks"`, spliced as text, never parsed. Every store writes a state as
+ * JSON.stringify of `{ values, clocks }`, in that order (a record is created as emptyState and
+ * merged as RecordState; the contract compares pullJson with the parsed pull). A state that does
+ * not start with `{"values":{` and end with a flat `"clocks"` object is parsed and written again.
+ * Throws SyntaxError only for a stored state that is not JSON.
+ */
+export function recordJson(collection: string, id: string, seq: number, state: string): string {
+  const head = `{"collection":${JSON.stringify(collection)},"id":${JSON.stringify(id)},"seq":${seq},`;
+  if (state.startsWith('{"values":{') && /},"clocks":{[^{}]*}}$/.test(state.slice(-STATE_TAIL_CHARS))) return head + state.slice(1);
+  const { values, clocks } = JSON.parse(state) as { values: unknown; clocks: unknown };
+  return head + JSON.stringify({ values, clocks }).slice(1);
+}
+/** How far from a state's end its `"clocks"` are looked for (a record's clocks are one HLC per field). */
+const STATE_TAIL_CHARS = 64 * 1024;
+
 export interface RecordStore {
   /**
    * Merges already-validated `changes` of `userId` in one transaction (rule 12): all or none.
@@ -24,6 +67,12 @@ export interface RecordStore {
   applyChanges(userId: string, changes: readonly Change[]): ServerRecord[];
   /** Records of `userId` with a sequence greater than `cursor`, in order, at most `limit` (rule 13). */
   pull(userId: string, cursor: number, limit: number): PullPage;
+  /**
+   * The page `pull` returns, each record as its JSON text built by the database from the stored
+   * state, never parsed into objects and written again (POST /api/sync: the pull's time and the
+   * server's garbage grow with the bytes sent, and a sealed account's are larger: issue 29 "Speed").
+   */
+  pullJson(userId: string, cursor: number, limit: number): PullJsonPage;
   /** One record (tombstoned ones included), or null. */
   get(userId: string, collection: CollectionName, id: string): ServerRecord | null;
   /** Every live (not tombstoned) record of a collection. */

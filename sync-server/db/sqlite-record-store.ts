@@ -4,7 +4,7 @@
 import { COLLECTIONS, type CollectionName } from '../../shared/schema';
 import { isDeleted, type Change, type RecordState, type ServerRecord } from '../../shared/sync';
 import { mergeBatch, refusePlaintextInSealed } from './merge-batch';
-import { MAX_HISTORY_PER_FIELD, type RecordStore } from './record-store';
+import { MAX_HISTORY_PER_FIELD, pageOf, recordJson, type RecordStore } from './record-store';
 import type { Db } from './sqlite';
 
 interface Row {
@@ -31,8 +31,9 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
   const nextSeq = db.prepare<[], { value: number }>(
     'UPDATE sync_sequence SET value = value + 1 WHERE id = 1 RETURNING value',
   );
-  const since = db.prepare<[string, number, number], Row>(
-    'SELECT collection, id, state, seq FROM records WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+  // A page's bytes are SQLite's length(state) (characters) in both pull and pullJson, so both cut pages alike.
+  const since = db.prepare<[string, number, number], Row & { bytes: number }>(
+    'SELECT collection, id, state, seq, length(state) AS bytes FROM records WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?',
   );
   // `+seq`: sort the account's few rows, rather than let the planner walk records_collection_seq
   // through every account's rows of the collection to skip a sort (issue #20: a list read cost
@@ -91,22 +92,14 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
   return {
     applyChanges: (userId, changes) => (changes.length ? apply.immediate(userId, changes) : []),
     pull(userId, cursor, limit) {
-      // Nothing new (the common incremental pull): one index seek, no row iterator (issue #20).
       if ((latest.get(userId)?.seq ?? 0) <= cursor) return { records: [], cursor, hasMore: false };
-      // A page stops at `limit` records or limits.pullPageBytes of state, whichever first
-      // (at least one record): the cost of one pull is bounded however large the records (issue #15).
-      const page: ServerRecord[] = [];
-      let bytes = 0;
-      let hasMore = false;
-      for (const row of since.iterate(userId, cursor, limit + 1)) {
-        if (page.length === limit || (page.length > 0 && bytes + row.state.length > limits.pullPageBytes)) {
-          hasMore = true;
-          break;
-        }
-        bytes += row.state.length;
-        page.push(toRecord(row));
-      }
-      return { records: page, cursor: page.length ? page[page.length - 1]!.seq : cursor, hasMore };
+      const page = pageOf(since.iterate(userId, cursor, limit + 1), limit, limits.pullPageBytes, (r) => r.bytes);
+      return { records: page.rows.map(toRecord), cursor: page.rows.at(-1)?.seq ?? cursor, hasMore: page.hasMore };
+    },
+    pullJson(userId, cursor, limit) {
+      if ((latest.get(userId)?.seq ?? 0) <= cursor) return { records: [], cursor, hasMore: false };
+      const page = pageOf(since.iterate(userId, cursor, limit + 1), limit, limits.pullPageBytes, (r) => r.bytes);
+      return { records: page.rows.map((r) => recordJson(r.collection, r.id, r.seq, r.state)), cursor: page.rows.at(-1)?.seq ?? cursor, hasMore: page.hasMore };
     },
     get(userId, collection, id) {
       const row = select.get(userId, collection, id);

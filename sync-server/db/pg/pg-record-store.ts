@@ -13,7 +13,7 @@ import type pg from 'pg';
 import { COLLECTIONS, type CollectionName } from '../../../shared/schema';
 import { isDeleted, type Change, type RecordState, type ServerRecord } from '../../../shared/sync';
 import { mergeBatch, refusePlaintextInSealed } from '../merge-batch';
-import { MAX_HISTORY_PER_FIELD, type Admit, type AsyncRecordStore } from '../record-store';
+import { MAX_HISTORY_PER_FIELD, pageOf, recordJson, type Admit, type AsyncRecordStore } from '../record-store';
 import { isCurrent, KEPT_USAGE, keptUsage, readPgUsage, usageAfter, withActivity, type KeptUsage } from './pg-usage';
 import { withTransaction } from './pool';
 
@@ -120,6 +120,24 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
       return out;
     });
 
+  /**
+   * The rows (columns `columns`) of one pull page (record-store.ts pageOf: `limit` records or
+   * limits.pullPageBytes of state, whichever first, at least one). The database sends only the rows
+   * that can matter: those whose predecessors before the previous one fit in the budget (one row
+   * past the page at most).
+   */
+  const pageRows = async <R>(userId: string, cursor: number, limit: number, columns: string) => {
+    const { rows } = await pool.query<R & { bytes: number }>(
+      `SELECT ${columns}, bytes FROM (
+         SELECT collection, id, state, seq, octet_length(state) AS bytes,
+                COALESCE(SUM(octet_length(state)) OVER (ORDER BY seq ROWS BETWEEN UNBOUNDED PRECEDING AND 2 PRECEDING), 0) AS before_prev
+           FROM records WHERE user_id = $1 AND seq > $2 ORDER BY seq LIMIT $3
+       ) page WHERE before_prev <= $4 ORDER BY seq`,
+      [userId, cursor, limit + 1, limits.pullPageBytes],
+    );
+    return pageOf(rows, limit, limits.pullPageBytes, (r) => r.bytes);
+  };
+
   return {
     applyChanges(userId, changes) {
       if (!changes.length) return Promise.resolve([]);
@@ -131,29 +149,14 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
     },
 
     async pull(userId, cursor, limit) {
-      // A page stops at `limit` records or limits.pullPageBytes of state, whichever first, at
-      // least one record (issue #15). The database sends only the rows that can matter: those
-      // whose predecessors before the previous one fit in the budget (one row past the page at most).
-      const { rows } = await pool.query<Row & { bytes: number }>(
-        `SELECT collection, id, state, seq, bytes FROM (
-           SELECT collection, id, state, seq, octet_length(state) AS bytes,
-                  COALESCE(SUM(octet_length(state)) OVER (ORDER BY seq ROWS BETWEEN UNBOUNDED PRECEDING AND 2 PRECEDING), 0) AS before_prev
-             FROM records WHERE user_id = $1 AND seq > $2 ORDER BY seq LIMIT $3
-         ) page WHERE before_prev <= $4 ORDER BY seq`,
-        [userId, cursor, limit + 1, limits.pullPageBytes],
-      );
-      const page: ServerRecord[] = [];
-      let bytes = 0;
-      let hasMore = false;
-      for (const row of rows) {
-        if (page.length === limit || (page.length > 0 && bytes + row.bytes > limits.pullPageBytes)) {
-          hasMore = true;
-          break;
-        }
-        bytes += row.bytes;
-        page.push(toRecord(row));
-      }
-      return { records: page, cursor: page.length ? page[page.length - 1]!.seq : cursor, hasMore };
+      const page = await pageRows<Row>(userId, cursor, limit, 'collection, id, state, seq');
+      return { records: page.rows.map(toRecord), cursor: page.rows.length ? Number(page.rows.at(-1)!.seq) : cursor, hasMore: page.hasMore };
+    },
+
+    async pullJson(userId, cursor, limit) {
+      const page = await pageRows<Row>(userId, cursor, limit, 'collection, id, state, seq');
+      const records = page.rows.map((r) => recordJson(r.collection, r.id, Number(r.seq), r.state));
+      return { records, cursor: page.rows.length ? Number(page.rows.at(-1)!.seq) : cursor, hasMore: page.hasMore };
     },
 
     async get(userId, collection, id) {

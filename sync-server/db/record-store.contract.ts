@@ -193,6 +193,24 @@ export function recordStoreContract(name: string, setup: () => ContractSetup | P
       }
     });
 
+    it('a pull page is bounded in UTF-8 bytes, as the account is charged (four-byte characters count four), pull and pullJson alike', async () => {
+      const { store, addUser } = await setup();
+      await addUser('u1');
+      const wide = '😀'.repeat(60_000); // 240,000 bytes of UTF-8, 120,000 UTF-16 units, 60,000 characters
+      await store.applyChanges('u1', [1, 2, 3, 4].map((n) => text(`m${n}`, wide, h(1, `w${n}`))));
+      for (const pullOf of [store.pull.bind(store), store.pullJson.bind(store)]) {
+        let cursor = 0;
+        for (let pages = 0; ; pages++) {
+          const page = await pullOf('u1', cursor, 500);
+          const bytes = page.records.reduce((n: number, r: unknown) => n + Buffer.byteLength(typeof r === 'string' ? r : JSON.stringify(r)), 0);
+          if (page.records.length > 1) expect(bytes).toBeLessThanOrEqual(ACCOUNT_LIMITS.pullPageBytes + 1024);
+          cursor = page.cursor;
+          if (!page.hasMore) break;
+          expect(pages).toBeLessThan(5);
+        }
+      }
+    });
+
     it(`issue #15: a pull page stops before ${ACCOUNT_LIMITS.pullPageBytes / 1024} KB of state (at least one record); paging returns all`, async () => {
       const { store, addUser } = await setup();
       await addUser('u1');

@@ -47,8 +47,9 @@ export function pageOf<R>(rows: Iterable<R>, limit: number, pageBytes: number, b
  * `"values"` and `"clocks"`, spliced as text, never parsed. Every store writes a state as
  * JSON.stringify of `{ values, clocks }`, in that order (a record is created as emptyState and
  * merged as RecordState; the contract compares pullJson with the parsed pull). A state that does
- * not start with `{"values":{` and end with a flat `"clocks"` object is parsed and written again.
- * Throws SyntaxError only for a stored state that is not JSON.
+ * not start with `{"values":{` and end with a flat `"clocks"` object is parsed and written again
+ * (throwing SyntaxError if it is not JSON); a damaged state that keeps that start and end is sent
+ * as it is, and the device's parse of the answer refuses it (no writer makes one).
  */
 export function recordJson(collection: string, id: string, seq: number, state: string): string {
   const head = `{"collection":${JSON.stringify(collection)},"id":${JSON.stringify(id)},"seq":${seq},`;

@@ -31,9 +31,9 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
   const nextSeq = db.prepare<[], { value: number }>(
     'UPDATE sync_sequence SET value = value + 1 WHERE id = 1 RETURNING value',
   );
-  // A page's bytes are SQLite's length(state) (characters) in both pull and pullJson, so both cut pages alike.
+  // A page's bytes are the state's UTF-8 bytes (octet_length, as PostgreSQL's and as the account's usage counts them).
   const since = db.prepare<[string, number, number], Row & { bytes: number }>(
-    'SELECT collection, id, state, seq, length(state) AS bytes FROM records WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+    'SELECT collection, id, state, seq, octet_length(state) AS bytes FROM records WHERE user_id = ? AND seq > ? ORDER BY seq LIMIT ?',
   );
   // `+seq`: sort the account's few rows, rather than let the planner walk records_collection_seq
   // through every account's rows of the collection to skip a sort (issue #20: a list read cost

@@ -195,21 +195,31 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
     // The service worker shows such a push with "I'm here" (delivered through the DevTools
     // protocol, as the push service would; a click on a notification cannot be simulated here).
     const cdp = await context.newCDPSession(page);
+    const seen: unknown[] = [];
     const registrationId = new Promise<string>((resolve) =>
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        seen.push(...registrations);
         const mine = registrations.find((r) => r.scopeURL.startsWith(server.url) && !r.isDeleted);
         if (mine) resolve(mine.registrationId);
       }),
     );
     await cdp.send('ServiceWorker.enable');
     const payload = { kind: 'check-in-reminder', ...PUSH_TEXTS['check-in-reminder'], url: CHECK_IN_URL };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(server.url).origin, registrationId: await registrationId, data: JSON.stringify(payload) });
-    await poll(() =>
+    const shown = () =>
       page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, actions: (n as unknown as { actions: { title: string }[] }).actions.map((a) => a.title), url: (n.data as { url: string }).url })),
-      ),
-      20_000, // the worker wakes for the push on a loaded machine
-    ).toEqual([{ title: 'Time to check in', body: PUSH_TEXTS['check-in-reminder'].body, actions: ["I'm here"], url: '/dashboard?check-in=notification' }]);
+      );
+    // Delivered again while nothing shows, as a push service redelivers until the worker takes the
+    // message (a CI run on a loaded machine once saw no notification 20 s after one delivery); the
+    // notification's tag makes a repeat replace it, so exactly one shows.
+    for (let attempt = 0; attempt < 4 && (await shown()).length === 0; attempt++) {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(server.url).origin, registrationId: await registrationId, data: JSON.stringify(payload) });
+      const until = Date.now() + 10_000;
+      while (Date.now() < until && (await shown()).length === 0) await page.waitForTimeout(250);
+    }
+    expect(await shown(), `registrations seen: ${JSON.stringify(seen)}`).toEqual([
+      { title: 'Time to check in', body: PUSH_TEXTS['check-in-reminder'].body, actions: ["I'm here"], url: '/dashboard?check-in=notification' },
+    ]);
 
     // Signed out, this device gets no more of this account's reminders.
     await page.getByRole('button', { name: 'Open user menu' }).click();

@@ -14,7 +14,10 @@ import { launchChromium } from './built-app';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** The page's script: `window.sealPhase(records, batch)` → ms, then `window.openPhase()` → ms (what sealPhase sealed). */
+/**
+ * The page's script: `window.sealPhase(records, batch)` → ms, then `window.openPhase()` → ms (what
+ * sealPhase sealed), then `window.pullPhase()` → [plain ms, sealed ms] (those pages received).
+ */
 const SCRIPT = `import { Keyring } from './shared/crypto/keys';
 import { openState, sealFields } from './shared/crypto/sealed-record';
 import { UserDatabase } from './web/db/user-database';
@@ -27,6 +30,7 @@ window.sealPhase = async (records, batch) => {
   ring = await Keyring.create(userId);
   const doc = (i) => ({ documentType: 'will', documentName: 'Document number ' + i + ' of the family archive', documentUrl: 'https://vault.example.com/d/' + i, createdAt: '2026-11-21T12:00:00.000Z' });
   const hlc = (i) => String(1800000000000 + i).padStart(15, '0') + '-0000-benchdevice00000';
+  const record = (n, values) => ({ collection: 'documents', id: 'd' + Math.floor(n / batch) + '-' + (n % batch), seq: n + 1, values, clocks: Object.fromEntries(Object.keys(values).map((f) => [f, hlc(n)])) });
   pages = [];
   plainPages = [];
   let sealMs = 0;
@@ -34,11 +38,8 @@ window.sealPhase = async (records, batch) => {
     const t0 = performance.now();
     const sealed = await Promise.all(Array.from({ length: batch }, (_, i) => sealFields(ring, userId, 'documents', 'd' + b + '-' + i, hlc(b * batch + i), doc(b * batch + i))));
     sealMs += performance.now() - t0;
-    pages.push(sealed.map((values, i) => ({ id: 'd' + b + '-' + i, values, clocks: Object.fromEntries(Object.keys(values).map((f) => [f, hlc(b * batch + i)])) })));
-    plainPages.push(Array.from({ length: batch }, (_, i) => {
-      const values = doc(b * batch + i);
-      return { collection: 'documents', id: 'd' + b + '-' + i, seq: b * batch + i + 1, values, clocks: Object.fromEntries(Object.keys(values).map((f) => [f, hlc(b * batch + i)])) };
-    }));
+    pages.push(sealed.map((values, i) => record(b * batch + i, values)));
+    plainPages.push(Array.from({ length: batch }, (_, i) => record(b * batch + i, doc(b * batch + i))));
   }
   return sealMs;
 };
@@ -66,9 +67,8 @@ window.pullPhase = async () => {
     let t0 = performance.now();
     await receiveResponse(plainDb, undefined, answer(plainPages[p], p));
     plainMs += performance.now() - t0;
-    const sealed = pages[p].map((r, i) => ({ ...r, collection: 'documents', seq: plainPages[p][i].seq }));
     t0 = performance.now();
-    await receiveResponse(sealedDb, keys, answer(sealed, p));
+    await receiveResponse(sealedDb, keys, answer(pages[p], p));
     sealedMs += performance.now() - t0;
   }
   const counts = [await plainDb.dexie.table('documents').count(), await sealedDb.dexie.table('documents').count()];

@@ -87,7 +87,6 @@ async function timed<T>(into: Timing, step: () => Promise<T>): Promise<T> {
 
 /** One account on a fresh app and SQLite file, with its push bodies made by the device (sealed or not). */
 interface Side {
-  sealed: boolean;
   t: ReturnType<typeof createTestApp>;
   cookie: string;
   keys: SyncKeys;
@@ -124,7 +123,7 @@ async function prepare(sealed: boolean): Promise<Side> {
     if (sealed) changes = await timed(f.seal, () => Promise.all(changes.map(async (c) => ({ ...c, fields: await sealFields(ring, user.id, c.collection, c.id, c.hlc, c.fields) }))));
     bodies.push(JSON.stringify({ protocol: PROTOCOL_VERSION, cursor: 1e12, changes }));
   }
-  return { sealed, t, cookie, keys, bodies, cursor: 0, done: false, pages: [], f };
+  return { t, cookie, keys, bodies, cursor: 0, done: false, pages: [], f };
 }
 
 /** The server: one push of `side`, from the request's text to the parsed answer. */

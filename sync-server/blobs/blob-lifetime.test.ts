@@ -15,8 +15,8 @@ import { createRecordService } from '../records';
 import { cookieOf, createTestApp, signUp, sqliteStoreOf, type TestApp } from '../test-support';
 import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile, type EncryptedFile } from './blob-test-support';
 import { ABANDONED_AFTER_MS, RELEASED_KEPT_MS } from './lifetime';
-import { seal } from '../../shared/crypto/envelope';
-import { sealedScope } from '../../shared/crypto/fields';
+import { Keyring } from '../../shared/crypto/keys';
+import { sealFields } from '../../shared/crypto/sealed-record';
 import { sealWithPlaceholderKeys } from '../release/release-test-support';
 
 let counter = 0;
@@ -182,17 +182,11 @@ describe('a file lives as long as a live record refers to it', () => {
     const ids = ['6f1c2d3e-0000-4000-8000-000000000001', '6f1c2d3e-0000-4000-8000-000000000002'];
     await sealWithPlaceholderKeys({ t: o.t, userId: o.user.id }, ['plan~1', 'docs~1', 'index~1', ...ids.map((id) => `msg:${id}~1`)]);
     // A sealed record's `file` is an envelope the server cannot read; `fileBlobId` beside it is plain (records/file-refs.ts).
-    const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt']);
+    const ring = await Keyring.create(o.user.id);
+    for (const id of ids) await ring.rotate(`msg:${id}`);
     const hlc = formatHlc({ ms: 1, counter: 0, node: 'device1' }); // the server cannot check an envelope's HLC
-    /** A new message as a sealed device pushes it: each sealed field (fields.ts) an envelope under its scope key. */
-    const sealed = async (id: string, f: EncryptedFile) => {
-      const fields: Record<string, unknown> = { ...message(f, o.t), fileBlobId: f.blobId };
-      for (const [field, value] of Object.entries(fields)) {
-        const scope = sealedScope('messages', id, field);
-        if (scope) fields[field] = await seal({ kid: `${scope}~1`, key }, { userId: o.user.id, collection: 'messages', recordId: id, field }, hlc, value);
-      }
-      return fields;
-    };
+    /** A new message as a sealed device pushes it (sealFields: each sealed field an envelope under its scope key). */
+    const sealed = (id: string, f: EncryptedFile) => sealFields(ring, o.user.id, 'messages', id, hlc, { ...message(f, o.t), fileBlobId: f.blobId });
     const late = await encryptFile(pdfWith('sealed, record first'), 'application/pdf', 2048);
     await o.push([{ collection: 'messages', id: ids[0]!, fields: await sealed(ids[0]!, late) }]); // the record syncs before its bytes
     expect((await uploadFile(o.call, late)).status).toBe(200);

@@ -71,9 +71,9 @@ export function createBlobMeta(db: Db) {
     referenced: db.prepare(
       'UPDATE blobs SET referenced_at = COALESCE(referenced_at, ?), released_at = NULL WHERE user_id = ? AND blob_id = ? AND (referenced_at IS NULL OR released_at IS NOT NULL)',
     ),
-    liveRef: db.prepare<[string, string, string, string], { one: number }>(
-      `SELECT 1 AS one FROM records WHERE user_id = ? AND collection IN ${IN_FILE_COLLECTIONS} AND deleted = 0
-         AND ${namesBlob('?')} LIMIT 1`,
+    liveRef: db.prepare<[{ user: string; blob: string }], { one: number }>(
+      `SELECT 1 AS one FROM records WHERE user_id = @user AND collection IN ${IN_FILE_COLLECTIONS} AND deleted = 0
+         AND ${namesBlob('@blob')} LIMIT 1`,
     ),
     abandoned: db.prepare<[number, number], BlobRow>(
       "SELECT * FROM blobs WHERE referenced_at IS NULL AND created_at < ? AND state != 'deleting' ORDER BY created_at LIMIT ?",
@@ -115,7 +115,7 @@ export function createBlobMeta(db: Db) {
     /** Notes that a live record refers to the blob (never swept for age; no longer released: it counts again). */
     markReferenced: (userId: string, blobId: string, at: number) => void q.referenced.run(at, userId, blobId),
     /** True when a live document or message of the account refers to `blobId`. */
-    isReferenced: (userId: string, blobId: string) => q.liveRef.get(userId, blobId, blobId, blobId) !== undefined,
+    isReferenced: (userId: string, blobId: string) => q.liveRef.get({ user: userId, blob: blobId }) !== undefined,
     /** Uploads never referenced by a record, created before `before` (ms), oldest first, at most `limit`. */
     abandoned: (before: number, limit: number) => q.abandoned.all(before, limit),
     /** Blobs whose removal a crash may have interrupted. */

@@ -27,8 +27,7 @@ export interface PullJsonPage {
 /**
  * One pull page of `rows` (in sequence order, at most `limit` + 1): it stops at `limit` records or
  * `pageBytes` of state, whichever first, at least one record, so one pull's cost is bounded however
- * large the records (issue #15). `hasMore` when a row was left. Nothing new (the common
- * incremental pull) is answered before, by one index seek, with no row iterator (issue #20).
+ * large the records (issue #15). `hasMore` when a row was left.
  */
 export function pageOf<R>(rows: Iterable<R>, limit: number, pageBytes: number, bytesOf: (r: R) => number): { rows: R[]; hasMore: boolean } {
   const page: R[] = [];
@@ -69,8 +68,8 @@ export interface RecordStore {
   /** Records of `userId` with a sequence greater than `cursor`, in order, at most `limit` (rule 13). */
   pull(userId: string, cursor: number, limit: number): PullPage;
   /**
-   * The page `pull` returns, each record as its JSON text built by the database from the stored
-   * state, never parsed into objects and written again (POST /api/sync: the pull's time and the
+   * The page `pull` returns, each record as its JSON text spliced from the stored state
+   * (recordJson), never parsed into objects and written again (POST /api/sync: the pull's time and the
    * server's garbage grow with the bytes sent, and a sealed account's are larger: issue 29 "Speed").
    */
   pullJson(userId: string, cursor: number, limit: number): PullJsonPage;

@@ -89,18 +89,17 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
     return out;
   });
 
+  /** One pull page (record-store.ts pageOf), each row as `map` makes it. Nothing new (the common incremental pull): one index seek, no row iterator (issue #20). */
+  const page = <T>(userId: string, cursor: number, limit: number, map: (r: Row) => T) => {
+    if ((latest.get(userId)?.seq ?? 0) <= cursor) return { records: [], cursor, hasMore: false };
+    const { rows, hasMore } = pageOf(since.iterate(userId, cursor, limit + 1), limit, limits.pullPageBytes, (r) => r.bytes);
+    return { records: rows.map(map), cursor: rows.at(-1)?.seq ?? cursor, hasMore };
+  };
+
   return {
     applyChanges: (userId, changes) => (changes.length ? apply.immediate(userId, changes) : []),
-    pull(userId, cursor, limit) {
-      if ((latest.get(userId)?.seq ?? 0) <= cursor) return { records: [], cursor, hasMore: false };
-      const page = pageOf(since.iterate(userId, cursor, limit + 1), limit, limits.pullPageBytes, (r) => r.bytes);
-      return { records: page.rows.map(toRecord), cursor: page.rows.at(-1)?.seq ?? cursor, hasMore: page.hasMore };
-    },
-    pullJson(userId, cursor, limit) {
-      if ((latest.get(userId)?.seq ?? 0) <= cursor) return { records: [], cursor, hasMore: false };
-      const page = pageOf(since.iterate(userId, cursor, limit + 1), limit, limits.pullPageBytes, (r) => r.bytes);
-      return { records: page.rows.map((r) => recordJson(r.collection, r.id, r.seq, r.state)), cursor: page.rows.at(-1)?.seq ?? cursor, hasMore: page.hasMore };
-    },
+    pull: (userId, cursor, limit) => page(userId, cursor, limit, toRecord),
+    pullJson: (userId, cursor, limit) => page(userId, cursor, limit, (r) => recordJson(r.collection, r.id, r.seq, r.state)),
     get(userId, collection, id) {
       const row = select.get(userId, collection, id);
       return row ? toRecord(row) : null;

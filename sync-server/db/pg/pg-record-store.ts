@@ -121,21 +121,22 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
     });
 
   /**
-   * The rows (columns `columns`) of one pull page (record-store.ts pageOf: `limit` records or
-   * limits.pullPageBytes of state, whichever first, at least one). The database sends only the rows
+   * One pull page (record-store.ts pageOf: `limit` records or limits.pullPageBytes of state,
+   * whichever first, at least one), each row as `map` makes it. The database sends only the rows
    * that can matter: those whose predecessors before the previous one fit in the budget (one row
    * past the page at most).
    */
-  const pageRows = async <R>(userId: string, cursor: number, limit: number, columns: string) => {
-    const { rows } = await pool.query<R & { bytes: number }>(
-      `SELECT ${columns}, bytes FROM (
+  const page = async <T>(userId: string, cursor: number, limit: number, map: (r: Row) => T) => {
+    const { rows } = await pool.query<Row & { bytes: number }>(
+      `SELECT collection, id, state, seq, bytes FROM (
          SELECT collection, id, state, seq, octet_length(state) AS bytes,
                 COALESCE(SUM(octet_length(state)) OVER (ORDER BY seq ROWS BETWEEN UNBOUNDED PRECEDING AND 2 PRECEDING), 0) AS before_prev
            FROM records WHERE user_id = $1 AND seq > $2 ORDER BY seq LIMIT $3
        ) page WHERE before_prev <= $4 ORDER BY seq`,
       [userId, cursor, limit + 1, limits.pullPageBytes],
     );
-    return pageOf(rows, limit, limits.pullPageBytes, (r) => r.bytes);
+    const kept = pageOf(rows, limit, limits.pullPageBytes, (r) => r.bytes);
+    return { records: kept.rows.map(map), cursor: kept.rows.length ? Number(kept.rows.at(-1)!.seq) : cursor, hasMore: kept.hasMore };
   };
 
   return {
@@ -148,16 +149,9 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
       return merge(userId, keys, admit, []);
     },
 
-    async pull(userId, cursor, limit) {
-      const page = await pageRows<Row>(userId, cursor, limit, 'collection, id, state, seq');
-      return { records: page.rows.map(toRecord), cursor: page.rows.length ? Number(page.rows.at(-1)!.seq) : cursor, hasMore: page.hasMore };
-    },
+    pull: (userId, cursor, limit) => page(userId, cursor, limit, toRecord),
 
-    async pullJson(userId, cursor, limit) {
-      const page = await pageRows<Row>(userId, cursor, limit, 'collection, id, state, seq');
-      const records = page.rows.map((r) => recordJson(r.collection, r.id, Number(r.seq), r.state));
-      return { records, cursor: page.rows.length ? Number(page.rows.at(-1)!.seq) : cursor, hasMore: page.hasMore };
-    },
+    pullJson: (userId, cursor, limit) => page(userId, cursor, limit, (r) => recordJson(r.collection, r.id, Number(r.seq), r.state)),
 
     async get(userId, collection, id) {
       const { rows } = await pool.query<Row>(`${SELECT} WHERE user_id = $1 AND collection = $2 AND id = $3`, [userId, collection, id]);

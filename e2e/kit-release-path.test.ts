@@ -99,6 +99,19 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await poll(() => owner.evaluate(async () => ((await (await fetch('/api/files/usage')).json()) as { usedBytes: number }).usedBytes), 60_000).toBeGreaterThan(0);
     await poll(async () => (await clara.getByText(/Waiting to upload|Upload failed/).count()) + (await clara.getByRole('progressbar').count()), 60_000).toBe(0);
 
+    // A will kept at the solicitor's: where the original is kept reaches both levels that see documents (issue 38, item 6).
+    const original = `Original with Hale & Co solicitors, 12 High Street (${tag})`;
+    await owner.goto('/documents');
+    await owner.getByRole('button', { name: /^(Upload Your First Document|Upload Document)$/ }).first().click();
+    await choose(owner, 'Document Type', 'Will & Testament');
+    await openDialog(owner).getByText('Link to it').click();
+    await openDialog(owner).getByLabel('Document Name').fill('Last will');
+    await openDialog(owner).getByLabel('Document URL').fill('https://vault.example.com/will');
+    await openDialog(owner).getByLabel('Where the original is kept (optional)').fill(original);
+    await openDialog(owner).getByRole('button', { name: 'Save Link' }).click();
+    await expectToast(owner, 'Document uploaded');
+    const keptLine = (page: Page) => page.getByRole('region', { name: 'Documents' }).getByRole('listitem').filter({ hasText: 'Last will' }).filter({ hasText: `Where the original is kept: ${original}` });
+
     await owner.goto('/trustees');
     const trustees = [
       { name: 'Grace Hopper', who: 'grace', level: 'Full Access' },
@@ -226,11 +239,14 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     const mary = await openLevel(links.mary!);
     await mary.getByRole('heading', { level: 2, name: 'Documents' }).waitFor({ timeout: 20_000 });
     expect(await mary.getByRole('heading', { level: 2, name: 'Plan' }).count()).toBe(0);
+    await keptLine(mary).waitFor();
+    expect(await mary.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await mary.context().close();
 
     // Alan's kit page opens his full access and gives him Henry's letter to send from his own e-mail.
     const alan = await openLevel(links.alan!);
     await alan.getByRole('heading', { level: 2, name: 'Plan' }).waitFor({ timeout: 20_000 });
+    await keptLine(alan).waitFor();
     await alan.getByRole('heading', { name: 'Letters for you to hand over' }).waitFor({ timeout: 20_000 });
     await alan.getByText(`For ${addr('henry')}.`).waitFor();
     await expectNoSeriousA11yViolations(alan, 'the kit page with letters to hand over, at 390 px');
@@ -240,7 +256,11 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     expect(await lineFor(alan, 'henry').textContent()).not.toContain('being sent');
     await alan.getByRole('region', { name: 'Messages' }).getByText(HANDOVER_RULE_TEXT).waitFor();
     // His family binder, made in his browser from what his kit opened, says the same of Henry's letter.
-    expect(await binderOf(alan, 'Download the family binder (PDF)')).toContain('Pending, for Alan Turing to hand over after release by their own e-mail; Afterword does not send it');
+    // After the release it says where each letter stands now, as the page does (issue 38, item 7): never "Pending".
+    const alansBinder = (await binderOf(alan, 'Download the family binder (PDF)')).replace(/\s+/g, ' ');
+    expect(alansBinder).toContain(`Henry (${addr('henry')}) Message (sealed for its recipient) · For Alan Turing to hand over by their own e-mail; not opened yet`);
+    expect(alansBinder).toMatch(new RegExp(`Iris \\(${addr('iris').replaceAll('.', '\\.')}\\) Message \\(sealed for its recipient\\) · Sent on `));
+    expect(alansBinder).not.toContain('Pending');
     const handLink = (await alan.locator('code.link').first().textContent())!;
     expect(new URL(handLink).hash.length).toBeGreaterThan(1);
     const mailto = await alan.getByRole('link', { name: 'Send by e-mail' }).first().getAttribute('href');

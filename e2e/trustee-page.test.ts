@@ -8,6 +8,9 @@
  *   trustee's page says who did it;
  * - the health information the owner saved is on the page and in the family binder it downloads
  *   (issue "Promises kept", finding 8);
+ * - where the original of each document is kept, on the full-access and the documents-only
+ *   trustee's page (issue 38, item 6), and each message's real state and kind in the binder made
+ *   after the release, as the page says it (item 7);
  * - a full-access trustee resends a recipient's link; axe finds nothing serious.
  */
 import type { Page } from 'playwright-core';
@@ -45,10 +48,14 @@ describe.skipIf(!hasChromium)("the trustee's page guides", () => {
     expect((await call('POST', '/api/survivor-tasks', { title: own, description: 'Ask them to freeze the joint account.', category: 'financial', timeframe: '72h', automationLevel: 'manual-with-guidance', priority: 1, resources: ['The bank card'], automationSteps: ['Phone the number on the card.'], notifyTrustees: false, completionStatus: 'not-started' })).status).toBe(201);
     const recipient = `clara.${tag}@example.com`;
     expect((await call('POST', '/api/messages', { recipientName: 'Clara', recipientEmail: recipient, messageType: 'text', messageContent: 'Be brave.', deliveryDate: null })).status).toBe(201);
+    const original = `Original with Hale & Co solicitors, 12 High Street (${tag})`;
+    expect((await call('POST', '/api/documents', { documentType: 'will', documentName: 'Last will', documentUrl: 'https://vault.example.com/will', originalLocation: original })).status).toBe(201);
     const grace = `grace.${tag}@example.com`;
     const hope = `hope.${tag}@example.com`;
     expect((await call('POST', '/api/trustees', { name: 'Grace Hopper', email: grace, accessLevel: 'full' })).status).toBe(201);
     expect((await call('POST', '/api/trustees', { name: 'Hope Lovelace', email: hope, accessLevel: 'full' })).status).toBe(201);
+    const solicitor = `hale.${tag}@example.com`;
+    expect((await call('POST', '/api/trustees', { name: 'Hale & Co', email: solicitor, accessLevel: 'documents-only' })).status).toBe(201);
 
     const invite = await suite.smtp.waitFor(grace, /asked you to be a trustee/);
     expect((await fetch(local(invite.links[0]!), { method: 'POST' })).status).toBe(200);
@@ -58,6 +65,7 @@ describe.skipIf(!hasChromium)("the trustee's page guides", () => {
     expect(clock.status).toBe(200);
     const access = local((await suite.smtp.waitFor(grace, /What Ada left for you/)).links[0]!);
     const hopeAccess = local((await suite.smtp.waitFor(hope, /What Ada left for you/)).links[0]!);
+    const solicitorAccess = local((await suite.smtp.waitFor(solicitor, /What Ada left for you/)).links[0]!);
     await suite.smtp.waitFor(recipient, /A message from Ada$/);
 
     const page: Page = await phone();
@@ -68,6 +76,13 @@ describe.skipIf(!hasChromium)("the trustee's page guides", () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the family binder (PDF)' }).click()]);
     const printed = ((await extractText(await downloadedBytes(download), { mergePages: true })).text as string).replace(/\s+/g, ' ');
     expect(printed).toContain(`Health information ${health}`);
+    // Where the original is kept, on the page beside the document (as in the binder).
+    await page.getByRole('region', { name: 'Documents' }).locator('li', { hasText: 'Last will' }).filter({ hasText: `Where the original is kept: ${original}` }).waitFor();
+    // The binder made after the release: Clara's letter was sent, and is a written one, as the page says.
+    const sentLine = (await page.getByRole('region', { name: 'Messages' }).locator('li', { hasText: 'For Clara' }).textContent())!;
+    expect(sentLine).toMatch(/: sent on /);
+    expect(printed).toContain(`Clara (${recipient}) Written message · Sent on ${sentLine.split(': sent on ')[1]!.split(/Resend|,/)[0]!.trim()}`);
+    expect(printed).not.toContain('Pending');
     const tasks = page.locator('li.task');
     await tasks.first().waitFor(); // the tasks' section loads just after the page (web/release/trustee.ts)
     const count = await tasks.count();
@@ -127,6 +142,14 @@ describe.skipIf(!hasChromium)("the trustee's page guides", () => {
     await page.getByRole('button', { name: `Mark “${own}” not done`, exact: true }).click();
     await page.getByRole('status').filter({ hasText: `“${own}” is marked not done.` }).waitFor();
     expect((await dataOf(access)).taskMarks).toEqual([]);
+
+    // The documents-only trustee (a solicitor) sees where the original is kept too, at 390 px.
+    const sol = await phone();
+    await sol.goto(solicitorAccess);
+    await sol.getByRole('heading', { level: 1, name: 'What Ada left for you' }).waitFor();
+    await sol.getByRole('region', { name: 'Documents' }).locator('li', { hasText: 'Last will' }).filter({ hasText: `Where the original is kept: ${original}` }).waitFor();
+    expect(await sol.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(sol, "the documents-only trustee's page at 390 px");
 
     // A full-access trustee resends Clara's link.
     await page.getByRole('button', { name: 'Resend link to Clara' }).click();

@@ -110,6 +110,12 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   pension: 'Pension',
   other: 'Other',
 };
+/**
+ * The label of a document's `originalLocation` (where the signed paper is kept), wherever it is
+ * shown: the upload form, a trustee's page and the family binder (issue 38, item 6). SPEC.md has
+ * no such field (§3 "Document"), so the words are the form's own.
+ */
+export const ORIGINAL_LOCATION_LABEL = 'Where the original is kept';
 export const BUDGET_LABELS: Record<BudgetLevel, string> = {
   budget: 'Budget-Friendly',
   moderate: 'Moderate',

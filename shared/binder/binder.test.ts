@@ -5,6 +5,8 @@ import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { DeathPlan, LegalDocument, Message, SurvivorTask, Trustee } from '../schema';
 import { binderInputOf, buildBinder, type BinderInput } from './index';
+import { deliveryStateLine } from '../delivery-rule';
+import { formatLongDate } from '../labels';
 import { ASCII_REPLACEMENT, REPLACEMENT, drawableText } from './text';
 import { visualRuns } from './bidi';
 
@@ -79,13 +81,13 @@ describe('family binder (issue #18)', () => {
     expect(owners.all).toMatch(/Have the death formally confirmed .*For the family to do/);
     expect(owners.all).toMatch(/Find the will and the executor .*Completed/);
     // A trustee's copy after the release shows the family's own progress as it is.
-    const trustees = await textOf(await buildBinder({ ...input({ tasks: [confirmed] }), familyProgress: true }, fonts));
+    const trustees = await textOf(await buildBinder({ ...input({ tasks: [confirmed] }), afterRelease: true }, fonts));
     expect(trustees.all).toMatch(/Have the death formally confirmed .*Completed/);
   });
 
   it('tells the family where each original is kept, every kind of document, and the health information given (issue "Promises kept", finding 8)', async () => {
     const { all } = await textOf(await build());
-    expect(all).toContain('Original: The signed copy is with Hale & Co, solicitors');
+    expect(all).toContain('Where the original is kept: The signed copy is with Hale & Co, solicitors');
     expect(all).toContain('Type: Power of Attorney');
     expect(all).toContain('Health information');
     expect(all).toContain('Allergic to penicillin. Pacemaker fitted in 2019.');
@@ -128,6 +130,37 @@ describe('family binder (issue #18)', () => {
     expect(flat).toContain('Grace Hopper (grace@example.com) Written message · Pending, sent after release');
     expect(flat).toMatch(/Alan Turing \(grace@example\.com\) Written message · Pending, for Mary Somerville to hand over after release by their own e-mail; Afterword does not send it/);
     expect(flat).not.toContain('Afterword delivers each message');
+  });
+
+  it('a trustee’s copy made after the release states each message’s real state and kind, in the page’s words (issue 38, item 7)', async () => {
+    const madeAt = new Date('2026-11-20T12:00:00.000Z');
+    const facts = { deliveredAt: null, openedAt: null, problem: null, handover: null };
+    const messages = [
+      { ...message, ...facts, delivered: true, deliveredAt: '2026-11-18T12:00:00.000Z', openedAt: '2026-11-19T12:00:00.000Z' },
+      { ...message, ...facts, recipientName: 'Alan Turing', messageType: 'audio' as const },
+      { ...message, ...facts, recipientName: 'Mary Somerville', messageType: 'video' as const, deliveryDate: '2027-03-04T00:00:00+01:00' },
+      { ...message, ...facts, recipientName: 'Charles Babbage', handover: ['Grace Hopper', ''] },
+      { ...message, ...facts, recipientName: 'Emmy Noether', problem: 'address' as const },
+      // A sealed account's type is its recipient's to open (shared/crypto/fields.ts): not known to a trustee.
+      { ...message, ...facts, recipientName: 'Hedy Lamarr', messageType: null },
+    ];
+    const { all } = await textOf(await build({ messages, madeAt, afterRelease: true }));
+    for (const line of [
+      'Grace Hopper (grace@example.com) Written message · Sent on November 18, 2026, opened on November 19, 2026',
+      'Alan Turing (grace@example.com) Audio message · Being sent',
+      'Mary Somerville (grace@example.com) Video message · Waiting for its date, March 4, 2027',
+      'Charles Babbage (grace@example.com) Written message · For Grace Hopper (or a trustee, the backup) to hand over by their own e-mail; not opened yet',
+      'Emmy Noether (grace@example.com) Written message · Cannot be sent: its e-mail address is not valid',
+      'Hedy Lamarr (grace@example.com) Message (sealed for its recipient) · Being sent',
+    ]) expect(all).toContain(line);
+    expect(all).not.toContain('Pending');
+    // Each state is the trustee page's own line for it (web/release/trustee.ts), not a second wording.
+    for (const m of messages) {
+      const page = deliveryStateLine({ ...m, handover: m.handover?.map((name) => ({ trusteeId: '', you: false, name })) ?? null }, madeAt.getTime(), (d) => formatLongDate(d));
+      expect(all).toContain(`· ${page[0]!.toUpperCase()}${page.slice(1)}`);
+    }
+    // The owner's copy (before the release) keeps its own words.
+    expect((await textOf(await build({ messages, madeAt }))).all).toContain('Alan Turing (grace@example.com) Audio message · Pending, sent after release');
   });
 
   it('prints Polish, Czech, Greek and Cyrillic names exactly, with DejaVu Sans embedded as a subset', async () => {

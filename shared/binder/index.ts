@@ -20,16 +20,17 @@ import {
   COMPLETION_STATUS_LABELS,
   DOCUMENT_TYPE_LABELS,
   FUNERAL_TYPE_LABELS,
+  ORIGINAL_LOCATION_LABEL,
   PRIORITY_OPTIONS,
   TASK_CATEGORY_LABELS,
   TIMEFRAME_LABELS,
   formatLongDate,
 } from '../labels';
-import type { DeathPlan, LegalDocument, Message, Profile, SurvivorTask, Trustee } from '../schema';
+import type { DeathPlan, LegalDocument, Profile, SurvivorTask, Trustee } from '../schema';
 import { TIMEFRAMES, type Timeframe } from '../schema/survivor-task';
 import type { BinderFontBytes } from './fonts';
 import { BinderWriter } from './layout';
-import { binderDeliveryLine, type BinderDelivery, type BinderDeliveryContext } from './delivery-line';
+import { binderMessageLine, type BinderDeliveryContext, type BinderMessage } from './delivery-line';
 import { survivorsOnly } from '../task-roles';
 
 export type { BinderFontBytes } from './fonts';
@@ -41,20 +42,22 @@ export interface BinderInput {
   tasks: SurvivorTask[];
   documents: LegalDocument[];
   /**
-   * Only recipients and delivery state are printed; the body is never read here. `handover`: who
-   * hands a letter over (delivery-line.ts BinderDelivery), absent when Afterword sends it.
+   * Only recipients, kind and delivery state are printed; the body is never read here
+   * (delivery-line.ts BinderMessage: who hands a letter over, what the server recorded).
    */
-  messages: (Pick<Message, 'recipientName' | 'recipientEmail' | 'messageType' | 'deliveryDate' | 'delivered'> & Pick<BinderDelivery, 'handover'>)[];
+  messages: BinderMessage[];
   trustees: Trustee[];
   /** When the binder is made. */
   madeAt: Date;
   /**
-   * True for a trustee's copy after the release, whose ticks are the family's own progress. The
+   * True for a trustee's copy after the release: its ticks are the family's own progress, and each
+   * message's line is its state at `madeAt` as the trustee's page says it (delivery-line.ts). The
    * owner's copy (false, the default) prints a task only survivors can do (shared/task-roles.ts)
-   * with an empty box and "For the family to do", whatever the owner's app says.
+   * with an empty box and "For the family to do", whatever the owner's app says, and each message
+   * as it will go at the release.
    */
-  familyProgress?: boolean;
-  /** How messages go, when the maker knows (delivery-line.ts); default: known, kits in use. */
+  afterRelease?: boolean;
+  /** How messages go, when the owner's device knows (delivery-line.ts; before the release); default: known, kits in use. */
   delivery?: BinderDeliveryContext;
 }
 
@@ -114,7 +117,7 @@ export async function buildBinder(input: BinderInput, fonts: BinderFontBytes): P
     if (due.length === 0) continue;
     w.heading(TIMEFRAME_LABELS[tf], 3);
     for (const t of due) {
-      w.checkItem(t.title, t.completionStatus === 'completed' && (!!input.familyProgress || !survivorsOnly(t)));
+      w.checkItem(t.title, t.completionStatus === 'completed' && (!!input.afterRelease || !survivorsOnly(t)));
       w.text(t.description, { indent: 18, after: 6 });
     }
   }
@@ -157,7 +160,7 @@ export async function buildBinder(input: BinderInput, fonts: BinderFontBytes): P
     if (due.length === 0) continue;
     w.heading(TIMEFRAME_LABELS[tf], 2);
     for (const t of due) {
-      const family = !input.familyProgress && survivorsOnly(t);
+      const family = !input.afterRelease && survivorsOnly(t);
       w.checkItem(t.title, !family && t.completionStatus === 'completed');
       w.text(`Priority ${t.priority} (${PRIORITY_OPTIONS[t.priority as 1]}) · ${TASK_CATEGORY_LABELS[t.category]} · ${family ? 'For the family to do' : COMPLETION_STATUS_LABELS[t.completionStatus]}`, { indent: 18, after: 1, grey: true, size: 10 });
       w.text(t.description, { indent: 18, after: 2 });
@@ -178,7 +181,7 @@ export async function buildBinder(input: BinderInput, fonts: BinderFontBytes): P
     const where = d.file ? `File "${d.file.name}", kept in Afterword (and in the data export under files/documents/)` : (d.documentUrl ?? 'Not given');
     const original = d.originalLocation?.trim();
     w.text(`Where: ${where}`, { indent: 12, after: original ? 0 : 8 });
-    if (original) w.text(`Original: ${original}`, { indent: 12, after: 8 });
+    if (original) w.text(`${ORIGINAL_LOCATION_LABEL}: ${original}`, { indent: 12, after: 8 });
   }
 
   // Messages: recipients and state only
@@ -188,9 +191,7 @@ export async function buildBinder(input: BinderInput, fonts: BinderFontBytes): P
   if (input.messages.length === 0) w.text('No messages were written.', { grey: true });
   for (const m of input.messages) {
     w.text(`${m.recipientName} (${m.recipientEmail})`, { bold: true, after: 0 });
-    // A sealed account's message type is the recipient's to open, not a trustee's (web/release/sealed-binder.ts).
-    const kind = { text: 'Written message', video: 'Video message', audio: 'Audio message' }[m.messageType] ?? 'Message';
-    w.text(`${kind} · ${binderDeliveryLine(m, input.delivery)}`, { indent: 12, after: 6 });
+    w.text(binderMessageLine(m, { afterRelease: !!input.afterRelease, now: input.madeAt, delivery: input.delivery }), { indent: 12, after: 6 });
   }
 
   w.finish((i, n) => `Family binder of ${name} · made ${made} · page ${i} of ${n}`);

@@ -77,14 +77,28 @@ export function pageProfileOf(profile: readonly Pick<ExportRecords['profile'][nu
  * `lines`: the page's message lines (messageLinesOf), whose hand-overs the binder names.
  */
 export function binderRecordsOf(all: Pick<ExportRecords, 'profile' | 'deathPlan' | 'survivorTasks' | 'documents' | 'messages' | 'trustees'>, lines: TrusteePageData['messages'] = []): BinderRecords {
-  // A letter a trustee hands over says who does, by name (the page's lines know: messageLinesOf).
-  const handovers = new Map(lines.flatMap((l) => (l.handover ? [[l.id, l.handover.map((b) => b.name ?? '')] as const] : [])));
+  // Each message as the page's line has it (messageLinesOf): when it was sent and opened, why it
+  // cannot be, and who hands a letter over, by name; the binder made after the release says the same.
+  const lineOf = new Map(lines.map((l) => [l.id, l]));
   return {
     profile: all.profile.map(({ firstName, lastName, emergencyContact, healthInfo }) => ({ firstName, lastName, emergencyContact, healthInfo: healthInfo ?? null })),
     deathPlan: all.deathPlan,
     survivorTasks: all.survivorTasks,
     documents: all.documents,
-    messages: all.messages.map(({ id, recipientName, recipientEmail, messageType, deliveryDate, delivered }) => ({ recipientName, recipientEmail, messageType, deliveryDate, delivered, handover: handovers.get(id) ?? null })),
+    messages: all.messages.map(({ id, recipientName, recipientEmail, messageType, deliveryDate, delivered, deliveredAt, openedAt }) => {
+      const line = lineOf.get(id);
+      return {
+        recipientName,
+        recipientEmail,
+        messageType,
+        deliveryDate,
+        delivered,
+        deliveredAt: deliveredAt ?? null,
+        openedAt: openedAt ?? null,
+        problem: line?.problem ?? null,
+        handover: line?.handover?.map((b) => b.name ?? '') ?? null,
+      };
+    }),
     trustees: all.trustees,
   };
 }

@@ -11,6 +11,7 @@
  */
 import type { AccessLevel, DeathPlan, DocumentType, LegalDocument, Message, Profile, SurvivorTask, Trustee } from '../schema';
 import type { DeliveryFacts, DeliveryProblem, HandoverBy } from '../delivery-rule';
+import type { BinderMessage } from '../binder/delivery-line';
 
 /** A record's stored file, and how to fetch (ciphertext, `url`) and open it (`key`, shared/files/crypto.ts). */
 export interface PageFile {
@@ -114,8 +115,11 @@ export interface BinderRecords {
   deathPlan: DeathPlan[];
   survivorTasks: SurvivorTask[];
   documents: LegalDocument[];
-  /** `handover`: the names of who hands a letter over (shared/binder/delivery-line.ts), absent when Afterword sends it. */
-  messages: (Pick<Message, 'recipientName' | 'recipientEmail' | 'messageType' | 'deliveryDate' | 'delivered'> & { handover?: string[] | null })[];
+  /**
+   * Each message's recipient, kind (null: sealed for its recipient) and delivery facts as the
+   * page knows them, with the names of who hands a letter over (shared/binder/delivery-line.ts).
+   */
+  messages: BinderMessage[];
   trustees: Trustee[];
 }
 

@@ -51,7 +51,7 @@ describe("the health information on a trustee's page", () => {
     expect(full.binder!.profile[0]).toMatchObject({ firstName: 'Ada', healthInfo: HEALTH });
     const path = (file: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`);
     const fonts = { regular: new Uint8Array(readFileSync(path('DejaVuSans.ttf'))), bold: new Uint8Array(readFileSync(path('DejaVuSans-Bold.ttf'))) };
-    const pdf = await buildBinder({ ...binderInputOf(full.binder!, new Date(full.now)), familyProgress: true }, fonts);
+    const pdf = await buildBinder({ ...binderInputOf(full.binder!, new Date(full.now)), afterRelease: true }, fonts);
     const printed = ((await extractText(pdf, { mergePages: true })).text as string).replace(/\s+/g, ' ');
     expect(printed).toContain(`Health information ${HEALTH}`);
 

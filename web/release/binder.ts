@@ -15,7 +15,7 @@ export async function downloadBinder(records: BinderRecords, ownerName: string, 
     import('../../shared/export/paths'),
     import('../features/export/binder-fonts').then((m) => m.loadBinderFonts()),
   ]);
-  // The trustee's copy: its ticks are the family's own progress (shared/binder familyProgress).
-  const pdf = await buildBinder({ ...binderInputOf(records, madeAt), familyProgress: true }, fonts);
+  // The trustee's copy after the release: the family's own ticks, each message as the page says it now (shared/binder afterRelease).
+  const pdf = await buildBinder({ ...binderInputOf(records, madeAt), afterRelease: true }, fonts);
   return saveFile(new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), safeFileName(`Family binder - ${ownerName}.pdf`));
 }

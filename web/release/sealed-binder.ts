@@ -4,7 +4,8 @@
  * them as stored and the page puts together what a plain account's server sends as
  * `TrusteePageData.binder` (sync-server/release/page-data.ts binderRecordsOf). What the page cannot
  * open stays out or reads "(could not be opened)"; a message's type is the recipient's key's
- * (message scope), never a trustee's, so the binder says "Message" (shared/binder).
+ * (message scope), never a trustee's, so the binder says it is sealed for its recipient
+ * (shared/binder/delivery-line.ts); its state is the page's own (sent, opened, who hands it over).
  */
 import type { BinderRecords, PageTask, TrusteePageData } from '../../shared/release/pages';
 import type { DeathPlan, LegalDocument, SurvivorTask, Trustee } from '../../shared/schema';
@@ -92,9 +93,12 @@ export function sealedBinderRecords(o: OpenedForBinder): BinderRecords {
     messages: o.messages.map((m) => ({
       recipientName: m.recipientName,
       recipientEmail: m.recipientEmail,
-      messageType: undefined as unknown as 'text', // not the trustee's to open: the binder says "Message"
+      messageType: null, // sealed for its recipient, never a trustee's to open (shared/binder/delivery-line.ts)
       deliveryDate: m.deliveryDate,
       delivered: m.delivered,
+      deliveredAt: m.deliveredAt,
+      openedAt: m.openedAt,
+      problem: m.problem ?? null,
       handover: m.handover?.map((b) => b.name ?? '') ?? null, // who hands a letter over: never "sent" by Afterword
     })),
     trustees: o.trustees.map((t) => ({ ...t, userId }) as unknown as Trustee),

@@ -15,6 +15,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extractText } from 'unpdf';
 import { binderInputOf, buildBinder } from '../../shared/binder';
+import { deliveryStateLine } from '../../shared/delivery-rule';
+import { formatLongDate } from '../../shared/labels';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromB64url, toB64url } from '../../shared/crypto/bytes';
@@ -46,6 +48,7 @@ const CANARY = {
   song: 'Canary-Song-Quoll',
   task: 'Canary-Task-Bilby',
   health: 'Canary-Health-Quokka: allergic to penicillin.',
+  original: 'Canary-Original-Bandicoot, with Hale & Co solicitors',
 };
 const AT = '2026-11-21T12:00:00.000Z';
 
@@ -74,7 +77,7 @@ async function sealedOwner(deposit: boolean) {
   const keys = await w.keysFor();
   await syncOnce(db, keys, w);
   await db.write('messages', 'm1', { recipientName: CANARY.recipient, recipientEmail: addr('annabella'), messageType: 'text', messageContent: CANARY.letter, deliveryDate: null, createdAt: AT });
-  await db.write('documents', 'd1', { documentType: 'will', documentName: CANARY.document, documentUrl: null, createdAt: AT });
+  await db.write('documents', 'd1', { documentType: 'will', documentName: CANARY.document, documentUrl: null, originalLocation: CANARY.original, createdAt: AT });
   await db.write('deathPlan', w.userId, { obituary: CANARY.obituary, musicSelections: ['Abide with me', CANARY.song], createdAt: AT });
   await db.write('survivorTasks', 'task1', { title: CANARY.task, description: 'Call the bank.', category: 'financial', timeframe: '1w', automationLevel: 'manual-with-guidance', priority: 2, resources: ['The bank card'], createdAt: AT });
   await db.write('profile', w.userId, { healthInfo: CANARY.health });
@@ -217,7 +220,7 @@ describe('the release of a sealed account', () => {
     const g = await openPage('t', grace, null, graceKit.keys);
     expect(g.notOpened).toBeUndefined();
     expect(g.messages).toEqual([expect.objectContaining({ id: 'm1', recipientName: CANARY.recipient })]);
-    expect(g.documents).toEqual([expect.objectContaining({ id: 'd1', documentName: CANARY.document, documentType: 'will' })]);
+    expect(g.documents).toEqual([expect.objectContaining({ id: 'd1', documentName: CANARY.document, documentType: 'will', originalLocation: CANARY.original })]);
     expect(g.plan).toMatchObject({ obituary: CANARY.obituary, musicSelections: ['Abide with me', CANARY.song] });
     expect(g.profile).toEqual({ healthInfo: CANARY.health }); // the health information (owner scope), opened here
     // The index key alone (a messages-only level) opens the names, never a document.
@@ -234,9 +237,13 @@ describe('the release of a sealed account', () => {
     expect(g.binder!.deathPlan[0]).toMatchObject({ obituary: CANARY.obituary });
     const fontPath = (file: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`);
     const fonts = { regular: new Uint8Array(readFileSync(fontPath('DejaVuSans.ttf'))), bold: new Uint8Array(readFileSync(fontPath('DejaVuSans-Bold.ttf'))) };
-    const pdf = await buildBinder({ ...binderInputOf(g.binder!, new Date(g.now)), familyProgress: true }, fonts);
+    const pdf = await buildBinder({ ...binderInputOf(g.binder!, new Date(g.now)), afterRelease: true }, fonts);
     const printed = (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
-    for (const seen of [CANARY.task, CANARY.document, CANARY.recipient, 'Grace', `Health information ${CANARY.health}`, `${CANARY.recipient} (${addr('annabella')}) Message · Delivered`]) expect(printed).toContain(seen);
+    // The message's state as the page says it (sent, on the day the server recorded), its type sealed for its recipient (issue 38, item 7).
+    const pageLine = deliveryStateLine(g.messages![0]!, Date.parse(g.now), (d) => formatLongDate(d));
+    expect(pageLine).toBe(`sent on ${formatLongDate(g.messages![0]!.deliveredAt!)}, opened on ${formatLongDate(g.messages![0]!.openedAt!)}`);
+    for (const seen of [CANARY.task, CANARY.document, `Where the original is kept: ${CANARY.original}`, CANARY.recipient, 'Grace', `Health information ${CANARY.health}`, `${CANARY.recipient} (${addr('annabella')}) Message (sealed for its recipient) · S${pageLine.slice(1)}`]) expect(printed).toContain(seen);
+    expect(printed).not.toContain('Pending');
     expect(printed).not.toContain('undefined');
     expect(printed).not.toContain(CANARY.letter);
     expect(JSON.stringify(g)).not.toContain(CANARY.letter);

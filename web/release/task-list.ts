@@ -53,7 +53,7 @@ export function doneByText(marks: readonly TaskMark[], timeZone?: string): strin
 
 /**
  * The binder's records with the family's progress: a task marked done by a trustee prints ticked
- * (shared/binder familyProgress), the others as the owner left them.
+ * (shared/binder afterRelease), the others as the owner left them.
  */
 export function withFamilyProgress(binder: BinderRecords, marks: readonly TaskMark[]): BinderRecords {
   const done = new Set(marks.map((m) => m.taskId));

@@ -8,7 +8,7 @@
  * address. Dates are the reader's own time zone's (dom.ts).
  */
 import { DELIVERY_RULE_TEXT, deliveryStateLine, HANDOVER_RULE_TEXT } from '../../shared/delivery-rule';
-import { BURIAL_PREFERENCE_LABELS, DOCUMENT_TYPE_LABELS, FUNERAL_TYPE_LABELS } from '../../shared/labels';
+import { BURIAL_PREFERENCE_LABELS, DOCUMENT_TYPE_LABELS, FUNERAL_TYPE_LABELS, ORIGINAL_LOCATION_LABEL } from '../../shared/labels';
 import type { TrusteePageData } from '../../shared/release/pages';
 import type { DeathPlan } from '../../shared/schema';
 import { dateText, h, say } from './dom';
@@ -132,14 +132,21 @@ function planSection(p: DeathPlan | null): Node {
   );
 }
 
+/**
+ * The documents, for the full-access and documents-only levels (plain or sealed, opened: open.ts):
+ * each with its type, its file or link, and where its original is kept when the owner said
+ * (issue 38, item 6: the solicitor needs it most; the same label as the form and the binder).
+ */
 function documentsSection(data: Data): Node {
   const docs = data.documents ?? [];
   const item = (d: (typeof docs)[number]) => {
     const label = `${DOCUMENT_TYPE_LABELS[d.documentType] ?? NOT_OPENED}: `;
-    if (d.file === 'missing') return h('li', {}, label, d.documentName, ' ', h('span', { class: 'muted' }, '(the file is not available)'));
-    if (d.file) return h('li', {}, label, d.documentName, fileView(d.file, { openLabel: `Open ${d.documentName}` }));
-    if (d.documentUrl) return h('li', {}, label, h('a', { href: d.documentUrl, rel: 'noopener noreferrer' }, d.documentName));
-    return h('li', {}, label, d.documentName);
+    const kept = d.originalLocation?.trim();
+    const original = kept ? h('p', { class: 'original' }, `${ORIGINAL_LOCATION_LABEL}: ${kept}`) : null;
+    if (d.file === 'missing') return h('li', {}, label, d.documentName, ' ', h('span', { class: 'muted' }, '(the file is not available)'), original);
+    if (d.file) return h('li', {}, label, d.documentName, original, fileView(d.file, { openLabel: `Open ${d.documentName}` }));
+    if (d.documentUrl) return h('li', {}, label, h('a', { href: d.documentUrl, rel: 'noopener noreferrer' }, d.documentName), original);
+    return h('li', {}, label, d.documentName, original);
   };
   return h(
     'section',

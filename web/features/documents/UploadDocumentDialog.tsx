@@ -12,7 +12,7 @@
 import { useEffect, useState } from 'react';
 import { DOCUMENT_TYPES, type DocumentType } from '../../../shared/schema/document';
 import { httpUrlSchema } from '../../../shared/schema/common';
-import { DOCUMENT_TYPE_LABELS } from '../../../shared/labels';
+import { DOCUMENT_TYPE_LABELS, ORIGINAL_LOCATION_LABEL } from '../../../shared/labels';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { FileDropZone } from '../../ui/FileDropZone';
 import { FormDialog } from '../../ui/FormDialog';
@@ -168,7 +168,7 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
       <FormField label="Document Name" required error={errorOf('documentName')}>
         <Input maxLength={rf.maxLength('documentName')} value={values.documentName} onChange={(e) => set('documentName', e.target.value)} autoComplete="off" />
       </FormField>
-      <FormField label="Where the original is kept (optional)" hint="For example: with my solicitor, Hale & Co; or in the grey box under the stairs.">
+      <FormField label={`${ORIGINAL_LOCATION_LABEL} (optional)`} hint="For example: with my solicitor, Hale & Co; or in the grey box under the stairs.">
         <Input maxLength={rf.maxLength('originalLocation')} value={values.originalLocation} onChange={(e) => set('originalLocation', e.target.value)} autoComplete="off" />
       </FormField>
     </FormDialog>

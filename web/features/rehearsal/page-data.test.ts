@@ -71,5 +71,8 @@ describe('deliveryPreviewData', () => {
       trusteePreviewData({ ...records, trustees }, 'full', 'Margaret', NOW, rehearsalRoutes(recipients, trustees, viewer)).messages!.map((m) => deliveryStateLine(m, NOW, (d) => d.slice(0, 10)));
     expect(lines('tr1')).toEqual(['for Alan Turing to hand over by their own e-mail; not opened yet', 'waiting for its date, 2099-06-01', 'sent on 2026-11-01']);
     expect(lines('tr2')[0]).toBe('for you to hand over: send the link from your trustee kit page by your own e-mail; not opened yet');
+    // The preview's family binder knows the same: who hands Bea's letter over (issue 38, item 7).
+    const binder = trusteePreviewData({ ...records, trustees }, 'full', 'Margaret', NOW, rehearsalRoutes(recipients, trustees, 'tr1')).binder!;
+    expect(binder.messages.map((m) => [m.recipientName, m.handover])).toEqual([['Name bea', ['Alan Turing']], ['Name carl', null], ['Name dora', null]]);
   });
 });

@@ -32,7 +32,7 @@ export function trusteePreviewData(records: PreviewRecords, level: AccessLevel, 
     out.profile = pageProfileOf(records.profile);
     out.tasks = pageTasksOf(records.survivorTasks);
     out.taskMarks = []; // nobody has marked anything yet
-    out.binder = binderRecordsOf(records);
+    out.binder = binderRecordsOf(records, out.messages); // the page's lines: who hands a letter over, as the page says
   }
   return out;
 }

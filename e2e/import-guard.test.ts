@@ -4,7 +4,8 @@
  * web/features/export/DataCard.tsx). In real Chromium at 390 px: a reload while a large ZIP is
  * being imported brings up the browser's own "Leave site?" question (a `beforeunload` dialog; the
  * tap on Import is the user activation Chromium asks for before showing it); staying lets the
- * import finish with everything in it; once it is done, a reload asks nothing.
+ * import finish with everything in it; once it is done, a reload asks nothing. The ZIP is read in a
+ * module worker (web/features/export/import-reader.ts), not on the page's main thread.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Dialog } from 'playwright-core';
@@ -74,6 +75,9 @@ describe.skipIf(!hasChromium)('an import in progress guards against leaving the 
     });
     const toasts = () => page.evaluate(() => (window as unknown as { toasts?: string[] }).toasts ?? []);
 
+    // The ZIP is checked and inflated in a module worker, never on the page's main thread (issue 40).
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(w.url()));
     await page.locator('input[type="file"]').setInputFiles({ name: 'afterword-export.zip', mimeType: 'application/zip', buffer: zip });
     await confirmDialog(page, 'are added to this account', 'Import'); // the tap: the user activation beforeunload needs
     await page.getByRole('button', { name: 'Importing...' }).waitFor();
@@ -89,6 +93,7 @@ describe.skipIf(!hasChromium)('an import in progress guards against leaving the 
       `${DOCUMENTS} of ${DOCUMENTS} records were added or updated, with ${DOCUMENTS} files queued for upload`,
     );
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true); // never reloaded
+    expect(workers.filter((url) => /\/import\.worker-[\w-]+\.js$/.test(url)), workers.join(', ')).toHaveLength(1);
     console.log(`import-guard: the import of ${DOCUMENTS} × ${PDF_BYTES / 1024 / 1024} MB went on for ${Date.now() - started} ms after the reload was asked for`);
     await page.getByRole('button', { name: 'Import data' }).waitFor();
 

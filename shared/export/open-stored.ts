@@ -19,10 +19,10 @@ import { materialize } from '../sync/record';
 import { MANIFEST_PATH, personNameOf, type ExportRecords } from './format';
 import { formatBytes } from '../files/size';
 import { FILE_LIMIT_DEFAULTS } from '../limits';
-import { MAX_EXPORT_ENTRIES, MAX_MANIFEST_BYTES } from './read';
+import { MAX_EXPORT_ENTRIES, MAX_MANIFEST_BYTES, tooCompressedMessage } from './read';
 import { STORED_EXPORT_VERSION, STORED_RECORDS_PATH, blobPath, storedManifestSchema, storedRecordSchema, type StoredManifest } from './stored-format';
 import { exportZipChunks } from './zip-writer';
-import { readZipEntry, zipDirectory, type ZipEntry } from './zip-entries';
+import { readZipEntry, tooCompressed, zipDirectory, type ZipEntry } from './zip-entries';
 
 /** A stored export that cannot be opened at all; `message` is shown to the person as it is. */
 export class StoredExportOpenError extends Error {
@@ -169,6 +169,7 @@ function indexOf(zip: Uint8Array): Map<string, ZipEntry> {
 function readManifest(zip: Uint8Array, byName: Map<string, ZipEntry>): StoredManifest {
   const entry = byName.get(MANIFEST_PATH);
   if (!entry || entry.declaredSize > MAX_MANIFEST_BYTES) throw new StoredExportOpenError(DAMAGED_MESSAGE);
+  if (tooCompressed(entry)) throw new StoredExportOpenError(tooCompressedMessage(MANIFEST_PATH));
   const parsed = storedManifestSchema.safeParse(safeJson(new TextDecoder().decode(readZipEntry(zip, entry, entry.declaredSize))));
   if (!parsed.success) throw new StoredExportOpenError(DAMAGED_MESSAGE);
   return parsed.data;
@@ -177,6 +178,7 @@ function readManifest(zip: Uint8Array, byName: Map<string, ZipEntry>): StoredMan
 function readLines(zip: Uint8Array, byName: Map<string, ZipEntry>): string[] {
   const entry = byName.get(STORED_RECORDS_PATH);
   if (!entry || entry.declaredSize > MAX_MANIFEST_BYTES) throw new StoredExportOpenError(DAMAGED_MESSAGE);
+  if (tooCompressed(entry)) throw new StoredExportOpenError(tooCompressedMessage(STORED_RECORDS_PATH));
   return new TextDecoder().decode(readZipEntry(zip, entry, entry.declaredSize)).split('\n').filter((l) => l.length > 0);
 }
 

@@ -19,7 +19,7 @@ import {
   type ExportFileEntry,
 } from './format';
 import { unsafeEntryName } from './paths';
-import { readZipEntry, zipDirectory, ZipEntryTooLargeError, type ZipEntry } from './zip-entries';
+import { MAX_COMPRESSION_RATIO, readZipEntry, tooCompressed, zipDirectory, ZipEntryTooLargeError, type ZipEntry } from './zip-entries';
 
 /** A refused import; `message` is shown to the person as it is. */
 export class ExportReadError extends Error {
@@ -42,6 +42,9 @@ export const MAX_MANIFEST_BYTES = 8 * ACCOUNT_LIMITS.accountBytes;
  * refused before any file is read: every file check reads the ZIP's directory again.
  */
 export const MAX_EXPORT_ENTRIES = 2 * ACCOUNT_LIMITS.recordsPerCollection + 16;
+
+/** What a person reads when an entry is a ZIP bomb (zip-entries.ts `tooCompressed`). */
+export const tooCompressedMessage = (what: string) => `${what} in this export is compressed more than an export can be (over ${MAX_COMPRESSION_RATIO} to 1), so it is not read.`;
 
 export type ExportManifestData = z.infer<typeof manifestSchema>;
 /** One record of the manifest, as parsed (id, fields; `userId` ignored). */
@@ -75,8 +78,9 @@ export interface ReadExportOptions {
 /**
  * Checks `zip` whole: entry names, `afterword.json` (format, version, every record against its
  * collection's schema, unique ids), and every file (present, size and SHA-256 of its record).
- * Sizes come first (SECURITY.md "Limits"): a file larger than `opts.maxFileBytes` or whose ZIP
- * directory declares another size than its record is refused before any file is read, and an
+ * Sizes come first (SECURITY.md "Limits"): a file larger than `opts.maxFileBytes`, whose ZIP
+ * directory declares another size than its record, or an entry compressed beyond
+ * MAX_COMPRESSION_RATIO is refused before any file is read, and an
  * entry is inflated no further than its declared size (a lying header stops there).
  * Throws ExportReadError naming the first problem.
  */
@@ -97,6 +101,7 @@ export function readExport(zip: Uint8Array, opts: ReadExportOptions = {}): Check
     if (why) throw new ExportReadError(`This export can't be imported: ${why}.`);
   }
   if (!manifestEntry) throw new ExportReadError(FOREIGN_ZIP_MESSAGE);
+  if (tooCompressed(manifestEntry)) throw new ExportReadError(tooCompressedMessage(MANIFEST_PATH));
   const manifest = parseManifest(readManifest(zip, manifestEntry));
   const byKey = new Map<string, { record: ExportRecord; ref: FileRef }>();
   for (const c of ['documents', 'messages'] as const) {
@@ -120,6 +125,7 @@ export function readExport(zip: Uint8Array, opts: ReadExportOptions = {}): Check
       throw new ExportReadError(`The file “${entry.path}” in this export is ${formatBytes(owner.ref.size)}; a file can be at most ${formatBytes(maxFileBytes)}.`);
     }
     if (zipped.declaredSize !== owner.ref.size) throw new ExportReadError(`The file “${entry.path}” in this export is damaged: its size is not the one its record gives.`);
+    if (tooCompressed(zipped)) throw new ExportReadError(tooCompressedMessage(`The file “${entry.path}”`));
   }
   const fileRecord = (entry: ExportFileEntry) => byKey.get(`${entry.collection}/${entry.id}`)!;
   const checked = new Set<string>(); // a shared file is checked once

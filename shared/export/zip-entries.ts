@@ -29,6 +29,25 @@ export class ZipEntryTooLargeError extends Error {
   override name = 'ZipEntryTooLargeError';
 }
 
+/** An entry compressed beyond MAX_COMPRESSION_RATIO (a ZIP bomb): refused before a byte of it is inflated. */
+export class ZipEntryTooCompressedError extends Error {
+  override name = 'ZipEntryTooCompressedError';
+}
+
+/**
+ * The most an entry may be compressed (declared size over compressed size) once it is over
+ * MIN_RATIO_CHECKED_BYTES (SECURITY.md "Limits", import; issue 40): an export's JSON deflates
+ * about 5–15 to 1, its files (sealed, or media already compressed) about 1 to 1, a ZIP bomb
+ * 1,000 to 1. So a ZIP of n bytes never makes the device inflate much more than 100 n.
+ */
+export const MAX_COMPRESSION_RATIO = 100;
+/** Entries up to this size (bytes) are not held to MAX_COMPRESSION_RATIO: inflating them costs little. */
+export const MIN_RATIO_CHECKED_BYTES = 1024 * 1024;
+
+/** True when `entry` declares more than MIN_RATIO_CHECKED_BYTES and over MAX_COMPRESSION_RATIO times its compressed size. */
+export const tooCompressed = (entry: Pick<ZipEntry, 'declaredSize' | 'compressedSize'>): boolean =>
+  entry.declaredSize > MIN_RATIO_CHECKED_BYTES && entry.declaredSize > entry.compressedSize * MAX_COMPRESSION_RATIO;
+
 /** Compressed bytes handed to the inflater at a time: the output of one step is at most ~1032 times this. */
 const INFLATE_STEP = 16 * 1024;
 
@@ -92,11 +111,13 @@ export function zipDirectory(zip: Uint8Array, maxEntries: number): { total: numb
 }
 
 /**
- * The bytes of `entry` of `zip`, inflated at most to `limit` bytes: throws ZipEntryTooLargeError
- * as soon as the output passes `limit` (checked every INFLATE_STEP of input), ZipFormatError for
- * data that cannot be read. The caller checks the length and hash it expects.
+ * The bytes of `entry` of `zip`, inflated at most to `limit` bytes: throws
+ * ZipEntryTooCompressedError before anything is inflated when the entry is `tooCompressed`,
+ * ZipEntryTooLargeError as soon as the output passes `limit` (checked every INFLATE_STEP of
+ * input), ZipFormatError for data that cannot be read. The caller checks the length and hash it expects.
  */
 export function readZipEntry(zip: Uint8Array, entry: ZipEntry, limit: number): Uint8Array {
+  if (tooCompressed(entry)) throw new ZipEntryTooCompressedError(`${entry.name} is compressed over ${MAX_COMPRESSION_RATIO} to 1`);
   const v = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   const at = entry.localOffset;
   if (at + 30 > zip.length || v.getUint32(at, true) !== 0x04034b50) throw new ZipFormatError('a local header is damaged');

@@ -59,3 +59,21 @@ describe("per-account reads touch only that account's rows (issue #20)", () => {
     expect(plan.join('\n')).toMatch(/USING COVERING INDEX \w+ \(user_id=\? AND collection=\?\)/);
   });
 });
+
+describe('the e-mail queue reads by time (issue 40, finding 4)', () => {
+  it("a daily quota counts the account's e-mails sent since a time with one index range, not a read of all its e-mails", () => {
+    const { db, prepared } = recordingDb();
+    const quotaSent = prepared.filter((sql) => /MIN\(COALESCE\(sent_at, written_at\)\)/.test(sql));
+    expect(quotaSent).toHaveLength(1);
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${quotaSent[0]}`).all(null, null, null) as { detail: string }[]).map((r) => r.detail);
+    expect(plan.join('\n')).toMatch(/SEARCH release_emails USING (COVERING )?INDEX release_emails_quota_sent \(user_id=\? AND quota=\? AND <expr>>\?\)/);
+  });
+
+  it('finished e-mails are found by when they finished', () => {
+    const { db, prepared } = recordingDb();
+    const purge = prepared.filter((sql) => /^\s*DELETE FROM release_emails WHERE id IN/.test(sql));
+    expect(purge).toHaveLength(1);
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${purge[0]}`).all({ before: 0, unseenBefore: 0, limit: 1 }) as { detail: string }[]).map((r) => r.detail);
+    expect(plan.join('\n')).toMatch(/SEARCH release_emails USING INDEX release_emails_finished \(<expr><\?\)/);
+  });
+});

@@ -193,6 +193,51 @@ export function releaseStoreContract(name: string, setup: () => Promise<ReleaseS
       expect(await store.unsentEmails('u1')).toEqual({ n: 2, written: 1 });
     });
 
+    it('a bounded queue: waiting e-mails dropped by key prefix (never one sent, written, given up or being sent, never another account’s); finished ones deleted after their retention', async () => {
+      const { store, addUser } = await setup();
+      await addUser('u1');
+      await addUser('u2');
+      for (const key of ['u1:invite:t1:1', 'u1:invite:t1:2', 'u1:invite:t1:3', 'u1:invite:t1:4', 'u1:invite:t1:5', 'u1:invite:t10:1']) {
+        await store.enqueueEmail(mail(key, 'u1', { kind: 'trustee-invite', quota: 'invite', at: 1000 }));
+      }
+      await store.enqueueEmail(mail('u2:invite:t1:1', 'u2', { kind: 'trustee-invite', at: 1000 }));
+      await store.enqueueEmail(mail('u1:invite:t1:6', 'u1', { kind: 'trustee-invite', quota: 'resend', at: 1000 }));
+      const ids = Object.fromEntries(
+        (await store.pendingEmails({ now: 5000, staleBefore: 0, folder: false, perAccount: 10, limit: 10 })).map((e) => [e.dedupe_key, e.id]),
+      );
+      await store.markSent(ids['u1:invite:t1:1']!, 2000);
+      await store.markWritten(ids['u1:invite:t1:2']!, 2000);
+      await store.markGivenUp(ids['u1:invite:t1:3']!, '550 no', 2000, 'refused');
+      expect(await store.claimEmail(ids['u1:invite:t1:4']!, 2000, 0)).toBe(true);
+      // Only the waiting one of t1 goes (t10 shares the prefix's start, not the prefix; u2's is another
+      // account's; a resend stays, counted by when it was queued).
+      expect(await store.dropUnsentEmails('u1', 'u1:invite:t1:')).toBe(1);
+      expect(await store.hasEmail('u1:invite:t1:5')).toBe(false);
+      for (const key of ['u1:invite:t1:1', 'u1:invite:t1:2', 'u1:invite:t1:3', 'u1:invite:t1:4', 'u1:invite:t1:6', 'u1:invite:t10:1', 'u2:invite:t1:1']) {
+        expect(await store.hasEmail(key), key).toBe(true);
+      }
+      expect(await store.dropUnsentEmails('u2', 'u1:invite:t1:')).toBe(0);
+
+      // Retention: sent at 2000 goes once `before` passes it; an unseen failure only at `unseenBefore`, or once seen.
+      expect(await store.purgeFinishedEmails(2000, 0, 100)).toBe(0);
+      expect(await store.purgeFinishedEmails(2001, 0, 100)).toBe(1);
+      expect(await store.hasEmail('u1:invite:t1:1')).toBe(false);
+      expect(await store.hasEmail('u1:invite:t1:3')).toBe(true);
+      expect(await store.purgeFinishedEmails(2001, 2001, 100)).toBe(1);
+      expect(await store.hasEmail('u1:invite:t1:3')).toBe(false);
+      // Written to the folder only, being sent, or waiting: not finished, never deleted.
+      expect(await store.purgeFinishedEmails(10_000, 10_000, 100)).toBe(0);
+      for (const key of ['u1:invite:t1:2', 'u1:invite:t1:4', 'u1:invite:t10:1', 'u2:invite:t1:1']) expect(await store.hasEmail(key), key).toBe(true);
+      // A seen failure goes with the ordinary retention; `limit` bounds one call.
+      await store.markGivenUp(ids['u1:invite:t10:1']!, '550 no', 3000, 'refused');
+      await store.markGivenUp(ids['u2:invite:t1:1']!, 'no longer applies', 3000, 'superseded');
+      await store.seeFailedEmails('u1', 3500);
+      expect(await store.purgeFinishedEmails(4000, 0, 1)).toBe(1);
+      expect(await store.purgeFinishedEmails(4000, 0, 10)).toBe(1);
+      expect(await store.hasEmail('u1:invite:t10:1')).toBe(false);
+      expect(await store.hasEmail('u2:invite:t1:1')).toBe(false);
+    });
+
     it('e-mail quotas: unsent per quota, deliveries to one address lately (any case), the verified owner address', async () => {
       const { store, addUser } = await setup();
       await addUser('u1');

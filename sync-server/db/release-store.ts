@@ -59,6 +59,8 @@ export const RELEASE_WRITES = [
   'markDeferred',
   'markGivenUp',
   'seeFailedEmails',
+  'dropUnsentEmails',
+  'purgeFinishedEmails',
   'putDelivery',
   'initReviews',
   'setReviewDue',

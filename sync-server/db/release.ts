@@ -227,6 +227,16 @@ export function createReleaseStore(db: Db, opts: { activityRows: number } = { ac
     markRetry: db.prepare('UPDATE release_emails SET claimed_at = NULL, last_error = ?, next_attempt_at = ? WHERE id = ?'),
     markDeferred: db.prepare('UPDATE release_emails SET next_attempt_at = ? WHERE id = ?'),
     markGivenUp: db.prepare('UPDATE release_emails SET claimed_at = NULL, last_error = ?, failed_at = ?, failure = ? WHERE id = ?'),
+    dropUnsent: db.prepare(
+      `DELETE FROM release_emails WHERE user_id = ? AND substr(dedupe_key, 1, length(?)) = ?
+       AND sent_at IS NULL AND failed_at IS NULL AND claimed_at IS NULL AND written_at IS NULL AND quota IS NOT 'resend'`,
+    ),
+    purgeFinished: db.prepare<{ before: number; unseenBefore: number; limit: number }>(
+      `DELETE FROM release_emails WHERE id IN (
+         SELECT id FROM release_emails WHERE (sent_at IS NOT NULL OR failed_at IS NOT NULL) AND COALESCE(sent_at, failed_at) < @before
+           AND (sent_at IS NOT NULL OR failure = 'superseded' OR seen_at IS NOT NULL OR failed_at < @unseenBefore)
+         LIMIT @limit)`,
+    ),
     quotaUsed: db.prepare<[string, string, number], { n: number }>(
       'SELECT COUNT(*) AS n FROM release_emails WHERE user_id = ? AND quota = ? AND created_at > ?',
     ),
@@ -367,6 +377,22 @@ export function createReleaseStore(db: Db, opts: { activityRows: number } = { ac
     markRetry: (id: number, error: string, nextAt: number) => void q.markRetry.run(error.slice(0, 500), nextAt, id),
     /** Not tried now (a daily limit): look again at `nextAt`. */
     markDeferred: (id: number, nextAt: number) => void q.markDeferred.run(nextAt, id),
+    /**
+     * Deletes `userId`'s e-mails whose dedupe key starts with `prefix` (the whole stored key,
+     * `<userId>:…`) and that are still waiting: not sent, written, given up or being sent now
+     * (claimed). A new invitation round drops the old round's (issue 40, finding 4). An owner's
+     * resend (quota 'resend') stays: `quotaUsed` counts those by when they were queued, and they
+     * are bounded by `resendsPerDay` (it is marked superseded when its turn comes). Returns how many.
+     */
+    dropUnsentEmails: (userId: string, prefix: string) => q.dropUnsent.run(userId, prefix, prefix).changes,
+    /**
+     * Deletes at most `limit` finished e-mails (sent, or given up) that finished before `before`
+     * (ms); a failure the owner has not seen (the banner, readiness) stays until `unseenBefore`.
+     * Returns how many went. Their dedupe keys go too: every key that could be queued again is
+     * guarded elsewhere (rounds, release_deliveries, the state machine's counters; outbox.ts).
+     */
+    purgeFinishedEmails: (before: number, unseenBefore: number, limit: number) =>
+      q.purgeFinished.run({ before, unseenBefore, limit }).changes,
     /** A permanent end: refused (5xx), retries ran out, or superseded (no longer applies; not a failure the owner sees). */
     markGivenUp: (id: number, error: string, at: number, failure: 'refused' | 'expired' | 'superseded') =>
       void q.markGivenUp.run(error.slice(0, 500), at, failure, id),

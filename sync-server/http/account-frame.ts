@@ -2,7 +2,7 @@
  * The account frame (SECURITY.md "Limits"; shared/limits.ts): ONE middleware, mounted on `/api/*`
  * in createApp, that applies the per-account budgets to every route of a signed-in account, so a
  * route added later is limited without asking:
- * - every request counts against `requestsPerMinute`;
+ * - every request counts against `requestsPerMinute` (the costly reads of WEIGHTED_ROUTES as several);
  * - every write (any method but GET, HEAD and OPTIONS) against `writesPerMinute`, except the
  *   routes of WRITES_COUNTED_BY_ROUTE;
  * - every response body, by the bytes actually sent (a stream as it streams; http/response-bytes.ts),
@@ -45,6 +45,19 @@ export const FILE_BYTE_BODIES: ReadonlyMap<string, string> = new Map([
   ['GET /api/export', 'records (readBytesPerMinute) and files (fileBytesPerMinute), by the route'],
 ]);
 
+/**
+ * Signed-in reads that cost far more than a request (CPU on the event loop, which every account
+ * shares), each counted as `weight` requests of `requestsPerMinute` (at most the whole budget, so
+ * one call a minute always passes). Issue 40: a rehearsal of 5,000 letters costs ~344 ms, and one
+ * account looping it took another's p99 from 99 to 341 ms when it counted as one. With 600 requests
+ * a minute a rehearsal can then run 20 times a minute, the readiness panel 60, a field's history 120.
+ */
+export const WEIGHTED_ROUTES: ReadonlyMap<string, { weight: number; why: string }> = new Map([
+  ['GET /api/release/rehearsal', { weight: 30, why: 'builds every e-mail the release would send (release/rehearsal.ts): ~70 µs a letter' }],
+  ['GET /api/release/readiness', { weight: 10, why: 'reads every trustee, message, kit and queued e-mail of the account (release/readiness.ts)' }],
+  ['GET /api/sync/history/:collection/:id/:field', { weight: 5, why: "reads a field's whole text history (routes/sync.ts)" }],
+]);
+
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The route that answers `c` (the first matched handler that is not a middleware), or null (no route: the 404). */
@@ -80,7 +93,8 @@ export function accountFrame(deps: AppDeps, services: Pick<Services, 'accounts'>
     const write = !READS.has(c.req.method) && !WRITES_COUNTED_BY_ROUTE.has(endpoint);
     await charging.get(userId);
     // Together: on PostgreSQL each is a round trip (in memory each returns at once, or throws).
-    await Promise.all([throttle.requests.hit(userId), write && throttle.writes.hit(userId), !fileBytes && throttle.readBytes.check(userId)]);
+    const cost = Math.min(WEIGHTED_ROUTES.get(endpoint)?.weight ?? 1, deps.config.limits.requestsPerMinute);
+    await Promise.all([throttle.requests.hit(userId, cost), write && throttle.writes.hit(userId), !fileBytes && throttle.readBytes.check(userId)]);
     await next();
     if (fileBytes) return;
     countSentBytes(c, (bytes) => charge(userId, bytes));

@@ -39,6 +39,25 @@ export const RELEASE_RETRY_FOR_MS = 90 * DAY_MS;
 export const RELEASE_KINDS: ReadonlySet<EmailKind> = new Set<EmailKind>(['delivery', 'delivery-updated', 'trustee-access', 'trustee-handover', 'trustee-confirm-death', 'owner-awaiting-confirmations']);
 /** How long an e-mail of `kind` is retried from its first attempt (ms). */
 export const retryForMs = (kind: EmailKind): number => (RELEASE_KINDS.has(kind) ? RELEASE_RETRY_FOR_MS : RETRY_FOR_MS);
+/**
+ * Days after which a finished e-mail (sent, or given up: refused, expired, superseded) is deleted
+ * from the queue (SECURITY.md "Limits", the e-mail queue). A failure the owner has not seen yet
+ * (the banner, the readiness panel) stays UNSEEN_FAILURE_RETENTION_DAYS.
+ */
+export const EMAIL_RETENTION_DAYS = 30;
+/** Days a failed e-mail the owner has not seen stays in the queue. */
+export const UNSEEN_FAILURE_RETENTION_DAYS = 365;
+/** Finished e-mails deleted at most per pass (one short statement; the next pass goes on). */
+const PURGE_PER_PASS = 1_000;
+
+/**
+ * Deletes finished e-mails past their retention (EMAIL_RETENTION_DAYS; unseen failures
+ * UNSEEN_FAILURE_RETENTION_DAYS), at most PURGE_PER_PASS a call. Returns how many went.
+ */
+export function purgeFinishedEmails(deps: Pick<AppDeps, 'now'>, store: Pick<ReleaseService['store'], 'purgeFinishedEmails'>): Promise<number> {
+  const now = deps.now();
+  return store.purgeFinishedEmails(now - EMAIL_RETENTION_DAYS * DAY_MS, now - UNSEEN_FAILURE_RETENTION_DAYS * DAY_MS, PURGE_PER_PASS);
+}
 const FIRST_RETRY_MS = 60_000;
 const MAX_RETRY_MS = 4 * 60 * 60_000;
 /** The wait before the next try after `attempts` failed tries (ms). */
@@ -121,6 +140,14 @@ export async function sendPendingEmails(
   const told = new Set<string>();
   for (const row of due) {
     const now = deps.now();
+    const kind = row.kind as EmailKind;
+    // What no longer applies goes first, before any quota is asked: a superseded e-mail deferred
+    // to tomorrow would otherwise wait, and count, for nothing (issue 40, finding 4).
+    const stale = await staleReason(release, records, row, kind);
+    if (stale) {
+      await store.markGivenUp(row.id, stale, now, 'superseded');
+      continue;
+    }
     const until = await quotaWait(store, deps.config.limits, row, now);
     if (until !== null) {
       await store.markDeferred(row.id, until);
@@ -132,12 +159,6 @@ export async function sendPendingEmails(
           release.problem(tx, row.user_id, 'email-waiting', waitingText(row.quota as EmailQuota, deps.config.limits)),
         );
       }
-      continue;
-    }
-    const kind = row.kind as EmailKind;
-    const stale = await staleReason(release, records, row, kind);
-    if (stale) {
-      await store.markGivenUp(row.id, stale, now, 'superseded');
       continue;
     }
     // The claim (one guarded UPDATE) is what makes a send happen once across passes and instances.

@@ -1,13 +1,13 @@
 /**
  * The release scheduler (DESIGN.md §8): one pass follows trustee records, evaluates the state
  * machine for every account whose time has come, queues yearly trustee and review e-mails and
- * due deliveries, and sends the email queue. Each account's work is isolated (issue #15). All its state is in SQLite, so it survives a restart; every step is idempotent, so
+ * due deliveries, sends the email queue and deletes the e-mails finished long ago (outbox.ts). Each account's work is isolated (issue #15). All its state is in SQLite, so it survives a restart; every step is idempotent, so
  * running it twice sends nothing twice. Passes never overlap within a process.
  */
 import type { AppDeps } from '../app-env';
 import type { Mailer } from './mailer';
 import { outsideTransaction } from '../db/tx-errors';
-import { sendPendingEmails, type DeliveryFragment } from './outbox';
+import { purgeFinishedEmails, sendPendingEmails, type DeliveryFragment } from './outbox';
 import type { ReleaseService, ReleaseRecords } from './service';
 import { TransitionError } from './state-machine';
 
@@ -88,6 +88,8 @@ export function createReleaseScheduler(
     await release.queueReviews();
     const deliveries = await release.queueDueDeliveries();
     const sent = await sendPendingEmails(deps, release, records, mailer, opts.deliveryFragment);
+    // The queue keeps finished e-mails EMAIL_RETENTION_DAYS (issue 40, finding 4); a failure here never stops the release work.
+    await purgeFinishedEmails(deps, release.store).catch((err) => console.error('Release: could not delete finished e-mails:', err));
     await opts.housekeeping?.().catch((err) => console.error('Housekeeping (file sweep) failed:', err));
     return { trustees, transitions, deliveries, sent };
   }

@@ -84,10 +84,18 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
   const accessParams = async (userId: string, t: Trustee, kits: readonly KitRow[]) => trusteeAccessOf(t, await p.sealed(userId), kits);
   const sendable = (t: Trustee) => sendableAddress(t.email);
 
-  /** A new invitation round for `t` in `tx`: old links stop working, a new invitation is queued. */
+  /**
+   * Drops the invitations of `trusteeId` still waiting to be sent (a newer round or the trustee's
+   * removal supersedes them), so re-addressing a trustee again and again keeps one in the queue
+   * (issue 40, finding 4). The dedupe keys are those of `invite` below, as service.ts stores them.
+   */
+  const dropWaitingInvitations = (tx: ReleaseTx, userId: string, trusteeId: string) => tx.dropUnsentEmails(userId, `${userId}:invite:${trusteeId}:`);
+
+  /** A new invitation round for `t` in `tx`: old links stop working, the old round's unsent invitation goes, a new one is queued. */
   const invite = async (tx: ReleaseTx, userId: string, t: Trustee, inv: TrusteeInvitationRow | null, quota: 'invite' | 'resend') => {
     const now = deps.now();
     if (inv) await tx.revokeSubject(userId, t.id, now);
+    await dropWaitingInvitations(tx, userId, t.id);
     const round = (inv?.invite_round ?? 0) + 1;
     await tx.putInvitation({
       user_id: userId,
@@ -112,6 +120,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       if (!inv || inv.status === 'removed') return false;
       await tx.putInvitation({ ...inv, status: 'removed' });
       await tx.revokeSubject(userId, row.id, now);
+      await dropWaitingInvitations(tx, userId, row.id);
       await tx.addActivity(userId, now, 'trustee-removed', 'A trustee was removed; their links no longer work.');
       return true;
     }

@@ -27,7 +27,9 @@ type EmailMethods =
   | 'inviteWentOut'
   | 'failedEmails'
   | 'seeFailedEmails'
-  | 'unsentEmails';
+  | 'unsentEmails'
+  | 'dropUnsentEmails'
+  | 'purgeFinishedEmails';
 
 /** The e-mail methods of AsyncReleaseStore over `q` (the pool, or a transaction's client). */
 export function pgReleaseEmails(q: Queryable): Pick<AsyncReleaseStore, EmailMethods> {
@@ -91,6 +93,24 @@ export function pgReleaseEmails(q: Queryable): Pick<AsyncReleaseStore, EmailMeth
         [userId, limit],
       );
       return rows.map((r) => numeric<FailedEmailRow>(r, ['id', 'failed_at', 'seen_at']));
+    },
+    async dropUnsentEmails(userId, prefix) {
+      const { rowCount } = await q.query(
+        `DELETE FROM release_emails WHERE user_id = $1 AND left(dedupe_key, length($2)) = $2
+         AND sent_at IS NULL AND failed_at IS NULL AND claimed_at IS NULL AND written_at IS NULL AND quota IS DISTINCT FROM 'resend'`,
+        [userId, prefix],
+      );
+      return rowCount ?? 0;
+    },
+    async purgeFinishedEmails(before, unseenBefore, limit) {
+      const { rowCount } = await q.query(
+        `DELETE FROM release_emails WHERE id IN (
+           SELECT id FROM release_emails WHERE (sent_at IS NOT NULL OR failed_at IS NOT NULL) AND COALESCE(sent_at, failed_at) < $1
+             AND (sent_at IS NOT NULL OR failure = 'superseded' OR seen_at IS NOT NULL OR failed_at < $2)
+           LIMIT $3)`,
+        [before, unseenBefore, limit],
+      );
+      return rowCount ?? 0;
     },
     async seeFailedEmails(userId, at) {
       await q.query('UPDATE release_emails SET seen_at = $2 WHERE user_id = $1 AND failed_at IS NOT NULL AND seen_at IS NULL', [userId, at]);

@@ -89,6 +89,7 @@ export async function checkImportFile(file: Blob): Promise<void> {
  */
 export async function importMyData(file: Blob, keyring: Keyring | null = null): Promise<ImportResult> {
   const db = requireDb();
-  const [{ importData }, { addFile }] = await Promise.all([import('./import-data'), import('../../files')]); // fflate and the checks only when asked
-  return importData(db, new Uint8Array(await file.arrayBuffer()), addFile, keyring);
+  const [{ importData }, { addFile }, { workerReader }] = await Promise.all([import('./import-data'), import('../../files'), import('./import-reader')]); // fflate and the checks only when asked
+  // The ZIP is checked and inflated in a worker, so a large or hostile one never freezes the page (issue 40).
+  return importData(db, new Uint8Array(await file.arrayBuffer()), addFile, keyring, typeof Worker === 'function' ? workerReader() : undefined);
 }

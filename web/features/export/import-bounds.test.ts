@@ -15,6 +15,9 @@ import { createFilesService } from '../../files/service';
 import { offlineHttp, pdfBytes } from '../../files/test-files';
 import { exportData } from './export-data';
 import { ExportReadError, importData } from './import-data';
+import { MAX_COMPRESSION_RATIO } from '../../../shared/export/zip-entries';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { toHex } from '../../../shared/files/crypto';
 
 const now = () => Date.UTC(2026, 10, 23, 12);
 let n = 0;
@@ -106,6 +109,22 @@ describe('import checks sizes before inflating', () => {
     padded.set(manifest);
     const zip = declareSize(zipSync({ ...entries, 'afterword.json': padded }, { level: 9 }), 'afterword.json', manifest.length);
     await refused(zip, 'afterword.json in this export is damaged: it holds more than its ZIP entry says.');
+  });
+
+  it('a ZIP bomb of over 100:1 is refused before it is inflated: afterword.json padded to 20 MiB (valid JSON), and a 20 MiB file of zeros its record describes truly', async () => {
+    const entries = await exportWithFile();
+    const manifest = entries['afterword.json']!;
+    const padded = new Uint8Array(manifest.length + 20 * 1024 * 1024).fill(0x20); // trailing spaces: still valid JSON
+    padded.set(manifest);
+    await refused(zipSync({ ...entries, 'afterword.json': padded }, { level: 9 }), `afterword.json in this export is compressed more than an export can be (over ${MAX_COMPRESSION_RATIO} to 1), so it is not read.`);
+
+    const zeros = new Uint8Array(20 * 1024 * 1024);
+    const m = JSON.parse(strFromU8(manifest)) as { records: { documents: { file: { size: number; sha256: string } }[] } };
+    m.records.documents[0]!.file.size = zeros.length;
+    m.records.documents[0]!.file.sha256 = toHex(sha256(zeros));
+    const bomb = zipSync({ ...entries, 'afterword.json': strToU8(JSON.stringify(m)), [PDF_PATH]: zeros }, { level: 9 });
+    expect(bomb.length * MAX_COMPRESSION_RATIO).toBeLessThan(zeros.length);
+    await refused(bomb, `The file “${PDF_PATH}” in this export is compressed more than an export can be (over ${MAX_COMPRESSION_RATIO} to 1), so it is not read.`);
   });
 
   it('an honest export still imports (control)', async () => {

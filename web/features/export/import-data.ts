@@ -11,7 +11,8 @@
 import { COLLECTIONS, COLLECTION_SPECS, type CollectionName } from '../../../shared/schema/collections';
 import type { FileRef } from '../../../shared/files/ref';
 import { FILE_LIMIT_DEFAULTS } from '../../../shared/limits';
-import { DAMAGED_ZIP_MESSAGE, ExportReadError, readExport, type ExportRecord } from '../../../shared/export/read';
+import { DAMAGED_ZIP_MESSAGE, ExportReadError, type ExportRecord } from '../../../shared/export/read';
+import { inThreadReader, type CheckedExportAsync, type ExportReader } from './import-reader';
 import { isStoredExport, openStoredExport, StoredExportOpenError } from '../../../shared/export/open-stored';
 import type { Keyring } from '../../../shared/crypto/keys';
 import type { ExportFileEntry } from '../../../shared/export/format';
@@ -55,13 +56,30 @@ export interface ImportResult {
  * shared/export/open-stored.ts); the records are then written like any other, so a sealed
  * account's sync seals them again. Import is all or nothing: when any record or file of it does
  * not open, nothing is written and the refusal names them.
+ * `reader` says where the ZIP is checked and inflated (import-reader.ts: in a worker in the app,
+ * here by default); `zip` may be handed over to it (transferred) and must not be used afterwards.
  * Throws ExportReadError (nothing written) when the ZIP is refused, LocalWriteError (nothing
  * written) when a record would be refused by the server.
  */
-export async function importData(db: UserDatabase, zip: Uint8Array, addFile?: AddFile, keyring: Keyring | null = null): Promise<ImportResult> {
+export async function importData(
+  db: UserDatabase,
+  zip: Uint8Array,
+  addFile?: AddFile,
+  keyring: Keyring | null = null,
+  reader: ExportReader = inThreadReader,
+): Promise<ImportResult> {
   const maxFileBytes = (await db.getMeta('fileLimits'))?.maxFileBytes ?? FILE_LIMIT_DEFAULTS.maxFileBytes;
   if (isStoredExport(zip)) zip = await openedForImport(zip, keyring, maxFileBytes);
-  const checked = readExport(zip, { maxFileBytes });
+  const checked = await reader(zip, { maxFileBytes });
+  try {
+    return await importChecked(db, checked, addFile);
+  } finally {
+    checked.close();
+  }
+}
+
+/** Writes a checked export into `db` (importData's second half). */
+async function importChecked(db: UserDatabase, checked: CheckedExportAsync, addFile?: AddFile): Promise<ImportResult> {
   const { manifest } = checked;
   const fileOf = new Map<string, ExportFileEntry>(manifest.files.map((f) => [`${f.collection}/${f.id}`, f]));
   const targets = COLLECTIONS.flatMap((c) =>
@@ -87,7 +105,7 @@ export async function importData(db: UserDatabase, zip: Uint8Array, addFile?: Ad
       if (current && current.sha256 === exported.sha256 && current.size === exported.size) delete patch.file; // the same file is here already
       else if (entry && addedAt.has(entry.path)) patch.file = { ...addedAt.get(entry.path)!, name: exported.name };
       else if (entry && addFile) {
-        const bytes = checked.readFile(entry);
+        const bytes = await checked.readFile(entry);
         const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: exported.mimeType });
         try {
           patch.file = await addFile(blob, { name: exported.name, ...(exported.durationMs !== undefined ? { durationMs: exported.durationMs } : {}) });

@@ -39,7 +39,7 @@ const fromPeer = (t: ReturnType<typeof createTestApp>, method: string, path: str
     { method, headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) },
     { incoming: { socket: { remoteAddress: peer } } },
   );
-const statuses = async (calls: (() => Promise<Response>)[]) => {
+const statuses = async (calls: (() => Promise<Response> | Response)[]) => {
   const out: number[] = [];
   for (const call of calls) out.push((await call()).status);
   return out;

@@ -12,6 +12,7 @@ import { csrfProtection } from './http/csrf';
 import { accountFrame } from './http/account-frame';
 import { oneAtATimePerAccount } from './http/account-queue';
 import { currentSecretCheck } from './auth/current-secret';
+import { readOnlyUntilProof } from './auth/unproven';
 import { forgetVerifiedSession, verifySessionOnce } from './auth/session';
 import { requestBodyLimit } from './http/body-limit';
 import { ApiHttpError, handleError } from './http/errors';
@@ -85,6 +86,9 @@ export function createApp(
   // read budget, whatever the route; after CSRF (a forged request costs its victim nothing), before
   // the write queue (an account past its budget is refused without waiting its turn).
   app.use('/api/*', accountFrame(deps, services, services.records.throttle));
+  // A password reset's session is read-only until its device proves it holds the account key
+  // (auth/unproven.ts, SECURITY.md "Password reset"): one gate for every write, with its allow-list.
+  app.use('/api/*', readOnlyUntilProof(deps, services));
   // One account never harms another (issue #15): a signed-in account's writes run one at a time on
   // this instance, so a burst of them waits in its own queue instead of taking every database
   // connection before another account's write (on PostgreSQL each takes one of the transaction set).

@@ -2,7 +2,8 @@
  * Server configuration from the environment (DESIGN.md §7).
  * PORT (8787), HOST (0.0.0.0), DATA_DIR (./data), SESSION_SECRET (else generated once into
  * DATA_DIR/session-secret), OPENAI_API_KEY / OPENAI_BASE_URL / OPENAI_MODEL, SMTP_URL,
- * TRUST_PROXY=<proxy hops> (believe X-Forwarded-*; http/client-ip.ts), PUBLIC_URL (base of links in emails; unset, links
+ * TRUST_PROXY=<proxy hops> (believe X-Forwarded-*; http/client-ip.ts), IPV6_LIMIT_PREFIX (64: per-address limits
+ * key an IPv6 client by this prefix; http/client-ip.ts), PUBLIC_URL (base of links in emails; unset, links
  * use http://localhost:PORT and work on this machine only — never a request's Host, issue #16),
  * AFTERWORD_LIMITS (JSON overrides of shared/limits.ts; config-limits.ts), USER_QUOTA_BYTES and
  * MAX_FILE_BYTES (files, issue #17; defaults in shared/limits.ts FILE_LIMIT_DEFAULTS).
@@ -27,7 +28,7 @@ import { FILE_LIMIT_DEFAULTS } from '../shared/limits';
 import { emailSchema } from '../shared/schema/common';
 import { z } from '../shared/schema/z';
 import { parseLimits, type Limits } from './config-limits';
-import { parseTrustProxy } from './http/client-ip';
+import { parseIpv6Prefix, parseTrustProxy } from './http/client-ip';
 import { s3ConfigFromEnv, type S3BlobConfig } from './blobs/s3-config';
 import { parsePushOrigins } from './push/endpoints';
 import { loadVapidKeys, type VapidKeys } from './push/vapid';
@@ -46,6 +47,8 @@ export interface Config {
   smtpUrl?: string;
   /** Reverse proxies in front of the server (TRUST_PROXY); 0 = none, X-Forwarded-* ignored. */
   trustProxy: number;
+  /** The prefix length by which per-address limits key an IPv6 client (IPV6_LIMIT_PREFIX, default 64; http/client-ip.ts). */
+  ipv6LimitPrefix: number;
   publicUrl?: string;
   /** The operator's address for help with this service (SUPPORT_EMAIL), shown on the Contact page; unset, none is named. */
   supportEmail?: string;
@@ -170,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: env.SMTP_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    ipv6LimitPrefix: parseIpv6Prefix(env.IPV6_LIMIT_PREFIX),
     publicUrl: env.PUBLIC_URL || undefined,
     supportEmail: supportEmailFromEnv(env.SUPPORT_EMAIL),
     limits,

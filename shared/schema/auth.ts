@@ -15,15 +15,24 @@ const tooLong = (max: number) => `Too big: expected string to have <=${max} char
 const requiredLine = (max: number, message: string) =>
   z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)), z.regex(SINGLE_LINE, SINGLE_LINE_MESSAGE));
 
-/** An e-mail address (common.ts emailSchema). */
+/**
+ * Identifiers (usernames, sign-in names and addresses) are NFKC-normalised before their rules, so
+ * one name has one spelling for every lookup and for the unknown-name salt (issue 40: U+212A KELVIN
+ * SIGN is "K"; sync-server/auth/fake-salt.ts).
+ */
+export const NFKC = z.normalize('NFKC');
+
+/** An e-mail address (common.ts emailSchema), NFKC-normalised first. */
 const email = z.pipe(
-  z.string().check(z.trim(), z.maxLength(LIMITS.email, tooLong(LIMITS.email)), z.regex(SINGLE_LINE, SINGLE_LINE_MESSAGE)),
+  z.string().check(NFKC, z.trim(), z.maxLength(LIMITS.email, tooLong(LIMITS.email)), z.regex(SINGLE_LINE, SINGLE_LINE_MESSAGE)),
   z.email('Invalid email address'),
 );
 
+/** A username (SPEC.md §5), NFKC-normalised first; compared without case (the stores look it up so). */
 export const usernameSchema = z
   .string()
   .check(
+    NFKC,
     z.trim(),
     z.minLength(3, 'Username must be at least 3 characters'),
     z.maxLength(32, 'Username must be at most 32 characters'),
@@ -67,7 +76,7 @@ export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 /** `POST /api/auth/login` body. */
 export const loginSchema = z.strictObject({
-  username: z.string().check(z.trim(), z.minLength(1, 'Username is required'), z.maxLength(64, tooLong(64))),
+  username: z.string().check(NFKC, z.trim(), z.minLength(1, 'Username is required'), z.maxLength(64, tooLong(64))),
   password: z.string().check(z.minLength(1, 'Password is required'), z.maxLength(256, tooLong(256))),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { checkKdfParams } from '../crypto/kdf';
 import { parseStoredKeyring } from '../crypto/keys';
-import { registerWithKeysShape } from './auth';
+import { NFKC, registerWithKeysShape } from './auth';
 
 const W1 = /^w1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{64}$/;
 /** AK wrapped under an unlock key: `w1.<12-byte nonce>.<32 bytes + tag>` in base64url. */
@@ -77,12 +77,12 @@ export const recoveryConfirmedSchema = z.strictObject({ akRecovery: z.optional(w
 export const passwordWrapSchema = z.strictObject({ akPassword: wrappedKeySchema, kdf: kdfSchema });
 /** `POST /api/auth/prelogin`. */
 export const preloginSchema = z.strictObject({
-  identifier: z.string().check(z.trim(), z.minLength(1, 'Username or e-mail is required'), z.maxLength(254)),
+  identifier: z.string().check(NFKC, z.trim(), z.minLength(1, 'Username or e-mail is required'), z.maxLength(254)),
 });
 
 /** `POST /api/auth/login` for an account with keys: the login secret, never the password. */
 export const loginSecretSchema = z.strictObject({
-  identifier: z.string().check(z.trim(), z.minLength(1, 'Username is required'), z.maxLength(254)),
+  identifier: z.string().check(NFKC, z.trim(), z.minLength(1, 'Username is required'), z.maxLength(254)),
   loginSecret: secret32Schema,
 });
 

@@ -73,8 +73,8 @@ export const confirmPasswordSchema = deleteAccountSchema;
 export const REAUTH_REQUIRED = 'Please enter your password again to continue.';
 /**
  * A session made by a password reset before its device proved it holds the account key (issue
- * "A reset cannot steer the release"): its changes to trustees, recipients' addresses and release
- * settings are refused with this (403, or a sync rejection).
+ * "A reset cannot steer the release", issue 40 item 3): it may read but change nothing, and each
+ * change is refused with this (403, or a sync rejection).
  */
 export const PROOF_REQUIRED =
-  'After a password reset, trustees, recipients’ e-mail addresses and release settings can be changed only once this device has opened your words with your recovery code or from a device where you are still signed in.';
+  'After a password reset, nothing can be changed until this device has opened your words with your recovery code or from a device where you are still signed in.';

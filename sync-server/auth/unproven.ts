@@ -1,50 +1,51 @@
 /**
- * "A reset cannot steer the release" (SECURITY.md "Password reset"): a session made by a password
- * reset link is unproven (auth/session.ts `unproven`) until its device proves it holds the account
- * key AK. Whoever reads the owner's mailbox can reset the password, but not AK; so until the proof,
- * the session cannot add, remove or re-address trustees or change their access level, cannot set a
- * message's recipient address, and cannot change the release settings. REST answers 403
- * PROOF_REQUIRED; a sync push rejects the change with the same reason and the record's state
- * (shared/sync/README.md rule 11), so the device rolls it back visibly and drops no other edit.
+ * "A reset cannot steer the release" (SECURITY.md "Password reset"; issue 40 item 3): a session made
+ * by a password reset link is unproven (auth/session.ts `unproven`) until its device proves it holds
+ * the account key AK. Whoever reads the owner's mailbox can reset the password, but not AK; so until
+ * the proof the session is READ-ONLY: ONE middleware on `/api/*` (readOnlyUntilProof, mounted in
+ * app.ts after the account frame) refuses every write of an unproven session with 403
+ * PROOF_REQUIRED, whatever the route, except the commented allow-list UNPROVEN_MAY_WRITE (the
+ * proof and what the way back needs). A sync push is on that list because a pull writes nothing:
+ * the route rejects each change it carries with the same reason and the record's state
+ * (refuseUnprovenChange; shared/sync/README.md rule 11), so the device rolls it back visibly.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { PROOF_REQUIRED } from '../../shared/schema/user';
-import type { Change } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
+import { endpointOf } from '../http/account-frame';
 import { ApiHttpError } from '../http/errors';
+import { isPublicRoute, routeKey } from '../http/public-routes';
 import type { Services } from '../services';
 import { verifySessionOnce } from './session';
 
-/** True when writing `fields` (names; null for a delete) of a record of `collection` can steer the release. */
-export function steersRelease(collection: string, fields: readonly string[] | null): boolean {
-  if (collection === 'trustees') return true; // add, delete, e-mail, access level: every trustee write
-  if (collection === 'messages') return fields !== null && fields.includes('recipientEmail');
-  return false;
-}
+/**
+ * The writes an unproven session may still make (`METHOD /pattern`, as in Hono's route table; the
+ * route-enumeration test `auth/unproven-read-only.test.ts` calls every other write and checks each
+ * is refused, and that each entry here still exists). Each says why it cannot steer the release.
+ */
+export const UNPROVEN_MAY_WRITE: ReadonlyMap<string, string> = new Map([
+  ['POST /api/keys/proof', 'the proof itself (keys/proof-route.ts): it ends the unproven state'],
+  ['POST /api/sync', 'a pull writes nothing; the route rejects every change a push carries (refuseUnprovenChange)'],
+  [
+    'POST /api/auth/confirm-password',
+    "the password entered again: it moves only this session's sign-in time (auth/reauth.ts), which reads such as the export ask for",
+  ],
+  [
+    'POST /api/keys/setup',
+    'an account from before keys signs in by making them (web/features/keys/sign-in.ts setupKeys); keys made after the reset prove nothing (keys/proof-route.ts), so the session stays read-only',
+  ],
+]);
 
-/** The sync push's refusal for an unproven session (records.ts RefuseChange): PROOF_REQUIRED for a change that steers the release. */
-export const refuseUnprovenChange = (change: Change): string | null =>
-  steersRelease(change.collection, Object.keys(change.fields)) ? PROOF_REQUIRED : null;
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The sync push's refusal for an unproven session (records.ts RefuseChange): every change, PROOF_REQUIRED. */
+export const refuseUnprovenChange = (): string => PROOF_REQUIRED;
 
 const refusal = () => new ApiHttpError(403, PROOF_REQUIRED, [{ path: 'session', message: PROOF_REQUIRED }]);
 
 /** True when the request's session (after requireSession) was made by a reset and not yet proven. */
 export async function isUnproven(c: Context, deps: AppDeps, services: Pick<Services, 'accounts'>): Promise<boolean> {
   return (await verifySessionOnce(c, deps, services.accounts))?.unproven === true;
-}
-
-/**
- * Throws 403 PROOF_REQUIRED when the request's session is unproven and writing `fields` of
- * `collection` (null: deleting the record) steers the release. For REST writes (routes/collections.ts).
- */
-export async function assertMaySteer(
-  c: Context,
-  deps: AppDeps,
-  services: Pick<Services, 'accounts'>,
-  collection: string,
-  fields: readonly string[] | null,
-): Promise<void> {
-  if (steersRelease(collection, fields) && (await isUnproven(c, deps, services))) throw refusal();
 }
 
 /** Throws 403 PROOF_REQUIRED when the request's session is unproven. */
@@ -61,6 +62,23 @@ export async function assertProven(c: Context, deps: AppDeps, services: Pick<Ser
 export function requireProven(deps: AppDeps, services: Pick<Services, 'accounts'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await assertProven(c, deps, services);
+    await next();
+  };
+}
+
+/**
+ * The read-only gate (see the module comment): after the account frame (a refused write still
+ * counts against the account's budgets), before the per-account write queue. Public routes and
+ * requests without a live session pass untouched (their routes answer them); reads pass; any other
+ * write of an unproven session not in UNPROVEN_MAY_WRITE answers 403 PROOF_REQUIRED before its
+ * route runs or its body is read.
+ */
+export function readOnlyUntilProof(deps: AppDeps, services: Pick<Services, 'accounts'>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (READS.has(c.req.method)) return next();
+    const route = endpointOf(c);
+    if (!route || isPublicRoute(route.method, route.path) || UNPROVEN_MAY_WRITE.has(routeKey(route.method, route.path))) return next();
+    if ((await verifySessionOnce(c, deps, services.accounts))?.unproven) throw refusal();
     await next();
   };
 }

@@ -267,6 +267,13 @@ export function releaseStoreContract(name: string, setup: () => Promise<ReleaseS
       expect(await store.recentDeliveryTo('u1', 'kim@example.com', 1000)).toBe(false);
       expect(await store.recentDeliveryTo('u1', 'sam@example.com', 0)).toBe(false); // another account's
       expect(await store.recentDeliveryTo('u2', 'sam@example.com', 0)).toBe(true);
+      // Verification e-mails to one address, from every account (release/owner-email.ts; issue 40).
+      await store.enqueueEmail(mail('u1:verify:1', 'u1', { kind: 'owner-verify', to: 'Stranger@Example.com', quota: 'verify', at: 1000 }));
+      await store.enqueueEmail(mail('u2:verify:1', 'u2', { kind: 'owner-verify', to: 'stranger@example.com', quota: 'verify', at: 2000 }));
+      await store.enqueueEmail(mail('u2:other', 'u2', { kind: 'owner-waiting-started', to: 'stranger@example.com', quota: 'owner', at: 2000 }));
+      expect(await store.verificationsTo('STRANGER@example.com', 999)).toBe(2);
+      expect(await store.verificationsTo('stranger@example.com', 1000)).toBe(1);
+      expect(await store.verificationsTo('kim@example.com', 0)).toBe(0);
 
       expect(await store.verifiedOwnerEmail('u1')).toBeNull();
       await store.setVerifiedOwnerEmail('u1', 'Ada@Example.com', 1000);

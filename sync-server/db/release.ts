@@ -248,6 +248,10 @@ export function createReleaseStore(db: Db, opts: { activityRows: number } = { ac
       `SELECT quota, COUNT(*) AS n FROM release_emails
        WHERE user_id = ? AND quota IS NOT NULL AND sent_at IS NULL AND failed_at IS NULL GROUP BY quota ORDER BY quota`,
     ),
+    // 'verify' written out: the partial index release_emails_verify_to (migration 021) serves it.
+    verificationsTo: db.prepare<[string, number], { n: number }>(
+      `SELECT COUNT(*) AS n FROM release_emails WHERE quota = 'verify' AND lower(to_addr) = lower(?) AND created_at > ?`,
+    ),
     recentDeliveryTo: db.prepare<[string, string, number], { id: number }>(
       `SELECT id FROM release_emails WHERE user_id = ? AND kind IN ('delivery', 'delivery-updated')
        AND lower(to_addr) = lower(?) AND created_at > ? LIMIT 1`,
@@ -402,6 +406,8 @@ export function createReleaseStore(db: Db, opts: { activityRows: number } = { ac
     quotaSent: (userId: string, quota: EmailQuota, since: number) => q.quotaSent.get(userId, quota, since)!,
     /** How many e-mails of `userId` are still to send, per quota (those with one). */
     unsentByQuota: (userId: string) => q.unsentByQuota.all(userId),
+    /** "Confirm your e-mail address" e-mails to `addr` (any case) queued after `since`, by every account (release/owner-email.ts). */
+    verificationsTo: (addr: string, since: number) => q.verificationsTo.get(addr, since)!.n,
     /** True when a delivery or update e-mail of `userId` to `addr` (any case) was queued after `since`. */
     recentDeliveryTo: (userId: string, addr: string, since: number) => q.recentDeliveryTo.get(userId, addr, since) !== undefined,
     /** The owner's verified address (lower-cased), or null when none was ever verified. */

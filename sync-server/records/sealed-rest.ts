@@ -23,8 +23,6 @@ export interface SealedRestWrite {
   hlc: string;
   /** Stored fields: plain values, envelopes, list items `<list>/<itemId>`. */
   fields: Record<string, unknown>;
-  /** The entity fields the body writes (for auth/unproven.ts assertMaySteer). */
-  names: string[];
 }
 
 const refuse = (status: 409 | 422, path: string, message: string, extra?: Record<string, unknown>): never => {
@@ -103,7 +101,7 @@ export function parseSealedRestBody(
     if (!('file' in fields) || (fileBlobId !== null && !idSchema.safeParse(fileBlobId).success)) refuse(422, 'fileBlobId', 'fileBlobId: the id of the blob a sealed `file` names, sent beside it');
     fields.fileBlobId = fileBlobId;
   }
-  return { id: recordId as string, hlc: hlc as string, fields, names: Object.keys(rest) };
+  return { id: recordId as string, hlc: hlc as string, fields };
 }
 
 /**

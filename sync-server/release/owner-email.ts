@@ -4,7 +4,9 @@
  * owner proved to hold, so an account cannot point them at a stranger. A changed profile address
  * is unverified again (the stored one no longer matches, db/release.ts `verifiedOwnerEmail`).
  *   POST /api/release/owner-email/verify  (session) e-mails a single-use link to the profile
- *        address; at most Config.limits `verificationEmailsPerDay` a day (429 past it)
+ *        address; at most Config.limits `verificationEmailsPerDay` a day per account, and at most
+ *        VERIFICATIONS_PER_ADDRESS_PER_DAY a day to one address from every account together
+ *        (issue 40: fresh accounts naming a stranger's address; 429 past either)
  *   /api/verify-email/:token  GET a page with a button, POST confirm (single use; rate limited
  *        per IP like the other links; mail scanners that fetch links do not confirm anything)
  * The link is minted when the e-mail is sent (outbox.ts), from PUBLIC_URL only, stored hashed,
@@ -21,6 +23,13 @@ import type { Services } from '../services';
 import { notFoundPage, page } from './page';
 import { DAY_MS } from './state-machine';
 import { resolveToken } from './tokens';
+
+/**
+ * "Confirm your e-mail address" e-mails one address receives per rolling 24 hours, from every
+ * account together (SECURITY.md "Limits"): an owner needs one, a mistyped try or two more.
+ */
+export const VERIFICATIONS_PER_ADDRESS_PER_DAY = 5;
+const ADDRESS_FULL = 'Too many confirmation e-mails were sent to this address today. Please try again tomorrow.';
 
 /** The verification routes (mounted by app.ts beside the release routes). */
 export function ownerEmailRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
@@ -41,10 +50,12 @@ export function ownerEmailRoutes(deps: AppDeps, services: Services): Hono<AppEnv
     // The limit's check and the queueing in one transaction: two presses at once cannot both pass it.
     const queued = await store.transaction(async (tx) => {
       const used = await tx.quotaUsed(userId, 'verify', now - DAY_MS);
-      if (used >= limit) return false;
+      if (used >= limit) return 'account';
+      if ((await tx.verificationsTo(owner.email!, now - DAY_MS)) >= VERIFICATIONS_PER_ADDRESS_PER_DAY) return 'address';
       return release.queue(tx, userId, 'owner-verify', owner.email!, `verify:${now}:${used}`, { recipientName: owner.firstName }, 'verify');
     });
-    if (!queued) throw new ApiHttpError(429, `A verification e-mail can be sent ${limit} times a day. Please try again tomorrow.`);
+    if (queued === 'address') throw new ApiHttpError(429, ADDRESS_FULL);
+    if (queued !== true) throw new ApiHttpError(429, `A verification e-mail can be sent ${limit} times a day. Please try again tomorrow.`);
     services.scheduler.poke();
     return c.json({ ok: true, to: owner.email });
   });

@@ -137,9 +137,12 @@ export function authRoutes(deps: AppDeps, services: Services, checkCurrentSecret
     await loginThrottle.succeeded(bucket);
     // The session cookie first: clients read the first Set-Cookie. After an unproven reset, a new
     // sign-in is unproven too (auth/unproven.ts): the password alone is what a reset handed over.
-    await startSession(c, deps, s.accounts, row.id, { unproven: (await s.accounts.unprovenSince(row.id)) !== null });
+    const unproven = (await s.accounts.unprovenSince(row.id)) !== null;
+    await startSession(c, deps, s.accounts, row.id, { unproven });
     issueDeviceCookie(c, deps, row.id, row.password_hash);
-    await services.release.checkIn(row.id); // a sign-in is a check-in (DESIGN.md §8)
+    // A sign-in is a check-in (DESIGN.md §8), but not one with the password a reset handed over:
+    // until the proof that is what the mailbox's reader holds (auth/unproven.ts).
+    if (!unproven) await services.release.checkIn(row.id);
     return c.json({ ...(await userJson(s, row)), keys: keys ? keysJson(keys) : null });
   });
 

@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
 import { newKdfParams } from '../../shared/crypto/kdf';
-import { akProofToken, newAccountKey, proofHash } from '../../shared/crypto/keys';
 import { PROOF_REQUIRED } from '../../shared/schema/user';
 import { verifyPassword } from '../auth/password';
 import { formatHlc } from '../../shared/sync/hlc';
@@ -15,6 +14,7 @@ import { linkOf, ownerOn, type Owner } from '../release/release-test-support';
 import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
 import { cookieOf, createTestApp } from '../test-support';
 import { RESET_LINK_INVALID } from './password-reset';
+import { keysBeforeReset, RESET_SECRET, resetLink as resetLinkOn, tokenOf } from './reset-test-support';
 
 let smtp: TestSmtp;
 beforeAll(async () => {
@@ -31,19 +31,7 @@ async function owner(): Promise<Owner> {
 }
 const forgot = (o: Owner, email: string, headers: Record<string, string> = {}) => o.t.call('POST', '/api/auth/forgot-password', { email }, undefined, headers);
 const reset = (o: Owner, token: string, password = NEW_PASSWORD) => o.t.call('POST', '/api/auth/reset-password', { token, password });
-const tokenOf = (link: string) => link.split('#')[1]!;
-
-/** Asks for a link for the owner's address and returns it from the mail. */
-async function resetLink(o: Owner): Promise<string> {
-  const before = smtp.to(o.email).length;
-  expect((await forgot(o, o.email.toUpperCase())).status).toBe(200);
-  await o.t.services.resetMail.settled(); // queued after the answer (auth/reset-mail.ts)
-  await o.t.services.scheduler.runOnce();
-  await smtp.waitFor(o.email, /Reset your Afterword password/);
-  const mails = smtp.to(o.email).filter((m) => /Reset your Afterword password/.test(m.subject));
-  expect(smtp.to(o.email).length).toBeGreaterThan(before);
-  return linkOf(mails.at(-1)!);
-}
+const resetLink = (o: Owner) => resetLinkOn(o, smtp);
 
 /** Resets with a fresh link and returns the new (unproven) session's cookie. */
 async function resetAndSignIn(o: Owner): Promise<string> {
@@ -161,7 +149,7 @@ describe('reset password', () => {
 });
 
 describe('an unproven session cannot steer the release', () => {
-  it('REST: no trustee add, edit or delete, no recipient address, no release settings; other edits pass; after proof all pass', async () => {
+  it('REST: no trustee add, edit or delete, no recipient address, no release settings, no other edit either (read-only); after proof all pass', async () => {
     const o = await owner();
     const trustee = await o.addTrustee('grace');
     const message = await o.addMessage('lin', 'Hello');
@@ -177,8 +165,8 @@ describe('an unproven session cannot steer the release', () => {
     await refused(await o.t.call('PATCH', `/api/messages/${message.id}`, { recipientEmail: o.addr('eve') }, cookie));
     await refused(await o.t.call('POST', '/api/messages', { recipientName: 'Eve', recipientEmail: o.addr('eve'), messageType: 'text', messageContent: 'x', deliveryDate: null }, cookie));
     await refused(await o.t.call('PUT', '/api/release/settings', { waitingDays: 2 }, cookie));
-    // The person can still write their words.
-    expect((await o.t.call('PATCH', `/api/messages/${message.id}`, { messageContent: 'Hello again' }, cookie)).status).toBe(200);
+    // Read-only until the proof (issue 40 item 3; auth/unproven-read-only.test.ts has the rest).
+    await refused(await o.t.call('PATCH', `/api/messages/${message.id}`, { messageContent: 'Hello again' }, cookie));
     const t = (await o.t.call('GET', '/api/trustees', undefined, cookie).then((r) => r.json())) as { email: string; accessLevel: string }[];
     expect(t).toEqual([expect.objectContaining({ email: o.addr('grace'), accessLevel: 'full' })]);
 
@@ -188,7 +176,7 @@ describe('an unproven session cannot steer the release', () => {
     expect((await o.t.call('PATCH', `/api/messages/${message.id}`, { recipientEmail: o.addr('lin2') }, cookie)).status).toBe(200);
   });
 
-  it('sync: the steering changes are rejected with the reason and the record, the rest of the push is merged', async () => {
+  it('sync: every change is rejected with the reason and the record (read-only), and merged after the proof', async () => {
     const o = await owner();
     const trustee = await o.addTrustee('grace');
     const message = await o.addMessage('lin', 'Hello');
@@ -200,15 +188,15 @@ describe('an unproven session cannot steer the release', () => {
     ];
     const fine = { collection: 'messages', id: message.id, hlc: hlc(o), fields: { messageContent: 'Edited on the phone' } };
     const res = await push(o, cookie, [...steer, fine]);
-    expect(res.accepted).toEqual([fine.hlc]);
-    expect(res.rejected.map((r) => [r.hlc, r.reason])).toEqual(steer.map((c) => [c.hlc, PROOF_REQUIRED]));
+    expect(res.accepted).toEqual([]);
+    expect(res.rejected.map((r) => [r.hlc, r.reason])).toEqual([...steer, fine].map((c) => [c.hlc, PROOF_REQUIRED]));
     expect(res.rejected[0]!.record).not.toBeNull(); // rule 11: the device rolls back from the server's state
     const trustees = (await o.t.call('GET', '/api/trustees', undefined, cookie).then((r) => r.json())) as { email: string }[];
     expect(trustees.map((x) => x.email)).toEqual([o.addr('grace')]);
 
     const session = o.t.deps.db.prepare('SELECT id FROM sessions WHERE user_id = ?').get(o.userId) as { id: string };
     await o.t.services.accounts.proveSession(session.id);
-    const after = await push(o, cookie, [{ ...steer[0]!, hlc: hlc(o) }]);
+    const after = await push(o, cookie, [{ ...steer[0]!, hlc: hlc(o) }, { ...fine, hlc: hlc(o) }]);
     expect(after.rejected).toEqual([]);
   });
 
@@ -230,21 +218,8 @@ describe('an unproven session cannot steer the release', () => {
 });
 
 describe('an account with keys', () => {
-  /** Gives the owner's account keys made before any reset; returns AK's proof token (base64url). */
-  async function withKeys(o: Owner): Promise<string> {
-    const ak = newAccountKey();
-    const token = await akProofToken(ak, o.userId);
-    const keyring = { v: 1, ak: 1, keys: { 'plan~1': `w1.${'A'.repeat(16)}.${'B'.repeat(64)}` } } as const;
-    const created = await o.t.services.keys.create(
-      o.userId,
-      { kdf: newKdfParams('argon2id'), akVersion: 1, akPassword: 'w1.old-password-wrap', akRecovery: 'w1.recovery-wrap', keyring, proofHash: await proofHash(token) },
-      o.t.deps.now(),
-    );
-    expect(created).toBe(true);
-    o.t.advance(1000);
-    return toB64url(token);
-  }
-  const secret = toB64url(new Uint8Array(32).fill(7));
+  const withKeys = keysBeforeReset;
+  const secret = RESET_SECRET;
 
   it('check says which credential; the reset takes a login secret and KDF of the same algorithm, sets the login hash and drops AK\'s password wrap', async () => {
     const o = await owner();

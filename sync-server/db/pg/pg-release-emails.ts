@@ -6,7 +6,7 @@
 import type { EmailQuota, FailedEmailRow } from '../release';
 import type { AsyncReleaseStore } from '../release-store';
 import { createPgEmailQueue } from './pg-email-queue';
-import { numeric, type Queryable } from './pg-tx';
+import { ADVISORY_CLASS, numeric, type Queryable } from './pg-tx';
 
 type EmailMethods =
   | 'enqueueEmail'
@@ -22,6 +22,7 @@ type EmailMethods =
   | 'quotaSent'
   | 'unsentByQuota'
   | 'recentDeliveryTo'
+  | 'verificationsTo'
   | 'verifiedOwnerEmail'
   | 'setVerifiedOwnerEmail'
   | 'inviteWentOut'
@@ -57,6 +58,16 @@ export function pgReleaseEmails(q: Queryable): Pick<AsyncReleaseStore, EmailMeth
         [userId],
       );
       return rows;
+    },
+    async verificationsTo(addr, since) {
+      // In a transaction, the address's lock first: two accounts queueing to one address at once
+      // count one after the other (the cap is across accounts; a no-op outside a transaction).
+      await q.query('SELECT pg_advisory_xact_lock($1, hashtext(lower($2)))', [ADVISORY_CLASS.verifyTo, addr]);
+      const { rows } = await q.query<{ n: number }>(
+        `SELECT COUNT(*)::int AS n FROM release_emails WHERE quota = 'verify' AND lower(to_addr) = lower($1) AND created_at > $2`,
+        [addr, since],
+      );
+      return rows[0]!.n;
     },
     async recentDeliveryTo(userId, addr, since) {
       const { rowCount } = await q.query(

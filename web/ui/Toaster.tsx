@@ -1,12 +1,15 @@
 /**
  * Renders the toast of `toast-store.ts` with Radix Toast (SPEC.md §9: one at a time, 5000 ms
  * by default). Destructive toasts are announced assertively; a toast may carry one action (Undo).
+ * A persistent toast (toast-store.ts) has no timer and a Dismiss button in place of the corner ×.
  * Mount once near the root.
  */
 import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from './cn';
 import { useToastStore } from './toast-store';
+
+const TOAST_BUTTON = 'min-h-10 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-stone-100';
 
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
@@ -21,7 +24,8 @@ export function Toaster() {
           type={t.variant === 'destructive' ? 'foreground' : 'background'}
           onOpenChange={(open) => !open && dismiss(t.id)}
           className={cn(
-            'relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
+            'relative flex w-full items-start gap-3 rounded-xl border p-4 shadow-lg',
+            !t.persistent && 'pr-10',
             t.variant === 'destructive' ? 'border-red-800 bg-red-700 text-white' : 'border-stone-200 bg-white text-slate-900',
           )}
         >
@@ -32,27 +36,35 @@ export function Toaster() {
                 {t.description}
               </Toast.Description>
             )}
-            {t.action && (
-              <Toast.Action altText={t.action.label} asChild>
-                <button
-                  type="button"
-                  onClick={t.action.onClick}
-                  className="mt-1 self-start rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-stone-100"
-                >
-                  {t.action.label}
-                </button>
-              </Toast.Action>
+            {(t.action || t.persistent) && (
+              <div className="mt-1 flex flex-wrap gap-2">
+                {t.action && (
+                  <Toast.Action altText={t.action.label} asChild>
+                    <button type="button" onClick={t.action.onClick} className={TOAST_BUTTON}>
+                      {t.action.label}
+                    </button>
+                  </Toast.Action>
+                )}
+                {/* A persistent toast has no timer: this button (or Escape, or a swipe) is how it goes. */}
+                {t.persistent && (
+                  <Toast.Close className={TOAST_BUTTON}>
+                    Dismiss
+                  </Toast.Close>
+                )}
+              </div>
             )}
           </div>
-          <Toast.Close
-            aria-label="Dismiss notification"
-            className={cn(
-              'absolute top-2 right-2 rounded-md p-1.5',
-              t.variant === 'destructive' ? 'text-red-50 hover:bg-red-800' : 'text-slate-600 hover:bg-stone-100',
-            )}
-          >
-            <X className="size-4" aria-hidden="true" />
-          </Toast.Close>
+          {!t.persistent && (
+            <Toast.Close
+              aria-label="Dismiss notification"
+              className={cn(
+                'absolute top-2 right-2 rounded-md p-1.5',
+                t.variant === 'destructive' ? 'text-red-50 hover:bg-red-800' : 'text-slate-600 hover:bg-stone-100',
+              )}
+            >
+              <X className="size-4" aria-hidden="true" />
+            </Toast.Close>
+          )}
         </Toast.Root>
       ))}
       {/* On a phone the toast sits under the header, clear of the form buttons at the foot of the

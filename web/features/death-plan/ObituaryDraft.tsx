@@ -16,7 +16,10 @@ export function ObituaryDraft({ draft, onUse, onDiscard }: ObituaryDraftProps) {
   const headingId = useId();
   const ref = useRef<HTMLElement>(null);
   // Brought into view when offered: on a phone it would otherwise sit out of sight.
-  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), [draft]);
+  // (In braces: newer Chromium's scrollIntoView returns a promise, which React would take for a cleanup.)
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [draft]);
   return (
     <section ref={ref} aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
       <h3 id={headingId} className="font-medium text-slate-900">

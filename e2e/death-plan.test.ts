@@ -239,6 +239,17 @@ describe.skipIf(!hasChromium)('My After-Death Plan (issue #5)', () => {
       await page.getByLabel('Add a song or piece of music').press('Enter');
       await expectNoSeriousA11yViolations(page, `/death-plan music at ${name}`);
       await page.screenshot({ path: `/tmp/aw-shots/plan-music-${name.replace(' ', '')}.png`, fullPage: true });
+      // The helpers' results: the Undo toast that stays, and an obituary draft beside her words.
+      await page.getByRole('checkbox', { name: 'Classical' }).check();
+      await page.getByRole('button', { name: 'Suggest music' }).click();
+      await expectToast(page, 'Music suggestions');
+      await expectNoSeriousA11yViolations(page, `/death-plan music after Suggest, with Undo, at ${name}`);
+      await page.getByRole('tab', { name: 'Obituary' }).click();
+      await page.getByRole('textbox', { name: 'Obituary' }).fill('In my own words.');
+      await page.getByRole('button', { name: 'Generate obituary' }).click();
+      await page.getByRole('region', { name: 'A new draft, for you to read' }).waitFor();
+      await expectNoSeriousA11yViolations(page, `/death-plan obituary draft at ${name}`);
+      await page.screenshot({ path: `/tmp/aw-shots/plan-obituary-draft-${name.replace(' ', '')}.png`, fullPage: true });
       await context.close();
     });
   }

@@ -154,8 +154,9 @@ describe.skipIf(!hasChromium)('My After-Death Plan (issue #5)', () => {
     const field = page.getByRole('textbox', { name: 'Obituary' });
     await page.getByRole('button', { name: 'Generate obituary' }).click();
     await expectToast(page, 'Obituary generated', 'AI has created an obituary based on your information.');
+    // Saved at once: the field shows the stored plan when the write has come back.
+    await poll(() => field.inputValue()).toContain('of Milton, died at the age of 73.');
     const generated = await field.inputValue();
-    expect(generated).toContain('of Milton, died at the age of 73.');
     expect(generated).not.toMatch(/65|Professional|Chapel/); // not the venue as her home town
     // She writes her own; the next one is a draft beside it, and her words stay until she uses it.
     const mine = 'Margaret loved the river, her garden and everyone who came to the door.';
@@ -175,7 +176,7 @@ describe.skipIf(!hasChromium)('My After-Death Plan (issue #5)', () => {
     await page.getByRole('button', { name: 'Generate obituary' }).click();
     await draft.getByRole('button', { name: 'Use this draft' }).click();
     await expectToast(page, 'Draft used', 'Undo puts your own words back.');
-    expect(await field.inputValue()).toBe(generated);
+    await poll(() => field.inputValue()).toBe(generated);
     await page.mouse.move(5, 830);
     await page.clock.fastForward(11_000);
     await notifications.getByRole('button', { name: 'Undo' }).click();

@@ -1,9 +1,11 @@
 /**
  * Renders the toast of `toast-store.ts` with Radix Toast (SPEC.md §9: one at a time, 5000 ms
  * by default). Destructive toasts are announced assertively; a toast may carry one action (Undo).
- * A persistent toast (toast-store.ts) has no timer and a Dismiss button in place of the corner ×.
+ * A persistent toast (toast-store.ts) has no timer and a Dismiss button in place of the corner ×,
+ * and the page keeps room for it while it shows (useToastRoom).
  * Mount once near the root.
  */
+import { type RefObject, useEffect, useRef } from 'react';
 import { Toast } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from './cn';
@@ -14,6 +16,8 @@ const TOAST_BUTTON = 'min-h-10 rounded-md border border-slate-300 px-3 py-1.5 te
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
+  const viewport = useRef<HTMLOListElement>(null);
+  useToastRoom(viewport, toasts.some((t) => t.persistent));
   return (
     <Toast.Provider swipeDirection="right" label="Notification">
       {toasts.map((t) => (
@@ -69,7 +73,30 @@ export function Toaster() {
       ))}
       {/* On a phone the toast sits under the header, clear of the form buttons at the foot of the
           screen it used to cover (issue "Promises kept", finding 9); bottom right on wider screens. */}
-      <Toast.Viewport className="fixed top-16 right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-3 outline-none sm:top-auto sm:bottom-0 sm:max-w-sm sm:p-4" />
+      <Toast.Viewport ref={viewport} className="fixed top-16 right-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-3 outline-none sm:top-auto sm:bottom-0 sm:max-w-sm sm:p-4" />
     </Toast.Provider>
   );
+}
+
+/**
+ * While `shown` (a persistent toast is on screen), keeps the page's room for it: the height of the
+ * toasts' viewport as `--toast-room` with `data-toast-room` on <html> (web/styles.css), so a toast
+ * that stays never hides a button or the focused field for good (WCAG 2.4.11).
+ */
+function useToastRoom(viewport: RefObject<HTMLOListElement | null>, shown: boolean): void {
+  useEffect(() => {
+    const el = viewport.current;
+    if (!shown || !el) return;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--toast-room', `${el.offsetHeight}px`);
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    measure();
+    root.setAttribute('data-toast-room', '');
+    return () => {
+      observer.disconnect();
+      root.removeAttribute('data-toast-room');
+      root.style.removeProperty('--toast-room');
+    };
+  }, [viewport, shown]);
 }

@@ -28,7 +28,8 @@ export async function signedInPage(
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
   // A CSS locator: while a modal dialog is open, Radix hides the rest of the page from role queries.
   const toast = page.locator('li[data-state="open"]', { hasText: title }).first();
-  await expect.poll(() => toast.isVisible(), { message: `toast '${title}'` }).toBe(true);
+  // Waits for the toast itself (up to Playwright's 30 s), not a poll of 1 s that a loaded machine outruns (issue 41).
+  await toast.waitFor({ state: 'visible' });
   if (description) expect(await toast.textContent()).toContain(description);
 }
 

@@ -141,6 +141,20 @@ describe('OpenAI provider', () => {
     expect(String(warn.mock.calls[0][0])).toMatch(/music.*timeout/);
   });
 
+  // Issue 38, item 4: with only Classical and Hymns ticked, "In My Life — The Beatles" was suggested.
+  it('asks for music only of the kinds ticked, by their names, and drops pieces known to be of another kind', async () => {
+    const input = { musicGenres: ['classical', 'gospel'], personalValues: ['family'], spiritualBeliefs: 'Spiritual but not religious', budget: 'moderate' as const };
+    answerWith(200, completion(JSON.stringify({ songs: ['In My Life \u2014 The Beatles', 'Abide with Me \u2014 W. H. Monk', 'Lean on Me \u2014 Bill Withers', 'Sheep May Safely Graze \u2014 J. S. Bach'] })));
+    expect(await provider().music(input)).toEqual({ songs: ['Abide with Me \u2014 W. H. Monk', 'Sheep May Safely Graze \u2014 J. S. Bach'] });
+    expect(JSON.parse(received[0]!.body.messages[1].content)).toMatchObject({ musicGenres: ['Classical', 'Hymns and gospel'] });
+    expect(received[0]!.body.messages[0].content).toMatch(/ONLY of the kinds of music listed in musicGenres/);
+    // Nothing left of the kinds ticked: the built-in suggestions instead.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    answerWith(200, completion(JSON.stringify({ songs: ['In My Life \u2014 The Beatles'] })));
+    expect(await provider().music(input)).toEqual(await fallback.music(input));
+    expect(String(warn.mock.calls[0][0])).toMatch(/music.*outside the kinds of music/);
+  });
+
   it('falls back on malformed JSON content', async () => {
     answerWith(200, completion('Here are your songs: Amazing Grace, Abide with Me'));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -10,7 +10,9 @@
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { z } from 'zod';
-import { BUDGET_LABELS } from '../../shared/labels';
+import { BUDGET_LABELS, MUSIC_GENRE_LABELS } from '../../shared/labels';
+import { keepTickedGenres } from '../../shared/ai/music';
+import type { MusicGenre } from '../../shared/schema/death-plan';
 import { recommendationSchema } from '../../shared/schema';
 import { sunSign } from '../../shared/ai/astrology';
 import { ACCOUNT_LIMITS } from '../../shared/limits';
@@ -63,7 +65,8 @@ const PROMPTS: Record<AiMethod, string> = {
     'Write an obituary in well-formed paragraphs using every field given and nothing else; an empty or null field is unknown: leave it out and never invent it (no age, place, occupation or family that is not given). The budget level sets its length and the style of service mentioned. ' +
     'Use the first name rather than pronouns. JSON shape: {"obituary":"..."}.',
   music:
-    'Suggest 8 to 12 real, well-known pieces of music suitable for a funeral or memorial, fitting the genres, values and beliefs given. ' +
+    'Suggest 8 to 12 real, well-known pieces of music suitable for a funeral or memorial, ONLY of the kinds of music listed in musicGenres: ' +
+    'never a piece of another kind. The values and beliefs given may guide which pieces of those kinds you choose; they never add another kind. ' +
     'Each item is "Title \u2014 Artist or Composer". JSON shape: {"songs":["..."]}.',
   automation:
     'Write content that helps a bereaved survivor carry out the task given: for "notification" a notification template, ' +
@@ -72,8 +75,15 @@ const PROMPTS: Record<AiMethod, string> = {
     'Include the task title. JSON shape: {"automationContent":"..."}.',
 };
 
+/** A model's music answer held only pieces of kinds of music the person did not tick. */
+class OutsideGenres extends Error {}
+
+/** A kind of music by the label the person saw (shared/labels.ts), or as given when unknown. */
+const genreLabel = (genre: string) => (genre in MUSIC_GENRE_LABELS ? MUSIC_GENRE_LABELS[genre as MusicGenre] : genre);
+
 /** Why a model answer was not used; this (and the method) is all that is logged. */
 export function failureKind(err: unknown): string {
+  if (err instanceof OutsideGenres) return 'outside the kinds of music asked for';
   if (err instanceof APIConnectionTimeoutError) return 'timeout';
   if (err instanceof APIConnectionError) return 'connection error';
   if (err instanceof APIError) return `HTTP ${err.status ?? 'error'}`;
@@ -119,17 +129,21 @@ export function createOpenAiProvider(options: OpenAiOptions, fallback: AiProvide
     return ANSWERS[method].parse(parseContent(completion.choices[0]?.message?.content)) as z.output<(typeof ANSWERS)[M]>;
   }
 
-  /** Runs `method` on the model, or on the fallback when that fails. */
+  /**
+   * Runs `method` on the model, or on the fallback when that fails or `check` refuses the answer
+   * (it returns the answer to use, or throws).
+   */
   function withFallback<M extends AiMethod>(
     method: M,
     toModelData: (input: Parameters<AiProvider[M]>[0]) => unknown,
+    check: (answer: z.output<(typeof ANSWERS)[M]>, input: Parameters<AiProvider[M]>[0]) => z.output<(typeof ANSWERS)[M]> = (answer) => answer,
   ): AiProvider[M] {
     // Within the budget: past it the call is refused (429) before anything is sent; a model call
     // that fails inside it falls back as always.
     const run = (input: Parameters<AiProvider[M]>[0]) =>
       budget.run(async () => {
         try {
-          return await ask(method, toModelData(input));
+          return check(await ask(method, toModelData(input)), input);
         } catch (err) {
           console.warn(`AI ${method}: the model's answer was not used (${failureKind(err)}); using the default provider`);
           return (fallback[method] as (i: typeof input) => ReturnType<AiProvider[M]>)(input);
@@ -150,7 +164,17 @@ export function createOpenAiProvider(options: OpenAiOptions, fallback: AiProvide
       return { sunSign: name, element, modality, planType };
     }),
     obituary: withFallback('obituary', (input) => ({ ...input, budget: BUDGET_LABELS[input.budget] })),
-    music: withFallback('music', (input) => ({ ...input, budget: BUDGET_LABELS[input.budget] })),
+    // The kinds of music by the names the person ticked ("Hymns and gospel"); pieces the curated
+    // lists know to be of another kind are dropped, and an answer with none left is not used.
+    music: withFallback(
+      'music',
+      (input) => ({ ...input, musicGenres: input.musicGenres.map(genreLabel), budget: BUDGET_LABELS[input.budget] }),
+      ({ songs }, input) => {
+        const kept = keepTickedGenres(songs, input.musicGenres);
+        if (kept.length === 0) throw new OutsideGenres();
+        return { songs: kept };
+      },
+    ),
     automation: withFallback('automation', ({ automationType, taskDetails }) => ({ automationType, task: taskDetails })),
   };
 }

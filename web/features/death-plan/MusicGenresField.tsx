@@ -1,7 +1,7 @@
 /**
  * The kinds of music the person chooses for "Suggest music" (plan-ai.ts MUSIC_GENRE_OPTIONS):
- * suggestions come only from these, the person's values and their beliefs as written, never from
- * a kind of music they did not choose. A field of the plan (`musicGenres`), saved with Save
+ * suggestions come only from these kinds (the person's values and beliefs choose among them,
+ * shared/ai/music.ts), never from a kind of music they did not choose. A field of the plan (`musicGenres`), saved with Save
  * Changes; the choice is kept in the options' order, so ticking and unticking back is no change.
  */
 import type { MusicGenre } from '../../../shared/schema/death-plan';

@@ -22,12 +22,14 @@ import { FormField } from '../../ui/FormField';
 import { Input, Textarea } from '../../ui/Input';
 import { Progress } from '../../ui/Progress';
 import { runWithToasts } from '../../ui/record-actions';
+import { usePlanAi } from './use-plan-ai';
+import { ObituaryDraft } from './ObituaryDraft';
 import { Select } from '../../ui/Select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
-import { ageOn, forgetLegacyMusicGenres, legacyGenresMove, legacyMusicGenres, requestMusic, requestObituary, useBudgetLevel } from './plan-ai';
+import { ageOn, forgetLegacyMusicGenres, legacyGenresMove, legacyMusicGenres, useBudgetLevel } from './plan-ai';
 import { MusicGenresField } from './MusicGenresField';
 import { ObituaryDetailsFields } from './ObituaryDetailsFields';
-import { obituaryDetailsOf, type PlanForm, planFormToRecord, planToForm } from './plan-form';
+import { type PlanForm, planFormToRecord, planToForm } from './plan-form';
 import { Spinner } from '../../ui/Spinner';
 import { TextListField } from '../../ui/TextListField';
 import { OtherVersions } from '../../ui/OtherVersions';
@@ -62,10 +64,6 @@ const CREATED = {
   success: { title: 'Plan created successfully', description: 'Your after-death plan has been saved.' },
   failure: 'Failed to create plan',
 };
-/** SPEC.md §8 "Plan": the AI helpers' success toasts (each with Undo, PlanEditor replaceWithUndo). */
-const OBITUARY_DONE = { title: 'Obituary generated', description: 'AI has created an obituary based on your information.' };
-const MUSIC_DONE = { title: 'Music suggestions', description: 'AI has suggested music based on your preferences.' };
-
 /**
  * The synced line under the completion bar: "synced" only when nothing waits in the outbox and
  * the form holds no unsaved typing (`unsaved`: the person changed fields not yet saved).
@@ -116,51 +114,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
 
   const saveChanges = () => run('save', () => runWithToasts(() => rf.save(), exists ? UPDATED : CREATED));
 
-  /**
-   * Puts an AI result into `field` (saved at once when a plan exists, SPEC.md §4), with Undo on the
-   * success toast restoring exactly what was there (issue "Promises kept": a helper's result is
-   * never forced on the person). What the person gave the helper (`input`: the details or kinds
-   * of music it used) is saved with it, so the plan keeps what the result was made from; Undo
-   * puts back the result only.
-   */
-  const replaceWithUndo = async <K extends 'obituary' | 'musicSelections'>(
-    field: K,
-    next: PlanForm[K],
-    input: Partial<PlanForm>,
-    success: { title: string; description: string },
-  ) => {
-    const before = draft[field];
-    if (exists) await rf.save({ ...input, [field]: next });
-    else set(field, next);
-    return {
-      ...success,
-      action: {
-        label: 'Undo',
-        onClick: () => {
-          if (exists) void runWithToasts(() => rf.save({ [field]: before }), { success: { title: 'Undone', description: 'What was there before is back.' }, failure: 'Could not undo' });
-          else set(field, before);
-        },
-      },
-    };
-  };
-
-  const generateObituary = () => {
-    void run('obituary', () =>
-      runWithToasts(async () => replaceWithUndo('obituary', await requestObituary(user, draft, budget), obituaryDetailsOf(draft), OBITUARY_DONE), {
-        success: (withUndo) => withUndo,
-        failure: 'Failed to generate obituary',
-      }),
-    );
-  };
-
-  const suggestMusic = () => {
-    void run('music', () =>
-      runWithToasts(async () => replaceWithUndo('musicSelections', await requestMusic(user, genres, budget), { musicGenres: genres }, MUSIC_DONE), {
-        success: (withUndo) => withUndo,
-        failure: 'Failed to suggest music',
-      }),
-    );
-  };
+  const ai = usePlanAi(rf, user, budget, run);
 
   if (!rf.loaded) {
     return (
@@ -258,7 +212,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
           <TabsContent value="music" className="mt-6 flex flex-col gap-4">
             <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
               <p className="text-slate-700">Songs and pieces you would like played.</p>
-              <Button variant="outline" onClick={suggestMusic} disabled={busy === 'music' || genres.length === 0} className="shrink-0">
+              <Button variant="outline" onClick={() => void ai.suggestMusic()} disabled={busy === 'music' || genres.length === 0} className="shrink-0">
                 <Music aria-hidden="true" />
                 {busy === 'music' ? 'Suggesting...' : 'Suggest music'}
               </Button>
@@ -292,7 +246,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
           <TabsContent value="obituary" className="mt-6 flex flex-col gap-4">
             <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
               <p className="text-slate-700">Write your obituary in your own words, or start from a draft.</p>
-              <Button variant="outline" onClick={generateObituary} disabled={busy === 'obituary'} className="shrink-0">
+              <Button variant="outline" onClick={() => void ai.generateObituary()} disabled={busy === 'obituary'} className="shrink-0">
                 <Sparkles aria-hidden="true" />
                 {busy === 'obituary' ? 'Generating...' : 'Generate obituary'}
               </Button>
@@ -307,6 +261,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
             <FormField label="Obituary" notice={<ChangedElsewhere record={rf} field="obituary" />}>
               <Textarea rows={12} maxLength={rf.maxLength('obituary')} value={draft.obituary} onChange={(e) => set('obituary', e.target.value)} />
             </FormField>
+            {ai.obituaryDraft !== null && <ObituaryDraft draft={ai.obituaryDraft} onUse={ai.acceptDraft} onDiscard={ai.discardDraft} />}
             <OtherVersions collection="deathPlan" id={exists ? user.id : undefined} field="obituary" onRestore={(text) => set('obituary', text)} />
             {footer}
           </TabsContent>

@@ -1,0 +1,60 @@
+/**
+ * The toast store (SPEC.md §9: one toast at a time, 5000 ms by default) and its persistent mode
+ * (issue 38, item 4: an Undo toast was gone after about 8 seconds): a persistent toast has no
+ * timer, a newer toast shows in front of it and it comes back when that one closes, and it goes
+ * only when the person dismisses it or leaves the screen (dismissPersistent).
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { TOAST_DURATION_MS } from '../../shared/labels';
+import { dismissPersistent, toast, useToastStore } from './toast-store';
+
+const shown = () => useToastStore.getState().toasts.map((t) => t.title);
+const dismiss = (id: number) => useToastStore.getState().dismiss(id);
+
+describe('toasts', () => {
+  beforeEach(() => useToastStore.setState({ toasts: [], held: [] }));
+
+  it('shows one at a time for 5000 ms, twice as long with an action, as before', () => {
+    toast({ title: 'One' });
+    toast({ title: 'Two', action: { label: 'Undo', onClick: () => {} } });
+    expect(shown()).toEqual(['Two']);
+    expect(useToastStore.getState().toasts[0]!.durationMs).toBe(2 * TOAST_DURATION_MS);
+    toast({ title: 'Three' });
+    expect(useToastStore.getState().toasts[0]!.durationMs).toBe(TOAST_DURATION_MS);
+    expect(useToastStore.getState().held).toEqual([]);
+  });
+
+  it('a persistent toast has no timer and comes back after a newer toast closes', () => {
+    const undo = toast({ title: 'Music suggestions', persistent: true, action: { label: 'Undo', onClick: () => {} } });
+    expect(useToastStore.getState().toasts[0]!.durationMs).toBe(Infinity);
+    expect(useToastStore.getState().toasts[0]!.persistent).toBe(true);
+    const saved = toast({ title: 'Plan updated successfully' });
+    expect(shown()).toEqual(['Plan updated successfully']);
+    dismiss(saved);
+    expect(shown()).toEqual(['Music suggestions']);
+    dismiss(undo);
+    expect(shown()).toEqual([]);
+  });
+
+  it('two persistent toasts wait one behind the other, newest in front', () => {
+    const first = toast({ title: 'Obituary generated', persistent: true });
+    const second = toast({ title: 'Music suggestions', persistent: true });
+    expect(shown()).toEqual(['Music suggestions']);
+    dismiss(second);
+    expect(shown()).toEqual(['Obituary generated']);
+    dismiss(first);
+    expect(shown()).toEqual([]);
+  });
+
+  it('dismissPersistent (the screen is left) takes every persistent toast away, shown or waiting, and leaves others', () => {
+    toast({ title: 'Obituary generated', persistent: true });
+    toast({ title: 'Music suggestions', persistent: true });
+    toast({ title: 'Plan updated successfully' });
+    dismissPersistent();
+    expect(shown()).toEqual(['Plan updated successfully']);
+    expect(useToastStore.getState().held).toEqual([]);
+    toast({ title: 'Undo me', persistent: true });
+    dismissPersistent();
+    expect(shown()).toEqual([]);
+  });
+});

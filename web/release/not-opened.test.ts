@@ -18,6 +18,7 @@ describe('the warning for entries that did not open', () => {
         { collection: 'deathPlan', id: 'u', field: 'musicSelections/a' },
         { collection: 'deathPlan', id: 'u', field: 'musicSelections/b' },
         { collection: 'profile', id: 'u', field: 'healthInfo' },
+        { collection: 'profile', id: 'u', field: 'lastName' },
       ],
       names,
       'Margaret',
@@ -28,6 +29,7 @@ describe('the warning for entries that did not open', () => {
       'the description of the task “Call the bank”',
       'a piece of music in the plan',
       'the health information Margaret wrote',
+      "the last name in Margaret's details",
     ]);
     expect(notOpenedText(entries.slice(0, 2))).toBe('2 entries on this page could not be opened, because they were changed or damaged: the link of the document “Will”; the name of a document.');
   });

@@ -19,7 +19,17 @@ export interface FailedPlace {
 const WORDS: Partial<Record<CollectionName, Record<string, string>>> = {
   documents: { documentType: 'the type', documentName: 'the name', documentUrl: 'the link', file: 'the file' },
   messages: { recipientName: 'the name of the recipient' },
-  survivorTasks: { title: 'the title', description: 'the description', resources: 'a resource', automationSteps: 'a step', completionStatus: 'the progress' },
+  survivorTasks: {
+    title: 'the title',
+    description: 'the description',
+    category: 'the category',
+    timeframe: 'when it is due',
+    priority: 'the priority',
+    automationLevel: 'the kind of help',
+    resources: 'a resource',
+    automationSteps: 'a step',
+    completionStatus: 'the progress',
+  },
   trustees: { name: 'the name', phone: 'the phone number', relationship: 'the relationship' },
   deathPlan: {
     funeralType: 'the service',
@@ -29,8 +39,21 @@ const WORDS: Partial<Record<CollectionName, Record<string, string>>> = {
     readings: 'a reading',
     specialRequests: 'the special requests',
     obituary: 'the obituary',
+    hometown: 'the hometown',
+    occupation: 'the occupation',
+    achievements: 'the achievements',
+    familyMembers: 'the family members',
+    personalQualities: 'the personal qualities',
+    musicGenres: 'the kinds of music',
   },
-  profile: { healthInfo: 'the health information' },
+  profile: {
+    lastName: 'the last name',
+    birthdate: 'the date of birth',
+    values: 'the values',
+    beliefs: 'the beliefs',
+    contactEmail: 'the contact e-mail',
+    emergencyContact: 'the emergency contact',
+  },
 };
 
 /**
@@ -60,7 +83,7 @@ export function placeWords(place: FailedPlace, names: NamesOf, owner: string): s
   if (place.collection === 'documents' && field === 'originalLocation') return `where the original of ${record} is kept`;
   if (place.collection === 'profile' && field === 'healthInfo') return `the health information ${owner} wrote`;
   const word = WORDS[place.collection]?.[field] ?? 'an entry';
-  return place.collection === 'deathPlan' ? `${word} in ${record}` : `${word} of ${record}`;
+  return place.collection === 'deathPlan' || place.collection === 'profile' ? `${word} in ${record}` : `${word} of ${record}`;
 }
 
 /** The distinct words of `places`, in their order (two items of one list are one entry). */

@@ -34,6 +34,7 @@ export function confirmView(flow: Flow): View {
   const send = async (kit: Kit, at: HTMLButtonElement) =>
     busyWhile(at, 'Sending your confirmation…', async () => {
       const answer = await flow.api.confirm(toB64url(kit.share));
+      flow.keep(kit); // a typed code too: the release e-mail's link then opens without it (device-kit.ts)
       if (answer.released) {
         say(`Thank you. Enough of ${name}'s trustees have confirmed.`);
         await flow.refresh(kit);
@@ -49,7 +50,7 @@ export function confirmView(flow: Flow): View {
     confirm.addEventListener('click', () => {
       if (ticked()) void send(kit, confirm);
     });
-    act = h('div', { class: 'card' }, h('p', {}, 'This link holds your kit: you don’t need to type its code.'), knows, h('p', {}, confirm));
+    act = h('div', { class: 'card' }, h('p', {}, `${flow.kitFrom === 'device' ? 'This device keeps your kit' : 'This link holds your kit'}: you don’t need to type its code.`), knows, h('p', {}, confirm));
   } else {
     act = codeForm({ info, button, extra: [knows], ready: ticked, onKit: send });
   }

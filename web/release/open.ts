@@ -105,10 +105,11 @@ function openerOf(info: SealedInfo, keys: KeyLookup) {
         return undefined;
       }
     },
-    /** A text field: its opened text, or NOT_OPENED. */
+    /** A text field: its opened text, '' when it was never written, or NOT_OPENED. */
     async text(collection: CollectionName, id: string, field: string, envelope: unknown): Promise<string> {
       const v = await opener.value(collection, id, field, envelope);
       if (typeof v === 'string') return v;
+      if (v === null && !info.clocks[`${collection}/${id}`]?.[field]) return '';
       if (v !== undefined) opener.failed.push({ collection, id, field });
       return NOT_OPENED;
     },

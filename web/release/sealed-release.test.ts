@@ -256,6 +256,14 @@ describe('the release of a sealed account', () => {
     const s = await openPage('t', swapped, null, graceKit.keys);
     expect(s.documents![0]!.documentName).toBe(NOT_OPENED);
     expect(s.notOpened).toEqual(['the name of a document']);
+    // A name never written (no value, no clock) is empty, not a failure; a clock without its envelope is one.
+    const unnamed = structuredClone(grace);
+    (unnamed.messages![0] as { recipientName?: string }).recipientName = undefined;
+    const withClock = structuredClone(unnamed);
+    delete unnamed.sealed!.clocks['messages/m1']!.recipientName;
+    const u = await openPage('t', unnamed, null, graceKit.keys);
+    expect([u.messages![0]!.recipientName, u.notOpened]).toEqual(['', undefined]);
+    expect((await openPage('t', withClock, null, graceKit.keys)).notOpened).toEqual([`the name of the recipient of the message to ${addr('annabella')}`]);
     // A changed envelope is named on the page: which entry, where the person can find it.
     const changed = structuredClone(grace);
     const d2 = changed.documents![1]!;

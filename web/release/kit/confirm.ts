@@ -1,7 +1,8 @@
 /**
  * The kit page while the release awaits the trustees (issue "Release", contract §4): "Confirm only if
- * you know <first name> has died". The kit comes from the saved link or the typed code; one click,
- * after ticking that the person knows, sends the share and nothing else (never the kit secret t).
+ * you know <first name> has died". The kit comes from the saved link, the one kept on this device
+ * (device-kit.ts) or the typed code; one click, after ticking that the person knows, sends the
+ * share and nothing else (never the kit secret t).
  * At k confirmations the server releases, and the page moves on to open what was left.
  */
 import { toB64url } from '../../../shared/crypto/bytes';

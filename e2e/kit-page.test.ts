@@ -10,7 +10,11 @@
  * - in the waiting for confirmations, a mistyped code names its group; the typed code confirms with
  *   the share only (never t); the second trustee's saved link confirms, releases, and opens the
  *   level's content with the kit's blob (no escrow); the first trustee, on a computer, opens it with
- *   the printed code: axe at 390 px and 1280 px.
+ *   the printed code: axe at 390 px and 1280 px;
+ * - the kit is kept on the device from its first opening (localStorage, exactly the link's
+ *   fragment, for that kit's token): a later visit, a reload and the e-mails' link open without the
+ *   code; "Forget this kit on this device" forgets it; a kept kit that no longer fits is forgotten
+ *   and the code box says why (issue 38, item 2).
  */
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -64,7 +68,7 @@ describe.skipIf(!hasChromium)('the kit page', () => {
     const obituary = `Ada ${tag} kept bees and answered every letter.`;
     const now = new Date().toISOString();
     const hlc = (n: number) => `${String(Date.now()).padStart(15, '0')}-000${n}-phone`;
-    const sealed = async (collection: 'trustees' | 'deathPlan', id: string, at: string, fields: Record<string, unknown>) => {
+    const sealed = async (collection: 'trustees' | 'deathPlan' | 'profile', id: string, at: string, fields: Record<string, unknown>) => {
       addDerivedFields(collection, { values: {}, clocks: {} }, fields);
       return { collection, id, hlc: at, fields: await sealFields(keys.keyring, userId, collection, id, at, fields) };
     };
@@ -75,6 +79,8 @@ describe.skipIf(!hasChromium)('the kit page', () => {
       cursor: 0,
       changes: [
         await sealed('deathPlan', userId, hlc(1), { obituary, createdAt: now }),
+        // The profile the server wrote at this (password-only) registration, sealed as the device's key setup seals it: nothing is damaged.
+        await sealed('profile', userId, hlc(5), { lastName: 'Lovelace', values: [], profileCompletion: 0 }),
         ...(await Promise.all(names.map((who, i) => sealed('trustees', `${who}${tag}`, hlc(2 + i), { name: who, email: addr(who), accessLevel: 'full', createdAt: now })))),
       ],
     });
@@ -120,6 +126,10 @@ describe.skipIf(!hasChromium)('the kit page', () => {
     await expectNoSeriousA11yViolations(phone, 'the kit page (handover) at 390 px');
     await phone.getByRole('button', { name: 'Keep this kit' }).click();
     await phone.getByText('Thank you. Your kit is kept, and Ada will see that you have it.').first().waitFor();
+    // From its first opening, this device keeps the kit: exactly the link's fragment, for this kit's token alone.
+    const keptKey = (k: typeof grace) => `afterword.kit.${k.token}`;
+    expect(await phone.evaluate(() => ({ ...localStorage }))).toEqual({ [keptKey(grace)]: kitFragment(grace.kit) });
+    await phone.getByRole('region', { name: 'Your kit on this device' }).getByText('This browser keeps your kit on this device').waitFor();
     const handover = sent.find((r) => r.url.endsWith(`/api/kit/${grace.token}/handover`))!;
     expect(JSON.parse(handover.body)).toEqual({ commitment: grace.commitment });
     for (const s of secret(grace)) expect(sent.filter((r) => r.url.includes(s) || r.body.includes(s))).toEqual([]);
@@ -129,6 +139,13 @@ describe.skipIf(!hasChromium)('the kit page', () => {
     // Milo keeps his kit too (2 of 2 needed): the generation is current.
     expect((await fetch(`${suite.server.url}/api/kit/${milo.token}/handover`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ commitment: milo.commitment }) })).status).toBe(204);
 
+    // A later visit (the yearly e-mail's link, no kit in it) opens with the kit this device kept.
+    await phone.goto(`${suite.server.url}/kit/${grace.token}`);
+    await phone.getByText('This device keeps your kit, and it is still good: it is the one Ada made for you.').waitFor();
+    // On a shared computer she forgets it: the page is then as on a new device, and nothing is kept.
+    await phone.getByRole('button', { name: 'Forget this kit on this device' }).click();
+    await phone.getByText('This device no longer keeps your kit.', { exact: false }).waitFor();
+    expect(await phone.evaluate(() => ({ ...localStorage }))).toEqual({});
     // The yearly check: the fingerprint, never the code.
     await phone.goto(`${suite.server.url}/kit/${grace.token}`);
     await phone.getByRole('heading', { level: 1, name: 'Check your trustee kit' }).waitFor();
@@ -194,6 +211,28 @@ describe.skipIf(!hasChromium)('the kit page', () => {
     await miloPhone.getByText(obituary).waitFor();
     await miloPhone.getByRole('heading', { level: 1, name: 'What Ada left for you' }).waitFor();
     await expectNoSeriousA11yViolations(miloPhone, 'the kit page (released, opened with the kit) at 390 px');
+    // A reload, and later the release e-mail's link (no kit in it), open his page at once: no code, no click.
+    await miloPhone.reload();
+    await miloPhone.getByText(obituary).waitFor();
+    await miloPhone.getByRole('heading', { level: 1, name: 'What Ada left for you' }).waitFor();
+    expect(await miloPhone.getByLabel('Kit code').count()).toBe(0);
+    await miloPhone.getByRole('region', { name: 'Your kit on this device' }).getByRole('button', { name: 'Forget this kit on this device' }).waitFor();
+    await expect(miloPhone.getByText('could not be opened', { exact: false }).count()).resolves.toBe(0);
+    await expectNoSeriousA11yViolations(miloPhone, 'the kit page (released, after a reload) at 390 px');
+    if (process.env.E2E_SHOTS) await miloPhone.screenshot({ path: `${process.env.E2E_SHOTS}/trustee-page-after-reload.png`, fullPage: true });
+    await miloPhone.goto(`${suite.server.url}/kit/${milo.token}`);
+    await miloPhone.getByText(obituary).waitFor();
+    expect(await miloPhone.evaluate(() => ({ ...localStorage }))).toEqual({ [keptKey(milo)]: kitFragment(milo.kit) });
+    // A kept kit that no longer fits (here another trustee's) is forgotten, and the code box says why: never a dead end.
+    await miloPhone.evaluate(([key, other]) => localStorage.setItem(key!, other!), [keptKey(milo), kitFragment(grace.kit)]);
+    await miloPhone.reload();
+    await miloPhone.getByText('The kit this device kept for this page no longer fits it (Ada may have made a newer kit), so this device has forgotten it.', { exact: false }).waitFor();
+    expect(await miloPhone.evaluate(() => ({ ...localStorage }))).toEqual({});
+    // He pastes the code from his kit (a line a group, small letters): his page opens, and is kept again.
+    await miloPhone.getByLabel('Kit code').fill(encodeKitCode(milo.kit).split('-').join('\n').toLowerCase());
+    await miloPhone.getByRole('button', { name: 'Open what Ada left for you' }).click();
+    await miloPhone.getByText(obituary).waitFor();
+    expect(await miloPhone.evaluate(() => ({ ...localStorage }))).toEqual({ [keptKey(milo)]: kitFragment(milo.kit) });
     for (const s of secret(milo)) expect(miloSent.filter((r) => r.url.includes(s) || r.body.includes(s))).toEqual([]);
 
     // Grace, later, on a computer, with only the printed code: it opens what Ada left for her too.

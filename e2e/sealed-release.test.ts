@@ -97,12 +97,14 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
     const voice = wav(1);
     const voiceFile = await encryptFile(voice, 'audio/wav', 6000);
     expect((await uploadFile(call, voiceFile)).status).toBe(200);
+    const policy = await encryptFile(new TextEncoder().encode(`Home insurance policy ${tag}`), 'text/plain', 6000);
+    expect((await uploadFile(call, policy)).status).toBe(200);
     const recipient = `clara.${tag}@example.com`;
     const trusteeAddr = `grace.${tag}@example.com`;
     const letter = `Dear Clara, ${tag}: the garden is yours now; water the roses.`;
     const hlc = (n: number) => `${String(Date.now()).padStart(15, '0')}-000${n}-phone`;
     const obituary = `Ada ${tag} kept bees and answered every letter.`;
-    const sealed = async (collection: 'messages' | 'trustees' | 'deathPlan' | 'survivorTasks', id: string, at: string, fields: Record<string, unknown>) => {
+    const sealed = async (collection: 'messages' | 'trustees' | 'deathPlan' | 'survivorTasks' | 'documents' | 'profile', id: string, at: string, fields: Record<string, unknown>) => {
       addDerivedFields(collection, { values: {}, clocks: {} }, fields);
       return { collection, id, hlc: at, fields: await sealFields(keys.keyring, userId, collection, id, at, fields) };
     };
@@ -114,6 +116,10 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
         await sealed('messages', messageId, hlc(1), { recipientName: 'Clara', recipientEmail: recipient, messageType: 'audio', messageContent: letter, deliveryDate: null, file: fileRefOf(voiceFile, 'For Clara.wav'), createdAt: now }),
         await sealed('trustees', `grace${tag}`, hlc(2), { name: 'Grace Hopper', email: trusteeAddr, accessLevel: 'full', createdAt: now }),
         await sealed('deathPlan', userId, hlc(3), { obituary, createdAt: now }),
+        // A document uploaded as a file, written as the upload dialog writes it: no link, so none is sealed (issue 38, item 3).
+        await sealed('documents', `doc${tag}`, hlc(5), { documentType: 'insurance', documentName: `Home insurance ${tag}`, file: fileRefOf(policy, 'Policy.txt'), originalLocation: 'Original with Hale & Co solicitors', createdAt: now }),
+        // The profile the server wrote at this (password-only) registration, sealed as the device's key setup seals it.
+        await sealed('profile', userId, hlc(6), { lastName: 'Lovelace', values: [], profileCompletion: 0 }),
         await sealed('survivorTasks', `task${tag}`, hlc(4), { title: `Water the roses ${tag}`, description: 'Every evening in summer, at the roots.', category: 'other', timeframe: '1w', automationLevel: 'manual-with-guidance', priority: 3, notifyTrustees: false, completionStatus: 'not-started', createdAt: now }),
       ],
     });
@@ -196,6 +202,9 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
     await trustee.getByRole('button', { name: 'Open what Ada left for you' }).click();
     await trustee.getByText(`For Clara (${recipient})`, { exact: false }).waitFor();
     await trustee.getByText(obituary).waitFor();
+    // Nothing was damaged: no warning that something could not be opened (it was shown for the document's unwritten link).
+    await trustee.getByText(`Home insurance ${tag}`).first().waitFor();
+    expect(await trustee.getByText('could not be opened', { exact: false }).count()).toBe(0);
     // The family binder is made here from what the page opened; a sealed task is ticked all the same.
     const binder = await downloaded(trustee, () => trustee.getByRole('button', { name: 'Download the family binder (PDF)' }).click());
     expect(new TextDecoder().decode(binder.subarray(0, 5))).toBe('%PDF-');

@@ -132,8 +132,8 @@ export interface TrusteePageData {
   now: string;
   /** A sealed account's: envelopes and their places (never a key: a trustee's level opens with their kit). */
   sealed?: SealedInfo;
-  /** Set by the page (web/release/open.ts): how many values did not open (shown as such, never as content). */
-  notOpened?: number;
+  /** Set by the page (web/release/open.ts): the entries that did not open, named as the page shows them (never shown as content). */
+  notOpened?: string[];
   /**
    * Set by the page (web/release/open.ts) when it opens nothing sealed (no kits were in force, or
    * this trustee holds none): why, and what can still be done. The page then shows only that and

@@ -12,7 +12,7 @@
  *
  * Nothing that fails to open is shown as content: a recipient's page says the message cannot be
  * opened and why (an Error for the page), a trustee's page shows "(could not be opened)" in its
- * place and says at the top how many values did not open (`notOpened`).
+ * place and names at the top each entry that did not open (`notOpened`, not-opened.ts).
  */
 import { fromB64url } from '../../shared/crypto/bytes';
 import { open, type KeyLookup } from '../../shared/crypto/envelope';
@@ -25,6 +25,7 @@ import { pageProfileOf } from '../../shared/release/page-records';
 import type { DeliveryPageData, PageFile, SealedInfo, TrusteePageData } from '../../shared/release/pages';
 import type { CollectionName } from '../../shared/schema/collection-names';
 import type { DeathPlan } from '../../shared/schema';
+import { namedEntries, type FailedPlace, type NamesOf } from './not-opened';
 import { pageTaskOf, sealedBinderRecords, type OpenedProfile, type OpenedTask, type OpenedTrustee } from './sealed-binder';
 
 /** What each page receives from the server, by route. */
@@ -83,27 +84,33 @@ async function lookupOf(keys: RawKeys): Promise<KeyLookup> {
   return (kid) => map.get(kid);
 }
 
-/** Opens sealed values of `info`'s account; `failed` counts those that did not open. */
+/** Opens sealed values of `info`'s account; `failed` holds the places of those that did not open (not-opened.ts). */
 function openerOf(info: SealedInfo, keys: KeyLookup) {
   const opener = {
-    failed: 0,
-    /** The opened value of `field` of `collection/id`, or undefined when it did not open. */
+    failed: [] as FailedPlace[],
+    /**
+     * The opened value of `field` of `collection/id`, or undefined when it did not open. A field
+     * never written (no value and no clock: a device leaves an empty field out, web/db/edit-session.ts
+     * createRecord) is null, not a failure; a clock without an envelope is one.
+     */
     async value(collection: CollectionName, id: string, field: string, envelope: unknown): Promise<unknown> {
       const hlc = info.clocks[`${collection}/${id}`]?.[field];
+      if ((envelope === null || envelope === undefined) && !hlc) return null;
       try {
         if (typeof envelope !== 'string' || !hlc) throw new CryptoError(`${field} holds no envelope`);
         return await open(keys, { userId: info.userId, collection, recordId: id, field }, hlc, envelope);
       } catch (err) {
         if (!(err instanceof CryptoError)) throw err;
-        opener.failed++;
+        opener.failed.push({ collection, id, field });
         return undefined;
       }
     },
-    /** A text field: its opened text, or NOT_OPENED. */
+    /** A text field: its opened text, '' when it was never written, or NOT_OPENED. */
     async text(collection: CollectionName, id: string, field: string, envelope: unknown): Promise<string> {
       const v = await opener.value(collection, id, field, envelope);
       if (typeof v === 'string') return v;
-      if (v !== undefined) opener.failed++;
+      if (v === null && !info.clocks[`${collection}/${id}`]?.[field]) return '';
+      if (v !== undefined) opener.failed.push({ collection, id, field });
       return NOT_OPENED;
     },
     /** A sealed file: the page file completed from its opened reference, or null when it did not open. */
@@ -115,7 +122,7 @@ function openerOf(info: SealedInfo, keys: KeyLookup) {
         ref && ref.blobId === f.blobId && typeof ref.name === 'string' && typeof ref.key === 'string' &&
         Number.isSafeInteger(ref.size) && Number.isSafeInteger(ref.chunkSize) && (ref.chunkSize as number) > 0;
       if (!ok) {
-        if (ref !== undefined) opener.failed++;
+        if (ref !== undefined) opener.failed.push({ collection, id, field: 'file' });
         return 'missing';
       }
       const claimed = typeof ref.mimeType === 'string' && ALLOWED_MIME_TYPES.has(ref.mimeType) ? ref.mimeType : 'application/octet-stream';
@@ -139,7 +146,7 @@ async function openDelivery(raw: DeliveryPageData, info: SealedInfo, fragmentKey
   const type = await o.value('messages', m.id, 'messageType', m.messageType);
   const content = await o.value('messages', m.id, 'messageContent', m.messageContent);
   const file = await o.file('messages', m.id, m.file);
-  if (o.failed > 0 || typeof type !== 'string' || !MESSAGE_TYPES.has(type) || typeof content !== 'string') {
+  if (o.failed.length > 0 || typeof type !== 'string' || !MESSAGE_TYPES.has(type) || typeof content !== 'string') {
     throw new Error('This message cannot be opened: the key in the link does not fit it, or the message was changed. Please ask a trustee to send you a new link.');
   }
   const { sealed: _info, ...rest } = raw;
@@ -181,7 +188,7 @@ async function openTrustee(raw: TrusteePageData, info: SealedInfo, levelKeys: Re
       raw.documents.map(async (d) => {
         const documentType = await o.text('documents', d.id, 'documentType', d.documentType);
         const url = await o.value('documents', d.id, 'documentUrl', d.documentUrl);
-        const original = d.originalLocation === null ? null : await o.value('documents', d.id, 'originalLocation', d.originalLocation);
+        const original = await o.value('documents', d.id, 'originalLocation', d.originalLocation);
         return {
           ...d,
           documentType: documentType as typeof d.documentType,
@@ -193,7 +200,7 @@ async function openTrustee(raw: TrusteePageData, info: SealedInfo, levelKeys: Re
       }),
     ));
   const full = info.records ? await openFullRecords(info, lookup) : null;
-  const failed = o.failed + (full?.failed ?? 0);
+  const failed = namedEntries([...o.failed, ...(full?.failed ?? [])], namesOf(messages, documents, full), raw.ownerFirstName);
   const { sealed: _info, ...rest } = raw;
   void _info;
   // Who ticked a task: a trustee's name is sealed under the owner scope a full-access page holds.
@@ -213,7 +220,7 @@ async function openTrustee(raw: TrusteePageData, info: SealedInfo, levelKeys: Re
           binder: sealedBinderRecords({ ownerFirstName: raw.ownerFirstName, userId: info.userId, plan: full.plan, profile: full.profile, tasks: full.tasks, trustees: full.trustees, documents: documents ?? [], messages: named ?? [] }), // named: the binder says who hands a letter over
         }
       : {}),
-    ...(failed ? { notOpened: failed } : {}),
+    ...(failed.length ? { notOpened: failed } : {}),
   };
 }
 
@@ -231,17 +238,17 @@ const textOr = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 
 /**
  * A full-access trustee's plan, tasks, owner's profile and trustees, opened from the stored
- * records (SealedInfo.records); `failed` counts the values that did not open.
+ * records (SealedInfo.records); `failed` holds the places of the values that did not open.
  */
 async function openFullRecords(info: SealedInfo, keys: KeyLookup) {
-  let failed = 0;
+  const failed: FailedPlace[] = [];
   let plan: DeathPlan | null = null;
   let profile: OpenedProfile | null = null;
   const tasks: OpenedTask[] = [];
   const trustees: OpenedTrustee[] = [];
   for (const r of info.records ?? []) {
     const { values, errors } = await openState(keys, info.userId, r.collection, r.id, { values: r.values, clocks: r.clocks });
-    failed += Object.keys(errors).length;
+    for (const field of Object.keys(errors)) failed.push({ collection: r.collection, id: r.id, field });
     if (r.collection === 'deathPlan') {
       plan = {
         ...(values as Partial<DeathPlan>),
@@ -281,6 +288,25 @@ async function openFullRecords(info: SealedInfo, keys: KeyLookup) {
   // Newest first, as the server lists them (sync-server/records.ts list).
   tasks.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   return { failed, plan, profile, tasks, trustees, trusteeNames: new Map(trustees.map((t) => [t.id, t.name])) };
+}
+
+/**
+ * The names a failed place is named by (not-opened.ts NamesOf): what opened of its record (a
+ * document's name, a task's title) or what is plain (a message's or a trustee's address).
+ */
+function namesOf(
+  messages: TrusteePageData['messages'],
+  documents: TrusteePageData['documents'],
+  full: { tasks: OpenedTask[]; trustees: OpenedTrustee[] } | null,
+): NamesOf {
+  const known = (name: string | undefined) => (name && name !== NOT_OPENED ? name : null);
+  return (collection, id) => {
+    if (collection === 'documents') return known(documents?.find((d) => d.id === id)?.documentName);
+    if (collection === 'messages') return known(messages?.find((m) => m.id === id)?.recipientEmail);
+    if (collection === 'survivorTasks') return known(full?.tasks.find((t) => t.id === id)?.title);
+    if (collection === 'trustees') return known(full?.trustees.find((t) => t.id === id)?.email);
+    return null;
+  };
 }
 
 /**

@@ -39,6 +39,7 @@ import { createSyncEngine } from '../sync/engine';
 import type { SyncKeys } from '../sync/sealing';
 import { createSealedWorld, type SealedWorld } from '../sync/test-sealed';
 import { KIT_ONLY_TEXT, NO_ESCROW_TEXT, NO_KITS_TEXT, NOT_OPENED, openPage, parseFragment } from './open';
+import { notOpenedText } from './not-opened';
 
 const CANARY = {
   letter: 'Canary-Letter-Capybara, my dearest, this is for you.',
@@ -78,6 +79,8 @@ async function sealedOwner(deposit: boolean) {
   await syncOnce(db, keys, w);
   await db.write('messages', 'm1', { recipientName: CANARY.recipient, recipientEmail: addr('annabella'), messageType: 'text', messageContent: CANARY.letter, deliveryDate: null, createdAt: AT });
   await db.write('documents', 'd1', { documentType: 'will', documentName: CANARY.document, documentUrl: null, originalLocation: CANARY.original, createdAt: AT });
+  // As the upload dialog writes a file's document (web/db/edit-session.ts createRecord leaves a null out): no link ever written.
+  await db.write('documents', 'd2', { documentType: 'insurance', documentName: 'Home insurance', originalLocation: 'Original with Hale & Co solicitors', createdAt: AT });
   await db.write('deathPlan', w.userId, { obituary: CANARY.obituary, musicSelections: ['Abide with me', CANARY.song], createdAt: AT });
   await db.write('survivorTasks', 'task1', { title: CANARY.task, description: 'Call the bank.', category: 'financial', timeframe: '1w', automationLevel: 'manual-with-guidance', priority: 2, resources: ['The bank card'], createdAt: AT });
   await db.write('profile', w.userId, { healthInfo: CANARY.health });
@@ -220,19 +223,26 @@ describe('the release of a sealed account', () => {
     const g = await openPage('t', grace, null, graceKit.keys);
     expect(g.notOpened).toBeUndefined();
     expect(g.messages).toEqual([expect.objectContaining({ id: 'm1', recipientName: CANARY.recipient })]);
-    expect(g.documents).toEqual([expect.objectContaining({ id: 'd1', documentName: CANARY.document, documentType: 'will', originalLocation: CANARY.original })]);
+    expect(g.documents).toEqual([
+      expect.objectContaining({ id: 'd1', documentName: CANARY.document, documentType: 'will', originalLocation: CANARY.original }),
+      expect.objectContaining({ id: 'd2', documentName: 'Home insurance', documentUrl: null, originalLocation: 'Original with Hale & Co solicitors' }),
+    ]);
     expect(g.plan).toMatchObject({ obituary: CANARY.obituary, musicSelections: ['Abide with me', CANARY.song] });
     expect(g.profile).toEqual({ healthInfo: CANARY.health }); // the health information (owner scope), opened here
     // The index key alone (a messages-only level) opens the names, never a document.
     const names = await openPage('t', grace, null, new Map([['index~1', ring.raw('index~1')!]]));
     expect(names.messages![0]!.recipientName).toBe(CANARY.recipient);
     expect(names.documents![0]!.documentName).toBe(NOT_OPENED);
+    // A documents-only level (the docs key alone) opens the documents, and nothing is damaged: no warning.
+    const docsOnly = await openPage('t', { ...grace, level: 'documents-only', messages: undefined, sealed: { ...grace.sealed!, records: undefined } }, null, new Map([['docs~1', ring.raw('docs~1')!]]));
+    expect(docsOnly.documents!.map((d) => d.documentName)).toEqual([CANARY.document, 'Home insurance']);
+    expect(docsOnly.notOpened).toBeUndefined();
     expect(g.tasks).toEqual([{ id: 'task1', title: CANARY.task, description: 'Call the bank.', category: 'financial', timeframe: '1w', priority: 2, automationLevel: 'manual-with-guidance', resources: ['The bank card'], automationSteps: [], done: false }]);
     // The family binder is made on the page from what it opened (the server sends none for a sealed account).
     expect(grace.binder).toBeUndefined();
     expect(g.binder!.survivorTasks).toEqual([expect.objectContaining({ id: 'task1', title: CANARY.task, description: 'Call the bank.', timeframe: '1w' })]);
     expect(g.binder!.trustees.map((t) => t.name).sort()).toEqual(['Grace', 'Milo']);
-    expect(g.binder!.documents).toEqual([expect.objectContaining({ documentName: CANARY.document, documentType: 'will' })]);
+    expect(g.binder!.documents).toEqual([expect.objectContaining({ documentName: CANARY.document, documentType: 'will' }), expect.objectContaining({ documentName: 'Home insurance' })]);
     expect(g.binder!.messages).toEqual([expect.objectContaining({ recipientName: CANARY.recipient, delivered: true })]);
     expect(g.binder!.deathPlan[0]).toMatchObject({ obituary: CANARY.obituary });
     const fontPath = (file: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`);
@@ -252,7 +262,25 @@ describe('the release of a sealed account', () => {
     swapped.documents![0]!.documentName = swapped.messages![0]!.recipientName;
     const s = await openPage('t', swapped, null, graceKit.keys);
     expect(s.documents![0]!.documentName).toBe(NOT_OPENED);
-    expect(s.notOpened).toBe(1);
+    expect(s.notOpened).toEqual(['the name of a document']);
+    // A name never written (no value, no clock) is empty, not a failure; a clock without its envelope is one.
+    const unnamed = structuredClone(grace);
+    (unnamed.messages![0] as { recipientName?: string }).recipientName = undefined;
+    const withClock = structuredClone(unnamed);
+    delete unnamed.sealed!.clocks['messages/m1']!.recipientName;
+    const u = await openPage('t', unnamed, null, graceKit.keys);
+    expect([u.messages![0]!.recipientName, u.notOpened]).toEqual(['', undefined]);
+    expect((await openPage('t', withClock, null, graceKit.keys)).notOpened).toEqual([`the name of the recipient of the message to ${addr('annabella')}`]);
+    // A changed envelope is named on the page: which entry, where the person can find it.
+    const changed = structuredClone(grace);
+    const d2 = changed.documents![1]!;
+    d2.originalLocation = `${d2.originalLocation!.slice(0, -3)}${d2.originalLocation!.endsWith('A') ? 'B' : 'A'}${d2.originalLocation!.slice(-2)}`;
+    const c = await openPage('t', changed, null, graceKit.keys);
+    expect(c.documents![1]).toMatchObject({ documentName: 'Home insurance', originalLocation: null });
+    expect(c.notOpened).toEqual(['where the original of the document “Home insurance” is kept']);
+    expect(notOpenedText(c.notOpened!)).toBe(
+      'One entry on this page could not be opened, because it was changed or damaged: where the original of the document “Home insurance” is kept.',
+    );
     // A sealed task is ticked all the same, in the server's own table: who and when, never the sealed status.
     expect((await w.t.app.request(`${graceKit.page}/tasks/task1`, formRequest('POST', { done: 'yes' }))).status).toBe(303);
     expect((await w.t.services.store.get(w.userId, 'survivorTasks', 'task1'))!.values.completionStatus).not.toBe('completed');

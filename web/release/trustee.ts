@@ -14,6 +14,7 @@ import type { DeathPlan } from '../../shared/schema';
 import { dateText, h, say } from './dom';
 import { fileView } from './file-view';
 import { NOT_OPENED } from './open';
+import { notOpenedText } from './not-opened';
 import { downloadBinder } from './binder';
 import type { MarksState } from './tasks-view';
 
@@ -45,16 +46,12 @@ export function trusteeView(data: Data, token: string): { title: string; nodes: 
       data.cannotOpen
         ? h('p', { class: 'error', role: 'alert' }, data.cannotOpen)
         : h('p', {}, `We are sorry for your loss. This is what ${data.ownerFirstName} shared with you as their trustee.`),
-      // Values that did not open are never shown as content (open.ts): the page says so.
+      // Values that did not open are never shown as content (open.ts): the page names each one (not-opened.ts).
       ...(data.notOpened ? [h('p', { class: 'error', role: 'alert' }, notOpenedText(data.notOpened))] : []),
       ...sections.filter((n): n is Node => n !== null),
     ],
   };
 }
-
-/** The warning for `n` values that could not be opened (shown "(could not be opened)" in place). */
-export const notOpenedText = (n: number) =>
-  `${n === 1 ? 'One entry' : `${n} entries`} on this page could not be opened: ${n === 1 ? 'it was' : 'they were'} changed or damaged, and ${n === 1 ? 'is' : 'are'} marked “(could not be opened)”.`;
 
 function binderButton(data: Data, marks: MarksState): Node {
   const button = h('button', { type: 'button' }, 'Download the family binder (PDF)');

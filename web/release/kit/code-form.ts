@@ -49,7 +49,7 @@ export function codeForm(o: {
     'form',
     { class: 'card', novalidate: true },
     h('label', { for: id }, 'Kit code'),
-    h('p', { id: `${id}-hint`, class: 'muted hint' }, `The code printed on your kit: 22 groups of 5 letters and numbers. Capital or small letters, spaces and dashes do not matter.`),
+    h('p', { id: `${id}-hint`, class: 'muted hint' }, `The code printed on your kit: 22 groups of 5 letters and numbers. Capital or small letters, spaces, dashes and line breaks do not matter: you can paste it whole, or paste the whole link from your kit.`),
     input,
     error,
     ...(o.extra ?? []),

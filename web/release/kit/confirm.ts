@@ -1,7 +1,8 @@
 /**
  * The kit page while the release awaits the trustees (issue "Release", contract §4): "Confirm only if
- * you know <first name> has died". The kit comes from the saved link or the typed code; one click,
- * after ticking that the person knows, sends the share and nothing else (never the kit secret t).
+ * you know <first name> has died". The kit comes from the saved link, the one kept on this device
+ * (device-kit.ts) or the typed code; one click, after ticking that the person knows, sends the
+ * share and nothing else (never the kit secret t).
  * At k confirmations the server releases, and the page moves on to open what was left.
  */
 import { toB64url } from '../../../shared/crypto/bytes';
@@ -34,6 +35,7 @@ export function confirmView(flow: Flow): View {
   const send = async (kit: Kit, at: HTMLButtonElement) =>
     busyWhile(at, 'Sending your confirmation…', async () => {
       const answer = await flow.api.confirm(toB64url(kit.share));
+      flow.keep(kit); // a typed code too: the release e-mail's link then opens without it (device-kit.ts)
       if (answer.released) {
         say(`Thank you. Enough of ${name}'s trustees have confirmed.`);
         await flow.refresh(kit);
@@ -49,7 +51,7 @@ export function confirmView(flow: Flow): View {
     confirm.addEventListener('click', () => {
       if (ticked()) void send(kit, confirm);
     });
-    act = h('div', { class: 'card' }, h('p', {}, 'This link holds your kit: you don’t need to type its code.'), knows, h('p', {}, confirm));
+    act = h('div', { class: 'card' }, h('p', {}, `${flow.kitFrom === 'device' ? 'This device keeps your kit' : 'This link holds your kit'}: you don’t need to type its code.`), knows, h('p', {}, confirm));
   } else {
     act = codeForm({ info, button, extra: [knows], ready: ticked, onKit: send });
   }

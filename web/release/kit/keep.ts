@@ -137,7 +137,7 @@ export function kitGoodView(flow: Flow): View {
     title: `Your trustee kit from ${name}`,
     nodes: [
       h('h1', {}, `Your trustee kit from ${name}`),
-      h('p', { class: 'ok' }, `This link holds your kit, and it is still good: it is the one ${name} made for you.`),
+      h('p', { class: 'ok' }, `${flow.kitFrom === 'device' ? 'This device keeps your kit' : 'This link holds your kit'}, and it is still good: it is the one ${name} made for you.`),
       fingerprintLine(info.fingerprint),
       h('p', {}, checked),
       answer,

@@ -4,16 +4,18 @@
  * kit's state from the server, verifies the link's kit (main.ts already dropped the fragment from
  * the address bar) against the commitment in the browser, and shows the step the kit is at
  * (steps.ts stepOf). Loading sends nothing: every step acts only on a person's click, since mail
- * scanners open links.
+ * scanners open links; the one exception is a released page opened with the kit kept on this
+ * device (device-kit.ts), with GET requests only, which no scanner can trigger (it holds no kept kit).
  */
 import { KitCodeError } from '../../../shared/crypto/errors';
 import type { Kit } from '../../../shared/crypto/trustee-kit';
-import { say, showView, type View } from '../dom';
+import { h, say, showView, type View } from '../dom';
 import { kitApi, type KitApi, type KitInfo } from './api';
 import { confirmedView, confirmView } from './confirm';
-import type { Flow } from './flow';
+import { busyWhile, type Flow, type KitFrom } from './flow';
+import { keptKit, pageStorage, type KeptKit, type KitStorage } from './device-kit';
 import { checkView, handoverView, kitGoodView, needLinkView, notInUseView, retiredView } from './keep';
-import { releasedView } from './released';
+import { KitDoesNotOpenError, openWithKit, releasedView } from './released';
 import { executorView } from './executor';
 import { fitOf, kitOfFragment, misfitText, stepOf } from './steps';
 
@@ -29,6 +31,28 @@ async function linkKit(info: KitInfo, fragment: string | null): Promise<{ kit: K
   if (!kit) return { kit: null, error: null };
   const fit = await fitOf(info, kit);
   return fit === 'ok' ? { kit, error: null } : { kit: null, error: misfitText(fit, 'link', info.ownerFirstName) };
+}
+
+/** What the page says when the kit this device kept no longer fits (replaced, or changed): it is forgotten, and the page asks as on a new device. */
+export const keptMisfitText = (name: string) =>
+  `The kit this device kept for this page no longer fits it (${name} may have made a newer kit), so this device has forgotten it. Please use the newest kit ${name} gave you: open its link, or type its code where this page asks for it.`;
+
+/**
+ * The kit the page acts with: the link's (verified), else the one this device kept (verified; one
+ * that no longer fits, or a retired kit, is forgotten and said), else none.
+ */
+async function heldKit(info: KitInfo, fragment: string | null, kept: KeptKit): Promise<{ kit: Kit | null; error: string | null; from: KitFrom }> {
+  const fromLink = await linkKit(info, fragment);
+  if (fromLink.kit) return { ...fromLink, from: 'link' };
+  if (info.status === 'retired' || info.executor) {
+    kept.forget(); // a replaced kit opens nothing; the executor kit is never kept (it lives with the will)
+    return { ...fromLink, from: null };
+  }
+  const kit = kept.read();
+  if (!kit) return { ...fromLink, from: null };
+  if ((await fitOf(info, kit)) === 'ok') return { kit, error: fromLink.error, from: 'device' };
+  kept.forget();
+  return { kit: null, error: keptMisfitText(info.ownerFirstName), from: null };
 }
 
 /** The view of `flow`'s step; `linkError` says why the link's kit was not used. */
@@ -51,12 +75,18 @@ function viewOf(flow: Flow, linkError: string | null): View {
 
 /**
  * Runs the kit page for `token` in `content`: `fragment` is the link's (or null), `unavailable`
- * shows the release pages' "This link isn't available" (an unknown token).
+ * shows the release pages' "This link isn't available" (an unknown token), `storage` where kits
+ * are kept on this device (device-kit.ts; the page's localStorage unless given).
+ * A kit kept on this device opens a released page at once (a reload, a later visit, the e-mails'
+ * link): that sends nothing a mail scanner could trigger, since no scanner holds a kept kit.
  */
-export async function kitPage(o: { token: string; fragment: string | null; content: HTMLElement; unavailable: () => void }): Promise<void> {
+export async function kitPage(o: { token: string; fragment: string | null; content: HTMLElement; unavailable: () => void; storage?: KitStorage | null }): Promise<void> {
   const api: KitApi = kitApi(o.token, (url, init) => fetch(url, init));
+  const kept = keptKit(o.storage === undefined ? pageStorage() : o.storage, o.token);
+  let fragment = o.fragment; // dropped when the person forgets the kit: the page then acts as on a new device
+  let current: Flow | null = null;
   const show = (view: View, moveFocus: boolean) => {
-    showView(o.content, view);
+    showView(o.content, current && kept.has() ? withKeptNote(view, current) : view);
     // After a click the old step is gone: focus moves to the new one's heading (screen readers read on from there).
     const heading = o.content.querySelector('h1');
     if (moveFocus && heading) {
@@ -67,21 +97,69 @@ export async function kitPage(o: { token: string; fragment: string | null; conte
   const start = async (typed: Kit | null, moveFocus: boolean): Promise<void> => {
     const info = await api.info();
     if (!info) return o.unavailable();
-    const fromLink = typed ? { kit: typed, error: null } : await linkKit(info, o.fragment);
-    const flow: Flow = {
+    let held = typed ? { kit: typed, error: null as string | null, from: 'code' as KitFrom } : await heldKit(info, fragment, kept);
+    let opened: View | null = null;
+    if (held.kit && held.from === 'device' && stepOf(info, true) === 'released') {
+      const answer = await openKept(api, info, held.kit, kept);
+      if ('view' in answer) opened = answer.view;
+      else held = answer.forgotten ? { kit: null, error: answer.error, from: null } : { ...held, error: answer.error };
+    }
+    const flow: Flow = (current = {
       info,
       api,
-      kit: fromLink.kit,
+      kit: held.kit,
+      kitFrom: held.from,
       show: (view) => show(view, true),
-      refresh: (kit) => start(kit ?? fromLink.kit, true),
-    };
-    show(viewOf(flow, fromLink.error), moveFocus);
+      refresh: (kit) => start(kit ?? held.kit, true),
+      keep: (kit) => void (info.executor || info.status === 'retired' || kept.keep(kit)),
+      forget: async () => {
+        kept.forget();
+        fragment = null;
+        await start(null, true);
+        say('This device no longer keeps your kit. To open this page again, open the link from your kit or type its code.');
+      },
+    });
+    if (held.kit) flow.keep(held.kit); // verified against the commitment: kept from its first opening on
+    if (opened) return show(opened, moveFocus);
+    show(viewOf(flow, held.error), moveFocus);
     // A bad link is said where it matters (need-link shows it); elsewhere the status region says it.
-    if (fromLink.error && stepOf(info, false) !== 'need-link') say(fromLink.error, 'error');
+    if (held.error && stepOf(info, false) !== 'need-link') say(held.error, 'error');
   };
   try {
     await start(null, false);
   } catch (err) {
     say((err as Error).message || 'The page could not be loaded. Please try again later.', 'error');
   }
+}
+
+/**
+ * The released page opened with `kit`, the one kept on this device; else why not: the server could
+ * not be reached or refused (the kit stays kept), or the kit does not open what was left (it is
+ * forgotten here, and the page asks for the code as on a new device).
+ */
+async function openKept(api: KitApi, info: KitInfo, kit: Kit, kept: KeptKit): Promise<{ view: View } | { error: string; forgotten: boolean }> {
+  try {
+    return { view: await openWithKit(api, info, kit) };
+  } catch (err) {
+    if (!(err instanceof KitDoesNotOpenError)) return { error: (err as Error).message || 'The page could not be loaded. Please try again later.', forgotten: false };
+    kept.forget();
+    return { error: `${err.message} This device has forgotten the kit it kept.`, forgotten: true };
+  }
+}
+
+/**
+ * `view` with, at its end, where the kit is kept and how to forget it (issue 38: one plain
+ * sentence, and a clear action for a shared computer).
+ */
+function withKeptNote(view: View, flow: Flow): View {
+  const forget = h('button', { type: 'button', class: 'secondary' }, 'Forget this kit on this device');
+  forget.addEventListener('click', () => void busyWhile(forget, 'Forgetting your kit on this device…', () => flow.forget(), say));
+  const note = h(
+    'section',
+    { class: 'card no-print', 'aria-labelledby': 'kept-kit' },
+    h('h2', { id: 'kept-kit' }, 'Your kit on this device'),
+    h('p', {}, 'This browser keeps your kit on this device (in its storage for this website), so this page opens without your code next time. On a computer other people use, forget it when you are done.'),
+    h('p', {}, forget),
+  );
+  return { ...view, nodes: [...view.nodes, note] };
 }

@@ -17,18 +17,21 @@ import { handoverLinks, handoverSection } from './handovers';
 import { codeForm } from './code-form';
 import { busyWhile, type Flow } from './flow';
 
+/** A kit that fits its link but does not open what was left (an older generation's, a changed answer): words for the person. */
+export class KitDoesNotOpenError extends Error {}
+
 /**
  * The level's keys (kid → raw key) that released kit `kit` (already verified against `info`) opens,
  * and the trustee's page token: GET access, then trusteeAccessKey(Q, G_i, t_i) and
- * openTrusteeBlob, in the browser. Throws an Error for the person when the kit cannot open the
- * blob (another generation's, a changed answer), KitApiError when the server refuses.
+ * openTrusteeBlob, in the browser. Throws KitDoesNotOpenError (words for the person) when the kit
+ * cannot open the blob (another generation's, a changed answer), KitApiError when the server refuses.
  */
 export async function kitLevelKeys(api: KitApi, info: KitInfo, kit: Kit): Promise<{ keys: Map<string, Uint8Array>; pageToken: string; access: KitAccess }> {
   const access = await api.access();
   const q = fromB64url(access.q);
   const gate = fromB64url(access.gate);
   const { trusteeId } = access;
-  const cannot = new Error(`Your kit could not open what ${info.ownerFirstName} left. It may be an older kit: please use the newest one ${info.ownerFirstName} gave you.`);
+  const cannot = new KitDoesNotOpenError(`Your kit could not open what ${info.ownerFirstName} left. It may be an older kit: please use the newest one ${info.ownerFirstName} gave you.`);
   if (!q || !gate || !trusteeId) throw cannot;
   const ctx = { account: info.account, trusteeId, generation: info.generation };
   try {
@@ -63,6 +66,7 @@ export function releasedView(flow: Flow): View {
   const open = (kit: Kit, at: HTMLButtonElement) =>
     busyWhile(at, `Opening what ${name} left for you…`, async () => {
       const view = await openWithKit(flow.api, info, kit);
+      flow.keep(kit); // a typed code too: a reload or a later visit opens without it (device-kit.ts)
       flow.show(view);
       say('');
     }, say);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { commitShare, splitSecret } from '../../../shared/crypto/shamir';
-import { encodeKitCode, type Kit } from '../../../shared/crypto/trustee-kit';
+import { encodeKitCode, kitFragment, type Kit } from '../../../shared/crypto/trustee-kit';
 import type { KitInfo } from './api';
 import { confirmedText, fitOf, kitOfFragment, misfitText, readTypedCode, stepOf } from './steps';
 
@@ -92,6 +92,19 @@ describe('readTypedCode', () => {
     expect(readTypedCode(swapped)).toEqual({ error: expect.stringMatching(/^Group [12] does not look right/) }); // a group's check names its place
     expect(readTypedCode(groups.slice(0, 21).join('-'))).toEqual({ error: 'This code is not complete or two groups are swapped. It has 22 groups of 5 letters and numbers.' });
     expect(readTypedCode('   ')).toEqual({ error: 'Please type the code from your kit.' });
+  });
+
+  it('accepts the whole code pasted as it comes from a printed PDF, a note or an e-mail, and the whole kit link', async () => {
+    const { kits } = await world();
+    const groups = encodeKitCode(kits[1]!).split('-');
+    const pasted = [
+      groups.join('\r\n'), // one group a line
+      `${groups.slice(0, 11).join('–')}\n${groups.slice(11).join('–')}`.toLowerCase(), // en dashes, two lines, small letters
+      groups.join('\u00a0— '), // no-break spaces and em dashes
+      `\u200b${groups.join('')}\ufeff\t`, // no separators, with the invisible characters a copy can bring
+      `https://afterword.example/kit/AbC_123#${kitFragment(kits[1]!)}`, // the whole link from the kit
+    ];
+    for (const text of pasted) expect(readTypedCode(text), JSON.stringify(text)).toEqual({ kit: kits[1] });
   });
 });
 

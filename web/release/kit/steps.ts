@@ -7,7 +7,7 @@
  */
 import { commitShare } from '../../../shared/crypto/shamir';
 import { KitCodeError } from '../../../shared/crypto/errors';
-import { parseKitCode, parseKitFragment, type Kit } from '../../../shared/crypto/trustee-kit';
+import { parseKitFragment, parseKitInput, type Kit } from '../../../shared/crypto/trustee-kit';
 import type { KitInfo } from './api';
 
 /**
@@ -53,11 +53,22 @@ export async function fitOf(info: Pick<KitInfo, 'account' | 'generation' | 'inde
 /** The kit of the link's fragment (`#…`, without the `#`), or null when there is none; throws KitCodeError. */
 export const kitOfFragment = (fragment: string | null): Kit | null => (fragment ? parseKitFragment(fragment) : null);
 
-/** A typed kit code: the kit, or the words for the person naming what is wrong (a group, as the recovery code's input does). */
+/**
+ * What a paste may bring that is not part of a code: any dash (en, em, minus, soft hyphen) reads
+ * as `-`, invisible characters (zero-width spaces, byte-order marks) go; the code's own reader
+ * (group-code.ts) then ignores case, white space of any kind and the dashes.
+ */
+const pastedCode = (text: string) => text.replace(/[\p{Pd}\u2212\u00ad]/gu, '-').replace(/[\u200b-\u200d\u2060\ufeff]/g, '');
+
+/**
+ * A typed or pasted kit code (issue 38: the whole code pasted, with or without spaces, dashes or
+ * line breaks, in any case; or the whole kit link): the kit, or the words for the person naming
+ * what is wrong (a group, as the recovery code's input does).
+ */
 export function readTypedCode(typed: string): { kit: Kit } | { error: string } {
   if (!typed.trim()) return { error: 'Please type the code from your kit.' };
   try {
-    return { kit: parseKitCode(typed) };
+    return { kit: parseKitInput(pastedCode(typed)) };
   } catch (err) {
     if (!(err instanceof KitCodeError)) throw err;
     return {

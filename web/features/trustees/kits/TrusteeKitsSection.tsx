@@ -161,11 +161,19 @@ export function TrusteeKitsSection() {
   const notices = view.state ? kitNotices({ state: view.state, candidates, choiceK: choosing ? k : null, choiceExecutor: executor, now: now(), names }) : [];
   const mustRekey = removedKitHolders(shown, candidates).length > 0;
 
+  // The name as the owner's own (opened) profile holds it; the session's copy may lack the sealed last name.
+  const ownerFirstName = profile?.firstName || user?.firstName || '';
+  const owner = { ownerName: [ownerFirstName, profile?.lastName].filter(Boolean).join(' '), ownerFirstName };
+
   const make = async () => {
     if (!view.state || !account) return;
     setBusy(true);
     try {
       if (!keyring) throw new KeysLockedError();
+      // Every kit will print on one page, or the owner is told now, before any kit is handed over (issue 38).
+      const { checkKitsPrint } = await import('./print-kit');
+      const people = (trusteeName: string) => ({ ...owner, trusteeName, k, n: kitCount });
+      await checkKitsPrint([...candidates.map((c) => ({ people: people(c.name), executor: false })), ...(executor ? [{ people: people('the executor'), executor: true }] : [])], location.origin);
       await makeKits({ api, account, withAccountKey, keyring }, { k, trustees: candidates.map((c) => ({ trusteeId: c.id, level: c.level })), state: view.state, executor });
       toast({
         title: 'Kits made',
@@ -190,9 +198,6 @@ export function TrusteeKitsSection() {
     }
   };
 
-  // The name as the owner's own (opened) profile holds it; the session's copy may lack the sealed last name.
-  const ownerFirstName = profile?.firstName || user?.firstName || '';
-  const owner = { ownerName: [ownerFirstName, profile?.lastName].filter(Boolean).join(' '), ownerFirstName };
   const byId = new Map(candidates.map((c) => [c.id, c]));
 
   return (

@@ -23,7 +23,7 @@ import { toast } from '../../../ui/toast-store';
 import { useKeySession } from '../../keys/key-session';
 import type { Api } from '../../keys/sign-in';
 import { actionErrorText, NeedsConnection } from '../../settings/connection';
-import { defaultThreshold, executorByDefault, kitCandidates, kitNotices, removedKitHolders, type KitCandidate, type KitNotice } from './kit-plan';
+import { defaultThreshold, executorByDefault, kitCandidates, kitNotices, kitsTooLongText, removedKitHolders, type KitCandidate, type KitNotice } from './kit-plan';
 import { shownGeneration, type KitGeneration } from './kits-api';
 import { KitRow } from './KitRow';
 import { ExecutorKitRow } from './ExecutorKitRow';
@@ -171,9 +171,9 @@ export function TrusteeKitsSection() {
     try {
       if (!keyring) throw new KeysLockedError();
       // Every kit will print on one page, or the owner is told now, before any kit is handed over (issue 38).
-      const { checkKitsPrint } = await import('./print-kit');
       const people = (trusteeName: string) => ({ ...owner, trusteeName, k, n: kitCount });
-      await checkKitsPrint([...candidates.map((c) => ({ people: people(c.name), executor: false })), ...(executor ? [{ people: people('the executor'), executor: true }] : [])], location.origin);
+      const tooLong = kitsTooLongText([...candidates.map((c) => ({ people: people(c.name), executor: false })), ...(executor ? [{ people: people('the executor'), executor: true }] : [])]);
+      if (tooLong) throw new KitSetupError(tooLong);
       await makeKits({ api, account, withAccountKey, keyring }, { k, trustees: candidates.map((c) => ({ trusteeId: c.id, level: c.level })), state: view.state, executor });
       toast({
         title: 'Kits made',

@@ -4,20 +4,19 @@
  * allows (shared/schema: LIMITS.name for the owner's first and last names and the trustee's name)
  * and in any script DejaVu Sans (the kit's font) has letters for: every kit, a trustee's or the
  * executor's, is ONE page whose text holds the whole code and whose QR code decodes to the link.
- * Even names at those limits in the font's widest letter fit (at the smallest size); names longer
- * than the schema allows cannot, and are refused when the kits are made, in the owner's words,
- * before anything is handed over.
+ * Even names at those limits in the font's widest characters fit (at the smallest size), on the longest
+ * web address there can be; so the check when kits are made (kit-plan.ts kitsTooLongText) refuses
+ * only names longer than the schema allows, in the owner's words, before anything is handed over.
  */
 import fontkit from '@pdf-lib/fontkit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CROCKFORD } from '../../../../shared/crypto/group-code';
 import { LIMITS } from '../../../../shared/schema/common';
-import { buildKitPdf, checkKitsFit, KitTooLongError } from './kit-pdf';
+import { buildKitPdf, KitTooLongError } from './kit-pdf';
 import { kitFonts, pdfQrTexts, pdfText } from './kit-pdf-reader';
+import { kitsTooLongText } from './kit-plan';
 import type { KitPeople } from './kit-words';
-import { checkKitsPrint } from './print-kit';
-import { KitSetupError } from './make-kits';
 
 const SCRIPTS = ['Latin', 'Greek', 'Cyrillic', 'Armenian', 'Georgian', 'Hebrew', 'Arabic', 'Canadian_Aboriginal'] as const;
 /** The letters of each script that both faces of the kit's font draw (read from the fonts themselves). */
@@ -64,7 +63,8 @@ describe('the printed kit for any family’s names (kit-pdf.ts)', () => {
     for (const letters of LETTERS) expect(letters.length).toBeGreaterThan(40);
   });
 
-  it('is one page whose text holds the whole code and whose QR code decodes to the link, whatever the names', async () => {
+  // Ten runs make, read and scan ten PDFs (a few seconds; more on a loaded machine, hence the time limit).
+  it('is one page whose text holds the whole code and whose QR code decodes to the link, whatever the names', { timeout: 120_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(kit, async (g) => {
         const page = `https://afterword.example/kit/${g.token}`;
@@ -77,42 +77,47 @@ describe('the printed kit for any family’s names (kit-pdf.ts)', () => {
         expect(text).toContain(g.fingerprint);
         expect(await pdfQrTexts(pdf)).toEqual([link]);
       }),
-      // Each run makes, reads and scans a whole PDF (about a tenth of a second); the names are the
-      // longest the schema allows in about half of them.
+      // Each run has three names, the longest the schema allows in about half of them.
       { numRuns: 10 },
     );
   });
 
-  // U+1671 "ᙱ" (Canadian syllabics) is the font's widest letter, two thirds wider than a "W".
-  const widest = (length: number) => 'ᙱ'.repeat(length);
-  const atLimits: KitPeople = { ownerName: `${widest(LIMITS.name)} ${widest(LIMITS.name)}`, ownerFirstName: widest(LIMITS.name), trusteeName: widest(LIMITS.name), k: 9, n: 12 };
+  // The font's widest characters: U+1671 "ᙱ" (Canadian syllabics) in bold, U+2031 "‱" in regular, each about 1.7 "W"s.
+  const widest = (length: number, c = 'ᙱ') => c.repeat(length);
+  const atLimits = (c: string): KitPeople => ({ ownerName: `${widest(LIMITS.name, c)} ${widest(LIMITS.name, c)}`, ownerFirstName: widest(LIMITS.name, c), trusteeName: widest(LIMITS.name, c), k: 9, n: 12 });
+  // The longest web address there can be: a 253-character host name and a port.
+  const longestPage = `https://${'w'.repeat(63)}.${'w'.repeat(63)}.${'w'.repeat(63)}.${'w'.repeat(61)}:65535/kit/${'W'.repeat(22)}`;
 
-  it.each([false, true])('fits on one page with every name as long as the schema allows, in the widest letter there is (executor kit: %s)', async (executor) => {
-    const print = { people: atLimits, index: 12, code: CODE, page: 'https://afterword.example/kit/AbCdEfGhIjKlMnOpQrStUv', link: LINK, fingerprint: 'WWWW-WWWW', madeAt: new Date('2026-09-30T12:00:00Z'), executor };
+  it.each([
+    ['ᙱ', false],
+    ['ᙱ', true],
+    ['‱', true],
+  ] as const)('fits on one page with every name as long as the schema allows, all "%s", on the longest address (executor kit: %s)', async (c, executor) => {
+    const people = atLimits(c);
+    const print = { people, index: 12, code: CODE, page: longestPage, link: LINK, fingerprint: 'WWWW-WWWW', madeAt: new Date('2026-09-30T12:00:00Z'), executor };
     const pdf = await buildKitPdf(print, kitFonts);
     const { pages, text } = await pdfText(pdf);
     expect(pages).toBe(1);
     expect(text.replace(/[^A-Z0-9]/g, '')).toContain(CODE.replaceAll('-', ''));
     expect(await pdfQrTexts(pdf)).toEqual([LINK]);
+    // So the check when kits are made lets every name within the limits through.
+    expect(kitsTooLongText([{ people, executor }])).toBeNull();
   });
 
-  // Longer than the schema allows (as a record from elsewhere might be): this cannot fit.
-  const tooLong: KitPeople = { ownerName: `${widest(4 * LIMITS.name)} ${widest(LIMITS.name)}`, ownerFirstName: widest(4 * LIMITS.name), trusteeName: 'the executor', k: 2, n: 3 };
-
-  it('a kit that truly cannot fit is refused when kits are made, in the owner’s words, naming the kit', async () => {
+  it('names longer than the schema allows (a record from elsewhere) are refused when kits are made, in the owner’s words, naming the kit', () => {
     const ok: KitPeople = { ownerName: 'Margaret Eleanor Whitfield-Hughes', ownerFirstName: 'Margaret', trusteeName: 'Siobhán Zoë O’Brien', k: 2, n: 3 };
-    const load = async (): Promise<[typeof import('./kit-pdf'), typeof kitFonts]> => [await import('./kit-pdf'), kitFonts];
-    await expect(checkKitsPrint([{ people: ok, executor: false }], 'https://afterword.example', load)).resolves.toBeUndefined();
-    const made = checkKitsPrint([{ people: ok, executor: false }, { people: tooLong, executor: true }], 'https://afterword.example', load);
-    await expect(made).rejects.toThrow(KitSetupError);
-    await expect(made).rejects.toThrow(
-      'The names are too long for the executor kit to fit on one printed page. Please use a shorter form of the name (Edit Trustee on the Trustees screen, or your name in Profile Settings), then make the kits.',
+    expect(kitsTooLongText([{ people: ok, executor: false }, { people: { ...ok, trusteeName: 'the executor' }, executor: true }])).toBeNull();
+    expect(kitsTooLongText([{ people: ok, executor: false }, { people: { ...ok, trusteeName: 'x'.repeat(LIMITS.name + 1) }, executor: false }])).toBe(
+      `The names are too long for ${'x'.repeat(40)}…’s kit to fit on one printed page. Please use a shorter form of the name (Edit Trustee on the Trustees screen, or your name in Profile Settings), then make the kits.`,
     );
+    expect(kitsTooLongText([{ people: { ...ok, ownerFirstName: widest(LIMITS.name + 1), trusteeName: 'the executor' }, executor: true }])).toMatch(/^The names are too long for the executor kit to fit/);
   });
 
-  it('printing such a kit says the same and makes no page', async () => {
-    await expect(checkKitsFit([{ people: tooLong, executor: true }], 'https://afterword.example/kit/x', kitFonts)).rejects.toThrow(KitTooLongError);
-    const print = { people: tooLong, index: 3, code: 'A', page: 'https://afterword.example/kit/x', link: 'https://afterword.example/kit/x#y', fingerprint: 'X', madeAt: new Date(), executor: true };
-    await expect(buildKitPdf(print, kitFonts)).rejects.toThrow('The names are too long for the executor kit to fit on one printed page.');
+  it('printing a kit whose names cannot fit says so in the same words and makes no page', async () => {
+    const tooLong: KitPeople = { ownerName: `${widest(4 * LIMITS.name)} ${widest(LIMITS.name)}`, ownerFirstName: widest(4 * LIMITS.name), trusteeName: 'the executor', k: 2, n: 3 };
+    const print = { people: tooLong, index: 3, code: CODE, page: longestPage, link: LINK, fingerprint: 'WWWW-WWWW', madeAt: new Date(), executor: true };
+    const made = buildKitPdf(print, kitFonts);
+    await expect(made).rejects.toThrow(KitTooLongError);
+    await expect(made).rejects.toThrow(/^The names are too long for the executor kit to fit on one printed page\. .*then try again\.$/);
   });
 });

@@ -10,10 +10,11 @@
  * (issue 38: "Margaret Eleanor Whitfield-Hughes" made every kit two pages and none printed): every
  * line wraps, and the words are set at the largest of a few sizes at which the whole kit fits,
  * measured before anything is drawn. The code and the fingerprint shrink least; the QR code never.
+ * Names up to the schema's limits always fit, in any letter the font has (kit-pdf-names.test.ts).
  */
 import { formatLongDate } from '../../../../shared/labels';
 import { newPrintedDocument, PRINT_WIDTH, type BinderFontBytes, type BinderWriter, type TextStyle } from '../../../../shared/binder';
-import { executorNowSteps, executorPurpose, executorWhenSteps, FINGERPRINT_NOTE, kitNowSteps, kitPurpose, kitWhenSteps, type KitPeople } from './kit-words';
+import { executorNowSteps, executorPurpose, executorWhenSteps, FINGERPRINT_NOTE, kitNowSteps, kitPurpose, kitTooLongText, kitWhenSteps, type KitPeople } from './kit-words';
 
 /** What one printed kit holds. */
 export interface KitPrint {
@@ -32,20 +33,27 @@ export interface KitPrint {
   executor?: boolean;
 }
 
-/** The kit's words would not fit on one sheet even at the smallest size it is printed in (names of hundreds of the widest letters). */
+/**
+ * The kit's words would not fit on one sheet even at its smallest size: never for names within the
+ * schema's limits (kit-pdf-names.test.ts), which kit-plan.ts kitsTooLongText checks when kits are made.
+ */
 export class KitTooLongError extends Error {
   override name = 'KitTooLongError';
   /** `who`: whose kit, as the owner calls it ("the executor kit", "David’s kit"). */
   constructor(readonly who: string) {
-    super(`The names are too long for ${who} to fit on one printed page.`);
+    super(kitTooLongText(who, 'try again'));
   }
 }
 
 /** The QR code's printed size in points (about 5 cm: a phone reads it from arm's length). */
 const QR_POINTS = 140;
 const GUTTER = 16;
-/** The sizes the words are tried at, largest first: at the last the running text is 6.5 pt, still readable on paper. */
-const SCALES = [1, 0.94, 0.88, 0.82, 0.76, 0.7, 0.65, 0.6, 0.55, 0.5] as const;
+/**
+ * The sizes the words are tried at, largest first (1: 10 pt running text). A real family's kit is
+ * set at one of the first few; only names of a hundred of the font's widest characters need the last
+ * (4.5 pt), which keeps every name within the schema's limits on one page.
+ */
+const SCALES = [1, 0.94, 0.88, 0.82, 0.76, 0.7, 0.65, 0.6, 0.55, 0.5, 0.45] as const;
 /** The title's sizes (at scale 1), largest first: the first that keeps it to two lines is used. */
 const TITLE_SIZES = [20, 18, 16, 14, 12.5] as const;
 
@@ -145,37 +153,15 @@ function fittingLayout(w: BinderWriter, input: KitPrint): KitLayout {
   return best;
 }
 
-/** Starts the kit's PDF: its metadata and a writer on its one page. */
-function newKitDocument(input: KitPrint, fonts: BinderFontBytes) {
-  const p = input.people;
-  const title = input.executor ? `Executor kit from ${p.ownerName}` : `Trustee kit from ${p.ownerName} for ${p.trusteeName}`;
-  return newPrintedDocument(fonts, { title, author: p.ownerName, madeAt: input.madeAt });
-}
-
-/** The widest code, fingerprint and date a kit can carry (W is the widest Crockford letter; September the longest month). */
-const WIDEST = { code: Array.from({ length: 22 }, () => 'WWWWW').join('-'), fingerprint: 'WWWW-WWWW', madeAt: new Date('2026-09-30T12:00:00Z') };
-
-/**
- * Checks that each of `kits` (kit i is index i + 1) fits on one page with the widest code,
- * fingerprint and date it could carry and the kit page address `page` (measured, nothing drawn):
- * done when kits are made, before any is handed over (print-kit.ts checkKitsPrint). Throws
- * KitTooLongError for the first that does not, and what pdf-lib throws for fonts that are not TrueType.
- */
-export async function checkKitsFit(kits: readonly { people: KitPeople; executor: boolean }[], page: string, fonts: BinderFontBytes): Promise<void> {
-  const inputs = kits.map(({ people, executor }, i): KitPrint => ({ people, executor, index: i + 1, code: WIDEST.code, page, link: page, fingerprint: WIDEST.fingerprint, madeAt: WIDEST.madeAt }));
-  if (inputs.length === 0) return;
-  // One empty page measures them all: nothing is drawn on it.
-  const { writer } = await newKitDocument(inputs[0]!, fonts);
-  for (const input of inputs) fittingLayout(writer, input);
-}
-
 /**
  * The kit as PDF bytes: one A4 page, its words at the largest size that fits. Throws
  * KitTooLongError (in words for the owner) when they fit at no size, and what pdf-lib throws for
  * fonts that are not TrueType.
  */
 export async function buildKitPdf(input: KitPrint, fonts: BinderFontBytes): Promise<Uint8Array> {
-  const { doc, writer: w } = await newKitDocument(input, fonts);
+  const p = input.people;
+  const title = input.executor ? `Executor kit from ${p.ownerName}` : `Trustee kit from ${p.ownerName} for ${p.trusteeName}`;
+  const { doc, writer: w } = await newPrintedDocument(fonts, { title, author: p.ownerName, madeAt: input.madeAt });
   const layout = fittingLayout(w, input);
   const write = (blocks: Block[]) =>
     blocks.forEach((b) => {

@@ -10,11 +10,12 @@
  * (issue 38: "Margaret Eleanor Whitfield-Hughes" made every kit two pages and none printed): every
  * line wraps, and the words are set at the largest of a few sizes at which the whole kit fits,
  * measured before anything is drawn. The code and the fingerprint shrink least; the QR code never.
- * Names up to the schema's limits always fit, in any letter the font has (kit-pdf-names.test.ts).
+ * Names up to the schema's limits always fit, in any character the font has, on any web address
+ * (kit-pdf-names.test.ts).
  */
 import { formatLongDate } from '../../../../shared/labels';
 import { newPrintedDocument, PRINT_WIDTH, type BinderFontBytes, type BinderWriter, type TextStyle } from '../../../../shared/binder';
-import { executorNowSteps, executorPurpose, executorWhenSteps, FINGERPRINT_NOTE, kitNowSteps, kitPurpose, kitTooLongText, kitWhenSteps, type KitPeople } from './kit-words';
+import { executorNowSteps, executorPurpose, executorWhenSteps, FINGERPRINT_NOTE, kitNowSteps, kitPurpose, kitTooLongText, kitWhenSteps, whoseKit, type KitPeople } from './kit-words';
 
 /** What one printed kit holds. */
 export interface KitPrint {
@@ -39,7 +40,7 @@ export interface KitPrint {
  */
 export class KitTooLongError extends Error {
   override name = 'KitTooLongError';
-  /** `who`: whose kit, as the owner calls it ("the executor kit", "David’s kit"). */
+  /** `who`: whose kit, as the owner calls it (kit-words.ts whoseKit). */
   constructor(readonly who: string) {
     super(kitTooLongText(who, 'try again'));
   }
@@ -141,7 +142,7 @@ function fittingLayout(w: BinderWriter, input: KitPrint): KitLayout {
   const first = at(0) ?? at(1);
   if (first) return first;
   let best = at(last);
-  if (!best) throw new KitTooLongError(input.executor ? 'the executor kit' : `${input.people.trusteeName}’s kit`);
+  if (!best) throw new KitTooLongError(whoseKit(input.people.trusteeName, !!input.executor));
   let tooBig = 1; // SCALES[tooBig] does not fit, SCALES[fits] does
   let fits = last;
   while (fits - tooBig > 1) {

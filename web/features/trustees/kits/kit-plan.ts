@@ -10,7 +10,7 @@ import type { AccessLevel } from '../../../../shared/schema/trustee';
 import type { KitGeneration, KitsState } from './kits-api';
 import { withoutKitsText } from '../../../../shared/release/without-kits';
 import { LIMITS } from '../../../../shared/schema/common';
-import { kitTooLongText, type KitPeople } from './kit-words';
+import { kitTooLongText, whoseKit, type KitPeople } from './kit-words';
 
 /** A trustee who can hold a kit: accepted on the server, named on this device. */
 export interface KitCandidate {
@@ -200,7 +200,5 @@ export function kitsTooLongText(kits: readonly { people: KitPeople; executor: bo
     ({ people: p, executor }) =>
       p.ownerFirstName.length > LIMITS.name || p.ownerName.length > 2 * LIMITS.name + 1 || (!executor && p.trusteeName.length > LIMITS.name),
   );
-  if (!tooLong) return null;
-  const name = tooLong.people.trusteeName;
-  return kitTooLongText(tooLong.executor ? 'the executor kit' : `${name.length > 40 ? `${name.slice(0, 40)}…` : name}’s kit`, 'make the kits');
+  return tooLong ? kitTooLongText(whoseKit(tooLong.people.trusteeName, tooLong.executor), 'make the kits') : null;
 }

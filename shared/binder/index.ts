@@ -80,7 +80,7 @@ export async function newPrintedDocument(fonts: BinderFontBytes, meta: { title: 
   return { doc, writer: new BinderWriter(doc, { regular, bold }) };
 }
 
-export type { BinderWriter } from './layout';
+export type { BinderWriter, TextStyle } from './layout';
 export { WIDTH as PRINT_WIDTH } from './layout';
 
 /** Tasks of the first page: due within 24 hours and within 3 days. */

@@ -38,6 +38,10 @@ export class BinderWriter {
   private page!: PDFPage;
   private y = 0;
   private floatBottom: number | null = null;
+  /** Lines wrapped by measure(), by face, size, measure and text. */
+  private readonly measured = new Map<string, { line: string; rtl: boolean }[]>();
+  /** Words' widths at size 1, by face (wrap()). */
+  private readonly widths = new Map<PDFFont, Map<string, number>>();
   private readonly supported: { regular: Set<number>; bold: Set<number> };
 
   constructor(
@@ -83,7 +87,7 @@ export class BinderWriter {
     const font = style.bold ? this.fonts.bold : this.fonts.regular;
     const indent = style.indent ?? 0;
     const lineHeight = size * 1.4;
-    const lines = this.wrap(drawableText(text, style.bold ? this.supported.bold : this.supported.regular), font, size, Math.min(style.width ?? WIDTH, WIDTH - indent));
+    const lines = this.lines(text, style);
     for (const { line, rtl } of lines) {
       if (this.y - lineHeight < MARGIN_BOTTOM) this.newPage();
       this.y -= lineHeight;
@@ -91,6 +95,31 @@ export class BinderWriter {
     }
     this.gap(style.after ?? 4);
     return lines.length;
+  }
+
+  /**
+   * The height in points that `text(text, style)` would take on one page (its wrapped lines and the
+   * space after), drawing nothing: a one-page print (a trustee kit) chooses its sizes with it.
+   */
+  measure(text: string, style: TextStyle = {}): number {
+    return this.lines(text, style, true).length * (style.size ?? 11) * 1.4 + (style.after ?? 4);
+  }
+
+  /** The height in points left on this page above the bottom margin. */
+  get room(): number {
+    return this.y - MARGIN_BOTTOM;
+  }
+
+  /** `text` made drawable in `style`'s face and wrapped to its measure (kept from measure() for the text() that draws it). */
+  private lines(text: string, style: TextStyle, keep = false): { line: string; rtl: boolean }[] {
+    const size = style.size ?? 11;
+    const width = Math.min(style.width ?? WIDTH, WIDTH - (style.indent ?? 0));
+    const key = `${style.bold ? 'b' : 'r'} ${size} ${width} ${text}`;
+    const measured = this.measured.get(key);
+    if (measured) return measured;
+    const lines = this.wrap(drawableText(text, style.bold ? this.supported.bold : this.supported.regular), style.bold ? this.fonts.bold : this.fonts.regular, size, width);
+    if (keep) this.measured.set(key, lines);
+    return lines;
   }
 
   /**
@@ -156,31 +185,50 @@ export class BinderWriter {
 
   /**
    * `text` cut into lines no wider than `width` (in logical order; words longer than a line are
-   * broken), each with its paragraph's direction (UAX #9: lines are ordered after wrapping).
+   * broken between characters, as many on a line as fit), each with its paragraph's direction
+   * (UAX #9: lines are ordered after wrapping). A line's width is its words' widths plus its spaces'
+   * (pdf-lib sums glyph advances, and no glyph joins across a space), so each word is measured once.
    */
   private wrap(text: string, font: PDFFont, size: number, width: number): { line: string; rtl: boolean }[] {
     const out: { line: string; rtl: boolean }[] = [];
-    const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+    const widths = this.widths.get(font) ?? new Map<string, number>();
+    this.widths.set(font, widths);
+    // A text's width is proportional to the size: each word is shaped once, at size 1.
+    const widthOf = (s: string) => {
+      let unit = widths.get(s);
+      if (unit === undefined) widths.set(s, (unit = font.widthOfTextAtSize(s, 1)));
+      return unit * size;
+    };
+    const space = widthOf(' ');
     for (const para of text.split('\n')) {
       const rtl = paragraphIsRtl(para);
       const push = (line: string) => out.push({ line, rtl });
       let line = '';
+      let lineWidth = 0;
       for (const word of para.split(/ +/)) {
-        const candidate = line ? `${line} ${word}` : word;
-        if (fits(candidate)) {
-          line = candidate;
+        const wordWidth = widthOf(word);
+        const candidate = line ? lineWidth + space + wordWidth : wordWidth;
+        if (candidate <= width) {
+          line = line ? `${line} ${word}` : word;
+          lineWidth = candidate;
           continue;
         }
         if (line) push(line);
-        line = '';
-        let rest = word;
-        while (rest && !fits(rest)) {
-          let n = rest.length - 1;
-          while (n > 1 && !fits(rest.slice(0, n))) n = Math.max(1, Math.floor(n * 0.9));
-          push(rest.slice(0, n));
-          rest = rest.slice(n);
+        let rest = [...word];
+        // The longest start of the word that fits (at least one character), found by halving.
+        while (rest.length > 0 && widthOf(rest.join('')) > width) {
+          let lo = 1;
+          let hi = rest.length - 1;
+          while (lo < hi) {
+            const mid = Math.ceil((lo + hi) / 2);
+            if (widthOf(rest.slice(0, mid).join('')) <= width) lo = mid;
+            else hi = mid - 1;
+          }
+          push(rest.slice(0, lo).join(''));
+          rest = rest.slice(lo);
         }
-        line = rest;
+        line = rest.join('');
+        lineWidth = widthOf(line);
       }
       push(line);
     }

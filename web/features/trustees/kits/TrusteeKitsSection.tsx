@@ -23,7 +23,7 @@ import { toast } from '../../../ui/toast-store';
 import { useKeySession } from '../../keys/key-session';
 import type { Api } from '../../keys/sign-in';
 import { actionErrorText, NeedsConnection } from '../../settings/connection';
-import { defaultThreshold, executorByDefault, kitCandidates, kitNotices, removedKitHolders, type KitCandidate, type KitNotice } from './kit-plan';
+import { defaultThreshold, executorByDefault, kitCandidates, kitNotices, kitsTooLongText, removedKitHolders, type KitCandidate, type KitNotice } from './kit-plan';
 import { shownGeneration, type KitGeneration } from './kits-api';
 import { KitRow } from './KitRow';
 import { ExecutorKitRow } from './ExecutorKitRow';
@@ -161,11 +161,19 @@ export function TrusteeKitsSection() {
   const notices = view.state ? kitNotices({ state: view.state, candidates, choiceK: choosing ? k : null, choiceExecutor: executor, now: now(), names }) : [];
   const mustRekey = removedKitHolders(shown, candidates).length > 0;
 
+  // The name as the owner's own (opened) profile holds it; the session's copy may lack the sealed last name.
+  const ownerFirstName = profile?.firstName || user?.firstName || '';
+  const owner = { ownerName: [ownerFirstName, profile?.lastName].filter(Boolean).join(' '), ownerFirstName };
+
   const make = async () => {
     if (!view.state || !account) return;
     setBusy(true);
     try {
       if (!keyring) throw new KeysLockedError();
+      // Every kit will print on one page, or the owner is told now, before any kit is handed over (issue 38).
+      const people = (trusteeName: string) => ({ ...owner, trusteeName, k, n: kitCount });
+      const tooLong = kitsTooLongText([...candidates.map((c) => ({ people: people(c.name), executor: false })), ...(executor ? [{ people: people('the executor'), executor: true }] : [])]);
+      if (tooLong) throw new KitSetupError(tooLong);
       await makeKits({ api, account, withAccountKey, keyring }, { k, trustees: candidates.map((c) => ({ trusteeId: c.id, level: c.level })), state: view.state, executor });
       toast({
         title: 'Kits made',
@@ -190,9 +198,6 @@ export function TrusteeKitsSection() {
     }
   };
 
-  // The name as the owner's own (opened) profile holds it; the session's copy may lack the sealed last name.
-  const ownerFirstName = profile?.firstName || user?.firstName || '';
-  const owner = { ownerName: [ownerFirstName, profile?.lastName].filter(Boolean).join(' '), ownerFirstName };
   const byId = new Map(candidates.map((c) => [c.id, c]));
 
   return (

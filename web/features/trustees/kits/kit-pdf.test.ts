@@ -1,7 +1,8 @@
 /**
  * The printed trustee kit (kit-pdf.ts) read back as a person and a phone would: one A4 page whose
  * text holds who it is from and for, what to do, the code in its groups and the fingerprint, and a
- * QR image that decodes to the kit link itself.
+ * QR image that decodes to the kit link itself; also for a real family's long names (issue 38).
+ * Names of any length and script: kit-pdf-names.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { buildKitPdf, type KitPrint } from './kit-pdf';
@@ -40,10 +41,7 @@ describe('the printed trustee kit (kit-pdf.ts)', () => {
     expect(text).toContain('7K3Q-F9XA');
     expect(text).toContain('made on November 27, 2026');
     expect(text).toContain('Kit 2 of 3 · 2 needed');
-  });
-
-  it('holds a QR image whose decoded text is the kit link, fragment and all', async () => {
-    const pdf = await buildKitPdf(print(), kitFonts);
+    // Its QR image decodes to the kit link, fragment and all.
     expect(await pdfQrTexts(pdf)).toEqual([LINK]);
   });
 
@@ -69,6 +67,25 @@ describe('the printed trustee kit (kit-pdf.ts)', () => {
     expect(text.replace(/[^A-Z0-9]/g, '')).toContain(CODE.replaceAll('-', ''));
     // Not a trustee's kit: no "Keep this kit" step, no yearly e-mail, no trusteeship.
     expect(text).not.toMatch(/Keep this kit|chose you as a trustee|Once a year we e-mail/);
+    expect(await pdfQrTexts(pdf)).toEqual([LINK]);
+  });
+
+  // Issue 38 item 1: with a real family's names every "Print kit" failed ("did not fit on one page (2 pages)").
+  const WHITFIELD = { ownerName: 'Margaret Eleanor Whitfield-Hughes', ownerFirstName: 'Margaret', k: 2, n: 4 };
+  const REAL_KITS: [string, Partial<KitPrint>][] = [
+    ['a son with full access', { people: { ...WHITFIELD, trusteeName: 'David Alexander Whitfield-Hughes' }, index: 1 }],
+    ['a daughter with messages only', { people: { ...WHITFIELD, trusteeName: 'Siobhán Zoë O’Brien-Whitfield' }, index: 2 }],
+    ['a solicitor with documents only', { people: { ...WHITFIELD, trusteeName: "Jonathan D'Arcy Fitzwilliam-Hale, Hale & Co Solicitors LLP" }, index: 3 }],
+    ['the executor kit', { people: { ...WHITFIELD, trusteeName: 'the executor' }, index: 4, executor: true }],
+  ];
+  it.each(REAL_KITS)('prints on one page for a real family’s long names: %s', async (_, over) => {
+    const pdf = await buildKitPdf(print(over), kitFonts);
+    const { pages, text } = await pdfText(pdf);
+    expect(pages).toBe(1);
+    expect(text).toContain('Margaret Eleanor Whitfield-Hughes');
+    if (!over.executor) expect(text).toContain(`For ${over.people!.trusteeName}`);
+    expect(text.replace(/[^A-Z0-9]/g, '')).toContain(CODE.replaceAll('-', ''));
+    expect(text).toContain('7K3Q-F9XA');
     expect(await pdfQrTexts(pdf)).toEqual([LINK]);
   });
 });

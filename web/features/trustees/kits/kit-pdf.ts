@@ -5,10 +5,17 @@
  * Set like the family binder (shared/binder: A4, DejaVu Sans embedded as subsets, black on white)
  * from the binder's chunk, so this module is loaded only when a kit is printed (print-kit.ts) and
  * is kept offline with the binder (scripts/binder-assets.ts).
+ *
+ * A kit is one sheet (a kit split over two would be lost in half), whatever the family's names
+ * (issue 38: "Margaret Eleanor Whitfield-Hughes" made every kit two pages and none printed): every
+ * line wraps, and the words are set at the largest of a few sizes at which the whole kit fits,
+ * measured before anything is drawn. The code and the fingerprint shrink least; the QR code never.
+ * Names up to the schema's limits always fit, in any character the font has, on any web address
+ * (kit-pdf-names.test.ts).
  */
 import { formatLongDate } from '../../../../shared/labels';
-import { newPrintedDocument, PRINT_WIDTH, type BinderFontBytes } from '../../../../shared/binder';
-import { executorNowSteps, executorPurpose, executorWhenSteps, FINGERPRINT_NOTE, kitNowSteps, kitPurpose, kitWhenSteps, type KitPeople } from './kit-words';
+import { newPrintedDocument, PRINT_WIDTH, type BinderFontBytes, type BinderWriter, type TextStyle } from '../../../../shared/binder';
+import { executorNowSteps, executorPurpose, executorWhenSteps, FINGERPRINT_NOTE, kitNowSteps, kitPurpose, kitTooLongText, kitWhenSteps, whoseKit, type KitPeople } from './kit-words';
 
 /** What one printed kit holds. */
 export interface KitPrint {
@@ -27,9 +34,43 @@ export interface KitPrint {
   executor?: boolean;
 }
 
+/**
+ * The kit's words would not fit on one sheet even at its smallest size: never for names within the
+ * schema's limits (kit-pdf-names.test.ts), which kit-plan.ts kitsTooLongText checks when kits are made.
+ */
+export class KitTooLongError extends Error {
+  override name = 'KitTooLongError';
+  /** `who`: whose kit, as the owner calls it (kit-words.ts whoseKit). */
+  constructor(readonly who: string) {
+    super(kitTooLongText(who, 'try again'));
+  }
+}
+
 /** The QR code's printed size in points (about 5 cm: a phone reads it from arm's length). */
 const QR_POINTS = 140;
 const GUTTER = 16;
+/**
+ * The sizes the words are tried at, largest first (1: 10 pt running text). A real family's kit is
+ * set at one of the first few; only names of a hundred of the font's widest characters need the last
+ * (4.5 pt), which keeps every name within the schema's limits on one page.
+ */
+const SCALES = [1, 0.94, 0.88, 0.82, 0.76, 0.7, 0.65, 0.6, 0.55, 0.5, 0.45] as const;
+/** The title's sizes (at scale 1), largest first: the first that keeps it to two lines is used. */
+const TITLE_SIZES = [20, 18, 16, 14, 12.5] as const;
+
+/** One paragraph of the kit, with the space above it. */
+interface Block {
+  text: string;
+  style: TextStyle;
+  before?: number;
+}
+
+/** The kit's text in three parts: above the QR code, beside it, and below it. */
+interface KitLayout {
+  above: Block[];
+  beside: Block[];
+  below: Block[];
+}
 
 /** The code's groups spaced for reading aloud and typing, `perLine` groups a line. */
 function codeLines(code: string, perLine: number): string {
@@ -39,42 +80,101 @@ function codeLines(code: string, perLine: number): string {
   return lines.join('\n');
 }
 
+/** The kit's words for the executor or for a trustee. */
+function kitWords(input: KitPrint) {
+  const p = input.people;
+  return input.executor
+    ? { kind: 'Executor kit', title: `An executor kit from ${p.ownerName}`, for: `For the executor of ${p.ownerName}’s will`, purpose: executorPurpose(p), nowHeading: 'Where to keep it', now: executorNowSteps(p), when: executorWhenSteps(p, input.page), kitHeading: 'The kit' }
+    : { kind: 'Trustee kit', title: `A trustee kit from ${p.ownerName}`, for: `For ${p.trusteeName}`, purpose: kitPurpose(p), nowHeading: 'What to do now', now: kitNowSteps(p), when: kitWhenSteps(p, input.page), kitHeading: 'Your kit' };
+}
+
+/** The kit's blocks with the words at `scale` (1 = the sizes of a kit with short names), the title at the largest size that keeps it to two lines. */
+function kitLayout(w: BinderWriter, input: KitPrint, scale: number): KitLayout {
+  const words = kitWords(input);
+  const made = formatLongDate(input.madeAt.toISOString());
+  const at = (points: number) => points * scale;
+  const beside = PRINT_WIDTH - QR_POINTS - GUTTER;
+  const titleSize = TITLE_SIZES.map(at).find((size) => w.measure(words.title, { size, bold: true, after: 0 }) <= 2 * size * 1.4) ?? at(TITLE_SIZES[TITLE_SIZES.length - 1]);
+  const heading = (text: string): Block => ({ text, style: { size: at(12.5), bold: true, after: at(4) }, before: at(8) });
+  const step = (s: string, i: number): Block => ({ text: `${i + 1}.  ${s}`, style: { size: at(10), indent: 4, after: at(1.5) } });
+  return {
+    above: [
+      { text: `Afterword · ${words.kind}`, style: { size: at(9.5), grey: true, after: at(4) } },
+      { text: words.title, style: { size: titleSize, bold: true, after: at(2) } },
+      { text: `${words.for} · made on ${made}`, style: { size: at(11.5), after: at(6) } },
+      heading('What this is for'),
+      { text: words.purpose, style: { size: at(10) } },
+      heading(words.nowHeading),
+      ...words.now.map(step),
+      heading('When the time comes'),
+      ...words.when.map(step),
+      heading(words.kitHeading),
+    ],
+    beside: [
+      { text: 'Code', style: { size: Math.max(8, at(9.5)), grey: true, after: 0 } },
+      { text: codeLines(input.code, 4), style: { size: Math.max(12, at(13.5)), bold: true, width: beside, after: at(8) } },
+      { text: 'Fingerprint', style: { size: Math.max(8, at(9.5)), grey: true, after: 0 } },
+      { text: input.fingerprint, style: { size: Math.max(13, at(15)), bold: true, width: beside, after: at(2) } },
+      { text: FINGERPRINT_NOTE, style: { size: at(9), grey: true, width: beside, after: at(6) } },
+      { text: `Kit ${input.index} of ${input.people.n} · ${input.people.k} needed · made on ${made}`, style: { size: at(9), grey: true, width: beside } },
+    ],
+    below: [{ text: 'Scan the QR code with a phone’s camera to open this kit.', style: { size: at(9), grey: true } }],
+  };
+}
+
+/** The height in points `layout` takes: the text above, the QR code or the text beside it (whichever is taller), the text below. */
+function heightOf(w: BinderWriter, layout: KitLayout): number {
+  const sum = (blocks: Block[]) => blocks.reduce((h, b) => h + (b.before ?? 0) + w.measure(b.text, b.style), 0);
+  return sum(layout.above) + Math.max(QR_POINTS + 4, sum(layout.beside)) + sum(layout.below);
+}
+
 /**
- * The kit as PDF bytes: one A4 page. Throws when the text would not fit on one page (a kit split over two sheets would be lost in
- * half), and what pdf-lib throws for fonts that are not TrueType.
+ * The layout of `input` at the largest of SCALES that fits on the writer's (empty) page: the first
+ * two are tried in turn (most families' kits fit at one of them), the rest by halving (a smaller
+ * size never takes more room). Throws KitTooLongError, in words for the owner, when none fits.
+ */
+function fittingLayout(w: BinderWriter, input: KitPrint): KitLayout {
+  const at = (i: number): KitLayout | null => {
+    const layout = kitLayout(w, input, SCALES[i]!);
+    return heightOf(w, layout) <= w.room ? layout : null;
+  };
+  const last = SCALES.length - 1;
+  const first = at(0) ?? at(1);
+  if (first) return first;
+  let best = at(last);
+  if (!best) throw new KitTooLongError(whoseKit(input.people.trusteeName, !!input.executor));
+  let tooBig = 1; // SCALES[tooBig] does not fit, SCALES[fits] does
+  let fits = last;
+  while (fits - tooBig > 1) {
+    const mid = (tooBig + fits) >> 1;
+    const layout = at(mid);
+    if (layout) [fits, best] = [mid, layout];
+    else tooBig = mid;
+  }
+  return best;
+}
+
+/**
+ * The kit as PDF bytes: one A4 page, its words at the largest size that fits. Throws
+ * KitTooLongError (in words for the owner) when they fit at no size, and what pdf-lib throws for
+ * fonts that are not TrueType.
  */
 export async function buildKitPdf(input: KitPrint, fonts: BinderFontBytes): Promise<Uint8Array> {
   const p = input.people;
-  const made = formatLongDate(input.madeAt.toISOString());
-  const ex = !!input.executor;
-  const words = ex
-    ? { kind: 'Executor kit', title: `An executor kit from ${p.ownerName}`, for: `For the executor of ${p.ownerName}’s will`, purpose: executorPurpose(p), now: executorNowSteps(p), when: executorWhenSteps(p, input.page) }
-    : { kind: 'Trustee kit', title: `A trustee kit from ${p.ownerName}`, for: `For ${p.trusteeName}`, purpose: kitPurpose(p), now: kitNowSteps(p), when: kitWhenSteps(p, input.page) };
-  const docTitle = ex ? `Executor kit from ${p.ownerName}` : `Trustee kit from ${p.ownerName} for ${p.trusteeName}`;
-  const { doc, writer: w } = await newPrintedDocument(fonts, { title: docTitle, author: p.ownerName, madeAt: input.madeAt });
-  w.text(`Afterword · ${words.kind}`, { size: 9.5, grey: true, after: 4 });
-  w.text(words.title, { size: 20, bold: true, after: 2 });
-  w.text(`${words.for} · made on ${made}`, { size: 11.5, after: 6 });
-
-  w.heading('What this is for', 3);
-  w.text(words.purpose, { size: 10 });
-  w.heading(ex ? 'Where to keep it' : 'What to do now', 3);
-  words.now.forEach((s, i) => w.text(`${i + 1}.  ${s}`, { size: 10, indent: 4, after: 1.5 }));
-  w.heading('When the time comes', 3);
-  words.when.forEach((s, i) => w.text(`${i + 1}.  ${s}`, { size: 10, indent: 4, after: 1.5 }));
-
-  w.heading(ex ? 'The kit' : 'Your kit', 3);
+  const title = input.executor ? `Executor kit from ${p.ownerName}` : `Trustee kit from ${p.ownerName} for ${p.trusteeName}`;
+  const { doc, writer: w } = await newPrintedDocument(fonts, { title, author: p.ownerName, madeAt: input.madeAt });
+  const layout = fittingLayout(w, input);
+  const write = (blocks: Block[]) =>
+    blocks.forEach((b) => {
+      w.gap(b.before ?? 0);
+      w.text(b.text, b.style);
+    });
+  write(layout.above);
   await w.image(await qrPng(input.link), QR_POINTS, { float: 'right' });
-  const beside = PRINT_WIDTH - QR_POINTS - GUTTER;
-  w.text('Code', { size: 9.5, grey: true, after: 0 });
-  w.text(codeLines(input.code, 4), { size: 13.5, bold: true, width: beside, after: 8 });
-  w.text('Fingerprint', { size: 9.5, grey: true, after: 0 });
-  w.text(input.fingerprint, { size: 15, bold: true, width: beside, after: 2 });
-  w.text(FINGERPRINT_NOTE, { size: 9, grey: true, width: beside, after: 6 });
-  w.text(`Kit ${input.index} of ${p.n} · ${p.k} needed · made on ${made}`, { size: 9, grey: true, width: beside });
+  write(layout.beside);
   w.clearFloat();
-  w.text('Scan the QR code with a phone’s camera to open this kit.', { size: 9, grey: true });
-
+  write(layout.below);
+  // Measured to fit above; a second page here is a defect of this module, never to be handed out.
   if (doc.getPageCount() !== 1) throw new Error(`The kit did not fit on one page (${doc.getPageCount()} pages)`);
   return doc.save();
 }

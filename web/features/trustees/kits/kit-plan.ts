@@ -9,6 +9,8 @@ import type { ReleaseTrustee } from '../../../../shared/schema/release';
 import type { AccessLevel } from '../../../../shared/schema/trustee';
 import type { KitGeneration, KitsState } from './kits-api';
 import { withoutKitsText } from '../../../../shared/release/without-kits';
+import { LIMITS } from '../../../../shared/schema/common';
+import { kitTooLongText, whoseKit, type KitPeople } from './kit-words';
 
 /** A trustee who can hold a kit: accepted on the server, named on this device. */
 export interface KitCandidate {
@@ -184,4 +186,19 @@ export function kitNotices(input: {
     }
   }
   return out;
+}
+
+/**
+ * Whether each of `kits` will print on one page, checked when kits are made, before any is handed
+ * over (issue 38): a kit whose names are within the schema's limits always fits, in any letter the
+ * font has and on any web address (kit-pdf-names.test.ts sets the widest at the limits); longer
+ * names (a record from elsewhere) may not. Returns the owner's words for the first kit that may
+ * not fit, or null when all will.
+ */
+export function kitsTooLongText(kits: readonly { people: KitPeople; executor: boolean }[]): string | null {
+  const tooLong = kits.find(
+    ({ people: p, executor }) =>
+      p.ownerFirstName.length > LIMITS.name || p.ownerName.length > 2 * LIMITS.name + 1 || (!executor && p.trusteeName.length > LIMITS.name),
+  );
+  return tooLong ? kitTooLongText(whoseKit(tooLong.people.trusteeName, tooLong.executor), 'make the kits') : null;
 }

@@ -106,3 +106,15 @@ export function kitMailBody(p: KitPeople, link: string, fingerprint: string): st
 /** The short text the share sheet carries with the link. */
 export const kitShareText = (p: KitPeople): string =>
   `Your trustee kit from ${p.ownerFirstName}: please open this link once and choose “Keep this kit”. Keep it private.`;
+
+/** Whose kit it is, as the owner calls it: "the executor kit", or "David Alexander Whitfield-Hughes’s kit" (a long name cut at 40 characters). */
+export const whoseKit = (trusteeName: string, executor: boolean): string =>
+  executor ? 'the executor kit' : `${trusteeName.length > 40 ? `${trusteeName.slice(0, 40)}…` : trusteeName}’s kit`;
+
+/**
+ * Why a kit cannot be printed: its names are too long for one page (kit-pdf.ts KitTooLongError;
+ * kit-plan.ts kitsTooLongText when kits are made). `who` is whoseKit(); `then` what to do after
+ * shortening the name ("make the kits", "try again").
+ */
+export const kitTooLongText = (who: string, then: string): string =>
+  `The names are too long for ${who} to fit on one printed page. Please use a shorter form of the name (Edit Trustee on the Trustees screen, or your name in Profile Settings), then ${then}.`;

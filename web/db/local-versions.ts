@@ -14,11 +14,13 @@ export const MAX_LOCAL_VERSIONS = 20;
 /**
  * Compares the stored state of the record with `next` and keeps each long text `next` replaces.
  * Call inside the write transaction, before storing `next` (UserDatabase.storeState does).
+ * `stored` is the record's stored state when the caller read it already (undefined: read here;
+ * null: none stored).
  */
-export async function keepReplacedTexts(db: UserDatabase, collection: CollectionName, id: string, next: RecordState): Promise<void> {
+export async function keepReplacedTexts(db: UserDatabase, collection: CollectionName, id: string, next: RecordState, stored?: RecordState | null): Promise<void> {
   const fields = LONG_TEXT_FIELDS[collection];
   if (!fields) return;
-  const row = await db.dexie.fieldState.get([collection, id]);
+  const row = stored === undefined ? await db.dexie.fieldState.get([collection, id]) : stored;
   if (!row) return;
   for (const field of fields) {
     const old = row.values[field];

@@ -306,6 +306,48 @@ export class UserDatabase {
     else await this.dexie.entities(collection).delete(id);
   }
 
+  /**
+   * The field states of `keys` (collection and id), in order, read with one bulkGet; a record not
+   * stored has the empty state. Use inside a transaction (applyResponse: a pulled page at once).
+   */
+  async readStates(keys: readonly { collection: CollectionName; id: string }[]): Promise<{ state: RecordState; stored: boolean }[]> {
+    const rows = await this.dexie.fieldState.bulkGet(keys.map((k) => [k.collection, k.id]));
+    return rows.map((row) => (row ? { state: { values: row.values, clocks: row.clocks }, stored: true } : { state: emptyState(), stored: false }));
+  }
+
+  /**
+   * storeState for many records at once (a pulled page, issue 41): each record's replaced long
+   * texts kept (from `prior`, its stored state as read before, or null when none), then its field
+   * state and materialised entity written with one bulkPut (and one bulkDelete) per table.
+   * `items` name each record once. Use inside a transaction, after awaiting loadWriteKit().
+   */
+  async storeStates(items: readonly { collection: CollectionName; id: string; state: RecordState; prior: RecordState | null }[]): Promise<void> {
+    const { keepReplacedTexts, materialize } = writeKit();
+    const puts: { collection: CollectionName; id: string; values: RecordState['values']; clocks: RecordState['clocks'] }[] = [];
+    const gone: [CollectionName, string][] = [];
+    const entities = new Map<CollectionName, { put: EntityOf[CollectionName][]; del: string[] }>();
+    const of = (c: CollectionName) => entities.get(c) ?? entities.set(c, { put: [], del: [] }).get(c)!;
+    for (const { collection, id, state, prior } of items) {
+      if (prior) await keepReplacedTexts(this, collection, id, state, prior);
+      if (Object.keys(state.clocks).length === 0) {
+        gone.push([collection, id]);
+        of(collection).del.push(id);
+        continue;
+      }
+      puts.push({ collection, id, values: state.values, clocks: state.clocks });
+      const entity = materialize(collection, id, state, this.userId);
+      if (entity) of(collection).put.push(entity as EntityOf[CollectionName]);
+      else of(collection).del.push(id);
+    }
+    if (gone.length) await this.dexie.fieldState.bulkDelete(gone);
+    if (puts.length) await this.dexie.fieldState.bulkPut(puts);
+    for (const [collection, { put, del }] of entities) {
+      const table = this.dexie.entities(collection);
+      if (del.length) await table.bulkDelete(del);
+      if (put.length) await table.bulkPut(put as EntityOf[typeof collection][]);
+    }
+  }
+
   /** Folds `hlc` into the clock; a timestamp too far ahead is reported, never fatal (rule 3). */
   receive(hlc: Hlc): ClockError | null {
     try {

@@ -4,7 +4,7 @@
  */
 import { COLLECTIONS, type CollectionName } from '../../shared/schema/collections';
 import type { Change } from '../../shared/sync/change';
-import { mergeState } from '../../shared/sync/merge';
+import { mergeState, type RecordState } from '../../shared/sync/merge';
 import { parseConflictKey, RESTORABLE_FIELD } from '../../shared/sync/versions';
 import { isClockRefusal, restampRefused } from './restamp';
 import { isSealRefusal, openResponse, recordSealErrors, sealedFieldsOf, sealOutbox, type SyncKeys } from './sealing';
@@ -119,12 +119,19 @@ export async function applyResponse(db: UserDatabase, res: SyncResponse): Promis
       if (restored && res.cursor < stored) restoredFromOlder = true;
     }
 
+    // The pulled page at once (issue 41: a new device merged ~1 ms a record, one read and one
+    // write at a time): its states read with one bulkGet, merged in memory, written with one
+    // bulkPut per table. A record named twice in a page merges into its first merge.
     const kept: KeptNotice[] = [];
-    for (const record of res.records) {
+    const read = await db.readStates(res.records);
+    const merging = new Map<string, { collection: CollectionName; id: string; state: RecordState; prior: RecordState | null; changed: boolean }>();
+    for (const [i, record] of res.records.entries()) {
       fold(record.clocks);
-      const state = await db.readState(record.collection, record.id);
+      const recordKey = `${record.collection}/${record.id}`;
+      const before = merging.get(recordKey);
+      const state = before?.state ?? read[i]!.state;
       const { state: merged, changed } = mergeState(state, record);
-      if (changed.length) await db.storeState(record.collection, record.id, merged);
+      merging.set(recordKey, { collection: record.collection, id: record.id, state: merged, prior: before?.prior ?? (read[i]!.stored ? read[i]!.state : null), changed: (before?.changed ?? false) || changed.length > 0 });
       for (const key of changed) {
         if (key in state.clocks || merged.values[key] === null) continue;
         const conflict = parseConflictKey(key);
@@ -132,6 +139,7 @@ export async function applyResponse(db: UserDatabase, res: SyncResponse): Promis
         else if (key === RESTORABLE_FIELD) kept.push({ collection: record.collection, id: record.id, kind: 'restorable' });
       }
     }
+    await db.storeStates([...merging.values()].filter((m) => m.changed));
 
     // Only changes still in this device's outbox (a late or repeated response may name old ones).
     const stillWaiting = await dexie.outbox.where('hlc').anyOf([...refusedForClock]).primaryKeys();

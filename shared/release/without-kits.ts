@@ -22,3 +22,15 @@ export function withoutKitsText(k: number | null): string {
         : `Until ${k} of your kits have been handed over, your trustees`;
   return `${until} will not be able to open your plan, documents and tasks after your death: what you sealed opens only with kits, and no one, not even Afterword, can open it for them. Your messages still reach the people they are for: Afterword e-mails each one a private link.`;
 }
+
+/**
+ * Why a sealed account's trustees cannot open what was sealed after a release without kits in
+ * force, in the trustee's e-mail (sync-server/release/emails.ts NO_KITS_EMAIL_LINE): `kitsMade`
+ * false when the owner never made trustee kits (issue 38 item 8: "fewer trustees held kits than
+ * were needed" was untrue then), true when kits were made but fewer than needed were handed over.
+ * `owner`: the owner's name as the e-mail calls them. Pronoun-free (issue 38 item 8).
+ */
+export function whySealedStaysShut(owner: string, kitsMade: boolean): string {
+  const why = kitsMade ? 'but fewer trustees kept their kits than were needed' : 'but no trustee kits were made';
+  return `It was sealed on ${owner}’s own devices so that only trustees holding trustee kits could open it, ${why}, so neither you nor Afterword can open it.`;
+}

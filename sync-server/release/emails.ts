@@ -6,6 +6,7 @@
 import { emailSchema } from '../../shared/schema/common';
 import type { AccessLevel } from '../../shared/schema/trustee';
 import { formatLongDateTime } from '../../shared/dates';
+import { whySealedStaysShut } from '../../shared/release/without-kits';
 
 export const EMAIL_KINDS = [
   'trustee-invite',
@@ -52,6 +53,8 @@ export interface EmailParams {
    * when it was released through kits and this trustee holds none (trustees.ts queueTrusteeAccess).
    */
   cannotOpen?: 'no-kits' | 'no-own-kit';
+  /** With `cannotOpen: 'no-kits'`: the owner never made trustee kits (whySealedStaysShut). */
+  noKitsMade?: boolean;
   /** A sealed account's trustee invitation: what was sealed opens only with a kit (KITS_ONLY_INVITE_LINE). */
   kitsOnly?: boolean;
 }
@@ -110,8 +113,8 @@ export const trusteeAccessParams = (t: { id: string; accessLevel: AccessLevel })
  * in force: nothing sealed opens (issue "Release through trustees' key shares", constraint "The
  * escrow ends"), and what can still be done. The trustee page says the same (web/release/open.ts NO_KITS_TEXT).
  */
-export const NO_KITS_EMAIL_LINE = (owner: string) =>
-  `${owner} named you as a trustee. What they sealed for their trustees (their plan, documents and tasks) cannot be opened: ${owner} sealed it on their own devices so that only trustees holding trustee kits could open it, and fewer trustees held kits than were needed, so neither you nor Afterword can open it. The messages ${owner} wrote to people are still sent to them by e-mail. If ${owner} left their recovery kit (a printed page with a recovery code) with their papers, it opens their account together with their e-mail: choose “Forgot password?” on Afterword’s sign-in page.`;
+export const NO_KITS_EMAIL_LINE = (owner: string, kitsMade: boolean) =>
+  `${owner} named you as a trustee. What ${owner} sealed for trustees (the plan, documents and tasks) cannot be opened. ${whySealedStaysShut(owner, kitsMade)} The messages ${owner} wrote to people are still sent to them by e-mail. If ${owner} left a recovery kit (a printed page with a recovery code) with the family papers, it opens the account together with its e-mail address: choose “Forgot password?” on Afterword’s sign-in page.`;
 
 /** The invitation's words for a sealed account's trustee: what was sealed opens only with a kit the owner gives them (issue "Release through trustees' key shares"). */
 export const KITS_ONLY_INVITE_LINE = (owner: string) =>
@@ -160,7 +163,7 @@ We will then wait before anything is shared, and ${p.ownerName} will be asked to
           subject: `What ${p.ownerName} left for you`,
           text: `${hello(p.recipientName)}
 
-We are very sorry for your loss. ${(p.cannotOpen === 'no-kits' ? NO_KITS_EMAIL_LINE : NO_OWN_KIT_EMAIL_LINE)(p.ownerName)}
+We are very sorry for your loss. ${p.cannotOpen === 'no-kits' ? NO_KITS_EMAIL_LINE(p.ownerName, !p.noKitsMade) : NO_OWN_KIT_EMAIL_LINE(p.ownerName)}
 
 ${p.accessLevel === 'documents-only' ? 'This page says the same' : `This page says the same, and shows whether each message ${p.ownerName} left has been sent, so you can send a link again if one goes astray`} (the link works for 90 days and is just for you):
 ${link}

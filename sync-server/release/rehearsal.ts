@@ -36,7 +36,8 @@ export async function rehearseRelease(
   sealed = false,
 ): Promise<ReleaseRehearsal> {
   // The kits in force: a trustee's e-mail and page are those of a release now (trustees.ts trusteeAccessOf).
-  const current = (await release.store.liveKitGenerations(userId)).find((g) => g.live_at !== null);
+  const generations = await release.store.liveKitGenerations(userId);
+  const current = generations.find((g) => g.live_at !== null);
   const kits = current ? await release.store.kitsOf(userId, current.generation) : [];
   const ownerName = (await release.owner(userId)).firstName;
   const email = (kind: EmailKind, to: string, params: Partial<EmailParams>): RehearsalEmail => ({
@@ -71,7 +72,7 @@ export async function rehearseRelease(
     }),
     trustees: trustees.map((t) => {
       const ok = sendableAddress(t.email);
-      const params = trusteeAccessOf(t, sealed, kits);
+      const params = trusteeAccessOf(t, sealed, kits, generations.length > 0);
       return {
         trusteeId: t.id,
         to: String(t.email ?? ''),
@@ -79,6 +80,7 @@ export async function rehearseRelease(
         email: ok ? email('trustee-access', t.email, params) : null,
         problem: ok ? null : TRUSTEE_INVALID_TEXT,
         cannotOpen: params.cannotOpen ?? null,
+        ...(params.noKitsMade ? { noKitsMade: true } : {}),
       };
     }),
   };

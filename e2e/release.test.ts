@@ -139,10 +139,10 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     // The trustee's page: the account is sealed and no trustee held a kit, so nothing sealed opens
     // for them (SECURITY.md "The escrow until k kits"); the page says so, and shows the letter went out.
     const access = await suite.smtp.waitFor(trusteeEmail, /left for you/);
-    expect(access.text).toContain('fewer trustees held kits than were needed');
+    expect(access.text).toContain('but no trustee kits were made'); // the real reason (issue 38 item 8)
     await trustee.goto(access.links[0]!);
     await trustee.getByRole('heading', { name: 'Messages' }).waitFor(); // the static page renders once its JSON is in
-    expect(await trustee.getByRole('alert').textContent()).toContain(`What ${user.firstName} sealed for their trustees (their plan, documents and tasks) cannot be opened here.`);
+    expect(await trustee.getByRole('alert').textContent()).toContain(`What ${user.firstName} sealed for trustees (the plan, documents and tasks) cannot be opened here.`);
     expect(await trustee.getByText(`For ${recipientEmail}`).textContent()).toContain('sent on');
     expect(await trustee.content()).not.toContain('Look after the roses');
     await expectNoSeriousA11yViolations(trustee, 'the trustee page of a sealed account without kits');

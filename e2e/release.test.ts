@@ -53,7 +53,9 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
 
     // The trustee accepts from the emailed invitation (the server invites once it has synced).
     const invitation = await suite.smtp.waitFor(trusteeEmail, /has asked you to be a trustee/, 30_000);
-    expect(invitation.text).toContain(`${user.firstName} uses Afterword`);
+    // Named with the account's address, pronoun-free (issue 38 item 8).
+    expect(invitation.text).toContain(`${user.firstName} (${user.email}) has named you as a trustee on Afterword`);
+    expect(invitation.text).not.toMatch(/uses Afterword|end of their life/);
     const trustee = await (await mobileContext(suite.browser, undefined, { timezoneId: 'Pacific/Auckland' })).newPage(); // a trustee abroad
     await press(trustee, invitation.links[0]!, 'Accept');
     expect(await trustee.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');

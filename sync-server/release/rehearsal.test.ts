@@ -59,7 +59,7 @@ describe('GET /api/release/rehearsal', () => {
         [msgs.id, o.addr('milo'), 'messages-only', 'What Ada left for you'],
       ]),
     );
-    expect(r.trustees.find((x) => x.trusteeId === msgs.id)!.email!.text).toContain('the list of messages they have written');
+    expect(r.trustees.find((x) => x.trusteeId === msgs.id)!.email!.text).toContain('the list of messages and whether each has been delivered');
     for (const e of [...r.recipients, ...r.trustees].map((x) => x.email!)) {
       expect(e.text).toContain(PREVIEW_LINK);
       expect(e.text).not.toMatch(/https?:\/\//); // no link of any kind, working or not

@@ -15,7 +15,7 @@
 import type { ReleaseRehearsal, RehearsalEmail } from '../../shared/schema/release';
 import { deliveryCardText, deliveryPlanText } from '../../shared/delivery-rule';
 import { badAddress } from './deliveries';
-import { type EmailKind, type EmailParams, PREVIEW_LINK, deliveryEmailParams, renderEmail, sendableAddress } from './emails';
+import { type EmailKind, type EmailParams, PREVIEW_LINK, deliveryEmailParams, ownerParams, renderEmail, sendableAddress } from './emails';
 import type { ReleaseRecords, ReleaseService } from './service';
 import { TRUSTEE_INVALID_TEXT, trusteeAccessOf } from './trustees';
 
@@ -39,11 +39,12 @@ export async function rehearseRelease(
   const generations = await release.store.liveKitGenerations(userId);
   const current = generations.find((g) => g.live_at !== null);
   const kits = current ? await release.store.kitsOf(userId, current.generation) : [];
-  const ownerName = (await release.owner(userId)).firstName;
+  const owner = ownerParams(await release.owner(userId));
+  const ownerName = owner.ownerName;
   const email = (kind: EmailKind, to: string, params: Partial<EmailParams>): RehearsalEmail => ({
     to,
-    // The queue adds the owner's first name to every e-mail's params (service.ts `queue`); the outbox the base.
-    ...renderEmail(kind, { ownerName, base: release.baseUrl(), ...params }, PREVIEW_LINK),
+    // The queue adds the owner's first name and address to every e-mail's params (service.ts `queue`); the outbox the base.
+    ...renderEmail(kind, { ...owner, base: release.baseUrl(), ...params }, PREVIEW_LINK),
   });
   const messages = await records.list(userId, 'messages');
   const trustees = await records.list(userId, 'trustees');

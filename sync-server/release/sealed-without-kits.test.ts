@@ -123,7 +123,7 @@ describe('a sealed account with fewer than k kits handed over', () => {
     for (const who of ['ann', 'bob', 'cy']) {
       const { mail, data } = await accessOf(w, addr(who));
       expect(mail.text).toContain(NO_KITS_EMAIL_LINE('Ada', true));
-      expect(mail.text).not.toContain('what they prepared is now available to you');
+      expect(mail.text).not.toContain('what Ada prepared is now available to you');
       expect(data.sealed).toBeDefined();
       expect('keys' in data.sealed!).toBe(false);
       expect(data.sealed!.noKits).toBe(true);

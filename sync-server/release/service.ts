@@ -16,7 +16,7 @@ import { createBoundedCache } from '../records/bounded-cache';
 import { queueDueDeliveries } from './deliveries';
 import type { HandoverOf } from '../kits/message-keys';
 import { removeOutboxFiles } from './mailer';
-import { type EmailKind, type EmailParams, sendableAddress } from './emails';
+import { type EmailKind, type EmailParams, ownerParams, sendableAddress } from './emails';
 import { quotaOf } from './email-quotas';
 import type { EmailQuota } from '../db/release';
 import { type Actor, type Outcome, type ReleaseEvent, type ReleaseState, DAY_MS, initialState, transition } from './state-machine';
@@ -172,7 +172,8 @@ export function createReleaseService(
       userId,
       kind,
       to,
-      params: { ownerName: (await owner(userId)).firstName, ...params }, // the owner's plain first name only: the rest of the profile is sealed (SECURITY.md)
+      // The owner's plain first name and e-mail address only: the rest of the profile is sealed (SECURITY.md).
+      params: { ...ownerParams(await owner(userId)), ...params },
       at: deps.now(),
       quota: quota ?? quotaOf(kind),
     });

@@ -46,38 +46,40 @@ export function personalScript(title: string): string {
   ].join('\n');
 }
 
-/** A short message (text or voice) to a close person. */
-export function personalNotification(title: string): string {
+/** The funeral, not yet known or known (the same in a message and an e-mail). */
+const FUNERAL_LINE = 'We will let you know when and where the funeral will be as soon as we know. [Or: The funeral is on [Date] at [Place].]';
+
+/** A written note to a close person: what happened, the funeral, how to help and who else to tell. */
+function personalLetter(kind: string, title: string, parts: { subject?: string; news: string; help: string; closing: string }): string {
   return [
-    ...header('Notification template', title),
+    ...header(kind, title),
+    ...(parts.subject ? [`Subject: ${parts.subject}`, ''] : []),
     'Dear [Their name],',
     '',
-    'I am so sorry to tell you this by message. [Name of the deceased] died on [Date]. I wanted you to hear it from us before anyone else.',
+    parts.news,
     '',
-    'We will let you know when and where the funeral will be as soon as we know. [Or: The funeral is on [Date] at [Place].]',
+    FUNERAL_LINE,
     '',
-    'Please could you tell [Names or a circle of people] for us, and wait before posting anything online.',
+    parts.help,
     '',
-    'With love,',
+    parts.closing,
     '[Your name]',
   ].join('\n');
 }
 
+/** A short message (text or voice) to a close person. */
+export const personalNotification = (title: string): string =>
+  personalLetter('Notification template', title, {
+    news: 'I am so sorry to tell you this by message. [Name of the deceased] died on [Date]. I wanted you to hear it from us before anyone else.',
+    help: 'Please could you tell [Names or a circle of people] for us, and wait before posting anything online.',
+    closing: 'With love,',
+  });
+
 /** An e-mail to a close person (for someone far away, or easier than a call). */
-export function personalEmail(title: string): string {
-  return [
-    ...header('Email template', title),
-    'Subject: Sad news about [Name of the deceased]',
-    '',
-    'Dear [Their name],',
-    '',
-    'I am very sorry to have to tell you that [Name of the deceased] died on [Date]. [A few words on what happened, only if you want to share them.]',
-    '',
-    'We do not know the date of the funeral yet, and will let you know when and where as soon as we do. [Or: The funeral is on [Date] at [Place].]',
-    '',
-    'If you would like to help, [say what would help: telling others, a meal, a call]. Please could you tell [Names or a circle of people], and wait before posting anything online.',
-    '',
-    'Thinking of you,',
-    '[Your name]',
-  ].join('\n');
-}
+export const personalEmail = (title: string): string =>
+  personalLetter('Email template', title, {
+    subject: 'Sad news about [Name of the deceased]',
+    news: 'I am very sorry to have to tell you that [Name of the deceased] died on [Date]. [A few words on what happened, only if you want to share them.]',
+    help: 'If you would like to help, [say what would help: telling others, a meal, a call]. Please could you tell [Names or a circle of people], and wait before posting anything online.',
+    closing: 'Thinking of you,',
+  });

@@ -15,7 +15,7 @@ type PlainOf<C extends CollectionName> = { [F in keyof Table[C]]: Table[C][F] ex
 export const PLAIN_FIELD_WORDS = {
   profile: {
     area: 'Your account',
-    fields: { email: 'your e-mail address', firstName: 'your first name (e-mails to your trustees and recipients come from it)' },
+    fields: { email: 'your e-mail address (e-mails to your trustees and recipients name you by it, with your first name)', firstName: 'your first name (e-mails to your trustees and recipients come from it)' },
   },
   deathPlan: { area: 'Your plan', fields: { createdAt: 'when you started it' } },
   messages: {

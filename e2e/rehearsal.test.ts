@@ -78,7 +78,8 @@ describe.skipIf(!hasChromium)('rehearse the release', () => {
     const fionaPage = page.getByRole('region', { name: /^Their page: Fiona Marsh/ });
     await fionaPage.getByRole('heading', { name: 'What Grace left for you' }).waitFor();
     const fionaText = (await fionaPage.textContent())!;
-    expect(fionaText).toContain('What Grace sealed for their trustees (their plan, documents and tasks) cannot be opened here.');
+    expect(fionaText).toContain('What Grace sealed for trustees (the plan, documents and tasks) cannot be opened here.');
+    expect(fionaText).toContain('but no trustee kits were made'); // the real reason (issue 38 item 8)
     expect(fionaText).toContain('Once enough of your kits have been handed over, their page would show this:');
     expect(fionaText).toContain(`For Beatrice Hale (${addr('bea')})`);
     expect(fionaText).toContain('Tasks for the family');

@@ -30,14 +30,16 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** What the queue stores for each email (no secrets: links are minted at send time). */
 export interface EmailParams {
-  /** The owner's name as e-mails call them: the plain first name (the last name is sealed, SECURITY.md). */
+  /** The owner's plain first name: how e-mails call them after the first mention (the last name is sealed, SECURITY.md). */
   ownerName: string;
   /**
-   * The owner's account e-mail address (plain), named once in e-mails to trustees so that a
-   * trustee with several people of that first name knows which one (issue 38 item 8). Set by the
-   * queue (service.ts); absent on e-mails queued before it.
+   * The owner's name for e-mails (the profile's plain `emailName`, which their device writes:
+   * their full name unless they chose the first name only; shared/profile-email-name.ts). E-mails to
+   * trustees and recipients name the owner by it in the subject and at first mention, so a trustee
+   * with several people of that first name knows which one (issue 38 item 8 d). Set by the queue
+   * (service.ts); absent on e-mails queued before it (the first name then).
    */
-  ownerEmail?: string;
+  ownerFullName?: string;
   /** Base of links (config.linkBase: PUBLIC_URL, else http://localhost:PORT), set at send time. */
   base: string;
   recipientName?: string;
@@ -84,14 +86,14 @@ const ACCESS_WORDS: Record<AccessLevel, string> = {
   'messages-only': 'the list of messages and whether each has been delivered, so you can resend one if it goes astray',
 };
 
-/** What every e-mail is queued with about its owner (service.ts `queue`; rehearsal.ts): the plain first name and address. */
-export const ownerParams = (o: { firstName: string; email: string | null }): Pick<EmailParams, 'ownerName' | 'ownerEmail'> => ({
+/** What every e-mail is queued with about its owner (service.ts `queue`; rehearsal.ts): the plain first name and the name for e-mails. */
+export const ownerParams = (o: { firstName: string; emailName: string }): Pick<EmailParams, 'ownerName' | 'ownerFullName'> => ({
   ownerName: o.firstName,
-  ...(o.email ? { ownerEmail: o.email } : {}),
+  ownerFullName: o.emailName,
 });
 
-/** The owner at first mention in an e-mail to a trustee or recipient: the first name and, when known, the account's e-mail address. */
-const who = (p: { ownerName: string; ownerEmail?: string }) => (p.ownerEmail && sendableAddress(p.ownerEmail) ? `${p.ownerName} (${p.ownerEmail})` : p.ownerName);
+/** The owner in a subject and at first mention in an e-mail to a trustee or recipient: the name for e-mails, else the first name. */
+const who = (p: { ownerName: string; ownerFullName?: string }) => p.ownerFullName || p.ownerName;
 
 const SIGN_OFF = '\n\nWith care,\nAfterword';
 
@@ -143,14 +145,14 @@ export const NO_OWN_KIT_EMAIL_LINE = (owner: string) =>
 
 /** Subject and text of one email. `link` is the minted link, when the kind has one. */
 export function renderEmail(kind: EmailKind, params: EmailParams, link?: string): { subject: string; text: string } {
-  const p = { ...params, ownerName: oneLine(params.ownerName) || 'Someone', ownerEmail: oneLine(params.ownerEmail), recipientName: oneLine(params.recipientName), startedBy: oneLine(params.startedBy) };
+  const p = { ...params, ownerName: oneLine(params.ownerName) || 'Someone', ownerFullName: oneLine(params.ownerFullName), recipientName: oneLine(params.recipientName), startedBy: oneLine(params.startedBy) };
   const hello = (name?: string) => (name ? `Dear ${name},` : 'Hello,');
   // A rehearsal (link = PREVIEW_LINK) shows no working link of any kind, a kit page's included.
   const kitLink = p.kitToken ? (link === PREVIEW_LINK ? PREVIEW_LINK : `${p.base}/kit/${p.kitToken}`) : undefined;
   switch (kind) {
     case 'trustee-invite':
       return {
-        subject: `${p.ownerName} has asked you to be a trustee`,
+        subject: `${who(p)} has asked you to be a trustee`,
         text: `${hello(p.recipientName)}
 
 ${who(p)} has named you as a trustee on Afterword, where ${p.ownerName} keeps a plan, messages and documents for family and friends, for when the time comes.
@@ -164,7 +166,7 @@ If you weren't expecting this, or would rather not, you can simply ignore this e
       };
     case 'trustee-welcome':
       return {
-        subject: `Thank you for being ${p.ownerName}'s trustee`,
+        subject: `Thank you for being ${who(p)}'s trustee`,
         text: `${hello(p.recipientName)}
 
 Thank you for agreeing to be the trustee of ${who(p)}. There is nothing you need to do now.
@@ -177,7 +179,7 @@ We will then wait before anything is shared, and first ask ${p.ownerName} whethe
     case 'trustee-access':
       if (p.cannotOpen) {
         return {
-          subject: `What ${p.ownerName} left for you`,
+          subject: `What ${who(p)} left for you`,
           text: `${hello(p.recipientName)}
 
 We are very sorry for your loss. ${who(p)} named you as a trustee. ${p.cannotOpen === 'no-kits' ? NO_KITS_EMAIL_LINE(p.ownerName, !p.noKitsMade) : NO_OWN_KIT_EMAIL_LINE(p.ownerName)}
@@ -189,7 +191,7 @@ Take whatever time you need.${SIGN_OFF}`,
         };
       }
       return {
-        subject: `What ${p.ownerName} left for you`,
+        subject: `What ${who(p)} left for you`,
         text: `${hello(p.recipientName)}
 
 We are very sorry for your loss. ${who(p)} named you as a trustee, and what ${p.ownerName} prepared is now available to you: ${ACCESS_WORDS[p.accessLevel ?? 'full']}.
@@ -260,7 +262,7 @@ ${
       };
     case 'trustee-yearly':
       return {
-        subject: `You are still ${p.ownerName}'s trustee`,
+        subject: `You are still ${who(p)}'s trustee`,
         text: `${hello(p.recipientName)}
 
 Once a year we write to let you know that you are still the trustee of ${who(p)} on Afterword. There is nothing you need to do.
@@ -279,7 +281,7 @@ ${kitLink}
       };
     case 'trustee-confirm-death':
       return {
-        subject: `Please confirm only if you know ${p.ownerName} has died`,
+        subject: `Please confirm only if you know ${who(p)} has died`,
         text: `${hello(p.recipientName)}
 
 ${who(p)} named you as a trustee and gave you a trustee kit. The waiting period on ${p.ownerName}'s Afterword account has ended without word from ${p.ownerName}, so we are asking the trustees to confirm.
@@ -340,7 +342,7 @@ If it wasn't you, ignore this e-mail: your password stays as it is.${SIGN_OFF}`,
       };
     case 'trustee-handover':
       return {
-        subject: `A letter from ${p.ownerName} for you to hand over`,
+        subject: `A letter from ${who(p)} for you to hand over`,
         text: `${hello(p.recipientName)}
 
 ${who(p)} wrote a message for someone and asked that you, not us, hand it over when the time came. That time is now.
@@ -352,17 +354,17 @@ If you cannot do it, please let ${p.ownerName}'s family or the other trustees kn
       };
     case 'delivery-updated':
       return {
-        subject: `A message from ${p.ownerName} (updated)`,
+        subject: `A message from ${who(p)} (updated)`,
         text: `${hello(p.recipientName)}
 
-The message ${p.ownerName} left for you was changed after we sent it to you. This link shows it as it is now:
+The message ${who(p)} left for you was changed after we sent it to you. This link shows it as it is now:
 ${link}
 
 The link is private and meant only for you.${SIGN_OFF}`,
       };
     case 'delivery':
       return {
-        subject: `A message from ${p.ownerName}`,
+        subject: `A message from ${who(p)}`,
         text: `${hello(p.recipientName)}
 
 ${who(p)} wrote a message for you and asked us to send it to you when the time came. We are sorry for your loss.

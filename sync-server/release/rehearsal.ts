@@ -43,7 +43,7 @@ export async function rehearseRelease(
   const ownerName = owner.ownerName;
   const email = (kind: EmailKind, to: string, params: Partial<EmailParams>): RehearsalEmail => ({
     to,
-    // The queue adds the owner's first name and address to every e-mail's params (service.ts `queue`); the outbox the base.
+    // The queue adds the owner's first name and name for e-mails to every e-mail's params (service.ts `queue`); the outbox the base.
     ...renderEmail(kind, { ...owner, base: release.baseUrl(), ...params }, PREVIEW_LINK),
   });
   const messages = await records.list(userId, 'messages');

@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium)('rehearse the release', () => {
       const text = (await card.textContent())!;
       expect(text).toContain(addr(who));
       expect(text).toContain('Preview — nothing has been sent');
-      expect(text).toContain('Subject: A message from Grace');
+      expect(text).toContain('Subject: A message from Grace Lovelace'); // the owner's full name (issue 38 item 8 d)
       expect(text).toContain('wrote a message for you and asked us to send it to you when the time came');
       expect(text).toContain('(preview — no link is made)');
       expect(text).not.toMatch(/https?:\/\//);
@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)('rehearse the release', () => {
     for (const [name, who, words] of [['Fiona Marsh', 'fiona', 'shows whether each message Grace left has been sent'], ['Milo Marsh', 'milo', 'shows whether each message Grace left has been sent']] as const) {
       const text = (await people.filter({ has: page.getByRole('heading', { name }) }).textContent())!;
       expect(text).toContain(addr(who));
-      expect(text).toContain('Subject: What Grace left for you');
+      expect(text).toContain('Subject: What Grace Lovelace left for you');
       expect(text).toContain('but no trustee kits were made');
       expect(text).toContain(words);
       expect(text).toContain('(preview — no link is made)');

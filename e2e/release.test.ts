@@ -53,8 +53,9 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
 
     // The trustee accepts from the emailed invitation (the server invites once it has synced).
     const invitation = await suite.smtp.waitFor(trusteeEmail, /has asked you to be a trustee/, 30_000);
-    // Named with the account's address, pronoun-free (issue 38 item 8).
-    expect(invitation.text).toContain(`${user.firstName} (${user.email}) has named you as a trustee on Afterword`);
+    // Named by the full name the owner's device saved for e-mails, pronoun-free (issue 38 item 8 d).
+    expect(invitation.subject).toBe(`${user.firstName} ${user.lastName} has asked you to be a trustee`);
+    expect(invitation.text).toContain(`${user.firstName} ${user.lastName} has named you as a trustee on Afterword`);
     expect(invitation.text).not.toMatch(/uses Afterword|end of their life/);
     const trustee = await (await mobileContext(suite.browser, undefined, { timezoneId: 'Pacific/Auckland' })).newPage(); // a trustee abroad
     await press(trustee, invitation.links[0]!, 'Accept');
@@ -131,7 +132,7 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     expect(advanced.status).toBe(200);
 
     // The recipient opens the message from the emailed link; no account needed.
-    const delivery = await suite.smtp.waitFor(recipientEmail, new RegExp(`A message from ${user.firstName}$`));
+    const delivery = await suite.smtp.waitFor(recipientEmail, new RegExp(`A message from ${user.firstName} ${user.lastName}$`));
     const recipient = await (await mobileContext(suite.browser)).newPage();
     await recipient.goto(delivery.links[0]!);
     expect(await recipient.getByRole('heading', { level: 1 }).textContent()).toBe(`A message from ${user.firstName}`); // the first name only: the last name is sealed

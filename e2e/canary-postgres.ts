@@ -11,17 +11,17 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { scanBytes, scanDirectory, type Hit, type NeedleForm } from '../sync-server/canary-scan';
+import { scanBytes, scanDirectory, withoutAllowed, type Hit, type NeedleForm } from '../sync-server/canary-scan';
 import { createTestDatabase, PG_BIN, startTestPostgres, type TestDatabase, type TestPostgres } from '../sync-server/db/pg/test-postgres';
 
 /**
  * Registers beforeAll/afterAll hooks (call it before the suite's server starts, e.g. before
  * useMailSuite) that start PostgreSQL, make a fresh database and set `env.DATABASE_URL` to it, and
  * `env.SESSION_SECRET` and `env.RELEASE_KEY` (both required with it, config.ts) to random keys (on
- * PostgreSQL the release key is never in the database, escrow/release-key.ts). Returns `hits(needles)`: the needles found in a pg_dump and in the
- * cluster's files. Throws (never skips) without PostgreSQL, as test-postgres.ts does.
+ * PostgreSQL the release key is never in the database, escrow/release-key.ts). Returns `hits(needles, allowed)`: the needles found in a pg_dump and in the
+ * cluster's files, `allowed` blanked first (sync-server/canary-scan.ts withoutAllowed). Throws (never skips) without PostgreSQL, as test-postgres.ts does.
  */
-export function usePostgresFor(env: Record<string, string>): { hits: (needles: readonly NeedleForm[]) => Promise<Hit[]> } {
+export function usePostgresFor(env: Record<string, string>): { hits: (needles: readonly NeedleForm[], allowed?: readonly NeedleForm[]) => Promise<Hit[]> } {
   let server: TestPostgres | undefined;
   let db: TestDatabase | undefined;
   beforeAll(async () => {
@@ -36,7 +36,7 @@ export function usePostgresFor(env: Record<string, string>): { hits: (needles: r
     await server?.stop();
   }, 60_000);
   return {
-    async hits(needles) {
+    async hits(needles, allowed = []) {
       if (!db || !server) throw new Error('usePostgresFor: PostgreSQL is not ready (beforeAll has not run)');
       // The server wrote here (not to a SQLite file beside it): the run is on PostgreSQL.
       const check = new pg.Client({ connectionString: db.url });
@@ -50,7 +50,7 @@ export function usePostgresFor(env: Record<string, string>): { hits: (needles: r
       const dump = spawnSync(join(PG_BIN, 'pg_dump'), ['--no-owner', '--dbname', db.url], { maxBuffer: 1 << 30 });
       if (dump.status !== 0) throw new Error(`pg_dump failed (${dump.status ?? dump.signal}): ${dump.stderr.toString()}`);
       if (!dump.stdout.includes('CREATE TABLE')) throw new Error('pg_dump wrote no schema'); // the dump is real
-      const hits = scanBytes(dump.stdout, needles, 'pg_dump');
+      const hits = scanBytes(withoutAllowed(dump.stdout, allowed), needles, 'pg_dump');
       if (server.dir) {
         // Write every buffered page to its file: the heap then holds what the buffers held.
         const client = new pg.Client({ connectionString: server.url });
@@ -60,7 +60,7 @@ export function usePostgresFor(env: Record<string, string>): { hits: (needles: r
         } finally {
           await client.end();
         }
-        hits.push(...scanDirectory(server.dir, needles).map((h) => ({ ...h, where: `PostgreSQL cluster/${h.where}` })));
+        hits.push(...scanDirectory(server.dir, needles, allowed).map((h) => ({ ...h, where: `PostgreSQL cluster/${h.where}` })));
       }
       return hits;
     },

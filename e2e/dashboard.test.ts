@@ -70,6 +70,7 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
 
     // Step 1: a blank contact email is refused and nothing is saved (SPEC.md §5).
     await poll(() => stepHeading(page).textContent()).toBe('Basic Information');
+    await poll(() => page.getByLabel('Contact Email').inputValue()).toBe(user.email); // from sign-up (issue 38 item 8)
     await page.getByLabel('Contact Email').fill('   ');
     await page.getByRole('button', { name: 'Save & Continue' }).click();
     await poll(visible(page, 'Please enter your contact email')).toBe(true);
@@ -175,6 +176,16 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
       await poll(() => cardBadge(page, 'death-plan').textContent()).toBe('In Progress');
       expect(await page.getByRole('link', { name: 'Continue Plan: After-Death Plan' }).isVisible()).toBe(true);
       expect(await checklist(page, 'death-plan')).toEqual(['Basic information: Done', 'Funeral and burial preferences: To do', 'Music and readings: To do']);
+      // Generating the guide's tasks is a start, not the work done (issue 38 item 8): the Survivor
+      // Tasks card is In Progress, ticks nothing and counts the tasks done.
+      await navigate(page, 'Survivor Tasks');
+      await page.getByRole('button', { name: 'Generate Default Tasks' }).click();
+      await poll(visible(page, 'Default tasks generated successfully')).toBe(true);
+      await navigate(page, 'Dashboard');
+      await page.waitForURL('**/dashboard');
+      await poll(() => cardBadge(page, 'survivor-tasks').textContent()).toBe('In Progress');
+      expect(await checklist(page, 'survivor-tasks')).toEqual(['First 24 hours: To do', 'Financial and legal steps: To do', 'Memorial arrangements: To do']);
+      expect(await page.getByTestId('survivor-tasks-count').textContent()).toMatch(/^0 of \d{2} tasks done$/);
       // Nothing runs off the side of the screen (a phone's 390 px included).
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
       await context.close();
@@ -227,7 +238,8 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
       await expectNoSeriousA11yViolations(page, `/dashboard step 1 at ${name}`);
       await shot(page, `dashboard-${name.replace(' ', '')}`);
 
-      await page.getByLabel('Contact Email').fill(user.email);
+      // The e-mail given at sign-up a minute ago is already there (issue 38 item 8): continuing without typing saves it.
+      await poll(() => page.getByLabel('Contact Email').inputValue()).toBe(user.email);
       await page.getByRole('button', { name: 'Save & Continue' }).click();
       await poll(() => stepHeading(page).textContent()).toBe('What matters most to you?');
       await page.getByRole('button', { name: /Legacy & Influence/ }).click();

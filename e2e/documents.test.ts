@@ -51,7 +51,9 @@ describe.skipIf(!hasChromium)('Legal Documents (issue #5)', () => {
       const will = cards.filter({ hasText: 'Last Will' });
       await expect.poll(() => will.isVisible()).toBe(true);
       expect(await will.textContent()).toContain('Will & Testament');
-      expect(await will.textContent()).toMatch(/Uploaded [A-Z][a-z]+ \d{1,2}, \d{4}/);
+      // A link was saved, not uploaded (issue 38 item 8): 'Uploaded' is for files only.
+      expect(await will.textContent()).toMatch(/Saved [A-Z][a-z]+ \d{1,2}, \d{4}/);
+      expect(await will.textContent()).not.toMatch(/Uploaded/);
       const link = will.getByRole('link', { name: /View Document/ });
       expect(await link.getAttribute('href')).toBe('https://files.example.com/will.pdf');
       expect(await link.getAttribute('target')).toBe('_blank');

@@ -96,7 +96,7 @@ describe.skipIf(!hasChromium)('the executor kit, printed and kept with the will'
     await phone.context().close();
     await owner.reload();
     await owner.getByRole('heading', { name: 'Your kits: 2 of 3 needed' }).waitFor({ timeout: 20_000 });
-    expect(await owner.getByText(/whoever runs it could read/).count()).toBe(0); // the escrow ended
+    expect(await owner.getByText(/whoever runs Afterword could read/).count()).toBe(0); // the escrow ended
 
     // Years later the executor opens the printed address (no code asked) and checks the fingerprint.
     const visit = await (await mobileContext(suite.browser, suite.server.url)).newPage();

@@ -197,7 +197,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     }
     expect((await kitState(links.grace!)).phase).toBe('awaiting-confirmations');
     expect(suite.smtp.to(user.email).filter((m) => /check in/.test(m.subject))).toHaveLength(3);
-    await suite.smtp.waitFor(addr('grace'), /Please confirm only if you know Ada has died/, 30_000);
+    await suite.smtp.waitFor(addr('grace'), /Please confirm only if you know Ada Lovelace has died/, 30_000);
 
     // Grace confirms on her phone; the owner's screen says what is happening; then Alan confirms: released.
     await confirmWithLink(links.grace!, 'Ada');

@@ -11,6 +11,7 @@ import {
   expectNoSeriousA11yViolations,
   hasChromium,
   loginViaUi,
+  mobileContext,
   poll,
   registerViaUi,
   SCREEN_SIZES,
@@ -46,24 +47,24 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
     expect(await page.getByLabel('Username').inputValue()).toBe(user.username);
 
     // Read-only until Edit.
-    expect(await page.getByLabel('First Name').isEditable()).toBe(false);
+    expect(await page.getByRole('textbox', { name: 'First Name' }).isEditable()).toBe(false);
     await page.getByRole('button', { name: 'Edit' }).click();
-    expect(await page.getByLabel('First Name').isEditable()).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'First Name' }).isEditable()).toBe(true);
 
-    await page.getByLabel('First Name').fill(' ');
+    await page.getByRole('textbox', { name: 'First Name' }).fill(' ');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await poll(visible(page, 'Please fill in all required fields.')).toBe(true);
 
     // Cancel restores the saved values.
     await page.getByRole('button', { name: 'Cancel' }).click();
-    expect(await page.getByLabel('First Name').inputValue()).toBe(user.firstName);
+    expect(await page.getByRole('textbox', { name: 'First Name' }).inputValue()).toBe(user.firstName);
 
     await page.getByRole('button', { name: 'Edit' }).click();
-    await page.getByLabel('First Name').fill('Amalie');
+    await page.getByRole('textbox', { name: 'First Name' }).fill('Amalie');
     await page.getByLabel('Last Name').fill('Noether');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await poll(visible(page, 'Profile updated')).toBe(true);
-    expect(await page.getByLabel('First Name').isEditable()).toBe(false);
+    expect(await page.getByRole('textbox', { name: 'First Name' }).isEditable()).toBe(false);
 
     await page.getByRole('button', { name: 'Open user menu' }).click();
     await poll(visible(page, 'Amalie Noether')).toBe(true);
@@ -73,6 +74,50 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
     // It is saved: after a reload (and on the dashboard) the new name stays.
     await page.goto('/dashboard');
     await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome, Amalie');
+    await context.close();
+  });
+
+  it('at 390 px: says the name for e-mails is readable by the server, offers the full name or the first name only, and saving sends it (issue 38 item 8 d)', async () => {
+    const context = await mobileContext(suite.browser, suite.server.url);
+    const page = await context.newPage();
+    // What the device pushes for the profile's plain emailName (the sync request bodies).
+    const pushed: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname !== '/api/sync' || r.method() !== 'POST') return;
+      const body = JSON.parse(r.postData() ?? '{}') as { changes?: { collection: string; fields: Record<string, unknown> }[] };
+      for (const c of body.changes ?? []) if (c.collection === 'profile' && typeof c.fields.emailName === 'string') pushed.push(c.fields.emailName);
+    });
+    const user = uniqueUser('Margaret');
+    await registerViaUi(page, user);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/profile');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Profile Settings');
+    const choice = page.getByRole('group', { name: 'Your name in e-mails' });
+    const note = (name: string) => `E-mails to your trustees and to the people you write to call you “${name}”, so Afterword’s server can read this name.`;
+    // A new account: the full name, said plainly, before any edit.
+    await poll(visible(page, note(`Margaret ${user.lastName}`))).toBe(true);
+    expect(await choice.getByRole('radio', { name: 'Full name' }).isChecked()).toBe(true);
+    expect(await choice.getByRole('radio', { name: 'First name only' }).isChecked()).toBe(false);
+    await poll(() => pushed.includes(`Margaret ${user.lastName}`)).toBe(true); // written at registration
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Last Name').fill('Eleanor Whitfield-Hughes');
+    await poll(visible(page, note('Margaret Eleanor Whitfield-Hughes'))).toBe(true); // the sentence follows the typing
+    await expectNoSeriousA11yViolations(page, '/profile name in e-mails at 390 px');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await poll(visible(page, 'Profile updated')).toBe(true);
+    await poll(() => pushed.includes('Margaret Eleanor Whitfield-Hughes')).toBe(true);
+    await poll(async () => ((await (await page.request.get('/api/user/profile')).json()) as { emailName?: string }).emailName).toBe('Margaret Eleanor Whitfield-Hughes');
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await choice.getByText('First name only').click();
+    await poll(visible(page, note('Margaret'))).toBe(true);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await poll(visible(page, 'Profile updated')).toBe(true);
+    await poll(() => pushed.at(-1)).toBe('Margaret');
+    await page.reload();
+    await poll(() => choice.getByRole('radio', { name: 'First name only' }).isChecked()).toBe(true);
+    await poll(visible(page, note('Margaret'))).toBe(true);
     await context.close();
   });
 

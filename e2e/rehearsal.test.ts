@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium)('rehearse the release', () => {
       const text = (await card.textContent())!;
       expect(text).toContain(addr(who));
       expect(text).toContain('Preview — nothing has been sent');
-      expect(text).toContain('Subject: A message from Grace');
+      expect(text).toContain('Subject: A message from Grace Lovelace'); // the owner's full name (issue 38 item 8 d)
       expect(text).toContain('wrote a message for you and asked us to send it to you when the time came');
       expect(text).toContain('(preview — no link is made)');
       expect(text).not.toMatch(/https?:\/\//);
@@ -57,8 +57,8 @@ describe.skipIf(!hasChromium)('rehearse the release', () => {
     for (const [name, who, words] of [['Fiona Marsh', 'fiona', 'shows whether each message Grace left has been sent'], ['Milo Marsh', 'milo', 'shows whether each message Grace left has been sent']] as const) {
       const text = (await people.filter({ has: page.getByRole('heading', { name }) }).textContent())!;
       expect(text).toContain(addr(who));
-      expect(text).toContain('Subject: What Grace left for you');
-      expect(text).toContain('fewer trustees held kits than were needed');
+      expect(text).toContain('Subject: What Grace Lovelace left for you');
+      expect(text).toContain('but no trustee kits were made');
       expect(text).toContain(words);
       expect(text).toContain('(preview — no link is made)');
     }
@@ -78,7 +78,8 @@ describe.skipIf(!hasChromium)('rehearse the release', () => {
     const fionaPage = page.getByRole('region', { name: /^Their page: Fiona Marsh/ });
     await fionaPage.getByRole('heading', { name: 'What Grace left for you' }).waitFor();
     const fionaText = (await fionaPage.textContent())!;
-    expect(fionaText).toContain('What Grace sealed for their trustees (their plan, documents and tasks) cannot be opened here.');
+    expect(fionaText).toContain('What Grace sealed for trustees (the plan, documents and tasks) cannot be opened here.');
+    expect(fionaText).toContain('but no trustee kits were made'); // the real reason (issue 38 item 8)
     expect(fionaText).toContain('Once enough of your kits have been handed over, their page would show this:');
     expect(fionaText).toContain(`For Beatrice Hale (${addr('bea')})`);
     expect(fionaText).toContain('Tasks for the family');

@@ -53,7 +53,10 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
 
     // The trustee accepts from the emailed invitation (the server invites once it has synced).
     const invitation = await suite.smtp.waitFor(trusteeEmail, /has asked you to be a trustee/, 30_000);
-    expect(invitation.text).toContain(`${user.firstName} uses Afterword`);
+    // Named by the full name the owner's device saved for e-mails, pronoun-free (issue 38 item 8 d).
+    expect(invitation.subject).toBe(`${user.firstName} ${user.lastName} has asked you to be a trustee`);
+    expect(invitation.text).toContain(`${user.firstName} ${user.lastName} has named you as a trustee on Afterword`);
+    expect(invitation.text).not.toMatch(/uses Afterword|end of their life/);
     const trustee = await (await mobileContext(suite.browser, undefined, { timezoneId: 'Pacific/Auckland' })).newPage(); // a trustee abroad
     await press(trustee, invitation.links[0]!, 'Accept');
     expect(await trustee.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
@@ -129,7 +132,7 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     expect(advanced.status).toBe(200);
 
     // The recipient opens the message from the emailed link; no account needed.
-    const delivery = await suite.smtp.waitFor(recipientEmail, new RegExp(`A message from ${user.firstName}$`));
+    const delivery = await suite.smtp.waitFor(recipientEmail, new RegExp(`A message from ${user.firstName} ${user.lastName}$`));
     const recipient = await (await mobileContext(suite.browser)).newPage();
     await recipient.goto(delivery.links[0]!);
     expect(await recipient.getByRole('heading', { level: 1 }).textContent()).toBe(`A message from ${user.firstName}`); // the first name only: the last name is sealed
@@ -139,10 +142,10 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     // The trustee's page: the account is sealed and no trustee held a kit, so nothing sealed opens
     // for them (SECURITY.md "The escrow until k kits"); the page says so, and shows the letter went out.
     const access = await suite.smtp.waitFor(trusteeEmail, /left for you/);
-    expect(access.text).toContain('fewer trustees held kits than were needed');
+    expect(access.text).toContain('but no trustee kits were made'); // the real reason (issue 38 item 8)
     await trustee.goto(access.links[0]!);
     await trustee.getByRole('heading', { name: 'Messages' }).waitFor(); // the static page renders once its JSON is in
-    expect(await trustee.getByRole('alert').textContent()).toContain(`What ${user.firstName} sealed for their trustees (their plan, documents and tasks) cannot be opened here.`);
+    expect(await trustee.getByRole('alert').textContent()).toContain(`What ${user.firstName} sealed for trustees (the plan, documents and tasks) cannot be opened here.`);
     expect(await trustee.getByText(`For ${recipientEmail}`).textContent()).toContain('sent on');
     expect(await trustee.content()).not.toContain('Look after the roses');
     await expectNoSeriousA11yViolations(trustee, 'the trustee page of a sealed account without kits');

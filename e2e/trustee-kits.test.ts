@@ -55,6 +55,14 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
     await kitsNeeded.waitFor({ timeout: 20_000 });
     expect(await kitsNeeded.textContent()).toContain('2 of 3');
     await page.setViewportSize(MOBILE);
+    // Plain words first; the escrow behind "How this works", closed until asked for (issue 38 item 8).
+    const noKits = page.locator('[data-notice="no-kits"]');
+    expect(await noKits.locator('p').first().textContent()).not.toMatch(/escrow/);
+    const how = noKits.getByText('How this works');
+    expect(await noKits.getByText(/called the escrow/).isVisible()).toBe(false);
+    await how.focus();
+    await page.keyboard.press('Enter');
+    await noKits.getByText(/called the escrow/).waitFor();
     await expectNoSeriousA11yViolations(page, 'Trustee kits, choosing, at 390 px');
 
     await page.getByRole('button', { name: 'Make kits' }).click();
@@ -68,7 +76,7 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
     }
     const row = page.getByRole('listitem', { name: 'David Alexander Whitfield-Hughes' });
     expect(await row.textContent()).toContain('Not handed over yet');
-    await page.getByText(/whoever runs it could read/).waitFor(); // the escrow still stands
+    await page.getByText(/whoever runs Afterword could read/).waitFor(); // the escrow still stands
     await expectNoSeriousA11yViolations(page, 'Trustee kits, made, at 390 px');
     await page.setViewportSize(DESKTOP);
     await expectNoSeriousA11yViolations(page, 'Trustee kits, made, at 1280 px');
@@ -108,7 +116,7 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
     await expect.poll(async () => (await page.getByRole('listitem', { name: 'Alan Turing' }).textContent()) ?? '', { timeout: 20_000 }).toContain('Handed over');
     expect(await row.textContent()).not.toContain('Not handed over yet');
     expect(await page.getByRole('listitem', { name: 'Siobhán Zoë O’Brien-Whitfield' }).textContent()).toContain('Not handed over yet');
-    expect(await page.getByText(/whoever runs it could read/).count()).toBe(0);
+    expect(await page.getByText(/whoever runs Afterword could read/).count()).toBe(0);
     expect(await page.getByText(/will not be able to open your plan, documents and tasks/).count()).toBe(0);
 
     // Siobhán is removed while her kit still counts: the screen asks for a re-key, which makes 2-of-2

@@ -173,6 +173,7 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await poll(() => uploadStates(clara), 60_000).toBe(0);
     await page.getByRole('navigation').getByRole('link', { name: 'Legal Documents', exact: true }).click();
     await poll(() => uploadStates(will), 60_000).toBe(0);
+    expect(await will.textContent()).toMatch(/Uploaded [A-Z][a-z]+ \d{1,2}, \d{4}/); // a file: 'Uploaded' (a link says 'Saved', issue 38 item 8)
 
     // Another device: plays the video (over 2 s) and opens the PDF, byte for byte.
     const b = await secondDevice(suite.browser, suite.server.url, user, '/message-vault');

@@ -21,6 +21,8 @@ export interface ProgressCard {
   status: CompletionStatus;
   items: ProgressCardItem[];
   href: string;
+  /** Survivor Tasks only: how many of the tasks are done (completionStatus 'completed'), of all. */
+  count?: { done: number; total: number };
 }
 
 /**
@@ -31,7 +33,7 @@ export interface DashboardData {
   plan: Pick<DeathPlanFields, 'funeralType' | 'location' | 'burialPreference' | 'musicSelections' | 'readings'> | null;
   messages: Pick<MessageFields, 'recipientEmail' | 'messageContent' | 'deliveryDate' | 'file'>[];
   documents: Pick<LegalDocument, 'documentType'>[];
-  survivorTasks: Pick<SurvivorTask, 'timeframe' | 'category'>[];
+  survivorTasks: Pick<SurvivorTask, 'timeframe' | 'category' | 'completionStatus'>[];
 }
 
 const hasData = (type: ProgressCardType, data: DashboardData): boolean =>
@@ -44,13 +46,15 @@ const hasData = (type: ProgressCardType, data: DashboardData): boolean =>
 
 /**
  * SPEC.md §2: 'in-progress' when data exists (a death plan exists, or the list is non-empty),
- * otherwise 'not-started'; and 'completed' once every checklist item is done (SPEC.md records
+ * otherwise 'not-started'; and 'completed' once every checklist item is done (for Survivor Tasks:
+ * once every task is done, see tasksDone) (SPEC.md records
  * "never derived" as the demo's shortcut: a card that says Not Started to a person who has done
  * it all tells them something untrue).
  */
 export function cardStatus(type: ProgressCardType, data: DashboardData): CompletionStatus {
   if (!hasData(type, data)) return 'not-started';
-  return CHECKS[type].every(([, done]) => done(data)) ? 'completed' : 'in-progress';
+  const allTasksDone = type !== 'survivor-tasks' || data.survivorTasks.every((t) => t.completionStatus === 'completed');
+  return allTasksDone && CHECKS[type].every(([, done]) => done(data)) ? 'completed' : 'in-progress';
 }
 
 /** SPEC.md §2: the card's button reads 'Start Now' when not started and 'Continue Plan' otherwise. */
@@ -60,6 +64,18 @@ export function cardButtonLabel(status: CompletionStatus): 'Start Now' | 'Contin
 
 type Check = readonly [label: string, done: (data: DashboardData) => boolean];
 const filled = (text: string | null | undefined) => !!text?.trim();
+type TaskFacts = DashboardData['survivorTasks'][number];
+/**
+ * A survivor-task item is done when the tasks it names exist and every one of them is done: the
+ * card counts tasks done, never tasks written (issue 38 item 8: 36 generated tasks are a guide
+ * still to follow, not a plan "Completed").
+ */
+const tasksDone =
+  (of: (t: TaskFacts) => boolean) =>
+  ({ survivorTasks }: DashboardData): boolean => {
+    const group = survivorTasks.filter(of);
+    return group.length > 0 && group.every((t) => t.completionStatus === 'completed');
+  };
 
 /** Each card's three checklist items (SPEC.md §2 labels) and what in the person's data ticks each. */
 const CHECKS: Record<ProgressCardType, readonly Check[]> = {
@@ -79,9 +95,9 @@ const CHECKS: Record<ProgressCardType, readonly Check[]> = {
     ['Financial accounts', ({ documents }) => documents.some((d) => d.documentType === 'financial')],
   ],
   'survivor-tasks': [
-    ['First 24 hours', ({ survivorTasks }) => survivorTasks.some((t) => t.timeframe === '24h')],
-    ['Financial and legal steps', ({ survivorTasks }) => survivorTasks.some((t) => t.category === 'financial' || t.category === 'legal')],
-    ['Memorial arrangements', ({ survivorTasks }) => survivorTasks.some((t) => t.category === 'memorial')],
+    ['First 24 hours', tasksDone((t) => t.timeframe === '24h')],
+    ['Financial and legal steps', tasksDone((t) => t.category === 'financial' || t.category === 'legal')],
+    ['Memorial arrangements', tasksDone((t) => t.category === 'memorial')],
   ],
 };
 
@@ -118,5 +134,8 @@ export function progressCards(data: DashboardData): ProgressCard[] {
     ...card,
     items: CHECKS[card.type].map(([label, done]) => ({ label, completed: done(data) })),
     status: cardStatus(card.type, data),
+    ...(card.type === 'survivor-tasks'
+      ? { count: { done: data.survivorTasks.filter((t) => t.completionStatus === 'completed').length, total: data.survivorTasks.length } }
+      : {}),
   }));
 }

@@ -72,19 +72,32 @@ export function needlesOf(secrets: readonly Secret[]): NeedleForm[] {
   return out;
 }
 
+/**
+ * `bytes` with every occurrence of every `allowed` form blanked (zero bytes), for a value the server
+ * holds in plain by design whose text contains a secret (the profile's `emailName` holds the sealed
+ * last name: issue 38 item 8 d). The secret found anywhere else is still found. Returns a copy.
+ */
+export function withoutAllowed(bytes: Uint8Array, allowed: readonly NeedleForm[]): Buffer {
+  const out = Buffer.from(bytes);
+  for (const a of allowed) {
+    for (let at = out.indexOf(a.bytes); at >= 0; at = out.indexOf(a.bytes, at + a.bytes.length)) out.fill(0, at, at + a.bytes.length);
+  }
+  return out;
+}
+
 /** The needles found in `bytes`, each reported at `where`. */
 export function scanBytes(bytes: Uint8Array, needles: readonly NeedleForm[], where: string): Hit[] {
   const hay = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return needles.filter((n) => hay.includes(n.bytes)).map((n) => ({ secret: n.secret, form: n.form, where }));
 }
 
-/** Every file under `dir` (recursively) scanned; `where` is the path relative to `dir`. Symlinks are not followed. */
-export function scanDirectory(dir: string, needles: readonly NeedleForm[]): Hit[] {
+/** Every file under `dir` (recursively) scanned, `allowed` blanked first (withoutAllowed); `where` is the path relative to `dir`. Symlinks are not followed. */
+export function scanDirectory(dir: string, needles: readonly NeedleForm[], allowed: readonly NeedleForm[] = []): Hit[] {
   const hits: Hit[] = [];
   for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
     const path = join(dir, name);
     const st = statSync(path, { throwIfNoEntry: false });
-    if (st?.isFile()) hits.push(...scanBytes(readFileSync(path), needles, relative(dir, path)));
+    if (st?.isFile()) hits.push(...scanBytes(allowed.length ? withoutAllowed(readFileSync(path), allowed) : readFileSync(path), needles, relative(dir, path)));
   }
   return hits;
 }

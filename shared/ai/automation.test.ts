@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTOMATION_TYPES, TASK_CATEGORIES } from '../schema';
+import { DEFAULT_SURVIVOR_TASKS } from '../default-tasks';
 import { automationFor } from './automation';
 
 const task = {
@@ -39,5 +40,33 @@ describe('default automation content (SPEC.md §3 Automation request)', () => {
     expect(script('financial')).toMatch(/Account or policy numbers/);
     expect(script('legal')).toMatch(/original will/);
     expect(script('digital')).toMatch(/account name or email/);
+  });
+});
+
+describe('content for telling family and friends (issue 38 item 8)', () => {
+  const tell = DEFAULT_SURVIVOR_TASKS.find((t) => t.title === 'Tell close family and friends')!;
+  const of = (automationType: (typeof AUTOMATION_TYPES)[number], details: { title: string; description: string; category: (typeof TASK_CATEGORIES)[number] } = tell) =>
+    automationFor({ taskType: details.category, automationType, taskDetails: details }).automationContent;
+
+  it('is a kind, short phone call with a close person, not a call-centre script', () => {
+    const script = of('script');
+    expect(script).not.toMatch(/reference number|Could I have your name|confirm in writing/i);
+    // What happened, the funeral once known, how they can help, who else to tell.
+    expect(script).toMatch(/\[Name of the deceased\] died/);
+    expect(script).toMatch(/funeral/i);
+    expect(script).toMatch(/help/i);
+    expect(script).toMatch(/who else/i);
+    expect(script.split('\n').length).toBeLessThan(30);
+    // The notification and the e-mail are written to a person who loved them too.
+    for (const kind of ['notification', 'email'] as const) {
+      expect(of(kind)).not.toMatch(/reference number|on behalf of the family|Thank you for your understanding|next steps/i);
+      expect(of(kind)).toMatch(/funeral/i);
+    }
+  });
+
+  it('keeps the call-centre script for institutions', () => {
+    expect(of('script', task)).toMatch(/Is there a reference number for this call\?/);
+    const employer = DEFAULT_SURVIVOR_TASKS.find((t) => t.title === "Inform the deceased's employer")!;
+    expect(of('script', employer)).toMatch(/reference number/);
   });
 });

@@ -2,10 +2,13 @@
  * Default automation content for a survivor task (SPEC.md §3 "Automation request", §2
  * "Generator control"): a notification template, a phone call script, an email template or a
  * step-by-step checklist, built from the task's title, description and category. Bracketed
- * placeholders such as [Name] mark what the survivor fills in. Plain text.
+ * placeholders such as [Name] mark what the survivor fills in. Plain text. A task about telling
+ * family and friends gets a call, message and e-mail written to a close person (./automation-personal.ts);
+ * every other task, the texts for an institution.
  */
 import type { AutomationType, TaskCategory } from '../schema';
 import type { AutomationInput } from './provider';
+import { isTellingClosePeople, personalEmail, personalNotification, personalScript } from './automation-personal';
 
 interface CategoryGuide {
   /** Who the survivor is most likely contacting. */
@@ -199,9 +202,18 @@ const BUILDERS: Record<AutomationType, (title: string, description: string, g: C
   checklist,
 };
 
+/** The texts to a close person, where there is one (a checklist is the same for anyone). */
+const PERSONAL: Partial<Record<AutomationType, (title: string) => string>> = {
+  script: personalScript,
+  notification: personalNotification,
+  email: personalEmail,
+};
+
 /** The automation content of `automationType` for the task described in `taskDetails`. */
 export function automationFor({ automationType, taskDetails }: AutomationInput): { automationContent: string } {
   const title = taskDetails.title.trim() || 'this task';
+  const personal = isTellingClosePeople(title) ? PERSONAL[automationType] : undefined;
+  if (personal) return { automationContent: personal(title) };
   const guide = CATEGORY_GUIDES[taskDetails.category];
   return { automationContent: BUILDERS[automationType](title, taskDetails.description.trim(), guide) };
 }

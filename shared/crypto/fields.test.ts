@@ -22,6 +22,8 @@ describe('field classification', () => {
       [
         'profile.firstName',
         'profile.email',
+        // Deliberately plain (issue 38 item 8 d): the name e-mails to trustees and recipients use; lastName stays sealed.
+        'profile.emailName',
         'deathPlan.createdAt',
         'messages.createdAt',
         'messages.recipientEmail',

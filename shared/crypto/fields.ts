@@ -2,8 +2,9 @@
  * Which fields the server may read (README.md "Field classification"): every field of every synced
  * collection is `plain` (the server must act on it) or sealed under a scope (kid.ts). Plain are
  * ids, HLCs, timestamps, a message's `recipientEmail`, `deliveryDate` and `delivered`, a trustee's
- * `email` and `accessLevel`, and the owner's `email` and `firstName` (e-mails greet people under
- * it); acceptance, check-in and release state live in the server's own tables. Everything else is
+ * `email` and `accessLevel`, and the owner's `email`, `firstName` and `emailName` (the name
+ * e-mails to trustees and recipients use: the full name unless the owner chose the first name
+ * only); acceptance, check-in and release state live in the server's own tables. Everything else is
  * sealed, names of recipients and trustees and a message's type included.
  * fields.test.ts fails when a schema (shared/schema/collections.ts) has a field not declared here.
  * This table imports no schema, so it costs the app no zod.
@@ -19,6 +20,8 @@ export const FIELD_CLASSES = {
   profile: {
     firstName: 'plain',
     email: 'plain',
+    /** The name e-mails use (issue 38 item 8 d): deliberately plain, written by the device; `lastName` stays sealed. */
+    emailName: 'plain',
     lastName: 'owner',
     birthdate: 'owner',
     values: 'owner',

@@ -54,6 +54,7 @@ export const personRecords = fc.record({
     emergencyContact: optional(fc.record({ name: text(1, 30), phone: fc.stringMatching(/^\+?[0-9 ]{3,20}$/).map((s) => s.trim()).filter((s) => s.length > 0) })),
     healthInfo: optional(text(1, 200, true)),
     profileCompletion: fc.integer({ min: 0, max: 100 }),
+    emailName: optional(text(1, 60)),
   }),
   deathPlan: fc.option(
     fc.record({

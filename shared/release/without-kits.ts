@@ -13,12 +13,40 @@
  * until kits are in force every message, whatever its choice, is e-mailed by Afterword.
  */
 export function withoutKitsText(k: number | null): string {
+  return `${untilKits(k)} will not be able to open your plan, documents and tasks after your death: what you sealed opens only with kits, and no one, not even Afterword, can open it for them. Your messages still reach the people they are for: Afterword e-mails each one a private link.`;
+}
+
+/** "Until … your trustees", for `k` kits needed (null: none made yet). */
+function untilKits(k: number | null): string {
   // Kits handed over, not trustees: the executor kit, put away by the owner, counts as one (SECURITY.md "The executor kit").
-  const until =
-    k === null
-      ? 'Until your trustees hold trustee kits, they'
-      : k === 1
-        ? 'Until one of your kits has been handed over, your trustees'
-        : `Until ${k} of your kits have been handed over, your trustees`;
-  return `${until} will not be able to open your plan, documents and tasks after your death: what you sealed opens only with kits, and no one, not even Afterword, can open it for them. Your messages still reach the people they are for: Afterword e-mails each one a private link.`;
+  return k === null
+    ? 'Until your trustees hold trustee kits, they'
+    : k === 1
+      ? 'Until one of your kits has been handed over, your trustees'
+      : `Until ${k} of your kits have been handed over, your trustees`;
+}
+
+/**
+ * The same as withoutKitsText in plain words first (issue 38 item 8: the Trustee kits section, read
+ * by the person it is for), with the detail to show behind "How this works": why nothing sealed
+ * opens, and how the messages still go (the escrow).
+ */
+export function withoutKitsWords(k: number | null): { text: string; detail: string } {
+  return {
+    text: `${untilKits(k)} will not be able to open your plan, documents and tasks after your death. Your messages still reach the people they are for.`,
+    detail:
+      'What you sealed opens only with kits: no one, not even Afterword, can open it for your trustees. Your messages are different: when the waiting period ends, Afterword e-mails each person a private link to theirs by itself, using a spare copy of your messages’ keys that it keeps until enough kits are handed over (this copy is called the escrow). No trustee has to confirm anything first.',
+  };
+}
+
+/**
+ * Why a sealed account's trustees cannot open what was sealed after a release without kits in
+ * force, in the trustee's e-mail (sync-server/release/emails.ts NO_KITS_EMAIL_LINE): `kitsMade`
+ * false when the owner never made trustee kits (issue 38 item 8: "fewer trustees held kits than
+ * were needed" was untrue then), true when kits were made but fewer than needed were handed over.
+ * `owner`: the owner's name as the e-mail calls them. Pronoun-free (issue 38 item 8).
+ */
+export function whySealedStaysShut(owner: string, kitsMade: boolean): string {
+  const why = kitsMade ? 'but fewer trustees kept their kits than were needed' : 'but no trustee kits were made';
+  return `It was sealed on ${owner}’s own devices so that only trustees holding trustee kits could open it, ${why}, so neither you nor Afterword can open it.`;
 }

@@ -33,7 +33,7 @@ export const COLLECTION_SPECS: Record<CollectionName, CollectionSpec> = {
     lists: [],
     serverOnly: [],
     singleton: true,
-    defaults: { values: [], profileCompletion: 0 },
+    defaults: { values: [], profileCompletion: 0, emailName: null },
   },
   deathPlan: {
     fields: deathPlanFieldsSchema,

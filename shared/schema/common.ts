@@ -9,6 +9,8 @@ import { z } from './z';
 /** Maximum lengths, in UTF-16 code units. */
 export const LIMITS = {
   name: 100,
+  /** The profile's name for e-mails (shared/profile-email-name.ts): a first and a last name joined by a space. */
+  emailName: 201,
   email: 254,
   shortText: 200,
   text: 5_000,

@@ -184,6 +184,8 @@ export interface RehearsalTrustee {
    * trusteeAccessOf). Null when their page would open (their kit, or an account that is not sealed).
    */
   cannotOpen: 'no-kits' | 'no-own-kit' | null;
+  /** With `no-kits`: the owner has made no trustee kits at all (the page gives that reason). */
+  noKitsMade?: boolean;
 }
 
 /** `GET /api/release/rehearsal`: a preview only; nothing is written, queued or minted. */

@@ -34,6 +34,12 @@ export const profileSchema = z.object({
   emergencyContact: z.nullable(emergencyContactSchema),
   healthInfo: optionalText(LIMITS.text),
   profileCompletion: intBetween(0, 100),
+  /**
+   * The name e-mails to the owner's trustees and recipients call them by (beyond SPEC.md, issue 38
+   * item 8 d): plain, so the server can read it; the owner's device writes it (shared/profile-email-name.ts).
+   * Null for an account that never saved one: e-mails then use the first name.
+   */
+  emailName: optionalText(LIMITS.emailName),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

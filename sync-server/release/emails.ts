@@ -6,6 +6,7 @@
 import { emailSchema } from '../../shared/schema/common';
 import type { AccessLevel } from '../../shared/schema/trustee';
 import { formatLongDateTime } from '../../shared/dates';
+import { whySealedStaysShut } from '../../shared/release/without-kits';
 
 export const EMAIL_KINDS = [
   'trustee-invite',
@@ -29,7 +30,16 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** What the queue stores for each email (no secrets: links are minted at send time). */
 export interface EmailParams {
+  /** The owner's plain first name: how e-mails call them after the first mention (the last name is sealed, SECURITY.md). */
   ownerName: string;
+  /**
+   * The owner's name for e-mails (the profile's plain `emailName`, which their device writes:
+   * their full name unless they chose the first name only; shared/profile-email-name.ts). E-mails to
+   * trustees and recipients name the owner by it in the subject and at first mention, so a trustee
+   * with several people of that first name knows which one (issue 38 item 8 d). Set by the queue
+   * (service.ts); absent on e-mails queued before it (the first name then).
+   */
+  ownerFullName?: string;
   /** Base of links (config.linkBase: PUBLIC_URL, else http://localhost:PORT), set at send time. */
   base: string;
   recipientName?: string;
@@ -52,6 +62,8 @@ export interface EmailParams {
    * when it was released through kits and this trustee holds none (trustees.ts queueTrusteeAccess).
    */
   cannotOpen?: 'no-kits' | 'no-own-kit';
+  /** With `cannotOpen: 'no-kits'`: the owner never made trustee kits (whySealedStaysShut). */
+  noKitsMade?: boolean;
   /** A sealed account's trustee invitation: what was sealed opens only with a kit (KITS_ONLY_INVITE_LINE). */
   kitsOnly?: boolean;
 }
@@ -67,11 +79,21 @@ const date = (ms: number) => formatLongDateTime(ms, { timeZone: 'UTC' });
 const RELEASE_AS_SET_UP =
   'your plan is released as you set it up: your messages reach the people you wrote them for, and your trustees are told (if your trustee kits are in use, enough of your trustees must first confirm with their kits)';
 
+/** What a trustee of each access level sees, pronoun-free (issue 38 item 8). */
 const ACCESS_WORDS: Record<AccessLevel, string> = {
-  full: 'their after-death plan, their documents, the checklist of tasks for the family, and the list of their messages (never the messages themselves)',
-  'documents-only': 'the documents they have listed',
-  'messages-only': 'the list of messages they have written and whether each has been delivered, so you can resend one if it goes astray',
+  full: 'the after-death plan, the documents, the checklist of tasks for the family, and the list of messages (never the messages themselves)',
+  'documents-only': 'the documents on the list',
+  'messages-only': 'the list of messages and whether each has been delivered, so you can resend one if it goes astray',
 };
+
+/** What every e-mail is queued with about its owner (service.ts `queue`; rehearsal.ts): the plain first name and the name for e-mails. */
+export const ownerParams = (o: { firstName: string; emailName: string }): Pick<EmailParams, 'ownerName' | 'ownerFullName'> => ({
+  ownerName: o.firstName,
+  ownerFullName: o.emailName,
+});
+
+/** The owner in a subject and at first mention in an e-mail to a trustee or recipient: the name for e-mails, else the first name. */
+const who = (p: { ownerName: string; ownerFullName?: string }) => p.ownerFullName || p.ownerName;
 
 const SIGN_OFF = '\n\nWith care,\nAfterword';
 
@@ -110,30 +132,30 @@ export const trusteeAccessParams = (t: { id: string; accessLevel: AccessLevel })
  * in force: nothing sealed opens (issue "Release through trustees' key shares", constraint "The
  * escrow ends"), and what can still be done. The trustee page says the same (web/release/open.ts NO_KITS_TEXT).
  */
-export const NO_KITS_EMAIL_LINE = (owner: string) =>
-  `${owner} named you as a trustee. What they sealed for their trustees (their plan, documents and tasks) cannot be opened: ${owner} sealed it on their own devices so that only trustees holding trustee kits could open it, and fewer trustees held kits than were needed, so neither you nor Afterword can open it. The messages ${owner} wrote to people are still sent to them by e-mail. If ${owner} left their recovery kit (a printed page with a recovery code) with their papers, it opens their account together with their e-mail: choose “Forgot password?” on Afterword’s sign-in page.`;
+export const NO_KITS_EMAIL_LINE = (owner: string, kitsMade: boolean) =>
+  `What ${owner} sealed for trustees (the plan, documents and tasks) cannot be opened. ${whySealedStaysShut(owner, kitsMade)} The messages ${owner} wrote to people are still sent to them by e-mail. If ${owner} left a recovery kit (a printed page with a recovery code) with the family papers, it opens the account together with its e-mail address: choose “Forgot password?” on Afterword’s sign-in page.`;
 
 /** The invitation's words for a sealed account's trustee: what was sealed opens only with a kit the owner gives them (issue "Release through trustees' key shares"). */
 export const KITS_ONLY_INVITE_LINE = (owner: string) =>
-  `What ${owner} sealed on their own devices opens only with a trustee kit, which ${owner} gives you themselves: without enough kits among their trustees it cannot be opened, though their messages still reach the people they are for.`;
+  `What ${owner} seals on Afterword opens only with a trustee kit, which ${owner} gives you in person or by e-mail: without enough kits among the trustees it cannot be opened, though ${owner}’s messages still reach the people they are for.`;
 
 /** The access e-mail's words, after a release through kits, for a trustee who holds no kit (web/release/open.ts NO_OWN_KIT_TEXT). */
 export const NO_OWN_KIT_EMAIL_LINE = (owner: string) =>
-  `${owner} named you as a trustee, but did not give you a trustee kit (perhaps you were named after the kits were made), and what ${owner} left opens only with a kit. A trustee who holds a kit with full access can open it with theirs and share with you what you need. The messages ${owner} wrote to people still reach them.`;
+  `${owner} gave you no trustee kit (perhaps you were named after the kits were made), and what ${owner} left opens only with a kit. A trustee who holds a kit with full access can open it with that kit and share with you what you need. The messages ${owner} wrote to people still reach them.`;
 
 /** Subject and text of one email. `link` is the minted link, when the kind has one. */
 export function renderEmail(kind: EmailKind, params: EmailParams, link?: string): { subject: string; text: string } {
-  const p = { ...params, ownerName: oneLine(params.ownerName) || 'Someone', recipientName: oneLine(params.recipientName), startedBy: oneLine(params.startedBy) };
+  const p = { ...params, ownerName: oneLine(params.ownerName) || 'Someone', ownerFullName: oneLine(params.ownerFullName), recipientName: oneLine(params.recipientName), startedBy: oneLine(params.startedBy) };
   const hello = (name?: string) => (name ? `Dear ${name},` : 'Hello,');
   // A rehearsal (link = PREVIEW_LINK) shows no working link of any kind, a kit page's included.
   const kitLink = p.kitToken ? (link === PREVIEW_LINK ? PREVIEW_LINK : `${p.base}/kit/${p.kitToken}`) : undefined;
   switch (kind) {
     case 'trustee-invite':
       return {
-        subject: `${p.ownerName} has asked you to be a trustee`,
+        subject: `${who(p)} has asked you to be a trustee`,
         text: `${hello(p.recipientName)}
 
-${p.ownerName} uses Afterword to prepare for the end of their life, and has named you as one of their trustees.
+${who(p)} has named you as a trustee on Afterword, where ${p.ownerName} keeps a plan, messages and documents for family and friends, for when the time comes.
 
 Being a trustee means that, when ${p.ownerName} dies, you can let us know. We then wait, and ask ${p.ownerName} to confirm, before anything is shared. After that you will be able to see ${ACCESS_WORDS[p.accessLevel ?? 'full']}. Nothing is shared with you before then.${p.kitsOnly ? ` ${KITS_ONLY_INVITE_LINE(p.ownerName)}` : ''}
 
@@ -144,23 +166,23 @@ If you weren't expecting this, or would rather not, you can simply ignore this e
       };
     case 'trustee-welcome':
       return {
-        subject: `Thank you for being ${p.ownerName}'s trustee`,
+        subject: `Thank you for being ${who(p)}'s trustee`,
         text: `${hello(p.recipientName)}
 
-Thank you for agreeing to be ${p.ownerName}'s trustee. There is nothing you need to do now.
+Thank you for agreeing to be the trustee of ${who(p)}. There is nothing you need to do now.
 
 Please keep this email. If ${p.ownerName} dies, open this link to tell us (it works for as long as you are ${p.ownerName}'s trustee):
 ${link}
 
-We will then wait before anything is shared, and ${p.ownerName} will be asked to confirm they are still here. The link is just for you; please don't forward it.${SIGN_OFF}`,
+We will then wait before anything is shared, and first ask ${p.ownerName} whether all is well. The link is just for you; please don't forward it.${SIGN_OFF}`,
       };
     case 'trustee-access':
       if (p.cannotOpen) {
         return {
-          subject: `What ${p.ownerName} left for you`,
+          subject: `What ${who(p)} left for you`,
           text: `${hello(p.recipientName)}
 
-We are very sorry for your loss. ${(p.cannotOpen === 'no-kits' ? NO_KITS_EMAIL_LINE : NO_OWN_KIT_EMAIL_LINE)(p.ownerName)}
+We are very sorry for your loss. ${who(p)} named you as a trustee. ${p.cannotOpen === 'no-kits' ? NO_KITS_EMAIL_LINE(p.ownerName, !p.noKitsMade) : NO_OWN_KIT_EMAIL_LINE(p.ownerName)}
 
 ${p.accessLevel === 'documents-only' ? 'This page says the same' : `This page says the same, and shows whether each message ${p.ownerName} left has been sent, so you can send a link again if one goes astray`} (the link works for 90 days and is just for you):
 ${link}
@@ -169,10 +191,10 @@ Take whatever time you need.${SIGN_OFF}`,
         };
       }
       return {
-        subject: `What ${p.ownerName} left for you`,
+        subject: `What ${who(p)} left for you`,
         text: `${hello(p.recipientName)}
 
-We are very sorry for your loss. ${p.ownerName} named you as a trustee, and what they prepared is now available to you: ${ACCESS_WORDS[p.accessLevel ?? 'full']}.
+We are very sorry for your loss. ${who(p)} named you as a trustee, and what ${p.ownerName} prepared is now available to you: ${ACCESS_WORDS[p.accessLevel ?? 'full']}.
 
 ${
   kitLink
@@ -240,12 +262,12 @@ ${
       };
     case 'trustee-yearly':
       return {
-        subject: `You are still ${p.ownerName}'s trustee`,
+        subject: `You are still ${who(p)}'s trustee`,
         text: `${hello(p.recipientName)}
 
-Once a year we write to let you know that you are still ${p.ownerName}'s trustee on Afterword. There is nothing you need to do.
+Once a year we write to let you know that you are still the trustee of ${who(p)} on Afterword. There is nothing you need to do.
 
-If ${p.ownerName} dies, open this link to tell us (it works for as long as you are their trustee, and so does the one we sent before). The page also lets you confirm that you are still willing, which ${p.ownerName} will see:
+If ${p.ownerName} dies, open this link to tell us (it works for as long as you are ${p.ownerName}'s trustee, and so does the one we sent before). The page also lets you confirm that you are still willing, which ${p.ownerName} will see:
 ${link}
 
 ${
@@ -255,21 +277,21 @@ ${kitLink}
 
 `
     : ''
-}If you no longer want to be ${p.ownerName}'s trustee, please tell them.${SIGN_OFF}`,
+}If you no longer want to be ${p.ownerName}'s trustee, please tell ${p.ownerName}.${SIGN_OFF}`,
       };
     case 'trustee-confirm-death':
       return {
-        subject: `Please confirm only if you know ${p.ownerName} has died`,
+        subject: `Please confirm only if you know ${who(p)} has died`,
         text: `${hello(p.recipientName)}
 
-${p.ownerName} named you as one of their trustees and gave you a trustee kit. The waiting period on their Afterword account has ended without word from them, so we are asking their trustees to confirm.
+${who(p)} named you as a trustee and gave you a trustee kit. The waiting period on ${p.ownerName}'s Afterword account has ended without word from ${p.ownerName}, so we are asking the trustees to confirm.
 
-Confirm only if you know ${p.ownerName} has died. Nothing is shared until enough of their trustees have confirmed, and ${p.ownerName} can still stop it.
+Confirm only if you know ${p.ownerName} has died. Nothing is shared until enough trustees have confirmed, and ${p.ownerName} can still stop it.
 
 To confirm, open this page and use your kit (the link ${p.ownerName} sent you, or the code on the printed kit):
 ${kitLink}
 
-If you are not sure, please do nothing and try to reach ${p.ownerName} or their family first.${SIGN_OFF}`,
+If you are not sure, please do nothing and try to reach ${p.ownerName} or ${p.ownerName}'s family first.${SIGN_OFF}`,
       };
     case 'owner-awaiting-confirmations':
       return {
@@ -320,32 +342,32 @@ If it wasn't you, ignore this e-mail: your password stays as it is.${SIGN_OFF}`,
       };
     case 'trustee-handover':
       return {
-        subject: `A letter from ${p.ownerName} for you to hand over`,
+        subject: `A letter from ${who(p)} for you to hand over`,
         text: `${hello(p.recipientName)}
 
-${p.ownerName} wrote a message for someone and asked that you, not us, hand it over when the time came. That time is now.
+${who(p)} wrote a message for someone and asked that you, not us, hand it over when the time came. That time is now.
 
 Open this page with the trustee kit ${p.ownerName} gave you (the saved link, or the code on the printed kit). It shows who the message is for and a private link to it. Send that link to them from your own e-mail or phone: we have not sent it to them, and we cannot read it.
 ${kitLink ?? link}
 
-If you cannot do it, please let ${p.ownerName}'s family or their other trustees know.${SIGN_OFF}`,
+If you cannot do it, please let ${p.ownerName}'s family or the other trustees know.${SIGN_OFF}`,
       };
     case 'delivery-updated':
       return {
-        subject: `A message from ${p.ownerName} (updated)`,
+        subject: `A message from ${who(p)} (updated)`,
         text: `${hello(p.recipientName)}
 
-The message ${p.ownerName} left for you was changed after we sent it to you. This link shows it as it is now:
+The message ${who(p)} left for you was changed after we sent it to you. This link shows it as it is now:
 ${link}
 
 The link is private and meant only for you.${SIGN_OFF}`,
       };
     case 'delivery':
       return {
-        subject: `A message from ${p.ownerName}`,
+        subject: `A message from ${who(p)}`,
         text: `${hello(p.recipientName)}
 
-${p.ownerName} wrote a message for you and asked us to send it to you when the time came. We are sorry for your loss.
+${who(p)} wrote a message for you and asked us to send it to you when the time came. We are sorry for your loss.
 
 You can read it here, whenever you feel ready:
 ${link}

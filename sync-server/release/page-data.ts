@@ -62,7 +62,7 @@ async function sealedPageFile(blobs: BlobService, ownerId: string, r: { file?: u
 /**
  * The SealedInfo of `ownerId` when its records are sealed, else null. For trustee `trusteeId`'s
  * page it says how that page can open (open.ts): with their kit (`kits`), not at all because no
- * kits were in force (`noKits`), or not at all because they hold no kit of those in force
+ * kits were in force (`noKits`; `noKitsMade` when none were ever made), or not at all because they hold no kit of those in force
  * (`noOwnKit`). It never carries a key. Places are added per collection (placesOf).
  */
 async function sealedInfoOf(services: Services, ownerId: string, trusteeId?: string): Promise<SealedInfo | null> {
@@ -74,8 +74,9 @@ async function sealedInfoOf(services: Services, ownerId: string, trusteeId?: str
   const noEscrow = (await services.escrow.status(ownerId)) === null && !kits;
   const info: SealedInfo = { userId: ownerId, clocks: {}, noEscrow, kits };
   if (trusteeId === undefined) return info;
-  const current = (await store.liveKitGenerations(ownerId)).find((g) => g.live_at !== null);
-  if (!current) return { ...info, noKits: true };
+  const generations = await store.liveKitGenerations(ownerId);
+  const current = generations.find((g) => g.live_at !== null);
+  if (!current) return { ...info, noKits: true, ...(generations.length === 0 ? { noKitsMade: true } : {}) };
   const holds = (await store.kitsOf(ownerId, current.generation)).some((k) => k.trustee_id === trusteeId);
   return holds ? info : { ...info, noOwnKit: true };
 }

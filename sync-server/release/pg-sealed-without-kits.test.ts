@@ -36,7 +36,7 @@ describe('a sealed account with fewer than k kits, on PostgreSQL', () => {
 
       for (const tr of trustees) {
         const [mail] = outboxFiles(o.t.deps.config.dataDir).filter((e) => e.to[0] === o.addr(tr.who) && /left for you$/.test(e.subject));
-        expect(mail!.text).toContain(NO_KITS_EMAIL_LINE('Ada'));
+        expect(mail!.text).toContain(NO_KITS_EMAIL_LINE('Ada', true));
         const res = await o.t.call('GET', `${new URL(mail!.links[0]!).pathname}/data`);
         expect(res.status).toBe(200);
         const data = (await res.json()) as TrusteePageData;

@@ -59,7 +59,7 @@ describe('GET /api/release/rehearsal', () => {
         [msgs.id, o.addr('milo'), 'messages-only', 'What Ada left for you'],
       ]),
     );
-    expect(r.trustees.find((x) => x.trusteeId === msgs.id)!.email!.text).toContain('the list of messages they have written');
+    expect(r.trustees.find((x) => x.trusteeId === msgs.id)!.email!.text).toContain('the list of messages and whether each has been delivered');
     for (const e of [...r.recipients, ...r.trustees].map((x) => x.email!)) {
       expect(e.text).toContain(PREVIEW_LINK);
       expect(e.text).not.toMatch(/https?:\/\//); // no link of any kind, working or not
@@ -88,12 +88,16 @@ describe('GET /api/release/rehearsal', () => {
     // No kits: every trustee is told their page cannot open what was sealed, and why.
     const none = await rehearse();
     expect(none.trustees.map((t) => t.cannotOpen)).toEqual(['no-kits', 'no-kits', 'no-kits']);
-    for (const t of none.trustees) expect(t.email!.text).toContain(NO_KITS_EMAIL_LINE('Ada'));
+    for (const t of none.trustees) expect(t.email!.text).toContain(NO_KITS_EMAIL_LINE('Ada', false));
+    expect(none.trustees.map((t) => t.noKitsMade)).toEqual([true, true, true]); // issue 38 item 8: the reason is that none were made
 
     // Kits 2 of 2 for ann and bob, one handed over: not in force yet, the same.
     const { made, tokens } = await postKits(o, trustees.slice(0, 2), 2);
     expect((await kitCall(o, 'POST', `/api/kit/${tokens[0]}/handover`, { commitment: made.kits[0]!.commitment })).status).toBe(204);
-    expect((await rehearse()).trustees.map((t) => t.cannotOpen)).toEqual(['no-kits', 'no-kits', 'no-kits']);
+    const fewer = await rehearse();
+    expect(fewer.trustees.map((t) => t.cannotOpen)).toEqual(['no-kits', 'no-kits', 'no-kits']);
+    expect(fewer.trustees.map((t) => t.noKitsMade)).toEqual([undefined, undefined, undefined]);
+    for (const t of fewer.trustees) expect(t.email!.text).toContain(NO_KITS_EMAIL_LINE('Ada', true));
 
     // Both handed over: ann and bob reach theirs by their kit page (a placeholder here); cy holds none and is told so.
     expect((await kitCall(o, 'POST', `/api/kit/${tokens[1]}/handover`, { commitment: made.kits[1]!.commitment })).status).toBe(204);

@@ -15,7 +15,7 @@
 import type { ReleaseRehearsal, RehearsalEmail } from '../../shared/schema/release';
 import { deliveryCardText, deliveryPlanText } from '../../shared/delivery-rule';
 import { badAddress } from './deliveries';
-import { type EmailKind, type EmailParams, PREVIEW_LINK, deliveryEmailParams, renderEmail, sendableAddress } from './emails';
+import { type EmailKind, type EmailParams, PREVIEW_LINK, deliveryEmailParams, ownerParams, renderEmail, sendableAddress } from './emails';
 import type { ReleaseRecords, ReleaseService } from './service';
 import { TRUSTEE_INVALID_TEXT, trusteeAccessOf } from './trustees';
 
@@ -36,13 +36,15 @@ export async function rehearseRelease(
   sealed = false,
 ): Promise<ReleaseRehearsal> {
   // The kits in force: a trustee's e-mail and page are those of a release now (trustees.ts trusteeAccessOf).
-  const current = (await release.store.liveKitGenerations(userId)).find((g) => g.live_at !== null);
+  const generations = await release.store.liveKitGenerations(userId);
+  const current = generations.find((g) => g.live_at !== null);
   const kits = current ? await release.store.kitsOf(userId, current.generation) : [];
-  const ownerName = (await release.owner(userId)).firstName;
+  const owner = ownerParams(await release.owner(userId));
+  const ownerName = owner.ownerName;
   const email = (kind: EmailKind, to: string, params: Partial<EmailParams>): RehearsalEmail => ({
     to,
-    // The queue adds the owner's first name to every e-mail's params (service.ts `queue`); the outbox the base.
-    ...renderEmail(kind, { ownerName, base: release.baseUrl(), ...params }, PREVIEW_LINK),
+    // The queue adds the owner's first name and name for e-mails to every e-mail's params (service.ts `queue`); the outbox the base.
+    ...renderEmail(kind, { ...owner, base: release.baseUrl(), ...params }, PREVIEW_LINK),
   });
   const messages = await records.list(userId, 'messages');
   const trustees = await records.list(userId, 'trustees');
@@ -71,7 +73,7 @@ export async function rehearseRelease(
     }),
     trustees: trustees.map((t) => {
       const ok = sendableAddress(t.email);
-      const params = trusteeAccessOf(t, sealed, kits);
+      const params = trusteeAccessOf(t, sealed, kits, generations.length > 0);
       return {
         trusteeId: t.id,
         to: String(t.email ?? ''),
@@ -79,6 +81,7 @@ export async function rehearseRelease(
         email: ok ? email('trustee-access', t.email, params) : null,
         problem: ok ? null : TRUSTEE_INVALID_TEXT,
         cannotOpen: params.cannotOpen ?? null,
+        ...(params.noKitsMade ? { noKitsMade: true } : {}),
       };
     }),
   };

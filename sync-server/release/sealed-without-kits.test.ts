@@ -122,8 +122,8 @@ describe('a sealed account with fewer than k kits handed over', () => {
     // Every trustee is told plainly, and their page data carries no key and says why.
     for (const who of ['ann', 'bob', 'cy']) {
       const { mail, data } = await accessOf(w, addr(who));
-      expect(mail.text).toContain(NO_KITS_EMAIL_LINE('Ada'));
-      expect(mail.text).not.toContain('what they prepared is now available to you');
+      expect(mail.text).toContain(NO_KITS_EMAIL_LINE('Ada', true));
+      expect(mail.text).not.toContain('what Ada prepared is now available to you');
       expect(data.sealed).toBeDefined();
       expect('keys' in data.sealed!).toBe(false);
       expect(data.sealed!.noKits).toBe(true);
@@ -183,5 +183,28 @@ describe('a sealed account with fewer than k kits handed over', () => {
     const ann = outboxFiles(w.t.deps.config.dataDir).find((e) => e.to[0] === addr('ann') && /left for you$/.test(e.subject))!;
     expect(ann.links).toEqual([`http://afterword.test/kit/${token('tr1')}`]);
     expect(ann.text).not.toContain(NO_OWN_KIT_EMAIL_LINE('Ada'));
+  }, 120_000);
+});
+
+describe('a sealed account released with no trustee kits made at all (issue 38 item 8)', () => {
+  it("its trustees' e-mail gives the real reason: no kits were made, not that too few trustees held them", async () => {
+    const { o } = await ownerWithTrustees(['ann', 'bob']);
+    await sealWithPlaceholderKeys(o);
+    await lapse(o as unknown as World['w'], 'released');
+    for (const who of ['ann', 'bob']) {
+      const mails = outboxFiles(o.t.deps.config.dataDir).filter((e) => e.to[0] === o.addr(who) && /left for you$/.test(e.subject));
+      expect(mails).toHaveLength(1);
+      const text = mails[0]!.text;
+      expect(text).toContain(NO_KITS_EMAIL_LINE('Ada', false));
+      expect(text).toMatch(/no trustee kits were made/);
+      expect(text).not.toMatch(/fewer trustees held kits than were needed/);
+      // The page the e-mail links to gives the same reason.
+      const res = await o.t.call('GET', `${new URL(mails[0]!.links[0]!).pathname}/data`);
+      const data = (await res.json()) as TrusteePageData;
+      expect(data.sealed).toMatchObject({ noKits: true, noKitsMade: true });
+      const page = await openPage('t', data, null);
+      expect(page.cannotOpen).toBe(NO_KITS_TEXT('Ada', false));
+      expect(page.cannotOpen).toMatch(/no trustee kits were made/);
+    }
   }, 120_000);
 });

@@ -16,7 +16,7 @@ import { createBoundedCache } from '../records/bounded-cache';
 import { queueDueDeliveries } from './deliveries';
 import type { HandoverOf } from '../kits/message-keys';
 import { removeOutboxFiles } from './mailer';
-import { type EmailKind, type EmailParams, sendableAddress } from './emails';
+import { type EmailKind, type EmailParams, ownerParams, sendableAddress } from './emails';
 import { quotaOf } from './email-quotas';
 import type { EmailQuota } from '../db/release';
 import { type Actor, type Outcome, type ReleaseEvent, type ReleaseState, DAY_MS, initialState, transition } from './state-machine';
@@ -112,11 +112,13 @@ export interface ReleaseService extends TrusteeFollower {
     quota?: EmailQuota,
   ): Promise<boolean>;
   /**
-   * The owner's display name and profile e-mail (when sendable) from the profile record (the
-   * record store only; no release store call). Only the verification e-mail goes to that
-   * address before it is verified: notices use `ownerAddress`.
+   * The owner's plain first name, their name for e-mails to trustees and recipients (the
+   * profile's plain `emailName` their device wrote, else the first name: shared/profile-email-name.ts)
+   * and profile e-mail (when sendable) from the profile record (the record store only; no release
+   * store call). Only the verification e-mail goes to that address before it is verified: notices
+   * use `ownerAddress`.
    */
-  owner(userId: string): Promise<{ firstName: string; email: string | null }>;
+  owner(userId: string): Promise<{ firstName: string; emailName: string; email: string | null }>;
   /**
    * The address the owner's notices go to: the profile e-mail when it is the one they verified
    * (owner-email.ts), else null (SECURITY.md "Limits": a stranger's address gets nothing).
@@ -162,8 +164,9 @@ export function createReleaseService(
   const owner: ReleaseService['owner'] = async (userId) => {
     const p = await records.get(userId, 'profile', userId);
     const firstName = p?.firstName || 'Someone';
-    // The first name only: the rest of the profile is sealed (shared/crypto/fields.ts).
-    return { firstName, email: sendableAddress(p?.email) ? p.email : null };
+    // The plain fields only: the rest of the profile, the last name included, is sealed (shared/crypto/fields.ts).
+    const emailName = typeof p?.emailName === 'string' && p.emailName.trim() ? p.emailName : firstName;
+    return { firstName, emailName, email: sendableAddress(p?.email) ? p.email : null };
   };
 
   const queue: ReleaseService['queue'] = async (tx, userId, kind, to, dedupeKey, params, quota) =>
@@ -172,7 +175,8 @@ export function createReleaseService(
       userId,
       kind,
       to,
-      params: { ownerName: (await owner(userId)).firstName, ...params }, // the owner's plain first name only: the rest of the profile is sealed (SECURITY.md)
+      // The owner's plain first name and name for e-mails only: the rest of the profile is sealed (SECURITY.md).
+      params: { ...ownerParams(await owner(userId)), ...params },
       at: deps.now(),
       quota: quota ?? quotaOf(kind),
     });

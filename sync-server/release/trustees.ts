@@ -81,7 +81,8 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
       ? `Invitation sent ${again ? 'again ' : ''}to ${t.email}.`
       : `Invitation to ${t.email} ${again ? 'queued again' : 'is queued'}: it will go out when e-mail is set up on this server.`;
   const { store, records, queue, isolated, problem } = p;
-  const accessParams = async (userId: string, t: Trustee, kits: readonly KitRow[]) => trusteeAccessOf(t, await p.sealed(userId), kits);
+  const accessParams = async (tx: ReleaseTx, userId: string, t: Trustee, kits: readonly KitRow[]) =>
+    trusteeAccessOf(t, await p.sealed(userId), kits, (await tx.liveKitGenerations(userId)).length > 0);
   const sendable = (t: Trustee) => sendableAddress(t.email);
 
   /**
@@ -159,7 +160,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         // 1,000 trustees added just before release are not 1,000 e-mails at once (issue #15).
         const quota = inv.status === 'invited' && !(await tx.inviteWentOut(userId, t.id)) ? 'invite' : undefined;
         // Released through kits: the access is the trustee's kit page, which opens with their kit.
-        await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, await accessParams(userId, t, released), quota);
+        await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, await accessParams(tx, userId, t, released), quota);
       }
     },
     async queueKitConfirmations(tx, userId, episode) {
@@ -238,7 +239,7 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
         await tx.addActivity(userId, now, 'trustee-accepted', `${t.email} accepted your invitation.`);
         await queue(tx, userId, 'trustee-welcome', t.email, `welcome:${t.id}:${inv.invite_round}`, { trusteeId: t.id });
         if ((await tx.getState(userId))?.phase === 'released') {
-          await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, await accessParams(userId, t, await currentKits(tx, userId)));
+          await queue(tx, userId, 'trustee-access', t.email, `access:${t.id}`, await accessParams(tx, userId, t, await currentKits(tx, userId)));
         }
         return true;
       });
@@ -252,13 +253,21 @@ export function createTrusteeFollower(deps: AppDeps, p: Parts): TrusteeFollower 
  * rehearsal (rehearsal.ts): their kit page when they hold one of `kits` (the kits in force,
  * currentKits); else, for a `sealed` account, that their page cannot open (`cannotOpen`): nothing
  * sealed is released to trustees without kits (issue "Release through trustees' key shares",
- * constraint "The escrow ends"). An account that is not sealed: its access link, as before kits.
+ * constraint "The escrow ends"), and `noKitsMade` when the owner made none (`kitsMade` false: no kit
+ * generation at all, so the e-mail says so rather than "too few"). An account that is not sealed:
+ * its access link, as before kits.
  */
-export function trusteeAccessOf(t: { id: string; accessLevel: AccessLevel }, sealed: boolean, kits: ReadonlyArray<Pick<KitRow, 'trustee_id' | 'token'>>): Partial<EmailParams> {
+export function trusteeAccessOf(
+  t: { id: string; accessLevel: AccessLevel },
+  sealed: boolean,
+  kits: ReadonlyArray<Pick<KitRow, 'trustee_id' | 'token'>>,
+  kitsMade: boolean,
+): Partial<EmailParams> {
   const kitToken = kits.find((k) => k.trustee_id === t.id)?.token;
   if (kitToken) return { ...trusteeAccessParams(t), kitToken };
   if (!sealed) return trusteeAccessParams(t);
-  return { ...trusteeAccessParams(t), cannotOpen: kits.length ? 'no-own-kit' : 'no-kits' };
+  if (kits.length) return { ...trusteeAccessParams(t), cannotOpen: 'no-own-kit' };
+  return { ...trusteeAccessParams(t), cannotOpen: 'no-kits', ...(kitsMade ? {} : { noKitsMade: true }) };
 }
 
 /**

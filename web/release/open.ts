@@ -23,6 +23,7 @@ import { importAesKey } from '../../shared/crypto/wrap';
 import { ALLOWED_MIME_TYPES } from '../../shared/files/types';
 import { pageProfileOf } from '../../shared/release/page-records';
 import type { DeliveryPageData, PageFile, SealedInfo, TrusteePageData } from '../../shared/release/pages';
+import { whySealedStaysShut } from '../../shared/release/without-kits';
 import type { CollectionName } from '../../shared/schema/collection-names';
 import type { DeathPlan } from '../../shared/schema';
 import { namedEntries, type FailedPlace, type NamesOf } from './not-opened';
@@ -48,10 +49,11 @@ export const KIT_ONLY_TEXT =
 /**
  * Why a trustee's page of a sealed account released with fewer than k kits in force opens nothing
  * (issue "Release through trustees' key shares", constraint "The escrow ends": nothing sealed is
- * released without kits), and what can still be done. `owner` is the owner's first name.
+ * released without kits), and what can still be done. `owner` is the owner's first name; `kitsMade`
+ * false when the owner never made kits (whySealedStaysShut).
  */
-export const NO_KITS_TEXT = (owner: string) =>
-  `What ${owner} sealed for their trustees (their plan, documents and tasks) cannot be opened here. ${owner} sealed it on their own devices so that only trustees holding trustee kits could open it, and fewer trustees held kits than were needed, so neither you nor Afterword can open it. The messages ${owner} wrote to people are still sent to them by e-mail. If ${owner} left their recovery kit (a printed page with a recovery code) with their papers, it opens their account together with their e-mail: choose “Forgot password?” on Afterword’s sign-in page. A device still signed in to their account opens it too.`;
+export const NO_KITS_TEXT = (owner: string, kitsMade = true) =>
+  `What ${owner} sealed for trustees (the plan, documents and tasks) cannot be opened here. ${whySealedStaysShut(owner, kitsMade)} The messages ${owner} wrote to people are still sent to them by e-mail. If ${owner} left a recovery kit (a printed page with a recovery code) with the family papers, it opens the account together with its e-mail address: choose “Forgot password?” on Afterword’s sign-in page. A device still signed in to the account opens it too.`;
 
 /** Why a kit-released account's trustee page opens nothing for a trustee who was given no kit, and what they can do. `owner`: the first name. */
 export const NO_OWN_KIT_TEXT = (owner: string) =>
@@ -175,7 +177,7 @@ async function openTrustee(raw: TrusteePageData, info: SealedInfo, levelKeys: Re
   if (!levelKeys) {
     const owner = raw.ownerFirstName || raw.ownerName;
     if (info.kits && !info.noOwnKit) throw new Error(KIT_ONLY_TEXT); // their kit page opens it
-    return withoutKeys(raw, info.noOwnKit ? NO_OWN_KIT_TEXT(owner) : NO_KITS_TEXT(owner));
+    return withoutKeys(raw, info.noOwnKit ? NO_OWN_KIT_TEXT(owner) : NO_KITS_TEXT(owner, !info.noKitsMade));
   }
   const lookup = await lookupOf(levelKeys);
   const o = openerOf(info, lookup);

@@ -341,7 +341,7 @@ describe('the release of a sealed account', () => {
     expect(grace.sealed).toMatchObject({ noEscrow: true, noKits: true });
     expect('keys' in grace.sealed!).toBe(false);
     const shown = await openPage('t', grace, null);
-    expect(shown.cannotOpen).toBe(NO_KITS_TEXT('Ada'));
+    expect(shown.cannotOpen).toBe(NO_KITS_TEXT('Ada', false));
     expect([shown.plan, shown.documents, shown.tasks]).toEqual([undefined, undefined, undefined]);
     expect(shown.messages).toEqual([expect.objectContaining({ id: 'm1', recipientName: '', recipientEmail: addr('annabella'), delivered: true })]);
     // (A kit's keys open a page's data with no escrow at all: the test above, through the kit page's path.)

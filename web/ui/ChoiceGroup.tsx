@@ -7,7 +7,7 @@
  * <ChoiceGroup legend="Keep the document as" value={source} onValueChange={setSource}
  *   options={[{ value: 'file', label: 'A file' }, { value: 'link', label: 'A link' }]} />
  */
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { cn } from './cn';
 
 export interface ChoiceGroupProps<T extends string> {
@@ -15,14 +15,24 @@ export interface ChoiceGroupProps<T extends string> {
   options: readonly { value: T; label: string }[];
   value: T;
   onValueChange: (value: T) => void;
+  /** Words under the legend that the group is described by (aria-describedby). */
+  description?: ReactNode;
+  /** Shows the choice without letting it change (e.g. a form not in edit mode). */
+  disabled?: boolean;
   className?: string;
 }
 
-export function ChoiceGroup<T extends string>({ legend, options, value, onValueChange, className }: ChoiceGroupProps<T>) {
+export function ChoiceGroup<T extends string>({ legend, options, value, onValueChange, description, disabled, className }: ChoiceGroupProps<T>) {
   const name = useId();
+  const describedBy = `${name}-description`;
   return (
-    <fieldset className={cn('flex flex-col gap-1.5', className)}>
+    <fieldset className={cn('flex flex-col gap-1.5', className)} disabled={disabled} aria-describedby={description ? describedBy : undefined}>
       <legend className="mb-1.5 text-sm font-medium text-slate-800">{legend}</legend>
+      {description && (
+        <p id={describedBy} className="mb-1.5 text-sm break-words text-slate-600">
+          {description}
+        </p>
+      )}
       <div className="flex flex-wrap gap-1 rounded-lg bg-stone-100 p-1">
         {options.map((o) => (
           <label key={o.value} className="relative flex-1">
@@ -36,7 +46,7 @@ export function ChoiceGroup<T extends string>({ legend, options, value, onValueC
             />
             <span
               className={cn(
-                'flex min-h-10 cursor-pointer items-center justify-center rounded-md px-3 text-center text-sm font-medium text-slate-700',
+                'flex min-h-10 cursor-pointer items-center justify-center rounded-md px-3 text-center text-sm font-medium text-slate-700 peer-disabled:cursor-default',
                 'peer-checked:bg-white peer-checked:text-slate-900 peer-checked:shadow-sm',
                 'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-1 peer-focus-visible:outline-accent-600',
               )}

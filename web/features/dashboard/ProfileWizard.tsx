@@ -27,6 +27,7 @@ import {
   checkValues,
   completionAfter,
   firstIncompleteStep,
+  stepOneAlso,
   valuesFromProfile,
   valuesToRecord,
   type StepCheck,
@@ -87,7 +88,7 @@ export function ProfileWizard({ user }: { user: User }) {
     try {
       // The fields the person changed in this step, and the step's completion.
       const also = { profileCompletion: completionAfter(step) };
-      if (step === 1) await basicForm.save(undefined, also);
+      if (step === 1) await basicForm.save(undefined, stepOneAlso(basic));
       else if (step === 2) await valuesForm.save(undefined, also);
       else await valuesForm.save({}, also);
       toast({ title: texts.title, description: texts.description });

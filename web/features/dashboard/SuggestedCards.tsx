@@ -1,6 +1,7 @@
 /**
  * The four 'Suggested for You' cards (SPEC.md §2 "Dashboard"): title, description, status badge,
- * three checklist items and a link button; status from shared/dashboard-cards.ts.
+ * three checklist items and a link button (Survivor Tasks also says how many tasks are done);
+ * status and count from shared/dashboard-cards.ts.
  */
 import { CheckCircle2, Circle } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -44,6 +45,11 @@ export function SuggestedCards({ data }: { data: DashboardData }) {
                     </li>
                   ))}
                 </ul>
+                {card.count && (
+                  <p className="mt-3 text-sm text-slate-700" data-testid={`${card.type}-count`}>
+                    {card.count.done} of {card.count.total} {card.count.total === 1 ? 'task' : 'tasks'} done
+                  </p>
+                )}
               </CardContent>
               <CardFooter>
                 <Button asChild variant={card.status === 'not-started' ? 'accent' : 'outline'} className="w-full">

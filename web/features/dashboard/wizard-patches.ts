@@ -39,10 +39,14 @@ export function firstIncompleteStep(profileCompletion: number | null | undefined
 
 const blankToNull = (text: string): string | null => (text.trim() === '' ? null : text.trim());
 
-/** Step 1's form pre-filled from the saved profile (SPEC.md §2 "The saved profile pre-fills the wizard"). */
+/**
+ * Step 1's form pre-filled from the saved profile (SPEC.md §2 "The saved profile pre-fills the
+ * wizard"). A contact e-mail never saved starts as the account's e-mail, given at sign-up a minute
+ * before (issue 38 item 8); the form keeps whatever the person types over it (use-record-form.ts).
+ */
 export function basicInfoFromProfile(p: Partial<Profile> | null | undefined): BasicInfoForm {
   return {
-    contactEmail: p?.contactEmail ?? '',
+    contactEmail: p?.contactEmail ?? p?.email ?? '',
     birthdate: p?.birthdate ?? '',
     emergencyContact: { name: p?.emergencyContact?.name ?? '', phone: p?.emergencyContact?.phone ?? '' },
     healthInfo: p?.healthInfo ?? '',
@@ -81,6 +85,15 @@ export function checkBasicInfo(form: BasicInfoForm): StepCheck<
   if (!form.contactEmail.trim()) return { ok: false, message: 'Please enter your contact email' };
   const fields = basicInfoToRecord(form) as Pick<Profile, 'contactEmail' | 'birthdate' | 'emergencyContact' | 'healthInfo'>;
   return { ok: true, patch: { ...fields, profileCompletion: completionAfter(1) } };
+}
+
+/**
+ * What step 1's save writes besides the fields the person changed: its profileCompletion, and the
+ * contact e-mail as shown, so one pre-filled from the account's e-mail and left as it was is saved
+ * too (the form saves only changed fields). Call after checkBasicInfo passed.
+ */
+export function stepOneAlso(form: BasicInfoForm): Pick<Profile, 'contactEmail' | 'profileCompletion'> {
+  return { contactEmail: form.contactEmail.trim(), profileCompletion: completionAfter(1) };
 }
 
 /** Profile fields of (some of) step 2's form: beliefs trimmed, empty → null. */

@@ -1,6 +1,7 @@
 /**
  * One legal document (SPEC.md §2 "Legal Documents"): an icon by type, the name, the type label,
- * where the original is kept (when the person said), 'Uploaded {en-US long date}', 'View Document', and delete. A document holds a file (issue #17:
+ * where the original is kept (when the person said), 'Uploaded {en-US long date}' for a file ('Saved …'
+ * for a link), 'View Document', and delete. A document holds a file (issue #17:
  * its preview, name, size, upload state, View Document and Download, DocumentFile.tsx) or a link.
  * The link is rendered only for http/https addresses, so a `javascript:` or `data:` URL that
  * reached the store some other way never becomes a link.
@@ -45,7 +46,10 @@ export function DocumentCard({ document, onDelete }: { document: LegalDocument; 
           <span className="font-medium">Original kept:</span> {document.originalLocation}
         </p>
       )}
-      <p className="flex-1 px-5 pb-4 text-sm text-slate-700">Uploaded {formatLongDate(document.createdAt)}</p>
+      {/* SPEC.md §2's 'Uploaded' date is for a file; a link was saved, not uploaded (issue 38 item 8). */}
+      <p className="flex-1 px-5 pb-4 text-sm text-slate-700">
+        {document.file ? 'Uploaded' : 'Saved'} {formatLongDate(document.createdAt)}
+      </p>
       <div className="flex items-center justify-between gap-2 border-t border-stone-200 px-3 py-1.5">
         {document.file ? (
           <DocumentFileActions file={document.file} documentName={document.documentName} />

@@ -5,6 +5,7 @@
  * travel in plaintext: the engine seals them). The pages add the words and the navigation.
  */
 import type { ServerKeys } from '../../../shared/crypto/account-setup';
+import { emailNameOf } from '../../../shared/profile-email-name';
 import type { User } from '../../../shared/schema';
 import type { UserDatabase } from '../../db/user-database';
 import type { KeySessionDeps, KeySessionState } from './key-session';
@@ -30,10 +31,13 @@ const withoutKeys = ({ keys: _keys, ...user }: UserWithKeys): User => user;
 
 /**
  * Writes a new account's whole profile record into its database on this device (SPEC.md §5
- * registration fields, no values yet): sync pushes it, the sealed fields sealed.
+ * registration fields, no values yet): sync pushes it, the sealed fields sealed. Its plain name for
+ * e-mails to trustees and recipients is the full name (issue 38 item 8 d; the Profile page offers
+ * "First name only"): shared/profile-email-name.ts.
  */
 export async function writeNewProfile(db: UserDatabase, userId: string, p: Omit<NewProfile, 'username'>): Promise<void> {
-  await db.write('profile', userId, { firstName: p.firstName, lastName: p.lastName, email: p.email, values: [], profileCompletion: 0 });
+  const emailName = emailNameOf(p.firstName, p.lastName, 'full');
+  await db.write('profile', userId, { firstName: p.firstName, lastName: p.lastName, email: p.email, values: [], profileCompletion: 0, emailName });
 }
 
 /**
@@ -45,7 +49,7 @@ export async function registerAccount(deps: FlowDeps, profile: NewProfile, passw
   const db = await deps.openDb(made.user.id);
   await writeNewProfile(db, made.user.id, profile);
   await deps.session().restore(made.user.id);
-  const user = { ...withoutKeys(made.user), lastName: profile.lastName, values: [], profileCompletion: 0 } as User;
+  const user = { ...withoutKeys(made.user), lastName: profile.lastName, values: [], profileCompletion: 0, emailName: emailNameOf(profile.firstName, profile.lastName, 'full') } as User;
   return { user, code: made.code! };
 }
 

@@ -3,39 +3,56 @@
  * "Profile save", §8): an Edit/Cancel toggle; first name, last name and email editable only in
  * edit mode and required on save; the read-only username; values as chips; beliefs. The names are
  * a useRecordForm (web/forms) on the local 'profile' record: they follow it live, and saving writes
- * only the fields changed; the header's user menu reads the record at once.
+ * only the fields changed; the header's user menu reads the record at once. Beyond SPEC.md (issue 38
+ * item 8 d): the name e-mails to trustees and recipients use, "Full name" or "First name only",
+ * said in one sentence to be readable by the server; saving the names or the choice writes the
+ * profile's plain `emailName` (shared/profile-email-name.ts).
  */
 import { type FormEvent, useCallback, useState } from 'react';
 import { Pencil, X } from 'lucide-react';
 import { VALUE_OPTIONS } from '../../../shared/labels';
+import { type EmailNameChoice, emailNameChoiceOf, emailNameOf } from '../../../shared/profile-email-name';
 import { emailSchema, type User } from '../../../shared/schema';
 import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
 import { useRecordForm } from '../../forms/use-record-form';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { runWithToasts, validateForm } from '../../ui/record-actions';
 
 type NameFields = Pick<User, 'firstName' | 'lastName' | 'email'>;
+/** The form: the names, and how e-mails name the person (the record's `emailName` holds the name itself). */
+type NameForm = NameFields & { emailName: EmailNameChoice };
+
+const EMAIL_NAME_CHOICES = [
+  { value: 'full', label: 'Full name' },
+  { value: 'first', label: 'First name only' },
+] as const;
+
+/** The one sentence under the choice: the name e-mails use, and that the server can read it. */
+const emailNameNote = (name: string) =>
+  `E-mails to your trustees and to the people you write to call you “${name}”, so Afterword’s server can read this name.`;
 
 /** Looks of a field that shows a value but cannot be typed into. */
 const READ_ONLY = 'bg-stone-50';
 
-/** Record fields of (some of) the names: trimmed. */
-const namesToRecord = (names: Partial<NameFields>): Record<string, unknown> =>
+/** Record fields of (some of) the names: trimmed. The choice is not a record value: `submit` writes the name it gives. */
+const namesToRecord = ({ emailName: _choice, ...names }: Partial<NameForm>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(names).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));
 
 export function PersonalInfoTab({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   // The stored profile's names; before the record is on this device, the session user's.
   const toForm = useCallback(
-    (p: Partial<NameFields> | null): NameFields => ({
+    (p: (Partial<NameFields> & { emailName?: string | null }) | null): NameForm => ({
       firstName: p?.firstName ?? user.firstName,
       lastName: p?.lastName ?? user.lastName,
       email: p?.email ?? user.email,
+      emailName: emailNameChoiceOf(p ?? user),
     }),
-    [user.firstName, user.lastName, user.email],
+    [user],
   );
   const rf = useRecordForm({ collection: 'profile', id: user.id, toForm, toRecord: namesToRecord, active: editing });
   const [pending, setPending] = useState(false);
@@ -52,9 +69,12 @@ export function PersonalInfoTab({ user }: { user: User }) {
     const found = validateForm(shown, ['firstName', 'lastName', 'email'], { email: emailSchema });
     if (found) return rf.setErrors(found);
     setPending(true);
+    // The names or the choice changed: the name for e-mails follows (the last name itself stays sealed).
+    const named = rf.dirty.some((f) => f === 'firstName' || f === 'lastName' || f === 'emailName');
+    const also = named ? { emailName: emailNameOf(shown.firstName, shown.lastName, shown.emailName) } : undefined;
     const ok = await runWithToasts(
       async () => {
-        await rf.save();
+        await rf.save(undefined, also);
         return true;
       },
       { success: { title: 'Profile updated' }, failure: 'Failed to update profile' },
@@ -87,6 +107,15 @@ export function PersonalInfoTab({ user }: { user: User }) {
             <FormField label="Last Name" required={editing} error={rf.errorOf('lastName')} notice={notice('lastName')}>
               <Input autoComplete="family-name" value={shown.lastName} readOnly={!editing} className={editing ? undefined : READ_ONLY} onChange={set('lastName')} />
             </FormField>
+            <ChoiceGroup
+              legend="Your name in e-mails"
+              description={emailNameNote(emailNameOf(shown.firstName, shown.lastName, shown.emailName))}
+              options={EMAIL_NAME_CHOICES}
+              value={shown.emailName}
+              onValueChange={(v) => rf.set('emailName', v)}
+              disabled={!editing}
+              className="sm:col-span-2"
+            />
             <FormField label="Email" required={editing} error={rf.errorOf('email')} notice={notice('email')} className="sm:col-span-2">
               <Input type="email" autoComplete="email" value={shown.email} readOnly={!editing} className={editing ? undefined : READ_ONLY} onChange={set('email')} />
             </FormField>

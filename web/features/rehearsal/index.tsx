@@ -103,7 +103,7 @@ export default function RehearsalPage() {
                 const view = records ? () => trusteeView(trusteePreviewData(records, t.accessLevel, data.ownerName, Date.now(), rehearsalRoutes(data.recipients, records.trustees, t.trusteeId)), 'preview') : null;
                 return (
                   <PersonCard key={key} name={nameOf(t.to)} to={t.to} email={t.email} problem={t.problem} detail={`Access: ${ACCESS_LEVEL_LABELS[t.accessLevel]}`}
-                    page={view && (t.cannotOpen ? () => cannotOpenView(view(), data.ownerName, t.cannotOpen!) : view)}
+                    page={view && (t.cannotOpen ? () => cannotOpenView(view(), data.ownerName, t.cannotOpen!, !t.noKitsMade) : view)}
                     pageNote="Buttons on their page do nothing in this preview." open={open === key} onToggle={() => toggle(key)} />
                 );
               })}
@@ -117,14 +117,15 @@ export default function RehearsalPage() {
 
 /**
  * A trustee's page that would open nothing sealed at a release now (`why`, from the server:
- * sync-server/release/trustees.ts trusteeAccessOf): what it would say (web/release/open.ts), then,
+ * sync-server/release/trustees.ts trusteeAccessOf; `kitsMade` false when no kits were made at all):
+ * what it would say (web/release/open.ts), then,
  * marked as such, what it shows once they can open it with a kit.
  */
-function cannotOpenView(page: ViewOutput, ownerName: string, why: 'no-kits' | 'no-own-kit'): ViewOutput {
+function cannotOpenView(page: ViewOutput, ownerName: string, why: 'no-kits' | 'no-own-kit', kitsMade: boolean): ViewOutput {
   return {
     title: page.title,
     nodes: [
-      h('p', { class: 'error', role: 'note' }, (why === 'no-kits' ? NO_KITS_TEXT : NO_OWN_KIT_TEXT)(ownerName)),
+      h('p', { class: 'error', role: 'note' }, why === 'no-kits' ? NO_KITS_TEXT(ownerName, kitsMade) : NO_OWN_KIT_TEXT(ownerName)),
       h('p', { class: 'muted' }, why === 'no-kits' ? 'Once enough of your kits have been handed over, their page would show this:' : 'Once you give them a kit, their page would show this:'),
       ...page.nodes,
     ],

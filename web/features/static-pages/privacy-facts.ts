@@ -15,7 +15,11 @@ type PlainOf<C extends CollectionName> = { [F in keyof Table[C]]: Table[C][F] ex
 export const PLAIN_FIELD_WORDS = {
   profile: {
     area: 'Your account',
-    fields: { email: 'your e-mail address', firstName: 'your first name (e-mails to your trustees and recipients come from it)' },
+    fields: {
+      email: 'your e-mail address',
+      firstName: 'your first name (e-mails to your trustees and recipients come from it)',
+      emailName: 'the name e-mails to your trustees and recipients call you by: your full name, or your first name only if you choose that on your Profile page',
+    },
   },
   deathPlan: { area: 'Your plan', fields: { createdAt: 'when you started it' } },
   messages: {

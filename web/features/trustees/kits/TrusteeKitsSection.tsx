@@ -44,7 +44,16 @@ function Notices({ notices }: { notices: readonly KitNotice[] }) {
           data-notice={n.id}
           className={n.tone === 'warning' ? 'rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950' : 'rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950'}
         >
-          {n.text}
+          <p>{n.text}</p>
+          {n.detail && (
+            // Plain words first, the detail behind a native disclosure (keyboard and screen readers for free; issue 38 item 8).
+            <details className="mt-2">
+              <summary className="cursor-pointer rounded font-medium underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current">
+                How this works
+              </summary>
+              <p className="mt-1">{n.detail}</p>
+            </details>
+          )}
         </li>
       ))}
     </ul>

@@ -50,7 +50,10 @@ describe('the notices while choosing', () => {
     expect(ids(notices)).toEqual(['no-kits']);
     expect(notices[0]!.text).toMatch(/^Until 2 of your kits have been handed over, your trustees will not be able to open your plan, documents and tasks after your death/);
     expect(notices[0]!.text).toContain('Your messages still reach the people they are for');
-    expect(notices[0]!.text).toContain('no trustee has to confirm anything first.');
+    // Plain words first; the escrow and how the messages go, behind "How this works" (issue 38 item 8).
+    expect(notices[0]!.text).not.toMatch(/escrow|copy of their keys/);
+    expect(notices[0]!.detail).toMatch(/called the escrow/);
+    expect(notices[0]!.detail).toContain('No trustee has to confirm anything first.');
   });
 
   it('k = 1 warns that the server and that one trustee together could read early', () => {
@@ -81,7 +84,11 @@ describe('the notices about kits held', () => {
     const state: KitsState = { current: gen(2, ['a', 'b', 'c']), pending: null, escrowEnded: false };
     const notices = kitNotices({ state, candidates: ['a', 'b', 'c'].map(cand), choiceK: null, now: NOW });
     expect(ids(notices)).toEqual(['escrow']);
-    expect(notices[0]!.text).toContain('whoever runs it could read your messages');
+    // The risk in plain words; the word "escrow" and the handing over, behind "How this works" (issue 38 item 8).
+    expect(notices[0]!.text).toContain('whoever runs Afterword could read them');
+    expect(notices[0]!.text).not.toMatch(/escrow/);
+    expect(notices[0]!.detail).toMatch(/called the escrow/);
+    expect(notices[0]!.detail).toContain('Keep this kit');
     expect(ids(kitNotices({ state: { ...state, escrowEnded: true }, candidates: ['a', 'b', 'c'].map(cand), choiceK: null, now: NOW }))).toEqual([]);
   });
 
@@ -90,7 +97,7 @@ describe('the notices about kits held', () => {
     const first = kitNotices({ state: { current: null, pending: withExecutor, escrowEnded: false }, candidates: ['a', 'b'].map(cand), choiceK: null, now: NOW });
     expect(ids(first)).toEqual(['no-kits', 'escrow']);
     for (const n of first) expect(n.text).not.toMatch(/2 of your trustees have|2 trustees have/);
-    expect(first[1]!.text).toContain('Kits are handed over when trustees choose “Keep this kit” on their kit’s page and when you put the executor kit away; then that copy is deleted.');
+    expect(first[1]!.detail).toContain('A kit is handed over when its trustee chooses “Keep this kit” on their kit’s page, or when you put the executor kit away.');
     const rekey = kitNotices({ state: { current: gen(2, ['a', 'b', 'c']), pending: { ...withExecutor, generation: 2 }, escrowEnded: true }, candidates: ['a', 'b'].map(cand), choiceK: null, now: NOW });
     expect(rekey.find((n) => n.id === 'pending')!.text).toContain('have been handed over (a trustee chooses “Keep this kit” on their kit’s page, and you put the executor kit away)');
   });

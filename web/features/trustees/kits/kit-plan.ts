@@ -8,7 +8,7 @@
 import type { ReleaseTrustee } from '../../../../shared/schema/release';
 import type { AccessLevel } from '../../../../shared/schema/trustee';
 import type { KitGeneration, KitsState } from './kits-api';
-import { withoutKitsText } from '../../../../shared/release/without-kits';
+import { withoutKitsWords } from '../../../../shared/release/without-kits';
 import { LIMITS } from '../../../../shared/schema/common';
 import { kitTooLongText, whoseKit, type KitPeople } from './kit-words';
 
@@ -74,7 +74,10 @@ export function checkedWithinYear(gen: KitGeneration, now: number): number {
 export interface KitNotice {
   id: 'no-kits' | 'too-few' | 'one-kit' | 'no-spare' | 'escrow' | 'rekey' | 'pending' | 'unchecked' | 'without-kit';
   tone: 'warning' | 'info';
+  /** What it means, in plain words (issue 38 item 8). */
   text: string;
+  /** How it works, shown behind "How this works" (TrusteeKitsSection.tsx); none when the text says it all. */
+  detail?: string;
 }
 
 const kitsWord = (n: number) => (n === 1 ? '1 kit' : `${n} kits`);
@@ -106,11 +109,7 @@ export function kitNotices(input: {
   if (!current) {
     // What happens today without kits in force (SECURITY.md "The escrow until k kits"): nothing
     // sealed opens for trustees, and the escrow sends the messages at the end of the waiting period.
-    out.push({
-      id: 'no-kits',
-      tone: 'warning',
-      text: `${withoutKitsText(state.pending?.k ?? choiceK)} When the waiting period ends, Afterword sends them by itself, with the copy of their keys it keeps (the escrow): no trustee has to confirm anything first.`,
-    });
+    out.push({ id: 'no-kits', tone: 'warning', ...withoutKitsWords(state.pending?.k ?? choiceK) });
   }
   // The split spoken of: the one being chosen, else the kits handed over now.
   const split = choiceK !== null ? { k: choiceK, n: choiceN } : shown && { k: shown.k, n: shown.n };
@@ -142,7 +141,8 @@ export function kitNotices(input: {
     out.push({
       id: 'escrow',
       tone: 'warning',
-      text: `Until ${kitsWord(shown.k)} ${shown.k === 1 ? 'has' : 'have'} been handed over, the server still holds a copy of your messages’ keys (the escrow), and whoever runs it could read your messages. Kits are handed over when trustees choose “Keep this kit” on their kit’s page${shown.kits.some((k) => k.executor) ? ' and when you put the executor kit away' : ''}; then that copy is deleted.`,
+      text: `Until ${kitsWord(shown.k)} ${shown.k === 1 ? 'has' : 'have'} been handed over, Afterword keeps a spare key to your messages so that it can still send them, which means whoever runs Afterword could read them. Once enough kits are handed over, the spare key is deleted.`,
+      detail: `This spare key is called the escrow. A kit is handed over when its trustee chooses “Keep this kit” on their kit’s page${shown.kits.some((k) => k.executor) ? ', or when you put the executor kit away' : ''}. From then on only your trustees’ kits, together, can open what you sealed, and the copy on the server is deleted.`,
     });
   }
   const removed = removedKitHolders(shown, candidates);

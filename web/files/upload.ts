@@ -6,8 +6,11 @@
  * chunks (4 MiB plaintext + ciphertext each) are in memory: the one sent and the next, prepared
  * meanwhile. The server's pacing is kept: a `429` waits `Retry-After` and sends the same chunk
  * again; chunks the server found damaged at `complete` are sent again (a few rounds at most).
+ * The server is told only the padded size (issue 39, shared/files/crypto.ts `paddedFileSize`):
+ * the file is stored followed by zero bytes up to its bucket, so the upload's `size`, chunk count
+ * and every chunk's length are the bucket's; the exact size stays in the sealed record.
  */
-import { chunkCount, encryptChunk, encryptedSize, importFileKey } from '../../shared/files/crypto';
+import { chunkCount, encryptChunk, encryptedSize, importFileKey, paddedFileSize, plainChunkBytes } from '../../shared/files/crypto';
 import type { FileRef } from '../../shared/files/ref';
 import { ApiError } from '../api/client';
 import type { UserDatabase } from '../db/user-database';
@@ -61,12 +64,13 @@ function chunksToResend(err: unknown): boolean {
  * during requests. Throws LocalFileMissingError when the bytes are no longer on this device.
  */
 export async function uploadFile(db: UserDatabase, http: FilesHttp, ref: FileRef, signal?: AbortSignal): Promise<void> {
-  const count = chunkCount(ref.size, ref.chunkSize);
+  const stored = paddedFileSize(ref.size);
+  const count = chunkCount(stored, ref.chunkSize);
   const path = blobPath(ref.blobId);
   const created = await jsonRequest<UploadStatus>(
     http,
     '/api/blobs',
-    { blobId: ref.blobId, size: ref.size, chunkSize: ref.chunkSize, chunkCount: count, encryptedSize: encryptedSize(ref.size, ref.chunkSize) },
+    { blobId: ref.blobId, size: stored, chunkSize: ref.chunkSize, chunkCount: count, encryptedSize: encryptedSize(stored, ref.chunkSize) },
     signal,
   );
   await updateAttachment(db, ref.blobId, { reserved: true }); // the server now counts it in usedBytes
@@ -75,9 +79,19 @@ export async function uploadFile(db: UserDatabase, http: FilesHttp, ref: FileRef
   if (!blob) throw new LocalFileMissingError('This file is no longer on this device.');
   const key = await importFileKey(ref.key);
 
-  /** Reads, encrypts and hashes chunk `i`. */
+  /** Chunk `i` of the padded file: the file's bytes it covers, then zeros up to its stored length. */
+  const plainOf = async (i: number) => {
+    const bytes = await readSlice(blob, i * ref.chunkSize, (i + 1) * ref.chunkSize);
+    const length = plainChunkBytes(stored, ref.chunkSize, i);
+    if (bytes.length === length) return bytes;
+    const out = new Uint8Array(length); // zero-filled
+    out.set(bytes.subarray(0, length));
+    return out;
+  };
+
+  /** Reads, pads, encrypts and hashes chunk `i`. */
   const seal = async (i: number) => {
-    const sealed = await encryptChunk(key, ref.blobId, i, count, await readSlice(blob, i * ref.chunkSize, (i + 1) * ref.chunkSize));
+    const sealed = await encryptChunk(key, ref.blobId, i, count, await plainOf(i));
     return { sealed, sha256: await sha256OfBytes(sealed) };
   };
 

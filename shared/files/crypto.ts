@@ -36,7 +36,8 @@ export class DecryptError extends Error {
  * padding (shared/crypto/padding.ts: powers of two from 64 B to 1 KiB, PADMÉ above) that holds it.
  * The same scheme as sealed values, so SECURITY.md states one rule: a stored size tells only
  * O(log log size) bits (for a 10 MB recording, which 256 KiB step it falls in) and costs at most
- * about 12 % more bytes (6 % from 16 MiB, 3 % from 1 GiB), which the quota counts. A 0-byte file
+ * 3.1 % more bytes from 64 KiB up (6.25 % from 1 KiB; below, the next power of two), which the
+ * quota counts and which bounds what padding adds to upload and download times. A 0-byte file
  * stays 0 (the device refuses empty files anyway).
  */
 export function paddedFileSize(size: number): number {

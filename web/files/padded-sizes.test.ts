@@ -100,6 +100,24 @@ describe('the server sees a file only by its bucket (issue 39)', () => {
     expect(sha256(new Uint8Array(await blob.arrayBuffer()))).toBe(sha256(bytes));
   });
 
+  it('an upload begun before padding (at the exact size) is finished as it began after the app updates', async () => {
+    const { t, userId, http } = await account();
+    const db = await openOnDevice(userId, now);
+    const bytes = pdfBytes(FILE_CHUNK_BYTES + 5_000);
+    const ref = await addFileTo({ db, http }, new Blob([bytes as BlobPart]), { name: 'begun.pdf' });
+    // The previous version declared the exact size and sent the first of two chunks, then the app updated.
+    const count = chunkCount(bytes.length, ref.chunkSize);
+    const res = await http('/api/blobs', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ blobId: ref.blobId, size: bytes.length, chunkSize: ref.chunkSize, chunkCount: count, encryptedSize: encryptedSize(bytes.length, ref.chunkSize) }) });
+    expect(res.status).toBe(201);
+    const first = await encryptChunk(await importFileKey(ref.key), ref.blobId, 0, count, bytes.subarray(0, ref.chunkSize));
+    expect((await http(`/api/blobs/${ref.blobId}/chunks/0`, { method: 'PUT', headers: { 'Content-Type': 'application/octet-stream', 'x-chunk-sha256': sha256(first) }, body: first as BodyInit })).status).toBe(204);
+
+    await uploadFile(db, http, ref);
+    expect(await t.services.blobs.meta.get(userId, ref.blobId)).toMatchObject({ size: bytes.length, state: 'complete' });
+    const blob = await createFilesService({ db: await openOnDevice(userId, now), http }).openFile(ref);
+    expect(sha256(new Uint8Array(await blob.arrayBuffer()))).toBe(sha256(bytes));
+  });
+
   it('a file just under MAX_FILE_BYTES still uploads: the server allows the bucket of its largest size', async () => {
     const { t, userId, http } = await account();
     const max = (await (await http('/api/files/usage')).json() as { maxFileBytes: number }).maxFileBytes;

@@ -58,21 +58,35 @@ function chunksToResend(err: unknown): boolean {
 }
 
 /**
+ * Starts (or finds) the upload of `ref` at its padded size; returns the plaintext bytes the blob
+ * stores and the server's status. An upload a version before padding began at the exact size
+ * (the server answers 409 to the padded one) is finished as it began, so an update never strands
+ * a half-sent file. Throws ApiError as jsonRequest does.
+ */
+async function declareUpload(http: FilesHttp, ref: FileRef, path: string, signal?: AbortSignal): Promise<{ stored: number; created: UploadStatus }> {
+  const declare = (stored: number) =>
+    jsonRequest<UploadStatus>(http, '/api/blobs', { blobId: ref.blobId, size: stored, chunkSize: ref.chunkSize, chunkCount: chunkCount(stored, ref.chunkSize), encryptedSize: encryptedSize(stored, ref.chunkSize) }, signal);
+  const padded = paddedFileSize(ref.size);
+  try {
+    return { stored: padded, created: await declare(padded) };
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 409) || padded === ref.size) throw err;
+    const begun = await jsonRequest<UploadStatus & { size: number; chunkSize: number }>(http, path, undefined, signal).catch(() => null);
+    if (begun?.size !== ref.size || begun.chunkSize !== ref.chunkSize) throw err;
+    return { stored: ref.size, created: begun };
+  }
+}
+
+/**
  * Uploads `ref`'s stored bytes; updates the queue row's progress (0..1, chunks the server has)
  * after every chunk. Resolves when the server holds the file complete. Throws ApiError for
  * refusals (413, 415, 409, …) and network errors as fetch does; `signal` aborts between and
  * during requests. Throws LocalFileMissingError when the bytes are no longer on this device.
  */
 export async function uploadFile(db: UserDatabase, http: FilesHttp, ref: FileRef, signal?: AbortSignal): Promise<void> {
-  const stored = paddedFileSize(ref.size);
-  const count = chunkCount(stored, ref.chunkSize);
   const path = blobPath(ref.blobId);
-  const created = await jsonRequest<UploadStatus>(
-    http,
-    '/api/blobs',
-    { blobId: ref.blobId, size: stored, chunkSize: ref.chunkSize, chunkCount: count, encryptedSize: encryptedSize(stored, ref.chunkSize) },
-    signal,
-  );
+  const { stored, created } = await declareUpload(http, ref, path, signal);
+  const count = chunkCount(stored, ref.chunkSize);
   await updateAttachment(db, ref.blobId, { reserved: true }); // the server now counts it in usedBytes
   if (created.complete) return; // completed before (an answer lost on the way, or another tab)
   const blob = await getLocalBlob(db, ref.blobId);

@@ -11,7 +11,7 @@ import { concatAll } from '../crypto/bytes';
 import { parseEnvelope } from '../crypto/envelope';
 import { openState } from '../crypto/sealed-record';
 import type { Keyring } from '../crypto/keys';
-import { chunkCount, decryptChunk, DecryptError, encryptedSize, importFileKey, CHUNK_OVERHEAD } from '../files/crypto';
+import { chunkCount, decryptChunk, DecryptError, encryptedSize, importFileKey, paddedFileSize, plainChunkBytes, CHUNK_OVERHEAD } from '../files/crypto';
 import type { FileRef } from '../files/ref';
 import { FILE_COLLECTIONS } from '../files/ref';
 import { COLLECTIONS, type CollectionName } from '../schema/collection-names';
@@ -126,7 +126,7 @@ function fileOpener(zip: Uint8Array, byName: Map<string, ZipEntry>, records: Exp
       return null;
     }
     try {
-      const bytes = await decryptBlob(readZipEntry(zip, entry, encryptedSize(ref.size, ref.chunkSize)), ref);
+      const bytes = await decryptBlob(readZipEntry(zip, entry, encryptedSize(paddedFileSize(ref.size), ref.chunkSize)), ref);
       last = { blobId: ref.blobId, key: ref.key, bytes };
       return bytes;
     } catch (err) {
@@ -143,17 +143,25 @@ function recordTitle(records: ExportRecords, collection: (typeof FILE_COLLECTION
   return m ? `for ${m.recipientName}` : id;
 }
 
-/** The plaintext of a stored blob (the concatenated encrypted chunks); throws DecryptError. */
+/**
+ * The plaintext of a stored blob (the concatenated encrypted chunks); throws DecryptError. A blob
+ * stored padded (issue 39) is laid out by `paddedFileSize(ref.size)` and its zero padding is cut
+ * off; one stored before padding, by `ref.size`.
+ */
 async function decryptBlob(stored: Uint8Array, ref: FileRef): Promise<Uint8Array> {
-  if (stored.byteLength !== encryptedSize(ref.size, ref.chunkSize)) throw new DecryptError();
+  const padded = paddedFileSize(ref.size);
+  const layout = stored.byteLength === encryptedSize(ref.size, ref.chunkSize) ? ref.size : padded;
+  if (stored.byteLength !== encryptedSize(layout, ref.chunkSize)) throw new DecryptError();
   const key = await importFileKey(ref.key);
-  const count = chunkCount(ref.size, ref.chunkSize);
+  const count = chunkCount(layout, ref.chunkSize);
   const out = new Uint8Array(ref.size);
   const stride = ref.chunkSize + CHUNK_OVERHEAD;
   for (let i = 0, at = 0; i < count; i++) {
     const plain = await decryptChunk(key, ref.blobId, i, count, stored.subarray(i * stride, Math.min(stored.byteLength, (i + 1) * stride)));
-    out.set(plain, at);
-    at += plain.byteLength;
+    const own = plainChunkBytes(ref.size, ref.chunkSize, i);
+    if (plain.subarray(own).some((b) => b !== 0)) throw new DecryptError();
+    out.set(plain.subarray(0, own), at);
+    at += own;
   }
   return out;
 }

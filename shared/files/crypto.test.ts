@@ -9,9 +9,12 @@ import {
   generateBlobId,
   generateFileKey,
   importFileKey,
+  paddedFileSize,
   plainChunkBytes,
+  storedSizeIsFor,
 } from './crypto';
 import { fileRefSchema } from './ref';
+import { isBucketSize } from '../crypto/padding';
 
 describe('chunked file encryption (issue #17)', () => {
   it('round-trips a chunk and binds it to its file, index and count', async () => {
@@ -55,5 +58,23 @@ describe('chunked file encryption (issue #17)', () => {
     expect(() => fileRefSchema.parse({ ...ref, extra: 1 })).toThrow();
     expect(() => fileRefSchema.parse({ ...ref, name: 'a\nb' })).toThrow();
     expect(() => fileRefSchema.parse({ ...ref, key: 'short' })).toThrow();
+  });
+});
+
+describe('paddedFileSize (issue 39: files padded as envelopes are)', () => {
+  it('is the smallest envelope bucket holding the file, never smaller, growing with the size, at most 3.125 % over from 64 KiB', () => {
+    let previous = 0;
+    for (let size = 1; size < 2 ** 31; size = Math.ceil(size * 1.013) + 1) {
+      const padded = paddedFileSize(size);
+      expect(padded).toBeGreaterThanOrEqual(size);
+      expect(isBucketSize(padded)).toBe(true);
+      expect(padded).toBeGreaterThanOrEqual(previous);
+      if (size >= 64 * 1024) expect(padded / size - 1).toBeLessThanOrEqual(1 / 32);
+      expect(storedSizeIsFor(padded, size) && storedSizeIsFor(size, size)).toBe(true);
+      previous = padded;
+    }
+    expect(paddedFileSize(10_000_000)).toBe(10_223_616); // a 10 MB recording: one of the 256 KiB steps
+    expect(paddedFileSize(0)).toBe(0);
+    expect(storedSizeIsFor(paddedFileSize(10_000_000) + 1, 10_000_000)).toBe(false);
   });
 });

@@ -8,7 +8,14 @@
  * `nonce (12 random bytes) ‖ AES-256-GCM ciphertext ‖ tag (16 bytes)` with additional data
  * `afterword-file-v1:<blobId>:<i>:<count>`: a chunk moved to another index, another file, or a
  * file cut short or lengthened fails to decrypt (DecryptError).
+ *
+ * Padding (issue 39 "Less metadata"): since then a device stores a file followed by zero bytes up
+ * to `paddedFileSize(size)`, and that padded size is all the server is told (the upload's `size`,
+ * its chunk count, every chunk's length). The record's sealed FileRef keeps the exact `size` and
+ * the SHA-256, so the device cuts the padding off and checks what is left. A blob stored before
+ * padding is stored at its exact size: `storedSizeIsFor` accepts both layouts.
  */
+import { bucketSize } from '../crypto/padding';
 
 /** Plaintext bytes per chunk for files made by this version: 4 MiB. */
 export const FILE_CHUNK_BYTES = 4 * 1024 * 1024;
@@ -22,6 +29,24 @@ export class DecryptError extends Error {
     super(message);
     this.name = 'DecryptError';
   }
+}
+
+/**
+ * The plaintext bytes stored for a file of `size` bytes: the smallest bucket of the envelope
+ * padding (shared/crypto/padding.ts: powers of two from 64 B to 1 KiB, PADMÉ above) that holds it.
+ * The same scheme as sealed values, so SECURITY.md states one rule: a stored size tells only
+ * O(log log size) bits (for a 10 MB recording, which 256 KiB step it falls in) and costs at most
+ * 3.1 % more bytes from 64 KiB up (6.25 % from 1 KiB; below, the next power of two), which the
+ * quota counts and which bounds what padding adds to upload and download times. A 0-byte file
+ * stays 0 (the device refuses empty files anyway).
+ */
+export function paddedFileSize(size: number): number {
+  return size === 0 ? 0 : bucketSize(size - 1);
+}
+
+/** True when a blob stored at `stored` plaintext bytes can hold a file of `size`: padded (this version) or exact (before issue 39). */
+export function storedSizeIsFor(stored: number, size: number): boolean {
+  return stored === size || stored === paddedFileSize(size);
 }
 
 /** Number of chunks of a file of `size` plaintext bytes (at least 1). */

@@ -23,6 +23,12 @@ export interface PageFile {
   blobId: string;
   chunkSize: number;
   chunkCount: number;
+  /**
+   * Plaintext bytes as stored, the chunks' layout: `size` padded to its bucket (issue 39,
+   * shared/files/crypto.ts paddedFileSize), or `size` itself for a file stored before padding.
+   * The page cuts the padding off at `size`.
+   */
+  storedSize: number;
   /** Token-checked endpoint answering the stored ciphertext (Range over the stored bytes). */
   url: string;
   /** The file's AES key (base64url): as stored in a plaintext record, or from the opened `envelope` (open.ts). */

@@ -19,8 +19,16 @@ export const messageFieldsSchema = z.object({
    * blob while a live record names it (sync-server/records/file-refs.ts). Written with `file`.
    */
   fileBlobId: z._default(z.nullable(blobIdSchema), null),
-  /** Counts edits of what the recipient receives (type, text, file), plain: re-delivery after an edit keys on it. */
-  contentRevision: z._default(z.number().check(z.int(), z.gte(0), z.lte(1_000_000_000)), 0),
+  /**
+   * Changes whenever what the recipient receives (type, text, file) is edited, plain: re-delivery
+   * after an edit keys on it. A fresh random token per edit (issue 39: 128 bits, base64url,
+   * shared/sync/record.ts), so the server learns that a letter changed, never how many times.
+   * Records written before keep the count they had (an integer), which still compares.
+   */
+  contentRevision: z._default(
+    z.union([z.number().check(z.int(), z.gte(0), z.lte(1_000_000_000)), z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, 'Invalid revision'))]),
+    0,
+  ),
   /** Set by the server when the message is released (DESIGN.md §8); clients never write it. */
   delivered: z.boolean(),
   /** When a mail server accepted its delivery e-mail (DESIGN.md §8); server only, null before. */

@@ -8,6 +8,7 @@ import { COLLECTION_SPECS, type CollectionName, type EntityOf } from '../schema/
 import { z } from '../schema/z';
 import type { RecordState } from './merge';
 import { TOMBSTONE_FIELD } from '../schema/collection-names';
+import { toB64url } from '../crypto/bytes';
 
 export { TOMBSTONE_FIELD };
 export const LIST_SEPARATOR = '/';
@@ -162,15 +163,17 @@ const DELIVERED_CONTENT = ['messageType', 'messageContent', 'file'];
  * Adds to a write's sync `fields` (in place) the plain fields derived from sealed ones
  * (shared/crypto/fields.ts), since the server cannot read the sealed ones: `fileBlobId` beside
  * `file` (the server keeps the blob a live record names), and a message's `contentRevision`,
- * one more than in `state`, when the write changes what the recipient receives.
+ * a fresh random token (16 bytes, base64url), when the write changes what the recipient receives:
+ * the server's "changed since delivered" check compares it for equality only
+ * (sync-server/release/deliveries.ts), and a count would tell it how often a letter was edited
+ * (issue 39). `state` is no longer read (it was the count's; the signature stays for its callers).
  */
-export function addDerivedFields(collection: CollectionName, state: RecordState, fields: Record<string, unknown>): void {
+export function addDerivedFields(collection: CollectionName, _state: RecordState, fields: Record<string, unknown>): void {
   if ((collection === 'messages' || collection === 'documents') && 'file' in fields) {
     const file = fields.file as { blobId?: unknown } | null;
     fields.fileBlobId = file && typeof file === 'object' && typeof file.blobId === 'string' ? file.blobId : null;
   }
   if (collection === 'messages' && !('contentRevision' in fields) && DELIVERED_CONTENT.some((f) => f in fields)) {
-    const current = state.values.contentRevision;
-    fields.contentRevision = (typeof current === 'number' ? current : 0) + 1;
+    fields.contentRevision = toB64url(crypto.getRandomValues(new Uint8Array(16)));
   }
 }

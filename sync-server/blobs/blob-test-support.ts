@@ -4,12 +4,14 @@
  * against any `fetch`-like caller (the in-process app or a real server over HTTP).
  */
 import { createHash } from 'node:crypto';
-import { chunkCount, encryptChunk, encryptedSize, FILE_CHUNK_BYTES, generateBlobId, generateFileKey, importFileKey } from '../../shared/files/crypto';
+import { chunkCount, encryptChunk, encryptedSize, FILE_CHUNK_BYTES, generateBlobId, generateFileKey, importFileKey, paddedFileSize } from '../../shared/files/crypto';
 
 export interface EncryptedFile {
   blobId: string;
   key: string;
   size: number;
+  /** Plaintext bytes stored: `size`, or its bucket when made `padded` (issue 39). */
+  storedSize: number;
   chunkSize: number;
   sha256: string;
   mimeType: string;
@@ -18,15 +20,22 @@ export interface EncryptedFile {
 
 export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** Encrypts `plain` in chunks of `chunkSize` with a fresh key and blob id, as the device does. */
-export async function encryptFile(plain: Uint8Array, mimeType: string, chunkSize = FILE_CHUNK_BYTES): Promise<EncryptedFile> {
+/**
+ * Encrypts `plain` in chunks of `chunkSize` with a fresh key and blob id: with `padded`, as the
+ * device does since issue 39 (zeros up to `paddedFileSize`, web/files/upload.ts); without, as
+ * devices stored files before (exact size), which must keep working.
+ */
+export async function encryptFile(plain: Uint8Array, mimeType: string, chunkSize = FILE_CHUNK_BYTES, opts: { padded?: boolean } = {}): Promise<EncryptedFile> {
   const blobId = generateBlobId();
   const key = generateFileKey();
   const k = await importFileKey(key);
-  const count = chunkCount(plain.length, chunkSize);
+  const storedSize = opts.padded ? paddedFileSize(plain.length) : plain.length;
+  const stored = new Uint8Array(storedSize);
+  stored.set(plain);
+  const count = chunkCount(storedSize, chunkSize);
   const chunks: Uint8Array[] = [];
-  for (let i = 0; i < count; i++) chunks.push(await encryptChunk(k, blobId, i, count, plain.subarray(i * chunkSize, (i + 1) * chunkSize)));
-  return { blobId, key, size: plain.length, chunkSize, sha256: sha256Hex(plain), mimeType, chunks };
+  for (let i = 0; i < count; i++) chunks.push(await encryptChunk(k, blobId, i, count, stored.subarray(i * chunkSize, (i + 1) * chunkSize)));
+  return { blobId, key, size: plain.length, storedSize, chunkSize, sha256: sha256Hex(plain), mimeType, chunks };
 }
 
 /** The `file` field a record holds for `f` (shared/files/ref.ts). */
@@ -43,10 +52,10 @@ export const fileRefOf = (f: EncryptedFile, name: string) => ({
 /** `POST /api/blobs` body for `f`. */
 export const declarationOf = (f: EncryptedFile) => ({
   blobId: f.blobId,
-  size: f.size,
+  size: f.storedSize,
   chunkSize: f.chunkSize,
   chunkCount: f.chunks.length,
-  encryptedSize: encryptedSize(f.size, f.chunkSize),
+  encryptedSize: encryptedSize(f.storedSize, f.chunkSize),
 });
 
 /** A request as the device makes it: `(method, path, body?, headers?)` → Response. */

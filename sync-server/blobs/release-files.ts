@@ -23,6 +23,8 @@ export interface ReleasedFile {
   type: string;
   chunkCount: number;
   encryptedSize: number;
+  /** Plaintext bytes as stored: the file's size padded to its bucket (issue 39), or its exact size for a blob stored before. */
+  storedSize: number;
 }
 
 /** A complete blob of `ownerId` for `ref`, as a release page sees it, or null when it is not available (not uploaded yet, deleted). */
@@ -35,7 +37,7 @@ export async function releasedFile(blobs: BlobService, ownerId: string, ref: Fil
   // (web/files/add.ts). Only accepted kinds show inline, in their own player; the rest downloads.
   const claimed = row.mime_type ?? ref.mimeType;
   const type = claimed && ALLOWED_MIME_TYPES.has(claimed) ? claimed : 'application/octet-stream';
-  return { type, chunkCount: row.chunk_count, encryptedSize: row.encrypted_size };
+  return { type, chunkCount: row.chunk_count, encryptedSize: row.encrypted_size, storedSize: row.size };
 }
 
 /**

@@ -6,7 +6,7 @@
  * account's blob id is simply not found (404, never 403).
  */
 import type { Readable } from 'node:stream';
-import { CHUNK_OVERHEAD, chunkCount, encryptedSize, plainChunkBytes } from '../../shared/files/crypto';
+import { CHUNK_OVERHEAD, chunkCount, encryptedSize, paddedFileSize, plainChunkBytes } from '../../shared/files/crypto';
 import { formatBytes } from '../../shared/files/size';
 import type { Config } from '../config';
 import { ApiHttpError } from '../http/errors';
@@ -112,7 +112,8 @@ export function createBlobService(
     async start(userId, d) {
       if (d.chunkCount !== chunkCount(d.size, d.chunkSize)) throw field(400, 'chunkCount', `Invalid request: chunkCount: must be ${chunkCount(d.size, d.chunkSize)} for this size and chunkSize`);
       if (d.encryptedSize !== encryptedSize(d.size, d.chunkSize)) throw field(400, 'encryptedSize', `Invalid request: encryptedSize: must be ${encryptedSize(d.size, d.chunkSize)} for this size and chunkSize`);
-      if (d.size > maxFileBytes) throw field(413, 'size', `This file is larger than the ${formatBytes(maxFileBytes)} limit`);
+      // `size` is the padded size (issue 39): a file of at most maxFileBytes is declared at most at its bucket.
+      if (d.size > paddedFileSize(maxFileBytes)) throw field(413, 'size', `This file is larger than the ${formatBytes(maxFileBytes)} limit`);
       // Released files count until deleted (SECURITY.md "Limits"): at the cap, the oldest released make room first.
       if ((await meta.count(userId)) >= opts.maxFiles) await lifetime.makeRoom(userId, opts.now());
       // One transaction: two uploads of one account (on two instances, too) never both pass the quota.

@@ -31,11 +31,13 @@ const UNBOUND_TEXT =
 
 /**
  * What a delivery remembers of what it sent: the message's plain `contentRevision` (the server
- * cannot read a sealed text; every write that changes the type, text or file raises it,
- * shared/sync/record.ts addDerivedFields). Deliveries made before kept a hash of the text
- * (no `rev:` prefix): such a one counts as unchanged and is brought up to date.
+ * cannot read a sealed text; every write that changes the type, text or file gives it a fresh
+ * random token, shared/sync/record.ts addDerivedFields; older records hold a count, which
+ * compares the same way). Only equality matters: a changed letter after delivery is re-delivered
+ * once. Deliveries made before kept a hash of the text (no `rev:` prefix): such a one counts as
+ * unchanged and is brought up to date.
  */
-const revisionOf = (m: { contentRevision?: number }) => `rev:${m.contentRevision ?? 0}`;
+const revisionOf = (m: { contentRevision?: number | string }) => `rev:${m.contentRevision ?? 0}`;
 const isRevision = (stored: string) => stored.startsWith('rev:');
 
 /**

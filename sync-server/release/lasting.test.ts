@@ -98,7 +98,7 @@ describe('an e-mail that will never arrive', () => {
 });
 
 describe('a delivered message changed', () => {
-  it('a new text is re-delivered to the same recipient, once, saying it was changed', async () => {
+  it('a new text is re-delivered to the same recipient, once, saying it was changed; its revision is a random token, not a count of edits', async () => {
     const o = await ownerWithSmtp(smtp);
     await o.addTrustee('grace');
     const m = await o.addMessage('annabella', 'First words.');
@@ -108,7 +108,15 @@ describe('a delivered message changed', () => {
     await runFor(o, 8, DAY_MS);
     await smtp.waitFor(o.addr('annabella'), /^A message from Ada$/);
     await o.signIn();
+    const revisionOf = async () => (await o.get<{ id: string; contentRevision: unknown }[]>('/api/messages')).find((x) => x.id === m.id)?.contentRevision;
+    const first = await revisionOf();
+    expect((await o.t.call('PATCH', `/api/messages/${m.id}`, { messageContent: 'Second words?' }, o.cookie)).status).toBe(200);
+    const second = await revisionOf();
     expect((await o.t.call('PATCH', `/api/messages/${m.id}`, { messageContent: 'Second words.' }, o.cookie)).status).toBe(200);
+    const third = await revisionOf();
+    // Issue 39: the revision is a random token, so the server cannot count a letter's edits.
+    for (const r of [first, second, third]) expect(r).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(new Set([first, second, third]).size).toBe(3);
     await o.t.services.scheduler.runOnce();
     await o.t.services.scheduler.runOnce();
     const updated = await smtp.waitFor(o.addr('annabella'), /\(updated\)/);

@@ -38,7 +38,7 @@ async function pageFile(blobs: BlobService, ownerId: string, ref: FileRef | null
   if (!ref) return null;
   const f = await releasedFile(blobs, ownerId, ref);
   if (!f) return 'missing';
-  return { name: ref.name, size: ref.size, type: f.type, blobId: ref.blobId, chunkSize: ref.chunkSize, chunkCount: f.chunkCount, url, key: ref.key };
+  return { name: ref.name, size: ref.size, type: f.type, blobId: ref.blobId, chunkSize: ref.chunkSize, chunkCount: f.chunkCount, storedSize: f.storedSize, url, key: ref.key };
 }
 
 /**
@@ -56,7 +56,7 @@ async function sealedPageFile(blobs: BlobService, ownerId: string, r: { file?: u
   if (!ref || typeof r.file !== 'string') return null;
   const f = await releasedFile(blobs, ownerId, ref);
   if (!f) return 'missing';
-  return { name: '', size: 0, type: f.type, blobId: ref.blobId, chunkSize: 0, chunkCount: f.chunkCount, url, key: '', envelope: r.file };
+  return { name: '', size: 0, type: f.type, blobId: ref.blobId, chunkSize: 0, chunkCount: f.chunkCount, storedSize: f.storedSize, url, key: '', envelope: r.file };
 }
 
 /**

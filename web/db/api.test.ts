@@ -39,11 +39,17 @@ describe('the screen API (web/db/index.ts)', () => {
     await save('messages', id, { ...before!, messageContent: '  Hello  ', delivered: true } as never);
     expect(await db.dexie.entities('messages').get(id)).toMatchObject({ messageContent: 'Hello', recipientName: 'Bo' });
     const last = await db.dexie.outbox.orderBy(':id').last();
-    expect(last?.fields).toEqual({ messageContent: 'Hello', contentRevision: 1 }); // a new revision of what the recipient receives
+    // A new revision of what the recipient receives: a random token (issue 39), never a count of edits.
+    expect(last?.fields).toEqual({ messageContent: 'Hello', contentRevision: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+    await save('messages', id, { messageContent: 'Hello again' });
+    const again = (await db.dexie.outbox.orderBy(':id').last())?.fields.contentRevision;
+    expect(again).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(again).not.toBe(last?.fields.contentRevision);
+    expect((await db.dexie.entities('messages').get(id))?.contentRevision).toBe(again);
     await expect(save('messages', id, { recipientEmail: 'nope' })).rejects.toThrow(/messages\.recipientEmail/);
     await remove('messages', id);
     expect(await db.dexie.entities('messages').get(id)).toBeUndefined();
-    expect(await getPendingCount()).toBe(3);
+    expect(await getPendingCount()).toBe(4);
   });
 
   it('bulkCreate() writes all records in one transaction, or none', async () => {

@@ -5,10 +5,12 @@
  * each decrypted (shared/files/crypto.ts) and kept in `downloadChunks` so an interrupted download
  * resumes; then the whole is checked against the record (size and SHA-256) and kept in `files`.
  * A chunk that does not decrypt, or a file whose size or hash differ, is reported (FileDamagedError)
- * and never returned.
+ * and never returned. A blob stored padded (issue 39, upload.ts) is laid out by its padded size;
+ * the padding, which must be zeros, is cut off each chunk before it is kept; one stored before
+ * padding is laid out by the record's size.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { chunkCount, decryptChunk, DecryptError, importFileKey, plainChunkBytes, toHex } from '../../shared/files/crypto';
+import { chunkCount, decryptChunk, DecryptError, importFileKey, plainChunkBytes, storedSizeIsFor, toHex } from '../../shared/files/crypto';
 import type { FileRef } from '../../shared/files/ref';
 import { ApiError } from '../api/client';
 import { isQuotaError, NO_ROOM_MESSAGE, type FilesDeps } from './add';
@@ -53,9 +55,10 @@ export async function downloadFile(deps: FilesDeps, ref: FileRef, onProgress?: (
   const path = `/api/blobs/${encodeURIComponent(ref.blobId)}`;
   const status = await jsonRequest<BlobStatus>(http, path).catch((err: unknown) => Promise.reject(unavailable(err)));
   if (!status.complete) throw new FileUnavailableError(NOT_UPLOADED_MESSAGE);
-  if (status.size !== ref.size || status.chunkSize !== ref.chunkSize) throw new FileDamagedError();
+  if (!storedSizeIsFor(status.size, ref.size) || status.chunkSize !== ref.chunkSize) throw new FileDamagedError();
 
-  const count = chunkCount(ref.size, ref.chunkSize);
+  const storedSize = status.size; // padded, or the exact size for a blob stored before padding
+  const count = chunkCount(storedSize, ref.chunkSize);
   const range = db.dexie.downloadChunks.where('[blobId+index]').between([ref.blobId, 0], [ref.blobId, count], true, false);
   const have = new Set(((await range.primaryKeys()) as [string, number][]).map(([, i]) => i));
   let done = [...have].reduce((sum, i) => sum + plainChunkBytes(ref.size, ref.chunkSize, i), 0);
@@ -76,12 +79,15 @@ export async function downloadFile(deps: FilesDeps, ref: FileRef, onProgress?: (
       if (err instanceof DecryptError) throw new FileDamagedError();
       throw err;
     }
-    if (plain.length !== plainChunkBytes(ref.size, ref.chunkSize, i)) throw new FileDamagedError();
-    hasher?.update(plain);
-    await db.dexie.downloadChunks.put({ blobId: ref.blobId, index: i, blob: new Blob([plain as BlobPart]) }).catch((err: unknown) => {
+    if (plain.length !== plainChunkBytes(storedSize, ref.chunkSize, i)) throw new FileDamagedError();
+    const own = plainChunkBytes(ref.size, ref.chunkSize, i);
+    if (plain.subarray(own).some((b) => b !== 0)) throw new FileDamagedError(); // padding is zeros, or the file is not what was stored
+    const part = plain.subarray(0, own);
+    hasher?.update(part);
+    await db.dexie.downloadChunks.put({ blobId: ref.blobId, index: i, blob: new Blob([part as BlobPart]) }).catch((err: unknown) => {
       throw isQuotaError(err) ? new FileUnavailableError(NO_ROOM_MESSAGE) : err;
     });
-    done += plain.length;
+    done += part.length;
     onProgress?.(ref.size ? done / ref.size : 1);
   }
 

@@ -3,7 +3,7 @@
  * device refuses a file before storing or queueing it (issue #17: "clear 413 errors that the UI
  * shows before uploading"). The last answer is kept in `meta` for offline use.
  */
-import { encryptedSize } from '../../shared/files/crypto';
+import { encryptedSize, paddedFileSize } from '../../shared/files/crypto';
 import { formatBytes } from '../../shared/files/size';
 import type { MetaValues } from '../db/schema';
 import type { UserDatabase } from '../db/user-database';
@@ -42,13 +42,16 @@ export async function fetchFileLimits(db: UserDatabase, http: FilesHttp): Promis
   return (await db.getMeta('fileLimits')) ?? DEFAULT_FILE_LIMITS;
 }
 
+/** Bytes the server stores and counts for a file of `size` plaintext bytes: padded to its bucket, then encrypted (upload.ts). */
+export const storedBytes = (size: number, chunkSize: number) => encryptedSize(paddedFileSize(size), chunkSize);
+
 /**
  * Bytes the server's usedBytes does not count yet: files waiting in this device's queue whose
  * upload the server has not accepted (encrypted size, as the quota counts, shared/files/README.md).
  */
 export async function pendingUploadBytes(db: UserDatabase): Promise<number> {
   const rows = (await db.dexie.attachments.where('state').anyOf('queued', 'uploading').toArray()).filter((r) => !r.reserved);
-  return rows.reduce((sum, r) => sum + encryptedSize(r.ref.size, r.ref.chunkSize), 0);
+  return rows.reduce((sum, r) => sum + storedBytes(r.ref.size, r.ref.chunkSize), 0);
 }
 
 /**
@@ -61,7 +64,7 @@ export function checkSize(size: number, chunkSize: number, limits: FileLimits, p
     throw new FileRefusedError(`This file is too large (${formatBytes(size)}). Files can be up to ${formatBytes(limits.maxFileBytes)}.`);
   }
   const free = Math.max(0, limits.quotaBytes - limits.usedBytes - pendingBytes);
-  if (encryptedSize(size, chunkSize) > free) {
+  if (storedBytes(size, chunkSize) > free) {
     throw new FileRefusedError(
       `Your vault is full: this file needs ${formatBytes(size)} and ${formatBytes(free)} of ${formatBytes(limits.quotaBytes)} is left. Delete files you no longer need to make room.`,
     );

@@ -6,8 +6,11 @@
  * chunks (4 MiB plaintext + ciphertext each) are in memory: the one sent and the next, prepared
  * meanwhile. The server's pacing is kept: a `429` waits `Retry-After` and sends the same chunk
  * again; chunks the server found damaged at `complete` are sent again (a few rounds at most).
+ * The server is told only the padded size (issue 39, shared/files/crypto.ts `paddedFileSize`):
+ * the file is stored followed by zero bytes up to its bucket, so the upload's `size`, chunk count
+ * and every chunk's length are the bucket's; the exact size stays in the sealed record.
  */
-import { chunkCount, encryptChunk, encryptedSize, importFileKey } from '../../shared/files/crypto';
+import { chunkCount, encryptChunk, encryptedSize, importFileKey, paddedFileSize, plainChunkBytes } from '../../shared/files/crypto';
 import type { FileRef } from '../../shared/files/ref';
 import { ApiError } from '../api/client';
 import type { UserDatabase } from '../db/user-database';
@@ -55,29 +58,54 @@ function chunksToResend(err: unknown): boolean {
 }
 
 /**
+ * Starts (or finds) the upload of `ref` at its padded size; returns the plaintext bytes the blob
+ * stores and the server's status. An upload a version before padding began at the exact size
+ * (the server answers 409 to the padded one) is finished as it began, so an update never strands
+ * a half-sent file. Throws ApiError as jsonRequest does.
+ */
+async function declareUpload(http: FilesHttp, ref: FileRef, path: string, signal?: AbortSignal): Promise<{ stored: number; created: UploadStatus }> {
+  const declare = (stored: number) =>
+    jsonRequest<UploadStatus>(http, '/api/blobs', { blobId: ref.blobId, size: stored, chunkSize: ref.chunkSize, chunkCount: chunkCount(stored, ref.chunkSize), encryptedSize: encryptedSize(stored, ref.chunkSize) }, signal);
+  const padded = paddedFileSize(ref.size);
+  try {
+    return { stored: padded, created: await declare(padded) };
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 409) || padded === ref.size) throw err;
+    const begun = await jsonRequest<UploadStatus & { size: number; chunkSize: number }>(http, path, undefined, signal).catch(() => null);
+    if (begun?.size !== ref.size || begun.chunkSize !== ref.chunkSize) throw err;
+    return { stored: ref.size, created: begun };
+  }
+}
+
+/**
  * Uploads `ref`'s stored bytes; updates the queue row's progress (0..1, chunks the server has)
  * after every chunk. Resolves when the server holds the file complete. Throws ApiError for
  * refusals (413, 415, 409, …) and network errors as fetch does; `signal` aborts between and
  * during requests. Throws LocalFileMissingError when the bytes are no longer on this device.
  */
 export async function uploadFile(db: UserDatabase, http: FilesHttp, ref: FileRef, signal?: AbortSignal): Promise<void> {
-  const count = chunkCount(ref.size, ref.chunkSize);
   const path = blobPath(ref.blobId);
-  const created = await jsonRequest<UploadStatus>(
-    http,
-    '/api/blobs',
-    { blobId: ref.blobId, size: ref.size, chunkSize: ref.chunkSize, chunkCount: count, encryptedSize: encryptedSize(ref.size, ref.chunkSize) },
-    signal,
-  );
+  const { stored, created } = await declareUpload(http, ref, path, signal);
+  const count = chunkCount(stored, ref.chunkSize);
   await updateAttachment(db, ref.blobId, { reserved: true }); // the server now counts it in usedBytes
   if (created.complete) return; // completed before (an answer lost on the way, or another tab)
   const blob = await getLocalBlob(db, ref.blobId);
   if (!blob) throw new LocalFileMissingError('This file is no longer on this device.');
   const key = await importFileKey(ref.key);
 
-  /** Reads, encrypts and hashes chunk `i`. */
+  /** Chunk `i` of the padded file: the file's bytes it covers, then zeros up to its stored length. */
+  const plainOf = async (i: number) => {
+    const bytes = await readSlice(blob, i * ref.chunkSize, (i + 1) * ref.chunkSize);
+    const length = plainChunkBytes(stored, ref.chunkSize, i);
+    if (bytes.length === length) return bytes;
+    const out = new Uint8Array(length); // zero-filled
+    out.set(bytes.subarray(0, length));
+    return out;
+  };
+
+  /** Reads, pads, encrypts and hashes chunk `i`. */
   const seal = async (i: number) => {
-    const sealed = await encryptChunk(key, ref.blobId, i, count, await readSlice(blob, i * ref.chunkSize, (i + 1) * ref.chunkSize));
+    const sealed = await encryptChunk(key, ref.blobId, i, count, await plainOf(i));
     return { sealed, sha256: await sha256OfBytes(sealed) };
   };
 

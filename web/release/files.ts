@@ -37,7 +37,7 @@ export async function openFile(file: PageFile, onProgress: (done: number, total:
   const stride = file.chunkSize + CHUNK_OVERHEAD;
   const parts: Uint8Array<ArrayBuffer>[] = [];
   for (let i = 0; i < file.chunkCount; i++) {
-    const length = plainChunkBytes(file.size, file.chunkSize, i) + CHUNK_OVERHEAD;
+    const length = plainChunkBytes(file.storedSize, file.chunkSize, i) + CHUNK_OVERHEAD;
     const res = await fetch(file.url, { headers: { Range: `bytes=${i * stride}-${i * stride + length - 1}` }, credentials: 'same-origin' });
     if (res.status === 429) throw new FileOpenError('Too many downloads in a short time. Please wait a minute and try again.');
     if (!res.ok) throw new FileOpenError('This file is not available any more.');
@@ -50,5 +50,6 @@ export async function openFile(file: PageFile, onProgress: (done: number, total:
     }
     onProgress(i + 1, file.chunkCount);
   }
-  return new Blob(parts, { type: file.type });
+  // A padded file (issue 39) ends in zeros up to its bucket: the page shows only the file's own bytes.
+  return new Blob(parts, { type: file.type }).slice(0, file.size, file.type);
 }

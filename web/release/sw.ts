@@ -81,7 +81,7 @@ async function answer(e: FetchEvent, id: string, download: boolean): Promise<Res
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (i > last) return controller.close();
-      const length = plainChunkBytes(file.size, file.chunkSize, i) + CHUNK_OVERHEAD;
+      const length = plainChunkBytes(file.storedSize, file.chunkSize, i) + CHUNK_OVERHEAD; // the stored layout; the range ends within `size`
       const res = await fetch(file.url, { headers: { Range: `bytes=${i * stride}-${i * stride + length - 1}` }, credentials: 'same-origin' });
       if (!res.ok) return controller.error(new Error(`The file could not be fetched (HTTP ${res.status})`));
       const plain = await decryptChunk(key, file.blobId, i, file.chunkCount, new Uint8Array(await res.arrayBuffer()));

@@ -20,13 +20,17 @@ export async function seed(db: UserDatabase, p: PersonRecords): Promise<void> {
   await db.writeMany(inputs);
 }
 
-/** Records as a person sees them, without what belongs to the account (owner, singleton ids). */
+/**
+ * Records as a person sees them, without what belongs to the account (owner, singleton ids) and
+ * without a message's `contentRevision`: a random token each write makes afresh (issue 39,
+ * shared/sync/record.ts), so an import's own write has its own.
+ */
 export async function comparable(db: UserDatabase) {
   const records = await collectRecords(db);
   return Object.fromEntries(
     COLLECTIONS.map((c) => [
       c,
-      (records[c] as Record<string, unknown>[]).map(({ userId: _u, id, ...rest }) => (COLLECTION_SPECS[c].singleton ? rest : { id, ...rest })),
+      (records[c] as Record<string, unknown>[]).map(({ userId: _u, id, contentRevision: _r, ...rest }) => (COLLECTION_SPECS[c].singleton ? rest : { id, ...rest })),
     ]),
   );
 }

@@ -31,13 +31,13 @@ export const PLAIN_FIELD_WORDS = {
       deliveredAt: 'when it was delivered',
       openedAt: 'when the recipient opened it',
       createdAt: 'when it was written',
-      contentRevision: 'a counter that goes up when you change it (so a changed letter is sent again)',
-      fileBlobId: 'which stored file belongs to it, and that file’s size',
+      contentRevision: 'a random mark that changes when you change it (so a changed letter is sent again), not how often you changed it',
+      fileBlobId: 'that it has a recording or file, which stored file that is, and that file’s size rounded up to a size step',
     },
   },
   documents: {
     area: 'Each document',
-    fields: { createdAt: 'when it was added', fileBlobId: 'which stored file belongs to it, and that file’s size' },
+    fields: { createdAt: 'when it was added', fileBlobId: 'that it has a file, which stored file that is, and that file’s size rounded up to a size step' },
   },
   trustees: {
     area: 'Each trustee',

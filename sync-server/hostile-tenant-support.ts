@@ -55,9 +55,8 @@ function clientOf(base: string, now: () => number, close: () => Promise<void>): 
   };
 }
 
-/** A fresh app on a temp SQLite file, in this process, listening on 127.0.0.1 on a free port. */
-export async function startLiveServer(): Promise<LiveServer> {
-  const t = createTestApp();
+/** `t` (default: a fresh app on a temp SQLite file), in this process, listening on 127.0.0.1 on a free port. */
+export async function startLiveServer(t: TestApp = createTestApp()): Promise<LiveServer> {
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

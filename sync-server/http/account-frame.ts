@@ -11,6 +11,7 @@
  * it is sent, so the one that crosses the read budget still goes out whole and the next is refused.
  * Requests without a live session pass untouched: their route answers 401 (requireSession), or they
  * are public (http/public-routes.ts: sign-in and capability links, limited per address or token).
+ * A public token route's answer is charged to the account whose token it is (http/token-budgets.ts).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
@@ -71,8 +72,15 @@ export function accountFrame(deps: AppDeps, services: Pick<Services, 'accounts'>
   };
   return async (c, next) => {
     const route = endpointOf(c);
-    if (route && isPublicRoute(route.method, route.path)) return next();
     const endpoint = route ? routeKey(route.method, route.path) : '';
+    if (route && isPublicRoute(route.method, route.path)) {
+      // A token route charges its owner (http/token-budgets.ts): the route names the owner once it
+      // has found the token (admitTokenOwner, which also refused an owner past the budget).
+      await next();
+      const owner = c.get('tokenOwner') as AppEnv['Variables']['tokenOwner'] | undefined;
+      if (owner?.budget === 'readBytesPerMinute') countSentBytes(c, (bytes) => charge(owner.ownerId, bytes));
+      return;
+    }
     const session = await verifySessionOnce(c, deps, services.accounts);
     if (!session) return next(); // the route answers 401 (or the 404 of no route)
     const { userId } = session;

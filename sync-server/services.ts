@@ -8,6 +8,7 @@
  * restart in a test) are two independent values, and nothing a request carries is kept here.
  */
 import { createResetMail, type ResetMail } from './auth/reset-mail';
+import { createHasher, type Hasher } from './auth/hasher';
 import { join } from 'node:path';
 import type pg from 'pg';
 import type { AppDeps } from './app-env';
@@ -88,6 +89,8 @@ export interface Services {
   releaseKeys: ReleaseKeys;
   /** Each account's keys: KDF parameters, wrapped AK, keyring (keys/key-store.ts; never a key in the clear). */
   keys: KeyStore;
+  /** Every password hash and verification, at most `passwordHashesAtOnce` at a time (auth/hasher.ts). */
+  hasher: Hasher;
   /** A released account's trustee pages, each built once until the account's next write, in bounded memory (release/trustee-pages.ts). */
   trusteePages: TrusteePages;
   /** The migration of an account made before keys (keys/seal-store.ts, keys/seal-routes.ts). */
@@ -240,6 +243,7 @@ function assemble(
   const kitRelease = createKitRelease({ ...kitDeps, kits });
   const services: Omit<Services, 'trusteePages'> = {
     engine: parts.engine,
+    hasher: createHasher(limits.passwordHashesAtOnce), // scrypt below libuv's threads (issue 40)
     accounts: parts.accounts,
     store: parts.source.store,
     records,

@@ -108,7 +108,8 @@ async function beside(c: LiveClient, name: string, loops: (() => Promise<Respons
   const running = loops.map(async (send) => {
     while (!stop) {
       const res = await send();
-      bytes += (await res.arrayBuffer()).byteLength;
+      const n = (await res.arrayBuffer()).byteLength; // read before adding: `bytes +=` would read `bytes` before the await
+      bytes += n;
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
     }
   });

@@ -48,6 +48,12 @@ export const FILE_BYTE_BODIES: ReadonlyMap<string, string> = new Map([
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The charges still being stored (PostgreSQL), per account, of the frame over each throttle. */
+const chargesInFlight = new WeakMap<AccountThrottle, Map<string, Promise<unknown>>>();
+
+/** Resolves once the bytes already sent to `userId` under `throttle` are stored (at once in memory). */
+export const chargesStored = (throttle: AccountThrottle, userId: string): Promise<unknown> | undefined => chargesInFlight.get(throttle)?.get(userId);
+
 /** The route that answers `c` (the first matched handler that is not a middleware), or null (no route: the 404). */
 export function endpointOf(c: Context): { method: string; path: string } | null {
   for (const route of matchedRoutes(c)) if (route.method !== 'ALL') return route;
@@ -63,6 +69,7 @@ export function accountFrame(deps: AppDeps, services: Pick<Services, 'accounts'>
   // request on this instance waits for them, so it never checks a budget that misses its own
   // answers (another instance sees them a moment later). In memory a charge counts at once.
   const charging = new Map<string, Promise<unknown>>();
+  chargesInFlight.set(throttle, charging); // a token route's admission waits for them too (token-budgets.ts)
   const charge = (userId: string, bytes: number) => {
     const stored = throttle.readBytes.charge(userId, bytes);
     if (!stored) return;

@@ -10,7 +10,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { AccountThrottle } from '../records/throttle';
-import { endpointOf } from './account-frame';
+import { chargesStored, endpointOf } from './account-frame';
 import { PUBLIC_ROUTES, isTokenRoute, routeKey } from './public-routes';
 
 /** The owner's budget a token route's answer is charged to (shared/limits.ts names). */
@@ -47,6 +47,7 @@ export function tokenBudgetOf(c: Context): TokenRouteBudget | null {
 export async function admitTokenOwner(c: Context<AppEnv>, throttle: AccountThrottle, ownerId: string): Promise<void> {
   const budget = tokenBudgetOf(c);
   if (!budget) throw new Error(`admitTokenOwner: ${c.req.method} ${c.req.path} is not a token route`);
+  await chargesStored(throttle, ownerId); // PostgreSQL: the owner's answers sent so far are counted first
   await (budget === 'fileBytesPerMinute' ? throttle.fileBytes : throttle.readBytes).check(ownerId);
   c.set('tokenOwner', { ownerId, budget });
 }

@@ -1,6 +1,7 @@
 /**
  * The trustee kit's public routes (contract §2): no session, the kit's token is the capability;
- * rate limited per IP like the other token routes (release/public-routes.ts). They never accept or
+ * rate limited per IP like the other token routes (release/public-routes.ts), every answer charged
+ * to the owner's read budget (http/token-budgets.ts). They never accept or
  * return a trustee's kit secret t (bodies are strict: an unknown field is a 400 naming it).
  *
  *   GET  /api/kit/:token            → the kit's status for the kit page (404 unknown)

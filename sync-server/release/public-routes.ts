@@ -1,5 +1,6 @@
 /**
- * Public, token-authenticated pages (DESIGN.md §8); no account needed, rate limited per IP.
+ * Public, token-authenticated pages (DESIGN.md §8); no account needed, rate limited per IP, and
+ * every answer charged to the budgets of the owner whose token it is (http/token-budgets.ts).
  * Every invalid, expired, revoked or premature link answers the same 404.
  *   /api/trustee/invite/:token   GET page, POST accept (single use; emails the report link)
  *   /api/trustee/report/:token   GET page, POST report the owner's passing (accepted trustees)

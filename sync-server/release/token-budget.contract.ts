@@ -70,6 +70,13 @@ describe(`a released account's token routes are charged to its owner (issue 40, 
       expect(statuses.filter((x) => x === 200)).toHaveLength(fit - 1); // the first call above was one of the `fit`
       expect(statuses.filter((x) => x === 429)).toHaveLength(6);
       expect(refusal).toEqual({ error: TOO_MUCH_READ, retryAfter: expect.stringMatching(/^\d+$/) });
+      // Every other read route of the link is refused as well, before it builds anything.
+      const link = data.replace(/\/data$/, '');
+      for (const [method, path] of [['GET', link], ['GET', `${link}/binder.pdf`], ['POST', `${link}/tasks/big0`]] as const) {
+        const res = await s.call(method, path);
+        expect(res.status, `${method} ${path}`).toBe(429);
+        expect(((await res.json()) as { error: string }).error).toBe(TOO_MUCH_READ);
+      }
       // It is the owner's budget that was spent: their own signed-in reads are refused too.
       expect((await s.call('GET', '/api/trustees', undefined, o.cookie)).status).toBe(429);
 

@@ -7,13 +7,16 @@
  * task guide, from their first request (while their minute's budgets last); and once every attacker
  * has been refused. Prints the victim's p50 and p99 of each. Throws when a victim request failed or a
  * victim's change was lost; the times are printed, not judged (the machine's other work moves them).
+ * Then bench/tenant-bounds.ts: the victim beside each attacker of issue 40 (BENCH_BOUNDS_ONLY=1: only those).
  */
 import { startChildLiveServer, type Account } from '../sync-server/hostile-tenant-support';
 import { besideAttackers, storedOf, twentyVersions, type VictimDay } from '../sync-server/victim-workload';
+import { runBounds } from './tenant-bounds';
 
 const p50 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor((ms.length - 1) / 2)] ?? 0;
 
 export async function run(): Promise<void> {
+  if (process.env.BENCH_BOUNDS_ONLY === '1') return runBounds();
   const c = await startChildLiveServer();
   const failed: string[] = [];
   try {
@@ -46,6 +49,8 @@ export async function run(): Promise<void> {
     await c.close();
   }
   if (failed.length > 0) throw new Error(`bench/tenants: ${failed.join('; ')}`);
+  // Issue 40: a released self-trustee's page in a loop, and key setup on accounts with keys.
+  await runBounds();
 }
 
 if (process.argv[1]?.endsWith('tenants.ts')) {

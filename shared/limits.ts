@@ -31,6 +31,12 @@ const LOG_AND_AI_LIMITS = {
   pokeWindowMs: 1_000,
   /** Model calls in flight at once on one server instance, all accounts together (429 above). Bounds the load on the model server. */
   aiCallsAtOnce: 8,
+  /**
+   * Password hashes (scrypt, 128 MiB each) running at once on one server instance, all accounts
+   * together; the rest wait their turn (sync-server/auth/hasher.ts). Below libuv's four threads, so
+   * file reads and the app shell always find one free (issue 40).
+   */
+  passwordHashesAtOnce: 2,
   /** Model calls per day, all accounts together (429 above until the day's window ends). Bounds the cost of a configured model. */
   aiCallsPerDay: 2_000,
   /** Model calls per day of one account (429 above): one account cannot use up the whole server's day. */

@@ -1,12 +1,18 @@
 /** Types shared by the app and its route modules. */
 import type { Config } from './config';
 import type { Db } from './db/sqlite';
+import type { TokenRouteBudget } from './http/token-budgets';
 
 /** Variables set on the Hono context by middleware. `userId`/`sessionId` exist after `requireSession`. */
 export interface AppEnv {
   Variables: {
     userId: string;
     sessionId: string;
+    /**
+     * On a public token route, the account whose token it is, once the route has found it
+     * (account-frame.ts `admitTokenOwner`): the answer's bytes are charged to that owner.
+     */
+    tokenOwner: { ownerId: string; budget: TokenRouteBudget };
   };
 }
 

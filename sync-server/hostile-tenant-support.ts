@@ -16,6 +16,8 @@ export interface Account {
 
 /** A client of a server listening at a base URL. */
 export interface LiveClient {
+  /** The server's address, e.g. `http://127.0.0.1:4312`. */
+  base: string;
   /** A request over HTTP; the body is sent as given (a string) or as JSON. */
   call(method: string, path: string, body?: unknown, cookie?: string): Promise<Response>;
   /** A sync push/pull over HTTP; throws unless 200. */
@@ -39,6 +41,7 @@ function clientOf(base: string, now: () => number, close: () => Promise<void>): 
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
   return {
+    base,
     call,
     async sync(account, changes, cursor = 0) {
       const res = await call('POST', '/api/sync', { protocol: PROTOCOL_VERSION, cursor, changes }, account.cookie);
@@ -55,9 +58,8 @@ function clientOf(base: string, now: () => number, close: () => Promise<void>): 
   };
 }
 
-/** A fresh app on a temp SQLite file, in this process, listening on 127.0.0.1 on a free port. */
-export async function startLiveServer(): Promise<LiveServer> {
-  const t = createTestApp();
+/** `t` (default: a fresh app on a temp SQLite file), in this process, listening on 127.0.0.1 on a free port. */
+export async function startLiveServer(t: TestApp = createTestApp()): Promise<LiveServer> {
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
@@ -75,12 +77,12 @@ export async function startLiveServer(): Promise<LiveServer> {
 }
 
 /**
- * The real server (`npm start`'s main.ts) in a child process on a temp DATA_DIR, on the wall
- * clock: what it measures is the server's work, not this process's clients.
+ * The real server (`npm start`'s main.ts) in a child process on a temp DATA_DIR (`dataDir`), on
+ * the wall clock, with `env` added: what it measures is the server's work, not this process's clients.
  */
-export async function startChildLiveServer(): Promise<LiveClient> {
-  const child = await startChildServer();
-  return clientOf(child.url, Date.now, () => child.stop());
+export async function startChildLiveServer(env: Record<string, string> = {}): Promise<LiveClient & { dataDir: string }> {
+  const child = await startChildServer({ env });
+  return { ...clientOf(child.url, Date.now, () => child.stop()), dataDir: child.dataDir };
 }
 
 const CREATED = '2026-11-21T12:00:00.000Z';

@@ -8,6 +8,7 @@
  * restart in a test) are two independent values, and nothing a request carries is kept here.
  */
 import { createResetMail, type ResetMail } from './auth/reset-mail';
+import { createHasher, type Hasher } from './auth/hasher';
 import { join } from 'node:path';
 import type pg from 'pg';
 import type { AppDeps } from './app-env';
@@ -44,6 +45,7 @@ import { createPgPushStore } from './db/pg/pg-push-store';
 import { createPushSender, type PushSender } from './push/sender';
 import { createEscrow, type EscrowService } from './escrow/escrow';
 import { createReleaseKeys, type ReleaseKeys } from './release/release-keys';
+import { createTrusteePages, type TrusteePages } from './release/trustee-pages';
 import { createSqliteEscrowStore, type AsyncEscrowStore } from './escrow/escrow-store';
 import { createPgEscrowStore } from './db/pg/pg-escrow-store';
 import { createSqliteKeyStore, type KeyStore } from './keys/key-store';
@@ -87,6 +89,10 @@ export interface Services {
   releaseKeys: ReleaseKeys;
   /** Each account's keys: KDF parameters, wrapped AK, keyring (keys/key-store.ts; never a key in the clear). */
   keys: KeyStore;
+  /** Every password hash and verification, at most `passwordHashesAtOnce` at a time (auth/hasher.ts). */
+  hasher: Hasher;
+  /** A released account's trustee pages, each built once until the account's next write, in bounded memory (release/trustee-pages.ts). */
+  trusteePages: TrusteePages;
   /** The migration of an account made before keys (keys/seal-store.ts, keys/seal-routes.ts). */
   seal: SealStore;
   /** The request path's rate limiters: in memory on SQLite, shared by every instance on PostgreSQL (pg-rate-limiter.ts). */
@@ -235,8 +241,9 @@ function assemble(
   const resetMail = createResetMail(deps, { accounts: parts.accounts, release, scheduler });
   const kits = createKitService(kitDeps);
   const kitRelease = createKitRelease({ ...kitDeps, kits });
-  return {
+  const services: Omit<Services, 'trusteePages'> = {
     engine: parts.engine,
+    hasher: createHasher(limits.passwordHashesAtOnce), // scrypt below libuv's threads (issue 40)
     accounts: parts.accounts,
     store: parts.source.store,
     records,
@@ -255,4 +262,6 @@ function assemble(
     resetMail,
     rateLimiters: parts.rateLimiters,
   };
+  // A released account's trustee page, kept until its next write (issue 40 item 1).
+  return { ...services, trusteePages: createTrusteePages(services) };
 }

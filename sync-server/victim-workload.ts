@@ -7,6 +7,7 @@
  */
 import type { SyncResponse } from '../shared/sync';
 import { p99, trusteeFields, type Account, type LiveClient } from './hostile-tenant-support';
+import { encryptFile, fetchCaller, fileRefOf, pdfWith, uploadFile } from './blobs/blob-test-support';
 
 /** What one victim's day measured and what it must find afterwards. */
 export interface VictimDay {
@@ -25,16 +26,18 @@ export interface VictimDay {
 /**
  * Runs `rounds` rounds (default 36) of the victim's day as `victim` on `s`: per round a sync push of
  * one trustee (20 ids, renamed as rounds go), a pull, `GET /api/trustees`, a message created and
- * edited by REST, and `GET /api/death-plan`. A request answering anything but 200/201 is a failure.
- * Six requests per round, half of them writes: 36 rounds stay within one minute's default budgets.
+ * edited by REST, and `GET /api/death-plan`; with `opts.chunk` (victimFile) also that file chunk,
+ * read from disk on libuv's threads as every file is. A request answering anything but 200/201 is a
+ * failure. Six requests per round (seven with a chunk), half of them writes: 36 rounds stay within
+ * one minute's default budgets.
  */
-export async function victimDay(s: LiveClient, victim: Account, rounds = 36): Promise<VictimDay> {
+export async function victimDay(s: LiveClient, victim: Account, rounds = 36, opts: { chunk?: string } = {}): Promise<VictimDay> {
   const latencies: number[] = [];
   const failures: string[] = [];
   const timed = async (what: string, method: string, path: string, body?: unknown) => {
     const start = performance.now();
     const res = await s.call(method, path, body, victim.cookie);
-    const json = (await res.json()) as unknown;
+    const json = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as unknown) : (await res.arrayBuffer()).byteLength;
     latencies.push(performance.now() - start);
     if (res.status !== 200 && res.status !== 201) failures.push(`${what}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
     return json;
@@ -58,6 +61,7 @@ export async function victimDay(s: LiveClient, victim: Account, rounds = 36): Pr
     messages.push(m.id);
     await timed('REST patch', 'PATCH', `/api/messages/${m.id}`, { messageContent: `Note ${i}, edited` });
     await timed('REST plan', 'GET', '/api/death-plan');
+    if (opts.chunk) await timed('file chunk', 'GET', opts.chunk);
   }
   return { latencies, failures, p99: p99(latencies), names, messages };
 }
@@ -74,6 +78,20 @@ export async function storedOf(s: LiveClient, victim: Account): Promise<{ names:
     messages: stored.map((m) => m.id).sort(),
     allEdited: stored.every((m) => m.messageContent.endsWith(', edited')),
   };
+}
+
+/**
+ * Uploads a file of `bytes` (default 1 MiB) for `victim` as the device does (encrypted in chunks),
+ * names it in a document, and returns the path of its first chunk for victimDay's `opts.chunk`.
+ * Throws when a step is refused.
+ */
+export async function victimFile(c: LiveClient, victim: Account, bytes = 1024 * 1024): Promise<string> {
+  const f = await encryptFile(pdfWith('the victim\'s will', bytes), 'application/pdf');
+  const done = await uploadFile(fetchCaller(c.base, victim.cookie), f);
+  if (done.status !== 200) throw new Error(`upload: ${done.status} ${await done.text()}`);
+  const doc = await c.call('POST', '/api/documents', { documentType: 'will', documentName: 'My will', file: fileRefOf(f, 'will.pdf') }, victim.cookie);
+  if (doc.status !== 201) throw new Error(`document: ${doc.status} ${await doc.text()}`);
+  return `/api/blobs/${f.blobId}/chunks/0`;
 }
 
 /** A message's text of about 60 KB (20,000 three-byte characters, the longest a long text may be). */

@@ -9,7 +9,6 @@
 import type { UserRow } from '../db/accounts';
 import { ApiHttpError } from '../http/errors';
 import type { Services } from '../services';
-import { verifyPassword } from './password';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 const INCORRECT = 'Current password is incorrect';
@@ -22,13 +21,13 @@ const INCORRECT = 'Current password is incorrect';
  */
 export type CheckCurrentSecret = (userId: string, secret: string, path: string) => Promise<UserRow>;
 
-/** The check over `services` (accounts and rate limiters); make it once per app and pass it to each route that needs it. */
-export function currentSecretCheck(services: Pick<Services, 'accounts' | 'rateLimiters'>): CheckCurrentSecret {
+/** The check over `services` (accounts, rate limiters and the hasher); make it once per app and pass it to each route that needs it. */
+export function currentSecretCheck(services: Pick<Services, 'accounts' | 'rateLimiters' | 'hasher'>): CheckCurrentSecret {
   const perAccount = services.rateLimiters({ name: 'auth-username', limit: 10, windowMs: 15 * 60_000, message: TOO_MANY });
   return async (userId, secret, path) => {
     await perAccount.hit(`password:${userId}`);
     const row = await services.accounts.findById(userId);
-    if (!row || !(await verifyPassword(secret, row.password_hash))) throw new ApiHttpError(400, INCORRECT, [{ path, message: INCORRECT }]);
+    if (!row || !(await services.hasher.verify(secret, row.password_hash))) throw new ApiHttpError(400, INCORRECT, [{ path, message: INCORRECT }]);
     return row;
   };
 }

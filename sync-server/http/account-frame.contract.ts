@@ -16,7 +16,15 @@ import { isChunkUpload } from '../blobs/routes';
 import { createApp } from '../app';
 import { signUp, type TestApp } from '../test-support';
 import { FILE_BYTE_BODIES, WRITES_COUNTED_BY_ROUTE } from './account-frame';
-import { concretePath, endpointsOf, routeKey } from './public-routes';
+import { concretePath, endpointsOf, isTokenRoute, routeKey } from './public-routes';
+import { TOKEN_ROUTE_BUDGETS } from './token-budgets';
+import { ACCOUNT_LIMITS } from '../../shared/limits';
+
+/** The owner's budget a token route's answer is charged to (http/token-budgets.ts), in words. */
+function tokenBudget(key: string): string {
+  const budget = TOKEN_ROUTE_BUDGETS.get(key);
+  return budget ? `its answer charged to the owner's ${budget}` : 'NO OWNER BUDGET';
+}
 
 /**
  * The routes outside the frame, each with why it may be (the frame counts a signed-in account's
@@ -37,7 +45,8 @@ export const ALLOWED_OUTSIDE: ReadonlyMap<string, string> = new Map([
   ['POST /api/auth/reset-password', 'a reset link: a hashed single-use token, limited per IP (routes/password-reset.ts)'],
   ['POST /api/auth/reset-password/check', 'a reset link checked before use: the same token and per-IP limit (routes/password-reset.ts)'],
   // Capability links of trustees and recipients (release/public-routes.ts): the credential is a
-  // token, not an owner's session; 120 requests per address per 10 min, files by bytes per address.
+  // token, not an owner's session; 120 requests per address per 10 min, files by bytes per address,
+  // and every answer's bytes charged to the owner whose token it is (tokenBudget below).
   ...[
     'GET /api/trustee/invite/:token',
     'POST /api/trustee/invite/:token',
@@ -55,7 +64,7 @@ export const ALLOWED_OUTSIDE: ReadonlyMap<string, string> = new Map([
     'GET /api/delivery/:token/file',
     'GET /api/still-here/:token',
     'POST /api/still-here/:token',
-  ].map((key) => [key, 'a token link: limited per address (release/public-routes.ts)'] as const),
+  ].map((key) => [key, `a token link: limited per address (release/public-routes.ts); ${tokenBudget(key)}`] as const),
   ...[
     'GET /api/kit/:token',
     'POST /api/kit/:token/handover',
@@ -63,12 +72,12 @@ export const ALLOWED_OUTSIDE: ReadonlyMap<string, string> = new Map([
     'POST /api/kit/:token/confirm',
     'GET /api/kit/:token/access',
     'GET /api/kit/:token/handovers',
-  ].map((key) => [key, "a trustee's kit link: its token, limited per address (kits/public-routes.ts)"] as const),
+  ].map((key) => [key, `a trustee's kit link: its token, limited per address (kits/public-routes.ts); ${tokenBudget(key)}`] as const),
   ...['GET /api/check-in/:token', 'POST /api/check-in/:token'].map(
-    (key) => [key, "a check-in reminder's \"I'm here\" link: a token, limited per address (release/check-in-routes.ts)"] as const,
+    (key) => [key, `a check-in reminder's "I'm here" link: a token, limited per address (release/check-in-routes.ts); ${tokenBudget(key)}`] as const,
   ),
   ...['GET /api/verify-email/:token', 'POST /api/verify-email/:token'].map(
-    (key) => [key, "the owner's e-mail confirmation link: a token, limited per address (release/owner-email.ts)"] as const,
+    (key) => [key, `the owner's e-mail confirmation link: a token, limited per address (release/owner-email.ts); ${tokenBudget(key)}`] as const,
   ),
 ]);
 
@@ -154,6 +163,22 @@ export function accountFrameContract(name: string, make: (env: Record<string, st
       try {
         const keys = new Set(realRoutes(t).map((r) => r.key));
         for (const key of [...ALLOWED_OUTSIDE.keys(), ...WRITES_COUNTED_BY_ROUTE.keys(), ...FILE_BYTE_BODIES.keys()]) expect(keys, key).toContain(key);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it('every token route outside the frame names the owner\'s budget its answer is charged to', async () => {
+      const t = await make({});
+      try {
+        const tokenRoutes = realRoutes(t).filter((r) => ALLOWED_OUTSIDE.has(r.key) && isTokenRoute(r.path));
+        expect(tokenRoutes.length).toBeGreaterThan(20);
+        for (const r of tokenRoutes) {
+          const budget = TOKEN_ROUTE_BUDGETS.get(r.key);
+          expect(budget, r.key).toBeDefined();
+          expect(Object.keys(ACCOUNT_LIMITS), r.key).toContain(budget);
+          expect(ALLOWED_OUTSIDE.get(r.key), r.key).toContain(`charged to the owner's ${budget}`);
+        }
       } finally {
         await t.close();
       }

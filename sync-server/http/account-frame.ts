@@ -11,6 +11,7 @@
  * it is sent, so the one that crosses the read budget still goes out whole and the next is refused.
  * Requests without a live session pass untouched: their route answers 401 (requireSession), or they
  * are public (http/public-routes.ts: sign-in and capability links, limited per address or token).
+ * A public token route's answer is charged to the account whose token it is (http/token-budgets.ts).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
@@ -60,6 +61,12 @@ export const WEIGHTED_ROUTES: ReadonlyMap<string, { weight: number; why: string 
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The charges still being stored (PostgreSQL), per account, of the frame over each throttle. */
+const chargesInFlight = new WeakMap<AccountThrottle, Map<string, Promise<unknown>>>();
+
+/** Resolves once the bytes already sent to `userId` under `throttle` are stored (at once in memory). */
+export const chargesStored = (throttle: AccountThrottle, userId: string): Promise<unknown> | undefined => chargesInFlight.get(throttle)?.get(userId);
+
 /** The route that answers `c` (the first matched handler that is not a middleware), or null (no route: the 404). */
 export function endpointOf(c: Context): { method: string; path: string } | null {
   for (const route of matchedRoutes(c)) if (route.method !== 'ALL') return route;
@@ -75,6 +82,7 @@ export function accountFrame(deps: AppDeps, services: Pick<Services, 'accounts'>
   // request on this instance waits for them, so it never checks a budget that misses its own
   // answers (another instance sees them a moment later). In memory a charge counts at once.
   const charging = new Map<string, Promise<unknown>>();
+  chargesInFlight.set(throttle, charging); // a token route's admission waits for them too (token-budgets.ts)
   const charge = (userId: string, bytes: number) => {
     const stored = throttle.readBytes.charge(userId, bytes);
     if (!stored) return;
@@ -84,8 +92,15 @@ export function accountFrame(deps: AppDeps, services: Pick<Services, 'accounts'>
   };
   return async (c, next) => {
     const route = endpointOf(c);
-    if (route && isPublicRoute(route.method, route.path)) return next();
     const endpoint = route ? routeKey(route.method, route.path) : '';
+    if (route && isPublicRoute(route.method, route.path)) {
+      // A token route charges its owner (http/token-budgets.ts): the route names the owner once it
+      // has found the token (admitTokenOwner, which also refused an owner past the budget).
+      await next();
+      const owner = c.get('tokenOwner') as AppEnv['Variables']['tokenOwner'] | undefined;
+      if (owner?.budget === 'readBytesPerMinute') countSentBytes(c, (bytes) => charge(owner.ownerId, bytes));
+      return;
+    }
     const session = await verifySessionOnce(c, deps, services.accounts);
     if (!session) return next(); // the route answers 401 (or the 404 of no route)
     const { userId } = session;

@@ -55,13 +55,16 @@ export function keyRotationRoutes(deps: AppDeps, services: Services, checkCurren
     const body = await readJson(c, rotateKeysSchema);
     const userId = c.var.userId;
     const keyring = body.keyring as StoredKeyring;
-    await checkCurrentSecret(userId, body.loginSecret, 'loginSecret');
+    // The cheap refusals first (issue 40): no keys, a stale or malformed rotation are answered
+    // before the current password is hashed. The store's compare-and-set still catches a change made
+    // while it was (rotate's 'stale').
     const cur = await s.keys.get(userId);
     if (!cur) throw new ApiHttpError(404, 'This account has no keys yet');
     if (body.fromAkVersion !== cur.akVersion || body.rev !== cur.keyringRev || JSON.stringify(body.kdf) !== JSON.stringify(cur.kdf)) throw stale(cur);
     if (keyring.ak !== cur.akVersion + 1) throw refuse('keyring.ak', `The new keyring must be wrapped under account key version ${cur.akVersion + 1}`);
     const lost = keyringDifference(cur.keyring, keyring);
     if (lost) throw lost;
+    await checkCurrentSecret(userId, body.loginSecret, 'loginSecret');
     const next = { akVersion: keyring.ak, akPassword: body.akPassword, akRecovery: body.akRecovery, keyring, proofHash: await proofHashOf(body.proof), ownerCopies: body.ownerCopies };
     const result = await s.keys.rotate(userId, { akVersion: cur.akVersion, keyringRev: cur.keyringRev, kdf: body.kdf as KdfParams }, next, deps.now());
     if (result === 'stale') throw stale((await s.keys.get(userId)) ?? cur);

@@ -20,7 +20,6 @@ import { passwordWrapSchema, preloginSchema, putKeyringSchema, recoveryConfirmed
 import type { AppDeps, AppEnv } from '../app-env';
 import { fakeKdfParams } from '../auth/fake-salt';
 import { requireSession } from '../auth/middleware';
-import { hashPassword } from '../auth/password';
 import { requireRecentAuth } from '../auth/reauth';
 import { requireProven } from '../auth/unproven';
 import { clientIp } from '../http/client-ip';
@@ -128,6 +127,10 @@ export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   app.post('/api/keys/setup', session, recent, async (c) => {
     const body = await readJson(c, setupKeysSchema);
     const { keys } = body;
+    // The cheap refusal before the costly work (issue 40): an account that has keys is answered
+    // without hashing. Two setups racing past this check still meet the store's compare-and-set.
+    const had = await s.keys.get(c.var.userId);
+    if (had) return c.json({ error: 'This account already has keys', current: keysJson(had) }, 409);
     const created = await s.keys.create(
       c.var.userId,
       {
@@ -139,7 +142,7 @@ export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
         proofHash: await proofHashOf(keys.proof),
       },
       deps.now(),
-      await hashPassword(body.loginSecret, deps.config.passwordCost),
+      await s.hasher.hash(body.loginSecret, deps.config.passwordCost),
     );
     const now = (await s.keys.get(c.var.userId))!;
     if (!created) return c.json({ error: 'This account already has keys', current: keysJson(now) }, 409);

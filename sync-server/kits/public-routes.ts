@@ -1,6 +1,7 @@
 /**
  * The trustee kit's public routes (contract §2): no session, the kit's token is the capability;
- * rate limited per IP like the other token routes (release/public-routes.ts). They never accept or
+ * rate limited per IP like the other token routes (release/public-routes.ts), every answer charged
+ * to the owner's read budget (http/token-budgets.ts). They never accept or
  * return a trustee's kit secret t (bodies are strict: an unknown field is a 400 naming it).
  *
  *   GET  /api/kit/:token            → the kit's status for the kit page (404 unknown)
@@ -18,6 +19,7 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
+import { admitTokenOwner } from '../http/token-budgets';
 import type { Services } from '../services';
 import { kitFingerprint } from '../../shared/crypto/trustee-kit';
 import { shareBytes } from './confirm';
@@ -41,14 +43,18 @@ export function kitPublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv>
   const token = (c: Context) => c.req.param('token') ?? '';
   const notFound = () => new ApiHttpError(404, "This link isn't available", []);
   // An unknown kit is 404 before its body is read (the answer of every token link to an unknown token).
+  // Its owner admitted: the answer is charged to the account whose kit it is (http/token-budgets.ts).
   app.use('/api/kit/:token/*', async (c, next) => {
-    if (!(await kits.find(token(c)))) throw notFound();
+    const found = await kits.find(token(c));
+    if (!found) throw notFound();
+    await admitTokenOwner(c, services.records.throttle, found.kit.user_id);
     await next();
   });
 
   app.get('/api/kit/:token', async (c) => {
     const found = await kits.find(token(c));
     if (!found) throw notFound();
+    await admitTokenOwner(c, services.records.throttle, found.kit.user_id);
     const { kit, gen, status } = found;
     const s = await release.state(kit.user_id);
     // The executor kit opens nothing itself: after the release its page names whom to turn to.

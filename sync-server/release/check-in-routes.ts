@@ -5,7 +5,7 @@
  * mail scanner that follows links never checks anyone in. Rate limited per IP like the other
  * release links; an unknown, expired or revoked token is the same 404.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { AppDeps, AppEnv } from '../app-env';
 import { clientIp } from '../http/client-ip';
@@ -13,6 +13,7 @@ import { createRateLimiter } from '../http/rate-limit';
 import type { Services } from '../services';
 import { notFoundPage, page } from './page';
 import { resolveToken } from './tokens';
+import { admitTokenOwner } from '../http/token-budgets';
 
 /** GET (the page) and POST (the check-in) of `/api/check-in/:token`. */
 export function checkInLinkRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
@@ -23,10 +24,15 @@ export function checkInLinkRoutes(deps: AppDeps, services: Services): Hono<AppEn
     await limiter.hit(`check-in-link:${clientIp(c, deps)}`);
     await next();
   });
-  const tokenOf = (token: string | undefined) => resolveToken(release.store, token ?? '', 'check-in', deps.now());
+  /** The live check-in token of `c`, its owner admitted (charged for the answer, http/token-budgets.ts), or null. */
+  const tokenOf = async (c: Context<AppEnv>) => {
+    const tok = await resolveToken(release.store, c.req.param('token') ?? '', 'check-in', deps.now());
+    if (tok) await admitTokenOwner(c, services.records.throttle, tok.user_id);
+    return tok;
+  };
 
   app.get('/api/check-in/:token', async (c) => {
-    if (!(await tokenOf(c.req.param('token')))) return notFoundPage(c);
+    if (!(await tokenOf(c))) return notFoundPage(c);
     return page(
       c,
       "I'm here",
@@ -37,7 +43,7 @@ export function checkInLinkRoutes(deps: AppDeps, services: Services): Hono<AppEn
   });
 
   app.post('/api/check-in/:token', async (c) => {
-    const tok = await tokenOf(c.req.param('token'));
+    const tok = await tokenOf(c);
     if (!tok) return notFoundPage(c);
     await release.checkIn(tok.user_id);
     return page(

@@ -23,6 +23,7 @@ import type { Services } from '../services';
 import { notFoundPage, page } from './page';
 import { DAY_MS } from './state-machine';
 import { resolveToken } from './tokens';
+import { admitTokenOwner } from '../http/token-budgets';
 
 /**
  * "Confirm your e-mail address" e-mails one address receives per rolling 24 hours, from every
@@ -66,9 +67,10 @@ export function ownerEmailRoutes(deps: AppDeps, services: Services): Hono<AppEnv
   });
 
   /** The live verification token of the request whose address is still the profile's, or null. */
-  const tokenOf = async (c: Context) => {
+  const tokenOf = async (c: Context<AppEnv>) => {
     const tok = await resolveToken(store, c.req.param('token') ?? '', 'verify', deps.now());
     if (!tok) return null;
+    await admitTokenOwner(c, services.records.throttle, tok.user_id); // its answer charged to the owner (http/token-budgets.ts)
     const email = (await release.owner(tok.user_id)).email;
     return email && email.toLowerCase() === tok.addr ? { tok, email } : null;
   };

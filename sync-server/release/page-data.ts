@@ -33,11 +33,14 @@ import { TOMBSTONE_FIELD, type CollectionName } from '../../shared/schema/collec
 import { plainTrusteeNames, taskMarksFor } from './task-marks';
 
 
-/** `ref` as a page fetches and opens it, `'missing'` when the server has no complete blob for it, null without a file. */
-async function pageFile(blobs: BlobService, ownerId: string, ref: FileRef | null | undefined, url: string): Promise<PageFile | null | 'missing'> {
+/**
+ * `ref` as a page fetches and opens it, `'missing'` when the server has no complete blob for it
+ * (its id then added to `missing`, when given), null without a file.
+ */
+async function pageFile(blobs: BlobService, ownerId: string, ref: FileRef | null | undefined, url: string, missing?: Set<string>): Promise<PageFile | null | 'missing'> {
   if (!ref) return null;
   const f = await releasedFile(blobs, ownerId, ref);
-  if (!f) return 'missing';
+  if (!f) return missingFile(ref, missing);
   return { name: ref.name, size: ref.size, type: f.type, blobId: ref.blobId, chunkSize: ref.chunkSize, chunkCount: f.chunkCount, storedSize: f.storedSize, url, key: ref.key };
 }
 
@@ -50,12 +53,18 @@ export function storedFileOf(r: { file?: unknown; fileBlobId?: string | null }):
   return (r.file as FileRef | null | undefined) ?? null;
 }
 
-/** A sealed record's file: the blob the server holds, and the envelope the page opens the rest from. */
-async function sealedPageFile(blobs: BlobService, ownerId: string, r: { file?: unknown; fileBlobId?: string | null }, url: string): Promise<PageFile | null | 'missing'> {
+/** `'missing'`, after adding `ref`'s blob to `missing` (when given). */
+function missingFile(ref: FileRef, missing: Set<string> | undefined): 'missing' {
+  missing?.add(ref.blobId);
+  return 'missing';
+}
+
+/** A sealed record's file: the blob the server holds, and the envelope the page opens the rest from (`missing` as pageFile's). */
+async function sealedPageFile(blobs: BlobService, ownerId: string, r: { file?: unknown; fileBlobId?: string | null }, url: string, missing?: Set<string>): Promise<PageFile | null | 'missing'> {
   const ref = storedFileOf(r);
   if (!ref || typeof r.file !== 'string') return null;
   const f = await releasedFile(blobs, ownerId, ref);
-  if (!f) return 'missing';
+  if (!f) return missingFile(ref, missing);
   return { name: '', size: 0, type: f.type, blobId: ref.blobId, chunkSize: 0, chunkCount: f.chunkCount, storedSize: f.storedSize, url, key: '', envelope: r.file };
 }
 
@@ -65,7 +74,7 @@ async function sealedPageFile(blobs: BlobService, ownerId: string, r: { file?: u
  * kits were in force (`noKits`; `noKitsMade` when none were ever made), or not at all because they hold no kit of those in force
  * (`noOwnKit`). It never carries a key. Places are added per collection (placesOf).
  */
-async function sealedInfoOf(services: Services, ownerId: string, trusteeId?: string): Promise<SealedInfo | null> {
+export async function sealedInfoOf(services: Services, ownerId: string, trusteeId?: string): Promise<SealedInfo | null> {
   if (!(await services.releaseKeys.sealed(ownerId))) return null;
   // An escrow deleted because trustee kits took over ("The escrow ends") is not a missing deposit:
   // the keys come from the kits (a delivery's fragment, kits/message-keys.ts; a kit page's blob).
@@ -150,6 +159,8 @@ export async function deliveryPageData(services: Services, ownerId: string, m: M
 /**
  * Trustee `trusteeId`'s page for `level`; `base` is the API path of their token
  * (`/api/trustee/access/<token>`), under which documents' files are fetched. `now` in ms.
+ * `missing`, when given, gets the blob id of each document file not (yet) complete on the server
+ * (trustee-pages.ts keeps an answer only while those stay missing).
  */
 export async function trusteePageData(
   services: Services,
@@ -158,6 +169,7 @@ export async function trusteePageData(
   level: AccessLevel,
   base: string,
   now: number,
+  missing?: Set<string>,
 ): Promise<TrusteePageData> {
   const { records, blobs } = services;
   const owner = await services.release.owner(ownerId);
@@ -180,7 +192,9 @@ export async function trusteePageData(
         documentName: d.documentName,
         documentUrl: d.documentUrl,
         originalLocation: d.originalLocation ?? null,
-        file: sealed ? await sealedPageFile(blobs, ownerId, d, `${base}/documents/${d.id}/file`) : await pageFile(blobs, ownerId, d.file, `${base}/documents/${d.id}/file`),
+        file: sealed
+          ? await sealedPageFile(blobs, ownerId, d, `${base}/documents/${d.id}/file`, missing)
+          : await pageFile(blobs, ownerId, d.file, `${base}/documents/${d.id}/file`, missing),
       })),
     );
   }

@@ -1,5 +1,6 @@
 /**
- * Public, token-authenticated pages (DESIGN.md §8); no account needed, rate limited per IP.
+ * Public, token-authenticated pages (DESIGN.md §8); no account needed, rate limited per IP, and
+ * every answer charged to the budgets of the owner whose token it is (http/token-budgets.ts).
  * Every invalid, expired, revoked or premature link answers the same 404.
  *   /api/trustee/invite/:token   GET page, POST accept (single use; emails the report link)
  *   /api/trustee/report/:token   GET page, POST report the owner's passing (accepted trustees)
@@ -20,7 +21,8 @@ import type { Services } from '../services';
 import type { TokenPurpose, TokenRow } from '../db/release';
 import { html } from 'hono/html';
 import { localTime, notFoundPage, page, RELEASE_PAGE_PATHS, type Html } from './page';
-import { deliveryPageData, storedFileOf, trusteePageData } from './page-data';
+import { deliveryPageData, storedFileOf } from './page-data';
+import { admitTokenOwner, fileCharge } from '../http/token-budgets';
 import { LINK_PATHS } from './outbox';
 import { DAY_MS, TransitionError } from './state-machine';
 import { createDownloadBudget, serveStoredFile } from '../blobs/release-files';
@@ -53,12 +55,28 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
   /** The one JSON answer for any invalid, expired, revoked or premature link (the page says so). */
   const notFoundJson = (c: Context) => c.json({ error: 'This link isn\'t available', issues: [] }, 404);
 
-  /** The live token of the request for `purpose`, or null. */
-  const tokenOf = (c: Context, purpose: TokenPurpose): Promise<TokenRow | null> =>
-    resolveToken(store, c.req.param('token') ?? '', purpose, deps.now());
+  /**
+   * The live token of the request for `purpose`, or null. Its owner is admitted first
+   * (http/token-budgets.ts): past their budget the link answers 429 before any page is built,
+   * and what it sends is charged to them.
+   */
+  const tokenOf = async (c: Context<AppEnv>, purpose: TokenPurpose): Promise<TokenRow | null> => {
+    const tok = await resolveToken(store, c.req.param('token') ?? '', purpose, deps.now());
+    if (tok) await admitTokenOwner(c, records.throttle, tok.user_id);
+    return tok;
+  };
+  /** The charge of a file's pieces: the address's download budget and the owner's file budget. */
+  const fileBytes = (c: Context, ownerId: string) => {
+    const address = bytesBudget(c);
+    const owner = fileCharge(records.throttle, ownerId);
+    return (bytes: number) => {
+      owner(bytes);
+      address(bytes);
+    };
+  };
 
   /** A trustee token whose trustee is still a live, non-removed trustee. */
-  const trusteeOf = async (c: Context, purpose: TokenPurpose) => {
+  const trusteeOf = async (c: Context<AppEnv>, purpose: TokenPurpose) => {
     const tok = await tokenOf(c, purpose);
     if (!tok) return null;
     const actor = await release.trusteeActor(tok.user_id, tok.subject_id);
@@ -162,7 +180,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
   });
 
   // ---- Access by level (after release; trustees who never accepted too, issue #16) ------
-  const accessOf = async (c: Context) => {
+  const accessOf = async (c: Context<AppEnv>) => {
     const t = await trusteeOf(c, 'access');
     return t && (await release.state(t.tok.user_id)).phase === 'released' ? t : null;
   };
@@ -177,7 +195,9 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
     const t = await accessOf(c);
     if (!t) return notFoundJson(c);
     const base = `${LINK_PATHS.access}${c.req.param('token')}`;
-    return c.json(await trusteePageData(services, t.tok.user_id, t.trustee.id, t.trustee.accessLevel, base, deps.now()));
+    // Built once until the account's next write (trustee-pages.ts); its bytes charged to the owner.
+    const body = await services.trusteePages.answer(t.tok.user_id, t.trustee.id, t.trustee.accessLevel, base, deps.now());
+    return c.body(body, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
   });
 
   // The family binder is made on the trustee's device now (web/release/binder.ts): the old URL opens the page.
@@ -191,7 +211,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
     const t = await accessOf(c);
     if (!t || t.trustee.accessLevel === 'messages-only') return notFoundPage(c);
     const d = await records.get(t.tok.user_id, 'documents', c.req.param('documentId'));
-    return (d && (await serveStoredFile(c, blobs, t.tok.user_id, storedFileOf(d), bytesBudget(c)))) || notFoundPage(c);
+    return (d && (await serveStoredFile(c, blobs, t.tok.user_id, storedFileOf(d), fileBytes(c, t.tok.user_id)))) || notFoundPage(c);
   });
 
   // A trustee's done / not done (task-marks.ts): in the server's own table, never in the task record,
@@ -250,7 +270,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
 
   // ---- Delivery (after release) ---------------------------------------------------------
   /** The delivered message of a live delivery link, after release only, or null. */
-  const deliveryOf = async (c: Context) => {
+  const deliveryOf = async (c: Context<AppEnv>) => {
     const tok = await tokenOf(c, 'delivery');
     if (!tok || (await release.state(tok.user_id)).phase !== 'released') return null;
     const m = await records.get(tok.user_id, 'messages', tok.subject_id);
@@ -261,7 +281,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
 
   app.get('/api/delivery/:token/file', async (c) => {
     const d = await deliveryOf(c);
-    return (d && (await serveStoredFile(c, blobs, d.tok.user_id, storedFileOf(d.m), bytesBudget(c)))) || notFoundPage(c);
+    return (d && (await serveStoredFile(c, blobs, d.tok.user_id, storedFileOf(d.m), fileBytes(c, d.tok.user_id)))) || notFoundPage(c);
   });
 
   app.get('/api/delivery/:token', async (c) =>
@@ -286,7 +306,7 @@ export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<App
    * from an earlier period (cancelled in the app, its e-mail left in the mailbox) never cancels
    * a later one, even before that one's e-mail (which revokes it) has gone out.
    */
-  const cancelTokenOf = async (c: Context) => {
+  const cancelTokenOf = async (c: Context<AppEnv>) => {
     const tok = await tokenOf(c, 'cancel');
     const s = tok ? await release.state(tok.user_id) : null;
     const running = s && (s.phase === 'waiting' || s.phase === 'awaiting-confirmations'); // "I'm still here" cancels both (state-machine.ts)

@@ -25,7 +25,7 @@ import { createLoginThrottle } from '../auth/login-throttle';
 import { requireSession } from '../auth/middleware';
 import { requireRecentAuth } from '../auth/reauth';
 import { assertProven } from '../auth/unproven';
-import { dummyHash, hashPassword, verifyPassword } from '../auth/password';
+import { dummyHash } from '../auth/password';
 import { clearSessionCookie, startSession, verifySessionCookie } from '../auth/session';
 import { isUsernameTaken } from '../db/account-store';
 import { clientIp } from '../http/client-ip';
@@ -90,7 +90,7 @@ export function authRoutes(deps: AppDeps, services: Services, checkCurrentSecret
     if (keyed && (await s.accounts.findById(keyed.id))) throw new ApiHttpError(409, 'Please try again', [{ path: 'id', message: 'This id is taken' }]);
     const id = keyed ? keyed.id : randomUUID();
     const secret = keyed ? keyed.loginSecret : legacy!.password;
-    const row = { id, username: body.username, password_hash: await hashPassword(secret, cost), created_at: new Date(deps.now()).toISOString() };
+    const row = { id, username: body.username, password_hash: await s.hasher.hash(secret, cost), created_at: new Date(deps.now()).toISOString() };
     try {
       await s.accounts.createUser(row);
     } catch (err) {
@@ -132,7 +132,7 @@ export function authRoutes(deps: AppDeps, services: Services, checkCurrentSecret
     // and is answered exactly as an unknown name, after the same work: a distinct answer would tell
     // anyone which names have accounts (issue 29 "The KDF": accounts are not to be enumerated).
     const passwordForKeys = legacy !== null && keys !== null;
-    const ok = await verifyPassword(keyed ? keyed.loginSecret : legacy!.password, (passwordForKeys ? null : row?.password_hash) ?? (await unknownUserHash));
+    const ok = await s.hasher.verify(keyed ? keyed.loginSecret : legacy!.password, (passwordForKeys ? null : row?.password_hash) ?? (await unknownUserHash));
     if (!row || !ok || passwordForKeys) throw new ApiHttpError(401, INVALID_LOGIN);
     await loginThrottle.succeeded(bucket);
     // The session cookie first: clients read the first Set-Cookie. After an unproven reset, a new
@@ -166,7 +166,7 @@ export function authRoutes(deps: AppDeps, services: Services, checkCurrentSecret
     // AK's wrap for a version the account no longer has would open nothing at the next sign-in (SECURITY.md "Replacing the account key").
     if (keyed && keys) refuseReplacedAk(keyed.akVersion, keys);
     const row = await checkCurrentSecret(c.var.userId, keyed ? keyed.currentLoginSecret : legacy!.currentPassword, keyed ? 'currentLoginSecret' : 'currentPassword');
-    const hash = await hashPassword(keyed ? keyed.loginSecret : legacy!.newPassword, cost);
+    const hash = await s.hasher.hash(keyed ? keyed.loginSecret : legacy!.newPassword, cost);
     // Compare-and-set on the AK version: a rotation committed while the secrets were hashed wins (409), nothing changes.
     if (keyed && !(await s.keys.setPassword(row.id, keyed.kdf as KdfParams, keyed.akPassword, hash, deps.now(), keyed.akVersion ?? 1))) throw akReplaced((await s.keys.get(row.id))!);
     else await s.accounts.setPasswordHash(row.id, hash);
@@ -188,7 +188,7 @@ export function authRoutes(deps: AppDeps, services: Services, checkCurrentSecret
     const row = await s.accounts.findById(c.var.userId);
     if (legacy && row && (await s.keys.get(row.id))) throw new ApiHttpError(400, USE_KEYS, [{ path: 'password', message: USE_KEYS }]);
     const path = keyed ? 'loginSecret' : 'password';
-    if (!row || !(await verifyPassword(keyed ? keyed.loginSecret : legacy!.password, row.password_hash))) {
+    if (!row || !(await s.hasher.verify(keyed ? keyed.loginSecret : legacy!.password, row.password_hash))) {
       throw new ApiHttpError(400, 'Password is incorrect', [{ path, message: 'Password is incorrect' }]);
     }
     return row;

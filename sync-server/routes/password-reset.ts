@@ -21,7 +21,6 @@ import { checkKdfParams, type KdfParams } from '../../shared/crypto/kdf';
 import { RESET_LINK_INVALID, forgotPasswordSchema, resetCheckSchema, resetPasswordSchema, type ResetPasswordInput } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
 import { issueDeviceCookie } from '../auth/device-cookie';
-import { hashPassword } from '../auth/password';
 import { startSession } from '../auth/session';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
@@ -115,7 +114,7 @@ export function passwordResetRoutes(deps: AppDeps, services: Services): Hono<App
     const row = await s.accounts.findById(tok.user_id);
     // Consumed once: of two requests racing with one link, only the one whose revoke changed the row goes on.
     if (!row || !(await release.store.revokeToken(tok.hash, now))) throw invalid();
-    const hash = await hashPassword(credential.secret, deps.config.passwordCost);
+    const hash = await s.hasher.hash(credential.secret, deps.config.passwordCost);
     if (credential.kdf) {
       // The new login hash and KDF in one transaction; AK's wrap under the forgotten password is
       // dropped (NULL): the words open again with the recovery code or a signed-in device.

@@ -163,6 +163,16 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
       return rows.map(toRecord);
     },
 
+    // The account's (or one collection's) latest sequence: every change takes a new, higher one
+    // (records_user_seq makes the account's an index-only seek). Kept answers are checked by it
+    // (records.ts listJson, release/trustee-pages.ts).
+    async latestSeq(userId, collection) {
+      const { rows } = collection
+        ? await pool.query<{ seq: string | null }>('SELECT MAX(seq) AS seq FROM records WHERE user_id = $1 AND collection = $2', [userId, collection])
+        : await pool.query<{ seq: string | null }>('SELECT MAX(seq) AS seq FROM records WHERE user_id = $1', [userId]);
+      return Number(rows[0]?.seq ?? 0);
+    },
+
     async history(userId, collection, id, field) {
       const { rows } = await pool.query<{ text: string; hlc: string }>(
         `SELECT text, hlc FROM text_history WHERE user_id = $1 AND collection = $2 AND record_id = $3 AND field = $4

@@ -1,0 +1,60 @@
+/**
+ * The budgets of the public token routes (SECURITY.md "Limits"; issue 40 item 1). A token link
+ * (a trustee's page, a recipient's message, a kit, a check-in or confirmation link) has no session,
+ * but it belongs to one account: the owner whose token it is. Every byte such a route sends is
+ * charged to that owner's account, as a signed-in answer is (http/account-frame.ts), so a released
+ * account fetched in a loop, from any number of addresses, costs the server no more than its owner
+ * signed in could: past the budget the owner's links answer the frame's 429 in its usual words.
+ * The per-address limits of each route family (120 requests per 10 minutes) stay as they were.
+ */
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env';
+import type { AccountThrottle } from '../records/throttle';
+import { chargesStored, endpointOf } from './account-frame';
+import { PUBLIC_ROUTES, isTokenRoute, routeKey } from './public-routes';
+
+/** The owner's budget a token route's answer is charged to (shared/limits.ts names). */
+export type TokenRouteBudget = 'readBytesPerMinute' | 'fileBytesPerMinute';
+
+/** The token routes whose answer is a file's stored ciphertext: charged by the piece to `fileBytesPerMinute` (blobs/release-files.ts). */
+const FILE_TOKEN_ROUTES = new Set(['GET /api/trustee/access/:token/documents/:documentId/file', 'GET /api/delivery/:token/file']);
+
+/**
+ * Every public token route (PUBLIC_ROUTES whose path has `:token`) with the owner's budget its
+ * answer is charged to: file bytes to `fileBytesPerMinute`, everything else (pages, the trustee
+ * page's and a recipient's data, kit steps) to `readBytesPerMinute`. The route-enumeration test
+ * (account-frame.contract.ts) checks each token route is named here and charges its owner.
+ */
+export const TOKEN_ROUTE_BUDGETS: ReadonlyMap<string, TokenRouteBudget> = new Map(
+  [...PUBLIC_ROUTES]
+    .filter((key) => isTokenRoute(key))
+    .map((key) => [key, FILE_TOKEN_ROUTES.has(key) ? 'fileBytesPerMinute' : 'readBytesPerMinute'] as const),
+);
+
+/** The budget of the route answering `c`, or null when it is not a token route. */
+export function tokenBudgetOf(c: Context): TokenRouteBudget | null {
+  const route = endpointOf(c);
+  return (route && TOKEN_ROUTE_BUDGETS.get(routeKey(route.method, route.path))) ?? null;
+}
+
+/**
+ * Called by a token route as soon as it knows whose token it holds, before it builds its answer:
+ * refuses with the budget's 429 (Retry-After) when `ownerId` has spent it this minute, else marks
+ * the request so the account frame charges the answer's bytes to `ownerId` as they are sent
+ * (a file route charges its pieces itself: `fileCharge`). Throws a plain Error on a route that
+ * is not a token route (a programming error: add it to PUBLIC_ROUTES first).
+ */
+export async function admitTokenOwner(c: Context<AppEnv>, throttle: AccountThrottle, ownerId: string): Promise<void> {
+  const budget = tokenBudgetOf(c);
+  if (!budget) throw new Error(`admitTokenOwner: ${c.req.method} ${c.req.path} is not a token route`);
+  await chargesStored(throttle, ownerId); // PostgreSQL: the owner's answers sent so far are counted first
+  await (budget === 'fileBytesPerMinute' ? throttle.fileBytes : throttle.readBytes).check(ownerId);
+  c.set('tokenOwner', { ownerId, budget });
+}
+
+/** What a file token route tells of each piece it sends: charged to its owner's `fileBytesPerMinute` (never throws). */
+export const fileCharge =
+  (throttle: AccountThrottle, ownerId: string) =>
+  (bytes: number): void => {
+    void Promise.resolve(throttle.fileBytes.charge(ownerId, bytes)).catch((err: unknown) => console.error('Counting file bytes failed:', err));
+  };

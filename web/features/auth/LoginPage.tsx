@@ -1,7 +1,9 @@
 /**
  * /login (SPEC.md §2 "Login", §5 "Login", §8 "Login"): username and password, both required
  * (else the toast 'Missing information'); on success the session starts, 'Welcome back!' greets
- * the person by first name, and the app goes to /dashboard.
+ * the person by first name, and the app goes to /dashboard. The form never sends the password
+ * (web/features/keys/sign-in.ts): a server answer it refuses is shown in the refusal's words, and
+ * an account made before keys is sent to the deliberate /upgrade-account page.
  */
 import { useForm } from 'react-hook-form';
 import { AppLink as Link, useAppNavigate } from '../../app/navigation';
@@ -11,6 +13,7 @@ import { lazyZodResolver } from '../../forms/lazy-resolver';
 import { useHydrated } from '../../app/hydrated';
 import { serverMessage } from '../../api/client';
 import { RECOVERY_KIT_PATH, useRecoveryKit } from '../keys/recovery-kit-store';
+import { refusalWords } from '../keys/refusal';
 import { loadAccountFlows } from './account-deps';
 import { completeSignIn } from '../../app/auth-actions';
 import { Button } from '../../ui/Button';
@@ -36,13 +39,14 @@ export default function LoginPage() {
       try {
         // The password is stretched on this device (a Worker) and only the login secret is sent.
         const flows = await loadAccountFlows();
-        const { user, code } = await flows.signInAccount(flows.deps, values.username, values.password);
+        const { user, code, kdfNote } = await flows.signInAccount(flows.deps, values.username, values.password);
         if (code) useRecoveryKit.getState().show(code, '/dashboard'); // an older account just got its keys: the kit first
         completeSignIn(user);
         toast({ title: 'Welcome back!', description: `Good to see you, ${user.firstName}.` });
+        if (kdfNote) toast({ title: 'About your password', description: kdfNote });
         setTimeout(() => navigate(code ? RECOVERY_KIT_PATH : '/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
       } catch (err) {
-        toast({ title: 'Login failed', description: serverMessage(err, 'Invalid username or password.'), variant: 'destructive' });
+        toast({ title: 'Login failed', description: refusalWords(err) ?? serverMessage(err, 'Invalid username or password.'), variant: 'destructive' });
       }
     },
     () => toast({ title: 'Missing information', description: 'Please enter both username and password.', variant: 'destructive' }),
@@ -57,6 +61,11 @@ export default function LoginPage() {
           New to Afterword?{' '}
           <Link to="/register" className={authLinkClasses}>
             Create an account
+          </Link>
+          <br />
+          Account from an older version of Afterword?{' '}
+          <Link to="/upgrade-account" className={authLinkClasses}>
+            Upgrade an older account
           </Link>
         </>
       }

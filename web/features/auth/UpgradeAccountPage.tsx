@@ -6,49 +6,21 @@
  * (web/features/keys/sign-in.ts upgradeOlderAccount), shows the recovery kit, and the device seals
  * the words (web/sync/lifecycle.ts). The normal sign-in form never falls back to this.
  */
-import { useForm } from 'react-hook-form';
 import { AppLink as Link, useAppNavigate } from '../../app/navigation';
-import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
-import type { LoginInput } from '../../../shared/schema/auth';
-import { lazyZodResolver } from '../../forms/lazy-resolver';
-import { useHydrated } from '../../app/hydrated';
-import { serverMessage } from '../../api/client';
-import { RECOVERY_KIT_PATH, useRecoveryKit } from '../keys/recovery-kit-store';
-import { refusalWords } from '../keys/refusal';
 import { loadAccountFlows } from './account-deps';
-import { completeSignIn } from '../../app/auth-actions';
+import { enterApp, useCredentialsForm } from './credentials-form';
 import { Button } from '../../ui/Button';
 import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
-import { toast } from '../../ui/toast-store';
 import { AuthCard, authLinkClasses } from './AuthCard';
-
-const resolver = lazyZodResolver<LoginInput>(() => import('../../../shared/schema/auth').then((m) => m.loginSchema));
 
 export default function UpgradeAccountPage() {
   const navigate = useAppNavigate();
-  const hydrated = useHydrated();
-  const {
-    register,
-    handleSubmit,
-    formState: { isSubmitting },
-  } = useForm<LoginInput>({ resolver, defaultValues: { username: '', password: '' } });
-
-  const onValid = handleSubmit(
-    async (values) => {
-      try {
-        const flows = await loadAccountFlows();
-        const { user, code } = await flows.upgradeAccount(flows.deps, values.username, values.password);
-        if (code) useRecoveryKit.getState().show(code, '/dashboard');
-        completeSignIn(user);
-        toast({ title: 'Your account is upgraded', description: 'From now on your password stays on this device.' });
-        setTimeout(() => navigate(code ? RECOVERY_KIT_PATH : '/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
-      } catch (err) {
-        toast({ title: 'The upgrade did not happen', description: refusalWords(err) ?? serverMessage(err, 'Invalid username or password.'), variant: 'destructive' });
-      }
-    },
-    () => toast({ title: 'Missing information', description: 'Please enter both username and password.', variant: 'destructive' }),
-  );
+  const { register, isSubmitting, hydrated, onValid, preload } = useCredentialsForm(async (values) => {
+    const flows = await loadAccountFlows();
+    const signed = await flows.upgradeAccount(flows.deps, values.username, values.password);
+    enterApp(navigate, signed, [{ title: 'Your account is upgraded', description: 'From now on your password stays on your devices.' }]);
+  }, 'The upgrade did not happen');
 
   return (
     <AuthCard
@@ -60,7 +32,7 @@ export default function UpgradeAccountPage() {
         </Link>
       }
     >
-      <form onSubmit={onValid} noValidate onFocus={resolver.preload} className="flex flex-col gap-5">
+      <form onSubmit={onValid} noValidate onFocus={preload} className="flex flex-col gap-5">
         <div className="flex flex-col gap-2 text-slate-700">
           <p>
             Your account was made before your words were sealed, so your server still checks your password itself. This

@@ -115,7 +115,7 @@ const UNSURE = 'The connection dropped while your key was being replaced. Keep t
  * must be shown) when the server stored the new key but a later step failed.
  */
 export async function replaceAccountKey(deps: RotateDeps, user: { id: string; username: string }, password: string, opts: { endOtherSessions: boolean }): Promise<string> {
-  const { unlockKey, loginSecret } = await confirmPasswordWithKeys(deps, user.username, password);
+  const { unlockKey, loginSecret } = await confirmPasswordWithKeys(deps, user, password);
   for (let i = 0; i < TRIES; i++) {
     const keys = await deps.api<ServerKeys>('/api/keys');
     const oldAk = await currentAk(deps, user.id, keys, unlockKey);

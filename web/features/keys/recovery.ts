@@ -143,7 +143,7 @@ export async function reopenAfterReset(deps: { api: Api; device: DeviceKeyStore 
  * Returns the KDF parameters and derived keys. Throws DeviceRefusal for `kdf: null` or weaker parameters.
  */
 export async function confirmPasswordWithKeys(deps: { api: Api; derive: Derive; device: DeviceKeyStore }, user: { id: string; username: string }, password: string) {
-  const pin = await deps.device.pinOf(user.id);
+  const pin = await deps.device.pinOf(user.id).catch(() => null); // unreadable storage: judged as a new device (pin.ts)
   const answer = await deps.api<{ kdf: KdfParams | null }>('/api/auth/prelogin', { body: { identifier: user.username } });
   if (!answer.kdf) throw new DeviceRefusal(KNOWN_KEYS_WORDS);
   const { kdf } = checkPinnedKdf(answer.kdf, pin?.kdf ?? null);

@@ -22,7 +22,7 @@ import { apiFetch } from '../../api/client';
 import { KeysLockedError, type SyncKeys } from '../../sync/sealing';
 import { createDeviceKeyStore, type DeviceKeyStore } from './device-key-store';
 import { deriveInWorker } from './kdf-client';
-import { checkPinnedKdf, type AccountPin } from './pin';
+import { atLeast, checkPinnedKdf, costOf, type AccountPin } from './pin';
 import { DeviceRefusal, KNOWN_KEYS_WORDS, OLD_KEY_WORDS, refusalWords } from './refusal';
 import { conflictKeys, type Api } from './sign-in';
 
@@ -132,7 +132,8 @@ export function createKeySession(deps: KeySessionDeps) {
       if (gen !== generation) return null;
       server = keys;
       await deps.device.saveServerKeys(userId, keys);
-      pinned = await deps.device.pin(userId, { kdf: keys.kdf, akVersion: keys.akVersion, sealed: keys.sealedAt != null });
+      const news = !pinned?.kdf || keys.akVersion > pinned.akVersion || (keys.sealedAt != null && !pinned.sealed) || !atLeast(pinned.kdf, costOf(keys.kdf));
+      if (news) pinned = await deps.device.pin(userId, { kdf: keys.kdf, akVersion: keys.akVersion, sealed: keys.sealedAt != null }); // written only when it rises
       const akReplaced = !keyring && !!ak && ak.version < keys.akVersion;
       set({ userId, status: keyring ? 'open' : 'locked', keyring, keyringRev: keys.keyringRev, akReplaced, sealedAt: keys.sealedAt ?? null });
       return keyring;

@@ -24,7 +24,7 @@ import { createDeviceKeyStore, type DeviceKeyStore } from './device-key-store';
 import { deriveInWorker } from './kdf-client';
 import { atLeast, checkPinnedKdf, costOf, type AccountPin } from './pin';
 import { DeviceRefusal, KNOWN_KEYS_WORDS, OLD_KEY_WORDS, refusalWords } from './refusal';
-import { conflictKeys, type Api } from './sign-in';
+import { conflictKeys, type Api } from './api';
 
 /** What GET /api/keys and login answer (sync-server/keys/routes.ts keysJson). */
 export type AccountKeysJson = ServerKeys & { sealedAt?: number | null };

@@ -13,7 +13,7 @@ import type { KitsState } from '../../../shared/schema/kits';
 import type { DeviceKeyStore } from './device-key-store';
 import type { KeySessionState } from './key-session';
 import { confirmPasswordWithKeys } from './recovery';
-import { conflictKeys, type Api } from './sign-in';
+import { conflictKeys, type Api } from './api';
 
 /** How often a rotation is made again after a 409 (another device rotated or wrote the keyring first). */
 const TRIES = 3;

@@ -12,11 +12,12 @@ import { newAccountKeys, openAccountKeys, type Derive, type ServerKeys } from '.
 import { FIELD_CLASSES } from '../../../shared/crypto/fields';
 import type { KdfParams } from '../../../shared/crypto/kdf';
 import type { Keyring } from '../../../shared/crypto/keys';
+import { conflictKeys, type Api } from './api';
 import type { DeviceKeyStore } from './device-key-store';
 import { checkPinnedKdf, type AccountPin } from './pin';
 import { DeviceRefusal, KNOWN_KEYS_WORDS, NEEDS_NO_UPGRADE_WORDS, NO_KEYS_WORDS, OLD_KEY_WORDS } from './refusal';
 
-export type Api = <T>(path: string, init?: { method?: string; body?: unknown }) => Promise<T>;
+export { conflictKeys, type Api } from './api';
 interface Deps {
   api: Api;
   derive: Derive;
@@ -129,18 +130,4 @@ export async function setupKeys<U extends UserLike>(deps: Deps, user: U, passwor
   await deps.device.save(user.id, made.ak, 1);
   await deps.device.pin(user.id, { names: [identifier, user.username ?? '', user.email ?? ''], kdf: made.body.kdf, akVersion: 1 });
   return { user, keyring: made.keyring, keyringRev: 1, code: made.code };
-}
-
-/**
- * The winner's keys from a 409 of /api/keys/setup or PUT /api/keys/keyring (both answer
- * `{ current }`; web/api/client.ts ApiError carries the body text), else null.
- */
-export function conflictKeys<K = ServerKeys>(err: unknown): K | null {
-  const e = err as { status?: number; bodyText?: string };
-  if (e?.status !== 409 || !e.bodyText) return null;
-  try {
-    return (JSON.parse(e.bodyText) as { current?: K }).current ?? null;
-  } catch {
-    return null;
-  }
 }

@@ -16,7 +16,7 @@ import type { UserDatabase } from '../../web/db/user-database';
 import { registerAccount, signInAccount } from '../../web/features/keys/account-flows';
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { createKeySession } from '../../web/features/keys/key-session';
-import { KNOWN_KEYS_WORDS, NO_KEYS_WORDS, WEAK_KDF_WORDS } from '../../web/features/keys/refusal';
+import { KNOWN_KEYS_WORDS, NO_KEYS_WORDS, NOT_SEALED_WORDS, WEAK_KDF_WORDS } from '../../web/features/keys/refusal';
 import type { Api } from '../../web/features/keys/sign-in';
 import { createSyncEngine } from '../../web/sync/engine';
 import { appTransport } from '../client-test-support';
@@ -101,9 +101,9 @@ describe('a server that lies gets no password, no key and no plain text', () => 
     expect(KNOWN_KEYS_WORDS).toMatch(/^Your server answered as if your account had no keys\. Nothing was sent\./);
   });
 
-  for (const [name, lie] of [
-    ['GET /api/keys answers 404', notFound],
-    ['GET /api/keys answers `sealedAt: null`', async (real: () => Promise<unknown>) => ({ ...((await real()) as object), sealedAt: null })],
+  for (const [name, lie, words] of [
+    ['GET /api/keys answers 404', notFound, KNOWN_KEYS_WORDS],
+    ['GET /api/keys answers `sealedAt: null`', async (real: () => Promise<unknown>) => ({ ...((await real()) as object), sealedAt: null }), NOT_SEALED_WORDS],
   ] as const) {
     it(`attack 2: ${name} on a device that holds the keys: no password in re-auth or a password change, no plain push, keys kept`, async () => {
       const t = createTestApp();
@@ -113,7 +113,7 @@ describe('a server that lies gets no password, no key and no plain text', () => 
       // The next app start on this device.
       const session = createKeySession({ api: a.flows.api, device: a.keyStore, derive: a.flows.derive });
       expect(await session.getState().restore(user.id)).toBe('open');
-      expect(session.getState().refusal).toBe(KNOWN_KEYS_WORDS);
+      expect(session.getState().refusal).toBe(words);
       expect(session.getState().sealedAt).not.toBeNull();
       await expect(session.getState().passwordProof(PASSWORD)).resolves.toHaveProperty('loginSecret');
       expect(await a.keyStore.load(user.id)).not.toBeNull();

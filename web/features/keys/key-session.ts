@@ -23,7 +23,7 @@ import { KeysLockedError, type SyncKeys } from '../../sync/sealing';
 import { createDeviceKeyStore, type DeviceKeyStore } from './device-key-store';
 import { deriveInWorker } from './kdf-client';
 import { atLeast, checkPinnedKdf, costOf, type AccountPin } from './pin';
-import { DeviceRefusal, KNOWN_KEYS_WORDS, OLD_KEY_WORDS, refusalWords } from './refusal';
+import { DeviceRefusal, KNOWN_KEYS_WORDS, NOT_SEALED_WORDS, OLD_KEY_WORDS, refusalWords } from './refusal';
 import { conflictKeys, type Api } from './api';
 
 /** What GET /api/keys and login answer (sync-server/keys/routes.ts keysJson). */
@@ -107,7 +107,7 @@ export function createKeySession(deps: KeySessionDeps) {
         return refusalWords(err) ?? (err as Error).message;
       }
       if (pinned && keys.akVersion < pinned.akVersion) return OLD_KEY_WORDS;
-      if (pinned?.sealed && keys.sealedAt == null) return KNOWN_KEYS_WORDS;
+      if (pinned?.sealed && keys.sealedAt == null) return NOT_SEALED_WORDS;
       return null;
     };
 

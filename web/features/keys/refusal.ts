@@ -14,8 +14,11 @@ const TELL = 'Please tell whoever runs your Afterword server, and do not type yo
 /** The account has keys, but the server answered as if it had none. */
 export const NO_KEYS_WORDS = `Your server answered as if your account had no keys. Nothing was sent. If your account was made before Afterword sealed what you write, use “Upgrade an older account” below the sign-in form. If not, your server may be damaged or not telling the truth. ${TELL}`;
 
-/** This device has held the account's keys, and the server answered as if there were none (or as if nothing were sealed). */
+/** This device has held the account's keys, and the server answered as if there were none. */
 export const KNOWN_KEYS_WORDS = `Your server answered as if your account had no keys. Nothing was sent. This device knows your account has keys: it keeps them and goes on sealing what you write. ${TELL}`;
+
+/** This device saw the account's words sealed, and the server answered as if they were not (`sealedAt: null`). */
+export const NOT_SEALED_WORDS = `Your server answered as if your words were not sealed. Nothing was sent. This device knows they are: it keeps your keys and goes on sealing what you write. ${TELL}`;
 
 /** The server asked for a weaker password protection (KDF) than this device accepts for the account. */
 export const WEAK_KDF_WORDS = `Your server asked this device to protect your password more weakly than before. Nothing was sent. This device refuses, so your password stays hard to guess. ${TELL}`;

@@ -16,7 +16,7 @@ import type { UserDatabase } from '../../web/db/user-database';
 import { registerAccount, signInAccount } from '../../web/features/keys/account-flows';
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { createKeySession } from '../../web/features/keys/key-session';
-import { KNOWN_KEYS_WORDS, NO_KEYS_WORDS, NOT_SEALED_WORDS, WEAK_KDF_WORDS } from '../../web/features/keys/refusal';
+import { KNOWN_KEYS_WORDS, NO_KEYS_WORDS, NOT_SEALED_WORDS, WEAK_KDF_WORDS } from '../../web/features/keys/refusal-words';
 import type { Api } from '../../web/features/keys/sign-in';
 import { createSyncEngine } from '../../web/sync/engine';
 import { appTransport } from '../client-test-support';

@@ -23,7 +23,8 @@ import { KeysLockedError, type SyncKeys } from '../../sync/sealing';
 import { createDeviceKeyStore, type DeviceKeyStore } from './device-key-store';
 import { deriveInWorker } from './kdf-client';
 import { atLeast, checkPinnedKdf, costOf, type AccountPin } from './pin';
-import { DeviceRefusal, KNOWN_KEYS_WORDS, NOT_SEALED_WORDS, OLD_KEY_WORDS, refusalWords } from './refusal';
+import { DeviceRefusal, refusalWords } from './refusal';
+import { KNOWN_KEYS_WORDS, NOT_SEALED_WORDS, OLD_KEY_WORDS } from './refusal-words';
 import { conflictKeys, type Api } from './api';
 
 /** What GET /api/keys and login answer (sync-server/keys/routes.ts keysJson). */

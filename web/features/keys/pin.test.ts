@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { newKdfParams } from '../../../shared/crypto/kdf';
 import { atLeast, checkPinnedKdf, costOf, strongest, type KdfCost } from './pin';
-import { PBKDF2_NOTE, WEAK_KDF_WORDS } from './refusal';
+import { PBKDF2_NOTE, WEAK_KDF_WORDS } from './refusal-words';
 
 const argon = (memoryKiB: number, iterations: number) => ({ ...newKdfParams('argon2id'), memoryKiB, iterations });
 const pinnedAt64: KdfCost = { alg: 'argon2id', memoryKiB: 65536, iterations: 3 };

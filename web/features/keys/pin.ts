@@ -7,7 +7,8 @@
  * Pure rules here: the store is the caller's.
  */
 import { ARGON2ID_DEFAULTS, checkKdfParams, type KdfParams } from '../../../shared/crypto/kdf';
-import { DeviceRefusal, PBKDF2_NOTE, WEAK_KDF_WORDS } from './refusal';
+import { DeviceRefusal } from './refusal';
+import { PBKDF2_NOTE, WEAK_KDF_WORDS } from './refusal-words';
 
 /** A KDF's algorithm and costs (no salt). */
 export type KdfCost = { alg: 'argon2id'; memoryKiB: number; iterations: number } | { alg: 'pbkdf2-sha256'; iterations: number };

@@ -18,7 +18,8 @@ import { akProofToken, Keyring, unwrapAccountKey, wrapAccountKey } from '../../.
 import { newRecoveryCode, parseRecoveryCode, recoveryKey } from '../../../shared/crypto/recovery';
 import type { DeviceKeyStore } from './device-key-store';
 import { checkPinnedKdf } from './pin';
-import { DeviceRefusal, KNOWN_KEYS_WORDS } from './refusal';
+import { DeviceRefusal } from './refusal';
+import { KNOWN_KEYS_WORDS } from './refusal-words';
 import type { Api } from './sign-in';
 
 /** AK's raw 32 bytes and its version. */

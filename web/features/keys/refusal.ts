@@ -1,36 +1,13 @@
 /**
- * What the device says when it refuses a server's answer (issue 39 "No back door"; SECURITY.md
- * "What this device pins"): the action stops, nothing is sent, and the person reads these words.
- * Kept free of imports so the sign-in pages can name the refusal without loading the key code.
+ * A refusal of a server's answer (issue 39 "No back door"; SECURITY.md "What this device pins"):
+ * the action stops, nothing is sent, and the person reads its words (refusal-words.ts). Kept free
+ * of the words and of imports, so the sign-in pages and dialogs can show a refusal without loading them.
  */
 
 /** A server answer this device will not obey (no keys for an account it knows has them, a weaker KDF, an older account key). */
 export class DeviceRefusal extends Error {
   override name = 'DeviceRefusal';
 }
-
-const TELL = 'Please tell whoever runs your Afterword server, and do not type your password anywhere else until they have looked.';
-
-/** The account has keys, but the server answered as if it had none. */
-export const NO_KEYS_WORDS = `Your server answered as if your account had no keys. Nothing was sent. If your account was made before Afterword sealed what you write, use “Upgrade an older account” below the sign-in form. If not, your server may be damaged or not telling the truth. ${TELL}`;
-
-/** This device has held the account's keys, and the server answered as if there were none. */
-export const KNOWN_KEYS_WORDS = `Your server answered as if your account had no keys. Nothing was sent. This device knows your account has keys: it keeps them and goes on sealing what you write. ${TELL}`;
-
-/** This device saw the account's words sealed, and the server answered as if they were not (`sealedAt: null`). */
-export const NOT_SEALED_WORDS = `Your server answered as if your words were not sealed. Nothing was sent. This device knows they are: it keeps your keys and goes on sealing what you write. ${TELL}`;
-
-/** The server asked for a weaker password protection (KDF) than this device accepts for the account. */
-export const WEAK_KDF_WORDS = `Your server asked this device to protect your password more weakly than before. Nothing was sent. This device refuses, so your password stays hard to guess. ${TELL}`;
-
-/** The server offered an account key older than one this device has already seen. */
-export const OLD_KEY_WORDS = `Your server offered an older key of your account than this device has already seen. Nothing was sent. This device keeps the newer one. ${TELL}`;
-
-/** "Upgrade an older account" for an account the server says has keys: the password is not sent. */
-export const NEEDS_NO_UPGRADE_WORDS = 'This account does not need upgrading. Nothing was sent. Please sign in on the usual sign-in page.';
-
-/** A new device accepts PBKDF2 (chosen once by the device that made the account) and says so. */
-export const PBKDF2_NOTE = 'Your password is protected with PBKDF2, an older method chosen by the device that made your account. It is accepted here, but a long password matters more with it.';
 
 /** The words of `err` when it is a DeviceRefusal, else null (the caller shows its usual message). */
 export function refusalWords(err: unknown): string | null {

@@ -15,7 +15,8 @@ import type { Keyring } from '../../../shared/crypto/keys';
 import { conflictKeys, type Api } from './api';
 import type { DeviceKeyStore } from './device-key-store';
 import { checkPinnedKdf, type AccountPin } from './pin';
-import { DeviceRefusal, KNOWN_KEYS_WORDS, NEEDS_NO_UPGRADE_WORDS, NO_KEYS_WORDS, OLD_KEY_WORDS } from './refusal';
+import { DeviceRefusal } from './refusal';
+import { KNOWN_KEYS_WORDS, NEEDS_NO_UPGRADE_WORDS, NO_KEYS_WORDS, OLD_KEY_WORDS } from './refusal-words';
 
 export { conflictKeys, type Api } from './api';
 interface Deps {

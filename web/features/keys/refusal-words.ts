@@ -5,7 +5,7 @@
 
 const TELL = 'Please tell whoever runs your Afterword server, and do not type your password anywhere else until they have looked.';
 
-/** The account has keys, but the server answered as if it had none. */
+/** Prelogin answered `kdf: null` on a device that knows nothing of the account: one made before keys, or a server that lies. */
 export const NO_KEYS_WORDS = `Your server answered as if your account had no keys. Nothing was sent. If your account was made before Afterword sealed what you write, use “Upgrade an older account” below the sign-in form. If not, your server may be damaged or not telling the truth. ${TELL}`;
 
 /** This device has held the account's keys, and the server answered as if there were none. */

@@ -293,8 +293,8 @@ export async function passRecoveryKit(page: Page): Promise<string> {
 /**
  * An account without keys, as scripts and today's REST API make it (`POST /api/auth/register` with
  * a password): its words stay plain on the server, so a test about something else (readiness, a
- * reset) can write them by REST. Signed in in `context` by the registration's cookie (a sign-in
- * through the app would give it keys and seal it: e2e/seal-existing.test.ts); opens `path`.
+ * reset) can write them by REST. Signed in in `context` by the registration's cookie (an upgrade
+ * through the app, upgradeViaUi, would give it keys and seal it: e2e/seal-existing.test.ts); opens `path`.
  */
 export async function keylessAccountPage(context: BrowserContext, baseURL: string, path: string, who = 'Grace'): Promise<{ page: Page; user: TestUser }> {
   const user = uniqueUser(who);
@@ -306,6 +306,18 @@ export async function keylessAccountPage(context: BrowserContext, baseURL: strin
   const page = await context.newPage();
   await page.goto(path);
   return { page, user };
+}
+
+/**
+ * Upgrades an account made before keys on the deliberate page /upgrade-account (the normal sign-in
+ * form refuses such an account: web/features/keys/sign-in.ts), then the recovery kit follows.
+ */
+export async function upgradeViaUi(page: Page, user: Pick<TestUser, 'username' | 'password'>): Promise<void> {
+  await page.goto('/upgrade-account');
+  await page.getByRole('heading', { name: 'Upgrade an older account' }).waitFor();
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Upgrade my account' }).click();
 }
 
 /** Fills the login form at /login (navigating there if needed) and submits it. */

@@ -2,7 +2,8 @@
  * Sign-in with keys in the built app (shared/crypto/README.md "Keys"; SECURITY.md "Sealed from
  * the server"): register → the recovery kit; sign out; sign in with the password (the KDF in a
  * Worker); write the plan; the server's files hold envelopes, never the words; a second browser
- * signs in and reads the plan. axe on the login page at 390 px.
+ * signs in and reads the plan. axe on the login and upgrade pages at 390 px and on a desktop. A
+ * server stand-in answering `kdf: null` for a sealed account gets no password (issue 39).
  */
 import { describe, expect, it } from 'vitest';
 import { needlesOf, scanDirectory } from '../sync-server/canary-scan';
@@ -58,11 +59,45 @@ describe.skipIf(!hasChromium)('sign-in with keys: sealed from birth', () => {
     await context.close();
   });
 
-  it('the login page passes axe at 390 px', async () => {
+  it('the login page and "Upgrade an older account" pass axe at 390 px and on a desktop', async () => {
+    for (const make of [mobileContext, desktopContext]) {
+      const context = await make(suite.browser, suite.server.url);
+      const page = await context.newPage();
+      await page.goto('/login');
+      await expectNoSeriousA11yViolations(page, `login ${make.name}`);
+      await page.getByRole('link', { name: 'Upgrade an older account' }).click();
+      await page.getByRole('heading', { name: 'Upgrade an older account' }).waitFor();
+      await page.getByText('sends your password to your server', { exact: false }).waitFor();
+      await expectNoSeriousA11yViolations(page, `upgrade-account ${make.name}`);
+      await context.close();
+    }
+  });
+
+  it('a server answering `kdf: null` for a sealed account gets no password: the form sends nothing more and says why (issue 39)', async () => {
     const context = await mobileContext(suite.browser, suite.server.url);
     const page = await context.newPage();
-    await page.goto('/login');
-    await expectNoSeriousA11yViolations(page, 'login 390');
+    const user = uniqueUser('Lucy');
+    await page.goto('/register');
+    await registerViaUi(page, user);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+
+    // A stand-in for the server's prelogin: it lies that the account has no keys. Every request body is kept.
+    await page.route('**/api/auth/prelogin', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ kdf: null }) }));
+    const requests: { url: string; body: string | null }[] = [];
+    page.on('request', (r) => void requests.push({ url: r.url(), body: r.postData() }));
+    await loginViaUi(page, user);
+    await poll(() => page.getByText('Your server answered as if your account had no keys. Nothing was sent.', { exact: false }).first().isVisible(), 30_000).toBe(true);
+    await page.getByText('Login failed').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(requests.filter((r) => r.url.includes('/api/auth/prelogin'))).toHaveLength(1);
+    expect(requests.filter((r) => r.url.includes('/api/auth/login') || r.url.includes('/api/keys'))).toEqual([]);
+    for (const r of requests) {
+      expect(r.body ?? '').not.toContain(user.password);
+      expect(r.body ?? '').not.toMatch(/"password"/);
+    }
     await context.close();
   });
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RESET_LINK_INVALID } from '../shared/schema/auth';
-import { desktopContext, expectNoSeriousA11yViolations, hasChromium, keylessAccountPage, loginViaUi, mobileContext, passRecoveryKit, useMailSuite } from './harness';
+import { desktopContext, expectNoSeriousA11yViolations, hasChromium, keylessAccountPage, mobileContext, passRecoveryKit, upgradeViaUi, useMailSuite } from './harness';
 import { confirmOwnerEmail } from './owner-email';
 import { signedInPage } from './record-screens';
 
@@ -56,9 +56,10 @@ describe.skipIf(!hasChromium)('password reset', () => {
 
     // The new password signs in on a third device; the old one does not.
     const third = await (await mobileContext(suite.browser, suite.server.url)).newPage();
-    await loginViaUi(third, { username: user.username, password: user.password });
-    await third.getByText('Login failed').first().waitFor();
-    await loginViaUi(third, { username: user.username, password: NEW_PASSWORD });
+    // (an account without keys signs in through the app only by "Upgrade an older account", the one page that sends its password)
+    await upgradeViaUi(third, { username: user.username, password: user.password });
+    await third.getByText('The upgrade did not happen').first().waitFor();
+    await upgradeViaUi(third, { username: user.username, password: NEW_PASSWORD });
     await passRecoveryKit(third); // its first sign-in in the app gives it keys: the kit is shown first
     await context.close();
   });

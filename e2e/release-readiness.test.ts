@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
 import { reportPassing } from './report-passing';
-import { desktopContext, expectNoSeriousA11yViolations, hasChromium, keylessAccountPage, launchBrowser, loginViaUi, mobileContext, passRecoveryKit, startServer, type TestServer } from './harness';
+import { desktopContext, expectNoSeriousA11yViolations, hasChromium, keylessAccountPage, launchBrowser, mobileContext, passRecoveryKit, startServer, upgradeViaUi, type TestServer } from './harness';
 import { expectToast, signedInPage } from './record-screens';
 import { confirmOwnerEmail } from './owner-email';
 
@@ -92,8 +92,8 @@ describe.skipIf(!hasChromium)('release readiness on Settings (issue #16)', () =>
     // 390 px, with both banners.
     const phone = await mobileContext(browser, server.url);
     const phonePage = await phone.newPage();
-    await loginViaUi(phonePage, user);
-    await passRecoveryKit(phonePage); // its first sign-in in the app gives it keys: the kit is shown first
+    await upgradeViaUi(phonePage, user); // an account without keys: its first sign-in in the app is the upgrade
+    await passRecoveryKit(phonePage); // it gives it keys: the kit is shown first
     await phonePage.goto('/settings');
     await phonePage.getByText('E-mail bounced', { exact: true }).waitFor();
     await phonePage.getByRole('region', { name: 'Undeliverable e-mail' }).waitFor();

@@ -1,13 +1,14 @@
 /**
- * An account made before keys is sealed on its next sign-in on a device, nothing lost (issue
- * "Sealed from the server", "Existing accounts are sealed"): its words were written in plain text
- * by today's REST API; the person signs in through the built app, keeps the recovery kit, and the
+ * An account made before keys is sealed when the person upgrades it on a device, nothing lost (issue
+ * "Sealed from the server", "Existing accounts are sealed"; issue 39: the normal sign-in form
+ * refuses it and sends no password): its words were written in plain text by today's REST API;
+ * the person upgrades it on "Upgrade an older account" in the built app, keeps the recovery kit, and the
  * device seals every record in place (web/features/keys/key-effects.ts → migrate.ts). Afterwards
  * the server's files hold none of those words, and the app still shows every one of them.
  */
 import { describe, expect, it } from 'vitest';
 import { needlesOf, scanDirectory } from '../sync-server/canary-scan';
-import { hasChromium, loginViaUi, mobileContext, passRecoveryKit, poll, uniqueUser, useBrowserSuite } from './harness';
+import { hasChromium, loginViaUi, mobileContext, passRecoveryKit, poll, uniqueUser, upgradeViaUi, useBrowserSuite } from './harness';
 
 const tag = Math.random().toString(36).slice(2, 8);
 const CANARY = { place: `Kensal-${tag}-green`, letter: `Dear Clara ${tag}, the roses are yours.`, trustee: `Marian-${tag}-Halcombe` };
@@ -15,7 +16,7 @@ const CANARY = { place: `Kensal-${tag}-green`, letter: `Dear Clara ${tag}, the r
 describe.skipIf(!hasChromium)('an account made before keys', () => {
   const suite = useBrowserSuite();
 
-  it('is sealed on its next sign-in on a device: the server keeps none of its words, the app shows them all', async () => {
+  it('is refused by the sign-in form, then sealed by "Upgrade an older account": the server keeps none of its words, the app shows them all', async () => {
     const user = uniqueUser('Agnes');
     // Today's (pre-keys) registration and REST writes: plain text on the server.
     const call = async (path: string, body: unknown, cookie = '') => {
@@ -33,8 +34,13 @@ describe.skipIf(!hasChromium)('an account made before keys', () => {
 
     const context = await mobileContext(suite.browser, suite.server.url);
     const page = await context.newPage();
+    const bodies: string[] = [];
+    page.on('request', (r) => void (r.postData() !== null && bodies.push(r.postData()!)));
     await loginViaUi(page, user);
-    await passRecoveryKit(page); // keys were made at this sign-in: the kit is shown first
+    await page.getByText('Your server answered as if your account had no keys. Nothing was sent.').first().waitFor({ timeout: 30_000 });
+    expect(bodies.filter((b) => b.includes(user.password))).toEqual([]); // the normal form never sends it
+    await upgradeViaUi(page, user);
+    await passRecoveryKit(page); // keys were made at this upgrade: the kit is shown first
     await page.getByText('Your words are sealed').first().waitFor({ timeout: 60_000 });
     // Nothing of the words is left in the database, its WAL or anywhere under DATA_DIR.
     await poll(() => scanDirectory(suite.server.dataDir, needles).map((h) => h.where), 30_000).toEqual([]);

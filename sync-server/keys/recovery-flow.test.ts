@@ -12,7 +12,7 @@ import { derivePasswordKeys, newKdfParams, type KdfParams } from '../../shared/c
 import { PROOF_REQUIRED } from '../../shared/schema/user';
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { akFromCode, confirmKitKept, kitState, newKitWithPassword, reopenAfterReset, reopenWithPassword, WrongRecoveryCodeError } from '../../web/features/keys/recovery';
-import { signInWithKeys } from '../../web/features/keys/sign-in';
+import { signInWithKeys, upgradeOlderAccount } from '../../web/features/keys/sign-in';
 import { linkOf, ownerOn, type Owner } from '../release/release-test-support';
 import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
 import { createTestApp } from '../test-support';
@@ -29,12 +29,12 @@ afterAll(async () => {
 const NEW_PASSWORD = 'a brand new passphrase';
 const derive = (password: string, params: unknown) => derivePasswordKeys(password, params);
 
-/** An owner whose confirmed address can get reset links, signed in once with keys (the legacy account sets them up: sign-in.ts). */
+/** An owner whose confirmed address can get reset links, signed in once with keys (the legacy account sets them up: sign-in.ts upgradeOlderAccount). */
 async function ownerWithKeys() {
   const o = await ownerOn(createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://afterword.example' }));
   const device = createDeviceKeyStore(`kit-${Math.random()}`);
   const { api } = testBrowser(o.t);
-  const signedIn = await signInWithKeys<{ id: string }>({ api, derive, device }, o.username, o.password);
+  const signedIn = await upgradeOlderAccount<{ id: string }>({ api, derive, device }, o.username, o.password);
   expect(signedIn.code).not.toBeNull();
   return { o, device, api, code: signedIn.code!, keyring: signedIn.keyring };
 }

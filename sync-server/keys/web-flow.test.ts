@@ -7,7 +7,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { derivePasswordKeys } from '../../shared/crypto/kdf';
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
-import { registerWithKeys, setupKeys, signInWithKeys, type Api } from '../../web/features/keys/sign-in';
+import { NEEDS_NO_UPGRADE_WORDS, NO_KEYS_WORDS } from '../../web/features/keys/refusal-words';
+import { registerWithKeys, setupKeys, signInWithKeys, upgradeOlderAccount, type Api } from '../../web/features/keys/sign-in';
 import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
 
 const PASSWORD = 'correct horse battery';
@@ -47,13 +48,20 @@ describe('the app signs in with keys (web/features/keys/sign-in.ts)', () => {
     for (const body of sent) expect(body).not.toContain(PASSWORD);
   });
 
-  it('a legacy account signs in with its password once, gets keys, and from then on only the login secret travels', async () => {
+  it('a legacy account: the sign-in form refuses it, sending only the name; "Upgrade an older account" sends its password once, gets keys, and from then on only the login secret travels', async () => {
     const t = createTestApp();
     const { body } = await signUp(t);
     const sent: string[] = [];
     const device = createDeviceKeyStore(`l-${Math.random()}`);
-    const first = await signInWithKeys<{ id: string }>({ api: browser(t, sent), derive, device }, body.username, body.password);
+    await expect(signInWithKeys({ api: browser(t, sent), derive, device }, body.username, body.password)).rejects.toThrow(NO_KEYS_WORDS);
+    expect(sent).toEqual([JSON.stringify({ identifier: body.username })]);
+    const first = await upgradeOlderAccount<{ id: string }>({ api: browser(t, sent), derive, device }, body.username, body.password);
     expect(first.code).not.toBeNull(); // the kit is shown at once
+    // Upgraded: the deliberate page itself now refuses to send the password, here and on another device.
+    await expect(upgradeOlderAccount({ api: browser(t, sent), derive, device }, body.username, body.password)).rejects.toThrow(/does not need upgrading|knows your account has keys/);
+    const elsewhere: string[] = [];
+    await expect(upgradeOlderAccount({ api: browser(t, elsewhere), derive, device: createDeviceKeyStore(`n-${Math.random()}`) }, body.username, body.password)).rejects.toThrow(NEEDS_NO_UPGRADE_WORDS);
+    for (const b of elsewhere) expect(b).not.toContain(body.password);
     const later: string[] = [];
     const again = await signInWithKeys<{ id: string }>({ api: browser(t, later), derive, device: createDeviceKeyStore(`m-${Math.random()}`) }, body.username, body.password);
     expect(again.keyring.kids()).toEqual(first.keyring.kids());

@@ -11,7 +11,7 @@ import { FullPageLoading, GuestOnly, RequireUser, SessionGate } from './guards';
 import { NavigateContext } from './navigation';
 import PublicLayout from './PublicLayout';
 import { ScreenError } from './ScreenError';
-import { Contact, ForgotPassword, Help, Landing, Login, Privacy, Register, ResetPassword, Terms } from './screens';
+import { Contact, ForgotPassword, Help, Landing, Login, Privacy, Register, ResetPassword, Terms, UpgradeAccount } from './screens';
 import { useSession } from './session';
 import { RECOVERY_KIT_PATH } from '../features/keys/recovery-kit-store';
 
@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
         children: screens([
           { path: '/login', element: <Login /> },
           { path: '/register', element: <Register /> },
+          { path: '/upgrade-account', element: <UpgradeAccount /> },
         ]),
       },
       {

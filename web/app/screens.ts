@@ -8,6 +8,7 @@ export const Landing = lazy(() => import('../features/landing'));
 export const Login = lazy(() => import('../features/auth/LoginPage'));
 export const Register = lazy(() => import('../features/auth/RegisterPage'));
 export const ForgotPassword = lazy(() => import('../features/auth/ForgotPasswordPage'));
+export const UpgradeAccount = lazy(() => import('../features/auth/UpgradeAccountPage'));
 export const ResetPassword = lazy(() => import('../features/auth/ResetPasswordPage'));
 export const Help = lazy(() => import('../features/static-pages/HelpPage'));
 export const Privacy = lazy(() => import('../features/static-pages/PrivacyPage'));

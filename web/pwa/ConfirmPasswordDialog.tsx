@@ -4,6 +4,7 @@
  * Mounted once while signed in (SignedInServices.tsx); renders nothing until asked.
  */
 import { apiFetch, serverMessage } from '../api/client';
+import { refusalWords } from '../features/keys/refusal';
 import { PasswordPromptDialog } from '../ui/PasswordPromptDialog';
 import { usePasswordPrompt } from './confirm-password';
 import { useKeySession } from '../features/keys/key-session';
@@ -27,7 +28,7 @@ export function ConfirmPasswordDialog() {
         await apiFetch('/api/auth/confirm-password', { body: await useKeySession.getState().passwordProof(password) }); // with keys: the login secret
         close(true);
       }}
-      errorText={(err) => serverMessage(err, navigator.onLine ? 'Could not check your password. Please try again.' : 'You are offline. Try again when you are connected.')}
+      errorText={(err) => refusalWords(err) ?? serverMessage(err, navigator.onLine ? 'Could not check your password. Please try again.' : 'You are offline. Try again when you are connected.')}
       onDismiss={() => close(false)}
     />
   );

@@ -1,6 +1,7 @@
 /** The "Please sign in again" dialog (see ReauthDialog.tsx): the password form that resumes sync. */
 import type { User } from '../../shared/schema';
 import { serverMessage } from '../api/client';
+import { refusalWords } from '../features/keys/refusal';
 import { loadAccountFlows } from '../features/auth/account-deps';
 import { completeSignIn } from '../app/auth-actions';
 import { usePendingCount } from '../db';
@@ -25,7 +26,7 @@ export default function ReauthForm({ user }: { user: User }) {
         if (signedIn.id !== user.id) throw new Error('another account');
         completeSignIn(signedIn); // clears needsReauth: the sync lifecycle resumes and pushes
       }}
-      errorText={(err) => serverMessage(err, navigator.onLine ? 'Could not sign in. Please try again.' : 'You are offline. Try again when you are connected.')}
+      errorText={(err) => refusalWords(err) ?? serverMessage(err, navigator.onLine ? 'Could not sign in. Please try again.' : 'You are offline. Try again when you are connected.')}
       onDismiss={() => dismissReauth()}
     />
   );

@@ -1,52 +1,27 @@
 /**
  * /login (SPEC.md §2 "Login", §5 "Login", §8 "Login"): username and password, both required
  * (else the toast 'Missing information'); on success the session starts, 'Welcome back!' greets
- * the person by first name, and the app goes to /dashboard.
+ * the person by first name, and the app goes to /dashboard. The form never sends the password
+ * (web/features/keys/sign-in.ts): a server answer it refuses is shown in the refusal's words, and
+ * an account made before keys is sent to the deliberate /upgrade-account page.
  */
-import { useForm } from 'react-hook-form';
 import { AppLink as Link, useAppNavigate } from '../../app/navigation';
-import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
-import type { LoginInput } from '../../../shared/schema/auth';
-import { lazyZodResolver } from '../../forms/lazy-resolver';
-import { useHydrated } from '../../app/hydrated';
-import { serverMessage } from '../../api/client';
-import { RECOVERY_KIT_PATH, useRecoveryKit } from '../keys/recovery-kit-store';
 import { loadAccountFlows } from './account-deps';
-import { completeSignIn } from '../../app/auth-actions';
+import { enterApp, useCredentialsForm } from './credentials-form';
 import { Button } from '../../ui/Button';
 import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
-import { toast } from '../../ui/toast-store';
 import { AuthCard, authLinkClasses } from './AuthCard';
-
-/** The form's rules (shared/schema/auth.ts), loaded on first use (web/forms/lazy-resolver.ts). */
-const resolver = lazyZodResolver<LoginInput>(() => import('../../../shared/schema/auth').then((m) => m.loginSchema));
 
 export default function LoginPage() {
   const navigate = useAppNavigate();
-  const hydrated = useHydrated(); // no native submit (password in the URL) before the page is live
-  const {
-    register,
-    handleSubmit,
-    formState: { isSubmitting },
-  } = useForm<LoginInput>({ resolver, defaultValues: { username: '', password: '' } });
-
-  const onValid = handleSubmit(
-    async (values) => {
-      try {
-        // The password is stretched on this device (a Worker) and only the login secret is sent.
-        const flows = await loadAccountFlows();
-        const { user, code } = await flows.signInAccount(flows.deps, values.username, values.password);
-        if (code) useRecoveryKit.getState().show(code, '/dashboard'); // an older account just got its keys: the kit first
-        completeSignIn(user);
-        toast({ title: 'Welcome back!', description: `Good to see you, ${user.firstName}.` });
-        setTimeout(() => navigate(code ? RECOVERY_KIT_PATH : '/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
-      } catch (err) {
-        toast({ title: 'Login failed', description: serverMessage(err, 'Invalid username or password.'), variant: 'destructive' });
-      }
-    },
-    () => toast({ title: 'Missing information', description: 'Please enter both username and password.', variant: 'destructive' }),
-  );
+  const { register, isSubmitting, hydrated, onValid, preload } = useCredentialsForm(async (values) => {
+    // The password is stretched on this device (a Worker) and only the login secret is sent.
+    const flows = await loadAccountFlows();
+    const signed = await flows.signInAccount(flows.deps, values.username, values.password);
+    const greeting = { title: 'Welcome back!', description: `Good to see you, ${signed.user.firstName}.` };
+    enterApp(navigate, signed, signed.kdfNote ? [greeting, { title: 'About your password', description: signed.kdfNote }] : [greeting]);
+  }, 'Login failed');
 
   return (
     <AuthCard
@@ -58,10 +33,15 @@ export default function LoginPage() {
           <Link to="/register" className={authLinkClasses}>
             Create an account
           </Link>
+          <br />
+          Account from an older version of Afterword?{' '}
+          <Link to="/upgrade-account" className={authLinkClasses}>
+            Upgrade an older account
+          </Link>
         </>
       }
     >
-      <form onSubmit={onValid} noValidate onFocus={resolver.preload} className="flex flex-col gap-5">
+      <form onSubmit={onValid} noValidate onFocus={preload} className="flex flex-col gap-5">
         <FormField label="Username">
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('username')} />
         </FormField>

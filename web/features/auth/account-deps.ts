@@ -10,5 +10,5 @@ export async function loadAccountFlows() {
     import('../../db/current'),
   ]);
   const deps = { ...appKeyDeps, session: () => useKeySession.getState(), openDb: (userId: string) => openUserDatabase(userId) };
-  return { deps, registerAccount: flows.registerAccount, signInAccount: flows.signInAccount };
+  return { deps, registerAccount: flows.registerAccount, signInAccount: flows.signInAccount, upgradeAccount: flows.upgradeAccount };
 }

@@ -9,7 +9,7 @@ import { emailNameOf } from '../../../shared/profile-email-name';
 import type { User } from '../../../shared/schema';
 import type { UserDatabase } from '../../db/user-database';
 import type { KeySessionDeps, KeySessionState } from './key-session';
-import { registerWithKeys, signInWithKeys } from './sign-in';
+import { registerWithKeys, signInWithKeys, upgradeOlderAccount, type SignedIn } from './sign-in';
 
 /** The profile the register form collects (SPEC.md §5), without the password. */
 export interface NewProfile {
@@ -54,15 +54,27 @@ export async function registerAccount(deps: FlowDeps, profile: NewProfile, passw
 }
 
 /**
- * Signs in with keys (a legacy account: its password once more, then keys set up — `code` is
- * then the new recovery code) and opens the key session. Throws the API's 401 for a wrong password.
+ * Signs in with keys (the login secret only: sign-in.ts signInWithKeys) and opens the key session.
+ * `kdfNote` is set when the account's KDF is PBKDF2, accepted on this new device: show it once.
+ * Throws the API's 401 for a wrong password, DeviceRefusal (refusal.ts) for a server answer this
+ * device refuses (`kdf: null`, weaker KDF parameters): nothing usable was sent.
  */
-export async function signInAccount(deps: FlowDeps, identifier: string, password: string): Promise<{ user: User; code: string | null }> {
-  const signed = await signInWithKeys<UserWithKeys>(deps, identifier, password);
+export async function signInAccount(deps: FlowDeps, identifier: string, password: string): Promise<{ user: User; code: string | null; kdfNote: string | null }> {
+  return opened(deps, await signInWithKeys<UserWithKeys>(deps, identifier, password));
+}
+
+/**
+ * "Upgrade an older account" (sign-in.ts upgradeOlderAccount): the deliberate step that sends the
+ * password of an account made before keys once, sets up its keys and opens the key session; `code`
+ * is the new recovery code (null when another device had just set them up). The words are then
+ * sealed on this device by web/sync/lifecycle.ts (key-effects.ts sealExisting) before sync goes on.
+ */
+export async function upgradeAccount(deps: FlowDeps, identifier: string, password: string): Promise<{ user: User; code: string | null; kdfNote: string | null }> {
+  return opened(deps, await upgradeOlderAccount<UserWithKeys>(deps, identifier, password));
+}
+
+/** Opens the key session of a signed-in account; what the pages need of it. */
+async function opened(deps: FlowDeps, signed: SignedIn<UserWithKeys>): Promise<{ user: User; code: string | null; kdfNote: string | null }> {
   await deps.session().restore(signed.user.id);
-  // COORDINATOR (engineer `migrate`): when `signed.code` is set, a legacy account just got keys:
-  // call sealAccountData (web/features/keys/migrate.ts) here, before sync pushes anything more.
-  // COORDINATOR (engineer `relkeys`): depositEscrow (web/features/keys/escrow-deposit.ts) once the
-  // key session is open, i.e. here and after registerAccount's restore.
-  return { user: withoutKeys(signed.user), code: signed.code };
+  return { user: withoutKeys(signed.user), code: signed.code, kdfNote: signed.kdfNote ?? null };
 }

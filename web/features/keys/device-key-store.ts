@@ -2,10 +2,13 @@
  * The key session kept on this device across reloads and offline (shared/crypto/README.md
  * "Keys"): AK's raw bytes wrapped (AES-GCM) under a device key that is a non-extractable
  * CryptoKey object stored in IndexedDB, so the browser never hands its bytes to script — a copy
- * of the database alone does not open AK. Cleared at sign-out (clearDeviceKeys).
+ * of the database alone does not open AK. Cleared at sign-out (clearDeviceKeys), except the
+ * `pins` table (pin.ts): what the device knows about an account's keys, which no server answer lowers.
  */
 import Dexie, { type Table } from 'dexie';
 import type { ServerKeys } from '../../../shared/crypto/account-setup';
+import type { KdfParams } from '../../../shared/crypto/kdf';
+import { costOf, pinIdentifier, strongest, type AccountPin } from './pin';
 
 interface DeviceKeyRow {
   userId: string;
@@ -26,10 +29,12 @@ interface ServerKeysRow {
 class DeviceKeyDb extends Dexie {
   keys!: Table<DeviceKeyRow, string>;
   server!: Table<ServerKeysRow, string>;
+  pins!: Table<AccountPin, string>;
   constructor(name: string) {
     super(name);
     this.version(1).stores({ keys: 'userId' });
     this.version(2).stores({ keys: 'userId', server: 'userId' });
+    this.version(3).stores({ keys: 'userId', server: 'userId', pins: 'userId, *ids' });
   }
 }
 
@@ -72,7 +77,35 @@ export function createDeviceKeyStore(name = 'afterword-device-keys') {
     async loadServerKeys(userId: string): Promise<(ServerKeys & { sealedAt?: number | null }) | null> {
       return (await db.server.get(userId))?.keys ?? null;
     },
-    /** Forgets every account's AK and cached keys on this device (sign-out). */
+    /**
+     * Records what this device has seen of `userId`'s keys (pin.ts): the names it signed in by,
+     * the KDF (the pin keeps the strongest), the AK version (the highest) and whether the words
+     * are sealed (once true, always). Returns the pin as it now stands.
+     */
+    async pin(userId: string, seen: { names?: string[]; kdf?: KdfParams; akVersion?: number; sealed?: boolean }): Promise<AccountPin> {
+      const ids = await Promise.all((seen.names ?? []).filter(Boolean).map(pinIdentifier));
+      return db.transaction('rw', db.pins, async () => {
+        const was = (await db.pins.get(userId)) ?? { userId, ids: [], kdf: null, akVersion: 0, sealed: false };
+        const now: AccountPin = {
+          userId,
+          ids: [...new Set([...was.ids, ...ids])],
+          kdf: seen.kdf ? strongest(was.kdf, costOf(seen.kdf)) : was.kdf,
+          akVersion: Math.max(was.akVersion, seen.akVersion ?? 0),
+          sealed: was.sealed || !!seen.sealed,
+        };
+        await db.pins.put(now);
+        return now;
+      });
+    },
+    /** The pin of `userId`, or null when this device never held or saw its keys. */
+    async pinOf(userId: string): Promise<AccountPin | null> {
+      return (await db.pins.get(userId)) ?? null;
+    },
+    /** The pin of the account signed in by `identifier` (a username or e-mail address) on this device before, or null. */
+    async pinFor(identifier: string): Promise<AccountPin | null> {
+      return (await db.pins.where('ids').equals(await pinIdentifier(identifier)).first()) ?? null;
+    },
+    /** Forgets every account's AK and cached keys on this device (sign-out); the pins stay (see above). */
     async clear(): Promise<void> {
       await db.transaction('rw', db.keys, db.server, async () => {
         await db.keys.clear();

@@ -6,7 +6,7 @@
  *   sealExisting before it starts any sync, so no plain engine runs meanwhile;
  * - a sealed account's release escrow holds the keys its release needs (escrow-deposit.ts): after
  *   the session opens and whenever the keyring gains a key.
- * Failures are told to the person (sealing) or left for Settings' readiness list to name (a
+ * A server answer the key session refused (pin.ts) is told in its words. Failures are told to the person (sealing) or left for Settings' readiness list to name (a
  * missing deposit); nothing is lost by either: the plaintext stays until the sealing finishes.
  */
 import type { Keyring } from '../../../shared/crypto/keys';
@@ -102,10 +102,17 @@ export async function bindMessagesToKits(): Promise<void> {
   if (s.status === 'open' && s.userId && s.keyring && s.sealedAt !== null) await deliverChoices(s);
 }
 
-/** Starts following the app's key session for the escrow deposit and the kits' message wraps; returns the unsubscribe. */
+/**
+ * Starts following the app's key session for the escrow deposit and the kits' message wraps, and
+ * tells the person of a server answer the device refused (key-session.ts `refusal`, once per
+ * refusal); returns the unsubscribe.
+ */
 export function followKeySession(): () => void {
   let deposited: string | null = null;
+  let told: string | null = null;
   const react = (s: KeySessionState) => {
+    if (s.refusal && s.refusal !== told) toast({ title: 'Your server gave an answer this device refused', description: s.refusal, variant: 'destructive' });
+    told = s.refusal;
     if (s.status !== 'open' || !s.userId || !s.keyring || s.sealedAt === null) return;
     const mark = `${s.userId}:${s.keyringRev}`;
     if (deposited === mark) return;

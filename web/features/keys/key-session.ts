@@ -9,6 +9,9 @@
  *   AK was replaced on another device, `akReplaced`: SECURITY.md "Replacing the account key"):
  *   the Unlock screen asks for the password (`unlock`); sealed sync waits, keeping every change;
  * - `open`: the keyring is open.
+ * What the device has seen is pinned (pin.ts, device-key-store.ts `pins`): a server answer that
+ * says the account has no keys, is not sealed, asks for a weaker KDF or an older AK is refused
+ * (`refusal` holds the words to show); the session keeps what it had and never turns plain.
  * Services are passed in (createKeySession); `useKeySession` is the app's instance.
  */
 import { create } from 'zustand';
@@ -19,7 +22,10 @@ import { apiFetch } from '../../api/client';
 import { KeysLockedError, type SyncKeys } from '../../sync/sealing';
 import { createDeviceKeyStore, type DeviceKeyStore } from './device-key-store';
 import { deriveInWorker } from './kdf-client';
-import { conflictKeys, type Api } from './sign-in';
+import { atLeast, checkPinnedKdf, costOf, type AccountPin } from './pin';
+import { DeviceRefusal, refusalWords } from './refusal';
+import { KNOWN_KEYS_WORDS, NOT_SEALED_WORDS, OLD_KEY_WORDS } from './refusal-words';
+import { conflictKeys, type Api } from './api';
 
 /** What GET /api/keys and login answer (sync-server/keys/routes.ts keysJson). */
 export type AccountKeysJson = ServerKeys & { sealedAt?: number | null };
@@ -35,6 +41,8 @@ export interface KeySessionState {
   akReplaced: boolean;
   /** When the account's data became sealed (server ms), null while it is not. */
   sealedAt: number | null;
+  /** The words of the last server answer this device refused (pin.ts), null when none; cleared by restore. */
+  refusal: string | null;
   /** Opens the session of `userId` from this device, then from the server when it answers. */
   restore(userId: string): Promise<KeySessionStatus>;
   /** Opens the keys with the password (the Unlock screen). Throws UnwrapError for a wrong password, the API's error offline. */
@@ -48,13 +56,15 @@ export interface KeySessionState {
   /**
    * What proves the password again (confirm-password, delete-account): `{ loginSecret }` for an
    * account with keys (the password never travels), `{ password }` for an account without.
+   * Throws DeviceRefusal when this device knows the account has keys but the server says not.
    */
   passwordProof(password: string): Promise<{ loginSecret: string } | { password: string }>;
   /**
    * The body of `POST /api/auth/password`: for an account with keys the login secrets and AK
    * re-wrapped under the new password with a new KDF salt and the account's own KDF algorithm and
    * parameters, never switched (shared/crypto/kdf.ts renewKdfParams) (only AK: the keyring is wrapped under
-   * AK, which stays); for one without, the passwords. Throws KeysLockedError while locked.
+   * AK, which stays); for one without, the passwords. Throws KeysLockedError while locked,
+   * DeviceRefusal as passwordProof does.
    */
   passwordChangeBody(current: string, next: string): Promise<Record<string, unknown>>;
   /** The sync engine's keys, or null when the account's data is not sealed (no keys, or sealedAt unset). */
@@ -73,7 +83,7 @@ export interface KeySessionDeps {
   derive: Derive;
 }
 
-const EMPTY = { userId: null, status: 'none' as const, keyring: null, keyringRev: 0, akReplaced: false, sealedAt: null };
+const EMPTY = { userId: null, status: 'none' as const, keyring: null, keyringRev: 0, akReplaced: false, sealedAt: null, refusal: null };
 /** How often addScope retries after a 409 before giving up (each retry re-reads the winner). */
 const CAS_TRIES = 5;
 
@@ -87,15 +97,44 @@ export function createKeySession(deps: KeySessionDeps) {
   let ak: { bytes: Uint8Array; version: number } | null = null;
   let server: AccountKeysJson | null = null;
   let generation = 0; // a restore or sign-out started later wins over an earlier one still running
+  let pinned: AccountPin | null = null; // what this device knows of the session's account (pin.ts)
 
   return create<KeySessionState>()((set, get) => {
-    /** Opens `keys` with the AK held; records them (and caches them on the device) or goes locked. */
+    /** The words refusing the server's `keys` (a weaker KDF than pinned or than a new device takes, an older AK, unsealed words the device saw sealed), or null. */
+    const judge = (keys: AccountKeysJson): string | null => {
+      try {
+        checkPinnedKdf(keys.kdf, pinned?.kdf ?? null);
+      } catch (err) {
+        return refusalWords(err) ?? (err as Error).message;
+      }
+      if (pinned && keys.akVersion < pinned.akVersion) return OLD_KEY_WORDS;
+      if (pinned?.sealed && keys.sealedAt == null) return NOT_SEALED_WORDS;
+      return null;
+    };
+
+    /** Keeps what the session holds and says why; a session with nothing open yet waits locked (sealed sync keeps every change). */
+    const refuse = (words: string) => {
+      if (get().status === 'none' && pinned) set({ status: 'locked', sealedAt: pinned.sealed ? 0 : null, refusal: words });
+      else set({ refusal: words });
+    };
+
+    /** The pin of the signed-in account, read from the device when this session has not loaded it (before a restore). */
+    const pinOfUser = async () => pinned ?? (get().userId ? await deps.device.pinOf(get().userId!) : null);
+
+    /** Opens `keys` with the AK held; records them (and caches them on the device) or goes locked. Refuses (keeps what it had) what judge refuses. */
     const adopt = async (userId: string, keys: AccountKeysJson, gen: number): Promise<Keyring | null> => {
+      const lie = judge(keys);
+      if (lie) {
+        if (gen === generation) refuse(lie);
+        return get().keyring;
+      }
       let keyring: Keyring | null = null;
       if (ak && ak.version === keys.akVersion) keyring = await Keyring.load(keys.keyring, ak.bytes, userId).catch(() => null);
       if (gen !== generation) return null;
       server = keys;
       await deps.device.saveServerKeys(userId, keys);
+      const news = !pinned?.kdf || keys.akVersion > pinned.akVersion || (keys.sealedAt != null && !pinned.sealed) || !atLeast(pinned.kdf, costOf(keys.kdf));
+      if (news) pinned = await deps.device.pin(userId, { kdf: keys.kdf, akVersion: keys.akVersion, sealed: keys.sealedAt != null }); // written only when it rises
       const akReplaced = !keyring && !!ak && ak.version < keys.akVersion;
       set({ userId, status: keyring ? 'open' : 'locked', keyring, keyringRev: keys.keyringRev, akReplaced, sealedAt: keys.sealedAt ?? null });
       return keyring;
@@ -133,15 +172,19 @@ export function createKeySession(deps: KeySessionDeps) {
         const gen = ++generation;
         ak = null;
         server = null;
+        pinned = null;
         set({ ...EMPTY, userId });
         const held = await deps.device.load(userId);
         ak = held && { bytes: held.ak, version: held.akVersion };
         const cached = await deps.device.loadServerKeys(userId);
+        const pin = (await deps.device.pinOf(userId)) ?? ((held || cached) && (await deps.device.pin(userId, { kdf: cached?.kdf, akVersion: held?.akVersion ?? cached?.akVersion, sealed: cached?.sealedAt != null }))); // a device from before pins: what it holds
         if (gen !== generation) return get().status;
+        pinned = pin;
         if (cached) await adopt(userId, cached, gen); // the offline start: open from the device
         const fresh = await fetchKeys();
         if (gen !== generation) return get().status;
         if (fresh) await adopt(userId, fresh, gen);
+        else if (fresh === null && pinned) refuse(KNOWN_KEYS_WORDS); // keys seen here: never turned plain by one answer
         else if (fresh === null) set({ ...EMPTY, userId }); // the server says: no keys (a legacy account)
         else if (!cached && held) set({ ...EMPTY, userId, status: 'locked', sealedAt: 0 }); // offline, keys never cached: AK here says it has keys; wait for the server
         return get().status;
@@ -150,8 +193,12 @@ export function createKeySession(deps: KeySessionDeps) {
       async unlock(password) {
         const userId = signedInUser();
         const gen = generation;
-        const keys = (await fetchKeys()) ?? server; // the newest wrap when online (the AK version may have changed)
+        const fetched = await fetchKeys();
+        if (fetched === null && pinned) throw new DeviceRefusal(KNOWN_KEYS_WORDS);
+        const keys = fetched ?? server; // the newest wrap when online (the AK version may have changed)
         if (!keys) throw new Error('This account has no keys yet');
+        const lie = judge(keys);
+        if (lie) throw new DeviceRefusal(lie); // before the password is stretched with what the server chose
         const { unlockKey } = await deps.derive(password, keys.kdf);
         const opened = await openAccountKeys(userId, keys, unlockKey);
         if (gen !== generation) return;
@@ -192,17 +239,24 @@ export function createKeySession(deps: KeySessionDeps) {
         ++generation;
         ak = null;
         server = null;
+        pinned = null;
         set({ ...EMPTY });
         await deps.device.clear();
       },
 
       async passwordProof(password) {
-        if (get().status === 'none' || !server) return { password };
+        if (get().status === 'none' || !server) {
+          if (await pinOfUser()) throw new DeviceRefusal(KNOWN_KEYS_WORDS);
+          return { password };
+        }
         return { loginSecret: (await deps.derive(password, server.kdf)).loginSecret };
       },
 
       async passwordChangeBody(current, next) {
-        if (get().status === 'none' || !server) return { currentPassword: current, newPassword: next };
+        if (get().status === 'none' || !server) {
+          if (await pinOfUser()) throw new DeviceRefusal(KNOWN_KEYS_WORDS);
+          return { currentPassword: current, newPassword: next };
+        }
         const userId = signedInUser();
         if (!ak) throw new KeysLockedError();
         const kdf = renewKdfParams(server.kdf); // the account's algorithm and costs, a new salt (issue 29 "The KDF")
@@ -218,7 +272,8 @@ export function createKeySession(deps: KeySessionDeps) {
 
       syncKeys() {
         const { userId, status, sealedAt } = get();
-        if (!userId || status === 'none' || sealedAt == null) return null;
+        const sealedHere = !!userId && pinned?.userId === userId && pinned.sealed; // this device saw it sealed: never plain again
+        if (!userId || (!sealedHere && (status === 'none' || sealedAt == null))) return null;
         return {
           userId,
           keyring: () => (get().userId === userId ? get().keyring : null),

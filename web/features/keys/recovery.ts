@@ -17,6 +17,9 @@ import type { KdfParams } from '../../../shared/crypto/kdf';
 import { akProofToken, Keyring, unwrapAccountKey, wrapAccountKey } from '../../../shared/crypto/keys';
 import { newRecoveryCode, parseRecoveryCode, recoveryKey } from '../../../shared/crypto/recovery';
 import type { DeviceKeyStore } from './device-key-store';
+import { checkPinnedKdf } from './pin';
+import { DeviceRefusal } from './refusal';
+import { KNOWN_KEYS_WORDS } from './refusal-words';
 import type { Api } from './sign-in';
 
 /** AK's raw 32 bytes and its version. */
@@ -136,12 +139,15 @@ export async function reopenAfterReset(deps: { api: Api; device: DeviceKeyStore 
 
 /**
  * The password entered again by a signed-in account with keys (re-auth, sync-server/auth/reauth.ts):
- * its KDF parameters (prelogin), the derived keys, POST /api/auth/confirm-password with the login
- * secret (400 naming `loginSecret` when wrong). Returns the KDF parameters and derived keys.
+ * its KDF parameters (prelogin, checked against what this device pinned: pin.ts), the derived keys,
+ * POST /api/auth/confirm-password with the login secret (400 naming `loginSecret` when wrong).
+ * Returns the KDF parameters and derived keys. Throws DeviceRefusal for `kdf: null` or weaker parameters.
  */
-export async function confirmPasswordWithKeys(deps: { api: Api; derive: Derive }, username: string, password: string) {
-  const { kdf } = await deps.api<{ kdf: KdfParams | null }>('/api/auth/prelogin', { body: { identifier: username } });
-  if (!kdf) throw new Error('This account has no keys yet.');
+export async function confirmPasswordWithKeys(deps: { api: Api; derive: Derive; device: DeviceKeyStore }, user: { id: string; username: string }, password: string) {
+  const pin = await deps.device.pinOf(user.id).catch(() => null); // unreadable storage: judged as a new device (pin.ts)
+  const answer = await deps.api<{ kdf: KdfParams | null }>('/api/auth/prelogin', { body: { identifier: user.username } });
+  if (!answer.kdf) throw new DeviceRefusal(KNOWN_KEYS_WORDS);
+  const { kdf } = checkPinnedKdf(answer.kdf, pin?.kdf ?? null);
   const derived = await deps.derive(password, kdf);
   await deps.api('/api/auth/confirm-password', { body: { loginSecret: derived.loginSecret } });
   return { kdf, ...derived };
@@ -154,7 +160,7 @@ export async function confirmPasswordWithKeys(deps: { api: Api; derive: Derive }
  * (makeNewKit; the old code stops working). Returns the code to show.
  */
 export async function newKitWithPassword(deps: { api: Api; derive: Derive; device: DeviceKeyStore }, user: { id: string; username: string }, password: string): Promise<string> {
-  const { unlockKey } = await confirmPasswordWithKeys(deps, user.username, password);
+  const { unlockKey } = await confirmPasswordWithKeys(deps, user, password);
   const keys = await deps.api<ServerKeys>('/api/keys');
   let held = await deps.device.load(user.id);
   // This device's AK only while it is the account's: after a replacement elsewhere it is an old one (SECURITY.md "Replacing the account key").
@@ -167,7 +173,7 @@ export async function newKitWithPassword(deps: { api: Api; derive: Derive; devic
  * password (checked as for re-auth) and the recovery code, or this device's AK; then reopenAfterReset.
  */
 export async function reopenWithPassword(deps: { api: Api; derive: Derive; device: DeviceKeyStore }, user: { id: string; username: string }, password: string, code: string | null): Promise<Keyring> {
-  const { unlockKey, kdf } = await confirmPasswordWithKeys(deps, user.username, password);
+  const { unlockKey, kdf } = await confirmPasswordWithKeys(deps, user, password);
   const held = code === null ? await deps.device.load(user.id) : await akFromCode(deps.api, user.id, code);
   if (!held) throw new NoRecoveryKitError();
   return reopenAfterReset(deps, user.id, held, unlockKey, kdf);

@@ -13,7 +13,7 @@ import type { KitsState } from '../../../shared/schema/kits';
 import type { DeviceKeyStore } from './device-key-store';
 import type { KeySessionState } from './key-session';
 import { confirmPasswordWithKeys } from './recovery';
-import { conflictKeys, type Api } from './sign-in';
+import { conflictKeys, type Api } from './api';
 
 /** How often a rotation is made again after a 409 (another device rotated or wrote the keyring first). */
 const TRIES = 3;
@@ -115,7 +115,7 @@ const UNSURE = 'The connection dropped while your key was being replaced. Keep t
  * must be shown) when the server stored the new key but a later step failed.
  */
 export async function replaceAccountKey(deps: RotateDeps, user: { id: string; username: string }, password: string, opts: { endOtherSessions: boolean }): Promise<string> {
-  const { unlockKey, loginSecret } = await confirmPasswordWithKeys(deps, user.username, password);
+  const { unlockKey, loginSecret } = await confirmPasswordWithKeys(deps, user, password);
   for (let i = 0; i < TRIES; i++) {
     const keys = await deps.api<ServerKeys>('/api/keys');
     const oldAk = await currentAk(deps, user.id, keys, unlockKey);

@@ -1,0 +1,27 @@
+/**
+ * What the device says when it refuses a server's answer (refusal.ts DeviceRefusal; SECURITY.md
+ * "What this device pins"): what the server claimed, that nothing was sent, and what to do.
+ */
+
+const TELL = 'Please tell whoever runs your Afterword server, and do not type your password anywhere else until they have looked.';
+
+/** Prelogin answered `kdf: null` on a device that knows nothing of the account: one made before keys, or a server that lies. */
+export const NO_KEYS_WORDS = `Your server answered as if your account had no keys. Nothing was sent. If your account was made before Afterword sealed what you write, use “Upgrade an older account” below the sign-in form. If not, your server may be damaged or not telling the truth. ${TELL}`;
+
+/** This device has held the account's keys, and the server answered as if there were none. */
+export const KNOWN_KEYS_WORDS = `Your server answered as if your account had no keys. Nothing was sent. This device knows your account has keys: it keeps them and goes on sealing what you write. ${TELL}`;
+
+/** This device saw the account's words sealed, and the server answered as if they were not (`sealedAt: null`). */
+export const NOT_SEALED_WORDS = `Your server answered as if your words were not sealed. Nothing was sent. This device knows they are: it keeps your keys and goes on sealing what you write. ${TELL}`;
+
+/** The server asked for a weaker password protection (KDF) than this device accepts for the account. */
+export const WEAK_KDF_WORDS = `Your server asked this device to protect your password more weakly than before. Nothing was sent. This device refuses, so your password stays hard to guess. ${TELL}`;
+
+/** The server offered an account key older than one this device has already seen. */
+export const OLD_KEY_WORDS = `Your server offered an older key of your account than this device has already seen. Nothing was sent. This device keeps the newer one. ${TELL}`;
+
+/** "Upgrade an older account" for an account the server says has keys: the password is not sent. */
+export const NEEDS_NO_UPGRADE_WORDS = 'This account does not need upgrading. Nothing was sent. Please sign in on the usual sign-in page.';
+
+/** A new device accepts PBKDF2 (chosen once by the device that made the account) and says so. */
+export const PBKDF2_NOTE = 'Your password is protected with PBKDF2, an older method chosen by the device that made your account. It is accepted here, but a long password matters more with it.';

@@ -53,7 +53,8 @@ async function flood(count: number, send: (i: number) => Promise<Response>): Pro
 
 describe('hostile tenant: every route family stops at the account budgets (the frame)', () => {
   it('the owner\'s release routes count against the request budget, and their writes against the write budget', async () => {
-    const reads = ['/api/release/settings', '/api/release/status', '/api/release/activity', '/api/release/trustees', '/api/release/readiness'];
+    // The readiness panel weighs 10 requests (http/account-frame.ts WEIGHTED_ROUTES; http/weighted-reads.test.ts).
+    const reads = ['/api/release/settings', '/api/release/status', '/api/release/activity', '/api/release/trustees'];
     const get = await flood(requestsPerMinute + 100, (i) => s.call('GET', reads[i % reads.length]!, undefined, hostile.cookie));
     expect(get.tally).toEqual({ 200: requestsPerMinute, 429: 100 });
     expect(get.refusal).toEqual({ error: TOO_MANY_REQUESTS, retryAfter: expect.stringMatching(/^\d+$/) });

@@ -71,6 +71,7 @@ describe('ten years of release (issue #16)', () => {
     let firstNotActive: number | null = null;
     const checkInSet = new Set(checkIns);
     let lastYearSignedIn = 0;
+    const retriedKinds = new Set<string>();
 
     for (let day = 1; day <= last + 140; day++) {
       o.t.advance(DAY_MS);
@@ -88,6 +89,8 @@ describe('ten years of release (issue #16)', () => {
         }
       }
       await o.t.services.scheduler.runOnce();
+      // Finished e-mails leave the queue after 30 days (outbox.ts EMAIL_RETENTION_DAYS): note each retried kind as it happens.
+      for (const r of o.t.deps.db.prepare('SELECT DISTINCT kind FROM release_emails WHERE attempts > 1').all() as { kind: string }[]) retriedKinds.add(r.kind);
       if (firstNotActive === null && (await o.t.services.release.state(o.userId)).phase !== 'active') firstNotActive = day;
     }
     const state = await o.t.services.release.state(o.userId);
@@ -124,8 +127,7 @@ describe('ten years of release (issue #16)', () => {
     expect(await o.t.services.release.store.unsentEmails(o.userId)).toEqual({ n: 0, written: 0 });
     expect(await o.t.services.release.store.failedEmails(o.userId)).toEqual([]);
     // The outages really refused e-mails (which were retried): the waiting-period one among them.
-    const retried = o.t.deps.db.prepare('SELECT kind FROM release_emails WHERE attempts > 1').all() as { kind: string }[];
-    expect(retried.map((r) => r.kind)).toEqual(expect.arrayContaining(['trustee-yearly', 'owner-waiting-started']));
+    expect([...retriedKinds]).toEqual(expect.arrayContaining(['trustee-yearly', 'owner-waiting-started']));
     o.t.deps.db.close();
   }, 120_000);
 });

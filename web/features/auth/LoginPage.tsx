@@ -3,6 +3,7 @@
  * (else the toast 'Missing information'); on success the session starts, 'Welcome back!' greets
  * the person by first name, and the app goes to /dashboard.
  */
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AppLink as Link, useAppNavigate } from '../../app/navigation';
 import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
@@ -11,7 +12,9 @@ import { lazyZodResolver } from '../../forms/lazy-resolver';
 import { useHydrated } from '../../app/hydrated';
 import { serverMessage } from '../../api/client';
 import { RECOVERY_KIT_PATH, useRecoveryKit } from '../keys/recovery-kit-store';
-import { loadAccountFlows } from './account-deps';
+import { loadAccountFlows, preparingForm } from './account-deps';
+import { AuthProgress, type AuthStep } from './AuthProgress';
+import { preloadSignedInApp } from '../../app/preload-signed-in';
 import { completeSignIn } from '../../app/auth-actions';
 import { Button } from '../../ui/Button';
 import { FormField } from '../../ui/FormField';
@@ -22,8 +25,12 @@ import { AuthCard, authLinkClasses } from './AuthCard';
 /** The form's rules (shared/schema/auth.ts), loaded on first use (web/forms/lazy-resolver.ts). */
 const resolver = lazyZodResolver<LoginInput>(() => import('../../../shared/schema/auth').then((m) => m.loginSchema));
 
+/** When the person starts on the form: its rules, the key flows and the KDF worker (issue 38 item 5). */
+const prepare = preparingForm(resolver);
+
 export default function LoginPage() {
   const navigate = useAppNavigate();
+  const [step, setStep] = useState<AuthStep | null>(null);
   const hydrated = useHydrated(); // no native submit (password in the URL) before the page is live
   const {
     register,
@@ -35,13 +42,16 @@ export default function LoginPage() {
     async (values) => {
       try {
         // The password is stretched on this device (a Worker) and only the login secret is sent.
+        setStep('start');
+        preloadSignedInApp('dashboard'); // fetched while the keys are made, not after the server answers
         const flows = await loadAccountFlows();
-        const { user, code } = await flows.signInAccount(flows.deps, values.username, values.password);
+        const { user, code } = await flows.signInAccount(flows.deps, values.username, values.password, setStep);
         if (code) useRecoveryKit.getState().show(code, '/dashboard'); // an older account just got its keys: the kit first
         completeSignIn(user);
         toast({ title: 'Welcome back!', description: `Good to see you, ${user.firstName}.` });
         setTimeout(() => navigate(code ? RECOVERY_KIT_PATH : '/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
       } catch (err) {
+        setStep(null);
         toast({ title: 'Login failed', description: serverMessage(err, 'Invalid username or password.'), variant: 'destructive' });
       }
     },
@@ -61,7 +71,7 @@ export default function LoginPage() {
         </>
       }
     >
-      <form onSubmit={onValid} noValidate onFocus={resolver.preload} className="flex flex-col gap-5">
+      <form onSubmit={onValid} noValidate onFocus={prepare} className="flex flex-col gap-5">
         <FormField label="Username">
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('username')} />
         </FormField>
@@ -76,6 +86,7 @@ export default function LoginPage() {
         <Button type="submit" size="lg" disabled={isSubmitting || !hydrated}>
           {isSubmitting ? 'Signing in...' : 'Sign In'}
         </Button>
+        <AuthProgress form="login" step={step} />
       </form>
     </AuthCard>
   );

@@ -23,6 +23,28 @@ interface FlowDeps extends KeySessionDeps {
   openDb: (userId: string) => Promise<UserDatabase>;
 }
 
+/**
+ * Where a sign-up or sign-in has got to, for the words the form shows while the person waits
+ * (issue 38 item 5): `keys` while the password is stretched on this device (Argon2id, about a
+ * second, longer on a phone), `server` while the server answers, `plan` while this device's
+ * keys and plan are opened.
+ */
+export type SignInStep = 'keys' | 'server' | 'plan';
+type OnStep = (step: SignInStep) => void;
+
+/** `deps` whose derive reports `keys` as it starts and `server` once it is done. */
+function reporting<D extends FlowDeps>(deps: D, onStep: OnStep): D {
+  return {
+    ...deps,
+    derive: async (password, params) => {
+      onStep('keys');
+      const keys = await deps.derive(password, params);
+      onStep('server');
+      return keys;
+    },
+  };
+}
+
 type UserWithKeys = User & { keys?: (ServerKeys & Record<string, unknown>) | null };
 
 /** The user object without its keys (the session and the "last user" on the device keep no keys). */
@@ -38,10 +60,11 @@ export async function writeNewProfile(db: UserDatabase, userId: string, p: Omit<
 
 /**
  * Registers with keys, writes the profile on the device and opens the key session. Returns the
- * user (for completeSignIn) and the recovery code to show in the kit. Throws the API's errors.
+ * user (for completeSignIn) and the recovery code to show in the kit; `onStep` hears each SignInStep. Throws the API's errors.
  */
-export async function registerAccount(deps: FlowDeps, profile: NewProfile, password: string): Promise<{ user: User; code: string }> {
-  const made = await registerWithKeys<UserWithKeys>(deps, { ...profile }, password);
+export async function registerAccount(deps: FlowDeps, profile: NewProfile, password: string, onStep: OnStep = () => {}): Promise<{ user: User; code: string }> {
+  const made = await registerWithKeys<UserWithKeys>(reporting(deps, onStep), { ...profile }, password);
+  onStep('plan');
   const db = await deps.openDb(made.user.id);
   await writeNewProfile(db, made.user.id, profile);
   await deps.session().restore(made.user.id);
@@ -51,10 +74,11 @@ export async function registerAccount(deps: FlowDeps, profile: NewProfile, passw
 
 /**
  * Signs in with keys (a legacy account: its password once more, then keys set up — `code` is
- * then the new recovery code) and opens the key session. Throws the API's 401 for a wrong password.
+ * then the new recovery code) and opens the key session; `onStep` hears each SignInStep. Throws the API's 401 for a wrong password.
  */
-export async function signInAccount(deps: FlowDeps, identifier: string, password: string): Promise<{ user: User; code: string | null }> {
-  const signed = await signInWithKeys<UserWithKeys>(deps, identifier, password);
+export async function signInAccount(deps: FlowDeps, identifier: string, password: string, onStep: OnStep = () => {}): Promise<{ user: User; code: string | null }> {
+  const signed = await signInWithKeys<UserWithKeys>(reporting(deps, onStep), identifier, password);
+  onStep('plan');
   await deps.session().restore(signed.user.id);
   // COORDINATOR (engineer `migrate`): when `signed.code` is set, a legacy account just got keys:
   // call sealAccountData (web/features/keys/migrate.ts) here, before sync pushes anything more.

@@ -12,7 +12,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hasChromium, loginViaUi, mobileContext, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
+import { expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
 
 /** Everything the page (and its workers) fetched, in order, as paths, with `MARK` lines the test adds. */
 function requestLog(context: BrowserContext): string[] {
@@ -66,6 +66,7 @@ describe.skipIf(!hasChromium)('a first sign-up and sign-in on a cold browser', (
     await page1.getByLabel('First Name').fill(user.firstName);
     await page1.getByLabel('Password', { exact: true }).fill(user.password);
     await page1.getByLabel('Confirm Password').fill(user.password);
+    await expectNoSeriousA11yViolations(page1, 'register at 390 px, its progress line in place');
     log1.push('MARK pressed');
     await registerViaUi(page1, user); // refills and presses; waits for the recovery kit
     expectBefore(log1, KDF_WORKER, 'MARK pressed', 'the KDF worker');
@@ -85,6 +86,7 @@ describe.skipIf(!hasChromium)('a first sign-up and sign-in on a cold browser', (
     page2.on('request', (r) => r.url().endsWith('/api/auth/login') && log2.push('MARK login sent'));
     await page2.getByLabel('Username').fill(user.username);
     await page2.getByLabel('Password', { exact: true }).fill(user.password);
+    await expectNoSeriousA11yViolations(page2, 'login at 390 px, its progress line in place');
     log2.push('MARK pressed');
     await loginViaUi(page2, user);
     await page2.waitForURL('**/dashboard', { timeout: 60_000 });

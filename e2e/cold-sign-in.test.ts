@@ -45,6 +45,12 @@ function expectBefore(log: string[], pattern: RegExp, mark: string, what: string
   expect(at, `${what} (${pattern}) is fetched at all:\n${log.join('\n')}`).toBeGreaterThanOrEqual(0);
   expect(at, `${what} (${pattern}) is fetched before "${mark}":\n${log.join('\n')}`).toBeLessThan(markAt);
 }
+/** The order a cold browser keeps: the KDF worker and the key flows before the press, the signed-in app before the line `sent`. */
+function expectColdOrder(log: string[], sent: string): void {
+  expectBefore(log, KDF_WORKER, 'MARK pressed', 'the KDF worker');
+  expectBefore(log, ACCOUNT_FLOWS, 'MARK pressed', 'the key flows');
+  expectBefore(log, FULL_APP, sent, 'the signed-in app');
+}
 const KDF_WORKER = /^GET \/assets\/kdf\.worker-[\w-]+\.js$/;
 const ACCOUNT_FLOWS = /^GET \/assets\/account-flows-[\w-]+\.js$/;
 const FULL_APP = /^GET \/assets\/FullApp-[\w-]+\.js$/;
@@ -52,52 +58,44 @@ const FULL_APP = /^GET \/assets\/FullApp-[\w-]+\.js$/;
 describe.skipIf(!hasChromium)('a first sign-up and sign-in on a cold browser', () => {
   const suite = useBrowserSuite();
 
+  /**
+   * A cold 390 px context on `path` whose requests are logged, with 'MARK <api> sent' when the
+   * form's request to `api` goes, and the progress line recorded.
+   */
+  async function coldForm(path: string, api: string) {
+    const context = await mobileContext(suite.browser, suite.server.url);
+    const log = requestLog(context);
+    const page = await context.newPage();
+    await page.goto(path);
+    const progress = await recordProgress(page);
+    page.on('request', (r) => r.url().endsWith(api) && log.push(`MARK ${api} sent`));
+    return { context, page, log, progress };
+  }
+
   it('fetch the key code before the button is pressed and the signed-in app while the keys are made, saying what is happening', async () => {
     const user = uniqueUser('Margaret');
 
-    // Device 1: sign-up.
-    const first = await mobileContext(suite.browser, suite.server.url);
-    const log1 = requestLog(first);
-    const page1 = await first.newPage();
-    await page1.goto('/register');
-    const progress1 = await recordProgress(page1);
-    // registerViaUi fills the form, then presses the button: the mark goes in as it presses.
-    page1.on('request', (r) => r.url().endsWith('/api/auth/register') && log1.push('MARK register sent'));
-    await page1.getByLabel('First Name').fill(user.firstName);
-    await page1.getByLabel('Password', { exact: true }).fill(user.password);
-    await page1.getByLabel('Confirm Password').fill(user.password);
-    await expectNoSeriousA11yViolations(page1, 'register at 390 px, its progress line in place');
-    log1.push('MARK pressed');
-    await registerViaUi(page1, user); // refills and presses; waits for the recovery kit
-    expectBefore(log1, KDF_WORKER, 'MARK pressed', 'the KDF worker');
-    expectBefore(log1, ACCOUNT_FLOWS, 'MARK pressed', 'the key flows');
-    expectBefore(log1, FULL_APP, 'MARK register sent', 'the signed-in app');
-    const words1 = await progress1();
-    expect(words1).toContain('Making your keys on this device…');
-    expect(words1).toContain('Opening your plan…');
-    await first.close();
+    // Device 1: sign-up. The form is started (focus) first; registerViaUi refills it and presses.
+    const up = await coldForm('/register', '/api/auth/register');
+    await up.page.getByLabel('First Name').fill(user.firstName);
+    await up.page.getByLabel('Password', { exact: true }).fill(user.password);
+    await expectNoSeriousA11yViolations(up.page, 'register at 390 px, its progress line in place');
+    up.log.push('MARK pressed');
+    await registerViaUi(up.page, user); // waits for the recovery kit
+    expectColdOrder(up.log, 'MARK /api/auth/register sent');
+    expect(await up.progress()).toEqual(expect.arrayContaining(['Making your keys on this device…', 'Opening your plan…']));
+    await up.context.close();
 
     // Device 2: the first sign-in, on another fresh browser context.
-    const second = await mobileContext(suite.browser, suite.server.url);
-    const log2 = requestLog(second);
-    const page2 = await second.newPage();
-    await page2.goto('/login');
-    const progress2 = await recordProgress(page2);
-    page2.on('request', (r) => r.url().endsWith('/api/auth/login') && log2.push('MARK login sent'));
-    await page2.getByLabel('Username').fill(user.username);
-    await page2.getByLabel('Password', { exact: true }).fill(user.password);
-    await expectNoSeriousA11yViolations(page2, 'login at 390 px, its progress line in place');
-    log2.push('MARK pressed');
-    await loginViaUi(page2, user);
-    await page2.waitForURL('**/dashboard', { timeout: 60_000 });
-    await page2.getByText(`Welcome, ${user.firstName}`).waitFor({ timeout: 60_000 });
-    expectBefore(log2, KDF_WORKER, 'MARK pressed', 'the KDF worker');
-    expectBefore(log2, ACCOUNT_FLOWS, 'MARK pressed', 'the key flows');
-    expectBefore(log2, FULL_APP, 'MARK login sent', 'the signed-in app');
-    const words2 = await progress2();
-    expect(words2).toContain('Unlocking your keys on this device…');
-    expect(words2).toContain('Opening your plan…');
-    await second.close();
+    const signIn = await coldForm('/login', '/api/auth/login');
+    await signIn.page.getByLabel('Username').fill(user.username);
+    await expectNoSeriousA11yViolations(signIn.page, 'login at 390 px, its progress line in place');
+    signIn.log.push('MARK pressed');
+    await loginViaUi(signIn.page, user);
+    await signIn.page.getByText(`Welcome, ${user.firstName}`).waitFor({ timeout: 60_000 });
+    expectColdOrder(signIn.log, 'MARK /api/auth/login sent');
+    expect(await signIn.progress()).toEqual(expect.arrayContaining(['Unlocking your keys on this device…', 'Opening your plan…']));
+    await signIn.context.close();
   });
 });
 

@@ -9,10 +9,12 @@
  * round trips after the wait the person could already see. These tests assert the ORDER (no
  * wall-clock): the key code and the worker are fetched while the form is being filled, the
  * signed-in app while the keys are made, and the progress words say what is happening (aria-live).
+ * And the keys the server has just answered are kept: one failed GET /api/keys right after no
+ * longer leaves the keys "locked" and sealed sync refused (web/features/keys/sign-in.ts keepServerKeys).
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
+import { expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
 
 /** Everything the page (and its workers) fetched, in order, as paths, with `MARK` lines the test adds. */
 function requestLog(context: BrowserContext): string[] {
@@ -97,5 +99,39 @@ describe.skipIf(!hasChromium)('a first sign-up and sign-in on a cold browser', (
     expect(await signIn.progress()).toEqual(expect.arrayContaining(['Unlocking your keys on this device…', 'Opening your plan…']));
     await signIn.context.close();
   });
-});
 
+  /**
+   * The keys the server has just handed over are kept: one GET /api/keys that fails right after the
+   * account's answer (a dropped connection, a server busy for a moment) must not leave this device's
+   * keys "locked", with sealed sync refused and the header saying "sign in again", when the person
+   * has only just typed the password. Each device's first GET /api/keys is answered 503.
+   */
+  it('one failed GET /api/keys just after sign-up or sign-in leaves the keys open and sync running', async () => {
+    const user = uniqueUser('Margaret');
+    const failFirstKeysFetch = async (page: Page) => {
+      let failed = false;
+      await page.route('**/api/keys', (route) => {
+        if (failed || route.request().method() !== 'GET') return route.continue();
+        failed = true;
+        return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service unavailable' }) });
+      });
+    };
+    const expectSynced = async (page: Page) => {
+      await page.getByText(`Welcome, ${user.firstName}`).waitFor({ timeout: 60_000 });
+      await poll(() => page.getByText('All changes saved').first().isVisible(), 20_000).toBe(true);
+      expect(await page.getByText('Your keys are locked on this device').count()).toBe(0);
+    };
+
+    const up = await coldForm('/register', '/api/auth/register');
+    await failFirstKeysFetch(up.page);
+    await registerViaUi(up.page, user);
+    await expectSynced(up.page);
+    await up.context.close();
+
+    const signIn = await coldForm('/login', '/api/auth/login');
+    await failFirstKeysFetch(signIn.page);
+    await loginViaUi(signIn.page, user);
+    await expectSynced(signIn.page);
+    await signIn.context.close();
+  });
+});

@@ -5,6 +5,11 @@
  * device (device-key-store.ts). A legacy account (prelogin answers `kdf: null`) signs in with
  * its password once more and sets up keys at once (setupKeys). The caller shows the recovery kit
  * when a `code` comes back. `api` is apiFetch (web/api/client.ts), passed in explicitly.
+ *
+ * keepServerKeys: the keys the server answered (register, login: sealedAt included) are cached on
+ * the device beside AK, as GET /api/keys would cache them (key-session.ts restore). The key session
+ * then opens from them even when the GET /api/keys that follows fails once (issue 38 item 5): it
+ * used to go "locked", refusing sealed sync and saying "sign in again" to someone who just had.
  */
 import { newAccountKeys, openAccountKeys, type Derive, type ServerKeys } from '../../../shared/crypto/account-setup';
 import { FIELD_CLASSES } from '../../../shared/crypto/fields';
@@ -46,6 +51,7 @@ export async function registerWithKeys<U extends UserLike>(deps: Deps, profile: 
   const made = await newAccountKeys(id, password, { derive: deps.derive });
   const user = await deps.api<U>('/api/auth/register', { body: { ...plainProfileFields(profile), id, ...made.body } });
   await deps.device.save(id, made.ak, 1);
+  if (user.keys) await deps.device.saveServerKeys(id, user.keys); // kept: see keepServerKeys
   return { user, keyring: made.keyring, keyringRev: 1, code: made.code };
 }
 
@@ -64,6 +70,7 @@ export async function signInWithKeys<U extends UserLike>(deps: Deps, identifier:
   const keys = user.keys!;
   const { ak, keyring } = await openAccountKeys(user.id, keys, unlockKey);
   await deps.device.save(user.id, ak, keys.akVersion);
+  await deps.device.saveServerKeys(user.id, keys); // kept: see keepServerKeys
   return { user, keyring, keyringRev: keys.keyringRev, code: null };
 }
 

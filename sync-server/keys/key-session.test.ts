@@ -79,6 +79,21 @@ describe('the key session (web/features/keys/key-session.ts)', () => {
     expect(b.getState().syncKeys()?.keyring()?.kids()).toEqual(made.keyring.kids());
   });
 
+  it('opens after an older account first gets its keys here, even when the GET /api/keys that follows gets no answer', async () => {
+    const t = createTestApp();
+    const net = { online: true };
+    const api = browser(t, net);
+    const p = profile();
+    await api('/api/auth/register', { body: { ...p, password: PASSWORD } }); // an account made before keys
+    const device = createDeviceKeyStore(`l-${Math.random()}`);
+    const signed = await signInWithKeys<{ id: string }>({ api, derive, device }, p.username, PASSWORD); // keys set up now
+    expect(signed.code).not.toBeNull();
+    net.online = false;
+    const session = createKeySession({ api, device, derive });
+    expect(await session.getState().restore(signed.user.id)).toBe('open');
+    expect(session.getState().sealedAt).toBeNull(); // not sealed yet: the app seals it next (key-effects.ts needsSealing)
+  });
+
   it('addScope from two devices at once converges by compare-and-set: both keys kept, one keyring', async () => {
     const t = createTestApp();
     const deviceA = createDeviceKeyStore(`a-${Math.random()}`);

@@ -6,7 +6,7 @@
  * its password once more and sets up keys at once (setupKeys). The caller shows the recovery kit
  * when a `code` comes back. `api` is apiFetch (web/api/client.ts), passed in explicitly.
  *
- * keepServerKeys: the keys the server answered (register, login: sealedAt included) are cached on
+ * keepServerKeys: the keys the server answered (register, login, keys/setup) are cached on
  * the device beside AK, as GET /api/keys would cache them (key-session.ts restore). The key session
  * then opens from them even when the GET /api/keys that follows fails once (issue 38 item 5): it
  * used to go "locked", refusing sealed sync and saying "sign in again" to someone who just had.
@@ -81,17 +81,20 @@ export async function signInWithKeys<U extends UserLike>(deps: Deps, identifier:
  */
 export async function setupKeys<U extends UserLike>(deps: Deps, user: U, password: string): Promise<SignedIn<U>> {
   const made = await newAccountKeys(user.id, password, { derive: deps.derive });
+  let stored: ServerKeys;
   try {
-    await deps.api('/api/keys/setup', { body: made.body });
+    stored = await deps.api<ServerKeys>('/api/keys/setup', { body: made.body });
   } catch (err) {
     const current = conflictKeys(err);
     if (!current) throw err;
     const { unlockKey } = await deps.derive(password, current.kdf);
     const { ak, keyring } = await openAccountKeys(user.id, current, unlockKey);
     await deps.device.save(user.id, ak, current.akVersion);
+    await deps.device.saveServerKeys(user.id, current); // kept: see keepServerKeys
     return { user, keyring, keyringRev: current.keyringRev, code: null };
   }
   await deps.device.save(user.id, made.ak, 1);
+  await deps.device.saveServerKeys(user.id, stored); // kept: see keepServerKeys
   return { user, keyring: made.keyring, keyringRev: 1, code: made.code };
 }
 

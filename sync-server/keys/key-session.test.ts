@@ -58,6 +58,42 @@ describe('the key session (web/features/keys/key-session.ts)', () => {
     expect(await cleared.load(made.user.id)).not.toBeNull();
   });
 
+  it('opens right after sign-up and sign-in even when the GET /api/keys that follows gets no answer (issue 38 item 5)', async () => {
+    const t = createTestApp();
+    const net = { online: true };
+    const api = browser(t, net);
+    const p = profile();
+    const deviceA = createDeviceKeyStore(`a-${Math.random()}`);
+    const made = await registerWithKeys<{ id: string }>({ api, derive, device: deviceA }, p, PASSWORD);
+    net.online = false; // the request after the server's answer is lost
+    const a = createKeySession({ api, device: deviceA, derive });
+    expect(await a.getState().restore(made.user.id)).toBe('open');
+    expect(a.getState().sealedAt).not.toBeNull(); // sealed sync, not plain, and not "locked"
+
+    net.online = true;
+    const deviceB = createDeviceKeyStore(`b-${Math.random()}`); // a second device: nothing cached there
+    await signInWithKeys({ api, derive, device: deviceB }, p.username, PASSWORD);
+    net.online = false;
+    const b = createKeySession({ api, device: deviceB, derive });
+    expect(await b.getState().restore(made.user.id)).toBe('open');
+    expect(b.getState().syncKeys()?.keyring()?.kids()).toEqual(made.keyring.kids());
+  });
+
+  it('opens after an older account first gets its keys here, even when the GET /api/keys that follows gets no answer', async () => {
+    const t = createTestApp();
+    const net = { online: true };
+    const api = browser(t, net);
+    const p = profile();
+    await api('/api/auth/register', { body: { ...p, password: PASSWORD } }); // an account made before keys
+    const device = createDeviceKeyStore(`l-${Math.random()}`);
+    const signed = await signInWithKeys<{ id: string }>({ api, derive, device }, p.username, PASSWORD); // keys set up now
+    expect(signed.code).not.toBeNull();
+    net.online = false;
+    const session = createKeySession({ api, device, derive });
+    expect(await session.getState().restore(signed.user.id)).toBe('open');
+    expect(session.getState().sealedAt).toBeNull(); // not sealed yet: the app seals it next (key-effects.ts needsSealing)
+  });
+
   it('addScope from two devices at once converges by compare-and-set: both keys kept, one keyring', async () => {
     const t = createTestApp();
     const deviceA = createDeviceKeyStore(`a-${Math.random()}`);

@@ -115,7 +115,9 @@ export function authRoutes(deps: AppDeps, services: Services, checkCurrentSecret
     issueDeviceCookie(c, deps, id, row.password_hash);
     await s.release.checkIn(id); // the release state starts here (check-ins off; the yearly review counts from now)
     const user = await userJson(s, row);
-    return c.json(keyed ? { ...user, firstName: keyed.firstName, email: keyed.email } : user, 201);
+    // With keys, the stored keys as login and GET /api/keys answer them (sealedAt set): the device keeps them at once.
+    const stored = keyed ? await s.keys.get(id) : null;
+    return c.json(keyed ? { ...user, firstName: keyed.firstName, email: keyed.email, keys: stored ? keysJson(stored) : null } : user, 201);
   });
 
   app.post('/api/auth/login', async (c) => {

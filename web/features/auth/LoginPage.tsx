@@ -5,8 +5,11 @@
  * (web/features/keys/sign-in.ts): a server answer it refuses is shown in the refusal's words, and
  * an account made before keys is sent to the deliberate /upgrade-account page.
  */
+import { useState } from 'react';
 import { AppLink as Link, useAppNavigate } from '../../app/navigation';
-import { loadAccountFlows } from './account-deps';
+import { preloadSignedInApp } from '../../app/preload-signed-in';
+import { loadAccountFlows, prepareAccountFlows } from './account-deps';
+import { AuthProgress, type AuthStep } from './AuthProgress';
 import { enterApp, useCredentialsForm } from './credentials-form';
 import { Button } from '../../ui/Button';
 import { FormField } from '../../ui/FormField';
@@ -15,13 +18,26 @@ import { AuthCard, authLinkClasses } from './AuthCard';
 
 export default function LoginPage() {
   const navigate = useAppNavigate();
+  const [step, setStep] = useState<AuthStep | null>(null);
   const { register, isSubmitting, hydrated, onValid, preload } = useCredentialsForm(async (values) => {
-    // The password is stretched on this device (a Worker) and only the login secret is sent.
-    const flows = await loadAccountFlows();
-    const signed = await flows.signInAccount(flows.deps, values.username, values.password);
-    const greeting = { title: 'Welcome back!', description: `Good to see you, ${signed.user.firstName}.` };
-    enterApp(navigate, signed, signed.kdfNote ? [greeting, { title: 'About your password', description: signed.kdfNote }] : [greeting]);
+    try {
+      // The password is stretched on this device (a Worker) and only the login secret is sent.
+      setStep('start');
+      preloadSignedInApp('dashboard'); // fetched while the keys are made, not after the server answers
+      const flows = await loadAccountFlows();
+      const signed = await flows.signInAccount(flows.deps, values.username, values.password, setStep);
+      const greeting = { title: 'Welcome back!', description: `Good to see you, ${signed.user.firstName}.` };
+      enterApp(navigate, signed, signed.kdfNote ? [greeting, { title: 'About your password', description: signed.kdfNote }] : [greeting]);
+    } catch (err) {
+      setStep(null);
+      throw err;
+    }
   }, 'Login failed');
+  /** When the person starts on the form: its rules, the key flows and the KDF worker (issue 38 item 5). */
+  const prepare = () => {
+    preload();
+    prepareAccountFlows();
+  };
 
   return (
     <AuthCard
@@ -41,7 +57,7 @@ export default function LoginPage() {
         </>
       }
     >
-      <form onSubmit={onValid} noValidate onFocus={preload} className="flex flex-col gap-5">
+      <form onSubmit={onValid} noValidate onFocus={prepare} className="flex flex-col gap-5">
         <FormField label="Username">
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('username')} />
         </FormField>
@@ -56,6 +72,7 @@ export default function LoginPage() {
         <Button type="submit" size="lg" disabled={isSubmitting || !hydrated}>
           {isSubmitting ? 'Signing in...' : 'Sign In'}
         </Button>
+        <AuthProgress form="login" step={step} />
       </form>
     </AuthCard>
   );

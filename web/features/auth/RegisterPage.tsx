@@ -3,6 +3,7 @@
  * with registerFormSchema, errors under each field; the confirmation is not sent. On success
  * the session starts, 'Account created' welcomes the person, and the app goes to /dashboard.
  */
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AppLink as Link, useAppNavigate } from '../../app/navigation';
 import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
@@ -11,7 +12,9 @@ import { lazyZodResolver } from '../../forms/lazy-resolver';
 import { useHydrated } from '../../app/hydrated';
 import { serverMessage } from '../../api/client';
 import { RECOVERY_KIT_PATH, useRecoveryKit } from '../keys/recovery-kit-store';
-import { loadAccountFlows } from './account-deps';
+import { loadAccountFlows, preparingForm } from './account-deps';
+import { AuthProgress, type AuthStep } from './AuthProgress';
+import { preloadSignedInApp } from '../../app/preload-signed-in';
 import { completeSignIn } from '../../app/auth-actions';
 import { Button } from '../../ui/Button';
 import { FormField } from '../../ui/FormField';
@@ -22,8 +25,12 @@ import { AuthCard, authLinkClasses } from './AuthCard';
 /** The form's rules (shared/schema/auth.ts), loaded on first use (web/forms/lazy-resolver.ts). */
 const resolver = lazyZodResolver<RegisterForm>(() => import('../../../shared/schema/auth').then((m) => m.registerFormSchema));
 
+/** When the person starts on the form: its rules, the key flows and the KDF worker (issue 38 item 5). */
+const prepare = preparingForm(resolver);
+
 export default function RegisterPage() {
   const navigate = useAppNavigate();
+  const [step, setStep] = useState<AuthStep | null>(null);
   const hydrated = useHydrated(); // no native submit (password in the URL) before the page is live
   const {
     register,
@@ -37,13 +44,16 @@ export default function RegisterPage() {
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, password, ...profile }) => {
     try {
       // Keys are made on this device; the password and the sealed fields never travel (SECURITY.md).
+      setStep('start');
+      preloadSignedInApp('recovery-kit'); // fetched while the keys are made, not after the server answers
       const flows = await loadAccountFlows();
-      const { user, code } = await flows.registerAccount(flows.deps, profile, password);
+      const { user, code } = await flows.registerAccount(flows.deps, profile, password, setStep);
       useRecoveryKit.getState().show(code, '/dashboard'); // the recovery kit comes first (SECURITY.md "Recovery")
       completeSignIn(user);
       toast({ title: 'Account created', description: `Welcome to Afterword, ${user.firstName}. Take your time; everything saves as you go.` });
       setTimeout(() => navigate(RECOVERY_KIT_PATH, { replace: true }), REDIRECT_AFTER_AUTH_MS);
     } catch (err) {
+      setStep(null);
       toast({
         title: 'Registration failed',
         description: serverMessage(err, 'An error occurred during registration.'),
@@ -65,7 +75,7 @@ export default function RegisterPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate onFocus={resolver.preload} className="flex flex-col gap-5">
+      <form onSubmit={onSubmit} noValidate onFocus={prepare} className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label="First Name" error={errors.firstName?.message}>
             <Input autoComplete="given-name" {...register('firstName')} />
@@ -89,6 +99,7 @@ export default function RegisterPage() {
         <Button type="submit" size="lg" disabled={isSubmitting || !hydrated}>
           {isSubmitting ? 'Creating Account...' : 'Create Account'}
         </Button>
+        <AuthProgress form="register" step={step} />
       </form>
     </AuthCard>
   );

@@ -1,14 +1,46 @@
 /**
  * The key flows of the sign-in pages (web/features/keys/account-flows.ts) with the app's services:
- * the key session and its deps, and the per-user database. Loaded when a form is sent, not with
- * the page, so the public pages do not carry the key, crypto and database code (issue #20).
+ * the key session and its deps, and the per-user database. Loaded when the person starts on a
+ * form (prepareAccountFlows), not with the page, so the public pages do not carry the key, crypto
+ * and database code (issue #20) — yet on a cold browser none of it is fetched only once the button
+ * is pressed (issue 38 item 5).
  */
-export async function loadAccountFlows() {
-  const [flows, { appKeyDeps, useKeySession }, { openUserDatabase }] = await Promise.all([
+let flows: ReturnType<typeof load> | null = null;
+
+async function load() {
+  const [flows, { appKeyDeps, useKeySession }, { openUserDatabase }, { prepareKdfWorker }] = await Promise.all([
     import('../keys/account-flows'),
     import('../keys/key-session'),
     import('../../db/current'),
+    import('../keys/kdf-client'),
   ]);
   const deps = { ...appKeyDeps, session: () => useKeySession.getState(), openDb: (userId: string) => openUserDatabase(userId) };
-  return { deps, registerAccount: flows.registerAccount, signInAccount: flows.signInAccount, upgradeAccount: flows.upgradeAccount };
+  return { deps, registerAccount: flows.registerAccount, signInAccount: flows.signInAccount, upgradeAccount: flows.upgradeAccount, prepareKdfWorker };
 }
+
+/** The flows and their deps (loaded once; a failed load is tried again next time). Rejects when the chunks cannot be fetched. */
+export function loadAccountFlows(): ReturnType<typeof load> {
+  flows ??= load().catch((err: unknown) => {
+    flows = null;
+    throw err;
+  });
+  return flows;
+}
+
+/**
+ * Called when the person starts on the login or register form: fetches the key flows and starts
+ * the KDF worker (its script fetched and run now, not after the button). Never throws: the submit
+ * loads again and reports a failure.
+ */
+export function prepareAccountFlows(): void {
+  loadAccountFlows().then(
+    (f) => f.prepareKdfWorker(),
+    () => undefined,
+  );
+}
+
+/** The form's onFocus: `resolver.preload()` (its rules) and prepareAccountFlows, so nothing waits for the button. */
+export const preparingForm = (resolver: { preload: () => void }) => () => {
+  resolver.preload();
+  prepareAccountFlows();
+};

@@ -24,6 +24,28 @@ interface FlowDeps extends KeySessionDeps {
   openDb: (userId: string) => Promise<UserDatabase>;
 }
 
+/**
+ * Where a sign-up or sign-in has got to, for the words the form shows while the person waits
+ * (issue 38 item 5): `keys` while the password is stretched on this device (Argon2id, about a
+ * second, longer on a phone), `server` while the server answers, `plan` while this device's
+ * keys and plan are opened.
+ */
+export type SignInStep = 'keys' | 'server' | 'plan';
+type OnStep = (step: SignInStep) => void;
+
+/** `deps` whose derive reports `keys` as it starts and `server` once it is done. */
+function reporting<D extends FlowDeps>(deps: D, onStep: OnStep): D {
+  return {
+    ...deps,
+    derive: async (password, params) => {
+      onStep('keys');
+      const keys = await deps.derive(password, params);
+      onStep('server');
+      return keys;
+    },
+  };
+}
+
 type UserWithKeys = User & { keys?: (ServerKeys & Record<string, unknown>) | null };
 
 /** The user object without its keys (the session and the "last user" on the device keep no keys). */
@@ -42,10 +64,11 @@ export async function writeNewProfile(db: UserDatabase, userId: string, p: Omit<
 
 /**
  * Registers with keys, writes the profile on the device and opens the key session. Returns the
- * user (for completeSignIn) and the recovery code to show in the kit. Throws the API's errors.
+ * user (for completeSignIn) and the recovery code to show in the kit; `onStep` hears each SignInStep. Throws the API's errors.
  */
-export async function registerAccount(deps: FlowDeps, profile: NewProfile, password: string): Promise<{ user: User; code: string }> {
-  const made = await registerWithKeys<UserWithKeys>(deps, { ...profile }, password);
+export async function registerAccount(deps: FlowDeps, profile: NewProfile, password: string, onStep: OnStep = () => {}): Promise<{ user: User; code: string }> {
+  const made = await registerWithKeys<UserWithKeys>(reporting(deps, onStep), { ...profile }, password);
+  onStep('plan');
   const db = await deps.openDb(made.user.id);
   await writeNewProfile(db, made.user.id, profile);
   await deps.session().restore(made.user.id);
@@ -54,13 +77,14 @@ export async function registerAccount(deps: FlowDeps, profile: NewProfile, passw
 }
 
 /**
- * Signs in with keys (the login secret only: sign-in.ts signInWithKeys) and opens the key session.
+ * Signs in with keys (the login secret only: sign-in.ts signInWithKeys) and opens the key session;
+ * `onStep` hears each SignInStep.
  * `kdfNote` is set when the account's KDF is PBKDF2, accepted on this new device: show it once.
  * Throws the API's 401 for a wrong password, DeviceRefusal (refusal.ts) for a server answer this
  * device refuses (`kdf: null`, weaker KDF parameters): nothing usable was sent.
  */
-export async function signInAccount(deps: FlowDeps, identifier: string, password: string): Promise<{ user: User; code: string | null; kdfNote: string | null }> {
-  return opened(deps, await signInWithKeys<UserWithKeys>(deps, identifier, password));
+export async function signInAccount(deps: FlowDeps, identifier: string, password: string, onStep: OnStep = () => {}): Promise<{ user: User; code: string | null; kdfNote: string | null }> {
+  return opened(deps, await signInWithKeys<UserWithKeys>(reporting(deps, onStep), identifier, password), onStep);
 }
 
 /**
@@ -73,8 +97,9 @@ export async function upgradeAccount(deps: FlowDeps, identifier: string, passwor
   return opened(deps, await upgradeOlderAccount<UserWithKeys>(deps, identifier, password));
 }
 
-/** Opens the key session of a signed-in account; what the pages need of it. */
-async function opened(deps: FlowDeps, signed: SignedIn<UserWithKeys>): Promise<{ user: User; code: string | null; kdfNote: string | null }> {
+/** Opens the key session of a signed-in account (`onStep` hears `plan`); what the pages need of it. */
+async function opened(deps: FlowDeps, signed: SignedIn<UserWithKeys>, onStep: OnStep = () => {}): Promise<{ user: User; code: string | null; kdfNote: string | null }> {
+  onStep('plan');
   await deps.session().restore(signed.user.id);
   return { user: withoutKeys(signed.user), code: signed.code, kdfNote: signed.kdfNote ?? null };
 }

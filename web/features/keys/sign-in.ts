@@ -7,6 +7,11 @@
  * keys is upgraded only by the deliberate upgradeOlderAccount ("Upgrade an older account").
  * The caller shows the recovery kit when a `code` comes back. `api` is apiFetch
  * (web/api/client.ts), passed in explicitly.
+ *
+ * keepServerKeys: the keys the server answered (register, login, keys/setup) are cached on
+ * the device beside AK, as GET /api/keys would cache them (key-session.ts restore). The key session
+ * then opens from them even when the GET /api/keys that follows fails once (issue 38 item 5): it
+ * used to go "locked", refusing sealed sync and saying "sign in again" to someone who just had.
  */
 import { newAccountKeys, openAccountKeys, type Derive, type ServerKeys } from '../../../shared/crypto/account-setup';
 import { FIELD_CLASSES } from '../../../shared/crypto/fields';
@@ -57,6 +62,7 @@ export async function registerWithKeys<U extends UserLike>(deps: Deps, profile: 
   const user = await deps.api<U>('/api/auth/register', { body: { ...plainProfileFields(profile), id, ...made.body } });
   await deps.device.save(id, made.ak, 1);
   await deps.device.pin(id, { names: [profile.username!, profile.email!], kdf: made.body.kdf, akVersion: 1, sealed: true }); // sealed from birth
+  if (user.keys) await deps.device.saveServerKeys(id, user.keys); // kept: see keepServerKeys
   return { user, keyring: made.keyring, keyringRev: 1, code: made.code };
 }
 
@@ -70,6 +76,7 @@ async function openAndPin<U extends UserLike>(deps: Deps, user: U, keys: ServerK
   const { ak, keyring } = await openAccountKeys(user.id, keys, unlockKey);
   await deps.device.save(user.id, ak, keys.akVersion);
   await deps.device.pin(user.id, { names: [...names, user.username ?? '', user.email ?? ''], kdf: keys.kdf, akVersion: keys.akVersion, sealed: keys.sealedAt != null });
+  await deps.device.saveServerKeys(user.id, keys); // kept: see keepServerKeys
   return { user, keyring, keyringRev: keys.keyringRev, code: null, kdfNote };
 }
 
@@ -117,8 +124,9 @@ export async function upgradeOlderAccount<U extends UserLike>(deps: Deps, identi
  */
 export async function setupKeys<U extends UserLike>(deps: Deps, user: U, password: string, identifier = ''): Promise<SignedIn<U>> {
   const made = await newAccountKeys(user.id, password, { derive: deps.derive });
+  let stored: ServerKeys;
   try {
-    await deps.api('/api/keys/setup', { body: made.body });
+    stored = await deps.api<ServerKeys>('/api/keys/setup', { body: made.body });
   } catch (err) {
     const current = conflictKeys<ServerKeys & { sealedAt?: number | null }>(err);
     if (!current) throw err;
@@ -130,5 +138,6 @@ export async function setupKeys<U extends UserLike>(deps: Deps, user: U, passwor
   }
   await deps.device.save(user.id, made.ak, 1);
   await deps.device.pin(user.id, { names: [identifier, user.username ?? '', user.email ?? ''], kdf: made.body.kdf, akVersion: 1 });
+  await deps.device.saveServerKeys(user.id, stored); // kept: see keepServerKeys
   return { user, keyring: made.keyring, keyringRev: 1, code: made.code };
 }

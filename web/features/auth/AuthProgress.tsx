@@ -1,0 +1,35 @@
+/**
+ * The words under the login and register buttons while the person waits (issue 38 item 5: a first
+ * sign-up on a cold phone took a minute with only "Creating Account..." to read): what is happening
+ * now, step by step (web/features/keys/account-flows.ts SignInStep). A polite live region (role
+ * status), always in the page so screen readers announce each change; empty while nothing is
+ * happening. The button keeps SPEC.md's own words ('Signing in...', 'Creating Account...').
+ */
+import type { SignInStep } from '../keys/account-flows';
+
+/** A step of the flow, or `start`: before the first, while the form's code is still being fetched. */
+export type AuthStep = SignInStep | 'start';
+
+const WORDS: Record<'register' | 'login', Record<AuthStep, string>> = {
+  register: {
+    start: 'Getting ready…',
+    keys: 'Making your keys on this device…',
+    server: 'Creating your account…',
+    plan: 'Opening your plan…',
+  },
+  login: {
+    start: 'Getting ready…',
+    keys: 'Unlocking your keys on this device…',
+    server: 'Checking with the server…',
+    plan: 'Opening your plan…',
+  },
+};
+
+/** The live line of `form`'s words for `step` (null: not waiting, the line is empty). */
+export function AuthProgress({ form, step }: { form: 'register' | 'login'; step: AuthStep | null }) {
+  return (
+    <p role="status" aria-live="polite" data-testid="auth-progress" className="min-h-5 text-center text-sm text-slate-600">
+      {step ? WORDS[form][step] : ''}
+    </p>
+  );
+}

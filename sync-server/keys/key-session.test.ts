@@ -8,7 +8,7 @@ import { derivePasswordKeys } from '../../shared/crypto/kdf';
 import { messageScope } from '../../shared/crypto/kid';
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { createKeySession } from '../../web/features/keys/key-session';
-import { registerWithKeys, signInWithKeys, type Api } from '../../web/features/keys/sign-in';
+import { registerWithKeys, signInWithKeys, type Api, upgradeOlderAccount } from '../../web/features/keys/sign-in';
 import { createTestApp, type TestApp } from '../test-support';
 import { testBrowser } from './test-browser';
 import { makeDeviceKeys } from './test-keys';
@@ -86,7 +86,7 @@ describe('the key session (web/features/keys/key-session.ts)', () => {
     const p = profile();
     await api('/api/auth/register', { body: { ...p, password: PASSWORD } }); // an account made before keys
     const device = createDeviceKeyStore(`l-${Math.random()}`);
-    const signed = await signInWithKeys<{ id: string }>({ api, derive, device }, p.username, PASSWORD); // keys set up now
+    const signed = await upgradeOlderAccount<{ id: string }>({ api, derive, device }, p.username, PASSWORD); // "Upgrade an older account": keys set up now
     expect(signed.code).not.toBeNull();
     net.online = false;
     const session = createKeySession({ api, device, derive });

@@ -54,6 +54,15 @@ function expectColdOrder(log: string[], sent: string): void {
   expectBefore(log, FULL_APP, sent, 'the signed-in app');
 }
 const KDF_WORKER = /^GET \/assets\/kdf\.worker-[\w-]+\.js$/;
+/**
+ * Waits (up to 20 s, a loaded machine's chunk chain) for the form, started on focus, to fetch the
+ * KDF worker, then marks the press: the event the order needs, never a fixed time. Before the fix
+ * nothing fetched it before the press, so the wait ends without it and the order check fails.
+ */
+async function pressWhenReady(log: string[]): Promise<void> {
+  await poll(() => log.some((line) => KDF_WORKER.test(line)), 20_000).toBe(true).catch(() => undefined);
+  log.push('MARK pressed');
+}
 const ACCOUNT_FLOWS = /^GET \/assets\/account-flows-[\w-]+\.js$/;
 const FULL_APP = /^GET \/assets\/FullApp-[\w-]+\.js$/;
 
@@ -82,7 +91,7 @@ describe.skipIf(!hasChromium)('a first sign-up and sign-in on a cold browser', (
     await up.page.getByLabel('First Name').fill(user.firstName);
     await up.page.getByLabel('Password', { exact: true }).fill(user.password);
     await expectNoSeriousA11yViolations(up.page, 'register at 390 px, its progress line in place');
-    up.log.push('MARK pressed');
+    await pressWhenReady(up.log);
     await registerViaUi(up.page, user); // waits for the recovery kit
     expectColdOrder(up.log, 'MARK /api/auth/register sent');
     expect(await up.progress()).toEqual(expect.arrayContaining(['Making your keys on this device…', 'Opening your plan…']));
@@ -92,7 +101,7 @@ describe.skipIf(!hasChromium)('a first sign-up and sign-in on a cold browser', (
     const signIn = await coldForm('/login', '/api/auth/login');
     await signIn.page.getByLabel('Username').fill(user.username);
     await expectNoSeriousA11yViolations(signIn.page, 'login at 390 px, its progress line in place');
-    signIn.log.push('MARK pressed');
+    await pressWhenReady(signIn.log);
     await loginViaUi(signIn.page, user);
     await signIn.page.getByText(`Welcome, ${user.firstName}`).waitFor({ timeout: 60_000 });
     expectColdOrder(signIn.log, 'MARK /api/auth/login sent');

@@ -59,6 +59,24 @@ export const WEIGHTED_ROUTES: ReadonlyMap<string, { weight: number; why: string 
   ['GET /api/sync/history/:collection/:id/:field', { weight: 5, why: "reads a field's whole text history (routes/sync.ts)" }],
 ]);
 
+/**
+ * The owner's lifelines (review of issue 40, M1): routes that stop or delay a release. Their bytes
+ * are counted as any answer's, but the read budget never refuses them, since every token link of
+ * the account spends the same budget (http/token-budgets.ts) and a trustee reading it away must not
+ * keep the owner from saying "I'm still here". Each is small, and still counts against the request
+ * and write budgets (signed in) or its per-address limit (a link).
+ */
+export const LIFELINES: ReadonlySet<string> = new Set([
+  'POST /api/release/cancel',
+  'POST /api/release/check-in',
+  'GET /api/still-here/:token',
+  'POST /api/still-here/:token',
+  'GET /api/check-in/:token',
+  'POST /api/check-in/:token',
+  'GET /api/verify-email/:token',
+  'POST /api/verify-email/:token',
+]);
+
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The charges still being stored (PostgreSQL), per account, of the frame over each throttle. */
@@ -109,7 +127,7 @@ export function accountFrame(deps: AppDeps, services: Pick<Services, 'accounts'>
     await charging.get(userId);
     // Together: on PostgreSQL each is a round trip (in memory each returns at once, or throws).
     const cost = Math.min(WEIGHTED_ROUTES.get(endpoint)?.weight ?? 1, deps.config.limits.requestsPerMinute);
-    await Promise.all([throttle.requests.hit(userId, cost), write && throttle.writes.hit(userId), !fileBytes && throttle.readBytes.check(userId)]);
+    await Promise.all([throttle.requests.hit(userId, cost), write && throttle.writes.hit(userId), !fileBytes && !LIFELINES.has(endpoint) && throttle.readBytes.check(userId)]);
     await next();
     if (fileBytes) return;
     countSentBytes(c, (bytes) => charge(userId, bytes));

@@ -10,7 +10,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { AccountThrottle } from '../records/throttle';
-import { chargesStored, endpointOf } from './account-frame';
+import { chargesStored, endpointOf, LIFELINES } from './account-frame';
 import { PUBLIC_ROUTES, isTokenRoute, routeKey } from './public-routes';
 
 /** The owner's budget a token route's answer is charged to (shared/limits.ts names). */
@@ -39,7 +39,8 @@ export function tokenBudgetOf(c: Context): TokenRouteBudget | null {
 
 /**
  * Called by a token route as soon as it knows whose token it holds, before it builds its answer:
- * refuses with the budget's 429 (Retry-After) when `ownerId` has spent it this minute, else marks
+ * refuses with the budget's 429 (Retry-After) when `ownerId` has spent it this minute (never on
+ * the owner's LIFELINES: still-here, check-in and confirmation links), else marks
  * the request so the account frame charges the answer's bytes to `ownerId` as they are sent
  * (a file route charges its pieces itself: `fileCharge`). Throws a plain Error on a route that
  * is not a token route (a programming error: add it to PUBLIC_ROUTES first).
@@ -48,7 +49,9 @@ export async function admitTokenOwner(c: Context<AppEnv>, throttle: AccountThrot
   const budget = tokenBudgetOf(c);
   if (!budget) throw new Error(`admitTokenOwner: ${c.req.method} ${c.req.path} is not a token route`);
   await chargesStored(throttle, ownerId); // PostgreSQL: the owner's answers sent so far are counted first
-  await (budget === 'fileBytesPerMinute' ? throttle.fileBytes : throttle.readBytes).check(ownerId);
+  const route = endpointOf(c)!;
+  // The owner's lifelines are charged but never refused (account-frame.ts LIFELINES).
+  if (!LIFELINES.has(routeKey(route.method, route.path))) await (budget === 'fileBytesPerMinute' ? throttle.fileBytes : throttle.readBytes).check(ownerId);
   c.set('tokenOwner', { ownerId, budget });
 }
 

@@ -24,13 +24,19 @@ async function readAway(o: Awaited<ReturnType<typeof ownerWithSmtp>>): Promise<b
   return res.status === 429;
 }
 
+/** An owner (read budget 4,000 bytes a minute) whose trustee Grace reported a death: the waiting period runs. */
+async function reportedOwner() {
+  const o = await ownerWithSmtp(smtp, { PUBLIC_URL: 'http://afterword.test', AFTERWORD_LIMITS: JSON.stringify({ readBytesPerMinute: 4_000 }) });
+  await o.addTrustee('grace');
+  await o.t.services.scheduler.runOnce();
+  const report = await acceptInvitation(o, smtp, 'grace');
+  expect((await o.open(report, 'POST', REPORTED)).status).toBe(200);
+  return o;
+}
+
 describe("the owner's lifelines stand when the read budget is spent", () => {
   it('a false report: with the read budget spent, the still-here link and the signed-in cancel and check-in still answer', { timeout: 60_000 }, async () => {
-    const o = await ownerWithSmtp(smtp, { PUBLIC_URL: 'http://afterword.test', AFTERWORD_LIMITS: JSON.stringify({ readBytesPerMinute: 4_000 }) });
-    await o.addTrustee('grace');
-    await o.t.services.scheduler.runOnce();
-    const report = await acceptInvitation(o, smtp, 'grace');
-    expect((await o.open(report, 'POST', REPORTED)).status).toBe(200);
+    const o = await reportedOwner();
     await o.t.services.scheduler.runOnce();
     const stillHere = linkOf(await smtp.waitFor(o.email, /waiting period has started/));
     expect((await o.t.services.release.state(o.userId)).phase).toBe('waiting');
@@ -50,11 +56,7 @@ describe("the owner's lifelines stand when the read budget is spent", () => {
   });
 
   it('the signed-in cancel answers with the read budget spent', { timeout: 60_000 }, async () => {
-    const o = await ownerWithSmtp(smtp, { PUBLIC_URL: 'http://afterword.test', AFTERWORD_LIMITS: JSON.stringify({ readBytesPerMinute: 4_000 }) });
-    await o.addTrustee('grace');
-    await o.t.services.scheduler.runOnce();
-    const report = await acceptInvitation(o, smtp, 'grace');
-    expect((await o.open(report, 'POST', REPORTED)).status).toBe(200);
+    const o = await reportedOwner();
     o.t.advance(61_000);
     let spent = false;
     for (let i = 0; i < 50 && !spent; i++) spent = await readAway(o);

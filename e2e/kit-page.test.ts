@@ -30,7 +30,7 @@ import { PROTOCOL_VERSION } from '../shared/sync/protocol';
 import { fetchCaller } from '../sync-server/blobs/blob-test-support';
 import { makeDeviceKeys } from '../sync-server/keys/test-keys';
 import { reportPassing } from './report-passing';
-import { controlledByServiceWorker, desktopContext, expectNoSeriousA11yViolations, hasChromium, mobileContext, useMailSuite } from './harness';
+import { controlledByServiceWorker, desktopContext, expectNoSeriousA11yViolations, hasChromium, mobileContext, useMailSuite, poll } from './harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -234,6 +234,11 @@ describe.skipIf(!hasChromium)('the kit page', () => {
     await miloPhone.getByText(obituary).waitFor();
     expect(await miloPhone.evaluate(() => ({ ...localStorage }))).toEqual({ [keptKey(milo)]: kitFragment(milo.kit) });
     for (const s of secret(milo)) expect(miloSent.filter((r) => r.url.includes(s) || r.body.includes(s))).toEqual([]);
+    // His kit's link no longer answers (he was removed as a trustee, or the account deleted: 404): the device forgets it.
+    await miloPhone.route(`**/api/kit/${milo.token}`, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"Not found"}' }));
+    await miloPhone.reload();
+    await poll(() => miloPhone.evaluate(() => Object.keys(localStorage).length)).toBe(0);
+    await miloPhone.unroute(`**/api/kit/${milo.token}`);
 
     // Grace, later, on a computer, with only the printed code: it opens what Ada left for her too.
     const desk = await (await desktopContext(suite.browser)).newPage();

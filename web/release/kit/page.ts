@@ -96,7 +96,10 @@ export async function kitPage(o: { token: string; fragment: string | null; conte
   };
   const start = async (typed: Kit | null, moveFocus: boolean): Promise<void> => {
     const info = await api.info();
-    if (!info) return o.unavailable();
+    if (!info) {
+      kept.forget(); // the link no longer answers (the trustee removed, the account deleted): nothing is kept for it
+      return o.unavailable();
+    }
     let held = typed ? { kit: typed, error: null as string | null, from: 'code' as KitFrom } : await heldKit(info, fragment, kept);
     let opened: View | null = null;
     if (held.kit && held.from === 'device' && stepOf(info, true) === 'released') {

@@ -22,7 +22,7 @@ import { FILE_LIMIT_DEFAULTS } from '../limits';
 import { MAX_EXPORT_ENTRIES, MAX_MANIFEST_BYTES, tooCompressedMessage } from './read';
 import { STORED_EXPORT_VERSION, STORED_RECORDS_PATH, blobPath, storedManifestSchema, storedRecordSchema, type StoredManifest } from './stored-format';
 import { exportZipChunks } from './zip-writer';
-import { readZipEntry, tooCompressed, zipDirectory, type ZipEntry } from './zip-entries';
+import { MANIFEST_RATIO_FLOOR, readZipEntry, tooCompressed, zipDirectory, type ZipEntry } from './zip-entries';
 
 /** A stored export that cannot be opened at all; `message` is shown to the person as it is. */
 export class StoredExportOpenError extends Error {
@@ -177,8 +177,8 @@ function indexOf(zip: Uint8Array): Map<string, ZipEntry> {
 function readManifest(zip: Uint8Array, byName: Map<string, ZipEntry>): StoredManifest {
   const entry = byName.get(MANIFEST_PATH);
   if (!entry || entry.declaredSize > MAX_MANIFEST_BYTES) throw new StoredExportOpenError(DAMAGED_MESSAGE);
-  if (tooCompressed(entry)) throw new StoredExportOpenError(tooCompressedMessage(MANIFEST_PATH));
-  const parsed = storedManifestSchema.safeParse(safeJson(new TextDecoder().decode(readZipEntry(zip, entry, entry.declaredSize))));
+  if (tooCompressed(entry, MANIFEST_RATIO_FLOOR)) throw new StoredExportOpenError(tooCompressedMessage(MANIFEST_PATH));
+  const parsed = storedManifestSchema.safeParse(safeJson(new TextDecoder().decode(readZipEntry(zip, entry, entry.declaredSize, MANIFEST_RATIO_FLOOR))));
   if (!parsed.success) throw new StoredExportOpenError(DAMAGED_MESSAGE);
   return parsed.data;
 }
@@ -186,8 +186,8 @@ function readManifest(zip: Uint8Array, byName: Map<string, ZipEntry>): StoredMan
 function readLines(zip: Uint8Array, byName: Map<string, ZipEntry>): string[] {
   const entry = byName.get(STORED_RECORDS_PATH);
   if (!entry || entry.declaredSize > MAX_MANIFEST_BYTES) throw new StoredExportOpenError(DAMAGED_MESSAGE);
-  if (tooCompressed(entry)) throw new StoredExportOpenError(tooCompressedMessage(STORED_RECORDS_PATH));
-  return new TextDecoder().decode(readZipEntry(zip, entry, entry.declaredSize)).split('\n').filter((l) => l.length > 0);
+  if (tooCompressed(entry, MANIFEST_RATIO_FLOOR)) throw new StoredExportOpenError(tooCompressedMessage(STORED_RECORDS_PATH));
+  return new TextDecoder().decode(readZipEntry(zip, entry, entry.declaredSize, MANIFEST_RATIO_FLOOR)).split('\n').filter((l) => l.length > 0);
 }
 
 /** Whether `value` is an envelope (shared/crypto/envelope.ts), whatever its key. */

@@ -19,7 +19,7 @@ import {
   type ExportFileEntry,
 } from './format';
 import { unsafeEntryName } from './paths';
-import { MAX_COMPRESSION_RATIO, readZipEntry, tooCompressed, zipDirectory, ZipEntryTooLargeError, type ZipEntry } from './zip-entries';
+import { MANIFEST_RATIO_FLOOR, MAX_COMPRESSION_RATIO, readZipEntry, tooCompressed, zipDirectory, ZipEntryTooLargeError, type ZipEntry } from './zip-entries';
 
 /** A refused import; `message` is shown to the person as it is. */
 export class ExportReadError extends Error {
@@ -101,7 +101,7 @@ export function readExport(zip: Uint8Array, opts: ReadExportOptions = {}): Check
     if (why) throw new ExportReadError(`This export can't be imported: ${why}.`);
   }
   if (!manifestEntry) throw new ExportReadError(FOREIGN_ZIP_MESSAGE);
-  if (tooCompressed(manifestEntry)) throw new ExportReadError(tooCompressedMessage(MANIFEST_PATH));
+  if (tooCompressed(manifestEntry, MANIFEST_RATIO_FLOOR)) throw new ExportReadError(tooCompressedMessage(MANIFEST_PATH));
   const manifest = parseManifest(readManifest(zip, manifestEntry));
   const byKey = new Map<string, { record: ExportRecord; ref: FileRef }>();
   for (const c of ['documents', 'messages'] as const) {
@@ -151,7 +151,7 @@ export function readExport(zip: Uint8Array, opts: ReadExportOptions = {}): Check
 /** The bytes of afterword.json, inflated no further than its directory entry declares. */
 function readManifest(zip: Uint8Array, entry: ZipEntry): Uint8Array {
   try {
-    const bytes = readZipEntry(zip, entry, entry.declaredSize);
+    const bytes = readZipEntry(zip, entry, entry.declaredSize, MANIFEST_RATIO_FLOOR);
     if (bytes.byteLength === entry.declaredSize) return bytes;
   } catch (err) {
     if (err instanceof ZipEntryTooLargeError) throw new ExportReadError('afterword.json in this export is damaged: it holds more than its ZIP entry says.');

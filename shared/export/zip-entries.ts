@@ -44,9 +44,19 @@ export const MAX_COMPRESSION_RATIO = 100;
 /** Entries up to this size (bytes) are not held to MAX_COMPRESSION_RATIO: inflating them costs little. */
 export const MIN_RATIO_CHECKED_BYTES = 1024 * 1024;
 
-/** True when `entry` declares more than MIN_RATIO_CHECKED_BYTES and over MAX_COMPRESSION_RATIO times its compressed size. */
-export const tooCompressed = (entry: Pick<ZipEntry, 'declaredSize' | 'compressedSize'>): boolean =>
-  entry.declaredSize > MIN_RATIO_CHECKED_BYTES && entry.declaredSize > entry.compressedSize * MAX_COMPRESSION_RATIO;
+/**
+ * Entries of the export's own JSON (afterword.json, records.jsonl) up to this size are not held to
+ * MAX_COMPRESSION_RATIO: a person's own words repeated (one long letter to many people) deflate far
+ * better than 100 to 1, and inflating 32 MiB costs little (review of issue 40).
+ */
+export const MANIFEST_RATIO_FLOOR = 32 * 1024 * 1024;
+
+/**
+ * True when `entry` declares more than `floor` bytes (default MIN_RATIO_CHECKED_BYTES) and over
+ * MAX_COMPRESSION_RATIO times its compressed size.
+ */
+export const tooCompressed = (entry: Pick<ZipEntry, 'declaredSize' | 'compressedSize'>, floor = MIN_RATIO_CHECKED_BYTES): boolean =>
+  entry.declaredSize > floor && entry.declaredSize > entry.compressedSize * MAX_COMPRESSION_RATIO;
 
 /** Compressed bytes handed to the inflater at a time: the output of one step is at most ~1032 times this. */
 const INFLATE_STEP = 16 * 1024;
@@ -112,12 +122,13 @@ export function zipDirectory(zip: Uint8Array, maxEntries: number): { total: numb
 
 /**
  * The bytes of `entry` of `zip`, inflated at most to `limit` bytes: throws
- * ZipEntryTooCompressedError before anything is inflated when the entry is `tooCompressed`,
+ * ZipEntryTooCompressedError before anything is inflated when the entry is `tooCompressed` (over
+ * `ratioFloor` bytes),
  * ZipEntryTooLargeError as soon as the output passes `limit` (checked every INFLATE_STEP of
  * input), ZipFormatError for data that cannot be read. The caller checks the length and hash it expects.
  */
-export function readZipEntry(zip: Uint8Array, entry: ZipEntry, limit: number): Uint8Array {
-  if (tooCompressed(entry)) throw new ZipEntryTooCompressedError(`${entry.name} is compressed over ${MAX_COMPRESSION_RATIO} to 1`);
+export function readZipEntry(zip: Uint8Array, entry: ZipEntry, limit: number, ratioFloor = MIN_RATIO_CHECKED_BYTES): Uint8Array {
+  if (tooCompressed(entry, ratioFloor)) throw new ZipEntryTooCompressedError(`${entry.name} is compressed over ${MAX_COMPRESSION_RATIO} to 1`);
   const v = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   const at = entry.localOffset;
   if (at + 30 > zip.length || v.getUint32(at, true) !== 0x04034b50) throw new ZipFormatError('a local header is damaged');

@@ -15,7 +15,7 @@ import { createFilesService } from '../../files/service';
 import { offlineHttp, pdfBytes } from '../../files/test-files';
 import { exportData } from './export-data';
 import { ExportReadError, importData } from './import-data';
-import { MAX_COMPRESSION_RATIO } from '../../../shared/export/zip-entries';
+import { MANIFEST_RATIO_FLOOR, MAX_COMPRESSION_RATIO, MIN_RATIO_CHECKED_BYTES, zipDirectory } from '../../../shared/export/zip-entries';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { toHex } from '../../../shared/files/crypto';
 
@@ -111,10 +111,10 @@ describe('import checks sizes before inflating', () => {
     await refused(zip, 'afterword.json in this export is damaged: it holds more than its ZIP entry says.');
   });
 
-  it('a ZIP bomb of over 100:1 is refused before it is inflated: afterword.json padded to 20 MiB (valid JSON), and a 20 MiB file of zeros its record describes truly', async () => {
+  it('a ZIP bomb of over 100:1 is refused before it is inflated: afterword.json padded past 32 MiB (valid JSON), and a 20 MiB file of zeros its record describes truly', async () => {
     const entries = await exportWithFile();
     const manifest = entries['afterword.json']!;
-    const padded = new Uint8Array(manifest.length + 20 * 1024 * 1024).fill(0x20); // trailing spaces: still valid JSON
+    const padded = new Uint8Array(manifest.length + MANIFEST_RATIO_FLOOR + 1024 * 1024).fill(0x20); // trailing spaces: still valid JSON
     padded.set(manifest);
     await refused(zipSync({ ...entries, 'afterword.json': padded }, { level: 9 }), `afterword.json in this export is compressed more than an export can be (over ${MAX_COMPRESSION_RATIO} to 1), so it is not read.`);
 
@@ -125,6 +125,18 @@ describe('import checks sizes before inflating', () => {
     const bomb = zipSync({ ...entries, 'afterword.json': strToU8(JSON.stringify(m)), [PDF_PATH]: zeros }, { level: 9 });
     expect(bomb.length * MAX_COMPRESSION_RATIO).toBeLessThan(zeros.length);
     await refused(bomb, `The file “${PDF_PATH}” in this export is compressed more than an export can be (over ${MAX_COMPRESSION_RATIO} to 1), so it is not read.`);
+  });
+
+  it("a person's own words repeated (one long letter to 60 people) compress past 100:1 and still import", async () => {
+    const a = await device();
+    const letter = 'I loved every summer we spent at the lake, and I hope you go back there. '.repeat(270).slice(0, 20_000);
+    await a.db.writeMany(Array.from({ length: 60 }, (_, i) => ({ collection: 'messages' as const, id: `m-${i}`, patch: { recipientName: `Friend ${i}`, recipientEmail: `friend${i}@example.com`, messageType: 'text', messageContent: letter, deliveryDate: null, createdAt: new Date(now()).toISOString() } })));
+    const zip = new Uint8Array(await (await exportData(a.db, { now: new Date(now()) })).arrayBuffer());
+    const manifest = zipDirectory(zip, 10).entries.find((e) => e.name === 'afterword.json')!;
+    expect(manifest.declaredSize).toBeGreaterThan(MIN_RATIO_CHECKED_BYTES);
+    expect(manifest.declaredSize / manifest.compressedSize).toBeGreaterThan(MAX_COMPRESSION_RATIO);
+    const b = await device();
+    expect((await importData(b.db, zip, b.files.addFile)).records.messages).toBe(60);
   });
 
   it('an honest export still imports (control)', async () => {

@@ -9,15 +9,25 @@ import PublicApp, { isPublicPath } from './app/PublicApp';
 
 export { PRERENDER_PAGES } from './prerender-pages';
 
-/** The markup of `path` (e.g. '/login') as a signed-out visitor sees it first. Throws for a path PublicApp does not render. */
+/**
+ * The markup of `path` (e.g. '/login') as a signed-out visitor sees it first. Throws for a path
+ * PublicApp does not render, and when any part of the page failed to render (its error named).
+ */
 export async function renderPage(path: string): Promise<string> {
   if (!isPublicPath(path)) throw new Error(`${path} is not a public page (web/app/PublicApp.tsx)`);
+  const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <PublicApp path={path} onLeave={() => undefined} />
     </StrictMode>,
+    // Never outlined: React moves a large Suspense boundary's content after the shell with an inline
+    // script to swap it in ($RC), which the CSP forbids, so the page showed its spinner (the privacy
+    // page crossed React's default size once the metadata it lists grew).
+    { onError: (err) => void errors.push(err), progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   const parts: Buffer[] = [];
   for await (const part of prelude) parts.push(Buffer.from(part as Uint8Array));
+  // An error inside a Suspense boundary would ship its fallback (React's #419 at hydration): fail the build instead.
+  if (errors.length) throw new Error(`Prerendering ${path} failed: ${errors.map((e) => (e instanceof Error ? e.stack ?? e.message : String(e))).join('\n')}`);
   return Buffer.concat(parts).toString('utf8');
 }

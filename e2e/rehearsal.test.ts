@@ -8,7 +8,7 @@
  * adding a trustee sends anyway). axe finds nothing serious.
  */
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, expectNoSeriousA11yViolations, hasChromium, mobileContext, useMailSuite } from './harness';
+import { DESKTOP, expectNoSeriousA11yViolations, hasChromium, mobileContext, poll, useMailSuite } from './harness';
 import { addMessageViaUi, addTrusteeViaUi } from './plan-via-ui';
 import { signedInPage } from './record-screens';
 
@@ -42,7 +42,7 @@ describe.skipIf(!hasChromium)('rehearse the release', () => {
     // Each recipient: named by this device, their e-mail as the release writes it, no working link.
     for (const [name, who] of [['Beatrice Hale', 'bea'], ['Carl Hale', 'carl']] as const) {
       const card = people.filter({ has: page.getByRole('heading', { name }) });
-      expect(await card.count()).toBe(1);
+      await poll(() => card.count(), 15_000).toBe(1); // named once this device has opened the names
       const text = (await card.textContent())!;
       expect(text).toContain(addr(who));
       expect(text).toContain('Preview — nothing has been sent');

@@ -44,12 +44,13 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
 /**
  * An upper bound of `JSON.stringify(value).length` for a value parsed from JSON (strings,
  * numbers, booleans, null, arrays, plain objects): a string's UTF-16 unit escapes to at most 6
- * characters (`\u001f`), a finite number prints in at most 24 (`-2.2250738585072014e-308`).
+ * characters (`\u001f`), a finite number prints in at most 25 (`-0.0000010076456946651312`).
  * Anything else (a `toJSON`, undefined) gives Infinity, so the caller measures exactly.
  */
 export function jsonLengthBound(value: unknown): number {
   if (typeof value === 'string') return value.length * 6 + 2;
-  if (typeof value === 'number') return 24;
+  // The longest JSON number is 25 units: "-0.000001" then 16 more significant digits.
+  if (typeof value === 'number') return 25;
   if (typeof value === 'boolean' || value === null) return 5;
   if (typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') return Infinity;
   let n = 2;

@@ -84,6 +84,9 @@ describe('validateChange (rule 10)', () => {
   });
   it('a change is too large by its JSON text, whatever the characters: the bound never undercounts (property), and a change past the limit is refused', () => {
     fc.assert(fc.property(fc.jsonValue(), (v) => jsonLengthBound(v) >= JSON.stringify(v).length), { numRuns: 2000 });
+    // The longest a JSON number can be: a sign, "0.", five zeros and 17 digits (found by the property in CI).
+    for (const v of [-0.0000010076456946651312, -1.2345678901234567e-308, -123456789012345680000]) expect(jsonLengthBound(v)).toBeGreaterThanOrEqual(JSON.stringify(v).length);
+    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (v) => jsonLengthBound(v) >= JSON.stringify(v).length), { numRuns: 5000 });
     fc.assert(fc.property(fc.array(fc.oneof(fc.constantFrom('\u0001', '\ud800', '"', '\\', '\n', 'é', '😀'), fc.string())), (parts) => jsonLengthBound(parts.join('')) >= JSON.stringify(parts.join('')).length));
     expect(jsonLengthBound({ toJSON: () => 'x'.repeat(10) })).toBe(Infinity);
     const sized = (n: number) => ({ collection: 'documents', id: 'd1', hlc: h(1), fields: { 'documentName~conflict/000000000000001-0000-a': { text: '\u0001'.repeat(n), at: h(1) } } });

@@ -48,8 +48,16 @@ describe.skipIf(!hasChromium)('password reset', () => {
     await expectNoSeriousA11yViolations(page, '/reset-password');
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    // "No keys" sends nothing until the person says, on purpose, that the account is that old (issue 39, review H1).
+    const resets: string[] = [];
+    page.on('request', (r) => void (r.url().endsWith('/api/auth/reset-password') && resets.push(r.postData() ?? '')));
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Your server answered as if your account had no keys. Nothing was sent.').first().waitFor();
+    expect(resets).toEqual([]);
+    await page.getByLabel('My account was made before Afterword sealed what I write', { exact: false }).check();
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.waitForURL('**/dashboard', { timeout: 30_000 });
+    expect(resets).toHaveLength(1);
 
     // Every other session ended: the old phone's session is refused.
     expect(await oldPage.evaluate(async () => (await fetch('/api/user/profile')).status)).toBe(401);

@@ -227,8 +227,9 @@ describe('an account with keys', () => {
     await withKeys(o);
     const token = tokenOf(await resetLink(o));
     const check = (t: Owner, tok: string) => t.t.call('POST', '/api/auth/reset-password/check', { token: tok });
-    expect(await (await check(o, token)).json()).toEqual({ kdfAlg: 'argon2id' });
-    expect(await (await check(legacy, tokenOf(await resetLink(legacy)))).json()).toEqual({ kdfAlg: null });
+    const stored = (await o.t.services.keys.get(o.userId))!;
+    expect(await (await check(o, token)).json()).toEqual({ userId: o.userId, kdf: stored.kdf, kdfAlg: 'argon2id' });
+    expect(await (await check(legacy, tokenOf(await resetLink(legacy)))).json()).toEqual({ userId: legacy.userId, kdf: null, kdfAlg: null });
 
     const post = (body: Record<string, unknown>) => o.t.call('POST', '/api/auth/reset-password', { token, ...body });
     const refusedOn = async (res: Response, path: string) => {

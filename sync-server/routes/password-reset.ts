@@ -7,8 +7,10 @@
  *        The link is `${PUBLIC_URL}/reset-password#<token>`: minted at send time (outbox.ts), the
  *        token in the fragment (no log or Referer sees it), stored only as its hash, single use,
  *        30 minutes (tokens.ts), a newer one revokes the older. Rate limited per address and per IP.
- *   POST /api/auth/reset-password/check { token }: whether the link is live, and `kdfAlg` (the
- *        account's KDF algorithm, or null for an account without keys), without using it up.
+ *   POST /api/auth/reset-password/check { token }: whether the link is live, without using it up,
+ *        and `{ userId, kdf, kdfAlg }`: the account (so the device judges the answer against its own
+ *        pin for it, web/features/auth/reset-credential.ts), its KDF parameters and algorithm, or
+ *        null for an account without keys (`kdfAlg` kept for apps installed before `kdf`).
  *   POST /api/auth/reset-password { token, loginSecret, kdf } (an account with keys: the new login
  *        hash and KDF, and AK's wrap under the forgotten password set to NULL) or
  *        { token, password } (an account made before keys): consumes the token (once, even when two
@@ -91,8 +93,8 @@ export function passwordResetRoutes(deps: AppDeps, services: Services): Hono<App
 
   /**
    * Whether the link is live (without using it up), and which credential its account takes:
-   * `{ kdfAlg }`, the algorithm of the account's KDF (fixed per account: the device derives the
-   * new password with fresh parameters of the same algorithm), or null for an account without keys.
+   * `{ userId, kdf, kdfAlg }`, the account's id and KDF (fixed per account: the device derives the
+   * new password with the same algorithm and costs and a fresh salt), or null for an account without keys.
    */
   app.post('/api/auth/reset-password/check', async (c) => {
     const body = await readJson(c, resetCheckSchema);
@@ -100,7 +102,7 @@ export function passwordResetRoutes(deps: AppDeps, services: Services): Hono<App
     const tok = await liveToken(body.token, deps.now());
     if (!tok) throw invalid();
     const keys = await s.keys.get(tok.user_id);
-    return c.json({ kdfAlg: keys?.kdf.alg ?? null });
+    return c.json({ userId: tok.user_id, kdf: keys?.kdf ?? null, kdfAlg: keys?.kdf.alg ?? null });
   });
 
   app.post('/api/auth/reset-password', async (c) => {

@@ -6,7 +6,9 @@
  * After the reset of an account with keys the page goes on to open the words again
  * (web/features/keys/ReopenWords.tsx): with this browser's AK when it still holds it, or the
  * recovery code; without either it says plainly what is lost and what still works. It says so
- * before the person needs it.
+ * before the person needs it. What is sent is judged on this device against its own pin for the
+ * account (reset-credential.ts): a server that answers "no keys" or a weaker KDF gets nothing, and
+ * an account made before keys sends its new password only when the person ticks OLDER_ACCOUNT_CHOICE.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -23,10 +25,11 @@ import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
 import { AuthCard, authLinkClasses } from './AuthCard';
-import type { KdfParams } from '../../../shared/crypto/kdf';
 import { RESET_LINK_INVALID } from '../../../shared/schema/auth';
-import { resetCredential } from './reset-credential';
+import { checkResetLink, type ResetLink } from './reset-credential';
 import type { NewPasswordKeys } from '../keys/ReopenWords';
+import { refusalWords } from '../keys/refusal';
+import { OLDER_ACCOUNT_CHOICE } from '../keys/refusal-words';
 
 // Loaded only once a password with keys was reset: the page itself stays light (it is public).
 const ReopenWords = lazy(() => import('../keys/ReopenWords').then((m) => ({ default: m.ReopenWords })));
@@ -52,7 +55,7 @@ function useFragmentToken(): string | null | undefined {
   return token;
 }
 
-type LinkState = { kdfAlg: KdfParams['alg'] | null } | 'invalid' | undefined;
+type LinkState = ResetLink | 'invalid' | undefined;
 
 /**
  * What the reset does to the person's words, as it really is for this account: an account with
@@ -60,7 +63,7 @@ type LinkState = { kdfAlg: KdfParams['alg'] | null } | 'invalid' | undefined;
  * (every account the app has made so far) keeps everything readable as before.
  */
 function afterResetWords(link: LinkState): string {
-  return link && link !== 'invalid' && link.kdfAlg
+  return link && link !== 'invalid' && link.kdf
     ? 'Your words open again with your recovery code or on a device where you are still signed in. Without either, you cannot open them again, and we cannot open them for you.'
     : 'Everything you wrote stays as it is: your plan, messages and documents will be there when you sign in.';
 }
@@ -72,7 +75,7 @@ function useLinkState(token: string | null | undefined): LinkState {
     if (!token) return;
     let live = true;
     setState(undefined);
-    apiFetch<{ kdfAlg: KdfParams['alg'] | null }>('/api/auth/reset-password/check', { body: { token } }).then(
+    checkResetLink(apiFetch, token).then(
       (r) => live && setState(r),
       () => live && setState('invalid'),
     );
@@ -89,6 +92,7 @@ export default function ResetPasswordPage() {
   const token = useFragmentToken();
   const link = useLinkState(token);
   const [reopen, setReopen] = useState<{ user: User; unlock: NewPasswordKeys } | null>(null);
+  const [olderAccount, setOlderAccount] = useState(false);
   const {
     register,
     handleSubmit,
@@ -99,16 +103,22 @@ export default function ResetPasswordPage() {
     async (values) => {
       try {
         if (!link || link === 'invalid') return;
-        const { body, unlock } = await resetCredential(values.password, link.kdfAlg);
-        const user = await apiFetch<User>('/api/auth/reset-password', { body: { token, ...body } });
+        const [{ resetPassword }, { createDeviceKeyStore }, { deriveInWorker }] = await Promise.all([
+          import('./reset-credential'),
+          import('../keys/device-key-store'),
+          import('../keys/kdf-client'),
+        ]);
+        const device = createDeviceKeyStore();
+        const { user, unlock, note } = await resetPassword<User>({ api: apiFetch, derive: deriveInWorker, device }, token!, link, values.password, { olderAccount }).finally(() => device.close());
         toast({ title: 'Password changed', description: 'Every other device was signed out.' });
+        if (note) toast({ title: 'About your password', description: note });
         // With keys the words open again first (ReopenWords); the app is entered after that, since
         // signing in switches the layout around this page and would lose this step.
         if (unlock) return setReopen({ user, unlock });
         completeSignIn(user);
         setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
       } catch (err) {
-        toast({ title: 'Could not reset your password', description: serverMessage(err), variant: 'destructive' });
+        toast({ title: 'Could not reset your password', description: refusalWords(err) ?? serverMessage(err), variant: 'destructive' });
       }
     },
     (errs) =>
@@ -164,6 +174,14 @@ export default function ResetPasswordPage() {
           <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
         </FormField>
         <p className="text-sm text-slate-600">{afterResetWords(link)}</p>
+        {link && link.kdf == null && (
+          <label className="flex items-start gap-3 text-sm text-slate-700">
+            <input type="checkbox" className="mt-1 size-5 shrink-0 accent-slate-800" checked={olderAccount} onChange={(e) => setOlderAccount(e.target.checked)} />
+            <span>
+              {OLDER_ACCOUNT_CHOICE}. Your new password is then sent to your server once, because such an account is still checked there.
+            </span>
+          </label>
+        )}
         <Button type="submit" size="lg" disabled={isSubmitting || !hydrated || !link}>
           {isSubmitting ? 'Saving...' : 'Set new password'}
         </Button>

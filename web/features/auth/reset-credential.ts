@@ -1,21 +1,79 @@
 /**
- * What the reset page sends for the new password (POST /api/auth/reset-password, routes/password-reset.ts):
- * for an account with keys (`kdfAlg` from /check), fresh KDF parameters of the account's own
- * algorithm (never switched by a device) and the login secret derived with them, never the
- * password; for an account made before keys (`kdfAlg` null), the password itself.
+ * What the reset page sends for the new password (POST /api/auth/reset-password, routes/password-reset.ts),
+ * judged on this device, never on the server's word alone (issue 39 "No back door"; review H1;
+ * SECURITY.md "What this device pins"). The link's check (POST /api/auth/reset-password/check) names
+ * the account and its KDF; this device looks up its own pin for that account (pin.ts) and:
+ *   - with keys: checks the KDF as the sign-in does (checkPinnedKdf: no weaker than the pin, or,
+ *     without one, than the app's registration costs for Argon2id), renews it with a fresh salt
+ *     (the account's own algorithm and costs) and sends the login secret derived with it, never the password;
+ *   - "no keys": refused (DeviceRefusal, nothing sent) on a device that pinned the account's keys;
+ *     on any other device the password itself is sent only when the person chose, on purpose, that
+ *     the account was made before keys (OLDER_ACCOUNT_CHOICE), as "Upgrade an older account" does.
  */
-import type { KdfParams } from '../../../shared/crypto/kdf';
-import { deriveInWorker } from '../keys/kdf-client';
+import type { Derive } from '../../../shared/crypto/account-setup';
+import { renewKdfParams } from '../../../shared/crypto/kdf';
+import type { Api } from '../keys/api';
+import type { DeviceKeyStore } from '../keys/device-key-store';
+import { checkPinnedKdf } from '../keys/pin';
 import type { NewPasswordKeys } from '../keys/ReopenWords';
+import { DeviceRefusal } from '../keys/refusal';
+import { KNOWN_KEYS_WORDS, RESET_NO_KEYS_WORDS } from '../keys/refusal-words';
 
-/** The credential fields of the reset body for `password` and the account's KDF algorithm, and (with keys) the new password's keys. */
+/** What the link's check answered, unchecked: the account it resets and its KDF parameters (null: no keys). */
+export interface ResetLink {
+  userId: string;
+  kdf: unknown;
+}
+
+/**
+ * POST /api/auth/reset-password/check for `token` (not used up): the account and its KDF as the
+ * server says (`kdf` null or missing reads as "no keys"). Throws the API's error for a dead link,
+ * or an Error when the answer names no account.
+ */
+export async function checkResetLink(api: Api, token: string): Promise<ResetLink> {
+  const answer = await api<{ userId?: unknown; kdf?: unknown }>('/api/auth/reset-password/check', { body: { token } });
+  if (typeof answer.userId !== 'string' || !answer.userId) throw new Error('Your server did not say which account this link is for. Nothing was sent.');
+  return { userId: answer.userId, kdf: answer.kdf ?? null };
+}
+
+/**
+ * The credential fields of the reset body for `password` (see the module comment), and with keys
+ * the new password's keys and the note to show for PBKDF2 on a new device. Throws DeviceRefusal
+ * (KNOWN_KEYS_WORDS, RESET_NO_KEYS_WORDS, WEAK_KDF_WORDS) before any derivation, or KdfParamsError.
+ */
 export async function resetCredential(
+  deps: { derive: Derive; device: DeviceKeyStore },
+  link: ResetLink,
   password: string,
-  kdfAlg: KdfParams['alg'] | null,
-): Promise<{ body: { password: string } | { loginSecret: string; kdf: KdfParams }; unlock: NewPasswordKeys | null }> {
-  if (kdfAlg === null) return { body: { password }, unlock: null };
-  const { newKdfParams } = await import('../../../shared/crypto/kdf');
-  const kdf = newKdfParams(kdfAlg);
-  const { loginSecret, unlockKey } = await deriveInWorker(password, kdf); // the KDF runs in its worker, as at sign-in
-  return { body: { loginSecret, kdf }, unlock: { unlockKey, kdf } };
+  choice: { olderAccount: boolean },
+): Promise<{ body: { password: string } | { loginSecret: string; kdf: ReturnType<typeof renewKdfParams> }; unlock: NewPasswordKeys | null; note: string | null }> {
+  const pin = await deps.device.pinOf(link.userId).catch(() => null); // unreadable storage: judged as a new device (pin.ts)
+  if (link.kdf == null) {
+    if (pin) throw new DeviceRefusal(KNOWN_KEYS_WORDS);
+    if (!choice.olderAccount) throw new DeviceRefusal(RESET_NO_KEYS_WORDS);
+    return { body: { password }, unlock: null, note: null };
+  }
+  const { kdf: current, note } = checkPinnedKdf(link.kdf, pin?.kdf ?? null);
+  const kdf = renewKdfParams(current); // the account's algorithm and costs, a new salt (issue 29 "The KDF")
+  const { loginSecret, unlockKey } = await deps.derive(password, kdf);
+  return { body: { loginSecret, kdf }, unlock: { unlockKey, kdf }, note };
+}
+
+/**
+ * Resets the password with `token` (resetCredential, then POST /api/auth/reset-password) and, with
+ * keys, pins the new KDF for the account on this device. Returns the signed-in user, the new
+ * password's keys (null for an account without keys) and the note to show. Throws as
+ * resetCredential (nothing sent then), or the API's error.
+ */
+export async function resetPassword<U extends { id: string; username?: string; email?: string }>(
+  deps: { api: Api; derive: Derive; device: DeviceKeyStore },
+  token: string,
+  link: ResetLink,
+  password: string,
+  choice: { olderAccount: boolean },
+): Promise<{ user: U; unlock: NewPasswordKeys | null; note: string | null }> {
+  const { body, unlock, note } = await resetCredential(deps, link, password, choice);
+  const user = await deps.api<U>('/api/auth/reset-password', { body: { token, ...body } });
+  if (unlock) await deps.device.pin(user.id, { names: [user.username ?? '', user.email ?? ''], kdf: unlock.kdf }).catch(() => undefined); // a pin that cannot be kept is the next sign-in's to make
+  return { user, unlock, note };
 }

@@ -8,6 +8,12 @@ const TELL = 'Please tell whoever runs your Afterword server, and do not type yo
 /** Prelogin answered `kdf: null` on a device that knows nothing of the account: one made before keys, or a server that lies. */
 export const NO_KEYS_WORDS = `Your server answered as if your account had no keys. Nothing was sent. If your account was made before Afterword sealed what you write, use “Upgrade an older account” below the sign-in form. If not, your server may be damaged or not telling the truth. ${TELL}`;
 
+/** The label of the reset page's deliberate choice for an account made before keys (ResetPasswordPage.tsx). */
+export const OLDER_ACCOUNT_CHOICE = 'My account was made before Afterword sealed what I write';
+
+/** A reset link's check answered "no keys" on a device that knows nothing of the account, and the person did not choose OLDER_ACCOUNT_CHOICE. */
+export const RESET_NO_KEYS_WORDS = `Your server answered as if your account had no keys. Nothing was sent. If your account was made before Afterword sealed what you write, tick “${OLDER_ACCOUNT_CHOICE}” and try again: your new password is then sent once, as such an account needs. If not, your server may be damaged or not telling the truth. ${TELL}`;
+
 /** This device has held the account's keys, and the server answered as if there were none. */
 export const KNOWN_KEYS_WORDS = `Your server answered as if your account had no keys. Nothing was sent. This device knows your account has keys: it keeps them and goes on sealing what you write. ${TELL}`;
 

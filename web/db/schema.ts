@@ -108,6 +108,8 @@ export interface AttachmentRow {
   referenced: boolean;
   /** True once the server accepted the upload (`POST /api/blobs`): its usedBytes counts it from then on. */
   reserved?: boolean;
+  /** The size this device declared at `POST /api/blobs` (padded; web/files/upload.ts). Unset on rows a version before padding reserved at the exact size. */
+  declaredSize?: number;
 }
 
 /** A decrypted chunk of a download in progress, kept so a download resumes (web/files/download.ts). */

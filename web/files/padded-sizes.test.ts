@@ -15,6 +15,7 @@ import { addFileTo } from './add';
 import type { FilesHttp } from './http';
 import { createFilesService } from './service';
 import { pdfBytes } from './test-files';
+import { updateAttachment } from './store';
 import { uploadFile } from './upload';
 
 const now = () => Date.UTC(2026, 10, 21, 12);
@@ -111,11 +112,31 @@ describe('the server sees a file only by its bucket (issue 39)', () => {
     expect(res.status).toBe(201);
     const first = await encryptChunk(await importFileKey(ref.key), ref.blobId, 0, count, bytes.subarray(0, ref.chunkSize));
     expect((await http(`/api/blobs/${ref.blobId}/chunks/0`, { method: 'PUT', headers: { 'Content-Type': 'application/octet-stream', 'x-chunk-sha256': sha256(first) }, body: first as BodyInit })).status).toBe(204);
+    await updateAttachment(db, ref.blobId, { reserved: true }); // as that version marked its queue row (no declaredSize then)
 
     await uploadFile(db, http, ref);
     expect(await t.services.blobs.meta.get(userId, ref.blobId)).toMatchObject({ size: bytes.length, state: 'complete' });
     const blob = await createFilesService({ db: await openOnDevice(userId, now), http }).openFile(ref);
     expect(sha256(new Uint8Array(await blob.arrayBuffer()))).toBe(sha256(bytes));
+  });
+
+  it('a lying server (409 to the padded size, then "begun at the exact size") never gets the exact size from this version\'s upload', async () => {
+    const { userId, http: honest, sent } = await account();
+    const db = await openOnDevice(userId, now);
+    const bytes = pdfBytes(FILE_CHUNK_BYTES + 5_000);
+    const ref = await addFileTo({ db, http: honest }, new Blob([bytes as BlobPart]), { name: 'lied-to.pdf' });
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    const lying: FilesHttp = async (path, init = {}) => {
+      const answer = await honest(path, init); // recorded in `sent` as the device sent it
+      if ((init.method ?? 'GET') === 'POST' && path === '/api/blobs') return json(409, { error: 'A file with this id exists with another size', issues: [{ path: 'blobId', message: 'A file with this id exists with another size' }] });
+      if ((init.method ?? 'GET') === 'GET' && path === `/api/blobs/${ref.blobId}`) return json(200, { blobId: ref.blobId, size: bytes.length, chunkSize: ref.chunkSize, received: [], complete: false });
+      return answer;
+    };
+    sent.length = 0;
+    for (let attempt = 0; attempt < 2; attempt++) await expect(uploadFile(db, lying, ref)).rejects.toMatchObject({ status: 409 });
+    expect(sent.filter((s) => s.method === 'PUT')).toEqual([]); // no chunk at the exact size (its last one's length would tell)
+    for (const s of sent) expect(Object.values(s.json ?? {})).not.toContain(bytes.length);
+    expect(sent.filter((s) => s.method === 'POST').map((s) => s.json?.size)).toEqual([paddedFileSize(bytes.length), paddedFileSize(bytes.length)]);
   });
 
   it('a file just under MAX_FILE_BYTES still uploads: the server allows the bucket of its largest size', async () => {

@@ -61,16 +61,18 @@ function chunksToResend(err: unknown): boolean {
  * Starts (or finds) the upload of `ref` at its padded size; returns the plaintext bytes the blob
  * stores and the server's status. An upload a version before padding began at the exact size
  * (the server answers 409 to the padded one) is finished as it began, so an update never strands
- * a half-sent file. Throws ApiError as jsonRequest does.
+ * a half-sent file, but only when this device's own queue row says so (`beganExact`: reserved by
+ * that version, which kept no `declaredSize`): a server's 409 and "begun at the exact size" alone
+ * never make the device send the exact size (issue 39, review low). Throws ApiError as jsonRequest does.
  */
-async function declareUpload(http: FilesHttp, ref: FileRef, path: string, signal?: AbortSignal): Promise<{ stored: number; created: UploadStatus }> {
+async function declareUpload(http: FilesHttp, ref: FileRef, path: string, beganExact: boolean, signal?: AbortSignal): Promise<{ stored: number; created: UploadStatus }> {
   const declare = (stored: number) =>
     jsonRequest<UploadStatus>(http, '/api/blobs', { blobId: ref.blobId, size: stored, chunkSize: ref.chunkSize, chunkCount: chunkCount(stored, ref.chunkSize), encryptedSize: encryptedSize(stored, ref.chunkSize) }, signal);
   const padded = paddedFileSize(ref.size);
   try {
     return { stored: padded, created: await declare(padded) };
   } catch (err) {
-    if (!(err instanceof ApiError && err.status === 409) || padded === ref.size) throw err;
+    if (!(err instanceof ApiError && err.status === 409) || padded === ref.size || !beganExact) throw err;
     const begun = await jsonRequest<UploadStatus & { size: number; chunkSize: number }>(http, path, undefined, signal).catch(() => null);
     if (begun?.size !== ref.size || begun.chunkSize !== ref.chunkSize) throw err;
     return { stored: ref.size, created: begun };
@@ -85,9 +87,11 @@ async function declareUpload(http: FilesHttp, ref: FileRef, path: string, signal
  */
 export async function uploadFile(db: UserDatabase, http: FilesHttp, ref: FileRef, signal?: AbortSignal): Promise<void> {
   const path = blobPath(ref.blobId);
-  const { stored, created } = await declareUpload(http, ref, path, signal);
+  const row = await db.dexie.attachments.get(ref.blobId);
+  const beganExact = !!row?.reserved && (row.declaredSize ?? ref.size) === ref.size; // declared by a version before padding (see declareUpload)
+  const { stored, created } = await declareUpload(http, ref, path, beganExact, signal);
   const count = chunkCount(stored, ref.chunkSize);
-  await updateAttachment(db, ref.blobId, { reserved: true }); // the server now counts it in usedBytes
+  await updateAttachment(db, ref.blobId, { reserved: true, declaredSize: stored }); // the server now counts it in usedBytes
   if (created.complete) return; // completed before (an answer lost on the way, or another tab)
   const blob = await getLocalBlob(db, ref.blobId);
   if (!blob) throw new LocalFileMissingError('This file is no longer on this device.');

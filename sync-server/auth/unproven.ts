@@ -8,6 +8,12 @@
  * proof and what the way back needs). A sync push is on that list because a pull writes nothing:
  * the route rejects each change it carries with the same reason and the record's state
  * (refuseUnprovenChange; shared/sync/README.md rule 11), so the device rolls it back visibly.
+ *
+ * An account made before keys has no AK to prove, and keys made after the reset prove nothing
+ * (keys/proof-route.ts). Its proof is a browser it signed in on BEFORE the reset, with the password
+ * the reset replaced (review M3): that browser's device cookie (auth/device-cookie.ts, HttpOnly),
+ * which the mailbox's reader does not hold. The reset keeps that password's tag (unprovenTagAt);
+ * a reset or sign-in from such a browser proves the account (provenByPastDevice).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { PROOF_REQUIRED } from '../../shared/schema/user';
@@ -16,6 +22,7 @@ import { endpointOf } from '../http/account-frame';
 import { ApiHttpError } from '../http/errors';
 import { isPublicRoute, routeKey } from '../http/public-routes';
 import type { Services } from '../services';
+import { passwordTag, readDeviceCookie } from './device-cookie';
 import { verifySessionOnce } from './session';
 
 /**
@@ -81,4 +88,30 @@ export function readOnlyUntilProof(deps: AppDeps, services: Pick<Services, 'acco
     if ((await verifySessionOnce(c, deps, services.accounts))?.unproven) throw refusal();
     await next();
   };
+}
+
+/**
+ * What a reset of `account` keeps (routes/password-reset.ts): the earliest unproven time (a second
+ * reset never moves it past keys made after the first, which would then "prove" it), and the
+ * device-cookie tag of the password before the first unproven reset, for an account that had no
+ * keys then (null for one with keys: it proves with AK).
+ */
+export async function unprovenStateAt(
+  accounts: Pick<Services['accounts'], 'unprovenSince' | 'unprovenTag'>,
+  account: { id: string; password_hash: string },
+  hasKeys: boolean,
+  now: number,
+): Promise<{ since: number; tag: string | null }> {
+  const since = await accounts.unprovenSince(account.id);
+  if (since !== null) return { since, tag: await accounts.unprovenTag(account.id) };
+  return { since: now, tag: hasKeys ? null : passwordTag(account.password_hash) };
+}
+
+/**
+ * True when the request carries a device cookie of `userId` issued under the password `tag` names
+ * (see the module comment): the browser signed in on this account before its unproven reset.
+ */
+export function provenByPastDevice(c: Context, deps: AppDeps, userId: string, tag: string | null): boolean {
+  const device = readDeviceCookie(c, deps);
+  return tag !== null && device !== null && device.userId === userId && device.passwordTag === tag;
 }

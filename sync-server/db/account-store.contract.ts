@@ -81,8 +81,14 @@ export function accountStoreContract(name: string, setup: () => AccountStore | A
       expect(await store.unprovenSince('u1')).toBe(1_700_000_000_123);
       expect(await store.unprovenSince('u2')).toBeNull();
       expect(await store.findById('u1')).toEqual(user('u1', 'ada'));
+      expect(await store.unprovenTag('u1')).toBeNull();
+      await store.setUnprovenSince('u2', 1_700_000_000_456, 'tag-of-u2');
+      expect(await store.unprovenTag('u2')).toBe('tag-of-u2');
+      expect(await store.unprovenTag('u1')).toBeNull();
       await store.setUnprovenSince('u1', null);
       expect(await store.unprovenSince('u1')).toBeNull();
+      await store.setUnprovenSince('u2', null, 'ignored');
+      expect(await store.unprovenTag('u2')).toBeNull(); // cleared with the reset
     });
 
     it('purges sessions past expiry or idle too long, and counts them', async () => {

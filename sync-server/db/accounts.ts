@@ -39,8 +39,9 @@ export function createAccountStore(db: Db) {
     touch: db.prepare('UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?'),
     reauth: db.prepare('UPDATE sessions SET authenticated_at = ? WHERE id = ?'),
     prove: db.prepare('UPDATE sessions SET unproven = 0 WHERE id = ?'),
-    setUnprovenSince: db.prepare('UPDATE users SET unproven_since = ? WHERE id = ?'),
+    setUnprovenSince: db.prepare('UPDATE users SET unproven_since = ?, unproven_tag = ? WHERE id = ?'),
     unprovenSince: db.prepare<[string], { unproven_since: number | null }>('SELECT unproven_since FROM users WHERE id = ?'),
+    unprovenTag: db.prepare<[string], { unproven_tag: string | null }>('SELECT unproven_tag FROM users WHERE id = ?'),
     byVerifiedEmail: db.prepare<[string], UserRow>(
       `${USER} JOIN owner_email ON users.id = owner_email.user_id WHERE owner_email.email = lower(?) ORDER BY users.id`,
     ),
@@ -68,10 +69,14 @@ export function createAccountStore(db: Db) {
     /**
      * The account's password was reset at `at` (ms) and no device has proved AK since (null: it
      * has): every session started meanwhile is unproven (auth/unproven.ts), not only the reset's.
+     * `tag`: for an account made before keys, the device-cookie tag of the password the reset
+     * replaced (auth/unproven.ts provenByPastDevice); null otherwise, and always with `at` null.
      */
-    setUnprovenSince: (userId: string, at: number | null) => void q.setUnprovenSince.run(at, userId),
+    setUnprovenSince: (userId: string, at: number | null, tag: string | null = null) => void q.setUnprovenSince.run(at, at === null ? null : tag, userId),
     /** When the account's unproven reset happened (ms), or null. */
     unprovenSince: (userId: string): number | null => q.unprovenSince.get(userId)?.unproven_since ?? null,
+    /** The tag set with the unproven reset (see setUnprovenSince), or null. */
+    unprovenTag: (userId: string): string | null => q.unprovenTag.get(userId)?.unproven_tag ?? null,
     /**
      * The users whose verified owner address (release/owner-email.ts) is `email`, in any case. The
      * caller still checks the profile names that address now (ReleaseService.ownerAddress).

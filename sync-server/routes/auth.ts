@@ -24,7 +24,7 @@ import { currentSecretCheck, type CheckCurrentSecret } from '../auth/current-sec
 import { createLoginThrottle } from '../auth/login-throttle';
 import { requireSession } from '../auth/middleware';
 import { requireRecentAuth } from '../auth/reauth';
-import { assertProven } from '../auth/unproven';
+import { assertProven, provenByPastDevice } from '../auth/unproven';
 import { dummyHash } from '../auth/password';
 import { clearSessionCookie, startSession, verifySessionCookie } from '../auth/session';
 import { isUsernameTaken } from '../db/account-store';
@@ -139,7 +139,12 @@ export function authRoutes(deps: AppDeps, services: Services, checkCurrentSecret
     await loginThrottle.succeeded(bucket);
     // The session cookie first: clients read the first Set-Cookie. After an unproven reset, a new
     // sign-in is unproven too (auth/unproven.ts): the password alone is what a reset handed over.
-    const unproven = (await s.accounts.unprovenSince(row.id)) !== null;
+    let unproven = (await s.accounts.unprovenSince(row.id)) !== null;
+    // An account made before keys proves itself by a browser it signed in on before the reset (auth/unproven.ts).
+    if (unproven && provenByPastDevice(c, deps, row.id, await s.accounts.unprovenTag(row.id))) {
+      await s.accounts.setUnprovenSince(row.id, null);
+      unproven = false;
+    }
     await startSession(c, deps, s.accounts, row.id, { unproven });
     issueDeviceCookie(c, deps, row.id, row.password_hash);
     // A sign-in is a check-in (DESIGN.md §8), but not one with the password a reset handed over:

@@ -23,6 +23,7 @@ import { checkKdfParams, type KdfParams } from '../../shared/crypto/kdf';
 import { RESET_LINK_INVALID, forgotPasswordSchema, resetCheckSchema, resetPasswordSchema, type ResetPasswordInput } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
 import { issueDeviceCookie } from '../auth/device-cookie';
+import { provenByPastDevice, unprovenStateAt } from '../auth/unproven';
 import { startSession } from '../auth/session';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
@@ -116,6 +117,9 @@ export function passwordResetRoutes(deps: AppDeps, services: Services): Hono<App
     const row = await s.accounts.findById(tok.user_id);
     // Consumed once: of two requests racing with one link, only the one whose revoke changed the row goes on.
     if (!row || !(await release.store.revokeToken(tok.hash, now))) throw invalid();
+    // Read before anything changes: the unproven state as it stands, and whether this browser proves it (auth/unproven.ts).
+    const unproven = await unprovenStateAt(s.accounts, row, keys !== null, now);
+    const pastDevice = provenByPastDevice(c, deps, row.id, unproven.tag);
     const hash = await s.hasher.hash(credential.secret, deps.config.passwordCost);
     if (credential.kdf) {
       // The new login hash and KDF in one transaction; AK's wrap under the forgotten password is
@@ -125,8 +129,10 @@ export function passwordResetRoutes(deps: AppDeps, services: Services): Hono<App
       await s.accounts.setPasswordHash(row.id, hash);
     }
     await s.accounts.deleteOtherSessions(row.id, ''); // every session of the account ends
-    await s.accounts.setUnprovenSince(row.id, now); // and every new one waits for the proof too (auth/unproven.ts)
-    await startSession(c, deps, s.accounts, row.id, { unproven: true });
+    // Every new session waits for the proof too (auth/unproven.ts), unless this browser signed in on
+    // the account (made before keys) with the password the reset replaced.
+    await s.accounts.setUnprovenSince(row.id, pastDevice ? null : unproven.since, unproven.tag);
+    await startSession(c, deps, s.accounts, row.id, { unproven: !pastDevice });
     issueDeviceCookie(c, deps, row.id, hash); // older device cookies stop counting as trusted (auth/device-cookie.ts)
     await release.isolated(row.id, 'noting a password reset', (tx) =>
       tx.addActivity(row.id, now, 'password-reset', 'Your password was reset with a link sent to your confirmed e-mail address. Every other device was signed out.'),

@@ -60,8 +60,12 @@ export function createPgAccountStore(pool: pg.Pool): AsyncAccountStore {
     async proveSession(id) {
       await pool.query('UPDATE sessions SET unproven = 0 WHERE id = $1', [id]);
     },
-    async setUnprovenSince(userId, at) {
-      await pool.query('UPDATE users SET unproven_since = $2 WHERE id = $1', [userId, at]);
+    async setUnprovenSince(userId, at, tag = null) {
+      await pool.query('UPDATE users SET unproven_since = $2, unproven_tag = $3 WHERE id = $1', [userId, at, at === null ? null : tag]);
+    },
+    async unprovenTag(userId) {
+      const r = await pool.query<{ unproven_tag: string | null }>('SELECT unproven_tag FROM users WHERE id = $1', [userId]);
+      return r.rows[0]?.unproven_tag ?? null;
     },
     async unprovenSince(userId) {
       const r = await pool.query<{ unproven_since: string | null }>('SELECT unproven_since FROM users WHERE id = $1', [userId]);

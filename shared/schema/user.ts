@@ -83,4 +83,4 @@ export const REAUTH_REQUIRED = 'Please enter your password again to continue.';
  * change is refused with this (403, or a sync rejection).
  */
 export const PROOF_REQUIRED =
-  'After a password reset, nothing can be changed until this device has opened your words with your recovery code or from a device where you are still signed in.';
+  'After a password reset, nothing can be changed until this device has opened your words with your recovery code or from a device where you are still signed in. If your account was made before Afterword sealed what you write, sign in on a browser you used before the reset.';

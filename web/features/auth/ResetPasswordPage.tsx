@@ -26,7 +26,7 @@ import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
 import { AuthCard, authLinkClasses } from './AuthCard';
 import { RESET_LINK_INVALID } from '../../../shared/schema/auth';
-import { checkResetLink, type ResetLink } from './reset-credential';
+import { checkResetLink, type ResetLink } from './reset-link';
 import type { NewPasswordKeys } from '../keys/ReopenWords';
 import { refusalWords } from '../keys/refusal';
 import { OLDER_ACCOUNT_CHOICE } from '../keys/refusal-words';

@@ -18,23 +18,9 @@ import { checkPinnedKdf } from '../keys/pin';
 import type { NewPasswordKeys } from '../keys/ReopenWords';
 import { DeviceRefusal } from '../keys/refusal';
 import { KNOWN_KEYS_WORDS, RESET_NO_KEYS_WORDS } from '../keys/refusal-words';
+import type { ResetLink } from './reset-link';
 
-/** What the link's check answered, unchecked: the account it resets and its KDF parameters (null: no keys). */
-export interface ResetLink {
-  userId: string;
-  kdf: unknown;
-}
-
-/**
- * POST /api/auth/reset-password/check for `token` (not used up): the account and its KDF as the
- * server says (`kdf` null or missing reads as "no keys"). Throws the API's error for a dead link,
- * or an Error when the answer names no account.
- */
-export async function checkResetLink(api: Api, token: string): Promise<ResetLink> {
-  const answer = await api<{ userId?: unknown; kdf?: unknown }>('/api/auth/reset-password/check', { body: { token } });
-  if (typeof answer.userId !== 'string' || !answer.userId) throw new Error('Your server did not say which account this link is for. Nothing was sent.');
-  return { userId: answer.userId, kdf: answer.kdf ?? null };
-}
+export { checkResetLink, type ResetLink } from './reset-link';
 
 /**
  * The credential fields of the reset body for `password` (see the module comment), and with keys

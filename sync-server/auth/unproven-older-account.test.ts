@@ -7,7 +7,7 @@
  * with its own cookie jar.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROOF_REQUIRED } from '../../shared/schema/user';
 import { toB64url } from '../../shared/crypto/bytes';
 import { derivePasswordKeys, newKdfParams } from '../../shared/crypto/kdf';
@@ -16,22 +16,14 @@ import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { upgradeOlderAccount } from '../../web/features/keys/sign-in';
 import { testBrowser } from '../keys/test-browser';
 import { ownerOn, type Owner } from '../release/release-test-support';
-import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
-import { keysBeforeReset, resetLink, tokenOf, RESET_SECRET } from '../routes/reset-test-support';
-import { createTestApp } from '../test-support';
+import { keysBeforeReset, resetLink, tokenOf, RESET_SECRET, useResetMail } from '../routes/reset-test-support';
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const mail = useResetMail();
 
 const NEW_PASSWORD = 'a new password for an old account';
 type Browser = ReturnType<typeof testBrowser>;
 
-const owner = async (): Promise<Owner> => ownerOn(createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://afterword.example' }));
+const owner = mail.owner;
 /** A browser on `o`'s server, signed in with the account's (pre-keys) password: it now holds a device cookie. */
 async function signedInBrowser(o: Owner): Promise<Browser> {
   const b = testBrowser(o.t);
@@ -42,7 +34,7 @@ async function signedInBrowser(o: Owner): Promise<Browser> {
 const checkIn = async (o: Owner, b: Browser) => (await o.t.call('POST', '/api/release/check-in', undefined, b.cookie())).status;
 /** Resets `o`'s password in browser `b` with a fresh link (an account made before keys: the new password itself). */
 async function resetIn(o: Owner, b: Browser, body: Record<string, unknown> = { password: NEW_PASSWORD }) {
-  const token = tokenOf(await resetLink(o, smtp));
+  const token = tokenOf(await resetLink(o, mail.smtp()));
   await b.api('/api/auth/reset-password', { body: { token, ...body } });
 }
 const derive = derivePasswordKeys;

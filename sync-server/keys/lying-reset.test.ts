@@ -9,25 +9,17 @@
  * parameters weaker than the pin; a refusal sends nothing after the check.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { derivePasswordKeys, type KdfParams } from '../../shared/crypto/kdf';
 import { checkResetLink, resetPassword } from '../../web/features/auth/reset-credential';
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { KNOWN_KEYS_WORDS, RESET_NO_KEYS_WORDS, WEAK_KDF_WORDS } from '../../web/features/keys/refusal-words';
 import { upgradeOlderAccount, type Api } from '../../web/features/keys/sign-in';
-import { ownerOn, type Owner } from '../release/release-test-support';
-import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
-import { resetLink, tokenOf } from '../routes/reset-test-support';
-import { createTestApp } from '../test-support';
+import type { Owner } from '../release/release-test-support';
+import { resetLink, tokenOf, useResetMail } from '../routes/reset-test-support';
 import { testBrowser } from './test-browser';
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const mail = useResetMail();
 
 const NEW_PASSWORD = 'Lying-Reset-Tapir 9';
 const CHECK = '/api/auth/reset-password/check';
@@ -53,7 +45,7 @@ function browserOf(o: Owner, device = createDeviceKeyStore(`reset-${Math.random(
 
 /** An owner (confirmed address) whose account device `device` gave keys (Argon2id at 64 MiB, 3 passes) and so pinned. */
 async function pinnedOwner() {
-  const o = await ownerOn(createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://afterword.example' }));
+  const o = await mail.owner();
   const device = createDeviceKeyStore(`pinned-${Math.random()}`);
   await upgradeOlderAccount({ api: testBrowser(o.t).api, derive: derivePasswordKeys, device }, o.username, o.password);
   expect((await device.pinOf(o.userId))?.kdf).toMatchObject({ alg: 'argon2id', memoryKiB: 64 * 1024, iterations: 3 });
@@ -83,7 +75,7 @@ const weakened = (weak: Cost) => async (real: () => Promise<unknown>) => {
 describe('a lying /reset-password/check gets no password and no weaker derivation (review H1)', () => {
   it('a device that pinned the keys: "no keys" (also as the old `kdfAlg: null` answer) and weaker KDFs are refused, nothing sent after the check; the honest answer then resets with the pinned costs', async () => {
     const { o, device } = await pinnedOwner();
-    const token = tokenOf(await resetLink(o, smtp));
+    const token = tokenOf(await resetLink(o, mail.smtp()));
     const b = browserOf(o, device);
     const lies: [string, (real: () => Promise<unknown>) => unknown, string][] = [
       ['kdf: null', async (real) => ({ ...((await real()) as object), kdf: null, kdfAlg: null }), KNOWN_KEYS_WORDS],
@@ -114,7 +106,7 @@ describe('a lying /reset-password/check gets no password and no weaker derivatio
 
   it('a device without a pin: Argon2id below the registration costs is refused; "no keys" sends nothing unless the person says the account was made before keys', async () => {
     const { o } = await pinnedOwner();
-    const token = tokenOf(await resetLink(o, smtp));
+    const token = tokenOf(await resetLink(o, mail.smtp()));
     const b = browserOf(o);
     b.lie(weakened(WEAK[0]![1]));
     await expect(resetPassword(b.deps, token, await checkResetLink(b.deps.api, token), NEW_PASSWORD, { olderAccount: false })).rejects.toThrow(WEAK_KDF_WORDS);
@@ -133,8 +125,8 @@ describe('a lying /reset-password/check gets no password and no weaker derivatio
   });
 
   it('an account truly made before keys: its new password is sent only on the deliberate choice', async () => {
-    const o = await ownerOn(createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://afterword.example' }));
-    const token = tokenOf(await resetLink(o, smtp));
+    const o = await mail.owner();
+    const token = tokenOf(await resetLink(o, mail.smtp()));
     const b = browserOf(o);
     const link = await checkResetLink(b.deps.api, token);
     expect(link).toEqual({ userId: o.userId, kdf: null });

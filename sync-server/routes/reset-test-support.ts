@@ -3,13 +3,13 @@
  * SMTP test server, and keys made before the reset, whose AK proof token ends the unproven state
  * (keys/proof-route.ts).
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
 import { newKdfParams } from '../../shared/crypto/kdf';
 import { akProofToken, newAccountKey, proofHash } from '../../shared/crypto/keys';
-import { linkOf, type Owner } from '../release/release-test-support';
-import type { TestSmtp } from '../release/smtp-test-server';
-import { cookieOf } from '../test-support';
+import { linkOf, ownerOn, type Owner } from '../release/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
+import { cookieOf, createTestApp } from '../test-support';
 
 /** The token of a reset link (its fragment). */
 export const tokenOf = (link: string) => link.split('#')[1]!;
@@ -54,4 +54,19 @@ export async function resetKeyedAccount(o: Owner, smtp: TestSmtp): Promise<{ coo
   const res = await o.t.call('POST', '/api/auth/reset-password', { token, loginSecret: RESET_SECRET, kdf: newKdfParams('argon2id') });
   expect(res.status, await res.clone().text()).toBe(200);
   return { cookie: cookieOf(res), proof };
+}
+
+/**
+ * The file's SMTP test server, started before its tests and closed after them; `owner()` is a new
+ * owner (confirmed address) on a fresh app that mails through it, so reset links arrive there.
+ */
+export function useResetMail(): { smtp: () => TestSmtp; owner: () => Promise<Owner> } {
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  return { smtp: () => smtp, owner: () => ownerOn(createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://afterword.example' })) };
 }

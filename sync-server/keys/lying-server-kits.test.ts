@@ -16,7 +16,9 @@ import { ESCROW_KEPT_WORDS, HANDOVER_MISMATCH_WORDS } from '../../web/features/k
 import type { Api } from '../../web/features/keys/sign-in';
 import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices } from '../../web/features/message-vault/delivery-choice';
 import { sealedChoicesOf } from '../../web/features/message-vault/sealed-choice';
+import { choicesInMemory } from '../../web/features/message-vault/test-choices';
 import { createSyncEngine } from '../../web/sync/engine';
+import { serverRecords } from '../client-test-support';
 import { sealedWithKits } from '../kits/message-key-test-support';
 
 /** A lie: given the real answer's thunk, what the server says instead. */
@@ -77,6 +79,9 @@ describe('a server that lies gets no release key', () => {
     expect(await syncDeliveryChoices(owner, ['m1', 'm2'])).toEqual({ updated: 2, unbound: [] });
     expect(await saveDeliveryChoice(owner, await loadDeliveryState(api), 'm2', { mode: 'trustee', trustees: ['tr2'] })).toBe(true);
     await sync(); // the choice travels sealed in the letter's record
+    const held = (await serverRecords(w.transport)).find((r) => r.collection === 'messages' && r.id === 'm2')!;
+    expect(held.values.delivery).toEqual(expect.any(String)); // an envelope, never the choice in plain
+    expect(JSON.stringify(held.values.delivery)).not.toMatch(/trustee|tr2/);
 
     // Another device of the owner's, with the records synced down.
     const db2 = await w.device();
@@ -107,5 +112,25 @@ describe('a server that lies gets no release key', () => {
     // The server still holds the hand-over as chosen.
     expect((await api<{ messages: Array<{ messageId: string; mode: string }> }>('/api/kits/messages')).messages.find((m) => m.messageId === 'm2')!.mode).toBe('trustee');
     expect(HANDOVER_MISMATCH_WORDS).toMatch(/Nothing was sent\./);
+  });
+
+  it('a hand-over chosen before choices were sealed is taken into the letter\'s sealed record at the next honest answer, and kept from then on', async () => {
+    const { w, ring, device, api, ak, db } = await sealedWithKits();
+    // As a device before this change chose it: on the server only, nothing in the letter's record.
+    const before = { ...device, choices: choicesInMemory({ m1: null, m2: null }) };
+    expect(await syncDeliveryChoices(before, ['m1', 'm2'])).toEqual({ updated: 2, unbound: [] });
+    expect(await saveDeliveryChoice(before, await loadDeliveryState(api), 'm2', { mode: 'trustee', trustees: ['tr2', 'tr3'] })).toBe(true);
+    const choices = sealedChoicesOf(db);
+    expect(await choices.read('m2')).toBeNull();
+
+    expect(await syncDeliveryChoices({ ...device, choices }, ['m1', 'm2'])).toEqual({ updated: 0, unbound: [] });
+    expect(await choices.read('m2')).toEqual({ mode: 'trustee', trustees: ['tr2', 'tr3'] });
+    expect(await choices.read('m1')).toBeNull(); // the default stays unwritten
+
+    const l = lying(api);
+    l.lies.set('GET /api/kits/messages', async (real) => ({ messages: ((await real()) as { messages: Array<{ messageId: string }> }).messages.filter((m) => m.messageId !== 'm2') }));
+    const deps = { api: l.api, account: w.userId, withAccountKey: <T,>(use: (k: Uint8Array) => Promise<T>) => use(ak), keyring: ring, choices };
+    await expect(syncDeliveryChoices(deps, ['m1', 'm2'])).rejects.toThrow(HANDOVER_MISMATCH_WORDS);
+    expect(l.sent.filter((s) => !s.startsWith('GET '))).toEqual([]);
   });
 });

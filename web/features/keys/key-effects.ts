@@ -15,9 +15,6 @@ import { useCurrentDb } from '../../db/current';
 import { fetchFilesHttp } from '../../files/http';
 import type { SyncKeys } from '../../sync/sealing';
 import { toast } from '../../ui/toast-store';
-import { depositEscrow } from './escrow-deposit';
-import { syncDeliveryChoices } from '../message-vault/delivery-choice';
-import { sealedChoicesOf } from '../message-vault/sealed-choice';
 import type { Api } from './sign-in';
 import { appKeyDeps, useKeySession, type KeySessionState } from './key-session';
 import { refusalWords } from './refusal';
@@ -74,6 +71,7 @@ const tellRefusal = (words: string) => toast({ title: 'Your server gave an answe
  */
 async function deposit(userId: string, keyring: Keyring): Promise<void> {
   try {
+    const { depositEscrow } = await import('./escrow-deposit'); // after the first paint: the dashboard does not wait for it
     await depositEscrow({ api: apiFetch as Api, keyring, device: appKeyDeps.device, userId });
   } catch (err) {
     const words = refusalWords(err);
@@ -93,6 +91,7 @@ async function deliverChoices(s: KeySessionState): Promise<void> {
   const db = useCurrentDb.getState().db;
   if (!db || db.userId !== s.userId) return; // the owner's sealed choices decide (sealed-choice.ts): none open here yet, nothing is sent
   try {
+    const [{ syncDeliveryChoices }, { sealedChoicesOf }] = await Promise.all([import('../message-vault/delivery-choice'), import('../message-vault/sealed-choice')]);
     const { unbound } = await syncDeliveryChoices({ api: apiFetch as Api, account: s.userId!, withAccountKey: s.withAccountKey, keyring: s.keyring!, choices: sealedChoicesOf(db) });
     if (unbound.length) {
       // A hand-over whose trustee holds no kit of the kits in use (removed, or left out of a re-key): said, never switched to the server.
@@ -126,16 +125,31 @@ export async function bindMessagesToKits(): Promise<void> {
  */
 export function followKeySession(): () => void {
   let deposited: string | null = null;
+  let bound: string | null = null;
   let told: string | null = null;
+  const sealedOpen = (s: KeySessionState) => s.status === 'open' && !!s.userId && !!s.keyring && s.sealedAt !== null;
+  /** Binds the messages once per keyring, when the account's database is open too (its sealed choices decide). */
+  const bind = (s: KeySessionState) => {
+    const db = useCurrentDb.getState().db;
+    const mark = `${s.userId}:${s.keyringRev}`;
+    if (!sealedOpen(s) || !db || db.userId !== s.userId || bound === mark) return;
+    bound = mark;
+    void deliverChoices(s);
+  };
   const react = (s: KeySessionState) => {
     if (s.refusal && s.refusal !== told) tellRefusal(s.refusal);
     told = s.refusal;
-    if (s.status !== 'open' || !s.userId || !s.keyring || s.sealedAt === null) return;
+    if (!sealedOpen(s)) return;
     const mark = `${s.userId}:${s.keyringRev}`;
     if (deposited === mark) return;
     deposited = mark;
-    void deposit(s.userId, s.keyring).then(() => deliverChoices(s));
+    void deposit(s.userId!, s.keyring!).then(() => bind(s));
   };
   react(useKeySession.getState());
-  return useKeySession.subscribe(react);
+  const stopKeys = useKeySession.subscribe(react);
+  const stopDb = useCurrentDb.subscribe(() => bind(useKeySession.getState()));
+  return () => {
+    stopKeys();
+    stopDb();
+  };
 }

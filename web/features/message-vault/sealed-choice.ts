@@ -5,8 +5,6 @@
  * from it, never from the server's list (issue 39 "No back door", attack 4; SECURITY.md "What this
  * device pins").
  */
-import { deliveryChoiceSchema } from '../../../shared/schema/message';
-import { z } from '../../../shared/schema/z';
 import type { UserDatabase } from '../../db/user-database';
 import type { DeliveryMode } from '../../../shared/schema/kits';
 
@@ -28,6 +26,15 @@ export interface SealedChoices {
   write(messageId: string, choice: SealedChoice): Promise<void>;
 }
 
+/**
+ * True when `v` is a choice as shared/schema/message.ts deliveryChoiceSchema allows (checked by
+ * hand: key-effects.ts loads this before the dashboard paints, which must not load zod).
+ */
+const isChoice = (v: unknown): v is SealedChoice => {
+  const c = v as Partial<SealedChoice> | null;
+  return !!c && (c.mode === 'server' || c.mode === 'trustee') && Array.isArray(c.trustees) && c.trustees.length <= 2 && c.trustees.every((t) => typeof t === 'string');
+};
+
 /** The sealed choices in `db` (the signed-in account's database on this device). */
 export function sealedChoicesOf(db: UserDatabase): SealedChoices {
   return {
@@ -35,8 +42,7 @@ export function sealedChoicesOf(db: UserDatabase): SealedChoices {
       const message = await db.dexie.entities('messages').get(messageId);
       if (!message) return undefined;
       if (message.delivery == null) return null;
-      const parsed = z.safeParse(deliveryChoiceSchema, message.delivery);
-      return parsed.success ? parsed.data : undefined;
+      return isChoice(message.delivery) ? { mode: message.delivery.mode, trustees: [...message.delivery.trustees] } : undefined;
     },
     async write(messageId, choice) {
       await db.write('messages', messageId, { delivery: { mode: choice.mode, trustees: [...choice.trustees] } });

@@ -88,12 +88,6 @@ export async function loadDeliveryState(api: Api): Promise<DeliveryState> {
   return { generations, messages: new Map(listed.messages.map(({ messageId, ...rest }) => [messageId, rest])), inUse: kits.current !== null };
 }
 
-/** The message's choice as the server lists it, or the default. */
-export const choiceOf = (state: DeliveryState, messageId: string): DeliveryChoice => {
-  const m = state.messages.get(messageId);
-  return m ? { mode: m.mode, trustees: m.trustees } : DEFAULT_CHOICE;
-};
-
 const sameChoice = (a: DeliveryChoice, b: DeliveryChoice) => a.mode === b.mode && a.trustees.join('\n') === b.trustees.join('\n');
 
 /**

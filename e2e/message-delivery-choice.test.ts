@@ -4,11 +4,13 @@
  * form says the server sends the message, as today; once kits are made on the device, the owner's
  * device binds each message to them by itself ("The server delivers it", the default), and the
  * edit form offers "A trustee hands it over" with the trustee and a backup among the kit holders,
- * each said in plain words; the choice reaches the server as wraps (GET /api/kits/messages).
+ * each said in plain words; the choice reaches the server as wraps (GET /api/kits/messages). A
+ * server whose list then leaves the hand-over out gets nothing, and the owner is told (issue 39).
  * axe finds nothing serious in the form at 390 px and 1280 px.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { HANDOVER_MISMATCH_WORDS } from '../web/features/keys/refusal-words';
 import { DELIVERY_WORDS } from '../web/features/message-vault/delivery-words';
 import { DESKTOP, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, registerViaUi, uniqueUser, useMailSuite } from './harness';
 import { addAcceptedTrustees, choose, expectToast, openDialog } from './record-screens';
@@ -82,6 +84,29 @@ describe.skipIf(!hasChromium)('how a message reaches its recipient', () => {
     dialog = openDialog(page);
     await dialog.getByText(DELIVERY_WORDS.trusteeMeans).waitFor({ timeout: 20_000 });
     expect(await dialog.getByRole('combobox', { name: DELIVERY_WORDS.who }).textContent()).toContain('Alan Turing');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // A server that leaves the hand-over out of its list (issue 39, attack 4): the device, which holds
+    // the owner's sealed choice, wraps nothing for the server and says so; the form offers nothing.
+    const sent: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/api/kits/messages') && r.method() !== 'GET' && sent.push(r.postData() ?? '')));
+    await page.route('**/api/kits/messages', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ messages: [] }) });
+    });
+    await page.reload();
+    await expectToast(page, 'Your server gave an answer this device refused', HANDOVER_MISMATCH_WORDS);
+    await henry.getByRole('button', { name: 'Edit message to Henry' }).click();
+    dialog = openDialog(page);
+    await dialog.getByRole('alert').filter({ hasText: HANDOVER_MISMATCH_WORDS }).waitFor({ timeout: 20_000 });
+    expect(await dialog.getByRole('group', { name: DELIVERY_WORDS.legend }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'Message form, a server list that differs, at 390 px');
+    await dialog.getByRole('button', { name: 'Update Message' }).click();
+    await expectToast(page, 'Message updated');
+    expect(sent).toEqual([]);
+    await page.unroute('**/api/kits/messages');
+    expect((await choices(page)).map((m) => [m.mode, m.trustees.length])).toEqual([['trustee', 2]]);
     await context.close();
   });
 });

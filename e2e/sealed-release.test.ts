@@ -11,6 +11,7 @@
  * address bar. The trustee's link to their page opens nothing without the kit; their kit opens the
  * plan, the tasks and the family binder in their browser. axe finds nothing serious at 390 px.
  */
+import 'fake-indexeddb/auto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
@@ -23,11 +24,16 @@ import { PROTOCOL_VERSION } from '../shared/sync/protocol';
 import { encryptFile, fetchCaller, fileRefOf, uploadFile } from '../sync-server/blobs/blob-test-support';
 import { makeDeviceKeys } from '../sync-server/keys/test-keys';
 import { depositEscrow } from '../web/features/keys/escrow-deposit';
+import { createDeviceKeyStore } from '../web/features/keys/device-key-store';
 import { syncDeliveryChoices } from '../web/features/message-vault/delivery-choice';
+import { choicesInMemory } from '../web/features/message-vault/test-choices';
 import { levelKeys } from '../web/features/trustees/kits/make-kits';
 import { reportPassing } from './report-passing';
 import { downloadedBytes, useMailSuite } from './harness';
 import { expectNoSeriousA11yViolations, hasChromium, mobileContext } from './harness';
+
+/** This test device's pins (web/features/keys/pin.ts): the escrow deposit decides from them. */
+const deviceKeys = createDeviceKeyStore(`dk-${Math.random()}`);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -124,7 +130,7 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
       ],
     });
     expect((await sync.json()).rejected).toEqual([]);
-    expect(await depositEscrow({ api, keyring: keys.keyring })).toEqual({ outcome: 'deposited', keyCount: 1 }); // the letter's key only
+    expect(await depositEscrow({ api, keyring: keys.keyring, device: deviceKeys, userId })).toEqual({ outcome: 'deposited', keyCount: 1 }); // the letter's key only
 
     // Grace accepts; the owner's device makes her kit (1 of 1) from its keyring, she keeps it, and the letter is tied to it.
     const invite = await suite.smtp.waitFor(trusteeAddr, /asked you to be a trustee/);
@@ -141,7 +147,7 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
     const kitToken = ((await posted.json()) as { kits: { token: string }[] }).kits[0]!.token;
     const kit = made.kits[0]!;
     expect((await fetch(`${suite.server.url}/api/kit/${kitToken}/handover`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ commitment: kit.commitment }) })).status).toBe(204);
-    expect(await syncDeliveryChoices({ api, account: userId, withAccountKey: (use) => use(keys.ak), keyring: keys.keyring }, [messageId])).toEqual({ updated: 1, unbound: [] });
+    expect(await syncDeliveryChoices({ api, account: userId, withAccountKey: (use) => use(keys.ak), keyring: keys.keyring, choices: choicesInMemory({ [messageId]: null }) }, [messageId])).toEqual({ updated: 1, unbound: [] });
 
     // Release: Grace reports, the waiting period passes, she confirms with her kit's share.
     const welcome = await suite.smtp.waitFor(trusteeAddr, /Thank you for being/);

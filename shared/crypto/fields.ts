@@ -65,6 +65,8 @@ export const FIELD_CLASSES = {
     messageType: 'message',
     messageContent: 'message',
     file: 'message',
+    /** The owner's delivery choice (issue 39): the owner's devices decide from it, never from the server's list. */
+    delivery: 'owner',
   },
   documents: {
     createdAt: 'plain',

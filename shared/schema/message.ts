@@ -1,10 +1,23 @@
 /** Messages for loved ones (SPEC.md §3 "Message"; §5 "Create message"). zod/mini (./z.ts). */
 import { blobIdSchema, fileRefSchema } from '../files/ref';
-import { LIMITS, emailSchema, requiredText, timestampSchema } from './common';
+import { LIMITS, emailSchema, idSchema, requiredText, timestampSchema } from './common';
 import { z } from './z';
 
 export const MESSAGE_TYPES = ['text', 'video', 'audio'] as const;
 export const messageTypeSchema = z.enum(MESSAGE_TYPES);
+
+/**
+ * How the letter's key reaches its recipient once trustee kits are in use, as the owner chose it
+ * (web/features/message-vault/delivery-choice.ts): `server` (Afterword delivers it) or `trustee`
+ * (the trustee first in `trustees` hands it over, the second is their backup). Sealed under the
+ * owner's key (shared/crypto/fields.ts), so the owner's devices decide from it, never from the
+ * server's list (issue 39 "No back door", attack 4). Null: no choice recorded (the default, or a
+ * letter from before).
+ */
+export const deliveryChoiceSchema = z.object({
+  mode: z.enum(['server', 'trustee']),
+  trustees: z.array(idSchema).check(z.maxLength(2)),
+});
 
 export const messageFieldsSchema = z.object({
   recipientName: requiredText(LIMITS.name),
@@ -36,6 +49,8 @@ export const messageFieldsSchema = z.object({
   /** When the recipient first opened the delivered message's page; server only, null before. */
   openedAt: z.nullable(timestampSchema),
   createdAt: timestampSchema,
+  /** The owner's sealed delivery choice (deliveryChoiceSchema above), null when none was recorded. */
+  delivery: z._default(z.nullable(deliveryChoiceSchema), null),
 });
 export type MessageFields = z.infer<typeof messageFieldsSchema>;
 

@@ -29,6 +29,16 @@ export function escrowStoreContract(name: string, setup: () => Promise<{ store: 
       expect(await store.get('u2')).not.toBeNull();
     });
 
+    it('removes one account\'s escrow at its owner\'s request, and says whether there was one', async () => {
+      const { store } = await setup();
+      await store.put('u1', { keys: '{"v":1,"keys":{"msg:m1~1":"w1.a"}}', keyCount: 1, updatedAt: 10 });
+      await store.put('u2', { keys: '{"v":1,"keys":{"msg:m2~1":"w1.b"}}', keyCount: 1, updatedAt: 11 });
+      expect(await store.remove('u1')).toBe(true);
+      expect(await store.get('u1')).toBeNull();
+      expect(await store.get('u2')).toEqual({ keys: '{"v":1,"keys":{"msg:m2~1":"w1.b"}}', keyCount: 1, updatedAt: 11 });
+      expect(await store.remove('u1')).toBe(false);
+    });
+
     it('keeps messages\' keys only: an escrow a device deposited before the gate loses its plan, documents, names and owner keys', async () => {
       const { store } = await setup();
       // Devices before the gate deposited every scope key (SECURITY.md "Release escrow"); the wraps are opaque here.

@@ -29,6 +29,12 @@ export interface AsyncEscrowStore {
   /** The account's escrow, or null when its devices have deposited none. */
   get(userId: string): Promise<EscrowRow | null>;
   /**
+   * Deletes the account's escrow (its owner's device asked: it knows k trustee kits were handed
+   * over, issue 39 "No back door"); resolves whether there was one. SQLite then checkpoints its
+   * WAL (TRUNCATE), so no copy of the wraps stays in the WAL.
+   */
+  remove(userId: string): Promise<boolean>;
+  /**
    * Removes from every account's escrow each key that is not a message's (`msg:<id>~<v>`,
    * shared/release/released-keys.ts): devices before the gate also deposited the `owner`, `plan`,
    * `docs` and `index` keys, which the escrow no longer keeps (SECURITY.md "Release escrow"). Keeps
@@ -77,6 +83,7 @@ export function createSqliteEscrowStore(db: Db): AsyncEscrowStore {
        ON CONFLICT (user_id) DO UPDATE SET keys = excluded.keys, key_count = excluded.key_count, updated_at = excluded.updated_at`,
     ),
     get: db.prepare<[string], { keys: string; key_count: number; updated_at: number }>('SELECT keys, key_count, updated_at FROM release_escrow WHERE user_id = ?'),
+    remove: db.prepare('DELETE FROM release_escrow WHERE user_id = ?'),
     withOtherKeys: db.prepare<[], { user_id: string; keys: string }>(`SELECT user_id, keys FROM release_escrow WHERE ${OTHER_KEYS_FILTER}`),
     // Compare-and-set on the row read: a deposit made meanwhile (messages' keys only) is kept.
     replaceKeys: db.prepare('UPDATE release_escrow SET keys = ?, key_count = ? WHERE user_id = ? AND keys = ?'),
@@ -88,6 +95,11 @@ export function createSqliteEscrowStore(db: Db): AsyncEscrowStore {
     get: async (userId) => {
       const r = q.get.get(userId);
       return r ? { keys: r.keys, keyCount: r.key_count, updatedAt: r.updated_at } : null;
+    },
+    remove: async (userId) => {
+      const gone = q.remove.run(userId).changes > 0;
+      if (gone) db.pragma('wal_checkpoint(TRUNCATE)'); // secure_delete zeroed the row in the file; no copy stays in the WAL
+      return gone;
     },
     keepMessageKeysOnly: async () => {
       const changed = db.transaction(() => {

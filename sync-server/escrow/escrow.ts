@@ -38,6 +38,8 @@ export interface EscrowService {
    * (escrow-store.ts put). Throws TypeError for a bad kid or key, or a key that is not a message's.
    */
   deposit(userId: string, keys: ReadonlyMap<string, Uint8Array>): Promise<boolean>;
+  /** Deletes the account's escrow at its owner's request (escrow-store.ts remove); resolves whether there was one. */
+  remove(userId: string): Promise<boolean>;
   /** What was deposited (how many keys, when, ms), never the keys; null when nothing was. */
   status(userId: string): Promise<{ keyCount: number; updatedAt: number; kids: string[] } | null>;
   /**
@@ -72,6 +74,10 @@ export function createEscrow(key: ReleaseKey, store: AsyncEscrowStore, phase: (u
         wrapped[kid] = await wrapKey(escrowKey, raw, ctx(userId, kid));
       }
       return store.put(userId, { keys: JSON.stringify({ v: ESCROW_FORMAT, keys: wrapped }), keyCount: keys.size, updatedAt: now() });
+    },
+    async remove(userId) {
+      await ready;
+      return store.remove(userId);
     },
     async status(userId) {
       await ready;

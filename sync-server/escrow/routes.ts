@@ -6,6 +6,9 @@
  *       refused, 400 naming it: a trustee's level opens only with their kit, shared/release/
  *       released-keys.ts): they are wrapped under the release key before anything is stored, and never logged. A deposit replaces the account's escrow; a
  *       session made by a password reset may deposit only once its device proved it holds AK.
+ *   DELETE /api/release/escrow  → { deleted }  (the owner's device asks: it knows k trustee kits were
+ *       handed over and the server still answered `ended: false`, issue 39 "No back door"; a proven
+ *       session only, counted with the deposits)
  *   GET /api/release/escrow  → { keyCount, updatedAt, kids, ended }  (what is deposited, never a key;
  *       `ended`: k trustee kits were handed over and the escrow was deleted: PUT is then refused, 409)
  */
@@ -64,6 +67,11 @@ export function escrowRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
     if (!(await services.escrow.deposit(userId, new Map(Object.entries(keys).map(([kid, b]) => [kid, fromB64url(b)!]))))) throw ended();
     const s = await services.escrow.status(userId);
     return c.json({ keyCount: s!.keyCount, updatedAt: new Date(s!.updatedAt).toISOString() });
+  });
+  app.delete('/api/release/escrow', requireSession(deps, services), requireProven(deps, services), async (c) => {
+    const userId = c.var.userId;
+    await deposits.hit(`escrow:${userId}`);
+    return c.json({ deleted: await services.escrow.remove(userId) });
   });
   app.get('/api/release/escrow', requireSession(deps, services), async (c) => {
     const s = await services.escrow.status(c.var.userId);

@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
 import { EXECUTOR_KIT, makeGeneration, sealOwnerCopy } from '../../shared/crypto/trustee-kit';
 import type { DeliveryChoiceDeps } from '../../web/features/message-vault/delivery-choice';
+import { sealedChoicesOf } from '../../web/features/message-vault/sealed-choice';
 import { createSyncEngine } from '../../web/sync/engine';
 import { createSealedWorld, type SealedWorld } from '../../web/sync/test-sealed';
 import { LEVEL_KEYS } from './kit-test-support';
@@ -69,7 +70,7 @@ export async function sealedWithKits(opts: { m2DaysAhead?: number; handOver?: bo
   const token = (id: string) => answer.kits.find((k) => k.trusteeId === id)!.token;
   if (opts.handOver !== false) for (const m of made.kits) expect((await w.t.call('POST', `/api/kit/${token(m.trusteeId)}/handover`, { commitment: m.commitment })).status).toBe(204);
   const ring = await w.accountRing();
-  const device: DeliveryChoiceDeps = { api, account: w.userId, withAccountKey: (use) => use(ak), keyring: ring };
+  const device: DeliveryChoiceDeps = { api, account: w.userId, withAccountKey: (use) => use(ak), keyring: ring, choices: sealedChoicesOf(db) };
   return { w, addr, made, token, ring, device, api, ak, db, sync };
 }
 

@@ -8,6 +8,7 @@
  * its recipient, its key is in no e-mail and no server file, and the handovers route gives a wrap
  * that opens only with that trustee's kit secret. Another account's message is refused.
  */
+import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { fromB64url, toB64url } from '../../shared/crypto/bytes';
 import { handoverKey, handoverWrapContext, type makeGeneration } from '../../shared/crypto/trustee-kit';
@@ -29,6 +30,10 @@ import { DAY_MS } from '../release/state-machine';
 import { signUp } from '../test-support';
 import { LETTER, sealedWithKits } from './message-key-test-support';
 import { depositEscrow } from '../../web/features/keys/escrow-deposit';
+import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
+
+/** This test device's pins (web/features/keys/pin.ts): the escrow deposit decides from them. */
+const deviceKeys = createDeviceKeyStore(`dk-${Math.random()}`);
 
 
 /** Lets the check-ins lapse until the trustees are asked to confirm, then ann and bob confirm with their kits. */
@@ -59,7 +64,7 @@ describe('messages with trustee kits', () => {
 
   it('a letter chosen to be handed over before the kits are in force is delivered by the escrow when the release goes by the escrow: never lost', async () => {
     const { w, addr, ring, device, api } = await sealedWithKits({ handOver: false });
-    expect((await depositEscrow({ api, keyring: ring })).outcome).toBe('deposited');
+    expect((await depositEscrow({ api, keyring: ring, device: deviceKeys, userId: w.userId })).outcome).toBe('deposited');
     expect(await syncDeliveryChoices(device, ['m1', 'm2'])).toEqual({ updated: 2, unbound: [] });
     expect(await saveDeliveryChoice(device, await loadDeliveryState(api), 'm2', { mode: 'trustee', trustees: ['tr2'] })).toBe(true);
     // No kits in force: the check-ins lapse and the waiting period ends in a release by the escrow.

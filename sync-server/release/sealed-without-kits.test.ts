@@ -9,11 +9,13 @@
  * e-mail holds a key of the plan, documents, tasks or names. And after a release through kits, a
  * trustee who holds no kit is told so, with what they can still do.
  */
+import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LEVEL_SCOPES } from '../../shared/crypto/fields';
 import { parseKid } from '../../shared/crypto/kid';
 import type { TrusteePageData } from '../../shared/release/pages';
 import { depositEscrow } from '../../web/features/keys/escrow-deposit';
+import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { NO_KITS_TEXT, NO_OWN_KIT_TEXT, openPage } from '../../web/release/open';
 import { needlesOf, scanBytes, scanDirectory } from '../canary-scan';
 import { LETTER, sealedWithKits } from '../kits/message-key-test-support';
@@ -25,6 +27,9 @@ import { kitCall, ownerWithTrustees, postKits } from '../kits/kit-test-support';
 import { createTestApp } from '../test-support';
 import { outboxFiles, ownerOn, sealWithPlaceholderKeys } from './release-test-support';
 import { DAY_MS } from './state-machine';
+
+/** This test device's pins (web/features/keys/pin.ts): the escrow deposit decides from them. */
+const deviceKeys = createDeviceKeyStore(`dk-${Math.random()}`);
 
 type World = Awaited<ReturnType<typeof sealedWithKits>>;
 
@@ -109,7 +114,7 @@ describe('a sealed account with fewer than k kits handed over', () => {
     const first = made.kits[0]!;
     expect((await w.t.call('POST', `/api/kit/${token(first.trusteeId)}/handover`, { commitment: first.commitment })).status).toBe(204);
     expect(await w.t.services.release.store.kitEscrowEnded(w.userId)).toBe(false);
-    expect((await depositEscrow({ api, keyring: ring })).outcome).toBe('deposited');
+    expect((await depositEscrow({ api, keyring: ring, device: deviceKeys, userId: w.userId })).outcome).toBe('deposited');
     const responses = recordResponses(w);
 
     await lapse(w, 'released');

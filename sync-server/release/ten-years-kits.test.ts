@@ -24,6 +24,7 @@ import type { DeliveryPageData } from '../../shared/release/pages';
 import type { ReleaseReadiness } from '../../shared/schema/release';
 import type { AccessLevel } from '../../shared/schema/trustee';
 import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices, type DeliveryChoiceDeps } from '../../web/features/message-vault/delivery-choice';
+import { sealedChoicesOf } from '../../web/features/message-vault/sealed-choice';
 import { getKits } from '../../web/features/trustees/kits/kits-api';
 import { levelKeys, makeKits, openHandouts } from '../../web/features/trustees/kits/make-kits';
 import { openPage } from '../../web/release/open';
@@ -112,7 +113,7 @@ describe('ten years with trustee kits, from the owner\'s device to the recipient
     };
     for (const id of ['tr1', 'tr2', 'tr3']) await addTrustee(id);
     const ak = new Uint8Array(randomBytes(32));
-    const deviceDeps = async () => ({ api, account: w.userId, withAccountKey: <T,>(use: (k: Uint8Array) => Promise<T>) => use(ak), keyring: await w.accountRing() });
+    const deviceDeps = async () => ({ api, account: w.userId, withAccountKey: <T,>(use: (k: Uint8Array) => Promise<T>) => use(ak), keyring: await w.accountRing(), choices: sealedChoicesOf(db) });
 
     /** The device makes a generation for `ids`; each trustee in `handOver` keeps theirs from the owner's link. */
     const makeAndHandOver = async (ids: string[], handOver: string[]) => {

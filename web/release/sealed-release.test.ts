@@ -10,6 +10,7 @@
  * trustee's level; a message's key only in its recipient's e-mailed link. Without kits in force, a
  * trustee's page opens nothing and says why (the escrow never hands a trustee a key).
  */
+import 'fake-indexeddb/auto';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,6 +25,7 @@ import { makeGeneration, openTrusteeBlob, sealOwnerCopy, trusteeAccessKey } from
 import type { AccessLevel } from '../../shared/schema';
 import { kitsBody } from '../../sync-server/kits/kit-test-support';
 import { syncDeliveryChoices } from '../features/message-vault/delivery-choice';
+import { choicesInMemory } from '../features/message-vault/test-choices';
 import { levelKeys } from '../features/trustees/kits/make-kits';
 import { open } from '../../shared/crypto/envelope';
 import { UnknownKeyError } from '../../shared/crypto/errors';
@@ -35,11 +37,15 @@ import { DAY_MS } from '../../sync-server/release/state-machine';
 import { UNDEPOSITED_TEXT } from '../../sync-server/release/release-keys';
 import type { UserDatabase } from '../db/user-database';
 import { depositEscrow } from '../features/keys/escrow-deposit';
+import { createDeviceKeyStore } from '../features/keys/device-key-store';
 import { createSyncEngine } from '../sync/engine';
 import type { SyncKeys } from '../sync/sealing';
 import { createSealedWorld, type SealedWorld } from '../sync/test-sealed';
 import { KIT_ONLY_TEXT, NO_ESCROW_TEXT, NO_KITS_TEXT, NOT_OPENED, openPage, parseFragment } from './open';
 import { notOpenedText } from './not-opened';
+
+/** This test device's pins (web/features/keys/pin.ts): the escrow deposit decides from them. */
+const deviceKeys = createDeviceKeyStore(`dk-${Math.random()}`);
 
 const CANARY = {
   letter: 'Canary-Letter-Capybara, my dearest, this is for you.',
@@ -100,7 +106,7 @@ async function sealedOwner(deposit: boolean) {
     return (res.status === 204 ? null : await res.json()) as T;
   };
   const ring = await w.accountRing();
-  const outcome = deposit ? await depositEscrow({ api, keyring: ring }) : null;
+  const outcome = deposit ? await depositEscrow({ api, keyring: ring, device: deviceKeys, userId: w.userId }) : null;
   const readiness = await api<{ missing: string[] }>('/api/release/readiness');
   return { w, addr, call, api, bodies, ring, outcome, readiness };
 }
@@ -121,7 +127,7 @@ async function handOverKits({ w, call, api, ring }: Owner) {
   const answer = (await res.json()) as { kits: Array<{ trusteeId: string; token: string }> };
   const token = (id: string) => answer.kits.find((k) => k.trusteeId === id)!.token;
   for (const m of made.kits) expect((await call('POST', `/api/kit/${token(m.trusteeId)}/handover`, { commitment: m.commitment })).status).toBe(204);
-  expect(await syncDeliveryChoices({ api, account: w.userId, withAccountKey: (use) => use(ak), keyring: ring }, ['m1'])).toEqual({ updated: 1, unbound: [] });
+  expect(await syncDeliveryChoices({ api, account: w.userId, withAccountKey: (use) => use(ak), keyring: ring, choices: choicesInMemory({ m1: null }) }, ['m1'])).toEqual({ updated: 1, unbound: [] });
   /** What trustee `id`'s kit page has once released: their level's keys (opened here with the kit's t) and their page's token. */
   const open = async (id: string) => {
     const r = await call('GET', `/api/kit/${token(id)}/access`);
@@ -178,7 +184,7 @@ describe('the release of a sealed account', () => {
     const { w, addr, call, api, bodies, ring, outcome, readiness } = owner;
     expect(outcome).toEqual({ outcome: 'deposited', keyCount: 1 }); // msg:m1 only: a trustee's level opens only with their kit
     expect(readiness.missing.filter((m) => m.includes('sealed on your devices'))).toEqual([]);
-    expect(await depositEscrow({ api, keyring: ring })).toEqual({ outcome: 'unchanged', keyCount: 1 });
+    expect(await depositEscrow({ api, keyring: ring, device: deviceKeys, userId: w.userId })).toEqual({ outcome: 'unchanged', keyCount: 1 });
     const msgKid = ring.kids().find((k) => k.startsWith('msg:m1~'))!;
 
     // Before the release no key is handed out: the escrow stays shut, and no e-mail carries one.
@@ -356,9 +362,9 @@ describe('the release of a sealed account', () => {
     const stale = await api<{ missing: string[] }>('/api/release/readiness');
     expect(stale.missing).toContain(UNDEPOSITED_TEXT(1));
     const ring = await w.accountRing();
-    expect(await depositEscrow({ api, keyring: ring })).toEqual({ outcome: 'deposited', keyCount: 2 });
+    expect(await depositEscrow({ api, keyring: ring, device: deviceKeys, userId: w.userId })).toEqual({ outcome: 'deposited', keyCount: 2 });
     expect((await api<{ kids: string[] }>('/api/release/escrow')).kids).toEqual(['msg:m1~1', 'msg:m2~1']);
     expect((await api<{ missing: string[] }>('/api/release/readiness')).missing.filter((m) => m.includes('sealed on your devices'))).toEqual([]);
-    expect(await depositEscrow({ api, keyring: ring })).toEqual({ outcome: 'unchanged', keyCount: 2 });
+    expect(await depositEscrow({ api, keyring: ring, device: deviceKeys, userId: w.userId })).toEqual({ outcome: 'unchanged', keyCount: 2 });
   });
 });

@@ -30,6 +30,9 @@ export function createPgEscrowStore(pool: pg.Pool): AsyncEscrowStore {
       const row = r.rows[0];
       return row ? { keys: row.keys, keyCount: row.key_count, updatedAt: Number(row.updated_at) } : null;
     },
+    async remove(userId) {
+      return ((await pool.query('DELETE FROM release_escrow WHERE user_id = $1', [userId])).rowCount ?? 0) > 0;
+    },
     async keepMessageKeysOnly() {
       // As SQLite's (escrow-store.ts): the rows a text search finds, each compare-and-set on what was read.
       const rows = await pool.query<{ user_id: string; keys: string }>(`SELECT user_id, keys FROM release_escrow WHERE ${OTHER_KEYS_FILTER}`);

@@ -80,9 +80,10 @@ export function createDeviceKeyStore(name = 'afterword-device-keys') {
     /**
      * Records what this device has seen of `userId`'s keys (pin.ts): the names it signed in by,
      * the KDF (the pin keeps the strongest), the AK version (the highest) and whether the words
-     * are sealed (once true, always). Returns the pin as it now stands.
+     * are sealed and whether k trustee kits were handed over (each once true, always). Returns the
+     * pin as it now stands.
      */
-    async pin(userId: string, seen: { names?: string[]; kdf?: KdfParams; akVersion?: number; sealed?: boolean }): Promise<AccountPin> {
+    async pin(userId: string, seen: { names?: string[]; kdf?: KdfParams; akVersion?: number; sealed?: boolean; kitsHandedOver?: boolean }): Promise<AccountPin> {
       const ids = await Promise.all((seen.names ?? []).filter(Boolean).map(pinIdentifier));
       return db.transaction('rw', db.pins, async () => {
         const was = (await db.pins.get(userId)) ?? { userId, ids: [], kdf: null, akVersion: 0, sealed: false };
@@ -92,6 +93,7 @@ export function createDeviceKeyStore(name = 'afterword-device-keys') {
           kdf: seen.kdf ? strongest(was.kdf, costOf(seen.kdf)) : was.kdf,
           akVersion: Math.max(was.akVersion, seen.akVersion ?? 0),
           sealed: was.sealed || !!seen.sealed,
+          ...(was.kitsHandedOver || seen.kitsHandedOver ? { kitsHandedOver: true } : {}),
         };
         await db.pins.put(now);
         return now;

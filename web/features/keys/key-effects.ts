@@ -15,10 +15,9 @@ import { useCurrentDb } from '../../db/current';
 import { fetchFilesHttp } from '../../files/http';
 import type { SyncKeys } from '../../sync/sealing';
 import { toast } from '../../ui/toast-store';
-import { depositEscrow } from './escrow-deposit';
-import { syncDeliveryChoices } from '../message-vault/delivery-choice';
 import type { Api } from './sign-in';
-import { useKeySession, type KeySessionState } from './key-session';
+import { appKeyDeps, useKeySession, type KeySessionState } from './key-session';
+import { refusalWords } from './refusal';
 
 /** The open session's keys for the sealing, whether or not the account is sealed yet. */
 const keysOf = (s: () => KeySessionState, userId: string): SyncKeys => ({
@@ -62,23 +61,38 @@ export async function sealExisting(userId: string): Promise<boolean> {
   }
 }
 
-/** Deposits `keyring`'s release keys when they changed; a failure is only logged (Settings names a missing deposit). */
-async function deposit(keyring: Keyring): Promise<void> {
+/** Tells the person of a server answer the device refused (refusal.ts), in its words. */
+const tellRefusal = (words: string) => toast({ title: 'Your server gave an answer this device refused', description: words, variant: 'destructive' });
+
+/**
+ * Deposits `userId`'s release keys of `keyring` when they changed (escrow-deposit.ts, which decides
+ * from this device's pins whether the escrow has ended); a refusal is told, another failure only
+ * logged (Settings names a missing deposit).
+ */
+async function deposit(userId: string, keyring: Keyring): Promise<void> {
   try {
-    await depositEscrow({ api: apiFetch as Api, keyring });
+    const { depositEscrow } = await import('./escrow-deposit'); // after the first paint: the dashboard does not wait for it
+    await depositEscrow({ api: apiFetch as Api, keyring, device: appKeyDeps.device, userId });
   } catch (err) {
-    console.warn('The release keys could not be deposited yet', err);
+    const words = refusalWords(err);
+    if (words) tellRefusal(words);
+    else console.warn('The release keys could not be deposited yet', err);
   }
 }
 
 /**
  * Wraps every keyed message for the trustee kits (message-vault/delivery-choice.ts: a new message,
- * a re-key, a rotated key); nothing without kits. A failure is only logged: it runs again at the
- * next keyring change or start.
+ * a re-key, a rotated key), each as the owner's sealed choices in this device's database say;
+ * nothing without kits or before that database is open. A server list that differs from those
+ * choices is told (DeviceRefusal); another failure is only logged: it runs again at the next
+ * keyring change or start.
  */
 async function deliverChoices(s: KeySessionState): Promise<void> {
+  const db = useCurrentDb.getState().db;
+  if (!db || db.userId !== s.userId) return; // the owner's sealed choices decide (sealed-choice.ts): none open here yet, nothing is sent
   try {
-    const { unbound } = await syncDeliveryChoices({ api: apiFetch as Api, account: s.userId!, withAccountKey: s.withAccountKey, keyring: s.keyring! });
+    const [{ syncDeliveryChoices }, { sealedChoicesOf }] = await Promise.all([import('../message-vault/delivery-choice'), import('../message-vault/sealed-choice')]);
+    const { unbound } = await syncDeliveryChoices({ api: apiFetch as Api, account: s.userId!, withAccountKey: s.withAccountKey, keyring: s.keyring!, choices: sealedChoicesOf(db) });
     if (unbound.length) {
       // A hand-over whose trustee holds no kit of the kits in use (removed, or left out of a re-key): said, never switched to the server.
       toast({
@@ -88,7 +102,9 @@ async function deliverChoices(s: KeySessionState): Promise<void> {
       });
     }
   } catch (err) {
-    console.warn('The messages could not be bound to the trustee kits yet', err);
+    const words = refusalWords(err);
+    if (words) tellRefusal(words);
+    else console.warn('The messages could not be bound to the trustee kits yet', err);
   }
 }
 
@@ -109,16 +125,31 @@ export async function bindMessagesToKits(): Promise<void> {
  */
 export function followKeySession(): () => void {
   let deposited: string | null = null;
+  let bound: string | null = null;
   let told: string | null = null;
+  const sealedOpen = (s: KeySessionState) => s.status === 'open' && !!s.userId && !!s.keyring && s.sealedAt !== null;
+  /** Binds the messages once per keyring, when the account's database is open too (its sealed choices decide). */
+  const bind = (s: KeySessionState) => {
+    const db = useCurrentDb.getState().db;
+    const mark = `${s.userId}:${s.keyringRev}`;
+    if (!sealedOpen(s) || !db || db.userId !== s.userId || bound === mark) return;
+    bound = mark;
+    void deliverChoices(s);
+  };
   const react = (s: KeySessionState) => {
-    if (s.refusal && s.refusal !== told) toast({ title: 'Your server gave an answer this device refused', description: s.refusal, variant: 'destructive' });
+    if (s.refusal && s.refusal !== told) tellRefusal(s.refusal);
     told = s.refusal;
-    if (s.status !== 'open' || !s.userId || !s.keyring || s.sealedAt === null) return;
+    if (!sealedOpen(s)) return;
     const mark = `${s.userId}:${s.keyringRev}`;
     if (deposited === mark) return;
     deposited = mark;
-    void deposit(s.keyring).then(() => deliverChoices(s));
+    void deposit(s.userId!, s.keyring!).then(() => bind(s));
   };
   react(useKeySession.getState());
-  return useKeySession.subscribe(react);
+  const stopKeys = useKeySession.subscribe(react);
+  const stopDb = useCurrentDb.subscribe(() => bind(useKeySession.getState()));
+  return () => {
+    stopKeys();
+    stopDb();
+  };
 }

@@ -22,6 +22,12 @@ export interface AccountPin {
   akVersion: number;
   /** True once the device saw the account's words sealed (or made it sealed from birth). */
   sealed: boolean;
+  /**
+   * True once the device learned that k trustee kits were handed over (the escrow ended: a kit
+   * generation in force, escrow-deposit.ts): it never deposits a message key again. Absent on pins
+   * from before.
+   */
+  kitsHandedOver?: boolean;
 }
 
 /** The cost part of `kdf`. */

@@ -31,3 +31,9 @@ export const NEEDS_NO_UPGRADE_WORDS = 'This account does not need upgrading. Not
 
 /** A new device accepts PBKDF2 (chosen once by the device that made the account) and says so. */
 export const PBKDF2_NOTE = 'Your password is protected with PBKDF2, an older method chosen by the device that made your account. It is accepted here, but a long password matters more with it.';
+
+/** The server answered as if its spare key to the messages were still needed, after this device learned that enough trustee kits were handed over. */
+export const ESCROW_KEPT_WORDS = `Your server answered as if it still needed a spare key to your messages, but this device knows enough trustee kits were handed over. Nothing was sent. This device asked the server to delete any spare key it still holds. ${TELL}`;
+
+/** The server's list of how messages are delivered differs from the owner's own sealed choices. */
+export const HANDOVER_MISMATCH_WORDS = `Your server’s list of how your messages are delivered does not match your own choices: a message you asked a trustee to hand over is missing or listed as sent by Afterword. Nothing was sent. Your choices stay as you made them. ${TELL}`;

@@ -22,6 +22,17 @@ export function DeliveryChoiceField({ ctl, isNew }: { ctl: DeliveryChoiceControl
   const meansId = useId();
   const { state, choice, setChoice, holders } = ctl;
   const name = (id: string) => trustees?.find((t) => t.id === id)?.name || 'A trustee';
+  if (ctl.refusal) {
+    // The server's list differs from the owner's own sealed choice (issue 39): told, nothing offered.
+    return (
+      <section aria-label={DELIVERY_WORDS.legend} className="text-sm text-slate-700">
+        <h3 className="mb-1 font-medium text-slate-800">{DELIVERY_WORDS.legend}</h3>
+        <p role="alert" className="text-red-800">
+          {ctl.refusal}
+        </p>
+      </section>
+    );
+  }
   if (!state) return null; // loading, or offline: nothing is said or changed about delivery
   const kits = state.generations.length > 0;
   if (!kits || isNew || holders.length === 0) {

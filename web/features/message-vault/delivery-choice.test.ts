@@ -13,6 +13,7 @@ import { AT, apiOf, sealedWithKits } from '../../../sync-server/kits/message-key
 import { createSealedWorld } from '../../sync/test-sealed';
 import { createSyncEngine } from '../../sync/engine';
 import { DeliveryChoiceError, loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices } from './delivery-choice';
+import { choicesInMemory } from './test-choices';
 
 type Listed = { messages: Array<{ messageId: string; mode: string; kid: string; generations: number[]; trustees: string[] }> };
 
@@ -48,7 +49,7 @@ describe('delivery choices on the owner’s device', () => {
     db.close();
     const ring = await w.accountRing();
     expect(ring.kids().some((k) => k.startsWith('msg:m1~'))).toBe(true);
-    const deps = { api: apiOf(w, w.cookie), account: w.userId, withAccountKey: () => Promise.reject(new Error('AK is not needed without kits')), keyring: ring };
+    const deps = { api: apiOf(w, w.cookie), account: w.userId, withAccountKey: () => Promise.reject(new Error('AK is not needed without kits')), keyring: ring, choices: choicesInMemory({}) };
     expect(await syncDeliveryChoices(deps)).toEqual({ updated: 0, unbound: [] });
     expect(await loadDeliveryState(deps.api)).toEqual({ generations: [], messages: new Map(), inUse: false });
   });

@@ -13,14 +13,24 @@
  * for every live generation (the current one and a pending one), so re-keying needs only this
  * module to run again (`syncDeliveryChoices`), which it does for new and existing messages. With
  * no kits nothing is sent here: messages go out by the escrow as before. Keys are never logged.
+ *
+ * Each message's choice is the owner's, sealed in the letter's own record (sealed-choice.ts), and
+ * decided from it on the device, never from the server's list (issue 39 "No back door", attack 4):
+ * a letter the owner's records say is handed over is never wrapped for the server, and a server
+ * list that differs from them stops the whole action before anything is sent (DeviceRefusal,
+ * HANDOVER_MISMATCH_WORDS). A letter from before sealed choices takes a hand-over the server lists
+ * into its sealed record (that direction never gives the server a key).
  */
 import { toB64url, webRandom, type RandomSource } from '../../../shared/crypto/bytes';
 import type { Keyring } from '../../../shared/crypto/keys';
 import { kidOf, messageScope } from '../../../shared/crypto/kid';
 import { deliveryWrapContext, handoverKey, handoverWrapContext, messageDeliveryKey, openOwnerCopy, type MadeGeneration } from '../../../shared/crypto/trustee-kit';
 import { wrapKey } from '../../../shared/crypto/wrap';
+import { DeviceRefusal } from '../keys/refusal';
+import { HANDOVER_MISMATCH_WORDS } from '../keys/refusal-words';
 import type { Api } from '../keys/sign-in';
 import type { DeliveryMode, MessageChoiceJson } from '../../../shared/schema/kits';
+import type { SealedChoice, SealedChoices } from './sealed-choice';
 
 export type { DeliveryMode };
 
@@ -44,6 +54,8 @@ export interface DeliveryChoiceDeps {
   withAccountKey: WithAccountKey;
   /** The account's opened keyring (the message keys). */
   keyring: Keyring;
+  /** The owner's sealed choices on this device (sealed-choice.ts sealedChoicesOf): what decides. */
+  choices: SealedChoices;
   random?: RandomSource;
 }
 
@@ -76,11 +88,21 @@ export async function loadDeliveryState(api: Api): Promise<DeliveryState> {
   return { generations, messages: new Map(listed.messages.map(({ messageId, ...rest }) => [messageId, rest])), inUse: kits.current !== null };
 }
 
-/** The message's choice as stored, or the default. */
-export const choiceOf = (state: DeliveryState, messageId: string): DeliveryChoice => {
-  const m = state.messages.get(messageId);
-  return m ? { mode: m.mode, trustees: m.trustees } : DEFAULT_CHOICE;
-};
+const sameChoice = (a: DeliveryChoice, b: DeliveryChoice) => a.mode === b.mode && a.trustees.join('\n') === b.trustees.join('\n');
+
+/**
+ * What the device decides for a message from the owner's sealed choice `sealed` (SealedChoices
+ * read) and the server's entry `listed`: `unknown` (the device holds no record of it: nothing is
+ * done), `mismatch` (the server's list differs from the sealed choice, or leaves out a letter the
+ * sealed choice hands over), else the choice, with `adopt` when a letter from before takes the
+ * hand-over the server lists into its sealed record.
+ */
+export function decideChoice(sealed: SealedChoice | null | undefined, listed: DeliveryChoice | undefined): { kind: 'unknown' } | { kind: 'mismatch' } | { kind: 'choice'; choice: DeliveryChoice; adopt: boolean } {
+  if (sealed === undefined) return { kind: 'unknown' };
+  if (sealed === null) return listed?.mode === 'trustee' ? { kind: 'choice', choice: listed, adopt: true } : { kind: 'choice', choice: DEFAULT_CHOICE, adopt: false };
+  if (listed ? !sameChoice(listed, sealed) : sealed.mode === 'trustee') return { kind: 'mismatch' };
+  return { kind: 'choice', choice: sealed, adopt: false };
+}
 
 /** The newest key id of message `messageId` in `keyring`, or null while it has none (not sealed yet). */
 const latestKid = (keyring: Keyring, messageId: string): string | null => {
@@ -176,6 +198,7 @@ export async function saveDeliveryChoice(deps: DeliveryChoiceDeps, state: Delive
   const items = await wrapsFor(deps, state, messageId, choice, ownerCopies(deps));
   if (items.length === 0) return false;
   if ((await sendItems(deps.api, items)).has(messageId)) throw new DeliveryChoiceError('This message was deleted.');
+  await deps.choices.write(messageId, choice); // the owner's record: what every device of theirs decides from
   return true;
 }
 
@@ -187,9 +210,11 @@ export const keyedMessageIds = (keyring: Keyring): string[] => [...new Set(keyri
  * the default ("The server delivers it"), and one whose wraps miss a live generation (after
  * re-keying) or an older key version (after its key was rotated) is wrapped again with its stored
  * choice. Returns how many messages were sent. Nothing happens without kits; a message the
- * server no longer has (deleted) is skipped. A message whose
- * stored trustees hold no kit of the current kits is reported in `unbound` (the owner must choose
- * again), never silently switched to the server.
+ * server no longer has (deleted) is skipped, and so is one whose record this device does not hold
+ * yet. A message whose stored trustees hold no kit of the current kits is reported in `unbound`
+ * (the owner must choose again), never silently switched to the server. Throws DeviceRefusal
+ * (HANDOVER_MISMATCH_WORDS), having sent nothing, when the server's list differs from the owner's
+ * sealed choices (decideChoice).
  */
 export async function syncDeliveryChoices(deps: DeliveryChoiceDeps, messageIds: readonly string[] = keyedMessageIds(deps.keyring)): Promise<{ updated: number; unbound: string[] }> {
   const state = await loadDeliveryState(deps.api);
@@ -197,22 +222,31 @@ export async function syncDeliveryChoices(deps: DeliveryChoiceDeps, messageIds: 
   const copies = ownerCopies(deps);
   const items: ChoiceItem[] = [];
   const unbound: string[] = [];
+  let mismatch = false;
   for (const id of messageIds) {
     const kid = latestKid(deps.keyring, id);
     if (!kid) continue;
     const have = state.messages.get(id);
+    const decided = decideChoice(await deps.choices.read(id), have && { mode: have.mode, trustees: have.trustees });
+    if (decided.kind === 'unknown') continue;
+    if (decided.kind === 'mismatch') {
+      mismatch = true;
+      continue;
+    }
+    if (decided.adopt) await deps.choices.write(id, decided.choice);
     // A hand-delivered message needs no wrap of pending kits none of its trustees holds; of the kits in use it always does.
     const needs = (g: LiveGeneration) => have!.mode === 'server' || g === state.generations[0] || have!.trustees.some((t) => g.kits.some((k) => k.trusteeId === t));
     const upToDate = have && have.kid === kid && state.generations.every((g) => have.generations.includes(g.generation) || !needs(g));
     if (upToDate) continue;
     try {
       // Compare-and-set: only over the choice read here, never over one another device made meanwhile.
-      for (const item of await wrapsFor(deps, state, id, choiceOf(state, id), copies)) items.push({ ...item, choice: { ...item.choice, ifMode: have?.mode ?? null } });
+      for (const item of await wrapsFor(deps, state, id, decided.choice, copies)) items.push({ ...item, choice: { ...item.choice, ifMode: have?.mode ?? null } });
     } catch (err) {
       if (!(err instanceof DeliveryChoiceError)) throw err;
       unbound.push(id);
     }
   }
+  if (mismatch) throw new DeviceRefusal(HANDOVER_MISMATCH_WORDS); // before anything is sent
   const gone = await sendItems(deps.api, items);
   return { updated: new Set(items.map((i) => i.messageId).filter((id) => !gone.has(id))).size, unbound };
 }

@@ -176,7 +176,7 @@ describe('kits made on the owner’s device (make-kits.ts) with the real server 
     expect(state.escrowEnded).toBe(true);
     expect(state.current!.kits.filter((k) => k.handedOverAt).length).toBe(2);
     // The device no longer deposits: the escrow has ended (the server refuses a deposit, 409).
-    expect(await depositEscrow({ api, keyring: s.keyring! })).toEqual({ outcome: 'ended', keyCount: 0 });
+    expect(await depositEscrow({ api, keyring: s.keyring!, device: createDeviceKeyStore(`dk-${Math.random()}`), userId: o.userId })).toEqual({ outcome: 'ended', keyCount: 0 });
     expect(await api<{ keyCount: number }>('/api/release/escrow')).toMatchObject({ keyCount: 0, ended: true });
 
     // Re-key without the third trustee: generation 2 waits, generation 1 still current.

@@ -62,6 +62,8 @@ export const FIELD_CLASSES = {
     contentRevision: 'plain',
     /** Trustees see each recipient's name and delivery state, never the letter (index scope). */
     recipientName: 'index',
+    /** The owner's copy of `recipientEmail`, for the trustee who hands the letter over (issue 39). */
+    sealedRecipientEmail: 'message',
     messageType: 'message',
     messageContent: 'message',
     file: 'message',
@@ -79,6 +81,8 @@ export const FIELD_CLASSES = {
     createdAt: 'plain',
     email: 'plain',
     accessLevel: 'plain',
+    /** The owner's copy of `email`, checked before a kit is sent (issue 39). */
+    sealedEmail: 'owner',
     name: 'owner',
     phone: 'owner',
     relationship: 'owner',

@@ -153,8 +153,29 @@ export function fieldsOfPatch(
   return out;
 }
 
-/** Plain fields a write derives from the fields it writes (addDerivedFields): never a person's edit. */
-export const DERIVED_FIELDS: readonly string[] = ['fileBlobId', 'contentRevision'];
+/** Fields a write derives from the fields it writes (addDerivedFields, addOwnerCopies): never a person's edit. */
+export const DERIVED_FIELDS: readonly string[] = ['fileBlobId', 'contentRevision', 'sealedRecipientEmail', 'sealedEmail'];
+
+/**
+ * The owner's sealed copies of plain fields the server must read (issue 39, attack 4: a server can
+ * rewrite a plain field; it cannot make an envelope under a key it does not hold): plain field →
+ * its copy, sealed (shared/crypto/fields.ts). A page or screen that acts on the plain field checks
+ * it against the copy (shared/release/handover-links.ts, web/features/trustees/kits/kit-check.ts).
+ */
+export const OWNER_COPIES: Partial<Record<CollectionName, Readonly<Record<string, string>>>> = {
+  messages: { recipientEmail: 'sealedRecipientEmail' },
+  trustees: { email: 'sealedEmail' },
+};
+
+/**
+ * Adds to a device write's sync `fields` (in place) the owner's sealed copy of each plain field of
+ * OWNER_COPIES it writes, equal to it. Only the owner's device calls this (web/db/user-database.ts):
+ * the server never writes a copy (it could not seal one), so a copy always holds what the owner's
+ * device wrote, and a plain value the server wrote since differs from it.
+ */
+export function addOwnerCopies(collection: CollectionName, fields: Record<string, unknown>): void {
+  for (const [plain, copy] of Object.entries(OWNER_COPIES[collection] ?? {})) if (plain in fields) fields[copy] = fields[plain];
+}
 
 /** Fields of a message that reach its recipient: an edit of one is a new revision. */
 const DELIVERED_CONTENT = ['messageType', 'messageContent', 'file'];

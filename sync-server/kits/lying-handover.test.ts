@@ -10,33 +10,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
-import type { makeGeneration } from '../../shared/crypto/trustee-kit';
 import type { HandoverJson } from '../../shared/release/handover-links';
-import type { SealedWorld } from '../../web/sync/test-sealed';
 import { kitApi } from '../../web/release/kit/api';
 import { ADDRESS_REFUSED_TEXT, ADDRESS_UNSEALED_TEXT, handoverLineText, handoverLinks, handoverMailto, withSealedAddresses } from '../../web/release/kit/handovers';
 import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices } from '../../web/features/message-vault/delivery-choice';
-import { DAY_MS } from '../release/state-machine';
-import { sealedWithKits } from './message-key-test-support';
+import { releaseThroughKits, sealedWithKits } from './message-key-test-support';
 
 const ORIGIN = 'http://afterword.test';
 const ATTACKER = 'attacker@evil.example';
-
-/** Lets the check-ins lapse until the trustees are asked to confirm, then ann and bob confirm with their kits. */
-async function releaseThroughKits(w: SealedWorld, made: Awaited<ReturnType<typeof makeGeneration>>, token: (id: string) => string) {
-  expect((await w.t.call('PUT', '/api/release/settings', { checkInDays: 30, waitingDays: 7 }, w.cookie)).status).toBe(200);
-  const phase = async () => (await w.t.services.release.state(w.userId)).phase;
-  for (let day = 0; day < 60 && (await phase()) !== 'awaiting-confirmations'; day++) {
-    w.t.advance(DAY_MS);
-    await w.t.services.scheduler.runOnce();
-  }
-  for (const id of ['tr1', 'tr2']) {
-    const share = toB64url(made.kits.find((m) => m.trusteeId === id)!.kit.share);
-    expect((await w.t.call('POST', `/api/kit/${token(id)}/confirm`, { share })).status).toBe(200);
-  }
-  expect(await phase()).toBe('released');
-  await w.t.services.scheduler.runOnce();
-}
 
 /** A released account whose letter m2 (to bert) bob (tr2) hands over; and bob's kit page, whose `/handovers` answer `lie` may replace. */
 async function releasedHandover() {

@@ -169,12 +169,18 @@ export const OWNER_COPIES: Partial<Record<CollectionName, Readonly<Record<string
 
 /**
  * Adds to a device write's sync `fields` (in place) the owner's sealed copy of each plain field of
- * OWNER_COPIES it writes, equal to it. Only the owner's device calls this (web/db/user-database.ts):
- * the server never writes a copy (it could not seal one), so a copy always holds what the owner's
- * device wrote, and a plain value the server wrote since differs from it.
+ * OWNER_COPIES it writes, equal to it, over the record's `state` on the device. Only the owner's
+ * device calls this (web/db/user-database.ts), before unchanged fields are dropped: the server never
+ * writes a copy (it could not seal one), so a copy holds what the owner's device wrote. A form that
+ * sends the whole record again vouches for an address only when it changes it or the record has no
+ * copy yet: an address the server wrote since, saved back unchanged, never becomes the owner's word.
  */
-export function addOwnerCopies(collection: CollectionName, fields: Record<string, unknown>): void {
-  for (const [plain, copy] of Object.entries(OWNER_COPIES[collection] ?? {})) if (plain in fields) fields[copy] = fields[plain];
+export function addOwnerCopies(collection: CollectionName, state: RecordState, fields: Record<string, unknown>): void {
+  for (const [plain, copy] of Object.entries(OWNER_COPIES[collection] ?? {})) {
+    if (!(plain in fields)) continue;
+    const kept = typeof state.values[copy] === 'string' && JSON.stringify(fields[plain]) === JSON.stringify(state.values[plain]);
+    if (!kept) fields[copy] = fields[plain];
+  }
 }
 
 /** Fields of a message that reach its recipient: an edit of one is a new revision. */

@@ -85,6 +85,12 @@ describe('a server that lies about a kit\'s address and level', () => {
       expect(body).not.toContain(ATTACKER);
     }
 
+    // The form sends the whole record when the owner edits something else: the server's address,
+    // saved back unchanged, does not become the owner's word.
+    await db.write('trustees', 'tr2', { name: 'bob', email: ATTACKER, phone: '555 0100', accessLevel: 'full' });
+    expect(await db.dexie.entities('trustees').get('tr2')).toMatchObject({ email: ATTACKER, sealedEmail: addr('bob'), phone: '555 0100' });
+    expect((await screen()).tr2).toBe(KIT_ADDRESS_CHANGED_TEXT('bob', addr('bob')));
+
     // The owner's own edits pass: bob's address saved again on the device, cy's kits made anew for her level.
     lies.clear();
     await db.write('trustees', 'tr2', { email: addr('bob2') });

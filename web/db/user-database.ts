@@ -247,7 +247,7 @@ export class UserDatabase {
     Object.assign(fields, rawFields);
     // The owner's sealed copy of an address the server must read (issue 39), before unchanged
     // fields go: a letter saved again with the address its copy lacks gets one.
-    addOwnerCopies(collection, fields);
+    addOwnerCopies(collection, state, fields);
     // Unchanged fields are not rewritten, so a form that sends the whole record never clobbers a
     // concurrent edit of a field the person did not touch (rule 4).
     for (const f of Object.keys(fields)) {

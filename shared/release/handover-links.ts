@@ -18,6 +18,7 @@ import { open } from '../crypto/envelope';
 import { CryptoError, MalformedError } from '../crypto/errors';
 import { handoverKey, handoverWrapContext } from '../crypto/trustee-kit';
 import { importAesKey, unwrapKey } from '../crypto/wrap';
+import { sameAddress } from '../crypto/fields';
 
 /** One hand-delivered message as `GET /api/kit/:token/handovers` lists it. */
 export interface HandoverJson {
@@ -58,9 +59,6 @@ export class SealedAddressError extends CryptoError {}
 
 /** A delivery link's path as the server mints it: the page's own origin only, never another host. */
 const DELIVERY_PATH = /^\/r\/d\/[A-Za-z0-9_-]{20,128}$/;
-
-/** An address as the server compares them (trimmed, lower case). */
-const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * The address of `m` to send it to, checked against the owner's sealed copy opened with the message

@@ -7,6 +7,7 @@
 import { COLLECTION_SPECS, type CollectionName, type EntityOf } from '../schema/collections';
 import { z } from '../schema/z';
 import type { RecordState } from './merge';
+import { OWNER_COPIES } from '../crypto/fields';
 import { TOMBSTONE_FIELD } from '../schema/collection-names';
 import { toB64url } from '../crypto/bytes';
 
@@ -155,17 +156,6 @@ export function fieldsOfPatch(
 
 /** Fields a write derives from the fields it writes (addDerivedFields, addOwnerCopies): never a person's edit. */
 export const DERIVED_FIELDS: readonly string[] = ['fileBlobId', 'contentRevision', 'sealedRecipientEmail', 'sealedEmail'];
-
-/**
- * The owner's sealed copies of plain fields the server must read (issue 39, attack 4: a server can
- * rewrite a plain field; it cannot make an envelope under a key it does not hold): plain field →
- * its copy, sealed (shared/crypto/fields.ts). A page or screen that acts on the plain field checks
- * it against the copy (shared/release/handover-links.ts, web/features/trustees/kits/kit-check.ts).
- */
-export const OWNER_COPIES: Partial<Record<CollectionName, Readonly<Record<string, string>>>> = {
-  messages: { recipientEmail: 'sealedRecipientEmail' },
-  trustees: { email: 'sealedEmail' },
-};
 
 /**
  * Adds to a device write's sync `fields` (in place) the owner's sealed copy of each plain field of

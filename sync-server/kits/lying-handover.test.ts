@@ -14,6 +14,9 @@ import type { HandoverJson } from '../../shared/release/handover-links';
 import { kitApi } from '../../web/release/kit/api';
 import { ADDRESS_REFUSED_TEXT, ADDRESS_UNSEALED_TEXT, handoverLineText, handoverLinks, handoverMailto, withSealedAddresses } from '../../web/release/kit/handovers';
 import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices } from '../../web/features/message-vault/delivery-choice';
+import { ADDRESS_CHANGED_TEXT, letterAddress, letterAddressNotice } from '../../web/features/message-vault/address-check';
+import type { Message } from '../../shared/schema';
+import { formatHlc } from '../../shared/sync/hlc';
 import { releaseThroughKits, sealedWithKits } from './message-key-test-support';
 
 const ORIGIN = 'http://afterword.test';
@@ -102,5 +105,17 @@ describe('a server that lies about a hand-over letter\'s address', () => {
     const { links } = await h.open();
     expect(links.map((l) => [l.recipientEmail, l.address])).toEqual([[h.addr('bert'), 'unsealed']]);
     expect(handoverLineText(links[0]!, 'Ada').note).toBe(ADDRESS_UNSEALED_TEXT('Ada'));
+  });
+
+  it('before the release, the owner\'s vault shows the address they wrote and says the server\'s differs', async () => {
+    const { w, addr, db, sync } = await sealedWithKits();
+    const hlc = formatHlc({ ms: w.t.deps.now() + 1000, counter: 0, node: 'ffffffffffffffff' });
+    await w.t.services.store.applyChanges(w.userId, [{ collection: 'messages', id: 'm2', hlc, fields: { recipientEmail: ATTACKER } }]);
+    await sync();
+    const m2 = (await db.dexie.entities('messages').get('m2')) as Message;
+    expect(m2).toMatchObject({ recipientEmail: ATTACKER, sealedRecipientEmail: addr('bert') }); // the lie reached the device; the copy held
+    expect(letterAddress(m2)).toBe(addr('bert'));
+    expect(letterAddressNotice(m2)).toBe(ADDRESS_CHANGED_TEXT(addr('bert')));
+    expect(letterAddressNotice((await db.dexie.entities('messages').get('m1')) as Message)).toBeNull();
   });
 });

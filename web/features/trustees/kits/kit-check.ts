@@ -9,11 +9,9 @@
  * before there were copies has none: their address is used as it is (SECURITY.md names this).
  */
 import { ACCESS_LEVEL_LABELS } from '../../../../shared/labels';
+import { sameAddress } from '../../../../shared/crypto/fields';
 import type { KitCandidate } from './kit-plan';
 import type { KitHandout } from './make-kits';
-
-/** An address as the server compares them (trimmed, lower case). */
-const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Said when the trustee's address on this device is not the one the owner sealed. */
 export const KIT_ADDRESS_CHANGED_TEXT = (name: string, sealed: string) =>

@@ -9,7 +9,7 @@ import { sameAddress } from '../../../shared/crypto/fields';
 
 /** Said on a letter whose address from the server is not the one the owner wrote (`sealed`). */
 export const ADDRESS_CHANGED_TEXT = (sealed: string) =>
-  `Your server now gives another address for this letter than the one you wrote (${sealed}). Edit this message and save the right address.`;
+  `Your server now gives another address for this letter than the one you wrote (${sealed}). Edit this message, type the right address and save.`;
 
 /** The address to show for `m`: the owner's sealed copy when there is one, else the plain one. */
 export const letterAddress = (m: Pick<Message, 'recipientEmail' | 'sealedRecipientEmail'>): string => m.sealedRecipientEmail ?? m.recipientEmail;

@@ -15,7 +15,7 @@ import type { KitHandout } from './make-kits';
 
 /** Said when the trustee's address on this device is not the one the owner sealed. */
 export const KIT_ADDRESS_CHANGED_TEXT = (name: string, sealed: string) =>
-  `The e-mail address your server now gives for ${name} is not the one you wrote (${sealed}). Nothing was sent. Open ${name} on the Trustees screen, check the address and save it, then hand over the kit.`;
+  `The e-mail address your server now gives for ${name} is not the one you wrote (${sealed}). Nothing was sent. If ${sealed} is right, open ${name} on the Trustees screen, type it in again and save; then hand over the kit.`;
 
 /** Said when the server's level for the trustee is not the one sealed in the owner's copy of the kit. */
 export const KIT_LEVEL_CHANGED_TEXT = (name: string, listed: string, sealed: string) =>

@@ -51,9 +51,10 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await phone.context().close();
   }
 
-  /** A trustee opens their kit link after the release and presses to open what was left; the page stays open. */
-  async function openLevel(link: string): Promise<Page> {
+  /** A trustee opens their kit link after the release and presses to open what was left; the page stays open. `before` runs on the page first (a route a test replaces). */
+  async function openLevel(link: string, before?: (page: Page) => Promise<unknown>): Promise<Page> {
     const page = await (await mobileContext(suite.browser, suite.server.url)).newPage();
+    await before?.(page);
     await page.goto(link);
     await page.getByRole('button', { name: 'Open what Ada left for you' }).click();
     return page;
@@ -266,6 +267,24 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     const mailto = await alan.getByRole('link', { name: 'Send by e-mail' }).first().getAttribute('href');
     expect(decodeURIComponent(mailto!)).toContain(handLink);
     await alan.context().close();
+
+    // A server that lies about whom Henry's letter is for (issue 39, attack 4): its answer names
+    // another address. Alan's page gives the address Ada sealed with the letter and says it refused the other.
+    const liar = 'attacker@evil.example';
+    const lied = await openLevel(links.alan!, (page) =>
+      page.route('**/handovers', async (route) => {
+        const answer = (await (await route.fetch()).json()) as { messages: Array<{ recipientEmail: string }> };
+        await route.fulfill({ json: { messages: answer.messages.map((m) => ({ ...m, recipientEmail: liar })) } });
+      }),
+    );
+    const handovers = lied.getByRole('region', { name: 'Letters for you to hand over' });
+    await handovers.getByText(`For ${addr('henry')}.`).waitFor({ timeout: 20_000 });
+    await handovers.getByRole('alert').filter({ hasText: 'gave a different address for this letter than the one Ada wrote' }).waitFor();
+    expect(await lied.locator('body').innerText()).not.toContain(liar);
+    const liedMailto = await handovers.getByRole('link', { name: 'Send by e-mail' }).first().getAttribute('href');
+    expect(liedMailto!.startsWith(`mailto:${encodeURIComponent(addr('henry'))}?`)).toBe(true);
+    await expectNoSeriousA11yViolations(lied, 'the kit page refusing a changed address, at 390 px');
+    await lied.context().close();
     const henryPage = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await henryPage.goto(local(handLink));
     await henryPage.getByText(letters.henry).waitFor({ timeout: 20_000 });

@@ -228,7 +228,7 @@ function assemble(
   // Trustee kits: their gates, shares and Q sealed under the release key's `kits` subkey (kits/seal.ts).
   const sealer = createKitSealer(deps.config.releaseKey);
   const kitDeps = { deps, release, records: plainRecords(records), sealer };
-  const messageKeys = createMessageKeys({ ...kitDeps, store: parts.messageKeyStore });
+  const messageKeys = createMessageKeys({ ...kitDeps, store: parts.messageKeyStore, stored: async (userId, collection, id) => await parts.source.store.get(userId, collection, id) });
   // A message with a wrap of the released kits is opened with Q; else the escrow's path (release-keys.ts).
   const releaseKeys = createReleaseKeys(escrow, parts.keys, messageKeys);
   const scheduler = createReleaseScheduler(deps, release, records, mailer, {

@@ -62,6 +62,8 @@ export const FIELD_CLASSES = {
     contentRevision: 'plain',
     /** Trustees see each recipient's name and delivery state, never the letter (index scope). */
     recipientName: 'index',
+    /** The owner's copy of `recipientEmail`, for the trustee who hands the letter over (issue 39). */
+    sealedRecipientEmail: 'message',
     messageType: 'message',
     messageContent: 'message',
     file: 'message',
@@ -81,6 +83,8 @@ export const FIELD_CLASSES = {
     createdAt: 'plain',
     email: 'plain',
     accessLevel: 'plain',
+    /** The owner's copy of `email`, checked before a kit is sent (issue 39). */
+    sealedEmail: 'owner',
     name: 'owner',
     phone: 'owner',
     relationship: 'owner',
@@ -128,6 +132,21 @@ export function sealedScope(collection: CollectionName, recordId: string, stored
   if (cls === 'plain') return null;
   return cls === 'message' ? messageScope(recordId) : cls;
 }
+
+/**
+ * The owner's sealed copies of plain fields the server must read (issue 39, attack 4: a server can
+ * rewrite a plain field; it cannot make an envelope under a key it does not hold): plain field →
+ * its copy, sealed (FIELD_CLASSES). The owner's device writes them (shared/sync/record.ts
+ * addOwnerCopies); what acts on the plain field checks it against the copy with sameAddress
+ * (shared/release/handover-links.ts, web/features/trustees/kits/kit-check.ts, MessageCard.tsx).
+ */
+export const OWNER_COPIES: Partial<Record<CollectionName, Readonly<Record<string, string>>>> = {
+  messages: { recipientEmail: 'sealedRecipientEmail' },
+  trustees: { email: 'sealedEmail' },
+};
+
+/** True when two addresses are the same as the server compares them (trimmed, lower case): a plain address against its owner's copy. */
+export const sameAddress = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The scopes each trustee access level receives at release (no level includes a message's own key). */
 export const LEVEL_SCOPES = {

@@ -5,10 +5,20 @@
  * secret t (handoverKey(Q, G, t) with the Q and gate of `GET /api/kit/:token/access`), making the
  * link the trustee sends from their own e-mail: `<origin>/r/d/<token>#<kid>.<key>`. The key never
  * goes back to the server.
+ *
+ * Whom to send it to is the owner's word, not the server's (issue 39, attack 4): the owner's device
+ * seals a copy of each letter's address under the letter's own key (`sealedRecipientEmail`,
+ * shared/sync/record.ts addOwnerCopies), which the server never holds for a letter a trustee hands
+ * over. The copy is opened here with the key just unwrapped; the plain address the server gives is
+ * used only when it is the same, else refused (`differs`) and the sealed one given. A letter last
+ * addressed before copies existed has none (`unsealed`): the page says it cannot check that address.
  */
 import { fromB64url, toB64url } from '../crypto/bytes';
+import { open } from '../crypto/envelope';
+import { CryptoError, MalformedError } from '../crypto/errors';
 import { handoverKey, handoverWrapContext } from '../crypto/trustee-kit';
-import { unwrapKey } from '../crypto/wrap';
+import { importAesKey, unwrapKey } from '../crypto/wrap';
+import { sameAddress } from '../crypto/fields';
 
 /** One hand-delivered message as `GET /api/kit/:token/handovers` lists it. */
 export interface HandoverJson {
@@ -20,26 +30,63 @@ export interface HandoverJson {
   wrap: string;
   /** True when this trustee is the backup of another. */
   backup: boolean;
+  /** The address as the server holds it (plain, server-writable): checked against `sealedAddress`. */
   recipientEmail: string;
+  /** The owner's sealed copy of the address (an envelope under the message key, and its HLC); null or absent for a letter addressed before copies. */
+  sealedAddress?: { envelope: string; hlc: string } | null;
   deliveryDate: string | null;
   /** The delivery link's path without its key (`/r/d/<token>`). */
   path: string;
 }
 
+/** How a hand-over's address was checked: the owner's sealed copy (the server's the same), the server's refused for the sealed one, or unchecked (a letter addressed before copies). */
+export type AddressCheck = 'sealed' | 'differs' | 'unsealed';
+
 /** A message ready to hand over: whom to send it to, and the whole link. */
 export interface HandoverLink {
   messageId: string;
+  /** Whom to send it to: the owner's sealed address, or for an `unsealed` letter the server's. */
   recipientEmail: string;
+  address: AddressCheck;
   deliveryDate: string | null;
   backup: boolean;
   /** `<origin><path>#<kid>.<key>`: the only place the key is ever written. */
   link: string;
 }
 
+/** The owner's sealed copy of a letter's address did not open: the letter's address cannot be checked (never a reason to use the server's). */
+export class SealedAddressError extends CryptoError {}
+
+/** A delivery link's path as the server mints it: the page's own origin only, never another host. */
+const DELIVERY_PATH = /^\/r\/d\/[A-Za-z0-9_-]{20,128}$/;
+
+/**
+ * The address of `m` to send it to, checked against the owner's sealed copy opened with the message
+ * key `mk` (issue 39). Throws SealedAddressError when the copy does not open (changed, moved from another
+ * letter or field, an old one served with its old HLC that no longer matches): the caller names the
+ * letter as not checkable, never its server-written address as one to use.
+ */
+async function checkedAddress(account: string, m: HandoverJson, mk: Uint8Array): Promise<{ recipientEmail: string; address: AddressCheck }> {
+  if (!m.sealedAddress) return { recipientEmail: m.recipientEmail, address: 'unsealed' };
+  const key = await importAesKey(mk);
+  const place = { userId: account, collection: 'messages' as const, recordId: m.messageId, field: 'sealedRecipientEmail' };
+  let sealed: unknown;
+  try {
+    sealed = await open((kid) => (kid === m.kid ? key : undefined), place, m.sealedAddress.hlc, m.sealedAddress.envelope);
+  } catch (err) {
+    if (err instanceof CryptoError) throw new SealedAddressError(`The sealed address does not open (${err.name}: ${err.message})`);
+    throw err;
+  }
+  if (typeof sealed !== 'string' || !sealed.includes('@')) throw new SealedAddressError('The sealed address is not an address');
+  return { recipientEmail: sealed, address: sameAddress(sealed, m.recipientEmail) ? 'sealed' : 'differs' };
+}
+
 /**
  * Opens each of `messages` with this trustee's kit secret `t` (16 bytes) and the released `q` and
- * `gate` (base64url, as the access route gives them). Throws UnwrapError when a wrap does not open
- * with this kit (another trustee's or generation's kit, changed bytes), TypeError for wrong lengths.
+ * `gate` (base64url, as the access route gives them), and checks its address (checkedAddress).
+ * Throws UnwrapError when a wrap does not open with this kit (another trustee's or generation's kit,
+ * changed bytes), SealedAddressError when the sealed address does not open, MalformedError for a
+ * link path that is not a delivery page's, TypeError for wrong lengths.
  */
 export async function openHandovers(input: { account: string; trusteeId: string; q: string; gate: string; t: Uint8Array; origin: string; messages: readonly HandoverJson[] }): Promise<HandoverLink[]> {
   const q = fromB64url(input.q);
@@ -48,8 +95,10 @@ export async function openHandovers(input: { account: string; trusteeId: string;
   const out: HandoverLink[] = [];
   for (const m of input.messages) {
     const ctx = { account: input.account, trusteeId: input.trusteeId, messageId: m.messageId, generation: m.generation };
+    if (!DELIVERY_PATH.test(m.path)) throw new MalformedError('Not a delivery page’s path');
     const key = await unwrapKey(await handoverKey(q, gate, input.t, ctx), m.wrap, handoverWrapContext(input.account, input.trusteeId, m.kid, m.generation));
-    out.push({ messageId: m.messageId, recipientEmail: m.recipientEmail, deliveryDate: m.deliveryDate, backup: m.backup, link: `${input.origin.replace(/\/+$/, '')}${m.path}#${m.kid}.${toB64url(key)}` });
+    const to = await checkedAddress(input.account, m, key);
+    out.push({ messageId: m.messageId, ...to, deliveryDate: m.deliveryDate, backup: m.backup, link: `${input.origin.replace(/\/+$/, '')}${m.path}#${m.kid}.${toB64url(key)}` });
   }
   return out;
 }

@@ -48,10 +48,10 @@ export const COLLECTION_SPECS: Record<CollectionName, CollectionSpec> = {
     lists: [],
     serverOnly: ['delivered', 'deliveredAt', 'openedAt'],
     singleton: false,
-    defaults: { delivered: false, deliveredAt: null, openedAt: null, file: null, fileBlobId: null, contentRevision: 0, delivery: null },
+    defaults: { delivered: false, deliveredAt: null, openedAt: null, file: null, fileBlobId: null, contentRevision: 0, delivery: null, sealedRecipientEmail: null },
   },
   documents: { fields: documentFieldsSchema, lists: [], serverOnly: [], singleton: false, defaults: { documentUrl: null, originalLocation: null, file: null, fileBlobId: null } },
-  trustees: { fields: trusteeFieldsSchema, lists: [], serverOnly: [], singleton: false },
+  trustees: { fields: trusteeFieldsSchema, lists: [], serverOnly: [], singleton: false, defaults: { sealedEmail: null } },
   survivorTasks: {
     fields: survivorTaskFieldsSchema,
     lists: ['resources', 'automationSteps'],

@@ -22,6 +22,13 @@ export const deliveryChoiceSchema = z.object({
 export const messageFieldsSchema = z.object({
   recipientName: requiredText(LIMITS.name),
   recipientEmail: emailSchema,
+  /**
+   * The owner's sealed copy of `recipientEmail` (issue 39, attack 4), under the message's own key:
+   * written by the owner's device with every write of the address (shared/sync/record.ts
+   * addOwnerCopies), so the trustee who hands the letter over checks the plain address the server
+   * gives against it (shared/release/handover-links.ts). Null on a letter last addressed before.
+   */
+  sealedRecipientEmail: z.optional(z.nullable(emailSchema)),
   messageType: messageTypeSchema,
   messageContent: requiredText(LIMITS.longText),
   deliveryDate: z.nullable(timestampSchema),

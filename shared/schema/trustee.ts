@@ -9,6 +9,13 @@ export type AccessLevel = z.infer<typeof accessLevelSchema>;
 export const trusteeFieldsSchema = z.object({
   name: requiredText(LIMITS.name),
   email: emailSchema,
+  /**
+   * The owner's sealed copy of `email` (issue 39, attack 4), under the owner scope: written by the
+   * owner's device with every write of the address (shared/sync/record.ts addOwnerCopies), so a kit
+   * is sent only to the address the owner wrote (web/features/trustees/kits/kit-check.ts). Null on
+   * a trustee last addressed before.
+   */
+  sealedEmail: z.optional(z.nullable(emailSchema)),
   phone: optionalText(40),
   relationship: optionalText(LIMITS.name),
   accessLevel: accessLevelSchema,
@@ -17,7 +24,7 @@ export const trusteeFieldsSchema = z.object({
 export const trusteeSchema = z.extend(trusteeFieldsSchema, { id: z.string(), userId: z.string() });
 export type Trustee = z.infer<typeof trusteeSchema>;
 
-const editable = z.omit(trusteeFieldsSchema, { createdAt: true });
+const editable = z.omit(trusteeFieldsSchema, { createdAt: true, sealedEmail: true });
 /** `POST /api/trustees` (SPEC.md §7): phone and relationship optional. */
 export const trusteeCreateSchema = z.strictObject({
   ...editable.shape,

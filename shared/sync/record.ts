@@ -7,6 +7,7 @@
 import { COLLECTION_SPECS, type CollectionName, type EntityOf } from '../schema/collections';
 import { z } from '../schema/z';
 import type { RecordState } from './merge';
+import { OWNER_COPIES } from '../crypto/fields';
 import { TOMBSTONE_FIELD } from '../schema/collection-names';
 import { toB64url } from '../crypto/bytes';
 
@@ -153,8 +154,24 @@ export function fieldsOfPatch(
   return out;
 }
 
-/** Plain fields a write derives from the fields it writes (addDerivedFields): never a person's edit. */
-export const DERIVED_FIELDS: readonly string[] = ['fileBlobId', 'contentRevision'];
+/** Fields a write derives from the fields it writes (addDerivedFields, addOwnerCopies): never a person's edit. */
+export const DERIVED_FIELDS: readonly string[] = ['fileBlobId', 'contentRevision', 'sealedRecipientEmail', 'sealedEmail'];
+
+/**
+ * Adds to a device write's sync `fields` (in place) the owner's sealed copy of each plain field of
+ * OWNER_COPIES it writes, equal to it, over the record's `state` on the device. Only the owner's
+ * device calls this (web/db/user-database.ts), before unchanged fields are dropped: the server never
+ * writes a copy (it could not seal one), so a copy holds what the owner's device wrote. A form that
+ * sends the whole record again vouches for an address only when it changes it or the record has no
+ * copy yet: an address the server wrote since, saved back unchanged, never becomes the owner's word.
+ */
+export function addOwnerCopies(collection: CollectionName, state: RecordState, fields: Record<string, unknown>): void {
+  for (const [plain, copy] of Object.entries(OWNER_COPIES[collection] ?? {})) {
+    if (!(plain in fields)) continue;
+    const kept = typeof state.values[copy] === 'string' && JSON.stringify(fields[plain]) === JSON.stringify(state.values[plain]);
+    if (!kept) fields[copy] = fields[plain];
+  }
+}
 
 /** Fields of a message that reach its recipient: an edit of one is a new revision. */
 const DELIVERED_CONTENT = ['messageType', 'messageContent', 'file'];

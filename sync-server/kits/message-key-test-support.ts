@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
 import { EXECUTOR_KIT, makeGeneration, sealOwnerCopy } from '../../shared/crypto/trustee-kit';
+import { DAY_MS } from '../release/state-machine';
 import type { DeliveryChoiceDeps } from '../../web/features/message-vault/delivery-choice';
 import { sealedChoicesOf } from '../../web/features/message-vault/sealed-choice';
 import { createSyncEngine } from '../../web/sync/engine';
@@ -74,3 +75,20 @@ export async function sealedWithKits(opts: { m2DaysAhead?: number; handOver?: bo
   return { w, addr, made, token, ring, device, api, ak, db, sync };
 }
 
+
+/** Lets the check-ins lapse until the trustees are asked to confirm, then ann and bob (tr1, tr2) confirm with their kits: released. */
+export async function releaseThroughKits(w: SealedWorld, made: Awaited<ReturnType<typeof makeGeneration>>, token: (id: string) => string) {
+  expect((await w.t.call('PUT', '/api/release/settings', { checkInDays: 30, waitingDays: 7 }, w.cookie)).status).toBe(200);
+  const phase = async () => (await w.t.services.release.state(w.userId)).phase;
+  for (let day = 0; day < 60 && (await phase()) !== 'awaiting-confirmations'; day++) {
+    w.t.advance(DAY_MS);
+    await w.t.services.scheduler.runOnce();
+  }
+  expect(await phase()).toBe('awaiting-confirmations');
+  for (const id of ['tr1', 'tr2']) {
+    const share = toB64url(made.kits.find((m) => m.trusteeId === id)!.kit.share);
+    expect((await w.t.call('POST', `/api/kit/${token(id)}/confirm`, { share })).status).toBe(200);
+  }
+  expect(await phase()).toBe('released');
+  await w.t.services.scheduler.runOnce();
+}

@@ -11,7 +11,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { fromB64url, toB64url } from '../../shared/crypto/bytes';
-import { handoverKey, handoverWrapContext, type makeGeneration } from '../../shared/crypto/trustee-kit';
+import { handoverKey, handoverWrapContext } from '../../shared/crypto/trustee-kit';
 import { unwrapKey } from '../../shared/crypto/wrap';
 import { openHandovers, type HandoverJson } from '../../shared/release/handover-links';
 import type { DeliveryPageData, TrusteePageData } from '../../shared/release/pages';
@@ -19,7 +19,6 @@ import { deliveryStateLine } from '../../shared/delivery-rule';
 import type { ReleaseReadiness, ReleaseRehearsal, ReleaseStatus } from '../../shared/schema/release';
 import { UNBOUND_TEXT } from '../release/release-keys';
 import { PREVIEW_LINK } from '../release/emails';
-import type { SealedWorld } from '../../web/sync/test-sealed';
 import { openPage } from '../../web/release/open';
 import { kitApi } from '../../web/release/kit/api';
 import { handoverLinks, handoverMailBody } from '../../web/release/kit/handovers';
@@ -28,30 +27,13 @@ import { needlesOf, scanDirectory } from '../canary-scan';
 import { outboxFiles } from '../release/release-test-support';
 import { DAY_MS } from '../release/state-machine';
 import { signUp } from '../test-support';
-import { LETTER, sealedWithKits } from './message-key-test-support';
+import { LETTER, releaseThroughKits, sealedWithKits } from './message-key-test-support';
 import { depositEscrow } from '../../web/features/keys/escrow-deposit';
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 
 /** This test device's pins (web/features/keys/pin.ts): the escrow deposit decides from them. */
 const deviceKeys = createDeviceKeyStore(`dk-${Math.random()}`);
 
-
-/** Lets the check-ins lapse until the trustees are asked to confirm, then ann and bob confirm with their kits. */
-async function releaseThroughKits(w: SealedWorld, made: Awaited<ReturnType<typeof makeGeneration>>, token: (id: string) => string) {
-  expect((await w.t.call('PUT', '/api/release/settings', { checkInDays: 30, waitingDays: 7 }, w.cookie)).status).toBe(200);
-  const phase = async () => (await w.t.services.release.state(w.userId)).phase;
-  for (let day = 0; day < 60 && (await phase()) !== 'awaiting-confirmations'; day++) {
-    w.t.advance(DAY_MS);
-    await w.t.services.scheduler.runOnce();
-  }
-  expect(await phase()).toBe('awaiting-confirmations');
-  for (const id of ['tr1', 'tr2']) {
-    const share = toB64url(made.kits.find((m) => m.trusteeId === id)!.kit.share);
-    expect((await w.t.call('POST', `/api/kit/${token(id)}/confirm`, { share })).status).toBe(200);
-  }
-  expect(await phase()).toBe('released');
-  await w.t.services.scheduler.runOnce();
-}
 
 describe('messages with trustee kits', () => {
   it('the readiness panel names the messages the kits in force cannot open yet, until the device ties them', async () => {

@@ -93,6 +93,8 @@ export function createHandoverLookup(store: AsyncMessageKeyStore): HandoverOf {
 
 export interface MessageKeysDeps {
   deps: AppDeps;
+  /** A record as stored (values and clocks): a hand-over's sealed address goes to the kit page as it is (issue 39). */
+  stored: (userId: string, collection: 'messages', id: string) => Promise<{ values: Record<string, unknown>; clocks: Record<string, string> } | null>;
   release: ReleaseService;
   records: ReleaseRecords;
   sealer: KitSealer;
@@ -100,7 +102,7 @@ export interface MessageKeysDeps {
 }
 
 /** The message-key service; see the module's comment. */
-export function createMessageKeys({ deps, release, records, sealer, store }: MessageKeysDeps) {
+export function createMessageKeys({ deps, release, records, sealer, store, stored }: MessageKeysDeps) {
   const rel = release.store;
 
   /** The trustee ids among `ids` without a kit in `generation` or not accepted (any more). */
@@ -224,7 +226,9 @@ export function createMessageKeys({ deps, release, records, sealer, store }: Mes
 
     /**
      * `GET /api/kit/:token/handovers`: after the release, the due messages this kit's trustee
-     * hands over (as trustee or backup), each with its wrap and a delivery link minted once per
+     * hands over (as trustee or backup), each with its wrap, the owner's sealed copy of its address
+     * (an envelope under the letter's own key, null for a letter addressed before there were copies)
+     * and a delivery link minted once per
      * message and kept sealed (a new one when the message was re-addressed). Throws 404 (unknown
      * kit), 403 before the release or for a kit of another generation than the released one.
      */
@@ -253,6 +257,9 @@ export function createMessageKeys({ deps, release, records, sealer, store }: Mes
           if (await store.setLink(userId, m.id, gen.generation, sealed, row.link_wrap)) link = minted;
           else link = new TextDecoder().decode(await sealer.open(linkPlace(userId, gen.generation, m.id), (await store.ofMessage(userId, m.id)).find((r) => r.generation === gen.generation)!.link_wrap!));
         }
+        const state = await stored(userId, 'messages', m.id);
+        const envelope = state?.values.sealedRecipientEmail;
+        const hlc = state?.clocks.sealedRecipientEmail;
         out.push({
           messageId: m.id,
           kid: row.kid,
@@ -260,6 +267,8 @@ export function createMessageKeys({ deps, release, records, sealer, store }: Mes
           wrap: hs[at]!.wrap,
           backup: at > 0,
           recipientEmail: m.recipientEmail,
+          // The owner's sealed copy of the address, as stored: the page opens it with the letter's key.
+          sealedAddress: typeof envelope === 'string' && hlc ? { envelope, hlc } : null,
           deliveryDate: m.deliveryDate ?? null,
           path: `${RELEASE_PAGE_PATHS.delivery}${link}`,
         });

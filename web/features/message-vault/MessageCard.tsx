@@ -4,11 +4,14 @@
  * 'Upon release', or sent on … and opened on …), a 3-line excerpt of the body,
  * and edit/delete buttons named for the recipient. A video or audio message with a recording
  * (issue #17) plays it on the card (MessageRecording.tsx). A text another device wrote at the same
- * time is marked on the card until the person restores or dismisses it in the editor.
+ * time is marked on the card until the person restores or dismisses it in the editor. An address
+ * the server gives that is not the one the owner sealed (issue 39) is named as such: the card shows
+ * the owner's and asks them to save the right one.
  */
 import { CalendarClock, FileText, Mic, Video } from 'lucide-react';
 import type { Message } from '../../../shared/schema';
 import { deliveryCardText } from '../../../shared/delivery-rule';
+import { letterAddress, letterAddressNotice } from './address-check';
 import { useReleaseStore } from '../release/release-store';
 import { useConflictCount } from '../../db/versions';
 import { Badge } from '../../ui/Badge';
@@ -34,12 +37,13 @@ export function MessageCard({ message, onEdit, onDelete }: MessageCardProps) {
   // A version another device wrote at the same time stays marked on the card until the person
   // has dealt with it in the editor (Restore or Dismiss), not only in a passing toast.
   const conflicts = useConflictCount('messages', message.id, 'messageContent');
+  const addressNotice = letterAddressNotice(message);
   return (
     <Card className="flex h-full flex-col">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 p-5 pb-3">
         <div className="min-w-0 max-w-full">
           <h2 className="text-lg break-words font-semibold text-slate-900">{message.recipientName}</h2>
-          <p className="text-sm break-all text-slate-600">{message.recipientEmail}</p>
+          <p className="text-sm break-all text-slate-600">{letterAddress(message)}</p>
         </div>
         <Badge color={message.delivered ? 'green' : 'yellow'} className="shrink-0">
           {message.delivered ? 'Delivered' : 'Pending'}
@@ -60,6 +64,11 @@ export function MessageCard({ message, onEdit, onDelete }: MessageCardProps) {
         </dl>
         {message.file && <MessageRecording file={message.file} recipientName={message.recipientName} messageType={message.messageType} />}
         <p className="line-clamp-3 text-slate-700 whitespace-pre-line break-words">{message.messageContent}</p>
+        {addressNotice && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {addressNotice}
+          </p>
+        )}
         {conflicts > 0 && (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
             Also written on another device: both versions are kept. Edit this message to compare them.

@@ -3,18 +3,21 @@
  * recipient"; SECURITY.md "Messages with trustee kits"): the letters this trustee is to pass on, each
  * opened in this browser with the kit's own secret (shared/release/handover-links.ts openHandovers)
  * into the link the trustee sends from their own e-mail. The key is written only into that link,
- * never sent back to the server.
+ * never sent back to the server. Each letter goes to the address its owner sealed with it (issue
+ * 39): a different address from the server is refused in words, never offered (handover-links.ts).
  */
 import { CryptoError } from '../../../shared/crypto/errors';
 import type { Kit } from '../../../shared/crypto/trustee-kit';
-import { openHandovers, type HandoverLink } from '../../../shared/release/handover-links';
+import { openHandovers, SealedAddressError, type HandoverLink } from '../../../shared/release/handover-links';
 import { dateText, h, say } from '../dom';
 import type { KitAccess, KitApi, KitInfo } from './api';
 
-/** The letters a kit hands over: those that opened, and the addresses of those that did not (named, never dropped). */
+/** The letters a kit hands over: those that opened, the addresses of those that did not (named, never dropped), and how many whose sealed address did not open. */
 export interface Handovers {
   links: HandoverLink[];
   notOpened: string[];
+  /** Letters whose owner's sealed address did not open (changed on the server): no link is given, and no address named. */
+  unchecked: number;
 }
 
 /**
@@ -23,27 +26,62 @@ export interface Handovers {
  * others still open). Throws KitApiError when the server refuses.
  */
 export async function handoverLinks(api: KitApi, info: Pick<KitInfo, 'account'>, access: KitAccess, kit: Pick<Kit, 't'>, origin: string): Promise<Handovers> {
-  const out: Handovers = { links: [], notOpened: [] };
+  const out: Handovers = { links: [], notOpened: [], unchecked: 0 };
   for (const m of await api.handovers()) {
     try {
       out.links.push(...(await openHandovers({ account: info.account, trusteeId: access.trusteeId, q: access.q, gate: access.gate, t: kit.t, origin, messages: [m] })));
     } catch (err) {
       if (!(err instanceof CryptoError)) throw err;
-      out.notOpened.push(m.recipientEmail);
+      if (err instanceof SealedAddressError) out.unchecked += 1;
+      else out.notOpened.push(m.recipientEmail);
     }
   }
   return out;
 }
+
+/**
+ * `data` with each message this kit hands over (`links`) named by the address its owner sealed, not
+ * the server's: the page's list of messages says the same as the letters to hand over (issue 39).
+ */
+export function withSealedAddresses<D extends { messages?: Array<{ id: string; recipientEmail: string }> }>(data: D, links: readonly HandoverLink[]): D {
+  const sealed = new Map(links.filter((l) => l.address !== 'unsealed').map((l) => [l.messageId, l.recipientEmail]));
+  if (!data.messages || sealed.size === 0) return data;
+  return { ...data, messages: data.messages.map((m) => (sealed.has(m.id) ? { ...m, recipientEmail: sealed.get(m.id)! } : m)) };
+}
+
+/** Said beside a letter whose address from the server was not the one its owner sealed (issue 39). */
+export const ADDRESS_REFUSED_TEXT = (owner: string) =>
+  `Afterword’s server gave a different address for this letter than the one ${owner} wrote, so this page does not use it. The address above is the one ${owner} sealed with the letter: send it there only, and please tell ${owner}’s other trustees or family.`;
+
+/** Said beside a letter addressed before addresses were sealed with letters: its address is the server's, unchecked. */
+export const ADDRESS_UNSEALED_TEXT = (owner: string) =>
+  `${owner} addressed this letter before Afterword sealed addresses with letters, so this page cannot confirm it. Please check with ${owner}’s family that this is the right address before you send it.`;
+
+/** Said when letters' sealed addresses did not open: their links are not given, and no address is named. */
+export const ADDRESS_UNCHECKED_TEXT = (n: number, owner: string) =>
+  `${n === 1 ? 'One letter' : `${n} letters`} for you to hand over could not be checked against the address ${owner} wrote (it was changed on the server), so this page does not give ${n === 1 ? 'its link' : 'their links'}. Please tell ${owner}’s other trustees or family.`;
+
+/** What the page says of letter `l`: its line (whom it is for, its date, backup) and, for an address not sealed or refused, the note beside it. */
+export function handoverLineText(l: HandoverLink, ownerFirstName: string): { line: string; note: string | null } {
+  const when = l.deliveryDate ? ` ${ownerFirstName} chose ${dateText(l.deliveryDate)} for it.` : '';
+  const line = `For ${l.recipientEmail}.${when}${l.backup ? ' You are the backup for this letter: send it if the first trustee cannot.' : ''}`;
+  const note = l.address === 'differs' ? ADDRESS_REFUSED_TEXT(ownerFirstName) : l.address === 'unsealed' ? ADDRESS_UNSEALED_TEXT(ownerFirstName) : null;
+  return { line, note };
+}
+
+/** The `mailto:` of letter `l`: to the address handoverLinks chose (the owner's sealed one), with the link in the body. */
+export const handoverMailto = (l: HandoverLink, ownerFirstName: string) =>
+  `mailto:${encodeURIComponent(l.recipientEmail)}?subject=${encodeURIComponent(`A letter from ${ownerFirstName}`)}&body=${encodeURIComponent(handoverMailBody(ownerFirstName, l.link))}`;
 
 /** The body of the e-mail a trustee sends a recipient, in plain words (the link carries the letter's key). */
 export const handoverMailBody = (ownerFirstName: string, link: string) =>
   `${ownerFirstName} asked me to pass this letter on to you when the time came. It opens in your browser, with no account:\n\n${link}\n\nThe link holds the key to the letter: please keep it to yourself.`;
 
 /** The section listing the letters of `handed` (none: nothing is shown). */
-export function handoverSection({ links, notOpened }: Handovers, ownerFirstName: string): Node | null {
-  if (links.length === 0 && notOpened.length === 0) return null;
+export function handoverSection({ links, notOpened, unchecked }: Handovers, ownerFirstName: string): Node | null {
+  if (links.length === 0 && notOpened.length === 0 && unchecked === 0) return null;
   const item = (l: HandoverLink) => {
-    const mail = `mailto:${encodeURIComponent(l.recipientEmail)}?subject=${encodeURIComponent(`A letter from ${ownerFirstName}`)}&body=${encodeURIComponent(handoverMailBody(ownerFirstName, l.link))}`;
+    const mail = handoverMailto(l, ownerFirstName);
     const copy = h('button', { type: 'button', class: 'small secondary' }, 'Copy link');
     copy.addEventListener('click', () => {
       navigator.clipboard?.writeText(l.link).then(
@@ -51,11 +89,12 @@ export function handoverSection({ links, notOpened }: Handovers, ownerFirstName:
         () => say('The link could not be copied: select it and copy it by hand.', 'error'),
       );
     });
-    const when = l.deliveryDate ? ` ${ownerFirstName} chose ${dateText(l.deliveryDate)} for it.` : '';
+    const { line, note } = handoverLineText(l, ownerFirstName);
     return h(
       'li',
       {},
-      h('p', {}, `For ${l.recipientEmail}.${when}${l.backup ? ' You are the backup for this letter: send it if the first trustee cannot.' : ''}`),
+      h('p', {}, line),
+      note ? h('p', l.address === 'differs' ? { class: 'error', role: 'alert' } : { class: 'muted' }, note) : null,
       h('p', { class: 'buttons' }, h('a', { href: mail, class: 'button small' }, 'Send by e-mail'), copy),
       h('p', { class: 'muted' }, h('code', { class: 'link' }, l.link)),
     );
@@ -69,5 +108,6 @@ export function handoverSection({ links, notOpened }: Handovers, ownerFirstName:
     notOpened.length
       ? h('p', { class: 'error', role: 'alert' }, `${notOpened.length === 1 ? 'The letter' : 'The letters'} for ${notOpened.join(', ')} could not be opened with your kit (it may be an older kit). Please tell ${ownerFirstName}'s other trustees or family.`)
       : null,
+    unchecked ? h('p', { class: 'error', role: 'alert' }, ADDRESS_UNCHECKED_TEXT(unchecked, ownerFirstName)) : null,
   );
 }

@@ -13,7 +13,7 @@ import { openPage } from '../open';
 import { fetchPageData } from '../page-data';
 import { trusteeView } from '../trustee';
 import type { KitAccess, KitApi, KitInfo } from './api';
-import { handoverLinks, handoverSection } from './handovers';
+import { handoverLinks, handoverSection, withSealedAddresses } from './handovers';
 import { codeForm } from './code-form';
 import { busyWhile, type Flow } from './flow';
 
@@ -50,8 +50,9 @@ export async function openWithKit(api: KitApi, info: KitInfo, kit: Kit): Promise
   const { keys, pageToken, access } = await kitLevelKeys(api, info, kit);
   const data = await fetchPageData('t', pageToken);
   if (!data) throw new Error('This page is not available any more.');
-  const view = trusteeView(await openPage('t', data, null, keys), pageToken);
-  const section = handoverSection(await handoverLinks(api, info, access, kit, location.origin), info.ownerFirstName);
+  const handed = await handoverLinks(api, info, access, kit, location.origin);
+  const view = trusteeView(withSealedAddresses(await openPage('t', data, null, keys), handed.links), pageToken);
+  const section = handoverSection(handed, info.ownerFirstName);
   if (!section) return view;
   const [heading, ...rest] = view.nodes;
   return { ...view, nodes: [heading!, section, ...rest] };

@@ -3,7 +3,9 @@
  * / Handed over / Last checked from the server, and, once this device has opened the owner copy,
  * the kit link with its fingerprint and the ways to hand it over from the owner's own device:
  * "Send by e-mail" (a mailto: the owner's mail app sends, never the server's mailer), "Share…"
- * (where the browser has a share sheet), "Copy link" and "Print kit" (the one-page PDF).
+ * (where the browser has a share sheet), "Copy link" and "Print kit" (the one-page PDF). Each of
+ * them only once the address and level are the ones the owner sealed (kit-check.ts): else the row
+ * says why in place of them (issue 39).
  */
 import { useState } from 'react';
 import { Copy, Mail, Printer, Share2 } from 'lucide-react';
@@ -15,6 +17,7 @@ import { Input } from '../../../ui/Input';
 import { toast } from '../../../ui/toast-store';
 import type { KitStatus } from './kits-api';
 import type { KitCandidate } from './kit-plan';
+import { kitAddress, kitHandoutProblem } from './kit-check';
 import { canShareLinks, copyKitLink, kitMailto, shareKitLink } from './kit-share';
 import type { KitPeople } from './kit-words';
 import type { KitHandout } from './make-kits';
@@ -57,17 +60,21 @@ export function KitRow({ status, trustee, handout, people, now }: KitRowProps) {
   const name = trustee?.name ?? 'A former trustee';
   const first = name.split(/\s+/)[0] || name;
   const headingId = `kit-${status.token}`;
+  // Checked before anything can be sent or printed: the sealed address and level, not the server's word.
+  const problem = handout && trustee ? kitHandoutProblem(trustee, handout) : null;
+  const refuse = () => toast({ title: 'Nothing was sent', description: problem!, variant: 'destructive' });
 
   const copy = () =>
-    copyKitLink(handout!.link).then(
+    problem ? refuse() : copyKitLink(handout!.link).then(
       () => toast({ title: 'Link copied', description: `Paste it into a message to ${first} only. The link is the kit.` }),
       () => toast({ title: 'Could not copy', description: 'Please use “Send by e-mail” or “Print kit” instead.', variant: 'destructive' }),
     );
   const share = () =>
-    shareKitLink(people, handout!.link).catch(() =>
+    problem ? refuse() : shareKitLink(people, handout!.link).catch(() =>
       toast({ title: 'Could not share', description: 'Please use “Send by e-mail” or “Copy link” instead.', variant: 'destructive' }),
     );
   const print = async () => {
+    if (problem) return refuse();
     setPrinting(true);
     try {
       const { printKit } = await import('./print-kit');
@@ -87,7 +94,7 @@ export function KitRow({ status, trustee, handout, people, now }: KitRowProps) {
           <h3 id={headingId} className="break-words font-semibold text-slate-900">
             {name}
           </h3>
-          {trustee && <p className="break-all text-sm text-slate-700">{trustee.email}</p>}
+          {trustee && <p className="break-all text-sm text-slate-700">{kitAddress(trustee)}</p>}
         </div>
         <div className="flex flex-wrap gap-2">
           {trustee ? (
@@ -99,14 +106,19 @@ export function KitRow({ status, trustee, handout, people, now }: KitRowProps) {
         </div>
       </div>
       <KitDates status={status} handedOver="Handed over" />
-      {handout && trustee && (
+      {handout && trustee && problem && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      )}
+      {handout && trustee && !problem && (
         <>
           <FormField label={`Kit link for ${name}`} hint={`Fingerprint ${handout.fingerprint}. The link is the kit itself: send it to ${first} only.`}>
             <Input readOnly value={handout.link} className="font-mono text-sm" spellCheck={false} onFocus={(e) => e.currentTarget.select()} />
           </FormField>
           <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
             <a
-              href={kitMailto(trustee.email, people, handout.link, handout.fingerprint)}
+              href={kitMailto(kitAddress(trustee), people, handout.link, handout.fingerprint)}
               className={buttonClasses('outline', 'sm')}
               aria-label={`Send by e-mail to ${name}`}
             >

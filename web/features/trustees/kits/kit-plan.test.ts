@@ -16,7 +16,7 @@ const server = (id: string, invitation: ReleaseTrustee['invitation'], accessLeve
   id, email: `${id}@example.org`, accessLevel, invitation, invitedAt: null, acceptedAt: invitation === 'accepted' ? iso(NOW) : null,
 });
 const local = (id: string, name: string, createdAt: string): LocalTrustee => ({ id, name, email: `${id}@example.org`, accessLevel: 'full', createdAt });
-const cand = (id: string): KitCandidate => ({ id, name: id.toUpperCase(), email: `${id}@example.org`, level: 'full' });
+const cand = (id: string): KitCandidate => ({ id, name: id.toUpperCase(), email: `${id}@example.org`, sealedEmail: null, level: 'full' });
 
 function gen(k: number, ids: string[], over: Partial<KitGeneration> = {}, checkedAt: string | null = iso(NOW - 1000)): KitGeneration {
   return {
@@ -33,8 +33,8 @@ describe('who can hold a kit', () => {
     const l = [local('c', 'Cleo', '2026-03-01'), local('a', 'Ann', '2026-01-01'), local('b', 'Bob', '2026-02-01'), local('d', 'Dee', '2026-04-01')];
     const s = [server('a', 'accepted', 'documents-only'), server('b', 'invited'), server('c', 'accepted'), server('gone', 'accepted')];
     expect(kitCandidates(l, s)).toEqual([
-      { id: 'a', name: 'Ann', email: 'a@example.org', level: 'documents-only' },
-      { id: 'c', name: 'Cleo', email: 'c@example.org', level: 'full' },
+      { id: 'a', name: 'Ann', email: 'a@example.org', sealedEmail: null, level: 'documents-only' },
+      { id: 'c', name: 'Cleo', email: 'c@example.org', sealedEmail: null, level: 'full' },
     ]);
   });
 

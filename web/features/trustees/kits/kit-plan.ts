@@ -16,7 +16,11 @@ import { kitTooLongText, whoseKit, type KitPeople } from './kit-words';
 export interface KitCandidate {
   id: string;
   name: string;
+  /** The address on this device (plain: the server can rewrite it). */
   email: string;
+  /** The owner's sealed copy of the address (kit-check.ts checks `email` against it); null for a trustee addressed before copies. */
+  sealedEmail: string | null;
+  /** The level the server lists (kit-check.ts checks it against the owner copy of the kit). */
   level: AccessLevel;
 }
 
@@ -27,6 +31,8 @@ export interface LocalTrustee {
   createdAt?: string;
   name?: string | null;
   email: string;
+  /** The owner's sealed copy of `email` (shared/schema/trustee.ts). */
+  sealedEmail?: string | null;
   accessLevel: AccessLevel;
 }
 
@@ -42,7 +48,7 @@ export function kitCandidates(local: readonly LocalTrustee[], server: readonly R
   return [...local]
     .sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.id.localeCompare(b.id))
     .filter((t) => accepted.has(t.id))
-    .map((t) => ({ id: t.id, name: t.name?.trim() || t.email, email: t.email, level: accepted.get(t.id)!.accessLevel }));
+    .map((t) => ({ id: t.id, name: t.name?.trim() || t.email, email: t.email, sealedEmail: t.sealedEmail ?? null, level: accepted.get(t.id)!.accessLevel }));
 }
 
 /** The default number of kits needed out of `n`: 2 when there are at least 2 trustees, else 1. */

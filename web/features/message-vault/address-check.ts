@@ -1,0 +1,21 @@
+/**
+ * A letter's address on the owner's own screens (issue 39, attack 4): the server may rewrite the
+ * plain `recipientEmail` (the device pulls it like any plain field); the owner's sealed copy
+ * (`sealedRecipientEmail`, shared/sync/record.ts addOwnerCopies) is what they wrote. The vault's
+ * card (MessageCard.tsx) shows the sealed one and says plainly when the server's differs.
+ */
+import type { Message } from '../../../shared/schema';
+import { sameAddress } from '../../../shared/crypto/fields';
+
+/** Said on a letter whose address from the server is not the one the owner wrote (`sealed`). */
+export const ADDRESS_CHANGED_TEXT = (sealed: string) =>
+  `Your server now gives another address for this letter than the one you wrote (${sealed}). Edit this message, type the right address and save.`;
+
+/** The address to show for `m`: the owner's sealed copy when there is one, else the plain one. */
+export const letterAddress = (m: Pick<Message, 'recipientEmail' | 'sealedRecipientEmail'>): string => m.sealedRecipientEmail ?? m.recipientEmail;
+
+/** ADDRESS_CHANGED_TEXT when `m`'s plain address is not its sealed copy, else null (no copy: a letter addressed before copies). */
+export function letterAddressNotice(m: Pick<Message, 'recipientEmail' | 'sealedRecipientEmail'>): string | null {
+  const sealed = m.sealedRecipientEmail;
+  return sealed && !sameAddress(sealed, m.recipientEmail) ? ADDRESS_CHANGED_TEXT(sealed) : null;
+}

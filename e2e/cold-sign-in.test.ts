@@ -14,7 +14,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
+import { expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, poll, recordTexts, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
 
 /** Everything the page (and its workers) fetched, in order, as paths, with `MARK` lines the test adds. */
 function requestLog(context: BrowserContext): string[] {
@@ -24,19 +24,6 @@ function requestLog(context: BrowserContext): string[] {
     log.push(`${r.method()} ${new URL(r.url()).pathname}`);
   });
   return log;
-}
-
-/** Records every text the form's progress line (data-testid auth-progress) shows: a MutationObserver over the page, so none is missed. */
-async function recordProgress(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { __progress: string[] }).__progress = seen;
-    new MutationObserver(() => {
-      const text = document.querySelector('[data-testid="auth-progress"]')?.textContent ?? '';
-      if (text && seen.at(-1) !== text) seen.push(text);
-    }).observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
 }
 
 /** Fails unless a request matching `pattern` is in `log` before the line `mark`, saying `what`. */
@@ -78,7 +65,7 @@ describe.skipIf(!hasChromium)('a first sign-up and sign-in on a cold browser', (
     const log = requestLog(context);
     const page = await context.newPage();
     await page.goto(path);
-    const progress = await recordProgress(page);
+    const progress = await recordTexts(page, 'auth-progress');
     page.on('request', (r) => r.url().endsWith(api) && log.push(`MARK ${api} sent`));
     return { context, page, log, progress };
   }

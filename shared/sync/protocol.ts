@@ -60,6 +60,13 @@ export interface SyncResponse {
   records: ServerRecord[];
   cursor: number;
   hasMore: boolean;
+  /**
+   * With a page that has more after it (issue 41: a new device says how far it has got): how many
+   * records the account holds and how many of them come after this page's cursor. Absent on the
+   * last page, and from a server that does not count.
+   */
+  total?: number;
+  remaining?: number;
   /** The server's wall clock when it answered (ms since the epoch), for the client's clock offset (rule 17). */
   serverTime: number;
 }

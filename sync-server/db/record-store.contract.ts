@@ -64,6 +64,21 @@ export function recordStoreContract(name: string, setup: () => ContractSetup | P
       expect(await store.pull('u1', await latest('u1'), 10)).toEqual({ records: [], cursor: await latest('u1'), hasMore: false });
     });
 
+    it('backlog (where offered): the account\'s records and those after a cursor, tombstones counted, other accounts not', async () => {
+      const { store, addUser } = await setup();
+      if (!('backlog' in store) || !store.backlog) return; // optional: the pull answer's total and remaining (issue 41)
+      await addUser('u1');
+      await addUser('u2');
+      expect(await store.backlog('u1', 0)).toEqual({ total: 0, remaining: 0 });
+      for (let i = 0; i < 5; i++) await store.applyChanges('u1', [change(`t${i}`, { name: `N${i}` }, h(10 + i))]);
+      await store.applyChanges('u2', [change('t9', { name: 'Bob' }, h(20))]);
+      await store.applyChanges('u1', [change('t0', { _deleted: true }, h(30))]);
+      const p1 = await store.pull('u1', 0, 2);
+      expect(await store.backlog('u1', p1.cursor)).toEqual({ total: 5, remaining: 3 });
+      expect(await store.backlog('u1', 0)).toEqual({ total: 5, remaining: 5 });
+      expect(await store.backlog('u2', 0)).toEqual({ total: 1, remaining: 1 });
+    });
+
     it('rule 13: sequences increase; pull pages by cursor and costs only what changed', async () => {
       const { store, addUser } = await setup();
       await addUser('u1');

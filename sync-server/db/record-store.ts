@@ -84,6 +84,14 @@ export interface RecordStore {
    * store without it is always asked in full.
    */
   latestSeq?(userId: string, collection?: CollectionName): number;
+  /**
+   * How many records `userId` holds (tombstones too: each is pulled once) and how many of them come
+   * after `cursor`: the pull answer's `total` and `remaining` while more pages wait (issue 41: a new
+   * device tells the person how far it has got). One pass over the account's index entries, bounded
+   * by its records (shared/limits.ts), never the records themselves. Optional: a store without it
+   * answers pulls without the counts.
+   */
+  backlog?(userId: string, cursor: number): { total: number; remaining: number };
   /** Counts of live records per collection, for summaries. */
   counts(userId: string): Record<CollectionName, number>;
   /**

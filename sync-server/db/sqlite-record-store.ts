@@ -47,6 +47,10 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
   const latestOf = db.prepare<[string, string], { seq: number | null }>(
     'SELECT MAX(seq) AS seq FROM records WHERE user_id = ? AND collection = ?',
   );
+  // Index-only (records_user_seq): the account's entries counted, never its records read.
+  const backlogOf = db.prepare<[number, string], { total: number; remaining: number }>(
+    'SELECT COUNT(*) AS total, COALESCE(SUM(seq > ?), 0) AS remaining FROM records WHERE user_id = ?',
+  );
   const countLive = db.prepare<[string], { collection: string; n: number }>(
     'SELECT collection, COUNT(*) AS n FROM records WHERE user_id = ? AND deleted = 0 GROUP BY collection',
   );
@@ -106,6 +110,7 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
     },
     list: (userId, collection) => live.all(userId, collection).map(toRecord),
     latestSeq: (userId, collection) => (collection ? latestOf.get(userId, collection) : latest.get(userId))?.seq ?? 0,
+    backlog: (userId, cursor) => backlogOf.get(cursor, userId)!,
     history: (userId, collection, id, field) => readHistory.all(userId, collection, id, field).map((r) => ({ text: r.text, at: r.hlc })),
     counts(userId) {
       const out = Object.fromEntries(COLLECTIONS.map((c) => [c, 0])) as Record<CollectionName, number>;

@@ -69,6 +69,18 @@ describe('POST /api/sync (shared/sync/README.md)', () => {
     expect(seen.filter((id) => id.startsWith('t'))).toEqual(['t0', 't1', 't2', 't3', 't4', 't5', 't6']);
   });
 
+  it('rule 13: a page with more after it tells the account\'s records and how many come after it; the last page does not', async () => {
+    const t = createTestApp();
+    const { cookie } = await signUp(t); // the profile, and the 7 trustees: 8 records
+    const changes = Array.from({ length: 7 }, (_, i) => ({ collection: 'trustees', id: `t${i}`, hlc: at(t, i + 1), fields: trustee(`T${i}`) }));
+    await t.call('POST', '/api/sync', { protocol: 2, cursor: 0, changes }, cookie);
+    const pages: SyncResponse[] = [];
+    for (let cursor = 0; pages.length < 10 && (pages.length === 0 || pages.at(-1)!.hasMore); cursor = pages.at(-1)!.cursor) {
+      pages.push((await (await t.call('POST', '/api/sync', { protocol: 2, cursor, changes: [], limit: 3 }, cookie)).json()) as SyncResponse);
+    }
+    expect(pages.map((p) => [p.total, p.remaining])).toEqual([[8, 5], [8, 2], [undefined, undefined]]);
+  });
+
   it('rule 14: another protocol version gets 426', async () => {
     const t = createTestApp();
     const { cookie } = await signUp(t);

@@ -130,7 +130,9 @@ export function syncRoutes(deps: AppDeps, services: Services, live: LiveOptions)
     }
     // The page's records go out as the JSON texts the database built (never parsed and written again here).
     const { records, ...page } = await s.store.pullJson(userId, body.cursor, body.limit ?? DEFAULT_PULL_LIMIT);
-    const rest: Omit<SyncResponse, 'records'> = { accepted, rejected, ...page, serverTime: deps.now() }; // rule 17
+    // While more pages wait, how many records in all and after this page (issue 41: the device's progress; rule 13).
+    const backlog = page.hasMore ? await s.store.backlog?.(userId, page.cursor) : undefined;
+    const rest: Omit<SyncResponse, 'records'> = { accepted, rejected, ...page, ...backlog, serverTime: deps.now() }; // rule 17
     return c.body(`${JSON.stringify(rest).slice(0, -1)},"records":[${records.join(',')}]}`, 200, { 'Content-Type': 'application/json' });
   });
   return app;

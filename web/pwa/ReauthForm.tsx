@@ -2,7 +2,9 @@
 import type { User } from '../../shared/schema';
 import { serverMessage } from '../api/client';
 import { refusalWords } from '../features/keys/refusal';
+import { useState } from 'react';
 import { loadAccountFlows } from '../features/auth/account-deps';
+import { authStepWords, type AuthStep } from '../features/auth/AuthProgress';
 import { completeSignIn } from '../app/auth-actions';
 import { usePendingCount } from '../db';
 import { PasswordPromptDialog } from '../ui/PasswordPromptDialog';
@@ -11,6 +13,7 @@ import { dismissReauth } from './reauth-prompt';
 /** The dialog itself, for `user` (a lazy chunk, rendered by ReauthDialog.tsx only while asked). */
 export default function ReauthForm({ user }: { user: User }) {
   const pending = usePendingCount();
+  const [step, setStep] = useState<AuthStep>('start');
   const waiting = pending === 1 ? '1 change is' : `${pending} changes are`;
   return (
     <PasswordPromptDialog
@@ -19,10 +22,12 @@ export default function ReauthForm({ user }: { user: User }) {
       dismissLabel="Not now"
       submitLabel="Sign In"
       busyLabel="Signing in..."
+      progress={authStepWords('login', step)}
       onPassword={async (password) => {
         // With keys: only the login secret travels, and this device's keys are opened again too.
+        setStep('start');
         const flows = await loadAccountFlows();
-        const { user: signedIn } = await flows.signInAccount(flows.deps, user.username, password);
+        const { user: signedIn } = await flows.signInAccount(flows.deps, user.username, password, setStep);
         if (signedIn.id !== user.id) throw new Error('another account');
         completeSignIn(signedIn); // clears needsReauth: the sync lifecycle resumes and pushes
       }}

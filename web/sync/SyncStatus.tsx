@@ -26,6 +26,18 @@ interface View {
   clock?: string;
   /** Set when pulled words could not be opened (rule 26): a sentence naming the screens. */
   unopened?: string;
+  /** Set while a pull has more pages to come (issue 41): how far this device has got, in words and in short. */
+  progress?: { words: string; short: string };
+}
+
+/**
+ * "Bringing your plan to this device: 12,400 of 30,000" (issue 41), and "12,400 of 30,000" for a
+ * narrow screen; undefined without progress.
+ */
+export function progressWords(progress: SyncState['progress']): { words: string; short: string } | undefined {
+  if (!progress) return undefined;
+  const short = `${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}`;
+  return { words: `Bringing your plan to this device: ${short}`, short };
 }
 
 /**
@@ -65,7 +77,8 @@ function baseView(s: SyncState, dbNotice: string | null): View {
       return { icon: CloudOff, text: `Sync error — retrying${s.pending ? ` (${changes(s.pending)} waiting)` : ''}`, tone: 'text-red-700', title: s.lastError };
     default:
       if (s.pending > 0 || s.status === 'syncing') {
-        return { icon: LoaderCircle, spin: true, text: s.pending ? `Saving ${changes(s.pending)}…` : 'Syncing…', tone: 'text-slate-700' };
+        const progress = s.status === 'syncing' ? progressWords(s.progress) : undefined;
+        return { icon: LoaderCircle, spin: true, text: s.pending ? `Saving ${changes(s.pending)}…` : 'Syncing…', tone: 'text-slate-700', ...(progress ? { progress } : {}) };
       }
       return { icon: CloudCheck, text: 'All changes saved', tone: 'text-emerald-800' };
   }
@@ -87,7 +100,7 @@ export function SyncStatus({ onSignIn }: { onSignIn?: () => void } = {}) {
   );
   const box = cn('flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2', view.tone);
   return (
-    <div role="status" aria-live="polite" title={[view.title ?? view.text, note].filter(Boolean).join(' ')} className="flex items-center">
+    <div role="status" aria-live="polite" title={[view.title ?? view.text, view.progress?.words, note].filter(Boolean).join(' ')} className="flex items-center">
       {view.signIn ? (
         <Link to="/login" onClick={onSignIn && ((e) => (e.preventDefault(), onSignIn()))} className={cn(box, 'hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2')}>
           {body}
@@ -96,6 +109,18 @@ export function SyncStatus({ onSignIn }: { onSignIn?: () => void } = {}) {
         <span className={box}>{body}</span>
       )}
       {view.title && view.title !== view.text ? <span className="sr-only">{view.title}</span> : null}
+      {view.progress ? (
+        // The count changes with every page: shown, not announced (the live region says it once, without the numbers).
+        <span className="ml-1 text-xs leading-tight whitespace-nowrap text-slate-700" data-testid="sync-progress">
+          <span className="sr-only">Bringing your plan to this device</span>
+          <span className="hidden md:inline" aria-hidden="true">
+            {view.progress.words}
+          </span>
+          <span className="md:hidden" aria-hidden="true">
+            {view.progress.short}
+          </span>
+        </span>
+      ) : null}
       {note ? (
         <span className="ml-1 hidden max-w-56 text-xs leading-tight text-amber-800 md:block" data-testid={view.clock ? 'clock-off' : 'unopened'}>
           {note}

@@ -164,13 +164,30 @@ export async function nextRequest(db: UserDatabase, keys: SyncKeys | undefined, 
   return buildRequest(db, keys !== undefined);
 }
 
+/** A response as it came, or a sealed account's opened (openAnswer): what mergeAnswer applies. */
+export type OpenedAnswer = { response: SyncResponse; sealed?: Omit<Awaited<ReturnType<typeof openResponse>>, 'response'> };
+
+/**
+ * A sealed account's response opened (`keys`; rule 26: refused fields left out and named), or the
+ * response as it is (no keys). Touches no database, so the engine opens the next page while this
+ * one merges (issue 41). Throws KeysLockedError while the keys are locked.
+ */
+export async function openAnswer(keys: SyncKeys | undefined, res: SyncResponse): Promise<OpenedAnswer> {
+  if (!keys) return { response: res };
+  const { response, ...sealed } = await openResponse(keys, res);
+  return { response, sealed };
+}
+
+/** Applies an answer openAnswer gave: the refused fields recorded in `sealErrors`, then applyResponse. */
+export async function mergeAnswer(db: UserDatabase, answer: OpenedAnswer): Promise<ApplyResult> {
+  if (answer.sealed) await recordSealErrors(db, answer.sealed.unopened, answer.sealed.opened);
+  return applyResponse(db, answer.response);
+}
+
 /**
  * Applies a response of a sealed account or not (`keys`): a sealed account's records are opened
  * first (rule 26; refused fields recorded in `sealErrors` and left out), then applyResponse.
  */
 export async function receiveResponse(db: UserDatabase, keys: SyncKeys | undefined, res: SyncResponse): Promise<ApplyResult> {
-  if (!keys) return applyResponse(db, res);
-  const { response, unopened, opened } = await openResponse(keys, res);
-  await recordSealErrors(db, unopened, opened);
-  return applyResponse(db, response);
+  return mergeAnswer(db, await openAnswer(keys, res));
 }

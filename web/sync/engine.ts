@@ -6,9 +6,9 @@
  * jitter; 401 pauses until resume() (the outbox is kept); 426 stops until an update. Every response
  * measures the clock offset to the server (rule 17).
  */
-import { MAX_PUSH_CHANGES, type RejectedChange } from '../../shared/sync/protocol';
+import { MAX_PUSH_CHANGES, type RejectedChange, type SyncRequest, type SyncResponse } from '../../shared/sync/protocol';
 import type { UserDatabase } from '../db/user-database';
-import { nextRequest, receiveResponse, type KeptNotice } from './apply-response';
+import { mergeAnswer, nextRequest, openAnswer, type KeptNotice, type OpenedAnswer } from './apply-response';
 import type { LiveConnect } from './live';
 import { SyncHttpError, type Transport } from './transport';
 import { createRunner, jitteredBackoff, withDeviceLock } from './runner';
@@ -27,6 +27,11 @@ export interface SyncSnapshot {
   clockOffMs?: number;
   /** A sealed account: words naming the screens whose pulled words could not be opened (rule 26), or undefined. */
   unopened?: string;
+  /**
+   * While a pull has more pages to come (a new device's first sync, issue 41): how many of the
+   * account's records this device has (`done`) of `total`, as the server counts them.
+   */
+  progress?: { done: number; total: number };
 }
 
 /** True for a 401 answer, whoever made the request: SyncHttpError, or the API client's error (web/api/client.ts ApiError, with `status`). */
@@ -180,37 +185,88 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     if (words !== snap.unopened) set({ unopened: words });
   }
 
-  /** The exchanges of one run, under the cross-tab lock. Returns false when another tab holds it. */
-  async function exchange(): Promise<boolean> {
+  /** One request sent and answered, and (a sealed account) its records opened: what a round merges. */
+  interface Answer {
+    request: SyncRequest;
+    answer: OpenedAnswer;
+    sentAt: number;
+    receivedAt: number;
+  }
+
+  /** Sends `request` (stop() aborts it) and opens its answer (openAnswer: no database touched). */
+  async function send(request: SyncRequest): Promise<Answer> {
+    const ctrl = new AbortController();
+    abort = ctrl;
+    const sentAt = db.deviceNow();
+    try {
+      const res = await transport(request, ctrl.signal);
+      const receivedAt = db.deviceNow();
+      return { request, answer: await openAnswer(keys, res), sentAt, receivedAt }; // a sealed account's records opened first (rule 26)
+    } finally {
+      if (abort === ctrl) abort = null;
+    }
+  }
+
+  /**
+   * Issue 41: "Bringing your plan to this device: 12,400 of 30,000" while more pages wait (the
+   * server's `total` and `remaining`, rule 13), gone with the last page.
+   */
+  function showProgress(res: SyncResponse) {
+    const { total, remaining } = res;
+    const progress = res.hasMore && typeof total === 'number' && typeof remaining === 'number' && remaining <= total ? { done: total - remaining, total } : undefined;
+    if (progress?.done !== snap.progress?.done || progress?.total !== snap.progress?.total) set({ progress });
+  }
+
+  /**
+   * The exchanges of one run, under the cross-tab lock. Returns false when another tab holds it.
+   * `more` is set when the run stopped after maxRounds with more to do (the runner runs again).
+   *
+   * A pull with more pages after it, and nothing in the outbox to push, fetches and opens the next
+   * page while this one merges into IndexedDB (issue 41: a new device's first sync waited for each
+   * page's network, then its opening, then its merge, one after another). The next page asks from
+   * this answer's cursor, which this round stores with its records (one transaction: a reload
+   * continues from the last page merged). At most one request is in flight.
+   */
+  async function exchange(run: { more: boolean }): Promise<boolean> {
     const body = async () => {
       let sealRefusals = 0;
-      for (let round = 0; round < maxRounds && !stopped; round++) {
-        const request = await nextRequest(db, keys, sealer?.beforePush); // a sealed account's entries sealed first (rule 25)
-        abort = new AbortController();
-        const sentAt = db.deviceNow();
-        const res = await transport(request, abort.signal);
-        const receivedAt = db.deviceNow();
-        abort = null;
-        if (stopped) return;
-        await measureOffset(res.serverTime, sentAt, receivedAt);
-        const result = await receiveResponse(db, keys, res); // a sealed account's records opened first (rule 26)
-        if (keys) await showUnopened();
-        if (keys && res.rejected.some((r) => isStaleKeyRefusal(r.reason))) await keys.refreshKeyring(); // rule 26: sealed again with the new key next round
-        // A change refused for its sealing stays in the outbox; refused again and again, the run backs off.
-        const resealed = res.rejected.filter((r) => isSealRefusal(r.reason));
-        sealRefusals = resealed.length > 0 && res.accepted.length === 0 ? sealRefusals + 1 : 0;
-        if (sealRefusals > 2 || (!keys && resealed.length > 0)) throw new SealRefusedError();
-        const kept = await dismissIdenticalKept(db, result.kept); // rule 27: identical texts keep nothing
-        const refused = result.rejected.filter((r) => !isSealRefusal(r.reason));
-        if (refused.length) opts.onRejected?.(refused);
-        if (kept.length) opts.onKept?.(kept);
-        if (result.clockErrors.length) onClockErrors(result.clockErrors);
-        const progressed = res.accepted.length + res.rejected.length > 0 || request.changes.length === 0;
-        if (!progressed && !res.hasMore) throw new Error('The server acknowledged none of the changes sent');
-        // A dismissal of an identical kept version is a new outbox entry to push (rule 27).
-        const pending = result.kept.length > 0 ? await db.dexie.outbox.count() : result.pending;
-        if (!res.hasMore && pending === 0) return;
+      let ahead: Promise<Answer> | null = null;
+      try {
+        for (let round = 0; round < maxRounds && !stopped; round++) {
+          const next = ahead ?? send(await nextRequest(db, keys, sealer?.beforePush)); // a sealed account's entries sealed first (rule 25)
+          ahead = null;
+          const { request, answer, sentAt, receivedAt } = await next;
+          const res = answer.response;
+          if (stopped) return;
+          if (res.hasMore && request.changes.length === 0 && round + 1 < maxRounds && (await db.dexie.outbox.count()) === 0) {
+            ahead = send({ ...request, cursor: res.cursor, changes: [] });
+            ahead.catch(() => undefined); // its failure is met when the next round awaits it, not as an unhandled rejection meanwhile
+          }
+          await measureOffset(res.serverTime, sentAt, receivedAt);
+          const result = await mergeAnswer(db, answer);
+          showProgress(res);
+          if (keys) await showUnopened();
+          if (keys && res.rejected.some((r) => isStaleKeyRefusal(r.reason))) await keys.refreshKeyring(); // rule 26: sealed again with the new key next round
+          // A change refused for its sealing stays in the outbox; refused again and again, the run backs off.
+          const resealed = res.rejected.filter((r) => isSealRefusal(r.reason));
+          sealRefusals = resealed.length > 0 && res.accepted.length === 0 ? sealRefusals + 1 : 0;
+          if (sealRefusals > 2 || (!keys && resealed.length > 0)) throw new SealRefusedError();
+          const kept = await dismissIdenticalKept(db, result.kept); // rule 27: identical texts keep nothing
+          const refused = result.rejected.filter((r) => !isSealRefusal(r.reason));
+          if (refused.length) opts.onRejected?.(refused);
+          if (kept.length) opts.onKept?.(kept);
+          if (result.clockErrors.length) onClockErrors(result.clockErrors);
+          const progressed = res.accepted.length + res.rejected.length > 0 || request.changes.length === 0;
+          if (!progressed && !res.hasMore) throw new Error('The server acknowledged none of the changes sent');
+          // A dismissal of an identical kept version is a new outbox entry to push (rule 27).
+          const pending = result.kept.length > 0 ? await db.dexie.outbox.count() : result.pending;
+          if (!res.hasMore && pending === 0) return;
+        }
+      } finally {
+        // A page fetched ahead and not merged (this round failed, or the engine stopped) is dropped: the cursor stored is the last merged page's.
+        if (ahead) abort?.abort();
       }
+      run.more = true;
       runner.again(); // more to do: continue in a fresh run so other work can interleave
     };
     return withDeviceLock(env.locks, `afterword-sync-${db.userId}`, body);
@@ -223,13 +279,15 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     }
     set({ status: 'syncing' });
     try {
-      const ran = await exchange();
+      const run = { more: false };
+      const ran = await exchange(run);
       if (!ran) {
         schedule(1000 + Math.round(random() * 1000));
         return;
       }
       failures = 0;
-      if (!stopped) set({ status: 'synced', lastSyncedAt: now() });
+      // A run that stopped after maxRounds with more to pull is not "synced": the next run continues at once.
+      if (!stopped && !run.more) set({ status: 'synced', lastSyncedAt: now(), progress: undefined });
     } catch (err) {
       if (stopped) return;
       // A 401 from the sync request or from a call the keys make for it (a new letter's key:
@@ -248,8 +306,8 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
         return;
       }
       failures++;
-      if (!online()) set({ status: 'offline' });
-      else set({ status: 'error', lastError: describeSyncError(err) });
+      if (!online()) set({ status: 'offline', progress: undefined });
+      else set({ status: 'error', lastError: describeSyncError(err), progress: undefined });
       if (!(err instanceof SyncHttpError) && !isNetworkError(err) && !(err instanceof KeysLockedError)) console.warn('Sync failed', err); // details for developers only
       schedule(backoff());
     }

@@ -38,7 +38,7 @@ export function startSync(opts: { userId: string; transport?: Transport; now?: (
     now: opts.now,
     keys: opts.keys, // a sealed account's keys (shared/sync/README.md rules 24–27)
     live: opts.transport ? undefined : typeof EventSource === 'undefined' ? undefined : eventSourceLive,
-    onState: (s) => useSyncStore.setState({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs, unopened: s.unopened }),
+    onState: (s) => useSyncStore.setState({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs, unopened: s.unopened, progress: s.progress }),
     onRejected: (lastRejected) => {
       useSyncStore.setState({ lastRejected });
       const words = rejectedToast(lastRejected);

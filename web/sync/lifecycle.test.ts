@@ -56,6 +56,13 @@ describe('SyncStatus wording', () => {
     expect(syncStatusView({ status: 'needs-sign-in', pending: 0 })).toMatchObject({ text: 'Sign in again to sync', signIn: true });
   });
 
+  it('issue 41: while a first sync brings the plan, says how far it has got; not once it is done', () => {
+    const progress = { done: 12_400, total: 30_000 };
+    expect(syncStatusView({ status: 'syncing', pending: 0, progress }).progress).toEqual({ words: 'Bringing your plan to this device: 12,400 of 30,000', short: '12,400 of 30,000' });
+    expect(syncStatusView({ status: 'synced', pending: 0, progress }).progress).toBeUndefined();
+    expect(syncStatusView({ status: 'error', pending: 0, progress }).progress).toBeUndefined();
+  });
+
   it('never says "All changes saved" while a form on screen holds typing not saved yet', () => {
     expect(syncStatusView({ status: 'synced', pending: 0 }, null, true)).toMatchObject({ text: 'Not saved yet — press Save', tone: 'text-amber-800' });
     expect(syncStatusView({ status: 'offline', pending: 0 }, null, true).text).toBe('Offline');

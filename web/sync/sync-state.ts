@@ -20,13 +20,15 @@ export interface SyncState {
   clockOffMs?: number;
   /** Words naming the screens whose pulled words could not be opened (rule 26). */
   unopened?: string;
+  /** While a pull has more pages to come: this device's records of the account's (issue 41). */
+  progress?: { done: number; total: number };
 }
 
 /** The header's view of sync: status, how many changes wait, the last error and success time. */
 export function useSyncState(): SyncState {
-  const { status, lastError, lastSyncedAt, clockOffMs, unopened } = useSyncStore(
-    useShallow((s) => ({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs, unopened: s.unopened })),
+  const { status, lastError, lastSyncedAt, clockOffMs, unopened, progress } = useSyncStore(
+    useShallow((s) => ({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs, unopened: s.unopened, progress: s.progress })),
   );
   const pending = usePendingCount();
-  return { status, pending, lastError, lastSyncedAt, clockOffMs, unopened };
+  return { status, pending, lastError, lastSyncedAt, clockOffMs, unopened, progress };
 }

@@ -34,6 +34,8 @@ export const syncResponseSchema = z.object({
   records: z.array(serverRecordSchema),
   cursor: z.number().check(z.int(), z.gte(0)),
   hasMore: z.boolean(),
+  total: z.optional(z.number().check(z.int(), z.gte(0))),
+  remaining: z.optional(z.number().check(z.int(), z.gte(0))),
   serverTime: z.number(),
 });
 

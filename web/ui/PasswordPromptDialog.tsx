@@ -1,7 +1,9 @@
 /**
  * A small dialog that asks for the account's password once and hands it to `onPassword` (the
  * Unlock, "Confirm your password" and "Please sign in again" dialogs). An empty field is refused
- * with "Please enter your password."; while `onPassword` runs the submit button shows `busyLabel`;
+ * with "Please enter your password."; while `onPassword` runs the submit button shows `busyLabel`,
+ * and once it has run 400 ms, `progress` (the words of what it is doing: the password is stretched
+ * on this device, about a second, longer on a phone; issue 41) in a polite live region;
  * when it throws, `errorText(err)` is shown under the field and the typed password stays. Closing
  * (Escape, a click outside, ✕ or the dismiss button) calls `onDismiss`.
  */
@@ -10,6 +12,7 @@ import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { FormField } from './FormField';
 import { Input } from './Input';
+import { useShownAfter } from './use-shown-after';
 
 export interface PasswordPromptProps {
   title: string;
@@ -24,6 +27,8 @@ export interface PasswordPromptProps {
   errorText: (err: unknown) => string;
   onDismiss: () => void;
   autoFocus?: boolean;
+  /** What `onPassword` is doing, shown once it has run 400 ms (web/ui/use-shown-after.ts); none when absent. */
+  progress?: string;
 }
 
 /** The dialog; render it only while it should be open. */
@@ -31,6 +36,7 @@ export function PasswordPromptDialog(props: PasswordPromptProps) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const waited = useShownAfter(busy);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -61,6 +67,11 @@ export function PasswordPromptDialog(props: PasswordPromptProps) {
             {busy ? props.busyLabel : props.submitLabel}
           </Button>
         </div>
+        {props.progress !== undefined ? (
+          <p role="status" aria-live="polite" data-testid="password-progress" className="min-h-5 text-center text-sm text-slate-600">
+            {waited ? props.progress : ''}
+          </p>
+        ) : null}
       </form>
     </Dialog>
   );

@@ -173,6 +173,14 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
       return Number(rows[0]?.seq ?? 0);
     },
 
+    async backlog(userId, cursor) {
+      const { rows } = await pool.query<{ total: string; remaining: string }>(
+        'SELECT COUNT(*) AS total, COUNT(*) FILTER (WHERE seq > $2) AS remaining FROM records WHERE user_id = $1',
+        [userId, cursor],
+      );
+      return { total: Number(rows[0]?.total ?? 0), remaining: Number(rows[0]?.remaining ?? 0) };
+    },
+
     async history(userId, collection, id, field) {
       const { rows } = await pool.query<{ text: string; hlc: string }>(
         `SELECT text, hlc FROM text_history WHERE user_id = $1 AND collection = $2 AND record_id = $3 AND field = $4

@@ -25,6 +25,9 @@ const WORDS: Record<'register' | 'login', Record<AuthStep, string>> = {
   },
 };
 
+/** `form`'s words for `step` (the sign-in-again and unlock dialogs show them too, web/ui/PasswordPromptDialog.tsx). */
+export const authStepWords = (form: 'register' | 'login', step: AuthStep): string => WORDS[form][step];
+
 /** The live line of `form`'s words for `step` (null: not waiting, the line is empty). */
 export function AuthProgress({ form, step }: { form: 'register' | 'login'; step: AuthStep | null }) {
   return (

@@ -9,6 +9,7 @@
 import { useState } from 'react';
 import { serverMessage } from '../../api/client';
 import { PasswordPromptDialog } from '../../ui/PasswordPromptDialog';
+import { authStepWords } from '../auth/AuthProgress';
 import { useKeySession } from './key-session';
 
 const WRONG = 'That password did not open your keys. Please check it and try again.';
@@ -29,6 +30,7 @@ export function UnlockKeysDialog() {
       dismissLabel="Not now"
       submitLabel="Unlock"
       busyLabel="Unlocking..."
+      progress={authStepWords('login', 'keys')}
       onPassword={(password) => useKeySession.getState().unlock(password)}
       errorText={(err) => {
         const status = (err as { status?: number }).status;

@@ -1,0 +1,134 @@
+/**
+ * The direction of imports, written once (issue 42 "A house a newcomer can walk"), checked by
+ * `npm run depcheck` in `npm test` (so in `.ci/run`). dependency-cruiser reads the TypeScript
+ * through scripts/depcruise-typescript.cjs (TypeScript 7 has no compiler API it could use).
+ *
+ * The layers, lowest first:
+ *   shared/                       isomorphic code; imports nothing of web/ or sync-server/
+ *   sync-server infrastructure    http/, db/ (connections, transactions, migrations), live/,
+ *                                 config-limits.ts, app-env.ts: imports no domain
+ *   sync-server domains           one folder each; a domain reaches another only through the
+ *                                 other's index.ts; inside one: routes → service → store
+ *   sync-server composition       app.ts, services.ts, main.ts, config.ts: wires the domains
+ *   web/                          features reach each other only through their index.ts(x)
+ * Tests and test support (TEST below) may reach anything; no production file may reach them.
+ * An exception is allowed only here, named with its reason (at most five).
+ *
+ * Until the server is walked into this shape, the imports that break these rules today are listed
+ * in .dependency-cruiser-known-violations.json (`npm run depcheck:baseline` rewrites it after a
+ * move fixes some): `npm run depcheck` fails on any NEW violation, `npm run depcheck:all` shows
+ * every one. The list only shrinks; at 276 on the day the rules were written (issue 42).
+ */
+
+/** Test files and test support: `*.test.ts`, contract suites, anything in a `test/` folder. */
+const TEST = [
+  '\\.test\\.tsx?$',
+  '\\.contract\\.ts$',
+  '(^|/)test/',
+  '(^|/)(e2e|bench)/',
+  'test-support\\.ts$',
+  '(^|/)test-[^/]+\\.ts$',
+  '-test-server\\.ts$',
+  '(^|/)(hostile-tenant-support|victim-workload|child-server|canary-scan|test-clock)\\.ts$',
+  '(^|/)db/pg/(pg-global-setup|test-postgres|nested-tx-probe)\\.ts$',
+];
+const TEST_RE = `(${TEST.join('|')})`;
+
+/** Infrastructure below every server domain. */
+const INFRA = '^sync-server/(http|db|live)/|^sync-server/(config-limits|app-env)\\.ts$';
+/** Route modules: everything in routes/ and every `*routes.ts`. */
+const ROUTES = '^sync-server/routes/|routes\\.ts$';
+/** The composition root: builds the domains and wires them together. */
+const ROOT = '^sync-server/(app|main|services|config)\\.ts$';
+
+/** The named exceptions, each with its reason. Empty is the goal. */
+const EXCEPTIONS = [];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A circle of imports has no bottom: nothing in it can be read, tested or changed alone.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-test-support-in-production',
+      severity: 'error',
+      comment: 'Production code never imports tests or test support (move shared code below both).',
+      from: { path: '^(sync-server|web|shared|scripts)/', pathNot: TEST_RE },
+      to: { path: TEST_RE },
+    },
+    {
+      name: 'shared-stays-below',
+      severity: 'error',
+      comment: 'shared/ is isomorphic and below both: it never imports web/ or sync-server/.',
+      from: { path: '^shared/', pathNot: TEST_RE },
+      to: { path: '^(web|sync-server|scripts)/' },
+    },
+    {
+      name: 'web-and-server-apart',
+      severity: 'error',
+      comment: 'web/ and sync-server/ meet only in shared/ (tests may drive both, real parts end to end).',
+      from: { path: '^(web|sync-server)/', pathNot: TEST_RE },
+      to: { path: '^(web|sync-server)/', pathNot: ['^$1/'] },
+    },
+    {
+      name: 'server-infrastructure-below-domains',
+      severity: 'error',
+      comment: 'http/, db/, live/ and the shared types sit below every domain: they import none.',
+      from: { path: INFRA, pathNot: TEST_RE },
+      to: { path: '^sync-server/', pathNot: [INFRA, TEST_RE] },
+    },
+    {
+      name: 'server-composition-on-top',
+      severity: 'error',
+      comment: 'Only the composition root (app.ts, services.ts, main.ts, config.ts) imports it.',
+      from: { path: '^sync-server/', pathNot: [ROOT, TEST_RE] },
+      to: { path: ROOT },
+    },
+    {
+      name: 'server-domain-through-its-index',
+      severity: 'error',
+      comment: "A domain reaches another only through the other's index.ts (what it offers), never its files.",
+      from: { path: '^sync-server/([^/]+)/', pathNot: [INFRA, TEST_RE] },
+      to: {
+        path: '^sync-server/[^/]+/',
+        pathNot: ['^sync-server/$1/', '^sync-server/[^/]+/index\\.ts$', INFRA, TEST_RE],
+      },
+    },
+    {
+      name: 'server-store-below-service',
+      severity: 'error',
+      comment: 'Inside a domain, routes → service → store: a store imports no service or routes.',
+      from: { path: '^sync-server/.*(-store|/sqlite-[^/]+|/pg-[^/]+)\\.ts$', pathNot: TEST_RE },
+      to: { path: '^sync-server/', pathNot: ['(-store|/sqlite-[^/]+|/pg-[^/]+|/pg/[^/]+)\\.ts$', INFRA, TEST_RE, '/index\\.ts$'] },
+    },
+    {
+      name: 'server-routes-on-top',
+      severity: 'error',
+      comment: 'Inside a domain, routes → service → store: only routes and the composition root import routes.',
+      from: { path: '^sync-server/', pathNot: [ROUTES, ROOT, TEST_RE] },
+      to: { path: ROUTES },
+    },
+    {
+      name: 'web-feature-through-its-index',
+      severity: 'error',
+      comment: "A web feature reaches another only through the other's index (its public exports).",
+      from: { path: '^web/features/([^/]+)/', pathNot: TEST_RE },
+      to: { path: '^web/features/[^/]+/', pathNot: ['^web/features/$1/', '^web/features/[^/]+/index\\.tsx?$'] },
+    },
+    ...EXCEPTIONS,
+  ],
+  options: {
+    babelConfig: { fileName: 'scripts/depcruise-typescript.cjs' },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      exportsFields: ['exports'],
+    },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|data)/' },
+  },
+};

@@ -12,10 +12,10 @@ import { toB64url } from '../../shared/crypto/bytes';
 import { encodeKitCode, EXECUTOR_KIT_ID, kitFragment, sealTrusteeBlob, trusteeAccessKey } from '../../shared/crypto/trustee-kit';
 import type { KitInfo, KitsState } from '../../shared/schema/kits';
 import type { ReleaseReadiness } from '../../shared/schema/release';
-import { outboxFiles } from '../release/release-test-support';
-import { createTestApp } from '../test-support';
-import { kitCall, kitsBody, LEVEL_KEYS, makeKits, ownerWithTrustees, postKits } from './kit-test-support';
-import { sealedWithKits } from './message-key-test-support';
+import { outboxFiles } from '../test/release-test-support';
+import { createTestApp } from '../test/test-support';
+import { kitCall, kitsBody, LEVEL_KEYS, makeKits, ownerWithTrustees, postKits } from '../test/kit-test-support';
+import { sealedWithKits } from '../test/message-key-test-support';
 
 const issues = async (res: Response) => ((await res.json()) as { issues: Array<{ path: string }> }).issues.map((i) => i.path);
 

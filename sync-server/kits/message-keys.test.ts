@@ -23,11 +23,11 @@ import { openPage } from '../../web/release/open';
 import { kitApi } from '../../web/release/kit/api';
 import { handoverLinks, handoverMailBody } from '../../web/release/kit/handovers';
 import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices, type DeliveryChoiceDeps } from '../../web/features/message-vault/delivery-choice';
-import { needlesOf, scanDirectory } from '../canary-scan';
-import { outboxFiles } from '../release/release-test-support';
+import { needlesOf, scanDirectory } from '../test/canary-scan';
+import { outboxFiles } from '../test/release-test-support';
 import { DAY_MS } from '../release/state-machine';
-import { signUp } from '../test-support';
-import { LETTER, sealedWithKits } from './message-key-test-support';
+import { signUp } from '../test/test-support';
+import { LETTER, sealedWithKits } from '../test/message-key-test-support';
 import { depositEscrow } from '../../web/features/keys/escrow-deposit';
 
 

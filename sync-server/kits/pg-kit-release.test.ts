@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { fromB64url, toB64url } from '../../shared/crypto/bytes';
 import { openTrusteeBlob, trusteeAccessKey } from '../../shared/crypto/trustee-kit';
-import { createPgTestApp, usePgDatabase } from '../db/pg/pg-test-support';
-import { runFor } from '../release/release-test-support';
+import { createPgTestApp, usePgDatabase } from '../test/pg-test-support';
+import { runFor } from '../test/release-test-support';
 import { DAY_MS } from '../release/state-machine';
-import { kitCall, LEVEL_KEYS, ownerWithTrustees, postKits } from './kit-test-support';
+import { kitCall, LEVEL_KEYS, ownerWithTrustees, postKits } from '../test/kit-test-support';
 
 const pgDb = usePgDatabase();
 

@@ -9,7 +9,7 @@ import { createApp } from '../app';
 import type { AppDeps } from '../app-env';
 import { createReleaseStore } from '../db/release';
 import { createSqliteAsyncReleaseStore } from '../db/release-store';
-import { createTestApp, signUp } from '../test-support';
+import { createTestApp, signUp } from '../test/test-support';
 import { createReleaseService } from './service';
 import { PAGE_CSP } from './page';
 import { createServices } from '../services';

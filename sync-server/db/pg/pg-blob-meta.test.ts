@@ -8,7 +8,7 @@ import { blobMetaContract } from '../../blobs/blob-meta.contract';
 import { createPgBlobMeta } from './pg-blob-meta';
 import { createPgRecordStore } from './pg-record-store';
 import { createPgPool } from './pool';
-import { insertPgUser, usePgDatabase } from './pg-test-support';
+import { insertPgUser, usePgDatabase } from '../../test/pg-test-support';
 
 const db = usePgDatabase();
 let instanceB: pg.Pool | undefined;

@@ -8,7 +8,7 @@ import { emailQueueContract } from '../email-queue.contract';
 import type { AsyncEmailQueue } from '../email-queue';
 import { createPgEmailQueue } from './pg-email-queue';
 import { createPgPool } from './pool';
-import { insertPgUser, usePgDatabase } from './pg-test-support';
+import { insertPgUser, usePgDatabase } from '../../test/pg-test-support';
 
 const pg = usePgDatabase();
 

@@ -11,7 +11,7 @@ import { releaseStoreContract } from '../release-store.contract';
 import { createPgRecordStore } from './pg-record-store';
 import { createPgReleaseStore } from './pg-release-store';
 import { createPgPool } from './pool';
-import { insertPgUser, usePgDatabase } from './pg-test-support';
+import { insertPgUser, usePgDatabase } from '../../test/pg-test-support';
 
 const db = usePgDatabase();
 let instanceB: pg.Pool | undefined;

@@ -9,15 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type pg from 'pg';
-import type { AppDeps } from '../../app-env';
-import type { Mailer } from '../../release/mailer';
-import { loadConfig } from '../../config';
-import { createPgServices } from '../../services';
-import { TEST_KEYLESS_REGISTRATION_ENV, TEST_PASSWORD_COST_ENV } from '../../child-server';
-import { testAppOver, type TestApp } from '../../test-support';
-import { openDatabase } from '../sqlite';
-import { migratePg } from './migrate';
-import { createPgPool } from './pool';
+import type { AppDeps } from '../app-env';
+import type { Mailer } from '../release/mailer';
+import { loadConfig } from '../config';
+import { createPgServices } from '../services';
+import { TEST_KEYLESS_REGISTRATION_ENV, TEST_PASSWORD_COST_ENV } from './child-server';
+import { testAppOver, type TestApp } from './test-support';
+import { openDatabase } from '../db/sqlite';
+import { migratePg } from '../db/pg/migrate';
+import { createPgPool } from '../db/pg/pool';
 import { createTestDatabase, startTestPostgres, type TestDatabase, type TestPostgres } from './test-postgres';
 
 export interface PgTestDatabase {

@@ -7,9 +7,9 @@ import { expect } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
 import { newKdfParams } from '../../shared/crypto/kdf';
 import { akProofToken, newAccountKey, proofHash } from '../../shared/crypto/keys';
-import { linkOf, type Owner } from '../release/release-test-support';
-import type { TestSmtp } from '../release/smtp-test-server';
-import { cookieOf } from '../test-support';
+import { linkOf, type Owner } from './release-test-support';
+import type { TestSmtp } from './smtp-test-server';
+import { cookieOf } from './test-support';
 
 /** The token of a reset link (its fragment). */
 export const tokenOf = (link: string) => link.split('#')[1]!;

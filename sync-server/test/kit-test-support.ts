@@ -7,8 +7,8 @@ import { expect } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
 import { EXECUTOR_KIT, makeGeneration, type MadeGeneration } from '../../shared/crypto/trustee-kit';
 import type { AccessLevel } from '../../shared/schema';
-import { ownerOn, type Owner } from '../release/release-test-support';
-import { createTestApp, type TestApp } from '../test-support';
+import { ownerOn, type Owner } from './release-test-support';
+import { createTestApp, type TestApp } from './test-support';
 
 /** The level keys every test generation seals into its blobs: one fixed key per level. */
 export const LEVEL_KEYS: Record<AccessLevel, ReadonlyMap<string, Uint8Array>> = {

@@ -3,8 +3,8 @@
  * transaction on PostgreSQL (argv[2], a connection string) and, inside its body, a second one on
  * the same store. Prints the name of the error the inner one threw, or 'none'.
  */
-import { createPgPool } from './pool';
-import { pgTransactional } from './pg-tx';
+import { createPgPool } from '../db/pg/pool';
+import { pgTransactional } from '../db/pg/pg-tx';
 
 const pool = createPgPool(process.argv[2]!, { max: 2 });
 const store = pgTransactional(pool, (q) => ({ now: async () => (await q.query('SELECT 1 AS one')).rows[0] as unknown }), {

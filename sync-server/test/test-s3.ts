@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { createS3Client } from './s3-blob-store';
+import { createS3Client } from '../blobs/s3-blob-store';
 
 export interface TestS3 {
   /** `http://127.0.0.1:<port>`, what AWS_ENDPOINT_URL_S3 would be. */

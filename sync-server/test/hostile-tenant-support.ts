@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { formatHlc, PROTOCOL_VERSION, type SyncResponse } from '../shared/sync';
+import { formatHlc, PROTOCOL_VERSION, type SyncResponse } from '../../shared/sync';
 import { startChildServer } from './child-server';
 import { cookieOf, createTestApp, newUser, type TestApp } from './test-support';
 

@@ -5,14 +5,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from './app';
+import { createApp } from '../app';
 import { TEST_KEYLESS_REGISTRATION_ENV, TEST_PASSWORD_COST_ENV } from './child-server';
-import type { AppDeps } from './app-env';
-import { loadConfig } from './config';
-import { openDatabase } from './db/sqlite';
-import type { Mailer } from './release/mailer';
-import type { RecordStore } from './db/record-store';
-import { createServices, type Services } from './services';
+import type { AppDeps } from '../app-env';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/sqlite';
+import type { Mailer } from '../release/mailer';
+import type { RecordStore } from '../db/record-store';
+import { createServices, type Services } from '../services';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;

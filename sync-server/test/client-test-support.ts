@@ -6,12 +6,12 @@
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROTOCOL_VERSION, type ServerRecord, type SyncRequest } from '../shared/sync/protocol';
-import { createApp } from './app';
-import { openDatabase } from './db/sqlite';
-import { createServices } from './services';
+import { PROTOCOL_VERSION, type ServerRecord, type SyncRequest } from '../../shared/sync/protocol';
+import { createApp } from '../app';
+import { openDatabase } from '../db/sqlite';
+import { createServices } from '../services';
 import { createTestApp, signUp, type TestApp } from './test-support';
-import { readSyncResponse, type Transport } from '../web/sync/transport';
+import { readSyncResponse, type Transport } from '../../web/sync/transport';
 
 export { createTestApp, type TestApp };
 

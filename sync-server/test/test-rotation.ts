@@ -7,8 +7,8 @@ import { expect } from 'vitest';
 import { derivePasswordKeys } from '../../shared/crypto/kdf';
 import { Keyring, unwrapAccountKey } from '../../shared/crypto/keys';
 import { rotateAccountKey } from '../../shared/crypto/rotation';
-import { ownerWithTrustees } from '../kits/kit-test-support';
-import { signUp, type TestApp } from '../test-support';
+import { ownerWithTrustees } from './kit-test-support';
+import { signUp, type TestApp } from './test-support';
 import { makeDeviceKeys } from './test-keys';
 
 /** An account with keys at AK version 1 (PBKDF2: quick): its cookie, user, password, device keys and unlock key. */

@@ -5,9 +5,9 @@
  * routes (text history, release, the event stream, the default task guide), which run beside it.
  * hostile-tenant.test.ts floods the sync with its own attackers beside the same victim's day.
  */
-import type { SyncResponse } from '../shared/sync';
+import type { SyncResponse } from '../../shared/sync';
 import { p99, trusteeFields, type Account, type LiveClient } from './hostile-tenant-support';
-import { encryptFile, fetchCaller, fileRefOf, pdfWith, uploadFile } from './blobs/blob-test-support';
+import { encryptFile, fetchCaller, fileRefOf, pdfWith, uploadFile } from './blob-test-support';
 
 /** What one victim's day measured and what it must find afterwards. */
 export interface VictimDay {

@@ -4,7 +4,7 @@
  * (status, bodyText). `sent` records every request body; `net.online = false` fails like fetch offline.
  */
 import type { Api } from '../../web/features/keys/sign-in';
-import type { TestApp } from '../test-support';
+import type { TestApp } from './test-support';
 
 export function testBrowser(t: TestApp, net = { online: true }) {
   const jar = new Map<string, string>();

@@ -10,9 +10,9 @@ import { newKdfParams } from '../../shared/crypto/kdf';
 import { createApp } from '../app';
 import { openDatabase } from '../db/sqlite';
 import { createServices } from '../services';
-import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
+import { cookieOf, createTestApp, signUp, type TestApp } from './test-support';
 import { parseEmail, type ReceivedEmail, type TestSmtp } from './smtp-test-server';
-import { DAY_MS } from './state-machine';
+import { DAY_MS } from '../release/state-machine';
 
 /** The one link of an e-mail (fails the test when there is not exactly one). */
 export const linkOf = (e: ReceivedEmail): string => {

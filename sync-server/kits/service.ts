@@ -21,7 +21,7 @@ import type { ReleaseRecords, ReleaseService, ReleaseTx } from '../release/servi
 import { currentKits } from '../release/trustees';
 import { isExecutorKit, kitFingerprint } from '../../shared/crypto/trustee-kit';
 import type { KitSealer } from './seal';
-import { promoteHandedOverKits } from './promote';
+import { promoteHandedOverKits } from '../release/promote-kits';
 import type { KitGeneration, KitsState, NewGenerationAnswer, NewGenerationBody } from '../../shared/schema/kits';
 
 /** A kit link's token: 16 random bytes, base64url (22 characters). */

@@ -21,7 +21,7 @@ import { quotaOf } from './email-quotas';
 import type { EmailQuota } from '../db/release';
 import { type Actor, type Outcome, type ReleaseEvent, type ReleaseState, DAY_MS, initialState, transition } from './state-machine';
 import { createTrusteeFollower, currentKits, type TrusteeFollower } from './trustees';
-import { promoteHandedOverKits } from '../kits/promote';
+import { promoteHandedOverKits } from './promote-kits';
 
 /** A check-in closer than this to the last one is not written again (each tap of a busy session would write). */
 const CHECK_IN_WRITE_EVERY_MS = 60_000;

@@ -28,7 +28,10 @@ import type { AsyncReleaseStore } from '../db/release-store';
 import { ApiHttpError } from '../http/errors';
 import { sendableAddress } from '../release/emails';
 import { RELEASE_PAGE_PATHS } from '../release/page';
-import type { ReleaseRecords, ReleaseService, ReleaseTx } from '../release/service';
+import type { ReleaseRecords, ReleaseService } from '../release/service';
+import type { HandoverOf } from '../release/types';
+
+export type { HandoverOf } from '../release/types';
 import { mintToken, resolveToken } from '../release/tokens';
 import type { AsyncMessageKeyStore, MessageKeyRow } from './message-key-store';
 import type { KitSealer, SealPlace } from './seal';
@@ -51,9 +54,6 @@ export interface MessageChoice {
   ifMode?: DeliveryMode | null;
 }
 
-
-/** Who hands over a due message of a released account (release/deliveries.ts), with their kit page token. */
-export type HandoverOf = (tx: ReleaseTx, userId: string, messageId: string) => Promise<Array<{ trusteeId: string; kitToken: string }> | null>;
 
 /** Where a message's gate and its delivery-link token are sealed (kits/seal.ts: the id `msg:<id>` is never a trustee id). */
 const gatePlace = (userId: string, generation: number, messageId: string): SealPlace => ({ userId, generation, what: 'gate', trusteeId: messageScope(messageId) });

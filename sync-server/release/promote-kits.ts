@@ -7,7 +7,7 @@
  * release until then (service.ts handover, release/service.ts).
  */
 import { generationStatus } from '../db/kits';
-import type { ReleaseTx } from './service';
+import type { ReleaseTx } from './types';
 
 /**
  * Makes `userId`'s pending generation current if k of its kits are handed over and the release

@@ -17,7 +17,7 @@
  * Until the server is walked into this shape, the imports that break these rules today are listed
  * in .dependency-cruiser-known-violations.json (`npm run depcheck:baseline` rewrites it after a
  * move fixes some): `npm run depcheck` fails on any NEW violation, `npm run depcheck:all` shows
- * every one. The list only shrinks: 276 on the day the rules were written (issue 42), 265 with test support in sync-server/test/
+ * every one. The list only shrinks: 276 on the day the rules were written (issue 42), 265 with test support in sync-server/test/, 212 with the circles broken (three left: the release pages take the whole Services)
  */
 
 /**
@@ -44,7 +44,14 @@ const ROUTES = '^sync-server/routes/|routes\\.ts$';
 /** The composition root: builds the domains and wires them together. */
 const ROOT = '^sync-server/(app|main|services|config)\\.ts$';
 
-/** The named exceptions, each with its reason. Empty is the goal. */
+/**
+ * The named exceptions, each with its reason (at most five; none is the goal).
+ * 1. web/app/preload-signed-in.ts: the sign-in and registration pages warm the signed-in app's
+ *    lazy chunks (FullApp, the router's first screen) with import() while the keys are made
+ *    (issue #20); the router in turn loads those pages lazily. The circle runs only through
+ *    import() of code-split chunks: no module imports another before it is evaluated.
+ */
+const CIRCLE_EXCEPTIONS = ['^web/app/preload-signed-in\\.ts$'];
 const EXCEPTIONS = [];
 
 module.exports = {
@@ -54,7 +61,7 @@ module.exports = {
       severity: 'error',
       comment: 'A circle of imports has no bottom: nothing in it can be read, tested or changed alone.',
       from: {},
-      to: { circular: true },
+      to: { circular: true, viaOnly: { pathNot: CIRCLE_EXCEPTIONS } },
     },
     {
       name: 'no-test-support-in-production',

@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { fromB64url } from '../../shared/crypto/bytes';
 import type { AppDeps } from '../app-env';
-import { generationStatus, type KitGenerationRow, type KitGenerationStatus, type KitRow } from '../db/kits';
+import { generationStatus, type KitGenerationRow, type KitGenerationStatus, type KitRow } from './store/sqlite-kits';
 import { ApiHttpError } from '../http/errors';
 import type { ReleaseRecords, ReleaseService, ReleaseTx } from '../release/service';
 import { currentKits } from '../release/trustees';

@@ -18,7 +18,7 @@ import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
 import { clientIp } from '../http/client-ip';
 import type { Services } from '../services';
-import type { TokenPurpose, TokenRow } from '../db/release';
+import type { TokenPurpose, TokenRow } from './store/sqlite-release';
 import { html } from 'hono/html';
 import { localTime, notFoundPage, page, RELEASE_PAGE_PATHS, type Html } from './page';
 import { deliveryPageData, storedFileOf } from './page-data';

@@ -9,7 +9,7 @@
 import { isDatabaseBusy } from '../db/tx-errors';
 import type { AppDeps } from '../app-env';
 import { linkBase } from '../config';
-import type { AsyncReleaseStore } from '../db/release-store';
+import type { AsyncReleaseStore } from './store/release-store';
 import type { CollectionName, EntityOf } from '../../shared/schema';
 import { plainView } from '../../shared/crypto/fields';
 import { createBoundedCache } from '../records/bounded-cache';

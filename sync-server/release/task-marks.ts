@@ -13,7 +13,7 @@
 import type { Context } from 'hono';
 import type { TaskMark } from '../../shared/release/pages';
 import { TOMBSTONE_FIELD } from '../../shared/schema/collection-names';
-import type { TaskMarkRow } from '../db/release';
+import type { TaskMarkRow } from './store/sqlite-release';
 import { ApiHttpError } from '../http/errors';
 import type { Services } from '../services';
 

@@ -7,9 +7,9 @@
  * bad record (e.g. no e-mail address) is written to that owner's activity and skipped (#15).
  */
 import type { AppDeps } from '../app-env';
-import type { TrusteeInvitationRow, TrusteeRecordRow } from '../db/release';
-import type { KitRow } from '../db/kits';
-import type { AsyncReleaseStore } from '../db/release-store';
+import type { TrusteeInvitationRow, TrusteeRecordRow } from './store/sqlite-release';
+import type { KitRow } from '../kits/store/sqlite-kits';
+import type { AsyncReleaseStore } from './store/release-store';
 import type { AccessLevel } from '../../shared/schema/trustee';
 import { sendableAddress, trusteeAccessParams, type EmailParams } from './emails';
 import type { PlainEntity, ReleaseService, ReleaseTx, ReleaseRecords, ResendResult, TrusteeFollower } from './types';

@@ -7,8 +7,8 @@
  */
 import type { CollectionName, EntityOf } from '../../shared/schema';
 import type { PlainView } from '../../shared/crypto/fields';
-import type { EmailQuota } from '../db/release';
-import type { AsyncReleaseStore } from '../db/release-store';
+import type { EmailQuota } from './store/sqlite-release';
+import type { AsyncReleaseStore } from './store/release-store';
 import type { EmailKind, EmailParams } from './emails';
 import type { Actor, Outcome, ReleaseEvent, ReleaseState } from './state-machine';
 

@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emailQueueContract } from './email-queue.contract';
-import { createReleaseStore } from './release';
-import { openDatabase } from './sqlite';
+import { createReleaseStore } from './sqlite-release';
+import { openDatabase } from '../../db/sqlite';
 
 emailQueueContract('SQLite (temp file)', () => {
   const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'afterword-emails-')), 'test.db'));

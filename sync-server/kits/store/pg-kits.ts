@@ -4,9 +4,9 @@
  * its per-account lock). Tables: migrations/016-kits.sql. Same semantics as SQLite's
  * (kit-store.contract.ts).
  */
-import type { KitGenerationRow, KitRow, KitStoreMethods } from '../kits';
-import type { Asyncified } from '../sqlite-async';
-import { numeric, type Queryable } from './pg-tx';
+import type { KitGenerationRow, KitRow, KitStoreMethods } from './sqlite-kits';
+import type { Asyncified } from '../../db/sqlite-async';
+import { numeric, type Queryable } from '../../db/pg/pg-tx';
 
 const GEN_NUMS = ['created_at', 'live_at', 'retired_at'];
 const KIT_NUMS = ['made_at', 'handed_over_at', 'checked_at', 'confirmed_at'];

@@ -5,13 +5,13 @@
  * `setup` runs before each test and gives an empty database.
  */
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_LIMITS } from '../../shared/limits';
-import { formatHlc } from '../../shared/sync';
-import { initialState, type ReleaseState } from '../release/state-machine';
-import type { AsyncRecordStore, RecordStore } from './record-store';
-import type { TrusteeInvitationRow, TrusteeRecordRow } from './release';
+import { ACCOUNT_LIMITS } from '../../../shared/limits';
+import { formatHlc } from '../../../shared/sync';
+import { initialState, type ReleaseState } from '../state-machine';
+import type { AsyncRecordStore, RecordStore } from '../../db/record-store';
+import type { TrusteeInvitationRow, TrusteeRecordRow } from './sqlite-release';
 import type { AsyncReleaseStore } from './release-store';
-import { EffectInTransactionError, outsideTransaction, TransactionAbortedError } from './tx-errors';
+import { EffectInTransactionError, outsideTransaction, TransactionAbortedError } from '../../db/tx-errors';
 
 export interface ReleaseStoreSetup {
   store: AsyncReleaseStore;

@@ -4,11 +4,11 @@
  * gives an empty database with users `u1` and `u2`, and a way to see and put an escrow row.
  */
 import { describe, expect, it } from 'vitest';
-import type { KitGenerationRow, KitRow } from './kits';
-import { generationStatus } from './kits';
-import { EXECUTOR_KIT_ID } from '../../shared/crypto/trustee-kit';
-import { initialState } from '../release/state-machine';
-import type { AsyncReleaseStore } from './release-store';
+import type { KitGenerationRow, KitRow } from './sqlite-kits';
+import { generationStatus } from './sqlite-kits';
+import { EXECUTOR_KIT_ID } from '../../../shared/crypto/trustee-kit';
+import { initialState } from '../../release/state-machine';
+import type { AsyncReleaseStore } from '../../release/store/release-store';
 
 export interface KitStoreSetup {
   store: AsyncReleaseStore;

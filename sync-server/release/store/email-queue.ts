@@ -3,7 +3,7 @@
  * that SQLite's (the queue methods of db/release.ts's ReleaseStore) and PostgreSQL's
  * (pg/pg-email-queue.ts, issue #19) pass one contract suite (email-queue.contract.ts).
  */
-import type { ReleaseStore } from './release';
+import type { ReleaseStore } from './sqlite-release';
 
 /** The queue methods of the release store. */
 export type EmailQueue = Pick<

@@ -7,10 +7,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { ACCOUNT_LIMITS } from '../../../shared/limits';
 import { formatHlc } from '../../../shared/sync';
-import { releaseStoreContract } from '../release-store.contract';
-import { createPgRecordStore } from './pg-record-store';
+import { releaseStoreContract } from './release-store.contract';
+import { createPgRecordStore } from '../../db/pg/pg-record-store';
 import { createPgReleaseStore } from './pg-release-store';
-import { createPgPool } from './pool';
+import { createPgPool } from '../../db/pg/pool';
 import { insertPgUser, usePgDatabase } from '../../test/pg-test-support';
 
 const db = usePgDatabase();

@@ -2,9 +2,9 @@
  * All SQL of release after death (DESIGN.md §8): state rows, activity log, trustee invitations,
  * hashed single-purpose tokens and the durable email queue. Tables in migrations/003-release.sql.
  */
-import { ACCOUNT_LIMITS } from '../../shared/limits';
-import { RELEASE_CRITICAL_ACTIVITY, type ReleaseState, type StartedBy } from '../release/state-machine';
-import type { Db } from './sqlite';
+import { ACCOUNT_LIMITS } from '../../../shared/limits';
+import { RELEASE_CRITICAL_ACTIVITY, type ReleaseState, type StartedBy } from '../state-machine';
+import type { Db } from '../../db/sqlite';
 
 interface StateRow {
   user_id: string;

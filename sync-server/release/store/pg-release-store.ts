@@ -16,12 +16,12 @@
  */
 import type pg from 'pg';
 import { ACCOUNT_LIMITS } from '../../../shared/limits';
-import { RELEASE_CRITICAL_ACTIVITY, type ReleaseState, type StartedBy } from '../../release/state-machine';
-import { CRITICAL_KINDS_SQL, type ActivityRow, type DeliveryRow, type TaskMarkRow, type TokenRow, type TrusteeInvitationRow, type TrusteeRecordRow } from '../release';
-import type { AsyncReleaseStore } from '../release-store';
-import { pgKitMethods } from './pg-kits';
+import { RELEASE_CRITICAL_ACTIVITY, type ReleaseState, type StartedBy } from '../state-machine';
+import { CRITICAL_KINDS_SQL, type ActivityRow, type DeliveryRow, type TaskMarkRow, type TokenRow, type TrusteeInvitationRow, type TrusteeRecordRow } from './sqlite-release';
+import type { AsyncReleaseStore } from './release-store';
+import { pgKitMethods } from '../../kits/store/pg-kits';
 import { pgReleaseEmails } from './pg-release-emails';
-import { advisoryAccountLock, numeric, pgTransactional, type Queryable } from './pg-tx';
+import { advisoryAccountLock, numeric, pgTransactional, type Queryable } from '../../db/pg/pg-tx';
 
 type Methods = Omit<AsyncReleaseStore, 'transaction'>;
 

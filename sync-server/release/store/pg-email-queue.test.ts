@@ -4,10 +4,10 @@
  * holding claims has them taken over, and still every e-mail is sent exactly once.
  */
 import { describe, expect, it } from 'vitest';
-import { emailQueueContract } from '../email-queue.contract';
-import type { AsyncEmailQueue } from '../email-queue';
+import { emailQueueContract } from './email-queue.contract';
+import type { AsyncEmailQueue } from './email-queue';
 import { createPgEmailQueue } from './pg-email-queue';
-import { createPgPool } from './pool';
+import { createPgPool } from '../../db/pg/pool';
 import { insertPgUser, usePgDatabase } from '../../test/pg-test-support';
 
 const pg = usePgDatabase();

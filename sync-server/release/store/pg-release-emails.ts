@@ -3,10 +3,10 @@
  * (pg-email-queue.ts, reused as is) and what the release asks about an account's e-mails (daily
  * limits, the owner's failures, what is still unsent), with the semantics of db/release.ts.
  */
-import type { EmailQuota, FailedEmailRow } from '../release';
-import type { AsyncReleaseStore } from '../release-store';
+import type { EmailQuota, FailedEmailRow } from './sqlite-release';
+import type { AsyncReleaseStore } from './release-store';
 import { createPgEmailQueue } from './pg-email-queue';
-import { ADVISORY_CLASS, numeric, type Queryable } from './pg-tx';
+import { ADVISORY_CLASS, numeric, type Queryable } from '../../db/pg/pg-tx';
 
 type EmailMethods =
   | 'enqueueEmail'

@@ -13,10 +13,10 @@
  *   and `markTrusteesSeen(rows)` (moves the mark past them). The loop stays: take a page,
  *   follow each row, mark the page seen, until a page is empty.
  */
-import { createKitStore, KIT_WRITES, type KitStoreMethods } from './kits';
-import type { ReleaseStore, TrusteeRecordRow } from './release';
-import type { Db } from './sqlite';
-import { createSqliteAsync, type Asyncified } from './sqlite-async';
+import { createKitStore, KIT_WRITES, type KitStoreMethods } from '../../kits/store/sqlite-kits';
+import type { ReleaseStore, TrusteeRecordRow } from './sqlite-release';
+import type { Db } from '../../db/sqlite';
+import { createSqliteAsync, type Asyncified } from '../../db/sqlite-async';
 
 /** The methods of ReleaseStore that carry over one for one (as Promises), and the trustee kits' (kits.ts). */
 export type ReleaseStoreMethods = Omit<ReleaseStore, 'transaction' | 'trusteeCursor' | 'setTrusteeCursor' | 'trusteeRecordsSince'> & KitStoreMethods;

@@ -7,9 +7,9 @@
  * latest row version, so of the instances racing for one e-mail exactly one wins. A claim older
  * than `staleBefore` (its instance died mid-send) can be taken over.
  */
-import type { EmailRow } from '../release';
-import type { AsyncEmailQueue } from '../email-queue';
-import type { Queryable } from './pg-tx';
+import type { EmailRow } from './sqlite-release';
+import type { AsyncEmailQueue } from './email-queue';
+import type { Queryable } from '../../db/pg/pg-tx';
 
 type Row = Omit<EmailRow, 'id' | 'first_attempt_at'> & { id: string; first_attempt_at: string | null };
 const toEmail = (r: Row): EmailRow => ({ ...r, id: Number(r.id), first_attempt_at: r.first_attempt_at === null ? null : Number(r.first_attempt_at) });

@@ -24,7 +24,7 @@ import { createSqliteAsyncReleaseStore, type AsyncReleaseStore } from './release
 import { createGroupCommit } from './db/group-commit';
 import { migratePg } from './db/pg/migrate';
 import { createPgAccountStore } from './db/pg/pg-account-store';
-import { createPgBlobMeta } from './db/pg/pg-blob-meta';
+import { createPgBlobMeta } from './blobs/pg-blob-meta';
 import { createPgLeadership } from './db/pg/pg-leader';
 import { createPgPokeBus } from './db/pg/pg-poke-bus';
 import { createPgRecordStore } from './db/pg/pg-record-store';
@@ -40,24 +40,24 @@ import { createRecordService, type RecordService, type RecordSource } from './re
 import { createMailer, type Mailer } from './release/mailer';
 import { createReleaseScheduler, type ReleaseScheduler } from './release/scheduler';
 import { createReleaseService, plainRecords, type ReleaseService } from './release/service';
-import { createSqlitePushStore, type AsyncPushStore } from './db/push-store';
-import { createPgPushStore } from './db/pg/pg-push-store';
+import { createSqlitePushStore, type AsyncPushStore } from './push/push-store';
+import { createPgPushStore } from './push/pg-push-store';
 import { createPushSender, type PushSender } from './push/sender';
 import { createEscrow, type EscrowService } from './escrow/escrow';
 import { createReleaseKeys, type ReleaseKeys } from './release/release-keys';
 import { createTrusteePages, type TrusteePages } from './release/trustee-pages';
 import { createSqliteEscrowStore, type AsyncEscrowStore } from './escrow/escrow-store';
-import { createPgEscrowStore } from './db/pg/pg-escrow-store';
+import { createPgEscrowStore } from './escrow/pg-escrow-store';
 import { createSqliteKeyStore, type KeyStore } from './keys/key-store';
 import { createKitSealer } from './kits/seal';
 import { createKitService, type KitService } from './kits/service';
 import { createKitRelease, type KitRelease } from './kits/confirm';
 import { createSqliteMessageKeyStore, type AsyncMessageKeyStore } from './kits/message-key-store';
 import { createHandoverLookup, createMessageKeys, type MessageKeys } from './kits/message-keys';
-import { createPgMessageKeyStore } from './db/pg/pg-message-key-store';
-import { createPgKeyStore } from './db/pg/pg-key-store';
+import { createPgMessageKeyStore } from './kits/pg-message-key-store';
+import { createPgKeyStore } from './keys/pg-key-store';
 import { createSqliteSealStore, sqliteSealedAt, type SealStore } from './keys/seal-store';
-import { createPgSealStore } from './db/pg/pg-seal-store';
+import { createPgSealStore } from './keys/pg-seal-store';
 
 export interface Services {
   /** Where accounts, sessions and records live: SQLite in DATA_DIR, or PostgreSQL (DATABASE_URL). */

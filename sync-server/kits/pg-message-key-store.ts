@@ -3,7 +3,7 @@
  * (kits/message-key-store.ts) over a `pg` Pool, with SQLite's semantics (migration 018).
  */
 import type pg from 'pg';
-import type { AsyncMessageKeyStore, MessageKeyRow } from '../../kits/message-key-store';
+import type { AsyncMessageKeyStore, MessageKeyRow } from './message-key-store';
 
 type PgRow = Omit<MessageKeyRow, 'updated_at'> & { updated_at: string };
 const row = (r: PgRow): MessageKeyRow => ({ ...r, updated_at: Number(r.updated_at) });

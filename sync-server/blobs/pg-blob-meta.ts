@@ -7,10 +7,10 @@
  * account at once) run one after the other.
  */
 import type pg from 'pg';
-import { FILE_COLLECTIONS } from '../../../shared/files/ref';
-import type { BlobRow } from '../../blobs/blob-meta';
-import type { AsyncBlobMeta } from '../../blobs/blob-meta-store';
-import { advisoryAccountLock, numeric, pgTransactional, type Queryable } from './pg-tx';
+import { FILE_COLLECTIONS } from '../../shared/files/ref';
+import type { BlobRow } from './blob-meta';
+import type { AsyncBlobMeta } from './blob-meta-store';
+import { advisoryAccountLock, numeric, pgTransactional, type Queryable } from '../db/pg/pg-tx';
 
 type Methods = Omit<AsyncBlobMeta, 'transaction'>;
 /**

@@ -4,7 +4,7 @@
  * one transaction, the account's rows locked, so two devices subscribing at once keep the limit.
  */
 import type pg from 'pg';
-import { MAX_PUSH_SUBSCRIPTIONS, type AsyncPushStore, type PushSubscriptionRow } from '../push-store';
+import { MAX_PUSH_SUBSCRIPTIONS, type AsyncPushStore, type PushSubscriptionRow } from './push-store';
 
 type Row = Omit<PushSubscriptionRow, 'created_at'> & { created_at: string };
 const toRow = (r: Row): PushSubscriptionRow => ({ ...r, created_at: Number(r.created_at) });

@@ -1,10 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAccountStore } from './accounts';
+import { createAccountStore } from '../db/accounts';
 import { pushStoreContract } from './push-store.contract';
 import { createSqlitePushStore } from './push-store';
-import { openDatabase } from './sqlite';
+import { openDatabase } from '../db/sqlite';
 
 pushStoreContract('SQLite (temp file)', async () => {
   const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'afterword-push-')), 'test.db'));

@@ -4,7 +4,7 @@
  * MAX_PUSH_SUBSCRIPTIONS (a new one beyond it replaces the oldest), so no account can grow the
  * table or the work of a reminder without bound (SECURITY.md "Limits").
  */
-import type { Db } from './sqlite';
+import type { Db } from '../db/sqlite';
 
 /** Subscriptions kept per account: its phones, tablets and computers. */
 export const MAX_PUSH_SUBSCRIPTIONS = 10;

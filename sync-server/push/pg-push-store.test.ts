@@ -1,7 +1,7 @@
-import { pushStoreContract } from '../push-store.contract';
-import { createPgAccountStore } from './pg-account-store';
+import { pushStoreContract } from './push-store.contract';
+import { createPgAccountStore } from '../db/pg/pg-account-store';
 import { createPgPushStore } from './pg-push-store';
-import { usePgDatabase } from '../../test/pg-test-support';
+import { usePgDatabase } from '../test/pg-test-support';
 
 const pg = usePgDatabase();
 

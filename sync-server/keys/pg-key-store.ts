@@ -4,8 +4,8 @@
  * in one transaction.
  */
 import type pg from 'pg';
-import type { KdfParams } from '../../../shared/crypto/kdf';
-import { cachedKeyReader, KEY_META_COLUMNS, ownerCopiesMatch, ROTATE_SQL, type KeyRow, type KeyStore } from '../../keys/key-store';
+import type { KdfParams } from '../../shared/crypto/kdf';
+import { cachedKeyReader, KEY_META_COLUMNS, ownerCopiesMatch, ROTATE_SQL, type KeyRow, type KeyStore } from './key-store';
 
 /** `?` placeholders as PostgreSQL's `$1, $2, …`. */
 const numbered = (sql: string) => {

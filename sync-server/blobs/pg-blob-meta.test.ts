@@ -1,14 +1,14 @@
 /** Blob metadata on PostgreSQL: the contract suite, a second pool as a second server instance. */
 import { afterAll, expect, it } from 'vitest';
-import { formatHlc } from '../../../shared/sync';
-import { isDatabaseBusy } from '../tx-errors';
+import { formatHlc } from '../../shared/sync';
+import { isDatabaseBusy } from '../db/tx-errors';
 import type pg from 'pg';
-import { ACCOUNT_LIMITS } from '../../../shared/limits';
-import { blobMetaContract } from '../../blobs/blob-meta.contract';
+import { ACCOUNT_LIMITS } from '../../shared/limits';
+import { blobMetaContract } from './blob-meta.contract';
 import { createPgBlobMeta } from './pg-blob-meta';
-import { createPgRecordStore } from './pg-record-store';
-import { createPgPool } from './pool';
-import { insertPgUser, usePgDatabase } from '../../test/pg-test-support';
+import { createPgRecordStore } from '../db/pg/pg-record-store';
+import { createPgPool } from '../db/pg/pool';
+import { insertPgUser, usePgDatabase } from '../test/pg-test-support';
 
 const db = usePgDatabase();
 let instanceB: pg.Pool | undefined;

@@ -7,13 +7,13 @@
  * dead rows, the WAL and archives of the old plaintext are the operator's to purge (SECURITY.md).
  */
 import type pg from 'pg';
-import type { CollectionName } from '../../../shared/schema/collection-names';
-import type { RecordState } from '../../../shared/sync/merge';
-import { plaintextFields, sealBatch, type SealedFieldRef } from '../../keys/seal-merge';
-import { MAX_LEFT_NAMED, type SealStore } from '../../keys/seal-store';
-import { readPgUsage, withActivity } from './pg-usage';
-import { withTransaction } from './pool';
-import { UnknownAccountError } from './pg-record-store';
+import type { CollectionName } from '../../shared/schema/collection-names';
+import type { RecordState } from '../../shared/sync/merge';
+import { plaintextFields, sealBatch, type SealedFieldRef } from './seal-merge';
+import { MAX_LEFT_NAMED, type SealStore } from './seal-store';
+import { readPgUsage, withActivity } from '../db/pg/pg-usage';
+import { withTransaction } from '../db/pg/pool';
+import { UnknownAccountError } from '../db/pg/pg-record-store';
 
 interface Row {
   collection: string;

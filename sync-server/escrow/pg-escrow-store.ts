@@ -4,7 +4,7 @@
  * stored in the database (escrow/release-key.ts).
  */
 import type pg from 'pg';
-import { messageKeysOnly, OTHER_KEYS_FILTER, type AsyncEscrowStore } from '../../escrow/escrow-store';
+import { messageKeysOnly, OTHER_KEYS_FILTER, type AsyncEscrowStore } from './escrow-store';
 
 /** The escrow store over `pool` (migrations of db/pg/ applied). */
 export function createPgEscrowStore(pool: pg.Pool): AsyncEscrowStore {

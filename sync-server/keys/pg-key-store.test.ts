@@ -1,7 +1,7 @@
-import { keyStoreContract } from '../../keys/key-store.contract';
-import { createPgAccountStore } from './pg-account-store';
+import { keyStoreContract } from './key-store.contract';
+import { createPgAccountStore } from '../db/pg/pg-account-store';
 import { createPgKeyStore } from './pg-key-store';
-import { usePgDatabase } from '../../test/pg-test-support';
+import { usePgDatabase } from '../test/pg-test-support';
 
 const pg = usePgDatabase();
 

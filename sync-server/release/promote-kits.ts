@@ -6,7 +6,7 @@
  * count as soon as the owner is active again ("I'm still here"): the kits in force carried that
  * release until then (service.ts handover, release/service.ts).
  */
-import { generationStatus } from '../kits/store/sqlite-kits';
+import { generationStatus } from './kits/store/sqlite-kits';
 import type { ReleaseTx } from './types';
 
 /**

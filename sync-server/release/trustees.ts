@@ -8,7 +8,7 @@
  */
 import type { AppDeps } from '../app-env';
 import type { TrusteeInvitationRow, TrusteeRecordRow } from './store/sqlite-release';
-import type { KitRow } from '../kits/store/sqlite-kits';
+import type { KitRow } from './kits/store/sqlite-kits';
 import type { AsyncReleaseStore } from './store/release-store';
 import type { AccessLevel } from '../../shared/schema/trustee';
 import { sendableAddress, trusteeAccessParams, type EmailParams } from './emails';

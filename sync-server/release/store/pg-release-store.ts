@@ -19,7 +19,7 @@ import { ACCOUNT_LIMITS } from '../../../shared/limits';
 import { RELEASE_CRITICAL_ACTIVITY, type ReleaseState, type StartedBy } from '../state-machine';
 import { CRITICAL_KINDS_SQL, type ActivityRow, type DeliveryRow, type TaskMarkRow, type TokenRow, type TrusteeInvitationRow, type TrusteeRecordRow } from './sqlite-release';
 import type { AsyncReleaseStore } from './release-store';
-import { pgKitMethods } from '../../kits/store/pg-kits';
+import { pgKitMethods } from '../kits/store/pg-kits';
 import { pgReleaseEmails } from './pg-release-emails';
 import { advisoryAccountLock, numeric, pgTransactional, type Queryable } from '../../db/pg/pg-tx';
 

@@ -13,7 +13,7 @@
  *   and `markTrusteesSeen(rows)` (moves the mark past them). The loop stays: take a page,
  *   follow each row, mark the page seen, until a page is empty.
  */
-import { createKitStore, KIT_WRITES, type KitStoreMethods } from '../../kits/store/sqlite-kits';
+import { createKitStore, KIT_WRITES, type KitStoreMethods } from '../kits/store/sqlite-kits';
 import type { ReleaseStore, TrusteeRecordRow } from './sqlite-release';
 import type { Db } from '../../db/sqlite';
 import { createSqliteAsync, type Asyncified } from '../../db/sqlite-async';

@@ -8,19 +8,19 @@
  * combine to the right Q, are named in the owner's activity and nothing is released.
  * After the release a trustee's kit page fetches Q, their gate and blob (`access`).
  */
-import { fromB64url, toB64url } from '../../shared/crypto/bytes';
-import { ShareError } from '../../shared/crypto/errors';
-import { combineShares, commitShare, verifyCheckValue, type Share } from '../../shared/crypto/shamir';
-import { isExecutorKit } from '../../shared/crypto/trustee-kit';
-import type { AppDeps } from '../app-env';
+import { fromB64url, toB64url } from '../../../shared/crypto/bytes';
+import { ShareError } from '../../../shared/crypto/errors';
+import { combineShares, commitShare, verifyCheckValue, type Share } from '../../../shared/crypto/shamir';
+import { isExecutorKit } from '../../../shared/crypto/trustee-kit';
+import type { AppDeps } from '../../app-env';
 import type { KitRow } from './store/sqlite-kits';
-import type { AsyncReleaseStore } from '../release/store/release-store';
-import { ApiHttpError } from '../http/errors';
-import type { ReleaseRecords, ReleaseService } from '../release/service';
-import { stableToken } from '../release/tokens';
+import type { AsyncReleaseStore } from '../store/release-store';
+import { ApiHttpError } from '../../http/errors';
+import type { ReleaseRecords, ReleaseService } from '../service';
+import { stableToken } from '../tokens';
 import type { KitService } from './service';
 import type { KitSealer } from './seal';
-import type { KitAccess, KitConfirmed } from '../../shared/schema/kits';
+import type { KitAccess, KitConfirmed } from '../../../shared/schema/kits';
 
 /** What a confirmation answers: how many confirmed of how many needed, and whether it released. */
 

@@ -7,9 +7,9 @@
  * nothing. Format `k1.<nonce>.<ciphertext>` (base64url). So the database and its backups alone
  * reveal no gate, share or Q (SECURITY.md).
  */
-import { buf, fromB64url, lengthPrefixed, toB64url, webRandom } from '../../shared/crypto/bytes';
-import { MalformedError, UnwrapError } from '../../shared/crypto/errors';
-import { releaseSubkey, type ReleaseKey } from '../escrow/release-key';
+import { buf, fromB64url, lengthPrefixed, toB64url, webRandom } from '../../../shared/crypto/bytes';
+import { MalformedError, UnwrapError } from '../../../shared/crypto/errors';
+import { releaseSubkey, type ReleaseKey } from '../../escrow/release-key';
 
 const FORMAT = 'k1';
 const NONCE_BYTES = 12;

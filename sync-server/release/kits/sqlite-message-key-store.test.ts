@@ -2,7 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../db/sqlite';
+import { openDatabase } from '../../db/sqlite';
 import { messageKeyStoreContract } from './message-key-store.contract';
 import { createSqliteMessageKeyStore } from './message-key-store';
 

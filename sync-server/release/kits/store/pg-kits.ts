@@ -5,8 +5,8 @@
  * (kit-store.contract.ts).
  */
 import type { KitGenerationRow, KitRow, KitStoreMethods } from './sqlite-kits';
-import type { Asyncified } from '../../db/sqlite-async';
-import { numeric, type Queryable } from '../../db/pg/pg-tx';
+import type { Asyncified } from '../../../db/sqlite-async';
+import { numeric, type Queryable } from '../../../db/pg/pg-tx';
 
 const GEN_NUMS = ['created_at', 'live_at', 'retired_at'];
 const KIT_NUMS = ['made_at', 'handed_over_at', 'checked_at', 'confirmed_at'];

@@ -1,7 +1,7 @@
 /** The trustee kit store on PostgreSQL, as part of the release store (kit-store.contract.ts). */
 import { kitStoreContract } from './kit-store.contract';
-import { createPgReleaseStore } from '../../release/store/pg-release-store';
-import { insertPgUser, usePgDatabase } from '../../test/pg-test-support';
+import { createPgReleaseStore } from '../../store/pg-release-store';
+import { insertPgUser, usePgDatabase } from '../../../test/pg-test-support';
 
 const db = usePgDatabase();
 

@@ -15,15 +15,15 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { AppDeps, AppEnv } from '../app-env';
-import { clientIp } from '../http/client-ip';
-import { ApiHttpError } from '../http/errors';
-import { readJson } from '../http/validate';
-import { admitTokenOwner } from '../http/token-budgets';
-import type { Services } from '../services';
-import { kitFingerprint } from '../../shared/crypto/trustee-kit';
+import type { AppDeps, AppEnv } from '../../app-env';
+import { clientIp } from '../../http/client-ip';
+import { ApiHttpError } from '../../http/errors';
+import { readJson } from '../../http/validate';
+import { admitTokenOwner } from '../../http/token-budgets';
+import type { Services } from '../../services';
+import { kitFingerprint } from '../../../shared/crypto/trustee-kit';
 import { shareBytes } from './confirm';
-import type { KitInfo } from '../../shared/schema/kits';
+import type { KitInfo } from '../../../shared/schema/kits';
 
 /** Requests per IP in 10 minutes on the kit routes, as the release links (release/public-routes.ts). */
 export const KIT_REQUESTS_PER_10_MIN = 120;

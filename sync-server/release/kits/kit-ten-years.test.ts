@@ -8,13 +8,13 @@
  * delivered exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toB64url } from '../../shared/crypto/bytes';
-import type { ReleaseReadiness } from '../../shared/schema/release';
-import { DAY_MS } from '../release/state-machine';
-import { acceptInvitation, ownerOn } from '../test/release-test-support';
-import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
-import { createTestApp } from '../test/test-support';
-import { kitCall, postKits } from '../test/kit-test-support';
+import { toB64url } from '../../../shared/crypto/bytes';
+import type { ReleaseReadiness } from '../../../shared/schema/release';
+import { DAY_MS } from '../state-machine';
+import { acceptInvitation, ownerOn } from '../../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../../test/smtp-test-server';
+import { createTestApp } from '../../test/test-support';
+import { kitCall, postKits } from '../../test/kit-test-support';
 
 let smtp: TestSmtp;
 beforeAll(async () => {

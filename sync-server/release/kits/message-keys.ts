@@ -16,27 +16,27 @@
  *
  * Every value is checked here; errors are ApiHttpError with `issues` naming the field.
  */
-import { fromB64url, toB64url } from '../../shared/crypto/bytes';
-import { messageScope, parseKid } from '../../shared/crypto/kid';
-import { deliveryWrapContext, messageDeliveryKey } from '../../shared/crypto/trustee-kit';
-import { unwrapKey } from '../../shared/crypto/wrap';
-import { isDeliveryDue } from '../../shared/delivery-rule';
-import type { HandoverJson } from '../../shared/release/handover-links';
-import type { AppDeps } from '../app-env';
+import { fromB64url, toB64url } from '../../../shared/crypto/bytes';
+import { messageScope, parseKid } from '../../../shared/crypto/kid';
+import { deliveryWrapContext, messageDeliveryKey } from '../../../shared/crypto/trustee-kit';
+import { unwrapKey } from '../../../shared/crypto/wrap';
+import { isDeliveryDue } from '../../../shared/delivery-rule';
+import type { HandoverJson } from '../../../shared/release/handover-links';
+import type { AppDeps } from '../../app-env';
 import { generationStatus, type KitGenerationRow, type KitRow } from './store/sqlite-kits';
-import type { AsyncReleaseStore } from '../release/store/release-store';
-import { ApiHttpError } from '../http/errors';
-import { sendableAddress } from '../release/emails';
-import { RELEASE_PAGE_PATHS } from '../release/page';
-import type { ReleaseRecords, ReleaseService } from '../release/service';
-import type { HandoverOf } from '../release/types';
+import type { AsyncReleaseStore } from '../store/release-store';
+import { ApiHttpError } from '../../http/errors';
+import { sendableAddress } from '../emails';
+import { RELEASE_PAGE_PATHS } from '../page';
+import type { ReleaseRecords, ReleaseService } from '../service';
+import type { HandoverOf } from '../types';
 
-export type { HandoverOf } from '../release/types';
-import { mintToken, resolveToken } from '../release/tokens';
+export type { HandoverOf } from '../types';
+import { mintToken, resolveToken } from '../tokens';
 import type { AsyncMessageKeyStore, MessageKeyRow } from './message-key-store';
 import type { KitSealer, SealPlace } from './seal';
 import type { KitService } from './service';
-import type { DeliveryMode, MessageChoiceJson } from '../../shared/schema/kits';
+import type { DeliveryMode, MessageChoiceJson } from '../../../shared/schema/kits';
 
 /** The body of `PUT /api/kits/messages/:messageId`, as validated by the route (message-key-routes.ts). */
 export interface MessageChoice {

@@ -17,14 +17,14 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { fromB64url } from '../../shared/crypto/bytes';
-import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth/middleware';
-import { requireProven } from '../auth/unproven';
-import { clientIp } from '../http/client-ip';
-import { ApiHttpError } from '../http/errors';
-import { readJson } from '../http/validate';
-import type { Services } from '../services';
+import { fromB64url } from '../../../shared/crypto/bytes';
+import type { AppDeps, AppEnv } from '../../app-env';
+import { requireSession } from '../../auth/middleware';
+import { requireProven } from '../../auth/unproven';
+import { clientIp } from '../../http/client-ip';
+import { ApiHttpError } from '../../http/errors';
+import { readJson } from '../../http/validate';
+import type { Services } from '../../services';
 import { KIT_REQUESTS_PER_10_MIN } from './public-routes';
 
 /** A w1 wrapped 32-byte key (shared/crypto/wrap.ts): nonce 16 characters, ciphertext and tag 64. */

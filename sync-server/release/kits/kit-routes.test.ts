@@ -6,15 +6,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toB64url } from '../../shared/crypto/bytes';
-import { newKdfParams } from '../../shared/crypto/kdf';
-import type { ReleaseReadiness } from '../../shared/schema/release';
-import { loggablePath } from '../http/errors';
-import { UNDEPOSITED_TEXT } from '../release/release-keys';
+import { toB64url } from '../../../shared/crypto/bytes';
+import { newKdfParams } from '../../../shared/crypto/kdf';
+import type { ReleaseReadiness } from '../../../shared/schema/release';
+import { loggablePath } from '../../http/errors';
+import { UNDEPOSITED_TEXT } from '../release-keys';
 import { KIT_REQUESTS_PER_10_MIN } from './public-routes';
-import type { KitsState } from '../../shared/schema/kits';
-import { createTestApp } from '../test/test-support';
-import { kitCall, kitsBody, makeKits, ownerWithTrustees, postKits } from '../test/kit-test-support';
+import type { KitsState } from '../../../shared/schema/kits';
+import { createTestApp } from '../../test/test-support';
+import { kitCall, kitsBody, makeKits, ownerWithTrustees, postKits } from '../../test/kit-test-support';
 
 const ESCROWED = new Map([['msg:6f1c2d3e-0000-4000-8000-000000000001~1', new Uint8Array(32).fill(9)]]);
 

@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kitStoreContract } from './kit-store.contract';
-import { createReleaseStore } from '../../release/store/sqlite-release';
-import { createSqliteAsyncReleaseStore } from '../../release/store/release-store';
-import { openDatabase } from '../../db/sqlite';
+import { createReleaseStore } from '../../store/sqlite-release';
+import { createSqliteAsyncReleaseStore } from '../../store/release-store';
+import { openDatabase } from '../../../db/sqlite';
 
 kitStoreContract('SQLite (temp file, asynchronous adapter)', async () => {
   const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'afterword-kits-')), 'test.db'));

@@ -1,7 +1,7 @@
 /** The message-key store on PostgreSQL (kits/message-key-store.contract.ts). */
 import { messageKeyStoreContract } from './message-key-store.contract';
 import { createPgMessageKeyStore } from './pg-message-key-store';
-import { insertPgUser, usePgDatabase } from '../test/pg-test-support';
+import { insertPgUser, usePgDatabase } from '../../test/pg-test-support';
 
 const db = usePgDatabase();
 

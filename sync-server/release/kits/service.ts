@@ -13,16 +13,16 @@
  * Errors for the routes are ApiHttpError with `issues` naming the field (http/errors.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { fromB64url } from '../../shared/crypto/bytes';
-import type { AppDeps } from '../app-env';
+import { fromB64url } from '../../../shared/crypto/bytes';
+import type { AppDeps } from '../../app-env';
 import { generationStatus, type KitGenerationRow, type KitGenerationStatus, type KitRow } from './store/sqlite-kits';
-import { ApiHttpError } from '../http/errors';
-import type { ReleaseRecords, ReleaseService, ReleaseTx } from '../release/service';
-import { currentKits } from '../release/trustees';
-import { isExecutorKit, kitFingerprint } from '../../shared/crypto/trustee-kit';
+import { ApiHttpError } from '../../http/errors';
+import type { ReleaseRecords, ReleaseService, ReleaseTx } from '../service';
+import { currentKits } from '../trustees';
+import { isExecutorKit, kitFingerprint } from '../../../shared/crypto/trustee-kit';
 import type { KitSealer } from './seal';
-import { promoteHandedOverKits } from '../release/promote-kits';
-import type { KitGeneration, KitsState, NewGenerationAnswer, NewGenerationBody } from '../../shared/schema/kits';
+import { promoteHandedOverKits } from '../promote-kits';
+import type { KitGeneration, KitsState, NewGenerationAnswer, NewGenerationBody } from '../../../shared/schema/kits';
 
 /** A kit link's token: 16 random bytes, base64url (22 characters). */
 export const KIT_TOKEN_RE = /^[A-Za-z0-9_-]{22}$/;

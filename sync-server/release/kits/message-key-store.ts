@@ -4,7 +4,7 @@
  * holds only what message-keys.ts sealed or the owner's device wrapped: never a message key,
  * gate or Q in the clear.
  */
-import type { Db } from '../db/sqlite';
+import type { Db } from '../../db/sqlite';
 
 /** One message's choice for one kit generation (times in ms). */
 export interface MessageKeyRow {

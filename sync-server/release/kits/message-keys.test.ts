@@ -9,26 +9,26 @@
  * that opens only with that trustee's kit secret. Another account's message is refused.
  */
 import { describe, expect, it } from 'vitest';
-import { fromB64url, toB64url } from '../../shared/crypto/bytes';
-import { handoverKey, handoverWrapContext, type makeGeneration } from '../../shared/crypto/trustee-kit';
-import { unwrapKey } from '../../shared/crypto/wrap';
-import { openHandovers, type HandoverJson } from '../../shared/release/handover-links';
-import type { DeliveryPageData, TrusteePageData } from '../../shared/release/pages';
-import { deliveryStateLine } from '../../shared/delivery-rule';
-import type { ReleaseReadiness, ReleaseRehearsal, ReleaseStatus } from '../../shared/schema/release';
-import { UNBOUND_TEXT } from '../release/release-keys';
-import { PREVIEW_LINK } from '../release/emails';
-import type { SealedWorld } from '../../web/sync/test-sealed';
-import { openPage } from '../../web/release/open';
-import { kitApi } from '../../web/release/kit/api';
-import { handoverLinks, handoverMailBody } from '../../web/release/kit/handovers';
-import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices, type DeliveryChoiceDeps } from '../../web/features/message-vault/delivery-choice';
-import { needlesOf, scanDirectory } from '../test/canary-scan';
-import { outboxFiles } from '../test/release-test-support';
-import { DAY_MS } from '../release/state-machine';
-import { signUp } from '../test/test-support';
-import { LETTER, sealedWithKits } from '../test/message-key-test-support';
-import { depositEscrow } from '../../web/features/keys/escrow-deposit';
+import { fromB64url, toB64url } from '../../../shared/crypto/bytes';
+import { handoverKey, handoverWrapContext, type makeGeneration } from '../../../shared/crypto/trustee-kit';
+import { unwrapKey } from '../../../shared/crypto/wrap';
+import { openHandovers, type HandoverJson } from '../../../shared/release/handover-links';
+import type { DeliveryPageData, TrusteePageData } from '../../../shared/release/pages';
+import { deliveryStateLine } from '../../../shared/delivery-rule';
+import type { ReleaseReadiness, ReleaseRehearsal, ReleaseStatus } from '../../../shared/schema/release';
+import { UNBOUND_TEXT } from '../release-keys';
+import { PREVIEW_LINK } from '../emails';
+import type { SealedWorld } from '../../../web/sync/test-sealed';
+import { openPage } from '../../../web/release/open';
+import { kitApi } from '../../../web/release/kit/api';
+import { handoverLinks, handoverMailBody } from '../../../web/release/kit/handovers';
+import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices, type DeliveryChoiceDeps } from '../../../web/features/message-vault/delivery-choice';
+import { needlesOf, scanDirectory } from '../../test/canary-scan';
+import { outboxFiles } from '../../test/release-test-support';
+import { DAY_MS } from '../state-machine';
+import { signUp } from '../../test/test-support';
+import { LETTER, sealedWithKits } from '../../test/message-key-test-support';
+import { depositEscrow } from '../../../web/features/keys/escrow-deposit';
 
 
 /** Lets the check-ins lapse until the trustees are asked to confirm, then ann and bob confirm with their kits. */

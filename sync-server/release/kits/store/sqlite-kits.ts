@@ -4,7 +4,7 @@
  * release step it causes share one transaction. PostgreSQL's twin is pg/pg-kits.ts; both pass
  * kit-store.contract.ts. The store keeps only what kits/ sealed: never a raw gate, share or Q.
  */
-import type { Db } from '../../db/sqlite';
+import type { Db } from '../../../db/sqlite';
 
 /** One generation of kits (a split of Q). Times in ms. */
 export interface KitGenerationRow {

@@ -13,15 +13,15 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { fromB64url } from '../../shared/crypto/bytes';
-import { checkTrusteeBlob, isExecutorKit } from '../../shared/crypto/trustee-kit';
-import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth/middleware';
-import { requireProven } from '../auth/unproven';
-import { ApiHttpError } from '../http/errors';
-import { readJson } from '../http/validate';
-import { refuseReplacedAk } from '../keys/routes';
-import type { Services } from '../services';
+import { fromB64url } from '../../../shared/crypto/bytes';
+import { checkTrusteeBlob, isExecutorKit } from '../../../shared/crypto/trustee-kit';
+import type { AppDeps, AppEnv } from '../../app-env';
+import { requireSession } from '../../auth/middleware';
+import { requireProven } from '../../auth/unproven';
+import { ApiHttpError } from '../../http/errors';
+import { readJson } from '../../http/validate';
+import { refuseReplacedAk } from '../../keys/routes';
+import type { Services } from '../../services';
 
 /** The most kits one generation may have: one per live trustee (shared/limits.ts `trustees`) and the executor kit. */
 export const maxKits = (trustees: number) => Math.min(trustees + 1, 255);

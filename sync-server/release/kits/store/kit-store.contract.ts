@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { KitGenerationRow, KitRow } from './sqlite-kits';
 import { generationStatus } from './sqlite-kits';
-import { EXECUTOR_KIT_ID } from '../../../shared/crypto/trustee-kit';
-import { initialState } from '../../release/state-machine';
-import type { AsyncReleaseStore } from '../../release/store/release-store';
+import { EXECUTOR_KIT_ID } from '../../../../shared/crypto/trustee-kit';
+import { initialState } from '../../state-machine';
+import type { AsyncReleaseStore } from '../../store/release-store';
 
 export interface KitStoreSetup {
   store: AsyncReleaseStore;

@@ -4,12 +4,12 @@
  * k − 1 confirmations release nothing, k release, and a kit's access opens its level.
  */
 import { describe, expect, it } from 'vitest';
-import { fromB64url, toB64url } from '../../shared/crypto/bytes';
-import { openTrusteeBlob, trusteeAccessKey } from '../../shared/crypto/trustee-kit';
-import { createPgTestApp, usePgDatabase } from '../test/pg-test-support';
-import { runFor } from '../test/release-test-support';
-import { DAY_MS } from '../release/state-machine';
-import { kitCall, LEVEL_KEYS, ownerWithTrustees, postKits } from '../test/kit-test-support';
+import { fromB64url, toB64url } from '../../../shared/crypto/bytes';
+import { openTrusteeBlob, trusteeAccessKey } from '../../../shared/crypto/trustee-kit';
+import { createPgTestApp, usePgDatabase } from '../../test/pg-test-support';
+import { runFor } from '../../test/release-test-support';
+import { DAY_MS } from '../state-machine';
+import { kitCall, LEVEL_KEYS, ownerWithTrustees, postKits } from '../../test/kit-test-support';
 
 const pgDb = usePgDatabase();
 

@@ -8,14 +8,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toB64url } from '../../shared/crypto/bytes';
-import { encodeKitCode, EXECUTOR_KIT_ID, kitFragment, sealTrusteeBlob, trusteeAccessKey } from '../../shared/crypto/trustee-kit';
-import type { KitInfo, KitsState } from '../../shared/schema/kits';
-import type { ReleaseReadiness } from '../../shared/schema/release';
-import { outboxFiles } from '../test/release-test-support';
-import { createTestApp } from '../test/test-support';
-import { kitCall, kitsBody, LEVEL_KEYS, makeKits, ownerWithTrustees, postKits } from '../test/kit-test-support';
-import { sealedWithKits } from '../test/message-key-test-support';
+import { toB64url } from '../../../shared/crypto/bytes';
+import { encodeKitCode, EXECUTOR_KIT_ID, kitFragment, sealTrusteeBlob, trusteeAccessKey } from '../../../shared/crypto/trustee-kit';
+import type { KitInfo, KitsState } from '../../../shared/schema/kits';
+import type { ReleaseReadiness } from '../../../shared/schema/release';
+import { outboxFiles } from '../../test/release-test-support';
+import { createTestApp } from '../../test/test-support';
+import { kitCall, kitsBody, LEVEL_KEYS, makeKits, ownerWithTrustees, postKits } from '../../test/kit-test-support';
+import { sealedWithKits } from '../../test/message-key-test-support';
 
 const issues = async (res: Response) => ((await res.json()) as { issues: Array<{ path: string }> }).issues.map((i) => i.path);
 

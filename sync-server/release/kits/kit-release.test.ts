@@ -6,13 +6,13 @@
  * here" cancels and erases, k confirmations release, and a kit's access opens its level's keys.
  */
 import { describe, expect, it } from 'vitest';
-import { fromB64url, toB64url } from '../../shared/crypto/bytes';
-import { EXECUTOR_KIT_ID, openTrusteeBlob, trusteeAccessKey } from '../../shared/crypto/trustee-kit';
-import type { KitInfo } from '../../shared/schema/kits';
-import type { ReleaseReadiness } from '../../shared/schema/release';
-import { outboxFiles, runFor, type Owner } from '../test/release-test-support';
-import { DAY_MS } from '../release/state-machine';
-import { kitCall, LEVEL_KEYS, ownerWithTrustees, postKits } from '../test/kit-test-support';
+import { fromB64url, toB64url } from '../../../shared/crypto/bytes';
+import { EXECUTOR_KIT_ID, openTrusteeBlob, trusteeAccessKey } from '../../../shared/crypto/trustee-kit';
+import type { KitInfo } from '../../../shared/schema/kits';
+import type { ReleaseReadiness } from '../../../shared/schema/release';
+import { outboxFiles, runFor, type Owner } from '../../test/release-test-support';
+import { DAY_MS } from '../state-machine';
+import { kitCall, LEVEL_KEYS, ownerWithTrustees, postKits } from '../../test/kit-test-support';
 
 const share = (made: Awaited<ReturnType<typeof postKits>>['made'], i: number) => toB64url(made.kits[i]!.kit.share);
 const confirm = (o: Owner, token: string, s: string) => kitCall(o, 'POST', `/api/kit/${token}/confirm`, { share: s });

@@ -39,6 +39,8 @@ const TEST_RE = `(${TEST.join('|')})`;
 
 /** Infrastructure below every server domain. */
 const INFRA = '^sync-server/(http|db|live)/|^sync-server/(config-limits|app-env)\\.ts$';
+/** Store modules: a domain's store/ folder, `*-store.ts`, and the `sqlite-*`/`pg-*` implementations. */
+const STORE = '^sync-server/[^/]+/store/|^sync-server/.*(-store|/sqlite-[^/]+|/pg-[^/]+)\\.ts$';
 /** Route modules: everything in routes/ and every `*routes.ts`. */
 const ROUTES = '^sync-server/routes/|routes\\.ts$';
 /** The composition root: builds the domains and wires them together. */
@@ -112,8 +114,8 @@ module.exports = {
       name: 'server-store-below-service',
       severity: 'error',
       comment: 'Inside a domain, routes → service → store: a store imports no service or routes.',
-      from: { path: '^sync-server/.*(-store|/sqlite-[^/]+|/pg-[^/]+)\\.ts$', pathNot: TEST_RE },
-      to: { path: '^sync-server/', pathNot: ['(-store|/sqlite-[^/]+|/pg-[^/]+|/pg/[^/]+)\\.ts$', INFRA, TEST_RE, '/index\\.ts$'] },
+      from: { path: STORE, pathNot: TEST_RE },
+      to: { path: '^sync-server/', pathNot: [STORE, INFRA, TEST_RE, '/index\\.ts$'] },
     },
     {
       name: 'server-routes-on-top',

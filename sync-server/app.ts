@@ -31,7 +31,7 @@ import { defaultTaskRoutes } from './routes/default-tasks';
 import { exportRoutes } from './routes/export';
 import { profileRoutes } from './routes/profile';
 import { releaseRoutes } from './routes/release';
-import { escrowRoutes } from './escrow/routes';
+import { escrowRoutes } from './release/escrow/routes';
 import { kitOwnerRoutes } from './release/kits/owner-routes';
 import { kitPublicRoutes } from './release/kits/public-routes';
 import { messageKeyOwnerRoutes, messageKeyPublicRoutes } from './release/kits/message-key-routes';

@@ -43,11 +43,11 @@ import { createReleaseService, plainRecords, type ReleaseService } from './relea
 import { createSqlitePushStore, type AsyncPushStore } from './push/push-store';
 import { createPgPushStore } from './push/pg-push-store';
 import { createPushSender, type PushSender } from './push/sender';
-import { createEscrow, type EscrowService } from './escrow/escrow';
+import { createEscrow, type EscrowService } from './release/escrow/escrow';
 import { createReleaseKeys, type ReleaseKeys } from './release/release-keys';
 import { createTrusteePages, type TrusteePages } from './release/trustee-pages';
-import { createSqliteEscrowStore, type AsyncEscrowStore } from './escrow/escrow-store';
-import { createPgEscrowStore } from './escrow/pg-escrow-store';
+import { createSqliteEscrowStore, type AsyncEscrowStore } from './release/escrow/escrow-store';
+import { createPgEscrowStore } from './release/escrow/pg-escrow-store';
 import { createSqliteKeyStore, type KeyStore } from './keys/key-store';
 import { createKitSealer } from './release/kits/seal';
 import { createKitService, type KitService } from './release/kits/service';

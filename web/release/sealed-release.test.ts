@@ -28,7 +28,7 @@ import { levelKeys } from '../features/trustees/kits/make-kits';
 import { open } from '../../shared/crypto/envelope';
 import { UnknownKeyError } from '../../shared/crypto/errors';
 import type { DeliveryPageData, TrusteePageData } from '../../shared/release/pages';
-import { EscrowClosedError } from '../../sync-server/escrow/escrow';
+import { EscrowClosedError } from '../../sync-server/release/escrow/escrow';
 import { formRequest, linkOf, REPORTED } from '../../sync-server/test/release-test-support';
 import { startTestSmtp, type TestSmtp } from '../../sync-server/test/smtp-test-server';
 import { DAY_MS } from '../../sync-server/release/state-machine';

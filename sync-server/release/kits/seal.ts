@@ -9,7 +9,7 @@
  */
 import { buf, fromB64url, lengthPrefixed, toB64url, webRandom } from '../../../shared/crypto/bytes';
 import { MalformedError, UnwrapError } from '../../../shared/crypto/errors';
-import { releaseSubkey, type ReleaseKey } from '../../escrow/release-key';
+import { releaseSubkey, type ReleaseKey } from '../escrow/release-key';
 
 const FORMAT = 'k1';
 const NONCE_BYTES = 12;

@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAccountStore } from '../db/accounts';
-import { openDatabase } from '../db/sqlite';
+import { createAccountStore } from '../../db/accounts';
+import { openDatabase } from '../../db/sqlite';
 import { escrowStoreContract } from './escrow-store.contract';
 import { createSqliteEscrowStore } from './escrow-store';
 

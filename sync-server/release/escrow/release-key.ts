@@ -15,9 +15,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { buf, fromB64url, lengthPrefixed } from '../../shared/crypto/bytes';
-import { CryptoError } from '../../shared/crypto/errors';
-import { importAesKey, unwrapKey, wrapKey } from '../../shared/crypto/wrap';
+import { buf, fromB64url, lengthPrefixed } from '../../../shared/crypto/bytes';
+import { CryptoError } from '../../../shared/crypto/errors';
+import { importAesKey, unwrapKey, wrapKey } from '../../../shared/crypto/wrap';
 
 const KEY_BYTES = 32;
 const HKDF_SALT = 'afterword-release-key-v1';

@@ -3,9 +3,9 @@
  * engines: SQLite's here, PostgreSQL's in db/pg/pg-escrow-store.ts; both pass
  * escrow-store.contract.ts. The store holds only what escrow.ts sealed: it never sees a key.
  */
-import { FIXED_SCOPES } from '../../shared/crypto/kid';
-import { releasedKid } from '../../shared/release/released-keys';
-import type { Db } from '../db/sqlite';
+import { FIXED_SCOPES } from '../../../shared/crypto/kid';
+import { releasedKid } from '../../../shared/release/released-keys';
+import type { Db } from '../../db/sqlite';
 
 export interface EscrowRow {
   /** JSON `{ v: 1, keys: { <kid>: "w1.…" } }`, each message's key (`msg:<id>~<v>`) wrapped under the escrow subkey. */

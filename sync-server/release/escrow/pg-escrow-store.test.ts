@@ -1,7 +1,7 @@
 import { escrowStoreContract } from './escrow-store.contract';
-import { createPgAccountStore } from '../db/pg/pg-account-store';
+import { createPgAccountStore } from '../../db/pg/pg-account-store';
 import { createPgEscrowStore } from './pg-escrow-store';
-import { usePgDatabase } from '../test/pg-test-support';
+import { usePgDatabase } from '../../test/pg-test-support';
 
 const pg = usePgDatabase();
 

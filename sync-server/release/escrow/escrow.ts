@@ -11,10 +11,10 @@
  * The deposit shows the scope keys to the server once, in that request: it is never logged (the
  * server logs no request body) and the canary scan looks for the keys everywhere else.
  */
-import { parseKid } from '../../shared/crypto/kid';
-import { releasedKid } from '../../shared/release/released-keys';
-import { UnwrapError } from '../../shared/crypto/errors';
-import { unwrapKey, wrapKey } from '../../shared/crypto/wrap';
+import { parseKid } from '../../../shared/crypto/kid';
+import { releasedKid } from '../../../shared/release/released-keys';
+import { UnwrapError } from '../../../shared/crypto/errors';
+import { unwrapKey, wrapKey } from '../../../shared/crypto/wrap';
 import type { AsyncEscrowStore } from './escrow-store';
 import { checkReleaseKey, releaseSubkey, type ReleaseKey } from './release-key';
 

@@ -11,15 +11,15 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { fromB64url } from '../../shared/crypto/bytes';
-import { parseKid } from '../../shared/crypto/kid';
-import { releasedKid } from '../../shared/release/released-keys';
-import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth/middleware';
-import { requireProven } from '../auth/unproven';
-import { readJson } from '../http/validate';
-import { ApiHttpError } from '../http/errors';
-import type { Services } from '../services';
+import { fromB64url } from '../../../shared/crypto/bytes';
+import { parseKid } from '../../../shared/crypto/kid';
+import { releasedKid } from '../../../shared/release/released-keys';
+import type { AppDeps, AppEnv } from '../../app-env';
+import { requireSession } from '../../auth/middleware';
+import { requireProven } from '../../auth/unproven';
+import { readJson } from '../../http/validate';
+import { ApiHttpError } from '../../http/errors';
+import type { Services } from '../../services';
 
 /**
  * The most keys one deposit may hold: each message's scope, with room

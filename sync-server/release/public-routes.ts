@@ -25,7 +25,7 @@ import { deliveryPageData, storedFileOf } from './page-data';
 import { admitTokenOwner, fileCharge } from '../http/token-budgets';
 import { LINK_PATHS } from './outbox';
 import { DAY_MS, TransitionError } from './state-machine';
-import { createDownloadBudget, serveStoredFile } from '../blobs/release-files';
+import { createDownloadBudget, serveStoredFile } from '../blobs';
 import { resolveToken } from './tokens';
 import { parseReportForm, reportConfirm, reportIntro, type ReportForm } from './report-form';
 import { plainView } from '../../shared/crypto/fields';

@@ -12,7 +12,7 @@ import { linkBase } from '../config';
 import type { AsyncReleaseStore } from './store/release-store';
 import type { CollectionName, EntityOf } from '../../shared/schema';
 import { plainView } from '../../shared/crypto/fields';
-import { createBoundedCache } from '../records/bounded-cache';
+import { createBoundedCache } from '../records/index';
 import { queueDueDeliveries } from './deliveries';
 import { removeOutboxFiles } from './mailer';
 import { ownerParams, sendableAddress } from './emails';

@@ -20,13 +20,13 @@ import { Hono } from 'hono';
 import { checkKdfParams, type KdfParams } from '../../shared/crypto/kdf';
 import { RESET_LINK_INVALID, forgotPasswordSchema, resetCheckSchema, resetPasswordSchema, type ResetPasswordInput } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { issueDeviceCookie } from '../auth/device-cookie';
-import { startSession } from '../auth/session';
+import { issueDeviceCookie } from '../auth';
+import { startSession } from '../auth';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import { resolveToken } from '../release/tokens';
-import { refuseKdfSwitch } from '../keys/kdf-rule';
+import { refuseKdfSwitch } from '../keys';
 import type { Services } from '../services';
 import { userJson } from './user-json';
 

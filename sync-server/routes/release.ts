@@ -16,9 +16,9 @@ import type {
 } from '../../shared/schema/release';
 import { releaseSettingsSchema } from '../../shared/schema/release';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth/middleware';
-import { requireRecentAuth } from '../auth/reauth';
-import { requireProven } from '../auth/unproven';
+import { requireSession } from '../auth';
+import { requireRecentAuth } from '../auth';
+import { requireProven } from '../auth';
 import { readinessOf, trusteesOf, undeliverableOf } from '../release/readiness';
 import { rehearseRelease } from '../release/rehearsal';
 import { ApiHttpError } from '../http/errors';

@@ -30,7 +30,7 @@ import { deathPlanRoutes } from './routes/death-plan';
 import { defaultTaskRoutes } from './routes/default-tasks';
 import { exportRoutes } from './routes/export';
 import { profileRoutes } from './routes/profile';
-import { releaseRoutes } from './routes/release';
+import { releaseRoutes } from './release/owner-routes';
 import { escrowRoutes } from './release/escrow/routes';
 import { kitOwnerRoutes } from './release/kits/owner-routes';
 import { kitPublicRoutes } from './release/kits/public-routes';

@@ -19,11 +19,11 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth';
 import { requireRecentAuth } from '../auth';
 import { requireProven } from '../auth';
-import { readinessOf, trusteesOf, undeliverableOf } from '../release/readiness';
-import { rehearseRelease } from '../release/rehearsal';
+import { readinessOf, trusteesOf, undeliverableOf } from './readiness';
+import { rehearseRelease } from './rehearsal';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import { type CheckInDays, type ReleaseState, TransitionError, type WaitingDays, checkInDueAt } from '../release/state-machine';
+import { type CheckInDays, type ReleaseState, TransitionError, type WaitingDays, checkInDueAt } from './state-machine';
 import type { Services } from '../services';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -25,7 +25,7 @@ import { startSession } from '../auth';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import { resolveToken } from '../release/tokens';
+import { resolveToken } from '../release';
 import { refuseKdfSwitch } from '../keys';
 import type { Services } from '../services';
 import { userJson } from './user-json';

@@ -40,7 +40,7 @@ const unit: ProjectConfig = {
   setupFiles: ['./vitest.setup.ts'],
   // One throwaway PostgreSQL per run for every file that needs one (not an initdb per file; the
   // second project's setup finds the first's, pg-global-setup.ts).
-  globalSetup: ['./sync-server/db/pg/pg-global-setup.ts'],
+  globalSetup: ['./sync-server/test/pg-global-setup.ts'],
   maxWorkers: Math.max(2, availableParallelism() - 1),
   sequence: { groupOrder: 0 },
   testTimeout: 30_000,

@@ -18,8 +18,8 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { performance } from 'node:perf_hooks';
 import { chunkCount, encryptChunk, FILE_CHUNK_BYTES, importFileKey } from '../shared/files/crypto';
-import { completeUpload, declarationOf, putChunk, sha256Hex, fetchCaller, type EncryptedFile } from '../sync-server/blobs/blob-test-support';
-import { startChildServer } from '../sync-server/child-server';
+import { completeUpload, declarationOf, putChunk, sha256Hex, fetchCaller, type EncryptedFile } from '../sync-server/test/blob-test-support';
+import { startChildServer } from '../sync-server/test/child-server';
 
 const MB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_BLOB_MB ?? 200) * MB;

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
-import { type ChildServer, REPO_ROOT, startChildServer } from '../sync-server/child-server';
+import { type ChildServer, REPO_ROOT, startChildServer } from '../sync-server/test/child-server';
 
 export const CHROMIUM = '/usr/bin/chromium';
 

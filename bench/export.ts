@@ -14,8 +14,8 @@
  * the RSS just before it. Prints tables. `npx tsx bench/export.ts stored` runs the issue 29 cases only.
  */
 import { performance } from 'node:perf_hooks';
-import { createTestApp, signUp } from '../sync-server/test-support';
-import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile } from '../sync-server/blobs/blob-test-support';
+import { createTestApp, signUp } from '../sync-server/test/test-support';
+import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile } from '../sync-server/test/blob-test-support';
 import { openOnDevice } from '../web/db/test-device';
 import { exportData } from '../web/features/export/export-data';
 

@@ -25,7 +25,7 @@ import { newKdfParams } from '../shared/crypto/kdf';
 import { sealFields } from '../shared/crypto/sealed-record';
 import { importAesKey, newRawKey } from '../shared/crypto/wrap';
 import { formatHlc, PROTOCOL_VERSION, type SyncResponse } from '../shared/sync';
-import { createTestApp, signUp, type TestApp } from '../sync-server/test-support';
+import { createTestApp, signUp, type TestApp } from '../sync-server/test/test-support';
 import { failOnMisses, launchChromium } from './built-app';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { REPO_ROOT, startChildServer } from '../sync-server/child-server';
+import { REPO_ROOT, startChildServer } from '../sync-server/test/child-server';
 import { registerAccount, signedInContext } from './built-app';
 
 const CHROMIUM = '/usr/bin/chromium';

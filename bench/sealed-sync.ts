@@ -24,7 +24,7 @@ import { newKdfParams } from '../shared/crypto/kdf';
 import { importAesKey, newRawKey } from '../shared/crypto/wrap';
 import { sealFields } from '../shared/crypto/sealed-record';
 import { formatHlc, PROTOCOL_VERSION, type Change, type ServerRecord, type SyncResponse } from '../shared/sync';
-import { createTestApp, signUp } from '../sync-server/test-support';
+import { createTestApp, signUp } from '../sync-server/test/test-support';
 import { openResponse, type SyncKeys } from '../web/sync/sealing';
 import { deviceInChromium } from './sealed-device';
 import { loadavg } from 'node:os';

@@ -16,7 +16,7 @@ import { formatHlc, type Change } from '../shared/sync';
 import { migratePg } from '../sync-server/db/pg/migrate';
 import { createPgRecordStore } from '../sync-server/db/pg/pg-record-store';
 import { createPgPool } from '../sync-server/db/pg/pool';
-import { createTestDatabase, startTestPostgres } from '../sync-server/db/pg/test-postgres';
+import { createTestDatabase, startTestPostgres } from '../sync-server/test/test-postgres';
 import type { AsyncRecordStore, RecordStore } from '../sync-server/db/record-store';
 import { openDatabase } from '../sync-server/db/sqlite';
 import { createSqliteRecordStore } from '../sync-server/db/sqlite-record-store';

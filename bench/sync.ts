@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { formatHlc, type SyncResponse } from '../shared/sync';
-import { createTestApp, signUp, sqliteStoreOf } from '../sync-server/test-support';
+import { createTestApp, signUp, sqliteStoreOf } from '../sync-server/test/test-support';
 
 const trustee = (i: number) => ({ name: `Trustee ${i}`, email: `t${i}@example.com`, accessLevel: 'full', createdAt: '2026-11-21T12:00:00.000Z' });
 /** A whole document (records are whole before they exist; trustees are capped at 50 per account: shared/limits.ts). */

@@ -12,12 +12,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startChildLiveServer, restTrustee, taskFields, type Account, type LiveClient } from '../sync-server/hostile-tenant-support';
-import { makeDeviceKeys } from '../sync-server/keys/test-keys';
-import { parseEmail } from '../sync-server/release/smtp-test-server';
+import { startChildLiveServer, restTrustee, taskFields, type Account, type LiveClient } from '../sync-server/test/hostile-tenant-support';
+import { makeDeviceKeys } from '../sync-server/test/test-keys';
+import { parseEmail } from '../sync-server/test/smtp-test-server';
 import { DAY_MS } from '../sync-server/release/state-machine';
-import { newUser, cookieOf } from '../sync-server/test-support';
-import { victimDay, victimFile, type VictimDay } from '../sync-server/victim-workload';
+import { newUser, cookieOf } from '../sync-server/test/test-support';
+import { victimDay, victimFile, type VictimDay } from '../sync-server/test/victim-workload';
 
 const p50 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor((ms.length - 1) / 2)] ?? 0;
 

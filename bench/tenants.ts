@@ -9,8 +9,8 @@
  * victim's change was lost; the times are printed, not judged (the machine's other work moves them).
  * Then bench/tenant-bounds.ts: the victim beside each attacker of issue 40 (BENCH_BOUNDS_ONLY=1: only those).
  */
-import { startChildLiveServer, type Account } from '../sync-server/hostile-tenant-support';
-import { besideAttackers, storedOf, twentyVersions, type VictimDay } from '../sync-server/victim-workload';
+import { startChildLiveServer, type Account } from '../sync-server/test/hostile-tenant-support';
+import { besideAttackers, storedOf, twentyVersions, type VictimDay } from '../sync-server/test/victim-workload';
 import { runBounds } from './tenant-bounds';
 
 const p50 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor((ms.length - 1) / 2)] ?? 0;

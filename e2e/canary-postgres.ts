@@ -11,8 +11,8 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { scanBytes, scanDirectory, withoutAllowed, type Hit, type NeedleForm } from '../sync-server/canary-scan';
-import { createTestDatabase, PG_BIN, startTestPostgres, type TestDatabase, type TestPostgres } from '../sync-server/db/pg/test-postgres';
+import { scanBytes, scanDirectory, withoutAllowed, type Hit, type NeedleForm } from '../sync-server/test/canary-scan';
+import { createTestDatabase, PG_BIN, startTestPostgres, type TestDatabase, type TestPostgres } from '../sync-server/test/test-postgres';
 
 /**
  * Registers beforeAll/afterAll hooks (call it before the suite's server starts, e.g. before

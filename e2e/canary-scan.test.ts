@@ -34,7 +34,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { needlesOf, scanBytes, scanDirectory, withoutAllowed, type Hit, type NeedleForm } from '../sync-server/canary-scan';
+import { needlesOf, scanBytes, scanDirectory, withoutAllowed, type Hit, type NeedleForm } from '../sync-server/test/canary-scan';
 import { readTrafficLog, TEST_TRAFFIC_LOG_ENV, type Exchange } from '../sync-server/http/test-traffic-log';
 import { usePostgresFor } from './canary-postgres';
 import { fileSecretsOnDevice, keysOnDevice, serverKeysOf, unlockHalf } from './device-secrets';

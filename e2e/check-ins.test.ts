@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_IN_URL, PUSH_TEXTS } from '../sync-server/push/sender';
-import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import { startTestSmtp, type TestSmtp } from '../sync-server/test/smtp-test-server';
 import {
   controlledByServiceWorker,
   expectNoSeriousA11yViolations,

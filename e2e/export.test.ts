@@ -11,7 +11,7 @@ import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { readExport } from '../shared/export/read';
 import { openStoredExport } from '../shared/export/open-stored';
-import { encryptFile, fileRefOf, pdfWith, uploadFile, type Caller } from '../sync-server/blobs/blob-test-support';
+import { encryptFile, fileRefOf, pdfWith, uploadFile, type Caller } from '../sync-server/test/blob-test-support';
 import { syncUntil } from './devices';
 import { downloadedBytes, controlledByServiceWorker, desktopContext, goOffline, hasChromium, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
 import { confirmDialog, expectToast, signedInPage } from './record-screens';

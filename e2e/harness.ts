@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { REPO_ROOT, TEST_PASSWORD_COST_ENV, freePort, startChildServer } from '../sync-server/child-server';
-import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import { REPO_ROOT, TEST_PASSWORD_COST_ENV, freePort, startChildServer } from '../sync-server/test/child-server';
+import { startTestSmtp, type TestSmtp } from '../sync-server/test/smtp-test-server';
 
 export { REPO_ROOT };
 import { CHROMIUM_PATH, chromiumArgs } from './chromium';

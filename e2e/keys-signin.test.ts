@@ -6,7 +6,7 @@
  * server stand-in answering `kdf: null` for a sealed account gets no password (issue 39).
  */
 import { describe, expect, it } from 'vitest';
-import { needlesOf, scanDirectory } from '../sync-server/canary-scan';
+import { needlesOf, scanDirectory } from '../sync-server/test/canary-scan';
 import { desktopContext, expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, poll, recordTexts, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -27,8 +27,8 @@ import { sealFields } from '../shared/crypto/sealed-record';
 import { encodeKitCode, kitFragment, makeGeneration, sealOwnerCopy } from '../shared/crypto/trustee-kit';
 import { addDerivedFields } from '../shared/sync/record';
 import { PROTOCOL_VERSION } from '../shared/sync/protocol';
-import { fetchCaller } from '../sync-server/blobs/blob-test-support';
-import { makeDeviceKeys } from '../sync-server/keys/test-keys';
+import { fetchCaller } from '../sync-server/test/blob-test-support';
+import { makeDeviceKeys } from '../sync-server/test/test-keys';
 import { reportPassing } from './report-passing';
 import { controlledByServiceWorker, desktopContext, expectNoSeriousA11yViolations, hasChromium, mobileContext, useMailSuite, poll } from './harness';
 

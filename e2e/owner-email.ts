@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { TestSmtp } from '../sync-server/release/smtp-test-server';
+import type { TestSmtp } from '../sync-server/test/smtp-test-server';
 import { mobileContext } from './harness';
 import { expectToast } from './record-screens';
 

@@ -16,7 +16,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../shared/sync/protocol';
 import { generateFileKey } from '../shared/files/crypto';
-import { encryptFile, fetchCaller, fileRefOf, pdfWith, uploadFile } from '../sync-server/blobs/blob-test-support';
+import { encryptFile, fetchCaller, fileRefOf, pdfWith, uploadFile } from '../sync-server/test/blob-test-support';
 import { reportPassing } from './report-passing';
 import { downloadedBytes, controlledByServiceWorker, desktopContext, expectNoSeriousA11yViolations, hasChromium, mobileContext, useMailSuite } from './harness';
 

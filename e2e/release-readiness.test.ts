@@ -7,7 +7,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import { startTestSmtp, type TestSmtp } from '../sync-server/test/smtp-test-server';
 import { reportPassing } from './report-passing';
 import { desktopContext, expectNoSeriousA11yViolations, hasChromium, keylessAccountPage, launchBrowser, mobileContext, passRecoveryKit, startServer, upgradeViaUi, type TestServer } from './harness';
 import { expectToast, signedInPage } from './record-screens';

@@ -10,9 +10,9 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encryptFile, fileRefOf, fetchCaller, uploadFile } from '../sync-server/blobs/blob-test-support';
-import { startChildServer, type ChildServer } from '../sync-server/child-server';
-import { startTestSmtp, type TestSmtp } from '../sync-server/release/smtp-test-server';
+import { encryptFile, fileRefOf, fetchCaller, uploadFile } from '../sync-server/test/blob-test-support';
+import { startChildServer, type ChildServer } from '../sync-server/test/child-server';
+import { startTestSmtp, type TestSmtp } from '../sync-server/test/smtp-test-server';
 import { reportPassing } from './report-passing';
 import { desktopContext, expectNoSeriousA11yViolations, hasChromium, launchBrowser, mobileContext } from './harness';
 

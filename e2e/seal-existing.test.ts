@@ -7,7 +7,7 @@
  * the server's files hold none of those words, and the app still shows every one of them.
  */
 import { describe, expect, it } from 'vitest';
-import { needlesOf, scanDirectory } from '../sync-server/canary-scan';
+import { needlesOf, scanDirectory } from '../sync-server/test/canary-scan';
 import { hasChromium, loginViaUi, mobileContext, passRecoveryKit, poll, uniqueUser, upgradeViaUi, useBrowserSuite } from './harness';
 
 const tag = Math.random().toString(36).slice(2, 8);

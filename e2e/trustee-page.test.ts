@@ -17,7 +17,7 @@ import type { Page } from 'playwright-core';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { TrusteePageData } from '../shared/release/pages';
-import { fetchCaller } from '../sync-server/blobs/blob-test-support';
+import { fetchCaller } from '../sync-server/test/blob-test-support';
 import { reportPassing } from './report-passing';
 import { downloadedBytes, expectNoSeriousA11yViolations, hasChromium, useMailSuite } from './harness';
 

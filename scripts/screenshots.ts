@@ -12,7 +12,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Locator, type Page } from 'playwright-core';
-import { startTestSmtp } from '../sync-server/release/smtp-test-server';
+import { startTestSmtp } from '../sync-server/test/smtp-test-server';
 import { CHROMIUM_PATH, chromiumArgs } from '../e2e/chromium';
 import { REPO_ROOT, mobileContext, registerViaUi, startServer, uniqueUser } from '../e2e/harness';
 import { addMessageViaUi, addTrusteeViaUi } from '../e2e/plan-via-ui';

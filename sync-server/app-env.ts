@@ -1,7 +1,9 @@
 /** Types shared by the app and its route modules. */
 import type { Config } from './config';
 import type { Db } from './db/sqlite';
-import type { TokenRouteBudget } from './http/token-budgets';
+
+/** The owner's budget a token route's answer is charged to (shared/limits.ts names; http/token-budgets.ts). */
+export type TokenRouteBudget = 'readBytesPerMinute' | 'fileBytesPerMinute';
 
 /** Variables set on the Hono context by middleware. `userId`/`sessionId` exist after `requireSession`. */
 export interface AppEnv {

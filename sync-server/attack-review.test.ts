@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReleaseActivity } from '../shared/schema/release';
-import { acceptInvitation, linkOf, ownerWithSmtp, REPORTED, runFor } from './release/release-test-support';
-import { startTestSmtp, type TestSmtp } from './release/smtp-test-server';
+import { acceptInvitation, linkOf, ownerWithSmtp, REPORTED, runFor } from './test/release-test-support';
+import { startTestSmtp, type TestSmtp } from './test/smtp-test-server';
 import { DAY_MS } from './release/state-machine';
 import { formatHlc } from '../shared/sync/hlc';
 import { ACCOUNT_LIMITS, invitationsPerDay } from '../shared/limits';

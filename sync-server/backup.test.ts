@@ -10,10 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { backupDatabase } from '../scripts/backup';
 import { createApp } from './app';
 import { createServices } from './services';
-import { REPO_ROOT } from './child-server';
+import { REPO_ROOT } from './test/child-server';
 import { loadConfig } from './config';
 import { openDatabase } from './db/sqlite';
-import { createTestApp, signUp } from './test-support';
+import { createTestApp, signUp } from './test/test-support';
 
 describe('online backup and restore', () => {
   it('backs up a live database (WAL, open, with unflushed writes); the copy opens and holds the data', async () => {

@@ -19,9 +19,9 @@ import { encodeKitCode, kitFragment } from '../shared/crypto/trustee-kit';
 import type { DeliveryPageData } from '../shared/release/pages';
 import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices } from '../web/features/message-vault/delivery-choice';
 import { openPage } from '../web/release/open';
-import { needlesOf, scanBytes, scanDirectory, type Hit } from './canary-scan';
-import { LETTER, sealedWithKits } from './kits/message-key-test-support';
-import { outboxFiles } from './release/release-test-support';
+import { needlesOf, scanBytes, scanDirectory, type Hit } from './test/canary-scan';
+import { LETTER, sealedWithKits } from './test/message-key-test-support';
+import { outboxFiles } from './test/release-test-support';
 import { DAY_MS } from './release/state-machine';
 
 const CANARY = {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { needlesOf, scanBytes, scanDirectory } from './canary-scan';
+import { needlesOf, scanBytes, scanDirectory } from './test/canary-scan';
 
 const CANARY = 'canary-Ülrike-7f3a';
 

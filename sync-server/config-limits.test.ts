@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../shared/limits';
 import { loadConfig } from './config';
-import { createTestApp, signUp } from './test-support';
+import { createTestApp, signUp } from './test/test-support';
 
 const trustee = (n: number) => ({ name: `Sam ${n}`, email: `sam${n}@example.com`, accessLevel: 'full' });
 const load = (limits: string) => () => loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'afterword-cfg-')), AFTERWORD_LIMITS: limits });

@@ -33,7 +33,7 @@ import { s3ConfigFromEnv, type S3BlobConfig } from './blobs/s3-config';
 import { parsePushOrigins } from './push/endpoints';
 import { loadVapidKeys, type VapidKeys } from './push/vapid';
 import { PASSWORD_COST, type ScryptCost } from './auth/password';
-import { loadReleaseKey, type ReleaseKey } from './escrow/release-key';
+import { loadReleaseKey, type ReleaseKey } from './release/escrow/release-key';
 
 export interface Config {
   port: number;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatHlc, type SyncResponse } from '../shared/sync';
-import { type ChildServer, startChildServer } from './child-server';
+import { type ChildServer, startChildServer } from './test/child-server';
 import { openDatabase } from './db/sqlite';
 
 const BATCH = 25;

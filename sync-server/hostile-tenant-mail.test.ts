@@ -8,9 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../shared/limits';
-import { acceptInvitation, ownerWithSmtp, releaseOwnAccount, REPORTED, runFor, type Owner } from './release/release-test-support';
+import { acceptInvitation, ownerWithSmtp, releaseOwnAccount, REPORTED, runFor, type Owner } from './test/release-test-support';
 import { DAY_MS } from './release/state-machine';
-import { startTestSmtp, type TestSmtp } from './release/smtp-test-server';
+import { startTestSmtp, type TestSmtp } from './test/smtp-test-server';
 
 let smtp: TestSmtp;
 beforeAll(async () => {

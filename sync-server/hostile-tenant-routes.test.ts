@@ -11,8 +11,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../shared/limits';
-import { startChildLiveServer, startLiveServer, type Account, type LiveServer } from './hostile-tenant-support';
-import { besideAttackers, dayFigures, storedOf, twentyVersions } from './victim-workload';
+import { startChildLiveServer, startLiveServer, type Account, type LiveServer } from './test/hostile-tenant-support';
+import { besideAttackers, dayFigures, storedOf, twentyVersions } from './test/victim-workload';
 
 const { requestsPerMinute, writesPerMinute, readBytesPerMinute } = ACCOUNT_LIMITS;
 const TOO_MANY_REQUESTS = 'Too many requests in a short time. Please wait a minute and try again.';

@@ -13,7 +13,7 @@ import type { SyncResponse } from '../shared/sync';
 import { createApp } from './app';
 import { openDatabase } from './db/sqlite';
 import { createServices } from './services';
-import { storedOf, victimDay, type VictimDay } from './victim-workload';
+import { storedOf, victimDay, type VictimDay } from './test/victim-workload';
 import {
   restTrustee,
   startChildLiveServer,
@@ -24,7 +24,7 @@ import {
   type Account,
   type LiveClient,
   type LiveServer,
-} from './hostile-tenant-support';
+} from './test/hostile-tenant-support';
 
 let s: LiveServer;
 let hostile: Account;

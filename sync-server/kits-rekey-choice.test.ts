@@ -14,9 +14,9 @@ import { parseKitInput } from '../shared/crypto/trustee-kit';
 import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices } from '../web/features/message-vault/delivery-choice';
 import { getKits } from '../web/features/trustees/kits/kits-api';
 import { makeKits, openHandouts } from '../web/features/trustees/kits/make-kits';
-import { needlesOf, scanDirectory } from './canary-scan';
-import { sealedWithKits } from './kits/message-key-test-support';
-import { outboxFiles } from './release/release-test-support';
+import { needlesOf, scanDirectory } from './test/canary-scan';
+import { sealedWithKits } from './test/message-key-test-support';
+import { outboxFiles } from './test/release-test-support';
 import { DAY_MS } from './release/state-machine';
 
 describe('re-keying and hand-delivered letters', () => {

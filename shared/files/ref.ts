@@ -6,7 +6,6 @@
  * (a later end-to-end step wraps it, DESIGN.md §11).
  */
 import { intBetween, singleLine, trimmedText } from '../schema/common';
-import type { CollectionName } from '../schema/collections';
 import { z } from '../schema/z';
 
 /** The collections whose records may hold a `file` (shared/schema/document.ts, message.ts). */

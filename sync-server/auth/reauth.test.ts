@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REAUTH_REQUIRED } from '../../shared/schema/user';
-import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
+import { cookieOf, createTestApp, signUp, type TestApp } from '../test/test-support';
 import { REAUTH_WINDOW_MS } from './reauth';
 
 const DAY = 24 * 60 * 60 * 1000;

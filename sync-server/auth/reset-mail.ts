@@ -10,9 +10,9 @@
  */
 import type { AppDeps } from '../app-env';
 import type { AnyAccountStore } from '../db/account-store';
-import type { ReleaseScheduler } from '../release/scheduler';
-import type { ReleaseService } from '../release/service';
-import { DAY_MS } from '../release/state-machine';
+import type { ReleaseScheduler } from '../release';
+import type { ReleaseService } from '../release';
+import { DAY_MS } from '../release';
 
 export interface ResetMail {
   /** Queues a reset e-mail for each account whose verified address is `addr` (lower-cased), in the background. */

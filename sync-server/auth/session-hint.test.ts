@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookieOf, createTestApp, signUp } from '../test-support';
+import { cookieOf, createTestApp, signUp } from '../test/test-support';
 import { SESSION_ABSOLUTE_MS } from './session';
 
 /** Every Set-Cookie line of a response. */

@@ -1,7 +1,7 @@
 import { SignJWT, UnsecuredJWT, base64url, generateKeyPair } from 'jose';
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
+import { cookieOf, createTestApp, signUp, type TestApp } from '../test/test-support';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, purgeExpiredSessions } from './session';
 
 const DAY = 24 * 3600_000;

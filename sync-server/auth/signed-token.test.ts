@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../test-support';
+import { createTestApp } from '../test/test-support';
 import { signToken, verifyToken } from './signed-token';
 
 const AUD = 'afterword-web';

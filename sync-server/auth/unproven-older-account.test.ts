@@ -14,9 +14,9 @@ import { derivePasswordKeys, newKdfParams } from '../../shared/crypto/kdf';
 import { akProofToken } from '../../shared/crypto/keys';
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { upgradeOlderAccount } from '../../web/features/keys/sign-in';
-import { testBrowser } from '../keys/test-browser';
-import { ownerOn, type Owner } from '../release/release-test-support';
-import { keysBeforeReset, resetLink, tokenOf, RESET_SECRET, useResetMail } from '../routes/reset-test-support';
+import { testBrowser } from '../test/test-browser';
+import { ownerOn, type Owner } from '../test/release-test-support';
+import { keysBeforeReset, resetLink, tokenOf, RESET_SECRET, useResetMail } from '../test/reset-test-support';
 
 const mail = useResetMail();
 

@@ -9,10 +9,10 @@ import type { SyncResponse } from '../../shared/sync';
 import { PROTOCOL_VERSION } from '../../shared/sync';
 import { formatHlc } from '../../shared/sync/hlc';
 import { concretePath, endpointsOf, isPublicRoute, routeKey } from '../http/public-routes';
-import { ownerOn, type Owner } from '../release/release-test-support';
-import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
-import { RESET_SECRET, resetKeyedAccount } from '../routes/reset-test-support';
-import { createTestApp } from '../test-support';
+import { ownerOn, type Owner } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
+import { RESET_SECRET, resetKeyedAccount } from '../test/reset-test-support';
+import { createTestApp } from '../test/test-support';
 import { UNPROVEN_MAY_WRITE } from './unproven';
 
 let smtp: TestSmtp;

@@ -11,10 +11,10 @@ import { unzipSync } from 'fflate';
 import { CHUNK_OVERHEAD, encryptedSize, generateFileKey } from '../../shared/files/crypto';
 import { openStoredExport } from '../../shared/export/open-stored';
 import { readExport } from '../../shared/export/read';
-import { createTestApp } from '../test-support';
-import { outboxFiles, ownerOn, type Owner, REPORTED } from '../release/release-test-support';
+import { createTestApp } from '../test/test-support';
+import { outboxFiles, ownerOn, type Owner, REPORTED } from '../test/release-test-support';
 import { DAY_MS } from '../release/state-machine';
-import { callerOf, completeUpload, declarationOf, encryptFile, fileRefOf, pdfWith, putChunk, sha256Hex, uploadFile } from './blob-test-support';
+import { callerOf, completeUpload, declarationOf, encryptFile, fileRefOf, pdfWith, putChunk, sha256Hex, uploadFile } from '../test/blob-test-support';
 
 /** The link in the newest outbox e-mail to `to` whose subject matches. */
 const mailLink = (o: Owner, to: string, subject: RegExp) => {

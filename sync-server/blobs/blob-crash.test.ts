@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decryptChunk, importFileKey } from '../../shared/files/crypto';
-import { type ChildServer, startChildServer } from '../child-server';
-import { completeUpload, declarationOf, encryptFile, putChunk, sha256Hex, type Caller } from './blob-test-support';
+import { type ChildServer, startChildServer } from '../test/child-server';
+import { completeUpload, declarationOf, encryptFile, putChunk, sha256Hex, type Caller } from '../test/blob-test-support';
 
 const servers: ChildServer[] = [];
 afterAll(async () => {

@@ -12,12 +12,12 @@ import { describe, expect, it } from 'vitest';
 import { formatHlc } from '../../shared/sync';
 import { createUsageReader } from '../db/usage';
 import { createRecordService } from '../records';
-import { cookieOf, createTestApp, signUp, sqliteStoreOf, type TestApp } from '../test-support';
-import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile, type EncryptedFile } from './blob-test-support';
+import { cookieOf, createTestApp, signUp, sqliteStoreOf, type TestApp } from '../test/test-support';
+import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile, type EncryptedFile } from '../test/blob-test-support';
 import { ABANDONED_AFTER_MS, RELEASED_KEPT_MS } from './lifetime';
 import { Keyring } from '../../shared/crypto/keys';
 import { sealFields } from '../../shared/crypto/sealed-record';
-import { sealWithPlaceholderKeys } from '../release/release-test-support';
+import { sealWithPlaceholderKeys } from '../test/release-test-support';
 
 let counter = 0;
 const failCommit = (): never => {

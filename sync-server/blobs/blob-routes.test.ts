@@ -7,8 +7,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decryptChunk, importFileKey } from '../../shared/files/crypto';
-import { createTestApp, signUp } from '../test-support';
-import { callerOf, completeUpload, declarationOf, encryptFile, pdfWith, putChunk, sha256Hex, uploadFile } from './blob-test-support';
+import { createTestApp, signUp } from '../test/test-support';
+import { callerOf, completeUpload, declarationOf, encryptFile, pdfWith, putChunk, sha256Hex, uploadFile } from '../test/blob-test-support';
 
 const KB = 1024;
 const MB = 1024 * KB;

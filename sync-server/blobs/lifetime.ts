@@ -17,7 +17,7 @@
  * the chunks, then the row: a crash between leaves a 'deleting' row that the sweep finishes.
  */
 import { isDatabaseBusy } from '../db/tx-errors';
-import type { FileRefChanges } from '../records/file-refs';
+import type { FileRefChanges } from '../records/index';
 import type { BlobStore } from './blob-store';
 import type { AsyncBlobMeta } from './blob-meta-store';
 

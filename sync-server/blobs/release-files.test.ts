@@ -7,13 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatHlc } from '../../shared/sync';
-import { createPgTestApp, usePgDatabase } from '../db/pg/pg-test-support';
-import { linkOf, acceptInvitation, ownerOn, REPORTED, runFor } from '../release/release-test-support';
-import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
+import { createPgTestApp, usePgDatabase } from '../test/pg-test-support';
+import { linkOf, acceptInvitation, ownerOn, REPORTED, runFor } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { DAY_MS } from '../release/state-machine';
 import { mintToken } from '../release/tokens';
-import { createTestApp, type TestApp } from '../test-support';
-import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile } from './blob-test-support';
+import { createTestApp, type TestApp } from '../test/test-support';
+import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile } from '../test/blob-test-support';
 import { CHUNK_OVERHEAD, decryptChunk, encryptedSize, importFileKey } from '../../shared/files/crypto';
 import type { DeliveryPageData, PageFile, TrusteePageData } from '../../shared/release/pages';
 

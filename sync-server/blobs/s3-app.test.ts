@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, signUp } from '../test-support';
-import { callerOf, encryptFile, pdfWith, uploadFile } from './blob-test-support';
+import { createTestApp, signUp } from '../test/test-support';
+import { callerOf, encryptFile, pdfWith, uploadFile } from '../test/blob-test-support';
 import { createS3BlobStore } from './s3-blob-store';
-import { startTestS3, type TestS3 } from './test-s3';
+import { startTestS3, type TestS3 } from '../test/test-s3';
 
 let s3: TestS3;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { blobStoreContract } from './blob-store.contract';
 import { createS3BlobStore } from './s3-blob-store';
 import { lazyS3BlobStore, s3ConfigFromEnv } from './s3-config';
-import { startTestS3, type TestS3 } from './test-s3';
+import { startTestS3, type TestS3 } from '../test/test-s3';
 
 let s3: TestS3;
 beforeAll(async () => {

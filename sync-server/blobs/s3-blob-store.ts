@@ -30,7 +30,12 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { assertSegment, ChunkMismatchError, type BlobStore, type StoredChunk } from './blob-store';
-import type { S3BlobConfig } from './s3-config';
+
+/** Where the chunks go (S3_BUCKET, S3_FORCE_PATH_STYLE: s3-config.ts reads them): a bucket, and whether to address it as `endpoint/bucket/key` (MinIO and the like). */
+export interface S3BlobConfig {
+  bucket: string;
+  forcePathStyle: boolean;
+}
 
 /**
  * An S3 client configured by the SDK's standard variables (`overrides` for tests: endpoint,

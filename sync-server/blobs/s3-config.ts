@@ -4,12 +4,10 @@
  * configuration does not load the AWS SDK.
  */
 import type { BlobStore } from './blob-store';
+// A type only (erased): reading the configuration still loads no AWS SDK.
+import type { S3BlobConfig } from './s3-blob-store';
 
-/** Where the chunks go: a bucket, and whether to address it as `endpoint/bucket/key` (MinIO and the like). */
-export interface S3BlobConfig {
-  bucket: string;
-  forcePathStyle: boolean;
-}
+export type { S3BlobConfig } from './s3-blob-store';
 
 /**
  * The S3 configuration of `env`, or undefined when S3_BUCKET is unset (blobs stay on disk).

@@ -6,7 +6,7 @@ import { ACCOUNT_LIMITS } from '../../shared/limits';
 import { createAccountStore } from './accounts';
 import { openDatabase, type Db } from './sqlite';
 import { createSqliteRecordStore } from './sqlite-record-store';
-import { createReleaseStore } from './release';
+import { createReleaseStore } from '../release/store/sqlite-release';
 import { createUsageReader } from './usage';
 
 /** The real database, recording the SQL of every statement prepared through it. */

@@ -8,9 +8,9 @@ import { akProofToken, Keyring, newAccountKey, proofHash, wrapAccountKey } from 
 import { newKdfParams } from '../../shared/crypto/kdf';
 import { messageScope } from '../../shared/crypto/kid';
 import { importAesKey, newRawKey } from '../../shared/crypto/wrap';
-import { createTestApp, signUp, type TestApp } from '../test-support';
+import { createTestApp, signUp, type TestApp } from '../test/test-support';
 import { readPgUsage, withActivity } from './pg/pg-usage';
-import { createPgTestApp, usePgDatabase } from './pg/pg-test-support';
+import { createPgTestApp, usePgDatabase } from '../test/pg-test-support';
 import { createUsageReader } from './usage';
 
 /** What the test needs of an engine: the account's counted bytes and a way to store an escrow row. */

@@ -14,9 +14,9 @@ import { describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { openStoredExport } from '../../shared/export/open-stored';
 import { readExport } from '../../shared/export/read';
-import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile } from '../blobs/blob-test-support';
-import { createTestApp, signUp } from '../test-support';
-import { outboxFiles, ownerOn, type Owner, REPORTED } from '../release/release-test-support';
+import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile } from '../test/blob-test-support';
+import { createTestApp, signUp } from '../test/test-support';
+import { outboxFiles, ownerOn, type Owner, REPORTED } from '../test/release-test-support';
 import { DAY_MS } from '../release/state-machine';
 
 /** The binder's fonts as the device fetches them, read from the package here. */

@@ -14,10 +14,10 @@ import { Zip, ZipPassThrough, strToU8 } from 'fflate';
 import { EXPORT_FORMAT, MANIFEST_PATH, README_PATH } from '../../shared/export/format';
 import { STORED_EXPORT_VERSION, STORED_RECORDS_PATH, blobPath, type StoredManifest } from '../../shared/export/stored-format';
 import { isDeleted } from '../../shared/sync/record';
-import type { BlobService } from '../blobs/service';
-import { ciphertextRange } from '../blobs/chunks';
+import type { BlobService } from '../blobs';
+import { ciphertextRange } from '../blobs';
 import type { AsyncRecordStore, RecordStore } from '../db/record-store';
-import { namedBlob } from '../records/file-refs';
+import { namedBlob } from '../records/index';
 
 /** Records read per pull page (each page also bounded by the store). */
 const PAGE = 200;

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isChunkUpload } from '../blobs/routes';
 import { createApp } from '../app';
-import { signUp, type TestApp } from '../test-support';
+import { signUp, type TestApp } from '../test/test-support';
 import { FILE_BYTE_BODIES, LIFELINES, WRITES_COUNTED_BY_ROUTE } from './account-frame';
 import { concretePath, endpointsOf, isTokenRoute, routeKey } from './public-routes';
 import { TOKEN_ROUTE_BUDGETS } from './token-budgets';

@@ -1,4 +1,4 @@
-import { createTestApp } from '../test-support';
+import { createTestApp } from '../test/test-support';
 import { accountFrameContract } from './account-frame.contract';
 
 accountFrameContract('SQLite', async (env) => {

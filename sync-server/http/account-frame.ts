@@ -18,7 +18,7 @@ import { matchedRoutes } from 'hono/route';
 import type { AppDeps, AppEnv } from '../app-env';
 import { verifySessionOnce } from '../auth/session';
 import type { AccountThrottle } from '../records/throttle';
-import type { Services } from '../services';
+import type { AnyAccountStore } from '../db/account-store';
 import { isPublicRoute, routeKey } from './public-routes';
 import { countSentBytes } from './response-bytes';
 
@@ -95,7 +95,7 @@ export function endpointOf(c: Context): { method: string; path: string } | null 
  * The frame over `throttle` (services.records.throttle: in memory, or PostgreSQL's shared windows);
  * the session is read once per request (verifySessionOnce), so requireSession reads no more rows.
  */
-export function accountFrame(deps: AppDeps, services: Pick<Services, 'accounts'>, throttle: AccountThrottle): MiddlewareHandler<AppEnv> {
+export function accountFrame(deps: AppDeps, services: { accounts: AnyAccountStore }, throttle: AccountThrottle): MiddlewareHandler<AppEnv> {
   // PostgreSQL: an answer's bytes are stored a round trip after they are sent. The account's next
   // request on this instance waits for them, so it never checks a budget that misses its own
   // answers (another instance sees them a moment later). In memory a charge counts at once.

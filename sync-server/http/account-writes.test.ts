@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatHlc, PROTOCOL_VERSION } from '../../shared/sync';
 import { SESSION_HINT_COOKIE } from '../auth/session-hint';
-import { trusteeFields } from '../hostile-tenant-support';
-import { createTestApp, signUp } from '../test-support';
+import { trusteeFields } from '../test/hostile-tenant-support';
+import { createTestApp, signUp } from '../test/test-support';
 
 const trustee = (name: string) => ({ name, email: `${name.toLowerCase()}@example.com`, accessLevel: 'full' });
 

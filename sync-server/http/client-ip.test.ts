@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../test-support';
+import { createTestApp } from '../test/test-support';
 import { forwardedClient, limitKeyOf, parseIpv6Prefix, parseTrustProxy } from './client-ip';
 
 describe('TRUST_PROXY hops and the client address (issue #16; Express trust proxy = <number>)', () => {

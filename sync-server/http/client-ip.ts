@@ -16,7 +16,6 @@
  */
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Context } from 'hono';
-import type { AppDeps } from '../app-env';
 
 /**
  * Parses TRUST_PROXY into a number of trusted proxy hops: unset, '', '0' or 'false' → 0 (off);
@@ -91,8 +90,9 @@ export function limitKeyOf(address: string, prefix: number): string {
 /**
  * The client's key for per-address limits (every limiter keyed by address uses it): its address
  * (the socket's, or per TRUST_PROXY; 'local' in-process) through limitKeyOf with IPV6_LIMIT_PREFIX.
+ * Takes the app's deps (AppDeps, app-env.ts), of which it reads only these two settings.
  */
-export function clientIp(c: Context, deps: AppDeps): string {
+export function clientIp(c: Context, deps: { config: { trustProxy: number; ipv6LimitPrefix: number } }): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   const peer = incoming?.socket?.remoteAddress ?? 'local';
   return limitKeyOf(forwardedClient(c.req.header('x-forwarded-for'), peer, deps.config.trustProxy), deps.config.ipv6LimitPrefix);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, signUp } from '../test-support';
+import { createTestApp, signUp } from '../test/test-support';
 import { CROSS_SITE_MESSAGE } from './csrf';
 
 const EVIL = { Origin: 'https://evil.example' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isChunkUpload } from '../blobs/routes';
-import { createTestApp, type TestApp } from '../test-support';
+import { createTestApp, type TestApp } from '../test/test-support';
 import { PUBLIC_ROUTES, concretePath, endpointsOf as endpointsOfApp, isPublicRoute, isTokenRoute, routeKey } from './public-routes';
 
 const endpointsOf = (t: TestApp) => endpointsOfApp(t.app);

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, signUp } from '../test-support';
+import { createTestApp, signUp } from '../test/test-support';
 import { HSTS } from './security-headers';
 import { mountWebApp } from './web-app';
 

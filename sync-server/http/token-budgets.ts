@@ -8,13 +8,12 @@
  * The per-address limits of each route family (120 requests per 10 minutes) stay as they were.
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv, TokenRouteBudget } from '../app-env';
 import type { AccountThrottle } from '../records/throttle';
 import { chargesStored, endpointOf, LIFELINES } from './account-frame';
 import { PUBLIC_ROUTES, isTokenRoute, routeKey } from './public-routes';
 
-/** The owner's budget a token route's answer is charged to (shared/limits.ts names). */
-export type TokenRouteBudget = 'readBytesPerMinute' | 'fileBytesPerMinute';
+export type { TokenRouteBudget } from '../app-env';
 
 /** The token routes whose answer is a file's stored ciphertext: charged by the piece to `fileBytesPerMinute` (blobs/release-files.ts). */
 const FILE_TOKEN_ROUTES = new Set(['GET /api/trustee/access/:token/documents/:documentId/file', 'GET /api/delivery/:token/file']);

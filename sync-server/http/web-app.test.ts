@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { precompressDir } from '../../scripts/vite-precompress';
-import { createTestApp } from '../test-support';
+import { createTestApp } from '../test/test-support';
 import { preferredEncoding } from './accept-encoding';
 import { mountWebApp } from './web-app';
 import { RELEASE_APP_CSP } from '../release/page';

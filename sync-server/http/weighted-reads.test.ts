@@ -6,7 +6,7 @@
  * Real app over a real SQLite file.
  */
 import { describe, expect, it } from 'vitest';
-import { createTestApp, signUp } from '../test-support';
+import { createTestApp, signUp } from '../test/test-support';
 import { WEIGHTED_ROUTES } from './account-frame';
 import { endpointsOf, routeKey } from './public-routes';
 

@@ -7,10 +7,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../../shared/limits';
-import { startLiveServer, type Account, type LiveServer } from '../hostile-tenant-support';
-import { cookieOf, newUser } from '../test-support';
-import { victimDay, victimFile } from '../victim-workload';
-import { makeDeviceKeys } from './test-keys';
+import { startLiveServer, type Account, type LiveServer } from '../test/hostile-tenant-support';
+import { cookieOf, newUser } from '../test/test-support';
+import { victimDay, victimFile } from '../test/victim-workload';
+import { makeDeviceKeys } from '../test/test-keys';
 
 let s: LiveServer;
 beforeEach(async () => {

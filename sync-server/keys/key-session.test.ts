@@ -9,9 +9,9 @@ import { messageScope } from '../../shared/crypto/kid';
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { createKeySession } from '../../web/features/keys/key-session';
 import { registerWithKeys, signInWithKeys, type Api, upgradeOlderAccount } from '../../web/features/keys/sign-in';
-import { createTestApp, type TestApp } from '../test-support';
-import { testBrowser } from './test-browser';
-import { makeDeviceKeys } from './test-keys';
+import { createTestApp, type TestApp } from '../test/test-support';
+import { testBrowser } from '../test/test-browser';
+import { makeDeviceKeys } from '../test/test-keys';
 
 const PASSWORD = 'correct horse battery';
 const derive = (password: string, params: unknown) => derivePasswordKeys(password, params);

@@ -11,7 +11,7 @@ import { newKdfParams } from '../../shared/crypto/kdf';
 import { importAesKey, newRawKey } from '../../shared/crypto/wrap';
 import { openDatabase } from '../db/sqlite';
 import { createServices } from '../services';
-import { createTestApp, signUp } from '../test-support';
+import { createTestApp, signUp } from '../test/test-support';
 
 describe('the keyring cache of the key store', () => {
   it('reuses the parsed keyring while keyring_rev is unchanged, and sees another instance’s CAS write at once', async () => {

@@ -15,9 +15,9 @@ import { checkResetLink, resetPassword } from '../../web/features/auth/reset-cre
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { KNOWN_KEYS_WORDS, RESET_NO_KEYS_WORDS, WEAK_KDF_WORDS } from '../../web/features/keys/refusal-words';
 import { upgradeOlderAccount, type Api } from '../../web/features/keys/sign-in';
-import type { Owner } from '../release/release-test-support';
-import { resetLink, tokenOf, useResetMail } from '../routes/reset-test-support';
-import { testBrowser } from './test-browser';
+import type { Owner } from '../test/release-test-support';
+import { resetLink, tokenOf, useResetMail } from '../test/reset-test-support';
+import { testBrowser } from '../test/test-browser';
 
 const mail = useResetMail();
 

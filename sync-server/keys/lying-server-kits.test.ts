@@ -18,8 +18,8 @@ import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices } from '../.
 import { sealedChoicesOf } from '../../web/features/message-vault/sealed-choice';
 import { choicesInMemory } from '../../web/features/message-vault/test-choices';
 import { createSyncEngine } from '../../web/sync/engine';
-import { serverRecords } from '../client-test-support';
-import { sealedWithKits } from '../kits/message-key-test-support';
+import { serverRecords } from '../test/client-test-support';
+import { sealedWithKits } from '../test/message-key-test-support';
 
 /** A lie: given the real answer's thunk, what the server says instead. */
 type Lie = (real: () => Promise<unknown>) => unknown;

@@ -19,9 +19,9 @@ import { createKeySession } from '../../web/features/keys/key-session';
 import { KNOWN_KEYS_WORDS, NO_KEYS_WORDS, NOT_SEALED_WORDS, WEAK_KDF_WORDS } from '../../web/features/keys/refusal-words';
 import type { Api } from '../../web/features/keys/sign-in';
 import { createSyncEngine } from '../../web/sync/engine';
-import { appTransport } from '../client-test-support';
-import { createTestApp, type TestApp } from '../test-support';
-import { testBrowser } from './test-browser';
+import { appTransport } from '../test/client-test-support';
+import { createTestApp, type TestApp } from '../test/test-support';
+import { testBrowser } from '../test/test-browser';
 
 const PASSWORD = 'Liar-Password-Pangolin 7';
 const CANARY = { place: 'Canary-Place-Okapi', beliefs: 'Canary-Beliefs-Quoll' };

@@ -6,13 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
-import { ownerOn } from '../release/release-test-support';
-import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
+import { ownerOn } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { randomBytes } from 'node:crypto';
 import { signToken } from '../auth/signed-token';
-import { RESET_SECRET, resetKeyedAccount } from '../routes/reset-test-support';
+import { RESET_SECRET, resetKeyedAccount } from '../test/reset-test-support';
 import { PROOFS_PER_ACCOUNT, PROOFS_PER_SESSION } from './proof-route';
-import { cookieOf, createTestApp } from '../test-support';
+import { cookieOf, createTestApp } from '../test/test-support';
 
 let smtp: TestSmtp;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import * as z from 'zod/mini';
 import { fromB64url } from '../../shared/crypto/bytes';
 import { proofHash } from '../../shared/crypto/keys';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth/middleware';
+import { requireSession } from '../auth';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { Services } from '../services';

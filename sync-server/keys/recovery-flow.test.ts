@@ -13,10 +13,10 @@ import { PROOF_REQUIRED } from '../../shared/schema/user';
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { akFromCode, confirmKitKept, kitState, newKitWithPassword, reopenAfterReset, reopenWithPassword, WrongRecoveryCodeError } from '../../web/features/keys/recovery';
 import { signInWithKeys, upgradeOlderAccount } from '../../web/features/keys/sign-in';
-import { linkOf, ownerOn, type Owner } from '../release/release-test-support';
-import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
-import { createTestApp } from '../test-support';
-import { testBrowser } from './test-browser';
+import { linkOf, ownerOn, type Owner } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
+import { createTestApp } from '../test/test-support';
+import { testBrowser } from '../test/test-browser';
 
 let smtp: TestSmtp;
 beforeAll(async () => {

@@ -17,8 +17,8 @@ import { createKeySession } from '../../web/features/keys/key-session';
 import { akFromCode } from '../../web/features/keys/recovery';
 import { KeyReplacedButError, replaceAccountKey, TrusteeKitsUnreadableError } from '../../web/features/keys/rotate';
 import type { Api } from '../../web/features/keys/sign-in';
-import { createTestApp, type TestApp } from '../test-support';
-import { testBrowser } from './test-browser';
+import { createTestApp, type TestApp } from '../test/test-support';
+import { testBrowser } from '../test/test-browser';
 
 const PASSWORD = 'correct horse battery';
 const derive = (password: string, params: unknown) => derivePasswordKeys(password, params);

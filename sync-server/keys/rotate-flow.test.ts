@@ -15,9 +15,9 @@ import { createKeySession } from '../../web/features/keys/key-session';
 import { replaceAccountKey } from '../../web/features/keys/rotate';
 import { akFromCode, newKitWithPassword } from '../../web/features/keys/recovery';
 import { createSyncEngine } from '../../web/sync/engine';
-import { appTransport } from '../client-test-support';
-import { createTestApp, type TestApp } from '../test-support';
-import { testBrowser } from './test-browser';
+import { appTransport } from '../test/client-test-support';
+import { createTestApp, type TestApp } from '../test/test-support';
+import { testBrowser } from '../test/test-browser';
 
 const PASSWORD = 'correct horse battery';
 const derive = (password: string, params: unknown) => derivePasswordKeys(password, params);

@@ -10,10 +10,10 @@ import { Keyring, unwrapAccountKey, wrapAccountKey, type StoredKeyring } from '.
 import { newRecoveryCode, recoveryKey } from '../../shared/crypto/recovery';
 import { rotateAccountKey } from '../../shared/crypto/rotation';
 import { makeGeneration, openOwnerCopy, sealOwnerCopy } from '../../shared/crypto/trustee-kit';
-import { kitsBody, makeKits } from '../kits/kit-test-support';
+import { kitsBody, makeKits } from '../test/kit-test-support';
 import { toB64url } from '../../shared/crypto/bytes';
-import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
-import { keyedAccount, keysOf, rotatedOwnerWithTrustees, rotation } from './test-rotation';
+import { cookieOf, createTestApp, signUp, type TestApp } from '../test/test-support';
+import { keyedAccount, keysOf, rotatedOwnerWithTrustees, rotation } from '../test/test-rotation';
 
 /** A live kit generation row holding `ownerCopy` (the kit routes' own steps need accepted trustees; only the row matters here). */
 const kitGeneration = (t: TestApp, userId: string, generation: number, ownerCopy: string) =>

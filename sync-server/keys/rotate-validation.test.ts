@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { derivePasswordKeys } from '../../shared/crypto/kdf';
 import { Keyring, unwrapAccountKey } from '../../shared/crypto/keys';
 import { rotateAccountKey } from '../../shared/crypto/rotation';
-import { createTestApp, signUp } from '../test-support';
-import { makeDeviceKeys } from './test-keys';
+import { createTestApp, signUp } from '../test/test-support';
+import { makeDeviceKeys } from '../test/test-keys';
 
 describe('POST /api/keys/rotate: malformed bodies', () => {
   it('every malformed body is a 4xx JSON answer', async () => {

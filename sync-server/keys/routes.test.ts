@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Keyring, unwrapAccountKey } from '../../shared/crypto/keys';
 import { derivePasswordKeys } from '../../shared/crypto/kdf';
-import { cookieOf, createTestApp, signUp } from '../test-support';
-import { makeDeviceKeys } from './test-keys';
+import { cookieOf, createTestApp, signUp } from '../test/test-support';
+import { makeDeviceKeys } from '../test/test-keys';
 
 describe('key routes (shared/crypto/README.md "Keys")', () => {
   it('prelogin: null for a legacy account, the same fake params twice for an unknown name, the real ones after setup', async () => {

@@ -13,11 +13,11 @@ import { PROTOCOL_VERSION } from '../../shared/sync/protocol';
 import { sealAccountData, type SealProgress } from '../../web/features/keys/migrate';
 import { apiOver, canary, expectSameWords, fillPlaintext } from '../../web/features/keys/test-migrate';
 import { keysWithoutSealing } from '../../web/sync/test-sealed';
-import { needlesOf, scanBytes } from '../canary-scan';
-import { type ChildServer, startChildServer, TEST_PASSWORD_COST_ENV } from '../child-server';
-import { appTransport, serverRecords } from '../client-test-support';
+import { needlesOf, scanBytes } from '../test/canary-scan';
+import { type ChildServer, startChildServer, TEST_PASSWORD_COST_ENV } from '../test/child-server';
+import { appTransport, serverRecords } from '../test/client-test-support';
 import { openDatabase } from '../db/sqlite';
-import type { TestApp } from '../test-support';
+import type { TestApp } from '../test/test-support';
 import { createSqliteKeyStore } from './key-store';
 
 const servers: ChildServer[] = [];

@@ -12,7 +12,7 @@ import { isEnvelope } from '../../shared/crypto/migration';
 export { plaintextFields } from '../../shared/crypto/migration';
 import { COLLECTIONS, type CollectionName } from '../../shared/schema/collection-names';
 import type { RecordState } from '../../shared/sync/merge';
-import { checkSealedField, type SealedAccount } from '../records/sealed-check';
+import { checkSealedField, type SealedAccount } from '../records/index';
 
 /** Most records in one `seal/records` request: one short transaction each (SECURITY.md "Limits"). */
 export const SEAL_BATCH = 100;

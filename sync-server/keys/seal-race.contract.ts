@@ -13,8 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { isEnvelope, plaintextFields, sealStored } from '../../shared/crypto/migration';
 import { PROTOCOL_VERSION, SEAL_REFUSALS } from '../../shared/sync/protocol';
 import { keysWithoutSealing } from '../../web/sync/test-sealed';
-import { appTransport, serverRecords } from '../client-test-support';
-import { signUp, type TestApp } from '../test-support';
+import { appTransport, serverRecords } from '../test/client-test-support';
+import { signUp, type TestApp } from '../test/test-support';
 
 /**
  * Runs `between` once, right after the `nth` read of an account's keys from now on (KeyStore.get):

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { openDatabase } from '../db/sqlite';
 import { createServices } from '../services';
-import { createTestApp, testAppOver } from '../test-support';
+import { createTestApp, testAppOver } from '../test/test-support';
 import { sealRaceContract } from './seal-race.contract';
 
 sealRaceContract(

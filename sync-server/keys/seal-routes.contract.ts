@@ -11,8 +11,8 @@ import { PROTOCOL_VERSION } from '../../shared/sync/protocol';
 import { sealAccountData } from '../../web/features/keys/migrate';
 import { apiOver, expectSameWords, fillPlaintext } from '../../web/features/keys/test-migrate';
 import { keysWithoutSealing } from '../../web/sync/test-sealed';
-import { appTransport, serverRecords } from '../client-test-support';
-import { signUp, type TestApp } from '../test-support';
+import { appTransport, serverRecords } from '../test/client-test-support';
+import { signUp, type TestApp } from '../test/test-support';
 import { RELEASE_UNDER_WAY } from './seal-routes';
 
 export function sealRoutesContract(engine: string, makeApp: () => Promise<TestApp>) {

@@ -13,11 +13,11 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth/middleware';
-import { requireProven } from '../auth/unproven';
+import { requireSession } from '../auth';
+import { requireProven } from '../auth';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import { sealedAccountOf } from '../records/sealed-check';
+import { sealedAccountOf } from '../records/index';
 import type { Services } from '../services';
 import { sealRecordsSchema } from './seal-merge';
 import type { SealStore } from './seal-store';

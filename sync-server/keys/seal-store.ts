@@ -12,7 +12,7 @@ import type { CollectionName } from '../../shared/schema/collection-names';
 import type { RecordState } from '../../shared/sync/merge';
 import { createUsageReader } from '../db/usage';
 import type { Db } from '../db/sqlite';
-import type { SealedAccount } from '../records/sealed-check';
+import type { SealedAccount } from '../records/index';
 import { plaintextFields, sealBatch, type SealedFieldRef, type SealItem, type SealOutcome } from './seal-merge';
 
 export interface SealStore {

@@ -20,10 +20,10 @@ import { createKeySession } from '../../web/features/keys/key-session';
 import { createSyncEngine } from '../../web/sync/engine';
 import type { SyncKeys } from '../../web/sync/sealing';
 import type { Transport } from '../../web/sync/transport';
-import { needlesOf, scanBytes, scanDirectory, withoutAllowed } from '../canary-scan';
-import { appTransport } from '../client-test-support';
-import { createTestApp, type TestApp } from '../test-support';
-import { testBrowser } from './test-browser';
+import { needlesOf, scanBytes, scanDirectory, withoutAllowed } from '../test/canary-scan';
+import { appTransport } from '../test/client-test-support';
+import { createTestApp, type TestApp } from '../test/test-support';
+import { testBrowser } from '../test/test-browser';
 
 const PASSWORD = 'Canary-Password-Wombat 42';
 const CANARY = { lastName: 'Canary-Lastname-Ibex', beliefs: 'Canary-Beliefs-Tapir', obituary: 'Canary-Obituary-Narwhal' };

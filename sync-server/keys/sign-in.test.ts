@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { derivePasswordKeys } from '../../shared/crypto/kdf';
 import { Keyring, unwrapAccountKey } from '../../shared/crypto/keys';
-import { cookieOf, createTestApp, newUser, signUp, type TestApp } from '../test-support';
-import { makeDeviceKeys } from './test-keys';
+import { cookieOf, createTestApp, newUser, signUp, type TestApp } from '../test/test-support';
+import { makeDeviceKeys } from '../test/test-keys';
 
 const PASSWORD = 'correct horse battery';
 

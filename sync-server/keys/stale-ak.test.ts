@@ -14,9 +14,9 @@ import { Keyring, unwrapAccountKey, wrapAccountKey } from '../../shared/crypto/k
 import { newRecoveryCode, recoveryKey } from '../../shared/crypto/recovery';
 import { rotateAccountKey } from '../../shared/crypto/rotation';
 import { sealOwnerCopy } from '../../shared/crypto/trustee-kit';
-import { kitsBody, makeKits } from '../kits/kit-test-support';
-import { cookieOf, createTestApp, testAppOver, type TestApp } from '../test-support';
-import { keyedAccount, keysOf, rotatedOwnerWithTrustees, rotation } from './test-rotation';
+import { kitsBody, makeKits } from '../test/kit-test-support';
+import { cookieOf, createTestApp, testAppOver, type TestApp } from '../test/test-support';
+import { keyedAccount, keysOf, rotatedOwnerWithTrustees, rotation } from '../test/test-rotation';
 
 /** True when `unwrap` opens (does not throw). */
 const opens = (unwrap: () => Promise<unknown>) => unwrap().then(() => true, () => false);

@@ -9,7 +9,7 @@ import { derivePasswordKeys } from '../../shared/crypto/kdf';
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { NEEDS_NO_UPGRADE_WORDS, NO_KEYS_WORDS } from '../../web/features/keys/refusal-words';
 import { registerWithKeys, setupKeys, signInWithKeys, upgradeOlderAccount, type Api } from '../../web/features/keys/sign-in';
-import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
+import { cookieOf, createTestApp, signUp, type TestApp } from '../test/test-support';
 
 const PASSWORD = 'correct horse battery';
 

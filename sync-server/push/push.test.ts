@@ -10,7 +10,7 @@ import { createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp } from '../test-support';
+import { createTestApp, signUp } from '../test/test-support';
 import { DAY_MS } from '../release/state-machine';
 import { isAllowedPushEndpoint } from './endpoints';
 

@@ -10,7 +10,7 @@
  */
 import webpush from 'web-push';
 import type { CheckInPushPayload } from '../../shared/schema/push';
-import type { AsyncPushStore } from '../db/push-store';
+import type { AsyncPushStore } from './push-store';
 import type { VapidKeys } from './vapid';
 
 /** What each kind of notice says: the same words for everyone, nothing from the plan. */

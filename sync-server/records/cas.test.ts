@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { CAS_REFUSAL } from '../../shared/sync/cas';
 import { PROTOCOL_VERSION } from '../../shared/sync/protocol';
-import { createTestApp, signUp } from '../test-support';
+import { createTestApp, signUp } from '../test/test-support';
 
 const hlcAt = (ms: number, node: string) => `${String(ms).padStart(15, '0')}-0000-${node.padStart(16, '0')}`;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatHlc } from '../../shared/sync';
-import { createTestApp, signUp } from '../test-support';
+import { createTestApp, signUp } from '../test/test-support';
 
 const MESSAGE = { recipientName: 'Ann', recipientEmail: 'ann@example.com', messageType: 'text', messageContent: 'Dear Ann' };
 

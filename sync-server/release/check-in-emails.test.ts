@@ -5,8 +5,8 @@
  * real SQLite file; e-mails read from DATA_DIR/outbox.
  */
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../test-support';
-import { ownerOn, outboxFiles, runFor } from './release-test-support';
+import { createTestApp } from '../test/test-support';
+import { ownerOn, outboxFiles, runFor } from '../test/release-test-support';
 import { renderEmail } from './emails';
 import { DAY_MS } from './state-machine';
 

@@ -5,7 +5,7 @@
  * a device cannot postpone the release for ever. Real app over a real SQLite file.
  */
 import { describe, expect, it } from 'vitest';
-import { createTestApp, signUp } from '../test-support';
+import { createTestApp, signUp } from '../test/test-support';
 import { DAY_MS } from './state-machine';
 
 const sync = { protocol: 2, cursor: 0, changes: [] };

@@ -4,8 +4,8 @@
  * sent twice at once takes effect once. Real app, real SQLite file, real SMTP on loopback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptInvitation, linkOf, ownerWithSmtp, REPORTED } from './release-test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { acceptInvitation, linkOf, ownerWithSmtp, REPORTED } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 
 let smtp: TestSmtp;
 beforeAll(async () => {

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../shared/schema';
 import { validateChange } from '../../shared/sync/change';
 import { formatHlc } from '../../shared/sync/hlc';
-import { acceptInvitation, linkOf, ownerWithSmtp, runFor, type Owner, REPORTED } from './release-test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { acceptInvitation, linkOf, ownerWithSmtp, runFor, type Owner, REPORTED } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { DAY_MS } from './state-machine';
 
 let smtp: TestSmtp;

@@ -5,9 +5,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test-support';
-import { acceptInvitation, linkOf, outboxFiles, ownerOn, ownerWithSmtp, runFor, REPORTED } from './release-test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { createTestApp } from '../test/test-support';
+import { acceptInvitation, linkOf, outboxFiles, ownerOn, ownerWithSmtp, runFor, REPORTED } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { DAY_MS } from './state-machine';
 
 let smtp: TestSmtp;

@@ -18,8 +18,7 @@ import type { AppDeps } from '../app-env';
 import { isDeliveryDue } from '../../shared/delivery-rule';
 import { deliveryEmailParams, sendableAddress } from './emails';
 import { DAY_MS } from './state-machine';
-import type { ReleaseService, ReleaseTx, ReleaseRecords } from './service';
-import type { HandoverOf } from '../kits/message-keys';
+import type { HandoverOf, ReleaseService, ReleaseTx, ReleaseRecords } from './types';
 
 /** The owner's activity line while changed messages wait for their recipient's day to pass. */
 const COALESCED_TEXT =

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_KINDS } from './emails';
 import { QUOTA_LIMIT, quotaOf } from './email-quotas';
-import { acceptInvitation, ownerWithSmtp, releaseOwnAccount, runFor, REPORTED } from './release-test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { acceptInvitation, ownerWithSmtp, releaseOwnAccount, runFor, REPORTED } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { DAY_MS } from './state-machine';
 import { ACCOUNT_LIMITS } from '../../shared/limits';
 

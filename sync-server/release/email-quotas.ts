@@ -6,8 +6,8 @@
  * last 24 hours is a day old, never dropped. Resends are counted when asked (429), not here.
  */
 import type { Limits } from '../config-limits';
-import type { EmailQuota, EmailRow } from '../db/release';
-import type { AsyncReleaseStore } from '../db/release-store';
+import type { EmailQuota, EmailRow } from './store/sqlite-release';
+import type { AsyncReleaseStore } from './store/release-store';
 import type { EmailKind } from './emails';
 import { DAY_MS } from './state-machine';
 

@@ -3,7 +3,7 @@
  * was "sent": it is queued and goes out once e-mail is set up (outbox.ts keeps it pending).
  */
 import { describe, expect, it } from 'vitest';
-import { createTestApp, signUp } from '../test-support';
+import { createTestApp, signUp } from '../test/test-support';
 
 async function activityAfterInviteAndResend(env: Record<string, string>) {
   const t = createTestApp(env);

@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationsPerDay, resendsPerDay } from '../../shared/limits';
 import { formatHlc } from '../../shared/sync';
-import { createTestApp, type TestApp } from '../test-support';
-import { acceptInvitation, linkOf, ownerOn, runFor, type Owner, REPORTED } from './release-test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { createTestApp, type TestApp } from '../test/test-support';
+import { acceptInvitation, linkOf, ownerOn, runFor, type Owner, REPORTED } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { DAY_MS } from './state-machine';
 
 let smtp: TestSmtp;

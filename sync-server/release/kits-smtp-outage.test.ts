@@ -8,9 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
-import { kitCall, ownerWithTrustees, postKits } from '../kits/kit-test-support';
-import { createTestApp } from '../test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { kitCall, ownerWithTrustees, postKits } from '../test/kit-test-support';
+import { createTestApp } from '../test/test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { DAY_MS } from './state-machine';
 
 let smtp: TestSmtp;

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReleaseReadiness, ReleaseStatus, ReleaseTrustee } from '../../shared/schema/release';
-import { createTestApp } from '../test-support';
-import { acceptInvitation, linkOf, ownerOn, ownerWithSmtp, runFor, REPORTED } from './release-test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { createTestApp } from '../test/test-support';
+import { acceptInvitation, linkOf, ownerOn, ownerWithSmtp, runFor, REPORTED } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { DAY_MS } from './state-machine';
 
 let smtp: TestSmtp;

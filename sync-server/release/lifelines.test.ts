@@ -6,8 +6,8 @@
  * charged but never refused by it. Real app over a real SQLite file, a real SMTP server on loopback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptInvitation, linkOf, ownerWithSmtp, REPORTED } from './release-test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { acceptInvitation, linkOf, ownerWithSmtp, REPORTED } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 
 let smtp: TestSmtp;
 beforeAll(async () => {

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../../shared/limits';
-import { ownerWithSmtp, runFor, type Owner } from './release-test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { ownerWithSmtp, runFor, type Owner } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { DAY_MS } from './state-machine';
 import { EMAIL_RETENTION_DAYS } from './outbox';
 

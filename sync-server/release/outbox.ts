@@ -15,11 +15,11 @@
  * here, at send time, so the queue never holds a raw token; a link of a failed try is revoked.
  */
 import type { AppDeps } from '../app-env';
-import type { TokenPurpose } from '../db/release';
-import type { EmailRow } from '../db/release';
+import type { TokenPurpose } from './store/sqlite-release';
+import type { EmailRow } from './store/sqlite-release';
 import { type EmailKind, type EmailParams, renderEmail } from './emails';
 import { quotaWait, waitingText } from './email-quotas';
-import type { EmailQuota } from '../db/release';
+import type { EmailQuota } from './store/sqlite-release';
 import type { Mailer } from './mailer';
 import type { ReleaseService, ReleaseRecords } from './service';
 import { DAY_MS } from './state-machine';

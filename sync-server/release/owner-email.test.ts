@@ -5,9 +5,9 @@
  * unverified again. Real app over a real SQLite file, a real SMTP server on loopback.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test-support';
-import { acceptInvitation, linkOf, ownerOn, runFor, uniqueTag, REPORTED } from './release-test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { createTestApp } from '../test/test-support';
+import { acceptInvitation, linkOf, ownerOn, runFor, uniqueTag, REPORTED } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { DAY_MS } from './state-machine';
 
 let smtp: TestSmtp;

@@ -11,9 +11,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailNameOf } from '../../shared/profile-email-name';
 import { LIMITS } from '../../shared/schema/common';
-import { acceptInvitation, ownerOn, releaseOwnAccount } from './release-test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
-import { createTestApp } from '../test-support';
+import { acceptInvitation, ownerOn, releaseOwnAccount } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
+import { createTestApp } from '../test/test-support';
 
 let smtp: TestSmtp;
 beforeAll(async () => {

@@ -24,10 +24,10 @@ import type { DeliveryProblem } from '../../shared/delivery-rule';
 import { sendableAddress } from './emails';
 import type { FileRef } from '../../shared/files/ref';
 import type { AccessLevel, Message } from '../../shared/schema';
-import { releasedFile } from '../blobs/release-files';
-import type { BlobService } from '../blobs/service';
-import type { Services } from '../services';
-import { exportRecordsOf } from '../export/export-records';
+import { releasedFile } from '../blobs';
+import type { BlobService } from '../blobs';
+import type { PageServices } from './page-services';
+import { exportRecordsOf } from '../export';
 import type { SealedInfo } from '../../shared/release/pages';
 import { TOMBSTONE_FIELD, type CollectionName } from '../../shared/schema/collection-names';
 import { plainTrusteeNames, taskMarksFor } from './task-marks';
@@ -74,7 +74,7 @@ async function sealedPageFile(blobs: BlobService, ownerId: string, r: { file?: u
  * kits were in force (`noKits`; `noKitsMade` when none were ever made), or not at all because they hold no kit of those in force
  * (`noOwnKit`). It never carries a key. Places are added per collection (placesOf).
  */
-export async function sealedInfoOf(services: Services, ownerId: string, trusteeId?: string): Promise<SealedInfo | null> {
+export async function sealedInfoOf(services: PageServices, ownerId: string, trusteeId?: string): Promise<SealedInfo | null> {
   if (!(await services.releaseKeys.sealed(ownerId))) return null;
   // An escrow deleted because trustee kits took over ("The escrow ends") is not a missing deposit:
   // the keys come from the kits (a delivery's fragment, kits/message-keys.ts; a kit page's blob).
@@ -91,7 +91,7 @@ export async function sealedInfoOf(services: Services, ownerId: string, trusteeI
 }
 
 /** Adds to `info` the HLCs of `fields` of each record of `collection` named in `ids` (one read of the stored records). */
-async function placesOf(services: Services, info: SealedInfo, collection: CollectionName, ids: readonly string[], fields: readonly string[]): Promise<void> {
+async function placesOf(services: PageServices, info: SealedInfo, collection: CollectionName, ids: readonly string[], fields: readonly string[]): Promise<void> {
   const wanted = new Set(ids);
   for (const r of await services.store.list(info.userId, collection)) {
     if (!wanted.has(r.id)) continue;
@@ -109,7 +109,7 @@ async function placesOf(services: Services, info: SealedInfo, collection: Collec
  * to its address that was given up (refused, or no mail server reached: outbox.ts) while the
  * message is still not delivered.
  */
-async function messageRoutesOf(services: Services, ownerId: string, viewer: string, messages: readonly Message[]): Promise<MessageRoutes> {
+async function messageRoutesOf(services: PageServices, ownerId: string, viewer: string, messages: readonly Message[]): Promise<MessageRoutes> {
   const handovers = await services.messageKeys.handedOver(ownerId);
   const failed = new Set(
     (await services.release.store.failedEmails(ownerId)).filter((e) => e.kind === 'delivery' || e.kind === 'delivery-updated').map((e) => e.to_addr.toLowerCase()),
@@ -124,7 +124,7 @@ async function messageRoutesOf(services: Services, ownerId: string, viewer: stri
 }
 
 /** A recipient's page: their message (`m`, already checked to be the link's) and its file at `fileUrl`. */
-export async function deliveryPageData(services: Services, ownerId: string, m: Message, fileUrl: string): Promise<DeliveryPageData> {
+export async function deliveryPageData(services: PageServices, ownerId: string, m: Message, fileUrl: string): Promise<DeliveryPageData> {
   const owner = await services.release.owner(ownerId);
   const sealed = await sealedInfoOf(services, ownerId);
   if (sealed) {
@@ -163,7 +163,7 @@ export async function deliveryPageData(services: Services, ownerId: string, m: M
  * (trustee-pages.ts keeps an answer only while those stay missing).
  */
 export async function trusteePageData(
-  services: Services,
+  services: PageServices,
   ownerId: string,
   trusteeId: string,
   level: AccessLevel,

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emailNameOf } from '../../shared/profile-email-name';
-import { createPgTestApp, usePgDatabase } from '../db/pg/pg-test-support';
-import { outboxFiles, ownerOn } from './release-test-support';
+import { createPgTestApp, usePgDatabase } from '../test/pg-test-support';
+import { outboxFiles, ownerOn } from '../test/release-test-support';
 
 const pgDb = usePgDatabase();
 const FULL = 'Margaret Eleanor Whitfield-Hughes';

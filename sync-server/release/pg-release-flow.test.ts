@@ -11,12 +11,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { createPgTestApp, insertPgUser, usePgDatabase } from '../db/pg/pg-test-support';
+import { createPgTestApp, insertPgUser, usePgDatabase } from '../test/pg-test-support';
 import type { RecordService } from '../records';
 import type { Mailer } from './mailer';
 import type { ReleaseScheduler } from './scheduler';
 import type { ReleaseService } from './service';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 
 const pgDb = usePgDatabase();
 

@@ -8,10 +8,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TrusteePageData } from '../../shared/release/pages';
-import { createPgTestApp, usePgDatabase } from '../db/pg/pg-test-support';
-import { kitCall, ownerWithTrustees, postKits } from '../kits/kit-test-support';
+import { createPgTestApp, usePgDatabase } from '../test/pg-test-support';
+import { kitCall, ownerWithTrustees, postKits } from '../test/kit-test-support';
 import { NO_KITS_EMAIL_LINE } from './emails';
-import { outboxFiles, runFor, sealWithPlaceholderKeys } from './release-test-support';
+import { outboxFiles, runFor, sealWithPlaceholderKeys } from '../test/release-test-support';
 import { DAY_MS } from './state-machine';
 
 const pgDb = usePgDatabase();

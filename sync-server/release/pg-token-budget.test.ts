@@ -1,4 +1,4 @@
-import { createPgTestApp, usePgDatabase } from '../db/pg/pg-test-support';
+import { createPgTestApp, usePgDatabase } from '../test/pg-test-support';
 import { tokenBudgetContract } from './token-budget.contract';
 
 const pgDb = usePgDatabase();

@@ -7,9 +7,9 @@
  * stores it in plain text, so a server that read it would print it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test-support';
-import { acceptInvitation, linkOf, ownerOn, runFor, REPORTED } from './release-test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { createTestApp } from '../test/test-support';
+import { acceptInvitation, linkOf, ownerOn, runFor, REPORTED } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { DAY_MS } from './state-machine';
 
 let smtp: TestSmtp;

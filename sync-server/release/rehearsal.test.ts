@@ -7,10 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReleaseRehearsal } from '../../shared/schema/release';
-import { kitCall, ownerWithTrustees, postKits } from '../kits/kit-test-support';
+import { kitCall, ownerWithTrustees, postKits } from '../test/kit-test-support';
 import { NO_KITS_EMAIL_LINE, NO_OWN_KIT_EMAIL_LINE, PREVIEW_LINK } from './emails';
-import { type Owner, ownerOn, ownerWithSmtp, releaseOwnAccount, sealWithPlaceholderKeys } from './release-test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { type Owner, ownerOn, ownerWithSmtp, releaseOwnAccount, sealWithPlaceholderKeys } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 
 let smtp: TestSmtp;
 beforeAll(async () => {

@@ -23,8 +23,8 @@ import { parseEnvelope } from '../../shared/crypto/envelope';
 import { messageScope, parseKid } from '../../shared/crypto/kid';
 import { releasedKid } from '../../shared/release/released-keys';
 import type { ServerRecord } from '../../shared/sync';
-import type { EscrowService } from '../escrow/escrow';
-import type { KeyStore } from '../keys/key-store';
+import type { EscrowService } from './escrow/escrow';
+import type { KeyStore } from '../keys';
 
 /** Keys handed to one page or link: kid → base64url raw key; `missing` when the account deposited no escrow. */
 export interface HandedKeys {

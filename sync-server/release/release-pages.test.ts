@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../shared/sync/protocol';
 import { concat as concatBytes } from '../../shared/crypto/bytes';
 import { formatHlc } from '../../shared/sync';
-import { linkOf, acceptInvitation, ownerOn, runFor, type Owner, REPORTED } from './release-test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { linkOf, acceptInvitation, ownerOn, runFor, type Owner, REPORTED } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { DAY_MS } from './state-machine';
-import { createTestApp } from '../test-support';
-import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile } from '../blobs/blob-test-support';
+import { createTestApp } from '../test/test-support';
+import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile } from '../test/blob-test-support';
 import { generateFileKey } from '../../shared/files/crypto';
 
 let smtp: TestSmtp;

@@ -11,9 +11,9 @@ import { createApp } from '../app';
 import type { AppDeps } from '../app-env';
 import { openDatabase } from '../db/sqlite';
 import { createServices } from '../services';
-import { cookieOf, createTestApp, signUp, type TestApp } from '../test-support';
-import { formRequest, outboxFiles, REPORTED } from './release-test-support';
-import { startTestSmtp, type ReceivedEmail, type TestSmtp } from './smtp-test-server';
+import { cookieOf, createTestApp, signUp, type TestApp } from '../test/test-support';
+import { formRequest, outboxFiles, REPORTED } from '../test/release-test-support';
+import { startTestSmtp, type ReceivedEmail, type TestSmtp } from '../test/smtp-test-server';
 import { DAY_MS } from './state-machine';
 
 let smtp: TestSmtp;

@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReleaseStatus } from '../../shared/schema/release';
-import { createTestApp } from '../test-support';
+import { createTestApp } from '../test/test-support';
 import { parseReportForm, REPORT_NOTE_MAX } from './report-form';
-import { acceptInvitation, ownerOn, REPORTED } from './release-test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { acceptInvitation, ownerOn, REPORTED } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 
 let smtp: TestSmtp;
 beforeAll(async () => {

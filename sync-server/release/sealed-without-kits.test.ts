@@ -17,15 +17,15 @@ import type { TrusteePageData } from '../../shared/release/pages';
 import { depositEscrow } from '../../web/features/keys/escrow-deposit';
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { NO_KITS_TEXT, NO_OWN_KIT_TEXT, openPage } from '../../web/release/open';
-import { needlesOf, scanBytes, scanDirectory } from '../canary-scan';
-import { LETTER, sealedWithKits } from '../kits/message-key-test-support';
+import { needlesOf, scanBytes, scanDirectory } from '../test/canary-scan';
+import { LETTER, sealedWithKits } from '../test/message-key-test-support';
 import { toB64url } from '../../shared/crypto/bytes';
 import { KITS_ONLY_INVITE_LINE, NO_KITS_EMAIL_LINE, NO_OWN_KIT_EMAIL_LINE } from './emails';
 import { withoutKitsText } from '../../shared/release/without-kits';
 import type { ReleaseReadiness } from '../../shared/schema/release';
-import { kitCall, ownerWithTrustees, postKits } from '../kits/kit-test-support';
-import { createTestApp } from '../test-support';
-import { outboxFiles, ownerOn, sealWithPlaceholderKeys } from './release-test-support';
+import { kitCall, ownerWithTrustees, postKits } from '../test/kit-test-support';
+import { createTestApp } from '../test/test-support';
+import { outboxFiles, ownerOn, sealWithPlaceholderKeys } from '../test/release-test-support';
 import { DAY_MS } from './state-machine';
 
 /** This test device's pins (web/features/keys/pin.ts): the escrow deposit decides from them. */

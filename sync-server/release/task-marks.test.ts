@@ -9,10 +9,10 @@ import type { TrusteePageData } from '../../shared/release/pages';
 import { toB64url } from '../../shared/crypto/bytes';
 import { formatHlc } from '../../shared/sync';
 import { PROTOCOL_VERSION } from '../../shared/sync/protocol';
-import { createTestApp } from '../test-support';
-import { kitCall, postKits } from '../kits/kit-test-support';
-import { acceptInvitation, formRequest, linkOf, ownerOn, REPORTED, runFor, sealWithPlaceholderKeys, type Owner } from './release-test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { createTestApp } from '../test/test-support';
+import { kitCall, postKits } from '../test/kit-test-support';
+import { acceptInvitation, formRequest, linkOf, ownerOn, REPORTED, runFor, sealWithPlaceholderKeys, type Owner } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { DAY_MS } from './state-machine';
 
 let smtp: TestSmtp;

@@ -13,9 +13,9 @@
 import type { Context } from 'hono';
 import type { TaskMark } from '../../shared/release/pages';
 import { TOMBSTONE_FIELD } from '../../shared/schema/collection-names';
-import type { TaskMarkRow } from '../db/release';
+import type { TaskMarkRow } from './store/sqlite-release';
 import { ApiHttpError } from '../http/errors';
-import type { Services } from '../services';
+import type { PageServices } from './page-services';
 
 /** The path of the task form (csrf.ts lets its url-encoded body through, as the report form's). */
 export const isTaskMarkForm = (method: string, path: string) =>
@@ -30,7 +30,7 @@ export async function parseTaskMarkForm(c: Context): Promise<boolean> {
 }
 
 /** True when `taskId` is a live survivor task of `ownerId` (sealed or not: only the record's existence is read). */
-export async function taskExists(services: Services, ownerId: string, taskId: string): Promise<boolean> {
+export async function taskExists(services: PageServices, ownerId: string, taskId: string): Promise<boolean> {
   const r = await services.store.get(ownerId, 'survivorTasks', taskId);
   return !!r && r.values[TOMBSTONE_FIELD] !== true;
 }
@@ -39,7 +39,7 @@ export async function taskExists(services: Services, ownerId: string, taskId: st
  * Records trustee `trusteeId`'s answer on `taskId` of `ownerId` at `now` (ms): done adds their mark
  * (a second "done" keeps the first time), not done clears the task's marks.
  */
-export async function setTaskDone(services: Services, ownerId: string, taskId: string, trusteeId: string, done: boolean, now: number): Promise<void> {
+export async function setTaskDone(services: PageServices, ownerId: string, taskId: string, trusteeId: string, done: boolean, now: number): Promise<void> {
   const store = services.release.store;
   if (done) await store.putTaskMark({ user_id: ownerId, task_id: taskId, trustee_id: trusteeId, done_at: now });
   else await store.clearTaskMarks(ownerId, taskId);
@@ -50,7 +50,7 @@ export async function setTaskDone(services: Services, ownerId: string, taskId: s
  * the marking trustee's name from `names` (trustee id → name; a plain account's, from its records)
  * or null (a sealed name: the page opens it, or says "another trustee"). Optionally of one task.
  */
-export async function taskMarksFor(services: Services, ownerId: string, viewerId: string, names: ReadonlyMap<string, string>, taskId?: string): Promise<TaskMark[]> {
+export async function taskMarksFor(services: PageServices, ownerId: string, viewerId: string, names: ReadonlyMap<string, string>, taskId?: string): Promise<TaskMark[]> {
   const rows: TaskMarkRow[] = await services.release.store.taskMarks(ownerId);
   return rows
     .filter((r) => taskId === undefined || r.task_id === taskId)
@@ -64,7 +64,7 @@ export async function taskMarksFor(services: Services, ownerId: string, viewerId
 }
 
 /** Trustee id → name of a plain account (a sealed name is an envelope: left out, the page opens it). */
-export async function plainTrusteeNames(services: Services, ownerId: string): Promise<Map<string, string>> {
+export async function plainTrusteeNames(services: PageServices, ownerId: string): Promise<Map<string, string>> {
   if (await services.releaseKeys.sealed(ownerId)) return new Map();
   const trustees = await services.records.list(ownerId, 'trustees');
   return new Map(trustees.map((t) => [t.id, t.name]));

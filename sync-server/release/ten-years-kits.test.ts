@@ -32,7 +32,7 @@ import { createSyncEngine } from '../../web/sync/engine';
 import { createSealedWorld } from '../../web/sync/test-sealed';
 import type { Api } from '../../web/features/keys/sign-in';
 import { readSyncResponse, type Transport } from '../../web/sync/transport';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { DAY_MS } from './state-machine';
 
 let smtp: TestSmtp;

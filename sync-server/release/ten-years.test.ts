@@ -9,9 +9,9 @@
  * reached, and nothing is sent twice. A scheduler pass runs every simulated day.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test-support';
-import { acceptInvitation, ownerOn, reopen } from './release-test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { createTestApp } from '../test/test-support';
+import { acceptInvitation, ownerOn, reopen } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { DAY_MS } from './state-machine';
 
 let smtp: TestSmtp;

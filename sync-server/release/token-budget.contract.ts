@@ -9,11 +9,11 @@
  * ends what it opened besides (token-budget.test.ts: SQLite; pg-token-budget.test.ts: PostgreSQL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../test-support';
-import { startLiveServer, taskFields, type LiveServer } from '../hostile-tenant-support';
-import { victimDay, victimFile } from '../victim-workload';
-import { linkOf, ownerOn, releaseOwnAccount, type Owner } from './release-test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import type { TestApp } from '../test/test-support';
+import { startLiveServer, taskFields, type LiveServer } from '../test/hostile-tenant-support';
+import { victimDay, victimFile } from '../test/victim-workload';
+import { linkOf, ownerOn, releaseOwnAccount, type Owner } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 
 const TOO_MUCH_READ = 'Too much data read in a short time. Please wait a minute and try again.';
 const READ_BUDGET = 3 * 1024 * 1024;

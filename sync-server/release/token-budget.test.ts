@@ -1,4 +1,4 @@
-import { createTestApp } from '../test-support';
+import { createTestApp } from '../test/test-support';
 import { tokenBudgetContract } from './token-budget.contract';
 
 tokenBudgetContract('SQLite', async (env) => createTestApp(env));

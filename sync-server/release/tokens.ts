@@ -4,8 +4,8 @@
  * while not revoked; anything else is indistinguishable from "no such token" (callers 404).
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import type { TokenPurpose, TokenRow } from '../db/release';
-import type { AsyncReleaseStore } from '../db/release-store';
+import type { TokenPurpose, TokenRow } from './store/sqlite-release';
+import type { AsyncReleaseStore } from './store/release-store';
 import { DAY_MS } from './state-machine';
 
 /** A report link lasts as long as its trustee does (revoked on removal or re-addressing, issue #16). */

@@ -12,9 +12,9 @@ import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binderInputOf, buildBinder } from '../../shared/binder';
 import type { TrusteePageData } from '../../shared/release/pages';
-import { createTestApp } from '../test-support';
-import { acceptInvitation, linkOf, ownerOn, REPORTED, runFor } from './release-test-support';
-import { startTestSmtp, type TestSmtp } from './smtp-test-server';
+import { createTestApp } from '../test/test-support';
+import { acceptInvitation, linkOf, ownerOn, REPORTED, runFor } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { DAY_MS } from './state-machine';
 
 const HEALTH = 'Allergic to penicillin. Pacemaker fitted in 2019; tell the crematorium.';

@@ -16,7 +16,7 @@
  * A store without `latestSeq` keeps nothing.
  */
 import type { AccessLevel } from '../../shared/schema';
-import type { Services } from '../services';
+import type { PageServices } from './page-services';
 import { sealedInfoOf, trusteePageData } from './page-data';
 
 /** Bytes of kept answers on one server instance, all accounts together (the attack of issue 40 was a 47 MiB answer). */
@@ -41,7 +41,7 @@ interface Kept {
 }
 
 /** The trustee pages over `services`, keeping at most `maxBytes` (default TRUSTEE_PAGE_CACHE_BYTES). */
-export function createTrusteePages(services: Omit<Services, 'trusteePages'>, maxBytes = TRUSTEE_PAGE_CACHE_BYTES): TrusteePages {
+export function createTrusteePages(services: PageServices, maxBytes = TRUSTEE_PAGE_CACHE_BYTES): TrusteePages {
   const kept = new Map<string, Kept>(); // in use order: the first is the least recently used
   let bytes = 0;
   let builds = 0;
@@ -65,7 +65,7 @@ export function createTrusteePages(services: Omit<Services, 'trusteePages'>, max
     const [seq, owner, sealed, handovers, failed, marks] = await Promise.all([
       store.latestSeq(ownerId),
       services.release.owner(ownerId),
-      sealedInfoOf(services as Services, ownerId, trusteeId),
+      sealedInfoOf(services, ownerId, trusteeId),
       services.messageKeys.handedOver(ownerId),
       services.release.store.failedEmails(ownerId),
       services.release.store.taskMarks(ownerId),
@@ -101,7 +101,7 @@ export function createTrusteePages(services: Omit<Services, 'trusteePages'>, max
       }
       builds++;
       const missing = new Set<string>();
-      const { now: _now, ...rest } = await trusteePageData(services as Services, ownerId, trusteeId, level, base, now, missing);
+      const { now: _now, ...rest } = await trusteePageData(services, ownerId, trusteeId, level, base, now, missing);
       const body = new TextEncoder().encode(JSON.stringify(rest));
       if (stamp !== null) keep(key, { stamp, body, missing: [...missing] });
       else forget(key);

@@ -7,12 +7,14 @@
  * bad record (e.g. no e-mail address) is written to that owner's activity and skipped (#15).
  */
 import type { AppDeps } from '../app-env';
-import type { TrusteeInvitationRow, TrusteeRecordRow } from '../db/release';
-import type { KitRow } from '../db/kits';
-import type { AsyncReleaseStore } from '../db/release-store';
+import type { TrusteeInvitationRow, TrusteeRecordRow } from './store/sqlite-release';
+import type { KitRow } from './kits/store/sqlite-kits';
+import type { AsyncReleaseStore } from './store/release-store';
 import type { AccessLevel } from '../../shared/schema/trustee';
 import { sendableAddress, trusteeAccessParams, type EmailParams } from './emails';
-import type { PlainEntity, ReleaseService, ReleaseTx, ReleaseRecords } from './service';
+import type { PlainEntity, ReleaseService, ReleaseTx, ReleaseRecords, ResendResult, TrusteeFollower } from './types';
+
+export type { ResendResult, TrusteeFollower } from './types';
 
 /** A trustee as the release code reads it: id, address and access level (shared/crypto/fields.ts). */
 type Trustee = PlainEntity<'trustees'>;
@@ -27,36 +29,6 @@ const CONFIRM_LOG_EVERY_MS = DAY_MS;
 
 /** The activity line (and the rehearsal's) for a trustee without a valid address. */
 export const TRUSTEE_INVALID_TEXT = 'A trustee has no valid e-mail address, so they cannot be invited. Complete them on the Trustees page.';
-
-export type ResendResult = 'sent' | 'limit' | 'accepted' | 'not-found';
-
-export interface TrusteeFollower {
-  /**
-   * Invites new trustees, re-invites re-addressed ones and revokes removed ones, following the
-   * store's trustee scan (`trusteeChanges`/`markTrusteesSeen`). Returns how many changed.
-   */
-  syncTrustees(): Promise<number>;
-  /** After release (inside the releasing transaction `tx`): every live trustee (accepted or only invited) gets their access link once. */
-  queueTrusteeAccess(tx: ReleaseTx, userId: string): Promise<void>;
-  /**
-   * Entering awaiting-confirmations (episode `episode`): e-mails every trustee with a kit of the
-   * current generation "confirm only if you know … has died" with their kit page `/kit/<token>`.
-   */
-  queueKitConfirmations(tx: ReleaseTx, userId: string, episode: number): Promise<void>;
-  /** Queues the yearly trustee e-mails that are due. Returns how many. */
-  queueYearly(): Promise<number>;
-  /** The owner sends a trustee's invitation again (a new link; the old one stops working). */
-  resendInvitation(userId: string, trusteeId: string): Promise<ResendResult>;
-  /** The trustee said they are still the owner's trustee. */
-  confirmTrustee(userId: string, trusteeId: string): Promise<void>;
-  /**
-   * The trustee accepts their invitation (the invite link, public-routes.ts): accepted, the
-   * invite link revoked, a welcome e-mail with their report link queued (and their access
-   * e-mail when the account is already released). False when the invitation is not (or no
-   * longer) open, e.g. the same link pressed twice at once: it is read again in the transaction.
-   */
-  acceptInvitation(userId: string, trusteeId: string): Promise<boolean>;
-}
 
 interface Parts {
   /** True when the account's records are sealed (account_keys.sealed_at): its trustees' pages open only with kits. */

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../../shared/limits';
-import { createPgTestApp, usePgDatabase } from '../db/pg/pg-test-support';
-import { createTestApp, signUp, type TestApp } from '../test-support';
+import { createPgTestApp, usePgDatabase } from '../test/pg-test-support';
+import { createTestApp, signUp, type TestApp } from '../test/test-support';
 import { VERIFICATIONS_PER_ADDRESS_PER_DAY } from './owner-email';
 import { DAY_MS } from './state-machine';
 

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotOf } from '../../shared/ai/test-snapshot';
-import { createTestApp, signUp } from '../test-support';
+import { createTestApp, signUp } from '../test/test-support';
 
 const CANARY = 'Zqxcanaryfirst';
 

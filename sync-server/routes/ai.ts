@@ -24,10 +24,10 @@ import {
   recommendationsRequestSchema,
 } from '../../shared/schema';
 import { EMPTY_SNAPSHOT } from '../../shared/ai/snapshot';
-import { createAiAccountShare } from '../ai/budget';
+import { createAiAccountShare } from '../ai';
 import type { AiProvider } from '../../shared/ai/provider';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth/middleware';
+import { requireSession } from '../auth';
 import type { Services } from '../services';
 import { createRateLimiter } from '../http/rate-limit';
 import { parseWith, readJson } from '../http/validate';

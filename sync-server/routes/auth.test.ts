@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookieOf, createTestApp, newUser, signUp } from '../test-support';
+import { cookieOf, createTestApp, newUser, signUp } from '../test/test-support';
 
 describe('accounts and sessions (issue #2, DESIGN.md §3)', () => {
   it('registers, returns the user with a session cookie, and never returns the password', async () => {

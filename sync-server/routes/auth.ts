@@ -19,19 +19,19 @@ import {
   registerSchema,
 } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { issueDeviceCookie } from '../auth/device-cookie';
-import { currentSecretCheck, type CheckCurrentSecret } from '../auth/current-secret';
-import { createLoginThrottle } from '../auth/login-throttle';
-import { requireSession } from '../auth/middleware';
-import { requireRecentAuth } from '../auth/reauth';
-import { assertProven, provenByPastDevice } from '../auth/unproven';
-import { dummyHash } from '../auth/password';
-import { clearSessionCookie, startSession, verifySessionCookie } from '../auth/session';
+import { issueDeviceCookie } from '../auth';
+import { currentSecretCheck, type CheckCurrentSecret } from '../auth';
+import { createLoginThrottle } from '../auth';
+import { requireSession } from '../auth';
+import { requireRecentAuth } from '../auth';
+import { assertProven, provenByPastDevice } from '../auth';
+import { dummyHash } from '../auth';
+import { clearSessionCookie, startSession, verifySessionCookie } from '../auth';
 import { isUsernameTaken } from '../db/account-store';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
-import { refuseKdfSwitch } from '../keys/kdf-rule';
+import { refuseKdfSwitch } from '../keys';
 import { akReplaced, findAccount, keysJson, proofHashOf, refuseReplacedAk } from '../keys/routes';
 import { FIELD_CLASSES } from '../../shared/crypto/fields';
 import type { KdfParams } from '../../shared/crypto/kdf';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatHlc } from '../../shared/sync';
-import { cookieOf, createTestApp, newUser, signUp, type TestApp } from '../test-support';
+import { cookieOf, createTestApp, newUser, signUp, type TestApp } from '../test/test-support';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 const fromIp = (ip: string) => ({ 'X-Forwarded-For': ip });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../test-support';
+import { createTestApp, signUp, type TestApp } from '../test/test-support';
 
 const samples = {
   '/api/messages': { create: { recipientName: 'Mia', recipientEmail: 'mia@example.com', messageType: 'text', messageContent: 'I love you.', deliveryDate: null, userId: 'spoofed' }, patch: { messageContent: 'I love you always.' } },

@@ -21,10 +21,10 @@ import {
   type CollectionName,
 } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth/middleware';
+import { requireSession } from '../auth';
 import { notFound } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
-import { parseSealedRestBody, takesSealedForm } from '../records/sealed-rest';
+import { parseSealedRestBody, takesSealedForm } from '../records/index';
 import type { Services } from '../services';
 
 export interface RestCollection {

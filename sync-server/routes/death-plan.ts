@@ -8,11 +8,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { deathPlanCreateSchema, deathPlanPatchSchema } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth/middleware';
+import { requireSession } from '../auth';
 import { notFound } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
-import type { SealedAccount } from '../records/sealed-check';
-import { parseSealedRestBody, takesSealedForm } from '../records/sealed-rest';
+import type { SealedAccount } from '../records/index';
+import { parseSealedRestBody, takesSealedForm } from '../records/index';
 import type { Services } from '../services';
 
 /** A plan's only plain field is `createdAt`, which the server sets: the sealed form has no plain field. */

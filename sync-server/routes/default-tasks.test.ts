@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SURVIVOR_TASKS } from '../../shared/default-tasks';
 import { DEFAULT_TASKS_CREATED_AT } from '../../shared/sync';
-import { createTestApp, signUp, sqliteStoreOf } from '../test-support';
-import { serverRecords } from '../client-test-support';
+import { createTestApp, signUp, sqliteStoreOf } from '../test/test-support';
+import { serverRecords } from '../test/client-test-support';
 import { writeDefaultTasks } from '../../web/db/generated';
 import { createSyncEngine } from '../../web/sync/engine';
 import { createSealedWorld, openRecords } from '../../web/sync/test-sealed';

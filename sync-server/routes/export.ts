@@ -8,11 +8,11 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth/middleware';
-import { requireRecentAuth } from '../auth/reauth';
+import { requireSession } from '../auth';
+import { requireRecentAuth } from '../auth';
 import { ApiHttpError } from '../http/errors';
 import type { Services } from '../services';
-import { storedExportChunks } from '../export/stored-export';
+import { storedExportChunks } from '../export';
 
 /** The route, reading records and files of the session's account from `services`. */
 export function exportRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {

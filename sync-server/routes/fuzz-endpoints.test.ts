@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { formatHlc } from '../../shared/sync';
 import type { Db } from '../db/sqlite';
 import { concretePath, endpointsOf, isPublicRoute, isTokenRoute, routeKey } from '../http/public-routes';
-import { createTestApp, newUser, signUp } from '../test-support';
+import { createTestApp, newUser, signUp } from '../test/test-support';
 
 /** Every table's rows, except sessions, as one comparable string. */
 function snapshot(db: Db): string {

@@ -5,7 +5,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { createTestApp } from '../test-support';
+import { createTestApp } from '../test/test-support';
 import { createReadiness, READINESS_CACHE_MS } from './health';
 
 const hostile = { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' };

@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newKdfParams } from '../../shared/crypto/kdf';
-import { ownerOn } from '../release/release-test-support';
-import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
-import { createTestApp, newUser, signUp } from '../test-support';
+import { ownerOn } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
+import { createTestApp, newUser, signUp } from '../test/test-support';
 
 const KELVIN = '\u212A';
 let smtp: TestSmtp;

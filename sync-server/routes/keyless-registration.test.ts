@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { makeDeviceKeys } from '../keys/test-keys';
-import { createTestApp, newUser } from '../test-support';
+import { makeDeviceKeys } from '../test/test-keys';
+import { createTestApp, newUser } from '../test/test-support';
 
 describe('POST /api/auth/register with a password and no keys', () => {
   it('is refused with 422 naming keys by a server without the test option, and creates nothing; with keys it registers', async () => {

@@ -12,7 +12,7 @@ vi.mock('node:crypto', async (importOriginal) => {
 });
 
 const crypto = await import('node:crypto');
-const { createTestApp, signUp } = await import('../test-support');
+const { createTestApp, signUp } = await import('../test/test-support');
 const { dummyHash } = await import('../auth/password');
 
 type ScryptCall = [string, Buffer, number, { N: number; r: number; p: number }];

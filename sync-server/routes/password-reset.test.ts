@@ -10,11 +10,11 @@ import { verifyPassword } from '../auth/password';
 import { formatHlc } from '../../shared/sync/hlc';
 import type { SyncResponse } from '../../shared/sync';
 import { PROTOCOL_VERSION } from '../../shared/sync';
-import { linkOf, ownerOn, type Owner } from '../release/release-test-support';
-import { startTestSmtp, type TestSmtp } from '../release/smtp-test-server';
-import { cookieOf, createTestApp } from '../test-support';
+import { linkOf, ownerOn, type Owner } from '../test/release-test-support';
+import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
+import { cookieOf, createTestApp } from '../test/test-support';
 import { RESET_LINK_INVALID } from './password-reset';
-import { keysBeforeReset, RESET_SECRET, resetLink as resetLinkOn, tokenOf } from './reset-test-support';
+import { keysBeforeReset, RESET_SECRET, resetLink as resetLinkOn, tokenOf } from '../test/reset-test-support';
 
 let smtp: TestSmtp;
 beforeAll(async () => {

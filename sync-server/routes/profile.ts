@@ -6,10 +6,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { profilePatchSchema } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth/middleware';
+import { requireSession } from '../auth';
 import { ApiHttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
-import { parseSealedRestBody, takesSealedForm } from '../records/sealed-rest';
+import { parseSealedRestBody, takesSealedForm } from '../records/index';
 import type { Services } from '../services';
 import { userJson } from './user-json';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createTestApp } from '../test-support';
+import { createTestApp } from '../test/test-support';
 
 const crossSite = { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' };
 

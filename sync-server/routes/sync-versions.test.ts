@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { conflictKey, formatHlc, RESTORABLE_FIELD, type SyncResponse } from '../../shared/sync';
-import { createTestApp, signUp, sqliteStoreOf } from '../test-support';
+import { createTestApp, signUp, sqliteStoreOf } from '../test/test-support';
 
 const msg = { recipientName: 'Jo', recipientEmail: 'jo@example.com', messageType: 'text', messageContent: 'first draft', deliveryDate: null, createdAt: '2026-11-21T12:00:00.000Z' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatHlc, type SyncResponse } from '../../shared/sync';
-import { createTestApp, signUp } from '../test-support';
+import { createTestApp, signUp } from '../test/test-support';
 
 const at = (t: { deps: { now: () => number } }, counter: number, node = 'dev1') => formatHlc({ ms: t.deps.now(), counter, node });
 /** The fields of a whole new trustee (a create must carry every required field, issue #15). */

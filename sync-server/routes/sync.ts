@@ -10,8 +10,8 @@ import { COLLECTIONS, type CollectionName } from '../../shared/schema/collection
 import { idSchema } from '../../shared/schema/common';
 import { DEFAULT_PULL_LIMIT, isLongText, PROTOCOL_VERSION, syncRequestSchema, type SyncResponse } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession, sessionStillLive } from '../auth/middleware';
-import { isUnproven, refuseUnprovenChange } from '../auth/unproven';
+import { requireSession, sessionStillLive } from '../auth';
+import { isUnproven, refuseUnprovenChange } from '../auth';
 import { oneAtATimePerAccount } from '../http/account-queue';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';

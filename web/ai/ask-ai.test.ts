@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDefaultProvider } from '../../shared/ai';
 import { snapshotOf } from '../../shared/ai/test-snapshot';
-import { createTestApp, signUp, type TestApp } from '../../sync-server/test-support';
+import { createTestApp, signUp, type TestApp } from '../../sync-server/test/test-support';
 import { ApiError, apiFetch } from '../api/client';
 import { openOnDevice } from '../db/test-device';
 import { AiCancelled, type AskAiDeps, askAi, consentValues } from './ask-ai';

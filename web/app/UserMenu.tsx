@@ -6,20 +6,13 @@
  * button, and a press opens it as soon as it is there (issue #20; precached, so offline too).
  */
 import { lazy, Suspense, useState } from 'react';
-import type { User } from '../../shared/schema';
+import { UserInitial, userMenuButtonClasses } from './user-menu-parts';
 import { useCurrentUser } from './current-user';
 
 const loadDropdown = () => import('./UserMenuDropdown');
 const UserMenuDropdown = lazy(loadDropdown);
 
-/** The round button's look, shared by the plain button and the menu's trigger. */
-export const userMenuButtonClasses =
-  'flex size-10 items-center justify-center rounded-full bg-slate-800 font-semibold text-white hover:bg-slate-700';
-
-/** The first name's initial, or 'U'. */
-export function UserInitial({ user }: { user: User | null | undefined }) {
-  return <span aria-hidden="true">{user?.firstName?.trim().charAt(0).toUpperCase() || 'U'}</span>;
-}
+export { UserInitial, userMenuButtonClasses } from './user-menu-parts';
 
 export function UserMenu() {
   const user = useCurrentUser();

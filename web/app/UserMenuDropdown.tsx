@@ -14,7 +14,7 @@ import {
 } from '../ui/DropdownMenu';
 import { logOutWithConfirmation } from './sign-out';
 import { useCurrentUser } from './current-user';
-import { UserInitial, userMenuButtonClasses } from './UserMenu';
+import { UserInitial, userMenuButtonClasses } from './user-menu-parts';
 
 /** `defaultOpen`: the person pressed the plain menu button, so the menu opens as it mounts. */
 export default function UserMenuDropdown({ defaultOpen }: { defaultOpen: boolean }) {

@@ -6,7 +6,11 @@
 import type { CollectionName } from '../../shared/schema/collections';
 import type { RecordState } from '../../shared/sync/merge';
 import { LONG_TEXT_FIELDS } from '../../shared/sync/versions';
-import type { UserDatabase } from './user-database';
+import type { AfterwordDexie } from './schema';
+
+/** What keepReplacedTexts reads of a UserDatabase (user-database.ts), named here so this module,
+ * part of the lazily loaded write kit, does not import the database that loads it (issue 42). */
+type VersionsDb = { readonly dexie: AfterwordDexie; readonly deviceNow: () => number };
 
 /** Most earlier versions a device keeps per long-text field. */
 export const MAX_LOCAL_VERSIONS = 20;
@@ -17,7 +21,7 @@ export const MAX_LOCAL_VERSIONS = 20;
  * `stored` is the record's stored state when the caller read it already (undefined: read here;
  * null: none stored).
  */
-export async function keepReplacedTexts(db: UserDatabase, collection: CollectionName, id: string, next: RecordState, stored?: RecordState | null): Promise<void> {
+export async function keepReplacedTexts(db: VersionsDb, collection: CollectionName, id: string, next: RecordState, stored?: RecordState | null): Promise<void> {
   const fields = LONG_TEXT_FIELDS[collection];
   if (!fields) return;
   const row = stored === undefined ? await db.dexie.fieldState.get([collection, id]) : stored;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserDatabase } from '../db/user-database';
 import { openOnDevice } from '../db/test-device';
 import { createSyncEngine } from '../sync/engine';
-import { createTestApp, signedInTransport } from '../../sync-server/client-test-support';
+import { createTestApp, signedInTransport } from '../../sync-server/test/client-test-support';
 import type { Transport } from '../sync/transport';
 import { openForm, planSpec } from './test-form';
 

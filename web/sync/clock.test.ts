@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openOnDevice, newDeviceIndexedDb } from '../db/test-device';
 import { UserDatabase } from '../db/user-database';
 import { createSyncEngine, type SyncSnapshot } from './engine';
-import { createTestApp, serverRecords, signedInTransport } from '../../sync-server/client-test-support';
+import { createTestApp, serverRecords, signedInTransport } from '../../sync-server/test/client-test-support';
 
 const trustee = (name: string) => ({ name, email: `${name.toLowerCase()}@example.com`, accessLevel: 'full', createdAt: '2026-11-21T12:00:00.000Z' });
 const MIN = 60_000;

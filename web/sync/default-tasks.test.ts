@@ -9,7 +9,7 @@ import { writeDefaultTasks } from '../db/generated';
 import { openOnDevice } from '../db/test-device';
 import type { UserDatabase } from '../db/user-database';
 import { createSyncEngine } from './engine';
-import { createTestApp, serverRecords, signedInTransport } from '../../sync-server/client-test-support';
+import { createTestApp, serverRecords, signedInTransport } from '../../sync-server/test/client-test-support';
 
 const [first, second, third] = DEFAULT_SURVIVOR_TASKS as [typeof DEFAULT_SURVIVOR_TASKS[0], typeof DEFAULT_SURVIVOR_TASKS[0], typeof DEFAULT_SURVIVOR_TASKS[0]];
 

@@ -4,7 +4,7 @@ import { materialize } from '../../shared/sync/record';
 import { newDeviceIndexedDb, openOnDevice } from '../db/test-device';
 import type { UserDatabase } from '../db/user-database';
 import { createSyncEngine, type SyncEngineOptions, type SyncSnapshot } from './engine';
-import { appTransport, createTestApp, serverRecords, signedInTransport, type TestApp } from '../../sync-server/client-test-support';
+import { appTransport, createTestApp, serverRecords, signedInTransport, type TestApp } from '../../sync-server/test/client-test-support';
 import { otherTabLocks } from './test-locks';
 import { SyncHttpError, type Transport } from './transport';
 

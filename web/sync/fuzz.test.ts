@@ -25,8 +25,8 @@ import { nextRequest, receiveResponse } from './apply-response';
 import type { SyncKeys } from './sealing';
 import { openRecords, sealAccount, type AccountSealing } from './test-sealed';
 import { createSyncEngine } from './engine';
-import { createPgTestApp, usePgDatabase } from '../../sync-server/db/pg/pg-test-support';
-import { accountTemplate, pgFuzzServer, serverRecords } from '../../sync-server/client-test-support';
+import { createPgTestApp, usePgDatabase } from '../../sync-server/test/pg-test-support';
+import { accountTemplate, pgFuzzServer, serverRecords } from '../../sync-server/test/client-test-support';
 
 /** Seeds that once failed: permanent cases, always run. */
 /** 36, 43, 66, 103: a refused create left an empty record materialised on the device (fixed in storeState). */

@@ -5,7 +5,7 @@ import { endLocalSession } from './lifecycle';
 import { startSync, stopSync } from './index';
 import { syncStatusView } from './SyncStatus';
 import { unopenedWords } from './sealing';
-import { createTestApp, signedInTransport } from '../../sync-server/client-test-support';
+import { createTestApp, signedInTransport } from '../../sync-server/test/client-test-support';
 import type { Transport } from './transport';
 
 afterEach(() => stopSync());

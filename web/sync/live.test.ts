@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openOnDevice } from '../db/test-device';
 import { createPokeHub } from '../../sync-server/live/poke-hub';
 import { createSyncEngine, type SyncEngine } from './engine';
-import { createTestApp, signedInTransport, type TestApp } from '../../sync-server/client-test-support';
+import { createTestApp, signedInTransport, type TestApp } from '../../sync-server/test/client-test-support';
 import { httpLive, httpTransport, listen } from './test-live';
 
 const trustee = (name: string) => ({ name, email: `${name.toLowerCase()}@example.com`, accessLevel: 'full', createdAt: '2026-11-21T12:00:00.000Z' });

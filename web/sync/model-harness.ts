@@ -10,7 +10,7 @@ import type { EditBase } from '../db/edit-session';
 import { openOnDevice } from '../db/test-device';
 import type { UserDatabase } from '../db/user-database';
 import { createSyncEngine } from './engine';
-import type { accountTemplate } from '../../sync-server/client-test-support';
+import type { accountTemplate } from '../../sync-server/test/client-test-support';
 import type { Transport } from './transport';
 import type { SyncKeys } from './sealing';
 import { openRecords, type AccountSealing } from './test-sealed';

@@ -18,7 +18,7 @@ import { createRecord, openEdit, rebase, saveEdit } from '../db/edit-session';
 import { writeDefaultTasks } from '../db/generated';
 import { createWorld, expectedOf, generatedValue, openedServerRecords, RECORD_KEYS, RECORDS, SKEWS, syncDevice, type RecordKey, type World } from './model-harness';
 import { sealAccount, type AccountSealing } from './test-sealed';
-import { accountTemplate, serverRecords } from '../../sync-server/client-test-support';
+import { accountTemplate, serverRecords } from '../../sync-server/test/client-test-support';
 
 const RUNS = Number(process.env.MODEL_RUNS ?? 200);
 type Model = { n: number };

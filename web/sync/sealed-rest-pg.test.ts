@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { seal } from '../../shared/crypto/envelope';
 import { sealedScope } from '../../shared/crypto/fields';
-import { createPgTestApp, usePgDatabase } from '../../sync-server/db/pg/pg-test-support';
-import { signedInTransport } from '../../sync-server/client-test-support';
+import { createPgTestApp, usePgDatabase } from '../../sync-server/test/pg-test-support';
+import { signedInTransport } from '../../sync-server/test/client-test-support';
 import { openOnDevice } from '../db/test-device';
 import { createSyncEngine } from './engine';
 import { sealAccount } from './test-sealed';

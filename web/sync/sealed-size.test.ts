@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../../shared/limits';
-import { serverRecords } from '../../sync-server/client-test-support';
+import { serverRecords } from '../../sync-server/test/client-test-support';
 import { LocalWriteError, type UserDatabase } from '../db/user-database';
 import { createSyncEngine } from './engine';
 import type { SyncKeys } from './sealing';

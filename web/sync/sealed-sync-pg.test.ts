@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../shared/sync/protocol';
-import { createPgTestApp, usePgDatabase } from '../../sync-server/db/pg/pg-test-support';
-import { serverRecords, signedInTransport } from '../../sync-server/client-test-support';
+import { createPgTestApp, usePgDatabase } from '../../sync-server/test/pg-test-support';
+import { serverRecords, signedInTransport } from '../../sync-server/test/client-test-support';
 import { openOnDevice } from '../db/test-device';
 import { createSyncEngine } from './engine';
 import { sealAccount } from './test-sealed';

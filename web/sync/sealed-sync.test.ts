@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { formatEnvelope, parseEnvelope, seal } from '../../shared/crypto/envelope';
 import { PROTOCOL_VERSION, type ServerRecord, type SyncResponse } from '../../shared/sync/protocol';
-import { serverRecords } from '../../sync-server/client-test-support';
+import { serverRecords } from '../../sync-server/test/client-test-support';
 import type { UserDatabase } from '../db/user-database';
 import { createSyncEngine, type SyncSnapshot } from './engine';
 import { openHistory, type SyncKeys } from './sealing';

@@ -11,7 +11,7 @@ import { newKdfParams } from '../../shared/crypto/kdf';
 import { openState } from '../../shared/crypto/sealed-record';
 import { importAesKey, newRawKey } from '../../shared/crypto/wrap';
 import type { ServerRecord } from '../../shared/sync/protocol';
-import { createTestApp, signedInTransport, type TestApp } from '../../sync-server/client-test-support';
+import { createTestApp, signedInTransport, type TestApp } from '../../sync-server/test/client-test-support';
 import type { KeyStore } from '../../sync-server/keys/key-store';
 import { openOnDevice } from '../db/test-device';
 import { createSyncEngine } from './engine';

@@ -11,7 +11,7 @@ import type { UserDatabase } from '../db/user-database';
 import { dismissRestorable, readRestorable, readTextVersions, restoreDeleted, restoreVersion } from '../db/versions';
 import type { KeptNotice } from './apply-response';
 import { createSyncEngine } from './engine';
-import { createTestApp, serverRecords, signedInTransport } from '../../sync-server/client-test-support';
+import { createTestApp, serverRecords, signedInTransport } from '../../sync-server/test/client-test-support';
 
 const letter = { recipientName: 'Jo', recipientEmail: 'jo@example.com', messageType: 'text', messageContent: 'Dear Jo,' };
 

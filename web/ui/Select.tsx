@@ -21,36 +21,10 @@
 import { forwardRef, lazy, Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn } from './cn';
-import { controlClasses } from './Input';
+import { selectTriggerClasses, type SelectProps } from './select-parts';
 import { TYPEAHEAD_MS, typeaheadMatch } from './typeahead';
 
-export interface SelectOption {
-  value: string;
-  label: string;
-  description?: string;
-  disabled?: boolean;
-}
-
-export interface SelectProps {
-  options: readonly SelectOption[];
-  value?: string;
-  defaultValue?: string;
-  onValueChange?: (value: string) => void;
-  placeholder?: string;
-  disabled?: boolean;
-  /** Form field name (a hidden native select is rendered for forms). */
-  name?: string;
-  required?: boolean;
-  id?: string;
-  className?: string;
-  'aria-label'?: string;
-  'aria-describedby'?: string;
-  'aria-invalid'?: boolean | 'true' | 'false';
-  onBlur?: () => void;
-}
-
-/** The trigger's look, shared by the stand-in and Radix's trigger. */
-export const selectTriggerClasses = cn(controlClasses, 'flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-slate-500');
+export { selectTriggerClasses, type SelectOption, type SelectProps } from './select-parts';
 
 const importRadix = () => import('./SelectRadix');
 // Never rejects (a rejection would reach the route's error page): without the chunk, the native select.

@@ -6,7 +6,7 @@ import { forwardRef, useImperativeHandle, useLayoutEffect, useRef } from 'react'
 import { Select as RadixSelect } from 'radix-ui';
 import { Check, ChevronDown } from 'lucide-react';
 import { cn } from './cn';
-import { selectTriggerClasses, type SelectProps } from './Select';
+import { selectTriggerClasses, type SelectProps } from './select-parts';
 
 /** `defaultOpen`: the person pressed the stand-in trigger; `focusOnMount`: the stand-in had focus. */
 export interface SelectRadixProps extends SelectProps {

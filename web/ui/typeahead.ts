@@ -2,7 +2,7 @@
  * Typeahead on a closed select (web/ui/Select.tsx's stand-in), by Radix Select's rule, so a letter
  * typed before Radix's code has arrived picks what it would have picked.
  */
-import type { SelectOption } from './Select';
+import type { SelectOption } from './select-parts';
 
 /** Letters typed within this long (ms) of each other search together, as in Radix Select. */
 export const TYPEAHEAD_MS = 1000;

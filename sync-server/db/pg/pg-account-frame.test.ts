@@ -1,5 +1,5 @@
 import { accountFrameContract } from '../../http/account-frame.contract';
-import { createPgTestApp, usePgDatabase } from './pg-test-support';
+import { createPgTestApp, usePgDatabase } from '../../test/pg-test-support';
 
 // The budgets' windows are PostgreSQL rows here, shared by every instance (pg-rate-limiter.ts).
 const pgdb = usePgDatabase();

@@ -1,6 +1,6 @@
 import { accountStoreContract } from '../account-store.contract';
 import { createPgAccountStore } from './pg-account-store';
-import { usePgDatabase } from './pg-test-support';
+import { usePgDatabase } from '../../test/pg-test-support';
 
 const pg = usePgDatabase();
 

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatHlc, type SyncResponse } from '../../../shared/sync';
 import { loadConfig } from '../../config';
-import { cookieOf, newUser, signUp } from '../../test-support';
+import { cookieOf, newUser, signUp } from '../../test/test-support';
 import { SCHEDULER_LEADER_KEY } from '../../services';
-import { createPgTestApp, TEST_RELEASE_KEY, usePgDatabase } from './pg-test-support';
+import { createPgTestApp, TEST_RELEASE_KEY, usePgDatabase } from '../../test/pg-test-support';
 
 const SECRET = 'a-session-secret-shared-by-both-instances-0123456789';
 const trustee = (name: string) => ({ name, email: `${name.toLowerCase()}@example.com`, accessLevel: 'full', createdAt: '2026-11-21T12:00:00.000Z' });

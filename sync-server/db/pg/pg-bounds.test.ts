@@ -8,10 +8,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatHlc, PROTOCOL_VERSION, type SyncResponse } from '../../../shared/sync';
-import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile, type EncryptedFile } from '../../blobs/blob-test-support';
-import { signUp, type TestApp } from '../../test-support';
+import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile, type EncryptedFile } from '../../test/blob-test-support';
+import { signUp, type TestApp } from '../../test/test-support';
 import { readPgUsage } from './pg-usage';
-import { createPgTestApp, usePgDatabase } from './pg-test-support';
+import { createPgTestApp, usePgDatabase } from '../../test/pg-test-support';
 
 let counter = 0;
 async function push(t: TestApp, cookie: string, changes: { collection: string; id: string; fields: Record<string, unknown> }[]): Promise<SyncResponse> {

@@ -11,7 +11,7 @@ import { formatHlc } from '../../../shared/sync';
 import type { AsyncRecordStore } from '../record-store';
 import { createPgRecordStore } from './pg-record-store';
 import { createPgPool } from './pool';
-import { insertPgUser, usePgDatabase } from './pg-test-support';
+import { insertPgUser, usePgDatabase } from '../../test/pg-test-support';
 
 const pg = usePgDatabase();
 const LIMITS = { pullPageBytes: 512 * 1024 };

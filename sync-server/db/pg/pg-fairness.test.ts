@@ -4,8 +4,8 @@
  * (http/account-writes.ts), so another account's write is not queued behind all of it.
  */
 import { describe, expect, it } from 'vitest';
-import { signUp } from '../../test-support';
-import { createPgTestApp, usePgDatabase } from './pg-test-support';
+import { signUp } from '../../test/test-support';
+import { createPgTestApp, usePgDatabase } from '../../test/pg-test-support';
 
 const trustee = (name: string) => ({ name, email: `${name.toLowerCase()}@example.com`, accessLevel: 'full' });
 

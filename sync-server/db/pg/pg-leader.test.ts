@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPgLeadership } from './pg-leader';
 import { createPgPool } from './pool';
-import { usePgDatabase } from './pg-test-support';
+import { usePgDatabase } from '../../test/pg-test-support';
 
 const pg = usePgDatabase();
 const SCHEDULER = 0x5343484544n;

@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratePg } from './migrate';
 import { createPgPool } from './pool';
-import { startFileTestPostgres } from './pg-test-support';
-import { createTestDatabase, type TestPostgres } from './test-postgres';
+import { startFileTestPostgres } from '../../test/pg-test-support';
+import { createTestDatabase, type TestPostgres } from '../../test/test-postgres';
 
 let server: TestPostgres;
 beforeAll(async () => {

@@ -5,13 +5,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { usePgDatabase } from './pg-test-support';
+import { usePgDatabase } from '../../test/pg-test-support';
 
 describe('PostgreSQL nested transactions in production', () => {
   const pgdb = usePgDatabase();
 
   it('a transaction opened inside another is EffectInTransactionError under NODE_ENV=production too', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'sync-server/db/pg/nested-tx-probe.ts', pgdb.url], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'sync-server/test/nested-tx-probe.ts', pgdb.url], {
       env: { ...process.env, NODE_ENV: 'production' },
       encoding: 'utf8',
       timeout: 30_000,

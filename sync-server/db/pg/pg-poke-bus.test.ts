@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createPgPokeBus } from './pg-poke-bus';
 import { createPgPool } from './pool';
-import { usePgDatabase } from './pg-test-support';
+import { usePgDatabase } from '../../test/pg-test-support';
 
 const pgdb = usePgDatabase();
 

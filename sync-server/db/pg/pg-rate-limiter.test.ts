@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rateLimiterContract } from '../../http/rate-limit.contract';
 import { createPgRateLimiter } from './pg-rate-limiter';
 import { createPgPool } from './pool';
-import { usePgDatabase } from './pg-test-support';
+import { usePgDatabase } from '../../test/pg-test-support';
 
 const pg = usePgDatabase();
 let limiters = 0;

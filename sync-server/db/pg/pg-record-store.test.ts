@@ -8,7 +8,7 @@ import { ACCOUNT_LIMITS } from '../../../shared/limits';
 import { recordStoreContract } from '../record-store.contract';
 import { createPgRecordStore } from './pg-record-store';
 import { createPgUsageReader, readPgUsage } from './pg-usage';
-import { insertPgUser, usePgDatabase } from './pg-test-support';
+import { insertPgUser, usePgDatabase } from '../../test/pg-test-support';
 
 const pg = usePgDatabase();
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { expectNothingPlain, expectRefusedAsPlaintext, plainPush, sealedButNotFinished, sealRaceContract } from '../../keys/seal-race.contract';
-import { createPgTestApp, usePgDatabase } from './pg-test-support';
+import { createPgTestApp, usePgDatabase } from '../../test/pg-test-support';
 
 const db = usePgDatabase();
 const pools: pg.Pool[] = [];

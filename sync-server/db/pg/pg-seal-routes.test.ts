@@ -2,7 +2,7 @@
 import { afterAll } from 'vitest';
 import type pg from 'pg';
 import { sealRoutesContract } from '../../keys/seal-routes.contract';
-import { createPgTestApp, usePgDatabase } from './pg-test-support';
+import { createPgTestApp, usePgDatabase } from '../../test/pg-test-support';
 
 const db = usePgDatabase();
 const pools: pg.Pool[] = [];

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { createTestDatabase, startTestPostgres } from './test-postgres';
+import { createTestDatabase, startTestPostgres } from '../../test/test-postgres';
 
 describe('test PostgreSQL', () => {
   it('without DATABASE_URL and without the binaries, starting fails and says how to get PostgreSQL', async () => {

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, serverRecords, signedInTransport } from '../../../sync-server/client-test-support';
+import { createTestApp, serverRecords, signedInTransport } from '../../../sync-server/test/client-test-support';
 import { createSyncEngine } from '../../sync/engine';
 import type { SyncKeys } from '../../sync/sealing';
 import { createSealedWorld } from '../../sync/test-sealed';

@@ -9,7 +9,7 @@ import type { RejectedChange } from '../../../shared/sync/protocol';
 import { personRecords } from '../../../shared/export/test-records';
 import { openOnDevice } from '../../db/test-device';
 import { createSyncEngine } from '../../sync/engine';
-import { createTestApp, signedInTransport } from '../../../sync-server/client-test-support';
+import { createTestApp, signedInTransport } from '../../../sync-server/test/client-test-support';
 import { comparable, seed, zipOf } from './export-test-support';
 import { importData } from './import-data';
 

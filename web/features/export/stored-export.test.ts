@@ -9,12 +9,12 @@ import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { readExport } from '../../../shared/export/read';
 import { openStoredExport, StoredExportOpenError } from '../../../shared/export/open-stored';
-import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile } from '../../../sync-server/blobs/blob-test-support';
-import { signUp } from '../../../sync-server/test-support';
+import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile } from '../../../sync-server/test/blob-test-support';
+import { signUp } from '../../../sync-server/test/test-support';
 import { createSyncEngine } from '../../sync/engine';
 import { createSealedWorld, openRecords } from '../../sync/test-sealed';
 import { ExportReadError, importData } from './import-data';
-import { serverRecords } from '../../../sync-server/client-test-support';
+import { serverRecords } from '../../../sync-server/test/client-test-support';
 
 const CANARY = 'CANARY-7f3a-plaintext-of-the-will';
 const RECORDS = 300;

@@ -7,8 +7,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { FileRef } from '../../../shared/files/ref';
-import { appTransport, createTestApp, serverRecords, type TestApp } from '../../../sync-server/client-test-support';
-import { signUp } from '../../../sync-server/test-support';
+import { appTransport, createTestApp, serverRecords, type TestApp } from '../../../sync-server/test/client-test-support';
+import { signUp } from '../../../sync-server/test/test-support';
 import { openOnDevice } from '../../db/test-device';
 import { addFileTo } from '../../files/add';
 import type { FilesHttp } from '../../files/http';

@@ -8,8 +8,8 @@
 import { expect } from 'vitest';
 import { openState } from '../../../shared/crypto/sealed-record';
 import { PROTOCOL_VERSION, type ServerRecord } from '../../../shared/sync/protocol';
-import { serverRecords, appTransport } from '../../../sync-server/client-test-support';
-import type { TestApp } from '../../../sync-server/test-support';
+import { serverRecords, appTransport } from '../../../sync-server/test/client-test-support';
+import type { TestApp } from '../../../sync-server/test/test-support';
 import type { AccountSealing } from '../../sync/test-sealed';
 import type { Api } from './sign-in';
 

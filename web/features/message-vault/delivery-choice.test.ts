@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { toB64url } from '../../../shared/crypto/bytes';
 import { makeGeneration, sealOwnerCopy } from '../../../shared/crypto/trustee-kit';
-import { LEVEL_KEYS } from '../../../sync-server/kits/kit-test-support';
-import { AT, apiOf, sealedWithKits } from '../../../sync-server/kits/message-key-test-support';
+import { LEVEL_KEYS } from '../../../sync-server/test/kit-test-support';
+import { AT, apiOf, sealedWithKits } from '../../../sync-server/test/message-key-test-support';
 import { createSealedWorld } from '../../sync/test-sealed';
 import { createSyncEngine } from '../../sync/engine';
 import { DeliveryChoiceError, loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices } from './delivery-choice';

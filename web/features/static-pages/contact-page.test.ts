@@ -8,7 +8,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../sync-server/test-support';
+import { createTestApp } from '../../../sync-server/test/test-support';
 import ContactPage, { ContactSections } from './ContactPage';
 import { keptServiceInfo, refreshServiceInfo } from './service-info';
 

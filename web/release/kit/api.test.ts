@@ -9,8 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { toB64url } from '../../../shared/crypto/bytes';
 import type { Kit } from '../../../shared/crypto/trustee-kit';
-import { LEVEL_KEYS, ownerWithTrustees, postKits } from '../../../sync-server/kits/kit-test-support';
-import { linkOf, outboxFiles, REPORTED, runFor } from '../../../sync-server/release/release-test-support';
+import { LEVEL_KEYS, ownerWithTrustees, postKits } from '../../../sync-server/test/kit-test-support';
+import { linkOf, outboxFiles, REPORTED, runFor } from '../../../sync-server/test/release-test-support';
 import { DAY_MS } from '../../../sync-server/release/state-machine';
 import { kitApi, KitApiError, type KitApi } from './api';
 import { kitLevelKeys } from './released';

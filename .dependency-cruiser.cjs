@@ -1,0 +1,147 @@
+/**
+ * The direction of imports, written once (issue 42 "A house a newcomer can walk"), checked by
+ * `npm run depcheck` in `npm test` (so in `.ci/run`). dependency-cruiser reads the TypeScript
+ * through scripts/depcruise-typescript.cjs (TypeScript 7 has no compiler API it could use).
+ *
+ * The layers, lowest first:
+ *   shared/                       isomorphic code; imports nothing of web/ or sync-server/
+ *   sync-server infrastructure    http/, db/ (connections, transactions, migrations), live/,
+ *                                 config-limits.ts, app-env.ts: imports no domain
+ *   sync-server domains           one folder each; a domain reaches another only through the
+ *                                 other's index.ts; inside one: routes → service → store
+ *   sync-server composition       app.ts, services.ts, main.ts, config.ts: wires the domains
+ *   web/                          features reach each other only through their index.ts(x)
+ * Tests and test support (TEST below) may reach anything; no production file may reach them.
+ * An exception is allowed only here, named with its reason (at most five).
+ *
+ * Until the server is walked into this shape, the imports that break these rules today are listed
+ * in .dependency-cruiser-known-violations.json (`npm run depcheck:baseline` rewrites it after a
+ * move fixes some): `npm run depcheck` fails on any NEW violation, `npm run depcheck:all` shows
+ * every one. The list only shrinks: 276 on the day the rules were written (issue 42), 265 with test support in sync-server/test/, 212 with the circles broken (three left: the release pages take the whole Services), 125 with the stores in their domains and an index.ts for each domain other domains use, 115 with no circle left and route modules named as they are, 112 with the owner's release routes in release/, 108 with release/index.ts
+ */
+
+/**
+ * Test files and test support: `*.test.ts`, contract suites, sync-server/test/, e2e/, bench/.
+ * Not test support: http/test-traffic-log.ts and release/test-clock.ts are production hooks that
+ * main.ts switches on only under their test environment variables.
+ */
+const TEST = [
+  '\\.test\\.tsx?$',
+  '\\.contract\\.ts$',
+  '^sync-server/test/',
+  '^(e2e|bench)/',
+  // web's test support lives beside the tests that use it
+  '^web/.*/(test-[^/]+|[^/]+-test-support|model-harness)\\.ts$',
+  // the documentation screenshots drive the browser tests' harness (e2e/harness.ts)
+  '^scripts/(kit-)?screenshots?\\.ts$',
+];
+const TEST_RE = `(${TEST.join('|')})`;
+
+/** Infrastructure below every server domain. */
+const INFRA = '^sync-server/(http|db|live)/|^sync-server/(config-limits|app-env)\\.ts$';
+/** Store modules: a domain's store/ folder, `*-store.ts`, and the `sqlite-*`/`pg-*` implementations. */
+const STORE = '^sync-server/[^/]+/store/|^sync-server/.*(-store|/sqlite-[^/]+|/pg-[^/]+)\\.ts$';
+/** Route modules: everything in routes/ and every `*routes.ts` or `*-route.ts` (http/public-routes.ts is a table of
+ * routes for the infrastructure's middleware, not a route module: infrastructure is never a route module). */
+const ROUTES = '^sync-server/routes/|routes?\\.ts$';
+/** The composition root: builds the domains and wires them together. */
+const ROOT = '^sync-server/(app|main|services|config)\\.ts$';
+
+/**
+ * The named exceptions, each with its reason (at most five; none is the goal).
+ * 1. web/app/preload-signed-in.ts: the sign-in and registration pages warm the signed-in app's
+ *    lazy chunks (FullApp, the router's first screen) with import() while the keys are made
+ *    (issue #20); the router in turn loads those pages lazily. The circle runs only through
+ *    import() of code-split chunks: no module imports another before it is evaluated.
+ */
+const CIRCLE_EXCEPTIONS = ['^web/app/preload-signed-in\\.ts$'];
+const EXCEPTIONS = [];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A circle of imports has no bottom: nothing in it can be read, tested or changed alone.',
+      from: {},
+      to: { circular: true, viaOnly: { pathNot: CIRCLE_EXCEPTIONS } },
+    },
+    {
+      name: 'no-test-support-in-production',
+      severity: 'error',
+      comment: 'Production code never imports tests or test support (move shared code below both).',
+      from: { path: '^(sync-server|web|shared|scripts)/', pathNot: TEST_RE },
+      to: { path: TEST_RE },
+    },
+    {
+      name: 'shared-stays-below',
+      severity: 'error',
+      comment: 'shared/ is isomorphic and below both: it never imports web/ or sync-server/.',
+      from: { path: '^shared/', pathNot: TEST_RE },
+      to: { path: '^(web|sync-server|scripts)/' },
+    },
+    {
+      name: 'web-and-server-apart',
+      severity: 'error',
+      comment: 'web/ and sync-server/ meet only in shared/ (tests may drive both, real parts end to end).',
+      from: { path: '^(web|sync-server)/', pathNot: TEST_RE },
+      to: { path: '^(web|sync-server)/', pathNot: ['^$1/'] },
+    },
+    {
+      name: 'server-infrastructure-below-domains',
+      severity: 'error',
+      comment: 'http/, db/, live/ and the shared types sit below every domain: they import none.',
+      from: { path: INFRA, pathNot: TEST_RE },
+      to: { path: '^sync-server/', pathNot: [INFRA, TEST_RE] },
+    },
+    {
+      name: 'server-composition-on-top',
+      severity: 'error',
+      comment: 'Only the composition root (app.ts, services.ts, main.ts, config.ts) imports it.',
+      from: { path: '^sync-server/', pathNot: [ROOT, TEST_RE] },
+      to: { path: ROOT },
+    },
+    {
+      name: 'server-domain-through-its-index',
+      severity: 'error',
+      comment: "A domain reaches another only through the other's index.ts (what it offers), never its files.",
+      from: { path: '^sync-server/([^/]+)/', pathNot: [INFRA, TEST_RE] },
+      to: {
+        path: '^sync-server/[^/]+/',
+        pathNot: ['^sync-server/$1/', '^sync-server/[^/]+/index\\.ts$', INFRA, TEST_RE],
+      },
+    },
+    {
+      name: 'server-store-below-service',
+      severity: 'error',
+      comment: 'Inside a domain, routes → service → store: a store imports no service or routes.',
+      from: { path: STORE, pathNot: TEST_RE },
+      to: { path: '^sync-server/', pathNot: [STORE, INFRA, TEST_RE, '/index\\.ts$'] },
+    },
+    {
+      name: 'server-routes-on-top',
+      severity: 'error',
+      comment: 'Inside a domain, routes → service → store: only routes and the composition root import routes.',
+      from: { path: '^sync-server/', pathNot: [ROUTES, ROOT, TEST_RE] },
+      to: { path: ROUTES, pathNot: INFRA },
+    },
+    {
+      name: 'web-feature-through-its-index',
+      severity: 'error',
+      comment: "A web feature reaches another only through the other's index (its public exports).",
+      from: { path: '^web/features/([^/]+)/', pathNot: TEST_RE },
+      to: { path: '^web/features/[^/]+/', pathNot: ['^web/features/$1/', '^web/features/[^/]+/index\\.tsx?$'] },
+    },
+    ...EXCEPTIONS,
+  ],
+  options: {
+    babelConfig: { fileName: 'scripts/depcruise-typescript.cjs' },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      exportsFields: ['exports'],
+    },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|data)/' },
+  },
+};

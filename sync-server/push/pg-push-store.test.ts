@@ -1,0 +1,13 @@
+import { pushStoreContract } from './push-store.contract';
+import { createPgAccountStore } from '../db/pg/pg-account-store';
+import { createPgPushStore } from './pg-push-store';
+import { usePgDatabase } from '../test/pg-test-support';
+
+const pg = usePgDatabase();
+
+pushStoreContract('PostgreSQL (throwaway server or DATABASE_URL)', async () => {
+  await pg.pool.query('TRUNCATE users CASCADE');
+  const accounts = createPgAccountStore(pg.pool);
+  for (const id of ['u1', 'u2']) await accounts.createUser({ id, username: id, password_hash: 'x', created_at: '2026-11-26T00:00:00.000Z' });
+  return { store: createPgPushStore(pg.pool), deleteUser: (id) => accounts.deleteUser(id) };
+});

@@ -1,0 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAccountStore } from '../../db/accounts';
+import { openDatabase } from '../../db/sqlite';
+import { escrowStoreContract } from './escrow-store.contract';
+import { createSqliteEscrowStore } from './escrow-store';
+
+escrowStoreContract('SQLite (temp file)', async () => {
+  const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'afterword-escrow-')), 'test.db'));
+  const accounts = createAccountStore(db);
+  for (const id of ['u1', 'u2']) accounts.createUser({ id, username: id, password_hash: 'x', created_at: '2026-11-26T00:00:00.000Z' });
+  return { store: createSqliteEscrowStore(db), deleteUser: async (id) => accounts.deleteUser(id) };
+});

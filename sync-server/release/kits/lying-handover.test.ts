@@ -1,0 +1,121 @@
+/**
+ * A server that lies about whom a hand-over letter is for (issue 39 "No back door", attack 4): the
+ * owner's device (Dexie over fake-indexeddb, the real sync engine and delivery-choice code) wrote the
+ * letters and chose "a trustee hands it over"; the real Hono app over a real SQLite file ran the
+ * release through two kits; then the kit page's own code (web/release/kit/handovers.ts over
+ * kitApi) runs against answers a test replaces, or against an address the server itself rewrote.
+ * The page gives the address the owner sealed with the letter (shared/release/handover-links.ts),
+ * says in words that the server's was refused, and never writes the server's address into a line,
+ * a mailto: or a link; every request the page makes is recorded: none carries the letter's key.
+ */
+import { describe, expect, it } from 'vitest';
+import { toB64url } from '../../../shared/crypto/bytes';
+import type { HandoverJson } from '../../../shared/release/handover-links';
+import { kitApi } from '../../../web/release/kit/api';
+import { ADDRESS_REFUSED_TEXT, ADDRESS_UNSEALED_TEXT, handoverLineText, handoverLinks, handoverMailto, withSealedAddresses } from '../../../web/release/kit/handovers';
+import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices } from '../../../web/features/message-vault/delivery-choice';
+import { ADDRESS_CHANGED_TEXT, letterAddress, letterAddressNotice } from '../../../web/features/message-vault/address-check';
+import type { Message } from '../../../shared/schema';
+import { formatHlc } from '../../../shared/sync/hlc';
+import { releaseThroughKits, sealedWithKits } from '../../test/message-key-test-support';
+
+const ORIGIN = 'http://afterword.test';
+const ATTACKER = 'attacker@evil.example';
+
+/** A released account whose letter m2 (to bert) bob (tr2) hands over; and bob's kit page, whose `/handovers` answer `lie` may replace. */
+async function releasedHandover() {
+  const world = await sealedWithKits();
+  const { w, made, token, device, api } = world;
+  expect(await syncDeliveryChoices(device, ['m1', 'm2'])).toEqual({ updated: 2, unbound: [] });
+  expect(await saveDeliveryChoice(device, await loadDeliveryState(api), 'm2', { mode: 'trustee', trustees: ['tr2'] })).toBe(true);
+  await releaseThroughKits(w, made, token);
+  const bobT = made.kits.find((m) => m.trusteeId === 'tr2')!.kit.t;
+  const sent: Array<{ url: string; body: string }> = [];
+  let lie: ((messages: HandoverJson[]) => HandoverJson[]) | null = null;
+  const page = kitApi(token('tr2'), async (url, init) => {
+    sent.push({ url, body: String(init?.body ?? '') });
+    const res = await w.t.app.request(`${ORIGIN}${url}`, init);
+    if (!lie || !url.endsWith('/handovers')) return res;
+    const answer = (await res.json()) as { messages: HandoverJson[] };
+    return Response.json({ messages: lie(answer.messages) });
+  });
+  const open = async () => handoverLinks(page, { account: w.userId }, await page.access(), { t: bobT }, ORIGIN);
+  const m2Key = toB64url(world.ring.raw(world.ring.kids().find((k) => k.startsWith('msg:m2~'))!)!);
+  return { ...world, sent, open, m2Key, setLie: (l: typeof lie) => (lie = l) };
+}
+
+/** Asserts that nothing the page shows or links to for `links` names `refused`, and that no request carried the letter's key. */
+function expectNeverOffered(h: Awaited<ReturnType<typeof releasedHandover>>, links: Awaited<ReturnType<Awaited<ReturnType<typeof releasedHandover>>['open']>>['links'], refused: string) {
+  for (const l of links) {
+    const { line } = handoverLineText(l, 'Ada');
+    expect(line).not.toContain(refused);
+    expect(decodeURIComponent(handoverMailto(l, 'Ada'))).not.toContain(refused);
+    expect(l.link.startsWith(`${ORIGIN}/r/d/`)).toBe(true);
+  }
+  for (const r of h.sent) expect(r.body).not.toContain(h.m2Key);
+}
+
+describe('a server that lies about a hand-over letter\'s address', () => {
+  it('the server\'s answer names attacker@evil.example: the page gives the address the owner sealed, refuses the other in words, and mails only there', async () => {
+    const h = await releasedHandover();
+    const honest = await h.open();
+    expect(honest.links.map((l) => [l.messageId, l.recipientEmail, l.address])).toEqual([['m2', h.addr('bert'), 'sealed']]);
+    expect(handoverLineText(honest.links[0]!, 'Ada').note).toBeNull();
+
+    h.setLie((ms) => ms.map((m) => ({ ...m, recipientEmail: ATTACKER })));
+    h.sent.length = 0;
+    const lied = await h.open();
+    expect(lied.links).toHaveLength(1);
+    const [l] = lied.links;
+    expect(l).toMatchObject({ messageId: 'm2', recipientEmail: h.addr('bert'), address: 'differs' });
+    expect(l!.link).toBe(honest.links[0]!.link);
+    expect(handoverLineText(l!, 'Ada')).toEqual({ line: `For ${h.addr('bert')}.`, note: ADDRESS_REFUSED_TEXT('Ada') });
+    expect(handoverMailto(l!, 'Ada').startsWith(`mailto:${encodeURIComponent(h.addr('bert'))}?`)).toBe(true);
+    expectNeverOffered(h, lied.links, ATTACKER);
+    expect(h.sent.map((r) => r.body).filter(Boolean)).toEqual([]); // the page only reads
+    // The page's list of messages names the sealed address too, not the server's.
+    const listed = withSealedAddresses({ messages: [{ id: 'm1', recipientEmail: h.addr('annabella') }, { id: 'm2', recipientEmail: ATTACKER }] }, lied.links);
+    expect(listed.messages.map((m) => m.recipientEmail)).toEqual([h.addr('annabella'), h.addr('bert')]);
+  });
+
+  it('the server rewrites the letter\'s stored address itself: the kit page still gives the sealed one and refuses the server\'s', async () => {
+    const h = await releasedHandover();
+    await h.w.t.services.records.write(h.w.userId, 'messages', 'm2', { recipientEmail: ATTACKER });
+    expect((await h.w.t.services.records.get(h.w.userId, 'messages', 'm2'))!.recipientEmail).toBe(ATTACKER);
+    const { links } = await h.open();
+    expect(links.map((l) => [l.recipientEmail, l.address])).toEqual([[h.addr('bert'), 'differs']]);
+    expectNeverOffered(h, links, ATTACKER);
+  });
+
+  it('a sealed address moved from another letter, or a path to another host, is refused: no link, no address named', async () => {
+    const h = await releasedHandover();
+    const m1 = await h.w.t.services.store.get(h.w.userId, 'messages', 'm1');
+    const moved = { envelope: m1!.values.sealedRecipientEmail as string, hlc: m1!.clocks.sealedRecipientEmail! };
+    h.setLie((ms) => ms.map((m) => ({ ...m, recipientEmail: ATTACKER, sealedAddress: moved })));
+    expect(await h.open()).toEqual({ links: [], notOpened: [], unchecked: 1 });
+    h.setLie((ms) => ms.map((m) => ({ ...m, path: '@evil.example/r/d/x' })));
+    const other = await h.open();
+    expect(other.links).toEqual([]);
+    expect(other.notOpened).toEqual([h.addr('bert')]);
+  });
+
+  it('a letter addressed before addresses were sealed still opens, with the server\'s address and a note that it cannot be checked', async () => {
+    const h = await releasedHandover();
+    h.setLie((ms) => ms.map((m) => ({ ...m, sealedAddress: null })));
+    const { links } = await h.open();
+    expect(links.map((l) => [l.recipientEmail, l.address])).toEqual([[h.addr('bert'), 'unsealed']]);
+    expect(handoverLineText(links[0]!, 'Ada').note).toBe(ADDRESS_UNSEALED_TEXT('Ada'));
+  });
+
+  it('before the release, the owner\'s vault shows the address they wrote and says the server\'s differs', async () => {
+    const { w, addr, db, sync } = await sealedWithKits();
+    const hlc = formatHlc({ ms: w.t.deps.now() + 1000, counter: 0, node: 'ffffffffffffffff' });
+    await w.t.services.store.applyChanges(w.userId, [{ collection: 'messages', id: 'm2', hlc, fields: { recipientEmail: ATTACKER } }]);
+    await sync();
+    const m2 = (await db.dexie.entities('messages').get('m2')) as Message;
+    expect(m2).toMatchObject({ recipientEmail: ATTACKER, sealedRecipientEmail: addr('bert') }); // the lie reached the device; the copy held
+    expect(letterAddress(m2)).toBe(addr('bert'));
+    expect(letterAddressNotice(m2)).toBe(ADDRESS_CHANGED_TEXT(addr('bert')));
+    expect(letterAddressNotice((await db.dexie.entities('messages').get('m1')) as Message)).toBeNull();
+  });
+});

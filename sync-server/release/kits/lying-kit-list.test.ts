@@ -1,0 +1,103 @@
+/**
+ * A server that lies about whom a trustee kit is for (issue 39 "No back door", attack 4): the
+ * owner's device (Dexie over fake-indexeddb, the real sync engine) wrote three trustees and made
+ * kits 2 of 3 at full access (owner copy under AK), against the real Hono app over a real SQLite
+ * file. Then the server rewrites bob's plain address in its own store (the device pulls it) and
+ * answers `GET /api/release/trustees` with another level for cy. The owner's screen code
+ * (kit-plan.ts kitCandidates, make-kits.ts openHandouts, kit-check.ts) stops both kits with the
+ * words KitRow.tsx shows in place of "Send by e-mail", "Share…", "Copy link" and "Print kit";
+ * ann's kit goes to ann. Every request the device makes is recorded: none carries a kit.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatHlc } from '../../../shared/sync/hlc';
+import type { SyncRequest } from '../../../shared/sync/protocol';
+import type { ReleaseTrustee } from '../../../shared/schema/release';
+import { encodeKitCode, kitFragment } from '../../../shared/crypto/trustee-kit';
+import { KIT_ADDRESS_CHANGED_TEXT, KIT_LEVEL_CHANGED_TEXT, kitAddress, kitHandoutProblem } from '../../../web/features/trustees/kits/kit-check';
+import { kitCandidates } from '../../../web/features/trustees/kits/kit-plan';
+import { kitMailto } from '../../../web/features/trustees/kits/kit-share';
+import { getKits, shownGeneration } from '../../../web/features/trustees/kits/kits-api';
+import { openHandouts } from '../../../web/features/trustees/kits/make-kits';
+import { createSyncEngine } from '../../../web/sync/engine';
+import { sealedWithKits } from '../../test/message-key-test-support';
+
+const ORIGIN = 'http://afterword.test';
+const ATTACKER = 'attacker@evil.example';
+
+describe('a server that lies about a kit\'s address and level', () => {
+  it('a rewritten address and another level stop the kit before anything is sent or printed, in words; the owner\'s own edits pass', async () => {
+    const world = await sealedWithKits();
+    const { w, addr, made, db, ak } = world;
+    const sent: string[] = [];
+    const lies = new Map<string, (real: unknown) => unknown>();
+    /** The owner's screens' `api`, recording every body; a lie replaces the answer to its path. */
+    const api = async <T,>(path: string, init?: { method?: string; body?: unknown }): Promise<T> => {
+      if (init?.body !== undefined) sent.push(JSON.stringify(init.body));
+      const real = await world.api<T>(path, init);
+      const lie = lies.get(path);
+      return (lie ? lie(real) : real) as T;
+    };
+    const keys = await w.keysFor();
+    const sync = async () => {
+      const engine = createSyncEngine({ db, transport: async (req: SyncRequest, signal) => (sent.push(JSON.stringify(req)), w.transport(req, signal)), keys, env: { locks: null }, intervalMs: 3_600_000 });
+      await engine.syncNow();
+      await engine.stop();
+    };
+    /** What the Trustees screen decides for each kit: its words when stopped, else the mailto: it offers. */
+    const screen = async () => {
+      const gen = shownGeneration(await getKits(api))!;
+      const handouts = await openHandouts({ account: w.userId, withAccountKey: (use) => use(ak) }, gen, ORIGIN);
+      const people = { ownerName: 'Ada Byron', ownerFirstName: 'Ada', k: 2, n: 3 };
+      const candidates = kitCandidates(await db.dexie.entities('trustees').toArray(), await api<ReleaseTrustee[]>('/api/release/trustees'));
+      return Object.fromEntries(
+        candidates.map((c) => {
+          const h = handouts.get(c.id)!;
+          const problem = kitHandoutProblem(c, h);
+          return [c.id, problem ?? kitMailto(kitAddress(c), { ...people, trusteeName: c.name }, h.link, h.fingerprint)];
+        }),
+      );
+    };
+    const mailtoOf = (who: string) => expect.stringMatching(new RegExp(`^mailto:${addr(who).replace(/[.]/g, '\\.')}\\?`));
+
+    await sync();
+    expect(await screen()).toEqual({ tr1: mailtoOf('ann'), tr2: mailtoOf('bob'), tr3: mailtoOf('cy') });
+
+    // The server writes another address over bob's in its own store; the device pulls it. (Its own
+    // list would then show bob invited again at that address: a lying server keeps its earlier answer.)
+    const before = await world.api<ReleaseTrustee[]>('/api/release/trustees');
+    const hlc = formatHlc({ ms: w.t.deps.now() + 1000, counter: 0, node: 'ffffffffffffffff' });
+    await w.t.services.store.applyChanges(w.userId, [{ collection: 'trustees', id: 'tr2', hlc, fields: { email: ATTACKER } }]);
+    // And it lists cy with another level than the one sealed in the owner's copy of her kit.
+    lies.set('/api/release/trustees', () => before.map((t) => (t.id === 'tr3' ? { ...t, accessLevel: 'messages-only' } : t)));
+    sent.length = 0;
+    await sync();
+    const bob = (await db.dexie.entities('trustees').get('tr2')) as { email: string; sealedEmail: string };
+    expect(bob).toMatchObject({ email: ATTACKER, sealedEmail: addr('bob') }); // the lie reached the device; the sealed copy held
+
+    const decided = await screen();
+    expect(decided).toEqual({ tr1: mailtoOf('ann'), tr2: KIT_ADDRESS_CHANGED_TEXT('bob', addr('bob')), tr3: KIT_LEVEL_CHANGED_TEXT('cy', 'Messages Only', 'Full Access') });
+    expect(JSON.stringify(decided)).not.toContain(ATTACKER);
+    expect(KIT_ADDRESS_CHANGED_TEXT('bob', addr('bob'))).toMatch(/Nothing was sent\./);
+    // Nothing the device sent carries a kit (its link's fragment or its printed code), nor the false address back.
+    const secrets = made.kits.flatMap((m) => [kitFragment(m.kit), encodeKitCode(m.kit)]);
+    for (const body of sent) {
+      for (const s of secrets) expect(body).not.toContain(s);
+      expect(body).not.toContain(ATTACKER);
+    }
+
+    // The form sends the whole record when the owner edits something else: the server's address,
+    // saved back unchanged, does not become the owner's word.
+    await db.write('trustees', 'tr2', { name: 'bob', email: ATTACKER, phone: '555 0100', accessLevel: 'full' });
+    expect(await db.dexie.entities('trustees').get('tr2')).toMatchObject({ email: ATTACKER, sealedEmail: addr('bob'), phone: '555 0100' });
+    expect((await screen()).tr2).toBe(KIT_ADDRESS_CHANGED_TEXT('bob', addr('bob')));
+
+    // The owner's own edits pass: bob's address saved again on the device, cy's kits made anew for her level.
+    lies.clear();
+    await db.write('trustees', 'tr2', { email: addr('bob2') });
+    expect(await db.dexie.entities('trustees').get('tr2')).toMatchObject({ email: addr('bob2'), sealedEmail: addr('bob2') });
+    await sync();
+    await w.t.services.scheduler.runOnce(); // a new address is invited again, and accepts
+    expect(await w.t.services.release.acceptInvitation(w.userId, 'tr2')).toBe(true);
+    expect((await screen()).tr2).toEqual(mailtoOf('bob2'));
+  });
+});

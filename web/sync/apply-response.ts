@@ -166,11 +166,14 @@ export async function nextRequest(db: UserDatabase, keys: SyncKeys | undefined, 
 
 /**
  * Applies a response of a sealed account or not (`keys`): a sealed account's records are opened
- * first (rule 26; refused fields recorded in `sealErrors` and left out), then applyResponse.
+ * first (rule 26; refused fields recorded in `sealErrors` and left out), each checked against
+ * this device's own state of its record (rule 29: never older than the version it already has),
+ * then applyResponse.
  */
 export async function receiveResponse(db: UserDatabase, keys: SyncKeys | undefined, res: SyncResponse): Promise<ApplyResult> {
   if (!keys) return applyResponse(db, res);
-  const { response, unopened, opened } = await openResponse(keys, res);
+  const known = async (records: readonly { collection: CollectionName; id: string }[]) => (await db.readStates(records)).map((r) => r.state);
+  const { response, unopened, opened } = await openResponse(keys, res, known);
   await recordSealErrors(db, unopened, opened);
   return applyResponse(db, response);
 }

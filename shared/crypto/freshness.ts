@@ -13,9 +13,11 @@
  *   the value of each vouched plain field (VOUCHED below) in that view. A reader refuses a field
  *   older than the newest version names (RolledBackError) and a plain value at the version's HLC
  *   for it that is not the version's (UnvouchedError).
- * - `_auth/<field>`: for each vouched plain field the change writes, the same value sealed (its
- *   "twin"). A plain field newer than the version names (another device's concurrent write: the
- *   version is last-writer-wins like every field) is taken only with a twin of its own HLC and value.
+ * - `_auth/_deleted`: when the change writes the deletion mark, the same value sealed (its "twin").
+ *   A deletion mark newer than the version names (another device's concurrent delete: the version
+ *   is last-writer-wins like every field) is taken only with a twin of its own HLC and value.
+ *   Other plain fields newer than the version are taken as they come: the server acts on them
+ *   (a recipient's address, a delivery date) and writes some itself over REST (SECURITY.md "Freshness").
  *
  * A device also keeps the newest version it pulled (its own field state): a pulled record whose
  * version is older than that is refused whole. What remains possible is said in SECURITY.md
@@ -92,11 +94,11 @@ export function versionOf(collection: CollectionName, state: RecordState, hlc: s
 
 /**
  * The freshness fields of a change (not sealed yet: sealed-record.ts sealFields seals them with
- * the change): `_version` (versionOf) and a twin `_auth/<field>` of each vouched plain field written.
+ * the change): `_version` (versionOf) and, for a change of the deletion mark, its twin `_auth/_deleted`.
  */
 export function freshnessFields(collection: CollectionName, state: RecordState, hlc: string, fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = { [VERSION_FIELD]: versionOf(collection, state, hlc) };
-  for (const [field, value] of Object.entries(fields)) if (isVouched(collection, field)) out[TWIN_PREFIX + field] = value;
+  if (Object.hasOwn(fields, TOMBSTONE_FIELD)) out[TWIN_PREFIX + TOMBSTONE_FIELD] = fields[TOMBSTONE_FIELD];
   return out;
 }
 
@@ -149,6 +151,8 @@ export function checkFreshness(collection: CollectionName, got: OpenedRecord, kn
     const twin = TWIN_PREFIX + field;
     if (named.get(field) === clock) {
       if (!sameJson(version!.plain[field], value)) refused[field] = new UnvouchedError(`${field} is not the value its owner wrote at ${clock}`);
+    } else if (field !== TOMBSTONE_FIELD) {
+      continue; // newer than the version: a plain fact the server acts on anyway (see above)
     } else if (got.clocks[twin] !== clock || got.errors[twin] || !(twin in got.values) || !sameJson(got.values[twin], value)) {
       refused[field] = new UnvouchedError(`${field} was not written by its owner's device`);
     }

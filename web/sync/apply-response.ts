@@ -167,13 +167,17 @@ export async function nextRequest(db: UserDatabase, keys: SyncKeys | undefined, 
 /**
  * Applies a response of a sealed account or not (`keys`): a sealed account's records are opened
  * first (rule 26; refused fields recorded in `sealErrors` and left out), each checked against
- * this device's own state of its record (rule 29: never older than the version it already has),
- * then applyResponse.
+ * this device's own state of its record when the answer is not older than one already applied
+ * (rule 29: never older than the version it already has), then applyResponse.
  */
 export async function receiveResponse(db: UserDatabase, keys: SyncKeys | undefined, res: SyncResponse): Promise<ApplyResult> {
   if (!keys) return applyResponse(db, res);
+  // A response older than one already applied (a late or repeated answer: its cursor is behind the
+  // stored one) may carry older states honestly; those never merge over newer fields (rule 4), so
+  // only a current answer is held to this device's versions (rule 29).
+  const current = res.cursor >= ((await db.getMeta('cursor')) ?? 0);
   const known = async (records: readonly { collection: CollectionName; id: string }[]) => (await db.readStates(records)).map((r) => r.state);
-  const { response, unopened, opened } = await openResponse(keys, res, known);
+  const { response, unopened, opened } = await openResponse(keys, res, current ? known : undefined);
   await recordSealErrors(db, unopened, opened);
   return applyResponse(db, response);
 }

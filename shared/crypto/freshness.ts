@@ -8,11 +8,10 @@
  * older HLC, and it could write any plain field. So every change the owner's device pushes carries,
  * at the change's own HLC and sealed under the record's own scope (fields.ts VERSION_CLASS):
  *
- * - `_version`: `{ v: 1, at: { <hlc>: [field, …] }, plain: { <field>: value } }`, the writer's view of
- *   the record: the HLC of each field as its device held it (those not newer than the change), and
- *   the value of each vouched plain field (VOUCHED below) in that view. A reader refuses a field
- *   older than the newest version names (RolledBackError) and a plain value at the version's HLC
- *   for it that is not the version's (UnvouchedError).
+ * - `_version` (RecordVersion): the writer's view of the record: the HLC of each field as its
+ *   device held it (those not newer than the change), and the deletion mark's value. A reader
+ *   refuses a field older than the newest version names (RolledBackError) and a deletion mark at
+ *   the version's HLC for it that is not the version's (UnvouchedError).
  * - `_auth/_deleted`: when the change writes the deletion mark, the same value sealed (its "twin").
  *   A deletion mark newer than the version names (another device's concurrent delete: the version
  *   is last-writer-wins like every field) is taken only with a twin of its own HLC and value.
@@ -25,7 +24,6 @@
  * that never saw a newer one, and a whole-account rollback. Records written before this (no
  * `_version` yet) are taken as they are until the owner's device writes them next.
  */
-import { FIELD_CLASSES, type FieldClass } from './fields';
 import { isFreshnessField, TOMBSTONE_FIELD, TWIN_PREFIX, VERSION_FIELD, type CollectionName } from '../schema/collection-names';
 import type { RecordState } from '../sync/merge';
 import { CryptoError, MalformedError, RolledBackError, UnvouchedError } from './errors';
@@ -35,44 +33,43 @@ export { isFreshnessField, TWIN_PREFIX, VERSION_FIELD };
 /** The format of `_version`'s value this code writes and reads. */
 export const FRESHNESS_VERSION = 1;
 
-/** A record's version as sealed in `_version`. */
+/**
+ * A record's version as sealed in `_version`, kept small (every push carries one; issue 39 "Speed
+ * and size"): `at` maps an HLC (`""`: the version's own, its stored clock) to the fields the writer
+ * held at it, a field by its number (FIELD_NUMBERS), any other (a list item) by name; `d` is
+ * the deletion mark's value when the writer held one.
+ */
 export interface RecordVersion {
   v: number;
-  /** HLC → the fields the writer held at that HLC. */
-  at: Record<string, string[]>;
-  /** Each vouched plain field of the writer's view and its value. */
-  plain: Record<string, unknown>;
+  at: Record<string, (number | string)[]>;
+  d?: boolean;
 }
 
 /**
- * Plain fields derived by the device from sealed ones (record.ts DERIVED_FIELDS: a blob id the
- * sealed file reference names, a random revision token), left unvouched so a sealed REST write
- * (which the server completes with them) never shows as an error.
+ * The fields a version names by number (its index here; every other field by its name). Part of
+ * the format of version 1: append only, never reorder or remove (a stored version would name
+ * another field); a field added to fields.ts without being added here is simply named in full.
  */
-const UNVOUCHED_PLAIN = new Set(['fileBlobId', 'contentRevision']);
+const FIELD_NUMBERS: Record<CollectionName, readonly string[]> = {
+  profile: ['firstName', 'email', 'emailName', 'lastName', 'birthdate', 'values', 'beliefs', 'contactEmail', 'emergencyContact', 'healthInfo', 'profileCompletion'],
+  deathPlan: ['createdAt', 'funeralType', 'location', 'burialPreference', 'musicSelections', 'readings', 'specialRequests', 'obituary', 'completed', 'hometown', 'occupation', 'achievements', 'familyMembers', 'personalQualities', 'musicGenres'],
+  messages: ['createdAt', 'recipientEmail', 'deliveryDate', 'delivered', 'deliveredAt', 'openedAt', 'fileBlobId', 'contentRevision', 'recipientName', 'messageType', 'messageContent', 'file'],
+  documents: ['createdAt', 'documentType', 'documentName', 'documentUrl', 'originalLocation', 'file', 'fileBlobId'],
+  trustees: ['createdAt', 'email', 'accessLevel', 'name', 'phone', 'relationship'],
+  survivorTasks: ['createdAt', 'title', 'description', 'category', 'timeframe', 'automationLevel', 'priority', 'resources', 'automationSteps', 'notifyTrustees', 'completionStatus'],
+};
+const fieldOrder = (collection: CollectionName): readonly string[] => [TOMBSTONE_FIELD, ...FIELD_NUMBERS[collection]];
 
 /**
  * Plain fields only the server writes (shared/schema/collections.ts `serverOnly`; this module, like
- * fields.ts, imports no schema): a message's delivery state. Neither vouched nor versioned.
+ * fields.ts, imports no schema): a message's delivery state. A version does not name them.
  */
 const SERVER_WRITTEN: Partial<Record<CollectionName, readonly string[]>> = { messages: ['delivered', 'deliveredAt', 'openedAt'] };
 const serverWritten = (collection: CollectionName, field: string) => SERVER_WRITTEN[collection]?.includes(field) ?? false;
 
-/**
- * True when `field` of `collection` is a plain field the owner writes and a reader checks: the
- * deletion mark and every plain field but the server's own (a message's delivery state) and the
- * derived ones. Kept versions and `_restorable` are the server's (rules 20–23) and are not vouched.
- */
-export function isVouched(collection: CollectionName, field: string): boolean {
-  if (field === TOMBSTONE_FIELD) return true;
-  const cls = (FIELD_CLASSES[collection] as Record<string, FieldClass>)[field];
-  return cls === 'plain' && !UNVOUCHED_PLAIN.has(field) && !serverWritten(collection, field);
-}
-
 /** True when a version names `field`: a field a person's device writes (not the server's own, not freshness or kept fields). */
 function isVersioned(collection: CollectionName, field: string): boolean {
   if (isFreshnessField(field) || field === '_restorable' || field.includes('~conflict/')) return false;
-  if (field === TOMBSTONE_FIELD) return true;
   return !serverWritten(collection, field);
 }
 
@@ -82,14 +79,15 @@ function isVersioned(collection: CollectionName, field: string): boolean {
  * than `hlc` (a later local write's field is left to that write's own version).
  */
 export function versionOf(collection: CollectionName, state: RecordState, hlc: string): RecordVersion {
-  const at: Record<string, string[]> = {};
-  const plain: Record<string, unknown> = {};
+  const order = fieldOrder(collection);
+  const at: Record<string, (number | string)[]> = {};
   for (const [field, clock] of Object.entries(state.clocks)) {
     if (clock > hlc || !isVersioned(collection, field)) continue;
-    (at[clock] ??= []).push(field);
-    if (isVouched(collection, field)) plain[field] = state.values[field] ?? null;
+    const index = order.indexOf(field);
+    (at[clock === hlc ? '' : clock] ??= []).push(index < 0 ? field : index);
   }
-  return { v: FRESHNESS_VERSION, at, plain };
+  const d = state.values[TOMBSTONE_FIELD];
+  return { v: FRESHNESS_VERSION, at, ...(typeof d === 'boolean' && (state.clocks[TOMBSTONE_FIELD] ?? '') <= hlc ? { d } : {}) };
 }
 
 /**
@@ -102,14 +100,22 @@ export function freshnessFields(collection: CollectionName, state: RecordState, 
   return out;
 }
 
-/** `value` as a RecordVersion, or null when it is not one. */
-function asVersion(value: unknown): RecordVersion | null {
+/** The fields `value` (a RecordVersion stored at `own`) names and their HLCs, or null when it is not one. */
+function namedBy(collection: CollectionName, value: unknown, own: string): { named: Map<string, string>; d: unknown } | null {
   const v = value as RecordVersion | null;
-  if (!v || typeof v !== 'object' || v.v !== FRESHNESS_VERSION || !v.at || typeof v.at !== 'object' || !v.plain || typeof v.plain !== 'object') return null;
-  return Object.values(v.at).every((fields) => Array.isArray(fields) && fields.every((f) => typeof f === 'string')) ? v : null;
+  if (!v || typeof v !== 'object' || v.v !== FRESHNESS_VERSION || !v.at || typeof v.at !== 'object') return null;
+  const order = fieldOrder(collection);
+  const named = new Map<string, string>();
+  for (const [clock, fields] of Object.entries(v.at)) {
+    if (!Array.isArray(fields)) return null;
+    for (const f of fields) {
+      const field = typeof f === 'number' ? order[f] : typeof f === 'string' ? f : undefined;
+      if (field === undefined) return null;
+      named.set(field, clock === '' ? own : clock);
+    }
+  }
+  return { named, d: v.d };
 }
-
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** A record as a reader has it: opened values (a field that did not open is in `errors`), and every field's HLC. */
 export interface OpenedRecord {
@@ -136,25 +142,24 @@ export function checkFreshness(collection: CollectionName, got: OpenedRecord, kn
     for (const field of Object.keys(got.clocks)) refused[field] = why;
     return refused;
   }
-  const opened = gotClock !== undefined && !got.errors[VERSION_FIELD] ? asVersion(got.values[VERSION_FIELD]) : null;
+  const own = gotClock ?? knownClock!;
+  const opened = gotClock !== undefined && !got.errors[VERSION_FIELD] ? namedBy(collection, got.values[VERSION_FIELD], gotClock) : null;
   if (gotClock !== undefined && !opened && !got.errors[VERSION_FIELD]) refused[VERSION_FIELD] = new MalformedError('The record version is not one this app reads');
-  const version = opened ?? (knownClock === gotClock ? asVersion(known?.values[VERSION_FIELD]) : null);
-  const named = new Map<string, string>();
-  for (const [clock, fields] of Object.entries(version?.at ?? {})) for (const f of fields) named.set(f, clock);
+  const version = opened ?? (knownClock === gotClock ? namedBy(collection, known?.values[VERSION_FIELD], own) : null);
+  const named = version?.named ?? new Map<string, string>();
   for (const [field, clock] of named) {
     const now = got.clocks[field];
     if (now === undefined || now < clock) refused[field] = new RolledBackError(`${field} is older than its owner's last version (${clock})`);
   }
-  for (const [field, clock] of Object.entries(got.clocks)) {
-    if (refused[field] || !isVouched(collection, field)) continue;
-    const value = got.values[field];
-    const twin = TWIN_PREFIX + field;
-    if (named.get(field) === clock) {
-      if (!sameJson(version!.plain[field], value)) refused[field] = new UnvouchedError(`${field} is not the value its owner wrote at ${clock}`);
-    } else if (field !== TOMBSTONE_FIELD) {
-      continue; // newer than the version: a plain fact the server acts on anyway (see above)
-    } else if (got.clocks[twin] !== clock || got.errors[twin] || !(twin in got.values) || !sameJson(got.values[twin], value)) {
-      refused[field] = new UnvouchedError(`${field} was not written by its owner's device`);
+  const clock = got.clocks[TOMBSTONE_FIELD];
+  if (clock !== undefined && !refused[TOMBSTONE_FIELD]) {
+    const value = got.values[TOMBSTONE_FIELD];
+    const twin = TWIN_PREFIX + TOMBSTONE_FIELD;
+    if (named.get(TOMBSTONE_FIELD) === clock) {
+      if (version!.d !== value) refused[TOMBSTONE_FIELD] = new UnvouchedError(`The deletion mark is not the one its owner wrote at ${clock}`);
+    } else if (got.clocks[twin] !== clock || got.errors[twin] || got.values[twin] !== value) {
+      // Newer than the version (another device's delete carries its twin), or a mark the server wrote.
+      refused[TOMBSTONE_FIELD] = new UnvouchedError('The deletion mark was not written by its owner\'s device');
     }
   }
   return refused;

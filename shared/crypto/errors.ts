@@ -37,6 +37,15 @@ export class WrongHlcError extends CryptoError {}
 /** Authentication failed with the right key, place and HLC: a changed byte (or a wrong key). */
 export class TamperedError extends CryptoError {}
 
+/**
+ * Older than the owner's authenticated version of its record says (freshness.ts): a replaced value
+ * brought back, or a whole record older than one this device already saw.
+ */
+export class RolledBackError extends CryptoError {}
+
+/** A plain value (a deletion mark, an address) the owner's key does not vouch for (freshness.ts). */
+export class UnvouchedError extends CryptoError {}
+
 /** KDF parameters below the floor, above the ceiling, or of an unknown algorithm (README.md "KDF"). */
 export class KdfParamsError extends CryptoError {}
 

@@ -10,7 +10,7 @@
  * This table imports no schema, so it costs the app no zod.
  */
 import type { CollectionName } from '../schema/collection-names';
-import { TOMBSTONE_FIELD } from '../schema/collection-names';
+import { isFreshnessField, TOMBSTONE_FIELD } from '../schema/collection-names';
 import { messageScope, type FixedScope } from './kid';
 
 /** `plain`, a fixed scope, or `message`: the record's own message scope (`msg:<recordId>`). */
@@ -105,6 +105,20 @@ export const FIELD_CLASSES = {
   },
 } as const satisfies Record<CollectionName, Record<string, FieldClass>>;
 
+/**
+ * The scope a record's freshness fields (`_version`, `_auth/<field>`: freshness.ts) are sealed
+ * under: the scope of the record's main content, so every page that opens the record (a
+ * recipient's: the message key; a full-access trustee's: plan, owner; documents: docs) checks it.
+ */
+export const VERSION_CLASS = {
+  profile: 'owner',
+  deathPlan: 'plan',
+  messages: 'message',
+  documents: 'docs',
+  trustees: 'owner',
+  survivorTasks: 'plan',
+} as const satisfies Record<CollectionName, FieldClass>;
+
 /** Sync-layer fields of every collection (shared/sync/README.md rules 5, 22): plain. */
 const SYSTEM_FIELDS = new Set([TOMBSTONE_FIELD, '_restorable']);
 
@@ -127,7 +141,7 @@ export function baseField(stored: string): string {
 export function sealedScope(collection: CollectionName, recordId: string, stored: string): string | null {
   if (SYSTEM_FIELDS.has(stored)) return null;
   const table: Record<string, FieldClass> = FIELD_CLASSES[collection];
-  const cls = table[baseField(stored)];
+  const cls = isFreshnessField(stored) ? VERSION_CLASS[collection] : table[baseField(stored)];
   if (!cls) throw new TypeError(`${collection}.${stored} is neither plain nor sealed`);
   if (cls === 'plain') return null;
   return cls === 'message' ? messageScope(recordId) : cls;

@@ -14,12 +14,13 @@ import { randomPool } from './bytes';
 import { NONCE_BYTES, open, seal, type KeyLookup } from './envelope';
 import { CryptoError, MalformedError, UnknownKeyError } from './errors';
 import { baseField, sealedScope } from './fields';
+import { checkFreshness, isFreshnessField } from './freshness';
 import type { Keyring } from './keys';
 
 const CONFLICT_MARK = '~conflict/';
 
-/** A field whose `null` stays plain: a list item or a kept version (rules 6, 23). */
-const nullStaysPlain = (stored: string) => stored !== baseField(stored);
+/** A field whose `null` stays plain: a list item or a kept version (rules 6, 23); never a freshness field. */
+const nullStaysPlain = (stored: string) => stored !== baseField(stored) && !isFreshnessField(stored);
 
 /** The change's fields with every sealed field's value replaced by its envelope (sealed concurrently). */
 export async function sealFields(
@@ -57,8 +58,11 @@ export interface OpenedState {
  * clock; a conflict copy `{ text, at }` opens its text with the original field and `at`. A field
  * that does not open (a moved, replayed, stale or changed value, or plaintext where an envelope
  * belongs) is reported in `errors` and left out of `values`, so it never merges over good data.
+ * Then its freshness is checked (freshness.ts checkFreshness, against `known`: the state this
+ * device already holds, if any): a field older than its owner's version, or a plain value the
+ * owner did not write, is refused the same way.
  */
-export async function openState(keys: KeyLookup, userId: string, collection: CollectionName, recordId: string, state: RecordState): Promise<OpenedState> {
+export async function openState(keys: KeyLookup, userId: string, collection: CollectionName, recordId: string, state: RecordState, known?: RecordState): Promise<OpenedState> {
   const values: Record<string, unknown> = {};
   const errors: Record<string, CryptoError> = {};
   await Promise.all(
@@ -85,5 +89,9 @@ export async function openState(keys: KeyLookup, userId: string, collection: Col
       }
     }),
   );
+  for (const [field, err] of Object.entries(checkFreshness(collection, { values, clocks: state.clocks, errors }, known))) {
+    delete values[field];
+    errors[field] ??= err;
+  }
   return { values, errors };
 }

@@ -9,12 +9,13 @@
  * The kid's length is taken at its longest plausible (`<scope>:9999`), so the figures are an upper
  * bound of what the device will seal; everything else is exact (envelope.ts envelopeLength).
  */
-import type { CollectionName } from '../schema/collection-names';
+import { isFreshnessField, type CollectionName } from '../schema/collection-names';
 import { ACCOUNT_LIMITS } from '../limits';
 import { MAX_CHANGE_BYTES } from '../sync/change';
 import type { RecordState } from '../sync/merge';
 import { envelopeLength, maxPlaintextBytes, plaintextBytes } from './envelope';
 import { baseField, sealedScope } from './fields';
+import { freshnessFields } from './freshness';
 
 /** The limits a sealed write must fit (bytes): a record's stored state, and one change. */
 export interface SealedSizeLimits {
@@ -70,14 +71,22 @@ export function sealedSizeProblem(
   after: RecordState,
   limits: SealedSizeLimits = SEALED_SIZE_LIMITS,
 ): SealedSizeProblem | null {
+  // The change travels with its record's version and twin (freshness.ts), and the record keeps them.
+  const hlc = Object.values(after.clocks).reduce((a, b) => (b > a ? b : a), '');
+  const fresh = freshnessFields(collection, after, hlc, change.fields);
+  change = { ...change, fields: { ...change.fields, ...fresh } };
+  const versioned = (state: RecordState) => ({ values: { ...state.values, ...fresh }, clocks: { ...state.clocks, ...Object.fromEntries(Object.keys(fresh).map((f) => [f, hlc])) } });
+  after = versioned(after);
+  before = versioned(before); // a write that shrinks the record replaces its version too
   const written = Object.entries(change.fields).flatMap(([field, value]) => {
     const sealed = sealedLength(collection, id, field, value);
-    return sealed === null ? [] : [{ field, value, sealed }];
+    return sealed === null || isFreshnessField(field) ? [] : [{ field, value, sealed }];
   });
   if (written.length === 0) return null; // no sealed field written: nothing grows by sealing
-  const largest = written.reduce((a, b) => (b.sealed > a.sealed ? b : a));
+  const largest = written.reduce((a, b) => (b.sealed > a.sealed ? b : a)); // the person's field to shorten, never a freshness field
+  const sealedFields = [...written, ...Object.entries(fresh).map(([field, value]) => ({ field, value, sealed: sealedLength(collection, id, field, value)! }))];
   // The sealed change's JSON (what validateChange measures, in characters): each value's JSON replaced by its envelope in quotes.
-  const changeChars = JSON.stringify(change).length + written.reduce((n, w) => n + w.sealed + 2 - (JSON.stringify(w.value) ?? '').length, 0);
+  const changeChars = JSON.stringify(change).length + sealedFields.reduce((n, w) => n + w.sealed + 2 - (JSON.stringify(w.value) ?? '').length, 0);
   if (changeChars > limits.changeBytes) {
     // Exact, buckets included: the most plaintext the largest field may hold beside the rest of the change.
     const room = maxPlaintextBytes(limits.changeBytes - (changeChars - largest.sealed), `${scopeOf(collection, id, largest.field)}:9999`);

@@ -23,3 +23,13 @@ export const FILE_COLLECTIONS = ['documents', 'messages'] as const satisfies rea
 
 /** The tombstone field of a deleted record (rule 6 of shared/sync/README.md; shared/sync/record.ts re-exports it). */
 export const TOMBSTONE_FIELD = '_deleted';
+
+/**
+ * A sealed record's authenticated version (issue 39 "Freshness"; shared/crypto/freshness.ts): a
+ * system field every change of a sealed account carries, sealed under the record's own scope.
+ */
+export const VERSION_FIELD = '_version';
+/** Prefix of a plain field's authenticated twin `_auth/<field>` (shared/crypto/freshness.ts). */
+export const TWIN_PREFIX = '_auth/';
+/** True for `_version` and `_auth/<field>`: the owner's freshness fields, written only sealed. */
+export const isFreshnessField = (key: string): boolean => key === VERSION_FIELD || key.startsWith(TWIN_PREFIX);

@@ -8,6 +8,7 @@ import { COLLECTIONS, COLLECTION_SPECS, type CollectionName } from '../schema/co
 import { idSchema, multiLine, singleLine, trimmedText } from '../schema/common';
 import { parseHlc, type Hlc } from './hlc';
 import { splitField, TOMBSTONE_FIELD } from './record';
+import { isFreshnessField, TWIN_PREFIX } from '../schema/collection-names';
 import { checkKeptField } from './versions';
 
 /** One write: `fields` of record `id` in `collection`, all stamped with `hlc` (also its id). */
@@ -130,6 +131,14 @@ export function validateChange(
   for (const key of fieldNames) {
     const value = change.fields[key];
     const where = `${change.collection}.${key}`;
+    if (isFreshnessField(key)) {
+      // Rule 29: only as an envelope of a sealed account; a twin names a field of the collection.
+      const twinOf = key.startsWith(TWIN_PREFIX) ? key.slice(TWIN_PREFIX.length) : null;
+      const known = twinOf === null || twinOf === TOMBSTONE_FIELD || Object.hasOwn(spec.fields.shape, twinOf);
+      const sealed = known ? opts.sealed?.(change.collection, change.id, key, value) : undefined;
+      if (sealed === null) continue;
+      return { ok: false, reason: sealed ?? `${where}: unknown field` };
+    }
     const kept = checkKeptField(change.collection, key, value, opts.actor); // rule 23
     if (kept !== undefined) {
       if (kept !== null) return { ok: false, reason: kept };

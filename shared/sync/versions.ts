@@ -11,6 +11,7 @@ import { GENERATED_NODE } from './generated';
 import { parseHlc, type Hlc } from './hlc';
 import type { RecordState } from './merge';
 import { isDeleted, TOMBSTONE_FIELD } from './record';
+import { isFreshnessField } from '../schema/collection-names';
 
 /** The long texts of each collection (rule 20): their losing versions are kept. */
 export const LONG_TEXT_FIELDS: Readonly<Partial<Record<CollectionName, readonly string[]>>> = {
@@ -92,7 +93,7 @@ export function deleteView(collection: CollectionName, state: RecordState): Reco
   const serverOnly = COLLECTION_SPECS[collection].serverOnly;
   const view: Record<string, Hlc> = {};
   for (const [key, hlc] of Object.entries(state.clocks)) {
-    if (key === TOMBSTONE_FIELD || key === RESTORABLE_FIELD || parseConflictKey(key) !== null) continue;
+    if (key === TOMBSTONE_FIELD || key === RESTORABLE_FIELD || parseConflictKey(key) !== null || isFreshnessField(key)) continue;
     if (serverOnly.includes(key.split('/')[0]!) || parseHlc(hlc)?.node === GENERATED_NODE) continue;
     view[key] = hlc;
   }
@@ -152,7 +153,7 @@ export function keptVersions(before: RecordState, change: IncomingChange): Recor
   }
   const unseen = unseenByDelete(before, change);
   if (unseen !== null) out[RESTORABLE_FIELD] = { at: unseen };
-  const editsFields = Object.keys(change.fields).some((k) => k !== TOMBSTONE_FIELD && parseConflictKey(k) === null && k !== RESTORABLE_FIELD);
+  const editsFields = Object.keys(change.fields).some((k) => k !== TOMBSTONE_FIELD && parseConflictKey(k) === null && k !== RESTORABLE_FIELD && !isFreshnessField(k));
   if (isDeleted(before) && !(TOMBSTONE_FIELD in change.fields) && editsFields) {
     const changesSomething = Object.keys(change.fields).some((k) => before.clocks[k] === undefined || change.hlc > before.clocks[k]!);
     if (changesSomething) out[RESTORABLE_FIELD] = { at: change.hlc };

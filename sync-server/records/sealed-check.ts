@@ -11,6 +11,7 @@
 import { checkEnvelope, type CurrentVersions } from '../../shared/crypto/envelope';
 import { CryptoError, StaleKeyError, UnknownKeyError, WrongPlaceError } from '../../shared/crypto/errors';
 import { baseField, sealedScope } from '../../shared/crypto/fields';
+import { isFreshnessField } from '../../shared/schema/collection-names';
 import { currentVersions, type StoredKeyring } from '../../shared/crypto/keys';
 import type { CollectionName } from '../../shared/schema/collection-names';
 import { MAX_CHANGE_BYTES } from '../../shared/sync/change';
@@ -74,7 +75,7 @@ export function checkSealedField(account: SealedAccount, collection: CollectionN
   }
   if (scope === null) return undefined;
   const where = `${collection}.${field}`;
-  if (value === null && field !== baseField(field)) return null; // a removed list item or a dismissed kept version
+  if (value === null && field !== baseField(field) && !isFreshnessField(field)) return null; // a removed list item or a dismissed kept version
   const plaintext = `${where}: ${SEAL_REFUSALS.plaintext} (this account's words are end-to-end encrypted, so the server accepts only envelopes here)`;
   if (typeof value !== 'string' || !/^v[0-9]+\./.test(value)) return account.strict ? plaintext : undefined;
   try {

@@ -15,6 +15,23 @@ type VersionsDb = { readonly dexie: AfterwordDexie; readonly deviceNow: () => nu
 /** Most earlier versions a device keeps per long-text field. */
 export const MAX_LOCAL_VERSIONS = 20;
 
+/** True when `next` replaces the non-empty long text `field` of `stored`. */
+const replaces = (stored: RecordState, next: RecordState, field: string) => {
+  const old = stored.values[field];
+  const at = stored.clocks[field];
+  return typeof old === 'string' && old.trim() !== '' && !!at && next.clocks[field] !== at && next.values[field] !== old;
+};
+
+/**
+ * True when `next` replaces a long text of `stored` (keepReplacedTexts has something to keep).
+ * Synchronous, so a page of many records awaits only where there is work: each await of a promise
+ * that is not Dexie's inside a transaction spends Dexie's budget of zone echoes, and a pulled page
+ * of a few hundred changed records ran past it (the transaction then committed early).
+ */
+export function replacesText(collection: CollectionName, next: RecordState, stored: RecordState): boolean {
+  return (LONG_TEXT_FIELDS[collection] ?? []).some((field) => replaces(stored, next, field));
+}
+
 /**
  * Compares the stored state of the record with `next` and keeps each long text `next` replaces.
  * Call inside the write transaction, before storing `next` (UserDatabase.storeState does).
@@ -27,9 +44,9 @@ export async function keepReplacedTexts(db: VersionsDb, collection: CollectionNa
   const row = stored === undefined ? await db.dexie.fieldState.get([collection, id]) : stored;
   if (!row) return;
   for (const field of fields) {
-    const old = row.values[field];
-    const at = row.clocks[field];
-    if (typeof old !== 'string' || old.trim() === '' || !at || next.clocks[field] === at || next.values[field] === old) continue;
+    if (!replaces(row, next, field)) continue;
+    const old = row.values[field] as string;
+    const at = row.clocks[field]!;
     const table = db.dexie.versions;
     const key = [collection, id, field];
     const existing = await table.where('[collection+id+field]').equals(key).toArray();

@@ -325,13 +325,13 @@ export class UserDatabase {
    * `items` name each record once. Use inside a transaction, after awaiting loadWriteKit().
    */
   async storeStates(items: readonly { collection: CollectionName; id: string; state: RecordState; prior: RecordState | null }[]): Promise<void> {
-    const { keepReplacedTexts, materialize } = writeKit();
+    const { keepReplacedTexts, replacesText, materialize } = writeKit();
     const puts: { collection: CollectionName; id: string; values: RecordState['values']; clocks: RecordState['clocks'] }[] = [];
     const gone: [CollectionName, string][] = [];
     const entities = new Map<CollectionName, { put: EntityOf[CollectionName][]; del: string[] }>();
     const of = (c: CollectionName) => entities.get(c) ?? entities.set(c, { put: [], del: [] }).get(c)!;
     for (const { collection, id, state, prior } of items) {
-      if (prior) await keepReplacedTexts(this, collection, id, state, prior);
+      if (prior && replacesText(collection, state, prior)) await keepReplacedTexts(this, collection, id, state, prior);
       if (Object.keys(state.clocks).length === 0) {
         gone.push([collection, id]);
         of(collection).del.push(id);

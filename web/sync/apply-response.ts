@@ -169,12 +169,19 @@ export type OpenedAnswer = { response: SyncResponse; sealed?: Omit<Awaited<Retur
 
 /**
  * A sealed account's response opened (`keys`; rule 26: refused fields left out and named), or the
- * response as it is (no keys). Touches no database, so the engine opens the next page while this
- * one merges (issue 41). Throws KeysLockedError while the keys are locked.
+ * response as it is (no keys). Writes nothing, so the engine opens the next page while this one
+ * merges (issue 41). With `db`, a current answer (its cursor not behind the stored one) is held to
+ * this device's own states of its records (rule 29: never older than the version it already has);
+ * that read waits for a merge in progress, so the next page's opening follows the merge and only
+ * its fetch overlaps it. A response older than one already applied (a late or repeated answer) may
+ * carry older states honestly; those never merge over newer fields (rule 4), so it is not held to
+ * them. Throws KeysLockedError while the keys are locked.
  */
-export async function openAnswer(keys: SyncKeys | undefined, res: SyncResponse): Promise<OpenedAnswer> {
+export async function openAnswer(keys: SyncKeys | undefined, res: SyncResponse, db?: UserDatabase): Promise<OpenedAnswer> {
   if (!keys) return { response: res };
-  const { response, ...sealed } = await openResponse(keys, res);
+  const current = db !== undefined && res.cursor >= ((await db.getMeta('cursor')) ?? 0);
+  const known = async (records: readonly { collection: CollectionName; id: string }[]) => (await db!.readStates(records)).map((r) => r.state);
+  const { response, ...sealed } = await openResponse(keys, res, current ? known : undefined);
   return { response, sealed };
 }
 
@@ -186,8 +193,10 @@ export async function mergeAnswer(db: UserDatabase, answer: OpenedAnswer): Promi
 
 /**
  * Applies a response of a sealed account or not (`keys`): a sealed account's records are opened
- * first (rule 26; refused fields recorded in `sealErrors` and left out), then applyResponse.
+ * first (rule 26; refused fields recorded in `sealErrors` and left out), each checked against
+ * this device's own state of its record when the answer is not older than one already applied
+ * (rule 29: never older than the version it already has), then applyResponse.
  */
 export async function receiveResponse(db: UserDatabase, keys: SyncKeys | undefined, res: SyncResponse): Promise<ApplyResult> {
-  return mergeAnswer(db, await openAnswer(keys, res));
+  return mergeAnswer(db, await openAnswer(keys, res, db));
 }

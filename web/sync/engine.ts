@@ -193,7 +193,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     receivedAt: number;
   }
 
-  /** Sends `request` (stop() aborts it) and opens its answer (openAnswer: no database touched). */
+  /** Sends `request` (stop() aborts it) and opens its answer (openAnswer: nothing written; rule 29's check reads this device's states). */
   async function send(request: SyncRequest): Promise<Answer> {
     const ctrl = new AbortController();
     abort = ctrl;
@@ -201,7 +201,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     try {
       const res = await transport(request, ctrl.signal);
       const receivedAt = db.deviceNow();
-      return { request, answer: await openAnswer(keys, res), sentAt, receivedAt }; // a sealed account's records opened first (rule 26)
+      return { request, answer: await openAnswer(keys, res, db), sentAt, receivedAt }; // a sealed account's records opened first (rule 26)
     } finally {
       if (abort === ctrl) abort = null;
     }

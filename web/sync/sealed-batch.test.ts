@@ -14,6 +14,24 @@ import { openState } from '../../shared/crypto/sealed-record';
 import { buildRequest } from './apply-response';
 import { openHistory, sealOutbox, type SyncKeys } from './sealing';
 import { createSealedWorld } from './test-sealed';
+import type { KeyLookup } from '../../shared/crypto/envelope';
+import { TWIN_PREFIX, VERSION_FIELD } from '../../shared/crypto/freshness';
+import type { OutboxRow } from '../db/schema';
+
+/**
+ * The fields of an outbox entry's envelopes opened at its HLC: the change's own fields, with its
+ * version (freshness.ts: it names the record's other fields too) and twins checked to be there.
+ */
+async function openChange(lookup: KeyLookup, userId: string, row: OutboxRow) {
+  const { [VERSION_FIELD]: version, ...sealed } = row.sealed!.fields;
+  expect(version).toMatch(/^v1\./);
+  const clocks = Object.fromEntries(Object.keys(sealed).map((f) => [f, row.hlc]));
+  const { values, errors } = await openState(lookup, userId, row.collection, row.id, { values: sealed, clocks });
+  const twins = Object.keys(values).filter((f) => f.startsWith(TWIN_PREFIX));
+  for (const twin of twins) expect(values[twin]).toEqual(row.fields[twin.slice(TWIN_PREFIX.length)]);
+  for (const twin of twins) delete values[twin];
+  return { values, errors };
+}
 import type { Transport } from './transport';
 
 const DOCS = 60;
@@ -102,8 +120,7 @@ describe('a pulled page opens concurrently; each refused field is named by itsel
     const ring = a.keys.keyring()!;
     for (const row of rows) {
       expect(row.sealed?.hlc, `${row.id} ${row.hlc}`).toBe(row.hlc);
-      const clocks = Object.fromEntries(Object.keys(row.fields).map((f) => [f, row.hlc]));
-      expect(await openState(ring.lookup, w.userId, 'documents', row.id, { values: row.sealed!.fields, clocks })).toEqual({ values: row.fields, errors: {} });
+      expect(await openChange(ring.lookup, w.userId, row)).toEqual({ values: row.fields, errors: {} });
     }
     await sealOutbox(a.db, a.keys, 500);
     expect((await a.db.dexie.outbox.toArray()).map((r) => r.sealed)).toEqual(rows.map((r) => r.sealed));
@@ -128,8 +145,7 @@ describe('a pulled page opens concurrently; each refused field is named by itsel
     expect(sent).toEqual([]);
     const ring = a.keys.keyring()!;
     for (const row of [rows[0]!, rows[519]!, rows[520]!]) {
-      const clocks = Object.fromEntries(Object.keys(row.fields).map((f) => [f, row.hlc]));
-      expect(await openState(ring.lookup, w.userId, 'documents', row.id, { values: row.sealed!.fields, clocks })).toEqual({ values: row.fields, errors: {} });
+      expect(await openChange(ring.lookup, w.userId, row)).toEqual({ values: row.fields, errors: {} });
     }
     online = true;
     await engine.syncNow();

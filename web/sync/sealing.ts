@@ -19,10 +19,13 @@ import {
   UnknownVersionError,
   WrongHlcError,
   WrongPlaceError,
+  RolledBackError,
+  UnvouchedError,
 } from '../../shared/crypto/errors';
 import { open } from '../../shared/crypto/envelope';
 import { messageScope } from '../../shared/crypto/kid';
 import type { Keyring } from '../../shared/crypto/keys';
+import { freshnessFields } from '../../shared/crypto/freshness';
 import { openState, sealFields } from '../../shared/crypto/sealed-record';
 import type { Hlc } from '../../shared/sync/hlc';
 import type { RecordState } from '../../shared/sync/merge';
@@ -149,8 +152,11 @@ async function sealRows(db: UserDatabase, keys: SyncKeys, rows: readonly OutboxR
   const newScopes = () => [...new Set(rows.filter((r) => r.collection === 'messages').map((r) => messageScope(r.id)))].filter((s) => lockedRing(keys).version(s) === 0);
   if (newScopes().length) await refresh();
   for (const scope of newScopes()) await keys.addScope(scope);
+  // Each change carries its record's version and its plain fields' twins (freshness.ts), from this device's state of the record.
+  const states = await db.readStates(rows);
+  const withFreshness = new Map(rows.map((row, i) => [row, { ...row.fields, ...freshnessFields(row.collection, states[i]!.state, row.hlc, row.fields) }] as const));
   const sealAll = (batch: readonly OutboxRow[]) =>
-    Promise.all(batch.map((row) => sealFields(lockedRing(keys), keys.userId, row.collection, row.id, row.hlc, row.fields).then((fields) => ({ row, fields }), (error: unknown) => ({ row, error }))));
+    Promise.all(batch.map((row) => sealFields(lockedRing(keys), keys.userId, row.collection, row.id, row.hlc, withFreshness.get(row)!).then((fields) => ({ row, fields }), (error: unknown) => ({ row, error }))));
   let results = await sealAll(rows);
   const unknown = results.filter((r) => 'error' in r && r.error instanceof UnknownKeyError);
   if (unknown.length && (await refresh())) {
@@ -171,12 +177,14 @@ async function sealRows(db: UserDatabase, keys: SyncKeys, rows: readonly OutboxR
 }
 
 /** Why a field did not open, in a word that survives minification (class names do not). */
-export type UnopenedKind = 'moved' | 'replayed' | 'tampered' | 'truncated' | 'malformed' | 'newer-app' | 'missing-key' | 'stale-key';
+export type UnopenedKind = 'moved' | 'replayed' | 'tampered' | 'truncated' | 'malformed' | 'newer-app' | 'missing-key' | 'stale-key' | 'rolled-back' | 'unvouched';
 
 /** The kind of a crypto error (errors.ts). */
 export function errorKind(err: CryptoError): UnopenedKind {
   if (err instanceof WrongPlaceError) return 'moved';
   if (err instanceof WrongHlcError) return 'replayed';
+  if (err instanceof RolledBackError) return 'rolled-back';
+  if (err instanceof UnvouchedError) return 'unvouched';
   if (err instanceof TamperedError) return 'tampered';
   if (err instanceof TruncatedError) return 'truncated';
   if (err instanceof UnknownVersionError) return 'newer-app';
@@ -210,19 +218,26 @@ function withoutRefused(state: RecordState, opened: Record<string, unknown>, ref
  * Opens every record of a sync response (pulled records and the states sent with rejections).
  * Returns the response with plaintext values (refused fields left out), the fields that refused,
  * and the fields that opened (to clear their earlier errors). `UnknownKeyError` fetches the
- * keyring and retries once. Throws KeysLockedError when the keys are locked.
+ * keyring and retries once. `knownStates` gives this device's state of each record, so that a
+ * record older than the version this device already pulled is refused (freshness.ts). Throws
+ * KeysLockedError when the keys are locked.
  */
-export async function openResponse(keys: SyncKeys, res: SyncResponse): Promise<{ response: SyncResponse; unopened: Unopened[]; opened: FieldAt[] }> {
+export async function openResponse(
+  keys: SyncKeys,
+  res: SyncResponse,
+  knownStates?: (records: readonly ServerRecord[]) => Promise<RecordState[]>,
+): Promise<{ response: SyncResponse; unopened: Unopened[]; opened: FieldAt[] }> {
   const all: ServerRecord[] = [...res.records, ...res.rejected.flatMap((r) => (r.record ? [r.record] : []))];
-  const openAll = (records: readonly ServerRecord[]) => {
+  const known = all.length && knownStates ? await knownStates(all) : [];
+  const openAll = (records: readonly ServerRecord[], at: readonly number[]) => {
     const lookup = lockedRing(keys).lookup;
-    return Promise.all(records.map((r) => openState(lookup, keys.userId, r.collection, r.id, r))); // concurrently (README.md "Figures")
+    return Promise.all(records.map((r, k) => openState(lookup, keys.userId, r.collection, r.id, r, known[at[k]!]))); // concurrently (README.md "Figures")
   };
-  const results = await openAll(all);
+  const results = await openAll(all, all.map((_, i) => i));
   const missing = results.flatMap((r, i) => (Object.values(r.errors).some((e) => e instanceof UnknownKeyError) ? [i] : []));
   if (missing.length) {
     await keys.refreshKeyring(); // once per response: a key made on another device since this one loaded
-    const again = await openAll(missing.map((i) => all[i]!));
+    const again = await openAll(missing.map((i) => all[i]!), missing);
     missing.forEach((i, k) => (results[i] = again[k]!));
   }
   const unopened: Unopened[] = [];

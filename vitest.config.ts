@@ -66,6 +66,8 @@ const ISOLATED_SERVER_FILES = [
 
 export default defineConfig({
   test: {
+    // Each file's time, slowest first, after vitest's own summary (scripts/file-times-reporter.ts).
+    reporters: ['default', './scripts/file-times-reporter.ts'],
     projects: [
       {
         test: {

@@ -95,6 +95,10 @@ export default defineConfig({
           setupFiles: ['./vitest.setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll waits for what the test needs, not vitest's 1 s: a page on a loaded 2-core
+          // machine took longer (issue 41). It returns as soon as the value matches, so the bound
+          // only decides how soon a failing test says so. A poll given its own timeout keeps it.
+          expect: { poll: { timeout: 60_000, interval: 100 } },
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },

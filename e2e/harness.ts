@@ -56,6 +56,7 @@ export { freePort };
 export async function startServer(opts: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number } = {}): Promise<TestServer> {
   const server = await startChildServer({
     ...opts,
+    entry: inject('serverBundle') || undefined, // bundled once for the run (browser-global-setup.ts)
     env: { ...TEST_PASSWORD_COST_ENV, ...opts.env },
     dataDir: opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'afterword-e2e-'))),
     ready: async (url) => (await fetch(`${url}/`)).ok,

@@ -104,6 +104,11 @@ export default defineConfig({
           // only decides how soon a failing test says so. A poll given its own timeout keeps it.
           expect: { poll: { timeout: 60_000, interval: 100 } },
           maxWorkers: 2,
+          // The files of one worker share its module graph (as unit-server's do): playwright-core
+          // (~0.6 s of CPU) and the helpers are imported once per worker, not once per file. Sound
+          // because each file makes its own server, browser connection and contexts in its hooks,
+          // and the helpers keep no state beyond a counter for unique names (harness.ts).
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },

@@ -51,12 +51,14 @@ export { freePort };
  * Starts the real server (sync-server/child-server.ts) and resolves once GET / answers 200, i.e.
  * the built dist/ is served, with password hashes at the test cost (TEST_PASSWORD_COST_ENV: the
  * browser tests sign up and in often). Options: `env` (extra environment), `dataDir` (reuse one, e.g. after
- * kill()). Throws when the server exits or is not up within `timeoutMs` (30 s), with its output.
+ * kill()). Throws when the server exits or is not up within `timeoutMs` (120 s: a bound for a starved
+ * machine, where a start took over 30 s at load 30; a quick one is up in about a second), with its output.
  */
 export async function startServer(opts: { env?: Record<string, string>; dataDir?: string; timeoutMs?: number } = {}): Promise<TestServer> {
   const server = await startChildServer({
     ...opts,
     entry: inject('serverBundle') || undefined, // bundled once for the run (browser-global-setup.ts)
+    timeoutMs: opts.timeoutMs ?? 120_000,
     env: { ...TEST_PASSWORD_COST_ENV, ...opts.env },
     dataDir: opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'afterword-e2e-'))),
     ready: async (url) => (await fetch(`${url}/`)).ok,

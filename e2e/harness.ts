@@ -139,10 +139,35 @@ export interface LaunchOptions {
  * closing it closes this file's contexts only), or a Chromium of its own with `opts` (see
  * LaunchOptions) or when no shared one runs. Flags: the brief's (chromium.ts).
  */
-export function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> {
+export async function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> {
   const shared = inject('chromiumWsEndpoint');
-  if (shared && !opts.fakeMedia) return chromium.connect(shared);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs(opts) });
+  const browser = shared && !opts.fakeMedia ? await chromium.connect(shared) : await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs(opts) });
+  return withWaitBound(browser);
+}
+
+/**
+ * How long Playwright waits for an element, a navigation or an action when a test gives no
+ * timeout: 90 s, not Playwright's 30 s. Each such wait returns at its event; the bound only decides
+ * how soon a failing test says so, and at load 10-30 a sign-up (Argon2id in the page) with its
+ * redirect took longer than 30 s (issue 41). Explicit timeouts are kept.
+ */
+export const WAIT_BOUND_MS = 90_000;
+
+/** `browser` whose every new context (newContext, newPage) waits up to WAIT_BOUND_MS by default. */
+function withWaitBound(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(WAIT_BOUND_MS);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    page.context().setDefaultTimeout(WAIT_BOUND_MS);
+    return page;
+  };
+  return browser;
 }
 
 /**
@@ -283,7 +308,7 @@ export async function registerViaUi(page: Page, user: TestUser): Promise<string>
  * kit itself use its page instead.
  */
 export async function passRecoveryKit(page: Page): Promise<string> {
-  await page.waitForURL('**/recovery-kit', { timeout: 30_000 });
+  await page.waitForURL('**/recovery-kit', { timeout: WAIT_BOUND_MS });
   // The code as the kit shows it, group by group (returned: a canary for scans of the server).
   await page.getByTestId('recovery-code').waitFor();
   const labels = await page.getByTestId('recovery-code').locator('[aria-label^="Group "]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));

@@ -7,22 +7,46 @@ import { expect } from 'vitest';
 import { desktopContext, loginViaUi, mobileContext, type TestUser } from './harness';
 import { expectToast, openDialog, signedInPage } from './record-screens';
 
-/** Makes the device sync now: the engine pushes and pulls on the browser's `online` event. */
+/** The header's sync status of an app page (web/sync/SyncStatus.tsx). */
+const syncStatus = (page: Page) => page.getByRole('banner').getByRole('status').first();
+/**
+ * Words of a sync status after a round has ended: done ("All changes saved", or "Not saved yet"
+ * while a form holds typing), or a state no round leaves by itself (sign in, update, reload).
+ */
+const ROUND_ENDED = /^(All changes saved|Not saved yet|Sign in again|Update required|Reload to keep syncing)/;
+/** How long one sync round may take before the test fails: a bound for a starved machine, not a speed the test expects. */
+const ROUND_TIMEOUT_MS = 90_000;
+
+/**
+ * Makes the device sync now and waits until it has: the engine pushes and pulls on the browser's
+ * `online` event, so the device goes offline (each app page's header says "Offline"), online again,
+ * and every app page's header then shows a finished round (ROUND_ENDED). Waiting for the round,
+ * not a fixed time, means the next call never takes the device offline in the middle of a sync
+ * (which aborted it, so on a loaded machine no sync ever finished: issue 41). A page without the
+ * app's header (signed out, a kit page) is not waited for.
+ */
 export async function syncDevice(context: BrowserContext): Promise<void> {
+  const pages: Page[] = [];
+  for (const page of context.pages()) if ((await syncStatus(page).count()) > 0) pages.push(page);
   await context.setOffline(true);
+  await Promise.all(pages.map((page) => syncStatus(page).filter({ hasText: /^Offline/ }).waitFor({ timeout: ROUND_TIMEOUT_MS })));
   await context.setOffline(false);
+  await Promise.all(pages.map((page) => syncStatus(page).filter({ hasText: ROUND_ENDED }).waitFor({ timeout: ROUND_TIMEOUT_MS })));
 }
 
-/** Syncs `context` until `check` holds (each try is one sync), for at most 20 s. */
+/**
+ * Syncs `context` (syncDevice, each try one whole round) until `check` gives `expected`; fails
+ * with the last value when it still does not after 100 s (a bound for a starved machine: each
+ * round is waited for, so a quick machine passes in a round or two).
+ */
 export async function syncUntil<T>(context: BrowserContext, check: () => Promise<T>, expected: T): Promise<void> {
   await expect
     .poll(
       async () => {
         await syncDevice(context);
-        await new Promise((r) => setTimeout(r, 300));
         return check();
       },
-      { timeout: 20_000, interval: 500 },
+      { timeout: 100_000, interval: 100 },
     )
     .toEqual(expected);
 }

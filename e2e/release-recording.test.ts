@@ -9,7 +9,7 @@
  * ciphertext by chunk and decrypts it (Range over the plaintext: 206 answers).
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { encryptFile, fileRefOf, fetchCaller, uploadFile } from '../sync-server/test/blob-test-support';
 import { startChildServer, type ChildServer } from '../sync-server/test/child-server';
 import { startTestSmtp, type TestSmtp } from '../sync-server/test/smtp-test-server';
@@ -24,7 +24,8 @@ describe.skipIf(!hasChromium)('a recipient plays their recording after release (
   let browser: Browser;
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    server = await startChildServer({ env: { SMTP_URL: smtp.url, AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' } });
+    // The run's server bundle and the harness's start bound (startServer in harness.ts).
+    server = await startChildServer({ entry: inject('serverBundle') || undefined, timeoutMs: 120_000, env: { SMTP_URL: smtp.url, AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' } });
     browser = await launchBrowser();
   });
   afterAll(async () => {

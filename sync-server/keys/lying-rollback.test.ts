@@ -18,9 +18,9 @@ import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { createKeySession } from '../../web/features/keys/key-session';
 import type { Api } from '../../web/features/keys/sign-in';
 import { createSyncEngine, type SyncSnapshot } from '../../web/sync/engine';
-import { appTransport } from '../client-test-support';
-import { createTestApp, type TestApp } from '../test-support';
-import { testBrowser } from './test-browser';
+import { appTransport } from '../test/client-test-support';
+import { createTestApp, type TestApp } from '../test/test-support';
+import { testBrowser } from '../test/test-browser';
 
 const PASSWORD = 'Rollback-Password-Tapir 4';
 

@@ -68,6 +68,8 @@ export async function startChildServer(
     env?: Record<string, string>;
     /** Extra node flags before the script, e.g. `--cpu-prof` (bench/load.ts). */
     nodeArgs?: string[];
+    /** A bundle of main.ts (sync-server/test/server-bundle.ts) to run with plain node; default main.ts through tsx. */
+    entry?: string;
     timeoutMs?: number;
     /** True once the server at `url` is ready; default: `/api/user/profile` answers 401. */
     ready?: (url: string) => Promise<boolean>;
@@ -80,7 +82,8 @@ export async function startChildServer(
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'afterword-child-'));
   // DATABASE_URL and S3_BUCKET of the test run are for the PostgreSQL and S3 suites: a child uses them only when `env` says so.
   const { DATABASE_URL: _db, S3_BUCKET: _bucket, ...inherited } = process.env;
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'sync-server/main.ts'], {
+  const script = opts.entry ? [opts.entry] : ['--import', 'tsx', 'sync-server/main.ts'];
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...script], {
     cwd: REPO_ROOT,
     env: { ...inherited, ...TEST_KEYLESS_REGISTRATION_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

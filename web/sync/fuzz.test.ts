@@ -308,7 +308,7 @@ describe('sync fuzz on PostgreSQL: two instances on one database, each request t
 
 describe('sync fuzz: three devices and the real server converge and lose nothing, beside a hostile account', () => {
   const seeds = ONLY !== null ? [ONLY] : [...KEPT_SEEDS, ...Array.from({ length: RUNS }, (_, i) => i + 1)];
-  it(`${seeds.length} seeds`, { timeout: 30_000 + seeds.length * 1_500 }, async () => {
+  it(`${seeds.length} seeds`, { timeout: 60_000 + seeds.length * 5_000 }, async () => {
     await runAll(seeds);
   });
 });

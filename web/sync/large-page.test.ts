@@ -7,7 +7,7 @@
  * version (shared/crypto/freshness.ts), and with any account whose records were all edited elsewhere.
  */
 import { describe, expect, it } from 'vitest';
-import { createTestApp, signedInTransport } from '../../sync-server/client-test-support';
+import { createTestApp, signedInTransport } from '../../sync-server/test/client-test-support';
 import { openOnDevice } from '../db/test-device';
 import type { UserDatabase } from '../db/user-database';
 import { createSyncEngine } from './engine';

@@ -218,7 +218,7 @@ describe('model: three devices edit through the forms’ write path and nothing 
   });
   afterAll(() => undefined);
 
-  it(`${RUNS} runs`, { timeout: 60_000 + RUNS * 2_000 }, async () => {
+  it(`${RUNS} runs`, { timeout: 60_000 + RUNS * 5_000 }, async () => {
     const started = Date.now();
     const sealedRuns = process.env.MODEL_SEALED ? fc.constant(true) : fc.boolean();
     await fc.assert(

@@ -16,7 +16,6 @@ import { fetchFilesHttp } from '../../files/http';
 import type { SyncKeys } from '../../sync/sealing';
 import { toast } from '../../ui/toast-store';
 import { depositEscrow } from './escrow-deposit';
-import { syncDeliveryChoices } from '../message-vault/delivery-choice';
 import type { Api } from './sign-in';
 import { useKeySession, type KeySessionState } from './key-session';
 
@@ -77,7 +76,10 @@ async function deposit(keyring: Keyring): Promise<void> {
  * next keyring change or start.
  */
 async function deliverChoices(s: KeySessionState): Promise<void> {
+  // No message key in the keyring, no message to wrap: the kits' code (Shamir) stays unloaded (issue 41).
+  if (!s.keyring?.kids().some((kid) => kid.startsWith('msg:'))) return;
   try {
+    const { syncDeliveryChoices } = await import('../message-vault/delivery-choice');
     const { unbound } = await syncDeliveryChoices({ api: apiFetch as Api, account: s.userId!, withAccountKey: s.withAccountKey, keyring: s.keyring! });
     if (unbound.length) {
       // A hand-over whose trustee holds no kit of the kits in use (removed, or left out of a re-key): said, never switched to the server.

@@ -1,79 +1,56 @@
 /**
- * bench/bundle (issues #8, #20): the gzip size of the JavaScript and CSS that each route loads,
- * read from the build's manifest (dist/.vite/manifest.json): the entry and its static imports,
- * plus each route's lazy chunks and theirs (chunks loaded on first use, e.g. the toaster or the
- * form rules, are not counted). Builds first when dist/ is missing. Aims (issue #20, JS gzip):
- * landing ≤ 90 KB, login and register ≤ 100 KB, dashboard ≤ 180 KB; throws (failing
- * `npm run bench`) when a route is over its aim.
+ * bench/bundle (issues #8, #20, 41): the JavaScript each first screen fetches, measured as a
+ * person's browser fetches it: the built app served by the real server, Chromium in front of it
+ * through a logging proxy (bench/network-log.ts), and every script response that crosses the wire
+ * until the network is idle counted — the entry, lazy chunks, preloads and prefetches, workers and
+ * the service worker's own fetches alike; a script the browser had cached is not fetched, so not
+ * counted. Each is counted at its gzip size (the build's `.gz`, as served).
+ *
+ * Pages: / (landing), /login and /register in a fresh browser; /dashboard signed in, cold (HTTP
+ * cache, service worker and its caches cleared; the device's keys and records kept:
+ * bench/signed-in-browser.ts), twice: just after sign-up, while the profile wizard shows, and once the
+ * profile is complete. Aims (KB of JS gzip up to idle; issue 41, issue #20): landing ≤ 90, login
+ * and register ≤ 100, the dashboard ≤ 180 (both). Then what the service worker precaches once the
+ * page has been idle (offline, every screen) is printed, not counted: it waits until the person's
+ * screen has settled (web/pwa/register-when-idle.ts). Also prints every chunk the completed
+ * dashboard fetched, and, from the build's manifest, what its screens load on first use.
+ * Throws (failing `npm run bench`) when a page is over its aim, or when the landing page fetches a
+ * signed-in screen. Alone: `npx tsx bench/bundle.ts` (builds dist/ when it is missing).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { failOnMisses } from './built-app';
+import type { Browser, Page } from 'playwright-core';
+import { REPO_ROOT } from '../sync-server/test/child-server';
+import { failOnMisses, launchChromium, startBuiltApp } from './built-app';
+import { type NetworkLog, networkLog } from './network-log';
+import { chunkName, completeProfileViaUi, controlled, FIRST_NAME, largest, makeCold, type ScriptFetch, scriptAt, scriptsOf, signUpViaUi, totalKb } from './signed-in-browser';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DIST = join(ROOT, 'dist');
+/** Aims in KB of JS gzip fetched up to network idle. */
+const AIMS = { '/': 90, '/login': 100, '/register': 100, '/dashboard': 180 } as const;
 
 interface Chunk {
   file: string;
   imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
 }
 type Manifest = Record<string, Chunk>;
 
-/** Every file (JS and CSS) that loading `keys` fetches: the chunks and their static imports. */
-export function filesLoaded(manifest: Manifest, keys: readonly string[]): Set<string> {
+/** Every file that loading `keys` fetches from the manifest: the chunks and their static imports. */
+function filesLoaded(manifest: Manifest, keys: readonly string[]): Set<string> {
   const files = new Set<string>();
-  const seen = new Set<string>();
   const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
     const chunk = manifest[key];
-    if (!chunk) throw new Error(`No chunk ${key} in the manifest`);
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
+    if (!chunk || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
   keys.forEach(visit);
   return files;
 }
 
-const gzipOf = (file: string) => gzipSync(readFileSync(join(DIST, file))).length / 1024;
-const gzipKb = (files: Iterable<string>, ext: string) =>
-  [...files].filter((f) => f.endsWith(ext)).reduce((n, f) => n + gzipOf(f), 0);
-
-/** The `n` largest JS files of a route, gzip, as 'name 12.3' (to see why a route is heavy). */
-const largest = (files: Iterable<string>, n = 4) =>
-  [...files]
-    .filter((f) => f.endsWith('.js'))
-    .map((f) => [f.replace(/^assets\//, ''), gzipOf(f)] as const)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, n)
-    .map(([f, kb]) => `${f} ${kb.toFixed(1)}`)
-    .join(', ');
-
 /**
- * The routes measured: the entry plus what each route loads, and the aim in KB of JS gzip. Public
- * pages render without the router (web/app/PublicApp.tsx); signed-in screens load the full app
- * (router), the signed-in frame and services (database, sync), and the screen.
- */
-export const ROUTES: Record<string, { keys: string[]; aimKb: number }> = {
-  'landing (/)': { keys: ['index.html', 'features/landing/index.tsx'], aimKb: 90 },
-  'login (/login)': { keys: ['index.html', 'features/auth/LoginPage.tsx'], aimKb: 100 },
-  'register (/register)': { keys: ['index.html', 'features/auth/RegisterPage.tsx'], aimKb: 100 },
-  'dashboard (/dashboard)': {
-    keys: ['index.html', 'app/FullApp.tsx', 'app/AppLayout.tsx', 'app/SignedInServices.tsx', 'features/dashboard/index.tsx'],
-    aimKb: 180,
-  },
-};
-
-/**
- * Pieces the dashboard loads on first use (issue #20), printed with their cost: the profile wizard
- * (only while the profile is incomplete), Radix Select, the user menu, the phone's navigation sheet,
- * the confirm and sign-in-again dialogs, the upload code and the default-task guide.
+ * Pieces of the dashboard's screens loaded on first use (issue #20, 41), printed with what each adds
+ * beyond what the completed dashboard fetched: the wizard, the forms, Radix Select, the menus and
+ * dialogs, the upload code, the default tasks, the AI helpers and Shamir (the trustees' kits).
  */
 const ON_FIRST_USE = [
   'features/dashboard/ProfileWizard.tsx',
@@ -84,41 +61,118 @@ const ON_FIRST_USE = [
   'pwa/ReauthForm.tsx',
   'files/upload.ts',
   '../shared/sync/default-task-records.ts',
+  '../shared/ai/index.ts',
+  '../shared/crypto/trustee-kit.ts',
 ];
 
+/** Loads `path` in `page` cold and returns the scripts fetched until the network was idle. */
+async function scriptsUntilIdle(log: NetworkLog, load: () => Promise<unknown>): Promise<ScriptFetch[]> {
+  log.reset();
+  await load();
+  await log.idle();
+  return scriptsOf(log.fetched);
+}
+
+/** / , /login and /register, each in a fresh browser context (nothing cached, signed out). */
+async function publicPages(browser: Browser, log: NetworkLog): Promise<Record<string, ScriptFetch[]>> {
+  const out: Record<string, ScriptFetch[]> = {};
+  for (const path of ['/', '/login', '/register'] as const) {
+    const context = await browser.newContext({ baseURL: log.url, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    out[path] = await scriptsUntilIdle(log, () => page.goto(path));
+    await context.close();
+  }
+  return out;
+}
+
+interface DashboardLoads {
+  wizard: ScriptFetch[];
+  complete: ScriptFetch[];
+  /** Scripts the service worker's install fetched after the completed dashboard was idle. */
+  precacheAfterIdle: ScriptFetch[];
+}
+
+/** Signs up, then loads /dashboard cold with the wizard showing, completes the profile, loads it cold again. */
+async function dashboard(browser: Browser, log: NetworkLog): Promise<DashboardLoads> {
+  const context = await browser.newContext({ baseURL: log.url, viewport: { width: 1280, height: 800 } });
+  try {
+    const first = await context.newPage();
+    await signUpViaUi(first, `bench_bundle_${Date.now().toString(36)}`);
+    // The page before a cold load settles first: its service worker installed and the binder's cache
+    // warmed (after 2 s of quiet), so none of its fetches lands in the next load's count.
+    const settle = async (page: Page) => {
+      await controlled(page);
+      await log.idle(3_000);
+    };
+    await settle(first);
+    const coldDashboard = async () => {
+      await makeCold(context, log.url);
+      const page = await context.newPage();
+      const scripts = await scriptsUntilIdle(log, async () => {
+        await page.goto('/dashboard');
+        await page.getByRole('heading', { name: `Welcome, ${FIRST_NAME}` }).waitFor({ timeout: 60_000 });
+      });
+      return { page, scripts };
+    };
+    const wizard = await coldDashboard();
+    await completeProfileViaUi(wizard.page);
+    await settle(wizard.page);
+    const complete = await coldDashboard();
+    const idleAt = log.fetched.length;
+    await settle(complete.page); // the service worker registers once the page is idle, then precaches
+    return { wizard: wizard.scripts, complete: complete.scripts, precacheAfterIdle: scriptsOf(log.fetched.slice(idleAt)) };
+  } finally {
+    await context.close();
+  }
+}
+
 export async function run(): Promise<void> {
-  if (!existsSync(join(DIST, '.vite', 'manifest.json'))) {
-    const r = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
-    if (r.status !== 0) throw new Error('vite build failed');
+  const server = await startBuiltApp();
+  const log = await networkLog(Number(new URL(server.url).port));
+  const browser = await launchChromium();
+  let pages: Record<string, ScriptFetch[]>;
+  let dash: DashboardLoads;
+  try {
+    pages = await publicPages(browser, log);
+    console.error(`bench/bundle: public pages measured (${new Date().toISOString()})`);
+    dash = await dashboard(browser, log);
+    console.error(`bench/bundle: dashboard measured (${new Date().toISOString()})`);
+  } finally {
+    await log.close();
+    await browser.close();
+    await server.stop();
   }
-  const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  console.log('\n## bench/bundle (gzip, what each route loads)');
-  console.log('| route | JS | CSS | aim (JS) | largest JS (KB gzip) |');
-  console.log('| --- | ---: | ---: | ---: | --- |');
+  const rows: [string, ScriptFetch[], number][] = [
+    ['landing (/)', pages['/']!, AIMS['/']],
+    ['login (/login)', pages['/login']!, AIMS['/login']],
+    ['register (/register)', pages['/register']!, AIMS['/register']],
+    ['dashboard (/dashboard), the wizard showing', dash.wizard, AIMS['/dashboard']],
+    ['dashboard (/dashboard), profile complete', dash.complete, AIMS['/dashboard']],
+  ];
   const over: string[] = [];
-  for (const [route, { keys, aimKb }] of Object.entries(ROUTES)) {
-    const files = filesLoaded(manifest, keys);
-    const js = gzipKb(files, '.js');
-    if (js > aimKb) over.push(`${route} ${js.toFixed(1)} KB > ${aimKb} KB`);
-    console.log(`| ${route} | ${js.toFixed(1)} KB | ${gzipKb(files, '.css').toFixed(1)} KB | ≤ ${aimKb} KB ${js <= aimKb ? 'ok' : 'OVER'} | ${largest(files)} |`);
+  console.log('\n## bench/bundle (Chromium: JS fetched up to network idle, KB gzip; cold, service worker included)');
+  console.log('| page | scripts | JS | aim | largest (KB gzip) |');
+  console.log('| --- | ---: | ---: | ---: | --- |');
+  for (const [page, scripts, aim] of rows) {
+    const kb = totalKb(scripts);
+    if (kb > aim) over.push(`${page} ${kb.toFixed(1)} KB > ${aim} KB`);
+    console.log(`| ${page} | ${scripts.length} | ${kb.toFixed(1)} KB | ≤ ${aim} KB ${kb <= aim ? 'ok' : 'OVER'} | ${largest(scripts)} |`);
   }
-  // What the dashboard loads only on first use (issue #20), each counted beyond what the dashboard loaded.
-  const dashboard = filesLoaded(manifest, ROUTES['dashboard (/dashboard)']!.keys);
+  const pre = dash.precacheAfterIdle;
+  console.log(`then, once idle, the service worker precached ${pre.length} more scripts, ${totalKb(pre).toFixed(1)} KB (every screen offline; not counted above)`);
+  console.log(`the completed dashboard fetched: ${[...dash.complete].sort((a, b) => b.kb - a.kb).map((s) => `${chunkName(s.path)} ${s.kb.toFixed(1)}`).join(', ')}`);
+
+  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'dist', '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const fetched = new Set(dash.complete.map((s) => s.path));
   const extra = ON_FIRST_USE.filter((k) => manifest[k]).map((k) => {
-    const more = [...filesLoaded(manifest, [k])].filter((f) => !dashboard.has(f));
-    return `${k.replace(/^.*\//, '').replace(/\.tsx?$/, '')} +${gzipKb(more, '.js').toFixed(1)}`;
+    const more = [...filesLoaded(manifest, [k])].filter((f) => !fetched.has(f));
+    return `${k.replace(/^.*\//, '').replace(/\.tsx?$/, '')} +${totalKb(more.map(scriptAt)).toFixed(1)}`;
   });
-  console.log(`dashboard, loaded on first use (KB JS gzip beyond the route): ${extra.join(', ')}`);
-  const signedIn = Object.keys(manifest).filter((k) => k.startsWith('features/') && !/landing|auth|not-found|static-pages/.test(k));
-  const landing = filesLoaded(manifest, ROUTES['landing (/)']!.keys);
-  const leaked = signedIn.filter((k) => landing.has(manifest[k]!.file));
-  console.log(leaked.length ? `signed-in screens loaded by the landing page: ${leaked.join(', ')}` : 'the landing page loads no signed-in screen');
-  if (leaked.length) over.push('the landing page loads signed-in screens');
-  // zod (and so every schema) is for writing and syncing, not for painting (issue #20): a static
-  // import of a schema on the dashboard's path puts ~20 KB back before its first paint.
-  const withZod = [...dashboard].filter((f) => f.endsWith('.js') && readFileSync(join(DIST, f), 'utf8').includes('$ZodObject'));
-  console.log(withZod.length ? `the dashboard loads zod before it paints: ${withZod.join(', ')}` : 'the dashboard loads no zod before it paints');
-  if (withZod.length) over.push(`the dashboard loads zod before it paints (${withZod.join(', ')})`);
+  console.log(`the dashboard's screens load on first use (KB JS gzip beyond what it fetched): ${extra.join(', ')}`);
+  const landing = new Set(pages['/']!.map((s) => s.path));
+  const leaked = Object.keys(manifest).filter((k) => k.startsWith('features/') && !/landing|auth|not-found|static-pages/.test(k) && landing.has(`/${manifest[k]!.file}`));
+  console.log(leaked.length ? `signed-in screens fetched by the landing page: ${leaked.join(', ')}` : 'the landing page fetches no signed-in screen');
+  if (leaked.length) over.push('the landing page fetches signed-in screens');
   failOnMisses('bench/bundle', over);
 }
 

@@ -3,19 +3,18 @@
  * request. Each call lives in its own file beside this one.
  */
 import type { AiProvider } from './provider';
-import { astrologicalInsightsFor } from './astrology';
-import { automationFor } from './automation';
-import { musicFor } from './music';
-import { obituaryFor } from './obituary';
-import { recommendationsFor } from './recommendations';
 
-/** Returns the default provider; its methods never reject for a valid input. */
+/**
+ * Returns the default provider; its methods never reject for a valid input. Each helper's code
+ * loads on its first call (issue 41: the dashboard's panels need the recommendations and the
+ * astrology, not the obituary's, the music's or the task automations' lists).
+ */
 export function createDefaultProvider(): AiProvider {
   return {
-    recommendations: async (input) => recommendationsFor(input),
-    astrologicalInsights: async (input) => astrologicalInsightsFor(input),
-    obituary: async (input) => obituaryFor(input),
-    music: async (input) => musicFor(input),
-    automation: async (input) => automationFor(input),
+    recommendations: async (input) => (await import('./recommendations')).recommendationsFor(input),
+    astrologicalInsights: async (input) => (await import('./astrology')).astrologicalInsightsFor(input),
+    obituary: async (input) => (await import('./obituary')).obituaryFor(input),
+    music: async (input) => (await import('./music')).musicFor(input),
+    automation: async (input) => (await import('./automation')).automationFor(input),
   };
 }

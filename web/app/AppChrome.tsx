@@ -1,11 +1,12 @@
 /**
  * What every page carries besides the screen: the toaster, the AI consent dialog (when asked,
  * web/ai/consent-store.ts) and the service-worker update prompt.
- * Both load on their own, after the page (issue #20: the landing page does not download Radix
+ * They load on their own, after the page (issue #20: the landing page does not download Radix
  * Toast or workbox-window up front); the toaster mounts with the first toast and stays.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useConsentStore } from '../ai/consent-store';
+import { networkQuiet } from '../pwa/network-quiet';
 import { useToastStore } from '../ui/toast-store';
 
 const Toaster = lazy(() => import('../ui/Toaster').then((m) => ({ default: m.Toaster })));
@@ -19,10 +20,17 @@ export function AppChrome() {
   const consentAsked = useConsentStore((s) => s.pending !== null);
   const [consentWanted, setConsentWanted] = useState(false);
   if (consentAsked && !consentWanted) setConsentWanted(true);
-  // The update prompt (and the service worker's registration) after the first render: never in
-  // the prerendered markup, so hydration matches.
+  // The update prompt (and the service worker's registration, whose install precaches every
+  // screen for offline use) once the page's own fetches are done (pwa/network-quiet.ts, issue 41):
+  // never in the prerendered markup, so hydration matches, and never competing with the first screen.
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    let live = true;
+    void networkQuiet().then(() => live && setMounted(true));
+    return () => {
+      live = false;
+    };
+  }, []);
   return (
     <Suspense fallback={null}>
       {toasterWanted && <Toaster />}

@@ -88,6 +88,8 @@ async function deposit(userId: string, keyring: Keyring): Promise<void> {
  * keyring change or start.
  */
 async function deliverChoices(s: KeySessionState): Promise<void> {
+  // No message key in the keyring, no message to wrap: the kits' code (Shamir) stays unloaded (issue 41).
+  if (!s.keyring?.kids().some((kid) => kid.startsWith('msg:'))) return;
   const db = useCurrentDb.getState().db;
   if (!db || db.userId !== s.userId) return; // the owner's sealed choices decide (sealed-choice.ts): none open here yet, nothing is sent
   try {

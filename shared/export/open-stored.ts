@@ -14,7 +14,7 @@ import type { Keyring } from '../crypto/keys';
 import { chunkCount, decryptChunk, DecryptError, encryptedSize, importFileKey, paddedFileSize, plainChunkBytes, CHUNK_OVERHEAD } from '../files/crypto';
 import type { FileRef } from '../files/ref';
 import { FILE_COLLECTIONS } from '../files/ref';
-import { COLLECTIONS, type CollectionName } from '../schema/collection-names';
+import { COLLECTIONS, isFreshnessField, type CollectionName } from '../schema/collection-names';
 import { materialize } from '../sync/record';
 import { MANIFEST_PATH, personNameOf, type ExportRecords } from './format';
 import { formatBytes } from '../files/size';
@@ -86,7 +86,9 @@ export async function openStoredExport(zip: Uint8Array, opts: { keyring: Keyring
     if (Object.keys(toOpen).length) {
       const { values: plain, errors } = await openState(lookup, manifest.userId, collection, id, { values: toOpen, clocks });
       const bad = Object.keys(errors);
-      if (bad.length) return { failure: `${RECORD_WORDS[collection]} "${id}" did not open (${bad.sort().join(', ')}) and was left out.` };
+      // The person's fields by name; the record's version and twins (freshness.ts) are not theirs to know by name.
+      const named = bad.filter((f) => !isFreshnessField(f)).sort();
+      if (bad.length) return { failure: `${RECORD_WORDS[collection]} "${id}" did not open (${named.length ? named.join(', ') : 'its version'}) and was left out.` };
       opened = { ...values, ...plain };
     }
     return { collection, entity: materialize(collection, id, { values: opened, clocks }, manifest.userId) };

@@ -11,9 +11,11 @@ import { expectToast, openDialog, signedInPage } from './record-screens';
 const syncStatus = (page: Page) => page.getByRole('banner').getByRole('status').first();
 /**
  * Words of a sync status after a round has ended: done ("All changes saved", or "Not saved yet"
- * while a form holds typing), or a state no round leaves by itself (sign in, update, reload).
+ * while a form holds typing), failed ("Sync error — retrying": the engine would wait its backoff,
+ * the next try goes offline and online, which retries at once), or a state no round leaves by
+ * itself (sign in, update, reload).
  */
-const ROUND_ENDED = /^(All changes saved|Not saved yet|Sign in again|Update required|Reload to keep syncing)/;
+const ROUND_ENDED = /^(All changes saved|Not saved yet|Sync error|Sign in again|Update required|Reload to keep syncing)/;
 /** How long one sync round may take before the test fails: a bound for a starved machine, not a speed the test expects. */
 const ROUND_TIMEOUT_MS = 90_000;
 
@@ -27,7 +29,13 @@ const ROUND_TIMEOUT_MS = 90_000;
  */
 export async function syncDevice(context: BrowserContext): Promise<void> {
   const pages: Page[] = [];
-  for (const page of context.pages()) if ((await syncStatus(page).count()) > 0) pages.push(page);
+  for (const page of context.pages()) {
+    // A page still loading (just navigated) has no header yet: wait until it has rendered its
+    // content, so it is counted and its round waited for, never taken offline mid-sync unseen.
+    // (Only the site's own pages: a blob: or about: tab, such as a file opened to view, has neither.)
+    if (/^https?:/.test(page.url())) await page.locator('main').first().waitFor({ state: 'attached', timeout: ROUND_TIMEOUT_MS });
+    if ((await syncStatus(page).count()) > 0) pages.push(page);
+  }
   await context.setOffline(true);
   await Promise.all(pages.map((page) => syncStatus(page).filter({ hasText: /^Offline/ }).waitFor({ timeout: ROUND_TIMEOUT_MS })));
   await context.setOffline(false);

@@ -106,11 +106,12 @@ export default defineConfig({
           // only decides how soon a failing test says so. A poll given its own timeout keeps it.
           expect: { poll: { timeout: 60_000, interval: 100 } },
           maxWorkers: 2,
-          // The files of one worker share its module graph (as unit-server's do): playwright-core
-          // (~0.6 s of CPU) and the helpers are imported once per worker, not once per file. Sound
-          // because each file makes its own server, browser connection and contexts in its hooks,
-          // and the helpers keep no state beyond a counter for unique names (harness.ts).
-          isolate: false,
+          // Each file in its own module graph (vitest's default). Sharing one per worker saved the
+          // import of playwright-core per file, but browser files that drive the web app's devices
+          // over fake-indexeddb (sealed-release, …) then met a Dexie imported by an earlier file
+          // before `fake-indexeddb/auto` ran (the fresh-clone run of 37fb5ec: sealed-release failed
+          // in 362 ms; alone it passes), as unit-server's files did (ISOLATED_SERVER_FILES above).
+          isolate: true,
           sequence: { groupOrder: 1 },
         },
       },

@@ -9,12 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
 import { EXECUTOR_KIT, makeGeneration, sealOwnerCopy } from '../../shared/crypto/trustee-kit';
-import { DAY_MS } from '../release/state-machine';
 import type { DeliveryChoiceDeps } from '../../web/features/message-vault/delivery-choice';
 import { sealedChoicesOf } from '../../web/features/message-vault/sealed-choice';
 import { createSyncEngine } from '../../web/sync/engine';
 import { createSealedWorld, type SealedWorld } from '../../web/sync/test-sealed';
 import { LEVEL_KEYS } from './kit-test-support';
+import { lapseUntilTrusteesAsked } from './release-test-support';
 
 export const LETTER = { server: 'Canary-Letter-Axolotl: the server brings you this.', handed: 'Canary-Letter-Pangolin: Bob brings you this by hand.' };
 export const AT = '2026-11-21T12:00:00.000Z';
@@ -78,13 +78,8 @@ export async function sealedWithKits(opts: { m2DaysAhead?: number; handOver?: bo
 
 /** Lets the check-ins lapse until the trustees are asked to confirm, then ann and bob (tr1, tr2) confirm with their kits: released. */
 export async function releaseThroughKits(w: SealedWorld, made: Awaited<ReturnType<typeof makeGeneration>>, token: (id: string) => string) {
-  expect((await w.t.call('PUT', '/api/release/settings', { checkInDays: 30, waitingDays: 7 }, w.cookie)).status).toBe(200);
+  await lapseUntilTrusteesAsked(w);
   const phase = async () => (await w.t.services.release.state(w.userId)).phase;
-  for (let day = 0; day < 60 && (await phase()) !== 'awaiting-confirmations'; day++) {
-    w.t.advance(DAY_MS);
-    await w.t.services.scheduler.runOnce();
-  }
-  expect(await phase()).toBe('awaiting-confirmations');
   for (const id of ['tr1', 'tr2']) {
     const share = toB64url(made.kits.find((m) => m.trusteeId === id)!.kit.share);
     expect((await w.t.call('POST', `/api/kit/${token(id)}/confirm`, { share })).status).toBe(200);

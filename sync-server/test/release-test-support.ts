@@ -142,6 +142,17 @@ export async function runFor(o: Pick<Owner, 't'>, steps: number, stepMs: number)
   }
 }
 
+/**
+ * Sets check-ins of 30 days and a waiting period of 7, then lets the days pass (the scheduler run
+ * after each) until the trustees are asked to confirm: at most 60 days; fails the test otherwise.
+ */
+export async function lapseUntilTrusteesAsked(o: Pick<Owner, 't' | 'userId' | 'cookie'>): Promise<void> {
+  expect((await o.t.call('PUT', '/api/release/settings', { checkInDays: 30, waitingDays: 7 }, o.cookie)).status).toBe(200);
+  const phase = async () => (await o.t.services.release.state(o.userId)).phase;
+  for (let day = 0; day < 60 && (await phase()) !== 'awaiting-confirmations'; day++) await runFor(o, 1, DAY_MS);
+  expect(await phase()).toBe('awaiting-confirmations');
+}
+
 /** Every `.eml` file written to DATA_DIR/outbox (no SMTP_URL), parsed, oldest first. */
 export function outboxFiles(dataDir: string): ReceivedEmail[] {
   const dir = join(dataDir, 'outbox');

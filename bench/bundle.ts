@@ -23,7 +23,8 @@ import type { Browser, Page } from 'playwright-core';
 import { REPO_ROOT } from '../sync-server/test/child-server';
 import { failOnMisses, launchChromium, startBuiltApp } from './built-app';
 import { type NetworkLog, networkLog } from './network-log';
-import { chunkName, completeProfileViaUi, controlled, FIRST_NAME, largest, makeCold, type ScriptFetch, scriptAt, scriptsOf, signUpViaUi, totalKb } from './signed-in-browser';
+import { chunkName, completeProfileViaUi, FIRST_NAME, largest, makeCold, type ScriptFetch, scriptAt, scriptsOf, signUpViaUi, totalKb } from './signed-in-browser';
+import { controlledByServiceWorker } from '../e2e/service-worker';
 
 /** Aims in KB of JS gzip fetched up to network idle. */
 const AIMS = { '/': 90, '/login': 100, '/register': 100, '/dashboard': 180 } as const;
@@ -101,7 +102,7 @@ async function dashboard(browser: Browser, log: NetworkLog): Promise<DashboardLo
     // The page before a cold load settles first: its service worker installed and the binder's cache
     // warmed (after 2 s of quiet), so none of its fetches lands in the next load's count.
     const settle = async (page: Page) => {
-      await controlled(page);
+      await controlledByServiceWorker(page);
       await log.idle(3_000);
     };
     await settle(first);

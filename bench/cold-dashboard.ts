@@ -11,7 +11,8 @@
  */
 import type { Page } from 'playwright-core';
 import { failOnMisses, launchChromium, startBuiltApp } from './built-app';
-import { completeProfileViaUi, controlled, FIRST_NAME, makeCold, signUpViaUi } from './signed-in-browser';
+import { completeProfileViaUi, FIRST_NAME, makeCold, signUpViaUi } from './signed-in-browser';
+import { controlledByServiceWorker } from '../e2e/service-worker';
 import { slowLink } from './slow-link';
 
 const AIM_MS = 2_000;
@@ -43,14 +44,14 @@ export async function run(): Promise<void> {
     const first = await context.newPage();
     await signUpViaUi(first, `bench_cold_${Date.now().toString(36)}`);
     await completeProfileViaUi(first);
-    await controlled(first);
+    await controlledByServiceWorker(first);
     for (let i = 0; i < RUNS; i++) {
       await makeCold(context, origin);
       const page = await context.newPage();
       await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto('/dashboard', { waitUntil: 'commit' });
       times.push(await shownAt(page));
-      await controlled(page); // settled (its worker installed) before the next cold start
+      await controlledByServiceWorker(page); // settled (its worker installed) before the next cold start
     }
   } finally {
     await browser.close();

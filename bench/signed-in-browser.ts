@@ -55,16 +55,6 @@ export async function completeProfileViaUi(page: Page): Promise<void> {
   await page.getByText('Profile complete. Thank you').waitFor({ timeout: 60_000 });
 }
 
-/** Resolves once a service worker controls `page` (its precache installed), as the e2e harness waits. */
-export async function controlled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const sw = navigator.serviceWorker;
-    const claimed = new Promise<void>((resolve) => sw.addEventListener('controllerchange', () => resolve(), { once: true }));
-    await sw.ready;
-    if (!sw.controller) await claimed;
-  });
-}
-
 /**
  * Makes `context`'s next page load at `origin` cold, as the issue measures ("HTTP cache and service
  * worker cleared, the device's keys kept"): clears the HTTP cache, unregisters the service worker

@@ -14,6 +14,7 @@ import { startTestSmtp, type TestSmtp } from '../sync-server/test/smtp-test-serv
 
 export { REPO_ROOT };
 import { CHROMIUM_PATH, chromiumArgs } from './chromium';
+import { controlledByServiceWorker } from './service-worker';
 
 export { CHROMIUM_PATH };
 const INSTALL_HINT = 'Install Chromium to run the browser tests: apt-get install -y chromium';
@@ -196,20 +197,8 @@ export const SCREEN_SIZES = [
   ['1280 px', desktopContext],
 ] as const;
 
-/**
- * Waits until a service worker controls `page`: its registration is active
- * (`navigator.serviceWorker.ready`) and has claimed the page (a `controllerchange`; clientsClaim,
- * or web/pwa/claim.ts for a page whose load was in flight when the worker activated). Event-driven, bounded only by the test's timeout: how long the first
- * install takes depends on the precache and the machine, not on a fixed wait.
- */
-export async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const sw = navigator.serviceWorker;
-    const claimed = new Promise<void>((resolve) => sw.addEventListener('controllerchange', () => resolve(), { once: true }));
-    await sw.ready;
-    if (!sw.controller) await claimed;
-  });
-}
+/** Re-exported for the browser tests, which take their helpers from here. */
+export { controlledByServiceWorker };
 
 const AXE_PATH = join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 

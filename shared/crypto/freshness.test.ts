@@ -64,4 +64,16 @@ describe('the freshness of a sealed record', () => {
     const clocks = Object.fromEntries(Object.keys(legacy).map((f) => [f, H(1)]));
     expect(await openState(ring.lookup, 'u1', 'deathPlan', 'u1', { values: legacy, clocks })).toEqual({ values: { createdAt: '2026-01-01T00:00:00.000Z', location: 'Before', _deleted: false }, errors: {} });
   });
+
+  it('a version that does not open vouches for nothing: a page refuses the whole record rather than take its fields unchecked', async () => {
+    const ring = await Keyring.create('u1');
+    let w = await ownerWrites(ring, { values: {}, clocks: {} }, { values: {}, clocks: {} }, H(1), { createdAt: '2026-01-01T00:00:00.000Z', location: 'Old place' });
+    const old = structuredClone(w.server);
+    w = await ownerWrites(ring, w.server, w.local, H(2), { location: 'New place' });
+    // The server brings the old location back and damages the version that would have refused it.
+    const damaged = { values: { ...w.server.values, location: old.values.location, _version: `${String(w.server.values._version).slice(0, -4)}AAAA` }, clocks: { ...w.server.clocks, location: old.clocks.location! } };
+    const page = await openState(ring.lookup, 'u1', 'deathPlan', 'u1', damaged);
+    expect(page.values).not.toHaveProperty('location');
+    expect(Object.keys(page.errors).sort()).toEqual(['_version', 'createdAt', 'location']);
+  });
 });

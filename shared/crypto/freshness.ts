@@ -146,6 +146,13 @@ export function checkFreshness(collection: CollectionName, got: OpenedRecord, kn
   const opened = gotClock !== undefined && !got.errors[VERSION_FIELD] ? namedBy(collection, got.values[VERSION_FIELD], gotClock) : null;
   if (gotClock !== undefined && !opened && !got.errors[VERSION_FIELD]) refused[VERSION_FIELD] = new MalformedError('The record version is not one this app reads');
   const version = opened ?? (knownClock === gotClock ? namedBy(collection, known?.values[VERSION_FIELD], own) : null);
+  if (gotClock !== undefined && version === null) {
+    // A version that does not open (or reads as nothing known) vouches for nothing: were its fields
+    // taken unchecked, damaging the version would let any older field back in. Nothing merges.
+    const why = got.errors[VERSION_FIELD] ?? refused[VERSION_FIELD]!;
+    for (const field of Object.keys(got.clocks)) refused[field] = why;
+    return refused;
+  }
   const named = version?.named ?? new Map<string, string>();
   for (const [field, clock] of named) {
     const now = got.clocks[field];

@@ -7,6 +7,7 @@
  */
 import type { PushKey } from '../../shared/schema/push';
 import { apiFetch } from '../api/client';
+import { endNetworkWait } from './network-quiet';
 
 export type PushOutcome = 'subscribed' | 'denied' | 'unsupported' | 'unavailable' | 'failed';
 
@@ -29,6 +30,7 @@ export async function enableCheckInPush(win: Window = window): Promise<PushOutco
     if (permission !== 'granted') return 'denied';
     const { publicKey } = await apiFetch<PushKey>('/api/push/key');
     if (!publicKey) return 'unavailable';
+    endNetworkWait(); // the worker registers once the page is quiet (network-quiet.ts): now, since it is needed now
     const registration = await Promise.race([nav.serviceWorker.ready, new Promise<null>((resolve) => setTimeout(() => resolve(null), WORKER_WAIT_MS))]);
     if (!registration) return 'unsupported';
     const subscription =

@@ -221,9 +221,10 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
    * The exchanges of one run, under the cross-tab lock. Returns false when another tab holds it.
    * `more` is set when the run stopped after maxRounds with more to do (the runner runs again).
    *
-   * A pull with more pages after it, and nothing in the outbox to push, fetches and opens the next
-   * page while this one merges into IndexedDB (issue 41: a new device's first sync waited for each
-   * page's network, then its opening, then its merge, one after another). The next page asks from
+   * A pull with more pages after it, and nothing in the outbox to push, fetches the next page while
+   * this one merges into IndexedDB (issue 41: a new device's first sync waited for each page's
+   * network, then its opening, then its merge, one after another); its opening follows the merge,
+   * since rule 29's check reads this device's states (openAnswer). The next page asks from
    * this answer's cursor, which this round stores with its records (one transaction: a reload
    * continues from the last page merged). At most one request is in flight.
    */

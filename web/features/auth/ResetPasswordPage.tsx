@@ -110,15 +110,17 @@ export default function ResetPasswordPage() {
         ]);
         const device = createDeviceKeyStore();
         const { user, unlock, note } = await resetPassword<User>({ api: apiFetch, derive: deriveInWorker, device }, token!, link, values.password, { olderAccount }).finally(() => device.close());
-        toast({ title: 'Password changed', description: 'Every other device was signed out.' });
-        if (note) toast({ title: 'About your password', description: note });
+        // One toast: a second would replace this one at once (one toast at a time, SPEC.md §9).
+        toast({ title: 'Password changed', description: note ? `Every other device was signed out. ${note}` : 'Every other device was signed out.' });
         // With keys the words open again first (ReopenWords); the app is entered after that, since
         // signing in switches the layout around this page and would lose this step.
         if (unlock) return setReopen({ user, unlock });
         completeSignIn(user);
         setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
       } catch (err) {
-        toast({ title: 'Could not reset your password', description: refusalWords(err) ?? serverMessage(err), variant: 'destructive' });
+        const refused = refusalWords(err);
+        // A refusal asks the person to act (tick the box, use another device): it stays until dismissed.
+        toast({ title: 'Could not reset your password', description: refused ?? serverMessage(err), variant: 'destructive', persistent: refused !== null });
       }
     },
     (errs) =>
@@ -178,7 +180,7 @@ export default function ResetPasswordPage() {
           <label className="flex items-start gap-3 text-sm text-slate-700">
             <input type="checkbox" className="mt-1 size-5 shrink-0 accent-slate-800" checked={olderAccount} onChange={(e) => setOlderAccount(e.target.checked)} />
             <span>
-              {OLDER_ACCOUNT_CHOICE}. Your new password is then sent to your server once, because such an account is still checked there.
+              {OLDER_ACCOUNT_CHOICE}. Your new password is then sent to your server once, to prove it is you.
             </span>
           </label>
         )}

@@ -62,7 +62,7 @@ export async function sealExisting(userId: string): Promise<boolean> {
 }
 
 /** Tells the person of a server answer the device refused (refusal.ts), in its words. */
-const tellRefusal = (words: string) => toast({ title: 'Your server gave an answer this device refused', description: words, variant: 'destructive' });
+const tellRefusal = (words: string) => toast({ title: 'Your server gave an answer this device refused', description: words, variant: 'destructive', persistent: true }); // long words that ask the person to act: kept until dismissed
 
 /**
  * Deposits `userId`'s release keys of `keyring` when they changed (escrow-deposit.ts, which decides

@@ -60,21 +60,20 @@ export function KitRow({ status, trustee, handout, people, now }: KitRowProps) {
   const name = trustee?.name ?? 'A former trustee';
   const first = name.split(/\s+/)[0] || name;
   const headingId = `kit-${status.token}`;
-  // Checked before anything can be sent or printed: the sealed address and level, not the server's word.
+  // Checked before anything can be sent or printed: the sealed address and level, not the server's
+  // word. With a problem the row offers no way to send, share, copy or print (only the words).
   const problem = handout && trustee ? kitHandoutProblem(trustee, handout) : null;
-  const refuse = () => toast({ title: 'Nothing was sent', description: problem!, variant: 'destructive' });
 
   const copy = () =>
-    problem ? refuse() : copyKitLink(handout!.link).then(
+    copyKitLink(handout!.link).then(
       () => toast({ title: 'Link copied', description: `Paste it into a message to ${first} only. The link is the kit.` }),
       () => toast({ title: 'Could not copy', description: 'Please use “Send by e-mail” or “Print kit” instead.', variant: 'destructive' }),
     );
   const share = () =>
-    problem ? refuse() : shareKitLink(people, handout!.link).catch(() =>
+    shareKitLink(people, handout!.link).catch(() =>
       toast({ title: 'Could not share', description: 'Please use “Send by e-mail” or “Copy link” instead.', variant: 'destructive' }),
     );
   const print = async () => {
-    if (problem) return refuse();
     setPrinting(true);
     try {
       const { printKit } = await import('./print-kit');

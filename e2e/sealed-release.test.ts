@@ -29,8 +29,7 @@ import { syncDeliveryChoices } from '../web/features/message-vault/delivery-choi
 import { choicesInMemory } from '../web/features/message-vault/test-choices';
 import { levelKeys } from '../web/features/trustees/kits/make-kits';
 import { reportPassing } from './report-passing';
-import { downloadedBytes, useMailSuite } from './harness';
-import { expectNoSeriousA11yViolations, hasChromium, mobileContext } from './harness';
+import { downloadedBytes, useMailSuite, expectNoSeriousA11yViolations, hasChromium, mobileContext } from './harness';
 
 /** This test device's pins (web/features/keys/pin.ts): the escrow deposit decides from them. */
 const deviceKeys = createDeviceKeyStore(`dk-${Math.random()}`);

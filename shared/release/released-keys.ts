@@ -5,7 +5,7 @@
  * with fewer than k kits nothing sealed is released to trustees (issue "Release through trustees'
  * key shares", constraint "The escrow ends"), and the server never needs those keys. The device
  * deposits exactly these (web/features/keys/escrow-deposit.ts); the server refuses any other
- * (sync-server/escrow/routes.ts); the owner's readiness counts those not deposited
+ * (sync-server/release/escrow/routes.ts); the owner's readiness counts those not deposited
  * (sync-server/release/release-keys.ts).
  */
 import { parseKid } from '../crypto/kid';

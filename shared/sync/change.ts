@@ -3,9 +3,8 @@
  * validation against the collection's zod schema (rule 10). Both sides validate with this code.
  */
 import { z } from '../schema/z';
-import { LIMITS } from '../schema/common';
+import { LIMITS, idSchema, multiLine, singleLine, trimmedText } from '../schema/common';
 import { COLLECTIONS, COLLECTION_SPECS, type CollectionName } from '../schema/collections';
-import { idSchema, multiLine, singleLine, trimmedText } from '../schema/common';
 import { parseHlc, type Hlc } from './hlc';
 import { splitField, TOMBSTONE_FIELD } from './record';
 import { isFreshnessField, TWIN_PREFIX } from '../schema/collection-names';

@@ -12,7 +12,7 @@
  * An account made before keys has no AK to prove, and keys made after the reset prove nothing
  * (keys/proof-route.ts). Its proof is a browser it signed in on BEFORE the reset, with the password
  * the reset replaced (review M3): that browser's device cookie (auth/device-cookie.ts, HttpOnly),
- * which the mailbox's reader does not hold. The reset keeps that password's tag (unprovenTagAt);
+ * which the mailbox's reader does not hold. The reset keeps that password's tag (unprovenStateAt);
  * a reset or sign-in from such a browser proves the account (provenByPastDevice).
  */
 import type { Context, MiddlewareHandler } from 'hono';

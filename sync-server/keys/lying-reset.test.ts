@@ -11,7 +11,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { derivePasswordKeys, type KdfParams } from '../../shared/crypto/kdf';
-import { checkResetLink, resetPassword } from '../../web/features/auth/reset-credential';
+import { resetPassword } from '../../web/features/auth/reset-credential';
+import { checkResetLink } from '../../web/features/auth/reset-link';
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { KNOWN_KEYS_WORDS, RESET_NO_KEYS_WORDS, WEAK_KDF_WORDS } from '../../web/features/keys/refusal-words';
 import { upgradeOlderAccount, type Api } from '../../web/features/keys/sign-in';

@@ -13,8 +13,7 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth';
-import { requireProven } from '../auth';
+import { requireSession, requireProven } from '../auth';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import { sealedAccountOf } from '../records/index';

@@ -6,7 +6,7 @@
  * RELEASE_RETRY_FOR_MS (90 days); the schedule is in SQLite, so it survives
  * restarts. A permanent refusal (SMTP 5xx) or the end of the retries is written to the owner's
  * activity (and the trustee marked bounced); the owner's critical e-mails also show in the
- * app's banner (routes/release.ts). An e-mail is `sent` only when an SMTP server accepted it:
+ * app's banner (release/owner-routes.ts). An e-mail is `sent` only when an SMTP server accepted it:
  * one written to the outbox folder (no SMTP_URL) reached no one and stays pending for SMTP.
  * The queue is fair across accounts (round-robin, at most PER_ACCOUNT_PER_PASS each per pass)
  * and every e-mail an account causes counts against its daily quota (email-quotas.ts,

@@ -2,7 +2,7 @@
  * Verifying the owner's profile e-mail (SECURITY.md "Limits", e-mail quotas): the release sends
  * the owner's notices (reminders, "a waiting period has started", …) only to an address the
  * owner proved to hold, so an account cannot point them at a stranger. A changed profile address
- * is unverified again (the stored one no longer matches, db/release.ts `verifiedOwnerEmail`).
+ * is unverified again (the stored one no longer matches, release/store/sqlite-release.ts `verifiedOwnerEmail`).
  *   POST /api/release/owner-email/verify  (session) e-mails a single-use link to the profile
  *        address; at most Config.limits `verificationEmailsPerDay` a day per account, and at most
  *        VERIFICATIONS_PER_ADDRESS_PER_DAY a day to one address from every account together

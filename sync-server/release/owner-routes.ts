@@ -16,9 +16,7 @@ import type {
 } from '../../shared/schema/release';
 import { releaseSettingsSchema } from '../../shared/schema/release';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth';
-import { requireRecentAuth } from '../auth';
-import { requireProven } from '../auth';
+import { requireSession, requireRecentAuth, requireProven } from '../auth';
 import { readinessOf, trusteesOf, undeliverableOf } from './readiness';
 import { rehearseRelease } from './rehearsal';
 import { ApiHttpError } from '../http/errors';

@@ -2,7 +2,7 @@
  * Would the owner's plan work today? (issue #16 "Release readiness on Settings"). One answer
  * for the Settings panel: check-ins and the next reminder, each trustee's state, whether e-mail
  * (SMTP_URL) and PUBLIC_URL are configured, e-mails that will never arrive, and plain sentences
- * for what is missing. Read-only; the owner's session only (routes/release.ts).
+ * for what is missing. Read-only; the owner's session only (release/owner-routes.ts).
  */
 import type { ReleaseKits, ReleaseReadiness, ReleaseTrustee, UndeliverableEmail } from '../../shared/schema/release';
 import { formatLongDateTime } from '../../shared/dates';

@@ -21,7 +21,7 @@ import { type Actor, type Outcome, type ReleaseEvent, DAY_MS, initialState, tran
 import { createTrusteeFollower, currentKits } from './trustees';
 import type { HandoverOf, PlainEntity, ReleaseRecords, ReleaseService, ReleaseTx } from './types';
 
-export type { PlainEntity, ReleaseRecords, ReleaseService, ReleaseTx } from './types';
+export type { ReleaseRecords, ReleaseService, ReleaseTx } from './types';
 import { promoteHandedOverKits } from './promote-kits';
 
 /** A check-in closer than this to the last one is not written again (each tap of a busy session would write). */

@@ -14,8 +14,6 @@ import type { AccessLevel } from '../../shared/schema/trustee';
 import { sendableAddress, trusteeAccessParams, type EmailParams } from './emails';
 import type { PlainEntity, ReleaseService, ReleaseTx, ReleaseRecords, ResendResult, TrusteeFollower } from './types';
 
-export type { ResendResult, TrusteeFollower } from './types';
-
 /** A trustee as the release code reads it: id, address and access level (shared/crypto/fields.ts). */
 type Trustee = PlainEntity<'trustees'>;
 import { DAY_MS } from './state-machine';

@@ -19,14 +19,7 @@ import {
   registerSchema,
 } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { issueDeviceCookie } from '../auth';
-import { currentSecretCheck, type CheckCurrentSecret } from '../auth';
-import { createLoginThrottle } from '../auth';
-import { requireSession } from '../auth';
-import { requireRecentAuth } from '../auth';
-import { assertProven, provenByPastDevice } from '../auth';
-import { dummyHash } from '../auth';
-import { clearSessionCookie, startSession, verifySessionCookie } from '../auth';
+import { issueDeviceCookie, currentSecretCheck, type CheckCurrentSecret, createLoginThrottle, requireSession, requireRecentAuth, assertProven, provenByPastDevice, dummyHash, clearSessionCookie, startSession, verifySessionCookie } from '../auth';
 import { isUsernameTaken } from '../db/account-store';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';

@@ -8,8 +8,7 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth';
-import { requireRecentAuth } from '../auth';
+import { requireSession, requireRecentAuth } from '../auth';
 import { ApiHttpError } from '../http/errors';
 import type { Services } from '../services';
 import { storedExportChunks } from '../export';

@@ -10,8 +10,7 @@ import { COLLECTIONS, type CollectionName } from '../../shared/schema/collection
 import { idSchema } from '../../shared/schema/common';
 import { DEFAULT_PULL_LIMIT, isLongText, PROTOCOL_VERSION, syncRequestSchema, type SyncResponse } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession, sessionStillLive } from '../auth';
-import { isUnproven, refuseUnprovenChange } from '../auth';
+import { requireSession, sessionStillLive, isUnproven, refuseUnprovenChange } from '../auth';
 import { oneAtATimePerAccount } from '../http/account-queue';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
@@ -112,7 +111,7 @@ export function syncRoutes(deps: AppDeps, services: Services, live: LiveOptions)
       throw new ApiHttpError(426, 'This version of Afterword is out of date. Reload the app to update it.');
     }
     // A sync is never a check-in (DESIGN.md §8): a device left open syncs for ever. The app says
-    // when the person used it (POST /api/release/check-in, routes/release.ts).
+    // when the person used it (POST /api/release/check-in, release/owner-routes.ts).
     if (body.account !== undefined && body.account !== userId) {
       // Rule 15: this outbox belongs to another account than the session's (e.g. a second tab
       // signed in as someone else). Refuse it whole; the client asks to sign in as its owner.

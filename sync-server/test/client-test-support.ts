@@ -49,7 +49,7 @@ export interface FuzzServer {
 
 /**
  * Several app instances on ONE PostgreSQL as one fuzz server (issue #19): `apps` share a clock
- * and a session secret (db/pg/pg-test-support.ts createPgTestApp); each request goes to the
+ * and a session secret (test/pg-test-support.ts createPgTestApp); each request goes to the
  * instance `pick()` (0 ≤ pick() < 1) chooses, as a load balancer without stickiness would send it.
  * Registers a fresh honest and a fresh hostile account for the run (the database is shared).
  */

@@ -3,7 +3,7 @@
  * asks the server to delete its escrow once it knows k trustee kits were handed over (issue 39 "No
  * back door"; web/features/keys/escrow-deposit.ts). Only the signed-in owner's own escrow goes,
  * never another account's; signed out it is refused; it is counted with the deposits. Run by
- * escrow-routes.test.ts (SQLite) and db/pg/pg-escrow-routes.test.ts (PostgreSQL).
+ * escrow-routes.test.ts (SQLite) and release/escrow/pg-escrow-routes.test.ts (PostgreSQL).
  */
 import { describe, expect, it } from 'vitest';
 import { toB64url } from '../../../shared/crypto/bytes';

@@ -1,6 +1,6 @@
 /**
  * The contract every escrow store passes, SQLite's (escrow-store.ts) and PostgreSQL's
- * (db/pg/pg-escrow-store.ts). `setup` runs before each test and gives an empty store with users
+ * (release/escrow/pg-escrow-store.ts). `setup` runs before each test and gives an empty store with users
  * `u1` and `u2`.
  */
 import { describe, expect, it } from 'vitest';

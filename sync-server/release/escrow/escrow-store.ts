@@ -1,6 +1,6 @@
 /**
  * Where the release escrow and the release key's check value are kept, one shape for both
- * engines: SQLite's here, PostgreSQL's in db/pg/pg-escrow-store.ts; both pass
+ * engines: SQLite's here, PostgreSQL's in release/escrow/pg-escrow-store.ts; both pass
  * escrow-store.contract.ts. The store holds only what escrow.ts sealed: it never sees a key.
  */
 import { FIXED_SCOPES } from '../../../shared/crypto/kid';
@@ -22,7 +22,7 @@ export interface AsyncEscrowStore {
   writeCheck(value: string, at: number): Promise<void>;
   /**
    * Replaces the account's escrow, unless the escrow has ended (trustee kits came into force:
-   * db/kits.ts) — checked in the same statement, so a deposit racing the last handover never
+   * release/kits/store/sqlite-kits.ts) — checked in the same statement, so a deposit racing the last handover never
    * brings it back. Resolves whether it was written.
    */
   put(userId: string, row: EscrowRow): Promise<boolean>;

@@ -30,8 +30,6 @@ import { sendableAddress } from '../emails';
 import { RELEASE_PAGE_PATHS } from '../page';
 import type { ReleaseRecords, ReleaseService } from '../service';
 import type { HandoverOf } from '../types';
-
-export type { HandoverOf } from '../types';
 import { mintToken, resolveToken } from '../tokens';
 import type { AsyncMessageKeyStore, MessageKeyRow } from './message-key-store';
 import type { KitSealer, SealPlace } from './seal';

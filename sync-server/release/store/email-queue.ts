@@ -1,6 +1,6 @@
 /**
  * The durable e-mail queue of the release (DESIGN.md §8; release/outbox.ts) as its own shape, so
- * that SQLite's (the queue methods of db/release.ts's ReleaseStore) and PostgreSQL's
+ * that SQLite's (the queue methods of release/store/sqlite-release.ts's ReleaseStore) and PostgreSQL's
  * (pg/pg-email-queue.ts, issue #19) pass one contract suite (email-queue.contract.ts).
  */
 import type { ReleaseStore } from './sqlite-release';

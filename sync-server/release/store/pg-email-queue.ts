@@ -1,6 +1,6 @@
 /**
  * The release's e-mail queue on PostgreSQL (issue #19: "the e-mail queue is processed exactly
- * once across instances"), with the semantics of the queue methods of db/release.ts: dedupe
+ * once across instances"), with the semantics of the queue methods of release/store/sqlite-release.ts: dedupe
  * keys make enqueueing idempotent, due e-mails come fair across accounts, and an e-mail is sent
  * only by whoever claims it. Several instances may read the same due rows; each then claims them
  * one by one, and a claim is one guarded UPDATE whose condition PostgreSQL re-checks on the

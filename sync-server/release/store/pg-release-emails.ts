@@ -1,7 +1,7 @@
 /**
  * The e-mail part of the PostgreSQL release store (issue #19): the queue itself
  * (pg-email-queue.ts, reused as is) and what the release asks about an account's e-mails (daily
- * limits, the owner's failures, what is still unsent), with the semantics of db/release.ts.
+ * limits, the owner's failures, what is still unsent), with the semantics of release/store/sqlite-release.ts.
  */
 import type { EmailQuota, FailedEmailRow } from './sqlite-release';
 import type { AsyncReleaseStore } from './release-store';

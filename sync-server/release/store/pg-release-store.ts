@@ -1,6 +1,6 @@
 /**
  * The release store on PostgreSQL (issue #19): AsyncReleaseStore over a `pg` Pool with the
- * semantics of db/release.ts (state, activity, trustee invitations, hashed tokens, deliveries,
+ * semantics of release/store/sqlite-release.ts (state, activity, trustee invitations, hashed tokens, deliveries,
  * yearly reviews, the e-mail queue of pg-release-emails.ts) and the trustee scan of
  * release-store.ts. Tables: migrations/003-release.sql and 006-release-trustee-marks.sql.
  *
@@ -95,7 +95,7 @@ function pgReleaseMethods(q: Queryable, activityRows: number): Methods {
     releasedUsers: () => userIds("SELECT user_id FROM release_state WHERE phase = 'released'", []),
     async addActivity(userId, at, kind, text) {
       await q.query('INSERT INTO release_activity (user_id, at, kind, text) VALUES ($1, $2, $3, $4)', [userId, at, kind, text]);
-      // The lines of its class beyond the newest `activityRows` go (db/release.ts, SECURITY.md "Limits").
+      // The lines of its class beyond the newest `activityRows` go (release/store/sqlite-release.ts, SECURITY.md "Limits").
       const not = (RELEASE_CRITICAL_ACTIVITY as readonly string[]).includes(kind) ? '' : 'NOT ';
       await q.query(
         `DELETE FROM release_activity WHERE user_id = $1 AND kind ${not}IN ${CRITICAL_KINDS_SQL} AND id <= (
@@ -104,7 +104,7 @@ function pgReleaseMethods(q: Queryable, activityRows: number): Methods {
       );
     },
     async activity(userId, limit = 200) {
-      // The newest `limit` lines and the newest `limit` release-critical ones (db/release.ts).
+      // The newest `limit` lines and the newest `limit` release-critical ones (release/store/sqlite-release.ts).
       const { rows } = await q.query(
         `SELECT id, at, kind, text FROM release_activity WHERE user_id = $1 AND id IN (
            (SELECT id FROM release_activity WHERE user_id = $1 ORDER BY id DESC LIMIT $2)
@@ -224,7 +224,7 @@ const rowUser = (args: unknown[]) => (args[0] as { user_id: string }).user_id;
 
 /**
  * The release store over `pool` (migrations of db/pg/ applied); `opts.activityRows` bounds each
- * account's activity log as on SQLite (db/release.ts createReleaseStore).
+ * account's activity log as on SQLite (release/store/sqlite-release.ts createReleaseStore).
  */
 export function createPgReleaseStore(pool: pg.Pool, opts: { activityRows: number } = { activityRows: ACCOUNT_LIMITS.activityRows }): AsyncReleaseStore {
   return pgTransactional<Methods>(pool, (q) => pgReleaseMethods(q, opts.activityRows), {

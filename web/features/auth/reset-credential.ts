@@ -20,8 +20,6 @@ import { DeviceRefusal } from '../keys/refusal';
 import { KNOWN_KEYS_WORDS, RESET_NO_KEYS_WORDS } from '../keys/refusal-words';
 import type { ResetLink } from './reset-link';
 
-export { checkResetLink, type ResetLink } from './reset-link';
-
 /**
  * The credential fields of the reset body for `password` (see the module comment), and with keys
  * the new password's keys and the note to show for PBKDF2 on a new device. Throws DeviceRefusal

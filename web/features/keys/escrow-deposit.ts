@@ -1,5 +1,5 @@
 /**
- * The device's half of the release escrow (SECURITY.md "Release escrow"; sync-server/escrow/
+ * The device's half of the release escrow (SECURITY.md "Release escrow"; sync-server/release/escrow/
  * routes.ts): deposits exactly the keys the escrow may hand out — every version of each message's
  * key (`msg:<id>`, the recipient's link; shared/release/released-keys.ts), never a key of a trustee
  * access level, which opens only with the trustee's kit — with PUT /api/release/escrow. A deposit

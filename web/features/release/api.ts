@@ -1,5 +1,5 @@
 /**
- * The owner's release endpoints (DESIGN.md §8; sync-server/routes/release.ts), typed with the
+ * The owner's release endpoints (DESIGN.md §8; sync-server/release/owner-routes.ts), typed with the
  * shared wire shapes. These need the network: release state lives on the server only.
  */
 import type {

@@ -1,5 +1,5 @@
 /**
- * The contract of the trustee kit store (db/kits.ts, db/pg/pg-kits.ts), part of the release store:
+ * The contract of the trustee kit store (release/kits/store/sqlite-kits.ts, release/kits/store/pg-kits.ts), part of the release store:
  * SQLite's through its asynchronous adapter and PostgreSQL's. `setup` runs before each test and
  * gives an empty database with users `u1` and `u2`, and a way to see and put an escrow row.
  */

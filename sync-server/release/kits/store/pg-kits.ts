@@ -1,5 +1,5 @@
 /**
- * Trustee kits on PostgreSQL: db/kits.ts's methods over a `pg` Queryable, part of the release
+ * Trustee kits on PostgreSQL: release/kits/store/sqlite-kits.ts's methods over a `pg` Queryable, part of the release
  * store (pg-release-store.ts spreads them in, so a kit's step shares the release's transaction and
  * its per-account lock). Tables: migrations/016-kits.sql. Same semantics as SQLite's
  * (kit-store.contract.ts).
@@ -16,7 +16,7 @@ const toKit = (r: Record<string, unknown>) => numeric<KitRow>(r, KIT_NUMS);
 /** The kit methods over `q` (the pool, or a transaction's client). */
 export function pgKitMethods(q: Queryable): Asyncified<KitStoreMethods> {
   const count = async (sql: string, params: unknown[]) => (await q.query(sql, params)).rowCount ?? 0;
-  /** As db/kits.ts: a retired generation keeps only its tokens and commitments. */
+  /** As release/kits/store/sqlite-kits.ts: a retired generation keeps only its tokens and commitments. */
   const dropRetired = async (userId: string) => {
     await q.query(
       `UPDATE kits SET blob = '', gate_wrap = '', share_wrap = NULL WHERE user_id = $1 AND blob != ''

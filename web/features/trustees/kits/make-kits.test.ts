@@ -11,7 +11,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { derivePasswordKeys } from '../../../../shared/crypto/kdf';
 import { commitShare } from '../../../../shared/crypto/shamir';
-import { openTrusteeBlob, parseKitCode, parseKitFragment, trusteeAccessKey } from '../../../../shared/crypto/trustee-kit';
+import { openTrusteeBlob, parseKitCode, parseKitFragment, trusteeAccessKey, EXECUTOR_KIT_ID } from '../../../../shared/crypto/trustee-kit';
 import type { ReleaseTrustee } from '../../../../shared/schema/release';
 import { appTransport } from '../../../../sync-server/test/client-test-support';
 import { makeDeviceKeys } from '../../../../sync-server/test/test-keys';
@@ -27,7 +27,6 @@ import { kitCandidates } from './kit-plan';
 import { getKits, type KitsState } from './kits-api';
 import { KitSetupError, levelKeys, makeKits, openHandouts } from './make-kits';
 import { putAwayExecutorKit } from './executor-kit';
-import { EXECUTOR_KIT_ID } from '../../../../shared/crypto/trustee-kit';
 
 const ORIGIN = 'https://afterword.example';
 

@@ -116,8 +116,12 @@ export function SyncStatus({ onSignIn }: { onSignIn?: () => void } = {}) {
           <span className="hidden md:inline" aria-hidden="true">
             {view.progress.words}
           </span>
-          <span className="md:hidden" aria-hidden="true">
+          <span className="hidden sm:inline md:hidden" aria-hidden="true">
             {view.progress.short}
+          </span>
+          {/* A phone's header has room for a few characters beside its icons (390 px): the share. */}
+          <span className="sm:hidden" aria-hidden="true">
+            {state.progress ? `${Math.floor((100 * state.progress.done) / Math.max(1, state.progress.total))}%` : null}
           </span>
         </span>
       ) : null}

@@ -41,6 +41,9 @@ export function sealedChoicesOf(db: UserDatabase): SealedChoices {
     async read(messageId) {
       const message = await db.dexie.entities('messages').get(messageId);
       if (!message) return undefined;
+      // Refused when pulled (its sealing or its freshness): the field is left out of the record, so
+      // reading it as "never chosen" would let the server's default decide (SECURITY.md "Freshness").
+      if (await db.dexie.sealErrors.get(['messages', messageId, 'delivery'])) return undefined;
       if (message.delivery == null) return null;
       return isChoice(message.delivery) ? { mode: message.delivery.mode, trustees: [...message.delivery.trustees] } : undefined;
     },

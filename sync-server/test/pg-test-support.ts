@@ -109,3 +109,19 @@ export async function createPgTestApp(
   Object.assign(pool, { end: async () => (await services.close?.(), endPool()) });
   return Object.assign(testAppOver(deps, services, clock.advance), { pool });
 }
+
+/**
+ * Test apps on `db` made as a file needs them (createPgTestApp with `opts`), each instance's pool
+ * ended once the file's tests are done. Returns the maker; call it at a file's top level.
+ */
+export function usePgApps(db: PgTestDatabase): (opts?: Parameters<typeof createPgTestApp>[1]) => Promise<TestApp & { pool: pg.Pool }> {
+  const pools: pg.Pool[] = [];
+  afterAll(async () => {
+    for (const p of pools) await p.end();
+  });
+  return async (opts) => {
+    const t = await createPgTestApp(db.url, opts);
+    pools.push(t.pool);
+    return t;
+  };
+}

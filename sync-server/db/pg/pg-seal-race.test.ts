@@ -1,23 +1,15 @@
 /** Finish racing a plain write, over the real app on PostgreSQL (keys/seal-race.contract.ts; pg-record-store.ts). */
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
-import type pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import { expectNothingPlain, expectRefusedAsPlaintext, plainPush, sealedButNotFinished, sealRaceContract } from '../../keys/seal-race.contract';
-import { createPgTestApp, usePgDatabase } from '../../test/pg-test-support';
+import { usePgApps, usePgDatabase } from '../../test/pg-test-support';
 
 const db = usePgDatabase();
-const pools: pg.Pool[] = [];
-afterAll(async () => {
-  for (const p of pools) await p.end();
-});
+const app = usePgApps(db);
 /** One secret for the instances of this file: they accept each other's cookies. */
 const sessionSecret = randomBytes(32).toString('base64url');
 
-const instance = async (clock?: { now: () => number; advance: (ms: number) => void }) => {
-  const t = await createPgTestApp(db.url, { sessionSecret, clock });
-  pools.push(t.pool);
-  return t;
-};
+const instance = (clock?: { now: () => number; advance: (ms: number) => void }) => app({ sessionSecret, clock });
 
 sealRaceContract('PostgreSQL', () => instance(), (t) => instance({ now: t.deps.now, advance: t.advance }));
 

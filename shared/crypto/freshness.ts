@@ -26,7 +26,7 @@
  */
 import { isFreshnessField, TOMBSTONE_FIELD, TWIN_PREFIX, VERSION_FIELD, type CollectionName } from '../schema/collection-names';
 import type { RecordState } from '../sync/merge';
-import { CryptoError, MalformedError, RolledBackError, UnvouchedError } from './errors';
+import { CryptoError, MalformedError, RolledBackError, UnknownKeyError, UnvouchedError } from './errors';
 
 export { isFreshnessField, TWIN_PREFIX, VERSION_FIELD };
 
@@ -146,9 +146,11 @@ export function checkFreshness(collection: CollectionName, got: OpenedRecord, kn
   const opened = gotClock !== undefined && !got.errors[VERSION_FIELD] ? namedBy(collection, got.values[VERSION_FIELD], gotClock) : null;
   if (gotClock !== undefined && !opened && !got.errors[VERSION_FIELD]) refused[VERSION_FIELD] = new MalformedError('The record version is not one this app reads');
   const version = opened ?? (knownClock === gotClock ? namedBy(collection, known?.values[VERSION_FIELD], own) : null);
-  if (gotClock !== undefined && version === null) {
+  if (gotClock !== undefined && version === null && !(got.errors[VERSION_FIELD] instanceof UnknownKeyError)) {
     // A version that does not open (or reads as nothing known) vouches for nothing: were its fields
     // taken unchecked, damaging the version would let any older field back in. Nothing merges.
+    // (Not when this device lacks the record's key: its sealed fields fail the same way already,
+    // and that is the device's state, not the server's doing; an export opened without keys.)
     const why = got.errors[VERSION_FIELD] ?? refused[VERSION_FIELD]!;
     for (const field of Object.keys(got.clocks)) refused[field] = why;
     return refused;

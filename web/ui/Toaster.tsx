@@ -11,7 +11,9 @@ import { X } from 'lucide-react';
 import { cn } from './cn';
 import { useToastStore } from './toast-store';
 
-const TOAST_BUTTON = 'min-h-10 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-stone-100';
+// White in both toasts: on the destructive (red) toast, dark words with no background of their own
+// read at 2.8:1 against the red (axe color-contrast, issue 39's refusal toasts).
+const TOAST_BUTTON = 'min-h-10 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-stone-100';
 
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);

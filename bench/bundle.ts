@@ -58,6 +58,8 @@ const ON_FIRST_USE = [
   'ui/SelectRadix.tsx',
   'app/UserMenuDropdown.tsx',
   'app/MobileNavSheet.tsx',
+  'features/notifications/NotificationsMenuDropdown.tsx',
+  'ui/PasswordPromptDialog.tsx',
   'ui/ConfirmDialog.tsx',
   'pwa/ReauthForm.tsx',
   'files/upload.ts',

@@ -5,7 +5,7 @@
  */
 import { apiFetch, serverMessage } from '../api/client';
 import { refusalWords } from '../features/keys/refusal';
-import { PasswordPromptDialog } from '../ui/PasswordPromptDialog';
+import { LazyPasswordPromptDialog } from '../ui/password-prompt';
 import { usePasswordPrompt } from './confirm-password';
 import { useKeySession } from '../features/keys/key-session';
 
@@ -17,7 +17,7 @@ export function ConfirmPasswordDialog() {
     pending(ok);
   };
   return (
-    <PasswordPromptDialog
+    <LazyPasswordPromptDialog
       title="Confirm your password"
       description="For your safety, please enter your password again before changing this."
       dismissLabel="Cancel"

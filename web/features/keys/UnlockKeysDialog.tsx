@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { serverMessage } from '../../api/client';
-import { PasswordPromptDialog } from '../../ui/PasswordPromptDialog';
+import { LazyPasswordPromptDialog } from '../../ui/password-prompt';
 import { authStepWords } from '../auth/AuthProgress';
 import { useKeySession } from './key-session';
 
@@ -24,7 +24,7 @@ export function UnlockKeysDialog() {
   const [dismissed, setDismissed] = useState(false);
   if (!locked || dismissed) return null;
   return (
-    <PasswordPromptDialog
+    <LazyPasswordPromptDialog
       title="Unlock your words"
       description={replaced ? REPLACED : CLEARED}
       dismissLabel="Not now"

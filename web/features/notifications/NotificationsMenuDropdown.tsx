@@ -1,0 +1,36 @@
+/**
+ * The header's Notifications menu as a Radix DropdownMenu (see NotificationsMenu.tsx): a lazy
+ * chunk, loaded when the person first reaches for the bell (issue 41: the menu's code, with its
+ * positioning, is no part of painting the dashboard), then it replaces the plain bell button.
+ */
+import { useNavigate } from 'react-router-dom';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '../../ui/DropdownMenu';
+import { BellFace, bellButtonClasses, useNotices } from './notifications-bell';
+
+/** `defaultOpen`: the person pressed the plain bell button, so the menu opens as it mounts. */
+export default function NotificationsMenuDropdown({ defaultOpen }: { defaultOpen: boolean }) {
+  const notices = useNotices();
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>
+        <button type="button" className={bellButtonClasses}>
+          <BellFace notices={notices} />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-1.5rem)]">
+        <DropdownMenuLabel>Notifications</DropdownMenuLabel>
+        {notices.length === 0 ? (
+          <p className="px-2 py-2 text-sm text-slate-700">Nothing needs your attention.</p>
+        ) : (
+          notices.map((n) => (
+            <DropdownMenuItem key={n.id} onSelect={() => navigate(n.href)} className="flex flex-col items-start gap-0.5">
+              <span className={`font-medium ${n.tone === 'urgent' ? 'text-red-800' : 'text-slate-900'}`}>{n.title}</span>
+              <span className="text-sm text-slate-700">{n.detail}</span>
+            </DropdownMenuItem>
+          ))
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

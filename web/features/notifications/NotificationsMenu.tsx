@@ -8,16 +8,22 @@
  * web/ui/LazyMenuButton.tsx; precached, so offline too).
  */
 import { lazy } from 'react';
+import { useSyncStore } from '../../sync/sync-store';
 import { LazyMenuButton } from '../../ui/LazyMenuButton';
-import { BellFace, bellButtonClasses, useNotices } from './notifications-bell';
+import { useReleaseStore } from '../release/release-store';
+import { BellFace, bellButtonClasses } from './notifications-bell';
+import { noticesOf } from './notifications';
 
 const loadDropdown = () => import('./NotificationsMenuDropdown');
 const NotificationsMenuDropdown = lazy(loadDropdown);
 
 export function NotificationsMenu() {
-  const notices = useNotices();
+  const release = useReleaseStore((s) => s.status);
+  const status = useSyncStore((s) => s.status);
+  const rejected = useSyncStore((s) => s.lastRejected.length);
+  const notices = noticesOf({ release, sync: { status, rejected }, now: Date.now() });
   return (
-    <LazyMenuButton load={loadDropdown} menu={<NotificationsMenuDropdown defaultOpen />} className={bellButtonClasses}>
+    <LazyMenuButton load={loadDropdown} menu={<NotificationsMenuDropdown notices={notices} defaultOpen />} className={bellButtonClasses}>
       <BellFace notices={notices} />
     </LazyMenuButton>
   );

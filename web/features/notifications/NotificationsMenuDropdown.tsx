@@ -5,11 +5,11 @@
  */
 import { useNavigate } from 'react-router-dom';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '../../ui/DropdownMenu';
-import { BellFace, bellButtonClasses, useNotices } from './notifications-bell';
+import type { Notice } from './notifications';
+import { BellFace, bellButtonClasses } from './notifications-bell';
 
-/** `defaultOpen`: the person pressed the plain bell button, so the menu opens as it mounts. */
-export default function NotificationsMenuDropdown({ defaultOpen }: { defaultOpen: boolean }) {
-  const notices = useNotices();
+/** `notices`: what to list (NotificationsMenu reads them); `defaultOpen`: the person pressed the plain bell button, so the menu opens as it mounts. */
+export default function NotificationsMenuDropdown({ notices, defaultOpen }: { notices: readonly Notice[]; defaultOpen: boolean }) {
   const navigate = useNavigate();
   return (
     <DropdownMenu defaultOpen={defaultOpen}>

@@ -1,21 +1,11 @@
 /**
  * What the Notifications menu's plain button and its lazy dropdown (NotificationsMenu.tsx,
- * NotificationsMenuDropdown.tsx) share: the notices the device knows of, the button's look and
- * what it shows (the bell, its name and the count). Kept apart from NotificationsMenu.tsx so the
- * lazy chunk does not import the module that loads it (no circle of imports, issue 42).
+ * NotificationsMenuDropdown.tsx) share: the button's look and what it shows (the bell, its name
+ * and the count). Kept apart from NotificationsMenu.tsx so the lazy chunk does not import the
+ * module that loads it (no circle of imports, issue 42).
  */
 import { Bell } from 'lucide-react';
-import { useSyncStore } from '../../sync/sync-store';
-import { useReleaseStore } from '../release/release-store';
-import { type Notice, noticesOf } from './notifications';
-
-/** The notices to show now (notifications.ts), from the release status and the sync state. */
-export function useNotices(): Notice[] {
-  const release = useReleaseStore((s) => s.status);
-  const status = useSyncStore((s) => s.status);
-  const rejected = useSyncStore((s) => s.lastRejected.length);
-  return noticesOf({ release, sync: { status, rejected }, now: Date.now() });
-}
+import type { Notice } from './notifications';
 
 /** The bell button's look, shared by the plain button and the menu's trigger. */
 export const bellButtonClasses = 'relative flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-stone-100';

@@ -230,17 +230,19 @@ export async function animationsSettled(page: Page): Promise<void> {
 /**
  * Runs axe-core on the page, once its transitions and animations have ended (animationsSettled),
  * and fails the test listing every violation whose impact is serious or critical (brief: every
- * screen passes axe with none). `label` names the screen.
+ * screen passes axe with none). `label` names the screen; `within` (a CSS selector) checks only that
+ * part, for an open menu or popover: Radix hides the rest of the page from assistive technology
+ * while it is open, which axe reports on the hidden page (aria-hidden-focus), not on the menu.
  */
-export async function expectNoSeriousA11yViolations(page: Page, label = page.url()): Promise<void> {
+export async function expectNoSeriousA11yViolations(page: Page, label = page.url(), within?: string): Promise<void> {
   await animationsSettled(page);
   const hasAxe = await page.evaluate(() => 'axe' in window);
   // Evaluated through the DevTools protocol, not a <script> tag: the app's CSP (script-src 'self')
   // rightly blocks inline scripts, and the test should not weaken it.
   if (!hasAxe) await page.evaluate(await readFile(AXE_PATH, 'utf8'));
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document);
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document | { include: string[] }) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(selector ? { include: [selector] } : document);
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
@@ -248,7 +250,7 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
       // The check's data names the colours and ratio of a contrast failure (fgColor, bgColor, contrastRatio).
       nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary, data: n.any.map((c) => c.data) })),
     }));
-  });
+  }, within);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious
     .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${JSON.stringify(n.target)} ${n.html}\n    ${n.failureSummary ?? ''} ${JSON.stringify(n.data)}`).join('\n')}`)

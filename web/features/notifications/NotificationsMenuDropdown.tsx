@@ -21,7 +21,11 @@ export default function NotificationsMenuDropdown({ notices, defaultOpen }: { no
       <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-1.5rem)]">
         <DropdownMenuLabel>Notifications</DropdownMenuLabel>
         {notices.length === 0 ? (
-          <p className="px-2 py-2 text-sm text-slate-700">Nothing needs your attention.</p>
+          // An item, not a paragraph: a menu must hold menu items (axe aria-required-children), and a
+          // screen reader then reads the sentence as the menu's one entry.
+          <DropdownMenuItem disabled className="text-sm text-slate-700 data-[disabled]:opacity-100">
+            Nothing needs your attention.
+          </DropdownMenuItem>
         ) : (
           notices.map((n) => (
             <DropdownMenuItem key={n.id} onSelect={() => navigate(n.href)} className="flex flex-col items-start gap-0.5">

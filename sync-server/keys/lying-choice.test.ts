@@ -1,0 +1,51 @@
+/**
+ * A server that lies about a letter's sealed delivery choice (issue 39 "No back door", attack 4;
+ * SECURITY.md "What this device pins", "Freshness"): the owner's device code (Dexie over
+ * fake-indexeddb, the real sync engine, delivery-choice.ts) against the real Hono app over a real
+ * SQLite file, the answers to `POST /api/sync` rewritten by the test.
+ *
+ * A new letter seals its delivery choice when it is made (the default, "the server delivers it"),
+ * so "never chosen" is a letter from before, and a choice the server strips from a pull is caught
+ * like any other missing sealed field: it decides nothing and the person is told.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import type { SyncResponse } from '../../shared/sync/protocol';
+import { sealedChoicesOf } from '../../web/features/message-vault/sealed-choice';
+import { createSyncEngine } from '../../web/sync/engine';
+import type { Transport } from '../../web/sync/transport';
+import { sealedWithKits } from '../test/message-key-test-support';
+
+/** `transport` whose answers have the `delivery` field of every message taken out, as a lying server would serve them. */
+const stripping =
+  (transport: Transport): Transport =>
+  async (...args) => {
+    const res: SyncResponse = await transport(...args);
+    return {
+      ...res,
+      records: res.records.map((r) => {
+        if (r.collection !== 'messages') return r;
+        const { delivery: _v, ...values } = r.values;
+        const { delivery: _c, ...clocks } = r.clocks;
+        return { ...r, values, clocks };
+      }),
+    };
+  };
+
+describe('a letter\'s sealed delivery choice cannot be taken away unnoticed', () => {
+  it('a new letter seals the default choice when it is made; a server that strips it from a pull is refused on another device, which decides nothing for it and says so', async () => {
+    const { w, db } = await sealedWithKits();
+    expect(await sealedChoicesOf(db).read('m1')).toEqual({ mode: 'server', trustees: [] });
+
+    const db2 = await w.device();
+    const engine = createSyncEngine({ db: db2, transport: stripping(w.transport), keys: await w.keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
+    await engine.syncNow();
+    await engine.stop();
+    const choices = sealedChoicesOf(db2);
+    expect(await choices.read('m1')).toBeUndefined(); // not "never chosen", which the server's list would decide
+    expect(await choices.read('m2')).toBeUndefined();
+    expect((await db2.dexie.sealErrors.toArray()).map((e) => `${e.id}/${e.field}: ${e.error}`).sort()).toEqual(['m1/delivery: rolled-back', 'm2/delivery: rolled-back']);
+    expect(engine.snapshot().unopened).toMatch(/Messages/);
+    expect(await db2.dexie.entities('messages').get('m1')).toMatchObject({ recipientName: 'Annabella' }); // the rest of the letter is kept
+  });
+});

@@ -6,11 +6,15 @@
  *
  * A new letter seals its delivery choice when it is made (the default, "the server delivers it"),
  * so "never chosen" is a letter from before, and a choice the server strips from a pull is caught
- * like any other missing sealed field: it decides nothing and the person is told.
+ * like any other missing sealed field: it decides nothing and the person is told. A changed choice
+ * is sealed (in the outbox) before the wraps it justifies are sent, so an answer lost on the way
+ * leaves the letter's record and the server's list in agreement.
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { SyncResponse } from '../../shared/sync/protocol';
+import type { Api } from '../../web/features/keys/sign-in';
+import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices } from '../../web/features/message-vault/delivery-choice';
 import { sealedChoicesOf } from '../../web/features/message-vault/sealed-choice';
 import { createSyncEngine } from '../../web/sync/engine';
 import type { Transport } from '../../web/sync/transport';
@@ -47,5 +51,33 @@ describe('a letter\'s sealed delivery choice cannot be taken away unnoticed', ()
     expect((await db2.dexie.sealErrors.toArray()).map((e) => `${e.id}/${e.field}: ${e.error}`).sort()).toEqual(['m1/delivery: rolled-back', 'm2/delivery: rolled-back']);
     expect(engine.snapshot().unopened).toMatch(/Messages/);
     expect(await db2.dexie.entities('messages').get('m1')).toMatchObject({ recipientName: 'Annabella' }); // the rest of the letter is kept
+  });
+
+  it('a changed choice is in the outbox before its wraps are sent: when the answer to them is lost, the record and the list still agree; when they are refused, the record keeps the old choice', async () => {
+    const { api, device, db } = await sealedWithKits();
+    const owner = { ...device, choices: sealedChoicesOf(db) };
+    expect(await syncDeliveryChoices(owner, ['m1', 'm2'])).toEqual({ updated: 2, unbound: [] });
+    /** Whether the sealed choice was waiting in the outbox when the wraps went, and what befalls them: saved with the answer lost, or refused. */
+    let sealedFirst: boolean | null = null;
+    let fate: 'lost' | 'refused' = 'lost';
+    const lossy: Api = async <T,>(path: string, init: { method?: string; body?: unknown } = {}) => {
+      if (init.method !== 'PUT' || path !== '/api/kits/messages') return api<T>(path, init);
+      sealedFirst = (await db.dexie.outbox.toArray()).some((c) => c.id === 'm2' && 'delivery' in c.fields);
+      if (fate === 'refused') throw Object.assign(new Error('Service unavailable'), { status: 503 });
+      await api(path, init); // the server saves the wraps ...
+      throw new TypeError('Failed to fetch'); // ... and the answer never arrives
+    };
+    const deps = { ...owner, api: lossy };
+    await expect(saveDeliveryChoice(deps, await loadDeliveryState(api), 'm2', { mode: 'trustee', trustees: ['tr2'] })).rejects.toThrow('Failed to fetch');
+    expect(sealedFirst).toBe(true);
+    expect(await owner.choices.read('m2')).toEqual({ mode: 'trustee', trustees: ['tr2'] });
+    expect(await syncDeliveryChoices(owner, ['m1', 'm2'])).toEqual({ updated: 0, unbound: [] }); // in agreement: no refusal
+
+    fate = 'refused';
+    sealedFirst = null;
+    await expect(saveDeliveryChoice(deps, await loadDeliveryState(api), 'm2', { mode: 'server', trustees: [] })).rejects.toThrow('Service unavailable');
+    expect(sealedFirst).toBe(true);
+    expect(await owner.choices.read('m2')).toEqual({ mode: 'trustee', trustees: ['tr2'] }); // the choice the server still holds
+    expect(await syncDeliveryChoices(owner, ['m1', 'm2'])).toEqual({ updated: 0, unbound: [] });
   });
 });

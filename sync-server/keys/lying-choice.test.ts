@@ -16,21 +16,25 @@ import type { SyncResponse } from '../../shared/sync/protocol';
 import type { Api } from '../../web/features/keys/sign-in';
 import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices } from '../../web/features/message-vault/delivery-choice';
 import { sealedChoicesOf } from '../../web/features/message-vault/sealed-choice';
+import { letterAddressNotice } from '../../web/features/message-vault/address-check';
+import { ADDRESS_UNCHECKED_WORDS } from '../../web/features/keys/refusal-words';
+import { refusedIds } from '../../web/db/refused-fields';
+import { formatHlc } from '../../shared/sync/hlc';
 import { createSyncEngine } from '../../web/sync/engine';
 import type { Transport } from '../../web/sync/transport';
 import { sealedWithKits } from '../test/message-key-test-support';
 
-/** `transport` whose answers have the `delivery` field of every message taken out, as a lying server would serve them. */
+/** `transport` whose answers have `field` of every message taken out, as a lying server would serve them. */
 const stripping =
-  (transport: Transport): Transport =>
+  (transport: Transport, field = 'delivery'): Transport =>
   async (...args) => {
     const res: SyncResponse = await transport(...args);
     return {
       ...res,
       records: res.records.map((r) => {
         if (r.collection !== 'messages') return r;
-        const { delivery: _v, ...values } = r.values;
-        const { delivery: _c, ...clocks } = r.clocks;
+        const { [field]: _v, ...values } = r.values;
+        const { [field]: _c, ...clocks } = r.clocks;
         return { ...r, values, clocks };
       }),
     };
@@ -79,5 +83,20 @@ describe('a letter\'s sealed delivery choice cannot be taken away unnoticed', ()
     expect(sealedFirst).toBe(true);
     expect(await owner.choices.read('m2')).toEqual({ mode: 'trustee', trustees: ['tr2'] }); // the choice the server still holds
     expect(await syncDeliveryChoices(owner, ['m1', 'm2'])).toEqual({ updated: 0, unbound: [] });
+  });
+
+  it('a letter\'s sealed address copy left out by the server: the vault on another device says the address cannot be checked, never vouching for the server\'s', async () => {
+    const { w } = await sealedWithKits();
+    const attacker = 'attacker@evil.example';
+    await w.t.services.store.applyChanges(w.userId, [{ collection: 'messages', id: 'm1', hlc: formatHlc({ ms: w.t.deps.now() + 1000, counter: 0, node: 'ffffffffffffffff' }), fields: { recipientEmail: attacker } }]);
+    const db2 = await w.device();
+    const engine = createSyncEngine({ db: db2, transport: stripping(w.transport, 'sealedRecipientEmail'), keys: await w.keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
+    await engine.syncNow();
+    await engine.stop();
+    const m1 = (await db2.dexie.entities('messages').get('m1'))!;
+    expect(m1.recipientEmail).toBe(attacker);
+    const refused = await refusedIds(db2, 'messages', 'sealedRecipientEmail');
+    expect(letterAddressNotice(m1, refused.has('m1'))).toBe(ADDRESS_UNCHECKED_WORDS);
+    expect(ADDRESS_UNCHECKED_WORDS).not.toContain(attacker);
   });
 });

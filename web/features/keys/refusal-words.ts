@@ -47,3 +47,6 @@ export const KIT_ADDRESS_UNCHECKED_WORDS = (name: string) =>
 
 /** A letter's address whose sealed copy the server left out or served older (address-check.ts): shown, but not vouched for. */
 export const ADDRESS_UNCHECKED_WORDS = `Your server did not give back your own sealed copy of this letter’s address, so the address shown is your server’s and could not be checked. Edit this message, type the address you know is right and save. ${TELL}`;
+
+/** A reset link's check named an account this device has no pin for, with weaker protection (or none) than the accounts it knows. */
+export const OTHER_ACCOUNT_WORDS = `Your server says this link is for an account this device has never signed in to, and asks for weaker protection of your password than this device uses. Nothing was sent. Open the link on a device where you have signed in before, or ask for a new link. ${TELL}`;

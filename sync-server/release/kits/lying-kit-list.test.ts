@@ -19,6 +19,8 @@ import { encodeKitCode, kitFragment } from '../../../shared/crypto/trustee-kit';
 import { refusedIds } from '../../../web/db/refused-fields';
 import type { UserDatabase } from '../../../web/db/user-database';
 import { KIT_ADDRESS_UNCHECKED_WORDS } from '../../../web/features/keys/refusal-words';
+import { sealOlderAddresses } from '../../../web/features/keys/address-copies';
+import { letterAddressNotice, ADDRESS_CHANGED_TEXT } from '../../../web/features/message-vault/address-check';
 import { KIT_ADDRESS_CHANGED_TEXT, KIT_LEVEL_CHANGED_TEXT, kitAddress, kitHandoutProblem } from '../../../web/features/trustees/kits/kit-check';
 import { kitCandidates } from '../../../web/features/trustees/kits/kit-plan';
 import { kitMailto } from '../../../web/features/trustees/kits/kit-share';
@@ -132,5 +134,37 @@ describe('a server that lies about a kit\'s address and level', () => {
       expect(onNew.tr1, lie).toEqual(mailtoOf('ann'));
     }
     expect(KIT_ADDRESS_UNCHECKED_WORDS('bob')).toMatch(/Nothing was sent\./);
+  });
+
+  it('an address written before sealed copies gets its copy on the owner\'s device after its next sync, so a later rewrite by the server stops the kit and is named on the letter', async () => {
+    const { w, addr, db, sync } = await sealedWithKits();
+    // As an older device left them: bob's address and m1's with no sealed copy.
+    await db.write('trustees', 'tr2', { sealedEmail: null });
+    await db.write('messages', 'm1', { sealedRecipientEmail: null });
+    await sync();
+    expect(await db.dexie.entities('trustees').get('tr2')).toMatchObject({ email: addr('bob'), sealedEmail: null });
+
+    const db2 = await w.device(); // the owner's next open, on another device: up to date first
+    const sync2 = async () => {
+      const engine = createSyncEngine({ db: db2, transport: w.transport, keys: await w.keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
+      await engine.syncNow();
+      await engine.stop();
+    };
+    await sync2();
+    expect(await sealOlderAddresses(db2)).toBe(2);
+    expect(await sealOlderAddresses(db2)).toBe(0); // once
+    await sync2();
+
+    // The server now rewrites both addresses in its own store; the device pulls them.
+    const hlc = formatHlc({ ms: w.t.deps.now() + 5000, counter: 0, node: 'ffffffffffffffff' });
+    await w.t.services.store.applyChanges(w.userId, [
+      { collection: 'trustees', id: 'tr2', hlc, fields: { email: ATTACKER } },
+      { collection: 'messages', id: 'm1', hlc, fields: { recipientEmail: ATTACKER } },
+    ]);
+    await sync2();
+    const listed = [{ id: 'tr2', invitation: 'accepted', accessLevel: 'full' }] as ReleaseTrustee[];
+    const [bob] = kitCandidates(await db2.dexie.entities('trustees').toArray(), listed, await refusedIds(db2, 'trustees', 'sealedEmail'));
+    expect(kitHandoutProblem(bob!, { level: 'full' })).toBe(KIT_ADDRESS_CHANGED_TEXT('bob', addr('bob')));
+    expect(letterAddressNotice((await db2.dexie.entities('messages').get('m1'))!)).toBe(ADDRESS_CHANGED_TEXT(addr('annabella')));
   });
 });

@@ -50,3 +50,7 @@ export const ADDRESS_UNCHECKED_WORDS = `Your server did not give back your own s
 
 /** A reset link's check named an account this device has no pin for, with weaker protection (or none) than the accounts it knows. */
 export const OTHER_ACCOUNT_WORDS = `Your server says this link is for an account this device has never signed in to, and asks for weaker protection of your password than this device uses. Nothing was sent. Open the link on a device where you have signed in before, or ask for a new link. ${TELL}`;
+
+/** Said once this device gave `n` addresses written before sealed copies existed their copy (address-copies.ts). */
+export const OLDER_ADDRESSES_WORDS = (n: number) =>
+  `${n === 1 ? 'One e-mail address' : `${n} e-mail addresses`} of your trustees or letters ${n === 1 ? 'was' : 'were'} written before Afterword kept your own sealed copy of each address. This device has now sealed ${n === 1 ? 'it' : 'them'} as your server gives ${n === 1 ? 'it' : 'them'} today, so a later change by the server will be noticed. Please look over your trustees’ and letters’ addresses once, and correct any that is wrong.`;

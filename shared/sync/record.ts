@@ -173,6 +173,25 @@ export function addOwnerCopies(collection: CollectionName, state: RecordState, f
   }
 }
 
+/**
+ * The sealed choice a new letter is made with (web/features/message-vault/delivery-choice.ts
+ * DEFAULT_CHOICE): "the server delivers it", until the owner chooses a trustee.
+ */
+export const DEFAULT_DELIVERY: Readonly<{ mode: 'server'; trustees: readonly string[] }> = Object.freeze({ mode: 'server', trustees: Object.freeze([]) });
+
+/**
+ * Adds to a device write's sync `fields` (in place) what a new record of `collection` is sealed
+ * with from the start: a new letter's delivery choice (DEFAULT_DELIVERY) unless the write gives
+ * one. A new record is a write with `createdAt` over an empty `state` (this device holds nothing of
+ * it). So every letter made by this version carries its choice, the record's version names it, and
+ * a server that strips it is refused like any other missing sealed field (shared/crypto/freshness.ts);
+ * "never chosen" is left to letters from before (issue 39, attack 4; SECURITY.md "What this device pins").
+ */
+export function addCreationFields(collection: CollectionName, state: RecordState, fields: Record<string, unknown>): void {
+  if (collection !== 'messages' || !('createdAt' in fields) || 'delivery' in fields || Object.keys(state.clocks).length > 0) return;
+  fields.delivery = { mode: DEFAULT_DELIVERY.mode, trustees: [...DEFAULT_DELIVERY.trustees] };
+}
+
 /** Fields of a message that reach its recipient: an edit of one is a new revision. */
 const DELIVERED_CONTENT = ['messageType', 'messageContent', 'file'];
 

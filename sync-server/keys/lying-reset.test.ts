@@ -14,7 +14,7 @@ import { derivePasswordKeys, type KdfParams } from '../../shared/crypto/kdf';
 import { resetPassword } from '../../web/features/auth/reset-credential';
 import { checkResetLink } from '../../web/features/auth/reset-link';
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
-import { KNOWN_KEYS_WORDS, RESET_NO_KEYS_WORDS, WEAK_KDF_WORDS } from '../../web/features/keys/refusal-words';
+import { KNOWN_KEYS_WORDS, OTHER_ACCOUNT_WORDS, RESET_NO_KEYS_WORDS, WEAK_KDF_WORDS } from '../../web/features/keys/refusal-words';
 import { upgradeOlderAccount, type Api } from '../../web/features/keys/sign-in';
 import type { Owner } from '../test/release-test-support';
 import { resetLink, tokenOf, useResetMail } from '../test/reset-test-support';
@@ -103,6 +103,32 @@ describe('a lying /reset-password/check gets no password and no weaker derivatio
     const reset = JSON.parse(b.sent.at(-1)!) as { loginSecret: string; kdf: KdfParams };
     expect(reset.kdf).toMatchObject({ alg: 'argon2id', memoryKiB: 64 * 1024, iterations: 3 });
     expect(reset.loginSecret).toBe((await derivePasswordKeys(NEW_PASSWORD, reset.kdf)).loginSecret);
+  });
+
+  it('a device that pinned the keys: a check naming another account (one it has no pin for) with weaker protection or "no keys" is refused, even when the person ticks "made before keys"; nothing sent after the check', async () => {
+    const { o, device } = await pinnedOwner();
+    const token = tokenOf(await resetLink(o, mail.smtp()));
+    const b = browserOf(o, device);
+    const other = crypto.randomUUID(); // an account this device never saw: the server's choice
+    const lies: [string, (real: () => Promise<unknown>) => unknown][] = [
+      ['kdf: null', async (real) => ({ ...((await real()) as object), userId: other, kdf: null, kdfAlg: null })],
+      ...WEAK.map(([name, weak]): [string, (real: () => Promise<unknown>) => unknown] => [name, async (real) => ({ ...((await weakened(weak)(real)) as object), userId: other })]).reverse(),
+    ];
+    for (const [name, lie] of lies) {
+      b.lie(lie);
+      b.sent.length = 0;
+      const link = await checkResetLink(b.deps.api, token);
+      expect(link.userId, name).toBe(other);
+      await expect(resetPassword(b.deps, token, link, NEW_PASSWORD, { olderAccount: true }), name).rejects.toThrow(OTHER_ACCOUNT_WORDS);
+      expect(b.sent, name).toEqual([JSON.stringify({ token })]); // the check only
+      expect(b.derived(), name).toBe(0);
+    }
+    expect(OTHER_ACCOUNT_WORDS).toMatch(/Nothing was sent\./);
+    // The honest answer names the pinned account and resets at its costs.
+    b.lie(null);
+    const done = await resetPassword(b.deps, token, await checkResetLink(b.deps.api, token), NEW_PASSWORD, { olderAccount: false });
+    expect(done.unlock?.kdf).toMatchObject({ alg: 'argon2id', memoryKiB: 64 * 1024, iterations: 3 });
+    expectNoPassword(b.sent);
   });
 
   it('a device without a pin: Argon2id below the registration costs is refused; "no keys" sends nothing unless the person says the account was made before keys', async () => {

@@ -115,7 +115,7 @@ describe('a server that lies gets no release key', () => {
   });
 
   it('a hand-over chosen before choices were sealed is taken into the letter\'s sealed record at the next honest answer, and kept from then on', async () => {
-    const { w, ring, device, api, ak, db } = await sealedWithKits();
+    const { w, ring, device, api, ak, db } = await sealedWithKits({ before: true });
     // As a device before this change chose it: on the server only, nothing in the letter's record.
     const before = { ...device, choices: choicesInMemory({ m1: null, m2: null }) };
     expect(await syncDeliveryChoices(before, ['m1', 'm2'])).toEqual({ updated: 2, unbound: [] });

@@ -33,9 +33,10 @@ export const apiOf =
  * accepted, and kits 2 of 3 (owner copy under a test AK) all handed over (`handOver: false`: none,
  * so the kits stay pending and the escrow stands). `m2DaysAhead`: m2's delivery date, `m2DaysAhead`
  * days after the test clock's now (default: none, at the release). `executor`: the executor kit as a
- * fourth kit (2 of 4).
+ * fourth kit (2 of 4). `before`: the letters are made as a device before sealed choices made them,
+ * with no choice in their records (`delivery: null`), where today's device seals the default.
  */
-export async function sealedWithKits(opts: { m2DaysAhead?: number; handOver?: boolean; executor?: boolean } = {}) {
+export async function sealedWithKits(opts: { m2DaysAhead?: number; handOver?: boolean; executor?: boolean; before?: boolean } = {}) {
   const tag = Math.random().toString(36).slice(2, 8);
   const addr = (who: string) => `${who}-${tag}@example.com`;
   const w = await createSealedWorld({ PUBLIC_URL: 'http://afterword.test' });
@@ -47,8 +48,9 @@ export async function sealedWithKits(opts: { m2DaysAhead?: number; handOver?: bo
     await engine.stop();
   };
   await sync();
-  await db.write('messages', 'm1', { recipientName: 'Annabella', recipientEmail: addr('annabella'), messageType: 'text', messageContent: LETTER.server, deliveryDate: null, createdAt: AT });
-  await db.write('messages', 'm2', { recipientName: 'Bert', recipientEmail: addr('bert'), messageType: 'text', messageContent: LETTER.handed, deliveryDate: opts.m2DaysAhead === undefined ? null : new Date(w.t.deps.now() + opts.m2DaysAhead * 86_400_000).toISOString(), createdAt: AT });
+  const older = opts.before ? { delivery: null } : {};
+  await db.write('messages', 'm1', { recipientName: 'Annabella', recipientEmail: addr('annabella'), messageType: 'text', messageContent: LETTER.server, deliveryDate: null, createdAt: AT, ...older });
+  await db.write('messages', 'm2', { recipientName: 'Bert', recipientEmail: addr('bert'), messageType: 'text', messageContent: LETTER.handed, deliveryDate: opts.m2DaysAhead === undefined ? null : new Date(w.t.deps.now() + opts.m2DaysAhead * 86_400_000).toISOString(), createdAt: AT, ...older });
   for (const [id, who] of [['tr1', 'ann'], ['tr2', 'bob'], ['tr3', 'cy']] as const) await db.write('trustees', id, { name: who, email: addr(who), accessLevel: 'full', createdAt: AT });
   await sync();
   await w.t.services.scheduler.runOnce(); // invites them

@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { hasCreatedAt, type CollectionName } from '../../shared/schema/collection-names';
 import type { EntityOf } from '../../shared/schema/collections';
 import { useCurrentDb } from './current';
+import { refusedIds } from './refused-fields';
 
 /** Every live record of `name`, newest first when the collection has createdAt. */
 export function useCollection<C extends CollectionName>(name: C): EntityOf[C][] | undefined {
@@ -27,6 +28,13 @@ export function useRecord<C extends CollectionName>(name: C, id: string | null |
     return (await db.dexie.entities(name).get(id)) ?? null;
   }, [db, name, id]);
 }
+
+/** The ids of `collection`'s records whose `field` this device refused at its pull (refused-fields.ts); empty while loading. */
+export function useRefusedIds(collection: CollectionName, field: string): ReadonlySet<string> {
+  const db = useCurrentDb((s) => s.db);
+  return useLiveQuery(async () => (db ? refusedIds(db, collection, field) : new Set<string>()), [db, collection, field]) ?? NONE;
+}
+const NONE: ReadonlySet<string> = new Set();
 
 /** Number of changes waiting in the outbox (0 while loading). */
 export function usePendingCount(): number {

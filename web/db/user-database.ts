@@ -11,7 +11,7 @@ import type { EntityOf } from '../../shared/schema/collections';
 import type { Change } from '../../shared/sync/change';
 import { ClockError, createClock, newNodeId, type Clock, type Hlc } from '../../shared/sync/hlc';
 import { emptyState, mergeState, stateOfWrite, type RecordState } from '../../shared/sync/merge';
-import { addDerivedFields, addOwnerCopies, type NewItemId } from '../../shared/sync/record';
+import { addCreationFields, addDerivedFields, addOwnerCopies, type NewItemId } from '../../shared/sync/record';
 import { AfterwordDexie, type IndexedDbDeps, type MetaValues } from './schema';
 
 /** The write kit (./write-kit.ts): validation, materialising and the rest of a write, which need zod. */
@@ -248,6 +248,7 @@ export class UserDatabase {
     // The owner's sealed copy of an address the server must read (issue 39), before unchanged
     // fields go: a letter saved again with the address its copy lacks gets one.
     addOwnerCopies(collection, state, fields);
+    addCreationFields(collection, state, fields); // a new letter's sealed delivery choice, from the start
     // Unchanged fields are not rewritten, so a form that sends the whole record never clobbers a
     // concurrent edit of a field the person did not touch (rule 4).
     for (const f of Object.keys(fields)) {

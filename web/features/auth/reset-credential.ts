@@ -9,15 +9,19 @@
  *   - "no keys": refused (DeviceRefusal, nothing sent) on a device that pinned the account's keys;
  *     on any other device the password itself is sent only when the person chose, on purpose, that
  *     the account was made before keys (OLDER_ACCOUNT_CHOICE), as "Upgrade an older account" does.
+ * The account is the server's word (`userId`), so a server could name one this device has no pin
+ * for to be judged as by a new device. A device that pinned any account therefore judges an
+ * unpinned one by the strongest KDF it pinned: "no keys" and anything weaker are refused
+ * (OTHER_ACCOUNT_WORDS); only a device that never held keys takes the new-device rules.
  */
 import type { Derive } from '../../../shared/crypto/account-setup';
 import { renewKdfParams } from '../../../shared/crypto/kdf';
 import type { Api } from '../keys/api';
 import type { DeviceKeyStore } from '../keys/device-key-store';
-import { checkPinnedKdf } from '../keys/pin';
+import { checkPinnedKdf, strongest, type KdfCost } from '../keys/pin';
 import type { NewPasswordKeys } from '../keys/ReopenWords';
 import { DeviceRefusal } from '../keys/refusal';
-import { KNOWN_KEYS_WORDS, RESET_NO_KEYS_WORDS } from '../keys/refusal-words';
+import { KNOWN_KEYS_WORDS, OTHER_ACCOUNT_WORDS, RESET_NO_KEYS_WORDS } from '../keys/refusal-words';
 import type { ResetLink } from './reset-link';
 
 /**
@@ -32,15 +36,32 @@ export async function resetCredential(
   choice: { olderAccount: boolean },
 ): Promise<{ body: { password: string } | { loginSecret: string; kdf: ReturnType<typeof renewKdfParams> }; unlock: NewPasswordKeys | null; note: string | null }> {
   const pin = await deps.device.pinOf(link.userId).catch(() => null); // unreadable storage: judged as a new device (pin.ts)
+  const others = pin ? null : await othersFloor(deps.device);
   if (link.kdf == null) {
     if (pin) throw new DeviceRefusal(KNOWN_KEYS_WORDS);
+    if (others) throw new DeviceRefusal(OTHER_ACCOUNT_WORDS);
     if (!choice.olderAccount) throw new DeviceRefusal(RESET_NO_KEYS_WORDS);
     return { body: { password }, unlock: null, note: null };
   }
-  const { kdf: current, note } = checkPinnedKdf(link.kdf, pin?.kdf ?? null);
+  const { kdf: current, note } = others ? checkOther(link.kdf, others) : checkPinnedKdf(link.kdf, pin?.kdf ?? null);
   const kdf = renewKdfParams(current); // the account's algorithm and costs, a new salt (issue 29 "The KDF")
   const { loginSecret, unlockKey } = await deps.derive(password, kdf);
   return { body: { loginSecret, kdf }, unlock: { unlockKey, kdf }, note };
+}
+
+/** The strongest KDF this device pinned for any account, or null when it pinned none (or its storage cannot be read: a new device). */
+async function othersFloor(device: DeviceKeyStore): Promise<KdfCost | null> {
+  const pins = await device.pins().catch(() => []);
+  return pins.reduce<KdfCost | null>((floor, p) => (p.kdf ? strongest(floor, p.kdf) : floor), null);
+}
+
+/** checkPinnedKdf against `floor` (othersFloor) for an account this device has no pin for: a weaker KDF is refused in OTHER_ACCOUNT_WORDS. */
+function checkOther(json: unknown, floor: KdfCost): ReturnType<typeof checkPinnedKdf> {
+  try {
+    return { kdf: checkPinnedKdf(json, floor).kdf, note: null };
+  } catch (err) {
+    throw err instanceof DeviceRefusal ? new DeviceRefusal(OTHER_ACCOUNT_WORDS) : err;
+  }
 }
 
 /**

@@ -107,6 +107,10 @@ export function createDeviceKeyStore(name = 'afterword-device-keys') {
     async pinFor(identifier: string): Promise<AccountPin | null> {
       return (await db.pins.where('ids').equals(await pinIdentifier(identifier)).first()) ?? null;
     },
+    /** Every account's pin on this device (the reset page judges an account it has no pin for by them). */
+    async pins(): Promise<AccountPin[]> {
+      return db.pins.toArray();
+    },
     /** Forgets every account's AK and cached keys on this device (sign-out); the pins stay (see above). */
     async clear(): Promise<void> {
       await db.transaction('rw', db.keys, db.server, async () => {

@@ -6,6 +6,8 @@
  *   sealExisting before it starts any sync, so no plain engine runs meanwhile;
  * - a sealed account's release escrow holds the keys its release needs (escrow-deposit.ts): after
  *   the session opens and whenever the keyring gains a key.
+ * - addresses written before sealed copies existed get their copy once per session, after the first
+ *   sync brought this device up to date (address-copies.ts), and the person is told.
  * A server answer the key session refused (pin.ts) is told in its words. Failures are told to the person (sealing) or left for Settings' readiness list to name (a
  * missing deposit); nothing is lost by either: the plaintext stays until the sealing finishes.
  */
@@ -14,6 +16,7 @@ import { apiFetch } from '../../api/client';
 import { useCurrentDb } from '../../db/current';
 import { fetchFilesHttp } from '../../files/http';
 import type { SyncKeys } from '../../sync/sealing';
+import { useSyncStore } from '../../sync/sync-store';
 import { toast } from '../../ui/toast-store';
 import type { Api } from './sign-in';
 import { appKeyDeps, useKeySession, type KeySessionState } from './key-session';
@@ -121,6 +124,23 @@ export async function bindMessagesToKits(): Promise<void> {
 }
 
 /**
+ * Gives the addresses written before sealed copies their copy (address-copies.ts), now that a sync
+ * brought `db` up to date, and says so when there were any; a failure is only logged (it runs again
+ * at the next session).
+ */
+async function sealAddresses(): Promise<void> {
+  const db = useCurrentDb.getState().db;
+  if (!db) return;
+  try {
+    const [{ sealOlderAddresses }, { OLDER_ADDRESSES_WORDS }] = await Promise.all([import('./address-copies'), import('./refusal-words')]);
+    const n = await sealOlderAddresses(db);
+    if (n > 0) toast({ title: 'Addresses now sealed', description: OLDER_ADDRESSES_WORDS(n), persistent: true });
+  } catch (err) {
+    console.warn('The older addresses could not be sealed yet', err);
+  }
+}
+
+/**
  * Starts following the app's key session for the escrow deposit and the kits' message wraps, and
  * tells the person of a server answer the device refused (key-session.ts `refusal`, once per
  * refusal); returns the unsubscribe.
@@ -147,11 +167,23 @@ export function followKeySession(): () => void {
     deposited = mark;
     void deposit(s.userId!, s.keyring!).then(() => bind(s));
   };
+  let addressed: string | null = null;
+  /** Once per account and session, after a sync ended with this device up to date and the keys open. */
+  const afterSync = () => {
+    const s = useKeySession.getState();
+    const db = useCurrentDb.getState().db;
+    const sync = useSyncStore.getState();
+    if (!sealedOpen(s) || !db || db.userId !== s.userId || addressed === s.userId || sync.status !== 'synced' || !sync.lastSyncedAt) return;
+    addressed = s.userId;
+    void sealAddresses();
+  };
   react(useKeySession.getState());
   const stopKeys = useKeySession.subscribe(react);
   const stopDb = useCurrentDb.subscribe(() => bind(useKeySession.getState()));
+  const stopSync = useSyncStore.subscribe(afterSync);
   return () => {
     stopKeys();
     stopDb();
+    stopSync();
   };
 }

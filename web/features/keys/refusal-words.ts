@@ -37,3 +37,20 @@ export const ESCROW_KEPT_WORDS = `Your server answered as if it still needed a s
 
 /** The server's list of how messages are delivered differs from the owner's own sealed choices. */
 export const HANDOVER_MISMATCH_WORDS = `Your server’s list of how your messages are delivered does not match your own choices: a message you asked a trustee to hand over is missing or listed as sent by Afterword. Nothing was sent. Your choices stay as you made them. ${TELL}`;
+
+/**
+ * A trustee's address whose sealed copy (the owner's own word, shared/sync/record.ts addOwnerCopies) the
+ * server left out or served older: the address cannot be checked, so the kit is not sent or printed.
+ */
+export const KIT_ADDRESS_UNCHECKED_WORDS = (name: string) =>
+  `Your server did not give back your own sealed copy of ${name}’s e-mail address, so this device cannot check the address it shows. Nothing was sent. Open ${name} on the Trustees screen, type the address you know is right and save; then hand over the kit. ${TELL}`;
+
+/** A letter's address whose sealed copy the server left out or served older (address-check.ts): shown, but not vouched for. */
+export const ADDRESS_UNCHECKED_WORDS = `Your server did not give back your own sealed copy of this letter’s address, so the address shown is your server’s and could not be checked. Edit this message, type the address you know is right and save. ${TELL}`;
+
+/** A reset link's check named an account this device has no pin for, with weaker protection (or none) than the accounts it knows. */
+export const OTHER_ACCOUNT_WORDS = `Your server says this link is for an account this device has never signed in to, and asks for weaker protection of your password than this device uses. Nothing was sent. Open the link on a device where you have signed in before, or ask for a new link. ${TELL}`;
+
+/** Said once this device gave `n` addresses written before sealed copies existed their copy (address-copies.ts). */
+export const OLDER_ADDRESSES_WORDS = (n: number) =>
+  `${n === 1 ? 'One e-mail address' : `${n} e-mail addresses`} of your trustees or letters ${n === 1 ? 'was' : 'were'} written before Afterword kept your own sealed copy of each address. This device has now sealed ${n === 1 ? 'it' : 'them'} as your server gives ${n === 1 ? 'it' : 'them'} today, so a later change by the server will be noticed. Please look over your trustees’ and letters’ addresses once, and correct any that is wrong.`;

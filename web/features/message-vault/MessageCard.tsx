@@ -26,9 +26,11 @@ export interface MessageCardProps {
   message: Message;
   onEdit: () => void;
   onDelete: () => void;
+  /** True when this device refused the letter's sealed address copy at its pull (address-check.ts). */
+  addressRefused?: boolean;
 }
 
-export function MessageCard({ message, onEdit, onDelete }: MessageCardProps) {
+export function MessageCard({ message, onEdit, onDelete, addressRefused = false }: MessageCardProps) {
   const TypeIcon = TYPE_ICONS[message.messageType];
   // The release status the banner loads (web/features/release): after a release, the real state.
   const released = useReleaseStore((s) => s.status?.state === 'released');
@@ -37,7 +39,7 @@ export function MessageCard({ message, onEdit, onDelete }: MessageCardProps) {
   // A version another device wrote at the same time stays marked on the card until the person
   // has dealt with it in the editor (Restore or Dismiss), not only in a passing toast.
   const conflicts = useConflictCount('messages', message.id, 'messageContent');
-  const addressNotice = letterAddressNotice(message);
+  const addressNotice = letterAddressNotice(message, addressRefused);
   return (
     <Card className="flex h-full flex-col">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 p-5 pb-3">

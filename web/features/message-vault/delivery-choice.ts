@@ -190,16 +190,45 @@ async function sendItems(api: Api, items: readonly ChoiceItem[]): Promise<Set<st
 
 /**
  * Makes and sends message `messageId`'s wraps for `choice`, for every live generation of `state`
- * (PUT /api/kits/messages). Returns false when there is nothing to do (no kits, or the message has
- * no key yet). Throws DeliveryChoiceError when none of the chosen trustees holds a kit of the
- * current kits (or a trustee is chosen twice, or the server refuses it), and what `api` throws.
+ * (PUT /api/kits/messages). The choice is recorded in the letter's sealed record (the outbox)
+ * before the wraps it justifies are sent, so no device ever holds wraps its owner's records do not
+ * explain (an answer lost after the server saved them leaves both in agreement). When the wraps
+ * are refused, the record is set back to the choice before; when the answer is lost, it is set
+ * back only if the server's list shows the wraps did not land. Returns false when there is nothing
+ * to do (no kits, or the message has no key yet). Throws DeliveryChoiceError when none of the
+ * chosen trustees holds a kit of the current kits (or a trustee is chosen twice, or the server
+ * refuses it), and what `api` throws.
  */
 export async function saveDeliveryChoice(deps: DeliveryChoiceDeps, state: DeliveryState, messageId: string, choice: DeliveryChoice): Promise<boolean> {
   const items = await wrapsFor(deps, state, messageId, choice, ownerCopies(deps));
   if (items.length === 0) return false;
-  if ((await sendItems(deps.api, items)).has(messageId)) throw new DeliveryChoiceError('This message was deleted.');
-  await deps.choices.write(messageId, choice); // the owner's record: what every device of theirs decides from
+  const before = (await deps.choices.read(messageId)) ?? DEFAULT_CHOICE;
+  await deps.choices.write(messageId, choice); // the owner's record, first: what every device of theirs decides from
+  let gone: Set<string>;
+  try {
+    gone = await sendItems(deps.api, items);
+  } catch (err) {
+    if (!(await landed(deps.api, messageId, choice, err))) await deps.choices.write(messageId, before);
+    throw err;
+  }
+  if (gone.has(messageId)) throw new DeliveryChoiceError('This message was deleted.');
   return true;
+}
+
+/**
+ * After sending `choice`'s wraps failed with `err`: true when the server holds them anyway (an
+ * answer lost on the way, seen in its list), false when they were refused (an answer with a status,
+ * a DeliveryChoiceError) or the list does not show them. Unknown (the list cannot be read either):
+ * true, so the record keeps the owner's newest wish, which grants the server nothing it did not have.
+ */
+async function landed(api: Api, messageId: string, choice: DeliveryChoice, err: unknown): Promise<boolean> {
+  if (err instanceof DeliveryChoiceError || typeof (err as { status?: unknown } | null)?.status === 'number') return false;
+  try {
+    const listed = (await loadDeliveryState(api)).messages.get(messageId);
+    return !!listed && sameChoice(listed, choice);
+  } catch {
+    return true;
+  }
 }
 
 /** The ids of the messages `keyring` holds a key for (scopes `msg:<id>`): the messages there is something to wrap for. */

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Mail, Plus } from 'lucide-react';
 import { filterMessages, MESSAGE_FILTER_LABELS, MESSAGE_FILTERS, type MessageFilter } from '../../../shared/message-filters';
 import type { Message } from '../../../shared/schema';
-import { remove, useCollection } from '../../db';
+import { remove, useCollection, useRefusedIds } from '../../db';
 import { Button } from '../../ui/Button';
 import { TabbedCardGrid } from '../../ui/CardGrid';
 import { EmptyState } from '../../ui/EmptyState';
@@ -31,6 +31,7 @@ const EMPTY_DESCRIPTIONS: Record<MessageFilter, string> = {
 
 export default function MessageVaultPage({ openCreate = false }: MessageVaultPageProps) {
   const messages = useCollection('messages');
+  const refusedAddresses = useRefusedIds('messages', 'sealedRecipientEmail'); // copies the server left out or served older
   const [filter, setFilter] = useState<MessageFilter>('all');
   const [createOpen, setCreateOpen] = useCreateDialog(openCreate, '/message-vault');
   const [editing, setEditing] = useState<Message | null>(null);
@@ -80,7 +81,7 @@ export default function MessageVaultPage({ openCreate = false }: MessageVaultPag
           />
         )}
       >
-        {(m) => <MessageCard message={m} onEdit={() => setEditing(m)} onDelete={() => void deleteMessage(m)} />}
+        {(m) => <MessageCard message={m} addressRefused={refusedAddresses.has(m.id)} onEdit={() => setEditing(m)} onDelete={() => void deleteMessage(m)} />}
       </TabbedCardGrid>
 
       <MessageFormDialog

@@ -13,7 +13,7 @@ import { KeyRound } from 'lucide-react';
 import { apiFetch } from '../../../api/client';
 import { useSession } from '../../../app/session';
 import { useCurrentDb } from '../../../db/current';
-import { useCollection } from '../../../db/hooks';
+import { useCollection, useRefusedIds } from '../../../db/hooks';
 import { KeysLockedError } from '../../../sync/sealing';
 import { Button } from '../../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../ui/Card';
@@ -149,12 +149,13 @@ export function TrusteeKitsSection() {
   const withAccountKey = useKeySession((s) => s.withAccountKey);
   const db = useCurrentDb((s) => s.db);
   const local = useCollection('trustees');
+  const refusedCopies = useRefusedIds('trustees', 'sealedEmail'); // copies the server left out or served older (kit-check.ts)
   const profile = useCollection('profile')?.[0];
   const account = user?.id ?? null;
   const view = useKits({ api, account, keysOpen: keyStatus === 'open', withAccountKey });
   const now = () => db?.correctedNow() ?? Date.now();
 
-  const candidates = useMemo(() => kitCandidates(local ?? [], view.serverTrustees ?? []), [local, view.serverTrustees]);
+  const candidates = useMemo(() => kitCandidates(local ?? [], view.serverTrustees ?? [], refusedCopies), [local, view.serverTrustees, refusedCopies]);
   const [chosenK, setChosenK] = useState<number | null>(null);
   const [rekeying, setRekeying] = useState(false);
   const [busy, setBusy] = useState(false);

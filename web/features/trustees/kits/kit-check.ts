@@ -5,11 +5,14 @@
  * cannot make the owner's sealed copy of the address (`sealedEmail`, under the owner scope,
  * shared/sync/record.ts addOwnerCopies) nor change the level sealed in the owner copy of the kits
  * under AK (make-kits.ts openHandouts). A mismatch stops "Send by e-mail", "Share…", "Copy link" and
- * "Print kit" (KitRow.tsx) and says why, in plain words; nothing is sent. A trustee last addressed
- * before there were copies has none: their address is used as it is (SECURITY.md names this).
+ * "Print kit" (KitRow.tsx) and says why, in plain words; nothing is sent. So does a copy this device
+ * refused at its pull (the server left it out, or served an older one: KIT_ADDRESS_UNCHECKED_WORDS),
+ * never read as "no copy". A trustee last addressed before there were copies has none: their
+ * address is used as it is (SECURITY.md names this).
  */
 import { ACCESS_LEVEL_LABELS } from '../../../../shared/labels';
 import { sameAddress } from '../../../../shared/crypto/fields';
+import { KIT_ADDRESS_UNCHECKED_WORDS } from '../../keys/refusal-words';
 import type { KitCandidate } from './kit-plan';
 import type { KitHandout } from './make-kits';
 
@@ -23,10 +26,12 @@ export const KIT_LEVEL_CHANGED_TEXT = (name: string, listed: string, sealed: str
 
 /**
  * Why kit `handout` must not be sent or printed for `trustee` (as kitCandidates gives them: the
- * address on this device, its sealed copy, the server's level), or null when it may: the address
- * differs from its sealed copy, or the server's level from the one sealed in the owner copy.
+ * address on this device, its sealed copy, the server's level), or null when it may: the copy was
+ * refused, the address differs from its sealed copy, or the server's level from the one sealed in
+ * the owner copy.
  */
-export function kitHandoutProblem(trustee: Pick<KitCandidate, 'name' | 'email' | 'sealedEmail' | 'level'>, handout: Pick<KitHandout, 'level'>): string | null {
+export function kitHandoutProblem(trustee: Pick<KitCandidate, 'name' | 'email' | 'sealedEmail' | 'copyRefused' | 'level'>, handout: Pick<KitHandout, 'level'>): string | null {
+  if (trustee.copyRefused) return KIT_ADDRESS_UNCHECKED_WORDS(trustee.name);
   if (trustee.sealedEmail && !sameAddress(trustee.sealedEmail, trustee.email)) return KIT_ADDRESS_CHANGED_TEXT(trustee.name, trustee.sealedEmail);
   if (trustee.level !== handout.level) return KIT_LEVEL_CHANGED_TEXT(trustee.name, ACCESS_LEVEL_LABELS[trustee.level], ACCESS_LEVEL_LABELS[handout.level]);
   return null;

@@ -20,6 +20,8 @@ export interface KitCandidate {
   email: string;
   /** The owner's sealed copy of the address (kit-check.ts checks `email` against it); null for a trustee addressed before copies. */
   sealedEmail: string | null;
+  /** True when this device refused the copy the server served (left out or older: web/db/refused-fields.ts): the address cannot be checked. */
+  copyRefused?: boolean;
   /** The level the server lists (kit-check.ts checks it against the owner copy of the kit). */
   level: AccessLevel;
 }
@@ -42,13 +44,15 @@ export const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 /**
  * The trustees who can hold a kit, in the order they were added on this device: those the server
  * lists as accepted and this device still holds (a trustee removed here is never offered).
+ * `refusedCopies`: the ids whose sealed address copy this device refused at its pull
+ * (refusedIds(db, 'trustees', 'sealedEmail')), marked `copyRefused`.
  */
-export function kitCandidates(local: readonly LocalTrustee[], server: readonly ReleaseTrustee[]): KitCandidate[] {
+export function kitCandidates(local: readonly LocalTrustee[], server: readonly ReleaseTrustee[], refusedCopies: ReadonlySet<string> = new Set()): KitCandidate[] {
   const accepted = new Map(server.filter((t) => t.invitation === 'accepted').map((t) => [t.id, t]));
   return [...local]
     .sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? '') || a.id.localeCompare(b.id))
     .filter((t) => accepted.has(t.id))
-    .map((t) => ({ id: t.id, name: t.name?.trim() || t.email, email: t.email, sealedEmail: t.sealedEmail ?? null, level: accepted.get(t.id)!.accessLevel }));
+    .map((t) => ({ id: t.id, name: t.name?.trim() || t.email, email: t.email, sealedEmail: t.sealedEmail ?? null, ...(refusedCopies.has(t.id) ? { copyRefused: true } : {}), level: accepted.get(t.id)!.accessLevel }));
 }
 
 /** The default number of kits needed out of `n`: 2 when there are at least 2 trustees, else 1. */

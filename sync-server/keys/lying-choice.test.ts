@@ -1,0 +1,102 @@
+/**
+ * A server that lies about a letter's sealed delivery choice (issue 39 "No back door", attack 4;
+ * SECURITY.md "What this device pins", "Freshness"): the owner's device code (Dexie over
+ * fake-indexeddb, the real sync engine, delivery-choice.ts) against the real Hono app over a real
+ * SQLite file, the answers to `POST /api/sync` rewritten by the test.
+ *
+ * A new letter seals its delivery choice when it is made (the default, "the server delivers it"),
+ * so "never chosen" is a letter from before, and a choice the server strips from a pull is caught
+ * like any other missing sealed field: it decides nothing and the person is told. A changed choice
+ * is sealed (in the outbox) before the wraps it justifies are sent, so an answer lost on the way
+ * leaves the letter's record and the server's list in agreement.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import type { SyncResponse } from '../../shared/sync/protocol';
+import type { Api } from '../../web/features/keys/sign-in';
+import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices } from '../../web/features/message-vault/delivery-choice';
+import { sealedChoicesOf } from '../../web/features/message-vault/sealed-choice';
+import { letterAddressNotice } from '../../web/features/message-vault/address-check';
+import { ADDRESS_UNCHECKED_WORDS } from '../../web/features/keys/refusal-words';
+import { refusedIds } from '../../web/db/refused-fields';
+import { formatHlc } from '../../shared/sync/hlc';
+import { createSyncEngine } from '../../web/sync/engine';
+import type { Transport } from '../../web/sync/transport';
+import { sealedWithKits } from '../test/message-key-test-support';
+
+/** `transport` whose answers have `field` of every message taken out, as a lying server would serve them. */
+const stripping =
+  (transport: Transport, field = 'delivery'): Transport =>
+  async (...args) => {
+    const res: SyncResponse = await transport(...args);
+    return {
+      ...res,
+      records: res.records.map((r) => {
+        if (r.collection !== 'messages') return r;
+        const { [field]: _v, ...values } = r.values;
+        const { [field]: _c, ...clocks } = r.clocks;
+        return { ...r, values, clocks };
+      }),
+    };
+  };
+
+describe('a letter\'s sealed delivery choice cannot be taken away unnoticed', () => {
+  it('a new letter seals the default choice when it is made; a server that strips it from a pull is refused on another device, which decides nothing for it and says so', async () => {
+    const { w, db } = await sealedWithKits();
+    expect(await sealedChoicesOf(db).read('m1')).toEqual({ mode: 'server', trustees: [] });
+
+    const db2 = await w.device();
+    const engine = createSyncEngine({ db: db2, transport: stripping(w.transport), keys: await w.keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
+    await engine.syncNow();
+    await engine.stop();
+    const choices = sealedChoicesOf(db2);
+    expect(await choices.read('m1')).toBeUndefined(); // not "never chosen", which the server's list would decide
+    expect(await choices.read('m2')).toBeUndefined();
+    expect((await db2.dexie.sealErrors.toArray()).map((e) => `${e.id}/${e.field}: ${e.error}`).sort()).toEqual(['m1/delivery: rolled-back', 'm2/delivery: rolled-back']);
+    expect(engine.snapshot().unopened).toMatch(/Messages/);
+    expect(await db2.dexie.entities('messages').get('m1')).toMatchObject({ recipientName: 'Annabella' }); // the rest of the letter is kept
+  });
+
+  it('a changed choice is in the outbox before its wraps are sent: when the answer to them is lost, the record and the list still agree; when they are refused, the record keeps the old choice', async () => {
+    const { api, device, db } = await sealedWithKits();
+    const owner = { ...device, choices: sealedChoicesOf(db) };
+    expect(await syncDeliveryChoices(owner, ['m1', 'm2'])).toEqual({ updated: 2, unbound: [] });
+    /** Whether the sealed choice was waiting in the outbox when the wraps went, and what befalls them: saved with the answer lost, or refused. */
+    let sealedFirst: boolean | null = null;
+    let fate: 'lost' | 'refused' = 'lost';
+    const lossy: Api = async <T,>(path: string, init: { method?: string; body?: unknown } = {}) => {
+      if (init.method !== 'PUT' || path !== '/api/kits/messages') return api<T>(path, init);
+      sealedFirst = (await db.dexie.outbox.toArray()).some((c) => c.id === 'm2' && 'delivery' in c.fields);
+      if (fate === 'refused') throw Object.assign(new Error('Service unavailable'), { status: 503 });
+      await api(path, init); // the server saves the wraps ...
+      throw new TypeError('Failed to fetch'); // ... and the answer never arrives
+    };
+    const deps = { ...owner, api: lossy };
+    await expect(saveDeliveryChoice(deps, await loadDeliveryState(api), 'm2', { mode: 'trustee', trustees: ['tr2'] })).rejects.toThrow('Failed to fetch');
+    expect(sealedFirst).toBe(true);
+    expect(await owner.choices.read('m2')).toEqual({ mode: 'trustee', trustees: ['tr2'] });
+    expect(await syncDeliveryChoices(owner, ['m1', 'm2'])).toEqual({ updated: 0, unbound: [] }); // in agreement: no refusal
+
+    fate = 'refused';
+    sealedFirst = null;
+    await expect(saveDeliveryChoice(deps, await loadDeliveryState(api), 'm2', { mode: 'server', trustees: [] })).rejects.toThrow('Service unavailable');
+    expect(sealedFirst).toBe(true);
+    expect(await owner.choices.read('m2')).toEqual({ mode: 'trustee', trustees: ['tr2'] }); // the choice the server still holds
+    expect(await syncDeliveryChoices(owner, ['m1', 'm2'])).toEqual({ updated: 0, unbound: [] });
+  });
+
+  it('a letter\'s sealed address copy left out by the server: the vault on another device says the address cannot be checked, never vouching for the server\'s', async () => {
+    const { w } = await sealedWithKits();
+    const attacker = 'attacker@evil.example';
+    await w.t.services.store.applyChanges(w.userId, [{ collection: 'messages', id: 'm1', hlc: formatHlc({ ms: w.t.deps.now() + 1000, counter: 0, node: 'ffffffffffffffff' }), fields: { recipientEmail: attacker } }]);
+    const db2 = await w.device();
+    const engine = createSyncEngine({ db: db2, transport: stripping(w.transport, 'sealedRecipientEmail'), keys: await w.keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
+    await engine.syncNow();
+    await engine.stop();
+    const m1 = (await db2.dexie.entities('messages').get('m1'))!;
+    expect(m1.recipientEmail).toBe(attacker);
+    const refused = await refusedIds(db2, 'messages', 'sealedRecipientEmail');
+    expect(letterAddressNotice(m1, refused.has('m1'))).toBe(ADDRESS_UNCHECKED_WORDS);
+    expect(ADDRESS_UNCHECKED_WORDS).not.toContain(attacker);
+  });
+});

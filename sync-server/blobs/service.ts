@@ -8,7 +8,7 @@
 import type { Readable } from 'node:stream';
 import { CHUNK_OVERHEAD, chunkCount, encryptedSize, paddedFileSize, plainChunkBytes } from '../../shared/files/crypto';
 import { formatBytes } from '../../shared/files/size';
-import type { Config } from '../config';
+import type { AppConfig } from '../app-env';
 import { ApiHttpError } from '../http/errors';
 import { ChunkMismatchError, type BlobStore } from './blob-store';
 import type { BlobRow } from './blob-meta';
@@ -76,7 +76,7 @@ export function createBlobService(
   store: BlobStore,
   meta: AsyncBlobMeta,
   lifetime: BlobLifetime,
-  opts: { files: Config['files']; now: () => number; maxFiles: number },
+  opts: { files: AppConfig['files']; now: () => number; maxFiles: number },
 ): BlobService {
   const { userQuotaBytes, maxFileBytes } = opts.files;
 

@@ -22,7 +22,7 @@ import { fakeKdfParams, requireSession, requireRecentAuth, requireProven } from 
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import type { Services } from '../services';
+import type { KeyRouteServices } from './route-services';
 import type { AccountKeys } from './key-store';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
@@ -71,14 +71,14 @@ export const proofHashOf = (b64: string) => proofHash(fromB64url(b64)!);
  * address its owner confirmed (the account store's lookup, as the password reset uses), when
  * exactly one account confirmed it. Null when none.
  */
-export async function findAccount(s: Services, identifier: string) {
+export async function findAccount(s: Pick<KeyRouteServices, 'accounts'>, identifier: string) {
   const byName = await s.accounts.findByUsername(identifier);
   if (byName || !identifier.includes('@')) return byName;
   const byEmail = await s.accounts.findByVerifiedEmail(identifier.trim());
   return byEmail.length === 1 ? byEmail[0]! : null;
 }
 
-export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+export function keyRoutes(deps: AppDeps, services: Pick<KeyRouteServices, 'accounts' | 'rateLimiters' | 'hasher' | 'keys'>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = services;
   const perIp = s.rateLimiters({ name: 'auth-ip', limit: 30, windowMs: 10 * 60_000, message: TOO_MANY });

@@ -17,7 +17,7 @@ import { requireSession, requireProven } from '../auth';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import { sealedAccountOf } from '../records/index';
-import type { Services } from '../services';
+import type { KeyRouteServices } from './route-services';
 import { sealRecordsSchema } from './seal-merge';
 import type { SealStore } from './seal-store';
 
@@ -26,7 +26,7 @@ export const RELEASE_UNDER_WAY =
 export const NO_KEYS_TO_SEAL = 'This account has no keys yet: set them up first (POST /api/keys/setup)';
 
 /** The seal routes over `seal` (services.seal). */
-export function sealRoutes(deps: AppDeps, services: Services, seal: SealStore): Hono<AppEnv> {
+export function sealRoutes(deps: AppDeps, services: Pick<KeyRouteServices, 'accounts' | 'keys' | 'release'>, seal: SealStore): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const session = requireSession(deps, services);
   const proven = requireProven(deps, services);

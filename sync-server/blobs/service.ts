@@ -2,7 +2,7 @@
  * The file service (issue #17; wire protocol in shared/files/README.md): starting an upload
  * (limits and quota reserved), storing chunks, status for resuming, completing (verify.ts), and
  * usage. Built once by `createServices` over the blob store (fs-blob-store.ts under
- * DATA_DIR/blobs) and the metadata (blob-meta.ts). Every lookup is by (account, blob id): another
+ * DATA_DIR/blobs) and the metadata (sqlite-blob-meta.ts). Every lookup is by (account, blob id): another
  * account's blob id is simply not found (404, never 403).
  */
 import type { Readable } from 'node:stream';
@@ -11,7 +11,7 @@ import { formatBytes } from '../../shared/files/size';
 import type { AppConfig } from '../app-env';
 import { ApiHttpError } from '../http/errors';
 import { ChunkMismatchError, type BlobStore } from './blob-store';
-import type { BlobRow } from './blob-meta';
+import type { BlobRow } from './model';
 import type { AsyncBlobMeta } from './blob-meta-store';
 import type { BlobLifetime } from './lifetime';
 import { verifyUpload } from './verify';

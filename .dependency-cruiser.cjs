@@ -6,10 +6,15 @@
  * The layers, lowest first:
  *   shared/                       isomorphic code; imports nothing of web/ or sync-server/
  *   sync-server infrastructure    http/, db/ (connections, transactions, migrations), live/,
- *                                 config-limits.ts, app-env.ts: imports no domain
+ *                                 config-limits.ts, app-env.ts (AppConfig: the configuration the
+ *                                 domains read): imports no domain
  *   sync-server domains           one folder each; a domain reaches another only through the
- *                                 other's index.ts; inside one: routes → service → store
- *   sync-server composition       app.ts, services.ts, main.ts, config.ts: wires the domains
+ *                                 other's index.ts; inside one: routes → service → store → model
+ *                                 (model: a domain's model.ts or model/ folder, pure types and
+ *                                 rules with no I/O that both its stores and its service use)
+ *   sync-server composition       app.ts, services.ts, main.ts, config.ts: wires the domains;
+ *                                 a domain's routes name what they read of `Services` in their own
+ *                                 interface (e.g. release/route-services.ts), app.ts passes it whole
  *   web/                          features reach each other only through their index.ts(x)
  * Tests and test support (TEST below) may reach anything; no production file may reach them.
  * An exception is allowed only here, named with its reason (at most five).
@@ -17,7 +22,7 @@
  * Until the server is walked into this shape, the imports that break these rules today are listed
  * in .dependency-cruiser-known-violations.json (`npm run depcheck:baseline` rewrites it after a
  * move fixes some): `npm run depcheck` fails on any NEW violation, `npm run depcheck:all` shows
- * every one. The list is to shrink: 276 on the day the rules were written (issue 42), 265 with test support in sync-server/test/, 212 with the circles broken (three left: the release pages take the whole Services), 125 with the stores in their domains and an index.ts for each domain other domains use, 115 with no circle left and route modules named as they are, 112 with the owner's release routes in release/, 108 with release/index.ts; 122 after the branches of that day merged (15 web-feature arrows from the reset page, the unlock dialog and the delivery choice into keys/, to go with a web/features/keys/index.ts)
+ * every one. The list is to shrink: 276 on the day the rules were written (issue 42), 265 with test support in sync-server/test/, 212 with the circles broken (three left: the release pages take the whole Services), 125 with the stores in their domains and an index.ts for each domain other domains use, 115 with no circle left and route modules named as they are, 112 with the owner's release routes in release/, 108 with release/index.ts; 122 after the branches of that day merged (15 web-feature arrows from the reset page, the unlock dialog and the delivery choice into keys/, to go with a web/features/keys/index.ts); 101 with the release, keys, files and push routes naming what they read of the services and the domains reading AppConfig (app-env.ts) in place of config.ts; 95 with http/ below the domains (isHttps in http/https.ts, the account throttle in http/account-throttle.ts, the session reader handed to the account frame by app.ts, the release app's CSP in http/web-app.ts); 89 with a model layer below the stores (blobs/model.ts, keys/model/, release/model.ts) and SQLite's file metadata named as the store it is (blobs/sqlite-blob-meta.ts); 88 with the keys' answers (refuseReplacedAk, keysJson, …) offered by keys/index.ts
  */
 
 /**
@@ -44,6 +49,8 @@ const STORE = '^sync-server/[^/]+/store/|^sync-server/.*(-store|/sqlite-[^/]+|/p
 /** Route modules: everything in routes/ and every `*routes.ts` or `*-route.ts` (http/public-routes.ts is a table of
  * routes for the infrastructure's middleware, not a route module: infrastructure is never a route module). */
 const ROUTES = '^sync-server/routes/|routes?\\.ts$';
+/** A domain's model: its `model.ts` or `model/` folder (pure types and rules, no I/O), below its stores. */
+const MODEL = '^sync-server/.+/model(/|\\.ts$)';
 /** The composition root: builds the domains and wires them together. */
 const ROOT = '^sync-server/(app|main|services|config)\\.ts$';
 
@@ -114,9 +121,16 @@ module.exports = {
     {
       name: 'server-store-below-service',
       severity: 'error',
-      comment: 'Inside a domain, routes → service → store: a store imports no service or routes.',
+      comment: 'Inside a domain, routes → service → store → model: a store imports no service or routes.',
       from: { path: STORE, pathNot: TEST_RE },
-      to: { path: '^sync-server/', pathNot: [STORE, INFRA, TEST_RE, '/index\\.ts$'] },
+      to: { path: '^sync-server/', pathNot: [STORE, MODEL, INFRA, TEST_RE, '/index\\.ts$'] },
+    },
+    {
+      name: 'server-model-below-store',
+      severity: 'error',
+      comment: 'Inside a domain, routes → service → store → model: a model imports no store, service or routes.',
+      from: { path: MODEL, pathNot: TEST_RE },
+      to: { path: '^sync-server/', pathNot: [MODEL, INFRA, TEST_RE, '/index\\.ts$'] },
     },
     {
       name: 'server-routes-on-top',

@@ -4,7 +4,7 @@
  * Route modules are small and composed here; errors become responses in one place
  * (`http/errors.ts`).
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { createAiProvider } from './ai';
 import type { AppDeps, AppEnv } from './app-env';
 import { blobRoutes, isChunkUpload } from './blobs/routes';
@@ -85,7 +85,8 @@ export function createApp(
   // its request budget, every write against its write budget and every response body against its
   // read budget, whatever the route; after CSRF (a forged request costs its victim nothing), before
   // the write queue (an account past its budget is refused without waiting its turn).
-  app.use('/api/*', accountFrame(deps, services, services.records.throttle));
+  const readSession = (c: Context) => verifySessionOnce(c, deps, services.accounts); // once per request
+  app.use('/api/*', accountFrame(deps, readSession, services.records.throttle));
   // A password reset's session is read-only until its device proves it holds the account key
   // (auth/unproven.ts, SECURITY.md "Password reset"): one gate for every write, with its allow-list.
   app.use('/api/*', readOnlyUntilProof(deps, services));
@@ -98,7 +99,7 @@ export function createApp(
   // see UNQUEUED.
   const writesInTurn = oneAtATimePerAccount({
     maxWaiting: 32,
-    key: async (c) => (queuedWrite(c.req.method, c.req.path) ? ((await verifySessionOnce(c, deps, services.accounts))?.userId ?? null) : null),
+    key: async (c) => (queuedWrite(c.req.method, c.req.path) ? ((await readSession(c))?.userId ?? null) : null),
     afterWaiting: forgetVerifiedSession,
   });
   app.use('/api/*', writesInTurn);

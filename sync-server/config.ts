@@ -27,7 +27,8 @@ import { join, resolve } from 'node:path';
 import { FILE_LIMIT_DEFAULTS } from '../shared/limits';
 import { emailSchema } from '../shared/schema/common';
 import { z } from '../shared/schema/z';
-import { parseLimits, type Limits } from './config-limits';
+import type { AppConfig } from './app-env';
+import { parseLimits } from './config-limits';
 import { parseIpv6Prefix, parseTrustProxy } from './http/client-ip';
 import { s3ConfigFromEnv, type S3BlobConfig } from './blobs/s3-config';
 import { parsePushOrigins } from './push/endpoints';
@@ -35,27 +36,14 @@ import { loadVapidKeys, type VapidKeys } from './push/vapid';
 import { PASSWORD_COST, type ScryptCost } from './auth/password';
 import { loadReleaseKey, type ReleaseKey } from './release/escrow/release-key';
 
-export interface Config {
-  port: number;
+/**
+ * The whole configuration: what the domains read (AppConfig, app-env.ts) and what only the
+ * composition root uses (services.ts, main.ts): the host, the loaded keys, S3 and PostgreSQL.
+ */
+export interface Config extends AppConfig {
   host: string;
-  dataDir: string;
-  /** HMAC key for session tokens, at least 32 bytes. */
-  sessionSecret: Uint8Array;
   /** Seals release escrows; never stored in the database (escrow/release-key.ts). */
   releaseKey: ReleaseKey;
-  openai: { apiKey?: string; baseURL?: string; model: string; timeoutMs: number };
-  smtpUrl?: string;
-  /** Reverse proxies in front of the server (TRUST_PROXY); 0 = none, X-Forwarded-* ignored. */
-  trustProxy: number;
-  /** The prefix length by which per-address limits key an IPv6 client (IPV6_LIMIT_PREFIX, default 64; http/client-ip.ts). */
-  ipv6LimitPrefix: number;
-  publicUrl?: string;
-  /** The operator's address for help with this service (SUPPORT_EMAIL), shown on the Contact page; unset, none is named. */
-  supportEmail?: string;
-  /** Per-account limits: shared/limits.ts ACCOUNT_LIMITS overridden by AFTERWORD_LIMITS (config-limits.ts). */
-  limits: Limits;
-  /** Files (issue #17): bytes one account may keep (USER_QUOTA_BYTES) and the largest file (MAX_FILE_BYTES). */
-  files: { userQuotaBytes: number; maxFileBytes: number };
   /** Blobs in an S3 bucket (S3_BUCKET; issue #19), else on disk under DATA_DIR/blobs. */
   s3?: S3BlobConfig;
   /** PostgreSQL for every store (DATABASE_URL; issue #19), else SQLite in DATA_DIR. */
@@ -64,16 +52,6 @@ export interface Config {
   databasePoolSize: number;
   /** Web Push's VAPID keys (VAPID_*, else DATA_DIR/vapid-keys.json; push/vapid.ts), or null: check-in reminders by e-mail only. */
   vapid: VapidKeys | null;
-  /** Origins a push subscription may point to besides the browsers' push services (WEB_PUSH_ORIGINS; push/endpoints.ts). */
-  pushOrigins: string[];
-  /** scrypt cost of new password hashes (auth/password.ts): PASSWORD_COST, lower only in tests. */
-  passwordCost: ScryptCost;
-  /**
-   * Whether POST /api/auth/register takes a plain password with no keys (an unsealed account, as
-   * made before keys): only test servers that make such accounts set it (KEYLESS_REGISTRATION_ENV;
-   * SECURITY.md "Accounts made before keys"). Off: such a registration answers 422 naming `keys`.
-   */
-  allowKeylessRegistration: boolean;
 }
 
 /** The environment variable that lowers scrypt's N for tests (never set it on a real deployment). */
@@ -120,14 +98,6 @@ export function supportEmailFromEnv(raw: string | undefined): string | undefined
   const parsed = z.safeParse(emailSchema, value);
   if (!parsed.success) throw new Error(`SUPPORT_EMAIL must be one e-mail address, not "${value.slice(0, 50)}"`);
   return parsed.data;
-}
-
-/**
- * The base of every link in an e-mail: PUBLIC_URL without a trailing slash, else
- * `http://localhost:PORT`. Configuration only: nothing a request carries decides it (issue #16).
- */
-export function linkBase(config: Pick<Config, 'publicUrl' | 'port'>): string {
-  return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
 }
 
 /** Reads the secret from SESSION_SECRET, or from DATA_DIR/session-secret, creating it once (mode 0600). */

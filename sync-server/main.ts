@@ -9,9 +9,9 @@ import { serve } from '@hono/node-server';
 import { join } from 'node:path';
 import { createApp } from './app';
 import { purgeExpiredSessions } from './auth/session';
-import type { AppDeps } from './app-env';
+import { linkBase, type AppDeps } from './app-env';
 import { PASSWORD_COST } from './auth/password';
-import { KEYLESS_REGISTRATION_ENV, linkBase, loadConfig, TEST_SCRYPT_N_ENV } from './config';
+import { KEYLESS_REGISTRATION_ENV, loadConfig, TEST_SCRYPT_N_ENV, type Config } from './config';
 import { openDatabase } from './db/sqlite';
 import { testClockFromEnv } from './release/test-clock';
 import { TEST_TRAFFIC_LOG_ENV, trafficLogFromEnv } from './http/test-traffic-log';
@@ -33,7 +33,7 @@ if (config.passwordCost.N !== PASSWORD_COST.N) {
   console.warn(`${TEST_SCRYPT_N_ENV}=${config.passwordCost.N}: new password hashes are weaker than production's (tests only). Never use this in production.`);
 }
 if (config.allowKeylessRegistration) console.warn(`${KEYLESS_REGISTRATION_ENV}=1: accounts may be registered without keys, unsealed (tests only). Never use this in production.`);
-const deps: AppDeps = { config, db, now: testClock?.now ?? Date.now };
+const deps: AppDeps<Config> = { config, db, now: testClock?.now ?? Date.now };
 // DATABASE_URL: every store on PostgreSQL, shared by any number of instances (issue #19; db/pg/README.md).
 const pool = config.databaseUrl ? createPgPool(config.databaseUrl, { max: config.databasePoolSize }) : null;
 let services: Services;

@@ -30,7 +30,7 @@ import { checkSealedField, refuseSealedRestWrite, sealedAccountOf, sealingAt, ty
 import { createBoundedCache } from './records/bounded-cache';
 import { sealedRestChange, sealedRestCheck, withSealedLists } from './records/sealed-rest';
 import { watchFileRefs, type FileRefChanges } from './records/file-refs';
-import { createAccountThrottle, type AccountThrottle } from './records/throttle';
+import { createAccountThrottle, type AccountThrottle } from './http/account-throttle';
 
 const itemId = () => randomUUID().replaceAll('-', '').slice(0, 16);
 

@@ -12,6 +12,7 @@ import { createHasher, type Hasher } from './auth/hasher';
 import { join } from 'node:path';
 import type pg from 'pg';
 import type { AppDeps } from './app-env';
+import type { Config } from './config';
 import { createSqliteAsyncBlobMeta, type AsyncBlobMeta } from './blobs/blob-meta-store';
 import { createFsBlobStore } from './blobs/fs-blob-store';
 import { lazyS3BlobStore } from './blobs/s3-config';
@@ -113,7 +114,7 @@ export interface Services {
  * Builds every service of `deps.db` once. `opts.mailer` replaces the mailer of `deps.config`
  * (SMTP_URL, else the `.eml` folder), e.g. for a test that counts sends.
  */
-export function createServices(deps: AppDeps, opts: { mailer?: Mailer } = {}): Services {
+export function createServices(deps: AppDeps<Config>, opts: { mailer?: Mailer } = {}): Services {
   const store = createSqliteRecordStore(deps.db, deps.config.limits);
   // Pushes of every account arriving in one event-loop turn share one SQLite commit (db/group-commit.ts).
   const commits = createGroupCommit(deps.db);
@@ -147,7 +148,7 @@ export const SCHEDULER_LEADER_KEY = 0x5e1ea5en;
  * scheduler's) reach every instance through LISTEN/NOTIFY on `deps.config.databaseUrl`
  * (db/pg/pg-poke-bus.ts). Nothing is kept in `deps.db` (the SQLite file stays empty).
  */
-export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mailer?: Mailer } = {}): Promise<Services> {
+export async function createPgServices(deps: AppDeps<Config>, pool: pg.Pool, opts: { mailer?: Mailer } = {}): Promise<Services> {
   await migratePg(pool);
   const leadership = createPgLeadership(pool, SCHEDULER_LEADER_KEY);
   const limiters: AsyncRateLimiter[] = [];
@@ -187,7 +188,7 @@ export async function createPgServices(deps: AppDeps, pool: pg.Pool, opts: { mai
 }
 
 function assemble(
-  deps: AppDeps,
+  deps: AppDeps<Config>,
   opts: { mailer?: Mailer },
   parts: Pick<Services, 'engine' | 'accounts' | 'rateLimiters'> & {
     source: RecordSource;

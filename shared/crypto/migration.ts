@@ -1,6 +1,6 @@
 /**
  * Sealing an account made before keys, in place (contract: `/api/keys/seal/...`; the device's
- * driver is web/features/keys/migrate.ts, the server's compare-and-set sync-server/keys/seal-merge.ts).
+ * driver is web/features/keys/migrate.ts, the server's compare-and-set sync-server/keys/model/seal-merge.ts).
  * A stored plaintext value is sealed AT THE HLC IT WAS WRITTEN WITH, so the envelope is the same
  * value at the same clock: no merge, on any device, can tell it from the plaintext it replaces.
  * A kept version `<field>~conflict/<hlc>` keeps `{ text, at }`; its text is sealed with its

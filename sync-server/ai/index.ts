@@ -6,14 +6,14 @@
  */
 import { createDefaultProvider } from '../../shared/ai';
 import type { AiProvider } from '../../shared/ai/provider';
-import type { Config } from '../config';
+import type { AppConfig } from '../app-env';
 import type { RateLimiterFactory } from '../http/rate-limit';
 import { createAiBudget } from './budget';
 import { createOpenAiProvider } from './openai-provider';
 
 export type { AiProvider, PlanningSnapshot } from '../../shared/ai/provider';
 
-export function createAiProvider(config: Pick<Config, 'openai' | 'limits'>, rateLimiters: RateLimiterFactory): AiProvider {
+export function createAiProvider(config: Pick<AppConfig, 'openai' | 'limits'>, rateLimiters: RateLimiterFactory): AiProvider {
   const fallback = createDefaultProvider();
   const { apiKey, baseURL, model, timeoutMs } = config.openai;
   if (!apiKey) return fallback;

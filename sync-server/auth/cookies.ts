@@ -12,15 +12,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps } from '../app-env';
-
-/** True when the request reached us over HTTPS (X-Forwarded-Proto only when TRUST_PROXY is set). */
-export function isHttps(c: Context, deps: AppDeps): boolean {
-  if (deps.config.trustProxy) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-    if (proto) return proto === 'https';
-  }
-  return c.req.url.startsWith('https:'); // a Request's URL is normalised: the scheme is lower case (no URL parse per request)
-}
+import { isHttps } from '../http/https';
 
 /** The name `base` has over this request's scheme: `__Host-<base>` over HTTPS, else `<base>`. */
 export function cookieName(c: Context, deps: AppDeps, base: string): string {

@@ -17,8 +17,6 @@ import { clearCookie, readCookie, writeCookie } from './cookies';
 import { clearSessionHint, setSessionHint } from './session-hint';
 import { signToken, verifyToken } from './signed-token';
 
-export { isHttps } from './cookies';
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session ends after this long without use (ms); every use slides its expiry this far ahead. */
 export const SESSION_IDLE_MS = 365 * DAY_MS;

@@ -1,6 +1,6 @@
 /**
  * Blob metadata behind one asynchronous shape for both engines (issue #19): SQLite's
- * synchronous BlobMeta (blob-meta.ts) through `createSqliteAsyncBlobMeta`, PostgreSQL's in
+ * synchronous BlobMeta (sqlite-blob-meta.ts) through `createSqliteAsyncBlobMeta`, PostgreSQL's in
  * db/pg/pg-blob-meta.ts; both pass blob-meta.contract.ts. Same methods as BlobMeta, as Promises;
  * `transaction(fn)` hands `fn` a `tx` whose calls run in that one transaction (on SQLite without
  * holding it open across an await: db/sqlite-async.ts), and on PostgreSQL locks the account on
@@ -8,7 +8,7 @@
  */
 import type { Db } from '../db/sqlite';
 import { createSqliteAsync, type Asyncified } from '../db/sqlite-async';
-import { createBlobMeta, type BlobMeta } from './blob-meta';
+import { createBlobMeta, type BlobMeta } from './sqlite-blob-meta';
 
 /** The methods of BlobMeta that carry over one for one (as Promises). */
 export type BlobMetaMethods = Omit<BlobMeta, 'transaction'>;

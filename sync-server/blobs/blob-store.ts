@@ -5,7 +5,7 @@
  * (fs-blob-store.ts). Everything is asynchronous and streaming: a chunk goes from the request
  * to the disk and from the disk to the response without ever being held whole by the store,
  * so a 1 GB file never sits in memory. The store knows nothing of quota, states or records:
- * that is the metadata's job (blob-meta.ts); it only keeps bytes that were verified.
+ * that is the metadata's job (sqlite-blob-meta.ts); it only keeps bytes that were verified.
  */
 import type { Readable } from 'node:stream';
 

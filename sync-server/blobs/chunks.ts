@@ -6,7 +6,7 @@
 import { buffer } from 'node:stream/consumers';
 import { CHUNK_OVERHEAD } from '../../shared/files/crypto';
 import type { BlobStore } from './blob-store';
-import type { BlobRow } from './blob-meta';
+import type { BlobRow } from './model';
 import type { ByteRange } from './http';
 
 type Layout = Pick<BlobRow, 'user_id' | 'blob_id' | 'chunk_size' | 'chunk_count'>;

@@ -1,6 +1,6 @@
 /**
  * Blob metadata on PostgreSQL (issue #19): AsyncBlobMeta (blobs/blob-meta-store.ts) over a `pg`
- * Pool, with the semantics of blobs/blob-meta.ts (table in migrations/005-blobs.sql): what each
+ * Pool, with the semantics of blobs/sqlite-blob-meta.ts (table in migrations/005-blobs.sql): what each
  * upload declared, its state, the type found by content, and "does a live record refer to this
  * blob?" over the records table. In a transaction the first call naming an account takes an
  * advisory lock on it, so the quota check and the insert of two instances (two uploads of one
@@ -8,7 +8,7 @@
  */
 import type pg from 'pg';
 import { FILE_COLLECTIONS } from '../../shared/files/ref';
-import type { BlobRow } from './blob-meta';
+import type { BlobRow } from './model';
 import type { AsyncBlobMeta } from './blob-meta-store';
 import { advisoryAccountLock, numeric, pgTransactional, type Queryable } from '../db/pg/pg-tx';
 
@@ -16,7 +16,7 @@ type Methods = Omit<AsyncBlobMeta, 'transaction'>;
 /**
  * SQL true when the record state `stateSql` (JSON text) names the blob `blobText` (text): its plain
  * `fileBlobId` (all the server can read of a sealed `file`) or a plain `file.blobId`, as SQLite's
- * blob-meta.ts namesBlob; only a JSON string equals a blob id. strpos first: most records name no
+ * sqlite-blob-meta.ts namesBlob; only a JSON string equals a blob id. strpos first: most records name no
  * such blob, and a text search is far cheaper than parsing the state into jsonb.
  */
 const namesBlob = (stateSql: string, blobText: string) =>
@@ -39,7 +39,7 @@ function pgBlobMethods(q: Queryable): Methods {
       );
     },
     async count(userId) {
-      // Released files count until they are deleted (blob-meta.ts).
+      // Released files count until they are deleted (sqlite-blob-meta.ts).
       const { rows } = await q.query<{ n: number }>("SELECT COUNT(*)::int AS n FROM blobs WHERE user_id = $1 AND state != 'deleting'", [userId]);
       return rows[0]!.n;
     },

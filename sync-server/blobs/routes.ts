@@ -16,7 +16,9 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth';
 import { ApiHttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
-import type { Services } from '../services';
+import type { AnyAccountStore } from '../db/account-store';
+import type { RecordService } from '../records';
+import type { BlobService } from './service';
 import { ciphertextRange } from './chunks';
 import { contentDisposition, rangedResponse, setBlobHeaders, webStreamOf } from './http';
 
@@ -53,8 +55,18 @@ const indexSchema = z.coerce.number().int().min(0).max(1_000_000);
 const CHUNKS_IN_FLIGHT = 4;
 const shaSchema = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be the hex SHA-256 of the body').transform((h) => h.toLowerCase());
 
+/**
+ * What the file routes read of the server's services (app.ts passes its whole `Services`): the
+ * sessions (auth/'s middleware), the files and the record service's per-account throttle.
+ */
+export interface BlobRouteServices {
+  accounts: AnyAccountStore;
+  blobs: BlobService;
+  records: Pick<RecordService, 'throttle'>;
+}
+
 /** The routes above over `services.blobs`, throttled by the record service's per-account limits. */
-export function blobRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+export function blobRoutes(deps: AppDeps, services: BlobRouteServices): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { blobs, records } = services;
   const { throttle } = records;

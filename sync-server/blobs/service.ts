@@ -2,16 +2,16 @@
  * The file service (issue #17; wire protocol in shared/files/README.md): starting an upload
  * (limits and quota reserved), storing chunks, status for resuming, completing (verify.ts), and
  * usage. Built once by `createServices` over the blob store (fs-blob-store.ts under
- * DATA_DIR/blobs) and the metadata (blob-meta.ts). Every lookup is by (account, blob id): another
+ * DATA_DIR/blobs) and the metadata (sqlite-blob-meta.ts). Every lookup is by (account, blob id): another
  * account's blob id is simply not found (404, never 403).
  */
 import type { Readable } from 'node:stream';
 import { CHUNK_OVERHEAD, chunkCount, encryptedSize, paddedFileSize, plainChunkBytes } from '../../shared/files/crypto';
 import { formatBytes } from '../../shared/files/size';
-import type { Config } from '../config';
+import type { AppConfig } from '../app-env';
 import { ApiHttpError } from '../http/errors';
 import { ChunkMismatchError, type BlobStore } from './blob-store';
-import type { BlobRow } from './blob-meta';
+import type { BlobRow } from './model';
 import type { AsyncBlobMeta } from './blob-meta-store';
 import type { BlobLifetime } from './lifetime';
 import { verifyUpload } from './verify';
@@ -76,7 +76,7 @@ export function createBlobService(
   store: BlobStore,
   meta: AsyncBlobMeta,
   lifetime: BlobLifetime,
-  opts: { files: Config['files']; now: () => number; maxFiles: number },
+  opts: { files: AppConfig['files']; now: () => number; maxFiles: number },
 ): BlobService {
   const { userQuotaBytes, maxFileBytes } = opts.files;
 

@@ -10,7 +10,7 @@
 import { CHUNK_OVERHEAD, plainChunkBytes } from '../../shared/files/crypto';
 import type { Issue } from '../http/errors';
 import type { BlobStore } from './blob-store';
-import type { BlobRow } from './blob-meta';
+import type { BlobRow } from './model';
 
 export type Verdict =
   | { ok: true }

@@ -16,9 +16,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { AppDeps, AppEnv } from '../app-env';
-import { verifySessionOnce } from '../auth/session';
-import type { AccountThrottle } from '../records/throttle';
-import type { AnyAccountStore } from '../db/account-store';
+import type { AccountThrottle } from './account-throttle';
 import { isPublicRoute, routeKey } from './public-routes';
 import { countSentBytes } from './response-bytes';
 
@@ -92,10 +90,16 @@ export function endpointOf(c: Context): { method: string; path: string } | null 
 }
 
 /**
- * The frame over `throttle` (services.records.throttle: in memory, or PostgreSQL's shared windows);
- * the session is read once per request (verifySessionOnce), so requireSession reads no more rows.
+ * The live session of a request, or null: app.ts passes auth/session.ts `verifySessionOnce` over
+ * the account store, which reads it once per request, so requireSession reads no more rows.
  */
-export function accountFrame(deps: AppDeps, services: { accounts: AnyAccountStore }, throttle: AccountThrottle): MiddlewareHandler<AppEnv> {
+export type ReadSession = (c: Context) => Promise<{ userId: string } | null>;
+
+/**
+ * The frame over `throttle` (services.records.throttle: in memory, or PostgreSQL's shared windows)
+ * for the accounts whose session `readSession` finds.
+ */
+export function accountFrame(deps: AppDeps, readSession: ReadSession, throttle: AccountThrottle): MiddlewareHandler<AppEnv> {
   // PostgreSQL: an answer's bytes are stored a round trip after they are sent. The account's next
   // request on this instance waits for them, so it never checks a budget that misses its own
   // answers (another instance sees them a moment later). In memory a charge counts at once.
@@ -119,7 +123,7 @@ export function accountFrame(deps: AppDeps, services: { accounts: AnyAccountStor
       if (owner?.budget === 'readBytesPerMinute') countSentBytes(c, (bytes) => charge(owner.ownerId, bytes));
       return;
     }
-    const session = await verifySessionOnce(c, deps, services.accounts);
+    const session = await readSession(c);
     if (!session) return next(); // the route answers 401 (or the 404 of no route)
     const { userId } = session;
     const fileBytes = FILE_BYTE_BODIES.has(endpoint);

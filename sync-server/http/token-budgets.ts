@@ -9,7 +9,7 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv, TokenRouteBudget } from '../app-env';
-import type { AccountThrottle } from '../records/throttle';
+import type { AccountThrottle } from './account-throttle';
 import { chargesStored, endpointOf, LIFELINES } from './account-frame';
 import { PUBLIC_ROUTES, isTokenRoute, routeKey } from './public-routes';
 

@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { precompressDir } from '../../scripts/vite-precompress';
 import { createTestApp } from '../test/test-support';
 import { preferredEncoding } from './accept-encoding';
-import { mountWebApp } from './web-app';
-import { RELEASE_APP_CSP } from '../release/page';
+import { mountWebApp, RELEASE_APP_CSP } from './web-app';
 
 const JS = `export const greeting = ${JSON.stringify('Hello, world. '.repeat(200))};\n`;
 const SHELL = `<!doctype html><html><head><title>Afterword</title></head><body><div id="root"></div>${' '.repeat(600)}</body></html>`;

@@ -7,7 +7,7 @@
  * 4. anything else → the app shell dist/index.html (the SPA fallback);
  * except under /r/, the static release pages (dist/r/, web/release/): their own files, their
  * page dist/r/index.html for `/r/d/<token>` and `/r/t/<token>`, a 404 for anything else (never
- * the app shell), all with their own strict CSP (release/page.ts RELEASE_APP_CSP); the trustee
+ * the app shell), all with their own strict CSP (RELEASE_APP_CSP); the trustee
  * kit page `/kit/<token>` is that same page (web/release/kit/) with that same CSP.
  * Text files are sent as the build's `.br` or `.gz` beside them (scripts/vite-precompress.ts)
  * when the request's Accept-Encoding allows it (brotli preferred; http/accept-encoding.ts) and
@@ -25,7 +25,29 @@ import type { Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from '../app-env';
 import { preferredEncoding } from './accept-encoding';
-import { RELEASE_APP_CSP } from '../release/page';
+
+/**
+ * The Content-Security-Policy of everything under /r/ (the static release pages, below;
+ * issue "Sealed from the server", "Release pages and the app's origin"): scripts and styles only
+ * from our origin (and each one also pinned by SRI at build, scripts/release-pages.ts), no inline
+ * script, no eval, connections only to us, decrypted files shown only from blob: URLs, no plugins,
+ * never framed.
+ */
+export const RELEASE_APP_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' blob:",
+  "media-src 'self' blob:",
+  "frame-src blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 export const DIST_DIR = fileURLToPath(new URL('../../dist/', import.meta.url));
 

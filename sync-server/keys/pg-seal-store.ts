@@ -9,7 +9,7 @@
 import type pg from 'pg';
 import type { CollectionName } from '../../shared/schema/collection-names';
 import type { RecordState } from '../../shared/sync/merge';
-import { plaintextFields, sealBatch, type SealedFieldRef } from './seal-merge';
+import { plaintextFields, sealBatch, type SealedFieldRef } from './model/seal-merge';
 import { MAX_LEFT_NAMED, type SealStore } from './seal-store';
 import { readPgUsage, withActivity } from '../db/pg/pg-usage';
 import { withTransaction } from '../db/pg/pool';

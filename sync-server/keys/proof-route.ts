@@ -18,7 +18,7 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import type { Services } from '../services';
+import type { KeyRouteServices } from './route-services';
 
 const proofSchema = z.strictObject({ proof: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'The proof must be 32 bytes of base64url')) });
 const WRONG = 'This device could not prove it holds your keys.';
@@ -29,7 +29,7 @@ export const PROOFS_PER_SESSION = 10;
 export const PROOFS_PER_ACCOUNT = 200;
 
 /** The proof route (mounted by app.ts). */
-export function keyProofRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+export function keyProofRoutes(deps: AppDeps, services: Pick<KeyRouteServices, 'accounts' | 'rateLimiters' | 'keys'>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const message = 'Too many attempts. Please wait a few minutes and try again.';
   const perSession = services.rateLimiters({ name: 'key-proof-session', limit: PROOFS_PER_SESSION, windowMs: 10 * 60_000, message });

@@ -25,9 +25,9 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { currentSecretCheck, type CheckCurrentSecret, requireSession, requireRecentAuth, requireProven } from '../auth';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import type { Services } from '../services';
+import type { KeyRouteServices } from './route-services';
 import type { AccountKeys } from './key-store';
-import { keysJson, proofHashOf } from './routes';
+import { keysJson, proofHashOf } from './answers';
 
 const CHANGED = 'Your keys changed on another device meanwhile';
 
@@ -43,7 +43,11 @@ function keyringDifference(stored: StoredKeyring, next: StoredKeyring): ApiHttpE
 }
 
 /** The rotation route (mounted by app.ts, which passes the password change's `checkCurrentSecret`). */
-export function keyRotationRoutes(deps: AppDeps, services: Services, checkCurrentSecret: CheckCurrentSecret = currentSecretCheck(services)): Hono<AppEnv> {
+export function keyRotationRoutes(
+  deps: AppDeps,
+  services: Pick<KeyRouteServices, 'accounts' | 'rateLimiters' | 'hasher' | 'keys'>,
+  checkCurrentSecret: CheckCurrentSecret = currentSecretCheck(services),
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = services;
   const stale = (current: AccountKeys) => new ApiHttpError(409, CHANGED, undefined, undefined, { current: keysJson(current) });

@@ -2,7 +2,7 @@
  * The migration of an account made before keys (contract: `/api/keys/seal/...`; the device's half
  * is web/features/keys/migrate.ts). The device holds AK and the keyring; it seals every sealed
  * field at its stored HLC and sends the envelopes; the server only swaps them in by
- * compare-and-set (seal-merge.ts) and, at the end, drops the plaintext history and sets
+ * compare-and-set (model/seal-merge.ts) and, at the end, drops the plaintext history and sets
  * `sealed_at`, after which sync refuses plaintext in sealed fields (rules 24–27).
  * - `POST /api/keys/seal/records { records }` → `{ sealed, already, stale, refused }`: stale
  *   fields moved since the device read them (seal them again at their new HLC); refused records
@@ -17,8 +17,8 @@ import { requireSession, requireProven } from '../auth';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import { sealedAccountOf } from '../records/index';
-import type { Services } from '../services';
-import { sealRecordsSchema } from './seal-merge';
+import type { KeyRouteServices } from './route-services';
+import { sealRecordsSchema } from './model/seal-merge';
 import type { SealStore } from './seal-store';
 
 export const RELEASE_UNDER_WAY =
@@ -26,7 +26,7 @@ export const RELEASE_UNDER_WAY =
 export const NO_KEYS_TO_SEAL = 'This account has no keys yet: set them up first (POST /api/keys/setup)';
 
 /** The seal routes over `seal` (services.seal). */
-export function sealRoutes(deps: AppDeps, services: Services, seal: SealStore): Hono<AppEnv> {
+export function sealRoutes(deps: AppDeps, services: Pick<KeyRouteServices, 'accounts' | 'keys' | 'release'>, seal: SealStore): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const session = requireSession(deps, services);
   const proven = requireProven(deps, services);

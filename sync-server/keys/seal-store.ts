@@ -1,5 +1,5 @@
 /**
- * Where the migration of an account made before keys writes (seal-merge.ts; contract:
+ * Where the migration of an account made before keys writes (model/seal-merge.ts; contract:
  * /api/keys/seal/...). One shape for both engines: SQLite's here, PostgreSQL's in
  * db/pg/pg-seal-store.ts; both run the same route tests (seal-routes.test.ts, pg-seal-routes.test.ts).
  *
@@ -13,7 +13,7 @@ import type { RecordState } from '../../shared/sync/merge';
 import { createUsageReader } from '../db/usage';
 import type { Db } from '../db/sqlite';
 import type { SealedAccount } from '../records/index';
-import { plaintextFields, sealBatch, type SealedFieldRef, type SealItem, type SealOutcome } from './seal-merge';
+import { plaintextFields, sealBatch, type SealedFieldRef, type SealItem, type SealOutcome } from './model/seal-merge';
 
 export interface SealStore {
   /**

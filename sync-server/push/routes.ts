@@ -11,10 +11,19 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../auth';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import type { Services } from '../services';
+import type { AnyAccountStore } from '../db/account-store';
 import { isAllowedPushEndpoint } from './endpoints';
+import type { AsyncPushStore } from './push-store';
+import type { PushSender } from './sender';
 
-export function pushRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+/** What the push routes read of the server's services (app.ts passes its whole `Services`): the sessions (auth/'s middleware) and push's own store and sender. */
+export interface PushRouteServices {
+  accounts: AnyAccountStore;
+  push: { store: AsyncPushStore; sender: PushSender };
+}
+
+/** The routes above over `services.push`. */
+export function pushRoutes(deps: AppDeps, services: PushRouteServices): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { push } = services;
   app.use('/api/push/*', requireSession(deps, services));

@@ -10,13 +10,13 @@ import { html } from 'hono/html';
 import type { AppDeps, AppEnv } from '../app-env';
 import { clientIp } from '../http/client-ip';
 import { createRateLimiter } from '../http/rate-limit';
-import type { Services } from '../services';
+import type { ReleaseRouteServices } from './route-services';
 import { notFoundPage, page } from './page';
 import { resolveToken } from './tokens';
 import { admitTokenOwner } from '../http/token-budgets';
 
 /** GET (the page) and POST (the check-in) of `/api/check-in/:token`. */
-export function checkInLinkRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+export function checkInLinkRoutes(deps: AppDeps, services: Pick<ReleaseRouteServices, 'release' | 'records'>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { release } = services;
   const limiter = createRateLimiter({ limit: 120, windowMs: 10 * 60_000, now: deps.now });

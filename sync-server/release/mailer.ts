@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config';
+import type { AppConfig } from '../app-env';
 import { outsideTransaction } from '../db/tx-errors';
 
 export interface OutgoingEmail {
@@ -30,10 +30,10 @@ export interface Mailer {
 }
 
 /** The folder `.eml` files are written to. */
-export const outboxDir = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'outbox');
+export const outboxDir = (config: Pick<AppConfig, 'dataDir'>) => join(config.dataDir, 'outbox');
 
 /** Removes every `.eml` file written for `account` (account deletion, issue #16). Returns how many. */
-export function removeOutboxFiles(config: Pick<Config, 'dataDir'>, account: string): number {
+export function removeOutboxFiles(config: Pick<AppConfig, 'dataDir'>, account: string): number {
   const dir = outboxDir(config);
   if (!existsSync(dir)) return 0;
   const mine = readdirSync(dir).filter((f) => f.startsWith(`${account}-`) && f.endsWith('.eml'));
@@ -42,7 +42,7 @@ export function removeOutboxFiles(config: Pick<Config, 'dataDir'>, account: stri
 }
 
 /** The From address: no-reply at PUBLIC_URL's host, or at localhost. */
-export function fromAddress(config: Config): string {
+export function fromAddress(config: Pick<AppConfig, 'publicUrl'>): string {
   let host = 'localhost';
   try {
     if (config.publicUrl) host = new URL(config.publicUrl).hostname;
@@ -53,7 +53,7 @@ export function fromAddress(config: Config): string {
 }
 
 /** The mailer for `config`. `log` receives the outbox line (console.log by default). */
-export function createMailer(config: Config, log: (line: string) => void = console.log): Mailer {
+export function createMailer(config: Pick<AppConfig, 'dataDir' | 'publicUrl' | 'smtpUrl'>, log: (line: string) => void = console.log): Mailer {
   const from = fromAddress(config);
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);

@@ -19,7 +19,7 @@ import { requireSession } from '../auth';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { createRateLimiter } from '../http/rate-limit';
-import type { Services } from '../services';
+import type { ReleaseRouteServices } from './route-services';
 import { notFoundPage, page } from './page';
 import { DAY_MS } from './state-machine';
 import { resolveToken } from './tokens';
@@ -33,7 +33,7 @@ export const VERIFICATIONS_PER_ADDRESS_PER_DAY = 5;
 const ADDRESS_FULL = 'Too many confirmation e-mails were sent to this address today. Please try again tomorrow.';
 
 /** The verification routes (mounted by app.ts beside the release routes). */
-export function ownerEmailRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+export function ownerEmailRoutes(deps: AppDeps, services: Pick<ReleaseRouteServices, 'accounts' | 'release' | 'records' | 'scheduler'>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { release } = services;
   const { store } = release;

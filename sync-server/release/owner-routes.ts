@@ -22,7 +22,7 @@ import { rehearseRelease } from './rehearsal';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import { type CheckInDays, type ReleaseState, TransitionError, type WaitingDays, checkInDueAt } from './state-machine';
-import type { Services } from '../services';
+import type { ReleaseRouteServices } from './route-services';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -50,7 +50,7 @@ export function asHttp(err: unknown): never {
   throw err;
 }
 
-export function releaseRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+export function releaseRoutes(deps: AppDeps, services: Pick<ReleaseRouteServices, 'accounts' | 'release' | 'records' | 'scheduler' | 'mailer' | 'messageKeys' | 'releaseKeys'>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { release } = services;
   const records = services.records;

@@ -74,26 +74,3 @@ export function notFoundPage(c: Context) {
 
 /** Where the static release pages live (web/release/, built to dist/r/): a trustee's, a recipient's. */
 export const RELEASE_PAGE_PATHS = { access: '/r/t/', delivery: '/r/d/' } as const;
-
-/**
- * The Content-Security-Policy of everything under /r/ (the static release pages, http/web-app.ts;
- * issue "Sealed from the server", "Release pages and the app's origin"): scripts and styles only
- * from our origin (and each one also pinned by SRI at build, scripts/release-pages.ts), no inline
- * script, no eval, connections only to us, decrypted files shown only from blob: URLs, no plugins,
- * never framed.
- */
-export const RELEASE_APP_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' blob:",
-  "media-src 'self' blob:",
-  "frame-src blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');

@@ -17,7 +17,8 @@
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
 import { clientIp } from '../http/client-ip';
-import type { Services } from '../services';
+import type { PageServices } from './page-services';
+import type { ReleaseRouteServices } from './route-services';
 import type { TokenPurpose, TokenRow } from './store/sqlite-release';
 import { html } from 'hono/html';
 import { localTime, notFoundPage, page, RELEASE_PAGE_PATHS, type Html } from './page';
@@ -33,7 +34,7 @@ import { parseTaskMarkForm, plainTrusteeNames, setTaskDone, taskExists, taskMark
 
 
 
-export function releasePublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+export function releasePublicRoutes(deps: AppDeps, services: PageServices & Pick<ReleaseRouteServices, 'rateLimiters' | 'scheduler' | 'trusteePages'>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { release, blobs } = services;
   const records = services.records;

@@ -6,8 +6,7 @@
  */
 import type { ReleaseKits, ReleaseReadiness, ReleaseTrustee, UndeliverableEmail } from '../../shared/schema/release';
 import { formatLongDateTime } from '../../shared/dates';
-import type { Config } from '../config';
-import { linkBase } from '../config';
+import { linkBase, type AppConfig } from '../app-env';
 import { CRITICAL_OWNER_KINDS, type EmailKind, type EmailParams, renderEmail } from './emails';
 import type { Mailer } from './mailer';
 import { waitingEmails } from './email-quotas';
@@ -60,7 +59,7 @@ export async function undeliverableOf(release: ReleaseService, userId: string, o
 
 /** The readiness of `userId`'s plan under `config`, sending through `mailer`. */
 export async function readinessOf(
-  deps: { config: Config; now: () => number },
+  deps: { config: Pick<AppConfig, 'limits' | 'publicUrl' | 'port'>; now: () => number },
   release: ReleaseService,
   records: ReleaseRecords,
   mailer: Pick<Mailer, 'mode'>,
@@ -154,7 +153,7 @@ function kitsMissing(kits: ReleaseKits, live: ReadonlyArray<{ live_at: number | 
 
 /** Plain sentences for what would stop a plan that is not yet released from working today. */
 function missingOf(
-  config: Config,
+  config: Pick<AppConfig, 'publicUrl' | 'port'>,
   mailer: Pick<Mailer, 'mode'>,
   s: ReleaseState,
   owner: { email: string | null; verified: boolean },

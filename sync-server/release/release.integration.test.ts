@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { AppDeps } from '../app-env';
+import type { Config } from '../config';
 import { openDatabase } from '../db/sqlite';
 import { createServices } from '../services';
 import { cookieOf, createTestApp, signUp, type TestApp } from '../test/test-support';
@@ -304,7 +305,7 @@ describe('release after death over HTTP and SMTP', () => {
     // A new process: new database handle, new services, new scheduler, same DATA_DIR.
     const file = join(s.t.deps.config.dataDir, 'afterword.db');
     const later = s.t.deps.now() + 8 * DAY_MS;
-    const deps: AppDeps = { config: s.t.deps.config, db: openDatabase(file), now: () => later };
+    const deps: AppDeps<Config> = { config: s.t.deps.config, db: openDatabase(file), now: () => later };
     const services = createServices(deps);
     createApp(deps, services);
     const restarted = services.scheduler;

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { AppDeps } from '../app-env';
+import type { Config } from '../config';
 import { createReleaseStore } from './store/sqlite-release';
 import { createSqliteAsyncReleaseStore } from './store/release-store';
 import { createTestApp, signUp } from '../test/test-support';
@@ -72,7 +73,7 @@ describe('the test-only clock', () => {
   it('with AFTERWORD_TEST_CLOCK=1 moves the server clock forward and runs the scheduler', async () => {
     const clock = testClockFromEnv({ AFTERWORD_TEST_CLOCK: '1' })!;
     const base = createTestApp();
-    const deps: AppDeps = { ...base.deps, now: clock.now };
+    const deps: AppDeps<Config> = { ...base.deps, now: clock.now };
     const services = createServices(deps);
     const fetch = clock.wrap(createApp(deps, services).fetch, services.scheduler);
     const before = clock.now();

@@ -7,8 +7,7 @@
  * handling (`isolated`): one account's bad data never stops another's (issue #15).
  */
 import { isDatabaseBusy } from '../db/tx-errors';
-import type { AppDeps } from '../app-env';
-import { linkBase } from '../config';
+import { linkBase, type AppDeps } from '../app-env';
 import type { AsyncReleaseStore } from './store/release-store';
 import type { CollectionName, EntityOf } from '../../shared/schema';
 import { plainView } from '../../shared/crypto/fields';

@@ -15,49 +15,28 @@
  * and email entries are all written or none; email dedupe keys make re-evaluation harmless.
  */
 import { formatLongDate } from '../../shared/labels';
+import { DEFAULT_WAITING_DAYS, type ActivityEntry, type CheckInDays, type ReleasePhase, type ReleaseState, type StartedBy, type WaitingDays } from './model';
 
-/**
- * `awaiting-confirmations` (issue "Release through trustees' key shares"): the waiting period is
- * over, and nothing is released until k trustees confirm with their kits (sync-server/kits/).
- */
-export const RELEASE_PHASES = ['active', 'waiting', 'awaiting-confirmations', 'released'] as const;
-export type ReleasePhase = (typeof RELEASE_PHASES)[number];
-
-/** Check-in interval in days; 0 is "off" (DESIGN.md §8). */
-export const CHECK_IN_INTERVALS = [0, 30, 60, 90, 180] as const;
-export type CheckInDays = (typeof CHECK_IN_INTERVALS)[number];
-/** Waiting period in days (DESIGN.md §8); 7 by default. */
-export const WAITING_PERIODS = [2, 7, 14, 30] as const;
-export type WaitingDays = (typeof WAITING_PERIODS)[number];
-export const DEFAULT_WAITING_DAYS: WaitingDays = 7;
+export {
+  CHECK_IN_INTERVALS,
+  DEFAULT_WAITING_DAYS,
+  RELEASE_CRITICAL_ACTIVITY,
+  RELEASE_PHASES,
+  WAITING_PERIODS,
+  type ActivityEntry,
+  type ActivityKind,
+  type CheckInDays,
+  type ReleasePhase,
+  type ReleaseState,
+  type StartedBy,
+  type WaitingDays,
+} from './model';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days after a check-in falls due on which the owner is reminded (ours: three gentle emails). */
 export const REMINDER_OFFSETS_DAYS = [0, 3, 6] as const;
 /** Days after a check-in falls due when the lapse starts the waiting period. */
 export const LAPSE_GRACE_DAYS = 7;
-
-/**
- * Who started a waiting period. A trustee's report may carry the date of death they gave
- * (YYYY-MM-DD) and a short note, both shown to the owner while waiting (absent in older rows).
- */
-export type StartedBy = { kind: 'check-in' } | { kind: 'trustee'; trusteeId: string; name: string; diedOn?: string | null; note?: string | null };
-
-export interface ReleaseState {
-  phase: ReleasePhase;
-  checkInDays: CheckInDays;
-  waitingDays: WaitingDays;
-  /** Last sign-in, sync, cancel or settings change (ms). */
-  lastCheckInAt: number;
-  /** Reminders sent for the current lapse (reset by any check-in). */
-  remindersSent: number;
-  /** Counts waiting periods started, so each one's emails are distinct. */
-  episode: number;
-  startedAt: number | null;
-  endsAt: number | null;
-  startedBy: StartedBy | null;
-  releasedAt: number | null;
-}
 
 /** Who asks. A trustee carries its invitation status as the server knows it right now. */
 export type Actor =
@@ -74,29 +53,6 @@ export type ReleaseEvent =
   | { type: 'tick'; kitsCurrent?: boolean }
   /** k trustees confirmed with their kits, and their shares combined to the right Q (kits/confirm.ts). */
   | { type: 'confirmed' };
-
-export type ActivityKind =
-  | 'settings-changed'
-  | 'reminder-sent'
-  | 'check-in-lapsed'
-  | 'trustee-reported'
-  | 'cancelled'
-  | 'awaiting-confirmations'
-  | 'released';
-
-/**
- * Activity kinds that record a release episode: who or what began a waiting period, that it was
- * cancelled, that the account was released. The log keeps them apart from routine lines
- * (SECURITY.md "Limits", `activityRows`): a flood of routine lines (settings changed over and over)
- * never pushes out the record of who reported the owner's passing and when.
- */
-export const RELEASE_CRITICAL_ACTIVITY: readonly ActivityKind[] = ['trustee-reported', 'check-in-lapsed', 'cancelled', 'awaiting-confirmations', 'released'];
-
-export interface ActivityEntry {
-  kind: ActivityKind;
-  /** One plain sentence for the owner's activity log. */
-  text: string;
-}
 
 export type OwnerEmailKind = 'reminder' | 'waiting-started' | 'awaiting-confirmations' | 'cancelled' | 'released';
 export interface OwnerEmail {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type pg from 'pg';
 import type { AppDeps } from '../app-env';
 import type { Mailer } from '../release/mailer';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import { createPgServices } from '../services';
 import { TEST_KEYLESS_REGISTRATION_ENV, TEST_PASSWORD_COST_ENV } from './child-server';
 import { testAppOver, type TestApp } from './test-support';
@@ -101,7 +101,7 @@ export async function createPgTestApp(
   const config = loadConfig({ ...env, SESSION_SECRET: opts.sessionSecret ?? randomBytes(32).toString('base64url') });
   let now = opts.start ?? Date.UTC(2026, 10, 21, 12);
   const clock = opts.clock ?? { now: () => now, advance: (ms: number) => void (now += ms) };
-  const deps: AppDeps = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: clock.now };
+  const deps: AppDeps<Config> = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: clock.now };
   const pool = createPgPool(url, opts.pool);
   const services = await createPgServices(deps, pool, { mailer: opts.mailer });
   // Ending the instance's pool ends the rest of it too (its poke listener is a connection of its own).

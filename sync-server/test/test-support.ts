@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createApp } from '../app';
 import { TEST_KEYLESS_REGISTRATION_ENV, TEST_PASSWORD_COST_ENV } from './child-server';
 import type { AppDeps } from '../app-env';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/sqlite';
 import type { Mailer } from '../release/mailer';
 import type { RecordStore } from '../db/record-store';
@@ -16,7 +16,7 @@ import { createServices, type Services } from '../services';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
-  deps: AppDeps;
+  deps: AppDeps<Config>;
   /** The services the app was built with (one instance per test app). */
   services: Services;
   /** Advances the injected clock by `ms`. */
@@ -45,14 +45,14 @@ export function createTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'afterword-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, RELEASE_KEY_FILE: join(dataDir, 'release-key'), ...TEST_PASSWORD_COST_ENV, ...TEST_KEYLESS_REGISTRATION_ENV, ...env });
   let now = start;
-  const deps: AppDeps = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: () => now };
+  const deps: AppDeps<Config> = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: () => now };
   return testAppOver(deps, createServices(deps, opts), (ms) => {
     now += ms;
   });
 }
 
 /** The TestApp of `createApp(deps, services)`; `advance` moves the clock `deps.now` reads. */
-export function testAppOver(deps: AppDeps, services: Services, advance: (ms: number) => void): TestApp {
+export function testAppOver(deps: AppDeps<Config>, services: Services, advance: (ms: number) => void): TestApp {
   const app = createApp(deps, services);
   return {
     app,

@@ -2,7 +2,7 @@
  * The static release pages (issue "Sealed from the server", "Release pages and the app's origin";
  * DESIGN.md §8): `/r/d/<token>#<key>` is a recipient's message, `/r/t/<token>` a trustee's page,
  * `/kit/<token>#<kit>` a trustee's kit (kit/page.ts; issue "Release through trustees' key shares").
- * Served from dist/r/ under their own strict CSP (sync-server/release/page.ts RELEASE_APP_CSP),
+ * Served from dist/r/ under their own strict CSP (sync-server/http/web-app.ts RELEASE_APP_CSP),
  * never by the app's service worker, with no app shell and no local database. The page reads the
  * token from its path and any key or kit from the fragment, drops the fragment from the address
  * bar at once, fetches its JSON, opens it in the browser (open.ts) and renders it.

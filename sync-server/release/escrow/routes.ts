@@ -21,7 +21,7 @@ import type { AppDeps, AppEnv } from '../../app-env';
 import { requireSession, requireProven } from '../../auth';
 import { readJson } from '../../http/validate';
 import { ApiHttpError } from '../../http/errors';
-import type { Services } from '../../services';
+import type { ReleaseRouteServices } from '../route-services';
 
 /**
  * The most keys one deposit may hold: each message's scope, with room
@@ -38,7 +38,7 @@ export const ESCROW_DEPOSITS_PER_HOUR = 30;
 
 const rawKey = z.string().refine((s) => fromB64url(s)?.length === 32, 'must be a 256-bit key, base64url');
 
-export function escrowRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+export function escrowRoutes(deps: AppDeps, services: Pick<ReleaseRouteServices, 'accounts' | 'rateLimiters' | 'release' | 'keys' | 'escrow'>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const max = maxEscrowKeys(deps.config.limits.recordsPerCollection);
   const body = z.object({

@@ -23,7 +23,7 @@ import { requireSession, requireProven } from '../../auth';
 import { clientIp } from '../../http/client-ip';
 import { ApiHttpError } from '../../http/errors';
 import { readJson } from '../../http/validate';
-import type { Services } from '../../services';
+import type { ReleaseRouteServices } from '../route-services';
 import { KIT_REQUESTS_PER_10_MIN } from './public-routes';
 
 /** A w1 wrapped 32-byte key (shared/crypto/wrap.ts): nonce 16 characters, ciphertext and tag 64. */
@@ -74,7 +74,7 @@ const batchSchema = z.strictObject({
 });
 
 /** The owner's routes (mount before kitOwnerRoutes). */
-export function messageKeyOwnerRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+export function messageKeyOwnerRoutes(deps: AppDeps, services: Pick<ReleaseRouteServices, 'accounts' | 'records' | 'messageKeys'>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { messageKeys } = services;
   app.use('/api/kits/messages', requireSession(deps, services));
@@ -109,7 +109,7 @@ export function messageKeyOwnerRoutes(deps: AppDeps, services: Services): Hono<A
 }
 
 /** The kit page's route (no session; rate limited per IP as the other kit routes). */
-export function messageKeyPublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+export function messageKeyPublicRoutes(deps: AppDeps, services: Pick<ReleaseRouteServices, 'rateLimiters' | 'kits' | 'messageKeys'>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const limiter = services.rateLimiters({ name: 'kit-link', limit: KIT_REQUESTS_PER_10_MIN, windowMs: 10 * 60_000 });
   app.get('/api/kit/:token/handovers', async (c) => {

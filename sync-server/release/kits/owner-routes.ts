@@ -19,8 +19,8 @@ import type { AppDeps, AppEnv } from '../../app-env';
 import { requireSession, requireProven } from '../../auth';
 import { ApiHttpError } from '../../http/errors';
 import { readJson } from '../../http/validate';
-import { refuseReplacedAk } from '../../keys/routes';
-import type { Services } from '../../services';
+import { refuseReplacedAk } from '../../keys';
+import type { ReleaseRouteServices } from '../route-services';
 
 /** The most kits one generation may have: one per live trustee (shared/limits.ts `trustees`) and the executor kit. */
 export const maxKits = (trustees: number) => Math.min(trustees + 1, 255);
@@ -99,7 +99,7 @@ export function newGenerationSchema(trustees: number) {
     });
 }
 
-export function kitOwnerRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+export function kitOwnerRoutes(deps: AppDeps, services: Pick<ReleaseRouteServices, 'accounts' | 'rateLimiters' | 'kits' | 'keys'>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { kits } = services;
   const body = newGenerationSchema(deps.config.limits.trustees);

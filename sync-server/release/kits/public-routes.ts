@@ -20,7 +20,7 @@ import { clientIp } from '../../http/client-ip';
 import { ApiHttpError } from '../../http/errors';
 import { readJson } from '../../http/validate';
 import { admitTokenOwner } from '../../http/token-budgets';
-import type { Services } from '../../services';
+import type { ReleaseRouteServices } from '../route-services';
 import { kitFingerprint } from '../../../shared/crypto/trustee-kit';
 import { shareBytes } from './confirm';
 import type { KitInfo } from '../../../shared/schema/kits';
@@ -32,7 +32,7 @@ const handoverBody = z.strictObject({ commitment: z.string().regex(/^[0-9a-f]{64
 const checkBody = z.strictObject({});
 const confirmBody = z.strictObject({ share: z.string().max(400).refine((s) => shareBytes(s) !== null, 'must be a key share, base64url') });
 
-export function kitPublicRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+export function kitPublicRoutes(deps: AppDeps, services: Pick<ReleaseRouteServices, 'rateLimiters' | 'records' | 'release' | 'scheduler' | 'kits' | 'kitRelease'>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { kits, kitRelease, release } = services;
   const limiter = services.rateLimiters({ name: 'kit-link', limit: KIT_REQUESTS_PER_10_MIN, windowMs: 10 * 60_000 });

@@ -16,7 +16,7 @@
  */
 import type pg from 'pg';
 import { ACCOUNT_LIMITS } from '../../../shared/limits';
-import { RELEASE_CRITICAL_ACTIVITY, type ReleaseState, type StartedBy } from '../state-machine';
+import { RELEASE_CRITICAL_ACTIVITY, type ReleaseState, type StartedBy } from '../model';
 import { CRITICAL_KINDS_SQL, type ActivityRow, type DeliveryRow, type TaskMarkRow, type TokenRow, type TrusteeInvitationRow, type TrusteeRecordRow } from './sqlite-release';
 import type { AsyncReleaseStore } from './release-store';
 import { pgKitMethods } from '../kits/store/pg-kits';

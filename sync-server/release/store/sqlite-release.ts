@@ -3,7 +3,7 @@
  * hashed single-purpose tokens and the durable email queue. Tables in migrations/003-release.sql.
  */
 import { ACCOUNT_LIMITS } from '../../../shared/limits';
-import { RELEASE_CRITICAL_ACTIVITY, type ReleaseState, type StartedBy } from '../state-machine';
+import { RELEASE_CRITICAL_ACTIVITY, type ReleaseState, type StartedBy } from '../model';
 import type { Db } from '../../db/sqlite';
 
 interface StateRow {

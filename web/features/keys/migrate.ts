@@ -45,7 +45,7 @@ export interface SealAccountDeps {
   files?: FilesDeps;
 }
 
-/** What one `seal/records` request answered (sync-server/keys/seal-merge.ts SealOutcome). */
+/** What one `seal/records` request answered (sync-server/keys/model/seal-merge.ts SealOutcome). */
 interface SealAnswer {
   sealed: number;
   already: number;

@@ -1,33 +1,15 @@
 /**
- * All SQL about files (migrations 007-blobs.sql, 008-blob-grace.sql): the blobs table (what each upload declared,
- * its state, the type found by content) and the question "does a live record refer to this
- * blob?", answered over the records table (documents and messages name it in `fileBlobId`, or in
- * `file.blobId` when `file` is plain: namesBlob).
+ * SQLite's file metadata, all its SQL about files (migrations 007-blobs.sql, 008-blob-grace.sql):
+ * the blobs table (what each upload declared, its state, the type found by content; model.ts
+ * BlobRow) and the question "does a live record refer to this blob?", answered over the records
+ * table (documents and messages name it in `fileBlobId`, or in `file.blobId` when `file` is plain:
+ * namesBlob).
  */
 import type { Db } from '../db/sqlite';
 import { FILE_COLLECTIONS } from '../../shared/files/ref';
+import type { BlobRow } from './model';
 
 const IN_FILE_COLLECTIONS = `(${FILE_COLLECTIONS.map((c) => `'${c}'`).join(', ')})`;
-
-export type BlobState = 'uploading' | 'complete' | 'deleting';
-
-export interface BlobRow {
-  user_id: string;
-  blob_id: string;
-  /** Plaintext bytes. */
-  size: number;
-  chunk_size: number;
-  chunk_count: number;
-  /** Bytes stored (and reserved against the quota). */
-  encrypted_size: number;
-  state: BlobState;
-  mime_type: string | null;
-  created_at: number;
-  completed_at: number | null;
-  referenced_at: number | null;
-  /** When the last live record stopped referring to it (ms); null while one does (008-blob-grace.sql). */
-  released_at: number | null;
-}
 
 /**
  * SQL true when a record's stored state names the blob `blobSql`: its plain `fileBlobId` (the only

@@ -7,12 +7,12 @@
  * field whose HLC moved since the device read it is answered `stale` and sealed again.
  */
 import { z } from 'zod';
-import { baseField } from '../../shared/crypto/fields';
-import { isEnvelope } from '../../shared/crypto/migration';
-export { plaintextFields } from '../../shared/crypto/migration';
-import { COLLECTIONS, type CollectionName } from '../../shared/schema/collection-names';
-import type { RecordState } from '../../shared/sync/merge';
-import { checkSealedField, type SealedAccount } from '../records/index';
+import { baseField } from '../../../shared/crypto/fields';
+import { isEnvelope } from '../../../shared/crypto/migration';
+export { plaintextFields } from '../../../shared/crypto/migration';
+import { COLLECTIONS, type CollectionName } from '../../../shared/schema/collection-names';
+import type { RecordState } from '../../../shared/sync/merge';
+import { checkSealedField, type SealedAccount } from '../../records/index';
 
 /** Most records in one `seal/records` request: one short transaction each (SECURITY.md "Limits"). */
 export const SEAL_BATCH = 100;

@@ -1,10 +1,11 @@
 /**
  * Per-account rate limits (shared/limits.ts; issue #15): requests, writes, bytes read and file bytes per
- * minute, each a fixed window per account that expires (http/rate-limit.ts). Built once per
- * RecordService, so it lives as long as the app and is passed explicitly.
+ * minute, each a fixed window per account that expires (rate-limit.ts). Built once per
+ * RecordService (records.ts), so it lives as long as the app and is passed explicitly; the account
+ * frame (account-frame.ts) and the token routes (token-budgets.ts) charge it.
  */
 import type { Limits } from '../config-limits';
-import { memoryRateLimiters, type AnyRateLimiter, type RateLimiterFactory } from '../http/rate-limit';
+import { memoryRateLimiters, type AnyRateLimiter, type RateLimiterFactory } from './rate-limit';
 
 export interface AccountThrottle {
   /** Every request of a signed-in account (`requestsPerMinute`), counted by the account frame (http/account-frame.ts). */

@@ -23,7 +23,7 @@ const DeathPlan = lazy(() => import('../features/death-plan'));
 const MessageVault = lazy(() => import('../features/message-vault'));
 const Documents = lazy(() => import('../features/documents'));
 const Trustees = lazy(() => import('../features/trustees'));
-const Profile = lazy(() => import('../features/profile'));
+const Profile = lazy(() => import('../features/profile/ProfilePage'));
 const SurvivorTasks = lazy(() => import('../features/survivor-tasks'));
 const Settings = lazy(() => import('../features/settings'));
 const Rehearsal = lazy(() => import('../features/rehearsal'));

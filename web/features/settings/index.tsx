@@ -12,7 +12,7 @@ import { getReleaseActivity, getReleaseReadiness } from '../release/api';
 import { useReleaseStore } from '../release/release-store';
 import { DataCard } from '../export/DataCard';
 import { InstallCard } from '../../pwa/InstallCard';
-import { PrivacyNote } from '../static-pages/PrivacyNote';
+import { PrivacyNote } from '../static-pages';
 import { ActivityCard } from './ActivityCard';
 import { ReleaseSettingsCard } from './ReleaseSettingsCard';
 import { ReadinessCard } from './ReadinessCard';

@@ -7,7 +7,7 @@ import { Bell } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { useSyncStore } from '../../sync/sync-store';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '../../ui/DropdownMenu';
-import { useReleaseStore } from '../release/release-store';
+import { useReleaseStore } from '../release';
 import { noticesOf } from './notifications';
 
 export function NotificationsMenu() {

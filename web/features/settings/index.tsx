@@ -8,8 +8,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ReleaseActivity, ReleaseReadiness } from '../../../shared/schema/release';
 import { PageHeader } from '../../ui/PageHeader';
-import { getReleaseActivity, getReleaseReadiness } from '../release/api';
-import { useReleaseStore } from '../release/release-store';
+import { getReleaseActivity, getReleaseReadiness, useReleaseStore } from '../release';
 import { DataCard } from '../export/DataCard';
 import { InstallCard } from '../../pwa/InstallCard';
 import { PrivacyNote } from '../static-pages';

@@ -15,7 +15,7 @@ import { ACCESS_LEVEL_LABELS } from '../../../shared/labels';
 import type { RehearsalEmail, RehearsalRecipient, ReleaseRehearsal } from '../../../shared/schema/release';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCurrentDb } from '../../db';
-import { collectRecords } from '../export/export-data';
+import { collectRecords } from '../export';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ReleaseActivity, ReleaseReadiness } from '../../../shared/schema/release';
 import { PageHeader } from '../../ui/PageHeader';
 import { getReleaseActivity, getReleaseReadiness, useReleaseStore } from '../release';
-import { DataCard } from '../export/DataCard';
+import { DataCard } from '../export';
 import { InstallCard } from '../../pwa/InstallCard';
 import { PrivacyNote } from '../static-pages';
 import { ActivityCard } from './ActivityCard';

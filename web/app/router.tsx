@@ -25,7 +25,7 @@ const Documents = lazy(() => import('../features/documents'));
 const Trustees = lazy(() => import('../features/trustees'));
 const Profile = lazy(() => import('../features/profile/ProfilePage'));
 const SurvivorTasks = lazy(() => import('../features/survivor-tasks'));
-const Settings = lazy(() => import('../features/settings'));
+const Settings = lazy(() => import('../features/settings/SettingsPage'));
 const Rehearsal = lazy(() => import('../features/rehearsal'));
 const RecoveryKit = lazy(() => import('../features/keys/RecoveryKitPage'));
 

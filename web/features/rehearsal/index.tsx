@@ -26,7 +26,7 @@ import { NO_KITS_TEXT, NO_OWN_KIT_TEXT } from '../../release/open';
 import { trusteeView } from '../../release/trustee';
 import { withoutKitsText } from '../../../shared/release/without-kits';
 import { getReleaseRehearsal, usePeopleByAddress } from '../release';
-import { useReloadOnline } from '../settings/connection';
+import { useReloadOnline } from '../settings';
 import { deliveryPreviewData, rehearsalRoutes, trusteePreviewData, type PreviewRecords } from './page-data';
 import { PagePreview, type ViewOutput } from './PagePreview';
 

@@ -15,7 +15,7 @@ import { FormField } from '../../../ui/FormField';
 import { Input } from '../../../ui/Input';
 import { toast } from '../../../ui/toast-store';
 import type { Api } from '../../keys/sign-in';
-import { actionErrorText } from '../../settings/connection';
+import { actionErrorText } from '../../settings';
 import { putAwayExecutorKit } from './executor-kit';
 import { KitDates } from './KitRow';
 import type { KitStatus } from './kits-api';

@@ -22,7 +22,7 @@ import { Select } from '../../../ui/Select';
 import { toast } from '../../../ui/toast-store';
 import { useKeySession } from '../../keys/key-session';
 import type { Api } from '../../keys/sign-in';
-import { actionErrorText, NeedsConnection } from '../../settings/connection';
+import { actionErrorText, NeedsConnection } from '../../settings';
 import { defaultThreshold, executorByDefault, kitCandidates, kitNotices, kitsTooLongText, removedKitHolders, type KitCandidate, type KitNotice } from './kit-plan';
 import { shownGeneration, type KitGeneration } from './kits-api';
 import { KitRow } from './KitRow';

@@ -20,7 +20,7 @@ const SignedInServices = lazy(() => import('./SignedInServices'));
 const NotFound = lazy(() => import('../features/not-found'));
 const Dashboard = lazy(() => import('../features/dashboard'));
 const DeathPlan = lazy(() => import('../features/death-plan'));
-const MessageVault = lazy(() => import('../features/message-vault'));
+const MessageVault = lazy(() => import('../features/message-vault/MessageVaultPage'));
 const Documents = lazy(() => import('../features/documents'));
 const Trustees = lazy(() => import('../features/trustees'));
 const Profile = lazy(() => import('../features/profile/ProfilePage'));

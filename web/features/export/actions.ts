@@ -13,7 +13,7 @@ import type { Keyring } from '../../../shared/crypto/keys';
 import { saveFile, type SaveOutcome } from './save-file';
 import { apiFetch } from '../../api/client';
 import type { Api } from '../keys/sign-in';
-import { loadDeliveryState } from '../message-vault/delivery-choice';
+import { loadDeliveryState } from '../message-vault';
 import { binderDeliveryOf } from './binder-delivery';
 
 const today = (db: ReturnType<typeof requireDb>) => new Date(db.correctedNow());

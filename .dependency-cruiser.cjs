@@ -53,8 +53,12 @@ const ROOT = '^sync-server/(app|main|services|config)\\.ts$';
  *    lazy chunks (FullApp, the router's first screen) with import() while the keys are made
  *    (issue #20); the router in turn loads those pages lazily. The circle runs only through
  *    import() of code-split chunks: no module imports another before it is evaluated.
+ * 2. web/features/keys/key-effects.ts: once the key session opens, it binds the owner's messages to
+ *    the trustee kits with message-vault's delivery choices, loaded by import() after the first
+ *    paint; those choices in turn use keys' refusals (keys/index.ts ← message-vault/delivery-choice.ts).
+ *    The circle runs only through that import(), called after every module in it was evaluated.
  */
-const CIRCLE_EXCEPTIONS = ['^web/app/preload-signed-in\\.ts$'];
+const CIRCLE_EXCEPTIONS = ['^web/app/preload-signed-in\\.ts$', '^web/features/keys/key-effects\\.ts$'];
 const EXCEPTIONS = [];
 
 module.exports = {
@@ -64,7 +68,7 @@ module.exports = {
       severity: 'error',
       comment: 'A circle of imports has no bottom: nothing in it can be read, tested or changed alone.',
       from: {},
-      to: { circular: true, viaOnly: { pathNot: CIRCLE_EXCEPTIONS } },
+      to: { circular: true, viaOnly: { pathNot: CIRCLE_EXCEPTIONS.join('|') } }, // one pattern: viaOnly takes no list
     },
     {
       name: 'no-test-support-in-production',

@@ -12,12 +12,7 @@
  */
 import type { Derive } from '../../../shared/crypto/account-setup';
 import { renewKdfParams } from '../../../shared/crypto/kdf';
-import type { Api } from '../keys/api';
-import type { DeviceKeyStore } from '../keys/device-key-store';
-import { checkPinnedKdf } from '../keys/pin';
-import type { NewPasswordKeys } from '../keys/ReopenWords';
-import { DeviceRefusal } from '../keys/refusal';
-import { KNOWN_KEYS_WORDS, RESET_NO_KEYS_WORDS } from '../keys/refusal-words';
+import { checkPinnedKdf, DeviceRefusal, KNOWN_KEYS_WORDS, RESET_NO_KEYS_WORDS, type Api, type DeviceKeyStore, type NewPasswordKeys } from '../keys';
 import type { ResetLink } from './reset-link';
 
 /**

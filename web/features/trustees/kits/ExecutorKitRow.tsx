@@ -14,7 +14,7 @@ import { Button } from '../../../ui/Button';
 import { FormField } from '../../../ui/FormField';
 import { Input } from '../../../ui/Input';
 import { toast } from '../../../ui/toast-store';
-import type { Api } from '../../keys/sign-in';
+import type { Api } from '../../keys';
 import { actionErrorText } from '../../settings';
 import { putAwayExecutorKit } from './executor-kit';
 import { KitDates } from './KitRow';

@@ -45,7 +45,13 @@ export default defineConfig({
     // into ten (react, jsx-runtime, cn, labels…: 0.4–3 KB each, being shared with lazy routes), all
     // fetched before the first screen: ten requests where one does, which cost the landing page
     // ~200 ms of simulated Largest Contentful Paint, and 2–4 KB of JS gzip on every route.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+      // A feature's index.ts (what it offers other features, issue 42) is re-exports only, with no
+      // side effects of its own: said here, so importing one name from it loads that name's module,
+      // not every module it re-exports (the store, the forms' words…), as importing the file did.
+      treeshake: { moduleSideEffects: [{ test: /\/web\/features\/[^/]+\/index\.ts$/, sideEffects: false }] },
+    },
   },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 8787}` } },
   plugins: [

@@ -20,12 +20,12 @@ const SignedInServices = lazy(() => import('./SignedInServices'));
 const NotFound = lazy(() => import('../features/not-found'));
 const Dashboard = lazy(() => import('../features/dashboard'));
 const DeathPlan = lazy(() => import('../features/death-plan'));
-const MessageVault = lazy(() => import('../features/message-vault'));
+const MessageVault = lazy(() => import('../features/message-vault/MessageVaultPage'));
 const Documents = lazy(() => import('../features/documents'));
 const Trustees = lazy(() => import('../features/trustees'));
-const Profile = lazy(() => import('../features/profile'));
+const Profile = lazy(() => import('../features/profile/ProfilePage'));
 const SurvivorTasks = lazy(() => import('../features/survivor-tasks'));
-const Settings = lazy(() => import('../features/settings'));
+const Settings = lazy(() => import('../features/settings/SettingsPage'));
 const Rehearsal = lazy(() => import('../features/rehearsal'));
 const RecoveryKit = lazy(() => import('../features/keys/RecoveryKitPage'));
 

@@ -5,7 +5,7 @@
  * status), always in the page so screen readers announce each change; empty while nothing is
  * happening. The button keeps SPEC.md's own words ('Signing in...', 'Creating Account...').
  */
-import type { SignInStep } from '../keys/account-flows';
+import type { SignInStep } from '../keys';
 
 /** A step of the flow, or `start`: before the first, while the form's code is still being fetched. */
 export type AuthStep = SignInStep | 'start';

@@ -17,8 +17,7 @@ import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
 import { AuthCard, authLinkClasses } from './AuthCard';
-import { useServiceInfo } from '../static-pages/service-info';
-import { WriteTo } from '../static-pages/WriteTo';
+import { useServiceInfo, WriteTo } from '../static-pages';
 
 const resolver = lazyZodResolver<ForgotPasswordInput>(() => import('../../../shared/schema/auth').then((m) => m.forgotPasswordSchema));
 

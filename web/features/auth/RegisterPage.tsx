@@ -11,7 +11,7 @@ import type { RegisterForm } from '../../../shared/schema/auth';
 import { lazyZodResolver } from '../../forms/lazy-resolver';
 import { useHydrated } from '../../app/hydrated';
 import { serverMessage } from '../../api/client';
-import { RECOVERY_KIT_PATH, useRecoveryKit } from '../keys/recovery-kit-store';
+import { RECOVERY_KIT_PATH, useRecoveryKit } from '../keys';
 import { loadAccountFlows, preparingForm } from './account-deps';
 import { AuthProgress, type AuthStep } from './AuthProgress';
 import { preloadSignedInApp } from '../../app/preload-signed-in';

@@ -27,12 +27,10 @@ import { toast } from '../../ui/toast-store';
 import { AuthCard, authLinkClasses } from './AuthCard';
 import { RESET_LINK_INVALID } from '../../../shared/schema/auth';
 import { checkResetLink, type ResetLink } from './reset-link';
-import type { NewPasswordKeys } from '../keys/ReopenWords';
-import { refusalWords } from '../keys/refusal';
-import { OLDER_ACCOUNT_CHOICE } from '../keys/refusal-words';
+import { importReopenWords, importResetKeys, OLDER_ACCOUNT_CHOICE, refusalWords, type NewPasswordKeys } from '../keys';
 
 // Loaded only once a password with keys was reset: the page itself stays light (it is public).
-const ReopenWords = lazy(() => import('../keys/ReopenWords').then((m) => ({ default: m.ReopenWords })));
+const ReopenWords = lazy(() => importReopenWords().then((m) => ({ default: m.ReopenWords })));
 
 const resolver = lazyZodResolver<ResetPasswordForm>(() => import('../../../shared/schema/auth').then((m) => m.resetPasswordFormSchema));
 
@@ -103,11 +101,7 @@ export default function ResetPasswordPage() {
     async (values) => {
       try {
         if (!link || link === 'invalid') return;
-        const [{ resetPassword }, { createDeviceKeyStore }, { deriveInWorker }] = await Promise.all([
-          import('./reset-credential'),
-          import('../keys/device-key-store'),
-          import('../keys/kdf-client'),
-        ]);
+        const [{ resetPassword }, [{ createDeviceKeyStore }, { deriveInWorker }]] = await Promise.all([import('./reset-credential'), importResetKeys()]);
         const device = createDeviceKeyStore();
         const { user, unlock, note } = await resetPassword<User>({ api: apiFetch, derive: deriveInWorker, device }, token!, link, values.password, { olderAccount }).finally(() => device.close());
         // One toast: a second would replace this one at once (one toast at a time, SPEC.md §9).

@@ -5,14 +5,16 @@
  * and database code (issue #20) — yet on a cold browser none of it is fetched only once the button
  * is pressed (issue 38 item 5).
  */
+import { importAccountFlows, importKdfClient, importKeySession } from '../keys';
+
 let flows: ReturnType<typeof load> | null = null;
 
 async function load() {
   const [flows, { appKeyDeps, useKeySession }, { openUserDatabase }, { prepareKdfWorker }] = await Promise.all([
-    import('../keys/account-flows'),
-    import('../keys/key-session'),
+    importAccountFlows(),
+    importKeySession(),
     import('../../db/current'),
-    import('../keys/kdf-client'),
+    importKdfClient(),
   ]);
   const deps = { ...appKeyDeps, session: () => useKeySession.getState(), openDb: (userId: string) => openUserDatabase(userId) };
   return { deps, registerAccount: flows.registerAccount, signInAccount: flows.signInAccount, upgradeAccount: flows.upgradeAccount, prepareKdfWorker };

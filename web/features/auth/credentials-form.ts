@@ -15,8 +15,7 @@ import { serverMessage } from '../../api/client';
 import { completeSignIn } from '../../app/auth-actions';
 import type { AppNavigate } from '../../app/navigation';
 import { toast } from '../../ui/toast-store';
-import { RECOVERY_KIT_PATH, useRecoveryKit } from '../keys/recovery-kit-store';
-import { refusalWords } from '../keys/refusal';
+import { RECOVERY_KIT_PATH, refusalWords, useRecoveryKit } from '../keys';
 
 type Toast = Parameters<typeof toast>[0];
 

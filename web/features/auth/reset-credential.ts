@@ -16,12 +16,18 @@
  */
 import type { Derive } from '../../../shared/crypto/account-setup';
 import { renewKdfParams } from '../../../shared/crypto/kdf';
-import type { Api } from '../keys/api';
-import type { DeviceKeyStore } from '../keys/device-key-store';
-import { checkPinnedKdf, strongest, type KdfCost } from '../keys/pin';
-import type { NewPasswordKeys } from '../keys/ReopenWords';
-import { DeviceRefusal } from '../keys/refusal';
-import { KNOWN_KEYS_WORDS, OTHER_ACCOUNT_WORDS, RESET_NO_KEYS_WORDS } from '../keys/refusal-words';
+import {
+  checkPinnedKdf,
+  DeviceRefusal,
+  KNOWN_KEYS_WORDS,
+  OTHER_ACCOUNT_WORDS,
+  RESET_NO_KEYS_WORDS,
+  strongest,
+  type Api,
+  type DeviceKeyStore,
+  type KdfCost,
+  type NewPasswordKeys,
+} from '../keys';
 import type { ResetLink } from './reset-link';
 
 /**

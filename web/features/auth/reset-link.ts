@@ -3,7 +3,7 @@
  * an untrusted answer: reset-credential.ts judges it against this device's pin. Apart from it so
  * the public reset page loads this much at once and the key code only when the person submits.
  */
-import type { Api } from '../keys/api';
+import type { Api } from '../keys';
 
 /** What the link's check answered, unchecked: the account it resets and its KDF parameters (null: no keys). */
 export interface ResetLink {

@@ -16,7 +16,7 @@ import { type RecordForm, useRecordForm } from '../../forms/use-record-form';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { toast } from '../../ui/toast-store';
-import { errorDescription } from '../profile/error-description';
+import { errorDescription } from '../profile';
 import { WizardBasicInfoStep } from './WizardBasicInfoStep';
 import { WIZARD_STEP_TITLES, WizardStepper } from './WizardStepper';
 import { WizardValuesStep } from './WizardValuesStep';

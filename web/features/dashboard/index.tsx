@@ -12,7 +12,7 @@ import { WelcomeBanner } from './WelcomeBanner';
 import { AstrologyPanel } from './AstrologyPanel';
 import { ProfileCompleteNote } from './ProfileCompleteNote';
 import { QuickActions } from './QuickActions';
-import { BinderCard } from '../export/BinderButton';
+import { BinderCard } from '../export';
 import { RecommendationsPanel } from './RecommendationsPanel';
 import { SuggestedCards } from './SuggestedCards';
 import { firstIncompleteStep } from './wizard-patches';

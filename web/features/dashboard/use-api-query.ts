@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { limitReason } from '../../api/refusal';
 import { AiCancelled } from '../../ai/ask-ai';
-import { isNetworkError } from '../profile/network-error';
+import { isNetworkError } from '../profile';
 
 export type QueryState<T> =
   | { status: 'idle' | 'loading' | 'cancelled'; data?: undefined; isFetching: boolean }

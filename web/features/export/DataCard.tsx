@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { confirm } from '../../ui/confirm';
 import { toast } from '../../ui/toast-store';
 import { checkImportFile, exportMyData, importMyData } from './actions';
-import { useKeySession } from '../keys/key-session';
+import { useKeySession } from '../keys';
 import { useFamilyBinder } from './BinderButton';
 import { importLine, importToast } from './import-summary';
 

@@ -12,8 +12,8 @@ import type { ImportResult } from './import-data';
 import type { Keyring } from '../../../shared/crypto/keys';
 import { saveFile, type SaveOutcome } from './save-file';
 import { apiFetch } from '../../api/client';
-import type { Api } from '../keys/sign-in';
-import { loadDeliveryState } from '../message-vault/delivery-choice';
+import type { Api } from '../keys';
+import { loadDeliveryState } from '../message-vault';
 import { binderDeliveryOf } from './binder-delivery';
 
 const today = (db: ReturnType<typeof requireDb>) => new Date(db.correctedNow());

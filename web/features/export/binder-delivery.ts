@@ -7,7 +7,7 @@
  */
 import type { BinderDeliveryContext } from '../../../shared/binder/delivery-line';
 import type { Message, Trustee } from '../../../shared/schema';
-import type { DeliveryState } from '../message-vault/delivery-choice';
+import type { DeliveryState } from '../message-vault';
 
 /** `messages` with `handover` set from `state` (null: not known), and what the binder knows of delivery. */
 export function binderDeliveryOf<M extends Pick<Message, 'id'>>(

@@ -9,7 +9,7 @@
 import { useState } from 'react';
 import { serverMessage } from '../../api/client';
 import { LazyPasswordPromptDialog } from '../../ui/password-prompt';
-import { authStepWords } from '../auth/AuthProgress';
+import { authStepWords } from '../auth';
 import { useKeySession } from './key-session';
 
 const WRONG = 'That password did not open your keys. Please check it and try again.';

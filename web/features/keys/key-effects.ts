@@ -96,7 +96,7 @@ async function deliverChoices(s: KeySessionState): Promise<void> {
   const db = useCurrentDb.getState().db;
   if (!db || db.userId !== s.userId) return; // the owner's sealed choices decide (sealed-choice.ts): none open here yet, nothing is sent
   try {
-    const [{ syncDeliveryChoices }, { sealedChoicesOf }] = await Promise.all([import('../message-vault/delivery-choice'), import('../message-vault/sealed-choice')]);
+    const { syncDeliveryChoices, sealedChoicesOf } = await import('../message-vault');
     const { unbound } = await syncDeliveryChoices({ api: apiFetch as Api, account: s.userId!, withAccountKey: s.withAccountKey, keyring: s.keyring!, choices: sealedChoicesOf(db) });
     if (unbound.length) {
       // A hand-over whose trustee holds no kit of the kits in use (removed, or left out of a re-key): said, never switched to the server.

@@ -12,7 +12,7 @@ import { CalendarClock, FileText, Mic, Video } from 'lucide-react';
 import type { Message } from '../../../shared/schema';
 import { deliveryCardText } from '../../../shared/delivery-rule';
 import { letterAddress, letterAddressNotice } from './address-check';
-import { useReleaseStore } from '../release/release-store';
+import { useReleaseStore } from '../release';
 import { useConflictCount } from '../../db/versions';
 import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';

@@ -8,7 +8,7 @@
  */
 import type { Message } from '../../../shared/schema';
 import { sameAddress } from '../../../shared/crypto/fields';
-import { ADDRESS_UNCHECKED_WORDS } from '../keys/refusal-words';
+import { ADDRESS_UNCHECKED_WORDS } from '../keys';
 
 /** Said on a letter whose address from the server is not the one the owner wrote (`sealed`). */
 export const ADDRESS_CHANGED_TEXT = (sealed: string) =>

@@ -26,9 +26,7 @@ import type { Keyring } from '../../../shared/crypto/keys';
 import { kidOf, messageScope } from '../../../shared/crypto/kid';
 import { deliveryWrapContext, handoverKey, handoverWrapContext, messageDeliveryKey, openOwnerCopy, type MadeGeneration } from '../../../shared/crypto/trustee-kit';
 import { wrapKey } from '../../../shared/crypto/wrap';
-import { DeviceRefusal } from '../keys/refusal';
-import { HANDOVER_MISMATCH_WORDS } from '../keys/refusal-words';
-import type { Api } from '../keys/sign-in';
+import { DeviceRefusal, HANDOVER_MISMATCH_WORDS, type Api } from '../keys';
 import type { DeliveryMode, MessageChoiceJson } from '../../../shared/schema/kits';
 import type { SealedChoice, SealedChoices } from './sealed-choice';
 

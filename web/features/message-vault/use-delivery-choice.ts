@@ -9,9 +9,7 @@
 import { useEffect, useState } from 'react';
 import { apiFetch } from '../../api/client';
 import { useCurrentDb } from '../../db/current';
-import { useKeySession } from '../keys/key-session';
-import { HANDOVER_MISMATCH_WORDS } from '../keys/refusal-words';
-import type { Api } from '../keys/sign-in';
+import { HANDOVER_MISMATCH_WORDS, useKeySession, type Api } from '../keys';
 import { decideChoice, DEFAULT_CHOICE, DeliveryChoiceError, loadDeliveryState, saveDeliveryChoice, type DeliveryChoice, type DeliveryState } from './delivery-choice';
 import { sealedChoicesOf } from './sealed-choice';
 import { isExecutorKit } from '../../../shared/crypto/trustee-kit';

@@ -10,7 +10,7 @@
 import { lazy } from 'react';
 import { useSyncStore } from '../../sync/sync-store';
 import { LazyMenuButton } from '../../ui/LazyMenuButton';
-import { useReleaseStore } from '../release/release-store';
+import { useReleaseStore } from '../release';
 import { BellFace, bellButtonClasses } from './notifications-bell';
 import { noticesOf } from './notifications';
 

@@ -6,7 +6,7 @@
  */
 import { formatLongDate } from '../../../shared/labels';
 import type { ReleaseStatus } from '../../../shared/schema/release';
-import { RELEASED_WORDS } from '../release/released-words';
+import { RELEASED_WORDS } from '../release';
 
 export interface Notice {
   id: string;

@@ -6,7 +6,7 @@ import { apiFetch } from '../../api/client';
 import { deleteUserDatabase } from '../../db';
 import { stopSync } from '../../sync';
 import { useSession } from '../../app/session';
-import { useKeySession } from '../keys/key-session';
+import { useKeySession } from '../keys';
 
 /**
  * POST /api/auth/password. The server revokes every other session of the account.

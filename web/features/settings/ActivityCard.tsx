@@ -5,7 +5,7 @@
 import { formatLongDateTime } from '../../../shared/labels';
 import type { ReleaseActivity } from '../../../shared/schema/release';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/Card';
-import { nameAddresses, usePeopleByAddress } from '../release/named-addresses';
+import { nameAddresses, usePeopleByAddress } from '../release';
 
 export function ActivityCard({ activity }: { activity: ReleaseActivity[] | null }) {
   const people = usePeopleByAddress();

@@ -16,8 +16,7 @@ import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
 import { toast } from '../../ui/toast-store';
 import { useCollection } from '../../db/hooks';
-import { resendInvitation, sendVerificationEmail } from '../release/api';
-import { RELEASED_WORDS } from '../release/released-words';
+import { RELEASED_WORDS, resendInvitation, sendVerificationEmail } from '../release';
 import { actionErrorText, NeedsConnection } from './connection';
 
 const INVITATION: Record<ReleaseTrustee['invitation'], { label: string; color: BadgeColor }> = {

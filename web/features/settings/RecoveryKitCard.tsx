@@ -9,10 +9,7 @@ import { apiFetch } from '../../api/client';
 import { useSession } from '../../app/session';
 import { Badge } from '../../ui/Badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
-import { kitDate } from '../keys/kit-text';
-import { NewKitButton } from '../keys/NewKitDialog';
-import { kitState, type KitState } from '../keys/recovery';
-import { ReopenWords } from '../keys/ReopenWords';
+import { kitDate, kitState, NewKitButton, ReopenWords, type KitState } from '../keys';
 import { useReloadOnline } from './connection';
 
 type Loaded = KitState | 'failed' | undefined;

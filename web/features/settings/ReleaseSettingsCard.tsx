@@ -11,8 +11,7 @@ import { Select } from '../../ui/Select';
 import { toast } from '../../ui/toast-store';
 import { PasswordNotConfirmed, withRecentPassword } from '../../pwa/confirm-password';
 import { enableCheckInPush, pushOutcomeText } from '../../pwa/push-subscribe';
-import { getReleaseSettings, putReleaseSettings } from '../release/api';
-import { formatWhen, useReleaseStore } from '../release/release-store';
+import { formatWhen, getReleaseSettings, putReleaseSettings, useReleaseStore } from '../release';
 import { actionErrorText, NeedsConnection, useReloadOnline } from './connection';
 
 const CHECK_IN_LABELS = CHECK_IN_OPTIONS.map((d) => ({ value: String(d), label: d === 0 ? 'Off' : `Every ${d} days` }));

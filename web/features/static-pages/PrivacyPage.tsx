@@ -5,7 +5,7 @@
  * so it cannot drift; the threat model behind it is SECURITY.md "Threat model", and "When you die"
  * follows SECURITY.md "Release escrow" and "Trustee kits: who can read what" (privacy-page.test.ts).
  */
-import { DELIVERY_WORDS } from '../message-vault/delivery-words';
+import { DELIVERY_WORDS } from '../message-vault';
 import { plainLines } from './privacy-facts';
 import { StaticPage } from './StaticPage';
 

@@ -20,16 +20,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../../ui/FormField';
 import { Select } from '../../../ui/Select';
 import { toast } from '../../../ui/toast-store';
-import { useKeySession } from '../../keys/key-session';
-import type { Api } from '../../keys/sign-in';
-import { actionErrorText, NeedsConnection } from '../../settings/connection';
+import { bindMessagesToKits, useKeySession, type Api } from '../../keys';
+import { actionErrorText, NeedsConnection } from '../../settings';
 import { defaultThreshold, executorByDefault, kitCandidates, kitNotices, kitsTooLongText, removedKitHolders, type KitCandidate, type KitNotice } from './kit-plan';
 import { shownGeneration, type KitGeneration } from './kits-api';
 import { KitRow } from './KitRow';
 import { ExecutorKitRow } from './ExecutorKitRow';
 import { executorTogetherText } from './kit-words';
 import { makeKits, KitSetupError } from './make-kits';
-import { bindMessagesToKits } from '../../keys/key-effects';
 import { useKits } from './use-kits';
 
 const api = apiFetch as Api;

@@ -8,7 +8,7 @@
  * which does the same.
  */
 import { fitOf, readTypedCode } from '../../../release/kit/steps';
-import type { Api } from '../../keys/sign-in';
+import type { Api } from '../../keys';
 import { KitSetupError, type KitHandout } from './make-kits';
 
 /**

@@ -12,7 +12,7 @@
  */
 import { ACCESS_LEVEL_LABELS } from '../../../../shared/labels';
 import { sameAddress } from '../../../../shared/crypto/fields';
-import { KIT_ADDRESS_UNCHECKED_WORDS } from '../../keys/refusal-words';
+import { KIT_ADDRESS_UNCHECKED_WORDS } from '../../keys';
 import type { KitCandidate } from './kit-plan';
 import type { KitHandout } from './make-kits';
 

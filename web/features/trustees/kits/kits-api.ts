@@ -4,7 +4,7 @@
  * under AK, one commitment per share, the check value of Q and each trustee's sealed blob.
  * `api` is apiFetch (web/api/client.ts) or a test's caller over the real app, passed in explicitly.
  */
-import type { Api } from '../../keys/sign-in';
+import type { Api } from '../../keys';
 
 import type { KitGeneration, KitsState, NewGenerationAnswer, NewGenerationBody } from '../../../../shared/schema/kits';
 

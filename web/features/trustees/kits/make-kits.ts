@@ -13,7 +13,7 @@ import type { Keyring } from '../../../../shared/crypto/keys';
 import { parseKid } from '../../../../shared/crypto/kid';
 import { EXECUTOR_KIT, encodeKitCode, isExecutorKit, kitFragment, makeGeneration, openOwnerCopy, sealOwnerCopy, type Kit } from '../../../../shared/crypto/trustee-kit';
 import type { AccessLevel } from '../../../../shared/schema/trustee';
-import type { Api } from '../../keys/sign-in';
+import type { Api } from '../../keys';
 import { nextGenerationNumber, postKits, type KitGeneration, type KitsState, type NewGenerationAnswer } from './kits-api';
 
 /** Runs `use` with AK's raw bytes and version (key-session.ts `withAccountKey`); throws KeysLockedError while the keys are locked. */

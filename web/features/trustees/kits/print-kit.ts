@@ -5,7 +5,7 @@
  * downloaded as the family binder is (save-file.ts). Nothing of it is sent to the server.
  */
 import { safeFileName } from '../../../../shared/export/paths';
-import { saveFile, type SaveOutcome } from '../../export/save-file';
+import { importBinderFonts, saveFile, type SaveOutcome } from '../../export';
 import type { KitHandout } from './make-kits';
 import type { KitPeople } from './kit-words';
 
@@ -15,7 +15,7 @@ export const PRINTING_NOT_ON_DEVICE = 'Printing is not on this device yet. Open 
 /** kit-pdf.ts and the fonts; a failed fetch of either (a TypeError) becomes PRINTING_NOT_ON_DEVICE. */
 async function loadPrinting() {
   try {
-    return await Promise.all([import('./kit-pdf'), import('../../export/binder-fonts').then((m) => m.loadBinderFonts())]);
+    return await Promise.all([import('./kit-pdf'), importBinderFonts().then((m) => m.loadBinderFonts())]);
   } catch (err) {
     if (err instanceof TypeError) throw new Error(PRINTING_NOT_ON_DEVICE, { cause: err });
     throw err;

@@ -7,8 +7,8 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { ReleaseTrustee } from '../../../../shared/schema/release';
-import { useReloadOnline } from '../../settings/connection';
-import type { Api } from '../../keys/sign-in';
+import { useReloadOnline } from '../../settings';
+import type { Api } from '../../keys';
 import { getKits, shownGeneration, type KitsState } from './kits-api';
 import { openHandouts, type KitHandout, type WithAccountKey } from './make-kits';
 

@@ -8,11 +8,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ReleaseActivity, ReleaseReadiness } from '../../../shared/schema/release';
 import { PageHeader } from '../../ui/PageHeader';
-import { getReleaseActivity, getReleaseReadiness } from '../release/api';
-import { useReleaseStore } from '../release/release-store';
-import { DataCard } from '../export/DataCard';
+import { getReleaseActivity, getReleaseReadiness, useReleaseStore } from '../release';
+import { DataCard } from '../export';
 import { InstallCard } from '../../pwa/InstallCard';
-import { PrivacyNote } from '../static-pages/PrivacyNote';
+import { PrivacyNote } from '../static-pages';
 import { ActivityCard } from './ActivityCard';
 import { ReleaseSettingsCard } from './ReleaseSettingsCard';
 import { ReadinessCard } from './ReadinessCard';

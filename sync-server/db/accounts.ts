@@ -49,6 +49,7 @@ export function createAccountStore(db: Db) {
     deleteOtherSessions: db.prepare('DELETE FROM sessions WHERE user_id = ? AND id != ?'),
     deleteExpired: db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?'),
   };
+  const kept = keptSessions();
   return {
     /** Inserts a user; throws SQLITE_CONSTRAINT_UNIQUE when the username is taken (case-insensitive). */
     createUser: (u: UserRow) => void q.insertUser.run(u.id, u.username, u.password_hash, u.created_at),
@@ -56,16 +57,17 @@ export function createAccountStore(db: Db) {
     findById: (id: string) => q.byId.get(id) ?? null,
     setPasswordHash: (id: string, hash: string) => void q.setPassword.run(hash, id),
     /** Deletes the user; sessions and records go with it (ON DELETE CASCADE). */
-    deleteUser: (id: string) => void q.deleteUser.run(id),
+    deleteUser: (id: string) => void (q.deleteUser.run(id), kept.forgetUser(id)),
     createSession: (s: SessionRecord) =>
       void q.insertSession.run(s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.authenticated_at, s.unproven),
-    findSession: (id: string) => q.session.get(id) ?? null,
+    /** The session row `id` (kept in memory while unchanged: keptSessions), or null. */
+    findSession: (id: string) => kept.get(id) ?? kept.keep(q.session.get(id)),
     /** Marks the session used at `at`, its expiry slid to `expiresAt` (a sliding session, auth/session.ts). */
-    touchSession: (id: string, at: number, expiresAt: number) => void q.touch.run(at, expiresAt, id),
+    touchSession: (id: string, at: number, expiresAt: number) => void (q.touch.run(at, expiresAt, id), kept.forget(id)),
     /** The password was entered again in this session at `at` (auth/reauth.ts). */
-    reauthenticateSession: (id: string, at: number) => void q.reauth.run(at, id),
+    reauthenticateSession: (id: string, at: number) => void (q.reauth.run(at, id), kept.forget(id)),
     /** The session's device proved it holds AK: it may change trustees and release settings again (routes/password-reset.ts). */
-    proveSession: (id: string) => void q.prove.run(id),
+    proveSession: (id: string) => void (q.prove.run(id), kept.forget(id)),
     /**
      * The account's password was reset at `at` (ms) and no device has proved AK since (null: it
      * has): every session started meanwhile is unproven (auth/unproven.ts), not only the reset's.
@@ -82,10 +84,50 @@ export function createAccountStore(db: Db) {
      * caller still checks the profile names that address now (ReleaseService.ownerAddress).
      */
     findByVerifiedEmail: (email: string) => q.byVerifiedEmail.all(email),
-    deleteSession: (id: string) => void q.deleteSession.run(id),
-    deleteOtherSessions: (userId: string, keepId: string) => void q.deleteOtherSessions.run(userId, keepId),
+    deleteSession: (id: string) => void (q.deleteSession.run(id), kept.forget(id)),
+    deleteOtherSessions: (userId: string, keepId: string) => void (q.deleteOtherSessions.run(userId, keepId), kept.forgetUser(userId)),
     /** Removes sessions past absolute expiry or idle since before `idleBefore`. */
-    purgeSessions: (now: number, idleBefore: number) => q.deleteExpired.run(now, idleBefore).changes,
+    purgeSessions: (now: number, idleBefore: number) => (kept.clear(), q.deleteExpired.run(now, idleBefore).changes),
   };
 }
 export type AccountStore = ReturnType<typeof createAccountStore>;
+
+/** Session rows kept at most this long (ms), whatever else: a bound on a change made outside this store. */
+const KEPT_SESSION_MS = 5_000;
+/** At most this many session rows kept (least recently kept forgotten first). */
+const KEPT_SESSIONS_MAX = 10_000;
+
+/**
+ * Session rows kept in memory by id (issue 41: reading the row was ~15% of a signed-in list read).
+ * A kept row is always the table's row: on SQLite one server process owns the database, every write
+ * to `sessions` goes through createAccountStore, and each write forgets the rows it may change (the
+ * session's own; every one of an account for a password change, reset or deletion; all for a purge)
+ * before the next request reads. Rows are kept at most KEPT_SESSION_MS even so. A missing row is
+ * never kept, so a new session is read from the table. Expiry and idleness are checked on each
+ * request against the clock by the caller (auth/session.ts), never decided here.
+ */
+function keptSessions() {
+  const rows = new Map<string, { row: SessionRecord; until: number }>();
+  return {
+    get(id: string): SessionRecord | undefined {
+      const k = rows.get(id);
+      if (k && k.until > performance.now()) return k.row;
+      if (k) rows.delete(id);
+      return undefined;
+    },
+    /** Keeps `row` (a copy, frozen) and returns it; null for no row. */
+    keep(row: SessionRecord | undefined): SessionRecord | null {
+      if (!row) return null;
+      const copy = Object.freeze({ ...row });
+      rows.delete(row.id);
+      rows.set(row.id, { row: copy, until: performance.now() + KEPT_SESSION_MS });
+      if (rows.size > KEPT_SESSIONS_MAX) rows.delete(rows.keys().next().value!);
+      return copy;
+    },
+    forget: (id: string) => void rows.delete(id),
+    forgetUser(userId: string): void {
+      for (const [id, k] of rows) if (k.row.user_id === userId) rows.delete(id);
+    },
+    clear: () => rows.clear(),
+  };
+}

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../../shared/limits';
 import { conflictKey, formatHlc, RESTORABLE_FIELD, type Change } from '../../shared/sync';
+import { MARK_STEP } from './backlog-marks';
 import { MAX_HISTORY_PER_FIELD, type AsyncRecordStore, type RecordStore } from './record-store';
 import type { CollectionName } from '../../shared/schema';
 
@@ -77,6 +78,26 @@ export function recordStoreContract(name: string, setup: () => ContractSetup | P
       expect(await store.backlog('u1', p1.cursor)).toEqual({ total: 5, remaining: 3 });
       expect(await store.backlog('u1', 0)).toEqual({ total: 5, remaining: 5 });
       expect(await store.backlog('u2', 0)).toEqual({ total: 1, remaining: 1 });
+    });
+
+    it('backlog (where offered) is exact at every cursor past its marks (issue 40: a page counts from the mark below it), and after a change', async () => {
+      const { store, addUser } = await setup();
+      if (!('backlog' in store) || !store.backlog) return;
+      await addUser('u1');
+      await addUser('u2');
+      const n = 2 * MARK_STEP + 5; // two marks and a few after them
+      const batch = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => change(`t${from + i}`, { name: `N${from + i}` }, h(10 + from + i)));
+      await store.applyChanges('u1', batch(0, MARK_STEP - 1));
+      await store.applyChanges('u2', [change('x', { name: 'X' }, h(5))]); // another account's sequence between this one's
+      await store.applyChanges('u1', batch(MARK_STEP - 1, n));
+      const seqs = (await store.pull('u1', 0, n)).records.map((r) => r.seq);
+      expect(seqs).toHaveLength(n);
+      for (const cursor of [0, ...seqs.flatMap((s) => [s - 1, s]), seqs.at(-1)! + 10]) {
+        expect([cursor, await store.backlog('u1', cursor)]).toEqual([cursor, { total: n, remaining: seqs.filter((s) => s > cursor).length }]);
+      }
+      await store.applyChanges('u1', [change('t0', { name: 'Changed' }, h(9_999))]); // t0 moves to the end
+      expect(await store.backlog('u1', seqs.at(-1)!)).toEqual({ total: n, remaining: 1 });
+      expect(await store.backlog('u1', seqs[MARK_STEP - 1]!)).toEqual({ total: n, remaining: n - MARK_STEP + 1 });
     });
 
     it('rule 13: sequences increase; pull pages by cursor and costs only what changed', async () => {

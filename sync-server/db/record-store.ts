@@ -87,9 +87,10 @@ export interface RecordStore {
   /**
    * How many records `userId` holds (tombstones too: each is pulled once) and how many of them come
    * after `cursor`: the pull answer's `total` and `remaining` while more pages wait (issue 41: a new
-   * device tells the person how far it has got). One pass over the account's index entries, bounded
-   * by its records (shared/limits.ts), never the records themselves. Optional: a store without it
-   * answers pulls without the counts.
+   * device tells the person how far it has got). Never the records themselves: one pass over the
+   * account's index entries per change of the account, then fewer than MARK_STEP entries a call
+   * (issue 40, backlog-marks.ts: a page of one record must not cost a count of the whole account).
+   * Optional: a store without it answers pulls without the counts.
    */
   backlog?(userId: string, cursor: number): { total: number; remaining: number };
   /** Counts of live records per collection, for summaries. */

@@ -3,6 +3,7 @@
  */
 import { COLLECTIONS, type CollectionName } from '../../shared/schema';
 import { isDeleted, type Change, type RecordState, type ServerRecord } from '../../shared/sync';
+import { backlogFrom, BacklogMemo, marksOfSeqs, rankSegment } from './backlog-marks';
 import { mergeBatch, refusePlaintextInSealed } from './merge-batch';
 import { MAX_HISTORY_PER_FIELD, pageOf, recordJson, type RecordStore } from './record-store';
 import type { Db } from './sqlite';
@@ -47,10 +48,14 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
   const latestOf = db.prepare<[string, string], { seq: number | null }>(
     'SELECT MAX(seq) AS seq FROM records WHERE user_id = ? AND collection = ?',
   );
-  // Index-only (records_user_seq): the account's entries counted, never its records read.
-  const backlogOf = db.prepare<[number, string], { total: number; remaining: number }>(
-    'SELECT COUNT(*) AS total, COALESCE(SUM(seq > ?), 0) AS remaining FROM records WHERE user_id = ?',
+  // Index-only (records_user_seq), never the records themselves: the account's sequences, read
+  // once per change of the account to mark them (backlog-marks.ts), and a page's few entries
+  // between a mark and its cursor (fewer than MARK_STEP).
+  const seqsOf = db.prepare<[string], number>('SELECT seq FROM records WHERE user_id = ? ORDER BY seq').pluck();
+  const countIn = db.prepare<[string, number, number], { n: number }>(
+    'SELECT COUNT(*) AS n FROM records WHERE user_id = ? AND seq > ? AND seq <= ?',
   );
+  const marked = new BacklogMemo();
   const countLive = db.prepare<[string], { collection: string; n: number }>(
     'SELECT collection, COUNT(*) AS n FROM records WHERE user_id = ? AND deleted = 0 GROUP BY collection',
   );
@@ -110,7 +115,13 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
     },
     list: (userId, collection) => live.all(userId, collection).map(toRecord),
     latestSeq: (userId, collection) => (collection ? latestOf.get(userId, collection) : latest.get(userId))?.seq ?? 0,
-    backlog: (userId, cursor) => backlogOf.get(cursor, userId)!,
+    backlog(userId, cursor) {
+      const at = latest.get(userId)?.seq ?? 0;
+      let m = marked.get(userId, at);
+      if (!m) marked.put(userId, (m = marksOfSeqs(seqsOf.all(userId))));
+      const { below, after } = rankSegment(m, cursor);
+      return backlogFrom(m, below, countIn.get(userId, after, cursor)!.n);
+    },
     history: (userId, collection, id, field) => readHistory.all(userId, collection, id, field).map((r) => ({ text: r.text, at: r.hlc })),
     counts(userId) {
       const out = Object.fromEntries(COLLECTIONS.map((c) => [c, 0])) as Record<CollectionName, number>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatHlc, type SyncResponse } from '../../shared/sync';
+import { pullOneRecordPages, recordingDb } from '../test/statement-count';
 import { createTestApp, signUp } from '../test/test-support';
 
 const at = (t: { deps: { now: () => number } }, counter: number, node = 'dev1') => formatHlc({ ms: t.deps.now(), counter, node });
@@ -79,6 +80,17 @@ describe('POST /api/sync (shared/sync/README.md)', () => {
       pages.push((await (await t.call('POST', '/api/sync', { protocol: 2, cursor, changes: [], limit: 3 }, cookie)).json()) as SyncResponse);
     }
     expect(pages.map((p) => [p.total, p.remaining])).toEqual([[8, 5], [8, 2], [undefined, undefined]]);
+  });
+
+  it("issue 40: one-record pages pass over the account's index once, not once a page; a write between pages is counted in", async () => {
+    const ran: string[] = [];
+    const t = createTestApp({}, undefined, { wrapDb: (db) => recordingDb(db, ran) });
+    const seen = await pullOneRecordPages(t, ran);
+    expect(seen.pages).toEqual([[8, 7], [8, 6], [8, 5], [8, 4], [8, 3], [8, 2], [8, 1], [undefined, undefined]]);
+    // Counting the whole account on each of the 7 pages (as before) let one account make the server read its every index entry per one-record request.
+    expect(seen.passesOverPages).toBe(1);
+    expect(seen.aroundWrite).toEqual([8, 7, 9, 7]);
+    expect(seen.passesAfterWrite).toBe(1);
   });
 
   it('rule 14: another protocol version gets 426', async () => {

@@ -9,7 +9,7 @@ import { createApp } from '../app';
 import { TEST_KEYLESS_REGISTRATION_ENV, TEST_PASSWORD_COST_ENV } from './child-server';
 import type { AppDeps } from '../app-env';
 import { loadConfig, type Config } from '../config';
-import { openDatabase } from '../db/sqlite';
+import { openDatabase, type Db } from '../db/sqlite';
 import type { Mailer } from '../release/mailer';
 import type { RecordStore } from '../db/record-store';
 import { createServices, type Services } from '../services';
@@ -33,19 +33,21 @@ export function sqliteStoreOf(t: Pick<TestApp, 'services'>): RecordStore {
 
 /**
  * A fresh app on a temp DATA_DIR, with a controllable clock starting at `start` (ms); `opts.mailer`
- * replaces the configured mailer. Password hashes are made at the test cost (TEST_PASSWORD_COST_ENV)
+ * replaces the configured mailer; `opts.wrapDb` stands in front of the real database (e.g. to record
+ * its statements, statement-count.ts). Password hashes are made at the test cost (TEST_PASSWORD_COST_ENV)
  * unless `env` says otherwise (`{ AFTERWORD_TEST_SCRYPT_N: '' }` for production's); registration
  * without keys is allowed (TEST_KEYLESS_REGISTRATION_ENV: signUp makes accounts as made before keys).
  */
 export function createTestApp(
   env: Record<string, string> = {},
   start = Date.UTC(2026, 10, 21, 12),
-  opts: { mailer?: Mailer } = {},
+  opts: { mailer?: Mailer; wrapDb?: (db: Db) => Db } = {},
 ): TestApp {
   const dataDir = mkdtempSync(join(tmpdir(), 'afterword-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, RELEASE_KEY_FILE: join(dataDir, 'release-key'), ...TEST_PASSWORD_COST_ENV, ...TEST_KEYLESS_REGISTRATION_ENV, ...env });
   let now = start;
-  const deps: AppDeps<Config> = { config, db: openDatabase(join(dataDir, 'afterword.db')), now: () => now };
+  const db = openDatabase(join(dataDir, 'afterword.db'));
+  const deps: AppDeps<Config> = { config, db: opts.wrapDb?.(db) ?? db, now: () => now };
   return testAppOver(deps, createServices(deps, opts), (ms) => {
     now += ms;
   });

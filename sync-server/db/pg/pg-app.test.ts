@@ -12,6 +12,7 @@ import { loadConfig } from '../../config';
 import { cookieOf, newUser, signUp } from '../../test/test-support';
 import { SCHEDULER_LEADER_KEY } from '../../services';
 import { createPgTestApp, TEST_RELEASE_KEY, usePgDatabase } from '../../test/pg-test-support';
+import { pullOneRecordPages, recordPoolQueries } from '../../test/statement-count';
 
 const SECRET = 'a-session-secret-shared-by-both-instances-0123456789';
 const trustee = (name: string) => ({ name, email: `${name.toLowerCase()}@example.com`, accessLevel: 'full', createdAt: '2026-11-21T12:00:00.000Z' });
@@ -94,6 +95,21 @@ describe('the app on PostgreSQL (DATABASE_URL)', () => {
     } finally {
       await a.pool.end();
       await b.pool.end();
+    }
+  });
+
+  it("issue 40: one-record pages pass over the account's index once, not once a page; a write between pages is counted in", async () => {
+    const t = await createPgTestApp(pgdb.url);
+    try {
+      const ran: string[] = [];
+      recordPoolQueries(t.pool, ran);
+      const seen = await pullOneRecordPages(t, ran);
+      expect(seen.pages).toEqual([[8, 7], [8, 6], [8, 5], [8, 4], [8, 3], [8, 2], [8, 1], [undefined, undefined]]);
+      expect(seen.passesOverPages).toBe(1); // was 7: every page counted the whole account
+      expect(seen.aroundWrite).toEqual([8, 7, 9, 7]);
+      expect(seen.passesAfterWrite).toBe(1);
+    } finally {
+      await t.pool.end();
     }
   });
 

@@ -12,6 +12,7 @@
 import type pg from 'pg';
 import { COLLECTIONS, type CollectionName } from '../../../shared/schema';
 import { isDeleted, type Change, type RecordState, type ServerRecord } from '../../../shared/sync';
+import { backlogFrom, BacklogMemo, MARK_STEP, rankSegment, type BacklogMarks } from '../backlog-marks';
 import { mergeBatch, refusePlaintextInSealed } from '../merge-batch';
 import { MAX_HISTORY_PER_FIELD, pageOf, recordJson, type Admit, type AsyncRecordStore } from '../record-store';
 import { isCurrent, KEPT_USAGE, keptUsage, readPgUsage, usageAfter, withActivity, type KeptUsage } from './pg-usage';
@@ -120,6 +121,29 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
       return out;
     });
 
+  /** The account's highest sequence (records_user_seq: an index-only seek), 0 when it has no records. */
+  const accountLatest = async (userId: string) => {
+    const { rows } = await pool.query<{ seq: string | null }>('SELECT MAX(seq) AS seq FROM records WHERE user_id = $1', [userId]);
+    return Number(rows[0]?.seq ?? 0);
+  };
+
+  const marked = new BacklogMemo();
+  /** Marks the account's sequences afresh (one pass over its index entries; only the marks and the last row are sent) and keeps them. */
+  const markAccount = async (userId: string): Promise<BacklogMarks> => {
+    const { rows } = await pool.query<{ seq: string; n: string; total: string }>(
+      `SELECT seq, n, total FROM (SELECT seq, row_number() OVER (ORDER BY seq) AS n, count(*) OVER () AS total FROM records WHERE user_id = $1) s
+        WHERE n % ${MARK_STEP} = 0 OR n = total ORDER BY seq`,
+      [userId],
+    );
+    const m: BacklogMarks = {
+      latest: Number(rows.at(-1)?.seq ?? 0),
+      total: Number(rows[0]?.total ?? 0),
+      marks: rows.filter((r) => Number(r.n) % MARK_STEP === 0).map((r) => Number(r.seq)),
+    };
+    marked.put(userId, m);
+    return m;
+  };
+
   /**
    * One pull page (record-store.ts pageOf: `limit` records or limits.pullPageBytes of state,
    * whichever first, at least one), each row as `map` makes it. The database sends only the rows
@@ -167,18 +191,18 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
     // (records_user_seq makes the account's an index-only seek). Kept answers are checked by it
     // (records.ts listJson, release/trustee-pages.ts).
     async latestSeq(userId, collection) {
-      const { rows } = collection
-        ? await pool.query<{ seq: string | null }>('SELECT MAX(seq) AS seq FROM records WHERE user_id = $1 AND collection = $2', [userId, collection])
-        : await pool.query<{ seq: string | null }>('SELECT MAX(seq) AS seq FROM records WHERE user_id = $1', [userId]);
+      if (!collection) return accountLatest(userId);
+      const { rows } = await pool.query<{ seq: string | null }>('SELECT MAX(seq) AS seq FROM records WHERE user_id = $1 AND collection = $2', [userId, collection]);
       return Number(rows[0]?.seq ?? 0);
     },
 
+    // Issue 40: the account's index read whole once per change of it (backlog-marks.ts), then a
+    // page's fewer than MARK_STEP entries between the mark below its cursor and the cursor.
     async backlog(userId, cursor) {
-      const { rows } = await pool.query<{ total: string; remaining: string }>(
-        'SELECT COUNT(*) AS total, COUNT(*) FILTER (WHERE seq > $2) AS remaining FROM records WHERE user_id = $1',
-        [userId, cursor],
-      );
-      return { total: Number(rows[0]?.total ?? 0), remaining: Number(rows[0]?.remaining ?? 0) };
+      const m = marked.get(userId, await accountLatest(userId)) ?? (await markAccount(userId));
+      const { below, after } = rankSegment(m, cursor);
+      const { rows } = await pool.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM records WHERE user_id = $1 AND seq > $2 AND seq <= $3', [userId, after, cursor]);
+      return backlogFrom(m, below, rows[0]?.n ?? 0);
     },
 
     async history(userId, collection, id, field) {

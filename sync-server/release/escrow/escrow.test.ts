@@ -121,6 +121,20 @@ describe('the release escrow', () => {
     expect(Object.fromEntries((await restarted.escrow.openReleased(o.userId))!)).toEqual({ [M(1)]: deposit[M(1)], [M(2)]: deposit[M(2)] });
   });
 
+  it('a deleted escrow leaves the database file and its WAL (DELETE /api/release/escrow): none of its wraps stays readable', async () => {
+    const o = await ownerWithSmtp(smtp);
+    await withKeyring(o);
+    expect((await o.t.call('PUT', '/api/release/escrow', depositJson, o.cookie)).status).toBe(200);
+    const row = o.t.deps.db.prepare<[string], { keys: string }>('SELECT keys FROM release_escrow WHERE user_id = ?').get(o.userId)!;
+    const wraps = Object.values((JSON.parse(row.keys) as { keys: Record<string, string> }).keys);
+    expect(wraps).toHaveLength(4);
+    for (const w of wraps) expect(databaseText(o.t.deps.config.dataDir)).toContain(w); // the scan sees them while they are kept
+    const res = await o.t.call('DELETE', '/api/release/escrow', undefined, o.cookie);
+    expect(await res.json()).toEqual({ deleted: true });
+    const db = databaseText(o.t.deps.config.dataDir);
+    for (const w of wraps) expect(db).not.toContain(w);
+  });
+
   it('one account\'s escrow never opens as another\'s: each wrap is bound to its account and key id', async () => {
     const a = await ownerWithSmtp(smtp);
     await withKeyring(a);

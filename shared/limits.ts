@@ -33,7 +33,7 @@ const LOG_AND_AI_LIMITS = {
   aiCallsAtOnce: 8,
   /**
    * Password hashes (scrypt, 128 MiB each) running at once on one server instance, all accounts
-   * together; the rest wait their turn (sync-server/auth/hasher.ts). Below libuv's four threads, so
+   * together; the rest wait their turn (sync-server/accounts/hasher.ts). Below libuv's four threads, so
    * file reads and the app shell always find one free (issue 40).
    */
   passwordHashesAtOnce: 2,

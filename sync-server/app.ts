@@ -11,9 +11,9 @@ import { blobRoutes, isChunkUpload } from './blobs/routes';
 import { csrfProtection } from './http/csrf';
 import { accountFrame } from './http/account-frame';
 import { oneAtATimePerAccount } from './http/account-queue';
-import { currentSecretCheck } from './auth/current-secret';
-import { readOnlyUntilProof } from './auth/unproven';
-import { forgetVerifiedSession, verifySessionOnce } from './auth/session';
+import { currentSecretCheck } from './accounts/current-secret';
+import { readOnlyUntilProof } from './accounts/unproven';
+import { forgetVerifiedSession, verifySessionOnce } from './accounts/session';
 import { requestBodyLimit } from './http/body-limit';
 import { ApiHttpError, handleError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -87,7 +87,7 @@ export function createApp(
   // the write queue (an account past its budget is refused without waiting its turn).
   app.use('/api/*', accountFrame(deps, services, services.records.throttle));
   // A password reset's session is read-only until its device proves it holds the account key
-  // (auth/unproven.ts, SECURITY.md "Password reset"): one gate for every write, with its allow-list.
+  // (accounts/unproven.ts, SECURITY.md "Password reset"): one gate for every write, with its allow-list.
   app.use('/api/*', readOnlyUntilProof(deps, services));
   // One account never harms another (issue #15): a signed-in account's writes run one at a time on
   // this instance, so a burst of them waits in its own queue instead of taking every database
@@ -119,7 +119,7 @@ export function createApp(
     const userId = c.get('userId') as string | undefined;
     if (userId) hub.poke(userId);
   });
-  const checkCurrentSecret = currentSecretCheck(services); // one limiter for password change and rotation (auth/current-secret.ts)
+  const checkCurrentSecret = currentSecretCheck(services); // one limiter for password change and rotation (accounts/current-secret.ts)
   app.route('/', authRoutes(deps, services, checkCurrentSecret));
   app.route('/', keyRoutes(deps, services));
   app.route('/', sealRoutes(deps, services, services.seal));

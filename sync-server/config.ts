@@ -32,7 +32,7 @@ import { parseIpv6Prefix, parseTrustProxy } from './http/client-ip';
 import { s3ConfigFromEnv, type S3BlobConfig } from './blobs/s3-config';
 import { parsePushOrigins } from './push/endpoints';
 import { loadVapidKeys, type VapidKeys } from './push/vapid';
-import { PASSWORD_COST, type ScryptCost } from './auth/password';
+import { PASSWORD_COST, type ScryptCost } from './accounts/password';
 import { loadReleaseKey, type ReleaseKey } from './release/escrow/release-key';
 
 export interface Config {
@@ -66,7 +66,7 @@ export interface Config {
   vapid: VapidKeys | null;
   /** Origins a push subscription may point to besides the browsers' push services (WEB_PUSH_ORIGINS; push/endpoints.ts). */
   pushOrigins: string[];
-  /** scrypt cost of new password hashes (auth/password.ts): PASSWORD_COST, lower only in tests. */
+  /** scrypt cost of new password hashes (accounts/password.ts): PASSWORD_COST, lower only in tests. */
   passwordCost: ScryptCost;
   /**
    * Whether POST /api/auth/register takes a plain password with no keys (an unsealed account, as

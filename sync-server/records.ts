@@ -120,7 +120,7 @@ const USAGE_TTL_MS = 60_000;
 
 type Get = (collection: CollectionName, id: string) => ServerRecord | null;
 /**
- * A caller's own refusal of a valid change (e.g. auth/unproven.ts: a session made by a password
+ * A caller's own refusal of a valid change (e.g. accounts/unproven.ts: a session made by a password
  * reset may not re-address a message): the reason, or null to let it through. A refused change is
  * rejected with the record's state like any other (rule 11), never dropped.
  */
@@ -316,7 +316,7 @@ export function createRecordService(
   /**
    * Phase 1 of a push: validates, receives the clocks of and admits `raw` over `get` and `usage`
    * (all synchronous). A sealed account's sealed fields are checked as envelopes (rule 24);
-   * `refuse` may refuse a change with a reason (an unproven session, auth/unproven.ts).
+   * `refuse` may refuse a change with a reason (an unproven session, accounts/unproven.ts).
    */
   const admitPush = (userId: string, raw: readonly unknown[], get: Get, usage: AccountUsage, account: SealedAccount | null, refuse?: RefuseChange) => {
     const clock = clockOf(userId);

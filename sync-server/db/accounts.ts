@@ -60,17 +60,17 @@ export function createAccountStore(db: Db) {
     createSession: (s: SessionRecord) =>
       void q.insertSession.run(s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.authenticated_at, s.unproven),
     findSession: (id: string) => q.session.get(id) ?? null,
-    /** Marks the session used at `at`, its expiry slid to `expiresAt` (a sliding session, auth/session.ts). */
+    /** Marks the session used at `at`, its expiry slid to `expiresAt` (a sliding session, accounts/session.ts). */
     touchSession: (id: string, at: number, expiresAt: number) => void q.touch.run(at, expiresAt, id),
-    /** The password was entered again in this session at `at` (auth/reauth.ts). */
+    /** The password was entered again in this session at `at` (accounts/reauth.ts). */
     reauthenticateSession: (id: string, at: number) => void q.reauth.run(at, id),
     /** The session's device proved it holds AK: it may change trustees and release settings again (routes/password-reset.ts). */
     proveSession: (id: string) => void q.prove.run(id),
     /**
      * The account's password was reset at `at` (ms) and no device has proved AK since (null: it
-     * has): every session started meanwhile is unproven (auth/unproven.ts), not only the reset's.
+     * has): every session started meanwhile is unproven (accounts/unproven.ts), not only the reset's.
      * `tag`: for an account made before keys, the device-cookie tag of the password the reset
-     * replaced (auth/unproven.ts provenByPastDevice); null otherwise, and always with `at` null.
+     * replaced (accounts/unproven.ts provenByPastDevice); null otherwise, and always with `at` null.
      */
     setUnprovenSince: (userId: string, at: number | null, tag: string | null = null) => void q.setUnprovenSince.run(at, at === null ? null : tag, userId),
     /** When the account's unproven reset happened (ms), or null. */

@@ -38,7 +38,7 @@ export const ALLOWED_OUTSIDE: ReadonlyMap<string, string> = new Map([
   ['GET /api/service', "the operator's support address: one constant answer, the same for everyone, signed out too; no account, no database (routes/service-info.ts)"],
   // Signing up and in: no account yet, so limited per address and per username (routes/auth.ts).
   ['POST /api/auth/register', 'no account yet: 30 per address per 10 min, 10 per username per 15 min'],
-  ['POST /api/auth/login', 'no account yet: per address, per username, per device cookie (auth/login-throttle.ts)'],
+  ['POST /api/auth/login', 'no account yet: per address, per username, per device cookie (accounts/login-throttle.ts)'],
   ['POST /api/auth/prelogin', 'no account yet: per address (auth-ip, as login); answers only KDF parameters'],
   ['POST /api/auth/logout', 'works with an expired session too; deletes at most its own session row'],
   ['POST /api/auth/forgot-password', 'signed out by nature: limited per address and per IP; e-mails within the reset quota (routes/password-reset.ts)'],

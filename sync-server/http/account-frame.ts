@@ -16,7 +16,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { AppDeps, AppEnv } from '../app-env';
-import { verifySessionOnce } from '../auth/session';
+import { verifySessionOnce } from '../accounts/session';
 import type { AccountThrottle } from '../records/throttle';
 import type { AnyAccountStore } from '../db/account-store';
 import { isPublicRoute, routeKey } from './public-routes';

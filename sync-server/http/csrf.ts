@@ -30,7 +30,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
-import { isHttps } from '../auth/session';
+import { isHttps } from '../accounts/session';
 import { ApiHttpError } from './errors';
 
 export const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -18,7 +18,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
-import { isHttps } from '../auth/session';
+import { isHttps } from '../accounts/session';
 
 /** The Content-Security-Policy of the app and its service worker. */
 export const CONTENT_SECURITY_POLICY = [

@@ -27,7 +27,7 @@ import { EMPTY_SNAPSHOT } from '../../shared/ai/snapshot';
 import { createAiAccountShare } from '../ai';
 import type { AiProvider } from '../../shared/ai/provider';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth';
+import { requireSession } from '../accounts';
 import type { Services } from '../services';
 import { createRateLimiter } from '../http/rate-limit';
 import { parseWith, readJson } from '../http/validate';

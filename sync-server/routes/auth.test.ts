@@ -69,7 +69,7 @@ describe('accounts and sessions (issue #2, DESIGN.md §3)', () => {
     expect((await t.call('GET', '/api/user/profile', undefined, tampered)).status).toBe(401);
   });
 
-  it('sessions expire after a year without use (sliding: auth/reauth.test.ts)', async () => {
+  it('sessions expire after a year without use (sliding: accounts/reauth.test.ts)', async () => {
     const t = createTestApp();
     const { cookie } = await signUp(t);
     t.advance(300 * 24 * 3600_000);

@@ -1,13 +1,13 @@
 /**
  * Accounts and sessions (SPEC.md §7; DESIGN.md §3): register, login, logout, and — beyond
  * SPEC.md — password change, account deletion, and the password entered again before a
- * sensitive action (auth/reauth.ts).
+ * sensitive action (accounts/reauth.ts).
  * - Login answers the same 401 for an unknown user and a wrong password, after the same scrypt
  *   work (OWASP ASVS 6.3.8).
  * - Login and register are rate limited per IP and per username; windows expire, so nobody can
  *   lock another person out for good (ASVS 6.3.1). Login attempts from a device that signed in
  *   to the account before are counted in that device's own bucket (device cookies,
- *   auth/login-throttle.ts), so a stranger's guesses never throttle the owner's devices.
+ *   accounts/login-throttle.ts), so a stranger's guesses never throttle the owner's devices.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
@@ -19,7 +19,7 @@ import {
   registerSchema,
 } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { issueDeviceCookie, currentSecretCheck, type CheckCurrentSecret, createLoginThrottle, requireSession, requireRecentAuth, assertProven, provenByPastDevice, dummyHash, clearSessionCookie, startSession, verifySessionCookie } from '../auth';
+import { issueDeviceCookie, currentSecretCheck, type CheckCurrentSecret, createLoginThrottle, requireSession, requireRecentAuth, assertProven, provenByPastDevice, dummyHash, clearSessionCookie, startSession, verifySessionCookie } from '../accounts';
 import { isUsernameTaken } from '../db/account-store';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
@@ -55,7 +55,7 @@ function refuseSealedProfileFields(raw: unknown): void {
   throw new ApiHttpError(422, message, [{ path: field, message }]);
 }
 
-/** `checkCurrentSecret`: the current password's check, shared with the rotation route (auth/current-secret.ts; createApp makes one). */
+/** `checkCurrentSecret`: the current password's check, shared with the rotation route (accounts/current-secret.ts; createApp makes one). */
 export function authRoutes(deps: AppDeps, services: Services, checkCurrentSecret: CheckCurrentSecret = currentSecretCheck(services)): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = services;
@@ -131,9 +131,9 @@ export function authRoutes(deps: AppDeps, services: Services, checkCurrentSecret
     if (!row || !ok || passwordForKeys) throw new ApiHttpError(401, INVALID_LOGIN);
     await loginThrottle.succeeded(bucket);
     // The session cookie first: clients read the first Set-Cookie. After an unproven reset, a new
-    // sign-in is unproven too (auth/unproven.ts): the password alone is what a reset handed over.
+    // sign-in is unproven too (accounts/unproven.ts): the password alone is what a reset handed over.
     let unproven = (await s.accounts.unprovenSince(row.id)) !== null;
-    // An account made before keys proves itself by a browser it signed in on before the reset (auth/unproven.ts).
+    // An account made before keys proves itself by a browser it signed in on before the reset (accounts/unproven.ts).
     if (unproven && provenByPastDevice(c, deps, row.id, await s.accounts.unprovenTag(row.id))) {
       await s.accounts.setUnprovenSince(row.id, null);
       unproven = false;
@@ -141,7 +141,7 @@ export function authRoutes(deps: AppDeps, services: Services, checkCurrentSecret
     await startSession(c, deps, s.accounts, row.id, { unproven });
     issueDeviceCookie(c, deps, row.id, row.password_hash);
     // A sign-in is a check-in (DESIGN.md §8), but not one with the password a reset handed over:
-    // until the proof that is what the mailbox's reader holds (auth/unproven.ts).
+    // until the proof that is what the mailbox's reader holds (accounts/unproven.ts).
     if (!unproven) await services.release.checkIn(row.id);
     return c.json({ ...(await userJson(s, row)), keys: keys ? keysJson(keys) : null });
   });
@@ -161,7 +161,7 @@ export function authRoutes(deps: AppDeps, services: Services, checkCurrentSecret
     const keys = await s.keys.get(c.var.userId);
     if (legacy && keys) throw new ApiHttpError(400, USE_KEYS, [{ path: 'currentPassword', message: USE_KEYS }]);
     if (keyed && !keys) throw new ApiHttpError(400, 'Set up this account\'s keys first', [{ path: 'loginSecret', message: 'This account has no keys yet' }]);
-    if (keyed) await assertProven(c, deps, services); // AK's password wrap: only a device that proved it holds AK (auth/unproven.ts)
+    if (keyed) await assertProven(c, deps, services); // AK's password wrap: only a device that proved it holds AK (accounts/unproven.ts)
     if (keyed && keys) refuseKdfSwitch(keyed.kdf as KdfParams, keys.kdf.alg); // the account's algorithm, never switched (issue 29 "The KDF")
     // AK's wrap for a version the account no longer has would open nothing at the next sign-in (SECURITY.md "Replacing the account key").
     if (keyed && keys) refuseReplacedAk(keyed.akVersion, keys);
@@ -171,7 +171,7 @@ export function authRoutes(deps: AppDeps, services: Services, checkCurrentSecret
     if (keyed && !(await s.keys.setPassword(row.id, keyed.kdf as KdfParams, keyed.akPassword, hash, deps.now(), keyed.akVersion ?? 1))) throw akReplaced((await s.keys.get(row.id))!);
     else await s.accounts.setPasswordHash(row.id, hash);
     await s.accounts.deleteOtherSessions(row.id, c.var.sessionId);
-    issueDeviceCookie(c, deps, row.id, hash); // every older device cookie stops counting as trusted (auth/device-cookie.ts)
+    issueDeviceCookie(c, deps, row.id, hash); // every older device cookie stops counting as trusted (accounts/device-cookie.ts)
     return c.json({ ok: true });
   });
 

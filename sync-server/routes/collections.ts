@@ -21,7 +21,7 @@ import {
   type CollectionName,
 } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth';
+import { requireSession } from '../accounts';
 import { notFound } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
 import { parseSealedRestBody, takesSealedForm } from '../records/index';

@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { deathPlanCreateSchema, deathPlanPatchSchema } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth';
+import { requireSession } from '../accounts';
 import { notFound } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
 import type { SealedAccount } from '../records/index';

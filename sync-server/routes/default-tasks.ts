@@ -15,7 +15,7 @@
 import { Hono } from 'hono';
 import { defaultTaskRecords, validateChange, type Change } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth';
+import { requireSession } from '../accounts';
 import { ApiHttpError } from '../http/errors';
 import type { Services } from '../services';
 

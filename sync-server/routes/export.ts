@@ -8,7 +8,7 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession, requireRecentAuth } from '../auth';
+import { requireSession, requireRecentAuth } from '../accounts';
 import { ApiHttpError } from '../http/errors';
 import type { Services } from '../services';
 import { storedExportChunks } from '../export';
@@ -17,7 +17,7 @@ import { storedExportChunks } from '../export';
 export function exportRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { records } = services;
-  // Everything the person wrote, in plaintext: the password entered in the last minutes (auth/reauth.ts).
+  // Everything the person wrote, in plaintext: the password entered in the last minutes (accounts/reauth.ts).
   // Counted by the account frame; its bytes here (http/account-frame.ts FILE_BYTE_BODIES).
   app.use('/api/export', requireSession(deps, services), requireRecentAuth(deps, services));
 

@@ -1,12 +1,12 @@
 /**
- * A forgotten password (routes/password-reset.ts, auth/unproven.ts; SECURITY.md "Password reset"):
+ * A forgotten password (routes/password-reset.ts, accounts/unproven.ts; SECURITY.md "Password reset"):
  * the real app over a real SQLite file, the real SMTP test server on loopback, the injectable clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
 import { newKdfParams } from '../../shared/crypto/kdf';
 import { PROOF_REQUIRED } from '../../shared/schema/user';
-import { verifyPassword } from '../auth/password';
+import { verifyPassword } from '../accounts/password';
 import { formatHlc } from '../../shared/sync/hlc';
 import type { SyncResponse } from '../../shared/sync';
 import { PROTOCOL_VERSION } from '../../shared/sync';
@@ -55,7 +55,7 @@ describe('forgot password', () => {
     const known = await forgot(o, o.email);
     expect(unknown.status).toBe(known.status);
     expect(await unknown.json()).toEqual(await known.json());
-    await o.t.services.resetMail.settled(); // queued after the answer (auth/reset-mail.ts)
+    await o.t.services.resetMail.settled(); // queued after the answer (accounts/reset-mail.ts)
   await o.t.services.scheduler.runOnce();
     const mail = await smtp.waitFor(o.email, /Reset your Afterword password/);
     expect(smtp.to(o.addr('nobody'))).toHaveLength(0);
@@ -74,7 +74,7 @@ describe('forgot password', () => {
     expect(await res.json()).toEqual({ ok: true });
     const old = await forgot(o, o.email); // verified once, but no longer the profile's address
     expect(old.status).toBe(200);
-    await o.t.services.resetMail.settled(); // queued after the answer (auth/reset-mail.ts)
+    await o.t.services.resetMail.settled(); // queued after the answer (accounts/reset-mail.ts)
   await o.t.services.scheduler.runOnce();
     expect(smtp.to(changed)).toHaveLength(0);
     expect(smtp.to(o.email).filter((m) => /Reset/.test(m.subject))).toHaveLength(0);
@@ -102,7 +102,7 @@ describe('forgot password', () => {
       expect((await forgot(o, o.email)).status).toBe(200);
       o.t.advance(61 * 60_000); // past the per-address window, within the day
     }
-    await o.t.services.resetMail.settled(); // queued after the answer (auth/reset-mail.ts)
+    await o.t.services.resetMail.settled(); // queued after the answer (accounts/reset-mail.ts)
   await o.t.services.scheduler.runOnce();
     await smtp.waitFor(o.email, /Reset your Afterword password/);
     expect(smtp.to(o.email).filter((m) => /Reset your Afterword password/.test(m.subject)).length).toBeLessThanOrEqual(limit);
@@ -165,7 +165,7 @@ describe('an unproven session cannot steer the release', () => {
     await refused(await o.t.call('PATCH', `/api/messages/${message.id}`, { recipientEmail: o.addr('eve') }, cookie));
     await refused(await o.t.call('POST', '/api/messages', { recipientName: 'Eve', recipientEmail: o.addr('eve'), messageType: 'text', messageContent: 'x', deliveryDate: null }, cookie));
     await refused(await o.t.call('PUT', '/api/release/settings', { waitingDays: 2 }, cookie));
-    // Read-only until the proof (issue 40 item 3; auth/unproven-read-only.test.ts has the rest).
+    // Read-only until the proof (issue 40 item 3; accounts/unproven-read-only.test.ts has the rest).
     await refused(await o.t.call('PATCH', `/api/messages/${message.id}`, { messageContent: 'Hello again' }, cookie));
     const t = (await o.t.call('GET', '/api/trustees', undefined, cookie).then((r) => r.json())) as { email: string; accessLevel: string }[];
     expect(t).toEqual([expect.objectContaining({ email: o.addr('grace'), accessLevel: 'full' })]);

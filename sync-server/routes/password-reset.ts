@@ -2,7 +2,7 @@
  * A forgotten password (SECURITY.md "Password reset"; issue "Forgotten password, for real"):
  *   POST /api/auth/forgot-password { email }: always the same answer, whether or not the address
  *        is an account's; only an account whose VERIFIED owner address (release/owner-email.ts) it
- *        is gets an e-mail, queued after the answer (auth/reset-mail.ts), sent by the outbox
+ *        is gets an e-mail, queued after the answer (accounts/reset-mail.ts), sent by the outbox
  *        through the configured mailer, counted in the `reset` e-mail quota (email-quotas.ts).
  *        The link is `${PUBLIC_URL}/reset-password#<token>`: minted at send time (outbox.ts), the
  *        token in the fragment (no log or Referer sees it), stored only as its hash, single use,
@@ -15,14 +15,14 @@
  *        hash and KDF, and AK's wrap under the forgotten password set to NULL) or
  *        { token, password } (an account made before keys): consumes the token (once, even when two
  *        requests race), sets the new password, ends EVERY session of the account, and signs this
- *        browser in with an UNPROVEN session (auth/unproven.ts: it cannot steer the release until
+ *        browser in with an UNPROVEN session (accounts/unproven.ts: it cannot steer the release until
  *        its device proves it holds AK). Not a check-in: a reset proves a mailbox, not a life.
  */
 import { Hono } from 'hono';
 import { checkKdfParams, type KdfParams } from '../../shared/crypto/kdf';
 import { RESET_LINK_INVALID, forgotPasswordSchema, resetCheckSchema, resetPasswordSchema, type ResetPasswordInput } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { issueDeviceCookie, provenByPastDevice, unprovenStateAt, startSession } from '../auth';
+import { issueDeviceCookie, provenByPastDevice, unprovenStateAt, startSession } from '../accounts';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
@@ -55,7 +55,7 @@ function keyedCredential(body: ResetPasswordInput, alg: KdfParams['alg']): { sec
   return { secret: body.loginSecret, kdf };
 }
 
-/** An account made before keys: the new password itself (scrypt, auth/password.ts). */
+/** An account made before keys: the new password itself (scrypt, accounts/password.ts). */
 function legacyCredential(body: ResetPasswordInput): { secret: string; kdf?: undefined } {
   if (body.password === undefined || body.loginSecret !== undefined || body.kdf !== undefined) {
     throw new ApiHttpError(400, NEEDS_PASSWORD, [{ path: 'password', message: NEEDS_PASSWORD }]);
@@ -77,7 +77,7 @@ export function passwordResetRoutes(deps: AppDeps, services: Services): Hono<App
     const addr = body.email.toLowerCase();
     await perIp.hit(`forgot:${clientIp(c, deps)}`);
     await perAddress.hit(`forgot:${addr}`); // the same limit for an address no account has: no answer tells them apart
-    s.resetMail.ask(addr); // not awaited: a known address answers as fast as an unknown one (auth/reset-mail.ts)
+    s.resetMail.ask(addr); // not awaited: a known address answers as fast as an unknown one (accounts/reset-mail.ts)
     return c.json({ ok: true });
   });
 
@@ -115,7 +115,7 @@ export function passwordResetRoutes(deps: AppDeps, services: Services): Hono<App
     const row = await s.accounts.findById(tok.user_id);
     // Consumed once: of two requests racing with one link, only the one whose revoke changed the row goes on.
     if (!row || !(await release.store.revokeToken(tok.hash, now))) throw invalid();
-    // Read before anything changes: the unproven state as it stands, and whether this browser proves it (auth/unproven.ts).
+    // Read before anything changes: the unproven state as it stands, and whether this browser proves it (accounts/unproven.ts).
     const unproven = await unprovenStateAt(s.accounts, row, keys !== null, now);
     const pastDevice = provenByPastDevice(c, deps, row.id, unproven.tag);
     const hash = await s.hasher.hash(credential.secret, deps.config.passwordCost);
@@ -127,11 +127,11 @@ export function passwordResetRoutes(deps: AppDeps, services: Services): Hono<App
       await s.accounts.setPasswordHash(row.id, hash);
     }
     await s.accounts.deleteOtherSessions(row.id, ''); // every session of the account ends
-    // Every new session waits for the proof too (auth/unproven.ts), unless this browser signed in on
+    // Every new session waits for the proof too (accounts/unproven.ts), unless this browser signed in on
     // the account (made before keys) with the password the reset replaced.
     await s.accounts.setUnprovenSince(row.id, pastDevice ? null : unproven.since, unproven.tag);
     await startSession(c, deps, s.accounts, row.id, { unproven: !pastDevice });
-    issueDeviceCookie(c, deps, row.id, hash); // older device cookies stop counting as trusted (auth/device-cookie.ts)
+    issueDeviceCookie(c, deps, row.id, hash); // older device cookies stop counting as trusted (accounts/device-cookie.ts)
     await release.isolated(row.id, 'noting a password reset', (tx) =>
       tx.addActivity(row.id, now, 'password-reset', 'Your password was reset with a link sent to your confirmed e-mail address. Every other device was signed out.'),
     );

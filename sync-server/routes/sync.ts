@@ -10,7 +10,7 @@ import { COLLECTIONS, type CollectionName } from '../../shared/schema/collection
 import { idSchema } from '../../shared/schema/common';
 import { DEFAULT_PULL_LIMIT, isLongText, PROTOCOL_VERSION, syncRequestSchema, type SyncResponse } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession, sessionStillLive, isUnproven, refuseUnprovenChange } from '../auth';
+import { requireSession, sessionStillLive, isUnproven, refuseUnprovenChange } from '../accounts';
 import { oneAtATimePerAccount } from '../http/account-queue';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
@@ -120,7 +120,7 @@ export function syncRoutes(deps: AppDeps, services: Services, live: LiveOptions)
     if (body.changes.length > 0) await s.records.throttle.writes.hit(userId); // shared/limits.ts writesPerMinute
     // On SQLite, pushes of every account arriving in one event-loop turn share one commit
     // (db/group-commit.ts, wired in services.ts); on PostgreSQL each push is its own transaction.
-    // After a password reset, until the device proves it holds AK, every change is rejected: the session is read-only (auth/unproven.ts).
+    // After a password reset, until the device proves it holds AK, every change is rejected: the session is read-only (accounts/unproven.ts).
     const refuse = (await isUnproven(c, deps, services)) ? refuseUnprovenChange : undefined;
     const { accepted, rejected } = body.changes.length > 0 ? await s.records.applyClientChanges(userId, body.changes, refuse) : { accepted: [], rejected: [] };
     if (accepted.length > 0) {

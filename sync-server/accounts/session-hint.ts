@@ -6,7 +6,7 @@
  * knows nobody is signed in and never asks GET /api/user/profile, which would answer 401.
  *
  * It carries no secret and grants nothing: the server never reads it to decide who someone is
- * (only the signed session cookie does, auth/session.ts). A forged or stale hint only makes the
+ * (only the signed session cookie does, accounts/session.ts). A forged or stale hint only makes the
  * app ask the profile once, get 401, and lose the hint (requireSession clears it).
  */
 import type { Context } from 'hono';

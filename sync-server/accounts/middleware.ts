@@ -1,9 +1,9 @@
 /**
  * `requireSession(deps, services)`: Hono middleware that admits a request only with a valid session cookie,
  * and sets `c.var.userId` and `c.var.sessionId`. Otherwise 401 `{ error: 'Not signed in' }`.
- * A signed-in device without a valid device cookie gets one (auth/device-cookie.ts), so devices
+ * A signed-in device without a valid device cookie gets one (accounts/device-cookie.ts), so devices
  * signed in before device cookies existed are trusted at their next sign-in too.
- * The session hint (auth/session-hint.ts) follows the session: cleared with a 401 when the request
+ * The session hint (accounts/session-hint.ts) follows the session: cleared with a 401 when the request
  * still carries one, set when a valid session lacks it (sessions started before the hint existed).
  */
 import type { Context, MiddlewareHandler } from 'hono';

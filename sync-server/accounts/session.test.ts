@@ -86,7 +86,7 @@ describe('session cookies (issue #9, ASVS 7.x / 3.3)', () => {
     expect(new Set(ids.map((r) => r.id)).size).toBe(3);
   });
 
-  it('idle expiry after a year without use; each use slides it (auth/reauth.test.ts follows the cookie for years)', async () => {
+  it('idle expiry after a year without use; each use slides it (accounts/reauth.test.ts follows the cookie for years)', async () => {
     const t = createTestApp();
     const { cookie } = await signUp(t);
     expect(SESSION_IDLE_MS).toBe(365 * DAY);

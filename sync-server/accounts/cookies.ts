@@ -6,7 +6,7 @@
  *   over plain http ("cookie tossing"); a `__Host-` cookie can only have been set by this very
  *   origin over TLS, so an attacker cannot fix a session or a device cookie on a victim.
  * - over plain http (local development on http://localhost) the plain `<name>`, and only it.
- * Every cookie is SameSite=Lax and HttpOnly, except the session hint (auth/session-hint.ts), which
+ * Every cookie is SameSite=Lax and HttpOnly, except the session hint (accounts/session-hint.ts), which
  * scripts must read and which carries no secret.
  */
 import type { Context } from 'hono';

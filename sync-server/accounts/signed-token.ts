@@ -95,7 +95,7 @@ export function verifyToken(deps: AppDeps, audience: string, token: string): (To
   if (!(v.aud === audience || (Array.isArray(v.aud) && v.aud.includes(audience)))) return null;
   const now = Math.floor(deps.now() / 1000);
   if (v.exp <= now || (v.nbf !== undefined && v.nbf > now)) return null;
-  return { sub: v.sub, jti: v.jti, exp: v.exp }; // exp in seconds (a sliding session reissues, auth/session.ts)
+  return { sub: v.sub, jti: v.jti, exp: v.exp }; // exp in seconds (a sliding session reissues, accounts/session.ts)
 }
 
 /** The time-independent checks of `token` (MAC, header, issuer, the claims' types): its claims, or null. */

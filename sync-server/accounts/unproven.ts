@@ -1,6 +1,6 @@
 /**
  * "A reset cannot steer the release" (SECURITY.md "Password reset"; issue 40 item 3): a session made
- * by a password reset link is unproven (auth/session.ts `unproven`) until its device proves it holds
+ * by a password reset link is unproven (accounts/session.ts `unproven`) until its device proves it holds
  * the account key AK. Whoever reads the owner's mailbox can reset the password, but not AK; so until
  * the proof the session is READ-ONLY: ONE middleware on `/api/*` (readOnlyUntilProof, mounted in
  * app.ts after the account frame) refuses every write of an unproven session with 403
@@ -11,7 +11,7 @@
  *
  * An account made before keys has no AK to prove, and keys made after the reset prove nothing
  * (keys/proof-route.ts). Its proof is a browser it signed in on BEFORE the reset, with the password
- * the reset replaced (review M3): that browser's device cookie (auth/device-cookie.ts, HttpOnly),
+ * the reset replaced (review M3): that browser's device cookie (accounts/device-cookie.ts, HttpOnly),
  * which the mailbox's reader does not hold. The reset keeps that password's tag (unprovenStateAt);
  * a reset or sign-in from such a browser proves the account (provenByPastDevice).
  */
@@ -27,7 +27,7 @@ import { verifySessionOnce } from './session';
 
 /**
  * The writes an unproven session may still make (`METHOD /pattern`, as in Hono's route table; the
- * route-enumeration test `auth/unproven-read-only.test.ts` calls every other write and checks each
+ * route-enumeration test `accounts/unproven-read-only.test.ts` calls every other write and checks each
  * is refused, and that each entry here still exists). Each says why it cannot steer the release.
  */
 export const UNPROVEN_MAY_WRITE: ReadonlyMap<string, string> = new Map([
@@ -35,7 +35,7 @@ export const UNPROVEN_MAY_WRITE: ReadonlyMap<string, string> = new Map([
   ['POST /api/sync', 'a pull writes nothing; the route rejects every change a push carries (refuseUnprovenChange)'],
   [
     'POST /api/auth/confirm-password',
-    "the password entered again: it moves only this session's sign-in time (auth/reauth.ts), which reads such as the export ask for",
+    "the password entered again: it moves only this session's sign-in time (accounts/reauth.ts), which reads such as the export ask for",
   ],
   [
     'POST /api/keys/setup',

@@ -2,7 +2,7 @@
  * An account made before keys, reset by e-mail (review M3; SECURITY.md "Password reset"): it has no
  * account key to prove, and keys made after the reset prove nothing (keys/proof-route.ts), so its
  * way out of read-only is a browser it signed in on BEFORE the reset, with the password the reset
- * replaced: that browser's device cookie (auth/device-cookie.ts), which the mailbox's reader does not
+ * replaced: that browser's device cookie (accounts/device-cookie.ts), which the mailbox's reader does not
  * hold. The real app over a real SQLite file, the real SMTP test server and reset link, each browser
  * with its own cookie jar.
  */

@@ -1,6 +1,6 @@
 /**
  * Re-authentication for sensitive actions (SECURITY.md "Sessions"; OWASP ASVS 7.5.1): sessions
- * last a year of disuse (auth/session.ts), so an action that could hurt the owner if someone else
+ * last a year of disuse (accounts/session.ts), so an action that could hurt the owner if someone else
  * picked up their device — exporting everything, changing the release settings — needs the
  * password entered in this session within the last REAUTH_WINDOW_MS. Otherwise 403
  * `{ error: REAUTH_REQUIRED, issues: [{ path: 'password' }] }`; the app asks for the password

@@ -1,7 +1,7 @@
 /**
  * Per-account login throttling with device cookies (issue #15; OWASP "Slow Down Online Guessing
  * Attacks with Device Cookies"; ASVS 6.3.1). Each sign-in attempt is counted in one bucket:
- * - with a valid device cookie issued to this very account (auth/device-cookie.ts): that
+ * - with a valid device cookie issued to this very account (accounts/device-cookie.ts): that
  *   device's own bucket. It is never blocked by the untrusted bucket, so a stranger's guesses
  *   never keep the owner's own devices out; a device cookie that keeps failing fills its own
  *   bucket and is locked out itself (it may have been stolen).

@@ -1,5 +1,5 @@
 /**
- * Accounts' sessions and credentials (auth/), as the other domains use them: the session
+ * Accounts' sessions and credentials (accounts/), as the other domains use them: the session
  * middleware, re-authentication, the proof a device holds its keys after a reset, the session
  * cookie, the login throttle and the fake KDF parameters an unknown name gets.
  * Other domains reach this one only through this file (issue 42, `.dependency-cruiser.cjs`).

@@ -1,6 +1,6 @@
 /**
  * The server's one door to password hashing (issue 40 item 2; SECURITY.md "Limits"). scrypt at
- * production cost (N = 2^17, 128 MiB, auth/password.ts) runs on libuv's thread pool — four threads,
+ * production cost (N = 2^17, 128 MiB, accounts/password.ts) runs on libuv's thread pool — four threads,
  * shared with every file read and the app shell's static files. Unbounded, a handful of requests
  * that hash (key setup, sign-in, password changes) took all four, and a victim's file chunk waited
  * 10 s behind them. So at most `passwordHashesAtOnce` (shared/limits.ts, default 2: below the
@@ -13,7 +13,7 @@
 import { hashPassword, verifyPassword, type ScryptCost } from './password';
 
 export interface Hasher {
-  /** `hashPassword(password, cost)` in its turn (auth/password.ts); the stored `scrypt$…` string. */
+  /** `hashPassword(password, cost)` in its turn (accounts/password.ts); the stored `scrypt$…` string. */
   hash(password: string, cost: ScryptCost): Promise<string>;
   /** `verifyPassword(password, stored)` in its turn: true when it matches. */
   verify(password: string, stored: string): Promise<boolean>;

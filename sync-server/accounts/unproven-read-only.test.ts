@@ -1,6 +1,6 @@
 /**
  * A reset's session is read-only until its device proves it holds the account key (issue 40
- * item 3; SECURITY.md "Password reset"; auth/unproven.ts `readOnlyUntilProof`): the real app over
+ * item 3; SECURITY.md "Password reset"; accounts/unproven.ts `readOnlyUntilProof`): the real app over
  * a real SQLite file, the real SMTP test server, the real reset link and POST /api/keys/proof.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

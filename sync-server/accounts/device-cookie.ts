@@ -1,15 +1,15 @@
 /**
  * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"; issue #15):
  * after a successful sign-in the browser gets a cookie saying "this device has signed in as
- * this account before". Login throttling (auth/login-throttle.ts) counts attempts that carry a
+ * this account before". Login throttling (accounts/login-throttle.ts) counts attempts that carry a
  * valid one in that device's own bucket, so a stranger's guesses at a username never throttle
  * its owner's own devices.
  *
- * The cookie is an HS256 JWT (auth/signed-token.ts) signed with the session secret: `sub` the user id (binding it
+ * The cookie is an HS256 JWT (accounts/signed-token.ts) signed with the session secret: `sub` the user id (binding it
  * to one account), `jti` a random 128-bit nonce (naming the device's bucket), audience
  * `afterword-device` (so a session token is never accepted as a device cookie, nor the
  * reverse), expiry DEVICE_COOKIE_MS. HttpOnly, SameSite=Lax, `__Host-` + Secure over HTTPS
- * (auth/cookies.ts). One per browser: the last account signed in on it.
+ * (accounts/cookies.ts). One per browser: the last account signed in on it.
  *
  * A cookie is bound to the password it was issued under: its `jti` is `<nonce>.<tag>`, the tag a
  * short one-way digest of the account's password hash. After a password change (say, because a

@@ -1,13 +1,13 @@
 /**
  * Sessions (DESIGN.md §3; OWASP ASVS 7.x): a row in SQLite, referenced by a signed JWT
- * (auth/signed-token.ts: HS256 only; issuer, audience and expiry verified) in an HttpOnly, SameSite=Lax cookie —
- * `Secure` with the `__Host-` prefix behind HTTPS, where only that name is read (auth/cookies.ts).
+ * (accounts/signed-token.ts: HS256 only; issuer, audience and expiry verified) in an HttpOnly, SameSite=Lax cookie —
+ * `Secure` with the `__Host-` prefix behind HTTPS, where only that name is read (accounts/cookies.ts).
  * Logout and password change delete rows, so the old cookie stops working at once.
  * Sliding sessions (SECURITY.md "Sessions"): a device stays signed in until it has not been used
  * for SESSION_IDLE_MS (a year). Each use slides the row's expiry, and once it has moved by more
  * than a day the token and its cookie are issued again with the new expiry, so a person who opens
  * the app rarely is never locked out of their own plan. Sensitive actions ask for the password
- * again instead (auth/reauth.ts).
+ * again instead (accounts/reauth.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
@@ -33,11 +33,11 @@ const COOKIE = 'afterword_session';
 export interface SessionRow {
   id: string;
   userId: string;
-  /** When the password was last entered in this session (ms): sign-in or auth/reauth.ts. */
+  /** When the password was last entered in this session (ms): sign-in or accounts/reauth.ts. */
   authenticatedAt: number;
   /**
    * True for a session made by a password reset until a device proves it holds AK: it cannot
-   * change trustees, recipients' addresses or release settings (auth/unproven.ts).
+   * change trustees, recipients' addresses or release settings (accounts/unproven.ts).
    */
   unproven: boolean;
 }
@@ -62,7 +62,7 @@ function issueSessionCookie(c: Context, deps: AppDeps, userId: string, id: strin
   setSessionHint(c, deps, expiresAt - now); // after the session cookie: clients read the first Set-Cookie
 }
 
-/** Clears the session cookie and its hint (auth/session-hint.ts). */
+/** Clears the session cookie and its hint (accounts/session-hint.ts). */
 export function clearSessionCookie(c: Context, deps: AppDeps): void {
   clearCookie(c, deps, COOKIE);
   clearSessionHint(c, deps);

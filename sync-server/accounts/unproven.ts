@@ -45,7 +45,7 @@ export const UNPROVEN_MAY_WRITE: ReadonlyMap<string, string> = new Map([
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The sync push's refusal for an unproven session (records.ts RefuseChange): every change, PROOF_REQUIRED. */
+/** The sync push's refusal for an unproven session (records/service.ts RefuseChange): every change, PROOF_REQUIRED. */
 export const refuseUnprovenChange = (): string => PROOF_REQUIRED;
 
 const refusal = () => new ApiHttpError(403, PROOF_REQUIRED, [{ path: 'session', message: PROOF_REQUIRED }]);

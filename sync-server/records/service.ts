@@ -3,7 +3,7 @@
  * endpoints of SPEC.md §7 go through here, and so through the one merge (rule 16).
  */
 import { randomUUID } from 'node:crypto';
-import { COLLECTIONS, type CollectionName, type EntityOf } from '../shared/schema';
+import { COLLECTIONS, type CollectionName, type EntityOf } from '../../shared/schema';
 import {
   ClockError,
   createClock,
@@ -18,19 +18,19 @@ import {
   type NewItemId,
   type RejectedChange,
   type ServerRecord,
-} from '../shared/sync';
-import type { AsyncRecordStore, RecordStore } from './db/record-store';
-import type { Limits } from './config-limits';
-import type { AccountUsage } from './db/usage';
-import { ApiHttpError } from './http/errors';
-import { outsideTransaction } from './db/tx-errors';
-import type { RateLimiterFactory } from './http/rate-limit';
-import { createAdmission } from './records/admission';
-import { checkSealedField, refuseSealedRestWrite, sealedAccountOf, sealingAt, type AccountKeysReader, type SealedAccount } from './records/sealed-check';
-import { createBoundedCache } from './records/bounded-cache';
-import { sealedRestChange, sealedRestCheck, withSealedLists } from './records/sealed-rest';
-import { watchFileRefs, type FileRefChanges } from './records/file-refs';
-import { createAccountThrottle, type AccountThrottle } from './records/throttle';
+} from '../../shared/sync';
+import type { AsyncRecordStore, RecordStore } from '../db/record-store';
+import type { Limits } from '../config-limits';
+import type { AccountUsage } from '../db/usage';
+import { ApiHttpError } from '../http/errors';
+import { outsideTransaction } from '../db/tx-errors';
+import type { RateLimiterFactory } from '../http/rate-limit';
+import { createAdmission } from './admission';
+import { checkSealedField, refuseSealedRestWrite, sealedAccountOf, sealingAt, type AccountKeysReader, type SealedAccount } from './sealed-check';
+import { createBoundedCache } from './bounded-cache';
+import { sealedRestChange, sealedRestCheck, withSealedLists } from './sealed-rest';
+import { watchFileRefs, type FileRefChanges } from './file-refs';
+import { createAccountThrottle, type AccountThrottle } from './throttle';
 
 const itemId = () => randomUUID().replaceAll('-', '').slice(0, 16);
 

@@ -11,3 +11,4 @@ export { createBoundedCache, type BoundedCache } from './bounded-cache';
 export { namedBlob, type FileRefChanges } from './file-refs';
 export { checkSealedField, sealedAccountOf, type SealedAccount } from './sealed-check';
 export { parseSealedRestBody, takesSealedForm } from './sealed-rest';
+export { userJson, type UserJsonSources } from './user-json';

@@ -31,7 +31,7 @@ import type { KdfParams } from '../../shared/crypto/kdf';
 import type { StoredKeyring } from '../../shared/crypto/keys';
 import { changeKeyedPasswordSchema, confirmLoginSecretSchema, jsonBodySchema, loginSecretSchema, registerWithKeysSchema } from '../../shared/schema/keys';
 import type { Services } from '../services';
-import { userJson } from './user-json';
+import { userJson } from '../records';
 
 const INVALID_LOGIN = 'Invalid username or password';
 const TAKEN = 'That username is already taken';

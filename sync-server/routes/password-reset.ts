@@ -29,7 +29,7 @@ import { readJson } from '../http/validate';
 import { resolveToken } from '../release';
 import { refuseKdfSwitch } from '../keys';
 import type { Services } from '../services';
-import { userJson } from './user-json';
+import { userJson } from '../records';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 export { RESET_LINK_INVALID };

@@ -11,7 +11,7 @@ import { ApiHttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
 import { parseSealedRestBody, takesSealedForm } from '../records/index';
 import type { Services } from '../services';
-import { userJson } from './user-json';
+import { userJson } from '../records';
 
 export function profileRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

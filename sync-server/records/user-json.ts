@@ -7,12 +7,20 @@
 import { FIELD_CLASSES } from '../../shared/crypto/fields';
 import type { User } from '../../shared/schema';
 import type { UserRow } from '../db/accounts';
-import type { Services } from '../services';
+import type { AccountKeysReader } from './sealed-check';
+import type { RecordService } from './service';
 
 /** The sealed profile fields' empty values (a sealed account's user object carries these). */
 const SEALED_EMPTY: Partial<User> = { lastName: '', values: [], profileCompletion: 0 };
 
-export async function userJson(services: Services, row: UserRow): Promise<User> {
+/** What `userJson` reads: the account's profile record and whether its keys are sealed (app.ts passes its Services). */
+export interface UserJsonSources {
+  records: Pick<RecordService, 'get'>;
+  keys: { get: AccountKeysReader };
+}
+
+/** The user object of `row` with its profile record's fields; a sealed account's sealed fields at their empty values. */
+export async function userJson(services: UserJsonSources, row: UserRow): Promise<User> {
   const profile = await services.records.get(row.id, 'profile', row.id);
   const { id: _id, ...fields } = profile ?? ({} as Record<string, unknown>);
   const sealed = (await services.keys.get(row.id))?.sealedAt != null;

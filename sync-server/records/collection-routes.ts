@@ -24,7 +24,7 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../accounts';
 import { notFound } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
-import { parseSealedRestBody, takesSealedForm } from '../records/index';
+import { parseSealedRestBody, takesSealedForm } from './sealed-rest';
 import type { Services } from '../services';
 
 export interface RestCollection {

@@ -11,8 +11,8 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../accounts';
 import { notFound } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
-import type { SealedAccount } from '../records/index';
-import { parseSealedRestBody, takesSealedForm } from '../records/index';
+import type { SealedAccount } from './sealed-check';
+import { parseSealedRestBody, takesSealedForm } from './sealed-rest';
 import type { Services } from '../services';
 
 /** A plan's only plain field is `createdAt`, which the server sets: the sealed form has no plain field. */

@@ -61,7 +61,7 @@ const unit: ProjectConfig = {
  *   content, so a new such file is isolated without being listed.
  */
 const ISOLATED_SERVER_FILES = [
-  'sync-server/routes/login-timing.test.ts',
+  'sync-server/accounts/login-timing.test.ts',
   ...(readdirSync('sync-server', { recursive: true, encoding: 'utf8' }) as string[])
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => `sync-server/${f.split(sep).join('/')}`)

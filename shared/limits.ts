@@ -112,7 +112,7 @@ export const ACCOUNT_LIMITS = {
   /** "Confirm your e-mail address" e-mails (the owner's profile address). Past it: 429. */
   verificationEmailsPerDay: 5,
   /**
-   * "Reset your password" e-mails (routes/password-reset.ts), to the owner's verified address only.
+   * "Reset your password" e-mails (accounts/password-reset-routes.ts), to the owner's verified address only.
    * Past it, the forgotten-password form answers as always and sends nothing more that day.
    */
   passwordResetsPerDay: 3,

@@ -2,7 +2,7 @@
  * The current password checked inside a sensitive request's own body (SECURITY.md "Sessions" and
  * "Replacing the account key"; OWASP ASVS 6.2.3 / 6.3.1): a signed-in session alone (a device
  * picked up, a stolen cookie) must not change the password or replace the account key. Used by
- * `POST /api/auth/password` (routes/auth.ts) and `POST /api/keys/rotate` (keys/rotate-route.ts),
+ * `POST /api/auth/password` (accounts/auth-routes.ts) and `POST /api/keys/rotate` (keys/rotate-route.ts),
  * which share ONE limiter and one bucket per account, so guesses through either route count
  * against the same window.
  */

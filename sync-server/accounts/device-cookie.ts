@@ -14,7 +14,7 @@
  * A cookie is bound to the password it was issued under: its `jti` is `<nonce>.<tag>`, the tag a
  * short one-way digest of the account's password hash. After a password change (say, because a
  * laptop was stolen), every older device cookie stops counting as trusted; the device that made
- * the change gets a new one (routes/auth.ts).
+ * the change gets a new one (accounts/auth-routes.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';

@@ -10,7 +10,7 @@
  * Each bucket allows LOGIN_ATTEMPTS attempts per LOGIN_WINDOW_MS, then answers 429 with
  * Retry-After before any password is checked; a correct password empties the bucket it was
  * counted in. Windows expire, so nobody is locked out for good. The per-IP limit is separate
- * (routes/auth.ts) and applies to every attempt.
+ * (accounts/auth-routes.ts) and applies to every attempt.
  */
 import type { Context } from 'hono';
 import type { AppDeps } from '../app-env';

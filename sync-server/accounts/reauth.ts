@@ -4,7 +4,7 @@
  * picked up their device — exporting everything, changing the release settings — needs the
  * password entered in this session within the last REAUTH_WINDOW_MS. Otherwise 403
  * `{ error: REAUTH_REQUIRED, issues: [{ path: 'password' }] }`; the app asks for the password
- * (POST /api/auth/confirm-password, routes/auth.ts) and tries again. Password change and account
+ * (POST /api/auth/confirm-password, accounts/auth-routes.ts) and tries again. Password change and account
  * deletion carry the password in their own body, which is checked each time.
  */
 import type { MiddlewareHandler } from 'hono';

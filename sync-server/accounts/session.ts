@@ -44,7 +44,7 @@ export interface SessionRow {
 
 /**
  * Creates a session row for `userId` and sets its cookie (a new token at each sign-in).
- * `opts.unproven` marks a session made by a password reset (routes/password-reset.ts).
+ * `opts.unproven` marks a session made by a password reset (accounts/password-reset-routes.ts).
  */
 export async function startSession(c: Context, deps: AppDeps, accounts: AnyAccountStore, userId: string, opts: { unproven?: boolean } = {}): Promise<string> {
   const now = deps.now();

@@ -91,7 +91,7 @@ export function readOnlyUntilProof(deps: AppDeps, services: Pick<Services, 'acco
 }
 
 /**
- * What a reset of `account` keeps (routes/password-reset.ts): the earliest unproven time (a second
+ * What a reset of `account` keeps (accounts/password-reset-routes.ts): the earliest unproven time (a second
  * reset never moves it past keys made after the first, which would then "prove" it), and the
  * device-cookie tag of the password before the first unproven reset, for an account that had no
  * keys then (null for one with keys: it proves with AK).

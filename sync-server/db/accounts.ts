@@ -17,7 +17,7 @@ export interface SessionRecord {
   expires_at: number;
   /** When the password was last entered in this session (sign-in or re-authentication), ms. */
   authenticated_at: number;
-  /** 1 for a session made by a password reset until a device proves it holds AK (routes/password-reset.ts), else 0. */
+  /** 1 for a session made by a password reset until a device proves it holds AK (accounts/password-reset-routes.ts), else 0. */
   unproven: number;
 }
 
@@ -64,7 +64,7 @@ export function createAccountStore(db: Db) {
     touchSession: (id: string, at: number, expiresAt: number) => void q.touch.run(at, expiresAt, id),
     /** The password was entered again in this session at `at` (accounts/reauth.ts). */
     reauthenticateSession: (id: string, at: number) => void q.reauth.run(at, id),
-    /** The session's device proved it holds AK: it may change trustees and release settings again (routes/password-reset.ts). */
+    /** The session's device proved it holds AK: it may change trustees and release settings again (accounts/password-reset-routes.ts). */
     proveSession: (id: string) => void q.prove.run(id),
     /**
      * The account's password was reset at `at` (ms) and no device has proved AK since (null: it

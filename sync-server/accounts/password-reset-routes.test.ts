@@ -1,19 +1,19 @@
 /**
- * A forgotten password (routes/password-reset.ts, accounts/unproven.ts; SECURITY.md "Password reset"):
+ * A forgotten password (accounts/password-reset-routes.ts, accounts/unproven.ts; SECURITY.md "Password reset"):
  * the real app over a real SQLite file, the real SMTP test server on loopback, the injectable clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
 import { newKdfParams } from '../../shared/crypto/kdf';
 import { PROOF_REQUIRED } from '../../shared/schema/user';
-import { verifyPassword } from '../accounts/password';
+import { verifyPassword } from './password';
 import { formatHlc } from '../../shared/sync/hlc';
 import type { SyncResponse } from '../../shared/sync';
 import { PROTOCOL_VERSION } from '../../shared/sync';
 import { linkOf, ownerOn, type Owner } from '../test/release-test-support';
 import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { cookieOf, createTestApp } from '../test/test-support';
-import { RESET_LINK_INVALID } from './password-reset';
+import { RESET_LINK_INVALID } from './password-reset-routes';
 import { keysBeforeReset, RESET_SECRET, resetLink as resetLinkOn, tokenOf } from '../test/reset-test-support';
 
 let smtp: TestSmtp;

@@ -19,7 +19,7 @@ import {
   registerSchema,
 } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { issueDeviceCookie, currentSecretCheck, type CheckCurrentSecret, createLoginThrottle, requireSession, requireRecentAuth, assertProven, provenByPastDevice, dummyHash, clearSessionCookie, startSession, verifySessionCookie } from '../accounts';
+import { issueDeviceCookie, currentSecretCheck, type CheckCurrentSecret, createLoginThrottle, requireSession, requireRecentAuth, assertProven, provenByPastDevice, dummyHash, clearSessionCookie, startSession, verifySessionCookie } from '.';
 import { isUsernameTaken } from '../db/account-store';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';

@@ -22,7 +22,7 @@ import { Hono } from 'hono';
 import { checkKdfParams, type KdfParams } from '../../shared/crypto/kdf';
 import { RESET_LINK_INVALID, forgotPasswordSchema, resetCheckSchema, resetPasswordSchema, type ResetPasswordInput } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { issueDeviceCookie, provenByPastDevice, unprovenStateAt, startSession } from '../accounts';
+import { issueDeviceCookie, provenByPastDevice, unprovenStateAt, startSession } from '.';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { profilePatchSchema } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../accounts';
+import { requireSession } from '.';
 import { ApiHttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
 import { parseSealedRestBody, takesSealedForm } from '../records/index';

@@ -13,7 +13,7 @@ vi.mock('node:crypto', async (importOriginal) => {
 
 const crypto = await import('node:crypto');
 const { createTestApp, signUp } = await import('../test/test-support');
-const { dummyHash } = await import('../accounts/password');
+const { dummyHash } = await import('./password');
 
 type ScryptCall = [string, Buffer, number, { N: number; r: number; p: number }];
 

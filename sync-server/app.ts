@@ -28,7 +28,7 @@ import { keyRotationRoutes } from './keys/rotate-route';
 import { collectionRoutes } from './records/collection-routes';
 import { deathPlanRoutes } from './records/death-plan-routes';
 import { defaultTaskRoutes } from './records/default-task-routes';
-import { exportRoutes } from './routes/export';
+import { exportRoutes } from './export/routes';
 import { profileRoutes } from './accounts/profile-routes';
 import { releaseRoutes } from './release/owner-routes';
 import { escrowRoutes } from './release/escrow/routes';

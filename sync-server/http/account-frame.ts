@@ -41,7 +41,7 @@ export const WRITES_COUNTED_BY_ROUTE: ReadonlyMap<string, string> = new Map([
 export const FILE_BYTE_BODIES: ReadonlyMap<string, string> = new Map([
   ['GET /api/blobs/:blobId/chunks/:index', 'an encrypted chunk (fileBytesPerMinute)'],
   ['GET /api/blobs/:blobId/content', 'a file\'s ciphertext, ranges too (fileBytesPerMinute)'],
-  // The ZIP holds records and blobs: routes/export.ts charges the records to the read budget and
+  // The ZIP holds records and blobs: export/routes.ts charges the records to the read budget and
   // the blobs to the file budget, each piece as it is sent.
   ['GET /api/export', 'records (readBytesPerMinute) and files (fileBytesPerMinute), by the route'],
 ]);

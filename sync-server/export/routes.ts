@@ -11,7 +11,7 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession, requireRecentAuth } from '../accounts';
 import { ApiHttpError } from '../http/errors';
 import type { Services } from '../services';
-import { storedExportChunks } from '../export';
+import { storedExportChunks } from './stored-export';
 
 /** The route, reading records and files of the session's account from `services`. */
 export function exportRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {

@@ -18,7 +18,7 @@ import { requestBodyLimit } from './http/body-limit';
 import { ApiHttpError, handleError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { mountWebApp } from './http/web-app';
-import { aiRoutes } from './routes/ai';
+import { aiRoutes } from './ai/routes';
 import { authRoutes } from './accounts/auth-routes';
 import { keyRoutes } from './keys/routes';
 import { sealRoutes } from './keys/seal-routes';

@@ -9,7 +9,7 @@ import { snapshotOf } from '../../shared/ai/test-snapshot';
 import type { AppEnv } from '../app-env';
 import { handleError } from '../http/errors';
 import { createTestApp, signUp } from '../test/test-support';
-import { AI_RATE_LIMIT, AI_RATE_LIMIT_MESSAGE, AI_RATE_WINDOW_MS, aiRoutes } from './ai';
+import { AI_RATE_LIMIT, AI_RATE_LIMIT_MESSAGE, AI_RATE_WINDOW_MS, aiRoutes } from './routes';
 
 /** The test app with the AI routes in front of it, mounted as app.ts mounts them. */
 function setup() {

@@ -24,7 +24,7 @@ import {
   recommendationsRequestSchema,
 } from '../../shared/schema';
 import { EMPTY_SNAPSHOT } from '../../shared/ai/snapshot';
-import { createAiAccountShare } from '../ai';
+import { createAiAccountShare } from './budget';
 import type { AiProvider } from '../../shared/ai/provider';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from '../accounts';

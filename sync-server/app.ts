@@ -43,8 +43,8 @@ import { coalescePokes, createPokeHub } from './live/poke-hub';
 import { bridgeHub } from './live/poke-bus';
 import { syncRoutes, type LiveOptions } from './records/sync-routes';
 import type { Services } from './services';
-import { healthRoutes } from './routes/health';
-import { serviceInfoRoutes } from './routes/service-info';
+import { healthRoutes } from './http/health';
+import { serviceInfoRoutes } from './http/service-info';
 import { isReportForm } from './release/report-form';
 import { isTaskMarkForm } from './release/task-marks';
 

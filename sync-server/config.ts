@@ -17,7 +17,7 @@
  * password with no keys, making an account as it was made before keys, for the tests of those
  * accounts (their sign-in, their migration); without it such a registration is refused (422).
  * SUPPORT_EMAIL: the address people write to for help with this service, shown on the Contact page
- * (routes/service-info.ts); unset, the page says to ask whoever runs the service.
+ * (http/service-info.ts); unset, the page says to ask whoever runs the service.
  * RELEASE_KEY / RELEASE_KEY_FILE (else the file `<DATA_DIR>.release-key` beside DATA_DIR): the key
  * that seals release escrows, kept outside the database (escrow/release-key.ts).
  */

@@ -97,7 +97,7 @@ export interface Services {
   seal: SealStore;
   /** The request path's rate limiters: in memory on SQLite, shared by every instance on PostgreSQL (pg-rate-limiter.ts). */
   rateLimiters: RateLimiterFactory;
-  /** PostgreSQL only: resolves when the database answers (routes/health.ts `/readyz`). */
+  /** PostgreSQL only: resolves when the database answers (http/health.ts `/readyz`). */
   pingDatabase?: () => Promise<unknown>;
   /** PostgreSQL only: deletes the ended windows of every shared rate limiter; resolves how many (main.ts, hourly). */
   purgeRateLimits?: () => Promise<number>;

@@ -32,10 +32,10 @@ function tokenBudget(key: string): string {
  */
 export const ALLOWED_OUTSIDE: ReadonlyMap<string, string> = new Map([
   // Outside /api: no session, no account data.
-  ['GET /healthz', 'liveness probe of load balancers: { ok: true }, no account (routes/health.ts)'],
-  ['GET /readyz', 'readiness probe: which dependency is down, nothing more (routes/health.ts)'],
+  ['GET /healthz', 'liveness probe of load balancers: { ok: true }, no account (http/health.ts)'],
+  ['GET /readyz', 'readiness probe: which dependency is down, nothing more (http/health.ts)'],
   ['GET /*', 'the built web app: static files and the app shell, the same for everyone (http/web-app.ts)'],
-  ['GET /api/service', "the operator's support address: one constant answer, the same for everyone, signed out too; no account, no database (routes/service-info.ts)"],
+  ['GET /api/service', "the operator's support address: one constant answer, the same for everyone, signed out too; no account, no database (http/service-info.ts)"],
   // Signing up and in: no account yet, so limited per address and per username (accounts/auth-routes.ts).
   ['POST /api/auth/register', 'no account yet: 30 per address per 10 min, 10 per username per 15 min'],
   ['POST /api/auth/login', 'no account yet: per address, per username, per device cookie (accounts/login-throttle.ts)'],

@@ -10,7 +10,6 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
-import type { Services } from '../services';
 
 /** A named dependency check: resolves when the dependency works, throws or rejects otherwise. */
 export type ReadinessChecks = Record<string, () => unknown>;
@@ -21,8 +20,19 @@ export const READINESS_TIMEOUT_MS = 5_000;
 /** How long one readiness answer is reused (ms). */
 export const READINESS_CACHE_MS = 1_000;
 
+/**
+ * What the readiness checks reach (app.ts passes its Services): PostgreSQL's ping when the server
+ * runs on DATABASE_URL, and the blob store (disk or S3). Declared here, so this infrastructure
+ * module imports no domain.
+ */
+export interface HealthSources {
+  /** PostgreSQL only: resolves when the database answers. */
+  pingDatabase?: () => Promise<unknown>;
+  blobs: { store: { listChunks(userId: string, blobId: string): unknown } };
+}
+
 /** The server's checks: `database` (SELECT 1 on SQLite, or on PostgreSQL with DATABASE_URL) and `storage` (listing a blob through the blob store, disk or S3). */
-export function readinessChecks(deps: AppDeps, services: Services): ReadinessChecks {
+export function readinessChecks(deps: AppDeps, services: HealthSources): ReadinessChecks {
   return {
     database: services.pingDatabase ?? (() => deps.db.prepare('SELECT 1').get()),
     storage: () => services.blobs.store.listChunks('readyz', 'probe'),
@@ -66,7 +76,7 @@ export function createReadiness(checks: ReadinessChecks, now: () => number): () 
 }
 
 /** `/healthz` and `/readyz` of the server (`deps.now` times the readiness cache). */
-export function healthRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+export function healthRoutes(deps: AppDeps, services: HealthSources): Hono<AppEnv> {
   const readiness = createReadiness(readinessChecks(deps, services), deps.now);
   const app = new Hono<AppEnv>();
   // Headers set per route: a `use('*')` here would apply to the whole app it is mounted in.

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatHlc } from '../../shared/sync';
 import type { Db } from '../db/sqlite';
-import { concretePath, endpointsOf, isPublicRoute, isTokenRoute, routeKey } from '../http/public-routes';
+import { concretePath, endpointsOf, isPublicRoute, isTokenRoute, routeKey } from './public-routes';
 import { createTestApp, newUser, signUp } from '../test/test-support';
 
 /** Every table's rows, except sessions, as one comparable string. */

@@ -8,7 +8,9 @@
  */
 import type { UserRow } from '../db/accounts';
 import { ApiHttpError } from '../http/errors';
-import type { Services } from '../services';
+import type { RateLimiterFactory } from '../http/rate-limit';
+import type { Hasher } from './hasher';
+import type { SessionDeps } from './session-deps';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 const INCORRECT = 'Current password is incorrect';
@@ -22,7 +24,7 @@ const INCORRECT = 'Current password is incorrect';
 export type CheckCurrentSecret = (userId: string, secret: string, path: string) => Promise<UserRow>;
 
 /** The check over `services` (accounts, rate limiters and the hasher); make it once per app and pass it to each route that needs it. */
-export function currentSecretCheck(services: Pick<Services, 'accounts' | 'rateLimiters' | 'hasher'>): CheckCurrentSecret {
+export function currentSecretCheck(services: SessionDeps & { rateLimiters: RateLimiterFactory; hasher: Hasher }): CheckCurrentSecret {
   const perAccount = services.rateLimiters({ name: 'auth-username', limit: 10, windowMs: 15 * 60_000, message: TOO_MANY });
   return async (userId, secret, path) => {
     await perAccount.hit(`password:${userId}`);

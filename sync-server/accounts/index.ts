@@ -9,6 +9,8 @@ export { issueDeviceCookie } from './device-cookie';
 export { fakeKdfParams } from './fake-salt';
 export { createLoginThrottle } from './login-throttle';
 export { requireSession, sessionStillLive } from './middleware';
+export { type SessionDeps } from './session-deps';
+export { type Hasher } from './hasher';
 export { dummyHash } from './password';
 export { requireRecentAuth } from './reauth';
 export { clearSessionCookie, startSession, verifySessionCookie } from './session';

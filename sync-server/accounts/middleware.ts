@@ -9,7 +9,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
 import { ApiHttpError } from '../http/errors';
-import type { Services } from '../services';
+import type { SessionDeps } from './session-deps';
 import { ensureDeviceCookie } from './device-cookie';
 import { SESSION_ABSOLUTE_MS, forgetVerifiedSession, verifySessionOnce } from './session';
 import { clearSessionHint, hasSessionHint, setSessionHint } from './session-hint';
@@ -18,7 +18,7 @@ import { clearSessionHint, hasSessionHint, setSessionHint } from './session-hint
  * 401 'Not signed in' unless the request's session is live, clearing the session hint when the
  * request carries one (or `clearHint`: this response may have set it).
  */
-async function admit(c: Context<AppEnv>, deps: AppDeps, accounts: Services['accounts'], clearHint = false) {
+async function admit(c: Context<AppEnv>, deps: AppDeps, accounts: SessionDeps['accounts'], clearHint = false) {
   const session = await verifySessionOnce(c, deps, accounts);
   if (!session) {
     if (clearHint || hasSessionHint(c, deps)) clearSessionHint(c, deps);
@@ -33,14 +33,14 @@ async function admit(c: Context<AppEnv>, deps: AppDeps, accounts: Services['acco
  * revoked meanwhile, so a request that waited its turn writes nothing on a session that ended while
  * it waited. (A body still arriving when the session ends is like any request in flight at sign-out.)
  */
-export function sessionStillLive(deps: AppDeps, services: Pick<Services, 'accounts'>): (c: Context<AppEnv>) => Promise<void> {
+export function sessionStillLive(deps: AppDeps, services: SessionDeps): (c: Context<AppEnv>) => Promise<void> {
   return async (c) => {
     forgetVerifiedSession(c);
     await admit(c, deps, services.accounts, true); // requireSession may have set the hint on this response
   };
 }
 
-export function requireSession(deps: AppDeps, services: Pick<Services, 'accounts'>): MiddlewareHandler<AppEnv> {
+export function requireSession(deps: AppDeps, services: SessionDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = await admit(c, deps, services.accounts);
     if (!hasSessionHint(c, deps)) setSessionHint(c, deps, SESSION_ABSOLUTE_MS);

@@ -11,7 +11,7 @@ import type { MiddlewareHandler } from 'hono';
 import { REAUTH_REQUIRED } from '../../shared/schema/user';
 import type { AppDeps, AppEnv } from '../app-env';
 import { ApiHttpError } from '../http/errors';
-import type { Services } from '../services';
+import type { SessionDeps } from './session-deps';
 import { verifySessionOnce } from './session';
 
 /** How long after the password was entered a sensitive action is allowed without asking again (ms). */
@@ -21,7 +21,7 @@ export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
  * Middleware after requireSession: 403 REAUTH_REQUIRED unless the session's password was
  * entered at most REAUTH_WINDOW_MS ago.
  */
-export function requireRecentAuth(deps: AppDeps, services: Pick<Services, 'accounts'>): MiddlewareHandler<AppEnv> {
+export function requireRecentAuth(deps: AppDeps, services: SessionDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = await verifySessionOnce(c, deps, services.accounts);
     if (!session || deps.now() - session.authenticatedAt > REAUTH_WINDOW_MS) {

@@ -21,7 +21,7 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { endpointOf } from '../http/account-frame';
 import { ApiHttpError } from '../http/errors';
 import { isPublicRoute, routeKey } from '../http/public-routes';
-import type { Services } from '../services';
+import type { SessionDeps } from './session-deps';
 import { passwordTag, readDeviceCookie } from './device-cookie';
 import { verifySessionOnce } from './session';
 
@@ -51,12 +51,12 @@ export const refuseUnprovenChange = (): string => PROOF_REQUIRED;
 const refusal = () => new ApiHttpError(403, PROOF_REQUIRED, [{ path: 'session', message: PROOF_REQUIRED }]);
 
 /** True when the request's session (after requireSession) was made by a reset and not yet proven. */
-export async function isUnproven(c: Context, deps: AppDeps, services: Pick<Services, 'accounts'>): Promise<boolean> {
+export async function isUnproven(c: Context, deps: AppDeps, services: SessionDeps): Promise<boolean> {
   return (await verifySessionOnce(c, deps, services.accounts))?.unproven === true;
 }
 
 /** Throws 403 PROOF_REQUIRED when the request's session is unproven. */
-export async function assertProven(c: Context, deps: AppDeps, services: Pick<Services, 'accounts'>): Promise<void> {
+export async function assertProven(c: Context, deps: AppDeps, services: SessionDeps): Promise<void> {
   if (await isUnproven(c, deps, services)) throw refusal();
 }
 
@@ -66,7 +66,7 @@ export async function assertProven(c: Context, deps: AppDeps, services: Pick<Ser
  * keyring, the escrow): a reset must not let the mailbox's reader replace what the owner's
  * recovery code or the release opens with (keys/routes.ts, escrow/routes.ts).
  */
-export function requireProven(deps: AppDeps, services: Pick<Services, 'accounts'>): MiddlewareHandler<AppEnv> {
+export function requireProven(deps: AppDeps, services: SessionDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await assertProven(c, deps, services);
     await next();
@@ -80,7 +80,7 @@ export function requireProven(deps: AppDeps, services: Pick<Services, 'accounts'
  * write of an unproven session not in UNPROVEN_MAY_WRITE answers 403 PROOF_REQUIRED before its
  * route runs or its body is read.
  */
-export function readOnlyUntilProof(deps: AppDeps, services: Pick<Services, 'accounts'>): MiddlewareHandler<AppEnv> {
+export function readOnlyUntilProof(deps: AppDeps, services: SessionDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (READS.has(c.req.method)) return next();
     const route = endpointOf(c);
@@ -97,7 +97,7 @@ export function readOnlyUntilProof(deps: AppDeps, services: Pick<Services, 'acco
  * keys then (null for one with keys: it proves with AK).
  */
 export async function unprovenStateAt(
-  accounts: Pick<Services['accounts'], 'unprovenSince' | 'unprovenTag'>,
+  accounts: Pick<SessionDeps['accounts'], 'unprovenSince' | 'unprovenTag'>,
   account: { id: string; password_hash: string },
   hasKeys: boolean,
   now: number,

@@ -27,7 +27,7 @@ import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { Services } from '../services';
 import type { AccountKeys } from './key-store';
-import { keysJson, proofHashOf } from './routes';
+import { keysJson, proofHashOf } from './key-answers';
 
 const CHANGED = 'Your keys changed on another device meanwhile';
 

@@ -14,8 +14,7 @@
  *   compare-and-set: of two devices at once one wins, the other gets 409 with the winner's keys.
  */
 import { Hono } from 'hono';
-import { fromB64url } from '../../shared/crypto/bytes';
-import { proofHash, type StoredKeyring } from '../../shared/crypto/keys';
+import type { StoredKeyring } from '../../shared/crypto/keys';
 import { passwordWrapSchema, preloginSchema, putKeyringSchema, recoveryConfirmedSchema, recoverySchema, setupKeysSchema } from '../../shared/schema/keys';
 import type { AppDeps, AppEnv } from '../app-env';
 import { fakeKdfParams, requireSession, requireRecentAuth, requireProven } from '../accounts';
@@ -23,59 +22,17 @@ import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { Services } from '../services';
+import { akReplaced, findAccount, keysJson, proofHashOf, refuseReplacedAk } from './key-answers';
 import type { AccountKeys } from './key-store';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 const NO_KEYS = 'This account has no keys yet';
 /** The kit being confirmed is no longer the stored one (a newer kit was made on another device meanwhile). */
 export const KIT_REPLACED = 'A newer recovery kit was made on another device meanwhile: this code no longer opens your words. Keep the newest kit, or make a new one in Settings.';
-/** A wrap made for an AK version the account no longer has (replaced on another device: rotate-route.ts). */
-export const AK_REPLACED = 'The key that locks your words was replaced on another device. Reload the app, enter your password, then try again.';
-
-/**
- * Refuses (409 AK_REPLACED with the current keys) a wrap or an owner copy made for an AK version
- * the account no longer has (SECURITY.md "Replacing the account key"): it would open nothing. A
- * body without `akVersion` comes from an app made before rotation existed, when every AK was
- * version 1, so it counts as version 1, never as "any". Used by the password change
- * (accounts/auth-routes.ts), a new recovery kit (below) and new trustee kits (kits/owner-routes.ts).
- */
-export function refuseReplacedAk(claimed: number | undefined, keys: AccountKeys): void {
-  if ((claimed ?? 1) !== keys.akVersion) throw akReplaced(keys);
-}
-
-/** The 409 AK_REPLACED with the current keys: also when a store's compare-and-set on the AK version found it changed meanwhile. */
-export const akReplaced = (keys: AccountKeys) => new ApiHttpError(409, AK_REPLACED, undefined, undefined, { current: keysJson(keys) });
-
-/** What a device may read of its account's keys (no proof hash). */
-export const keysJson = (k: AccountKeys) => ({
-  kdf: k.kdf,
-  akVersion: k.akVersion,
-  akPassword: k.akPassword,
-  keyring: k.keyring,
-  keyringRev: k.keyringRev,
-  recoveryCreatedAt: k.recoveryCreatedAt,
-  recoveryConfirmedAt: k.recoveryConfirmedAt,
-  sealedAt: k.sealedAt,
-});
 
 /** True when `next` keeps every kid of `prev` and no older AK version (a keyring only grows; a device re-wraps each save). */
 export function keyringGrowsFrom(prev: StoredKeyring, next: StoredKeyring): boolean {
   return next.ak >= prev.ak && Object.keys(prev.keys).every((kid) => kid in next.keys);
-}
-
-/** Hex SHA-256 of a base64url proof token (validated as 32 bytes by the schema). */
-export const proofHashOf = (b64: string) => proofHash(fromB64url(b64)!);
-
-/**
- * The account a sign-in identifier names: a username (case-insensitive), or else an owner e-mail
- * address its owner confirmed (the account store's lookup, as the password reset uses), when
- * exactly one account confirmed it. Null when none.
- */
-export async function findAccount(s: Services, identifier: string) {
-  const byName = await s.accounts.findByUsername(identifier);
-  if (byName || !identifier.includes('@')) return byName;
-  const byEmail = await s.accounts.findByVerifiedEmail(identifier.trim());
-  return byEmail.length === 1 ? byEmail[0]! : null;
 }
 
 export function keyRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {

@@ -19,7 +19,7 @@ import type { AppDeps, AppEnv } from '../../app-env';
 import { requireSession, requireProven } from '../../accounts';
 import { ApiHttpError } from '../../http/errors';
 import { readJson } from '../../http/validate';
-import { refuseReplacedAk } from '../../keys/routes';
+import { refuseReplacedAk } from '../../keys';
 import type { Services } from '../../services';
 
 /** The most kits one generation may have: one per live trustee (shared/limits.ts `trustees`) and the executor kit. */

@@ -19,7 +19,7 @@ import {
   registerSchema,
 } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { issueDeviceCookie, currentSecretCheck, type CheckCurrentSecret, createLoginThrottle, requireSession, requireRecentAuth, assertProven, provenByPastDevice, dummyHash, clearSessionCookie, startSession, verifySessionCookie } from '.';
+import { issueDeviceCookie, currentSecretCheck, type CheckCurrentSecret, createLoginThrottle, requireSession, requireRecentAuth, assertProven, provenByPastDevice, dummyHash, clearSessionCookie, startSession, verifySessionCookie } from './index';
 import { isUsernameTaken } from '../db/account-store';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
@@ -29,7 +29,13 @@ import { FIELD_CLASSES } from '../../shared/crypto/fields';
 import type { KdfParams } from '../../shared/crypto/kdf';
 import type { StoredKeyring } from '../../shared/crypto/keys';
 import { changeKeyedPasswordSchema, confirmLoginSecretSchema, jsonBodySchema, loginSecretSchema, registerWithKeysSchema } from '../../shared/schema/keys';
-import type { Services } from '../services';
+import type { RateLimiterFactory } from '../http/rate-limit';
+import type { BlobService } from '../blobs';
+import type { KeyStore } from '../keys';
+import type { RecordService } from '../records';
+import type { ReleaseService } from '../release';
+import type { Hasher } from './hasher';
+import type { SessionDeps } from './session-deps';
 import { userJson } from '../records';
 
 const INVALID_LOGIN = 'Invalid username or password';
@@ -55,7 +61,21 @@ function refuseSealedProfileFields(raw: unknown): void {
 }
 
 /** `checkCurrentSecret`: the current password's check, shared with the rotation route (accounts/current-secret.ts; createApp makes one). */
-export function authRoutes(deps: AppDeps, services: Services, checkCurrentSecret: CheckCurrentSecret = currentSecretCheck(services)): Hono<AppEnv> {
+/**
+ * What the account routes use (app.ts passes its Services): the account store, the owner's records
+ * and keys (the user object, account deletion), the password hasher, rate limiters, the release
+ * (a sign-in is a check-in; deletion forgets the account) and the files (deletion).
+ */
+export interface AccountRouteDeps extends SessionDeps {
+  records: RecordService;
+  keys: KeyStore;
+  hasher: Hasher;
+  rateLimiters: RateLimiterFactory;
+  release: ReleaseService;
+  blobs: BlobService;
+}
+
+export function authRoutes(deps: AppDeps, services: AccountRouteDeps, checkCurrentSecret: CheckCurrentSecret = currentSecretCheck(services)): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = services;
   const perIp = s.rateLimiters({ name: 'auth-ip', limit: 30, windowMs: 10 * 60_000, message: TOO_MANY });

@@ -22,13 +22,18 @@ import { Hono } from 'hono';
 import { checkKdfParams, type KdfParams } from '../../shared/crypto/kdf';
 import { RESET_LINK_INVALID, forgotPasswordSchema, resetCheckSchema, resetPasswordSchema, type ResetPasswordInput } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { issueDeviceCookie, provenByPastDevice, unprovenStateAt, startSession } from '.';
+import { issueDeviceCookie, provenByPastDevice, unprovenStateAt, startSession } from './index';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import { resolveToken } from '../release';
+import { resolveToken, type ReleaseService } from '../release';
 import { refuseKdfSwitch } from '../keys';
-import type { Services } from '../services';
+import type { RateLimiterFactory } from '../http/rate-limit';
+import type { KeyStore } from '../keys';
+import type { RecordService } from '../records';
+import type { Hasher } from './hasher';
+import type { ResetMail } from './reset-mail';
+import type { SessionDeps } from './session-deps';
 import { userJson } from '../records';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
@@ -64,7 +69,17 @@ function legacyCredential(body: ResetPasswordInput): { secret: string; kdf?: und
 }
 
 /** The reset routes (mounted by app.ts beside the sign-in routes). */
-export function passwordResetRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+/** What the password reset uses (app.ts passes its Services): accounts, keys and records (the user object), the hasher, rate limiters, the reset e-mails and the release (the reset's token and the owner's verified address). */
+export interface PasswordResetRouteDeps extends SessionDeps {
+  records: RecordService;
+  keys: KeyStore;
+  hasher: Hasher;
+  rateLimiters: RateLimiterFactory;
+  resetMail: ResetMail;
+  release: ReleaseService;
+}
+
+export function passwordResetRoutes(deps: AppDeps, services: PasswordResetRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = services;
   const { release } = s;

@@ -6,14 +6,18 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { profilePatchSchema } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '.';
+import { requireSession } from './index';
 import { ApiHttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
-import { parseSealedRestBody, takesSealedForm } from '../records/index';
-import type { Services } from '../services';
-import { userJson } from '../records';
+import { parseSealedRestBody, takesSealedForm, userJson, type RecordService, type UserJsonSources } from '../records';
+import type { SessionDeps } from './session-deps';
 
-export function profileRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+/** What the profile routes use (app.ts passes its Services): the account store, the owner's records and keys (the user object). */
+export interface ProfileRouteDeps extends SessionDeps, UserJsonSources {
+  records: RecordService;
+}
+
+export function profileRoutes(deps: AppDeps, services: ProfileRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = services;
   app.use('/api/user/*', requireSession(deps, services));

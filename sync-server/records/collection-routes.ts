@@ -21,11 +21,12 @@ import {
   type CollectionName,
 } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../accounts';
+import { requireSession, type SessionDeps } from '../accounts';
 import { notFound } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
 import { parseSealedRestBody, takesSealedForm } from './sealed-rest';
-import type { Services } from '../services';
+import type { AsyncRecordStore, RecordStore } from '../db/record-store';
+import type { RecordService } from './service';
 
 export interface RestCollection {
   path: string;
@@ -48,7 +49,13 @@ export const REST_COLLECTIONS: RestCollection[] = [
 ];
 
 /** Registers the REST routes of every collection in REST_COLLECTIONS. */
-export function collectionRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+/** What the collection routes use (app.ts passes its Services): the account store (sessions), the record service and the record store. */
+export interface CollectionRouteDeps extends SessionDeps {
+  records: RecordService;
+  store: RecordStore | AsyncRecordStore;
+}
+
+export function collectionRoutes(deps: AppDeps, services: CollectionRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { records } = services;
   for (const spec of REST_COLLECTIONS) {

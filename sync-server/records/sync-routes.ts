@@ -10,12 +10,13 @@ import { COLLECTIONS, type CollectionName } from '../../shared/schema/collection
 import { idSchema } from '../../shared/schema/common';
 import { DEFAULT_PULL_LIMIT, isLongText, PROTOCOL_VERSION, syncRequestSchema, type SyncResponse } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession, sessionStillLive, isUnproven, refuseUnprovenChange } from '../accounts';
+import { requireSession, sessionStillLive, isUnproven, refuseUnprovenChange, type SessionDeps } from '../accounts';
 import { oneAtATimePerAccount } from '../http/account-queue';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { PokeHub } from '../live/poke-hub';
-import type { Services } from '../services';
+import type { AsyncRecordStore, RecordStore } from '../db/record-store';
+import type { RecordService } from './service';
 
 /** How the events stream behaves; tests shorten the intervals. */
 export interface LiveOptions {
@@ -27,7 +28,15 @@ export interface LiveOptions {
   maxLifeMs?: number;
 }
 
-export function syncRoutes(deps: AppDeps, services: Services, live: LiveOptions): Hono<AppEnv> {
+/** What the sync routes use (app.ts passes its Services): the account store (sessions), the record service the record store and the release scheduler. */
+export interface SyncRouteDeps extends SessionDeps {
+  records: RecordService;
+  store: RecordStore | AsyncRecordStore;
+  /** The release scheduler, poked after a push that merged something. */
+  scheduler: { poke(): void };
+}
+
+export function syncRoutes(deps: AppDeps, services: SyncRouteDeps, live: LiveOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const s = services;
   const { hub, heartbeatMs = 25_000, maxLifeMs = 15 * 60_000 } = live;

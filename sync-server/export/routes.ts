@@ -10,11 +10,21 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession, requireRecentAuth } from '../accounts';
 import { ApiHttpError } from '../http/errors';
-import type { Services } from '../services';
-import { storedExportChunks } from './stored-export';
+import type { SessionDeps } from '../accounts';
+import type { KeyStore } from '../keys';
+import type { RecordService } from '../records';
+import { storedExportChunks, type StoredExportSource } from './stored-export';
+
+/** What the export uses (app.ts passes its Services): sessions, the read budgets, whether the account is sealed, its records and files as stored. */
+export interface ExportRouteDeps extends SessionDeps {
+  records: Pick<RecordService, 'throttle'>;
+  keys: Pick<KeyStore, 'get'>;
+  store: StoredExportSource['store'];
+  blobs: StoredExportSource['blobs'];
+}
 
 /** The route, reading records and files of the session's account from `services`. */
-export function exportRoutes(deps: AppDeps, services: Services): Hono<AppEnv> {
+export function exportRoutes(deps: AppDeps, services: ExportRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { records } = services;
   // Everything the person wrote, in plaintext: the password entered in the last minutes (accounts/reauth.ts).

@@ -27,9 +27,8 @@ import { EMPTY_SNAPSHOT } from '../../shared/ai/snapshot';
 import { createAiAccountShare } from './budget';
 import type { AiProvider } from '../../shared/ai/provider';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../accounts';
-import type { Services } from '../services';
-import { createRateLimiter } from '../http/rate-limit';
+import { requireSession, type SessionDeps } from '../accounts';
+import { createRateLimiter, type RateLimiterFactory } from '../http/rate-limit';
 import { parseWith, readJson } from '../http/validate';
 
 /** Requests per user per window, across all AI endpoints together. */
@@ -41,7 +40,12 @@ export interface AiRoutesOptions {
   ai: AiProvider;
 }
 
-export function aiRoutes(deps: AppDeps, services: Services, opts: AiRoutesOptions): Hono<AppEnv> {
+/** What the AI routes use (app.ts passes its Services): sessions and the rate limiters (the per-account share of the AI budget). */
+export interface AiRouteDeps extends SessionDeps {
+  rateLimiters: RateLimiterFactory;
+}
+
+export function aiRoutes(deps: AppDeps, services: AiRouteDeps, opts: AiRoutesOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const limiter = createRateLimiter({
     limit: AI_RATE_LIMIT,

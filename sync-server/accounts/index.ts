@@ -1,7 +1,11 @@
 /**
- * Accounts' sessions and credentials (accounts/), as the other domains use them: the session
- * middleware, re-authentication, the proof a device holds its keys after a reset, the session
- * cookie, the login throttle and the fake KDF parameters an unknown name gets.
+ * Accounts (accounts/): registration, sign-in and sessions, passwords, the password reset and the
+ * profile. Its routes (auth-routes.ts, password-reset-routes.ts, profile-routes.ts) are mounted
+ * by app.ts. What it offers the other domains: the session middleware (`requireSession`,
+ * `sessionStillLive`) and what it reads (`SessionDeps`), re-authentication (`requireRecentAuth`),
+ * the proof a device holds its keys after a reset (`requireProven`, `assertProven`, …), the
+ * current-secret check, the session and device cookies, the login throttle, the password hasher's
+ * type and the fake KDF parameters an unknown name gets.
  * Other domains reach this one only through this file (issue 42, `.dependency-cruiser.cjs`).
  */
 export { currentSecretCheck, type CheckCurrentSecret } from './current-secret';

@@ -21,12 +21,11 @@ import {
   type CollectionName,
 } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession, type SessionDeps } from '../accounts';
+import { requireSession } from '../accounts';
 import { notFound } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
 import { parseSealedRestBody, takesSealedForm } from './sealed-rest';
-import type { AsyncRecordStore, RecordStore } from '../db/record-store';
-import type { RecordService } from './service';
+import type { RecordRouteDeps } from './route-deps';
 
 export interface RestCollection {
   path: string;
@@ -49,13 +48,7 @@ export const REST_COLLECTIONS: RestCollection[] = [
 ];
 
 /** Registers the REST routes of every collection in REST_COLLECTIONS. */
-/** What the collection routes use (app.ts passes its Services): the account store (sessions), the record service and the record store. */
-export interface CollectionRouteDeps extends SessionDeps {
-  records: RecordService;
-  store: RecordStore | AsyncRecordStore;
-}
-
-export function collectionRoutes(deps: AppDeps, services: CollectionRouteDeps): Hono<AppEnv> {
+export function collectionRoutes(deps: AppDeps, services: RecordRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { records } = services;
   for (const spec of REST_COLLECTIONS) {

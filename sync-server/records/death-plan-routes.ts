@@ -8,24 +8,17 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { deathPlanCreateSchema, deathPlanPatchSchema } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession, type SessionDeps } from '../accounts';
+import { requireSession } from '../accounts';
 import { notFound } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
 import type { SealedAccount } from './sealed-check';
 import { parseSealedRestBody, takesSealedForm } from './sealed-rest';
-import type { AsyncRecordStore, RecordStore } from '../db/record-store';
-import type { RecordService } from './service';
+import type { RecordRouteDeps } from './route-deps';
 
 /** A plan's only plain field is `createdAt`, which the server sets: the sealed form has no plain field. */
 const NO_PLAIN_FIELDS = z.strictObject({});
 
-/** What the death plan routes use (app.ts passes its Services): the account store (sessions), the record service and the record store. */
-export interface DeathPlanRouteDeps extends SessionDeps {
-  records: RecordService;
-  store: RecordStore | AsyncRecordStore;
-}
-
-export function deathPlanRoutes(deps: AppDeps, services: DeathPlanRouteDeps): Hono<AppEnv> {
+export function deathPlanRoutes(deps: AppDeps, services: RecordRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { records } = services;
   app.use('/api/death-plan/*', requireSession(deps, services)); // matches '/api/death-plan' too: one session check

@@ -15,18 +15,11 @@
 import { Hono } from 'hono';
 import { defaultTaskRecords, validateChange, type Change } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession, type SessionDeps } from '../accounts';
+import { requireSession } from '../accounts';
 import { ApiHttpError } from '../http/errors';
-import type { AsyncRecordStore, RecordStore } from '../db/record-store';
-import type { RecordService } from './service';
+import type { RecordRouteDeps } from './route-deps';
 
-/** What the default tasks route use (app.ts passes its Services): the account store (sessions), the record service and the record store. */
-export interface DefaultTaskRouteDeps extends SessionDeps {
-  records: RecordService;
-  store: RecordStore | AsyncRecordStore;
-}
-
-export function defaultTaskRoutes(deps: AppDeps, services: DefaultTaskRouteDeps): Hono<AppEnv> {
+export function defaultTaskRoutes(deps: AppDeps, services: RecordRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { records, store } = services;
   const sealedGuide = (field: string) => {

@@ -10,13 +10,12 @@ import { COLLECTIONS, type CollectionName } from '../../shared/schema/collection
 import { idSchema } from '../../shared/schema/common';
 import { DEFAULT_PULL_LIMIT, isLongText, PROTOCOL_VERSION, syncRequestSchema, type SyncResponse } from '../../shared/sync';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession, sessionStillLive, isUnproven, refuseUnprovenChange, type SessionDeps } from '../accounts';
+import { requireSession, sessionStillLive, isUnproven, refuseUnprovenChange } from '../accounts';
 import { oneAtATimePerAccount } from '../http/account-queue';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { PokeHub } from '../live/poke-hub';
-import type { AsyncRecordStore, RecordStore } from '../db/record-store';
-import type { RecordService } from './service';
+import type { RecordRouteDeps } from './route-deps';
 
 /** How the events stream behaves; tests shorten the intervals. */
 export interface LiveOptions {
@@ -28,10 +27,8 @@ export interface LiveOptions {
   maxLifeMs?: number;
 }
 
-/** What the sync routes use (app.ts passes its Services): the account store (sessions), the record service the record store and the release scheduler. */
-export interface SyncRouteDeps extends SessionDeps {
-  records: RecordService;
-  store: RecordStore | AsyncRecordStore;
+/** What the sync routes use (app.ts passes its Services): the record routes' deps and the release scheduler. */
+export interface SyncRouteDeps extends RecordRouteDeps {
   /** The release scheduler, poked after a push that merged something. */
   scheduler: { poke(): void };
 }

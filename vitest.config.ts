@@ -14,7 +14,7 @@ import type { ProjectConfig } from 'vitest/node';
  *   on the shared 2-core machine: import 153 s → 14 s, CPU 109 s → 79 s, wall 341 s → 209 s. It is
  *   sound because a server file builds its app and services explicitly (test-support.ts
  *   createTestApp: own SQLite file, own config, own clock); the server's modules keep no state
- *   that one file could leave to another beyond caches keyed by their inputs (auth/password.ts
+ *   that one file could leave to another beyond caches keyed by their inputs (accounts/password.ts
  *   dummy hashes per cost). A file that mocks a module (vi.mock) needs its own graph: list it in
  *   ISOLATED_SERVER_FILES. Console spies are restored by the files that make them.
  * - `e2e`: browser tests in e2e/ that start the built app and drive Debian's Chromium via playwright-core.
@@ -61,7 +61,7 @@ const unit: ProjectConfig = {
  *   content, so a new such file is isolated without being listed.
  */
 const ISOLATED_SERVER_FILES = [
-  'sync-server/routes/login-timing.test.ts',
+  'sync-server/accounts/login-timing.test.ts',
   ...(readdirSync('sync-server', { recursive: true, encoding: 'utf8' }) as string[])
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => `sync-server/${f.split(sep).join('/')}`)

@@ -1,5 +1,5 @@
 /**
- * A forgotten password, end to end (SECURITY.md "Password reset"; routes/password-reset.ts): in the
+ * A forgotten password, end to end (SECURITY.md "Password reset"; accounts/password-reset-routes.ts): in the
  * built app at 390 px over real HTTP and a real SMTP server on loopback. The owner has confirmed
  * their address; on another phone they ask for a link, follow it from the e-mail, choose a new
  * password and are signed in; the token leaves the address bar; the old device is signed out; the

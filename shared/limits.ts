@@ -33,7 +33,7 @@ const LOG_AND_AI_LIMITS = {
   aiCallsAtOnce: 8,
   /**
    * Password hashes (scrypt, 128 MiB each) running at once on one server instance, all accounts
-   * together; the rest wait their turn (sync-server/auth/hasher.ts). Below libuv's four threads, so
+   * together; the rest wait their turn (sync-server/accounts/hasher.ts). Below libuv's four threads, so
    * file reads and the app shell always find one free (issue 40).
    */
   passwordHashesAtOnce: 2,
@@ -112,7 +112,7 @@ export const ACCOUNT_LIMITS = {
   /** "Confirm your e-mail address" e-mails (the owner's profile address). Past it: 429. */
   verificationEmailsPerDay: 5,
   /**
-   * "Reset your password" e-mails (routes/password-reset.ts), to the owner's verified address only.
+   * "Reset your password" e-mails (accounts/password-reset-routes.ts), to the owner's verified address only.
    * Past it, the forgotten-password form answers as always and sends nothing more that day.
    */
   passwordResetsPerDay: 3,

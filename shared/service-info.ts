@@ -1,5 +1,5 @@
 /**
- * What `GET /api/service` tells anyone about this Afterword service (sync-server/routes/service-info.ts),
+ * What `GET /api/service` tells anyone about this Afterword service (sync-server/http/service-info.ts),
  * shared by the server and the app's Contact page.
  */
 export interface ServiceInfo {

@@ -11,25 +11,25 @@ import { blobRoutes, isChunkUpload } from './blobs/routes';
 import { csrfProtection } from './http/csrf';
 import { accountFrame } from './http/account-frame';
 import { oneAtATimePerAccount } from './http/account-queue';
-import { currentSecretCheck } from './auth/current-secret';
-import { readOnlyUntilProof } from './auth/unproven';
-import { forgetVerifiedSession, verifySessionOnce } from './auth/session';
+import { currentSecretCheck } from './accounts/current-secret';
+import { readOnlyUntilProof } from './accounts/unproven';
+import { forgetVerifiedSession, verifySessionOnce } from './accounts/session';
 import { requestBodyLimit } from './http/body-limit';
 import { ApiHttpError, handleError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { mountWebApp } from './http/web-app';
-import { aiRoutes } from './routes/ai';
-import { authRoutes } from './routes/auth';
+import { aiRoutes } from './ai/routes';
+import { authRoutes } from './accounts/auth-routes';
 import { keyRoutes } from './keys/routes';
 import { sealRoutes } from './keys/seal-routes';
-import { passwordResetRoutes } from './routes/password-reset';
+import { passwordResetRoutes } from './accounts/password-reset-routes';
 import { keyProofRoutes } from './keys/proof-route';
 import { keyRotationRoutes } from './keys/rotate-route';
-import { collectionRoutes } from './routes/collections';
-import { deathPlanRoutes } from './routes/death-plan';
-import { defaultTaskRoutes } from './routes/default-tasks';
-import { exportRoutes } from './routes/export';
-import { profileRoutes } from './routes/profile';
+import { collectionRoutes } from './records/collection-routes';
+import { deathPlanRoutes } from './records/death-plan-routes';
+import { defaultTaskRoutes } from './records/default-task-routes';
+import { exportRoutes } from './export/routes';
+import { profileRoutes } from './accounts/profile-routes';
 import { releaseRoutes } from './release/owner-routes';
 import { escrowRoutes } from './release/escrow/routes';
 import { kitOwnerRoutes } from './release/kits/owner-routes';
@@ -41,10 +41,10 @@ import { checkInLinkRoutes } from './release/check-in-routes';
 import { pushRoutes } from './push/routes';
 import { coalescePokes, createPokeHub } from './live/poke-hub';
 import { bridgeHub } from './live/poke-bus';
-import { syncRoutes, type LiveOptions } from './routes/sync';
+import { syncRoutes, type LiveOptions } from './records/sync-routes';
 import type { Services } from './services';
-import { healthRoutes } from './routes/health';
-import { serviceInfoRoutes } from './routes/service-info';
+import { healthRoutes } from './http/health';
+import { serviceInfoRoutes } from './http/service-info';
 import { isReportForm } from './release/report-form';
 import { isTaskMarkForm } from './release/task-marks';
 
@@ -88,7 +88,7 @@ export function createApp(
   const readSession = (c: Context) => verifySessionOnce(c, deps, services.accounts); // once per request
   app.use('/api/*', accountFrame(deps, readSession, services.records.throttle));
   // A password reset's session is read-only until its device proves it holds the account key
-  // (auth/unproven.ts, SECURITY.md "Password reset"): one gate for every write, with its allow-list.
+  // (accounts/unproven.ts, SECURITY.md "Password reset"): one gate for every write, with its allow-list.
   app.use('/api/*', readOnlyUntilProof(deps, services));
   // One account never harms another (issue #15): a signed-in account's writes run one at a time on
   // this instance, so a burst of them waits in its own queue instead of taking every database
@@ -120,7 +120,7 @@ export function createApp(
     const userId = c.get('userId') as string | undefined;
     if (userId) hub.poke(userId);
   });
-  const checkCurrentSecret = currentSecretCheck(services); // one limiter for password change and rotation (auth/current-secret.ts)
+  const checkCurrentSecret = currentSecretCheck(services); // one limiter for password change and rotation (accounts/current-secret.ts)
   app.route('/', authRoutes(deps, services, checkCurrentSecret));
   app.route('/', keyRoutes(deps, services));
   app.route('/', sealRoutes(deps, services, services.seal));

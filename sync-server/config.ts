@@ -17,7 +17,7 @@
  * password with no keys, making an account as it was made before keys, for the tests of those
  * accounts (their sign-in, their migration); without it such a registration is refused (422).
  * SUPPORT_EMAIL: the address people write to for help with this service, shown on the Contact page
- * (routes/service-info.ts); unset, the page says to ask whoever runs the service.
+ * (http/service-info.ts); unset, the page says to ask whoever runs the service.
  * RELEASE_KEY / RELEASE_KEY_FILE (else the file `<DATA_DIR>.release-key` beside DATA_DIR): the key
  * that seals release escrows, kept outside the database (escrow/release-key.ts).
  */
@@ -33,7 +33,7 @@ import { parseIpv6Prefix, parseTrustProxy } from './http/client-ip';
 import { s3ConfigFromEnv, type S3BlobConfig } from './blobs/s3-config';
 import { parsePushOrigins } from './push/endpoints';
 import { loadVapidKeys, type VapidKeys } from './push/vapid';
-import { PASSWORD_COST, type ScryptCost } from './auth/password';
+import { PASSWORD_COST, type ScryptCost } from './accounts/password';
 import { loadReleaseKey, type ReleaseKey } from './release/escrow/release-key';
 
 /**

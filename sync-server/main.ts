@@ -8,9 +8,9 @@
 import { serve } from '@hono/node-server';
 import { join } from 'node:path';
 import { createApp } from './app';
-import { purgeExpiredSessions } from './auth/session';
+import { purgeExpiredSessions } from './accounts/session';
 import { linkBase, type AppDeps } from './app-env';
-import { PASSWORD_COST } from './auth/password';
+import { PASSWORD_COST } from './accounts/password';
 import { KEYLESS_REGISTRATION_ENV, loadConfig, TEST_SCRYPT_N_ENV, type Config } from './config';
 import { openDatabase } from './db/sqlite';
 import { testClockFromEnv } from './release/test-clock';

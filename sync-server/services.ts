@@ -7,8 +7,8 @@
  * lifetime). No process-wide registry: two instances over the same database (a
  * restart in a test) are two independent values, and nothing a request carries is kept here.
  */
-import { createResetMail, type ResetMail } from './auth/reset-mail';
-import { createHasher, type Hasher } from './auth/hasher';
+import { createResetMail, type ResetMail } from './accounts/reset-mail';
+import { createHasher, type Hasher } from './accounts/hasher';
 import { join } from 'node:path';
 import type pg from 'pg';
 import type { AppDeps } from './app-env';
@@ -74,7 +74,7 @@ export interface Services {
   mailer: Mailer;
   /** Files (issue #17): uploads, quota, lifetime (sync-server/blobs/). */
   blobs: BlobService;
-  /** "Forgot password" e-mails, queued off the request path (auth/reset-mail.ts). */
+  /** "Forgot password" e-mails, queued off the request path (accounts/reset-mail.ts). */
   resetMail: ResetMail;
   /** Web Push for check-in reminders: the engine's subscriptions and the sender (sync-server/push/). */
   push: { store: AsyncPushStore; sender: PushSender };
@@ -90,7 +90,7 @@ export interface Services {
   releaseKeys: ReleaseKeys;
   /** Each account's keys: KDF parameters, wrapped AK, keyring (keys/key-store.ts; never a key in the clear). */
   keys: KeyStore;
-  /** Every password hash and verification, at most `passwordHashesAtOnce` at a time (auth/hasher.ts). */
+  /** Every password hash and verification, at most `passwordHashesAtOnce` at a time (accounts/hasher.ts). */
   hasher: Hasher;
   /** A released account's trustee pages, each built once until the account's next write, in bounded memory (release/trustee-pages.ts). */
   trusteePages: TrusteePages;
@@ -98,7 +98,7 @@ export interface Services {
   seal: SealStore;
   /** The request path's rate limiters: in memory on SQLite, shared by every instance on PostgreSQL (pg-rate-limiter.ts). */
   rateLimiters: RateLimiterFactory;
-  /** PostgreSQL only: resolves when the database answers (routes/health.ts `/readyz`). */
+  /** PostgreSQL only: resolves when the database answers (http/health.ts `/readyz`). */
   pingDatabase?: () => Promise<unknown>;
   /** PostgreSQL only: deletes the ended windows of every shared rate limiter; resolves how many (main.ts, hourly). */
   purgeRateLimits?: () => Promise<number>;

@@ -115,7 +115,7 @@ export async function deriveBytes(password: string, json: unknown): Promise<Uint
 
 /**
  * Derives the login secret and the unlock key from `password` (NFKC-normalised, as
- * sync-server/auth/password.ts normalises) with the account's parameters. Throws KdfParamsError
+ * sync-server/accounts/password.ts normalises) with the account's parameters. Throws KdfParamsError
  * before any work when the parameters are outside KDF_BOUNDS. Run it in a worker on the device.
  */
 export async function derivePasswordKeys(password: string, params: unknown): Promise<PasswordKeys> {

@@ -18,7 +18,7 @@ const requiredLine = (max: number, message: string) =>
 /**
  * Identifiers (usernames, sign-in names and addresses) are NFKC-normalised before their rules, so
  * one name has one spelling for every lookup and for the unknown-name salt (issue 40: U+212A KELVIN
- * SIGN is "K"; sync-server/auth/fake-salt.ts).
+ * SIGN is "K"; sync-server/accounts/fake-salt.ts).
  */
 export const NFKC = z.normalize('NFKC');
 

@@ -74,7 +74,7 @@ export const confirmPasswordSchema = deleteAccountSchema;
 
 /**
  * The `error` of the 403 a sensitive action answers when the password was not entered in the
- * last few minutes (sync-server/auth/reauth.ts): the app asks for it and tries again.
+ * last few minutes (sync-server/accounts/reauth.ts): the app asks for it and tries again.
  */
 export const REAUTH_REQUIRED = 'Please enter your password again to continue.';
 /**

@@ -32,7 +32,7 @@ export interface AiBudget {
 /**
  * Each account's share of the day (`aiCallsPerAccountPerDay`, a limiter of `rateLimiters`):
  * `charge(userId)` counts one call of the account, rejecting with the 429 (path `ai`) past it.
- * routes/ai.ts charges it before a call that would reach a configured model.
+ * ai/routes.ts charges it before a call that would reach a configured model.
  */
 export function createAiAccountShare(limits: { aiCallsPerAccountPerDay: number }, rateLimiters: RateLimiterFactory): { charge(userId: string): Promise<void> } {
   const day = rateLimiters({ name: 'ai-account-day', limit: limits.aiCallsPerAccountPerDay, windowMs: DAY_MS, message: AI_ACCOUNT_DAY_MESSAGE });

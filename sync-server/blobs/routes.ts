@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { CHUNK_OVERHEAD, plainChunkBytes } from '../../shared/files/crypto';
 import { blobIdSchema, fileRefSchema } from '../../shared/files/ref';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth';
+import { requireSession } from '../accounts';
 import { ApiHttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
 import type { AnyAccountStore } from '../db/account-store';

@@ -17,7 +17,7 @@ export interface SessionRecord {
   expires_at: number;
   /** When the password was last entered in this session (sign-in or re-authentication), ms. */
   authenticated_at: number;
-  /** 1 for a session made by a password reset until a device proves it holds AK (routes/password-reset.ts), else 0. */
+  /** 1 for a session made by a password reset until a device proves it holds AK (accounts/password-reset-routes.ts), else 0. */
   unproven: number;
 }
 
@@ -62,17 +62,17 @@ export function createAccountStore(db: Db) {
       void q.insertSession.run(s.id, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.authenticated_at, s.unproven),
     /** The session row `id` (kept in memory while unchanged: keptSessions), or null. */
     findSession: (id: string) => kept.get(id) ?? kept.keep(q.session.get(id)),
-    /** Marks the session used at `at`, its expiry slid to `expiresAt` (a sliding session, auth/session.ts). */
+    /** Marks the session used at `at`, its expiry slid to `expiresAt` (a sliding session, accounts/session.ts). */
     touchSession: (id: string, at: number, expiresAt: number) => void (q.touch.run(at, expiresAt, id), kept.forget(id)),
-    /** The password was entered again in this session at `at` (auth/reauth.ts). */
+    /** The password was entered again in this session at `at` (accounts/reauth.ts). */
     reauthenticateSession: (id: string, at: number) => void (q.reauth.run(at, id), kept.forget(id)),
-    /** The session's device proved it holds AK: it may change trustees and release settings again (routes/password-reset.ts). */
+    /** The session's device proved it holds AK: it may change trustees and release settings again (accounts/password-reset-routes.ts). */
     proveSession: (id: string) => void (q.prove.run(id), kept.forget(id)),
     /**
      * The account's password was reset at `at` (ms) and no device has proved AK since (null: it
-     * has): every session started meanwhile is unproven (auth/unproven.ts), not only the reset's.
+     * has): every session started meanwhile is unproven (accounts/unproven.ts), not only the reset's.
      * `tag`: for an account made before keys, the device-cookie tag of the password the reset
-     * replaced (auth/unproven.ts provenByPastDevice); null otherwise, and always with `at` null.
+     * replaced (accounts/unproven.ts provenByPastDevice); null otherwise, and always with `at` null.
      */
     setUnprovenSince: (userId: string, at: number | null, tag: string | null = null) => void q.setUnprovenSince.run(at, at === null ? null : tag, userId),
     /** When the account's unproven reset happened (ms), or null. */

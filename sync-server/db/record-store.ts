@@ -122,7 +122,7 @@ export type AsyncRecordStore = {
 };
 
 /**
- * Decides, over the current records and usage, which changes to merge (records.ts admission).
+ * Decides, over the current records and usage, which changes to merge (records/service.ts admission).
  * `sealedAt` is the account's `account_keys.sealed_at` (ms; null: not sealed, or no keys) as read
  * in the same transaction, after the account's lock, so a migration that finished meanwhile is
  * seen (shared/sync/README.md rule 24).

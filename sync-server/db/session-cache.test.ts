@@ -4,7 +4,7 @@
  * every session is read (and so kept) before each change, and the very next request sees the change.
  */
 import { describe, expect, it } from 'vitest';
-import { REAUTH_WINDOW_MS } from '../auth/reauth';
+import { REAUTH_WINDOW_MS } from '../accounts/reauth';
 import { cookieOf, createTestApp, signUp, type TestApp } from '../test/test-support';
 
 /** A second sign-in of the account `body` names: its cookie. */

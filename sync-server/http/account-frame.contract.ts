@@ -32,18 +32,18 @@ function tokenBudget(key: string): string {
  */
 export const ALLOWED_OUTSIDE: ReadonlyMap<string, string> = new Map([
   // Outside /api: no session, no account data.
-  ['GET /healthz', 'liveness probe of load balancers: { ok: true }, no account (routes/health.ts)'],
-  ['GET /readyz', 'readiness probe: which dependency is down, nothing more (routes/health.ts)'],
+  ['GET /healthz', 'liveness probe of load balancers: { ok: true }, no account (http/health.ts)'],
+  ['GET /readyz', 'readiness probe: which dependency is down, nothing more (http/health.ts)'],
   ['GET /*', 'the built web app: static files and the app shell, the same for everyone (http/web-app.ts)'],
-  ['GET /api/service', "the operator's support address: one constant answer, the same for everyone, signed out too; no account, no database (routes/service-info.ts)"],
-  // Signing up and in: no account yet, so limited per address and per username (routes/auth.ts).
+  ['GET /api/service', "the operator's support address: one constant answer, the same for everyone, signed out too; no account, no database (http/service-info.ts)"],
+  // Signing up and in: no account yet, so limited per address and per username (accounts/auth-routes.ts).
   ['POST /api/auth/register', 'no account yet: 30 per address per 10 min, 10 per username per 15 min'],
-  ['POST /api/auth/login', 'no account yet: per address, per username, per device cookie (auth/login-throttle.ts)'],
+  ['POST /api/auth/login', 'no account yet: per address, per username, per device cookie (accounts/login-throttle.ts)'],
   ['POST /api/auth/prelogin', 'no account yet: per address (auth-ip, as login); answers only KDF parameters'],
   ['POST /api/auth/logout', 'works with an expired session too; deletes at most its own session row'],
-  ['POST /api/auth/forgot-password', 'signed out by nature: limited per address and per IP; e-mails within the reset quota (routes/password-reset.ts)'],
-  ['POST /api/auth/reset-password', 'a reset link: a hashed single-use token, limited per IP (routes/password-reset.ts)'],
-  ['POST /api/auth/reset-password/check', 'a reset link checked before use: the same token and per-IP limit (routes/password-reset.ts)'],
+  ['POST /api/auth/forgot-password', 'signed out by nature: limited per address and per IP; e-mails within the reset quota (accounts/password-reset-routes.ts)'],
+  ['POST /api/auth/reset-password', 'a reset link: a hashed single-use token, limited per IP (accounts/password-reset-routes.ts)'],
+  ['POST /api/auth/reset-password/check', 'a reset link checked before use: the same token and per-IP limit (accounts/password-reset-routes.ts)'],
   // Capability links of trustees and recipients (release/public-routes.ts): the credential is a
   // token, not an owner's session; 120 requests per address per 10 min, files by bytes per address,
   // and every answer's bytes charged to the owner whose token it is (tokenBudget below).

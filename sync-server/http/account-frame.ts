@@ -25,7 +25,7 @@ import { countSentBytes } from './response-bytes';
  * as in Hono's route table; the route-enumeration test checks each still exists).
  */
 export const WRITES_COUNTED_BY_ROUTE: ReadonlyMap<string, string> = new Map([
-  // A pull is a POST that writes nothing: routes/sync.ts counts a push with changes as one write,
+  // A pull is a POST that writes nothing: records/sync-routes.ts counts a push with changes as one write,
   // and refuses an account past its write budget before it parses the changes.
   ['POST /api/sync', 'a push with changes is one write; a pull is none'],
   // File chunks are counted by their bytes (`fileBytesPerMinute`, blobs/routes.ts): a 500 MB file is 125 chunks.
@@ -39,7 +39,7 @@ export const WRITES_COUNTED_BY_ROUTE: ReadonlyMap<string, string> = new Map([
 export const FILE_BYTE_BODIES: ReadonlyMap<string, string> = new Map([
   ['GET /api/blobs/:blobId/chunks/:index', 'an encrypted chunk (fileBytesPerMinute)'],
   ['GET /api/blobs/:blobId/content', 'a file\'s ciphertext, ranges too (fileBytesPerMinute)'],
-  // The ZIP holds records and blobs: routes/export.ts charges the records to the read budget and
+  // The ZIP holds records and blobs: export/routes.ts charges the records to the read budget and
   // the blobs to the file budget, each piece as it is sent.
   ['GET /api/export', 'records (readBytesPerMinute) and files (fileBytesPerMinute), by the route'],
 ]);
@@ -54,7 +54,7 @@ export const FILE_BYTE_BODIES: ReadonlyMap<string, string> = new Map([
 export const WEIGHTED_ROUTES: ReadonlyMap<string, { weight: number; why: string }> = new Map([
   ['GET /api/release/rehearsal', { weight: 30, why: 'builds every e-mail the release would send (release/rehearsal.ts): ~70 µs a letter' }],
   ['GET /api/release/readiness', { weight: 10, why: 'reads every trustee, message, kit and queued e-mail of the account (release/readiness.ts)' }],
-  ['GET /api/sync/history/:collection/:id/:field', { weight: 5, why: "reads a field's whole text history (routes/sync.ts)" }],
+  ['GET /api/sync/history/:collection/:id/:field', { weight: 5, why: "reads a field's whole text history (records/sync-routes.ts)" }],
 ]);
 
 /**

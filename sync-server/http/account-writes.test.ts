@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatHlc, PROTOCOL_VERSION } from '../../shared/sync';
-import { SESSION_HINT_COOKIE } from '../auth/session-hint';
+import { SESSION_HINT_COOKIE } from '../accounts/session-hint';
 import { trusteeFields } from '../test/hostile-tenant-support';
 import { createTestApp, signUp } from '../test/test-support';
 

@@ -100,7 +100,7 @@ describe('CSRF: foreign state-changing requests are refused (issue #9, ASVS 3.5.
 
     const trusted = createTestApp({ TRUST_PROXY: '1' });
     const b = await signUp(trusted);
-    const tlsCookie = `__Host-${b.cookie}`; // over https only the __Host- name is read (auth/cookies.ts)
+    const tlsCookie = `__Host-${b.cookie}`; // over https only the __Host- name is read (accounts/cookies.ts)
     expect((await trusted.call('PATCH', '/api/user/profile', { firstName: 'Grace' }, tlsCookie, headers)).status).toBe(200);
     const otherHost = { ...headers, 'X-Forwarded-Host': 'afterword.example', Host: 'internal:8787' };
     expect((await trusted.call('PATCH', '/api/user/profile', { firstName: 'Grace' }, tlsCookie, otherHost)).status).toBe(200);

@@ -13,11 +13,11 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/login', // signing in
   'POST /api/auth/prelogin', // the KDF parameters a device needs before signing in (fake ones for unknown names)
   'POST /api/auth/logout', // clearing a cookie is harmless and must work with an expired session
-  'POST /api/auth/forgot-password', // a forgotten password: signed out by nature; the same answer for every address (routes/password-reset.ts)
+  'POST /api/auth/forgot-password', // a forgotten password: signed out by nature; the same answer for every address (accounts/password-reset-routes.ts)
   'POST /api/auth/reset-password', // the reset link's hashed, 30-minute, single-use token is the credential
   'POST /api/auth/reset-password/check', // the same token: is the link live, which credential (not used up)
-  'GET /api/service', // the operator's support address for the Contact page (SUPPORT_EMAIL, routes/service-info.ts): configuration, no account data
-  'GET /healthz', // load balancers' liveness probe: { ok: true }, no account data (issue #19, routes/health.ts)
+  'GET /api/service', // the operator's support address for the Contact page (SUPPORT_EMAIL, http/service-info.ts): configuration, no account data
+  'GET /healthz', // load balancers' liveness probe: { ok: true }, no account data (issue #19, http/health.ts)
   'GET /readyz', // load balancers' readiness probe: which dependency is down, nothing more (issue #19)
   ...[
     // Capability links of the release after death (DESIGN.md §8, sync-server/release/public-routes.ts):

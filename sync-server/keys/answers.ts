@@ -18,7 +18,7 @@ export const AK_REPLACED = 'The key that locks your words was replaced on anothe
  * the account no longer has (SECURITY.md "Replacing the account key"): it would open nothing. A
  * body without `akVersion` comes from an app made before rotation existed, when every AK was
  * version 1, so it counts as version 1, never as "any". Used by the password change
- * (routes/auth.ts), a new recovery kit (routes.ts) and new trustee kits (release/kits/owner-routes.ts).
+ * (accounts/auth-routes.ts), a new recovery kit (routes.ts) and new trustee kits (release/kits/owner-routes.ts).
  */
 export function refuseReplacedAk(claimed: number | undefined, keys: AccountKeys): void {
   if ((claimed ?? 1) !== keys.akVersion) throw akReplaced(keys);

@@ -1,7 +1,7 @@
 /**
  * Issue 40 item 2: a route that hashes refuses first. `POST /api/keys/setup` on an account that
  * already has keys, and a rotation that is stale, answer without running scrypt; every hash of the
- * server goes through `services.hasher` (auth/hasher.ts), whose `runs` is counted here, and at most
+ * server goes through `services.hasher` (accounts/hasher.ts), whose `runs` is counted here, and at most
  * `passwordHashesAtOnce` run at once, so a victim's ordinary day beside four accounts looping key
  * setup is served in full. The real app over HTTP on a real SQLite file.
  */

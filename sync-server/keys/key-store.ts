@@ -6,7 +6,7 @@
  * db/pg/pg-key-store.ts; both pass key-store.contract.ts.
  *
  * The writes that change how a person signs in also change `users.password_hash` (the scrypt of
- * the login secret, auth/password.ts) in the same transaction, so a crash never leaves a login
+ * the login secret, accounts/password.ts) in the same transaction, so a crash never leaves a login
  * hash for one password beside AK wrapped under another.
  */
 import type { KdfParams } from '../../shared/crypto/kdf';

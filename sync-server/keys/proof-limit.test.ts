@@ -9,7 +9,7 @@ import { toB64url } from '../../shared/crypto/bytes';
 import { ownerOn } from '../test/release-test-support';
 import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { randomBytes } from 'node:crypto';
-import { signToken } from '../auth/signed-token';
+import { signToken } from '../accounts/signed-token';
 import { RESET_SECRET, resetKeyedAccount } from '../test/reset-test-support';
 import { PROOFS_PER_ACCOUNT, PROOFS_PER_SESSION } from './proof-route';
 import { cookieOf, createTestApp } from '../test/test-support';

@@ -2,7 +2,7 @@
  * `POST /api/keys/proof { proof }` (contract.md "AK proof token"; SECURITY.md "Password reset"):
  * a device shows it holds the account key AK by sending akProofToken(AK, userId) (base64url, 32
  * bytes); the server compares its SHA-256 with the stored `proof_hash` in constant time. A match
- * marks this session proven (auth/unproven.ts): after a password reset, it may change trustees,
+ * marks this session proven (accounts/unproven.ts): after a password reset, it may change trustees,
  * recipients' addresses and release settings again. A wrong proof is a 400 naming `proof`;
  * 10 tries per session per 10 minutes, and at most 200 per account (issue 40: a reset's session
  * that spends its tries must not lock out the owner's device with the right proof; the account's
@@ -15,7 +15,7 @@ import * as z from 'zod/mini';
 import { fromB64url } from '../../shared/crypto/bytes';
 import { proofHash } from '../../shared/crypto/keys';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth';
+import { requireSession } from '../accounts';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { KeyRouteServices } from './route-services';

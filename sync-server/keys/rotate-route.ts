@@ -3,9 +3,9 @@
  * a device replaces the account key AK. The server only stores wraps: AK under the password and
  * under the new recovery code, the keyring re-wrapped, the new proof hash, each live kit
  * generation's owner copy sealed again. It never reads a key.
- * - A proven session (auth/unproven.ts: whoever reset the password cannot take the account's keys
- *   away) with the password entered recently (auth/reauth.ts), AND the current login secret in the
- *   body (`loginSecret`), checked and rate limited as a password change (auth/current-secret.ts):
+ * - A proven session (accounts/unproven.ts: whoever reset the password cannot take the account's keys
+ *   away) with the password entered recently (accounts/reauth.ts), AND the current login secret in the
+ *   body (`loginSecret`), checked and rate limited as a password change (accounts/current-secret.ts):
  *   a signed-in session alone (a device picked up) could otherwise store junk wraps and lock the
  *   owner out of their words for good.
  * - Compare-and-set on what the device read (AK version, keyring revision, KDF parameters), in ONE
@@ -22,7 +22,7 @@ import type { KdfParams } from '../../shared/crypto/kdf';
 import type { StoredKeyring } from '../../shared/crypto/keys';
 import { rotateKeysSchema } from '../../shared/schema/keys';
 import type { AppDeps, AppEnv } from '../app-env';
-import { currentSecretCheck, type CheckCurrentSecret, requireSession, requireRecentAuth, requireProven } from '../auth';
+import { currentSecretCheck, type CheckCurrentSecret, requireSession, requireRecentAuth, requireProven } from '../accounts';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { KeyRouteServices } from './route-services';

@@ -8,16 +8,16 @@
  *   history it sealed unreadable. It stays under the account's AK version: only a rotation
  *   (rotate-route.ts) moves it to a new AK, with AK's wraps, in one transaction.
  * - After a reset, AK's password wrap comes back only from a device that proved it holds AK
- *   (auth/unproven.ts), only while there is none, and only for the KDF parameters the server
+ *   (accounts/unproven.ts), only while there is none, and only for the KDF parameters the server
  *   holds (a wrap under another salt would not open at sign-in).
- * - Setup (legacy account) needs a recent password (auth/reauth.ts) and creates the row by
+ * - Setup (legacy account) needs a recent password (accounts/reauth.ts) and creates the row by
  *   compare-and-set: of two devices at once one wins, the other gets 409 with the winner's keys.
  */
 import { Hono } from 'hono';
 import type { StoredKeyring } from '../../shared/crypto/keys';
 import { passwordWrapSchema, preloginSchema, putKeyringSchema, recoveryConfirmedSchema, recoverySchema, setupKeysSchema } from '../../shared/schema/keys';
 import type { AppDeps, AppEnv } from '../app-env';
-import { fakeKdfParams, requireSession, requireRecentAuth, requireProven } from '../auth';
+import { fakeKdfParams, requireSession, requireRecentAuth, requireProven } from '../accounts';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
@@ -25,8 +25,6 @@ import type { KeyRouteServices } from './route-services';
 import { akReplaced, findAccount, keysJson, proofHashOf, refuseReplacedAk } from './answers';
 import type { AccountKeys } from './key-store';
 
-// routes/auth.ts still imports these from here; other domains import them from keys/index.ts.
-export { AK_REPLACED, akReplaced, findAccount, keysJson, proofHashOf, refuseReplacedAk } from './answers';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 const NO_KEYS = 'This account has no keys yet';

@@ -93,7 +93,7 @@ export function sealRaceContract(engine: string, makeApp: () => Promise<TestApp>
     it('a plain push that read the keys before finish and commits after it is refused as plaintext (retryable); nothing plain is stored', async () => {
       const { t, cookie, userId, post, finishOn, finished } = await sealedButNotFinished(await makeApp());
       const { hlc, body } = plainPush(t, userId);
-      afterKeysRead(t, 1, finishOn()); // the push's only read of the keys (records.ts applyClientChanges)
+      afterKeysRead(t, 1, finishOn()); // the push's only read of the keys (records/service.ts applyClientChanges)
       const res = await post('/api/sync', body);
       expect(finished()?.status).toBe(200); // finish ran between the push's read and its commit
       await expectRefusedAsPlaintext(res, hlc);

@@ -8,12 +8,12 @@
  *   fields moved since the device read them (seal them again at their new HLC); refused records
  *   would pass a limit of shared/limits.ts once sealed.
  * - `POST /api/keys/seal/finish` → `{ sealedAt }`, or 409 `{ error, left }` naming fields still plain.
- * Both need a session that proved it holds AK (auth/unproven.ts), and an account whose release is
+ * Both need a session that proved it holds AK (accounts/unproven.ts), and an account whose release is
  * not under way: one in its waiting period or released finishes on today's form (409).
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession, requireProven } from '../auth';
+import { requireSession, requireProven } from '../accounts';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import { sealedAccountOf } from '../records/index';

@@ -40,7 +40,7 @@ interface Row {
 
 /**
  * Reads `account_keys.sealed_at` (ms; null: not sealed, or no keys) synchronously over `db`, so a
- * push or write reads it inside its own transaction (records.ts RecordSource `sealedAt`): `finish`
+ * push or write reads it inside its own transaction (records/service.ts RecordSource `sealedAt`): `finish`
  * below sets it in a transaction of its own, and whatever commits after that is held to it.
  */
 export function sqliteSealedAt(db: Db): (userId: string) => number | null {

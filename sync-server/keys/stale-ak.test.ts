@@ -4,7 +4,7 @@
  * trustee kits count a missing version as 1 and refuse it (409 with the current keys), so an older
  * app (tabs update only on the prompt) never stores a password or a code that opens nothing, nor
  * an owner copy that blocks every later rotation (SECURITY.md "Replacing the account key";
- * keys/routes.ts refuseReplacedAk); and the stores compare the version in the write itself, so a
+ * keys/answers.ts refuseReplacedAk); and the stores compare the version in the write itself, so a
  * password change racing a rotation on another instance is refused too. Real app over a real
  * SQLite file.
  */

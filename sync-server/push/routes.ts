@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import { pushSubscriptionSchema, pushUnsubscribeSchema, type PushKey } from '../../shared/schema/push';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth';
+import { requireSession } from '../accounts';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { AnyAccountStore } from '../db/account-store';

@@ -1,10 +1,14 @@
 /**
- * The record helpers the other domains use (records/): the sealed-field checks of a sealed
- * account, the sealed REST form, file references and a bounded cache. The record service itself
- * is ../records.ts.
+ * Records (records/): the owner's synced records, read and written through one merge (rule 16)
+ * by the sync endpoint and the REST endpoints of SPEC.md §7. What it offers the other domains:
+ * the record service (service.ts: `createRecordService`, `RecordService`, `RecordReader`,
+ * `RecordSource`), the sealed-field checks of a sealed account, the sealed REST form, file
+ * references and a bounded cache.
  * Other domains reach this one only through this file (issue 42, `.dependency-cruiser.cjs`).
  */
+export { createRecordService, type MaybePromise, type RecordReader, type RecordService, type RecordSource, type RefuseChange } from './service';
 export { createBoundedCache, type BoundedCache } from './bounded-cache';
 export { namedBlob, type FileRefChanges } from './file-refs';
 export { checkSealedField, sealedAccountOf, type SealedAccount } from './sealed-check';
 export { parseSealedRestBody, takesSealedForm } from './sealed-rest';
+export { userJson, type UserJsonSources } from './user-json';

@@ -5,7 +5,7 @@
  * that HLC as `hlc` (and, on create, the record's `id`, which the envelopes are bound to). A list
  * field is an object `{ "<itemId>": "<envelope of { text, pos }>" | null }`, each item sealed for
  * the stored field `<list>/<itemId>` (rule 6); `null` removes an item. The server checks each
- * envelope as a push's (sealed-check.ts) and writes at exactly that HLC (records.ts writeAt).
+ * envelope as a push's (sealed-check.ts) and writes at exactly that HLC (service.ts writeAt).
  */
 import type { z } from 'zod';
 import { FIELD_CLASSES } from '../../shared/crypto/fields';

@@ -77,7 +77,7 @@ export const LINK_PATHS: Record<TokenPurpose, string> = {
   cancel: '/api/still-here/',
   verify: '/api/verify-email/',
   'check-in': '/api/check-in/',
-  // The app's page; the token rides in the fragment, so it reaches no log or Referer (routes/password-reset.ts).
+  // The app's page; the token rides in the fragment, so it reaches no log or Referer (accounts/password-reset-routes.ts).
   reset: '/reset-password#',
 };
 

@@ -15,7 +15,7 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../auth';
+import { requireSession } from '../accounts';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { createRateLimiter } from '../http/rate-limit';

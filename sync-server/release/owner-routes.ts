@@ -16,7 +16,7 @@ import type {
 } from '../../shared/schema/release';
 import { releaseSettingsSchema } from '../../shared/schema/release';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession, requireRecentAuth, requireProven } from '../auth';
+import { requireSession, requireRecentAuth, requireProven } from '../accounts';
 import { readinessOf, trusteesOf, undeliverableOf } from './readiness';
 import { rehearseRelease } from './rehearsal';
 import { ApiHttpError } from '../http/errors';
@@ -61,7 +61,7 @@ export function releaseRoutes(deps: AppDeps, services: Pick<ReleaseRouteServices
   app.get('/api/release/settings', async (c) => c.json(settingsOf(await release.state(c.var.userId))));
 
   // Who may start a release, and when, is the most sensitive setting there is: the password
-  // entered in the last minutes (auth/reauth.ts).
+  // entered in the last minutes (accounts/reauth.ts).
   app.put('/api/release/settings', requireRecentAuth(deps, services), requireProven(deps, services), async (c) => {
     const body = await readJson(c, releaseSettingsSchema);
     try {

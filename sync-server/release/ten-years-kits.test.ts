@@ -70,7 +70,7 @@ describe('ten years with trustee kits, from the owner\'s device to the recipient
     const db = await w.device();
     const keys = await w.keysFor();
     // The owner's device keeps its session as a browser does: a sliding session whose cookie is
-    // issued again as it slides (auth/session.ts), so it stays signed in while it is used.
+    // issued again as it slides (accounts/session.ts), so it stays signed in while it is used.
     const jar = new Map([w.cookie.split(/=(.*)/s).slice(0, 2) as [string, string]]);
     const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const call = async (method: string, path: string, body?: unknown) => {

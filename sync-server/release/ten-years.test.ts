@@ -80,7 +80,7 @@ describe('ten years of release (issue #16)', () => {
       if (day === restartDay) o.t = reopen(o.t);
       if (checkInSet.has(day)) {
         // A sign-in over HTTP once a year (scrypt is slow by design); the other check-ins call
-        // the same service method a sign-in or a sync calls (routes/auth.ts, routes/sync.ts).
+        // the same service method a sign-in or a sync calls (accounts/auth-routes.ts, records/sync-routes.ts).
         if (Math.floor(day / 365) !== lastYearSignedIn) {
           await o.signIn();
           lastYearSignedIn = Math.floor(day / 365);

@@ -20,7 +20,7 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   cancel: 31 * DAY_MS, // capped by the waiting period's end when minted
   verify: 3 * DAY_MS, // the owner's profile address (release/owner-email.ts)
   'check-in': 14 * DAY_MS, // a reminder's "I'm here": through the reminders of one lapse
-  reset: 30 * 60_000, // a forgotten password's link (routes/password-reset.ts): 30 minutes, once
+  reset: 30 * 60_000, // a forgotten password's link (accounts/password-reset-routes.ts): 30 minutes, once
 };
 
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;

@@ -13,7 +13,7 @@ import type { EmailKind, EmailParams } from './emails';
 import type { Actor, Outcome, ReleaseEvent, ReleaseState } from './state-machine';
 
 /**
- * What the release code uses of the owner's records: RecordService's (records.ts) `get`, `list` and `write`,
+ * What the release code uses of the owner's records: RecordService's (records/service.ts) `get`, `list` and `write`,
  * synchronous (SQLite's RecordService today) or asynchronous (the PostgreSQL switch); every
  * call is awaited. Record writes are never made inside a release transaction body (it may run
  * more than once): they follow its commit. Reads are PLAIN views (shared/crypto/fields.ts

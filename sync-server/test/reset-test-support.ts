@@ -21,7 +21,7 @@ export const RESET_SECRET = toB64url(new Uint8Array(32).fill(7));
 export async function resetLink(o: Owner, smtp: TestSmtp): Promise<string> {
   const before = smtp.to(o.email).length;
   expect((await o.t.call('POST', '/api/auth/forgot-password', { email: o.email.toUpperCase() })).status).toBe(200);
-  await o.t.services.resetMail.settled(); // queued after the answer (auth/reset-mail.ts)
+  await o.t.services.resetMail.settled(); // queued after the answer (accounts/reset-mail.ts)
   await o.t.services.scheduler.runOnce();
   await smtp.waitFor(o.email, /Reset your Afterword password/);
   const mails = smtp.to(o.email).filter((m) => /Reset your Afterword password/.test(m.subject));

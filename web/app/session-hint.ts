@@ -1,5 +1,5 @@
 /**
- * Reads the session hint cookie (sync-server/auth/session-hint.ts; issue #20): present while this
+ * Reads the session hint cookie (sync-server/accounts/session-hint.ts; issue #20): present while this
  * browser holds a session cookie. It grants nothing; it only tells the app whether asking the
  * server for the profile can succeed, so anonymous visits make no request that fails.
  */

@@ -34,7 +34,7 @@ export function readLastUser(): User | null {
 }
 
 /**
- * False when nobody can be signed in here: no session hint cookie (auth/session-hint.ts) and no
+ * False when nobody can be signed in here: no session hint cookie (accounts/session-hint.ts) and no
  * user remembered on this device; also false outside a browser (the build-time prerender).
  */
 export function mayBeSignedIn(): boolean {

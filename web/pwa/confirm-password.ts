@@ -1,6 +1,6 @@
 /**
  * The password asked again before a sensitive action (SECURITY.md "Sessions";
- * sync-server/auth/reauth.ts): `await withRecentPassword(() => putReleaseSettings(…))` runs the
+ * sync-server/accounts/reauth.ts): `await withRecentPassword(() => putReleaseSettings(…))` runs the
  * call; when the server answers 403 REAUTH_REQUIRED it shows the "Confirm your password" dialog
  * (ConfirmPasswordDialog.tsx, mounted once while signed in), and after the password is confirmed
  * runs the call once more. Cancelling rejects with PasswordNotConfirmed (the caller says nothing).

@@ -287,7 +287,7 @@ async function openFullRecords(info: SealedInfo, keys: KeyLookup) {
       });
     }
   }
-  // Newest first, as the server lists them (sync-server/records.ts list).
+  // Newest first, as the server lists them (sync-server/records/service.ts list).
   tasks.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   return { failed, plan, profile, tasks, trustees, trusteeNames: new Map(trustees.map((t) => [t.id, t.name])) };
 }

@@ -18,7 +18,7 @@ import { fromB64url } from '../../../shared/crypto/bytes';
 import { parseKid } from '../../../shared/crypto/kid';
 import { releasedKid } from '../../../shared/release/released-keys';
 import type { AppDeps, AppEnv } from '../../app-env';
-import { requireSession, requireProven } from '../../auth';
+import { requireSession, requireProven } from '../../accounts';
 import { readJson } from '../../http/validate';
 import { ApiHttpError } from '../../http/errors';
 import type { ReleaseRouteServices } from '../route-services';

@@ -9,7 +9,7 @@
  *   GET /api/kit/:token/handovers       (public, the kit token is the capability) → { messages: HandoverJson[] }, after the release only
  *
  * Owner bodies are strict zod objects (4xx `{ error, issues }` naming the field) behind a session,
- * CSRF and the account's budgets (app.ts) and a proven session (auth/unproven.ts: a reset must not
+ * CSRF and the account's budgets (app.ts) and a proven session (accounts/unproven.ts: a reset must not
  * steer where a message's key goes). `server` takes exactly a gate and a wrap; `trustee` takes
  * only handovers (one trustee, and optionally a backup): a hand-delivered message's key can never
  * be sent together with a gate the server holds. The owner routes are mounted before
@@ -19,7 +19,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { fromB64url } from '../../../shared/crypto/bytes';
 import type { AppDeps, AppEnv } from '../../app-env';
-import { requireSession, requireProven } from '../../auth';
+import { requireSession, requireProven } from '../../accounts';
 import { clientIp } from '../../http/client-ip';
 import { ApiHttpError } from '../../http/errors';
 import { readJson } from '../../http/validate';

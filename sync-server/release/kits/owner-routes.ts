@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { fromB64url } from '../../../shared/crypto/bytes';
 import { checkTrusteeBlob, isExecutorKit } from '../../../shared/crypto/trustee-kit';
 import type { AppDeps, AppEnv } from '../../app-env';
-import { requireSession, requireProven } from '../../auth';
+import { requireSession, requireProven } from '../../accounts';
 import { ApiHttpError } from '../../http/errors';
 import { readJson } from '../../http/validate';
 import { refuseReplacedAk } from '../../keys';

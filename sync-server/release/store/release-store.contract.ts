@@ -154,7 +154,7 @@ export function releaseStoreContract(name: string, setup: () => Promise<ReleaseS
       expect(await store.revokeSubject('u1', 't1', 4000)).toBe(0);
       expect((await store.tokenByHash('h1'))!.revoked_at).toBe(2000);
       expect((await store.tokenByHash('h2'))!.revoked_at).toBe(3000);
-      // Only the call that revoked a live token says so: a single-use link is consumed once (routes/password-reset.ts).
+      // Only the call that revoked a live token says so: a single-use link is consumed once (accounts/password-reset-routes.ts).
       expect(await store.revokeToken('h3', 5000)).toBe(true);
       expect(await store.revokeToken('h3', 6000)).toBe(false);
       expect((await store.tokenByHash('h3'))!.revoked_at).toBe(5000);

@@ -1,7 +1,7 @@
 /**
  * /forgot-password (SPEC.md §2: "screen not shown"; SECURITY.md "Password reset"): the person
  * types their e-mail address; the server answers the same for every address, and e-mails a
- * 30-minute, single-use link only to an account's confirmed address (routes/password-reset.ts).
+ * 30-minute, single-use link only to an account's confirmed address (accounts/password-reset-routes.ts).
  * So this page says the same thing whatever the address, and says where the link can come from,
  * and who to ask when none comes (the operator's SUPPORT_EMAIL, static-pages/service-info.ts).
  */

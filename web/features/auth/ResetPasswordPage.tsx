@@ -2,7 +2,7 @@
  * /reset-password#<token> (SECURITY.md "Password reset"): the link of the reset e-mail. The token
  * is read from the fragment (never sent in a request line, so no log or Referer sees it) and the
  * fragment is removed from the address bar at once. New password and its confirmation; on success
- * every other device is signed out and this browser is signed in (routes/password-reset.ts).
+ * every other device is signed out and this browser is signed in (accounts/password-reset-routes.ts).
  * After the reset of an account with keys the page goes on to open the words again
  * (web/features/keys/ReopenWords.tsx): with this browser's AK when it still holds it, or the
  * recovery code; without either it says plainly what is lost and what still works. It says so

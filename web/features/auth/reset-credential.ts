@@ -1,5 +1,5 @@
 /**
- * What the reset page sends for the new password (POST /api/auth/reset-password, routes/password-reset.ts),
+ * What the reset page sends for the new password (POST /api/auth/reset-password, accounts/password-reset-routes.ts),
  * judged on this device, never on the server's word alone (issue 39 "No back door"; review H1;
  * SECURITY.md "What this device pins"). The link's check (POST /api/auth/reset-password/check) names
  * the account and its KDF; this device looks up its own pin for that account (pin.ts) and:

@@ -1,5 +1,5 @@
 /**
- * The reset link's check (POST /api/auth/reset-password/check, routes/password-reset.ts), read as
+ * The reset link's check (POST /api/auth/reset-password/check, accounts/password-reset-routes.ts), read as
  * an untrusted answer: reset-credential.ts judges it against this device's pin. Apart from it so
  * the public reset page loads this much at once and the key code only when the person submits.
  */

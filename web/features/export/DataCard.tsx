@@ -45,7 +45,7 @@ export function DataCard() {
   async function runExport() {
     setBusy('export');
     try {
-      // Everything in plaintext: the password entered recently (sync-server/auth/reauth.ts).
+      // Everything in plaintext: the password entered recently (sync-server/accounts/reauth.ts).
       // Offline the export is made from this device's own copy, which it holds anyway.
       await withRecentPassword(() => apiFetch('/api/auth/recent')).catch((err: unknown) => {
         if (!(err instanceof TypeError)) throw err; // no network

@@ -1,7 +1,7 @@
 /**
  * "Make a new recovery kit" (Settings card, and the kit page when its code is gone): says first
  * that the old code stops working, asks for the password (the re-auth of sensitive actions,
- * sync-server/auth/reauth.ts), makes the kit and opens the kit page with the new code
+ * sync-server/accounts/reauth.ts), makes the kit and opens the kit page with the new code
  * (recovery-kit-store.ts). It offers replacing the account key with it (issue "Sealed from the
  * server", constraint "Recovery code"; rotate.ts replaceAccountKey), checked by default; unchecked,
  * only the code's wrap is replaced (recovery.ts newKitWithPassword). "I lost a device" (`lostDevice`)

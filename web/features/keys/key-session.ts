@@ -27,7 +27,7 @@ import { DeviceRefusal, refusalWords } from './refusal';
 import { KNOWN_KEYS_WORDS, NOT_SEALED_WORDS, OLD_KEY_WORDS } from './refusal-words';
 import { conflictKeys, type Api } from './api';
 
-/** What GET /api/keys and login answer (sync-server/keys/routes.ts keysJson). */
+/** What GET /api/keys and login answer (sync-server/keys/key-answers.ts keysJson). */
 export type AccountKeysJson = ServerKeys & { sealedAt?: number | null };
 
 export type KeySessionStatus = 'none' | 'locked' | 'open';

@@ -138,7 +138,7 @@ export async function reopenAfterReset(deps: { api: Api; device: DeviceKeyStore 
 }
 
 /**
- * The password entered again by a signed-in account with keys (re-auth, sync-server/auth/reauth.ts):
+ * The password entered again by a signed-in account with keys (re-auth, sync-server/accounts/reauth.ts):
  * its KDF parameters (prelogin, checked against what this device pinned: pin.ts), the derived keys,
  * POST /api/auth/confirm-password with the login secret (400 naming `loginSecret` when wrong).
  * Returns the KDF parameters and derived keys. Throws DeviceRefusal for `kdf: null` or weaker parameters.
@@ -154,7 +154,7 @@ export async function confirmPasswordWithKeys(deps: { api: Api; derive: Derive; 
 }
 
 /**
- * "Make a new recovery kit" (Settings): checks the password (re-auth, auth/reauth.ts), takes AK
+ * "Make a new recovery kit" (Settings): checks the password (re-auth, accounts/reauth.ts), takes AK
  * from this device when it holds the account's current version, else from the server's wrap under
  * the password, and makes the new kit
  * (makeNewKit; the old code stops working). Returns the code to show.

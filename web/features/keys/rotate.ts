@@ -103,7 +103,7 @@ const DEVICE_LATE = 'Your key was replaced, but this device could not keep it: i
 const UNSURE = 'The connection dropped while your key was being replaced. Keep this new kit: if the change went through, your old code no longer works (the check on the next page tells).';
 
 /**
- * Replaces AK: checks the password (re-auth, auth/reauth.ts), opens the current AK with it, makes
+ * Replaces AK: checks the password (re-auth, accounts/reauth.ts), opens the current AK with it, makes
  * the new AK and a new recovery code (rotateAccountKey), and stores them all with one request
  * carrying the login secret (POST /api/keys/rotate; after a 409, the keys or the kits changed
  * elsewhere, it reads them again and makes the rotation again). Then keeps the new AK on this

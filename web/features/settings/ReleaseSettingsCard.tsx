@@ -40,7 +40,7 @@ export function ReleaseSettingsCard({ onSaved }: { onSaved: () => void }) {
 
   async function save(patch: Partial<ReleaseSettings>) {
     try {
-      // Who may start a release, and when: the password entered recently (sync-server/auth/reauth.ts).
+      // Who may start a release, and when: the password entered recently (sync-server/accounts/reauth.ts).
       const saved = await withRecentPassword(() => putReleaseSettings(patch));
       setSettings(saved);
       toast({ title: 'Release settings saved' });

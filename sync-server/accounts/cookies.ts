@@ -1,0 +1,69 @@
+/**
+ * The server's cookies, named by the scheme the request came over (issue #15; OWASP ASVS 5.0
+ * 3.3.1, 3.3.2; RFC 6265bis §4.1.3.2):
+ * - over HTTPS a cookie is `__Host-<name>`, `Secure`, `Path=/`, no `Domain`, and ONLY that name
+ *   is read. A plain-named cookie can be planted by a sibling subdomain or by a network attacker
+ *   over plain http ("cookie tossing"); a `__Host-` cookie can only have been set by this very
+ *   origin over TLS, so an attacker cannot fix a session or a device cookie on a victim.
+ * - over plain http (local development on http://localhost) the plain `<name>`, and only it.
+ * Every cookie is SameSite=Lax and HttpOnly, except the session hint (accounts/session-hint.ts), which
+ * scripts must read and which carries no secret.
+ */
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppDeps } from '../app-env';
+import { isHttps } from '../http/https';
+
+/** The name `base` has over this request's scheme: `__Host-<base>` over HTTPS, else `<base>`. */
+export function cookieName(c: Context, deps: AppDeps, base: string): string {
+  return isHttps(c, deps) ? `__Host-${base}` : base;
+}
+
+const PARSED = 'requestCookies' as never;
+
+/**
+ * The request's cookies, parsed once per request and kept on its context: a signed-in request
+ * reads three (session, hint, device), and parsing the header each time was 2-3% of a list
+ * read's CPU (issue #20). The same parse as `getCookie(c, name)`: the first valid value of a name wins.
+ */
+function requestCookies(c: Context): Record<string, string> {
+  let all = c.get(PARSED) as Record<string, string> | undefined;
+  if (!all) {
+    all = getCookie(c);
+    c.set(PARSED, all as never);
+  }
+  return all;
+}
+
+/** The value of cookie `base` under the one name this request's scheme allows, or undefined. */
+export function readCookie(c: Context, deps: AppDeps, base: string): string | undefined {
+  return requestCookies(c)[cookieName(c, deps, base)] || undefined;
+}
+
+/**
+ * Sets cookie `base` (HttpOnly unless `opts.httpOnly` is false, SameSite=Lax, Path=/; `__Host-` +
+ * Secure over HTTPS) for `maxAgeMs`.
+ */
+export function writeCookie(
+  c: Context,
+  deps: AppDeps,
+  base: string,
+  value: string,
+  maxAgeMs: number,
+  opts: { httpOnly?: boolean } = {},
+): void {
+  const secure = isHttps(c, deps);
+  setCookie(c, secure ? `__Host-${base}` : base, value, {
+    httpOnly: opts.httpOnly ?? true,
+    sameSite: 'Lax',
+    secure,
+    path: '/',
+    maxAge: Math.floor(maxAgeMs / 1000),
+  });
+}
+
+/** Clears cookie `base` under its name for this request's scheme (and the plain name in any case). */
+export function clearCookie(c: Context, deps: AppDeps, base: string): void {
+  deleteCookie(c, base, { path: '/' });
+  if (isHttps(c, deps)) deleteCookie(c, `__Host-${base}`, { path: '/', secure: true });
+}

@@ -1,0 +1,30 @@
+/**
+ * The user object of SPEC.md §7 (`GET /api/user/profile`, login, register): account + profile
+ * record. For a sealed account (shared/crypto/fields.ts; `account_keys.sealed_at` set) the
+ * server holds the profile's sealed fields as envelopes it cannot open: it answers only the
+ * plain ones, with the sealed ones at their empty values (the device shows its own opened copy).
+ */
+import { FIELD_CLASSES } from '../../shared/crypto/fields';
+import type { User } from '../../shared/schema';
+import type { UserRow } from '../db/accounts';
+import type { AccountKeysReader } from './sealed-check';
+import type { RecordService } from './service';
+
+/** The sealed profile fields' empty values (a sealed account's user object carries these). */
+const SEALED_EMPTY: Partial<User> = { lastName: '', values: [], profileCompletion: 0 };
+
+/** What `userJson` reads: the account's profile record and whether its keys are sealed (app.ts passes its Services). */
+export interface UserJsonSources {
+  records: Pick<RecordService, 'get'>;
+  keys: { get: AccountKeysReader };
+}
+
+/** The user object of `row` with its profile record's fields; a sealed account's sealed fields at their empty values. */
+export async function userJson(services: UserJsonSources, row: UserRow): Promise<User> {
+  const profile = await services.records.get(row.id, 'profile', row.id);
+  const { id: _id, ...fields } = profile ?? ({} as Record<string, unknown>);
+  const sealed = (await services.keys.get(row.id))?.sealedAt != null;
+  const classes: Record<string, string> = FIELD_CLASSES.profile;
+  const shown = sealed ? { ...SEALED_EMPTY, ...Object.fromEntries(Object.entries(fields).filter(([k]) => classes[k] === 'plain')) } : fields;
+  return { ...(shown as Omit<User, 'id' | 'username' | 'createdAt'>), id: row.id, username: row.username, createdAt: row.created_at };
+}

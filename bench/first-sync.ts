@@ -13,10 +13,17 @@
  * Prints each time beside its aim (30,000 in at most 10 s, 100,000 in at most 30 s) and the
  * progress the person read (the first page's "of N"); fails when the engine misses an aim.
  * `FIRST_SYNC_COUNTS=30000,100000` changes the counts. Alone: `npx tsx bench/first-sync.ts`.
+ * `FIRST_SYNC_PROFILE=<dir>`: the engine's first sync of each count is also profiled (Chrome's
+ * sampling profiler over CDP, the script not minified) into `<dir>/first-sync-<count>.cpuprofile`,
+ * and the functions that took most of the main thread's time are printed.
+ * `FIRST_SYNC_DASHBOARD=1`: the engine's sync is also timed with the dashboard's live queries
+ * subscribed (web/features/dashboard: every document, message and task, and the plan), as a person
+ * who waits on the dashboard has them; not an aim.
  */
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { build } from 'esbuild';
@@ -32,6 +39,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const COUNTS = (process.env.FIRST_SYNC_COUNTS ?? '30000,100000').split(',').map(Number);
 const AIM_SECONDS: Record<number, number> = { 30_000: 10, 100_000: 30 };
 const BATCH = 500;
+const PROFILE_DIR = process.env.FIRST_SYNC_PROFILE;
+const DASHBOARD = !!process.env.FIRST_SYNC_DASHBOARD;
 
 const documentOf = (i: number) => ({ documentType: 'will', documentName: `Document number ${i} of the family archive`, documentUrl: `https://vault.example.com/d/${i}`, createdAt: '2026-11-21T12:00:00.000Z' });
 
@@ -45,6 +54,7 @@ import { UserDatabase } from './web/db/user-database';
 import { createSyncEngine } from './web/sync/engine';
 import { mergeAnswer, openAnswer } from './web/sync/apply-response';
 import { fetchTransport } from './web/sync/transport';
+import { liveQuery } from 'dexie';
 window.firstSync = async (userId, ak, stored, way) => {
   const ring = await Keyring.load(stored, new Uint8Array(ak), userId);
   const keys = { userId, keyring: () => ring, refreshKeyring: async () => ring, addScope: async () => {} };
@@ -53,7 +63,10 @@ window.firstSync = async (userId, ak, stored, way) => {
   let firstProgress = null;
   const split = { fetch: 0, open: 0, merge: 0 };
   const t0 = performance.now();
-  if (way === 'engine') {
+  let liveRuns = 0;
+  // 'dashboard': the engine while the dashboard is open (web/features/dashboard useDashboardData: its live queries, each run again after every page).
+  const live = way === 'dashboard' ? [liveQuery(() => db.dexie.table('documents').orderBy('createdAt').reverse().toArray()), liveQuery(() => db.dexie.table('messages').orderBy('createdAt').reverse().toArray()), liveQuery(() => db.dexie.table('survivorTasks').orderBy('createdAt').reverse().toArray()), liveQuery(() => db.dexie.table('deathPlan').get(userId))].map((q) => q.subscribe({ next: () => liveRuns++ })) : [];
+  if (way === 'engine' || way === 'dashboard') {
     await new Promise((resolve, reject) => {
       const engine = createSyncEngine({ db, transport: fetchTransport, keys, env: { locks: null }, intervalMs: 3600000,
         onState: (s) => {
@@ -79,12 +92,13 @@ window.firstSync = async (userId, ak, stored, way) => {
     }
   }
   const ms = performance.now() - t0;
+  for (const sub of live) sub.unsubscribe();
   const documents = await db.dexie.table('documents').count();
   const last = await db.dexie.table('documents').get('d' + (documents - 1));
   const unopened = await db.dexie.sealErrors.where('collection').equals('documents').count();
   db.close();
   await new Promise((resolve) => { const r = indexedDB.deleteDatabase('afterword-' + userId); r.onsuccess = r.onerror = r.onblocked = resolve; });
-  return { ms, documents, lastName: last && last.documentName, unopened, firstProgress, split };
+  return { ms, documents, lastName: last && last.documentName, unopened, firstProgress, split, liveRuns };
 };`;
 
 /** A sealed account of `count` documents on `t` (sealed in Node, pushed through POST /api/sync): its id, cookie, AK and stored keyring. */
@@ -112,6 +126,30 @@ async function sealedAccount(t: TestApp, count: number) {
   return { userId: user.id, cookie, ak: [...ak], keyring };
 }
 
+/** A CPU profile as CDP's Profiler.stop gives it (the fields used here). */
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Writes `profile` to PROFILE_DIR and prints the 25 functions with the most self time (ms), (the idle share and the garbage collector's are among them). */
+function writeProfile(count: number, profile: CpuProfile): void {
+  mkdirSync(PROFILE_DIR!, { recursive: true });
+  const file = join(PROFILE_DIR!, `first-sync-${count}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n] as const));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const { functionName, url, lineNumber } = byNode.get(id)!.callFrame;
+    const name = `${functionName || '(anonymous)'} ${url ? `${url.split('/').pop()}:${lineNumber + 1}` : ''}`.trim();
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  const all = [...self.values()].reduce((a, b) => a + b, 0);
+  console.log(`\n${file}: ${(all / 1000).toFixed(1)} s sampled; self time by function (ms):`);
+  for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${ms.toFixed(0).padStart(8)}  ${name}`);
+}
+
 interface Row {
   records: number;
   engine: number;
@@ -129,7 +167,7 @@ export async function run(): Promise<void> {
   const t = createTestApp({
     AFTERWORD_LIMITS: JSON.stringify({ recordsPerCollection: most + 10, accountBytes: 4 * 1024 * 1024 * 1024, writesPerMinute: 1_000_000, requestsPerMinute: 1_000_000, readBytesPerMinute: 1024 ** 4 }),
   });
-  const script = (await build({ stdin: { contents: SCRIPT, resolveDir: ROOT, loader: 'ts' }, bundle: true, format: 'iife', platform: 'browser', write: false, minify: true, logLevel: 'silent' })).outputFiles[0]!.text;
+  const script = (await build({ stdin: { contents: SCRIPT, resolveDir: ROOT, loader: 'ts' }, bundle: true, format: 'iife', platform: 'browser', write: false, minify: !PROFILE_DIR, logLevel: 'silent' })).outputFiles[0]!.text;
   const api = getRequestListener(t.app.fetch);
   const server = createServer((req, res) => {
     if (req.url === '/bench.js') res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(script);
@@ -140,6 +178,7 @@ export async function run(): Promise<void> {
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
   const browser = await launchChromium();
   const rows: Row[] = [];
+  const dashboard: string[] = [];
   try {
     for (const count of COUNTS) {
       const account = await sealedAccount(t, count);
@@ -148,24 +187,30 @@ export async function run(): Promise<void> {
       await context.addCookies([{ name: name!, value: value.join('='), url }]);
       const page = await context.newPage();
       await page.goto(url);
-      type Result = { ms: number; documents: number; lastName: string | undefined; unopened: number; firstProgress: { done: number; total: number } | null; split: { fetch: number; open: number; merge: number } };
+      type Result = { ms: number; documents: number; lastName: string | undefined; unopened: number; firstProgress: { done: number; total: number } | null; split: { fetch: number; open: number; merge: number }; liveRuns: number };
       const cdp = await context.newCDPSession(page);
       await cdp.send('Performance.enable');
       /** Seconds the page's main thread has been busy (script, IndexedDB calls, GC; not WebCrypto's or IndexedDB's own threads). */
       const busy = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!.value;
-      const once = async (way: 'engine' | 'sequential') => {
+      const once = async (way: 'engine' | 'sequential' | 'dashboard', profile = false) => {
         const b0 = await busy();
+        if (profile) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.setSamplingInterval', { interval: 500 })).then(() => cdp.send('Profiler.start'));
         const r = await page.evaluate(([u, a, k, w]) => (window as unknown as { firstSync: (...x: unknown[]) => Promise<Result> }).firstSync(u, a, k, w), [account.userId, account.ak, account.keyring, way] as const);
+        if (profile) writeProfile(count, (await cdp.send('Profiler.stop')).profile);
         if (r.documents !== count || r.unopened || r.lastName !== documentOf(count - 1).documentName) throw new Error(`${way}: ${r.documents} of ${count} documents, ${r.unopened} unopened, the last named ${r.lastName}`);
         return { ...r, busy: (await busy()) - b0 };
       };
       // Each way twice, in turn (a shared machine's moments, the JIT and the caches meet both alike): the faster of each.
       const faster = <R extends Result>(a: R, b: R) => (a.ms <= b.ms ? a : b);
-      const [e1, s1, e2, s2] = [await once('engine'), await once('sequential'), await once('engine'), await once('sequential')];
+      const [e1, s1, e2, s2] = [await once('engine', !!PROFILE_DIR), await once('sequential'), await once('engine'), await once('sequential')];
       const engine = faster(e1, e2);
       const sequential = faster(s1, s2);
       const split = sequential.split;
       const p = engine.firstProgress;
+      if (DASHBOARD) {
+        const d = faster(await once('dashboard'), await once('dashboard'));
+        dashboard.push(`${count.toLocaleString('en-US')} documents with the dashboard open: ${(d.ms / 1000).toFixed(2)} s (main thread busy ${d.busy.toFixed(1)} s), its four live queries answered ${d.liveRuns} times`);
+      }
       rows.push({ records: count, engine: engine.ms / 1000, engineBusy: engine.busy, sequential: sequential.ms / 1000, split, firstProgress: p ? `${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}` : 'none' });
       await context.close();
     }
@@ -186,6 +231,7 @@ export async function run(): Promise<void> {
     if (!met) misses.push(`${r.records.toLocaleString('en-US')} documents took ${r.engine.toFixed(1)} s (aim ${aim} s)`);
     console.log(`| ${r.records.toLocaleString('en-US')} | ${r.engine.toFixed(2)} s (${r.engineBusy.toFixed(1)} s) | ${r.sequential.toFixed(2)} s (${s(r.split.fetch)} + ${s(r.split.open)} + ${s(r.split.merge)}) | ${aim === undefined ? 'none' : `≤ ${aim} s`} | ${aim === undefined ? '' : met ? 'met' : 'not met'} | Bringing your plan to this device: ${r.firstProgress} |`);
   }
+  for (const line of dashboard) console.log(`\n${line}`);
   failOnMisses('first-sync', misses);
 }
 

@@ -63,6 +63,15 @@ export interface OpenedState {
  * owner did not write, is refused the same way.
  */
 export async function openState(keys: KeyLookup, userId: string, collection: CollectionName, recordId: string, state: RecordState, known?: RecordState): Promise<OpenedState> {
+  return withFreshness(collection, state, await openFields(keys, userId, collection, recordId, state), known);
+}
+
+/**
+ * openState's first half: the sealed fields opened, their freshness NOT checked yet. For a reader
+ * that learns the state it holds only later (web/sync/sealing.ts: a pulled page opens while the
+ * page before it merges, and is checked in its own merge), which then calls withFreshness.
+ */
+export async function openFields(keys: KeyLookup, userId: string, collection: CollectionName, recordId: string, state: RecordState): Promise<OpenedState> {
   const values: Record<string, unknown> = {};
   const errors: Record<string, CryptoError> = {};
   await Promise.all(
@@ -89,6 +98,17 @@ export async function openState(keys: KeyLookup, userId: string, collection: Col
       }
     }),
   );
+  return { values, errors };
+}
+
+/**
+ * openState's second half: `opened` (openFields of `state`) with the fields its freshness refuses
+ * (freshness.ts checkFreshness, against `known`: the state the reader holds, if any) moved from
+ * `values` to `errors`. Returns a new OpenedState; `opened` is not changed.
+ */
+export function withFreshness(collection: CollectionName, state: RecordState, opened: OpenedState, known?: RecordState): OpenedState {
+  const values = { ...opened.values };
+  const errors = { ...opened.errors };
   for (const [field, err] of Object.entries(checkFreshness(collection, { values, clocks: state.clocks, errors }, known))) {
     delete values[field];
     errors[field] ??= err;

@@ -99,13 +99,25 @@ export function diffList(
   return out;
 }
 
-/** Default of a field when a record has never been given it: the schema's default, else null. */
+/** Each collection's field defaults as first worked out (defaultOf); the schemas do not change. */
+const defaultsFound = new Map<string, unknown>();
+
+/**
+ * Default of a field when a record has never been given it: the spec's default, else what the
+ * schema makes of no value, else null. Worked out once a field (issue 41: a new device's first sync
+ * materialised every record with a zod parse per missing field); an object default is a fresh copy
+ * each time, since the caller may change it.
+ */
 function defaultOf(collection: CollectionName, field: string): unknown {
-  const spec = COLLECTION_SPECS[collection];
-  if (spec.defaults && field in spec.defaults) return structuredClone(spec.defaults[field]);
-  const schema = spec.fields.shape[field];
-  const parsed = schema && z.safeParse(schema, undefined);
-  return parsed?.success ? parsed.data : null;
+  const key = `${collection}.${field}`;
+  if (!defaultsFound.has(key)) {
+    const spec = COLLECTION_SPECS[collection];
+    const schema = spec.fields.shape[field];
+    const parsed = spec.defaults && field in spec.defaults ? { success: true, data: spec.defaults[field] } : schema && z.safeParse(schema, undefined);
+    defaultsFound.set(key, parsed?.success ? parsed.data : null);
+  }
+  const value = defaultsFound.get(key);
+  return value !== null && typeof value === 'object' ? structuredClone(value) : value;
 }
 
 /** True when the record carries a tombstone. */

@@ -7,7 +7,7 @@ import type { Change } from '../../shared/sync/change';
 import { mergeState, type RecordState } from '../../shared/sync/merge';
 import { parseConflictKey, RESTORABLE_FIELD } from '../../shared/sync/versions';
 import { isClockRefusal, restampRefused } from './restamp';
-import { isSealRefusal, openResponse, recordSealErrors, sealedFieldsOf, sealOutbox, type SyncKeys } from './sealing';
+import { checkOpened, isSealRefusal, openRecords, sealedFieldsOf, sealOutbox, writeSealErrors, type OpenedRecords, type SyncKeys } from './sealing';
 import { MAX_PUSH_CHANGES, PROTOCOL_VERSION, type RejectedChange, type SyncRequest, type SyncResponse } from '../../shared/sync/protocol';
 import { loadWriteKit, type UserDatabase } from '../db/user-database';
 
@@ -61,96 +61,104 @@ const isCollection = (c: string): c is CollectionName => (COLLECTIONS as readonl
  * response's, so the newer state is pulled again.
  */
 export async function applyResponse(db: UserDatabase, res: SyncResponse): Promise<ApplyResult> {
-  const { dexie } = db;
   await loadWriteKit(); // storeState needs it, and nothing but Dexie may be awaited in the transaction (issue #20)
-  return dexie.transaction('rw', db.allTables(), async () => {
-    await db.foldStoredClock();
-    const stored = (await db.getMeta('cursor')) ?? 0;
-    // Rule 17: a change refused only because its timestamp ran ahead is re-stamped, not dropped.
-    const refusedForClock = new Set(res.rejected.filter((r) => isClockRefusal(r.reason)).map((r) => r.hlc));
-    // Rule 26: a change refused for its sealing (a stale key, plaintext) is sealed again, not dropped.
-    const refusedForSeal = new Set(res.rejected.filter((r) => isSealRefusal(r.reason)).map((r) => r.hlc));
-    const retried = (h: string) => refusedForClock.has(h) || refusedForSeal.has(h);
-    const acknowledged = [...res.accepted, ...res.rejected.map((r) => r.hlc).filter((h) => !retried(h))];
-    if (acknowledged.length) await dexie.outbox.where('hlc').anyOf(acknowledged).delete();
-    if (refusedForSeal.size) await dexie.outbox.where('hlc').anyOf([...refusedForSeal]).modify((row) => void delete row.sealed);
+  return db.dexie.transaction('rw', db.allTables(), async () => applyInTransaction(db, res)); // an async function, so Dexie keeps the transaction across its awaits
+}
 
-    const clockErrors = new Set<string>();
-    const fold = (clocks: Record<string, string>) => {
-      for (const hlc of new Set(Object.values(clocks))) {
-        const err = db.receive(hlc);
-        if (err) clockErrors.add(err.message);
-      }
-    };
+/**
+ * applyResponse's work inside a transaction that holds db.allTables(), after loadWriteKit().
+ * `read`: the states of `res.records` (readStates) when the caller already read them in this
+ * transaction (mergeAnswer: one bulkGet a page); used only when nothing is rejected, since a
+ * rejection is written before the pulled records merge.
+ */
+async function applyInTransaction(db: UserDatabase, res: SyncResponse, read?: { state: RecordState; stored: boolean }[]): Promise<ApplyResult> {
+  const { dexie } = db;
+  await db.foldStoredClock();
+  const stored = (await db.getMeta('cursor')) ?? 0;
+  // Rule 17: a change refused only because its timestamp ran ahead is re-stamped, not dropped.
+  const refusedForClock = new Set(res.rejected.filter((r) => isClockRefusal(r.reason)).map((r) => r.hlc));
+  // Rule 26: a change refused for its sealing (a stale key, plaintext) is sealed again, not dropped.
+  const refusedForSeal = new Set(res.rejected.filter((r) => isSealRefusal(r.reason)).map((r) => r.hlc));
+  const retried = (h: string) => refusedForClock.has(h) || refusedForSeal.has(h);
+  const acknowledged = [...res.accepted, ...res.rejected.map((r) => r.hlc).filter((h) => !retried(h))];
+  if (acknowledged.length) await dexie.outbox.where('hlc').anyOf(acknowledged).delete();
+  if (refusedForSeal.size) await dexie.outbox.where('hlc').anyOf([...refusedForSeal]).modify((row) => void delete row.sealed);
 
-    // The server sends a record's state with its first rejection only (issue #15): later
-    // rejections of the same record refer to it.
-    const stateOf = new Map<string, NonNullable<RejectedChange['record']>>();
-    for (const r of res.rejected) {
-      const key = `${r.collection}/${r.id}`;
-      if (r.record && r.record.collection === r.collection && r.record.id === r.id && !stateOf.has(key)) stateOf.set(key, r.record);
+  const clockErrors = new Set<string>();
+  const fold = (clocks: Record<string, string>) => {
+    for (const hlc of new Set(Object.values(clocks))) {
+      const err = db.receive(hlc);
+      if (err) clockErrors.add(err.message);
     }
-    let restoredFromOlder = false;
-    for (const r of res.rejected) {
-      if (!isCollection(r.collection)) continue;
-      const record = stateOf.get(`${r.collection}/${r.id}`) ?? null;
-      if (record) fold(record.clocks);
-      if (retried(r.hlc)) {
-        if (record) await db.storeState(r.collection, r.id, mergeState(await db.readState(r.collection, r.id), record).state);
-        continue;
-      }
-      const state = await db.readState(r.collection, r.id);
-      const values = { ...state.values };
-      const clocks = { ...state.clocks };
-      let restored = false;
-      for (const [field, hlc] of Object.entries(state.clocks)) {
-        if (hlc !== r.hlc) continue;
-        restored = true;
-        if (record && field in record.clocks) {
-          values[field] = record.values[field];
-          clocks[field] = record.clocks[field]!;
-        } else {
-          delete values[field];
-          delete clocks[field];
-        }
-      }
-      const next = record ? mergeState({ values, clocks }, record).state : { values, clocks };
-      if (restored || record) await db.storeState(r.collection, r.id, next);
-      if (restored && res.cursor < stored) restoredFromOlder = true;
-    }
+  };
 
-    // The pulled page at once (issue 41: a new device merged ~1 ms a record, one read and one
-    // write at a time): its states read with one bulkGet, merged in memory, written with one
-    // bulkPut per table. A record named twice in a page merges into its first merge.
-    const kept: KeptNotice[] = [];
-    const read = await db.readStates(res.records);
-    const merging = new Map<string, { collection: CollectionName; id: string; state: RecordState; prior: RecordState | null; changed: boolean }>();
-    for (const [i, record] of res.records.entries()) {
-      fold(record.clocks);
-      const recordKey = `${record.collection}/${record.id}`;
-      const before = merging.get(recordKey);
-      const state = before?.state ?? read[i]!.state;
-      const { state: merged, changed } = mergeState(state, record);
-      merging.set(recordKey, { collection: record.collection, id: record.id, state: merged, prior: before?.prior ?? (read[i]!.stored ? read[i]!.state : null), changed: (before?.changed ?? false) || changed.length > 0 });
-      for (const key of changed) {
-        if (key in state.clocks || merged.values[key] === null) continue;
-        const conflict = parseConflictKey(key);
-        if (conflict) kept.push({ collection: record.collection, id: record.id, kind: 'conflict', field: conflict[0] });
-        else if (key === RESTORABLE_FIELD) kept.push({ collection: record.collection, id: record.id, kind: 'restorable' });
+  // The server sends a record's state with its first rejection only (issue #15): later
+  // rejections of the same record refer to it.
+  const stateOf = new Map<string, NonNullable<RejectedChange['record']>>();
+  for (const r of res.rejected) {
+    const key = `${r.collection}/${r.id}`;
+    if (r.record && r.record.collection === r.collection && r.record.id === r.id && !stateOf.has(key)) stateOf.set(key, r.record);
+  }
+  let restoredFromOlder = false;
+  for (const r of res.rejected) {
+    if (!isCollection(r.collection)) continue;
+    const record = stateOf.get(`${r.collection}/${r.id}`) ?? null;
+    if (record) fold(record.clocks);
+    if (retried(r.hlc)) {
+      if (record) await db.storeState(r.collection, r.id, mergeState(await db.readState(r.collection, r.id), record).state);
+      continue;
+    }
+    const state = await db.readState(r.collection, r.id);
+    const values = { ...state.values };
+    const clocks = { ...state.clocks };
+    let restored = false;
+    for (const [field, hlc] of Object.entries(state.clocks)) {
+      if (hlc !== r.hlc) continue;
+      restored = true;
+      if (record && field in record.clocks) {
+        values[field] = record.values[field];
+        clocks[field] = record.clocks[field]!;
+      } else {
+        delete values[field];
+        delete clocks[field];
       }
     }
-    await db.storeStates([...merging.values()].filter((m) => m.changed));
+    const next = record ? mergeState({ values, clocks }, record).state : { values, clocks };
+    if (restored || record) await db.storeState(r.collection, r.id, next);
+    if (restored && res.cursor < stored) restoredFromOlder = true;
+  }
 
-    // Only changes still in this device's outbox (a late or repeated response may name old ones).
-    const stillWaiting = await dexie.outbox.where('hlc').anyOf([...refusedForClock]).primaryKeys();
-    const seen = res.rejected.filter((r) => refusedForClock.has(r.hlc)).flatMap((r) => Object.values(r.record?.clocks ?? {}));
-    if (stillWaiting.length) await restampRefused(db, [...refusedForClock], seen);
+  // The pulled page at once (issue 41: a new device merged ~1 ms a record, one read and one
+  // write at a time): its states read with one bulkGet, merged in memory, written with one
+  // bulkPut per table. A record named twice in a page merges into its first merge.
+  const kept: KeptNotice[] = [];
+  if (!read || res.rejected.length) read = await db.readStates(res.records);
+  const merging = new Map<string, { collection: CollectionName; id: string; state: RecordState; prior: RecordState | null; changed: boolean }>();
+  for (const [i, record] of res.records.entries()) {
+    fold(record.clocks);
+    const recordKey = `${record.collection}/${record.id}`;
+    const before = merging.get(recordKey);
+    const state = before?.state ?? read[i]!.state;
+    const { state: merged, changed } = mergeState(state, record);
+    merging.set(recordKey, { collection: record.collection, id: record.id, state: merged, prior: before?.prior ?? (read[i]!.stored ? read[i]!.state : null), changed: (before?.changed ?? false) || changed.length > 0 });
+    for (const key of changed) {
+      if (key in state.clocks || merged.values[key] === null) continue;
+      const conflict = parseConflictKey(key);
+      if (conflict) kept.push({ collection: record.collection, id: record.id, kind: 'conflict', field: conflict[0] });
+      else if (key === RESTORABLE_FIELD) kept.push({ collection: record.collection, id: record.id, kind: 'restorable' });
+    }
+  }
+  await db.storeStates([...merging.values()].filter((m) => m.changed));
 
-    const cursor = restoredFromOlder ? Math.min(stored, res.cursor) : Math.max(stored, res.cursor);
-    if (cursor !== stored) await db.setMeta('cursor', cursor);
-    await db.persistClock();
-    return { rejected: res.rejected, clockErrors: [...clockErrors], pending: await dexie.outbox.count(), kept };
-  });
+  // Only changes still in this device's outbox (a late or repeated response may name old ones).
+  const stillWaiting = await dexie.outbox.where('hlc').anyOf([...refusedForClock]).primaryKeys();
+  const seen = res.rejected.filter((r) => refusedForClock.has(r.hlc)).flatMap((r) => Object.values(r.record?.clocks ?? {}));
+  if (stillWaiting.length) await restampRefused(db, [...refusedForClock], seen);
+
+  const cursor = restoredFromOlder ? Math.min(stored, res.cursor) : Math.max(stored, res.cursor);
+  if (cursor !== stored) await db.setMeta('cursor', cursor);
+  await db.persistClock();
+  return { rejected: res.rejected, clockErrors: [...clockErrors], pending: await dexie.outbox.count(), kept };
 }
 
 /**
@@ -164,31 +172,40 @@ export async function nextRequest(db: UserDatabase, keys: SyncKeys | undefined, 
   return buildRequest(db, keys !== undefined);
 }
 
-/** A response as it came, or a sealed account's opened (openAnswer): what mergeAnswer applies. */
-export type OpenedAnswer = { response: SyncResponse; sealed?: Omit<Awaited<ReturnType<typeof openResponse>>, 'response'> };
+/** A response as it came, or a sealed account's decrypted (openAnswer): what mergeAnswer applies. */
+export type OpenedAnswer = { response: SyncResponse; sealed?: OpenedRecords };
 
 /**
- * A sealed account's response opened (`keys`; rule 26: refused fields left out and named), or the
- * response as it is (no keys). Writes nothing, so the engine opens the next page while this one
- * merges (issue 41). With `db`, a current answer (its cursor not behind the stored one) is held to
- * this device's own states of its records (rule 29: never older than the version it already has);
- * that read waits for a merge in progress, so the next page's opening follows the merge and only
- * its fetch overlaps it. A response older than one already applied (a late or repeated answer) may
- * carry older states honestly; those never merge over newer fields (rule 4), so it is not held to
- * them. Throws KeysLockedError while the keys are locked.
+ * A sealed account's response decrypted (`keys`; sealing.ts openRecords), or the response as it is
+ * (no keys). Reads and writes nothing of the database, so the engine opens the page it fetched
+ * ahead while the page before it merges (issue 41); the freshness check against this device's
+ * states (rule 29) is mergeAnswer's, in the merge's own transaction. Throws KeysLockedError while
+ * the keys are locked.
  */
-export async function openAnswer(keys: SyncKeys | undefined, res: SyncResponse, db?: UserDatabase): Promise<OpenedAnswer> {
-  if (!keys) return { response: res };
-  const current = db !== undefined && res.cursor >= ((await db.getMeta('cursor')) ?? 0);
-  const known = async (records: readonly { collection: CollectionName; id: string }[]) => (await db!.readStates(records)).map((r) => r.state);
-  const { response, ...sealed } = await openResponse(keys, res, current ? known : undefined);
-  return { response, sealed };
+export async function openAnswer(keys: SyncKeys | undefined, res: SyncResponse): Promise<OpenedAnswer> {
+  return keys ? { response: res, sealed: await openRecords(keys, res) } : { response: res };
 }
 
-/** Applies an answer openAnswer gave: the refused fields recorded in `sealErrors`, then applyResponse. */
-export async function mergeAnswer(db: UserDatabase, answer: OpenedAnswer): Promise<ApplyResult> {
-  if (answer.sealed) await recordSealErrors(db, answer.sealed.unopened, answer.sealed.opened);
-  return applyResponse(db, answer.response);
+/**
+ * Applies an answer openAnswer gave, in ONE transaction: a sealed answer's records checked for
+ * freshness (rule 29: a current answer, its cursor not behind the stored one, against this
+ * device's states of its records, read with one bulkGet that the merge then uses; a response older
+ * than one already applied, a late or repeated answer, may carry older states honestly and those
+ * never merge over newer fields, rule 4, so it is not held to them), the refused fields recorded
+ * in `sealErrors` and left out (rule 26), then applyResponse's work. `sealErrorsChanged` says
+ * whether `sealErrors` changed (the sync status reads it again).
+ */
+export async function mergeAnswer(db: UserDatabase, answer: OpenedAnswer): Promise<ApplyResult & { sealErrorsChanged?: boolean }> {
+  const { sealed } = answer;
+  if (!sealed) return applyResponse(db, answer.response);
+  await loadWriteKit(); // before the transaction (issue #20)
+  return db.dexie.transaction('rw', [...db.allTables(), db.dexie.sealErrors], async () => {
+    const current = sealed.response.cursor >= ((await db.getMeta('cursor')) ?? 0);
+    const states = sealed.all.length ? await db.readStates(sealed.all) : [];
+    const { response, unopened, opened } = checkOpened(sealed, current ? states.map((s) => s.state) : undefined);
+    const sealErrorsChanged = await writeSealErrors(db, unopened, opened);
+    return { ...(await applyInTransaction(db, response, states.slice(0, response.records.length))), sealErrorsChanged };
+  });
 }
 
 /**
@@ -198,5 +215,5 @@ export async function mergeAnswer(db: UserDatabase, answer: OpenedAnswer): Promi
  * (rule 29: never older than the version it already has), then applyResponse.
  */
 export async function receiveResponse(db: UserDatabase, keys: SyncKeys | undefined, res: SyncResponse): Promise<ApplyResult> {
-  return mergeAnswer(db, await openAnswer(keys, res, db));
+  return mergeAnswer(db, await openAnswer(keys, res));
 }

@@ -193,7 +193,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     receivedAt: number;
   }
 
-  /** Sends `request` (stop() aborts it) and opens its answer (openAnswer: nothing written; rule 29's check reads this device's states). */
+  /** Sends `request` (stop() aborts it) and opens its answer (openAnswer: nothing read or written; rule 29's check is the merge's). */
   async function send(request: SyncRequest): Promise<Answer> {
     const ctrl = new AbortController();
     abort = ctrl;
@@ -201,7 +201,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     try {
       const res = await transport(request, ctrl.signal);
       const receivedAt = db.deviceNow();
-      return { request, answer: await openAnswer(keys, res, db), sentAt, receivedAt }; // a sealed account's records opened first (rule 26)
+      return { request, answer: await openAnswer(keys, res), sentAt, receivedAt }; // a sealed account's records opened first (rule 26)
     } finally {
       if (abort === ctrl) abort = null;
     }
@@ -221,12 +221,12 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
    * The exchanges of one run, under the cross-tab lock. Returns false when another tab holds it.
    * `more` is set when the run stopped after maxRounds with more to do (the runner runs again).
    *
-   * A pull with more pages after it, and nothing in the outbox to push, fetches the next page while
-   * this one merges into IndexedDB (issue 41: a new device's first sync waited for each page's
-   * network, then its opening, then its merge, one after another); its opening follows the merge,
-   * since rule 29's check reads this device's states (openAnswer). The next page asks from
-   * this answer's cursor, which this round stores with its records (one transaction: a reload
-   * continues from the last page merged). At most one request is in flight.
+   * A pull with more pages after it, and nothing in the outbox to push, fetches and opens the next
+   * page while this one merges into IndexedDB (issue 41: a new device's first sync waited for each
+   * page's network, then its opening, then its merge, one after another); rule 29's check against
+   * this device's states is made in each page's own merge (mergeAnswer), so it sees the page before.
+   * The next page asks from this answer's cursor, which this round stores with its records (one
+   * transaction: a reload continues from the last page merged). At most one request is in flight.
    */
   async function exchange(run: { more: boolean }): Promise<boolean> {
     const body = async () => {
@@ -246,7 +246,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
           await measureOffset(res.serverTime, sentAt, receivedAt);
           const result = await mergeAnswer(db, answer);
           showProgress(res);
-          if (keys) await showUnopened();
+          if (keys && (result.sealErrorsChanged || !res.hasMore)) await showUnopened(); // when this page changed them, and at a pull's end (not a read a page)
           if (keys && res.rejected.some((r) => isStaleKeyRefusal(r.reason))) await keys.refreshKeyring(); // rule 26: sealed again with the new key next round
           // A change refused for its sealing stays in the outbox; refused again and again, the run backs off.
           const resealed = res.rejected.filter((r) => isSealRefusal(r.reason));

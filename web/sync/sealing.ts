@@ -26,7 +26,7 @@ import { open } from '../../shared/crypto/envelope';
 import { messageScope } from '../../shared/crypto/kid';
 import type { Keyring } from '../../shared/crypto/keys';
 import { freshnessFields } from '../../shared/crypto/freshness';
-import { openState, sealFields } from '../../shared/crypto/sealed-record';
+import { openFields, sealFields, withFreshness, type OpenedState } from '../../shared/crypto/sealed-record';
 import type { Hlc } from '../../shared/sync/hlc';
 import type { RecordState } from '../../shared/sync/merge';
 import { SEAL_REFUSALS, type RejectedChange, type ServerRecord, type SyncResponse } from '../../shared/sync/protocol';
@@ -220,31 +220,67 @@ function withoutRefused(state: RecordState, opened: Record<string, unknown>, ref
  * and the fields that opened (to clear their earlier errors). `UnknownKeyError` fetches the
  * keyring and retries once. `knownStates` gives this device's state of each record, so that a
  * record older than the version this device already pulled is refused (freshness.ts). Throws
- * KeysLockedError when the keys are locked.
+ * KeysLockedError when the keys are locked. (openRecords, then checkOpened.)
  */
 export async function openResponse(
   keys: SyncKeys,
   res: SyncResponse,
   knownStates?: (records: readonly ServerRecord[]) => Promise<RecordState[]>,
-): Promise<{ response: SyncResponse; unopened: Unopened[]; opened: FieldAt[] }> {
+): Promise<CheckedResponse> {
+  const opened = await openRecords(keys, res);
+  return checkOpened(opened, opened.all.length && knownStates ? await knownStates(opened.all) : undefined);
+}
+
+/** A response's records decrypted (openRecords), their freshness not checked yet: what checkOpened takes. */
+export interface OpenedRecords {
+  response: SyncResponse;
+  /** The pulled records, then the states sent with rejections: every record the response holds. */
+  all: ServerRecord[];
+  /** Each of `all` opened field by field (sealed-record.ts openFields). */
+  results: OpenedState[];
+}
+
+/** A response opened and checked: plaintext values (refused fields left out), the fields that refused, the fields that opened. */
+export interface CheckedResponse {
+  response: SyncResponse;
+  unopened: Unopened[];
+  opened: FieldAt[];
+}
+
+/**
+ * The first half of openResponse: every record of `res` decrypted, all at once (concurrently,
+ * README.md "Figures"), reading nothing of this device's database, so a page can be opened while
+ * the page before it merges (issue 41). `UnknownKeyError` fetches the keyring and retries once.
+ * Throws KeysLockedError when the keys are locked.
+ */
+export async function openRecords(keys: SyncKeys, res: SyncResponse): Promise<OpenedRecords> {
   const all: ServerRecord[] = [...res.records, ...res.rejected.flatMap((r) => (r.record ? [r.record] : []))];
-  const known = all.length && knownStates ? await knownStates(all) : [];
-  const openAll = (records: readonly ServerRecord[], at: readonly number[]) => {
+  const openAll = (records: readonly ServerRecord[]) => {
     const lookup = lockedRing(keys).lookup;
-    return Promise.all(records.map((r, k) => openState(lookup, keys.userId, r.collection, r.id, r, known[at[k]!]))); // concurrently (README.md "Figures")
+    return Promise.all(records.map((r) => openFields(lookup, keys.userId, r.collection, r.id, r)));
   };
-  const results = await openAll(all, all.map((_, i) => i));
+  const results = await openAll(all);
   const missing = results.flatMap((r, i) => (Object.values(r.errors).some((e) => e instanceof UnknownKeyError) ? [i] : []));
   if (missing.length) {
     await keys.refreshKeyring(); // once per response: a key made on another device since this one loaded
-    const again = await openAll(missing.map((i) => all[i]!), missing);
+    const again = await openAll(missing.map((i) => all[i]!));
     missing.forEach((i, k) => (results[i] = again[k]!));
   }
+  return { response: res, all, results };
+}
+
+/**
+ * The second half of openResponse (pure): each opened record's freshness checked against `known`
+ * (this device's state of each of `opened.all`, in order; omitted for an answer older than one
+ * already applied, rule 29), and the response rebuilt with the plaintext values, refused fields
+ * left out (values and clocks: they never merge), with the fields that refused and those that opened.
+ */
+export function checkOpened({ response: res, all, results }: OpenedRecords, known?: readonly RecordState[]): CheckedResponse {
   const unopened: Unopened[] = [];
   const opened: FieldAt[] = [];
   const byRecord = new Map<ServerRecord, ServerRecord>();
   all.forEach((record, i) => {
-    const { values, errors } = results[i]!;
+    const { values, errors } = withFreshness(record.collection, record, results[i]!, known?.[i]);
     const at = (field: string) => ({ collection: record.collection, id: record.id, field, hlc: record.clocks[field] ?? '' });
     for (const [field, err] of Object.entries(errors)) unopened.push({ ...at(field), error: errorKind(err) });
     for (const field of Object.keys(values)) opened.push(at(field));
@@ -260,17 +296,25 @@ export async function openResponse(
  * rows of fields that have since opened at the same or a newer HLC. One short transaction.
  */
 export async function recordSealErrors(db: UserDatabase, unopened: readonly Unopened[], opened: readonly FieldAt[]): Promise<void> {
+  await db.dexie.transaction('rw', db.dexie.sealErrors, async () => writeSealErrors(db, unopened, opened));
+}
+
+/**
+ * recordSealErrors' work inside a transaction that holds `sealErrors` (web/sync/apply-response.ts
+ * mergeAnswer: with the page's merge). Returns true when it changed a row.
+ */
+export async function writeSealErrors(db: UserDatabase, unopened: readonly Unopened[], opened: readonly FieldAt[]): Promise<boolean> {
+  if (unopened.length === 0 && (await db.dexie.sealErrors.count()) === 0) return false; // the usual case: nothing to record or clear
   const at = db.deviceNow();
-  await db.dexie.transaction('rw', db.dexie.sealErrors, async () => {
-    if (unopened.length === 0 && (await db.dexie.sealErrors.count()) === 0) return; // the usual case: nothing to record or clear
-    const key = (f: FieldAt) => `${f.collection}\u0000${f.id}\u0000${f.field}`;
-    const rows = new Map((await db.dexie.sealErrors.toArray()).map((r) => [key(r), r] as const));
-    for (const o of opened) {
-      const row = rows.get(key(o));
-      if (row && o.hlc >= row.hlc) await db.dexie.sealErrors.delete([o.collection, o.id, o.field]);
-    }
-    for (const u of unopened) await db.dexie.sealErrors.put({ ...u, at } satisfies SealErrorRow);
+  const key = (f: FieldAt) => `${f.collection}\u0000${f.id}\u0000${f.field}`;
+  const rows = new Map((await db.dexie.sealErrors.toArray()).map((r) => [key(r), r] as const));
+  const cleared = opened.flatMap((o) => {
+    const row = rows.get(key(o));
+    return row && o.hlc >= row.hlc ? [[o.collection, o.id, o.field] as [CollectionName, string, string]] : [];
   });
+  if (cleared.length) await db.dexie.sealErrors.bulkDelete(cleared);
+  if (unopened.length) await db.dexie.sealErrors.bulkPut(unopened.map((u) => ({ ...u, at }) satisfies SealErrorRow));
+  return cleared.length + unopened.length > 0;
 }
 
 /** What the person calls each collection's screen (the sync status names where words are missing). */

@@ -23,7 +23,7 @@ import type { ProjectConfig } from 'vitest/node';
  * Unit files run in at least two workers: vitest's default (one less than the cores) is ONE worker
  * on the 2-core CI machine, which left the second core nearly idle (measured on 12 files: 38 s of
  * CPU in 124 s wall with one worker, 92 s with two on this shared machine). The e2e files run
- * E2E_FILES_AT_ONCE at a time (three), after the unit files when both projects run in one
+ * E2E_FILES_AT_ONCE at a time (two), after the unit files when both projects run in one
  * invocation (sequence.groupOrder):
  * a browser test mostly waits (for the page, the server, sync), so one file at a time left the
  * machine half idle (34 files: 653 s of CPU in 1,065 s wall with two files at once, on a machine
@@ -40,16 +40,15 @@ import type { ProjectConfig } from 'vitest/node';
  */
 
 /**
- * Browser files run three at a time on the 2-core CI machine (issue 41). A browser test spends
- * most of its wall time waiting (for the page, the server, a sync round, a recorder's seconds);
- * its CPU is Chromium's work per page: one signed-up owner on a page is about 4.5 s of Chromium CPU
- * (new context 0.7, /register 0.4, sign-up to the dashboard 3.0, one more page load 1.3, measured
- * at load ~20), in 10–20 s of wall time, so two files that both wait leave the cores idle and a
- * third fills them (figures of the full runs: issue 41's closing note). Every wait waits for its event with a bound for a
- * starved machine (harness.ts WAIT_BOUND_MS, expect.poll's bound, testTimeout below), so a file
- * that gets less CPU takes longer, never fails for it.
+ * Browser files run two at a time on the 2-core CI machine. Three were tried (issue 41) and did
+ * not pay: the same nine files took 142 s wall with two at once (load 5-10) and 146 s with three
+ * (load 10-17), each file 65 % longer (sum 254 s -> 419 s), as the cores were already busy. What a
+ * browser test spends is Chromium's work per page: one signed-up owner on a page is about 4.5 s of
+ * Chromium CPU (new context 0.7, /register 0.4, sign-up to the dashboard 3.0, one more page load
+ * 1.3; Argon2id itself is 0.33 s of it), so fewer sign-ups and page loads, not more files at once,
+ * is what would make the run shorter.
  */
-const E2E_FILES_AT_ONCE = 3;
+const E2E_FILES_AT_ONCE = 2;
 
 /** What both unit projects share. */
 const unit: ProjectConfig = {
@@ -125,7 +124,7 @@ export default defineConfig({
           // machine took longer (issue 41). It returns as soon as the value matches, so the bound
           // only decides how soon a failing test says so. A poll given its own timeout keeps it.
           expect: { poll: { timeout: 60_000, interval: 100 } },
-          // Three files at a time (issue 41): see E2E_FILES_AT_ONCE.
+          // See E2E_FILES_AT_ONCE.
           maxWorkers: E2E_FILES_AT_ONCE,
           // Each file in its own module graph (vitest's default). Sharing one per worker saved the
           // import of playwright-core per file, but browser files that drive the web app's devices

@@ -40,7 +40,7 @@ import { usePostgresFor } from './canary-postgres';
 import { fileSecretsOnDevice, keysOnDevice, serverKeysOf, unlockHalf } from './device-secrets';
 import { secondDevice, syncUntil } from './devices';
 import { reportPassingInBrowser } from './report-passing';
-import { desktopContext, hasChromium, mobileContext, registerViaUi, uniqueUser, useMailSuite } from './harness';
+import { desktopContext, hasChromium, mobileContext, registerViaUi, uniqueUser, useMailSuite, WAIT_BOUND_MS } from './harness';
 import { confirmOwnerEmail } from './owner-email';
 import { choose, dialogClosed, expectToast, openDialog } from './record-screens';
 
@@ -225,7 +225,7 @@ async function fillOnB(page: Page): Promise<void> {
   await dialogClosed(page);
   const card = page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: C.documentName });
   await card.waitFor();
-  await expect.poll(() => card.getByText(/Waiting to upload|Upload failed/).count(), { timeout: 20_000 }).toBe(0);
+  await expect.poll(() => card.getByText(/Waiting to upload|Upload failed/).count(), { timeout: 60_000 }).toBe(0);
 
   await page.goto('/survivor-tasks');
   await page.getByRole('heading', { level: 1, name: 'Survivor Tasks' }).waitFor();
@@ -318,7 +318,7 @@ async function scenario(suite: Suite, trafficLog: string, moreHits: (needles: Ne
   await pageA.getByLabel('Confirm New Password').fill(newPassword);
   await pageA.getByRole('button', { name: 'Update Password' }).click();
   // Two key derivations (the old and the new password) run first: wait longer than a toast poll.
-  await pageA.locator('li[data-state="open"]', { hasText: 'Password updated' }).first().waitFor({ timeout: 30_000 });
+  await pageA.locator('li[data-state="open"]', { hasText: 'Password updated' }).first().waitFor({ timeout: WAIT_BOUND_MS });
 
   // AK and every scope key (each message's included), as device A holds them now.
   const keys = await keysOnDevice(pageA);
@@ -391,7 +391,7 @@ describe.skipIf(!hasChromium)('canary scan on SQLite: the server holds and sends
   const trafficLog = join(tmpdir(), `afterword-canary-traffic-${tag}-sqlite.jsonl`);
   const suite = useMailSuite(scannedEnv(trafficLog), { fakeMedia: true });
   afterAll(() => rmSync(trafficLog, { force: true }));
-  it(IT, () => scenario(suite, trafficLog, async () => []), 240_000);
+  it(IT, () => scenario(suite, trafficLog, async () => []));
 });
 
 describe.skipIf(!hasChromium)('canary scan on PostgreSQL (DATABASE_URL): the same, and a pg_dump and the cluster\'s files', () => {
@@ -400,5 +400,5 @@ describe.skipIf(!hasChromium)('canary scan on PostgreSQL (DATABASE_URL): the sam
   const pg = usePostgresFor(env); // before the suite's server: its beforeAll sets DATABASE_URL in `env`
   const suite = useMailSuite(env, { fakeMedia: true });
   afterAll(() => rmSync(trafficLog, { force: true }));
-  it(IT, () => scenario(suite, trafficLog, (needles, allowed) => pg.hits(needles, allowed)), 240_000);
+  it(IT, () => scenario(suite, trafficLog, (needles, allowed) => pg.hits(needles, allowed)));
 });

@@ -75,7 +75,7 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
   /** The server's release status, read with `page`'s own session (a GET: no check-in). */
   const status = (page: Page) => page.evaluate(async () => (await fetch('/api/release/status')).json() as Promise<{ state: string; lastCheckInAt: string }>);
 
-  it('a phone left open with live sync for 100 simulated days does not postpone the release', { timeout: 300_000 }, async () => {
+  it('a phone left open with live sync for 100 simulated days does not postpone the release', async () => {
     const { page, user, context } = await signedInPage(browser, server.url, '/settings', mobileContext);
     await confirmOwnerEmail(browser, page, smtp, user.email); // reminders reach only a confirmed address
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
@@ -128,7 +128,7 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
     await expectNoSeriousA11yViolations(page, '/settings at 390 px after release');
   });
 
-  it('using the app checks in; a tab left open does not', { timeout: 120_000 }, async () => {
+  it('using the app checks in; a tab left open does not', async () => {
     const { page } = await signedInPage(browser, server.url, '/dashboard', mobileContext);
     const first = (await status(page)).lastCheckInAt;
     await advance(2 * DAY_MS);
@@ -149,7 +149,7 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
     expect(new URL(page.url()).search).toBe(''); // a reload does not check in again
   });
 
-  it('turning check-ins on asks to notify; headless Chromium has no push service, so the app says reminders come by e-mail', { timeout: 120_000 }, async () => {
+  it('turning check-ins on asks to notify; headless Chromium has no push service, so the app says reminders come by e-mail', async () => {
     const { page, context } = await signedInPage(browser, server.url, '/settings', mobileContext);
     await context.grantPermissions(['notifications'], { origin: server.url });
     await controlledByServiceWorker(page);
@@ -159,7 +159,7 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
     expect(await page.getByRole('combobox', { name: 'Check-in interval' }).textContent()).toContain('Every 60 days');
   });
 
-  it('with the browser\'s push service standing in on loopback, the subscription is uploaded and a due reminder is pushed to it', { timeout: 120_000 }, async () => {
+  it('with the browser\'s push service standing in on loopback, the subscription is uploaded and a due reminder is pushed to it', async () => {
     // Chromium here cannot reach a real push service: PushManager.subscribe is replaced (in the
     // page, before the app loads) by one answering a subscription whose endpoint is the loopback
     // push service; everything after it — the upload, the server's encrypted push — is real.
@@ -230,7 +230,7 @@ describe.skipIf(!hasChromium)('check-ins (a device left open is not a person)', 
     expect(pushed.filter((p) => p.path === new URL(endpoint).pathname)).toHaveLength(1);
   });
 
-  it('a while after signing in, changing the release settings asks for the password again', { timeout: 120_000 }, async () => {
+  it('a while after signing in, changing the release settings asks for the password again', async () => {
     const { page, user } = await signedInPage(browser, server.url, '/settings', mobileContext);
     await advance(11 * 60_000);
     await choose(page, 'Waiting period', '14 days');

@@ -24,7 +24,7 @@ describe.skipIf(!hasChromium)('the executor kit, printed and kept with the will'
   const advance = (ms: number) => advanceServerClock(suite.server.url, ms);
   const kitState = (link: string) => kitStateOf(suite.server.url, link);
 
-  it('adds, prints and puts away an executor kit; with one trustee it confirms a 2-of-3 release; its page then names the trustees', { timeout: 300_000 }, async () => {
+  it('adds, prints and puts away an executor kit; with one trustee it confirms a 2-of-3 release; its page then names the trustees', async () => {
     const context = await desktopContext(suite.browser, suite.server.url);
     const owner = await context.newPage();
     const user = uniqueUser('Ada');

@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium)('the kit page', () => {
     return seen;
   };
 
-  it('hands a kit over, checks it by fingerprint, confirms with a typed code and opens with a saved link and the code; axe at 390 and 1280 px', { timeout: 300_000 }, async () => {
+  it('hands a kit over, checks it by fingerprint, confirms with a typed code and opens with a saved link and the code; axe at 390 and 1280 px', async () => {
     const tag = Date.now().toString(36);
     const password = 'correct horse battery';
     const reg = await fetch(`${suite.server.url}/api/auth/register`, {

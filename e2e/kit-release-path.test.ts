@@ -60,7 +60,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     return page;
   }
 
-  it('kits made and one printed; "I\'m still here" in the waiting period; check-ins lapse, two confirm; each trustee sees their level, each recipient opens theirs; axe at 390 px', { timeout: 600_000 }, async () => {
+  it('kits made and one printed; "I\'m still here" in the waiting period; check-ins lapse, two confirm; each trustee sees their level, each recipient opens theirs; axe at 390 px', async () => {
     // The owner works on a desktop (the printed kit downloads there), looked at 390 px wide for axe.
     const owner: Page = await (await desktopContext(suite.browser, suite.server.url)).newPage();
     const user = uniqueUser('Ada');

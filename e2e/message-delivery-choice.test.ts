@@ -28,7 +28,7 @@ const choices = (page: Page) =>
 describe.skipIf(!hasChromium)('how a message reaches its recipient', () => {
   const suite = useMailSuite({ RELEASE_TICK_MS: '300' });
 
-  it('says the server sends it without kits; with kits offers a trustee who hands it over, in plain words', { timeout: 240_000 }, async () => {
+  it('says the server sends it without kits; with kits offers a trustee who hands it over, in plain words', async () => {
     const context = await mobileContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     const user = uniqueUser('Ada');

@@ -16,7 +16,7 @@ const NEW_PASSWORD = 'a new and long passphrase';
 describe.skipIf(!hasChromium)('password reset', () => {
   const suite = useMailSuite();
 
-  it('forgot → e-mail → link → new password → signed in; the old device is signed out', { timeout: 180_000 }, async () => {
+  it('forgot → e-mail → link → new password → signed in; the old device is signed out', async () => {
     // An account without keys: this is the reset of such an account (e2e/recovery-kit.test.ts resets one with keys).
     const { page: oldPage, user } = await keylessAccountPage(await mobileContext(suite.browser, suite.server.url), suite.server.url, '/settings');
     await confirmOwnerEmail(suite.browser, oldPage, suite.smtp, user.email);
@@ -72,7 +72,7 @@ describe.skipIf(!hasChromium)('password reset', () => {
     await context.close();
   });
 
-  it('both pages pass axe on desktop; a reset page without a token, or with a dead one, says so', { timeout: 60_000 }, async () => {
+  it('both pages pass axe on desktop; a reset page without a token, or with a dead one, says so', async () => {
     const context = await desktopContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     await page.goto('/forgot-password');

@@ -10,11 +10,15 @@ import { goOffline, hasChromium, mobileContext, useBrowserSuite } from './harnes
 import { expectToast, openDialog, signedInPage } from './record-screens';
 import { henryOpenOnAPhone, secondDevice, syncDevice, syncUntil } from './devices';
 
+/**
+ * One server and browser for the whole file (was one per describe: eight server starts), as each
+ * test signs up a person of its own and shares nothing else with the others.
+ */
+const suite = hasChromium ? useBrowserSuite() : ({} as ReturnType<typeof useBrowserSuite>);
+
 const question = (page: Page) => page.getByRole('alertdialog', { name: 'Leave without saving?' });
 
 describe.skipIf(!hasChromium)('logout reaches every tab', () => {
-  const suite = useBrowserSuite();
-
   it('a second tab of the account clears the user and goes to /login, showing no private data', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
     await page.getByRole('button', { name: 'Create Your First Message' }).click();
@@ -43,8 +47,6 @@ describe.skipIf(!hasChromium)('logout reaches every tab', () => {
 });
 
 describe.skipIf(!hasChromium)('sign in again', () => {
-  const suite = useBrowserSuite();
-
   it('"Sign in again to sync" reopens the sign-in-again dialog instead of going to /login', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
     await page.getByRole('button', { name: 'Create Your First Message' }).click();
@@ -70,8 +72,6 @@ describe.skipIf(!hasChromium)('sign in again', () => {
 });
 
 describe.skipIf(!hasChromium)('form dialogs guard unsaved typing', () => {
-  const suite = useBrowserSuite();
-
   it('asks before Escape, a click outside, ✕ and Cancel lose typed text; Keep editing keeps it', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault', mobileContext);
     await page.getByRole('button', { name: 'Create Your First Message' }).click();
@@ -112,8 +112,6 @@ describe.skipIf(!hasChromium)('form dialogs guard unsaved typing', () => {
 });
 
 describe.skipIf(!hasChromium)('trustee cards', () => {
-  const suite = useBrowserSuite();
-
   it('say "Added <date>" once to screen readers, not "Added Added"', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/trustees');
     await page.getByRole('button', { name: /Add (Your First )?Trustee/ }).first().click();
@@ -133,8 +131,6 @@ describe.skipIf(!hasChromium)('trustee cards', () => {
 });
 
 describe.skipIf(!hasChromium)('plan card', () => {
-  const suite = useBrowserSuite();
-
   it('says there are unsaved changes while the form holds typing, not "synced"', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/death-plan');
     await page.getByLabel('Location').fill('Kensal Green');
@@ -149,8 +145,6 @@ describe.skipIf(!hasChromium)('plan card', () => {
 });
 
 describe.skipIf(!hasChromium)('Settings without a connection', () => {
-  const suite = useBrowserSuite();
-
   it('offers Try again, reloads when the connection returns, and says "You\'re offline" for actions', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/dashboard');
     await page.route('**/api/release/**', (route) => route.abort('internetdisconnected'));
@@ -175,7 +169,6 @@ describe.skipIf(!hasChromium)('Settings without a connection', () => {
 });
 
 describe.skipIf(!hasChromium)('focus returns to the opener', () => {
-  const suite = useBrowserSuite();
   const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
 
   it('after a form dialog, the leave question and a delete confirm close', async () => {
@@ -210,8 +203,6 @@ describe.skipIf(!hasChromium)('focus returns to the opener', () => {
 });
 
 describe.skipIf(!hasChromium)('a conflict note in a dialog at 390 px', () => {
-  const suite = useBrowserSuite();
-
   it('is scrolled into view when it appears, and Keep mine leaves focus on the field', async () => {
     // Device B is a phone (the conflict note in a dialog at 390 px).
     const { a, b, henryA, editB } = await henryOpenOnAPhone(suite.browser, suite.server.url, 'henry@example.com');

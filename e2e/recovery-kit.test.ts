@@ -24,7 +24,7 @@ function mistype(code: string, group: number): string {
 describe.skipIf(!hasChromium)('recovery kit', () => {
   const suite = useMailSuite();
 
-  it('Settings → a new kit (password) → the kit: code, QR, download; a mistyped group is refused, the right code confirms; the card says so', { timeout: 180_000 }, async () => {
+  it('Settings → a new kit (password) → the kit: code, QR, download; a mistyped group is refused, the right code confirms; the card says so', async () => {
     const account = await registerWithKeysViaApi(suite.server.url);
     const context = await mobileContext(suite.browser, suite.server.url);
     const page = await context.newPage();
@@ -110,7 +110,7 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     await desktop.close();
   });
 
-  it('a forgotten password: reset on another phone, the recovery code opens the words; the new password then opens the same keyring; a second reset on that phone opens them from its keys', { timeout: 180_000 }, async () => {
+  it('a forgotten password: reset on another phone, the recovery code opens the words; the new password then opens the same keyring; a second reset on that phone opens them from its keys', async () => {
     // Registered through the app (its device writes the profile, e-mail included), the kit's code kept.
     const owner = await mobileContext(suite.browser, suite.server.url);
     const ownerPage = await owner.newPage();

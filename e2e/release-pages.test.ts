@@ -54,7 +54,7 @@ describe.skipIf(!hasChromium)('release pages open everything in the browser', ()
   /** An e-mailed link, pointed at the test server (links name localhost:PORT; PUBLIC_URL is unset). */
   const local = (link: string) => `${suite.server.url}${new URL(link).pathname}`;
 
-  it('a recipient reads and plays their message, a trustee opens a document and downloads the binder; no fragment left; axe at 390 px', { timeout: 240_000 }, async () => {
+  it('a recipient reads and plays their message, a trustee opens a document and downloads the binder; no fragment left; axe at 390 px', async () => {
     // The owner: a voice message for Clara (its file in 3 chunks), a will, a full-access trustee.
     const tag = Date.now().toString(36);
     const reg = await fetch(`${suite.server.url}/api/auth/register`, {

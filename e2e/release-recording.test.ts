@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium)('a recipient plays their recording after release (
   /** An e-mailed link, pointed at the child server (links name localhost:PORT; PUBLIC_URL is unset). */
   const local = (link: string) => `${server.url}${new URL(link).pathname}`;
 
-  it('the delivery page plays and seeks the video; axe at 390 and 1280 px', { timeout: 240_000 }, async () => {
+  it('the delivery page plays and seeks the video; axe at 390 and 1280 px', async () => {
     // 1. A real WebM recorded by Chromium (2 s of a moving canvas).
     const recorder = await (await desktopContext(browser)).newPage();
     const base64 = await recorder.evaluate(async () => {

@@ -13,7 +13,7 @@ const CODE = /^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){6}$/;
 describe.skipIf(!hasChromium)('replacing the account key', () => {
   const suite = useBrowserSuite();
 
-  it('a new kit replaces the key: the other device says so and opens with the password; "I lost a device" signs it out', { timeout: 240_000 }, async () => {
+  it('a new kit replaces the key: the other device says so and opens with the password; "I lost a device" signs it out', async () => {
     const account = await registerWithKeysViaApi(suite.server.url);
     const before = await openKeyringViaApi(suite.server.url, account.user.username, account.user.password);
     const phone = await mobileContext(suite.browser, suite.server.url);

@@ -71,7 +71,7 @@ describe.skipIf(!hasChromium)('a sealed account’s letter, released, opens in t
     return `${suite.server.url}${u.pathname}${u.hash}`;
   };
 
-  it('the recipient reads the letter and plays and downloads its recording; the key leaves the address bar; axe at 390 px', { timeout: 240_000 }, async () => {
+  it('the recipient reads the letter and plays and downloads its recording; the key leaves the address bar; axe at 390 px', async () => {
     const tag = Date.now().toString(36);
     const password = 'correct horse battery';
     const reg = await fetch(`${suite.server.url}/api/auth/register`, {

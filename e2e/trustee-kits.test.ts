@@ -28,7 +28,7 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
   /** An e-mailed link pointed at the test server. */
   const local = (link: string) => onServer(suite.server.url, link);
 
-  it('makes 2-of-3 kits on the device, shows each link, mails and prints one, sees two handed over, re-keys after a removal; axe at 390 px and 1280 px', { timeout: 240_000 }, async () => {
+  it('makes 2-of-3 kits on the device, shows each link, mails and prints one, sees two handed over, re-keys after a removal; axe at 390 px and 1280 px', async () => {
     // A desktop context (a file is downloaded, not shared), looked at 390 px wide for axe as well.
     const context = await desktopContext(suite.browser, suite.server.url);
     const page = await context.newPage();

@@ -32,7 +32,7 @@ describe.skipIf(!hasChromium)("the trustee's page guides", () => {
   const phone = async () => (await suite.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, timezoneId: ZONE })).newPage();
   const dataOf = async (access: string) => (await (await fetch(`${access.replace('/r/t/', '/api/trustee/access/')}/data`)).json()) as TrusteePageData;
 
-  it('tasks grouped and collapsed; done, who and when in local time, undo, not done; resend; axe at 390 px', { timeout: 240_000 }, async () => {
+  it('tasks grouped and collapsed; done, who and when in local time, undo, not done; resend; axe at 390 px', async () => {
     const tag = Date.now().toString(36);
     const reg = await fetch(`${suite.server.url}/api/auth/register`, {
       method: 'POST',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../../shared/limits';
-import { createAccountStore } from './accounts';
+import { createAccountStore } from '../accounts/store/sqlite-account-store';
 import { openDatabase, type Db } from './sqlite';
 import { createSqliteRecordStore } from './sqlite-record-store';
 import { createReleaseStore } from '../release/store/sqlite-release';

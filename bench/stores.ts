@@ -14,12 +14,12 @@ import { performance } from 'node:perf_hooks';
 import { ACCOUNT_LIMITS } from '../shared/limits';
 import { formatHlc, type Change } from '../shared/sync';
 import { migratePg } from '../sync-server/db/pg/migrate';
-import { createPgRecordStore } from '../sync-server/db/pg/pg-record-store';
+import { createPgRecordStore } from '../sync-server/records/store/pg-record-store';
 import { createPgPool } from '../sync-server/db/pg/pool';
 import { createTestDatabase, startTestPostgres } from '../sync-server/test/test-postgres';
-import type { AsyncRecordStore, RecordStore } from '../sync-server/db/record-store';
+import type { AsyncRecordStore, RecordStore } from '../sync-server/records/store/record-store';
 import { openDatabase } from '../sync-server/db/sqlite';
-import { createSqliteRecordStore } from '../sync-server/db/sqlite-record-store';
+import { createSqliteRecordStore } from '../sync-server/records/store/sqlite-record-store';
 
 interface Engine {
   name: string;

@@ -57,7 +57,7 @@ export const ACCOUNT_LIMITS = {
   recordsPerCollection: 5_000,
   /** Live trustees per account: each is invited by e-mail, so this also bounds the mail one account causes. */
   trustees: 50,
-  /** Bytes of all of one account's stored records, tombstones included, with its activity log, keyring and release escrow (sync-server/db/usage.ts). Bounds the disk one account can fill. */
+  /** Bytes of all of one account's stored records, tombstones included, with its activity log, keyring and release escrow (sync-server/records/store/usage.ts). Bounds the disk one account can fill. */
   accountBytes: 50 * 1024 * 1024,
   /** Changes in one sync push (rule 10). Bounds the work of one request. */
   changesPerPush: 500,

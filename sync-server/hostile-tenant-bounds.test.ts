@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatHlc, PROTOCOL_VERSION, type SyncResponse } from '../shared/sync';
 import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile, type EncryptedFile } from './test/blob-test-support';
-import { createUsageReader } from './db/usage';
+import { createUsageReader } from './records/store/usage';
 import { cookieOf, createTestApp, signUp, type TestApp } from './test/test-support';
 
 const DAY = 24 * 3600_000;

@@ -20,7 +20,7 @@ import {
 } from '../../shared/schema';
 import type { AppDeps, AppEnv } from '../app-env';
 import { issueDeviceCookie, currentSecretCheck, type CheckCurrentSecret, createLoginThrottle, requireSession, requireRecentAuth, assertProven, provenByPastDevice, dummyHash, clearSessionCookie, startSession, verifySessionCookie } from './index';
-import { isUsernameTaken } from '../db/account-store';
+import { isUsernameTaken } from './store/account-store';
 import { clientIp } from '../http/client-ip';
 import { ApiHttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';

@@ -6,7 +6,7 @@
  * which share ONE limiter and one bucket per account, so guesses through either route count
  * against the same window.
  */
-import type { UserRow } from '../db/accounts';
+import type { UserRow } from './store/sqlite-account-store';
 import { ApiHttpError } from '../http/errors';
 import type { RateLimiterFactory } from '../http/rate-limit';
 import type { Hasher } from './hasher';

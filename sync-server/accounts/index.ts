@@ -5,7 +5,8 @@
  * `sessionStillLive`) and what it reads (`SessionDeps`), re-authentication (`requireRecentAuth`),
  * the proof a device holds its keys after a reset (`requireProven`, `assertProven`, …), the
  * current-secret check, the session and device cookies, the login throttle, the password hasher's
- * type and the fake KDF parameters an unknown name gets.
+ * type and the fake KDF parameters an unknown name gets, and its store's shape (`AnyAccountStore`;
+ * both engines' stores are in store/).
  * Other domains reach this one only through this file (issue 42, `.dependency-cruiser.cjs`).
  */
 export { currentSecretCheck, type CheckCurrentSecret } from './current-secret';
@@ -14,6 +15,7 @@ export { fakeKdfParams } from './fake-salt';
 export { createLoginThrottle } from './login-throttle';
 export { requireSession, sessionStillLive } from './middleware';
 export { type SessionDeps } from './session-deps';
+export { type AnyAccountStore } from './store/account-store';
 export { type Hasher } from './hasher';
 export { dummyHash } from './password';
 export { requireRecentAuth } from './reauth';

@@ -9,7 +9,7 @@
  * (release/email-quotas.ts). A failure is logged, never thrown: the person may simply ask again.
  */
 import type { AppDeps } from '../app-env';
-import type { AnyAccountStore } from '../db/account-store';
+import type { AnyAccountStore } from './store/account-store';
 import type { ReleaseScheduler } from '../release';
 import type { ReleaseService } from '../release';
 import { DAY_MS } from '../release';

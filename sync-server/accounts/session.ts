@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppDeps } from '../app-env';
-import type { AnyAccountStore } from '../db/account-store';
+import type { AnyAccountStore } from './store/account-store';
 import { clearCookie, readCookie, writeCookie } from './cookies';
 import { clearSessionHint, setSessionHint } from './session-hint';
 import { signToken, verifyToken } from './signed-token';

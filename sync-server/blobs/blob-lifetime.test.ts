@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatHlc } from '../../shared/sync';
-import { createUsageReader } from '../db/usage';
+import { createUsageReader } from '../records/store/usage';
 import { createRecordService } from '../records';
 import { cookieOf, createTestApp, signUp, sqliteStoreOf, type TestApp } from '../test/test-support';
 import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile, type EncryptedFile } from '../test/blob-test-support';

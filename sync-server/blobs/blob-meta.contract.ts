@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatHlc } from '../../shared/sync';
-import type { AsyncRecordStore, RecordStore } from '../db/record-store';
+import type { AsyncRecordStore, RecordStore } from '../records/store/record-store';
 import type { BlobRow } from './model';
 import type { AsyncBlobMeta } from './blob-meta-store';
 

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { ACCOUNT_LIMITS } from '../../shared/limits';
 import { blobMetaContract } from './blob-meta.contract';
 import { createPgBlobMeta } from './pg-blob-meta';
-import { createPgRecordStore } from '../db/pg/pg-record-store';
+import { createPgRecordStore } from '../records/store/pg-record-store';
 import { createPgPool } from '../db/pg/pool';
 import { insertPgUser, usePgDatabase } from '../test/pg-test-support';
 
@@ -34,7 +34,7 @@ it('a push in flight while a released file would be deleted keeps its file: the 
   ]);
   await meta.insert({ user_id: 'u1', blob_id: 'b1', size: 10, chunk_size: 512, chunk_count: 1, encrypted_size: 38, created_at: 1, referenced_at: 1 });
   await meta.markReleased('u1', 'b1', 2);
-  // A push of u1 in flight (as pg-record-store's merge holds it): the account's row locked, its
+  // A push of u1 in flight (as records/store/pg-record-store.ts's merge holds it): the account's row locked, its
   // record now naming b1 (an undo restoring the file), not yet committed.
   const push = await instanceB!.connect();
   try {

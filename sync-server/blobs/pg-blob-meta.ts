@@ -72,7 +72,7 @@ function pgBlobMethods(q: Queryable): Methods {
     },
     async markDeletingUnlessReferenced(userId, blobId) {
       // Call it in a transaction: the account's row is share-locked first, so a push of this
-      // account (which holds that row FOR UPDATE until it commits, pg-record-store.ts) either
+      // account (which holds that row FOR UPDATE until it commits, records/store/pg-record-store.ts) either
       // committed before, and the statement below (a fresh snapshot) sees its record, or waits
       // until this mark is committed. NOWAIT: with a push in flight this throws (55P03,
       // isDatabaseBusy) and the blob waits for the next sweep; the sweep never queues behind an

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ACCOUNT_LIMITS } from '../../shared/limits';
 import { openDatabase } from '../db/sqlite';
-import { createSqliteRecordStore } from '../db/sqlite-record-store';
+import { createSqliteRecordStore } from '../records/store/sqlite-record-store';
 import { blobMetaContract } from './blob-meta.contract';
 import { createSqliteAsyncBlobMeta } from './blob-meta-store';
 

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../../shared/limits';
-import { createAccountStore } from './accounts';
+import { createAccountStore } from '../accounts/store/sqlite-account-store';
 import { openDatabase, type Db } from './sqlite';
-import { createSqliteRecordStore } from './sqlite-record-store';
+import { createSqliteRecordStore } from '../records/store/sqlite-record-store';
 import { createReleaseStore } from '../release/store/sqlite-release';
-import { createUsageReader } from './usage';
+import { createUsageReader } from '../records/store/usage';
 
 /** The real database, recording the SQL of every statement prepared through it. */
 function recordingDb(): { db: Db; prepared: string[] } {
@@ -41,7 +41,7 @@ describe("per-account reads touch only that account's rows (issue #20)", () => {
       const params = Array.from({ length: sql.split('?').length - 1 }, () => null);
       const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
       // e.g. the list of one collection once searched records_collection_seq (collection=?): every account's rows of it.
-      // A sum of scalar subqueries (an account's side bytes, db/usage.ts) starts with SCAN CONSTANT ROW:
+      // A sum of scalar subqueries (an account's side bytes, records/store/usage.ts) starts with SCAN CONSTANT ROW:
       // then every table it reads must be such a search.
       const reads = plan.filter((line) => /^(SEARCH|SCAN) /.test(line) && line !== 'SCAN CONSTANT ROW');
       expect(reads.length, `${sql}\n${plan.join('\n')}`).toBeGreaterThan(0);

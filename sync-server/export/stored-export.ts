@@ -16,7 +16,7 @@ import { STORED_EXPORT_VERSION, STORED_RECORDS_PATH, blobPath, type StoredManife
 import { isDeleted } from '../../shared/sync/record';
 import type { BlobService } from '../blobs';
 import { ciphertextRange } from '../blobs';
-import type { AsyncRecordStore, RecordStore } from '../db/record-store';
+import type { AsyncRecordStore, RecordStore } from '../records';
 import { namedBlob } from '../records/index';
 
 /** Records read per pull page (each page also bounded by the store). */

@@ -6,7 +6,7 @@
  */
 import { fromB64url } from '../../shared/crypto/bytes';
 import { proofHash } from '../../shared/crypto/keys';
-import type { AnyAccountStore } from '../db/account-store';
+import type { AnyAccountStore } from '../accounts';
 import { ApiHttpError } from '../http/errors';
 import type { AccountKeys } from './key-store';
 

@@ -1,5 +1,5 @@
 import { keyStoreContract } from './key-store.contract';
-import { createPgAccountStore } from '../db/pg/pg-account-store';
+import { createPgAccountStore } from '../accounts/store/pg-account-store';
 import { createPgKeyStore } from './pg-key-store';
 import { usePgDatabase } from '../test/pg-test-support';
 

@@ -3,7 +3,7 @@
  * transaction under the account's row lock (`users … FOR UPDATE`), the lock every push takes, so a
  * push and a seal of the same account run one after the other. Sealed records take new sequences
  * from the account's own counter (`users.sync_seq`); the kept usage is left behind the counter
- * and so counted afresh by the next push (pg-usage.ts isCurrent). Only live rows are cleaned:
+ * and so counted afresh by the next push (records/store/pg-usage.ts isCurrent). Only live rows are cleaned:
  * dead rows, the WAL and archives of the old plaintext are the operator's to purge (SECURITY.md).
  */
 import type pg from 'pg';
@@ -11,9 +11,8 @@ import type { CollectionName } from '../../shared/schema/collection-names';
 import type { RecordState } from '../../shared/sync/merge';
 import { plaintextFields, sealBatch, type SealedFieldRef } from './model/seal-merge';
 import { MAX_LEFT_NAMED, type SealStore } from './seal-store';
-import { readPgUsage, withActivity } from '../db/pg/pg-usage';
 import { withTransaction } from '../db/pg/pool';
-import { UnknownAccountError } from '../db/pg/pg-record-store';
+import { readPgUsage, UnknownAccountError, withActivity } from '../records';
 
 interface Row {
   collection: string;

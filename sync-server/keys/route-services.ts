@@ -5,8 +5,7 @@
  * whole `Services`, which has every one of them (checked structurally), so no route module imports
  * services.ts (issue 42).
  */
-import type { currentSecretCheck } from '../accounts';
-import type { AnyAccountStore } from '../db/account-store';
+import type { AnyAccountStore, currentSecretCheck } from '../accounts';
 import type { RateLimiterFactory } from '../http/rate-limit';
 import type { ReleaseService } from '../release';
 import type { KeyStore } from './key-store';

@@ -10,7 +10,7 @@
  */
 import type { CollectionName } from '../../shared/schema/collection-names';
 import type { RecordState } from '../../shared/sync/merge';
-import { createUsageReader } from '../db/usage';
+import { createUsageReader } from '../records';
 import type { Db } from '../db/sqlite';
 import type { SealedAccount } from '../records/index';
 import { plaintextFields, sealBatch, type SealedFieldRef, type SealItem, type SealOutcome } from './model/seal-merge';

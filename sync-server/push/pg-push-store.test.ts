@@ -1,5 +1,5 @@
 import { pushStoreContract } from './push-store.contract';
-import { createPgAccountStore } from '../db/pg/pg-account-store';
+import { createPgAccountStore } from '../accounts/store/pg-account-store';
 import { createPgPushStore } from './pg-push-store';
 import { usePgDatabase } from '../test/pg-test-support';
 

@@ -8,10 +8,9 @@
 import { Hono } from 'hono';
 import { pushSubscriptionSchema, pushUnsubscribeSchema, type PushKey } from '../../shared/schema/push';
 import type { AppDeps, AppEnv } from '../app-env';
-import { requireSession } from '../accounts';
+import { requireSession, type AnyAccountStore } from '../accounts';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import type { AnyAccountStore } from '../db/account-store';
 import { isAllowedPushEndpoint } from './endpoints';
 import type { AsyncPushStore } from './push-store';
 import type { PushSender } from './sender';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../../shared/limits';
 import { COLLECTION_SPECS, COLLECTIONS, type CollectionName } from '../../shared/schema';
 import { emptyState, formatHlc, materialize, type Change, type ServerRecord } from '../../shared/sync';
-import type { AccountUsage } from '../db/usage';
+import type { AccountUsage } from './store/usage';
 import { createAdmission } from './admission';
 
 const CREATED = '2026-11-21T12:00:00.000Z';

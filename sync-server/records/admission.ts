@@ -19,7 +19,7 @@ import {
 import { CAS_REFUSAL } from '../../shared/sync/cas';
 import { z } from '../../shared/schema/z';
 import type { Limits } from '../config-limits';
-import type { AccountUsage } from '../db/usage';
+import type { AccountUsage } from './store/usage';
 
 /** Why a change was refused: the reason, the field it names, and the HTTP status a REST write answers. */
 export interface Refusal {

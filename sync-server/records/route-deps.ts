@@ -4,7 +4,7 @@
  * through accounts/index.ts), the record service and the record store.
  */
 import type { SessionDeps } from '../accounts';
-import type { AsyncRecordStore, RecordStore } from '../db/record-store';
+import type { AsyncRecordStore, RecordStore } from './store/record-store';
 import type { RecordService } from './service';
 
 /** The record service and store, with the account store the session middleware reads. */

@@ -19,9 +19,9 @@ import {
   type RejectedChange,
   type ServerRecord,
 } from '../../shared/sync';
-import type { AsyncRecordStore, RecordStore } from '../db/record-store';
+import type { AsyncRecordStore, RecordStore } from './store/record-store';
 import type { Limits } from '../config-limits';
-import type { AccountUsage } from '../db/usage';
+import type { AccountUsage } from './store/usage';
 import { ApiHttpError } from '../http/errors';
 import { outsideTransaction } from '../db/tx-errors';
 import type { RateLimiterFactory } from '../http/rate-limit';

@@ -6,9 +6,14 @@
  */
 import { FIELD_CLASSES } from '../../shared/crypto/fields';
 import type { User } from '../../shared/schema';
-import type { UserRow } from '../db/accounts';
 import type { AccountKeysReader } from './sealed-check';
 import type { RecordService } from './service';
+
+/**
+ * The account's fields the user object shows: accounts' `UserRow` (accounts/store/) has them.
+ * Named here, not imported: accounts/ uses this module through records/index.ts.
+ */
+export type UserJsonRow = { id: string; username: string; created_at: string };
 
 /** The sealed profile fields' empty values (a sealed account's user object carries these). */
 const SEALED_EMPTY: Partial<User> = { lastName: '', values: [], profileCompletion: 0 };
@@ -20,7 +25,7 @@ export interface UserJsonSources {
 }
 
 /** The user object of `row` with its profile record's fields; a sealed account's sealed fields at their empty values. */
-export async function userJson(services: UserJsonSources, row: UserRow): Promise<User> {
+export async function userJson(services: UserJsonSources, row: UserJsonRow): Promise<User> {
   const profile = await services.records.get(row.id, 'profile', row.id);
   const { id: _id, ...fields } = profile ?? ({} as Record<string, unknown>);
   const sealed = (await services.keys.get(row.id))?.sealedAt != null;

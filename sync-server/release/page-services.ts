@@ -5,8 +5,7 @@
  * the pages from importing services.ts, which imports them (no circle, issue 42).
  */
 import type { BlobService } from '../blobs';
-import type { AsyncRecordStore, RecordStore } from '../db/record-store';
-import type { RecordService } from '../records';
+import type { AsyncRecordStore, RecordService, RecordStore } from '../records';
 import type { EscrowService } from './escrow/escrow';
 import type { MessageKeys } from './kits/message-keys';
 import type { ReleaseKeys } from './release-keys';

@@ -5,7 +5,7 @@
  * takes a `Pick` of this, naming only what it uses; app.ts passes its whole `Services`, which has
  * every one of them (checked structurally), so no route module imports services.ts (issue 42).
  */
-import type { AnyAccountStore } from '../db/account-store';
+import type { AnyAccountStore } from '../accounts';
 import type { RateLimiterFactory } from '../http/rate-limit';
 import type { KeyStore } from '../keys';
 import type { KitRelease } from './kits/confirm';

@@ -11,7 +11,7 @@ import type { AppDeps } from '../app-env';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../db/sqlite';
 import type { Mailer } from '../release/mailer';
-import type { RecordStore } from '../db/record-store';
+import type { RecordStore } from '../records/store/record-store';
 import { createServices, type Services } from '../services';
 
 export interface TestApp {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { formatHlc, PROTOCOL_VERSION, type SyncResponse } from '../../../shared/sync';
 import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile, type EncryptedFile } from '../../test/blob-test-support';
 import { signUp, type TestApp } from '../../test/test-support';
-import { readPgUsage } from './pg-usage';
+import { readPgUsage } from '../../records/store/pg-usage';
 import { createPgTestApp, usePgDatabase } from '../../test/pg-test-support';
 
 let counter = 0;

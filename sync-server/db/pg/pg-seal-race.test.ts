@@ -1,4 +1,4 @@
-/** Finish racing a plain write, over the real app on PostgreSQL (keys/seal-race.contract.ts; pg-record-store.ts). */
+/** Finish racing a plain write, over the real app on PostgreSQL (keys/seal-race.contract.ts; records/store/pg-record-store.ts). */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectNothingPlain, expectRefusedAsPlaintext, plainPush, sealedButNotFinished, sealRaceContract } from '../../keys/seal-race.contract';
@@ -39,7 +39,7 @@ describe('finish racing a plain push on PostgreSQL, through the account lock', (
       await waitingOnLock('SELECT sync_seq FROM users'); // pg-seal-store.ts finish's lock
       const { hlc, body } = plainPush(t, userId);
       const pushing = post('/api/sync', body); // read the keys before finish committed
-      await waitingOnLock('usage_live FROM users'); // pg-record-store.ts merge's lock
+      await waitingOnLock('usage_live FROM users'); // records/store/pg-record-store.ts merge's lock
       await holder.query('COMMIT');
       await finishing;
       expect(finished()?.status).toBe(200);

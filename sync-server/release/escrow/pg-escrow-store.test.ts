@@ -1,5 +1,5 @@
 import { escrowStoreContract } from './escrow-store.contract';
-import { createPgAccountStore } from '../../db/pg/pg-account-store';
+import { createPgAccountStore } from '../../accounts/store/pg-account-store';
 import { createPgEscrowStore } from './pg-escrow-store';
 import { usePgDatabase } from '../../test/pg-test-support';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAccountStore } from '../../db/accounts';
+import { createAccountStore } from '../../accounts/store/sqlite-account-store';
 import { openDatabase } from '../../db/sqlite';
 import { escrowStoreContract } from './escrow-store.contract';
 import { createSqliteEscrowStore } from './escrow-store';

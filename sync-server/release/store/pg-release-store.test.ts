@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { ACCOUNT_LIMITS } from '../../../shared/limits';
 import { formatHlc } from '../../../shared/sync';
 import { releaseStoreContract } from './release-store.contract';
-import { createPgRecordStore } from '../../db/pg/pg-record-store';
+import { createPgRecordStore } from '../../records/store/pg-record-store';
 import { createPgReleaseStore } from './pg-release-store';
 import { createPgPool } from '../../db/pg/pool';
 import { insertPgUser, usePgDatabase } from '../../test/pg-test-support';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../../../shared/limits';
 import { formatHlc } from '../../../shared/sync';
 import { initialState, type ReleaseState } from '../state-machine';
-import type { AsyncRecordStore, RecordStore } from '../../db/record-store';
+import type { AsyncRecordStore, RecordStore } from '../../records/store/record-store';
 import type { TrusteeInvitationRow, TrusteeRecordRow } from './sqlite-release';
 import type { AsyncReleaseStore } from './release-store';
 import { EffectInTransactionError, outsideTransaction, TransactionAbortedError } from '../../db/tx-errors';

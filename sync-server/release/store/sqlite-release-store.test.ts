@@ -16,7 +16,7 @@ import { createReleaseStore } from './sqlite-release';
 import { createSqliteAsyncReleaseStore } from './release-store';
 import { releaseStoreContract } from './release-store.contract';
 import { openDatabase, type Db } from '../../db/sqlite';
-import { createSqliteRecordStore } from '../../db/sqlite-record-store';
+import { createSqliteRecordStore } from '../../records/store/sqlite-record-store';
 import { TransactionConflictError } from '../../db/sqlite-async';
 
 const file = () => join(mkdtempSync(join(tmpdir(), 'afterword-release-')), 'test.db');

@@ -16,7 +16,7 @@ import { signUp, testAppOver, type TestApp } from '../../../sync-server/test/tes
 import { createServices } from '../../../sync-server/services';
 import { keysWithoutSealing } from '../../sync/test-sealed';
 import { SealAccountError, sealAccountData, type SealProgress } from './migrate';
-import { createUsageReader } from '../../../sync-server/db/usage';
+import { createUsageReader } from '../../../sync-server/records/store/usage';
 import { apiOver, canary, expectSameWords, fillPlaintext } from './test-migrate';
 
 /** Hits of `canaries` in the server's SQLite file and WAL. */

@@ -1,7 +1,7 @@
 /**
  * All SQL for accounts and sessions (DESIGN.md §3).
  */
-import type { Db } from './sqlite';
+import type { Db } from '../../db/sqlite';
 
 export interface UserRow {
   id: string;

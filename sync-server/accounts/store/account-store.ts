@@ -1,9 +1,9 @@
 /**
  * The account and session store behind one shape for both engines (issue #19): SQLite's
- * synchronous AccountStore (accounts.ts) and PostgreSQL's AsyncAccountStore
- * (pg/pg-account-store.ts) pass the same contract suite (account-store.contract.ts).
+ * synchronous AccountStore (sqlite-account-store.ts) and PostgreSQL's AsyncAccountStore
+ * (pg-account-store.ts) pass the same contract suite (account-store.contract.ts).
  */
-import type { AccountStore } from './accounts';
+import type { AccountStore } from './sqlite-account-store';
 
 /** AccountStore with every method returning a Promise of the same result. */
 export type AsyncAccountStore = {

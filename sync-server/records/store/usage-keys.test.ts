@@ -4,13 +4,13 @@
  * as it counts the activity log. The real app over a real SQLite file, and over PostgreSQL.
  */
 import { describe, expect, it } from 'vitest';
-import { akProofToken, Keyring, newAccountKey, proofHash, wrapAccountKey } from '../../shared/crypto/keys';
-import { newKdfParams } from '../../shared/crypto/kdf';
-import { messageScope } from '../../shared/crypto/kid';
-import { importAesKey, newRawKey } from '../../shared/crypto/wrap';
-import { createTestApp, signUp, type TestApp } from '../test/test-support';
-import { readPgUsage, withActivity } from './pg/pg-usage';
-import { createPgTestApp, usePgDatabase } from '../test/pg-test-support';
+import { akProofToken, Keyring, newAccountKey, proofHash, wrapAccountKey } from '../../../shared/crypto/keys';
+import { newKdfParams } from '../../../shared/crypto/kdf';
+import { messageScope } from '../../../shared/crypto/kid';
+import { importAesKey, newRawKey } from '../../../shared/crypto/wrap';
+import { createTestApp, signUp, type TestApp } from '../../test/test-support';
+import { readPgUsage, withActivity } from './pg-usage';
+import { createPgTestApp, usePgDatabase } from '../../test/pg-test-support';
 import { createUsageReader } from './usage';
 
 /** What the test needs of an engine: the account's counted bytes and a way to store an escrow row. */

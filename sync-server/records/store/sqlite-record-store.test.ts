@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ACCOUNT_LIMITS } from '../../shared/limits';
+import { ACCOUNT_LIMITS } from '../../../shared/limits';
 import { recordStoreContract } from './record-store.contract';
-import { openDatabase } from './sqlite';
+import { openDatabase } from '../../db/sqlite';
 import { createSqliteRecordStore } from './sqlite-record-store';
 
 recordStoreContract('SQLite (temp file)', () => {

@@ -1,4 +1,4 @@
-import { accountStoreContract } from '../account-store.contract';
+import { accountStoreContract } from './account-store.contract';
 import { createPgAccountStore } from './pg-account-store';
 import { usePgDatabase } from '../../test/pg-test-support';
 

@@ -1,11 +1,11 @@
 /**
- * Sessions kept in memory (db/accounts.ts, issue 41: reading the session row was ~15% of a signed-in
+ * Sessions kept in memory (sqlite-account-store.ts, issue 41: reading the session row was ~15% of a signed-in
  * list read) are never served once the row changed: through the real app over a real SQLite file,
  * every session is read (and so kept) before each change, and the very next request sees the change.
  */
 import { describe, expect, it } from 'vitest';
-import { REAUTH_WINDOW_MS } from '../accounts/reauth';
-import { cookieOf, createTestApp, signUp, type TestApp } from '../test/test-support';
+import { REAUTH_WINDOW_MS } from '../reauth';
+import { cookieOf, createTestApp, signUp, type TestApp } from '../../test/test-support';
 
 /** A second sign-in of the account `body` names: its cookie. */
 async function signIn(t: TestApp, body: { username: string; password: string }): Promise<string> {

@@ -4,8 +4,8 @@
  * bytes of what else it stores: its release activity log (kind and text of each line), its
  * keyring and its release escrow (SECURITY.md "Limits", `activityRows` and `accountBytes`).
  */
-import { COLLECTIONS, type CollectionName } from '../../shared/schema';
-import type { Db } from './sqlite';
+import { COLLECTIONS, type CollectionName } from '../../../shared/schema';
+import type { Db } from '../../db/sqlite';
 
 export interface AccountUsage {
   /** Live (not tombstoned) records per collection. */

@@ -12,11 +12,11 @@
 import type pg from 'pg';
 import { COLLECTIONS, type CollectionName } from '../../../shared/schema';
 import { isDeleted, type Change, type RecordState, type ServerRecord } from '../../../shared/sync';
-import { backlogFrom, BacklogMemo, MARK_STEP, rankSegment, type BacklogMarks } from '../backlog-marks';
-import { mergeBatch, refusePlaintextInSealed } from '../merge-batch';
-import { MAX_HISTORY_PER_FIELD, pageOf, recordJson, type Admit, type AsyncRecordStore } from '../record-store';
+import { backlogFrom, BacklogMemo, MARK_STEP, rankSegment, type BacklogMarks } from './backlog-marks';
+import { mergeBatch, refusePlaintextInSealed } from './merge-batch';
+import { MAX_HISTORY_PER_FIELD, pageOf, recordJson, type Admit, type AsyncRecordStore } from './record-store';
 import { isCurrent, KEPT_USAGE, keptUsage, readPgUsage, usageAfter, withActivity, type KeptUsage } from './pg-usage';
-import { withTransaction } from './pool';
+import { withTransaction } from '../../db/pg/pool';
 
 interface Row {
   collection: string;

@@ -5,8 +5,8 @@
  * `applyChanges` also keeps what would otherwise be lost (rules 20–22): losing long texts as
  * conflict fields, `_restorable` on edits of deleted records, and a bounded text history.
  */
-import type { Change, ServerRecord } from '../../shared/sync';
-import type { CollectionName } from '../../shared/schema';
+import type { Change, ServerRecord } from '../../../shared/sync';
+import type { CollectionName } from '../../../shared/schema';
 import type { AccountUsage } from './usage';
 
 export interface PullPage {
@@ -104,7 +104,7 @@ export interface RecordStore {
 
 /**
  * RecordStore with every method returning a Promise of the same result (PostgreSQL:
- * db/pg/pg-record-store.ts). Same semantics, same errors (as rejections).
+ * pg-record-store.ts). Same semantics, same errors (as rejections).
  */
 export type AsyncRecordStore = {
   [K in keyof RecordStore]: (

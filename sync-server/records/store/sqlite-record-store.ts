@@ -1,12 +1,12 @@
 /**
  * The SQLite implementation of RecordStore. All SQL for synced records is here.
  */
-import { COLLECTIONS, type CollectionName } from '../../shared/schema';
-import { isDeleted, type Change, type RecordState, type ServerRecord } from '../../shared/sync';
+import { COLLECTIONS, type CollectionName } from '../../../shared/schema';
+import { isDeleted, type Change, type RecordState, type ServerRecord } from '../../../shared/sync';
 import { backlogFrom, BacklogMemo, marksOfSeqs, rankSegment } from './backlog-marks';
 import { mergeBatch, refusePlaintextInSealed } from './merge-batch';
 import { MAX_HISTORY_PER_FIELD, pageOf, recordJson, type RecordStore } from './record-store';
-import type { Db } from './sqlite';
+import type { Db } from '../../db/sqlite';
 
 interface Row {
   collection: string;

@@ -1,12 +1,12 @@
 /**
  * What one account holds on PostgreSQL, for the per-account limits (shared/limits.ts): the
- * counterpart of ../usage.ts (live records per collection, bytes of every stored state,
+ * counterpart of usage.ts (live records per collection, bytes of every stored state,
  * tombstones included), over the account's own rows.
  */
 import type pg from 'pg';
 import { COLLECTIONS, type CollectionName } from '../../../shared/schema';
-import { sideBytesSql, type AccountUsage } from '../usage';
-import type { Queryable } from './pg-tx';
+import { sideBytesSql, type AccountUsage } from './usage';
+import type { Queryable } from '../../db/pg/pg-tx';
 
 /**
  * Reads an account's usage as every push keeps it on the account's row (migration 008; one
@@ -23,7 +23,7 @@ export function createPgUsageReader(pool: pg.Pool): (userId: string) => Promise<
 
 /**
  * `usage` (records only, as kept on the account's row) with the bytes of the account's activity
- * log, keyring and escrow added (db/usage.ts sideBytesSql), read through `db`: what
+ * log, keyring and escrow added (usage.ts sideBytesSql), read through `db`: what
  * `accountBytes` counts (SECURITY.md "Limits"). The kept columns stay records only; the log is
  * trimmed on its own (`activityRows`).
  */

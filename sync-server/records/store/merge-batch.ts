@@ -5,11 +5,11 @@
  * and 22: conflict fields and `_restorable`), and the long texts it replaced are collected for
  * the history (rule 21). Pure apart from `load`; the caller writes the result in its transaction.
  */
-import { baseField, sealedScope } from '../../shared/crypto/fields';
-import type { CollectionName } from '../../shared/schema';
-import { isLongText, keptVersions, mergeInto, type Change, type RecordState } from '../../shared/sync';
-import { SEAL_REFUSALS } from '../../shared/sync/protocol';
-import { ApiHttpError } from '../http/errors';
+import { baseField, sealedScope } from '../../../shared/crypto/fields';
+import type { CollectionName } from '../../../shared/schema';
+import { isLongText, keptVersions, mergeInto, type Change, type RecordState } from '../../../shared/sync';
+import { SEAL_REFUSALS } from '../../../shared/sync/protocol';
+import { ApiHttpError } from '../../http/errors';
 
 /**
  * The store's last guard for a sealed account (`account_keys.sealed_at` set, read in the merge's

@@ -1,12 +1,12 @@
 /**
  * Accounts and sessions on PostgreSQL (issue #19): AsyncAccountStore over a `pg` Pool, with the
- * semantics of accounts.ts (usernames unique case-insensitively, sessions deleted with their
+ * semantics of sqlite-account-store.ts (usernames unique case-insensitively, sessions deleted with their
  * user). Shared by every instance, so a session made on one works on all. All SQL for accounts
  * on PostgreSQL is here.
  */
 import type pg from 'pg';
-import type { AsyncAccountStore } from '../account-store';
-import type { SessionRecord, UserRow } from '../accounts';
+import type { AsyncAccountStore } from './account-store';
+import type { SessionRecord, UserRow } from './sqlite-account-store';
 
 type SessionRow = { id: string; user_id: string; created_at: string; last_seen_at: string; expires_at: string; authenticated_at: string; unproven: number };
 const toSession = (r: SessionRow): SessionRecord => ({

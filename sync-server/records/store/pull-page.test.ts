@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_LIMITS } from '../../shared/limits';
-import { formatHlc } from '../../shared/sync';
-import { createTestApp, signUp, sqliteStoreOf } from '../test/test-support';
+import { ACCOUNT_LIMITS } from '../../../shared/limits';
+import { formatHlc } from '../../../shared/sync';
+import { createTestApp, signUp, sqliteStoreOf } from '../../test/test-support';
 
 describe('pull pages are bounded by bytes (issue #15: bounded work per request)', () => {
   it(`a page stops before ${ACCOUNT_LIMITS.pullPageBytes / 1024} KB of state, at least one record; paging still returns all`, async () => {

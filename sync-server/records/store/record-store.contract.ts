@@ -5,11 +5,11 @@
  * before each test and must give an empty store.
  */
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_LIMITS } from '../../shared/limits';
-import { conflictKey, formatHlc, RESTORABLE_FIELD, type Change } from '../../shared/sync';
+import { ACCOUNT_LIMITS } from '../../../shared/limits';
+import { conflictKey, formatHlc, RESTORABLE_FIELD, type Change } from '../../../shared/sync';
 import { MARK_STEP } from './backlog-marks';
 import { MAX_HISTORY_PER_FIELD, type AsyncRecordStore, type RecordStore } from './record-store';
-import type { CollectionName } from '../../shared/schema';
+import type { CollectionName } from '../../../shared/schema';
 
 export interface ContractSetup {
   /** An empty store whose pull pages stop at ACCOUNT_LIMITS.pullPageBytes. */

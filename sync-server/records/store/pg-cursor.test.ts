@@ -8,9 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Change, ServerRecord } from '../../../shared/sync';
 import { formatHlc } from '../../../shared/sync';
-import type { AsyncRecordStore } from '../record-store';
+import type { AsyncRecordStore } from './record-store';
 import { createPgRecordStore } from './pg-record-store';
-import { createPgPool } from './pool';
+import { createPgPool } from '../../db/pg/pool';
 import { insertPgUser, usePgDatabase } from '../../test/pg-test-support';
 
 const pg = usePgDatabase();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { COLLECTIONS, type CollectionName } from '../../../shared/schema';
 import { formatHlc } from '../../../shared/sync';
 import { ACCOUNT_LIMITS } from '../../../shared/limits';
-import { recordStoreContract } from '../record-store.contract';
+import { recordStoreContract } from './record-store.contract';
 import { createPgRecordStore } from './pg-record-store';
 import { createPgUsageReader, readPgUsage } from './pg-usage';
 import { insertPgUser, usePgDatabase } from '../../test/pg-test-support';
@@ -48,7 +48,7 @@ describe("the account's usage is kept on its row by every push (issue #19: no sc
       { numRuns: 40 },
     );
     // The migration's backfill (for databases that held records before it) counts the same.
-    const sql = readFileSync(join(import.meta.dirname, 'migrations', '008-usage-counters.sql'), 'utf8');
+    const sql = readFileSync(join(import.meta.dirname, '..', '..', 'db', 'pg', 'migrations', '008-usage-counters.sql'), 'utf8');
     const users = Array.from({ length: run }, (_, i) => `usage-${i + 1}`);
     const before = await Promise.all(users.map(kept));
     await pg.pool.query("UPDATE users SET usage_bytes = 0, usage_live = '{}' WHERE id LIKE 'usage-%'");

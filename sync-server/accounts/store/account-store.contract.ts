@@ -1,11 +1,11 @@
 /**
- * The contract every account store passes, SQLite's (accounts.ts) and PostgreSQL's
- * (pg/pg-account-store.ts); every call is awaited so one suite serves both. `setup` runs before
+ * The contract every account store passes,  SQLite's (sqlite-account-store.ts) and PostgreSQL's
+ * (pg-account-store.ts); every call is awaited so one suite serves both. `setup` runs before
  * each test and must give an empty store.
  */
 import { describe, expect, it } from 'vitest';
 import { isUsernameTaken, type AsyncAccountStore } from './account-store';
-import type { AccountStore, UserRow } from './accounts';
+import type { AccountStore, UserRow } from './sqlite-account-store';
 
 const user = (id: string, username: string): UserRow => ({ id, username, password_hash: `hash-${id}`, created_at: '2026-11-23T00:00:00.000Z' });
 const session = (id: string, userId: string, lastSeen: number, expires: number) => ({ id, user_id: userId, created_at: 1, last_seen_at: lastSeen, expires_at: expires, authenticated_at: 1, unproven: 0 });

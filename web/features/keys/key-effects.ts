@@ -140,12 +140,20 @@ async function sealAddresses(): Promise<void> {
   }
 }
 
+/** What followKeySession runs; a test may give its own to watch when they run. */
+export interface KeyEffects {
+  deposit: (userId: string, keyring: Keyring) => Promise<void>;
+  sealAddresses: () => Promise<void>;
+}
+
 /**
  * Starts following the app's key session for the escrow deposit and the kits' message wraps, and
  * tells the person of a server answer the device refused (key-session.ts `refusal`, once per
- * refusal); returns the unsubscribe.
+ * refusal); returns the unsubscribe. The older addresses' copies (sealAddresses) wait for a sync
+ * that ended after the keys opened sealed in this session: a 'synced' from before (an account
+ * sealed in place, synced in plain first) says nothing of the sealed pull (key-effects.test.ts).
  */
-export function followKeySession(): () => void {
+export function followKeySession(effects: KeyEffects = { deposit, sealAddresses }): () => void {
   let deposited: string | null = null;
   let bound: string | null = null;
   let told: string | null = null;
@@ -158,24 +166,28 @@ export function followKeySession(): () => void {
     bound = mark;
     void deliverChoices(s);
   };
+  /** The account whose keys are open and sealed, and since when (ms): a sync must end after it. */
+  let sealedOpenSince: { userId: string; at: number } | null = null;
   const react = (s: KeySessionState) => {
     if (s.refusal && s.refusal !== told) tellRefusal(s.refusal);
     told = s.refusal;
     if (!sealedOpen(s)) return;
+    if (sealedOpenSince?.userId !== s.userId) sealedOpenSince = { userId: s.userId!, at: Date.now() };
     const mark = `${s.userId}:${s.keyringRev}`;
     if (deposited === mark) return;
     deposited = mark;
-    void deposit(s.userId!, s.keyring!).then(() => bind(s));
+    void effects.deposit(s.userId!, s.keyring!).then(() => bind(s));
   };
   let addressed: string | null = null;
-  /** Once per account and session, after a sync ended with this device up to date and the keys open. */
+  /** Once per account and session, after a sync that ended, with this device up to date, once the keys were open and sealed. */
   const afterSync = () => {
     const s = useKeySession.getState();
     const db = useCurrentDb.getState().db;
     const sync = useSyncStore.getState();
-    if (!sealedOpen(s) || !db || db.userId !== s.userId || addressed === s.userId || sync.status !== 'synced' || !sync.lastSyncedAt) return;
+    if (!sealedOpen(s) || !db || db.userId !== s.userId || addressed === s.userId || sync.status !== 'synced') return;
+    if (!sync.lastSyncedAt || sealedOpenSince?.userId !== s.userId || sync.lastSyncedAt <= sealedOpenSince.at) return;
     addressed = s.userId;
-    void sealAddresses();
+    void effects.sealAddresses();
   };
   react(useKeySession.getState());
   const stopKeys = useKeySession.subscribe(react);

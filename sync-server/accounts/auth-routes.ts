@@ -36,7 +36,7 @@ import type { RecordService } from '../records';
 import type { ReleaseService } from '../release';
 import type { Hasher } from './hasher';
 import type { SessionDeps } from './session-deps';
-import { userJson } from '../records';
+import { userJson } from './user-json';
 
 const INVALID_LOGIN = 'Invalid username or password';
 const TAKEN = 'That username is already taken';

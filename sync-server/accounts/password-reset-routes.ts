@@ -34,7 +34,7 @@ import type { RecordService } from '../records';
 import type { Hasher } from './hasher';
 import type { ResetMail } from './reset-mail';
 import type { SessionDeps } from './session-deps';
-import { userJson } from '../records';
+import { userJson } from './user-json';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 export { RESET_LINK_INVALID };

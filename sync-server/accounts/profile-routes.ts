@@ -9,7 +9,8 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { requireSession } from './index';
 import { ApiHttpError } from '../http/errors';
 import { parseWith, readJson } from '../http/validate';
-import { parseSealedRestBody, takesSealedForm, userJson, type RecordService, type UserJsonSources } from '../records';
+import { parseSealedRestBody, takesSealedForm, type RecordService } from '../records';
+import { userJson, type UserJsonSources } from './user-json';
 import type { SessionDeps } from './session-deps';
 
 /** What the profile routes use (app.ts passes its Services): the account store, the owner's records and keys (the user object). */

@@ -8,12 +8,12 @@
  * `withActivity`), which the keys' stores count in a seal.
  * Other domains reach this one only through this file (issue 42, `.dependency-cruiser.cjs`).
  */
+export type { AccountKeysReader } from './sealed-check';
 export { createRecordService, type MaybePromise, type RecordReader, type RecordService, type RecordSource, type RefuseChange } from './service';
 export { createBoundedCache, type BoundedCache } from './bounded-cache';
 export { namedBlob, type FileRefChanges } from './file-refs';
 export { checkSealedField, sealedAccountOf, type SealedAccount } from './sealed-check';
 export { parseSealedRestBody, takesSealedForm } from './sealed-rest';
-export { userJson, type UserJsonSources } from './user-json';
 export { type AsyncRecordStore, type RecordStore } from './store/record-store';
 export { UnknownAccountError } from './store/pg-record-store';
 export { readPgUsage, withActivity } from './store/pg-usage';

@@ -142,7 +142,7 @@ describe('REST for a sealed account (rule 24)', () => {
     const profile = await sealAll(w, 'profile', w.userId, hlc, { lastName: 'Lovelace-King' });
     const patched = await w.t.call('PATCH', '/api/user/profile', { hlc, lastName: profile.lastName, firstName: 'Ada' }, w.cookie);
     expect(patched.status, await patched.clone().text()).toBe(200);
-    // The profile answers only its plain fields for a sealed account (records/user-json.ts: the app's
+    // The profile answers only its plain fields for a sealed account (accounts/user-json.ts: the app's
     // session user must never carry envelope text); the device opens the stored envelope.
     expect(await patched.json()).toMatchObject({ firstName: 'Ada', lastName: '' });
 

@@ -6,13 +6,9 @@
  */
 import { FIELD_CLASSES } from '../../shared/crypto/fields';
 import type { User } from '../../shared/schema';
-import type { AccountKeysReader } from './sealed-check';
-import type { RecordService } from './service';
+import type { AccountKeysReader, RecordService } from '../records';
 
-/**
- * The account's fields the user object shows: accounts' `UserRow` (accounts/store/) has them.
- * Named here, not imported: accounts/ uses this module through records/index.ts.
- */
+/** The account's fields the user object shows (a `UserRow` of accounts/store/ has them). */
 export type UserJsonRow = { id: string; username: string; created_at: string };
 
 /** The sealed profile fields' empty values (a sealed account's user object carries these). */

@@ -85,6 +85,34 @@ describe('a letter\'s sealed delivery choice cannot be taken away unnoticed', ()
     expect(await syncDeliveryChoices(owner, ['m1', 'm2'])).toEqual({ updated: 0, unbound: [] });
   });
 
+  it('a save answered 5xx after the server kept the wraps keeps the choice (the list decides); a save from a device whose stored choice was refused never writes "the server delivers it" in its place', async () => {
+    const { w, api, device, db } = await sealedWithKits();
+    const owner = { ...device, choices: sealedChoicesOf(db) };
+    await syncDeliveryChoices(owner, ['m1', 'm2']);
+    const gateway: Api = async <T,>(path: string, init: { method?: string; body?: unknown } = {}) => {
+      if (init.method !== 'PUT' || path !== '/api/kits/messages') return api<T>(path, init);
+      await api(path, init); // the server saves the wraps; a proxy answers 502
+      throw Object.assign(new Error('Bad gateway'), { status: 502 });
+    };
+    await expect(saveDeliveryChoice({ ...owner, api: gateway }, await loadDeliveryState(api), 'm2', { mode: 'trustee', trustees: ['tr2'] })).rejects.toThrow('Bad gateway');
+    expect(await owner.choices.read('m2')).toEqual({ mode: 'trustee', trustees: ['tr2'] }); // what the server holds
+    expect(await syncDeliveryChoices(owner, ['m1', 'm2'])).toEqual({ updated: 0, unbound: [] });
+
+    // Another device whose pull had the choice stripped (refused, unknown here); the server refuses the new wraps.
+    const db2 = await w.device();
+    const engine = createSyncEngine({ db: db2, transport: stripping(w.transport), keys: await w.keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
+    await engine.syncNow();
+    await engine.stop();
+    expect(await sealedChoicesOf(db2).read('m1')).toBeUndefined();
+    const refusing: Api = async <T,>(path: string, init: { method?: string; body?: unknown } = {}) => {
+      if (init.method !== 'PUT' || path !== '/api/kits/messages') return api<T>(path, init);
+      throw Object.assign(new Error('Conflict'), { status: 409 });
+    };
+    const other = { ...device, choices: sealedChoicesOf(db2), api: refusing };
+    await expect(saveDeliveryChoice(other, await loadDeliveryState(api), 'm1', { mode: 'trustee', trustees: ['tr2'] })).rejects.toThrow('Conflict');
+    expect(((await db2.dexie.entities('messages').get('m1')) as { delivery?: unknown }).delivery).toEqual({ mode: 'trustee', trustees: ['tr2'] }); // the person's wish, not a default nobody chose
+  });
+
   it('a letter\'s sealed address copy left out by the server: the vault on another device says the address cannot be checked, never vouching for the server\'s', async () => {
     const { w } = await sealedWithKits();
     const attacker = 'attacker@evil.example';

@@ -200,13 +200,15 @@ async function sendItems(api: Api, items: readonly ChoiceItem[]): Promise<Set<st
 export async function saveDeliveryChoice(deps: DeliveryChoiceDeps, state: DeliveryState, messageId: string, choice: DeliveryChoice): Promise<boolean> {
   const items = await wrapsFor(deps, state, messageId, choice, ownerCopies(deps));
   if (items.length === 0) return false;
-  const before = (await deps.choices.read(messageId)) ?? DEFAULT_CHOICE;
+  // Put back only a choice this device read: a letter from before choices (null) or a choice refused
+  // at the pull (undefined) has none to put back, and "the server delivers it" was nobody's choice.
+  const before = await deps.choices.read(messageId);
   await deps.choices.write(messageId, choice); // the owner's record, first: what every device of theirs decides from
   let gone: Set<string>;
   try {
     gone = await sendItems(deps.api, items);
   } catch (err) {
-    if (!(await landed(deps.api, messageId, choice, err))) await deps.choices.write(messageId, before);
+    if (before && !(await landed(deps.api, messageId, choice, err))) await deps.choices.write(messageId, before);
     throw err;
   }
   if (gone.has(messageId)) throw new DeliveryChoiceError('This message was deleted.');
@@ -215,12 +217,14 @@ export async function saveDeliveryChoice(deps: DeliveryChoiceDeps, state: Delive
 
 /**
  * After sending `choice`'s wraps failed with `err`: true when the server holds them anyway (an
- * answer lost on the way, seen in its list), false when they were refused (an answer with a status,
- * a DeliveryChoiceError) or the list does not show them. Unknown (the list cannot be read either):
- * true, so the record keeps the owner's newest wish, which grants the server nothing it did not have.
+ * answer lost on the way, or a 5xx that a proxy may give after the save committed, seen in its
+ * list), false when they were refused (a 4xx answer, a DeliveryChoiceError) or the list does not
+ * show them. Unknown (the list cannot be read either): true, so the record keeps the owner's newest
+ * wish, which grants the server nothing it did not have.
  */
 async function landed(api: Api, messageId: string, choice: DeliveryChoice, err: unknown): Promise<boolean> {
-  if (err instanceof DeliveryChoiceError || typeof (err as { status?: unknown } | null)?.status === 'number') return false;
+  const status = (err as { status?: unknown } | null)?.status;
+  if (err instanceof DeliveryChoiceError || (typeof status === 'number' && status < 500)) return false;
   try {
     const listed = (await loadDeliveryState(api)).messages.get(messageId);
     return !!listed && sameChoice(listed, choice);

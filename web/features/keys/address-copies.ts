@@ -12,24 +12,26 @@
 import { OWNER_COPIES } from '../../../shared/crypto/fields';
 import type { CollectionName } from '../../../shared/schema/collection-names';
 import { refusedIds } from '../../db/refused-fields';
-import type { UserDatabase } from '../../db/user-database';
+import type { UserDatabase, WriteInput } from '../../db/user-database';
 
 /**
- * Writes the missing copies in `db` (each as the address the record holds); returns how many
- * records got one. Throws what the write throws (LocalWriteError).
+ * Writes the missing copies in `db` (each as the address the record holds), in one transaction;
+ * returns how many records got one. A record whose copy or plain address this device refused at its
+ * pull (refused-fields.ts: it holds an older address than the server's) gets none: the device would
+ * vouch for an address it knows to be stale. Throws what the write throws (LocalWriteError).
  */
 export async function sealOlderAddresses(db: UserDatabase): Promise<number> {
-  let written = 0;
+  const writes: WriteInput[] = [];
   for (const [collection, pair] of Object.entries(OWNER_COPIES) as [CollectionName, Record<string, string>][]) {
     for (const [plain, copy] of Object.entries(pair)) {
-      const refused = await refusedIds(db, collection, copy);
+      const [refusedCopy, refusedPlain] = await Promise.all([refusedIds(db, collection, copy), refusedIds(db, collection, plain)]);
       const records = (await db.dexie.entities(collection).toArray()) as unknown as Array<Record<string, unknown> & { id: string }>;
       for (const r of records) {
-        if (refused.has(r.id) || typeof r[copy] === 'string' || typeof r[plain] !== 'string' || !r[plain]) continue;
-        await db.write(collection, r.id, { [copy]: r[plain] });
-        written++;
+        if (refusedCopy.has(r.id) || refusedPlain.has(r.id) || typeof r[copy] === 'string' || typeof r[plain] !== 'string' || !r[plain]) continue;
+        writes.push({ collection, id: r.id, patch: { [copy]: r[plain] } });
       }
     }
   }
-  return written;
+  if (writes.length) await db.writeMany(writes);
+  return writes.length;
 }

@@ -48,7 +48,7 @@ export interface AppConfig {
   files: { userQuotaBytes: number; maxFileBytes: number };
   /** Origins a push subscription may point to besides the browsers' push services (WEB_PUSH_ORIGINS; push/endpoints.ts). */
   pushOrigins: string[];
-  /** scrypt cost of new password hashes (auth/password.ts `ScryptCost`): PASSWORD_COST, lower only in tests. */
+  /** scrypt cost of new password hashes (accounts/password.ts `ScryptCost`): PASSWORD_COST, lower only in tests. */
   passwordCost: { N: number; r: number; p: number };
   /**
    * Whether POST /api/auth/register takes a plain password with no keys (an unsealed account, as

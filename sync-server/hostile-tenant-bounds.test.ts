@@ -78,7 +78,7 @@ describe('the activity log is bounded, counted and does not flood the live strea
     expect(logBytes).toBeGreaterThan(400);
     expect(createUsageReader(t.deps.db)(attacker.user.id).bytes).toBe(profileBytes + logBytes);
     // On SQLite the record service keeps an account's usage for up to a minute between reads
-    // (records.ts USAGE_TTL_MS): the log, at most 2 × activityRows lines, is counted at the next read.
+    // (records/service.ts USAGE_TTL_MS): the log, at most 2 × activityRows lines, is counted at the next read.
     t.advance(61_000);
     const out = await push(t, attacker.cookie, [record]);
     expect(out.rejected).toHaveLength(1);

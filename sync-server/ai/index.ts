@@ -21,6 +21,3 @@ export function createAiProvider(config: Pick<AppConfig, 'openai' | 'limits'>, r
   const budget = createAiBudget(limits, rateLimiters);
   return createOpenAiProvider({ apiKey, baseURL, model, timeoutMs, maxTokens: limits.aiMaxTokens, promptChars: limits.aiPromptChars, budget }, fallback);
 }
-
-/** The per-account share of the AI budget (budget.ts), for the AI routes. */
-export { createAiAccountShare } from './budget';

@@ -1,7 +1,7 @@
 /**
  * Blob metadata behind one asynchronous shape for both engines (issue #19): SQLite's
  * synchronous BlobMeta (sqlite-blob-meta.ts) through `createSqliteAsyncBlobMeta`, PostgreSQL's in
- * db/pg/pg-blob-meta.ts; both pass blob-meta.contract.ts. Same methods as BlobMeta, as Promises;
+ * pg-blob-meta.ts; both pass blob-meta.contract.ts. Same methods as BlobMeta, as Promises;
  * `transaction(fn)` hands `fn` a `tx` whose calls run in that one transaction (on SQLite without
  * holding it open across an await: db/sqlite-async.ts), and on PostgreSQL locks the account on
  * its first call, so two instances checking one account's quota run one after the other.

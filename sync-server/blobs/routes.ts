@@ -56,7 +56,7 @@ const shaSchema = z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be the hex SHA-256
 
 /**
  * What the file routes read of the server's services (app.ts passes its whole `Services`): the
- * sessions (auth/'s middleware), the files and the record service's per-account throttle.
+ * sessions (accounts/'s middleware), the files and the record service's per-account throttle.
  */
 export interface BlobRouteServices {
   accounts: AnyAccountStore;

@@ -90,7 +90,7 @@ export function endpointOf(c: Context): { method: string; path: string } | null 
 }
 
 /**
- * The live session of a request, or null: app.ts passes auth/session.ts `verifySessionOnce` over
+ * The live session of a request, or null: app.ts passes accounts/session.ts `verifySessionOnce` over
  * the account store, which reads it once per request, so requireSession reads no more rows.
  */
 export type ReadSession = (c: Context) => Promise<{ userId: string } | null>;

@@ -1,7 +1,7 @@
 /**
  * Per-account rate limits (shared/limits.ts; issue #15): requests, writes, bytes read and file bytes per
  * minute, each a fixed window per account that expires (rate-limit.ts). Built once per
- * RecordService (records.ts), so it lives as long as the app and is passed explicitly; the account
+ * RecordService (records/service.ts), so it lives as long as the app and is passed explicitly; the account
  * frame (account-frame.ts) and the token routes (token-budgets.ts) charge it.
  */
 import type { Limits } from '../config-limits';

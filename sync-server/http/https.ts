@@ -1,5 +1,5 @@
 /**
- * The scheme a request came over, below every domain: the `__Host-` cookies (auth/cookies.ts),
+ * The scheme a request came over, below every domain: the `__Host-` cookies (accounts/cookies.ts),
  * HSTS (security-headers.ts) and the origin a same-origin request must carry (csrf.ts) all ask it.
  */
 import type { Context } from 'hono';

@@ -4,6 +4,6 @@
  * (`keysJson`), a proof token's hash and the account a sign-in identifier names (`findAccount`).
  * Other domains reach this one only through this file (issue 42, `.dependency-cruiser.cjs`).
  */
-export { AK_REPLACED, akReplaced, findAccount, keysJson, proofHashOf, refuseReplacedAk } from './answers';
+export { akReplaced, findAccount, keysJson, proofHashOf, refuseReplacedAk } from './answers';
 export { refuseKdfSwitch } from './kdf-rule';
 export { type KeyStore } from './key-store';

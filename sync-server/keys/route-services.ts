@@ -12,10 +12,10 @@ import type { KeyStore } from './key-store';
 import type { SealStore } from './seal-store';
 
 export interface KeyRouteServices {
-  /** Accounts and sessions: the session middleware (auth/), sign-in lookups, a session's proof. */
+  /** Accounts and sessions: the session middleware (accounts/), sign-in lookups, a session's proof. */
   accounts: AnyAccountStore;
   rateLimiters: RateLimiterFactory;
-  /** Password hashes in their turn (auth/hasher.ts), as the current-secret check takes them. */
+  /** Password hashes in their turn (accounts/hasher.ts), as the current-secret check takes them. */
   hasher: Parameters<typeof currentSecretCheck>[0]['hasher'];
   keys: KeyStore;
   /** The migration of an account made before keys (seal-store.ts). */

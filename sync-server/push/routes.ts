@@ -15,7 +15,7 @@ import { isAllowedPushEndpoint } from './endpoints';
 import type { AsyncPushStore } from './push-store';
 import type { PushSender } from './sender';
 
-/** What the push routes read of the server's services (app.ts passes its whole `Services`): the sessions (auth/'s middleware) and push's own store and sender. */
+/** What the push routes read of the server's services (app.ts passes its whole `Services`): the sessions (accounts/'s middleware) and push's own store and sender. */
 export interface PushRouteServices {
   accounts: AnyAccountStore;
   push: { store: AsyncPushStore; sender: PushSender };

@@ -9,7 +9,7 @@
  * Other domains reach this one only through this file (issue 42, `.dependency-cruiser.cjs`).
  */
 export type { AccountKeysReader } from './sealed-check';
-export { createRecordService, type MaybePromise, type RecordReader, type RecordService, type RecordSource, type RefuseChange } from './service';
+export { createRecordService, type RecordReader, type RecordService, type RecordSource, type RefuseChange } from './service';
 export { createBoundedCache, type BoundedCache } from './bounded-cache';
 export { namedBlob, type FileRefChanges } from './file-refs';
 export { checkSealedField, sealedAccountOf, type SealedAccount } from './sealed-check';

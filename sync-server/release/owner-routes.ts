@@ -21,7 +21,8 @@ import { readinessOf, trusteesOf, undeliverableOf } from './readiness';
 import { rehearseRelease } from './rehearsal';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import { type CheckInDays, type ReleaseState, TransitionError, type WaitingDays, checkInDueAt } from './state-machine';
+import { TransitionError, checkInDueAt } from './state-machine';
+import type { CheckInDays, ReleaseState, WaitingDays } from './model';
 import type { ReleaseRouteServices } from './route-services';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

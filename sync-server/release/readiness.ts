@@ -18,7 +18,8 @@ import { withoutKitsText } from '../../shared/release/without-kits';
 export const OWNER_EMAIL_UNVERIFIED = (email: string) =>
   `Your e-mail address ${email} is not confirmed yet, so release notices cannot reach you: no reminders to check in, and no warning if a waiting period starts. Press “Send verification e-mail” and follow the link we send you.`;
 import type { ReleaseService, ReleaseRecords } from './service';
-import { DAY_MS, REMINDER_OFFSETS_DAYS, type ReleaseState, checkInDueAt } from './state-machine';
+import { DAY_MS, REMINDER_OFFSETS_DAYS, checkInDueAt } from './state-machine';
+import { type ReleaseState } from './model';
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 

@@ -16,7 +16,7 @@ import type { ReleaseScheduler } from './scheduler';
 import type { TrusteePages } from './trustee-pages';
 
 export interface ReleaseRouteServices extends PageServices {
-  /** Sessions, for the session middleware (auth/). */
+  /** Sessions, for the session middleware (accounts/). */
   accounts: AnyAccountStore;
   scheduler: ReleaseScheduler;
   mailer: Mailer;

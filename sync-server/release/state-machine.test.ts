@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type Actor,
-  DAY_MS,
-  LAPSE_GRACE_DAYS,
-  REMINDER_OFFSETS_DAYS,
-  type ReleaseState,
-  TransitionError,
-  initialState,
-  transition,
-} from './state-machine';
+import { type Actor, DAY_MS, LAPSE_GRACE_DAYS, REMINDER_OFFSETS_DAYS, TransitionError, initialState, transition } from './state-machine';
+import { type ReleaseState } from './model';
 
 const T0 = Date.UTC(2026, 0, 1, 9);
 const owner: Actor = { kind: 'owner' };

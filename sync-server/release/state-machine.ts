@@ -17,20 +17,6 @@
 import { formatLongDate } from '../../shared/labels';
 import { DEFAULT_WAITING_DAYS, type ActivityEntry, type CheckInDays, type ReleasePhase, type ReleaseState, type StartedBy, type WaitingDays } from './model';
 
-export {
-  CHECK_IN_INTERVALS,
-  DEFAULT_WAITING_DAYS,
-  RELEASE_CRITICAL_ACTIVITY,
-  RELEASE_PHASES,
-  WAITING_PERIODS,
-  type ActivityEntry,
-  type ActivityKind,
-  type CheckInDays,
-  type ReleasePhase,
-  type ReleaseState,
-  type StartedBy,
-  type WaitingDays,
-} from './model';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days after a check-in falls due on which the owner is reminded (ours: three gentle emails). */

@@ -3,14 +3,15 @@
  * trustee half TrusteeFollower), what it reads of the owner's records (ReleaseRecords), its
  * transaction (ReleaseTx) and the hand-over lookup kits/ gives it (HandoverOf). Declared here,
  * below service.ts, trustees.ts and deliveries.ts, so that those modules (and kits/) use them
- * without importing each other in a circle (issue 42); service.ts and trustees.ts re-export them.
+ * without importing each other in a circle (issue 42); service.ts re-exports them.
  */
 import type { CollectionName, EntityOf } from '../../shared/schema';
 import type { PlainView } from '../../shared/crypto/fields';
 import type { EmailQuota } from './store/sqlite-release';
 import type { AsyncReleaseStore } from './store/release-store';
 import type { EmailKind, EmailParams } from './emails';
-import type { Actor, Outcome, ReleaseEvent, ReleaseState } from './state-machine';
+import type { Actor, Outcome, ReleaseEvent } from './state-machine';
+import type { ReleaseState } from './model';
 
 /**
  * What the release code uses of the owner's records: RecordService's (records/service.ts) `get`, `list` and `write`,

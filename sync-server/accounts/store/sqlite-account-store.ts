@@ -104,7 +104,7 @@ const KEPT_SESSIONS_MAX = 10_000;
  * session's own; every one of an account for a password change, reset or deletion; all for a purge)
  * before the next request reads. Rows are kept at most KEPT_SESSION_MS even so. A missing row is
  * never kept, so a new session is read from the table. Expiry and idleness are checked on each
- * request against the clock by the caller (auth/session.ts), never decided here.
+ * request against the clock by the caller (accounts/session.ts), never decided here.
  */
 function keptSessions() {
   const rows = new Map<string, { row: SessionRecord; until: number }>();

@@ -189,7 +189,7 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
 
     // The account's (or one collection's) latest sequence: every change takes a new, higher one
     // (records_user_seq makes the account's an index-only seek). Kept answers are checked by it
-    // (records.ts listJson, release/trustee-pages.ts).
+    // (records/service.ts listJson, release/trustee-pages.ts).
     async latestSeq(userId, collection) {
       if (!collection) return accountLatest(userId);
       const { rows } = await pool.query<{ seq: string | null }>('SELECT MAX(seq) AS seq FROM records WHERE user_id = $1 AND collection = $2', [userId, collection]);

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../../../shared/limits';
 import { formatHlc } from '../../../shared/sync';
-import { initialState, type ReleaseState } from '../state-machine';
+import { initialState } from '../state-machine';
+import { type ReleaseState } from '../model';
 import type { AsyncRecordStore, RecordStore } from '../../records/store/record-store';
 import type { TrusteeInvitationRow, TrusteeRecordRow } from './sqlite-release';
 import type { AsyncReleaseStore } from './release-store';

@@ -174,7 +174,7 @@ export default function ResetPasswordPage() {
           <label className="flex items-start gap-3 text-sm text-slate-700">
             <input type="checkbox" className="mt-1 size-5 shrink-0 accent-slate-800" checked={olderAccount} onChange={(e) => setOlderAccount(e.target.checked)} />
             <span>
-              {OLDER_ACCOUNT_CHOICE}. Your new password is then sent to your server once, to prove it is you.
+              {OLDER_ACCOUNT_CHOICE}. Your new password is then sent to your server once, because such an account is still checked there.
             </span>
           </label>
         )}

@@ -25,10 +25,10 @@ import {
 import { open } from '../../shared/crypto/envelope';
 import { messageScope } from '../../shared/crypto/kid';
 import type { Keyring } from '../../shared/crypto/keys';
-import { freshnessFields } from '../../shared/crypto/freshness';
+import { freshnessFields, VERSION_FIELD } from '../../shared/crypto/freshness';
 import { openFields, sealFields, withFreshness, type OpenedState } from '../../shared/crypto/sealed-record';
 import type { Hlc } from '../../shared/sync/hlc';
-import type { RecordState } from '../../shared/sync/merge';
+import { mergeState, type RecordState } from '../../shared/sync/merge';
 import { SEAL_REFUSALS, type RejectedChange, type ServerRecord, type SyncResponse } from '../../shared/sync/protocol';
 import type { OutboxRow, SealErrorRow } from '../db/schema';
 import type { UserDatabase } from '../db/user-database';
@@ -279,8 +279,9 @@ export function checkOpened({ response: res, all, results }: OpenedRecords, know
   const unopened: Unopened[] = [];
   const opened: FieldAt[] = [];
   const byRecord = new Map<ServerRecord, ServerRecord>();
+  const held = withinPage(all, results, known);
   all.forEach((record, i) => {
-    const { values, errors } = withFreshness(record.collection, record, results[i]!, known?.[i]);
+    const { values, errors } = withFreshness(record.collection, record, results[i]!, held[i]);
     const at = (field: string) => ({ collection: record.collection, id: record.id, field, hlc: record.clocks[field] ?? '' });
     for (const [field, err] of Object.entries(errors)) unopened.push({ ...at(field), error: errorKind(err) });
     for (const field of Object.keys(values)) opened.push(at(field));
@@ -292,16 +293,33 @@ export function checkOpened({ response: res, all, results }: OpenedRecords, know
 }
 
 /**
- * Records the refused fields (`sealErrors`, one row per field, the newest refusal) and clears the
- * rows of fields that have since opened at the same or a newer HLC. One short transaction.
+ * The state each of `all` is checked against (checkOpened): `known`'s, except for a record the answer
+ * holds more than once (a pulled record and a rejection's state of it; or a lying server's older
+ * copy), whose every other copy is held to its newest copy whose version opened, merged over
+ * `known`'s state: an older copy beside a newer one whose fields were left out would otherwise
+ * bring the older words back (merged after it, nothing newer to lose to). Pure.
  */
-export async function recordSealErrors(db: UserDatabase, unopened: readonly Unopened[], opened: readonly FieldAt[]): Promise<void> {
-  await db.dexie.transaction('rw', db.dexie.sealErrors, async () => writeSealErrors(db, unopened, opened));
+function withinPage(all: readonly ServerRecord[], results: readonly OpenedState[], known?: readonly RecordState[]): (RecordState | undefined)[] {
+  const held: (RecordState | undefined)[] = all.map((_, i) => known?.[i]);
+  const copies = new Map<string, number[]>();
+  all.forEach((r, i) => copies.set(`${r.collection}/${r.id}`, [...(copies.get(`${r.collection}/${r.id}`) ?? []), i]));
+  for (const indexes of copies.values()) {
+    const vouched = indexes.filter((i) => all[i]!.clocks[VERSION_FIELD] !== undefined && !results[i]!.errors[VERSION_FIELD]);
+    if (indexes.length < 2 || vouched.length === 0) continue;
+    const newest = vouched.reduce((a, b) => (all[b]!.clocks[VERSION_FIELD]! > all[a]!.clocks[VERSION_FIELD]! ? b : a));
+    const record = all[newest]!;
+    const { values, errors } = withFreshness(record.collection, record, results[newest]!, known?.[newest]);
+    const state = mergeState(known?.[newest], withoutRefused(record, values, Object.keys(errors))).state;
+    for (const i of indexes) if (i !== newest) held[i] = state;
+  }
+  return held;
 }
 
 /**
- * recordSealErrors' work inside a transaction that holds `sealErrors` (web/sync/apply-response.ts
- * mergeAnswer: with the page's merge). Returns true when it changed a row.
+ * Records the refused fields (`sealErrors`, one row per field, the newest refusal) and clears the
+ * rows of fields that have since opened at the same or a newer HLC, inside a transaction that holds
+ * `sealErrors` (web/sync/apply-response.ts mergeAnswer: with the page's merge). Returns true when
+ * it changed a row.
  */
 export async function writeSealErrors(db: UserDatabase, unopened: readonly Unopened[], opened: readonly FieldAt[]): Promise<boolean> {
   if (unopened.length === 0 && (await db.dexie.sealErrors.count()) === 0) return false; // the usual case: nothing to record or clear

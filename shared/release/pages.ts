@@ -12,6 +12,7 @@
 import type { AccessLevel, DeathPlan, DocumentType, LegalDocument, Message, Profile, SurvivorTask, Trustee } from '../schema';
 import type { DeliveryFacts, DeliveryProblem, HandoverBy } from '../delivery-rule';
 import type { BinderMessage } from '../binder/delivery-line';
+import type { CollectionName } from '../schema/collection-names';
 
 /** A record's stored file, and how to fetch (ciphertext, `url`) and open it (`key`, shared/files/crypto.ts). */
 export interface PageFile {
@@ -69,6 +70,19 @@ export interface SealedInfo {
    * stored (values and clocks by stored field), for the page and the family binder.
    */
   records?: { collection: SealedRecordCollection; id: string; values: Record<string, unknown>; clocks: Record<string, string> }[];
+  /**
+   * The freshness fields (shared/crypto/freshness.ts: `_version`, `_auth/_deleted`, the plain
+   * `_deleted`) of each record whose values come one field at a time (a message, a document), by
+   * `<collection>/<recordId>`, their HLCs in `clocks`: the page holds each field it opens to its
+   * owner's last version (web/release/page-freshness.ts; SECURITY.md "Freshness").
+   */
+  versions?: Record<string, Record<string, unknown>>;
+  /**
+   * The records of the page's collections the server holds as deleted, their freshness fields only
+   * (never their content): the page shows nothing of one its owner's devices deleted, and names one
+   * whose deletion they did not write (a record hidden by the server).
+   */
+  removed?: { collection: CollectionName; id: string; values: Record<string, unknown>; clocks: Record<string, string> }[];
 }
 
 /** The collections a full-access trustee's page receives as stored records (SealedInfo.records). */

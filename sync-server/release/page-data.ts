@@ -29,7 +29,7 @@ import type { BlobService } from '../blobs';
 import type { PageServices } from './page-services';
 import { exportRecordsOf } from '../export';
 import type { SealedInfo } from '../../shared/release/pages';
-import { TOMBSTONE_FIELD, type CollectionName } from '../../shared/schema/collection-names';
+import { isFreshnessField, TOMBSTONE_FIELD, type CollectionName } from '../../shared/schema/collection-names';
 import { plainTrusteeNames, taskMarksFor } from './task-marks';
 
 
@@ -90,15 +90,40 @@ export async function sealedInfoOf(services: PageServices, ownerId: string, trus
   return holds ? info : { ...info, noOwnKit: true };
 }
 
-/** Adds to `info` the HLCs of `fields` of each record of `collection` named in `ids` (one read of the stored records). */
+/** The freshness fields of stored record `r` (shared/crypto/freshness.ts; its plain `_deleted` too) and their HLCs: what a page holds its fields to. */
+function freshnessOf(r: { values: Record<string, unknown>; clocks: Record<string, string> }): { values: Record<string, unknown>; clocks: Record<string, string> } {
+  const values: Record<string, unknown> = {};
+  const clocks: Record<string, string> = {};
+  for (const [f, clock] of Object.entries(r.clocks)) {
+    if (!isFreshnessField(f) && f !== TOMBSTONE_FIELD) continue;
+    values[f] = r.values[f];
+    clocks[f] = clock;
+  }
+  return { values, clocks };
+}
+
+/** Adds to `info` the HLCs of `fields` of stored record `r` of `collection`, and its freshness fields (SealedInfo.versions). */
+function placeOf(info: SealedInfo, collection: CollectionName, r: { id: string; values: Record<string, unknown>; clocks: Record<string, string> }, fields: readonly string[]): void {
+  const fresh = freshnessOf(r);
+  const clocks: Record<string, string> = { ...fresh.clocks };
+  for (const f of fields) if (r.clocks[f]) clocks[f] = r.clocks[f];
+  info.clocks[`${collection}/${r.id}`] = clocks;
+  (info.versions ??= {})[`${collection}/${r.id}`] = fresh.values;
+}
+
+/** Adds to `info` the places of `fields` of each record of `collection` named in `ids` (one read of the stored records). */
 async function placesOf(services: PageServices, info: SealedInfo, collection: CollectionName, ids: readonly string[], fields: readonly string[]): Promise<void> {
   const wanted = new Set(ids);
-  for (const r of await services.store.list(info.userId, collection)) {
-    if (!wanted.has(r.id)) continue;
-    const clocks: Record<string, string> = {};
-    for (const f of fields) if (r.clocks[f]) clocks[f] = r.clocks[f];
-    info.clocks[`${collection}/${r.id}`] = clocks;
-  }
+  for (const r of await services.store.list(info.userId, collection)) if (wanted.has(r.id)) placeOf(info, collection, r, fields);
+}
+
+/**
+ * Adds to `info` the records of `collection` the server holds as deleted, their freshness fields
+ * only (SealedInfo.removed): the page checks each deletion was its owner's (a plain `_deleted` the
+ * server wrote hides a record; SECURITY.md "Freshness"), and never gets a deleted record's content.
+ */
+async function removedOf(services: PageServices, info: SealedInfo, collection: CollectionName): Promise<void> {
+  for (const r of await services.store.listDeleted(info.userId, collection)) (info.removed ??= []).push({ collection, id: r.id, ...freshnessOf(r) });
 }
 
 /**
@@ -129,7 +154,7 @@ export async function deliveryPageData(services: PageServices, ownerId: string, 
   const sealed = await sealedInfoOf(services, ownerId);
   if (sealed) {
     const state = await services.store.get(ownerId, 'messages', m.id);
-    sealed.clocks[`messages/${m.id}`] = Object.fromEntries(['messageType', 'messageContent', 'file'].filter((f) => state?.clocks[f]).map((f) => [f, state!.clocks[f]!]));
+    if (state) placeOf(sealed, 'messages', state, ['messageType', 'messageContent', 'file']);
     return {
       ownerName: owner.firstName, // the rest of the name is sealed under the owner scope, which a recipient never gets
       sealed,
@@ -184,7 +209,10 @@ export async function trusteePageData(
   const opens = !sealed?.noKits && !sealed?.noOwnKit;
   if (level !== 'messages-only' && opens) {
     const docs = await records.list(ownerId, 'documents');
-    if (sealed) await placesOf(services, sealed, 'documents', docs.map((d) => d.id), ['documentType', 'documentName', 'documentUrl', 'originalLocation', 'file']);
+    if (sealed) {
+      await placesOf(services, sealed, 'documents', docs.map((d) => d.id), ['documentType', 'documentName', 'documentUrl', 'originalLocation', 'file']);
+      await removedOf(services, sealed, 'documents');
+    }
     out.documents = await Promise.all(
       docs.map(async (d) => ({
         id: d.id,
@@ -206,6 +234,7 @@ export async function trusteePageData(
       for (const r of await services.store.list(ownerId, collection)) {
         if (r.values[TOMBSTONE_FIELD] !== true) (sealed.records ??= []).push({ collection, id: r.id, values: r.values, clocks: r.clocks });
       }
+      await removedOf(services, sealed, collection);
     }
   }
   if (level === 'full' && !sealed) {

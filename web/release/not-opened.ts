@@ -6,7 +6,7 @@
  * document's name, a task's title) or from what is plain (a recipient's address).
  */
 import { baseField } from '../../shared/crypto/fields';
-import type { CollectionName } from '../../shared/schema/collection-names';
+import { TOMBSTONE_FIELD, type CollectionName } from '../../shared/schema/collection-names';
 
 /** A sealed field that did not open: `field` as stored (a list item `musicSelections/<id>` too). */
 export interface FailedPlace {
@@ -81,6 +81,7 @@ export function placeWords(place: FailedPlace, names: NamesOf, owner: string): s
   const ownName = (place.collection === 'documents' && field === 'documentName') || (place.collection === 'survivorTasks' && field === 'title');
   const record = recordWords(place.collection, ownName ? null : names(place.collection, place.id), owner);
   if (place.collection === 'documents' && field === 'originalLocation') return `where the original of ${record} is kept`;
+  if (field === TOMBSTONE_FIELD) return `whether ${record} was deleted`; // a deletion mark its owner's devices did not write (page-freshness.ts)
   if (place.collection === 'profile' && field === 'healthInfo') return `the health information ${owner} wrote`;
   const word = WORDS[place.collection]?.[field] ?? 'an entry';
   return place.collection === 'deathPlan' || place.collection === 'profile' ? `${word} in ${record}` : `${word} of ${record}`;

@@ -16,7 +16,7 @@
  */
 import { fromB64url } from '../../shared/crypto/bytes';
 import { open, type KeyLookup } from '../../shared/crypto/envelope';
-import { CryptoError } from '../../shared/crypto/errors';
+import { CryptoError, RolledBackError } from '../../shared/crypto/errors';
 import { parseKid } from '../../shared/crypto/kid';
 import { openState } from '../../shared/crypto/sealed-record';
 import { importAesKey } from '../../shared/crypto/wrap';
@@ -24,9 +24,10 @@ import { ALLOWED_MIME_TYPES } from '../../shared/files/types';
 import { pageProfileOf } from '../../shared/release/page-records';
 import type { DeliveryPageData, PageFile, SealedInfo, TrusteePageData } from '../../shared/release/pages';
 import { whySealedStaysShut } from '../../shared/release/without-kits';
-import type { CollectionName } from '../../shared/schema/collection-names';
+import { TOMBSTONE_FIELD, type CollectionName } from '../../shared/schema/collection-names';
 import type { DeathPlan } from '../../shared/schema';
 import { namedEntries, type FailedPlace, type NamesOf } from './not-opened';
+import { hiddenRecords, refusedFields } from './page-freshness';
 import { pageTaskOf, sealedBinderRecords, type OpenedProfile, type OpenedTask, type OpenedTrustee } from './sealed-binder';
 
 /** What each page receives from the server, by route. */
@@ -59,6 +60,10 @@ export const NO_KITS_TEXT = (owner: string, kitsMade = true) =>
 export const NO_OWN_KIT_TEXT = (owner: string) =>
   `This page cannot open what ${owner} left: it opens only with a trustee kit, and ${owner} did not give you one (perhaps you were named after the kits were made). A trustee who holds a kit with full access can open it with theirs and share with you what you need. The messages ${owner} wrote to people still reach them.`;
 
+/** Why a recipient's page shows no letter when the server served an older version of it than its writer's last (page-freshness.ts). */
+export const OLDER_TEXT =
+  'This message cannot be shown: Afterword’s server gave this page an older version of it than the one its writer left, so nothing of it is shown. Please tell a trustee or the family, who can ask for the message to be sent again.';
+
 const MESSAGE_TYPES = new Set(['text', 'audio', 'video']);
 
 /** The keys of a link's fragment `<kid>.<key>,…` (release-keys.ts fragmentOf); entries that are not keys are ignored. */
@@ -86,17 +91,35 @@ async function lookupOf(keys: RawKeys): Promise<KeyLookup> {
   return (kid) => map.get(kid);
 }
 
-/** Opens sealed values of `info`'s account; `failed` holds the places of those that did not open (not-opened.ts). */
+/**
+ * Opens sealed values of `info`'s account; `failed` holds the places of those that did not open
+ * (not-opened.ts), `older` is set when one was refused as older than its owner's version
+ * (page-freshness.ts), which every value is held to.
+ */
 function openerOf(info: SealedInfo, keys: KeyLookup) {
+  const versions = new Map<string, ReturnType<typeof refusedFields>>();
+  const refused = (collection: CollectionName, id: string) => {
+    const key = `${collection}/${id}`;
+    if (!versions.has(key)) versions.set(key, refusedFields(keys, info, collection, id));
+    return versions.get(key)!;
+  };
   const opener = {
     failed: [] as FailedPlace[],
+    older: false,
     /**
-     * The opened value of `field` of `collection/id`, or undefined when it did not open. A field
-     * never written (no value and no clock: a device leaves an empty field out, web/db/edit-session.ts
-     * createRecord) is null, not a failure; a clock without an envelope is one.
+     * The opened value of `field` of `collection/id`, or undefined when it did not open or its
+     * owner's version refuses it. A field never written (no value and no clock: a device leaves an
+     * empty field out, web/db/edit-session.ts createRecord) is null, not a failure; a clock without
+     * an envelope is one.
      */
     async value(collection: CollectionName, id: string, field: string, envelope: unknown): Promise<unknown> {
       const hlc = info.clocks[`${collection}/${id}`]?.[field];
+      const why = (await refused(collection, id))[field];
+      if (why) {
+        opener.older ||= why instanceof RolledBackError;
+        opener.failed.push({ collection, id, field });
+        return undefined;
+      }
       if ((envelope === null || envelope === undefined) && !hlc) return null;
       try {
         if (typeof envelope !== 'string' || !hlc) throw new CryptoError(`${field} holds no envelope`);
@@ -114,6 +137,10 @@ function openerOf(info: SealedInfo, keys: KeyLookup) {
       if (v === null && !info.clocks[`${collection}/${id}`]?.[field]) return '';
       if (v !== undefined) opener.failed.push({ collection, id, field });
       return NOT_OPENED;
+    },
+    /** Names `collection/id` when its owner's version refuses its deletion mark (the server wrote it: page-freshness.ts). */
+    async deletion(collection: CollectionName, id: string): Promise<void> {
+      if ((await refused(collection, id))[TOMBSTONE_FIELD]) opener.failed.push({ collection, id, field: TOMBSTONE_FIELD });
     },
     /** A sealed file: the page file completed from its opened reference, or null when it did not open. */
     async file(collection: CollectionName, id: string, f: PageFile | null | 'missing'): Promise<PageFile | null | 'missing'> {
@@ -148,6 +175,7 @@ async function openDelivery(raw: DeliveryPageData, info: SealedInfo, fragmentKey
   const type = await o.value('messages', m.id, 'messageType', m.messageType);
   const content = await o.value('messages', m.id, 'messageContent', m.messageContent);
   const file = await o.file('messages', m.id, m.file);
+  if (o.older) throw new Error(OLDER_TEXT);
   if (o.failed.length > 0 || typeof type !== 'string' || !MESSAGE_TYPES.has(type) || typeof content !== 'string') {
     throw new Error('This message cannot be opened: the key in the link does not fit it, or the message was changed. Please ask a trustee to send you a new link.');
   }
@@ -188,6 +216,7 @@ async function openTrustee(raw: TrusteePageData, info: SealedInfo, levelKeys: Re
     raw.documents &&
     (await Promise.all(
       raw.documents.map(async (d) => {
+        await o.deletion('documents', d.id);
         const documentType = await o.text('documents', d.id, 'documentType', d.documentType);
         const url = await o.value('documents', d.id, 'documentUrl', d.documentUrl);
         const original = await o.value('documents', d.id, 'originalLocation', d.originalLocation);
@@ -202,7 +231,8 @@ async function openTrustee(raw: TrusteePageData, info: SealedInfo, levelKeys: Re
       }),
     ));
   const full = info.records ? await openFullRecords(info, lookup) : null;
-  const failed = namedEntries([...o.failed, ...(full?.failed ?? [])], namesOf(messages, documents, full), raw.ownerFirstName);
+  const hidden = await hiddenRecords(lookup, info);
+  const failed = namedEntries([...o.failed, ...(full?.failed ?? []), ...hidden], namesOf(messages, documents, full), raw.ownerFirstName);
   const { sealed: _info, ...rest } = raw;
   void _info;
   // Who ticked a task: a trustee's name is sealed under the owner scope a full-access page holds.

@@ -28,8 +28,7 @@ async function push(w: SealedWorld, db: UserDatabase) {
 
 /** The server's stored state of `documents/<id>`, as a pull serves it. */
 async function stored(w: SealedWorld, id: string): Promise<ServerRecord> {
-  const r = (await w.t.services.store.get(w.userId, 'documents', id))!;
-  return structuredClone({ collection: 'documents', id, values: r.values, clocks: r.clocks });
+  return structuredClone((await w.t.services.store.get(w.userId, 'documents', id))!);
 }
 
 /**

@@ -187,6 +187,11 @@ export function createPgRecordStore(pool: pg.Pool, limits: { pullPageBytes: numb
       return rows.map(toRecord);
     },
 
+    async listDeleted(userId, collection) {
+      const { rows } = await pool.query<Row>(`${SELECT} WHERE user_id = $1 AND collection = $2 AND deleted ORDER BY seq`, [userId, collection]);
+      return rows.map(toRecord);
+    },
+
     // The account's (or one collection's) latest sequence: every change takes a new, higher one
     // (records_user_seq makes the account's an index-only seek). Kept answers are checked by it
     // (records/service.ts listJson, release/trustee-pages.ts).

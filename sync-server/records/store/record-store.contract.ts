@@ -130,12 +130,14 @@ export function recordStoreContract(name: string, setup: () => ContractSetup | P
       expect((await store.pull('u1', 0, 10)).records).toEqual(out);
     });
 
-    it('rule 5: tombstoned records leave list() and counts() but stay pullable', async () => {
+    it('rule 5: tombstoned records leave list() and counts() for listDeleted() but stay pullable', async () => {
       const { store, addUser } = await setup();
       await addUser('u1');
       await store.applyChanges('u1', [change('t1', { name: 'A' }, h(1)), change('t2', { name: 'B' }, h(1, 'b'))]);
       await store.applyChanges('u1', [change('t1', { _deleted: true }, h(2))]);
       expect((await store.list('u1', 'trustees')).map((r) => r.id)).toEqual(['t2']);
+      expect((await store.listDeleted('u1', 'trustees')).map((r) => [r.id, r.values._deleted])).toEqual([['t1', true]]);
+      expect(await store.listDeleted('u1', 'messages')).toEqual([]);
       expect((await store.counts('u1')).trustees).toBe(1);
       expect((await store.counts('u1')).messages).toBe(0);
       expect((await store.pull('u1', 0, 10)).records.find((r) => r.id === 't1')!.values._deleted).toBe(true);

@@ -78,6 +78,11 @@ export interface RecordStore {
   /** Every live (not tombstoned) record of a collection. */
   list(userId: string, collection: CollectionName): ServerRecord[];
   /**
+   * Every tombstoned record of a collection, oldest change first: a release page checks each
+   * deletion against its owner's version (page-data.ts removedOf; SECURITY.md "Freshness").
+   */
+  listDeleted(userId: string, collection: CollectionName): ServerRecord[];
+  /**
    * The highest sequence of `userId`'s records, of one `collection` when given (0 when none): it
    * grows with every change of the account (of that collection) and with nothing else, so an
    * unchanged value means nothing changed. Optional (issue #20): callers use it to skip work; a

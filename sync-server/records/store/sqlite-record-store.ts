@@ -42,6 +42,9 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
   const live = db.prepare<[string, string], Row>(
     'SELECT collection, id, state, seq FROM records WHERE user_id = ? AND collection = ? AND deleted = 0 ORDER BY +seq',
   );
+  const deleted = db.prepare<[string, string], Row>(
+    'SELECT collection, id, state, seq FROM records WHERE user_id = ? AND collection = ? AND deleted = 1 ORDER BY +seq',
+  );
   // Index-only (records_user_seq): one seek however many records the account holds.
   const latest = db.prepare<[string], { seq: number | null }>('SELECT MAX(seq) AS seq FROM records WHERE user_id = ?');
   // Index-only (records_user_collection_seq, migration 009): one seek, never the records themselves.
@@ -114,6 +117,7 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
       return row ? toRecord(row) : null;
     },
     list: (userId, collection) => live.all(userId, collection).map(toRecord),
+    listDeleted: (userId, collection) => deleted.all(userId, collection).map(toRecord),
     latestSeq: (userId, collection) => (collection ? latestOf.get(userId, collection) : latest.get(userId))?.seq ?? 0,
     backlog(userId, cursor) {
       const at = latest.get(userId)?.seq ?? 0;

@@ -100,6 +100,22 @@ export function freshnessFields(collection: CollectionName, state: RecordState, 
   return out;
 }
 
+/**
+ * The freshness fields of stored state `r` (`_version`, `_auth/…`) and its plain deletion mark, with
+ * their HLCs: what the server hands a page that opens a record one field at a time, for it to hold
+ * the fields it opens to their owner's version (web/release/page-freshness.ts, shared/release/handover-links.ts).
+ */
+export function freshnessState(r: RecordState): RecordState {
+  const values: Record<string, unknown> = {};
+  const clocks: Record<string, string> = {};
+  for (const [f, clock] of Object.entries(r.clocks)) {
+    if (!isFreshnessField(f) && f !== TOMBSTONE_FIELD) continue;
+    values[f] = r.values[f];
+    clocks[f] = clock;
+  }
+  return { values, clocks };
+}
+
 /** The fields `value` (a RecordVersion stored at `own`) names and their HLCs, or null when it is not one. */
 function namedBy(collection: CollectionName, value: unknown, own: string): { named: Map<string, string>; d: unknown } | null {
   const v = value as RecordVersion | null;

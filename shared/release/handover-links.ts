@@ -19,6 +19,11 @@ import { CryptoError, MalformedError } from '../crypto/errors';
 import { handoverKey, handoverWrapContext } from '../crypto/trustee-kit';
 import { importAesKey, unwrapKey } from '../crypto/wrap';
 import { sameAddress } from '../crypto/fields';
+import { checkFreshness, VERSION_FIELD } from '../crypto/freshness';
+import { openFields } from '../crypto/sealed-record';
+
+/** The letter's field that holds its owner's sealed copy of the address (shared/crypto/fields.ts OWNER_COPIES). */
+const ADDRESS_COPY = 'sealedRecipientEmail';
 
 /** One hand-delivered message as `GET /api/kit/:token/handovers` lists it. */
 export interface HandoverJson {
@@ -34,6 +39,13 @@ export interface HandoverJson {
   recipientEmail: string;
   /** The owner's sealed copy of the address (an envelope under the message key, and its HLC); null or absent for a letter addressed before copies. */
   sealedAddress?: { envelope: string; hlc: string } | null;
+  /**
+   * The letter's freshness fields as stored (shared/crypto/freshness.ts freshnessState: its
+   * `_version`, sealed under the letter's key) and their HLCs; null or absent for a letter written
+   * before versions. The sealed address is held to it: an older copy, or none where the version
+   * names one, is refused.
+   */
+  version?: { values: Record<string, unknown>; clocks: Record<string, string> } | null;
   deliveryDate: string | null;
   /** The delivery link's path without its key (`/r/d/<token>`). */
   path: string;
@@ -67,9 +79,10 @@ const DELIVERY_PATH = /^\/r\/d\/[A-Za-z0-9_-]{20,128}$/;
  * letter as not checkable, never its server-written address as one to use.
  */
 async function checkedAddress(account: string, m: HandoverJson, mk: Uint8Array): Promise<{ recipientEmail: string; address: AddressCheck }> {
-  if (!m.sealedAddress) return { recipientEmail: m.recipientEmail, address: 'unsealed' };
   const key = await importAesKey(mk);
-  const place = { userId: account, collection: 'messages' as const, recordId: m.messageId, field: 'sealedRecipientEmail' };
+  await checkAddressVersion(account, m, key);
+  if (!m.sealedAddress) return { recipientEmail: m.recipientEmail, address: 'unsealed' };
+  const place = { userId: account, collection: 'messages' as const, recordId: m.messageId, field: ADDRESS_COPY };
   let sealed: unknown;
   try {
     sealed = await open((kid) => (kid === m.kid ? key : undefined), place, m.sealedAddress.hlc, m.sealedAddress.envelope);
@@ -79,6 +92,22 @@ async function checkedAddress(account: string, m: HandoverJson, mk: Uint8Array):
   }
   if (typeof sealed !== 'string' || !sealed.includes('@')) throw new SealedAddressError('The sealed address is not an address');
   return { recipientEmail: sealed, address: sameAddress(sealed, m.recipientEmail) ? 'sealed' : 'differs' };
+}
+
+/**
+ * Holds `m`'s sealed address to the letter's version (issue 39, Freshness; opened with the letter's
+ * key `key`): throws SealedAddressError when the version does not open (this page holds the key it
+ * is sealed under: a version that does not open is the server's doing), or refuses the address the
+ * server gave (a copy older than the version names, or none where it names one: an address the owner
+ * replaced, brought back). A letter without a version (written before versions) is not held.
+ */
+async function checkAddressVersion(account: string, m: HandoverJson, key: CryptoKey): Promise<void> {
+  if (!m.version) return;
+  const opened = await openFields((kid) => (kid === m.kid ? key : undefined), account, 'messages', m.messageId, m.version);
+  if (opened.errors[VERSION_FIELD]) throw new SealedAddressError(`The letter's version does not open (${opened.errors[VERSION_FIELD].name})`);
+  const clocks = { ...m.version.clocks, ...(m.sealedAddress ? { sealedRecipientEmail: m.sealedAddress.hlc } : {}) };
+  const refused = checkFreshness('messages', { values: opened.values, clocks, errors: opened.errors })[ADDRESS_COPY];
+  if (refused) throw new SealedAddressError(`The sealed address is not its owner's last (${refused.message})`);
 }
 
 /**

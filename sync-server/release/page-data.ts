@@ -29,7 +29,8 @@ import type { BlobService } from '../blobs';
 import type { PageServices } from './page-services';
 import { exportRecordsOf } from '../export';
 import type { SealedInfo } from '../../shared/release/pages';
-import { isFreshnessField, TOMBSTONE_FIELD, type CollectionName } from '../../shared/schema/collection-names';
+import { TOMBSTONE_FIELD, type CollectionName } from '../../shared/schema/collection-names';
+import { freshnessState } from '../../shared/crypto/freshness';
 import { plainTrusteeNames, taskMarksFor } from './task-marks';
 
 
@@ -90,21 +91,9 @@ export async function sealedInfoOf(services: PageServices, ownerId: string, trus
   return holds ? info : { ...info, noOwnKit: true };
 }
 
-/** The freshness fields of stored record `r` (shared/crypto/freshness.ts; its plain `_deleted` too) and their HLCs: what a page holds its fields to. */
-function freshnessOf(r: { values: Record<string, unknown>; clocks: Record<string, string> }): { values: Record<string, unknown>; clocks: Record<string, string> } {
-  const values: Record<string, unknown> = {};
-  const clocks: Record<string, string> = {};
-  for (const [f, clock] of Object.entries(r.clocks)) {
-    if (!isFreshnessField(f) && f !== TOMBSTONE_FIELD) continue;
-    values[f] = r.values[f];
-    clocks[f] = clock;
-  }
-  return { values, clocks };
-}
-
 /** Adds to `info` the HLCs of `fields` of stored record `r` of `collection`, and its freshness fields (SealedInfo.versions). */
 function placeOf(info: SealedInfo, collection: CollectionName, r: { id: string; values: Record<string, unknown>; clocks: Record<string, string> }, fields: readonly string[]): void {
-  const fresh = freshnessOf(r);
+  const fresh = freshnessState(r);
   const clocks: Record<string, string> = { ...fresh.clocks };
   for (const f of fields) if (r.clocks[f]) clocks[f] = r.clocks[f];
   info.clocks[`${collection}/${r.id}`] = clocks;
@@ -123,7 +112,7 @@ async function placesOf(services: PageServices, info: SealedInfo, collection: Co
  * server wrote hides a record; SECURITY.md "Freshness"), and never gets a deleted record's content.
  */
 async function removedOf(services: PageServices, info: SealedInfo, collection: CollectionName): Promise<void> {
-  for (const r of await services.store.listDeleted(info.userId, collection)) (info.removed ??= []).push({ collection, id: r.id, ...freshnessOf(r) });
+  for (const r of await services.store.listDeleted(info.userId, collection)) (info.removed ??= []).push({ collection, id: r.id, ...freshnessState(r) });
 }
 
 /**

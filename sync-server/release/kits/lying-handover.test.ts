@@ -17,17 +17,22 @@ import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices } from '../.
 import { ADDRESS_CHANGED_TEXT, letterAddress, letterAddressNotice } from '../../../web/features/message-vault/address-check';
 import type { Message } from '../../../shared/schema';
 import { formatHlc } from '../../../shared/sync/hlc';
+import type { ServerRecord } from '../../../shared/sync/protocol';
 import { releaseThroughKits, sealedWithKits } from '../../test/message-key-test-support';
 
 const ORIGIN = 'http://afterword.test';
 const ATTACKER = 'attacker@evil.example';
 
-/** A released account whose letter m2 (to bert) bob (tr2) hands over; and bob's kit page, whose `/handovers` answer `lie` may replace. */
-async function releasedHandover() {
+/**
+ * A released account whose letter m2 (to bert) bob (tr2) hands over; and bob's kit page, whose
+ * `/handovers` answer `lie` may replace. `before` runs on the owner's side before the release.
+ */
+async function releasedHandover(before?: (world: Awaited<ReturnType<typeof sealedWithKits>>) => Promise<void>) {
   const world = await sealedWithKits();
   const { w, made, token, device, api } = world;
   expect(await syncDeliveryChoices(device, ['m1', 'm2'])).toEqual({ updated: 2, unbound: [] });
   expect(await saveDeliveryChoice(device, await loadDeliveryState(api), 'm2', { mode: 'trustee', trustees: ['tr2'] })).toBe(true);
+  await before?.(world);
   await releaseThroughKits(w, made, token);
   const bobT = made.kits.find((m) => m.trusteeId === 'tr2')!.kit.t;
   const sent: Array<{ url: string; body: string }> = [];
@@ -99,9 +104,26 @@ describe('a server that lies about a hand-over letter\'s address', () => {
     expect(other.notOpened).toEqual([h.addr('bert')]);
   });
 
-  it('a letter addressed before addresses were sealed still opens, with the server\'s address and a note that it cannot be checked', async () => {
+  it('an address the owner replaced, served again with its sealed copy and that copy\'s own old HLC, or the copy left out: no link, no address named', async () => {
+    let old: ServerRecord | null = null;
+    const h = await releasedHandover(async ({ w, db, sync, addr }) => {
+      old = structuredClone(await w.t.services.store.get(w.userId, 'messages', 'm2'));
+      await db.write('messages', 'm2', { recipientEmail: addr('bertie') });
+      await sync();
+    });
+    const honest = await h.open();
+    expect(honest.links.map((l) => [l.recipientEmail, l.address])).toEqual([[h.addr('bertie'), 'sealed']]);
+    h.setLie((ms) => ms.map((m) => ({ ...m, recipientEmail: old!.values.recipientEmail as string, sealedAddress: { envelope: old!.values.sealedRecipientEmail as string, hlc: old!.clocks.sealedRecipientEmail! } })));
+    h.sent.length = 0;
+    expect(await h.open()).toEqual({ links: [], notOpened: [], unchecked: 1 });
+    h.setLie((ms) => ms.map((m) => ({ ...m, recipientEmail: ATTACKER, sealedAddress: null })));
+    expect(await h.open()).toEqual({ links: [], notOpened: [], unchecked: 1 });
+    expect(h.sent.map((r) => r.body).filter(Boolean)).toEqual([]); // the page only reads
+  });
+
+  it('a letter addressed before addresses were sealed (and before versions) still opens, with the server\'s address and a note that it cannot be checked', async () => {
     const h = await releasedHandover();
-    h.setLie((ms) => ms.map((m) => ({ ...m, sealedAddress: null })));
+    h.setLie((ms) => ms.map((m) => ({ ...m, sealedAddress: null, version: null })));
     const { links } = await h.open();
     expect(links.map((l) => [l.recipientEmail, l.address])).toEqual([[h.addr('bert'), 'unsealed']]);
     expect(handoverLineText(links[0]!, 'Ada').note).toBe(ADDRESS_UNSEALED_TEXT('Ada'));

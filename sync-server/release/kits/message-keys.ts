@@ -18,6 +18,7 @@
  */
 import { fromB64url, toB64url } from '../../../shared/crypto/bytes';
 import { messageScope, parseKid } from '../../../shared/crypto/kid';
+import { freshnessState, VERSION_FIELD } from '../../../shared/crypto/freshness';
 import { deliveryWrapContext, messageDeliveryKey } from '../../../shared/crypto/trustee-kit';
 import { unwrapKey } from '../../../shared/crypto/wrap';
 import { isDeliveryDue } from '../../../shared/delivery-rule';
@@ -267,6 +268,8 @@ export function createMessageKeys({ deps, release, records, sealer, store, store
           recipientEmail: m.recipientEmail,
           // The owner's sealed copy of the address, as stored: the page opens it with the letter's key.
           sealedAddress: typeof envelope === 'string' && hlc ? { envelope, hlc } : null,
+          // Its freshness fields, which the page holds the copy to (issue 39, Freshness).
+          version: state && state.clocks[VERSION_FIELD] ? freshnessState(state) : null,
           deliveryDate: m.deliveryDate ?? null,
           path: `${RELEASE_PAGE_PATHS.delivery}${link}`,
         });

@@ -27,6 +27,7 @@
 import { isFreshnessField, TOMBSTONE_FIELD, TWIN_PREFIX, VERSION_FIELD, type CollectionName } from '../schema/collection-names';
 import type { RecordState } from '../sync/merge';
 import { CryptoError, MalformedError, RolledBackError, UnknownKeyError, UnvouchedError } from './errors';
+import { sealedScope } from './fields';
 
 export { isFreshnessField, TWIN_PREFIX, VERSION_FIELD };
 
@@ -133,6 +134,25 @@ function namedBy(collection: CollectionName, value: unknown, own: string): { nam
   return { named, d: v.d };
 }
 
+/**
+ * True when the version of `got` did not open for want of its key, and this reader truly lacks the
+ * key of the version's scope: no sealed value of that scope opened either. A server that rewrote
+ * only the version's key id (so that it reads as a key this reader lacks) beside fields that open
+ * is not believed (the version then vouches for nothing, as a damaged one).
+ */
+function lacksVersionKey(collection: CollectionName, got: OpenedRecord): boolean {
+  if (!(got.errors[VERSION_FIELD] instanceof UnknownKeyError)) return false;
+  const scope = (field: string) => {
+    try {
+      return sealedScope(collection, '-', field);
+    } catch {
+      return null; // a field not declared: not this scope's
+    }
+  };
+  const own = scope(VERSION_FIELD);
+  return !Object.entries(got.values).some(([field, value]) => value !== null && !isFreshnessField(field) && scope(field) === own);
+}
+
 /** A record as a reader has it: opened values (a field that did not open is in `errors`), and every field's HLC. */
 export interface OpenedRecord {
   values: Record<string, unknown>;
@@ -162,11 +182,12 @@ export function checkFreshness(collection: CollectionName, got: OpenedRecord, kn
   const opened = gotClock !== undefined && !got.errors[VERSION_FIELD] ? namedBy(collection, got.values[VERSION_FIELD], gotClock) : null;
   if (gotClock !== undefined && !opened && !got.errors[VERSION_FIELD]) refused[VERSION_FIELD] = new MalformedError('The record version is not one this app reads');
   const version = opened ?? (knownClock === gotClock ? namedBy(collection, known?.values[VERSION_FIELD], own) : null);
-  if (gotClock !== undefined && version === null && !(got.errors[VERSION_FIELD] instanceof UnknownKeyError)) {
+  if (gotClock !== undefined && version === null && !lacksVersionKey(collection, got)) {
     // A version that does not open (or reads as nothing known) vouches for nothing: were its fields
     // taken unchecked, damaging the version would let any older field back in. Nothing merges.
-    // (Not when this device lacks the record's key: its sealed fields fail the same way already,
-    // and that is the device's state, not the server's doing; an export opened without keys.)
+    // (Not when this reader lacks the key of the record's scope: its sealed fields of that scope fail
+    // the same way already, and that is the reader's state, not the server's doing: a trustee's page
+    // without a letter's key, an export opened without keys.)
     const why = got.errors[VERSION_FIELD] ?? refused[VERSION_FIELD]!;
     for (const field of Object.keys(got.clocks)) refused[field] = why;
     return refused;

@@ -134,6 +134,15 @@ describe('a lying server against the release pages', () => {
     for (const word of [CANARY.document, CANARY.obituary, CANARY.task]) expect(JSON.stringify(rolled)).not.toContain(word);
     expect(notOpenedText(rolled.notOpened!)).toBe('3 entries on this page could not be opened, because they were changed or damaged: the name of a document; the obituary in the plan; the title of a task.');
 
+    // The same old name beside a version whose key id the server changed (read as a key the page lacks): still refused.
+    lyingFetch(o, (data: TrusteePageData) => {
+      const s = data.sealed!;
+      data.documents!.find((d) => d.id === 'd1')!.documentName = replay(s.clocks, 'documents/d1', 'documentName', old.d1) as string;
+      s.versions!['documents/d1']!._version = (s.versions!['documents/d1']!._version as string).replace(/^v1\.docs~\d+\./, 'v1.docs~9.');
+    });
+    const rekeyed = await openPage('t', (await fetchPageData('t', token))!, null, grace.keys);
+    expect(rekeyed.documents!.map((d) => d.documentName)).toEqual([NOT_OPENED]);
+
     // A document and a task hidden by a plain `_deleted` the owner's devices never wrote (a careless operator, a lying server).
     globalThis.fetch = realFetch;
     for (const [collection, id] of [['documents', 'd1'], ['survivorTasks', 'task1']] as const) {

@@ -98,14 +98,18 @@ async function lookupOf(keys: RawKeys): Promise<KeyLookup> {
  */
 function openerOf(info: SealedInfo, keys: KeyLookup) {
   const versions = new Map<string, ReturnType<typeof refusedFields>>();
-  const refused = (collection: CollectionName, id: string) => {
+  const refused = (collection: CollectionName, id: string, shown: Readonly<Record<string, unknown>> = {}) => {
     const key = `${collection}/${id}`;
-    if (!versions.has(key)) versions.set(key, refusedFields(keys, info, collection, id));
+    if (!versions.has(key)) versions.set(key, refusedFields(keys, info, collection, id, shown));
     return versions.get(key)!;
   };
   const opener = {
     failed: [] as FailedPlace[],
     older: false,
+    /** Holds `collection/id` to its owner's version, with the envelopes the page shows of it (`shown`: page-freshness.ts refusedFields); before its values are opened. */
+    async hold(collection: CollectionName, id: string, shown: Readonly<Record<string, unknown>>): Promise<void> {
+      await refused(collection, id, shown);
+    },
     /**
      * The opened value of `field` of `collection/id`, or undefined when it did not open or its
      * owner's version refuses it. A field never written (no value and no clock: a device leaves an
@@ -172,6 +176,7 @@ async function openDelivery(raw: DeliveryPageData, info: SealedInfo, fragmentKey
   }
   const o = openerOf(info, await lookupOf(keys));
   const m = raw.message;
+  await o.hold('messages', m.id, { messageType: m.messageType, messageContent: m.messageContent, file: m.file && m.file !== 'missing' ? m.file.envelope : undefined });
   const type = await o.value('messages', m.id, 'messageType', m.messageType);
   const content = await o.value('messages', m.id, 'messageContent', m.messageContent);
   const file = await o.file('messages', m.id, m.file);
@@ -216,6 +221,7 @@ async function openTrustee(raw: TrusteePageData, info: SealedInfo, levelKeys: Re
     raw.documents &&
     (await Promise.all(
       raw.documents.map(async (d) => {
+        await o.hold('documents', d.id, { documentType: d.documentType, documentName: d.documentName, documentUrl: d.documentUrl, originalLocation: d.originalLocation, file: d.file && d.file !== 'missing' ? d.file.envelope : undefined });
         await o.deletion('documents', d.id);
         const documentType = await o.text('documents', d.id, 'documentType', d.documentType);
         const url = await o.value('documents', d.id, 'documentUrl', d.documentUrl);

@@ -21,15 +21,18 @@ import type { FailedPlace } from './not-opened';
  * The fields of `collection/id` (SealedInfo `clocks` and `versions`) its owner's version refuses,
  * and why: a field older than the version names (RolledBackError), a deletion mark the owner did
  * not write (UnvouchedError), every field when the version does not open (not for want of its key:
- * a trustee's page holds no letter's key, and then nothing is checked). A field the version names
- * that came without its clock is refused too (the server left it out): the page asks only of the
- * fields it shows.
+ * a trustee's page holds no letter's key, and then nothing is checked). `shown` are the envelopes
+ * of the fields the page shows (as the server sent them), opened here too: a version that reads as a
+ * key the page lacks beside a field of its scope that opens is not believed (freshness.ts). A field
+ * the version names that came without its clock is refused too (the server left it out): the page
+ * asks only of the fields it shows.
  */
-export async function refusedFields(keys: KeyLookup, info: SealedInfo, collection: CollectionName, id: string): Promise<Record<string, CryptoError>> {
+export async function refusedFields(keys: KeyLookup, info: SealedInfo, collection: CollectionName, id: string, shown: Readonly<Record<string, unknown>>): Promise<Record<string, CryptoError>> {
   const key = `${collection}/${id}`;
   const clocks = info.clocks[key] ?? {};
-  const values = info.versions?.[key] ?? {};
-  const own = Object.fromEntries(Object.keys(values).flatMap((f) => (clocks[f] ? [[f, clocks[f]]] : [])));
+  const sent = { ...Object.fromEntries(Object.entries(shown).filter(([, v]) => typeof v === 'string')), ...info.versions?.[key] };
+  const own = Object.fromEntries(Object.keys(sent).flatMap((f) => (clocks[f] ? [[f, clocks[f]]] : [])));
+  const values = Object.fromEntries(Object.entries(sent).filter(([f]) => f in own));
   const opened = await openFields(keys, info.userId, collection, id, { values, clocks: own });
   return checkFreshness(collection, { values: opened.values, clocks, errors: opened.errors });
 }

@@ -127,6 +127,24 @@ describe('a lying server against the pipelined pull', () => {
     db.close();
   });
 
+  it('an old envelope served beside a version whose key id the server changed (so that it reads as a key this device lacks): refused, not taken unchecked', async () => {
+    const { w, old } = await accountWithHistory(3);
+    const db = await w.device();
+    const lie: Lie = (_page, res) => ({
+      ...res,
+      records: res.records.map((r) => {
+        if (r.id !== 'd0') return r;
+        const version = (r.values._version as string).replace(/^v1\.docs~\d+\./, 'v1.docs~9.');
+        return { ...r, values: { ...r.values, _version: version, documentName: old.values.documentName }, clocks: { ...r.clocks, documentName: old.clocks.documentName! } };
+      }),
+    });
+    const { snapshot } = await pull(w, db, lie);
+    expect((await names(db)).d0).not.toBe('Old will');
+    expect(await refusals(db, 'd0')).toContain('documents/d0/documentName: missing-key');
+    expect(snapshot.unopened).toMatch(/Documents/);
+    db.close();
+  });
+
   it('a device that holds the newer state: an older one on a later page of its next pull is refused, the rest merges', async () => {
     const { w, old } = await accountWithHistory(3);
     const db = await w.device();

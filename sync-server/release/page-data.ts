@@ -17,6 +17,9 @@
  * link's fragment, or a trustee's level keys opened from their own kit in their browser. The
  * server hands a trustee's page no key: without kits in force nothing sealed opens for trustees
  * (SealedInfo `noKits`; issue "Release through trustees' key shares", constraint "The escrow ends").
+ * Beside them go each record's freshness fields (SealedInfo `versions`) and the records held as
+ * deleted, their freshness fields only (`removed`), which the page holds what it shows to (issue 39,
+ * SECURITY.md "Freshness").
  */
 import type { DeliveryPageData, PageFile, TrusteePageData } from '../../shared/release/pages';
 import { binderRecordsOf, messageLinesOf, pageProfileOf, pageTasksOf, type MessageRoutes } from '../../shared/release/page-records';

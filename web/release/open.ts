@@ -10,7 +10,9 @@
  * hands a trustee a key, so without kits in force a trustee's page says nothing sealed can be
  * opened, and why, and shows only the messages' plain delivery facts. A file's key, name and size come out of its opened file reference.
  *
- * Nothing that fails to open is shown as content: a recipient's page says the message cannot be
+ * Every value is held to its record's version (page-freshness.ts; issue 39, Freshness): one older
+ * than its owner's last is refused like one that does not open, and a record the server holds as
+ * deleted without its owner's word is named. Nothing that fails to open is shown as content: a recipient's page says the message cannot be
  * opened and why (an Error for the page), a trustee's page shows "(could not be opened)" in its
  * place and names at the top each entry that did not open (`notOpened`, not-opened.ts).
  */

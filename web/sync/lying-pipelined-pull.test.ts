@@ -3,8 +3,9 @@
  * page n + 1 is opened while page n merges, openAnswer / mergeAnswer). The real server (Hono over a
  * SQLite file) and the real engine over Dexie on fake-indexeddb, pulling in pages of 2; the test
  * rewrites the server's answers as a lying server would: a page serves an older state of a record an
- * earlier page (or the same page) delivered newer, or an older one than the device holds; a field's
- * envelope is changed in the middle of the pull. Each ends with nothing merged over good data, the
+ * earlier page (or the same page) delivered newer, or an older one than the device holds; an old
+ * envelope beside a version whose key id was rewritten; a field's envelope is changed in the middle
+ * of the pull. Each ends with nothing merged over good data, the
  * refusal recorded (`sealErrors`) and shown (the sync status names the screen), the cursor at the
  * server's last page, the pages after merged, and no request carrying anything but the pull.
  */
@@ -78,8 +79,17 @@ const refusals = async (db: UserDatabase, id: string) =>
 /** Every document's name on `db`, by id. */
 const names = async (db: UserDatabase) => Object.fromEntries((await db.dexie.entities('documents').toArray()).map((d) => [d.id, d.documentName]));
 
-/** What every pull request must be: a pull, nothing pushed (the device wrote nothing). */
-const onlyPulls = (requests: readonly SyncRequest[]) => requests.map((r) => r.changes.length);
+/**
+ * What every lie must end with: the pull done, `refusal` recorded and the Documents screen named in
+ * the sync status, the cursor at the server's last page, and no request but pulls (nothing pushed).
+ */
+async function expectRefusedAndShown(db: UserDatabase, pulled: Awaited<ReturnType<typeof pull>>, id: string, refusal: string) {
+  expect(pulled.snapshot.status).toBe('synced');
+  expect(await refusals(db, id)).toContain(refusal);
+  expect(pulled.snapshot.unopened).toMatch(/Documents/);
+  expect(await db.getMeta('cursor')).toBe(pulled.last.cursor);
+  expect(pulled.requests.map((r) => r.changes.length).filter((n) => n > 0)).toEqual([]);
+}
 
 describe('a lying server against the pipelined pull', () => {
   it('an older state of a record an earlier page delivered newer, and an old envelope with its old HLC, are refused; the pages after merge', async () => {
@@ -96,14 +106,10 @@ describe('a lying server against the pipelined pull', () => {
       if (delivered && page === shownOn + 2) return { ...res, records: [...res.records, { ...now, values: { ...now.values, documentName: old.values.documentName }, clocks: { ...now.clocks, documentName: old.clocks.documentName! } }] };
       return res;
     };
-    const { snapshot, requests, pages, last } = await pull(w, db, lie);
-    expect(pages).toBeGreaterThanOrEqual(shownOn + 3);
-    expect(snapshot.status).toBe('synced');
+    const pulled = await pull(w, db, lie);
+    expect(pulled.pages).toBeGreaterThanOrEqual(shownOn + 3);
     expect(await names(db)).toEqual({ d0: 'New will', ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`d${i + 1}`, `Document ${i + 1}`])) });
-    expect(await refusals(db, 'd0')).toContain('documents/d0/documentName: rolled-back');
-    expect(snapshot.unopened).toMatch(/Documents/);
-    expect(await db.getMeta('cursor')).toBe(last.cursor);
-    expect(onlyPulls(requests).every((n) => n === 0)).toBe(true);
+    await expectRefusedAndShown(db, pulled, 'd0', 'documents/d0/documentName: rolled-back');
     db.close();
   });
 
@@ -118,12 +124,9 @@ describe('a lying server against the pipelined pull', () => {
       delete stripped.clocks.documentName;
       return { ...res, records: [...res.records.slice(0, i), stripped, ...res.records.slice(i + 1), structuredClone(old)] };
     };
-    const { snapshot, last } = await pull(w, db, lie);
-    expect(snapshot.status).toBe('synced');
+    const pulled = await pull(w, db, lie);
     expect((await names(db)).d0).not.toBe('Old will');
-    expect(await refusals(db, 'd0')).toContain('documents/d0/documentName: rolled-back');
-    expect(snapshot.unopened).toMatch(/Documents/);
-    expect(await db.getMeta('cursor')).toBe(last.cursor);
+    await expectRefusedAndShown(db, pulled, 'd0', 'documents/d0/documentName: rolled-back');
     db.close();
   });
 
@@ -138,10 +141,9 @@ describe('a lying server against the pipelined pull', () => {
         return { ...r, values: { ...r.values, _version: version, documentName: old.values.documentName }, clocks: { ...r.clocks, documentName: old.clocks.documentName! } };
       }),
     });
-    const { snapshot } = await pull(w, db, lie);
+    const pulled = await pull(w, db, lie);
     expect((await names(db)).d0).not.toBe('Old will');
-    expect(await refusals(db, 'd0')).toContain('documents/d0/documentName: missing-key');
-    expect(snapshot.unopened).toMatch(/Documents/);
+    await expectRefusedAndShown(db, pulled, 'd0', 'documents/d0/documentName: missing-key');
     db.close();
   });
 
@@ -154,15 +156,11 @@ describe('a lying server against the pipelined pull', () => {
     await writer.writeMany(Array.from({ length: 6 }, (_, i) => ({ collection: 'documents' as const, id: `e${i}`, patch: { documentType: 'will', documentName: `Later ${i}`, createdAt: AT } })));
     await push(w, writer);
     writer.close();
-    const { snapshot, requests, last } = await pull(w, db, (page, res) => (page === 2 ? { ...res, records: [...res.records, structuredClone(old)] } : res));
-    expect(snapshot.status).toBe('synced');
+    const pulled = await pull(w, db, (page, res) => (page === 2 ? { ...res, records: [...res.records, structuredClone(old)] } : res));
     const got = await names(db);
     expect(got.d0).toBe('New will');
     expect(Array.from({ length: 6 }, (_, i) => got[`e${i}`])).toEqual(Array.from({ length: 6 }, (_, i) => `Later ${i}`));
-    expect(await refusals(db, 'd0')).toContain('documents/d0/documentName: rolled-back');
-    expect(snapshot.unopened).toMatch(/Documents/);
-    expect(await db.getMeta('cursor')).toBe(last.cursor);
-    expect(onlyPulls(requests).every((n) => n === 0)).toBe(true);
+    await expectRefusedAndShown(db, pulled, 'd0', 'documents/d0/documentName: rolled-back');
     db.close();
   });
 
@@ -183,9 +181,8 @@ describe('a lying server against the pipelined pull', () => {
       r.values.documentName = `${env.slice(0, -3)}${env.endsWith('A') ? 'B' : 'A'}${env.slice(-2)}`;
       return { ...res, records: res.records.map((x, k) => (k === i ? r : x)) };
     };
-    const { snapshot, requests, pages, last } = await pull(w, db, lie);
-    expect(pages).toBeGreaterThanOrEqual(5);
-    expect(snapshot.status).toBe('synced');
+    const pulled = await pull(w, db, lie);
+    expect(pulled.pages).toBeGreaterThanOrEqual(5);
     const docs = Object.fromEntries((await db.dexie.entities('documents').toArray()).map((d) => [d.id, d] as const));
     expect(Object.keys(docs).sort()).toEqual(Array.from({ length: 9 }, (_, i) => `d${i}`));
     for (const [id, d] of Object.entries(docs)) {
@@ -194,9 +191,7 @@ describe('a lying server against the pipelined pull', () => {
     }
     expect(docs[tampered]!.documentName ?? null).toBeNull(); // never the changed envelope, never shown as text
     expect(await refusals(db, tampered)).toEqual([`documents/${tampered}/documentName: tampered`]);
-    expect(snapshot.unopened).toMatch(/Documents/);
-    expect(await db.getMeta('cursor')).toBe(last.cursor);
-    expect(onlyPulls(requests).every((n) => n === 0)).toBe(true);
+    await expectRefusedAndShown(db, pulled, tampered, `documents/${tampered}/documentName: tampered`);
     // Nothing of the refused field is held (neither value nor HLC), so the owner's true value still
     // merges when the record comes again (its owner changes another field) and the refusal clears.
     const owner = await w.device();

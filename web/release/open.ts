@@ -99,10 +99,10 @@ async function lookupOf(keys: RawKeys): Promise<KeyLookup> {
  * (page-freshness.ts), which every value is held to.
  */
 function openerOf(info: SealedInfo, keys: KeyLookup) {
-  const versions = new Map<string, ReturnType<typeof refusedFields>>();
+  const versions = new Map<string, { shown: Readonly<Record<string, unknown>>; held: ReturnType<typeof refusedFields> }>();
   const refused = (collection: CollectionName, id: string, shown: Readonly<Record<string, unknown>> = {}) => {
     const key = `${collection}/${id}`;
-    if (!versions.has(key)) versions.set(key, refusedFields(keys, info, collection, id, shown));
+    if (!versions.has(key)) versions.set(key, { shown, held: refusedFields(keys, info, collection, id, shown) });
     return versions.get(key)!;
   };
   const opener = {
@@ -110,7 +110,7 @@ function openerOf(info: SealedInfo, keys: KeyLookup) {
     older: false,
     /** Holds `collection/id` to its owner's version, with the envelopes the page shows of it (`shown`: page-freshness.ts refusedFields); before its values are opened. */
     async hold(collection: CollectionName, id: string, shown: Readonly<Record<string, unknown>>): Promise<void> {
-      await refused(collection, id, shown);
+      await refused(collection, id, shown).held;
     },
     /**
      * The opened value of `field` of `collection/id`, or undefined when it did not open or its
@@ -120,12 +120,15 @@ function openerOf(info: SealedInfo, keys: KeyLookup) {
      */
     async value(collection: CollectionName, id: string, field: string, envelope: unknown): Promise<unknown> {
       const hlc = info.clocks[`${collection}/${id}`]?.[field];
-      const why = (await refused(collection, id))[field];
+      const record = refused(collection, id);
+      const held = await record.held;
+      const why = held.refused[field];
       if (why) {
         opener.older ||= why instanceof RolledBackError;
         opener.failed.push({ collection, id, field });
         return undefined;
       }
+      if (Object.hasOwn(held.opened, field) && record.shown[field] === envelope) return held.opened[field]; // opened when held
       if ((envelope === null || envelope === undefined) && !hlc) return null;
       try {
         if (typeof envelope !== 'string' || !hlc) throw new CryptoError(`${field} holds no envelope`);
@@ -146,7 +149,7 @@ function openerOf(info: SealedInfo, keys: KeyLookup) {
     },
     /** Names `collection/id` when its owner's version refuses its deletion mark (the server wrote it: page-freshness.ts). */
     async deletion(collection: CollectionName, id: string): Promise<void> {
-      if ((await refused(collection, id))[TOMBSTONE_FIELD]) opener.failed.push({ collection, id, field: TOMBSTONE_FIELD });
+      if ((await refused(collection, id).held).refused[TOMBSTONE_FIELD]) opener.failed.push({ collection, id, field: TOMBSTONE_FIELD });
     },
     /** A sealed file: the page file completed from its opened reference, or null when it did not open. */
     async file(collection: CollectionName, id: string, f: PageFile | null | 'missing'): Promise<PageFile | null | 'missing'> {

@@ -25,16 +25,24 @@ import type { FailedPlace } from './not-opened';
  * of the fields the page shows (as the server sent them), opened here too: a version that reads as a
  * key the page lacks beside a field of its scope that opens is not believed (freshness.ts). A field
  * the version names that came without its clock is refused too (the server left it out): the page
- * asks only of the fields it shows.
+ * asks only of the fields it shows. Returns the refused fields and why, and `opened`: the values of
+ * `shown` that opened here (the page shows them without opening them again).
  */
-export async function refusedFields(keys: KeyLookup, info: SealedInfo, collection: CollectionName, id: string, shown: Readonly<Record<string, unknown>>): Promise<Record<string, CryptoError>> {
+export async function refusedFields(
+  keys: KeyLookup,
+  info: SealedInfo,
+  collection: CollectionName,
+  id: string,
+  shown: Readonly<Record<string, unknown>>,
+): Promise<{ refused: Record<string, CryptoError>; opened: Record<string, unknown> }> {
   const key = `${collection}/${id}`;
   const clocks = info.clocks[key] ?? {};
   const sent = { ...Object.fromEntries(Object.entries(shown).filter(([, v]) => typeof v === 'string')), ...info.versions?.[key] };
   const own = Object.fromEntries(Object.keys(sent).flatMap((f) => (clocks[f] ? [[f, clocks[f]]] : [])));
   const values = Object.fromEntries(Object.entries(sent).filter(([f]) => f in own));
   const opened = await openFields(keys, info.userId, collection, id, { values, clocks: own });
-  return checkFreshness(collection, { values: opened.values, clocks, errors: opened.errors });
+  const refused = checkFreshness(collection, { values: opened.values, clocks, errors: opened.errors });
+  return { refused, opened: Object.fromEntries(Object.entries(opened.values).filter(([f]) => Object.hasOwn(shown, f))) };
 }
 
 /**

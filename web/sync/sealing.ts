@@ -301,11 +301,18 @@ export function checkOpened({ response: res, all, results }: OpenedRecords, know
  */
 function withinPage(all: readonly ServerRecord[], results: readonly OpenedState[], known?: readonly RecordState[]): (RecordState | undefined)[] {
   const held: (RecordState | undefined)[] = all.map((_, i) => known?.[i]);
+  // The usual answer names each record once: one pass, nothing more.
+  const first = new Map<string, number>();
   const copies = new Map<string, number[]>();
-  all.forEach((r, i) => copies.set(`${r.collection}/${r.id}`, [...(copies.get(`${r.collection}/${r.id}`) ?? []), i]));
+  all.forEach((r, i) => {
+    const key = `${r.collection}/${r.id}`;
+    const at = first.get(key);
+    if (at === undefined) first.set(key, i);
+    else copies.set(key, [...(copies.get(key) ?? [at]), i]);
+  });
   for (const indexes of copies.values()) {
     const vouched = indexes.filter((i) => all[i]!.clocks[VERSION_FIELD] !== undefined && !results[i]!.errors[VERSION_FIELD]);
-    if (indexes.length < 2 || vouched.length === 0) continue;
+    if (vouched.length === 0) continue;
     const newest = vouched.reduce((a, b) => (all[b]!.clocks[VERSION_FIELD]! > all[a]!.clocks[VERSION_FIELD]! ? b : a));
     const record = all[newest]!;
     const { values, errors } = withFreshness(record.collection, record, results[newest]!, known?.[newest]);

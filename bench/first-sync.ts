@@ -15,7 +15,8 @@
  * `FIRST_SYNC_COUNTS=30000,100000` changes the counts. Alone: `npx tsx bench/first-sync.ts`.
  * `FIRST_SYNC_PROFILE=<dir>`: the engine's first sync of each count is also profiled (Chrome's
  * sampling profiler over CDP, the script not minified) into `<dir>/first-sync-<count>.cpuprofile`,
- * and the functions that took most of the main thread's time are printed.
+ * and the functions that took most of the main thread's time are printed (with FIRST_SYNC_DASHBOARD,
+ * its first sync with the dashboard open too, into `first-sync-<count>-dashboard.cpuprofile`).
  * `FIRST_SYNC_ONCE=1` (while iterating on a shared machine): the engine once, no comparison (and the
  * dashboard's way once when asked).
  * `FIRST_SYNC_DASHBOARD=1`: the engine's sync is also timed with the dashboard's live reads
@@ -139,9 +140,9 @@ interface CpuProfile {
 }
 
 /** Writes `profile` to PROFILE_DIR and prints the 25 functions with the most self time (ms), (the idle share and the garbage collector's are among them). */
-function writeProfile(count: number, profile: CpuProfile): void {
+function writeProfile(name: string, profile: CpuProfile): void {
   mkdirSync(PROFILE_DIR!, { recursive: true });
-  const file = join(PROFILE_DIR!, `first-sync-${count}.cpuprofile`);
+  const file = join(PROFILE_DIR!, `${name}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
   const byNode = new Map(profile.nodes.map((n) => [n.id, n] as const));
   const self = new Map<string, number>();
@@ -202,7 +203,7 @@ export async function run(): Promise<void> {
         const b0 = await busy();
         if (profile) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.setSamplingInterval', { interval: 500 })).then(() => cdp.send('Profiler.start'));
         const r = await page.evaluate(([u, a, k, w]) => (window as unknown as { firstSync: (...x: unknown[]) => Promise<Result> }).firstSync(u, a, k, w), [account.userId, account.ak, account.keyring, way] as const);
-        if (profile) writeProfile(count, (await cdp.send('Profiler.stop')).profile);
+        if (profile) writeProfile(`first-sync-${count}${way === 'dashboard' ? '-dashboard' : ''}`, (await cdp.send('Profiler.stop')).profile);
         if (r.documents !== count || r.unopened || r.lastName !== documentOf(count - 1).documentName) throw new Error(`${way}: ${r.documents} of ${count} documents, ${r.unopened} unopened, the last named ${r.lastName}`);
         return { ...r, busy: (await busy()) - b0 };
       };
@@ -214,7 +215,7 @@ export async function run(): Promise<void> {
       const sequential = s1 && s2 ? faster(s1, s2) : undefined;
       const p = engine.firstProgress;
       if (DASHBOARD) {
-        const d1 = await once('dashboard');
+        const d1 = await once('dashboard', !!PROFILE_DIR);
         const d = ONCE ? d1 : faster(d1, await once('dashboard'));
         dashboard.push(`${count.toLocaleString('en-US')} documents with the dashboard open: ${(d.ms / 1000).toFixed(2)} s (main thread busy ${d.busy.toFixed(1)} s), its four live queries answered ${d.liveRuns} times`);
       }

@@ -18,26 +18,39 @@ const DOCUMENTS = 160;
 
 const documentOf = (i: number) => ({ documentType: 'will', documentName: `Document ${i}`, createdAt: '2026-11-21T12:00:00.000Z' });
 
+/** A sealed account of DOCUMENTS documents on the real server, pushed from another device. */
+async function worldWithDocuments() {
+  const w = await createSealedWorld();
+  const writer = await w.device();
+  await writer.writeMany(Array.from({ length: DOCUMENTS }, (_, i) => ({ collection: 'documents' as const, id: `d${i}`, patch: documentOf(i) })));
+  const pushing = createSyncEngine({ db: writer, transport: w.transport, keys: await w.keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
+  await pushing.syncNow();
+  await pushing.stop();
+  writer.close();
+  return w;
+}
+
+/** A new device of `w` with the documents' live view subscribed: what it showed (and whether the pull was still going), how often it read, and a wait for what it shows. */
+async function watchedDevice(w: Awaited<ReturnType<typeof worldWithDocuments>>) {
+  const db = await w.device();
+  const watch = { reads: 0, pulling: true, seen: [] as { ids: string[]; pulling: boolean }[] };
+  let onSeen: (() => void) | null = null;
+  const sub = liveView(db, () => (watch.reads++, readCollection(db, 'documents'))).subscribe((docs) => {
+    watch.seen.push({ ids: docs.map((d) => d.id), pulling: watch.pulling });
+    onSeen?.();
+  });
+  /** Resolves once the view shows something `shows` accepts (the test's timeout fails it otherwise). */
+  const until = async (shows: (ids: string[]) => boolean) => {
+    while (!shows(watch.seen.at(-1)?.ids ?? [])) await new Promise<void>((resolve) => (onSeen = resolve));
+  };
+  return { db, watch, until, stop: () => sub.unsubscribe() };
+}
+
 describe("a live list during a new device's first sync", () => {
   it('reads again as the records double, after a local write and at the end, showing what arrived meanwhile', async () => {
-    const w = await createSealedWorld();
-    const writer = await w.device();
-    await writer.writeMany(Array.from({ length: DOCUMENTS }, (_, i) => ({ collection: 'documents' as const, id: `d${i}`, patch: documentOf(i) })));
-    const pushing = createSyncEngine({ db: writer, transport: w.transport, keys: await w.keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
-    await pushing.syncNow();
-    await pushing.stop();
-    writer.close();
-
-    const db = await w.device();
-    let reads = 0;
-    let pulling = true;
-    const seen: { ids: string[]; pulling: boolean }[] = [];
-    let onSeen: (() => void) | null = null;
-    const view = liveView(db, () => (reads++, readCollection(db, 'documents')));
-    const sub = view.subscribe((docs) => {
-      seen.push({ ids: docs.map((d) => d.id), pulling });
-      onSeen?.();
-    });
+    const w = await worldWithDocuments();
+    const { db, watch, until, stop } = await watchedDevice(w);
+    const seen = watch.seen;
 
     let pages = 0;
     const transport: Transport = async (request, signal) => {
@@ -48,22 +61,42 @@ describe("a live list during a new device's first sync", () => {
     await engine.syncNow();
     await engine.stop();
     expect(engine.snapshot().status).toBe('synced');
-    pulling = false;
+    watch.pulling = false;
     const all = [...Array.from({ length: DOCUMENTS }, (_, i) => `d${i}`), 'mine'].sort();
-    const showsAll = () => JSON.stringify([...(seen.at(-1)?.ids ?? [])].sort()) === JSON.stringify(all);
-    while (!showsAll()) await new Promise<void>((resolve) => (onSeen = resolve));
+    await until((ids) => JSON.stringify([...ids].sort()) === JSON.stringify(all));
 
     expect(pages).toBeGreaterThanOrEqual(DOCUMENTS / PAGE);
     // Read about once per doubling (10, 20, 40, 80, 160), at the local write, at the start and the end: not once a page.
-    expect(reads).toBeLessThanOrEqual(Math.ceil(Math.log2(pages)) + 4);
+    expect(watch.reads).toBeLessThanOrEqual(Math.ceil(Math.log2(pages)) + 4);
     // What had arrived was shown while the pull went on, and the person's own record at once.
     expect(seen.some((s) => s.pulling && s.ids.length > 0 && s.ids.length < DOCUMENTS)).toBe(true);
     expect(seen.some((s) => s.pulling && s.ids.includes('mine'))).toBe(true);
 
     // After the pull the view is live again: the next write shows.
     await db.write('documents', 'later', documentOf(1000));
-    while (!seen.at(-1)!.ids.includes('later')) await new Promise<void>((resolve) => (onSeen = resolve));
-    sub.unsubscribe();
+    await until((ids) => ids.includes('later'));
+    stop();
+    db.close();
+  }, 60_000);
+
+  it('a pull that fails half-way shows everything that arrived, and the view is live again', async () => {
+    const w = await worldWithDocuments();
+    const { db, until, stop } = await watchedDevice(w);
+    let pages = 0;
+    const transport: Transport = async (request, signal) => {
+      if (++pages > 6) throw new TypeError('Failed to fetch'); // the network goes
+      return w.transport({ ...request, limit: PAGE }, signal);
+    };
+    const engine = createSyncEngine({ db, transport, keys: await w.keysFor(), env: { locks: null }, intervalMs: 3_600_000, maxBackoffMs: 3_600_000 });
+    await engine.syncNow();
+    expect(engine.snapshot().status).toBe('error');
+    const arrived = await db.dexie.entities('documents').count();
+    expect(arrived).toBeGreaterThanOrEqual(5 * PAGE);
+    await until((ids) => ids.length === arrived); // not held until a pull that may not come for minutes
+    await db.write('documents', 'mine', documentOf(999));
+    await until((ids) => ids.includes('mine'));
+    await engine.stop();
+    stop();
     db.close();
   }, 60_000);
 });

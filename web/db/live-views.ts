@@ -5,7 +5,7 @@
  * first sync of 100,000 records re-read tens of thousands of records hundreds of times, each read
  * longer than the last, on the thread that merges the pages.
  *
- * While the sync engine says a pull has more pages to come (`pulling`, fed with its progress), a
+ * While the sync engine says a pull has more pages to come (reportPull, fed with its progress), a
  * live view shows what it read and then waits: it reads again when the records on this device have
  * doubled since its last read (500, 1,000, 2,000, … so the person sees what has arrived, and all the
  * re-reads together cost at most about twice one read of the whole account), after every local

@@ -15,10 +15,14 @@
  * `FIRST_SYNC_COUNTS=30000,100000` changes the counts. Alone: `npx tsx bench/first-sync.ts`.
  * `FIRST_SYNC_PROFILE=<dir>`: the engine's first sync of each count is also profiled (Chrome's
  * sampling profiler over CDP, the script not minified) into `<dir>/first-sync-<count>.cpuprofile`,
- * and the functions that took most of the main thread's time are printed.
- * `FIRST_SYNC_DASHBOARD=1`: the engine's sync is also timed with the dashboard's live queries
- * subscribed (web/features/dashboard: every document, message and task, and the plan), as a person
- * who waits on the dashboard has them; not an aim.
+ * and the functions that took most of the main thread's time are printed (with FIRST_SYNC_DASHBOARD,
+ * its first sync with the dashboard open too, into `first-sync-<count>-dashboard.cpuprofile`).
+ * `FIRST_SYNC_ONCE=1` (while iterating on a shared machine): the engine once, no comparison (and the
+ * dashboard's way once when asked).
+ * `FIRST_SYNC_DASHBOARD=1`: the engine's sync is also timed with the dashboard's live reads
+ * subscribed (web/features/dashboard: every document, message and task through useCollection's
+ * live views, web/db/live-views.ts, and the plan), as a person who waits on the dashboard has
+ * them; not an aim.
  */
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
@@ -41,6 +45,7 @@ const AIM_SECONDS: Record<number, number> = { 30_000: 10, 100_000: 30 };
 const BATCH = 500;
 const PROFILE_DIR = process.env.FIRST_SYNC_PROFILE;
 const DASHBOARD = !!process.env.FIRST_SYNC_DASHBOARD;
+const ONCE = !!process.env.FIRST_SYNC_ONCE;
 
 const documentOf = (i: number) => ({ documentType: 'will', documentName: `Document number ${i} of the family archive`, documentUrl: `https://vault.example.com/d/${i}`, createdAt: '2026-11-21T12:00:00.000Z' });
 
@@ -55,6 +60,7 @@ import { createSyncEngine } from './web/sync/engine';
 import { mergeAnswer, openAnswer } from './web/sync/apply-response';
 import { fetchTransport } from './web/sync/transport';
 import { liveQuery } from 'dexie';
+import { liveView, readCollection } from './web/db/live-views';
 window.firstSync = async (userId, ak, stored, way) => {
   const ring = await Keyring.load(stored, new Uint8Array(ak), userId);
   const keys = { userId, keyring: () => ring, refreshKeyring: async () => ring, addScope: async () => {} };
@@ -64,8 +70,8 @@ window.firstSync = async (userId, ak, stored, way) => {
   const split = { fetch: 0, open: 0, merge: 0 };
   const t0 = performance.now();
   let liveRuns = 0;
-  // 'dashboard': the engine while the dashboard is open (web/features/dashboard useDashboardData: its live queries, each run again after every page).
-  const live = way === 'dashboard' ? [liveQuery(() => db.dexie.table('documents').orderBy('createdAt').reverse().toArray()), liveQuery(() => db.dexie.table('messages').orderBy('createdAt').reverse().toArray()), liveQuery(() => db.dexie.table('survivorTasks').orderBy('createdAt').reverse().toArray()), liveQuery(() => db.dexie.table('deathPlan').get(userId))].map((q) => q.subscribe({ next: () => liveRuns++ })) : [];
+  // 'dashboard': the engine while the dashboard is open (web/features/dashboard useDashboardData: useCollection's live views, which hold still while pages come, and useRecord's live query).
+  const live = way === 'dashboard' ? [...['documents', 'messages', 'survivorTasks'].map((c) => liveView(db, () => readCollection(db, c)).subscribe(() => liveRuns++)), liveQuery(() => db.dexie.table('deathPlan').get(userId)).subscribe({ next: () => liveRuns++ })] : [];
   if (way === 'engine' || way === 'dashboard') {
     await new Promise((resolve, reject) => {
       const engine = createSyncEngine({ db, transport: fetchTransport, keys, env: { locks: null }, intervalMs: 3600000,
@@ -134,9 +140,9 @@ interface CpuProfile {
 }
 
 /** Writes `profile` to PROFILE_DIR and prints the 25 functions with the most self time (ms), (the idle share and the garbage collector's are among them). */
-function writeProfile(count: number, profile: CpuProfile): void {
+function writeProfile(name: string, profile: CpuProfile): void {
   mkdirSync(PROFILE_DIR!, { recursive: true });
-  const file = join(PROFILE_DIR!, `first-sync-${count}.cpuprofile`);
+  const file = join(PROFILE_DIR!, `${name}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
   const byNode = new Map(profile.nodes.map((n) => [n.id, n] as const));
   const self = new Map<string, number>();
@@ -155,9 +161,10 @@ interface Row {
   engine: number;
   /** Seconds the page's main thread was busy during the engine's sync (less moved by other work on a shared machine than wall time). */
   engineBusy: number;
-  sequential: number;
+  /** Absent with FIRST_SYNC_ONCE. */
+  sequential?: number;
   /** One page after another: seconds fetching (the server's answer and the network), opening, merging. */
-  split: { fetch: number; open: number; merge: number };
+  split?: { fetch: number; open: number; merge: number };
   firstProgress: string;
 }
 
@@ -196,22 +203,23 @@ export async function run(): Promise<void> {
         const b0 = await busy();
         if (profile) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.setSamplingInterval', { interval: 500 })).then(() => cdp.send('Profiler.start'));
         const r = await page.evaluate(([u, a, k, w]) => (window as unknown as { firstSync: (...x: unknown[]) => Promise<Result> }).firstSync(u, a, k, w), [account.userId, account.ak, account.keyring, way] as const);
-        if (profile) writeProfile(count, (await cdp.send('Profiler.stop')).profile);
+        if (profile) writeProfile(`first-sync-${count}${way === 'dashboard' ? '-dashboard' : ''}`, (await cdp.send('Profiler.stop')).profile);
         if (r.documents !== count || r.unopened || r.lastName !== documentOf(count - 1).documentName) throw new Error(`${way}: ${r.documents} of ${count} documents, ${r.unopened} unopened, the last named ${r.lastName}`);
         return { ...r, busy: (await busy()) - b0 };
       };
       // Each way twice, in turn (a shared machine's moments, the JIT and the caches meet both alike): the faster of each.
       const faster = <R extends Result>(a: R, b: R) => (a.ms <= b.ms ? a : b);
-      const [e1, s1, e2, s2] = [await once('engine', !!PROFILE_DIR), await once('sequential'), await once('engine'), await once('sequential')];
-      const engine = faster(e1, e2);
-      const sequential = faster(s1, s2);
-      const split = sequential.split;
+      const e1 = await once('engine', !!PROFILE_DIR);
+      const [s1, e2, s2] = ONCE ? [] : [await once('sequential'), await once('engine'), await once('sequential')];
+      const engine = e2 ? faster(e1, e2) : e1;
+      const sequential = s1 && s2 ? faster(s1, s2) : undefined;
       const p = engine.firstProgress;
       if (DASHBOARD) {
-        const d = faster(await once('dashboard'), await once('dashboard'));
+        const d1 = await once('dashboard', !!PROFILE_DIR);
+        const d = ONCE ? d1 : faster(d1, await once('dashboard'));
         dashboard.push(`${count.toLocaleString('en-US')} documents with the dashboard open: ${(d.ms / 1000).toFixed(2)} s (main thread busy ${d.busy.toFixed(1)} s), its four live queries answered ${d.liveRuns} times`);
       }
-      rows.push({ records: count, engine: engine.ms / 1000, engineBusy: engine.busy, sequential: sequential.ms / 1000, split, firstProgress: p ? `${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}` : 'none' });
+      rows.push({ records: count, engine: engine.ms / 1000, engineBusy: engine.busy, sequential: sequential && sequential.ms / 1000, split: sequential?.split, firstProgress: p ? `${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}` : 'none' });
       await context.close();
     }
   } finally {
@@ -229,7 +237,7 @@ export async function run(): Promise<void> {
     const aim = AIM_SECONDS[r.records];
     const met = aim === undefined || r.engine <= aim;
     if (!met) misses.push(`${r.records.toLocaleString('en-US')} documents took ${r.engine.toFixed(1)} s (aim ${aim} s)`);
-    console.log(`| ${r.records.toLocaleString('en-US')} | ${r.engine.toFixed(2)} s (${r.engineBusy.toFixed(1)} s) | ${r.sequential.toFixed(2)} s (${s(r.split.fetch)} + ${s(r.split.open)} + ${s(r.split.merge)}) | ${aim === undefined ? 'none' : `≤ ${aim} s`} | ${aim === undefined ? '' : met ? 'met' : 'not met'} | Bringing your plan to this device: ${r.firstProgress} |`);
+    console.log(`| ${r.records.toLocaleString('en-US')} | ${r.engine.toFixed(2)} s (${r.engineBusy.toFixed(1)} s) | ${r.sequential === undefined || !r.split ? 'not run' : `${r.sequential.toFixed(2)} s (${s(r.split.fetch)} + ${s(r.split.open)} + ${s(r.split.merge)})`} | ${aim === undefined ? 'none' : `≤ ${aim} s`} | ${aim === undefined ? '' : met ? 'met' : 'not met'} | Bringing your plan to this device: ${r.firstProgress} |`);
   }
   for (const line of dashboard) console.log(`\n${line}`);
   failOnMisses('first-sync', misses);

@@ -11,6 +11,7 @@ import type { Hlc } from '../../shared/sync/hlc';
 import { materialize, TOMBSTONE_FIELD } from '../../shared/sync/record';
 import { conflictVersions, RESTORABLE_FIELD } from '../../shared/sync/versions';
 import { useCurrentDb } from './current';
+import { useLiveView } from './hooks';
 import type { UserDatabase } from './user-database';
 
 /** A long text's other versions: from other devices (conflicts, newest first) and earlier ones here (newest first). */
@@ -87,7 +88,7 @@ export async function readRestorable<C extends CollectionName>(db: UserDatabase,
 /** Live: the restorable records of `collection` (rule 22); [] while loading. */
 export function useRestorable<C extends CollectionName>(collection: C): RestorableRecord<C>[] {
   const db = useCurrentDb((s) => s.db);
-  return useLiveQuery(async () => (db ? readRestorable(db, collection) : []), [db, collection]) ?? [];
+  return useLiveView(db, (open) => readRestorable(open, collection), [collection]) ?? []; // reads the collection's every state: holds still while a pull brings pages (issue 41)
 }
 
 /** Brings a deleted record back with the edit that landed on it, and clears the offer (rule 22). */

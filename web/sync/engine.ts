@@ -8,6 +8,7 @@
  */
 import { MAX_PUSH_CHANGES, type RejectedChange, type SyncRequest, type SyncResponse } from '../../shared/sync/protocol';
 import type { UserDatabase } from '../db/user-database';
+import { reportPull } from '../db/live-views';
 import { mergeAnswer, nextRequest, openAnswer, type KeptNotice, type OpenedAnswer } from './apply-response';
 import type { LiveConnect } from './live';
 import { SyncHttpError, type Transport } from './transport';
@@ -159,6 +160,8 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
     snap = { ...snap, ...next };
     if (next.status && next.status !== 'error') delete snap.lastError;
     if (next.lastError) snap.lastError = next.lastError;
+    // The database's live views hold still while a pull brings pages, and read again as it goes (web/db/live-views.ts).
+    reportPull(db, snap.status === 'syncing' ? snap.progress : undefined);
     opts.onState?.(snap);
   };
 
@@ -355,6 +358,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
       abort?.abort();
       await runner.stop();
       await sealer?.idle();
+      reportPull(db, undefined); // a pull stopped half-way: the views read again and stay live
     },
     requestSync(delayMs = 0) {
       schedule(delayMs);

@@ -13,8 +13,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCESS_LEVEL_LABELS } from '../../../shared/labels';
 import type { RehearsalEmail, RehearsalRecipient, ReleaseRehearsal } from '../../../shared/schema/release';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useCurrentDb } from '../../db';
+import { useCurrentDb, useLiveView } from '../../db';
 import { collectRecords } from '../export';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -134,7 +133,7 @@ function cannotOpenView(page: ViewOutput, ownerName: string, why: 'no-kits' | 'n
 /** This device's records for the pages (read as the export and the binder read them), or undefined while they load. */
 function usePreviewRecords(): PreviewRecords | undefined {
   const db = useCurrentDb((s) => s.db);
-  return useLiveQuery(async () => (db ? collectRecords(db) : undefined), [db]);
+  return useLiveView(db, collectRecords, []); // every record: holds still while a pull brings pages (issue 41)
 }
 
 interface PersonCardProps {

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { reportPassingInBrowser } from './report-passing';
 import { expectNoSeriousA11yViolations, hasChromium, loginViaUi, MOBILE, mobileContext, poll, useMailSuite } from './harness';
-import { choose, openDialog, signedInPage } from './record-screens';
+import { choose, openDialog, openSignedIn, signedInPage } from './record-screens';
 import type { Browser } from 'playwright-core';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -162,7 +162,7 @@ describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', 
     const owner = await (await mobileContext(suite.browser, suite.server.url)).newPage();
     await loginViaUi(owner, user);
     await owner.waitForURL('**/dashboard');
-    await owner.goto('/message-vault');
+    await openSignedIn(owner, '/message-vault');
     const card = (name: string) => owner.locator('main').getByRole('heading', { name, exact: true }).locator('xpath=ancestor::*[contains(@class, "flex-col")][1]');
     await owner.getByRole('tab', { name: 'Delivered' }).click();
     await poll(async () => (await card('Clara').textContent()) ?? '', 20_000).toContain(

@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { desktopContext, loginViaUi, mobileContext, type TestUser } from './harness';
-import { expectToast, openDialog, signedInPage } from './record-screens';
+import { expectToast, openDialog, openSignedIn, signedInPage } from './record-screens';
 
 /** The header's sync status of an app page (web/sync/SyncStatus.tsx). */
 const syncStatus = (page: Page) => page.getByRole('banner').getByRole('status').first();
@@ -71,8 +71,7 @@ export async function secondDevice(
   const page = await context.newPage();
   await loginViaUi(page, user);
   await page.waitForURL('**/dashboard');
-  await page.goto(path);
-  await page.locator('main h1').waitFor();
+  await openSignedIn(page, path);
   return { context, page };
 }
 

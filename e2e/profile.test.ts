@@ -18,6 +18,7 @@ import {
   uniqueUser,
   useBrowserSuite,
 } from './harness';
+import { openSignedIn } from './record-screens';
 
 /** expect.poll with room for scrypt and a busy machine (the default 1 s is too tight for server round trips). */
 const visible = (page: Page, text: string) => () => page.getByText(text, { exact: true }).first().isVisible();
@@ -40,7 +41,7 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
     const user = uniqueUser('Emmy');
     await registerViaUi(page, user);
     await page.waitForURL('**/dashboard');
-    await page.goto('/profile');
+    await openSignedIn(page, '/profile');
     await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Profile Settings');
     await poll(() => page.getByTestId('profile-completion').textContent()).toBe('0%');
     expect(await page.getByText('Username cannot be changed.').isVisible()).toBe(true);
@@ -90,7 +91,7 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
     const user = uniqueUser('Margaret');
     await registerViaUi(page, user);
     await page.waitForURL('**/dashboard');
-    await page.goto('/profile');
+    await openSignedIn(page, '/profile');
     await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Profile Settings');
     const choice = page.getByRole('group', { name: 'Your name in e-mails' });
     const note = (name: string) => `E-mails to your trustees and to the people you write to call you “${name}”, so Afterword’s server can read this name.`;
@@ -127,7 +128,7 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
     const user = uniqueUser('Sophie');
     await registerViaUi(page, user);
     await page.waitForURL('**/dashboard');
-    await page.goto('/profile');
+    await openSignedIn(page, '/profile');
     await page.getByRole('tab', { name: 'Security' }).click();
 
     await page.getByRole('button', { name: 'Update Password' }).click();
@@ -198,7 +199,7 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
       const page = await context.newPage();
       await registerViaUi(page, uniqueUser('Ada'));
       await page.waitForURL('**/dashboard');
-      await page.goto('/profile');
+      await openSignedIn(page, '/profile');
       await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
       await page.getByRole('button', { name: 'Edit' }).click();
       await expectNoSeriousA11yViolations(page, `/profile personal at ${name}`);

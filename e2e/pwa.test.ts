@@ -32,7 +32,7 @@ import {
   useBrowserSuite,
 } from './harness';
 import { writeNextVersion } from './next-build';
-import { choose, expectToast, openDialog, signedInPage } from './record-screens';
+import { choose, expectToast, openDialog, openSignedIn, signedInPage } from './record-screens';
 import { BINDER_ASSET_PATTERN, BINDER_ASSETS_LIST } from '../web/features/export/binder-cache';
 
 /** Service-worker installs and sync rounds can take longer than one server round trip. */
@@ -94,7 +94,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     const phone = await iphone.newPage();
     await registerViaUi(phone, uniqueUser('Iris'));
     await phone.waitForURL('**/dashboard');
-    await phone.goto('/settings');
+    await openSignedIn(phone, '/settings');
     await phone.getByText('Choose “Add to Home Screen”, then “Add”.').waitFor();
     await expectNoSeriousA11yViolations(phone, 'settings with the install steps at 390 px');
     await iphone.close();
@@ -169,7 +169,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     const second = await other.newPage();
     await loginViaUi(second, user);
     await second.waitForURL('**/dashboard');
-    await second.goto('/message-vault');
+    await openSignedIn(second, '/message-vault');
     await second.getByText('Offline Olive').waitFor();
     await second.goto('/survivor-tasks');
     await second.getByText('Tell the choir').waitFor();
@@ -202,7 +202,9 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     await context.setOffline(false);
     const reauth = page.getByRole('dialog', { name: 'Please sign in again' });
     await reauth.waitFor({ timeout: 30_000 });
-    expect(await reauth.textContent()).toContain('1 change is saved on this device');
+    // The count is the device's live query, read once the dialog's chunk has rendered: waited for,
+    // not read at the dialog's first paint (a loaded machine read 'Your work will sync' before it).
+    await reauth.getByText('1 change is saved on this device', { exact: false }).waitFor();
     expect(await syncText(page)).toContain('Sign in again to sync');
     await reauth.getByLabel('Password').fill(newPassword);
     await reauth.getByRole('button', { name: 'Sign In' }).click();

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { goOffline, hasChromium, mobileContext, useBrowserSuite } from './harness';
-import { expectToast, openDialog, signedInPage } from './record-screens';
+import { expectToast, openDialog, signedInPage, useSharedOwner } from './record-screens';
 import { henryOpenOnAPhone, secondDevice, syncDevice, syncUntil } from './devices';
 
 /**
@@ -15,6 +15,12 @@ import { henryOpenOnAPhone, secondDevice, syncDevice, syncUntil } from './device
  * test signs up a person of its own and shares nothing else with the others.
  */
 const suite = hasChromium ? useBrowserSuite() : ({} as ReturnType<typeof useBrowserSuite>);
+
+/**
+ * The owner of the three desktop tests that need an account but not a new one (trustee cards, the
+ * plan card, Settings without a connection): each opens its own tab of it and closes that tab.
+ */
+const owner = hasChromium ? useSharedOwner(suite) : ({} as ReturnType<typeof useSharedOwner>);
 
 const question = (page: Page) => page.getByRole('alertdialog', { name: 'Leave without saving?' });
 
@@ -113,7 +119,7 @@ describe.skipIf(!hasChromium)('form dialogs guard unsaved typing', () => {
 
 describe.skipIf(!hasChromium)('trustee cards', () => {
   it('say "Added <date>" once to screen readers, not "Added Added"', async () => {
-    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/trustees');
+    const { page } = await owner.open('/trustees');
     await page.getByRole('button', { name: /Add (Your First )?Trustee/ }).first().click();
     await openDialog(page).getByLabel('Name').fill('Margaret Hale');
     await openDialog(page).getByLabel('Email').fill('margaret@example.com');
@@ -126,13 +132,13 @@ describe.skipIf(!hasChromium)('trustee cards', () => {
     const spoken = await card.ariaSnapshot();
     // The term "Added" and its definition, the date: the word once in all.
     expect(spoken.match(/Added/g)?.length).toBe(1);
-    await context.close();
+    await page.close();
   });
 });
 
 describe.skipIf(!hasChromium)('plan card', () => {
   it('says there are unsaved changes while the form holds typing, not "synced"', async () => {
-    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/death-plan');
+    const { page } = await owner.open('/death-plan');
     await page.getByLabel('Location').fill('Kensal Green');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     const synced = page.getByText('Your plan is saved on this device and synced to your account.');
@@ -140,13 +146,13 @@ describe.skipIf(!hasChromium)('plan card', () => {
     await page.getByLabel('Location').fill('Highgate');
     await expect.poll(() => page.getByText('You have unsaved changes: press Save Changes to keep them.').isVisible()).toBe(true);
     expect(await synced.count()).toBe(0);
-    await context.close();
+    await page.close();
   });
 });
 
 describe.skipIf(!hasChromium)('Settings without a connection', () => {
   it('offers Try again, reloads when the connection returns, and says "You\'re offline" for actions', async () => {
-    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/dashboard');
+    const { context, page } = await owner.open('/dashboard');
     await page.route('**/api/release/**', (route) => route.abort('internetdisconnected'));
     await page.goto('/settings');
     await expect.poll(() => page.getByText('Needs a connection to load.').count(), { timeout: 15_000 }).toBeGreaterThan(0);
@@ -164,7 +170,7 @@ describe.skipIf(!hasChromium)('Settings without a connection', () => {
     await page.getByRole('option', { selected: false }).last().click();
     await expectToast(page, 'Could not save', "You're offline. Try again when you are connected.");
     await context.setOffline(false);
-    await context.close();
+    await page.close();
   });
 });
 

@@ -3,10 +3,13 @@
  * offline records): a freshly registered user on a page, toasts, Radix selects, confirm dialogs.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { desktopContext, registerViaUi, type TestUser, uniqueUser } from './harness';
 
-/** Registers a new user in a new context (desktop unless `makeContext` says otherwise) and opens `path`. */
+/**
+ * Registers a new user in a new context (desktop unless `makeContext` says otherwise) and opens
+ * `path` (openSignedIn: within the app, or a fresh load of /dashboard).
+ */
 export async function signedInPage(
   browser: Browser,
   baseURL: string,
@@ -18,10 +21,64 @@ export async function signedInPage(
   const user = uniqueUser('Grace');
   await registerViaUi(page, user);
   await page.waitForURL('**/dashboard');
-  await page.goto(path);
-  // A CSS locator: a dialog opened by the route hides the page from role queries.
-  await page.locator('main h1').waitFor();
+  await openSignedIn(page, path);
   return { context, page, user };
+}
+
+/**
+ * Opens `path` on `page`, signed in at /dashboard, and waits for its heading. /dashboard itself is
+ * loaded afresh (page.goto: tests of what the dashboard fetches read a document that loaded only
+ * it); any other path is opened within the app, as a person's click on a link does
+ * (history.pushState and popstate, which react-router follows), not by loading the whole app a
+ * second time: that reload was about 1.3 s of Chromium's CPU after every sign-up and sign-in of the
+ * browser tests (issue 41, CI time). Resolves once the new screen's `main h1` shows (the
+ * dashboard's heading is marked first, so it is never taken for the new one).
+ */
+export async function openSignedIn(page: Page, path: string): Promise<void> {
+  if (path === '/dashboard') {
+    await page.goto(path);
+  } else {
+    await page.evaluate((to) => {
+      for (const h of document.querySelectorAll('main h1')) h.setAttribute('data-e2e-left', '');
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  }
+  // A CSS locator: a dialog opened by the route hides the page from role queries.
+  await page.locator('main h1:not([data-e2e-left])').first().waitFor();
+}
+
+/**
+ * One signed-up owner for the tests of a file that need an account but not a new one (issue 41,
+ * CI time: a sign-up is about 4.5 s of Chromium's CPU, and a device's key cannot be copied into
+ * another context, so the live context is kept). `open(path)` signs the owner up in a new context
+ * (`makeContext`, desktop by default) on its first call and returns that page; each later call
+ * returns a new tab of the same context at `path`, loaded afresh. A test closes its tab
+ * (`page.close()`), never the context, which afterAll closes. Only for tests whose assertions hold
+ * whatever the owner's earlier tests wrote (no "first message", no empty list, no sign-out, no
+ * password change, no cleared cookies).
+ */
+export function useSharedOwner(
+  suite: { browser: Browser; server: { url: string } },
+  makeContext: (b: Browser, url: string) => Promise<BrowserContext> = desktopContext,
+): { open: (path: string) => Promise<{ context: BrowserContext; page: Page; user: TestUser }> } {
+  let owner: Promise<{ context: BrowserContext; page: Page; user: TestUser }> | undefined;
+  afterAll(async () => {
+    await (await owner?.catch(() => undefined))?.context.close();
+  });
+  return {
+    async open(path) {
+      if (!owner) {
+        owner = signedInPage(suite.browser, suite.server.url, path, makeContext);
+        return owner;
+      }
+      const { context, user } = await owner;
+      const page = await context.newPage();
+      await page.goto(path);
+      await page.locator('main h1').first().waitFor();
+      return { context, page, user };
+    },
+  };
 }
 
 /** Waits until a toast titled `title` shows (and, when given, its description). */

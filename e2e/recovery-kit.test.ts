@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { desktopContext, downloadedBytes, loginViaUi, registerViaUi, uniqueUser, expectNoSeriousA11yViolations, hasChromium, mobileContext, useMailSuite } from './harness';
 import { openKeyringViaApi, registerWithKeysViaApi } from './keyed-account';
 import { confirmOwnerEmail } from './owner-email';
-import { expectToast } from './record-screens';
+import { expectToast, openSignedIn } from './record-screens';
 
 const NEW_PASSWORD = 'a new and long passphrase';
 const CODE = /^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){6}$/;
@@ -31,7 +31,7 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     // Signed in through the app, so this device holds the account key (the key session is open).
     await loginViaUi(page, account.user);
     await page.waitForURL('**/dashboard');
-    await page.goto('/settings');
+    await openSignedIn(page, '/settings');
     const card = page.locator('[data-testid="recovery-kit-state"]');
     await card.getByText('Not confirmed').waitFor(); // made at registration, never shown in this test
     await expectNoSeriousA11yViolations(page, '/settings (recovery kit card, 390 px)');
@@ -99,7 +99,7 @@ describe.skipIf(!hasChromium)('recovery kit', () => {
     const big = await desktop.newPage();
     await loginViaUi(big, account.user);
     await big.waitForURL('**/dashboard');
-    await big.goto('/settings');
+    await openSignedIn(big, '/settings');
     await big.locator('[data-testid="recovery-kit-state"]').waitFor();
     await expectNoSeriousA11yViolations(big, '/settings (desktop)');
     await big.getByRole('button', { name: 'Make a new recovery kit' }).click();

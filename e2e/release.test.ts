@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { reportPassingInBrowser } from './report-passing';
 import { desktopContext, expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, poll, useMailSuite } from './harness';
-import { choose, expectToast, openDialog, signedInPage } from './record-screens';
+import { choose, expectToast, openDialog, openSignedIn, signedInPage } from './record-screens';
 import { confirmOwnerEmail } from './owner-email';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -107,7 +107,7 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     const phonePage = await phone.newPage();
     await loginViaUi(phonePage, user);
     await phonePage.waitForURL('**/dashboard');
-    await phonePage.goto('/settings');
+    await openSignedIn(phonePage, '/settings');
     await phonePage.getByText('Accepted', { exact: true }).waitFor();
     await phonePage.getByRole('region', { name: 'Waiting period' }).waitFor();
     await expectNoSeriousA11yViolations(phonePage, '/settings at 390 px with the banner');

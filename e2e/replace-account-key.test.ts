@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { desktopContext, expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, poll, useBrowserSuite } from './harness';
 import { openKeyringViaApi, registerWithKeysViaApi } from './keyed-account';
+import { openSignedIn } from './record-screens';
 
 const CODE = /^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){6}$/;
 
@@ -25,7 +26,7 @@ describe.skipIf(!hasChromium)('replacing the account key', () => {
     await loginViaUi(b, account.user);
     await b.waitForURL('**/dashboard');
 
-    await a.goto('/settings');
+    await openSignedIn(a, '/settings');
     await a.locator('[data-testid="recovery-kit-state"]').waitFor();
     await a.getByRole('button', { name: 'Make a new recovery kit' }).click();
     const replace = a.getByRole('checkbox', { name: /Also replace the key that locks your words/ });

@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { desktopContext, goOffline, hasChromium, loginViaUi, mobileContext, registerViaUi, type TestUser, uniqueUser, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
-import { choose as chooseOption } from './record-screens';
+import { choose as chooseOption, openSignedIn } from './record-screens';
 import { AI_BUSY_MESSAGE } from '../sync-server/ai/budget';
 
 const SHOTS = process.env.SHOTS_DIR; // set to look at screenshots while developing
@@ -43,7 +43,7 @@ describe.skipIf(!hasChromium)('Survivor Tasks (issue #6)', () => {
     const page = await context.newPage();
     await registerViaUi(page, user);
     await page.waitForURL('**/dashboard');
-    await page.goto('/survivor-tasks');
+    await openSignedIn(page, '/survivor-tasks');
     await page.getByRole('heading', { level: 1, name: 'Survivor Tasks' }).waitFor();
     expect(await page.getByText('A complete step-by-step guide for your survivors after your passing').isVisible()).toBe(true);
     await page.getByText('No tasks yet').waitFor();
@@ -175,7 +175,7 @@ describe.skipIf(!hasChromium)('Survivor Tasks (issue #6)', () => {
     const page = await context.newPage();
     await loginViaUi(page, user);
     await page.waitForURL('**/dashboard');
-    await page.goto('/survivor-tasks');
+    await openSignedIn(page, '/survivor-tasks');
     await page.getByRole('heading', { level: 1, name: 'Survivor Tasks' }).waitFor();
     await expect.poll(() => tabCount(page, /All Tasks/), { timeout: 15_000 }).toBeGreaterThanOrEqual(25);
     await expectNoSeriousA11yViolations(page, '/survivor-tasks at 390 px');

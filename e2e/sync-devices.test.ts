@@ -15,7 +15,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { desktopContext, goOffline, hasChromium, loginViaUi, MOBILE, poll, type TestUser, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
-import { confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
+import { confirmDialog, expectToast, openDialog, openSignedIn, signedInPage } from './record-screens';
 
 /** Waits for a toast whose text includes `words` (several 'Success' toasts may follow each other). */
 const toastSays = (page: Page, words: string) => poll(() => page.getByText(words, { exact: true }).first().isVisible()).toBe(true);
@@ -30,8 +30,7 @@ async function secondDevice(browser: Browser, url: string, user: TestUser, path:
   await before?.(page);
   await loginViaUi(page, user);
   await page.waitForURL('**/dashboard');
-  await page.goto(path);
-  await page.locator('main h1').waitFor();
+  await openSignedIn(page, path);
   return { context, page };
 }
 

@@ -15,7 +15,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadedBytes, goOffline, hasChromium, poll, SCREEN_SIZES, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
 import { secondDevice, syncUntil } from './devices';
-import { choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
+import { choose, confirmDialog, expectToast, openDialog, signedInPage, useSharedOwner } from './record-screens';
 
 /** The server's per-file limit in this suite: small, so a "too large" file is quick to make. */
 const MAX_FILE_BYTES = 3 * 1024 * 1024;
@@ -131,6 +131,10 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     env: { MAX_FILE_BYTES: String(MAX_FILE_BYTES), USER_QUOTA_BYTES: String(USER_QUOTA_BYTES) },
     browser: { fakeMedia: true },
   });
+  // The three desktop tests that need an owner but not a new one (each closes its own tab): the
+  // refused documents (run first, so nothing of this owner's is queued yet), the countdown (saves
+  // nothing) and the voice message.
+  const owner = useSharedOwner(suite);
   beforeAll(makeFiles);
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -215,7 +219,7 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
   });
 
   it('refuses a document over the size limit, or a disguised type, with a clear message as soon as it is picked, and queues nothing', async () => {
-    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/documents/upload');
+    const { page } = await owner.open('/documents/upload');
     const dialog = openDialog(page);
     await choose(page, 'Document Type', 'Financial');
     await dialog.getByLabel('Document File').setInputFiles(hugePath);
@@ -235,11 +239,11 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     // Focus moves from the button to the first field marked missing, named by its label.
     await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
     expect(await queuedBlobIds(page)).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('a recording counts down from 10 minutes and stops by itself at the limit', async () => {
-    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault/new');
+    const { page } = await owner.open('/message-vault/new');
     // Playwright's clock: time flows as usual, and jumps ahead on fastForward (timers fire).
     await page.clock.install();
     const dialog = openDialog(page);
@@ -255,11 +259,11 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     await dialog.getByRole('button', { name: 'Re-take' }).waitFor();
     expect(await dialog.getByText('Recorded 10:00.', { exact: false }).isVisible()).toBe(true);
     expect(await dialog.locator('audio').count()).toBe(1);
-    await context.close();
+    await page.close();
   });
 
   it('a voice message plays in an audio player named for it, not an empty video frame', async () => {
-    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault/new');
+    const { page } = await owner.open('/message-vault/new');
     const dialog = openDialog(page);
     await dialog.getByLabel('Recipient Name').fill('Tom');
     await dialog.getByLabel('Recipient Email').fill('tom@example.com');
@@ -275,7 +279,7 @@ describe.skipIf(!hasChromium)('files in the vault (issue #17)', () => {
     const tom = page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Tom' });
     await tom.locator('audio[aria-label^="Voice message for Tom"]').waitFor();
     expect(await tom.locator('video').count()).toBe(0);
-    await context.close();
+    await page.close();
   });
 
     it('an upload the server refuses (the vault full) says why, and Retry uploads it once there is room', async () => {

@@ -17,6 +17,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { binderAssetsList } from './scripts/binder-assets';
 import { prerenderPublicPages } from './scripts/prerender';
 import { precompress } from './scripts/vite-precompress';
+import { signedInGroup, signedInStart } from './scripts/signed-in-chunk';
 import { buildReleasePages } from './scripts/release-pages';
 import { BINDER_ASSET_PATTERN, BINDER_CACHE_MAX_ENTRIES, BINDER_CACHE_NAME } from './web/features/export/binder-cache';
 
@@ -46,7 +47,12 @@ export default defineConfig({
     // fetched before the first screen: ten requests where one does, which cost the landing page
     // ~200 ms of simulated Largest Contentful Paint, and 2–4 KB of JS gzip on every route.
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+      // And what a signed-in start runs is one chunk too, but for the large libraries (scripts/signed-in-chunk.ts, issue 41).
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'] }, signedInGroup],
+        },
+      },
       // A feature's index.ts (what it offers other features, issue 42) is re-exports only, with no
       // side effects of its own: said here, so importing one name from it loads that name's module,
       // not every module it re-exports (the store, the forms' words…), as importing the file did.
@@ -56,6 +62,7 @@ export default defineConfig({
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 8787}` } },
   plugins: [
     react(),
+    signedInStart(),
     tailwindcss(),
     buildIdInHtml(),
     prerenderPublicPages(),

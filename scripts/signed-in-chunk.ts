@@ -1,0 +1,131 @@
+/**
+ * One chunk for what a signed-in start runs (issue 41 "The dashboard loads only what it shows").
+ * Left to rolldown's automatic splitting, the code a cold signed-in /dashboard runs came as ~80
+ * chunks of 0.1–7 KB (each module shared differently with some lazy screen got its own): 90.6 KB
+ * of JS gzip in 79 files, 69.8 KB as one file (gzip compresses across modules, not across files),
+ * and on a phone each level of `import` is one more round trip.
+ *
+ * `signedInStart()` is a Vite plugin that, once the module graph is built, works out the modules
+ * the signed-in start loads: what SIGNED_IN_ROOTS import statically (the router, the layout, the
+ * signed-in services, the dashboard, and the few helpers they import() as they start), minus what
+ * the public screens (landing, sign-in, sign-up, help…: web/app/screens.ts) import, which stays
+ * where it was so that those pages fetch no more than before. `signedInGroup` is the codeSplitting
+ * group (vite.config.ts) that puts them into one `signed-in` chunk (the group takes no module it was
+ * not given: includeDependenciesRecursively false); large libraries (BIG_LIBRARIES) keep chunks of
+ * their own (cached across builds; zod is not for painting: bench/bundle.ts). A module the start does
+ * not run (the wizard, the forms, dialogs, the kits) stays lazy as it was. Measured by bench/bundle.ts:
+ * a cold completed /dashboard fetched 245.8 KB in 84 scripts, then 221.6 KB in 38; public pages alike.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** What a signed-in start of /dashboard loads (static imports of these come along). */
+export const SIGNED_IN_ROOTS = [
+  '../web/app/FullApp.tsx',
+  '../web/app/AppLayout.tsx',
+  '../web/app/SignedInServices.tsx',
+  '../web/features/dashboard/index.tsx',
+  '../web/db/write-kit.ts',
+  '../web/features/keys/escrow-deposit.ts',
+  '../web/features/keys/address-copies.ts',
+].map(here);
+
+/** The public screens (and the entry): what they import is never moved into the signed-in chunk. */
+const ENTRY = here('../web/main.tsx');
+const PUBLIC_SCREENS = here('../web/app/screens.ts');
+
+/** Libraries that keep a chunk of their own. */
+export const BIG_LIBRARIES = /[\\/]node_modules[\\/](react-router|react-router-dom|dexie|zod)[\\/]/;
+
+/** A feature's index.ts: re-exports only (web/features/feature-index.test.ts), whose modules load only by the names imported. */
+const BARREL = /[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+
+/** The names `source` imports by value (not `import type`) from any module, e.g. `import { a, type B } from '…'` → a. */
+function importedNames(source: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of source.matchAll(/import\s+(?!type\b)\{([^}]*)\}\s*from/g))
+    for (const part of m[1]!.split(',')) if (part.trim() && !part.trim().startsWith('type ')) names.add(part.trim().split(/\s+as\s+/)[0]!);
+  return names;
+}
+
+/** The relative modules of a barrel's `export { … } from './x'` lines that give one of `names`. */
+function barrelTargets(barrel: string, names: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const m of readFileSync(barrel, 'utf8').matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
+    const given = m[1]!.split(',').map((p) => p.trim()).filter((p) => p && !p.startsWith('type '));
+    if (given.some((n) => names.has(n.split(/\s+as\s+/).pop()!))) out.push(m[2]!);
+  }
+  return out;
+}
+
+const modules = new Set<string>();
+
+interface GraphModule {
+  importedIds: readonly string[];
+  dynamicallyImportedIds: readonly string[];
+}
+
+/** Every module `roots` reach by static imports (and, with `dynamic`, by import() too). */
+function reach(roots: readonly string[], info: (id: string) => GraphModule | null, dynamic: boolean): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    const m = info(id);
+    if (!m) return;
+    m.importedIds.forEach(visit);
+    if (dynamic) m.dynamicallyImportedIds.forEach(visit);
+  };
+  roots.forEach(visit);
+  return seen;
+}
+
+/**
+ * The modules `roots` reach by static imports, a feature's barrel followed only to the modules that
+ * give the names imported from it (the graph lists every module a barrel re-exports; the build loads
+ * only those whose names are used). Again until no new name is met (a barrel reached before all its
+ * importers were).
+ */
+function reachByNames(roots: readonly string[], info: (id: string) => GraphModule | null): Set<string> {
+  const names = new Set<string>();
+  const named = (id: string): GraphModule | null => {
+    const m = info(id);
+    if (!m || id.includes('node_modules') || !/\.tsx?$/.test(id)) return m;
+    if (!BARREL.test(id)) {
+      importedNames(readFileSync(id, 'utf8')).forEach((n) => names.add(n));
+      return m;
+    }
+    const targets = barrelTargets(id, names).map((t) => t.replace(/^\.\//, '/'));
+    return { importedIds: m.importedIds.filter((i) => targets.some((t) => i.replace(/\.tsx?$/, '').endsWith(t))), dynamicallyImportedIds: [] };
+  };
+  let reached = new Set<string>();
+  for (let known = -1; known !== names.size; ) {
+    known = names.size;
+    reached = reach(roots, named, false);
+  }
+  return reached;
+}
+
+/** The Vite plugin: fills the signed-in group's modules once the graph is known (buildEnd). */
+export function signedInStart(): Plugin {
+  return {
+    name: 'afterword-signed-in-chunk',
+    apply: 'build',
+    buildEnd() {
+      modules.clear();
+      const info = (id: string) => this.getModuleInfo(id);
+      // What the entry runs, and what the public screens (import()ed by screens.ts) load with them.
+      const screens = info(PUBLIC_SCREENS)?.dynamicallyImportedIds ?? [];
+      const publicModules = new Set([...reach([ENTRY], info, false), ...reachByNames(screens, info)]);
+      // The roots themselves keep their own chunks (import() of a module moved into a group chunk
+      // made rolldown 1.2 emit an export it never defined).
+      for (const id of reachByNames(SIGNED_IN_ROOTS, info)) if (!publicModules.has(id) && !BIG_LIBRARIES.test(id) && !SIGNED_IN_ROOTS.includes(id)) modules.add(id);
+    },
+  };
+}
+
+/** The codeSplitting group: the signed-in start's modules, one chunk. */
+export const signedInGroup = { name: 'signed-in', test: (id: string) => modules.has(id), includeDependenciesRecursively: false };

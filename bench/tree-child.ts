@@ -18,6 +18,7 @@
  * - `signInServer`: prelogin then login with that secret, the server's steps only.
  * - `signInDevice`: the app's whole signInWithKeys on a new device (fake-indexeddb), derivation,
  *   both requests, opening the keys and storing them.
+ * - `profileStart`, `profileStop { file }`: a V8 CPU profile of the steps between (VS_PARENT_PROFILE).
  * - `close`: removes the apps' files; the process exits.
  */
 import 'fake-indexeddb/auto';
@@ -27,6 +28,8 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
 
 const root = process.argv[2]!;
 /** A module of this checkout, at the first of `paths` it has (relative to its root). */
@@ -195,6 +198,7 @@ function close(): void {
   }
 }
 
+let profiler: Session | null = null;
 process.on('message', (msg: { op: string; [k: string]: unknown }) => {
   void (async () => {
     try {
@@ -210,6 +214,18 @@ process.on('message', (msg: { op: string; [k: string]: unknown }) => {
       } else if (msg.op === 'signInServer') result = await signInServer();
       else if (msg.op === 'signInDevice') result = await signInDevice();
       else if (msg.op === 'gc') collectGarbage();
+      else if (msg.op === 'profileStart') {
+        profiler = new Session();
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+        await profiler.post('Profiler.start');
+      } else if (msg.op === 'profileStop') {
+        const { profile } = await profiler!.post('Profiler.stop');
+        writeFileSync(msg.file as string, JSON.stringify(profile));
+        profiler!.disconnect();
+        profiler = null;
+      }
       else if (msg.op === 'close') {
         close();
         process.send!({ ok: true }, () => process.exit(0));

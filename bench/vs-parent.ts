@@ -17,12 +17,13 @@
  *
  * `VS_PARENT_ROUNDS` rounds (default 5; which checkout goes first alternates), each on fresh apps
  * and SQLite files. Each figure is the median over rounds; each ratio the median of the rounds' own
- * ratios. Wall and CPU seconds (user + system of the child, threads included) are both printed;
+ * ratios. `VS_PARENT_PROFILE=<folder>` saves a CPU profile of each checkout's pushes. Wall and CPU seconds (user + system of the child, threads included) are both printed;
  * the goal is judged on CPU, the steadier figure on a shared machine, and the part fails when a
  * CPU ratio is over +5%.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeCommit, OWN_ROOT, parentTree } from './parent-tree';
 
@@ -32,6 +33,8 @@ const ROUNDS = Math.max(1, Number(process.env.VS_PARENT_ROUNDS ?? 5));
 const SIGN_INS = Math.max(1, Number(process.env.VS_PARENT_SIGN_INS ?? 4));
 const DEVICE_SIGN_INS = 2;
 const BATCH = 500;
+/** `VS_PARENT_PROFILE=<folder>`: each checkout's pushes of each round saved there as a V8 CPU profile (push-parent-….cpuprofile, push-this-…). */
+const PROFILE = process.env.VS_PARENT_PROFILE;
 /** The issue's allowance: at most +5%. */
 const GOAL = 0.05;
 
@@ -80,8 +83,10 @@ const add = (into: Timing, t: Record<string, unknown>) => {
 async function measureRound(trees: Tree[]): Promise<Record<Tree['name'], Round>> {
   const out = { parent: zero(), this: zero() };
   await Promise.all(trees.map((t) => t.ask({ op: 'preparePush', records: RECORDS, batch: BATCH })));
+  if (PROFILE) await Promise.all(trees.map((t) => t.ask({ op: 'profileStart' })));
   for (let b = 0; b < RECORDS / BATCH; b++)
     for (const kind of ['plain', 'sealed'] as const) for (const t of trees) add(out[t.name][`push, ${kind}`], await t.ask({ op: 'push', kind, b }));
+  if (PROFILE) await Promise.all(trees.map((t) => t.ask({ op: 'profileStop', file: join(PROFILE, `push-${t.name}-${Date.now()}.cpuprofile`) })));
   for (const t of trees) await t.ask({ op: 'prepareSignIn' });
   for (let i = 0; i < SIGN_INS; i++) for (const t of trees) add(out[t.name]['sign-in, the server (prelogin + login)'], await t.ask({ op: 'signInServer' }));
   for (let i = 0; i < DEVICE_SIGN_INS; i++) for (const t of trees) add(out[t.name]['sign-in, the device’s whole (Node)'], await t.ask({ op: 'signInDevice' }));

@@ -3,7 +3,8 @@ import { ACCOUNT_LIMITS } from '../../shared/limits';
 import { COLLECTION_SPECS, COLLECTIONS, type CollectionName } from '../../shared/schema';
 import { emptyState, formatHlc, materialize, type Change, type ServerRecord } from '../../shared/sync';
 import type { AccountUsage } from './store/usage';
-import { createAdmission } from './admission';
+import fc from 'fast-check';
+import { createAdmission, jsonBytes } from './admission';
 
 const CREATED = '2026-11-21T12:00:00.000Z';
 /** A whole record of each collection with only its required fields (and nothing else). */
@@ -71,3 +72,12 @@ describe('admission (issue #15: records are whole before they exist; account lim
     expect(a.admit(change('trustees', 'old', 4, { _deleted: false }))).toMatchObject({ status: 403 });
   });
 });
+
+describe('jsonBytes (the bytes a field adds to its record, counted against recordBytes and accountBytes)', () => {
+  it('is exactly the UTF-8 length of the value\'s JSON, for every string and value (its ASCII short cut counts no byte less)', () => {
+    const exact = (v: unknown) => Buffer.byteLength(JSON.stringify(v) ?? '', 'utf8');
+    fc.assert(fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), fc.string(), fc.jsonValue()), (v) => jsonBytes(v) === exact(v)), { numRuns: 2_000 });
+    for (const v of ['', '"', '\\', '\u0000', '\u001f', '\u007f', '\u2028', '\ud800', 'v1.docs~1.AAAAAAAAAAAAAAAA.abc_-', 'é', undefined, null]) expect(jsonBytes(v), JSON.stringify(v)).toBe(exact(v));
+  });
+});
+

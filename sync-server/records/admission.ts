@@ -40,8 +40,12 @@ interface Entry {
 }
 
 const byteLength = (s: string) => Buffer.byteLength(s, 'utf8');
+/** Printable ASCII but `"` and `\`: a string of these alone is its own JSON text between two quotes, one byte a character (an envelope, an HLC). */
+const JSON_PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+/** The UTF-8 bytes of `JSON.stringify(value)` (0 for undefined), without making that text for a plain ASCII string. */
+export const jsonBytes = (value: unknown) => (typeof value === 'string' && JSON_PLAIN_ASCII.test(value) ? value.length + 2 : byteLength(JSON.stringify(value) ?? ''));
 const fieldBytes = (field: string, value: unknown, hlc: string | undefined) =>
-  value === undefined && hlc === undefined ? 0 : field.length * 2 + byteLength(JSON.stringify(value) ?? '') + (hlc?.length ?? 0) + 8;
+  value === undefined && hlc === undefined ? 0 : field.length * 2 + jsonBytes(value) + (hlc?.length ?? 0) + 8;
 
 /**
  * Fields a record must hold to be whole: not lists, no default, not nullable (null is the default

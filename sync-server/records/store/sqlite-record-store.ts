@@ -29,8 +29,9 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
     `INSERT INTO records (user_id, collection, id, state, deleted, seq) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (user_id, collection, id) DO UPDATE SET state = excluded.state, deleted = excluded.deleted, seq = excluded.seq`,
   );
-  const nextSeq = db.prepare<[], { value: number }>(
-    'UPDATE sync_sequence SET value = value + 1 WHERE id = 1 RETURNING value',
+  // A batch's sequences in one statement (the last of `n` new values), not one UPDATE per record.
+  const takeSeqs = db.prepare<[number], { value: number }>(
+    'UPDATE sync_sequence SET value = value + ? WHERE id = 1 RETURNING value',
   );
   // A page's bytes are the state's UTF-8 bytes (octet_length, as PostgreSQL's and as the account's usage counts them).
   const since = db.prepare<[string, number, number], Row & { bytes: number }>(
@@ -91,14 +92,15 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
       keepHistory.run(userId, r.collection, r.id, r.field, r.hlc, r.text);
       pruneHistory.run(userId, r.collection, r.id, r.field, userId, r.collection, r.id, r.field);
     }
-    const out: ServerRecord[] = [];
-    for (const e of touched) {
-      if (!e.changed) continue;
-      const seq = nextSeq.get()!.value;
+    // Each changed record gets the next sequence, in the batch's order (rule 13), taken at once.
+    const changed = touched.filter((e) => e.changed);
+    if (changed.length === 0) return [];
+    let seq = takeSeqs.get(changed.length)!.value - changed.length;
+    return changed.map((e) => {
+      seq += 1;
       upsert.run(userId, e.collection, e.id, JSON.stringify(e.state), isDeleted(e.state) ? 1 : 0, seq);
-      out.push({ collection: e.collection, id: e.id, seq, ...e.state });
-    }
-    return out;
+      return { collection: e.collection, id: e.id, seq, ...e.state };
+    });
   });
 
   /** One pull page (record-store.ts pageOf), each row as `map` makes it. Nothing new (the common incremental pull): one index seek, no row iterator (issue #20). */

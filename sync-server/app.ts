@@ -39,7 +39,7 @@ import { releasePublicRoutes } from './release/public-routes';
 import { ownerEmailRoutes } from './release/owner-email';
 import { checkInLinkRoutes } from './release/check-in-routes';
 import { pushRoutes } from './push/routes';
-import { sharingRoutes } from './sharing';
+import { sharingRoutes } from './sharing/routes';
 import { coalescePokes, createPokeHub } from './live/poke-hub';
 import { bridgeHub } from './live/poke-bus';
 import { syncRoutes, type LiveOptions } from './records/sync-routes';

@@ -12,7 +12,7 @@ import {
   type EmergencyEvent,
   type EmergencyState,
 } from './emergency-model';
-import { drivenTestClock } from './test-clock-driver';
+import { drivenTestClock } from '../test/test-clock-driver';
 
 const owner: EmergencyActor = { kind: 'owner' };
 const system: EmergencyActor = { kind: 'system' };

@@ -1,7 +1,7 @@
 /** The share state machine (model.ts) with the project's test clock. */
 import { describe, expect, it } from 'vitest';
 import { newShare, shareTransition, ShareTransitionError, type ShareEvent, type ShareState } from './model';
-import { drivenTestClock } from './test-clock-driver';
+import { drivenTestClock } from '../test/test-clock-driver';
 
 const owner = { kind: 'owner' } as const;
 const viewer = { kind: 'viewer' } as const;

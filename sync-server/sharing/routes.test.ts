@@ -57,6 +57,20 @@ describe('share now: the routes', () => {
     expect(after.shares[0]).toMatchObject({ phase: 'stopped', ownerWrap: null, label: null });
   });
 
+  it('deleting the shared document stops its shares: the link answers 410 and the copy is deleted', async () => {
+    const t = createTestApp();
+    const o = await owner(t);
+    const { key, body } = await newShareBody(o.userId, o.docId);
+    expect((await t.call('POST', '/api/shares', body, o.cookie)).status).toBe(201);
+    const copy = await sealShared(key, body.shareId, 'copy', 1, { documentName: 'Will' });
+    expect((await t.call('PUT', `/api/shares/${body.shareId}/copy`, { after: 0, copy }, o.cookie)).status).toBe(204);
+    expect((await t.call('DELETE', `/api/documents/${o.docId}`, undefined, o.cookie)).status).toBeLessThan(300);
+    expect((await t.call('GET', `/api/shared/${body.shareId}`)).status).toBe(410);
+    const list = (await (await t.call('GET', '/api/shares', undefined, o.cookie)).json()) as { shares: Array<Record<string, unknown>> };
+    expect(list.shares[0]).toMatchObject({ phase: 'stopped', ownerWrap: null, label: null });
+    expect((await t.services.sharing.list(o.userId))[0]!.stoppedAt).not.toBeNull();
+  });
+
   it('every owner route is scoped to the owner: another account\'s document, share, list and stop are 404 or empty', async () => {
     const t = createTestApp();
     const a = await owner(t);

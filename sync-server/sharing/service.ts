@@ -136,12 +136,17 @@ export function createShareService(deps: ShareServiceDeps) {
       const next = step(row, { kind: 'owner' }, { type: 'stop' });
       await store.stop(userId, id, next.stoppedAt!); // false only when another request stopped it first: the same outcome
     },
-    /** The viewer's sealed copy; `admit` is called with the owner's id first (the owner's budget pays for the answer). 404 unknown, 409 not sent yet, 410 stopped. */
+    /** The viewer's sealed copy; `admit` is called with the owner's id first (the owner's budget pays for the answer). 404 unknown, 409 not sent yet, 410 stopped (or its document deleted: the share is stopped then). */
     async view(id: string, admit: (ownerId: string) => Promise<void>): Promise<SharedCopyJson> {
       const row = await store.get(id);
       if (!row) throw new ApiHttpError(404, "This link isn't available", []);
       await admit(row.user_id);
       if (row.phase === 'stopped') throw new ApiHttpError(410, STOPPED_TEXT, []);
+      // A document the owner deleted is no longer shared: its share stops here, for good.
+      if (!(await deps.itemExists(row.user_id, row.item_kind, row.item_id))) {
+        await store.stop(row.user_id, id, deps.now());
+        throw new ApiHttpError(410, STOPPED_TEXT, []);
+      }
       const next = step(row, { kind: 'viewer' }, { type: 'open' });
       await store.opened(id, next.openedAt!);
       return { itemKind: row.item_kind, revision: row.revision, copy: row.copy!, label: row.label!, updatedAt: iso(row.updated_at)! };

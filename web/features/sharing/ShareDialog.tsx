@@ -16,7 +16,7 @@ import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
 import { useKeySession, type Api } from '../keys';
 import { listShares, openShare, ShareKeyRefusedError, shareLink, startSharing, stopSharing, type ShareJson } from './share-client';
-import { canReadNowText, handOverText, KEY_REFUSED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
+import { canReadNowText, handOverText, KEY_REFUSED_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
 
 const api = apiFetch as Api;
 
@@ -65,7 +65,7 @@ export function ShareDialog({ document, open, onOpenChange }: { document: LegalD
   const share = async () => {
     const who = name.trim();
     if (!who) return setError('Write the name of the person you share this with.');
-    if (!account || !keyring) return toast({ title: 'Your keys are locked', description: 'Reload the page and enter your password, then try again.', variant: 'destructive' });
+    if (!account || !keyring) return toast({ title: 'Your keys are locked', description: KEYS_LOCKED_TEXT, variant: 'destructive' });
     setBusy(true);
     try {
       const { link } = await startSharing({ api, account, keyring }, document, who, window.location.origin);
@@ -109,7 +109,9 @@ export function ShareDialog({ document, open, onOpenChange }: { document: LegalD
         <h3 id="share-now-list" className="font-semibold text-slate-900">
           Who can see it now
         </h3>
-        {rows === null ? (
+        {!keyring ? (
+          <p className="text-sm text-slate-700">{KEYS_LOCKED_TEXT}</p>
+        ) : rows === null ? (
           <p className="text-sm text-slate-600">Loading…</p>
         ) : rows.length === 0 ? (
           <p className="text-sm text-slate-700">Nobody yet. Until you share it, only you can read it while you are alive.</p>

@@ -10,6 +10,8 @@ import type { AsyncShareStore, ShareRow } from './store/share-store';
 
 /** Shares an account may have live at once (created or active): far beyond a family's need, a bound on the table. */
 export const MAX_LIVE_SHARES = 200;
+/** Stopped shares kept per account for the owner's list (each row holds only when; older ones are deleted). */
+export const STOPPED_SHARES_KEPT = 100;
 /** The largest sealed copy, in characters (a document's fields sealed and padded stay far inside it). */
 export const MAX_COPY_CHARS = 64 * 1024;
 
@@ -118,6 +120,7 @@ export function createShareService(deps: ShareServiceDeps) {
         stopped_at: null,
       };
       if (!(await store.insert(row))) throw new ApiHttpError(409, 'This share id is taken', [{ path: 'shareId', message: 'is taken: make a new one' }]);
+      await store.pruneStopped(userId, STOPPED_SHARES_KEPT); // the table stays bounded per account however often shares are made and stopped
       return toJson(row);
     },
     /** The owner's shares, of one item when `itemId` is given. */

@@ -58,5 +58,12 @@ export function createPgShareStore(pool: pg.Pool): AsyncShareStore {
     async opened(id, now) {
       await pool.query("UPDATE shares SET opened_at = $1 WHERE id = $2 AND phase = 'active'", [now, id]);
     },
+    async pruneStopped(userId, keep) {
+      await pool.query(
+        `DELETE FROM shares WHERE user_id = $1 AND phase = 'stopped' AND id NOT IN
+           (SELECT id FROM shares WHERE user_id = $1 AND phase = 'stopped' ORDER BY stopped_at DESC, id LIMIT $2)`,
+        [userId, keep],
+      );
+    },
   };
 }

@@ -73,6 +73,16 @@ export function shareStoreContract(name: string, setup: () => Promise<ShareStore
       expect(await s.store.countLive('u1')).toBe(0);
     });
 
+    it('prunes the owner\'s stopped shares beyond the most recent ones, never a live one or another account\'s', async () => {
+      for (const [i, id] of ['s1', 's2', 's3', 'live'].entries()) await s.store.insert(share(id, 'u1', 'd1', 1000 + i));
+      await s.store.insert(share('other', 'u2', 'd1', 1000));
+      for (const [i, id] of ['s1', 's2', 's3'].entries()) await s.store.stop('u1', id, 2000 + i);
+      await s.store.stop('u2', 'other', 1500);
+      await s.store.pruneStopped('u1', 2);
+      expect((await s.store.list('u1')).map((r) => r.id).sort()).toEqual(['live', 's2', 's3']);
+      expect(await s.store.get('other')).toBeDefined();
+    });
+
     it('refuses a stopped row that keeps a copy or a wrap, an active row without a copy, and goes with its account', async () => {
       await expect(s.insertRaw(share('x', 'u1', 'd1', 1, { phase: 'stopped', stopped_at: 2, copy: 's1.kept' }))).rejects.toThrow();
       await expect(s.insertRaw(share('x', 'u1', 'd1', 1, { phase: 'stopped', stopped_at: 2, copy: null }))).rejects.toThrow(); // wrap and name kept

@@ -44,6 +44,8 @@ export interface AsyncShareStore {
   stop(userId: string, id: string, now: number): Promise<boolean>;
   /** Notes that an active share was opened at `now`. */
   opened(id: string, now: number): Promise<void>;
+  /** Deletes the owner's stopped shares beyond the `keep` most recently stopped (their rows hold no copy, only when). */
+  pruneStopped(userId: string, keep: number): Promise<void>;
 }
 
 /** The SET clause that stops a share (shared with pg-share-store.ts, so both delete the same columns). */
@@ -66,6 +68,10 @@ export function createSqliteShareStore(db: Db): AsyncShareStore {
     ),
     stop: db.prepare(`UPDATE shares SET ${STOP_COLUMNS}, updated_at = ?, stopped_at = ? WHERE user_id = ? AND id = ? AND phase <> 'stopped'`),
     opened: db.prepare("UPDATE shares SET opened_at = ? WHERE id = ? AND phase = 'active'"),
+    prune: db.prepare(
+      `DELETE FROM shares WHERE user_id = ? AND phase = 'stopped' AND id NOT IN
+         (SELECT id FROM shares WHERE user_id = ? AND phase = 'stopped' ORDER BY stopped_at DESC, id LIMIT ?)`,
+    ),
   };
   return {
     insert: async (row) => q.insert.run(row).changes > 0,
@@ -75,5 +81,6 @@ export function createSqliteShareStore(db: Db): AsyncShareStore {
     publish: async (userId, id, after, revision, copy, now) => q.publish.run(revision, copy, now, userId, id, after).changes > 0,
     stop: async (userId, id, now) => q.stop.run(now, now, userId, id).changes > 0,
     opened: async (id, now) => void q.opened.run(now, id),
+    pruneStopped: async (userId, keep) => void q.prune.run(userId, userId, keep),
   };
 }

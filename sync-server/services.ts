@@ -59,6 +59,7 @@ import { createPgMessageKeyStore } from './release/kits/pg-message-key-store';
 import { createPgKeyStore } from './keys/pg-key-store';
 import { createSqliteSealStore, sqliteSealedAt, type SealStore } from './keys/seal-store';
 import { createPgSealStore } from './keys/pg-seal-store';
+import { createPgShareStore, createShareService, createSqliteShareStore, type AsyncShareStore, type ShareService } from './sharing';
 
 export interface Services {
   /** Where accounts, sessions and records live: SQLite in DATA_DIR, or PostgreSQL (DATABASE_URL). */
@@ -88,6 +89,8 @@ export interface Services {
   messageKeys: MessageKeys;
   /** Which escrowed keys a release hands to which link or page (release/release-keys.ts). */
   releaseKeys: ReleaseKeys;
+  /** Share now: the owner's shares and the viewer's sealed copies (sharing/; docs/sharing.md). */
+  sharing: ShareService;
   /** Each account's keys: KDF parameters, wrapped AK, keyring (keys/key-store.ts; never a key in the clear). */
   keys: KeyStore;
   /** Every password hash and verification, at most `passwordHashesAtOnce` at a time (accounts/hasher.ts). */
@@ -129,6 +132,7 @@ export function createServices(deps: AppDeps<Config>, opts: { mailer?: Mailer } 
     pushStore: createSqlitePushStore(deps.db),
     escrowStore: createSqliteEscrowStore(deps.db),
     messageKeyStore: createSqliteMessageKeyStore(deps.db),
+    shareStore: createSqliteShareStore(deps.db),
     keys: createSqliteKeyStore(deps.db),
     seal: createSqliteSealStore(deps.db),
     checkpoint: () => deps.db.pragma('wal_checkpoint(TRUNCATE)'), // no trace of a deleted account in the WAL (issue #16)
@@ -167,6 +171,7 @@ export async function createPgServices(deps: AppDeps<Config>, pool: pg.Pool, opt
     pushStore: createPgPushStore(pool),
     escrowStore: createPgEscrowStore(pool),
     messageKeyStore: createPgMessageKeyStore(pool),
+    shareStore: createPgShareStore(pool),
     keys: createPgKeyStore(pool),
     seal: createPgSealStore(pool),
     leader: () => leadership.tryLead(),
@@ -198,6 +203,7 @@ function assemble(
     pushStore: AsyncPushStore;
     escrowStore: AsyncEscrowStore;
     messageKeyStore: AsyncMessageKeyStore;
+    shareStore: AsyncShareStore;
     keys: KeyStore;
     seal: SealStore;
     /** After an account is forgotten (SQLite's WAL checkpoint). */
@@ -258,6 +264,15 @@ function assemble(
     kitRelease,
     messageKeys,
     releaseKeys,
+    // A share names one of the owner's live documents (never another account's: the store is per account).
+    sharing: createShareService({
+      store: parts.shareStore,
+      now: deps.now,
+      itemExists: async (userId, _kind, itemId) => {
+        const doc = await parts.source.store.get(userId, 'documents', itemId);
+        return doc !== null && doc !== undefined && doc.values._deleted !== true;
+      },
+    }),
     keys: parts.keys,
     seal: parts.seal,
     resetMail,

@@ -13,6 +13,7 @@ import { Keyring, wrapAccountKey } from './keys';
 import { makeKitVectors } from './kit-test-vectors';
 import { formatRecoveryCode, recoveryKey } from './recovery';
 import { rotateAccountKey } from './rotation';
+import { sealShared } from './share-copy';
 import { importAesKey, wrapKey } from './wrap';
 
 /** A fixed "random" source: bytes `start`, `start+1`, … (mod 256). For vectors only. */
@@ -79,6 +80,16 @@ export async function makeVectors() {
       wrappedAk: await wrapAccountKey(await recoveryKey(secret, 'u1'), fromHex(AK), 'u1', 1, 'recovery', fixedRandom(240)),
     },
     rotation: await rotationVector(unlock),
+    // "Share now" (share-copy.ts s1): a document's copy under a share key, at revision 3.
+    shareCopy: {
+      key: KEY,
+      shareId: 'AAECAwQFBgcICQoLDA0ODw',
+      part: 'copy',
+      revision: 3,
+      value: { kind: 'document', documentName: 'Will', originalLocation: 'The oak desk' },
+      nonce: toHex(fixedRandom(260)(12)),
+      sealed: await sealShared(fromHex(KEY), 'AAECAwQFBgcICQoLDA0ODw', 'copy', 3, { kind: 'document', documentName: 'Will', originalLocation: 'The oak desk' }, fixedRandom(260)),
+    },
     ...(await makeKitVectors()),
   };
 }

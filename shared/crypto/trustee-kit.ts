@@ -114,6 +114,25 @@ export function handoverKey(q: Uint8Array, gate: Uint8Array, t: Uint8Array, ctx:
 }
 
 /**
+ * The key of what trustee `ctx.trusteeId` may open in an emergency while the owner lives
+ * (docs/sharing.md "Emergency access"; issue 43): HKDF-SHA256(ikm = E ‖ t_i (32 + 16 bytes),
+ * info ["afterword-emergency-v1", account, trusteeId, generation]). E is an emergency gate the
+ * server keeps and hands over only after the owner's wait; t_i is the trustee's kit secret, which
+ * the server never has: the server alone opens nothing, and the trustee opens nothing without E.
+ * Its server side (the gate's storage and release) is not built yet.
+ */
+export function emergencyKey(gate: Uint8Array, t: Uint8Array, ctx: KitContext): Promise<CryptoKey> {
+  const ikm = fixedIkm([
+    [gate, GATE_BYTES, 'An emergency gate'],
+    [t, T_BYTES, 'A kit secret'],
+  ]);
+  return hkdfAes(ikm, ['afterword-emergency-v1', ctx.account, ctx.trusteeId, String(ctx.generation)]);
+}
+
+/** Where a key wrapped under emergencyKey is bound (wrap.ts): purpose `emergency:<trusteeId>:<generation>`, id the wrapped key's id. */
+export const emergencyWrapContext = (account: string, trusteeId: string, id: string, generation: number): WrapContext => ({ userId: account, purpose: `emergency:${trusteeId}:${generation}`, id });
+
+/**
  * Where a message key wrapped under messageDeliveryKey or handoverKey is bound (wrap.ts, key id =
  * the message key's kid `msg:<id>~<v>`), so a wrap cannot be moved to another message, trustee,
  * generation or account: purpose `message-delivery:<generation>` or

@@ -6,6 +6,7 @@ import { open } from './envelope';
 import { unwrapAccountKey } from './keys';
 import { parseRecoveryCode, recoveryKey } from './recovery';
 import { combineShares, commitShare } from './shamir';
+import { openShared } from './share-copy';
 import { handoverKey, kitFingerprint, messageDeliveryKey, openOwnerCopy, openTrusteeBlob, parseKitCode, parseKitFragment, trusteeAccessKey } from './trustee-kit';
 import { makeVectors } from './test-vectors';
 import vectors from './vectors.json';
@@ -26,6 +27,20 @@ describe('committed test vectors (vectors.json)', () => {
       const key = await importAesKey(fromHex(v.key));
       expect(await open((kid) => (kid === v.kid ? key : undefined), v.place, v.hlc, v.envelope)).toEqual(v.value);
     }
+  });
+
+  it('a shared copy s1 decrypts with node:crypto from docs/sharing.md alone, and opens with share-copy.ts', async () => {
+    const v = vectors.shareCopy;
+    const [ver, nonce, body] = v.sealed.split('.') as [string, string, string];
+    expect(ver).toBe('s1');
+    const ct = Buffer.from(fromB64url(body)!);
+    const d = createDecipheriv('aes-256-gcm', Buffer.from(v.key, 'hex'), Buffer.from(fromB64url(nonce)!));
+    d.setAAD(lp('s1', v.shareId, v.part, String(v.revision)));
+    d.setAuthTag(ct.subarray(ct.length - 16));
+    const padded = Buffer.concat([d.update(ct.subarray(0, ct.length - 16)), d.final()]);
+    const json = padded.subarray(0, padded.lastIndexOf(0x80)).toString('utf8');
+    expect(JSON.parse(json)).toEqual(v.value);
+    expect(await openShared(fromHex(v.key), v.shareId, 'copy', v.revision, v.sealed)).toEqual(v.value);
   });
 
   it('envelope v1 decrypts with node:crypto from the README alone (format check independent of envelope.ts)', () => {

@@ -73,6 +73,7 @@ export const ALLOWED_OUTSIDE: ReadonlyMap<string, string> = new Map([
     'GET /api/kit/:token/access',
     'GET /api/kit/:token/handovers',
   ].map((key) => [key, `a trustee's kit link: its token, limited per address (kits/public-routes.ts); ${tokenBudget(key)}`] as const),
+  ['GET /api/shared/:token', `a shared item's link: the share's random id, limited per address (sharing/routes.ts); ${tokenBudget('GET /api/shared/:token')}`],
   ...['GET /api/check-in/:token', 'POST /api/check-in/:token'].map(
     (key) => [key, `a check-in reminder's "I'm here" link: a token, limited per address (release/check-in-routes.ts); ${tokenBudget(key)}`] as const,
   ),

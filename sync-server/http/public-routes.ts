@@ -52,6 +52,10 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
     'POST /api/kit/:token/check',
     'POST /api/kit/:token/confirm',
     'GET /api/kit/:token/access',
+    // "Share now" (sharing/routes.ts; docs/sharing.md): the share's random 128-bit id is the
+    // token; it answers only a copy sealed under a key in the link's fragment, which the server
+    // never sees. Stopped → 410.
+    'GET /api/shared/:token',
     'GET /api/kit/:token/handovers', // after release: the wraps of the letters this trustee hands over, which open only with the kit's t (kits/message-keys.ts)
   ],
 ]);

@@ -15,6 +15,7 @@ import { ReauthDialog } from '../pwa/ReauthDialog';
 import { SyncLifecycle } from '../sync/lifecycle';
 import { ConfirmHost } from '../ui/confirm';
 import { SignedOutElsewhere } from './SignedOutElsewhere';
+import { ShareRefresher } from '../features/sharing';
 
 export default function SignedInServices() {
   // The family binder's pdf-lib and fonts, cached for offline use once the app is idle (not precached).
@@ -32,6 +33,7 @@ export default function SignedInServices() {
       <ConfirmPasswordDialog />
       <ConfirmHost />
       <SignedOutElsewhere />
+      <ShareRefresher />
     </>
   );
 }

@@ -28,6 +28,7 @@ const SurvivorTasks = lazy(() => import('../features/survivor-tasks'));
 const Settings = lazy(() => import('../features/settings/SettingsPage'));
 const Rehearsal = lazy(() => import('../features/rehearsal'));
 const RecoveryKit = lazy(() => import('../features/keys/RecoveryKitPage'));
+const Shared = lazy(() => import('../features/sharing/SharedPage'));
 
 function Root() {
   const signedIn = useSession((s) => s.status === 'signed-in');
@@ -113,6 +114,7 @@ export const routes: RouteObject[] = [
           { path: '/privacy', element: <Privacy /> },
           { path: '/terms', element: <Terms /> },
           { path: '/contact', element: <Contact /> },
+          { path: '/shared/:id', element: <Shared /> }, // a shared item's read-only view, no account needed (issue 43)
           { path: '*', element: <NotFound /> },
         ]),
       },

@@ -6,7 +6,8 @@
  * The link is rendered only for http/https addresses, so a `javascript:` or `data:` URL that
  * reached the store some other way never becomes a link.
  */
-import { ExternalLink, FileText, HeartPulse, Home, Landmark, PiggyBank, ScrollText, ShieldCheck, Signature } from 'lucide-react';
+import { useState } from 'react';
+import { ExternalLink, FileText, HeartPulse, Home, Landmark, PiggyBank, ScrollText, Share2, ShieldCheck, Signature } from 'lucide-react';
 import type { LegalDocument } from '../../../shared/schema';
 import { httpUrlSchema } from '../../../shared/schema/common';
 import { DOCUMENT_TYPE_LABELS, formatLongDate } from '../../../shared/labels';
@@ -14,6 +15,8 @@ import { buttonClasses } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { CardActions } from '../../ui/CardGrid';
 import { DocumentFileActions, DocumentFileDetails } from './DocumentFile';
+import { Button } from '../../ui/Button';
+import { ShareDialog } from '../sharing';
 
 export const DOCUMENT_ICONS = {
   will: ScrollText,
@@ -29,6 +32,7 @@ export const DOCUMENT_ICONS = {
 export function DocumentCard({ document, onDelete }: { document: LegalDocument; onDelete: () => void }) {
   const Icon = DOCUMENT_ICONS[document.documentType];
   const safeUrl = httpUrlSchema.safeParse(document.documentUrl).success;
+  const [sharing, setSharing] = useState(false);
   return (
     <Card className="flex h-full flex-col">
       <div className="flex items-start gap-3 p-5 pb-3">
@@ -67,8 +71,13 @@ export function DocumentCard({ document, onDelete }: { document: LegalDocument; 
         ) : (
           <span className="px-3 text-sm text-slate-600">No valid link</span>
         )}
+        <Button variant="ghost" size="sm" onClick={() => setSharing(true)} aria-label={`Share now: ${document.documentName}`}>
+          <Share2 aria-hidden="true" />
+          Share now
+        </Button>
         <CardActions itemName={`document ${document.documentName}`} onDelete={onDelete} />
       </div>
+      {sharing && <ShareDialog document={document} open={sharing} onOpenChange={setSharing} />}
     </Card>
   );
 }

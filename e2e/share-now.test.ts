@@ -1,0 +1,75 @@
+/**
+ * Issue 43 "share now" in Chromium at 390 px (and the dialog and page on a desktop, for axe): the
+ * owner shares a document from its card; a fresh browser context with no account opens the link
+ * and reads it; the owner stops sharing at once; the link then opens nothing and says so. The
+ * server never receives the link's key: every request the viewer's page makes is recorded.
+ * (A later edit reaching the viewer is proven through the same client code in
+ * sync-server/sharing/lying-share.test.ts: the app has no screen that edits a document yet.)
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations, hasChromium, poll, SCREEN_SIZES, useBrowserSuite } from './harness';
+import { choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
+
+const synced = (page: Page) => poll(() => page.locator('header [role="status"]').first().textContent(), 30_000).toContain('All changes saved');
+
+describe.skipIf(!hasChromium)('share now (issue 43)', () => {
+  const suite = useBrowserSuite();
+
+  for (const [size, makeContext] of SCREEN_SIZES) {
+    it(`a document shared now opens in a fresh browser with no account, and opens nothing after stop, at ${size}`, async () => {
+      const { context, page } = await signedInPage(suite.browser, suite.server.url, '/documents/upload', makeContext);
+      const upload = openDialog(page);
+      await choose(page, 'Document Type', 'Will & Testament');
+      await upload.getByLabel('Document Name').fill('Last Will, signed 2024');
+      await upload.getByText('Link to it').click();
+      await upload.getByLabel('Document URL').fill('https://files.example.com/will.pdf');
+      await upload.getByLabel('Where the original is kept (optional)').fill('Top drawer of the oak desk');
+      await upload.getByRole('button', { name: 'Save Link' }).click();
+      await upload.waitFor({ state: 'detached' });
+      await synced(page);
+
+      const card = page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: 'Last Will, signed 2024' });
+      await card.getByRole('button', { name: 'Share now: Last Will, signed 2024' }).click();
+      const dialog = openDialog(page);
+      await dialog.getByText('Nobody yet.').waitFor();
+      await dialog.getByLabel('Their name').fill('Maria');
+      await dialog.getByRole('button', { name: 'Share now', exact: true }).click();
+      await dialog.getByText('Send this link to Maria yourself. Afterword cannot see it, so it cannot send it for you.').waitFor();
+      expect(await dialog.getByText('Maria can read this now, and sees your changes.').first().isVisible()).toBe(true);
+      const link = await dialog.getByLabel('Link for Maria').inputValue();
+      expect(link).toMatch(/\/shared\/[A-Za-z0-9_-]{22}#[A-Za-z0-9_-]{43}$/);
+      const mailto = await dialog.getByRole('link', { name: 'E-mail it from your mail app' }).getAttribute('href');
+      expect(decodeURIComponent(mailto!)).toContain(link);
+      await expectNoSeriousA11yViolations(page, `share dialog at ${size}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+
+      // A fresh browser, no account: the link opens the document read-only.
+      const viewerContext = await makeContext(suite.browser, suite.server.url);
+      const viewer = await viewerContext.newPage();
+      const requests: string[] = [];
+      viewer.on('request', (r) => requests.push(`${r.url()} ${r.postData() ?? ''}`));
+      await viewer.goto(link);
+      await viewer.getByRole('heading', { name: 'Last Will, signed 2024' }).waitFor();
+      expect(await viewer.getByText('Original kept: Top drawer of the oak desk').isVisible()).toBe(true);
+      expect(await viewer.getByText(/Shared with Maria\. This is read-only and always the latest version/).isVisible()).toBe(true);
+      await expectNoSeriousA11yViolations(viewer, `shared document at ${size}`);
+      expect(await viewer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewer.viewportSize()!.width);
+      const key = link.split('#')[1]!;
+      expect(requests.filter((r) => r.includes(key))).toEqual([]); // the fragment never left the browser
+
+      // The owner stops sharing, with its plain warning; the link then opens nothing.
+      await dialog.getByRole('button', { name: 'Stop sharing with Maria' }).click();
+      await confirmDialog(page, 'What they already saw, copied, printed or saved while they could open it, they may still have.', 'Stop sharing');
+      await expectToast(page, 'Sharing stopped', 'That link opens nothing now.');
+      await openDialog(page).getByText(/Sharing stopped on .*That link opens nothing now\./).waitFor();
+      await viewer.reload();
+      await viewer.getByRole('heading', { name: 'Sharing stopped' }).waitFor();
+      expect(await viewer.getByText('This link no longer opens anything. The person who shared it stopped sharing.').isVisible()).toBe(true);
+      expect(await viewer.getByText('Top drawer of the oak desk').count()).toBe(0);
+      await expectNoSeriousA11yViolations(viewer, `stopped share at ${size}`);
+      await viewerContext.close();
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,85 @@
+/**
+ * The routes of "share now" (docs/sharing.md; issue 43):
+ *
+ *   POST /api/shares                 (owner) { shareId, itemKind: 'document', itemId, ownerKid, ownerWrap, label } → 201 ShareJson
+ *   GET  /api/shares?itemId=…        (owner) → { shares: ShareJson[] }
+ *   PUT  /api/shares/:id/copy        (owner) { after, copy } → 204 | 409 { revision } (a newer copy) | 410 (stopped)
+ *   POST /api/shares/:id/stop        (owner) {} → 204
+ *   GET  /api/shared/:token          (public: the viewer's page) → SharedCopyJson | 404 | 410
+ *
+ * Owner bodies are strict zod objects (400 `{ error, issues }` naming the field) behind a session,
+ * CSRF and the account's budgets (app.ts); writes need a proven session (accounts/unproven.ts: a
+ * password reset must not start sharing). Every owner route answers only the caller's own shares
+ * (another account's share is the same 404 as none). The viewer's route takes the share id as its
+ * token: it is rate limited per IP like the release links and its answer is charged to the
+ * owner's read budget (http/token-budgets.ts). No route takes or returns a share key.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { SHARE_ID_RE, SHARE_SEALED_RE } from '../../shared/crypto/share-copy';
+import type { AnyAccountStore } from '../accounts';
+import { requireProven, requireSession } from '../accounts';
+import type { AppDeps, AppEnv } from '../app-env';
+import { clientIp } from '../http/client-ip';
+import type { RateLimiterFactory } from '../http/rate-limit';
+import { admitTokenOwner } from '../http/token-budgets';
+import { parseWith, readJson } from '../http/validate';
+import type { RecordService } from '../records';
+import { MAX_COPY_CHARS, type ShareService } from './service';
+
+/** Requests per IP in 10 minutes on the viewer's route, as the release links (release/public-routes.ts). */
+export const SHARE_REQUESTS_PER_10_MIN = 120;
+/** A record id (a document's id). */
+const ITEM_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+const wrapped = z.string().regex(/^w1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{64}$/, 'must be a wrapped key (w1.<nonce>.<ciphertext>)');
+const sealed = (max: number) => z.string().max(max, `must be at most ${max} characters`).regex(SHARE_SEALED_RE, 'must be sealed on your device (s1.<nonce>.<ciphertext>)');
+
+/** The body of `POST /api/shares` (exported for the tests). */
+export const newShareSchema = z.strictObject({
+  shareId: z.string().regex(SHARE_ID_RE, 'must be 128 random bits, base64url'),
+  itemKind: z.literal('document'),
+  itemId: z.string().regex(ITEM_ID_RE, 'must be a document id'),
+  ownerKid: z.string().regex(/^docs~[1-9][0-9]{0,5}$/, 'must be a key id of your documents (docs~<version>)'),
+  ownerWrap: wrapped,
+  label: sealed(2048),
+});
+const copySchema = z.strictObject({ after: z.number().int().min(0).max(2 ** 31 - 2), copy: sealed(MAX_COPY_CHARS) });
+const stopSchema = z.strictObject({});
+const listQuery = z.strictObject({ itemId: z.string().regex(ITEM_ID_RE, 'must be a document id').optional() });
+
+export interface SharingRouteServices {
+  accounts: AnyAccountStore;
+  records: Pick<RecordService, 'throttle'>;
+  rateLimiters: RateLimiterFactory;
+  sharing: ShareService;
+}
+
+/** The owner's routes and the viewer's. */
+export function sharingRoutes(deps: AppDeps, services: SharingRouteServices): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { sharing } = services;
+  app.use('/api/shares', requireSession(deps, services));
+  app.use('/api/shares/*', requireSession(deps, services));
+  app.post('/api/shares', requireProven(deps, services), async (c) => c.json(await sharing.create(c.var.userId, await readJson(c, newShareSchema)), 201));
+  app.get('/api/shares', async (c) => {
+    const { itemId } = parseWith(listQuery, c.req.query());
+    return c.json({ shares: await sharing.list(c.var.userId, itemId) });
+  });
+  app.put('/api/shares/:id/copy', requireProven(deps, services), async (c) => {
+    const { after, copy } = await readJson(c, copySchema);
+    await sharing.publish(c.var.userId, c.req.param('id'), after, copy);
+    return c.body(null, 204);
+  });
+  app.post('/api/shares/:id/stop', async (c) => {
+    await readJson(c, stopSchema);
+    await sharing.stop(c.var.userId, c.req.param('id'));
+    return c.body(null, 204);
+  });
+
+  const limiter = services.rateLimiters({ name: 'share-link', limit: SHARE_REQUESTS_PER_10_MIN, windowMs: 10 * 60_000 });
+  app.get('/api/shared/:token', async (c) => {
+    await limiter.hit(`share-link:${clientIp(c, deps)}`);
+    return c.json(await sharing.view(c.req.param('token'), (ownerId) => admitTokenOwner(c, services.records.throttle, ownerId)));
+  });
+  return app;
+}

@@ -1,0 +1,160 @@
+/**
+ * Share now (docs/sharing.md; issue 43): the owner's shares and the viewer's sealed copy. Every
+ * step goes through the share state machine (model.ts) and is stored with a compare-and-set
+ * (store/share-store.ts), so two of the owner's devices, or a stop racing a refresh, never leave
+ * an older copy or a copy of a stopped share. The service never sees a share key or plain text.
+ */
+import { ApiHttpError } from '../http/errors';
+import { newShare, shareTransition, ShareTransitionError, type ShareActor, type ShareEvent, type ShareState } from './model';
+import type { AsyncShareStore, ShareRow } from './store/share-store';
+
+/** Shares an account may have live at once (created or active): far beyond a family's need, a bound on the table. */
+export const MAX_LIVE_SHARES = 200;
+/** Stopped shares kept per account for the owner's list (each row holds only when; older ones are deleted). */
+export const STOPPED_SHARES_KEPT = 100;
+/** The largest sealed copy, in characters (a document's fields sealed and padded stay far inside it). */
+export const MAX_COPY_CHARS = 64 * 1024;
+
+/** A share as the owner's devices read it (times ISO 8601). */
+export interface ShareJson {
+  id: string;
+  itemKind: 'document';
+  itemId: string;
+  phase: ShareRow['phase'];
+  revision: number;
+  ownerKid: string | null;
+  ownerWrap: string | null;
+  label: string | null;
+  createdAt: string;
+  updatedAt: string;
+  openedAt: string | null;
+  stoppedAt: string | null;
+}
+
+/** What the viewer's page reads: the sealed copy and name, nothing else of the owner's. */
+export interface SharedCopyJson {
+  itemKind: 'document';
+  revision: number;
+  copy: string;
+  label: string;
+  updatedAt: string;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const toJson = (r: ShareRow): ShareJson => ({
+  id: r.id,
+  itemKind: r.item_kind,
+  itemId: r.item_id,
+  phase: r.phase,
+  revision: r.revision,
+  ownerKid: r.owner_kid,
+  ownerWrap: r.owner_wrap,
+  label: r.label,
+  createdAt: iso(r.created_at)!,
+  updatedAt: iso(r.updated_at)!,
+  openedAt: iso(r.opened_at),
+  stoppedAt: iso(r.stopped_at),
+});
+const stateOf = (r: ShareRow): ShareState => ({ phase: r.phase, revision: r.revision, createdAt: r.created_at, updatedAt: r.updated_at, openedAt: r.opened_at, stoppedAt: r.stopped_at });
+
+/** The one answer for a share that does not exist or is not the caller's (no difference is shown). */
+const noShare = () => new ApiHttpError(404, 'No such share', [{ path: 'id', message: 'is not one of your shares' }]);
+/** A stopped share's answer to its link. */
+export const STOPPED_TEXT = 'This link no longer opens anything. The person who shared it stopped sharing.';
+
+export interface ShareServiceDeps {
+  store: AsyncShareStore;
+  now: () => number;
+  /** True when the owner has this live (not deleted) item. */
+  itemExists(userId: string, itemKind: 'document', itemId: string): Promise<boolean>;
+}
+
+export interface NewShareInput {
+  shareId: string;
+  itemKind: 'document';
+  itemId: string;
+  ownerKid: string;
+  ownerWrap: string;
+  label: string;
+}
+
+/** The share service over `deps.store`. Each method throws ApiHttpError with the status its refusal means. */
+export function createShareService(deps: ShareServiceDeps) {
+  const { store } = deps;
+  /** Runs `event` through the model, turning its refusal into the HTTP answer. */
+  const step = (row: ShareRow, actor: ShareActor, event: ShareEvent): ShareState => {
+    try {
+      return shareTransition(stateOf(row), actor, event, deps.now());
+    } catch (err) {
+      if (!(err instanceof ShareTransitionError)) throw err;
+      if (err.code === 'stale') throw new ApiHttpError(409, 'A newer copy was shared meanwhile', [{ path: 'after', message: `is not the current revision (${row.revision})` }], undefined, { revision: row.revision });
+      if (row.phase === 'stopped') throw new ApiHttpError(410, 'Sharing was stopped', [{ path: 'id', message: 'is a share that was stopped' }]);
+      throw new ApiHttpError(err.code === 'forbidden' ? 403 : 409, err.message);
+    }
+  };
+  const own = async (userId: string, id: string) => {
+    const row = await store.get(id);
+    if (!row || row.user_id !== userId) throw noShare();
+    return row;
+  };
+  return {
+    /** Adds a share of one of the owner's items (phase `created`, no copy yet). */
+    async create(userId: string, input: NewShareInput): Promise<ShareJson> {
+      if (!(await deps.itemExists(userId, input.itemKind, input.itemId))) throw new ApiHttpError(404, 'No such document', [{ path: 'itemId', message: 'is not one of your documents' }]);
+      if ((await store.countLive(userId)) >= MAX_LIVE_SHARES) throw new ApiHttpError(409, `You are sharing ${MAX_LIVE_SHARES} things already. Stop sharing one to share another.`);
+      const s = newShare(deps.now());
+      const row: ShareRow = {
+        id: input.shareId,
+        user_id: userId,
+        item_kind: input.itemKind,
+        item_id: input.itemId,
+        phase: s.phase,
+        revision: s.revision,
+        owner_kid: input.ownerKid,
+        owner_wrap: input.ownerWrap,
+        label: input.label,
+        copy: null,
+        created_at: s.createdAt,
+        updated_at: s.updatedAt,
+        opened_at: null,
+        stopped_at: null,
+      };
+      if (!(await store.insert(row))) throw new ApiHttpError(409, 'This share id is taken', [{ path: 'shareId', message: 'is taken: make a new one' }]);
+      await store.pruneStopped(userId, STOPPED_SHARES_KEPT); // the table stays bounded per account however often shares are made and stopped
+      return toJson(row);
+    },
+    /** The owner's shares, of one item when `itemId` is given. */
+    async list(userId: string, itemId?: string): Promise<ShareJson[]> {
+      return (await store.list(userId, itemId)).map(toJson);
+    },
+    /** Stores a newer sealed copy (revision `after + 1`). */
+    async publish(userId: string, id: string, after: number, copy: string): Promise<void> {
+      const row = await own(userId, id);
+      const next = step(row, { kind: 'owner' }, { type: 'publish', revision: after + 1, after });
+      if (!(await store.publish(userId, id, after, next.revision, copy, next.updatedAt))) step((await own(userId, id)), { kind: 'owner' }, { type: 'publish', revision: after + 1, after }); // lost a race: answer as the winner left it
+    },
+    /** Stops sharing: the copy, the wrap and the name are deleted now. */
+    async stop(userId: string, id: string): Promise<void> {
+      const row = await own(userId, id);
+      const next = step(row, { kind: 'owner' }, { type: 'stop' });
+      await store.stop(userId, id, next.stoppedAt!); // false only when another request stopped it first: the same outcome
+    },
+    /** The viewer's sealed copy; `admit` is called with the owner's id first (the owner's budget pays for the answer). 404 unknown, 409 not sent yet, 410 stopped (or its document deleted: the share is stopped then). */
+    async view(id: string, admit: (ownerId: string) => Promise<void>): Promise<SharedCopyJson> {
+      const row = await store.get(id);
+      if (!row) throw new ApiHttpError(404, "This link isn't available", []);
+      await admit(row.user_id);
+      if (row.phase === 'stopped') throw new ApiHttpError(410, STOPPED_TEXT, []);
+      // A document the owner deleted is no longer shared: its share stops here, for good.
+      if (!(await deps.itemExists(row.user_id, row.item_kind, row.item_id))) {
+        await store.stop(row.user_id, id, deps.now());
+        throw new ApiHttpError(410, STOPPED_TEXT, []);
+      }
+      const next = step(row, { kind: 'viewer' }, { type: 'open' });
+      await store.opened(id, next.openedAt!);
+      return { itemKind: row.item_kind, revision: row.revision, copy: row.copy!, label: row.label!, updatedAt: iso(row.updated_at)! };
+    },
+  };
+}
+
+export type ShareService = ReturnType<typeof createShareService>;

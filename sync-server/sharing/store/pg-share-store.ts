@@ -1,0 +1,69 @@
+/**
+ * Shares on PostgreSQL: AsyncShareStore (share-store.ts) over a `pg` Pool, with SQLite's
+ * semantics (pg migration 023).
+ */
+import type pg from 'pg';
+import { STOP_COLUMNS, type AsyncShareStore, type ShareRow } from './share-store';
+
+const TIMES = ['created_at', 'updated_at', 'opened_at', 'stopped_at'] as const;
+type PgRow = Omit<ShareRow, (typeof TIMES)[number]> & Record<(typeof TIMES)[number], string | null>;
+const row = (r: PgRow): ShareRow => ({
+  ...r,
+  created_at: Number(r.created_at),
+  updated_at: Number(r.updated_at),
+  opened_at: r.opened_at === null ? null : Number(r.opened_at),
+  stopped_at: r.stopped_at === null ? null : Number(r.stopped_at),
+});
+
+/** The store over `pool` (migrations of db/pg/ applied). */
+export function createPgShareStore(pool: pg.Pool): AsyncShareStore {
+  return {
+    async insert(r) {
+      const res = await pool.query(
+        `INSERT INTO shares (id, user_id, item_kind, item_id, phase, revision, owner_kid, owner_wrap, label, copy, created_at, updated_at, opened_at, stopped_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (id) DO NOTHING`,
+        [r.id, r.user_id, r.item_kind, r.item_id, r.phase, r.revision, r.owner_kid, r.owner_wrap, r.label, r.copy, r.created_at, r.updated_at, r.opened_at, r.stopped_at],
+      );
+      return (res.rowCount ?? 0) > 0;
+    },
+    async get(id) {
+      const r = (await pool.query<PgRow>('SELECT * FROM shares WHERE id = $1', [id])).rows[0];
+      return r && row(r);
+    },
+    async list(userId, itemId) {
+      const res =
+        itemId === undefined
+          ? await pool.query<PgRow>('SELECT * FROM shares WHERE user_id = $1 ORDER BY created_at DESC, id', [userId])
+          : await pool.query<PgRow>('SELECT * FROM shares WHERE user_id = $1 AND item_id = $2 ORDER BY created_at DESC, id', [userId, itemId]);
+      return res.rows.map(row);
+    },
+    async countLive(userId) {
+      return Number((await pool.query<{ n: string }>("SELECT COUNT(*) AS n FROM shares WHERE user_id = $1 AND phase <> 'stopped'", [userId])).rows[0]!.n);
+    },
+    async publish(userId, id, after, revision, copy, now) {
+      const res = await pool.query("UPDATE shares SET phase = 'active', revision = $1, copy = $2, updated_at = $3 WHERE user_id = $4 AND id = $5 AND phase <> 'stopped' AND revision = $6", [
+        revision,
+        copy,
+        now,
+        userId,
+        id,
+        after,
+      ]);
+      return (res.rowCount ?? 0) > 0;
+    },
+    async stop(userId, id, now) {
+      const res = await pool.query(`UPDATE shares SET ${STOP_COLUMNS}, updated_at = $1, stopped_at = $1 WHERE user_id = $2 AND id = $3 AND phase <> 'stopped'`, [now, userId, id]);
+      return (res.rowCount ?? 0) > 0;
+    },
+    async opened(id, now) {
+      await pool.query("UPDATE shares SET opened_at = $1 WHERE id = $2 AND phase = 'active'", [now, id]);
+    },
+    async pruneStopped(userId, keep) {
+      await pool.query(
+        `DELETE FROM shares WHERE user_id = $1 AND phase = 'stopped' AND id NOT IN
+           (SELECT id FROM shares WHERE user_id = $1 AND phase = 'stopped' ORDER BY stopped_at DESC, id LIMIT $2)`,
+        [userId, keep],
+      );
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Where shares are kept (table `shares`, SQLite migration 024; PostgreSQL's twin in
+ * pg-share-store.ts, same semantics, one contract: share-store.contract.ts). The store holds only
+ * what the owner's device sealed or wrapped (docs/sharing.md "What the server stores"): never a
+ * share key, an item's text or a person's name in the clear.
+ */
+import type { Db } from '../../db/sqlite';
+import type { SharePhase } from '../model';
+
+/** One share (times in ms). */
+export interface ShareRow {
+  id: string;
+  user_id: string;
+  item_kind: 'document';
+  item_id: string;
+  phase: SharePhase;
+  revision: number;
+  /** The owner's `docs` scope key id the wrap was made under (null once stopped). */
+  owner_kid: string | null;
+  /** The share key wrapped under that scope key (w1; null once stopped). */
+  owner_wrap: string | null;
+  /** The person's name, sealed under the share key (s1 label; null once stopped). */
+  label: string | null;
+  /** The item's copy sealed under the share key at `revision` (s1; null before the first and once stopped). */
+  copy: string | null;
+  created_at: number;
+  updated_at: number;
+  opened_at: number | null;
+  stopped_at: number | null;
+}
+
+export interface AsyncShareStore {
+  /** Adds a new share (phase `created`); false when the id is taken. */
+  insert(row: ShareRow): Promise<boolean>;
+  /** One share by id, whoever owns it (the viewer's route), or undefined. */
+  get(id: string): Promise<ShareRow | undefined>;
+  /** The owner's shares, of one item when `itemId` is given, newest first. */
+  list(userId: string, itemId?: string): Promise<ShareRow[]>;
+  /** How many shares the owner has that are not stopped (the per-account bound). */
+  countLive(userId: string): Promise<number>;
+  /** Stores `copy` as `revision` when the share is live and still at `after` (compare-and-set); false otherwise. */
+  publish(userId: string, id: string, after: number, revision: number, copy: string, now: number): Promise<boolean>;
+  /** Stops a live share: deletes its copy, wrap and name; false when it was not live. */
+  stop(userId: string, id: string, now: number): Promise<boolean>;
+  /** Notes that an active share was opened at `now`. */
+  opened(id: string, now: number): Promise<void>;
+  /** Deletes the owner's stopped shares beyond the `keep` most recently stopped (their rows hold no copy, only when). */
+  pruneStopped(userId: string, keep: number): Promise<void>;
+}
+
+/** The SET clause that stops a share (shared with pg-share-store.ts, so both delete the same columns). */
+export const STOP_COLUMNS = "phase = 'stopped', copy = NULL, owner_wrap = NULL, owner_kid = NULL, label = NULL";
+
+/** The SQLite store over `db` (migration 024 applied). */
+export function createSqliteShareStore(db: Db): AsyncShareStore {
+  const q = {
+    insert: db.prepare(
+      `INSERT INTO shares (id, user_id, item_kind, item_id, phase, revision, owner_kid, owner_wrap, label, copy, created_at, updated_at, opened_at, stopped_at)
+       VALUES (@id, @user_id, @item_kind, @item_id, @phase, @revision, @owner_kid, @owner_wrap, @label, @copy, @created_at, @updated_at, @opened_at, @stopped_at)
+       ON CONFLICT (id) DO NOTHING`,
+    ),
+    get: db.prepare<[string], ShareRow>('SELECT * FROM shares WHERE id = ?'),
+    all: db.prepare<[string], ShareRow>('SELECT * FROM shares WHERE user_id = ? ORDER BY created_at DESC, id'),
+    ofItem: db.prepare<[string, string], ShareRow>('SELECT * FROM shares WHERE user_id = ? AND item_id = ? ORDER BY created_at DESC, id'),
+    live: db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM shares WHERE user_id = ? AND phase <> 'stopped'"),
+    publish: db.prepare(
+      "UPDATE shares SET phase = 'active', revision = ?, copy = ?, updated_at = ? WHERE user_id = ? AND id = ? AND phase <> 'stopped' AND revision = ?",
+    ),
+    stop: db.prepare(`UPDATE shares SET ${STOP_COLUMNS}, updated_at = ?, stopped_at = ? WHERE user_id = ? AND id = ? AND phase <> 'stopped'`),
+    opened: db.prepare("UPDATE shares SET opened_at = ? WHERE id = ? AND phase = 'active'"),
+    prune: db.prepare(
+      `DELETE FROM shares WHERE user_id = ? AND phase = 'stopped' AND id NOT IN
+         (SELECT id FROM shares WHERE user_id = ? AND phase = 'stopped' ORDER BY stopped_at DESC, id LIMIT ?)`,
+    ),
+  };
+  return {
+    insert: async (row) => q.insert.run(row).changes > 0,
+    get: async (id) => q.get.get(id),
+    list: async (userId, itemId) => (itemId === undefined ? q.all.all(userId) : q.ofItem.all(userId, itemId)),
+    countLive: async (userId) => q.live.get(userId)!.n,
+    publish: async (userId, id, after, revision, copy, now) => q.publish.run(revision, copy, now, userId, id, after).changes > 0,
+    stop: async (userId, id, now) => q.stop.run(now, now, userId, id).changes > 0,
+    opened: async (id, now) => void q.opened.run(now, id),
+    pruneStopped: async (userId, keep) => void q.prune.run(userId, userId, keep),
+  };
+}

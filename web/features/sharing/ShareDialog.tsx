@@ -1,0 +1,190 @@
+/**
+ * "Share now" for one document (docs/sharing.md; issue 43): who can read it now, with a one-tap
+ * stop for each, and sharing it with one more person. The link is made on this device and handed
+ * over from it (copy, the phone's share sheet, or the owner's own mail app); the server never sees it.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Copy, Mail, Share2 } from 'lucide-react';
+import type { LegalDocument } from '../../../shared/schema';
+import { apiFetch, ApiError, serverMessage } from '../../api/client';
+import { useSession } from '../../app/session';
+import { Button, buttonClasses } from '../../ui/Button';
+import { confirm } from '../../ui/confirm';
+import { Dialog } from '../../ui/Dialog';
+import { FormField } from '../../ui/FormField';
+import { Input } from '../../ui/Input';
+import { toast } from '../../ui/toast-store';
+import { useKeySession, type Api } from '../keys';
+import { listShares, openShare, ShareKeyRefusedError, shareLink, startSharing, stopSharing, type ShareJson } from './share-client';
+import { canReadNowText, handOverText, KEY_REFUSED_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
+
+const api = apiFetch as Api;
+
+/** One row of the list: the share and, when this device could open it, the person's name and link. */
+interface Row {
+  share: ShareJson;
+  name: string | null;
+  link: string | null;
+}
+
+export function ShareDialog({ document, open, onOpenChange }: { document: LegalDocument; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const account = useSession((s) => s.user?.id ?? null);
+  const keyring = useKeySession((s) => s.keyring);
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [made, setMade] = useState<{ name: string; link: string } | null>(null);
+
+  const load = useCallback(async () => {
+    if (!account || !keyring) return;
+    const deps = { api, account, keyring };
+    const shares = await listShares(deps, document.id);
+    setRows(
+      await Promise.all(
+        shares.map(async (share): Promise<Row> => {
+          if (share.phase === 'stopped') return { share, name: null, link: null };
+          try {
+            const o = await openShare(deps, share);
+            return { share, name: o.name, link: shareLink(window.location.origin, share.id, o.key) };
+          } catch (err) {
+            if (err instanceof ShareKeyRefusedError) return { share, name: null, link: null };
+            throw err;
+          }
+        }),
+      ),
+    );
+  }, [account, keyring, document.id]);
+
+  useEffect(() => {
+    if (!open) return;
+    setMade(null);
+    load().catch((err) => toast({ title: 'Could not load who can see this', description: serverMessage(err, 'Check your connection and try again.'), variant: 'destructive' }));
+  }, [open, load]);
+
+  const share = async () => {
+    const who = name.trim();
+    if (!who) return setError('Write the name of the person you share this with.');
+    if (!account || !keyring) return toast({ title: 'Your keys are locked', description: KEYS_LOCKED_TEXT, variant: 'destructive' });
+    setBusy(true);
+    try {
+      const { link } = await startSharing({ api, account, keyring }, document, who, window.location.origin);
+      setMade({ name: who, link });
+      setName('');
+      setError(undefined);
+      await load();
+    } catch (err) {
+      const notSynced = err instanceof ApiError && err.status === 404;
+      toast({ title: 'Could not share this document', description: notSynced ? NOT_SYNCED_TEXT : serverMessage(err, 'Check your connection and try again.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const stop = async (row: Row) => {
+    const who = row.name || 'This person';
+    const ok = await confirm({ title: `Stop sharing with ${row.name || 'this person'}?`, description: stopWarningText(who), confirmLabel: 'Stop sharing', destructive: true });
+    if (!ok) return;
+    try {
+      await stopSharing({ api }, row.share.id);
+      toast({ title: 'Sharing stopped', description: 'That link opens nothing now.' });
+      await load();
+    } catch (err) {
+      toast({ title: 'Could not stop sharing', description: serverMessage(err, 'Check your connection and try again.'), variant: 'destructive' });
+    }
+  };
+
+  const copy = async (link: string) => {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast({ title: 'Link copied' });
+    } catch {
+      toast({ title: 'Could not copy the link', description: 'Select the link and copy it by hand.', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={`Share "${document.documentName}" now`} description="The person you choose can read this document now, in their browser, without an account.">
+      <section aria-labelledby="share-now-list" className="flex flex-col gap-3">
+        <h3 id="share-now-list" className="font-semibold text-slate-900">
+          Who can see it now
+        </h3>
+        {!keyring ? (
+          <p className="text-sm text-slate-700">{KEYS_LOCKED_TEXT}</p>
+        ) : rows === null ? (
+          <p className="text-sm text-slate-600">Loading…</p>
+        ) : rows.length === 0 ? (
+          <p className="text-sm text-slate-700">Nobody yet. Until you share it, only you can read it while you are alive.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {rows.map((row) => (
+              <li key={row.share.id} className="rounded-lg border border-stone-200 p-3 text-sm">
+                {row.share.phase === 'stopped' ? (
+                  <p className="text-slate-700">{stoppedText(row.share.stoppedAt ?? row.share.updatedAt)}</p>
+                ) : (
+                  <>
+                    <p className="font-medium text-slate-900">{row.name ? canReadNowText(row.name) : KEY_REFUSED_TEXT}</p>
+                    <p className="text-slate-600">{openedText(row.share.openedAt)}</p>
+                    <div className="mt-2 flex flex-wrap gap-2">
+                      {row.link && (
+                        <Button variant="outline" size="sm" onClick={() => copy(row.link!)}>
+                          <Copy aria-hidden="true" />
+                          Copy link
+                        </Button>
+                      )}
+                      <Button variant="destructive" size="sm" onClick={() => stop(row)}>
+                        Stop sharing{row.name ? ` with ${row.name}` : ''}
+                      </Button>
+                    </div>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {made && <HandOver made={made} title={document.documentName} onCopy={copy} />}
+      <section aria-labelledby="share-now-add" className="mt-5 flex flex-col gap-3 border-t border-stone-200 pt-4">
+        <h3 id="share-now-add" className="font-semibold text-slate-900">
+          Share with someone
+        </h3>
+        <FormField label="Their name" error={error} hint="Only you and they see this name; it is sealed like your documents.">
+          <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" />
+        </FormField>
+        <Button variant="accent" onClick={share} disabled={busy}>
+          <Share2 aria-hidden="true" />
+          {busy ? 'Sharing…' : 'Share now'}
+        </Button>
+      </section>
+    </Dialog>
+  );
+}
+
+/** The new link and the ways to hand it over from this device. */
+function HandOver({ made, title, onCopy }: { made: { name: string; link: string }; title: string; onCopy: (link: string) => void }) {
+  const mailto = `mailto:?subject=${encodeURIComponent(`A document shared with you: ${title}`)}&body=${encodeURIComponent(`I am sharing this with you on Afterword. You can read it now and you will see my changes:\n\n${made.link}`)}`;
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  return (
+    <section aria-label="Hand over the link" className="mt-4 flex flex-col gap-2 rounded-lg bg-stone-50 p-3 text-sm">
+      <p className="font-medium text-slate-900">{canReadNowText(made.name)}</p>
+      <p className="text-slate-700">{handOverText(made.name)}</p>
+      <Input readOnly value={made.link} aria-label={`Link for ${made.name}`} onFocus={(e) => e.currentTarget.select()} />
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={() => onCopy(made.link)}>
+          <Copy aria-hidden="true" />
+          Copy link
+        </Button>
+        {canShare && (
+          <Button variant="outline" size="sm" onClick={() => void navigator.share({ title, url: made.link }).catch(() => {})}>
+            <Share2 aria-hidden="true" />
+            Share…
+          </Button>
+        )}
+        <a className={buttonClasses('outline', 'sm')} href={mailto}>
+          <Mail aria-hidden="true" />
+          E-mail it from your mail app
+        </a>
+      </div>
+    </section>
+  );
+}

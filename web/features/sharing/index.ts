@@ -1,0 +1,3 @@
+/** Share now (docs/sharing.md; issue 43): what other parts of the app use of it. */
+export { ShareDialog } from './ShareDialog';
+export { ShareRefresher } from './ShareRefresher';

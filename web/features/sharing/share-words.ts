@@ -1,0 +1,36 @@
+/**
+ * The words of "share now" (docs/sharing.md; issue 43 "Words for a person"): each choice says in
+ * one sentence what it means, and stopping says plainly what the person may already have.
+ */
+import { formatLongDate } from '../../../shared/labels';
+import type { SharedView } from './viewer';
+
+/** What an active share means, in one sentence. */
+export const canReadNowText = (name: string) => `${name} can read this now, and sees your changes.`;
+/** The owner hands the link over; the server never sees it. */
+export const handOverText = (name: string) => `Send this link to ${name} yourself. Afterword cannot see it, so it cannot send it for you.`;
+/** Said before stopping: what stops, and what cannot be taken back. */
+export const stopWarningText = (name: string) => `${name} will not see anything new. What they already saw, copied, printed or saved while they could open it, they may still have.`;
+/** A stopped share in the owner's list (its name was deleted with its key). */
+export const stoppedText = (stoppedAt: string) => `Sharing stopped on ${formatLongDate(stoppedAt)}. That link opens nothing now.`;
+/** When the person last opened it. */
+export const openedText = (openedAt: string | null) => (openedAt ? `Last opened ${formatLongDate(openedAt)}.` : 'Not opened yet.');
+/** A document that is not on the server yet (made offline) cannot be shared until it syncs. */
+export const NOT_SYNCED_TEXT = 'This document has not reached the server yet. Connect to the internet, wait a moment, and try again.';
+/** The keys are not open on this device (shares cannot be read or made). */
+export const KEYS_LOCKED_TEXT = 'Your keys are locked on this device. Reload the page and enter your password, then try again.';
+/** A share whose key this device did not make (the server gave another): not used. */
+export const KEY_REFUSED_TEXT = 'One share of this document could not be updated: its key was not made by your devices, so nothing was sealed under it. Stop that share and share again.';
+
+/** The viewer page's words for each outcome that is not an open item. */
+export const VIEW_TEXT: Record<Exclude<SharedView['kind'], 'open'>, { title: string; body: string }> = {
+  stopped: { title: 'Sharing stopped', body: 'This link no longer opens anything. The person who shared it stopped sharing.' },
+  gone: { title: "This link isn't available", body: 'Check that you copied the whole link, or ask the person who sent it to share it again.' },
+  'bad-link': { title: 'This link is incomplete', body: 'Part of its key is missing. Copy the whole link, including everything after the # sign, and open it again.' },
+  tampered: { title: 'This could not be opened', body: 'What the server sent does not open with this link: it may have been changed on the way. Nothing of it is shown. Ask the person who shared it to send the link again.' },
+  unreachable: { title: 'Afterword could not be reached', body: 'Check your connection and try again.' },
+};
+
+/** The line under a shared document's title on the viewer's page. */
+export const sharedWithText = (name: string, updatedAt: string) =>
+  `Shared with ${name || 'you'}. This is read-only and always the latest version${updatedAt ? `, last changed ${formatLongDate(updatedAt)}` : ''}.`;

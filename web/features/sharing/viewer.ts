@@ -1,0 +1,47 @@
+/**
+ * The viewer's side of "share now" (docs/sharing.md): opens a shared item from its link — the
+ * share id in the path, the key in the fragment, which never leaves the browser. Every outcome is
+ * a plain result for the page to say in words; a copy that does not open is never shown.
+ */
+import { openShared, shareKeyFromFragment } from '../../../shared/crypto/share-copy';
+import type { SharedDocument } from './share-client';
+
+export type ViewerFetch = (url: string) => Promise<Response>;
+
+export type SharedView =
+  | { kind: 'open'; value: SharedDocument; name: string; updatedAt: string }
+  /** The link has no key, or not a whole one (it was cut when copied). */
+  | { kind: 'bad-link' }
+  /** The owner stopped sharing. */
+  | { kind: 'stopped' }
+  /** No such share, or nothing sent yet. */
+  | { kind: 'gone' }
+  /** The answer did not open with this link's key: changed on the way, or another share's. */
+  | { kind: 'tampered' }
+  /** The server could not be reached or failed; try again. */
+  | { kind: 'unreachable' };
+
+/** Opens share `shareId` with the key in `fragment` (location.hash), fetching through `fetchFn`. */
+export async function openSharedLink(fetchFn: ViewerFetch, shareId: string, fragment: string): Promise<SharedView> {
+  const key = shareKeyFromFragment(fragment);
+  if (!key || !/^[A-Za-z0-9_-]{22}$/.test(shareId)) return { kind: 'bad-link' };
+  let res: Response;
+  try {
+    res = await fetchFn(`/api/shared/${shareId}`);
+  } catch {
+    return { kind: 'unreachable' };
+  }
+  if (res.status === 410) return { kind: 'stopped' };
+  if (res.status === 404 || res.status === 409) return { kind: 'gone' };
+  if (!res.ok) return { kind: 'unreachable' };
+  const body = (await res.json().catch(() => null)) as { revision?: unknown; copy?: unknown; label?: unknown; updatedAt?: unknown } | null;
+  if (!body || typeof body.revision !== 'number' || typeof body.copy !== 'string' || typeof body.label !== 'string') return { kind: 'tampered' };
+  try {
+    const value = (await openShared(key, shareId, 'copy', body.revision, body.copy)) as SharedDocument;
+    const name = await openShared(key, shareId, 'label', 0, body.label);
+    if (!value || value.kind !== 'document' || typeof value.documentName !== 'string') return { kind: 'tampered' };
+    return { kind: 'open', value, name: typeof name === 'string' ? name : '', updatedAt: typeof body.updatedAt === 'string' ? body.updatedAt : '' };
+  } catch {
+    return { kind: 'tampered' };
+  }
+}

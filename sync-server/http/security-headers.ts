@@ -17,7 +17,7 @@
  * - Cache-Control: no-store on every /api answer, errors included (ASVS 14.3.2).
  */
 import { type OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
 import { isHttps } from './https';
 
@@ -113,36 +113,39 @@ function headersOfArray(list: unknown[]): OutgoingHttpHeaders {
  * runtimes) they are set on the Response. Both give the same headers (security-headers.test.ts).
  */
 export function securityHeaders(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
     // HSTS only over HTTPS; personal data is never cached (ASVS 14.3.2): every /api answer, also
     // those made by earlier middleware (a 413 from the body limit).
     const https = isHttps(c, deps) ? 1 : 0;
     const api = c.req.path.startsWith('/api/') ? 1 : 0;
     const forced = FORCED_SETS[https]![api]!;
-    if (outgoing instanceof ServerResponse && !outgoing.headersSent) {
-      const names = FORCED_NAMES[https]![api]!;
-      const { writeHead } = outgoing;
-      outgoing.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
-        // writeHead(status), (status, headers) or (status, statusMessage, headers); headers as an object.
-        const message = typeof rest[0] === 'string' ? rest[0] : undefined;
-        const given = (message === undefined ? rest[0] : rest[1]) as OutgoingHttpHeaders | undefined;
-        const headers = withSecurityHeaders(this, Array.isArray(given) ? headersOfArray(given) : given, forced, names);
-        return message === undefined ? writeHead.call(this, status, headers) : writeHead.call(this, status, message, headers);
-      } as ServerResponse['writeHead'];
-      return next();
-    }
-    await next();
-    let h = c.res.headers;
-    try {
-      h.set('X-Content-Type-Options', 'nosniff');
-    } catch {
-      // An immutable Response (e.g. one passed through from fetch): copy it to set headers.
-      c.res = new Response(c.res.body, c.res);
-      h = c.res.headers;
-    }
-    // A route that set its own, stricter policy (the server-rendered release pages) keeps it.
-    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    for (const name in forced) h.set(name, forced[name]!);
+    if (!(outgoing instanceof ServerResponse) || outgoing.headersSent) return onResponse(c, next, forced);
+    const names = FORCED_NAMES[https]![api]!;
+    const writeHead = outgoing.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
+    outgoing.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+      // writeHead(status), (status, headers) or (status, statusMessage, headers).
+      const message = typeof rest[0] === 'string' ? rest[0] : undefined;
+      const given = (message === undefined ? rest[0] : rest[1]) as OutgoingHttpHeaders | unknown[] | undefined;
+      const headers = withSecurityHeaders(this, Array.isArray(given) ? headersOfArray(given) : given, forced, names);
+      return message === undefined ? writeHead.call(this, status, headers) : writeHead.call(this, status, message, headers);
+    } as ServerResponse['writeHead'];
+    return next();
   };
+}
+
+/** The headers set on the Response the app answers (`app.request()`, other runtimes): `forced`, and the CSP unless the route set its own. */
+async function onResponse(c: Context<AppEnv>, next: Next, forced: Readonly<Record<string, string>>): Promise<void> {
+  await next();
+  let h = c.res.headers;
+  try {
+    h.set('X-Content-Type-Options', 'nosniff');
+  } catch {
+    // An immutable Response (e.g. one passed through from fetch): copy it to set headers.
+    c.res = new Response(c.res.body, c.res);
+    h = c.res.headers;
+  }
+  // A route that set its own, stricter policy (the server-rendered release pages) keeps it.
+  if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  for (const name in forced) h.set(name, forced[name]!);
 }

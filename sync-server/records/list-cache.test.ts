@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatHlc } from '../../shared/sync';
 import { createTestApp, signUp } from '../test/test-support';
+import type { RecordStore } from './store/record-store';
 
 const MESSAGE = { recipientName: 'Ann', recipientEmail: 'ann@example.com', messageType: 'text', messageContent: 'Dear Ann' };
 
@@ -84,7 +85,7 @@ describe('REST lists kept as JSON are never stale (issue #20)', () => {
   it('a latest sequence read inside a transaction that is rolled back is not kept (issue 41)', async () => {
     const t = createTestApp();
     const a = await signUp(t);
-    const { store } = t.services;
+    const store = t.services.store as RecordStore; // SQLite's, synchronous
     const before = store.latestSeq!(a.user.id);
     const change = { collection: 'trustees' as const, id: 't1', hlc: formatHlc({ ms: t.deps.now(), counter: 0, node: 'srv' }), fields: { name: 'Sam', email: 'sam@example.com', accessLevel: 'full' } };
     expect(() =>

@@ -8,6 +8,7 @@ import { Hono, type Context, type Next } from 'hono';
 import { createAiProvider } from './ai';
 import type { AppDeps, AppEnv } from './app-env';
 import { blobRoutes, isChunkUpload } from './blobs/routes';
+import { cachedRouter } from './http/cached-router';
 import { csrfProtection } from './http/csrf';
 import { accountFrame } from './http/account-frame';
 import { oneAtATimePerAccount } from './http/account-queue';
@@ -69,7 +70,7 @@ export function createApp(
   services: Services,
   opts: { serveWeb?: boolean; webDir?: string; live?: Omit<LiveOptions, 'hub'> } = {},
 ): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: cachedRouter() }); // its matches kept (http/cached-router.ts)
   app.onError(handleError);
   app.use('*', securityHeaders(deps)); // CSP, nosniff, HSTS… on every response (ASVS 3.4)
   const jsonBodyLimit = requestBodyLimit(deps.config.limits.requestBytes); // largest body (413 above); a sync batch is the largest legitimate one

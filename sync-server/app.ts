@@ -4,10 +4,11 @@
  * Route modules are small and composed here; errors become responses in one place
  * (`http/errors.ts`).
  */
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import { createAiProvider } from './ai';
 import type { AppDeps, AppEnv } from './app-env';
 import { blobRoutes, isChunkUpload } from './blobs/routes';
+import { cachedRouter } from './http/cached-router';
 import { csrfProtection } from './http/csrf';
 import { accountFrame } from './http/account-frame';
 import { oneAtATimePerAccount } from './http/account-queue';
@@ -70,7 +71,7 @@ export function createApp(
   services: Services,
   opts: { serveWeb?: boolean; webDir?: string; live?: Omit<LiveOptions, 'hub'> } = {},
 ): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: cachedRouter() }); // its matches kept (http/cached-router.ts)
   app.onError(handleError);
   app.use('*', securityHeaders(deps)); // CSP, nosniff, HSTS… on every response (ASVS 3.4)
   const jsonBodyLimit = requestBodyLimit(deps.config.limits.requestBytes); // largest body (413 above); a sync batch is the largest legitimate one
@@ -100,7 +101,7 @@ export function createApp(
   // see UNQUEUED.
   const writesInTurn = oneAtATimePerAccount({
     maxWaiting: 32,
-    key: async (c) => (queuedWrite(c.req.method, c.req.path) ? ((await readSession(c))?.userId ?? null) : null),
+    key: (c) => (queuedWrite(c.req.method, c.req.path) ? readSession(c).then((s) => s?.userId ?? null) : null),
     afterWaiting: forgetVerifiedSession,
   });
   app.use('/api/*', writesInTurn);
@@ -114,13 +115,14 @@ export function createApp(
   // pulls never echo); file uploads change no record, so the account's devices have nothing to pull.
   // A burst of writes pokes each account at most once per `pokeWindowMs` (live/poke-hub.ts coalescePokes).
   const hub = coalescePokes(services.pokeBus ? bridgeHub(createPokeHub(), services.pokeBus).hub : createPokeHub(), deps.config.limits.pokeWindowMs);
-  app.use('/api/*', async (c, next) => {
+  const pokeAfter = async (c: Context<AppEnv>, next: Next) => {
     await next();
-    if (c.req.method === 'GET' || c.res.status >= 400 || c.req.path === '/api/sync' || c.req.path.startsWith('/api/blobs')) return;
+    if (c.res.status >= 400 || c.req.path === '/api/sync' || c.req.path.startsWith('/api/blobs')) return;
     services.scheduler.poke();
     const userId = c.get('userId') as string | undefined;
     if (userId) hub.poke(userId);
-  });
+  };
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' ? next() : pokeAfter(c, next))); // a read pokes nothing, and has no async frame here
   const checkCurrentSecret = currentSecretCheck(services); // one limiter for password change and rotation (accounts/current-secret.ts)
   app.route('/', authRoutes(deps, services, checkCurrentSecret));
   app.route('/', keyRoutes(deps, services));

@@ -15,7 +15,7 @@
  * which the mailbox's reader does not hold. The reset keeps that password's tag (unprovenStateAt);
  * a reset or sign-in from such a browser proves the account (provenByPastDevice).
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { PROOF_REQUIRED } from '../../shared/schema/user';
 import type { AppDeps, AppEnv } from '../app-env';
 import { endpointOf } from '../http/account-frame';
@@ -81,13 +81,14 @@ export function requireProven(deps: AppDeps, services: SessionDeps): MiddlewareH
  * route runs or its body is read.
  */
 export function readOnlyUntilProof(deps: AppDeps, services: SessionDeps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (READS.has(c.req.method)) return next();
+  const gate = async (c: Context<AppEnv>, next: Next) => {
     const route = endpointOf(c);
     if (!route || isPublicRoute(route.method, route.path) || UNPROVEN_MAY_WRITE.has(routeKey(route.method, route.path))) return next();
     if ((await verifySessionOnce(c, deps, services.accounts))?.unproven) throw refusal();
     await next();
   };
+  // A read passes without an async frame of its own (issue 41: it runs on every request).
+  return (c, next) => (READS.has(c.req.method) ? next() : gate(c, next));
 }
 
 /**

@@ -8,7 +8,7 @@
  * session again: it may have been signed out meanwhile). The queue lives in the middleware instance
  * (per app), in memory.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { AppEnv } from '../app-env';
 import { ApiHttpError } from './errors';
 
@@ -20,13 +20,11 @@ import { ApiHttpError } from './errors';
  */
 export function oneAtATimePerAccount(opts: {
   maxWaiting: number;
-  key?: (c: Context<AppEnv>) => Promise<string | null>;
+  key?: (c: Context<AppEnv>) => string | null | Promise<string | null>;
   afterWaiting?: (c: Context<AppEnv>) => void | Promise<void>;
 }): MiddlewareHandler<AppEnv> {
   const queues = new Map<string, { tail: Promise<void>; size: number }>();
-  return async (c, next) => {
-    const key = opts.key ? await opts.key(c) : c.get('userId');
-    if (key === null) return next();
+  const queued = async (c: Context<AppEnv>, next: Next, key: string) => {
     let q = queues.get(key);
     if (!q) {
       q = { tail: Promise.resolve(), size: 0 };
@@ -50,5 +48,11 @@ export function oneAtATimePerAccount(opts: {
       done();
       if (q.size === 0 && queues.get(key) === q) queues.delete(key);
     }
+  };
+  // A request that is not queued (every read) passes without an async frame of its own (issue 41).
+  return (c, next) => {
+    const key = opts.key ? opts.key(c) : (c.get('userId') as string);
+    if (key === null) return next();
+    return key instanceof Promise ? key.then((k) => (k === null ? next() : queued(c, next, k))) : queued(c, next, key);
   };
 }

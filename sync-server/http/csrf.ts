@@ -28,7 +28,7 @@
  *
  * Refusals are JSON `{ error }` via `ApiHttpError`.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
 import { isHttps } from './https';
 import { ApiHttpError } from './errors';
@@ -59,8 +59,9 @@ async function hasBody(c: Context): Promise<boolean> {
 
 /** Middleware refusing foreign state-changing requests (mount on '/api/*', before the routes). */
 export function csrfProtection(deps: AppDeps, opts: { rawBody?: (c: Context) => boolean; formBody?: (c: Context) => boolean } = {}): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (!STATE_CHANGING_METHODS.has(c.req.method)) return next();
+  // A read passes without an async frame of its own (issue 41: it runs on every request).
+  return (c, next) => (STATE_CHANGING_METHODS.has(c.req.method) ? check(c, next) : next());
+  async function check(c: Context<AppEnv>, next: Next): Promise<void> {
     const site = c.req.header('sec-fetch-site')?.toLowerCase();
     if (site === 'cross-site' || site === 'same-site') throw new ApiHttpError(403, CROSS_SITE_MESSAGE);
     const origin = c.req.header('origin');
@@ -73,5 +74,5 @@ export function csrfProtection(deps: AppDeps, opts: { rawBody?: (c: Context) => 
       throw new ApiHttpError(415, 'Content-Type must be application/json');
     }
     return next();
-  };
+  }
 }

@@ -1,9 +1,12 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, signUp } from '../test/test-support';
+import { createTestApp, signUp, type TestApp } from '../test/test-support';
 import { HSTS } from './security-headers';
+import { PAGE_CSP } from '../release/page';
 import { mountWebApp } from './web-app';
 
 /** Parses a CSP header into directive → sources. */
@@ -86,5 +89,44 @@ describe('security headers on every response (issue #9, ASVS 3.4)', () => {
     expect(viaProxy.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     const httpViaProxy = await proxied.call('GET', '/api/user/profile', undefined, undefined, { 'X-Forwarded-Proto': 'http' });
     expect(httpViaProxy.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('over a real socket (@hono/node-server, as npm start) every answer carries the same headers as through app.request()', async () => {
+    const t = createTestApp({ TRUST_PROXY: '1' });
+    const { cookie } = await signUp(t);
+    const requests: [string, string, RequestInit][] = [
+      ['signed-in read', '/api/trustees', { headers: { cookie } }],
+      ['signed-in read over HTTPS (HSTS)', '/api/user/profile', { headers: { cookie, 'X-Forwarded-Proto': 'https' } }],
+      ['401', '/api/user/profile', {}],
+      ['404', '/api/nothing-here', {}],
+      ['400', '/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"broken' }],
+      ['413 (made before the route)', '/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024) }) }],
+      ["a page with its own, stricter CSP", '/api/check-in/no-such-token', {}],
+    ];
+    /** The headers that say something about the answer (not the connection's, which differ between the two; of a cookie set, its name: a device cookie is new each time). */
+    const headersOf = (res: Response) =>
+      Object.fromEntries(
+        [...res.headers]
+          .filter(([k]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k))
+          .map(([k, v]) => [k, k === 'set-cookie' ? res.headers.getSetCookie().map((c) => c.split('=')[0]) : v]),
+      );
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      for (const [what, path, init] of requests) {
+        const direct = await (t as TestApp).app.request(`http://localhost${path}`, init);
+        const real = await fetch(`${base}${path}`, init);
+        expect(real.status, what).toBe(direct.status);
+        expect(headersOf(real), what).toEqual(headersOf(direct));
+        if (path.startsWith('/api/check-in/')) expect(real.headers.get('content-security-policy'), what).toBe(PAGE_CSP);
+        else expectSecurityHeaders(real);
+        expect(real.headers.get('cache-control'), what).toBe('no-store');
+        expect(real.headers.get('strict-transport-security'), what).toBe(what.includes('HSTS') ? HSTS : null);
+      }
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatHlc } from '../../shared/sync';
 import { createTestApp, signUp } from '../test/test-support';
+import type { RecordStore } from './store/record-store';
 
 const MESSAGE = { recipientName: 'Ann', recipientEmail: 'ann@example.com', messageType: 'text', messageContent: 'Dear Ann' };
 
@@ -56,5 +57,44 @@ describe('REST lists kept as JSON are never stale (issue #20)', () => {
     t.services.store.applyChanges(a.user.id, [{ collection: 'trustees', id: sam.id, hlc: formatHlc({ ms: t.deps.now() + 5000, counter: 0, node: 'srv' }), fields: { name: 'Sammy' } }]);
     expect((await list())[0].name).toBe('Sammy');
     expect(await list()).toEqual(JSON.parse(JSON.stringify(await t.services.records.list(a.user.id, 'trustees'))));
+  });
+
+  it('a write to the records by any code over the connection (the seal migration\'s own statement) shows at the very next list read and pull (issue 41)', async () => {
+    const t = createTestApp();
+    const a = await signUp(t);
+    const list = async () => (await t.call('GET', '/api/trustees', undefined, a.cookie)).json();
+    const pull = async (cursor: number) => (await t.call('POST', '/api/sync', { protocol: 2, cursor, changes: [] }, a.cookie)).json();
+    const sam = await (await t.call('POST', '/api/trustees', { name: 'Sam', email: 'sam@example.com', accessLevel: 'full' }, a.cookie)).json();
+    const { cursor } = await pull(0);
+    // Read twice each: the account's latest sequence is kept in memory now.
+    expect((await list())[0].name).toBe('Sam');
+    expect((await list())[0].name).toBe('Sam');
+    expect((await pull(cursor)).records).toEqual([]);
+    expect((await pull(cursor)).records).toEqual([]);
+    // keys/seal-store.ts rewrites records with its own UPDATE, not through the record store.
+    const db = t.deps.db;
+    const row = db.prepare<[string, string], { state: string }>("SELECT state FROM records WHERE user_id = ? AND collection = 'trustees' AND id = ?").get(a.user.id, sam.id)!;
+    const state = JSON.parse(row.state) as { values: Record<string, unknown> };
+    state.values.name = 'Samuel';
+    const seq = db.prepare<[], { value: number }>('UPDATE sync_sequence SET value = value + 1 WHERE id = 1 RETURNING value').get()!.value;
+    db.prepare("UPDATE records SET state = ?, seq = ? WHERE user_id = ? AND collection = 'trustees' AND id = ?").run(JSON.stringify(state), seq, a.user.id, sam.id);
+    expect((await list())[0].name).toBe('Samuel');
+    expect((await pull(cursor)).records.map((r: { id: string }) => r.id)).toEqual([sam.id]);
+  });
+
+  it('a latest sequence read inside a transaction that is rolled back is not kept (issue 41)', async () => {
+    const t = createTestApp();
+    const a = await signUp(t);
+    const store = t.services.store as RecordStore; // SQLite's, synchronous
+    const before = store.latestSeq!(a.user.id);
+    const change = { collection: 'trustees' as const, id: 't1', hlc: formatHlc({ ms: t.deps.now(), counter: 0, node: 'srv' }), fields: { name: 'Sam', email: 'sam@example.com', accessLevel: 'full' } };
+    expect(() =>
+      t.deps.db.transaction(() => {
+        store.applyChanges(a.user.id, [change]);
+        expect(store.latestSeq!(a.user.id)).toBeGreaterThan(before); // its own write, not yet committed
+        throw new Error('rolled back');
+      })(),
+    ).toThrow('rolled back');
+    expect(store.latestSeq!(a.user.id)).toBe(before);
   });
 });

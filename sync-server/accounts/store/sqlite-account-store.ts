@@ -63,7 +63,7 @@ export function createAccountStore(db: Db) {
     /** The session row `id` (kept in memory while unchanged: keptSessions), or null. */
     findSession: (id: string) => kept.get(id) ?? kept.keep(q.session.get(id)),
     /** Marks the session used at `at`, its expiry slid to `expiresAt` (a sliding session, accounts/session.ts). */
-    touchSession: (id: string, at: number, expiresAt: number) => void (q.touch.run(at, expiresAt, id), kept.forget(id)),
+    touchSession: (id: string, at: number, expiresAt: number) => void (lightly(db, () => q.touch.run(at, expiresAt, id)), kept.forget(id)),
     /** The password was entered again in this session at `at` (accounts/reauth.ts). */
     reauthenticateSession: (id: string, at: number) => void (q.reauth.run(at, id), kept.forget(id)),
     /** The session's device proved it holds AK: it may change trustees and release settings again (accounts/password-reset-routes.ts). */
@@ -91,6 +91,26 @@ export function createAccountStore(db: Db) {
   };
 }
 export type AccountStore = ReturnType<typeof createAccountStore>;
+
+/**
+ * Runs `write` (one statement, outside any transaction) committed without waiting for the disk:
+ * `synchronous = NORMAL` for that one commit, the connection's own level (FULL, db/sqlite.ts) again
+ * after it. For a session's last use only (issue 41): each signed-in device slides its session once
+ * a minute, and a commit's fsync (5–15 ms here) stopped every request of every account while it
+ * waited. Under WAL such a commit survives the process crashing; a power cut may lose it until the
+ * next full commit or checkpoint writes it down, which leaves the session's last use a little older
+ * (its idle limit is a year), never a person's data. Inside a transaction it is that transaction's.
+ */
+function lightly(db: Db, write: () => void): void {
+  if (db.inTransaction) return write();
+  const level = db.pragma('synchronous', { simple: true }) as number;
+  db.pragma('synchronous = NORMAL');
+  try {
+    write();
+  } finally {
+    db.pragma(`synchronous = ${level}`);
+  }
+}
 
 /** Session rows kept at most this long (ms), whatever else: a bound on a change made outside this store. */
 const KEPT_SESSION_MS = 5_000;

@@ -7,6 +7,7 @@ import { backlogFrom, BacklogMemo, marksOfSeqs, rankSegment } from './backlog-ma
 import { mergeBatch, refusePlaintextInSealed } from './merge-batch';
 import { MAX_HISTORY_PER_FIELD, pageOf, recordJson, type RecordStore } from './record-store';
 import type { Db } from '../../db/sqlite';
+import { createBoundedCache } from '../bounded-cache';
 
 interface Row {
   collection: string;
@@ -60,6 +61,9 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
     'SELECT COUNT(*) AS n FROM records WHERE user_id = ? AND seq > ? AND seq <= ?',
   );
   const marked = new BacklogMemo();
+  const kept = keptLatest(db);
+  const latestSeq = (userId: string, collection?: string) =>
+    kept(collection ? `${userId}\u0000${collection}` : userId, () => (collection ? latestOf.get(userId, collection) : latest.get(userId))?.seq ?? 0);
   const countLive = db.prepare<[string], { collection: string; n: number }>(
     'SELECT collection, COUNT(*) AS n FROM records WHERE user_id = ? AND deleted = 0 GROUP BY collection',
   );
@@ -105,7 +109,7 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
 
   /** One pull page (record-store.ts pageOf), each row as `map` makes it. Nothing new (the common incremental pull): one index seek, no row iterator (issue #20). */
   const page = <T>(userId: string, cursor: number, limit: number, map: (r: Row) => T) => {
-    if ((latest.get(userId)?.seq ?? 0) <= cursor) return { records: [], cursor, hasMore: false };
+    if (latestSeq(userId) <= cursor) return { records: [], cursor, hasMore: false };
     const { rows, hasMore } = pageOf(since.iterate(userId, cursor, limit + 1), limit, limits.pullPageBytes, (r) => r.bytes);
     return { records: rows.map(map), cursor: rows.at(-1)?.seq ?? cursor, hasMore };
   };
@@ -120,9 +124,9 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
     },
     list: (userId, collection) => live.all(userId, collection).map(toRecord),
     listDeleted: (userId, collection) => deleted.all(userId, collection).map(toRecord),
-    latestSeq: (userId, collection) => (collection ? latestOf.get(userId, collection) : latest.get(userId))?.seq ?? 0,
+    latestSeq,
     backlog(userId, cursor) {
-      const at = latest.get(userId)?.seq ?? 0;
+      const at = latestSeq(userId);
       let m = marked.get(userId, at);
       if (!m) marked.put(userId, (m = marksOfSeqs(seqsOf.all(userId))));
       const { below, after } = rankSegment(m, cursor);
@@ -134,5 +138,37 @@ export function createSqliteRecordStore(db: Db, limits: { pullPageBytes: number 
       for (const r of countLive.all(userId)) out[r.collection as CollectionName] = r.n;
       return out;
     },
+  };
+}
+
+/** An account's (or its collection's) latest sequence is kept at most this long (ms), whatever else: a bound on a write by another connection. */
+const KEPT_LATEST_MS = 5_000;
+/** At most this many latest sequences kept (least recently used forgotten first). */
+const KEPT_LATEST_MAX = 20_000;
+
+/**
+ * The latest sequences of accounts and collections, kept in memory while nothing in the database
+ * changed (issue 41: reading one, index-only as it is, took SQLite's read lock of the WAL, the
+ * costliest step of a signed-in list read or an empty pull). The guard is the connection's own
+ * count of rows ever inserted, updated or deleted (`total_changes()`, read without touching a table
+ * or a lock): any write through it — a push, a REST write, the seal migration (keys/seal-store.ts),
+ * a deleted account's cascade, even one rolled back — moves it, and a kept sequence is used only
+ * while the count is the one it was read at. On SQLite one server process owns the database (as
+ * accounts/store/sqlite-account-store.ts keptSessions says); a write by another connection is
+ * still seen within KEPT_LATEST_MS. Nothing read inside a transaction is kept. Returns `kept(key, read)`: the kept value of `key`, or `read()`'s.
+ */
+function keptLatest(db: Db): (key: string, read: () => number) => number {
+  const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
+  const kept = createBoundedCache<{ changes: number; until: number; seq: number }>(KEPT_LATEST_MAX);
+  return (key, read) => {
+    // Inside a transaction what is read may yet be rolled back, after the count moved: read, never keep.
+    if (db.inTransaction) return read();
+    const n = changes.get()!;
+    const k = kept.get(key);
+    const now = performance.now();
+    if (k && k.changes === n && k.until > now) return k.seq;
+    const seq = read();
+    kept.set(key, { changes: n, until: now + KEPT_LATEST_MS, seq });
+    return seq;
   };
 }

@@ -42,6 +42,8 @@ describe.skipIf(!hasChromium)('share now (issue 43)', () => {
       const mailto = await dialog.getByRole('link', { name: 'E-mail it from your mail app' }).getAttribute('href');
       expect(decodeURIComponent(mailto!)).toContain(link);
       await expectNoSeriousA11yViolations(page, `share dialog at ${size}`);
+      const shot = (p: Page, name: string) => (process.env.E2E_SHOTS && size === '390 px' ? p.screenshot({ path: `${process.env.E2E_SHOTS}/${name}`, animations: 'disabled' }) : null);
+      await shot(page, 'share-now-dialog.png');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
       // A fresh browser, no account: the link opens the document read-only.
@@ -54,6 +56,7 @@ describe.skipIf(!hasChromium)('share now (issue 43)', () => {
       expect(await viewer.getByText('Original kept: Top drawer of the oak desk').isVisible()).toBe(true);
       expect(await viewer.getByText(/Shared with Maria\. This is read-only and always the latest version/).isVisible()).toBe(true);
       await expectNoSeriousA11yViolations(viewer, `shared document at ${size}`);
+      await shot(viewer, 'shared-document.png');
       expect(await viewer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewer.viewportSize()!.width);
       const key = link.split('#')[1]!;
       expect(requests.filter((r) => r.includes(key))).toEqual([]); // the fragment never left the browser
@@ -68,6 +71,7 @@ describe.skipIf(!hasChromium)('share now (issue 43)', () => {
       expect(await viewer.getByText('This link no longer opens anything. The person who shared it stopped sharing.').isVisible()).toBe(true);
       expect(await viewer.getByText('Top drawer of the oak desk').count()).toBe(0);
       await expectNoSeriousA11yViolations(viewer, `stopped share at ${size}`);
+      await shot(viewer, 'share-stopped.png');
       await viewerContext.close();
       await context.close();
     });

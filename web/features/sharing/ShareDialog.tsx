@@ -166,7 +166,7 @@ function HandOver({ made, title, onCopy }: { made: { name: string; link: string 
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   return (
     <section aria-label="Hand over the link" className="mt-4 flex flex-col gap-2 rounded-lg bg-stone-50 p-3 text-sm">
-      <p className="font-medium text-slate-900">{canReadNowText(made.name)}</p>
+      <p className="font-medium text-slate-900">The link for {made.name} is ready.</p>
       <p className="text-slate-700">{handOverText(made.name)}</p>
       <Input readOnly value={made.link} aria-label={`Link for ${made.name}`} onFocus={(e) => e.currentTarget.select()} />
       <div className="flex flex-wrap gap-2">

@@ -64,7 +64,7 @@ export const NO_OWN_KIT_TEXT = (owner: string) =>
 
 /** Why a recipient's page shows no letter when the server served an older version of it than its writer's last (page-freshness.ts). */
 export const OLDER_TEXT =
-  'This message cannot be shown: Afterword’s server gave this page an older version of it than the one its writer left, so nothing of it is shown. Please tell a trustee or the family, who can ask for the message to be sent again.';
+  'This message cannot be shown: Afterword’s server gave this page an older version of it than the one its writer left, so none of it is shown here. Please tell a trustee or the family.';
 
 const MESSAGE_TYPES = new Set(['text', 'audio', 'video']);
 

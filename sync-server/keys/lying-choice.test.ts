@@ -23,6 +23,8 @@ import { formatHlc } from '../../shared/sync/hlc';
 import { createSyncEngine } from '../../web/sync/engine';
 import type { Transport } from '../../web/sync/transport';
 import { sealedWithKits } from '../test/message-key-test-support';
+import { openForm } from '../../web/forms/test-form';
+import { formToMessage, messageToForm } from '../../web/features/message-vault/message-form';
 
 /** `transport` whose answers have `field` of every message taken out, as a lying server would serve them. */
 const stripping =
@@ -126,5 +128,34 @@ describe('a letter\'s sealed delivery choice cannot be taken away unnoticed', ()
     const refused = await refusedIds(db2, 'messages', 'sealedRecipientEmail');
     expect(letterAddressNotice(m1, refused.has('m1'))).toBe(ADDRESS_UNCHECKED_WORDS);
     expect(ADDRESS_UNCHECKED_WORDS).not.toContain(attacker);
+  });
+
+  it('a device that has not pulled a letter saves it by id: it adds no delivery choice, and the owner\'s sealed choice on the server stays as it was', async () => {
+    const { w, device, api, db } = await sealedWithKits();
+    const owner = { ...device, choices: sealedChoicesOf(db) };
+    await syncDeliveryChoices(owner, ['m1', 'm2']);
+    expect(await saveDeliveryChoice(owner, await loadDeliveryState(api), 'm2', { mode: 'trustee', trustees: ['tr2'] })).toBe(true);
+    const engine = createSyncEngine({ db, transport: w.transport, keys: await w.keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
+    await engine.syncNow();
+    await engine.stop();
+    const stored = async () => {
+      const r = (await w.t.services.store.get(w.userId, 'messages', 'm2'))!;
+      return { delivery: r.values.delivery, clock: r.clocks.delivery };
+    };
+    const before = await stored();
+    expect(before.clock).toBeTruthy();
+
+    w.t.advance(60_000); // later: a choice written now would win over the owner's
+    // A second device opens m2's form by its id before its first pull (a link, a reload while offline) and saves a new name.
+    const db2 = await w.device();
+    const form = await openForm(db2, { collection: 'messages', id: 'm2', toForm: messageToForm, toRecord: formToMessage });
+    for (const [f, v] of Object.entries({ recipientName: 'Bertie', recipientEmail: 'bertie@example.com', messageContent: 'Canary-Letter-Okapi' })) form.type(f as 'recipientName', v);
+    expect(await form.session.save(undefined, { messageType: 'text' })).toBe('created');
+    expect((await db2.dexie.outbox.toArray()).flatMap((c) => Object.keys(c.fields))).not.toContain('delivery');
+    const engine2 = createSyncEngine({ db: db2, transport: w.transport, keys: await w.keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
+    await engine2.syncNow();
+    await engine2.stop();
+    expect(await stored()).toEqual(before);
+    expect(await sealedChoicesOf(db2).read('m2')).toEqual({ mode: 'trustee', trustees: ['tr2'] });
   });
 });

@@ -17,7 +17,8 @@ import type { Api } from '../../web/features/keys/sign-in';
 import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices } from '../../web/features/message-vault/delivery-choice';
 import { sealedChoicesOf } from '../../web/features/message-vault/sealed-choice';
 import { letterAddressNotice } from '../../web/features/message-vault/address-check';
-import { ADDRESS_UNCHECKED_WORDS } from '../../web/features/keys/refusal-words';
+import { ADDRESS_UNCHECKED_WORDS, SEAL_ADDRESS_LABEL } from '../../web/features/keys/refusal-words';
+import { resealAddress } from '../../web/features/keys/address-copies';
 import { refusedIds } from '../../web/db/refused-fields';
 import { formatHlc } from '../../shared/sync/hlc';
 import { createSyncEngine } from '../../web/sync/engine';
@@ -126,8 +127,42 @@ describe('a letter\'s sealed delivery choice cannot be taken away unnoticed', ()
     const m1 = (await db2.dexie.entities('messages').get('m1'))!;
     expect(m1.recipientEmail).toBe(attacker);
     const refused = await refusedIds(db2, 'messages', 'sealedRecipientEmail');
-    expect(letterAddressNotice(m1, refused.has('m1'))).toBe(ADDRESS_UNCHECKED_WORDS);
-    expect(ADDRESS_UNCHECKED_WORDS).not.toContain(attacker);
+    expect(letterAddressNotice(m1, refused.has('m1'))).toBe(ADDRESS_UNCHECKED_WORDS(false));
+    expect(ADDRESS_UNCHECKED_WORDS(false)).toMatch(/the address shown is your server’s/);
+    expect(ADDRESS_UNCHECKED_WORDS(false)).toContain(`choose “${SEAL_ADDRESS_LABEL}”`);
+  });
+
+  it('“Seal this address” writes a fresh sealed copy even when the device already holds one; the server keeps it, and the next pull opens it', async () => {
+    const { w, db, addr } = await sealedWithKits();
+    const sync = async (into = db, transport = w.transport) => {
+      const engine = createSyncEngine({ db: into, transport, keys: await w.keysFor(), env: { locks: null }, intervalMs: 3_600_000 });
+      await engine.syncNow();
+      await engine.stop();
+    };
+    await sync();
+    // The owner's device holds its own copy; the server leaves it out of a pull: refused, the kept copy shown.
+    w.t.advance(60_000);
+    await w.t.services.store.applyChanges(w.userId, [{ collection: 'messages', id: 'm1', hlc: formatHlc({ ms: w.t.deps.now(), counter: 0, node: 'ffffffffffffffff' }), fields: { recipientEmail: addr('annabella') } }]);
+    await sync(db, stripping(w.transport, 'sealedRecipientEmail'));
+    const m1 = (await db.dexie.entities('messages').get('m1'))!;
+    expect(m1.sealedRecipientEmail).toBe(addr('annabella'));
+    expect((await refusedIds(db, 'messages', 'sealedRecipientEmail')).has('m1')).toBe(true);
+    expect(letterAddressNotice(m1, true)).toBe(ADDRESS_UNCHECKED_WORDS(true));
+    expect(ADDRESS_UNCHECKED_WORDS(true)).toMatch(/the copy this device kept/);
+
+    const before = (await w.t.services.store.get(w.userId, 'messages', 'm1'))!.clocks.sealedRecipientEmail;
+    w.t.advance(60_000);
+    expect(await resealAddress(db, 'messages', 'm1')).toBe(addr('annabella'));
+    const out = (await db.dexie.outbox.toArray()).filter((c) => c.id === 'm1');
+    expect(out.map((c) => Object.keys(c.fields).filter((f) => f === 'sealedRecipientEmail' || f === 'recipientEmail').sort())).toEqual([['recipientEmail', 'sealedRecipientEmail']]);
+    expect((await refusedIds(db, 'messages', 'sealedRecipientEmail')).has('m1')).toBe(false);
+    await sync();
+    const after = (await w.t.services.store.get(w.userId, 'messages', 'm1'))!.clocks.sealedRecipientEmail;
+    expect(after > before!).toBe(true);
+    const db2 = await w.device();
+    await sync(db2);
+    expect(await db2.dexie.entities('messages').get('m1')).toMatchObject({ recipientEmail: addr('annabella'), sealedRecipientEmail: addr('annabella') });
+    expect((await refusedIds(db2, 'messages', 'sealedRecipientEmail')).size).toBe(0);
   });
 
   it('a device that has not pulled a letter saves it by id: it adds no delivery choice, and the owner\'s sealed choice on the server stays as it was', async () => {

@@ -82,6 +82,8 @@ export interface WriteInput {
    * addCreationFields): never for a given id, which may name a record this device has not pulled.
    */
   creates?: boolean;
+  /** Fields written even when this device holds the same value (a fresh HLC): the owner re-sealing an address (address-copies.ts resealAddress). */
+  rewrite?: readonly string[];
 }
 
 /** Why a database can no longer be used in this tab (another tab upgraded or deleted it). */
@@ -240,7 +242,7 @@ export class UserDatabase {
     return changes;
   }
 
-  private async writeOne({ collection, id, patch, newItemId, listBase, generatedHlc, bases, rawFields, ifClocks, creates = false }: WriteInput): Promise<Change | null> {
+  private async writeOne({ collection, id, patch, newItemId, listBase, generatedHlc, bases, rawFields, ifClocks, creates = false, rewrite = [] }: WriteInput): Promise<Change | null> {
     const { fieldsOfPatch, missingFields, sealedSizeProblem, validateChange, viewOfDelete } = writeKit();
     const state = await this.readState(collection, id);
     if (generatedHlc !== undefined) return this.writeGenerated(collection, id, state, missingFields(state, patch), generatedHlc);
@@ -257,7 +259,7 @@ export class UserDatabase {
     // Unchanged fields are not rewritten, so a form that sends the whole record never clobbers a
     // concurrent edit of a field the person did not touch (rule 4).
     for (const f of Object.keys(fields)) {
-      if (f in state.values && sameJson(state.values[f], fields[f])) delete fields[f];
+      if (f in state.values && sameJson(state.values[f], fields[f]) && !rewrite.includes(f)) delete fields[f];
     }
     if (Object.keys(fields).length === 0) return null;
     addDerivedFields(collection, state, fields); // plain fileBlobId and contentRevision beside sealed fields

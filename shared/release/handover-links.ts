@@ -12,11 +12,18 @@
  * over. The copy is opened here with the key just unwrapped; the plain address the server gives is
  * used only when it is the same, else refused (`differs`) and the sealed one given. A letter last
  * addressed before copies existed has none (`unsealed`): the page says it cannot check that address.
+ *
+ * Since hand-over version 2 the wrap itself is bound to the address (trustee-kit.ts
+ * handoverWrapContextV2): the page opens it only with the address the owner's device wrapped it for
+ * (`to`, else the record's), so the key opening proves the address, even when the server leaves out
+ * the sealed copy and the record's version. A wrap that opens under neither version gives no link
+ * (UnwrapError: another kit, or another address than the owner's). Only a version 1 wrap, made before
+ * (the owner's device makes version 2 at its next sync), falls back to the sealed copy or `unsealed`.
  */
 import { fromB64url, toB64url } from '../crypto/bytes';
 import { open } from '../crypto/envelope';
-import { CryptoError, MalformedError } from '../crypto/errors';
-import { handoverKey, handoverWrapContext } from '../crypto/trustee-kit';
+import { CryptoError, MalformedError, UnwrapError } from '../crypto/errors';
+import { boundAddress, handoverKey, handoverWrapContext, handoverWrapContextV2 } from '../crypto/trustee-kit';
 import { importAesKey, unwrapKey } from '../crypto/wrap';
 import { sameAddress } from '../crypto/fields';
 
@@ -26,8 +33,10 @@ export interface HandoverJson {
   /** The message key's id, `msg:<messageId>~<version>`. */
   kid: string;
   generation: number;
-  /** The message key under handoverKey(Q, G, t, { account, trusteeId, messageId, generation }). */
+  /** The message key under handoverKey(Q, G, t, { account, trusteeId, messageId, generation }): with handoverWrapContextV2 (bound to `to`), or from before with handoverWrapContext. */
   wrap: string;
+  /** The address the owner's device bound the wrap to (version 2; server-echoed, proven only by the wrap opening); absent for a wrap from before. */
+  to?: string | null;
   /** True when this trustee is the backup of another. */
   backup: boolean;
   /** The address as the server holds it (plain, server-writable): checked against `sealedAddress`. */
@@ -82,10 +91,31 @@ async function checkedAddress(account: string, m: HandoverJson, mk: Uint8Array):
 }
 
 /**
+ * Opens `m`'s wrap as version 2 (handoverWrapContextV2) with each address it may be bound to: the
+ * one the owner's device named (`to`), then the record's. Returns the key and the address it proved,
+ * or null when neither opens it (a wrap from before, or another address: the caller tries version 1,
+ * which opens only a wrap made before). Throws what unwrapKey throws for a malformed wrap.
+ */
+async function openBound(account: string, trusteeId: string, m: HandoverJson, wrapping: CryptoKey): Promise<{ key: Uint8Array; address: string } | null> {
+  const tried = new Set<string>();
+  for (const address of [m.to, m.recipientEmail]) {
+    if (typeof address !== 'string' || !address.includes('@') || tried.has(boundAddress(address))) continue;
+    tried.add(boundAddress(address));
+    try {
+      return { key: await unwrapKey(wrapping, m.wrap, handoverWrapContextV2(account, trusteeId, m.kid, m.generation, address)), address };
+    } catch (err) {
+      if (!(err instanceof UnwrapError)) throw err;
+    }
+  }
+  return null;
+}
+
+/**
  * Opens each of `messages` with this trustee's kit secret `t` (16 bytes) and the released `q` and
- * `gate` (base64url, as the access route gives them), and checks its address (checkedAddress).
- * Throws UnwrapError when a wrap does not open with this kit (another trustee's or generation's kit,
- * changed bytes), SealedAddressError when the sealed address does not open, MalformedError for a
+ * `gate` (base64url, as the access route gives them), and checks its address (openBound, else for a
+ * wrap from before checkedAddress). Throws UnwrapError when a wrap does not open with this kit
+ * (another trustee's or generation's kit, changed bytes) or with the address given (another than the
+ * owner bound it to), SealedAddressError when the sealed address does not open, MalformedError for a
  * link path that is not a delivery page's, TypeError for wrong lengths.
  */
 export async function openHandovers(input: { account: string; trusteeId: string; q: string; gate: string; t: Uint8Array; origin: string; messages: readonly HandoverJson[] }): Promise<HandoverLink[]> {
@@ -96,9 +126,12 @@ export async function openHandovers(input: { account: string; trusteeId: string;
   for (const m of input.messages) {
     const ctx = { account: input.account, trusteeId: input.trusteeId, messageId: m.messageId, generation: m.generation };
     if (!DELIVERY_PATH.test(m.path)) throw new MalformedError('Not a delivery page’s path');
-    const key = await unwrapKey(await handoverKey(q, gate, input.t, ctx), m.wrap, handoverWrapContext(input.account, input.trusteeId, m.kid, m.generation));
-    const to = await checkedAddress(input.account, m, key);
-    out.push({ messageId: m.messageId, ...to, deliveryDate: m.deliveryDate, backup: m.backup, link: `${input.origin.replace(/\/+$/, '')}${m.path}#${m.kid}.${toB64url(key)}` });
+    const wrapping = await handoverKey(q, gate, input.t, ctx);
+    const bound = await openBound(input.account, input.trusteeId, m, wrapping);
+    const to = bound ? { recipientEmail: bound.address, address: sameAddress(bound.address, m.recipientEmail) ? ('sealed' as const) : ('differs' as const) } : null;
+    const key = bound?.key ?? (await unwrapKey(wrapping, m.wrap, handoverWrapContext(input.account, input.trusteeId, m.kid, m.generation)));
+    const checked = to ?? (await checkedAddress(input.account, m, key));
+    out.push({ messageId: m.messageId, ...checked, deliveryDate: m.deliveryDate, backup: m.backup, link: `${input.origin.replace(/\/+$/, '')}${m.path}#${m.kid}.${toB64url(key)}` });
   }
   return out;
 }

@@ -193,4 +193,28 @@ describe('a letter\'s sealed delivery choice cannot be taken away unnoticed', ()
     expect(await stored()).toEqual(before);
     expect(await sealedChoicesOf(db2).read('m2')).toEqual({ mode: 'trustee', trustees: ['tr2'] });
   });
+
+  it('a hand-over is never bound to an address this device refused: choosing a trustee is refused in words, and the background re-wrap leaves the letter as the server holds it', async () => {
+    const { device, api, db, addr } = await sealedWithKits();
+    const owner = { ...device, choices: sealedChoicesOf(db) };
+    await syncDeliveryChoices(owner, ['m1', 'm2']);
+    expect(await saveDeliveryChoice(owner, await loadDeliveryState(api), 'm2', { mode: 'trustee', trustees: ['tr2'] })).toBe(true);
+    const listedTo = async (id: string) => (await loadDeliveryState(api)).messages.get(id)?.to;
+    expect(await listedTo('m2')).toBe(addr('bert'));
+
+    // m2 re-addressed, then its copy refused at a pull (as a lying server would make it): no re-wrap, no false "nobody to hand it over".
+    await db.write('messages', 'm2', { recipientEmail: addr('bertie') });
+    const refuse = (id: string) => db.dexie.sealErrors.put({ collection: 'messages', id, field: 'sealedRecipientEmail', error: 'rolled-back', hlc: formatHlc({ ms: 1, counter: 0, node: 'ffffffffffffffff' }), at: 0 });
+    await refuse('m2');
+    expect(await syncDeliveryChoices(owner, ['m1', 'm2'])).toEqual({ updated: 0, unbound: [] });
+    expect(await listedTo('m2')).toBe(addr('bert'));
+    await refuse('m1');
+    await expect(saveDeliveryChoice(owner, await loadDeliveryState(api), 'm1', { mode: 'trustee', trustees: ['tr1'] })).rejects.toThrow(/address could not be checked on this device/);
+    expect((await loadDeliveryState(api)).messages.get('m1')?.mode).toBe('server');
+
+    // Once the copy is sealed again, the next re-wrap binds the new address.
+    await db.dexie.sealErrors.delete(['messages', 'm2', 'sealedRecipientEmail']);
+    expect(await syncDeliveryChoices(owner, ['m2'])).toEqual({ updated: 1, unbound: [] });
+    expect(await listedTo('m2')).toBe(addr('bertie'));
+  });
 });

@@ -251,7 +251,8 @@ export const keyedMessageIds = (keyring: Keyring): string[] => [...new Set(keyri
  * re-keying) or an older key version (after its key was rotated) is wrapped again with its stored
  * choice. Returns how many messages were sent. Nothing happens without kits; a message the
  * server no longer has (deleted) is skipped, and so is one whose record this device does not hold
- * yet. A message whose stored trustees hold no kit of the current kits is reported in `unbound`
+ * yet, and so is a hand-over whose address this device refused at a pull (it cannot bind it: the
+ * vault's card says so). A message whose stored trustees hold no kit of the current kits is reported in `unbound`
  * (the owner must choose again), never silently switched to the server. Throws DeviceRefusal
  * (HANDOVER_MISMATCH_WORDS), having sent nothing, when the server's list differs from the owner's
  * sealed choices (decideChoice).
@@ -277,8 +278,10 @@ export async function syncDeliveryChoices(deps: DeliveryChoiceDeps, messageIds: 
     // A hand-delivered message needs no wrap of pending kits none of its trustees holds; of the kits in use it always does.
     const needs = (g: LiveGeneration) => have!.mode === 'server' || g === state.generations[0] || have!.trustees.some((t) => g.kits.some((k) => k.trusteeId === t));
     // A hand-over's wraps are bound to the letter's address (version 2): made again when it changed, or for wraps from before.
-    const to = have?.mode === 'trustee' ? await deps.choices.address(id) : null;
-    const bound = have?.mode !== 'trustee' || to === null || (typeof have.to === 'string' && sameAddress(have.to, to));
+    // One whose address this device cannot vouch for is left as the server holds it: the vault's card says so ("Seal this address").
+    const to = decided.choice.mode === 'trustee' ? await deps.choices.address(id) : null;
+    if (decided.choice.mode === 'trustee' && to === null) continue;
+    const bound = have?.mode !== 'trustee' || (typeof have.to === 'string' && to !== null && sameAddress(have.to, to));
     const upToDate = have && bound && have.kid === kid && state.generations.every((g) => have.generations.includes(g.generation) || !needs(g));
     if (upToDate) continue;
     try {

@@ -102,7 +102,7 @@ async function openBound(account: string, trusteeId: string, m: HandoverJson, wr
     if (typeof address !== 'string' || !address.includes('@') || tried.has(boundAddress(address))) continue;
     tried.add(boundAddress(address));
     try {
-      return { key: await unwrapKey(wrapping, m.wrap, handoverWrapContextV2(account, trusteeId, m.kid, m.generation, address)), address };
+      return { key: await unwrapKey(wrapping, m.wrap, handoverWrapContextV2(account, trusteeId, m.kid, m.generation, address)), address: address.trim() };
     } catch (err) {
       if (!(err instanceof UnwrapError)) throw err;
     }

@@ -9,7 +9,7 @@ import { fromHex, toHex, type RandomSource } from './bytes';
 import { kitFingerprint, encodeKitCode, kitFragment, type Kit } from './kit-code';
 import { commitShare, makeCheckValue } from './shamir';
 import { referenceShares } from './shamir-reference';
-import { deliveryWrapContext, handoverKey, handoverWrapContext, messageDeliveryKey, sealOwnerCopy, sealTrusteeBlob, trusteeAccessKey, type MadeGeneration } from './trustee-kit';
+import { deliveryWrapContext, handoverKey, handoverWrapContext, handoverWrapContextV2, messageDeliveryKey, sealOwnerCopy, sealTrusteeBlob, trusteeAccessKey, type MadeGeneration } from './trustee-kit';
 import { wrapKey } from './wrap';
 
 /** A fixed "random" source that moves on: bytes `start`, `start+1`, … (mod 256) across calls, so no nonce repeats. For vectors only. */
@@ -56,6 +56,10 @@ export async function makeKitVectors() {
   const handoverWrap = handoverWrapContext(account, ctx.trusteeId, 'msg:m1~1', 1);
   const delivered = await wrapKey(await messageDeliveryKey(q, gate, { account, messageId: 'm1', generation: 1 }), messageKey, deliveryWrap, fixedRandom(140));
   const handedOver = await wrapKey(await handoverKey(q, gate, kit.t, { ...ctx, messageId: 'm1' }), messageKey, handoverWrap, fixedRandom(160));
+  // Hand-over version 2: the same key, the wrap also bound to the recipient's address (as given; bound trimmed and in lower case).
+  const handoverAddress = ' Bert@Example.com';
+  const handoverWrapV2 = handoverWrapContextV2(account, ctx.trusteeId, 'msg:m1~1', 1, handoverAddress);
+  const handedOverV2 = await wrapKey(await handoverKey(q, gate, kit.t, { ...ctx, messageId: 'm1' }), messageKey, handoverWrapV2, fixedRandom(170));
   const made: MadeGeneration = {
     generation: 1,
     k: 1,
@@ -85,6 +89,9 @@ export async function makeKitVectors() {
       handoverWrap,
       delivered,
       handedOver,
+      handoverAddress,
+      handoverWrapV2,
+      handedOverV2,
       ak: toHex(ak),
       ownerCopy: await sealOwnerCopy(fromHex(toHex(ak)), account, made, fixedRandom(200)),
     },

@@ -139,8 +139,23 @@ export const emergencyWrapContext = (account: string, trusteeId: string, id: str
  * `message-handover:<trusteeId>:<generation>`.
  */
 export const deliveryWrapContext = (account: string, kid: string, generation: number): WrapContext => ({ userId: account, purpose: `message-delivery:${generation}`, id: kid });
-/** See deliveryWrapContext. */
+/** See deliveryWrapContext. Hand-over version 1: kept so wraps made before version 2 still open (handover-links.ts says their address cannot be checked). */
 export const handoverWrapContext = (account: string, trusteeId: string, kid: string, generation: number): WrapContext => ({ userId: account, purpose: `message-handover:${trusteeId}:${generation}`, id: kid });
+
+/** The form of a recipient address a version 2 hand-over wrap is bound to: trimmed, lower case (as fields.ts sameAddress compares). */
+export const boundAddress = (address: string): string => address.trim().toLowerCase();
+
+/**
+ * Hand-over version 2 (issue 39): as handoverWrapContext, and bound to the letter's recipient address
+ * too: purpose `message-handover-v2:` + JSON `[trusteeId, generation, boundAddress(address)]`. The
+ * trustee's page opens the key only with the address the owner's device wrapped it for, so opening it
+ * proves the address, and a server that names another one gets a wrap that does not open.
+ */
+export const handoverWrapContextV2 = (account: string, trusteeId: string, kid: string, generation: number, address: string): WrapContext => ({
+  userId: account,
+  purpose: `message-handover-v2:${JSON.stringify([trusteeId, generation, boundAddress(address)])}`,
+  id: kid,
+});
 
 const BLOB_VERSION = 1;
 /** A w1 wrapped 32-byte key (wrap.ts): nonce 16 characters, ciphertext and tag 64. */

@@ -7,10 +7,11 @@ import { unwrapAccountKey } from './keys';
 import { parseRecoveryCode, recoveryKey } from './recovery';
 import { combineShares, commitShare } from './shamir';
 import { openShared } from './share-copy';
-import { handoverKey, kitFingerprint, messageDeliveryKey, openOwnerCopy, openTrusteeBlob, parseKitCode, parseKitFragment, trusteeAccessKey } from './trustee-kit';
+import { handoverKey, handoverWrapContextV2, kitFingerprint, messageDeliveryKey, openOwnerCopy, openTrusteeBlob, parseKitCode, parseKitFragment, trusteeAccessKey } from './trustee-kit';
 import { makeVectors } from './test-vectors';
 import vectors from './vectors.json';
 import { importAesKey, unwrapKey } from './wrap';
+import { UnwrapError } from './errors';
 
 /** Length-prefixed parts, written out here again from README.md (not bytes.ts), to check the format independently. */
 const lp = (...parts: string[]) => Buffer.concat(parts.flatMap((p) => [Buffer.from([0, 0, 0, Buffer.byteLength(p)]), Buffer.from(p)]));
@@ -84,6 +85,11 @@ describe('committed test vectors (vectors.json)', () => {
     expect(toHex(await unwrapKey(delivery, v.delivered, v.deliveryWrap))).toBe(v.messageKey);
     const handover = await handoverKey(fromHex(v.q), fromHex(v.gate), kit.t, { ...ctx, messageId: 'm1' });
     expect(toHex(await unwrapKey(handover, v.handedOver, v.handoverWrap))).toBe(v.messageKey);
+    // Version 2 is bound to the address: it opens with it (in any case, trimmed), not under version 1 nor another address.
+    expect(v.handoverWrapV2.purpose).toBe(`message-handover-v2:${JSON.stringify([v.trusteeId, v.generation, 'bert@example.com'])}`);
+    expect(toHex(await unwrapKey(handover, v.handedOverV2, handoverWrapContextV2(v.account, v.trusteeId, 'msg:m1~1', 1, 'BERT@example.com ')))).toBe(v.messageKey);
+    await expect(unwrapKey(handover, v.handedOverV2, v.handoverWrap)).rejects.toThrow(UnwrapError);
+    await expect(unwrapKey(handover, v.handedOverV2, handoverWrapContextV2(v.account, v.trusteeId, 'msg:m1~1', 1, 'attacker@evil.example'))).rejects.toThrow(UnwrapError);
   });
 
   it('a rotation (AK 1 → 2) from the README alone (node:crypto): AK under the password bound to ak~2, each scope key the same bytes under the new AK', () => {

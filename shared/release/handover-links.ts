@@ -12,11 +12,18 @@
  * over. The copy is opened here with the key just unwrapped; the plain address the server gives is
  * used only when it is the same, else refused (`differs`) and the sealed one given. A letter last
  * addressed before copies existed has none (`unsealed`): the page says it cannot check that address.
+ *
+ * Since hand-over version 2 the wrap itself is bound to the address (trustee-kit.ts
+ * handoverWrapContextV2): the page opens it only with the address the owner's device wrapped it for
+ * (`to`, else the record's), so the key opening proves the address, even when the server leaves out
+ * the sealed copy and the record's version. A wrap that opens under neither version gives no link
+ * (UnwrapError: another kit, or another address than the owner's). Only a version 1 wrap, made before
+ * (the owner's device makes version 2 at its next sync), falls back to the sealed copy or `unsealed`.
  */
 import { fromB64url, toB64url } from '../crypto/bytes';
 import { open } from '../crypto/envelope';
-import { CryptoError, MalformedError } from '../crypto/errors';
-import { handoverKey, handoverWrapContext } from '../crypto/trustee-kit';
+import { CryptoError, MalformedError, UnwrapError } from '../crypto/errors';
+import { boundAddress, handoverKey, handoverWrapContext, handoverWrapContextV2 } from '../crypto/trustee-kit';
 import { importAesKey, unwrapKey } from '../crypto/wrap';
 import { sameAddress } from '../crypto/fields';
 import { checkFreshness, VERSION_FIELD } from '../crypto/freshness';
@@ -31,8 +38,10 @@ export interface HandoverJson {
   /** The message key's id, `msg:<messageId>~<version>`. */
   kid: string;
   generation: number;
-  /** The message key under handoverKey(Q, G, t, { account, trusteeId, messageId, generation }). */
+  /** The message key under handoverKey(Q, G, t, { account, trusteeId, messageId, generation }): with handoverWrapContextV2 (bound to `to`), or from before with handoverWrapContext. */
   wrap: string;
+  /** The address the owner's device bound the wrap to (version 2; server-echoed, proven only by the wrap opening); absent for a wrap from before. */
+  to?: string | null;
   /** True when this trustee is the backup of another. */
   backup: boolean;
   /** The address as the server holds it (plain, server-writable): checked against `sealedAddress`. */
@@ -74,14 +83,17 @@ const DELIVERY_PATH = /^\/r\/d\/[A-Za-z0-9_-]{20,128}$/;
 
 /**
  * The address of `m` to send it to, checked against the owner's sealed copy opened with the message
- * key `mk` (issue 39). Throws SealedAddressError when the copy does not open (changed, moved from another
+ * key `mk` (issue 39) and held to the letter's version; `bound` is the address a version 2 wrap proved
+ * (openBound), null for a wrap from before. A bound address stands without a copy only when the
+ * version does not name one; a copy that names another address than the bound one is refused. Throws SealedAddressError when the copy does not open (changed, moved from another
  * letter or field, an old one served with its old HLC that no longer matches): the caller names the
  * letter as not checkable, never its server-written address as one to use.
  */
-async function checkedAddress(account: string, m: HandoverJson, mk: Uint8Array): Promise<{ recipientEmail: string; address: AddressCheck }> {
+async function checkedAddress(account: string, m: HandoverJson, mk: Uint8Array, bound: string | null): Promise<{ recipientEmail: string; address: AddressCheck }> {
   const key = await importAesKey(mk);
   await checkAddressVersion(account, m, key);
-  if (!m.sealedAddress) return { recipientEmail: m.recipientEmail, address: 'unsealed' };
+  const named = (to: string) => ({ recipientEmail: to, address: sameAddress(to, m.recipientEmail) ? ('sealed' as const) : ('differs' as const) });
+  if (!m.sealedAddress) return bound ? named(bound) : { recipientEmail: m.recipientEmail, address: 'unsealed' };
   const place = { userId: account, collection: 'messages' as const, recordId: m.messageId, field: ADDRESS_COPY };
   let sealed: unknown;
   try {
@@ -91,7 +103,9 @@ async function checkedAddress(account: string, m: HandoverJson, mk: Uint8Array):
     throw err;
   }
   if (typeof sealed !== 'string' || !sealed.includes('@')) throw new SealedAddressError('The sealed address is not an address');
-  return { recipientEmail: sealed, address: sameAddress(sealed, m.recipientEmail) ? 'sealed' : 'differs' };
+  // A version 2 wrap bound to another address than the owner's last copy is a wrap the owner replaced, served again.
+  if (bound && !sameAddress(bound, sealed)) throw new SealedAddressError('The hand-over was bound to an address the owner has since replaced');
+  return named(sealed);
 }
 
 /**
@@ -111,10 +125,31 @@ async function checkAddressVersion(account: string, m: HandoverJson, key: Crypto
 }
 
 /**
+ * Opens `m`'s wrap as version 2 (handoverWrapContextV2) with each address it may be bound to: the
+ * one the owner's device named (`to`), then the record's. Returns the key and the address it proved,
+ * or null when neither opens it (a wrap from before, or another address: the caller tries version 1,
+ * which opens only a wrap made before). Throws what unwrapKey throws for a malformed wrap.
+ */
+async function openBound(account: string, trusteeId: string, m: HandoverJson, wrapping: CryptoKey): Promise<{ key: Uint8Array; address: string } | null> {
+  const tried = new Set<string>();
+  for (const address of [m.to, m.recipientEmail]) {
+    if (typeof address !== 'string' || !address.includes('@') || tried.has(boundAddress(address))) continue;
+    tried.add(boundAddress(address));
+    try {
+      return { key: await unwrapKey(wrapping, m.wrap, handoverWrapContextV2(account, trusteeId, m.kid, m.generation, address)), address: address.trim() };
+    } catch (err) {
+      if (!(err instanceof UnwrapError)) throw err;
+    }
+  }
+  return null;
+}
+
+/**
  * Opens each of `messages` with this trustee's kit secret `t` (16 bytes) and the released `q` and
- * `gate` (base64url, as the access route gives them), and checks its address (checkedAddress).
- * Throws UnwrapError when a wrap does not open with this kit (another trustee's or generation's kit,
- * changed bytes), SealedAddressError when the sealed address does not open, MalformedError for a
+ * `gate` (base64url, as the access route gives them), and checks its address (openBound, else for a
+ * wrap from before checkedAddress). Throws UnwrapError when a wrap does not open with this kit
+ * (another trustee's or generation's kit, changed bytes) or with the address given (another than the
+ * owner bound it to), SealedAddressError when the sealed address does not open, MalformedError for a
  * link path that is not a delivery page's, TypeError for wrong lengths.
  */
 export async function openHandovers(input: { account: string; trusteeId: string; q: string; gate: string; t: Uint8Array; origin: string; messages: readonly HandoverJson[] }): Promise<HandoverLink[]> {
@@ -125,9 +160,11 @@ export async function openHandovers(input: { account: string; trusteeId: string;
   for (const m of input.messages) {
     const ctx = { account: input.account, trusteeId: input.trusteeId, messageId: m.messageId, generation: m.generation };
     if (!DELIVERY_PATH.test(m.path)) throw new MalformedError('Not a delivery page’s path');
-    const key = await unwrapKey(await handoverKey(q, gate, input.t, ctx), m.wrap, handoverWrapContext(input.account, input.trusteeId, m.kid, m.generation));
-    const to = await checkedAddress(input.account, m, key);
-    out.push({ messageId: m.messageId, ...to, deliveryDate: m.deliveryDate, backup: m.backup, link: `${input.origin.replace(/\/+$/, '')}${m.path}#${m.kid}.${toB64url(key)}` });
+    const wrapping = await handoverKey(q, gate, input.t, ctx);
+    const bound = await openBound(input.account, input.trusteeId, m, wrapping);
+    const key = bound?.key ?? (await unwrapKey(wrapping, m.wrap, handoverWrapContext(input.account, input.trusteeId, m.kid, m.generation)));
+    const checked = await checkedAddress(input.account, m, key, bound?.address ?? null);
+    out.push({ messageId: m.messageId, ...checked, deliveryDate: m.deliveryDate, backup: m.backup, link: `${input.origin.replace(/\/+$/, '')}${m.path}#${m.kid}.${toB64url(key)}` });
   }
   return out;
 }

@@ -137,4 +137,6 @@ export interface MessageChoiceJson {
   generations: number[];
   /** `trustee`: who hands it over (the first), and the backup. */
   trustees: string[];
+  /** `trustee`: the address its wraps are bound to (hand-over version 2), null for wraps from before; absent for `server`. */
+  to?: string | null;
 }

@@ -194,13 +194,16 @@ export const DEFAULT_DELIVERY: Readonly<{ mode: 'server'; trustees: readonly str
 /**
  * Adds to a device write's sync `fields` (in place) what a new record of `collection` is sealed
  * with from the start: a new letter's delivery choice (DEFAULT_DELIVERY) unless the write gives
- * one. A new record is a write with `createdAt` over an empty `state` (this device holds nothing of
- * it). So every letter made by this version carries its choice, the record's version names it, and
- * a server that strips it is refused like any other missing sealed field (shared/crypto/freshness.ts);
+ * one. Only the creator says a record is new (`creates`: the caller minted its id just now, in
+ * web/db/api.ts create or web/db/edit-session.ts createRecord without an id), never the state: a
+ * write by a given id over a record this device has not pulled yet would otherwise seal a default
+ * nobody chose with a fresh HLC, newer than the owner's real choice on the server (issue 39).
+ * So every letter made by this version carries its choice, the record's version names it, and a
+ * server that strips it is refused like any other missing sealed field (shared/crypto/freshness.ts);
  * "never chosen" is left to letters from before (issue 39, attack 4; SECURITY.md "What this device pins").
  */
-export function addCreationFields(collection: CollectionName, state: RecordState, fields: Record<string, unknown>): void {
-  if (collection !== 'messages' || !('createdAt' in fields) || 'delivery' in fields || Object.keys(state.clocks).length > 0) return;
+export function addCreationFields(collection: CollectionName, creates: boolean, fields: Record<string, unknown>): void {
+  if (!creates || collection !== 'messages' || 'delivery' in fields) return;
   fields.delivery = { mode: DEFAULT_DELIVERY.mode, trustees: [...DEFAULT_DELIVERY.trustees] };
 }
 

@@ -115,9 +115,9 @@ describe('a server that lies gets no release key', () => {
   });
 
   it('a hand-over chosen before choices were sealed is taken into the letter\'s sealed record at the next honest answer, and kept from then on', async () => {
-    const { w, ring, device, api, ak, db } = await sealedWithKits({ before: true });
+    const { w, ring, device, api, ak, db, addr } = await sealedWithKits({ before: true });
     // As a device before this change chose it: on the server only, nothing in the letter's record.
-    const before = { ...device, choices: choicesInMemory({ m1: null, m2: null }) };
+    const before = { ...device, choices: choicesInMemory({ m1: null, m2: null }, { m2: addr('bert') }) };
     expect(await syncDeliveryChoices(before, ['m1', 'm2'])).toEqual({ updated: 2, unbound: [] });
     expect(await saveDeliveryChoice(before, await loadDeliveryState(api), 'm2', { mode: 'trustee', trustees: ['tr2', 'tr3'] })).toBe(true);
     const choices = sealedChoicesOf(db);

@@ -48,9 +48,13 @@ export async function sealedWithKits(opts: { m2DaysAhead?: number; handOver?: bo
     await engine.stop();
   };
   await sync();
+  // Made as the device's create makes a letter (`creates`: it minted the id), or before sealed choices with none.
   const older = opts.before ? { delivery: null } : {};
-  await db.write('messages', 'm1', { recipientName: 'Annabella', recipientEmail: addr('annabella'), messageType: 'text', messageContent: LETTER.server, deliveryDate: null, createdAt: AT, ...older });
-  await db.write('messages', 'm2', { recipientName: 'Bert', recipientEmail: addr('bert'), messageType: 'text', messageContent: LETTER.handed, deliveryDate: opts.m2DaysAhead === undefined ? null : new Date(w.t.deps.now() + opts.m2DaysAhead * 86_400_000).toISOString(), createdAt: AT, ...older });
+  const m2Date = opts.m2DaysAhead === undefined ? null : new Date(w.t.deps.now() + opts.m2DaysAhead * 86_400_000).toISOString();
+  await db.writeMany([
+    { collection: 'messages', id: 'm1', creates: true, patch: { recipientName: 'Annabella', recipientEmail: addr('annabella'), messageType: 'text', messageContent: LETTER.server, deliveryDate: null, createdAt: AT, ...older } },
+    { collection: 'messages', id: 'm2', creates: true, patch: { recipientName: 'Bert', recipientEmail: addr('bert'), messageType: 'text', messageContent: LETTER.handed, deliveryDate: m2Date, createdAt: AT, ...older } },
+  ]);
   for (const [id, who] of [['tr1', 'ann'], ['tr2', 'bob'], ['tr3', 'cy']] as const) await db.write('trustees', id, { name: who, email: addr(who), accessLevel: 'full', createdAt: AT });
   await sync();
   await w.t.services.scheduler.runOnce(); // invites them

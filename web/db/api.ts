@@ -37,8 +37,10 @@ export type PatchInput<C extends CollectionName> = Partial<CreateInput[C]> & { i
 function prepareCreate<C extends CollectionName>({ hasCreatedAt, normalizeNewRecord }: Normalize, name: C, fields: CreateInput[C], db: UserDatabase) {
   const input: Record<string, unknown> = { ...fields };
   if (hasCreatedAt(name)) input.createdAt = new Date(db.correctedNow()).toISOString(); // rule 17
-  const id = SINGLETON_COLLECTIONS.includes(name) ? db.userId : crypto.randomUUID();
-  return { collection: name, id, patch: normalizeNewRecord(name, input) };
+  const singleton = SINGLETON_COLLECTIONS.includes(name);
+  const id = singleton ? db.userId : crypto.randomUUID();
+  // Only a minted id makes a new record (addCreationFields); a singleton may exist elsewhere already.
+  return { collection: name, id, patch: normalizeNewRecord(name, input), creates: !singleton };
 }
 
 /**

@@ -101,7 +101,8 @@ export async function saveEdit<C extends CollectionName>(
 /**
  * Creates a record holding only the fields that were set (blank optional fields are absent, not
  * null with a fresh timestamp); a many-record collection's required fields must be among them.
- * Returns the id: `id` when given, the user's id for a singleton (rule 7), else a new UUID.
+ * Returns the id: `id` when given, the user's id for a singleton (rule 7), else a new UUID; only
+ * the last is a new record (a new letter's sealed default choice, shared/sync/record.ts addCreationFields).
  * Throws LocalWriteError naming an invalid field (nothing written).
  */
 export async function createRecord<C extends CollectionName>(
@@ -118,10 +119,13 @@ export async function createRecord<C extends CollectionName>(
   const patch: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(normalized)) if (k in given && isSet(v)) patch[k] = v;
   const recordId = id ?? (spec.singleton ? db.userId : crypto.randomUUID());
+  // Only an id minted here makes a new record (shared/sync/record.ts addCreationFields): a given id
+  // may name one this device has not pulled yet, whose sealed fields must not get defaults.
+  const creates = id === undefined && !spec.singleton;
   // A create saw nothing: each field's base is '' (never written), so a concurrent create of the
   // same record (a singleton, a stable id) keeps the losing long text (rule 20).
   const bases = Object.fromEntries(Object.keys(patch).map((k) => [k, '']));
-  await db.writeMany([{ collection, id: recordId, patch, bases }]);
+  await db.writeMany([{ collection, id: recordId, patch, bases, creates }]);
   return recordId;
 }
 

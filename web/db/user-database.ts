@@ -77,6 +77,13 @@ export interface WriteInput {
   generatedHlc?: Hlc;
   /** Sync fields written as they are (dismissing kept versions: `<field>~conflict/<hlc>` or `_restorable` set to null; rule 23). */
   rawFields?: Record<string, unknown>;
+  /**
+   * True only where the caller minted `id` for this write (a new record, shared/sync/record.ts
+   * addCreationFields): never for a given id, which may name a record this device has not pulled.
+   */
+  creates?: boolean;
+  /** Fields written even when this device holds the same value (a fresh HLC): the owner re-sealing an address (address-copies.ts resealAddress). */
+  rewrite?: readonly string[];
 }
 
 /** Why a database can no longer be used in this tab (another tab upgraded or deleted it). */
@@ -235,7 +242,7 @@ export class UserDatabase {
     return changes;
   }
 
-  private async writeOne({ collection, id, patch, newItemId, listBase, generatedHlc, bases, rawFields, ifClocks }: WriteInput): Promise<Change | null> {
+  private async writeOne({ collection, id, patch, newItemId, listBase, generatedHlc, bases, rawFields, ifClocks, creates = false, rewrite = [] }: WriteInput): Promise<Change | null> {
     const { fieldsOfPatch, missingFields, sealedSizeProblem, validateChange, viewOfDelete } = writeKit();
     const state = await this.readState(collection, id);
     if (generatedHlc !== undefined) return this.writeGenerated(collection, id, state, missingFields(state, patch), generatedHlc);
@@ -248,11 +255,11 @@ export class UserDatabase {
     // The owner's sealed copy of an address the server must read (issue 39), before unchanged
     // fields go: a letter saved again with the address its copy lacks gets one.
     addOwnerCopies(collection, state, fields);
-    addCreationFields(collection, state, fields); // a new letter's sealed delivery choice, from the start
+    addCreationFields(collection, creates, fields); // a new letter's sealed delivery choice, from the start
     // Unchanged fields are not rewritten, so a form that sends the whole record never clobbers a
     // concurrent edit of a field the person did not touch (rule 4).
     for (const f of Object.keys(fields)) {
-      if (f in state.values && sameJson(state.values[f], fields[f])) delete fields[f];
+      if (f in state.values && sameJson(state.values[f], fields[f]) && !rewrite.includes(f)) delete fields[f];
     }
     if (Object.keys(fields).length === 0) return null;
     addDerivedFields(collection, state, fields); // plain fileBlobId and contentRevision beside sealed fields

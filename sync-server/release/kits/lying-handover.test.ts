@@ -12,7 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { toB64url } from '../../../shared/crypto/bytes';
 import type { HandoverJson } from '../../../shared/release/handover-links';
 import { kitApi } from '../../../web/release/kit/api';
-import { ADDRESS_REFUSED_TEXT, ADDRESS_UNSEALED_TEXT, handoverLineText, handoverLinks, handoverMailto, withSealedAddresses } from '../../../web/release/kit/handovers';
+import { ADDRESS_REFUSED_TEXT, ADDRESS_UNSEALED_TEXT, handoverLineText, handoverLinks, handoverMailto, handoverNotices, NOT_OPENED_TEXT, withSealedAddresses } from '../../../web/release/kit/handovers';
+import { handoverKey, handoverWrapContext } from '../../../shared/crypto/trustee-kit';
+import { wrapKey } from '../../../shared/crypto/wrap';
 import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices } from '../../../web/features/message-vault/delivery-choice';
 import { ADDRESS_CHANGED_TEXT, letterAddress, letterAddressNotice } from '../../../web/features/message-vault/address-check';
 import type { Message } from '../../../shared/schema';
@@ -29,7 +31,10 @@ const ATTACKER = 'attacker@evil.example';
  */
 async function releasedHandover(before?: (world: Awaited<ReturnType<typeof sealedWithKits>>) => Promise<void>) {
   const world = await sealedWithKits();
-  const { w, made, token, device, api } = world;
+  const { w, made, token, api } = world;
+  /** The bodies the owner's device sends (the choices and their wraps). */
+  const ownerSent: string[] = [];
+  const device = { ...world.device, api: async <T,>(path: string, init?: { method?: string; body?: unknown }) => (init?.body !== undefined && ownerSent.push(JSON.stringify(init.body)), api<T>(path, init)) };
   expect(await syncDeliveryChoices(device, ['m1', 'm2'])).toEqual({ updated: 2, unbound: [] });
   expect(await saveDeliveryChoice(device, await loadDeliveryState(api), 'm2', { mode: 'trustee', trustees: ['tr2'] })).toBe(true);
   await before?.(world);
@@ -46,7 +51,7 @@ async function releasedHandover(before?: (world: Awaited<ReturnType<typeof seale
   });
   const open = async () => handoverLinks(page, { account: w.userId }, await page.access(), { t: bobT }, ORIGIN);
   const m2Key = toB64url(world.ring.raw(world.ring.kids().find((k) => k.startsWith('msg:m2~'))!)!);
-  return { ...world, sent, open, m2Key, setLie: (l: typeof lie) => (lie = l) };
+  return { ...world, sent, ownerSent, open, m2Key, bobT, setLie: (l: typeof lie) => (lie = l) };
 }
 
 /** Asserts that nothing the page shows or links to for `links` names `refused`, and that no request carried the letter's key. */
@@ -58,6 +63,14 @@ function expectNeverOffered(h: Awaited<ReturnType<typeof releasedHandover>>, lin
     expect(l.link.startsWith(`${ORIGIN}/r/d/`)).toBe(true);
   }
   for (const r of h.sent) expect(r.body).not.toContain(h.m2Key);
+}
+
+/** m2's key wrapped for bob as an older device wrapped it (hand-over version 1: no address in its context), as a server may still hold it. */
+async function olderWrap(h: Awaited<ReturnType<typeof releasedHandover>>): Promise<string> {
+  const kid = h.ring.kids().find((k) => k.startsWith('msg:m2~'))!;
+  const bob = h.made.kits.find((m) => m.trusteeId === 'tr2')!;
+  const key = await handoverKey(h.made.q, bob.gate, bob.kit.t, { account: h.w.userId, trusteeId: 'tr2', messageId: 'm2', generation: 1 });
+  return wrapKey(key, h.ring.raw(kid)!, handoverWrapContext(h.w.userId, 'tr2', kid, 1));
 }
 
 describe('a server that lies about a hand-over letter\'s address', () => {
@@ -96,12 +109,17 @@ describe('a server that lies about a hand-over letter\'s address', () => {
     const h = await releasedHandover();
     const m1 = await h.w.t.services.store.get(h.w.userId, 'messages', 'm1');
     const moved = { envelope: m1!.values.sealedRecipientEmail as string, hlc: m1!.clocks.sealedRecipientEmail! };
+    // A wrap from before (version 1) relies on the sealed copy: a moved one gives no link.
+    const older = await olderWrap(h);
+    h.setLie((ms) => ms.map((m) => ({ ...m, wrap: older, to: undefined, recipientEmail: ATTACKER, sealedAddress: moved })));
+    expect(await h.open()).toEqual({ links: [], notOpened: 0, unchecked: 1 });
+    // A version 2 wrap proves the address itself: the moved copy changes nothing.
     h.setLie((ms) => ms.map((m) => ({ ...m, recipientEmail: ATTACKER, sealedAddress: moved })));
-    expect(await h.open()).toEqual({ links: [], notOpened: [], unchecked: 1 });
+    expect((await h.open()).links.map((l) => [l.recipientEmail, l.address])).toEqual([[h.addr('bert'), 'differs']]);
     h.setLie((ms) => ms.map((m) => ({ ...m, path: '@evil.example/r/d/x' })));
     const other = await h.open();
     expect(other.links).toEqual([]);
-    expect(other.notOpened).toEqual([h.addr('bert')]);
+    expect(other.notOpened).toBe(1);
   });
 
   it('an address the owner replaced, served again with its sealed copy and that copy\'s own old HLC, or the copy left out: no link, no address named', async () => {
@@ -115,15 +133,52 @@ describe('a server that lies about a hand-over letter\'s address', () => {
     expect(honest.links.map((l) => [l.recipientEmail, l.address])).toEqual([[h.addr('bertie'), 'sealed']]);
     h.setLie((ms) => ms.map((m) => ({ ...m, recipientEmail: old!.values.recipientEmail as string, sealedAddress: { envelope: old!.values.sealedRecipientEmail as string, hlc: old!.clocks.sealedRecipientEmail! } })));
     h.sent.length = 0;
-    expect(await h.open()).toEqual({ links: [], notOpened: [], unchecked: 1 });
+    expect(await h.open()).toEqual({ links: [], notOpened: 0, unchecked: 1 });
     h.setLie((ms) => ms.map((m) => ({ ...m, recipientEmail: ATTACKER, sealedAddress: null })));
-    expect(await h.open()).toEqual({ links: [], notOpened: [], unchecked: 1 });
+    expect(await h.open()).toEqual({ links: [], notOpened: 0, unchecked: 1 });
     expect(h.sent.map((r) => r.body).filter(Boolean)).toEqual([]); // the page only reads
   });
 
-  it('a letter addressed before addresses were sealed (and before versions) still opens, with the server\'s address and a note that it cannot be checked', async () => {
+  it('a server that leaves out the sealed copy and the record\'s version and names another address: the wrap, bound to the owner\'s address, does not open; no link, no address named, the trustee told', async () => {
     const h = await releasedHandover();
+    // What the owner's device sent: the wraps name the address they are bound to, and never the key.
+    const put = h.ownerSent.map((b) => JSON.parse(b) as { choices?: Array<{ messageId: string; choice: { handovers?: Array<{ to?: string }> } }> }).flatMap((b) => b.choices ?? []);
+    expect(put.filter((c) => c.messageId === 'm2' && c.choice.handovers).map((c) => c.choice.handovers!.map((x) => x.to))).toEqual([[h.addr('bert')]]);
+    for (const b of h.ownerSent) expect(b).not.toContain(h.m2Key);
+
+    // Honest but with no copy (as a letter from before would be served): the binding alone proves the address.
     h.setLie((ms) => ms.map((m) => ({ ...m, sealedAddress: null, version: null })));
+    expect((await h.open()).links.map((l) => [l.recipientEmail, l.address])).toEqual([[h.addr('bert'), 'sealed']]);
+
+    // Only the record's address changed: the wrap still names the owner's, which it proves.
+    h.setLie((ms) => ms.map((m) => ({ ...m, recipientEmail: ATTACKER, sealedAddress: null, version: null })));
+    const proven = await h.open();
+    expect(proven.links.map((l) => [l.recipientEmail, l.address])).toEqual([[h.addr('bert'), 'differs']]);
+    expectNeverOffered(h, proven.links, ATTACKER);
+
+    // The address the wrap names changed too, or left out: the wrap does not open.
+    for (const lie of [
+      (m: HandoverJson) => ({ ...m, recipientEmail: ATTACKER, sealedAddress: null, version: null, to: ATTACKER }),
+      (m: HandoverJson) => {
+        const { to: _to, ...rest } = m as HandoverJson & { to?: string };
+        return { ...rest, recipientEmail: ATTACKER, sealedAddress: null, version: null };
+      },
+    ]) {
+      h.setLie((ms) => ms.map(lie));
+      h.sent.length = 0;
+      const handed = await h.open();
+      expect(handed).toEqual({ links: [], notOpened: 1, unchecked: 0 });
+      const told = handoverNotices(handed, 'Ada');
+      expect(told).toEqual([NOT_OPENED_TEXT(1, 'Ada')]);
+      expect(told.join(' ')).not.toContain(ATTACKER);
+      expect(h.sent.map((r) => r.body).filter(Boolean)).toEqual([]); // the page only reads
+    }
+  });
+
+  it('a letter wrapped before wraps were bound to the address still opens, with the server\'s address and a note that it cannot be checked', async () => {
+    const h = await releasedHandover();
+    const older = await olderWrap(h);
+    h.setLie((ms) => ms.map((m) => ({ ...m, wrap: older, to: undefined, sealedAddress: null, version: null })));
     const { links } = await h.open();
     expect(links.map((l) => [l.recipientEmail, l.address])).toEqual([[h.addr('bert'), 'unsealed']]);
     expect(handoverLineText(links[0]!, 'Ada').note).toBe(ADDRESS_UNSEALED_TEXT('Ada'));

@@ -1,7 +1,7 @@
 /**
  * The routes of messages' delivery choices (kits/message-keys.ts; README.md "Trustee kits"):
  *
- *   PUT /api/kits/messages/:messageId   (owner) { generation, mode: 'server'|'trustee', kid, gate?, wrap?, handovers?: [{ trusteeId, wrap }] } → 204
+ *   PUT /api/kits/messages/:messageId   (owner) { generation, mode: 'server'|'trustee', kid, gate?, wrap?, handovers?: [{ trusteeId, wrap, to? }] } → 204
  *   PUT /api/kits/messages              (owner) { choices: [{ messageId, choice }] } (1 … 100) → { saved, refused: [{ messageId, generation, status, error }] }
  *                                       the same, many at once: a device binding hundreds of messages to new kits
  *                                       stays far inside the account's writes per minute (shared/limits.ts)
@@ -46,7 +46,7 @@ export const messageChoiceSchema = z
     gate: gate.optional(),
     wrap: wrapped.optional(),
     handovers: z
-      .array(z.strictObject({ trusteeId: z.string().min(1).max(100), wrap: wrapped }))
+      .array(z.strictObject({ trusteeId: z.string().min(1).max(100), wrap: wrapped, to: z.string().min(3).max(320).optional() }))
       .min(1)
       .max(2)
       .optional(),

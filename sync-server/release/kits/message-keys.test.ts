@@ -11,7 +11,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { fromB64url, toB64url } from '../../../shared/crypto/bytes';
-import { handoverKey, handoverWrapContext } from '../../../shared/crypto/trustee-kit';
+import { handoverKey, handoverWrapContext, handoverWrapContextV2 } from '../../../shared/crypto/trustee-kit';
+import { UnwrapError } from '../../../shared/crypto/errors';
 import { unwrapKey } from '../../../shared/crypto/wrap';
 import { openHandovers, type HandoverJson } from '../../../shared/release/handover-links';
 import type { DeliveryPageData, TrusteePageData } from '../../../shared/release/pages';
@@ -74,7 +75,7 @@ describe('messages with trustee kits', () => {
     expect(await saveDeliveryChoice(device, await loadDeliveryState(api), 'm2', { mode: 'trustee', trustees: ['tr2', 'tr3'] })).toBe(true);
     expect((await api<{ messages: unknown[] }>('/api/kits/messages')).messages).toEqual([
       { messageId: 'm1', mode: 'server', kid: kid('m1'), generations: [1], trustees: [] },
-      { messageId: 'm2', mode: 'trustee', kid: kid('m2'), generations: [1], trustees: ['tr2', 'tr3'] },
+      { messageId: 'm2', mode: 'trustee', kid: kid('m2'), generations: [1], trustees: ['tr2', 'tr3'], to: addr('bert') }, // the address its wraps are bound to
     ]);
     // The server holds no gate and no server wrap for the hand-delivered letter.
     const stored = w.t.deps.db.prepare('SELECT message_id, gate_wrap IS NOT NULL AS gate, wrap IS NOT NULL AS wrap FROM message_keys ORDER BY message_id').all();
@@ -117,15 +118,19 @@ describe('messages with trustee kits', () => {
     expect(mails.filter((e) => e.to[0] === addr('ann') && /hand over/.test(e.subject))).toEqual([]);
 
     // Bob's kit page: the wrap opens with Q, his gate and his kit secret t, and with nothing else.
-    const handed = (await (await w.t.call('GET', `/api/kit/${token('tr2')}/handovers`)).json()) as { messages: Array<{ messageId: string; kid: string; wrap: string; backup: boolean; path: string; recipientEmail: string }> };
-    expect(handed.messages.map((m) => [m.messageId, m.backup, m.recipientEmail])).toEqual([['m2', false, addr('bert')]]);
+    const handed = (await (await w.t.call('GET', `/api/kit/${token('tr2')}/handovers`)).json()) as { messages: Array<{ messageId: string; kid: string; wrap: string; backup: boolean; path: string; recipientEmail: string; to?: string }> };
+    expect(handed.messages.map((m) => [m.messageId, m.backup, m.recipientEmail, m.to])).toEqual([['m2', false, addr('bert'), addr('bert')]]);
     const access = (await (await w.t.call('GET', `/api/kit/${token('tr2')}/access`)).json()) as { q: string; gate: string };
     const ctx = { account: w.userId, trusteeId: 'tr2', messageId: 'm2', generation: 1 };
-    const open = (t: Uint8Array) => handoverKey(fromB64url(access.q)!, fromB64url(access.gate)!, t, ctx).then((k) => unwrapKey(k, handed.messages[0]!.wrap, handoverWrapContext(w.userId, 'tr2', kid('m2'), 1)));
+    const open = (t: Uint8Array) => handoverKey(fromB64url(access.q)!, fromB64url(access.gate)!, t, ctx).then((k) => unwrapKey(k, handed.messages[0]!.wrap, handoverWrapContextV2(w.userId, 'tr2', kid('m2'), 1, addr('bert'))));
     const bobT = made.kits.find((m) => m.trusteeId === 'tr2')!.kit.t;
     expect(toB64url(await open(bobT))).toBe(toB64url(ring.raw(kid('m2'))!));
     await expect(open(made.kits.find((m) => m.trusteeId === 'tr3')!.kit.t)).rejects.toThrow();
     await expect(open(new Uint8Array(16))).rejects.toThrow();
+    // Bound to bert's address: under another address, or the context from before (version 1), it does not open.
+    const handoverKeyOfBob = await handoverKey(fromB64url(access.q)!, fromB64url(access.gate)!, bobT, ctx);
+    await expect(unwrapKey(handoverKeyOfBob, handed.messages[0]!.wrap, handoverWrapContextV2(w.userId, 'tr2', kid('m2'), 1, 'attacker@evil.example'))).rejects.toThrow(UnwrapError);
+    await expect(unwrapKey(handoverKeyOfBob, handed.messages[0]!.wrap, handoverWrapContext(w.userId, 'tr2', kid('m2'), 1))).rejects.toThrow(UnwrapError);
     // Cy holds it as backup; ann hands over nothing. The same link is given again on a reload.
     const cy = (await (await w.t.call('GET', `/api/kit/${token('tr3')}/handovers`)).json()) as { messages: Array<{ backup: boolean; path: string }> };
     expect(cy.messages.map((m) => m.backup)).toEqual([true]);
@@ -144,8 +149,8 @@ describe('messages with trustee kits', () => {
     const bobApi = kitApi(token('tr2'), async (url, init) => w.t.app.request(`http://afterword.test${url}`, init));
     const pageLinks = await handoverLinks(bobApi, { account: w.userId }, await bobApi.access(), { t: bobT }, 'http://afterword.test');
     expect(pageLinks.links.map((l) => l.link)).toEqual([bobLink!.link]);
-    // A letter that does not open with the kit is named, and does not hide the others.
-    expect((await handoverLinks(bobApi, { account: w.userId }, await bobApi.access(), { t: new Uint8Array(16) }, 'http://afterword.test')).notOpened).toEqual([addr('bert')]);
+    // A letter that does not open with the kit is counted (no address named), and does not hide the others.
+    expect((await handoverLinks(bobApi, { account: w.userId }, await bobApi.access(), { t: new Uint8Array(16) }, 'http://afterword.test')).notOpened).toBe(1);
     expect(handoverMailBody('Ada', bobLink!.link)).toContain(bobLink!.link);
 
     // m2's key appears in no e-mail and no file the server keeps (database, WAL, outbox), in any encoding.
@@ -249,7 +254,7 @@ describe('messages with trustee kits', () => {
     expect((await put(serverBody)).status).toBe(204);
     expect((await put({ generation: 1, mode: 'trustee', kid: kid1, handovers: [{ trusteeId: 'tr2', wrap }] })).status).toBe(204);
     const rows = await w.t.services.messageKeys.list(w.userId);
-    expect(rows.messages).toEqual([{ messageId: 'm1', mode: 'trustee', kid: kid1, generations: [1], trustees: ['tr2'] }]);
+    expect(rows.messages).toEqual([{ messageId: 'm1', mode: 'trustee', kid: kid1, generations: [1], trustees: ['tr2'], to: null }]); // a wrap from before binds no address
     expect(made.k).toBe(2);
   });
 });

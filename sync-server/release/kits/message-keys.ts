@@ -48,7 +48,7 @@ export interface MessageChoice {
   /** `server`: MK wrapped under messageDeliveryKey(Q, G_m) with deliveryWrapContext. */
   wrap?: string;
   /** `trustee`: 1 or 2 (the trustee, then the backup), each MK under handoverKey with handoverWrapContext. */
-  handovers?: ReadonlyArray<{ trusteeId: string; wrap: string }>;
+  handovers?: ReadonlyArray<{ trusteeId: string; wrap: string; to?: string }>;
   /** When given, the stored mode must still be this one (null: none stored), else 409: another device chose meanwhile. */
   ifMode?: DeliveryMode | null;
 }
@@ -58,7 +58,9 @@ export interface MessageChoice {
 const gatePlace = (userId: string, generation: number, messageId: string): SealPlace => ({ userId, generation, what: 'gate', trusteeId: messageScope(messageId) });
 const linkPlace = (userId: string, generation: number, messageId: string): SealPlace => ({ userId, generation, what: 'gate', trusteeId: `link:${messageId}` });
 
-const handoversOf = (row: MessageKeyRow): Array<{ trusteeId: string; wrap: string }> => (row.handovers ? (JSON.parse(row.handovers) as Array<{ trusteeId: string; wrap: string }>) : []);
+/** A hand-over wrap as stored: `to` is the address a version 2 wrap is bound to (kept as the owner's device sent it; absent from before). */
+type StoredHandover = { trusteeId: string; wrap: string; to?: string };
+const handoversOf = (row: MessageKeyRow): StoredHandover[] => (row.handovers ? (JSON.parse(row.handovers) as StoredHandover[]) : []);
 
 /** The generation a release went through (it keeps Q sealed), or null. */
 async function releasedGeneration(tx: Pick<AsyncReleaseStore, 'liveKitGenerations'>, userId: string): Promise<KitGenerationRow | null> {
@@ -148,7 +150,7 @@ export function createMessageKeys({ deps, release, records, sealer, store, store
             hs.flatMap((h, i) => (missing.includes(h.trusteeId) ? [{ path: `handovers.${i}.trusteeId`, message: 'holds no kit of these kits' }] : [])),
           );
         }
-        row = { ...base, gate_wrap: null, wrap: null, handovers: JSON.stringify(hs.map((h) => ({ trusteeId: h.trusteeId, wrap: h.wrap }))) };
+        row = { ...base, gate_wrap: null, wrap: null, handovers: JSON.stringify(hs.map((h) => ({ trusteeId: h.trusteeId, wrap: h.wrap, ...(h.to ? { to: h.to } : {}) }))) };
       }
       const live = new Set(gens.filter((g) => generationStatus(g) !== 'retired').map((g) => g.generation));
       const drop = stored.filter((r) => r.generation !== body.generation && (r.mode !== body.mode || !live.has(r.generation))).map((r) => r.generation);
@@ -166,7 +168,9 @@ export function createMessageKeys({ deps, release, records, sealer, store, store
       for (const r of await store.list(userId)) byMessage.set(r.message_id, [...(byMessage.get(r.message_id) ?? []), r]);
       const messages = [...byMessage.entries()].map(([messageId, rows]) => {
         const newest = rows[rows.length - 1]!;
-        return { messageId, mode: newest.mode, kid: newest.kid, generations: rows.filter((r) => live.has(r.generation)).map((r) => r.generation), trustees: handoversOf(newest).map((h) => h.trusteeId) };
+        const hs = handoversOf(newest);
+        const to = newest.mode === 'trustee' ? { to: hs[0]?.to ?? null } : {};
+        return { messageId, mode: newest.mode, kid: newest.kid, generations: rows.filter((r) => live.has(r.generation)).map((r) => r.generation), trustees: hs.map((h) => h.trusteeId), ...to };
       });
       return { messages };
     },
@@ -225,7 +229,8 @@ export function createMessageKeys({ deps, release, records, sealer, store, store
 
     /**
      * `GET /api/kit/:token/handovers`: after the release, the due messages this kit's trustee
-     * hands over (as trustee or backup), each with its wrap, the owner's sealed copy of its address
+     * hands over (as trustee or backup), each with its wrap and the address it is bound to (`to`,
+   * hand-over version 2; absent from before), the owner's sealed copy of its address
      * (an envelope under the letter's own key, null for a letter addressed before there were copies)
      * and a delivery link minted once per
      * message and kept sealed (a new one when the message was re-addressed). Throws 404 (unknown
@@ -264,6 +269,7 @@ export function createMessageKeys({ deps, release, records, sealer, store, store
           kid: row.kid,
           generation: gen.generation,
           wrap: hs[at]!.wrap,
+          ...(hs[at]!.to ? { to: hs[at]!.to } : {}),
           backup: at > 0,
           recipientEmail: m.recipientEmail,
           // The owner's sealed copy of the address, as stored: the page opens it with the letter's key.

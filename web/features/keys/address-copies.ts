@@ -7,7 +7,7 @@
  * sync has brought this device up to date, from the address it holds then; key-effects.ts says so
  * to the person in plain words (OLDER_ADDRESSES_WORDS), since that address is the one the server
  * gave. A copy this device refused at its pull (refused-fields.ts) is not "no copy" and is left
- * alone: the kit check and the vault say it could not be checked.
+ * alone: the kit check and the vault say it could not be checked, and offer resealAddress.
  */
 import { OWNER_COPIES } from '../../../shared/crypto/fields';
 import type { CollectionName } from '../../../shared/schema/collection-names';
@@ -34,4 +34,25 @@ export async function sealOlderAddresses(db: UserDatabase): Promise<number> {
   }
   if (writes.length) await db.writeMany(writes);
   return writes.length;
+}
+
+/**
+ * “Seal this address” (SEAL_ADDRESS_LABEL): the person says the address shown for record `id` of
+ * `collection` (a trustee or a letter) is right, after this device refused its sealed copy at a pull
+ * (the server left it out or served an older one). Writes that address (the copy this device kept,
+ * else the plain one: what address-check.ts letterAddress and kit-check.ts kitAddress show) as both
+ * the plain field and its sealed copy with a fresh HLC, even when this device already holds the same
+ * values (a save of unchanged fields writes nothing), and clears this device's refusal of the copy:
+ * it now holds the owner's newest word, which the next sync sends. Returns the address sealed. Throws
+ * Error when the record is not here or has no address, and what the write throws (LocalWriteError).
+ */
+export async function resealAddress(db: UserDatabase, collection: CollectionName, id: string): Promise<string> {
+  const [plain, copy] = Object.entries(OWNER_COPIES[collection] ?? {})[0] ?? [];
+  if (!plain || !copy) throw new Error(`${collection} keeps no sealed address`);
+  const record = (await db.dexie.entities(collection).get(id)) as Record<string, unknown> | undefined;
+  const address = typeof record?.[copy] === 'string' ? record[copy] : record?.[plain];
+  if (typeof address !== 'string' || !address) throw new Error('This record has no address to seal');
+  await db.writeMany([{ collection, id, patch: { [plain]: address, [copy]: address }, rewrite: [plain, copy] }]);
+  await db.dexie.sealErrors.delete([collection, id, copy]);
+  return address;
 }

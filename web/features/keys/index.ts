@@ -26,4 +26,5 @@ export {
   RESET_NO_KEYS_WORDS,
 } from './refusal-words';
 export { ReopenWords, type NewPasswordKeys } from './ReopenWords';
+export { SealAddressButton } from './SealAddressButton';
 export { importReopenWords, importResetKeys } from './reset-lazy';

@@ -38,15 +38,29 @@ export const ESCROW_KEPT_WORDS = `Your server answered as if it still needed a s
 /** The server's list of how messages are delivered differs from the owner's own sealed choices. */
 export const HANDOVER_MISMATCH_WORDS = `Your server’s list of how your messages are delivered does not match your own choices: a message you asked a trustee to hand over is missing or listed as sent by Afterword. Nothing was sent. Your choices stay as you made them. ${TELL}`;
 
+/** The button beside an address whose sealed copy was refused (SealAddressButton.tsx; address-copies.ts resealAddress). */
+export const SEAL_ADDRESS_LABEL = 'Seal this address';
+
+/** What the address shown is when its copy was refused: the copy this device kept (`keptOwn`), else the server's. */
+const shownAddress = (keptOwn: boolean, whose: string) =>
+  keptOwn
+    ? `Your server did not give back your newest sealed copy of ${whose} address, so the address shown is the copy this device kept, which may be older than your last change.`
+    : `Your server did not give back your own sealed copy of ${whose} address, so the address shown is your server’s and could not be checked.`;
+
+/** The one action that writes a fresh copy of the address shown (resealAddress), said the same way for trustees and letters. */
+const SEAL_IF_RIGHT = `If it is right, choose “${SEAL_ADDRESS_LABEL}”: this device seals it again as your own word.`;
+
 /**
  * A trustee's address whose sealed copy (the owner's own word, shared/sync/record.ts addOwnerCopies) the
  * server left out or served older: the address cannot be checked, so the kit is not sent or printed.
+ * `keptOwn`: this device still holds its own earlier copy (the address shown), else the address is the server's.
  */
-export const KIT_ADDRESS_UNCHECKED_WORDS = (name: string) =>
-  `Your server did not give back your own sealed copy of ${name}’s e-mail address, so this device cannot check the address it shows. Nothing was sent. Open ${name} on the Trustees screen, type the address you know is right and save; then hand over the kit. ${TELL}`;
+export const KIT_ADDRESS_UNCHECKED_WORDS = (name: string, keptOwn: boolean) =>
+  `${shownAddress(keptOwn, `${name}’s e-mail`)} Nothing was sent. ${SEAL_IF_RIGHT} If not, open ${name} on the Trustees screen, type the right address and save. Then hand over the kit. ${TELL}`;
 
-/** A letter's address whose sealed copy the server left out or served older (address-check.ts): shown, but not vouched for. */
-export const ADDRESS_UNCHECKED_WORDS = `Your server did not give back your own sealed copy of this letter’s address, so the address shown is your server’s and could not be checked. Edit this message, type the address you know is right and save. ${TELL}`;
+/** A letter's address whose sealed copy the server left out or served older (address-check.ts): shown, but not vouched for. `keptOwn` as for KIT_ADDRESS_UNCHECKED_WORDS. */
+export const ADDRESS_UNCHECKED_WORDS = (keptOwn: boolean) =>
+  `${shownAddress(keptOwn, 'this letter’s')} ${SEAL_IF_RIGHT} If not, edit this message, type the right address and save. ${TELL}`;
 
 /** A reset link's check named an account this device has no pin for, with weaker protection (or none) than the accounts it knows. */
 export const OTHER_ACCOUNT_WORDS = `Your server says this link is for an account this device has never signed in to, and asks for weaker protection of your password than this device uses. Nothing was sent. Open the link on a device where you have signed in before, or ask for a new link. ${TELL}`;

@@ -11,6 +11,7 @@
 import { CalendarClock, FileText, Mic, Video } from 'lucide-react';
 import type { Message } from '../../../shared/schema';
 import { deliveryCardText } from '../../../shared/delivery-rule';
+import { SealAddressButton } from '../keys';
 import { letterAddress, letterAddressNotice } from './address-check';
 import { useReleaseStore } from '../release';
 import { useConflictCount } from '../../db/versions';
@@ -67,9 +68,10 @@ export function MessageCard({ message, onEdit, onDelete, addressRefused = false 
         {message.file && <MessageRecording file={message.file} recipientName={message.recipientName} messageType={message.messageType} />}
         <p className="line-clamp-3 text-slate-700 whitespace-pre-line break-words">{message.messageContent}</p>
         {addressNotice && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {addressNotice}
-          </p>
+          <div role="alert" className="flex flex-col items-start gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            <p>{addressNotice}</p>
+            {addressRefused && <SealAddressButton collection="messages" id={message.id} whose={message.recipientName} />}
+          </div>
         )}
         {conflicts > 0 && (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -18,11 +18,12 @@ export const ADDRESS_CHANGED_TEXT = (sealed: string) =>
 export const letterAddress = (m: Pick<Message, 'recipientEmail' | 'sealedRecipientEmail'>): string => m.sealedRecipientEmail ?? m.recipientEmail;
 
 /**
- * ADDRESS_UNCHECKED_WORDS when this device refused `m`'s sealed copy (`copyRefused`), ADDRESS_CHANGED_TEXT
+ * ADDRESS_UNCHECKED_WORDS when this device refused `m`'s sealed copy (`copyRefused`; saying whether the
+ * address shown is the copy this device kept or the server's), ADDRESS_CHANGED_TEXT
  * when `m`'s plain address is not its sealed copy, else null (no copy: a letter addressed before copies).
  */
 export function letterAddressNotice(m: Pick<Message, 'recipientEmail' | 'sealedRecipientEmail'>, copyRefused = false): string | null {
-  if (copyRefused) return ADDRESS_UNCHECKED_WORDS;
+  if (copyRefused) return ADDRESS_UNCHECKED_WORDS(typeof m.sealedRecipientEmail === 'string');
   const sealed = m.sealedRecipientEmail;
   return sealed && !sameAddress(sealed, m.recipientEmail) ? ADDRESS_CHANGED_TEXT(sealed) : null;
 }

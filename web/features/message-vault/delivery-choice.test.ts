@@ -55,7 +55,7 @@ describe('delivery choices on the owner’s device', () => {
   });
 
   it('wraps new and existing messages once, again after re-keying and after a key rotation, and keeps a hand-over to its trustee’s kits', async () => {
-    const { w, device, api, ak, db, sync } = await sealedWithKits();
+    const { w, device, api, ak, db, sync, addr } = await sealedWithKits();
     const list = () => api<Listed>('/api/kits/messages');
     const fresh = async () => ({ ...device, keyring: await w.accountRing() });
 
@@ -87,9 +87,15 @@ describe('delivery choices on the owner’s device', () => {
     const kidOf = (id: string) => `msg:${id}~1`;
     expect((await list()).messages).toEqual([
       { messageId: 'm1', mode: 'server', kid: kidOf('m1'), generations: [1, 2], trustees: [] },
-      { messageId: 'm2', mode: 'trustee', kid: kidOf('m2'), generations: [1], trustees: ['tr2'] },
+      { messageId: 'm2', mode: 'trustee', kid: kidOf('m2'), generations: [1], trustees: ['tr2'], to: addr('bert') },
       { messageId: 'm3', mode: 'server', kid: kidOf('m3'), generations: [1, 2], trustees: [] },
     ]);
+
+    // The owner re-addresses the hand-over letter: its wraps are bound to the new address at the next sync (hand-over version 2).
+    await db.write('messages', 'm2', { recipientEmail: addr('bertie') });
+    expect(await syncDeliveryChoices(await fresh())).toEqual({ updated: 1, unbound: [] });
+    expect((await list()).messages[1]).toMatchObject({ messageId: 'm2', mode: 'trustee', generations: [1], to: addr('bertie') });
+    expect(await syncDeliveryChoices(await fresh())).toEqual({ updated: 0, unbound: [] });
 
     // Another device rotates m1's key: m1 is wrapped again, under its new key id, for both generations.
     await w.rotate('msg:m1');
@@ -103,7 +109,7 @@ describe('delivery choices on the owner’s device', () => {
       expect((await w.t.call('POST', `/api/kit/${token}/handover`, { commitment: m.commitment })).status).toBe(204);
     }
     expect(await syncDeliveryChoices(await fresh())).toEqual({ updated: 0, unbound: ['m2'] });
-    expect((await list()).messages[1]).toEqual({ messageId: 'm2', mode: 'trustee', kid: kidOf('m2'), generations: [], trustees: ['tr2'] });
+    expect((await list()).messages[1]).toEqual({ messageId: 'm2', mode: 'trustee', kid: kidOf('m2'), generations: [], trustees: ['tr2'], to: addr('bertie') });
     db.close();
   });
 

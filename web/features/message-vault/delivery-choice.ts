@@ -7,7 +7,9 @@
  *   then has Q, opens it and e-mails the recipient the link with the key.
  * - "A trustee hands it over": the message key is wrapped ONLY under handoverKey(Q, G_j, t_j) of
  *   the chosen trustee (and optionally a backup), which the server cannot derive; that trustee's
- *   kit page gives them the link to send from their own e-mail.
+ *   kit page gives them the link to send from their own e-mail. The wrap is bound to the letter's
+ *   address (hand-over version 2, SealedChoices.address; wrapped again when it changes), so the
+ *   page that opens the key has proved whom to send it to.
  *
  * Q, G_j and t_j come from the owner copy of the kits (openOwnerCopy, under AK). Wraps are made
  * for every live generation (the current one and a pending one), so re-keying needs only this
@@ -24,7 +26,8 @@
 import { toB64url, webRandom, type RandomSource } from '../../../shared/crypto/bytes';
 import type { Keyring } from '../../../shared/crypto/keys';
 import { kidOf, messageScope } from '../../../shared/crypto/kid';
-import { deliveryWrapContext, handoverKey, handoverWrapContext, messageDeliveryKey, openOwnerCopy, type MadeGeneration } from '../../../shared/crypto/trustee-kit';
+import { deliveryWrapContext, handoverKey, handoverWrapContextV2, messageDeliveryKey, openOwnerCopy, type MadeGeneration } from '../../../shared/crypto/trustee-kit';
+import { sameAddress } from '../../../shared/crypto/fields';
 import { wrapKey } from '../../../shared/crypto/wrap';
 import { DeviceRefusal, HANDOVER_MISMATCH_WORDS, type Api } from '../keys';
 import type { DeliveryMode, MessageChoiceJson } from '../../../shared/schema/kits';
@@ -68,7 +71,7 @@ interface LiveGeneration {
 export interface DeliveryState {
   generations: LiveGeneration[];
   /** By message id: its mode, key id, the generations it has wraps for, and its trustees. */
-  messages: Map<string, { mode: DeliveryMode; kid: string; generations: number[]; trustees: string[] }>;
+  messages: Map<string, { mode: DeliveryMode; kid: string; generations: number[]; trustees: string[]; to?: string | null }>;
   /** True once kits are in use (a current generation: k kits handed over); before, a release sends every message by Afterword. */
   inUse: boolean;
 }
@@ -119,6 +122,9 @@ function ownerCopies(deps: DeliveryChoiceDeps) {
   };
 }
 
+/** Why a hand-over cannot be wrapped: this device cannot vouch for the letter's address (its copy or address was refused at a pull). */
+const UNBOUND_ADDRESS = 'This letter’s address could not be checked on this device, so it cannot be bound to a trustee’s kit. Check the address on the message’s card (“Seal this address” if it is right), then choose again.';
+
 /** One message's wraps for one generation: an item of `PUT /api/kits/messages`. */
 interface ChoiceItem {
   messageId: string;
@@ -152,12 +158,15 @@ async function wrapsFor(deps: DeliveryChoiceDeps, state: DeliveryState, messageI
       items.push({ messageId, choice: { generation, mode: 'server', kid, gate: toB64url(gate), wrap: await wrapKey(key, raw, deliveryWrapContext(account, kid, generation), random) } });
       continue;
     }
+    // Bound to the letter's address (hand-over version 2): the trustee's page proves it by opening the key.
+    const to = await deps.choices.address(messageId);
+    if (!to) throw new DeliveryChoiceError(UNBOUND_ADDRESS);
     const handovers = [];
     for (const trusteeId of choice.trustees) {
       const m = made.kits.find((k) => k.trusteeId === trusteeId);
       if (!m) continue; // this trustee holds no kit of these kits (a backup left out of a re-key)
       const key = await handoverKey(made.q, m.gate, m.kit.t, { account, trusteeId, generation, messageId });
-      handovers.push({ trusteeId, wrap: await wrapKey(key, raw, handoverWrapContext(account, trusteeId, kid, generation), random) });
+      handovers.push({ trusteeId, to, wrap: await wrapKey(key, raw, handoverWrapContextV2(account, trusteeId, kid, generation, to), random) });
     }
     if (handovers.length === 0) {
       if (g === state.generations[0]) throw new DeliveryChoiceError('The trustee you chose holds no trustee kit. Choose a trustee who has one, or let Afterword deliver this message.');
@@ -242,7 +251,8 @@ export const keyedMessageIds = (keyring: Keyring): string[] => [...new Set(keyri
  * re-keying) or an older key version (after its key was rotated) is wrapped again with its stored
  * choice. Returns how many messages were sent. Nothing happens without kits; a message the
  * server no longer has (deleted) is skipped, and so is one whose record this device does not hold
- * yet. A message whose stored trustees hold no kit of the current kits is reported in `unbound`
+ * yet, and so is a hand-over whose address this device refused at a pull (it cannot bind it: the
+ * vault's card says so). A message whose stored trustees hold no kit of the current kits is reported in `unbound`
  * (the owner must choose again), never silently switched to the server. Throws DeviceRefusal
  * (HANDOVER_MISMATCH_WORDS), having sent nothing, when the server's list differs from the owner's
  * sealed choices (decideChoice).
@@ -267,7 +277,12 @@ export async function syncDeliveryChoices(deps: DeliveryChoiceDeps, messageIds: 
     if (decided.adopt) await deps.choices.write(id, decided.choice);
     // A hand-delivered message needs no wrap of pending kits none of its trustees holds; of the kits in use it always does.
     const needs = (g: LiveGeneration) => have!.mode === 'server' || g === state.generations[0] || have!.trustees.some((t) => g.kits.some((k) => k.trusteeId === t));
-    const upToDate = have && have.kid === kid && state.generations.every((g) => have.generations.includes(g.generation) || !needs(g));
+    // A hand-over's wraps are bound to the letter's address (version 2): made again when it changed, or for wraps from before.
+    // One whose address this device cannot vouch for is left as the server holds it: the vault's card says so ("Seal this address").
+    const to = decided.choice.mode === 'trustee' ? await deps.choices.address(id) : null;
+    if (decided.choice.mode === 'trustee' && to === null) continue;
+    const bound = have?.mode !== 'trustee' || (typeof have.to === 'string' && to !== null && sameAddress(have.to, to));
+    const upToDate = have && bound && have.kid === kid && state.generations.every((g) => have.generations.includes(g.generation) || !needs(g));
     if (upToDate) continue;
     try {
       // Compare-and-set: only over the choice read here, never over one another device made meanwhile.

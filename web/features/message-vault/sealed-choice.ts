@@ -24,6 +24,12 @@ export interface SealedChoices {
   read(messageId: string): Promise<SealedChoice | null | undefined>;
   /** Records `choice` in the message's record (sealed by the next sync). */
   write(messageId: string, choice: SealedChoice): Promise<void>;
+  /**
+   * The address a hand-over of message `messageId` is bound to (trustee-kit.ts handoverWrapContextV2):
+   * the owner's sealed copy, else the plain address; null when this device does not hold the letter,
+   * or refused its copy or its address at a pull (it would bind an address it cannot vouch for).
+   */
+  address(messageId: string): Promise<string | null>;
 }
 
 /**
@@ -46,6 +52,17 @@ export function sealedChoicesOf(db: UserDatabase): SealedChoices {
       if (await db.dexie.sealErrors.get(['messages', messageId, 'delivery'])) return undefined;
       if (message.delivery == null) return null;
       return isChoice(message.delivery) ? { mode: message.delivery.mode, trustees: [...message.delivery.trustees] } : undefined;
+    },
+    async address(messageId) {
+      const message = await db.dexie.entities('messages').get(messageId);
+      if (!message) return null;
+      const refused = await db.dexie.sealErrors.bulkGet([
+        ['messages', messageId, 'sealedRecipientEmail'],
+        ['messages', messageId, 'recipientEmail'],
+      ]);
+      if (refused.some(Boolean)) return null;
+      const address = typeof message.sealedRecipientEmail === 'string' ? message.sealedRecipientEmail : message.recipientEmail;
+      return typeof address === 'string' && address.includes('@') ? address : null;
     },
     async write(messageId, choice) {
       await db.write('messages', messageId, { delivery: { mode: choice.mode, trustees: [...choice.trustees] } });

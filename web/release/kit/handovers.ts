@@ -12,28 +12,28 @@ import { openHandovers, SealedAddressError, type HandoverLink } from '../../../s
 import { dateText, h, say } from '../dom';
 import type { KitAccess, KitApi, KitInfo } from './api';
 
-/** The letters a kit hands over: those that opened, the addresses of those that did not (named, never dropped), and how many whose sealed address did not open. */
+/** The letters a kit hands over: those that opened, how many did not (counted, never dropped; no address named, since the server's may be the lie), and how many whose sealed address did not open. */
 export interface Handovers {
   links: HandoverLink[];
-  notOpened: string[];
+  notOpened: number;
   /** Letters whose owner's sealed address did not open (changed on the server): no link is given, and no address named. */
   unchecked: number;
 }
 
 /**
  * The links (on `origin`, the page's own) of the letters kit `kit` hands over, each opened on its
- * own with the released `access` (one that does not open with this kit is named in `notOpened`; the
- * others still open). Throws KitApiError when the server refuses.
+ * own with the released `access` (one that does not open with this kit, or with the address given,
+ * is counted in `notOpened`; the others still open). Throws KitApiError when the server refuses.
  */
 export async function handoverLinks(api: KitApi, info: Pick<KitInfo, 'account'>, access: KitAccess, kit: Pick<Kit, 't'>, origin: string): Promise<Handovers> {
-  const out: Handovers = { links: [], notOpened: [], unchecked: 0 };
+  const out: Handovers = { links: [], notOpened: 0, unchecked: 0 };
   for (const m of await api.handovers()) {
     try {
       out.links.push(...(await openHandovers({ account: info.account, trusteeId: access.trusteeId, q: access.q, gate: access.gate, t: kit.t, origin, messages: [m] })));
     } catch (err) {
       if (!(err instanceof CryptoError)) throw err;
       if (err instanceof SealedAddressError) out.unchecked += 1;
-      else out.notOpened.push(m.recipientEmail);
+      else out.notOpened += 1;
     }
   }
   return out;
@@ -61,6 +61,15 @@ export const ADDRESS_UNSEALED_TEXT = (owner: string) =>
 export const ADDRESS_UNCHECKED_TEXT = (n: number, owner: string) =>
   `${n === 1 ? 'One letter' : `${n} letters`} for you to hand over could not be checked against the address ${owner} wrote (it was changed on the server), so this page does not give ${n === 1 ? 'its link' : 'their links'}. Please tell ${owner}’s other trustees or family.`;
 
+/** Said when letters did not open with this kit, or not with the address the server gave (a wrap bound to the owner's address): no link, and no address named. */
+export const NOT_OPENED_TEXT = (n: number, owner: string) =>
+  `${n === 1 ? 'One letter' : `${n} letters`} for you to hand over could not be opened with your kit: it may be an older kit, or Afterword’s server gave another address than the one ${owner} wrote. This page gives no link for ${n === 1 ? 'it' : 'them'}. Please tell ${owner}’s other trustees or family.`;
+
+/** The warnings the section shows under the letters (none: all opened and were checked). */
+export function handoverNotices({ notOpened, unchecked }: Pick<Handovers, 'notOpened' | 'unchecked'>, ownerFirstName: string): string[] {
+  return [...(notOpened ? [NOT_OPENED_TEXT(notOpened, ownerFirstName)] : []), ...(unchecked ? [ADDRESS_UNCHECKED_TEXT(unchecked, ownerFirstName)] : [])];
+}
+
 /** What the page says of letter `l`: its line (whom it is for, its date, backup) and, for an address not sealed or refused, the note beside it. */
 export function handoverLineText(l: HandoverLink, ownerFirstName: string): { line: string; note: string | null } {
   const when = l.deliveryDate ? ` ${ownerFirstName} chose ${dateText(l.deliveryDate)} for it.` : '';
@@ -79,7 +88,7 @@ export const handoverMailBody = (ownerFirstName: string, link: string) =>
 
 /** The section listing the letters of `handed` (none: nothing is shown). */
 export function handoverSection({ links, notOpened, unchecked }: Handovers, ownerFirstName: string): Node | null {
-  if (links.length === 0 && notOpened.length === 0 && unchecked === 0) return null;
+  if (links.length === 0 && notOpened === 0 && unchecked === 0) return null;
   const item = (l: HandoverLink) => {
     const mail = handoverMailto(l, ownerFirstName);
     const copy = h('button', { type: 'button', class: 'small secondary' }, 'Copy link');
@@ -105,9 +114,6 @@ export function handoverSection({ links, notOpened, unchecked }: Handovers, owne
     h('h2', { id: 'handovers' }, 'Letters for you to hand over'),
     h('p', {}, `${ownerFirstName} asked you to pass these letters on yourself, so that Afterword cannot read them. Send each link from your own e-mail to the person it is for: the link holds the key, so only you, they and the e-mail services it passes through ever have it.`),
     h('ul', {}, links.map(item)),
-    notOpened.length
-      ? h('p', { class: 'error', role: 'alert' }, `${notOpened.length === 1 ? 'The letter' : 'The letters'} for ${notOpened.join(', ')} could not be opened with your kit (it may be an older kit). Please tell ${ownerFirstName}'s other trustees or family.`)
-      : null,
-    unchecked ? h('p', { class: 'error', role: 'alert' }, ADDRESS_UNCHECKED_TEXT(unchecked, ownerFirstName)) : null,
+    ...handoverNotices({ notOpened, unchecked }, ownerFirstName).map((text) => h('p', { class: 'error', role: 'alert' }, text)),
   );
 }

@@ -15,6 +15,7 @@ import { Button, buttonClasses } from '../../../ui/Button';
 import { FormField } from '../../../ui/FormField';
 import { Input } from '../../../ui/Input';
 import { toast } from '../../../ui/toast-store';
+import { SealAddressButton } from '../../keys';
 import type { KitStatus } from './kits-api';
 import type { KitCandidate } from './kit-plan';
 import { kitAddress, kitHandoutProblem } from './kit-check';
@@ -106,9 +107,10 @@ export function KitRow({ status, trustee, handout, people, now }: KitRowProps) {
       </div>
       <KitDates status={status} handedOver="Handed over" />
       {handout && trustee && problem && (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {problem}
-        </p>
+        <div role="alert" className="flex flex-col items-start gap-2">
+          <p className="text-sm font-medium text-red-700">{problem}</p>
+          {trustee.copyRefused && <SealAddressButton collection="trustees" id={trustee.id} whose={name} />}
+        </div>
       )}
       {handout && trustee && !problem && (
         <>

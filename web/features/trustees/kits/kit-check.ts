@@ -31,7 +31,7 @@ export const KIT_LEVEL_CHANGED_TEXT = (name: string, listed: string, sealed: str
  * the owner copy.
  */
 export function kitHandoutProblem(trustee: Pick<KitCandidate, 'name' | 'email' | 'sealedEmail' | 'copyRefused' | 'level'>, handout: Pick<KitHandout, 'level'>): string | null {
-  if (trustee.copyRefused) return KIT_ADDRESS_UNCHECKED_WORDS(trustee.name);
+  if (trustee.copyRefused) return KIT_ADDRESS_UNCHECKED_WORDS(trustee.name, typeof trustee.sealedEmail === 'string');
   if (trustee.sealedEmail && !sameAddress(trustee.sealedEmail, trustee.email)) return KIT_ADDRESS_CHANGED_TEXT(trustee.name, trustee.sealedEmail);
   if (trustee.level !== handout.level) return KIT_LEVEL_CHANGED_TEXT(trustee.name, ACCESS_LEVEL_LABELS[trustee.level], ACCESS_LEVEL_LABELS[handout.level]);
   return null;

@@ -84,8 +84,9 @@ const DELIVERY_PATH = /^\/r\/d\/[A-Za-z0-9_-]{20,128}$/;
 /**
  * The address of `m` to send it to, checked against the owner's sealed copy opened with the message
  * key `mk` (issue 39) and held to the letter's version; `bound` is the address a version 2 wrap proved
- * (openBound), null for a wrap from before. A bound address stands without a copy only when the
- * version does not name one; a copy that names another address than the bound one is refused. Throws SealedAddressError when the copy does not open (changed, moved from another
+ * (openBound), null for a wrap from before. The copy, held to the version, is the owner's last word
+ * and wins over the bound address (a wrap not yet bound again after the address changed, or an old
+ * one served again); the bound address stands only where no copy is due (the version names none). Throws SealedAddressError when the copy does not open (changed, moved from another
  * letter or field, an old one served with its old HLC that no longer matches): the caller names the
  * letter as not checkable, never its server-written address as one to use.
  */
@@ -103,8 +104,6 @@ async function checkedAddress(account: string, m: HandoverJson, mk: Uint8Array, 
     throw err;
   }
   if (typeof sealed !== 'string' || !sealed.includes('@')) throw new SealedAddressError('The sealed address is not an address');
-  // A version 2 wrap bound to another address than the owner's last copy is a wrap the owner replaced, served again.
-  if (bound && !sameAddress(bound, sealed)) throw new SealedAddressError('The hand-over was bound to an address the owner has since replaced');
   return named(sealed);
 }
 

@@ -113,9 +113,10 @@ describe('a server that lies about a hand-over letter\'s address', () => {
     const older = await olderWrap(h);
     h.setLie((ms) => ms.map((m) => ({ ...m, wrap: older, to: undefined, recipientEmail: ATTACKER, sealedAddress: moved })));
     expect(await h.open()).toEqual({ links: [], notOpened: 0, unchecked: 1 });
-    // A version 2 wrap proves the address itself: the moved copy changes nothing.
+    // A version 2 wrap proves an address the owner once gave, not that it is their last: a copy that
+    // does not open leaves it unchecked too (the copy, held to the version, is the owner's last word).
     h.setLie((ms) => ms.map((m) => ({ ...m, recipientEmail: ATTACKER, sealedAddress: moved })));
-    expect((await h.open()).links.map((l) => [l.recipientEmail, l.address])).toEqual([[h.addr('bert'), 'differs']]);
+    expect(await h.open()).toEqual({ links: [], notOpened: 0, unchecked: 1 });
     h.setLie((ms) => ms.map((m) => ({ ...m, path: '@evil.example/r/d/x' })));
     const other = await h.open();
     expect(other.links).toEqual([]);

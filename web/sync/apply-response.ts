@@ -188,11 +188,12 @@ export async function openAnswer(keys: SyncKeys | undefined, res: SyncResponse):
 
 /**
  * Applies an answer openAnswer gave, in ONE transaction: a sealed answer's records checked for
- * freshness (rule 29: a current answer, its cursor not behind the stored one, against this
- * device's states of its records, read with one bulkGet that the merge then uses; a response older
- * than one already applied, a late or repeated answer, may carry older states honestly and those
- * never merge over newer fields, rule 4, so it is not held to them), the refused fields recorded
- * in `sealErrors` and left out (rule 26), then applyResponse's work. `sealErrorsChanged` says
+ * freshness against this device's states of its records (rule 29; read with one bulkGet that the
+ * merge then uses), the refused fields left out (rule 26) and, for a current answer (its cursor not
+ * behind the stored one), recorded in `sealErrors`; a response older than one already applied, a
+ * late or repeated answer, may carry older states honestly, so what it refuses is left out
+ * silently (the engine refuses an answer behind its own request: CursorBehindError), then
+ * applyResponse's work. `sealErrorsChanged` says
  * whether `sealErrors` changed (the sync status reads it again).
  */
 export async function mergeAnswer(db: UserDatabase, answer: OpenedAnswer): Promise<ApplyResult & { sealErrorsChanged?: boolean }> {
@@ -202,8 +203,10 @@ export async function mergeAnswer(db: UserDatabase, answer: OpenedAnswer): Promi
   return db.dexie.transaction('rw', [...db.allTables(), db.dexie.sealErrors], async () => {
     const current = sealed.response.cursor >= ((await db.getMeta('cursor')) ?? 0);
     const states = sealed.all.length ? await db.readStates(sealed.all) : [];
-    const { response, unopened, opened } = checkOpened(sealed, current ? states.map((s) => s.state) : undefined);
-    const sealErrorsChanged = await writeSealErrors(db, unopened, opened);
+    // Always held to this device's states (an older answer too: a field it refuses is left out, not
+    // named, since an honest late answer may carry older states); only a current answer records them.
+    const { response, unopened, opened } = checkOpened(sealed, states.map((s) => s.state));
+    const sealErrorsChanged = current ? await writeSealErrors(db, unopened, opened) : false;
     return { ...(await applyInTransaction(db, response, states.slice(0, response.records.length))), sealErrorsChanged };
   });
 }

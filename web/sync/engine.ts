@@ -46,6 +46,7 @@ export function describeSyncError(err: unknown, online = true): string {
   if (!online) return 'This device is offline';
   if (err instanceof KeysLockedError) return 'Your keys are locked on this device; sign in again to sync';
   if (err instanceof SealRefusedError) return 'The server did not accept the sealed changes; retrying';
+  if (err instanceof CursorBehindError) return 'The server answered with older data than this device already has; nothing was changed here. Retrying';
   if (isNetworkError(err)) return 'Cannot reach the server';
   if (err instanceof SyncHttpError) {
     if (err.status === 413) return 'Too many changes at once; retrying in smaller steps';
@@ -101,6 +102,15 @@ export interface SyncEngine {
 /** The server refused sealed changes round after round (or this device cannot seal): back off and retry later. */
 class SealRefusedError extends Error {
   override name = 'SealRefusedError';
+}
+
+/**
+ * The server answered a pull with a cursor behind the one this device asked from (issue 39,
+ * Freshness): an honest server never goes back, and such an answer would be merged as "older than
+ * one already applied", so it is refused whole before anything of it is merged.
+ */
+class CursorBehindError extends Error {
+  override name = 'CursorBehindError';
 }
 
 const isNetworkError = (err: unknown) => err instanceof TypeError || (err as Error)?.name === 'AbortError';
@@ -242,6 +252,7 @@ export function createSyncEngine(opts: SyncEngineOptions): SyncEngine {
           const { request, answer, sentAt, receivedAt } = await next;
           const res = answer.response;
           if (stopped) return;
+          if (res.cursor < request.cursor) throw new CursorBehindError(`Cursor ${res.cursor} behind the request's ${request.cursor}`);
           if (res.hasMore && request.changes.length === 0 && round + 1 < maxRounds && (await db.dexie.outbox.count()) === 0) {
             ahead = send({ ...request, cursor: res.cursor, changes: [] });
             ahead.catch(() => undefined); // its failure is met when the next round awaits it, not as an unhandled rejection meanwhile

@@ -15,6 +15,9 @@ import type { UserDatabase } from '../db/user-database';
 import { createSyncEngine } from './engine';
 import { createSealedWorld, type SealedWorld } from './test-sealed';
 import type { Transport } from './transport';
+import { formatHlc, parseHlc } from '../../shared/sync/hlc';
+import { TOMBSTONE_FIELD, TWIN_PREFIX, VERSION_FIELD } from '../../shared/schema/collection-names';
+import { describeSyncError } from './engine';
 
 const PAGE = 2;
 const AT = '2026-11-29T04:00:00.000Z';
@@ -203,6 +206,26 @@ describe('a lying server against the pipelined pull', () => {
     expect(await db.dexie.entities('documents').get(tampered)).toMatchObject({ documentName: `Document ${tampered.slice(1)}`, originalLocation: 'The safe' });
     expect(await refusals(db, tampered)).toEqual([]);
     expect(honest.snapshot.unopened).toBeUndefined();
+    db.close();
+  });
+  it('an answer whose cursor goes back behind the request (cursor 0) with a record\'s version stripped and a plain deletion: refused, nothing merged, the cursor not moved back', async () => {
+    const { w } = await accountWithHistory(3);
+    const db = await w.device();
+    await pull(w, db, (_page, res) => res); // an honest first sync: the device holds d0 and its version
+    const cursor = (await db.getMeta('cursor'))!;
+    expect(cursor).toBeGreaterThan(0);
+    const now = await stored(w, 'd0');
+    const later = formatHlc({ ...parseHlc(Object.values(now.clocks).sort().at(-1)!)!, ms: Date.now() + 60_000 });
+    const values = Object.fromEntries(Object.entries(now.values).filter(([k]) => k !== VERSION_FIELD && !k.startsWith(TWIN_PREFIX)));
+    const clocks = Object.fromEntries(Object.entries(now.clocks).filter(([k]) => k !== VERSION_FIELD && !k.startsWith(TWIN_PREFIX)));
+    const hidden: ServerRecord = { ...now, values: { ...values, [TOMBSTONE_FIELD]: true }, clocks: { ...clocks, [TOMBSTONE_FIELD]: later } };
+    const pulled = await pull(w, db, (_page, res) => ({ ...res, cursor: 0, hasMore: false, records: [hidden] }));
+    expect(await names(db)).toMatchObject({ d0: 'New will' }); // still there
+    expect(await db.getMeta('cursor')).toBe(cursor);
+    expect(pulled.snapshot.status).toBe('error');
+    expect(pulled.snapshot.lastError).not.toBe(describeSyncError(new Error('x'))); // named, not 'stopped unexpectedly'
+    expect(pulled.snapshot.lastError).toMatch(/older/);
+    expect(pulled.requests.map((r) => r.changes.length).filter((n) => n > 0)).toEqual([]);
     db.close();
   });
 });

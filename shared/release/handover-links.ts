@@ -135,7 +135,7 @@ async function openBound(account: string, trusteeId: string, m: HandoverJson, wr
     if (typeof address !== 'string' || !address.includes('@') || tried.has(boundAddress(address))) continue;
     tried.add(boundAddress(address));
     try {
-      return { key: await unwrapKey(wrapping, m.wrap, handoverWrapContextV2(account, trusteeId, m.kid, m.generation, address)), address: address.trim() };
+      return { key: await unwrapKey(wrapping, m.wrap, handoverWrapContextV2(account, trusteeId, m.kid, m.generation, address)), address: boundAddress(address) }; // the address as bound, never the server's spelling of it
     } catch (err) {
       if (!(err instanceof UnwrapError)) throw err;
     }

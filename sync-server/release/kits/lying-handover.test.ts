@@ -151,6 +151,16 @@ describe('a server that lies about a hand-over letter\'s address', () => {
     h.setLie((ms) => ms.map((m) => ({ ...m, sealedAddress: null, version: null })));
     expect((await h.open()).links.map((l) => [l.recipientEmail, l.address])).toEqual([[h.addr('bert'), 'sealed']]);
 
+    // Another spelling of the bound address (case, or U+212A KELVIN SIGN, which lower-cases to 'k'):
+    // the page gives the address as bound, never the server's spelling.
+    const respelled = (a: string) => `\u212A${a.toUpperCase()}`;
+    h.setLie((ms) => ms.map((m) => ({ ...m, to: respelled(m.to!), recipientEmail: respelled(m.to!), sealedAddress: null, version: null })));
+    const spelled = await h.open();
+    expect(spelled.links.length + spelled.notOpened).toBe(1);
+    for (const l of spelled.links) expect(l.recipientEmail).not.toContain('\u212A');
+    h.setLie((ms) => ms.map((m) => ({ ...m, to: m.to!.toUpperCase(), recipientEmail: m.to!.toUpperCase(), sealedAddress: null, version: null })));
+    expect((await h.open()).links.map((l) => l.recipientEmail)).toEqual([h.addr('bert')]);
+
     // Only the record's address changed: the wrap still names the owner's, which it proves.
     h.setLie((ms) => ms.map((m) => ({ ...m, recipientEmail: ATTACKER, sealedAddress: null, version: null })));
     const proven = await h.open();

@@ -46,7 +46,10 @@ import type { ProjectConfig } from 'vitest/node';
  * browser test spends is Chromium's work per page: one signed-up owner on a page is about 4.5 s of
  * Chromium CPU (new context 0.7, /register 0.4, sign-up to the dashboard 3.0, one more page load
  * 1.3; Argon2id itself is 0.33 s of it), so fewer sign-ups and page loads, not more files at once,
- * is what would make the run shorter.
+ * is what would make the run shorter. Of a new context's cost, the service worker's install (its
+ * precache of the app shell, 217 files) is about 2.4 s of CPU, 90 % of it Chromium's (issue 41,
+ * measured at load ~45: /login 3.8-4.2 CPU-s with the worker, 1.4-1.6 with it blocked; sign-up to
+ * the dashboard 6.1 and 3.9).
  */
 const E2E_FILES_AT_ONCE = 2;
 

@@ -43,10 +43,10 @@ export const BIG_LIBRARIES = /[\\/]node_modules[\\/](react-router|react-router-d
 /** A feature's index.ts: re-exports only (web/features/feature-index.test.ts), whose modules load only by the names imported. */
 const BARREL = /[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 
-/** The names `source` imports by value (not `import type`) from any module, e.g. `import { a, type B } from '…'` → a. */
+/** The names `source` imports by value (not `import type`) from any module, e.g. `import D, { a, type B } from '…'` → a. */
 function importedNames(source: string): Set<string> {
   const names = new Set<string>();
-  for (const m of source.matchAll(/import\s+(?!type\b)\{([^}]*)\}\s*from/g))
+  for (const m of source.matchAll(/import\s+(?:[\w$]+\s*,\s*)?(?!type\b)\{([^}]*)\}\s*from/g))
     for (const part of m[1]!.split(',')) if (part.trim() && !part.trim().startsWith('type ')) names.add(part.trim().split(/\s+as\s+/)[0]!);
   return names;
 }

@@ -14,7 +14,7 @@ import { deleteCookie, setCookie } from 'hono/cookie';
 import { parse } from 'hono/utils/cookie';
 import type { AppDeps } from '../app-env';
 import { isHttps } from '../http/https';
-import { createBoundedCache } from '../records/index';
+import { createBoundedCache } from '../db/bounded-cache';
 
 /** The name `base` has over this request's scheme: `__Host-<base>` over HTTPS, else `<base>`. */
 export function cookieName(c: Context, deps: AppDeps, base: string): string {

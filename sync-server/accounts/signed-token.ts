@@ -20,7 +20,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppDeps } from '../app-env';
-import { type BoundedCache, createBoundedCache } from '../records/index';
+import { type BoundedCache, createBoundedCache } from '../db/bounded-cache';
 
 const ISSUER = 'afterword';
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256' })).toString('base64url');

@@ -12,7 +12,7 @@ import type { Result, Router } from 'hono/router';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { SmartRouter } from 'hono/router/smart-router';
 import { TrieRouter } from 'hono/router/trie-router';
-import { createBoundedCache } from '../records/index';
+import { createBoundedCache } from '../db/bounded-cache';
 
 /** How many matches are kept (each a path of at most KEPT_PATH_MAX characters and its handlers). */
 const KEPT_MATCHES = 4_096;

@@ -12,7 +12,7 @@
 import type { KdfParams } from '../../shared/crypto/kdf';
 import { parseStoredKeyring, type StoredKeyring } from '../../shared/crypto/keys';
 import type { Db } from '../db/sqlite';
-import { createBoundedCache } from '../records/index';
+import { createBoundedCache } from '../db/bounded-cache';
 
 /** An account's key row, parsed. Times in ms. */
 export interface AccountKeys {

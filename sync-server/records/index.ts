@@ -10,7 +10,6 @@
  */
 export type { AccountKeysReader } from './sealed-check';
 export { createRecordService, type RecordReader, type RecordService, type RecordSource, type RefuseChange } from './service';
-export { createBoundedCache, type BoundedCache } from './bounded-cache';
 export { namedBlob, type FileRefChanges } from './file-refs';
 export { checkSealedField, sealedAccountOf, type SealedAccount } from './sealed-check';
 export { parseSealedRestBody, takesSealedForm } from './sealed-rest';

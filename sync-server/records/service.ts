@@ -27,7 +27,7 @@ import { outsideTransaction } from '../db/tx-errors';
 import type { RateLimiterFactory } from '../http/rate-limit';
 import { createAdmission } from './admission';
 import { checkSealedField, refuseSealedRestWrite, sealedAccountOf, sealingAt, type AccountKeysReader, type SealedAccount } from './sealed-check';
-import { createBoundedCache } from './bounded-cache';
+import { createBoundedCache } from '../db/bounded-cache';
 import { sealedRestChange, sealedRestCheck, withSealedLists } from './sealed-rest';
 import { watchFileRefs, type FileRefChanges } from './file-refs';
 import { createAccountThrottle, type AccountThrottle } from '../http/account-throttle';

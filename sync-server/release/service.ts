@@ -11,7 +11,7 @@ import { linkBase, type AppDeps } from '../app-env';
 import type { AsyncReleaseStore } from './store/release-store';
 import type { CollectionName, EntityOf } from '../../shared/schema';
 import { plainView } from '../../shared/crypto/fields';
-import { createBoundedCache } from '../records/index';
+import { createBoundedCache } from '../db/bounded-cache';
 import { queueDueDeliveries } from './deliveries';
 import { removeOutboxFiles } from './mailer';
 import { ownerParams, sendableAddress } from './emails';

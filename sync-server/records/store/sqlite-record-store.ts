@@ -7,7 +7,7 @@ import { backlogFrom, BacklogMemo, marksOfSeqs, rankSegment } from './backlog-ma
 import { mergeBatch, refusePlaintextInSealed } from './merge-batch';
 import { MAX_HISTORY_PER_FIELD, pageOf, recordJson, type RecordStore } from './record-store';
 import type { Db } from '../../db/sqlite';
-import { createBoundedCache } from '../bounded-cache';
+import { createBoundedCache } from '../../db/bounded-cache';
 
 interface Row {
   collection: string;

@@ -129,14 +129,13 @@ export function validateChange(
   }
   for (const key of fieldNames) {
     const value = change.fields[key];
-    const where = `${change.collection}.${key}`;
     if (isFreshnessField(key)) {
       // Rule 29: only as an envelope of a sealed account; a twin names a field of the collection.
       const twinOf = key.startsWith(TWIN_PREFIX) ? key.slice(TWIN_PREFIX.length) : null;
       const known = twinOf === null || twinOf === TOMBSTONE_FIELD || Object.hasOwn(spec.fields.shape, twinOf);
       const sealed = known ? opts.sealed?.(change.collection, change.id, key, value) : undefined;
       if (sealed === null) continue;
-      return { ok: false, reason: sealed ?? `${where}: unknown field` };
+      return { ok: false, reason: sealed ?? `${change.collection}.${key}: unknown field` };
     }
     const kept = checkKeptField(change.collection, key, value, opts.actor); // rule 23
     if (kept !== undefined) {
@@ -144,13 +143,13 @@ export function validateChange(
       continue;
     }
     if (key === TOMBSTONE_FIELD) {
-      if (typeof value !== 'boolean') return { ok: false, reason: `${where}: must be true or false` };
+      if (typeof value !== 'boolean') return { ok: false, reason: `${change.collection}.${key}: must be true or false` };
       continue;
     }
     const [field, itemId] = splitField(key);
     if (itemId !== null) {
       if (!spec.lists.includes(field) || !idSchema.safeParse(itemId).success) {
-        return { ok: false, reason: `${where}: unknown field` };
+        return { ok: false, reason: `${change.collection}.${key}: unknown field` };
       }
       const sealed = opts.sealed?.(change.collection, change.id, key, value);
       if (sealed !== undefined) {
@@ -158,14 +157,14 @@ export function validateChange(
         continue;
       }
       const r = listItemSchema(change.collection).safeParse(value);
-      if (!r.success) return { ok: false, reason: `${where}: ${r.error.issues[0]!.message}` };
+      if (!r.success) return { ok: false, reason: `${change.collection}.${key}: ${r.error.issues[0]!.message}` };
       continue;
     }
     // Only the schema's own keys: `constructor` or `toString` must not reach Object.prototype.
     const schema = Object.hasOwn(spec.fields.shape, field) ? (spec.fields.shape[field] as z.ZodMiniType) : undefined;
-    if (!schema || spec.lists.includes(field)) return { ok: false, reason: `${where}: unknown field` };
+    if (!schema || spec.lists.includes(field)) return { ok: false, reason: `${change.collection}.${key}: unknown field` };
     if (opts.actor === 'client' && spec.serverOnly.includes(field)) {
-      return { ok: false, reason: `${where}: only the server may change this field` };
+      return { ok: false, reason: `${change.collection}.${key}: only the server may change this field` };
     }
     const sealed = opts.sealed?.(change.collection, change.id, key, value);
     if (sealed !== undefined) {
@@ -173,7 +172,7 @@ export function validateChange(
       continue;
     }
     const r = schema.safeParse(value);
-    if (!r.success) return { ok: false, reason: `${where}: ${r.error.issues[0]!.message}` };
+    if (!r.success) return { ok: false, reason: `${change.collection}.${key}: ${r.error.issues[0]!.message}` };
   }
   return { ok: true, change };
 }

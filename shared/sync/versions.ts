@@ -54,9 +54,9 @@ const restorableValueSchema = z.strictObject({ at: z.string().check(z.maxLength(
  * the values. Returns null when valid, the reason otherwise, or undefined when `key` is neither.
  */
 export function checkKeptField(collection: CollectionName, key: string, value: unknown, actor: 'client' | 'server'): string | null | undefined {
-  const where = `${collection}.${key}`;
   const conflict = parseConflictKey(key);
-  if (key !== RESTORABLE_FIELD && !conflict) return undefined;
+  if (key !== RESTORABLE_FIELD && !conflict) return undefined; // most fields: no words made for them
+  const where = `${collection}.${key}`;
   if (conflict && (!isLongText(collection, conflict[0]) || !parseHlc(conflict[1]))) return `${where}: unknown field`;
   if (value === null) return null;
   if (actor === 'client') return `${where}: only the server may set this field (a device may only dismiss it)`;

@@ -10,6 +10,7 @@
 import { COLLECTION_SPECS, type CollectionName } from '../../shared/schema';
 import {
   isDeleted,
+  LIST_SEPARATOR,
   mergeInto,
   splitField,
   type Change,
@@ -40,6 +41,8 @@ interface Entry {
 }
 
 const byteLength = (s: string) => Buffer.byteLength(s, 'utf8');
+/** True for a list item's stored field (`list/itemId`, splitField), without splitting every field of every change. */
+const isListItem = (field: string) => field.includes(LIST_SEPARATOR);
 /** Printable ASCII but `"` and `\`: a string of these alone is its own JSON text between two quotes, one byte a character (an envelope, an HLC). */
 const JSON_PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 /** The UTF-8 bytes of `JSON.stringify(value)` (0 for undefined), without making that text for a plain ASCII string. */
@@ -111,7 +114,6 @@ export function createAdmission(
    * limit is refused; a change that shrinks (or deletes) is always allowed.
    */
   const check = (e: Entry, changed: readonly string[], bytesDelta: number): Refusal | null => {
-    const where = `${e.collection}.`;
     if (bytesDelta > 0 && e.bytes + bytesDelta > limits.recordBytes) {
       return { reason: `${e.collection}: a record may hold at most ${limits.recordBytes / 1024} KB`, path: e.collection, status: 413 };
     }
@@ -119,17 +121,18 @@ export function createAdmission(
       return { reason: `This account may store at most ${limits.accountBytes / 1024 / 1024} MB`, path: e.collection, status: 413 };
     }
     for (const field of changed) {
-      const [list, item] = splitField(field);
+      if (!isListItem(field)) continue;
+      const [list] = splitField(field);
       // Only an added item is refused: removing items from an over-long (older) list stays possible.
-      if (item === null || e.state.values[field] === null) continue;
+      if (e.state.values[field] === null) continue;
       if ((e.items.get(list) ?? 0) > limits.listItems) {
-        return { reason: `${where}${list}: at most ${limits.listItems} items`, path: list, status: 413 };
+        return { reason: `${e.collection}.${list}: at most ${limits.listItems} items`, path: list, status: 413 };
       }
     }
     if (isDeleted(e.state)) return null;
     const missing = REQUIRED[e.collection].find((f) => e.state.values[f] === undefined);
     if (missing) {
-      return { reason: `${where}${missing}: required (a new record needs every required field)`, path: missing, status: 400 };
+      return { reason: `${e.collection}.${missing}: required (a new record needs every required field)`, path: missing, status: 400 };
     }
     if (!e.live && usage.live[e.collection] + 1 > recordLimitOf(limits, e.collection)) {
       const limit = recordLimitOf(limits, e.collection);
@@ -151,7 +154,7 @@ export function createAdmission(
         if (stored !== at) return { reason: `${change.collection}.${field}: ${CAS_REFUSAL} (its clock is ${stored || 'unset'}, not ${at || 'unset'}): the write was not applied`, path: field, status: 409 };
       }
       const before = Object.keys(change.fields).map((f) => [f, e.state.values[f], e.state.clocks[f]] as const);
-      const itemsBefore = new Map(e.items);
+      let itemsBefore: Map<string, number> | null = null; // copied only when a list item changes
       const changed = mergeInto(e.state, change.fields, change.hlc);
       if (changed.length === 0) return null;
       const changedSet = new Set(changed);
@@ -159,8 +162,9 @@ export function createAdmission(
       for (const [f, value, hlc] of before) {
         if (!changedSet.has(f)) continue;
         delta += fieldBytes(f, e.state.values[f], e.state.clocks[f]) - fieldBytes(f, value, hlc);
-        const [list, item] = splitField(f);
-        if (item === null) continue;
+        if (!isListItem(f)) continue;
+        const [list] = splitField(f);
+        itemsBefore ??= new Map(e.items);
         const was = value !== undefined && value !== null ? 1 : 0;
         const now = e.state.values[f] !== null ? 1 : 0;
         e.items.set(list, (e.items.get(list) ?? 0) + now - was);
@@ -173,7 +177,7 @@ export function createAdmission(
           if (hlc === undefined) delete e.state.clocks[f];
           else e.state.clocks[f] = hlc;
         }
-        e.items = itemsBefore;
+        if (itemsBefore) e.items = itemsBefore;
         return refusal;
       }
       const liveNow = !isDeleted(e.state);

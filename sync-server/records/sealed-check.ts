@@ -74,18 +74,19 @@ export function checkSealedField(account: SealedAccount, collection: CollectionN
     return undefined; // undeclared: the schema check names it as an unknown field
   }
   if (scope === null) return undefined;
-  const where = `${collection}.${field}`;
   if (value === null && field !== baseField(field) && !isFreshnessField(field)) return null; // a removed list item or a dismissed kept version
-  const plaintext = `${where}: ${SEAL_REFUSALS.plaintext} (this account's words are end-to-end encrypted, so the server accepts only envelopes here)`;
-  if (typeof value !== 'string' || !/^v[0-9]+\./.test(value)) return account.strict ? plaintext : undefined;
+  // The reasons' words are made only for a refusal: every field of every push passes here.
+  if (typeof value !== 'string' || !/^v[0-9]+\./.test(value)) {
+    return account.strict ? `${collection}.${field}: ${SEAL_REFUSALS.plaintext} (this account's words are end-to-end encrypted, so the server accepts only envelopes here)` : undefined;
+  }
   try {
     checkEnvelope(value, account.versions, MAX_CHANGE_BYTES, scope);
     return null;
   } catch (err) {
-    if (err instanceof StaleKeyError) return `${where}: sealed with a replaced key; ${SEAL_REFUSALS.stale}`;
-    if (err instanceof UnknownKeyError) return `${where}: sealed with a ${SEAL_REFUSALS.unknownKey}`;
-    if (err instanceof WrongPlaceError) return `${where}: sealed under another scope's key`;
-    if (err instanceof CryptoError) return `${where}: not a valid sealed value (${err.message})`;
+    if (err instanceof StaleKeyError) return `${collection}.${field}: sealed with a replaced key; ${SEAL_REFUSALS.stale}`;
+    if (err instanceof UnknownKeyError) return `${collection}.${field}: sealed with a ${SEAL_REFUSALS.unknownKey}`;
+    if (err instanceof WrongPlaceError) return `${collection}.${field}: sealed under another scope's key`;
+    if (err instanceof CryptoError) return `${collection}.${field}: not a valid sealed value (${err.message})`;
     throw err;
   }
 }

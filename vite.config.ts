@@ -17,7 +17,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { binderAssetsList } from './scripts/binder-assets';
 import { prerenderPublicPages } from './scripts/prerender';
 import { precompress } from './scripts/vite-precompress';
-import { signedInGroup, signedInStart } from './scripts/signed-in-chunk';
+import { createSignedInChunk } from './scripts/signed-in-chunk';
 import { buildReleasePages } from './scripts/release-pages';
 import { BINDER_ASSET_PATTERN, BINDER_CACHE_MAX_ENTRIES, BINDER_CACHE_NAME } from './web/features/export/binder-cache';
 
@@ -32,6 +32,8 @@ function buildIdInHtml(id = process.env.VITE_BUILD_ID ?? 'dev'): Plugin {
   const attr = id.replace(/[^\w.-]/g, '');
   return { name: 'afterword-build-id', transformIndexHtml: (html) => html.replace(/<html\b/, `<html data-build="${attr}"`) };
 }
+
+const signedIn = createSignedInChunk(); // the signed-in start's chunk: its plugin and its group share one set of modules
 
 export default defineConfig({
   root: here('./web'),
@@ -50,7 +52,7 @@ export default defineConfig({
       // And what a signed-in start runs is one chunk too, but for the large libraries (scripts/signed-in-chunk.ts, issue 41).
       output: {
         codeSplitting: {
-          groups: [{ name: 'app', tags: ['$initial'] }, signedInGroup],
+          groups: [{ name: 'app', tags: ['$initial'] }, signedIn.group],
         },
       },
       // A feature's index.ts (what it offers other features, issue 42) is re-exports only, with no
@@ -62,7 +64,7 @@ export default defineConfig({
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 8787}` } },
   plugins: [
     react(),
-    signedInStart(),
+    signedIn.plugin,
     tailwindcss(),
     buildIdInHtml(),
     prerenderPublicPages(),

@@ -5,11 +5,11 @@
  * of JS gzip in 79 files, 69.8 KB as one file (gzip compresses across modules, not across files),
  * and on a phone each level of `import` is one more round trip.
  *
- * `signedInStart()` is a Vite plugin that, once the module graph is built, works out the modules
+ * `createSignedInChunk()` gives a Vite plugin that, once the module graph is built, works out the modules
  * the signed-in start loads: what SIGNED_IN_ROOTS import statically (the router, the layout, the
  * signed-in services, the dashboard, and the few helpers they import() as they start), minus what
  * the public screens (landing, sign-in, sign-up, help…: web/app/screens.ts) import, which stays
- * where it was so that those pages fetch no more than before. `signedInGroup` is the codeSplitting
+ * where it was so that those pages fetch no more than before. Its `group` is the codeSplitting
  * group (vite.config.ts) that puts them into one `signed-in` chunk (the group takes no module it was
  * not given: includeDependenciesRecursively false); large libraries (BIG_LIBRARIES) keep chunks of
  * their own (cached across builds; zod is not for painting: bench/bundle.ts). A module the start does
@@ -61,8 +61,6 @@ function barrelTargets(barrel: string, names: ReadonlySet<string>): string[] {
   return out;
 }
 
-const modules = new Set<string>();
-
 interface GraphModule {
   importedIds: readonly string[];
   dynamicallyImportedIds: readonly string[];
@@ -109,9 +107,14 @@ function reachByNames(roots: readonly string[], info: (id: string) => GraphModul
   return reached;
 }
 
-/** The Vite plugin: fills the signed-in group's modules once the graph is known (buildEnd). */
-export function signedInStart(): Plugin {
-  return {
+/**
+ * The Vite plugin and the rolldown codeSplitting group it fills, sharing one set of modules (no
+ * state outside this call): the plugin fills it once the graph is known (buildEnd), the group's
+ * `test` reads it when chunks are made. Use both from one call in vite.config.ts.
+ */
+export function createSignedInChunk(): { plugin: Plugin; group: { name: string; test: (id: string) => boolean; includeDependenciesRecursively: boolean } } {
+  const modules = new Set<string>();
+  const plugin: Plugin = {
     name: 'afterword-signed-in-chunk',
     apply: 'build',
     buildEnd() {
@@ -125,7 +128,6 @@ export function signedInStart(): Plugin {
       for (const id of reachByNames(SIGNED_IN_ROOTS, info)) if (!publicModules.has(id) && !BIG_LIBRARIES.test(id) && !SIGNED_IN_ROOTS.includes(id)) modules.add(id);
     },
   };
+  // The signed-in start's modules, one chunk.
+  return { plugin, group: { name: 'signed-in', test: (id: string) => modules.has(id), includeDependenciesRecursively: false } };
 }
-
-/** The codeSplitting group: the signed-in start's modules, one chunk. */
-export const signedInGroup = { name: 'signed-in', test: (id: string) => modules.has(id), includeDependenciesRecursively: false };

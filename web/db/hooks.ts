@@ -18,7 +18,6 @@ export function useCollection<C extends CollectionName>(name: C): EntityOf[C][] 
   return useLiveView(db, (open) => readCollection(open, name), [name]); // holds still while a pull brings pages (issue 41)
 }
 
-
 /** One record: the entity, null when absent or deleted, undefined while loading. */
 export function useRecord<C extends CollectionName>(name: C, id: string | null | undefined): EntityOf[C] | null | undefined {
   const db = useCurrentDb((s) => s.db);

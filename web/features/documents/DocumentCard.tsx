@@ -11,11 +11,10 @@ import { ExternalLink, FileText, HeartPulse, Home, Landmark, PiggyBank, ScrollTe
 import type { LegalDocument } from '../../../shared/schema';
 import { httpUrlSchema } from '../../../shared/schema/common';
 import { DOCUMENT_TYPE_LABELS, formatLongDate } from '../../../shared/labels';
-import { buttonClasses } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { CardActions } from '../../ui/CardGrid';
 import { DocumentFileActions, DocumentFileDetails } from './DocumentFile';
-import { Button } from '../../ui/Button';
+import { Button, buttonClasses } from '../../ui/Button';
 import { ShareDialog } from '../sharing';
 
 export const DOCUMENT_ICONS = {

@@ -35,10 +35,10 @@ export function useRefusedIds(collection: CollectionName, field: string): Readon
 }
 const NONE: ReadonlySet<string> = new Set();
 
-/** Number of changes waiting in the outbox (0 while loading). */
-export function usePendingCount(): number {
+/** Number of changes waiting in the outbox; undefined while it is counted (words about it wait: web/pwa/reauth-words.ts). */
+export function usePendingCount(): number | undefined {
   const db = useCurrentDb((s) => s.db);
-  return useLiveQuery(async () => (db ? db.pendingCount() : 0), [db]) ?? 0;
+  return useLiveQuery(async () => (db ? db.pendingCount() : 0), [db]);
 }
 
 /** Set when another tab upgraded or deleted this database: the person must reload. */

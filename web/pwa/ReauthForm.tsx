@@ -9,16 +9,16 @@ import { completeSignIn } from '../app/auth-actions';
 import { usePendingCount } from '../db';
 import { PasswordPromptDialog } from '../ui/PasswordPromptDialog';
 import { dismissReauth } from './reauth-prompt';
+import { reauthDescription } from './reauth-words';
 
 /** The dialog itself, for `user` (a lazy chunk, rendered by ReauthDialog.tsx only while asked). */
 export default function ReauthForm({ user }: { user: User }) {
   const pending = usePendingCount();
   const [step, setStep] = useState<AuthStep>('start');
-  const waiting = pending === 1 ? '1 change is' : `${pending} changes are`;
   return (
     <PasswordPromptDialog
       title="Please sign in again"
-      description={`Your session has ended. ${pending > 0 ? `${waiting} saved on this device and will be sent` : 'Your work will sync'} once you sign in as ${user.username}.`}
+      description={reauthDescription(pending, user.username)}
       dismissLabel="Not now"
       submitLabel="Sign In"
       busyLabel="Signing in..."

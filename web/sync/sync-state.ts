@@ -29,6 +29,6 @@ export function useSyncState(): SyncState {
   const { status, lastError, lastSyncedAt, clockOffMs, unopened, progress } = useSyncStore(
     useShallow((s) => ({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs, unopened: s.unopened, progress: s.progress })),
   );
-  const pending = usePendingCount();
+  const pending = usePendingCount() ?? 0; // the status line counts what it has read
   return { status, pending, lastError, lastSyncedAt, clockOffMs, unopened, progress };
 }

@@ -66,11 +66,13 @@ const CREATED = {
 };
 /**
  * The synced line under the completion bar: "synced" only when nothing waits in the outbox and
- * the form holds no unsaved typing (`unsaved`: the person changed fields not yet saved).
+ * the form holds no unsaved typing (`unsaved`: the person changed fields not yet saved); while the
+ * outbox is still being counted (`pending` undefined), only that it is saved on this device.
  */
-export function savedLine(exists: boolean, pending: number, unsaved = false): string {
+export function savedLine(exists: boolean, pending: number | undefined, unsaved = false): string {
   if (!exists) return 'Nothing is saved until you press Save Changes.';
   if (unsaved) return 'You have unsaved changes: press Save Changes to keep them.';
+  if (pending === undefined) return 'Your plan is saved on this device.';
   if (pending === 0) return 'Your plan is saved on this device and synced to your account.';
   return `Your plan is saved on this device. ${pending === 1 ? '1 change waits' : `${pending} changes wait`} to sync to your account.`;
 }

@@ -110,7 +110,7 @@ describe('a server that lies about a share', () => {
     const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
     const b = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Bert', ORIGIN);
     const serverKey = makeShare().key; // a key the server knows
-    const serverWrap = await wrapShareKey(await importAesKey(newRawKey()), serverKey, h.w.userId, a.share.id);
+    const serverWrap = await wrapShareKey(await importAesKey(newRawKey()), serverKey, h.w.userId, { shareId: a.share.id, itemKind: 'document', itemId: 'd1' });
     const lists = (f: (s: ShareJson) => ShareJson) => (path: string, json: unknown) => (path.startsWith('/api/shares?') ? { shares: (json as { shares: ShareJson[] }).shares.map(f) } : json);
     for (const swap of [(s: ShareJson) => (s.id === a.share.id ? { ...s, ownerWrap: serverWrap } : s), (s: ShareJson) => (s.id === a.share.id ? { ...s, ownerWrap: b.share.ownerWrap } : s)]) {
       h.setLie(lists(swap));
@@ -121,6 +121,27 @@ describe('a server that lies about a share', () => {
     }
     h.setLie(null);
     expect(await h.viewer(a.link)).toMatchObject({ kind: 'open', value: { originalLocation: WORDS.where } }); // still the owner's own last copy
+  });
+
+  it('another document\'s share is refused: a list for d2 that names d1\'s share seals nothing of d2 under its key (F1)', async () => {
+    const h = await world();
+    const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
+    const aRow = (await h.w.t.services.sharing.list(h.w.userId, 'd1'))[0]!;
+    const d2 = { id: 'd2', ...h.doc, documentName: 'Canary-Other-Doc', originalLocation: WORDS.edit };
+    // The server answers "d2's shares" with d1's real share, as stored, or relabelled as d2's.
+    for (const row of [aRow, { ...aRow, itemId: 'd2' }]) {
+      h.setLie((path, json) => (path.startsWith('/api/shares?') ? { shares: [row] } : json));
+      h.sent.length = 0;
+      expect(await refreshShares(h.deps, d2)).toEqual({ refreshed: 0, refused: [a.share.id] });
+      expect(h.sent.filter((r) => r.path === `/api/shares/${a.share.id}/copy`)).toEqual([]);
+    }
+    h.setLie(null);
+    expect(await h.viewer(a.link)).toMatchObject({ kind: 'open', value: { documentName: WORDS.name, originalLocation: WORDS.where } });
+    // The viewer refuses a copy served under another item than the one it was sealed for.
+    for (const swap of [{ itemId: 'd2' }, { itemKind: 'survivorTask' }]) {
+      h.setLie((path, json) => (path.startsWith('/api/shared/') ? { ...(json as object), ...swap } : json));
+      expect(await h.viewer(a.link)).toEqual({ kind: 'tampered' });
+    }
   });
 
   it('after stop the link opens nothing: the server deleted the copy and answers 410, and the page says so', async () => {

@@ -34,6 +34,8 @@ export interface ShareJson {
 /** What the viewer's page reads: the sealed copy and name, nothing else of the owner's. */
 export interface SharedCopyJson {
   itemKind: 'document';
+  /** The item's id: the copy is sealed bound to it, so the viewer's page checks it (docs/sharing.md). */
+  itemId: string;
   revision: number;
   copy: string;
   label: string;
@@ -152,7 +154,7 @@ export function createShareService(deps: ShareServiceDeps) {
       }
       const next = step(row, { kind: 'viewer' }, { type: 'open' });
       await store.opened(id, next.openedAt!);
-      return { itemKind: row.item_kind, revision: row.revision, copy: row.copy!, label: row.label!, updatedAt: iso(row.updated_at)! };
+      return { itemKind: row.item_kind, itemId: row.item_id, revision: row.revision, copy: row.copy!, label: row.label!, updatedAt: iso(row.updated_at)! };
     },
   };
 }

@@ -45,7 +45,7 @@ export function ShareDialog({ document, open, onOpenChange }: { document: LegalD
         shares.map(async (share): Promise<Row> => {
           if (share.phase === 'stopped') return { share, name: null, link: null };
           try {
-            const o = await openShare(deps, share);
+            const o = await openShare(deps, share, document.id);
             return { share, name: o.name, link: shareLink(window.location.origin, share.id, o.key) };
           } catch (err) {
             if (err instanceof ShareKeyRefusedError) return { share, name: null, link: null };

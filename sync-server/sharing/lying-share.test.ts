@@ -45,6 +45,7 @@ async function world() {
   };
   const deps: ShareDeps = {
     account: w.userId,
+    now: () => w.t.deps.now(),
     keyring: await w.accountRing(),
     api: async <T,>(path: string, init?: { method?: string; body?: unknown }) => {
       const res = await call(init?.method ?? 'GET', path, init?.body, w.cookie);
@@ -142,6 +143,14 @@ describe('a server that lies about a share', () => {
       h.setLie((path, json) => (path.startsWith('/api/shared/') ? { ...(json as object), ...swap } : json));
       expect(await h.viewer(a.link)).toEqual({ kind: 'tampered' });
     }
+  });
+
+  it('the page shows the date the owner\'s device sealed, not a date the server sends beside the copy (F4)', async () => {
+    const h = await world();
+    const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
+    const sealedAt = new Date(h.w.t.deps.now()).toISOString();
+    h.setLie((path, json) => (path.startsWith('/api/shared/') ? { ...(json as object), updatedAt: '2099-01-01T00:00:00.000Z' } : json));
+    expect(await h.viewer(a.link)).toMatchObject({ kind: 'open', updatedAt: sealedAt });
   });
 
   it('after stop the link opens nothing: the server deleted the copy and answers 410, and the page says so', async () => {

@@ -33,6 +33,8 @@ export interface SharedDocument {
   documentUrl: string | null;
   originalLocation: string | null;
   hasFile: boolean;
+  /** When the owner's device sealed this copy (ISO 8601): the page's "last changed" date. Absent in documentCopy, set on sealing. */
+  sealedAt?: string;
 }
 
 /** The document's shared copy (what the viewer reads). */
@@ -51,6 +53,8 @@ export interface ShareDeps {
   account: string;
   /** The owner's opened keyring (its `docs` scope keys). */
   keyring: Keyring;
+  /** The clock whose time is sealed into each copy as its "last changed" date (default Date.now). */
+  now?: () => number;
 }
 
 /** A share this device could open: its key (for the link and refreshes) and the person's name. */
@@ -116,11 +120,16 @@ export async function startSharing(deps: ShareDeps, doc: Parameters<typeof docum
   return { share: { ...share, phase: 'active', revision: share.revision + 1 }, link: shareLink(origin, shareId, key) };
 }
 
-/** Seals `value` as the share's next revision and sends it; on a 409 (another device was first) it retries once over the newer revision. */
+/**
+ * Seals `value` as the share's next revision and sends it; on a 409 (another device was first) it
+ * retries once over the newer revision. The copy carries its own `sealedAt` (ISO 8601), so the
+ * viewer's page shows the owner's date, never the server's (security review F4).
+ */
 async function publish(deps: ShareDeps, opened: OpenedShare, value: SharedDocument): Promise<void> {
   let after = opened.share.revision;
+  const sealed: SharedDocument = { ...value, sealedAt: new Date((deps.now ?? Date.now)()).toISOString() };
   for (let attempt = 0; ; attempt++) {
-    const copy = await sealShared(opened.key, bindingOf(opened.share), 'copy', after + 1, value);
+    const copy = await sealShared(opened.key, bindingOf(opened.share), 'copy', after + 1, sealed);
     try {
       await deps.api(`/api/shares/${opened.share.id}/copy`, { method: 'PUT', body: { after, copy } });
       return;

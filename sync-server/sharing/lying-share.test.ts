@@ -14,6 +14,7 @@ import { makeShare, wrapShareKey } from '../../shared/crypto/share-copy';
 import { importAesKey, newRawKey } from '../../shared/crypto/wrap';
 import { refreshShares, startSharing, stopSharing, type ShareDeps, type ShareJson } from '../../web/features/sharing/share-client';
 import { openSharedLink } from '../../web/features/sharing/viewer';
+import { materialize } from '../../shared/sync/record';
 import { createSyncEngine } from '../../web/sync/engine';
 import { createSealedWorld } from '../../web/sync/test-sealed';
 
@@ -46,6 +47,11 @@ async function world() {
   const deps: ShareDeps = {
     account: w.userId,
     now: () => w.t.deps.now(),
+    // The document's sealed live set, on this device's Dexie (synced like any field of it).
+    live: {
+      read: async (id) => materialize('documents', id, await db.readState('documents', id), w.userId)?.shares ?? [],
+      write: async (id, shares) => void (await db.write('documents', id, { shares })),
+    },
     keyring: await w.accountRing(),
     api: async <T,>(path: string, init?: { method?: string; body?: unknown }) => {
       const res = await call(init?.method ?? 'GET', path, init?.body, w.cookie);
@@ -153,10 +159,27 @@ describe('a server that lies about a share', () => {
     expect(await h.viewer(a.link)).toMatchObject({ kind: 'open', updatedAt: sealedAt });
   });
 
+  it('a stopped share stays stopped: a server that lists it as active again gets no later edit sealed for it (F2)', async () => {
+    const h = await world();
+    const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
+    const b = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Bert', ORIGIN);
+    expect(await h.deps.live.read('d1')).toEqual([a.share.id, b.share.id]);
+    const aRow = (await h.w.t.services.sharing.list(h.w.userId, 'd1')).find((s) => s.id === a.share.id)!;
+    await stopSharing(h.deps, 'd1', a.share.id);
+    expect(await h.deps.live.read('d1')).toEqual([b.share.id]);
+    // The server kept the row, the wrap and the name, and lists the share as active again.
+    h.setLie((path, json) => (path.startsWith('/api/shares?') ? { shares: [...(json as { shares: ShareJson[] }).shares.filter((s) => s.id !== a.share.id), aRow] } : json));
+    h.sent.length = 0;
+    expect(await refreshShares(h.deps, { id: 'd1', ...h.doc, originalLocation: WORDS.edit })).toEqual({ refreshed: 1, refused: [] });
+    expect(h.sent.filter((r) => r.path === `/api/shares/${a.share.id}/copy`)).toEqual([]); // nothing sealed for the stopped viewer
+    h.setLie(null);
+    expect(await h.viewer(b.link)).toMatchObject({ kind: 'open', value: { originalLocation: WORDS.edit } });
+  });
+
   it('after stop the link opens nothing: the server deleted the copy and answers 410, and the page says so', async () => {
     const h = await world();
     const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
-    await stopSharing(h.deps, a.share.id);
+    await stopSharing(h.deps, 'd1', a.share.id);
     expect(await h.viewer(a.link)).toEqual({ kind: 'stopped' });
     const row = await h.w.t.services.sharing.list(h.w.userId, 'd1');
     expect(row[0]).toMatchObject({ phase: 'stopped', ownerWrap: null, label: null });

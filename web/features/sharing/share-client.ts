@@ -55,6 +55,18 @@ export interface ShareDeps {
   keyring: Keyring;
   /** The clock whose time is sealed into each copy as its "last changed" date (default Date.now). */
   now?: () => number;
+  /** Each document's sealed live set (its `shares` field on this device, synced to the owner's others). */
+  live: LiveShares;
+}
+
+/**
+ * The owner's own record of which shares of a document are live (security review F2): a share
+ * joins when it is made and leaves before it is stopped, and only these are ever refreshed, so
+ * the server's list decides nothing about where a later edit goes.
+ */
+export interface LiveShares {
+  read(itemId: string): Promise<readonly string[]>;
+  write(itemId: string, shareIds: string[]): Promise<void>;
 }
 
 /** A share this device could open: its key (for the link and refreshes) and the person's name. */
@@ -116,6 +128,7 @@ export async function startSharing(deps: ShareDeps, doc: Parameters<typeof docum
     body: { shareId, itemKind: 'document', itemId: doc.id, ownerKid: docs.kid, ownerWrap: await wrapShareKey(docs.key, key, deps.account, bound), label: await sealShared(key, bound, 'label', 0, name) },
   });
   if (share.id !== shareId || share.itemKind !== 'document' || share.itemId !== doc.id) throw new ShareKeyRefusedError(shareId);
+  await deps.live.write(doc.id, [...(await deps.live.read(doc.id)).filter((id) => id !== shareId), shareId]);
   await publish(deps, { share, key, name }, documentCopy(doc));
   return { share: { ...share, phase: 'active', revision: share.revision + 1 }, link: shareLink(origin, shareId, key) };
 }
@@ -149,17 +162,21 @@ function newerRevision(err: unknown): number | null {
 }
 
 /**
- * Sends `doc`'s current words to every live share of it, so each viewer sees the edit. A share
+ * Sends `doc`'s current words to every share of it in its live set (LiveShares) that the server
+ * still has, so each viewer sees the edit. A share
  * whose key this device cannot open for `doc` (a wrap the server swapped, or another item's share
  * listed under it) is refused, never refreshed.
  * Returns how many were refreshed and the ids refused.
  */
 export async function refreshShares(deps: ShareDeps, doc: Parameters<typeof documentCopy>[0] & { id: string }): Promise<{ refreshed: number; refused: string[] }> {
-  const live = (await listShares(deps, doc.id)).filter((s) => s.phase !== 'stopped');
+  const mine = new Set(await deps.live.read(doc.id));
+  const listed = (await listShares(deps, doc.id)).filter((s) => s.phase !== 'stopped');
   const out = { refreshed: 0, refused: [] as string[] };
-  for (const share of live) {
+  for (const share of listed) {
     try {
-      await publish(deps, await openShare(deps, share, doc.id), documentCopy(doc));
+      const opened = await openShare(deps, share, doc.id); // another item's share is refused here, visibly
+      if (!mine.has(share.id)) continue; // never the server's say: a share the owner stopped stays stopped
+      await publish(deps, opened, documentCopy(doc));
       out.refreshed++;
     } catch (err) {
       if (!(err instanceof ShareKeyRefusedError)) throw err;
@@ -169,5 +186,13 @@ export async function refreshShares(deps: ShareDeps, doc: Parameters<typeof docu
   return out;
 }
 
-/** Stops sharing at once: the server deletes the copy and the link opens nothing from now on. */
-export const stopSharing = (deps: Pick<ShareDeps, 'api'>, shareId: string): Promise<unknown> => deps.api(`/api/shares/${shareId}/stop`, { method: 'POST', body: {} });
+/**
+ * Stops sharing document `itemId`'s share `shareId` at once: this device first takes it out of the
+ * document's live set (so no device of the owner's refreshes it again, whatever the server
+ * says), then the server deletes the copy and the link opens nothing from now on. Throws the api's errors.
+ */
+export async function stopSharing(deps: Pick<ShareDeps, 'api' | 'live'>, itemId: string, shareId: string): Promise<void> {
+  const live = await deps.live.read(itemId);
+  if (live.includes(shareId)) await deps.live.write(itemId, live.filter((id) => id !== shareId));
+  await deps.api(`/api/shares/${shareId}/stop`, { method: 'POST', body: {} });
+}

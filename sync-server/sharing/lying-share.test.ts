@@ -64,7 +64,7 @@ async function world() {
     const url = new URL(link);
     return openSharedLink(async (path) => call('GET', path), url.pathname.split('/').pop()!, url.hash);
   };
-  return { w, db, doc, deps, sent, viewer, setLie: (l: typeof lie) => (lie = l) };
+  return { w, db, doc, deps, sent, viewer, sync, setLie: (l: typeof lie) => (lie = l) };
 }
 
 /** Every byte of the server's data folder (database, WAL, outbox, logs) as Latin-1 text. */
@@ -174,6 +174,17 @@ describe('a server that lies about a share', () => {
     expect(h.sent.filter((r) => r.path === `/api/shares/${a.share.id}/copy`)).toEqual([]); // nothing sealed for the stopped viewer
     h.setLie(null);
     expect(await h.viewer(b.link)).toMatchObject({ kind: 'open', value: { originalLocation: WORDS.edit } });
+  });
+
+  it('deleting a shared document stops its shares at once, before anyone opens the link (F6)', async () => {
+    const h = await world();
+    const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
+    const b = await startSharing(h.deps, { id: 'd2', ...h.doc }, 'Bert', ORIGIN);
+    await h.db.write('documents', 'd1', { _deleted: true });
+    await h.sync();
+    // The server stops it as it accepts the tombstone (after the push's commit, without holding its answer).
+    await expect.poll(() => h.w.t.services.sharing.list(h.w.userId, 'd1')).toMatchObject([{ id: a.share.id, phase: 'stopped', ownerWrap: null, label: null }]);
+    expect(await h.w.t.services.sharing.list(h.w.userId, 'd2')).toMatchObject([{ id: b.share.id, phase: 'active' }]); // another document's share is untouched
   });
 
   it('after stop the link opens nothing: the server deleted the copy and answers 410, and the page says so', async () => {

@@ -141,6 +141,12 @@ export function createShareService(deps: ShareServiceDeps) {
       const next = step(row, { kind: 'owner' }, { type: 'stop' });
       await store.stop(userId, id, next.stoppedAt!); // false only when another request stopped it first: the same outcome
     },
+    /** Stops every live share of the owner's item `itemId` at once (its document was deleted: security review F6); resolves how many. */
+    async stopItem(userId: string, itemId: string): Promise<number> {
+      let stopped = 0;
+      for (const row of await store.list(userId, itemId)) if (row.phase !== 'stopped' && (await store.stop(userId, row.id, deps.now()))) stopped++;
+      return stopped;
+    },
     /** The viewer's sealed copy; `admit` is called with the owner's id first (the owner's budget pays for the answer). 404 unknown, 409 not sent yet, 410 stopped (or its document deleted: the share is stopped then). */
     async view(id: string, admit: (ownerId: string) => Promise<void>): Promise<SharedCopyJson> {
       const row = await store.get(id);

@@ -17,7 +17,7 @@ import { toast } from '../../ui/toast-store';
 import { useKeySession, type Api } from '../keys';
 import { deviceLiveShares } from './live-shares';
 import { listShares, openShare, ShareKeyRefusedError, shareLink, startSharing, stopSharing, type ShareJson } from './share-client';
-import { canReadNowText, handOverText, KEY_REFUSED_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
+import { canReadNowText, handOverText, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
 
 const api = apiFetch as Api;
 
@@ -26,6 +26,8 @@ interface Row {
   share: ShareJson;
   name: string | null;
   link: string | null;
+  /** Live on the server but not in the document's own live set (stopped on another device, or kept by the server): never refreshed. */
+  notLive?: boolean;
 }
 
 export function ShareDialog({ document, open, onOpenChange }: { document: LegalDocument; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -45,7 +47,8 @@ export function ShareDialog({ document, open, onOpenChange }: { document: LegalD
     setRows(
       await Promise.all(
         shares.map(async (share): Promise<Row> => {
-          if (share.phase === 'stopped' || !mine.has(share.id)) return { share, name: null, link: null }; // only a share the owner's devices know live is said to be
+          if (share.phase === 'stopped') return { share, name: null, link: null };
+          if (!mine.has(share.id)) return { share, name: null, link: null, notLive: true }; // only a share the owner's devices know live is said to be
           try {
             const o = await openShare(deps, share, document.id);
             return { share, name: o.name, link: shareLink(window.location.origin, share.id, o.key) };
@@ -126,7 +129,7 @@ export function ShareDialog({ document, open, onOpenChange }: { document: LegalD
                   <p className="text-slate-700">{stoppedText(row.share.stoppedAt ?? row.share.updatedAt)}</p>
                 ) : (
                   <>
-                    <p className="font-medium text-slate-900">{row.name ? canReadNowText(row.name) : KEY_REFUSED_TEXT}</p>
+                    <p className="font-medium text-slate-900">{row.notLive ? NOT_LIVE_TEXT : row.name ? canReadNowText(row.name) : KEY_REFUSED_TEXT}</p>
                     <p className="text-slate-600">{openedText(row.share.openedAt)}</p>
                     <div className="mt-2 flex flex-wrap gap-2">
                       {row.link && (

@@ -7,6 +7,7 @@
  * lifetime). No process-wide registry: two instances over the same database (a
  * restart in a test) are two independent values, and nothing a request carries is kept here.
  */
+import type { CollectionName } from '../shared/schema/collection-names';
 import { createResetMail, type ResetMail } from './accounts/reset-mail';
 import { createHasher, type Hasher } from './accounts/hasher';
 import { join } from 'node:path';
@@ -223,7 +224,20 @@ function assemble(
     limits,
     onFileRefs: (userId: string, refs: Parameters<typeof lifetime.recordsChanged>[1]) => lifetime.recordsChanged(userId, refs), // a file no live record refers to is deleted
   };
-  const records = createRecordService(parts.source, { ...recordOpts, usage: parts.usage, rateLimiters: parts.rateLimiters, accountKeys: (userId) => parts.keys.get(userId) }); // one HLC per account (rule 3); a sealed account's pushes carry envelopes (rule 24)
+  // A share names one of the owner's live documents (never another account's: the store is per account).
+  const sharing = createShareService({
+    store: parts.shareStore,
+    now: deps.now,
+    itemExists: async (userId, _kind, itemId) => {
+      const doc = await parts.source.store.get(userId, 'documents', itemId);
+      return doc !== null && doc !== undefined && doc.values._deleted !== true;
+    },
+  });
+  // A document deleted (by any device, or REST) stops its shares at once, not at the viewer's next open (docs/sharing.md).
+  const stopShares = (userId: string, collection: CollectionName, id: string) => {
+    if (collection === 'documents') sharing.stopItem(userId, id).catch((err) => console.error('Stopping a deleted document\'s shares failed (its link stops at the next open):', err));
+  };
+  const records = createRecordService(parts.source, { ...recordOpts, onDeleted: stopShares, usage: parts.usage, rateLimiters: parts.rateLimiters, accountKeys: (userId) => parts.keys.get(userId) }); // one HLC per account (rule 3); a sealed account's pushes carry envelopes (rule 24)
   // The release reads and writes the owner's records through the same (awaited) service; its own state is in the engine's release store.
   // A hand-delivered message's due date e-mails its trustee, never its recipient (release/deliveries.ts).
   // A sealed account's trustees are told at release when their page cannot open (no kits in force, or none of their own).
@@ -264,15 +278,7 @@ function assemble(
     kitRelease,
     messageKeys,
     releaseKeys,
-    // A share names one of the owner's live documents (never another account's: the store is per account).
-    sharing: createShareService({
-      store: parts.shareStore,
-      now: deps.now,
-      itemExists: async (userId, _kind, itemId) => {
-        const doc = await parts.source.store.get(userId, 'documents', itemId);
-        return doc !== null && doc !== undefined && doc.values._deleted !== true;
-      },
-    }),
+    sharing,
     keys: parts.keys,
     seal: parts.seal,
     resetMail,

@@ -78,6 +78,8 @@ export const FIELD_CLASSES = {
     originalLocation: 'docs',
     file: 'docs',
     fileBlobId: 'plain',
+    /** The live share ids (share now): sealed, so the server cannot add a stopped one back. */
+    shares: 'docs',
   },
   trustees: {
     createdAt: 'plain',

@@ -80,15 +80,17 @@ export async function makeVectors() {
       wrappedAk: await wrapAccountKey(await recoveryKey(secret, 'u1'), fromHex(AK), 'u1', 1, 'recovery', fixedRandom(240)),
     },
     rotation: await rotationVector(unlock),
-    // "Share now" (share-copy.ts s1): a document's copy under a share key, at revision 3.
+    // "Share now" (share-copy.ts s1): a document's copy under a share key, bound to its share and item, at revision 3.
     shareCopy: {
       key: KEY,
       shareId: 'AAECAwQFBgcICQoLDA0ODw',
+      itemKind: 'document',
+      itemId: 'doc-1',
       part: 'copy',
       revision: 3,
       value: { kind: 'document', documentName: 'Will', originalLocation: 'The oak desk' },
       nonce: toHex(fixedRandom(260)(12)),
-      sealed: await sealShared(fromHex(KEY), 'AAECAwQFBgcICQoLDA0ODw', 'copy', 3, { kind: 'document', documentName: 'Will', originalLocation: 'The oak desk' }, fixedRandom(260)),
+      sealed: await sealShared(fromHex(KEY), { shareId: 'AAECAwQFBgcICQoLDA0ODw', itemKind: 'document', itemId: 'doc-1' }, 'copy', 3, { kind: 'document', documentName: 'Will', originalLocation: 'The oak desk' }, fixedRandom(260)),
     },
     ...(await makeKitVectors()),
   };

@@ -36,12 +36,12 @@ describe('committed test vectors (vectors.json)', () => {
     expect(ver).toBe('s1');
     const ct = Buffer.from(fromB64url(body)!);
     const d = createDecipheriv('aes-256-gcm', Buffer.from(v.key, 'hex'), Buffer.from(fromB64url(nonce)!));
-    d.setAAD(lp('s1', v.shareId, v.part, String(v.revision)));
+    d.setAAD(lp('s1', v.shareId, v.itemKind, v.itemId, v.part, String(v.revision)));
     d.setAuthTag(ct.subarray(ct.length - 16));
     const padded = Buffer.concat([d.update(ct.subarray(0, ct.length - 16)), d.final()]);
     const json = padded.subarray(0, padded.lastIndexOf(0x80)).toString('utf8');
     expect(JSON.parse(json)).toEqual(v.value);
-    expect(await openShared(fromHex(v.key), v.shareId, 'copy', v.revision, v.sealed)).toEqual(v.value);
+    expect(await openShared(fromHex(v.key), { shareId: v.shareId, itemKind: v.itemKind, itemId: v.itemId }, 'copy', v.revision, v.sealed)).toEqual(v.value);
   });
 
   it('envelope v1 decrypts with node:crypto from the README alone (format check independent of envelope.ts)', () => {

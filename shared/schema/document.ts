@@ -28,11 +28,17 @@ export const documentFieldsSchema = z.object({
   /** `file`'s blob id, plain (shared/crypto/fields.ts): the server keeps a blob a live record names. Written with `file`. */
   fileBlobId: z._default(z.nullable(blobIdSchema), null),
   createdAt: timestampSchema,
+  /**
+   * The ids of this document's live shares (docs/sharing.md "How stopping works"), sealed: the
+   * owner's devices refresh only these, so a server that keeps a stopped share gets no later edit
+   * for it (security review F2). Written by share-client.ts only.
+   */
+  shares: z._default(z.array(z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, 'Invalid share id'))).check(z.maxLength(200)), []),
 });
 export const documentSchema = z.extend(documentFieldsSchema, { id: z.string(), userId: z.string() });
 export type LegalDocument = z.infer<typeof documentSchema>;
 
-const editable = z.omit(documentFieldsSchema, { createdAt: true, fileBlobId: true });
+const editable = z.omit(documentFieldsSchema, { createdAt: true, fileBlobId: true, shares: true });
 /** `POST /api/documents` (SPEC.md §7). */
 export const documentCreateSchema = z
   .strictObject({

@@ -9,6 +9,7 @@ import {
   createClock,
   addDerivedFields,
   fieldsOfPatch,
+  isDeleted,
   materialize,
   newNodeId,
   TOMBSTONE_FIELD,
@@ -163,6 +164,8 @@ export function createRecordService(
     usage: (userId: string) => MaybePromise<AccountUsage>;
     limits: Limits;
     onFileRefs?: (userId: string, refs: FileRefChanges) => void;
+    /** Told after each commit of every record it wrote as deleted (share now stops a deleted document's shares: docs/sharing.md). */
+    onDeleted?: (userId: string, collection: CollectionName, id: string) => void;
     /** The per-account limiters (default: in memory; services.ts gives PostgreSQL's shared ones). */
     rateLimiters?: RateLimiterFactory;
     /** An account's keys (services.keys.get): a sealed account's pushes must carry envelopes (rule 24). */
@@ -203,6 +206,11 @@ export function createRecordService(
     };
   };
 
+  /** Tells `onDeleted` of each record of `written` that is deleted (a failure there never fails the write). */
+  const followDeletes = (userId: string, written: readonly ServerRecord[]) => {
+    for (const r of written) if (opts.onDeleted && isDeleted(r)) opts.onDeleted(userId, r.collection, r.id);
+  };
+
   /** The records after a commit: `written`, else as `before`. */
   const afterCommit = (written: readonly ServerRecord[], before: Get): Get => {
     const m = new Map(written.map((r) => [keyOf(r.collection, r.id), r] as const));
@@ -215,6 +223,7 @@ export function createRecordService(
     const done = followFiles(userId, changes, before, () => afterCommit(written, before));
     written = await store.applyChanges(userId, changes);
     done?.();
+    followDeletes(userId, written);
     return written;
   };
 
@@ -232,6 +241,7 @@ export function createRecordService(
       return merged;
     });
     followFiles(userId, merged, before, () => afterCommit(written, before))?.();
+    followDeletes(userId, written);
     return written;
   };
 
@@ -379,6 +389,7 @@ export function createRecordService(
     const done = followFiles(userId, admitted.valid, get, () => get);
     const written = sync.applyChanges(userId, admitted.valid);
     done?.();
+    followDeletes(userId, written);
     return answerPush(admitted, written);
   };
 

@@ -14,6 +14,7 @@ import { makeShare, wrapShareKey } from '../../shared/crypto/share-copy';
 import { importAesKey, newRawKey } from '../../shared/crypto/wrap';
 import { refreshShares, startSharing, stopSharing, type ShareDeps, type ShareJson } from '../../web/features/sharing/share-client';
 import { openSharedLink } from '../../web/features/sharing/viewer';
+import { materialize } from '../../shared/sync/record';
 import { createSyncEngine } from '../../web/sync/engine';
 import { createSealedWorld } from '../../web/sync/test-sealed';
 
@@ -45,6 +46,12 @@ async function world() {
   };
   const deps: ShareDeps = {
     account: w.userId,
+    now: () => w.t.deps.now(),
+    // The document's sealed live set, on this device's Dexie (synced like any field of it).
+    live: {
+      read: async (id) => materialize('documents', id, await db.readState('documents', id), w.userId)?.shares ?? [],
+      write: async (id, shares) => void (await db.write('documents', id, { shares })),
+    },
     keyring: await w.accountRing(),
     api: async <T,>(path: string, init?: { method?: string; body?: unknown }) => {
       const res = await call(init?.method ?? 'GET', path, init?.body, w.cookie);
@@ -57,7 +64,7 @@ async function world() {
     const url = new URL(link);
     return openSharedLink(async (path) => call('GET', path), url.pathname.split('/').pop()!, url.hash);
   };
-  return { w, db, doc, deps, sent, viewer, setLie: (l: typeof lie) => (lie = l) };
+  return { w, db, doc, deps, sent, viewer, sync, setLie: (l: typeof lie) => (lie = l) };
 }
 
 /** Every byte of the server's data folder (database, WAL, outbox, logs) as Latin-1 text. */
@@ -110,7 +117,7 @@ describe('a server that lies about a share', () => {
     const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
     const b = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Bert', ORIGIN);
     const serverKey = makeShare().key; // a key the server knows
-    const serverWrap = await wrapShareKey(await importAesKey(newRawKey()), serverKey, h.w.userId, a.share.id);
+    const serverWrap = await wrapShareKey(await importAesKey(newRawKey()), serverKey, h.w.userId, { shareId: a.share.id, itemKind: 'document', itemId: 'd1' });
     const lists = (f: (s: ShareJson) => ShareJson) => (path: string, json: unknown) => (path.startsWith('/api/shares?') ? { shares: (json as { shares: ShareJson[] }).shares.map(f) } : json);
     for (const swap of [(s: ShareJson) => (s.id === a.share.id ? { ...s, ownerWrap: serverWrap } : s), (s: ShareJson) => (s.id === a.share.id ? { ...s, ownerWrap: b.share.ownerWrap } : s)]) {
       h.setLie(lists(swap));
@@ -123,10 +130,67 @@ describe('a server that lies about a share', () => {
     expect(await h.viewer(a.link)).toMatchObject({ kind: 'open', value: { originalLocation: WORDS.where } }); // still the owner's own last copy
   });
 
+  it('another document\'s share is refused: a list for d2 that names d1\'s share seals nothing of d2 under its key (F1)', async () => {
+    const h = await world();
+    const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
+    const aRow = (await h.w.t.services.sharing.list(h.w.userId, 'd1'))[0]!;
+    const d2 = { id: 'd2', ...h.doc, documentName: 'Canary-Other-Doc', originalLocation: WORDS.edit };
+    // The server answers "d2's shares" with d1's real share, as stored, or relabelled as d2's.
+    for (const row of [aRow, { ...aRow, itemId: 'd2' }]) {
+      h.setLie((path, json) => (path.startsWith('/api/shares?') ? { shares: [row] } : json));
+      h.sent.length = 0;
+      expect(await refreshShares(h.deps, d2)).toEqual({ refreshed: 0, refused: [a.share.id] });
+      expect(h.sent.filter((r) => r.path === `/api/shares/${a.share.id}/copy`)).toEqual([]);
+    }
+    h.setLie(null);
+    expect(await h.viewer(a.link)).toMatchObject({ kind: 'open', value: { documentName: WORDS.name, originalLocation: WORDS.where } });
+    // The viewer refuses a copy served under another item than the one it was sealed for.
+    for (const swap of [{ itemId: 'd2' }, { itemKind: 'survivorTask' }]) {
+      h.setLie((path, json) => (path.startsWith('/api/shared/') ? { ...(json as object), ...swap } : json));
+      expect(await h.viewer(a.link)).toEqual({ kind: 'tampered' });
+    }
+  });
+
+  it('the page shows the date the owner\'s device sealed, not a date the server sends beside the copy (F4)', async () => {
+    const h = await world();
+    const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
+    const sealedAt = new Date(h.w.t.deps.now()).toISOString();
+    h.setLie((path, json) => (path.startsWith('/api/shared/') ? { ...(json as object), updatedAt: '2099-01-01T00:00:00.000Z' } : json));
+    expect(await h.viewer(a.link)).toMatchObject({ kind: 'open', updatedAt: sealedAt });
+  });
+
+  it('a stopped share stays stopped: a server that lists it as active again gets no later edit sealed for it (F2)', async () => {
+    const h = await world();
+    const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
+    const b = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Bert', ORIGIN);
+    expect(await h.deps.live.read('d1')).toEqual([a.share.id, b.share.id]);
+    const aRow = (await h.w.t.services.sharing.list(h.w.userId, 'd1')).find((s) => s.id === a.share.id)!;
+    await stopSharing(h.deps, 'd1', a.share.id);
+    expect(await h.deps.live.read('d1')).toEqual([b.share.id]);
+    // The server kept the row, the wrap and the name, and lists the share as active again.
+    h.setLie((path, json) => (path.startsWith('/api/shares?') ? { shares: [...(json as { shares: ShareJson[] }).shares.filter((s) => s.id !== a.share.id), aRow] } : json));
+    h.sent.length = 0;
+    expect(await refreshShares(h.deps, { id: 'd1', ...h.doc, originalLocation: WORDS.edit })).toEqual({ refreshed: 1, refused: [] });
+    expect(h.sent.filter((r) => r.path === `/api/shares/${a.share.id}/copy`)).toEqual([]); // nothing sealed for the stopped viewer
+    h.setLie(null);
+    expect(await h.viewer(b.link)).toMatchObject({ kind: 'open', value: { originalLocation: WORDS.edit } });
+  });
+
+  it('deleting a shared document stops its shares at once, before anyone opens the link (F6)', async () => {
+    const h = await world();
+    const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
+    const b = await startSharing(h.deps, { id: 'd2', ...h.doc }, 'Bert', ORIGIN);
+    await h.db.write('documents', 'd1', { _deleted: true });
+    await h.sync();
+    // The server stops it as it accepts the tombstone (after the push's commit, without holding its answer).
+    await expect.poll(() => h.w.t.services.sharing.list(h.w.userId, 'd1')).toMatchObject([{ id: a.share.id, phase: 'stopped', ownerWrap: null, label: null }]);
+    expect(await h.w.t.services.sharing.list(h.w.userId, 'd2')).toMatchObject([{ id: b.share.id, phase: 'active' }]); // another document's share is untouched
+  });
+
   it('after stop the link opens nothing: the server deleted the copy and answers 410, and the page says so', async () => {
     const h = await world();
     const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
-    await stopSharing(h.deps, a.share.id);
+    await stopSharing(h.deps, 'd1', a.share.id);
     expect(await h.viewer(a.link)).toEqual({ kind: 'stopped' });
     const row = await h.w.t.services.sharing.list(h.w.userId, 'd1');
     expect(row[0]).toMatchObject({ phase: 'stopped', ownerWrap: null, label: null });

@@ -19,10 +19,13 @@ async function owner(t: TestApp) {
   return { cookie, userId: user.id, docId: doc.id };
 }
 
+/** What a share body's copies are bound to (share-copy.ts). */
+const bound = (b: { shareId: string; itemId: string }) => ({ shareId: b.shareId, itemKind: 'document', itemId: b.itemId });
+
 async function newShareBody(userId: string, itemId: string) {
   const { shareId, key } = makeShare();
   const scope = await importAesKey(newRawKey());
-  return { key, body: { shareId, itemKind: 'document', itemId, ownerKid: 'docs~1', ownerWrap: await wrapShareKey(scope, key, userId, shareId), label: await sealShared(key, shareId, 'label', 0, 'Maria') } };
+  return { key, body: { shareId, itemKind: 'document', itemId, ownerKid: 'docs~1', ownerWrap: await wrapShareKey(scope, key, userId, bound({ shareId, itemId })), label: await sealShared(key, bound({ shareId, itemId }), 'label', 0, 'Maria') } };
 }
 
 describe('share now: the routes', () => {
@@ -34,12 +37,12 @@ describe('share now: the routes', () => {
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ id: body.shareId, phase: 'created', revision: 0, itemId: o.docId });
     expect((await t.call('GET', `/api/shared/${body.shareId}`)).status).toBe(409); // nothing sent yet
-    const copy1 = await sealShared(key, body.shareId, 'copy', 1, { documentName: 'Will' });
+    const copy1 = await sealShared(key, bound(body), 'copy', 1, { documentName: 'Will' });
     expect((await t.call('PUT', `/api/shares/${body.shareId}/copy`, { after: 0, copy: copy1 }, o.cookie)).status).toBe(204);
     const seen = await t.call('GET', `/api/shared/${body.shareId}`);
     expect(seen.status).toBe(200);
     expect(await seen.json()).toMatchObject({ itemKind: 'document', revision: 1, copy: copy1, label: body.label });
-    const copy2 = await sealShared(key, body.shareId, 'copy', 2, { documentName: 'Will (2026)' });
+    const copy2 = await sealShared(key, bound(body), 'copy', 2, { documentName: 'Will (2026)' });
     expect((await t.call('PUT', `/api/shares/${body.shareId}/copy`, { after: 1, copy: copy2 }, o.cookie)).status).toBe(204);
     const stale = await t.call('PUT', `/api/shares/${body.shareId}/copy`, { after: 1, copy: copy1 }, o.cookie);
     expect(stale.status).toBe(409);
@@ -62,7 +65,7 @@ describe('share now: the routes', () => {
     const o = await owner(t);
     const { key, body } = await newShareBody(o.userId, o.docId);
     expect((await t.call('POST', '/api/shares', body, o.cookie)).status).toBe(201);
-    const copy = await sealShared(key, body.shareId, 'copy', 1, { documentName: 'Will' });
+    const copy = await sealShared(key, bound(body), 'copy', 1, { documentName: 'Will' });
     expect((await t.call('PUT', `/api/shares/${body.shareId}/copy`, { after: 0, copy }, o.cookie)).status).toBe(204);
     expect((await t.call('DELETE', `/api/documents/${o.docId}`, undefined, o.cookie)).status).toBeLessThan(300);
     expect((await t.call('GET', `/api/shared/${body.shareId}`)).status).toBe(410);
@@ -81,7 +84,7 @@ describe('share now: the routes', () => {
     expect(await refused.json()).toMatchObject({ issues: [{ path: 'itemId' }] });
     const mine = await newShareBody(a.userId, a.docId);
     expect((await t.call('POST', '/api/shares', mine.body, a.cookie)).status).toBe(201);
-    const copy = await sealShared(mine.key, mine.body.shareId, 'copy', 1, 'x');
+    const copy = await sealShared(mine.key, bound(mine.body), 'copy', 1, 'x');
     expect((await t.call('PUT', `/api/shares/${mine.body.shareId}/copy`, { after: 0, copy }, b.cookie)).status).toBe(404);
     expect((await t.call('POST', `/api/shares/${mine.body.shareId}/stop`, {}, b.cookie)).status).toBe(404);
     expect(await (await t.call('GET', '/api/shares', undefined, b.cookie)).json()).toEqual({ shares: [] });
@@ -112,7 +115,7 @@ describe('share now: the routes', () => {
     const plain = await t.call('PUT', `/api/shares/${body.shareId}/copy`, { after: 0, copy: 'The will is in the oak desk' }, o.cookie);
     expect(plain.status).toBe(400);
     expect(await plain.json()).toMatchObject({ issues: [{ path: 'copy' }] });
-    const huge = await sealShared(key, body.shareId, 'copy', 1, 'x'.repeat(70_000));
+    const huge = await sealShared(key, bound(body), 'copy', 1, 'x'.repeat(70_000));
     expect((await t.call('PUT', `/api/shares/${body.shareId}/copy`, { after: 0, copy: huge }, o.cookie)).status).toBe(400);
   });
 

@@ -34,6 +34,8 @@ export interface ShareJson {
 /** What the viewer's page reads: the sealed copy and name, nothing else of the owner's. */
 export interface SharedCopyJson {
   itemKind: 'document';
+  /** The item's id: the copy is sealed bound to it, so the viewer's page checks it (docs/sharing.md). */
+  itemId: string;
   revision: number;
   copy: string;
   label: string;
@@ -139,6 +141,12 @@ export function createShareService(deps: ShareServiceDeps) {
       const next = step(row, { kind: 'owner' }, { type: 'stop' });
       await store.stop(userId, id, next.stoppedAt!); // false only when another request stopped it first: the same outcome
     },
+    /** Stops every live share of the owner's item `itemId` at once (its document was deleted: security review F6); resolves how many. */
+    async stopItem(userId: string, itemId: string): Promise<number> {
+      let stopped = 0;
+      for (const row of await store.list(userId, itemId)) if (row.phase !== 'stopped' && (await store.stop(userId, row.id, deps.now()))) stopped++;
+      return stopped;
+    },
     /** The viewer's sealed copy; `admit` is called with the owner's id first (the owner's budget pays for the answer). 404 unknown, 409 not sent yet, 410 stopped (or its document deleted: the share is stopped then). */
     async view(id: string, admit: (ownerId: string) => Promise<void>): Promise<SharedCopyJson> {
       const row = await store.get(id);
@@ -152,7 +160,7 @@ export function createShareService(deps: ShareServiceDeps) {
       }
       const next = step(row, { kind: 'viewer' }, { type: 'open' });
       await store.opened(id, next.openedAt!);
-      return { itemKind: row.item_kind, revision: row.revision, copy: row.copy!, label: row.label!, updatedAt: iso(row.updated_at)! };
+      return { itemKind: row.item_kind, itemId: row.item_id, revision: row.revision, copy: row.copy!, label: row.label!, updatedAt: iso(row.updated_at)! };
     },
   };
 }

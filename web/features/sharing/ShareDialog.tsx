@@ -15,8 +15,9 @@ import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
 import { useKeySession, type Api } from '../keys';
+import { deviceLiveShares } from './live-shares';
 import { listShares, openShare, ShareKeyRefusedError, shareLink, startSharing, stopSharing, type ShareJson } from './share-client';
-import { canReadNowText, handOverText, KEY_REFUSED_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
+import { canReadNowText, handOverText, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
 
 const api = apiFetch as Api;
 
@@ -25,6 +26,8 @@ interface Row {
   share: ShareJson;
   name: string | null;
   link: string | null;
+  /** Live on the server but not in the document's own live set (stopped on another device, or kept by the server): never refreshed. */
+  notLive?: boolean;
 }
 
 export function ShareDialog({ document, open, onOpenChange }: { document: LegalDocument; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -38,14 +41,16 @@ export function ShareDialog({ document, open, onOpenChange }: { document: LegalD
 
   const load = useCallback(async () => {
     if (!account || !keyring) return;
-    const deps = { api, account, keyring };
+    const deps = { api, account, keyring, live: deviceLiveShares(account) };
     const shares = await listShares(deps, document.id);
+    const mine = new Set(await deps.live.read(document.id));
     setRows(
       await Promise.all(
         shares.map(async (share): Promise<Row> => {
           if (share.phase === 'stopped') return { share, name: null, link: null };
+          if (!mine.has(share.id)) return { share, name: null, link: null, notLive: true }; // only a share the owner's devices know live is said to be
           try {
-            const o = await openShare(deps, share);
+            const o = await openShare(deps, share, document.id);
             return { share, name: o.name, link: shareLink(window.location.origin, share.id, o.key) };
           } catch (err) {
             if (err instanceof ShareKeyRefusedError) return { share, name: null, link: null };
@@ -68,7 +73,7 @@ export function ShareDialog({ document, open, onOpenChange }: { document: LegalD
     if (!account || !keyring) return toast({ title: 'Your keys are locked', description: KEYS_LOCKED_TEXT, variant: 'destructive' });
     setBusy(true);
     try {
-      const { link } = await startSharing({ api, account, keyring }, document, who, window.location.origin);
+      const { link } = await startSharing({ api, account, keyring, live: deviceLiveShares(account) }, document, who, window.location.origin);
       setMade({ name: who, link });
       setName('');
       setError(undefined);
@@ -86,7 +91,8 @@ export function ShareDialog({ document, open, onOpenChange }: { document: LegalD
     const ok = await confirm({ title: `Stop sharing with ${row.name || 'this person'}?`, description: stopWarningText(who), confirmLabel: 'Stop sharing', destructive: true });
     if (!ok) return;
     try {
-      await stopSharing({ api }, row.share.id);
+      if (!account) return;
+      await stopSharing({ api, live: deviceLiveShares(account) }, document.id, row.share.id);
       toast({ title: 'Sharing stopped', description: 'That link opens nothing now.' });
       await load();
     } catch (err) {
@@ -123,7 +129,7 @@ export function ShareDialog({ document, open, onOpenChange }: { document: LegalD
                   <p className="text-slate-700">{stoppedText(row.share.stoppedAt ?? row.share.updatedAt)}</p>
                 ) : (
                   <>
-                    <p className="font-medium text-slate-900">{row.name ? canReadNowText(row.name) : KEY_REFUSED_TEXT}</p>
+                    <p className="font-medium text-slate-900">{row.notLive ? NOT_LIVE_TEXT : row.name ? canReadNowText(row.name) : KEY_REFUSED_TEXT}</p>
                     <p className="text-slate-600">{openedText(row.share.openedAt)}</p>
                     <div className="mt-2 flex flex-wrap gap-2">
                       {row.link && (

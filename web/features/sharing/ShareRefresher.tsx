@@ -11,6 +11,7 @@ import { useSession } from '../../app/session';
 import { useCollection } from '../../db/hooks';
 import { toast } from '../../ui/toast-store';
 import { useKeySession, type Api } from '../keys';
+import { deviceLiveShares } from './live-shares';
 import { refreshShares } from './share-client';
 import { createShareFollower } from './share-follow';
 import { KEY_REFUSED_TEXT } from './share-words';
@@ -22,7 +23,7 @@ export function ShareRefresher() {
   const keyring = useKeySession((s) => s.keyring);
   const documents = useCollection('documents');
   const follower = useMemo(
-    () => (account && keyring ? createShareFollower((d) => refreshShares({ api, account, keyring }, d)) : null),
+    () => (account && keyring ? createShareFollower((d) => refreshShares({ api, account, keyring, live: deviceLiveShares(account) }, d)) : null),
     [account, keyring],
   );
 

@@ -4,7 +4,7 @@
  * on the server, refreshes the copy when the item changes, and stops sharing. Nothing it sends
  * opens anything without the key, which leaves this device only inside the link it hands over.
  */
-import { makeShare, openShared, sealShared, shareFragment, unwrapShareKey, wrapShareKey } from '../../../shared/crypto/share-copy';
+import { makeShare, openShared, sealShared, shareFragment, unwrapShareKey, wrapShareKey, type ShareBinding } from '../../../shared/crypto/share-copy';
 import type { Keyring } from '../../../shared/crypto/keys';
 import type { LegalDocument } from '../../../shared/schema';
 import type { Api } from '../keys';
@@ -33,6 +33,8 @@ export interface SharedDocument {
   documentUrl: string | null;
   originalLocation: string | null;
   hasFile: boolean;
+  /** When the owner's device sealed this copy (ISO 8601): the page's "last changed" date. Absent in documentCopy, set on sealing. */
+  sealedAt?: string;
 }
 
 /** The document's shared copy (what the viewer reads). */
@@ -51,6 +53,20 @@ export interface ShareDeps {
   account: string;
   /** The owner's opened keyring (its `docs` scope keys). */
   keyring: Keyring;
+  /** The clock whose time is sealed into each copy as its "last changed" date (default Date.now). */
+  now?: () => number;
+  /** Each document's sealed live set (its `shares` field on this device, synced to the owner's others). */
+  live: LiveShares;
+}
+
+/**
+ * The owner's own record of which shares of a document are live (security review F2): a share
+ * joins when it is made and leaves before it is stopped, and only these are ever refreshed, so
+ * the server's list decides nothing about where a later edit goes.
+ */
+export interface LiveShares {
+  read(itemId: string): Promise<readonly string[]>;
+  write(itemId: string, shareIds: string[]): Promise<void>;
 }
 
 /** A share this device could open: its key (for the link and refreshes) and the person's name. */
@@ -60,7 +76,7 @@ export interface OpenedShare {
   name: string;
 }
 
-/** Thrown when the server's wrap of a share key does not open with this account's keys (a server that swapped it). */
+/** Thrown when the server's wrap of a share key does not open with this account's keys for this item (a server that swapped it, or named another item's share). */
 export class ShareKeyRefusedError extends Error {
   constructor(readonly shareId: string) {
     super('This share\'s key was not made by your devices. It was not used, and nothing was sealed under it.');
@@ -71,15 +87,22 @@ export class ShareKeyRefusedError extends Error {
 /** The link the owner hands over: the share's id in the path, its key in the fragment (never sent to the server). */
 export const shareLink = (origin: string, shareId: string, key: Uint8Array): string => `${origin}/shared/${shareId}#${shareFragment(key)}`;
 
-/** Opens a share's key and name with the owner's keyring; throws ShareKeyRefusedError when the wrap is not the owner's. */
-export async function openShare(deps: ShareDeps, share: ShareJson): Promise<OpenedShare> {
+/** What `share` is bound to, as the server names it (the wrap and every sealed part check it). */
+export const bindingOf = (share: Pick<ShareJson, 'id' | 'itemKind' | 'itemId'>): ShareBinding => ({ shareId: share.id, itemKind: share.itemKind, itemId: share.itemId });
+
+/**
+ * Opens a share of document `itemId` (its key and name) with the owner's keyring; throws
+ * ShareKeyRefusedError when the wrap is not the owner's for that very document: a server that
+ * lists another item's share under this one gets nothing sealed under it (security review F1).
+ */
+export async function openShare(deps: ShareDeps, share: ShareJson, itemId: string): Promise<OpenedShare> {
   const scopeKey = share.ownerKid ? deps.keyring.lookup(share.ownerKid) : undefined;
-  if (!scopeKey || !share.ownerWrap || !share.label) throw new ShareKeyRefusedError(share.id);
+  if (!scopeKey || !share.ownerWrap || !share.label || share.itemKind !== 'document' || share.itemId !== itemId) throw new ShareKeyRefusedError(share.id);
   let key: Uint8Array;
   let name: unknown;
   try {
-    key = await unwrapShareKey(scopeKey, share.ownerWrap, deps.account, share.id);
-    name = await openShared(key, share.id, 'label', 0, share.label);
+    key = await unwrapShareKey(scopeKey, share.ownerWrap, deps.account, bindingOf(share));
+    name = await openShared(key, bindingOf(share), 'label', 0, share.label);
   } catch {
     throw new ShareKeyRefusedError(share.id);
   }
@@ -99,19 +122,27 @@ export async function startSharing(deps: ShareDeps, doc: Parameters<typeof docum
   const docs = deps.keyring.current('docs');
   if (!docs) throw new Error('This account has no key for documents');
   const { shareId, key } = makeShare();
+  const bound = { shareId, itemKind: 'document', itemId: doc.id };
   const share = await deps.api<ShareJson>('/api/shares', {
     method: 'POST',
-    body: { shareId, itemKind: 'document', itemId: doc.id, ownerKid: docs.kid, ownerWrap: await wrapShareKey(docs.key, key, deps.account, shareId), label: await sealShared(key, shareId, 'label', 0, name) },
+    body: { shareId, itemKind: 'document', itemId: doc.id, ownerKid: docs.kid, ownerWrap: await wrapShareKey(docs.key, key, deps.account, bound), label: await sealShared(key, bound, 'label', 0, name) },
   });
+  if (share.id !== shareId || share.itemKind !== 'document' || share.itemId !== doc.id) throw new ShareKeyRefusedError(shareId);
+  await deps.live.write(doc.id, [...(await deps.live.read(doc.id)).filter((id) => id !== shareId), shareId]);
   await publish(deps, { share, key, name }, documentCopy(doc));
   return { share: { ...share, phase: 'active', revision: share.revision + 1 }, link: shareLink(origin, shareId, key) };
 }
 
-/** Seals `value` as the share's next revision and sends it; on a 409 (another device was first) it retries once over the newer revision. */
+/**
+ * Seals `value` as the share's next revision and sends it; on a 409 (another device was first) it
+ * retries once over the newer revision. The copy carries its own `sealedAt` (ISO 8601), so the
+ * viewer's page shows the owner's date, never the server's (security review F4).
+ */
 async function publish(deps: ShareDeps, opened: OpenedShare, value: SharedDocument): Promise<void> {
   let after = opened.share.revision;
+  const sealed: SharedDocument = { ...value, sealedAt: new Date((deps.now ?? Date.now)()).toISOString() };
   for (let attempt = 0; ; attempt++) {
-    const copy = await sealShared(opened.key, opened.share.id, 'copy', after + 1, value);
+    const copy = await sealShared(opened.key, bindingOf(opened.share), 'copy', after + 1, sealed);
     try {
       await deps.api(`/api/shares/${opened.share.id}/copy`, { method: 'PUT', body: { after, copy } });
       return;
@@ -131,16 +162,21 @@ function newerRevision(err: unknown): number | null {
 }
 
 /**
- * Sends `doc`'s current words to every live share of it, so each viewer sees the edit. A share
- * whose key this device cannot open (a wrap the server swapped) is refused, never refreshed.
+ * Sends `doc`'s current words to every share of it in its live set (LiveShares) that the server
+ * still has, so each viewer sees the edit. A share
+ * whose key this device cannot open for `doc` (a wrap the server swapped, or another item's share
+ * listed under it) is refused, never refreshed.
  * Returns how many were refreshed and the ids refused.
  */
 export async function refreshShares(deps: ShareDeps, doc: Parameters<typeof documentCopy>[0] & { id: string }): Promise<{ refreshed: number; refused: string[] }> {
-  const live = (await listShares(deps, doc.id)).filter((s) => s.phase !== 'stopped');
+  const mine = new Set(await deps.live.read(doc.id));
+  const listed = (await listShares(deps, doc.id)).filter((s) => s.phase !== 'stopped');
   const out = { refreshed: 0, refused: [] as string[] };
-  for (const share of live) {
+  for (const share of listed) {
     try {
-      await publish(deps, await openShare(deps, share), documentCopy(doc));
+      const opened = await openShare(deps, share, doc.id); // another item's share is refused here, visibly
+      if (!mine.has(share.id)) continue; // never the server's say: a share the owner stopped stays stopped
+      await publish(deps, opened, documentCopy(doc));
       out.refreshed++;
     } catch (err) {
       if (!(err instanceof ShareKeyRefusedError)) throw err;
@@ -150,5 +186,13 @@ export async function refreshShares(deps: ShareDeps, doc: Parameters<typeof docu
   return out;
 }
 
-/** Stops sharing at once: the server deletes the copy and the link opens nothing from now on. */
-export const stopSharing = (deps: Pick<ShareDeps, 'api'>, shareId: string): Promise<unknown> => deps.api(`/api/shares/${shareId}/stop`, { method: 'POST', body: {} });
+/**
+ * Stops sharing document `itemId`'s share `shareId` at once: this device first takes it out of the
+ * document's live set (so no device of the owner's refreshes it again, whatever the server
+ * says), then the server deletes the copy and the link opens nothing from now on. Throws the api's errors.
+ */
+export async function stopSharing(deps: Pick<ShareDeps, 'api' | 'live'>, itemId: string, shareId: string): Promise<void> {
+  const live = await deps.live.read(itemId);
+  if (live.includes(shareId)) await deps.live.write(itemId, live.filter((id) => id !== shareId));
+  await deps.api(`/api/shares/${shareId}/stop`, { method: 'POST', body: {} });
+}

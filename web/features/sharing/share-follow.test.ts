@@ -12,6 +12,7 @@ const doc = (id: string, originalLocation: string): LegalDocument => ({
   file: null,
   fileBlobId: null,
   createdAt: '2026-11-21T12:00:00.000Z',
+  shares: [],
 });
 
 describe('share follower: which shared documents are sealed again', () => {

@@ -22,6 +22,9 @@ export const KEYS_LOCKED_TEXT = 'Your keys are locked on this device. Reload the
 /** A share whose key this device did not make (the server gave another): not used. */
 export const KEY_REFUSED_TEXT = 'One share of this document could not be updated: its key was not made by your devices, so nothing was sealed under it. Stop that share and share again.';
 
+/** A share the server lists as live that is not in the document's own live set (stopped on another device, or kept by the server). */
+export const NOT_LIVE_TEXT = 'Your changes are not sent to this share: your devices do not count it as live (it was stopped, or was just made on another device that has not synced yet). Stop sharing to be sure its link opens nothing.';
+
 /** The viewer page's words for each outcome that is not an open item. */
 export const VIEW_TEXT: Record<Exclude<SharedView['kind'], 'open'>, { title: string; body: string }> = {
   stopped: { title: 'Sharing stopped', body: 'This link no longer opens anything. The person who shared it stopped sharing.' },

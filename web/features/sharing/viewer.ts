@@ -9,6 +9,7 @@ import type { SharedDocument } from './share-client';
 export type ViewerFetch = (url: string) => Promise<Response>;
 
 export type SharedView =
+  /** `updatedAt`: when the owner's device sealed the copy, read from inside it ('' when it has none). */
   | { kind: 'open'; value: SharedDocument; name: string; updatedAt: string }
   /** The link has no key, or not a whole one (it was cut when copied). */
   | { kind: 'bad-link' }
@@ -34,13 +35,15 @@ export async function openSharedLink(fetchFn: ViewerFetch, shareId: string, frag
   if (res.status === 410) return { kind: 'stopped' };
   if (res.status === 404 || res.status === 409) return { kind: 'gone' };
   if (!res.ok) return { kind: 'unreachable' };
-  const body = (await res.json().catch(() => null)) as { revision?: unknown; copy?: unknown; label?: unknown; updatedAt?: unknown } | null;
-  if (!body || typeof body.revision !== 'number' || typeof body.copy !== 'string' || typeof body.label !== 'string') return { kind: 'tampered' };
+  const body = (await res.json().catch(() => null)) as { itemKind?: unknown; itemId?: unknown; revision?: unknown; copy?: unknown; label?: unknown } | null;
+  if (!body || typeof body.itemKind !== 'string' || typeof body.itemId !== 'string' || typeof body.revision !== 'number' || typeof body.copy !== 'string' || typeof body.label !== 'string') return { kind: 'tampered' };
+  // The copy opens only for the item it was sealed for, and shows only as that kind (security review F1).
+  const bound = { shareId, itemKind: body.itemKind, itemId: body.itemId };
   try {
-    const value = (await openShared(key, shareId, 'copy', body.revision, body.copy)) as SharedDocument;
-    const name = await openShared(key, shareId, 'label', 0, body.label);
-    if (!value || value.kind !== 'document' || typeof value.documentName !== 'string') return { kind: 'tampered' };
-    return { kind: 'open', value, name: typeof name === 'string' ? name : '', updatedAt: typeof body.updatedAt === 'string' ? body.updatedAt : '' };
+    const value = (await openShared(key, bound, 'copy', body.revision, body.copy)) as SharedDocument;
+    const name = await openShared(key, bound, 'label', 0, body.label);
+    if (!value || value.kind !== bound.itemKind || value.kind !== 'document' || typeof value.documentName !== 'string') return { kind: 'tampered' };
+    return { kind: 'open', value, name: typeof name === 'string' ? name : '', updatedAt: typeof value.sealedAt === 'string' && !Number.isNaN(Date.parse(value.sealedAt)) ? value.sealedAt : '' };
   } catch {
     return { kind: 'tampered' };
   }

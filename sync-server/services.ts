@@ -60,6 +60,10 @@ import { createPgKeyStore } from './keys/pg-key-store';
 import { createSqliteSealStore, sqliteSealedAt, type SealStore } from './keys/seal-store';
 import { createPgSealStore } from './keys/pg-seal-store';
 import { createPgShareStore, createShareService, createSqliteShareStore, type AsyncShareStore, type ShareService } from './sharing';
+import { createPgEmergencyStore } from './sharing/store/pg-emergency-store';
+import { createSqliteEmergencyStore, type AsyncEmergencyStore } from './sharing/store/emergency-store';
+import type { EmergencyService } from './sharing/emergency-service';
+import { wireEmergency } from './sharing/emergency-wiring';
 
 export interface Services {
   /** Where accounts, sessions and records live: SQLite in DATA_DIR, or PostgreSQL (DATABASE_URL). */
@@ -91,6 +95,8 @@ export interface Services {
   releaseKeys: ReleaseKeys;
   /** Share now: the owner's shares and the viewer's sealed copies (sharing/; docs/sharing.md). */
   sharing: ShareService;
+  /** Emergency access: what a trustee may open if the owner cannot act, their requests (sharing/emergency-service.ts). */
+  emergency: EmergencyService;
   /** Each account's keys: KDF parameters, wrapped AK, keyring (keys/key-store.ts; never a key in the clear). */
   keys: KeyStore;
   /** Every password hash and verification, at most `passwordHashesAtOnce` at a time (accounts/hasher.ts). */
@@ -133,6 +139,7 @@ export function createServices(deps: AppDeps<Config>, opts: { mailer?: Mailer } 
     escrowStore: createSqliteEscrowStore(deps.db),
     messageKeyStore: createSqliteMessageKeyStore(deps.db),
     shareStore: createSqliteShareStore(deps.db),
+    emergencyStore: createSqliteEmergencyStore(deps.db),
     keys: createSqliteKeyStore(deps.db),
     seal: createSqliteSealStore(deps.db),
     checkpoint: () => deps.db.pragma('wal_checkpoint(TRUNCATE)'), // no trace of a deleted account in the WAL (issue #16)
@@ -172,6 +179,7 @@ export async function createPgServices(deps: AppDeps<Config>, pool: pg.Pool, opt
     escrowStore: createPgEscrowStore(pool),
     messageKeyStore: createPgMessageKeyStore(pool),
     shareStore: createPgShareStore(pool),
+    emergencyStore: createPgEmergencyStore(pool),
     keys: createPgKeyStore(pool),
     seal: createPgSealStore(pool),
     leader: () => leadership.tryLead(),
@@ -204,6 +212,7 @@ function assemble(
     escrowStore: AsyncEscrowStore;
     messageKeyStore: AsyncMessageKeyStore;
     shareStore: AsyncShareStore;
+    emergencyStore: AsyncEmergencyStore;
     keys: KeyStore;
     seal: SealStore;
     /** After an account is forgotten (SQLite's WAL checkpoint). */
@@ -238,7 +247,14 @@ function assemble(
   const messageKeys = createMessageKeys({ ...kitDeps, store: parts.messageKeyStore, stored: async (userId, collection, id) => await parts.source.store.get(userId, collection, id) });
   // A message with a wrap of the released kits is opened with Q; else the escrow's path (release-keys.ts).
   const releaseKeys = createReleaseKeys(escrow, parts.keys, messageKeys);
+  // A share or an emergency names one of the owner's live documents (never another account's: the store is per account).
+  const documentExists = async (userId: string, itemId: string) => {
+    const doc = await parts.source.store.get(userId, 'documents', itemId);
+    return doc !== null && doc !== undefined && doc.values._deleted !== true;
+  };
+  const emergency = wireEmergency(deps, { store: parts.emergencyStore, release, push: push.sender, poke: () => scheduler.poke(), itemExists: documentExists });
   const scheduler = createReleaseScheduler(deps, release, records, mailer, {
+    emergency: () => emergency.tick(),
     // A delivery e-mail's link carries its message's key in the fragment (release-keys.ts).
     deliveryFragment: async (userId, messageId) => releaseKeys.deliveryFragment(userId, await parts.source.store.get(userId, 'messages', messageId)),
     housekeeping: () => lifetime.sweep(),
@@ -264,15 +280,8 @@ function assemble(
     kitRelease,
     messageKeys,
     releaseKeys,
-    // A share names one of the owner's live documents (never another account's: the store is per account).
-    sharing: createShareService({
-      store: parts.shareStore,
-      now: deps.now,
-      itemExists: async (userId, _kind, itemId) => {
-        const doc = await parts.source.store.get(userId, 'documents', itemId);
-        return doc !== null && doc !== undefined && doc.values._deleted !== true;
-      },
-    }),
+    sharing: createShareService({ store: parts.shareStore, now: deps.now, itemExists: (userId, _kind, itemId) => documentExists(userId, itemId) }),
+    emergency,
     keys: parts.keys,
     seal: parts.seal,
     resetMail,

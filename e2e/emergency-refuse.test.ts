@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium)('the owner\'s emergency screen', () => {
       await page.getByText(/Your trustee asked for emergency access on .+\. Unless you refuse/).waitFor();
       await expectNoSeriousA11yViolations(page, `emergency request ${label}`);
       await page.getByRole('button', { name: 'Refuse' }).click();
-      await page.getByText('You refused. Nothing was opened.').waitFor();
+      await page.getByText('You refused. Nothing was opened.').first().waitFor();
       await poll(() => phaseOf(asked)).toBe('refused');
       await page.getByText('No one has asked for emergency access.').waitFor();
 
@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium)('the owner\'s emergency screen', () => {
       await page.getByText(/Your trustee can open what you chose for an emergency since/).waitFor();
       await expectNoSeriousA11yViolations(page, `granted emergency ${label}`);
       await page.getByRole('button', { name: 'End the emergency' }).click();
-      await page.getByText(/The emergency is over\./).waitFor();
+      await page.getByText(/The emergency is over\./).first().waitFor();
       await poll(() => phaseOf(granted)).toBe('ended');
       expect(await page.getByRole('button', { name: 'Refuse' }).count()).toBe(0);
       await context.close();

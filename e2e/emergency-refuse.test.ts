@@ -5,12 +5,14 @@
  * row is refused); a granted emergency's "End the emergency" ends it. The requests are put in the
  * server's database as the trustee's request would leave them (the request itself, the e-mail and
  * the wait are proven through the routes in sync-server/sharing/emergency-routes.test.ts).
+ * Opened signed out (the e-mail read on another device), the link asks to sign in and then opens
+ * the request, not the dashboard.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { desktopContext, expectNoSeriousA11yViolations, hasChromium, keylessAccountPage, mobileContext, poll, useBrowserSuite } from './harness';
+import { desktopContext, expectNoSeriousA11yViolations, hasChromium, keylessAccountPage, loginViaUi, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -29,6 +31,12 @@ describe.skipIf(!hasChromium)('the owner\'s emergency screen', () => {
     const id = randomBytes(16).toString('base64url');
     const now = Date.now();
     const asked = phase === 'waiting' ? now : now - 3 * HOUR_MS;
+    // Their trustee, accepted (else the scheduler's pass rightly withdraws the request).
+    withDb((db) =>
+      db
+        .prepare("INSERT INTO release_trustees (user_id, trustee_id, email, status, invite_round, invited_at, accepted_at) VALUES (?, 'trustee-1', 'maria@example.com', 'accepted', 1, ?, ?) ON CONFLICT DO NOTHING")
+        .run(userId, now, now),
+    );
     withDb((db) =>
       db
         .prepare('INSERT INTO emergency_requests (id, user_id, trustee_id, phase, wait_hours, requested_at, notified_at, wait_ends_at, decided_at, granted_at, ended_at) VALUES (?, ?, ?, ?, 2, ?, ?, ?, ?, ?, NULL)')
@@ -37,6 +45,23 @@ describe.skipIf(!hasChromium)('the owner\'s emergency screen', () => {
     return id;
   };
   const phaseOf = (id: string) => withDb((db) => (db.prepare('SELECT phase FROM emergency_requests WHERE id = ?').get(id) as { phase: string }).phase);
+
+  it('signed out, the e-mail\'s link asks to sign in, then opens that request (390 px)', async () => {
+    const user = uniqueUser();
+    const home = await mobileContext(suite.browser, suite.server.url);
+    await registerViaUi(await home.newPage(), user);
+    await home.close();
+    const userId = withDb((db) => (db.prepare('SELECT id FROM users WHERE username = ?').get(user.username) as { id: string }).id);
+    const asked = insert(userId, 'waiting');
+    const away = await mobileContext(suite.browser, suite.server.url);
+    const page = await away.newPage();
+    await page.goto(`/emergency/${asked}`);
+    await page.waitForURL('**/login');
+    await loginViaUi(page, user);
+    await page.waitForURL(`**/emergency/${asked}`);
+    await page.getByRole('button', { name: 'Refuse' }).waitFor();
+    await away.close();
+  });
 
   for (const [label, open] of [
     ['390 px', mobileContext],

@@ -159,6 +159,21 @@ describe('emergency access: the routes, the wait and the gate', () => {
     await expect(s.openAs(0, { ...leaked, gate: toB64url(newRawKey()) })).rejects.toThrow(); // the trustee without the real gate
   });
 
+  it('a lying server that claims the owner did not refuse: the route never serves the gate, and what it holds opens nothing without the trustee\'s kit', async () => {
+    const s = await setup();
+    const { body } = await s.put(0, 1);
+    const req = (await (await s.ask(0)).json()) as { id: string };
+    expect((await s.o.t.call('POST', `/api/emergency/requests/${req.id}/refuse`, {}, s.o.cookie)).status).toBe(204);
+    s.o.t.advance(2 * HOUR_MS);
+    await s.pass();
+    expect((await s.view(0)).access).toBeNull(); // the honest server serves nothing after a refusal
+    const leaked = { gate: body.gate, wrap: body.wrap, bundle: body.bundle }; // a lying one hands out all it holds
+    await expect(s.openAs(0, leaked, new Uint8Array(16))).rejects.toThrow();
+    await expect(s.openAs(0, leaked, s.made.kits[1]!.kit.t)).rejects.toThrow();
+    // The limit docs/sharing.md states: with the asking trustee's own kit it opens, early (the wait is the server's promise).
+    expect(await s.openAs(0, leaked)).toEqual({ documents: [{ id: s.doc.id, documentName: 'Will' }] });
+  });
+
   it('refuses bad input with the field named, another account\'s rows, and a trustee with no setting', async () => {
     const s = await setup();
     const { body } = await s.settingFor(0);

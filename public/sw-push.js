@@ -13,14 +13,16 @@ self.addEventListener('push', (event) => {
   }
   const title = typeof data.title === 'string' ? data.title : 'Time to check in';
   const url = typeof data.url === 'string' && data.url.startsWith('/') ? data.url : '/dashboard?check-in=notification';
+  // An emergency request (sync-server/sharing/emergency-service.ts) is not a check-in: no "I'm here", its tap opens the refusal screen.
+  const emergency = data.kind === 'emergency-requested';
   event.waitUntil(
     self.registration.showNotification(title, {
       body: typeof data.body === 'string' ? data.body : 'Open Afterword to check in.',
-      tag: 'afterword-check-in',
+      tag: emergency ? 'afterword-emergency' : 'afterword-check-in',
       renotify: true,
       icon: '/pwa-192x192.png',
-      data: { url },
-      actions: [{ action: 'here', title: "I'm here" }],
+      data: { url, emergency },
+      actions: emergency ? [] : [{ action: 'here', title: "I'm here" }],
     }),
   );
 });
@@ -32,6 +34,11 @@ self.addEventListener('notificationclick', (event) => {
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (open && event.notification.data && event.notification.data.emergency) {
+        await open.focus();
+        await open.navigate(url);
+        return;
+      }
       if (open) {
         // The app is open: it checks in where it is (no navigation, so no typing is lost).
         open.postMessage({ type: 'CHECK_IN' });

@@ -41,6 +41,7 @@ import { ownerEmailRoutes } from './release/owner-email';
 import { checkInLinkRoutes } from './release/check-in-routes';
 import { pushRoutes } from './push/routes';
 import { sharingRoutes } from './sharing/routes';
+import { emergencyRoutes } from './sharing/emergency-routes';
 import { coalescePokes, createPokeHub } from './live/poke-hub';
 import { bridgeHub } from './live/poke-bus';
 import { syncRoutes, type LiveOptions } from './records/sync-routes';
@@ -152,6 +153,7 @@ export function createApp(
   app.route('/', releasePublicRoutes(deps, services));
   app.route('/', ownerEmailRoutes(deps, services));
   app.route('/', sharingRoutes(deps, services));
+  app.route('/', emergencyRoutes(deps, services));
   app.route('/', checkInLinkRoutes(deps, services));
   app.route('/', pushRoutes(deps, services));
   app.route('/', serviceInfoRoutes(deps)); // GET /api/service: the operator's support address, signed out too

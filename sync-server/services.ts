@@ -61,6 +61,10 @@ import { createPgKeyStore } from './keys/pg-key-store';
 import { createSqliteSealStore, sqliteSealedAt, type SealStore } from './keys/seal-store';
 import { createPgSealStore } from './keys/pg-seal-store';
 import { createPgShareStore, createShareService, createSqliteShareStore, type AsyncShareStore, type ShareService } from './sharing';
+import { createPgEmergencyStore } from './sharing/store/pg-emergency-store';
+import { createSqliteEmergencyStore, type AsyncEmergencyStore } from './sharing/store/emergency-store';
+import type { EmergencyService } from './sharing/emergency-service';
+import { wireEmergency } from './sharing/emergency-wiring';
 
 export interface Services {
   /** Where accounts, sessions and records live: SQLite in DATA_DIR, or PostgreSQL (DATABASE_URL). */
@@ -92,6 +96,8 @@ export interface Services {
   releaseKeys: ReleaseKeys;
   /** Share now: the owner's shares and the viewer's sealed copies (sharing/; docs/sharing.md). */
   sharing: ShareService;
+  /** Emergency access: what a trustee may open if the owner cannot act, their requests (sharing/emergency-service.ts). */
+  emergency: EmergencyService;
   /** Each account's keys: KDF parameters, wrapped AK, keyring (keys/key-store.ts; never a key in the clear). */
   keys: KeyStore;
   /** Every password hash and verification, at most `passwordHashesAtOnce` at a time (accounts/hasher.ts). */
@@ -134,6 +140,7 @@ export function createServices(deps: AppDeps<Config>, opts: { mailer?: Mailer } 
     escrowStore: createSqliteEscrowStore(deps.db),
     messageKeyStore: createSqliteMessageKeyStore(deps.db),
     shareStore: createSqliteShareStore(deps.db),
+    emergencyStore: createSqliteEmergencyStore(deps.db),
     keys: createSqliteKeyStore(deps.db),
     seal: createSqliteSealStore(deps.db),
     checkpoint: () => deps.db.pragma('wal_checkpoint(TRUNCATE)'), // no trace of a deleted account in the WAL (issue #16)
@@ -173,6 +180,7 @@ export async function createPgServices(deps: AppDeps<Config>, pool: pg.Pool, opt
     escrowStore: createPgEscrowStore(pool),
     messageKeyStore: createPgMessageKeyStore(pool),
     shareStore: createPgShareStore(pool),
+    emergencyStore: createPgEmergencyStore(pool),
     keys: createPgKeyStore(pool),
     seal: createPgSealStore(pool),
     leader: () => leadership.tryLead(),
@@ -205,6 +213,7 @@ function assemble(
     escrowStore: AsyncEscrowStore;
     messageKeyStore: AsyncMessageKeyStore;
     shareStore: AsyncShareStore;
+    emergencyStore: AsyncEmergencyStore;
     keys: KeyStore;
     seal: SealStore;
     /** After an account is forgotten (SQLite's WAL checkpoint). */
@@ -224,15 +233,12 @@ function assemble(
     limits,
     onFileRefs: (userId: string, refs: Parameters<typeof lifetime.recordsChanged>[1]) => lifetime.recordsChanged(userId, refs), // a file no live record refers to is deleted
   };
-  // A share names one of the owner's live documents (never another account's: the store is per account).
-  const sharing = createShareService({
-    store: parts.shareStore,
-    now: deps.now,
-    itemExists: async (userId, _kind, itemId) => {
-      const doc = await parts.source.store.get(userId, 'documents', itemId);
-      return doc !== null && doc !== undefined && doc.values._deleted !== true;
-    },
-  });
+  // A share or an emergency names one of the owner's live documents (never another account's: the store is per account).
+  const documentExists = async (userId: string, itemId: string) => {
+    const doc = await parts.source.store.get(userId, 'documents', itemId);
+    return doc !== null && doc !== undefined && doc.values._deleted !== true;
+  };
+  const sharing = createShareService({ store: parts.shareStore, now: deps.now, itemExists: (userId, _kind, itemId) => documentExists(userId, itemId) });
   // A document deleted (by any device, or REST) stops its shares at once, not at the viewer's next open (docs/sharing.md).
   const stopShares = (userId: string, collection: CollectionName, id: string) => {
     if (collection === 'documents') sharing.stopItem(userId, id).catch((err) => console.error('Stopping a deleted document\'s shares failed (its link stops at the next open):', err));
@@ -252,7 +258,9 @@ function assemble(
   const messageKeys = createMessageKeys({ ...kitDeps, store: parts.messageKeyStore, stored: async (userId, collection, id) => await parts.source.store.get(userId, collection, id) });
   // A message with a wrap of the released kits is opened with Q; else the escrow's path (release-keys.ts).
   const releaseKeys = createReleaseKeys(escrow, parts.keys, messageKeys);
+  const emergency = wireEmergency(deps, { store: parts.emergencyStore, release, push: push.sender, poke: () => scheduler.poke(), itemExists: documentExists });
   const scheduler = createReleaseScheduler(deps, release, records, mailer, {
+    emergency: () => emergency.tick(),
     // A delivery e-mail's link carries its message's key in the fragment (release-keys.ts).
     deliveryFragment: async (userId, messageId) => releaseKeys.deliveryFragment(userId, await parts.source.store.get(userId, 'messages', messageId)),
     housekeeping: () => lifetime.sweep(),
@@ -279,6 +287,7 @@ function assemble(
     messageKeys,
     releaseKeys,
     sharing,
+    emergency,
     keys: parts.keys,
     seal: parts.seal,
     resetMail,

@@ -35,7 +35,7 @@ export interface PushKey {
  * opens `url` (the app, which then checks in).
  */
 export interface CheckInPushPayload {
-  kind: 'check-in-reminder' | 'waiting-started';
+  kind: 'check-in-reminder' | 'waiting-started' | 'emergency-requested';
   title: string;
   body: string;
   url: string;

@@ -52,6 +52,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
     'POST /api/kit/:token/check',
     'POST /api/kit/:token/confirm',
     'GET /api/kit/:token/access',
+    'GET /api/kit/:token/emergency', // the trustee's emergency access (sharing/emergency-routes.ts): its gate only once granted
+    'POST /api/kit/:token/emergency',
     // "Share now" (sharing/routes.ts; docs/sharing.md): the share's random 128-bit id is the
     // token; it answers only a copy sealed under a key in the link's fragment, which the server
     // never sees. Stopped → 410.

@@ -17,7 +17,12 @@ import type { VapidKeys } from './vapid';
 export const PUSH_TEXTS: Record<CheckInPushPayload['kind'], Omit<CheckInPushPayload, 'kind' | 'url'>> = {
   'check-in-reminder': { title: 'Time to check in', body: 'Your Afterword check-in is due. Press “I\'m here” to let us know you are well.' },
   'waiting-started': { title: 'A waiting period has started', body: 'Nothing has been shared. If you are well, open Afterword and press “I\'m still here”.' },
+  // Not a check-in: its tap opens the refusal screen (public/sw-push.js gives it no "I'm here").
+  'emergency-requested': { title: 'A trustee asked for emergency access', body: 'Open Afterword to see who asked, and to refuse if you do not want it.' },
 };
+
+/** Where an emergency request's notification leads: the app's emergency screen (web), never a check-in. */
+export const EMERGENCY_URL = '/emergency';
 
 /** Where the notification's "I'm here" leads: the app, which counts the press as a check-in (web/features/release/check-in.ts). */
 export const CHECK_IN_URL = '/dashboard?check-in=notification';
@@ -36,7 +41,7 @@ export function createPushSender(vapid: VapidKeys | null, store: AsyncPushStore,
     async notify(userId, kind) {
       const result = { sent: 0, dropped: 0, failed: 0 };
       if (!vapid) return result;
-      const payload: CheckInPushPayload = { kind, ...PUSH_TEXTS[kind], url: CHECK_IN_URL };
+      const payload: CheckInPushPayload = { kind, ...PUSH_TEXTS[kind], url: kind === 'emergency-requested' ? EMERGENCY_URL : CHECK_IN_URL };
       for (const s of await store.list(userId).catch(() => [])) {
         let status: number | string;
         try {

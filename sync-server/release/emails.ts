@@ -25,6 +25,7 @@ export const EMAIL_KINDS = [
   'delivery',
   'delivery-updated',
   'trustee-handover',
+  'owner-emergency-requested',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -66,6 +67,8 @@ export interface EmailParams {
   noKitsMade?: boolean;
   /** A sealed account's trustee invitation: what was sealed opens only with a kit (KITS_ONLY_INVITE_LINE). */
   kitsOnly?: boolean;
+  /** An emergency request (sharing/emergency-service.ts): its id, for the link to the app's refusal screen (signed in, no token). */
+  requestId?: string;
 }
 
 /** A moment in an e-mail: en-US long format, in UTC and saying so (SPEC.md §9; the server does not know the reader's zone). */
@@ -237,6 +240,21 @@ If you are still here, press this link and then the button on the page:
 ${link}
 
 Or sign in to Afterword and press "I'm still here". Nothing will be shared.${SIGN_OFF}`,
+      };
+    case 'owner-emergency-requested':
+      // Who asked, when the wait ends, and how to refuse (issue 43): the link opens the app's refusal screen, signed in.
+      return {
+        subject: 'A trustee has asked for emergency access on Afterword',
+        text: `${hello(p.recipientName)}
+
+${oneLine(p.startedBy) ? `${oneLine(p.startedBy)}, one of your trustees,` : 'One of your trustees'} has asked for emergency access: the help you set up for a time when you cannot act yourself, such as a stay in hospital.
+
+If you do not refuse, from ${date(p.endsAt ?? 0)} they can open the things you chose for an emergency, and nothing else. No letter is sent and nothing is released: this is not the release after death.
+
+If you did not expect this, or do not want it, refuse with one press here (you will be asked to sign in if you are not):
+${p.base}/emergency/${p.requestId ?? ''}
+
+If you are happy for them to help, you need do nothing. You can end the emergency at any time in Afterword.${SIGN_OFF}`,
       };
     case 'owner-cancelled':
       return {

@@ -13,14 +13,16 @@ import { PROTECTED_PATHS } from '../../shared/labels';
 import { FullPageLoading } from './FullPageLoading';
 import { useSession } from './session';
 import { RECOVERY_KIT_PATH, useRecoveryKit } from '../features/keys/recovery-kit-store';
+import { rememberAfterSignIn } from '../features/emergency/after-sign-in';
 
 export { FullPageLoading };
 
 /**
  * Paths that need a signed-in user: SPEC's seven, plus /settings (its screen edits the account,
- * so a signed-out visitor is sent to sign in rather than shown an empty page).
+ * so a signed-out visitor is sent to sign in rather than shown an empty page) and /emergency (the
+ * link of a trustee's request: after sign-in the person comes back to it, after-sign-in.ts).
  */
-const SIGNED_IN_PATHS: readonly string[] = [...PROTECTED_PATHS, '/settings'];
+const SIGNED_IN_PATHS: readonly string[] = [...PROTECTED_PATHS, '/settings', '/emergency'];
 
 /** True when `pathname` is one of the signed-in paths or below one. */
 export function needsSignIn(pathname: string): boolean {
@@ -32,7 +34,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const user = useSession((s) => s.user);
   const { pathname } = useLocation();
   if (status === 'loading') return <FullPageLoading />;
-  if (!user && needsSignIn(pathname)) return <Navigate to="/login" replace />;
+  if (!user && needsSignIn(pathname)) {
+    rememberAfterSignIn(pathname);
+    return <Navigate to="/login" replace />;
+  }
   return children;
 }
 

@@ -29,6 +29,7 @@ const Settings = lazy(() => import('../features/settings/SettingsPage'));
 const Rehearsal = lazy(() => import('../features/rehearsal'));
 const RecoveryKit = lazy(() => import('../features/keys/RecoveryKitPage'));
 const Shared = lazy(() => import('../features/sharing/SharedPage'));
+const Emergency = lazy(() => import('../features/emergency/EmergencyPage'));
 
 function Root() {
   const signedIn = useSession((s) => s.status === 'signed-in');
@@ -103,6 +104,8 @@ export const routes: RouteObject[] = [
           { path: '/settings', element: <Settings /> },
           { path: '/settings/rehearsal', element: <Rehearsal /> },
           { path: RECOVERY_KIT_PATH, element: <RecoveryKit /> },
+          { path: '/emergency', element: <Emergency /> }, // a trustee's request for emergency access: refuse, or end it (issue 43)
+          { path: '/emergency/:id', element: <Emergency /> },
         ]),
       },
       {

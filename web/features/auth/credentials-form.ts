@@ -16,6 +16,7 @@ import { completeSignIn } from '../../app/auth-actions';
 import type { AppNavigate } from '../../app/navigation';
 import { toast } from '../../ui/toast-store';
 import { RECOVERY_KIT_PATH, refusalWords, useRecoveryKit } from '../keys';
+import { takeAfterSignIn } from '../emergency/after-sign-in';
 
 type Toast = Parameters<typeof toast>[0];
 
@@ -24,7 +25,8 @@ export function enterApp(navigate: AppNavigate, { user, code }: { user: User; co
   if (code) useRecoveryKit.getState().show(code, '/dashboard'); // keys were just made: the kit first
   completeSignIn(user);
   for (const t of toasts) toast(t);
-  setTimeout(() => navigate(code ? RECOVERY_KIT_PATH : '/dashboard', { replace: true }), REDIRECT_AFTER_AUTH_MS);
+  const next = takeAfterSignIn() ?? '/dashboard'; // the emergency e-mail's link, when it brought them here
+  setTimeout(() => navigate(code ? RECOVERY_KIT_PATH : next, { replace: true }), REDIRECT_AFTER_AUTH_MS);
 }
 
 /** The failure toast `title` with the words of `err`: a device refusal's own, else the server's message, else a wrong name or password. */

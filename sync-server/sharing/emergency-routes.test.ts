@@ -1,0 +1,207 @@
+/**
+ * Emergency access through the real Hono app over a real SQLite file, the clock moved by the test
+ * app's clock (docs/sharing.md "Emergency access"; issue 43). The owner's "device" makes each
+ * trustee's gate, key E, wrap and sealed bundle with the real crypto (trustee-kit.ts emergencyKey,
+ * share-copy.ts); the trustee opens with their kit's t. Each test also checks that the death path
+ * is untouched: the release state, its activity and its e-mails stay as they were.
+ */
+import { describe, expect, it } from 'vitest';
+import { fromB64url, toB64url } from '../../shared/crypto/bytes';
+import { openShared, sealShared } from '../../shared/crypto/share-copy';
+import { emergencyKey, emergencyWrapContext } from '../../shared/crypto/trustee-kit';
+import { importAesKey, newRawKey, unwrapKey, wrapKey } from '../../shared/crypto/wrap';
+import { kitCall, ownerWithTrustees, postKits } from '../test/kit-test-support';
+import { outboxFiles } from '../test/release-test-support';
+import { HOUR_MS } from './emergency-model';
+
+/** The emergency bundle's id in its sealing (share-copy.ts additional data): per trustee and kit generation. */
+const bundleId = (trusteeId: string, generation: number) => `emergency:${trusteeId}:${generation}`;
+/** The binding of a trustee's emergency bundle (shared/crypto/share-copy.ts ShareBinding; docs/sharing.md). */
+const bundleBinding = (trusteeId: string) => ({ shareId: bundleId(trusteeId, 1), itemKind: 'emergency-bundle', itemId: trusteeId });
+
+async function setup(names = ['maria', 'bert']) {
+  const { o, trustees } = await ownerWithTrustees(names);
+  const { made, tokens } = await postKits(o, trustees, 2);
+  const doc = await o.post('/api/documents', { documentType: 'will', documentName: 'Will', documentUrl: 'https://files.example.com/will.pdf' });
+  /** What the owner's device sends for trustee `i`, at position `i`. */
+  const settingFor = async (i: number, waitHours = 48) => {
+    const { trusteeId, kit } = made.kits[i]!;
+    const gate = newRawKey();
+    const e = newRawKey();
+    const wrap = await wrapKey(await emergencyKey(gate, kit.t, { account: o.userId, trusteeId, generation: 1 }), e, emergencyWrapContext(o.userId, trusteeId, 'bundle', 1));
+    const bundle = await sealShared(e, bundleBinding(trusteeId), 'copy', 1, { documents: [{ id: doc.id, documentName: 'Will' }] });
+    return { body: { position: i, waitHours, generation: 1, items: [doc.id], gate: toB64url(gate), wrap, bundle }, gate, e };
+  };
+  const put = async (i: number, waitHours = 48) => {
+    const s = await settingFor(i, waitHours);
+    const res = await o.t.call('PUT', `/api/emergency/trustees/${made.kits[i]!.trusteeId}`, s.body, o.cookie);
+    expect(res.status, await res.clone().text()).toBe(204);
+    return s;
+  };
+  /** What the trustee's page reads. */
+  const view = async (i: number) => (await (await kitCall(o, 'GET', `/api/kit/${tokens[i]}/emergency`)).json()) as {
+    canAsk: boolean;
+    request: { id: string; phase: string; waitEndsAt: string } | null;
+    access: { gate: string; wrap: string; bundle: string; generation: number } | null;
+  };
+  const ask = (i: number) => kitCall(o, 'POST', `/api/kit/${tokens[i]}/emergency`, {});
+  /** The trustee's page opening what it was given with their own kit secret t. */
+  const openAs = async (i: number, access: { gate: string; wrap: string; bundle: string }, t = made.kits[i]!.kit.t) => {
+    const { trusteeId } = made.kits[i]!;
+    const key = await emergencyKey(fromB64url(access.gate)!, t, { account: o.userId, trusteeId, generation: 1 });
+    const e = await unwrapKey(key, access.wrap, emergencyWrapContext(o.userId, trusteeId, 'bundle', 1));
+    return openShared(e, bundleBinding(trusteeId), 'copy', 1, access.bundle);
+  };
+  /** The death path as it stands: state, activity, and every queued e-mail's kind. */
+  const deathPath = () => ({
+    state: o.t.deps.db.prepare('SELECT * FROM release_state WHERE user_id = ?').all(o.userId),
+    activity: o.t.deps.db.prepare('SELECT kind FROM release_activity WHERE user_id = ?').all(o.userId),
+    emails: (o.t.deps.db.prepare('SELECT kind FROM release_emails WHERE user_id = ? ORDER BY id').all(o.userId) as Array<{ kind: string }>).map((r) => r.kind),
+  });
+  const pass = () => o.t.services.scheduler.runOnce();
+  return { o, trustees, made, tokens, doc, put, settingFor, view, ask, openAs, deathPath, pass };
+}
+
+/** The death path after an emergency: the same as before, plus only the owner's emergency e-mail(s). */
+function expectDeathPathUntouched(before: ReturnType<Awaited<ReturnType<typeof setup>>['deathPath']>, after: typeof before) {
+  expect(after.state).toEqual(before.state);
+  expect(after.activity).toEqual(before.activity);
+  expect(after.emails.slice(0, before.emails.length)).toEqual(before.emails);
+  expect(after.emails.slice(before.emails.length).every((k) => k === 'owner-emergency-requested')).toBe(true);
+}
+
+describe('emergency access: the routes, the wait and the gate', () => {
+  it('unrefused: the owner is e-mailed who asked and how to refuse; after the wait the gate is served to that trustee only, and opens with their kit; the death path is untouched', async () => {
+    const s = await setup();
+    await s.put(0, 48);
+    await s.put(1, 48);
+    const before = s.deathPath();
+    const asked = await s.ask(0);
+    expect(asked.status, await asked.clone().text()).toBe(201);
+    const req = (await asked.json()) as { id: string; phase: string; waitEndsAt: string };
+    expect(req.phase).toBe('waiting');
+    expect(Date.parse(req.waitEndsAt)).toBe(s.o.t.deps.now() + 48 * HOUR_MS);
+    // Bert, second in the owner's order, may not ask while Maria's request runs.
+    expect((await s.ask(1)).status).toBe(409);
+    await s.pass(); // sends the e-mail
+    const mail = outboxFiles(s.o.t.deps.config.dataDir).filter((e) => e.subject === 'A trustee has asked for emergency access on Afterword');
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).toContain(`${s.o.addr('maria')}, one of your trustees, has asked for emergency access`);
+    expect(mail[0]!.text).toContain(`http://afterword.test/emergency/${req.id}`);
+    expect(mail[0]!.text).toContain('refuse with one press');
+    // Before the wait ends: no gate.
+    s.o.t.advance(48 * HOUR_MS - 1000);
+    await s.pass();
+    expect((await s.view(0)).access).toBeNull();
+    s.o.t.advance(2000);
+    await s.pass();
+    const v = await s.view(0);
+    expect(v.request!.phase).toBe('granted');
+    expect(await s.openAs(0, v.access!)).toEqual({ documents: [{ id: s.doc.id, documentName: 'Will' }] });
+    expect((await s.view(1)).access).toBeNull(); // Bert gets nothing
+    expectDeathPathUntouched(before, s.deathPath());
+    const owner = await s.o.get<{ requests: Array<{ phase: string }> }>('/api/emergency');
+    expect(owner.requests.map((r) => r.phase)).toEqual(['granted']);
+  });
+
+  it('refused within the wait: nothing is granted and the gate is never served; the next trustee in order may then ask', async () => {
+    const s = await setup();
+    await s.put(0, 2);
+    await s.put(1, 2);
+    const before = s.deathPath();
+    expect((await s.ask(1)).status).toBe(403); // Maria comes first
+    const req = (await (await s.ask(0)).json()) as { id: string };
+    s.o.t.advance(HOUR_MS);
+    expect((await s.o.t.call('POST', `/api/emergency/requests/${req.id}/refuse`, {}, s.o.cookie)).status).toBe(204);
+    s.o.t.advance(10 * HOUR_MS);
+    await s.pass();
+    const v = await s.view(0);
+    expect(v.request!.phase).toBe('refused');
+    expect(v.access).toBeNull();
+    expect((await s.o.t.call('POST', `/api/emergency/requests/${req.id}/end`, {}, s.o.cookie)).status).toBe(409);
+    expect((await s.ask(1)).status).toBe(201); // Bert is asked next
+    expectDeathPathUntouched(before, s.deathPath());
+  });
+
+  it('a trustee removed during the wait: the request is withdrawn and nothing is served', async () => {
+    const s = await setup();
+    await s.put(0, 2);
+    const before = s.deathPath();
+    const req = (await (await s.ask(0)).json()) as { id: string };
+    expect((await s.o.t.call('DELETE', `/api/trustees/${s.made.kits[0]!.trusteeId}`, undefined, s.o.cookie)).status).toBeLessThan(300);
+    await s.pass();
+    s.o.t.advance(3 * HOUR_MS);
+    await s.pass();
+    expect((await s.o.t.services.emergency.overview(s.o.userId)).requests.find((r) => r.id === req.id)!.phase).toBe('withdrawn');
+    expect((await kitCall(s.o, 'GET', `/api/kit/${s.tokens[0]}/emergency`)).status).toBe(404); // the kit of a removed trustee opens nothing
+    expect(s.deathPath().state).toEqual(before.state);
+  });
+
+  it('the owner ends the emergency: the gate is no longer served', async () => {
+    const s = await setup();
+    await s.put(0, 1);
+    const req = (await (await s.ask(0)).json()) as { id: string };
+    s.o.t.advance(HOUR_MS);
+    await s.pass();
+    expect((await s.view(0)).access).not.toBeNull();
+    expect((await s.o.t.call('POST', `/api/emergency/requests/${req.id}/end`, {}, s.o.cookie)).status).toBe(204);
+    const v = await s.view(0);
+    expect(v.request!.phase).toBe('ended');
+    expect(v.access).toBeNull();
+  });
+
+  it('a lying server that serves the gate before the wait: nothing opens without the trustee\'s kit secret', async () => {
+    const s = await setup();
+    const { body } = await s.put(0, 48);
+    await s.ask(0);
+    // The server hands out what it holds at once (gate, wrap, bundle: all it has), before the wait.
+    const leaked = { gate: body.gate, wrap: body.wrap, bundle: body.bundle };
+    await expect(s.openAs(0, leaked, new Uint8Array(16))).rejects.toThrow(); // the server's guess at t
+    await expect(s.openAs(0, leaked, s.made.kits[1]!.kit.t)).rejects.toThrow(); // another trustee's kit
+    await expect(s.openAs(0, { ...leaked, gate: toB64url(newRawKey()) })).rejects.toThrow(); // the trustee without the real gate
+  });
+
+  it('a lying server that claims the owner did not refuse: the route never serves the gate, and what it holds opens nothing without the trustee\'s kit', async () => {
+    const s = await setup();
+    const { body } = await s.put(0, 1);
+    const req = (await (await s.ask(0)).json()) as { id: string };
+    expect((await s.o.t.call('POST', `/api/emergency/requests/${req.id}/refuse`, {}, s.o.cookie)).status).toBe(204);
+    s.o.t.advance(2 * HOUR_MS);
+    await s.pass();
+    expect((await s.view(0)).access).toBeNull(); // the honest server serves nothing after a refusal
+    const leaked = { gate: body.gate, wrap: body.wrap, bundle: body.bundle }; // a lying one hands out all it holds
+    await expect(s.openAs(0, leaked, new Uint8Array(16))).rejects.toThrow();
+    await expect(s.openAs(0, leaked, s.made.kits[1]!.kit.t)).rejects.toThrow();
+    // The limit docs/sharing.md states: with the asking trustee's own kit it opens, early (the wait is the server's promise).
+    expect(await s.openAs(0, leaked)).toEqual({ documents: [{ id: s.doc.id, documentName: 'Will' }] });
+  });
+
+  it('refuses bad input with the field named, another account\'s rows, and a trustee with no setting', async () => {
+    const s = await setup();
+    const { body } = await s.settingFor(0);
+    const trusteeId = s.made.kits[0]!.trusteeId;
+    for (const [bad, path] of [
+      [{ ...body, waitHours: 0 }, 'waitHours'],
+      [{ ...body, waitHours: 673 }, 'waitHours'],
+      [{ ...body, gate: 'short' }, 'gate'],
+      [{ ...body, bundle: 'plain words' }, 'bundle'],
+      [{ ...body, items: [] }, 'items'],
+      [{ ...body, extra: 1 }, 'extra'],
+    ] as const) {
+      const res = await s.o.t.call('PUT', `/api/emergency/trustees/${trusteeId}`, bad, s.o.cookie);
+      expect(res.status).toBe(400);
+      const json = (await res.json()) as { error: string; issues: Array<{ path: string; message: string }> };
+      expect(json.error).toBeTruthy();
+      expect(json.issues.map((i) => `${i.path} ${i.message}`).join(' ')).toContain(path);
+    }
+    expect((await s.o.t.call('PUT', `/api/emergency/trustees/${trusteeId}`, { ...body, items: ['not-mine'] }, s.o.cookie)).status).toBe(404);
+    expect((await s.ask(0)).status).toBe(403); // nothing set for Maria
+    await s.put(0, 1);
+    const req = (await (await s.ask(0)).json()) as { id: string };
+    const other = await ownerWithTrustees(['eve'], [], s.o.t);
+    expect((await s.o.t.call('PUT', `/api/emergency/trustees/${trusteeId}`, body, other.o.cookie)).status).toBe(404);
+    expect((await s.o.t.call('POST', `/api/emergency/requests/${req.id}/refuse`, {}, other.o.cookie)).status).toBe(404);
+    expect((await other.o.get<{ requests: unknown[] }>('/api/emergency')).requests).toEqual([]);
+    expect((await s.o.t.call('POST', `/api/emergency/requests/${req.id}/refuse`, {}, undefined)).status).toBe(401);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The routes of emergency access (docs/sharing.md "Emergency access"; issue 43):
+ *
+ *   GET    /api/emergency                             (owner) → { settings, requests }
+ *   PUT    /api/emergency/trustees/:trusteeId         (owner, proven) { position, waitHours, generation, items, gate, wrap, bundle } → 204
+ *   DELETE /api/emergency/trustees/:trusteeId         (owner) → 204
+ *   POST   /api/emergency/requests/:id/refuse         (owner) {} → 204 (one tap, from the e-mail's link or the push)
+ *   POST   /api/emergency/requests/:id/end            (owner) {} → 204
+ *   GET    /api/kit/:token/emergency                  (trustee's kit page) → { canAsk, waitHours, itemCount, request, access }
+ *   POST   /api/kit/:token/emergency                  (trustee's kit page) {} → 201 request
+ *
+ * Owner bodies are strict zod objects (400 `{ error, issues }` naming the field) behind a session
+ * and CSRF (app.ts); setting what opens needs a proven session (accounts/unproven.ts). Every owner
+ * route answers only the caller's own rows. The kit routes take the kit's token as the trustee's
+ * capability, behind release/kits/public-routes.ts's middleware (rate limited per IP, charged to the
+ * owner's read budget); a retired kit and the executor kit are refused. `access` (the gate) is present
+ * only once a request is granted: emergency-service.ts.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { SHARE_SEALED_RE } from '../../shared/crypto/share-copy';
+import { requireProven, requireSession, type SessionDeps } from '../accounts';
+import type { AppDeps, AppEnv } from '../app-env';
+import { ApiHttpError } from '../http/errors';
+import { readJson } from '../http/validate';
+import type { KitService } from '../release/kits/service';
+import { EMERGENCY_WAIT_HOURS } from './emergency-model';
+import type { EmergencyService, KitRef } from './emergency-service';
+import { MAX_COPY_CHARS } from './service';
+
+/** At most this many items per trustee (the bundle stays within one sealed copy). */
+export const MAX_EMERGENCY_ITEMS = 200;
+const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The body of `PUT /api/emergency/trustees/:trusteeId` (exported for the tests). */
+export const emergencySettingSchema = z.strictObject({
+  position: z.number().int().min(0).max(1000),
+  waitHours: z
+    .number()
+    .int('must be a whole number of hours')
+    .min(EMERGENCY_WAIT_HOURS.min, `must be at least ${EMERGENCY_WAIT_HOURS.min} hour`)
+    .max(EMERGENCY_WAIT_HOURS.max, `must be at most ${EMERGENCY_WAIT_HOURS.max} hours (four weeks)`),
+  generation: z.number().int().min(1).max(1_000_000),
+  items: z.array(z.string().regex(ID_RE, 'must be a document id')).min(1, 'must name at least one document').max(MAX_EMERGENCY_ITEMS),
+  gate: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 random bytes, base64url'),
+  wrap: z.string().regex(/^w1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{64}$/, 'must be a wrapped key (w1.<nonce>.<ciphertext>)'),
+  bundle: z.string().max(MAX_COPY_CHARS, `must be at most ${MAX_COPY_CHARS} characters`).regex(SHARE_SEALED_RE, 'must be sealed on your device (s1.<nonce>.<ciphertext>)'),
+});
+const emptyBody = z.strictObject({});
+
+export interface EmergencyRouteServices extends SessionDeps {
+  kits: Pick<KitService, 'find'>;
+  emergency: EmergencyService;
+}
+
+/** The owner's routes and the trustee's. */
+export function emergencyRoutes(deps: AppDeps, services: EmergencyRouteServices): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const { emergency } = services;
+  app.use('/api/emergency', requireSession(deps, services));
+  app.use('/api/emergency/*', requireSession(deps, services));
+  app.get('/api/emergency', async (c) => c.json(await emergency.overview(c.var.userId)));
+  const trusteeId = (c: Context<AppEnv>) => {
+    const id = c.req.param('trusteeId') ?? '';
+    if (!ID_RE.test(id)) throw new ApiHttpError(400, 'Invalid trustee', [{ path: 'trusteeId', message: 'must be a trustee id' }]);
+    return id;
+  };
+  app.put('/api/emergency/trustees/:trusteeId', requireProven(deps, services), async (c) => {
+    await emergency.putSetting(c.var.userId, trusteeId(c), await readJson(c, emergencySettingSchema));
+    return c.body(null, 204);
+  });
+  app.delete('/api/emergency/trustees/:trusteeId', async (c) => {
+    await emergency.deleteSetting(c.var.userId, trusteeId(c));
+    return c.body(null, 204);
+  });
+  app.post('/api/emergency/requests/:id/refuse', async (c) => {
+    await readJson(c, emptyBody);
+    await emergency.refuse(c.var.userId, c.req.param('id'));
+    return c.body(null, 204);
+  });
+  app.post('/api/emergency/requests/:id/end', async (c) => {
+    await readJson(c, emptyBody);
+    await emergency.end(c.var.userId, c.req.param('id'));
+    return c.body(null, 204);
+  });
+
+  /**
+   * The kit behind the token: 410 retired, 403 the executor kit. The rate limit per IP, the 404 of
+   * an unknown token and the charge to the owner's budget are kitPublicRoutes' middleware on
+   * /api/kit/:token/* (release/kits/public-routes.ts), mounted before these routes in app.ts.
+   */
+  const kitOf = async (c: Context<AppEnv>): Promise<KitRef> => {
+    const found = await services.kits.find(c.req.param('token') ?? '');
+    if (!found) throw new ApiHttpError(404, "This link isn't available", []);
+    if (found.status === 'retired') throw new ApiHttpError(410, 'This kit was replaced by a newer one', []);
+    if (found.executor) throw new ApiHttpError(403, 'The executor kit cannot ask for emergency access', []);
+    return found.kit;
+  };
+  app.get('/api/kit/:token/emergency', async (c) => c.json(await emergency.trusteeView(await kitOf(c))));
+  app.post('/api/kit/:token/emergency', async (c) => {
+    const kit = await kitOf(c);
+    await readJson(c, emptyBody);
+    return c.json(await emergency.request(kit), 201);
+  });
+  return app;
+}

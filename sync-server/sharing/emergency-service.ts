@@ -1,0 +1,228 @@
+/**
+ * Emergency access on the server (docs/sharing.md "Emergency access"; issue 43): the owner's
+ * settings per trustee, a trustee's request from their kit page, the owner told at once (e-mail
+ * and Web Push, `deps.tell`), refusal and ending by the owner, and the scheduler's `tick` that
+ * grants after the wait. Every step goes through emergency-model.ts and is stored by
+ * compare-and-set on the phase it was read in, so a refusal racing the grant never both happen.
+ *
+ * It never touches the release after death: no check-in, no release state, no letter, no
+ * trustee-access e-mail is read or written here. The gate is handed out only by `trusteeView`,
+ * only while `gateOpen` holds, and it opens nothing without the trustee's kit secret t.
+ */
+import { randomBytes } from 'node:crypto';
+import { ApiHttpError } from '../http/errors';
+import { emergencyTransition, EmergencyTransitionError, nextInOrder, requestEmergency, gateOpen, type EmergencyEvent, type EmergencyState } from './emergency-model';
+import type { AsyncEmergencyStore, EmergencyRequestRow, EmergencySettingRow } from './store/emergency-store';
+
+/** Requests shown to the owner (newest first); the scheduler looks at this many open requests per pass. */
+export const REQUESTS_SHOWN = 50;
+const OPEN_PER_PASS = 500;
+
+/** A request as the owner's devices and the trustee's page read it (times ISO 8601). */
+export interface EmergencyRequestJson {
+  id: string;
+  trusteeId: string;
+  phase: EmergencyRequestRow['phase'];
+  waitHours: number;
+  requestedAt: string;
+  waitEndsAt: string | null;
+  decidedAt: string | null;
+  grantedAt: string | null;
+  endedAt: string | null;
+}
+
+/** The owner's setting for one trustee (the sealed parts are the device's; listed so another device can show them). */
+export interface EmergencySettingInput {
+  position: number;
+  waitHours: number;
+  generation: number;
+  items: string[];
+  gate: string;
+  wrap: string;
+  bundle: string;
+}
+
+/** A trustee's kit, as kits.find gives it: whose, which trustee, which generation. */
+export interface KitRef {
+  user_id: string;
+  trustee_id: string;
+  generation: number;
+}
+
+export interface EmergencyServiceDeps {
+  store: AsyncEmergencyStore;
+  now: () => number;
+  /** The trustee's standing on the owner's list (release/trustees.ts invitations), or null for none. */
+  trusteeStatus(userId: string, trusteeId: string): Promise<'invited' | 'accepted' | 'removed' | null>;
+  /** True when the owner has this live document. */
+  itemExists(userId: string, itemId: string): Promise<boolean>;
+  /** Tells the owner of a request at once: e-mail through the outbox and Web Push. Never throws for a failed send. */
+  tell(userId: string, request: EmergencyRequestJson): Promise<void>;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const toJson = (r: EmergencyRequestRow): EmergencyRequestJson => ({
+  id: r.id,
+  trusteeId: r.trustee_id,
+  phase: r.phase,
+  waitHours: r.wait_hours,
+  requestedAt: iso(r.requested_at)!,
+  waitEndsAt: iso(r.wait_ends_at),
+  decidedAt: iso(r.decided_at),
+  grantedAt: iso(r.granted_at),
+  endedAt: iso(r.ended_at),
+});
+const stateOf = (r: EmergencyRequestRow): EmergencyState => ({
+  phase: r.phase,
+  trusteeId: r.trustee_id,
+  waitHours: r.wait_hours,
+  requestedAt: r.requested_at,
+  notifiedAt: r.notified_at,
+  waitEndsAt: r.wait_ends_at,
+  decidedAt: r.decided_at,
+  grantedAt: r.granted_at,
+  endedAt: r.ended_at,
+});
+const rowOf = (r: EmergencyRequestRow, s: EmergencyState): EmergencyRequestRow => ({
+  ...r,
+  phase: s.phase,
+  notified_at: s.notifiedAt,
+  wait_ends_at: s.waitEndsAt,
+  decided_at: s.decidedAt,
+  granted_at: s.grantedAt,
+  ended_at: s.endedAt,
+});
+const noRequest = () => new ApiHttpError(404, 'No such request', [{ path: 'id', message: 'is not a request to your account' }]);
+
+/** The emergency service over `deps.store`. Owner and trustee methods throw ApiHttpError with the status their refusal means. */
+export function createEmergencyService(deps: EmergencyServiceDeps) {
+  const { store } = deps;
+  /** Runs `event` on `row` and stores it from the phase it was read in; false when another step won meanwhile. */
+  const step = async (row: EmergencyRequestRow, actor: Parameters<typeof emergencyTransition>[1], event: EmergencyEvent): Promise<EmergencyRequestRow | null> => {
+    let next: EmergencyState;
+    try {
+      next = emergencyTransition(stateOf(row), actor, event, deps.now());
+    } catch (err) {
+      if (!(err instanceof EmergencyTransitionError)) throw err;
+      throw new ApiHttpError(err.code === 'forbidden' ? 403 : err.code === 'invalid' ? 400 : 409, err.message);
+    }
+    if (next.phase === row.phase) return row;
+    const out = rowOf(row, next);
+    return (await store.updateRequest(out, row.phase)) ? out : null;
+  };
+  const own = async (userId: string, id: string) => {
+    const row = await store.request(id);
+    if (!row || row.user_id !== userId) throw noRequest();
+    return row;
+  };
+  /** Tells the owner, then starts the wait (the model counts it from the moment they were told). */
+  const notify = async (row: EmergencyRequestRow) => {
+    const told = rowOf(row, emergencyTransition(stateOf(row), { kind: 'system' }, { type: 'notified' }, deps.now()));
+    await deps.tell(row.user_id, toJson(told)); // the e-mail's dedupe key keeps a retry from sending it twice
+    return (await store.updateRequest(told, row.phase)) ? told : null;
+  };
+  /** The owner's order, and the trustees no longer on their list. */
+  const order = async (userId: string) => {
+    const settings = await store.settings(userId);
+    const removed = new Set<string>();
+    for (const s of settings) if ((await deps.trusteeStatus(userId, s.trustee_id)) !== 'accepted') removed.add(s.trustee_id);
+    return { settings, removed };
+  };
+
+  return {
+    /** Sets what `trusteeId` may open in an emergency. 404 when they are not the owner's trustee or an item is not the owner's document. */
+    async putSetting(userId: string, trusteeId: string, input: EmergencySettingInput): Promise<void> {
+      const status = await deps.trusteeStatus(userId, trusteeId);
+      if (status === null || status === 'removed') throw new ApiHttpError(404, 'No such trustee', [{ path: 'trusteeId', message: 'is not one of your trustees' }]);
+      for (const [i, id] of input.items.entries()) {
+        if (!(await deps.itemExists(userId, id))) throw new ApiHttpError(404, 'No such document', [{ path: `items.${i}`, message: 'is not one of your documents' }]);
+      }
+      const row: EmergencySettingRow = {
+        user_id: userId,
+        trustee_id: trusteeId,
+        position: input.position,
+        wait_hours: input.waitHours,
+        generation: input.generation,
+        items: JSON.stringify(input.items),
+        gate: input.gate,
+        wrap: input.wrap,
+        bundle: input.bundle,
+        updated_at: deps.now(),
+      };
+      await store.putSetting(row);
+    },
+    /** Stops letting `trusteeId` ask (a running request stays as it is: the owner refuses or ends it). */
+    deleteSetting: (userId: string, trusteeId: string) => store.deleteSetting(userId, trusteeId),
+    /** The owner's settings (without the gate: their device made it) and their latest requests. */
+    async overview(userId: string) {
+      const settings = (await store.settings(userId)).map((s) => ({ trusteeId: s.trustee_id, position: s.position, waitHours: s.wait_hours, generation: s.generation, items: JSON.parse(s.items) as string[], updatedAt: iso(s.updated_at)! }));
+      return { settings, requests: (await store.requests(userId, REQUESTS_SHOWN)).map(toJson) };
+    },
+    /** A trustee asks, from their kit page. 403 when they may not (no setting, not accepted, or another trustee comes first in the owner's order); 409 while a request is running. */
+    async request(kit: KitRef): Promise<EmergencyRequestJson> {
+      const userId = kit.user_id;
+      const { settings, removed } = await order(userId);
+      const mine = settings.find((s) => s.trustee_id === kit.trustee_id);
+      const status = await deps.trusteeStatus(userId, kit.trustee_id);
+      if (!mine) throw new ApiHttpError(403, 'You have not been given emergency access', []);
+      const requests = (await store.requests(userId, REQUESTS_SHOWN)).map(stateOf);
+      if (requests.some((r) => r.phase === 'requested' || r.phase === 'waiting' || r.phase === 'granted')) throw new ApiHttpError(409, 'A request for emergency access is already under way', []);
+      const next = nextInOrder(settings.map((s) => s.trustee_id), requests, removed);
+      if (status === 'accepted' && next !== kit.trustee_id) throw new ApiHttpError(403, 'Another trustee is asked first, in the order set', []);
+      let s: EmergencyState;
+      try {
+        s = requestEmergency({ kind: 'trustee', trusteeId: kit.trustee_id, status: status ?? 'removed' }, mine.wait_hours, deps.now());
+      } catch (err) {
+        if (err instanceof EmergencyTransitionError) throw new ApiHttpError(403, err.message, []);
+        throw err;
+      }
+      const row = rowOf({ id: randomBytes(16).toString('base64url'), user_id: userId, trustee_id: kit.trustee_id, wait_hours: s.waitHours, requested_at: s.requestedAt } as EmergencyRequestRow, s);
+      await store.insertRequest(row);
+      return toJson((await notify(row)) ?? row);
+    },
+    /** The owner refuses (one tap): final for this request. */
+    async refuse(userId: string, id: string): Promise<void> {
+      const row = await own(userId, id);
+      if (!(await step(row, { kind: 'owner' }, { type: 'refuse' }))) await step((await own(userId, id)), { kind: 'owner' }, { type: 'refuse' });
+    },
+    /** The owner ends a granted emergency: the gate is no longer served. */
+    async end(userId: string, id: string): Promise<void> {
+      const row = await own(userId, id);
+      if (!(await step(row, { kind: 'owner' }, { type: 'end' }))) await step((await own(userId, id)), { kind: 'owner' }, { type: 'end' });
+    },
+    /**
+     * What the trustee's page reads: their latest request, what they may ask for, and, only while
+     * the request is granted (the wait really over) and they are still an accepted trustee, the
+     * gate with the wrap and sealed bundle for their kit's generation.
+     */
+    async trusteeView(kit: KitRef) {
+      const mine = (await store.settings(kit.user_id)).find((s) => s.trustee_id === kit.trustee_id);
+      const latest = (await store.requests(kit.user_id, REQUESTS_SHOWN)).find((r) => r.trustee_id === kit.trustee_id) ?? null;
+      const accepted = (await deps.trusteeStatus(kit.user_id, kit.trustee_id)) === 'accepted';
+      const open = latest && mine && accepted && mine.generation === kit.generation && gateOpen(stateOf(latest), deps.now());
+      return {
+        canAsk: Boolean(mine) && accepted,
+        waitHours: mine?.wait_hours ?? null,
+        itemCount: mine ? (JSON.parse(mine.items) as string[]).length : 0,
+        request: latest && toJson(latest),
+        access: open ? { gate: mine.gate, wrap: mine.wrap, bundle: mine.bundle, generation: mine.generation, items: JSON.parse(mine.items) as string[] } : null,
+      };
+    },
+    /** One scheduler pass: tells the owner of a request not yet told, withdraws or ends the requests of removed trustees, grants those whose wait is over. Returns how many steps were taken. */
+    async tick(): Promise<number> {
+      let steps = 0;
+      for (const row of await store.open(OPEN_PER_PASS)) {
+        try {
+          const removed = (await deps.trusteeStatus(row.user_id, row.trustee_id)) !== 'accepted';
+          const out = removed ? await step(row, { kind: 'system' }, { type: 'trustee-removed' }) : row.phase === 'requested' ? await notify(row) : await step(row, { kind: 'system' }, { type: 'tick' });
+          if (out && out.phase !== row.phase) steps += 1;
+        } catch (err) {
+          console.error(`Emergency access: a step failed for account ${row.user_id}:`, err instanceof Error ? err.message : err);
+        }
+      }
+      return steps;
+    },
+  };
+}
+
+export type EmergencyService = ReturnType<typeof createEmergencyService>;

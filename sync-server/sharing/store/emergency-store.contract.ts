@@ -1,0 +1,81 @@
+/**
+ * The contract of the emergency store (emergency-store.ts, pg-emergency-store.ts): `setup` runs
+ * before each test and gives an empty database with users `u1` and `u2`.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AsyncEmergencyStore, EmergencyRequestRow, EmergencySettingRow } from './emergency-store';
+
+export interface EmergencyStoreSetup {
+  store: AsyncEmergencyStore;
+  deleteUser(userId: string): Promise<void>;
+}
+
+const setting = (userId: string, trusteeId: string, position: number, o: Partial<EmergencySettingRow> = {}): EmergencySettingRow => ({
+  user_id: userId,
+  trustee_id: trusteeId,
+  position,
+  wait_hours: 48,
+  generation: 1,
+  items: '["d1"]',
+  gate: 'g'.repeat(43),
+  wrap: `w1.${trusteeId}`,
+  bundle: `s1.${trusteeId}`,
+  updated_at: 1000,
+  ...o,
+});
+const request = (id: string, userId: string, at: number, o: Partial<EmergencyRequestRow> = {}): EmergencyRequestRow => ({
+  id,
+  user_id: userId,
+  trustee_id: 't1',
+  phase: 'requested',
+  wait_hours: 48,
+  requested_at: at,
+  notified_at: null,
+  wait_ends_at: null,
+  decided_at: null,
+  granted_at: null,
+  ended_at: null,
+  ...o,
+});
+
+export function emergencyStoreContract(name: string, setup: () => Promise<EmergencyStoreSetup>) {
+  describe(`emergency store: ${name}`, () => {
+    let s: EmergencyStoreSetup;
+    beforeEach(async () => {
+      s = await setup();
+    });
+
+    it('keeps one setting per trustee in the owner\'s order, replaces it, deletes it, and never shows another account\'s', async () => {
+      await s.store.putSetting(setting('u1', 'b', 1));
+      await s.store.putSetting(setting('u1', 'a', 2));
+      await s.store.putSetting(setting('u2', 'c', 0));
+      expect((await s.store.settings('u1')).map((r) => r.trustee_id)).toEqual(['b', 'a']);
+      await s.store.putSetting(setting('u1', 'a', 0, { wait_hours: 3, items: '["d2"]', updated_at: 2000 }));
+      expect(await s.store.settings('u1')).toEqual([setting('u1', 'a', 0, { wait_hours: 3, items: '["d2"]', updated_at: 2000 }), setting('u1', 'b', 1)]);
+      await s.store.deleteSetting('u1', 'b');
+      expect((await s.store.settings('u1')).map((r) => r.trustee_id)).toEqual(['a']);
+      expect((await s.store.settings('u2')).map((r) => r.trustee_id)).toEqual(['c']);
+    });
+
+    it('adds a request once, steps it only from the phase it was read in, lists the open ones, and forgets a deleted account', async () => {
+      expect(await s.store.insertRequest(request('r1', 'u1', 1000))).toBe(true);
+      expect(await s.store.insertRequest(request('r1', 'u2', 1000))).toBe(false);
+      expect(await s.store.insertRequest(request('r2', 'u2', 2000, { phase: 'refused', decided_at: 2500 }))).toBe(true);
+      const waiting = request('r1', 'u1', 1000, { phase: 'waiting', notified_at: 1100, wait_ends_at: 1100 + 48 * 3600_000 });
+      expect(await s.store.updateRequest(waiting, 'requested')).toBe(true);
+      expect(await s.store.updateRequest({ ...waiting, phase: 'refused' }, 'requested')).toBe(false); // another step won
+      expect(await s.store.request('r1')).toEqual(waiting);
+      expect((await s.store.open(10)).map((r) => r.id)).toEqual(['r1']);
+      expect((await s.store.requests('u1', 10)).map((r) => r.id)).toEqual(['r1']);
+      await s.store.putSetting(setting('u1', 't1', 0));
+      await s.deleteUser('u1');
+      expect(await s.store.request('r1')).toBeUndefined();
+      expect(await s.store.settings('u1')).toEqual([]);
+      expect((await s.store.requests('u2', 10)).map((r) => r.id)).toEqual(['r2']);
+    });
+
+    it('refuses a granted row whose wait had not ended (the table\'s own check)', async () => {
+      await expect(s.store.insertRequest(request('r3', 'u1', 1000, { phase: 'granted', wait_ends_at: 5000, granted_at: 4000 }))).rejects.toThrow();
+    });
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * Where emergency access is kept (tables `emergency_settings` and `emergency_requests`, SQLite
+ * migration 025; PostgreSQL's twin in pg-emergency-store.ts, one contract:
+ * emergency-store.contract.ts). Only what the owner's device sealed or wrapped, the gate (which
+ * opens nothing without the trustee's kit secret, docs/sharing.md) and when each step happened.
+ */
+import type { Db } from '../../db/sqlite';
+import type { EmergencyPhase } from '../emergency-model';
+
+/** What one trustee may open in an emergency, and after what wait (times in ms). */
+export interface EmergencySettingRow {
+  user_id: string;
+  trustee_id: string;
+  /** The owner's order: lower asks first. */
+  position: number;
+  wait_hours: number;
+  /** The kit generation the wrap was made for (emergencyKey binds it). */
+  generation: number;
+  /** JSON array of document ids. */
+  items: string;
+  gate: string;
+  wrap: string;
+  bundle: string;
+  updated_at: number;
+}
+
+/** One request (emergency-model.ts EmergencyState, times in ms). */
+export interface EmergencyRequestRow {
+  id: string;
+  user_id: string;
+  trustee_id: string;
+  phase: EmergencyPhase;
+  wait_hours: number;
+  requested_at: number;
+  notified_at: number | null;
+  wait_ends_at: number | null;
+  decided_at: number | null;
+  granted_at: number | null;
+  ended_at: number | null;
+}
+
+export interface AsyncEmergencyStore {
+  /** Adds or replaces the owner's setting for one trustee. */
+  putSetting(row: EmergencySettingRow): Promise<void>;
+  /** Deletes the owner's setting for one trustee (no-op when none). */
+  deleteSetting(userId: string, trusteeId: string): Promise<void>;
+  /** The owner's settings, in their order. */
+  settings(userId: string): Promise<EmergencySettingRow[]>;
+  /** Adds a request; false when the id is taken. */
+  insertRequest(row: EmergencyRequestRow): Promise<boolean>;
+  /** One request by id, whoever owns it, or undefined. */
+  request(id: string): Promise<EmergencyRequestRow | undefined>;
+  /** The owner's requests, newest first (at most `limit`). */
+  requests(userId: string, limit: number): Promise<EmergencyRequestRow[]>;
+  /** Writes `next` when the stored row is still in phase `from` (compare-and-set); false otherwise. */
+  updateRequest(next: EmergencyRequestRow, from: EmergencyPhase): Promise<boolean>;
+  /** Requests the scheduler must look at: every `requested`, `waiting` and `granted` one (few: one per account at a time). */
+  open(limit: number): Promise<EmergencyRequestRow[]>;
+}
+
+const REQUEST_COLUMNS = 'id, user_id, trustee_id, phase, wait_hours, requested_at, notified_at, wait_ends_at, decided_at, granted_at, ended_at';
+/** The columns the compare-and-set writes (shared with pg-emergency-store.ts). */
+export const REQUEST_STEP_COLUMNS = ['phase', 'notified_at', 'wait_ends_at', 'decided_at', 'granted_at', 'ended_at'] as const;
+export const SETTING_COLUMNS = ['user_id', 'trustee_id', 'position', 'wait_hours', 'generation', 'items', 'gate', 'wrap', 'bundle', 'updated_at'] as const;
+export const OPEN_PHASES = "('requested', 'waiting', 'granted')";
+
+/** The SQLite store over `db` (migration 025 applied). */
+export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
+  const q = {
+    put: db.prepare(
+      `INSERT INTO emergency_settings (${SETTING_COLUMNS.join(', ')}) VALUES (${SETTING_COLUMNS.map((c) => `@${c}`).join(', ')})
+       ON CONFLICT (user_id, trustee_id) DO UPDATE SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = excluded.${c}`).join(', ')}`,
+    ),
+    del: db.prepare('DELETE FROM emergency_settings WHERE user_id = ? AND trustee_id = ?'),
+    settings: db.prepare<[string], EmergencySettingRow>('SELECT * FROM emergency_settings WHERE user_id = ? ORDER BY position, trustee_id'),
+    insert: db.prepare(`INSERT INTO emergency_requests (${REQUEST_COLUMNS}) VALUES (${REQUEST_COLUMNS.split(', ').map((c) => `@${c}`).join(', ')}) ON CONFLICT (id) DO NOTHING`),
+    get: db.prepare<[string], EmergencyRequestRow>('SELECT * FROM emergency_requests WHERE id = ?'),
+    list: db.prepare<[string, number], EmergencyRequestRow>('SELECT * FROM emergency_requests WHERE user_id = ? ORDER BY requested_at DESC, id LIMIT ?'),
+    update: db.prepare(`UPDATE emergency_requests SET ${REQUEST_STEP_COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id AND phase = @from`),
+    open: db.prepare<[number], EmergencyRequestRow>(`SELECT * FROM emergency_requests WHERE phase IN ${OPEN_PHASES} ORDER BY requested_at, id LIMIT ?`),
+  };
+  return {
+    putSetting: async (row) => void q.put.run(row),
+    deleteSetting: async (userId, trusteeId) => void q.del.run(userId, trusteeId),
+    settings: async (userId) => q.settings.all(userId),
+    insertRequest: async (row) => q.insert.run(row).changes > 0,
+    request: async (id) => q.get.get(id),
+    requests: async (userId, limit) => q.list.all(userId, limit),
+    updateRequest: async (next, from) => q.update.run({ ...next, from }).changes > 0,
+    open: async (limit) => q.open.all(limit),
+  };
+}

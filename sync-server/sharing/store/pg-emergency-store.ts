@@ -1,0 +1,59 @@
+/**
+ * Emergency access on PostgreSQL: AsyncEmergencyStore (emergency-store.ts) over a `pg` Pool, with
+ * SQLite's semantics (pg migration 024).
+ */
+import type pg from 'pg';
+import { OPEN_PHASES, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, type AsyncEmergencyStore, type EmergencyRequestRow, type EmergencySettingRow } from './emergency-store';
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const request = (r: Record<string, unknown>): EmergencyRequestRow => ({
+  ...(r as unknown as EmergencyRequestRow),
+  requested_at: Number(r.requested_at),
+  notified_at: num(r.notified_at),
+  wait_ends_at: num(r.wait_ends_at),
+  decided_at: num(r.decided_at),
+  granted_at: num(r.granted_at),
+  ended_at: num(r.ended_at),
+});
+const setting = (r: Record<string, unknown>): EmergencySettingRow => ({ ...(r as unknown as EmergencySettingRow), updated_at: Number(r.updated_at) });
+const REQUEST_COLUMNS = ['id', 'user_id', 'trustee_id', 'phase', 'wait_hours', 'requested_at', ...REQUEST_STEP_COLUMNS.slice(1)] as const;
+const params = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
+
+/** The store over `pool` (migrations of db/pg/ applied). */
+export function createPgEmergencyStore(pool: pg.Pool): AsyncEmergencyStore {
+  return {
+    async putSetting(r) {
+      await pool.query(
+        `INSERT INTO emergency_settings (${SETTING_COLUMNS.join(', ')}) VALUES (${params(SETTING_COLUMNS.length)})
+         ON CONFLICT (user_id, trustee_id) DO UPDATE SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = excluded.${c}`).join(', ')}`,
+        SETTING_COLUMNS.map((c) => r[c]),
+      );
+    },
+    async deleteSetting(userId, trusteeId) {
+      await pool.query('DELETE FROM emergency_settings WHERE user_id = $1 AND trustee_id = $2', [userId, trusteeId]);
+    },
+    async settings(userId) {
+      return (await pool.query('SELECT * FROM emergency_settings WHERE user_id = $1 ORDER BY position, trustee_id', [userId])).rows.map(setting);
+    },
+    async insertRequest(r) {
+      const res = await pool.query(`INSERT INTO emergency_requests (${REQUEST_COLUMNS.join(', ')}) VALUES (${params(REQUEST_COLUMNS.length)}) ON CONFLICT (id) DO NOTHING`, REQUEST_COLUMNS.map((c) => r[c]));
+      return (res.rowCount ?? 0) > 0;
+    },
+    async request(id) {
+      const r = (await pool.query('SELECT * FROM emergency_requests WHERE id = $1', [id])).rows[0];
+      return r && request(r);
+    },
+    async requests(userId, limit) {
+      return (await pool.query('SELECT * FROM emergency_requests WHERE user_id = $1 ORDER BY requested_at DESC, id LIMIT $2', [userId, limit])).rows.map(request);
+    },
+    async updateRequest(next, from) {
+      const sets = REQUEST_STEP_COLUMNS.map((c, i) => `${c} = $${i + 1}`).join(', ');
+      const n = REQUEST_STEP_COLUMNS.length;
+      const res = await pool.query(`UPDATE emergency_requests SET ${sets} WHERE id = $${n + 1} AND phase = $${n + 2}`, [...REQUEST_STEP_COLUMNS.map((c) => next[c]), next.id, from]);
+      return (res.rowCount ?? 0) > 0;
+    },
+    async open(limit) {
+      return (await pool.query(`SELECT * FROM emergency_requests WHERE phase IN ${OPEN_PHASES} ORDER BY requested_at, id LIMIT $1`, [limit])).rows.map(request);
+    },
+  };
+}

@@ -8,3 +8,4 @@ export { type ReleaseScheduler } from './scheduler';
 export { type ReleaseService } from './service';
 export { DAY_MS } from './state-machine';
 export { resolveToken } from './tokens';
+export { type KitService } from './kits/service';

@@ -12,7 +12,7 @@ import { emergencyKey, emergencyWrapContext } from '../../shared/crypto/trustee-
 import { importAesKey, newRawKey, unwrapKey, wrapKey } from '../../shared/crypto/wrap';
 import { kitCall, ownerWithTrustees, postKits } from '../test/kit-test-support';
 import { outboxFiles } from '../test/release-test-support';
-import { HOUR_MS } from './emergency-model';
+import { HOUR_MS } from './model/emergency';
 
 /** The emergency bundle's id in its sealing (share-copy.ts additional data): per trustee and kit generation. */
 const bundleId = (trusteeId: string, generation: number) => `emergency:${trusteeId}:${generation}`;

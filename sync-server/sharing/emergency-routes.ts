@@ -23,8 +23,8 @@ import { requireProven, requireSession, type SessionDeps } from '../accounts';
 import type { AppDeps, AppEnv } from '../app-env';
 import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
-import type { KitService } from '../release/kits/service';
-import { EMERGENCY_WAIT_HOURS } from './emergency-model';
+import type { KitService } from '../release/index';
+import { EMERGENCY_WAIT_HOURS } from './model/emergency';
 import type { EmergencyService, KitRef } from './emergency-service';
 import { MAX_COPY_CHARS } from './service';
 

@@ -2,7 +2,7 @@
  * Emergency access on the server (docs/sharing.md "Emergency access"; issue 43): the owner's
  * settings per trustee, a trustee's request from their kit page, the owner told at once (e-mail
  * and Web Push, `deps.tell`), refusal and ending by the owner, and the scheduler's `tick` that
- * grants after the wait. Every step goes through emergency-model.ts and is stored by
+ * grants after the wait. Every step goes through model/emergency.ts and is stored by
  * compare-and-set on the phase it was read in, so a refusal racing the grant never both happen.
  *
  * It never touches the release after death: no check-in, no release state, no letter, no
@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ApiHttpError } from '../http/errors';
-import { emergencyTransition, EmergencyTransitionError, nextInOrder, requestEmergency, gateOpen, type EmergencyEvent, type EmergencyState } from './emergency-model';
+import { emergencyTransition, EmergencyTransitionError, nextInOrder, requestEmergency, gateOpen, type EmergencyEvent, type EmergencyState } from './model/emergency';
 import type { AsyncEmergencyStore, EmergencyRequestRow, EmergencySettingRow } from './store/emergency-store';
 
 /** Requests shown to the owner (newest first); the scheduler looks at this many open requests per pass. */

@@ -6,8 +6,8 @@
  * address is written to (release/service.ts ownerAddress); nothing of the plan is in either.
  */
 import type { AppDeps } from '../app-env';
-import type { PushSender } from '../push/sender';
-import type { ReleaseService } from '../release/service';
+import type { PushSender } from '../push/index';
+import type { ReleaseService } from '../release/index';
 import { createEmergencyService, type EmergencyService } from './emergency-service';
 import type { AsyncEmergencyStore } from './store/emergency-store';
 

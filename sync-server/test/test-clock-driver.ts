@@ -1,7 +1,7 @@
 /**
  * Test support (imported only by *.test.ts): the project's test clock (release/test-clock.ts),
  * driven the way a browser test drives it, through `POST /api/test/clock`, for the pure state
- * machines (sharing/model.ts, sharing/emergency-model.ts) that take `now` as an argument.
+ * machines (sharing/model.ts, sharing/model/emergency.ts) that take `now` as an argument.
  */
 import { testClockFromEnv } from '../release/test-clock';
 

@@ -13,7 +13,7 @@ import { PROTECTED_PATHS } from '../../shared/labels';
 import { FullPageLoading } from './FullPageLoading';
 import { useSession } from './session';
 import { RECOVERY_KIT_PATH, useRecoveryKit } from '../features/keys/recovery-kit-store';
-import { rememberAfterSignIn } from '../features/emergency/after-sign-in';
+import { rememberAfterSignIn } from '../features/emergency';
 
 export { FullPageLoading };
 

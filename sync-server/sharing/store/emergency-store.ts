@@ -5,7 +5,7 @@
  * opens nothing without the trustee's kit secret, docs/sharing.md) and when each step happened.
  */
 import type { Db } from '../../db/sqlite';
-import type { EmergencyPhase } from '../emergency-model';
+import type { EmergencyPhase } from '../model/emergency';
 
 /** What one trustee may open in an emergency, and after what wait (times in ms). */
 export interface EmergencySettingRow {
@@ -24,7 +24,7 @@ export interface EmergencySettingRow {
   updated_at: number;
 }
 
-/** One request (emergency-model.ts EmergencyState, times in ms). */
+/** One request (model/emergency.ts EmergencyState, times in ms). */
 export interface EmergencyRequestRow {
   id: string;
   user_id: string;

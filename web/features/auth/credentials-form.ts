@@ -16,7 +16,7 @@ import { completeSignIn } from '../../app/auth-actions';
 import type { AppNavigate } from '../../app/navigation';
 import { toast } from '../../ui/toast-store';
 import { RECOVERY_KIT_PATH, refusalWords, useRecoveryKit } from '../keys';
-import { takeAfterSignIn } from '../emergency/after-sign-in';
+import { takeAfterSignIn } from '../emergency';
 
 type Toast = Parameters<typeof toast>[0];
 

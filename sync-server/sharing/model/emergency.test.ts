@@ -1,4 +1,4 @@
-/** The emergency-access state machine (emergency-model.ts) with the project's test clock. */
+/** The emergency-access state machine (model/emergency.ts) with the project's test clock. */
 import { describe, expect, it } from 'vitest';
 import {
   EMERGENCY_WAIT_HOURS,
@@ -11,8 +11,8 @@ import {
   type EmergencyActor,
   type EmergencyEvent,
   type EmergencyState,
-} from './emergency-model';
-import { drivenTestClock } from '../test/test-clock-driver';
+} from './emergency';
+import { drivenTestClock } from '../../test/test-clock-driver';
 
 const owner: EmergencyActor = { kind: 'owner' };
 const system: EmergencyActor = { kind: 'system' };

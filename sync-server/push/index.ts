@@ -1,0 +1,6 @@
+/**
+ * Web Push (push/), as the other domains use it: the sender that tells a person's subscribed
+ * devices (check-ins, an emergency request). Other domains reach this one only through this file
+ * (issue 42, `.dependency-cruiser.cjs`).
+ */
+export { type PushSender } from './sender';

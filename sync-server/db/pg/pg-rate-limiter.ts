@@ -4,15 +4,26 @@
  * and key, counted with one atomic upsert, so N instances enforce one limit, not N of them.
  */
 import type pg from 'pg';
-import { tooManyRequests, type RateLimiter } from '../../http/rate-limit';
+import { tooManyRequests, type AnyRateLimiter, type JointRateLimiter, type RateLimiter } from '../../http/rate-limit';
 
 /** RateLimiter with every method returning a Promise (a 429 ApiHttpError is a rejection). */
 export type AsyncRateLimiter = {
   [K in keyof RateLimiter]: (...args: Parameters<RateLimiter[K]>) => Promise<void>;
-} & {
+} & JointRateLimiter & {
   /** Deletes this limiter's windows that have ended (housekeeping); returns how many. */
   purge(): Promise<number>;
 };
+
+type Spec = { pool: pg.Pool; name: string; limit: number; windowMs: number; message?: string };
+/** The options each limiter made here was made with, so hitAndCheck can read another's row in its statement. */
+const specs = new WeakMap<AnyRateLimiter, Spec>();
+
+/** The upsert that adds $4 to limiter $1's window of key $2 at time $3 (a new window when the last ended $5 ms after it began). */
+const UPSERT = `INSERT INTO rate_limit_windows AS w (limiter, key, window_start, count) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (limiter, key) DO UPDATE SET
+         count = CASE WHEN $3 - w.window_start >= $5 THEN $4 ELSE w.count + $4 END,
+         window_start = CASE WHEN $3 - w.window_start >= $5 THEN $3 ELSE w.window_start END
+       RETURNING window_start, count`;
 
 /**
  * `limit` hits per `windowMs` per key for the limiter named `name` (unique per use: 'login-ip',
@@ -25,17 +36,16 @@ export function createPgRateLimiter(
   /** Adds `cost` to the key's window (a new window when the last one ended); returns the window. */
   const count = async (key: string, cost: number) => {
     const t = opts.now();
-    const { rows } = await pool.query<{ window_start: string; count: number }>(
-      `INSERT INTO rate_limit_windows AS w (limiter, key, window_start, count) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (limiter, key) DO UPDATE SET
-         count = CASE WHEN $3 - w.window_start >= $5 THEN $4 ELSE w.count + $4 END,
-         window_start = CASE WHEN $3 - w.window_start >= $5 THEN $3 ELSE w.window_start END
-       RETURNING window_start, count`,
-      [opts.name, key, t, cost, opts.windowMs],
-    );
+    const { rows } = await pool.query<{ window_start: string; count: number }>(UPSERT, [opts.name, key, t, cost, opts.windowMs]);
     return { t, start: Number(rows[0]!.window_start), count: rows[0]!.count };
   };
-  return {
+  /** Refuses when the window `w` (of the limiter `s`) read at `t` has no hits left (check's rule). */
+  const refuseWhenSpent = (s: Pick<Spec, 'limit' | 'windowMs' | 'message'>, w: { window_start: string; count: number } | undefined | null, t: number) => {
+    if (w && w.window_start !== null && t - Number(w.window_start) < s.windowMs && w.count >= s.limit) {
+      throw tooManyRequests(Number(w.window_start) + s.windowMs - t, s.message);
+    }
+  };
+  const limiter: AsyncRateLimiter = {
     async hit(key, cost = 1) {
       const w = await count(key, cost);
       if (w.count > opts.limit) throw tooManyRequests(w.start + opts.windowMs - w.t, opts.message);
@@ -46,10 +56,26 @@ export function createPgRateLimiter(
         'SELECT window_start, count FROM rate_limit_windows WHERE limiter = $1 AND key = $2',
         [opts.name, key],
       );
-      const w = rows[0];
-      if (w && t - Number(w.window_start) < opts.windowMs && w.count >= opts.limit) {
-        throw tooManyRequests(Number(w.window_start) + opts.windowMs - t, opts.message);
+      refuseWhenSpent(opts, rows[0], t);
+    },
+    async hitAndCheck(key, cost, other) {
+      const o = specs.get(other);
+      if (!o || o.pool !== pool) {
+        await Promise.all([limiter.hit(key, cost), other.check(key)]);
+        return;
       }
+      // One statement: the upsert of `hit`, and the other limiter's row as `check` reads it (a
+      // different row, read from the statement's snapshot, so the upsert cannot change it).
+      const t = opts.now();
+      const { rows } = await pool.query<{ window_start: string; count: number; other_start: string | null; other_count: number | null }>(
+        `WITH hit AS (${UPSERT})
+         SELECT hit.window_start, hit.count, o.window_start AS other_start, o.count AS other_count
+         FROM hit LEFT JOIN rate_limit_windows o ON o.limiter = $6 AND o.key = $2`,
+        [opts.name, key, t, cost, opts.windowMs, o.name],
+      );
+      const r = rows[0]!;
+      if (r.count > opts.limit) throw tooManyRequests(Number(r.window_start) + opts.windowMs - t, opts.message);
+      refuseWhenSpent(o, r.other_start === null ? null : { window_start: r.other_start, count: r.other_count! }, t);
     },
     async charge(key, cost) {
       await count(key, cost);
@@ -62,4 +88,6 @@ export function createPgRateLimiter(
       return res.rowCount ?? 0;
     },
   };
+  specs.set(limiter, { pool, name: opts.name, limit: opts.limit, windowMs: opts.windowMs, message: opts.message });
+  return limiter;
 }

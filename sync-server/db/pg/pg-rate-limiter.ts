@@ -39,6 +39,23 @@ export function createPgRateLimiter(
     const { rows } = await pool.query<{ window_start: string; count: number }>(UPSERT, [opts.name, key, t, cost, opts.windowMs]);
     return { t, start: Number(rows[0]!.window_start), count: rows[0]!.count };
   };
+  // Charges (work already done: an answer's bytes) are stored in batches (issue 41): the charges
+  // made while none is being stored go out as one statement, each key's costs summed, and every
+  // charge's promise resolves once its batch is stored. Nothing waits longer than the statement
+  // already running, and an account's next request waits for its charges (http/account-frame.ts).
+  type Batch = { sums: Map<string, number>; stored: Promise<void> };
+  let batch: Batch | null = null;
+  let storing: Promise<unknown> = Promise.resolve();
+  const storeBatch = async (sums: Map<string, number>) => {
+    await pool.query(
+      `INSERT INTO rate_limit_windows AS w (limiter, key, window_start, count)
+       SELECT $1, k, $3::bigint, c FROM unnest($2::text[], $4::int[]) AS u(k, c)
+       ON CONFLICT (limiter, key) DO UPDATE SET
+         count = CASE WHEN $3::bigint - w.window_start >= $5 THEN EXCLUDED.count ELSE w.count + EXCLUDED.count END,
+         window_start = CASE WHEN $3::bigint - w.window_start >= $5 THEN $3::bigint ELSE w.window_start END`,
+      [opts.name, [...sums.keys()], opts.now(), [...sums.values()], opts.windowMs],
+    );
+  };
   /** Refuses when the window `w` (of the limiter `s`) read at `t` has no hits left (check's rule). */
   const refuseWhenSpent = (s: Pick<Spec, 'limit' | 'windowMs' | 'message'>, w: { window_start: string; count: number } | undefined | null, t: number) => {
     if (w && w.window_start !== null && t - Number(w.window_start) < s.windowMs && w.count >= s.limit) {
@@ -77,8 +94,18 @@ export function createPgRateLimiter(
       if (r.count > opts.limit) throw tooManyRequests(Number(r.window_start) + opts.windowMs - t, opts.message);
       refuseWhenSpent(o, r.other_start === null ? null : { window_start: r.other_start, count: r.other_count! }, t);
     },
-    async charge(key, cost) {
-      await count(key, cost);
+    charge(key, cost) {
+      if (!batch) {
+        const b: Batch = { sums: new Map(), stored: Promise.resolve() };
+        b.stored = storing.then(() => {
+          if (batch === b) batch = null; // charges from now on go in the next batch
+          return storeBatch(b.sums);
+        });
+        storing = b.stored.catch(() => undefined);
+        batch = b;
+      }
+      batch.sums.set(key, (batch.sums.get(key) ?? 0) + cost);
+      return batch.stored;
     },
     async reset(key) {
       await pool.query('DELETE FROM rate_limit_windows WHERE limiter = $1 AND key = $2', [opts.name, key]);

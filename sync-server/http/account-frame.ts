@@ -130,10 +130,10 @@ export function accountFrame(deps: AppDeps, readSession: ReadSession, throttle: 
     const write = !READS.has(c.req.method) && !WRITES_COUNTED_BY_ROUTE.has(endpoint);
     const pending = charging.get(userId);
     if (pending) await pending;
-    // Together: on PostgreSQL each is a round trip; in memory each returns at once (or throws), and
+    // Together: on PostgreSQL each is a round trip (the request and read budgets one statement); in memory each returns at once (or throws), and
     // nothing is awaited (issue 41: every await is a turn of the microtask queue on every request).
     const cost = Math.min(WEIGHTED_ROUTES.get(endpoint)?.weight ?? 1, deps.config.limits.requestsPerMinute);
-    const checks = [throttle.requests.hit(userId, cost), write && throttle.writes.hit(userId), !fileBytes && !LIFELINES.has(endpoint) && throttle.readBytes.check(userId)];
+    const checks = [throttle.admit(userId, cost, !fileBytes && !LIFELINES.has(endpoint)), write && throttle.writes.hit(userId)];
     if (checks.some((p) => p instanceof Promise)) await Promise.all(checks);
     await next();
     if (fileBytes) return;

@@ -23,6 +23,20 @@ export interface RateLimiter {
 export type AnyRateLimiter = RateLimiter | { [K in keyof RateLimiter]: (...args: Parameters<RateLimiter[K]>) => Promise<void> };
 
 /**
+ * A limiter that can count a hit and check ANOTHER limiter of the same key in one step
+ * (PostgreSQL: one statement instead of two round trips; issue 41). Rejects with the first's 429
+ * when its limit is passed, else with `other`'s when `other` has no hits left; the hit is counted
+ * either way, as `hit` then `other.check` would count it.
+ */
+export interface JointRateLimiter {
+  hitAndCheck(key: string, cost: number, other: AnyRateLimiter): Promise<void>;
+}
+
+/** Whether `limiter` can hit and check another in one step (JointRateLimiter). */
+export const isJoint = (limiter: AnyRateLimiter): limiter is AnyRateLimiter & JointRateLimiter =>
+  typeof (limiter as Partial<JointRateLimiter>).hitAndCheck === 'function';
+
+/**
  * Makes the limiter named `name` (unique per use, e.g. 'writes', 'auth-ip'; PostgreSQL keeps
  * one row per name and key, shared by every instance): `limit` hits per `windowMs`.
  */

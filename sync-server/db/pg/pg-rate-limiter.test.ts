@@ -3,6 +3,7 @@ import { rateLimiterContract } from '../../http/rate-limit.contract';
 import { createPgRateLimiter } from './pg-rate-limiter';
 import { createPgPool } from './pool';
 import { usePgDatabase } from '../../test/pg-test-support';
+import { recordPoolQueries } from '../../test/statement-count';
 
 const pg = usePgDatabase();
 let limiters = 0;
@@ -37,5 +38,25 @@ describe('rate limits on PostgreSQL are shared by every instance (issue #19)', (
       { limiter: 'purge-mine', key: 'new' },
       { limiter: 'purge-other', key: 'old' },
     ]);
+  });
+});
+
+describe('charges on PostgreSQL are stored in batches (issue 41: one statement, not one an answer)', () => {
+  it('charges made while none is being stored go out as one statement, each key counted in full', async () => {
+    const ran: string[] = [];
+    const pool = createPgPool(pg.url);
+    try {
+      recordPoolQueries(pool, ran);
+      const now = () => 3_000_000;
+      const bytes = createPgRateLimiter(pool, { name: 'batched', limit: 100, windowMs: 60_000, now });
+      await Promise.all([bytes.charge('a', 40), bytes.charge('b', 99), bytes.charge('a', 60)]);
+      expect(ran).toHaveLength(1); // was 3
+      await expect(bytes.check('a')).rejects.toMatchObject({ status: 429 }); // 100 of 100
+      await expect(bytes.check('b')).resolves.toBeUndefined(); // 99 of 100
+      await bytes.charge('b', 1);
+      await expect(bytes.check('b')).rejects.toMatchObject({ status: 429 });
+    } finally {
+      await pool.end();
+    }
   });
 });

@@ -264,13 +264,17 @@ function assemble(
     kitRelease,
     messageKeys,
     releaseKeys,
-    // A share names one of the owner's live documents (never another account's: the store is per account).
+    // A share names one of the owner's live items (never another account's: the store is per account):
+    // a document or trustee by its record, a plan section by the owner's plan; a task list is a
+    // category's name (its tasks' categories are sealed, so the server cannot tell which exist).
     sharing: createShareService({
       store: parts.shareStore,
       now: deps.now,
-      itemExists: async (userId, _kind, itemId) => {
-        const doc = await parts.source.store.get(userId, 'documents', itemId);
-        return doc !== null && doc !== undefined && doc.values._deleted !== true;
+      itemExists: async (userId, kind, itemId) => {
+        if (kind === 'task-list') return true;
+        const [collection, id] = kind === 'plan-section' ? (['deathPlan', userId] as const) : kind === 'trustee' ? (['trustees', itemId] as const) : (['documents', itemId] as const);
+        const record = await parts.source.store.get(userId, collection, id);
+        return record !== null && record !== undefined && record.values._deleted !== true;
       },
     }),
     keys: parts.keys,

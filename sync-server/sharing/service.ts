@@ -4,6 +4,7 @@
  * (store/share-store.ts), so two of the owner's devices, or a stop racing a refresh, never leave
  * an older copy or a copy of a stopped share. The service never sees a share key or plain text.
  */
+import type { ShareKind } from '../../shared/share-items';
 import { ApiHttpError } from '../http/errors';
 import { newShare, shareTransition, ShareTransitionError, type ShareActor, type ShareEvent, type ShareState } from './model';
 import type { AsyncShareStore, ShareRow } from './store/share-store';
@@ -18,7 +19,7 @@ export const MAX_COPY_CHARS = 64 * 1024;
 /** A share as the owner's devices read it (times ISO 8601). */
 export interface ShareJson {
   id: string;
-  itemKind: 'document';
+  itemKind: ShareKind;
   itemId: string;
   phase: ShareRow['phase'];
   revision: number;
@@ -33,7 +34,7 @@ export interface ShareJson {
 
 /** What the viewer's page reads: the sealed copy and name, nothing else of the owner's. */
 export interface SharedCopyJson {
-  itemKind: 'document';
+  itemKind: ShareKind;
   revision: number;
   copy: string;
   label: string;
@@ -66,12 +67,12 @@ export interface ShareServiceDeps {
   store: AsyncShareStore;
   now: () => number;
   /** True when the owner has this live (not deleted) item. */
-  itemExists(userId: string, itemKind: 'document', itemId: string): Promise<boolean>;
+  itemExists(userId: string, itemKind: ShareKind, itemId: string): Promise<boolean>;
 }
 
 export interface NewShareInput {
   shareId: string;
-  itemKind: 'document';
+  itemKind: ShareKind;
   itemId: string;
   ownerKid: string;
   ownerWrap: string;
@@ -100,7 +101,7 @@ export function createShareService(deps: ShareServiceDeps) {
   return {
     /** Adds a share of one of the owner's items (phase `created`, no copy yet). */
     async create(userId: string, input: NewShareInput): Promise<ShareJson> {
-      if (!(await deps.itemExists(userId, input.itemKind, input.itemId))) throw new ApiHttpError(404, 'No such document', [{ path: 'itemId', message: 'is not one of your documents' }]);
+      if (!(await deps.itemExists(userId, input.itemKind, input.itemId))) throw new ApiHttpError(404, 'No such item', [{ path: 'itemId', message: 'is not one of your items (it may not have reached the server yet)' }]);
       if ((await store.countLive(userId)) >= MAX_LIVE_SHARES) throw new ApiHttpError(409, `You are sharing ${MAX_LIVE_SHARES} things already. Stop sharing one to share another.`);
       const s = newShare(deps.now());
       const row: ShareRow = {

@@ -6,13 +6,14 @@
  */
 import { makeShare, openShared, sealShared, shareFragment, unwrapShareKey, wrapShareKey } from '../../../shared/crypto/share-copy';
 import type { Keyring } from '../../../shared/crypto/keys';
-import type { LegalDocument } from '../../../shared/schema';
+import type { ShareKind } from '../../../shared/share-items';
+import type { SharedCopy, ShareItemRef } from './projections';
 import type { Api } from '../keys';
 
 /** A share as the server lists it (sync-server/sharing/service.ts ShareJson). */
 export interface ShareJson {
   id: string;
-  itemKind: 'document';
+  itemKind: ShareKind;
   itemId: string;
   phase: 'created' | 'active' | 'stopped';
   revision: number;
@@ -25,25 +26,7 @@ export interface ShareJson {
   stoppedAt: string | null;
 }
 
-/** What a viewer sees of a document: its words, never its file's key (files are not shared yet). */
-export interface SharedDocument {
-  kind: 'document';
-  documentType: LegalDocument['documentType'];
-  documentName: string;
-  documentUrl: string | null;
-  originalLocation: string | null;
-  hasFile: boolean;
-}
-
-/** The document's shared copy (what the viewer reads). */
-export const documentCopy = (d: Pick<LegalDocument, 'documentType' | 'documentName' | 'documentUrl' | 'originalLocation' | 'file'>): SharedDocument => ({
-  kind: 'document',
-  documentType: d.documentType,
-  documentName: d.documentName,
-  documentUrl: d.documentUrl ?? null,
-  originalLocation: d.originalLocation ?? null,
-  hasFile: d.file != null,
-});
+export { documentCopy, type SharedDocument } from './projections';
 
 export interface ShareDeps {
   api: Api;
@@ -86,29 +69,32 @@ export async function openShare(deps: ShareDeps, share: ShareJson): Promise<Open
   return { share, key, name: typeof name === 'string' ? name : '' };
 }
 
-/** Lists the owner's shares of one document (every phase). */
-export const listShares = async (deps: Pick<ShareDeps, 'api'>, itemId: string): Promise<ShareJson[]> =>
-  (await deps.api<{ shares: ShareJson[] }>(`/api/shares?itemId=${encodeURIComponent(itemId)}`)).shares;
+/** Lists the owner's shares of one item (every phase), or of every item when `ref` is not given (the timeline in Settings). */
+export async function listShares(deps: Pick<ShareDeps, 'api'>, ref?: ShareItemRef): Promise<ShareJson[]> {
+  const { shares } = await deps.api<{ shares: ShareJson[] }>(ref ? `/api/shares?itemId=${encodeURIComponent(ref.id)}` : '/api/shares');
+  return ref ? shares.filter((s) => s.itemKind === ref.kind) : shares;
+}
 
 /**
- * Shares `doc` with the person called `name`: makes the key, wraps it under the current `docs`
- * key, seals the name and the first copy, and returns the link to hand over. Throws the api's
- * errors (e.g. 404 for a document the server does not have yet: it must sync first).
+ * Shares item `ref`, whose copy is `copy` (projections.ts projectItem), with the person called
+ * `name`: makes the key, wraps it under the current `docs` key, seals the name and the first
+ * copy, and returns the link to hand over. One path for every kind of item. Throws the api's
+ * errors (e.g. 404 for an item the server does not have yet: it must sync first).
  */
-export async function startSharing(deps: ShareDeps, doc: Parameters<typeof documentCopy>[0] & { id: string }, name: string, origin: string): Promise<{ share: ShareJson; link: string }> {
+export async function startSharing(deps: ShareDeps, ref: ShareItemRef, copy: SharedCopy, name: string, origin: string): Promise<{ share: ShareJson; link: string }> {
   const docs = deps.keyring.current('docs');
   if (!docs) throw new Error('This account has no key for documents');
   const { shareId, key } = makeShare();
   const share = await deps.api<ShareJson>('/api/shares', {
     method: 'POST',
-    body: { shareId, itemKind: 'document', itemId: doc.id, ownerKid: docs.kid, ownerWrap: await wrapShareKey(docs.key, key, deps.account, shareId), label: await sealShared(key, shareId, 'label', 0, name) },
+    body: { shareId, itemKind: ref.kind, itemId: ref.id, ownerKid: docs.kid, ownerWrap: await wrapShareKey(docs.key, key, deps.account, shareId), label: await sealShared(key, shareId, 'label', 0, name) },
   });
-  await publish(deps, { share, key, name }, documentCopy(doc));
+  await publish(deps, { share, key, name }, copy);
   return { share: { ...share, phase: 'active', revision: share.revision + 1 }, link: shareLink(origin, shareId, key) };
 }
 
 /** Seals `value` as the share's next revision and sends it; on a 409 (another device was first) it retries once over the newer revision. */
-async function publish(deps: ShareDeps, opened: OpenedShare, value: SharedDocument): Promise<void> {
+async function publish(deps: ShareDeps, opened: OpenedShare, value: SharedCopy): Promise<void> {
   let after = opened.share.revision;
   for (let attempt = 0; ; attempt++) {
     const copy = await sealShared(opened.key, opened.share.id, 'copy', after + 1, value);
@@ -131,16 +117,16 @@ function newerRevision(err: unknown): number | null {
 }
 
 /**
- * Sends `doc`'s current words to every live share of it, so each viewer sees the edit. A share
+ * Sends item `ref`'s current copy to every live share of it, so each viewer sees the edit. A share
  * whose key this device cannot open (a wrap the server swapped) is refused, never refreshed.
  * Returns how many were refreshed and the ids refused.
  */
-export async function refreshShares(deps: ShareDeps, doc: Parameters<typeof documentCopy>[0] & { id: string }): Promise<{ refreshed: number; refused: string[] }> {
-  const live = (await listShares(deps, doc.id)).filter((s) => s.phase !== 'stopped');
+export async function refreshShares(deps: ShareDeps, ref: ShareItemRef, copy: SharedCopy): Promise<{ refreshed: number; refused: string[] }> {
+  const live = (await listShares(deps, ref)).filter((s) => s.phase !== 'stopped');
   const out = { refreshed: 0, refused: [] as string[] };
   for (const share of live) {
     try {
-      await publish(deps, await openShare(deps, share), documentCopy(doc));
+      await publish(deps, await openShare(deps, share), copy);
       out.refreshed++;
     } catch (err) {
       if (!(err instanceof ShareKeyRefusedError)) throw err;

@@ -16,11 +16,11 @@ export const stoppedText = (stoppedAt: string) => `Sharing stopped on ${formatLo
 /** When the person last opened it. */
 export const openedText = (openedAt: string | null) => (openedAt ? `Last opened ${formatLongDate(openedAt)}.` : 'Not opened yet.');
 /** A document that is not on the server yet (made offline) cannot be shared until it syncs. */
-export const NOT_SYNCED_TEXT = 'This document has not reached the server yet. Connect to the internet, wait a moment, and try again.';
+export const NOT_SYNCED_TEXT = 'This has not reached the server yet. Connect to the internet, wait a moment, and try again.';
 /** The keys are not open on this device (shares cannot be read or made). */
 export const KEYS_LOCKED_TEXT = 'Your keys are locked on this device. Reload the page and enter your password, then try again.';
 /** A share whose key this device did not make (the server gave another): not used. */
-export const KEY_REFUSED_TEXT = 'One share of this document could not be updated: its key was not made by your devices, so nothing was sealed under it. Stop that share and share again.';
+export const KEY_REFUSED_TEXT = 'One share could not be updated: its key was not made by your devices, so nothing was sealed under it. Stop that share and share again.';
 
 /** The viewer page's words for each outcome that is not an open item. */
 export const VIEW_TEXT: Record<Exclude<SharedView['kind'], 'open'>, { title: string; body: string }> = {

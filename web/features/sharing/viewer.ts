@@ -4,12 +4,12 @@
  * a plain result for the page to say in words; a copy that does not open is never shown.
  */
 import { openShared, shareKeyFromFragment } from '../../../shared/crypto/share-copy';
-import type { SharedDocument } from './share-client';
+import { isSharedCopy, type SharedCopy } from './projections';
 
 export type ViewerFetch = (url: string) => Promise<Response>;
 
 export type SharedView =
-  | { kind: 'open'; value: SharedDocument; name: string; updatedAt: string }
+  | { kind: 'open'; value: SharedCopy; name: string; updatedAt: string }
   /** The link has no key, or not a whole one (it was cut when copied). */
   | { kind: 'bad-link' }
   /** The owner stopped sharing. */
@@ -37,9 +37,9 @@ export async function openSharedLink(fetchFn: ViewerFetch, shareId: string, frag
   const body = (await res.json().catch(() => null)) as { revision?: unknown; copy?: unknown; label?: unknown; updatedAt?: unknown } | null;
   if (!body || typeof body.revision !== 'number' || typeof body.copy !== 'string' || typeof body.label !== 'string') return { kind: 'tampered' };
   try {
-    const value = (await openShared(key, shareId, 'copy', body.revision, body.copy)) as SharedDocument;
+    const value = await openShared(key, shareId, 'copy', body.revision, body.copy);
     const name = await openShared(key, shareId, 'label', 0, body.label);
-    if (!value || value.kind !== 'document' || typeof value.documentName !== 'string') return { kind: 'tampered' };
+    if (!isSharedCopy(value)) return { kind: 'tampered' };
     return { kind: 'open', value, name: typeof name === 'string' ? name : '', updatedAt: typeof body.updatedAt === 'string' ? body.updatedAt : '' };
   } catch {
     return { kind: 'tampered' };

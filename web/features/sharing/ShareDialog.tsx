@@ -15,19 +15,15 @@ import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
 import { useKeySession, type Api } from '../keys';
-import { projectItem, type ShareItemRef } from './projections';
-import { listShares, openShare, ShareKeyRefusedError, shareLink, startSharing, stopSharing, type ShareJson } from './share-client';
+import { projectItem, type ShareItemRef, type ShareSource } from './projections';
+import { listShares, openShareRows, startSharing, stopSharing, type ShareRow } from './share-client';
 import { useShareSource } from './use-share-source';
-import { canReadNowText, handOverText, KEY_REFUSED_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
+import { afterDeathReach } from './timeline';
+import { afterDeathText, canReadNowText, neverText, handOverText, KEY_REFUSED_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
 
 const api = apiFetch as Api;
 
-/** One row of the list: the share and, when this device could open it, the person's name and link. */
-interface Row {
-  share: ShareJson;
-  name: string | null;
-  link: string | null;
-}
+type Row = ShareRow;
 
 /** The dialog for `item`, called `title` on screen (a document's name, "My plan: Music", a trustee's name). */
 export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareItemRef; title: string; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -45,20 +41,7 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
     if (!account || !keyring) return;
     const deps = { api, account, keyring };
     const shares = await listShares(deps, { kind, id });
-    setRows(
-      await Promise.all(
-        shares.map(async (share): Promise<Row> => {
-          if (share.phase === 'stopped') return { share, name: null, link: null };
-          try {
-            const o = await openShare(deps, share);
-            return { share, name: o.name, link: shareLink(window.location.origin, share.id, o.key) };
-          } catch (err) {
-            if (err instanceof ShareKeyRefusedError) return { share, name: null, link: null };
-            throw err;
-          }
-        }),
-      ),
-    );
+    setRows(await openShareRows(deps, shares, window.location.origin));
   }, [account, keyring, kind, id]);
 
   useEffect(() => {
@@ -150,6 +133,7 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
           </ul>
         )}
       </section>
+      <AfterDeath kind={kind} trustees={source?.trustees ?? null} />
       {made && <HandOver made={made} title={title} onCopy={copy} />}
       <section aria-labelledby="share-now-add" className="mt-5 flex flex-col gap-3 border-t border-stone-200 pt-4">
         <h3 id="share-now-add" className="font-semibold text-slate-900">
@@ -192,6 +176,23 @@ function HandOver({ made, title, onCopy }: { made: { name: string; link: string 
           E-mail it from your mail app
         </a>
       </div>
+    </section>
+  );
+}
+
+/** Each trustee's reach to this item after the owner's death, by their access level: "after death" or "never". */
+function AfterDeath({ kind, trustees }: { kind: ShareItemRef['kind']; trustees: ShareSource['trustees'] | null }) {
+  if (!trustees || trustees.length === 0) return null;
+  return (
+    <section aria-labelledby="share-after-death" className="mt-5 flex flex-col gap-2 border-t border-stone-200 pt-4">
+      <h3 id="share-after-death" className="font-semibold text-slate-900">
+        After your death
+      </h3>
+      <ul className="flex flex-col gap-1 text-sm text-slate-700">
+        {trustees.map((t) => (
+          <li key={t.id}>{afterDeathReach(t.accessLevel, kind) === 'after-death' ? afterDeathText(t.name) : neverText(t.name)}</li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -156,3 +156,6 @@ export function isSharedCopy(value: unknown): value is SharedCopy {
     )
   );
 }
+
+/** The title a person knows an item by: a document's name, or the copy's title ("My plan: Music", a trustee's name). */
+export const copyTitle = (copy: SharedCopy): string => (copy.kind === 'document' ? copy.documentName : copy.title);

@@ -69,6 +69,28 @@ export async function openShare(deps: ShareDeps, share: ShareJson): Promise<Open
   return { share, key, name: typeof name === 'string' ? name : '' };
 }
 
+/** A share as the owner's screens list it: with the person's name and the link when this device could open its key (null when stopped, or a key it did not make). */
+export interface ShareRow {
+  share: ShareJson;
+  name: string | null;
+  link: string | null;
+}
+
+/** Opens each live share's name and link on this device (stopped ones have neither any more); a refused key leaves both null. */
+export const openShareRows = (deps: ShareDeps, shares: readonly ShareJson[], origin: string): Promise<ShareRow[]> =>
+  Promise.all(
+    shares.map(async (share): Promise<ShareRow> => {
+      if (share.phase === 'stopped') return { share, name: null, link: null };
+      try {
+        const o = await openShare(deps, share);
+        return { share, name: o.name, link: shareLink(origin, share.id, o.key) };
+      } catch (err) {
+        if (err instanceof ShareKeyRefusedError) return { share, name: null, link: null };
+        throw err;
+      }
+    }),
+  );
+
 /** Lists the owner's shares of one item (every phase), or of every item when `ref` is not given (the timeline in Settings). */
 export async function listShares(deps: Pick<ShareDeps, 'api'>, ref?: ShareItemRef): Promise<ShareJson[]> {
   const { shares } = await deps.api<{ shares: ShareJson[] }>(ref ? `/api/shares?itemId=${encodeURIComponent(ref.id)}` : '/api/shares');

@@ -9,6 +9,10 @@ import type { SharedView } from './viewer';
 export const canReadNowText = (name: string) => `${name} can read this now, and sees your changes.`;
 /** The owner hands the link over; the server never sees it. */
 export const handOverText = (name: string) => `Send this link to ${name} yourself. Afterword cannot see it, so it cannot send it for you.`;
+/** A trustee whose access level covers this item after the release (timeline.ts afterDeathReach). */
+export const afterDeathText = (name: string) => `${name} can read this after your death.`;
+/** A trustee whose access level does not cover this item. */
+export const neverText = (name: string) => `${name} never sees this, unless you share it now.`;
 /** Said before stopping: what stops, and what cannot be taken back. */
 export const stopWarningText = (name: string) => `${name} will not see anything new. What they already saw, copied, printed or saved while they could open it, they may still have.`;
 /** A stopped share in the owner's list (its name was deleted with its key). */

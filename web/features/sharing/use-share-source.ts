@@ -4,18 +4,18 @@
  */
 import { useMemo } from 'react';
 import { useSession } from '../../app/session';
-import { useCollection } from '../../db/hooks';
+import { useCollection, useRecord } from '../../db/hooks';
 import type { ShareSource } from './projections';
 
 /** The device's documents, plan, survivor tasks and trustees as one ShareSource (undefined while loading). */
 export function useShareSource(): ShareSource | undefined {
   const userId = useSession((s) => s.user?.id ?? null);
   const documents = useCollection('documents');
-  const plans = useCollection('deathPlan');
+  const plan = useRecord('deathPlan', userId); // the plan's id is the user's id
   const survivorTasks = useCollection('survivorTasks');
   const trustees = useCollection('trustees');
   return useMemo(() => {
-    if (!documents || !plans || !survivorTasks || !trustees) return undefined;
-    return { documents, deathPlan: plans.find((p) => p.id === userId) ?? null, survivorTasks, trustees };
-  }, [documents, plans, survivorTasks, trustees, userId]);
+    if (!documents || plan === undefined || !survivorTasks || !trustees) return undefined;
+    return { documents, deathPlan: plan, survivorTasks, trustees };
+  }, [documents, plan, survivorTasks, trustees]);
 }

@@ -3,13 +3,15 @@
  * kinds of item"; the owner's device is Dexie over fake-indexeddb): the same sealed-copy path as a document (share-client.ts), fed by the kind's
  * projection (projections.ts). The server's files hold no word of the section and never the key; a
  * copy swapped for another share's (another kind's, or another section's) fails visibly; the
- * owner's later edit reaches the viewer; and the server refuses an item that is not the owner's.
+ * owner's later edit reaches the viewer; a stopped share that the server lists as active again gets
+ * nothing (each kind's live set, security review F2); and the server refuses an item that is not the owner's.
  */
 import { describe, expect, it } from 'vitest';
 import type { DeathPlan, Trustee } from '../../shared/schema';
 import { planSectionCopy, trusteeCopy } from '../../web/features/sharing/projections';
-import { refreshShares, startSharing } from '../../web/features/sharing/share-client';
-import { ORIGIN, serverFiles, world } from './lying-share-world';
+import { NoLiveSetError } from '../../web/features/sharing/live-shares';
+import { refreshShares, startSharing, stopSharing, type ShareJson } from '../../web/features/sharing/share-client';
+import { ORIGIN, serverFiles, world } from '../test/lying-share-world';
 
 const CANARY = { song: 'Canary-Song-Okapi', reading: 'Canary-Reading-Axolotl', trustee: 'Canary-Trustee-Pangolin', edit: 'Canary-Edit-Gecko' };
 
@@ -61,5 +63,43 @@ describe('a server that lies about a shared plan section or trustee', () => {
     await expect(startSharing(h.deps, { kind: 'plan-section', id: 'letters' }, planSectionCopy(h.plan, 'music')!, 'Maria', ORIGIN)).rejects.toMatchObject({ status: 400, bodyText: expect.stringContaining('itemId') });
     await expect(startSharing(h.deps, { kind: 'trustee', id: 't-other' }, trusteeCopy(h.trustee), 'Maria', ORIGIN)).rejects.toMatchObject({ status: 404, bodyText: expect.stringContaining('itemId') });
     await expect(startSharing(h.deps, { kind: 'letter' as 'trustee', id: 'm1' }, trusteeCopy(h.trustee), 'Maria', ORIGIN)).rejects.toMatchObject({ status: 400, bodyText: expect.stringContaining('itemKind') });
+  });
+  it('a stopped share of any kind stays stopped: listed as active again, it gets no later edit; a share of another item is refused (F1, F2)', async () => {
+    const h = await planWorld();
+    const music = { kind: 'plan-section' as const, id: 'music' };
+    const t1 = { kind: 'trustee' as const, id: 't1' };
+    const list = { kind: 'task-list' as const, id: 'financial' };
+    const listCopy = { kind: 'task-list' as const, title: 'Tasks: Money', entries: [{ heading: CANARY.edit, fields: [] }] };
+    const made = [
+      [music, await startSharing(h.deps, music, planSectionCopy(h.plan, 'music')!, 'Maria', ORIGIN)],
+      [t1, await startSharing(h.deps, t1, trusteeCopy(h.trustee), 'Maria', ORIGIN)],
+      [list, await startSharing(h.deps, list, listCopy, 'Maria', ORIGIN)],
+    ] as const;
+    for (const [ref, { share }] of made) {
+      const row = (await h.w.t.services.sharing.list(h.w.userId, ref.id)).find((s) => s.id === share.id)!;
+      expect(await h.deps.live.read(ref)).toContain(share.id);
+      await stopSharing(h.deps, ref, share.id);
+      expect(await h.deps.live.read(ref)).not.toContain(share.id);
+      // The server kept the row, the wrap and the name, and lists the share as active again.
+      h.setLie((path, json) => (path.startsWith('/api/shares?') ? { shares: [...(json as { shares: ShareJson[] }).shares.filter((s) => s.id !== share.id), row] } : json));
+      h.sent.length = 0;
+      const copy = ref.kind === 'plan-section' ? planSectionCopy({ ...h.plan, musicSelections: [CANARY.edit] }, 'music')! : ref.kind === 'trustee' ? trusteeCopy({ ...h.trustee, phone: CANARY.edit }) : listCopy;
+      expect(await refreshShares(h.deps, ref, copy)).toEqual({ refreshed: 0, refused: [] });
+      expect(h.sent.filter((r) => r.path === `/api/shares/${share.id}/copy`)).toEqual([]); // nothing sealed for the stopped viewer
+      h.setLie(null);
+    }
+    // One set holds the plan's sections and the task lists: a live readings share listed as the music section's is still refused.
+    const readings = await startSharing(h.deps, { kind: 'plan-section', id: 'readings' }, planSectionCopy(h.plan, 'readings')!, 'Maria', ORIGIN);
+    const readingsRow = (await h.w.t.services.sharing.list(h.w.userId, 'readings'))[0]!;
+    h.setLie((path, json) => (path.startsWith('/api/shares?') ? { shares: [{ ...readingsRow, itemId: 'music' }] } : json));
+    expect(await refreshShares(h.deps, music, planSectionCopy(h.plan, 'music')!)).toEqual({ refreshed: 0, refused: [readings.share.id] });
+  });
+
+  it('a task list shared before any plan was saved is refused on the device and its share stopped at once, never left unrefreshable', async () => {
+    const h = await world();
+    const list = { kind: 'task-list' as const, id: 'financial' };
+    await expect(startSharing(h.deps, list, { kind: 'task-list', title: 'Tasks: Money', entries: [] }, 'Maria', ORIGIN)).rejects.toBeInstanceOf(NoLiveSetError);
+    expect(await h.w.t.services.sharing.list(h.w.userId, 'financial')).toMatchObject([{ phase: 'stopped', ownerWrap: null, label: null }]);
+    expect(await h.db.readState('deathPlan', h.w.userId)).toMatchObject({ clocks: {} }); // no half plan written
   });
 });

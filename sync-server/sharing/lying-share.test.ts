@@ -11,7 +11,7 @@ import { toB64url } from '../../shared/crypto/bytes';
 import { makeShare, wrapShareKey } from '../../shared/crypto/share-copy';
 import { importAesKey, newRawKey } from '../../shared/crypto/wrap';
 import { refreshShares, startSharing, stopSharing, type ShareJson } from '../../web/features/sharing/share-client';
-import { docItem, ORIGIN, serverFiles, WORDS, world } from './lying-share-world';
+import { docItem, ORIGIN, serverFiles, WORDS, world } from '../test/lying-share-world';
 
 const D1 = { kind: 'document', id: 'd1' } as const;
 

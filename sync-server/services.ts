@@ -233,15 +233,24 @@ function assemble(
     limits,
     onFileRefs: (userId: string, refs: Parameters<typeof lifetime.recordsChanged>[1]) => lifetime.recordsChanged(userId, refs), // a file no live record refers to is deleted
   };
-  // A share or an emergency names one of the owner's live documents (never another account's: the store is per account).
-  const documentExists = async (userId: string, itemId: string) => {
-    const doc = await parts.source.store.get(userId, 'documents', itemId);
-    return doc !== null && doc !== undefined && doc.values._deleted !== true;
+  // A share or an emergency names one of the owner's live records (never another account's: the store is per account).
+  const recordExists = async (userId: string, collection: CollectionName, id: string) => {
+    const record = await parts.source.store.get(userId, collection, id);
+    return record !== null && record !== undefined && record.values._deleted !== true;
   };
-  const sharing = createShareService({ store: parts.shareStore, now: deps.now, itemExists: (userId, _kind, itemId) => documentExists(userId, itemId) });
-  // A document deleted (by any device, or REST) stops its shares at once, not at the viewer's next open (docs/sharing.md).
+  const documentExists = (userId: string, itemId: string) => recordExists(userId, 'documents', itemId);
+  // A share's item: a document or trustee by its record, a plan section by the owner's plan; a task list is a
+  // category's name (its tasks' categories are sealed, so the server cannot tell which exist).
+  const sharing = createShareService({
+    store: parts.shareStore,
+    now: deps.now,
+    itemExists: (userId, kind, itemId) =>
+      kind === 'task-list' ? Promise.resolve(true) : kind === 'plan-section' ? recordExists(userId, 'deathPlan', userId) : recordExists(userId, kind === 'trustee' ? 'trustees' : 'documents', itemId),
+  });
+  // A document or trustee deleted (by any device, or REST) stops its shares at once, not at the viewer's next open (docs/sharing.md).
   const stopShares = (userId: string, collection: CollectionName, id: string) => {
-    if (collection === 'documents') sharing.stopItem(userId, id).catch((err) => console.error('Stopping a deleted document\'s shares failed (its link stops at the next open):', err));
+    const kind = collection === 'documents' ? 'document' : collection === 'trustees' ? 'trustee' : null;
+    if (kind) sharing.stopItem(userId, kind, id).catch((err) => console.error(`Stopping a deleted ${kind}'s shares failed (its link stops at the next open):`, err));
   };
   const records = createRecordService(parts.source, { ...recordOpts, onDeleted: stopShares, usage: parts.usage, rateLimiters: parts.rateLimiters, accountKeys: (userId) => parts.keys.get(userId) }); // one HLC per account (rule 3); a sealed account's pushes carry envelopes (rule 24)
   // The release reads and writes the owner's records through the same (awaited) service; its own state is in the engine's release store.

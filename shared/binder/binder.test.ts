@@ -27,13 +27,13 @@ const plan: DeathPlan = {
   musicSelections: ['Clair de Lune'], readings: ['Do not stand at my grave and weep'], specialRequests: 'Wear bright colours please',
   obituary: 'Ada loved the sea. '.repeat(400).trim(), completed: false, createdAt: at,
   // The AI helpers' input is not the plan's content: never in the binder (the obituary is).
-  hometown: 'HELPER-INPUT-Hometown', occupation: null, achievements: null, familyMembers: null, personalQualities: null, musicGenres: ['folk'],
+  hometown: 'HELPER-INPUT-Hometown', occupation: null, achievements: null, familyMembers: null, personalQualities: null, musicGenres: ['folk'], shares: [],
 };
 const message: Message = {
   id: 'm1', userId, recipientName: 'Grace Hopper', recipientEmail: 'grace@example.com', messageType: 'text',
   messageContent: 'SECRET-BODY-never-in-the-binder', deliveryDate: null, file: null, fileBlobId: null, contentRevision: 0, delivered: false, deliveredAt: null, openedAt: null, createdAt: at, delivery: null,
 };
-const trustee: Trustee = { id: 't1', userId, name: 'Charles Babbage', email: 'charles@example.com', phone: '+44 20 7946 0000', relationship: 'Friend', accessLevel: 'full', createdAt: at };
+const trustee: Trustee = { id: 't1', userId, name: 'Charles Babbage', email: 'charles@example.com', phone: '+44 20 7946 0000', relationship: 'Friend', accessLevel: 'full', createdAt: at, shares: [] };
 const doc: LegalDocument = { id: 'd1', userId, documentType: 'will', documentName: 'Last will', documentUrl: 'https://vault.example.com/will', originalLocation: 'The signed copy is with Hale & Co, solicitors', file: null, fileBlobId: null, createdAt: at, shares: [] };
 const poa: LegalDocument = { ...doc, id: 'd2', documentType: 'power-of-attorney', documentName: 'Lasting power of attorney', originalLocation: null };
 

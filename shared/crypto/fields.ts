@@ -47,6 +47,8 @@ export const FIELD_CLASSES = {
     familyMembers: 'plan',
     personalQualities: 'plan',
     musicGenres: 'plan',
+    /** The live ids of plan-section and task-list shares (share now): owner-sealed, so neither the server nor a trustee holding the plan key can add a stopped one back. */
+    shares: 'owner',
   },
   messages: {
     createdAt: 'plain',
@@ -90,6 +92,8 @@ export const FIELD_CLASSES = {
     name: 'owner',
     phone: 'owner',
     relationship: 'owner',
+    /** The live ids of this trustee's details' shares (share now): owner-sealed, as documents' `shares`. */
+    shares: 'owner',
   },
   survivorTasks: {
     createdAt: 'plain',

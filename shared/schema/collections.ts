@@ -41,7 +41,7 @@ export const COLLECTION_SPECS: Record<CollectionName, CollectionSpec> = {
     serverOnly: [],
     singleton: true,
     // The AI helpers' input came later: a plan without it reads it as empty (shared/schema/death-plan.ts).
-    defaults: { completed: false, hometown: null, occupation: null, achievements: null, familyMembers: null, personalQualities: null, musicGenres: [] },
+    defaults: { completed: false, hometown: null, occupation: null, achievements: null, familyMembers: null, personalQualities: null, musicGenres: [], shares: [] },
   },
   messages: {
     fields: messageFieldsSchema,
@@ -51,7 +51,7 @@ export const COLLECTION_SPECS: Record<CollectionName, CollectionSpec> = {
     defaults: { delivered: false, deliveredAt: null, openedAt: null, file: null, fileBlobId: null, contentRevision: 0, delivery: null, sealedRecipientEmail: null },
   },
   documents: { fields: documentFieldsSchema, lists: [], serverOnly: [], singleton: false, defaults: { documentUrl: null, originalLocation: null, file: null, fileBlobId: null, shares: [] } },
-  trustees: { fields: trusteeFieldsSchema, lists: [], serverOnly: [], singleton: false, defaults: { sealedEmail: null } },
+  trustees: { fields: trusteeFieldsSchema, lists: [], serverOnly: [], singleton: false, defaults: { sealedEmail: null, shares: [] } },
   survivorTasks: {
     fields: survivorTaskFieldsSchema,
     lists: ['resources', 'automationSteps'],

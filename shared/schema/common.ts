@@ -82,3 +82,10 @@ export const textListSchema = z.pipe(
   z.array(singleLine(z.string().check(z.maxLength(LIMITS.listItem)))).check(z.maxLength(LIMITS.listItems)),
   z.transform((items: string[]) => items.map((s) => s.trim()).filter((s) => s.length > 0)),
 );
+
+/**
+ * An item's live share ids (docs/sharing.md "Which shares are live"), sealed in its record: the
+ * owner's devices refresh only these, so a server that keeps a stopped share gets no later edit
+ * for it (security review F2). Written by web/features/sharing/live-shares.ts only.
+ */
+export const liveShareIdsSchema = z._default(z.array(z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, 'Invalid share id'))).check(z.maxLength(200)), []);

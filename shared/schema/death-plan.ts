@@ -1,5 +1,5 @@
 /** The after-death plan (SPEC.md §3 "Death plan"), one per user; its id is the user's id. zod/mini (./z.ts). */
-import { LIMITS, optionalText, textListSchema, timestampSchema } from './common';
+import { LIMITS, liveShareIdsSchema, optionalText, textListSchema, timestampSchema } from './common';
 import { z } from './z';
 
 export const FUNERAL_TYPES = [
@@ -64,13 +64,18 @@ export const deathPlanFieldsSchema = z.object({
     z.maxLength(MUSIC_GENRES.length),
     z.refine((g: string[]) => new Set(g).size === g.length, 'Each kind of music at most once'),
   ),
+  /**
+   * The live share ids of the plan's sections and of the survivor task lists (share now; common.ts
+   * liveShareIdsSchema), sealed under the owner scope: each share's wrap binds it to its one item.
+   */
+  shares: liveShareIdsSchema,
 });
 export type DeathPlanFields = z.infer<typeof deathPlanFieldsSchema>;
 
 export const deathPlanSchema = z.extend(deathPlanFieldsSchema, { id: z.string(), userId: z.string() });
 export type DeathPlan = z.infer<typeof deathPlanSchema>;
 
-const editable = z.partial(z.omit(deathPlanFieldsSchema, { createdAt: true }));
+const editable = z.partial(z.omit(deathPlanFieldsSchema, { createdAt: true, shares: true }));
 /** `POST /api/death-plan`: plan fields plus a `userId` that the server ignores (SPEC.md §7). */
 export const deathPlanCreateSchema = z.strictObject({ ...editable.shape, userId: z.optional(z.unknown()) });
 /** `PATCH /api/death-plan/{id}`: a partial or whole plan. */

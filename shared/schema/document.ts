@@ -1,6 +1,6 @@
 /** Legal document references (SPEC.md §3 "Document"; §5 "Upload document"). zod/mini (./z.ts). */
 import { blobIdSchema, fileRefSchema } from '../files/ref';
-import { LIMITS, httpUrlSchema, optionalText, requiredText, timestampSchema } from './common';
+import { LIMITS, httpUrlSchema, liveShareIdsSchema, optionalText, requiredText, timestampSchema } from './common';
 import { z } from './z';
 
 /**
@@ -33,7 +33,7 @@ export const documentFieldsSchema = z.object({
    * owner's devices refresh only these, so a server that keeps a stopped share gets no later edit
    * for it (security review F2). Written by share-client.ts only.
    */
-  shares: z._default(z.array(z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/, 'Invalid share id'))).check(z.maxLength(200)), []),
+  shares: liveShareIdsSchema,
 });
 export const documentSchema = z.extend(documentFieldsSchema, { id: z.string(), userId: z.string() });
 export type LegalDocument = z.infer<typeof documentSchema>;

@@ -1,5 +1,5 @@
 /** Trustees (SPEC.md §3 "Trustee"; §5 "Add or edit trustee"). zod/mini (./z.ts). */
-import { LIMITS, emailSchema, optionalText, requiredText, timestampSchema } from './common';
+import { LIMITS, emailSchema, liveShareIdsSchema, optionalText, requiredText, timestampSchema } from './common';
 import { z } from './z';
 
 export const ACCESS_LEVELS = ['full', 'documents-only', 'messages-only'] as const;
@@ -20,11 +20,13 @@ export const trusteeFieldsSchema = z.object({
   relationship: optionalText(LIMITS.name),
   accessLevel: accessLevelSchema,
   createdAt: timestampSchema,
+  /** This trustee's details' live share ids (share now; common.ts liveShareIdsSchema), sealed under the owner scope. */
+  shares: liveShareIdsSchema,
 });
 export const trusteeSchema = z.extend(trusteeFieldsSchema, { id: z.string(), userId: z.string() });
 export type Trustee = z.infer<typeof trusteeSchema>;
 
-const editable = z.omit(trusteeFieldsSchema, { createdAt: true, sealedEmail: true });
+const editable = z.omit(trusteeFieldsSchema, { createdAt: true, sealedEmail: true, shares: true });
 /** `POST /api/trustees` (SPEC.md §7): phone and relationship optional. */
 export const trusteeCreateSchema = z.strictObject({
   ...editable.shape,

@@ -6,82 +6,22 @@
  * answers a test replaces. The server's files hold nothing that opens the item; a swapped copy is
  * refused in words, never shown; a swapped owner's key is refused and nothing is sealed under it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
 import { makeShare, wrapShareKey } from '../../shared/crypto/share-copy';
 import { importAesKey, newRawKey } from '../../shared/crypto/wrap';
-import { refreshShares, startSharing, stopSharing, type ShareDeps, type ShareJson } from '../../web/features/sharing/share-client';
-import { openSharedLink } from '../../web/features/sharing/viewer';
-import { materialize } from '../../shared/sync/record';
-import { createSyncEngine } from '../../web/sync/engine';
-import { createSealedWorld } from '../../web/sync/test-sealed';
+import { refreshShares, startSharing, stopSharing, type ShareJson } from '../../web/features/sharing/share-client';
+import { docItem, ORIGIN, serverFiles, WORDS, world } from '../test/lying-share-world';
 
-const ORIGIN = 'http://afterword.test';
-const WORDS = { name: 'Canary-Doc-Quokka will', where: 'Canary-Where-Narwhal: the oak desk', edit: 'Canary-Edit-Tapir: moved to the bank', person: 'Canary-Name-Maria' };
-
-/** A sealed account whose device wrote documents d1 and d2 and synced; the share deps over the real app, whose answers `lie` may replace. */
-async function world() {
-  const w = await createSealedWorld();
-  const db = await w.device();
-  const keys = await w.keysFor();
-  const sync = async () => {
-    const engine = createSyncEngine({ db, transport: w.transport, keys, env: { locks: null }, intervalMs: 3_600_000 });
-    await engine.syncNow();
-    await engine.stop();
-  };
-  const at = new Date(w.t.deps.now()).toISOString();
-  const doc = { documentType: 'will' as const, documentName: WORDS.name, documentUrl: 'https://files.example.com/will.pdf', originalLocation: WORDS.where, file: null, createdAt: at };
-  await db.write('documents', 'd1', doc);
-  await db.write('documents', 'd2', { ...doc, documentName: 'Insurance' });
-  await sync();
-  const sent: Array<{ path: string; body: string }> = [];
-  let lie: ((path: string, json: unknown) => unknown) | null = null;
-  const call = async (method: string, path: string, body?: unknown, cookie?: string) => {
-    sent.push({ path, body: body === undefined ? '' : JSON.stringify(body) });
-    const res = await w.t.call(method, path, body, cookie);
-    if (!lie || !res.ok || res.status === 204) return res;
-    return Response.json(lie(path, await res.json()), { status: res.status });
-  };
-  const deps: ShareDeps = {
-    account: w.userId,
-    now: () => w.t.deps.now(),
-    // The document's sealed live set, on this device's Dexie (synced like any field of it).
-    live: {
-      read: async (id) => materialize('documents', id, await db.readState('documents', id), w.userId)?.shares ?? [],
-      write: async (id, shares) => void (await db.write('documents', id, { shares })),
-    },
-    keyring: await w.accountRing(),
-    api: async <T,>(path: string, init?: { method?: string; body?: unknown }) => {
-      const res = await call(init?.method ?? 'GET', path, init?.body, w.cookie);
-      const text = await res.text();
-      if (!res.ok) throw Object.assign(new Error(`${res.status}: ${text}`), { status: res.status, bodyText: text });
-      return (text ? JSON.parse(text) : null) as T;
-    },
-  };
-  const viewer = (link: string) => {
-    const url = new URL(link);
-    return openSharedLink(async (path) => call('GET', path), url.pathname.split('/').pop()!, url.hash);
-  };
-  return { w, db, doc, deps, sent, viewer, sync, setLie: (l: typeof lie) => (lie = l) };
-}
-
-/** Every byte of the server's data folder (database, WAL, outbox, logs) as Latin-1 text. */
-function serverFiles(dir: string): string {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => readFileSync(join(e.parentPath, e.name)).toString('latin1'))
-    .join('\n');
-}
+const D1 = { kind: 'document', id: 'd1' } as const;
 
 describe('a server that lies about a share', () => {
   it('holds nothing that opens it: no word of the document or the name, and never the key, in its files or any request', async () => {
     const h = await world();
-    const { link } = await startSharing(h.deps, { id: 'd1', ...h.doc }, WORDS.person, ORIGIN);
+    const { link } = await startSharing(h.deps, ...docItem({ id: 'd1', ...h.doc }), WORDS.person, ORIGIN);
     const key = link.split('#')[1]!;
     expect(await h.viewer(link)).toMatchObject({ kind: 'open', name: WORDS.person, value: { documentName: WORDS.name, originalLocation: WORDS.where } });
-    expect(await refreshShares(h.deps, { id: 'd1', ...h.doc, originalLocation: WORDS.edit })).toEqual({ refreshed: 1, refused: [] });
+    expect(await refreshShares(h.deps, ...docItem({ id: 'd1', ...h.doc, originalLocation: WORDS.edit }))).toEqual({ refreshed: 1, refused: [] });
     expect(await h.viewer(link)).toMatchObject({ kind: 'open', value: { originalLocation: WORDS.edit } }); // the viewer sees the later edit
     const files = serverFiles(h.w.t.deps.config.dataDir);
     for (const secret of [...Object.values(WORDS), key, Buffer.from(key, 'base64url').toString('latin1')]) expect(files).not.toContain(secret);
@@ -94,8 +34,8 @@ describe('a server that lies about a share', () => {
 
   it('a swapped or changed copy fails visibly: the page says it could not open it, and shows nothing of it', async () => {
     const h = await world();
-    const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
-    const b = await startSharing(h.deps, { id: 'd2', ...h.doc, documentName: 'Insurance' }, 'Maria', ORIGIN);
+    const a = await startSharing(h.deps, ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN);
+    const b = await startSharing(h.deps, ...docItem({ id: 'd2', ...h.doc, documentName: 'Insurance' }), 'Maria', ORIGIN);
     const bCopy = (await (await h.w.t.call('GET', `/api/shared/${b.share.id}`)).json()) as { copy: string; revision: number; label: string };
     const swaps: Array<(json: Record<string, unknown>) => unknown> = [
       (j) => ({ ...j, copy: bCopy.copy, revision: bCopy.revision }), // another share's copy
@@ -114,15 +54,15 @@ describe('a server that lies about a share', () => {
 
   it('a swapped key is refused: a wrap the server made, or another share\'s, is not used, and nothing is sealed under it', async () => {
     const h = await world();
-    const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
-    const b = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Bert', ORIGIN);
+    const a = await startSharing(h.deps, ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN);
+    const b = await startSharing(h.deps, ...docItem({ id: 'd1', ...h.doc }), 'Bert', ORIGIN);
     const serverKey = makeShare().key; // a key the server knows
     const serverWrap = await wrapShareKey(await importAesKey(newRawKey()), serverKey, h.w.userId, { shareId: a.share.id, itemKind: 'document', itemId: 'd1' });
     const lists = (f: (s: ShareJson) => ShareJson) => (path: string, json: unknown) => (path.startsWith('/api/shares?') ? { shares: (json as { shares: ShareJson[] }).shares.map(f) } : json);
     for (const swap of [(s: ShareJson) => (s.id === a.share.id ? { ...s, ownerWrap: serverWrap } : s), (s: ShareJson) => (s.id === a.share.id ? { ...s, ownerWrap: b.share.ownerWrap } : s)]) {
       h.setLie(lists(swap));
       h.sent.length = 0;
-      expect(await refreshShares(h.deps, { id: 'd1', ...h.doc, originalLocation: WORDS.edit })).toEqual({ refreshed: 1, refused: [a.share.id] });
+      expect(await refreshShares(h.deps, ...docItem({ id: 'd1', ...h.doc, originalLocation: WORDS.edit }))).toEqual({ refreshed: 1, refused: [a.share.id] });
       expect(h.sent.filter((r) => r.path === `/api/shares/${a.share.id}/copy`)).toEqual([]); // nothing sealed under the swapped key
       expect(h.sent.some((r) => r.body.includes(toB64url(serverKey)))).toBe(false);
     }
@@ -132,14 +72,14 @@ describe('a server that lies about a share', () => {
 
   it('another document\'s share is refused: a list for d2 that names d1\'s share seals nothing of d2 under its key (F1)', async () => {
     const h = await world();
-    const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
+    const a = await startSharing(h.deps, ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN);
     const aRow = (await h.w.t.services.sharing.list(h.w.userId, 'd1'))[0]!;
     const d2 = { id: 'd2', ...h.doc, documentName: 'Canary-Other-Doc', originalLocation: WORDS.edit };
     // The server answers "d2's shares" with d1's real share, as stored, or relabelled as d2's.
     for (const row of [aRow, { ...aRow, itemId: 'd2' }]) {
       h.setLie((path, json) => (path.startsWith('/api/shares?') ? { shares: [row] } : json));
       h.sent.length = 0;
-      expect(await refreshShares(h.deps, d2)).toEqual({ refreshed: 0, refused: [a.share.id] });
+      expect(await refreshShares(h.deps, ...docItem(d2))).toEqual({ refreshed: 0, refused: [a.share.id] });
       expect(h.sent.filter((r) => r.path === `/api/shares/${a.share.id}/copy`)).toEqual([]);
     }
     h.setLie(null);
@@ -153,7 +93,7 @@ describe('a server that lies about a share', () => {
 
   it('the page shows the date the owner\'s device sealed, not a date the server sends beside the copy (F4)', async () => {
     const h = await world();
-    const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
+    const a = await startSharing(h.deps, ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN);
     const sealedAt = new Date(h.w.t.deps.now()).toISOString();
     h.setLie((path, json) => (path.startsWith('/api/shared/') ? { ...(json as object), updatedAt: '2099-01-01T00:00:00.000Z' } : json));
     expect(await h.viewer(a.link)).toMatchObject({ kind: 'open', updatedAt: sealedAt });
@@ -161,16 +101,16 @@ describe('a server that lies about a share', () => {
 
   it('a stopped share stays stopped: a server that lists it as active again gets no later edit sealed for it (F2)', async () => {
     const h = await world();
-    const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
-    const b = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Bert', ORIGIN);
-    expect(await h.deps.live.read('d1')).toEqual([a.share.id, b.share.id]);
+    const a = await startSharing(h.deps, ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN);
+    const b = await startSharing(h.deps, ...docItem({ id: 'd1', ...h.doc }), 'Bert', ORIGIN);
+    expect(await h.deps.live.read(D1)).toEqual([a.share.id, b.share.id]);
     const aRow = (await h.w.t.services.sharing.list(h.w.userId, 'd1')).find((s) => s.id === a.share.id)!;
-    await stopSharing(h.deps, 'd1', a.share.id);
-    expect(await h.deps.live.read('d1')).toEqual([b.share.id]);
+    await stopSharing(h.deps, D1, a.share.id);
+    expect(await h.deps.live.read(D1)).toEqual([b.share.id]);
     // The server kept the row, the wrap and the name, and lists the share as active again.
     h.setLie((path, json) => (path.startsWith('/api/shares?') ? { shares: [...(json as { shares: ShareJson[] }).shares.filter((s) => s.id !== a.share.id), aRow] } : json));
     h.sent.length = 0;
-    expect(await refreshShares(h.deps, { id: 'd1', ...h.doc, originalLocation: WORDS.edit })).toEqual({ refreshed: 1, refused: [] });
+    expect(await refreshShares(h.deps, ...docItem({ id: 'd1', ...h.doc, originalLocation: WORDS.edit }))).toEqual({ refreshed: 1, refused: [] });
     expect(h.sent.filter((r) => r.path === `/api/shares/${a.share.id}/copy`)).toEqual([]); // nothing sealed for the stopped viewer
     h.setLie(null);
     expect(await h.viewer(b.link)).toMatchObject({ kind: 'open', value: { originalLocation: WORDS.edit } });
@@ -178,8 +118,8 @@ describe('a server that lies about a share', () => {
 
   it('deleting a shared document stops its shares at once, before anyone opens the link (F6)', async () => {
     const h = await world();
-    const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
-    const b = await startSharing(h.deps, { id: 'd2', ...h.doc }, 'Bert', ORIGIN);
+    const a = await startSharing(h.deps, ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN);
+    const b = await startSharing(h.deps, ...docItem({ id: 'd2', ...h.doc }), 'Bert', ORIGIN);
     await h.db.write('documents', 'd1', { _deleted: true });
     await h.sync();
     // The server stops it as it accepts the tombstone (after the push's commit, without holding its answer).
@@ -189,8 +129,8 @@ describe('a server that lies about a share', () => {
 
   it('after stop the link opens nothing: the server deleted the copy and answers 410, and the page says so', async () => {
     const h = await world();
-    const a = await startSharing(h.deps, { id: 'd1', ...h.doc }, 'Maria', ORIGIN);
-    await stopSharing(h.deps, 'd1', a.share.id);
+    const a = await startSharing(h.deps, ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN);
+    await stopSharing(h.deps, D1, a.share.id);
     expect(await h.viewer(a.link)).toEqual({ kind: 'stopped' });
     const row = await h.w.t.services.sharing.list(h.w.userId, 'd1');
     expect(row[0]).toMatchObject({ phase: 'stopped', ownerWrap: null, label: null });

@@ -1,7 +1,7 @@
 /**
  * The routes of "share now" (docs/sharing.md; issue 43):
  *
- *   POST /api/shares                 (owner) { shareId, itemKind: 'document', itemId, ownerKid, ownerWrap, label } → 201 ShareJson
+ *   POST /api/shares                 (owner) { shareId, itemKind: document | plan-section | task-list | trustee, itemId, ownerKid, ownerWrap, label } → 201 ShareJson
  *   GET  /api/shares?itemId=…        (owner) → { shares: ShareJson[] }
  *   PUT  /api/shares/:id/copy        (owner) { after, copy } → 204 | 409 { revision } (a newer copy) | 410 (stopped)
  *   POST /api/shares/:id/stop        (owner) {} → 204
@@ -17,6 +17,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { SHARE_ID_RE, SHARE_SEALED_RE } from '../../shared/crypto/share-copy';
+import { isShareItemId, SHARE_KINDS } from '../../shared/share-items';
 import type { AnyAccountStore } from '../accounts';
 import { requireProven, requireSession } from '../accounts';
 import type { AppDeps, AppEnv } from '../app-env';
@@ -29,7 +30,7 @@ import { MAX_COPY_CHARS, type ShareService } from './service';
 
 /** Requests per IP in 10 minutes on the viewer's route, as the release links (release/public-routes.ts). */
 export const SHARE_REQUESTS_PER_10_MIN = 120;
-/** A record id (a document's id). */
+/** An item id: a record's id, a plan section's or a task category's name (shared/share-items.ts). */
 const ITEM_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 const wrapped = z.string().regex(/^w1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{64}$/, 'must be a wrapped key (w1.<nonce>.<ciphertext>)');
 const sealed = (max: number) => z.string().max(max, `must be at most ${max} characters`).regex(SHARE_SEALED_RE, 'must be sealed on your device (s1.<nonce>.<ciphertext>)');
@@ -37,15 +38,15 @@ const sealed = (max: number) => z.string().max(max, `must be at most ${max} char
 /** The body of `POST /api/shares` (exported for the tests). */
 export const newShareSchema = z.strictObject({
   shareId: z.string().regex(SHARE_ID_RE, 'must be 128 random bits, base64url'),
-  itemKind: z.literal('document'),
-  itemId: z.string().regex(ITEM_ID_RE, 'must be a document id'),
+  itemKind: z.enum(SHARE_KINDS),
+  itemId: z.string().regex(ITEM_ID_RE, 'must be an item id'),
   ownerKid: z.string().regex(/^docs~[1-9][0-9]{0,5}$/, 'must be a key id of your documents (docs~<version>)'),
   ownerWrap: wrapped,
   label: sealed(2048),
-});
+}).refine((b) => isShareItemId(b.itemKind, b.itemId), { path: ['itemId'], message: 'is not an item of this kind (a plan section or task category is named as the app names it)' });
 const copySchema = z.strictObject({ after: z.number().int().min(0).max(2 ** 31 - 2), copy: sealed(MAX_COPY_CHARS) });
 const stopSchema = z.strictObject({});
-const listQuery = z.strictObject({ itemId: z.string().regex(ITEM_ID_RE, 'must be a document id').optional() });
+const listQuery = z.strictObject({ itemId: z.string().regex(ITEM_ID_RE, 'must be an item id').optional() });
 
 export interface SharingRouteServices {
   accounts: AnyAccountStore;

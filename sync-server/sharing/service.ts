@@ -4,6 +4,7 @@
  * (store/share-store.ts), so two of the owner's devices, or a stop racing a refresh, never leave
  * an older copy or a copy of a stopped share. The service never sees a share key or plain text.
  */
+import type { ShareKind } from '../../shared/share-items';
 import { ApiHttpError } from '../http/errors';
 import { newShare, shareTransition, ShareTransitionError, type ShareActor, type ShareEvent, type ShareState } from './model';
 import type { AsyncShareStore, ShareRow } from './store/share-store';
@@ -18,7 +19,7 @@ export const MAX_COPY_CHARS = 64 * 1024;
 /** A share as the owner's devices read it (times ISO 8601). */
 export interface ShareJson {
   id: string;
-  itemKind: 'document';
+  itemKind: ShareKind;
   itemId: string;
   phase: ShareRow['phase'];
   revision: number;
@@ -33,7 +34,7 @@ export interface ShareJson {
 
 /** What the viewer's page reads: the sealed copy and name, nothing else of the owner's. */
 export interface SharedCopyJson {
-  itemKind: 'document';
+  itemKind: ShareKind;
   /** The item's id: the copy is sealed bound to it, so the viewer's page checks it (docs/sharing.md). */
   itemId: string;
   revision: number;
@@ -68,12 +69,12 @@ export interface ShareServiceDeps {
   store: AsyncShareStore;
   now: () => number;
   /** True when the owner has this live (not deleted) item. */
-  itemExists(userId: string, itemKind: 'document', itemId: string): Promise<boolean>;
+  itemExists(userId: string, itemKind: ShareKind, itemId: string): Promise<boolean>;
 }
 
 export interface NewShareInput {
   shareId: string;
-  itemKind: 'document';
+  itemKind: ShareKind;
   itemId: string;
   ownerKid: string;
   ownerWrap: string;
@@ -102,7 +103,7 @@ export function createShareService(deps: ShareServiceDeps) {
   return {
     /** Adds a share of one of the owner's items (phase `created`, no copy yet). */
     async create(userId: string, input: NewShareInput): Promise<ShareJson> {
-      if (!(await deps.itemExists(userId, input.itemKind, input.itemId))) throw new ApiHttpError(404, 'No such document', [{ path: 'itemId', message: 'is not one of your documents' }]);
+      if (!(await deps.itemExists(userId, input.itemKind, input.itemId))) throw new ApiHttpError(404, 'No such item', [{ path: 'itemId', message: 'is not one of your items (it may not have reached the server yet)' }]);
       if ((await store.countLive(userId)) >= MAX_LIVE_SHARES) throw new ApiHttpError(409, `You are sharing ${MAX_LIVE_SHARES} things already. Stop sharing one to share another.`);
       const s = newShare(deps.now());
       const row: ShareRow = {
@@ -141,10 +142,10 @@ export function createShareService(deps: ShareServiceDeps) {
       const next = step(row, { kind: 'owner' }, { type: 'stop' });
       await store.stop(userId, id, next.stoppedAt!); // false only when another request stopped it first: the same outcome
     },
-    /** Stops every live share of the owner's item `itemId` at once (its document was deleted: security review F6); resolves how many. */
-    async stopItem(userId: string, itemId: string): Promise<number> {
+    /** Stops every live share of the owner's item `itemKind`/`itemId` at once (its document or trustee was deleted: security review F6); resolves how many. */
+    async stopItem(userId: string, itemKind: ShareKind, itemId: string): Promise<number> {
       let stopped = 0;
-      for (const row of await store.list(userId, itemId)) if (row.phase !== 'stopped' && (await store.stop(userId, row.id, deps.now()))) stopped++;
+      for (const row of await store.list(userId, itemId)) if (row.item_kind === itemKind && row.phase !== 'stopped' && (await store.stop(userId, row.id, deps.now()))) stopped++;
       return stopped;
     },
     /** The viewer's sealed copy; `admit` is called with the owner's id first (the owner's budget pays for the answer). 404 unknown, 409 not sent yet, 410 stopped (or its document deleted: the share is stopped then). */
@@ -153,7 +154,7 @@ export function createShareService(deps: ShareServiceDeps) {
       if (!row) throw new ApiHttpError(404, "This link isn't available", []);
       await admit(row.user_id);
       if (row.phase === 'stopped') throw new ApiHttpError(410, STOPPED_TEXT, []);
-      // A document the owner deleted is no longer shared: its share stops here, for good.
+      // An item the owner deleted is no longer shared: its share stops here, for good.
       if (!(await deps.itemExists(row.user_id, row.item_kind, row.item_id))) {
         await store.stop(row.user_id, id, deps.now());
         throw new ApiHttpError(410, STOPPED_TEXT, []);

@@ -4,6 +4,7 @@
  * what the owner's device sealed or wrapped (docs/sharing.md "What the server stores"): never a
  * share key, an item's text or a person's name in the clear.
  */
+import type { ShareKind } from '../../../shared/share-items';
 import type { Db } from '../../db/sqlite';
 import type { SharePhase } from '../model';
 
@@ -11,7 +12,7 @@ import type { SharePhase } from '../model';
 export interface ShareRow {
   id: string;
   user_id: string;
-  item_kind: 'document';
+  item_kind: ShareKind;
   item_id: string;
   phase: SharePhase;
   revision: number;

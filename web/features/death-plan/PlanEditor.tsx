@@ -33,6 +33,7 @@ import { type PlanForm, planFormToRecord, planToForm } from './plan-form';
 import { Spinner } from '../../ui/Spinner';
 import { TextListField } from '../../ui/TextListField';
 import { OtherVersions } from '../../ui/OtherVersions';
+import { ShareButton } from '../sharing';
 
 const TABS = [
   { value: 'basic', label: 'Basic Info' },
@@ -167,6 +168,7 @@ export function PlanEditor({ user }: PlanEditorProps) {
               </TabsTrigger>
             ))}
           </TabsList>
+          {exists && <ShareButton className="mt-4" item={{ kind: 'plan-section', id: tab }} title={`My plan: ${TABS.find((t) => t.value === tab)!.label}`} />}
 
           <TabsContent value="basic" className="mt-6 flex flex-col gap-4">
             <FormField label="Funeral Type" notice={<ChangedElsewhere record={rf} field="funeralType" display={funeralLabel} />}>

@@ -76,7 +76,7 @@ export function DocumentCard({ document, onDelete }: { document: LegalDocument; 
         </Button>
         <CardActions itemName={`document ${document.documentName}`} onDelete={onDelete} />
       </div>
-      {sharing && <ShareDialog document={document} open={sharing} onOpenChange={setSharing} />}
+      {sharing && <ShareDialog item={{ kind: 'document', id: document.id }} title={document.documentName} open={sharing} onOpenChange={setSharing} />}
     </Card>
   );
 }

@@ -12,6 +12,7 @@ import { getReleaseActivity, getReleaseReadiness, useReleaseStore } from '../rel
 import { DataCard } from '../export';
 import { InstallCard } from '../../pwa/InstallCard';
 import { PrivacyNote } from '../static-pages';
+import { ShareTimelineCard } from '../sharing';
 import { ActivityCard } from './ActivityCard';
 import { ReleaseSettingsCard } from './ReleaseSettingsCard';
 import { ReadinessCard } from './ReadinessCard';
@@ -48,6 +49,7 @@ export default function SettingsPage() {
         <RehearsalCard />
         <RecoveryKitCard />
         <ActivityCard activity={activity} />
+        <ShareTimelineCard />
         <DataCard />
         <InstallCard />
         <PrivacyNote />

@@ -1,11 +1,11 @@
 /**
- * "Share now" for one document (docs/sharing.md; issue 43): who can read it now, with a one-tap
+ * "Share now" for one item, of any kind (a document, a plan section, a task list, a trustee's
+ * details; docs/sharing.md; issue 43): who can read it now, with a one-tap
  * stop for each, and sharing it with one more person. The link is made on this device and handed
  * over from it (copy, the phone's share sheet, or the owner's own mail app); the server never sees it.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Copy, Mail, Share2 } from 'lucide-react';
-import type { LegalDocument } from '../../../shared/schema';
 import { apiFetch, ApiError, serverMessage } from '../../api/client';
 import { useSession } from '../../app/session';
 import { Button, buttonClasses } from '../../ui/Button';
@@ -15,22 +15,21 @@ import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
 import { useKeySession, type Api } from '../keys';
-import { deviceLiveShares } from './live-shares';
-import { listShares, openShare, ShareKeyRefusedError, shareLink, startSharing, stopSharing, type ShareJson } from './share-client';
-import { canReadNowText, handOverText, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
+import { deviceLiveShares, NoLiveSetError } from './live-shares';
+import { projectItem, type ShareItemRef, type ShareSource } from './projections';
+import { listShares, openShareRows, startSharing, stopSharing, type ShareRow } from './share-client';
+import { useShareSource } from './use-share-source';
+import { afterDeathReach } from './timeline';
+import { afterDeathText, canReadNowText, neverText, handOverText, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
 
 const api = apiFetch as Api;
 
-/** One row of the list: the share and, when this device could open it, the person's name and link. */
-interface Row {
-  share: ShareJson;
-  name: string | null;
-  link: string | null;
-  /** Live on the server but not in the document's own live set (stopped on another device, or kept by the server): never refreshed. */
-  notLive?: boolean;
-}
+type Row = ShareRow;
 
-export function ShareDialog({ document, open, onOpenChange }: { document: LegalDocument; open: boolean; onOpenChange: (open: boolean) => void }) {
+/** The dialog for `item`, called `title` on screen (a document's name, "My plan: Music", a trustee's name). */
+export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareItemRef; title: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const source = useShareSource();
+  const { kind, id } = item;
   const account = useSession((s) => s.user?.id ?? null);
   const keyring = useKeySession((s) => s.keyring);
   const [rows, setRows] = useState<Row[] | null>(null);
@@ -42,24 +41,9 @@ export function ShareDialog({ document, open, onOpenChange }: { document: LegalD
   const load = useCallback(async () => {
     if (!account || !keyring) return;
     const deps = { api, account, keyring, live: deviceLiveShares(account) };
-    const shares = await listShares(deps, document.id);
-    const mine = new Set(await deps.live.read(document.id));
-    setRows(
-      await Promise.all(
-        shares.map(async (share): Promise<Row> => {
-          if (share.phase === 'stopped') return { share, name: null, link: null };
-          if (!mine.has(share.id)) return { share, name: null, link: null, notLive: true }; // only a share the owner's devices know live is said to be
-          try {
-            const o = await openShare(deps, share, document.id);
-            return { share, name: o.name, link: shareLink(window.location.origin, share.id, o.key) };
-          } catch (err) {
-            if (err instanceof ShareKeyRefusedError) return { share, name: null, link: null };
-            throw err;
-          }
-        }),
-      ),
-    );
-  }, [account, keyring, document.id]);
+    const shares = await listShares(deps, { kind, id });
+    setRows(await openShareRows(deps, shares, window.location.origin));
+  }, [account, keyring, kind, id]);
 
   useEffect(() => {
     if (!open) return;
@@ -73,14 +57,17 @@ export function ShareDialog({ document, open, onOpenChange }: { document: LegalD
     if (!account || !keyring) return toast({ title: 'Your keys are locked', description: KEYS_LOCKED_TEXT, variant: 'destructive' });
     setBusy(true);
     try {
-      const { link } = await startSharing({ api, account, keyring, live: deviceLiveShares(account) }, document, who, window.location.origin);
+      const copy = source && projectItem(item, source);
+      if (!copy) throw new ApiError(404, '', 'Not on this device yet');
+      const { link } = await startSharing({ api, account, keyring, live: deviceLiveShares(account) }, item, copy, who, window.location.origin);
       setMade({ name: who, link });
       setName('');
       setError(undefined);
       await load();
     } catch (err) {
       const notSynced = err instanceof ApiError && err.status === 404;
-      toast({ title: 'Could not share this document', description: notSynced ? NOT_SYNCED_TEXT : serverMessage(err, 'Check your connection and try again.'), variant: 'destructive' });
+      const description = notSynced ? NOT_SYNCED_TEXT : err instanceof NoLiveSetError ? err.message : serverMessage(err, 'Check your connection and try again.');
+      toast({ title: 'Could not share this', description, variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -92,7 +79,7 @@ export function ShareDialog({ document, open, onOpenChange }: { document: LegalD
     if (!ok) return;
     try {
       if (!account) return;
-      await stopSharing({ api, live: deviceLiveShares(account) }, document.id, row.share.id);
+      await stopSharing({ api, live: deviceLiveShares(account) }, item, row.share.id);
       toast({ title: 'Sharing stopped', description: 'That link opens nothing now.' });
       await load();
     } catch (err) {
@@ -110,7 +97,7 @@ export function ShareDialog({ document, open, onOpenChange }: { document: LegalD
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Share "${document.documentName}" now`} description="The person you choose can read this document now, in their browser, without an account.">
+    <Dialog open={open} onOpenChange={onOpenChange} title={`Share "${title}" now`} description="The person you choose can read this now, in their browser, without an account.">
       <section aria-labelledby="share-now-list" className="flex flex-col gap-3">
         <h3 id="share-now-list" className="font-semibold text-slate-900">
           Who can see it now
@@ -149,7 +136,8 @@ export function ShareDialog({ document, open, onOpenChange }: { document: LegalD
           </ul>
         )}
       </section>
-      {made && <HandOver made={made} title={document.documentName} onCopy={copy} />}
+      <AfterDeath kind={kind} trustees={source?.trustees ?? null} />
+      {made && <HandOver made={made} title={title} onCopy={copy} />}
       <section aria-labelledby="share-now-add" className="mt-5 flex flex-col gap-3 border-t border-stone-200 pt-4">
         <h3 id="share-now-add" className="font-semibold text-slate-900">
           Share with someone
@@ -168,7 +156,7 @@ export function ShareDialog({ document, open, onOpenChange }: { document: LegalD
 
 /** The new link and the ways to hand it over from this device. */
 function HandOver({ made, title, onCopy }: { made: { name: string; link: string }; title: string; onCopy: (link: string) => void }) {
-  const mailto = `mailto:?subject=${encodeURIComponent(`A document shared with you: ${title}`)}&body=${encodeURIComponent(`I am sharing this with you on Afterword. You can read it now and you will see my changes:\n\n${made.link}`)}`;
+  const mailto = `mailto:?subject=${encodeURIComponent(`Shared with you: ${title}`)}&body=${encodeURIComponent(`I am sharing this with you on Afterword. You can read it now and you will see my changes:\n\n${made.link}`)}`;
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   return (
     <section aria-label="Hand over the link" className="mt-4 flex flex-col gap-2 rounded-lg bg-stone-50 p-3 text-sm">
@@ -191,6 +179,23 @@ function HandOver({ made, title, onCopy }: { made: { name: string; link: string 
           E-mail it from your mail app
         </a>
       </div>
+    </section>
+  );
+}
+
+/** Each trustee's reach to this item after the owner's death, by their access level: "after death" or "never". */
+function AfterDeath({ kind, trustees }: { kind: ShareItemRef['kind']; trustees: ShareSource['trustees'] | null }) {
+  if (!trustees || trustees.length === 0) return null;
+  return (
+    <section aria-labelledby="share-after-death" className="mt-5 flex flex-col gap-2 border-t border-stone-200 pt-4">
+      <h3 id="share-after-death" className="font-semibold text-slate-900">
+        After your death
+      </h3>
+      <ul className="flex flex-col gap-1 text-sm text-slate-700">
+        {trustees.map((t) => (
+          <li key={t.id}>{afterDeathReach(t.accessLevel, kind) === 'after-death' ? afterDeathText(t.name) : neverText(t.name)}</li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { DOCUMENT_TYPE_LABELS } from '../../../shared/labels';
 import { httpUrlSchema } from '../../../shared/schema/common';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import type { SharedEntries } from './projections';
 import { sharedWithText, VIEW_TEXT } from './share-words';
 import { openSharedLink, type SharedView } from './viewer';
 
@@ -48,6 +49,7 @@ export default function SharedPage() {
     );
   }
   const d = view.value;
+  if (d.kind !== 'document') return <SharedEntriesView value={d} name={view.name} updatedAt={view.updatedAt} />;
   const url = d.documentUrl && httpUrlSchema.safeParse(d.documentUrl).success ? d.documentUrl : null;
   return (
     <div className="mx-auto max-w-2xl">
@@ -71,6 +73,49 @@ export default function SharedPage() {
         )}
         {d.hasFile && <p className="text-sm text-slate-600">The file attached to this document is not shared. Ask the person who shared it if you need it.</p>}
       </Card>
+    </div>
+  );
+}
+
+/** What each kind is called above its title on the viewer's page. */
+const KIND_LINE: Record<SharedEntries['kind'], string> = {
+  'plan-section': 'Part of a plan shared with you on Afterword',
+  'task-list': 'A task list shared with you on Afterword',
+  trustee: "A trustee's details shared with you on Afterword",
+};
+
+/** A plan section, a task list or a trustee's details, read-only: each entry's labelled lines as they were sealed. */
+function SharedEntriesView({ value, name, updatedAt }: { value: SharedEntries; name: string; updatedAt: string }) {
+  const empty = value.entries.every((e) => e.fields.length === 0 && e.heading === null);
+  return (
+    <div className="mx-auto max-w-2xl">
+      <p className="text-sm text-slate-600">{KIND_LINE[value.kind]}</p>
+      <h1 className="mt-1 text-2xl font-semibold break-words text-slate-900">{value.title}</h1>
+      <p className="mt-2 text-slate-700">{sharedWithText(name, updatedAt)}</p>
+      {empty && <p className="mt-6 text-slate-700">Nothing is written here yet. When it is, you will see it here.</p>}
+      {value.entries.map((e, i) => (
+        <Card key={i} className="mt-6 flex flex-col gap-3 p-5">
+          {e.heading && <h2 className="font-semibold break-words text-slate-900">{e.heading}</h2>}
+          <dl className="flex flex-col gap-3">
+            {e.fields.map((f) => (
+              <div key={f.label}>
+                <dt className="font-medium text-slate-900">{f.label}</dt>
+                <dd className="break-words whitespace-pre-wrap text-slate-700">
+                  {Array.isArray(f.value) ? (
+                    <ul className="list-disc pl-5">
+                      {f.value.map((v, j) => (
+                        <li key={j}>{v}</li>
+                      ))}
+                    </ul>
+                  ) : (
+                    f.value
+                  )}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </Card>
+      ))}
     </div>
   );
 }

@@ -6,13 +6,14 @@
  */
 import { makeShare, openShared, sealShared, shareFragment, unwrapShareKey, wrapShareKey, type ShareBinding } from '../../../shared/crypto/share-copy';
 import type { Keyring } from '../../../shared/crypto/keys';
-import type { LegalDocument } from '../../../shared/schema';
+import type { ShareKind } from '../../../shared/share-items';
+import type { SharedCopy, ShareItemRef } from './projections';
 import type { Api } from '../keys';
 
 /** A share as the server lists it (sync-server/sharing/service.ts ShareJson). */
 export interface ShareJson {
   id: string;
-  itemKind: 'document';
+  itemKind: ShareKind;
   itemId: string;
   phase: 'created' | 'active' | 'stopped';
   revision: number;
@@ -25,27 +26,7 @@ export interface ShareJson {
   stoppedAt: string | null;
 }
 
-/** What a viewer sees of a document: its words, never its file's key (files are not shared yet). */
-export interface SharedDocument {
-  kind: 'document';
-  documentType: LegalDocument['documentType'];
-  documentName: string;
-  documentUrl: string | null;
-  originalLocation: string | null;
-  hasFile: boolean;
-  /** When the owner's device sealed this copy (ISO 8601): the page's "last changed" date. Absent in documentCopy, set on sealing. */
-  sealedAt?: string;
-}
-
-/** The document's shared copy (what the viewer reads). */
-export const documentCopy = (d: Pick<LegalDocument, 'documentType' | 'documentName' | 'documentUrl' | 'originalLocation' | 'file'>): SharedDocument => ({
-  kind: 'document',
-  documentType: d.documentType,
-  documentName: d.documentName,
-  documentUrl: d.documentUrl ?? null,
-  originalLocation: d.originalLocation ?? null,
-  hasFile: d.file != null,
-});
+export { documentCopy, type SharedDocument } from './projections';
 
 export interface ShareDeps {
   api: Api;
@@ -55,7 +36,7 @@ export interface ShareDeps {
   keyring: Keyring;
   /** The clock whose time is sealed into each copy as its "last changed" date (default Date.now). */
   now?: () => number;
-  /** Each document's sealed live set (its `shares` field on this device, synced to the owner's others). */
+  /** Each item's live set (a document's sealed `shares` field on this device, synced to the owner's others; live-shares.ts). */
   live: LiveShares;
 }
 
@@ -65,9 +46,18 @@ export interface ShareDeps {
  * the server's list decides nothing about where a later edit goes.
  */
 export interface LiveShares {
-  read(itemId: string): Promise<readonly string[]>;
-  write(itemId: string, shareIds: string[]): Promise<void>;
+  read(ref: ShareItemRef): Promise<readonly string[]>;
+  write(ref: ShareItemRef, shareIds: string[]): Promise<void>;
 }
+
+/**
+ * The record of account `userId` whose sealed `shares` field holds item `ref`'s live set: a
+ * document and a trustee their own; the plan record those of its sections and of the survivor
+ * task lists (a task list has no record of its own). Each share's wrap binds its id to its one
+ * item, so a set shared by several items lets no share stand for another.
+ */
+export const liveSetHolder = (ref: ShareItemRef, userId: string): { collection: 'documents' | 'trustees' | 'deathPlan'; id: string } =>
+  ref.kind === 'document' ? { collection: 'documents', id: ref.id } : ref.kind === 'trustee' ? { collection: 'trustees', id: ref.id } : { collection: 'deathPlan', id: userId };
 
 /** A share this device could open: its key (for the link and refreshes) and the person's name. */
 export interface OpenedShare {
@@ -91,13 +81,13 @@ export const shareLink = (origin: string, shareId: string, key: Uint8Array): str
 export const bindingOf = (share: Pick<ShareJson, 'id' | 'itemKind' | 'itemId'>): ShareBinding => ({ shareId: share.id, itemKind: share.itemKind, itemId: share.itemId });
 
 /**
- * Opens a share of document `itemId` (its key and name) with the owner's keyring; throws
- * ShareKeyRefusedError when the wrap is not the owner's for that very document: a server that
+ * Opens a share of item `ref` (its key and name) with the owner's keyring; throws
+ * ShareKeyRefusedError when the wrap is not the owner's for that very item: a server that
  * lists another item's share under this one gets nothing sealed under it (security review F1).
  */
-export async function openShare(deps: ShareDeps, share: ShareJson, itemId: string): Promise<OpenedShare> {
+export async function openShare(deps: Pick<ShareDeps, 'account' | 'keyring'>, share: ShareJson, ref: ShareItemRef): Promise<OpenedShare> {
   const scopeKey = share.ownerKid ? deps.keyring.lookup(share.ownerKid) : undefined;
-  if (!scopeKey || !share.ownerWrap || !share.label || share.itemKind !== 'document' || share.itemId !== itemId) throw new ShareKeyRefusedError(share.id);
+  if (!scopeKey || !share.ownerWrap || !share.label || share.itemKind !== ref.kind || share.itemId !== ref.id) throw new ShareKeyRefusedError(share.id);
   let key: Uint8Array;
   let name: unknown;
   try {
@@ -109,27 +99,66 @@ export async function openShare(deps: ShareDeps, share: ShareJson, itemId: strin
   return { share, key, name: typeof name === 'string' ? name : '' };
 }
 
-/** Lists the owner's shares of one document (every phase). */
-export const listShares = async (deps: Pick<ShareDeps, 'api'>, itemId: string): Promise<ShareJson[]> =>
-  (await deps.api<{ shares: ShareJson[] }>(`/api/shares?itemId=${encodeURIComponent(itemId)}`)).shares;
+/** A share as the owner's screens list it: with the person's name and the link when this device could open its key (null when stopped, or a key it did not make). */
+export interface ShareRow {
+  share: ShareJson;
+  name: string | null;
+  link: string | null;
+  /** Live on the server but not in the item's own live set (stopped on another device, or kept by the server): never refreshed, never said to be live. */
+  notLive?: boolean;
+}
 
 /**
- * Shares `doc` with the person called `name`: makes the key, wraps it under the current `docs`
- * key, seals the name and the first copy, and returns the link to hand over. Throws the api's
- * errors (e.g. 404 for a document the server does not have yet: it must sync first).
+ * Opens each live share's name and link on this device (stopped ones have neither any more); a
+ * refused key leaves both null, and a share not in its item's live set (LiveShares) is marked
+ * `notLive` and not opened: only the owner's devices say a share is live (security review F2).
  */
-export async function startSharing(deps: ShareDeps, doc: Parameters<typeof documentCopy>[0] & { id: string }, name: string, origin: string): Promise<{ share: ShareJson; link: string }> {
+export const openShareRows = (deps: ShareDeps, shares: readonly ShareJson[], origin: string): Promise<ShareRow[]> =>
+  Promise.all(
+    shares.map(async (share): Promise<ShareRow> => {
+      if (share.phase === 'stopped') return { share, name: null, link: null };
+      const ref = { kind: share.itemKind, id: share.itemId };
+      if (!(await deps.live.read(ref)).includes(share.id)) return { share, name: null, link: null, notLive: true };
+      try {
+        const o = await openShare(deps, share, ref);
+        return { share, name: o.name, link: shareLink(origin, share.id, o.key) };
+      } catch (err) {
+        if (err instanceof ShareKeyRefusedError) return { share, name: null, link: null };
+        throw err;
+      }
+    }),
+  );
+
+/** Lists the owner's shares of one item (every phase), or of every item when `ref` is not given (the timeline in Settings). */
+export async function listShares(deps: Pick<ShareDeps, 'api'>, ref?: ShareItemRef): Promise<ShareJson[]> {
+  const { shares } = await deps.api<{ shares: ShareJson[] }>(ref ? `/api/shares?itemId=${encodeURIComponent(ref.id)}` : '/api/shares');
+  return ref ? shares.filter((s) => s.itemKind === ref.kind) : shares;
+}
+
+/**
+ * Shares item `ref`, whose copy is `copy` (projections.ts projectItem), with the person called
+ * `name`: makes the key, wraps it under the current `docs` key, seals the name and the first
+ * copy, and returns the link to hand over. One path for every kind of item. Throws the api's
+ * errors (e.g. 404 for an item the server does not have yet: it must sync first).
+ */
+export async function startSharing(deps: ShareDeps, ref: ShareItemRef, copy: SharedCopy, name: string, origin: string): Promise<{ share: ShareJson; link: string }> {
   const docs = deps.keyring.current('docs');
   if (!docs) throw new Error('This account has no key for documents');
   const { shareId, key } = makeShare();
-  const bound = { shareId, itemKind: 'document', itemId: doc.id };
+  const bound = { shareId, itemKind: ref.kind, itemId: ref.id };
   const share = await deps.api<ShareJson>('/api/shares', {
     method: 'POST',
-    body: { shareId, itemKind: 'document', itemId: doc.id, ownerKid: docs.kid, ownerWrap: await wrapShareKey(docs.key, key, deps.account, bound), label: await sealShared(key, bound, 'label', 0, name) },
+    body: { shareId, itemKind: ref.kind, itemId: ref.id, ownerKid: docs.kid, ownerWrap: await wrapShareKey(docs.key, key, deps.account, bound), label: await sealShared(key, bound, 'label', 0, name) },
   });
-  if (share.id !== shareId || share.itemKind !== 'document' || share.itemId !== doc.id) throw new ShareKeyRefusedError(shareId);
-  await deps.live.write(doc.id, [...(await deps.live.read(doc.id)).filter((id) => id !== shareId), shareId]);
-  await publish(deps, { share, key, name }, documentCopy(doc));
+  if (share.id !== shareId || share.itemKind !== ref.kind || share.itemId !== ref.id) throw new ShareKeyRefusedError(shareId);
+  try {
+    await deps.live.write(ref, [...(await deps.live.read(ref)).filter((id) => id !== shareId), shareId]);
+  } catch (err) {
+    // Not in a live set, it would never be refreshed: it is stopped before anything is sealed in it.
+    await deps.api(`/api/shares/${shareId}/stop`, { method: 'POST', body: {} }).catch(() => {});
+    throw err;
+  }
+  await publish(deps, { share, key, name }, copy);
   return { share: { ...share, phase: 'active', revision: share.revision + 1 }, link: shareLink(origin, shareId, key) };
 }
 
@@ -138,9 +167,9 @@ export async function startSharing(deps: ShareDeps, doc: Parameters<typeof docum
  * retries once over the newer revision. The copy carries its own `sealedAt` (ISO 8601), so the
  * viewer's page shows the owner's date, never the server's (security review F4).
  */
-async function publish(deps: ShareDeps, opened: OpenedShare, value: SharedDocument): Promise<void> {
+async function publish(deps: ShareDeps, opened: OpenedShare, value: SharedCopy): Promise<void> {
   let after = opened.share.revision;
-  const sealed: SharedDocument = { ...value, sealedAt: new Date((deps.now ?? Date.now)()).toISOString() };
+  const sealed: SharedCopy = { ...value, sealedAt: new Date((deps.now ?? Date.now)()).toISOString() };
   for (let attempt = 0; ; attempt++) {
     const copy = await sealShared(opened.key, bindingOf(opened.share), 'copy', after + 1, sealed);
     try {
@@ -162,21 +191,20 @@ function newerRevision(err: unknown): number | null {
 }
 
 /**
- * Sends `doc`'s current words to every share of it in its live set (LiveShares) that the server
- * still has, so each viewer sees the edit. A share
- * whose key this device cannot open for `doc` (a wrap the server swapped, or another item's share
- * listed under it) is refused, never refreshed.
- * Returns how many were refreshed and the ids refused.
+ * Sends item `ref`'s current copy (projections.ts projectItem) to every share of it in its live set
+ * (LiveShares) that the server still has, so each viewer sees the edit. A share whose key this
+ * device cannot open for `ref` (a wrap the server swapped, or another item's share listed under
+ * it) is refused, never refreshed. Returns how many were refreshed and the ids refused.
  */
-export async function refreshShares(deps: ShareDeps, doc: Parameters<typeof documentCopy>[0] & { id: string }): Promise<{ refreshed: number; refused: string[] }> {
-  const mine = new Set(await deps.live.read(doc.id));
-  const listed = (await listShares(deps, doc.id)).filter((s) => s.phase !== 'stopped');
+export async function refreshShares(deps: ShareDeps, ref: ShareItemRef, copy: SharedCopy): Promise<{ refreshed: number; refused: string[] }> {
+  const mine = new Set(await deps.live.read(ref));
+  const listed = (await listShares(deps, ref)).filter((s) => s.phase !== 'stopped');
   const out = { refreshed: 0, refused: [] as string[] };
   for (const share of listed) {
     try {
-      const opened = await openShare(deps, share, doc.id); // another item's share is refused here, visibly
+      const opened = await openShare(deps, share, ref); // another item's share is refused here, visibly
       if (!mine.has(share.id)) continue; // never the server's say: a share the owner stopped stays stopped
-      await publish(deps, opened, documentCopy(doc));
+      await publish(deps, opened, copy);
       out.refreshed++;
     } catch (err) {
       if (!(err instanceof ShareKeyRefusedError)) throw err;
@@ -187,12 +215,12 @@ export async function refreshShares(deps: ShareDeps, doc: Parameters<typeof docu
 }
 
 /**
- * Stops sharing document `itemId`'s share `shareId` at once: this device first takes it out of the
- * document's live set (so no device of the owner's refreshes it again, whatever the server
+ * Stops sharing item `ref`'s share `shareId` at once: this device first takes it out of the
+ * item's live set (so no device of the owner's refreshes it again, whatever the server
  * says), then the server deletes the copy and the link opens nothing from now on. Throws the api's errors.
  */
-export async function stopSharing(deps: Pick<ShareDeps, 'api' | 'live'>, itemId: string, shareId: string): Promise<void> {
-  const live = await deps.live.read(itemId);
-  if (live.includes(shareId)) await deps.live.write(itemId, live.filter((id) => id !== shareId));
+export async function stopSharing(deps: Pick<ShareDeps, 'api' | 'live'>, ref: ShareItemRef, shareId: string): Promise<void> {
+  const live = await deps.live.read(ref);
+  if (live.includes(shareId)) await deps.live.write(ref, live.filter((id) => id !== shareId));
   await deps.api(`/api/shares/${shareId}/stop`, { method: 'POST', body: {} });
 }

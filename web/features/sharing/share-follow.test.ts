@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LegalDocument } from '../../../shared/schema';
-import { createShareFollower } from './share-follow';
+import type { DeathPlan } from '../../../shared/schema';
+import { documentCopy, shareableItems } from './projections';
+import { createShareFollower, type FollowedItem } from './share-follow';
 
 const doc = (id: string, originalLocation: string): LegalDocument => ({
   id,
@@ -15,13 +17,16 @@ const doc = (id: string, originalLocation: string): LegalDocument => ({
   shares: [],
 });
 
+/** The follower's view of documents (as shareableItems gives them). */
+const items = (docs: LegalDocument[]): FollowedItem[] => docs.map((d) => ({ ref: { kind: 'document', id: d.id }, copy: documentCopy(d) }));
+
 describe('share follower: which shared documents are sealed again', () => {
   it('sends nothing at first sight, refreshes a document whose shared words changed, and not one that did not', async () => {
     const sent: string[] = [];
-    const f = createShareFollower(async (d) => (sent.push(`${d.id}:${d.originalLocation}`), { refused: [] }));
-    expect(f.update([doc('d1', 'desk'), doc('d2', 'bank')])).toBe(false);
-    expect(f.update([doc('d1', 'desk'), { ...doc('d2', 'bank'), createdAt: '2027-01-01T00:00:00.000Z' }])).toBe(false); // not a shared field
-    expect(f.update([doc('d1', 'safe'), doc('d2', 'bank')])).toBe(true);
+    const f = createShareFollower(async ({ ref, copy }) => (sent.push(`${ref.id}:${copy.kind === 'document' ? copy.originalLocation : ''}`), { refused: [] }));
+    expect(f.update(items([doc('d1', 'desk'), doc('d2', 'bank')]))).toBe(false);
+    expect(f.update(items([doc('d1', 'desk'), { ...doc('d2', 'bank'), createdAt: '2027-01-01T00:00:00.000Z' }]))).toBe(false); // not a shared field
+    expect(f.update(items([doc('d1', 'safe'), doc('d2', 'bank')]))).toBe(true);
     expect(await f.run()).toEqual([]);
     expect(sent).toEqual(['d1:safe']);
     expect(await f.run()).toEqual([]);
@@ -31,17 +36,28 @@ describe('share follower: which shared documents are sealed again', () => {
   it('keeps a refresh that failed (offline) and sends it at the next run; reports shares refused', async () => {
     let online = false;
     const sent: string[] = [];
-    const f = createShareFollower(async (d) => {
+    const f = createShareFollower(async ({ copy }) => {
       if (!online) throw new TypeError('Failed to fetch');
-      sent.push(d.originalLocation!);
+      sent.push(copy.kind === 'document' ? copy.originalLocation! : '');
       return { refused: ['s-swapped'] };
     });
-    f.update([doc('d1', 'desk')]);
-    f.update([doc('d1', 'safe')]);
+    f.update(items([doc('d1', 'desk')]));
+    f.update(items([doc('d1', 'safe')]));
     expect(await f.run()).toEqual([]);
     expect(sent).toEqual([]);
     online = true;
     expect(await f.run()).toEqual(['s-swapped']);
     expect(sent).toEqual(['safe']);
+  });
+
+  it('one path for every kind: an edit to one plan section queues that section only', async () => {
+    const plan = { id: 'u1', userId: 'u1', funeralType: null, location: 'Hill', burialPreference: null, musicSelections: ['Song'], readings: [], specialRequests: null, obituary: null, completed: false, createdAt: '2026-11-21T12:00:00.000Z' } as unknown as DeathPlan;
+    const sent: string[] = [];
+    const f = createShareFollower(async ({ ref }) => (sent.push(`${ref.kind}:${ref.id}`), { refused: [] }));
+    const source = (p: DeathPlan) => shareableItems({ documents: [doc('d1', 'desk')], deathPlan: p, survivorTasks: [], trustees: [] });
+    expect(f.update(source(plan))).toBe(false);
+    expect(f.update(source({ ...plan, musicSelections: ['Song', 'Another'] }))).toBe(true);
+    await f.run();
+    expect(sent).toEqual(['plan-section:music']);
   });
 });

@@ -1,39 +1,46 @@
 /**
- * Which documents' shares must be sealed again (docs/sharing.md "Always current"), kept apart from
- * React so it is tested on its own: `update(documents)` notes each document's shared copy (the
- * first sight of one is its baseline: nothing sent) and queues every one whose copy changed;
- * `run()` refreshes the queue, keeping any that failed (offline, a server error) for the next run.
+ * Which shared items must be sealed again (docs/sharing.md "Always current"), kept apart from
+ * React so it is tested on its own: `update(items)` notes each item's copy (projections.ts
+ * shareableItems; the first sight of one is its baseline: nothing sent) and queues every one whose
+ * copy changed; `run()` refreshes the queue, keeping any that failed (offline, a server error)
+ * for the next run. One path for every kind of item.
  */
-import type { LegalDocument } from '../../../shared/schema';
-import { documentCopy } from './share-client';
+import type { SharedCopy, ShareItemRef } from './projections';
+
+/** One item as the follower sees it: which it is, and its copy now. */
+export interface FollowedItem {
+  ref: ShareItemRef;
+  copy: SharedCopy;
+}
 
 export interface ShareFollower {
-  /** Notes `documents` as they are now; returns true when something waits to be refreshed. */
-  update(documents: readonly LegalDocument[]): boolean;
-  /** Refreshes every queued document once; returns the ids of the shares refused (keys this device did not make). */
+  /** Notes `items` as they are now; returns true when something waits to be refreshed. */
+  update(items: readonly FollowedItem[]): boolean;
+  /** Refreshes every queued item once; returns the ids of the shares refused (keys this device did not make). */
   run(): Promise<string[]>;
 }
 
 /** A follower that refreshes through `refresh` (share-client.ts refreshShares with the device's deps). */
-export function createShareFollower(refresh: (d: LegalDocument) => Promise<{ refused: string[] }>): ShareFollower {
+export function createShareFollower(refresh: (item: FollowedItem) => Promise<{ refused: string[] }>): ShareFollower {
   const seen = new Map<string, string>();
-  const pending = new Map<string, LegalDocument>();
+  const pending = new Map<string, FollowedItem>();
   return {
-    update(documents) {
-      for (const d of documents) {
-        const copy = JSON.stringify(documentCopy(d));
-        const before = seen.get(d.id);
-        seen.set(d.id, copy);
-        if (before !== undefined && before !== copy) pending.set(d.id, d);
+    update(items) {
+      for (const item of items) {
+        const key = `${item.ref.kind}:${item.ref.id}`;
+        const copy = JSON.stringify(item.copy);
+        const before = seen.get(key);
+        seen.set(key, copy);
+        if (before !== undefined && before !== copy) pending.set(key, item);
       }
       return pending.size > 0;
     },
     async run() {
       const refused: string[] = [];
-      for (const [id, d] of [...pending]) {
+      for (const [key, item] of [...pending]) {
         try {
-          refused.push(...(await refresh(d)).refused);
-          if (pending.get(id) === d) pending.delete(id); // a newer change meanwhile stays queued
+          refused.push(...(await refresh(item)).refused);
+          if (pending.get(key) === item) pending.delete(key); // a newer change meanwhile stays queued
         } catch {
           // Kept: tried again at the next change or when the device is back online.
         }

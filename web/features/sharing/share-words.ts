@@ -9,6 +9,10 @@ import type { SharedView } from './viewer';
 export const canReadNowText = (name: string) => `${name} can read this now, and sees your changes.`;
 /** The owner hands the link over; the server never sees it. */
 export const handOverText = (name: string) => `Send this link to ${name} yourself. Afterword cannot see it, so it cannot send it for you.`;
+/** A trustee whose access level covers this item after the release (timeline.ts afterDeathReach). */
+export const afterDeathText = (name: string) => `${name} can read this after your death.`;
+/** A trustee whose access level does not cover this item. */
+export const neverText = (name: string) => `${name} never sees this, unless you share it now.`;
 /** Said before stopping: what stops, and what cannot be taken back. */
 export const stopWarningText = (name: string) => `${name} will not see anything new. What they already saw, copied, printed or saved while they could open it, they may still have.`;
 /** A stopped share in the owner's list (its name was deleted with its key). */
@@ -16,11 +20,11 @@ export const stoppedText = (stoppedAt: string) => `Sharing stopped on ${formatLo
 /** When the person last opened it. */
 export const openedText = (openedAt: string | null) => (openedAt ? `Last opened ${formatLongDate(openedAt)}.` : 'Not opened yet.');
 /** A document that is not on the server yet (made offline) cannot be shared until it syncs. */
-export const NOT_SYNCED_TEXT = 'This document has not reached the server yet. Connect to the internet, wait a moment, and try again.';
+export const NOT_SYNCED_TEXT = 'This has not reached the server yet. Connect to the internet, wait a moment, and try again.';
 /** The keys are not open on this device (shares cannot be read or made). */
 export const KEYS_LOCKED_TEXT = 'Your keys are locked on this device. Reload the page and enter your password, then try again.';
 /** A share whose key this device did not make (the server gave another): not used. */
-export const KEY_REFUSED_TEXT = 'One share of this document could not be updated: its key was not made by your devices, so nothing was sealed under it. Stop that share and share again.';
+export const KEY_REFUSED_TEXT = 'One share could not be updated: its key was not made by your devices, so nothing was sealed under it. Stop that share and share again.';
 
 /** A share the server lists as live that is not in the document's own live set (stopped on another device, or kept by the server). */
 export const NOT_LIVE_TEXT = 'Your changes are not sent to this share: your devices do not count it as live (it was stopped, or was just made on another device that has not synced yet). Stop sharing to be sure its link opens nothing.';

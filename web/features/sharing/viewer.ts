@@ -4,13 +4,13 @@
  * a plain result for the page to say in words; a copy that does not open is never shown.
  */
 import { openShared, shareKeyFromFragment } from '../../../shared/crypto/share-copy';
-import type { SharedDocument } from './share-client';
+import { isSharedCopy, type SharedCopy } from './projections';
 
 export type ViewerFetch = (url: string) => Promise<Response>;
 
 export type SharedView =
   /** `updatedAt`: when the owner's device sealed the copy, read from inside it ('' when it has none). */
-  | { kind: 'open'; value: SharedDocument; name: string; updatedAt: string }
+  | { kind: 'open'; value: SharedCopy; name: string; updatedAt: string }
   /** The link has no key, or not a whole one (it was cut when copied). */
   | { kind: 'bad-link' }
   /** The owner stopped sharing. */
@@ -40,9 +40,9 @@ export async function openSharedLink(fetchFn: ViewerFetch, shareId: string, frag
   // The copy opens only for the item it was sealed for, and shows only as that kind (security review F1).
   const bound = { shareId, itemKind: body.itemKind, itemId: body.itemId };
   try {
-    const value = (await openShared(key, bound, 'copy', body.revision, body.copy)) as SharedDocument;
+    const value = await openShared(key, bound, 'copy', body.revision, body.copy);
     const name = await openShared(key, bound, 'label', 0, body.label);
-    if (!value || value.kind !== bound.itemKind || value.kind !== 'document' || typeof value.documentName !== 'string') return { kind: 'tampered' };
+    if (!isSharedCopy(value) || value.kind !== bound.itemKind) return { kind: 'tampered' };
     return { kind: 'open', value, name: typeof name === 'string' ? name : '', updatedAt: typeof value.sealedAt === 'string' && !Number.isNaN(Date.parse(value.sealedAt)) ? value.sealedAt : '' };
   } catch {
     return { kind: 'tampered' };

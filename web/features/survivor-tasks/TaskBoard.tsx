@@ -11,6 +11,7 @@ import { COMPLETION_STATUSES, TIMEFRAMES, type SurvivorTask } from '../../../sha
 import { arrangeTasks } from '../../../shared/task-grouping';
 import { cardGridClasses } from '../../ui/CardGrid';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/Tabs';
+import { ShareButton } from '../sharing';
 
 export interface TaskBoardProps {
   tasks: readonly SurvivorTask[];
@@ -85,6 +86,7 @@ export function TaskBoard({ tasks, renderTask }: TaskBoardProps) {
       {categories.map((c) => (
         <TabsContent key={c} value={`category-${c}`}>
           <h2 className="sr-only">{TASK_CATEGORY_LABELS[c]} tasks</h2>
+          <ShareButton className="mb-3" item={{ kind: 'task-list', id: c }} title={`Tasks: ${TASK_CATEGORY_LABELS[c]}`} />
           <TaskGrid tasks={sorted.filter((t) => t.category === c)} label={`${TASK_CATEGORY_LABELS[c]} tasks`} renderTask={renderTask} />
         </TabsContent>
       ))}

@@ -10,6 +10,7 @@ import type { Trustee } from '../../../shared/schema';
 import { remove, useCollection } from '../../db';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
+import { ShareButton } from '../sharing';
 import { Card } from '../../ui/Card';
 import { CardActions, CardGrid } from '../../ui/CardGrid';
 import { EmptyState } from '../../ui/EmptyState';
@@ -58,7 +59,8 @@ function TrusteeCard({ trustee, onEdit, onRemove }: { trustee: Trustee; onEdit: 
           </dd>
         </div>
       </dl>
-      <div className="flex justify-end border-t border-stone-200 px-3 py-1.5">
+      <div className="flex flex-wrap items-center justify-end gap-2 border-t border-stone-200 px-3 py-1.5">
+        <ShareButton item={{ kind: 'trustee', id: trustee.id }} title={trustee.name} />
         <CardActions itemName={`trustee ${trustee.name}`} onEdit={onEdit} onDelete={onRemove} deleteVerb="Remove" />
       </div>
     </Card>

@@ -1,0 +1,72 @@
+/**
+ * Issue 43 "share now" for more kinds of item, and "the owner always knows", in Chromium at 390 px
+ * and on a desktop (axe on each screen): the owner shares a plan section (Music) from the plan
+ * editor; a fresh browser with no account reads it, and sees the owner's later edit; the owner's
+ * Settings timeline lists the share and the person's opening, who and what in words.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations, hasChromium, poll, SCREEN_SIZES, useBrowserSuite } from './harness';
+import { expectToast, openDialog, signedInPage } from './record-screens';
+
+const synced = (page: Page) => poll(() => page.locator('header [role="status"]').first().textContent(), 30_000).toContain('All changes saved');
+const fits = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+
+describe.skipIf(!hasChromium)('share now: a plan section, and the timeline in Settings (issue 43)', () => {
+  const suite = useBrowserSuite();
+
+  for (const [size, makeContext] of SCREEN_SIZES) {
+    it(`a plan section shared now opens with no account, follows a later edit, and Settings lists it, at ${size}`, async () => {
+      const { context, page } = await signedInPage(suite.browser, suite.server.url, '/death-plan', makeContext);
+      await page.getByRole('tab', { name: 'Music' }).click();
+      await page.getByLabel('Add a song or piece of music').fill('Clair de lune');
+      await page.getByLabel('Add a song or piece of music').press('Enter');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expectToast(page, 'Plan created successfully');
+      await synced(page);
+
+      await page.getByRole('button', { name: 'Share now: My plan: Music' }).click();
+      const dialog = openDialog(page);
+      await dialog.getByText('Nobody yet.').waitFor();
+      await dialog.getByLabel('Their name').fill('Maria');
+      await dialog.getByRole('button', { name: 'Share now', exact: true }).click();
+      await dialog.getByText('Maria can read this now, and sees your changes.').first().waitFor();
+      const link = await dialog.getByLabel('Link for Maria').inputValue();
+      await expectNoSeriousA11yViolations(page, `plan section share dialog at ${size}`);
+      await fits(page);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      const viewerContext = await makeContext(suite.browser, suite.server.url);
+      const viewer = await viewerContext.newPage();
+      await viewer.goto(link);
+      await viewer.getByRole('heading', { name: 'My plan: Music' }).waitFor();
+      expect(await viewer.getByText('Clair de lune').isVisible()).toBe(true);
+      expect(await viewer.getByText('Part of a plan shared with you on Afterword').isVisible()).toBe(true);
+      await expectNoSeriousA11yViolations(viewer, `shared plan section at ${size}`);
+      await fits(viewer);
+
+      // The owner's later edit reaches the viewer (ShareRefresher seals the section again).
+      await page.getByLabel('Add a song or piece of music').fill('Gymnopédie No. 1');
+      await page.getByLabel('Add a song or piece of music').press('Enter');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expectToast(page, 'Plan updated successfully');
+      await synced(page);
+      await poll(async () => {
+        await viewer.reload();
+        await viewer.getByRole('heading', { name: 'My plan: Music' }).waitFor();
+        return viewer.getByText('Gymnopédie No. 1').count();
+      }, 60_000).toBe(1);
+
+      // Settings: the timeline says who, what and when.
+      await page.goto(`${suite.server.url}/settings`);
+      const timeline = page.getByRole('list', { name: 'Sharing timeline' });
+      await timeline.getByText('You shared "My plan: Music" with Maria.').waitFor();
+      await timeline.getByText('Maria last opened "My plan: Music".').waitFor();
+      await expectNoSeriousA11yViolations(page, `settings sharing timeline at ${size}`);
+      await fits(page);
+      await viewerContext.close();
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,77 @@
+/**
+ * Settings' timeline of sharing (issue 43 "The owner always knows"): every share the owner made,
+ * when the person last opened it, and when it was stopped, newest first, from the server's share
+ * rows (timeline.ts). Names open on this device (they are sealed under each share's key); a
+ * stopped share's name was deleted with it, so it says "someone".
+ */
+import { useEffect, useState } from 'react';
+import { formatLongDateTime } from '../../../shared/labels';
+import { apiFetch, serverMessage } from '../../api/client';
+import { useSession } from '../../app/session';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { useKeySession, type Api } from '../keys';
+import { deviceLiveShares } from './live-shares';
+import { copyTitle, projectItem } from './projections';
+import { listShares, openShareRows } from './share-client';
+import { KEYS_LOCKED_TEXT } from './share-words';
+import { timelineEvents, type TimelineEvent } from './timeline';
+import { useShareSource } from './use-share-source';
+
+const api = apiFetch as Api;
+
+export function ShareTimelineCard() {
+  const account = useSession((s) => s.user?.id ?? null);
+  const keyring = useKeySession((s) => s.keyring);
+  const source = useShareSource();
+  const [events, setEvents] = useState<TimelineEvent[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!account || !keyring || !source) return;
+    let live = true;
+    const deps = { api, account, keyring, live: deviceLiveShares(account) };
+    (async () => {
+      const rows = await openShareRows(deps, await listShares(deps), window.location.origin);
+      const names = new Map(rows.flatMap((r) => (r.name ? [[r.share.id, r.name] as const] : [])));
+      const titleOf = (s: (typeof rows)[number]['share']) => {
+        const copy = projectItem({ kind: s.itemKind, id: s.itemId }, source);
+        return copy ? copyTitle(copy) : null;
+      };
+      if (live) setEvents(timelineEvents(rows.map((r) => r.share), names, titleOf));
+    })().catch((err) => live && setError(serverMessage(err, 'Check your connection and try again.')));
+    return () => {
+      live = false;
+    };
+  }, [account, keyring, source]);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Sharing while you are alive</CardTitle>
+        <CardDescription>Everything you shared now, when it was last opened, and when you stopped.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {!keyring ? (
+          <p className="text-slate-700">{KEYS_LOCKED_TEXT}</p>
+        ) : error ? (
+          <p className="text-slate-700">Could not load your sharing. {error}</p>
+        ) : events === null ? (
+          <p className="text-slate-700">Loading…</p>
+        ) : events.length === 0 ? (
+          <p className="text-slate-700">You have not shared anything yet. Until you do, nobody reads your plan, documents, tasks or trustees while you are alive.</p>
+        ) : (
+          <ol aria-label="Sharing timeline" className="flex flex-col gap-3">
+            {events.map((e) => (
+              <li key={e.key} className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
+                <time dateTime={e.at} className="shrink-0 text-sm text-slate-700 sm:w-48">
+                  {formatLongDateTime(e.at)}
+                </time>
+                <span className="break-words text-slate-900">{e.text}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { DeathPlan, LegalDocument, SurvivorTask, Trustee } from '../../../shared/schema';
+import { isSharedCopy, planSectionCopy, projectItem, shareableItems, taskListCopy, trusteeCopy, type ShareSource } from './projections';
+
+const at = '2026-11-21T12:00:00.000Z';
+const plan = {
+  id: 'u1',
+  userId: 'u1',
+  funeralType: 'memorial_service',
+  location: 'The hill chapel',
+  burialPreference: 'cremation',
+  musicSelections: ['Clair de lune'],
+  readings: [],
+  specialRequests: '  ',
+  obituary: 'A kind life.',
+  completed: false,
+  createdAt: at,
+} as unknown as DeathPlan;
+const task = (id: string, category: SurvivorTask['category'], timeframe: SurvivorTask['timeframe'], priority: number): SurvivorTask =>
+  ({ id, userId: 'u1', title: `Task ${id}`, description: 'Call the bank about the account', category, timeframe, automationLevel: 'manual-with-guidance', priority, resources: id === 'a' ? ['bank.example.com'] : [], automationSteps: ['secret step'], notifyTrustees: false, completionStatus: 'not-started', createdAt: at }) as SurvivorTask;
+const trustee = { id: 't1', userId: 'u1', name: 'Maria', email: 'maria@example.com', sealedEmail: 'maria@example.com', phone: null, relationship: 'Sister', accessLevel: 'full', createdAt: at } as Trustee;
+const doc = { id: 'd1', userId: 'u1', documentType: 'will', documentName: 'Will', documentUrl: null, originalLocation: 'Desk', file: null, fileBlobId: null, createdAt: at } as LegalDocument;
+const source: ShareSource = { documents: [doc], deathPlan: plan, survivorTasks: [task('a', 'financial', '1w', 2), task('b', 'financial', '24h', 3), task('c', 'legal', '1m', 1)], trustees: [trustee] };
+
+describe('share projections: what a viewer of each kind of item sees', () => {
+  it('a plan section holds only its own fields, labelled, and leaves out empty ones', () => {
+    expect(planSectionCopy(plan, 'basic')).toEqual({
+      kind: 'plan-section',
+      title: 'My plan: Basic Info',
+      entries: [{ heading: null, fields: [{ label: 'Funeral type', value: 'Memorial Service' }, { label: 'Location', value: 'The hill chapel' }, { label: 'Burial preference', value: 'Cremation' }] }],
+    });
+    expect(planSectionCopy(plan, 'preferences')!.entries[0]!.fields).toEqual([]); // blank special requests are not shown as a line
+    expect(planSectionCopy(plan, 'readings')!.entries[0]!.fields).toEqual([]);
+    expect(JSON.stringify(planSectionCopy(plan, 'music'))).not.toContain('kind life'); // the obituary is another section
+    expect(planSectionCopy(plan, 'letters')).toBeNull();
+  });
+
+  it('a task list is one category\'s tasks, soonest first, without the automation steps', () => {
+    const copy = taskListCopy(source.survivorTasks, 'financial')!;
+    expect(copy.title).toBe('Tasks: Financial');
+    expect(copy.entries.map((e) => e.heading)).toEqual(['Task b', 'Task a']);
+    expect(copy.entries[1]!.fields).toContainEqual({ label: 'Resources', value: ['bank.example.com'] });
+    expect(JSON.stringify(copy)).not.toContain('secret step');
+    expect(taskListCopy(source.survivorTasks, 'nonsense')).toBeNull();
+  });
+
+  it('a trustee\'s details say how to reach them, never what they are trusted with', () => {
+    const copy = trusteeCopy(trustee);
+    expect(copy).toEqual({ kind: 'trustee', title: 'Maria', entries: [{ heading: null, fields: [{ label: 'Relationship', value: 'Sister' }, { label: 'E-mail', value: 'maria@example.com' }] }] });
+    expect(JSON.stringify(copy)).not.toContain('full');
+  });
+
+  it('projectItem finds each kind by its id, null for one that is gone; shareableItems lists each item once', () => {
+    expect(projectItem({ kind: 'document', id: 'd1' }, source)).toMatchObject({ kind: 'document', documentName: 'Will' });
+    expect(projectItem({ kind: 'document', id: 'gone' }, source)).toBeNull();
+    expect(projectItem({ kind: 'trustee', id: 'gone' }, source)).toBeNull();
+    expect(projectItem({ kind: 'plan-section', id: 'music' }, { ...source, deathPlan: null })).toBeNull();
+    expect(shareableItems(source).map((i) => `${i.ref.kind}:${i.ref.id}`)).toEqual([
+      'document:d1',
+      'plan-section:basic',
+      'plan-section:preferences',
+      'plan-section:music',
+      'plan-section:readings',
+      'plan-section:obituary',
+      'task-list:financial',
+      'task-list:legal',
+      'trustee:t1',
+    ]);
+  });
+
+  it('isSharedCopy accepts every projection and refuses anything else the viewer might be served', () => {
+    for (const { copy } of shareableItems(source)) expect(isSharedCopy(copy)).toBe(true);
+    for (const bad of [null, 'text', { kind: 'letter', title: 'x', entries: [] }, { kind: 'trustee', title: 1, entries: [] }, { kind: 'trustee', title: 'x', entries: [{ heading: null, fields: [{ label: 'a', value: 3 }] }] }])
+      expect(isSharedCopy(bad)).toBe(false);
+  });
+});

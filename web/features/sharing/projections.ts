@@ -1,0 +1,165 @@
+/**
+ * What a viewer of a share sees, per kind of item (docs/sharing.md "More kinds of item"; issue
+ * 43): each kind's projection turns the owner's record(s) into the copy that is sealed under the
+ * share key. One path serves every kind (share-client.ts seals whatever `projectItem` returns);
+ * only the projection differs. A plan section, a task list and a trustee's details become labelled
+ * lines the viewer's page shows as they are; a document keeps its own shape (shares made before).
+ * Nothing else of the owner's leaves: a section holds only its own fields, a trustee's copy never
+ * the access level or sealed fields, a task list only its category's tasks.
+ */
+import { BURIAL_PREFERENCE_LABELS, COMPLETION_STATUS_LABELS, FUNERAL_TYPE_LABELS, TASK_CATEGORY_LABELS, TIMEFRAME_LABELS } from '../../../shared/labels';
+import type { DeathPlan, LegalDocument, SurvivorTask, Trustee } from '../../../shared/schema';
+import { TIMEFRAMES, type TaskCategory } from '../../../shared/schema/survivor-task';
+import { PLAN_SECTIONS, type ShareKind } from '../../../shared/share-items';
+
+/** What a viewer sees of a document: its words, never its file's key (files are not shared yet). */
+export interface SharedDocument {
+  kind: 'document';
+  documentType: LegalDocument['documentType'];
+  documentName: string;
+  documentUrl: string | null;
+  originalLocation: string | null;
+  hasFile: boolean;
+  /** When the owner's device sealed this copy (ISO 8601): the page's "last changed" date. Absent in a projection, set on sealing (share-client.ts publish). */
+  sealedAt?: string;
+}
+
+/** One labelled line: a text, or a list of texts. */
+export interface SharedField {
+  label: string;
+  value: string | string[];
+}
+
+/** A plan section, a task list or a trustee's details: a title and entries of labelled lines (a task list has one entry per task). */
+export interface SharedEntries {
+  kind: Exclude<ShareKind, 'document'>;
+  title: string;
+  entries: Array<{ heading: string | null; fields: SharedField[] }>;
+  /** As SharedDocument's `sealedAt`. */
+  sealedAt?: string;
+}
+
+export type SharedCopy = SharedDocument | SharedEntries;
+
+/** The owner's records a projection reads (the device's collections, as useCollection gives them). */
+export interface ShareSource {
+  documents: readonly LegalDocument[];
+  deathPlan: DeathPlan | null;
+  survivorTasks: readonly SurvivorTask[];
+  trustees: readonly Trustee[];
+}
+
+/** A shareable item: its kind and id (docs/sharing.md), as the server names it. */
+export interface ShareItemRef {
+  kind: ShareKind;
+  id: string;
+}
+
+/** The document's shared copy. */
+export const documentCopy = (d: Pick<LegalDocument, 'documentType' | 'documentName' | 'documentUrl' | 'originalLocation' | 'file'>): SharedDocument => ({
+  kind: 'document',
+  documentType: d.documentType,
+  documentName: d.documentName,
+  documentUrl: d.documentUrl ?? null,
+  originalLocation: d.originalLocation ?? null,
+  hasFile: d.file != null,
+});
+
+/** Only the lines that say something (an empty field is left out, not shown as blank). */
+const lines = (fields: Array<[string, string | string[] | null | undefined]>): SharedField[] =>
+  fields.filter(([, v]) => (Array.isArray(v) ? v.length > 0 : typeof v === 'string' && v.trim() !== '')).map(([label, value]) => ({ label, value: value! }));
+
+/** A plan section's copy: only the fields of that section (shared/share-items.ts PLAN_SECTIONS). */
+export function planSectionCopy(plan: DeathPlan, sectionId: string): SharedEntries | null {
+  const section = PLAN_SECTIONS.find((s) => s.id === sectionId);
+  if (!section) return null;
+  const all: Record<string, [string, string | string[] | null | undefined]> = {
+    funeralType: ['Funeral type', plan.funeralType ? FUNERAL_TYPE_LABELS[plan.funeralType] : null],
+    location: ['Location', plan.location],
+    burialPreference: ['Burial preference', plan.burialPreference ? BURIAL_PREFERENCE_LABELS[plan.burialPreference] : null],
+    specialRequests: ['Special requests', plan.specialRequests],
+    musicSelections: ['Music', plan.musicSelections],
+    readings: ['Readings', plan.readings],
+    obituary: ['Obituary', plan.obituary],
+  };
+  return { kind: 'plan-section', title: `My plan: ${section.label}`, entries: [{ heading: null, fields: lines(section.fields.map((f) => all[f]!)) }] };
+}
+
+/** A survivor task list's copy: one category's tasks, soonest first, then by priority. */
+export function taskListCopy(tasks: readonly SurvivorTask[], category: string): SharedEntries | null {
+  if (!(category in TASK_CATEGORY_LABELS)) return null;
+  const mine = tasks
+    .filter((t) => t.category === category)
+    .sort((a, b) => TIMEFRAMES.indexOf(a.timeframe) - TIMEFRAMES.indexOf(b.timeframe) || a.priority - b.priority || a.title.localeCompare(b.title));
+  return {
+    kind: 'task-list',
+    title: `Tasks: ${TASK_CATEGORY_LABELS[category as TaskCategory]}`,
+    entries: mine.map((t) => ({
+      heading: t.title,
+      fields: lines([
+        ['What to do', t.description],
+        ['When', TIMEFRAME_LABELS[t.timeframe]],
+        ['Status', COMPLETION_STATUS_LABELS[t.completionStatus]],
+        ['Resources', t.resources],
+      ]),
+    })),
+  };
+}
+
+/** A trustee's details: how to reach them, nothing about what they are trusted with. */
+export const trusteeCopy = (t: Pick<Trustee, 'name' | 'email' | 'phone' | 'relationship'>): SharedEntries => ({
+  kind: 'trustee',
+  title: t.name,
+  entries: [{ heading: null, fields: lines([['Relationship', t.relationship], ['E-mail', t.email], ['Phone', t.phone]]) }],
+});
+
+/** The copy of item `ref` from `source`, or null when the item is not there (deleted, or never made). */
+export function projectItem(ref: ShareItemRef, source: ShareSource): SharedCopy | null {
+  switch (ref.kind) {
+    case 'document': {
+      const d = source.documents.find((x) => x.id === ref.id);
+      return d ? documentCopy(d) : null;
+    }
+    case 'plan-section':
+      return source.deathPlan ? planSectionCopy(source.deathPlan, ref.id) : null;
+    case 'task-list':
+      return taskListCopy(source.survivorTasks, ref.id);
+    case 'trustee': {
+      const t = source.trustees.find((x) => x.id === ref.id);
+      return t ? trusteeCopy(t) : null;
+    }
+  }
+}
+
+/** Every item of `source` that can be shared now, with its copy (what share-follow.ts watches). */
+export function shareableItems(source: ShareSource): Array<{ ref: ShareItemRef; copy: SharedCopy }> {
+  const refs: ShareItemRef[] = [
+    ...source.documents.map((d) => ({ kind: 'document' as const, id: d.id })),
+    ...(source.deathPlan ? PLAN_SECTIONS.map((s) => ({ kind: 'plan-section' as const, id: s.id })) : []),
+    ...[...new Set(source.survivorTasks.map((t) => t.category))].map((c) => ({ kind: 'task-list' as const, id: c })),
+    ...source.trustees.map((t) => ({ kind: 'trustee' as const, id: t.id })),
+  ];
+  return refs.flatMap((ref) => {
+    const copy = projectItem(ref, source);
+    return copy ? [{ ref, copy }] : [];
+  });
+}
+
+const isText = (v: unknown): v is string => typeof v === 'string';
+/** True when `value` (what opened from a share) has the shape of a copy: the viewer shows nothing else. */
+export function isSharedCopy(value: unknown): value is SharedCopy {
+  const v = value as { kind?: unknown; documentName?: unknown; title?: unknown; entries?: unknown } | null;
+  if (!v || typeof v !== 'object') return false;
+  if (v.kind === 'document') return isText(v.documentName);
+  if (v.kind !== 'plan-section' && v.kind !== 'task-list' && v.kind !== 'trustee') return false;
+  return (
+    isText(v.title) &&
+    Array.isArray(v.entries) &&
+    (v.entries as Array<{ heading?: unknown; fields?: unknown } | null>).every(
+      (e) => e && (e.heading === null || isText(e.heading)) && Array.isArray(e.fields) && (e.fields as Array<{ label?: unknown; value?: unknown } | null>).every((f) => f && isText(f.label) && (isText(f.value) || (Array.isArray(f.value) && f.value.every(isText)))),
+    )
+  );
+}
+
+/** The title a person knows an item by: a document's name, or the copy's title ("My plan: Music", a trustee's name). */
+export const copyTitle = (copy: SharedCopy): string => (copy.kind === 'document' ? copy.documentName : copy.title);

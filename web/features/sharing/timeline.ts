@@ -1,0 +1,51 @@
+/**
+ * "The owner always knows" (issue 43; docs/sharing.md): who can see an item, and the timeline of
+ * every share. Pure, tested on its own (timeline.test.ts):
+ *
+ * - `afterDeathReach(accessLevel, kind)`: whether a trustee of that access level reads an item of
+ *   that kind after the release (sync-server/release/page-data.ts: full reads the plan, documents,
+ *   tasks and trustees; documents-only the documents; messages-only none of them);
+ * - `timelineEvents(shares, names, titles)`: each share's events (made, last opened by the viewer,
+ *   stopped), newest first, from the server's share rows, with who and what in words.
+ */
+import type { AccessLevel } from '../../../shared/schema';
+import type { ShareKind } from '../../../shared/share-items';
+import type { ShareJson } from './share-client';
+
+/** Whether a trustee with `level` reads an item of `kind` after the owner's death, or never (unless it is shared now). */
+export function afterDeathReach(level: AccessLevel, kind: ShareKind): 'after-death' | 'never' {
+  if (level === 'full') return 'after-death';
+  if (level === 'documents-only' && kind === 'document') return 'after-death';
+  return 'never';
+}
+
+/** One line of the timeline. */
+export interface TimelineEvent {
+  /** share id and what happened: a stable React key. */
+  key: string;
+  at: string;
+  what: 'made' | 'opened' | 'stopped';
+  /** The sentence a person reads. */
+  text: string;
+}
+
+/** Who the viewer is (the name sealed in the share; a stopped share's name was deleted with its key). */
+const who = (name: string | undefined) => name || 'someone';
+
+/**
+ * The timeline of `shares` (every phase), newest first. `names` maps a share id to the viewer's
+ * name (opened on this device); `titleOf` names the item ("Last Will", "My plan: Music") or
+ * returns null for one deleted since.
+ */
+export function timelineEvents(shares: readonly ShareJson[], names: ReadonlyMap<string, string>, titleOf: (s: ShareJson) => string | null): TimelineEvent[] {
+  const out: TimelineEvent[] = [];
+  for (const s of shares) {
+    const item = titleOf(s);
+    const what = item ? `"${item}"` : 'an item you have since deleted';
+    const name = who(names.get(s.id));
+    out.push({ key: `${s.id}:made`, at: s.createdAt, what: 'made', text: `You shared ${what} with ${name}.` });
+    if (s.openedAt) out.push({ key: `${s.id}:opened`, at: s.openedAt, what: 'opened', text: `${name === 'someone' ? 'The person you shared it with' : name} last opened ${what}.` });
+    if (s.stoppedAt) out.push({ key: `${s.id}:stopped`, at: s.stoppedAt, what: 'stopped', text: `You stopped sharing ${what}${name === 'someone' ? '' : ` with ${name}`}. That link opens nothing now.` });
+  }
+  return out.sort((a, b) => b.at.localeCompare(a.at) || a.key.localeCompare(b.key));
+}

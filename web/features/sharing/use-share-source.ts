@@ -1,0 +1,21 @@
+/**
+ * The owner's records every projection reads (projections.ts ShareSource), live from this device's
+ * database; undefined while any collection is still loading.
+ */
+import { useMemo } from 'react';
+import { useSession } from '../../app/session';
+import { useCollection, useRecord } from '../../db/hooks';
+import type { ShareSource } from './projections';
+
+/** The device's documents, plan, survivor tasks and trustees as one ShareSource (undefined while loading). */
+export function useShareSource(): ShareSource | undefined {
+  const userId = useSession((s) => s.user?.id ?? null);
+  const documents = useCollection('documents');
+  const plan = useRecord('deathPlan', userId); // the plan's id is the user's id
+  const survivorTasks = useCollection('survivorTasks');
+  const trustees = useCollection('trustees');
+  return useMemo(() => {
+    if (!documents || plan === undefined || !survivorTasks || !trustees) return undefined;
+    return { documents, deathPlan: plan, survivorTasks, trustees };
+  }, [documents, plan, survivorTasks, trustees]);
+}

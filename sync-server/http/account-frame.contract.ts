@@ -72,6 +72,8 @@ export const ALLOWED_OUTSIDE: ReadonlyMap<string, string> = new Map([
     'POST /api/kit/:token/confirm',
     'GET /api/kit/:token/access',
     'GET /api/kit/:token/handovers',
+    'GET /api/kit/:token/emergency',
+    'POST /api/kit/:token/emergency',
   ].map((key) => [key, `a trustee's kit link: its token, limited per address (kits/public-routes.ts); ${tokenBudget(key)}`] as const),
   ['GET /api/shared/:token', `a shared item's link: the share's random id, limited per address (sharing/routes.ts); ${tokenBudget('GET /api/shared/:token')}`],
   ...['GET /api/check-in/:token', 'POST /api/check-in/:token'].map(

@@ -26,13 +26,7 @@ export function enterApp(navigate: AppNavigate, { user, code }: { user: User; co
   completeSignIn(user);
   for (const t of toasts) toast(t);
   const next = takeAfterSignIn() ?? '/dashboard'; // the emergency e-mail's link, when it brought them here
-  const from = window.location.pathname;
-  setTimeout(() => {
-    // The guard sends a signed-in person from this page to /dashboard at once; go on only while they
-    // are still there or here, never over a screen they opened meanwhile.
-    const here = window.location.pathname;
-    if (here === from || here === '/dashboard') navigate(code ? RECOVERY_KIT_PATH : next, { replace: true });
-  }, REDIRECT_AFTER_AUTH_MS);
+  setTimeout(() => navigate(code ? RECOVERY_KIT_PATH : next, { replace: true }), REDIRECT_AFTER_AUTH_MS);
 }
 
 /** The failure toast `title` with the words of `err`: a device refusal's own, else the server's message, else a wrong name or password. */

@@ -10,6 +10,22 @@ import { TASK_CATEGORIES } from './schema/survivor-task';
 export const SHARE_KINDS = ['document', 'plan-section', 'task-list', 'trustee'] as const;
 export type ShareKind = (typeof SHARE_KINDS)[number];
 
+/** A share as the owner's routes list it (sync-server/sharing/service.ts; read by web/features/sharing): times ISO 8601, sealed fields base64url, null once stopped. */
+export interface ShareJson {
+  id: string;
+  itemKind: ShareKind;
+  itemId: string;
+  phase: 'created' | 'active' | 'stopped';
+  revision: number;
+  ownerKid: string | null;
+  ownerWrap: string | null;
+  label: string | null;
+  createdAt: string;
+  updatedAt: string;
+  openedAt: string | null;
+  stoppedAt: string | null;
+}
+
 /** The death plan's sections as the plan editor shows them (its tabs), each with the plan fields it holds. */
 export const PLAN_SECTIONS = [
   { id: 'basic', label: 'Basic Info', fields: ['funeralType', 'location', 'burialPreference'] },

@@ -4,7 +4,8 @@
  * (store/share-store.ts), so two of the owner's devices, or a stop racing a refresh, never leave
  * an older copy or a copy of a stopped share. The service never sees a share key or plain text.
  */
-import type { ShareKind } from '../../shared/share-items';
+import type { ShareJson, ShareKind } from '../../shared/share-items';
+export type { ShareJson };
 import { ApiHttpError } from '../http/errors';
 import { newShare, shareTransition, ShareTransitionError, type ShareActor, type ShareEvent, type ShareState } from './model';
 import type { AsyncShareStore, ShareRow } from './store/share-store';
@@ -17,20 +18,6 @@ export const STOPPED_SHARES_KEPT = 100;
 export const MAX_COPY_CHARS = 64 * 1024;
 
 /** A share as the owner's devices read it (times ISO 8601). */
-export interface ShareJson {
-  id: string;
-  itemKind: ShareKind;
-  itemId: string;
-  phase: ShareRow['phase'];
-  revision: number;
-  ownerKid: string | null;
-  ownerWrap: string | null;
-  label: string | null;
-  createdAt: string;
-  updatedAt: string;
-  openedAt: string | null;
-  stoppedAt: string | null;
-}
 
 /** What the viewer's page reads: the sealed copy and name, nothing else of the owner's. */
 export interface SharedCopyJson {

@@ -6,25 +6,11 @@
  */
 import { makeShare, openShared, sealShared, shareFragment, unwrapShareKey, wrapShareKey, type ShareBinding } from '../../../shared/crypto/share-copy';
 import type { Keyring } from '../../../shared/crypto/keys';
-import type { ShareKind } from '../../../shared/share-items';
+import type { ShareJson, ShareKind } from '../../../shared/share-items';
+export type { ShareJson };
 import type { SharedCopy, ShareItemRef } from './projections';
 import type { Api } from '../keys';
 
-/** A share as the server lists it (sync-server/sharing/service.ts ShareJson). */
-export interface ShareJson {
-  id: string;
-  itemKind: ShareKind;
-  itemId: string;
-  phase: 'created' | 'active' | 'stopped';
-  revision: number;
-  ownerKid: string | null;
-  ownerWrap: string | null;
-  label: string | null;
-  createdAt: string;
-  updatedAt: string;
-  openedAt: string | null;
-  stoppedAt: string | null;
-}
 
 export { documentCopy, type SharedDocument } from './projections';
 

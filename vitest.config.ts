@@ -115,7 +115,8 @@ export default defineConfig({
           // One Chromium for the run; each file connects to it (e2e/browser-global-setup.ts).
           globalSetup: ['./e2e/browser-global-setup.ts'],
           environment: 'node',
-          setupFiles: ['./vitest.setup.ts'],
+          // failure-report.ts: what the open pages showed and did, appended to e2e-failures.log.
+          setupFiles: ['./vitest.setup.ts', './e2e/failure-report.ts'],
           // Bounds for a starved machine, not speeds a test expects: at load ~30 a full browser test
           // (two devices, sign-ups with Argon2id in the page) ran past 120 s, and at load ~40 with
           // three files at once the canary scan on PostgreSQL past 240 s (issue 41). One bound for

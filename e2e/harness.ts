@@ -14,6 +14,7 @@ import { startTestSmtp, type TestSmtp } from '../sync-server/test/smtp-test-serv
 
 export { REPO_ROOT };
 import { CHROMIUM_PATH, chromiumArgs } from './chromium';
+import { watchContext } from './page-journal';
 import { controlledByServiceWorker } from './service-worker';
 
 export { CHROMIUM_PATH };
@@ -154,18 +155,20 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> 
  */
 export const WAIT_BOUND_MS = 90_000;
 
-/** `browser` whose every new context (newContext, newPage) waits up to WAIT_BOUND_MS by default. */
+/** `browser` whose every new context (newContext, newPage) waits up to WAIT_BOUND_MS by default and keeps a journal (page-journal.ts). */
 function withWaitBound(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
     context.setDefaultTimeout(WAIT_BOUND_MS);
+    watchContext(context); // for the report of a failing test (failure-report.ts)
     return context;
   };
   const newPage = browser.newPage.bind(browser);
   browser.newPage = async (options) => {
     const page = await newPage(options);
     page.context().setDefaultTimeout(WAIT_BOUND_MS);
+    watchContext(page.context());
     return page;
   };
   return browser;

@@ -18,6 +18,7 @@ import { binderAssetsList } from './scripts/binder-assets';
 import { prerenderPublicPages } from './scripts/prerender';
 import { precompress } from './scripts/vite-precompress';
 import { createSignedInChunk } from './scripts/signed-in-chunk';
+import { refuseChunkCycles } from './scripts/chunk-cycles';
 import { buildReleasePages } from './scripts/release-pages';
 import { BINDER_ASSET_PATTERN, BINDER_CACHE_MAX_ENTRIES, BINDER_CACHE_NAME } from './web/features/export/binder-cache';
 
@@ -65,6 +66,7 @@ export default defineConfig({
   plugins: [
     react(),
     signedIn.plugin,
+    refuseChunkCycles(), // chunks that import each other run in an order set by timing (scripts/chunk-cycles.ts)
     tailwindcss(),
     buildIdInHtml(),
     prerenderPublicPages(),

@@ -96,7 +96,7 @@ export default defineConfig({
         test: {
           ...unit,
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'web/**/*.test.ts', 'bench/**/*.test.ts', ...ISOLATED_SERVER_FILES],
+          include: ['shared/**/*.test.ts', 'web/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts', ...ISOLATED_SERVER_FILES],
         },
       },
       {

@@ -7,7 +7,7 @@
  * dist/prerender/<file> plus dist/prerender/routes.json ({ "/": "landing.html", ... }).
  * Throws (failing the build) when a page cannot be rendered or the shell has no root element.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -61,6 +61,7 @@ export function prerenderPublicPages(): Plugin {
   async function renderAll() {
     if (config.build.ssr) return;
     const outDir = resolve(config.root, config.build.outDir);
+    if (!existsSync(join(outDir, 'index.html'))) return; // the build failed before writing the shell, and says why itself
     // Inside the repository, so the SSR bundle's bare imports (react, react-router-dom) resolve to node_modules.
     const tmp = resolve(config.root, '..', '.prerender', String(process.pid));
     try {

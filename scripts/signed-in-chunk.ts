@@ -36,12 +36,21 @@ export const SIGNED_IN_ROOTS = [
 /** The public screens (and the entry): what they import is never moved into the signed-in chunk. */
 const ENTRY = here('../web/main.tsx');
 const PUBLIC_SCREENS = here('../web/app/screens.ts');
+/** The frame of every page, signed in or not, whose pieces (toasts, the AI consent, the update prompt) load lazily. */
+const CHROME = here('../web/app/AppChrome.tsx');
 
 /** Libraries that keep a chunk of their own. */
 export const BIG_LIBRARIES = /[\\/]node_modules[\\/](react-router|react-router-dom|dexie|zod)[\\/]/;
 
-/** A feature's index.ts: re-exports only (web/features/feature-index.test.ts), whose modules load only by the names imported. */
-const BARREL = /[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+/**
+ * Re-exports only, whose modules load only by the names imported: a feature's index.ts
+ * (web/features/feature-index.test.ts) and the icon library's entry. Followed whole, the icon
+ * library made every one of its icons "public" (the sign-in page imports a few), so the icons only
+ * signed-in screens use stayed out of the signed-in chunk and were put in the lazy roots' chunks,
+ * which the signed-in chunk then imported while they imported it: chunks in a loop, whose order of
+ * running was set by timing (scripts/chunk-cycles.ts; React error #130 on a loaded machine).
+ */
+const BARREL = /[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$|[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 
 /** The names `source` imports by value (not `import type`) from any module, e.g. `import D, { a, type B } from '…'` → a. */
 function importedNames(source: string): Set<string> {
@@ -91,7 +100,8 @@ function reachByNames(roots: readonly string[], info: (id: string) => GraphModul
   const names = new Set<string>();
   const named = (id: string): GraphModule | null => {
     const m = info(id);
-    if (!m || id.includes('node_modules') || !/\.tsx?$/.test(id)) return m;
+    if (!m) return m;
+    if (!BARREL.test(id) && (id.includes('node_modules') || !/\.tsx?$/.test(id))) return m;
     if (!BARREL.test(id)) {
       importedNames(readFileSync(id, 'utf8')).forEach((n) => names.add(n));
       return m;
@@ -120,9 +130,10 @@ export function createSignedInChunk(): { plugin: Plugin; group: { name: string; 
     buildEnd() {
       modules.clear();
       const info = (id: string) => this.getModuleInfo(id);
-      // What the entry runs, and what the public screens (import()ed by screens.ts) load with them.
-      const screens = info(PUBLIC_SCREENS)?.dynamicallyImportedIds ?? [];
-      const publicModules = new Set([...reach([ENTRY], info, false), ...reachByNames(screens, info)]);
+      // What the entry runs, and what the public screens (import()ed by screens.ts) and the chrome's
+      // lazy pieces load with them, followed by the names imported (reachByNames).
+      const screens = [PUBLIC_SCREENS, CHROME].flatMap((id) => info(id)?.dynamicallyImportedIds ?? []);
+      const publicModules = new Set([...reachByNames([ENTRY], info), ...reachByNames(screens, info)]);
       // The roots themselves keep their own chunks (import() of a module moved into a group chunk
       // made rolldown 1.2 emit an export it never defined).
       for (const id of reachByNames(SIGNED_IN_ROOTS, info)) if (!publicModules.has(id) && !BIG_LIBRARIES.test(id) && !SIGNED_IN_ROOTS.includes(id)) modules.add(id);

@@ -2,12 +2,14 @@
  * Issue 43 "share now" for more kinds of item, and "the owner always knows", in Chromium at 390 px
  * and on a desktop (axe on each screen): the owner shares a plan section (Music) from the plan
  * editor; a fresh browser with no account reads it, and sees the owner's later edit; the owner's
- * Settings timeline lists the share and the person's opening, who and what in words.
+ * Settings timeline lists the share and the person's opening, who and what in words; after a
+ * password change (other devices signed out) it lists the share as still live and stops it only
+ * when asked (review F7).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, hasChromium, poll, SCREEN_SIZES, useBrowserSuite } from './harness';
-import { expectToast, openDialog, signedInPage } from './record-screens';
+import { expectToast, openDialog, openSignedIn, signedInPage } from './record-screens';
 
 const synced = (page: Page) => poll(() => page.locator('header [role="status"]').first().textContent(), 30_000).toContain('All changes saved');
 const fits = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
@@ -17,7 +19,7 @@ describe.skipIf(!hasChromium)('share now: a plan section, and the timeline in Se
 
   for (const [size, makeContext] of SCREEN_SIZES) {
     it(`a plan section shared now opens with no account, follows a later edit, and Settings lists it, at ${size}`, async () => {
-      const { context, page } = await signedInPage(suite.browser, suite.server.url, '/death-plan', makeContext);
+      const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/death-plan', makeContext);
       await page.getByRole('tab', { name: 'Music' }).click();
       await page.getByLabel('Add a song or piece of music').fill('Clair de lune');
       await page.getByLabel('Add a song or piece of music').press('Enter');
@@ -65,6 +67,31 @@ describe.skipIf(!hasChromium)('share now: a plan section, and the timeline in Se
       await timeline.getByText('Maria last opened "My plan: Music".').waitFor();
       await expectNoSeriousA11yViolations(page, `settings sharing timeline at ${size}`);
       await fits(page);
+
+      // A password change signs the other devices out: Settings then says which shares are still
+      // live from before, and stops them only when asked (review F7).
+      expect(await page.getByRole('region', { name: 'Still shared from before' }).count()).toBe(0);
+      await openSignedIn(page, '/profile');
+      await page.getByRole('tab', { name: 'Security' }).click();
+      await page.getByLabel('Current Password').fill(user.password);
+      await page.getByLabel('New Password', { exact: true }).fill('a new secret for Grace');
+      await page.getByLabel('Confirm New Password').fill('a new secret for Grace');
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await expectToast(page, 'Password updated');
+      await openSignedIn(page, '/settings');
+      const review = page.getByRole('region', { name: 'Still shared from before' });
+      await review.getByText('changed your password, which signed out your other devices. This share is still live.', { exact: false }).waitFor();
+      expect(await review.getByRole('list', { name: 'Shares still live' }).textContent()).toBe('"My plan: Music" with Maria');
+      await expectNoSeriousA11yViolations(page, `settings shares to review at ${size}`);
+      await fits(page);
+      await viewer.reload();
+      await viewer.getByRole('heading', { name: 'My plan: Music' }).waitFor(); // nothing was stopped by itself
+      await review.getByRole('button', { name: 'Stop this share' }).click();
+      await expectToast(page, 'Sharing stopped');
+      await review.waitFor({ state: 'detached' });
+      await timeline.getByText('You stopped sharing "My plan: Music". That link opens nothing now.').waitFor();
+      await viewer.reload();
+      await viewer.getByRole('heading', { name: 'Sharing stopped' }).waitFor();
       await viewerContext.close();
       await context.close();
     });

@@ -87,3 +87,10 @@ export class TooLargeError extends CryptoError {}
 
 /** A wrapped key did not unwrap: wrong password or recovery code, wrong account, or changed bytes. */
 export class UnwrapError extends CryptoError {}
+
+/**
+ * An older, weaker format served where the owner's device is known to have made the newer one: a
+ * downgrade (e.g. a hand-over wrap not bound to its address, version 1, where version 2 was made:
+ * shared/release/handover-links.ts). Refused, never opened as the older format.
+ */
+export class DowngradeError extends CryptoError {}

@@ -19,15 +19,22 @@
  * the sealed copy and the record's version. A wrap that opens under neither version gives no link
  * (UnwrapError: another kit, or another address than the owner's). Only a version 1 wrap, made before
  * (the owner's device makes version 2 at its next sync), falls back to the sealed copy or `unsealed`.
+ *
+ * A version 1 wrap is refused (DowngradeError, security review F10) where version 2 is known to have
+ * been made: when the server's own answer names the address the wrap is bound to (`to` comes only
+ * with a version 2 wrap), or when this page opened the letter from a version 2 wrap before
+ * (handover-pins.ts). Else a server that kept the older wrap could serve it with another address and
+ * no copy. What remains: a page that never saw the version 2 wrap (SECURITY.md "Addresses the owner sealed").
  */
 import { fromB64url, toB64url } from '../crypto/bytes';
 import { open } from '../crypto/envelope';
-import { CryptoError, MalformedError, UnwrapError } from '../crypto/errors';
+import { CryptoError, DowngradeError, MalformedError, UnwrapError } from '../crypto/errors';
 import { boundAddress, handoverKey, handoverWrapContext, handoverWrapContextV2 } from '../crypto/trustee-kit';
 import { importAesKey, unwrapKey } from '../crypto/wrap';
 import { sameAddress } from '../crypto/fields';
 import { checkFreshness, VERSION_FIELD } from '../crypto/freshness';
 import { openFields } from '../crypto/sealed-record';
+import { thisPagePins, type HandoverPins } from './handover-pins';
 
 /** The letter's field that holds its owner's sealed copy of the address (shared/crypto/fields.ts OWNER_COPIES). */
 const ADDRESS_COPY = 'sealedRecipientEmail';
@@ -144,14 +151,26 @@ async function openBound(account: string, trusteeId: string, m: HandoverJson, wr
 }
 
 /**
+ * Throws DowngradeError when `m`'s wrap, which did not open as version 2, must not be opened as
+ * version 1 (review F10): the server's answer names the address it is bound to (`to` is sent only
+ * with a version 2 wrap), or `pins` says this page opened the letter from a version 2 wrap before.
+ */
+function refuseDowngrade(account: string, trusteeId: string, m: HandoverJson, pins: HandoverPins): void {
+  if (typeof m.to === 'string' && m.to !== '') throw new DowngradeError('The server names the address this hand-over is bound to, but its wrap is not bound (version 1): refused');
+  if (pins.bound(account, trusteeId, m.messageId)) throw new DowngradeError('This page opened this letter from a wrap bound to its address before: an unbound one (version 1) is refused');
+}
+
+/**
  * Opens each of `messages` with this trustee's kit secret `t` (16 bytes) and the released `q` and
  * `gate` (base64url, as the access route gives them), and checks its address (openBound, else for a
  * wrap from before checkedAddress). Throws UnwrapError when a wrap does not open with this kit
  * (another trustee's or generation's kit, changed bytes) or with the address given (another than the
- * owner bound it to), SealedAddressError when the sealed address does not open, MalformedError for a
- * link path that is not a delivery page's, TypeError for wrong lengths.
+ * owner bound it to), DowngradeError for a version 1 wrap where version 2 is known to have been made
+ * (refuseDowngrade; `pins`: this page's by default), SealedAddressError when the sealed address does
+ * not open, MalformedError for a link path that is not a delivery page's, TypeError for wrong lengths.
  */
-export async function openHandovers(input: { account: string; trusteeId: string; q: string; gate: string; t: Uint8Array; origin: string; messages: readonly HandoverJson[] }): Promise<HandoverLink[]> {
+export async function openHandovers(input: { account: string; trusteeId: string; q: string; gate: string; t: Uint8Array; origin: string; messages: readonly HandoverJson[]; pins?: HandoverPins }): Promise<HandoverLink[]> {
+  const pins = input.pins ?? thisPagePins();
   const q = fromB64url(input.q);
   const gate = fromB64url(input.gate);
   if (!q || !gate) throw new TypeError('Q and the gate are base64url');
@@ -161,6 +180,8 @@ export async function openHandovers(input: { account: string; trusteeId: string;
     if (!DELIVERY_PATH.test(m.path)) throw new MalformedError('Not a delivery page’s path');
     const wrapping = await handoverKey(q, gate, input.t, ctx);
     const bound = await openBound(input.account, input.trusteeId, m, wrapping);
+    if (bound) pins.remember(input.account, input.trusteeId, m.messageId);
+    else refuseDowngrade(input.account, input.trusteeId, m, pins);
     const key = bound?.key ?? (await unwrapKey(wrapping, m.wrap, handoverWrapContext(input.account, input.trusteeId, m.kid, m.generation)));
     const checked = await checkedAddress(input.account, m, key, bound?.address ?? null);
     out.push({ messageId: m.messageId, ...checked, deliveryDate: m.deliveryDate, backup: m.backup, link: `${input.origin.replace(/\/+$/, '')}${m.path}#${m.kid}.${toB64url(key)}` });

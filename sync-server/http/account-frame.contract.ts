@@ -14,10 +14,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isChunkUpload } from '../blobs/routes';
 import { createApp } from '../app';
+import { liveShare, ownerWithDocument } from '../test/share-test-support';
 import { signUp, type TestApp } from '../test/test-support';
+import { SHARE_VIEWS_PER_10_MIN, SHARE_VIEWS_TEXT } from '../sharing/routes';
 import { FILE_BYTE_BODIES, LIFELINES, WRITES_COUNTED_BY_ROUTE } from './account-frame';
 import { concretePath, endpointsOf, isTokenRoute, routeKey } from './public-routes';
-import { TOKEN_ROUTE_BUDGETS } from './token-budgets';
+import { OWN_BOUND_TOKEN_ROUTES, TOKEN_ROUTE_BUDGETS } from './token-budgets';
 import { ACCOUNT_LIMITS } from '../../shared/limits';
 
 /** The owner's budget a token route's answer is charged to (http/token-budgets.ts), in words. */
@@ -75,7 +77,7 @@ export const ALLOWED_OUTSIDE: ReadonlyMap<string, string> = new Map([
     'GET /api/kit/:token/emergency',
     'POST /api/kit/:token/emergency',
   ].map((key) => [key, `a trustee's kit link: its token, limited per address (kits/public-routes.ts); ${tokenBudget(key)}`] as const),
-  ['GET /api/shared/:token', `a shared item's link: the share's random id, limited per address (sharing/routes.ts); ${tokenBudget('GET /api/shared/:token')}`],
+  ['GET /api/shared/:token', `a shared item's link: the share's random id; ${OWN_BOUND_TOKEN_ROUTES.get('GET /api/shared/:token')}`],
   ...['GET /api/check-in/:token', 'POST /api/check-in/:token'].map(
     (key) => [key, `a check-in reminder's "I'm here" link: a token, limited per address (release/check-in-routes.ts); ${tokenBudget(key)}`] as const,
   ),
@@ -166,18 +168,22 @@ export function accountFrameContract(name: string, make: (env: Record<string, st
       const t = await make({});
       try {
         const keys = new Set(realRoutes(t).map((r) => r.key));
-        for (const key of [...ALLOWED_OUTSIDE.keys(), ...WRITES_COUNTED_BY_ROUTE.keys(), ...FILE_BYTE_BODIES.keys(), ...LIFELINES]) expect(keys, key).toContain(key);
+        for (const key of [...ALLOWED_OUTSIDE.keys(), ...WRITES_COUNTED_BY_ROUTE.keys(), ...FILE_BYTE_BODIES.keys(), ...LIFELINES, ...OWN_BOUND_TOKEN_ROUTES.keys()]) expect(keys, key).toContain(key);
       } finally {
         await t.close();
       }
     });
 
-    it('every token route outside the frame names the owner\'s budget its answer is charged to', async () => {
+    it('every token route outside the frame names the owner\'s budget its answer is charged to, or its own bound', async () => {
       const t = await make({});
       try {
         const tokenRoutes = realRoutes(t).filter((r) => ALLOWED_OUTSIDE.has(r.key) && isTokenRoute(r.path));
         expect(tokenRoutes.length).toBeGreaterThan(20);
         for (const r of tokenRoutes) {
+          if (OWN_BOUND_TOKEN_ROUTES.has(r.key)) {
+            expect(TOKEN_ROUTE_BUDGETS.has(r.key), r.key).toBe(false); // its own bound, tested below (review F5)
+            continue;
+          }
           const budget = TOKEN_ROUTE_BUDGETS.get(r.key);
           expect(budget, r.key).toBeDefined();
           expect(Object.keys(ACCOUNT_LIMITS), r.key).toContain(budget);
@@ -201,6 +207,30 @@ export function accountFrameContract(name: string, make: (env: Record<string, st
         await t.close();
       }
     }
+
+    it("a viewer's reads of a shared item spend the share's own bound, never the owner's read budget (review F5)", async () => {
+      const t = await make({ AFTERWORD_LIMITS: JSON.stringify({ readBytesPerMinute: 8_000 }) });
+      try {
+        const owner = await ownerWithDocument(t);
+        const [shareId, other] = [await liveShare(t, owner), await liveShare(t, owner)];
+        t.advance(61_000); // every window ends: the owner has a whole minute's read budget
+        // Far more bytes than the owner may read in a minute, all from the one link:
+        for (let i = 0; i < SHARE_VIEWS_PER_10_MIN; i++) {
+          const res = await t.call('GET', `/api/shared/${shareId}`);
+          expect(res.status, `read ${i + 1}`).toBe(200);
+          await res.text(); // an answer is charged as it is sent
+        }
+        expect((await t.call('GET', '/api/shares', undefined, owner.cookie)).status).toBe(200); // the owner still reads
+        const refused = await t.call('GET', `/api/shared/${shareId}`);
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get('Retry-After')).toMatch(/^[1-9][0-9]*$/);
+        expect(((await refused.json()) as { error: string }).error).toBe(SHARE_VIEWS_TEXT);
+        expect((await t.call('GET', `/api/shared/${other}`)).status).toBe(200); // another share has its own bound
+        expect((await t.call('GET', '/api/shares', undefined, owner.cookie)).status).toBe(200);
+      } finally {
+        await t.close();
+      }
+    });
 
     it('file chunks are not writes, and file bytes do not spend the read budget', async () => {
       await spared({ writesPerMinute: 1 }, ['PUT /api/blobs/:blobId/chunks/:index']);

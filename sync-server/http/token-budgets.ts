@@ -6,6 +6,11 @@
  * account fetched in a loop, from any number of addresses, costs the server no more than its owner
  * signed in could: past the budget the owner's links answer the frame's 429 in its usual words.
  * The per-address limits of each route family (120 requests per 10 minutes) stay as they were.
+ *
+ * One token route is not the owner's to pay for (OWN_BOUND_TOKEN_ROUTES): a shared item's link is
+ * read by someone else while the owner is alive and reading too, so a viewer (or anyone holding a
+ * leaked link) must not spend the owner's own reading (security review F5). It has its own bound
+ * per share and per address instead, and its answers are charged to no account.
  */
 import type { Context } from 'hono';
 import type { AppEnv, TokenRouteBudget } from '../app-env';
@@ -19,14 +24,22 @@ export type { TokenRouteBudget } from '../app-env';
 const FILE_TOKEN_ROUTES = new Set(['GET /api/trustee/access/:token/documents/:documentId/file', 'GET /api/delivery/:token/file']);
 
 /**
- * Every public token route (PUBLIC_ROUTES whose path has `:token`) with the owner's budget its
+ * Token routes bounded by their own limits, never by the owner's budgets, each with where and why
+ * (the route-enumeration test, account-frame.contract.ts, checks each exists and spends no owner's budget).
+ */
+export const OWN_BOUND_TOKEN_ROUTES: ReadonlyMap<string, string> = new Map([
+  ['GET /api/shared/:token', "a viewer's read of a shared item while the owner is alive: bounded per share and per address (sharing/routes.ts), never the owner's budget (review F5)"],
+]);
+
+/**
+ * Every public token route (PUBLIC_ROUTES whose path has `:token`) but OWN_BOUND_TOKEN_ROUTES, with the owner's budget its
  * answer is charged to: file bytes to `fileBytesPerMinute`, everything else (pages, the trustee
  * page's and a recipient's data, kit steps) to `readBytesPerMinute`. The route-enumeration test
  * (account-frame.contract.ts) checks each token route is named here and charges its owner.
  */
 export const TOKEN_ROUTE_BUDGETS: ReadonlyMap<string, TokenRouteBudget> = new Map(
   [...PUBLIC_ROUTES]
-    .filter((key) => isTokenRoute(key))
+    .filter((key) => isTokenRoute(key) && !OWN_BOUND_TOKEN_ROUTES.has(key))
     .map((key) => [key, FILE_TOKEN_ROUTES.has(key) ? 'fileBytesPerMinute' : 'readBytesPerMinute'] as const),
 );
 

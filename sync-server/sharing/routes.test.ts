@@ -5,28 +5,14 @@
  * gets the key.
  */
 import { describe, expect, it } from 'vitest';
-import { makeShare, sealShared, wrapShareKey } from '../../shared/crypto/share-copy';
-import { importAesKey, newRawKey } from '../../shared/crypto/wrap';
-import { createTestApp, signUp, type TestApp } from '../test/test-support';
+import { sealShared } from '../../shared/crypto/share-copy';
+import { boundTo, newShareBody, ownerWithDocument } from '../test/share-test-support';
+import { createTestApp } from '../test/test-support';
 import { SHARE_REQUESTS_PER_10_MIN } from './routes';
 import { STOPPED_TEXT } from './service';
 
-async function owner(t: TestApp) {
-  const { cookie, user } = await signUp(t);
-  const res = await t.call('POST', '/api/documents', { documentType: 'will', documentName: 'Will', documentUrl: 'https://files.example.com/will.pdf' }, cookie);
-  expect(res.status).toBe(201);
-  const doc = (await res.json()) as { id: string };
-  return { cookie, userId: user.id, docId: doc.id };
-}
-
-/** What a share body's copies are bound to (share-copy.ts). */
-const bound = (b: { shareId: string; itemId: string }) => ({ shareId: b.shareId, itemKind: 'document', itemId: b.itemId });
-
-async function newShareBody(userId: string, itemId: string) {
-  const { shareId, key } = makeShare();
-  const scope = await importAesKey(newRawKey());
-  return { key, body: { shareId, itemKind: 'document', itemId, ownerKid: 'docs~1', ownerWrap: await wrapShareKey(scope, key, userId, bound({ shareId, itemId })), label: await sealShared(key, bound({ shareId, itemId }), 'label', 0, 'Maria') } };
-}
+const owner = ownerWithDocument;
+const bound = boundTo;
 
 describe('share now: the routes', () => {
   it('the owner shares a document, sends a copy, the viewer reads it with no session, a newer copy follows, stop answers 410', async () => {

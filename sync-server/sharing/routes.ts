@@ -11,8 +11,9 @@
  * CSRF and the account's budgets (app.ts); writes need a proven session (accounts/unproven.ts: a
  * password reset must not start sharing). Every owner route answers only the caller's own shares
  * (another account's share is the same 404 as none). The viewer's route takes the share id as its
- * token: it is rate limited per IP like the release links and its answer is charged to the
- * owner's read budget (http/token-budgets.ts). No route takes or returns a share key.
+ * token: it is rate limited per IP like the release links and per share (SHARE_VIEWS_PER_10_MIN),
+ * and its answer is charged to no account: a viewer never spends the owner's own read budget
+ * (http/token-budgets.ts OWN_BOUND_TOKEN_ROUTES; review F5). No route takes or returns a share key.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -23,13 +24,20 @@ import { requireProven, requireSession } from '../accounts';
 import type { AppDeps, AppEnv } from '../app-env';
 import { clientIp } from '../http/client-ip';
 import type { RateLimiterFactory } from '../http/rate-limit';
-import { admitTokenOwner } from '../http/token-budgets';
 import { parseWith, readJson } from '../http/validate';
-import type { RecordService } from '../records';
 import { MAX_COPY_CHARS, type ShareService } from './service';
 
 /** Requests per IP in 10 minutes on the viewer's route, as the release links (release/public-routes.ts). */
 export const SHARE_REQUESTS_PER_10_MIN = 120;
+/**
+ * Reads of one share's link in 10 minutes, all addresses together (review F5): the viewer's page
+ * fetches once per opening, so a family never meets it. Each answer is at most one sealed copy
+ * (MAX_COPY_CHARS) and its sealed name, so this also bounds the bytes one link costs the server,
+ * without spending the owner's own read budget (a leaked link cannot keep the owner from reading).
+ */
+export const SHARE_VIEWS_PER_10_MIN = 60;
+/** The 429's words when one link was read past SHARE_VIEWS_PER_10_MIN. */
+export const SHARE_VIEWS_TEXT = 'This shared item was opened many times in a short while. Please wait a few minutes and try again.';
 /** An item id: a record's id, a plan section's or a task category's name (shared/share-items.ts). */
 const ITEM_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 const wrapped = z.string().regex(/^w1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{64}$/, 'must be a wrapped key (w1.<nonce>.<ciphertext>)');
@@ -50,7 +58,6 @@ const listQuery = z.strictObject({ itemId: z.string().regex(ITEM_ID_RE, 'must be
 
 export interface SharingRouteServices {
   accounts: AnyAccountStore;
-  records: Pick<RecordService, 'throttle'>;
   rateLimiters: RateLimiterFactory;
   sharing: ShareService;
 }
@@ -77,10 +84,12 @@ export function sharingRoutes(deps: AppDeps, services: SharingRouteServices): Ho
     return c.body(null, 204);
   });
 
-  const limiter = services.rateLimiters({ name: 'share-link', limit: SHARE_REQUESTS_PER_10_MIN, windowMs: 10 * 60_000 });
+  const perAddress = services.rateLimiters({ name: 'share-link', limit: SHARE_REQUESTS_PER_10_MIN, windowMs: 10 * 60_000 });
+  const perShare = services.rateLimiters({ name: 'share-views', limit: SHARE_VIEWS_PER_10_MIN, windowMs: 10 * 60_000, message: SHARE_VIEWS_TEXT });
   app.get('/api/shared/:token', async (c) => {
-    await limiter.hit(`share-link:${clientIp(c, deps)}`);
-    return c.json(await sharing.view(c.req.param('token'), (ownerId) => admitTokenOwner(c, services.records.throttle, ownerId)));
+    await perAddress.hit(`share-link:${clientIp(c, deps)}`);
+    // Counted per share only once it exists, so made-up ids leave no windows behind.
+    return c.json(await sharing.view(c.req.param('token'), async (shareId) => void (await perShare.hit(shareId))));
   });
   return app;
 }

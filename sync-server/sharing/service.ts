@@ -135,11 +135,15 @@ export function createShareService(deps: ShareServiceDeps) {
       for (const row of await store.list(userId, itemId)) if (row.item_kind === itemKind && row.phase !== 'stopped' && (await store.stop(userId, row.id, deps.now()))) stopped++;
       return stopped;
     },
-    /** The viewer's sealed copy; `admit` is called with the owner's id first (the owner's budget pays for the answer). 404 unknown, 409 not sent yet, 410 stopped (or its document deleted: the share is stopped then). */
-    async view(id: string, admit: (ownerId: string) => Promise<void>): Promise<SharedCopyJson> {
+    /**
+     * The viewer's sealed copy; `admit` is called with the share's id once it is known to exist (the
+     * share's own bound, which throws its 429; never the owner's budget: review F5). 404 unknown, 409
+     * not sent yet, 410 stopped (or its document deleted: the share is stopped then).
+     */
+    async view(id: string, admit: (shareId: string) => Promise<void>): Promise<SharedCopyJson> {
       const row = await store.get(id);
       if (!row) throw new ApiHttpError(404, "This link isn't available", []);
-      await admit(row.user_id);
+      await admit(row.id);
       if (row.phase === 'stopped') throw new ApiHttpError(410, STOPPED_TEXT, []);
       // An item the owner deleted is no longer shared: its share stops here, for good.
       if (!(await deps.itemExists(row.user_id, row.item_kind, row.item_id))) {

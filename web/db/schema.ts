@@ -5,7 +5,8 @@
  * yet acknowledged by the server, `meta` (last HLC, server cursor, clock offset), and `versions`
  * (earlier values of long texts this device replaced); since v3 (issue #17) `files` (file bytes
  * kept here), `attachments` (the upload queue) and `downloadChunks` (downloads in progress); since v4
- * `sealErrors` (pulled fields of a sealed account that could not be opened).
+ * `sealErrors` (pulled fields of a sealed account that could not be opened); since v5
+ * `shareRefreshes` (shared items whose copies wait to be sealed again, web/features/sharing).
  */
 import { Dexie, type Table } from 'dexie';
 import type { CollectionName, EntityOf } from '../../shared/schema/collections';
@@ -13,6 +14,7 @@ import type { Change } from '../../shared/sync/change';
 import type { Hlc } from '../../shared/sync/hlc';
 import type { RecordState } from '../../shared/sync/merge';
 import type { FileRef } from '../../shared/files/ref';
+import type { ShareKind } from '../../shared/share-items';
 
 /** One record's sync state, keyed by [collection+id]. */
 export interface FieldStateRow extends RecordState {
@@ -119,6 +121,20 @@ export interface DownloadChunkRow {
   blob: Blob;
 }
 
+/**
+ * A shared item whose copies wait to be sealed again (docs/sharing.md "Always current";
+ * web/features/sharing/pending-refreshes.ts): it changed while offline, or its refresh failed. Only
+ * which item: its copy is made from the record when the refresh runs, so no words are kept here.
+ */
+export interface ShareRefreshRow {
+  /** `<kind>:<id>` (share-follow.ts). */
+  key: string;
+  kind: ShareKind;
+  id: string;
+  /** Raised at every change of the item: a refresh clears the row only if no change came meanwhile. */
+  stamp: number;
+}
+
 /** Environment a database is opened in; tests pass fake-indexeddb's factory per simulated device. */
 export interface IndexedDbDeps {
   indexedDB?: { open: Function };
@@ -147,6 +163,7 @@ export class AfterwordDexie extends Dexie {
   attachments!: Table<AttachmentRow, string>;
   downloadChunks!: Table<DownloadChunkRow, [string, number]>;
   sealErrors!: Table<SealErrorRow, [string, string, string]>;
+  shareRefreshes!: Table<ShareRefreshRow, string>;
 
   constructor(userId: string, deps: IndexedDbDeps = {}) {
     // Only given deps: an explicit `indexedDB: undefined` makes Dexie miss the browser's own.
@@ -174,6 +191,8 @@ export class AfterwordDexie extends Dexie {
     });
     // v4 (sealed sync): pulled fields that could not be opened, by record field.
     this.version(4).stores({ sealErrors: '[collection+id+field], collection' });
+    // v5 (issue 43, share now): shared items whose copies wait to be sealed again, kept over a reload.
+    this.version(5).stores({ shareRefreshes: 'key' });
   }
 
   /** The table of materialised entities of `collection`. */

@@ -195,6 +195,23 @@ describe('a server that lies about a hand-over letter\'s address', () => {
     expect(handoverLineText(links[0]!, 'Ada').note).toBe(ADDRESS_UNSEALED_TEXT('Ada'));
   });
 
+  it('a version 1 wrap the server kept is refused where version 2 was made (review F10): after the page opened the bound one, or when the server\'s own record names the bound address; no link, no address named', async () => {
+    const h = await releasedHandover();
+    const older = await olderWrap(h);
+    // The server's record says the wrap is bound to an address (`to`), yet serves one that opens only unbound.
+    h.setLie((ms) => ms.map((m) => ({ ...m, wrap: older, recipientEmail: ATTACKER, sealedAddress: null, version: null })));
+    expect(await h.open()).toEqual({ links: [], notOpened: 1, unchecked: 0 });
+    // This page opened the bound (version 2) wrap once; the server then serves the older one, naming no binding.
+    h.setLie(null);
+    expect((await h.open()).links.map((l) => [l.recipientEmail, l.address])).toEqual([[h.addr('bert'), 'sealed']]);
+    h.setLie((ms) => ms.map((m) => ({ ...m, wrap: older, to: undefined, recipientEmail: ATTACKER, sealedAddress: null, version: null })));
+    h.sent.length = 0;
+    const handed = await h.open();
+    expect(handed).toEqual({ links: [], notOpened: 1, unchecked: 0 });
+    expect(handoverNotices(handed, 'Ada').join(' ')).not.toContain(ATTACKER);
+    expect(h.sent.map((r) => r.body).filter(Boolean)).toEqual([]); // the page only reads
+  });
+
   it('before the release, the owner\'s vault shows the address they wrote and says the server\'s differs', async () => {
     const { w, addr, db, sync } = await sealedWithKits();
     const hlc = formatHlc({ ms: w.t.deps.now() + 1000, counter: 0, node: 'ffffffffffffffff' });

@@ -24,6 +24,7 @@ import { useKeySession } from './key-session';
 import { newKitWithPassword } from './recovery';
 import { RECOVERY_KIT_PATH, useRecoveryKit } from './recovery-kit-store';
 import { KeyReplacedButError, ReopenFirstError, replaceAccountKey, TrusteeKitsUnreadableError } from './rotate';
+import { noteOthersShutOut } from './shut-out-note';
 
 /** The request was refused because the password is wrong (400 naming `loginSecret`, or `password` for re-auth). */
 function wrongPassword(err: unknown): boolean {
@@ -96,11 +97,14 @@ function NewKitForm({ next, lostDevice, close }: { next: string; lostDevice: boo
         lostDevice || replaceKey
           ? await replaceAccountKey({ ...deps, session: () => useKeySession.getState() }, user, password, { endOtherSessions: lostDevice })
           : await newKitWithPassword(deps, user, password);
+      // Settings' sharing timeline then asks about the shares a shut-out device may still read (review F7).
+      if (lostDevice || replaceKey) noteOthersShutOut(user.id, lostDevice ? 'lost-device' : 'key-replaced');
       useRecoveryKit.getState().show(code, next);
       close();
       navigate(RECOVERY_KIT_PATH);
     } catch (err) {
       if (err instanceof KeyReplacedButError) {
+        noteOthersShutOut(user.id, lostDevice ? 'lost-device' : 'key-replaced');
         // The server stored the new key: the old code is dead, so the new one is shown whatever failed after.
         useRecoveryKit.getState().show(err.code, next);
         toast({ title: 'Your key was replaced', description: err.message, variant: 'destructive', durationMs: 15_000 });

@@ -27,4 +27,5 @@ export {
 } from './refusal-words';
 export { ReopenWords, type NewPasswordKeys } from './ReopenWords';
 export { SealAddressButton } from './SealAddressButton';
+export { forgetOthersShutOut, noteOthersShutOut, othersShutOutOf, type OthersShutOut, type ShutOutReason } from './shut-out-note';
 export { importReopenWords, importResetKeys } from './reset-lazy';

@@ -10,6 +10,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
+import { useSession } from '../../app/session';
+import { noteOthersShutOut } from '../keys';
 import { changePassword } from './account-api';
 import { errorDescription } from './error-description';
 import { isNetworkError } from './network-error';
@@ -49,6 +51,9 @@ export function PasswordForm() {
     setPending(true);
     try {
       await changePassword(form.currentPassword, form.newPassword);
+      // The other devices are signed out: Settings' sharing timeline asks about shares they may still read (review F7).
+      const account = useSession.getState().user?.id;
+      if (account) noteOthersShutOut(account, 'signed-out');
       setForm(EMPTY);
       toast({ title: 'Password updated', description: 'Your password has been changed. Other devices have been signed out.' });
     } catch (err) {

@@ -3,18 +3,20 @@
  * signed in and their keys are open, an item (a document, a plan section, a task list, a trustee's
  * details) whose copy changes on this device (an edit here, or one synced from another device) is
  * sealed again for each live share of it (share-follow.ts). A
- * refresh that could not reach the server is tried again at the next change or when the device is
- * back online. Renders nothing.
+ * refresh that could not reach the server waits in this device's database (pending-refreshes.ts) and
+ * is tried again at the next change, when the device is back online, or after a reload. Renders nothing.
  */
 import { useEffect, useMemo } from 'react';
 import { apiFetch } from '../../api/client';
 import { useSession } from '../../app/session';
+import { useCurrentDb } from '../../db/current';
 import { toast } from '../../ui/toast-store';
 import { useKeySession, type Api } from '../keys';
 import { deviceLiveShares } from './live-shares';
 import { refreshShares } from './share-client';
 import { shareableItems } from './projections';
 import { createShareFollower } from './share-follow';
+import { pendingRefreshesIn } from './pending-refreshes';
 import { useShareSource } from './use-share-source';
 import { KEY_REFUSED_TEXT } from './share-words';
 
@@ -23,20 +25,32 @@ const api = apiFetch as Api;
 export function ShareRefresher() {
   const account = useSession((s) => s.user?.id ?? null);
   const keyring = useKeySession((s) => s.keyring);
+  const db = useCurrentDb((s) => s.db);
   const source = useShareSource();
   const follower = useMemo(
-    () => (account && keyring ? createShareFollower(({ ref, copy }) => refreshShares({ api, account, keyring, live: deviceLiveShares(account) }, ref, copy)) : null),
-    [account, keyring],
+    () => (account && keyring && db ? createShareFollower(({ ref, copy }) => refreshShares({ api, account, keyring, live: deviceLiveShares(account) }, ref, copy), pendingRefreshesIn(db.dexie)) : null),
+    [account, keyring, db],
   );
 
   useEffect(() => {
-    if (!source || !follower || !follower.update(shareableItems(source))) return;
+    if (!source || !follower) return;
+    let live = true;
     const run = async () => {
       if ((await follower.run()).length) toast({ title: 'A share was not updated', description: KEY_REFUSED_TEXT, variant: 'destructive' });
     };
-    void run();
-    window.addEventListener('online', run);
-    return () => window.removeEventListener('online', run);
+    const fail = (err: unknown) => console.error('Updating shared items failed:', err);
+    void follower.update(shareableItems(source)).then((waiting) => {
+      if (!live || !waiting) return;
+      void run().catch(fail);
+      window.addEventListener('online', retry);
+    }, fail);
+    function retry() {
+      void run().catch(fail);
+    }
+    return () => {
+      live = false;
+      window.removeEventListener('online', retry);
+    };
   }, [source, follower]);
   return null;
 }

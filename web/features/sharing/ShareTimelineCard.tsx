@@ -2,18 +2,22 @@
  * Settings' timeline of sharing (issue 43 "The owner always knows"): every share the owner made,
  * when the person last opened it, and when it was stopped, newest first, from the server's share
  * rows (timeline.ts). Names open on this device (they are sealed under each share's key); a
- * stopped share's name was deleted with it, so it says "someone".
+ * stopped share's name was deleted with it, so it says "someone". After the owner replaced the key
+ * or signed their other devices out, it first lists the shares still live from before and offers to
+ * stop them all (ShareReviewNotice; security review F7).
  */
 import { useEffect, useState } from 'react';
 import { formatLongDateTime } from '../../../shared/labels';
 import { apiFetch, serverMessage } from '../../api/client';
 import { useSession } from '../../app/session';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
-import { useKeySession, type Api } from '../keys';
+import { othersShutOutOf, useKeySession, type Api, type OthersShutOut } from '../keys';
 import { deviceLiveShares } from './live-shares';
 import { copyTitle, projectItem } from './projections';
 import { listShares, openShareRows } from './share-client';
 import { KEYS_LOCKED_TEXT } from './share-words';
+import { sharesToReview } from './share-review';
+import { ShareReviewNotice, type ReviewedShare } from './ShareReviewNotice';
 import { timelineEvents, type TimelineEvent } from './timeline';
 import { useShareSource } from './use-share-source';
 
@@ -25,6 +29,8 @@ export function ShareTimelineCard() {
   const source = useShareSource();
   const [events, setEvents] = useState<TimelineEvent[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [review, setReview] = useState<{ review: OthersShutOut; shares: ReviewedShare[] } | null>(null);
+  const [loads, setLoads] = useState(0);
 
   useEffect(() => {
     if (!account || !keyring || !source) return;
@@ -37,12 +43,16 @@ export function ShareTimelineCard() {
         const copy = projectItem({ kind: s.itemKind, id: s.itemId }, source);
         return copy ? copyTitle(copy) : null;
       };
-      if (live) setEvents(timelineEvents(rows.map((r) => r.share), names, titleOf));
+      if (!live) return;
+      setEvents(timelineEvents(rows.map((r) => r.share), names, titleOf));
+      const asked = othersShutOutOf(account);
+      const toReview = asked ? sharesToReview(rows.map((r) => r.share), asked) : [];
+      setReview(asked && toReview.length ? { review: asked, shares: toReview.map((share) => ({ share, name: names.get(share.id) ?? null, title: titleOf(share) })) } : null);
     })().catch((err) => live && setError(serverMessage(err, 'Check your connection and try again.')));
     return () => {
       live = false;
     };
-  }, [account, keyring, source]);
+  }, [account, keyring, source, loads]);
 
   return (
     <Card>
@@ -60,16 +70,19 @@ export function ShareTimelineCard() {
         ) : events.length === 0 ? (
           <p className="text-slate-700">You have not shared anything yet. Until you do, nobody reads your plan, documents, tasks or trustees while you are alive.</p>
         ) : (
-          <ol aria-label="Sharing timeline" className="flex flex-col gap-3">
-            {events.map((e) => (
-              <li key={e.key} className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
-                <time dateTime={e.at} className="shrink-0 text-sm text-slate-700 sm:w-48">
-                  {formatLongDateTime(e.at)}
-                </time>
-                <span className="break-words text-slate-900">{e.text}</span>
-              </li>
-            ))}
-          </ol>
+          <>
+            {review && account && <ShareReviewNotice account={account} api={api} review={review.review} shares={review.shares} onDone={() => setLoads((n) => n + 1)} />}
+            <ol aria-label="Sharing timeline" className="flex flex-col gap-3">
+              {events.map((e) => (
+                <li key={e.key} className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
+                  <time dateTime={e.at} className="shrink-0 text-sm text-slate-700 sm:w-48">
+                    {formatLongDateTime(e.at)}
+                  </time>
+                  <span className="break-words text-slate-900">{e.text}</span>
+                </li>
+              ))}
+            </ol>
+          </>
         )}
       </CardContent>
     </Card>

@@ -40,7 +40,7 @@ export default function SharedPage() {
       <div className="mx-auto max-w-2xl">
         <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
         <p className="mt-2 text-slate-700">{body}</p>
-        {view.kind === 'unreachable' && (
+        {(view.kind === 'unreachable' || view.kind === 'busy') && (
           <Button className="mt-4" variant="outline" onClick={() => setAttempt((n) => n + 1)}>
             Try again
           </Button>

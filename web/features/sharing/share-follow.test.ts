@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { LegalDocument } from '../../../shared/schema';
 import type { DeathPlan } from '../../../shared/schema';
 import { documentCopy, shareableItems } from './projections';
+import { newDeviceIndexedDb, openOnDevice } from '../../db/test-device';
+import { pendingRefreshesIn } from './pending-refreshes';
 import { createShareFollower, type FollowedItem } from './share-follow';
 
 const doc = (id: string, originalLocation: string): LegalDocument => ({
@@ -24,9 +26,9 @@ describe('share follower: which shared documents are sealed again', () => {
   it('sends nothing at first sight, refreshes a document whose shared words changed, and not one that did not', async () => {
     const sent: string[] = [];
     const f = createShareFollower(async ({ ref, copy }) => (sent.push(`${ref.id}:${copy.kind === 'document' ? copy.originalLocation : ''}`), { refused: [] }));
-    expect(f.update(items([doc('d1', 'desk'), doc('d2', 'bank')]))).toBe(false);
-    expect(f.update(items([doc('d1', 'desk'), { ...doc('d2', 'bank'), createdAt: '2027-01-01T00:00:00.000Z' }]))).toBe(false); // not a shared field
-    expect(f.update(items([doc('d1', 'safe'), doc('d2', 'bank')]))).toBe(true);
+    expect(await f.update(items([doc('d1', 'desk'), doc('d2', 'bank')]))).toBe(false);
+    expect(await f.update(items([doc('d1', 'desk'), { ...doc('d2', 'bank'), createdAt: '2027-01-01T00:00:00.000Z' }]))).toBe(false); // not a shared field
+    expect(await f.update(items([doc('d1', 'safe'), doc('d2', 'bank')]))).toBe(true);
     expect(await f.run()).toEqual([]);
     expect(sent).toEqual(['d1:safe']);
     expect(await f.run()).toEqual([]);
@@ -41,8 +43,8 @@ describe('share follower: which shared documents are sealed again', () => {
       sent.push(copy.kind === 'document' ? copy.originalLocation! : '');
       return { refused: ['s-swapped'] };
     });
-    f.update(items([doc('d1', 'desk')]));
-    f.update(items([doc('d1', 'safe')]));
+    await f.update(items([doc('d1', 'desk')]));
+    await f.update(items([doc('d1', 'safe')]));
     expect(await f.run()).toEqual([]);
     expect(sent).toEqual([]);
     online = true;
@@ -55,9 +57,36 @@ describe('share follower: which shared documents are sealed again', () => {
     const sent: string[] = [];
     const f = createShareFollower(async ({ ref }) => (sent.push(`${ref.kind}:${ref.id}`), { refused: [] }));
     const source = (p: DeathPlan) => shareableItems({ documents: [doc('d1', 'desk')], deathPlan: p, survivorTasks: [], trustees: [] });
-    expect(f.update(source(plan))).toBe(false);
-    expect(f.update(source({ ...plan, musicSelections: ['Song', 'Another'] }))).toBe(true);
+    expect(await f.update(source(plan))).toBe(false);
+    expect(await f.update(source({ ...plan, musicSelections: ['Song', 'Another'] }))).toBe(true);
     await f.run();
     expect(sent).toEqual(['plan-section:music']);
+  });
+
+  it('a refresh that waits (offline) survives a reload: a fresh Dexie over the same device still holds it, and it is done later, once', async () => {
+    const device = newDeviceIndexedDb();
+    const now = () => Date.UTC(2026, 10, 21, 12);
+    const first = await openOnDevice('u1', now, device);
+    const offline = createShareFollower(async () => {
+      throw new TypeError('Failed to fetch');
+    }, pendingRefreshesIn(first.dexie));
+    await offline.update(items([doc('d1', 'desk'), doc('d2', 'bank')]));
+    expect(await offline.update(items([doc('d1', 'safe'), doc('d2', 'bank')]))).toBe(true);
+    expect(await offline.run()).toEqual([]);
+    first.close(); // the tab is closed, or reloaded
+
+    const again = await openOnDevice('u1', now, device);
+    const sent: string[] = [];
+    const online = createShareFollower(async ({ ref, copy }) => (sent.push(`${ref.id}:${copy.kind === 'document' ? copy.originalLocation : ''}`), { refused: [] }), pendingRefreshesIn(again.dexie));
+    // Its first sight after the reload is only a baseline, yet the refresh that waited is still due.
+    expect(await online.update(items([doc('d1', 'safe'), doc('d2', 'bank')]))).toBe(true);
+    expect(await online.run()).toEqual([]);
+    expect(sent).toEqual(['d1:safe']);
+    expect(await online.run()).toEqual([]);
+    expect(sent).toEqual(['d1:safe']); // done: not sent again
+    again.close();
+    const third = await openOnDevice('u1', now, device);
+    expect(await createShareFollower(async () => ({ refused: [] }), pendingRefreshesIn(third.dexie)).update(items([doc('d1', 'safe')]))).toBe(false);
+    third.close();
   });
 });

@@ -1,10 +1,13 @@
 /**
  * Which shared items must be sealed again (docs/sharing.md "Always current"), kept apart from
  * React so it is tested on its own: `update(items)` notes each item's copy (projections.ts
- * shareableItems; the first sight of one is its baseline: nothing sent) and queues every one whose
- * copy changed; `run()` refreshes the queue, keeping any that failed (offline, a server error)
- * for the next run. One path for every kind of item.
+ * shareableItems; the first sight of one is its baseline: nothing sent) and marks every one whose
+ * copy changed as waiting; `run()` refreshes every waiting item with its copy as it is now, keeping
+ * any that failed (offline, a server error) for the next run. The waiting items are kept in
+ * `pending` (pending-refreshes.ts): the device's database in the app, so a reload or a closed tab
+ * loses none. One path for every kind of item.
  */
+import { pendingRefreshesInMemory, type PendingRefreshes } from './pending-refreshes';
 import type { SharedCopy, ShareItemRef } from './projections';
 
 /** One item as the follower sees it: which it is, and its copy now. */
@@ -14,35 +17,44 @@ export interface FollowedItem {
 }
 
 export interface ShareFollower {
-  /** Notes `items` as they are now; returns true when something waits to be refreshed. */
-  update(items: readonly FollowedItem[]): boolean;
-  /** Refreshes every queued item once; returns the ids of the shares refused (keys this device did not make). */
+  /** Notes `items` as they are now (every item there is); resolves true when something waits to be refreshed, from before a reload too. */
+  update(items: readonly FollowedItem[]): Promise<boolean>;
+  /** Refreshes every waiting item once; resolves the ids of the shares refused (keys this device did not make). */
   run(): Promise<string[]>;
 }
 
-/** A follower that refreshes through `refresh` (share-client.ts refreshShares with the device's deps). */
-export function createShareFollower(refresh: (item: FollowedItem) => Promise<{ refused: string[] }>): ShareFollower {
+const keyOf = (ref: ShareItemRef) => `${ref.kind}:${ref.id}`;
+
+/**
+ * A follower that refreshes through `refresh` (share-client.ts refreshShares with the device's
+ * deps), keeping what waits in `pending` (memory unless given). A waiting item that no longer
+ * exists (deleted: the server stopped its shares) is cleared at the next run after an update.
+ */
+export function createShareFollower(refresh: (item: FollowedItem) => Promise<{ refused: string[] }>, pending: PendingRefreshes = pendingRefreshesInMemory()): ShareFollower {
   const seen = new Map<string, string>();
-  const pending = new Map<string, FollowedItem>();
+  let current: Map<string, FollowedItem> | null = null;
   return {
-    update(items) {
+    async update(items) {
+      current = new Map(items.map((item) => [keyOf(item.ref), item]));
       for (const item of items) {
-        const key = `${item.ref.kind}:${item.ref.id}`;
+        const key = keyOf(item.ref);
         const copy = JSON.stringify(item.copy);
         const before = seen.get(key);
         seen.set(key, copy);
-        if (before !== undefined && before !== copy) pending.set(key, item);
+        if (before !== undefined && before !== copy) await pending.changed(key, item.ref);
       }
-      return pending.size > 0;
+      return (await pending.list()).length > 0;
     },
     async run() {
       const refused: string[] = [];
-      for (const [key, item] of [...pending]) {
+      if (!current) return refused; // nothing seen yet: no copy to send
+      for (const { key, stamp } of await pending.list()) {
+        const item = current.get(key);
         try {
-          refused.push(...(await refresh(item)).refused);
-          if (pending.get(key) === item) pending.delete(key); // a newer change meanwhile stays queued
+          if (item) refused.push(...(await refresh(item)).refused);
+          await pending.done(key, stamp); // a newer change meanwhile stays waiting
         } catch {
-          // Kept: tried again at the next change or when the device is back online.
+          // Kept: tried again at the next change, when the device is back online, or after a reload.
         }
       }
       return refused;

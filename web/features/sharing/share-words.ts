@@ -35,6 +35,7 @@ export const VIEW_TEXT: Record<Exclude<SharedView['kind'], 'open'>, { title: str
   gone: { title: "This link isn't available", body: 'Check that you copied the whole link, or ask the person who sent it to share it again.' },
   'bad-link': { title: 'This link is incomplete', body: 'Part of its key is missing. Copy the whole link, including everything after the # sign, and open it again.' },
   tampered: { title: 'This could not be opened', body: 'What the server sent does not open with this link: it may have been changed on the way. Nothing of it is shown. Ask the person who shared it to send the link again.' },
+  busy: { title: 'Please wait a few minutes', body: 'This link was opened many times in a short while, so Afterword is resting it for a moment. Nothing is wrong with it. Try again in a few minutes.' },
   unreachable: { title: 'Afterword could not be reached', body: 'Check your connection and try again.' },
 };
 

@@ -19,6 +19,8 @@ export type SharedView =
   | { kind: 'gone' }
   /** The answer did not open with this link's key: changed on the way, or another share's. */
   | { kind: 'tampered' }
+  /** This link was opened many times in a short while (the share's own bound, 429): wait a few minutes. */
+  | { kind: 'busy' }
   /** The server could not be reached or failed; try again. */
   | { kind: 'unreachable' };
 
@@ -34,6 +36,7 @@ export async function openSharedLink(fetchFn: ViewerFetch, shareId: string, frag
   }
   if (res.status === 410) return { kind: 'stopped' };
   if (res.status === 404 || res.status === 409) return { kind: 'gone' };
+  if (res.status === 429) return { kind: 'busy' };
   if (!res.ok) return { kind: 'unreachable' };
   const body = (await res.json().catch(() => null)) as { itemKind?: unknown; itemId?: unknown; revision?: unknown; copy?: unknown; label?: unknown } | null;
   if (!body || typeof body.itemKind !== 'string' || typeof body.itemId !== 'string' || typeof body.revision !== 'number' || typeof body.copy !== 'string' || typeof body.label !== 'string') return { kind: 'tampered' };

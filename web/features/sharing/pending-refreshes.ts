@@ -1,0 +1,57 @@
+/**
+ * Where the share follower (share-follow.ts) keeps the shared items whose copies wait to be sealed
+ * again (docs/sharing.md "Always current"): in this device's database (`shareRefreshes`, Dexie v5),
+ * so an item changed while offline, or whose refresh failed, is still refreshed after a reload or a
+ * closed tab, when the device is online again; or in memory (tests, and before a database is open).
+ * A row names the item only (kind and id); its copy is made from the record when the refresh runs.
+ */
+import type { AfterwordDexie } from '../../db/schema';
+import type { ShareItemRef } from './projections';
+
+/** One item waiting: which it is, and the stamp of its last change. */
+export interface PendingRefresh {
+  key: string;
+  ref: ShareItemRef;
+  stamp: number;
+}
+
+/** The follower's store of waiting refreshes. */
+export interface PendingRefreshes {
+  /** Every item waiting, in no particular order. */
+  list(): Promise<PendingRefresh[]>;
+  /** Notes that `ref` (keyed `key`) changed: it waits, with a new stamp. */
+  changed(key: string, ref: ShareItemRef): Promise<void>;
+  /** Clears `key` when its stamp is still `stamp` (a change after the refresh began keeps it waiting). */
+  done(key: string, stamp: number): Promise<void>;
+}
+
+/** Waiting refreshes kept in memory only (lost with the page). */
+export function pendingRefreshesInMemory(): PendingRefreshes {
+  const rows = new Map<string, PendingRefresh>();
+  return {
+    list: async () => [...rows.values()],
+    async changed(key, ref) {
+      rows.set(key, { key, ref, stamp: (rows.get(key)?.stamp ?? 0) + 1 });
+    },
+    async done(key, stamp) {
+      if (rows.get(key)?.stamp === stamp) rows.delete(key);
+    },
+  };
+}
+
+/** Waiting refreshes kept in `dexie`'s `shareRefreshes` table (the signed-in account's database on this device). */
+export function pendingRefreshesIn(dexie: AfterwordDexie): PendingRefreshes {
+  const table = dexie.shareRefreshes;
+  return {
+    list: async () => (await table.toArray()).map((r) => ({ key: r.key, ref: { kind: r.kind, id: r.id }, stamp: r.stamp })),
+    changed: (key, ref) =>
+      dexie.transaction('rw', table, async () => {
+        const before = await table.get(key);
+        await table.put({ key, kind: ref.kind, id: ref.id, stamp: (before?.stamp ?? 0) + 1 });
+      }),
+    done: (key, stamp) =>
+      dexie.transaction('rw', table, async () => {
+        if ((await table.get(key))?.stamp === stamp) await table.delete(key);
+      }),
+  };
+}

@@ -59,38 +59,29 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
   const items = source ? shareableItems(source).filter(({ ref }) => ref.kind !== 'trustee') : [];
   const choice: EmergencyChoice = { items: items.filter(({ ref }) => chosen.has(keyOf(ref as Item))).map(({ ref }) => ref as Item), waitHours, position };
   const toggle = (key: string, on: boolean) => setChosen((s) => new Set([...s].filter((k) => k !== key).concat(on ? [key] : [])));
-  const fail = (title: string, err: unknown) =>
-    toast({ title, description: err instanceof EmergencyAccessError ? err.message : err instanceof ApiError && err.status === 404 ? NOT_SYNCED : serverMessage(err, 'Check your connection and try again.'), variant: 'destructive' });
-
-  const save = async () => {
-    if (choice.items.length === 0) return toast({ title: 'Nothing chosen', description: NOTHING_CHOSEN, variant: 'destructive' });
-    if (!account || !source || !keysOpen) return toast({ title: 'Your keys are locked', description: 'Unlock your keys on this device, then save again.', variant: 'destructive' });
+  /** Runs one step (the server first, then the trustee's sealed record), then closes with `done`; a failure is a toast titled `failed` and changes nothing here. */
+  const step = async (run: () => Promise<void>, emergency: EmergencyChoice | null, done: { title: string; description: string }, failed: string) => {
     setBusy(true);
     try {
-      await sealEmergency({ api, account, withAccountKey }, trustee, choice, source);
-      await requireDb().write('trustees', trustee.id, { emergency: choice });
-      toast({ title: 'Emergency access saved', description: savedToast(trustee.name) });
+      await run();
+      await requireDb().write('trustees', trustee.id, { emergency });
+      toast(done);
       onOpenChange(false);
     } catch (err) {
-      fail('Could not save emergency access', err);
+      const description = err instanceof EmergencyAccessError ? err.message : err instanceof ApiError && err.status === 404 ? NOT_SYNCED : serverMessage(err, 'Check your connection and try again.');
+      toast({ title: failed, description, variant: 'destructive' });
     } finally {
       setBusy(false);
     }
   };
 
+  const save = async () => {
+    if (choice.items.length === 0) return toast({ title: 'Nothing chosen', description: NOTHING_CHOSEN, variant: 'destructive' });
+    if (!account || !source || !keysOpen) return toast({ title: 'Your keys are locked', description: 'Unlock your keys on this device, then save again.', variant: 'destructive' });
+    await step(() => sealEmergency({ api, account, withAccountKey }, trustee, choice, source), choice, { title: 'Emergency access saved', description: savedToast(trustee.name) }, 'Could not save emergency access');
+  };
   const remove = async () => {
-    if (!account) return;
-    setBusy(true);
-    try {
-      await removeEmergency({ api, account }, trustee.id);
-      await requireDb().write('trustees', trustee.id, { emergency: null });
-      toast({ title: 'Emergency access removed', description: removedToast(trustee.name) });
-      onOpenChange(false);
-    } catch (err) {
-      fail('Could not remove emergency access', err);
-    } finally {
-      setBusy(false);
-    }
+    if (account) await step(() => removeEmergency({ api, account }, trustee.id), null, { title: 'Emergency access removed', description: removedToast(trustee.name) }, 'Could not remove emergency access');
   };
 
   const places = Math.max(1, Math.min(trusteeCount, ORDINALS.length));

@@ -29,7 +29,7 @@ import type { ShareSource } from '../sharing';
 import { getKits } from '../trustees/kits/kits-api';
 import { makeKits } from '../trustees/kits/make-kits';
 import { bundleWrapContext, emergencyBinding, EmergencyAccessError, sealEmergency, type EmergencyBundle } from './emergency-access';
-import { createEmergencyFollower, emergencyBundles } from './emergency-follow';
+import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
 import { noKitText } from './emergency-words';
 
 const SECRET_WORDS = { docName: 'Will kept at Smith and Jones', where: 'Top drawer of the oak desk', music: 'Clair de Lune', task: 'Call the bank in Leeds' };
@@ -137,6 +137,21 @@ describe('emergency access on the owner’s device, with the real server and kit
     expect(await follower.run()).toEqual([]);
     expect(x.sent.length).toBe(sentBefore + 1);
     expect((await openHeld(x, grace.id)).items[0]!.copy).toMatchObject({ originalLocation: 'The safe at the bank' });
+  });
+
+  it('seals a bundle again for the trustee’s new kit once the owner re-keys, and leaves a current one alone', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    await x.db.write('trustees', grace.id, { emergency: choiceOf(x.doc) });
+    await sealEmergency(x.deps, grace, choiceOf(x.doc), await x.source());
+    expect(await resealStale(x.deps, await x.source())).toEqual([]);
+    expect(x.sent.length).toBe(1); // current: not sealed again
+    const api = apiOver(x.t.call, x.o.cookie);
+    await makeKits({ api, account: x.o.userId, withAccountKey: x.s.withAccountKey, keyring: x.s.keyring! }, { k: 2, trustees: [x.byName('Grace'), x.byName('Alan')].map((t) => ({ trusteeId: t.id, level: 'full' as const })), state: await getKits(api) });
+    expect(await resealStale(x.deps, await x.source())).toEqual([]);
+    const held = x.t.deps.db.prepare('SELECT generation FROM emergency_settings WHERE user_id = ? AND trustee_id = ?').get(x.o.userId, grace.id) as { generation: number };
+    expect(held.generation).toBe(2);
+    expect((await openHeld(x, grace.id)).items).toHaveLength(3); // opens with the new kit's t
   });
 
   it('refuses a trustee who has no kit, in words that point to making kits, and sends nothing', async () => {

@@ -13,7 +13,7 @@ import { toB64url } from '../../../shared/crypto/bytes';
 import { sealShared, type ShareBinding } from '../../../shared/crypto/share-copy';
 import { emergencyKey, emergencyWrapContext, isExecutorKit, openOwnerCopy } from '../../../shared/crypto/trustee-kit';
 import { newRawKey, wrapKey } from '../../../shared/crypto/wrap';
-import type { KitsState } from '../../../shared/schema/kits';
+import type { KitGeneration, KitsState } from '../../../shared/schema/kits';
 import type { EmergencyChoice } from '../../../shared/schema/trustee';
 import type { Api } from '../keys';
 import { projectItem, type SharedCopy, type ShareSource } from '../sharing';
@@ -64,14 +64,17 @@ export function bundleItems(choice: Pick<EmergencyChoice, 'items'>, source: Shar
   });
 }
 
+/** The kit generation a bundle for `trusteeId` is made for: the current one when they hold a kit of it, else the pending one; null when they hold none. */
+export const kitGenerationFor = (state: KitsState, trusteeId: string): KitGeneration | null =>
+  [state.current, state.pending].find((g) => g?.kits.some((k) => k.trusteeId === trusteeId && !isExecutorKit(k.trusteeId))) ?? null;
+
 /**
  * The kit of trustee `trusteeId` the bundle is made for: the current generation's when they hold
  * one, else the pending one's, with its t opened from the owner copy. Throws
  * EmergencyAccessError in the owner's words when they hold no kit.
  */
 export async function trusteeKitSecret(deps: EmergencyDeps, trusteeId: string, name: string): Promise<{ generation: number; t: Uint8Array }> {
-  const state = await deps.api<KitsState>('/api/kits');
-  const gen = [state.current, state.pending].find((g) => g?.kits.some((k) => k.trusteeId === trusteeId && !isExecutorKit(k.trusteeId)));
+  const gen = kitGenerationFor(await deps.api<KitsState>('/api/kits'), trusteeId);
   if (!gen) throw new EmergencyAccessError(noKitText(name));
   const made = await deps.withAccountKey((ak) => openOwnerCopy(ak, deps.account, gen.ownerCopy));
   const kit = made.kits.find((k) => k.trusteeId === trusteeId);

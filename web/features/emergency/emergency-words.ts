@@ -53,7 +53,7 @@ export const choiceSentence = (name: string, count: number, waitHours: number) =
 
 /** Where the trustee stands in the order trustees are asked. */
 export const orderSentence = (name: string, position: number) =>
-  position === 0 ? `${name} is asked first.` : `${name} may ask only after the ${position === 1 ? 'trustee' : `${position} trustees`} before them have asked and you refused, or were removed.`;
+  position === 0 ? `${name} can ask first.` : `${name} can ask only after each trustee placed before them has asked and you refused, or has been removed.`;
 
 /** What is never in an emergency. */
 export const NO_LETTERS = 'Letters are never opened in an emergency: they stay for after your death.';

@@ -94,6 +94,8 @@ export const FIELD_CLASSES = {
     relationship: 'owner',
     /** The live ids of this trustee's details' shares (share now): owner-sealed, as documents' `shares`. */
     shares: 'owner',
+    /** What this trustee may open in an emergency: owner-sealed, so the server cannot widen it before the device re-seals the bundle. */
+    emergency: 'owner',
   },
   survivorTasks: {
     createdAt: 'plain',

@@ -51,7 +51,7 @@ export const COLLECTION_SPECS: Record<CollectionName, CollectionSpec> = {
     defaults: { delivered: false, deliveredAt: null, openedAt: null, file: null, fileBlobId: null, contentRevision: 0, delivery: null, sealedRecipientEmail: null },
   },
   documents: { fields: documentFieldsSchema, lists: [], serverOnly: [], singleton: false, defaults: { documentUrl: null, originalLocation: null, file: null, fileBlobId: null, shares: [] } },
-  trustees: { fields: trusteeFieldsSchema, lists: [], serverOnly: [], singleton: false, defaults: { sealedEmail: null, shares: [] } },
+  trustees: { fields: trusteeFieldsSchema, lists: [], serverOnly: [], singleton: false, defaults: { sealedEmail: null, shares: [], emergency: null } },
   survivorTasks: {
     fields: survivorTaskFieldsSchema,
     lists: ['resources', 'automationSteps'],

@@ -6,6 +6,19 @@ export const ACCESS_LEVELS = ['full', 'documents-only', 'messages-only'] as cons
 export const accessLevelSchema = z.enum(ACCESS_LEVELS);
 export type AccessLevel = z.infer<typeof accessLevelSchema>;
 
+/** The owner's waiting period for emergency access, in hours: from one hour to four weeks; 48 hours unless they choose (docs/sharing.md; the server's model/emergency.ts uses these). */
+export const EMERGENCY_WAIT_HOURS = { min: 1, max: 4 * 7 * 24, default: 48 } as const;
+
+/** An item a trustee may open in an emergency: the same kinds as "share now" but a trustee's details (shared/share-items.ts). */
+export const emergencyItemSchema = z.object({ kind: z.enum(['document', 'plan-section', 'task-list']), id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid item id')) });
+/** The owner's emergency choice for one trustee: the items, the wait in hours (1 hour to 4 weeks) and their place in the order trustees are asked (0 first). */
+export const emergencyChoiceSchema = z.object({
+  items: z.array(emergencyItemSchema).check(z.minLength(1), z.maxLength(200)),
+  waitHours: z.int().check(z.minimum(EMERGENCY_WAIT_HOURS.min), z.maximum(EMERGENCY_WAIT_HOURS.max)),
+  position: z.int().check(z.minimum(0), z.maximum(1000)),
+});
+export type EmergencyChoice = z.infer<typeof emergencyChoiceSchema>;
+
 export const trusteeFieldsSchema = z.object({
   name: requiredText(LIMITS.name),
   email: emailSchema,
@@ -22,11 +35,13 @@ export const trusteeFieldsSchema = z.object({
   createdAt: timestampSchema,
   /** This trustee's details' live share ids (share now; common.ts liveShareIdsSchema), sealed under the owner scope. */
   shares: liveShareIdsSchema,
+  /** What this trustee may open in an emergency (docs/sharing.md "Emergency access"), sealed under the owner scope; null for none. Written by web/features/emergency only. */
+  emergency: z._default(z.nullable(emergencyChoiceSchema), null),
 });
 export const trusteeSchema = z.extend(trusteeFieldsSchema, { id: z.string(), userId: z.string() });
 export type Trustee = z.infer<typeof trusteeSchema>;
 
-const editable = z.omit(trusteeFieldsSchema, { createdAt: true, sealedEmail: true, shares: true });
+const editable = z.omit(trusteeFieldsSchema, { createdAt: true, sealedEmail: true, shares: true, emergency: true });
 /** `POST /api/trustees` (SPEC.md §7): phone and relationship optional. */
 export const trusteeCreateSchema = z.strictObject({
   ...editable.shape,

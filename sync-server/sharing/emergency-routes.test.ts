@@ -204,4 +204,17 @@ describe('emergency access: the routes, the wait and the gate', () => {
     expect((await other.o.get<{ requests: unknown[] }>('/api/emergency')).requests).toEqual([]);
     expect((await s.o.t.call('POST', `/api/emergency/requests/${req.id}/refuse`, {}, undefined)).status).toBe(401);
   });
+
+  it('takes plan sections and task lists as items beside documents, by name, and refuses a letter or an unknown section', async () => {
+    const s = await setup();
+    const { body } = await s.settingFor(0);
+    const trusteeId = s.made.kits[0]!.trusteeId;
+    const put = (items: string[]) => s.o.t.call('PUT', `/api/emergency/trustees/${trusteeId}`, { ...body, items }, s.o.cookie);
+    expect((await put([s.doc.id, 'plan-section:music', 'task-list:legal'])).status).toBe(204);
+    expect((await s.o.get<{ settings: Array<{ items: string[] }> }>('/api/emergency')).settings[0]!.items).toEqual([s.doc.id, 'plan-section:music', 'task-list:legal']);
+    const unknown = await put(['plan-section:diary']);
+    expect(unknown.status).toBe(404);
+    expect(JSON.stringify(await unknown.json())).toContain('items.0');
+    expect((await put(['letter:abc'])).status).toBe(400);
+  });
 });

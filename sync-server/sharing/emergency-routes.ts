@@ -31,6 +31,8 @@ import { MAX_COPY_CHARS } from './service';
 /** At most this many items per trustee (the bundle stays within one sealed copy). */
 export const MAX_EMERGENCY_ITEMS = 200;
 const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
+/** An item of a setting: a document's id, or `plan-section:<section>` / `task-list:<category>` (emergency-service.ts checks each). */
+const EMERGENCY_ITEM_RE = /^(?:(?:plan-section|task-list):)?[A-Za-z0-9_-]{1,64}$/;
 
 /** The body of `PUT /api/emergency/trustees/:trusteeId` (exported for the tests). */
 export const emergencySettingSchema = z.strictObject({
@@ -41,7 +43,7 @@ export const emergencySettingSchema = z.strictObject({
     .min(EMERGENCY_WAIT_HOURS.min, `must be at least ${EMERGENCY_WAIT_HOURS.min} hour`)
     .max(EMERGENCY_WAIT_HOURS.max, `must be at most ${EMERGENCY_WAIT_HOURS.max} hours (four weeks)`),
   generation: z.number().int().min(1).max(1_000_000),
-  items: z.array(z.string().regex(ID_RE, 'must be a document id')).min(1, 'must name at least one document').max(MAX_EMERGENCY_ITEMS),
+  items: z.array(z.string().regex(EMERGENCY_ITEM_RE, 'must be a document id, plan-section:<section> or task-list:<category>')).min(1, 'must name at least one item').max(MAX_EMERGENCY_ITEMS),
   gate: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 random bytes, base64url'),
   wrap: z.string().regex(/^w1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{64}$/, 'must be a wrapped key (w1.<nonce>.<ciphertext>)'),
   bundle: z.string().max(MAX_COPY_CHARS, `must be at most ${MAX_COPY_CHARS} characters`).regex(SHARE_SEALED_RE, 'must be sealed on your device (s1.<nonce>.<ciphertext>)'),

@@ -10,6 +10,7 @@
  * only while `gateOpen` holds, and it opens nothing without the trustee's kit secret t.
  */
 import { randomBytes } from 'node:crypto';
+import { isShareItemId, type ShareKind } from '../../shared/share-items';
 import { ApiHttpError } from '../http/errors';
 import { emergencyTransition, EmergencyTransitionError, nextInOrder, requestEmergency, gateOpen, type EmergencyEvent, type EmergencyState } from './model/emergency';
 import type { AsyncEmergencyStore, EmergencyRequestRow, EmergencySettingRow } from './store/emergency-store';
@@ -54,7 +55,7 @@ export interface EmergencyServiceDeps {
   now: () => number;
   /** The trustee's standing on the owner's list (release/trustees.ts invitations), or null for none. */
   trusteeStatus(userId: string, trusteeId: string): Promise<'invited' | 'accepted' | 'removed' | null>;
-  /** True when the owner has this live document. */
+  /** True when the owner has this live document (a plan section or task list is checked by its name: shared/share-items.ts). */
   itemExists(userId: string, itemId: string): Promise<boolean>;
   /** Tells the owner of a request at once: e-mail through the outbox and Web Push. Never throws for a failed send. */
   tell(userId: string, request: EmergencyRequestJson): Promise<void>;
@@ -130,12 +131,13 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
   };
 
   return {
-    /** Sets what `trusteeId` may open in an emergency. 404 when they are not the owner's trustee or an item is not the owner's document. */
+    /** Sets what `trusteeId` may open in an emergency: items are document ids, `plan-section:<id>` or `task-list:<id>`. 404 when they are not the owner's trustee, a document is not the owner's, or a section or category does not exist. */
     async putSetting(userId: string, trusteeId: string, input: EmergencySettingInput): Promise<void> {
       const status = await deps.trusteeStatus(userId, trusteeId);
       if (status === null || status === 'removed') throw new ApiHttpError(404, 'No such trustee', [{ path: 'trusteeId', message: 'is not one of your trustees' }]);
-      for (const [i, id] of input.items.entries()) {
-        if (!(await deps.itemExists(userId, id))) throw new ApiHttpError(404, 'No such document', [{ path: `items.${i}`, message: 'is not one of your documents' }]);
+      for (const [i, item] of input.items.entries()) {
+        const [kind, id] = item.includes(':') ? (item.split(':', 2) as [ShareKind, string]) : (['document', item] as const);
+        if (kind === 'document' ? !(await deps.itemExists(userId, id)) : !isShareItemId(kind, id)) throw new ApiHttpError(404, kind === 'document' ? 'No such document' : 'No such item', [{ path: `items.${i}`, message: kind === 'document' ? 'is not one of your documents' : 'is not a plan section or task list' }]);
       }
       const row: EmergencySettingRow = {
         user_id: userId,

@@ -16,6 +16,7 @@ import { SyncLifecycle } from '../sync/lifecycle';
 import { ConfirmHost } from '../ui/confirm';
 import { SignedOutElsewhere } from './SignedOutElsewhere';
 import { ShareRefresher } from '../features/sharing';
+import { EmergencyRefresher } from '../features/emergency';
 
 export default function SignedInServices() {
   // The family binder's pdf-lib and fonts, cached for offline use once the app is idle (not precached).
@@ -34,6 +35,7 @@ export default function SignedInServices() {
       <ConfirmHost />
       <SignedOutElsewhere />
       <ShareRefresher />
+      <EmergencyRefresher />
     </>
   );
 }

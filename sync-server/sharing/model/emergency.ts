@@ -14,9 +14,11 @@
  * `gateOpen(state, now)` is the one check the server makes before it hands a trustee the gate.
  */
 
+import { EMERGENCY_WAIT_HOURS } from '../../../shared/schema/trustee';
+
 export const HOUR_MS = 60 * 60 * 1000;
-/** The owner's waiting period, in hours: from one hour to four weeks; 48 hours unless they choose. */
-export const EMERGENCY_WAIT_HOURS = { min: 1, max: 4 * 7 * 24, default: 48 } as const;
+/** The owner's waiting period, in hours: from one hour to four weeks; 48 hours unless they choose (one definition, shared with the owner's device). */
+export { EMERGENCY_WAIT_HOURS };
 
 export type EmergencyPhase = 'requested' | 'waiting' | 'refused' | 'granted' | 'ended' | 'withdrawn';
 

@@ -31,3 +31,33 @@ export const PAST_WORDS: Record<string, string> = {
   ended: 'You ended the emergency.',
   withdrawn: 'The trustee was removed before the wait ended; nothing was opened.',
 };
+
+/** A trustee with no kit (emergency-access.ts): why not, and what to do. */
+export const noKitText = (name: string) =>
+  `${name} has no trustee kit yet, so you cannot give them emergency access: their kit is what opens it. Make trustee kits first (“Trustee kits” on this page), then come back here.`;
+
+/** Nothing chosen (or every chosen item was deleted). */
+export const NOTHING_CHOSEN = 'Choose at least one item they may open in an emergency.';
+
+/** A wait in words: "1 hour", "48 hours", "1 week", "4 weeks". */
+export const waitWords = (hours: number) => (hours >= 168 && hours % 168 === 0 ? `${hours / 168} week${hours === 168 ? '' : 's'}` : `${hours} hour${hours === 1 ? '' : 's'}`);
+
+/** The waits the owner can choose from (1 hour to 4 weeks: shared/schema/trustee.ts EMERGENCY_WAIT_HOURS). */
+export const WAIT_CHOICES = [1, 6, 12, 24, 48, 72, 168, 336, 672] as const;
+
+const things = (n: number) => (n === 1 ? 'this 1 item' : `these ${n} items`);
+
+/** What the owner's choice means, in one sentence. */
+export const choiceSentence = (name: string, count: number, waitHours: number) =>
+  count === 0 ? `${name} cannot ask for emergency access.` : `${name} can open ${things(count)} if they ask and you do not refuse within ${waitWords(waitHours)}.`;
+
+/** Where the trustee stands in the order trustees are asked. */
+export const orderSentence = (name: string, position: number) =>
+  position === 0 ? `${name} can ask first.` : `${name} can ask only after each trustee placed before them has asked and you refused, or has been removed.`;
+
+/** What is never in an emergency. */
+export const NO_LETTERS = 'Letters are never opened in an emergency: they stay for after your death.';
+
+/** The toasts of the emergency access dialog. */
+export const savedToast = (name: string) => `${name} has emergency access to what you chose.`;
+export const removedToast = (name: string) => `${name} can no longer ask for emergency access.`;

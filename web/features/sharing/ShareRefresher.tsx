@@ -6,7 +6,7 @@
  * refresh that could not reach the server waits in this device's database (pending-refreshes.ts) and
  * is tried again at the next change, when the device is back online, or after a reload. Renders nothing.
  */
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { apiFetch } from '../../api/client';
 import { useSession } from '../../app/session';
 import { useCurrentDb } from '../../db/current';
@@ -17,6 +17,7 @@ import { refreshShares } from './share-client';
 import { shareableItems } from './projections';
 import { createShareFollower } from './share-follow';
 import { pendingRefreshesIn } from './pending-refreshes';
+import { useFollow } from './use-follow';
 import { useShareSource } from './use-share-source';
 import { KEY_REFUSED_TEXT } from './share-words';
 
@@ -32,25 +33,7 @@ export function ShareRefresher() {
     [account, keyring, db],
   );
 
-  useEffect(() => {
-    if (!source || !follower) return;
-    let live = true;
-    const run = async () => {
-      if ((await follower.run()).length) toast({ title: 'A share was not updated', description: KEY_REFUSED_TEXT, variant: 'destructive' });
-    };
-    const fail = (err: unknown) => console.error('Updating shared items failed:', err);
-    void follower.update(shareableItems(source)).then((waiting) => {
-      if (!live || !waiting) return;
-      void run().catch(fail);
-      window.addEventListener('online', retry);
-    }, fail);
-    function retry() {
-      void run().catch(fail);
-    }
-    return () => {
-      live = false;
-      window.removeEventListener('online', retry);
-    };
-  }, [source, follower]);
+  const items = useMemo(() => (source ? shareableItems(source) : null), [source]);
+  useFollow(follower, items, () => toast({ title: 'A share was not updated', description: KEY_REFUSED_TEXT, variant: 'destructive' }));
   return null;
 }

@@ -1,5 +1,9 @@
-/** Share now (docs/sharing.md; issue 43): what other parts of the app use of it. */
+/** Share now (docs/sharing.md; issue 43): what other parts of the app use of it (emergency access seals the same projections, followed the same way). */
 export { ShareButton } from './ShareButton';
 export { ShareDialog } from './ShareDialog';
 export { ShareRefresher } from './ShareRefresher';
 export { ShareTimelineCard } from './ShareTimelineCard';
+export { copyTitle, projectItem, shareableItems, type SharedCopy, type ShareItemRef, type ShareSource } from './projections';
+export { createShareFollower, type Followable, type ShareFollower } from './share-follow';
+export { useFollow } from './use-follow';
+export { useShareSource } from './use-share-source';

@@ -8,26 +8,29 @@
 import type { AfterwordDexie } from '../../db/schema';
 import type { ShareItemRef } from './projections';
 
+/** An item's name: its kind and id (a shared item's ShareItemRef, an emergency bundle's trustee). */
+type Ref = { kind: string; id: string };
+
 /** One item waiting: which it is, and the stamp of its last change. */
-export interface PendingRefresh {
+export interface PendingRefresh<R extends Ref = ShareItemRef> {
   key: string;
-  ref: ShareItemRef;
+  ref: R;
   stamp: number;
 }
 
 /** The follower's store of waiting refreshes. */
-export interface PendingRefreshes {
+export interface PendingRefreshes<R extends Ref = ShareItemRef> {
   /** Every item waiting, in no particular order. */
-  list(): Promise<PendingRefresh[]>;
+  list(): Promise<PendingRefresh<R>[]>;
   /** Notes that `ref` (keyed `key`) changed: it waits, with a new stamp. */
-  changed(key: string, ref: ShareItemRef): Promise<void>;
+  changed(key: string, ref: R): Promise<void>;
   /** Clears `key` when its stamp is still `stamp` (a change after the refresh began keeps it waiting). */
   done(key: string, stamp: number): Promise<void>;
 }
 
 /** Waiting refreshes kept in memory only (lost with the page). */
-export function pendingRefreshesInMemory(): PendingRefreshes {
-  const rows = new Map<string, PendingRefresh>();
+export function pendingRefreshesInMemory<R extends Ref = ShareItemRef>(): PendingRefreshes<R> {
+  const rows = new Map<string, PendingRefresh<R>>();
   return {
     list: async () => [...rows.values()],
     async changed(key, ref) {

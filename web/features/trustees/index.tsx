@@ -11,6 +11,7 @@ import { remove, useCollection } from '../../db';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { ShareButton } from '../sharing';
+import { EmergencyAccessButton, EmergencyAccessLine } from '../emergency';
 import { Card } from '../../ui/Card';
 import { CardActions, CardGrid } from '../../ui/CardGrid';
 import { EmptyState } from '../../ui/EmptyState';
@@ -25,7 +26,7 @@ export interface TrusteesPageProps {
   openCreate?: boolean;
 }
 
-function TrusteeCard({ trustee, onEdit, onRemove }: { trustee: Trustee; onEdit: () => void; onRemove: () => void }) {
+function TrusteeCard({ trustee, trusteeCount, onEdit, onRemove }: { trustee: Trustee; trusteeCount: number; onEdit: () => void; onRemove: () => void }) {
   return (
     <Card className="flex h-full flex-col">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 p-5 pb-3">
@@ -59,8 +60,10 @@ function TrusteeCard({ trustee, onEdit, onRemove }: { trustee: Trustee; onEdit: 
           </dd>
         </div>
       </dl>
+      <EmergencyAccessLine trustee={trustee} />
       <div className="flex flex-wrap items-center justify-end gap-2 border-t border-stone-200 px-3 py-1.5">
         <ShareButton item={{ kind: 'trustee', id: trustee.id }} title={trustee.name} />
+        <EmergencyAccessButton trustee={trustee} trusteeCount={trusteeCount} />
         <CardActions itemName={`trustee ${trustee.name}`} onEdit={onEdit} onDelete={onRemove} deleteVerb="Remove" />
       </div>
     </Card>
@@ -107,7 +110,7 @@ export default function TrusteesPage({ openCreate = false }: TrusteesPageProps) 
           />
         }
       >
-        {(t) => <TrusteeCard trustee={t} onEdit={() => setEditing(t)} onRemove={() => void removeTrustee(t)} />}
+        {(t) => <TrusteeCard trustee={t} trusteeCount={trustees?.length ?? 1} onEdit={() => setEditing(t)} onRemove={() => void removeTrustee(t)} />}
       </CardGrid>
 
       <TrusteeKitsSection />

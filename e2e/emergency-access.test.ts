@@ -1,0 +1,62 @@
+/**
+ * The owner sets a trustee's emergency access on the Trustees screen (web/features/emergency/
+ * EmergencyAccessDialog.tsx; docs/sharing.md "Emergency access"; issue 43), in the built app at
+ * 390 px with axe at 390 px and 1280 px: with kits made, "Emergency access" on a trustee's card
+ * chooses a task list, the default wait of 48 hours, and saving leaves the server a setting for that
+ * trustee (GET /api/emergency) with one item, while the card says in one sentence what it means. A
+ * trustee who has no kit is told so, with the way to kits. What the PUT holds and how the bundle
+ * opens is proven in web/features/emergency/emergency-access.test.ts.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, registerViaUi, uniqueUser, useMailSuite } from './harness';
+import { addAcceptedTrustees, addTrusteeViaUi, expectToast, openDialog } from './record-screens';
+
+/** The account's emergency settings, read by the signed-in page (its cookie). */
+const settings = (page: Page) => page.evaluate(async () => ((await (await fetch('/api/emergency')).json()) as { settings: Array<{ trusteeId: string; waitHours: number; items: string[] }> }).settings);
+
+describe.skipIf(!hasChromium)('emergency access, set by the owner', () => {
+  const suite = useMailSuite({ RELEASE_TICK_MS: '300' });
+
+  it('gives a trustee with a kit emergency access to a task list, and tells a trustee without one why not (390 px, axe also at 1280 px)', async () => {
+    const context = await mobileContext(suite.browser, suite.server.url);
+    const page = await context.newPage();
+    const user = uniqueUser('Ada');
+    await registerViaUi(page, user);
+    const addr = (who: string) => `${who}.${user.username}@example.com`;
+
+    await page.goto('/survivor-tasks');
+    await page.getByRole('button', { name: 'Generate Default Tasks' }).first().click();
+    await expectToast(page, 'Success', 'Default tasks generated successfully');
+
+    await page.goto('/trustees');
+    await addAcceptedTrustees(page, { smtp: suite.smtp, serverUrl: suite.server.url }, [
+      { name: 'Grace Hopper', email: addr('grace') },
+      { name: 'Alan Turing', email: addr('alan') },
+    ]);
+    await page.reload();
+    await page.getByRole('button', { name: 'Make kits' }).click({ timeout: 20_000 });
+    await expectToast(page, 'Kits made');
+
+    await page.getByRole('button', { name: 'Emergency access: Grace Hopper' }).click();
+    const dialog = openDialog(page);
+    await dialog.getByRole('checkbox').first().check({ timeout: 20_000 });
+    await dialog.getByText('Grace Hopper can open this 1 item if they ask and you do not refuse within 48 hours.').waitFor();
+    await dialog.getByText('Letters are never opened in an emergency: they stay for after your death.').waitFor();
+    await expectNoSeriousA11yViolations(page, 'Emergency access dialog at 390 px');
+    await page.setViewportSize(DESKTOP);
+    await expectNoSeriousA11yViolations(page, 'Emergency access dialog at 1280 px');
+    await page.setViewportSize(MOBILE);
+    await dialog.getByRole('button', { name: 'Save emergency access' }).click();
+    await expectToast(page, 'Emergency access saved');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await settings(page)).map((s) => [s.waitHours, s.items.length]), { timeout: 20_000 }).toEqual([[48, 1]]);
+    await page.getByText('Grace Hopper can open this 1 item if they ask and you do not refuse within 48 hours.').waitFor();
+
+    // A trustee added after the kits holds none: the dialog says so and how to give one.
+    await addTrusteeViaUi(page, 'Mary Somerville', addr('mary'));
+    await page.getByRole('button', { name: 'Emergency access: Mary Somerville' }).click();
+    await openDialog(page).getByText(/Mary Somerville has no trustee kit yet, so you cannot give them emergency access.*Make trustee kits first/).waitFor();
+    await context.close();
+  });
+});

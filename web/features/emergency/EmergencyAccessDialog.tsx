@@ -1,0 +1,136 @@
+/**
+ * The owner's choice of what one trustee may open "in an emergency" (docs/sharing.md "Emergency
+ * access"; issue 43), apart from what happens after death: which items (documents, plan sections,
+ * survivor task lists; never a letter), the wait during which the owner can refuse (1 hour to 4
+ * weeks, 48 hours unless chosen) and the trustee's place in the order trustees are asked. Saving
+ * seals the bundle on this device (emergency-access.ts) and keeps the choice in the trustee's
+ * owner-sealed record (synced to the owner's other devices, whose EmergencyRefresher re-seals it).
+ * A trustee with no kit cannot be given emergency access: the dialog says so and points to kits.
+ */
+import { useEffect, useState } from 'react';
+import { apiFetch, ApiError, serverMessage } from '../../api/client';
+import { useSession } from '../../app/session';
+import { requireDb } from '../../db';
+import { EMERGENCY_WAIT_HOURS, type EmergencyChoice } from '../../../shared/schema/trustee';
+import type { KitsState } from '../../../shared/schema/kits';
+import type { Trustee } from '../../../shared/schema';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { FormField } from '../../ui/FormField';
+import { Select } from '../../ui/Select';
+import { toast } from '../../ui/toast-store';
+import { useKeySession, type Api } from '../keys';
+import { copyTitle, shareableItems, useShareSource } from '../sharing';
+import { EmergencyAccessError, removeEmergency, sealEmergency } from './emergency-access';
+import { choiceSentence, NO_LETTERS, noKitText, NOTHING_CHOSEN, orderSentence, removedToast, savedToast, WAIT_CHOICES, waitWords } from './emergency-words';
+
+const api = apiFetch as Api;
+type Item = EmergencyChoice['items'][number];
+const keyOf = (i: Item) => `${i.kind}:${i.id}`;
+const KITS_UNREACHABLE = 'Your trustee kits could not be checked. Check your connection, then open this again.';
+const NOT_SYNCED = 'An item you chose is not on the server yet. Wait until your changes are synced, then save again.';
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+/** The dialog for `trustee`; `trusteeCount` bounds the order (one place per trustee). */
+export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChange }: { trustee: Trustee; trusteeCount: number; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const source = useShareSource();
+  const account = useSession((s) => s.user?.id ?? null);
+  const withAccountKey = useKeySession((s) => s.withAccountKey);
+  const keysOpen = useKeySession((s) => s.status === 'open');
+  const saved = trustee.emergency ?? null;
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set((saved?.items ?? []).map(keyOf)));
+  const [waitHours, setWaitHours] = useState(saved?.waitHours ?? EMERGENCY_WAIT_HOURS.default);
+  const [position, setPosition] = useState(saved?.position ?? 0);
+  const [kit, setKit] = useState<'loading' | 'yes' | 'no' | 'failed'>('loading');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    api<KitsState>('/api/kits').then(
+      (s) => live && setKit([s.current, s.pending].some((g) => g?.kits.some((k) => k.trusteeId === trustee.id)) ? 'yes' : 'no'),
+      () => live && setKit('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, trustee.id]);
+
+  const items = source ? shareableItems(source).filter(({ ref }) => ref.kind !== 'trustee') : [];
+  const choice: EmergencyChoice = { items: items.filter(({ ref }) => chosen.has(keyOf(ref as Item))).map(({ ref }) => ref as Item), waitHours, position };
+  const toggle = (key: string, on: boolean) => setChosen((s) => new Set([...s].filter((k) => k !== key).concat(on ? [key] : [])));
+  /** Runs one step (the server first, then the trustee's sealed record), then closes with `done`; a failure is a toast titled `failed` and changes nothing here. */
+  const step = async (run: () => Promise<void>, emergency: EmergencyChoice | null, done: { title: string; description: string }, failed: string) => {
+    setBusy(true);
+    try {
+      await run();
+      await requireDb().write('trustees', trustee.id, { emergency });
+      toast(done);
+      onOpenChange(false);
+    } catch (err) {
+      const description = err instanceof EmergencyAccessError ? err.message : err instanceof ApiError && err.status === 404 ? NOT_SYNCED : serverMessage(err, 'Check your connection and try again.');
+      toast({ title: failed, description, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = async () => {
+    if (choice.items.length === 0) return toast({ title: 'Nothing chosen', description: NOTHING_CHOSEN, variant: 'destructive' });
+    if (!account || !source || !keysOpen) return toast({ title: 'Your keys are locked', description: 'Unlock your keys on this device, then save again.', variant: 'destructive' });
+    await step(() => sealEmergency({ api, account, withAccountKey }, trustee, choice, source), choice, { title: 'Emergency access saved', description: savedToast(trustee.name) }, 'Could not save emergency access');
+  };
+  const remove = async () => {
+    if (account) await step(() => removeEmergency({ api, account }, trustee.id), null, { title: 'Emergency access removed', description: removedToast(trustee.name) }, 'Could not remove emergency access');
+  };
+
+  const places = Math.max(1, Math.min(trusteeCount, ORDINALS.length));
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={`Emergency access for ${trustee.name}`} description="What they may open if you cannot act, for example while you are in hospital. This is apart from what happens after your death.">
+      {kit === 'failed' && <p className="mb-3 text-sm text-slate-700">{KITS_UNREACHABLE}</p>}
+      {kit === 'no' ? (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-slate-900" role="status">
+          {noKitText(trustee.name)}
+        </p>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 font-semibold text-slate-900">What {trustee.name} may open in an emergency</legend>
+            {items.length === 0 && <p className="text-sm text-slate-700">You have no documents, plan or task lists yet.</p>}
+            {items.map(({ ref, copy }) => {
+              const key = keyOf(ref as Item);
+              return (
+                <label key={key} className="flex items-start gap-3 text-sm text-slate-800">
+                  <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-slate-800" checked={chosen.has(key)} onChange={(e) => toggle(key, e.target.checked)} />
+                  <span className="min-w-0 break-words">{copyTitle(copy)}</span>
+                </label>
+              );
+            })}
+            <p className="text-sm text-slate-600">{NO_LETTERS}</p>
+          </fieldset>
+          <FormField label="How long you have to refuse" hint="If they ask, you are told at once by e-mail and on your devices.">
+            <Select value={String(waitHours)} onValueChange={(v) => setWaitHours(Number(v))} options={WAIT_CHOICES.map((h) => ({ value: String(h), label: waitWords(h) }))} />
+          </FormField>
+          <FormField label="When several trustees can ask" hint="Trustees are asked in this order: the next may ask only after you refused the one before.">
+            <Select value={String(Math.min(position, places - 1))} onValueChange={(v) => setPosition(Number(v))} options={ORDINALS.slice(0, places).map((o, i) => ({ value: String(i), label: `Ask ${trustee.name} ${o}` }))} />
+          </FormField>
+          <p className="rounded-lg bg-stone-50 p-3 text-sm font-medium text-slate-900" aria-live="polite">
+            {choiceSentence(trustee.name, choice.items.length, waitHours)} {choice.items.length > 0 && orderSentence(trustee.name, position)}
+          </p>
+        </div>
+      )}
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        {saved && (
+          <Button variant="destructive" onClick={remove} disabled={busy}>
+            Remove emergency access
+          </Button>
+        )}
+        {kit !== 'no' && (
+          <Button variant="accent" onClick={save} disabled={busy || kit !== 'yes'}>
+            {busy ? 'Saving…' : 'Save emergency access'}
+          </Button>
+        )}
+      </div>
+    </Dialog>
+  );
+}

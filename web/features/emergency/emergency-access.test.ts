@@ -1,0 +1,168 @@
+/**
+ * The owner's side of emergency access (emergency-access.ts, emergency-follow.ts) against the REAL
+ * server (createApp over a SQLite file) with the REAL key session and kits (make-kits.ts), the
+ * owner's records read from the device's database (Dexie over fake-indexeddb, after a sync): the
+ * PUT body holds no word of any item; the bundle the server holds opens with E (from the gate it
+ * holds and the trustee's own kit secret t) to exactly the chosen items; a change of a chosen item
+ * re-seals it; a trustee with no kit is refused in words and nothing is sent.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { fromB64url } from '../../../shared/crypto/bytes';
+import { openShared } from '../../../shared/crypto/share-copy';
+import { emergencyKey, openOwnerCopy } from '../../../shared/crypto/trustee-kit';
+import { unwrapKey } from '../../../shared/crypto/wrap';
+import type { DeathPlan, LegalDocument, SurvivorTask, Trustee } from '../../../shared/schema';
+import type { EmergencyChoice } from '../../../shared/schema/trustee';
+import { derivePasswordKeys } from '../../../shared/crypto/kdf';
+import { appTransport } from '../../../sync-server/test/client-test-support';
+import { makeDeviceKeys } from '../../../sync-server/test/test-keys';
+import { outboxFiles, ownerOn } from '../../../sync-server/test/release-test-support';
+import { createTestApp } from '../../../sync-server/test/test-support';
+import { openOnDevice } from '../../db/test-device';
+import { createSyncEngine } from '../../sync/engine';
+import { createDeviceKeyStore } from '../keys/device-key-store';
+import { createKeySession } from '../keys/key-session';
+import { apiOver } from '../keys/test-migrate';
+import type { Api } from '../keys';
+import type { ShareSource } from '../sharing';
+import { getKits } from '../trustees/kits/kits-api';
+import { makeKits } from '../trustees/kits/make-kits';
+import { bundleWrapContext, emergencyBinding, EmergencyAccessError, sealEmergency, type EmergencyBundle } from './emergency-access';
+import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
+import { noKitText } from './emergency-words';
+
+const SECRET_WORDS = { docName: 'Will kept at Smith and Jones', where: 'Top drawer of the oak desk', music: 'Clair de Lune', task: 'Call the bank in Leeds' };
+
+/**
+ * An owner with three accepted trustees (grace and alan get kits, mary does not), keys open on
+ * one device, a document on the server, and the device's database synced, holding a plan and a
+ * survivor task besides. `sent` collects every body the device sends.
+ */
+async function setup() {
+  const t = createTestApp();
+  const o = await ownerOn(t);
+  for (const who of ['grace', 'alan', 'mary']) await o.addTrustee(who, 'full');
+  await t.services.scheduler.runOnce();
+  for (const who of ['grace', 'alan', 'mary']) {
+    const invite = outboxFiles(t.deps.config.dataDir).find((e) => e.to.includes(o.addr(who)) && /asked you to be a trustee/.test(e.subject))!;
+    expect((await o.open(invite.links[0]!, 'POST')).status).toBe(200);
+  }
+  const keys = await makeDeviceKeys(o.userId, o.password, 'msg:letter1');
+  expect((await t.call('POST', '/api/keys/setup', keys.body, o.cookie)).status).toBe(201);
+  const session = createKeySession({ api: apiOver(o.t.call, o.cookie), device: createDeviceKeyStore(`keys-${Math.random()}`), derive: (p, kdf) => derivePasswordKeys(p, kdf) });
+  await session.getState().restore(o.userId);
+  await session.getState().unlock(o.password);
+  const s = session.getState();
+  const doc = await o.post('/api/documents', { documentType: 'will', documentName: SECRET_WORDS.docName, documentUrl: 'https://files.example.com/will.pdf', originalLocation: SECRET_WORDS.where });
+  const other = await o.post('/api/documents', { documentType: 'insurance', documentName: 'Car insurance', documentUrl: 'https://files.example.com/car.pdf' });
+
+  const db = await openOnDevice(o.userId, () => t.deps.now());
+  const sync = async () => {
+    const engine = createSyncEngine({ db, transport: appTransport(t, o.cookie), env: { locks: null }, intervalMs: 3_600_000 });
+    await engine.syncNow();
+    await engine.stop();
+  };
+  await sync();
+  const now = new Date(t.deps.now()).toISOString();
+  await db.write('deathPlan', o.userId, { location: 'Hill', musicSelections: [SECRET_WORDS.music], createdAt: now });
+  await db.write('survivorTasks', 'task-1', { title: SECRET_WORDS.task, description: 'Close the joint account', category: 'financial', timeframe: '1w', priority: 1, automationLevel: 'manual-with-guidance', completionStatus: 'not-started', createdAt: now });
+  const trustees = (await db.dexie.entities('trustees').toArray()) as Trustee[];
+  const byName = (n: string) => trustees.find((x) => x.name.startsWith(n))!;
+
+  const api = apiOver(t.call, o.cookie);
+  await makeKits({ api, account: o.userId, withAccountKey: s.withAccountKey, keyring: s.keyring! }, { k: 2, trustees: [byName('Grace'), byName('Alan')].map((x) => ({ trusteeId: x.id, level: 'full' as const })), state: await getKits(api) });
+
+  const sent: unknown[] = [];
+  const recording: Api = (path, init) => (init?.body !== undefined && sent.push(init.body), api(path, init));
+  const deps = { api: recording, account: o.userId, withAccountKey: s.withAccountKey, now: () => t.deps.now() };
+  const source = async (): Promise<ShareSource> => ({
+    documents: (await db.dexie.entities('documents').toArray()) as LegalDocument[],
+    deathPlan: ((await db.dexie.entities('deathPlan').get(o.userId)) ?? null) as DeathPlan | null,
+    survivorTasks: (await db.dexie.entities('survivorTasks').toArray()) as SurvivorTask[],
+    trustees: (await db.dexie.entities('trustees').toArray()) as Trustee[],
+  });
+  return { t, o, s, db, doc, other, deps, sent, source, byName };
+}
+
+/** What the server holds for `trusteeId`, opened as the trustee's page would: E from the gate and their kit's t. */
+async function openHeld(x: Awaited<ReturnType<typeof setup>>, trusteeId: string): Promise<EmergencyBundle> {
+  const row = x.t.deps.db.prepare('SELECT gate, wrap, bundle, generation FROM emergency_settings WHERE user_id = ? AND trustee_id = ?').get(x.o.userId, trusteeId) as { gate: string; wrap: string; bundle: string; generation: number };
+  const kits = await getKits(apiOver(x.t.call, x.o.cookie));
+  const made = await x.s.withAccountKey((ak) => openOwnerCopy(ak, x.o.userId, (kits.current ?? kits.pending)!.ownerCopy));
+  const t = made.kits.find((k) => k.trusteeId === trusteeId)!.kit.t;
+  const key = await emergencyKey(fromB64url(row.gate)!, t, { account: x.o.userId, trusteeId, generation: row.generation });
+  const e = await unwrapKey(key, row.wrap, bundleWrapContext(x.o.userId, trusteeId, row.generation));
+  return (await openShared(e, emergencyBinding(trusteeId, row.generation), 'copy', 1, row.bundle)) as EmergencyBundle;
+}
+
+const choiceOf = (doc: { id: string }): EmergencyChoice => ({ items: [{ kind: 'document', id: doc.id }, { kind: 'plan-section', id: 'music' }, { kind: 'task-list', id: 'financial' }], waitHours: 48, position: 0 });
+
+describe('emergency access on the owner’s device, with the real server and kits', () => {
+  it('sends no word of any item, and the bundle the server holds opens with the gate and the trustee’s t to exactly the chosen items', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    await sealEmergency(x.deps, grace, choiceOf(x.doc), await x.source());
+
+    const body = JSON.stringify(x.sent);
+    for (const words of Object.values(SECRET_WORDS)) expect(body).not.toContain(words);
+    expect(x.sent).toEqual([expect.objectContaining({ position: 0, waitHours: 48, generation: 1, items: [x.doc.id, 'plan-section:music', 'task-list:financial'] })]);
+
+    const opened = await openHeld(x, grace.id);
+    expect(opened.items.map((i) => `${i.kind}:${i.id}`)).toEqual([`document:${x.doc.id}`, 'plan-section:music', 'task-list:financial']);
+    expect(opened.items[0]!.copy).toMatchObject({ kind: 'document', documentName: SECRET_WORDS.docName, originalLocation: SECRET_WORDS.where });
+    expect(JSON.stringify(opened)).toContain(SECRET_WORDS.music);
+    expect(JSON.stringify(opened)).toContain(SECRET_WORDS.task);
+    expect(JSON.stringify(opened)).not.toContain('Car insurance'); // not chosen
+    // The server's own view lists the setting, with no gate.
+    expect((await x.o.get<{ settings: unknown[] }>('/api/emergency')).settings).toEqual([expect.objectContaining({ trusteeId: grace.id, waitHours: 48 })]);
+  });
+
+  it('re-seals a trustee’s bundle when an item marked for an emergency changes on the device, and not for an item that is not marked', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    await x.db.write('trustees', grace.id, { emergency: choiceOf(x.doc) });
+    const follower = createEmergencyFollower(x.deps);
+    expect(await follower.update(emergencyBundles(await x.source()))).toBe(false); // first sight: a baseline
+    await x.db.write('trustees', grace.id, { emergency: { ...choiceOf(x.doc), waitHours: 24 } });
+    expect(await follower.update(emergencyBundles(await x.source()))).toBe(true);
+    expect(await follower.run()).toEqual([]);
+    expect((await openHeld(x, grace.id)).items[0]!.copy).toMatchObject({ originalLocation: SECRET_WORDS.where });
+    const sentBefore = x.sent.length;
+
+    await x.db.write('documents', x.other.id, { originalLocation: 'Glovebox' }); // not marked
+    expect(await follower.update(emergencyBundles(await x.source()))).toBe(false);
+    await x.db.write('documents', x.doc.id, { originalLocation: 'The safe at the bank' });
+    expect(await follower.update(emergencyBundles(await x.source()))).toBe(true);
+    expect(await follower.run()).toEqual([]);
+    expect(x.sent.length).toBe(sentBefore + 1);
+    expect((await openHeld(x, grace.id)).items[0]!.copy).toMatchObject({ originalLocation: 'The safe at the bank' });
+  });
+
+  it('seals a bundle again for the trustee’s new kit once the owner re-keys, and leaves a current one alone', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    await x.db.write('trustees', grace.id, { emergency: choiceOf(x.doc) });
+    await sealEmergency(x.deps, grace, choiceOf(x.doc), await x.source());
+    expect(await resealStale(x.deps, await x.source())).toEqual([]);
+    expect(x.sent.length).toBe(1); // current: not sealed again
+    const api = apiOver(x.t.call, x.o.cookie);
+    await makeKits({ api, account: x.o.userId, withAccountKey: x.s.withAccountKey, keyring: x.s.keyring! }, { k: 2, trustees: [x.byName('Grace'), x.byName('Alan')].map((t) => ({ trusteeId: t.id, level: 'full' as const })), state: await getKits(api) });
+    expect(await resealStale(x.deps, await x.source())).toEqual([]);
+    const held = x.t.deps.db.prepare('SELECT generation FROM emergency_settings WHERE user_id = ? AND trustee_id = ?').get(x.o.userId, grace.id) as { generation: number };
+    expect(held.generation).toBe(2);
+    expect((await openHeld(x, grace.id)).items).toHaveLength(3); // opens with the new kit's t
+  });
+
+  it('refuses a trustee who has no kit, in words that point to making kits, and sends nothing', async () => {
+    const x = await setup();
+    const mary = x.byName('Mary');
+    const attempt = sealEmergency(x.deps, mary, choiceOf(x.doc), await x.source());
+    await expect(attempt).rejects.toThrow(EmergencyAccessError);
+    await expect(attempt).rejects.toThrow(noKitText(mary.name));
+    expect(noKitText(mary.name)).toMatch(/no trustee kit yet.*Make trustee kits first/);
+    expect(x.sent).toEqual([]);
+    expect((await x.o.get<{ settings: unknown[] }>('/api/emergency')).settings).toEqual([]);
+  });
+});
+

@@ -1,0 +1,72 @@
+/**
+ * Keeps each trustee's emergency bundle current (docs/sharing.md "Emergency access"): the same
+ * follower as "share now" (sharing's createShareFollower), watching one entry per trustee with an
+ * emergency choice whose "copy" is that choice and its items' copies. When an item marked for an
+ * emergency changes on this device (or the choice itself, synced from another device), the bundle
+ * is sealed again (emergency-access.ts sealEmergency: a new gate, E and bundle). A seal that could
+ * not reach the server stays queued for the next change or the device coming back online.
+ * `resealStale` seals again the bundles the server holds for a kit generation the trustee no
+ * longer holds (the owner re-keyed their kits).
+ */
+import type { KitsState } from '../../../shared/schema/kits';
+import type { EmergencyChoice } from '../../../shared/schema/trustee';
+import { createShareFollower, type ShareFollower, type ShareSource } from '../sharing';
+import { alreadySealed, bundleItems, EmergencyAccessError, kitGenerationFor, sealEmergency, type EmergencyBundleItem, type EmergencyDeps } from './emergency-access';
+
+/** One trustee's bundle as the follower sees it. */
+export interface FollowedBundle {
+  ref: { kind: 'emergency-bundle'; id: string };
+  copy: { choice: EmergencyChoice; items: EmergencyBundleItem[] };
+  trustee: { id: string; name: string };
+  source: ShareSource;
+}
+
+/** Every trustee of `source` with an emergency choice, with what their bundle holds now. */
+export const emergencyBundles = (source: ShareSource): FollowedBundle[] =>
+  source.trustees.flatMap((t) =>
+    t.emergency ? [{ ref: { kind: 'emergency-bundle' as const, id: t.id }, copy: { choice: t.emergency, items: bundleItems(t.emergency, source) }, trustee: { id: t.id, name: t.name }, source }] : [],
+  );
+
+/** Seals `b` again; the owner's words when it cannot be (the trustee's kit is gone), else null. Throws other failures (offline). */
+async function reseal(deps: EmergencyDeps, b: FollowedBundle): Promise<string | null> {
+  try {
+    await sealEmergency(deps, b.trustee, b.copy.choice, b.source);
+    return null;
+  } catch (err) {
+    if (err instanceof EmergencyAccessError) return err.message;
+    throw err;
+  }
+}
+
+/**
+ * A follower that seals a changed bundle through `deps`. Its `run()` returns the words of each
+ * bundle that cannot be sealed any more (the trustee's kit is gone), for a toast; other failures
+ * (offline) stay queued. A bundle this device has just sealed as it is (the dialog's save) is not
+ * sealed again.
+ */
+export function createEmergencyFollower(deps: EmergencyDeps): ShareFollower<FollowedBundle> {
+  return createShareFollower<FollowedBundle>(async (b) => {
+    if (alreadySealed(deps.account, b.trustee.id, b.copy.choice, b.source)) return { refused: [] };
+    const words = await reseal(deps, b);
+    return { refused: words ? [words] : [] };
+  });
+}
+
+/**
+ * Seals again each bundle of `source` that the server holds for another kit generation than the
+ * one its trustee's kit is of now (kits re-keyed since), so their kit still opens it. A trustee
+ * with no setting on the server is left alone (removed on another device, not yet synced here).
+ * Returns the words of those that cannot be sealed; throws what the api throws (offline).
+ */
+export async function resealStale(deps: EmergencyDeps, source: ShareSource): Promise<string[]> {
+  const [{ settings }, kits] = await Promise.all([deps.api<{ settings: Array<{ trusteeId: string; generation: number }> }>('/api/emergency'), deps.api<KitsState>('/api/kits')]);
+  const words: string[] = [];
+  for (const b of emergencyBundles(source)) {
+    const held = settings.find((s) => s.trusteeId === b.trustee.id);
+    const gen = kitGenerationFor(kits, b.trustee.id);
+    if (!held || !gen || held.generation === gen.generation) continue;
+    const refused = await reseal(deps, b);
+    if (refused) words.push(refused);
+  }
+  return words;
+}

@@ -6,16 +6,18 @@
 import type { CopyView } from '../features/sharing/copy-view';
 import { h } from './dom';
 
-/** A card for `view`, its title a heading of `level` (the page's structure decides). */
-export function copyNodes(view: CopyView, level: 'h2' | 'h3' = 'h3'): HTMLElement {
+/** A card for `view`, its title a heading of `level` (the page's structure decides), an entry's heading one level below. */
+export function copyNodes(view: CopyView, level: 2 | 3 | 4 = 3): HTMLElement {
+  const title = `h${level}` as 'h2' | 'h3' | 'h4';
+  const sub = `h${level + 1}` as 'h3' | 'h4' | 'h5';
   const value = (v: string | string[]) => (Array.isArray(v) ? h('ul', {}, v.map((x) => h('li', {}, x))) : v);
   return h(
     'article',
     { class: 'card' },
     h('p', { class: 'muted' }, view.kindLine),
-    h(level, {}, view.title),
+    h(title, {}, view.title),
     view.entries.flatMap((e) => [
-      e.heading ? h('h4', {}, e.heading) : null,
+      e.heading ? h(sub, {}, e.heading) : null,
       e.fields.length ? h('dl', {}, e.fields.flatMap((f) => [h('dt', {}, f.label), h('dd', {}, value(f.value))])) : null,
     ]),
     view.link ? h('p', {}, h('a', { href: view.link.href, target: '_blank', rel: 'noopener noreferrer' }, view.link.label)) : null,

@@ -3,6 +3,7 @@
  * Limits are ours (SPEC.md §9 says maximum lengths are "not shown"); they exist so that no
  * field can grow without bound on a device or on the server. Written with zod/mini (./z.ts).
  */
+import { isHttpUrl } from '../http-url';
 import { ACCOUNT_LIMITS } from '../limits';
 import { z } from './z';
 
@@ -67,14 +68,7 @@ export const timestampSchema = z.iso.datetime({ offset: true, message: 'Invalid 
 
 /** A web address that may become a link: only http and https (never `javascript:` or `data:`). */
 export const httpUrlSchema = singleLine(trimmedText(null, LIMITS.url)).check(
-  z.refine((v) => {
-    try {
-      const u = new URL(v);
-      return u.protocol === 'http:' || u.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'Enter a web address starting with http:// or https://'),
+  z.refine(isHttpUrl, 'Enter a web address starting with http:// or https://'),
 );
 
 /** A list of short text items (music, readings, resources, steps): trimmed, blanks dropped. */

@@ -118,6 +118,32 @@ export interface KitAccess {
   trusteeId: string;
 }
 
+/** An emergency request as the trustee's kit page reads it (sync-server/sharing/emergency-service.ts; times ISO 8601). */
+export interface KitEmergencyRequest {
+  id: string;
+  trusteeId: string;
+  phase: 'requested' | 'waiting' | 'refused' | 'granted' | 'ended' | 'withdrawn';
+  waitHours: number;
+  requestedAt: string;
+  waitEndsAt: string | null;
+  decidedAt: string | null;
+  grantedAt: string | null;
+  endedAt: string | null;
+}
+
+/**
+ * What `GET /api/kit/:token/emergency` answers (docs/sharing.md "Emergency access"): whether this
+ * trustee may ask, the owner's wait, how many items, their latest request, and `access` (gate,
+ * wrap, sealed bundle) only while a request is granted.
+ */
+export interface KitEmergency {
+  canAsk: boolean;
+  waitHours: number | null;
+  itemCount: number;
+  request: KitEmergencyRequest | null;
+  access: { gate: string; wrap: string; bundle: string; generation: number; items: string[] } | null;
+}
+
 /** The answer to a confirmation (`POST /api/kit/:token/confirm`). */
 export interface KitConfirmed {
   confirmations: number;

@@ -28,7 +28,8 @@ import type { Api } from '../keys';
 import type { ShareSource } from '../sharing';
 import { getKits } from '../trustees/kits/kits-api';
 import { makeKits } from '../trustees/kits/make-kits';
-import { bundleWrapContext, emergencyBinding, EmergencyAccessError, sealEmergency, type EmergencyBundle } from './emergency-access';
+import { EmergencyAccessError, sealEmergency } from './emergency-access';
+import { openEmergencyAccess, type EmergencyItem } from './emergency-bundle';
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
 import { noKitText } from './emergency-words';
 
@@ -75,7 +76,7 @@ async function setup() {
 
   const sent: unknown[] = [];
   const recording: Api = (path, init) => (init?.body !== undefined && sent.push(init.body), api(path, init));
-  const deps = { api: recording, account: o.userId, withAccountKey: s.withAccountKey, now: () => t.deps.now() };
+  const deps = { api: recording, account: o.userId, withAccountKey: s.withAccountKey };
   const source = async (): Promise<ShareSource> => ({
     documents: (await db.dexie.entities('documents').toArray()) as LegalDocument[],
     deathPlan: ((await db.dexie.entities('deathPlan').get(o.userId)) ?? null) as DeathPlan | null,
@@ -85,15 +86,16 @@ async function setup() {
   return { t, o, s, db, doc, other, deps, sent, source, byName };
 }
 
-/** What the server holds for `trusteeId`, opened as the trustee's page would: E from the gate and their kit's t. */
-async function openHeld(x: Awaited<ReturnType<typeof setup>>, trusteeId: string): Promise<EmergencyBundle> {
+/** What the server holds for `trusteeId`, opened by the trustee's page's own opener (emergency-bundle.ts) with their kit's t. */
+async function openHeld(x: Awaited<ReturnType<typeof setup>>, trusteeId: string): Promise<{ items: EmergencyItem[] }> {
   const row = x.t.deps.db.prepare('SELECT gate, wrap, bundle, generation FROM emergency_settings WHERE user_id = ? AND trustee_id = ?').get(x.o.userId, trusteeId) as { gate: string; wrap: string; bundle: string; generation: number };
   const kits = await getKits(apiOver(x.t.call, x.o.cookie));
   const made = await x.s.withAccountKey((ak) => openOwnerCopy(ak, x.o.userId, (kits.current ?? kits.pending)!.ownerCopy));
   const t = made.kits.find((k) => k.trusteeId === trusteeId)!.kit.t;
-  const key = await emergencyKey(fromB64url(row.gate)!, t, { account: x.o.userId, trusteeId, generation: row.generation });
-  const e = await unwrapKey(key, row.wrap, bundleWrapContext(x.o.userId, trusteeId, row.generation));
-  return (await openShared(e, emergencyBinding(trusteeId, row.generation), 'copy', 1, row.bundle)) as EmergencyBundle;
+  const opened = await openEmergencyAccess({ account: x.o.userId, trusteeId, generation: row.generation }, t, row);
+  if (opened.kind !== 'open') throw new Error(`the held bundle did not open: ${opened.why}`);
+  expect(opened.notShown).toBe(0);
+  return opened;
 }
 
 const choiceOf = (doc: { id: string }): EmergencyChoice => ({ items: [{ kind: 'document', id: doc.id }, { kind: 'plan-section', id: 'music' }, { kind: 'task-list', id: 'financial' }], waitHours: 48, position: 0 });

@@ -9,14 +9,12 @@
  * `emergency-bundle`, `<trusteeId>`. Every seal makes a new gate and E. Nothing of an item leaves
  * the device unsealed; t and E never leave it at all. Letters are never among the items.
  */
-import { toB64url } from '../../../shared/crypto/bytes';
-import { sealShared, type ShareBinding } from '../../../shared/crypto/share-copy';
-import { emergencyKey, emergencyWrapContext, isExecutorKit, openOwnerCopy } from '../../../shared/crypto/trustee-kit';
-import { newRawKey, wrapKey } from '../../../shared/crypto/wrap';
+import { isExecutorKit, openOwnerCopy } from '../../../shared/crypto/trustee-kit';
 import type { KitGeneration, KitsState } from '../../../shared/schema/kits';
 import type { EmergencyChoice } from '../../../shared/schema/trustee';
 import type { Api } from '../keys';
 import { projectItem, type SharedCopy, type ShareSource } from '../sharing';
+import { sealEmergencyAccess } from './emergency-bundle';
 import { noKitText, NOTHING_CHOSEN } from './emergency-words';
 
 /** What sealing needs: the server, the account id (every key's context) and AK (key-session.ts withAccountKey). */
@@ -24,8 +22,6 @@ export interface EmergencyDeps {
   api: Api;
   account: string;
   withAccountKey: <T>(use: (ak: Uint8Array) => Promise<T>) => Promise<T>;
-  /** The clock of the bundle's "sealed at" date (default Date.now). */
-  now?: () => number;
 }
 
 /** One item of a bundle: which it is, and what it shows (projections.ts). */
@@ -35,23 +31,10 @@ export interface EmergencyBundleItem {
   copy: SharedCopy;
 }
 
-/** What the trustee opens with E: version 1, when the owner's device sealed it (ISO 8601), and the items in the owner's order. */
-export interface EmergencyBundle {
-  v: 1;
-  sealedAt: string;
-  items: EmergencyBundleItem[];
-}
-
 /** A trustee who cannot be given emergency access (no kit), in words for the owner. */
 export class EmergencyAccessError extends Error {
   override name = 'EmergencyAccessError';
 }
-
-/** The bundle's binding (share-copy.ts ShareBinding), as the trustee's page checks it: per trustee and kit generation. */
-export const emergencyBinding = (trusteeId: string, generation: number): ShareBinding => ({ shareId: `emergency:${trusteeId}:${generation}`, itemKind: 'emergency-bundle', itemId: trusteeId });
-
-/** The wrap of E (trustee-kit.ts emergencyWrapContext, id `bundle`). */
-export const bundleWrapContext = (account: string, trusteeId: string, generation: number) => emergencyWrapContext(account, trusteeId, 'bundle', generation);
 
 /** The items as the server's setting names them: a document by its id, a section or a task list as `<kind>:<name>`. */
 export const serverItems = (items: EmergencyChoice['items']): string[] => items.map((i) => (i.kind === 'document' ? i.id : `${i.kind}:${i.id}`));
@@ -99,19 +82,9 @@ export async function sealEmergency(deps: EmergencyDeps, trustee: { id: string; 
   const items = bundleItems(choice, source);
   if (items.length === 0) throw new EmergencyAccessError(NOTHING_CHOSEN);
   const { generation, t } = await trusteeKitSecret(deps, trustee.id, trustee.name);
-  const gate = newRawKey();
-  const e = newRawKey();
-  const wrap = await wrapKey(await emergencyKey(gate, t, { account: deps.account, trusteeId: trustee.id, generation }), e, bundleWrapContext(deps.account, trustee.id, generation));
-  const bundle: EmergencyBundle = { v: 1, sealedAt: new Date((deps.now ?? Date.now)()).toISOString(), items };
-  const body = {
-    position: choice.position,
-    waitHours: choice.waitHours,
-    generation,
-    items: serverItems(items),
-    gate: toB64url(gate),
-    wrap,
-    bundle: await sealShared(e, emergencyBinding(trustee.id, generation), 'copy', 1, bundle),
-  };
+  // Gate, E, wrap and bundle in the one format the trustee's page opens (emergency-bundle.ts).
+  const parts = await sealEmergencyAccess({ account: deps.account, trusteeId: trustee.id, generation }, t, items);
+  const body = { position: choice.position, waitHours: choice.waitHours, generation, items: serverItems(items), ...parts };
   await deps.api(`/api/emergency/trustees/${encodeURIComponent(trustee.id)}`, { method: 'PUT', body });
   lastSealed.set(`${deps.account}:${trustee.id}`, fingerprint(deps.account, trustee.id, choice, items));
 }

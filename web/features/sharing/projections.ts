@@ -145,21 +145,8 @@ export function shareableItems(source: ShareSource): Array<{ ref: ShareItemRef; 
   });
 }
 
-const isText = (v: unknown): v is string => typeof v === 'string';
-/** True when `value` (what opened from a share) has the shape of a copy: the viewer shows nothing else. */
-export function isSharedCopy(value: unknown): value is SharedCopy {
-  const v = value as { kind?: unknown; documentName?: unknown; title?: unknown; entries?: unknown } | null;
-  if (!v || typeof v !== 'object') return false;
-  if (v.kind === 'document') return isText(v.documentName);
-  if (v.kind !== 'plan-section' && v.kind !== 'task-list' && v.kind !== 'trustee') return false;
-  return (
-    isText(v.title) &&
-    Array.isArray(v.entries) &&
-    (v.entries as Array<{ heading?: unknown; fields?: unknown } | null>).every(
-      (e) => e && (e.heading === null || isText(e.heading)) && Array.isArray(e.fields) && (e.fields as Array<{ label?: unknown; value?: unknown } | null>).every((f) => f && isText(f.label) && (isText(f.value) || (Array.isArray(f.value) && f.value.every(isText)))),
-    )
-  );
-}
+/** Whether an opened value has a copy's shape: copy-view.ts (zod-free, for the release pages too). */
+export { isSharedCopy } from './copy-view';
 
 /** The title a person knows an item by: a document's name, or the copy's title ("My plan: Music", a trustee's name). */
 export const copyTitle = (copy: SharedCopy): string => (copy.kind === 'document' ? copy.documentName : copy.title);

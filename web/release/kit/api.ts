@@ -6,10 +6,10 @@
  * secret `t`. `fetchFn` is passed in (the browser's fetch on the page; the real Hono app in tests).
  */
 
-import type { KitAccess, KitConfirmed, KitInfo } from '../../../shared/schema/kits';
+import type { KitAccess, KitConfirmed, KitEmergency, KitEmergencyRequest, KitInfo } from '../../../shared/schema/kits';
 import type { HandoverJson } from '../../../shared/release/handover-links';
 
-export type { KitAccess, KitInfo };
+export type { KitAccess, KitEmergency, KitEmergencyRequest, KitInfo };
 /** The answer to a confirmation (`POST /api/kit/:token/confirm`). */
 export type Confirmed = KitConfirmed;
 
@@ -68,6 +68,10 @@ export function kitApi(token: string, fetchFn: Fetch) {
     access: async (): Promise<KitAccess> => (await (await call('/access')).json()) as KitAccess,
     /** The letters this trustee hands over (after the release; sync-server/kits/message-key-routes.ts), keys still wrapped. */
     handovers: async (): Promise<HandoverJson[]> => ((await (await call('/handovers')).json()) as { messages: HandoverJson[] }).messages,
+    /** Emergency access (docs/sharing.md): may this trustee ask, their latest request, and the gate only once granted. */
+    emergency: async (): Promise<KitEmergency> => (await (await call('/emergency')).json()) as KitEmergency,
+    /** Asks for emergency access (the owner is told at once); the new request. */
+    askEmergency: async (): Promise<KitEmergencyRequest> => (await (await call('/emergency', {})).json()) as KitEmergencyRequest,
   };
 }
 

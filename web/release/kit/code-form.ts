@@ -71,3 +71,15 @@ export function codeForm(o: {
   });
   return form;
 }
+
+/**
+ * What acts with the kit: with `kit` (the page's, verified), one button labelled `button`; without
+ * one, the code form asking for it. `onKit` gets the kit and the button pressed.
+ */
+export function kitAction(o: { info: KitInfo; kit: Kit | null; button: string; onKit: (kit: Kit, button: HTMLButtonElement) => Promise<void> }): Node {
+  const { kit } = o;
+  if (!kit) return codeForm({ info: o.info, button: o.button, onKit: o.onKit });
+  const go = h('button', { type: 'button' }, o.button);
+  go.addEventListener('click', () => void o.onKit(kit, go));
+  return h('p', {}, go);
+}

@@ -6,6 +6,7 @@
  * (steps.ts stepOf). Loading sends nothing: every step acts only on a person's click, since mail
  * scanners open links; the one exception is a released page opened with the kit kept on this
  * device (device-kit.ts), with GET requests only, which no scanner can trigger (it holds no kept kit).
+ * A handed-over kit's page also reads its emergency access (emergency.ts), a GET; asking is a click.
  */
 import { KitCodeError } from '../../../shared/crypto/errors';
 import type { Kit } from '../../../shared/crypto/trustee-kit';
@@ -17,6 +18,7 @@ import { keptKit, pageStorage, type KeptKit, type KitStorage } from './device-ki
 import { checkView, handoverView, kitGoodView, needLinkView, notInUseView, retiredView } from './keep';
 import { KitDoesNotOpenError, openWithKit, releasedView } from './released';
 import { executorView } from './executor';
+import { emergencySection } from './emergency';
 import { fitOf, kitOfFragment, misfitText, stepOf } from './steps';
 
 /** The link's kit if it fits `info`, else null and why (words for the person). */
@@ -65,13 +67,16 @@ function viewOf(flow: Flow, linkError: string | null): View {
     case 'not-in-use': return notInUseView(flow);
     case 'handover': return handoverView(flow);
     case 'need-link': return needLinkView(flow, linkError);
-    case 'kit-good': return kitGoodView(flow);
-    case 'check': return checkView(flow);
+    case 'kit-good': return withEmergency(kitGoodView(flow), flow);
+    case 'check': return withEmergency(checkView(flow), flow);
     case 'confirm': return confirmView(flow);
     case 'confirmed': return confirmedView(flow);
     case 'released': return releasedView(flow);
   }
 }
+
+/** A handed-over kit's view with, at its end, "Ask for emergency access" (emergency.ts; shown only when the owner gave this trustee emergency access). */
+const withEmergency = (view: View, flow: Flow): View => ({ ...view, nodes: [...view.nodes, emergencySection(flow)] });
 
 /**
  * Runs the kit page for `token` in `content`: `fragment` is the link's (or null), `unavailable`

@@ -14,7 +14,7 @@ import { fetchPageData } from '../page-data';
 import { trusteeView } from '../trustee';
 import type { KitAccess, KitApi, KitInfo } from './api';
 import { handoverLinks, handoverSection, withSealedAddresses } from './handovers';
-import { codeForm } from './code-form';
+import { kitAction } from './code-form';
 import { busyWhile, type Flow } from './flow';
 
 /** A kit that fits its link but does not open what was left (an older generation's, a changed answer): words for the person. */
@@ -71,15 +71,7 @@ export function releasedView(flow: Flow): View {
       flow.show(view);
       say('');
     }, say);
-  let act: Node;
-  if (flow.kit) {
-    const kit = flow.kit;
-    const go = h('button', { type: 'button' }, button);
-    go.addEventListener('click', () => void open(kit, go));
-    act = h('p', {}, go);
-  } else {
-    act = codeForm({ info, button, onKit: open });
-  }
+  const act = kitAction({ info, kit: flow.kit, button, onKit: open });
   return {
     title,
     nodes: [

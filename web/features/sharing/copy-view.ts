@@ -1,0 +1,66 @@
+/**
+ * What a person sees of one shared item, read-only, whoever shows it (docs/sharing.md; issue 43):
+ * the viewer's page in the app (SharedPage.tsx, React) and a trustee's emergency access on the kit
+ * page (web/release/kit/emergency.ts, plain DOM) render the same `CopyView`, so the two never say
+ * different things about the same copy. Also the check that a value which opened has the shape of
+ * a copy (`isSharedCopy`): nothing else is ever shown. No zod and no React here: the release pages'
+ * small bundle imports this file.
+ */
+import { isHttpUrl } from '../../../shared/http-url';
+import { DOCUMENT_TYPE_LABELS } from '../../../shared/labels';
+import type { SharedCopy, SharedField } from './projections';
+
+/** One shared item as it is shown: the line above its title, its title, its entries, a link (a document's), and a note. */
+export interface CopyView {
+  kindLine: string;
+  title: string;
+  entries: Array<{ heading: string | null; fields: SharedField[] }>;
+  /** A document's web address, only when it is http(s) (never `javascript:`). */
+  link: { href: string; label: string } | null;
+  /** A plain remark under the entries (a document's file that is not shared, an empty item). */
+  note: string | null;
+}
+
+/** What each kind is called above its title. */
+const KIND_LINE: Record<SharedCopy['kind'], string> = {
+  document: 'A document shared with you on Afterword',
+  'plan-section': 'Part of a plan shared with you on Afterword',
+  'task-list': 'A task list shared with you on Afterword',
+  trustee: "A trustee's details shared with you on Afterword",
+};
+
+/** The label of the line that says where a document's original is kept. */
+export const ORIGINAL_KEPT = 'Original kept';
+
+/** The view of `copy` (already checked by isSharedCopy). */
+export function copyView(copy: SharedCopy): CopyView {
+  if (copy.kind !== 'document') {
+    const empty = copy.entries.every((e) => e.fields.length === 0 && e.heading === null);
+    return { kindLine: KIND_LINE[copy.kind], title: copy.title, entries: copy.entries, link: null, note: empty ? 'Nothing is written here yet. When it is, you will see it here.' : null };
+  }
+  const fields: SharedField[] = [{ label: 'Type', value: DOCUMENT_TYPE_LABELS[copy.documentType] ?? 'Document' }];
+  if (copy.originalLocation) fields.push({ label: ORIGINAL_KEPT, value: copy.originalLocation });
+  return {
+    kindLine: KIND_LINE.document,
+    title: copy.documentName,
+    entries: [{ heading: null, fields }],
+    link: copy.documentUrl && isHttpUrl(copy.documentUrl) ? { href: copy.documentUrl, label: 'View Document (opens in a new tab)' } : null,
+    note: copy.hasFile ? 'The file attached to this document is not shared. Ask the person who shared it if you need it.' : null,
+  };
+}
+
+const isText = (v: unknown): v is string => typeof v === 'string';
+/** True when `value` (what opened from a share) has the shape of a copy: nothing else is shown. */
+export function isSharedCopy(value: unknown): value is SharedCopy {
+  const v = value as { kind?: unknown; documentName?: unknown; title?: unknown; entries?: unknown } | null;
+  if (!v || typeof v !== 'object') return false;
+  if (v.kind === 'document') return isText(v.documentName);
+  if (v.kind !== 'plan-section' && v.kind !== 'task-list' && v.kind !== 'trustee') return false;
+  return (
+    isText(v.title) &&
+    Array.isArray(v.entries) &&
+    (v.entries as Array<{ heading?: unknown; fields?: unknown } | null>).every(
+      (e) => e && (e.heading === null || isText(e.heading)) && Array.isArray(e.fields) && (e.fields as Array<{ label?: unknown; value?: unknown } | null>).every((f) => f && isText(f.label) && (isText(f.value) || (Array.isArray(f.value) && f.value.every(isText)))),
+    )
+  );
+}

@@ -65,6 +65,7 @@ import { createPgEmergencyStore } from './sharing/store/pg-emergency-store';
 import { createSqliteEmergencyStore, type AsyncEmergencyStore } from './sharing/store/emergency-store';
 import type { EmergencyService } from './sharing/emergency-service';
 import { wireEmergency } from './sharing/emergency-wiring';
+import { createGateSealer } from './sharing/gate-seal';
 
 export interface Services {
   /** Where accounts, sessions and records live: SQLite in DATA_DIR, or PostgreSQL (DATABASE_URL). */
@@ -267,7 +268,8 @@ function assemble(
   const messageKeys = createMessageKeys({ ...kitDeps, store: parts.messageKeyStore, stored: async (userId, collection, id) => await parts.source.store.get(userId, collection, id) });
   // A message with a wrap of the released kits is opened with Q; else the escrow's path (release-keys.ts).
   const releaseKeys = createReleaseKeys(escrow, parts.keys, messageKeys);
-  const emergency = wireEmergency(deps, { store: parts.emergencyStore, release, push: push.sender, poke: () => scheduler.poke(), itemExists: documentExists });
+  // Emergency gates sealed under the release key's `emergency` subkey (sharing/gate-seal.ts).
+  const emergency = wireEmergency(deps, { store: parts.emergencyStore, gates: createGateSealer(deps.config.releaseKey), release, push: push.sender, poke: () => scheduler.poke(), itemExists: documentExists });
   const scheduler = createReleaseScheduler(deps, release, records, mailer, {
     emergency: () => emergency.tick(),
     // A delivery e-mail's link carries its message's key in the fragment (release-keys.ts).

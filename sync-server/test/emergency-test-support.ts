@@ -10,15 +10,16 @@ import { openShared, sealShared } from '../../shared/crypto/share-copy';
 import { emergencyKey, emergencyWrapContext } from '../../shared/crypto/trustee-kit';
 import { newRawKey, unwrapKey, wrapKey } from '../../shared/crypto/wrap';
 import { kitCall, ownerWithTrustees, postKits } from './kit-test-support';
+import type { TestApp } from './test-support';
 
 /** The emergency bundle's id in its sealing (share-copy.ts additional data): per trustee and kit generation. */
 export const bundleId = (trusteeId: string, generation: number) => `emergency:${trusteeId}:${generation}`;
 /** The binding of a trustee's emergency bundle (shared/crypto/share-copy.ts ShareBinding; docs/sharing.md). */
 export const bundleBinding = (trusteeId: string) => ({ shareId: bundleId(trusteeId, 1), itemKind: 'emergency-bundle', itemId: trusteeId });
 
-/** An owner with trustees `names`, kits 2 of n, one document, and the steps of the tests. */
-export async function emergencySetup(names = ['maria', 'bert']) {
-  const { o, trustees } = await ownerWithTrustees(names);
+/** An owner with trustees `names` (on `t`, else a new test app), kits 2 of n, one document, and the steps of the tests. */
+export async function emergencySetup(names = ['maria', 'bert'], t?: TestApp) {
+  const { o, trustees } = await ownerWithTrustees(names, [], t);
   const { made, tokens } = await postKits(o, trustees, 2);
   const doc = await o.post('/api/documents', { documentType: 'will', documentName: 'Will', documentUrl: 'https://files.example.com/will.pdf' });
   /** What the owner's device sends for trustee `i`, at position `i`. */

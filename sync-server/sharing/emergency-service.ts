@@ -65,6 +65,8 @@ export interface EmergencyServiceDeps {
   itemExists(userId: string, itemId: string): Promise<boolean>;
   /** Tells the owner of a request at once: e-mail through the outbox and Web Push. Never throws for a failed send. */
   tell(userId: string, request: EmergencyRequestJson): Promise<void>;
+  /** After a setting is put: the owner now shares something (the yearly reminder, yearly-reminder.ts `arm`). */
+  sharingStarted?(userId: string): Promise<void>;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -171,6 +173,7 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
         updated_at: deps.now(),
       };
       await store.putSetting(row);
+      await deps.sharingStarted?.(userId);
     },
     /** Stops letting `trusteeId` ask (a running request stays as it is: the owner refuses or ends it). */
     deleteSetting: (userId: string, trusteeId: string) => store.deleteSetting(userId, trusteeId),

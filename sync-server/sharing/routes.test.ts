@@ -5,8 +5,8 @@
  * gets the key.
  */
 import { describe, expect, it } from 'vitest';
-import { makeShare, sealShared, wrapShareKey } from '../../shared/crypto/share-copy';
-import { importAesKey, newRawKey } from '../../shared/crypto/wrap';
+import { sealShared } from '../../shared/crypto/share-copy';
+import { bound, newShareBody } from '../test/share-test-support';
 import { createTestApp, signUp, type TestApp } from '../test/test-support';
 import { SHARE_REQUESTS_PER_10_MIN } from './routes';
 import { STOPPED_TEXT } from './service';
@@ -17,15 +17,6 @@ async function owner(t: TestApp) {
   expect(res.status).toBe(201);
   const doc = (await res.json()) as { id: string };
   return { cookie, userId: user.id, docId: doc.id };
-}
-
-/** What a share body's copies are bound to (share-copy.ts). */
-const bound = (b: { shareId: string; itemId: string }) => ({ shareId: b.shareId, itemKind: 'document', itemId: b.itemId });
-
-async function newShareBody(userId: string, itemId: string) {
-  const { shareId, key } = makeShare();
-  const scope = await importAesKey(newRawKey());
-  return { key, body: { shareId, itemKind: 'document', itemId, ownerKid: 'docs~1', ownerWrap: await wrapShareKey(scope, key, userId, bound({ shareId, itemId })), label: await sealShared(key, bound({ shareId, itemId }), 'label', 0, 'Maria') } };
 }
 
 describe('share now: the routes', () => {

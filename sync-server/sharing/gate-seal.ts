@@ -9,8 +9,7 @@
  */
 import { fromB64url, lengthPrefixed, toB64url } from '../../shared/crypto/bytes';
 import { MalformedError } from '../../shared/crypto/errors';
-import type { ReleaseKey } from '../release/escrow/release-key';
-import { createSubkeySealer } from '../release/escrow/subkey-seal';
+import { createSubkeySealer, type ReleaseKey } from '../release/index';
 
 /** The sealed form's version tag (stored as the text's first part). */
 export const GATE_FORMAT = 'e1';

@@ -11,12 +11,11 @@
  * made or an emergency setting put. A pass takes at most `perPass` due owners; for each it queues
  * the e-mail with a dedupe key naming the due date, then moves the date a year on by
  * compare-and-set: a second instance, a pass run twice or a restart between the two steps sends
- * nothing twice. An owner who shares nothing any more is dropped (a new share arms them afresh).
+ * nothing twice. An owner who shares nothing any more gets no e-mail that year; their date still
+ * moves on (never deleted, so a share made while a pass looks cannot be left without a reminder).
  * Only a confirmed address is written to (release.ownerAddress); without one the year still moves on.
  */
-import type { SharingCounts } from '../release/emails-sharing';
-import type { ReleaseService } from '../release/index';
-import { DAY_MS } from '../release/state-machine';
+import { DAY_MS, type ReleaseService, type SharingCounts } from '../release/index';
 import type { AsyncEmergencyStore } from './store/emergency-store';
 import type { AsyncReminderStore } from './store/reminder-store';
 import type { AsyncShareStore } from './store/share-store';
@@ -54,15 +53,14 @@ export function createSharingReminders(deps: SharingReminderDeps) {
     /** Notes that `userId` shares something now: their first reminder a year from now (a date already set is kept). */
     arm: (userId: string) => store.arm(userId, deps.now() + SHARING_REMINDER_EVERY_MS),
     counts,
-    /** One pass: reminds the owners due now (at most `perPass`), or drops those who share nothing any more. Returns how many it took. */
+    /** One pass: reminds the owners due now (at most `perPass`) and moves each one's date a year on. Returns how many it moved. */
     async pass(): Promise<number> {
       const now = deps.now();
       let done = 0;
       for (const { user_id: userId, due_at: dueAt } of await store.due(now, deps.perPass ?? SHARING_REMINDERS_PER_PASS)) {
         const moved = await release.guarded(userId, 'sending your yearly sharing reminder', async () => {
           const c = await counts(userId);
-          if (c.links === 0 && c.trustees === 0) return store.drop(userId, dueAt);
-          const to = await release.ownerAddress(userId);
+          const to = c.links > 0 || c.trustees > 0 ? await release.ownerAddress(userId) : null; // nothing shared any more: no e-mail this year
           if (to) {
             const { firstName } = await release.owner(userId);
             await release.store.transaction((tx) => release.queue(tx, userId, 'owner-sharing-yearly', to, `sharing-yearly:${dueAt}`, { recipientName: firstName, sharing: c }));

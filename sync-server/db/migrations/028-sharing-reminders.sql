@@ -2,8 +2,8 @@
 -- reminder"; sync-server/sharing/yearly-reminder.ts): one row per owner who shares something now or
 -- has set emergency access, with when their next reminder is due. Armed when a share is made or an
 -- emergency setting put (a row already there keeps its date); the scheduler's pass moves `due_at` a
--- year on by compare-and-set after queueing the e-mail (its dedupe key names the date), or drops
--- the row when nothing is shared any more. So one e-mail a year, whatever the restarts or instances.
+-- year on by compare-and-set after queueing the e-mail (its dedupe key names the date; no e-mail
+-- when nothing is shared any more). So one e-mail a year, whatever the restarts or instances.
 CREATE TABLE sharing_reminders (
   user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
   due_at INTEGER NOT NULL

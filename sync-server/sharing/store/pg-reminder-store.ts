@@ -18,8 +18,5 @@ export function createPgReminderStore(pool: pg.Pool): AsyncReminderStore {
     async advance(userId, from, to) {
       return ((await pool.query('UPDATE sharing_reminders SET due_at = $1 WHERE user_id = $2 AND due_at = $3', [to, userId, from])).rowCount ?? 0) > 0;
     },
-    async drop(userId, from) {
-      return ((await pool.query('DELETE FROM sharing_reminders WHERE user_id = $1 AND due_at = $2', [userId, from])).rowCount ?? 0) > 0;
-    },
   };
 }

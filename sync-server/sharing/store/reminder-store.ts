@@ -18,8 +18,6 @@ export interface AsyncReminderStore {
   due(now: number, limit: number): Promise<ReminderRow[]>;
   /** Moves the owner's reminder to `to` when it is still due at `from` (compare-and-set); false when another pass moved it first. */
   advance(userId: string, from: number, to: number): Promise<boolean>;
-  /** Forgets the owner's reminder when it is still due at `from` (they share nothing any more); false otherwise. */
-  drop(userId: string, from: number): Promise<boolean>;
 }
 
 /** The SQLite store over `db` (migration 028 applied). */
@@ -28,12 +26,10 @@ export function createSqliteReminderStore(db: Db): AsyncReminderStore {
     arm: db.prepare('INSERT INTO sharing_reminders (user_id, due_at) VALUES (?, ?) ON CONFLICT (user_id) DO NOTHING'),
     due: db.prepare<[number, number], ReminderRow>('SELECT user_id, due_at FROM sharing_reminders WHERE due_at <= ? ORDER BY due_at, user_id LIMIT ?'),
     advance: db.prepare('UPDATE sharing_reminders SET due_at = ? WHERE user_id = ? AND due_at = ?'),
-    drop: db.prepare('DELETE FROM sharing_reminders WHERE user_id = ? AND due_at = ?'),
   };
   return {
     arm: async (userId, dueAt) => void q.arm.run(userId, dueAt),
     due: async (now, limit) => q.due.all(now, limit),
     advance: async (userId, from, to) => q.advance.run(to, userId, from).changes > 0,
-    drop: async (userId, from) => q.drop.run(userId, from).changes > 0,
   };
 }

@@ -13,7 +13,7 @@ import { openDatabase, type Db } from '../db/sqlite';
 import { DAY_MS } from '../release/state-machine';
 import { createServices } from '../services';
 import { emergencySetup } from '../test/emergency-test-support';
-import { outboxFiles, ownerOn } from '../test/release-test-support';
+import { outboxFiles, ownerOn, runFor } from '../test/release-test-support';
 import { newShareBody } from '../test/share-test-support';
 import { createTestApp, type TestApp } from '../test/test-support';
 import { createSharingReminders } from './yearly-reminder';
@@ -120,5 +120,17 @@ describe('the yearly sharing reminder', () => {
     expect(await passOn(t, t.deps.db, 2)).toBe(0);
     await t.services.scheduler.runOnce(); // sends what was queued
     for (const o of owners) expect(reminders(t, o.email), o.email).toHaveLength(1);
+  });
+
+  it('sends none after the release: the owner is then taken to have died', async () => {
+    const t = createTestApp({ PUBLIC_URL: 'http://afterword.test' });
+    const o = await ownerOn(t, 'Dee');
+    await share(t, o, (await o.post('/api/documents', { documentType: 'will', documentName: 'Will', documentUrl: 'https://files.example.com/will.pdf' })).id);
+    expect((await t.call('PUT', '/api/release/settings', { checkInDays: 30, waitingDays: 7 }, o.cookie)).status).toBe(200);
+    for (let day = 0; day < 60 && (await t.services.release.state(o.userId)).phase !== 'released'; day++) await runFor(o, 1, DAY_MS);
+    expect((await t.services.release.state(o.userId)).phase).toBe('released');
+    await runFor(o, 2, 200 * DAY_MS);
+    expect(outboxFiles(t.deps.config.dataDir).filter((e) => e.to.includes(o.email)).length).toBeGreaterThan(0); // the release's own e-mails went
+    expect(reminders(t, o.email)).toEqual([]);
   });
 });

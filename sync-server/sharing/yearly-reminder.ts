@@ -11,8 +11,8 @@
  * made or an emergency setting put. A pass takes at most `perPass` due owners; for each it queues
  * the e-mail with a dedupe key naming the due date, then moves the date a year on by
  * compare-and-set: a second instance, a pass run twice or a restart between the two steps sends
- * nothing twice. An owner who shares nothing any more gets no e-mail that year; their date still
- * moves on (never deleted, so a share made while a pass looks cannot be left without a reminder).
+ * nothing twice. An owner who shares nothing any more, or whose account was released, gets no
+ * e-mail that year; their date still moves on (never deleted, so a share made while a pass looks cannot be left without a reminder).
  * Only a confirmed address is written to (release.ownerAddress); without one the year still moves on.
  */
 import { DAY_MS, type ReleaseService, type SharingCounts } from '../release/index';
@@ -29,7 +29,7 @@ export interface SharingReminderDeps {
   store: AsyncReminderStore;
   shares: Pick<AsyncShareStore, 'list'>;
   emergency: Pick<AsyncEmergencyStore, 'settings'>;
-  release: Pick<ReleaseService, 'store' | 'queue' | 'owner' | 'ownerAddress' | 'guarded'>;
+  release: Pick<ReleaseService, 'store' | 'state' | 'queue' | 'owner' | 'ownerAddress' | 'guarded'>;
   now: () => number;
   /** Owners per pass (default SHARING_REMINDERS_PER_PASS). */
   perPass?: number;
@@ -60,7 +60,8 @@ export function createSharingReminders(deps: SharingReminderDeps) {
       for (const { user_id: userId, due_at: dueAt } of await store.due(now, deps.perPass ?? SHARING_REMINDERS_PER_PASS)) {
         const moved = await release.guarded(userId, 'sending your yearly sharing reminder', async () => {
           const c = await counts(userId);
-          const to = c.links > 0 || c.trustees > 0 ? await release.ownerAddress(userId) : null; // nothing shared any more: no e-mail this year
+          // Nothing shared any more, or the account released (its owner is taken to have died): no e-mail this year.
+          const to = (c.links > 0 || c.trustees > 0) && (await release.state(userId)).phase !== 'released' ? await release.ownerAddress(userId) : null;
           if (to) {
             const { firstName } = await release.owner(userId);
             await release.store.transaction((tx) => release.queue(tx, userId, 'owner-sharing-yearly', to, `sharing-yearly:${dueAt}`, { recipientName: firstName, sharing: c }));

@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { kitFragment, makeGeneration } from '../shared/crypto/trustee-kit';
 import { toB64url } from '../shared/crypto/bytes';
-import { sealEmergencyAccess } from '../web/features/emergency/emergency-bundle';
+import { sealEmergencyAccess } from '../shared/emergency-bundle';
 import { documentCopy } from '../web/features/sharing/projections';
 import { advanceServerClock, desktopContext, expectNoSeriousA11yViolations, hasChromium, kitStateOf, mobileContext, registerOwnerViaApi, useBrowserSuite } from './harness';
 

@@ -13,13 +13,13 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toB64url } from '../shared/crypto/bytes';
 import { encodeKitCode, kitFragment } from '../shared/crypto/trustee-kit';
 import type { DeliveryPageData } from '../shared/release/pages';
 import { loadDeliveryState, saveDeliveryChoice, syncDeliveryChoices } from '../web/features/message-vault/delivery-choice';
 import { openPage } from '../web/release/open';
-import { needlesOf, scanBytes, scanDirectory, type Hit } from './test/canary-scan';
+import { captureLogs, needlesOf, scanBytes, scanDirectory, type Hit } from './test/canary-scan';
 import { LETTER, sealedWithKits } from './test/message-key-test-support';
 import { outboxFiles } from './test/release-test-support';
 import { DAY_MS } from './release/state-machine';
@@ -33,14 +33,7 @@ const CANARY = {
 };
 
 /** What the server logged (console, as sync-server/http/errors.ts and the scheduler log) during the test. */
-let logged: string[] = [];
-beforeEach(() => {
-  logged = [];
-  for (const method of ['log', 'info', 'warn', 'error'] as const) {
-    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' ')));
-  }
-});
-afterEach(() => vi.restoreAllMocks());
+const logged = captureLogs();
 
 describe('the canary scan at every stage of a release through trustee kits', () => {
   it('zero hits before release, waiting and with k − 1 confirmations; with k only the server-delivered letter\'s key, only in its recipient\'s e-mail', async () => {

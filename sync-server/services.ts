@@ -65,6 +65,10 @@ import { createPgEmergencyStore } from './sharing/store/pg-emergency-store';
 import { createSqliteEmergencyStore, type AsyncEmergencyStore } from './sharing/store/emergency-store';
 import type { EmergencyService } from './sharing/emergency-service';
 import { wireEmergency } from './sharing/emergency-wiring';
+import { createGateSealer } from './sharing/gate-seal';
+import { createSharingReminders } from './sharing/yearly-reminder';
+import { createSqliteReminderStore, type AsyncReminderStore } from './sharing/store/reminder-store';
+import { createPgReminderStore } from './sharing/store/pg-reminder-store';
 
 export interface Services {
   /** Where accounts, sessions and records live: SQLite in DATA_DIR, or PostgreSQL (DATABASE_URL). */
@@ -141,6 +145,7 @@ export function createServices(deps: AppDeps<Config>, opts: { mailer?: Mailer } 
     messageKeyStore: createSqliteMessageKeyStore(deps.db),
     shareStore: createSqliteShareStore(deps.db),
     emergencyStore: createSqliteEmergencyStore(deps.db),
+    reminderStore: createSqliteReminderStore(deps.db),
     keys: createSqliteKeyStore(deps.db),
     seal: createSqliteSealStore(deps.db),
     checkpoint: () => deps.db.pragma('wal_checkpoint(TRUNCATE)'), // no trace of a deleted account in the WAL (issue #16)
@@ -181,6 +186,7 @@ export async function createPgServices(deps: AppDeps<Config>, pool: pg.Pool, opt
     messageKeyStore: createPgMessageKeyStore(pool),
     shareStore: createPgShareStore(pool),
     emergencyStore: createPgEmergencyStore(pool),
+    reminderStore: createPgReminderStore(pool),
     keys: createPgKeyStore(pool),
     seal: createPgSealStore(pool),
     leader: () => leadership.tryLead(),
@@ -214,6 +220,7 @@ function assemble(
     messageKeyStore: AsyncMessageKeyStore;
     shareStore: AsyncShareStore;
     emergencyStore: AsyncEmergencyStore;
+    reminderStore: AsyncReminderStore;
     keys: KeyStore;
     seal: SealStore;
     /** After an account is forgotten (SQLite's WAL checkpoint). */
@@ -244,6 +251,7 @@ function assemble(
   const sharing = createShareService({
     store: parts.shareStore,
     now: deps.now,
+    sharingStarted: (userId) => reminders.arm(userId), // the yearly reminder (sharing/yearly-reminder.ts)
     itemExists: (userId, kind, itemId) =>
       kind === 'task-list' ? Promise.resolve(true) : kind === 'plan-section' ? recordExists(userId, 'deathPlan', userId) : recordExists(userId, kind === 'trustee' ? 'trustees' : 'documents', itemId),
   });
@@ -267,9 +275,21 @@ function assemble(
   const messageKeys = createMessageKeys({ ...kitDeps, store: parts.messageKeyStore, stored: async (userId, collection, id) => await parts.source.store.get(userId, collection, id) });
   // A message with a wrap of the released kits is opened with Q; else the escrow's path (release-keys.ts).
   const releaseKeys = createReleaseKeys(escrow, parts.keys, messageKeys);
-  const emergency = wireEmergency(deps, { store: parts.emergencyStore, release, push: push.sender, poke: () => scheduler.poke(), itemExists: documentExists });
+  // Emergency gates sealed under the release key's `emergency` subkey (sharing/gate-seal.ts).
+  // Once a year, an owner who shares now or set emergency access is told how many, and how to stop (sharing/yearly-reminder.ts).
+  const reminders = createSharingReminders({ store: parts.reminderStore, shares: parts.shareStore, emergency: parts.emergencyStore, release, now: deps.now });
+  const emergency = wireEmergency(deps, {
+    store: parts.emergencyStore,
+    gates: createGateSealer(deps.config.releaseKey),
+    release,
+    push: push.sender,
+    poke: () => scheduler.poke(),
+    itemExists: documentExists,
+    sharingStarted: (userId) => reminders.arm(userId),
+  });
   const scheduler = createReleaseScheduler(deps, release, records, mailer, {
     emergency: () => emergency.tick(),
+    sharingReminders: () => reminders.pass(),
     // A delivery e-mail's link carries its message's key in the fragment (release-keys.ts).
     deliveryFragment: async (userId, messageId) => releaseKeys.deliveryFragment(userId, await parts.source.store.get(userId, 'messages', messageId)),
     housekeeping: () => lifetime.sweep(),

@@ -8,6 +8,8 @@ import { openDatabase, type Db } from './sqlite';
 import { createSqliteRecordStore } from '../records/store/sqlite-record-store';
 import { createReleaseStore } from '../release/store/sqlite-release';
 import { createUsageReader } from '../records/store/usage';
+import { createSqliteEmergencyStore } from '../sharing/store/emergency-store';
+import { createSqliteReminderStore } from '../sharing/store/reminder-store';
 
 /** The real database, recording the SQL of every statement prepared through it. */
 function recordingDb(): { db: Db; prepared: string[] } {
@@ -29,6 +31,8 @@ function recordingDb(): { db: Db; prepared: string[] } {
   createUsageReader(spy);
   createAccountStore(spy);
   createReleaseStore(spy);
+  createSqliteEmergencyStore(spy);
+  createSqliteReminderStore(spy);
   return { db, prepared };
 }
 
@@ -75,5 +79,23 @@ describe('the e-mail queue reads by time (issue 40, finding 4)', () => {
     expect(purge).toHaveLength(1);
     const plan = (db.prepare(`EXPLAIN QUERY PLAN ${purge[0]}`).all({ before: 0, unseenBefore: 0, limit: 1 }) as { detail: string }[]).map((r) => r.detail);
     expect(plan.join('\n')).toMatch(/SEARCH release_emails USING INDEX release_emails_finished \(<expr><\?\)/);
+  });
+});
+
+describe("the scheduler's reads for emergency gates and the yearly sharing reminder (issue 43)", () => {
+  const planOf = (db: Db, sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...sql.split('?').slice(1).map(() => 0)) as { detail: string }[]).map((r) => r.detail).join('\n');
+
+  it('gates still stored plain are found through the partial index of the rows not sealed, never a read of every setting', () => {
+    const { db, prepared } = recordingDb();
+    const plain = prepared.filter((sql) => /FROM emergency_settings WHERE substr\(gate/.test(sql));
+    expect(plain).toHaveLength(1);
+    expect(planOf(db, plain[0]!)).toMatch(/^SCAN emergency_settings USING (COVERING )?INDEX emergency_settings_plain_gate$/);
+  });
+
+  it('the reminders due are one index range by date', () => {
+    const { db, prepared } = recordingDb();
+    const due = prepared.filter((sql) => /FROM sharing_reminders WHERE due_at <= \?/.test(sql));
+    expect(due).toHaveLength(1);
+    expect(planOf(db, due[0]!)).toMatch(/SEARCH sharing_reminders USING (COVERING )?INDEX sharing_reminders_due \(due_at<\?\)/);
   });
 });

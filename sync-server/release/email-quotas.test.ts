@@ -44,6 +44,7 @@ describe('e-mail quotas', () => {
       'delivery-updated': 'redelivery',
       'trustee-handover': 'release', // a hand-delivered message's first (and only) e-mail, to its trustee
       'owner-emergency-requested': 'owner', // a trustee asked for emergency access (sharing/emergency-wiring.ts)
+      'owner-sharing-yearly': 'owner', // the yearly sharing reminder (sharing/yearly-reminder.ts)
     });
     for (const limit of Object.values(QUOTA_LIMIT)) expect(ACCOUNT_LIMITS[limit]).toBeGreaterThan(0);
     // A real plan's release fits in one day's release quota: every trustee and hundreds of messages.

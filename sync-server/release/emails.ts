@@ -7,6 +7,7 @@ import { emailSchema } from '../../shared/schema/common';
 import type { AccessLevel } from '../../shared/schema/trustee';
 import { formatLongDateTime } from '../../shared/dates';
 import { whySealedStaysShut } from '../../shared/release/without-kits';
+import { sharingYearlyEmail, type SharingCounts } from './emails-sharing';
 
 export const EMAIL_KINDS = [
   'trustee-invite',
@@ -26,6 +27,7 @@ export const EMAIL_KINDS = [
   'delivery-updated',
   'trustee-handover',
   'owner-emergency-requested',
+  'owner-sharing-yearly',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -69,6 +71,8 @@ export interface EmailParams {
   kitsOnly?: boolean;
   /** An emergency request (sharing/emergency-service.ts): its id, for the link to the app's refusal screen (signed in, no token). */
   requestId?: string;
+  /** The yearly sharing reminder's counts (sharing/yearly-reminder.ts): numbers only, never who or what. */
+  sharing?: SharingCounts;
 }
 
 /** A moment in an e-mail: en-US long format, in UTC and saying so (SPEC.md §9; the server does not know the reader's zone). */
@@ -256,6 +260,8 @@ ${p.base}/emergency/${p.requestId ?? ''}
 
 If you are happy for them to help, you need do nothing. You can end the emergency at any time in Afterword.${SIGN_OFF}`,
       };
+    case 'owner-sharing-yearly':
+      return sharingYearlyEmail(p.sharing ?? { items: 0, links: 0, trustees: 0, emergencyItems: 0 }, hello(p.recipientName), p.base, SIGN_OFF);
     case 'owner-cancelled':
       return {
         subject: 'The waiting period on your Afterword account was cancelled',

@@ -52,6 +52,8 @@ export function createReleaseScheduler(
     notifyOwner?: (userId: string, kind: 'check-in-reminder' | 'waiting-started') => Promise<unknown>;
     /** Emergency access's pass (sharing/emergency-service.ts tick): before the e-mails are sent, so an owner told of a request is mailed in the same pass. Its failure never stops the release work. */
     emergency?: () => Promise<unknown>;
+    /** The yearly sharing reminder's pass (sharing/yearly-reminder.ts): before the e-mails are sent. Its failure never stops the release work. */
+    sharingReminders?: () => Promise<unknown>;
     /** The key fragment of a delivery link (release-keys.ts), or null: put in when the e-mail is made. */
     deliveryFragment?: DeliveryFragment;
   } = {},
@@ -90,6 +92,7 @@ export function createReleaseScheduler(
     await release.queueReviews();
     const deliveries = await release.queueDueDeliveries();
     await opts.emergency?.().catch((err) => console.error('Emergency access: the pass failed:', err));
+    await opts.sharingReminders?.().catch((err) => console.error('The yearly sharing reminder: the pass failed:', err));
     const sent = await sendPendingEmails(deps, release, records, mailer, opts.deliveryFragment);
     // The queue keeps finished e-mails EMAIL_RETENTION_DAYS (issue 40, finding 4); a failure here never stops the release work.
     await purgeFinishedEmails(deps, release.store).catch((err) => console.error('Release: could not delete finished e-mails:', err));

@@ -6,64 +6,15 @@
  * is untouched: the release state, its activity and its e-mails stay as they were.
  */
 import { describe, expect, it } from 'vitest';
-import { fromB64url, toB64url } from '../../shared/crypto/bytes';
-import { openShared, sealShared } from '../../shared/crypto/share-copy';
-import { emergencyKey, emergencyWrapContext } from '../../shared/crypto/trustee-kit';
-import { importAesKey, newRawKey, unwrapKey, wrapKey } from '../../shared/crypto/wrap';
-import { kitCall, ownerWithTrustees, postKits } from '../test/kit-test-support';
+import { toB64url } from '../../shared/crypto/bytes';
+import { newRawKey } from '../../shared/crypto/wrap';
+import { emergencySetup } from '../test/emergency-test-support';
+import { kitCall, ownerWithTrustees } from '../test/kit-test-support';
 import { outboxFiles } from '../test/release-test-support';
 import { HOUR_MS } from './model/emergency';
 
-/** The emergency bundle's id in its sealing (share-copy.ts additional data): per trustee and kit generation. */
-const bundleId = (trusteeId: string, generation: number) => `emergency:${trusteeId}:${generation}`;
-/** The binding of a trustee's emergency bundle (shared/crypto/share-copy.ts ShareBinding; docs/sharing.md). */
-const bundleBinding = (trusteeId: string) => ({ shareId: bundleId(trusteeId, 1), itemKind: 'emergency-bundle', itemId: trusteeId });
-
-async function setup(names = ['maria', 'bert']) {
-  const { o, trustees } = await ownerWithTrustees(names);
-  const { made, tokens } = await postKits(o, trustees, 2);
-  const doc = await o.post('/api/documents', { documentType: 'will', documentName: 'Will', documentUrl: 'https://files.example.com/will.pdf' });
-  /** What the owner's device sends for trustee `i`, at position `i`. */
-  const settingFor = async (i: number, waitHours = 48) => {
-    const { trusteeId, kit } = made.kits[i]!;
-    const gate = newRawKey();
-    const e = newRawKey();
-    const wrap = await wrapKey(await emergencyKey(gate, kit.t, { account: o.userId, trusteeId, generation: 1 }), e, emergencyWrapContext(o.userId, trusteeId, 'bundle', 1));
-    const bundle = await sealShared(e, bundleBinding(trusteeId), 'copy', 1, { documents: [{ id: doc.id, documentName: 'Will' }] });
-    return { body: { position: i, waitHours, generation: 1, items: [doc.id], gate: toB64url(gate), wrap, bundle }, gate, e };
-  };
-  const put = async (i: number, waitHours = 48) => {
-    const s = await settingFor(i, waitHours);
-    const res = await o.t.call('PUT', `/api/emergency/trustees/${made.kits[i]!.trusteeId}`, s.body, o.cookie);
-    expect(res.status, await res.clone().text()).toBe(204);
-    return s;
-  };
-  /** What the trustee's page reads. */
-  const view = async (i: number) => (await (await kitCall(o, 'GET', `/api/kit/${tokens[i]}/emergency`)).json()) as {
-    canAsk: boolean;
-    request: { id: string; phase: string; waitEndsAt: string } | null;
-    access: { gate: string; wrap: string; bundle: string; generation: number } | null;
-  };
-  const ask = (i: number) => kitCall(o, 'POST', `/api/kit/${tokens[i]}/emergency`, {});
-  /** The trustee's page opening what it was given with their own kit secret t. */
-  const openAs = async (i: number, access: { gate: string; wrap: string; bundle: string }, t = made.kits[i]!.kit.t) => {
-    const { trusteeId } = made.kits[i]!;
-    const key = await emergencyKey(fromB64url(access.gate)!, t, { account: o.userId, trusteeId, generation: 1 });
-    const e = await unwrapKey(key, access.wrap, emergencyWrapContext(o.userId, trusteeId, 'bundle', 1));
-    return openShared(e, bundleBinding(trusteeId), 'copy', 1, access.bundle);
-  };
-  /** The death path as it stands: state, activity, and every queued e-mail's kind. */
-  const deathPath = () => ({
-    state: o.t.deps.db.prepare('SELECT * FROM release_state WHERE user_id = ?').all(o.userId),
-    activity: o.t.deps.db.prepare('SELECT kind FROM release_activity WHERE user_id = ?').all(o.userId),
-    emails: (o.t.deps.db.prepare('SELECT kind FROM release_emails WHERE user_id = ? ORDER BY id').all(o.userId) as Array<{ kind: string }>).map((r) => r.kind),
-  });
-  const pass = () => o.t.services.scheduler.runOnce();
-  return { o, trustees, made, tokens, doc, put, settingFor, view, ask, openAs, deathPath, pass };
-}
-
 /** The death path after an emergency: the same as before, plus only the owner's emergency e-mail(s). */
-function expectDeathPathUntouched(before: ReturnType<Awaited<ReturnType<typeof setup>>['deathPath']>, after: typeof before) {
+function expectDeathPathUntouched(before: ReturnType<Awaited<ReturnType<typeof emergencySetup>>['deathPath']>, after: typeof before) {
   expect(after.state).toEqual(before.state);
   expect(after.activity).toEqual(before.activity);
   expect(after.emails.slice(0, before.emails.length)).toEqual(before.emails);
@@ -72,7 +23,7 @@ function expectDeathPathUntouched(before: ReturnType<Awaited<ReturnType<typeof s
 
 describe('emergency access: the routes, the wait and the gate', () => {
   it('unrefused: the owner is e-mailed who asked and how to refuse; after the wait the gate is served to that trustee only, and opens with their kit; the death path is untouched', async () => {
-    const s = await setup();
+    const s = await emergencySetup();
     await s.put(0, 48);
     await s.put(1, 48);
     const before = s.deathPath();
@@ -105,7 +56,7 @@ describe('emergency access: the routes, the wait and the gate', () => {
   });
 
   it('refused within the wait: nothing is granted and the gate is never served; the next trustee in order may then ask', async () => {
-    const s = await setup();
+    const s = await emergencySetup();
     await s.put(0, 2);
     await s.put(1, 2);
     const before = s.deathPath();
@@ -124,7 +75,7 @@ describe('emergency access: the routes, the wait and the gate', () => {
   });
 
   it('a trustee removed during the wait: the request is withdrawn and nothing is served', async () => {
-    const s = await setup();
+    const s = await emergencySetup();
     await s.put(0, 2);
     const before = s.deathPath();
     const req = (await (await s.ask(0)).json()) as { id: string };
@@ -138,7 +89,7 @@ describe('emergency access: the routes, the wait and the gate', () => {
   });
 
   it('the owner ends the emergency: the gate is no longer served', async () => {
-    const s = await setup();
+    const s = await emergencySetup();
     await s.put(0, 1);
     const req = (await (await s.ask(0)).json()) as { id: string };
     s.o.t.advance(HOUR_MS);
@@ -151,7 +102,7 @@ describe('emergency access: the routes, the wait and the gate', () => {
   });
 
   it('a lying server that serves the gate before the wait: nothing opens without the trustee\'s kit secret', async () => {
-    const s = await setup();
+    const s = await emergencySetup();
     const { body } = await s.put(0, 48);
     await s.ask(0);
     // The server hands out what it holds at once (gate, wrap, bundle: all it has), before the wait.
@@ -162,7 +113,7 @@ describe('emergency access: the routes, the wait and the gate', () => {
   });
 
   it('a lying server that claims the owner did not refuse: the route never serves the gate, and what it holds opens nothing without the trustee\'s kit', async () => {
-    const s = await setup();
+    const s = await emergencySetup();
     const { body } = await s.put(0, 1);
     const req = (await (await s.ask(0)).json()) as { id: string };
     expect((await s.o.t.call('POST', `/api/emergency/requests/${req.id}/refuse`, {}, s.o.cookie)).status).toBe(204);
@@ -177,7 +128,7 @@ describe('emergency access: the routes, the wait and the gate', () => {
   });
 
   it('refuses bad input with the field named, another account\'s rows, and a trustee with no setting', async () => {
-    const s = await setup();
+    const s = await emergencySetup();
     const { body } = await s.settingFor(0);
     const trusteeId = s.made.kits[0]!.trusteeId;
     for (const [bad, path] of [
@@ -206,7 +157,7 @@ describe('emergency access: the routes, the wait and the gate', () => {
   });
 
   it('takes plan sections and task lists as items beside documents, by name, and refuses a letter or an unknown section', async () => {
-    const s = await setup();
+    const s = await emergencySetup();
     const { body } = await s.settingFor(0);
     const trusteeId = s.made.kits[0]!.trusteeId;
     const put = (items: string[]) => s.o.t.call('PUT', `/api/emergency/trustees/${trusteeId}`, { ...body, items }, s.o.cookie);

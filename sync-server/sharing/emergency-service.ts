@@ -6,18 +6,23 @@
  * compare-and-set on the phase it was read in, so a refusal racing the grant never both happen.
  *
  * It never touches the release after death: no check-in, no release state, no letter, no
- * trustee-access e-mail is read or written here. The gate is handed out only by `trusteeView`,
- * only while `gateOpen` holds, and it opens nothing without the trustee's kit secret t.
+ * trustee-access e-mail is read or written here. The gate is stored only sealed under the release
+ * key (gate-seal.ts), unsealed only by `trusteeView`, only while `gateOpen` holds, and it opens
+ * nothing without the trustee's kit secret t.
  */
 import { randomBytes } from 'node:crypto';
 import { isShareItemId, type ShareKind } from '../../shared/share-items';
 import { ApiHttpError } from '../http/errors';
+import { CryptoError } from '../../shared/crypto/errors';
+import type { GateSealer } from './gate-seal';
 import { emergencyTransition, EmergencyTransitionError, nextInOrder, requestEmergency, gateOpen, type EmergencyEvent, type EmergencyState } from './model/emergency';
 import type { AsyncEmergencyStore, EmergencyRequestRow, EmergencySettingRow } from './store/emergency-store';
 
 /** Requests shown to the owner (newest first); the scheduler looks at this many open requests per pass. */
 export const REQUESTS_SHOWN = 50;
 const OPEN_PER_PASS = 500;
+/** Gates stored plain before migration 027 that one scheduler pass seals (a bounded batch; then none are left). */
+export const GATES_SEALED_PER_PASS = 200;
 
 /** A request as the owner's devices and the trustee's page read it (times ISO 8601). */
 export interface EmergencyRequestJson {
@@ -52,6 +57,8 @@ export interface KitRef {
 
 export interface EmergencyServiceDeps {
   store: AsyncEmergencyStore;
+  /** Seals each gate under the release key before it is stored, and opens it for a granted trustee (gate-seal.ts). */
+  gates: GateSealer;
   now: () => number;
   /** The trustee's standing on the owner's list (release/trustees.ts invitations), or null for none. */
   trusteeStatus(userId: string, trusteeId: string): Promise<'invited' | 'accepted' | 'removed' | null>;
@@ -59,6 +66,8 @@ export interface EmergencyServiceDeps {
   itemExists(userId: string, itemId: string): Promise<boolean>;
   /** Tells the owner of a request at once: e-mail through the outbox and Web Push. Never throws for a failed send. */
   tell(userId: string, request: EmergencyRequestJson): Promise<void>;
+  /** After a setting is put: the owner now shares something (the yearly reminder, yearly-reminder.ts `arm`). */
+  sharingStarted?(userId: string): Promise<void>;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -93,6 +102,8 @@ const rowOf = (r: EmergencyRequestRow, s: EmergencyState): EmergencyRequestRow =
   granted_at: s.grantedAt,
   ended_at: s.endedAt,
 });
+const notOpened = () =>
+  new ApiHttpError(500, 'The emergency key could not be opened on this server. Nothing was handed out. Please tell the person who asked you to be their trustee, so they can set up emergency access again.');
 const noRequest = () => new ApiHttpError(404, 'No such request', [{ path: 'id', message: 'is not a request to your account' }]);
 
 /** The emergency service over `deps.store`. Owner and trustee methods throw ApiHttpError with the status their refusal means. */
@@ -122,6 +133,18 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
     await deps.tell(row.user_id, toJson(told)); // the e-mail's dedupe key keeps a retry from sending it twice
     return (await store.updateRequest(told, row.phase)) ? told : null;
   };
+  /** Seals a batch of gates stored plain before migration 027 in place; a row that cannot be sealed is logged and left (a setting put again replaces it). */
+  const sealPlainGates = async () => {
+    const changes = [];
+    for (const r of await store.plainGates(GATES_SEALED_PER_PASS)) {
+      try {
+        changes.push({ ...r, to: await deps.gates.seal({ userId: r.user_id, trusteeId: r.trustee_id, generation: r.generation }, r.gate) });
+      } catch (err) {
+        console.error(`Emergency access: a gate of account ${r.user_id} stored before could not be sealed:`, err instanceof Error ? err.message : err);
+      }
+    }
+    if (changes.length) await store.replaceGates(changes);
+  };
   /** The owner's order, and the trustees no longer on their list. */
   const order = async (userId: string) => {
     const settings = await store.settings(userId);
@@ -146,12 +169,13 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
         wait_hours: input.waitHours,
         generation: input.generation,
         items: JSON.stringify(input.items),
-        gate: input.gate,
+        gate: await deps.gates.seal({ userId, trusteeId, generation: input.generation }, input.gate),
         wrap: input.wrap,
         bundle: input.bundle,
         updated_at: deps.now(),
       };
       await store.putSetting(row);
+      await deps.sharingStarted?.(userId);
     },
     /** Stops letting `trusteeId` ask (a running request stays as it is: the owner refuses or ends it). */
     deleteSetting: (userId: string, trusteeId: string) => store.deleteSetting(userId, trusteeId),
@@ -202,17 +226,32 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
       const latest = (await store.requests(kit.user_id, REQUESTS_SHOWN)).find((r) => r.trustee_id === kit.trustee_id) ?? null;
       const accepted = (await deps.trusteeStatus(kit.user_id, kit.trustee_id)) === 'accepted';
       const open = latest && mine && accepted && mine.generation === kit.generation && gateOpen(stateOf(latest), deps.now());
+      let gate: string | null = null;
+      if (open) {
+        try {
+          gate = await deps.gates.open({ userId: kit.user_id, trusteeId: kit.trustee_id, generation: mine.generation }, mine.gate);
+        } catch (err) {
+          if (!(err instanceof CryptoError)) throw err;
+          console.error(`Emergency access: the stored gate of a trustee of account ${kit.user_id} does not open (${err.message}); nothing was handed out`);
+          throw notOpened();
+        }
+      }
       return {
         canAsk: Boolean(mine) && accepted,
         waitHours: mine?.wait_hours ?? null,
         itemCount: mine ? (JSON.parse(mine.items) as string[]).length : 0,
         request: latest && toJson(latest),
-        access: open ? { gate: mine.gate, wrap: mine.wrap, bundle: mine.bundle, generation: mine.generation, items: JSON.parse(mine.items) as string[] } : null,
+        access: open && gate ? { gate, wrap: mine.wrap, bundle: mine.bundle, generation: mine.generation, items: JSON.parse(mine.items) as string[] } : null,
       };
     },
-    /** One scheduler pass: tells the owner of a request not yet told, withdraws or ends the requests of removed trustees, grants those whose wait is over. Returns how many steps were taken. */
+    /**
+     * One scheduler pass: seals a batch of gates stored plain before migration 027, tells the owner
+     * of a request not yet told, withdraws or ends the requests of removed trustees, grants those
+     * whose wait is over. Returns how many steps were taken.
+     */
     async tick(): Promise<number> {
       let steps = 0;
+      await sealPlainGates().catch((err) => console.error('Emergency access: sealing the gates stored before failed:', err instanceof Error ? err.message : err));
       for (const row of await store.open(OPEN_PER_PASS)) {
         try {
           const removed = (await deps.trusteeStatus(row.user_id, row.trustee_id)) !== 'accepted';

@@ -9,18 +9,21 @@ import type { AppDeps } from '../app-env';
 import type { PushSender } from '../push/index';
 import type { ReleaseService } from '../release/index';
 import { createEmergencyService, type EmergencyService } from './emergency-service';
+import type { GateSealer } from './gate-seal';
 import type { AsyncEmergencyStore } from './store/emergency-store';
 
 /** The emergency service over `store`, told through `release`'s outbox and `push`; `poke` asks the scheduler for a pass (it sends the e-mail). */
 export function wireEmergency(
   deps: Pick<AppDeps, 'now'>,
-  parts: { store: AsyncEmergencyStore; release: ReleaseService; push: Pick<PushSender, 'notify'>; poke: () => void; itemExists: (userId: string, itemId: string) => Promise<boolean> },
+  parts: { store: AsyncEmergencyStore; gates: GateSealer; release: ReleaseService; push: Pick<PushSender, 'notify'>; poke: () => void; itemExists: (userId: string, itemId: string) => Promise<boolean>; sharingStarted?: (userId: string) => Promise<void> },
 ): EmergencyService {
   const { release } = parts;
   return createEmergencyService({
     store: parts.store,
+    gates: parts.gates,
     now: deps.now,
     itemExists: parts.itemExists,
+    sharingStarted: parts.sharingStarted,
     trusteeStatus: async (userId, trusteeId) => (await release.store.invitation(userId, trusteeId))?.status ?? null,
     async tell(userId, r) {
       const to = await release.ownerAddress(userId);

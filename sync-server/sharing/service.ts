@@ -57,6 +57,8 @@ export interface ShareServiceDeps {
   now: () => number;
   /** True when the owner has this live (not deleted) item. */
   itemExists(userId: string, itemKind: ShareKind, itemId: string): Promise<boolean>;
+  /** After a share is made: the owner now shares something (the yearly reminder, yearly-reminder.ts `arm`). */
+  sharingStarted?(userId: string): Promise<void>;
 }
 
 export interface NewShareInput {
@@ -110,6 +112,7 @@ export function createShareService(deps: ShareServiceDeps) {
         stopped_at: null,
       };
       if (!(await store.insert(row))) throw new ApiHttpError(409, 'This share id is taken', [{ path: 'shareId', message: 'is taken: make a new one' }]);
+      await deps.sharingStarted?.(userId);
       await store.pruneStopped(userId, STOPPED_SHARES_KEPT); // the table stays bounded per account however often shares are made and stopped
       return toJson(row);
     },

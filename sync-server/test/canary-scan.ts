@@ -8,6 +8,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 /** One form of a secret: a label for the report and the bytes looked for. */
 export interface NeedleForm {
@@ -100,4 +101,21 @@ export function scanDirectory(dir: string, needles: readonly NeedleForm[], allow
     if (st?.isFile()) hits.push(...scanBytes(allowed.length ? withoutAllowed(readFileSync(path), allowed) : readFileSync(path), needles, relative(dir, path)));
   }
   return hits;
+}
+
+/**
+ * What the server logs (console.log/info/warn/error, as http/errors.ts and the scheduler do)
+ * during each test of the calling file, for a scan: registers vitest hooks, so call it at the top
+ * level of a test file. Returns the list, emptied before each test.
+ */
+export function captureLogs(): string[] {
+  const logged: string[] = [];
+  beforeEach(() => {
+    logged.length = 0;
+    for (const method of ['log', 'info', 'warn', 'error'] as const) {
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' ')));
+    }
+  });
+  afterEach(() => vi.restoreAllMocks());
+  return logged;
 }

@@ -3,7 +3,7 @@
  * view the app's viewer page renders (web/features/sharing/SharedPage.tsx), here with the release
  * pages' tiny builder (dom.ts). Text is only ever set as text.
  */
-import type { CopyView } from '../features/sharing/copy-view';
+import type { CopyView } from '../../shared/share-copy-view';
 import { h } from './dom';
 
 /** A card for `view`, its title a heading of `level` (the page's structure decides), an entry's heading one level below. */

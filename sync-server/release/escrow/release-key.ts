@@ -52,8 +52,11 @@ export function loadReleaseKey(env: NodeJS.ProcessEnv, dataDir: string): Release
   return { raw: fromFile(file, 'The release key file'), source: 'default file', file };
 }
 
-/** An AES-256-GCM key for one purpose (`escrow`, `check`, `kits`: trustee kits' gates, shares and Q, kits/seal.ts), derived from the release key with HKDF-SHA256. */
-export async function releaseSubkey(raw: Uint8Array, purpose: 'escrow' | 'check' | 'kits'): Promise<CryptoKey> {
+/** What a subkey of the release key is for: `escrow`, `check`, `kits` (trustee kits' gates, shares and Q, kits/seal.ts), `emergency` (emergency access's gates, sharing/gate-seal.ts). */
+export type SubkeyPurpose = 'escrow' | 'check' | 'kits' | 'emergency';
+
+/** An AES-256-GCM key for one purpose (SubkeyPurpose), derived from the release key with HKDF-SHA256. */
+export async function releaseSubkey(raw: Uint8Array, purpose: SubkeyPurpose): Promise<CryptoKey> {
   const base = await crypto.subtle.importKey('raw', buf(raw), 'HKDF', false, ['deriveBits']);
   const bits = await crypto.subtle.deriveBits(
     { name: 'HKDF', hash: 'SHA-256', salt: buf(new TextEncoder().encode(HKDF_SALT)), info: buf(lengthPrefixed(['release-key', purpose])) },

@@ -74,6 +74,23 @@ export function emergencyStoreContract(name: string, setup: () => Promise<Emerge
       expect((await s.store.requests('u2', 10)).map((r) => r.id)).toEqual(['r2']);
     });
 
+    it('lists the settings whose gate is still plain (before migration 027), and seals each only where it still holds that gate', async () => {
+      await s.store.putSetting(setting('u1', 'a', 0)); // plain, as 025 stored it
+      await s.store.putSetting(setting('u1', 'b', 1, { gate: 'e1.nnnnnnnnnnnnnnnn.sealed-before' }));
+      await s.store.putSetting(setting('u2', 'c', 0, { gate: 'h'.repeat(43), generation: 2 }));
+      const plain = await s.store.plainGates(10);
+      expect(plain.map((r) => `${r.user_id}/${r.trustee_id}`).sort()).toEqual(['u1/a', 'u2/c']);
+      expect(plain.find((r) => r.trustee_id === 'c')).toEqual({ user_id: 'u2', trustee_id: 'c', generation: 2, gate: 'h'.repeat(43) });
+      expect(await s.store.plainGates(1)).toHaveLength(1);
+      // The owner's device put a new gate for c meanwhile: the stale change is not written over it.
+      await s.store.putSetting(setting('u2', 'c', 0, { gate: 'e1.nnnnnnnnnnnnnnnn.put-meanwhile', generation: 2 }));
+      expect(await s.store.replaceGates(plain.map((r) => ({ ...r, to: `e1.nnnnnnnnnnnnnnnn.sealed-${r.trustee_id}` })))).toBe(1);
+      expect((await s.store.settings('u1')).map((r) => r.gate)).toEqual(['e1.nnnnnnnnnnnnnnnn.sealed-a', 'e1.nnnnnnnnnnnnnnnn.sealed-before']);
+      expect((await s.store.settings('u2'))[0]!.gate).toBe('e1.nnnnnnnnnnnnnnnn.put-meanwhile');
+      expect(await s.store.plainGates(10)).toEqual([]);
+      expect(await s.store.replaceGates([])).toBe(0);
+    });
+
     it('refuses a granted row whose wait had not ended (the table\'s own check)', async () => {
       await expect(s.store.insertRequest(request('r3', 'u1', 1000, { phase: 'granted', wait_ends_at: 5000, granted_at: 4000 }))).rejects.toThrow();
     });

@@ -1,8 +1,9 @@
 /**
  * Where emergency access is kept (tables `emergency_settings` and `emergency_requests`, SQLite
  * migration 025; PostgreSQL's twin in pg-emergency-store.ts, one contract:
- * emergency-store.contract.ts). Only what the owner's device sealed or wrapped, the gate (which
- * opens nothing without the trustee's kit secret, docs/sharing.md) and when each step happened.
+ * emergency-store.contract.ts). Only what the owner's device sealed or wrapped, the gate sealed
+ * under the release key (sharing/gate-seal.ts; it opens nothing without the trustee's kit secret
+ * either, docs/sharing.md) and when each step happened.
  */
 import type { Db } from '../../db/sqlite';
 import type { EmergencyPhase } from '../model/emergency';
@@ -18,6 +19,7 @@ export interface EmergencySettingRow {
   generation: number;
   /** JSON array of document ids. */
   items: string;
+  /** The gate sealed under the release key (`e1.…`, gate-seal.ts); plain base64url in rows from before migration 027. */
   gate: string;
   wrap: string;
   bundle: string;
@@ -56,13 +58,22 @@ export interface AsyncEmergencyStore {
   updateRequest(next: EmergencyRequestRow, from: EmergencyPhase): Promise<boolean>;
   /** Requests the scheduler must look at: every `requested`, `waiting` and `granted` one (few: one per account at a time). */
   open(limit: number): Promise<EmergencyRequestRow[]>;
+  /** Settings whose gate is still stored plain (from before migration 027), at most `limit`. */
+  plainGates(limit: number): Promise<PlainGateRow[]>;
+  /** Writes each `to` gate where the row still holds its `from` (compare-and-set; a setting put meanwhile wins). Returns how many were written. */
+  replaceGates(changes: ReadonlyArray<PlainGateRow & { to: string }>): Promise<number>;
 }
+
+/** A setting's gate as stored, with what binds its sealing (gate-seal.ts GatePlace). */
+export type PlainGateRow = Pick<EmergencySettingRow, 'user_id' | 'trustee_id' | 'generation' | 'gate'>;
 
 const REQUEST_COLUMNS = 'id, user_id, trustee_id, phase, wait_hours, requested_at, notified_at, wait_ends_at, decided_at, granted_at, ended_at';
 /** The columns the compare-and-set writes (shared with pg-emergency-store.ts). */
 export const REQUEST_STEP_COLUMNS = ['phase', 'notified_at', 'wait_ends_at', 'decided_at', 'granted_at', 'ended_at'] as const;
 export const SETTING_COLUMNS = ['user_id', 'trustee_id', 'position', 'wait_hours', 'generation', 'items', 'gate', 'wrap', 'bundle', 'updated_at'] as const;
 export const OPEN_PHASES = "('requested', 'waiting', 'granted')";
+/** The rows whose gate is not sealed: the condition of migration 027's partial index, word for word (so it is used). */
+export const PLAIN_GATE_WHERE = "substr(gate, 1, 3) <> 'e1.'";
 
 /** The SQLite store over `db` (migration 025 applied). */
 export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
@@ -78,7 +89,10 @@ export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
     list: db.prepare<[string, number], EmergencyRequestRow>('SELECT * FROM emergency_requests WHERE user_id = ? ORDER BY requested_at DESC, id LIMIT ?'),
     update: db.prepare(`UPDATE emergency_requests SET ${REQUEST_STEP_COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id AND phase = @from`),
     open: db.prepare<[number], EmergencyRequestRow>(`SELECT * FROM emergency_requests WHERE phase IN ${OPEN_PHASES} ORDER BY requested_at, id LIMIT ?`),
+    plain: db.prepare<[number], PlainGateRow>(`SELECT user_id, trustee_id, generation, gate FROM emergency_settings WHERE ${PLAIN_GATE_WHERE} LIMIT ?`),
+    replace: db.prepare('UPDATE emergency_settings SET gate = @to WHERE user_id = @user_id AND trustee_id = @trustee_id AND gate = @gate'),
   };
+  const replaceAll = db.transaction((changes: ReadonlyArray<PlainGateRow & { to: string }>) => changes.reduce((n, c) => n + q.replace.run(c).changes, 0));
   return {
     putSetting: async (row) => void q.put.run(row),
     deleteSetting: async (userId, trusteeId) => void q.del.run(userId, trusteeId),
@@ -88,5 +102,11 @@ export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
     requests: async (userId, limit) => q.list.all(userId, limit),
     updateRequest: async (next, from) => q.update.run({ ...next, from }).changes > 0,
     open: async (limit) => q.open.all(limit),
+    plainGates: async (limit) => q.plain.all(limit),
+    async replaceGates(changes) {
+      const n = replaceAll(changes);
+      if (n > 0) db.pragma('wal_checkpoint(TRUNCATE)'); // secure_delete overwrote the plain gate in the file; no copy stays in the WAL
+      return n;
+    },
   };
 }

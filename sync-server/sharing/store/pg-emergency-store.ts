@@ -3,7 +3,7 @@
  * SQLite's semantics (pg migration 024).
  */
 import type pg from 'pg';
-import { OPEN_PHASES, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, type AsyncEmergencyStore, type EmergencyRequestRow, type EmergencySettingRow } from './emergency-store';
+import { OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, type AsyncEmergencyStore, type EmergencyRequestRow, type EmergencySettingRow } from './emergency-store';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const request = (r: Record<string, unknown>): EmergencyRequestRow => ({
@@ -54,6 +54,16 @@ export function createPgEmergencyStore(pool: pg.Pool): AsyncEmergencyStore {
     },
     async open(limit) {
       return (await pool.query(`SELECT * FROM emergency_requests WHERE phase IN ${OPEN_PHASES} ORDER BY requested_at, id LIMIT $1`, [limit])).rows.map(request);
+    },
+    async plainGates(limit) {
+      return (await pool.query(`SELECT user_id, trustee_id, generation, gate FROM emergency_settings WHERE ${PLAIN_GATE_WHERE} LIMIT $1`, [limit])).rows;
+    },
+    async replaceGates(changes) {
+      let n = 0;
+      for (const c of changes) {
+        n += (await pool.query('UPDATE emergency_settings SET gate = $1 WHERE user_id = $2 AND trustee_id = $3 AND gate = $4', [c.to, c.user_id, c.trustee_id, c.gate])).rowCount ?? 0;
+      }
+      return n;
     },
   };
 }

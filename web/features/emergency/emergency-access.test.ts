@@ -29,7 +29,7 @@ import type { ShareSource } from '../sharing';
 import { getKits } from '../trustees/kits/kits-api';
 import { makeKits } from '../trustees/kits/make-kits';
 import { EmergencyAccessError, sealEmergency } from './emergency-access';
-import { openEmergencyAccess, type EmergencyItem } from './emergency-bundle';
+import { openEmergencyAccess, type EmergencyItem } from '../../../shared/emergency-bundle';
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
 import { noKitText } from './emergency-words';
 

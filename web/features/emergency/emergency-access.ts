@@ -14,7 +14,7 @@ import type { KitGeneration, KitsState } from '../../../shared/schema/kits';
 import type { EmergencyChoice } from '../../../shared/schema/trustee';
 import type { Api } from '../keys';
 import { projectItem, type SharedCopy, type ShareSource } from '../sharing';
-import { sealEmergencyAccess } from './emergency-bundle';
+import { sealEmergencyAccess } from '../../../shared/emergency-bundle';
 import { noKitText, NOTHING_CHOSEN } from './emergency-words';
 
 /** What sealing needs: the server, the account id (every key's context) and AK (key-session.ts withAccountKey). */

@@ -10,7 +10,7 @@ import { useParams } from 'react-router-dom';
 import { ExternalLink } from 'lucide-react';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { copyView, type CopyView } from './copy-view';
+import { copyView, type CopyView } from '../../../shared/share-copy-view';
 import { sharedWithText, VIEW_TEXT } from './share-words';
 import { openSharedLink, type SharedView } from './viewer';
 

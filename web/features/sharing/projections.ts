@@ -12,34 +12,8 @@ import type { DeathPlan, LegalDocument, SurvivorTask, Trustee } from '../../../s
 import { TIMEFRAMES, type TaskCategory } from '../../../shared/schema/survivor-task';
 import { PLAN_SECTIONS, type ShareKind } from '../../../shared/share-items';
 
-/** What a viewer sees of a document: its words, never its file's key (files are not shared yet). */
-export interface SharedDocument {
-  kind: 'document';
-  documentType: LegalDocument['documentType'];
-  documentName: string;
-  documentUrl: string | null;
-  originalLocation: string | null;
-  hasFile: boolean;
-  /** When the owner's device sealed this copy (ISO 8601): the page's "last changed" date. Absent in a projection, set on sealing (share-client.ts publish). */
-  sealedAt?: string;
-}
-
-/** One labelled line: a text, or a list of texts. */
-export interface SharedField {
-  label: string;
-  value: string | string[];
-}
-
-/** A plan section, a task list or a trustee's details: a title and entries of labelled lines (a task list has one entry per task). */
-export interface SharedEntries {
-  kind: Exclude<ShareKind, 'document'>;
-  title: string;
-  entries: Array<{ heading: string | null; fields: SharedField[] }>;
-  /** As SharedDocument's `sealedAt`. */
-  sealedAt?: string;
-}
-
-export type SharedCopy = SharedDocument | SharedEntries;
+export type { SharedCopy, SharedDocument, SharedEntries, SharedField } from '../../../shared/share-copy-view';
+import type { SharedCopy, SharedDocument, SharedEntries, SharedField } from '../../../shared/share-copy-view';
 
 /** The owner's records a projection reads (the device's collections, as useCollection gives them). */
 export interface ShareSource {
@@ -146,7 +120,7 @@ export function shareableItems(source: ShareSource): Array<{ ref: ShareItemRef; 
 }
 
 /** Whether an opened value has a copy's shape: copy-view.ts (zod-free, for the release pages too). */
-export { isSharedCopy } from './copy-view';
+export { isSharedCopy } from '../../../shared/share-copy-view';
 
 /** The title a person knows an item by: a document's name, or the copy's title ("My plan: Music", a trustee's name). */
 export const copyTitle = (copy: SharedCopy): string => (copy.kind === 'document' ? copy.documentName : copy.title);

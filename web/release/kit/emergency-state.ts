@@ -6,7 +6,7 @@
  * Nothing here is ever shown unless it opened; every failure has words.
  */
 import type { Kit } from '../../../shared/crypto/trustee-kit';
-import { openEmergencyAccess, type EmergencyOpened, type EmergencyOpenFailure } from '../../features/emergency/emergency-bundle';
+import { openEmergencyAccess, type EmergencyOpened, type EmergencyOpenFailure } from '../../../shared/emergency-bundle';
 import { dateTimeText } from '../dom';
 import type { KitEmergency, KitInfo } from './api';
 

@@ -14,7 +14,7 @@ import { sealShared } from '../../../shared/crypto/share-copy';
 import { emergencyKey, emergencyWrapContext, type Kit } from '../../../shared/crypto/trustee-kit';
 import { toB64url } from '../../../shared/crypto/bytes';
 import { newRawKey, wrapKey } from '../../../shared/crypto/wrap';
-import { EMERGENCY_BUNDLE_REVISION, emergencyBundleBinding, sealEmergencyAccess, type EmergencyItem } from '../../features/emergency/emergency-bundle';
+import { EMERGENCY_BUNDLE_REVISION, emergencyBundleBinding, sealEmergencyAccess, type EmergencyItem } from '../../../shared/emergency-bundle';
 import { documentCopy, type SharedDocument } from '../../features/sharing/projections';
 import { ownerWithTrustees, postKits } from '../../../sync-server/test/kit-test-support';
 import { HOUR_MS } from '../../../sync-server/sharing/model/emergency';

@@ -8,7 +8,7 @@
  * read-only as the app's viewer does (copy-view.ts, copy-nodes.ts). Every failure is said in words.
  */
 import type { Kit } from '../../../shared/crypto/trustee-kit';
-import { copyView } from '../../features/sharing/copy-view';
+import { copyView } from '../../../shared/share-copy-view';
 import { copyNodes } from '../copy-nodes';
 import { h, say } from '../dom';
 import type { KitEmergency } from './api';

@@ -1,14 +1,45 @@
 /**
- * What a person sees of one shared item, read-only, whoever shows it (docs/sharing.md; issue 43):
- * the viewer's page in the app (SharedPage.tsx, React) and a trustee's emergency access on the kit
+ * The copy of one shared item (what a share's `s1` copy and an emergency bundle's items hold) and
+ * what a person sees of it, read-only, whoever shows it (docs/sharing.md; issue 43):
+ * the viewer's page in the app (web/features/sharing/SharedPage.tsx, React) and a trustee's emergency access on the kit
  * page (web/release/kit/emergency.ts, plain DOM) render the same `CopyView`, so the two never say
  * different things about the same copy. Also the check that a value which opened has the shape of
  * a copy (`isSharedCopy`): nothing else is ever shown. No zod and no React here: the release pages'
  * small bundle imports this file.
  */
-import { isHttpUrl } from '../../../shared/http-url';
-import { DOCUMENT_TYPE_LABELS } from '../../../shared/labels';
-import type { SharedCopy, SharedField } from './projections';
+import { isHttpUrl } from './http-url';
+import { DOCUMENT_TYPE_LABELS } from './labels';
+import type { LegalDocument } from './schema';
+import type { ShareKind } from './share-items';
+
+/** What a viewer sees of a document: its words, never its file's key (files are not shared yet). */
+export interface SharedDocument {
+  kind: 'document';
+  documentType: LegalDocument['documentType'];
+  documentName: string;
+  documentUrl: string | null;
+  originalLocation: string | null;
+  hasFile: boolean;
+  /** When the owner's device sealed this copy (ISO 8601): the page's "last changed" date. Absent in a projection, set on sealing (share-client.ts publish). */
+  sealedAt?: string;
+}
+
+/** One labelled line: a text, or a list of texts. */
+export interface SharedField {
+  label: string;
+  value: string | string[];
+}
+
+/** A plan section, a task list or a trustee's details: a title and entries of labelled lines (a task list has one entry per task). */
+export interface SharedEntries {
+  kind: Exclude<ShareKind, 'document'>;
+  title: string;
+  entries: Array<{ heading: string | null; fields: SharedField[] }>;
+  /** As SharedDocument's `sealedAt`. */
+  sealedAt?: string;
+}
+
+export type SharedCopy = SharedDocument | SharedEntries;
 
 /** One shared item as it is shown: the line above its title, its title, its entries, a link (a document's), and a note. */
 export interface CopyView {

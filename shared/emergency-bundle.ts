@@ -8,20 +8,19 @@
  *           emergencyWrapContext(account, trusteeId, 'bundle', generation)
  *   bundle  sealShared(E, { shareId: "emergency:<trusteeId>:<generation>", itemKind:
  *           'emergency-bundle', itemId: trusteeId }, 'copy', 1, { version: 1, items: [{ kind, id, copy }] })
- *           where each copy is the item's share-now projection (sharing/projections.ts)
+ *           where each copy is the item's share-now projection (web/features/sharing/projections.ts)
  *
  * The server keeps gate, wrap and bundle and hands them to the trustee's kit page only once the
  * wait is over; it never holds t, so it opens nothing. Zod-free and React-free: the release pages'
  * bundle imports this file.
  */
-import { fromB64url, toB64url, webRandom, type RandomSource } from '../../../shared/crypto/bytes';
-import { CryptoError } from '../../../shared/crypto/errors';
-import { openShared, sealShared, type ShareBinding } from '../../../shared/crypto/share-copy';
-import { emergencyKey, emergencyWrapContext, type KitContext } from '../../../shared/crypto/trustee-kit';
-import { newRawKey, unwrapKey, wrapKey } from '../../../shared/crypto/wrap';
-import type { ShareKind } from '../../../shared/share-items';
-import { isSharedCopy } from '../sharing/copy-view';
-import type { SharedCopy } from '../sharing/projections';
+import { fromB64url, toB64url, webRandom, type RandomSource } from './crypto/bytes';
+import { CryptoError } from './crypto/errors';
+import { openShared, sealShared, type ShareBinding } from './crypto/share-copy';
+import { emergencyKey, emergencyWrapContext, type KitContext } from './crypto/trustee-kit';
+import { newRawKey, unwrapKey, wrapKey } from './crypto/wrap';
+import type { ShareKind } from './share-items';
+import { isSharedCopy, type SharedCopy } from './share-copy-view';
 
 /** One item of a bundle: its kind and id as the owner's records name them, and its shared copy. */
 export interface EmergencyItem {

@@ -75,7 +75,13 @@ async function setup() {
   await makeKits({ api, account: o.userId, withAccountKey: s.withAccountKey, keyring: s.keyring! }, { k: 2, trustees: [byName('Grace'), byName('Alan')].map((x) => ({ trusteeId: x.id, level: 'full' as const })), state: await getKits(api) });
 
   const sent: unknown[] = [];
-  const recording: Api = (path, init) => (init?.body !== undefined && sent.push(init.body), api(path, init));
+  const gates = new Map<string, string>(); // the last gate sent per trustee id (PUT /api/emergency/trustees/:id)
+  const recording: Api = (path, init) => {
+    if (init?.body !== undefined) sent.push(init.body);
+    const gate = (init?.body as { gate?: unknown } | undefined)?.gate;
+    if (typeof gate === 'string') gates.set(decodeURIComponent(path.split('/').at(-1)!), gate);
+    return api(path, init);
+  };
   const deps = { api: recording, account: o.userId, withAccountKey: s.withAccountKey };
   const source = async (): Promise<ShareSource> => ({
     documents: (await db.dexie.entities('documents').toArray()) as LegalDocument[],
@@ -83,16 +89,20 @@ async function setup() {
     survivorTasks: (await db.dexie.entities('survivorTasks').toArray()) as SurvivorTask[],
     trustees: (await db.dexie.entities('trustees').toArray()) as Trustee[],
   });
-  return { t, o, s, db, doc, other, deps, sent, source, byName };
+  return { t, o, s, db, doc, other, deps, sent, gates, source, byName };
 }
 
-/** What the server holds for `trusteeId`, opened by the trustee's page's own opener (emergency-bundle.ts) with their kit's t. */
+/** What the server holds for `trusteeId` (the last gate sent for it), opened by the trustee's page's own opener (shared/emergency-bundle.ts) with their kit's t. */
 async function openHeld(x: Awaited<ReturnType<typeof setup>>, trusteeId: string): Promise<{ items: EmergencyItem[] }> {
   const row = x.t.deps.db.prepare('SELECT gate, wrap, bundle, generation FROM emergency_settings WHERE user_id = ? AND trustee_id = ?').get(x.o.userId, trusteeId) as { gate: string; wrap: string; bundle: string; generation: number };
   const kits = await getKits(apiOver(x.t.call, x.o.cookie));
   const made = await x.s.withAccountKey((ak) => openOwnerCopy(ak, x.o.userId, (kits.current ?? kits.pending)!.ownerCopy));
   const t = made.kits.find((k) => k.trusteeId === trusteeId)!.kit.t;
-  const opened = await openEmergencyAccess({ account: x.o.userId, trusteeId, generation: row.generation }, t, row);
+  // The server holds the gate sealed under its release key (sync-server/sharing/gate-seal.ts) and
+  // serves it, as the device sent it, only to a granted trustee: the gate here is the one sent.
+  const gate = x.gates.get(trusteeId)!;
+  expect(row.gate).not.toBe(gate);
+  const opened = await openEmergencyAccess({ account: x.o.userId, trusteeId, generation: row.generation }, t, { ...row, gate });
   if (opened.kind !== 'open') throw new Error(`the held bundle did not open: ${opened.why}`);
   expect(opened.notShown).toBe(0);
   return opened;

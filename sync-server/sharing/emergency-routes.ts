@@ -47,6 +47,7 @@ export const emergencySettingSchema = z.strictObject({
   gate: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 random bytes, base64url'),
   wrap: z.string().regex(/^w1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{64}$/, 'must be a wrapped key (w1.<nonce>.<ciphertext>)'),
   bundle: z.string().max(MAX_COPY_CHARS, `must be at most ${MAX_COPY_CHARS} characters`).regex(SHARE_SEALED_RE, 'must be sealed on your device (s1.<nonce>.<ciphertext>)'),
+  refresh: z.literal(true).optional(), // only replace an existing setting (emergency-service.ts NOTHING_TO_REFRESH)
 });
 const emptyBody = z.strictObject({});
 

@@ -10,6 +10,7 @@
  * key (gate-seal.ts), unsealed only by `trusteeView`, only while `gateOpen` holds, and it opens
  * nothing without the trustee's kit secret t.
  */
+import { NOTHING_TO_REFRESH } from '../../shared/schema/trustee';
 import { randomBytes } from 'node:crypto';
 import { isShareItemId, type ShareKind } from '../../shared/share-items';
 import { ApiHttpError } from '../http/errors';
@@ -46,6 +47,8 @@ export interface EmergencySettingInput {
   gate: string;
   wrap: string;
   bundle: string;
+  /** A device sealing again what it believes is set (its refresher): only an existing setting is replaced, never made again. */
+  refresh?: true;
 }
 
 /** A trustee's kit, as kits.find gives it: whose, which trustee, which generation. */
@@ -154,7 +157,7 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
   };
 
   return {
-    /** Sets what `trusteeId` may open in an emergency: items are document ids, `plan-section:<id>` or `task-list:<id>`. 404 when they are not the owner's trustee, a document is not the owner's, or a section or category does not exist. */
+    /** Sets what `trusteeId` may open in an emergency: items are document ids, `plan-section:<id>` or `task-list:<id>`. 404 when they are not the owner's trustee, a document is not the owner's, or a section or category does not exist; with `refresh`, also when no setting exists (NOTHING_TO_REFRESH: a refresh never brings back a removed one). */
     async putSetting(userId: string, trusteeId: string, input: EmergencySettingInput): Promise<void> {
       const status = await deps.trusteeStatus(userId, trusteeId);
       if (status === null || status === 'removed') throw new ApiHttpError(404, 'No such trustee', [{ path: 'trusteeId', message: 'is not one of your trustees' }]);
@@ -174,7 +177,8 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
         bundle: input.bundle,
         updated_at: deps.now(),
       };
-      await store.putSetting(row);
+      if (!input.refresh) await store.putSetting(row);
+      else if (!(await store.refreshSetting(row))) throw new ApiHttpError(404, NOTHING_TO_REFRESH, [{ path: 'trusteeId', message: 'has no emergency access now: it was removed' }]);
       await deps.sharingStarted?.(userId);
     },
     /** Stops letting `trusteeId` ask (a running request stays as it is: the owner refuses or ends it). */

@@ -57,6 +57,17 @@ export function emergencyStoreContract(name: string, setup: () => Promise<Emerge
       expect((await s.store.settings('u2')).map((r) => r.trustee_id)).toEqual(['c']);
     });
 
+    it('refreshes a setting only while it exists: a removed one is never brought back by a refresh (security review 20 #1)', async () => {
+      expect(await s.store.refreshSetting(setting('u1', 'a', 0))).toBe(false);
+      expect(await s.store.settings('u1')).toEqual([]);
+      await s.store.putSetting(setting('u1', 'a', 0));
+      expect(await s.store.refreshSetting(setting('u1', 'a', 0, { wait_hours: 5, updated_at: 3000 }))).toBe(true);
+      expect(await s.store.settings('u1')).toEqual([setting('u1', 'a', 0, { wait_hours: 5, updated_at: 3000 })]);
+      await s.store.deleteSetting('u1', 'a');
+      expect(await s.store.refreshSetting(setting('u1', 'a', 0))).toBe(false);
+      expect(await s.store.settings('u1')).toEqual([]);
+    });
+
     it('adds a request once, steps it only from the phase it was read in, lists the open ones, and forgets a deleted account', async () => {
       expect(await s.store.insertRequest(request('r1', 'u1', 1000))).toBe(true);
       expect(await s.store.insertRequest(request('r1', 'u2', 1000))).toBe(false);

@@ -44,6 +44,8 @@ export interface EmergencyRequestRow {
 export interface AsyncEmergencyStore {
   /** Adds or replaces the owner's setting for one trustee. */
   putSetting(row: EmergencySettingRow): Promise<void>;
+  /** Replaces the owner's setting for `row`'s trustee only when one exists; false (nothing written) when none does. */
+  refreshSetting(row: EmergencySettingRow): Promise<boolean>;
   /** Deletes the owner's setting for one trustee (no-op when none). */
   deleteSetting(userId: string, trusteeId: string): Promise<void>;
   /** The owner's settings, in their order. */
@@ -82,6 +84,7 @@ export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
       `INSERT INTO emergency_settings (${SETTING_COLUMNS.join(', ')}) VALUES (${SETTING_COLUMNS.map((c) => `@${c}`).join(', ')})
        ON CONFLICT (user_id, trustee_id) DO UPDATE SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = excluded.${c}`).join(', ')}`,
     ),
+    refresh: db.prepare(`UPDATE emergency_settings SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = @${c}`).join(', ')} WHERE user_id = @user_id AND trustee_id = @trustee_id`),
     del: db.prepare('DELETE FROM emergency_settings WHERE user_id = ? AND trustee_id = ?'),
     settings: db.prepare<[string], EmergencySettingRow>('SELECT * FROM emergency_settings WHERE user_id = ? ORDER BY position, trustee_id'),
     insert: db.prepare(`INSERT INTO emergency_requests (${REQUEST_COLUMNS}) VALUES (${REQUEST_COLUMNS.split(', ').map((c) => `@${c}`).join(', ')}) ON CONFLICT (id) DO NOTHING`),
@@ -95,6 +98,7 @@ export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
   const replaceAll = db.transaction((changes: ReadonlyArray<PlainGateRow & { to: string }>) => changes.reduce((n, c) => n + q.replace.run(c).changes, 0));
   return {
     putSetting: async (row) => void q.put.run(row),
+    refreshSetting: async (row) => q.refresh.run(row).changes > 0,
     deleteSetting: async (userId, trusteeId) => void q.del.run(userId, trusteeId),
     settings: async (userId) => q.settings.all(userId),
     insertRequest: async (row) => q.insert.run(row).changes > 0,

@@ -29,6 +29,11 @@ export function createPgEmergencyStore(pool: pg.Pool): AsyncEmergencyStore {
         SETTING_COLUMNS.map((c) => r[c]),
       );
     },
+    async refreshSetting(r) {
+      const set = SETTING_COLUMNS.slice(2).map((c, i) => `${c} = $${i + 3}`).join(', ');
+      const res = await pool.query(`UPDATE emergency_settings SET ${set} WHERE user_id = $1 AND trustee_id = $2`, SETTING_COLUMNS.map((c) => r[c]));
+      return (res.rowCount ?? 0) > 0;
+    },
     async deleteSetting(userId, trusteeId) {
       await pool.query('DELETE FROM emergency_settings WHERE user_id = $1 AND trustee_id = $2', [userId, trusteeId]);
     },

@@ -28,7 +28,7 @@ import type { Api } from '../keys';
 import type { ShareSource } from '../sharing';
 import { getKits } from '../trustees/kits/kits-api';
 import { makeKits } from '../trustees/kits/make-kits';
-import { EmergencyAccessError, sealEmergency } from './emergency-access';
+import { EmergencyAccessError, removeEmergency, sealEmergency } from './emergency-access';
 import { openEmergencyAccess, type EmergencyItem } from '../../../shared/emergency-bundle';
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
 import { noKitText } from './emergency-words';
@@ -134,6 +134,7 @@ describe('emergency access on the owner’s device, with the real server and kit
     const x = await setup();
     const grace = x.byName('Grace');
     await x.db.write('trustees', grace.id, { emergency: choiceOf(x.doc) });
+    await sealEmergency(x.deps, grace, choiceOf(x.doc), await x.source()); // the dialog's save
     const follower = createEmergencyFollower(x.deps);
     expect(await follower.update(emergencyBundles(await x.source()))).toBe(false); // first sight: a baseline
     await x.db.write('trustees', grace.id, { emergency: { ...choiceOf(x.doc), waitHours: 24 } });
@@ -149,6 +150,21 @@ describe('emergency access on the owner’s device, with the real server and kit
     expect(await follower.run()).toEqual([]);
     expect(x.sent.length).toBe(sentBefore + 1);
     expect((await openHeld(x, grace.id)).items[0]!.copy).toMatchObject({ originalLocation: 'The safe at the bank' });
+  });
+
+  it('never brings back access removed on another device: a device that had not synced the removal refreshes nothing (security review 20 #1)', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    await x.db.write('trustees', grace.id, { emergency: choiceOf(x.doc) });
+    await sealEmergency(x.deps, grace, choiceOf(x.doc), await x.source());
+    const follower = createEmergencyFollower(x.deps);
+    await follower.update(emergencyBundles(await x.source())); // this device's baseline, choice still set
+    await removeEmergency(x.deps, grace.id); // another device removes it (its record change not synced here yet)
+    await x.db.write('documents', x.doc.id, { originalLocation: 'The safe at the bank' }); // an edit here
+    expect(await follower.update(emergencyBundles(await x.source()))).toBe(true);
+    expect(await follower.run()).toEqual([]);
+    expect((await x.o.get<{ settings: unknown[] }>('/api/emergency')).settings).toEqual([]);
+    expect(await follower.update(emergencyBundles(await x.source()))).toBe(false); // nothing left waiting
   });
 
   it('seals a bundle again for the trustee’s new kit once the owner re-keys, and leaves a current one alone', async () => {

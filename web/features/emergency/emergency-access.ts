@@ -75,16 +75,18 @@ export const alreadySealed = (account: string, trusteeId: string, choice: Emerge
 
 /**
  * Seals `choice` for trustee `trustee` from the owner's records `source` and sends it with
- * `PUT /api/emergency/trustees/:id`. Throws EmergencyAccessError (no kit, nothing chosen that is
- * still there), KeysLockedError while the keys are locked, and what `api` throws.
+ * `PUT /api/emergency/trustees/:id`; with `refresh` (the refresher's), only replacing a setting the
+ * server still holds (a 404 NOTHING_TO_REFRESH when it was removed on another device). Throws
+ * EmergencyAccessError (no kit, nothing chosen that is still there), KeysLockedError while the keys
+ * are locked, and what `api` throws.
  */
-export async function sealEmergency(deps: EmergencyDeps, trustee: { id: string; name: string }, choice: EmergencyChoice, source: ShareSource): Promise<void> {
+export async function sealEmergency(deps: EmergencyDeps, trustee: { id: string; name: string }, choice: EmergencyChoice, source: ShareSource, opts: { refresh?: boolean } = {}): Promise<void> {
   const items = bundleItems(choice, source);
   if (items.length === 0) throw new EmergencyAccessError(NOTHING_CHOSEN);
   const { generation, t } = await trusteeKitSecret(deps, trustee.id, trustee.name);
   // Gate, E, wrap and bundle in the one format the trustee's page opens (emergency-bundle.ts).
   const parts = await sealEmergencyAccess({ account: deps.account, trusteeId: trustee.id, generation }, t, items);
-  const body = { position: choice.position, waitHours: choice.waitHours, generation, items: serverItems(items), ...parts };
+  const body = { position: choice.position, waitHours: choice.waitHours, generation, items: serverItems(items), ...parts, ...(opts.refresh ? { refresh: true } : {}) };
   await deps.api(`/api/emergency/trustees/${encodeURIComponent(trustee.id)}`, { method: 'PUT', body });
   lastSealed.set(`${deps.account}:${trustee.id}`, fingerprint(deps.account, trustee.id, choice, items));
 }

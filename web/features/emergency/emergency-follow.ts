@@ -9,7 +9,8 @@
  * longer holds (the owner re-keyed their kits).
  */
 import type { KitsState } from '../../../shared/schema/kits';
-import type { EmergencyChoice } from '../../../shared/schema/trustee';
+import { NOTHING_TO_REFRESH, type EmergencyChoice } from '../../../shared/schema/trustee';
+import { ApiError } from '../../api/client';
 import { createShareFollower, type ShareFollower, type ShareSource } from '../sharing';
 import { alreadySealed, bundleItems, EmergencyAccessError, kitGenerationFor, sealEmergency, type EmergencyBundleItem, type EmergencyDeps } from './emergency-access';
 
@@ -27,13 +28,19 @@ export const emergencyBundles = (source: ShareSource): FollowedBundle[] =>
     t.emergency ? [{ ref: { kind: 'emergency-bundle' as const, id: t.id }, copy: { choice: t.emergency, items: bundleItems(t.emergency, source) }, trustee: { id: t.id, name: t.name }, source }] : [],
   );
 
-/** Seals `b` again; the owner's words when it cannot be (the trustee's kit is gone), else null. Throws other failures (offline). */
+/**
+ * Seals `b` again, replacing only what the server still holds (never making again access removed
+ * on another device whose removal this device has not synced: that removal arrives by sync and ends
+ * the following). The owner's words when it cannot be sealed (the trustee's kit is gone), else null.
+ * Throws other failures (offline).
+ */
 async function reseal(deps: EmergencyDeps, b: FollowedBundle): Promise<string | null> {
   try {
-    await sealEmergency(deps, b.trustee, b.copy.choice, b.source);
+    await sealEmergency(deps, b.trustee, b.copy.choice, b.source, { refresh: true });
     return null;
   } catch (err) {
     if (err instanceof EmergencyAccessError) return err.message;
+    if (err instanceof ApiError && err.status === 404 && err.serverMessage === NOTHING_TO_REFRESH) return null; // removed elsewhere
     throw err;
   }
 }

@@ -5,6 +5,7 @@
  * unique canary; an `Api` over the app (as apiFetch); and the check that every field opens to its
  * original value.
  */
+import { ApiError } from '../../api/client';
 import { expect } from 'vitest';
 import { openState } from '../../../shared/crypto/sealed-record';
 import { PROTOCOL_VERSION, type ServerRecord } from '../../../shared/sync/protocol';
@@ -18,7 +19,7 @@ export function apiOver(call: TestApp['call'], cookie: string): Api {
   return async <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
     const res = await call(init.method ?? (init.body === undefined ? 'GET' : 'POST'), path, init.body, cookie);
     const text = await res.text();
-    if (!res.ok) throw Object.assign(new Error(`${res.status}: ${text}`), { status: res.status, bodyText: text });
+    if (!res.ok) throw new ApiError(res.status, text, res.statusText); // as the app's apiFetch throws
     return (text ? JSON.parse(text) : null) as T;
   };
 }

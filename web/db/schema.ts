@@ -129,7 +129,8 @@ export interface DownloadChunkRow {
 export interface ShareRefreshRow {
   /** `<kind>:<id>` (share-follow.ts). */
   key: string;
-  kind: ShareKind;
+  /** A shared item's kind, or a trustee's emergency bundle (web/features/emergency). */
+  kind: ShareKind | 'emergency-bundle';
   id: string;
   /** Raised at every change of the item: a refresh clears the row only if no change came meanwhile. */
   stamp: number;

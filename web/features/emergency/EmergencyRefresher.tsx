@@ -11,7 +11,8 @@ import { apiFetch } from '../../api/client';
 import { useSession } from '../../app/session';
 import { toast } from '../../ui/toast-store';
 import { useKeySession, type Api } from '../keys';
-import { useFollow, useShareSource } from '../sharing';
+import { useCurrentDb } from '../../db/current';
+import { pendingRefreshesIn, useFollow, useShareSource } from '../sharing';
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
 
 const api = apiFetch as Api;
@@ -26,7 +27,12 @@ export function EmergencyRefresher() {
   const open = useKeySession((s) => s.status === 'open');
   const withAccountKey = useKeySession((s) => s.withAccountKey);
   const source = useShareSource();
-  const follower = useMemo(() => (account && open ? createEmergencyFollower({ api, account, withAccountKey }) : null), [account, open, withAccountKey]);
+  const db = useCurrentDb((s) => s.db);
+  // What waits is kept in the device's database (survives a reload), apart from shares' (its own kind).
+  const follower = useMemo(
+    () => (account && open && db ? createEmergencyFollower({ api, account, withAccountKey }, pendingRefreshesIn(db.dexie, (kind) => kind === 'emergency-bundle')) : null),
+    [account, open, withAccountKey, db],
+  );
 
   const checked = useRef<object | null>(null);
 

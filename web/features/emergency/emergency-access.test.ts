@@ -167,6 +167,23 @@ describe('emergency access on the owner’s device, with the real server and kit
     expect(await follower.update(emergencyBundles(await x.source()))).toBe(false); // nothing left waiting
   });
 
+  it('says in words, never silently, why a refresh the server refuses did not happen (a bundle too large: security review 20 #3)', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    const choice: EmergencyChoice = { ...choiceOf(x.doc), items: [...choiceOf(x.doc).items, { kind: 'plan-section', id: 'obituary' }] };
+    await x.db.write('trustees', grace.id, { emergency: choice });
+    await sealEmergency(x.deps, grace, choice, await x.source());
+    const follower = createEmergencyFollower(x.deps);
+    await follower.update(emergencyBundles(await x.source()));
+    // An obituary within its limit (20,000 characters) in a script of 3 bytes a character: the sealed bundle passes the server's 64 KiB.
+    await x.db.write('deathPlan', x.o.userId, { obituary: '她一生热爱家人和花园。'.repeat(1_800) });
+    expect(await follower.update(emergencyBundles(await x.source()))).toBe(true);
+    const words = await follower.run();
+    expect(words).toHaveLength(1);
+    expect(words[0]).toMatch(/^Grace.*could not be updated.*too long/);
+    expect(await follower.update(emergencyBundles(await x.source()))).toBe(false); // said once, not tried at every change
+  });
+
   it('seals a bundle again for the trustee’s new kit once the owner re-keys, and leaves a current one alone', async () => {
     const x = await setup();
     const grace = x.byName('Grace');

@@ -11,7 +11,8 @@
 import type { KitsState } from '../../../shared/schema/kits';
 import { NOTHING_TO_REFRESH, type EmergencyChoice } from '../../../shared/schema/trustee';
 import { ApiError } from '../../api/client';
-import { createShareFollower, type ShareFollower, type ShareSource } from '../sharing';
+import { createShareFollower, type PendingRefreshes, type ShareFollower, type ShareSource } from '../sharing';
+import { notUpdatedText } from './emergency-words';
 import { alreadySealed, bundleItems, EmergencyAccessError, kitGenerationFor, sealEmergency, type EmergencyBundleItem, type EmergencyDeps } from './emergency-access';
 
 /** One trustee's bundle as the follower sees it. */
@@ -41,6 +42,8 @@ async function reseal(deps: EmergencyDeps, b: FollowedBundle): Promise<string | 
   } catch (err) {
     if (err instanceof EmergencyAccessError) return err.message;
     if (err instanceof ApiError && err.status === 404 && err.serverMessage === NOTHING_TO_REFRESH) return null; // removed elsewhere
+    // Refused for what was sent (never a lapsed session, a busy server or a timeout): said once, in words, not retried at every change.
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500 && ![401, 408, 429].includes(err.status)) return notUpdatedText(b.trustee.name, /"bundle"/.test(err.bodyText));
     throw err;
   }
 }
@@ -48,15 +51,16 @@ async function reseal(deps: EmergencyDeps, b: FollowedBundle): Promise<string | 
 /**
  * A follower that seals a changed bundle through `deps`. Its `run()` returns the words of each
  * bundle that cannot be sealed any more (the trustee's kit is gone), for a toast; other failures
- * (offline) stay queued. A bundle this device has just sealed as it is (the dialog's save) is not
- * sealed again.
+ * (offline) stay queued, in `pending` (the device's database in the app: pendingRefreshesIn with
+ * kind 'emergency-bundle'; memory unless given). A bundle this device has just sealed as it is (the
+ * dialog's save) is not sealed again.
  */
-export function createEmergencyFollower(deps: EmergencyDeps): ShareFollower<FollowedBundle> {
+export function createEmergencyFollower(deps: EmergencyDeps, pending?: PendingRefreshes<FollowedBundle['ref']>): ShareFollower<FollowedBundle> {
   return createShareFollower<FollowedBundle>(async (b) => {
     if (alreadySealed(deps.account, b.trustee.id, b.copy.choice, b.source)) return { refused: [] };
     const words = await reseal(deps, b);
     return { refused: words ? [words] : [] };
-  });
+  }, pending);
 }
 
 /**

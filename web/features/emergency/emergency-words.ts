@@ -38,6 +38,14 @@ export const noKitText = (name: string) =>
 
 /** Nothing chosen (or every chosen item was deleted). */
 export const NOTHING_CHOSEN = 'Choose at least one item they may open in an emergency.';
+/**
+ * Why `name`'s emergency access could not be brought up to date when the server refused it (a 4xx
+ * other than a lapsed session or a busy server): what they can open is the last version that was
+ * saved. `tooLong` when the sealed bundle was over the server's size (an item's words too long).
+ */
+export const notUpdatedText = (name: string, tooLong: boolean) =>
+  `${name}'s emergency access could not be updated, so they would open what you saved before. ` +
+  (tooLong ? 'What you chose for them is too long to seal in one bundle: choose fewer items, or shorten the longest.' : 'Open Emergency access on their card and save it again.');
 
 /** A wait in words: "1 hour", "48 hours", "1 week", "4 weeks". */
 export const waitWords = (hours: number) => (hours >= 168 && hours % 168 === 0 ? `${hours / 168} week${hours === 168 ? '' : 's'}` : `${hours} hour${hours === 1 ? '' : 's'}`);

@@ -6,4 +6,5 @@ export { ShareTimelineCard } from './ShareTimelineCard';
 export { copyTitle, projectItem, shareableItems, type SharedCopy, type ShareItemRef, type ShareSource } from './projections';
 export { createShareFollower, type Followable, type ShareFollower } from './share-follow';
 export { useFollow } from './use-follow';
+export { pendingRefreshesIn, type PendingRefreshes } from './pending-refreshes';
 export { useShareSource } from './use-share-source';

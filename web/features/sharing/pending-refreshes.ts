@@ -5,7 +5,7 @@
  * closed tab, when the device is online again; or in memory (tests, and before a database is open).
  * A row names the item only (kind and id); its copy is made from the record when the refresh runs.
  */
-import type { AfterwordDexie } from '../../db/schema';
+import type { AfterwordDexie, ShareRefreshRow } from '../../db/schema';
 import type { ShareItemRef } from './projections';
 
 /** An item's name: its kind and id (a shared item's ShareItemRef, an emergency bundle's trustee). */
@@ -42,11 +42,18 @@ export function pendingRefreshesInMemory<R extends Ref = ShareItemRef>(): Pendin
   };
 }
 
-/** Waiting refreshes kept in `dexie`'s `shareRefreshes` table (the signed-in account's database on this device). */
-export function pendingRefreshesIn(dexie: AfterwordDexie): PendingRefreshes {
+/**
+ * Waiting refreshes kept in `dexie`'s `shareRefreshes` table (the signed-in account's database on
+ * this device), of the kinds `ofKind` takes: shared items' (the default) or a trustee's emergency
+ * bundles' (`'emergency-bundle'`); each follower sees and clears only its own.
+ */
+export function pendingRefreshesIn<R extends { kind: ShareRefreshRow['kind']; id: string } = ShareItemRef>(
+  dexie: AfterwordDexie,
+  ofKind: (kind: ShareRefreshRow['kind']) => boolean = (kind) => kind !== 'emergency-bundle',
+): PendingRefreshes<R> {
   const table = dexie.shareRefreshes;
   return {
-    list: async () => (await table.toArray()).map((r) => ({ key: r.key, ref: { kind: r.kind, id: r.id }, stamp: r.stamp })),
+    list: async () => (await table.toArray()).filter((r) => ofKind(r.kind)).map((r) => ({ key: r.key, ref: { kind: r.kind, id: r.id } as R, stamp: r.stamp })),
     changed: (key, ref) =>
       dexie.transaction('rw', table, async () => {
         const before = await table.get(key);

@@ -45,7 +45,7 @@ const SHARING: { q: string; a: string }[] = [
   },
   {
     q: 'How do I stop sharing?',
-    a: 'Open "Share now" on the same thing and press "Stop sharing" next to the person\'s name. From that moment the link opens nothing. What they already saw, copied, printed or saved while they could open it, they may still have: no one can take back something already read. Deleting a document or a trustee stops its sharing too. In Settings, "Sharing while you are alive" lists everything you shared, when it was last opened and when you stopped it, and once a year we e-mail you a reminder of how many things you share.',
+    a: 'Open "Share now" on the same thing and press "Stop sharing" next to the person\'s name, then confirm. From that moment the link opens nothing. What they already saw, copied, printed or saved while they could open it, they may still have: no one can take back something already read. Deleting a document or a trustee stops its sharing too. In Settings, "Sharing while you are alive" lists everything you shared, when it was last opened and when you stopped it, and once a year we e-mail you a reminder of how many things you share.',
   },
   {
     q: 'What is emergency access?',

@@ -1,8 +1,9 @@
 /**
  * The owner's emergency screen in the browser (web/features/emergency/EmergencyPage.tsx; issue 43),
  * on the built app and the real server, at 390 px and 1280 px with axe: the e-mail's link
- * `/emergency/<id>` shows who asked and when the wait ends, and one press refuses (the server's
- * row is refused); a granted emergency's "End the emergency" ends it. The requests are put in the
+ * `/emergency/<id>` shows who asked (by the name on the owner's list) and when the wait ends, and
+ * one press refuses (the server's row is refused); a granted emergency's "End the emergency" ends
+ * it. At 390 px it saves docs/screenshots' emergency-owner-*.png under $E2E_SHOTS. The requests are put in the
  * server's database as the trustee's request would leave them (the request itself, the e-mail and
  * the wait are proven through the routes in sync-server/sharing/emergency-routes.test.ts).
  * Opened signed out (the e-mail read on another device), the link asks to sign in and then opens
@@ -12,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { docShot } from './doc-shots';
 import { desktopContext, expectNoSeriousA11yViolations, hasChromium, keylessAccountPage, loginViaUi, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -27,20 +29,20 @@ describe.skipIf(!hasChromium)('the owner\'s emergency screen', () => {
       db.close();
     }
   };
-  const insert = (userId: string, phase: 'waiting' | 'granted') => {
+  const insert = (userId: string, phase: 'waiting' | 'granted', trusteeId = 'trustee-1') => {
     const id = randomBytes(16).toString('base64url');
     const now = Date.now();
     const asked = phase === 'waiting' ? now : now - 3 * HOUR_MS;
     // Their trustee, accepted (else the scheduler's pass rightly withdraws the request).
     withDb((db) =>
       db
-        .prepare("INSERT INTO release_trustees (user_id, trustee_id, email, status, invite_round, invited_at, accepted_at) VALUES (?, 'trustee-1', 'maria@example.com', 'accepted', 1, ?, ?) ON CONFLICT DO NOTHING")
-        .run(userId, now, now),
+        .prepare("INSERT INTO release_trustees (user_id, trustee_id, email, status, invite_round, invited_at, accepted_at) VALUES (?, ?, 'maria@example.com', 'accepted', 1, ?, ?) ON CONFLICT DO NOTHING")
+        .run(userId, trusteeId, now, now),
     );
     withDb((db) =>
       db
         .prepare('INSERT INTO emergency_requests (id, user_id, trustee_id, phase, wait_hours, requested_at, notified_at, wait_ends_at, decided_at, granted_at, ended_at) VALUES (?, ?, ?, ?, 2, ?, ?, ?, ?, ?, NULL)')
-        .run(id, userId, 'trustee-1', phase, asked, asked, asked + 2 * HOUR_MS, phase === 'granted' ? now : null, phase === 'granted' ? now : null),
+        .run(id, userId, trusteeId, phase, asked, asked, asked + 2 * HOUR_MS, phase === 'granted' ? now : null, phase === 'granted' ? now : null),
     );
     return id;
   };
@@ -71,19 +73,25 @@ describe.skipIf(!hasChromium)('the owner\'s emergency screen', () => {
       const context = await open(suite.browser, suite.server.url);
       const { page, user } = await keylessAccountPage(context, suite.server.url, '/dashboard');
       const userId = withDb((db) => (db.prepare('SELECT id FROM users WHERE username = ?').get(user.username) as { id: string }).id);
-      const asked = insert(userId, 'waiting');
+      // Maria, on the owner's list of trustees: the screen names her as the owner's device knows her.
+      const maria = await context.request.post(`${suite.server.url}/api/trustees`, { data: { name: 'Maria', email: 'maria@example.com', accessLevel: 'full' }, headers: { Origin: suite.server.url } });
+      expect(maria.status(), await maria.text()).toBe(201);
+      const mariaId = ((await maria.json()) as { id: string }).id;
+      const asked = insert(userId, 'waiting', mariaId);
       await page.goto(`/emergency/${asked}`);
       await page.getByRole('heading', { name: 'Emergency access' }).waitFor();
-      await page.getByText(/Your trustee asked for emergency access on .+\. Unless you refuse/).waitFor();
+      await page.getByText(/^Maria asked for emergency access on .+\. Unless you refuse/).waitFor();
       await expectNoSeriousA11yViolations(page, `emergency request ${label}`);
+      await docShot(page, 'emergency-owner-request.png', label === '390 px');
       await page.getByRole('button', { name: 'Refuse' }).click();
       await page.getByText('You refused. Nothing was opened.').first().waitFor();
+      await docShot(page, 'emergency-owner-refused.png', label === '390 px');
       await poll(() => phaseOf(asked)).toBe('refused');
       await page.getByText('No one has asked for emergency access.').waitFor();
 
-      const granted = insert(userId, 'granted');
+      const granted = insert(userId, 'granted', mariaId);
       await page.goto(`/emergency/${granted}`);
-      await page.getByText(/Your trustee can open what you chose for an emergency since/).waitFor();
+      await page.getByText(/^Maria can open what you chose for an emergency since/).waitFor();
       await expectNoSeriousA11yViolations(page, `granted emergency ${label}`);
       await page.getByRole('button', { name: 'End the emergency' }).click();
       await page.getByText(/The emergency is over\./).first().waitFor();

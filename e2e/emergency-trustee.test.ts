@@ -15,6 +15,7 @@ import { kitFragment, makeGeneration } from '../shared/crypto/trustee-kit';
 import { toB64url } from '../shared/crypto/bytes';
 import { sealEmergencyAccess } from '../shared/emergency-bundle';
 import { documentCopy } from '../web/features/sharing/projections';
+import { docShot } from './doc-shots';
 import { advanceServerClock, desktopContext, expectNoSeriousA11yViolations, hasChromium, kitStateOf, mobileContext, registerOwnerViaApi, useBrowserSuite } from './harness';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -71,7 +72,7 @@ describe.skipIf(!hasChromium)('a trustee asks for emergency access on their kit 
     await section.getByText(/^You asked for emergency access on .+\. Ada has been told and can refuse until .+\. If nobody refuses/).waitFor();
     expect(await section.getByRole('button', { name: 'Ask for emergency access' }).count()).toBe(0);
     await expectNoSeriousA11yViolations(page, 'kit page, emergency access waiting, 390 px');
-    if (process.env.SHOT) await page.screenshot({ path: '/tmp/emt-waiting.png', fullPage: true });
+    await docShot(page, 'emergency-trustee-waiting.png');
 
     // The wait is over and nobody refused: the scheduler's pass grants.
     await advanceServerClock(suite.server.url, 48 * HOUR_MS + 60_000);
@@ -86,7 +87,7 @@ describe.skipIf(!hasChromium)('a trustee asks for emergency access on their kit 
     expect(await page.getByText(`Insurance ${tag}`).count()).toBe(0);
     expect(await page.getByText(`My dear Maria ${tag}`).count()).toBe(0);
     await expectNoSeriousA11yViolations(page, 'kit page, emergency access opened, 390 px');
-    if (process.env.SHOT) await page.screenshot({ path: '/tmp/emt-opened.png', fullPage: true });
+    await docShot(page, 'emergency-trustee-opened.png');
     expect((await kitStateOf(suite.server.url, link)).phase).toBe('active'); // nothing after death was started
     await context.close();
 

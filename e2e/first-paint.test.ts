@@ -8,7 +8,7 @@
  *   for the operator's support address, GET /api/service, which it shows);
  * - after a sign-in the session hint makes the app load the profile, so /login still sends a
  *   signed-in person to /dashboard (SPEC.md §2 "Session behaviour");
- * - axe at 390 and 1280 px on /, /login, /register.
+ * - axe at 390 and 1280 px on /, /login, /register, and on /help with every answer open.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -157,6 +157,21 @@ describe.skipIf(!hasChromium)('first paint without JavaScript, then React (issue
         await poll(() => reactAttached(page)).toBe(true);
         await expectNoSeriousA11yViolations(page, `${path} (${open.name})`);
       }
+      await context.close();
+    }
+  });
+
+  it('the Help Center, every answer open (its "Sharing while you are alive" too), fits and passes axe at 390 and 1280 px', async () => {
+    for (const open of [mobileContext, desktopContext]) {
+      const context = await open(suite.browser, suite.server.url);
+      const page = await context.newPage();
+      await page.goto('/help');
+      await poll(() => reactAttached(page)).toBe(true);
+      await page.getByRole('heading', { level: 2, name: 'Sharing while you are alive' }).waitFor();
+      for (const summary of await page.locator('summary').all()) await summary.click();
+      await page.getByText('press "End the emergency"', { exact: false }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectNoSeriousA11yViolations(page, `/help (${open.name})`);
       await context.close();
     }
   });

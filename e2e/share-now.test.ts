@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, hasChromium, poll, SCREEN_SIZES, useBrowserSuite } from './harness';
+import { docShot } from './doc-shots';
 import { choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
 
 const synced = (page: Page) => poll(() => page.locator('header [role="status"]').first().textContent(), 30_000).toContain('All changes saved');
@@ -28,6 +29,7 @@ describe.skipIf(!hasChromium)('share now (issue 43)', () => {
       await upload.getByRole('button', { name: 'Save Link' }).click();
       await upload.waitFor({ state: 'detached' });
       await synced(page);
+      await page.getByRole('button', { name: 'Dismiss notification' }).click(); // "Document uploaded", not over the share dialog
 
       const card = page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: 'Last Will, signed 2024' });
       await card.getByRole('button', { name: 'Share now: Last Will, signed 2024' }).click();
@@ -42,7 +44,7 @@ describe.skipIf(!hasChromium)('share now (issue 43)', () => {
       const mailto = await dialog.getByRole('link', { name: 'E-mail it from your mail app' }).getAttribute('href');
       expect(decodeURIComponent(mailto!)).toContain(link);
       await expectNoSeriousA11yViolations(page, `share dialog at ${size}`);
-      const shot = (p: Page, name: string) => (process.env.E2E_SHOTS && size === '390 px' ? p.screenshot({ path: `${process.env.E2E_SHOTS}/${name}`, animations: 'disabled' }) : null);
+      const shot = (p: Page, name: string) => docShot(p, name, size === '390 px');
       await shot(page, 'share-now-dialog.png');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 

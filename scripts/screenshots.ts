@@ -8,6 +8,9 @@
  *   the release": its top, a full-access trustee's e-mail, and their page opened in the preview;
  * - trustee-page.png: the full-access trustee's page after a real release (the trustee accepts
  *   and reports; the clock passes the waiting period, as e2e/release-pages.test.ts does).
+ * The screenshots of sharing while alive (issue 43: the share dialog, the trustee's emergency
+ * request, the owner's refusal) are made by the browser tests that reach those screens, with
+ * E2E_SHOTS (e2e/doc-shots.ts; the command is in docs/screenshots/README.md).
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';

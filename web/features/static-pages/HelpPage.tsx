@@ -37,24 +37,63 @@ const FAQS: { q: string; a: string }[] = [
   },
 ];
 
+/** Sharing while the person is alive (issue 43; docs/sharing.md): what is built, in plain words. */
+const SHARING: { q: string; a: string }[] = [
+  {
+    q: 'Can I let someone see something now, while I am alive?',
+    a: 'Yes, one thing at a time. Press "Share now" on a document, a section of your plan, a list of survivor tasks or a trustee\'s details, and write the person\'s name. Afterword makes a link for them. Send it yourself: copy it, use your phone\'s share button, or e-mail it from your own mail app. Afterword cannot see the link, so it cannot send it for you. Whoever has the link can read that one thing in their browser, with no account, and sees your later changes; they cannot change anything. The same window shows who can read it now, who can read it after your death, and who never sees it. Letters are not shared: they stay for after your death. Sharing needs an internet connection.',
+  },
+  {
+    q: 'How do I stop sharing?',
+    a: 'Open "Share now" on the same thing and press "Stop sharing" next to the person\'s name, then confirm. From that moment the link opens nothing. What they already saw, copied, printed or saved while they could open it, they may still have: no one can take back something already read. Deleting a document or a trustee stops its sharing too. In Settings, "Sharing while you are alive" lists everything you shared, when it was last opened and when you stopped it, and once a year we e-mail you a reminder of how many things you share.',
+  },
+  {
+    q: 'What is emergency access?',
+    a: 'It is for a time when you cannot act for yourself, such as a stay in hospital. On a trustee\'s card, press "Emergency access" and choose what they may open: documents, sections of your plan, lists of survivor tasks. Choose how long they must wait after asking, from 1 hour to 4 weeks (48 hours unless you choose). Letters are never opened in an emergency. The trustee needs their trustee kit for it, so make trustee kits first. If you give several trustees emergency access, they can ask in the order you set: the next one only after the one before has asked and you refused, or has been removed. This is apart from what happens after your death.',
+  },
+  {
+    q: 'What happens when a trustee asks for emergency access?',
+    a: 'Your trustee asks from their trustee kit\'s page. You are told at once, by e-mail and by a notification on your devices if you allowed them: who asked, and when the wait ends. If you do not want them to open anything, open the link and press "Refuse". One press is enough, and nothing is opened. If nobody refuses before the wait ends, your trustee can open exactly what you chose, read-only, and nothing else. No letter is sent and nothing is released.',
+  },
+  {
+    q: 'How do I end an emergency?',
+    a: 'When you can act again, open the emergency screen (the link in the e-mail, or the notification) and press "End the emergency". From then on your trustee cannot open anything new; what they already opened, they may have kept. To stop a trustee from asking at all, open "Emergency access" on their card and press "Remove emergency access".',
+  },
+];
+
+/** A list of questions, each opening to its answer. */
+function Questions({ items }: { items: { q: string; a: string }[] }) {
+  return (
+    <div className="mt-4 flex flex-col gap-3">
+      {items.map(({ q, a }) => (
+        <details key={q} className="group rounded-xl border border-stone-200 bg-white p-4 open:shadow-sm">
+          <summary className="cursor-pointer list-none font-medium text-slate-900 marker:hidden">
+            <span className="mr-2 inline-block text-slate-500 transition-transform group-open:rotate-90" aria-hidden="true">
+              ›
+            </span>
+            {q}
+          </summary>
+          <p className="mt-3 pl-5">{a}</p>
+        </details>
+      ))}
+    </div>
+  );
+}
+
 export default function HelpPage() {
   return (
     <StaticPage title="Help Center" lead="How Afterword works, in plain words.">
       <section aria-labelledby="faq-heading">
         <h2 id="faq-heading">Frequently asked questions</h2>
-        <div className="mt-4 flex flex-col gap-3">
-          {FAQS.map(({ q, a }) => (
-            <details key={q} className="group rounded-xl border border-stone-200 bg-white p-4 open:shadow-sm">
-              <summary className="cursor-pointer list-none font-medium text-slate-900 marker:hidden">
-                <span className="mr-2 inline-block text-slate-500 transition-transform group-open:rotate-90" aria-hidden="true">
-                  ›
-                </span>
-                {q}
-              </summary>
-              <p className="mt-3 pl-5">{a}</p>
-            </details>
-          ))}
-        </div>
+        <Questions items={FAQS} />
+      </section>
+      <section aria-labelledby="sharing-heading">
+        <h2 id="sharing-heading">Sharing while you are alive</h2>
+        <p>
+          Nothing reaches anyone while you are alive unless you choose it. You can share one thing now with one person, and you can let a trustee open what you
+          chose if you cannot act for yourself. <Link to="/emergency">The emergency screen</Link> shows any request and lets you refuse it or end it.
+        </p>
+        <Questions items={SHARING} />
       </section>
       <section>
         <h2>Still need help?</h2>

@@ -1,7 +1,9 @@
 /**
  * The Help Center's answers say what the app does today (SECURITY.md "Files", "Trustee kits: who
  * can read what"): a document can hold a file, locked on the device before it is uploaded, and a
- * release with trustee kits in use waits for the trustees' confirmations. Rendered as the app
+ * release with trustee kits in use waits for the trustees' confirmations; its section "Sharing
+ * while you are alive" says what share now and emergency access do as built (docs/sharing.md,
+ * issue 43): share, stop, what a trustee may ask, the wait, refusing, ending. Rendered as the app
  * renders the page (react-dom/server, the page's own component).
  */
 import { createElement } from 'react';
@@ -36,5 +38,52 @@ describe('the Help Center says what happens', () => {
     const a = answer('What is a trustee?');
     expect(a).toMatch(/trustee kit/);
     expect(a).toMatch(/cannot open your plan, documents and tasks/);
+  });
+});
+
+describe('the Help Center explains sharing while the person is alive (issue 43)', () => {
+  it('has its own section, "Sharing while you are alive", pointing to the emergency screen', () => {
+    const html = renderToStaticMarkup(createElement(HelpPage));
+    expect(html).toMatch(/<h2 id="sharing-heading">Sharing while you are alive<\/h2>/);
+    expect(html).toContain('href="/emergency"');
+  });
+
+  it('share now: one thing, a link the owner sends, no account, later changes seen, letters stay', () => {
+    const a = answer('Can I let someone see something now, while I am alive?');
+    expect(a).toMatch(/"Share now"/);
+    expect(a).toMatch(/Send it yourself/);
+    expect(a).toMatch(/no account/);
+    expect(a).toMatch(/sees your later changes/);
+    expect(a).toMatch(/Letters are not shared/);
+  });
+
+  it('stopping: the link opens nothing, and what was already read may be kept', () => {
+    const a = answer('How do I stop sharing?');
+    expect(a).toMatch(/"Stop sharing"/);
+    expect(a).toMatch(/the link opens nothing/);
+    expect(a).toMatch(/they may still have/);
+  });
+
+  it('emergency access: what a trustee may open, the wait and its default, no letters, the order', () => {
+    const a = answer('What is emergency access?');
+    expect(a).toMatch(/"Emergency access"/);
+    expect(a).toMatch(/from 1 hour to 4 weeks \(48 hours unless you choose\)/);
+    expect(a).toMatch(/Letters are never opened in an emergency/);
+    expect(a).toMatch(/in the order you set/);
+  });
+
+  it('a request: told at once, one press refuses, after the wait only what was chosen and no letter', () => {
+    const a = answer('What happens when a trustee asks for emergency access?');
+    expect(a).toMatch(/told at once/);
+    expect(a).toMatch(/press "Refuse"/);
+    expect(a).toMatch(/exactly what you chose, read-only, and nothing else/);
+    expect(a).toMatch(/No letter is sent and nothing is released/);
+  });
+
+  it('ending: "End the emergency", and removing emergency access', () => {
+    const a = answer('How do I end an emergency?');
+    expect(a).toMatch(/"End the emergency"/);
+    expect(a).toMatch(/cannot open anything new/);
+    expect(a).toMatch(/"Remove emergency access"/);
   });
 });

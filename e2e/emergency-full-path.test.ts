@@ -11,18 +11,15 @@
  * letter comes by e-mail and opens. The owner's side before the dialog is written through the
  * app's forms (plan-via-ui.ts), as the kit release path does.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../sync-server/release/state-machine';
 import { advanceServerClock, expectNoSeriousA11yViolations, hasChromium, kitStateOf, mobileContext, onServer, poll, registerViaUi, uniqueUser, useMailSuite } from './harness';
-import { confirmWithLink, keepKit } from './kit-steps';
-import { addDocumentLinkViaUi, addMessageViaUi } from './plan-via-ui';
-import { addAcceptedTrustees, expectToast, openDialog, openSignedIn } from './record-screens';
+import { confirmWithLink, keepKit, makeKitsViaUi } from './kit-steps';
+import { addDocumentLinkViaUi, addMessageViaUi, addSongViaUi } from './plan-via-ui';
+import { addAcceptedTrustees, allChangesSaved, expectToast, openDialog, openSignedIn } from './record-screens';
 import { reportPassing } from './report-passing';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Waits until the owner's device has sent everything to the server (the header's sync status). */
-const synced = (page: Page) => poll(() => page.locator('header [role="status"]').first().textContent(), 30_000).toContain('All changes saved');
 
 describe.skipIf(!hasChromium)('emergency access chosen in the owner’s dialog, opened by the trustee, then the death release', () => {
   const suite = useMailSuite({ AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' });
@@ -42,26 +39,17 @@ describe.skipIf(!hasChromium)('emergency access chosen in the owner’s dialog, 
     await addDocumentLinkViaUi(owner, { type: 'Will & Testament', name: will, url: 'https://files.example.com/will.pdf', original: 'Top drawer of the oak desk' });
     await addDocumentLinkViaUi(owner, { type: 'Insurance', name: insurance, url: 'https://files.example.com/insurance.pdf' });
     await openSignedIn(owner, '/death-plan');
-    await owner.getByRole('tab', { name: 'Music' }).click();
-    await owner.getByLabel('Add a song or piece of music').fill(song);
-    await owner.getByLabel('Add a song or piece of music').press('Enter');
-    await owner.getByRole('button', { name: 'Save Changes' }).click();
-    await expectToast(owner, 'Plan created successfully');
+    await addSongViaUi(owner, song, 'Plan created successfully');
     await addMessageViaUi(owner, 'Iris', addr('iris'), letter);
 
     // Maria accepts, and keeps the kit made on the owner's device (one trustee: 1 of 1).
     await openSignedIn(owner, '/trustees');
     await addAcceptedTrustees(owner, { smtp: suite.smtp, serverUrl: suite.server.url }, [{ name: 'Maria Lopez', email: addr('maria') }]);
-    await owner.reload();
-    await owner.getByRole('button', { name: 'Make kits' }).click({ timeout: 20_000 });
-    await expectToast(owner, 'Kits made');
-    const field = owner.getByLabel('Kit link for Maria Lopez');
-    await field.waitFor({ timeout: 20_000 });
-    const link = onServer(suite.server.url, await field.inputValue());
+    const link = onServer(suite.server.url, (await makeKitsViaUi(owner, ['Maria Lopez']))[0]!);
     await keepKit(suite.browser, link);
 
     // The owner's dialog: the will and the plan's Music section, the default wait of 48 hours.
-    await synced(owner);
+    await allChangesSaved(owner);
     await owner.getByRole('button', { name: 'Emergency access: Maria Lopez' }).click();
     const dialog = openDialog(owner);
     await dialog.getByRole('checkbox', { name: will }).check({ timeout: 20_000 });
@@ -70,7 +58,7 @@ describe.skipIf(!hasChromium)('emergency access chosen in the owner’s dialog, 
     await dialog.getByRole('button', { name: 'Save emergency access' }).click();
     await expectToast(owner, 'Emergency access saved');
     await dialog.waitFor({ state: 'detached' });
-    await synced(owner);
+    await allChangesSaved(owner);
     await ownerContext.close(); // the owner's device goes quiet: no check-in, no refusal
 
     // Maria asks on her kit page; nobody refuses; the wait passes (the scheduler's pass grants).

@@ -22,7 +22,7 @@ import { DELIVERY_WORDS } from '../web/features/message-vault/delivery-words';
 import { desktopContext, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, poll, registerViaUi, uniqueUser, useMailSuite, advanceServerClock, kitStateOf, onServer } from './harness';
 import { confirmOwnerEmail } from './owner-email';
 import { addAcceptedTrustees, choose, expectToast, openDialog } from './record-screens';
-import { confirmWithLink, keepKit } from './kit-steps';
+import { confirmWithLink, keepKit, makeKitsViaUi } from './kit-steps';
 import { addDocumentLinkViaUi } from './plan-via-ui';
 import { reportPassing } from './report-passing';
 
@@ -96,15 +96,8 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await addAcceptedTrustees(owner, { smtp: suite.smtp, serverUrl: suite.server.url }, trustees.map((t) => ({ ...t, email: addr(t.who) })));
 
     // Kits, 2 of 3, made on the owner's device; Mary's is printed: the PDF holds her code and a QR of her link.
-    await owner.reload();
-    await owner.getByRole('button', { name: 'Make kits' }).click({ timeout: 20_000 });
-    await expectToast(owner, 'Kits made');
-    const links: Record<string, string> = {};
-    for (const t of trustees) {
-      const field = owner.getByLabel(`Kit link for ${t.name}`);
-      await field.waitFor({ timeout: 20_000 });
-      links[t.who] = await field.inputValue();
-    }
+    const made = await makeKitsViaUi(owner, trustees.map((t) => t.name));
+    const links: Record<string, string> = Object.fromEntries(trustees.map((t, i) => [t.who, made[i]!]));
     const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('button', { name: 'Print kit for Mary Somerville' }).click()]);
     const pdf = await downloadedBytes(download);
     const code = encodeKitCode(parseKitFragment(new URL(links.mary!).hash.slice(1)));

@@ -50,3 +50,12 @@ export async function addDocumentLinkViaUi(page: Page, doc: { type: string; name
   await toastShown(page, 'Document uploaded');
   await dialog.waitFor({ state: 'detached' });
 }
+
+/** On the open plan editor (/death-plan), adds `song` on the Music tab and saves; waits for the toast titled `saved` (the plan created, or updated). */
+export async function addSongViaUi(page: Page, song: string, saved: 'Plan created successfully' | 'Plan updated successfully'): Promise<void> {
+  await page.getByRole('tab', { name: 'Music' }).click();
+  await page.getByLabel('Add a song or piece of music').fill(song);
+  await page.getByLabel('Add a song or piece of music').press('Enter');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await toastShown(page, saved);
+}

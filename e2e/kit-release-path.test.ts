@@ -22,6 +22,8 @@ import { DELIVERY_WORDS } from '../web/features/message-vault/delivery-words';
 import { desktopContext, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, poll, registerViaUi, uniqueUser, useMailSuite, advanceServerClock, kitStateOf, onServer } from './harness';
 import { confirmOwnerEmail } from './owner-email';
 import { addAcceptedTrustees, choose, expectToast, openDialog } from './record-screens';
+import { confirmWithLink, keepKit, makeKitsViaUi } from './kit-steps';
+import { addDocumentLinkViaUi } from './plan-via-ui';
 import { reportPassing } from './report-passing';
 
 describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser', () => {
@@ -30,26 +32,6 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
   const local = (link: string) => onServer(suite.server.url, link);
   const advance = (ms: number) => advanceServerClock(suite.server.url, ms);
   const kitState = (link: string) => kitStateOf(suite.server.url, link);
-
-  /** A trustee confirms the death on their phone with their saved kit link. */
-  async function confirmWithLink(link: string, first: string): Promise<void> {
-    const phone = await (await mobileContext(suite.browser, suite.server.url)).newPage();
-    await phone.goto(link);
-    await phone.getByRole('heading', { level: 1, name: `Confirm only if you know ${first} has died` }).waitFor({ timeout: 20_000 });
-    await phone.getByLabel(`I know that ${first} has died.`).check();
-    await phone.getByRole('button', { name: `Confirm that ${first} has died` }).click();
-    await phone.getByRole('heading', { level: 1, name: /^(Thank you for confirming|What .* left for you)$/ }).waitFor({ timeout: 20_000 });
-    await phone.context().close();
-  }
-
-  /** A trustee keeps their kit on their phone: the link's page, "Keep this kit". */
-  async function keepKit(link: string): Promise<void> {
-    const phone = await (await mobileContext(suite.browser, suite.server.url)).newPage();
-    await phone.goto(link);
-    await phone.getByRole('button', { name: 'Keep this kit' }).click();
-    await phone.getByText(/Your kit is kept/).first().waitFor();
-    await phone.context().close();
-  }
 
   /** A trustee opens their kit link after the release and presses to open what was left; the page stays open. `before` runs on the page first (a route a test replaces). */
   async function openLevel(link: string, before?: (page: Page) => Promise<unknown>): Promise<Page> {
@@ -102,15 +84,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
 
     // A will kept at the solicitor's: where the original is kept reaches both levels that see documents (issue 38, item 6).
     const original = `Original with Hale & Co solicitors, 12 High Street (${tag})`;
-    await owner.goto('/documents');
-    await owner.getByRole('button', { name: /^(Upload Your First Document|Upload Document)$/ }).first().click();
-    await choose(owner, 'Document Type', 'Will & Testament');
-    await openDialog(owner).getByText('Link to it').click();
-    await openDialog(owner).getByLabel('Document Name').fill('Last will');
-    await openDialog(owner).getByLabel('Document URL').fill('https://vault.example.com/will');
-    await openDialog(owner).getByLabel('Where the original is kept (optional)').fill(original);
-    await openDialog(owner).getByRole('button', { name: 'Save Link' }).click();
-    await expectToast(owner, 'Document uploaded');
+    await addDocumentLinkViaUi(owner, { type: 'Will & Testament', name: 'Last will', url: 'https://vault.example.com/will', original });
     const keptLine = (page: Page) => page.getByRole('region', { name: 'Documents' }).getByRole('listitem').filter({ hasText: 'Last will' }).filter({ hasText: `Where the original is kept: ${original}` });
 
     await owner.goto('/trustees');
@@ -122,15 +96,8 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await addAcceptedTrustees(owner, { smtp: suite.smtp, serverUrl: suite.server.url }, trustees.map((t) => ({ ...t, email: addr(t.who) })));
 
     // Kits, 2 of 3, made on the owner's device; Mary's is printed: the PDF holds her code and a QR of her link.
-    await owner.reload();
-    await owner.getByRole('button', { name: 'Make kits' }).click({ timeout: 20_000 });
-    await expectToast(owner, 'Kits made');
-    const links: Record<string, string> = {};
-    for (const t of trustees) {
-      const field = owner.getByLabel(`Kit link for ${t.name}`);
-      await field.waitFor({ timeout: 20_000 });
-      links[t.who] = await field.inputValue();
-    }
+    const made = await makeKitsViaUi(owner, trustees.map((t) => t.name));
+    const links: Record<string, string> = Object.fromEntries(trustees.map((t, i) => [t.who, made[i]!]));
     const [download] = await Promise.all([owner.waitForEvent('download'), owner.getByRole('button', { name: 'Print kit for Mary Somerville' }).click()]);
     const pdf = await downloadedBytes(download);
     const code = encodeKitCode(parseKitFragment(new URL(links.mary!).hash.slice(1)));
@@ -140,9 +107,9 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     for (const t of trustees) links[t.who] = local(links[t.who]!);
     await owner.setViewportSize(MOBILE);
     // Grace and Alan keep theirs from the link; Mary scans the QR on her printed kit.
-    await keepKit(links.grace!);
-    await keepKit(links.alan!);
-    await keepKit(local(printedLink!));
+    await keepKit(suite.browser, links.grace!);
+    await keepKit(suite.browser, links.alan!);
+    await keepKit(suite.browser, local(printedLink!));
 
     // Henry's letter: Alan hands it over (the edit form's choice, once the kits are in force).
     await owner.goto('/message-vault');
@@ -201,13 +168,13 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await suite.smtp.waitFor(addr('grace'), /Please confirm only if you know Ada Lovelace has died/, 30_000);
 
     // Grace confirms on her phone; the owner's screen says what is happening; then Alan confirms: released.
-    await confirmWithLink(links.grace!, 'Ada');
+    await confirmWithLink(suite.browser, links.grace!, 'Ada');
     expect(await kitState(links.grace!)).toMatchObject({ phase: 'awaiting-confirmations', confirmations: 1 });
     await owner.goto('/dashboard');
     await owner.getByText('Your trustees are being asked to confirm').waitFor({ timeout: 20_000 });
     await expectNoSeriousA11yViolations(owner, 'the owner while trustees are asked to confirm, at 390 px');
     await owner.goto('about:blank');
-    await confirmWithLink(links.alan!, 'Ada');
+    await confirmWithLink(suite.browser, links.alan!, 'Ada');
     await poll(async () => (await kitState(links.alan!)).phase, 30_000).toBe('released');
 
     // Iris's letter comes by the server's e-mail and opens in her browser; Clara's voice message plays.

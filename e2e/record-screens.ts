@@ -5,7 +5,7 @@
 import { REDIRECT_AFTER_AUTH_MS } from '../shared/labels';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
-import { desktopContext, registerViaUi, type TestUser, uniqueUser } from './harness';
+import { desktopContext, poll, registerViaUi, type TestUser, uniqueUser } from './harness';
 
 /**
  * Registers a new user in a new context (desktop unless `makeContext` says otherwise) and opens
@@ -88,6 +88,9 @@ export function useSharedOwner(
     },
   };
 }
+
+/** Waits (up to 30 s) until the page's header says its device has sent every change to the server (web/sync/SyncStatus.tsx). */
+export const allChangesSaved = (page: Page) => poll(() => page.locator('header [role="status"]').first().textContent(), 30_000).toContain('All changes saved');
 
 /** Waits until a toast titled `title` shows (and, when given, its description). */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {

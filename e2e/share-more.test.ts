@@ -9,9 +9,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, hasChromium, poll, SCREEN_SIZES, useBrowserSuite } from './harness';
-import { expectToast, openDialog, openSignedIn, signedInPage } from './record-screens';
+import { addSongViaUi } from './plan-via-ui';
+import { allChangesSaved as synced, expectToast, openDialog, openSignedIn, signedInPage } from './record-screens';
 
-const synced = (page: Page) => poll(() => page.locator('header [role="status"]').first().textContent(), 30_000).toContain('All changes saved');
 const fits = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
 describe.skipIf(!hasChromium)('share now: a plan section, and the timeline in Settings (issue 43)', () => {
@@ -20,11 +20,7 @@ describe.skipIf(!hasChromium)('share now: a plan section, and the timeline in Se
   for (const [size, makeContext] of SCREEN_SIZES) {
     it(`a plan section shared now opens with no account, follows a later edit, and Settings lists it, at ${size}`, async () => {
       const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/death-plan', makeContext);
-      await page.getByRole('tab', { name: 'Music' }).click();
-      await page.getByLabel('Add a song or piece of music').fill('Clair de lune');
-      await page.getByLabel('Add a song or piece of music').press('Enter');
-      await page.getByRole('button', { name: 'Save Changes' }).click();
-      await expectToast(page, 'Plan created successfully');
+      await addSongViaUi(page, 'Clair de lune', 'Plan created successfully');
       await synced(page);
 
       await page.getByRole('button', { name: 'Share now: My plan: Music' }).click();
@@ -49,10 +45,7 @@ describe.skipIf(!hasChromium)('share now: a plan section, and the timeline in Se
       await fits(viewer);
 
       // The owner's later edit reaches the viewer (ShareRefresher seals the section again).
-      await page.getByLabel('Add a song or piece of music').fill('Gymnopédie No. 1');
-      await page.getByLabel('Add a song or piece of music').press('Enter');
-      await page.getByRole('button', { name: 'Save Changes' }).click();
-      await expectToast(page, 'Plan updated successfully');
+      await addSongViaUi(page, 'Gymnopédie No. 1', 'Plan updated successfully');
       await synced(page);
       await poll(async () => {
         await viewer.reload();

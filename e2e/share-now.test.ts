@@ -10,9 +10,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, hasChromium, poll, SCREEN_SIZES, useBrowserSuite } from './harness';
 import { docShot } from './doc-shots';
-import { choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
+import { allChangesSaved as synced, choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
 
-const synced = (page: Page) => poll(() => page.locator('header [role="status"]').first().textContent(), 30_000).toContain('All changes saved');
 
 describe.skipIf(!hasChromium)('share now (issue 43)', () => {
   const suite = useBrowserSuite();

@@ -18,6 +18,7 @@ import {
   useBrowserSuite,
 } from './harness';
 import { secondDevice, syncUntil } from './devices';
+import { useSharedOwner } from './record-screens';
 
 /** Full-page screenshot into $E2E_SHOTS (a folder) when set, for looking at the layout by eye. */
 const shot = async (page: Page, name: string) => {
@@ -49,6 +50,10 @@ const checklist = (page: Page, type: string) =>
 
 describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4, #7 panels)', () => {
   const suite = useBrowserSuite();
+  // One owner per screen size (issue 41, CI time: a sign-up is about 4.5 s of Chromium's CPU): the
+  // cards test at a size signs up and keeps its owner, whose wizard it never touches; the axe test
+  // of wizard steps 1 and 2 at that size opens its dashboard in a tab of its own.
+  const owners = Object.fromEntries(SCREEN_SIZES.map(([name, makeContext]) => [name, useSharedOwner(suite, makeContext)]));
 
   it('walks the wizard through all four steps to 100%, with its validation toasts', async () => {
     const context = await desktopContext(suite.browser, suite.server.url);
@@ -140,7 +145,8 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
     it(`moves the Message Vault and After-Death Plan cards from 'Not Started' to 'In Progress' once data exists, ticking their checklists, at ${name}`, async () => {
       const context = await makeContext(suite.browser, suite.server.url);
       const page = await context.newPage();
-      await registerViaUi(page, uniqueUser('Henri'));
+      const user = uniqueUser('Henri');
+      await registerViaUi(page, user);
       await page.waitForURL('**/dashboard');
       await poll(() => cardBadge(page, 'message-vault').textContent()).toBe('Not Started');
       expect(await page.getByRole('link', { name: 'Start Now: Message Vault' }).isVisible()).toBe(true);
@@ -188,7 +194,7 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
       expect(await page.getByTestId('survivor-tasks-count').textContent()).toMatch(/^0 of \d{2} tasks done$/);
       // Nothing runs off the side of the screen (a phone's 390 px included).
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
-      await context.close();
+      await owners[name]!.keep({ context, page, user });
     });
   }
 
@@ -226,13 +232,10 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
     await context.close();
   });
 
-  for (const [name, makeContext] of SCREEN_SIZES) {
+  for (const [name] of SCREEN_SIZES) {
     it(`has no serious accessibility violations on the dashboard at ${name} (wizard steps 1 and 2)`, async () => {
-      const context = await makeContext(suite.browser, suite.server.url);
-      const page = await context.newPage();
-      const user = uniqueUser('Lise');
-      await registerViaUi(page, user);
-      await page.waitForURL('**/dashboard');
+      // The owner of the cards test at this size (its wizard untouched), or a new one when run alone.
+      const { page, user } = await owners[name]!.open('/dashboard');
       await poll(() => stepHeading(page).textContent()).toBe('Basic Information');
       await poll(() => page.locator('[aria-labelledby="recommendations-heading"] li').count()).toBeGreaterThan(0);
       await expectNoSeriousA11yViolations(page, `/dashboard step 1 at ${name}`);
@@ -245,7 +248,7 @@ describe.skipIf(!hasChromium)('dashboard and profile-completion wizard (issue #4
       await page.getByRole('button', { name: /Legacy & Influence/ }).click();
       await expectNoSeriousA11yViolations(page, `/dashboard step 2 at ${name}`);
       await shot(page, `dashboard-step2-${name.replace(' ', '')}`);
-      await context.close();
+      await page.close();
     });
   }
 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { desktopContext, goOffline, hasChromium, loginViaUi, useBrowserSuite } from './harness';
-import { choose, expectToast, openDialog, signedInPage } from './record-screens';
+import { choose, expectToast, openDialog, openSignedIn, signedInPage } from './record-screens';
 
 describe.skipIf(!hasChromium)('records created offline (issue #5)', () => {
   const suite = useBrowserSuite();
@@ -54,23 +54,17 @@ describe.skipIf(!hasChromium)('records created offline (issue #5)', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Message Vault' }).click();
     await page.getByRole('list', { name: 'Messages' }).getByText('Offline Olive').waitFor();
 
-    // The server is reachable again: the outbox is pushed; another browser signed in as the same
-    // person sees both.
+    // The server is reachable again: the engine pushes the outbox by itself (its own retry, waited
+    // for by the header's status, not forced); another browser signed in as the same person then
+    // sees both, brought by its first sync (waited for on the screen, not by reloading every second).
     await page.unroute('**/api/**');
+    await page.locator('header [role="status"]', { hasText: 'All changes saved' }).first().waitFor();
     const other = await desktopContext(suite.browser, suite.server.url);
     const page2 = await other.newPage();
     await loginViaUi(page2, user);
     await page2.waitForURL('**/dashboard');
-    await expect
-      .poll(
-        async () => {
-          await page2.goto('/message-vault');
-          await page2.locator('main h1').waitFor();
-          return page2.getByText('Offline Olive').isVisible();
-        },
-        { timeout: 30_000, interval: 1_000 },
-      )
-      .toBe(true);
+    await openSignedIn(page2, '/message-vault');
+    await page2.getByRole('list', { name: 'Messages' }).getByText('Offline Olive').waitFor();
     await page2.goto('/trustees');
     await page2.getByRole('list', { name: 'Trustees' }).getByText('Offline Oscar').waitFor();
     await other.close();

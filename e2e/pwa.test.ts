@@ -15,8 +15,8 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   controlledByServiceWorker,
   desktopContext,
@@ -54,6 +54,17 @@ async function createMessage(page: Page, name: string): Promise<void> {
 
 describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
   const suite = useBrowserSuite();
+  // One visitor's browser whose service worker is installed, for the tests of the worker itself
+  // (precache, claim), each in a tab of its own: an install is about 2.4 s of Chromium's CPU
+  // (issue 41, CI time). Made by the first test that needs it.
+  let visitor: Promise<BrowserContext> | undefined;
+  const visitorTab = async () => {
+    visitor ??= desktopContext(suite.browser, suite.server.url);
+    return (await visitor).newPage();
+  };
+  afterAll(async () => {
+    await (await visitor?.catch(() => undefined))?.close();
+  });
 
   it('serves an installable manifest with 192, 512 and maskable icons', async () => {
     const manifest = (await (await fetch(`${suite.server.url}/manifest.webmanifest`)).json()) as {
@@ -101,8 +112,7 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
   });
 
   it("precaches the app shell only, not the family binder's pdf-lib and fonts", async () => {
-    const context = await desktopContext(suite.browser, suite.server.url);
-    const page = await context.newPage();
+    const page = await visitorTab();
     await page.goto('/');
     await controlledByServiceWorker(page); // active: the whole precache is installed
     const precache = await page.evaluate(async () => {
@@ -120,23 +130,23 @@ describe.skipIf(!hasChromium)('installable offline PWA (issue #8)', () => {
     // They are listed for the app to cache them at runtime (warm-binder.ts).
     const binderFiles = (await (await fetch(`${suite.server.url}${BINDER_ASSETS_LIST}`)).json()) as string[];
     expect(binderFiles).toEqual(expect.arrayContaining([expect.stringMatching(/\/binder-[\w-]+\.js$/), expect.stringMatching(/\.ttf$/)]));
-    await context.close();
+    await page.close();
   });
 
   it('a page whose load missed the worker taking control is claimed once the worker is active', async () => {
-    const context = await desktopContext(suite.browser, suite.server.url);
-    const page = await context.newPage();
+    const page = await visitorTab();
     await page.goto('/');
     await controlledByServiceWorker(page);
     // A load the worker does not handle, as one in flight while the worker activated (Clients.claim()
     // skips it): without asking, the page would stay uncontrolled until the next reload.
-    const cdp = await context.newCDPSession(page);
+    const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setBypassServiceWorker', { bypass: true });
     await page.reload();
     await cdp.send('Network.setBypassServiceWorker', { bypass: false });
     await poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    await context.close();
+    await cdp.detach();
+    await page.close();
   });
 
   it('opens offline after a reload, takes a message and a task, and syncs them to another browser', async () => {

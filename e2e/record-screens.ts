@@ -61,15 +61,20 @@ export async function openSignedIn(page: Page, path: string): Promise<void> {
  * CI time: a sign-up is about 4.5 s of Chromium's CPU, and a device's key cannot be copied into
  * another context, so the live context is kept). `open(path)` signs the owner up in a new context
  * (`makeContext`, desktop by default) on its first call and returns that page; each later call
- * returns a new tab of the same context at `path`, loaded afresh. A test closes its tab
- * (`page.close()`), never the context, which afterAll closes. Only for tests whose assertions hold
- * whatever the owner's earlier tests wrote (no "first message", no empty list, no sign-out, no
- * password change, no cleared cookies).
+ * returns a new tab of the same context at `path`, loaded afresh. `keep(owner)`, at the end of a
+ * test that signed up its own way (its first steps being what it tests), makes that owner the
+ * shared one if there is none yet (its page is closed, its context kept), else closes its
+ * context. A test closes its tab (`page.close()`), never the context, which afterAll closes.
+ * Only for tests whose assertions hold whatever the owner's earlier tests wrote (no "first
+ * message", no empty list, no sign-out, no password change, no cleared cookies).
  */
 export function useSharedOwner(
   suite: { browser: Browser; server: { url: string } },
   makeContext: (b: Browser, url: string) => Promise<BrowserContext> = desktopContext,
-): { open: (path: string) => Promise<{ context: BrowserContext; page: Page; user: TestUser }> } {
+): {
+  open: (path: string) => Promise<{ context: BrowserContext; page: Page; user: TestUser }>;
+  keep: (owner: { context: BrowserContext; page: Page; user: TestUser }) => Promise<void>;
+} {
   let owner: Promise<{ context: BrowserContext; page: Page; user: TestUser }> | undefined;
   afterAll(async () => {
     await (await owner?.catch(() => undefined))?.context.close();
@@ -85,6 +90,11 @@ export function useSharedOwner(
       await page.goto(path);
       await page.locator('main h1').first().waitFor();
       return { context, page, user };
+    },
+    async keep(done) {
+      if (owner) return done.context.close();
+      owner = Promise.resolve(done);
+      if (!done.page.isClosed()) await done.page.close();
     },
   };
 }

@@ -3,7 +3,7 @@
  * server so that nothing in web/ imports the server): the REAL sync server in-process (createApp
  * over a temp SQLite file, test-support.ts) and transports that reach it with a session cookie.
  */
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROTOCOL_VERSION, type ServerRecord, type SyncRequest } from '../../shared/sync/protocol';
@@ -86,7 +86,8 @@ export async function accountTemplate(
     userId,
     hostileUserId: hostile.userId,
     fresh(): FuzzServer {
-      const file = join(mkdtempSync(join(tmpdir(), 'afterword-fuzz-')), 'afterword.db');
+      const dir = mkdtempSync(join(tmpdir(), 'afterword-fuzz-'));
+      const file = join(dir, 'afterword.db');
       copyFileSync(source, file);
       let now = start;
       const deps = { config: template.deps.config, db: openDatabase(file), now: () => now };
@@ -106,7 +107,12 @@ export async function accountTemplate(
             body: body === undefined ? undefined : JSON.stringify(body),
           }),
       };
-      return { t, transport: appTransport(t, cookie), hostile: (body) => t.call('POST', '/api/sync', body, hostile.cookie), close: () => deps.db.close() };
+      // close() removes the run's copy too: a model or fuzz run is 200 copies, which were left in the temp folder.
+      const close = () => {
+        deps.db.close();
+        rmSync(dir, { recursive: true, force: true });
+      };
+      return { t, transport: appTransport(t, cookie), hostile: (body) => t.call('POST', '/api/sync', body, hostile.cookie), close };
     },
   };
 }

@@ -68,7 +68,7 @@ export const SKEWS = [0, 10 * 60_000, -10 * 60_000, DAY, -DAY] as const;
 
 /** A world on a fresh copy of the template's server, with devices skewed by `skews` (ms). */
 export async function createWorld(template: Awaited<ReturnType<typeof accountTemplate>>, skews: readonly number[], templateSealing?: AccountSealing): Promise<World> {
-  const { t, transport } = template.fresh();
+  const { t, transport, close: closeServer } = template.fresh();
   const sealing = templateSealing?.on(t.services.keys, t.deps.now); // the keys in this server's copy of the file
   const devices: Device[] = [];
   for (const skew of skews) devices.push({ db: await openOnDevice(template.userId, () => t.deps.now() + skew), keys: await sealing?.keysFor(), online: true, forms: {} });
@@ -86,7 +86,7 @@ export async function createWorld(template: Awaited<ReturnType<typeof accountTem
     idOf: (key) => (key === 'plan' ? template.userId : key === 't0' ? DEFAULT_SURVIVOR_TASKS[0]!.id : key === 't1' ? DEFAULT_SURVIVOR_TASKS[1]!.id : key),
     close() {
       for (const d of devices) d.db.close();
-      t.deps.db.close();
+      closeServer();
     },
   };
 }

@@ -16,7 +16,8 @@ import { toB64url } from '../shared/crypto/bytes';
 import { sealEmergencyAccess } from '../shared/emergency-bundle';
 import { documentCopy } from '../web/features/sharing/projections';
 import { docShot } from './doc-shots';
-import { advanceServerClock, desktopContext, expectNoSeriousA11yViolations, hasChromium, kitStateOf, mobileContext, registerOwnerViaApi, useBrowserSuite } from './harness';
+import { advanceServerClock, desktopContext, expectNoSeriousA11yViolations, hasChromium, kitStateOf, mobileContext, useBrowserSuite } from './harness';
+import { registerOwnerViaApi } from './keyed-account';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -11,7 +11,6 @@ import { type Browser, type BrowserContext, chromium, type Download, type Page }
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { REPO_ROOT, TEST_PASSWORD_COST_ENV, freePort, startChildServer } from '../sync-server/test/child-server';
 import { startTestSmtp, type TestSmtp } from '../sync-server/test/smtp-test-server';
-import { fetchCaller, type Caller } from '../sync-server/test/blob-test-support';
 
 export { REPO_ROOT };
 import { CHROMIUM_PATH, chromiumArgs } from './chromium';
@@ -398,21 +397,4 @@ export async function recordTexts(page: Page, testId: string): Promise<() => Pro
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
   }, testId);
   return () => page.evaluate((id) => (window as unknown as { __texts: Record<string, string[]> }).__texts[id]!, testId);
-}
-
-/**
- * An owner (Ada Lovelace, a unique tag in her address and username) registered on `serverUrl`
- * through the API, without keys, as the release and kit tests start. Returns the tag, her id and a
- * Caller signed in as her (sync-server/test/blob-test-support.ts fetchCaller).
- */
-export async function registerOwnerViaApi(serverUrl: string): Promise<{ tag: string; userId: string; call: Caller }> {
-  const tag = Date.now().toString(36);
-  const reg = await fetch(`${serverUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: `ada.${tag}@example.com`, username: `ada_${tag}`, password: 'correct horse battery' }),
-  });
-  expect(reg.status).toBe(201);
-  const userId = ((await reg.json()) as { id: string }).id;
-  return { tag, userId, call: fetchCaller(serverUrl, reg.headers.get('set-cookie')!.split(';')[0]!) };
 }

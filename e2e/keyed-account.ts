@@ -7,6 +7,8 @@
 import type { BrowserContext } from 'playwright-core';
 import { newAccountKeys, openAccountKeys, type ServerKeys } from '../shared/crypto/account-setup';
 import { derivePasswordKeys, newKdfParams, type KdfParams } from '../shared/crypto/kdf';
+import { expect } from 'vitest';
+import { fetchCaller, type Caller } from '../sync-server/test/blob-test-support';
 import { uniqueUser, type TestUser } from './harness';
 
 /** Registers a keyed account on `baseURL`; returns the user, its id, its recovery code and the session cookies. */
@@ -44,4 +46,21 @@ export async function openKeyringViaApi(baseURL: string, username: string, passw
   const { loginSecret, unlockKey } = await derivePasswordKeys(password, kdf);
   const user = await post<{ id: string; keys: ServerKeys }>('/api/auth/login', { identifier: username, loginSecret });
   return openAccountKeys(user.id, user.keys, unlockKey);
+}
+
+/**
+ * An owner (Ada Lovelace, a unique tag in her address and username) registered on `serverUrl`
+ * through the API, without keys, as the release and kit tests start. Returns the tag, her id and a
+ * Caller signed in as her (sync-server/test/blob-test-support.ts fetchCaller).
+ */
+export async function registerOwnerViaApi(serverUrl: string): Promise<{ tag: string; userId: string; call: Caller }> {
+  const tag = Date.now().toString(36);
+  const reg = await fetch(`${serverUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: `ada.${tag}@example.com`, username: `ada_${tag}`, password: 'correct horse battery' }),
+  });
+  expect(reg.status).toBe(201);
+  const userId = ((await reg.json()) as { id: string }).id;
+  return { tag, userId, call: fetchCaller(serverUrl, reg.headers.get('set-cookie')!.split(';')[0]!) };
 }

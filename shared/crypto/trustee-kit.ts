@@ -119,7 +119,7 @@ export function handoverKey(q: Uint8Array, gate: Uint8Array, t: Uint8Array, ctx:
  * info ["afterword-emergency-v1", account, trusteeId, generation]). E is an emergency gate the
  * server keeps and hands over only after the owner's wait; t_i is the trustee's kit secret, which
  * the server never has: the server alone opens nothing, and the trustee opens nothing without E.
- * Its server side (the gate's storage and release) is not built yet.
+ * The server stores the gate sealed under its release key and serves it only to a granted trustee (sync-server/sharing/gate-seal.ts).
  */
 export function emergencyKey(gate: Uint8Array, t: Uint8Array, ctx: KitContext): Promise<CryptoKey> {
   const ikm = fixedIkm([

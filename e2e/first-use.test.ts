@@ -171,5 +171,30 @@ describe.skipIf(!hasChromium)('pieces loaded on first use (issue #20)', () => {
     await page.getByRole('heading', { name: 'Trustees', exact: true }).first().waitFor();
     await context.close();
   });
+  it('the pieces every page carries (the toaster, the update prompt) failing to load leave the screen as it is; the next load online brings them', async () => {
+    // No service worker (the first visit, before it precached anything), and their code unreachable.
+    const pieces = /\/(UpdatePrompt|Toaster)-[^/]*\.js$/;
+    const tried: string[] = [];
+    const block = (route: Route) => (tried.push(route.request().url()), route.abort('internetdisconnected'));
+    const offlinePieces = async (b: typeof suite.browser, url: string) => {
+      const c = await b.newContext({ baseURL: url, viewport: DESKTOP, serviceWorkers: 'block' });
+      await c.route(pieces, block);
+      return c;
+    };
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/dashboard', offlinePieces);
+    await page.getByRole('heading', { name: 'Recommendations for You' }).waitFor();
+    await poll(() => tried.some((u) => u.includes('/UpdatePrompt-'))).toBe(true);
+    await poll(() => tried.some((u) => u.includes('/Toaster-'))).toBe(true); // the sign-up's toast asked for it
+    expect(await page.getByRole('heading', { name: 'This page could not be loaded' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Recommendations for You' }).isVisible()).toBe(true);
+
+    await context.unroute(pieces, block);
+    const fetched: string[] = [];
+    page.on('response', (r) => pieces.test(r.url()) && r.ok() && fetched.push(r.url()));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Recommendations for You' }).waitFor();
+    await poll(() => fetched.some((u) => u.includes('/UpdatePrompt-'))).toBe(true);
+    await context.close();
+  });
 });
 

@@ -4,14 +4,17 @@
  * They load on their own, after the page (issue #20: the landing page does not download Radix
  * Toast or workbox-window up front); the toaster mounts with the first toast and stays.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useConsentStore } from '../ai/consent-store';
 import { networkQuiet } from '../pwa/network-quiet';
+import { lazyPiece } from '../ui/lazy-piece';
 import { useToastStore } from '../ui/toast-store';
 
-const Toaster = lazy(() => import('../ui/Toaster').then((m) => ({ default: m.Toaster })));
-const AiConsentDialog = lazy(() => import('../ai/AiConsentDialog').then((m) => ({ default: m.AiConsentDialog })));
-const UpdatePrompt = lazy(() => import('../pwa/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })));
+// Each on its own, so one that cannot be fetched (offline before the service worker precached it)
+// shows nothing and is tried again online, never taking the screen down (ui/lazy-piece.tsx).
+const Toaster = lazyPiece(() => import('../ui/Toaster').then((m) => m.Toaster));
+const AiConsentDialog = lazyPiece(() => import('../ai/AiConsentDialog').then((m) => m.AiConsentDialog));
+const UpdatePrompt = lazyPiece(() => import('../pwa/UpdatePrompt').then((m) => m.UpdatePrompt));
 
 export function AppChrome() {
   const hasToast = useToastStore((s) => s.toasts.length > 0);
@@ -32,10 +35,10 @@ export function AppChrome() {
     };
   }, []);
   return (
-    <Suspense fallback={null}>
+    <>
       {toasterWanted && <Toaster />}
       {consentWanted && <AiConsentDialog />}
       {mounted && <UpdatePrompt />}
-    </Suspense>
+    </>
   );
 }

@@ -232,6 +232,25 @@ export function accountFrameContract(name: string, make: (env: Record<string, st
       }
     });
 
+    it('one address reading a leaked link past its bound does not lock the link’s real viewer out (security review 20 #4)', async () => {
+      const t = await make({ TRUST_PROXY: '1' });
+      try {
+        const owner = await ownerWithDocument(t);
+        const shareId = await liveShare(t, owner);
+        const from = (ip: string) => ({ 'x-forwarded-for': ip });
+        let read = 0;
+        for (; read < SHARE_VIEWS_PER_10_MIN * 4; read++) {
+          const res = await t.call('GET', `/api/shared/${shareId}`, undefined, undefined, from('203.0.113.9'));
+          await res.text();
+          if (res.status === 429) break;
+        }
+        expect(read).toBeLessThan(SHARE_VIEWS_PER_10_MIN * 4); // the one address is bounded
+        expect((await t.call('GET', `/api/shared/${shareId}`, undefined, undefined, from('198.51.100.7'))).status).toBe(200); // the viewer still opens it
+      } finally {
+        await t.close();
+      }
+    });
+
     it('file chunks are not writes, and file bytes do not spend the read budget', async () => {
       await spared({ writesPerMinute: 1 }, ['PUT /api/blobs/:blobId/chunks/:index']);
       // (The export's route charges its records to the read budget itself: not among these.)

@@ -30,12 +30,18 @@ import { MAX_COPY_CHARS, type ShareService } from './service';
 /** Requests per IP in 10 minutes on the viewer's route, as the release links (release/public-routes.ts). */
 export const SHARE_REQUESTS_PER_10_MIN = 120;
 /**
- * Reads of one share's link in 10 minutes, all addresses together (review F5): the viewer's page
- * fetches once per opening, so a family never meets it. Each answer is at most one sealed copy
- * (MAX_COPY_CHARS) and its sealed name, so this also bounds the bytes one link costs the server,
- * without spending the owner's own read budget (a leaked link cannot keep the owner from reading).
+ * Reads of one share's link in 10 minutes from one address (review F5; security review 20 #4): the
+ * viewer's page fetches once per opening, so a family never meets it, and one address re-reading a
+ * leaked link keeps only itself out, not the link's real viewer. None of it spends the owner's own
+ * read budget (a leaked link cannot keep the owner from reading).
  */
 export const SHARE_VIEWS_PER_10_MIN = 60;
+/**
+ * Reads of one share's link in 10 minutes, all addresses together: a bound on the bytes one link
+ * costs the server (each answer is at most one sealed copy, MAX_COPY_CHARS, and its sealed name),
+ * far above what a family's devices read.
+ */
+export const SHARE_VIEWS_ALL_PER_10_MIN = 1_000;
 /** The 429's words when one link was read past SHARE_VIEWS_PER_10_MIN. */
 export const SHARE_VIEWS_TEXT = 'This shared item was opened many times in a short while. Please wait a few minutes and try again.';
 /** An item id: a record's id, a plan section's or a task category's name (shared/share-items.ts). */
@@ -86,10 +92,17 @@ export function sharingRoutes(deps: AppDeps, services: SharingRouteServices): Ho
 
   const perAddress = services.rateLimiters({ name: 'share-link', limit: SHARE_REQUESTS_PER_10_MIN, windowMs: 10 * 60_000 });
   const perShare = services.rateLimiters({ name: 'share-views', limit: SHARE_VIEWS_PER_10_MIN, windowMs: 10 * 60_000, message: SHARE_VIEWS_TEXT });
+  const perShareAll = services.rateLimiters({ name: 'share-views-all', limit: SHARE_VIEWS_ALL_PER_10_MIN, windowMs: 10 * 60_000, message: SHARE_VIEWS_TEXT });
   app.get('/api/shared/:token', async (c) => {
-    await perAddress.hit(`share-link:${clientIp(c, deps)}`);
+    const ip = clientIp(c, deps);
+    await perAddress.hit(`share-link:${ip}`);
     // Counted per share only once it exists, so made-up ids leave no windows behind.
-    return c.json(await sharing.view(c.req.param('token'), async (shareId) => void (await perShare.hit(shareId))));
+    return c.json(
+      await sharing.view(c.req.param('token'), async (shareId) => {
+        await perShare.hit(`${shareId}:${ip}`);
+        await perShareAll.hit(shareId);
+      }),
+    );
   });
   return app;
 }

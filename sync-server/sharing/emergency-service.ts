@@ -10,6 +10,7 @@
  * key (gate-seal.ts), unsealed only by `trusteeView`, only while `gateOpen` holds, and it opens
  * nothing without the trustee's kit secret t.
  */
+import type { KitEmergencyRequest } from '../../shared/schema/kits';
 import { NOTHING_TO_REFRESH } from '../../shared/schema/trustee';
 import { randomBytes } from 'node:crypto';
 import { isShareItemId, type ShareKind } from '../../shared/share-items';
@@ -25,18 +26,8 @@ const OPEN_PER_PASS = 500;
 /** Gates stored plain before migration 027 that one scheduler pass seals (a bounded batch; then none are left). */
 export const GATES_SEALED_PER_PASS = 200;
 
-/** A request as the owner's devices and the trustee's page read it (times ISO 8601). */
-export interface EmergencyRequestJson {
-  id: string;
-  trusteeId: string;
-  phase: EmergencyRequestRow['phase'];
-  waitHours: number;
-  requestedAt: string;
-  waitEndsAt: string | null;
-  decidedAt: string | null;
-  grantedAt: string | null;
-  endedAt: string | null;
-}
+/** A request as the owner's devices and the trustee's page read it (times ISO 8601): one shape, shared/schema/kits.ts. */
+export type EmergencyRequestJson = KitEmergencyRequest;
 
 /** The owner's setting for one trustee (the sealed parts are the device's; listed so another device can show them). */
 export interface EmergencySettingInput {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { KitEmergency } from './api';
-import { emergencyStep, openFailureText, waitText } from './emergency-state';
+import { emergencyStep, openFailureText, openGranted, waitText } from './emergency-state';
 
 const answer = (phase: string | null, canAsk = true): KitEmergency =>
   ({ canAsk, waitHours: 48, itemCount: 2, request: phase ? { phase } : null, access: null }) as KitEmergency;
@@ -22,6 +22,13 @@ describe('emergency access words on the kit page', () => {
   });
 
   it('has words for every failure, each saying nothing was opened', () => {
-    for (const why of ['no-kit', 'early', 'key', 'bundle'] as const) expect(openFailureText(why, 'Ada')).toMatch(/^Nothing was opened: .+\.$/);
+    for (const why of ['no-kit', 'early', 'key', 'bundle', 'other-kit'] as const) expect(openFailureText(why, 'Ada')).toMatch(/^Nothing was opened: .+\.$/);
+  });
+
+  it('a granted request with nothing served (made for the trustee’s previous kit: new kits since) is said as such, not as a key sent early (security review 20 #2)', async () => {
+    const granted = { ...answer('granted'), request: { phase: 'granted', grantedAt: '2027-01-03T10:00:00.000Z' } } as KitEmergency;
+    const opened = await openGranted({ account: 'a', trusteeId: 't', generation: 2 }, null, granted);
+    expect(opened).toEqual({ kind: 'failed', why: 'other-kit' });
+    expect(openFailureText('other-kit', 'Ada')).toMatch(/made for another of your kits/);
   });
 });

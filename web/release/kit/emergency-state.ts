@@ -61,8 +61,12 @@ export function stateText(step: Exclude<EmergencyStep, 'none' | 'can-ask'>, name
   }
 }
 
-/** Why nothing opened: the bundle's failures, and a server whose own answer says the request is not granted. */
-export type OpenFailure = EmergencyOpenFailure | 'early';
+/**
+ * Why nothing opened: the bundle's failures; a server whose own answer says the request is not
+ * granted (`early`); or a granted request with nothing served (`other-kit`: what the owner chose was
+ * sealed for another kit generation than this kit's, the owner having made new kits since).
+ */
+export type OpenFailure = EmergencyOpenFailure | 'early' | 'other-kit';
 
 /** The words for a failure to open (always shown: nothing is opened silently or in part). */
 export function openFailureText(why: OpenFailure, name: string): string {
@@ -71,6 +75,8 @@ export function openFailureText(why: OpenFailure, name: string): string {
       return `Nothing was opened: this page needs your kit to open it. Open the link from your kit, or type its code.`;
     case 'early':
       return `Nothing was opened: Afterword's server sent the key to open it while it also says your request is not granted. This page does not open anything early. Please come back when the wait is over.`;
+    case 'other-kit':
+      return `Nothing was opened: what ${name} chose for you was made for another of your kits (${name} made new kits since), and has not been made again for this one. Nothing of it is lost; please tell the people close to ${name}.`;
     case 'key':
       return `Nothing was opened: what Afterword's server sent does not fit your kit. It may be an older kit, or it was changed on the way. Please use the newest kit ${name} gave you; if it still does not open, tell ${name} or the people close to them.`;
     case 'bundle':
@@ -85,11 +91,12 @@ export const notShownText = (n: number): string | null =>
 /**
  * Opens what the server's answer `e` grants, with `kit` (verified against `info`; null: no kit on
  * this page): only when the server's own answer says the request is granted (else `early`, nothing
- * opened), then the gate and t unwrap E and E opens the bundle bound to this trustee and generation.
+ * opened; granted with nothing served: `other-kit`), then the gate and t unwrap E and E opens the bundle bound to this trustee and generation.
  */
-export async function openGranted(info: Pick<KitInfo, 'account' | 'trusteeId' | 'generation'>, kit: Kit | null, e: KitEmergency): Promise<EmergencyOpened | { kind: 'failed'; why: 'early' }> {
-  if (!e.access) return { kind: 'failed', why: 'early' };
-  if (e.request?.phase !== 'granted' || !e.request.grantedAt) return { kind: 'failed', why: 'early' };
+export async function openGranted(info: Pick<KitInfo, 'account' | 'trusteeId' | 'generation'>, kit: Kit | null, e: KitEmergency): Promise<EmergencyOpened | { kind: 'failed'; why: 'early' | 'other-kit' }> {
+  const granted = e.request?.phase === 'granted' && !!e.request.grantedAt;
+  if (!e.access) return { kind: 'failed', why: granted ? 'other-kit' : 'early' }; // granted, nothing served: sealed for another kit generation
+  if (!granted) return { kind: 'failed', why: 'early' };
   const ctx = { account: info.account, trusteeId: info.trusteeId, generation: kit?.generation ?? info.generation };
   return openEmergencyAccess(ctx, kit?.t ?? null, e.access);
 }

@@ -20,7 +20,7 @@ export function sharingYearlyEmail(counts: SharingCounts, hello: string, base: s
   const lines: string[] = [];
   if (counts.links > 0) {
     lines.push(
-      `- ${n(counts.items, 'thing is', 'things are')} shared now, by ${n(counts.links, 'private link', 'private links')}. Each link was made for one person, so at most ${n(counts.links, 'person', 'people')} can open what you shared, and they see your changes.`,
+      `- ${n(counts.items, 'thing is', 'things are')} shared now, by ${n(counts.links, 'private link', 'private links')}. Each link was made for one person, and whoever holds a link can open what it shares and sees your changes.`,
     );
   }
   if (counts.trustees > 0) {
@@ -40,8 +40,8 @@ ${lines.join('\n')}
 We cannot tell you who these people are or what the things are: their names and your words are sealed on your devices, and Afterword cannot read them. So please open Settings → Sharing to see who (the part called “Sharing while you are alive”), in Afterword on one of your devices:
 ${base}/settings
 
-To stop sharing something, open it in Afterword, press “Share now” and then “Stop sharing” beside the person: from then on its link opens nothing new (what someone already saw or saved, they may still have). To stop a trustee from asking for emergency access, remove them from emergency access here:
-${base}/emergency
+To stop sharing something, open it in Afterword, press “Share now” and then “Stop sharing” beside the person: from then on its link opens nothing new (what someone already saw or saved, they may still have). To stop a trustee from asking for emergency access, open Trustees, then “Emergency access” on their card, and remove it:
+${base}/trustees
 
 If all is as you want it, you need do nothing.${signOff}`,
   };

@@ -60,13 +60,13 @@ describe('the yearly sharing reminder', () => {
     expect(mail).toHaveLength(1);
     const text = mail[0]!.text;
     expect(text).toContain('Dear Ada,');
-    expect(text).toContain('1 thing is shared now, by 2 private links. Each link was made for one person, so at most 2 people can open what you shared, and they see your changes.');
+    expect(text).toContain('1 thing is shared now, by 2 private links. Each link was made for one person, and whoever holds a link can open what it shares and sees your changes.');
     expect(text).toContain('1 of your trustees can ask for emergency access to 1 thing.');
     expect(text).toContain('Afterword cannot read them');
     expect(text).toContain('open Settings → Sharing to see who');
     expect(text).toContain('http://afterword.test/settings');
     expect(text).toContain('Stop sharing');
-    expect(text).toContain('http://afterword.test/emergency');
+    expect(text).toContain('open Trustees, then “Emergency access” on their card, and remove it:\nhttp://afterword.test/trustees');
     for (const secret of ['Maria', o.addr('maria'), o.addr('bert')]) expect(text).not.toContain(secret); // nothing the server cannot know, nor a trustee's address
     expect(reminders(t, quiet.email)).toEqual([]);
 

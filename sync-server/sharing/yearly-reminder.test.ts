@@ -122,6 +122,29 @@ describe('the yearly sharing reminder', () => {
     for (const o of owners) expect(reminders(t, o.email), o.email).toHaveLength(1);
   });
 
+  it('owners whose reminder keeps failing do not hold up the others: each failure waits a day (security review 20 #9)', async () => {
+    const t = createTestApp({ PUBLIC_URL: 'http://afterword.test' });
+    const owners = [];
+    for (const name of ['Ann', 'Bea', 'Cy']) {
+      const o = await ownerOn(t, name);
+      await share(t, o, (await o.post('/api/documents', { documentType: 'will', documentName: 'Will', documentUrl: 'https://files.example.com/will.pdf' })).id);
+      owners.push(o);
+      t.advance(1_000); // Ann's and Bea's come due first
+    }
+    const failing = new Set([owners[0]!.userId, owners[1]!.userId]);
+    const release = { ...t.services.release, owner: async (id: string) => (failing.has(id) ? Promise.reject(new Error('a fault of this owner')) : t.services.release.owner(id)) };
+    const failingPass = () => createSharingReminders({ store: createSqliteReminderStore(t.deps.db), shares: createSqliteShareStore(t.deps.db), emergency: createSqliteEmergencyStore(t.deps.db), release, now: t.deps.now, perPass: 2 }).pass();
+    t.advance(366 * DAY_MS);
+    expect(await failingPass()).toBe(0); // Ann and Bea fail
+    expect(await failingPass()).toBe(1); // Cy's turn, not Ann's and Bea's again
+    expect(await failingPass()).toBe(0); // nothing due: the two wait a day
+    t.advance(DAY_MS + 1_000);
+    failing.clear();
+    expect(await failingPass()).toBe(2); // a day on, Ann and Bea are tried again
+    await t.services.scheduler.runOnce(); // sends what was queued
+    for (const o of owners) expect(reminders(t, o.email), o.email).toHaveLength(1);
+  });
+
   it('sends none after the release: the owner is then taken to have died', async () => {
     const t = createTestApp({ PUBLIC_URL: 'http://afterword.test' });
     const o = await ownerOn(t, 'Dee');

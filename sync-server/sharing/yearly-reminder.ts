@@ -22,6 +22,8 @@ import type { AsyncShareStore } from './store/share-store';
 
 /** How long after the first share (or the last reminder) the next reminder comes. */
 export const SHARING_REMINDER_EVERY_MS = 365 * DAY_MS;
+/** How long an owner whose reminder failed waits before it is tried again. */
+export const SHARING_RETRY_AFTER_MS = DAY_MS;
 /** Owners one pass reminds at most; the rest wait for the next pass (a minute later). */
 export const SHARING_REMINDERS_PER_PASS = 100;
 
@@ -69,6 +71,9 @@ export function createSharingReminders(deps: SharingReminderDeps) {
           return store.advance(userId, dueAt, now + SHARING_REMINDER_EVERY_MS);
         });
         if (moved) done += 1;
+        // Failed (the fault is logged and in the owner's activity): tried again in a day, so owners
+        // whose reminder keeps failing never hold up the others (due is oldest first, `perPass` at most).
+        else if (moved === undefined) await store.advance(userId, dueAt, now + SHARING_RETRY_AFTER_MS).catch(() => false);
       }
       return done;
     },

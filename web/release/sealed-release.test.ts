@@ -25,6 +25,7 @@ import { UnknownKeyError } from '../../shared/crypto/errors';
 import type { DeliveryPageData, TrusteePageData } from '../../shared/release/pages';
 import { EscrowClosedError } from '../../sync-server/release/escrow/escrow';
 import { formRequest, linkOf } from '../../sync-server/test/release-test-support';
+import { tamperedEnvelope } from '../../sync-server/test/tamper';
 import { startTestSmtp, type TestSmtp } from '../../sync-server/test/smtp-test-server';
 import { UNDEPOSITED_TEXT } from '../../sync-server/release/release-keys';
 import { depositEscrow } from '../features/keys/escrow-deposit';
@@ -150,7 +151,7 @@ describe('the release of a sealed account', () => {
     // A changed envelope is named on the page: which entry, where the person can find it.
     const changed = structuredClone(grace);
     const d2 = changed.documents![1]!;
-    d2.originalLocation = `${d2.originalLocation!.slice(0, -3)}${d2.originalLocation!.endsWith('A') ? 'B' : 'A'}${d2.originalLocation!.slice(-2)}`;
+    d2.originalLocation = tamperedEnvelope(d2.originalLocation!);
     const c = await openPage('t', changed, null, graceKit.keys);
     expect(c.documents![1]).toMatchObject({ documentName: 'Home insurance', originalLocation: null });
     expect(c.notOpened).toEqual(['where the original of the document “Home insurance” is kept']);

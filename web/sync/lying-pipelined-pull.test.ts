@@ -9,6 +9,7 @@
  * refusal recorded (`sealErrors`) and shown (the sync status names the screen), the cursor at the
  * server's last page, the pages after merged, and no request carrying anything but the pull.
  */
+import { tamperedEnvelope } from '../../sync-server/test/tamper';
 import { describe, expect, it } from 'vitest';
 import type { ServerRecord, SyncRequest, SyncResponse } from '../../shared/sync/protocol';
 import type { UserDatabase } from '../db/user-database';
@@ -181,7 +182,7 @@ describe('a lying server against the pipelined pull', () => {
       const r = structuredClone(res.records[i]!);
       tampered = r.id;
       const env = r.values.documentName as string;
-      r.values.documentName = `${env.slice(0, -3)}${env.endsWith('A') ? 'B' : 'A'}${env.slice(-2)}`;
+      r.values.documentName = tamperedEnvelope(env);
       return { ...res, records: res.records.map((x, k) => (k === i ? r : x)) };
     };
     const pulled = await pull(w, db, lie);

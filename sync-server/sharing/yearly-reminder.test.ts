@@ -25,8 +25,8 @@ const SUBJECT = 'Once a year: what you share on Afterword now';
 const reminders = (t: TestApp, to: string) => outboxFiles(t.deps.config.dataDir).filter((e) => e.subject === SUBJECT && e.to.includes(to));
 
 /** One reminder pass over `db` (one instance's connection), as the scheduler runs it. */
-const passOn = (t: TestApp, db: Db, perPass?: number) =>
-  createSharingReminders({ store: createSqliteReminderStore(db), shares: createSqliteShareStore(db), emergency: createSqliteEmergencyStore(db), release: t.services.release, now: t.deps.now, perPass }).pass();
+const passOn = (t: TestApp, db: Db, perPass?: number, release = t.services.release) =>
+  createSharingReminders({ store: createSqliteReminderStore(db), shares: createSqliteShareStore(db), emergency: createSqliteEmergencyStore(db), release, now: t.deps.now, perPass }).pass();
 
 /** Shares document `docId` of the owner through the route; returns the share's id. */
 async function share(t: TestApp, o: { userId: string; cookie: string }, docId: string) {
@@ -34,6 +34,19 @@ async function share(t: TestApp, o: { userId: string; cookie: string }, docId: s
   const res = await t.call('POST', '/api/shares', body, o.cookie);
   expect(res.status, await res.clone().text()).toBe(201);
   return body.shareId;
+}
+
+/** A fresh app with Ann, Bea and Cy, each sharing one document, a second apart (so due in that order). */
+async function threeSharingOwners() {
+  const t = createTestApp({ PUBLIC_URL: 'http://afterword.test' });
+  const owners = [];
+  for (const name of ['Ann', 'Bea', 'Cy']) {
+    const o = await ownerOn(t, name);
+    await share(t, o, (await o.post('/api/documents', { documentType: 'will', documentName: 'Will', documentUrl: 'https://files.example.com/will.pdf' })).id);
+    owners.push(o);
+    t.advance(1_000);
+  }
+  return { t, owners };
 }
 
 describe('the yearly sharing reminder', () => {
@@ -107,13 +120,7 @@ describe('the yearly sharing reminder', () => {
   });
 
   it('does a bounded number of owners per pass; the rest go in the next passes, each once', async () => {
-    const t = createTestApp({ PUBLIC_URL: 'http://afterword.test' });
-    const owners = [];
-    for (const name of ['Ann', 'Bea', 'Cy']) {
-      const o = await ownerOn(t, name);
-      await share(t, o, (await o.post('/api/documents', { documentType: 'will', documentName: 'Will', documentUrl: 'https://files.example.com/will.pdf' })).id);
-      owners.push(o);
-    }
+    const { t, owners } = await threeSharingOwners();
     t.advance(366 * DAY_MS);
     expect(await passOn(t, t.deps.db, 2)).toBe(2);
     expect(await passOn(t, t.deps.db, 2)).toBe(1);
@@ -123,17 +130,10 @@ describe('the yearly sharing reminder', () => {
   });
 
   it('owners whose reminder keeps failing do not hold up the others: each failure waits a day (security review 20 #9)', async () => {
-    const t = createTestApp({ PUBLIC_URL: 'http://afterword.test' });
-    const owners = [];
-    for (const name of ['Ann', 'Bea', 'Cy']) {
-      const o = await ownerOn(t, name);
-      await share(t, o, (await o.post('/api/documents', { documentType: 'will', documentName: 'Will', documentUrl: 'https://files.example.com/will.pdf' })).id);
-      owners.push(o);
-      t.advance(1_000); // Ann's and Bea's come due first
-    }
+    const { t, owners } = await threeSharingOwners(); // Ann's and Bea's come due first
     const failing = new Set([owners[0]!.userId, owners[1]!.userId]);
     const release = { ...t.services.release, owner: async (id: string) => (failing.has(id) ? Promise.reject(new Error('a fault of this owner')) : t.services.release.owner(id)) };
-    const failingPass = () => createSharingReminders({ store: createSqliteReminderStore(t.deps.db), shares: createSqliteShareStore(t.deps.db), emergency: createSqliteEmergencyStore(t.deps.db), release, now: t.deps.now, perPass: 2 }).pass();
+    const failingPass = () => passOn(t, t.deps.db, 2, release);
     t.advance(366 * DAY_MS);
     expect(await failingPass()).toBe(0); // Ann and Bea fail
     expect(await failingPass()).toBe(1); // Cy's turn, not Ann's and Bea's again

@@ -4,6 +4,7 @@
  * `javascript:` URL refused, upload, the type tabs, the safe 'View Document' link, delete,
  * /documents/upload, the Important Note, and axe at 390 px and 1280 px.
  */
+import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, hasChromium, SCREEN_SIZES, useBrowserSuite } from './harness';
 import { choose, confirmDialog, expectToast, openDialog, useSharedOwner } from './record-screens';
@@ -106,6 +107,42 @@ describe.skipIf(!hasChromium)('Legal Documents (issue #5)', () => {
       await page.close();
     });
   }
+
+  // Picking a file checks it against the server's limits (GET /api/files/usage, up to 5 s on a slow
+  // network): a Save pressed before that answer keeps the picked file, never "This field is required"
+  // (the CI's canary scan once lost its document so, on a loaded machine).
+  it('keeps a picked file when Upload is pressed before the server has said how much room is left (390 px)', async () => {
+    const { context, page } = await owners.get(SCREEN_SIZES[0][0])!.open('/documents');
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    // The context's route: the service worker's fetches pass there, not through the page's.
+    let asked = 0;
+    const slow = async (route: Route) => {
+      asked++;
+      await answered;
+      await route.continue();
+    };
+    await context.route('**/api/files/usage', slow);
+    await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
+    const dialog = openDialog(page);
+    await choose(page, 'Document Type', 'Will & Testament');
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    await dialog.getByLabel('Document File').setInputFiles({ name: 'Picked in a hurry.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await dialog.getByRole('button', { name: 'Upload Document' }).click();
+    // The press is handled while the server has not answered: the dialog is busy, or says why not;
+    // the picked file shows, before any answer.
+    const handled = dialog.getByRole('button', { name: 'Uploading...' }).or(dialog.getByText('This field is required'));
+    await handled.first().waitFor();
+    expect(await dialog.getByText('Picked in a hurry.pdf').isVisible()).toBe(true);
+    answer();
+    await expectToast(page, 'Document uploaded');
+    await dialog.waitFor({ state: 'detached' });
+    const card = page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: 'Picked in a hurry' });
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(asked).toBeGreaterThan(0); // the check did wait for the server
+    await context.unroute('**/api/files/usage', slow);
+    await page.close();
+  });
 
   for (const [name] of SCREEN_SIZES) {
     it(`opens the upload dialog at /documents/upload and has no serious accessibility violations at ${name}`, async () => {

@@ -2,9 +2,10 @@
  * Keeping a chosen or recorded file before its record is written (issue #17): stores it on the
  * device and queues its upload (web/files addFile). A file the vault refuses (too large for the
  * per-file limit, past the quota, or a type it does not keep) is refused before anything is
- * queued, with the destructive toast of the screen's failure (SPEC.md §8 style: `failure` as the
- * title, the reason as the description).
+ * queued (and, when picked, said at once by useFileCheck), with the destructive toast of the
+ * screen's failure (SPEC.md §8 style: `failure` as the title, the reason as the description).
  */
+import { useCallback, useMemo, useRef } from 'react';
 import { FILE_CHUNK_BYTES } from '../../shared/files/crypto';
 import type { FileRef } from '../../shared/files/ref';
 import { detectFileType, SNIFF_BYTES } from '../../shared/files/types';
@@ -18,22 +19,54 @@ function refuse(failure: string, reason: string): { ok: false; reason: string } 
 }
 
 /**
- * Checks, as soon as a file is picked, that it fits the server's limits (per-file size and what
- * the vault has left; offline, the last known limits) and is of a type the vault keeps, by its
- * content (shared/files/types.ts: an HTML page renamed .pdf is refused), so the person learns it
- * at once, not after naming it. Resolves null when it fits, else the reason after showing the
- * toast titled `failure`. addFile checks both again on save.
+ * Why the vault would refuse `file` (too large for the per-file limit, past what the vault has
+ * left, or a type it does not keep, by its content: shared/files/types.ts, an HTML page renamed
+ * .pdf is refused), or null when it fits. The limits are the server's (offline, the last known:
+ * web/files/limits.ts, which waits up to 5 s for an answer). addFile checks both again on save.
  */
-export async function checkFileFits(file: Blob, failure: string): Promise<string | null> {
+async function refusalOf(file: Blob): Promise<string | null> {
   try {
     checkSize(file.size, FILE_CHUNK_BYTES, await fileLimits(), 0);
     const verdict = await detectFileType(await readSlice(file, 0, SNIFF_BYTES));
     if (!verdict.ok) throw new FileRefusedError(verdict.reason);
     return null;
   } catch (err) {
-    if (err instanceof FileRefusedError) return refuse(failure, err.message).reason;
+    if (err instanceof FileRefusedError) return err.message;
     throw err;
   }
+}
+
+/**
+ * The early check of a picked file, which never holds the pick back (issue #17: "clear errors the
+ * UI shows before uploading"). The caller takes and shows the picked file at once; `check(file,
+ * onRefused)` then asks refusalOf and, when the file does not fit, shows the destructive toast
+ * titled `failure` and calls `onRefused(reason)`, but only while that file is still the latest
+ * pick: a newer pick, or `forget()` (the form saved it or closed), makes an older answer moot.
+ * A Save pressed before the server's limits answer (up to 5 s on a slow network) so keeps the
+ * file the person picked, and addFile (keepFile) decides on save; before, the pick was taken
+ * only after the answer, and such a Save said the file was missing (the canary scan lost a
+ * document so on a loaded CI machine).
+ */
+export function useFileCheck(failure: string): {
+  check: (file: Blob | null, onRefused: (reason: string) => void) => Promise<void>;
+  forget: () => void;
+} {
+  const latest = useRef(0);
+  const check = useCallback(
+    async (file: Blob | null, onRefused: (reason: string) => void) => {
+      const pick = ++latest.current;
+      // A check that could not run (the device's store failing) decides nothing: addFile says why on save.
+      const reason = file && (await refusalOf(file).catch(() => null));
+      if (!reason || pick !== latest.current) return;
+      refuse(failure, reason);
+      onRefused(reason);
+    },
+    [failure],
+  );
+  const forget = useCallback(() => {
+    latest.current++;
+  }, []);
+  return useMemo(() => ({ check, forget }), [check, forget]);
 }
 
 export type KeepFileResult = { ok: true; ref: FileRef } | { ok: false; reason: string };

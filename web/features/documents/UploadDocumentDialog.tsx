@@ -18,7 +18,7 @@ import { FileDropZone } from '../../ui/FileDropZone';
 import { FormDialog } from '../../ui/FormDialog';
 import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
-import { checkFileFits, keepFile } from '../../ui/keep-file';
+import { keepFile, useFileCheck } from '../../ui/keep-file';
 import { useRecordForm } from '../../forms/use-record-form';
 import { REQUIRED_FIELD, validateForm } from '../../ui/record-actions';
 import { Select } from '../../ui/Select';
@@ -63,28 +63,33 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
   const [source, setSource] = useState<Source>('file');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
+  const fileCheck = useFileCheck('Failed to upload document');
   // SPEC.md §4: after an upload (or leaving) the form starts empty.
   useEffect(() => {
     if (!open) {
+      fileCheck.forget();
       setFile(null);
       setFileError(undefined);
       setSource('file');
     }
-  }, [open]);
+  }, [open, fileCheck]);
 
-  const chooseFile = async (picked: File | null) => {
+  const chooseFile = (picked: File | null) => {
     // The document's name defaults to the file's, without its extension, unless one is typed. It is
     // set at once, in the pick's own event, never after the async check below: set later, it raced
     // with the typing that follows a pick and mangled the name ("PolicyPolicy from the laptop").
     const stem = picked?.name.replace(/\.[^.]+$/, '').slice(0, rf.maxLength('documentName') ?? 200);
     const autofilled = stem && !(rf.form.getValues('documentName') ?? '').trim() ? stem : null;
     if (autofilled) set('documentName', autofilled);
-    const refused = picked && (await checkFileFits(picked, 'Failed to upload document'));
-    setFileError(refused || undefined);
-    if (!refused) return setFile(picked);
-    setFile(null);
-    // A refused file leaves no name behind, unless the person has changed it since.
-    if (autofilled && rf.form.getValues('documentName') === autofilled) set('documentName', '');
+    // The pick is taken at once (a Save pressed before the check's answer keeps it); a refusal un-picks it.
+    setFile(picked);
+    setFileError(undefined);
+    void fileCheck.check(picked, (reason) => {
+      setFileError(reason);
+      setFile(null);
+      // A refused file leaves no name behind, unless the person has changed it since.
+      if (autofilled && rf.form.getValues('documentName') === autofilled) set('documentName', '');
+    });
   };
 
   const submit = async () => {
@@ -107,6 +112,7 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
     }
     setPending(true);
     if (source === 'file' && file) {
+      fileCheck.forget(); // addFile checks it again now; the pick's own answer no longer un-picks it
       const kept = await keepFile(file, { name: file.name }, 'Failed to upload document');
       if (!kept.ok) {
         setFileError(kept.reason);
@@ -145,7 +151,7 @@ export function UploadDocumentDialog({ open, onOpenChange, onSave }: UploadDocum
           error={fileError}
           hint="A PDF, a photo or scan, or an office document. It is encrypted on this device before it is uploaded."
         >
-          <FileDropZone accept={ACCEPT} capture="environment" captureLabel="Scan with the camera" file={file} onFile={(f) => void chooseFile(f)} />
+          <FileDropZone accept={ACCEPT} capture="environment" captureLabel="Scan with the camera" file={file} onFile={chooseFile} />
         </FormField>
       ) : (
         <FormField

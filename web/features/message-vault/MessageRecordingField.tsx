@@ -12,7 +12,7 @@ import { formatBytes } from '../../files';
 import { formatDuration } from '../../ui/file-kind';
 import { FormField } from '../../ui/FormField';
 import { MediaRecorderField } from '../../ui/MediaRecorderField';
-import { checkFileFits } from '../../ui/keep-file';
+import { useFileCheck } from '../../ui/keep-file';
 
 /** A recording or file chosen in the dialog, not yet kept. `name` is absent for a recording (the dialog names it). */
 export interface PendingMedia {
@@ -34,11 +34,13 @@ export interface MessageRecordingFieldProps {
 export function MessageRecordingField({ kind, current, onChange, failure }: MessageRecordingFieldProps) {
   const [how, setHow] = useState<How>('record');
   const [attached, setAttached] = useState<File | null>(null);
+  const fileCheck = useFileCheck(failure);
   const options = [
     { value: 'record', label: kind === 'video' ? 'Record a video' : 'Record your voice' },
     { value: 'attach', label: 'Attach a file' },
   ] as const;
   const switchTo = (next: How) => {
+    fileCheck.forget();
     setHow(next);
     setAttached(null);
     onChange(null);
@@ -61,10 +63,14 @@ export function MessageRecordingField({ kind, current, onChange, failure }: Mess
           <FileDropZone
             accept={`${kind}/*`}
             file={attached}
-            onFile={async (f) => {
-              const refused = f && (await checkFileFits(f, failure));
-              setAttached(refused ? null : f);
-              onChange(f && !refused ? { blob: f, name: f.name } : null);
+            onFile={(f) => {
+              // Taken at once (a Save pressed before the check's answer keeps it); a refusal un-picks it.
+              setAttached(f);
+              onChange(f && { blob: f, name: f.name });
+              void fileCheck.check(f, () => {
+                setAttached(null);
+                onChange(null);
+              });
             }}
           />
         </FormField>

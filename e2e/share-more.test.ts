@@ -1,7 +1,7 @@
 /**
  * Issue 43 "share now" for more kinds of item, and "the owner always knows", in Chromium at 390 px
  * and on a desktop (axe on each screen): the owner shares a plan section (Music) from the plan
- * editor; a fresh browser with no account reads it, and sees the owner's later edit; the owner's
+ * editor with a trustee picked from the list (the hand-over e-mail addressed to them); a fresh browser with no account reads it, and sees the owner's later edit; the owner's
  * Settings timeline lists the share and the person's opening, who and what in words; after a
  * password change (other devices signed out) it lists the share as still live and stops it only
  * when asked (review F7).
@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, hasChromium, poll, SCREEN_SIZES, useBrowserSuite } from './harness';
 import { addSongViaUi } from './plan-via-ui';
-import { allChangesSaved as synced, expectToast, openDialog, openSignedIn, signedInPage } from './record-screens';
+import { addTrusteeViaUi, allChangesSaved as synced, expectToast, openDialog, openSignedIn, signedInPage } from './record-screens';
 
 const fits = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
@@ -19,17 +19,24 @@ describe.skipIf(!hasChromium)('share now: a plan section, and the timeline in Se
 
   for (const [size, makeContext] of SCREEN_SIZES) {
     it(`a plan section shared now opens with no account, follows a later edit, and Settings lists it, at ${size}`, async () => {
-      const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/death-plan', makeContext);
+      const { context, page, user } = await signedInPage(suite.browser, suite.server.url, '/trustees', makeContext);
+      await addTrusteeViaUi(page, 'Maria', 'maria.share@example.com');
+      await openSignedIn(page, '/death-plan');
       await addSongViaUi(page, 'Clair de lune', 'Plan created successfully');
       await synced(page);
 
       await page.getByRole('button', { name: 'Share now: My plan: Music' }).click();
       const dialog = openDialog(page);
       await dialog.getByText('Nobody yet.').waitFor();
-      await dialog.getByLabel('Their name').fill('Maria');
+      // A trustee picked from the list: their name, and the hand-over e-mail addressed to them.
+      await dialog.getByRole('list', { name: 'Your trustees' }).getByRole('button', { name: 'Maria' }).click();
+      expect(await dialog.getByLabel('Their name').inputValue()).toBe('Maria');
       await dialog.getByRole('button', { name: 'Share now', exact: true }).click();
       await dialog.getByText('Maria can read this now, and sees your changes.').first().waitFor();
       const link = await dialog.getByLabel('Link for Maria').inputValue();
+      const mailto = await dialog.getByRole('link', { name: 'E-mail it to Maria from your mail app' }).getAttribute('href');
+      expect(mailto!.startsWith('mailto:maria.share%40example.com?')).toBe(true);
+      expect(decodeURIComponent(mailto!)).toContain(link);
       await expectNoSeriousA11yViolations(page, `plan section share dialog at ${size}`);
       await fits(page);
       await page.keyboard.press('Escape');

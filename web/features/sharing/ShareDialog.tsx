@@ -20,11 +20,13 @@ import { projectItem, type ShareItemRef, type ShareSource } from './projections'
 import { listShares, openShareRows, startSharing, stopSharing, type ShareRow } from './share-client';
 import { useShareSource } from './use-share-source';
 import { afterDeathReach } from './timeline';
-import { afterDeathText, canReadNowText, neverText, handOverText, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
+import { afterDeathText, canReadNowText, neverText, handOverMailto, handOverText, PICK_TRUSTEE_TEXT, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
 
 const api = apiFetch as Api;
 
 type Row = ShareRow;
+/** A link just made: for whom, and the address of a trustee picked from the list. */
+type Made = { name: string; link: string; to?: string };
 
 /** The dialog for `item`, called `title` on screen (a document's name, "My plan: Music", a trustee's name). */
 export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareItemRef; title: string; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -34,9 +36,11 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
   const keyring = useKeySession((s) => s.keyring);
   const [rows, setRows] = useState<Row[] | null>(null);
   const [name, setName] = useState('');
+  /** The e-mail address of the trustee picked from the list, while the name field still holds their name. */
+  const [pickedEmail, setPickedEmail] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const [made, setMade] = useState<{ name: string; link: string } | null>(null);
+  const [made, setMade] = useState<Made | null>(null);
 
   const load = useCallback(async () => {
     if (!account || !keyring) return;
@@ -60,8 +64,9 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
       const copy = source && projectItem(item, source);
       if (!copy) throw new ApiError(404, '', 'Not on this device yet');
       const { link } = await startSharing({ api, account, keyring, live: deviceLiveShares(account) }, item, copy, who, window.location.origin);
-      setMade({ name: who, link });
+      setMade({ name: who, link, to: pickedEmail ?? undefined });
       setName('');
+      setPickedEmail(null);
       setError(undefined);
       await load();
     } catch (err) {
@@ -143,8 +148,24 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
           Share with someone
         </h3>
         <FormField label="Their name" error={error} hint="Only you and they see this name; it is sealed like your documents.">
-          <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="off" />
+          <Input
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              setPickedEmail(null);
+            }}
+            maxLength={100}
+            autoComplete="off"
+          />
         </FormField>
+        <PickTrustee
+          trustees={source?.trustees ?? []}
+          onPick={(t) => {
+            setName(t.name.slice(0, 100));
+            setPickedEmail(t.email || null);
+            setError(undefined);
+          }}
+        />
         <Button variant="accent" onClick={share} disabled={busy}>
           <Share2 aria-hidden="true" />
           {busy ? 'Sharing…' : 'Share now'}
@@ -155,8 +176,8 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
 }
 
 /** The new link and the ways to hand it over from this device. */
-function HandOver({ made, title, onCopy }: { made: { name: string; link: string }; title: string; onCopy: (link: string) => void }) {
-  const mailto = `mailto:?subject=${encodeURIComponent(`Shared with you: ${title}`)}&body=${encodeURIComponent(`I am sharing this with you on Afterword. You can read it now and you will see my changes:\n\n${made.link}`)}`;
+function HandOver({ made, title, onCopy }: { made: Made; title: string; onCopy: (link: string) => void }) {
+  const mailto = handOverMailto(title, made.link, made.to);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   return (
     <section aria-label="Hand over the link" className="mt-4 flex flex-col gap-2 rounded-lg bg-stone-50 p-3 text-sm">
@@ -176,10 +197,29 @@ function HandOver({ made, title, onCopy }: { made: { name: string; link: string 
         )}
         <a className={buttonClasses('outline', 'sm')} href={mailto}>
           <Mail aria-hidden="true" />
-          E-mail it from your mail app
+          {made.to ? `E-mail it to ${made.name} from your mail app` : 'E-mail it from your mail app'}
         </a>
       </div>
     </section>
+  );
+}
+
+/** The owner's trustees as one-tap choices for the name (issue 43: "any of their trustees, or another named person"). */
+function PickTrustee({ trustees, onPick }: { trustees: ShareSource['trustees']; onPick: (t: ShareSource['trustees'][number]) => void }) {
+  if (trustees.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      <p className="text-slate-700">{PICK_TRUSTEE_TEXT}</p>
+      <ul className="flex flex-wrap gap-2" aria-label="Your trustees">
+        {trustees.map((t) => (
+          <li key={t.id}>
+            <Button variant="outline" size="sm" onClick={() => onPick(t)}>
+              {t.name}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -9,6 +9,19 @@ import type { SharedView } from './viewer';
 export const canReadNowText = (name: string) => `${name} can read this now, and sees your changes.`;
 /** The owner hands the link over; the server never sees it. */
 export const handOverText = (name: string) => `Send this link to ${name} yourself. Afterword cannot see it, so it cannot send it for you.`;
+/** The line over the trustees the owner can pick instead of typing a name. */
+export const PICK_TRUSTEE_TEXT = 'Or pick one of your trustees (your mail app then writes to them):';
+
+/**
+ * The `mailto:` link that drafts the hand-over e-mail in the owner's own mail app: to `to` (a
+ * trustee picked from the list; percent-encoded whole, so an address can never add a header of
+ * its own) or to nobody yet (the owner fills it in), titled after the item, the link in the body.
+ */
+export function handOverMailto(title: string, link: string, to?: string): string {
+  const body = `I am sharing this with you on Afterword. You can read it now and you will see my changes:\n\n${link}`;
+  return `mailto:${to ? encodeURIComponent(to) : ''}?subject=${encodeURIComponent(`Shared with you: ${title}`)}&body=${encodeURIComponent(body)}`;
+}
+
 /** A trustee whose access level covers this item after the release (timeline.ts afterDeathReach). */
 export const afterDeathText = (name: string) => `${name} can read this after your death.`;
 /** A trustee whose access level does not cover this item. */

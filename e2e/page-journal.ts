@@ -45,15 +45,20 @@ export function watchContext(context: BrowserContext): void {
 
 /**
  * Every open page of the watched contexts: its URL, the start of what it shows (up to 600
- * characters of body text, read within 3 s) and its journal. Never throws (a page may be closing).
+ * characters of body text, read within 3 s) with each open dialog's and toast's text, and its journal. Never throws (a page may be closing).
  */
 export async function describeOpenPages(): Promise<string> {
   const parts: string[] = [];
   for (const context of contexts) {
     for (const page of context.pages()) {
+      // The page's start, then what a person would read first after it: open dialogs and toasts
+      // (portalled to the end of the body, past the first 600 characters).
       const shown = await page
-        .evaluate(() => document.body?.innerText ?? '', undefined)
-        .then((t) => t.replace(/\s+/g, ' ').slice(0, 600))
+        .evaluate(() => {
+          const text = (el: Element | null) => ((el as HTMLElement | null)?.innerText ?? '').replace(/\s+/g, ' ');
+          const overlays = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], li[data-state="open"]')].map((el) => `[${el.getAttribute('role') ?? 'toast'}] ${text(el).slice(0, 400)}`);
+          return [text(document.body).slice(0, 600), ...overlays].join('\n    ');
+        }, undefined)
         .catch((e: Error) => `(unreadable: ${e.message.slice(0, 100)})`);
       const timeout = new Promise<string>((done) => setTimeout(() => done('(no answer in 3 s)'), 3_000));
       parts.push([`page ${page.url()}`, `  shows: ${await Promise.race([Promise.resolve(shown), timeout])}`, ...(journals.get(page)?.entries ?? []).map((e) => `  ${e}`)].join('\n'));

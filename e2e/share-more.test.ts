@@ -4,12 +4,13 @@
  * editor with a trustee picked from the list (the hand-over e-mail addressed to them); a fresh browser with no account reads it, and sees the owner's later edit; the owner's
  * Settings timeline lists the share and the person's opening, who and what in words; after a
  * password change (other devices signed out) it lists the share as still live and stops it only
- * when asked (review F7).
+ * when asked (review F7). A letter is shared only after the owner says yes to sharing it before
+ * their death; its viewer reads its words, never its address.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, hasChromium, poll, SCREEN_SIZES, useBrowserSuite } from './harness';
-import { addSongViaUi } from './plan-via-ui';
+import { expectNoSeriousA11yViolations, hasChromium, mobileContext, poll, SCREEN_SIZES, useBrowserSuite } from './harness';
+import { addMessageViaUi, addSongViaUi } from './plan-via-ui';
 import { addTrusteeViaUi, allChangesSaved as synced, expectToast, openDialog, openSignedIn, signedInPage } from './record-screens';
 
 const fits = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
@@ -96,4 +97,46 @@ describe.skipIf(!hasChromium)('share now: a plan section, and the timeline in Se
       await context.close();
     });
   }
+
+  it('a letter is shared now only when the owner says yes to sharing it before their death (390 px)', async () => {
+    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault', mobileContext);
+    await addMessageViaUi(page, 'Clara', 'clara.letter@example.com', 'Dear Clara, the garden is yours to look after.');
+    await synced(page);
+    const card = page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Clara' });
+    const shareButton = card.getByRole('button', { name: 'Share now: A letter to Clara' });
+
+    // Asked first; "Cancel" opens nothing.
+    await shareButton.click();
+    const ask = page.getByRole('alertdialog', { name: 'Share your letter to Clara now?' });
+    await ask.getByText('You wrote this letter for after your death.', { exact: false }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'the question before a letter is shared');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await page.getByRole('dialog', { name: /Share "A letter to Clara" now/ }).count()).toBe(0);
+
+    // "Yes": the dialog says who receives it after death, and the link opens the letter.
+    await shareButton.click();
+    await ask.getByRole('button', { name: 'Yes, share it now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share "A letter to Clara" now' });
+    await dialog.getByText('Clara receives this letter after your death, as you planned.').waitFor();
+    await dialog.getByText('Nobody yet.').waitFor();
+    await dialog.getByLabel('Their name').fill('Clara');
+    await dialog.getByRole('button', { name: 'Share now', exact: true }).click();
+    await dialog.getByText('Clara can read this now, and sees your changes.').first().waitFor();
+    const link = await dialog.getByLabel('Link for Clara').inputValue();
+    await expectNoSeriousA11yViolations(page, 'letter share dialog');
+    await fits(page);
+
+    const viewerContext = await mobileContext(suite.browser, suite.server.url);
+    const viewer = await viewerContext.newPage();
+    await viewer.goto(link);
+    await viewer.getByRole('heading', { name: 'A letter to Clara' }).waitFor();
+    expect(await viewer.getByText('A letter shared with you on Afterword').isVisible()).toBe(true);
+    expect(await viewer.getByText('Dear Clara, the garden is yours to look after.').isVisible()).toBe(true);
+    expect(await viewer.getByText('clara.letter@example.com').count()).toBe(0); // the address is not part of it
+    await expectNoSeriousA11yViolations(viewer, 'shared letter');
+    await fits(viewer);
+    await viewerContext.close();
+    await context.close();
+  });
 });

@@ -19,7 +19,7 @@ import { CryptoError } from './crypto/errors';
 import { openShared, sealShared, type ShareBinding } from './crypto/share-copy';
 import { emergencyKey, emergencyWrapContext, type KitContext } from './crypto/trustee-kit';
 import { newRawKey, unwrapKey, wrapKey } from './crypto/wrap';
-import type { ShareKind } from './share-items';
+import { isEmergencyKind, type ShareKind } from './share-items';
 import { isSharedCopy, type SharedCopy } from './share-copy-view';
 
 /** One item of a bundle: its kind and id as the owner's records name them, and its shared copy. */
@@ -100,7 +100,8 @@ export async function openEmergencyAccess(ctx: KitContext, t: Uint8Array | null,
   if (!Array.isArray(items)) return { kind: 'failed', why: 'bundle' };
   const shown = items.filter((i): i is EmergencyItem => {
     const item = i as Partial<EmergencyItem> | null;
-    return !!item && typeof item.id === 'string' && isSharedCopy(item.copy) && item.copy.kind === item.kind;
+    // Only what emergencies may open (EMERGENCY_KINDS: never a letter or a trustee's details), whatever was sealed.
+    return !!item && typeof item.id === 'string' && isEmergencyKind(item.kind) && isSharedCopy(item.copy) && item.copy.kind === item.kind;
   });
   return { kind: 'open', items: shown, notShown: items.length - shown.length };
 }

@@ -30,7 +30,7 @@ export interface SharedField {
   value: string | string[];
 }
 
-/** A plan section, a task list or a trustee's details: a title and entries of labelled lines (a task list has one entry per task). */
+/** A plan section, a task list, a trustee's details or a letter: a title and entries of labelled lines (a task list has one entry per task). */
 export interface SharedEntries {
   kind: Exclude<ShareKind, 'document'>;
   title: string;
@@ -58,6 +58,7 @@ const KIND_LINE: Record<SharedCopy['kind'], string> = {
   'plan-section': 'Part of a plan shared with you on Afterword',
   'task-list': 'A task list shared with you on Afterword',
   trustee: "A trustee's details shared with you on Afterword",
+  letter: 'A letter shared with you on Afterword',
 };
 
 /** The label of the line that says where a document's original is kept. */
@@ -86,7 +87,7 @@ export function isSharedCopy(value: unknown): value is SharedCopy {
   const v = value as { kind?: unknown; documentName?: unknown; title?: unknown; entries?: unknown } | null;
   if (!v || typeof v !== 'object') return false;
   if (v.kind === 'document') return isText(v.documentName);
-  if (v.kind !== 'plan-section' && v.kind !== 'task-list' && v.kind !== 'trustee') return false;
+  if (v.kind !== 'plan-section' && v.kind !== 'task-list' && v.kind !== 'trustee' && v.kind !== 'letter') return false;
   return (
     isText(v.title) &&
     Array.isArray(v.entries) &&

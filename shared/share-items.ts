@@ -1,14 +1,26 @@
 /**
  * The kinds of item a person can "share now" (docs/sharing.md; issue 43), known to both the
  * owner's device and the server: a document (its id), a plan section (its name below), a survivor
- * task list (one category's tasks) and a trustee's details (the trustee's id). Letters are not
- * among them: they stay for after death. The server checks an item id against its kind with
- * `isShareItemId`; it never sees an item's words.
+ * task list (one category's tasks), a trustee's details (the trustee's id) and a letter (its
+ * message's id; only by the owner's explicit choice for that one letter: letters are for after
+ * death, and the app asks first). The server checks an item id against its kind with
+ * `isShareItemId`; it never sees an item's words. Emergency access never opens a letter or a
+ * trustee's details (EMERGENCY_KINDS).
  */
 import { TASK_CATEGORIES } from './schema/survivor-task';
 
-export const SHARE_KINDS = ['document', 'plan-section', 'task-list', 'trustee'] as const;
+export const SHARE_KINDS = ['document', 'plan-section', 'task-list', 'trustee', 'letter'] as const;
 export type ShareKind = (typeof SHARE_KINDS)[number];
+
+/**
+ * What a trustee may be given in an emergency (issue 43: documents, plan sections and task lists,
+ * "and no letter"): the server refuses any other kind in a setting, and a trustee's page shows
+ * nothing else from a bundle, whatever a device sealed into it.
+ */
+export const EMERGENCY_KINDS = ['document', 'plan-section', 'task-list'] as const satisfies readonly ShareKind[];
+export type EmergencyKind = (typeof EMERGENCY_KINDS)[number];
+/** True when `kind` may be opened in an emergency (EMERGENCY_KINDS). */
+export const isEmergencyKind = (kind: unknown): kind is EmergencyKind => (EMERGENCY_KINDS as readonly unknown[]).includes(kind);
 
 /** A share as the owner's routes list it (sync-server/sharing/service.ts; read by web/features/sharing): times ISO 8601, sealed fields base64url, null once stopped. */
 export interface ShareJson {
@@ -36,7 +48,7 @@ export const PLAN_SECTIONS = [
 ] as const;
 export type PlanSectionId = (typeof PLAN_SECTIONS)[number]['id'];
 
-/** A record id (a document's or a trustee's). */
+/** A record id (a document's, a trustee's or a letter's). */
 const RECORD_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** True when `itemId` can name an item of `kind` (a section's or a category's name, or a record id). */

@@ -60,7 +60,7 @@ import { createPgMessageKeyStore } from './release/kits/pg-message-key-store';
 import { createPgKeyStore } from './keys/pg-key-store';
 import { createSqliteSealStore, sqliteSealedAt, type SealStore } from './keys/seal-store';
 import { createPgSealStore } from './keys/pg-seal-store';
-import { createPgShareStore, createShareService, createSqliteShareStore, type AsyncShareStore, type ShareService } from './sharing';
+import { createPgShareStore, createShareService, createSqliteShareStore, SHARED_RECORDS, type AsyncShareStore, type ShareService } from './sharing';
 import { createPgEmergencyStore } from './sharing/store/pg-emergency-store';
 import { createSqliteEmergencyStore, type AsyncEmergencyStore } from './sharing/store/emergency-store';
 import type { EmergencyService } from './sharing/emergency-service';
@@ -246,18 +246,18 @@ function assemble(
     return record !== null && record !== undefined && record.values._deleted !== true;
   };
   const documentExists = (userId: string, itemId: string) => recordExists(userId, 'documents', itemId);
-  // A share's item: a document or trustee by its record, a plan section by the owner's plan; a task list is a
+  // A share's item: a document, trustee or letter by its record, a plan section by the owner's plan; a task list is a
   // category's name (its tasks' categories are sealed, so the server cannot tell which exist).
   const sharing = createShareService({
     store: parts.shareStore,
     now: deps.now,
     sharingStarted: (userId) => reminders.arm(userId), // the yearly reminder (sharing/yearly-reminder.ts)
     itemExists: (userId, kind, itemId) =>
-      kind === 'task-list' ? Promise.resolve(true) : kind === 'plan-section' ? recordExists(userId, 'deathPlan', userId) : recordExists(userId, kind === 'trustee' ? 'trustees' : 'documents', itemId),
+      kind === 'task-list' ? Promise.resolve(true) : kind === 'plan-section' ? recordExists(userId, 'deathPlan', userId) : recordExists(userId, SHARED_RECORDS[kind], itemId),
   });
-  // A document or trustee deleted (by any device, or REST) stops its shares at once, not at the viewer's next open (docs/sharing.md).
+  // A document, trustee or letter deleted (by any device, or REST) stops its shares at once, not at the viewer's next open (docs/sharing.md).
   const stopShares = (userId: string, collection: CollectionName, id: string) => {
-    const kind = collection === 'documents' ? 'document' : collection === 'trustees' ? 'trustee' : null;
+    const kind = (Object.keys(SHARED_RECORDS) as Array<keyof typeof SHARED_RECORDS>).find((k) => SHARED_RECORDS[k] === collection) ?? null;
     if (kind) sharing.stopItem(userId, kind, id).catch((err) => console.error(`Stopping a deleted ${kind}'s shares failed (its link stops at the next open):`, err));
   };
   const records = createRecordService(parts.source, { ...recordOpts, onDeleted: stopShares, usage: parts.usage, rateLimiters: parts.rateLimiters, accountKeys: (userId) => parts.keys.get(userId) }); // one HLC per account (rule 3); a sealed account's pushes carry envelopes (rule 24)

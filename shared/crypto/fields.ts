@@ -71,6 +71,8 @@ export const FIELD_CLASSES = {
     file: 'message',
     /** The owner's delivery choice (issue 39): the owner's devices decide from it, never from the server's list. */
     delivery: 'owner',
+    /** The live ids of this letter's shares (share now): owner-sealed, as a trustee's `shares`. */
+    shares: 'owner',
   },
   documents: {
     createdAt: 'plain',

@@ -1,6 +1,6 @@
 /** Messages for loved ones (SPEC.md §3 "Message"; §5 "Create message"). zod/mini (./z.ts). */
 import { blobIdSchema, fileRefSchema } from '../files/ref';
-import { LIMITS, emailSchema, idSchema, requiredText, timestampSchema } from './common';
+import { LIMITS, emailSchema, idSchema, liveShareIdsSchema, requiredText, timestampSchema } from './common';
 import { z } from './z';
 
 export const MESSAGE_TYPES = ['text', 'video', 'audio'] as const;
@@ -58,6 +58,8 @@ export const messageFieldsSchema = z.object({
   createdAt: timestampSchema,
   /** The owner's sealed delivery choice (deliveryChoiceSchema above), null when none was recorded. */
   delivery: z._default(z.nullable(deliveryChoiceSchema), null),
+  /** The live ids of this letter's shares (share now, by the owner's explicit choice: issue 43): owner-sealed, as a document's. */
+  shares: liveShareIdsSchema,
 });
 export type MessageFields = z.infer<typeof messageFieldsSchema>;
 

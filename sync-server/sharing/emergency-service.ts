@@ -13,7 +13,7 @@
 import type { KitEmergencyRequest } from '../../shared/schema/kits';
 import { NOTHING_TO_REFRESH } from '../../shared/schema/trustee';
 import { randomBytes } from 'node:crypto';
-import { isShareItemId, type ShareKind } from '../../shared/share-items';
+import { isEmergencyKind, isShareItemId, type ShareKind } from '../../shared/share-items';
 import { ApiHttpError } from '../http/errors';
 import { CryptoError } from '../../shared/crypto/errors';
 import type { GateSealer } from './gate-seal';
@@ -154,6 +154,8 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
       if (status === null || status === 'removed') throw new ApiHttpError(404, 'No such trustee', [{ path: 'trusteeId', message: 'is not one of your trustees' }]);
       for (const [i, item] of input.items.entries()) {
         const [kind, id] = item.includes(':') ? (item.split(':', 2) as [ShareKind, string]) : (['document', item] as const);
+        // Never a letter or a trustee's details (issue 43: "and no letter"; EMERGENCY_KINDS).
+        if (!isEmergencyKind(kind)) throw new ApiHttpError(400, 'Not for emergencies', [{ path: `items.${i}`, message: 'must be a document, a plan section or a task list (letters stay for after death)' }]);
         if (kind === 'document' ? !(await deps.itemExists(userId, id)) : !isShareItemId(kind, id)) throw new ApiHttpError(404, kind === 'document' ? 'No such document' : 'No such item', [{ path: `items.${i}`, message: kind === 'document' ? 'is not one of your documents' : 'is not a plan section or task list' }]);
       }
       const row: EmergencySettingRow = {

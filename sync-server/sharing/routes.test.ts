@@ -84,7 +84,7 @@ describe('share now: the routes', () => {
     const { key, body } = await newShareBody(o.userId, o.docId);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ ...body, shareId: 'short' }, 'shareId'],
-      [{ ...body, itemKind: 'letter' }, 'itemKind'],
+      [{ ...body, itemKind: 'diary' }, 'itemKind'],
       [{ ...body, ownerKid: 'plan~1' }, 'ownerKid'],
       [{ ...body, ownerWrap: 'plain key' }, 'ownerWrap'],
       [{ ...body, label: 'Maria' }, 'label'],

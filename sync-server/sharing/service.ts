@@ -4,11 +4,18 @@
  * (store/share-store.ts), so two of the owner's devices, or a stop racing a refresh, never leave
  * an older copy or a copy of a stopped share. The service never sees a share key or plain text.
  */
+import type { CollectionName } from '../../shared/schema/collection-names';
 import type { ShareJson, ShareKind } from '../../shared/share-items';
 export type { ShareJson };
 import { ApiHttpError } from '../http/errors';
 import { newShare, shareTransition, ShareTransitionError, type ShareActor, type ShareEvent, type ShareState } from './model';
 import type { AsyncShareStore, ShareRow } from './store/share-store';
+
+/**
+ * The kinds of item that are one record each, and that record's collection: the server checks
+ * the record lives before a share is made or served, and its deletion stops the item's shares.
+ */
+export const SHARED_RECORDS = { document: 'documents', trustee: 'trustees', letter: 'messages' } as const satisfies Partial<Record<ShareKind, CollectionName>>;
 
 /** Shares an account may have live at once (created or active): far beyond a family's need, a bound on the table. */
 export const MAX_LIVE_SHARES = 200;

@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import { makeShare, sealShared, wrapShareKey } from '../../shared/crypto/share-copy';
 import { importAesKey, newRawKey } from '../../shared/crypto/wrap';
+import type { ShareKind } from '../../shared/share-items';
 import { signUp, type TestApp } from './test-support';
 
 /** A new account with one document: its cookie, user id and the document's id. */
@@ -17,14 +18,14 @@ export async function ownerWithDocument(t: TestApp): Promise<{ cookie: string; u
 }
 
 /** What a share body's copies are bound to (share-copy.ts). */
-export const boundTo = (b: { shareId: string; itemId: string }) => ({ shareId: b.shareId, itemKind: 'document', itemId: b.itemId });
+export const boundTo = (b: { shareId: string; itemId: string; itemKind?: ShareKind }) => ({ shareId: b.shareId, itemKind: b.itemKind ?? 'document', itemId: b.itemId });
 
-/** The body of `POST /api/shares` for document `itemId` of `userId`, and its share key. */
-export async function newShareBody(userId: string, itemId: string) {
+/** The body of `POST /api/shares` for item `itemId` (a document unless `itemKind` says) of `userId`, and its share key. */
+export async function newShareBody(userId: string, itemId: string, itemKind: ShareKind = 'document') {
   const { shareId, key } = makeShare();
   const scope = await importAesKey(newRawKey());
-  const bound = boundTo({ shareId, itemId });
-  return { key, body: { shareId, itemKind: 'document', itemId, ownerKid: 'docs~1', ownerWrap: await wrapShareKey(scope, key, userId, bound), label: await sealShared(key, bound, 'label', 0, 'Maria') } };
+  const bound = boundTo({ shareId, itemId, itemKind });
+  return { key, body: { shareId, itemKind, itemId, ownerKid: 'docs~1', ownerWrap: await wrapShareKey(scope, key, userId, bound), label: await sealShared(key, bound, 'label', 0, 'Maria') } };
 }
 
 /** Shares the owner's document and sends its first copy; resolves the share's id (its link's token). */

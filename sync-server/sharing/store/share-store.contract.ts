@@ -3,6 +3,7 @@
  * test and gives an empty database with users `u1` and `u2`.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { SHARE_KINDS } from '../../../shared/share-items';
 import type { AsyncShareStore, ShareRow } from './share-store';
 
 export interface ShareStoreSetup {
@@ -47,6 +48,12 @@ export function shareStoreContract(name: string, setup: () => Promise<ShareStore
       expect((await s.store.list('u1')).map((r) => r.id)).toEqual(['c', 'b', 'a']);
       expect(await s.store.get('a')).toEqual(share('a', 'u1', 'd1', 1000));
       expect(await s.store.countLive('u1')).toBe(3);
+    });
+
+    it('stores a share of every kind of item (a letter included: issue 43, by the owner\'s explicit choice), and refuses a kind it does not know', async () => {
+      for (const [i, kind] of SHARE_KINDS.entries()) expect(await s.store.insert(share(`k${i}`, 'u1', `item-${kind}`, 1000 + i, { item_kind: kind }))).toBe(true);
+      expect((await s.store.list('u1')).map((r) => r.item_kind).sort()).toEqual([...SHARE_KINDS].sort());
+      await expect(s.insertRaw(share('bad', 'u1', 'x', 5000, { item_kind: 'diary' as ShareRow['item_kind'] }))).rejects.toThrow();
     });
 
     it('publishes only over the revision read (compare-and-set) and only the owner\'s own share', async () => {

@@ -88,6 +88,7 @@ async function setup() {
     deathPlan: ((await db.dexie.entities('deathPlan').get(o.userId)) ?? null) as DeathPlan | null,
     survivorTasks: (await db.dexie.entities('survivorTasks').toArray()) as SurvivorTask[],
     trustees: (await db.dexie.entities('trustees').toArray()) as Trustee[],
+    messages: [],
   });
   return { t, o, s, db, doc, other, deps, sent, gates, source, byName };
 }

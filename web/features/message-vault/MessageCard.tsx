@@ -2,7 +2,8 @@
  * One message in the vault (SPEC.md §2 "Message Vault"): recipient, a 'Delivered' or 'Pending'
  * badge, the type, where its delivery stands (shared/delivery-rule.ts: the date with the rule,
  * 'Upon release', or sent on … and opened on …), a 3-line excerpt of the body,
- * and edit/delete buttons named for the recipient. A video or audio message with a recording
+ * "Share now" (only after the owner confirms: a letter is for after death; issue 43), and
+ * edit/delete buttons named for the recipient. A video or audio message with a recording
  * (issue #17) plays it on the card (MessageRecording.tsx). A text another device wrote at the same
  * time is marked on the card until the person restores or dismisses it in the editor. An address
  * the server gives that is not the one the owner sealed (issue 39) is named as such: the card shows
@@ -12,6 +13,7 @@ import { CalendarClock, FileText, Mic, Video } from 'lucide-react';
 import type { Message } from '../../../shared/schema';
 import { deliveryCardText } from '../../../shared/delivery-rule';
 import { SealAddressButton } from '../keys';
+import { ShareButton, shareLetterAsk } from '../sharing';
 import { letterAddress, letterAddressNotice } from './address-check';
 import { useReleaseStore } from '../release';
 import { useConflictCount } from '../../db/versions';
@@ -79,7 +81,8 @@ export function MessageCard({ message, onEdit, onDelete, addressRefused = false 
           </p>
         )}
       </div>
-      <div className="flex justify-end border-t border-stone-200 px-3 py-1.5">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-stone-200 px-3 py-1.5">
+        <ShareButton item={{ kind: 'letter', id: message.id }} title={`A letter to ${message.recipientName}`} variant="ghost" askFirst={shareLetterAsk(message.recipientName)} />
         <CardActions itemName={`message to ${message.recipientName}`} onEdit={onEdit} onDelete={onDelete} />
       </div>
     </Card>

@@ -20,7 +20,7 @@ import { projectItem, type ShareItemRef, type ShareSource } from './projections'
 import { listShares, openShareRows, startSharing, stopSharing, type ShareRow } from './share-client';
 import { useShareSource } from './use-share-source';
 import { afterDeathReach } from './timeline';
-import { afterDeathText, canReadNowText, neverText, handOverMailto, handOverText, PICK_TRUSTEE_TEXT, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
+import { afterDeathText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, PICK_TRUSTEE_TEXT, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
 
 const api = apiFetch as Api;
 
@@ -141,7 +141,7 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
           </ul>
         )}
       </section>
-      <AfterDeath kind={kind} trustees={source?.trustees ?? null} />
+      <AfterDeath kind={kind} trustees={source?.trustees ?? null} recipient={kind === 'letter' ? source?.messages.find((m) => m.id === id)?.recipientName : undefined} />
       {made && <HandOver made={made} title={title} onCopy={copy} />}
       <section aria-labelledby="share-now-add" className="mt-5 flex flex-col gap-3 border-t border-stone-200 pt-4">
         <h3 id="share-now-add" className="font-semibold text-slate-900">
@@ -224,15 +224,16 @@ function PickTrustee({ trustees, onPick }: { trustees: ShareSource['trustees']; 
 }
 
 /** Each trustee's reach to this item after the owner's death, by their access level: "after death" or "never". */
-function AfterDeath({ kind, trustees }: { kind: ShareItemRef['kind']; trustees: ShareSource['trustees'] | null }) {
-  if (!trustees || trustees.length === 0) return null;
+function AfterDeath({ kind, trustees, recipient }: { kind: ShareItemRef['kind']; trustees: ShareSource['trustees'] | null; recipient?: string }) {
+  if (!recipient && (!trustees || trustees.length === 0)) return null;
   return (
     <section aria-labelledby="share-after-death" className="mt-5 flex flex-col gap-2 border-t border-stone-200 pt-4">
       <h3 id="share-after-death" className="font-semibold text-slate-900">
         After your death
       </h3>
       <ul className="flex flex-col gap-1 text-sm text-slate-700">
-        {trustees.map((t) => (
+        {recipient && <li>{recipientText(recipient)}</li>}
+        {(trustees ?? []).map((t) => (
           <li key={t.id}>{afterDeathReach(t.accessLevel, kind) === 'after-death' ? afterDeathText(t.name) : neverText(t.name)}</li>
         ))}
       </ul>

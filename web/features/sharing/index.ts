@@ -1,5 +1,6 @@
 /** Share now (docs/sharing.md; issue 43): what other parts of the app use of it (emergency access seals the same projections, followed the same way). */
 export { ShareButton } from './ShareButton';
+export { shareLetterAsk } from './share-words';
 export { ShareDialog } from './ShareDialog';
 export { ShareRefresher } from './ShareRefresher';
 export { ShareTimelineCard } from './ShareTimelineCard';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DeathPlan, LegalDocument, SurvivorTask, Trustee } from '../../../shared/schema';
-import { isSharedCopy, planSectionCopy, projectItem, shareableItems, taskListCopy, trusteeCopy, type ShareSource } from './projections';
+import type { DeathPlan, LegalDocument, Message, SurvivorTask, Trustee } from '../../../shared/schema';
+import { isSharedCopy, letterCopy, planSectionCopy, projectItem, shareableItems, taskListCopy, trusteeCopy, type ShareSource } from './projections';
 
 const at = '2026-11-21T12:00:00.000Z';
 const plan = {
@@ -20,7 +20,8 @@ const task = (id: string, category: SurvivorTask['category'], timeframe: Survivo
   ({ id, userId: 'u1', title: `Task ${id}`, description: 'Call the bank about the account', category, timeframe, automationLevel: 'manual-with-guidance', priority, resources: id === 'a' ? ['bank.example.com'] : [], automationSteps: ['secret step'], notifyTrustees: false, completionStatus: 'not-started', createdAt: at }) as SurvivorTask;
 const trustee = { id: 't1', userId: 'u1', name: 'Maria', email: 'maria@example.com', sealedEmail: 'maria@example.com', phone: null, relationship: 'Sister', accessLevel: 'full', createdAt: at } as Trustee;
 const doc = { id: 'd1', userId: 'u1', documentType: 'will', documentName: 'Will', documentUrl: null, originalLocation: 'Desk', file: null, fileBlobId: null, createdAt: at } as LegalDocument;
-const source: ShareSource = { documents: [doc], deathPlan: plan, survivorTasks: [task('a', 'financial', '1w', 2), task('b', 'financial', '24h', 3), task('c', 'legal', '1m', 1)], trustees: [trustee] };
+const letter = { id: 'm1', userId: 'u1', recipientName: 'Clara', recipientEmail: 'clara@example.com', sealedRecipientEmail: 'clara@example.com', messageType: 'text', messageContent: 'Dear Clara, look after the garden.', deliveryDate: '2030-01-01T00:00:00.000Z', file: null, fileBlobId: null, createdAt: at } as unknown as Message;
+const source: ShareSource = { documents: [doc], deathPlan: plan, survivorTasks: [task('a', 'financial', '1w', 2), task('b', 'financial', '24h', 3), task('c', 'legal', '1m', 1)], trustees: [trustee], messages: [letter] };
 
 describe('share projections: what a viewer of each kind of item sees', () => {
   it('a plan section holds only its own fields, labelled, and leaves out empty ones', () => {
@@ -50,6 +51,17 @@ describe('share projections: what a viewer of each kind of item sees', () => {
     expect(JSON.stringify(copy)).not.toContain('full');
   });
 
+  it('a letter holds to whom and its words, never its address, date or recording (only its note, and that one goes with it)', () => {
+    expect(letterCopy(letter)).toEqual({ kind: 'letter', title: 'A letter to Clara', entries: [{ heading: null, fields: [{ label: 'Letter', value: 'Dear Clara, look after the garden.' }] }] });
+    expect(JSON.stringify(letterCopy(letter))).not.toMatch(/clara@example\.com|2030/);
+    const recording = { ...letter, messageType: 'video', messageContent: 'For your wedding day.', file: { blobId: 'b1', name: 'Video message for Clara.webm' } } as unknown as Message;
+    expect(letterCopy(recording).entries[0]!.fields).toEqual([
+      { label: 'Note with the recording', value: 'For your wedding day.' },
+      { label: 'Recording', value: 'A recording goes with this letter. It is not shared now: it is kept for after.' },
+    ]);
+    expect(JSON.stringify(letterCopy(recording))).not.toContain('b1');
+  });
+
   it('projectItem finds each kind by its id, null for one that is gone; shareableItems lists each item once', () => {
     expect(projectItem({ kind: 'document', id: 'd1' }, source)).toMatchObject({ kind: 'document', documentName: 'Will' });
     expect(projectItem({ kind: 'document', id: 'gone' }, source)).toBeNull();
@@ -65,12 +77,15 @@ describe('share projections: what a viewer of each kind of item sees', () => {
       'task-list:financial',
       'task-list:legal',
       'trustee:t1',
+      'letter:m1',
     ]);
+    expect(projectItem({ kind: 'letter', id: 'm1' }, source)).toMatchObject({ kind: 'letter', title: 'A letter to Clara' });
+    expect(projectItem({ kind: 'letter', id: 'gone' }, source)).toBeNull();
   });
 
   it('isSharedCopy accepts every projection and refuses anything else the viewer might be served', () => {
     for (const { copy } of shareableItems(source)) expect(isSharedCopy(copy)).toBe(true);
-    for (const bad of [null, 'text', { kind: 'letter', title: 'x', entries: [] }, { kind: 'trustee', title: 1, entries: [] }, { kind: 'trustee', title: 'x', entries: [{ heading: null, fields: [{ label: 'a', value: 3 }] }] }])
+    for (const bad of [null, 'text', { kind: 'diary', title: 'x', entries: [] }, { kind: 'letter', title: 'x', entries: [{ heading: 2, fields: [] }] }, { kind: 'trustee', title: 1, entries: [] }, { kind: 'trustee', title: 'x', entries: [{ heading: null, fields: [{ label: 'a', value: 3 }] }] }])
       expect(isSharedCopy(bad)).toBe(false);
   });
 });

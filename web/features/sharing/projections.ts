@@ -5,10 +5,11 @@
  * only the projection differs. A plan section, a task list and a trustee's details become labelled
  * lines the viewer's page shows as they are; a document keeps its own shape (shares made before).
  * Nothing else of the owner's leaves: a section holds only its own fields, a trustee's copy never
- * the access level or sealed fields, a task list only its category's tasks.
+ * the access level or sealed fields, a task list only its category's tasks, a letter only its
+ * recipient's name and its words (never its address, date or recording: letterCopy).
  */
 import { BURIAL_PREFERENCE_LABELS, COMPLETION_STATUS_LABELS, FUNERAL_TYPE_LABELS, TASK_CATEGORY_LABELS, TIMEFRAME_LABELS } from '../../../shared/labels';
-import type { DeathPlan, LegalDocument, SurvivorTask, Trustee } from '../../../shared/schema';
+import type { DeathPlan, LegalDocument, Message, SurvivorTask, Trustee } from '../../../shared/schema';
 import { TIMEFRAMES, type TaskCategory } from '../../../shared/schema/survivor-task';
 import { PLAN_SECTIONS, type ShareKind } from '../../../shared/share-items';
 
@@ -21,6 +22,8 @@ export interface ShareSource {
   deathPlan: DeathPlan | null;
   survivorTasks: readonly SurvivorTask[];
   trustees: readonly Trustee[];
+  /** The owner's letters (a letter is shared only by explicit choice: web/features/message-vault). */
+  messages: readonly Message[];
 }
 
 /** A shareable item: its kind and id (docs/sharing.md), as the server names it. */
@@ -87,6 +90,24 @@ export const trusteeCopy = (t: Pick<Trustee, 'name' | 'email' | 'phone' | 'relat
   entries: [{ heading: null, fields: lines([['Relationship', t.relationship], ['E-mail', t.email], ['Phone', t.phone]]) }],
 });
 
+/**
+ * A letter's copy, shared now only by the owner's explicit choice for it: to whom, and its words.
+ * A recording's words are its note; the recording itself is not shared (the viewer is told so).
+ */
+export const letterCopy = (m: Pick<Message, 'recipientName' | 'messageType' | 'messageContent' | 'file'>): SharedEntries => ({
+  kind: 'letter',
+  title: `A letter to ${m.recipientName}`,
+  entries: [
+    {
+      heading: null,
+      fields: lines([
+        [m.messageType === 'text' ? 'Letter' : 'Note with the recording', m.messageContent],
+        ['Recording', m.messageType !== 'text' && m.file ? 'A recording goes with this letter. It is not shared now: it is kept for after.' : null],
+      ]),
+    },
+  ],
+});
+
 /** The copy of item `ref` from `source`, or null when the item is not there (deleted, or never made). */
 export function projectItem(ref: ShareItemRef, source: ShareSource): SharedCopy | null {
   switch (ref.kind) {
@@ -102,6 +123,10 @@ export function projectItem(ref: ShareItemRef, source: ShareSource): SharedCopy 
       const t = source.trustees.find((x) => x.id === ref.id);
       return t ? trusteeCopy(t) : null;
     }
+    case 'letter': {
+      const m = source.messages.find((x) => x.id === ref.id);
+      return m ? letterCopy(m) : null;
+    }
   }
 }
 
@@ -112,6 +137,7 @@ export function shareableItems(source: ShareSource): Array<{ ref: ShareItemRef; 
     ...(source.deathPlan ? PLAN_SECTIONS.map((s) => ({ kind: 'plan-section' as const, id: s.id })) : []),
     ...[...new Set(source.survivorTasks.map((t) => t.category))].map((c) => ({ kind: 'task-list' as const, id: c })),
     ...source.trustees.map((t) => ({ kind: 'trustee' as const, id: t.id })),
+    ...source.messages.map((m) => ({ kind: 'letter' as const, id: m.id })),
   ];
   return refs.flatMap((ref) => {
     const copy = projectItem(ref, source);

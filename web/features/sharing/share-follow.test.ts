@@ -56,7 +56,7 @@ describe('share follower: which shared documents are sealed again', () => {
     const plan = { id: 'u1', userId: 'u1', funeralType: null, location: 'Hill', burialPreference: null, musicSelections: ['Song'], readings: [], specialRequests: null, obituary: null, completed: false, createdAt: '2026-11-21T12:00:00.000Z' } as unknown as DeathPlan;
     const sent: string[] = [];
     const f = createShareFollower(async ({ ref }) => (sent.push(`${ref.kind}:${ref.id}`), { refused: [] }));
-    const source = (p: DeathPlan) => shareableItems({ documents: [doc('d1', 'desk')], deathPlan: p, survivorTasks: [], trustees: [] });
+    const source = (p: DeathPlan) => shareableItems({ documents: [doc('d1', 'desk')], deathPlan: p, survivorTasks: [], trustees: [], messages: [] });
     expect(await f.update(source(plan))).toBe(false);
     expect(await f.update(source({ ...plan, musicSelections: ['Song', 'Another'] }))).toBe(true);
     await f.run();

@@ -9,6 +9,13 @@ import type { SharedView } from './viewer';
 export const canReadNowText = (name: string) => `${name} can read this now, and sees your changes.`;
 /** The owner hands the link over; the server never sees it. */
 export const handOverText = (name: string) => `Send this link to ${name} yourself. Afterword cannot see it, so it cannot send it for you.`;
+/** The question before a letter is shared now (issue 43: letters stay for after death unless the owner chooses otherwise for one). */
+export const shareLetterAsk = (recipient: string) => ({
+  title: `Share your letter to ${recipient} now?`,
+  description: `You wrote this letter for after your death. If you share it now, the person you choose can read it now, and sees your changes. ${recipient} still receives it after your death as planned. You can stop sharing at any time.`,
+  confirmLabel: 'Yes, share it now',
+});
+
 /** The line over the trustees the owner can pick instead of typing a name. */
 export const PICK_TRUSTEE_TEXT = 'Or pick one of your trustees (your mail app then writes to them):';
 
@@ -21,6 +28,9 @@ export function handOverMailto(title: string, link: string, to?: string): string
   const body = `I am sharing this with you on Afterword. You can read it now and you will see my changes:\n\n${link}`;
   return `mailto:${to ? encodeURIComponent(to) : ''}?subject=${encodeURIComponent(`Shared with you: ${title}`)}&body=${encodeURIComponent(body)}`;
 }
+
+/** A letter's recipient, in the share dialog's "After your death". */
+export const recipientText = (name: string) => `${name} receives this letter after your death, as you planned.`;
 
 /** A trustee whose access level covers this item after the release (timeline.ts afterDeathReach). */
 export const afterDeathText = (name: string) => `${name} can read this after your death.`;

@@ -4,7 +4,7 @@
  *
  * - `afterDeathReach(accessLevel, kind)`: whether a trustee of that access level reads an item of
  *   that kind after the release (sync-server/release/page-data.ts: full reads the plan, documents,
- *   tasks and trustees; documents-only the documents; messages-only none of them);
+ *   tasks and trustees; documents-only the documents; messages-only none of them; no trustee a letter);
  * - `timelineEvents(shares, names, titles)`: each share's events (made, last opened by the viewer,
  *   stopped), newest first, from the server's share rows, with who and what in words.
  */
@@ -14,6 +14,7 @@ import type { ShareJson } from './share-client';
 
 /** Whether a trustee with `level` reads an item of `kind` after the owner's death, or never (unless it is shared now). */
 export function afterDeathReach(level: AccessLevel, kind: ShareKind): 'after-death' | 'never' {
+  if (kind === 'letter') return 'never'; // a letter goes to its recipient; a trustee may carry it, never read it
   if (level === 'full') return 'after-death';
   if (level === 'documents-only' && kind === 'document') return 'after-death';
   return 'never';

@@ -41,7 +41,7 @@ const FAQS: { q: string; a: string }[] = [
 const SHARING: { q: string; a: string }[] = [
   {
     q: 'Can I let someone see something now, while I am alive?',
-    a: 'Yes, one thing at a time. Press "Share now" on a document, a section of your plan, a list of survivor tasks or a trustee\'s details, and write the person\'s name. Afterword makes a link for them. Send it yourself: copy it, use your phone\'s share button, or e-mail it from your own mail app. Afterword cannot see the link, so it cannot send it for you. Whoever has the link can read that one thing in their browser, with no account, and sees your later changes; they cannot change anything. The same window shows who can read it now, who can read it after your death, and who never sees it. Letters are not shared: they stay for after your death. Sharing needs an internet connection.',
+    a: 'Yes, one thing at a time. Press "Share now" on a document, a section of your plan, a list of survivor tasks, a trustee\'s details or a letter, and write the person\'s name, or pick one of your trustees. Afterword makes a link for them. Send it yourself: copy it, use your phone\'s share button, or e-mail it from your own mail app. Afterword cannot see the link, so it cannot send it for you. Whoever has the link can read that one thing in their browser, with no account, and sees your later changes; they cannot change anything. The same window shows who can read it now, who can read it after your death, and who never sees it. A letter is for after your death: Afterword asks you first, and shares it only if you say yes; its recipient still receives it after your death, and a recording stays for then. Sharing needs an internet connection.',
   },
   {
     q: 'How do I stop sharing?',

@@ -48,13 +48,14 @@ describe('the Help Center explains sharing while the person is alive (issue 43)'
     expect(html).toContain('href="/emergency"');
   });
 
-  it('share now: one thing, a link the owner sends, no account, later changes seen, letters stay', () => {
+  it('share now: one thing, a link the owner sends, no account, later changes seen, a letter only when the owner says yes', () => {
     const a = answer('Can I let someone see something now, while I am alive?');
     expect(a).toMatch(/"Share now"/);
     expect(a).toMatch(/Send it yourself/);
     expect(a).toMatch(/no account/);
     expect(a).toMatch(/sees your later changes/);
-    expect(a).toMatch(/Letters are not shared/);
+    expect(a).toMatch(/A letter is for after your death: Afterword asks you first/);
+    expect(a).toMatch(/pick one of your trustees/);
   });
 
   it('stopping: the link opens nothing, and what was already read may be kept', () => {

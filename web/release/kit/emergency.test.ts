@@ -165,4 +165,14 @@ describe('emergency access on the kit page: a lying server opens nothing', () =>
     const opened = await pageOpens(s, 0, s.kit(0), (x) => void (x.access = { ...x.access!, ...parts }));
     expect(opened).toEqual({ kind: 'open', items: [WILL], notShown: 1 });
   });
+
+  it('a letter, or a trustee\'s details, in a bundle is never shown, even in the shape of a shared copy (issue 43: "and no letter")', async () => {
+    const s = await granted();
+    const maria = s.made.kits[0]!;
+    const letter: EmergencyItem = { kind: 'letter', id: 'msg1', copy: { kind: 'letter', title: 'A letter to Clara', entries: [{ heading: null, fields: [{ label: 'Letter', value: 'private' }] }] } };
+    const trustee: EmergencyItem = { kind: 'trustee', id: 't1', copy: { kind: 'trustee', title: 'Bert', entries: [{ heading: null, fields: [{ label: 'Phone', value: '555' }] }] } };
+    const parts = await sealEmergencyAccess({ account: s.o.userId, trusteeId: maria.trusteeId, generation: 1 }, maria.kit.t, [WILL, letter, trustee]);
+    const opened = await pageOpens(s, 0, s.kit(0), (x) => void (x.access = { ...x.access!, ...parts }));
+    expect(opened).toEqual({ kind: 'open', items: [WILL], notShown: 2 });
+  });
 });

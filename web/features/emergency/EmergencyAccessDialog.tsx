@@ -19,7 +19,7 @@ import { Dialog } from '../../ui/Dialog';
 import { FormField } from '../../ui/FormField';
 import { Select } from '../../ui/Select';
 import { toast } from '../../ui/toast-store';
-import { useKeySession, type Api } from '../keys';
+import { appKeyDeps, useKeySession, type Api } from '../keys';
 import { copyTitle, shareableItems, useShareSource } from '../sharing';
 import { EmergencyAccessError, removeEmergency, sealEmergency } from './emergency-access';
 import { choiceSentence, NO_LETTERS, noKitText, NOTHING_CHOSEN, orderSentence, removedToast, savedToast, WAIT_CHOICES, waitWords } from './emergency-words';
@@ -78,7 +78,7 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
   const save = async () => {
     if (choice.items.length === 0) return toast({ title: 'Nothing chosen', description: NOTHING_CHOSEN, variant: 'destructive' });
     if (!account || !source || !keysOpen) return toast({ title: 'Your keys are locked', description: 'Unlock your keys on this device, then save again.', variant: 'destructive' });
-    await step(() => sealEmergency({ api, account, withAccountKey }, trustee, choice, source), choice, { title: 'Emergency access saved', description: savedToast(trustee.name) }, 'Could not save emergency access');
+    await step(() => sealEmergency({ api, account, withAccountKey, device: appKeyDeps.device }, trustee, choice, source), choice, { title: 'Emergency access saved', description: savedToast(trustee.name) }, 'Could not save emergency access');
   };
   const remove = async () => {
     if (account) await step(() => removeEmergency({ api, account }, trustee.id), null, { title: 'Emergency access removed', description: removedToast(trustee.name) }, 'Could not remove emergency access');

@@ -82,7 +82,7 @@ async function setup() {
     if (typeof gate === 'string') gates.set(decodeURIComponent(path.split('/').at(-1)!), gate);
     return api(path, init);
   };
-  const deps = { api: recording, account: o.userId, withAccountKey: s.withAccountKey };
+  const deps = { api: recording, account: o.userId, withAccountKey: s.withAccountKey, device: createDeviceKeyStore(`pins-${Math.random()}`) };
   const source = async (): Promise<ShareSource> => ({
     documents: (await db.dexie.entities('documents').toArray()) as LegalDocument[],
     deathPlan: ((await db.dexie.entities('deathPlan').get(o.userId)) ?? null) as DeathPlan | null,

@@ -36,6 +36,13 @@ export const PAST_WORDS: Record<string, string> = {
 export const noKitText = (name: string) =>
   `${name} has no trustee kit yet, so you cannot give them emergency access: their kit is what opens it. Make trustee kits first (“Trustee kits” on this page), then come back here.`;
 
+/**
+ * The server named, for `name`, trustee kits older than ones this device has seen in use (kits the
+ * owner replaced): nothing is sealed for them (emergency-access.ts trusteeKitSecret).
+ */
+export const retiredKitsText = (name: string) =>
+  `${name}'s emergency access was not sealed: your server named trustee kits that were replaced by newer ones this device has seen in use. Nothing was sent. Please try again later. If it happens again, your server may be out of date or not telling the truth: please tell whoever runs your Afterword server.`;
+
 /** Nothing chosen (or every chosen item was deleted). */
 export const NOTHING_CHOSEN = 'Choose at least one item they may open in an emergency.';
 /**

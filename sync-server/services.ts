@@ -251,7 +251,7 @@ function assemble(
   const sharing = createShareService({
     store: parts.shareStore,
     now: deps.now,
-    sharingStarted: (userId) => reminders.arm(userId), // the yearly reminder (sharing/yearly-reminder.ts)
+    sharingStarted: (userId) => reminders.armSoon(userId), // the yearly reminder (sharing/yearly-reminder.ts); never fails the share
     itemExists: (userId, kind, itemId) =>
       kind === 'task-list' ? Promise.resolve(true) : kind === 'plan-section' ? recordExists(userId, 'deathPlan', userId) : recordExists(userId, kind === 'trustee' ? 'trustees' : 'documents', itemId),
   });
@@ -285,7 +285,7 @@ function assemble(
     push: push.sender,
     poke: () => scheduler.poke(),
     itemExists: documentExists,
-    sharingStarted: (userId) => reminders.arm(userId),
+    sharingStarted: (userId) => reminders.armSoon(userId),
   });
   const scheduler = createReleaseScheduler(deps, release, records, mailer, {
     emergency: () => emergency.tick(),

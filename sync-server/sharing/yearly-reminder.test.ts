@@ -8,7 +8,7 @@
  * and a restart (new services) send nothing twice; each pass does a bounded number of owners.
  */
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../db/sqlite';
 import { DAY_MS } from '../release/state-machine';
 import { createServices } from '../services';
@@ -155,5 +155,30 @@ describe('the yearly sharing reminder', () => {
     await runFor(o, 2, 200 * DAY_MS);
     expect(outboxFiles(t.deps.config.dataDir).filter((e) => e.to.includes(o.email)).length).toBeGreaterThan(0); // the release's own e-mails went
     expect(reminders(t, o.email)).toEqual([]);
+  });
+
+  it('a fault arming the reminder never fails the write that shares: the setting and the share are kept, the fault logged, and the owner armed at the next pass', async () => {
+    const s = await emergencySetup();
+    const { o } = s;
+    const t = o.t;
+    // A real fault where the reminder is armed: its table is gone for a while.
+    t.deps.db.exec('ALTER TABLE sharing_reminders RENAME TO sharing_reminders_away');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await s.put(0, 48); // 204, not a 500
+      await share(t, o, s.doc.id); // 201
+      expect((await o.get<{ settings: unknown[] }>('/api/emergency')).settings).toHaveLength(1);
+      expect((await o.get<{ shares: unknown[] }>('/api/shares')).shares).toHaveLength(1);
+      expect(errors.mock.calls.map((c) => String(c[0])).join('\n')).toMatch(/yearly sharing reminder.*not armed/);
+    } finally {
+      errors.mockRestore();
+      t.deps.db.exec('ALTER TABLE sharing_reminders_away RENAME TO sharing_reminders');
+    }
+    const armedAt = t.deps.now();
+    await t.services.scheduler.runOnce(); // armed now, a year from this pass
+    expect(t.deps.db.prepare('SELECT due_at FROM sharing_reminders WHERE user_id = ?').get(o.userId)).toEqual({ due_at: armedAt + 365 * DAY_MS });
+    t.advance(366 * DAY_MS);
+    await t.services.scheduler.runOnce();
+    expect(reminders(t, o.email)).toHaveLength(1);
   });
 });

@@ -24,9 +24,11 @@ import { createSqliteEmergencyStore } from './store/emergency-store';
 const SUBJECT = 'Once a year: what you share on Afterword now';
 const reminders = (t: TestApp, to: string) => outboxFiles(t.deps.config.dataDir).filter((e) => e.subject === SUBJECT && e.to.includes(to));
 
-/** One reminder pass over `db` (one instance's connection), as the scheduler runs it. */
-const passOn = (t: TestApp, db: Db, perPass?: number, release = t.services.release) =>
-  createSharingReminders({ store: createSqliteReminderStore(db), shares: createSqliteShareStore(db), emergency: createSqliteEmergencyStore(db), release, now: t.deps.now, perPass }).pass();
+/** The reminders over `db` (one instance's connection), as services.ts makes them. */
+const remindersOn = (t: TestApp, db: Db, perPass?: number, release = t.services.release) =>
+  createSharingReminders({ store: createSqliteReminderStore(db), shares: createSqliteShareStore(db), emergency: createSqliteEmergencyStore(db), release, now: t.deps.now, perPass });
+/** One reminder pass over `db`, as the scheduler runs it. */
+const passOn = (t: TestApp, db: Db, perPass?: number, release = t.services.release) => remindersOn(t, db, perPass, release).pass();
 
 /** Shares document `docId` of the owner through the route; returns the share's id. */
 async function share(t: TestApp, o: { userId: string; cookie: string }, docId: string) {
@@ -180,5 +182,24 @@ describe('the yearly sharing reminder', () => {
     t.advance(366 * DAY_MS);
     await t.services.scheduler.runOnce();
     expect(reminders(t, o.email)).toHaveLength(1);
+  });
+
+  it('counts only trustees still on the list: a removed trustee\'s setting is not among those who can ask, and an owner left with none gets no e-mail', async () => {
+    const s = await emergencySetup();
+    const t = s.o.t;
+    await s.put(0, 48);
+    await s.put(1, 48);
+    const removeTrustee = async (x: typeof s, i: number) => expect((await t.call('DELETE', `/api/trustees/${x.made.kits[i]!.trusteeId}`, undefined, x.o.cookie)).status).toBeLessThan(300);
+    await removeTrustee(s, 1);
+    const u = await emergencySetup(['ann', 'ben'], t);
+    await u.put(0, 48);
+    await removeTrustee(u, 0);
+    t.advance(366 * DAY_MS);
+    await t.services.scheduler.runOnce();
+    const mail = reminders(t, s.o.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).toContain('1 of your trustees can ask for emergency access to 1 thing.');
+    expect(await remindersOn(t, t.deps.db).counts(u.o.userId)).toEqual({ items: 0, links: 0, trustees: 0, emergencyItems: 0 });
+    expect(reminders(t, u.o.email)).toEqual([]);
   });
 });

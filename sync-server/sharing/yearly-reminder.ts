@@ -41,10 +41,15 @@ export interface SharingReminderDeps {
 /** The reminder over `deps`: `arm` when an owner starts sharing, `counts` of what they share, `pass` for the scheduler. */
 export function createSharingReminders(deps: SharingReminderDeps) {
   const { store, release } = deps;
-  /** What `userId` shares now, counted (live shares: not stopped). */
+  /**
+   * What `userId` shares now, counted: live shares (not stopped), and emergency settings of
+   * trustees still accepted on their list (a removed trustee's setting may outlive them, but they
+   * can no longer ask: emergency-service.ts).
+   */
   const counts = async (userId: string): Promise<SharingCounts> => {
     const live = (await deps.shares.list(userId)).filter((r) => r.phase !== 'stopped');
-    const settings = await deps.emergency.settings(userId);
+    const settings = [];
+    for (const s of await deps.emergency.settings(userId)) if ((await release.store.invitation(userId, s.trustee_id))?.status === 'accepted') settings.push(s);
     return {
       items: new Set(live.map((r) => `${r.item_kind}:${r.item_id}`)).size,
       links: live.length,

@@ -11,7 +11,7 @@
  * nothing without the trustee's kit secret t.
  */
 import type { KitEmergencyRequest } from '../../shared/schema/kits';
-import { NOTHING_TO_REFRESH } from '../../shared/schema/trustee';
+import { NO_SUCH_TRUSTEE, NOTHING_TO_REFRESH } from '../../shared/schema/trustee';
 import { randomBytes } from 'node:crypto';
 import { isShareItemId, type ShareKind } from '../../shared/share-items';
 import { ApiHttpError } from '../http/errors';
@@ -151,7 +151,7 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
     /** Sets what `trusteeId` may open in an emergency: items are document ids, `plan-section:<id>` or `task-list:<id>`. 404 when they are not the owner's trustee, a document is not the owner's, or a section or category does not exist; with `refresh`, also when no setting exists (NOTHING_TO_REFRESH: a refresh never brings back a removed one). */
     async putSetting(userId: string, trusteeId: string, input: EmergencySettingInput): Promise<void> {
       const status = await deps.trusteeStatus(userId, trusteeId);
-      if (status === null || status === 'removed') throw new ApiHttpError(404, 'No such trustee', [{ path: 'trusteeId', message: 'is not one of your trustees' }]);
+      if (status === null || status === 'removed') throw new ApiHttpError(404, NO_SUCH_TRUSTEE, [{ path: 'trusteeId', message: 'is not one of your trustees' }]);
       for (const [i, item] of input.items.entries()) {
         const [kind, id] = item.includes(':') ? (item.split(':', 2) as [ShareKind, string]) : (['document', item] as const);
         if (kind === 'document' ? !(await deps.itemExists(userId, id)) : !isShareItemId(kind, id)) throw new ApiHttpError(404, kind === 'document' ? 'No such document' : 'No such item', [{ path: `items.${i}`, message: kind === 'document' ? 'is not one of your documents' : 'is not a plan section or task list' }]);

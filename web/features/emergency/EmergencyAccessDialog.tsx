@@ -8,7 +8,7 @@
  * A trustee with no kit cannot be given emergency access: the dialog says so and points to kits.
  */
 import { useEffect, useState } from 'react';
-import { apiFetch, ApiError, serverMessage } from '../../api/client';
+import { apiFetch } from '../../api/client';
 import { useSession } from '../../app/session';
 import { requireDb } from '../../db';
 import { EMERGENCY_WAIT_HOURS, type EmergencyChoice } from '../../../shared/schema/trustee';
@@ -21,14 +21,13 @@ import { Select } from '../../ui/Select';
 import { toast } from '../../ui/toast-store';
 import { appKeyDeps, useKeySession, type Api } from '../keys';
 import { copyTitle, shareableItems, useShareSource } from '../sharing';
-import { EmergencyAccessError, removeEmergency, sealEmergency } from './emergency-access';
+import { removeEmergency, saveFailedWords, sealEmergency } from './emergency-access';
 import { choiceSentence, NO_LETTERS, noKitText, NOTHING_CHOSEN, orderSentence, removedToast, savedToast, WAIT_CHOICES, waitWords } from './emergency-words';
 
 const api = apiFetch as Api;
 type Item = EmergencyChoice['items'][number];
 const keyOf = (i: Item) => `${i.kind}:${i.id}`;
 const KITS_UNREACHABLE = 'Your trustee kits could not be checked. Check your connection, then open this again.';
-const NOT_SYNCED = 'An item you chose is not on the server yet. Wait until your changes are synced, then save again.';
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 
 /** The dialog for `trustee`; `trusteeCount` bounds the order (one place per trustee). */
@@ -68,8 +67,7 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
       toast(done);
       onOpenChange(false);
     } catch (err) {
-      const description = err instanceof EmergencyAccessError ? err.message : err instanceof ApiError && err.status === 404 ? NOT_SYNCED : serverMessage(err, 'Check your connection and try again.');
-      toast({ title: failed, description, variant: 'destructive' });
+      toast({ title: failed, description: saveFailedWords(err, trustee.name), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

@@ -11,11 +11,12 @@
  */
 import { isExecutorKit, openOwnerCopy } from '../../../shared/crypto/trustee-kit';
 import type { KitGeneration, KitsState } from '../../../shared/schema/kits';
-import type { EmergencyChoice } from '../../../shared/schema/trustee';
+import { NO_SUCH_TRUSTEE, type EmergencyChoice } from '../../../shared/schema/trustee';
+import { ApiError, serverMessage } from '../../api/client';
 import type { Api, DeviceKeyStore } from '../keys';
 import { projectItem, type SharedCopy, type ShareSource } from '../sharing';
 import { sealEmergencyAccess } from '../../../shared/emergency-bundle';
-import { noKitText, NOTHING_CHOSEN, retiredKitsText } from './emergency-words';
+import { noKitText, NOT_SYNCED, NOTHING_CHOSEN, retiredKitsText, trusteeNotOnServerText } from './emergency-words';
 
 /**
  * What sealing needs: the server, the account id (every key's context), AK (key-session.ts
@@ -106,4 +107,16 @@ export async function sealEmergency(deps: EmergencyDeps, trustee: { id: string; 
 export async function removeEmergency(deps: Pick<EmergencyDeps, 'api' | 'account'>, trusteeId: string): Promise<void> {
   await deps.api(`/api/emergency/trustees/${encodeURIComponent(trusteeId)}`, { method: 'DELETE' });
   lastSealed.delete(`${deps.account}:${trusteeId}`);
+}
+
+/**
+ * Why saving or removing emergency access for `name` failed, in the owner's words (the dialog's
+ * toast): an EmergencyAccessError's own words; a 404 by the server's error: the trustee not on the
+ * server as theirs (NO_SUCH_TRUSTEE), else an item not there yet; else what the server said, or a
+ * connection problem.
+ */
+export function saveFailedWords(err: unknown, name: string): string {
+  if (err instanceof EmergencyAccessError) return err.message;
+  if (err instanceof ApiError && err.status === 404) return err.serverMessage === NO_SUCH_TRUSTEE ? trusteeNotOnServerText(name) : NOT_SYNCED;
+  return serverMessage(err, 'Check your connection and try again.');
 }

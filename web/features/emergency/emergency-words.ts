@@ -43,6 +43,13 @@ export const noKitText = (name: string) =>
 export const retiredKitsText = (name: string) =>
   `${name}'s emergency access was not sealed: your server named trustee kits that were replaced by newer ones this device has seen in use. Nothing was sent. Please try again later. If it happens again, your server may be out of date or not telling the truth: please tell whoever runs your Afterword server.`;
 
+/** The server has not (yet) an item the owner chose (a 404 for a document or item): their changes are not synced. */
+export const NOT_SYNCED = 'An item you chose is not on the server yet. Wait until your changes are synced, then save again.';
+
+/** The server does not list `name` as the owner's trustee (a 404 NO_SUCH_TRUSTEE): not synced yet, or removed on another device. */
+export const trusteeNotOnServerText = (name: string) =>
+  `${name} is not on the server as your trustee yet, or was removed on another of your devices. Wait until your changes are synced, then open this again.`;
+
 /** Nothing chosen (or every chosen item was deleted). */
 export const NOTHING_CHOSEN = 'Choose at least one item they may open in an emergency.';
 /**

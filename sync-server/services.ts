@@ -283,6 +283,7 @@ function assemble(
     gates: createGateSealer(deps.config.releaseKey),
     release,
     push: push.sender,
+    pushStore: push.store,
     poke: () => scheduler.poke(),
     itemExists: documentExists,
     sharingStarted: (userId) => reminders.armSoon(userId),

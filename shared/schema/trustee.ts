@@ -13,6 +13,16 @@ export const NOTHING_TO_REFRESH = 'No emergency access to refresh';
 /** The server's `{ error }` (404) for emergency access set for a trustee who is not, or no longer, on the owner's list there: the owner's device names them (web/features/emergency). */
 export const NO_SUCH_TRUSTEE = 'No such trustee';
 
+/**
+ * How the owner would be told at once of a trustee's request (`GET /api/emergency` `reach`):
+ * `email` their profile address is confirmed (only then is it written to), `push` at least one of
+ * their devices takes Web Push. With neither, only opening the app shows a request.
+ */
+export interface EmergencyReach {
+  email: boolean;
+  push: boolean;
+}
+
 /** An item a trustee may open in an emergency: the same kinds as "share now" but a trustee's details (shared/share-items.ts). */
 export const emergencyItemSchema = z.object({ kind: z.enum(['document', 'plan-section', 'task-list']), id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid item id')) });
 /** The owner's emergency choice for one trustee: the items, the wait in hours (1 hour to 4 weeks) and their place in the order trustees are asked (0 first). */

@@ -6,12 +6,13 @@
  * seals the bundle on this device (emergency-access.ts) and keeps the choice in the trustee's
  * owner-sealed record (synced to the owner's other devices, whose EmergencyRefresher re-seals it).
  * A trustee with no kit cannot be given emergency access: the dialog says so and points to kits.
+ * An owner whom a request would not reach at once (no confirmed address, no push) is told so (ReachNote).
  */
 import { useEffect, useState } from 'react';
 import { apiFetch } from '../../api/client';
 import { useSession } from '../../app/session';
 import { requireDb } from '../../db';
-import { EMERGENCY_WAIT_HOURS, type EmergencyChoice } from '../../../shared/schema/trustee';
+import { EMERGENCY_WAIT_HOURS, type EmergencyChoice, type EmergencyReach } from '../../../shared/schema/trustee';
 import type { KitsState } from '../../../shared/schema/kits';
 import type { Trustee } from '../../../shared/schema';
 import { Button } from '../../ui/Button';
@@ -22,6 +23,7 @@ import { toast } from '../../ui/toast-store';
 import { appKeyDeps, useKeySession, type Api } from '../keys';
 import { copyTitle, shareableItems, useShareSource } from '../sharing';
 import { removeEmergency, saveFailedWords, sealEmergency } from './emergency-access';
+import { ReachNote } from './ReachNote';
 import { choiceSentence, NO_LETTERS, noKitText, NOTHING_CHOSEN, orderSentence, removedToast, savedToast, WAIT_CHOICES, waitWords } from './emergency-words';
 
 const api = apiFetch as Api;
@@ -42,6 +44,8 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
   const [position, setPosition] = useState(saved?.position ?? 0);
   const [kit, setKit] = useState<'loading' | 'yes' | 'no' | 'failed'>('loading');
   const [busy, setBusy] = useState(false);
+  const [reach, setReach] = useState<EmergencyReach | null>(null);
+  const [reachTick, setReachTick] = useState(0);
 
   useEffect(() => {
     if (!open) return;
@@ -54,6 +58,18 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
       live = false;
     };
   }, [open, trustee.id]);
+  // How a request would reach the owner; offline, nothing is said (the kits' line above says the connection failed).
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    api<{ reach?: EmergencyReach }>('/api/emergency').then(
+      (r) => live && setReach(r.reach ?? null),
+      () => live && setReach(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, reachTick]);
 
   const items = source ? shareableItems(source).filter(({ ref }) => ref.kind !== 'trustee') : [];
   const choice: EmergencyChoice = { items: items.filter(({ ref }) => chosen.has(keyOf(ref as Item))).map(({ ref }) => ref as Item), waitHours, position };
@@ -92,6 +108,7 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
         </p>
       ) : (
         <div className="flex flex-col gap-4">
+          <ReachNote name={trustee.name} reach={reach} onChanged={() => setReachTick((n) => n + 1)} />
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 font-semibold text-slate-900">What {trustee.name} may open in an emergency</legend>
             {items.length === 0 && <p className="text-sm text-slate-700">You have no documents, plan or task lists yet.</p>}

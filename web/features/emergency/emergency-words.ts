@@ -83,3 +83,20 @@ export const NO_LETTERS = 'Letters are never opened in an emergency: they stay f
 /** The toasts of the emergency access dialog. */
 export const savedToast = (name: string) => `${name} has emergency access to what you chose.`;
 export const removedToast = (name: string) => `${name} can no longer ask for emergency access.`;
+
+/**
+ * The owner would not be told of `name`'s request at once (no confirmed address, no device taking
+ * Web Push: GET /api/emergency `reach`): what that means, and the two ways to change it.
+ */
+export const unreachableText = (name: string) =>
+  `If ${name} asks, you would only find out by opening Afterword: your e-mail address is not confirmed, and none of your devices shows notifications from Afterword. To be told at once, confirm your address (add or change it on your Profile page), or turn on notifications on this device.`;
+
+/** The toast after "Turn on notifications on this device", by outcome (web/pwa/push-subscribe.ts). */
+export const PUSH_OUTCOME_WORDS: Record<string, { title: string; description: string }> = {
+  subscribed: { title: 'Notifications are on', description: 'If a trustee asks for emergency access, this device tells you at once.' },
+  denied: { title: 'Notifications are off', description: 'Notifications are turned off for Afterword on this device. You can allow them in your browser’s settings, or confirm your e-mail address instead.' },
+  unavailable: { title: 'No notifications here', description: 'This server does not send notifications. Please confirm your e-mail address instead.' },
+  unsupported: { title: 'No notifications here', description: 'This device could not be set up for notifications. Please confirm your e-mail address instead.' },
+  failed: { title: 'No notifications here', description: 'This device could not be set up for notifications. Please confirm your e-mail address instead.' },
+};
+

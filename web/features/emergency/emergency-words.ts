@@ -22,6 +22,13 @@ export const grantedText = (who: string, grantedAt: string | null) =>
 export const REFUSED_TOAST = 'You refused. Nothing was opened.';
 export const endedToast = (who: string) => `The emergency is over. ${who} can no longer open anything new; what they already opened, they may have kept.`;
 
+/** After a granted emergency was ended (rekey.ts): what the trustee may still hold, and what to do. */
+export const rekeyText = (name: string) =>
+  `${name} could open what you chose for an emergency, and may have kept what they saw. To be sure their kit opens nothing more, make new trustee kits: once the new kits are handed over, the old ones open nothing, and what you chose for an emergency is sealed again with new keys. If a document they could open links to a file kept elsewhere, change who can open that file there too.`;
+
+/** The link of the re-key prompt: the Trustees screen, where "Trustee kits" are made. */
+export const REKEY_LINK = 'Make new trustee kits';
+
 /** When nothing is asked. */
 export const NOTHING_ASKED = 'No one has asked for emergency access.';
 

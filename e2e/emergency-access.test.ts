@@ -4,7 +4,8 @@
  * 390 px with axe at 390 px and 1280 px: with kits made, "Emergency access" on a trustee's card
  * chooses a task list, the default wait of 48 hours, and saving leaves the server a setting for that
  * trustee (GET /api/emergency) with one item, while the card says in one sentence what it means. A
- * trustee who has no kit is told so, with the way to kits. What the PUT holds and how the bundle
+ * trustee who has no kit is told so, with the way to kits. An owner whom a request would reach neither
+ * by e-mail (no confirmed address) nor by Web Push is told they would find out only by opening the app. What the PUT holds and how the bundle
  * opens is proven in web/features/emergency/emergency-access.test.ts.
  */
 import type { Page } from 'playwright-core';
@@ -43,6 +44,10 @@ describe.skipIf(!hasChromium)('emergency access, set by the owner', () => {
     await dialog.getByRole('checkbox').first().check({ timeout: 20_000 });
     await dialog.getByText('Grace Hopper can open this 1 item if they ask and you do not refuse within 48 hours.').waitFor();
     await dialog.getByText('Letters are never opened in an emergency: they stay for after your death.').waitFor();
+    // A new account: no confirmed address, no device taking notifications. The dialog says what that means, and how to change it.
+    await dialog.getByText(/^If Grace Hopper asks, you would only find out by opening Afterword/).waitFor({ timeout: 20_000 });
+    await dialog.getByRole('link', { name: 'Confirm your e-mail address in Settings' }).waitFor();
+    await dialog.getByRole('button', { name: 'Turn on notifications on this device' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'Emergency access dialog at 390 px');
     await page.setViewportSize(DESKTOP);
     await expectNoSeriousA11yViolations(page, 'Emergency access dialog at 1280 px');

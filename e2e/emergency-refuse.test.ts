@@ -3,7 +3,7 @@
  * on the built app and the real server, at 390 px and 1280 px with axe: the e-mail's link
  * `/emergency/<id>` shows who asked (by the name on the owner's list) and when the wait ends, and
  * one press refuses (the server's row is refused); a granted emergency's "End the emergency" ends
- * it. At 390 px it saves docs/screenshots' emergency-owner-*.png under $E2E_SHOTS. The requests are put in the
+ * it, and the owner is then asked to re-key what was opened, with the way to make new kits. At 390 px it saves docs/screenshots' emergency-owner-*.png under $E2E_SHOTS. The requests are put in the
  * server's database as the trustee's request would leave them (the request itself, the e-mail and
  * the wait are proven through the routes in sync-server/sharing/emergency-routes.test.ts).
  * Opened signed out (the e-mail read on another device), the link asks to sign in and then opens
@@ -97,6 +97,12 @@ describe.skipIf(!hasChromium)('the owner\'s emergency screen', () => {
       await page.getByText(/The emergency is over\./).first().waitFor();
       await poll(() => phaseOf(granted)).toBe('ended');
       expect(await page.getByRole('button', { name: 'Refuse' }).count()).toBe(0);
+      // Then the owner is asked to re-key what was opened, and led to where kits are made.
+      await page.getByText(/^Maria could open what you chose for an emergency, and may have kept what they saw\./).waitFor();
+      await expectNoSeriousA11yViolations(page, `re-key after an emergency ${label}`);
+      await page.reload(); // asked again until new kits are made, not only once
+      await page.getByRole('link', { name: 'Make new trustee kits' }).click();
+      await page.waitForURL('**/trustees');
       await context.close();
     });
   }

@@ -251,7 +251,7 @@ function assemble(
   const sharing = createShareService({
     store: parts.shareStore,
     now: deps.now,
-    sharingStarted: (userId) => reminders.arm(userId), // the yearly reminder (sharing/yearly-reminder.ts)
+    sharingStarted: (userId) => reminders.armSoon(userId), // the yearly reminder (sharing/yearly-reminder.ts); never fails the share
     itemExists: (userId, kind, itemId) =>
       kind === 'task-list' ? Promise.resolve(true) : kind === 'plan-section' ? recordExists(userId, 'deathPlan', userId) : recordExists(userId, SHARED_RECORDS[kind], itemId),
   });
@@ -283,9 +283,10 @@ function assemble(
     gates: createGateSealer(deps.config.releaseKey),
     release,
     push: push.sender,
+    pushStore: push.store,
     poke: () => scheduler.poke(),
     itemExists: documentExists,
-    sharingStarted: (userId) => reminders.arm(userId),
+    sharingStarted: (userId) => reminders.armSoon(userId),
   });
   const scheduler = createReleaseScheduler(deps, release, records, mailer, {
     emergency: () => emergency.tick(),

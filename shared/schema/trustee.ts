@@ -10,6 +10,18 @@ export type AccessLevel = z.infer<typeof accessLevelSchema>;
 export const EMERGENCY_WAIT_HOURS = { min: 1, max: 4 * 7 * 24, default: 48 } as const;
 /** The server's `{ error }` for a device's refresh of emergency access that was removed meanwhile (PUT with `refresh`): never made again. */
 export const NOTHING_TO_REFRESH = 'No emergency access to refresh';
+/** The server's `{ error }` (404) for emergency access set for a trustee who is not, or no longer, on the owner's list there: the owner's device names them (web/features/emergency). */
+export const NO_SUCH_TRUSTEE = 'No such trustee';
+
+/**
+ * How the owner would be told at once of a trustee's request (`GET /api/emergency` `reach`):
+ * `email` their profile address is confirmed (only then is it written to), `push` at least one of
+ * their devices takes Web Push. With neither, only opening the app shows a request.
+ */
+export interface EmergencyReach {
+  email: boolean;
+  push: boolean;
+}
 
 /** An item a trustee may open in an emergency: the same kinds as "share now" but a trustee's details (shared/share-items.ts). */
 export const emergencyItemSchema = z.object({ kind: z.enum(['document', 'plan-section', 'task-list']), id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid item id')) });

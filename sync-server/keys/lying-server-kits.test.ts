@@ -4,7 +4,8 @@
  * delivery choices (web/features/message-vault/delivery-choice.ts), each device with its Dexie
  * database and device-key-store over fake-indexeddb, against the real Hono app over a real SQLite
  * file whose answers a test replaces. Every request (method, path, body) is recorded: no message
- * key is deposited and no hand-over letter is wrapped for the server; the person is told.
+ * key is deposited, no hand-over letter is wrapped for the server and no emergency bundle is sealed
+ * for a kit generation this device has seen replaced; the person is told.
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +20,13 @@ import { sealedChoicesOf } from '../../web/features/message-vault/sealed-choice'
 import { choicesInMemory } from '../../web/features/message-vault/test-choices';
 import { createSyncEngine } from '../../web/sync/engine';
 import { serverRecords } from '../test/client-test-support';
-import { sealedWithKits } from '../test/message-key-test-support';
+import { postKitGeneration, sealedWithKits } from '../test/message-key-test-support';
+import type { DeathPlan, Trustee } from '../../shared/schema';
+import type { KitsState } from '../../shared/schema/kits';
+import type { EmergencyChoice } from '../../shared/schema/trustee';
+import { EmergencyAccessError, sealEmergency } from '../../web/features/emergency/emergency-access';
+import { resealStale } from '../../web/features/emergency/emergency-follow';
+import { retiredKitsText } from '../../web/features/emergency/emergency-words';
 
 /** A lie: given the real answer's thunk, what the server says instead. */
 type Lie = (real: () => Promise<unknown>) => unknown;
@@ -132,5 +139,37 @@ describe('a server that lies gets no release key', () => {
     const deps = { api: l.api, account: w.userId, withAccountKey: <T,>(use: (k: Uint8Array) => Promise<T>) => use(ak), keyring: ring, choices };
     await expect(syncDeliveryChoices(deps, ['m1', 'm2'])).rejects.toThrow(HANDOVER_MISMATCH_WORDS);
     expect(l.sent.filter((s) => !s.startsWith('GET '))).toEqual([]);
+  });
+
+  it('a retired kit generation named as the kits in force gets no emergency bundle sealed for it, at a save or a refresh; the person is told', async () => {
+    const { w, api, ak } = await sealedWithKits(); // generation 1 in force
+    const retired = await api<KitsState>('/api/kits');
+    expect(retired.current?.generation).toBe(1);
+    // The owner re-keys: generation 2 is handed over and comes into force; generation 1 is retired.
+    await postKitGeneration(w, api, ak, 2, ['tr1', 'tr2', 'tr3'].map((trusteeId) => ({ trusteeId, level: 'full' as const })));
+    expect((await api<KitsState>('/api/kits')).current?.generation).toBe(2);
+
+    const l = lying(api);
+    const deps = { api: l.api, account: w.userId, withAccountKey: <T,>(use: (k: Uint8Array) => Promise<T>) => use(ak), device: createDeviceKeyStore(`dk-${Math.random()}`) };
+    const ann = { id: 'tr1', name: 'ann' };
+    const choice: EmergencyChoice = { items: [{ kind: 'plan-section', id: 'music' }], waitHours: 48, position: 0 };
+    const source = { documents: [], deathPlan: { musicSelections: ['Clair de Lune'] } as DeathPlan, survivorTasks: [], trustees: [{ ...ann, emergency: choice } as unknown as Trustee] };
+    await sealEmergency(deps, ann, choice, source); // an honest answer: sealed for generation 2, which the device now remembers
+    const held = () => w.t.deps.db.prepare('SELECT generation, bundle FROM emergency_settings WHERE user_id = ? AND trustee_id = ?').get(w.userId, 'tr1') as { generation: number; bundle: string };
+    const before = held();
+    expect(before.generation).toBe(2);
+
+    // The server now names the retired generation 1 as the kits in force (its owner copy is genuine: the owner's device sealed it once).
+    l.lies.set('GET /api/kits', () => ({ ...retired, pending: null }));
+    l.sent.length = 0;
+    const attempt = sealEmergency(deps, ann, { ...choice, waitHours: 24 }, source);
+    await expect(attempt).rejects.toThrow(EmergencyAccessError);
+    await expect(attempt).rejects.toThrow(retiredKitsText('ann'));
+    expect(retiredKitsText('ann')).toMatch(/Nothing was sent\./);
+    expect(l.sent.filter((s) => !s.startsWith('GET '))).toEqual([]);
+    // The refresher (once per sign-in) says so in words too, and sends nothing.
+    expect(await resealStale(deps, source)).toEqual([retiredKitsText('ann')]);
+    expect(l.sent.filter((s) => !s.startsWith('GET '))).toEqual([]);
+    expect(held()).toEqual(before);
   });
 });

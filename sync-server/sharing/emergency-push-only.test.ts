@@ -51,4 +51,17 @@ describe('emergency access for an owner with no confirmed e-mail address', () =>
     expect(v.request!.phase).toBe('refused');
     expect(v.access).toBeNull();
   });
+
+  it('GET /api/emergency says how the owner would be told of a request: by e-mail to a confirmed address, by Web Push, or neither (the owner\'s dialog then says so)', async () => {
+    const s = await emergencySetup(['maria', 'bert'], createTestApp({ PUBLIC_URL: 'http://afterword.test', WEB_PUSH_ORIGINS: push.origin }));
+    const { o } = s;
+    const reach = async () => (await o.get<{ reach: unknown }>('/api/emergency')).reach;
+    expect(await reach()).toEqual({ email: true, push: false });
+    expect((await o.t.call('PATCH', '/api/user/profile', { email: `new-${uniqueTag()}@example.com` }, o.cookie)).status).toBe(200);
+    expect(await reach()).toEqual({ email: false, push: false });
+    const phone = browserKeys();
+    const sub = { endpoint: `${push.origin}/push/${o.userId}/phone`, expirationTime: null, keys: { p256dh: phone.json.p256dh, auth: phone.auth.toString('base64url') } };
+    expect((await o.t.call('POST', '/api/push/subscriptions', sub, o.cookie)).status).toBe(201);
+    expect(await reach()).toEqual({ email: false, push: true });
+  });
 });

@@ -11,7 +11,7 @@
  * nothing without the trustee's kit secret t.
  */
 import type { KitEmergencyRequest } from '../../shared/schema/kits';
-import { NOTHING_TO_REFRESH } from '../../shared/schema/trustee';
+import { NO_SUCH_TRUSTEE, NOTHING_TO_REFRESH, type EmergencyReach } from '../../shared/schema/trustee';
 import { randomBytes } from 'node:crypto';
 import { isEmergencyKind, isShareItemId, type ShareKind } from '../../shared/share-items';
 import { ApiHttpError } from '../http/errors';
@@ -60,6 +60,8 @@ export interface EmergencyServiceDeps {
   itemExists(userId: string, itemId: string): Promise<boolean>;
   /** Tells the owner of a request at once: e-mail through the outbox and Web Push. Never throws for a failed send. */
   tell(userId: string, request: EmergencyRequestJson): Promise<void>;
+  /** How the owner would be told of a request now: a confirmed address, a push subscription (emergency-wiring.ts). */
+  reach(userId: string): Promise<EmergencyReach>;
   /** After a setting is put: the owner now shares something (the yearly reminder, yearly-reminder.ts `arm`). */
   sharingStarted?(userId: string): Promise<void>;
 }
@@ -151,7 +153,7 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
     /** Sets what `trusteeId` may open in an emergency: items are document ids, `plan-section:<id>` or `task-list:<id>`. 404 when they are not the owner's trustee, a document is not the owner's, or a section or category does not exist; with `refresh`, also when no setting exists (NOTHING_TO_REFRESH: a refresh never brings back a removed one). */
     async putSetting(userId: string, trusteeId: string, input: EmergencySettingInput): Promise<void> {
       const status = await deps.trusteeStatus(userId, trusteeId);
-      if (status === null || status === 'removed') throw new ApiHttpError(404, 'No such trustee', [{ path: 'trusteeId', message: 'is not one of your trustees' }]);
+      if (status === null || status === 'removed') throw new ApiHttpError(404, NO_SUCH_TRUSTEE, [{ path: 'trusteeId', message: 'is not one of your trustees' }]);
       for (const [i, item] of input.items.entries()) {
         const [kind, id] = item.includes(':') ? (item.split(':', 2) as [ShareKind, string]) : (['document', item] as const);
         // Never a letter or a trustee's details (issue 43: "and no letter"; EMERGENCY_KINDS).
@@ -176,10 +178,10 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
     },
     /** Stops letting `trusteeId` ask (a running request stays as it is: the owner refuses or ends it). */
     deleteSetting: (userId: string, trusteeId: string) => store.deleteSetting(userId, trusteeId),
-    /** The owner's settings (without the gate: their device made it) and their latest requests. */
+    /** The owner's settings (without the gate: their device made it), their latest requests, and how they would be told of one (`reach`). */
     async overview(userId: string) {
       const settings = (await store.settings(userId)).map((s) => ({ trusteeId: s.trustee_id, position: s.position, waitHours: s.wait_hours, generation: s.generation, items: JSON.parse(s.items) as string[], updatedAt: iso(s.updated_at)! }));
-      return { settings, requests: (await store.requests(userId, REQUESTS_SHOWN)).map(toJson) };
+      return { settings, requests: (await store.requests(userId, REQUESTS_SHOWN)).map(toJson), reach: await deps.reach(userId) };
     },
     /** A trustee asks, from their kit page. 403 when they may not (no setting, not accepted, or another trustee comes first in the owner's order); 409 while a request is running. */
     async request(kit: KitRef): Promise<EmergencyRequestJson> {

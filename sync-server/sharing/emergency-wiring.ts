@@ -7,6 +7,7 @@
  */
 import type { AppDeps } from '../app-env';
 import type { PushSender } from '../push/index';
+import type { AsyncPushStore } from '../push/push-store';
 import type { ReleaseService } from '../release/index';
 import { createEmergencyService, type EmergencyService } from './emergency-service';
 import type { GateSealer } from './gate-seal';
@@ -15,7 +16,7 @@ import type { AsyncEmergencyStore } from './store/emergency-store';
 /** The emergency service over `store`, told through `release`'s outbox and `push`; `poke` asks the scheduler for a pass (it sends the e-mail). */
 export function wireEmergency(
   deps: Pick<AppDeps, 'now'>,
-  parts: { store: AsyncEmergencyStore; gates: GateSealer; release: ReleaseService; push: Pick<PushSender, 'notify'>; poke: () => void; itemExists: (userId: string, itemId: string) => Promise<boolean>; sharingStarted?: (userId: string) => Promise<void> },
+  parts: { store: AsyncEmergencyStore; gates: GateSealer; release: ReleaseService; push: Pick<PushSender, 'notify'>; pushStore: Pick<AsyncPushStore, 'list'>; poke: () => void; itemExists: (userId: string, itemId: string) => Promise<boolean>; sharingStarted?: (userId: string) => Promise<void> },
 ): EmergencyService {
   const { release } = parts;
   return createEmergencyService({
@@ -25,6 +26,7 @@ export function wireEmergency(
     itemExists: parts.itemExists,
     sharingStarted: parts.sharingStarted,
     trusteeStatus: async (userId, trusteeId) => (await release.store.invitation(userId, trusteeId))?.status ?? null,
+    reach: async (userId) => ({ email: (await release.ownerAddress(userId)) !== null, push: (await parts.pushStore.list(userId)).length > 0 }),
     async tell(userId, r) {
       const to = await release.ownerAddress(userId);
       if (to) {

@@ -8,7 +8,7 @@
  * and a restart (new services) send nothing twice; each pass does a bounded number of owners.
  */
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../db/sqlite';
 import { DAY_MS } from '../release/state-machine';
 import { createServices } from '../services';
@@ -24,9 +24,11 @@ import { createSqliteEmergencyStore } from './store/emergency-store';
 const SUBJECT = 'Once a year: what you share on Afterword now';
 const reminders = (t: TestApp, to: string) => outboxFiles(t.deps.config.dataDir).filter((e) => e.subject === SUBJECT && e.to.includes(to));
 
-/** One reminder pass over `db` (one instance's connection), as the scheduler runs it. */
-const passOn = (t: TestApp, db: Db, perPass?: number, release = t.services.release) =>
-  createSharingReminders({ store: createSqliteReminderStore(db), shares: createSqliteShareStore(db), emergency: createSqliteEmergencyStore(db), release, now: t.deps.now, perPass }).pass();
+/** The reminders over `db` (one instance's connection), as services.ts makes them. */
+const remindersOn = (t: TestApp, db: Db, perPass?: number, release = t.services.release) =>
+  createSharingReminders({ store: createSqliteReminderStore(db), shares: createSqliteShareStore(db), emergency: createSqliteEmergencyStore(db), release, now: t.deps.now, perPass });
+/** One reminder pass over `db`, as the scheduler runs it. */
+const passOn = (t: TestApp, db: Db, perPass?: number, release = t.services.release) => remindersOn(t, db, perPass, release).pass();
 
 /** Shares document `docId` of the owner through the route; returns the share's id. */
 async function share(t: TestApp, o: { userId: string; cookie: string }, docId: string) {
@@ -155,5 +157,49 @@ describe('the yearly sharing reminder', () => {
     await runFor(o, 2, 200 * DAY_MS);
     expect(outboxFiles(t.deps.config.dataDir).filter((e) => e.to.includes(o.email)).length).toBeGreaterThan(0); // the release's own e-mails went
     expect(reminders(t, o.email)).toEqual([]);
+  });
+
+  it('a fault arming the reminder never fails the write that shares: the setting and the share are kept, the fault logged, and the owner armed at the next pass', async () => {
+    const s = await emergencySetup();
+    const { o } = s;
+    const t = o.t;
+    // A real fault where the reminder is armed: its table is gone for a while.
+    t.deps.db.exec('ALTER TABLE sharing_reminders RENAME TO sharing_reminders_away');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await s.put(0, 48); // 204, not a 500
+      await share(t, o, s.doc.id); // 201
+      expect((await o.get<{ settings: unknown[] }>('/api/emergency')).settings).toHaveLength(1);
+      expect((await o.get<{ shares: unknown[] }>('/api/shares')).shares).toHaveLength(1);
+      expect(errors.mock.calls.map((c) => String(c[0])).join('\n')).toMatch(/yearly sharing reminder.*not armed/);
+    } finally {
+      errors.mockRestore();
+      t.deps.db.exec('ALTER TABLE sharing_reminders_away RENAME TO sharing_reminders');
+    }
+    const armedAt = t.deps.now();
+    await t.services.scheduler.runOnce(); // armed now, a year from this pass
+    expect(t.deps.db.prepare('SELECT due_at FROM sharing_reminders WHERE user_id = ?').get(o.userId)).toEqual({ due_at: armedAt + 365 * DAY_MS });
+    t.advance(366 * DAY_MS);
+    await t.services.scheduler.runOnce();
+    expect(reminders(t, o.email)).toHaveLength(1);
+  });
+
+  it('counts only trustees still on the list: a removed trustee\'s setting is not among those who can ask, and an owner left with none gets no e-mail', async () => {
+    const s = await emergencySetup();
+    const t = s.o.t;
+    await s.put(0, 48);
+    await s.put(1, 48);
+    const removeTrustee = async (x: typeof s, i: number) => expect((await t.call('DELETE', `/api/trustees/${x.made.kits[i]!.trusteeId}`, undefined, x.o.cookie)).status).toBeLessThan(300);
+    await removeTrustee(s, 1);
+    const u = await emergencySetup(['ann', 'ben'], t);
+    await u.put(0, 48);
+    await removeTrustee(u, 0);
+    t.advance(366 * DAY_MS);
+    await t.services.scheduler.runOnce();
+    const mail = reminders(t, s.o.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).toContain('1 of your trustees can ask for emergency access to 1 thing.');
+    expect(await remindersOn(t, t.deps.db).counts(u.o.userId)).toEqual({ items: 0, links: 0, trustees: 0, emergencyItems: 0 });
+    expect(reminders(t, u.o.email)).toEqual([]);
   });
 });

@@ -8,7 +8,8 @@
  * points to Settings → Sharing; it says how to stop.
  *
  * When each owner's next one is due is in the database (reminder-store.ts), armed when a share is
- * made or an emergency setting put. A pass takes at most `perPass` due owners; for each it queues
+ * made or an emergency setting put (`armSoon`: a fault there never fails that write; it is logged
+ * and the arming tried again at this instance's next pass or next arming). A pass takes at most `perPass` due owners; for each it queues
  * the e-mail with a dedupe key naming the due date, then moves the date a year on by
  * compare-and-set: a second instance, a pass run twice or a restart between the two steps sends
  * nothing twice. An owner who shares nothing any more, or whose account was released, gets no
@@ -40,10 +41,15 @@ export interface SharingReminderDeps {
 /** The reminder over `deps`: `arm` when an owner starts sharing, `counts` of what they share, `pass` for the scheduler. */
 export function createSharingReminders(deps: SharingReminderDeps) {
   const { store, release } = deps;
-  /** What `userId` shares now, counted (live shares: not stopped). */
+  /**
+   * What `userId` shares now, counted: live shares (not stopped), and emergency settings of
+   * trustees still accepted on their list (a removed trustee's setting may outlive them, but they
+   * can no longer ask: emergency-service.ts).
+   */
   const counts = async (userId: string): Promise<SharingCounts> => {
     const live = (await deps.shares.list(userId)).filter((r) => r.phase !== 'stopped');
-    const settings = await deps.emergency.settings(userId);
+    const settings = [];
+    for (const s of await deps.emergency.settings(userId)) if ((await release.store.invitation(userId, s.trustee_id))?.status === 'accepted') settings.push(s);
     return {
       items: new Set(live.map((r) => `${r.item_kind}:${r.item_id}`)).size,
       links: live.length,
@@ -51,12 +57,35 @@ export function createSharingReminders(deps: SharingReminderDeps) {
       emergencyItems: new Set(settings.flatMap((s) => JSON.parse(s.items) as string[])).size,
     };
   };
+  const arm = (userId: string) => store.arm(userId, deps.now() + SHARING_REMINDER_EVERY_MS);
+  /** Owners whose arming failed on this instance, tried again at its next pass or arming (kept in memory: see armSoon). */
+  const unarmed = new Set<string>();
+  /** Tries again each owner in `unarmed`; each that still fails stays (logged once, when it first failed). */
+  const retryUnarmed = async () => {
+    for (const userId of [...unarmed]) if (await arm(userId).then(() => true, () => false)) unarmed.delete(userId);
+  };
   return {
-    /** Notes that `userId` shares something now: their first reminder a year from now (a date already set is kept). */
-    arm: (userId: string) => store.arm(userId, deps.now() + SHARING_REMINDER_EVERY_MS),
+    /** Notes that `userId` shares something now: their first reminder a year from now (a date already set is kept). Throws what the store throws. */
+    arm,
+    /**
+     * `arm`, for the write that just made a share or an emergency setting: it never throws, so a
+     * fault here never fails that write (the share is made; security review of session 20). The
+     * fault is logged and the owner kept to be armed at this instance's next pass or next arming.
+     * A restart before then forgets it: the owner is armed at their next share or setting.
+     */
+    async armSoon(userId: string): Promise<void> {
+      try {
+        await arm(userId);
+        await retryUnarmed();
+      } catch (err) {
+        unarmed.add(userId);
+        console.error(`The yearly sharing reminder of account ${userId} was not armed (tried again at the next pass):`, err instanceof Error ? err.message : err);
+      }
+    },
     counts,
-    /** One pass: reminds the owners due now (at most `perPass`) and moves each one's date a year on. Returns how many it moved. */
+    /** One pass: arms the owners whose arming failed, then reminds the owners due now (at most `perPass`) and moves each one's date a year on. Returns how many it moved. */
     async pass(): Promise<number> {
+      await retryUnarmed();
       const now = deps.now();
       let done = 0;
       for (const { user_id: userId, due_at: dueAt } of await store.due(now, deps.perPass ?? SHARING_REMINDERS_PER_PASS)) {

@@ -62,12 +62,24 @@ export async function sealedWithKits(opts: { m2DaysAhead?: number; handOver?: bo
 
   const ak = new Uint8Array(randomBytes(32));
   const trustees = [...['tr1', 'tr2', 'tr3'].map((trusteeId) => ({ trusteeId, level: 'full' as const })), ...(opts.executor ? [EXECUTOR_KIT] : [])];
-  const made = await makeGeneration({ account: w.userId, generation: 1, k: 2, trustees, levelKeys: (l) => LEVEL_KEYS[l] });
   const api = apiOf(w, w.cookie);
+  const { made, token } = await postKitGeneration(w, api, ak, 1, trustees, opts.handOver !== false);
+  const ring = await w.accountRing();
+  const device: DeliveryChoiceDeps = { api, account: w.userId, withAccountKey: (use) => use(ak), keyring: ring, choices: sealedChoicesOf(db) };
+  return { w, addr, made, token, ring, device, api, ak, db, sync };
+}
+
+/**
+ * Makes kit generation `generation` (2 of `trustees`) as the owner's device does, with its owner
+ * copy under `ak`, posts it, and with `handOver` hands every kit over (the generation comes into
+ * force, retiring the one before). Returns what was made and each trustee's kit token.
+ */
+export async function postKitGeneration(w: SealedWorld, api: ReturnType<typeof apiOf>, ak: Uint8Array, generation: number, trustees: Parameters<typeof makeGeneration>[0]['trustees'], handOver = true) {
+  const made = await makeGeneration({ account: w.userId, generation, k: 2, trustees, levelKeys: (l) => LEVEL_KEYS[l] });
   const answer = await api<{ kits: Array<{ trusteeId: string; token: string }> }>('/api/kits', {
     method: 'POST',
     body: {
-      generation: 1,
+      generation,
       k: 2,
       checkValue: made.checkValue,
       ownerCopy: await sealOwnerCopy(ak, w.userId, made),
@@ -75,12 +87,9 @@ export async function sealedWithKits(opts: { m2DaysAhead?: number; handOver?: bo
     },
   });
   const token = (id: string) => answer.kits.find((k) => k.trusteeId === id)!.token;
-  if (opts.handOver !== false) for (const m of made.kits) expect((await w.t.call('POST', `/api/kit/${token(m.trusteeId)}/handover`, { commitment: m.commitment })).status).toBe(204);
-  const ring = await w.accountRing();
-  const device: DeliveryChoiceDeps = { api, account: w.userId, withAccountKey: (use) => use(ak), keyring: ring, choices: sealedChoicesOf(db) };
-  return { w, addr, made, token, ring, device, api, ak, db, sync };
+  if (handOver) for (const m of made.kits) expect((await w.t.call('POST', `/api/kit/${token(m.trusteeId)}/handover`, { commitment: m.commitment })).status).toBe(204);
+  return { made, token };
 }
-
 
 /** Lets the check-ins lapse until the trustees are asked to confirm, then ann and bob (tr1, tr2) confirm with their kits: released. */
 export async function releaseThroughKits(w: SealedWorld, made: Awaited<ReturnType<typeof makeGeneration>>, token: (id: string) => string) {

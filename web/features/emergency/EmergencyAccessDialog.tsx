@@ -6,12 +6,13 @@
  * seals the bundle on this device (emergency-access.ts) and keeps the choice in the trustee's
  * owner-sealed record (synced to the owner's other devices, whose EmergencyRefresher re-seals it).
  * A trustee with no kit cannot be given emergency access: the dialog says so and points to kits.
+ * An owner whom a request would not reach at once (no confirmed address, no push) is told so (ReachNote).
  */
 import { useEffect, useState } from 'react';
-import { apiFetch, ApiError, serverMessage } from '../../api/client';
+import { apiFetch } from '../../api/client';
 import { useSession } from '../../app/session';
 import { requireDb } from '../../db';
-import { EMERGENCY_WAIT_HOURS, type EmergencyChoice } from '../../../shared/schema/trustee';
+import { EMERGENCY_WAIT_HOURS, type EmergencyChoice, type EmergencyReach } from '../../../shared/schema/trustee';
 import type { KitsState } from '../../../shared/schema/kits';
 import type { Trustee } from '../../../shared/schema';
 import { Button } from '../../ui/Button';
@@ -19,16 +20,16 @@ import { Dialog } from '../../ui/Dialog';
 import { FormField } from '../../ui/FormField';
 import { Select } from '../../ui/Select';
 import { toast } from '../../ui/toast-store';
-import { useKeySession, type Api } from '../keys';
+import { appKeyDeps, useKeySession, type Api } from '../keys';
 import { copyTitle, shareableItems, useShareSource } from '../sharing';
-import { EmergencyAccessError, removeEmergency, sealEmergency } from './emergency-access';
+import { removeEmergency, saveFailedWords, sealEmergency } from './emergency-access';
+import { ReachNote } from './ReachNote';
 import { choiceSentence, NO_LETTERS, noKitText, NOTHING_CHOSEN, orderSentence, removedToast, savedToast, WAIT_CHOICES, waitWords } from './emergency-words';
 
 const api = apiFetch as Api;
 type Item = EmergencyChoice['items'][number];
 const keyOf = (i: Item) => `${i.kind}:${i.id}`;
 const KITS_UNREACHABLE = 'Your trustee kits could not be checked. Check your connection, then open this again.';
-const NOT_SYNCED = 'An item you chose is not on the server yet. Wait until your changes are synced, then save again.';
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 
 /** The dialog for `trustee`; `trusteeCount` bounds the order (one place per trustee). */
@@ -43,6 +44,8 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
   const [position, setPosition] = useState(saved?.position ?? 0);
   const [kit, setKit] = useState<'loading' | 'yes' | 'no' | 'failed'>('loading');
   const [busy, setBusy] = useState(false);
+  const [reach, setReach] = useState<EmergencyReach | null>(null);
+  const [reachTick, setReachTick] = useState(0);
 
   useEffect(() => {
     if (!open) return;
@@ -55,6 +58,18 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
       live = false;
     };
   }, [open, trustee.id]);
+  // How a request would reach the owner; offline, nothing is said (the kits' line above says the connection failed).
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    api<{ reach?: EmergencyReach }>('/api/emergency').then(
+      (r) => live && setReach(r.reach ?? null),
+      () => live && setReach(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, reachTick]);
 
   const items = source ? shareableItems(source).filter(({ ref }) => ref.kind !== 'trustee') : [];
   const choice: EmergencyChoice = { items: items.filter(({ ref }) => chosen.has(keyOf(ref as Item))).map(({ ref }) => ref as Item), waitHours, position };
@@ -68,8 +83,7 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
       toast(done);
       onOpenChange(false);
     } catch (err) {
-      const description = err instanceof EmergencyAccessError ? err.message : err instanceof ApiError && err.status === 404 ? NOT_SYNCED : serverMessage(err, 'Check your connection and try again.');
-      toast({ title: failed, description, variant: 'destructive' });
+      toast({ title: failed, description: saveFailedWords(err, trustee.name), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -78,7 +92,7 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
   const save = async () => {
     if (choice.items.length === 0) return toast({ title: 'Nothing chosen', description: NOTHING_CHOSEN, variant: 'destructive' });
     if (!account || !source || !keysOpen) return toast({ title: 'Your keys are locked', description: 'Unlock your keys on this device, then save again.', variant: 'destructive' });
-    await step(() => sealEmergency({ api, account, withAccountKey }, trustee, choice, source), choice, { title: 'Emergency access saved', description: savedToast(trustee.name) }, 'Could not save emergency access');
+    await step(() => sealEmergency({ api, account, withAccountKey, device: appKeyDeps.device }, trustee, choice, source), choice, { title: 'Emergency access saved', description: savedToast(trustee.name) }, 'Could not save emergency access');
   };
   const remove = async () => {
     if (account) await step(() => removeEmergency({ api, account }, trustee.id), null, { title: 'Emergency access removed', description: removedToast(trustee.name) }, 'Could not remove emergency access');
@@ -94,6 +108,7 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
         </p>
       ) : (
         <div className="flex flex-col gap-4">
+          <ReachNote name={trustee.name} reach={reach} onChanged={() => setReachTick((n) => n + 1)} />
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 font-semibold text-slate-900">What {trustee.name} may open in an emergency</legend>
             {items.length === 0 && <p className="text-sm text-slate-700">You have no documents, plan or task lists yet.</p>}

@@ -2,33 +2,29 @@
  * The owner's emergency screen, `/emergency` and `/emergency/<request id>` (the link of the
  * e-mail and the push sent when a trustee asks; sync-server/sharing/emergency-routes.ts; issue 43):
  * who asked, when the wait ends, and one button to refuse; a granted emergency's "End the
- * emergency". Signed in (the router's RequireUser). A failure is a toast and changes nothing.
+ * emergency", and once it is ended, the ask to re-key what was opened (rekey.ts) with the way to
+ * make new trustee kits. Signed in (the router's RequireUser). A failure is a toast and changes nothing.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { formatLongDateTime } from '../../../shared/labels';
+import type { KitsState } from '../../../shared/schema/kits';
 import { apiFetch, serverMessage } from '../../api/client';
 import { useCollection } from '../../db';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { toast } from '../../ui/toast-store';
-import { EMERGENCY_INTRO, endedToast, grantedText, NOTHING_ASKED, PAST_WORDS, REFUSED_TOAST, waitingText } from './emergency-words';
-
-interface RequestJson {
-  id: string;
-  trusteeId: string;
-  phase: 'requested' | 'waiting' | 'refused' | 'granted' | 'ended' | 'withdrawn';
-  requestedAt: string;
-  waitEndsAt: string | null;
-  grantedAt: string | null;
-}
+import { EMERGENCY_INTRO, endedToast, grantedText, NOTHING_ASKED, PAST_WORDS, REFUSED_TOAST, REKEY_LINK, rekeyText, waitingText } from './emergency-words';
+import { rekeyDue, type EmergencyRequestView as RequestJson } from './rekey';
 
 export default function EmergencyPage() {
   const { id } = useParams();
   const trustees = useCollection('trustees');
   const [requests, setRequests] = useState<RequestJson[] | null>(null);
+  const [kits, setKits] = useState<KitsState | null>(null);
   const [busy, setBusy] = useState(false);
   const load = useCallback(async () => {
+    apiFetch<KitsState>('/api/kits').then(setKits, () => setKits(null)); // for the re-key ask only: unknown, it is asked all the same
     try {
       setRequests((await apiFetch<{ requests: RequestJson[] }>('/api/emergency')).requests);
     } catch (err) {
@@ -54,6 +50,7 @@ export default function EmergencyPage() {
   };
   const open = (requests ?? []).filter((r) => r.phase === 'requested' || r.phase === 'waiting' || r.phase === 'granted');
   const past = (requests ?? []).filter((r) => !open.includes(r));
+  const rekey = rekeyDue(requests ?? [], kits);
   return (
     <div className="mx-auto max-w-2xl space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Emergency access</h1>
@@ -78,6 +75,14 @@ export default function EmergencyPage() {
             </>
           )}
         </Card>
+      ))}
+      {rekey.map((r) => (
+        <div key={`rekey-${r.id}`} className="rounded-xl border border-amber-200 bg-amber-50 p-4" role="status">
+          <p className="text-slate-900">{rekeyText(nameOf(r.trusteeId))}</p>
+          <Link to="/trustees" className="mt-3 inline-block font-medium text-slate-900 underline underline-offset-2">
+            {REKEY_LINK}
+          </Link>
+        </div>
       ))}
       {past.length > 0 && (
         <section aria-labelledby="emergency-past">

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { apiFetch } from '../../api/client';
 import { useSession } from '../../app/session';
 import { toast } from '../../ui/toast-store';
-import { useKeySession, type Api } from '../keys';
+import { appKeyDeps, useKeySession, type Api } from '../keys';
 import { useCurrentDb } from '../../db/current';
 import { pendingRefreshesIn, useFollow, useShareSource } from '../sharing';
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
@@ -30,7 +30,7 @@ export function EmergencyRefresher() {
   const db = useCurrentDb((s) => s.db);
   // What waits is kept in the device's database (survives a reload), apart from shares' (its own kind).
   const follower = useMemo(
-    () => (account && open && db ? createEmergencyFollower({ api, account, withAccountKey }, pendingRefreshesIn(db.dexie, (kind) => kind === 'emergency-bundle')) : null),
+    () => (account && open && db ? createEmergencyFollower({ api, account, withAccountKey, device: appKeyDeps.device }, pendingRefreshesIn(db.dexie, (kind) => kind === 'emergency-bundle')) : null),
     [account, open, withAccountKey, db],
   );
 
@@ -39,7 +39,7 @@ export function EmergencyRefresher() {
   useEffect(() => {
     if (!source || !follower || !account || checked.current === follower || emergencyBundles(source).length === 0) return;
     checked.current = follower;
-    resealStale({ api, account, withAccountKey }, source).then(tell, () => {
+    resealStale({ api, account, withAccountKey, device: appKeyDeps.device }, source).then(tell, () => {
       checked.current = null; // offline: tried again at the next change
     });
   }, [source, follower, account, withAccountKey]);

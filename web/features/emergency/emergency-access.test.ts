@@ -28,10 +28,10 @@ import type { Api } from '../keys';
 import type { ShareSource } from '../sharing';
 import { getKits } from '../trustees/kits/kits-api';
 import { makeKits } from '../trustees/kits/make-kits';
-import { EmergencyAccessError, removeEmergency, sealEmergency } from './emergency-access';
+import { EmergencyAccessError, removeEmergency, saveFailedWords, sealEmergency } from './emergency-access';
 import { openEmergencyAccess, type EmergencyItem } from '../../../shared/emergency-bundle';
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
-import { noKitText } from './emergency-words';
+import { noKitText, NOT_SYNCED, trusteeNotOnServerText } from './emergency-words';
 
 const SECRET_WORDS = { docName: 'Will kept at Smith and Jones', where: 'Top drawer of the oak desk', music: 'Clair de Lune', task: 'Call the bank in Leeds' };
 
@@ -82,7 +82,7 @@ async function setup() {
     if (typeof gate === 'string') gates.set(decodeURIComponent(path.split('/').at(-1)!), gate);
     return api(path, init);
   };
-  const deps = { api: recording, account: o.userId, withAccountKey: s.withAccountKey };
+  const deps = { api: recording, account: o.userId, withAccountKey: s.withAccountKey, device: createDeviceKeyStore(`pins-${Math.random()}`) };
   const source = async (): Promise<ShareSource> => ({
     documents: (await db.dexie.entities('documents').toArray()) as LegalDocument[],
     deathPlan: ((await db.dexie.entities('deathPlan').get(o.userId)) ?? null) as DeathPlan | null,
@@ -210,5 +210,24 @@ describe('emergency access on the owner’s device, with the real server and kit
     expect(x.sent).toEqual([]);
     expect((await x.o.get<{ settings: unknown[] }>('/api/emergency')).settings).toEqual([]);
   });
-});
 
+  it('says which is not on the server: a trustee not there (yet) is named as such, apart from an item not there yet', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    const alan = x.byName('Alan');
+    const failure = (p: Promise<void>) => p.then(() => null, (err: unknown) => err);
+    // A document deleted on the server (another device) that this device still holds: an item not on the server.
+    expect((await x.t.call('DELETE', `/api/documents/${x.doc.id}`, undefined, x.o.cookie)).status).toBeLessThan(300);
+    const item = await failure(sealEmergency(x.deps, grace, choiceOf(x.doc), await x.source()));
+    expect(saveFailedWords(item, grace.name)).toBe(NOT_SYNCED);
+    // Alan is no trustee on the server any more (removed elsewhere), while this device still lists him.
+    expect((await x.t.call('DELETE', `/api/trustees/${alan.id}`, undefined, x.o.cookie)).status).toBeLessThan(300);
+    await x.t.services.scheduler.runOnce(); // the server's list follows the records at its pass
+    const trustee = await failure(sealEmergency(x.deps, alan, { ...choiceOf(x.other), items: [{ kind: 'document', id: x.other.id }] }, await x.source()));
+    expect(saveFailedWords(trustee, alan.name)).toBe(trusteeNotOnServerText(alan.name));
+    expect(trusteeNotOnServerText(alan.name)).toMatch(/^Alan.* not on the server as your trustee/);
+    // Anything else is said as the server said it, or as a connection problem.
+    expect(saveFailedWords(new EmergencyAccessError('Words.'), 'Alan')).toBe('Words.');
+    expect(saveFailedWords(new TypeError('Failed to fetch'), 'Alan')).toBe('Check your connection and try again.');
+  });
+});

@@ -11,17 +11,23 @@
  */
 import { isExecutorKit, openOwnerCopy } from '../../../shared/crypto/trustee-kit';
 import type { KitGeneration, KitsState } from '../../../shared/schema/kits';
-import type { EmergencyChoice } from '../../../shared/schema/trustee';
-import type { Api } from '../keys';
+import { NO_SUCH_TRUSTEE, type EmergencyChoice } from '../../../shared/schema/trustee';
+import { ApiError, serverMessage } from '../../api/client';
+import type { Api, DeviceKeyStore } from '../keys';
 import { projectItem, type SharedCopy, type ShareSource } from '../sharing';
 import { sealEmergencyAccess } from '../../../shared/emergency-bundle';
-import { noKitText, NOTHING_CHOSEN } from './emergency-words';
+import { noKitText, NOT_SYNCED, NOTHING_CHOSEN, retiredKitsText, trusteeNotOnServerText } from './emergency-words';
 
-/** What sealing needs: the server, the account id (every key's context) and AK (key-session.ts withAccountKey). */
+/**
+ * What sealing needs: the server, the account id (every key's context), AK (key-session.ts
+ * withAccountKey) and this device's pins (device-key-store.ts: the highest kit generation seen in
+ * force, which no server answer lowers).
+ */
 export interface EmergencyDeps {
   api: Api;
   account: string;
   withAccountKey: <T>(use: (ak: Uint8Array) => Promise<T>) => Promise<T>;
+  device: Pick<DeviceKeyStore, 'pin'>;
 }
 
 /** One item of a bundle: which it is, and what it shows (projections.ts). */
@@ -53,12 +59,18 @@ export const kitGenerationFor = (state: KitsState, trusteeId: string): KitGenera
 
 /**
  * The kit of trustee `trusteeId` the bundle is made for: the current generation's when they hold
- * one, else the pending one's, with its t opened from the owner copy. Throws
- * EmergencyAccessError in the owner's words when they hold no kit.
+ * one, else the pending one's, with its t opened from the owner copy. The generation in force is
+ * pinned on this device first, and a generation below the highest it has seen in force is refused:
+ * that kit was replaced (a lying server could name it, its owner copy being genuine; security
+ * review of session 20). Throws EmergencyAccessError in the owner's words when they hold no kit or
+ * the server named replaced kits.
  */
 export async function trusteeKitSecret(deps: EmergencyDeps, trusteeId: string, name: string): Promise<{ generation: number; t: Uint8Array }> {
-  const gen = kitGenerationFor(await deps.api<KitsState>('/api/kits'), trusteeId);
+  const state = await deps.api<KitsState>('/api/kits');
+  const pin = await deps.device.pin(deps.account, { kitsInForce: state.current?.generation });
+  const gen = kitGenerationFor(state, trusteeId);
   if (!gen) throw new EmergencyAccessError(noKitText(name));
+  if (gen.generation < (pin.kitsInForce ?? 0)) throw new EmergencyAccessError(retiredKitsText(name));
   const made = await deps.withAccountKey((ak) => openOwnerCopy(ak, deps.account, gen.ownerCopy));
   const kit = made.kits.find((k) => k.trusteeId === trusteeId);
   if (made.generation !== gen.generation || !kit) throw new EmergencyAccessError(noKitText(name));
@@ -95,4 +107,16 @@ export async function sealEmergency(deps: EmergencyDeps, trustee: { id: string; 
 export async function removeEmergency(deps: Pick<EmergencyDeps, 'api' | 'account'>, trusteeId: string): Promise<void> {
   await deps.api(`/api/emergency/trustees/${encodeURIComponent(trusteeId)}`, { method: 'DELETE' });
   lastSealed.delete(`${deps.account}:${trusteeId}`);
+}
+
+/**
+ * Why saving or removing emergency access for `name` failed, in the owner's words (the dialog's
+ * toast): an EmergencyAccessError's own words; a 404 by the server's error: the trustee not on the
+ * server as theirs (NO_SUCH_TRUSTEE), else an item not there yet; else what the server said, or a
+ * connection problem.
+ */
+export function saveFailedWords(err: unknown, name: string): string {
+  if (err instanceof EmergencyAccessError) return err.message;
+  if (err instanceof ApiError && err.status === 404) return err.serverMessage === NO_SUCH_TRUSTEE ? trusteeNotOnServerText(name) : NOT_SYNCED;
+  return serverMessage(err, 'Check your connection and try again.');
 }

@@ -22,6 +22,13 @@ export const grantedText = (who: string, grantedAt: string | null) =>
 export const REFUSED_TOAST = 'You refused. Nothing was opened.';
 export const endedToast = (who: string) => `The emergency is over. ${who} can no longer open anything new; what they already opened, they may have kept.`;
 
+/** After a granted emergency was ended (rekey.ts): what the trustee may still hold, and what to do. */
+export const rekeyText = (name: string) =>
+  `${name} could open what you chose for an emergency, and may have kept what they saw. To be sure their kit opens nothing more, make new trustee kits: once the new kits are handed over, the old ones open nothing, and what you chose for an emergency is sealed again with new keys. If a document they could open links to a file kept elsewhere, change who can open that file there too.`;
+
+/** The link of the re-key prompt: the Trustees screen, where "Trustee kits" are made. */
+export const REKEY_LINK = 'Make new trustee kits';
+
 /** When nothing is asked. */
 export const NOTHING_ASKED = 'No one has asked for emergency access.';
 
@@ -35,6 +42,20 @@ export const PAST_WORDS: Record<string, string> = {
 /** A trustee with no kit (emergency-access.ts): why not, and what to do. */
 export const noKitText = (name: string) =>
   `${name} has no trustee kit yet, so you cannot give them emergency access: their kit is what opens it. Make trustee kits first (“Trustee kits” on this page), then come back here.`;
+
+/**
+ * The server named, for `name`, trustee kits older than ones this device has seen in use (kits the
+ * owner replaced): nothing is sealed for them (emergency-access.ts trusteeKitSecret).
+ */
+export const retiredKitsText = (name: string) =>
+  `${name}'s emergency access was not sealed: your server named trustee kits that were replaced by newer ones this device has seen in use. Nothing was sent. Please try again later. If it happens again, your server may be out of date or not telling the truth: please tell whoever runs your Afterword server.`;
+
+/** The server has not (yet) an item the owner chose (a 404 for a document or item): their changes are not synced. */
+export const NOT_SYNCED = 'An item you chose is not on the server yet. Wait until your changes are synced, then save again.';
+
+/** The server does not list `name` as the owner's trustee (a 404 NO_SUCH_TRUSTEE): not synced yet, or removed on another device. */
+export const trusteeNotOnServerText = (name: string) =>
+  `${name} is not on the server as your trustee yet, or was removed on another of your devices. Wait until your changes are synced, then open this again.`;
 
 /** Nothing chosen (or every chosen item was deleted). */
 export const NOTHING_CHOSEN = 'Choose at least one item they may open in an emergency.';
@@ -69,3 +90,20 @@ export const NO_LETTERS = 'Letters are never opened in an emergency: they stay f
 /** The toasts of the emergency access dialog. */
 export const savedToast = (name: string) => `${name} has emergency access to what you chose.`;
 export const removedToast = (name: string) => `${name} can no longer ask for emergency access.`;
+
+/**
+ * The owner would not be told of `name`'s request at once (no confirmed address, no device taking
+ * Web Push: GET /api/emergency `reach`): what that means, and the two ways to change it.
+ */
+export const unreachableText = (name: string) =>
+  `If ${name} asks, you would only find out by opening Afterword: your e-mail address is not confirmed, and none of your devices shows notifications from Afterword. To be told at once, confirm your address (add or change it on your Profile page), or turn on notifications on this device.`;
+
+/** The toast after "Turn on notifications on this device", by outcome (web/pwa/push-subscribe.ts). */
+export const PUSH_OUTCOME_WORDS: Record<string, { title: string; description: string }> = {
+  subscribed: { title: 'Notifications are on', description: 'If a trustee asks for emergency access, this device tells you at once.' },
+  denied: { title: 'Notifications are off', description: 'Notifications are turned off for Afterword on this device. You can allow them in your browser’s settings, or confirm your e-mail address instead.' },
+  unavailable: { title: 'No notifications here', description: 'This server does not send notifications. Please confirm your e-mail address instead.' },
+  unsupported: { title: 'No notifications here', description: 'This device could not be set up for notifications. Please confirm your e-mail address instead.' },
+  failed: { title: 'No notifications here', description: 'This device could not be set up for notifications. Please confirm your e-mail address instead.' },
+};
+

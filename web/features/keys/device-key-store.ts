@@ -80,10 +80,10 @@ export function createDeviceKeyStore(name = 'afterword-device-keys') {
     /**
      * Records what this device has seen of `userId`'s keys (pin.ts): the names it signed in by,
      * the KDF (the pin keeps the strongest), the AK version (the highest) and whether the words
-     * are sealed and whether k trustee kits were handed over (each once true, always). Returns the
-     * pin as it now stands.
+     * are sealed and whether k trustee kits were handed over (each once true, always), and the
+     * highest kit generation seen in force. Returns the pin as it now stands.
      */
-    async pin(userId: string, seen: { names?: string[]; kdf?: KdfParams; akVersion?: number; sealed?: boolean; kitsHandedOver?: boolean }): Promise<AccountPin> {
+    async pin(userId: string, seen: { names?: string[]; kdf?: KdfParams; akVersion?: number; sealed?: boolean; kitsHandedOver?: boolean; kitsInForce?: number }): Promise<AccountPin> {
       const ids = await Promise.all((seen.names ?? []).filter(Boolean).map(pinIdentifier));
       return db.transaction('rw', db.pins, async () => {
         const was = (await db.pins.get(userId)) ?? { userId, ids: [], kdf: null, akVersion: 0, sealed: false };
@@ -94,6 +94,7 @@ export function createDeviceKeyStore(name = 'afterword-device-keys') {
           akVersion: Math.max(was.akVersion, seen.akVersion ?? 0),
           sealed: was.sealed || !!seen.sealed,
           ...(was.kitsHandedOver || seen.kitsHandedOver ? { kitsHandedOver: true } : {}),
+          ...(was.kitsInForce || seen.kitsInForce ? { kitsInForce: Math.max(was.kitsInForce ?? 0, seen.kitsInForce ?? 0) } : {}),
         };
         await db.pins.put(now);
         return now;

@@ -8,7 +8,7 @@ export type { SignInStep } from './account-flows';
 export type { Api } from './api';
 export type { DeviceKeyStore } from './device-key-store';
 export { bindMessagesToKits } from './key-effects';
-export { useKeySession } from './key-session';
+export { appKeyDeps, useKeySession } from './key-session';
 export { kitDate } from './kit-text';
 export { importAccountFlows, importKdfClient, importKeySession } from './lazy';
 export { NewKitButton } from './NewKitDialog';

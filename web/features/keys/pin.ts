@@ -28,6 +28,13 @@ export interface AccountPin {
    * from before.
    */
   kitsHandedOver?: boolean;
+  /**
+   * The highest trustee-kit generation this device has seen in force (`GET /api/kits` current): a
+   * generation comes into force only by retiring every one below it, so an answer naming a lower
+   * one as the kits to use is refused (web/features/emergency/emergency-access.ts). Absent on pins
+   * from before.
+   */
+  kitsInForce?: number;
 }
 
 /** The cost part of `kdf`. */

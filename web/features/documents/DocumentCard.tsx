@@ -1,7 +1,7 @@
 /**
  * One legal document (SPEC.md §2 "Legal Documents"): an icon by type, the name, the type label,
  * where the original is kept (when the person said), 'Uploaded {en-US long date}' for a file ('Saved …'
- * for a link), 'View Document', and delete. A document holds a file (issue #17:
+ * for a link), 'View Document', Share now, Edit (DocumentFormDialog) and delete. A document holds a file (issue #17:
  * its preview, name, size, upload state, View Document and Download, DocumentFile.tsx) or a link.
  * The link is rendered only for http/https addresses, so a `javascript:` or `data:` URL that
  * reached the store some other way never becomes a link.
@@ -28,7 +28,7 @@ export const DOCUMENT_ICONS = {
   other: FileText,
 } as const;
 
-export function DocumentCard({ document, onDelete }: { document: LegalDocument; onDelete: () => void }) {
+export function DocumentCard({ document, onEdit, onDelete }: { document: LegalDocument; onEdit: () => void; onDelete: () => void }) {
   const Icon = DOCUMENT_ICONS[document.documentType];
   const safeUrl = httpUrlSchema.safeParse(document.documentUrl).success;
   const [sharing, setSharing] = useState(false);
@@ -74,7 +74,7 @@ export function DocumentCard({ document, onDelete }: { document: LegalDocument; 
           <Share2 aria-hidden="true" />
           Share now
         </Button>
-        <CardActions itemName={`document ${document.documentName}`} onDelete={onDelete} />
+        <CardActions itemName={`document ${document.documentName}`} onEdit={onEdit} onDelete={onDelete} />
       </div>
       {sharing && <ShareDialog item={{ kind: 'document', id: document.id }} title={document.documentName} open={sharing} onOpenChange={setSharing} />}
     </Card>

@@ -53,7 +53,8 @@ export function DocumentCard({ document, onEdit, onDelete }: { document: LegalDo
       <p className="flex-1 px-5 pb-4 text-sm text-slate-700">
         {document.file ? 'Uploaded' : 'Saved'} {formatLongDate(document.createdAt)}
       </p>
-      <div className="flex items-center justify-between gap-2 border-t border-stone-200 px-3 py-1.5">
+      {/* Wraps on a phone: with Share now, Edit and Delete, one row is wider than a 390 px card. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-t border-stone-200 px-3 py-1.5">
         {document.file ? (
           <DocumentFileActions file={document.file} documentName={document.documentName} />
         ) : safeUrl ? (
@@ -70,11 +71,13 @@ export function DocumentCard({ document, onEdit, onDelete }: { document: LegalDo
         ) : (
           <span className="px-3 text-sm text-slate-600">No valid link</span>
         )}
-        <Button variant="ghost" size="sm" onClick={() => setSharing(true)} aria-label={`Share now: ${document.documentName}`}>
-          <Share2 aria-hidden="true" />
-          Share now
-        </Button>
-        <CardActions itemName={`document ${document.documentName}`} onEdit={onEdit} onDelete={onDelete} />
+        <div className="ml-auto flex items-center gap-1">
+          <Button variant="ghost" size="sm" onClick={() => setSharing(true)} aria-label={`Share now: ${document.documentName}`}>
+            <Share2 aria-hidden="true" />
+            Share now
+          </Button>
+          <CardActions itemName={`document ${document.documentName}`} onEdit={onEdit} onDelete={onDelete} />
+        </div>
       </div>
       {sharing && <ShareDialog item={{ kind: 'document', id: document.id }} title={document.documentName} open={sharing} onOpenChange={setSharing} />}
     </Card>

@@ -19,7 +19,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { LegalDocument } from '../../../shared/schema';
-import { DOCUMENT_TYPES, type DocumentType } from '../../../shared/schema/document';
+import { DOCUMENT_TYPES } from '../../../shared/schema/document';
 import { httpUrlSchema } from '../../../shared/schema/common';
 import { DOCUMENT_TYPE_LABELS, ORIGINAL_LOCATION_LABEL } from '../../../shared/labels';
 import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
@@ -31,7 +31,7 @@ import { Input } from '../../ui/Input';
 import { checkFileFits, keepFile } from '../../ui/keep-file';
 import { useRecordForm } from '../../forms/use-record-form';
 import { REQUIRED_FIELD, validateForm } from '../../ui/record-actions';
-import { Select } from '../../ui/Select';
+import { RecordSelectField } from '../../ui/RecordSelectField';
 import { completeUrl, documentToForm, formToDocument } from './document-form';
 
 const typeOptions = DOCUMENT_TYPES.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }));
@@ -93,8 +93,8 @@ export function DocumentFormDialog({ open, onOpenChange, mode, document, onSave 
       if (!editing) setSource('file');
     }
   }, [open, editing]);
-  const notice = (field: keyof typeof values, display?: (v: unknown) => string) =>
-    editing ? <ChangedElsewhere record={rf} field={field} display={display} /> : undefined;
+  // Another device's change to a field being edited (a new document has none).
+  const notice = (field: keyof typeof values) => <ChangedElsewhere record={rf} field={field} />;
 
   const chooseFile = async (picked: File | null) => {
     // The document's name defaults to the file's, without its extension, unless one is typed. It is
@@ -154,19 +154,7 @@ export function DocumentFormDialog({ open, onOpenChange, mode, document, onSave 
       pending={pending}
       onSubmit={submit}
     >
-      <FormField
-        label="Document Type"
-        required
-        error={errorOf('documentType')}
-        notice={notice('documentType', (v) => (v ? DOCUMENT_TYPE_LABELS[v as DocumentType] : '(empty)'))}
-      >
-        <Select
-          options={typeOptions}
-          value={values.documentType}
-          onValueChange={(v) => set('documentType', v as DocumentType)}
-          placeholder="Select a document type"
-        />
-      </FormField>
+      <RecordSelectField record={rf} field="documentType" label="Document Type" options={typeOptions} placeholder="Select a document type" />
       {!editing && <ChoiceGroup legend="The document" options={SOURCES} value={source} onValueChange={setSource} />}
       {source === 'file' ? (
         <FormField

@@ -1,10 +1,10 @@
 /**
  * Issue 43 "share now" in Chromium at 390 px (and the dialog and page on a desktop, for axe): the
  * owner shares a document from its card; a fresh browser context with no account opens the link
- * and reads it; the owner stops sharing at once; the link then opens nothing and says so. The
- * server never receives the link's key: every request the viewer's page makes is recorded.
- * (A later edit reaching the viewer is proven through the same client code in
- * sync-server/sharing/lying-share.test.ts: the app has no screen that edits a document yet.)
+ * and reads it; the owner edits the document in the app's own Edit dialog and the viewer's page,
+ * loaded again, shows the edit (ShareRefresher sealed the new copy); the owner stops sharing at
+ * once; the link then opens nothing and says so. The server never receives the link's key: every
+ * request the viewer's page makes is recorded.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ describe.skipIf(!hasChromium)('share now (issue 43)', () => {
   const suite = useBrowserSuite();
 
   for (const [size, makeContext] of SCREEN_SIZES) {
-    it(`a document shared now opens in a fresh browser with no account, and opens nothing after stop, at ${size}`, async () => {
+    it(`a document shared now opens in a fresh browser with no account, shows a later edit made in the Edit dialog, and opens nothing after stop, at ${size}`, async () => {
       const { context, page } = await signedInPage(suite.browser, suite.server.url, '/documents/upload', makeContext);
       const upload = openDialog(page);
       await choose(page, 'Document Type', 'Will & Testament');
@@ -63,7 +63,35 @@ describe.skipIf(!hasChromium)('share now (issue 43)', () => {
       const key = link.split('#')[1]!;
       expect(requests.filter((r) => r.includes(key))).toEqual([]); // the fragment never left the browser
 
+      // A later edit, made in the Edit dialog, reaches the viewer: only what changed is written.
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await card.getByRole('button', { name: 'Edit document Last Will, signed 2024' }).click();
+      const edit = openDialog(page);
+      await edit.getByRole('heading', { name: 'Edit Document' }).waitFor();
+      expect(await edit.getByLabel('Document URL').inputValue()).toBe('https://files.example.com/will.pdf');
+      await expectNoSeriousA11yViolations(page, `edit document dialog at ${size}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+      await edit.getByLabel('Document Name').fill('Last Will, with the 2025 codicil');
+      await edit.getByLabel('Where the original is kept (optional)').fill('With Hale & Co, solicitors');
+      await edit.getByRole('button', { name: 'Update Document' }).click();
+      await expectToast(page, 'Document updated', 'Your document has been updated.');
+      await edit.waitFor({ state: 'detached' });
+      const edited = page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: 'Last Will, with the 2025 codicil' });
+      expect(await edited.getByText('Original kept: With Hale & Co, solicitors').isVisible()).toBe(true);
+      await synced(page);
+      // The owner's device seals the changed copy for the share a moment after the write.
+      await poll(async () => {
+        await viewer.reload();
+        return viewer.getByText('Original kept: With Hale & Co, solicitors').waitFor({ timeout: 5_000 }).then(() => true, () => false);
+      }).toBe(true);
+      expect(await viewer.getByRole('heading', { name: 'Last Will, with the 2025 codicil' }).isVisible()).toBe(true);
+      expect(await viewer.getByText('Top drawer of the oak desk').count()).toBe(0);
+      await page.getByRole('button', { name: 'Dismiss notification' }).click(); // "Document updated", not over the share dialog
+
       // The owner stops sharing, with its plain warning; the link then opens nothing.
+      await edited.getByRole('button', { name: 'Share now: Last Will, with the 2025 codicil' }).click();
+      await dialog.getByText('Maria can read this now, and sees your changes.').first().waitFor();
       await dialog.getByRole('button', { name: 'Stop sharing with Maria' }).click();
       await confirmDialog(page, 'What they already saw, copied, printed or saved while they could open it, they may still have.', 'Stop sharing');
       await expectToast(page, 'Sharing stopped', 'That link opens nothing now.');
@@ -71,7 +99,7 @@ describe.skipIf(!hasChromium)('share now (issue 43)', () => {
       await viewer.reload();
       await viewer.getByRole('heading', { name: 'Sharing stopped' }).waitFor();
       expect(await viewer.getByText('This link no longer opens anything. The person who shared it stopped sharing.').isVisible()).toBe(true);
-      expect(await viewer.getByText('Top drawer of the oak desk').count()).toBe(0);
+      expect(await viewer.getByText('With Hale & Co, solicitors').count()).toBe(0);
       await expectNoSeriousA11yViolations(viewer, `stopped share at ${size}`);
       await shot(viewer, 'share-stopped.png');
       await viewerContext.close();

@@ -153,7 +153,7 @@ describe('a server that lies gets no release key', () => {
     const deps = { api: l.api, account: w.userId, withAccountKey: <T,>(use: (k: Uint8Array) => Promise<T>) => use(ak), device: createDeviceKeyStore(`dk-${Math.random()}`) };
     const ann = { id: 'tr1', name: 'ann' };
     const choice: EmergencyChoice = { items: [{ kind: 'plan-section', id: 'music' }], waitHours: 48, position: 0 };
-    const source = { documents: [], deathPlan: { musicSelections: ['Clair de Lune'] } as DeathPlan, survivorTasks: [], trustees: [{ ...ann, emergency: choice } as unknown as Trustee] };
+    const source = { documents: [], deathPlan: { musicSelections: ['Clair de Lune'] } as DeathPlan, survivorTasks: [], trustees: [{ ...ann, emergency: choice } as unknown as Trustee], messages: [] };
     await sealEmergency(deps, ann, choice, source); // an honest answer: sealed for generation 2, which the device now remembers
     const held = () => w.t.deps.db.prepare('SELECT generation, bundle FROM emergency_settings WHERE user_id = ? AND trustee_id = ?').get(w.userId, 'tr1') as { generation: number; bundle: string };
     const before = held();

@@ -1,7 +1,7 @@
 /**
  * One legal document (SPEC.md §2 "Legal Documents"): an icon by type, the name, the type label,
  * where the original is kept (when the person said), 'Uploaded {en-US long date}' for a file ('Saved …'
- * for a link), 'View Document', and delete. A document holds a file (issue #17:
+ * for a link), 'View Document', Share now, Edit (DocumentFormDialog) and delete. A document holds a file (issue #17:
  * its preview, name, size, upload state, View Document and Download, DocumentFile.tsx) or a link.
  * The link is rendered only for http/https addresses, so a `javascript:` or `data:` URL that
  * reached the store some other way never becomes a link.
@@ -28,7 +28,7 @@ export const DOCUMENT_ICONS = {
   other: FileText,
 } as const;
 
-export function DocumentCard({ document, onDelete }: { document: LegalDocument; onDelete: () => void }) {
+export function DocumentCard({ document, onEdit, onDelete }: { document: LegalDocument; onEdit: () => void; onDelete: () => void }) {
   const Icon = DOCUMENT_ICONS[document.documentType];
   const safeUrl = httpUrlSchema.safeParse(document.documentUrl).success;
   const [sharing, setSharing] = useState(false);
@@ -53,7 +53,8 @@ export function DocumentCard({ document, onDelete }: { document: LegalDocument; 
       <p className="flex-1 px-5 pb-4 text-sm text-slate-700">
         {document.file ? 'Uploaded' : 'Saved'} {formatLongDate(document.createdAt)}
       </p>
-      <div className="flex items-center justify-between gap-2 border-t border-stone-200 px-3 py-1.5">
+      {/* Wraps on a phone: with Share now, Edit and Delete, one row is wider than a 390 px card. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-t border-stone-200 px-3 py-1.5">
         {document.file ? (
           <DocumentFileActions file={document.file} documentName={document.documentName} />
         ) : safeUrl ? (
@@ -70,11 +71,13 @@ export function DocumentCard({ document, onDelete }: { document: LegalDocument; 
         ) : (
           <span className="px-3 text-sm text-slate-600">No valid link</span>
         )}
-        <Button variant="ghost" size="sm" onClick={() => setSharing(true)} aria-label={`Share now: ${document.documentName}`}>
-          <Share2 aria-hidden="true" />
-          Share now
-        </Button>
-        <CardActions itemName={`document ${document.documentName}`} onDelete={onDelete} />
+        <div className="ml-auto flex items-center gap-1">
+          <Button variant="ghost" size="sm" onClick={() => setSharing(true)} aria-label={`Share now: ${document.documentName}`}>
+            <Share2 aria-hidden="true" />
+            Share now
+          </Button>
+          <CardActions itemName={`document ${document.documentName}`} onEdit={onEdit} onDelete={onDelete} />
+        </div>
       </div>
       {sharing && <ShareDialog item={{ kind: 'document', id: document.id }} title={document.documentName} open={sharing} onOpenChange={setSharing} />}
     </Card>

@@ -2,8 +2,8 @@
  * Legal Documents (SPEC.md §2 "Legal Documents", §4 "Documents filter", §5, §8): the person's
  * will, insurance and financial papers, as files (issue #17: encrypted on the device, uploaded by
  * the attachment queue) or links, kept in the local store (upload and delete work offline and
- * sync later). `openCreate`: the route is /documents/upload, so the upload
- * dialog opens at once.
+ * sync later). Each card's Edit opens the edit dialog (DocumentFormDialog). `openCreate`: the
+ * route is /documents/upload, so the upload dialog opens at once.
  */
 import { useState } from 'react';
 import { FolderOpen, Info, Upload } from 'lucide-react';
@@ -18,7 +18,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { confirmThenRun, runAndClose } from '../../ui/record-actions';
 import { useCreateDialog } from '../../ui/record-form';
 import { DocumentCard } from './DocumentCard';
-import { UploadDocumentDialog } from './UploadDocumentDialog';
+import { DocumentFormDialog } from './DocumentFormDialog';
 import { RestoreDeletedNotice } from '../../ui/RestoreDeletedNotice';
 
 export interface DocumentsPageProps {
@@ -39,6 +39,7 @@ export default function DocumentsPage({ openCreate = false }: DocumentsPageProps
   const documents = useCollection('documents');
   const [filter, setFilter] = useState<DocumentFilter>('all');
   const [uploadOpen, setUploadOpen] = useCreateDialog(openCreate, '/documents');
+  const [editing, setEditing] = useState<LegalDocument | null>(null);
 
   const deleteDocument = (d: LegalDocument) =>
     confirmThenRun(
@@ -89,7 +90,7 @@ export default function DocumentsPage({ openCreate = false }: DocumentsPageProps
           />
         )}
       >
-        {(d) => <DocumentCard document={d} onDelete={() => void deleteDocument(d)} />}
+        {(d) => <DocumentCard document={d} onEdit={() => setEditing(d)} onDelete={() => void deleteDocument(d)} />}
       </TabbedCardGrid>
 
       <section aria-labelledby="documents-note" className="mt-8 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
@@ -109,7 +110,8 @@ export default function DocumentsPage({ openCreate = false }: DocumentsPageProps
         </div>
       </section>
 
-      <UploadDocumentDialog
+      <DocumentFormDialog
+        mode="create"
         open={uploadOpen}
         onOpenChange={setUploadOpen}
         onSave={(write) =>
@@ -120,6 +122,22 @@ export default function DocumentsPage({ openCreate = false }: DocumentsPageProps
           )
         }
       />
+      {editing && (
+        <DocumentFormDialog
+          key={editing.id}
+          mode="edit"
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          document={editing}
+          onSave={(write) =>
+            runAndClose(
+              write,
+              { success: { title: 'Document updated', description: 'Your document has been updated.' }, failure: 'Failed to update document' },
+              () => setEditing(null),
+            )
+          }
+        />
+      )}
     </>
   );
 }

@@ -25,7 +25,7 @@ const FAQS: { q: string; a: string }[] = [
   },
   {
     q: 'Are my documents stored here?',
-    a: 'Afterword keeps a reference to each document: its name, its type and where the original can be found, and, if you add one, a copy of the file (a scan, a photo or a PDF), locked on your device before it is uploaded. Keep originals of legal papers, such as your will, where your attorney advises.',
+    a: 'Afterword keeps a reference to each document: its name, its type and where the original can be found, and, if you add one, a copy of the file (a scan, a photo or a PDF), locked on your device before it is uploaded. To change one later, press the pencil ("Edit") on its card: you can rename it, change its type, where the original is kept or its link, or choose a new file to take the place of the old one. If you shared it, the person you shared it with sees the change the next time they open it. Keep originals of legal papers, such as your will, where your attorney advises.',
   },
   {
     q: 'How do the AI suggestions work?',

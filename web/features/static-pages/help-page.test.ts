@@ -1,6 +1,7 @@
 /**
  * The Help Center's answers say what the app does today (SECURITY.md "Files", "Trustee kits: who
- * can read what"): a document can hold a file, locked on the device before it is uploaded, and a
+ * can read what"): a document can hold a file, locked on the device before it is uploaded, and is
+ * changed later with its Edit button (a shared one's viewer sees the change); a
  * release with trustee kits in use waits for the trustees' confirmations; its section "Sharing
  * while you are alive" says what share now and emergency access do as built (docs/sharing.md,
  * issue 43): share, stop, what a trustee may ask, the wait, refusing, ending. Rendered as the app
@@ -25,6 +26,13 @@ describe('the Help Center says what happens', () => {
     const a = answer('Are my documents stored here?');
     expect(a).toMatch(/file/);
     expect(a).toMatch(/locked on your device/);
+  });
+
+  it('a document is changed later with its Edit button, a new file taking the old one\'s place, and whoever it is shared with sees the change', () => {
+    const a = answer('Are my documents stored here?');
+    expect(a).toMatch(/"Edit"/);
+    expect(a).toMatch(/new file/);
+    expect(a).toMatch(/shared.*sees? (the|your) change/);
   });
 
   it('with trustee kits in use, messages wait for the trustees’ confirmations; a hand-over is the trustee’s', () => {

@@ -13,7 +13,7 @@ import { Input } from '../../ui/Input';
 import type { Trustee } from '../../../shared/schema';
 import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
 import { useRecordForm } from '../../forms/use-record-form';
-import { Select } from '../../ui/Select';
+import { RecordSelectField } from '../../ui/RecordSelectField';
 import { formToTrustee, trusteeToForm, validateTrustee } from './trustee-form';
 
 const ACCESS_DESCRIPTIONS: Record<AccessLevel, string> = {
@@ -44,9 +44,7 @@ export function TrusteeFormDialog({ open, onOpenChange, mode, trustee, onSave }:
   });
   const { values, set, errorOf } = rf;
   const [pending, setPending] = useState(false);
-  const notice = (field: keyof typeof values, display?: (v: unknown) => string) => (
-    <ChangedElsewhere record={rf} field={field} display={display} />
-  );
+  const notice = (field: keyof typeof values) => <ChangedElsewhere record={rf} field={field} />;
 
   const submit = async () => {
     const found = validateTrustee(values);
@@ -89,19 +87,7 @@ export function TrusteeFormDialog({ open, onOpenChange, mode, trustee, onSave }:
           />
         </FormField>
       </div>
-      <FormField
-        label="Access Level"
-        required
-        error={errorOf('accessLevel')}
-        notice={notice('accessLevel', (v) => (v ? ACCESS_LEVEL_LABELS[v as AccessLevel] : '(empty)'))}
-      >
-        <Select
-          options={accessOptions}
-          value={values.accessLevel}
-          onValueChange={(v) => set('accessLevel', v as AccessLevel)}
-          placeholder="Select an access level"
-        />
-      </FormField>
+      <RecordSelectField record={rf} field="accessLevel" label="Access Level" options={accessOptions} placeholder="Select an access level" />
     </FormDialog>
   );
 }

@@ -6,8 +6,7 @@
  * address is written to (release/service.ts ownerAddress); nothing of the plan is in either.
  */
 import type { AppDeps } from '../app-env';
-import type { PushSender } from '../push/index';
-import type { AsyncPushStore } from '../push/push-store';
+import type { AsyncPushStore, PushSender } from '../push/index';
 import type { ReleaseService } from '../release/index';
 import { createEmergencyService, type EmergencyService } from './emergency-service';
 import type { GateSealer } from './gate-seal';

@@ -21,8 +21,8 @@ import { FormField } from '../../ui/FormField';
 import { Select } from '../../ui/Select';
 import { toast } from '../../ui/toast-store';
 import { appKeyDeps, useKeySession, type Api } from '../keys';
-import { copyTitle, shareableItems, useShareSource } from '../sharing';
-import { removeEmergency, saveFailedWords, sealEmergency } from './emergency-access';
+import { copyTitle, useShareSource } from '../sharing';
+import { emergencyItems, removeEmergency, saveFailedWords, sealEmergency } from './emergency-access';
 import { ReachNote } from './ReachNote';
 import { choiceSentence, NO_LETTERS, noKitText, NOTHING_CHOSEN, orderSentence, removedToast, savedToast, WAIT_CHOICES, waitWords } from './emergency-words';
 
@@ -71,7 +71,7 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
     };
   }, [open, reachTick]);
 
-  const items = source ? shareableItems(source).filter(({ ref }) => ref.kind !== 'trustee') : [];
+  const items = source ? emergencyItems(source) : [];
   const choice: EmergencyChoice = { items: items.filter(({ ref }) => chosen.has(keyOf(ref as Item))).map(({ ref }) => ref as Item), waitHours, position };
   const toggle = (key: string, on: boolean) => setChosen((s) => new Set([...s].filter((k) => k !== key).concat(on ? [key] : [])));
   /** Runs one step (the server first, then the trustee's sealed record), then closes with `done`; a failure is a toast titled `failed` and changes nothing here. */

@@ -14,8 +14,9 @@ import type { KitGeneration, KitsState } from '../../../shared/schema/kits';
 import { NO_SUCH_TRUSTEE, type EmergencyChoice } from '../../../shared/schema/trustee';
 import { ApiError, serverMessage } from '../../api/client';
 import type { Api, DeviceKeyStore } from '../keys';
-import { projectItem, type SharedCopy, type ShareSource } from '../sharing';
+import { projectItem, shareableItems, type SharedCopy, type ShareSource } from '../sharing';
 import { sealEmergencyAccess } from '../../../shared/emergency-bundle';
+import { isEmergencyKind } from '../../../shared/share-items';
 import { noKitText, NOT_SYNCED, NOTHING_CHOSEN, retiredKitsText, trusteeNotOnServerText } from './emergency-words';
 
 /**
@@ -45,9 +46,14 @@ export class EmergencyAccessError extends Error {
 /** The items as the server's setting names them: a document by its id, a section or a task list as `<kind>:<name>`. */
 export const serverItems = (items: EmergencyChoice['items']): string[] => items.map((i) => (i.kind === 'document' ? i.id : `${i.kind}:${i.id}`));
 
+/** The owner's items the emergency dialog offers (EMERGENCY_KINDS: documents, plan sections, task lists; never a letter or a trustee's details), with their copies. */
+export const emergencyItems = (source: ShareSource) => shareableItems(source).filter(({ ref }) => isEmergencyKind(ref.kind));
+
 /** The chosen items' copies from `source`, in the owner's order; an item no longer there (deleted) is left out. */
 export function bundleItems(choice: Pick<EmergencyChoice, 'items'>, source: ShareSource): EmergencyBundleItem[] {
   return choice.items.flatMap((ref) => {
+    // Never a letter or a trustee's details, whatever the choice names: their words never enter a bundle.
+    if (!isEmergencyKind(ref.kind)) return [];
     const copy = projectItem(ref, source);
     return copy ? [{ kind: ref.kind, id: ref.id, copy }] : [];
   });

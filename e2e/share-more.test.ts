@@ -35,8 +35,8 @@ describe.skipIf(!hasChromium)('share now: a plan section, and the timeline in Se
       await dialog.getByRole('button', { name: 'Share now', exact: true }).click();
       await dialog.getByText('Maria can read this now, and sees your changes.').first().waitFor();
       const link = await dialog.getByLabel('Link for Maria').inputValue();
-      const mailto = await dialog.getByRole('link', { name: 'E-mail it to Maria from your mail app' }).getAttribute('href');
-      expect(mailto!.startsWith('mailto:maria.share%40example.com?')).toBe(true);
+      const mailto = await dialog.getByRole('link', { name: 'E-mail it to Maria (maria.share@example.com) from your mail app' }).getAttribute('href');
+      expect(mailto!.startsWith('mailto:maria.share@example.com?')).toBe(true); // the address the owner sealed
       expect(decodeURIComponent(mailto!)).toContain(link);
       await expectNoSeriousA11yViolations(page, `plan section share dialog at ${size}`);
       await fits(page);

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Copy, Mail, Share2 } from 'lucide-react';
 import { apiFetch, ApiError, serverMessage } from '../../api/client';
 import { useSession } from '../../app/session';
+import { useRefusedIds } from '../../db/hooks';
 import { Button, buttonClasses } from '../../ui/Button';
 import { confirm } from '../../ui/confirm';
 import { Dialog } from '../../ui/Dialog';
@@ -20,12 +21,12 @@ import { projectItem, type ShareItemRef, type ShareSource } from './projections'
 import { listShares, openShareRows, startSharing, stopSharing, type ShareRow } from './share-client';
 import { useShareSource } from './use-share-source';
 import { afterDeathReach } from './timeline';
-import { afterDeathText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, PICK_TRUSTEE_TEXT, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
+import { afterDeathText, checkedTrusteeAddress, recipientText, canReadNowText, neverText, handOverMailto, handOverText, PICK_TRUSTEE_TEXT, unCheckedAddressText, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
 
 const api = apiFetch as Api;
 
 type Row = ShareRow;
-/** A link just made: for whom, and the address of a trustee picked from the list. */
+/** A link just made: for whom, and the checked address of a trustee picked from the list ('' when it could not be checked). */
 type Made = { name: string; link: string; to?: string };
 
 /** The dialog for `item`, called `title` on screen (a document's name, "My plan: Music", a trustee's name). */
@@ -36,8 +37,9 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
   const keyring = useKeySession((s) => s.keyring);
   const [rows, setRows] = useState<Row[] | null>(null);
   const [name, setName] = useState('');
-  /** The e-mail address of the trustee picked from the list, while the name field still holds their name. */
+  /** The checked address of the trustee picked from the list ('' when it could not be checked), while the name field still holds their name. */
   const [pickedEmail, setPickedEmail] = useState<string | null>(null);
+  const refusedCopies = useRefusedIds('trustees', 'sealedEmail'); // sealed copies the server left out or served older
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<Made | null>(null);
@@ -162,7 +164,8 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
           trustees={source?.trustees ?? []}
           onPick={(t) => {
             setName(t.name.slice(0, 100));
-            setPickedEmail(t.email || null);
+            // Only the address the owner sealed, checked against the server's (share-words.ts checkedTrusteeAddress).
+            setPickedEmail(checkedTrusteeAddress(t, refusedCopies.has(t.id)) ?? '');
             setError(undefined);
           }}
         />
@@ -183,6 +186,7 @@ function HandOver({ made, title, onCopy }: { made: Made; title: string; onCopy: 
     <section aria-label="Hand over the link" className="mt-4 flex flex-col gap-2 rounded-lg bg-stone-50 p-3 text-sm">
       <p className="font-medium text-slate-900">The link for {made.name} is ready.</p>
       <p className="text-slate-700">{handOverText(made.name)}</p>
+      {made.to === '' && <p className="text-amber-900">{unCheckedAddressText(made.name)}</p>}
       <Input readOnly value={made.link} aria-label={`Link for ${made.name}`} onFocus={(e) => e.currentTarget.select()} />
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={() => onCopy(made.link)}>
@@ -197,7 +201,7 @@ function HandOver({ made, title, onCopy }: { made: Made; title: string; onCopy: 
         )}
         <a className={buttonClasses('outline', 'sm')} href={mailto}>
           <Mail aria-hidden="true" />
-          {made.to ? `E-mail it to ${made.name} from your mail app` : 'E-mail it from your mail app'}
+          {made.to ? `E-mail it to ${made.name} (${made.to}) from your mail app` : 'E-mail it from your mail app'}
         </a>
       </div>
     </section>

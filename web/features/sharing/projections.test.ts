@@ -49,6 +49,8 @@ describe('share projections: what a viewer of each kind of item sees', () => {
     const copy = trusteeCopy(trustee);
     expect(copy).toEqual({ kind: 'trustee', title: 'Maria', entries: [{ heading: null, fields: [{ label: 'Relationship', value: 'Sister' }, { label: 'E-mail', value: 'maria@example.com' }] }] });
     expect(JSON.stringify(copy)).not.toContain('full');
+    // The address the owner sealed, never one the server rewrote (security review of session 21, finding 2).
+    expect(trusteeCopy({ ...trustee, email: 'attacker@evil.example' }).entries[0]!.fields).toContainEqual({ label: 'E-mail', value: 'maria@example.com' });
   });
 
   it('a letter holds to whom and its words, never its address, date or recording (only its note, and that one goes with it)', () => {

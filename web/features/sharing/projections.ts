@@ -83,11 +83,15 @@ export function taskListCopy(tasks: readonly SurvivorTask[], category: string): 
   };
 }
 
-/** A trustee's details: how to reach them, nothing about what they are trusted with. */
-export const trusteeCopy = (t: Pick<Trustee, 'name' | 'email' | 'phone' | 'relationship'>): SharedEntries => ({
+/**
+ * A trustee's details: how to reach them, nothing about what they are trusted with. The e-mail is
+ * the owner's sealed copy when there is one: the plain field is the server's say, which a lying
+ * server could rewrite (security review of session 21, finding 2).
+ */
+export const trusteeCopy = (t: Pick<Trustee, 'name' | 'email' | 'phone' | 'relationship'> & { sealedEmail?: string | null }): SharedEntries => ({
   kind: 'trustee',
   title: t.name,
-  entries: [{ heading: null, fields: lines([['Relationship', t.relationship], ['E-mail', t.email], ['Phone', t.phone]]) }],
+  entries: [{ heading: null, fields: lines([['Relationship', t.relationship], ['E-mail', t.sealedEmail ?? t.email], ['Phone', t.phone]]) }],
 });
 
 /**

@@ -2,6 +2,7 @@
  * The words of "share now" (docs/sharing.md; issue 43 "Words for a person"): each choice says in
  * one sentence what it means, and stopping says plainly what the person may already have.
  */
+import { sameAddress } from '../../../shared/crypto/fields';
 import { formatLongDate } from '../../../shared/labels';
 import type { SharedView } from './viewer';
 
@@ -18,6 +19,8 @@ export const shareLetterAsk = (recipient: string) => ({
 
 /** The line over the trustees the owner can pick instead of typing a name. */
 export const PICK_TRUSTEE_TEXT = 'Or pick one of your trustees (your mail app then writes to them):';
+/** Under the hand-over, when a picked trustee's address could not be checked on this device. */
+export const unCheckedAddressText = (name: string) => `Write ${name}'s address in your mail app yourself: this device could not check the address the server gives against the one you saved.`;
 
 /**
  * The `mailto:` link that drafts the hand-over e-mail in the owner's own mail app: to `to` (a
@@ -26,11 +29,24 @@ export const PICK_TRUSTEE_TEXT = 'Or pick one of your trustees (your mail app th
  */
 export function handOverMailto(title: string, link: string, to?: string): string {
   const body = `I am sharing this with you on Afterword. You can read it now and you will see my changes:\n\n${link}`;
-  return `mailto:${to ? encodeURIComponent(to) : ''}?subject=${encodeURIComponent(`Shared with you: ${title}`)}&body=${encodeURIComponent(body)}`;
+  // Every character but '@' encoded: '@' cannot start a header, and some mail apps want it plain.
+  return `mailto:${to ? encodeURIComponent(to).replace(/%40/g, '@') : ''}?subject=${encodeURIComponent(`Shared with you: ${title}`)}&body=${encodeURIComponent(body)}`;
 }
 
 /** A letter's recipient, in the share dialog's "After your death". */
 export const recipientText = (name: string) => `${name} receives this letter after your death, as you planned.`;
+
+/**
+ * The address a link for trustee `t` may be e-mailed to: the owner's sealed copy (`sealedEmail`),
+ * only when this device opened it (`copyRefused` false) and it is the plain address the server
+ * gives; else null (the owner writes the address). The plain field alone is the server's say: a
+ * lying server could rewrite it and receive the link, key and all (security review of session 21,
+ * finding 2; kit-check.ts checks a kit's address the same way).
+ */
+export function checkedTrusteeAddress(t: { email: string; sealedEmail?: string | null }, copyRefused: boolean): string | null {
+  if (copyRefused || !t.sealedEmail || !sameAddress(t.sealedEmail, t.email)) return null;
+  return t.sealedEmail;
+}
 
 /** A trustee whose access level covers this item after the release (timeline.ts afterDeathReach). */
 export const afterDeathText = (name: string) => `${name} can read this after your death.`;

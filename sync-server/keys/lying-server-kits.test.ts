@@ -172,4 +172,26 @@ describe('a server that lies gets no release key', () => {
     expect(l.sent.filter((s) => !s.startsWith('GET '))).toEqual([]);
     expect(held()).toEqual(before);
   });
+
+  it('a made-up higher generation, or one that is not a number, named as in force neither locks the owner out nor turns the guard off (security review of session 21, finding 3)', async () => {
+    const { w, api, ak } = await sealedWithKits(); // generation 1 in force
+    const honest = await api<KitsState>('/api/kits');
+    const l = lying(api);
+    const device = createDeviceKeyStore(`dk-${Math.random()}`);
+    const deps = { api: l.api, account: w.userId, withAccountKey: <T,>(use: (k: Uint8Array) => Promise<T>) => use(ak), device };
+    const ann = { id: 'tr1', name: 'ann' };
+    const choice: EmergencyChoice = { items: [{ kind: 'plan-section', id: 'music' }], waitHours: 48, position: 0 };
+    const source = { documents: [], deathPlan: { musicSelections: ['Clair de Lune'] } as DeathPlan, survivorTasks: [], trustees: [{ ...ann, emergency: choice } as unknown as Trustee], messages: [] };
+    for (const lie of [1e15, 'x', Number.NaN, -3, 1.5]) {
+      l.lies.set('GET /api/kits', () => ({ ...honest, current: { ...honest.current!, generation: lie } }));
+      await sealEmergency(deps, ann, choice, source).catch(() => undefined); // whatever it says, nothing true is pinned from it
+    }
+    const pin = await device.pinOf(w.userId);
+    expect(pin?.kitsInForce ?? 0).toBeLessThanOrEqual(1);
+    expect(Number.isNaN(pin?.kitsInForce)).toBe(false);
+    // The server tells the truth again: the owner seals as before.
+    l.lies.clear();
+    await sealEmergency(deps, ann, { ...choice, waitHours: 24 }, source);
+    expect((await device.pinOf(w.userId))?.kitsInForce).toBe(1);
+  });
 });

@@ -64,6 +64,24 @@ export const kitGenerationFor = (state: KitsState, trusteeId: string): KitGenera
   [state.current, state.pending].find((g) => g?.kits.some((k) => k.trusteeId === trusteeId && !isExecutorKit(k.trusteeId))) ?? null;
 
 /**
+ * The number of the generation `current` the server names as in force, only when its owner copy
+ * opens with the account key and names that same generation: the server cannot make one up (a
+ * higher made-up number pinned would lock the owner out of emergency access on this device, and one
+ * that is not a number would turn the guard off; security review of session 21, finding 3).
+ * Undefined otherwise (nothing is pinned from it).
+ */
+async function provenGeneration(deps: EmergencyDeps, current: KitGeneration | null | undefined): Promise<number | undefined> {
+  const n = current?.generation;
+  if (!current || typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) return undefined;
+  try {
+    const made = await deps.withAccountKey((ak) => openOwnerCopy(ak, deps.account, current.ownerCopy));
+    return made.generation === n ? n : undefined;
+  } catch {
+    return undefined; // not the owner's: nothing pinned (the kit actually used is checked below)
+  }
+}
+
+/**
  * The kit of trustee `trusteeId` the bundle is made for: the current generation's when they hold
  * one, else the pending one's, with its t opened from the owner copy. The generation in force is
  * pinned on this device first, and a generation below the highest it has seen in force is refused:
@@ -73,7 +91,7 @@ export const kitGenerationFor = (state: KitsState, trusteeId: string): KitGenera
  */
 export async function trusteeKitSecret(deps: EmergencyDeps, trusteeId: string, name: string): Promise<{ generation: number; t: Uint8Array }> {
   const state = await deps.api<KitsState>('/api/kits');
-  const pin = await deps.device.pin(deps.account, { kitsInForce: state.current?.generation });
+  const pin = await deps.device.pin(deps.account, { kitsInForce: await provenGeneration(deps, state.current) });
   const gen = kitGenerationFor(state, trusteeId);
   if (!gen) throw new EmergencyAccessError(noKitText(name));
   if (gen.generation < (pin.kitsInForce ?? 0)) throw new EmergencyAccessError(retiredKitsText(name));

@@ -20,6 +20,10 @@ interface DeviceKeyRow {
   akVersion: number;
 }
 
+
+/** A kit generation as a pin keeps it: a whole number from 1, else 0 (a value stored before that is not one is ignored). */
+const generationOf = (n: unknown): number => (typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 ? n : 0);
+
 /** The server's keys of an account as last seen (AK wrapped under the password, the keyring wrapped under AK): nothing opens without AK. */
 interface ServerKeysRow {
   userId: string;
@@ -94,7 +98,7 @@ export function createDeviceKeyStore(name = 'afterword-device-keys') {
           akVersion: Math.max(was.akVersion, seen.akVersion ?? 0),
           sealed: was.sealed || !!seen.sealed,
           ...(was.kitsHandedOver || seen.kitsHandedOver ? { kitsHandedOver: true } : {}),
-          ...(was.kitsInForce || seen.kitsInForce ? { kitsInForce: Math.max(was.kitsInForce ?? 0, seen.kitsInForce ?? 0) } : {}),
+          ...(generationOf(was.kitsInForce) || generationOf(seen.kitsInForce) ? { kitsInForce: Math.max(generationOf(was.kitsInForce), generationOf(seen.kitsInForce)) } : {}),
         };
         await db.pins.put(now);
         return now;

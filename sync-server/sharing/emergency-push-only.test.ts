@@ -64,4 +64,15 @@ describe('emergency access for an owner with no confirmed e-mail address', () =>
     expect((await o.t.call('POST', '/api/push/subscriptions', sub, o.cookie)).status).toBe(201);
     expect(await reach()).toEqual({ email: false, push: true });
   });
+
+  it('a fault finding how the owner would be told never hides the owner\'s requests: reach is null, the rest is answered (security review of session 21, finding 6)', async () => {
+    const s = await emergencySetup(['maria', 'bert'], createTestApp({ PUBLIC_URL: 'http://afterword.test', WEB_PUSH_ORIGINS: push.origin }));
+    const { o } = s;
+    await s.settingFor(0);
+    o.t.deps.db.exec('ALTER TABLE push_subscriptions RENAME TO push_subscriptions_away');
+    const res = await o.t.call('GET', '/api/emergency', undefined, o.cookie);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ reach: null, requests: [], settings: expect.any(Array) });
+    o.t.deps.db.exec('ALTER TABLE push_subscriptions_away RENAME TO push_subscriptions');
+  });
 });

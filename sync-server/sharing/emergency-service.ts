@@ -181,7 +181,9 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
     /** The owner's settings (without the gate: their device made it), their latest requests, and how they would be told of one (`reach`). */
     async overview(userId: string) {
       const settings = (await store.settings(userId)).map((s) => ({ trusteeId: s.trustee_id, position: s.position, waitHours: s.wait_hours, generation: s.generation, items: JSON.parse(s.items) as string[], updatedAt: iso(s.updated_at)! }));
-      return { settings, requests: (await store.requests(userId, REQUESTS_SHOWN)).map(toJson), reach: await deps.reach(userId) };
+      // A fault finding how the owner would be told must not hide their requests (the Refuse button): reach is then unknown (null).
+      const reach = await deps.reach(userId).catch((err: unknown) => (console.error('Finding how an owner would be told of a request failed:', err), null));
+      return { settings, requests: (await store.requests(userId, REQUESTS_SHOWN)).map(toJson), reach };
     },
     /** A trustee asks, from their kit page. 403 when they may not (no setting, not accepted, or another trustee comes first in the owner's order); 409 while a request is running. */
     async request(kit: KitRef): Promise<EmergencyRequestJson> {

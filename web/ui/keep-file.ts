@@ -5,7 +5,7 @@
  * queued (and, when picked, said at once by useFileCheck), with the destructive toast of the
  * screen's failure (SPEC.md §8 style: `failure` as the title, the reason as the description).
  */
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { FILE_CHUNK_BYTES } from '../../shared/files/crypto';
 import type { FileRef } from '../../shared/files/ref';
 import { detectFileType, SNIFF_BYTES } from '../../shared/files/types';
@@ -41,7 +41,8 @@ async function refusalOf(file: Blob): Promise<string | null> {
  * UI shows before uploading"). The caller takes and shows the picked file at once; `check(file,
  * onRefused)` then asks refusalOf and, when the file does not fit, shows the destructive toast
  * titled `failure` and calls `onRefused(reason)`, but only while that file is still the latest
- * pick: a newer pick, or `forget()` (the form saved it or closed), makes an older answer moot.
+ * pick: a newer pick, `forget()` (the form saved it, closed, or took a link instead) or the form
+ * unmounting makes an older answer moot.
  * A Save pressed before the server's limits answer (up to 5 s on a slow network) so keeps the
  * file the person picked, and addFile (keepFile) decides on save; before, the pick was taken
  * only after the answer, and such a Save said the file was missing (the canary scan lost a
@@ -66,6 +67,8 @@ export function useFileCheck(failure: string): {
   const forget = useCallback(() => {
     latest.current++;
   }, []);
+  // A form gone (its dialog closed after a save) hears no answer: addFile decided when it saved.
+  useEffect(() => forget, [forget]);
   return useMemo(() => ({ check, forget }), [check, forget]);
 }
 

@@ -161,7 +161,17 @@ export function DocumentFormDialog({ open, onOpenChange, mode, document, onSave 
       onSubmit={submit}
     >
       <RecordSelectField record={rf} field="documentType" label="Document Type" options={typeOptions} placeholder="Select a document type" />
-      {!editing && <ChoiceGroup legend="The document" options={SOURCES} value={source} onValueChange={setSource} />}
+      {!editing && (
+        <ChoiceGroup
+          legend="The document"
+          options={SOURCES}
+          value={source}
+          onValueChange={(next) => {
+            fileCheck.forget(); // a late answer about the file must not refuse a link being saved
+            setSource(next);
+          }}
+        />
+      )}
       {source === 'file' ? (
         <FormField
           label={editing ? 'Replace the file (optional)' : 'Document File'}

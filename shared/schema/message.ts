@@ -18,6 +18,7 @@ export const deliveryChoiceSchema = z.object({
   mode: z.enum(['server', 'trustee']),
   trustees: z.array(idSchema).check(z.maxLength(2)),
 });
+export type DeliveryChoice = z.infer<typeof deliveryChoiceSchema>;
 
 export const messageFieldsSchema = z.object({
   recipientName: requiredText(LIMITS.name),

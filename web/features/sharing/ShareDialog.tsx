@@ -20,8 +20,8 @@ import { deviceLiveShares, NoLiveSetError } from './live-shares';
 import { projectItem, type ShareItemRef, type ShareSource } from './projections';
 import { listShares, openShareRows, startSharing, stopSharing, type ShareRow } from './share-client';
 import { useShareSource } from './use-share-source';
-import { afterDeathReach } from './timeline';
-import { afterDeathText, checkedTrusteeAddress, recipientText, canReadNowText, neverText, handOverMailto, handOverText, PICK_TRUSTEE_TEXT, unCheckedAddressText, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
+import { afterDeathReach, letterReach } from './timeline';
+import { afterDeathText, checkedTrusteeAddress, handsOverText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, PICK_TRUSTEE_TEXT, unCheckedAddressText, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
 
 const api = apiFetch as Api;
 
@@ -143,7 +143,7 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
           </ul>
         )}
       </section>
-      <AfterDeath kind={kind} trustees={source?.trustees ?? null} recipient={kind === 'letter' ? source?.messages.find((m) => m.id === id)?.recipientName : undefined} />
+      <AfterDeath kind={kind} trustees={source?.trustees ?? null} letter={kind === 'letter' ? source?.messages.find((m) => m.id === id) : undefined} />
       {made && <HandOver made={made} title={title} onCopy={copy} />}
       <section aria-labelledby="share-now-add" className="mt-5 flex flex-col gap-3 border-t border-stone-200 pt-4">
         <h3 id="share-now-add" className="font-semibold text-slate-900">
@@ -228,17 +228,19 @@ function PickTrustee({ trustees, onPick }: { trustees: ShareSource['trustees']; 
 }
 
 /** Each trustee's reach to this item after the owner's death, by their access level: "after death" or "never". */
-function AfterDeath({ kind, trustees, recipient }: { kind: ShareItemRef['kind']; trustees: ShareSource['trustees'] | null; recipient?: string }) {
-  if (!recipient && (!trustees || trustees.length === 0)) return null;
+function AfterDeath({ kind, trustees, letter }: { kind: ShareItemRef['kind']; trustees: ShareSource['trustees'] | null; letter?: ShareSource['messages'][number] }) {
+  if (!letter && (!trustees || trustees.length === 0)) return null;
+  const lineOf = (t: ShareSource['trustees'][number]) =>
+    letter ? (letterReach(letter, t.id) === 'hands-over' ? handsOverText(t.name, letter.recipientName) : neverText(t.name)) : afterDeathReach(t.accessLevel, kind) === 'after-death' ? afterDeathText(t.name) : neverText(t.name);
   return (
     <section aria-labelledby="share-after-death" className="mt-5 flex flex-col gap-2 border-t border-stone-200 pt-4">
       <h3 id="share-after-death" className="font-semibold text-slate-900">
         After your death
       </h3>
       <ul className="flex flex-col gap-1 text-sm text-slate-700">
-        {recipient && <li>{recipientText(recipient)}</li>}
+        {letter && <li>{recipientText(letter.recipientName)}</li>}
         {(trustees ?? []).map((t) => (
-          <li key={t.id}>{afterDeathReach(t.accessLevel, kind) === 'after-death' ? afterDeathText(t.name) : neverText(t.name)}</li>
+          <li key={t.id}>{lineOf(t)}</li>
         ))}
       </ul>
     </section>

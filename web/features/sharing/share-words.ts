@@ -33,6 +33,8 @@ export function handOverMailto(title: string, link: string, to?: string): string
   return `mailto:${to ? encodeURIComponent(to).replace(/%40/g, '@') : ''}?subject=${encodeURIComponent(`Shared with you: ${title}`)}&body=${encodeURIComponent(body)}`;
 }
 
+/** A trustee the owner chose to hand a letter over: they open it with their kit to do so. */
+export const handsOverText = (name: string, recipient: string) => `${name} hands this letter to ${recipient} after your death, and can read it to do so.`;
 /** A letter's recipient, in the share dialog's "After your death". */
 export const recipientText = (name: string) => `${name} receives this letter after your death, as you planned.`;
 

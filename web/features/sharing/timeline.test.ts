@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ShareJson } from './share-client';
-import { afterDeathReach, timelineEvents } from './timeline';
+import { afterDeathReach, letterReach, timelineEvents } from './timeline';
 
 const share = (id: string, over: Partial<ShareJson>): ShareJson => ({
   id,
@@ -25,6 +25,14 @@ describe('the owner always knows', () => {
     expect(afterDeathReach('documents-only', 'document')).toBe('after-death');
     expect(afterDeathReach('documents-only', 'task-list')).toBe('never');
     expect(afterDeathReach('messages-only', 'document')).toBe('never');
+  });
+
+  it('a letter: the trustees the owner chose to hand it over read it after death, no other (security review of session 21, finding 4)', () => {
+    const handed = { delivery: { mode: 'trustee' as const, trustees: ['t1'] } };
+    expect(letterReach(handed, 't1')).toBe('hands-over');
+    expect(letterReach(handed, 't2')).toBe('never');
+    expect(letterReach({ delivery: { mode: 'server' as const, trustees: [] } }, 't1')).toBe('never');
+    expect(letterReach({ delivery: null }, 't1')).toBe('never');
   });
 
   it('lists every share made, last opened and stopped, newest first, who and what in words', () => {

@@ -9,15 +9,25 @@
  *   stopped), newest first, from the server's share rows, with who and what in words.
  */
 import type { AccessLevel } from '../../../shared/schema';
+import type { DeliveryChoice } from '../../../shared/schema/message';
 import type { ShareKind } from '../../../shared/share-items';
 import type { ShareJson } from './share-client';
 
 /** Whether a trustee with `level` reads an item of `kind` after the owner's death, or never (unless it is shared now). */
 export function afterDeathReach(level: AccessLevel, kind: ShareKind): 'after-death' | 'never' {
-  if (kind === 'letter') return 'never'; // a letter goes to its recipient; a trustee may carry it, never read it
+  if (kind === 'letter') return 'never'; // a letter goes to its recipient; who hands it over reads it: letterReach
   if (level === 'full') return 'after-death';
   if (level === 'documents-only' && kind === 'document') return 'after-death';
   return 'never';
+}
+
+/**
+ * A trustee's reach to a letter after the owner's death: the trustees the owner chose to hand it
+ * over (its sealed `delivery`) open it with their kit to do so ('hands-over'); no other trustee
+ * reads it ('never'), whatever their access level (SECURITY.md "Trustee kits: who can read what").
+ */
+export function letterReach(letter: { delivery?: Pick<DeliveryChoice, 'mode' | 'trustees'> | null }, trusteeId: string): 'hands-over' | 'never' {
+  return letter.delivery?.mode === 'trustee' && letter.delivery.trustees.includes(trusteeId) ? 'hands-over' : 'never';
 }
 
 /** One line of the timeline. */

@@ -1,7 +1,7 @@
 /**
  * The routes of "share now" (docs/sharing.md; issue 43):
  *
- *   POST /api/shares                 (owner) { shareId, itemKind: document | plan-section | task-list | trustee, itemId, ownerKid, ownerWrap, label } → 201 ShareJson
+ *   POST /api/shares                 (owner) { shareId, itemKind: document | plan-section | task-list | trustee | letter, itemId, ownerKid, ownerWrap, label } → 201 ShareJson
  *   GET  /api/shares?itemId=…        (owner) → { shares: ShareJson[] }
  *   PUT  /api/shares/:id/copy        (owner) { after, copy } → 204 | 409 { revision } (a newer copy) | 410 (stopped)
  *   POST /api/shares/:id/stop        (owner) {} → 204

@@ -8,13 +8,14 @@
  * now") sealed under E with sealShared, bound to `emergency:<trusteeId>:<generation>`,
  * `emergency-bundle`, `<trusteeId>`. Every seal makes a new gate and E. Nothing of an item leaves
  * the device unsealed; t and E never leave it at all. Letters are never among the items.
+ * The kits' crypto (Shamir) and the bundle's sealing load when a bundle is sealed, not with the
+ * signed-in start that runs the refresher (EmergencyRefresher; issue 41).
  */
-import { isExecutorKit, openOwnerCopy } from '../../../shared/crypto/trustee-kit';
+import { isExecutorKit } from '../../../shared/crypto/executor-kit';
 import type { KitGeneration, KitsState } from '../../../shared/schema/kits';
 import type { EmergencyChoice } from '../../../shared/schema/trustee';
 import type { Api } from '../keys';
 import { projectItem, type SharedCopy, type ShareSource } from '../sharing';
-import { sealEmergencyAccess } from '../../../shared/emergency-bundle';
 import { noKitText, NOTHING_CHOSEN } from './emergency-words';
 
 /** What sealing needs: the server, the account id (every key's context) and AK (key-session.ts withAccountKey). */
@@ -59,6 +60,7 @@ export const kitGenerationFor = (state: KitsState, trusteeId: string): KitGenera
 export async function trusteeKitSecret(deps: EmergencyDeps, trusteeId: string, name: string): Promise<{ generation: number; t: Uint8Array }> {
   const gen = kitGenerationFor(await deps.api<KitsState>('/api/kits'), trusteeId);
   if (!gen) throw new EmergencyAccessError(noKitText(name));
+  const { openOwnerCopy } = await import('../../../shared/crypto/trustee-kit');
   const made = await deps.withAccountKey((ak) => openOwnerCopy(ak, deps.account, gen.ownerCopy));
   const kit = made.kits.find((k) => k.trusteeId === trusteeId);
   if (made.generation !== gen.generation || !kit) throw new EmergencyAccessError(noKitText(name));
@@ -85,6 +87,7 @@ export async function sealEmergency(deps: EmergencyDeps, trustee: { id: string; 
   if (items.length === 0) throw new EmergencyAccessError(NOTHING_CHOSEN);
   const { generation, t } = await trusteeKitSecret(deps, trustee.id, trustee.name);
   // Gate, E, wrap and bundle in the one format the trustee's page opens (emergency-bundle.ts).
+  const { sealEmergencyAccess } = await import('../../../shared/emergency-bundle');
   const parts = await sealEmergencyAccess({ account: deps.account, trusteeId: trustee.id, generation }, t, items);
   const body = { position: choice.position, waitHours: choice.waitHours, generation, items: serverItems(items), ...parts, ...(opts.refresh ? { refresh: true } : {}) };
   await deps.api(`/api/emergency/trustees/${encodeURIComponent(trustee.id)}`, { method: 'PUT', body });

@@ -7,13 +7,13 @@
  * is tried again at the next change, when the device is back online, or after a reload. Renders nothing.
  */
 import { useMemo } from 'react';
+import type { refreshShares } from './share-client';
 import { apiFetch } from '../../api/client';
 import { useSession } from '../../app/session';
 import { useCurrentDb } from '../../db/current';
 import { toast } from '../../ui/toast-store';
 import { useKeySession, type Api } from '../keys';
 import { deviceLiveShares } from './live-shares';
-import { refreshShares } from './share-client';
 import { shareableItems } from './projections';
 import { createShareFollower } from './share-follow';
 import { pendingRefreshesIn } from './pending-refreshes';
@@ -23,13 +23,19 @@ import { KEY_REFUSED_TEXT } from './share-words';
 
 const api = apiFetch as Api;
 
+/**
+ * share-client.ts refreshShares, its module (and the shares' crypto) loaded when an item changed
+ * and waits to be sealed again, not with the signed-in start (issue 41).
+ */
+const refresh: typeof refreshShares = async (...args) => (await import('./share-client')).refreshShares(...args);
+
 export function ShareRefresher() {
   const account = useSession((s) => s.user?.id ?? null);
   const keyring = useKeySession((s) => s.keyring);
   const db = useCurrentDb((s) => s.db);
   const source = useShareSource();
   const follower = useMemo(
-    () => (account && keyring && db ? createShareFollower(({ ref, copy }) => refreshShares({ api, account, keyring, live: deviceLiveShares(account) }, ref, copy), pendingRefreshesIn(db.dexie)) : null),
+    () => (account && keyring && db ? createShareFollower(({ ref, copy }) => refresh({ api, account, keyring, live: deviceLiveShares(account) }, ref, copy), pendingRefreshesIn(db.dexie)) : null),
     [account, keyring, db],
   );
 

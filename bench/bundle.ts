@@ -16,7 +16,7 @@
  * screen has settled (web/pwa/network-quiet.ts). Also prints every chunk the completed
  * dashboard fetched, and, from the build's manifest, what its screens load on first use.
  * Throws (failing `npm run bench`) when a page is over its aim, when the completed dashboard loads
- * zod before it is idle, or when the landing page fetches a signed-in screen. Alone: `npx tsx bench/bundle.ts` (builds dist/ when it is missing).
+ * zod, Shamir or react-hook-form before it is idle (NOT_BEFORE_IDLE), or when the landing page fetches a signed-in screen. Alone: `npx tsx bench/bundle.ts` (builds dist/ when it is missing).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -67,6 +67,17 @@ const ON_FIRST_USE = [
   '../shared/sync/default-task-records.ts',
   '../shared/ai/index.ts',
   '../shared/crypto/trustee-kit.ts',
+];
+
+/**
+ * What the completed dashboard must not fetch before it is idle, each found by a string only its
+ * code holds (names do not survive minifying): zod (every schema; issue #20), Shamir
+ * (shamir-secret-sharing's own error) and react-hook-form (the name of its context; issue 41).
+ */
+const NOT_BEFORE_IDLE: readonly (readonly [string, string])[] = [
+  ['zod', '$ZodObject'],
+  ['Shamir', 'Number is out of Uint8 range'],
+  ['react-hook-form', 'HookFormControlContext'],
 ];
 
 /** Loads `path` in `page` cold and returns the scripts fetched until the network was idle. */
@@ -187,9 +198,13 @@ export async function run(): Promise<void> {
   console.log(`the dashboard's screens load on first use (KB JS gzip beyond what it fetched): ${extra.join(', ')}`);
   // zod (and so every schema) is for writing and syncing, not for painting (issue #20): a script the
   // completed dashboard fetched up to idle that holds zod's object schema fails the bench.
-  const withZod = dash.complete.filter((s) => s.path.startsWith('/assets/') && readFileSync(join(REPO_ROOT, 'dist', s.path), 'utf8').includes('$ZodObject')).map((s) => chunkName(s.path));
-  console.log(withZod.length ? `the dashboard loads zod before it is idle: ${withZod.join(', ')}` : 'the dashboard loads no zod before it is idle');
-  if (withZod.length) over.push(`the dashboard loads zod before it is idle (${withZod.join(', ')})`);
+  // Likewise the libraries of screens and dialogs the dashboard does not show (issue 41): Shamir (the
+  // trustees' kits, emergency access) and react-hook-form (the forms; the wizard's, when it shows).
+  for (const [what, marker] of NOT_BEFORE_IDLE) {
+    const holding = dash.complete.filter((s) => s.path.startsWith('/assets/') && readFileSync(join(REPO_ROOT, 'dist', s.path), 'utf8').includes(marker)).map((s) => chunkName(s.path));
+    console.log(holding.length ? `the dashboard loads ${what} before it is idle: ${holding.join(', ')}` : `the dashboard loads no ${what} before it is idle`);
+    if (holding.length) over.push(`the dashboard loads ${what} before it is idle (${holding.join(', ')})`);
+  }
   const landing = new Set(pages['/']!.map((s) => s.path));
   const leaked = Object.keys(manifest).filter((k) => k.startsWith('features/') && !/landing|auth|not-found|static-pages/.test(k) && landing.has(`/${manifest[k]!.file}`));
   console.log(leaked.length ? `signed-in screens fetched by the landing page: ${leaked.join(', ')}` : 'the landing page fetches no signed-in screen');

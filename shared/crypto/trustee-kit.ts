@@ -9,6 +9,7 @@
 import type { AccessLevel } from '../schema/trustee';
 import { buf, fromB64url, fromUtf8, lengthPrefixed, sha256, toB64url, utf8, webRandom, type RandomSource } from './bytes';
 import { MalformedError, UnknownVersionError, UnwrapError } from './errors';
+import { EXECUTOR_KIT_ID, isExecutorKit } from './executor-kit';
 import { LEVEL_SCOPES } from './fields';
 import { parseKid } from './kid';
 import { kitFingerprint, type Kit } from './kit-code';
@@ -28,15 +29,9 @@ export const kitMatchesCommitment = (kit: Kit, account: string, commitment: stri
 
 export { encodeKitCode, parseKitCode, kitFragment, parseKitFragment, parseKitInput, kitFingerprint, type Kit } from './kit-code';
 
-/**
- * The executor kit's place in a generation where a trustee's id would be (issue "Fewer than k
- * kits": an optional kit the owner prints and keeps with the will, counting as one share). `~` is
- * outside the ids records may have (shared/schema/common.ts idSchema), so no trustee can be it, and
- * a generation has at most one (each id holds one kit).
- */
-export const EXECUTOR_KIT_ID = '~executor';
-/** Whether a kit's trustee id is the executor kit's. */
-export const isExecutorKit = (trusteeId: string): boolean => trusteeId === EXECUTOR_KIT_ID;
+/** The executor kit's id: executor-kit.ts. */
+export { EXECUTOR_KIT_ID, isExecutorKit } from './executor-kit';
+
 /**
  * The executor kit as an entry of makeGeneration's `trustees`. Its level is only the owner copy's
  * placeholder: its blob is always sealed empty, so it opens nothing of its own (a share only).

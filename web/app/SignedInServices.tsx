@@ -1,13 +1,12 @@
 /**
  * What runs only while someone is signed in: the sync lifecycle (database open, syncing), the
- * attachment queue (file uploads, issue #17), check-ins when the person uses the app, the
+ * attachment queue (file uploads, issue #17; once the network is quiet), check-ins when the person uses the app, the
  * sign-in-again dialog, and the host of confirm() questions (deletes, logout). Loaded lazily by the router, so the landing, login and register pages
  * never download the database and sync code (issue #8 "Route-level code splitting").
  */
 import { useEffect } from 'react';
 import { warmBinderCache } from '../features/export/warm-binder';
 import { installCheckIns } from '../features/release/check-in';
-import { FilesLifecycle } from '../files';
 import { UnlockKeysDialog } from '../features/keys/UnlockKeysDialog';
 import { followKeySession } from '../features/keys/key-effects';
 import { ConfirmPasswordDialog } from '../pwa/ConfirmPasswordDialog';
@@ -15,8 +14,22 @@ import { ReauthDialog } from '../pwa/ReauthDialog';
 import { SyncLifecycle } from '../sync/lifecycle';
 import { ConfirmHost } from '../ui/confirm';
 import { SignedOutElsewhere } from './SignedOutElsewhere';
+import { lazyPiece } from '../ui/lazy-piece';
+import { networkQuiet } from '../pwa/network-quiet';
 import { ShareRefresher } from '../features/sharing';
 import { EmergencyRefresher } from '../features/emergency';
+
+/**
+ * The attachment queue's lifecycle (web/files), loaded once the page's network is quiet (issue 41:
+ * not among what the first screen waits for). Until then nothing is lost: a file added meanwhile
+ * is stored and its upload started by the screen that added it (the queue runs when kicked); the
+ * lifecycle then resumes what waits from before and follows writes, the network and the sync.
+ */
+const FilesLifecycle = lazyPiece(() =>
+  networkQuiet()
+    .then(() => import('../files'))
+    .then((m) => m.FilesLifecycle),
+);
 
 export default function SignedInServices() {
   // The family binder's pdf-lib and fonts, cached for offline use once the app is idle (not precached).

@@ -8,14 +8,15 @@
  * now") sealed under E with sealShared, bound to `emergency:<trusteeId>:<generation>`,
  * `emergency-bundle`, `<trusteeId>`. Every seal makes a new gate and E. Nothing of an item leaves
  * the device unsealed; t and E never leave it at all. Letters are never among the items.
+ * The kits' crypto (Shamir) and the bundle's sealing load when a bundle is sealed, not with the
+ * signed-in start that runs the refresher (EmergencyRefresher; issue 41).
  */
-import { isExecutorKit, openOwnerCopy } from '../../../shared/crypto/trustee-kit';
+import { isExecutorKit } from '../../../shared/crypto/executor-kit';
 import type { KitGeneration, KitsState } from '../../../shared/schema/kits';
 import { NO_SUCH_TRUSTEE, type EmergencyChoice } from '../../../shared/schema/trustee';
 import { ApiError, serverMessage } from '../../api/client';
 import type { Api, DeviceKeyStore } from '../keys';
 import { projectItem, shareableItems, type SharedCopy, type ShareSource } from '../sharing';
-import { sealEmergencyAccess } from '../../../shared/emergency-bundle';
 import { isEmergencyKind } from '../../../shared/share-items';
 import { noKitText, NOT_SYNCED, NOTHING_CHOSEN, retiredKitsText, trusteeNotOnServerText } from './emergency-words';
 
@@ -74,6 +75,7 @@ async function provenGeneration(deps: EmergencyDeps, current: KitGeneration | nu
   const n = current?.generation;
   if (!current || typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) return undefined;
   try {
+    const { openOwnerCopy } = await import('../../../shared/crypto/trustee-kit');
     const made = await deps.withAccountKey((ak) => openOwnerCopy(ak, deps.account, current.ownerCopy));
     return made.generation === n ? n : undefined;
   } catch {
@@ -95,6 +97,7 @@ export async function trusteeKitSecret(deps: EmergencyDeps, trusteeId: string, n
   const gen = kitGenerationFor(state, trusteeId);
   if (!gen) throw new EmergencyAccessError(noKitText(name));
   if (gen.generation < (pin.kitsInForce ?? 0)) throw new EmergencyAccessError(retiredKitsText(name));
+  const { openOwnerCopy } = await import('../../../shared/crypto/trustee-kit');
   const made = await deps.withAccountKey((ak) => openOwnerCopy(ak, deps.account, gen.ownerCopy));
   const kit = made.kits.find((k) => k.trusteeId === trusteeId);
   if (made.generation !== gen.generation || !kit) throw new EmergencyAccessError(noKitText(name));
@@ -121,6 +124,7 @@ export async function sealEmergency(deps: EmergencyDeps, trustee: { id: string; 
   if (items.length === 0) throw new EmergencyAccessError(NOTHING_CHOSEN);
   const { generation, t } = await trusteeKitSecret(deps, trustee.id, trustee.name);
   // Gate, E, wrap and bundle in the one format the trustee's page opens (emergency-bundle.ts).
+  const { sealEmergencyAccess } = await import('../../../shared/emergency-bundle');
   const parts = await sealEmergencyAccess({ account: deps.account, trusteeId: trustee.id, generation }, t, items);
   const body = { position: choice.position, waitHours: choice.waitHours, generation, items: serverItems(items), ...parts, ...(opts.refresh ? { refresh: true } : {}) };
   await deps.api(`/api/emergency/trustees/${encodeURIComponent(trustee.id)}`, { method: 'PUT', body });

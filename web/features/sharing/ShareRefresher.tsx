@@ -1,39 +1,25 @@
 /**
- * Keeps every shared item's copy current (docs/sharing.md "Always current"): while someone is
- * signed in and their keys are open, an item (a document, a plan section, a task list, a trustee's
- * details) whose copy changes on this device (an edit here, or one synced from another device) is
- * sealed again for each live share of it (share-follow.ts). A
- * refresh that could not reach the server waits in this device's database (pending-refreshes.ts) and
- * is tried again at the next change, when the device is back online, or after a reload. Renders nothing.
+ * Keeps every shared item's copy current (docs/sharing.md "Always current"): while some item of
+ * this device's records holds a live share (its sealed `shares`: a document's, a trustee's, a letter's, the
+ * plan's for its sections and task lists), ShareFollow.tsx follows the items and seals a changed
+ * copy again for its live shares. Its code loads only then (issue 41: an owner who shares nothing
+ * does not fetch it, and the signed-in start does not wait for it). The first share made opens the
+ * gate with the copy it sealed, which is the follower's first sight of each item. Renders nothing else.
  */
-import { useMemo } from 'react';
-import { apiFetch } from '../../api/client';
-import { useSession } from '../../app/session';
-import { useCurrentDb } from '../../db/current';
-import { toast } from '../../ui/toast-store';
-import { useKeySession, type Api } from '../keys';
-import { deviceLiveShares } from './live-shares';
-import { refreshShares } from './share-client';
-import { shareableItems } from './projections';
-import { createShareFollower } from './share-follow';
-import { pendingRefreshesIn } from './pending-refreshes';
-import { useFollow } from './use-follow';
+import { lazyPiece } from '../../ui/lazy-piece';
+import type { ShareSource } from './projections';
 import { useShareSource } from './use-share-source';
-import { KEY_REFUSED_TEXT } from './share-words';
 
-const api = apiFetch as Api;
+const ShareFollow = lazyPiece(() => import('./ShareFollow').then((m) => m.ShareFollow));
+
+/** True when `record` names a live share of its own (a record written before shares has none). */
+const holdsShares = (record: { shares?: readonly string[] } | null): boolean => (record?.shares?.length ?? 0) > 0;
+
+/** True when some record of `source` holds a live share: the plan (its sections', task lists'), a document, a trustee, a letter. Nothing to refresh otherwise. */
+export const holdsLiveShares = (source: ShareSource): boolean =>
+  holdsShares(source.deathPlan) || source.documents.some(holdsShares) || source.trustees.some(holdsShares) || source.messages.some(holdsShares);
 
 export function ShareRefresher() {
-  const account = useSession((s) => s.user?.id ?? null);
-  const keyring = useKeySession((s) => s.keyring);
-  const db = useCurrentDb((s) => s.db);
   const source = useShareSource();
-  const follower = useMemo(
-    () => (account && keyring && db ? createShareFollower(({ ref, copy }) => refreshShares({ api, account, keyring, live: deviceLiveShares(account) }, ref, copy), pendingRefreshesIn(db.dexie)) : null),
-    [account, keyring, db],
-  );
-
-  const items = useMemo(() => (source ? shareableItems(source) : null), [source]);
-  useFollow(follower, items, () => toast({ title: 'A share was not updated', description: KEY_REFUSED_TEXT, variant: 'destructive' }));
-  return null;
+  return source && holdsLiveShares(source) ? <ShareFollow source={source} /> : null;
 }

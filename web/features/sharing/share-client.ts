@@ -36,15 +36,6 @@ export interface LiveShares {
   write(ref: ShareItemRef, shareIds: string[]): Promise<void>;
 }
 
-/**
- * The record of account `userId` whose sealed `shares` field holds item `ref`'s live set: a
- * document, a trustee and a letter their own; the plan record those of its sections and of the survivor
- * task lists (a task list has no record of its own). Each share's wrap binds its id to its one
- * item, so a set shared by several items lets no share stand for another.
- */
-export const liveSetHolder = (ref: ShareItemRef, userId: string): { collection: 'documents' | 'trustees' | 'messages' | 'deathPlan'; id: string } =>
-  ref.kind === 'document' ? { collection: 'documents', id: ref.id } : ref.kind === 'trustee' ? { collection: 'trustees', id: ref.id } : ref.kind === 'letter' ? { collection: 'messages', id: ref.id } : { collection: 'deathPlan', id: userId };
-
 /** A share this device could open: its key (for the link and refreshes) and the person's name. */
 export interface OpenedShare {
   share: ShareJson;

@@ -1,0 +1,50 @@
+/**
+ * Keeps every trustee's emergency bundle current (docs/sharing.md "Emergency access"), as
+ * ShareRefresher does for shares and with the same follower (emergency-follow.ts): while someone
+ * is signed in and their keys are open, a bundle whose items' copies or choice changed on this
+ * device is sealed again; one that could not reach the server is tried again at the next change or
+ * when the device is back online. Once per sign-in (while it has not succeeded), bundles the server
+ * holds for an older kit generation are sealed again for the trustee's new kit. Renders nothing.
+ * Mounted by EmergencyRefresher.tsx while some trustee has an emergency choice, with the owner's records.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { apiFetch } from '../../api/client';
+import { useSession } from '../../app/session';
+import { toast } from '../../ui/toast-store';
+import { appKeyDeps, useKeySession, type Api } from '../keys';
+import { useCurrentDb } from '../../db/current';
+import { pendingRefreshesIn, useFollow, type ShareSource } from '../sharing';
+import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
+
+const api = apiFetch as Api;
+
+/** A toast for each bundle that could not be sealed (the trustee's kit is gone), in the owner's words. */
+const tell = (words: readonly string[]) => {
+  for (const w of new Set(words)) toast({ title: 'Emergency access was not updated', description: w, variant: 'destructive' });
+};
+
+export function EmergencyFollow({ source }: { source: ShareSource }) {
+  const account = useSession((s) => s.user?.id ?? null);
+  const open = useKeySession((s) => s.status === 'open');
+  const withAccountKey = useKeySession((s) => s.withAccountKey);
+  const db = useCurrentDb((s) => s.db);
+  // What waits is kept in the device's database (survives a reload), apart from shares' (its own kind).
+  const follower = useMemo(
+    () => (account && open && db ? createEmergencyFollower({ api, account, withAccountKey, device: appKeyDeps.device }, pendingRefreshesIn(db.dexie, (kind) => kind === 'emergency-bundle')) : null),
+    [account, open, withAccountKey, db],
+  );
+
+  const checked = useRef<object | null>(null);
+
+  useEffect(() => {
+    if (!follower || !account || checked.current === follower || emergencyBundles(source).length === 0) return;
+    checked.current = follower;
+    resealStale({ api, account, withAccountKey, device: appKeyDeps.device }, source).then(tell, () => {
+      checked.current = null; // offline: tried again at the next change
+    });
+  }, [source, follower, account, withAccountKey]);
+
+  const bundles = useMemo(() => emergencyBundles(source), [source]);
+  useFollow(follower, bundles, tell);
+  return null;
+}

@@ -1,0 +1,44 @@
+/**
+ * Keeps every shared item's copy current (docs/sharing.md "Always current"): while someone is
+ * signed in and their keys are open, an item (a document, a plan section, a task list, a trustee's
+ * details) whose copy changes on this device (an edit here, or one synced from another device) is
+ * sealed again for each live share of it (share-follow.ts). A
+ * refresh that could not reach the server waits in this device's database (pending-refreshes.ts) and
+ * is tried again at the next change, when the device is back online, or after a reload. Renders nothing.
+ * Mounted by ShareRefresher.tsx while some item holds a live share, with the owner's records.
+ */
+import { useMemo } from 'react';
+import type { refreshShares } from './share-client';
+import { apiFetch } from '../../api/client';
+import { useSession } from '../../app/session';
+import { useCurrentDb } from '../../db/current';
+import { toast } from '../../ui/toast-store';
+import { useKeySession, type Api } from '../keys';
+import { deviceLiveShares } from './live-shares';
+import { shareableItems, type ShareSource } from './projections';
+import { createShareFollower } from './share-follow';
+import { pendingRefreshesIn } from './pending-refreshes';
+import { useFollow } from './use-follow';
+import { KEY_REFUSED_TEXT } from './share-words';
+
+const api = apiFetch as Api;
+
+/**
+ * share-client.ts refreshShares, its module (and the shares' crypto) loaded when an item changed
+ * and waits to be sealed again, not with the signed-in start (issue 41).
+ */
+const refresh: typeof refreshShares = async (...args) => (await import('./share-client')).refreshShares(...args);
+
+export function ShareFollow({ source }: { source: ShareSource }) {
+  const account = useSession((s) => s.user?.id ?? null);
+  const keyring = useKeySession((s) => s.keyring);
+  const db = useCurrentDb((s) => s.db);
+  const follower = useMemo(
+    () => (account && keyring && db ? createShareFollower(({ ref, copy }) => refresh({ api, account, keyring, live: deviceLiveShares(account) }, ref, copy), pendingRefreshesIn(db.dexie)) : null),
+    [account, keyring, db],
+  );
+
+  const items = useMemo(() => shareableItems(source), [source]);
+  useFollow(follower, items, () => toast({ title: 'A share was not updated', description: KEY_REFUSED_TEXT, variant: 'destructive' }));
+  return null;
+}

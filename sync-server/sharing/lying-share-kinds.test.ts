@@ -62,7 +62,8 @@ describe('a server that lies about a shared plan section or trustee', () => {
     const h = await planWorld();
     await expect(startSharing(h.deps, { kind: 'plan-section', id: 'letters' }, planSectionCopy(h.plan, 'music')!, 'Maria', ORIGIN)).rejects.toMatchObject({ status: 400, bodyText: expect.stringContaining('itemId') });
     await expect(startSharing(h.deps, { kind: 'trustee', id: 't-other' }, trusteeCopy(h.trustee), 'Maria', ORIGIN)).rejects.toMatchObject({ status: 404, bodyText: expect.stringContaining('itemId') });
-    await expect(startSharing(h.deps, { kind: 'letter' as 'trustee', id: 'm1' }, trusteeCopy(h.trustee), 'Maria', ORIGIN)).rejects.toMatchObject({ status: 400, bodyText: expect.stringContaining('itemKind') });
+    await expect(startSharing(h.deps, { kind: 'diary' as 'trustee', id: 'm1' }, trusteeCopy(h.trustee), 'Maria', ORIGIN)).rejects.toMatchObject({ status: 400, bodyText: expect.stringContaining('itemKind') });
+    await expect(startSharing(h.deps, { kind: 'letter', id: 'm-other' }, trusteeCopy(h.trustee), 'Maria', ORIGIN)).rejects.toMatchObject({ status: 404, bodyText: expect.stringContaining('itemId') }); // no such letter of the owner's
   });
   it('a stopped share of any kind stays stopped: listed as active again, it gets no later edit; a share of another item is refused (F1, F2)', async () => {
     const h = await planWorld();

@@ -6,7 +6,8 @@
  * (earlier values of long texts this device replaced); since v3 (issue #17) `files` (file bytes
  * kept here), `attachments` (the upload queue) and `downloadChunks` (downloads in progress); since v4
  * `sealErrors` (pulled fields of a sealed account that could not be opened); since v5
- * `shareRefreshes` (shared items whose copies wait to be sealed again, web/features/sharing).
+ * `shareRefreshes` (shared items whose copies wait to be sealed again, web/features/sharing); since
+ * v6 `pendingShares` (shares made while offline that wait to reach the server).
  */
 import { Dexie, type Table } from 'dexie';
 import type { CollectionName, EntityOf } from '../../shared/schema/collections';
@@ -136,6 +137,23 @@ export interface ShareRefreshRow {
   stamp: number;
 }
 
+/**
+ * A share made on this device while it could not reach the server (issue 43: the choices are saved
+ * on the device; web/features/sharing/pending-shares.ts): what `POST /api/shares` will carry (the
+ * key only wrapped under the `docs` key, the name only sealed), for whom, and when.
+ */
+export interface PendingShareRow {
+  shareId: string;
+  kind: ShareKind;
+  id: string;
+  /** The body of POST /api/shares, as the device made it. */
+  body: { shareId: string; itemKind: ShareKind; itemId: string; ownerKid: string; ownerWrap: string; label: string };
+  /** The person's name, for this device's own list (never sent plain). */
+  name: string;
+  /** When it was made (ms). */
+  at: number;
+}
+
 /** Environment a database is opened in; tests pass fake-indexeddb's factory per simulated device. */
 export interface IndexedDbDeps {
   indexedDB?: { open: Function };
@@ -165,6 +183,7 @@ export class AfterwordDexie extends Dexie {
   downloadChunks!: Table<DownloadChunkRow, [string, number]>;
   sealErrors!: Table<SealErrorRow, [string, string, string]>;
   shareRefreshes!: Table<ShareRefreshRow, string>;
+  pendingShares!: Table<PendingShareRow, string>;
 
   constructor(userId: string, deps: IndexedDbDeps = {}) {
     // Only given deps: an explicit `indexedDB: undefined` makes Dexie miss the browser's own.
@@ -194,6 +213,8 @@ export class AfterwordDexie extends Dexie {
     this.version(4).stores({ sealErrors: '[collection+id+field], collection' });
     // v5 (issue 43, share now): shared items whose copies wait to be sealed again, kept over a reload.
     this.version(5).stores({ shareRefreshes: 'key' });
+    // v6 (issue 43, share now offline): shares made on this device that wait to reach the server.
+    this.version(6).stores({ pendingShares: 'shareId' });
   }
 
   /** The table of materialised entities of `collection`. */

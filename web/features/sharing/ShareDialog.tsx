@@ -18,16 +18,18 @@ import { toast } from '../../ui/toast-store';
 import { useKeySession, type Api } from '../keys';
 import { deviceLiveShares, NoLiveSetError } from './live-shares';
 import { projectItem, type ShareItemRef, type ShareSource } from './projections';
-import { listShares, openShareRows, startSharing, stopSharing, type ShareRow } from './share-client';
+import { listShares, openShareRows, stopSharing, type ShareRow } from './share-client';
+import { dropPendingShare, pendingSharesIn, shareOrQueue, unreachable, type PendingShare } from './pending-shares';
+import { requireDb } from '../../db/current';
 import { useShareSource } from './use-share-source';
 import { afterDeathReach, letterReach } from './timeline';
-import { afterDeathText, checkedTrusteeAddress, handsOverText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, PICK_TRUSTEE_TEXT, unCheckedAddressText, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
+import { afterDeathText, OFFLINE_LIST_TEXT, pendingText, waitingText, checkedTrusteeAddress, handsOverText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, PICK_TRUSTEE_TEXT, unCheckedAddressText, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
 
 const api = apiFetch as Api;
 
 type Row = ShareRow;
-/** A link just made: for whom, and the checked address of a trustee picked from the list ('' when it could not be checked). */
-type Made = { name: string; link: string; to?: string };
+/** A link just made: for whom, the checked address of a trustee picked from the list ('' when it could not be checked), and whether it waits to reach the server. */
+type Made = { name: string; link: string; to?: string; pending?: boolean };
 
 /** The dialog for `item`, called `title` on screen (a document's name, "My plan: Music", a trustee's name). */
 export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareItemRef; title: string; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -43,12 +45,25 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<Made | null>(null);
+  /** Shares of this item made here while offline, not on the server yet (pending-shares.ts). */
+  const [waiting, setWaiting] = useState<PendingShare[]>([]);
+  /** The server could not be reached: only this device's own waiting shares are listed. */
+  const [offline, setOffline] = useState(false);
 
   const load = useCallback(async () => {
     if (!account || !keyring) return;
+    // Shares made here while offline first: this device knows them with or without a connection.
+    setWaiting(await pendingSharesIn(requireDb().dexie).list({ kind, id }));
     const deps = { api, account, keyring, live: deviceLiveShares(account) };
-    const shares = await listShares(deps, { kind, id });
-    setRows(await openShareRows(deps, shares, window.location.origin));
+    try {
+      const shares = await listShares(deps, { kind, id });
+      setRows(await openShareRows(deps, shares, window.location.origin));
+      setOffline(false);
+    } catch (err) {
+      if (!unreachable(err)) throw err;
+      setRows([]);
+      setOffline(true);
+    }
   }, [account, keyring, kind, id]);
 
   useEffect(() => {
@@ -56,6 +71,13 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
     setMade(null);
     load().catch((err) => toast({ title: 'Could not load who can see this', description: serverMessage(err, 'Check your connection and try again.'), variant: 'destructive' }));
   }, [open, load]);
+
+  const dropWaiting = async (p: PendingShare) => {
+    if (!account) return;
+    await dropPendingShare({ live: deviceLiveShares(account) }, pendingSharesIn(requireDb().dexie), p.shareId);
+    toast({ title: 'Sharing stopped', description: 'That link will never open anything.' });
+    await load();
+  };
 
   const share = async () => {
     const who = name.trim();
@@ -65,8 +87,8 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
     try {
       const copy = source && projectItem(item, source);
       if (!copy) throw new ApiError(404, '', 'Not on this device yet');
-      const { link } = await startSharing({ api, account, keyring, live: deviceLiveShares(account) }, item, copy, who, window.location.origin);
-      setMade({ name: who, link, to: pickedEmail ?? undefined });
+      const { link, pending } = await shareOrQueue({ api, account, keyring, live: deviceLiveShares(account) }, item, copy, who, window.location.origin, pendingSharesIn(requireDb().dexie));
+      setMade({ name: who, link, to: pickedEmail ?? undefined, pending });
       setName('');
       setPickedEmail(null);
       setError(undefined);
@@ -109,11 +131,26 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
         <h3 id="share-now-list" className="font-semibold text-slate-900">
           Who can see it now
         </h3>
+        {waiting.length > 0 && (
+          <ul className="flex flex-col gap-2" aria-label="Waiting to reach the server">
+            {waiting.map((p) => (
+              <li key={p.shareId} className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+                <p className="font-medium text-slate-900">{waitingText(p.name)}</p>
+                <div className="mt-2">
+                  <Button variant="destructive" size="sm" onClick={() => void dropWaiting(p)}>
+                    Stop sharing with {p.name}
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {offline && <p className="text-sm text-slate-700">{OFFLINE_LIST_TEXT}</p>}
         {!keyring ? (
           <p className="text-sm text-slate-700">{KEYS_LOCKED_TEXT}</p>
         ) : rows === null ? (
           <p className="text-sm text-slate-600">Loading…</p>
-        ) : rows.length === 0 ? (
+        ) : offline ? null : rows.length === 0 && waiting.length === 0 ? (
           <p className="text-sm text-slate-700">Nobody yet. Until you share it, only you can read it while you are alive.</p>
         ) : (
           <ul className="flex flex-col gap-2">
@@ -186,6 +223,7 @@ function HandOver({ made, title, onCopy }: { made: Made; title: string; onCopy: 
     <section aria-label="Hand over the link" className="mt-4 flex flex-col gap-2 rounded-lg bg-stone-50 p-3 text-sm">
       <p className="font-medium text-slate-900">The link for {made.name} is ready.</p>
       <p className="text-slate-700">{handOverText(made.name)}</p>
+      {made.pending && <p className="text-amber-900">{pendingText(made.name)}</p>}
       {made.to === '' && <p className="text-amber-900">{unCheckedAddressText(made.name)}</p>}
       <Input readOnly value={made.link} aria-label={`Link for ${made.name}`} onFocus={(e) => e.currentTarget.select()} />
       <div className="flex flex-wrap gap-2">

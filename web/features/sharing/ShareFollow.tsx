@@ -4,10 +4,11 @@
  * details) whose copy changes on this device (an edit here, or one synced from another device) is
  * sealed again for each live share of it (share-follow.ts). A
  * refresh that could not reach the server waits in this device's database (pending-refreshes.ts) and
- * is tried again at the next change, when the device is back online, or after a reload. Renders nothing.
+ * is tried again at the next change, when the device is back online, or after a reload. Shares made
+ * while offline are sent once the device is online (pending-shares.ts). Renders nothing.
  * Mounted by ShareRefresher.tsx while some item holds a live share, with the owner's records.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { refreshShares } from './share-client';
 import { apiFetch } from '../../api/client';
 import { useSession } from '../../app/session';
@@ -15,11 +16,12 @@ import { useCurrentDb } from '../../db/current';
 import { toast } from '../../ui/toast-store';
 import { useKeySession, type Api } from '../keys';
 import { deviceLiveShares } from './live-shares';
-import { shareableItems, type ShareSource } from './projections';
+import { projectItem, shareableItems, type ShareSource } from './projections';
 import { createShareFollower } from './share-follow';
 import { pendingRefreshesIn } from './pending-refreshes';
 import { useFollow } from './use-follow';
-import { KEY_REFUSED_TEXT } from './share-words';
+import { KEY_REFUSED_TEXT, PENDING_REFUSED_TEXT } from './share-words';
+import { useSyncStore } from '../../sync/sync-store';
 
 const api = apiFetch as Api;
 
@@ -37,6 +39,31 @@ export function ShareFollow({ source }: { source: ShareSource }) {
     () => (account && keyring && db ? createShareFollower(({ ref, copy }) => refresh({ api, account, keyring, live: deviceLiveShares(account) }, ref, copy), pendingRefreshesIn(db.dexie)) : null),
     [account, keyring, db],
   );
+
+  // Shares made on this device while offline (pending-shares.ts): sent now, when the device is back
+  // online, and after each sync (an item written offline reaches the server first), then sealed for.
+  const latest = useRef(source);
+  latest.current = source;
+  useEffect(() => {
+    if (!account || !keyring || !db) return;
+    let live = true;
+    const send = async () => {
+      const { pendingSharesIn, sendPendingShares } = await import('./pending-shares');
+      const queue = pendingSharesIn(db.dexie);
+      if ((await queue.list()).length === 0) return;
+      const { refused } = await sendPendingShares({ api, account, keyring, live: deviceLiveShares(account) }, queue, (ref) => projectItem(ref, latest.current));
+      if (live && refused.length) toast({ title: 'A share was not made', description: PENDING_REFUSED_TEXT, variant: 'destructive' });
+    };
+    const run = () => void send().catch((err: unknown) => console.error('Sending shares made offline failed:', err));
+    run();
+    window.addEventListener('online', run);
+    const unsubscribe = useSyncStore.subscribe((s, prev) => s.status === 'synced' && prev.status !== 'synced' && run());
+    return () => {
+      live = false;
+      window.removeEventListener('online', run);
+      unsubscribe();
+    };
+  }, [account, keyring, db]);
 
   const items = useMemo(() => shareableItems(source), [source]);
   useFollow(follower, items, () => toast({ title: 'A share was not updated', description: KEY_REFUSED_TEXT, variant: 'destructive' }));

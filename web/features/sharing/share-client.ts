@@ -112,31 +112,62 @@ export async function listShares(deps: Pick<ShareDeps, 'api'>, ref?: ShareItemRe
   return ref ? shares.filter((s) => s.itemKind === ref.kind) : shares;
 }
 
+/** A share made on this device, not yet on the server: its id and key, what POST /api/shares carries, and the link. */
+export interface PreparedShare {
+  shareId: string;
+  key: Uint8Array;
+  body: { shareId: string; itemKind: ShareKind; itemId: string; ownerKid: string; ownerWrap: string; label: string };
+  link: string;
+}
+
 /**
- * Shares item `ref`, whose copy is `copy` (projections.ts projectItem), with the person called
- * `name`: makes the key, wraps it under the current `docs` key, seals the name and the first
- * copy, and returns the link to hand over. One path for every kind of item. Throws the api's
- * errors (e.g. 404 for an item the server does not have yet: it must sync first).
+ * Makes a share of item `ref` for the person called `name` on this device alone (offline too):
+ * the key, its wrap under the current `docs` key, the sealed name and the link to hand over.
+ * Throws when the account has no `docs` key.
  */
-export async function startSharing(deps: ShareDeps, ref: ShareItemRef, copy: SharedCopy, name: string, origin: string): Promise<{ share: ShareJson; link: string }> {
+export async function prepareShare(deps: Pick<ShareDeps, 'account' | 'keyring'>, ref: ShareItemRef, name: string, origin: string): Promise<PreparedShare> {
   const docs = deps.keyring.current('docs');
   if (!docs) throw new Error('This account has no key for documents');
   const { shareId, key } = makeShare();
   const bound = { shareId, itemKind: ref.kind, itemId: ref.id };
-  const share = await deps.api<ShareJson>('/api/shares', {
-    method: 'POST',
-    body: { shareId, itemKind: ref.kind, itemId: ref.id, ownerKid: docs.kid, ownerWrap: await wrapShareKey(docs.key, key, deps.account, bound), label: await sealShared(key, bound, 'label', 0, name) },
-  });
-  if (share.id !== shareId || share.itemKind !== ref.kind || share.itemId !== ref.id) throw new ShareKeyRefusedError(shareId);
+  const body = { shareId, itemKind: ref.kind, itemId: ref.id, ownerKid: docs.kid, ownerWrap: await wrapShareKey(docs.key, key, deps.account, bound), label: await sealShared(key, bound, 'label', 0, name) };
+  return { shareId, key, body, link: shareLink(origin, shareId, key) };
+}
+
+/** Sends a prepared share (`POST /api/shares`); refuses an answer about another share or item. Throws the api's errors. */
+export async function postShare(deps: Pick<ShareDeps, 'api'>, ref: ShareItemRef, body: PreparedShare['body']): Promise<ShareJson> {
+  const share = await deps.api<ShareJson>('/api/shares', { method: 'POST', body });
+  if (share.id !== body.shareId || share.itemKind !== ref.kind || share.itemId !== ref.id) throw new ShareKeyRefusedError(body.shareId);
+  return share;
+}
+
+/**
+ * Shares item `ref`, whose copy is `copy` (projections.ts projectItem), with the person called
+ * `name`: makes the key, wraps it under the current `docs` key, seals the name and the first
+ * copy, and returns the link to hand over. One path for every kind of item. Throws the api's
+ * errors (e.g. 404 for an item the server does not have yet: it must sync first). Offline, see
+ * pending-shares.ts shareOrQueue.
+ */
+export async function startSharing(deps: ShareDeps, ref: ShareItemRef, copy: SharedCopy, name: string, origin: string): Promise<{ share: ShareJson; link: string }> {
+  const prepared = await prepareShare(deps, ref, name, origin);
+  const share = await postShare(deps, ref, prepared.body);
+  await goLive(deps, ref, prepared, share, copy);
+  return { share: { ...share, phase: 'active', revision: share.revision + 1 }, link: prepared.link };
+}
+
+/**
+ * A share the server holds joins its item's live set and gets its first copy. Not in a live set it
+ * would never be refreshed: if the set cannot take it, it is stopped before anything is sealed in it.
+ */
+export async function goLive(deps: ShareDeps, ref: ShareItemRef, prepared: PreparedShare, share: ShareJson, copy: SharedCopy): Promise<void> {
+  const { shareId, key } = prepared;
   try {
     await deps.live.write(ref, [...(await deps.live.read(ref)).filter((id) => id !== shareId), shareId]);
   } catch (err) {
-    // Not in a live set, it would never be refreshed: it is stopped before anything is sealed in it.
     await deps.api(`/api/shares/${shareId}/stop`, { method: 'POST', body: {} }).catch(() => {});
     throw err;
   }
-  await publish(deps, { share, key, name }, copy);
-  return { share: { ...share, phase: 'active', revision: share.revision + 1 }, link: shareLink(origin, shareId, key) };
+  await publish(deps, { share, key, name: '' }, copy);
 }
 
 /**

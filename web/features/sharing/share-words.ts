@@ -17,6 +17,16 @@ export const shareLetterAsk = (recipient: string) => ({
   confirmLabel: 'Yes, share it now',
 });
 
+/** A share made offline that the server then refused (pending-shares.ts sendPendingShares). */
+export const PENDING_REFUSED_TEXT = 'A share you made while offline was refused by the server, so its link opens nothing. Open "Share now" on that item and share it again.';
+/** Under a link made while offline (or before the item reached the server). */
+export const pendingText = (name: string) => `You are offline, or this has not reached the server yet: the link is ready, and ${name} can open it once this device is back online.`;
+
+/** A share made offline, in the dialog's list until it reaches the server. */
+export const waitingText = (name: string) => `${name} can read this once this device is back online: the share waits here to reach the server.`;
+/** The dialog's list when the server cannot be reached. */
+export const OFFLINE_LIST_TEXT = 'You are offline: who else can see this is listed once this device is back online. You can still share it now.';
+
 /** The line over the trustees the owner can pick instead of typing a name. */
 export const PICK_TRUSTEE_TEXT = 'Or pick one of your trustees (your mail app then writes to them):';
 /** Under the hand-over, when a picked trustee's address could not be checked on this device. */

@@ -1,0 +1,63 @@
+/**
+ * Share now made while the owner's device is offline (issue 43 "Done when": the choices are saved
+ * on the device): the link is made on the device at once (its key is the device's own), the share
+ * waits in this device's database (web/features/sharing/pending-shares.ts) with the item's live set
+ * already holding it, and once the device is online it reaches the real server and its first copy
+ * is sealed, so the link then opens. A waiting share stopped on the device never reaches the server.
+ * Through the app's own share code, Dexie over fake-indexeddb and the real Hono app over SQLite.
+ */
+import { describe, expect, it } from 'vitest';
+import { documentCopy } from '../../web/features/sharing/projections';
+import { dropPendingShare, pendingSharesIn, sendPendingShares, shareOrQueue } from '../../web/features/sharing/pending-shares';
+import type { ShareDeps } from '../../web/features/sharing/share-client';
+import { docItem, ORIGIN, WORDS, world } from '../test/lying-share-world';
+
+/** The same deps with no network: every request fails as fetch does offline. */
+const offline = (deps: ShareDeps): ShareDeps => ({ ...deps, api: async () => Promise.reject(new TypeError('Failed to fetch')) });
+
+describe('share now, offline', () => {
+  it('a share made offline gives its link at once, waits on the device, and opens once the device is back online', async () => {
+    const h = await world();
+    const queue = pendingSharesIn(h.db.dexie);
+    const made = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd1', ...h.doc }), WORDS.person, ORIGIN, queue);
+    expect(made.pending).toBe(true);
+    expect(made.link).toMatch(/\/shared\/[A-Za-z0-9_-]{22}#[A-Za-z0-9_-]{43}$/);
+    expect(await queue.list()).toEqual([expect.objectContaining({ shareId: made.shareId, name: WORDS.person, ref: { kind: 'document', id: 'd1' } })]);
+    expect(await h.deps.live.read({ kind: 'document', id: 'd1' })).toContain(made.shareId); // the item's live set holds it already
+    expect((await h.w.t.call('GET', `/api/shared/${made.shareId}`)).status).toBe(404); // not on the server yet
+
+    // Still offline: sending fails and the share keeps waiting.
+    expect(await sendPendingShares(offline(h.deps), queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 1, refused: [] });
+    // The connection drops after the server took it (its answer lost): it keeps waiting...
+    const lossy: ShareDeps = { ...h.deps, api: async (path, init) => (await h.deps.api(path, init), Promise.reject(new TypeError('Failed to fetch'))) };
+    expect(await sendPendingShares(lossy, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 1, refused: [] });
+    // ...and online, the server's 409 for an id it lists as the owner's counts as sent: its first copy is sealed, and the link opens.
+    expect(await sendPendingShares(h.deps, queue, () => documentCopy(h.doc))).toEqual({ sent: 1, waiting: 0, refused: [] });
+    expect(await queue.list()).toEqual([]);
+    expect(await h.viewer(made.link)).toMatchObject({ kind: 'open', name: WORDS.person, value: { documentName: WORDS.name } });
+    expect((await h.deps.api<{ shares: unknown[] }>('/api/shares')).shares).toHaveLength(1); // one share, not two
+  });
+
+  it('a waiting share stopped on the device never reaches the server; its link opens nothing', async () => {
+    const h = await world();
+    const queue = pendingSharesIn(h.db.dexie);
+    const made = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN, queue);
+    await dropPendingShare(h.deps, queue, made.shareId);
+    expect(await h.deps.live.read({ kind: 'document', id: 'd1' })).not.toContain(made.shareId);
+    expect(await sendPendingShares(h.deps, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 0, refused: [] });
+    expect((await h.w.t.call('GET', `/api/shared/${made.shareId}`)).status).toBe(404);
+    expect((await h.viewer(made.link)).kind).not.toBe('open');
+  });
+
+  it('an item the server does not have yet keeps its share waiting until the item has synced', async () => {
+    const h = await world();
+    const queue = pendingSharesIn(h.db.dexie);
+    const d3 = { ...h.doc, documentName: 'Written offline' };
+    await h.db.write('documents', 'd3', d3); // not synced yet
+    const made = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd3', ...d3 }), 'Maria', ORIGIN, queue);
+    expect(await sendPendingShares(h.deps, queue, () => documentCopy(d3))).toEqual({ sent: 0, waiting: 1, refused: [] });
+    await h.sync();
+    expect(await sendPendingShares(h.deps, queue, () => documentCopy(d3))).toEqual({ sent: 1, waiting: 0, refused: [] });
+    expect(await h.viewer(made.link)).toMatchObject({ kind: 'open', value: { documentName: 'Written offline' } });
+  });
+});

@@ -28,7 +28,10 @@ describe('share now, offline', () => {
 
     // Still offline: sending fails and the share keeps waiting.
     expect(await sendPendingShares(offline(h.deps), queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 1, refused: [] });
-    // The connection drops after the server took it (its answer lost): it keeps waiting...
+    // The connection drops after the server took it and before its first copy: it keeps waiting...
+    const once: ShareDeps = { ...h.deps, api: async (path, init) => (path === '/api/shares' ? h.deps.api(path, init) : Promise.reject(new TypeError('Failed to fetch'))) };
+    expect(await sendPendingShares(once, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 1, refused: [] });
+    // ...or after the server took it again (its answer lost): it keeps waiting...
     const lossy: ShareDeps = { ...h.deps, api: async (path, init) => (await h.deps.api(path, init), Promise.reject(new TypeError('Failed to fetch'))) };
     expect(await sendPendingShares(lossy, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 1, refused: [] });
     // ...and online, the server's 409 for an id it lists as the owner's counts as sent: its first copy is sealed, and the link opens.
@@ -59,5 +62,14 @@ describe('share now, offline', () => {
     await h.sync();
     expect(await sendPendingShares(h.deps, queue, () => documentCopy(d3))).toEqual({ sent: 1, waiting: 0, refused: [] });
     expect(await h.viewer(made.link)).toMatchObject({ kind: 'open', value: { documentName: 'Written offline' } });
+  });
+
+  it('a waiting share of an item deleted meanwhile on the device is dropped, never sent', async () => {
+    const h = await world();
+    const queue = pendingSharesIn(h.db.dexie);
+    const made = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN, queue);
+    expect(await sendPendingShares(h.deps, queue, () => null)).toEqual({ sent: 0, waiting: 0, refused: [] }); // the item is gone here
+    expect(await queue.list()).toEqual([]);
+    expect((await h.w.t.call('GET', `/api/shared/${made.shareId}`)).status).toBe(404);
   });
 });

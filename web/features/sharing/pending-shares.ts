@@ -94,7 +94,7 @@ export async function dropPendingShare(deps: Pick<ShareDeps, 'live'>, queue: Pen
 
 /**
  * Sends every waiting share, oldest first, then seals its item's copy for it (`copyOf`: the item's
- * copy now, projections.ts projectItem; null when the item is gone). A share the server already has
+ * copy now, projections.ts projectItem; null when the item is gone, and its waiting share with it). A share the server already has
  * (409, and listed as the owner's: an earlier send whose answer was lost) counts as sent. One that cannot be sent yet stays
  * waiting: the server unreachable, the item not on the server yet (404: it syncs first), or a
  * passing refusal (429, 5xx). One the server refuses for good (another 4xx) leaves the queue and
@@ -107,6 +107,11 @@ export async function sendPendingShares(
 ): Promise<{ sent: number; waiting: number; refused: string[] }> {
   const out = { sent: 0, waiting: 0, refused: [] as string[] };
   for (const p of await queue.list()) {
+    const copy = copyOf(p.ref);
+    if (!copy) {
+      await dropPendingShare(deps, queue, p.shareId); // the item was deleted here meanwhile: nothing to share
+      continue;
+    }
     try {
       await postShare(deps, p.ref, p.body);
     } catch (err) {
@@ -116,17 +121,31 @@ export async function sendPendingShares(
         continue;
       }
       // 409: taken, by this device's earlier send whose answer was lost, only if the server lists it as the owner's.
-      const listed = status === 409 && (await listShares(deps, p.ref).catch(() => [])).some((s) => s.id === p.shareId && s.phase !== 'stopped');
+      let listed = false;
+      if (status === 409) {
+        try {
+          listed = (await listShares(deps, p.ref)).some((s) => s.id === p.shareId && s.phase !== 'stopped');
+        } catch {
+          out.waiting++; // the list could not be read now: asked again at the next send
+          continue;
+        }
+      }
       if (!listed) {
         await dropPendingShare(deps, queue, p.shareId);
         out.refused.push(p.shareId);
         continue;
       }
     }
+    // Its first copy, before it leaves the queue: a copy that could not be sent yet keeps it waiting
+    // (sent again, the server's 409 lists it as the owner's, and the copy is tried again).
+    try {
+      await refreshShares(deps, p.ref, copy);
+    } catch {
+      out.waiting++;
+      continue;
+    }
     await queue.remove(p.shareId);
     out.sent++;
-    const copy = copyOf(p.ref);
-    if (copy) await refreshShares(deps, p.ref, copy).catch(() => undefined); // the follower seals it again at the next change or online
   }
   return out;
 }

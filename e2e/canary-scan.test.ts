@@ -42,7 +42,7 @@ import { secondDevice, syncUntil } from './devices';
 import { reportPassingInBrowser } from './report-passing';
 import { desktopContext, hasChromium, mobileContext, registerViaUi, uniqueUser, useMailSuite, WAIT_BOUND_MS } from './harness';
 import { confirmOwnerEmail } from './owner-email';
-import { choose, dialogClosed, expectToast, openDialog } from './record-screens';
+import { choose, dialogClosed, expectToast, openDialog, openSignedIn } from './record-screens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const tag = randomBytes(5).toString('hex');
@@ -127,8 +127,7 @@ async function chooseOpening(page: Page, label: string, option: string): Promise
 
 /** Writes one message in the Message Vault of `page`; a recording for audio and video. */
 async function writeMessage(page: Page, type: 'Text' | 'Audio' | 'Video', name: string, email: string, words: string): Promise<void> {
-  await page.goto('/message-vault');
-  await page.locator('main h1').waitFor();
+  await openSignedIn(page, '/message-vault');
   await page.getByRole('button', { name: /^(New Message|Create Your First Message)$/ }).first().click();
   const dialog = openDialog(page);
   await dialog.getByLabel('Recipient Name').fill(name);
@@ -146,7 +145,6 @@ async function writeMessage(page: Page, type: 'Text' | 'Audio' | 'Video', name: 
 
 /** Device A: every step of the profile wizard on the dashboard (SPEC.md §2 "Profile-completion wizard"). */
 async function fillWizardOnA(page: Page): Promise<void> {
-  await page.goto('/dashboard');
   await page.locator('#wizard-step-heading', { hasText: 'Basic Information' }).waitFor();
   await page.getByLabel('Contact Email').fill(C.contactEmail);
   await page.getByLabel('Birthdate').fill(C.birthdate);
@@ -167,8 +165,7 @@ async function fillWizardOnA(page: Page): Promise<void> {
 
 /** Device A: the plan (every tab), a text message and a trustee. */
 async function fillOnA(page: Page, trusteeEmail: string): Promise<void> {
-  await page.goto('/death-plan');
-  await page.locator('main h1').waitFor();
+  await openSignedIn(page, '/death-plan');
   await choose(page, 'Funeral Type', 'Celebration of Life');
   await page.getByLabel('Location').fill(C.location);
   await page.getByRole('tab', { name: 'Music' }).click();
@@ -186,7 +183,7 @@ async function fillOnA(page: Page, trusteeEmail: string): Promise<void> {
 
   await writeMessage(page, 'Text', C.textRecipient, `text.${tag}@example.com`, C.textContent);
 
-  await page.goto('/trustees');
+  await openSignedIn(page, '/trustees');
   await page.getByRole('button', { name: 'Add Your First Trustee' }).click();
   const dialog = openDialog(page);
   await dialog.getByLabel('Name').fill(C.trusteeName);
@@ -203,8 +200,7 @@ async function fillOnB(page: Page): Promise<void> {
   await writeMessage(page, 'Audio', C.audioRecipient, `audio.${tag}@example.com`, C.audioNote);
   await writeMessage(page, 'Video', C.videoRecipient, `video.${tag}@example.com`, C.videoNote);
 
-  await page.goto('/documents');
-  await page.locator('main h1').waitFor();
+  await openSignedIn(page, '/documents');
   await page.getByRole('button', { name: /^(Upload Your First Document|Upload Document)$/ }).first().click();
   const upload = openDialog(page);
   await chooseOpening(page, 'Document Type', 'Will & Testament');
@@ -227,7 +223,7 @@ async function fillOnB(page: Page): Promise<void> {
   await card.waitFor();
   await expect.poll(() => card.getByText(/Waiting to upload|Upload failed/).count(), { timeout: 60_000 }).toBe(0);
 
-  await page.goto('/survivor-tasks');
+  await openSignedIn(page, '/survivor-tasks');
   await page.getByRole('heading', { level: 1, name: 'Survivor Tasks' }).waitFor();
   await page.getByRole('button', { name: 'Add New Task' }).first().click();
   const add = page.getByRole('dialog', { name: 'Add Survivor Task' });
@@ -291,9 +287,9 @@ async function scenario(suite: Suite, trafficLog: string, moreHits: (needles: Ne
   await Promise.all([fillOnA(pageA, trusteeEmail), fillOnB(b.page)]);
 
   // Both sync until each shows the other's words.
-  await pageA.goto('/survivor-tasks');
+  await openSignedIn(pageA, '/survivor-tasks');
   await syncUntil(a, () => pageA.getByText(C.taskTitle).first().isVisible(), true);
-  await b.page.goto('/trustees');
+  await openSignedIn(b.page, '/trustees');
   await syncUntil(b.context, () => b.page.getByText(C.trusteeName).first().isVisible(), true);
 
   // The files' keys and hashes, as device A holds them after the sync (B's included).
@@ -305,13 +301,13 @@ async function scenario(suite: Suite, trafficLog: string, moreHits: (needles: Ne
   await press(suite.browser, invitation.links[0]!, 'Accept');
   const reportLink = (await suite.smtp.waitFor(trusteeEmail, /Thank you for being/)).links[0]!;
   await confirmOwnerEmail(suite.browser, pageA, suite.smtp, user.email);
-  await pageA.goto('/settings');
+  await openSignedIn(pageA, '/settings');
   await choose(pageA, 'Waiting period', '2 days');
   await expectToast(pageA, 'Release settings saved');
 
   // The password changes on device A (B is signed out by it): the old password's KDF parameters first.
   const kdfBefore = (await serverKeysOf(pageA)).kdf;
-  await pageA.goto('/profile');
+  await openSignedIn(pageA, '/profile');
   await pageA.getByRole('tab', { name: 'Security' }).click();
   await pageA.getByLabel('Current Password').fill(user.password);
   await pageA.getByLabel('New Password', { exact: true }).fill(newPassword);

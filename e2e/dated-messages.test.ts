@@ -84,7 +84,7 @@ describe.skipIf(!hasChromium)('dated messages keep their date (DESIGN.md §8)', 
     const early = dayAhead(3);
     const later = dayAhead(20);
     const nextYear = dayAhead(400);
-    await page.goto('/message-vault');
+    await openSignedIn(page, '/message-vault');
     await page.getByRole('button', { name: 'Create Your First Message' }).waitFor();
     // Without a date, the form says the message goes at the release.
     await page.getByRole('button', { name: 'Create Your First Message' }).click();

@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, registerViaUi, uniqueUser, useMailSuite } from './harness';
-import { addAcceptedTrustees, addTrusteeViaUi, expectToast, openDialog } from './record-screens';
+import { addAcceptedTrustees, addTrusteeViaUi, expectToast, openDialog, openSignedIn } from './record-screens';
 
 /** The account's emergency settings, read by the signed-in page (its cookie). */
 const settings = (page: Page) => page.evaluate(async () => ((await (await fetch('/api/emergency')).json()) as { settings: Array<{ trusteeId: string; waitHours: number; items: string[] }> }).settings);
@@ -26,11 +26,12 @@ describe.skipIf(!hasChromium)('emergency access, set by the owner', () => {
     await registerViaUi(page, user);
     const addr = (who: string) => `${who}.${user.username}@example.com`;
 
-    await page.goto('/survivor-tasks');
+    await page.waitForURL('**/dashboard');
+    await openSignedIn(page, '/survivor-tasks');
     await page.getByRole('button', { name: 'Generate Default Tasks' }).first().click();
     await expectToast(page, 'Success', 'Default tasks generated successfully');
 
-    await page.goto('/trustees');
+    await openSignedIn(page, '/trustees');
     await addAcceptedTrustees(page, { smtp: suite.smtp, serverUrl: suite.server.url }, [
       { name: 'Grace Hopper', email: addr('grace') },
       { name: 'Alan Turing', email: addr('alan') },

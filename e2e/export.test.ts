@@ -14,7 +14,7 @@ import { openStoredExport } from '../shared/export/open-stored';
 import { encryptFile, fileRefOf, pdfWith, uploadFile, type Caller } from '../sync-server/test/blob-test-support';
 import { syncUntil } from './devices';
 import { downloadedBytes, controlledByServiceWorker, desktopContext, goOffline, hasChromium, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite, expectNoSeriousA11yViolations } from './harness';
-import { confirmDialog, expectToast, signedInPage } from './record-screens';
+import { confirmDialog, expectToast, openSignedIn } from './record-screens';
 import { BINDER_ASSET_PATTERN, BINDER_ASSETS_LIST, BINDER_CACHE_NAME, BINDER_NOT_ON_DEVICE } from '../web/features/export/binder-cache';
 
 /** A REST call as the signed-in person of `context` (same cookies; Origin for the CSRF check). */
@@ -106,13 +106,10 @@ describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', ()
     await api(a.context, base, 'POST', '/api/trustees', { name: 'Mary Somerville', email: 'mary@example.com', phone: '+44 20 7946 0000', accessLevel: 'full' });
     await api(a.context, base, 'POST', '/api/survivor-tasks', TASK);
     // The device pulls what the REST calls wrote (rule 16), then goes offline.
-    await syncUntil(a.context, async () => {
-      await a.page.goto('/message-vault');
-      await a.page.locator('main h1').waitFor();
-      return a.page.getByText('Annabella Byron').isVisible();
-    }, true);
+    await openSignedIn(a.page, '/message-vault');
+    await syncUntil(a.context, () => a.page.getByText('Annabella Byron').isVisible(), true);
     // Online, the export downloads and decrypts the file (and keeps it on the device)...
-    await a.page.goto('/settings');
+    await openSignedIn(a.page, '/settings');
     await a.page.getByRole('heading', { name: 'Your data' }).waitFor();
     const online = await download(a.page, 'Export my data');
     const fromServer = readExport(online.bytes);
@@ -136,7 +133,7 @@ describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', ()
     expect(text).toMatch(/Pending, to reach them (after release|on )/);
     expect(text).not.toContain('sent after release');
 
-    await a.page.goto('/settings');
+    await openSignedIn(a.page, '/settings');
     await a.page.getByRole('heading', { name: 'Your data' }).waitFor();
     await expectNoSeriousA11yViolations(a.page, 'settings at 1280 px');
     const exported = await download(a.page, 'Export my data');
@@ -183,18 +180,19 @@ describe.skipIf(!hasChromium)('family binder, export and import (issue #18)', ()
     }, 30_000).toBe(true);
     const bExport = readExport((await openStoredExport(new Uint8Array(await (await b.request.get(`${base}/api/export`)).body()), { keyring: null })).zip);
     expect(bExport.readFile(bExport.manifest.files[0]!)).toEqual(will);
-    await page.goto('/death-plan');
+    // Each screen opened within the app, as a click on its link does (no second load of the app).
+    await openSignedIn(page, '/death-plan');
     await poll(() => page.getByLabel('Location').inputValue()).toBe('Kensal Green Cemetery');
-    await page.goto('/message-vault');
+    await openSignedIn(page, '/message-vault');
     await page.getByText('Annabella Byron').waitFor();
-    await page.goto('/documents');
+    await openSignedIn(page, '/documents');
     await page.getByText('Last will 2026').waitFor();
-    await page.goto('/survivor-tasks');
+    await openSignedIn(page, '/survivor-tasks');
     await page.getByText('Call the doctor').first().waitFor();
-    await page.goto('/trustees');
+    await openSignedIn(page, '/trustees');
     await page.getByText('Mary Somerville').waitFor();
     // A second import changes nothing.
-    await page.goto('/settings');
+    await openSignedIn(page, '/settings');
     await page.locator('input[type="file"]').setInputFiles({ name: exported.name, mimeType: 'application/zip', buffer: Buffer.from(exported.bytes) });
     await confirmDialog(page, 'are added to this account', 'Import');
     await expectToast(page, 'Nothing to import');

@@ -21,7 +21,7 @@ import { pdfQrTexts, pdfText } from '../web/features/trustees/kits/kit-pdf-reade
 import { DELIVERY_WORDS } from '../web/features/message-vault/delivery-words';
 import { desktopContext, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, poll, registerViaUi, uniqueUser, useMailSuite, advanceServerClock, kitStateOf, onServer } from './harness';
 import { confirmOwnerEmail } from './owner-email';
-import { addAcceptedTrustees, choose, expectToast, openDialog } from './record-screens';
+import { addAcceptedTrustees, choose, expectToast, openDialog, openSignedIn } from './record-screens';
 import { confirmWithLink, keepKit, makeKitsViaUi } from './kit-steps';
 import { addDocumentLinkViaUi } from './plan-via-ui';
 import { reportPassing } from './report-passing';
@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     const letters = { henry: `Henry ${tag}: finish the boat, and sail it.`, iris: `Iris ${tag}: the bees are yours now.` };
 
     // Two letters and a voice message; three trustees, who accept.
-    await owner.goto('/message-vault');
+    await openSignedIn(owner, '/message-vault');
     for (const who of ['henry', 'iris'] as const) {
       await owner.getByRole('button', { name: /New Message|Create Your First Message/ }).first().click();
       const dialog = openDialog(owner);
@@ -87,7 +87,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await addDocumentLinkViaUi(owner, { type: 'Will & Testament', name: 'Last will', url: 'https://vault.example.com/will', original });
     const keptLine = (page: Page) => page.getByRole('region', { name: 'Documents' }).getByRole('listitem').filter({ hasText: 'Last will' }).filter({ hasText: `Where the original is kept: ${original}` });
 
-    await owner.goto('/trustees');
+    await openSignedIn(owner, '/trustees');
     const trustees = [
       { name: 'Grace Hopper', who: 'grace', level: 'Full Access' },
       { name: 'Alan Turing', who: 'alan', level: 'Full Access' },
@@ -112,7 +112,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     await keepKit(suite.browser, local(printedLink!));
 
     // Henry's letter: Alan hands it over (the edit form's choice, once the kits are in force).
-    await owner.goto('/message-vault');
+    await openSignedIn(owner, '/message-vault');
     const henry = owner.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Henry' });
     await henry.getByRole('button', { name: 'Edit message to Henry' }).click();
     const dialog = openDialog(owner);
@@ -126,7 +126,7 @@ describe.skipIf(!hasChromium)('release through trustees’ kits, in the browser'
     const modes = () => owner.evaluate(async () => ((await (await fetch('/api/kits/messages')).json()) as { messages: { mode: string }[] }).messages.map((m) => m.mode).sort());
     await poll(modes, 30_000).toEqual(['server', 'server', 'trustee']);
     // The rehearsal says so: Henry gets no e-mail from Afterword, Alan hands his letter over.
-    await owner.goto('/settings/rehearsal');
+    await openSignedIn(owner, '/settings/rehearsal');
     await owner.getByText('Afterword sends them no e-mail: Alan Turing hands this letter over, with the link their kit opens.', { exact: false }).waitFor({ timeout: 20_000 });
     // So does the family binder, made on the owner's device: never "Pending, sent after release" for Henry's letter.
     await owner.goto('/dashboard');

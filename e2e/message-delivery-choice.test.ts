@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { HANDOVER_MISMATCH_WORDS } from '../web/features/keys/refusal-words';
 import { DELIVERY_WORDS } from '../web/features/message-vault/delivery-words';
 import { DESKTOP, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, registerViaUi, uniqueUser, useMailSuite } from './harness';
-import { addAcceptedTrustees, choose, expectToast, openDialog } from './record-screens';
+import { addAcceptedTrustees, choose, expectToast, openDialog, openSignedIn } from './record-screens';
 
 const TRUSTEES = [
   { name: 'Grace Hopper', who: 'grace' },
@@ -36,7 +36,8 @@ describe.skipIf(!hasChromium)('how a message reaches its recipient', () => {
     const addr = (who: string) => `${who}.${user.username}@example.com`;
 
     // Without kits: today's words, no choice.
-    await page.goto('/message-vault');
+    await page.waitForURL('**/dashboard');
+    await openSignedIn(page, '/message-vault');
     await page.getByRole('button', { name: /New Message|Create Your First Message/ }).first().click();
     let dialog = openDialog(page);
     await dialog.getByText(DELIVERY_WORDS.noKits).waitFor();
@@ -48,14 +49,14 @@ describe.skipIf(!hasChromium)('how a message reaches its recipient', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // Three trustees accept; the owner makes kits 2 of 3 on this device.
-    await page.goto('/trustees');
+    await openSignedIn(page, '/trustees');
     await addAcceptedTrustees(page, { smtp: suite.smtp, serverUrl: suite.server.url }, TRUSTEES.map((t) => ({ name: t.name, email: addr(t.who) })));
     await page.reload();
     await page.getByRole('button', { name: 'Make kits' }).click({ timeout: 20_000 });
     await expectToast(page, 'Kits made');
 
     // The device binds the message to the kits by itself: the server delivers it, by default.
-    await page.goto('/message-vault');
+    await openSignedIn(page, '/message-vault');
     await expect.poll(async () => (await choices(page)).map((m) => m.mode), { timeout: 30_000 }).toEqual(['server']);
 
     // The edit form: the choice, what each means, and who hands it over.

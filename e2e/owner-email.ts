@@ -7,11 +7,11 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestSmtp } from '../sync-server/test/smtp-test-server';
 import { mobileContext } from './harness';
-import { expectToast } from './record-screens';
+import { expectToast, openSignedIn } from './record-screens';
 
 /** Confirms `email` from `page` (signed in) through the e-mailed link, opened in a fresh phone-sized context. */
 export async function confirmOwnerEmail(browser: Browser, page: Page, smtp: TestSmtp, email: string): Promise<void> {
-  await page.goto('/settings');
+  await openSignedIn(page, '/settings');
   await page.getByRole('button', { name: 'Send verification e-mail' }).click();
   await expectToast(page, 'Verification e-mail sent', email);
   const mail = await smtp.waitFor(email, /Confirm your e-mail address/, 30_000);

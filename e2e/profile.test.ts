@@ -18,7 +18,7 @@ import {
   uniqueUser,
   useBrowserSuite,
 } from './harness';
-import { openSignedIn } from './record-screens';
+import { openSignedIn, useSharedOwner } from './record-screens';
 
 /** expect.poll with room for scrypt and a busy machine (the default 1 s is too tight for server round trips). */
 const visible = (page: Page, text: string) => () => page.getByText(text, { exact: true }).first().isVisible();
@@ -34,6 +34,10 @@ async function logout(page: Page) {
 
 describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
   const suite = useBrowserSuite();
+  // The accessibility tests need an owner at each size, not a new one (issue 41, CI time): each
+  // takes the one the first test at its size signed up (the name edit on a desktop, the name for
+  // e-mails at 390 px), which must be new for what they check.
+  const owners = { '390 px': useSharedOwner(suite, mobileContext), '1280 px': useSharedOwner(suite, desktopContext) };
 
   it('edits the name (required fields checked) and the header menu shows it at once', async () => {
     const context = await desktopContext(suite.browser, suite.server.url);
@@ -75,7 +79,7 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
     // It is saved: after a reload (and on the dashboard) the new name stays.
     await page.goto('/dashboard');
     await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome, Amalie');
-    await context.close();
+    await owners['1280 px'].keep({ context, page, user });
   });
 
   it('at 390 px: says the name for e-mails is readable by the server, offers the full name or the first name only, and saving sends it (issue 38 item 8 d)', async () => {
@@ -119,7 +123,7 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
     await page.reload();
     await poll(() => choice.getByRole('radio', { name: 'First name only' }).isChecked()).toBe(true);
     await poll(visible(page, note('Margaret'))).toBe(true);
-    await context.close();
+    await owners['390 px'].keep({ context, page, user });
   });
 
   it('changes the password: checks first, then the old one fails and the new one signs in', async () => {
@@ -193,13 +197,9 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
     await context.close();
   });
 
-  for (const [name, makeContext] of SCREEN_SIZES) {
+  for (const [name] of SCREEN_SIZES) {
     it(`has no serious accessibility violations on Profile Settings at ${name}`, async () => {
-      const context = await makeContext(suite.browser, suite.server.url);
-      const page = await context.newPage();
-      await registerViaUi(page, uniqueUser('Ada'));
-      await page.waitForURL('**/dashboard');
-      await openSignedIn(page, '/profile');
+      const { page } = await owners[name].open('/profile');
       await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
       await page.getByRole('button', { name: 'Edit' }).click();
       await expectNoSeriousA11yViolations(page, `/profile personal at ${name}`);
@@ -212,7 +212,7 @@ describe.skipIf(!hasChromium)('Profile Settings (issue #4)', () => {
       await page.getByRole('dialog').waitFor();
       await expectNoSeriousA11yViolations(page, `/profile delete dialog at ${name}`);
       await shot(page, `profile-delete-${name.replace(' ', '')}`);
-      await context.close();
+      await page.close();
     });
   }
 });

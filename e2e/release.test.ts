@@ -42,7 +42,7 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
     await dialog.getByRole('button', { name: 'Add Trustee' }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    await page.goto('/message-vault');
+    await openSignedIn(page, '/message-vault');
     await page.getByRole('button', { name: 'Create Your First Message' }).click();
     const message = openDialog(page);
     await message.getByLabel('Recipient Name').fill('Clara');
@@ -67,8 +67,8 @@ describe.skipIf(!hasChromium)('release after death (issue #10)', () => {
 
     // Settings: the owner confirms their address (release notices reach only a confirmed one);
     // the trustee has accepted; axe at 1280 px.
-    await confirmOwnerEmail(suite.browser, page, suite.smtp, user.email);
-    await page.goto('/settings');
+    await confirmOwnerEmail(suite.browser, page, suite.smtp, user.email); // which leaves Settings loaded afresh
+    await openSignedIn(page, '/settings');
     await page.getByText('Accepted', { exact: true }).waitFor();
     await page.getByText('Invitation sent to Margaret Hale').waitFor(); // the activity loads beside the trustees' list
     await choose(page, 'Waiting period', '2 days');

@@ -12,6 +12,12 @@ import { expectNoSeriousA11yViolations, hasChromium, poll, SCREEN_SIZES, useBrow
 import { docShot } from './doc-shots';
 import { allChangesSaved as synced, choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
 
+/**
+ * Resolves once `page` has fetched nothing for `ms` (its Resource Timing: the last response's end),
+ * the event after which the app registers its service worker (web/pwa/network-quiet.ts waits 2 s).
+ */
+const quietFor = (page: Page, ms: number) =>
+  poll(() => page.evaluate(() => performance.now() - Math.max(0, ...performance.getEntriesByType('resource').map((e) => (e as PerformanceResourceTiming).responseEnd)))).toBeGreaterThan(ms);
 
 describe.skipIf(!hasChromium)('share now (issue 43)', () => {
   const suite = useBrowserSuite();
@@ -62,6 +68,12 @@ describe.skipIf(!hasChromium)('share now (issue 43)', () => {
       expect(await viewer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewer.viewportSize()!.width);
       const key = link.split('#')[1]!;
       expect(requests.filter((r) => r.includes(key))).toEqual([]); // the fragment never left the browser
+      // A person who opens a shared link is not given the owner's offline app (issue 41): once the
+      // page's network is quiet, when the app registers its service worker elsewhere
+      // (web/pwa/network-quiet.ts), none is registered here, so their phone never downloads its precache.
+      await quietFor(viewer, 3_000);
+      expect(await viewer.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+      expect(viewerContext.serviceWorkers()).toEqual([]);
 
       // A later edit, made in the Edit dialog, reaches the viewer: only what changed is written.
       await dialog.getByRole('button', { name: 'Close' }).click();

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeKitCode, parseKitFragment } from '../shared/crypto/trustee-kit';
 import { pdfQrTexts, pdfText } from '../web/features/trustees/kits/kit-pdf-reader';
 import { desktopContext, DESKTOP, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, MOBILE, mobileContext, registerViaUi, uniqueUser, useMailSuite, onServer } from './harness';
-import { addTrusteeViaUi, confirmDialog, expectToast } from './record-screens';
+import { addTrusteeViaUi, confirmDialog, expectToast, openSignedIn } from './record-screens';
 
 const TRUSTEES = [
   { name: 'David Alexander Whitfield-Hughes', who: 'david', level: 'Full Access' },
@@ -35,8 +35,8 @@ describe.skipIf(!hasChromium)('trustee kits on the Trustees screen', () => {
     // A real family's long names (issue 38: with them every "Print kit" failed, "did not fit on one page").
     const user = { ...uniqueUser('Margaret Eleanor'), lastName: 'Whitfield-Hughes' };
     await registerViaUi(page, user);
-    await page.goto('/trustees');
-    await page.locator('main h1').waitFor();
+    await page.waitForURL('**/dashboard');
+    await openSignedIn(page, '/trustees');
     const tag = user.username;
     const addr = (who: string) => `${who}.${tag}@example.com`;
     for (const t of TRUSTEES) await addTrusteeViaUi(page, t.name, addr(t.who), t.level);

@@ -5,7 +5,7 @@
  * (web/prerender-entry.tsx), so both render the same tree and hydration matches.
  */
 import { lazy, Suspense } from 'react';
-import { Outlet, type RouteObject, ScrollRestoration, useNavigate } from 'react-router-dom';
+import { Outlet, type RouteObject, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom';
 import { AppChrome } from './AppChrome';
 import { FullPageLoading, GuestOnly, RequireUser, SessionGate } from './guards';
 import { NavigateContext } from './navigation';
@@ -14,6 +14,7 @@ import { ScreenError } from './ScreenError';
 import { Contact, ForgotPassword, Help, Landing, Login, Privacy, Register, ResetPassword, Terms, UpgradeAccount } from './screens';
 import { useSession } from './session';
 import { RECOVERY_KIT_PATH } from '../features/keys/recovery-kit-store';
+import { registersServiceWorker } from '../pwa/worker-pages';
 
 const AppLayout = lazy(() => import('./AppLayout'));
 const SignedInServices = lazy(() => import('./SignedInServices'));
@@ -34,6 +35,7 @@ const Emergency = lazy(() => import('../features/emergency/EmergencyPage'));
 function Root() {
   const signedIn = useSession((s) => s.status === 'signed-in');
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   return (
     <NavigateContext.Provider value={navigate}>
       <ScrollRestoration />
@@ -42,7 +44,7 @@ function Root() {
           <Outlet />
         </Suspense>
       </SessionGate>
-      <AppChrome />
+      <AppChrome serviceWorker={registersServiceWorker(pathname, signedIn)} />
       {signedIn && (
         <Suspense fallback={null}>
           <SignedInServices />

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatHlc, type SyncResponse } from '../shared/sync';
 import { type ChildServer, startChildServer } from './test/child-server';
+import { serverBundleOfThisProcess } from './test/server-bundle';
 import { openDatabase } from './db/sqlite';
 
 const BATCH = 25;
@@ -37,7 +38,7 @@ describe('durability under a crash', () => {
   });
 
   it('SIGKILL mid-stream: every acknowledged batch survives, none is half-applied, integrity_check ok', { timeout: 120_000 }, async () => {
-    const first = await startChildServer();
+    const first = await startChildServer({ entry: await serverBundleOfThisProcess() });
     servers.push(first);
     const cookie = await register(first.url);
     let counter = 0;
@@ -78,7 +79,7 @@ describe('durability under a crash', () => {
     expect(first.child.signalCode).toBe('SIGKILL');
     expect(sent.size).toBeGreaterThan(acknowledged.size); // some batches were in flight at the kill
 
-    const second = await startChildServer({ dataDir: first.dataDir });
+    const second = await startChildServer({ dataDir: first.dataDir, entry: await serverBundleOfThisProcess() });
     servers.push(second);
     // The session survives the restart (its row and the secret are on disk); pull everything.
     const ids = new Set<string>();

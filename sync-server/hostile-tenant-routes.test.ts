@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../shared/limits';
 import { startChildLiveServer, startLiveServer, type Account, type LiveServer } from './test/hostile-tenant-support';
 import { besideAttackers, dayFigures, storedOf, twentyVersions } from './test/victim-workload';
+import { serverBundleOfThisProcess } from './test/server-bundle';
 
 const { requestsPerMinute, writesPerMinute, readBytesPerMinute } = ACCOUNT_LIMITS;
 const TOO_MANY_REQUESTS = 'Too many requests in a short time. Please wait a minute and try again.';
@@ -116,7 +117,7 @@ describe('hostile tenant: every route family stops at the account budgets (the f
 describe('a victim beside attackers on these routes (SECURITY.md "Limits")', () => {
   it('sees no failed request and no lost change, alone and beside three attackers (p99 of each printed)', { timeout: 240_000 }, async () => {
     // The server in its own process on the wall clock, as `npm start` runs it.
-    const c = await startChildLiveServer();
+    const c = await startChildLiveServer({}, await serverBundleOfThisProcess());
     try {
       const since = Date.now(); // before the attackers' first request: their budget windows open after it
       const attackers = [await c.register(), await c.register(), await c.register()];

@@ -14,6 +14,7 @@ import { createApp } from './app';
 import { openDatabase } from './db/sqlite';
 import { createServices } from './services';
 import { storedOf, victimDay, type VictimDay } from './test/victim-workload';
+import { serverBundleOfThisProcess } from './test/server-bundle';
 import {
   restTrustee,
   startChildLiveServer,
@@ -279,7 +280,7 @@ describe('hostile tenant beside a victim (issue #15 done-when)', () => {
   it('the victim sees no failed request and no lost change; the attacker gets no more than its write budget (p99 printed)', { timeout: 120_000 }, async () => {
     // The server in its own process on the wall clock, as `npm start` runs it: the attacker gets
     // exactly its real write budget, and the clients' work here is not counted as the server's.
-    const s = await startChildLiveServer();
+    const s = await startChildLiveServer({}, await serverBundleOfThisProcess());
     const hostile = await s.register();
     const victim = await s.register();
     try {

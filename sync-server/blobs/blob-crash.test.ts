@@ -9,6 +9,7 @@ import { request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decryptChunk, importFileKey } from '../../shared/files/crypto';
 import { type ChildServer, startChildServer } from '../test/child-server';
+import { serverBundleOfThisProcess } from '../test/server-bundle';
 import { completeUpload, declarationOf, encryptFile, putChunk, sha256Hex, type Caller } from '../test/blob-test-support';
 
 const servers: ChildServer[] = [];
@@ -27,7 +28,7 @@ const callerOver = (url: () => string, cookie: string): Caller => async (method,
 
 describe('an upload survives a crash of the server', () => {
   it('SIGKILL mid-upload, restart, resume from GET status, complete, download: same SHA-256', { timeout: 180_000 }, async () => {
-    const first = await startChildServer();
+    const first = await startChildServer({ entry: await serverBundleOfThisProcess() });
     servers.push(first);
     let server = first;
     const reg = await fetch(`${first.url}/api/auth/register`, {
@@ -62,7 +63,7 @@ describe('an upload survives a crash of the server', () => {
     expect(first.child.signalCode).toBe('SIGKILL');
     expect(acknowledged.size).toBeLessThan(f.chunks.length);
 
-    server = await startChildServer({ dataDir: first.dataDir });
+    server = await startChildServer({ dataDir: first.dataDir, entry: await serverBundleOfThisProcess() });
     servers.push(server);
     const status = (await (await call('GET', `/api/blobs/${f.blobId}`)).json()) as { received: number[]; complete: boolean };
     expect(status.complete).toBe(false);
@@ -83,7 +84,7 @@ describe('an upload survives a crash of the server', () => {
   });
 
   it('a client that goes away mid-chunk leaves nothing and the server keeps serving', { timeout: 120_000 }, async () => {
-    const server = await startChildServer();
+    const server = await startChildServer({ entry: await serverBundleOfThisProcess() });
     servers.push(server);
     const reg = await fetch(`${server.url}/api/auth/register`, {
       method: 'POST',

@@ -36,7 +36,8 @@ it('a push in flight while a released file would be deleted keeps its file: the 
   await meta.markReleased('u1', 'b1', 2);
   // A push of u1 in flight (as records/store/pg-record-store.ts's merge holds it): the account's row locked, its
   // record now naming b1 (an undo restoring the file), not yet committed.
-  const push = await instanceB!.connect();
+  instanceB ??= createPgPool(db.url); // its own, when it runs before the contract suite (vitest --sequence.shuffle)
+  const push = await instanceB.connect();
   try {
     await push.query('BEGIN');
     await push.query("SELECT 1 FROM users WHERE id = 'u1' FOR UPDATE");

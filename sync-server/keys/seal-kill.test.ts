@@ -15,6 +15,7 @@ import { apiOver, canary, expectSameWords, fillPlaintext } from '../../web/featu
 import { keysWithoutSealing } from '../../web/sync/test-sealed';
 import { needlesOf, scanBytes } from '../test/canary-scan';
 import { type ChildServer, startChildServer, TEST_PASSWORD_COST_ENV } from '../test/child-server';
+import { serverBundleOfThisProcess } from '../test/server-bundle';
 import { appTransport, serverRecords } from '../test/client-test-support';
 import { openDatabase } from '../db/sqlite';
 import type { TestApp } from '../test/test-support';
@@ -32,7 +33,7 @@ const caller =
     fetch(`${server.url}${path}`, { method, headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
 
 const start = async (dataDir?: string) => {
-  const s = await startChildServer({ dataDir, env: { ...TEST_PASSWORD_COST_ENV } });
+  const s = await startChildServer({ dataDir, env: { ...TEST_PASSWORD_COST_ENV }, entry: await serverBundleOfThisProcess() });
   servers.push(s);
   return s;
 };

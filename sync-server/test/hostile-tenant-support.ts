@@ -79,9 +79,10 @@ export async function startLiveServer(t: TestApp = createTestApp()): Promise<Liv
 /**
  * The real server (`npm start`'s main.ts) in a child process on a temp DATA_DIR (`dataDir`), on
  * the wall clock, with `env` added: what it measures is the server's work, not this process's clients.
+ * `entry`: a bundle of main.ts to start instead (child-server.ts startChildServer's `entry`).
  */
-export async function startChildLiveServer(env: Record<string, string> = {}): Promise<LiveClient & { dataDir: string }> {
-  const child = await startChildServer({ env });
+export async function startChildLiveServer(env: Record<string, string> = {}, entry?: string): Promise<LiveClient & { dataDir: string }> {
+  const child = await startChildServer({ env, entry });
   return { ...clientOf(child.url, Date.now, () => child.stop()), dataDir: child.dataDir };
 }
 

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toB64url } from '../../../shared/crypto/bytes';
 import { startChildServer } from '../../test/child-server';
+import { serverBundleOfThisProcess } from '../../test/server-bundle';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/sqlite';
 import { releaseOwnAccount, ownerWithSmtp, type Owner } from '../../test/release-test-support';
@@ -186,9 +187,10 @@ describe('the release key', () => {
     const deps = { config: loadConfig({ DATA_DIR: dataDir, RELEASE_KEY: toB64url(key(9)) }), db: openDatabase(join(dataDir, 'afterword.db')), now: o.t.deps.now };
     await expect(createServices(deps).escrow.ready).rejects.toThrow(/is not the key this database's release escrows were sealed with/);
     // The process itself: main.ts exits before listening.
-    const first = await startChildServer();
+    const entry = await serverBundleOfThisProcess();
+    const first = await startChildServer({ entry });
     await first.stop();
-    await expect(startChildServer({ dataDir: first.dataDir, env: { RELEASE_KEY: toB64url(key(8)) } })).rejects.toThrow(/Afterword cannot start: The release key \(RELEASE_KEY\) is not the key/);
+    await expect(startChildServer({ dataDir: first.dataDir, env: { RELEASE_KEY: toB64url(key(8)) }, entry })).rejects.toThrow(/Afterword cannot start: The release key \(RELEASE_KEY\) is not the key/);
   });
 });
 

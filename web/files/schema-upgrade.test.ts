@@ -32,7 +32,7 @@ describe('Dexie schema v3 (files)', () => {
     old.close();
 
     const db = await openOnDevice('u-upgrade', () => Date.UTC(2026, 10, 23), device);
-    expect(db.dexie.verno).toBe(5); // through v3 (files), v4 (sealing errors, web/sync/sealing.ts) and v5 (share refreshes)
+    expect(db.dexie.verno).toBe(6); // through v3 (files), v4 (sealing errors, web/sync/sealing.ts), v5 (share refreshes) and v6 (shares made offline)
     expect(await db.dexie.entities('documents').count()).toBe(2);
     expect(await db.dexie.outbox.count()).toBe(1);
     expect((await db.dexie.entities('documents').where('file.blobId').equals('blob-id-0000000000001').toArray()).map((d) => d.id)).toEqual(['d2']);

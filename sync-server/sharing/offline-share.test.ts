@@ -45,7 +45,7 @@ describe('share now, offline', () => {
     const h = await world();
     const queue = pendingSharesIn(h.db.dexie);
     const made = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN, queue);
-    await dropPendingShare(h.deps, queue, made.shareId);
+    expect(await dropPendingShare(h.deps, queue, made.shareId, { kind: 'document', id: 'd1' })).toBe('stopped');
     expect(await h.deps.live.read({ kind: 'document', id: 'd1' })).not.toContain(made.shareId);
     expect(await sendPendingShares(h.deps, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 0, refused: [] });
     expect((await h.w.t.call('GET', `/api/shared/${made.shareId}`)).status).toBe(404);
@@ -71,5 +71,58 @@ describe('share now, offline', () => {
     expect(await sendPendingShares(h.deps, queue, () => null)).toEqual({ sent: 0, waiting: 0, refused: [] }); // the item is gone here
     expect(await queue.list()).toEqual([]);
     expect((await h.w.t.call('GET', `/api/shared/${made.shareId}`)).status).toBe(404);
+  });
+
+  it('Stop on a share the device already sent stops it on the server (review of session 21, offline sharing, finding 1)', async () => {
+    const h = await world();
+    const queue = pendingSharesIn(h.db.dexie);
+    const made = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN, queue);
+    expect(await sendPendingShares(h.deps, queue, () => documentCopy(h.doc))).toMatchObject({ sent: 1 });
+    expect((await h.viewer(made.link)).kind).toBe('open');
+    // The dialog still showed it waiting: its Stop stops the share the server has.
+    expect(await dropPendingShare(h.deps, queue, made.shareId, { kind: 'document', id: 'd1' })).toBe('stopped');
+    expect((await h.viewer(made.link)).kind).not.toBe('open');
+    expect((await h.w.t.call('GET', `/api/shared/${made.shareId}`)).status).toBe(410);
+  });
+
+  it('a session to renew (401, 403) keeps the share waiting; a 409 listing a share that is not this device\'s is refused and named (findings 3, 5)', async () => {
+    const h = await world();
+    const queue = pendingSharesIn(h.db.dexie);
+    const made = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN, queue);
+    for (const status of [401, 403, 407]) {
+      const answering: ShareDeps = { ...h.deps, api: async () => Promise.reject(Object.assign(new Error(`${status}`), { status, bodyText: '{}' })) };
+      expect(await sendPendingShares(answering, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 1, refused: [] });
+    }
+    // A lying server: 409 for the id, and a listed share of that id with a wrap of its own.
+    h.setLie((path, json) => (path.startsWith('/api/shares?') ? { shares: [{ ...(json as { shares: Array<Record<string, unknown>> }).shares[0], ownerWrap: 'w1.AAAAAAAAAAAAAAAA.' + 'A'.repeat(64) }] } : json));
+    const conflicting: ShareDeps = {
+      ...h.deps,
+      api: async (path, init) => (path === '/api/shares' && init?.method === 'POST' ? (await h.deps.api(path, init), h.deps.api(path, init)) : h.deps.api(path, init)),
+    };
+    const result = await sendPendingShares(conflicting, queue, () => documentCopy(h.doc));
+    expect(result).toEqual({ sent: 0, waiting: 0, refused: [{ shareId: made.shareId, name: 'Maria', ref: { kind: 'document', id: 'd1' } }] });
+    expect(await queue.list()).toEqual([]);
+    expect(await h.deps.live.read({ kind: 'document', id: 'd1' })).not.toContain(made.shareId);
+  });
+
+  it('a share stopped on the device while another one is being sent is not sent (one at a time, each row read again: finding 2)', async () => {
+    const h = await world();
+    const queue = pendingSharesIn(h.db.dexie);
+    const first = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN, queue);
+    const second = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd2', ...h.doc, documentName: 'Insurance' }), 'Bert', ORIGIN, queue);
+    let stop: Promise<unknown> | null = null;
+    const slow: ShareDeps = {
+      ...h.deps,
+      api: async (path, init) => {
+        // While the first is posted, the owner presses Stop on the second.
+        if (!stop && path === '/api/shares' && init?.method === 'POST') stop = dropPendingShare(h.deps, queue, second.shareId, { kind: 'document', id: 'd2' });
+        return h.deps.api(path, init);
+      },
+    };
+    const sent = await sendPendingShares(slow, queue, (ref) => documentCopy(ref.id === 'd1' ? h.doc : { ...h.doc, documentName: 'Insurance' }));
+    expect(await stop).toBe('stopped');
+    expect(sent).toEqual({ sent: 1, waiting: 0, refused: [] });
+    expect((await h.viewer(first.link)).kind).toBe('open');
+    expect((await h.w.t.call('GET', `/api/shared/${second.shareId}`)).status).toBe(404); // never reached the server
   });
 });

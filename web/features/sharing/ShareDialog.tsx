@@ -23,7 +23,7 @@ import { dropPendingShare, pendingSharesIn, shareOrQueue, unreachable, type Pend
 import { requireDb } from '../../db/current';
 import { useShareSource } from './use-share-source';
 import { afterDeathReach, letterReach } from './timeline';
-import { afterDeathText, OFFLINE_LIST_TEXT, pendingText, waitingText, checkedTrusteeAddress, handsOverText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, PICK_TRUSTEE_TEXT, unCheckedAddressText, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
+import { afterDeathText, OFFLINE_LIST_TEXT, STOP_OFFLINE_TEXT, pendingText, waitingText, checkedTrusteeAddress, handsOverText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, PICK_TRUSTEE_TEXT, unCheckedAddressText, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
 
 const api = apiFetch as Api;
 
@@ -74,9 +74,14 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
 
   const dropWaiting = async (p: PendingShare) => {
     if (!account) return;
-    await dropPendingShare({ live: deviceLiveShares(account) }, pendingSharesIn(requireDb().dexie), p.shareId);
-    toast({ title: 'Sharing stopped', description: 'That link will never open anything.' });
-    await load();
+    try {
+      const outcome = await dropPendingShare({ api, account, live: deviceLiveShares(account) }, pendingSharesIn(requireDb().dexie), p.shareId, p.ref);
+      if (outcome === 'stopped') toast({ title: 'Sharing stopped', description: 'That link opens nothing.' });
+      else toast({ title: 'Could not stop sharing yet', description: STOP_OFFLINE_TEXT(p.name), variant: 'destructive' });
+    } catch (err) {
+      toast({ title: 'Could not stop sharing', description: serverMessage(err, 'Check your connection and try again.'), variant: 'destructive' });
+    }
+    await load().catch(() => undefined);
   };
 
   const share = async () => {

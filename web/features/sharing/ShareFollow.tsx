@@ -16,11 +16,11 @@ import { useCurrentDb } from '../../db/current';
 import { toast } from '../../ui/toast-store';
 import { useKeySession, type Api } from '../keys';
 import { deviceLiveShares } from './live-shares';
-import { projectItem, shareableItems, type ShareSource } from './projections';
+import { copyTitle, projectItem, shareableItems, type ShareSource } from './projections';
 import { createShareFollower } from './share-follow';
 import { pendingRefreshesIn } from './pending-refreshes';
 import { useFollow } from './use-follow';
-import { KEY_REFUSED_TEXT, PENDING_REFUSED_TEXT } from './share-words';
+import { KEY_REFUSED_TEXT, pendingRefusedText } from './share-words';
 import { useSyncStore } from '../../sync/sync-store';
 
 const api = apiFetch as Api;
@@ -52,7 +52,10 @@ export function ShareFollow({ source }: { source: ShareSource }) {
       const queue = pendingSharesIn(db.dexie);
       if ((await queue.list()).length === 0) return;
       const { refused } = await sendPendingShares({ api, account, keyring, live: deviceLiveShares(account) }, queue, (ref) => projectItem(ref, latest.current));
-      if (live && refused.length) toast({ title: 'A share was not made', description: PENDING_REFUSED_TEXT, variant: 'destructive' });
+      for (const r of live ? refused : []) {
+        const copy = projectItem(r.ref, latest.current);
+        toast({ title: 'A share was not made', description: pendingRefusedText(r.name, copy ? copyTitle(copy) : 'an item'), variant: 'destructive' });
+      }
     };
     const run = () => void send().catch((err: unknown) => console.error('Sending shares made offline failed:', err));
     run();

@@ -81,71 +81,159 @@ async function goLiveLater(deps: Pick<ShareDeps, 'live'>, ref: ShareItemRef, sha
 }
 
 /**
- * Stops a share that is still waiting on this device: it leaves the queue and its item's live set,
- * and never reaches the server (its link opens nothing).
+ * Runs `work` alone among this account's queue operations on this device (every tab): a send and a
+ * stop never interleave (security review of session 21's offline sharing, finding 2). Web Locks where
+ * the browser has them; else one promise chain per account in this page (tests in Node).
  */
-export async function dropPendingShare(deps: Pick<ShareDeps, 'live'>, queue: PendingShares, shareId: string): Promise<void> {
-  const waiting = (await queue.list()).find((p) => p.shareId === shareId);
-  await queue.remove(shareId);
-  if (!waiting) return;
-  const live = await deps.live.read(waiting.ref);
-  if (live.includes(shareId)) await deps.live.write(waiting.ref, live.filter((id) => id !== shareId));
+const chains = new Map<string, Promise<unknown>>();
+function exclusively<T>(account: string, work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? (navigator as { locks?: { request: (name: string, cb: () => Promise<T>) => Promise<T> } }).locks : undefined;
+  if (locks) return locks.request(`afterword-pending-shares:${account}`, work);
+  const run = (chains.get(account) ?? Promise.resolve()).then(work, work);
+  chains.set(account, run.catch(() => undefined));
+  return run;
+}
+
+/** Takes `shareId` out of item `ref`'s live set on this device, when it is there. */
+async function leaveLiveSet(deps: Pick<ShareDeps, 'live'>, ref: ShareItemRef, shareId: string): Promise<void> {
+  const live = await deps.live.read(ref);
+  if (live.includes(shareId)) await deps.live.write(ref, live.filter((id) => id !== shareId));
+}
+
+/**
+ * Stops share `shareId` of item `ref` that was made on this device while offline, whether or not it
+ * has reached the server since: it leaves the queue and its item's live set, and, when it may be on
+ * the server (it was sent, or a send may have got there), the server stops it too (a 404 means it
+ * never arrived). Resolves 'stopped' when it is certain the link opens nothing; 'offline' when the
+ * share was sent and the server could not be reached to stop it (the owner is told to try again).
+ */
+export async function dropPendingShare(deps: Pick<ShareDeps, 'live' | 'api' | 'account'>, queue: PendingShares, shareId: string, ref: ShareItemRef): Promise<'stopped' | 'offline'> {
+  return exclusively(deps.account, async () => {
+    const waiting = (await queue.list()).some((p) => p.shareId === shareId);
+    await queue.remove(shareId);
+    await leaveLiveSet(deps, ref, shareId);
+    try {
+      await deps.api(`/api/shares/${shareId}/stop`, { method: 'POST', body: {} });
+    } catch (err) {
+      const status = (err as { status?: number }).status;
+      if (status === 404) return 'stopped'; // never reached the server
+      if (waiting && unreachable(err)) return 'stopped'; // still waiting, and sends run one at a time with this: never sent
+      if (unreachable(err)) return 'offline';
+      throw err;
+    }
+    return 'stopped';
+  });
+}
+
+/** A share that left the queue refused: whom it was for, and why in the server's words. */
+export interface RefusedShare {
+  shareId: string;
+  name: string;
+  ref: ShareItemRef;
 }
 
 /**
  * Sends every waiting share, oldest first, then seals its item's copy for it (`copyOf`: the item's
- * copy now, projections.ts projectItem; null when the item is gone, and its waiting share with it). A share the server already has
- * (409, and listed as the owner's: an earlier send whose answer was lost) counts as sent. One that cannot be sent yet stays
- * waiting: the server unreachable, the item not on the server yet (404: it syncs first), or a
- * passing refusal (429, 5xx). One the server refuses for good (another 4xx) leaves the queue and
- * its live set, and its id is returned in `refused` for the person to be told.
+ * copy now, projections.ts projectItem; null when the item is gone, and its waiting share with it),
+ * one at a time with any stop on this device (`exclusively`), each row read again just before it is
+ * sent and before it leaves the queue. It leaves the queue only once the server lists it active
+ * (its first copy sealed). A share the server already has (409, listed with this device's own wrap,
+ * key id and sealed name: an earlier send whose answer was lost) is taken as sent. One that cannot
+ * be sent yet stays waiting: the server unreachable, the item not on the server yet (404: it syncs
+ * first), the session to be renewed or proven (401, 403, 407), a passing refusal (408, 425, 429,
+ * 5xx), or its first copy not sealed yet. One the server refuses for good (400, 409 for a share it
+ * does not list as this one, 413, 422), or whose key this device refuses, leaves the queue and the
+ * live set and is returned in `refused` for the person to be told.
  */
 export async function sendPendingShares(
   deps: ShareDeps,
   queue: PendingShares,
   copyOf: (ref: ShareItemRef) => SharedCopy | null,
-): Promise<{ sent: number; waiting: number; refused: string[] }> {
-  const out = { sent: 0, waiting: 0, refused: [] as string[] };
-  for (const p of await queue.list()) {
-    const copy = copyOf(p.ref);
-    if (!copy) {
-      await dropPendingShare(deps, queue, p.shareId); // the item was deleted here meanwhile: nothing to share
-      continue;
-    }
-    try {
-      await postShare(deps, p.ref, p.body);
-    } catch (err) {
-      const status = (err as { status?: number }).status;
-      if (unreachable(err) || status === 404 || status === 429 || (status ?? 500) >= 500) {
-        out.waiting++;
-        continue;
-      }
-      // 409: taken, by this device's earlier send whose answer was lost, only if the server lists it as the owner's.
-      let listed = false;
-      if (status === 409) {
-        try {
-          listed = (await listShares(deps, p.ref)).some((s) => s.id === p.shareId && s.phase !== 'stopped');
-        } catch {
-          out.waiting++; // the list could not be read now: asked again at the next send
-          continue;
-        }
-      }
-      if (!listed) {
-        await dropPendingShare(deps, queue, p.shareId);
-        out.refused.push(p.shareId);
-        continue;
-      }
-    }
-    // Its first copy, before it leaves the queue: a copy that could not be sent yet keeps it waiting
-    // (sent again, the server's 409 lists it as the owner's, and the copy is tried again).
-    try {
-      await refreshShares(deps, p.ref, copy);
-    } catch {
-      out.waiting++;
-      continue;
-    }
-    await queue.remove(p.shareId);
-    out.sent++;
-  }
+): Promise<{ sent: number; waiting: number; refused: RefusedShare[] }> {
+  const out = { sent: 0, waiting: 0, refused: [] as RefusedShare[] };
+  // Each share alone with any stop (a Stop pressed meanwhile runs between two shares).
+  for (const p of await queue.list()) await exclusively(deps.account, () => sendOne(deps, queue, copyOf, p, out));
   return out;
 }
+
+/** Statuses after which a share keeps waiting (see sendPendingShares). */
+const WAIT_STATUSES = new Set([401, 403, 404, 407, 408, 425, 429]);
+const keepsWaiting = (err: unknown): boolean => {
+  const status = (err as { status?: number }).status;
+  return unreachable(err) || (status !== undefined && (WAIT_STATUSES.has(status) || status >= 500));
+};
+
+/** Sends waiting share `p` (see sendPendingShares), counting the outcome in `out`. */
+async function sendOne(
+  deps: ShareDeps,
+  queue: PendingShares,
+  copyOf: (ref: ShareItemRef) => SharedCopy | null,
+  p: PendingShare,
+  out: { sent: number; waiting: number; refused: RefusedShare[] },
+): Promise<void> {
+  const stillWaiting = async (shareId: string) => (await queue.list()).some((q) => q.shareId === shareId);
+  if (!(await stillWaiting(p.shareId))) return; // stopped meanwhile
+  const copy = copyOf(p.ref);
+  if (!copy) {
+    // The item was deleted here meanwhile: nothing to share (its live set went with it).
+    await queue.remove(p.shareId);
+    return;
+  }
+  const refuse = async () => {
+    await queue.remove(p.shareId);
+    await leaveLiveSet(deps, p.ref, p.shareId);
+    out.refused.push({ shareId: p.shareId, name: p.name, ref: p.ref });
+  };
+  // The queue row is this device's own truth: the live set holds the share before it is sent (an
+  // edit of the item on another device may have replaced the set meanwhile).
+  await goLiveLater(deps, p.ref, p.shareId);
+  try {
+    await postShare(deps, p.ref, p.body);
+  } catch (err) {
+    if (keepsWaiting(err)) {
+      out.waiting++;
+      return;
+    }
+    if ((err as { status?: number }).status !== 409) {
+      await refuse();
+      return;
+    }
+    // 409: taken, by this device's earlier send whose answer was lost, only when the server lists
+    // exactly this device's share (its item, key id, wrap and sealed name).
+    let mine: boolean;
+    try {
+      mine = (await listShares(deps, p.ref)).some((s) => sameShare(s, p));
+    } catch {
+      out.waiting++; // the list could not be read now: asked again at the next send
+      return;
+    }
+    if (!mine) {
+      await refuse();
+      return;
+    }
+  }
+  // Its first copy, and the server's word that it is active, before it leaves the queue.
+  let sealed: { refused: string[] };
+  let active: boolean;
+  try {
+    sealed = await refreshShares(deps, p.ref, copy);
+    active = (await listShares(deps, p.ref)).some((s) => sameShare(s, p) && s.phase === 'active');
+  } catch {
+    out.waiting++;
+    return;
+  }
+  if (sealed.refused.includes(p.shareId)) {
+    await refuse();
+    return;
+  }
+  if (!active) {
+    out.waiting++; // sealed for it next time (sent again, its 409 lists it)
+    return;
+  }
+  await queue.remove(p.shareId);
+  out.sent++;
+}
+
+/** True when the server's `s` is this device's waiting share `p`: the same id, item, key id, wrap and sealed name. */
+const sameShare = (s: ShareJson, p: PendingShare): boolean =>
+  s.id === p.shareId && s.itemKind === p.ref.kind && s.itemId === p.ref.id && s.ownerKid === p.body.ownerKid && s.ownerWrap === p.body.ownerWrap && s.label === p.body.label;

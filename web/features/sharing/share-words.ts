@@ -18,7 +18,9 @@ export const shareLetterAsk = (recipient: string) => ({
 });
 
 /** A share made offline that the server then refused (pending-shares.ts sendPendingShares). */
-export const PENDING_REFUSED_TEXT = 'A share you made while offline was refused by the server, so its link opens nothing. Open "Share now" on that item and share it again.';
+export const pendingRefusedText = (name: string, title: string) => `The link you made for ${name} to "${title}" while offline was refused by the server, so it opens nothing. Open "Share now" on "${title}" and share it again.`;
+/** A share made offline, already sent, that could not be stopped on the server yet. */
+export const STOP_OFFLINE_TEXT = (name: string) => `The link for ${name} reached the server before you stopped it, and the server cannot be reached now. Your devices will not update it; try "Stop sharing" again once you are online.`;
 /** Under a link made while offline (or before the item reached the server). */
 export const pendingText = (name: string) => `You are offline, or this has not reached the server yet: the link is ready, and ${name} can open it once this device is back online.`;
 
@@ -83,7 +85,7 @@ export const NOT_LIVE_TEXT = 'Your changes are not sent to this share: your devi
 /** The viewer page's words for each outcome that is not an open item. */
 export const VIEW_TEXT: Record<Exclude<SharedView['kind'], 'open'>, { title: string; body: string }> = {
   stopped: { title: 'Sharing stopped', body: 'This link no longer opens anything. The person who shared it stopped sharing.' },
-  gone: { title: "This link isn't available", body: 'Check that you copied the whole link, or ask the person who sent it to share it again.' },
+  gone: { title: "This link isn't available", body: 'It opens nothing yet, or any more. If it was shared with you only just now, the sender’s device may not have been online since: try again later. Check too that you copied the whole link, or ask the person who sent it.' },
   'bad-link': { title: 'This link is incomplete', body: 'Part of its key is missing. Copy the whole link, including everything after the # sign, and open it again.' },
   tampered: { title: 'This could not be opened', body: 'What the server sent does not open with this link: it may have been changed on the way. Nothing of it is shown. Ask the person who shared it to send the link again.' },
   busy: { title: 'Please wait a few minutes', body: 'This link was opened many times in a short while, so Afterword is resting it for a moment. Nothing is wrong with it. Try again in a few minutes.' },

@@ -53,8 +53,26 @@ describe('toasts', () => {
     dismissPersistent();
     expect(shown()).toEqual(['Plan updated successfully']);
     expect(useToastStore.getState().held).toEqual([]);
-    toast({ title: 'Undo me', persistent: true });
+    toast({ title: 'Undo me', persistent: true, action: { label: 'Undo', onClick: () => {} } });
     dismissPersistent();
     expect(shown()).toEqual([]);
+    toast({ title: 'Plan updated successfully' });
+    toast({ title: 'A notice', persistent: true }); // waiting behind it
+    dismissPersistent();
+    expect(shown()).toEqual(['Plan updated successfully']);
+    expect(useToastStore.getState().held).toEqual([]);
+  });
+
+  it('a persistent notice with no action waits behind a passing toast still on screen, so that one is read too; it shows once that one closes', () => {
+    const sealed = toast({ title: 'Your words are sealed' });
+    toast({ title: 'Addresses now sealed', persistent: true });
+    expect(shown()).toEqual(['Your words are sealed']); // not pushed out at once (CI: e2e seal-existing never saw it)
+    dismiss(sealed); // its time is up
+    expect(shown()).toEqual(['Addresses now sealed']);
+    // A persistent toast that answers the person's own action (Undo) still shows at once.
+    const saved = toast({ title: 'Plan updated successfully' });
+    toast({ title: 'Music suggestions', persistent: true, action: { label: 'Undo', onClick: () => {} } });
+    expect(shown()).toEqual(['Music suggestions']);
+    void saved;
   });
 });

@@ -50,7 +50,10 @@ export const useToastStore = create<ToastState>()((set) => ({
   dismiss: (id) => set((s) => settle(s.toasts.filter((t) => t.id !== id), s.held.filter((t) => t.id !== id))),
 }));
 
-/** Shows a toast in front of the one on screen (TOAST_LIMIT = 1), which goes, or waits if persistent. Returns its id. */
+/**
+ * Shows a toast in front of the one on screen (TOAST_LIMIT = 1), which goes, or waits if persistent;
+ * a persistent notice with no action waits behind a passing one instead. Returns its id.
+ */
 export function toast(input: ToastInput): number {
   const persistent = input.persistent ?? false;
   const item: ToastItem = {
@@ -66,6 +69,11 @@ export function toast(input: ToastInput): number {
     open: true,
   };
   useToastStore.setState((s) => {
+    // A persistent notice with no action (words from the background: a refusal, addresses sealed)
+    // waits behind a passing toast still on screen, which would otherwise go unread (CI: e2e
+    // seal-existing never saw "Your words are sealed"); it shows when that one closes. A toast that
+    // answers the person's own action (Undo) still comes in front at once.
+    if (persistent && !input.action && s.toasts.length >= TOAST_LIMIT && s.toasts.every((t) => !t.persistent)) return { toasts: s.toasts, held: [item, ...s.held] };
     const shown = [item, ...s.toasts];
     const kept = shown.slice(0, TOAST_LIMIT);
     const pushedBack = shown.slice(TOAST_LIMIT).filter((t) => t.persistent);

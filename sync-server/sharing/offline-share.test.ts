@@ -109,13 +109,14 @@ describe('share now, offline', () => {
     const h = await world();
     const queue = pendingSharesIn(h.db.dexie);
     const first = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN, queue);
+    h.w.t.advance(1_000); // made a second later: the queue sends the oldest first
     const second = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd2', ...h.doc, documentName: 'Insurance' }), 'Bert', ORIGIN, queue);
     let stop: Promise<unknown> | null = null;
     const slow: ShareDeps = {
       ...h.deps,
       api: async (path, init) => {
         // While the first is posted, the owner presses Stop on the second.
-        if (!stop && path === '/api/shares' && init?.method === 'POST') stop = dropPendingShare(h.deps, queue, second.shareId, { kind: 'document', id: 'd2' });
+        if (!stop && path === '/api/shares' && init?.method === 'POST' && (init.body as { shareId?: string }).shareId === first.shareId) stop = dropPendingShare(h.deps, queue, second.shareId, { kind: 'document', id: 'd2' });
         return h.deps.api(path, init);
       },
     };

@@ -116,10 +116,30 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) expect(await toast.textContent()).toContain(description);
 }
 
-/** Picks `option` in the Radix select labelled `label`; `exact` matches both names whole. */
+/**
+ * Picks `option` in the Radix select labelled `label`; `exact` matches both names whole. When the
+ * open list is re-rendered away under the click (the fresh-clone CI of 749ce10 at 390 px: "element
+ * was detached from the DOM" for 90 s in document-edit, a dialog over a list the sync refreshes on a
+ * loaded machine), it opens the list again until the trigger shows the option, as canary-scan's
+ * chooseOpening does; a select that answers at once takes the first path only.
+ */
 export async function choose(page: Page, label: string, option: string, exact = false): Promise<void> {
-  await page.getByRole('combobox', { name: label, exact }).click();
-  await page.getByRole('option', { name: option, exact }).first().click();
+  const box = page.getByRole('combobox', { name: label, exact });
+  const item = page.getByRole('option', { name: option, exact }).first();
+  await box.click();
+  if (await item.click({ timeout: 10_000 }).then(() => true, () => false)) return;
+  const shows = async () => (await box.textContent({ timeout: 5_000 }).catch(() => ''))?.includes(option) ?? false;
+  await expect
+    .poll(
+      async () => {
+        if (await shows()) return true;
+        if ((await box.getAttribute('aria-expanded', { timeout: 5_000 }).catch(() => null)) !== 'true') await box.click({ timeout: 5_000 }).catch(() => undefined);
+        if (await item.isVisible()) await item.click({ timeout: 3_000 }).catch(() => undefined);
+        return shows();
+      },
+      { timeout: 90_000, interval: 500 },
+    )
+    .toBe(true);
 }
 
 /** Confirms the open ConfirmDialog after checking its question; `button` is its confirm label. */

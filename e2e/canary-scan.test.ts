@@ -95,36 +95,6 @@ async function record(page: Page): Promise<void> {
   await dialog.getByRole('button', { name: 'Re-take' }).waitFor();
 }
 
-/**
- * `choose` (record-screens.ts) that clicks the Select again while it is still closed: on the phone
- * a Select in a dialog that just opened, while the other device's records sync in, was seen to take
- * the focus and stay closed (twice in the PostgreSQL run).
- */
-async function chooseOpening(page: Page, label: string, option: string): Promise<void> {
-  const box = page.getByRole('combobox', { name: label });
-  const item = page.getByRole('option', { name: option }).first();
-  // Until the trigger shows the option as chosen: open it if closed, click the option if shown (a
-  // re-render may detach the open list; then it is opened again). Each step waits briefly, so a
-  // renderer starved on a loaded machine (CI) gets many tries rather than one long wait.
-  const shows = async () => (await box.textContent({ timeout: 5_000 }).catch(() => ''))?.includes(option) ?? false;
-  await expect
-    .poll(
-      async () => {
-        if (await shows()) return true;
-        if ((await box.getAttribute('aria-expanded', { timeout: 5_000 }).catch(() => null)) !== 'true') await box.click({ timeout: 5_000 }).catch(() => undefined);
-        if (await item.isVisible()) await item.click({ timeout: 3_000 }).catch(() => undefined);
-        return shows();
-      },
-      { timeout: 90_000, interval: 500 },
-    )
-    .toBe(true)
-    .catch(async (err: unknown) => {
-      await page.screenshot({ path: '/tmp/aw-shots/canary-choose-failed.png', fullPage: true }).catch(() => undefined);
-      const aria = await page.locator('[role="dialog"]').first().ariaSnapshot({ timeout: 5_000 }).catch((e: unknown) => String(e));
-      throw new Error(`Could not choose '${option}' in '${label}' at ${page.url()}. The dialog shows:\n${aria}`, { cause: err });
-    });
-}
-
 /** Writes one message in the Message Vault of `page`; a recording for audio and video. */
 async function writeMessage(page: Page, type: 'Text' | 'Audio' | 'Video', name: string, email: string, words: string): Promise<void> {
   await openSignedIn(page, '/message-vault');
@@ -203,7 +173,7 @@ async function fillOnB(page: Page): Promise<void> {
   await openSignedIn(page, '/documents');
   await page.getByRole('button', { name: /^(Upload Your First Document|Upload Document)$/ }).first().click();
   const upload = openDialog(page);
-  await chooseOpening(page, 'Document Type', 'Will & Testament');
+  await choose(page, 'Document Type', 'Will & Testament');
   const pdf = Buffer.from(`%PDF-1.4\n% ${C.documentFileBytes}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
   await upload.getByLabel('Document File').setInputFiles({ name: `${C.documentFileName}.pdf`, mimeType: 'application/pdf', buffer: pdf });
   await upload.getByLabel('Document Name').fill(C.documentName);
@@ -213,7 +183,7 @@ async function fillOnB(page: Page): Promise<void> {
   // A document is a file or a link: a second one holds the link.
   await page.getByRole('button', { name: 'Upload Document', exact: true }).click();
   await upload.waitFor();
-  await chooseOpening(page, 'Document Type', 'Insurance');
+  await choose(page, 'Document Type', 'Insurance');
   await upload.getByText('Link to it', { exact: true }).click();
   await upload.getByLabel('Document Name').fill(C.linkName);
   await upload.getByLabel('Document URL').fill(C.documentUrl);

@@ -1,8 +1,13 @@
 /**
  * The Radix implementation of <Select> (Select.tsx): a lazy chunk (Radix Select with its popper,
  * focus trap and scroll lock, ~30 KB gzip), loaded when a select is first reached for (issue #20).
+ *
+ * Its list stays open through a resize of the window: Radix closes it on every `resize`
+ * (radix-ui/primitives#2634), and on an Android phone the keyboard going away as the person taps
+ * the select (after typing in another field) resizes the window, so the list closed under their
+ * finger. Escape, a choice, a tap outside and the window losing focus still close it.
  */
-import { forwardRef, useImperativeHandle, useLayoutEffect, useRef } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { Select as RadixSelect } from 'radix-ui';
 import { Check, ChevronDown } from 'lucide-react';
 import { cn } from './cn';
@@ -19,13 +24,16 @@ const SelectRadix = forwardRef<HTMLButtonElement | null, SelectRadixProps>(funct
   ref,
 ) {
   const trigger = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(defaultOpen ?? false);
+  const resizing = useKeepOpenThroughResize(open);
   useImperativeHandle(ref, () => trigger.current as HTMLButtonElement);
   useLayoutEffect(() => {
     if (focusOnMount && !defaultOpen) trigger.current?.focus();
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, as it replaces the stand-in
   return (
     <RadixSelect.Root
-      defaultOpen={defaultOpen}
+      open={open}
+      onOpenChange={(next) => (next || !resizing.current) && setOpen(next)}
       value={value === '' ? undefined : value}
       defaultValue={defaultValue}
       onValueChange={onValueChange}
@@ -69,5 +77,30 @@ const SelectRadix = forwardRef<HTMLButtonElement | null, SelectRadixProps>(funct
     </RadixSelect.Root>
   );
 });
+
+/**
+ * While `open`, whether the window's `resize` event is being handled (true from its capture phase,
+ * which runs before Radix's listener on the window, until the next task): a close asked for then
+ * is the resize's, not the person's.
+ */
+function useKeepOpenThroughResize(open: boolean) {
+  const resizing = useRef(false);
+  useEffect(() => {
+    if (!open) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const mark = () => {
+      resizing.current = true;
+      clearTimeout(timer);
+      timer = setTimeout(() => (resizing.current = false), 0);
+    };
+    window.addEventListener('resize', mark, { capture: true });
+    return () => {
+      window.removeEventListener('resize', mark, { capture: true });
+      clearTimeout(timer);
+      resizing.current = false;
+    };
+  }, [open]);
+  return resizing;
+}
 
 export default SelectRadix;

@@ -6,7 +6,7 @@
  * refresh that could not reach the server waits in this device's database (pending-refreshes.ts) and
  * is tried again at the next change, when the device is back online, or after a reload. Shares made
  * while offline are sent once the device is online (pending-shares.ts). Renders nothing.
- * Mounted by ShareRefresher.tsx while some item holds a live share, with the owner's records.
+ * Mounted by ShareRefresher.tsx while some item holds a live share or a share made offline waits, with the owner's records.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import type { refreshShares } from './share-client';

@@ -38,6 +38,21 @@ export interface ShareJson {
   stoppedAt: string | null;
 }
 
+/**
+ * The body of `POST /api/shares` as the owner's device makes it (web/features/sharing/share-client.ts
+ * prepareShare; a share made offline waits with it in Dexie `pendingShares`, web/db/schema.ts):
+ * the share's id, its item, the key id and wrap of the share key under the owner's `docs` key, and
+ * the person's name sealed under the share key (sync-server/sharing/routes.ts checks each field).
+ */
+export interface ShareBody {
+  shareId: string;
+  itemKind: ShareKind;
+  itemId: string;
+  ownerKid: string;
+  ownerWrap: string;
+  label: string;
+}
+
 /** The death plan's sections as the plan editor shows them (its tabs), each with the plan fields it holds. */
 export const PLAN_SECTIONS = [
   { id: 'basic', label: 'Basic Info', fields: ['funeralType', 'location', 'burialPreference'] },

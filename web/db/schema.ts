@@ -15,7 +15,7 @@ import type { Change } from '../../shared/sync/change';
 import type { Hlc } from '../../shared/sync/hlc';
 import type { RecordState } from '../../shared/sync/merge';
 import type { FileRef } from '../../shared/files/ref';
-import type { ShareKind } from '../../shared/share-items';
+import type { ShareBody, ShareKind } from '../../shared/share-items';
 
 /** One record's sync state, keyed by [collection+id]. */
 export interface FieldStateRow extends RecordState {
@@ -147,7 +147,7 @@ export interface PendingShareRow {
   kind: ShareKind;
   id: string;
   /** The body of POST /api/shares, as the device made it. */
-  body: { shareId: string; itemKind: ShareKind; itemId: string; ownerKid: string; ownerWrap: string; label: string };
+  body: ShareBody;
   /** The person's name, for this device's own list (never sent plain). */
   name: string;
   /** When it was made (ms). */

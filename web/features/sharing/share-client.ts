@@ -6,7 +6,7 @@
  */
 import { makeShare, openShared, sealShared, shareFragment, unwrapShareKey, wrapShareKey, type ShareBinding } from '../../../shared/crypto/share-copy';
 import type { Keyring } from '../../../shared/crypto/keys';
-import type { ShareJson, ShareKind } from '../../../shared/share-items';
+import type { ShareBody, ShareJson } from '../../../shared/share-items';
 export type { ShareJson };
 import type { SharedCopy, ShareItemRef } from './projections';
 import type { Api } from '../keys';
@@ -116,7 +116,7 @@ export async function listShares(deps: Pick<ShareDeps, 'api'>, ref?: ShareItemRe
 export interface PreparedShare {
   shareId: string;
   key: Uint8Array;
-  body: { shareId: string; itemKind: ShareKind; itemId: string; ownerKid: string; ownerWrap: string; label: string };
+  body: ShareBody;
   link: string;
 }
 
@@ -130,7 +130,7 @@ export async function prepareShare(deps: Pick<ShareDeps, 'account' | 'keyring'>,
   if (!docs) throw new Error('This account has no key for documents');
   const { shareId, key } = makeShare();
   const bound = { shareId, itemKind: ref.kind, itemId: ref.id };
-  const body = { shareId, itemKind: ref.kind, itemId: ref.id, ownerKid: docs.kid, ownerWrap: await wrapShareKey(docs.key, key, deps.account, bound), label: await sealShared(key, bound, 'label', 0, name) };
+  const body: ShareBody = { shareId, itemKind: ref.kind, itemId: ref.id, ownerKid: docs.kid, ownerWrap: await wrapShareKey(docs.key, key, deps.account, bound), label: await sealShared(key, bound, 'label', 0, name) };
   return { shareId, key, body, link: shareLink(origin, shareId, key) };
 }
 

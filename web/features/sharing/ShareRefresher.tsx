@@ -34,7 +34,7 @@ export const waitingShareCount = (dexie: AfterwordDexie): Promise<number> => dex
 export const followsShares = (source: ShareSource, waiting: number): boolean => waiting > 0 || holdsLiveShares(source);
 
 export function ShareRefresher() {
-  const source = useShareSource();
+  const source = useShareSource('shared');
   const db = useCurrentDb((s) => s.db);
   const waiting = useLiveQuery(async () => (db ? waitingShareCount(db.dexie) : 0), [db]) ?? 0;
   return source && followsShares(source, waiting) ? <ShareFollow source={source} /> : null;

@@ -8,8 +8,9 @@ import { makeShare, openShared, sealShared, shareFragment, unwrapShareKey, wrapS
 import type { Keyring } from '../../../shared/crypto/keys';
 import type { ShareBody, ShareJson } from '../../../shared/share-items';
 export type { ShareJson };
-import type { SharedCopy, ShareItemRef } from './projections';
+import { copyTitle, type SharedCopy, type ShareItemRef } from './projections';
 import type { Api } from '../keys';
+import { KEY_REFUSED_TEXT, notRefreshedText } from './share-words';
 
 
 export { documentCopy, type SharedDocument } from './projections';
@@ -202,24 +203,63 @@ function newerRevision(err: unknown): number | null {
  * Sends item `ref`'s current copy (projections.ts projectItem) to every share of it in its live set
  * (LiveShares) that the server still has, so each viewer sees the edit. A share whose key this
  * device cannot open for `ref` (a wrap the server swapped, or another item's share listed under
- * it) is refused, never refreshed. Returns how many were refreshed and the ids refused.
+ * it) is refused, never refreshed. A copy the server refuses for good for one share (refusedForGood)
+ * is listed in `failed` with the person's name and the server's answer, and the others are still
+ * sent; one the server says is gone (404, 410: stopped meanwhile) is skipped. Returns how many were
+ * refreshed, the ids refused and the failures; throws what may pass (offline, 5xx, a session to renew).
  */
-export async function refreshShares(deps: ShareDeps, ref: ShareItemRef, copy: SharedCopy): Promise<{ refreshed: number; refused: string[] }> {
+export async function refreshShares(deps: ShareDeps, ref: ShareItemRef, copy: SharedCopy): Promise<{ refreshed: number; refused: string[]; failed: RefreshFailure[] }> {
   const mine = new Set(await deps.live.read(ref));
   const listed = (await listShares(deps, ref)).filter((s) => s.phase !== 'stopped');
-  const out = { refreshed: 0, refused: [] as string[] };
+  const out = { refreshed: 0, refused: [] as string[], failed: [] as RefreshFailure[] };
   for (const share of listed) {
+    let opened: OpenedShare;
     try {
-      const opened = await openShare(deps, share, ref); // another item's share is refused here, visibly
-      if (!mine.has(share.id)) continue; // never the server's say: a share the owner stopped stays stopped
-      await publish(deps, opened, copy);
-      out.refreshed++;
+      opened = await openShare(deps, share, ref); // another item's share is refused here, visibly
     } catch (err) {
       if (!(err instanceof ShareKeyRefusedError)) throw err;
       out.refused.push(share.id);
+      continue;
+    }
+    if (!mine.has(share.id)) continue; // never the server's say: a share the owner stopped stays stopped
+    try {
+      await publish(deps, opened, copy);
+      out.refreshed++;
+    } catch (err) {
+      const status = (err as { status?: number }).status;
+      if (status === 404 || status === 410) continue; // stopped meanwhile: nothing to update
+      if (!refusedForGood(status)) throw err;
+      out.failed.push({ shareId: share.id, name: opened.name, status: status!, bodyText: (err as { bodyText?: string }).bodyText ?? '' });
     }
   }
   return out;
+}
+
+/** A share whose copy the server refused for good: for whom, and the server's answer. */
+export interface RefreshFailure {
+  shareId: string;
+  name: string;
+  status: number;
+  bodyText: string;
+}
+
+/**
+ * True for a 4xx that sending the same copy again cannot change (400, 413, 422, …); false for
+ * what passes: a session to renew or prove (401, 403, 407), a timeout or a busy server (408, 425,
+ * 429), a race (409), and anything not a 4xx (offline, 5xx). The same line as emergency bundles'
+ * (web/features/emergency emergency-follow.ts) and shares made offline (pending-shares.ts).
+ */
+const refusedForGood = (status: number | undefined): boolean => status !== undefined && status >= 400 && status < 500 && ![401, 403, 407, 408, 409, 425, 429].includes(status);
+
+/**
+ * refreshShares as the share follower (ShareFollow.tsx) runs it: resolves the owner's words for
+ * each share that was not updated (share-words.ts: a key this device did not make, once; a copy
+ * refused for good, naming the person, the item and why), none when every share was. A refusal
+ * for good is said once and not tried again. Throws what refreshShares throws (kept waiting).
+ */
+export async function refreshSharesTold(deps: ShareDeps, ref: ShareItemRef, copy: SharedCopy): Promise<string[]> {
+  const { refused, failed } = await refreshShares(deps, ref, copy);
+  return [...(refused.length ? [KEY_REFUSED_TEXT] : []), ...failed.map((f) => notRefreshedText(f.name, copyTitle(copy), f.status, f.bodyText))];
 }
 
 /**

@@ -213,7 +213,7 @@ async function sendOne(
     }
   }
   // Its first copy, and the server's word that it is active, before it leaves the queue.
-  let sealed: { refused: string[] };
+  let sealed: Awaited<ReturnType<typeof refreshShares>>;
   let active: boolean;
   try {
     sealed = await refreshShares(deps, p.ref, copy);

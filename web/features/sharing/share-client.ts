@@ -87,14 +87,15 @@ export interface ShareRow {
 }
 
 /**
- * Opens each live share's name and link on this device (stopped ones have neither any more); a
+ * Opens each live share's name and link on this device (a stopped one has no link, and its name
+ * only from what was kept for the owner's timeline: keptName); a
  * refused key leaves both null, and a share not in its item's live set (LiveShares) is marked
  * `notLive` and not opened: only the owner's devices say a share is live (security review F2).
  */
 export const openShareRows = (deps: ShareDeps, shares: readonly ShareJson[], origin: string): Promise<ShareRow[]> =>
   Promise.all(
     shares.map(async (share): Promise<ShareRow> => {
-      if (share.phase === 'stopped') return { share, name: null, link: null };
+      if (share.phase === 'stopped') return { share, name: await keptName(deps, share), link: null };
       const ref = { kind: share.itemKind, id: share.itemId };
       if (!(await deps.live.read(ref)).includes(share.id)) return { share, name: null, link: null, notLive: true };
       try {
@@ -106,6 +107,21 @@ export const openShareRows = (deps: ShareDeps, shares: readonly ShareJson[], ori
       }
     }),
   );
+
+/**
+ * The person's name of stopped share `share`, opened from what the server kept for the owner's
+ * timeline (its wrap and sealed name: `kept`), with the same checks as a live share's (openShare:
+ * a wrap not the owner's for that item gives none); null when nothing was kept or it does not open.
+ */
+async function keptName(deps: Pick<ShareDeps, 'account' | 'keyring'>, share: ShareJson): Promise<string | null> {
+  if (!share.kept) return null;
+  try {
+    return (await openShare(deps, { ...share, ...share.kept }, { kind: share.itemKind, id: share.itemId })).name || null;
+  } catch (err) {
+    if (err instanceof ShareKeyRefusedError) return null;
+    throw err;
+  }
+}
 
 /** Lists the owner's shares of one item (every phase), or of every item when `ref` is not given (the timeline in Settings). */
 export async function listShares(deps: Pick<ShareDeps, 'api'>, ref?: ShareItemRef): Promise<ShareJson[]> {

@@ -36,6 +36,25 @@ export interface ShareJson {
   updatedAt: string;
   openedAt: string | null;
   stoppedAt: string | null;
+  /** A stopped share's key id, wrap and sealed name, kept only so the owner's devices can name the person in their timeline (null while live, and for one stopped before they were kept). */
+  kept?: { ownerKid: string; ownerWrap: string; label: string } | null;
+  /** Every opening kept (the owner's list only; a reload within a minute is one), newest first. */
+  openings?: string[];
+}
+
+/**
+ * The body of `POST /api/shares` as the owner's device makes it (web/features/sharing/share-client.ts
+ * prepareShare; a share made offline waits with it in Dexie `pendingShares`, web/db/schema.ts):
+ * the share's id, its item, the key id and wrap of the share key under the owner's `docs` key, and
+ * the person's name sealed under the share key (sync-server/sharing/routes.ts checks each field).
+ */
+export interface ShareBody {
+  shareId: string;
+  itemKind: ShareKind;
+  itemId: string;
+  ownerKid: string;
+  ownerWrap: string;
+  label: string;
 }
 
 /** The death plan's sections as the plan editor shows them (its tabs), each with the plan fields it holds. */

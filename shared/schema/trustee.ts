@@ -8,6 +8,13 @@ export type AccessLevel = z.infer<typeof accessLevelSchema>;
 
 /** The owner's waiting period for emergency access, in hours: from one hour to four weeks; 48 hours unless they choose (docs/sharing.md; the server's model/emergency.ts uses these). */
 export const EMERGENCY_WAIT_HOURS = { min: 1, max: 4 * 7 * 24, default: 48 } as const;
+/** The highest version of an emergency choice (a PostgreSQL INTEGER). */
+export const MAX_CHOICE_VERSION = 2 ** 31 - 1;
+/**
+ * The server's `{ error }` (409) for emergency access sealed from an older choice than the one it
+ * holds (another device saved a newer one, not yet synced here): the device syncs and seals the newest.
+ */
+export const STALE_CHOICE = 'A newer emergency choice was saved on another of your devices';
 /** The server's `{ error }` for a device's refresh of emergency access that was removed meanwhile (PUT with `refresh`): never made again. */
 export const NOTHING_TO_REFRESH = 'No emergency access to refresh';
 /** The server's `{ error }` (404) for emergency access set for a trustee who is not, or no longer, on the owner's list there: the owner's device names them (web/features/emergency). */
@@ -25,11 +32,17 @@ export interface EmergencyReach {
 
 /** An item a trustee may open in an emergency: the same kinds as "share now" but a trustee's details (shared/share-items.ts). */
 export const emergencyItemSchema = z.object({ kind: z.enum(['document', 'plan-section', 'task-list']), id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid item id')) });
-/** The owner's emergency choice for one trustee: the items, the wait in hours (1 hour to 4 weeks) and their place in the order trustees are asked (0 first). */
+/**
+ * The owner's emergency choice for one trustee: the items, the wait in hours (1 hour to 4 weeks),
+ * their place in the order trustees are asked (0 first) and its version (raised by one at each
+ * save; absent in choices saved before it: 0). The server keeps the version each setting was
+ * sealed from and refuses one sealed from an older choice (STALE_CHOICE).
+ */
 export const emergencyChoiceSchema = z.object({
   items: z.array(emergencyItemSchema).check(z.minLength(1), z.maxLength(200)),
   waitHours: z.int().check(z.minimum(EMERGENCY_WAIT_HOURS.min), z.maximum(EMERGENCY_WAIT_HOURS.max)),
   position: z.int().check(z.minimum(0), z.maximum(1000)),
+  version: z.optional(z.int().check(z.minimum(0), z.maximum(MAX_CHOICE_VERSION))),
 });
 export type EmergencyChoice = z.infer<typeof emergencyChoiceSchema>;
 

@@ -12,6 +12,7 @@ import { emergencySetup } from '../test/emergency-test-support';
 import { kitCall, ownerWithTrustees } from '../test/kit-test-support';
 import { outboxFiles } from '../test/release-test-support';
 import { HOUR_MS } from './model/emergency';
+import { STALE_CHOICE } from '../../shared/schema/trustee';
 
 /** The death path after an emergency: the same as before, plus only the owner's emergency e-mail(s). */
 function expectDeathPathUntouched(before: ReturnType<Awaited<ReturnType<typeof emergencySetup>>['deathPath']>, after: typeof before) {
@@ -167,5 +168,23 @@ describe('emergency access: the routes, the wait and the gate', () => {
     expect(unknown.status).toBe(404);
     expect(JSON.stringify(await unknown.json())).toContain('items.0');
     expect((await put(['letter:abc'])).status).toBe(400);
+  });
+
+  it('refuses a setting sealed from an older emergency choice than the one it holds (409 naming choiceVersion), a refresh too, and keeps the newer', async () => {
+    const s = await emergencySetup();
+    const path = `/api/emergency/trustees/${s.made.kits[0]!.trusteeId}`;
+    const put = async (body: Record<string, unknown>) => s.o.t.call('PUT', path, { ...(await s.settingFor(0)).body, ...body }, s.o.cookie);
+    expect((await put({ choiceVersion: 2, waitHours: 24 })).status).toBe(204); // another device's narrower choice
+    const stale = await put({ choiceVersion: 1, waitHours: 72 }); // a device that had not synced it
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toEqual({ error: STALE_CHOICE, issues: [{ path: 'choiceVersion', message: expect.stringMatching(/older than the one saved/) }] });
+    expect((await put({ choiceVersion: 1, waitHours: 72, refresh: true })).status).toBe(409);
+    expect((await put({ waitHours: 72, refresh: true })).status).toBe(409); // no version: older than any
+    const held = () => s.o.get<{ settings: Array<{ waitHours: number }> }>('/api/emergency');
+    expect((await held()).settings.map((x) => x.waitHours)).toEqual([24]);
+    expect((await put({ choiceVersion: 2, waitHours: 24, refresh: true })).status).toBe(204); // the same choice sealed again
+    expect((await put({ choiceVersion: 3, waitHours: 12 })).status).toBe(204);
+    expect((await held()).settings.map((x) => x.waitHours)).toEqual([12]);
+    expect((await put({ choiceVersion: -1 })).status).toBe(400);
   });
 });

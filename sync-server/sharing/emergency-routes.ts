@@ -2,7 +2,7 @@
  * The routes of emergency access (docs/sharing.md "Emergency access"; issue 43):
  *
  *   GET    /api/emergency                             (owner) → { settings, requests }
- *   PUT    /api/emergency/trustees/:trusteeId         (owner, proven) { position, waitHours, generation, items, gate, wrap, bundle } → 204
+ *   PUT    /api/emergency/trustees/:trusteeId         (owner, proven) { position, waitHours, generation, items, gate, wrap, bundle, refresh?, choiceVersion? } → 204 | 409 (sealed from an older choice)
  *   DELETE /api/emergency/trustees/:trusteeId         (owner) → 204
  *   POST   /api/emergency/requests/:id/refuse         (owner) {} → 204 (one tap, from the e-mail's link or the push)
  *   POST   /api/emergency/requests/:id/end            (owner) {} → 204
@@ -25,6 +25,7 @@ import { ApiHttpError } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { KitService } from '../release/index';
 import { EMERGENCY_WAIT_HOURS } from './model/emergency';
+import { MAX_CHOICE_VERSION } from '../../shared/schema/trustee';
 import type { EmergencyService, KitRef } from './emergency-service';
 import { MAX_COPY_CHARS } from './service';
 
@@ -48,6 +49,7 @@ export const emergencySettingSchema = z.strictObject({
   wrap: z.string().regex(/^w1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{64}$/, 'must be a wrapped key (w1.<nonce>.<ciphertext>)'),
   bundle: z.string().max(MAX_COPY_CHARS, `must be at most ${MAX_COPY_CHARS} characters`).regex(SHARE_SEALED_RE, 'must be sealed on your device (s1.<nonce>.<ciphertext>)'),
   refresh: z.literal(true).optional(), // only replace an existing setting (emergency-service.ts NOTHING_TO_REFRESH)
+  choiceVersion: z.number().int().min(0).max(MAX_CHOICE_VERSION).optional(), // the owner's choice it was sealed from (emergency-service.ts STALE_CHOICE)
 });
 const emptyBody = z.strictObject({});
 

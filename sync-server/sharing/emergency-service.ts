@@ -11,7 +11,7 @@
  * nothing without the trustee's kit secret t.
  */
 import type { KitEmergencyRequest } from '../../shared/schema/kits';
-import { NO_SUCH_TRUSTEE, NOTHING_TO_REFRESH, type EmergencyReach } from '../../shared/schema/trustee';
+import { NO_SUCH_TRUSTEE, NOTHING_TO_REFRESH, STALE_CHOICE, type EmergencyReach } from '../../shared/schema/trustee';
 import { randomBytes } from 'node:crypto';
 import { isEmergencyKind, isShareItemId, type ShareKind } from '../../shared/share-items';
 import { ApiHttpError } from '../http/errors';
@@ -40,6 +40,8 @@ export interface EmergencySettingInput {
   bundle: string;
   /** A device sealing again what it believes is set (its refresher): only an existing setting is replaced, never made again. */
   refresh?: true;
+  /** The version of the owner's emergency choice it was sealed from (shared/schema/trustee.ts); none from a device before it (older than any). */
+  choiceVersion?: number;
 }
 
 /** A trustee's kit, as kits.find gives it: whose, which trustee, which generation. */
@@ -100,6 +102,8 @@ const rowOf = (r: EmergencyRequestRow, s: EmergencyState): EmergencyRequestRow =
 });
 const notOpened = () =>
   new ApiHttpError(500, 'The emergency key could not be opened on this server. Nothing was handed out. Please tell the person who asked you to be their trustee, so they can set up emergency access again.');
+/** 409: a setting sealed from an older emergency choice than the one held (the device syncs, then seals the newest). */
+const staleChoice = () => new ApiHttpError(409, STALE_CHOICE, [{ path: 'choiceVersion', message: 'is older than the one saved: sync this device, then save again' }]);
 const noRequest = () => new ApiHttpError(404, 'No such request', [{ path: 'id', message: 'is not a request to your account' }]);
 
 /** The emergency service over `deps.store`. Owner and trustee methods throw ApiHttpError with the status their refusal means. */
@@ -150,7 +154,7 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
   };
 
   return {
-    /** Sets what `trusteeId` may open in an emergency: items are document ids, `plan-section:<id>` or `task-list:<id>`. 404 when they are not the owner's trustee, a document is not the owner's, or a section or category does not exist; with `refresh`, also when no setting exists (NOTHING_TO_REFRESH: a refresh never brings back a removed one). */
+    /** Sets what `trusteeId` may open in an emergency: items are document ids, `plan-section:<id>` or `task-list:<id>`. 404 when they are not the owner's trustee, a document is not the owner's, or a section or category does not exist; with `refresh`, also when no setting exists (NOTHING_TO_REFRESH: a refresh never brings back a removed one); 409 STALE_CHOICE when the setting held was sealed from a newer choice. */
     async putSetting(userId: string, trusteeId: string, input: EmergencySettingInput): Promise<void> {
       const status = await deps.trusteeStatus(userId, trusteeId);
       if (status === null || status === 'removed') throw new ApiHttpError(404, NO_SUCH_TRUSTEE, [{ path: 'trusteeId', message: 'is not one of your trustees' }]);
@@ -171,9 +175,16 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
         wrap: input.wrap,
         bundle: input.bundle,
         updated_at: deps.now(),
+        choice_version: input.choiceVersion ?? null,
       };
-      if (!input.refresh) await store.putSetting(row);
-      else if (!(await store.refreshSetting(row))) throw new ApiHttpError(404, NOTHING_TO_REFRESH, [{ path: 'trusteeId', message: 'has no emergency access now: it was removed' }]);
+      // Compare-and-set on the choice's version: a device that had not synced a newer (narrower)
+      // choice never seals the older one over it.
+      if (!input.refresh) {
+        if (!(await store.putSetting(row))) throw staleChoice();
+      } else if (!(await store.refreshSetting(row))) {
+        if ((await store.settings(userId)).some((s) => s.trustee_id === trusteeId)) throw staleChoice();
+        throw new ApiHttpError(404, NOTHING_TO_REFRESH, [{ path: 'trusteeId', message: 'has no emergency access now: it was removed' }]);
+      }
       await deps.sharingStarted?.(userId);
     },
     /** Stops letting `trusteeId` ask (a running request stays as it is: the owner refuses or ends it). */

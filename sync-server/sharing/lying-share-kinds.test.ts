@@ -36,7 +36,7 @@ describe('a server that lies about a shared plan section or trustee', () => {
     const opened = await h.viewer(link);
     expect(opened).toMatchObject({ kind: 'open', name: 'Maria', value: { kind: 'plan-section', title: 'My plan: Music', entries: [{ fields: [{ label: 'Music', value: [CANARY.song] }] }] } });
     expect(JSON.stringify(opened)).not.toContain(CANARY.reading); // another section's words never travel with it
-    expect(await refreshShares(h.deps, music, planSectionCopy({ ...h.plan, musicSelections: [CANARY.song, CANARY.edit] }, 'music')!)).toEqual({ refreshed: 1, refused: [] });
+    expect(await refreshShares(h.deps, music, planSectionCopy({ ...h.plan, musicSelections: [CANARY.song, CANARY.edit] }, 'music')!)).toEqual({ refreshed: 1, refused: [], failed: [] });
     expect(await h.viewer(link)).toMatchObject({ kind: 'open', value: { entries: [{ fields: [{ value: [CANARY.song, CANARY.edit] }] }] } });
     const key = link.split('#')[1]!;
     const files = serverFiles(h.w.t.deps.config.dataDir);
@@ -85,7 +85,7 @@ describe('a server that lies about a shared plan section or trustee', () => {
       h.setLie((path, json) => (path.startsWith('/api/shares?') ? { shares: [...(json as { shares: ShareJson[] }).shares.filter((s) => s.id !== share.id), row] } : json));
       h.sent.length = 0;
       const copy = ref.kind === 'plan-section' ? planSectionCopy({ ...h.plan, musicSelections: [CANARY.edit] }, 'music')! : ref.kind === 'trustee' ? trusteeCopy({ ...h.trustee, phone: CANARY.edit }) : listCopy;
-      expect(await refreshShares(h.deps, ref, copy)).toEqual({ refreshed: 0, refused: [] });
+      expect(await refreshShares(h.deps, ref, copy)).toEqual({ refreshed: 0, refused: [], failed: [] });
       expect(h.sent.filter((r) => r.path === `/api/shares/${share.id}/copy`)).toEqual([]); // nothing sealed for the stopped viewer
       h.setLie(null);
     }
@@ -93,7 +93,7 @@ describe('a server that lies about a shared plan section or trustee', () => {
     const readings = await startSharing(h.deps, { kind: 'plan-section', id: 'readings' }, planSectionCopy(h.plan, 'readings')!, 'Maria', ORIGIN);
     const readingsRow = (await h.w.t.services.sharing.list(h.w.userId, 'readings'))[0]!;
     h.setLie((path, json) => (path.startsWith('/api/shares?') ? { shares: [{ ...readingsRow, itemId: 'music' }] } : json));
-    expect(await refreshShares(h.deps, music, planSectionCopy(h.plan, 'music')!)).toEqual({ refreshed: 0, refused: [readings.share.id] });
+    expect(await refreshShares(h.deps, music, planSectionCopy(h.plan, 'music')!)).toEqual({ refreshed: 0, refused: [readings.share.id], failed: [] });
   });
 
   it('a task list shared before any plan was saved is refused on the device and its share stopped at once, never left unrefreshable', async () => {

@@ -21,7 +21,7 @@ describe('a server that lies about a share', () => {
     const { link } = await startSharing(h.deps, ...docItem({ id: 'd1', ...h.doc }), WORDS.person, ORIGIN);
     const key = link.split('#')[1]!;
     expect(await h.viewer(link)).toMatchObject({ kind: 'open', name: WORDS.person, value: { documentName: WORDS.name, originalLocation: WORDS.where } });
-    expect(await refreshShares(h.deps, ...docItem({ id: 'd1', ...h.doc, originalLocation: WORDS.edit }))).toEqual({ refreshed: 1, refused: [] });
+    expect(await refreshShares(h.deps, ...docItem({ id: 'd1', ...h.doc, originalLocation: WORDS.edit }))).toEqual({ refreshed: 1, refused: [], failed: [] });
     expect(await h.viewer(link)).toMatchObject({ kind: 'open', value: { originalLocation: WORDS.edit } }); // the viewer sees the later edit
     const files = serverFiles(h.w.t.deps.config.dataDir);
     for (const secret of [...Object.values(WORDS), key, Buffer.from(key, 'base64url').toString('latin1')]) expect(files).not.toContain(secret);
@@ -62,7 +62,7 @@ describe('a server that lies about a share', () => {
     for (const swap of [(s: ShareJson) => (s.id === a.share.id ? { ...s, ownerWrap: serverWrap } : s), (s: ShareJson) => (s.id === a.share.id ? { ...s, ownerWrap: b.share.ownerWrap } : s)]) {
       h.setLie(lists(swap));
       h.sent.length = 0;
-      expect(await refreshShares(h.deps, ...docItem({ id: 'd1', ...h.doc, originalLocation: WORDS.edit }))).toEqual({ refreshed: 1, refused: [a.share.id] });
+      expect(await refreshShares(h.deps, ...docItem({ id: 'd1', ...h.doc, originalLocation: WORDS.edit }))).toEqual({ refreshed: 1, refused: [a.share.id], failed: [] });
       expect(h.sent.filter((r) => r.path === `/api/shares/${a.share.id}/copy`)).toEqual([]); // nothing sealed under the swapped key
       expect(h.sent.some((r) => r.body.includes(toB64url(serverKey)))).toBe(false);
     }
@@ -79,7 +79,7 @@ describe('a server that lies about a share', () => {
     for (const row of [aRow, { ...aRow, itemId: 'd2' }]) {
       h.setLie((path, json) => (path.startsWith('/api/shares?') ? { shares: [row] } : json));
       h.sent.length = 0;
-      expect(await refreshShares(h.deps, ...docItem(d2))).toEqual({ refreshed: 0, refused: [a.share.id] });
+      expect(await refreshShares(h.deps, ...docItem(d2))).toEqual({ refreshed: 0, refused: [a.share.id], failed: [] });
       expect(h.sent.filter((r) => r.path === `/api/shares/${a.share.id}/copy`)).toEqual([]);
     }
     h.setLie(null);
@@ -110,7 +110,7 @@ describe('a server that lies about a share', () => {
     // The server kept the row, the wrap and the name, and lists the share as active again.
     h.setLie((path, json) => (path.startsWith('/api/shares?') ? { shares: [...(json as { shares: ShareJson[] }).shares.filter((s) => s.id !== a.share.id), aRow] } : json));
     h.sent.length = 0;
-    expect(await refreshShares(h.deps, ...docItem({ id: 'd1', ...h.doc, originalLocation: WORDS.edit }))).toEqual({ refreshed: 1, refused: [] });
+    expect(await refreshShares(h.deps, ...docItem({ id: 'd1', ...h.doc, originalLocation: WORDS.edit }))).toEqual({ refreshed: 1, refused: [], failed: [] });
     expect(h.sent.filter((r) => r.path === `/api/shares/${a.share.id}/copy`)).toEqual([]); // nothing sealed for the stopped viewer
     h.setLie(null);
     expect(await h.viewer(b.link)).toMatchObject({ kind: 'open', value: { originalLocation: WORDS.edit } });

@@ -11,6 +11,18 @@ import { documentCopy } from '../../web/features/sharing/projections';
 import { dropPendingShare, pendingSharesIn, sendPendingShares, shareOrQueue } from '../../web/features/sharing/pending-shares';
 import type { ShareDeps } from '../../web/features/sharing/share-client';
 import { docItem, ORIGIN, WORDS, world } from '../test/lying-share-world';
+import { followsShares, holdsLiveShares, waitingShareCount } from '../../web/features/sharing/ShareRefresher';
+import { readCollection } from '../../web/db/live-views';
+import type { UserDatabase } from '../../web/db/user-database';
+
+/** The owner's records as the refresher reads them from the device (use-share-source.ts). */
+const sourceOn = async (db: UserDatabase) => ({
+  documents: await readCollection(db, 'documents'),
+  deathPlan: null,
+  survivorTasks: await readCollection(db, 'survivorTasks'),
+  trustees: await readCollection(db, 'trustees'),
+  messages: await readCollection(db, 'messages'),
+});
 
 /** The same deps with no network: every request fails as fetch does offline. */
 const offline = (deps: ShareDeps): ShareDeps => ({ ...deps, api: async () => Promise.reject(new TypeError('Failed to fetch')) });
@@ -125,5 +137,24 @@ describe('share now, offline', () => {
     expect(sent).toEqual({ sent: 1, waiting: 0, refused: [] });
     expect((await h.viewer(first.link)).kind).toBe('open');
     expect((await h.w.t.call('GET', `/api/shared/${second.shareId}`)).status).toBe(404); // never reached the server
+  });
+
+  it('a waiting share whose id a race dropped from its item\'s live set still opens the follower\'s gate, and is sent (issue 43 leftovers, 1)', async () => {
+    const h = await world();
+    const queue = pendingSharesIn(h.db.dexie);
+    const made = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN, queue);
+    // Another device's write of the live set (not knowing this share) wins the race: no record holds a live share.
+    await h.deps.live.write({ kind: 'document', id: 'd1' }, []);
+    const source = await sourceOn(h.db);
+    expect(holdsLiveShares(source)).toBe(false);
+    // The waiting queue itself keeps the follower mounted, so the share is sent at the next sync or when back online.
+    expect(await waitingShareCount(h.db.dexie)).toBe(1);
+    expect(followsShares(source, await waitingShareCount(h.db.dexie))).toBe(true);
+    expect(await sendPendingShares(h.deps, queue, () => documentCopy(h.doc))).toEqual({ sent: 1, waiting: 0, refused: [] });
+    expect(await h.viewer(made.link)).toMatchObject({ kind: 'open' });
+    // Nothing waits and nothing is shared any more once it is stopped: the gate closes.
+    expect(followsShares(await sourceOn(h.db), await waitingShareCount(h.db.dexie))).toBe(true); // live again
+    expect(await dropPendingShare(h.deps, queue, made.shareId, { kind: 'document', id: 'd1' })).toBe('stopped');
+    expect(followsShares(await sourceOn(h.db), await waitingShareCount(h.db.dexie))).toBe(false);
   });
 });

@@ -51,6 +51,8 @@ const toJson = (r: ShareRow): ShareJson => ({
   updatedAt: iso(r.updated_at)!,
   openedAt: iso(r.opened_at),
   stoppedAt: iso(r.stopped_at),
+  // A stopped share's wrap and sealed name, kept for the owner's timeline (only their devices open them).
+  kept: r.phase === 'stopped' && r.kept_kid && r.kept_wrap && r.kept_label ? { ownerKid: r.kept_kid, ownerWrap: r.kept_wrap, label: r.kept_label } : null,
 });
 const stateOf = (r: ShareRow): ShareState => ({ phase: r.phase, revision: r.revision, createdAt: r.created_at, updatedAt: r.updated_at, openedAt: r.opened_at, stoppedAt: r.stopped_at });
 
@@ -123,9 +125,11 @@ export function createShareService(deps: ShareServiceDeps) {
       await store.pruneStopped(userId, STOPPED_SHARES_KEPT); // the table stays bounded per account however often shares are made and stopped
       return toJson(row);
     },
-    /** The owner's shares, of one item when `itemId` is given. */
+    /** The owner's shares, of one item when `itemId` is given, each with every opening kept (newest first). */
     async list(userId: string, itemId?: string): Promise<ShareJson[]> {
-      return (await store.list(userId, itemId)).map(toJson);
+      const openings = new Map<string, string[]>();
+      for (const o of await store.openings(userId)) openings.set(o.share_id, [...(openings.get(o.share_id) ?? []), iso(o.opened_at)!]);
+      return (await store.list(userId, itemId)).map((r) => ({ ...toJson(r), openings: openings.get(r.id) ?? [] }));
     },
     /** Stores a newer sealed copy (revision `after + 1`). */
     async publish(userId: string, id: string, after: number, copy: string): Promise<void> {
@@ -133,7 +137,7 @@ export function createShareService(deps: ShareServiceDeps) {
       const next = step(row, { kind: 'owner' }, { type: 'publish', revision: after + 1, after });
       if (!(await store.publish(userId, id, after, next.revision, copy, next.updatedAt))) step((await own(userId, id)), { kind: 'owner' }, { type: 'publish', revision: after + 1, after }); // lost a race: answer as the winner left it
     },
-    /** Stops sharing: the copy, the wrap and the name are deleted now. */
+    /** Stops sharing: the copy is deleted now; the wrap and the sealed name are kept for the owner's timeline (share-store.ts STOP_COLUMNS). */
     async stop(userId: string, id: string): Promise<void> {
       const row = await own(userId, id);
       const next = step(row, { kind: 'owner' }, { type: 'stop' });

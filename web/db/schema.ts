@@ -7,7 +7,8 @@
  * kept here), `attachments` (the upload queue) and `downloadChunks` (downloads in progress); since v4
  * `sealErrors` (pulled fields of a sealed account that could not be opened); since v5
  * `shareRefreshes` (shared items whose copies wait to be sealed again, web/features/sharing); since
- * v6 `pendingShares` (shares made while offline that wait to reach the server).
+ * v6 `pendingShares` (shares made while offline that wait to reach the server); since v7 letters
+ * indexed by the live shares they hold (`*shares`: the share refreshers read only those).
  */
 import { Dexie, type Table } from 'dexie';
 import type { CollectionName, EntityOf } from '../../shared/schema/collections';
@@ -15,7 +16,7 @@ import type { Change } from '../../shared/sync/change';
 import type { Hlc } from '../../shared/sync/hlc';
 import type { RecordState } from '../../shared/sync/merge';
 import type { FileRef } from '../../shared/files/ref';
-import type { ShareKind } from '../../shared/share-items';
+import type { ShareBody, ShareKind } from '../../shared/share-items';
 
 /** One record's sync state, keyed by [collection+id]. */
 export interface FieldStateRow extends RecordState {
@@ -147,7 +148,7 @@ export interface PendingShareRow {
   kind: ShareKind;
   id: string;
   /** The body of POST /api/shares, as the device made it. */
-  body: { shareId: string; itemKind: ShareKind; itemId: string; ownerKid: string; ownerWrap: string; label: string };
+  body: ShareBody;
   /** The person's name, for this device's own list (never sent plain). */
   name: string;
   /** When it was made (ms). */
@@ -215,6 +216,9 @@ export class AfterwordDexie extends Dexie {
     this.version(5).stores({ shareRefreshes: 'key' });
     // v6 (issue 43, share now offline): shares made on this device that wait to reach the server.
     this.version(6).stores({ pendingShares: 'shareId' });
+    // v7 (issue 43): letters by each live share they hold, so the share refreshers read only the
+    // shared ones (web/features/sharing/use-share-source.ts), not every letter at each start.
+    this.version(7).stores({ messages: `${COLLECTION_INDEXES.messages}, file.blobId, *shares` });
   }
 
   /** The table of materialised entities of `collection`. */

@@ -21,6 +21,7 @@ const setting = (userId: string, trusteeId: string, position: number, o: Partial
   wrap: `w1.${trusteeId}`,
   bundle: `s1.${trusteeId}`,
   updated_at: 1000,
+  choice_version: null,
   ...o,
 });
 const request = (id: string, userId: string, at: number, o: Partial<EmergencyRequestRow> = {}): EmergencyRequestRow => ({
@@ -66,6 +67,19 @@ export function emergencyStoreContract(name: string, setup: () => Promise<Emerge
       await s.store.deleteSetting('u1', 'a');
       expect(await s.store.refreshSetting(setting('u1', 'a', 0))).toBe(false);
       expect(await s.store.settings('u1')).toEqual([]);
+    });
+
+    it('writes a setting only from a choice as new as the one it holds (compare-and-set on choice_version): an older or unversioned one is refused, nothing written', async () => {
+      expect(await s.store.putSetting(setting('u1', 'a', 0))).toBe(true); // no version held yet (a row from before): any is taken
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 2, items: '["narrow"]' }))).toBe(true);
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 1, items: '["wide"]' }))).toBe(false);
+      expect(await s.store.refreshSetting(setting('u1', 'a', 0, { choice_version: 1, items: '["wide"]' }))).toBe(false);
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { items: '["unversioned"]' }))).toBe(false);
+      expect(await s.store.refreshSetting(setting('u1', 'a', 0, { choice_version: 10, items: '["wide"]', updated_at: 1 }))).toBe(true); // 10 > 2, as numbers
+      expect(await s.store.settings('u1')).toEqual([setting('u1', 'a', 0, { choice_version: 10, items: '["wide"]', updated_at: 1 })]);
+      expect(await s.store.refreshSetting(setting('u1', 'a', 0, { choice_version: 10, items: '["same choice, new copies"]' }))).toBe(true); // the same choice sealed again
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 9 }))).toBe(false);
+      expect((await s.store.settings('u1'))[0]!.items).toBe('["same choice, new copies"]');
     });
 
     it('adds a request once, steps it only from the phase it was read in, lists the open ones, and forgets a deleted account', async () => {

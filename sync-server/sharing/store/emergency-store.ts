@@ -24,6 +24,8 @@ export interface EmergencySettingRow {
   wrap: string;
   bundle: string;
   updated_at: number;
+  /** The version of the owner's emergency choice it was sealed from (migration 030); null in rows from before, and from a device that sent none. */
+  choice_version: number | null;
 }
 
 /** One request (model/emergency.ts EmergencyState, times in ms). */
@@ -42,9 +44,9 @@ export interface EmergencyRequestRow {
 }
 
 export interface AsyncEmergencyStore {
-  /** Adds or replaces the owner's setting for one trustee. */
-  putSetting(row: EmergencySettingRow): Promise<void>;
-  /** Replaces the owner's setting for `row`'s trustee only when one exists; false (nothing written) when none does. */
+  /** Adds or replaces the owner's setting for one trustee; false (nothing written) when the one held was sealed from a newer choice (NEWER_HELD). */
+  putSetting(row: EmergencySettingRow): Promise<boolean>;
+  /** Replaces the owner's setting for `row`'s trustee only when one exists and was not sealed from a newer choice; false (nothing written) otherwise. */
   refreshSetting(row: EmergencySettingRow): Promise<boolean>;
   /** Deletes the owner's setting for one trustee (no-op when none). */
   deleteSetting(userId: string, trusteeId: string): Promise<void>;
@@ -72,7 +74,13 @@ export type PlainGateRow = Pick<EmergencySettingRow, 'user_id' | 'trustee_id' | 
 const REQUEST_COLUMNS = 'id, user_id, trustee_id, phase, wait_hours, requested_at, notified_at, wait_ends_at, decided_at, granted_at, ended_at';
 /** The columns the compare-and-set writes (shared with pg-emergency-store.ts). */
 export const REQUEST_STEP_COLUMNS = ['phase', 'notified_at', 'wait_ends_at', 'decided_at', 'granted_at', 'ended_at'] as const;
-export const SETTING_COLUMNS = ['user_id', 'trustee_id', 'position', 'wait_hours', 'generation', 'items', 'gate', 'wrap', 'bundle', 'updated_at'] as const;
+export const SETTING_COLUMNS = ['user_id', 'trustee_id', 'position', 'wait_hours', 'generation', 'items', 'gate', 'wrap', 'bundle', 'updated_at', 'choice_version'] as const;
+/**
+ * The compare-and-set of a setting's choice version (`held` the stored row's column, `sent` the
+ * new one's): written only when no version is held (a row from before) or the new one is at least
+ * as new; an unversioned setting never replaces a versioned one.
+ */
+export const choiceNotOlder = (held: string, sent: string) => `(${held} IS NULL OR (${sent} IS NOT NULL AND ${sent} >= ${held}))`;
 export const OPEN_PHASES = "('requested', 'waiting', 'granted')";
 /** The rows whose gate is not sealed: the condition of migration 027's partial index, word for word (so it is used). */
 export const PLAIN_GATE_WHERE = "substr(gate, 1, 3) <> 'e1.'";
@@ -82,9 +90,12 @@ export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
   const q = {
     put: db.prepare(
       `INSERT INTO emergency_settings (${SETTING_COLUMNS.join(', ')}) VALUES (${SETTING_COLUMNS.map((c) => `@${c}`).join(', ')})
-       ON CONFLICT (user_id, trustee_id) DO UPDATE SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = excluded.${c}`).join(', ')}`,
+       ON CONFLICT (user_id, trustee_id) DO UPDATE SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = excluded.${c}`).join(', ')}
+       WHERE ${choiceNotOlder('emergency_settings.choice_version', 'excluded.choice_version')}`,
     ),
-    refresh: db.prepare(`UPDATE emergency_settings SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = @${c}`).join(', ')} WHERE user_id = @user_id AND trustee_id = @trustee_id`),
+    refresh: db.prepare(
+      `UPDATE emergency_settings SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = @${c}`).join(', ')} WHERE user_id = @user_id AND trustee_id = @trustee_id AND ${choiceNotOlder('choice_version', '@choice_version')}`,
+    ),
     del: db.prepare('DELETE FROM emergency_settings WHERE user_id = ? AND trustee_id = ?'),
     settings: db.prepare<[string], EmergencySettingRow>('SELECT * FROM emergency_settings WHERE user_id = ? ORDER BY position, trustee_id'),
     insert: db.prepare(`INSERT INTO emergency_requests (${REQUEST_COLUMNS}) VALUES (${REQUEST_COLUMNS.split(', ').map((c) => `@${c}`).join(', ')}) ON CONFLICT (id) DO NOTHING`),
@@ -97,7 +108,7 @@ export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
   };
   const replaceAll = db.transaction((changes: ReadonlyArray<PlainGateRow & { to: string }>) => changes.reduce((n, c) => n + q.replace.run(c).changes, 0));
   return {
-    putSetting: async (row) => void q.put.run(row),
+    putSetting: async (row) => q.put.run(row).changes > 0,
     refreshSetting: async (row) => q.refresh.run(row).changes > 0,
     deleteSetting: async (userId, trusteeId) => void q.del.run(userId, trusteeId),
     settings: async (userId) => q.settings.all(userId),

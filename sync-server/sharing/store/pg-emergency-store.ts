@@ -3,7 +3,7 @@
  * SQLite's semantics (pg migration 024).
  */
 import type pg from 'pg';
-import { OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, type AsyncEmergencyStore, type EmergencyRequestRow, type EmergencySettingRow } from './emergency-store';
+import { choiceNotOlder, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, type AsyncEmergencyStore, type EmergencyRequestRow, type EmergencySettingRow } from './emergency-store';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const request = (r: Record<string, unknown>): EmergencyRequestRow => ({
@@ -15,7 +15,7 @@ const request = (r: Record<string, unknown>): EmergencyRequestRow => ({
   granted_at: num(r.granted_at),
   ended_at: num(r.ended_at),
 });
-const setting = (r: Record<string, unknown>): EmergencySettingRow => ({ ...(r as unknown as EmergencySettingRow), updated_at: Number(r.updated_at) });
+const setting = (r: Record<string, unknown>): EmergencySettingRow => ({ ...(r as unknown as EmergencySettingRow), updated_at: Number(r.updated_at), choice_version: num(r.choice_version) });
 const REQUEST_COLUMNS = ['id', 'user_id', 'trustee_id', 'phase', 'wait_hours', 'requested_at', ...REQUEST_STEP_COLUMNS.slice(1)] as const;
 const params = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
 
@@ -23,15 +23,18 @@ const params = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `$${
 export function createPgEmergencyStore(pool: pg.Pool): AsyncEmergencyStore {
   return {
     async putSetting(r) {
-      await pool.query(
+      const res = await pool.query(
         `INSERT INTO emergency_settings (${SETTING_COLUMNS.join(', ')}) VALUES (${params(SETTING_COLUMNS.length)})
-         ON CONFLICT (user_id, trustee_id) DO UPDATE SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = excluded.${c}`).join(', ')}`,
+         ON CONFLICT (user_id, trustee_id) DO UPDATE SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = excluded.${c}`).join(', ')}
+         WHERE ${choiceNotOlder('emergency_settings.choice_version', 'excluded.choice_version')}`,
         SETTING_COLUMNS.map((c) => r[c]),
       );
+      return (res.rowCount ?? 0) > 0;
     },
     async refreshSetting(r) {
       const set = SETTING_COLUMNS.slice(2).map((c, i) => `${c} = $${i + 3}`).join(', ');
-      const res = await pool.query(`UPDATE emergency_settings SET ${set} WHERE user_id = $1 AND trustee_id = $2`, SETTING_COLUMNS.map((c) => r[c]));
+      const sent = `$${SETTING_COLUMNS.indexOf('choice_version') + 1}::integer`;
+      const res = await pool.query(`UPDATE emergency_settings SET ${set} WHERE user_id = $1 AND trustee_id = $2 AND ${choiceNotOlder('choice_version', sent)}`, SETTING_COLUMNS.map((c) => r[c]));
       return (res.rowCount ?? 0) > 0;
     },
     async deleteSetting(userId, trusteeId) {

@@ -3,7 +3,7 @@
  * semantics (pg migration 023).
  */
 import type pg from 'pg';
-import { STOP_COLUMNS, type AsyncShareStore, type ShareRow } from './share-store';
+import { OPENING_GAP_MS, openingsOf, pruneOpenings, STOP_COLUMNS, type AsyncShareStore, type ShareRow } from './share-store';
 
 const TIMES = ['created_at', 'updated_at', 'opened_at', 'stopped_at'] as const;
 type PgRow = Omit<ShareRow, (typeof TIMES)[number]> & Record<(typeof TIMES)[number], string | null>;
@@ -56,7 +56,16 @@ export function createPgShareStore(pool: pg.Pool): AsyncShareStore {
       return (res.rowCount ?? 0) > 0;
     },
     async opened(id, now) {
-      await pool.query("UPDATE shares SET opened_at = $1 WHERE id = $2 AND phase = 'active'", [now, id]);
+      const res = await pool.query(
+        `WITH touched AS (UPDATE shares SET opened_at = $1 WHERE id = $2 AND phase = 'active' RETURNING id)
+         INSERT INTO share_openings (share_id, opened_at) SELECT id, $1 FROM touched
+         WHERE NOT EXISTS (SELECT 1 FROM share_openings WHERE share_id = $2 AND opened_at > $1::bigint - $3::bigint) ON CONFLICT DO NOTHING`,
+        [now, id, OPENING_GAP_MS],
+      );
+      if ((res.rowCount ?? 0) > 0) await pool.query(pruneOpenings('$1'), [id]);
+    },
+    async openings(userId) {
+      return (await pool.query<{ share_id: string; opened_at: string }>(openingsOf('$1'), [userId])).rows.map((r) => ({ share_id: r.share_id, opened_at: Number(r.opened_at) }));
     },
     async pruneStopped(userId, keep) {
       await pool.query(

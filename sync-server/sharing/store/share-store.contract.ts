@@ -28,6 +28,9 @@ const share = (id: string, userId: string, itemId: string, at: number, o: Partia
   updated_at: at,
   opened_at: null,
   stopped_at: null,
+  kept_kid: null,
+  kept_wrap: null,
+  kept_label: null,
   ...o,
 });
 
@@ -67,12 +70,34 @@ export function shareStoreContract(name: string, setup: () => Promise<ShareStore
       expect((await s.store.get('a'))!.opened_at).toBe(1300);
     });
 
+    it('keeps every opening of an active share (a reload within a minute is one; the newest 50), never another account\'s, and none once stopped', async () => {
+      await s.store.insert(share('a', 'u1', 'd1', 1000));
+      await s.store.opened('a', 1100); // not active yet: no opening
+      await s.store.publish('u1', 'a', 0, 1, 's1.copy-1', 1100);
+      await s.store.insert(share('z', 'u2', 'd9', 1000));
+      await s.store.publish('u2', 'z', 0, 1, 's1.copy-z', 1100);
+      await s.store.opened('z', 5000);
+      for (const at of [10_000, 40_000, 200_000]) await s.store.opened('a', at);
+      expect(await s.store.openings('u1')).toEqual([{ share_id: 'a', opened_at: 200_000 }, { share_id: 'a', opened_at: 10_000 }]);
+      for (let i = 1; i <= 60; i++) await s.store.opened('a', 200_000 + i * 120_000);
+      const kept = await s.store.openings('u1');
+      expect(kept).toHaveLength(50);
+      expect(kept[0]!.opened_at).toBe(200_000 + 60 * 120_000);
+      expect((await s.store.get('a'))!.opened_at).toBe(200_000 + 60 * 120_000);
+      await s.store.stop('u1', 'a', 9_000_000);
+      await s.store.opened('a', 9_500_000);
+      expect(await s.store.openings('u1')).toHaveLength(50);
+      expect(await s.store.openings('u2')).toEqual([{ share_id: 'z', opened_at: 5000 }]);
+    });
+
     it('stop deletes the copy, the wrap and the name at once, for good; only the owner stops it', async () => {
       await s.store.insert(share('a', 'u1', 'd1', 1000));
       await s.store.publish('u1', 'a', 0, 1, 's1.copy-1', 1100);
       expect(await s.store.stop('u2', 'a', 1200)).toBe(false);
       expect(await s.store.stop('u1', 'a', 1200)).toBe(true);
       expect(await s.store.get('a')).toMatchObject({ phase: 'stopped', copy: null, owner_wrap: null, owner_kid: null, label: null, stopped_at: 1200 });
+      // The sealed name and the owner's wrap stay for the owner's timeline; never the copy.
+      expect(await s.store.get('a')).toMatchObject({ kept_kid: 'docs~1', kept_wrap: 'w1.wrap-a', kept_label: 's1.label-a' });
       expect(await s.store.stop('u1', 'a', 1300)).toBe(false);
       expect(await s.store.publish('u1', 'a', 1, 2, 's1.copy-2', 1400)).toBe(false);
       await s.store.opened('a', 1500);

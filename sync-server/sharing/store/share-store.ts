@@ -28,7 +28,22 @@ export interface ShareRow {
   updated_at: number;
   opened_at: number | null;
   stopped_at: number | null;
+  /** Once stopped: the owner's key id, wrap and sealed name it held (migration 031), for the owner's timeline only; null before, and in rows stopped before 031. */
+  kept_kid?: string | null;
+  kept_wrap?: string | null;
+  kept_label?: string | null;
 }
+
+/** One opening of a share by its viewer (table `share_openings`, migration 031; time in ms). */
+export interface ShareOpeningRow {
+  share_id: string;
+  opened_at: number;
+}
+
+/** Openings of one share closer than this to the one before are the same opening (a reload). */
+export const OPENING_GAP_MS = 60_000;
+/** At most this many openings are kept per share (the newest). */
+export const OPENINGS_KEPT = 50;
 
 export interface AsyncShareStore {
   /** Adds a new share (phase `created`); false when the id is taken. */
@@ -41,16 +56,26 @@ export interface AsyncShareStore {
   countLive(userId: string): Promise<number>;
   /** Stores `copy` as `revision` when the share is live and still at `after` (compare-and-set); false otherwise. */
   publish(userId: string, id: string, after: number, revision: number, copy: string, now: number): Promise<boolean>;
-  /** Stops a live share: deletes its copy, wrap and name; false when it was not live. */
+  /** Stops a live share: deletes its copy, and moves its wrap and sealed name to kept_* (the owner's timeline); false when it was not live. */
   stop(userId: string, id: string, now: number): Promise<boolean>;
-  /** Notes that an active share was opened at `now`. */
+  /** Notes that an active share was opened at `now`: its last opening, and one more row of its openings (none within OPENING_GAP_MS of the one before; the newest OPENINGS_KEPT kept). */
   opened(id: string, now: number): Promise<void>;
+  /** Every opening of the owner's shares, newest first. */
+  openings(userId: string): Promise<ShareOpeningRow[]>;
   /** Deletes the owner's stopped shares beyond the `keep` most recently stopped (their rows hold no copy, only when). */
   pruneStopped(userId: string, keep: number): Promise<void>;
 }
 
-/** The SET clause that stops a share (shared with pg-share-store.ts, so both delete the same columns). */
-export const STOP_COLUMNS = "phase = 'stopped', copy = NULL, owner_wrap = NULL, owner_kid = NULL, label = NULL";
+/**
+ * The SET clause that stops a share (shared with pg-share-store.ts, so both delete the same
+ * columns): the copy is deleted; the wrap and the sealed name move to kept_* (each right side is
+ * the row's value before the update, in SQLite and PostgreSQL alike).
+ */
+export const STOP_COLUMNS = "kept_kid = owner_kid, kept_wrap = owner_wrap, kept_label = label, phase = 'stopped', copy = NULL, owner_wrap = NULL, owner_kid = NULL, label = NULL";
+/** The newest OPENINGS_KEPT openings of share `?`/`$n` stay; the older are deleted (`id` the parameter's text). */
+export const pruneOpenings = (id: string) => `DELETE FROM share_openings WHERE share_id = ${id} AND opened_at NOT IN (SELECT opened_at FROM share_openings WHERE share_id = ${id} ORDER BY opened_at DESC LIMIT ${OPENINGS_KEPT})`;
+/** The owner's openings, newest first (`id` the parameter's text for the user id). */
+export const openingsOf = (id: string) => `SELECT o.share_id, o.opened_at FROM share_openings o JOIN shares s ON s.id = o.share_id WHERE s.user_id = ${id} ORDER BY o.opened_at DESC, o.share_id`;
 
 /** The SQLite store over `db` (migration 024 applied). */
 export function createSqliteShareStore(db: Db): AsyncShareStore {
@@ -69,11 +94,19 @@ export function createSqliteShareStore(db: Db): AsyncShareStore {
     ),
     stop: db.prepare(`UPDATE shares SET ${STOP_COLUMNS}, updated_at = ?, stopped_at = ? WHERE user_id = ? AND id = ? AND phase <> 'stopped'`),
     opened: db.prepare("UPDATE shares SET opened_at = ? WHERE id = ? AND phase = 'active'"),
+    opening: db.prepare('INSERT INTO share_openings (share_id, opened_at) SELECT @id, @now WHERE NOT EXISTS (SELECT 1 FROM share_openings WHERE share_id = @id AND opened_at > @now - @gap) ON CONFLICT DO NOTHING'),
+    pruneOpenings: db.prepare(pruneOpenings('@id')),
+    openings: db.prepare<[string], ShareOpeningRow>(openingsOf('?')),
     prune: db.prepare(
       `DELETE FROM shares WHERE user_id = ? AND phase = 'stopped' AND id NOT IN
          (SELECT id FROM shares WHERE user_id = ? AND phase = 'stopped' ORDER BY stopped_at DESC, id LIMIT ?)`,
     ),
   };
+  const noteOpening = db.transaction((id: string, now: number) => {
+    if (q.opened.run(now, id).changes === 0) return; // not active: no opening
+    q.opening.run({ id, now, gap: OPENING_GAP_MS });
+    q.pruneOpenings.run({ id });
+  });
   return {
     insert: async (row) => q.insert.run(row).changes > 0,
     get: async (id) => q.get.get(id),
@@ -81,7 +114,8 @@ export function createSqliteShareStore(db: Db): AsyncShareStore {
     countLive: async (userId) => q.live.get(userId)!.n,
     publish: async (userId, id, after, revision, copy, now) => q.publish.run(revision, copy, now, userId, id, after).changes > 0,
     stop: async (userId, id, now) => q.stop.run(now, now, userId, id).changes > 0,
-    opened: async (id, now) => void q.opened.run(now, id),
+    opened: async (id, now) => void noteOpening(id, now),
+    openings: async (userId) => q.openings.all(userId),
     pruneStopped: async (userId, keep) => void q.prune.run(userId, userId, keep),
   };
 }

@@ -22,7 +22,8 @@ import { Select } from '../../ui/Select';
 import { toast } from '../../ui/toast-store';
 import { appKeyDeps, useKeySession, type Api } from '../keys';
 import { copyTitle, useShareSource } from '../sharing';
-import { emergencyItems, removeEmergency, saveFailedWords, sealEmergency } from './emergency-access';
+import { emergencyItems, isStaleChoice, nextChoice, removeEmergency, saveFailedWords, sealEmergency } from './emergency-access';
+import { requestSync } from '../../sync';
 import { ReachNote } from './ReachNote';
 import { choiceSentence, NO_LETTERS, noKitText, NOTHING_CHOSEN, orderSentence, removedToast, savedToast, WAIT_CHOICES, waitWords } from './emergency-words';
 
@@ -72,7 +73,8 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
   }, [open, reachTick]);
 
   const items = source ? emergencyItems(source) : [];
-  const choice: EmergencyChoice = { items: items.filter(({ ref }) => chosen.has(keyOf(ref as Item))).map(({ ref }) => ref as Item), waitHours, position };
+  // Its version one above the choice this device holds (the server refuses a seal from an older one: isStaleChoice).
+  const choice: EmergencyChoice = nextChoice(saved, { items: items.filter(({ ref }) => chosen.has(keyOf(ref as Item))).map(({ ref }) => ref as Item), waitHours, position });
   const toggle = (key: string, on: boolean) => setChosen((s) => new Set([...s].filter((k) => k !== key).concat(on ? [key] : [])));
   /** Runs one step (the server first, then the trustee's sealed record), then closes with `done`; a failure is a toast titled `failed` and changes nothing here. */
   const step = async (run: () => Promise<void>, emergency: EmergencyChoice | null, done: { title: string; description: string }, failed: string) => {
@@ -83,6 +85,7 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
       toast(done);
       onOpenChange(false);
     } catch (err) {
+      if (isStaleChoice(err)) requestSync(); // another device saved a newer choice: fetch it
       toast({ title: failed, description: saveFailedWords(err, trustee.name), variant: 'destructive' });
     } finally {
       setBusy(false);

@@ -4,7 +4,9 @@
  * is signed in and their keys are open, a bundle whose items' copies or choice changed on this
  * device is sealed again; one that could not reach the server is tried again at the next change or
  * when the device is back online. Once per sign-in (while it has not succeeded), bundles the server
- * holds for an older kit generation are sealed again for the trustee's new kit. Renders nothing.
+ * holds for an older kit generation are sealed again for the trustee's new kit. A seal the server
+ * refuses as older than the choice it holds (another device saved a newer one) asks for a sync,
+ * whose change then seals the newest choice. Renders nothing.
  * Mounted by EmergencyRefresher.tsx while some trustee has an emergency choice, with the owner's records.
  */
 import { useEffect, useMemo, useRef } from 'react';
@@ -13,6 +15,7 @@ import { useSession } from '../../app/session';
 import { toast } from '../../ui/toast-store';
 import { appKeyDeps, useKeySession, type Api } from '../keys';
 import { useCurrentDb } from '../../db/current';
+import { requestSync } from '../../sync';
 import { pendingRefreshesIn, useFollow, type ShareSource } from '../sharing';
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
 
@@ -30,7 +33,7 @@ export function EmergencyFollow({ source }: { source: ShareSource }) {
   const db = useCurrentDb((s) => s.db);
   // What waits is kept in the device's database (survives a reload), apart from shares' (its own kind).
   const follower = useMemo(
-    () => (account && open && db ? createEmergencyFollower({ api, account, withAccountKey, device: appKeyDeps.device }, pendingRefreshesIn(db.dexie, (kind) => kind === 'emergency-bundle')) : null),
+    () => (account && open && db ? createEmergencyFollower({ api, account, withAccountKey, device: appKeyDeps.device, resync: requestSync }, pendingRefreshesIn(db.dexie, (kind) => kind === 'emergency-bundle')) : null),
     [account, open, withAccountKey, db],
   );
 
@@ -39,7 +42,7 @@ export function EmergencyFollow({ source }: { source: ShareSource }) {
   useEffect(() => {
     if (!follower || !account || checked.current === follower || emergencyBundles(source).length === 0) return;
     checked.current = follower;
-    resealStale({ api, account, withAccountKey, device: appKeyDeps.device }, source).then(tell, () => {
+    resealStale({ api, account, withAccountKey, device: appKeyDeps.device, resync: requestSync }, source).then(tell, () => {
       checked.current = null; // offline: tried again at the next change
     });
   }, [source, follower, account, withAccountKey]);

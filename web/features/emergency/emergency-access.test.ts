@@ -31,7 +31,7 @@ import { makeKits } from '../trustees/kits/make-kits';
 import { EmergencyAccessError, removeEmergency, saveFailedWords, sealEmergency } from './emergency-access';
 import { openEmergencyAccess, type EmergencyItem } from '../../../shared/emergency-bundle';
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
-import { noKitText, NOT_SYNCED, trusteeNotOnServerText } from './emergency-words';
+import { noKitText, NOT_SYNCED, staleChoiceText, trusteeNotOnServerText } from './emergency-words';
 
 const SECRET_WORDS = { docName: 'Will kept at Smith and Jones', where: 'Top drawer of the oak desk', music: 'Clair de Lune', task: 'Call the bank in Leeds' };
 
@@ -229,5 +229,41 @@ describe('emergency access on the owner’s device, with the real server and kit
     // Anything else is said as the server said it, or as a connection problem.
     expect(saveFailedWords(new EmergencyAccessError('Words.'), 'Alan')).toBe('Words.');
     expect(saveFailedWords(new TypeError('Failed to fetch'), 'Alan')).toBe('Check your connection and try again.');
+  });
+
+  it('a device that had not synced a narrower choice cannot seal its wider one: the server refuses it (409), the device syncs, then seals the newest choice', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    const wide: EmergencyChoice = { ...choiceOf(x.doc), version: 1 };
+    await x.db.write('trustees', grace.id, { emergency: wide });
+    await sealEmergency(x.deps, grace, wide, await x.source());
+    // Another device narrows it to the document alone and seals that; its record change has not reached this device.
+    const narrow: EmergencyChoice = { ...wide, items: [{ kind: 'document', id: x.doc.id }], version: 2 };
+    await sealEmergency(x.deps, grace, narrow, await x.source());
+    const held = () => x.t.deps.db.prepare('SELECT items, choice_version FROM emergency_settings WHERE user_id = ? AND trustee_id = ?').get(x.o.userId, grace.id);
+    expect(held()).toEqual({ items: JSON.stringify([x.doc.id]), choice_version: 2 });
+
+    let resyncs = 0;
+    const follower = createEmergencyFollower({ ...x.deps, resync: () => void resyncs++ });
+    await follower.update(emergencyBundles(await x.source())); // this device's baseline: the wide choice
+    await x.db.write('documents', x.doc.id, { originalLocation: 'The safe at the bank' }); // an edit of an item here
+    expect(await follower.update(emergencyBundles(await x.source()))).toBe(true);
+    expect(await follower.run()).toEqual([]); // refused, not said as a failure: the device syncs first
+    expect(resyncs).toBe(1);
+    expect(held()).toEqual({ items: JSON.stringify([x.doc.id]), choice_version: 2 }); // the narrower choice stands
+
+    // The dialog's save from the stale choice says so in words.
+    const refused = await sealEmergency(x.deps, grace, { ...wide, waitHours: 24 }, await x.source()).then(() => null, (err: unknown) => err);
+    expect(saveFailedWords(refused, grace.name)).toBe(staleChoiceText(grace.name));
+
+    // The sync brings the narrower choice (as the engine writes it): the waiting bundle is sealed from it.
+    await x.db.write('trustees', grace.id, { emergency: narrow });
+    expect(await follower.update(emergencyBundles(await x.source()))).toBe(true);
+    expect(await follower.run()).toEqual([]);
+    expect(x.sent.at(-1)).toMatchObject({ items: [x.doc.id], choiceVersion: 2 });
+    const opened = await openHeld(x, grace.id);
+    expect(opened.items.map((i) => `${i.kind}:${i.id}`)).toEqual([`document:${x.doc.id}`]);
+    expect(opened.items[0]!.copy).toMatchObject({ originalLocation: 'The safe at the bank' }); // with this device's edit
+    expect(await follower.update(emergencyBundles(await x.source()))).toBe(false); // nothing left waiting
   });
 });

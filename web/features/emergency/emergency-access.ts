@@ -13,12 +13,12 @@
  */
 import { isExecutorKit } from '../../../shared/crypto/executor-kit';
 import type { KitGeneration, KitsState } from '../../../shared/schema/kits';
-import { NO_SUCH_TRUSTEE, type EmergencyChoice } from '../../../shared/schema/trustee';
+import { NO_SUCH_TRUSTEE, STALE_CHOICE, type EmergencyChoice } from '../../../shared/schema/trustee';
 import { ApiError, serverMessage } from '../../api/client';
 import type { Api, DeviceKeyStore } from '../keys';
 import { projectItem, shareableItems, type SharedCopy, type ShareSource } from '../sharing';
 import { isEmergencyKind } from '../../../shared/share-items';
-import { noKitText, NOT_SYNCED, NOTHING_CHOSEN, retiredKitsText, trusteeNotOnServerText } from './emergency-words';
+import { noKitText, NOT_SYNCED, NOTHING_CHOSEN, retiredKitsText, staleChoiceText, trusteeNotOnServerText } from './emergency-words';
 
 /**
  * What sealing needs: the server, the account id (every key's context), AK (key-session.ts
@@ -30,6 +30,8 @@ export interface EmergencyDeps {
   account: string;
   withAccountKey: <T>(use: (ak: Uint8Array) => Promise<T>) => Promise<T>;
   device: Pick<DeviceKeyStore, 'pin'>;
+  /** Asks for a sync now (web/sync requestSync): the server holds a newer choice than this device (STALE_CHOICE). */
+  resync?: () => void;
 }
 
 /** One item of a bundle: which it is, and what it shows (projections.ts). */
@@ -112,9 +114,16 @@ const fingerprint = (account: string, trusteeId: string, choice: EmergencyChoice
 export const alreadySealed = (account: string, trusteeId: string, choice: EmergencyChoice, source: ShareSource): boolean =>
   lastSealed.get(`${account}:${trusteeId}`) === fingerprint(account, trusteeId, choice, bundleItems(choice, source));
 
+/** True when `err` is the server's refusal of a seal from an older choice than it holds (409 STALE_CHOICE): this device must sync first. */
+export const isStaleChoice = (err: unknown): boolean => err instanceof ApiError && err.status === 409 && err.serverMessage === STALE_CHOICE;
+
+/** `saved` (the choice this device holds, or none) as the owner saves it anew: its version raised by one (shared/schema/trustee.ts). */
+export const nextChoice = (saved: EmergencyChoice | null, choice: Omit<EmergencyChoice, 'version'>): EmergencyChoice => ({ ...choice, version: (saved?.version ?? 0) + 1 });
+
 /**
  * Seals `choice` for trustee `trustee` from the owner's records `source` and sends it with
- * `PUT /api/emergency/trustees/:id`; with `refresh` (the refresher's), only replacing a setting the
+ * `PUT /api/emergency/trustees/:id`, with the choice's version (the server refuses an older one
+ * than it holds: 409 STALE_CHOICE, isStaleChoice); with `refresh` (the refresher's), only replacing a setting the
  * server still holds (a 404 NOTHING_TO_REFRESH when it was removed on another device). Throws
  * EmergencyAccessError (no kit, nothing chosen that is still there), KeysLockedError while the keys
  * are locked, and what `api` throws.
@@ -126,7 +135,8 @@ export async function sealEmergency(deps: EmergencyDeps, trustee: { id: string; 
   // Gate, E, wrap and bundle in the one format the trustee's page opens (emergency-bundle.ts).
   const { sealEmergencyAccess } = await import('../../../shared/emergency-bundle');
   const parts = await sealEmergencyAccess({ account: deps.account, trusteeId: trustee.id, generation }, t, items);
-  const body = { position: choice.position, waitHours: choice.waitHours, generation, items: serverItems(items), ...parts, ...(opts.refresh ? { refresh: true } : {}) };
+  // The choice's version: the server refuses a seal from an older choice than the one it holds (STALE_CHOICE).
+  const body = { position: choice.position, waitHours: choice.waitHours, generation, items: serverItems(items), ...parts, choiceVersion: choice.version ?? 0, ...(opts.refresh ? { refresh: true } : {}) };
   await deps.api(`/api/emergency/trustees/${encodeURIComponent(trustee.id)}`, { method: 'PUT', body });
   lastSealed.set(`${deps.account}:${trustee.id}`, fingerprint(deps.account, trustee.id, choice, items));
 }
@@ -139,12 +149,13 @@ export async function removeEmergency(deps: Pick<EmergencyDeps, 'api' | 'account
 
 /**
  * Why saving or removing emergency access for `name` failed, in the owner's words (the dialog's
- * toast): an EmergencyAccessError's own words; a 404 by the server's error: the trustee not on the
+ * toast): an EmergencyAccessError's own words; a newer choice saved on another device; a 404 by the server's error: the trustee not on the
  * server as theirs (NO_SUCH_TRUSTEE), else an item not there yet; else what the server said, or a
  * connection problem.
  */
 export function saveFailedWords(err: unknown, name: string): string {
   if (err instanceof EmergencyAccessError) return err.message;
+  if (isStaleChoice(err)) return staleChoiceText(name);
   if (err instanceof ApiError && err.status === 404) return err.serverMessage === NO_SUCH_TRUSTEE ? trusteeNotOnServerText(name) : NOT_SYNCED;
   return serverMessage(err, 'Check your connection and try again.');
 }

@@ -13,7 +13,7 @@ import { NOTHING_TO_REFRESH, type EmergencyChoice } from '../../../shared/schema
 import { ApiError } from '../../api/client';
 import { createShareFollower, type PendingRefreshes, type ShareFollower, type ShareSource } from '../sharing';
 import { notUpdatedText } from './emergency-words';
-import { alreadySealed, bundleItems, EmergencyAccessError, kitGenerationFor, sealEmergency, type EmergencyBundleItem, type EmergencyDeps } from './emergency-access';
+import { alreadySealed, bundleItems, EmergencyAccessError, isStaleChoice, kitGenerationFor, sealEmergency, type EmergencyBundleItem, type EmergencyDeps } from './emergency-access';
 
 /** One trustee's bundle as the follower sees it. */
 export interface FollowedBundle {
@@ -32,7 +32,8 @@ export const emergencyBundles = (source: ShareSource): FollowedBundle[] =>
 /**
  * Seals `b` again, replacing only what the server still holds (never making again access removed
  * on another device whose removal this device has not synced: that removal arrives by sync and ends
- * the following). The owner's words when it cannot be sealed (the trustee's kit is gone), else null.
+ * the following), and never over a newer choice (409 STALE_CHOICE: the device syncs, `deps.resync`,
+ * and the bundle stays waiting until the newer choice arrives and is sealed). The owner's words when it cannot be sealed (the trustee's kit is gone), else null.
  * Throws other failures (offline).
  */
 async function reseal(deps: EmergencyDeps, b: FollowedBundle): Promise<string | null> {
@@ -42,6 +43,11 @@ async function reseal(deps: EmergencyDeps, b: FollowedBundle): Promise<string | 
   } catch (err) {
     if (err instanceof EmergencyAccessError) return err.message;
     if (err instanceof ApiError && err.status === 404 && err.serverMessage === NOTHING_TO_REFRESH) return null; // removed elsewhere
+    if (isStaleChoice(err)) {
+      // Another device saved a newer choice: sync, and the change it brings seals the newest (kept waiting meanwhile).
+      deps.resync?.();
+      throw err;
+    }
     // Refused for what was sent (never a lapsed session, a busy server or a timeout): said once, in words, not retried at every change.
     if (err instanceof ApiError && err.status >= 400 && err.status < 500 && ![401, 408, 429].includes(err.status)) return notUpdatedText(b.trustee.name, /"bundle"/.test(err.bodyText));
     throw err;

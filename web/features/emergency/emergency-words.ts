@@ -57,6 +57,10 @@ export const NOT_SYNCED = 'An item you chose is not on the server yet. Wait unti
 export const trusteeNotOnServerText = (name: string) =>
   `${name} is not on the server as your trustee yet, or was removed on another of your devices. Wait until your changes are synced, then open this again.`;
 
+/** The server holds a newer choice for `name`, saved on another device and not synced here yet (409 STALE_CHOICE): this device fetches it. */
+export const staleChoiceText = (name: string) =>
+  `${name}'s emergency access was changed on another of your devices, and this device has not received that change yet. It is fetching it now: open Emergency access on their card again in a moment, check it, then save.`;
+
 /** Nothing chosen (or every chosen item was deleted). */
 export const NOTHING_CHOSEN = 'Choose at least one item they may open in an emergency.';
 /**

@@ -2,14 +2,15 @@
  * Keeps every shared item's copy current (docs/sharing.md "Always current"): while someone is
  * signed in and their keys are open, an item (a document, a plan section, a task list, a trustee's
  * details) whose copy changes on this device (an edit here, or one synced from another device) is
- * sealed again for each live share of it (share-follow.ts). A
+ * sealed again for each live share of it (share-follow.ts). A copy the server refuses for good is
+ * told to the owner in words, naming the person and the item (share-client.ts refreshSharesTold). A
  * refresh that could not reach the server waits in this device's database (pending-refreshes.ts) and
  * is tried again at the next change, when the device is back online, or after a reload. Shares made
  * while offline are sent once the device is online (pending-shares.ts). Renders nothing.
- * Mounted by ShareRefresher.tsx while some item holds a live share, with the owner's records.
+ * Mounted by ShareRefresher.tsx while some item holds a live share or a share made offline waits, with the owner's records.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import type { refreshShares } from './share-client';
+import type { refreshSharesTold } from './share-client';
 import { apiFetch } from '../../api/client';
 import { useSession } from '../../app/session';
 import { useCurrentDb } from '../../db/current';
@@ -20,23 +21,29 @@ import { copyTitle, projectItem, shareableItems, type ShareSource } from './proj
 import { createShareFollower } from './share-follow';
 import { pendingRefreshesIn } from './pending-refreshes';
 import { useFollow } from './use-follow';
-import { KEY_REFUSED_TEXT, pendingRefusedText } from './share-words';
+import { pendingRefusedText } from './share-words';
 import { useSyncStore } from '../../sync/sync-store';
 
 const api = apiFetch as Api;
 
 /**
- * share-client.ts refreshShares, its module (and the shares' crypto) loaded when an item changed
- * and waits to be sealed again, not with the signed-in start (issue 41).
+ * share-client.ts refreshSharesTold (the owner's words for each share not updated), its module (and
+ * the shares' crypto) loaded when an item changed and waits to be sealed again, not with the
+ * signed-in start (issue 41).
  */
-const refresh: typeof refreshShares = async (...args) => (await import('./share-client')).refreshShares(...args);
+const refresh: typeof refreshSharesTold = async (...args) => (await import('./share-client')).refreshSharesTold(...args);
+
+/** A toast for each share that was not updated (share-words.ts), each said once. */
+const tell = (words: readonly string[]) => {
+  for (const w of new Set(words)) toast({ title: 'A share was not updated', description: w, variant: 'destructive' });
+};
 
 export function ShareFollow({ source }: { source: ShareSource }) {
   const account = useSession((s) => s.user?.id ?? null);
   const keyring = useKeySession((s) => s.keyring);
   const db = useCurrentDb((s) => s.db);
   const follower = useMemo(
-    () => (account && keyring && db ? createShareFollower(({ ref, copy }) => refresh({ api, account, keyring, live: deviceLiveShares(account) }, ref, copy), pendingRefreshesIn(db.dexie)) : null),
+    () => (account && keyring && db ? createShareFollower(async ({ ref, copy }) => ({ refused: await refresh({ api, account, keyring, live: deviceLiveShares(account) }, ref, copy) }), pendingRefreshesIn(db.dexie)) : null),
     [account, keyring, db],
   );
 
@@ -69,6 +76,6 @@ export function ShareFollow({ source }: { source: ShareSource }) {
   }, [account, keyring, db]);
 
   const items = useMemo(() => shareableItems(source), [source]);
-  useFollow(follower, items, () => toast({ title: 'A share was not updated', description: KEY_REFUSED_TEXT, variant: 'destructive' }));
+  useFollow(follower, items, tell);
   return null;
 }

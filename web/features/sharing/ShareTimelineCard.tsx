@@ -1,8 +1,8 @@
 /**
  * Settings' timeline of sharing (issue 43 "The owner always knows"): every share the owner made,
- * when the person last opened it, and when it was stopped, newest first, from the server's share
- * rows (timeline.ts). Names open on this device (they are sealed under each share's key); a
- * stopped share's name was deleted with it, so it says "someone". After the owner replaced the key
+ * every time the person opened it, and when it was stopped, newest first, from the server's share
+ * rows (timeline.ts). Names open on this device (they are sealed under each share's key; a stopped
+ * share's from what the server kept for this timeline, else "someone"). After the owner replaced the key
  * or signed their other devices out, it first lists the shares still live from before and offers to
  * stop them all (ShareReviewNotice; security review F7).
  */
@@ -58,7 +58,7 @@ export function ShareTimelineCard() {
     <Card>
       <CardHeader>
         <CardTitle as="h2">Sharing while you are alive</CardTitle>
-        <CardDescription>Everything you shared now, when it was last opened, and when you stopped.</CardDescription>
+        <CardDescription>Everything you shared now, each time it was opened, and when you stopped.</CardDescription>
       </CardHeader>
       <CardContent>
         {!keyring ? (

@@ -142,7 +142,7 @@ export interface RefusedShare {
  * be sent yet stays waiting: the server unreachable, the item not on the server yet (404: it syncs
  * first), the session to be renewed or proven (401, 403, 407), a passing refusal (408, 425, 429,
  * 5xx), or its first copy not sealed yet. One the server refuses for good (400, 409 for a share it
- * does not list as this one, 413, 422), or whose key this device refuses, leaves the queue and the
+ * does not list as this one, 413, 422; its first copy too), or whose key this device refuses, leaves the queue and the
  * live set and is returned in `refused` for the person to be told.
  */
 export async function sendPendingShares(
@@ -213,7 +213,7 @@ async function sendOne(
     }
   }
   // Its first copy, and the server's word that it is active, before it leaves the queue.
-  let sealed: { refused: string[] };
+  let sealed: Awaited<ReturnType<typeof refreshShares>>;
   let active: boolean;
   try {
     sealed = await refreshShares(deps, p.ref, copy);
@@ -222,7 +222,7 @@ async function sendOne(
     out.waiting++;
     return;
   }
-  if (sealed.refused.includes(p.shareId)) {
+  if (sealed.refused.includes(p.shareId) || sealed.failed.some((f) => f.shareId === p.shareId)) {
     await refuse();
     return;
   }

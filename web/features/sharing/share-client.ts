@@ -6,10 +6,11 @@
  */
 import { makeShare, openShared, sealShared, shareFragment, unwrapShareKey, wrapShareKey, type ShareBinding } from '../../../shared/crypto/share-copy';
 import type { Keyring } from '../../../shared/crypto/keys';
-import type { ShareJson, ShareKind } from '../../../shared/share-items';
+import type { ShareBody, ShareJson } from '../../../shared/share-items';
 export type { ShareJson };
-import type { SharedCopy, ShareItemRef } from './projections';
+import { copyTitle, type SharedCopy, type ShareItemRef } from './projections';
 import type { Api } from '../keys';
+import { KEY_REFUSED_TEXT, notRefreshedText } from './share-words';
 
 
 export { documentCopy, type SharedDocument } from './projections';
@@ -86,14 +87,15 @@ export interface ShareRow {
 }
 
 /**
- * Opens each live share's name and link on this device (stopped ones have neither any more); a
+ * Opens each live share's name and link on this device (a stopped one has no link, and its name
+ * only from what was kept for the owner's timeline: keptName); a
  * refused key leaves both null, and a share not in its item's live set (LiveShares) is marked
  * `notLive` and not opened: only the owner's devices say a share is live (security review F2).
  */
 export const openShareRows = (deps: ShareDeps, shares: readonly ShareJson[], origin: string): Promise<ShareRow[]> =>
   Promise.all(
     shares.map(async (share): Promise<ShareRow> => {
-      if (share.phase === 'stopped') return { share, name: null, link: null };
+      if (share.phase === 'stopped') return { share, name: await keptName(deps, share), link: null };
       const ref = { kind: share.itemKind, id: share.itemId };
       if (!(await deps.live.read(ref)).includes(share.id)) return { share, name: null, link: null, notLive: true };
       try {
@@ -106,6 +108,21 @@ export const openShareRows = (deps: ShareDeps, shares: readonly ShareJson[], ori
     }),
   );
 
+/**
+ * The person's name of stopped share `share`, opened from what the server kept for the owner's
+ * timeline (its wrap and sealed name: `kept`), with the same checks as a live share's (openShare:
+ * a wrap not the owner's for that item gives none); null when nothing was kept or it does not open.
+ */
+async function keptName(deps: Pick<ShareDeps, 'account' | 'keyring'>, share: ShareJson): Promise<string | null> {
+  if (!share.kept) return null;
+  try {
+    return (await openShare(deps, { ...share, ...share.kept }, { kind: share.itemKind, id: share.itemId })).name || null;
+  } catch (err) {
+    if (err instanceof ShareKeyRefusedError) return null;
+    throw err;
+  }
+}
+
 /** Lists the owner's shares of one item (every phase), or of every item when `ref` is not given (the timeline in Settings). */
 export async function listShares(deps: Pick<ShareDeps, 'api'>, ref?: ShareItemRef): Promise<ShareJson[]> {
   const { shares } = await deps.api<{ shares: ShareJson[] }>(ref ? `/api/shares?itemId=${encodeURIComponent(ref.id)}` : '/api/shares');
@@ -116,7 +133,7 @@ export async function listShares(deps: Pick<ShareDeps, 'api'>, ref?: ShareItemRe
 export interface PreparedShare {
   shareId: string;
   key: Uint8Array;
-  body: { shareId: string; itemKind: ShareKind; itemId: string; ownerKid: string; ownerWrap: string; label: string };
+  body: ShareBody;
   link: string;
 }
 
@@ -130,7 +147,7 @@ export async function prepareShare(deps: Pick<ShareDeps, 'account' | 'keyring'>,
   if (!docs) throw new Error('This account has no key for documents');
   const { shareId, key } = makeShare();
   const bound = { shareId, itemKind: ref.kind, itemId: ref.id };
-  const body = { shareId, itemKind: ref.kind, itemId: ref.id, ownerKid: docs.kid, ownerWrap: await wrapShareKey(docs.key, key, deps.account, bound), label: await sealShared(key, bound, 'label', 0, name) };
+  const body: ShareBody = { shareId, itemKind: ref.kind, itemId: ref.id, ownerKid: docs.kid, ownerWrap: await wrapShareKey(docs.key, key, deps.account, bound), label: await sealShared(key, bound, 'label', 0, name) };
   return { shareId, key, body, link: shareLink(origin, shareId, key) };
 }
 
@@ -202,24 +219,63 @@ function newerRevision(err: unknown): number | null {
  * Sends item `ref`'s current copy (projections.ts projectItem) to every share of it in its live set
  * (LiveShares) that the server still has, so each viewer sees the edit. A share whose key this
  * device cannot open for `ref` (a wrap the server swapped, or another item's share listed under
- * it) is refused, never refreshed. Returns how many were refreshed and the ids refused.
+ * it) is refused, never refreshed. A copy the server refuses for good for one share (refusedForGood)
+ * is listed in `failed` with the person's name and the server's answer, and the others are still
+ * sent; one the server says is gone (404, 410: stopped meanwhile) is skipped. Returns how many were
+ * refreshed, the ids refused and the failures; throws what may pass (offline, 5xx, a session to renew).
  */
-export async function refreshShares(deps: ShareDeps, ref: ShareItemRef, copy: SharedCopy): Promise<{ refreshed: number; refused: string[] }> {
+export async function refreshShares(deps: ShareDeps, ref: ShareItemRef, copy: SharedCopy): Promise<{ refreshed: number; refused: string[]; failed: RefreshFailure[] }> {
   const mine = new Set(await deps.live.read(ref));
   const listed = (await listShares(deps, ref)).filter((s) => s.phase !== 'stopped');
-  const out = { refreshed: 0, refused: [] as string[] };
+  const out = { refreshed: 0, refused: [] as string[], failed: [] as RefreshFailure[] };
   for (const share of listed) {
+    let opened: OpenedShare;
     try {
-      const opened = await openShare(deps, share, ref); // another item's share is refused here, visibly
-      if (!mine.has(share.id)) continue; // never the server's say: a share the owner stopped stays stopped
-      await publish(deps, opened, copy);
-      out.refreshed++;
+      opened = await openShare(deps, share, ref); // another item's share is refused here, visibly
     } catch (err) {
       if (!(err instanceof ShareKeyRefusedError)) throw err;
       out.refused.push(share.id);
+      continue;
+    }
+    if (!mine.has(share.id)) continue; // never the server's say: a share the owner stopped stays stopped
+    try {
+      await publish(deps, opened, copy);
+      out.refreshed++;
+    } catch (err) {
+      const status = (err as { status?: number }).status;
+      if (status === 404 || status === 410) continue; // stopped meanwhile: nothing to update
+      if (!refusedForGood(status)) throw err;
+      out.failed.push({ shareId: share.id, name: opened.name, status: status!, bodyText: (err as { bodyText?: string }).bodyText ?? '' });
     }
   }
   return out;
+}
+
+/** A share whose copy the server refused for good: for whom, and the server's answer. */
+export interface RefreshFailure {
+  shareId: string;
+  name: string;
+  status: number;
+  bodyText: string;
+}
+
+/**
+ * True for a 4xx that sending the same copy again cannot change (400, 413, 422, …); false for
+ * what passes: a session to renew or prove (401, 403, 407), a timeout or a busy server (408, 425,
+ * 429), a race (409), and anything not a 4xx (offline, 5xx). The same line as emergency bundles'
+ * (web/features/emergency emergency-follow.ts) and shares made offline (pending-shares.ts).
+ */
+const refusedForGood = (status: number | undefined): boolean => status !== undefined && status >= 400 && status < 500 && ![401, 403, 407, 408, 409, 425, 429].includes(status);
+
+/**
+ * refreshShares as the share follower (ShareFollow.tsx) runs it: resolves the owner's words for
+ * each share that was not updated (share-words.ts: a key this device did not make, once; a copy
+ * refused for good, naming the person, the item and why), none when every share was. A refusal
+ * for good is said once and not tried again. Throws what refreshShares throws (kept waiting).
+ */
+export async function refreshSharesTold(deps: ShareDeps, ref: ShareItemRef, copy: SharedCopy): Promise<string[]> {
+  const { refused, failed } = await refreshShares(deps, ref, copy);
+  return [...(refused.length ? [KEY_REFUSED_TEXT] : []), ...failed.map((f) => notRefreshedText(f.name, copyTitle(copy), f.status, f.bodyText))];
 }
 
 /**

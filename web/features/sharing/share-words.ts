@@ -79,6 +79,25 @@ export const KEYS_LOCKED_TEXT = 'Your keys are locked on this device. Reload the
 /** A share whose key this device did not make (the server gave another): not used. */
 export const KEY_REFUSED_TEXT = 'One share could not be updated: its key was not made by your devices, so nothing was sealed under it. Stop that share and share again.';
 
+/**
+ * A share's copy the server refused for good (share-client.ts refreshShares `failed`): whose view
+ * of which item, and why in plain words (too long; else the server's own `{ error }`), and that
+ * they still see what was sent before. Said once.
+ */
+export function notRefreshedText(name: string, title: string, status: number, bodyText: string): string {
+  const who = name || 'The person you shared it with';
+  const tooLong = status === 413 || /copy: must be at most/.test(bodyText);
+  if (tooLong) return `${who}'s view of "${title}" could not be updated: it is too long to send as one copy. Shorten it, and ${name || 'they'} then sees your changes. Until then ${name || 'they'} sees it as it was.`;
+  let reason = 'the server refused it';
+  try {
+    const error = (JSON.parse(bodyText) as { error?: unknown }).error;
+    if (typeof error === 'string' && error) reason = error.replace(/\.$/, '');
+  } catch {
+    // not JSON: the plain reason above
+  }
+  return `${who}'s view of "${title}" could not be updated: ${reason}. Until then ${name || 'they'} sees it as it was.`;
+}
+
 /** A share the server lists as live that is not in the document's own live set (stopped on another device, or kept by the server). */
 export const NOT_LIVE_TEXT = 'Your changes are not sent to this share: your devices do not count it as live (it was stopped, or was just made on another device that has not synced yet). Stop sharing to be sure its link opens nothing.';
 

@@ -5,7 +5,7 @@
  * - `afterDeathReach(accessLevel, kind)`: whether a trustee of that access level reads an item of
  *   that kind after the release (sync-server/release/page-data.ts: full reads the plan, documents,
  *   tasks and trustees; documents-only the documents; messages-only none of them; no trustee a letter);
- * - `timelineEvents(shares, names, titles)`: each share's events (made, last opened by the viewer,
+ * - `timelineEvents(shares, names, titles)`: each share's events (made, every opening by the viewer,
  *   stopped), newest first, from the server's share rows, with who and what in words.
  */
 import type { AccessLevel } from '../../../shared/schema';
@@ -40,7 +40,7 @@ export interface TimelineEvent {
   text: string;
 }
 
-/** Who the viewer is (the name sealed in the share; a stopped share's name was deleted with its key). */
+/** Who the viewer is (the name sealed in the share, a stopped one's from what was kept for the timeline; 'someone' when none opened). */
 const who = (name: string | undefined) => name || 'someone';
 
 /**
@@ -55,7 +55,10 @@ export function timelineEvents(shares: readonly ShareJson[], names: ReadonlyMap<
     const what = item ? `"${item}"` : 'an item you have since deleted';
     const name = who(names.get(s.id));
     out.push({ key: `${s.id}:made`, at: s.createdAt, what: 'made', text: `You shared ${what} with ${name}.` });
-    if (s.openedAt) out.push({ key: `${s.id}:opened`, at: s.openedAt, what: 'opened', text: `${name === 'someone' ? 'The person you shared it with' : name} last opened ${what}.` });
+    const opener = name === 'someone' ? 'The person you shared it with' : name;
+    // Every opening the server kept; a list from before it kept them has the last one only.
+    if (s.openings?.length) for (const at of s.openings) out.push({ key: `${s.id}:opened:${at}`, at, what: 'opened', text: `${opener} opened ${what}.` });
+    else if (s.openedAt) out.push({ key: `${s.id}:opened`, at: s.openedAt, what: 'opened', text: `${opener} last opened ${what}.` });
     if (s.stoppedAt) out.push({ key: `${s.id}:stopped`, at: s.stoppedAt, what: 'stopped', text: `You stopped sharing ${what}${name === 'someone' ? '' : ` with ${name}`}. That link opens nothing now.` });
   }
   return out.sort((a, b) => b.at.localeCompare(a.at) || a.key.localeCompare(b.key));

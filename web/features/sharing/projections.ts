@@ -32,7 +32,11 @@ export interface ShareItemRef {
   id: string;
 }
 
-/** The document's shared copy. */
+/**
+ * The document's shared copy. Its file goes with it, with the file's own key (docs/sharing.md "The
+ * file of a shared document"): the copy is sealed under the share key, so the link opens the file
+ * and nothing else does; the viewer fetches the sealed bytes by the share's token.
+ */
 export const documentCopy = (d: Pick<LegalDocument, 'documentType' | 'documentName' | 'documentUrl' | 'originalLocation' | 'file'>): SharedDocument => ({
   kind: 'document',
   documentType: d.documentType,
@@ -40,7 +44,11 @@ export const documentCopy = (d: Pick<LegalDocument, 'documentType' | 'documentNa
   documentUrl: d.documentUrl ?? null,
   originalLocation: d.originalLocation ?? null,
   hasFile: d.file != null,
+  file: d.file ? { blobId: d.file.blobId, name: d.file.name, size: d.file.size, mimeType: d.file.mimeType, sha256: d.file.sha256, key: d.file.key, chunkSize: d.file.chunkSize } : null,
 });
+
+/** `copy` without a file's key: for a page that cannot fetch the file (an emergency bundle, web/features/emergency), which then says the file is not shared. */
+export const withoutFile = (copy: SharedCopy): SharedCopy => (copy.kind === 'document' ? { ...copy, file: null } : copy);
 
 /** Only the lines that say something (an empty field is left out, not shown as blank). */
 const lines = (fields: Array<[string, string | string[] | null | undefined]>): SharedField[] =>

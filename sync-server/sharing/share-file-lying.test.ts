@@ -63,7 +63,7 @@ describe("a shared document's file, and a server that lies about it", () => {
     const { h, other, shareId, file } = await sharedFile();
     const otherBytes = new Uint8Array(await (await h.w.t.call('GET', `/api/blobs/${other.blobId}/content`, undefined, h.w.cookie)).arrayBuffer());
     const withBody = (r: Response, body: Uint8Array, total?: number) =>
-      new Response(body, { status: r.status, headers: { 'content-range': r.headers.get('content-range')!.replace(/\/\d+$/, `/${total ?? r.headers.get('content-range')!.split('/')[1]}`) } });
+      new Response(body as BodyInit, { status: r.status, headers: { 'content-range': r.headers.get('content-range')!.replace(/\/\d+$/, `/${total ?? r.headers.get('content-range')!.split('/')[1]}`) } });
     const lies: Array<(r: Response) => Promise<Response>> = [
       async (r) => {
         const [, a, b] = /bytes (\d+)-(\d+)/.exec(r.headers.get('content-range')!)!;

@@ -4,7 +4,7 @@
  * ciphertext only for the file the shared item's record names, only while the share is live; every
  * other case is the same 404 (no oracle telling "no such share" from "not covered"). Its bounds are
  * its own, per address and per share, never the owner's budget (review F5). Real app over a real
- * SQLite file, real blob store; the file is encrypted as the browser does it and the key never
+ * SQLite file (and PostgreSQL for the first), real blob store; the file is encrypted as the browser does it and the key never
  * reaches the server.
  */
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { sealShared } from '../../shared/crypto/share-copy';
 import { CHUNK_OVERHEAD, decryptChunk, importFileKey } from '../../shared/files/crypto';
 import { boundTo, newShareBody } from '../test/share-test-support';
 import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile, type EncryptedFile } from '../test/blob-test-support';
+import { createPgTestApp, usePgDatabase } from '../test/pg-test-support';
 import { createTestApp, signUp, type TestApp } from '../test/test-support';
 import { SHARE_FILE_TEXT } from './routes';
 
@@ -39,10 +40,16 @@ async function share(t: TestApp, o: { cookie: string; userId: string }, docId: s
 }
 
 const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
+const pgdb = usePgDatabase();
+const engines: Array<[string, () => Promise<TestApp>]> = [
+  ['SQLite', async () => createTestApp()],
+  ['PostgreSQL', async () => createPgTestApp(pgdb.url)],
+];
 
-describe("share now: a shared document's file", () => {
+describe.each(engines)("share now: a shared document's file on %s", (engine, open) => {
   it('the covered file is served as its stored ciphertext, which opens with the key the owner sealed in the copy; nothing else is served, and Stop ends it at once', async () => {
-    const t = createTestApp();
+    const t = await open();
+    expect(t.services.engine).toBe(engine === 'SQLite' ? 'sqlite' : 'postgres');
     const will = await encryptFile(pdfWith('Last will of Ada'), 'application/pdf', 4096, { padded: true });
     const o = await ownerWithFile(t, will, 'Will');
     const shareId = await share(t, o, o.docId);
@@ -90,7 +97,9 @@ describe("share now: a shared document's file", () => {
     expect(stopped.status).toBe(404);
     expect(bodies.has(await stopped.text())).toBe(true);
   });
+});
 
+describe("share now: a shared document's file", () => {
   it('a share made before its first copy, or of a document whose file was replaced, serves nothing of the old or unsent', async () => {
     const t = createTestApp();
     const will = await encryptFile(pdfWith('Will 2019'), 'application/pdf', 4096, { padded: true });

@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sealShared } from '../../shared/crypto/share-copy';
+import { formatHlc } from '../../shared/sync';
 import { CHUNK_OVERHEAD, decryptChunk, importFileKey } from '../../shared/files/crypto';
 import { boundTo, newShareBody } from '../test/share-test-support';
 import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile, type EncryptedFile } from '../test/blob-test-support';
@@ -113,6 +114,35 @@ describe("share now: a shared document's file", () => {
     expect((await t.call('PATCH', `/api/documents/${o.docId}`, { file: fileRefOf(newer, 'Will 2025.pdf') }, o.cookie)).status).toBe(200);
     expect((await t.call('GET', `/api/shared/${shareId}/files/${will.blobId}`)).status).toBe(404); // the replaced file
     expect((await t.call('GET', `/api/shared/${shareId}/files/${newer.blobId}`)).status).toBe(200);
+  });
+
+  it("a shared letter's recording is served like a document's file; a task list's share covers no file", async () => {
+    const t = createTestApp();
+    const rec = await encryptFile(new Uint8Array(5000).fill(7), 'audio/webm', 4096, { padded: true });
+    const { cookie, user } = await signUp(t);
+    expect((await uploadFile(callerOf(t, cookie), rec)).status).toBe(200);
+    // A recording's file is sent by sync, as the device sends it (REST takes no file for a letter).
+    const letterId = 'letter-with-recording';
+    const at = new Date(t.deps.now()).toISOString();
+    const sync = await t.call('POST', '/api/sync', {
+      protocol: 2,
+      cursor: 0,
+      changes: [{ collection: 'messages', id: letterId, hlc: formatHlc({ ms: t.deps.now(), counter: 0, node: 'phone' }), fields: { recipientName: 'Clara', recipientEmail: 'clara@example.com', messageType: 'audio', messageContent: 'For you.', deliveryDate: null, file: fileRefOf(rec, 'For Clara.webm'), createdAt: at } }],
+    }, cookie);
+    expect(((await sync.json()) as { rejected: unknown[] }).rejected).toEqual([]);
+    const o = { cookie, userId: user.id };
+    const { key, body } = await newShareBody(o.userId, letterId, 'letter');
+    expect((await t.call('POST', '/api/shares', body, cookie)).status).toBe(201);
+    const copy = await sealShared(key, boundTo(body), 'copy', 1, { kind: 'letter', title: 'A letter to Clara', entries: [] });
+    expect((await t.call('PUT', `/api/shares/${body.shareId}/copy`, { after: 0, copy }, cookie)).status).toBe(204);
+    expect((await t.call('GET', `/api/shared/${body.shareId}/files/${rec.blobId}`)).status).toBe(200);
+    // A share of another kind covers no file, whichever the owner has.
+    const section = await newShareBody(o.userId, 'legal', 'task-list');
+    expect((await t.call('POST', '/api/shares', section.body, cookie)).status).toBe(201);
+    const sectionCopy = await sealShared(section.key, boundTo(section.body), 'copy', 1, { kind: 'task-list', title: 'Tasks: Legal', entries: [] });
+    expect((await t.call('PUT', `/api/shares/${section.body.shareId}/copy`, { after: 0, copy: sectionCopy }, cookie)).status).toBe(204);
+    expect((await t.call('GET', `/api/shared/${section.body.shareId}`)).status).toBe(200);
+    expect((await t.call('GET', `/api/shared/${section.body.shareId}/files/${rec.blobId}`)).status).toBe(404);
   });
 
   it("the file route has its own bounds per address and per share, in bytes, and never spends the owner's file budget (review F5)", async () => {

@@ -56,7 +56,7 @@ export default function SharedPage() {
       <p className="text-sm text-slate-600">{v.kindLine}</p>
       <h1 className="mt-1 text-2xl font-semibold break-words text-slate-900">{v.title}</h1>
       <p className="mt-2 text-slate-700">{sharedWithText(view.name, view.updatedAt)}</p>
-      {isDocument ? <DocumentCard view={v} file={view.value.kind === 'document' ? (view.value.file ?? null) : null} shareId={id} /> : <EntriesCards view={v} />}
+      {isDocument ? <DocumentCard view={v} file={view.value.file ?? null} shareId={id} /> : <EntriesCards view={v} file={view.value.file ?? null} shareId={id} />}
     </div>
   );
 }
@@ -76,14 +76,14 @@ function DocumentCard({ view, file, shareId }: { view: CopyView; file: SharedFil
           {view.link.label}
         </a>
       )}
-      {file && <SharedFileCard shareId={shareId} file={file} />}
+      {file && <SharedFileCard shareId={shareId} file={file} label="Attached file" className="border-t border-slate-200 pt-3" />}
       {view.note && <p className="text-sm text-slate-600">{view.note}</p>}
     </Card>
   );
 }
 
-/** A plan section, a task list or a trustee's details, read-only: each entry's labelled lines as they were sealed. */
-function EntriesCards({ view }: { view: CopyView }) {
+/** A plan section, a task list, a trustee's details or a letter, read-only: each entry's labelled lines as they were sealed, and a letter's recording. */
+function EntriesCards({ view, file, shareId }: { view: CopyView; file: SharedFile | null; shareId: string }) {
   return (
     <>
       {view.note && <p className="mt-6 text-slate-700">{view.note}</p>}
@@ -110,6 +110,11 @@ function EntriesCards({ view }: { view: CopyView }) {
           </dl>
         </Card>
       ))}
+      {file && (
+        <Card className="mt-6 p-5">
+          <SharedFileCard shareId={shareId} file={file} label="Recording" />
+        </Card>
+      )}
     </>
   );
 }

@@ -4,10 +4,10 @@
  * with no account opens the link, sees the file's name, type and size, downloads it and gets the
  * very bytes the owner added (decrypted in the viewer's browser: the link's key never reaches the
  * server). After the owner stops sharing, the page that is still open cannot fetch the file any more
- * and says so. axe on the viewer's page, with the file and with the refusal.
+ * and says so. axe on the viewer's page, with the file (at 390 px and on a desktop) and with the refusal.
  */
 import { describe, expect, it } from 'vitest';
-import { downloadedBytes, expectNoSeriousA11yViolations, hasChromium, mobileContext, useBrowserSuite } from './harness';
+import { desktopContext, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, mobileContext, useBrowserSuite } from './harness';
 import { allChangesSaved, choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
 
 const WILL = Buffer.from(`%PDF-1.4\n% The last will of Ada, signed 2024\n${'%'.repeat(3000)}\n%%EOF\n`);
@@ -54,6 +54,13 @@ describe.skipIf(!hasChromium)("share now: a document's file", () => {
     expect(Buffer.compare(Buffer.from(await downloadedBytes(download)), WILL)).toBe(0);
     expect(requests.some((r) => r.includes('/files/'))).toBe(true);
     expect(requests.filter((r) => r.includes(key))).toEqual([]); // the link's key never left the browser
+    // The same page on a desktop.
+    const desk = await desktopContext(suite.browser, suite.server.url);
+    const deskPage = await desk.newPage();
+    await deskPage.goto(link);
+    await deskPage.getByRole('region', { name: 'Attached file' }).getByText('Will 2024.pdf').waitFor();
+    await expectNoSeriousA11yViolations(deskPage, 'shared document with its file at 1280 px');
+    await desk.close();
 
     // The owner stops sharing: the page still open can no longer fetch the file, and says so.
     await dialog.getByRole('button', { name: 'Stop sharing with Maria' }).click();

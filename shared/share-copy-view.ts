@@ -9,10 +9,18 @@
  */
 import { isHttpUrl } from './http-url';
 import { DOCUMENT_TYPE_LABELS } from './labels';
+import type { FileRef } from './files/ref';
 import type { LegalDocument } from './schema';
 import type { ShareKind } from './share-items';
 
-/** What a viewer sees of a document: its words, never its file's key (files are not shared yet). */
+/**
+ * A shared document's file (or a shared letter's recording) as its copy carries it (docs/sharing.md "The file of a shared document"):
+ * what the viewer is shown (name, size, type) and what opens it (its blob id, chunk size, own AES key
+ * and SHA-256). It travels only inside the copy, sealed under the share key: the server holds none of it.
+ */
+export type SharedFile = Pick<FileRef, 'blobId' | 'name' | 'size' | 'mimeType' | 'sha256' | 'key' | 'chunkSize'>;
+
+/** What a viewer sees of a document: its words and, in a share, its file (with that file's key, sealed in the copy). */
 export interface SharedDocument {
   kind: 'document';
   documentType: LegalDocument['documentType'];
@@ -20,6 +28,8 @@ export interface SharedDocument {
   documentUrl: string | null;
   originalLocation: string | null;
   hasFile: boolean;
+  /** The document's file, which the viewer can open; absent or null when it has none, in a copy made before files were shared, and in an emergency bundle (its page cannot fetch it). */
+  file?: SharedFile | null;
   /** When the owner's device sealed this copy (ISO 8601): the page's "last changed" date. Absent in a projection, set on sealing (share-client.ts publish). */
   sealedAt?: string;
 }
@@ -35,6 +45,8 @@ export interface SharedEntries {
   kind: Exclude<ShareKind, 'document'>;
   title: string;
   entries: Array<{ heading: string | null; fields: SharedField[] }>;
+  /** A letter's recording, shared with the letter (as SharedDocument's `file`); no other kind carries one. */
+  file?: SharedFile | null;
   /** As SharedDocument's `sealedAt`. */
   sealedAt?: string;
 }
@@ -77,18 +89,30 @@ export function copyView(copy: SharedCopy): CopyView {
     title: copy.documentName,
     entries: [{ heading: null, fields }],
     link: copy.documentUrl && isHttpUrl(copy.documentUrl) ? { href: copy.documentUrl, label: 'View Document (opens in a new tab)' } : null,
-    note: copy.hasFile ? 'The file attached to this document is not shared. Ask the person who shared it if you need it.' : null,
+    note: copy.hasFile && !copy.file ? 'The file attached to this document is not shared. Ask the person who shared it if you need it.' : null,
   };
 }
 
 const isText = (v: unknown): v is string => typeof v === 'string';
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+/** True when `value` has a shared file's shape (the copy opened, so its fields are the owner's; the file's own checks follow on opening it). */
+function isSharedFile(value: unknown): value is SharedFile {
+  const f = value as Partial<Record<keyof SharedFile, unknown>>;
+  return (
+    typeof f === 'object' &&
+    isText(f.blobId) && /^[A-Za-z0-9_-]{16,64}$/.test(f.blobId) &&
+    isText(f.name) && isText(f.mimeType) && isText(f.key) && isText(f.sha256) &&
+    isCount(f.size) && isCount(f.chunkSize) && f.chunkSize > 0
+  );
+}
 /** True when `value` (what opened from a share) has the shape of a copy: nothing else is shown. */
 export function isSharedCopy(value: unknown): value is SharedCopy {
-  const v = value as { kind?: unknown; documentName?: unknown; title?: unknown; entries?: unknown } | null;
+  const v = value as { kind?: unknown; documentName?: unknown; title?: unknown; entries?: unknown; file?: unknown } | null;
   if (!v || typeof v !== 'object') return false;
-  if (v.kind === 'document') return isText(v.documentName);
+  if (v.kind === 'document') return isText(v.documentName) && (v.file == null || isSharedFile(v.file));
   if (v.kind !== 'plan-section' && v.kind !== 'task-list' && v.kind !== 'trustee' && v.kind !== 'letter') return false;
   return (
+    (v.file == null || (v.kind === 'letter' && isSharedFile(v.file))) &&
     isText(v.title) &&
     Array.isArray(v.entries) &&
     (v.entries as Array<{ heading?: unknown; fields?: unknown } | null>).every(

@@ -36,6 +36,7 @@ import { createPgUsageReader } from './records/store/pg-usage';
 import type { AsyncRecordStore, RecordStore } from './records/store/record-store';
 import { createSqliteRecordStore } from './records/store/sqlite-record-store';
 import { createUsageReader } from './records/store/usage';
+import { namedBlob } from './records/file-refs';
 import { memoryRateLimiters, type RateLimiterFactory } from './http/rate-limit';
 import { bridgeScheduler, type PokeBus } from './live/poke-bus';
 import { createRecordService, type RecordService, type RecordSource } from './records';
@@ -254,6 +255,12 @@ function assemble(
     sharingStarted: (userId) => reminders.armSoon(userId), // the yearly reminder (sharing/yearly-reminder.ts); never fails the share
     itemExists: (userId, kind, itemId) =>
       kind === 'task-list' ? Promise.resolve(true) : kind === 'plan-section' ? recordExists(userId, 'deathPlan', userId) : recordExists(userId, SHARED_RECORDS[kind], itemId),
+    // A shared document's file or letter's recording: the blob its live record names (plain `fileBlobId`; the sealed `file` stays unread).
+    itemFile: async (userId, kind, itemId) => {
+      if (kind !== 'document' && kind !== 'letter') return null;
+      const record = await parts.source.store.get(userId, SHARED_RECORDS[kind], itemId);
+      return record && record.values._deleted !== true ? namedBlob(record.values) : null;
+    },
   });
   // A document, trustee or letter deleted (by any device, or REST) stops its shares at once, not at the viewer's next open (docs/sharing.md).
   const stopShares = (userId: string, collection: CollectionName, id: string) => {

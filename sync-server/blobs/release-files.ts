@@ -77,15 +77,14 @@ async function* charged(source: AsyncIterable<Uint8Array>, charge: (bytes: numbe
  * key refuses (429 ApiHttpError, Retry-After) once the key has used its minute's budget, and
  * returns the `charge` to pass to serveStoredFile. Downloads started together all pass that check;
  * `charge` throws past twice the budget, so the ones still sending break off (a player resumes
- * with Range later). `now` in ms.
+ * with Range later). `now` in ms; `message` is the 429's words.
  */
-export function createDownloadBudget(bytesPerMinute: number, now: () => number): (key: string) => (bytes: number) => void {
-  const soft = createRateLimiter({
-    limit: bytesPerMinute,
-    windowMs: 60_000,
-    now,
-    message: 'Too many file bytes downloaded in a short time. Please wait a minute and try again.',
-  });
+export function createDownloadBudget(
+  bytesPerMinute: number,
+  now: () => number,
+  message = 'Too many file bytes downloaded in a short time. Please wait a minute and try again.',
+): (key: string) => (bytes: number) => void {
+  const soft = createRateLimiter({ limit: bytesPerMinute, windowMs: 60_000, now, message });
   const hard = createRateLimiter({ limit: 2 * bytesPerMinute, windowMs: 60_000, now });
   return (key) => {
     soft.check(key);

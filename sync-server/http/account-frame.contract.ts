@@ -77,7 +77,7 @@ export const ALLOWED_OUTSIDE: ReadonlyMap<string, string> = new Map([
     'GET /api/kit/:token/emergency',
     'POST /api/kit/:token/emergency',
   ].map((key) => [key, `a trustee's kit link: its token, limited per address (kits/public-routes.ts); ${tokenBudget(key)}`] as const),
-  ['GET /api/shared/:token', `a shared item's link: the share's random id; ${OWN_BOUND_TOKEN_ROUTES.get('GET /api/shared/:token')}`],
+  ...['GET /api/shared/:token', 'GET /api/shared/:token/files/:fileId'].map((key) => [key, `a shared item's link: the share's random id; ${OWN_BOUND_TOKEN_ROUTES.get(key)}`] as const),
   ...['GET /api/check-in/:token', 'POST /api/check-in/:token'].map(
     (key) => [key, `a check-in reminder's "I'm here" link: a token, limited per address (release/check-in-routes.ts); ${tokenBudget(key)}`] as const,
   ),

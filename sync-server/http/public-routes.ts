@@ -58,6 +58,9 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
     // token; it answers only a copy sealed under a key in the link's fragment, which the server
     // never sees. Stopped → 410.
     'GET /api/shared/:token',
+    // The shared document's file: only the file its record names, only while the share is live
+    // (its sealed bytes; the key is in the copy, which opens only with the fragment's key).
+    'GET /api/shared/:token/files/:fileId',
     'GET /api/kit/:token/handovers', // after release: the wraps of the letters this trustee hands over, which open only with the kit's t (kits/message-keys.ts)
   ],
 ]);

@@ -29,6 +29,7 @@ const FILE_TOKEN_ROUTES = new Set(['GET /api/trustee/access/:token/documents/:do
  */
 export const OWN_BOUND_TOKEN_ROUTES: ReadonlyMap<string, string> = new Map([
   ['GET /api/shared/:token', "a viewer's read of a shared item while the owner is alive: bounded per share and per address (sharing/routes.ts), never the owner's budget (review F5)"],
+  ['GET /api/shared/:token/files/:fileId', "a viewer's download of a shared document's file: its bytes bounded per address and per share (sharing/routes.ts), never the owner's file budget (review F5)"],
 ]);
 
 /**

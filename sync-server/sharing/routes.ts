@@ -6,6 +6,7 @@
  *   PUT  /api/shares/:id/copy        (owner) { after, copy } → 204 | 409 { revision } (a newer copy) | 410 (stopped)
  *   POST /api/shares/:id/stop        (owner) {} → 204
  *   GET  /api/shared/:token          (public: the viewer's page) → SharedCopyJson | 404 | 410
+ *   GET  /api/shared/:token/files/:fileId (public: the shared document's file) → its STORED ciphertext (Range) | 404
  *
  * Owner bodies are strict zod objects (400 `{ error, issues }` naming the field) behind a session,
  * CSRF and the account's budgets (app.ts); writes need a proven session (accounts/unproven.ts: a
@@ -14,15 +15,21 @@
  * token: it is rate limited per IP like the release links and per share (SHARE_VIEWS_PER_10_MIN),
  * and its answer is charged to no account: a viewer never spends the owner's own read budget
  * (http/token-budgets.ts OWN_BOUND_TOKEN_ROUTES; review F5). No route takes or returns a share key.
+ * The file route serves only the file the shared item's record names now, only while the share is
+ * live; anything else is one and the same 404 (docs/sharing.md "The file of a shared document"). Its
+ * bytes are bounded per address and per share (SHARE_FILE_SHARE_FACTOR), never the owner's budget.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { SHARE_ID_RE, SHARE_SEALED_RE } from '../../shared/crypto/share-copy';
+import type { FileRef } from '../../shared/files/ref';
 import { isShareItemId, SHARE_KINDS } from '../../shared/share-items';
 import type { AnyAccountStore } from '../accounts';
 import { requireProven, requireSession } from '../accounts';
 import type { AppDeps, AppEnv } from '../app-env';
+import { createDownloadBudget, serveStoredFile, type BlobService } from '../blobs';
 import { clientIp } from '../http/client-ip';
+import { ApiHttpError } from '../http/errors';
 import type { RateLimiterFactory } from '../http/rate-limit';
 import { parseWith, readJson } from '../http/validate';
 import { MAX_COPY_CHARS, type ShareService } from './service';
@@ -44,6 +51,22 @@ export const SHARE_VIEWS_PER_10_MIN = 60;
 export const SHARE_VIEWS_ALL_PER_10_MIN = 1_000;
 /** The 429's words when one link was read past SHARE_VIEWS_PER_10_MIN. */
 export const SHARE_VIEWS_TEXT = 'This shared item was opened many times in a short while. Please wait a few minutes and try again.';
+/**
+ * Requests per IP in 10 minutes on the file route: the viewer's page fetches a file chunk by chunk
+ * (4 MiB each), so a file of the largest size (MAX_FILE_BYTES) opens several times over within it.
+ */
+export const SHARE_FILE_REQUESTS_PER_10_MIN = 600;
+/**
+ * Bytes of one shared file all addresses together may fetch per minute, in units of one address's
+ * budget (`fileBytesPerMinute`): a leaked link costs the server a bounded amount, and a family's
+ * devices never meet it.
+ */
+export const SHARE_FILE_SHARE_FACTOR = 8;
+/** The 429's words when a shared file was fetched past its bytes. */
+export const SHARE_FILE_TEXT = 'This file was downloaded many times in a short while. Please wait a minute and try again.';
+/** The file route's one refusal, for every file it does not serve (a made-up share, another file, a stopped share). */
+const NO_FILE = () => new ApiHttpError(404, 'Not found', []);
+const FILE_ID_RE = /^[A-Za-z0-9_-]{16,64}$/;
 /** An item id: a record's id, a plan section's or a task category's name (shared/share-items.ts). */
 const ITEM_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 const wrapped = z.string().regex(/^w1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{64}$/, 'must be a wrapped key (w1.<nonce>.<ciphertext>)');
@@ -64,6 +87,7 @@ const listQuery = z.strictObject({ itemId: z.string().regex(ITEM_ID_RE, 'must be
 
 export interface SharingRouteServices {
   accounts: AnyAccountStore;
+  blobs: BlobService;
   rateLimiters: RateLimiterFactory;
   sharing: ShareService;
 }
@@ -103,6 +127,25 @@ export function sharingRoutes(deps: AppDeps, services: SharingRouteServices): Ho
         await perShareAll.hit(shareId);
       }),
     );
+  });
+
+  const filesPerAddress = services.rateLimiters({ name: 'share-file', limit: SHARE_FILE_REQUESTS_PER_10_MIN, windowMs: 10 * 60_000 });
+  const { fileBytesPerMinute } = deps.config.limits;
+  const bytesPerAddress = createDownloadBudget(fileBytesPerMinute, deps.now, SHARE_FILE_TEXT);
+  const bytesPerShare = createDownloadBudget(SHARE_FILE_SHARE_FACTOR * fileBytesPerMinute, deps.now, SHARE_FILE_TEXT);
+  app.get('/api/shared/:token/files/:fileId', async (c) => {
+    const ip = clientIp(c, deps);
+    await filesPerAddress.hit(`share-file:${ip}`);
+    const fileId = c.req.param('fileId');
+    const covered = FILE_ID_RE.test(fileId) ? await sharing.coveredFile(c.req.param('token'), fileId) : null;
+    if (!covered) throw NO_FILE();
+    const [address, share] = [bytesPerAddress(`share-bytes:${ip}`), bytesPerShare(`share-bytes-all:${covered.shareId}`)];
+    const res = await serveStoredFile(c, services.blobs, covered.ownerId, { blobId: fileId } as FileRef, (bytes) => {
+      address(bytes);
+      share(bytes);
+    });
+    if (!res) throw NO_FILE(); // not uploaded yet (or its blob gone): the same 404
+    return res;
   });
   return app;
 }

@@ -66,6 +66,8 @@ export interface ShareServiceDeps {
   now: () => number;
   /** True when the owner has this live (not deleted) item. */
   itemExists(userId: string, itemKind: ShareKind, itemId: string): Promise<boolean>;
+  /** The blob id of the file the owner's live item names now (a document's file, a letter's recording), or null (none, deleted, or a kind that holds no file). */
+  itemFile?(userId: string, itemKind: ShareKind, itemId: string): Promise<string | null>;
   /** After a share is made: the owner now shares something (the yearly reminder, yearly-reminder.ts `arm`). */
   sharingStarted?(userId: string): Promise<void>;
 }
@@ -167,6 +169,16 @@ export function createShareService(deps: ShareServiceDeps) {
       const next = step(row, { kind: 'viewer' }, { type: 'open' });
       await store.opened(id, next.openedAt!);
       return { itemKind: row.item_kind, itemId: row.item_id, revision: row.revision, copy: row.copy!, label: row.label!, updatedAt: iso(row.updated_at)! };
+    },
+    /**
+     * The owner of live share `id`, when `fileId` is the file its item names now (docs/sharing.md
+     * "The file of a shared document"); null for everything else alike (no such share, not sent yet,
+     * stopped, the item deleted, another file): the route answers one 404 for all, so it tells nothing.
+     */
+    async coveredFile(id: string, fileId: string): Promise<{ shareId: string; ownerId: string } | null> {
+      const row = await store.get(id);
+      if (!row || row.phase !== 'active' || !deps.itemFile) return null;
+      return (await deps.itemFile(row.user_id, row.item_kind, row.item_id)) === fileId ? { shareId: row.id, ownerId: row.user_id } : null;
     },
   };
 }

@@ -16,7 +16,7 @@ import type { KitGeneration, KitsState } from '../../../shared/schema/kits';
 import { NO_SUCH_TRUSTEE, STALE_CHOICE, type EmergencyChoice } from '../../../shared/schema/trustee';
 import { ApiError, serverMessage } from '../../api/client';
 import type { Api, DeviceKeyStore } from '../keys';
-import { projectItem, shareableItems, type SharedCopy, type ShareSource } from '../sharing';
+import { projectItem, shareableItems, withoutFile, type SharedCopy, type ShareSource } from '../sharing';
 import { isEmergencyKind } from '../../../shared/share-items';
 import { noKitText, NOT_SYNCED, NOTHING_CHOSEN, retiredKitsText, staleChoiceText, trusteeNotOnServerText } from './emergency-words';
 
@@ -58,7 +58,7 @@ export function bundleItems(choice: Pick<EmergencyChoice, 'items'>, source: Shar
     // Never a letter or a trustee's details, whatever the choice names: their words never enter a bundle.
     if (!isEmergencyKind(ref.kind)) return [];
     const copy = projectItem(ref, source);
-    return copy ? [{ kind: ref.kind, id: ref.id, copy }] : [];
+    return copy ? [{ kind: ref.kind, id: ref.id, copy: withoutFile(copy) }] : []; // its page cannot fetch a file: no file key in a bundle
   });
 }
 

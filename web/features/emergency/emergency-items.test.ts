@@ -29,4 +29,11 @@ describe('emergency access holds no letter', () => {
     expect(items.map((i) => i.kind)).toEqual(['document']);
     expect(JSON.stringify(items)).not.toContain('Private words');
   });
+
+  it("a document's file key, which a share's copy carries, never enters a bundle (its page cannot fetch the file)", () => {
+    const file = { blobId: 'blob0000000000000001', name: 'Will.pdf', size: 10, mimeType: 'application/pdf', sha256: 'a'.repeat(64), key: 'K'.repeat(43), chunkSize: 4096 };
+    const items = bundleItems({ items: [{ kind: 'document', id: 'd1' }] }, { ...source, documents: [{ ...source.documents[0]!, file }] });
+    expect(items[0]!.copy).toMatchObject({ kind: 'document', hasFile: true, file: null });
+    expect(JSON.stringify(items)).not.toContain('K'.repeat(43));
+  });
 });

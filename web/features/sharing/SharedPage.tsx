@@ -2,7 +2,8 @@
  * The viewer's page of a shared item, `/shared/<id>#<key>` (docs/sharing.md; issue 43): no account
  * needed. The key stays in the fragment, which the browser never sends; the page fetches the
  * sealed copy, opens it here and shows it read-only, always the latest version. What did not open
- * is never shown: the page says which of the outcomes it met, in words (share-words.ts). What an
+ * is never shown: the page says which of the outcomes it met, in words (share-words.ts); a
+ * document's file opens here too, decrypted in this browser (SharedFileCard.tsx). What an
  * item shows is copy-view.ts's, the same as a trustee's emergency access on the kit page.
  */
 import { useEffect, useState } from 'react';
@@ -10,7 +11,8 @@ import { useParams } from 'react-router-dom';
 import { ExternalLink } from 'lucide-react';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { copyView, type CopyView } from '../../../shared/share-copy-view';
+import { copyView, type CopyView, type SharedFile } from '../../../shared/share-copy-view';
+import { SharedFileCard } from './SharedFileCard';
 import { sharedWithText, VIEW_TEXT } from './share-words';
 import { openSharedLink, type SharedView } from './viewer';
 
@@ -54,13 +56,13 @@ export default function SharedPage() {
       <p className="text-sm text-slate-600">{v.kindLine}</p>
       <h1 className="mt-1 text-2xl font-semibold break-words text-slate-900">{v.title}</h1>
       <p className="mt-2 text-slate-700">{sharedWithText(view.name, view.updatedAt)}</p>
-      {isDocument ? <DocumentCard view={v} /> : <EntriesCards view={v} />}
+      {isDocument ? <DocumentCard view={v} file={view.value.file ?? null} shareId={id} /> : <EntriesCards view={v} file={view.value.file ?? null} shareId={id} />}
     </div>
   );
 }
 
-/** A document: its labelled lines ("Type: Will"), its link and its note, in one card. */
-function DocumentCard({ view }: { view: CopyView }) {
+/** A document: its labelled lines ("Type: Will"), its link, its file (SharedFileCard) and its note, in one card. */
+function DocumentCard({ view, file, shareId }: { view: CopyView; file: SharedFile | null; shareId: string }) {
   return (
     <Card className="mt-6 flex flex-col gap-3 p-5">
       {view.entries.flatMap((e) => e.fields).map((f) => (
@@ -74,13 +76,14 @@ function DocumentCard({ view }: { view: CopyView }) {
           {view.link.label}
         </a>
       )}
+      {file && <SharedFileCard shareId={shareId} file={file} label="Attached file" className="border-t border-slate-200 pt-3" />}
       {view.note && <p className="text-sm text-slate-600">{view.note}</p>}
     </Card>
   );
 }
 
-/** A plan section, a task list or a trustee's details, read-only: each entry's labelled lines as they were sealed. */
-function EntriesCards({ view }: { view: CopyView }) {
+/** A plan section, a task list, a trustee's details or a letter, read-only: each entry's labelled lines as they were sealed, and a letter's recording. */
+function EntriesCards({ view, file, shareId }: { view: CopyView; file: SharedFile | null; shareId: string }) {
   return (
     <>
       {view.note && <p className="mt-6 text-slate-700">{view.note}</p>}
@@ -107,6 +110,11 @@ function EntriesCards({ view }: { view: CopyView }) {
           </dl>
         </Card>
       ))}
+      {file && (
+        <Card className="mt-6 p-5">
+          <SharedFileCard shareId={shareId} file={file} label="Recording" />
+        </Card>
+      )}
     </>
   );
 }

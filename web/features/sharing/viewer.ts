@@ -6,7 +6,7 @@
 import { openShared, shareKeyFromFragment } from '../../../shared/crypto/share-copy';
 import { isSharedCopy, type SharedCopy } from './projections';
 
-export type ViewerFetch = (url: string) => Promise<Response>;
+export type ViewerFetch = (url: string, init?: RequestInit) => Promise<Response>;
 
 export type SharedView =
   /** `updatedAt`: when the owner's device sealed the copy, read from inside it ('' when it has none). */

@@ -1,0 +1,74 @@
+/**
+ * The file of a shared document (or a shared letter's recording) on the viewer's page (docs/sharing.md "The file of a shared
+ * document"): its name, type and size, and View (a PDF or an image opens in a new tab, anything
+ * else is saved) and Download. The file is fetched sealed and opened in this browser
+ * (shared-file.ts); while it is fetched a progress bar shows; what did not open is said in words and
+ * nothing of it is handed on.
+ */
+import { useState } from 'react';
+import { Download, ExternalLink } from 'lucide-react';
+import { formatBytes } from '../../../shared/files/size';
+import type { SharedFile } from '../../../shared/share-copy-view';
+import { Button } from '../../ui/Button';
+import { cn } from '../../ui/cn';
+import { downloadBlob, viewBlob } from '../../ui/file-actions';
+import { fileTypeIcon, fileTypeLabel, isInlineViewable } from '../../ui/file-kind';
+import { Progress } from '../../ui/Progress';
+import { openSharedFile, SharedFileError } from './shared-file';
+
+/** The file `file` of share `shareId`, as the viewer's page shows it, in a region named `label` ("Attached file", "Recording"). */
+export function SharedFileCard({ shareId, file, label, className }: { shareId: string; file: SharedFile; label: string; className?: string }) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const TypeIcon = fileTypeIcon(file.mimeType);
+  const run = async (deliver: (blob: Blob) => void) => {
+    setError(null);
+    setProgress(0);
+    try {
+      const blob = await openSharedFile((url, init) => fetch(url, { ...init, credentials: 'omit', cache: 'no-store' }), shareId, file, (done, total) => setProgress(done / total));
+      deliver(blob);
+    } catch (err) {
+      setError(err instanceof SharedFileError ? err.message : 'This file could not be opened. Please try again later.');
+    } finally {
+      setProgress(null);
+    }
+  };
+  const inTab = isInlineViewable(file.mimeType);
+  return (
+    <section aria-label={label} className={cn('flex flex-col gap-2', className)}>
+      <p className="flex items-start gap-1.5 text-sm text-slate-700">
+        <TypeIcon className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
+        <span className="min-w-0 break-all">
+          <span className="font-medium text-slate-900">{file.name}</span>
+          <span className="text-slate-600">
+            {' '}
+            · {fileTypeLabel(file.mimeType)} · {formatBytes(file.size)}
+          </span>
+        </span>
+      </p>
+      {progress !== null ? (
+        <div className="flex items-center gap-2 text-sm text-slate-700">
+          <Progress value={Math.round(progress * 100)} label={`Opening ${file.name}`} className="flex-1" />
+          <span className="w-10 shrink-0 text-right tabular-nums">{Math.round(progress * 100)}%</span>
+        </div>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => void run((blob) => viewBlob(blob, file))} aria-label={`View ${file.name}${inTab ? ' (opens in a new tab)' : ' (downloads the file)'}`}>
+            <ExternalLink aria-hidden="true" />
+            View
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => void run((blob) => downloadBlob(blob, file.name))} aria-label={`Download ${file.name}`}>
+            <Download aria-hidden="true" />
+            Download
+          </Button>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <p className="text-sm text-slate-600">The file opens in your browser with the key in your link. Afterword never sees it.</p>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The viewer's side of a shared document's file (docs/sharing.md "The file of a shared document";
+ * issue 43): the copy that opened with the link's key names the file and holds its own AES key; the
+ * page fetches the file's sealed bytes by the share's token (`GET /api/shared/:token/files/:fileId`,
+ * chunk by chunk with Range), decrypts each chunk here (AES-GCM bound to the file's id, the chunk's
+ * index and the chunk count: shared/files/crypto.ts), cuts the padding off and checks the file's
+ * size and SHA-256 against the copy. Bytes that do not open or do not match are never handed on:
+ * the person is told the file could not be opened (SharedFileError), in words.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { CHUNK_OVERHEAD, chunkCount, DecryptError, decryptChunk, encryptedSize, importFileKey, paddedFileSize, plainChunkBytes, toHex } from '../../../shared/files/crypto';
+import type { SharedFile } from '../../../shared/share-copy-view';
+import type { ViewerFetch } from './viewer';
+
+/** What the page says when the bytes the server sent are not the shared file (changed, swapped or cut). */
+export const FILE_NOT_OPENED_TEXT = 'This file could not be opened. What the server sent is not the file that was shared with you, so none of it is shown. Ask the person who shared it to send the link again.';
+/** The file route's 404: not uploaded yet, sharing stopped, or the document's file changed since the page opened. */
+export const FILE_GONE_TEXT = 'This file is not available now. It may not have finished uploading yet, or sharing has stopped. Load the page again, or try later.';
+/** The file route's 429 (its own bound per address and per share). */
+export const FILE_BUSY_TEXT = 'This file was downloaded many times in a short while. Please wait a minute and try again.';
+const UNREACHABLE_TEXT = 'Afterword could not be reached. Check your connection and try again.';
+
+/** A shared file that was not opened; `message` is for the person, as it is. `damaged` when the bytes were not the shared file's. */
+export class SharedFileError extends Error {
+  constructor(
+    message: string,
+    readonly damaged = false,
+  ) {
+    super(message);
+    this.name = 'SharedFileError';
+  }
+}
+
+/** The stored plaintext size of `file` whose ciphertext is `total` bytes: padded (since issue 39) or exact (before); null for neither. */
+const storedSizeOf = (file: SharedFile, total: number): number | null => [paddedFileSize(file.size), file.size].find((s) => encryptedSize(s, file.chunkSize) === total) ?? null;
+
+/**
+ * The plaintext of `file` (from share `shareId`'s opened copy) as a Blob of its type, fetched
+ * through `fetchFn`; `onProgress(done, total)` after each chunk. Throws SharedFileError: not
+ * available (404), busy (429), unreachable, or `damaged` (a chunk did not decrypt, or the size or
+ * SHA-256 is not the copy's): partial or wrong bytes are never returned.
+ */
+export async function openSharedFile(fetchFn: ViewerFetch, shareId: string, file: SharedFile, onProgress: (done: number, total: number) => void = () => {}): Promise<Blob> {
+  const url = `/api/shared/${encodeURIComponent(shareId)}/files/${encodeURIComponent(file.blobId)}`;
+  const stride = file.chunkSize + CHUNK_OVERHEAD;
+  const fetchRange = async (start: number, end: number): Promise<Response> => {
+    let res: Response;
+    try {
+      res = await fetchFn(url, { headers: { Range: `bytes=${start}-${end}` } });
+    } catch {
+      throw new SharedFileError(UNREACHABLE_TEXT);
+    }
+    if (res.status === 404) throw new SharedFileError(FILE_GONE_TEXT);
+    if (res.status === 429) throw new SharedFileError(FILE_BUSY_TEXT);
+    if (!res.ok) throw new SharedFileError(UNREACHABLE_TEXT);
+    return res;
+  };
+  const damaged = () => new SharedFileError(FILE_NOT_OPENED_TEXT, true);
+  let key: CryptoKey;
+  try {
+    key = await importFileKey(file.key);
+  } catch {
+    throw damaged();
+  }
+  // The first chunk's answer says how many bytes are stored (Content-Range), so the layout is known.
+  const first = await fetchRange(0, stride - 1);
+  const total = Number(/\/(\d+)$/.exec(first.headers.get('content-range') ?? '')?.[1] ?? NaN);
+  const stored = storedSizeOf(file, total);
+  if (stored === null) throw damaged();
+  const count = chunkCount(stored, file.chunkSize);
+  const hash = sha256.create();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    const length = plainChunkBytes(stored, file.chunkSize, i) + CHUNK_OVERHEAD;
+    const res = i === 0 ? first : await fetchRange(i * stride, i * stride + length - 1);
+    const sealed = new Uint8Array(await res.arrayBuffer());
+    if (sealed.length !== length) throw damaged();
+    let plain: Uint8Array;
+    try {
+      plain = await decryptChunk(key, file.blobId, i, count, sealed);
+    } catch (err) {
+      if (err instanceof DecryptError) throw damaged();
+      throw err;
+    }
+    // The file's own bytes, then its padding, which must be zeros.
+    const own = plain.subarray(0, Math.max(0, Math.min(plain.length, file.size - kept)));
+    if (plain.subarray(own.length).some((b) => b !== 0)) throw damaged();
+    hash.update(own);
+    parts.push(own.slice());
+    kept += own.length;
+    onProgress(i + 1, count);
+  }
+  if (kept !== file.size || toHex(hash.digest()) !== file.sha256) throw damaged();
+  return new Blob(parts, { type: file.mimeType });
+}

@@ -32,7 +32,7 @@ async function syncAll(w: SealedWorld, db: UserDatabase) {
 async function fieldStateReads(fn: () => Promise<unknown>): Promise<number> {
   const get = IDBObjectStore.prototype.get;
   let reads = 0;
-  vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (this: IDBObjectStore, key: unknown) {
+  vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (this: IDBObjectStore, key: IDBValidKey | IDBKeyRange) {
     if (this.name === 'fieldState') reads++;
     return get.call(this, key);
   });

@@ -131,7 +131,8 @@ async function applyInTransaction(db: UserDatabase, res: SyncResponse, read?: Pa
 
   // The pulled page at once (issue 41: a new device merged ~1 ms a record, one read and one
   // write at a time): its states read with one bulkGet, merged in memory, written with one
-  // bulkPut per table. A record named twice in a page merges into its first merge.
+  // bulkPut per table (a sealed first sync's new records: added, not read; new-records.ts). A
+  // record named twice in a page merges into its first merge.
   const kept: KeptNotice[] = [];
   if (!read || res.rejected.length) read = await db.readStates(res.records);
   const merging = new Map<string, { collection: CollectionName; id: string; state: RecordState; prior: RecordState | null; changed: boolean; written?: boolean }>();
@@ -190,7 +191,7 @@ export async function openAnswer(keys: SyncKeys | undefined, res: SyncResponse):
 
 /**
  * Applies an answer openAnswer gave, in ONE transaction: a sealed answer's records checked for
- * freshness against this device's states of its records (rule 29; read with one bulkGet that the
+ * freshness against this device's states of its records (rule 29; read with one bulkGet, or for a mostly new pull added first: new-records.ts, that the
  * merge then uses), the refused fields left out (rule 26) and, for a current answer (its cursor not
  * behind the stored one), recorded in `sealErrors`; a response older than one already applied, a
  * late or repeated answer, may carry older states honestly, so what it refuses is left out

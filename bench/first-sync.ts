@@ -5,7 +5,9 @@
  * to every record opened and merged. Two ways, on fresh databases, one after the other:
  *
  * - "the engine": the app's sync engine (web/sync/engine.ts) with the app's fetch transport: one
- *   transaction per page (bulkGet/bulkPut), the next page fetched while one merges;
+ *   transaction per page (its states read with one bulkGet or, after a mostly new page, its
+ *   records added with one bulkAdd: web/sync/new-records.ts; written with one bulkPut), the next
+ *   page fetched while one merges;
  * - "one page after another": the same pages fetched, opened and merged in turn
  *   (openAnswer, mergeAnswer), as the engine did before, for comparison, with the seconds of each step.
  *

@@ -329,23 +329,23 @@ export class UserDatabase {
   /**
    * storeState for many records at once (a pulled page, issue 41): each record's replaced long
    * texts kept (from `prior`, its stored state as read before, or null when none), then its field
-   * state and materialised entity written with one bulkPut (and one bulkDelete) per table.
-   * `items` name each record once. Use inside a transaction, after awaiting loadWriteKit().
+   * state and materialised entity written with one bulkPut (and one bulkDelete) per table;
+   * `written`: its field state is already this state (web/sync/new-records.ts). `items` name each record once. Use inside a transaction, after awaiting loadWriteKit().
    */
-  async storeStates(items: readonly { collection: CollectionName; id: string; state: RecordState; prior: RecordState | null }[]): Promise<void> {
+  async storeStates(items: readonly { collection: CollectionName; id: string; state: RecordState; prior: RecordState | null; written?: boolean }[]): Promise<void> {
     const { keepReplacedTexts, replacesText, materialize } = writeKit();
     const puts: { collection: CollectionName; id: string; values: RecordState['values']; clocks: RecordState['clocks'] }[] = [];
     const gone: [CollectionName, string][] = [];
     const entities = new Map<CollectionName, { put: EntityOf[CollectionName][]; del: string[] }>();
     const of = (c: CollectionName) => entities.get(c) ?? entities.set(c, { put: [], del: [] }).get(c)!;
-    for (const { collection, id, state, prior } of items) {
+    for (const { collection, id, state, prior, written } of items) {
       if (prior && replacesText(collection, state, prior)) await keepReplacedTexts(this, collection, id, state, prior);
       if (Object.keys(state.clocks).length === 0) {
         gone.push([collection, id]);
         of(collection).del.push(id);
         continue;
       }
-      puts.push({ collection, id, values: state.values, clocks: state.clocks });
+      if (!written) puts.push({ collection, id, values: state.values, clocks: state.clocks });
       const entity = materialize(collection, id, state, this.userId);
       if (entity) of(collection).put.push(entity as EntityOf[CollectionName]);
       else of(collection).del.push(id);

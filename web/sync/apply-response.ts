@@ -10,6 +10,7 @@ import { isClockRefusal, restampRefused } from './restamp';
 import { checkOpened, isSealRefusal, openRecords, sealedFieldsOf, sealOutbox, writeSealErrors, type OpenedRecords, type SyncKeys } from './sealing';
 import { MAX_PUSH_CHANGES, PROTOCOL_VERSION, type RejectedChange, type SyncRequest, type SyncResponse } from '../../shared/sync/protocol';
 import { loadWriteKit, type UserDatabase } from '../db/user-database';
+import { notePage, pageStates, type PageState } from './new-records';
 
 /**
  * The next request: the oldest ≤ MAX_PUSH_CHANGES outbox entries, the stored cursor, and whose
@@ -71,7 +72,7 @@ export async function applyResponse(db: UserDatabase, res: SyncResponse): Promis
  * transaction (mergeAnswer: one bulkGet a page); used only when nothing is rejected, since a
  * rejection is written before the pulled records merge.
  */
-async function applyInTransaction(db: UserDatabase, res: SyncResponse, read?: { state: RecordState; stored: boolean }[]): Promise<ApplyResult> {
+async function applyInTransaction(db: UserDatabase, res: SyncResponse, read?: PageState[]): Promise<ApplyResult> {
   const { dexie } = db;
   await db.foldStoredClock();
   const stored = (await db.getMeta('cursor')) ?? 0;
@@ -130,17 +131,19 @@ async function applyInTransaction(db: UserDatabase, res: SyncResponse, read?: { 
 
   // The pulled page at once (issue 41: a new device merged ~1 ms a record, one read and one
   // write at a time): its states read with one bulkGet, merged in memory, written with one
-  // bulkPut per table. A record named twice in a page merges into its first merge.
+  // bulkPut per table (a sealed first sync's new records: added, not read; new-records.ts). A
+  // record named twice in a page merges into its first merge.
   const kept: KeptNotice[] = [];
   if (!read || res.rejected.length) read = await db.readStates(res.records);
-  const merging = new Map<string, { collection: CollectionName; id: string; state: RecordState; prior: RecordState | null; changed: boolean }>();
+  const merging = new Map<string, { collection: CollectionName; id: string; state: RecordState; prior: RecordState | null; changed: boolean; written?: boolean }>();
   for (const [i, record] of res.records.entries()) {
     fold(record.clocks);
     const recordKey = `${record.collection}/${record.id}`;
     const before = merging.get(recordKey);
     const state = before?.state ?? read[i]!.state;
     const { state: merged, changed } = mergeState(state, record);
-    merging.set(recordKey, { collection: record.collection, id: record.id, state: merged, prior: before?.prior ?? (read[i]!.stored ? read[i]!.state : null), changed: (before?.changed ?? false) || changed.length > 0 });
+    // `written`: its field state, this very merge from nothing, was added by pageStates (named once in the page).
+    merging.set(recordKey, { collection: record.collection, id: record.id, state: merged, prior: before?.prior ?? (read[i]!.stored ? read[i]!.state : null), changed: (before?.changed ?? false) || changed.length > 0, written: read[i]!.added });
     for (const key of changed) {
       if (key in state.clocks || merged.values[key] === null) continue;
       const conflict = parseConflictKey(key);
@@ -188,7 +191,7 @@ export async function openAnswer(keys: SyncKeys | undefined, res: SyncResponse):
 
 /**
  * Applies an answer openAnswer gave, in ONE transaction: a sealed answer's records checked for
- * freshness against this device's states of its records (rule 29; read with one bulkGet that the
+ * freshness against this device's states of its records (rule 29; read with one bulkGet, or for a mostly new pull added first: new-records.ts, that the
  * merge then uses), the refused fields left out (rule 26) and, for a current answer (its cursor not
  * behind the stored one), recorded in `sealErrors`; a response older than one already applied, a
  * late or repeated answer, may carry older states honestly, so what it refuses is left out
@@ -202,7 +205,8 @@ export async function mergeAnswer(db: UserDatabase, answer: OpenedAnswer): Promi
   await loadWriteKit(); // before the transaction (issue #20)
   return db.dexie.transaction('rw', [...db.allTables(), db.dexie.sealErrors], async () => {
     const current = sealed.response.cursor >= ((await db.getMeta('cursor')) ?? 0);
-    const states = sealed.all.length ? await db.readStates(sealed.all) : [];
+    const states = sealed.all.length ? await pageStates(db, sealed) : []; // a mostly new pull's records added, not read (new-records.ts)
+    notePage(db, sealed.response.hasMore, states.slice(0, sealed.response.records.length));
     // Always held to this device's states (an older answer too: a field it refuses is left out, not
     // named, since an honest late answer may carry older states); only a current answer records them.
     const { response, unopened, opened } = checkOpened(sealed, states.map((s) => s.state));

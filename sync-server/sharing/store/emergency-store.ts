@@ -96,12 +96,14 @@ export const aboveMark = (user: string, trustee: string, sent: string) =>
 export const keepMark = (greatest: string, from: string) =>
   `INSERT INTO emergency_choice_marks (user_id, trustee_id, high) SELECT user_id, trustee_id, choice_version FROM ${from} WHERE choice_version IS NOT NULL
    ON CONFLICT (user_id, trustee_id) DO UPDATE SET high = ${greatest}(emergency_choice_marks.high, excluded.high)`;
-/** The highest version per trustee of owner `user` (`user` given twice: `user2`), set or removed. */
-export const choiceVersionsSql = (user: string, user2: string) =>
-  `SELECT trustee_id, MAX(v) AS high FROM (SELECT trustee_id, choice_version AS v FROM emergency_settings WHERE user_id = ${user} AND choice_version IS NOT NULL
-   UNION ALL SELECT trustee_id, high AS v FROM emergency_choice_marks WHERE user_id = ${user2}) AS held GROUP BY trustee_id`;
-/** Rows of choiceVersionsSql as trustee id → version. */
-export const versionsOf = (rows: Array<{ trustee_id: string; high: unknown }>): Record<string, number> => Object.fromEntries(rows.map((r) => [r.trustee_id, Number(r.high)]));
+/** The versions of owner `user`'s settings and those kept past a remove: two reads, each one index range by user_id (versionsOf merges them). */
+export const CHOICE_VERSION_READS = [
+  (user: string) => `SELECT trustee_id, choice_version AS high FROM emergency_settings WHERE user_id = ${user} AND choice_version IS NOT NULL`,
+  (user: string) => `SELECT trustee_id, high FROM emergency_choice_marks WHERE user_id = ${user}`,
+] as const;
+/** Rows of CHOICE_VERSION_READS as trustee id → the highest version. */
+export const versionsOf = (rows: Array<{ trustee_id: string; high: unknown }>): Record<string, number> =>
+  rows.reduce<Record<string, number>>((all, r) => ({ ...all, [r.trustee_id]: Math.max(all[r.trustee_id] ?? 0, Number(r.high)) }), {});
 export const OPEN_PHASES = "('requested', 'waiting', 'granted')";
 /** The rows whose gate is not sealed: the condition of migration 027's partial index, word for word (so it is used). */
 export const PLAIN_GATE_WHERE = "substr(gate, 1, 3) <> 'e1.'";
@@ -120,7 +122,7 @@ export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
     ),
     del: db.prepare('DELETE FROM emergency_settings WHERE user_id = ? AND trustee_id = ?'),
     mark: db.prepare(keepMark('max', '(SELECT * FROM emergency_settings WHERE user_id = ? AND trustee_id = ?)')),
-    versions: db.prepare<[string, string], { trustee_id: string; high: number }>(choiceVersionsSql('?', '?')),
+    versions: CHOICE_VERSION_READS.map((sql) => db.prepare<[string], { trustee_id: string; high: number }>(sql('?'))),
     settings: db.prepare<[string], EmergencySettingRow>('SELECT * FROM emergency_settings WHERE user_id = ? ORDER BY position, trustee_id'),
     insert: db.prepare(`INSERT INTO emergency_requests (${REQUEST_COLUMNS}) VALUES (${REQUEST_COLUMNS.split(', ').map((c) => `@${c}`).join(', ')}) ON CONFLICT (id) DO NOTHING`),
     get: db.prepare<[string], EmergencyRequestRow>('SELECT * FROM emergency_requests WHERE id = ?'),
@@ -139,7 +141,7 @@ export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
     putSetting: async (row) => q.put.run(row).changes > 0,
     refreshSetting: async (row) => q.refresh.run(row).changes > 0,
     deleteSetting: async (userId, trusteeId) => removeSetting(userId, trusteeId),
-    choiceVersions: async (userId) => versionsOf(q.versions.all(userId, userId)),
+    choiceVersions: async (userId) => versionsOf(q.versions.flatMap((read) => read.all(userId))),
     settings: async (userId) => q.settings.all(userId),
     insertRequest: async (row) => q.insert.run(row).changes > 0,
     request: async (id) => q.get.get(id),

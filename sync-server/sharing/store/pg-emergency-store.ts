@@ -3,7 +3,7 @@
  * SQLite's semantics (pg migration 024).
  */
 import type pg from 'pg';
-import { aboveMark, choiceNewer, choiceSame, choiceVersionsSql, keepMark, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, versionsOf, type AsyncEmergencyStore, type EmergencyRequestRow, type EmergencySettingRow } from './emergency-store';
+import { aboveMark, choiceNewer, choiceSame, CHOICE_VERSION_READS, keepMark, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, versionsOf, type AsyncEmergencyStore, type EmergencyRequestRow, type EmergencySettingRow } from './emergency-store';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const request = (r: Record<string, unknown>): EmergencyRequestRow => ({
@@ -48,7 +48,8 @@ export function createPgEmergencyStore(pool: pg.Pool): AsyncEmergencyStore {
       await pool.query(`WITH gone AS (DELETE FROM emergency_settings WHERE user_id = $1 AND trustee_id = $2 RETURNING *) ${keepMark('GREATEST', 'gone')}`, [userId, trusteeId]);
     },
     async choiceVersions(userId) {
-      return versionsOf((await pool.query(choiceVersionsSql('$1', '$1'), [userId])).rows);
+      const reads = await Promise.all(CHOICE_VERSION_READS.map((sql) => pool.query(sql('$1'), [userId])));
+      return versionsOf(reads.flatMap((r) => r.rows));
     },
     async settings(userId) {
       return (await pool.query('SELECT * FROM emergency_settings WHERE user_id = $1 ORDER BY position, trustee_id', [userId])).rows.map(setting);

@@ -5,7 +5,8 @@
  * chooses a task list, the default wait of 48 hours, and saving leaves the server a setting for that
  * trustee (GET /api/emergency) with one item, while the card says in one sentence what it means. A
  * trustee who has no kit is told so, with the way to kits. An owner whom a request would reach neither
- * by e-mail (no confirmed address) nor by Web Push is told they would find out only by opening the app. What the PUT holds and how the bundle
+ * by e-mail (no confirmed address) nor by Web Push is told they would find out only by opening the app.
+ * Removed and set again, the choice's version rises past the one removed. What the PUT holds and how the bundle
  * opens is proven in web/features/emergency/emergency-access.test.ts.
  */
 import type { Page } from 'playwright-core';
@@ -58,6 +59,21 @@ describe.skipIf(!hasChromium)('emergency access, set by the owner', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(async () => (await settings(page)).map((s) => [s.waitHours, s.items.length]), { timeout: 20_000 }).toEqual([[48, 1]]);
     await page.getByText('Grace Hopper can open this 1 item if they ask and you do not refuse within 48 hours.').waitFor();
+
+    // Removed, then set again: the new choice's version is above the one removed, never 1 again (security review s22 H1).
+    const versions = () => page.evaluate(async () => ((await (await fetch('/api/emergency')).json()) as { settings: Array<{ choiceVersion: number | null }>; choiceVersions: Record<string, number> }));
+    expect((await versions()).settings.map((s) => s.choiceVersion)).toEqual([1]);
+    await page.getByRole('button', { name: 'Emergency access: Grace Hopper' }).click();
+    await openDialog(page).getByRole('button', { name: 'Remove emergency access' }).click();
+    await expectToast(page, 'Emergency access removed');
+    await expect.poll(async () => (await versions()).settings, { timeout: 20_000 }).toEqual([]);
+    expect(Object.values((await versions()).choiceVersions)).toEqual([1]);
+    await page.getByRole('button', { name: 'Emergency access: Grace Hopper' }).click();
+    const again = openDialog(page);
+    await again.getByRole('checkbox').first().check({ timeout: 20_000 });
+    await again.getByRole('button', { name: 'Save emergency access' }).click();
+    await expectToast(page, 'Emergency access saved');
+    await expect.poll(async () => (await versions()).settings.map((s) => s.choiceVersion), { timeout: 20_000 }).toEqual([2]);
 
     // A trustee added after the kits holds none: the dialog says so and how to give one.
     await addTrusteeViaUi(page, 'Mary Somerville', addr('mary'));

@@ -187,4 +187,24 @@ describe('emergency access: the routes, the wait and the gate', () => {
     expect((await held()).settings.map((x) => x.waitHours)).toEqual([12]);
     expect((await put({ choiceVersion: -1 })).status).toBe(400);
   });
+
+  it('keeps the choice version rising past a remove: a stale device can neither set nor refresh its wider choice over the one saved after, and GET tells the highest (security review s22 H1)', async () => {
+    const s = await emergencySetup();
+    const trusteeId = s.made.kits[0]!.trusteeId;
+    const path = `/api/emergency/trustees/${trusteeId}`;
+    const put = async (body: Record<string, unknown>) => s.o.t.call('PUT', path, { ...(await s.settingFor(0)).body, ...body }, s.o.cookie);
+    const state = () => s.o.get<{ settings: Array<{ waitHours: number; choiceVersion: number | null }>; choiceVersions: Record<string, number> }>('/api/emergency');
+    expect((await put({ choiceVersion: 3, waitHours: 1 })).status).toBe(204); // the wide choice, on devices A and B
+    expect((await s.o.t.call('DELETE', path, undefined, s.o.cookie)).status).toBe(200); // A removes it
+    expect((await state()).choiceVersions).toEqual({ [trusteeId]: 3 });
+    expect((await put({ choiceVersion: 1, waitHours: 72 })).status).toBe(409); // starting again at 1 is refused
+    expect((await put({ choiceVersion: 4, waitHours: 72 })).status).toBe(204); // A's narrow choice, above the highest
+    expect((await put({ choiceVersion: 3, waitHours: 1, refresh: true })).status).toBe(409); // B, not synced, re-seals the wide one
+    expect((await put({ choiceVersion: 4, waitHours: 1 })).status).toBe(409); // one choice per version
+    expect((await put({ choiceVersion: 5, waitHours: 1, refresh: true })).status).toBe(409); // a refresh re-seals the same choice only
+    const held = await state();
+    expect(held.settings.map((x) => [x.waitHours, x.choiceVersion])).toEqual([[72, 4]]);
+    expect(held.choiceVersions).toEqual({ [trusteeId]: 4 });
+    expect((await put({ choiceVersion: 4, waitHours: 72, refresh: true })).status).toBe(204); // A's refresh of its own choice
+  });
 });

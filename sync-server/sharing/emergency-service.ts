@@ -103,7 +103,7 @@ const rowOf = (r: EmergencyRequestRow, s: EmergencyState): EmergencyRequestRow =
 const notOpened = () =>
   new ApiHttpError(500, 'The emergency key could not be opened on this server. Nothing was handed out. Please tell the person who asked you to be their trustee, so they can set up emergency access again.');
 /** 409: a setting sealed from an older emergency choice than the one held (the device syncs, then seals the newest). */
-const staleChoice = () => new ApiHttpError(409, STALE_CHOICE, [{ path: 'choiceVersion', message: 'is older than the one saved: sync this device, then save again' }]);
+const staleChoice = () => new ApiHttpError(409, STALE_CHOICE, [{ path: 'choiceVersion', message: 'is older than the one saved, or taken by another choice: sync this device, then save again' }]);
 const noRequest = () => new ApiHttpError(404, 'No such request', [{ path: 'id', message: 'is not a request to your account' }]);
 
 /** The emergency service over `deps.store`. Owner and trustee methods throw ApiHttpError with the status their refusal means. */
@@ -189,12 +189,14 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
     },
     /** Stops letting `trusteeId` ask (a running request stays as it is: the owner refuses or ends it). */
     deleteSetting: (userId: string, trusteeId: string) => store.deleteSetting(userId, trusteeId),
-    /** The owner's settings (without the gate: their device made it), their latest requests, and how they would be told of one (`reach`). */
+    /** The owner's settings (without the gate: their device made it), the highest choice version per trustee (`choiceVersions`, kept past a remove), their latest requests, and how they would be told of one (`reach`). */
     async overview(userId: string) {
-      const settings = (await store.settings(userId)).map((s) => ({ trusteeId: s.trustee_id, position: s.position, waitHours: s.wait_hours, generation: s.generation, items: JSON.parse(s.items) as string[], updatedAt: iso(s.updated_at)! }));
+      const settings = (await store.settings(userId)).map((s) => ({ trusteeId: s.trustee_id, position: s.position, waitHours: s.wait_hours, generation: s.generation, items: JSON.parse(s.items) as string[], updatedAt: iso(s.updated_at)!, choiceVersion: s.choice_version }));
       // A fault finding how the owner would be told must not hide their requests (the Refuse button): reach is then unknown (null).
       const reach = await deps.reach(userId).catch((err: unknown) => (console.error('Finding how an owner would be told of a request failed:', err), null));
-      return { settings, requests: (await store.requests(userId, REQUESTS_SHOWN)).map(toJson), reach };
+      // The highest choice version per trustee, set or removed: the owner's device seals its next choice above it (security review s22 H1).
+      const choiceVersions = await store.choiceVersions(userId);
+      return { settings, choiceVersions, requests: (await store.requests(userId, REQUESTS_SHOWN)).map(toJson), reach };
     },
     /** A trustee asks, from their kit page. 403 when they may not (no setting, not accepted, or another trustee comes first in the owner's order); 409 while a request is running. */
     async request(kit: KitRef): Promise<EmergencyRequestJson> {

@@ -74,6 +74,8 @@ export interface MetaValues {
   clockOffset: number;
   /** The last file limits the server sent (`GET /api/files/usage`), for refusing offline (issue #17). */
   fileLimits: { maxFileBytes: number; quotaBytes: number; usedBytes: number };
+  /** The highest emergency-choice version this device has sealed, per trustee id (web/features/emergency/choice-memory.ts). */
+  emergencyChoices: Record<string, number>;
 }
 export interface MetaRow {
   key: keyof MetaValues;

@@ -75,11 +75,36 @@ export function emergencyStoreContract(name: string, setup: () => Promise<Emerge
       expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 1, items: '["wide"]' }))).toBe(false);
       expect(await s.store.refreshSetting(setting('u1', 'a', 0, { choice_version: 1, items: '["wide"]' }))).toBe(false);
       expect(await s.store.putSetting(setting('u1', 'a', 0, { items: '["unversioned"]' }))).toBe(false);
-      expect(await s.store.refreshSetting(setting('u1', 'a', 0, { choice_version: 10, items: '["wide"]', updated_at: 1 }))).toBe(true); // 10 > 2, as numbers
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 10, items: '["wide"]', updated_at: 1 }))).toBe(true); // 10 > 2, as numbers
       expect(await s.store.settings('u1')).toEqual([setting('u1', 'a', 0, { choice_version: 10, items: '["wide"]', updated_at: 1 })]);
       expect(await s.store.refreshSetting(setting('u1', 'a', 0, { choice_version: 10, items: '["same choice, new copies"]' }))).toBe(true); // the same choice sealed again
       expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 9 }))).toBe(false);
       expect((await s.store.settings('u1'))[0]!.items).toBe('["same choice, new copies"]');
+    });
+
+    it('keeps the highest choice version past a remove: a new setting must be above it, and a refresh only re-seals the version held (security review s22 H1)', async () => {
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 3, items: '["wide"]' }))).toBe(true);
+      expect(await s.store.refreshSetting(setting('u1', 'a', 0, { choice_version: 3, items: '["wide"]', updated_at: 2 }))).toBe(true); // the same choice sealed again
+      expect(await s.store.refreshSetting(setting('u1', 'a', 0, { choice_version: 4, items: '["other"]' }))).toBe(false); // a refresh never brings a new choice
+      expect(await s.store.choiceVersions('u1')).toEqual({ a: 3 });
+      await s.store.deleteSetting('u1', 'a');
+      expect(await s.store.settings('u1')).toEqual([]);
+      expect(await s.store.choiceVersions('u1')).toEqual({ a: 3 }); // kept past the remove
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 1, items: '["narrow"]' }))).toBe(false); // starting again at 1
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 3, items: '["narrow"]' }))).toBe(false);
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { items: '["unversioned"]' }))).toBe(false);
+      expect(await s.store.settings('u1')).toEqual([]);
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 4, items: '["narrow"]' }))).toBe(true);
+      expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 4, items: '["another device"]' }))).toBe(false); // one choice per version
+      expect(await s.store.refreshSetting(setting('u1', 'a', 0, { choice_version: 3, items: '["wide"]' }))).toBe(false); // the stale device's refresh
+      expect(await s.store.refreshSetting(setting('u1', 'a', 0, { choice_version: 4, items: '["narrow"]', updated_at: 5 }))).toBe(true);
+      expect(await s.store.settings('u1')).toEqual([setting('u1', 'a', 0, { choice_version: 4, items: '["narrow"]', updated_at: 5 })]);
+      expect(await s.store.choiceVersions('u1')).toEqual({ a: 4 });
+      expect(await s.store.putSetting(setting('u2', 'a', 0, { choice_version: 1 }))).toBe(true); // another account's own count
+      await s.store.deleteSetting('u1', 'a');
+      await s.deleteUser('u1');
+      expect(await s.store.choiceVersions('u1')).toEqual({});
+      expect(await s.store.choiceVersions('u2')).toEqual({ a: 1 });
     });
 
     it('adds a request once, steps it only from the phase it was read in, lists the open ones, and forgets a deleted account', async () => {

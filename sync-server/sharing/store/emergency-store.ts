@@ -44,12 +44,18 @@ export interface EmergencyRequestRow {
 }
 
 export interface AsyncEmergencyStore {
-  /** Adds or replaces the owner's setting for one trustee; false (nothing written) when the one held was sealed from a newer choice (NEWER_HELD). */
+  /**
+   * Adds or replaces the owner's setting for one trustee (a new choice); false (nothing written)
+   * when its choice version is not above the one held nor above the highest kept past a remove
+   * (choiceNewer, aboveMark; security review s22 H1).
+   */
   putSetting(row: EmergencySettingRow): Promise<boolean>;
-  /** Replaces the owner's setting for `row`'s trustee only when one exists and was not sealed from a newer choice; false (nothing written) otherwise. */
+  /** Replaces the owner's setting for `row`'s trustee only when one exists sealed from the same choice version (choiceSame: a refresh re-seals the same choice); false (nothing written) otherwise. */
   refreshSetting(row: EmergencySettingRow): Promise<boolean>;
-  /** Deletes the owner's setting for one trustee (no-op when none). */
+  /** Deletes the owner's setting for one trustee (no-op when none), keeping its choice version as the highest (emergency_choice_marks). */
   deleteSetting(userId: string, trusteeId: string): Promise<void>;
+  /** The highest choice version held per trustee of the owner, set or removed (trustee id → version). */
+  choiceVersions(userId: string): Promise<Record<string, number>>;
   /** The owner's settings, in their order. */
   settings(userId: string): Promise<EmergencySettingRow[]>;
   /** Adds a request; false when the id is taken. */
@@ -76,11 +82,28 @@ const REQUEST_COLUMNS = 'id, user_id, trustee_id, phase, wait_hours, requested_a
 export const REQUEST_STEP_COLUMNS = ['phase', 'notified_at', 'wait_ends_at', 'decided_at', 'granted_at', 'ended_at'] as const;
 export const SETTING_COLUMNS = ['user_id', 'trustee_id', 'position', 'wait_hours', 'generation', 'items', 'gate', 'wrap', 'bundle', 'updated_at', 'choice_version'] as const;
 /**
- * The compare-and-set of a setting's choice version (`held` the stored row's column, `sent` the
- * new one's): written only when no version is held (a row from before) or the new one is at least
- * as new; an unversioned setting never replaces a versioned one.
+ * The compare-and-set of a new setting's choice version (`held` the stored row's column, `sent` the
+ * new one's): written only when no version is held (a row from before) or the new one is above it
+ * (one choice per version); an unversioned setting never replaces a versioned one.
  */
-export const choiceNotOlder = (held: string, sent: string) => `(${held} IS NULL OR (${sent} IS NOT NULL AND ${sent} >= ${held}))`;
+export const choiceNewer = (held: string, sent: string) => `(${held} IS NULL OR (${sent} IS NOT NULL AND ${sent} > ${held}))`;
+/** A refresh's compare-and-set: the same choice version as held (or none held: a row from before). */
+export const choiceSame = (held: string, sent: string) => `(${held} IS NULL OR ${held} = ${sent})`;
+/** True when `sent` is above the highest version kept past a remove for that owner and trustee (or none is kept). */
+export const aboveMark = (user: string, trustee: string, sent: string) =>
+  `NOT EXISTS (SELECT 1 FROM emergency_choice_marks m WHERE m.user_id = ${user} AND m.trustee_id = ${trustee} AND (${sent} IS NULL OR m.high >= ${sent}))`;
+/** Keeps each removed row's version as the highest (`greatest` the dialect's function; `from` what the deleted rows are read from). */
+export const keepMark = (greatest: string, from: string) =>
+  `INSERT INTO emergency_choice_marks (user_id, trustee_id, high) SELECT user_id, trustee_id, choice_version FROM ${from} WHERE choice_version IS NOT NULL
+   ON CONFLICT (user_id, trustee_id) DO UPDATE SET high = ${greatest}(emergency_choice_marks.high, excluded.high)`;
+/** The versions of owner `user`'s settings and those kept past a remove: two reads, each one index range by user_id (versionsOf merges them). */
+export const CHOICE_VERSION_READS = [
+  (user: string) => `SELECT trustee_id, choice_version AS high FROM emergency_settings WHERE user_id = ${user} AND choice_version IS NOT NULL`,
+  (user: string) => `SELECT trustee_id, high FROM emergency_choice_marks WHERE user_id = ${user}`,
+] as const;
+/** Rows of CHOICE_VERSION_READS as trustee id → the highest version. */
+export const versionsOf = (rows: Array<{ trustee_id: string; high: unknown }>): Record<string, number> =>
+  rows.reduce<Record<string, number>>((all, r) => ({ ...all, [r.trustee_id]: Math.max(all[r.trustee_id] ?? 0, Number(r.high)) }), {});
 export const OPEN_PHASES = "('requested', 'waiting', 'granted')";
 /** The rows whose gate is not sealed: the condition of migration 027's partial index, word for word (so it is used). */
 export const PLAIN_GATE_WHERE = "substr(gate, 1, 3) <> 'e1.'";
@@ -89,14 +112,17 @@ export const PLAIN_GATE_WHERE = "substr(gate, 1, 3) <> 'e1.'";
 export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
   const q = {
     put: db.prepare(
-      `INSERT INTO emergency_settings (${SETTING_COLUMNS.join(', ')}) VALUES (${SETTING_COLUMNS.map((c) => `@${c}`).join(', ')})
+      `INSERT INTO emergency_settings (${SETTING_COLUMNS.join(', ')}) SELECT ${SETTING_COLUMNS.map((c) => `@${c}`).join(', ')}
+       WHERE ${aboveMark('@user_id', '@trustee_id', '@choice_version')}
        ON CONFLICT (user_id, trustee_id) DO UPDATE SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = excluded.${c}`).join(', ')}
-       WHERE ${choiceNotOlder('emergency_settings.choice_version', 'excluded.choice_version')}`,
+       WHERE ${choiceNewer('emergency_settings.choice_version', 'excluded.choice_version')}`,
     ),
     refresh: db.prepare(
-      `UPDATE emergency_settings SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = @${c}`).join(', ')} WHERE user_id = @user_id AND trustee_id = @trustee_id AND ${choiceNotOlder('choice_version', '@choice_version')}`,
+      `UPDATE emergency_settings SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = @${c}`).join(', ')} WHERE user_id = @user_id AND trustee_id = @trustee_id AND ${choiceSame('choice_version', '@choice_version')}`,
     ),
     del: db.prepare('DELETE FROM emergency_settings WHERE user_id = ? AND trustee_id = ?'),
+    mark: db.prepare(keepMark('max', '(SELECT * FROM emergency_settings WHERE user_id = ? AND trustee_id = ?)')),
+    versions: CHOICE_VERSION_READS.map((sql) => db.prepare<[string], { trustee_id: string; high: number }>(sql('?'))),
     settings: db.prepare<[string], EmergencySettingRow>('SELECT * FROM emergency_settings WHERE user_id = ? ORDER BY position, trustee_id'),
     insert: db.prepare(`INSERT INTO emergency_requests (${REQUEST_COLUMNS}) VALUES (${REQUEST_COLUMNS.split(', ').map((c) => `@${c}`).join(', ')}) ON CONFLICT (id) DO NOTHING`),
     get: db.prepare<[string], EmergencyRequestRow>('SELECT * FROM emergency_requests WHERE id = ?'),
@@ -106,11 +132,16 @@ export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
     plain: db.prepare<[number], PlainGateRow>(`SELECT user_id, trustee_id, generation, gate FROM emergency_settings WHERE ${PLAIN_GATE_WHERE} LIMIT ?`),
     replace: db.prepare('UPDATE emergency_settings SET gate = @to WHERE user_id = @user_id AND trustee_id = @trustee_id AND gate = @gate'),
   };
+  const removeSetting = db.transaction((userId: string, trusteeId: string) => {
+    q.mark.run(userId, trusteeId);
+    q.del.run(userId, trusteeId);
+  });
   const replaceAll = db.transaction((changes: ReadonlyArray<PlainGateRow & { to: string }>) => changes.reduce((n, c) => n + q.replace.run(c).changes, 0));
   return {
     putSetting: async (row) => q.put.run(row).changes > 0,
     refreshSetting: async (row) => q.refresh.run(row).changes > 0,
-    deleteSetting: async (userId, trusteeId) => void q.del.run(userId, trusteeId),
+    deleteSetting: async (userId, trusteeId) => removeSetting(userId, trusteeId),
+    choiceVersions: async (userId) => versionsOf(q.versions.flatMap((read) => read.all(userId))),
     settings: async (userId) => q.settings.all(userId),
     insertRequest: async (row) => q.insert.run(row).changes > 0,
     request: async (id) => q.get.get(id),

@@ -3,7 +3,7 @@
  * SQLite's semantics (pg migration 024).
  */
 import type pg from 'pg';
-import { choiceNotOlder, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, type AsyncEmergencyStore, type EmergencyRequestRow, type EmergencySettingRow } from './emergency-store';
+import { aboveMark, choiceNewer, choiceSame, CHOICE_VERSION_READS, keepMark, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, versionsOf, type AsyncEmergencyStore, type EmergencyRequestRow, type EmergencySettingRow } from './emergency-store';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const request = (r: Record<string, unknown>): EmergencyRequestRow => ({
@@ -17,6 +17,12 @@ const request = (r: Record<string, unknown>): EmergencyRequestRow => ({
 });
 const setting = (r: Record<string, unknown>): EmergencySettingRow => ({ ...(r as unknown as EmergencySettingRow), updated_at: Number(r.updated_at), choice_version: num(r.choice_version) });
 const REQUEST_COLUMNS = ['id', 'user_id', 'trustee_id', 'phase', 'wait_hours', 'requested_at', ...REQUEST_STEP_COLUMNS.slice(1)] as const;
+/** Each setting column's type, for the parameters of an INSERT … SELECT (which PostgreSQL cannot infer). */
+const SETTING_TYPES: Record<(typeof SETTING_COLUMNS)[number], string> = {
+  user_id: 'text', trustee_id: 'text', position: 'integer', wait_hours: 'integer', generation: 'integer', items: 'text',
+  gate: 'text', wrap: 'text', bundle: 'text', updated_at: 'bigint', choice_version: 'integer',
+};
+const settingParam = (c: (typeof SETTING_COLUMNS)[number]) => `$${SETTING_COLUMNS.indexOf(c) + 1}::${SETTING_TYPES[c]}`;
 const params = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
 
 /** The store over `pool` (migrations of db/pg/ applied). */
@@ -24,21 +30,26 @@ export function createPgEmergencyStore(pool: pg.Pool): AsyncEmergencyStore {
   return {
     async putSetting(r) {
       const res = await pool.query(
-        `INSERT INTO emergency_settings (${SETTING_COLUMNS.join(', ')}) VALUES (${params(SETTING_COLUMNS.length)})
+        `INSERT INTO emergency_settings (${SETTING_COLUMNS.join(', ')}) SELECT ${SETTING_COLUMNS.map(settingParam).join(', ')}
+         WHERE ${aboveMark(settingParam('user_id'), settingParam('trustee_id'), settingParam('choice_version'))}
          ON CONFLICT (user_id, trustee_id) DO UPDATE SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = excluded.${c}`).join(', ')}
-         WHERE ${choiceNotOlder('emergency_settings.choice_version', 'excluded.choice_version')}`,
+         WHERE ${choiceNewer('emergency_settings.choice_version', 'excluded.choice_version')}`,
         SETTING_COLUMNS.map((c) => r[c]),
       );
       return (res.rowCount ?? 0) > 0;
     },
     async refreshSetting(r) {
       const set = SETTING_COLUMNS.slice(2).map((c, i) => `${c} = $${i + 3}`).join(', ');
-      const sent = `$${SETTING_COLUMNS.indexOf('choice_version') + 1}::integer`;
-      const res = await pool.query(`UPDATE emergency_settings SET ${set} WHERE user_id = $1 AND trustee_id = $2 AND ${choiceNotOlder('choice_version', sent)}`, SETTING_COLUMNS.map((c) => r[c]));
+      const res = await pool.query(`UPDATE emergency_settings SET ${set} WHERE user_id = $1 AND trustee_id = $2 AND ${choiceSame('choice_version', settingParam('choice_version'))}`, SETTING_COLUMNS.map((c) => r[c]));
       return (res.rowCount ?? 0) > 0;
     },
     async deleteSetting(userId, trusteeId) {
-      await pool.query('DELETE FROM emergency_settings WHERE user_id = $1 AND trustee_id = $2', [userId, trusteeId]);
+      // One statement: the row goes and its version stays as the highest (emergency_choice_marks).
+      await pool.query(`WITH gone AS (DELETE FROM emergency_settings WHERE user_id = $1 AND trustee_id = $2 RETURNING *) ${keepMark('GREATEST', 'gone')}`, [userId, trusteeId]);
+    },
+    async choiceVersions(userId) {
+      const reads = await Promise.all(CHOICE_VERSION_READS.map((sql) => pool.query(sql('$1'), [userId])));
+      return versionsOf(reads.flatMap((r) => r.rows));
     },
     async settings(userId) {
       return (await pool.query('SELECT * FROM emergency_settings WHERE user_id = $1 ORDER BY position, trustee_id', [userId])).rows.map(setting);

@@ -11,7 +11,7 @@
 import { useEffect, useState } from 'react';
 import { apiFetch } from '../../api/client';
 import { useSession } from '../../app/session';
-import { requireDb } from '../../db';
+import { requireDb, useCurrentDb } from '../../db';
 import { EMERGENCY_WAIT_HOURS, type EmergencyChoice, type EmergencyReach } from '../../../shared/schema/trustee';
 import type { KitsState } from '../../../shared/schema/kits';
 import type { Trustee } from '../../../shared/schema';
@@ -22,7 +22,8 @@ import { Select } from '../../ui/Select';
 import { toast } from '../../ui/toast-store';
 import { appKeyDeps, useKeySession, type Api } from '../keys';
 import { copyTitle, useShareSource } from '../sharing';
-import { emergencyItems, isStaleChoice, nextChoice, removeEmergency, saveFailedWords, sealEmergency } from './emergency-access';
+import { choiceFloor, emergencyItems, isStaleChoice, nextChoice, removeEmergency, saveFailedWords, sealEmergency } from './emergency-access';
+import { createChoiceMemory } from './choice-memory';
 import { requestSync } from '../../sync';
 import { ReachNote } from './ReachNote';
 import { choiceSentence, NO_LETTERS, noKitText, NOTHING_CHOSEN, orderSentence, removedToast, savedToast, WAIT_CHOICES, waitWords } from './emergency-words';
@@ -47,6 +48,7 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
   const [busy, setBusy] = useState(false);
   const [reach, setReach] = useState<EmergencyReach | null>(null);
   const [reachTick, setReachTick] = useState(0);
+  const [floor, setFloor] = useState(0);
 
   useEffect(() => {
     if (!open) return;
@@ -59,22 +61,32 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
       live = false;
     };
   }, [open, trustee.id]);
-  // How a request would reach the owner; offline, nothing is said (the kits' line above says the connection failed).
+  // How a request would reach the owner (offline, nothing is said: the kits' line above says the
+  // connection failed), and the highest choice version the server and this device have held: the
+  // next save is above it, also after a Remove (security review s22 H1).
   useEffect(() => {
     if (!open) return;
     let live = true;
-    api<{ reach?: EmergencyReach }>('/api/emergency').then(
-      (r) => live && setReach(r.reach ?? null),
-      () => live && setReach(null),
+    const db = useCurrentDb.getState().db;
+    const seen = db ? createChoiceMemory(db.dexie) : undefined;
+    api<{ reach?: EmergencyReach; choiceVersions?: Record<string, number> }>('/api/emergency').then(
+      (r) => {
+        if (live) setReach(r.reach ?? null);
+        return r.choiceVersions ?? {};
+      },
+      () => (live && setReach(null), {}),
+    ).then((server) => choiceFloor({ api, seen }, trustee.id, server)).then(
+      (n) => live && setFloor(n),
+      () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [open, reachTick]);
+  }, [open, reachTick, trustee.id]);
 
   const items = source ? emergencyItems(source) : [];
-  // Its version one above the choice this device holds (the server refuses a seal from an older one: isStaleChoice).
-  const choice: EmergencyChoice = nextChoice(saved, { items: items.filter(({ ref }) => chosen.has(keyOf(ref as Item))).map(({ ref }) => ref as Item), waitHours, position });
+  // Its version one above the choice this device holds and the highest known (the server refuses one not above it: isStaleChoice).
+  const choice: EmergencyChoice = nextChoice(saved, { items: items.filter(({ ref }) => chosen.has(keyOf(ref as Item))).map(({ ref }) => ref as Item), waitHours, position }, floor);
   const toggle = (key: string, on: boolean) => setChosen((s) => new Set([...s].filter((k) => k !== key).concat(on ? [key] : [])));
   /** Runs one step (the server first, then the trustee's sealed record), then closes with `done`; a failure is a toast titled `failed` and changes nothing here. */
   const step = async (run: () => Promise<void>, emergency: EmergencyChoice | null, done: { title: string; description: string }, failed: string) => {
@@ -85,7 +97,10 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
       toast(done);
       onOpenChange(false);
     } catch (err) {
-      if (isStaleChoice(err)) requestSync(); // another device saved a newer choice: fetch it
+      if (isStaleChoice(err)) {
+        requestSync(); // another device saved a newer choice: fetch it
+        setReachTick((n) => n + 1); // and read the server's highest version again
+      }
       toast({ title: failed, description: saveFailedWords(err, trustee.name), variant: 'destructive' });
     } finally {
       setBusy(false);
@@ -95,10 +110,15 @@ export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChang
   const save = async () => {
     if (choice.items.length === 0) return toast({ title: 'Nothing chosen', description: NOTHING_CHOSEN, variant: 'destructive' });
     if (!account || !source || !keysOpen) return toast({ title: 'Your keys are locked', description: 'Unlock your keys on this device, then save again.', variant: 'destructive' });
-    await step(() => sealEmergency({ api, account, withAccountKey, device: appKeyDeps.device }, trustee, choice, source), choice, { title: 'Emergency access saved', description: savedToast(trustee.name) }, 'Could not save emergency access');
+    await step(() => sealEmergency({ api, account, withAccountKey, device: appKeyDeps.device, seen: createChoiceMemory(requireDb().dexie) }, trustee, choice, source), choice, { title: 'Emergency access saved', description: savedToast(trustee.name) }, 'Could not save emergency access');
   };
   const remove = async () => {
-    if (account) await step(() => removeEmergency({ api, account }, trustee.id), null, { title: 'Emergency access removed', description: removedToast(trustee.name) }, 'Could not remove emergency access');
+    // This device keeps the removed choice's version, so its next save is above it even offline.
+    const run = async () => {
+      await removeEmergency({ api, account: account! }, trustee.id);
+      await createChoiceMemory(requireDb().dexie).note(trustee.id, saved?.version ?? 0);
+    };
+    if (account) await step(run, null, { title: 'Emergency access removed', description: removedToast(trustee.name) }, 'Could not remove emergency access');
   };
 
   const places = Math.max(1, Math.min(trusteeCount, ORDINALS.length));

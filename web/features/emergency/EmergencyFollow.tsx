@@ -5,8 +5,9 @@
  * device is sealed again; one that could not reach the server is tried again at the next change or
  * when the device is back online. Once per sign-in (while it has not succeeded), bundles the server
  * holds for an older kit generation are sealed again for the trustee's new kit. A seal the server
- * refuses as older than the choice it holds (another device saved a newer one) asks for a sync,
- * whose change then seals the newest choice. Renders nothing.
+ * refuses as not the choice it holds (another device saved a newer one) syncs, whose change then
+ * seals the newest choice; when the sync brings none, the owner is told once. A choice older than
+ * one sealed here (a replayed record) is never sealed. Renders nothing.
  * Mounted by EmergencyRefresher.tsx while some trustee has an emergency choice, with the owner's records.
  */
 import { useEffect, useMemo, useRef } from 'react';
@@ -15,7 +16,9 @@ import { useSession } from '../../app/session';
 import { toast } from '../../ui/toast-store';
 import { appKeyDeps, useKeySession, type Api } from '../keys';
 import { useCurrentDb } from '../../db/current';
-import { requestSync } from '../../sync';
+import { syncNow } from '../../sync';
+import type { Trustee } from '../../../shared/schema';
+import { createChoiceMemory } from './choice-memory';
 import { pendingRefreshesIn, useFollow, type ShareSource } from '../sharing';
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
 
@@ -32,20 +35,33 @@ export function EmergencyFollow({ source }: { source: ShareSource }) {
   const withAccountKey = useKeySession((s) => s.withAccountKey);
   const db = useCurrentDb((s) => s.db);
   // What waits is kept in the device's database (survives a reload), apart from shares' (its own kind).
-  const follower = useMemo(
-    () => (account && open && db ? createEmergencyFollower({ api, account, withAccountKey, device: appKeyDeps.device, resync: requestSync }, pendingRefreshesIn(db.dexie, (kind) => kind === 'emergency-bundle')) : null),
-    [account, open, withAccountKey, db],
+  // A refused re-seal syncs and reads the trustee's record after it (resync, latest); the highest choice sealed here is kept (seen).
+  const deps = useMemo(
+    () =>
+      account && db
+        ? {
+            api,
+            account,
+            withAccountKey,
+            device: appKeyDeps.device,
+            resync: syncNow,
+            latest: async (id: string) => ((await db.dexie.entities('trustees').get(id)) as Trustee | undefined)?.emergency ?? null,
+            seen: createChoiceMemory(db.dexie),
+          }
+        : null,
+    [account, withAccountKey, db],
   );
+  const follower = useMemo(() => (deps && open && db ? createEmergencyFollower(deps, pendingRefreshesIn(db.dexie, (kind) => kind === 'emergency-bundle')) : null), [deps, open, db]);
 
   const checked = useRef<object | null>(null);
 
   useEffect(() => {
-    if (!follower || !account || checked.current === follower || emergencyBundles(source).length === 0) return;
+    if (!follower || !deps || checked.current === follower || emergencyBundles(source).length === 0) return;
     checked.current = follower;
-    resealStale({ api, account, withAccountKey, device: appKeyDeps.device, resync: requestSync }, source).then(tell, () => {
+    resealStale(deps, source).then(tell, () => {
       checked.current = null; // offline: tried again at the next change
     });
-  }, [source, follower, account, withAccountKey]);
+  }, [source, follower, deps]);
 
   const bundles = useMemo(() => emergencyBundles(source), [source]);
   useFollow(follower, bundles, tell);

@@ -28,10 +28,11 @@ import type { Api } from '../keys';
 import type { ShareSource } from '../sharing';
 import { getKits } from '../trustees/kits/kits-api';
 import { makeKits } from '../trustees/kits/make-kits';
-import { EmergencyAccessError, removeEmergency, saveFailedWords, sealEmergency } from './emergency-access';
+import { choiceFloor, EmergencyAccessError, nextChoice, removeEmergency, saveFailedWords, sealEmergency } from './emergency-access';
+import { createChoiceMemory } from './choice-memory';
 import { openEmergencyAccess, type EmergencyItem } from '../../../shared/emergency-bundle';
 import { createEmergencyFollower, emergencyBundles, resealStale } from './emergency-follow';
-import { noKitText, NOT_SYNCED, staleChoiceText, trusteeNotOnServerText } from './emergency-words';
+import { noKitText, NOT_SYNCED, olderChoiceText, serverHoldsOtherText, staleChoiceText, trusteeNotOnServerText } from './emergency-words';
 
 const SECRET_WORDS = { docName: 'Will kept at Smith and Jones', where: 'Top drawer of the oak desk', music: 'Clair de Lune', task: 'Call the bank in Leeds' };
 
@@ -265,5 +266,80 @@ describe('emergency access on the owner’s device, with the real server and kit
     expect(opened.items.map((i) => `${i.kind}:${i.id}`)).toEqual([`document:${x.doc.id}`]);
     expect(opened.items[0]!.copy).toMatchObject({ originalLocation: 'The safe at the bank' }); // with this device's edit
     expect(await follower.update(emergencyBundles(await x.source()))).toBe(false); // nothing left waiting
+  });
+
+  it('after a Remove the next save seals above the highest version the server held, so a device that had not synced cannot bring back its wider choice; a refusal still there after the sync is told once, in words (security review s22 H1)', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    const latest = async (id: string) => ((await x.db.dexie.entities('trustees').get(id)) as Trustee | undefined)?.emergency ?? null;
+    const wide: EmergencyChoice = { ...choiceOf(x.doc), waitHours: 1, version: 3 };
+    await x.db.write('trustees', grace.id, { emergency: wide });
+    await sealEmergency(x.deps, grace, wide, await x.source());
+    const deviceB = await x.source(); // device B's records: the wide choice, never synced after
+
+    // Device A: Remove, then a narrow choice. Its version is above the 3 the server held, not 1.
+    await removeEmergency(x.deps, grace.id);
+    await x.db.write('trustees', grace.id, { emergency: null });
+    const narrow = nextChoice(null, { items: [{ kind: 'document', id: x.doc.id }], waitHours: 72, position: 0 }, await choiceFloor(x.deps, grace.id));
+    expect(narrow.version).toBe(4);
+    await sealEmergency(x.deps, grace, narrow, await x.source());
+    await x.db.write('trustees', grace.id, { emergency: narrow });
+    const held = () => x.t.deps.db.prepare('SELECT items, wait_hours, choice_version FROM emergency_settings WHERE user_id = ? AND trustee_id = ?').get(x.o.userId, grace.id);
+    expect(held()).toEqual({ items: JSON.stringify([x.doc.id]), wait_hours: 72, choice_version: 4 });
+
+    // Device B re-seals its wide v3 (an edit of an item in it): refused; it syncs, which brings the narrow choice: nothing told, nothing widened.
+    let syncs = 0;
+    const b = createEmergencyFollower({ ...x.deps, resync: async () => void syncs++, latest });
+    await b.update(emergencyBundles(deviceB));
+    await x.db.write('documents', x.doc.id, { originalLocation: 'The safe at the bank' });
+    expect(await b.update(emergencyBundles({ ...(await x.source()), trustees: deviceB.trustees }))).toBe(true);
+    expect(await b.run()).toEqual([]);
+    expect(syncs).toBe(1);
+    expect(held()).toEqual({ items: JSON.stringify([x.doc.id]), wait_hours: 72, choice_version: 4 });
+    expect(await b.update(emergencyBundles(await x.source()))).toBe(true); // the synced narrow choice, sealed
+    expect(await b.run()).toEqual([]);
+    expect(x.sent.at(-1)).toMatchObject({ items: [x.doc.id], waitHours: 72, choiceVersion: 4, refresh: true });
+
+    // The server holds a choice the device does not have (here written past the device), and the sync brings nothing newer: told once, in words.
+    const other = { ...narrow, waitHours: 24, version: 9 };
+    await sealEmergency(x.deps, grace, other, await x.source());
+    const c = createEmergencyFollower({ ...x.deps, resync: async () => void syncs++, latest });
+    await c.update(emergencyBundles(await x.source()));
+    await x.db.write('documents', x.doc.id, { originalLocation: 'The bank, box 12' });
+    expect(await c.update(emergencyBundles(await x.source()))).toBe(true);
+    expect(await c.run()).toEqual([serverHoldsOtherText(grace.name)]);
+    expect(syncs).toBe(2);
+    await x.db.write('documents', x.doc.id, { originalLocation: 'The bank, box 13' });
+    await c.update(emergencyBundles(await x.source()));
+    expect(await c.run()).toEqual([]); // not told again for the same choice
+    expect(held()).toMatchObject({ wait_hours: 24, choice_version: 9 });
+  });
+
+  it('remembers on the device the highest choice version it has sealed per trustee, and refuses in words to seal an older one a lying server replays (security review s22 L5)', async () => {
+    const x = await setup();
+    const grace = x.byName('Grace');
+    const seen = createChoiceMemory(x.db.dexie);
+    const deps = { ...x.deps, seen };
+    const wide: EmergencyChoice = { ...choiceOf(x.doc), version: 2 };
+    await sealEmergency(deps, grace, wide, await x.source());
+    const narrow: EmergencyChoice = { ...wide, items: [{ kind: 'document', id: x.doc.id }], version: 5 };
+    await x.db.write('trustees', grace.id, { emergency: narrow });
+    await sealEmergency(deps, grace, narrow, await x.source());
+    expect(await createChoiceMemory(x.db.dexie).highest(grace.id)).toBe(5); // kept in the device's database
+    expect(await choiceFloor(deps, grace.id)).toBe(5);
+
+    // The server replays the older, wider record: the follower refuses to seal it, says so, sends nothing.
+    const follower = createEmergencyFollower(deps);
+    await follower.update(emergencyBundles(await x.source()));
+    await x.db.write('trustees', grace.id, { emergency: wide });
+    const before = x.sent.length;
+    expect(await follower.update(emergencyBundles(await x.source()))).toBe(true);
+    expect(await follower.run()).toEqual([olderChoiceText(grace.name)]);
+    const direct = await sealEmergency(deps, grace, { ...wide, waitHours: 1 }, await x.source()).then(() => null, (err: unknown) => err);
+    expect(direct).toBeInstanceOf(EmergencyAccessError);
+    expect(saveFailedWords(direct, grace.name)).toBe(olderChoiceText(grace.name));
+    expect(x.sent.length).toBe(before);
+    const held = x.t.deps.db.prepare('SELECT items, choice_version FROM emergency_settings WHERE user_id = ? AND trustee_id = ?').get(x.o.userId, grace.id);
+    expect(held).toEqual({ items: JSON.stringify([x.doc.id]), choice_version: 5 });
   });
 });

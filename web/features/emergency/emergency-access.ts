@@ -18,7 +18,8 @@ import { ApiError, serverMessage } from '../../api/client';
 import type { Api, DeviceKeyStore } from '../keys';
 import { projectItem, shareableItems, withoutFile, type SharedCopy, type ShareSource } from '../sharing';
 import { isEmergencyKind } from '../../../shared/share-items';
-import { noKitText, NOT_SYNCED, NOTHING_CHOSEN, retiredKitsText, staleChoiceText, trusteeNotOnServerText } from './emergency-words';
+import { noKitText, NOT_SYNCED, NOTHING_CHOSEN, olderChoiceText, retiredKitsText, staleChoiceText, trusteeNotOnServerText } from './emergency-words';
+import type { ChoiceMemory } from './choice-memory';
 
 /**
  * What sealing needs: the server, the account id (every key's context), AK (key-session.ts
@@ -30,8 +31,12 @@ export interface EmergencyDeps {
   account: string;
   withAccountKey: <T>(use: (ak: Uint8Array) => Promise<T>) => Promise<T>;
   device: Pick<DeviceKeyStore, 'pin'>;
-  /** Asks for a sync now (web/sync requestSync): the server holds a newer choice than this device (STALE_CHOICE). */
-  resync?: () => void;
+  /** Syncs now and resolves when it ends (web/sync syncNow): the server holds another choice than this device (STALE_CHOICE). */
+  resync?: () => void | Promise<void>;
+  /** The choice this device holds now for a trustee (its record, after that sync), to tell whether the sync brought a newer one. */
+  latest?: (trusteeId: string) => Promise<EmergencyChoice | null>;
+  /** The highest choice version this device has sealed per trustee (choice-memory.ts): an older one is never sealed. */
+  seen?: ChoiceMemory;
 }
 
 /** One item of a bundle: which it is, and what it shows (projections.ts). */
@@ -117,8 +122,22 @@ export const alreadySealed = (account: string, trusteeId: string, choice: Emerge
 /** True when `err` is the server's refusal of a seal from an older choice than it holds (409 STALE_CHOICE): this device must sync first. */
 export const isStaleChoice = (err: unknown): boolean => err instanceof ApiError && err.status === 409 && err.serverMessage === STALE_CHOICE;
 
-/** `saved` (the choice this device holds, or none) as the owner saves it anew: its version raised by one (shared/schema/trustee.ts). */
-export const nextChoice = (saved: EmergencyChoice | null, choice: Omit<EmergencyChoice, 'version'>): EmergencyChoice => ({ ...choice, version: (saved?.version ?? 0) + 1 });
+/**
+ * `choice` as the owner saves it anew: its version one above both `saved` (the choice this device
+ * holds, or none after a Remove) and `floor` (choiceFloor: the highest the server has held, kept past
+ * a Remove, and the highest this device has sealed), so it never starts again at 1 (security review s22 H1).
+ */
+export const nextChoice = (saved: EmergencyChoice | null, choice: Omit<EmergencyChoice, 'version'>, floor = 0): EmergencyChoice => ({ ...choice, version: Math.max(saved?.version ?? 0, floor) + 1 });
+
+/**
+ * The highest choice version known for `trusteeId`: the server's (`GET /api/emergency`
+ * choiceVersions, set or removed) or `server` when the caller has read it already, and the
+ * highest this device has sealed (deps.seen). Offline, this device's alone.
+ */
+export async function choiceFloor(deps: Pick<EmergencyDeps, 'api' | 'seen'>, trusteeId: string, server?: Record<string, number>): Promise<number> {
+  const held = server ?? (await deps.api<{ choiceVersions?: Record<string, number> }>('/api/emergency').then((r) => r.choiceVersions ?? {}, () => ({}) as Record<string, number>));
+  return Math.max(held[trusteeId] ?? 0, (await deps.seen?.highest(trusteeId)) ?? 0);
+}
 
 /**
  * Seals `choice` for trustee `trustee` from the owner's records `source` and sends it with
@@ -131,6 +150,8 @@ export const nextChoice = (saved: EmergencyChoice | null, choice: Omit<Emergency
 export async function sealEmergency(deps: EmergencyDeps, trustee: { id: string; name: string }, choice: EmergencyChoice, source: ShareSource, opts: { refresh?: boolean } = {}): Promise<void> {
   const items = bundleItems(choice, source);
   if (items.length === 0) throw new EmergencyAccessError(NOTHING_CHOSEN);
+  // Never an older choice than this device has sealed (a lying server's replayed record: security review s22 L5).
+  if (deps.seen && (choice.version ?? 0) < (await deps.seen.highest(trustee.id))) throw new EmergencyAccessError(olderChoiceText(trustee.name));
   const { generation, t } = await trusteeKitSecret(deps, trustee.id, trustee.name);
   // Gate, E, wrap and bundle in the one format the trustee's page opens (emergency-bundle.ts).
   const { sealEmergencyAccess } = await import('../../../shared/emergency-bundle');
@@ -138,6 +159,7 @@ export async function sealEmergency(deps: EmergencyDeps, trustee: { id: string; 
   // The choice's version: the server refuses a seal from an older choice than the one it holds (STALE_CHOICE).
   const body = { position: choice.position, waitHours: choice.waitHours, generation, items: serverItems(items), ...parts, choiceVersion: choice.version ?? 0, ...(opts.refresh ? { refresh: true } : {}) };
   await deps.api(`/api/emergency/trustees/${encodeURIComponent(trustee.id)}`, { method: 'PUT', body });
+  await deps.seen?.note(trustee.id, choice.version ?? 0);
   lastSealed.set(`${deps.account}:${trustee.id}`, fingerprint(deps.account, trustee.id, choice, items));
 }
 

@@ -12,7 +12,7 @@ import type { KitsState } from '../../../shared/schema/kits';
 import { NOTHING_TO_REFRESH, type EmergencyChoice } from '../../../shared/schema/trustee';
 import { ApiError } from '../../api/client';
 import { createShareFollower, type PendingRefreshes, type ShareFollower, type ShareSource } from '../sharing';
-import { notUpdatedText } from './emergency-words';
+import { notUpdatedText, serverHoldsOtherText } from './emergency-words';
 import { alreadySealed, bundleItems, EmergencyAccessError, isStaleChoice, kitGenerationFor, sealEmergency, type EmergencyBundleItem, type EmergencyDeps } from './emergency-access';
 
 /** One trustee's bundle as the follower sees it. */
@@ -32,26 +32,36 @@ export const emergencyBundles = (source: ShareSource): FollowedBundle[] =>
 /**
  * Seals `b` again, replacing only what the server still holds (never making again access removed
  * on another device whose removal this device has not synced: that removal arrives by sync and ends
- * the following), and never over a newer choice (409 STALE_CHOICE: the device syncs, `deps.resync`,
- * and the bundle stays waiting until the newer choice arrives and is sealed). The owner's words when it cannot be sealed (the trustee's kit is gone), else null.
- * Throws other failures (offline).
+ * the following), and only the choice the server holds (409 STALE_CHOICE otherwise: the device
+ * syncs, `deps.resync`; when the sync brought a newer choice, `deps.latest`, the change it made
+ * seals that; when it brought none, the owner is told once, in words, per trustee and choice in
+ * `told`, and it is not retried at every change). The owner's words when it cannot be sealed (the
+ * trustee's kit is gone), else null. Throws other failures (offline).
  */
-async function reseal(deps: EmergencyDeps, b: FollowedBundle): Promise<string | null> {
+async function reseal(deps: EmergencyDeps, b: FollowedBundle, told: Set<string>): Promise<string | null> {
   try {
     await sealEmergency(deps, b.trustee, b.copy.choice, b.source, { refresh: true });
     return null;
   } catch (err) {
     if (err instanceof EmergencyAccessError) return err.message;
     if (err instanceof ApiError && err.status === 404 && err.serverMessage === NOTHING_TO_REFRESH) return null; // removed elsewhere
-    if (isStaleChoice(err)) {
-      // Another device saved a newer choice: sync, and the change it brings seals the newest (kept waiting meanwhile).
-      deps.resync?.();
-      throw err;
-    }
+    if (isStaleChoice(err)) return afterStale(deps, b, told, err);
     // Refused for what was sent (never a lapsed session, a busy server or a timeout): said once, in words, not retried at every change.
     if (err instanceof ApiError && err.status >= 400 && err.status < 500 && ![401, 408, 429].includes(err.status)) return notUpdatedText(b.trustee.name, /"bundle"/.test(err.bodyText));
     throw err;
   }
+}
+
+/** A re-seal refused as STALE_CHOICE (reseal): sync, then null when the sync brought a newer choice, the owner's words once when it did not; throws `err` (kept waiting) when it cannot tell. */
+async function afterStale(deps: EmergencyDeps, b: FollowedBundle, told: Set<string>, err: unknown): Promise<string | null> {
+  const key = `${deps.account}:${b.trustee.id}:${b.copy.choice.version ?? 0}`;
+  if (told.has(key)) return null; // said already for this choice
+  await deps.resync?.();
+  if (!deps.latest) throw err;
+  const now = await deps.latest(b.trustee.id);
+  if (!now || (now.version ?? 0) > (b.copy.choice.version ?? 0)) return null; // removed, or a newer choice: its own change seals it
+  told.add(key);
+  return serverHoldsOtherText(b.trustee.name);
 }
 
 /**
@@ -62,9 +72,10 @@ async function reseal(deps: EmergencyDeps, b: FollowedBundle): Promise<string | 
  * dialog's save) is not sealed again.
  */
 export function createEmergencyFollower(deps: EmergencyDeps, pending?: PendingRefreshes<FollowedBundle['ref']>): ShareFollower<FollowedBundle> {
+  const told = new Set<string>();
   return createShareFollower<FollowedBundle>(async (b) => {
     if (alreadySealed(deps.account, b.trustee.id, b.copy.choice, b.source)) return { refused: [] };
-    const words = await reseal(deps, b);
+    const words = await reseal(deps, b, told);
     return { refused: words ? [words] : [] };
   }, pending);
 }
@@ -82,7 +93,7 @@ export async function resealStale(deps: EmergencyDeps, source: ShareSource): Pro
     const held = settings.find((s) => s.trusteeId === b.trustee.id);
     const gen = kitGenerationFor(kits, b.trustee.id);
     if (!held || !gen || held.generation === gen.generation) continue;
-    const refused = await reseal(deps, b);
+    const refused = await reseal(deps, b, new Set());
     if (refused) words.push(refused);
   }
   return words;

@@ -61,6 +61,14 @@ export const trusteeNotOnServerText = (name: string) =>
 export const staleChoiceText = (name: string) =>
   `${name}'s emergency access was changed on another of your devices, and this device has not received that change yet. It is fetching it now: open Emergency access on their card again in a moment, check it, then save.`;
 
+/** The server refused a re-seal and the sync this device asked for brought no newer choice: the server holds another than this device (told once). */
+export const serverHoldsOtherText = (name: string) =>
+  `The server holds an emergency choice for ${name} that is not the one on this device, so what they may open was not updated. Open Emergency access on their card, check what they may open, and save it again.`;
+
+/** A choice older than one this device has already sealed for `name` (a replayed record: never sealed). */
+export const olderChoiceText = (name: string) =>
+  `This device was given an older emergency choice for ${name} than one it has already saved, so it was not used. Open Emergency access on their card, check what they may open, and save it again.`;
+
 /** Nothing chosen (or every chosen item was deleted). */
 export const NOTHING_CHOSEN = 'Choose at least one item they may open in an emergency.';
 /**

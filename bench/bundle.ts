@@ -32,7 +32,9 @@ const AIMS = { '/': 90, '/login': 100, '/register': 100, '/dashboard': 180 } as 
 
 interface Chunk {
   file: string;
+  src?: string;
   imports?: string[];
+  dynamicImports?: string[];
 }
 type Manifest = Record<string, Chunk>;
 
@@ -79,6 +81,29 @@ const NOT_BEFORE_IDLE: readonly (readonly [string, string])[] = [
   ['Shamir', 'Number is out of Uint8 range'],
   ['react-hook-form', 'HookFormControlContext'],
 ];
+
+/**
+ * Who loads each of `scripts`, from the build's manifest: among the chunks `loaded` fetched too, those
+ * that import it statically, and (`import()`) those whose code imports its module lazily; the page's
+ * HTML loads the entry. A chunk none names (the service worker's, a worker's) is `?`. For the
+ * inventory issue 41 asks of every chunk fetched before idle: its size and why it came.
+ */
+function importersOf(manifest: Manifest, scripts: readonly ScriptFetch[], loaded: readonly ScriptFetch[] = scripts): string[] {
+  const fetched = new Set(loaded.map((s) => s.path));
+  const entries = Object.entries(manifest).filter(([, c]) => fetched.has(`/${c.file}`));
+  return [...scripts]
+    .sort((a, b) => b.kb - a.kb)
+    .map((s) => {
+      const key = entries.find(([, c]) => `/${c.file}` === s.path)?.[0];
+      const by = key === 'index.html' ? ['the page'] : entries.flatMap(([, c]) => {
+        if (key !== undefined && c.imports?.includes(key)) return [chunkName(`/${c.file}`)];
+        if (key !== undefined && c.dynamicImports?.includes(key)) return [`import() in ${chunkName(`/${c.file}`)}`];
+        return [];
+      });
+      const named = [...new Set(by)];
+      return `${chunkName(s.path)} ${s.kb.toFixed(1)} ← ${named.length ? named.slice(0, 4).join(', ') + (named.length > 4 ? ` (+${named.length - 4})` : '') : '?'}`;
+    });
+}
 
 /** Loads `path` in `page` cold and returns the scripts fetched until the network was idle. */
 async function scriptsUntilIdle(log: NetworkLog, load: () => Promise<unknown>): Promise<ScriptFetch[]> {
@@ -187,9 +212,10 @@ export async function run(): Promise<void> {
   }
   const pre = dash.precacheAfterIdle;
   console.log(`then, once idle, the service worker precached ${pre.length} more scripts, ${totalKb(pre).toFixed(1)} KB (every screen offline; not counted above)`);
-  console.log(`the completed dashboard fetched: ${[...dash.complete].sort((a, b) => b.kb - a.kb).map((s) => `${chunkName(s.path)} ${s.kb.toFixed(1)}`).join(', ')}`);
-
   const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'dist', '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  console.log(`the completed dashboard fetched (KB gzip ← what imports it): ${importersOf(manifest, dash.complete).join('; ')}`);
+  const beyond = dash.wizard.filter((w) => !dash.complete.some((c) => c.path === w.path));
+  console.log(`with the wizard showing, also: ${importersOf(manifest, beyond, dash.wizard).join('; ')}`);
   const fetched = new Set(dash.complete.map((s) => s.path));
   const extra = ON_FIRST_USE.filter((k) => manifest[k]).map((k) => {
     const more = [...filesLoaded(manifest, [k])].filter((f) => !fetched.has(f));

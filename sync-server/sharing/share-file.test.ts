@@ -116,7 +116,7 @@ describe("share now: a shared document's file", () => {
     expect((await t.call('GET', `/api/shared/${shareId}/files/${newer.blobId}`)).status).toBe(200);
   });
 
-  it("a shared letter's recording is served like a document's file; a task list's share covers no file", async () => {
+  it("a shared letter's recording is not served (it is kept for after: review M1), nor any file to a task list's share", async () => {
     const t = createTestApp();
     const rec = await encryptFile(new Uint8Array(5000).fill(7), 'audio/webm', 4096, { padded: true });
     const { cookie, user } = await signUp(t);
@@ -135,7 +135,8 @@ describe("share now: a shared document's file", () => {
     expect((await t.call('POST', '/api/shares', body, cookie)).status).toBe(201);
     const copy = await sealShared(key, boundTo(body), 'copy', 1, { kind: 'letter', title: 'A letter to Clara', entries: [] });
     expect((await t.call('PUT', `/api/shares/${body.shareId}/copy`, { after: 0, copy }, cookie)).status).toBe(204);
-    expect((await t.call('GET', `/api/shared/${body.shareId}/files/${rec.blobId}`)).status).toBe(200);
+    expect((await t.call('GET', `/api/shared/${body.shareId}`)).status).toBe(200);
+    expect((await t.call('GET', `/api/shared/${body.shareId}/files/${rec.blobId}`)).status).toBe(404);
     // A share of another kind covers no file, whichever the owner has.
     const section = await newShareBody(o.userId, 'legal', 'task-list');
     expect((await t.call('POST', '/api/shares', section.body, cookie)).status).toBe(201);

@@ -86,11 +86,21 @@ describe('share projections: what a viewer of each kind of item sees', () => {
     expect(projectItem({ kind: 'letter', id: 'gone' }, source)).toBeNull();
   });
 
+  it("a document's file goes with its copy only when the owner agreed (its sealed fileShared): an existing document's copy keeps none (review M1)", () => {
+    const file = { blobId: 'blob0000000000000001', name: 'Will 2025.pdf', size: 1234, mimeType: 'application/pdf', sha256: 'a'.repeat(64), key: 'K'.repeat(43), chunkSize: 4 * 1024 * 1024 };
+    const notAgreed = projectItem({ kind: 'document', id: 'd1' }, { ...source, documents: [{ ...doc, file }] });
+    expect(notAgreed).toMatchObject({ kind: 'document', hasFile: true, file: null });
+    expect(JSON.stringify(notAgreed)).not.toMatch(/KKKK|blob000/);
+    expect(copyView(notAgreed!).note).toBe('The file attached to this document is not shared. Ask the person who shared it if you need it.');
+    expect(projectItem({ kind: 'document', id: 'd1' }, { ...source, documents: [{ ...doc, file, fileShared: false }] })).toMatchObject({ file: null });
+    expect(projectItem({ kind: 'document', id: 'd1' }, { ...source, documents: [{ ...doc, file, fileShared: true }] })).toMatchObject({ file });
+  });
+
   it("only a shared document's copy carries its file, with that file's own key; no other kind carries a file key, and an emergency bundle's copy none (docs/sharing.md)", () => {
     const file = { blobId: 'blob0000000000000001', name: 'Will 2025.pdf', size: 1234, mimeType: 'application/pdf', sha256: 'a'.repeat(64), key: 'K'.repeat(43), chunkSize: 4 * 1024 * 1024 };
     const withFile: ShareSource = {
       ...source,
-      documents: [{ ...doc, file }, { ...doc, id: 'd2', documentName: 'Deed', file: { ...file, blobId: 'blob0000000000000002', key: 'Q'.repeat(43) } }],
+      documents: [{ ...doc, file, fileShared: true }, { ...doc, id: 'd2', documentName: 'Deed', fileShared: true, file: { ...file, blobId: 'blob0000000000000002', key: 'Q'.repeat(43) } }],
       messages: [{ ...letter, messageType: 'video', file: { ...file, blobId: 'blob0000000000000003', key: 'R'.repeat(43) } } as unknown as Message],
     };
     const copy = projectItem({ kind: 'document', id: 'd1' }, withFile);

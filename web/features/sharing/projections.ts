@@ -33,18 +33,19 @@ export interface ShareItemRef {
 }
 
 /**
- * The document's shared copy. Its file goes with it, with the file's own key (docs/sharing.md "The
- * file of a shared document"): the copy is sealed under the share key, so the link opens the file
- * and nothing else does; the viewer fetches the sealed bytes by the share's token.
+ * The document's shared copy. Its file goes with it, with the file's own key, only when the owner
+ * agreed (its sealed `fileShared`, set in the Share dialog; review M1; docs/sharing.md "The file of a
+ * shared document"): the copy is sealed under the share key, so the link opens the file and nothing
+ * else does; the viewer fetches the sealed bytes by the share's token. Otherwise `hasFile` only.
  */
-export const documentCopy = (d: Pick<LegalDocument, 'documentType' | 'documentName' | 'documentUrl' | 'originalLocation' | 'file'>): SharedDocument => ({
+export const documentCopy = (d: Pick<LegalDocument, 'documentType' | 'documentName' | 'documentUrl' | 'originalLocation' | 'file'> & { fileShared?: boolean }): SharedDocument => ({
   kind: 'document',
   documentType: d.documentType,
   documentName: d.documentName,
   documentUrl: d.documentUrl ?? null,
   originalLocation: d.originalLocation ?? null,
   hasFile: d.file != null,
-  file: d.file ? { blobId: d.file.blobId, name: d.file.name, size: d.file.size, mimeType: d.file.mimeType, sha256: d.file.sha256, key: d.file.key, chunkSize: d.file.chunkSize } : null,
+  file: d.file && d.fileShared === true ? { blobId: d.file.blobId, name: d.file.name, size: d.file.size, mimeType: d.file.mimeType, sha256: d.file.sha256, key: d.file.key, chunkSize: d.file.chunkSize } : null,
 });
 
 /** `copy` without a file's key: for a page that cannot fetch the file (an emergency bundle, web/features/emergency), which then says the file is not shared. */

@@ -79,6 +79,13 @@ export const ACCOUNT_LIMITS = {
    */
   fileBytesPerMinute: 1024 * 1024 * 1024,
   /**
+   * Bytes of files all of one owner's "Share now" links together may be sent per minute (429 +
+   * Retry-After above; review M2; sync-server/sharing/routes.ts): four times one share's own bound
+   * (8 × fileBytesPerMinute), so many links of one account cannot keep the disk busy for everyone
+   * else. Never charged to the owner's own fileBytesPerMinute.
+   */
+  sharedFileBytesPerMinute: 32 * 1024 * 1024 * 1024,
+  /**
    * Trustee invitation e-mails sent per account in any 24 hours (rolling). More wait in the queue
    * for the next day: a real person's list goes out at once, 200 spam trustees do not.
    */

@@ -4,7 +4,8 @@
  * with no account opens the link, sees the file's name, type and size, downloads it and gets the
  * very bytes the owner added (decrypted in the viewer's browser: the link's key never reaches the
  * server). After the owner stops sharing, the page that is still open cannot fetch the file any more
- * and says so. axe on the viewer's page, with the file (at 390 px and on a desktop) and with the refusal.
+ * and says so. The owner is told the file goes with the document and may share its words only (review
+ * M1); a link shared so opens no file. axe on the dialog and on the viewer's page, with the file (at 390 px and on a desktop) and with the refusal.
  */
 import { describe, expect, it } from 'vitest';
 import { desktopContext, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, mobileContext, useBrowserSuite } from './harness';
@@ -31,6 +32,11 @@ describe.skipIf(!hasChromium)("share now: a document's file", () => {
     await card.getByRole('button', { name: 'Share now: My will' }).click();
     const dialog = openDialog(page);
     await dialog.getByLabel('Their name').fill('Maria');
+    // The owner is told the file goes with it, and may share the words only (review M1): checked for a new share.
+    const withFile = dialog.getByRole('checkbox', { name: 'Share its file too' });
+    expect(await withFile.isChecked()).toBe(true);
+    await dialog.getByText('Its file, Will 2024.pdf, goes with it: Maria can open and download it.').waitFor();
+    await expectNoSeriousA11yViolations(page, 'the share dialog with its file choice at 390 px');
     await dialog.getByRole('button', { name: 'Share now', exact: true }).click();
     await dialog.getByText('Maria can read this now, and sees your changes.').first().waitFor();
     const link = await dialog.getByLabel('Link for Maria').inputValue();
@@ -74,6 +80,17 @@ describe.skipIf(!hasChromium)("share now: a document's file", () => {
     await expectNoSeriousA11yViolations(viewer, 'a shared file that no longer opens at 390 px');
     await viewer.reload();
     await viewer.getByRole('heading', { name: 'Sharing stopped' }).waitFor();
+
+    // Shared with the words only: the link opens the document, never its file.
+    await dialog.getByLabel('Their name').fill('Bert');
+    await withFile.uncheck();
+    await dialog.getByText('Only its words are shared: Bert cannot open Will 2024.pdf.').waitFor();
+    await dialog.getByRole('button', { name: 'Share now', exact: true }).click();
+    const wordsOnly = await dialog.getByLabel('Link for Bert').inputValue();
+    await viewer.goto(wordsOnly);
+    await viewer.getByRole('heading', { name: 'My will' }).waitFor();
+    await viewer.getByText('The file attached to this document is not shared.').waitFor();
+    expect(await viewer.getByRole('region', { name: 'Attached file' }).count()).toBe(0);
     await viewerContext.close();
     await context.close();
   });

@@ -79,6 +79,14 @@ export const ACCOUNT_LIMITS = {
    */
   fileBytesPerMinute: 1024 * 1024 * 1024,
   /**
+   * Bytes of files all of one owner's "Share now" links together may be sent per minute (429 +
+   * Retry-After above; review M2; sync-server/sharing/routes.ts): twice the owner's own
+   * fileBytesPerMinute (a family of four downloading a 500 MB film at once waits a minute), so an
+   * account's links cannot serve as a public download service nor keep the disk busy for everyone
+   * else. Never charged to the owner's own fileBytesPerMinute.
+   */
+  sharedFileBytesPerMinute: 2 * 1024 * 1024 * 1024,
+  /**
    * Trustee invitation e-mails sent per account in any 24 hours (rolling). More wait in the queue
    * for the next day: a real person's list goes out at once, 200 spam trustees do not.
    */

@@ -14,7 +14,7 @@ import type { LegalDocument } from './schema';
 import type { ShareKind } from './share-items';
 
 /**
- * A shared document's file (or a shared letter's recording) as its copy carries it (docs/sharing.md "The file of a shared document"):
+ * A shared document's file as its copy carries it (docs/sharing.md "The file of a shared document"):
  * what the viewer is shown (name, size, type) and what opens it (its blob id, chunk size, own AES key
  * and SHA-256). It travels only inside the copy, sealed under the share key: the server holds none of it.
  */
@@ -45,8 +45,6 @@ export interface SharedEntries {
   kind: Exclude<ShareKind, 'document'>;
   title: string;
   entries: Array<{ heading: string | null; fields: SharedField[] }>;
-  /** A letter's recording, shared with the letter (as SharedDocument's `file`); no other kind carries one. */
-  file?: SharedFile | null;
   /** As SharedDocument's `sealedAt`. */
   sealedAt?: string;
 }
@@ -112,7 +110,6 @@ export function isSharedCopy(value: unknown): value is SharedCopy {
   if (v.kind === 'document') return isText(v.documentName) && (v.file == null || isSharedFile(v.file));
   if (v.kind !== 'plan-section' && v.kind !== 'task-list' && v.kind !== 'trustee' && v.kind !== 'letter') return false;
   return (
-    (v.file == null || (v.kind === 'letter' && isSharedFile(v.file))) &&
     isText(v.title) &&
     Array.isArray(v.entries) &&
     (v.entries as Array<{ heading?: unknown; fields?: unknown } | null>).every(

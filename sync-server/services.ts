@@ -255,10 +255,10 @@ function assemble(
     sharingStarted: (userId) => reminders.armSoon(userId), // the yearly reminder (sharing/yearly-reminder.ts); never fails the share
     itemExists: (userId, kind, itemId) =>
       kind === 'task-list' ? Promise.resolve(true) : kind === 'plan-section' ? recordExists(userId, 'deathPlan', userId) : recordExists(userId, SHARED_RECORDS[kind], itemId),
-    // A shared document's file or letter's recording: the blob its live record names (plain `fileBlobId`; the sealed `file` stays unread).
+    // A shared document's file: the blob its live record names (plain `fileBlobId`; the sealed `file` stays unread).
     itemFile: async (userId, kind, itemId) => {
-      if (kind !== 'document' && kind !== 'letter') return null;
-      const record = await parts.source.store.get(userId, SHARED_RECORDS[kind], itemId);
+      if (kind !== 'document') return null;
+      const record = await parts.source.store.get(userId, 'documents', itemId);
       return record && record.values._deleted !== true ? namedBlob(record.values) : null;
     },
   });

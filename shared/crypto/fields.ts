@@ -82,6 +82,8 @@ export const FIELD_CLASSES = {
     originalLocation: 'docs',
     file: 'docs',
     fileBlobId: 'plain',
+    /** The owner's yes to sharing `file` with the document's shares (review M1): sealed, so the server cannot give it. */
+    fileShared: 'docs',
     /** The live share ids (share now): sealed, so the server cannot add a stopped one back. */
     shares: 'docs',
   },

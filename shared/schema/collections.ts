@@ -50,7 +50,7 @@ export const COLLECTION_SPECS: Record<CollectionName, CollectionSpec> = {
     singleton: false,
     defaults: { delivered: false, deliveredAt: null, openedAt: null, file: null, fileBlobId: null, contentRevision: 0, delivery: null, sealedRecipientEmail: null, shares: [] },
   },
-  documents: { fields: documentFieldsSchema, lists: [], serverOnly: [], singleton: false, defaults: { documentUrl: null, originalLocation: null, file: null, fileBlobId: null, shares: [] } },
+  documents: { fields: documentFieldsSchema, lists: [], serverOnly: [], singleton: false, defaults: { documentUrl: null, originalLocation: null, file: null, fileBlobId: null, shares: [], fileShared: false } },
   trustees: { fields: trusteeFieldsSchema, lists: [], serverOnly: [], singleton: false, defaults: { sealedEmail: null, shares: [], emergency: null } },
   survivorTasks: {
     fields: survivorTaskFieldsSchema,

@@ -27,6 +27,13 @@ export const documentFieldsSchema = z.object({
   file: z.nullable(fileRefSchema),
   /** `file`'s blob id, plain (shared/crypto/fields.ts): the server keeps a blob a live record names. Written with `file`. */
   fileBlobId: z._default(z.nullable(blobIdSchema), null),
+  /**
+   * True when the owner agreed that `file` goes with this document's shares (review M1;
+   * docs/sharing.md "The file of a shared document"): set in the Share dialog, sealed like the
+   * document's words so the server cannot turn it on. Absent (false) for every document before it,
+   * so a share made before carries no file.
+   */
+  fileShared: z.optional(z.boolean()),
   createdAt: timestampSchema,
   /**
    * The ids of this document's live shares (docs/sharing.md "How stopping works"), sealed: the
@@ -38,7 +45,7 @@ export const documentFieldsSchema = z.object({
 export const documentSchema = z.extend(documentFieldsSchema, { id: z.string(), userId: z.string() });
 export type LegalDocument = z.infer<typeof documentSchema>;
 
-const editable = z.omit(documentFieldsSchema, { createdAt: true, fileBlobId: true, shares: true });
+const editable = z.omit(documentFieldsSchema, { createdAt: true, fileBlobId: true, shares: true, fileShared: true });
 /** `POST /api/documents` (SPEC.md §7). */
 export const documentCreateSchema = z
   .strictObject({

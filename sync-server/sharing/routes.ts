@@ -17,7 +17,9 @@
  * (http/token-budgets.ts OWN_BOUND_TOKEN_ROUTES; review F5). No route takes or returns a share key.
  * The file route serves only the file the shared item's record names now, only while the share is
  * live; anything else is one and the same 404 (docs/sharing.md "The file of a shared document"). Its
- * bytes are bounded per address and per share (SHARE_FILE_SHARE_FACTOR), never the owner's budget.
+ * bytes are bounded per address, per share (SHARE_FILE_SHARE_FACTOR) and per owner across all their
+ * shares (limits.sharedFileBytesPerMinute), its requests per address and per share (review M2), never
+ * the owner's own budget.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -62,6 +64,11 @@ export const SHARE_FILE_REQUESTS_PER_10_MIN = 600;
  * devices never meet it.
  */
 export const SHARE_FILE_SHARE_FACTOR = 8;
+/**
+ * Requests to one share's file from all addresses together in 10 minutes (review M2), as the view
+ * route's SHARE_VIEWS_ALL_PER_10_MIN: a file of the largest size (125 chunks) opens several times over.
+ */
+export const SHARE_FILE_REQUESTS_ALL_PER_10_MIN = 1_000;
 /** The 429's words when a shared file was fetched past its bytes. */
 export const SHARE_FILE_TEXT = 'This file was downloaded many times in a short while. Please wait a minute and try again.';
 /** The file route's one refusal, for every file it does not serve (a made-up share, another file, a stopped share). */
@@ -133,16 +140,19 @@ export function sharingRoutes(deps: AppDeps, services: SharingRouteServices): Ho
   const { fileBytesPerMinute } = deps.config.limits;
   const bytesPerAddress = createDownloadBudget(fileBytesPerMinute, deps.now, SHARE_FILE_TEXT);
   const bytesPerShare = createDownloadBudget(SHARE_FILE_SHARE_FACTOR * fileBytesPerMinute, deps.now, SHARE_FILE_TEXT);
+  const bytesPerOwner = createDownloadBudget(deps.config.limits.sharedFileBytesPerMinute, deps.now, SHARE_FILE_TEXT);
+  const filesPerShare = services.rateLimiters({ name: 'share-file-all', limit: SHARE_FILE_REQUESTS_ALL_PER_10_MIN, windowMs: 10 * 60_000, message: SHARE_FILE_TEXT });
   app.get('/api/shared/:token/files/:fileId', async (c) => {
     const ip = clientIp(c, deps);
     await filesPerAddress.hit(`share-file:${ip}`);
     const fileId = c.req.param('fileId');
     const covered = FILE_ID_RE.test(fileId) ? await sharing.coveredFile(c.req.param('token'), fileId) : null;
     if (!covered) throw NO_FILE();
-    const [address, share] = [bytesPerAddress(`share-bytes:${ip}`), bytesPerShare(`share-bytes-all:${covered.shareId}`)];
+    // Counted per share only once it is covered, so made-up ids leave no windows behind.
+    await filesPerShare.hit(`share-file-all:${covered.shareId}`);
+    const charges = [bytesPerAddress(`share-bytes:${ip}`), bytesPerShare(`share-bytes-all:${covered.shareId}`), bytesPerOwner(`share-bytes-owner:${covered.ownerId}`)];
     const res = await serveStoredFile(c, services.blobs, covered.ownerId, { blobId: fileId } as FileRef, (bytes) => {
-      address(bytes);
-      share(bytes);
+      for (const charge of charges) charge(bytes);
     });
     if (!res) throw NO_FILE(); // not uploaded yet (or its blob gone): the same 404
     return res;

@@ -66,7 +66,7 @@ export interface ShareServiceDeps {
   now: () => number;
   /** True when the owner has this live (not deleted) item. */
   itemExists(userId: string, itemKind: ShareKind, itemId: string): Promise<boolean>;
-  /** The blob id of the file the owner's live item names now (a document's file, a letter's recording), or null (none, deleted, or a kind that holds no file). */
+  /** The blob id of the file the owner's live item names now (a document's file), or null (none, deleted, or a kind that holds no file). */
   itemFile?(userId: string, itemKind: ShareKind, itemId: string): Promise<string | null>;
   /** After a share is made: the owner now shares something (the yearly reminder, yearly-reminder.ts `arm`). */
   sharingStarted?(userId: string): Promise<void>;

@@ -25,7 +25,7 @@ async function sharedFile() {
   expect((await uploadFile(callerOf(h.w.t, h.w.cookie), f)).status).toBe(200);
   const other = await encryptFile(pdfWith('Another file', 9000), 'application/pdf', CHUNK, { padded: true });
   expect((await uploadFile(callerOf(h.w.t, h.w.cookie), other)).status).toBe(200);
-  const d3 = { id: 'd3', ...h.doc, documentUrl: null, file: fileRefOf(f, 'Will.pdf') };
+  const d3 = { id: 'd3', ...h.doc, documentUrl: null, file: fileRefOf(f, 'Will.pdf'), fileShared: true }; // the owner agreed its file goes with it (review M1)
   await h.db.write('documents', 'd3', d3);
   await h.sync();
   const { link, share } = await startSharing(h.deps, ...docItem(d3), 'Maria', ORIGIN);

@@ -15,7 +15,7 @@ import { boundTo, newShareBody } from '../test/share-test-support';
 import { callerOf, encryptFile, fileRefOf, pdfWith, uploadFile, type EncryptedFile } from '../test/blob-test-support';
 import { createPgTestApp, usePgDatabase } from '../test/pg-test-support';
 import { createTestApp, signUp, type TestApp } from '../test/test-support';
-import { SHARE_FILE_TEXT } from './routes';
+import { SHARE_FILE_REQUESTS_ALL_PER_10_MIN, SHARE_FILE_TEXT } from './routes';
 
 /** A new account with a document holding `f` (uploaded): its cookie, user id and the document's id. */
 async function ownerWithFile(t: TestApp, f: EncryptedFile, name: string) {
@@ -116,7 +116,7 @@ describe("share now: a shared document's file", () => {
     expect((await t.call('GET', `/api/shared/${shareId}/files/${newer.blobId}`)).status).toBe(200);
   });
 
-  it("a shared letter's recording is served like a document's file; a task list's share covers no file", async () => {
+  it("a shared letter's recording is not served (it is kept for after: review M1), nor any file to a task list's share", async () => {
     const t = createTestApp();
     const rec = await encryptFile(new Uint8Array(5000).fill(7), 'audio/webm', 4096, { padded: true });
     const { cookie, user } = await signUp(t);
@@ -135,7 +135,8 @@ describe("share now: a shared document's file", () => {
     expect((await t.call('POST', '/api/shares', body, cookie)).status).toBe(201);
     const copy = await sealShared(key, boundTo(body), 'copy', 1, { kind: 'letter', title: 'A letter to Clara', entries: [] });
     expect((await t.call('PUT', `/api/shares/${body.shareId}/copy`, { after: 0, copy }, cookie)).status).toBe(204);
-    expect((await t.call('GET', `/api/shared/${body.shareId}/files/${rec.blobId}`)).status).toBe(200);
+    expect((await t.call('GET', `/api/shared/${body.shareId}`)).status).toBe(200);
+    expect((await t.call('GET', `/api/shared/${body.shareId}/files/${rec.blobId}`)).status).toBe(404);
     // A share of another kind covers no file, whichever the owner has.
     const section = await newShareBody(o.userId, 'legal', 'task-list');
     expect((await t.call('POST', '/api/shares', section.body, cookie)).status).toBe(201);
@@ -178,5 +179,53 @@ describe("share now: a shared document's file", () => {
       await r.arrayBuffer();
     }
     expect(status).toBe(429);
+  });
+
+  it("one owner's shares together have a bound in bytes (sharedFileBytesPerMinute), and each share one in requests from all addresses (review M2)", async () => {
+    const will = await encryptFile(pdfWith('Last will', 6000), 'application/pdf', 4096, { padded: true });
+    const size = will.storedSize + will.chunks.length * CHUNK_OVERHEAD;
+    // Each address may fetch a file a minute and each share eight; the owner's shares together a little over two.
+    const t = createTestApp({ TRUST_PROXY: '1', AFTERWORD_LIMITS: JSON.stringify({ fileBytesPerMinute: size + 100, sharedFileBytesPerMinute: 2 * size + 100 }) });
+    const o = await ownerWithFile(t, will, 'Will');
+    const deed = await encryptFile(pdfWith('Deed', 6000), 'application/pdf', 4096, { padded: true });
+    t.advance(61_000); // the owner's own upload budget is as low
+    expect((await uploadFile(callerOf(t, o.cookie), deed)).status).toBe(200);
+    const deedId = await documentWith(t, o.cookie, deed, 'Deed');
+    const paths = [`/api/shared/${await share(t, o, o.docId)}/files/${will.blobId}`, `/api/shared/${await share(t, o, deedId)}/files/${deed.blobId}`, `/api/shared/${await share(t, o, o.docId)}/files/${will.blobId}`];
+    t.advance(61_000);
+    const from = (ip: string) => ({ 'X-Forwarded-For': ip });
+    // Three shares, each fetched once from its own address: the third passes the owner's bound.
+    const statuses: number[] = [];
+    for (const [i, path] of paths.entries()) {
+      const r = await t.call('GET', path, undefined, undefined, from(`192.0.2.${i + 1}`));
+      statuses.push(r.status);
+      if (r.status === 200) await r.arrayBuffer();
+      else expect(((await r.json()) as { error: string }).error).toBe(SHARE_FILE_TEXT);
+    }
+    expect(statuses).toEqual([200, 200, 200]); // started together within the bound, each sends in full
+    const past = await t.call('GET', paths[0]!, undefined, undefined, from('192.0.2.9'));
+    expect(past.status).toBe(429);
+    expect(((await past.json()) as { error: string }).error).toBe(SHARE_FILE_TEXT);
+    // Another owner's share is not held back by this owner's bound.
+    const other = await encryptFile(pdfWith('Theirs', 6000), 'application/pdf', 4096, { padded: true });
+    const b = await ownerWithFile(t, other, 'Theirs');
+    const theirs = await t.call('GET', `/api/shared/${await share(t, b, b.docId)}/files/${other.blobId}`, undefined, undefined, from('192.0.2.10'));
+    expect(theirs.status).toBe(200);
+    await theirs.arrayBuffer();
+
+    // Requests to one share from many addresses, each well under its own bound, end at the share's.
+    t.advance(11 * 60_000);
+    const small = await encryptFile(pdfWith('Small', 10), 'application/pdf', 4096, { padded: true });
+    const c = await ownerWithFile(t, small, 'Small');
+    const path = `/api/shared/${await share(t, c, c.docId)}/files/${small.blobId}`;
+    let status = 200;
+    let sent = 0;
+    for (; sent <= SHARE_FILE_REQUESTS_ALL_PER_10_MIN && status !== 429; sent++) {
+      const r = await t.call('GET', path, undefined, undefined, { ...from(`198.51.100.${(sent % 50) + 1}`), Range: 'bytes=0-0' });
+      status = r.status;
+      await r.arrayBuffer();
+    }
+    expect(status).toBe(429);
+    expect(sent).toBe(SHARE_FILE_REQUESTS_ALL_PER_10_MIN + 1);
   });
 });

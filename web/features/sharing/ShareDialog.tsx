@@ -17,7 +17,8 @@ import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
 import { useKeySession, type Api } from '../keys';
 import { deviceLiveShares, NoLiveSetError } from './live-shares';
-import { projectItem, type ShareItemRef, type ShareSource } from './projections';
+import { documentCopy, projectItem, type ShareItemRef, type ShareSource } from './projections';
+import { ShareFileChoice } from './ShareFileChoice';
 import { listShares, openShareRows, stopSharing, type ShareRow } from './share-client';
 import { dropPendingShare, pendingSharesIn, shareOrQueue, unreachable, type PendingShare } from './pending-shares';
 import { requireDb } from '../../db/current';
@@ -49,6 +50,9 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
   const [waiting, setWaiting] = useState<PendingShare[]>([]);
   /** The server could not be reached: only this device's own waiting shares are listed. */
   const [offline, setOffline] = useState(false);
+  /** A document with a file: whether its file goes with its shares (its sealed `fileShared`; review M1). Checked for a new share. */
+  const fileDoc = kind === 'document' ? source?.documents.find((d) => d.id === id && d.file) : undefined;
+  const [withFile, setWithFile] = useState(true);
 
   const load = useCallback(async () => {
     if (!account || !keyring) return;
@@ -69,6 +73,7 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
   useEffect(() => {
     if (!open) return;
     setMade(null);
+    setWithFile(true);
     load().catch((err) => toast({ title: 'Could not load who can see this', description: serverMessage(err, 'Check your connection and try again.'), variant: 'destructive' }));
   }, [open, load]);
 
@@ -90,9 +95,11 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
     if (!account || !keyring) return toast({ title: 'Your keys are locked', description: KEYS_LOCKED_TEXT, variant: 'destructive' });
     setBusy(true);
     try {
-      const copy = source && projectItem(item, source);
+      const copy = fileDoc ? documentCopy({ ...fileDoc, fileShared: withFile }) : source && projectItem(item, source);
       if (!copy) throw new ApiError(404, '', 'Not on this device yet');
       const { link, pending } = await shareOrQueue({ api, account, keyring, live: deviceLiveShares(account) }, item, copy, who, window.location.origin, pendingSharesIn(requireDb().dexie));
+      // The owner's choice is the document's (sealed), so its other shares follow it at their next refresh.
+      if (fileDoc && (fileDoc.fileShared === true) !== withFile) await requireDb().write('documents', id, { fileShared: withFile });
       setMade({ name: who, link, to: pickedEmail ?? undefined, pending });
       setName('');
       setPickedEmail(null);
@@ -202,6 +209,7 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
             autoComplete="off"
           />
         </FormField>
+        {fileDoc?.file && <ShareFileChoice fileName={fileDoc.file.name} who={name.trim()} checked={withFile} onChange={setWithFile} />}
         <PickTrustee
           trustees={source?.trustees ?? []}
           onPick={(t) => {

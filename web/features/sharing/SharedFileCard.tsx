@@ -1,5 +1,5 @@
 /**
- * The file of a shared document (or a shared letter's recording) on the viewer's page (docs/sharing.md "The file of a shared
+ * The file of a shared document on the viewer's page (docs/sharing.md "The file of a shared
  * document"): its name, type and size, and View (a PDF or an image opens in a new tab, anything
  * else is saved) and Download. The file is fetched sealed and opened in this browser
  * (shared-file.ts); while it is fetched a progress bar shows; what did not open is said in words and
@@ -10,14 +10,13 @@ import { Download, ExternalLink } from 'lucide-react';
 import { formatBytes } from '../../../shared/files/size';
 import type { SharedFile } from '../../../shared/share-copy-view';
 import { Button } from '../../ui/Button';
-import { cn } from '../../ui/cn';
 import { downloadBlob, viewBlob } from '../../ui/file-actions';
 import { fileTypeIcon, fileTypeLabel, isInlineViewable } from '../../ui/file-kind';
 import { Progress } from '../../ui/Progress';
 import { openSharedFile, SharedFileError } from './shared-file';
 
-/** The file `file` of share `shareId`, as the viewer's page shows it, in a region named `label` ("Attached file", "Recording"). */
-export function SharedFileCard({ shareId, file, label, className }: { shareId: string; file: SharedFile; label: string; className?: string }) {
+/** The file `file` of share `shareId`, as the viewer's page shows it. */
+export function SharedFileCard({ shareId, file }: { shareId: string; file: SharedFile }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const TypeIcon = fileTypeIcon(file.mimeType);
@@ -35,7 +34,7 @@ export function SharedFileCard({ shareId, file, label, className }: { shareId: s
   };
   const inTab = isInlineViewable(file.mimeType);
   return (
-    <section aria-label={label} className={cn('flex flex-col gap-2', className)}>
+    <section aria-label="Attached file" className="flex flex-col gap-2 border-t border-slate-200 pt-3">
       <p className="flex items-start gap-1.5 text-sm text-slate-700">
         <TypeIcon className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
         <span className="min-w-0 break-all">

@@ -56,7 +56,7 @@ export default function SharedPage() {
       <p className="text-sm text-slate-600">{v.kindLine}</p>
       <h1 className="mt-1 text-2xl font-semibold break-words text-slate-900">{v.title}</h1>
       <p className="mt-2 text-slate-700">{sharedWithText(view.name, view.updatedAt)}</p>
-      {isDocument ? <DocumentCard view={v} file={view.value.file ?? null} shareId={id} /> : <EntriesCards view={v} file={view.value.file ?? null} shareId={id} />}
+      {isDocument ? <DocumentCard view={v} file={view.value.kind === 'document' ? (view.value.file ?? null) : null} shareId={id} /> : <EntriesCards view={v} />}
     </div>
   );
 }
@@ -76,14 +76,14 @@ function DocumentCard({ view, file, shareId }: { view: CopyView; file: SharedFil
           {view.link.label}
         </a>
       )}
-      {file && <SharedFileCard shareId={shareId} file={file} label="Attached file" className="border-t border-slate-200 pt-3" />}
+      {file && <SharedFileCard shareId={shareId} file={file} />}
       {view.note && <p className="text-sm text-slate-600">{view.note}</p>}
     </Card>
   );
 }
 
-/** A plan section, a task list, a trustee's details or a letter, read-only: each entry's labelled lines as they were sealed, and a letter's recording. */
-function EntriesCards({ view, file, shareId }: { view: CopyView; file: SharedFile | null; shareId: string }) {
+/** A plan section, a task list or a trustee's details, read-only: each entry's labelled lines as they were sealed. */
+function EntriesCards({ view }: { view: CopyView }) {
   return (
     <>
       {view.note && <p className="mt-6 text-slate-700">{view.note}</p>}
@@ -110,11 +110,6 @@ function EntriesCards({ view, file, shareId }: { view: CopyView; file: SharedFil
           </dl>
         </Card>
       ))}
-      {file && (
-        <Card className="mt-6 p-5">
-          <SharedFileCard shareId={shareId} file={file} label="Recording" />
-        </Card>
-      )}
     </>
   );
 }

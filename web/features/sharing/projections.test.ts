@@ -54,15 +54,15 @@ describe('share projections: what a viewer of each kind of item sees', () => {
     expect(trusteeCopy({ ...trustee, email: 'attacker@evil.example' }).entries[0]!.fields).toContainEqual({ label: 'E-mail', value: 'maria@example.com' });
   });
 
-  it('a letter holds to whom, its words and its recording (with that file\'s own key), never its address or date', () => {
-    expect(letterCopy(letter)).toEqual({ kind: 'letter', title: 'A letter to Clara', entries: [{ heading: null, fields: [{ label: 'Letter', value: 'Dear Clara, look after the garden.' }] }], file: null });
+  it('a letter holds to whom and its words, never its address, date or recording (only its note, and that one goes with it)', () => {
+    expect(letterCopy(letter)).toEqual({ kind: 'letter', title: 'A letter to Clara', entries: [{ heading: null, fields: [{ label: 'Letter', value: 'Dear Clara, look after the garden.' }] }] });
     expect(JSON.stringify(letterCopy(letter))).not.toMatch(/clara@example\.com|2030/);
-    const file = { blobId: 'blob0000000000000009', name: 'Video message for Clara.webm', size: 99, mimeType: 'video/webm', sha256: 'b'.repeat(64), key: 'V'.repeat(43), chunkSize: 4096, durationMs: 1000 };
-    const recording = { ...letter, messageType: 'video', messageContent: 'For your wedding day.', file } as unknown as Message;
-    expect(letterCopy(recording).entries[0]!.fields).toEqual([{ label: 'Note with the recording', value: 'For your wedding day.' }]);
-    const { durationMs: _d, ...shared } = file;
-    expect(letterCopy(recording).file).toEqual(shared);
-    expect(isSharedCopy(letterCopy(recording))).toBe(true);
+    const recording = { ...letter, messageType: 'video', messageContent: 'For your wedding day.', file: { blobId: 'b1', name: 'Video message for Clara.webm' } } as unknown as Message;
+    expect(letterCopy(recording).entries[0]!.fields).toEqual([
+      { label: 'Note with the recording', value: 'For your wedding day.' },
+      { label: 'Recording', value: 'A recording goes with this letter. It is not shared now: it is kept for after.' },
+    ]);
+    expect(JSON.stringify(letterCopy(recording))).not.toContain('b1');
   });
 
   it('projectItem finds each kind by its id, null for one that is gone; shareableItems lists each item once', () => {
@@ -86,11 +86,21 @@ describe('share projections: what a viewer of each kind of item sees', () => {
     expect(projectItem({ kind: 'letter', id: 'gone' }, source)).toBeNull();
   });
 
-  it("only a shared document's copy carries its file (a letter's, its recording), with that file's own key; no other kind carries a file key, and an emergency bundle's copy none (docs/sharing.md)", () => {
+  it("a document's file goes with its copy only when the owner agreed (its sealed fileShared): an existing document's copy keeps none (review M1)", () => {
+    const file = { blobId: 'blob0000000000000001', name: 'Will 2025.pdf', size: 1234, mimeType: 'application/pdf', sha256: 'a'.repeat(64), key: 'K'.repeat(43), chunkSize: 4 * 1024 * 1024 };
+    const notAgreed = projectItem({ kind: 'document', id: 'd1' }, { ...source, documents: [{ ...doc, file }] });
+    expect(notAgreed).toMatchObject({ kind: 'document', hasFile: true, file: null });
+    expect(JSON.stringify(notAgreed)).not.toMatch(/KKKK|blob000/);
+    expect(copyView(notAgreed!).note).toBe('The file attached to this document is not shared. Ask the person who shared it if you need it.');
+    expect(projectItem({ kind: 'document', id: 'd1' }, { ...source, documents: [{ ...doc, file, fileShared: false }] })).toMatchObject({ file: null });
+    expect(projectItem({ kind: 'document', id: 'd1' }, { ...source, documents: [{ ...doc, file, fileShared: true }] })).toMatchObject({ file });
+  });
+
+  it("only a shared document's copy carries its file, with that file's own key; no other kind carries a file key, and an emergency bundle's copy none (docs/sharing.md)", () => {
     const file = { blobId: 'blob0000000000000001', name: 'Will 2025.pdf', size: 1234, mimeType: 'application/pdf', sha256: 'a'.repeat(64), key: 'K'.repeat(43), chunkSize: 4 * 1024 * 1024 };
     const withFile: ShareSource = {
       ...source,
-      documents: [{ ...doc, file }, { ...doc, id: 'd2', documentName: 'Deed', file: { ...file, blobId: 'blob0000000000000002', key: 'Q'.repeat(43) } }],
+      documents: [{ ...doc, file, fileShared: true }, { ...doc, id: 'd2', documentName: 'Deed', fileShared: true, file: { ...file, blobId: 'blob0000000000000002', key: 'Q'.repeat(43) } }],
       messages: [{ ...letter, messageType: 'video', file: { ...file, blobId: 'blob0000000000000003', key: 'R'.repeat(43) } } as unknown as Message],
     };
     const copy = projectItem({ kind: 'document', id: 'd1' }, withFile);
@@ -100,9 +110,7 @@ describe('share projections: what a viewer of each kind of item sees', () => {
     expect(copyView(copy as SharedCopy).note).toBeNull(); // the viewer opens it: no "not shared" note
     for (const { ref, copy: other } of shareableItems(withFile)) {
       if (ref.kind === 'document') continue;
-      // A letter carries its own recording's key, and nothing else does.
-      if (ref.kind === 'letter') expect(other.file).toMatchObject({ blobId: 'blob0000000000000003', key: 'R'.repeat(43) });
-      expect(JSON.stringify(other), `${ref.kind}:${ref.id}`).not.toMatch(ref.kind === 'letter' ? /KKKK|QQQQ/ : /KKKK|QQQQ|RRRR|blob000/);
+      expect(JSON.stringify(other), `${ref.kind}:${ref.id}`).not.toMatch(/KKKK|QQQQ|RRRR|blob000/);
     }
     expect(projectItem({ kind: 'document', id: 'd1' }, source)).toMatchObject({ hasFile: false, file: null });
     const bundled = withoutFile(copy!);
@@ -111,7 +119,6 @@ describe('share projections: what a viewer of each kind of item sees', () => {
     // A copy whose file is not a file's shape is not shown.
     expect(isSharedCopy({ ...copy, file: { ...file, size: -1 } })).toBe(false);
     expect(isSharedCopy({ ...copy, file: 'blob' })).toBe(false);
-    expect(isSharedCopy({ ...trusteeCopy(trustee), file })).toBe(false); // only a letter's entries carry a file
   });
 
   it('isSharedCopy accepts every projection and refuses anything else the viewer might be served', () => {

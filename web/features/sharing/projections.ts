@@ -6,16 +6,15 @@
  * lines the viewer's page shows as they are; a document keeps its own shape (shares made before).
  * Nothing else of the owner's leaves: a section holds only its own fields, a trustee's copy never
  * the access level or sealed fields, a task list only its category's tasks, a letter only its
- * recipient's name, its words and its recording (never its address or date: letterCopy).
+ * recipient's name and its words (never its address, date or recording: letterCopy).
  */
 import { BURIAL_PREFERENCE_LABELS, COMPLETION_STATUS_LABELS, FUNERAL_TYPE_LABELS, TASK_CATEGORY_LABELS, TIMEFRAME_LABELS } from '../../../shared/labels';
-import type { FileRef } from '../../../shared/files/ref';
 import type { DeathPlan, LegalDocument, Message, SurvivorTask, Trustee } from '../../../shared/schema';
 import { TIMEFRAMES, type TaskCategory } from '../../../shared/schema/survivor-task';
 import { PLAN_SECTIONS, type ShareKind } from '../../../shared/share-items';
 
 export type { SharedCopy, SharedDocument, SharedEntries, SharedField } from '../../../shared/share-copy-view';
-import type { SharedCopy, SharedDocument, SharedEntries, SharedField, SharedFile } from '../../../shared/share-copy-view';
+import type { SharedCopy, SharedDocument, SharedEntries, SharedField } from '../../../shared/share-copy-view';
 
 /** The owner's records a projection reads (the device's collections, as useCollection gives them). */
 export interface ShareSource {
@@ -34,26 +33,23 @@ export interface ShareItemRef {
 }
 
 /**
- * The document's shared copy. Its file goes with it, with the file's own key (docs/sharing.md "The
- * file of a shared document"): the copy is sealed under the share key, so the link opens the file
- * and nothing else does; the viewer fetches the sealed bytes by the share's token.
+ * The document's shared copy. Its file goes with it, with the file's own key, only when the owner
+ * agreed (its sealed `fileShared`, set in the Share dialog; review M1; docs/sharing.md "The file of a
+ * shared document"): the copy is sealed under the share key, so the link opens the file and nothing
+ * else does; the viewer fetches the sealed bytes by the share's token. Otherwise `hasFile` only.
  */
-export const documentCopy = (d: Pick<LegalDocument, 'documentType' | 'documentName' | 'documentUrl' | 'originalLocation' | 'file'>): SharedDocument => ({
+export const documentCopy = (d: Pick<LegalDocument, 'documentType' | 'documentName' | 'documentUrl' | 'originalLocation' | 'file'> & { fileShared?: boolean }): SharedDocument => ({
   kind: 'document',
   documentType: d.documentType,
   documentName: d.documentName,
   documentUrl: d.documentUrl ?? null,
   originalLocation: d.originalLocation ?? null,
   hasFile: d.file != null,
-  file: sharedFileOf(d.file),
+  file: d.file && d.fileShared === true ? { blobId: d.file.blobId, name: d.file.name, size: d.file.size, mimeType: d.file.mimeType, sha256: d.file.sha256, key: d.file.key, chunkSize: d.file.chunkSize } : null,
 });
 
-/** What a copy carries of the owner's file `ref` (its own key included), or null for none. */
-const sharedFileOf = (ref: FileRef | null | undefined): SharedFile | null =>
-  ref ? { blobId: ref.blobId, name: ref.name, size: ref.size, mimeType: ref.mimeType, sha256: ref.sha256, key: ref.key, chunkSize: ref.chunkSize } : null;
-
-/** `copy` without a file's key: for a page that cannot fetch the file (an emergency bundle, web/features/emergency), which then says a document's file is not shared. */
-export const withoutFile = (copy: SharedCopy): SharedCopy => (copy.file ? { ...copy, file: null } : copy);
+/** `copy` without a file's key: for a page that cannot fetch the file (an emergency bundle, web/features/emergency), which then says the file is not shared. */
+export const withoutFile = (copy: SharedCopy): SharedCopy => (copy.kind === 'document' ? { ...copy, file: null } : copy);
 
 /** Only the lines that say something (an empty field is left out, not shown as blank). */
 const lines = (fields: Array<[string, string | string[] | null | undefined]>): SharedField[] =>
@@ -108,15 +104,21 @@ export const trusteeCopy = (t: Pick<Trustee, 'name' | 'email' | 'phone' | 'relat
 });
 
 /**
- * A letter's copy, shared now only by the owner's explicit choice for it: to whom, its words, and
- * its recording (with that file's own key, as a document's file: docs/sharing.md "The file of a
- * shared document"). A recording's words are its note.
+ * A letter's copy, shared now only by the owner's explicit choice for it: to whom, and its words.
+ * A recording's words are its note; the recording itself is not shared (the viewer is told so).
  */
 export const letterCopy = (m: Pick<Message, 'recipientName' | 'messageType' | 'messageContent' | 'file'>): SharedEntries => ({
   kind: 'letter',
   title: `A letter to ${m.recipientName}`,
-  entries: [{ heading: null, fields: lines([[m.messageType === 'text' ? 'Letter' : 'Note with the recording', m.messageContent]]) }],
-  file: sharedFileOf(m.file),
+  entries: [
+    {
+      heading: null,
+      fields: lines([
+        [m.messageType === 'text' ? 'Letter' : 'Note with the recording', m.messageContent],
+        ['Recording', m.messageType !== 'text' && m.file ? 'A recording goes with this letter. It is not shared now: it is kept for after.' : null],
+      ]),
+    },
+  ],
 });
 
 /** The copy of item `ref` from `source`, or null when the item is not there (deleted, or never made). */

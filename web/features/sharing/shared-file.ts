@@ -31,6 +31,32 @@ export class SharedFileError extends Error {
   }
 }
 
+/**
+ * The body of `res` when it is exactly `length` bytes, else null (review L1): a Content-Length other
+ * than `length` is refused before the body is read, and reading stops as soon as more than `length`
+ * bytes came, so a lying server cannot make the tab hold more than one chunk's bytes.
+ */
+async function readExactly(res: Response, length: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const declared = res.headers.get('content-length');
+  if ((declared !== null && Number(declared) !== length) || !res.body) {
+    await res.body?.cancel().catch(() => {});
+    return null;
+  }
+  const out = new Uint8Array(length);
+  const reader = res.body.getReader();
+  let at = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return at === length ? out : null;
+    if (value.length > length - at) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    out.set(value, at);
+    at += value.length;
+  }
+}
+
 /** The stored plaintext size of `file` whose ciphertext is `total` bytes: padded (since issue 39) or exact (before); null for neither. */
 const storedSizeOf = (file: SharedFile, total: number): number | null => [paddedFileSize(file.size), file.size].find((s) => encryptedSize(s, file.chunkSize) === total) ?? null;
 
@@ -74,8 +100,8 @@ export async function openSharedFile(fetchFn: ViewerFetch, shareId: string, file
   for (let i = 0; i < count; i++) {
     const length = plainChunkBytes(stored, file.chunkSize, i) + CHUNK_OVERHEAD;
     const res = i === 0 ? first : await fetchRange(i * stride, i * stride + length - 1);
-    const sealed = new Uint8Array(await res.arrayBuffer());
-    if (sealed.length !== length) throw damaged();
+    const sealed = await readExactly(res, length);
+    if (!sealed) throw damaged();
     let plain: Uint8Array;
     try {
       plain = await decryptChunk(key, file.blobId, i, count, sealed);

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { needlesOf, scanDirectory } from '../sync-server/test/canary-scan';
-import { desktopContext, expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, poll, recordTexts, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
+import { desktopContext, expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
+import { recordTexts } from './record-texts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 

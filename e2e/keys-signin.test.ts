@@ -25,7 +25,8 @@ const serverHolds = (dir: string, text: string) =>
   });
 
 describe.skipIf(!hasChromium)('sign-in with keys: sealed from birth', () => {
-  const suite = useBrowserSuite();
+  // No test here goes offline or looks at a worker: its contexts run without the service worker (issue 41, CI time).
+  const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
 
   it('register → kit, sign out, sign in, write the plan: the server holds envelopes, another browser reads the words', async () => {
     const context = await desktopContext(suite.browser, suite.server.url);

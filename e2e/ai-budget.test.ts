@@ -12,7 +12,8 @@ import { AI_DAY_MESSAGE } from '../sync-server/ai/budget';
 import { expectNoSeriousA11yViolations, hasChromium, poll, registerViaUi, SCREEN_SIZES, uniqueUser, useBrowserSuite } from './harness';
 
 describe.skipIf(!hasChromium)('the AI budget, explained', () => {
-  const suite = useBrowserSuite();
+  // No test here goes offline or looks at a worker: its contexts run without the service worker (issue 41, CI time).
+  const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
 
   for (const [size, contextAt] of SCREEN_SIZES) {
     it(`past the day's AI budget the recommendations panel says why (${size})`, async () => {

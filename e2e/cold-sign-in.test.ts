@@ -14,7 +14,8 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, poll, recordTexts, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
+import { expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
+import { recordTexts } from './record-texts';
 
 /** Everything the page (and its workers) fetched, in order, as paths, with `MARK` lines the test adds. */
 function requestLog(context: BrowserContext): string[] {

@@ -16,8 +16,10 @@ describe.skipIf(!hasChromium)('My After-Death Plan (issue #5)', () => {
   const suite = useBrowserSuite();
   // One owner per screen size (issue 41, CI time: a sign-up is about 4.5 s of Chromium's CPU): the
   // axe test at a size opens the plan of that size's first test (which starts from no plan) in a
-  // tab of its own. The obituary test, whose wizard and plan must be new, signs up its own.
-  const owners = Object.fromEntries(SCREEN_SIZES.map(([name, makeContext]) => [name, useSharedOwner(suite, makeContext)]));
+  // tab of its own. The obituary test, whose wizard and plan must be new, signs up its own. No test
+  // of these owners goes offline: their contexts run without the service worker, whose install is
+  // about 2.6 s of CPU each (issue 41); the obituary test's, which goes offline, keeps it.
+  const owners = Object.fromEntries(SCREEN_SIZES.map(([name, makeContext]) => [name, useSharedOwner(suite, (b, url) => makeContext(b, url, { serviceWorkers: 'block' }))]));
 
   it('fills the plan across the tabs, creates it, updates it and keeps it after a reload', async () => {
     const { page } = await owners['1280 px']!.open('/death-plan');

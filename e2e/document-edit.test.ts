@@ -13,7 +13,8 @@ import { allChangesSaved, choose, expectToast, openDialog, signedInPage } from '
 const pdf = (name: string, words: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${words}\n%%EOF\n`) });
 
 describe.skipIf(!hasChromium)('editing a document', () => {
-  const suite = useBrowserSuite();
+  // No test here goes offline or looks at a worker: its contexts run without the service worker (issue 41, CI time).
+  const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
 
   it('replaces a file, keeps what was not changed, and edits a link, at 390 px', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.server.url, '/documents/upload', mobileContext);

@@ -19,7 +19,8 @@ import { desktopContext, expectNoSeriousA11yViolations, hasChromium, keylessAcco
 const HOUR_MS = 60 * 60 * 1000;
 
 describe.skipIf(!hasChromium)('the owner\'s emergency screen', () => {
-  const suite = useBrowserSuite();
+  // No test here goes offline or looks at a worker: its contexts run without the service worker (issue 41, CI time).
+  const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
   const withDb = <T>(fn: (db: Database.Database) => T): T => {
     const db = new Database(join(suite.server.dataDir, 'afterword.db'));
     db.pragma('busy_timeout = 5000');

@@ -22,7 +22,8 @@ import { registerOwnerViaApi } from './keyed-account';
 const HOUR_MS = 60 * 60 * 1000;
 
 describe.skipIf(!hasChromium)('a trustee asks for emergency access on their kit page', () => {
-  const suite = useBrowserSuite({ env: { AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' } });
+  // No test here goes offline or looks at a worker: its contexts run without the service worker (issue 41, CI time).
+  const suite = useBrowserSuite({ env: { AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' }, browser: { serviceWorkers: 'block' } });
 
   /** An owner (Ada) with two documents and a letter, Maria as accepted trustee with a kit handed over, and Maria's emergency bundle holding the will only. */
   async function owner() {

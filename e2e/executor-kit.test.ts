@@ -18,7 +18,8 @@ import { addAcceptedTrustees, expectToast } from './record-screens';
 import { reportPassing } from './report-passing';
 
 describe.skipIf(!hasChromium)('the executor kit, printed and kept with the will', () => {
-  const suite = useMailSuite({ AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' });
+  // No test here goes offline or looks at a worker: its contexts run without the service worker (issue 41, CI time).
+  const suite = useMailSuite({ AFTERWORD_TEST_CLOCK: '1', RELEASE_TICK_MS: '300' }, { serviceWorkers: 'block' });
 
   const local = (link: string) => onServer(suite.server.url, link);
   const advance = (ms: number) => advanceServerClock(suite.server.url, ms);

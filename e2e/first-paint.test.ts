@@ -69,6 +69,9 @@ const reactAttached = (page: Page) =>
 
 describe.skipIf(!hasChromium)('first paint without JavaScript, then React (issue #20)', () => {
   const suite = useBrowserSuite();
+  // The tests of what a page shows and how it answers (a tap, axe, the Help Center), not of its first
+  // visit: without the service worker, whose install is about 2.6 s of CPU per context (issue 41).
+  const NO_WORKER = { serviceWorkers: 'block' } as const;
 
   it('shows every public page with JavaScript disabled; the app shell itself has no page text', async () => {
     const context = await suite.browser.newContext({ baseURL: suite.server.url, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
@@ -118,7 +121,7 @@ describe.skipIf(!hasChromium)('first paint without JavaScript, then React (issue
 
   it('a tap on a feature tab right after the page appears is not lost, on a slow phone (before the page is live)', async () => {
     for (let run = 0; run < 3; run++) {
-      const context = await mobileContext(suite.browser, suite.server.url);
+      const context = await mobileContext(suite.browser, suite.server.url, NO_WORKER);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
@@ -150,7 +153,7 @@ describe.skipIf(!hasChromium)('first paint without JavaScript, then React (issue
 
   it('passes axe at 390 and 1280 px on /, /login and /register', async () => {
     for (const open of [mobileContext, desktopContext]) {
-      const context = await open(suite.browser, suite.server.url);
+      const context = await open(suite.browser, suite.server.url, NO_WORKER);
       const page = await context.newPage();
       for (const path of ['/', '/login', '/register']) {
         await page.goto(path);
@@ -163,7 +166,7 @@ describe.skipIf(!hasChromium)('first paint without JavaScript, then React (issue
 
   it('the Help Center, every answer open (its "Sharing while you are alive" too), fits and passes axe at 390 and 1280 px', async () => {
     for (const open of [mobileContext, desktopContext]) {
-      const context = await open(suite.browser, suite.server.url);
+      const context = await open(suite.browser, suite.server.url, NO_WORKER);
       const page = await context.newPage();
       await page.goto('/help');
       await poll(() => reactAttached(page)).toBe(true);

@@ -137,7 +137,16 @@ export interface LaunchOptions {
    * Message Vault): `--use-fake-device-for-media-stream --use-fake-ui-for-media-stream`.
    */
   fakeMedia?: boolean;
+  /**
+   * 'block': this browser's contexts have no service worker, whose install (the app shell's
+   * precache) is ~2.6 s of CPU per context (issue 41). Only where no test goes offline or looks at
+   * a worker (the app's, or the release pages' stream); goOffline refuses such a context.
+   */
+  serviceWorkers?: 'block';
 }
+
+/** Contexts made without the service worker (LaunchOptions.serviceWorkers), which goOffline refuses. */
+const withoutWorker = new WeakSet<BrowserContext>();
 
 /**
  * The browser for a test file: a connection to the run's shared Chromium (browser-global-setup.ts;
@@ -147,7 +156,7 @@ export interface LaunchOptions {
 export async function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> {
   const shared = inject('chromiumWsEndpoint');
   const browser = shared && !opts.fakeMedia ? await chromium.connect(shared) : await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs(opts) });
-  return withWaitBound(browser);
+  return withWaitBound(browser, opts.serviceWorkers);
 }
 
 /**
@@ -158,20 +167,24 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> 
  */
 export const WAIT_BOUND_MS = 90_000;
 
-/** `browser` whose every new context (newContext, newPage) waits up to WAIT_BOUND_MS by default and keeps a journal (page-journal.ts). */
-function withWaitBound(browser: Browser): Browser {
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
-    const context = await newContext(options);
+/** `browser` whose every new context (newContext, newPage) waits up to WAIT_BOUND_MS by default, keeps a journal (page-journal.ts) and, with `workers` 'block', has no service worker unless its options say. */
+function withWaitBound(browser: Browser, workers?: 'block'): Browser {
+  const blocks = (options?: { serviceWorkers?: 'allow' | 'block' }) => (options?.serviceWorkers ?? workers) === 'block';
+  const bound = (context: BrowserContext, blocked: boolean) => {
+    if (blocked) withoutWorker.add(context);
     context.setDefaultTimeout(WAIT_BOUND_MS);
     watchContext(context); // for the report of a failing test (failure-report.ts)
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext({ ...options, serviceWorkers: blocks(options) ? 'block' : 'allow' });
+    bound(context, blocks(options));
     return context;
   };
   const newPage = browser.newPage.bind(browser);
   browser.newPage = async (options) => {
-    const page = await newPage(options);
-    page.context().setDefaultTimeout(WAIT_BOUND_MS);
-    watchContext(page.context());
+    const page = await newPage({ ...options, serviceWorkers: blocks(options) ? 'block' : 'allow' });
+    bound(page.context(), blocks(options));
     return page;
   };
   return browser;
@@ -187,14 +200,14 @@ export async function downloadedBytes(download: Download): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-/** A fresh context (own cookies and storage) at phone size: 390×844, touch, mobile; `extra.timezoneId` sets the phone's time zone. */
-export function mobileContext(browser: Browser, baseURL?: string, extra: { timezoneId?: string } = {}): Promise<BrowserContext> {
+/** A fresh context (own cookies and storage) at phone size: 390×844, touch, mobile; `extra`: its time zone, or no service worker (LaunchOptions). */
+export function mobileContext(browser: Browser, baseURL?: string, extra: { timezoneId?: string; serviceWorkers?: 'block' } = {}): Promise<BrowserContext> {
   return browser.newContext({ baseURL, viewport: MOBILE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, ...extra });
 }
 
-/** A fresh context (own cookies and storage) at desktop size: 1280×800. */
-export function desktopContext(browser: Browser, baseURL?: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: DESKTOP });
+/** A fresh context (own cookies and storage) at desktop size: 1280×800; `extra`: no service worker (LaunchOptions). */
+export function desktopContext(browser: Browser, baseURL?: string, extra: { serviceWorkers?: 'block' } = {}): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: DESKTOP, ...extra });
 }
 
 /** The two screens every page is checked at (the project's rule: 390 px and a desktop), with a context maker each. */
@@ -360,6 +373,7 @@ export async function loginViaUi(page: Page, user: Pick<TestUser, 'username' | '
  * until every page of it is controlled by the service worker, which has then precached the app (a first visit gone offline sooner is its own test, e2e/first-use.test.ts).
  */
 export async function goOffline(context: BrowserContext): Promise<void> {
+  if (withoutWorker.has(context)) throw new Error('goOffline: this context has no service worker (LaunchOptions.serviceWorkers), so the app cannot open offline in it');
   for (const page of context.pages()) await controlledByServiceWorker(page);
   await context.setOffline(true);
 }
@@ -380,21 +394,4 @@ export async function advanceServerClock(serverUrl: string, ms: number): Promise
 /** The release phase and confirmations a kit link's public info shows (`GET /api/kit/:token`). */
 export async function kitStateOf(serverUrl: string, link: string): Promise<{ phase: string; confirmations: number }> {
   return (await (await fetch(`${serverUrl}/api/kit/${new URL(link).pathname.split('/')[2]}`)).json()) as { phase: string; confirmations: number };
-}
-
-/**
- * Records every text the element `[data-testid=<testId>]` shows from now on (a progress line: the
- * auth forms' auth-progress, the password dialogs' password-progress): a MutationObserver over the
- * page, so none is missed. Returns a reader of the texts, in order, each once in a row.
- */
-export async function recordTexts(page: Page, testId: string): Promise<() => Promise<string[]>> {
-  await page.evaluate((id) => {
-    const seen: string[] = [];
-    (window as unknown as { __texts: Record<string, string[]> }).__texts = { ...(window as unknown as { __texts?: Record<string, string[]> }).__texts, [id]: seen };
-    new MutationObserver(() => {
-      const text = document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '';
-      if (text && seen.at(-1) !== text) seen.push(text);
-    }).observe(document.body, { childList: true, subtree: true, characterData: true });
-  }, testId);
-  return () => page.evaluate((id) => (window as unknown as { __texts: Record<string, string[]> }).__texts[id]!, testId);
 }

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { needlesOf, scanDirectory } from '../sync-server/test/canary-scan';
-import { desktopContext, expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, poll, recordTexts, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
+import { desktopContext, expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, poll, registerViaUi, uniqueUser, useBrowserSuite } from './harness';
+import { recordTexts } from './record-texts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -24,7 +25,8 @@ const serverHolds = (dir: string, text: string) =>
   });
 
 describe.skipIf(!hasChromium)('sign-in with keys: sealed from birth', () => {
-  const suite = useBrowserSuite();
+  // No test here goes offline or looks at a worker: its contexts run without the service worker (issue 41, CI time).
+  const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
 
   it('register → kit, sign out, sign in, write the plan: the server holds envelopes, another browser reads the words', async () => {
     const context = await desktopContext(suite.browser, suite.server.url);

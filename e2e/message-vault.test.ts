@@ -11,7 +11,8 @@ import { choose, confirmDialog, expectToast, openDialog, useSharedOwner } from '
 const EMPTY_TEXT = 'Your message vault is empty. Create messages for your loved ones to be delivered after your passing.';
 
 describe.skipIf(!hasChromium)('Message Vault (issue #5)', () => {
-  const suite = useBrowserSuite();
+  // No test here goes offline or looks at a worker: its contexts run without the service worker (issue 41, CI time).
+  const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
   // One owner per screen size, signed up by its first test; the desktop one's first test starts
   // from an empty vault, and its axe test at 1280 px then adds its own message beside it, in a tab of its own.
   const owners = new Map(SCREEN_SIZES.map(([name, makeContext]) => [name, useSharedOwner(suite, makeContext)]));

@@ -17,8 +17,9 @@ import { henryOpenOnAPhone, secondDevice, syncDevice, syncUntil } from './device
 const suite = hasChromium ? useBrowserSuite() : ({} as ReturnType<typeof useBrowserSuite>);
 
 /**
- * The owner of the three desktop tests that need an account but not a new one (trustee cards, the
- * plan card, Settings without a connection): each opens its own tab of it and closes that tab.
+ * The owner of the four desktop tests that need an account but not a new one (trustee cards, the
+ * plan card, Settings without a connection, focus returning to the opener, whose empty vault none
+ * of the others writes to): each opens its own tab of it and closes that tab.
  */
 const owner = hasChromium ? useSharedOwner(suite) : ({} as ReturnType<typeof useSharedOwner>);
 
@@ -178,7 +179,8 @@ describe.skipIf(!hasChromium)('focus returns to the opener', () => {
   const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
 
   it('after a form dialog, the leave question and a delete confirm close', async () => {
-    const { context, page } = await signedInPage(suite.browser, suite.server.url, '/message-vault');
+    // The shared owner, whose vault no earlier test writes to: "Create Your First Message" shows.
+    const { page } = await owner.open('/message-vault');
     const create = page.getByRole('button', { name: 'Create Your First Message' });
     await create.click();
     await openDialog(page).getByLabel('Recipient Name').waitFor();
@@ -204,7 +206,7 @@ describe.skipIf(!hasChromium)('focus returns to the opener', () => {
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
     const expected = await del.getAttribute('aria-label');
     await expect.poll(() => focusedName(page)).toBe(expected);
-    await context.close();
+    await page.close();
   });
 });
 

@@ -23,7 +23,8 @@ describe.skipIf(!hasChromium)('release readiness on Settings (issue #16)', () =>
     // The owner's address (uniqueUser: ada.…), once confirmed, and nobody.… are refused with a permanent 550.
     smtp = await startTestSmtp({ refuse: (a) => (ownerConfirmed && a.startsWith('ada.')) || a.startsWith('nobody.') });
     server = await startServer({ env: { SMTP_URL: smtp.url, RELEASE_TICK_MS: '500' } });
-    browser = await launchBrowser();
+    // No test here goes offline or looks at a worker: its contexts run without the service worker (issue 41, CI time).
+    browser = await launchBrowser({ serviceWorkers: 'block' });
   });
   afterAll(async () => {
     await browser?.close();

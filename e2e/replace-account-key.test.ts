@@ -12,7 +12,8 @@ import { openSignedIn } from './record-screens';
 const CODE = /^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){6}$/;
 
 describe.skipIf(!hasChromium)('replacing the account key', () => {
-  const suite = useBrowserSuite();
+  // No test here goes offline or looks at a worker: its contexts run without the service worker (issue 41, CI time).
+  const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
 
   it('a new kit replaces the key: the other device says so and opens with the password; "I lost a device" signs it out', async () => {
     const account = await registerWithKeysViaApi(suite.server.url);

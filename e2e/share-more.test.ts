@@ -16,7 +16,8 @@ import { addTrusteeViaUi, allChangesSaved as synced, expectToast, openDialog, op
 const fits = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
 describe.skipIf(!hasChromium)('share now: a plan section, and the timeline in Settings (issue 43)', () => {
-  const suite = useBrowserSuite();
+  // No test here goes offline or looks at a worker: its contexts run without the service worker (issue 41, CI time).
+  const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
 
   for (const [size, makeContext] of SCREEN_SIZES) {
     it(`a plan section shared now opens with no account, follows a later edit, and Settings lists it, at ${size}`, async () => {

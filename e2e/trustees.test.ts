@@ -8,7 +8,8 @@ import { expectNoSeriousA11yViolations, hasChromium, SCREEN_SIZES, useBrowserSui
 import { choose, confirmDialog, expectToast, openDialog, useSharedOwner } from './record-screens';
 
 describe.skipIf(!hasChromium)('Trustees (issue #5)', () => {
-  const suite = useBrowserSuite();
+  // No test here goes offline or looks at a worker: its contexts run without the service worker (issue 41, CI time).
+  const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
   // One owner per screen size, signed up by its first test; the desktop one's first test starts
   // from no trustee and ends with none, and its axe test at 1280 px then adds its own trustee beside it, in a tab of its own.
   const owners = new Map(SCREEN_SIZES.map(([name, makeContext]) => [name, useSharedOwner(suite, makeContext)]));

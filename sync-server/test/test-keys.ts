@@ -6,10 +6,13 @@
 import { newAccountKeys } from '../../shared/crypto/account-setup';
 import { derivePasswordKeys, newKdfParams, type KdfParams, type PasswordKeys } from '../../shared/crypto/kdf';
 
-/** A new account's keys plus the login secret, with `scope` rotated into the keyring; `params` overrides the KDF's (e.g. its iterations). */
+/**
+ * A new account's keys plus the login secret, with `scope` rotated into the keyring; `params` overrides the KDF's (e.g. its iterations).
+ * The KDF runs through rememberedDerive, so a test that derives the unlock key again from the same password and `kdf` does not pay twice.
+ */
 export async function makeDeviceKeys(userId: string, password: string, scope = 'owner', params: Partial<KdfParams> = {}) {
   const kdf = { ...newKdfParams('pbkdf2-sha256'), ...params } as KdfParams;
-  const made = await newAccountKeys(userId, password, { kdf });
+  const made = await newAccountKeys(userId, password, { kdf, derive: rememberedDerive });
   await made.keyring.rotate(scope);
   made.body.keys.keyring = await made.keyring.save(made.ak, 1);
   // The KDF ran once, in newAccountKeys: its login secret is the body's (no second derivation).

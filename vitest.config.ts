@@ -55,9 +55,10 @@ const E2E_FILES_AT_ONCE = 2;
 const unit: ProjectConfig = {
   environment: 'node',
   setupFiles: ['./vitest.setup.ts'],
-  // One throwaway PostgreSQL per run for every file that needs one (not an initdb per file; the
-  // second project's setup finds the first's, pg-global-setup.ts).
-  globalSetup: ['./sync-server/test/pg-global-setup.ts'],
+  // The run's temporary files in memory, removed at the end (tmpfs-global-setup.ts: a SQLite commit
+  // no longer waits for the disk's fsync); then one throwaway PostgreSQL per run for every file that
+  // needs one (not an initdb per file; the second project's setup finds the first's, pg-global-setup.ts).
+  globalSetup: ['./sync-server/test/tmpfs-global-setup.ts', './sync-server/test/pg-global-setup.ts'],
   maxWorkers: Math.max(2, availableParallelism() - 1),
   sequence: { groupOrder: 0 },
   // Bounds for a starved machine, not speeds (issue 41: green on a busy machine): in a fresh-clone

@@ -4,17 +4,16 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { derivePasswordKeys } from '../../shared/crypto/kdf';
 import { messageScope } from '../../shared/crypto/kid';
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { createKeySession } from '../../web/features/keys/key-session';
 import { registerWithKeys, signInWithKeys, type Api, upgradeOlderAccount } from '../../web/features/keys/sign-in';
 import { createTestApp, type TestApp } from '../test/test-support';
 import { testBrowser } from '../test/test-browser';
-import { makeDeviceKeys } from '../test/test-keys';
+import { makeDeviceKeys, rememberedDerive } from '../test/test-keys';
 
 const PASSWORD = 'correct horse battery';
-const derive = (password: string, params: unknown) => derivePasswordKeys(password, params);
+const derive = rememberedDerive; // the KDF once per password and salt (test-keys.ts)
 
 const browser = (t: TestApp, net = { online: true }): Api => testBrowser(t, net).api;
 

@@ -8,7 +8,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
-import { derivePasswordKeys, newKdfParams, type KdfParams } from '../../shared/crypto/kdf';
+import { newKdfParams, type KdfParams } from '../../shared/crypto/kdf';
 import { PROOF_REQUIRED } from '../../shared/schema/user';
 import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { akFromCode, confirmKitKept, kitState, newKitWithPassword, reopenAfterReset, reopenWithPassword, WrongRecoveryCodeError } from '../../web/features/keys/recovery';
@@ -17,6 +17,7 @@ import { linkOf, ownerOn, type Owner } from '../test/release-test-support';
 import { startTestSmtp, type TestSmtp } from '../test/smtp-test-server';
 import { createTestApp } from '../test/test-support';
 import { testBrowser } from '../test/test-browser';
+import { rememberedDerive } from '../test/test-keys';
 
 let smtp: TestSmtp;
 beforeAll(async () => {
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 const NEW_PASSWORD = 'a brand new passphrase';
-const derive = (password: string, params: unknown) => derivePasswordKeys(password, params);
+const derive = rememberedDerive; // the KDF once per password and salt (test-keys.ts)
 
 /** An owner whose confirmed address can get reset links, signed in once with keys (the legacy account sets them up: sign-in.ts upgradeOlderAccount). */
 async function ownerWithKeys() {

@@ -7,7 +7,6 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { derivePasswordKeys } from '../../shared/crypto/kdf';
 import { makeGeneration, openOwnerCopy, sealOwnerCopy } from '../../shared/crypto/trustee-kit';
 import { openOnDevice } from '../../web/db/test-device';
 import type { UserDatabase } from '../../web/db/user-database';
@@ -19,9 +18,10 @@ import { KeyReplacedButError, replaceAccountKey, TrusteeKitsUnreadableError } fr
 import type { Api } from '../../web/features/keys/sign-in';
 import { createTestApp, type TestApp } from '../test/test-support';
 import { testBrowser } from '../test/test-browser';
+import { rememberedDerive } from '../test/test-keys';
 
 const PASSWORD = 'correct horse battery';
-const derive = (password: string, params: unknown) => derivePasswordKeys(password, params);
+const derive = rememberedDerive; // the KDF once per password and salt (test-keys.ts)
 
 /** A registered account on one device; `before` runs before each request the device sends (the network, not our code). */
 async function account(t: TestApp, before: (path: string, init?: { method?: string; body?: unknown }) => Promise<void> = async () => {}) {

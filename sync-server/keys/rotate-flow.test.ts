@@ -6,7 +6,6 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { derivePasswordKeys } from '../../shared/crypto/kdf';
 import { openOnDevice } from '../../web/db/test-device';
 import type { UserDatabase } from '../../web/db/user-database';
 import { registerAccount, signInAccount } from '../../web/features/keys/account-flows';
@@ -18,9 +17,10 @@ import { createSyncEngine } from '../../web/sync/engine';
 import { appTransport } from '../test/client-test-support';
 import { createTestApp, type TestApp } from '../test/test-support';
 import { testBrowser } from '../test/test-browser';
+import { rememberedDerive } from '../test/test-keys';
 
 const PASSWORD = 'correct horse battery';
-const derive = (password: string, params: unknown) => derivePasswordKeys(password, params);
+const derive = rememberedDerive; // the KDF once per password and salt (test-keys.ts)
 
 /** One device: its browser, device-key-store, key session and database. */
 function device(t: TestApp) {

@@ -4,11 +4,10 @@
  * 4xx"; zod drops a `__proto__` key without a word, so the schema refuses it first).
  */
 import { describe, expect, it } from 'vitest';
-import { derivePasswordKeys } from '../../shared/crypto/kdf';
 import { Keyring, unwrapAccountKey } from '../../shared/crypto/keys';
 import { rotateAccountKey } from '../../shared/crypto/rotation';
 import { createTestApp, signUp } from '../test/test-support';
-import { makeDeviceKeys } from '../test/test-keys';
+import { makeDeviceKeys, rememberedDerive } from '../test/test-keys';
 
 describe('POST /api/keys/rotate: malformed bodies', () => {
   it('every malformed body is a 4xx JSON answer', async () => {
@@ -16,7 +15,7 @@ describe('POST /api/keys/rotate: malformed bodies', () => {
     const { cookie, user, body } = await signUp(t);
     const dk = await makeDeviceKeys(user.id, body.password);
     expect((await t.call('POST', '/api/keys/setup', dk.body, cookie)).status).toBe(201);
-    const { unlockKey } = await derivePasswordKeys(body.password, dk.kdf);
+    const { unlockKey } = await rememberedDerive(body.password, dk.kdf); // as makeDeviceKeys derived it
     const cur = await (await t.call('GET', '/api/keys', undefined, cookie)).json();
     const ak = await unwrapAccountKey(unlockKey, cur.akPassword, user.id, 1, 'password');
     const r = await rotateAccountKey({ userId: user.id, keyring: await Keyring.load(cur.keyring, ak, user.id), oldAk: ak, fromAkVersion: 1, unlockKey, ownerCopies: {} });

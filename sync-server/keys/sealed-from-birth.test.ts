@@ -10,7 +10,6 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { derivePasswordKeys } from '../../shared/crypto/kdf';
 import type { SyncRequest } from '../../shared/sync/protocol';
 import { openOnDevice } from '../../web/db/test-device';
 import type { UserDatabase } from '../../web/db/user-database';
@@ -24,10 +23,11 @@ import { needlesOf, scanBytes, scanDirectory, withoutAllowed } from '../test/can
 import { appTransport } from '../test/client-test-support';
 import { createTestApp, type TestApp } from '../test/test-support';
 import { testBrowser } from '../test/test-browser';
+import { rememberedDerive } from '../test/test-keys';
 
 const PASSWORD = 'Canary-Password-Wombat 42';
 const CANARY = { lastName: 'Canary-Lastname-Ibex', beliefs: 'Canary-Beliefs-Tapir', obituary: 'Canary-Obituary-Narwhal' };
-const derive = (password: string, params: unknown) => derivePasswordKeys(password, params);
+const derive = rememberedDerive; // the KDF once per password and salt (test-keys.ts)
 
 /** One device: its browser (API), its device-key-store, its key session and its database. */
 function device(t: TestApp) {

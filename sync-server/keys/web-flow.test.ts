@@ -10,6 +10,7 @@ import { createDeviceKeyStore } from '../../web/features/keys/device-key-store';
 import { NEEDS_NO_UPGRADE_WORDS, NO_KEYS_WORDS } from '../../web/features/keys/refusal-words';
 import { registerWithKeys, setupKeys, signInWithKeys, upgradeOlderAccount, type Api } from '../../web/features/keys/sign-in';
 import { cookieOf, createTestApp, signUp, type TestApp } from '../test/test-support';
+import { rememberedDerive } from '../test/test-keys';
 
 const PASSWORD = 'correct horse battery';
 
@@ -27,7 +28,7 @@ function browser(t: TestApp, sent: string[]): Api {
 }
 
 // The app runs the same derivePasswordKeys in kdf.worker.ts (Argon2id, as newKdfParams makes).
-const derive = (password: string, params: unknown) => derivePasswordKeys(password, params);
+const derive = rememberedDerive; // the KDF once per password and salt (test-keys.ts)
 
 describe('the app signs in with keys (web/features/keys/sign-in.ts)', () => {
   it('register → the kit code → a second browser signs in and opens the same keyring; the password is in no request', async () => {

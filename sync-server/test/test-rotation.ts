@@ -4,19 +4,18 @@
  * (shared/crypto/rotation.ts) from the server's current keys.
  */
 import { expect } from 'vitest';
-import { derivePasswordKeys } from '../../shared/crypto/kdf';
 import { Keyring, unwrapAccountKey } from '../../shared/crypto/keys';
 import { rotateAccountKey } from '../../shared/crypto/rotation';
 import { ownerWithTrustees } from './kit-test-support';
 import { signUp, type TestApp } from './test-support';
-import { makeDeviceKeys } from './test-keys';
+import { makeDeviceKeys, rememberedDerive } from './test-keys';
 
 /** An account with keys at AK version 1 (PBKDF2: quick): its cookie, user, password, device keys and unlock key. */
 export async function keyedAccount(t: TestApp) {
   const { cookie, user, body } = await signUp(t);
   const dk = await makeDeviceKeys(user.id, body.password);
   expect((await t.call('POST', '/api/keys/setup', dk.body, cookie)).status).toBe(201);
-  const { unlockKey } = await derivePasswordKeys(body.password, dk.kdf);
+  const { unlockKey } = await rememberedDerive(body.password, dk.kdf); // as makeDeviceKeys derived it
   return { cookie, user, password: body.password, dk, unlockKey };
 }
 
@@ -43,7 +42,7 @@ export async function rotatedOwnerWithTrustees(names: string[]) {
   const { o, trustees } = await ownerWithTrustees(names);
   const dk = await makeDeviceKeys(o.userId, o.password);
   expect((await o.t.call('POST', '/api/keys/setup', dk.body, o.cookie)).status).toBe(201);
-  const { unlockKey } = await derivePasswordKeys(o.password, dk.kdf);
+  const { unlockKey } = await rememberedDerive(o.password, dk.kdf); // as makeDeviceKeys derived it
   const a = { cookie: o.cookie, user: { id: o.userId, username: o.username }, password: o.password, dk, unlockKey } as unknown as Account;
   expect((await o.t.call('POST', '/api/keys/rotate', (await rotation(o.t, a)).request, o.cookie)).status).toBe(200);
   return { o, trustees, dk, a, unlockKey };

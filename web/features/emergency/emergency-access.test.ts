@@ -14,9 +14,8 @@ import { emergencyKey, openOwnerCopy } from '../../../shared/crypto/trustee-kit'
 import { unwrapKey } from '../../../shared/crypto/wrap';
 import type { DeathPlan, LegalDocument, SurvivorTask, Trustee } from '../../../shared/schema';
 import type { EmergencyChoice } from '../../../shared/schema/trustee';
-import { derivePasswordKeys } from '../../../shared/crypto/kdf';
 import { appTransport } from '../../../sync-server/test/client-test-support';
-import { makeDeviceKeys } from '../../../sync-server/test/test-keys';
+import { makeDeviceKeys, rememberedDerive } from '../../../sync-server/test/test-keys';
 import { outboxFiles, ownerOn } from '../../../sync-server/test/release-test-support';
 import { createTestApp } from '../../../sync-server/test/test-support';
 import { openOnDevice } from '../../db/test-device';
@@ -52,7 +51,7 @@ async function setup() {
   }
   const keys = await makeDeviceKeys(o.userId, o.password, 'msg:letter1');
   expect((await t.call('POST', '/api/keys/setup', keys.body, o.cookie)).status).toBe(201);
-  const session = createKeySession({ api: apiOver(o.t.call, o.cookie), device: createDeviceKeyStore(`keys-${Math.random()}`), derive: (p, kdf) => derivePasswordKeys(p, kdf) });
+  const session = createKeySession({ api: apiOver(o.t.call, o.cookie), device: createDeviceKeyStore(`keys-${Math.random()}`), derive: rememberedDerive }); // the unlock key makeDeviceKeys derived (test-keys.ts)
   await session.getState().restore(o.userId);
   await session.getState().unlock(o.password);
   const s = session.getState();

@@ -9,12 +9,11 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { derivePasswordKeys } from '../../../../shared/crypto/kdf';
 import { commitShare } from '../../../../shared/crypto/shamir';
 import { openTrusteeBlob, parseKitCode, parseKitFragment, trusteeAccessKey, EXECUTOR_KIT_ID } from '../../../../shared/crypto/trustee-kit';
 import type { ReleaseTrustee } from '../../../../shared/schema/release';
 import { appTransport } from '../../../../sync-server/test/client-test-support';
-import { makeDeviceKeys } from '../../../../sync-server/test/test-keys';
+import { makeDeviceKeys, rememberedDerive } from '../../../../sync-server/test/test-keys';
 import { outboxFiles, ownerOn, type Owner } from '../../../../sync-server/test/release-test-support';
 import { createTestApp } from '../../../../sync-server/test/test-support';
 import { openOnDevice } from '../../../db/test-device';
@@ -51,7 +50,7 @@ async function openedSession(o: Owner) {
   const session = createKeySession({
     api: apiOver(o.t.call, o.cookie),
     device: createDeviceKeyStore(`keys-${Math.random()}`),
-    derive: (password, kdf) => derivePasswordKeys(password, kdf),
+    derive: rememberedDerive, // the unlock key makeDeviceKeys derived (test-keys.ts)
   });
   await session.getState().restore(o.userId);
   await session.getState().unlock(o.password);

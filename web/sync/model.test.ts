@@ -8,9 +8,7 @@
  * seen the previous one (or, for concurrent edits, one of them); nothing a person did not touch
  * changes; every losing long text is kept as a version. Each run is on a plain or a sealed account
  * (rules 24–27; the oracle compares the server's opened values); `MODEL_SEALED=1` seals every run.
- * `MODEL_RUNS=n` runs n (default 100: fast-check's own default, and each run of the suite draws new
- * cases, as no seed is fixed; it was 200, about 80 s of CPU alone in a CI run of the unit files,
- * issue 41; the closing note's 5,000 are MODEL_RUNS=5000).
+ * `MODEL_RUNS=n` runs n (default 200).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +20,7 @@ import { createWorld, expectedOf, generatedValue, openedServerRecords, RECORD_KE
 import { sealAccount, type AccountSealing } from './test-sealed';
 import { accountTemplate, serverRecords } from '../../sync-server/test/client-test-support';
 
-const RUNS = Number(process.env.MODEL_RUNS ?? 100);
+const RUNS = Number(process.env.MODEL_RUNS ?? 200);
 type Model = { n: number };
 type Cmd = fc.AsyncCommand<Model, World>;
 const ok = () => true;

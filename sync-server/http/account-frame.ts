@@ -91,9 +91,10 @@ export function endpointOf(c: Context): { method: string; path: string } | null 
 
 /**
  * The live session of a request, or null: app.ts passes accounts/session.ts `verifySessionOnce` over
- * the account store, which reads it once per request, so requireSession reads no more rows.
+ * the account store, which reads it once per request, so requireSession reads no more rows (at
+ * once, without a promise, when the store answered at once).
  */
-export type ReadSession = (c: Context) => Promise<{ userId: string } | null>;
+export type ReadSession = (c: Context) => { userId: string } | null | Promise<{ userId: string } | null>;
 
 /**
  * The frame over `throttle` (services.records.throttle: in memory, or PostgreSQL's shared windows)

@@ -8,7 +8,8 @@
  * - an empty incremental pull (`POST /api/sync` at the user's latest cursor);
  * - the steady-state mix: 70% empty incremental pulls, 20% list reads, 10% pushes of 5 edits to
  *   existing messages (nothing grows however long it runs).
- * Prints requests/s, p50 and p99 of both, the ratio, and the aims (issue #20: ≥ 1/3 of bare Hono's
+ * Prints requests/s, p50 and p99 of both, the ratio, the server's CPU time per request (user +
+ * system, from /proc on Linux: on a shared machine it moves less than requests/s), and the aims (issue #20: ≥ 1/3 of bare Hono's
  * requests/s; issue 41: the list read ≥ 0.5 of bare Hono's with p99 < 20 ms). Each run lasts LOAD_SECONDS (default 10);
  * LOAD_SCENARIOS=list,pull,mixed picks some; LOAD_ENGINES=sqlite,pg1,pg2 (default all three) runs
  * the server on SQLite, on a throwaway PostgreSQL, and as two processes on one PostgreSQL (issue
@@ -23,7 +24,7 @@
  * limiter itself is proven by sync-server/hostile-tenant.test.ts.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -74,6 +75,29 @@ async function settled(dir: string): Promise<number> {
   return last;
 }
 
+/**
+ * CPU seconds (user + system) process `pid` has used so far, from Linux's /proc/<pid>/stat
+ * (clock ticks of 1/100 s), or NaN elsewhere. The machine is shared, so the requests/s of a run
+ * move with other work; the CPU a request costs the server moves much less (issue 41).
+ */
+export function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** `drive`s `run`, also measuring the CPU the processes `pids` spent meanwhile: µs per request. */
+async function measured(pids: (number | undefined)[], run: () => Promise<LoadResult>): Promise<LoadResult & { cpuUs: number }> {
+  const before = pids.map(cpuSeconds);
+  const result = await run();
+  let spent = 0;
+  pids.forEach((pid, i) => (spent += cpuSeconds(pid) - before[i]!));
+  return { ...result, cpuUs: (spent / result.requests) * 1e6 };
+}
+
 /** Runs bench/load-driver.ts in its own process with `config`. */
 function drive(config: LoadConfig): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
@@ -86,14 +110,14 @@ function drive(config: LoadConfig): Promise<LoadResult> {
 }
 
 /** Starts bench/bare-hono.ts serving `bodies`; resolves its URL and a stop function. */
-async function startBareHono(bodies: BareBodies): Promise<{ url: string; stop: () => void }> {
+async function startBareHono(bodies: BareBodies): Promise<{ url: string; pid: number | undefined; stop: () => void }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-hono.ts', tempJson(bodies)], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     child.on('exit', (code) => reject(new Error(`bare Hono exited with ${code}`)));
     createInterface({ input: child.stdout }).once('line', resolve);
   });
   const { port } = JSON.parse(line) as { port: number };
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 const failures = (r: LoadResult) => r.non2xx + r.errors + r.timeouts + r.rejected;
@@ -169,14 +193,18 @@ export async function run(): Promise<void> {
   );
   for (const engine of engines) {
     const { servers, stop } = await startEngine(engine, profileDir);
-    let bare: { url: string; stop: () => void } | undefined;
+    let bare: { url: string; pid: number | undefined; stop: () => void } | undefined;
     try {
       const { users, bodies } = await createFixture(servers[0]!.url, USERS);
       for (const s of servers) await settled(join(s.dataDir, 'outbox'));
       bare = await startBareHono(bodies);
       for (const scenario of scenarios) {
-        const base = await drive({ url: bare.url, users: users.map((u) => ({ ...u })), seconds, connections: USERS, scenario });
-        const ours = await driveAll(servers.map((s) => s.url), { seconds, scenario }, users);
+        const bareUrl = bare.url;
+        const base = await measured([bare.pid], () => drive({ url: bareUrl, users: users.map((u) => ({ ...u })), seconds, connections: USERS, scenario }));
+        const ours = await measured(
+          servers.map((s) => s.child.pid),
+          () => driveAll(servers.map((s) => s.url), { seconds, scenario }, users),
+        );
         const ratio = ours.requestsPerSecond / base.requestsPerSecond;
         const aimRatio = scenario === 'list' ? AIM_LIST_RATIO : AIM_RATIO;
         const met = ratio >= aimRatio && (scenario !== 'list' || ours.p99 < AIM_LIST_P99_MS);
@@ -189,6 +217,8 @@ export async function run(): Promise<void> {
           'bare Hono req/s': Math.round(base.requestsPerSecond),
           'bare p50/p99 ms': `${base.p50}/${base.p99}`,
           ratio: `${ratio.toFixed(2)} (1/${(1 / ratio).toFixed(1)})`,
+          'CPU µs/req': Math.round(ours.cpuUs),
+          'bare CPU µs/req': Math.round(base.cpuUs),
           aim: engine.postgres ? '(printed)' : `${scenario === 'list' ? `≥ ${AIM_LIST_RATIO}, p99 < ${AIM_LIST_P99_MS} ms` : '≥ 1/3'}: ${met ? 'met' : 'NOT met'}`,
           errors: failures(ours),
         });

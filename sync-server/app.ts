@@ -102,7 +102,11 @@ export function createApp(
   // see UNQUEUED.
   const writesInTurn = oneAtATimePerAccount({
     maxWaiting: 32,
-    key: (c) => (queuedWrite(c.req.method, c.req.path) ? readSession(c).then((s) => s?.userId ?? null) : null),
+    key: (c) => {
+      if (!queuedWrite(c.req.method, c.req.path)) return null;
+      const session = readSession(c);
+      return session instanceof Promise ? session.then((s) => s?.userId ?? null) : (session?.userId ?? null);
+    },
     afterWaiting: forgetVerifiedSession,
   });
   app.use('/api/*', writesInTurn);

@@ -25,8 +25,25 @@ const PARSED = 'requestCookies' as never;
 /** How many Cookie headers' parses are kept, and the longest header kept (characters). */
 const KEPT_HEADERS = 4_096;
 const KEPT_HEADER_MAX = 2_048;
-/** Parses of whole Cookie headers (Hono's `parse`, a function of the text alone), frozen. */
-const parsedHeaders = createBoundedCache<Readonly<Record<string, string>>>(KEPT_HEADERS);
+/** How many of a header's last characters find its kept parse (the end of its last token's MAC). */
+const KEY_CHARS = 24;
+/**
+ * Parses of whole Cookie headers (Hono's `parse`, a function of the text alone), frozen, each
+ * kept with its header under the header's last KEY_CHARS characters.
+ */
+const parsedHeaders = createBoundedCache<{ header: string; cookies: Readonly<Record<string, string>> }>(KEPT_HEADERS);
+
+/** The parse of `header`, kept: found by its end, used only when the whole header is the same text. */
+function keptParse(header: string): Readonly<Record<string, string>> {
+  // A request's header is a new string: a Map keyed by all of it hashed its ~750 characters on
+  // every signed-in request (issue 41); its end is hashed instead, and the whole compared.
+  const key = header.slice(-KEY_CHARS);
+  const kept = parsedHeaders.get(key);
+  if (kept && kept.header === header) return kept.cookies;
+  const cookies = Object.freeze(parse(header));
+  parsedHeaders.set(key, { header, cookies });
+  return cookies;
+}
 
 /**
  * The request's cookies, parsed once per request and kept on its context: a signed-in request
@@ -42,7 +59,7 @@ function requestCookies(c: Context): Readonly<Record<string, string>> {
     const header = c.req.header('Cookie');
     if (!header) all = {};
     else if (header.length > KEPT_HEADER_MAX) all = parse(header);
-    else all = parsedHeaders.get(header) ?? parsedHeaders.set(header, Object.freeze(parse(header)));
+    else all = keptParse(header);
     c.set(PARSED, all as never);
   }
   return all;

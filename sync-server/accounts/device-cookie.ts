@@ -72,9 +72,10 @@ export function readDeviceCookie(c: Context, deps: AppDeps): DeviceCookie | null
  * expired); `passwordHashOf` is asked only then (rarely: once per device). A valid cookie of
  * another account on this browser is left alone.
  */
-export async function ensureDeviceCookie(c: Context, deps: AppDeps, userId: string, passwordHashOf: () => Promise<string | undefined>): Promise<void> {
+export function ensureDeviceCookie(c: Context, deps: AppDeps, userId: string, passwordHashOf: () => Promise<string | undefined>): Promise<void> | undefined {
   const device = readDeviceCookie(c, deps);
-  if (device && (device.userId !== userId || device.passwordTag !== null)) return;
-  const hash = await passwordHashOf();
-  if (hash) issueDeviceCookie(c, deps, userId, hash);
+  if (device && (device.userId !== userId || device.passwordTag !== null)) return undefined; // nothing to do: no promise (issue 41)
+  return passwordHashOf().then((hash) => {
+    if (hash) issueDeviceCookie(c, deps, userId, hash);
+  });
 }

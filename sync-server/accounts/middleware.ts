@@ -6,12 +6,12 @@
  * The session hint (accounts/session-hint.ts) follows the session: cleared with a 401 when the request
  * still carries one, set when a valid session lacks it (sessions started before the hint existed).
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { AppDeps, AppEnv } from '../app-env';
 import { ApiHttpError } from '../http/errors';
 import type { SessionDeps } from './session-deps';
 import { ensureDeviceCookie } from './device-cookie';
-import { SESSION_ABSOLUTE_MS, forgetVerifiedSession, verifySessionOnce } from './session';
+import { SESSION_ABSOLUTE_MS, forgetVerifiedSession, verifySessionOnce, type SessionRow } from './session';
 import { clearSessionHint, hasSessionHint, setSessionHint } from './session-hint';
 
 /**
@@ -19,7 +19,11 @@ import { clearSessionHint, hasSessionHint, setSessionHint } from './session-hint
  * request carries one (or `clearHint`: this response may have set it).
  */
 async function admit(c: Context<AppEnv>, deps: AppDeps, accounts: SessionDeps['accounts'], clearHint = false) {
-  const session = await verifySessionOnce(c, deps, accounts);
+  return admitted(c, deps, await verifySessionOnce(c, deps, accounts), clearHint);
+}
+
+/** admit's judgement of `session` (the request's, or null). */
+function admitted(c: Context<AppEnv>, deps: AppDeps, session: SessionRow | null, clearHint = false): SessionRow {
   if (!session) {
     if (clearHint || hasSessionHint(c, deps)) clearSessionHint(c, deps);
     throw new ApiHttpError(401, 'Not signed in');
@@ -41,12 +45,19 @@ export function sessionStillLive(deps: AppDeps, services: SessionDeps): (c: Cont
 }
 
 export function requireSession(deps: AppDeps, services: SessionDeps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const session = await admit(c, deps, services.accounts);
+  const signedIn = (c: Context<AppEnv>, next: Next, s: SessionRow | null) => {
+    const session = admitted(c, deps, s);
     if (!hasSessionHint(c, deps)) setSessionHint(c, deps, SESSION_ABSOLUTE_MS);
     c.set('userId', session.userId);
     c.set('sessionId', session.id);
-    await ensureDeviceCookie(c, deps, session.userId, async () => (await services.accounts.findById(session.userId))?.password_hash);
-    await next();
+    const device = ensureDeviceCookie(c, deps, session.userId, async () => (await services.accounts.findById(session.userId))?.password_hash);
+    return device ? device.then(next) : next();
+  };
+  // The session was read by the account frame before (verifySessionOnce): a signed-in request goes
+  // on to its route without an async step of its own (issue 41: every one is a turn of the
+  // microtask queue on every signed-in request).
+  return (c, next) => {
+    const session = verifySessionOnce(c, deps, services.accounts);
+    return session instanceof Promise ? session.then((s) => signedIn(c, next, s)) : signedIn(c, next, session);
   };
 }

@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppDeps } from '../app-env';
 import type { AnyAccountStore } from './store/account-store';
+import type { SessionRecord } from './store/sqlite-account-store';
 import { clearCookie, readCookie, writeCookie } from './cookies';
 import { clearSessionHint, setSessionHint } from './session-hint';
 import { signToken, verifyToken } from './signed-token';
@@ -66,45 +67,60 @@ export function clearSessionCookie(c: Context, deps: AppDeps): void {
   clearSessionHint(c, deps);
 }
 
+/** A value, or the promise of one: what a store over SQLite answers at once, PostgreSQL later. */
+type Maybe<T> = T | Promise<T>;
+
 /**
  * Returns the live session named by the request's cookie, or null when the cookie is missing
  * (over HTTPS only the `__Host-` name counts), tampered, signed with another algorithm, expired,
  * idle too long, or its row was revoked. A live session's expiry slides (at most one write a
  * minute), and its cookie is issued again when the expiry has moved by more than a day.
+ * Answers at once (no promise) when the store did and nothing was written (issue 41: every async
+ * step is a turn of the microtask queue on every signed-in request); await it in any case.
  */
-export async function verifySessionCookie(c: Context, deps: AppDeps, accounts: AnyAccountStore): Promise<SessionRow | null> {
+export function verifySessionCookie(c: Context, deps: AppDeps, accounts: AnyAccountStore): Maybe<SessionRow | null> {
   const token = readCookie(c, deps, COOKIE);
   if (!token) return null;
   const claims = verifyToken(deps, AUDIENCE, token);
   if (!claims) return null;
-  const { sub } = claims;
-  const row = await accounts.findSession(claims.jti);
+  const row = accounts.findSession(claims.jti);
+  return row instanceof Promise ? row.then((r) => liveSession(c, deps, accounts, claims, r)) : liveSession(c, deps, accounts, claims, row);
+}
+
+/** verifySessionCookie's judgement of the session `row` its token's `claims` name. */
+function liveSession(c: Context, deps: AppDeps, accounts: AnyAccountStore, claims: { sub: string; exp: number }, row: SessionRecord | null): Maybe<SessionRow | null> {
   const now = deps.now();
-  if (!row || row.user_id !== sub || row.expires_at <= now || now - row.last_seen_at > SESSION_IDLE_MS) {
-    if (row) await accounts.deleteSession(row.id);
-    return null;
+  if (!row || row.user_id !== claims.sub || row.expires_at <= now || now - row.last_seen_at > SESSION_IDLE_MS) {
+    return row ? Promise.resolve(accounts.deleteSession(row.id)).then(() => null) : null;
   }
-  if (now - row.last_seen_at > TOUCH_EVERY_MS) {
-    const expiresAt = now + SESSION_IDLE_MS;
-    await accounts.touchSession(row.id, now, expiresAt);
+  const session = { id: row.id, userId: row.user_id, authenticatedAt: row.authenticated_at, unproven: row.unproven === 1 };
+  if (now - row.last_seen_at <= TOUCH_EVERY_MS) return session;
+  const expiresAt = now + SESSION_IDLE_MS;
+  return Promise.resolve(accounts.touchSession(row.id, now, expiresAt)).then(() => {
     if (expiresAt - claims.exp * 1000 > REISSUE_AFTER_MS) issueSessionCookie(c, deps, row.user_id, row.id, expiresAt, now);
-  }
-  return { id: row.id, userId: row.user_id, authenticatedAt: row.authenticated_at, unproven: row.unproven === 1 };
+    return session;
+  });
 }
 
 const VERIFIED = 'verifiedSession' as never;
 
 /**
  * verifySessionCookie once per request: the first call's answer (the live session or null) is kept
- * on the request, so the per-account write queue (app.ts) and requireSession read the session row
- * once between them.
+ * on the request, so the account frame, the per-account write queue (app.ts) and requireSession read
+ * the session row once between them. A kept answer is returned at once (no promise).
  */
-export async function verifySessionOnce(c: Context, deps: AppDeps, accounts: AnyAccountStore): Promise<SessionRow | null> {
+export function verifySessionOnce(c: Context, deps: AppDeps, accounts: AnyAccountStore): Maybe<SessionRow | null> {
   const kept = c.get(VERIFIED) as SessionRow | null | undefined;
   if (kept !== undefined) return kept;
-  const session = await verifySessionCookie(c, deps, accounts);
-  c.set(VERIFIED, session as never);
-  return session;
+  const session = verifySessionCookie(c, deps, accounts);
+  if (!(session instanceof Promise)) {
+    c.set(VERIFIED, session as never);
+    return session;
+  }
+  return session.then((s) => {
+    c.set(VERIFIED, s as never);
+    return s;
+  });
 }
 
 /**

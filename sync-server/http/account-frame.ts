@@ -89,11 +89,44 @@ export function endpointOf(c: Context): { method: string; path: string } | null 
   return null;
 }
 
+/** What the frame asks of a route's `METHOD /pattern` (the lists above), worked out once per route. */
+interface RouteFacts {
+  endpoint: string;
+  isPublic: boolean;
+  fileBytes: boolean;
+  writeCountedByRoute: boolean;
+  weight: number;
+  lifeline: boolean;
+}
+
+const factsOf = (endpoint: string, isPublic: boolean): RouteFacts => ({
+  endpoint,
+  isPublic,
+  fileBytes: FILE_BYTE_BODIES.has(endpoint),
+  writeCountedByRoute: WRITES_COUNTED_BY_ROUTE.has(endpoint),
+  weight: WEIGHTED_ROUTES.get(endpoint)?.weight ?? 1,
+  lifeline: LIFELINES.has(endpoint),
+});
+/** The facts of a request that no route answers (the 404). */
+const NO_ROUTE = factsOf('', false);
+/** Facts per matched route (Hono's route objects are made once, when the app is): no key built and looked up five times per request (issue 41). */
+const routeFacts = new WeakMap<object, RouteFacts>();
+
+/** The facts of the route that answers `c` (endpointOf), or NO_ROUTE. */
+function factsOfRequest(c: Context): RouteFacts {
+  const route = endpointOf(c);
+  if (!route) return NO_ROUTE;
+  let facts = routeFacts.get(route);
+  if (!facts) routeFacts.set(route, (facts = factsOf(routeKey(route.method, route.path), isPublicRoute(route.method, route.path))));
+  return facts;
+}
+
 /**
  * The live session of a request, or null: app.ts passes accounts/session.ts `verifySessionOnce` over
- * the account store, which reads it once per request, so requireSession reads no more rows.
+ * the account store, which reads it once per request, so requireSession reads no more rows (at
+ * once, without a promise, when the store answered at once).
  */
-export type ReadSession = (c: Context) => Promise<{ userId: string } | null>;
+export type ReadSession = (c: Context) => { userId: string } | null | Promise<{ userId: string } | null>;
 
 /**
  * The frame over `throttle` (services.records.throttle: in memory, or PostgreSQL's shared windows)
@@ -113,9 +146,8 @@ export function accountFrame(deps: AppDeps, readSession: ReadSession, throttle: 
     void all.then(() => charging.get(userId) === all && charging.delete(userId));
   };
   return async (c, next) => {
-    const route = endpointOf(c);
-    const endpoint = route ? routeKey(route.method, route.path) : '';
-    if (route && isPublicRoute(route.method, route.path)) {
+    const route = factsOfRequest(c);
+    if (route.isPublic) {
       // A token route charges its owner (http/token-budgets.ts): the route names the owner once it
       // has found the token (admitTokenOwner, which also refused an owner past the budget).
       await next();
@@ -123,18 +155,20 @@ export function accountFrame(deps: AppDeps, readSession: ReadSession, throttle: 
       if (owner?.budget === 'readBytesPerMinute') countSentBytes(c, (bytes) => charge(owner.ownerId, bytes));
       return;
     }
-    const session = await readSession(c);
+    const read = readSession(c);
+    const session = read instanceof Promise ? await read : read; // a kept or SQLite session at once, without a turn of the queue
     if (!session) return next(); // the route answers 401 (or the 404 of no route)
     const { userId } = session;
-    const fileBytes = FILE_BYTE_BODIES.has(endpoint);
-    const write = !READS.has(c.req.method) && !WRITES_COUNTED_BY_ROUTE.has(endpoint);
+    const fileBytes = route.fileBytes;
+    const write = !READS.has(c.req.method) && !route.writeCountedByRoute;
     const pending = charging.get(userId);
     if (pending) await pending;
     // Together: on PostgreSQL each is a round trip (the request and read budgets one statement); in memory each returns at once (or throws), and
     // nothing is awaited (issue 41: every await is a turn of the microtask queue on every request).
-    const cost = Math.min(WEIGHTED_ROUTES.get(endpoint)?.weight ?? 1, deps.config.limits.requestsPerMinute);
-    const checks = [throttle.admit(userId, cost, !fileBytes && !LIFELINES.has(endpoint)), write && throttle.writes.hit(userId)];
-    if (checks.some((p) => p instanceof Promise)) await Promise.all(checks);
+    const cost = Math.min(route.weight, deps.config.limits.requestsPerMinute);
+    const admitted = throttle.admit(userId, cost, !fileBytes && !route.lifeline);
+    const wrote = write && throttle.writes.hit(userId);
+    if (admitted instanceof Promise || wrote instanceof Promise) await Promise.all([admitted, wrote]);
     await next();
     if (fileBytes) return;
     countSentBytes(c, (bytes) => charge(userId, bytes));

@@ -59,7 +59,12 @@ export function collectionRoutes(deps: AppDeps, services: RecordRouteDeps): Hono
     app.use(`${path}/*`, requireSession(deps, services));
 
     // A list costs what the account holds: the frame charges its bytes to the read budget.
-    app.get(path, async (c) => c.body(await records.listJson(c.get('userId'), collection), 200, JSON_TYPE)); // `c.var` would copy every variable per read
+    // `c.var` would copy every variable per read; a kept list is sent without an async step (issue 41).
+    app.get(path, (c) => {
+      const json = records.listJson(c.get('userId'), collection);
+      const send = (text: string): Response => c.body(text, 200, JSON_TYPE);
+      return typeof json === 'string' ? send(json) : json.then<Response>(send);
+    });
 
 
     app.post(path, async (c) => {

@@ -62,7 +62,7 @@ export interface RecordService {
    * account's list cost one index-only seek instead of reading, parsing and serialising every
    * record (issue #20).
    */
-  listJson(userId: string, collection: CollectionName): Promise<string>;
+  listJson(userId: string, collection: CollectionName): string | Promise<string>;
   /**
    * Writes `patch` (entity fields; lists as arrays; `_deleted: false` brings a deleted record
    * back) with the account's clock and returns the entity. `newItemId` gives new list items stable
@@ -116,6 +116,12 @@ const CACHED_ACCOUNTS = 10_000;
 /** How many serialised lists stay in memory, and the largest one kept (bytes): at most 32 MB. */
 const CACHED_LISTS = 512;
 const CACHED_LIST_BYTES = 64 * 1024;
+/** A serialised list, kept with the account's and the collection's latest sequences it was read at. */
+interface KeptList {
+  accountSeq: number;
+  seq: number;
+  json: string;
+}
 /** Usage figures are re-read from the database at least this often (ms); between, they are kept up to date here. */
 const USAGE_TTL_MS = 60_000;
 
@@ -175,7 +181,7 @@ export function createRecordService(
   const store: RecordStore | AsyncRecordStore = source.store;
   const clocks = createBoundedCache<Clock>(CACHED_ACCOUNTS);
   const usages = createBoundedCache<{ at: number; usage: AccountUsage }>(CACHED_ACCOUNTS);
-  const lists = createBoundedCache<{ accountSeq: number; seq: number; json: string }>(CACHED_LISTS);
+  const lists = createBoundedCache<KeptList>(CACHED_LISTS);
   const clockOf = (userId: string) => clocks.get(userId) ?? clocks.set(userId, createClock(newNodeId(), opts.now));
   const cachedUsage = (userId: string) => {
     const cached = usages.get(userId);
@@ -453,25 +459,32 @@ export function createRecordService(
     async list(userId, collection) {
       return materializeAll(userId, collection, await store.list(userId, collection));
     },
-    async listJson(userId, collection) {
-      if (!store.latestSeq) return JSON.stringify(await service.list(userId, collection));
+    listJson(userId, collection) {
+      if (!store.latestSeq) return service.list(userId, collection).then((list) => JSON.stringify(list));
       // Both keys are read BEFORE the records, so a kept answer is never older than its keys.
       // First the account's latest sequence (index-only, one seek): every change of any of its
       // records takes a new, higher one, so while it stands nothing of the account changed.
       // Only when it moved, the collection's own (which reads each of its rows: issue #20's
       // profile gave it 15% of a list read's CPU), so a change elsewhere keeps this list.
-      const accountSeq = await store.latestSeq(userId);
+      // A kept list on SQLite is answered at once, without a promise (issue 41).
+      const latestSeq = store.latestSeq;
       const key = `${userId}\u0000${collection}`;
-      const cached = lists.get(key);
-      if (cached && cached.accountSeq === accountSeq) return cached.json;
-      const seq = await store.latestSeq(userId, collection);
-      if (cached && cached.seq === seq) {
-        cached.accountSeq = accountSeq;
-        return cached.json;
-      }
-      const json = JSON.stringify(await service.list(userId, collection));
-      if (json.length <= CACHED_LIST_BYTES) lists.set(key, { accountSeq, seq, json });
-      return json;
+      const read = async (accountSeq: number, cached: KeptList | undefined) => {
+        const seq = await latestSeq(userId, collection);
+        if (cached && cached.seq === seq) {
+          cached.accountSeq = accountSeq;
+          return cached.json;
+        }
+        const json = JSON.stringify(await service.list(userId, collection));
+        if (json.length <= CACHED_LIST_BYTES) lists.set(key, { accountSeq, seq, json });
+        return json;
+      };
+      const kept = (accountSeq: number) => {
+        const cached = lists.get(key);
+        return cached && cached.accountSeq === accountSeq ? cached.json : read(accountSeq, cached);
+      };
+      const accountSeq = latestSeq(userId);
+      return accountSeq instanceof Promise ? accountSeq.then(kept) : kept(accountSeq);
     },
     async write(userId, collection, id, patch, newItemId = itemId) {
       const account = await sealedAccountOf(opts.accountKeys, userId);

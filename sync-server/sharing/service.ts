@@ -5,7 +5,7 @@
  * an older copy or a copy of a stopped share. The service never sees a share key or plain text.
  */
 import type { CollectionName } from '../../shared/schema/collection-names';
-import type { ShareJson, ShareKind } from '../../shared/share-items';
+import type { ShareBody, ShareJson, ShareKind } from '../../shared/share-items';
 export type { ShareJson };
 import { ApiHttpError } from '../http/errors';
 import { newShare, shareTransition, ShareTransitionError, type ShareActor, type ShareEvent, type ShareState } from './model';
@@ -72,14 +72,8 @@ export interface ShareServiceDeps {
   sharingStarted?(userId: string): Promise<void>;
 }
 
-export interface NewShareInput {
-  shareId: string;
-  itemKind: ShareKind;
-  itemId: string;
-  ownerKid: string;
-  ownerWrap: string;
-  label: string;
-}
+/** A new share as the owner's device sends it (`POST /api/shares`). */
+export type NewShareInput = ShareBody;
 
 /** The share service over `deps.store`. Each method throws ApiHttpError with the status its refusal means. */
 export function createShareService(deps: ShareServiceDeps) {

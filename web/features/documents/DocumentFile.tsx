@@ -8,27 +8,17 @@ import { Download, ExternalLink } from 'lucide-react';
 import type { FileRef } from '../../../shared/files/ref';
 import { AttachmentStatus } from '../../ui/AttachmentStatus';
 import { Button } from '../../ui/Button';
-import { formatBytes } from '../../files';
-import { fileTypeIcon, fileTypeLabel, isInlineViewable } from '../../ui/file-kind';
+import { FileSummary } from '../../ui/FileSummary';
+import { isInlineViewable } from '../../ui/file-kind';
 import { FilePreview } from '../../ui/FilePreview';
 import { Progress } from '../../ui/Progress';
 import { useOpenFile } from '../../ui/use-open-file';
 
 export function DocumentFileDetails({ file }: { file: FileRef }) {
-  const TypeIcon = fileTypeIcon(file.mimeType);
   return (
     <div className="flex flex-col gap-2 px-5 pb-3">
       <FilePreview file={file} />
-      <p className="flex items-start gap-1.5 text-sm text-slate-700">
-        <TypeIcon className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
-        <span className="min-w-0 break-all">
-          <span className="font-medium text-slate-800">{file.name}</span>
-          <span className="text-slate-600">
-            {' '}
-            · {fileTypeLabel(file.mimeType)} · {formatBytes(file.size)}
-          </span>
-        </span>
-      </p>
+      <FileSummary file={file} />
       <AttachmentStatus file={file} />
     </div>
   );

@@ -7,11 +7,11 @@
  */
 import { useState } from 'react';
 import { Download, ExternalLink } from 'lucide-react';
-import { formatBytes } from '../../../shared/files/size';
 import type { SharedFile } from '../../../shared/share-copy-view';
 import { Button } from '../../ui/Button';
 import { downloadBlob, viewBlob } from '../../ui/file-actions';
-import { fileTypeIcon, fileTypeLabel, isInlineViewable } from '../../ui/file-kind';
+import { isInlineViewable } from '../../ui/file-kind';
+import { FileSummary } from '../../ui/FileSummary';
 import { Progress } from '../../ui/Progress';
 import { openSharedFile, SharedFileError } from './shared-file';
 
@@ -19,7 +19,6 @@ import { openSharedFile, SharedFileError } from './shared-file';
 export function SharedFileCard({ shareId, file }: { shareId: string; file: SharedFile }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const TypeIcon = fileTypeIcon(file.mimeType);
   const run = async (deliver: (blob: Blob) => void) => {
     setError(null);
     setProgress(0);
@@ -35,16 +34,7 @@ export function SharedFileCard({ shareId, file }: { shareId: string; file: Share
   const inTab = isInlineViewable(file.mimeType);
   return (
     <section aria-label="Attached file" className="flex flex-col gap-2 border-t border-slate-200 pt-3">
-      <p className="flex items-start gap-1.5 text-sm text-slate-700">
-        <TypeIcon className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
-        <span className="min-w-0 break-all">
-          <span className="font-medium text-slate-900">{file.name}</span>
-          <span className="text-slate-600">
-            {' '}
-            · {fileTypeLabel(file.mimeType)} · {formatBytes(file.size)}
-          </span>
-        </span>
-      </p>
+      <FileSummary file={file} nameClassName="text-slate-900" />
       {progress !== null ? (
         <div className="flex items-center gap-2 text-sm text-slate-700">
           <Progress value={Math.round(progress * 100)} label={`Opening ${file.name}`} className="flex-1" />

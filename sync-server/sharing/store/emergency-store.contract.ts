@@ -107,6 +107,17 @@ export function emergencyStoreContract(name: string, setup: () => Promise<Emerge
       expect(await s.store.choiceVersions('u2')).toEqual({ a: 1 });
     });
 
+    it('a stale save racing a Remove of the same choice never puts it back (security review s22-final L1)', async () => {
+      // The stale device's save names the version the Remove keeps as its mark: before the Remove
+      // it is no newer than the row, after it no higher than the mark, so it is refused either way.
+      for (let i = 0; i < 40; i++) {
+        const trustee = `t${i}`;
+        expect(await s.store.putSetting(setting('u1', trustee, 0, { choice_version: 3, items: '["wide"]' }))).toBe(true);
+        await Promise.all([s.store.deleteSetting('u1', trustee), s.store.putSetting(setting('u1', trustee, 0, { choice_version: 3, items: '["wide, again"]', updated_at: 2 }))]);
+      }
+      expect(await s.store.settings('u1')).toEqual([]);
+    });
+
     it('adds a request once, steps it only from the phase it was read in, lists the open ones, and forgets a deleted account', async () => {
       expect(await s.store.insertRequest(request('r1', 'u1', 1000))).toBe(true);
       expect(await s.store.insertRequest(request('r1', 'u2', 1000))).toBe(false);

@@ -3,6 +3,8 @@
  * SQLite's semantics (pg migration 024).
  */
 import type pg from 'pg';
+import { withTransaction } from '../../db/pg/pool';
+import { advisoryAccountLock } from '../../db/pg/pg-tx';
 import { aboveMark, choiceNewer, choiceSame, CHOICE_VERSION_READS, keepMark, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, versionsOf, type AsyncEmergencyStore, type EmergencyRequestRow, type EmergencySettingRow } from './emergency-store';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -25,17 +27,28 @@ const SETTING_TYPES: Record<(typeof SETTING_COLUMNS)[number], string> = {
 const settingParam = (c: (typeof SETTING_COLUMNS)[number]) => `$${SETTING_COLUMNS.indexOf(c) + 1}::${SETTING_TYPES[c]}`;
 const params = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(', ');
 
+/**
+ * Runs `fn` in a transaction holding the lock of one trustee's emergency choice: a save and a
+ * Remove of the same choice take turns, so a save never reads the mark of a Remove that commits
+ * under it (a stale choice put back: security review s22-final L1). SQLite has one writer.
+ */
+const oneChoiceAtATime = <T>(pool: pg.Pool, userId: string, trusteeId: string, fn: (db: pg.PoolClient) => Promise<T>) =>
+  withTransaction(pool, async (db) => {
+    await advisoryAccountLock(db, 'emergencyChoice', `${userId}:${trusteeId}`);
+    return fn(db);
+  });
+
 /** The store over `pool` (migrations of db/pg/ applied). */
 export function createPgEmergencyStore(pool: pg.Pool): AsyncEmergencyStore {
   return {
     async putSetting(r) {
-      const res = await pool.query(
+      const res = await oneChoiceAtATime(pool, r.user_id, r.trustee_id, (db) => db.query(
         `INSERT INTO emergency_settings (${SETTING_COLUMNS.join(', ')}) SELECT ${SETTING_COLUMNS.map(settingParam).join(', ')}
          WHERE ${aboveMark(settingParam('user_id'), settingParam('trustee_id'), settingParam('choice_version'))}
          ON CONFLICT (user_id, trustee_id) DO UPDATE SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = excluded.${c}`).join(', ')}
          WHERE ${choiceNewer('emergency_settings.choice_version', 'excluded.choice_version')}`,
         SETTING_COLUMNS.map((c) => r[c]),
-      );
+      ));
       return (res.rowCount ?? 0) > 0;
     },
     async refreshSetting(r) {
@@ -45,7 +58,7 @@ export function createPgEmergencyStore(pool: pg.Pool): AsyncEmergencyStore {
     },
     async deleteSetting(userId, trusteeId) {
       // One statement: the row goes and its version stays as the highest (emergency_choice_marks).
-      await pool.query(`WITH gone AS (DELETE FROM emergency_settings WHERE user_id = $1 AND trustee_id = $2 RETURNING *) ${keepMark('GREATEST', 'gone')}`, [userId, trusteeId]);
+      await oneChoiceAtATime(pool, userId, trusteeId, (db) => db.query(`WITH gone AS (DELETE FROM emergency_settings WHERE user_id = $1 AND trustee_id = $2 RETURNING *) ${keepMark('GREATEST', 'gone')}`, [userId, trusteeId]));
     },
     async choiceVersions(userId) {
       const reads = await Promise.all(CHOICE_VERSION_READS.map((sql) => pool.query(sql('$1'), [userId])));

@@ -91,6 +91,20 @@ describe.skipIf(!hasChromium)("share now: a document's file", () => {
     await viewer.getByRole('heading', { name: 'My will' }).waitFor();
     await viewer.getByText('The file attached to this document is not shared.').waitFor();
     expect(await viewer.getByRole('region', { name: 'Attached file' }).count()).toBe(0);
+
+    // Sharing it with one more person starts from what its live shares carry (words only): a new
+    // share never quietly hands Bert's link the file.
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByRole('button', { name: 'Share now: My will' }).click();
+    const again = openDialog(page);
+    await again.getByLabel('Their name').fill('Carl');
+    expect(await again.getByRole('checkbox', { name: 'Share its file too' }).isChecked()).toBe(false);
+    await again.getByRole('button', { name: 'Share now', exact: true }).click();
+    await again.getByLabel('Link for Carl').waitFor();
+    await allChangesSaved(page);
+    await viewer.reload();
+    await viewer.getByText('The file attached to this document is not shared.').waitFor();
     await viewerContext.close();
     await context.close();
   });

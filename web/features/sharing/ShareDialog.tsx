@@ -52,7 +52,11 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
   const [offline, setOffline] = useState(false);
   /** A document with a file: whether its file goes with its shares (its sealed `fileShared`; review M1). Checked for a new share. */
   const fileDoc = kind === 'document' ? source?.documents.find((d) => d.id === id && d.file) : undefined;
-  const [withFile, setWithFile] = useState(true);
+  // Until the owner ticks or unticks it in this opening: what the document's live shares carry now
+  // (its sealed choice), so a share to one more person never quietly widens the earlier ones; checked
+  // for a document shared with nobody yet.
+  const [fileChoice, setWithFile] = useState<boolean | null>(null);
+  const withFile = fileChoice ?? (fileDoc?.shares?.length ? fileDoc.fileShared === true : true);
 
   const load = useCallback(async () => {
     if (!account || !keyring) return;
@@ -73,7 +77,7 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
   useEffect(() => {
     if (!open) return;
     setMade(null);
-    setWithFile(true);
+    setWithFile(null);
     load().catch((err) => toast({ title: 'Could not load who can see this', description: serverMessage(err, 'Check your connection and try again.'), variant: 'destructive' }));
   }, [open, load]);
 

@@ -52,3 +52,11 @@ export async function apiFetch<T = unknown>(
   if (!res.ok) throw new ApiError(res.status, text, res.statusText);
   return (text ? JSON.parse(text) : null) as T;
 }
+
+/**
+ * True for a 4xx that sending the same thing again cannot change (400, 413, 422, …); false for
+ * what passes: a session to renew or prove (401, 403, 407), a timeout or a busy server (408, 425,
+ * 429), a race (409), and anything not a 4xx (offline, 5xx). One line for share copies
+ * (web/features/sharing share-client.ts) and emergency bundles (emergency-follow.ts).
+ */
+export const refusedForGood = (status: number | undefined): boolean => status !== undefined && status >= 400 && status < 500 && ![401, 403, 407, 408, 409, 425, 429].includes(status);

@@ -10,7 +10,7 @@
  */
 import type { KitsState } from '../../../shared/schema/kits';
 import { NOTHING_TO_REFRESH, type EmergencyChoice } from '../../../shared/schema/trustee';
-import { ApiError } from '../../api/client';
+import { ApiError, refusedForGood } from '../../api/client';
 import { createShareFollower, type PendingRefreshes, type ShareFollower, type ShareSource } from '../sharing';
 import { notUpdatedText, serverHoldsOtherText } from './emergency-words';
 import { alreadySealed, bundleItems, EmergencyAccessError, isStaleChoice, kitGenerationFor, sealEmergency, type EmergencyBundleItem, type EmergencyDeps } from './emergency-access';
@@ -47,7 +47,7 @@ async function reseal(deps: EmergencyDeps, b: FollowedBundle, told: Set<string>)
     if (err instanceof ApiError && err.status === 404 && err.serverMessage === NOTHING_TO_REFRESH) return null; // removed elsewhere
     if (isStaleChoice(err)) return afterStale(deps, b, told, err);
     // Refused for what was sent (never a lapsed session, a busy server or a timeout): said once, in words, not retried at every change.
-    if (err instanceof ApiError && err.status >= 400 && err.status < 500 && ![401, 408, 429].includes(err.status)) return notUpdatedText(b.trustee.name, /"bundle"/.test(err.bodyText));
+    if (err instanceof ApiError && refusedForGood(err.status)) return notUpdatedText(b.trustee.name, /"bundle"/.test(err.bodyText));
     throw err;
   }
 }

@@ -11,6 +11,7 @@ export type { ShareJson };
 import { copyTitle, type SharedCopy, type ShareItemRef } from './projections';
 import type { Api } from '../keys';
 import { KEY_REFUSED_TEXT, notRefreshedText } from './share-words';
+import { refusedForGood } from '../../api/client';
 
 
 export { documentCopy, type SharedDocument } from './projections';
@@ -259,13 +260,6 @@ export interface RefreshFailure {
   bodyText: string;
 }
 
-/**
- * True for a 4xx that sending the same copy again cannot change (400, 413, 422, …); false for
- * what passes: a session to renew or prove (401, 403, 407), a timeout or a busy server (408, 425,
- * 429), a race (409), and anything not a 4xx (offline, 5xx). The same line as emergency bundles'
- * (web/features/emergency emergency-follow.ts) and shares made offline (pending-shares.ts).
- */
-const refusedForGood = (status: number | undefined): boolean => status !== undefined && status >= 400 && status < 500 && ![401, 403, 407, 408, 409, 425, 429].includes(status);
 
 /**
  * refreshShares as the share follower (ShareFollow.tsx) runs it: resolves the owner's words for

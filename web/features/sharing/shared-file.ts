@@ -19,6 +19,8 @@ export const FILE_GONE_TEXT = 'This file is not available now. It may not have f
 /** The file route's 429 (its own bound per address and per share). */
 export const FILE_BUSY_TEXT = 'This file was downloaded many times in a short while. Please wait a minute and try again.';
 const UNREACHABLE_TEXT = 'Afterword could not be reached. Check your connection and try again.';
+/** The server answered, but with a failure of its own (5xx, …): it was reached, so no word of the connection. */
+const SERVER_FAILED_TEXT = 'Afterword could not send this file just now. Please try again later.';
 
 /** A shared file that was not opened; `message` is for the person, as it is. `damaged` when the bytes were not the shared file's. */
 export class SharedFileError extends Error {
@@ -78,7 +80,7 @@ export async function openSharedFile(fetchFn: ViewerFetch, shareId: string, file
     }
     if (res.status === 404) throw new SharedFileError(FILE_GONE_TEXT);
     if (res.status === 429) throw new SharedFileError(FILE_BUSY_TEXT);
-    if (!res.ok) throw new SharedFileError(UNREACHABLE_TEXT);
+    if (!res.ok) throw new SharedFileError(SERVER_FAILED_TEXT);
     return res;
   };
   const damaged = () => new SharedFileError(FILE_NOT_OPENED_TEXT, true);

@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppDeps } from '../app-env';
+import type { MaybePromise } from '../db/maybe-promise';
 import type { AnyAccountStore } from './store/account-store';
 import type { SessionRecord } from './store/sqlite-account-store';
 import { clearCookie, readCookie, writeCookie } from './cookies';
@@ -67,9 +68,6 @@ export function clearSessionCookie(c: Context, deps: AppDeps): void {
   clearSessionHint(c, deps);
 }
 
-/** A value, or the promise of one: what a store over SQLite answers at once, PostgreSQL later. */
-type Maybe<T> = T | Promise<T>;
-
 /**
  * Returns the live session named by the request's cookie, or null when the cookie is missing
  * (over HTTPS only the `__Host-` name counts), tampered, signed with another algorithm, expired,
@@ -78,7 +76,7 @@ type Maybe<T> = T | Promise<T>;
  * Answers at once (no promise) when the store did and nothing was written (issue 41: every async
  * step is a turn of the microtask queue on every signed-in request); await it in any case.
  */
-export function verifySessionCookie(c: Context, deps: AppDeps, accounts: AnyAccountStore): Maybe<SessionRow | null> {
+export function verifySessionCookie(c: Context, deps: AppDeps, accounts: AnyAccountStore): MaybePromise<SessionRow | null> {
   const token = readCookie(c, deps, COOKIE);
   if (!token) return null;
   const claims = verifyToken(deps, AUDIENCE, token);
@@ -88,7 +86,7 @@ export function verifySessionCookie(c: Context, deps: AppDeps, accounts: AnyAcco
 }
 
 /** verifySessionCookie's judgement of the session `row` its token's `claims` name. */
-function liveSession(c: Context, deps: AppDeps, accounts: AnyAccountStore, claims: { sub: string; exp: number }, row: SessionRecord | null): Maybe<SessionRow | null> {
+function liveSession(c: Context, deps: AppDeps, accounts: AnyAccountStore, claims: { sub: string; exp: number }, row: SessionRecord | null): MaybePromise<SessionRow | null> {
   const now = deps.now();
   if (!row || row.user_id !== claims.sub || row.expires_at <= now || now - row.last_seen_at > SESSION_IDLE_MS) {
     return row ? Promise.resolve(accounts.deleteSession(row.id)).then(() => null) : null;
@@ -109,7 +107,7 @@ const VERIFIED = 'verifiedSession' as never;
  * on the request, so the account frame, the per-account write queue (app.ts) and requireSession read
  * the session row once between them. A kept answer is returned at once (no promise).
  */
-export function verifySessionOnce(c: Context, deps: AppDeps, accounts: AnyAccountStore): Maybe<SessionRow | null> {
+export function verifySessionOnce(c: Context, deps: AppDeps, accounts: AnyAccountStore): MaybePromise<SessionRow | null> {
   const kept = c.get(VERIFIED) as SessionRow | null | undefined;
   if (kept !== undefined) return kept;
   const session = verifySessionCookie(c, deps, accounts);

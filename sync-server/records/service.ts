@@ -35,8 +35,9 @@ import { createAccountThrottle, type AccountThrottle } from '../http/account-thr
 
 const itemId = () => randomUUID().replaceAll('-', '').slice(0, 16);
 
-/** A value, or a Promise of it: what a reader of either engine's store returns. */
-export type MaybePromise<T> = T | Promise<T>;
+import type { MaybePromise } from '../db/maybe-promise';
+
+export type { MaybePromise };
 
 /**
  * What export, AI snapshots and (for now) the release code read: get and list of either

@@ -104,8 +104,7 @@ export function createSqliteShareStore(db: Db): AsyncShareStore {
   };
   const noteOpening = db.transaction((id: string, now: number) => {
     if (q.opened.run(now, id).changes === 0) return; // not active: no opening
-    q.opening.run({ id, now, gap: OPENING_GAP_MS });
-    q.pruneOpenings.run({ id });
+    if (q.opening.run({ id, now, gap: OPENING_GAP_MS }).changes > 0) q.pruneOpenings.run({ id }); // a reload within the gap adds none: nothing to prune
   });
   return {
     insert: async (row) => q.insert.run(row).changes > 0,

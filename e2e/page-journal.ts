@@ -57,7 +57,11 @@ export async function describeOpenPages(): Promise<string> {
         .evaluate(() => {
           const text = (el: Element | null) => ((el as HTMLElement | null)?.innerText ?? '').replace(/\s+/g, ' ');
           const overlays = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"], li[data-state="open"]')].map((el) => `[${el.getAttribute('role') ?? 'toast'}] ${text(el).slice(0, 400)}`);
-          return [text(document.body).slice(0, 600), ...overlays].join('\n    ');
+          // Where typing would go, and what each dialog's fields hold (a field whose typing was lost shows empty).
+          const focused = document.activeElement;
+          const focus = `[focus] ${focused?.tagName.toLowerCase() ?? 'none'}${focused?.getAttribute('aria-label') ? ` "${focused.getAttribute('aria-label')}"` : ''}${focused?.id ? ` #${focused.id}` : ''}`;
+          const fields = [...document.querySelectorAll('[role="dialog"] input:not([type="password"]):not([type="file"]), [role="dialog"] textarea')].map((el) => `[field] ${(el as HTMLInputElement).labels?.[0]?.innerText.trim() ?? el.getAttribute('aria-label') ?? '?'} = ${JSON.stringify(((el as HTMLInputElement).type === 'checkbox' ? String((el as HTMLInputElement).checked) : (el as HTMLInputElement).value).slice(0, 80))}`);
+          return [text(document.body).slice(0, 600), ...overlays, focus, ...fields].join('\n    ');
         }, undefined)
         .catch((e: Error) => `(unreadable: ${e.message.slice(0, 100)})`);
       const timeout = new Promise<string>((done) => setTimeout(() => done('(no answer in 3 s)'), 3_000));

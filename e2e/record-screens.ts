@@ -3,7 +3,7 @@
  * offline records): a freshly registered user on a page, toasts, Radix selects, confirm dialogs.
  */
 import { REDIRECT_AFTER_AUTH_MS } from '../shared/labels';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
 import { desktopContext, poll, registerViaUi, type TestUser, uniqueUser } from './harness';
 
@@ -169,6 +169,21 @@ export async function dialogClosed(page: Page, timeout = 30_000): Promise<void> 
 
 /** The open (non-alert) dialog. */
 export const openDialog = (page: Page) => page.getByRole('dialog');
+
+/**
+ * Types `value` into `dialog`'s field labelled `label` once the dialog holds focus (Radix moves focus
+ * into a dialog after its first paint; Playwright's fill focuses the field, then inserts the text in a
+ * second step, so text typed in between could follow focus elsewhere), then checks the field holds it.
+ * Throws when it does not, naming what the field holds.
+ */
+export async function fillInDialog(dialog: Locator, label: string, value: string): Promise<void> {
+  const handle = await dialog.elementHandle();
+  await dialog.page().waitForFunction((el) => el?.contains(document.activeElement) === true, handle);
+  const field = dialog.getByLabel(label);
+  await field.fill(value);
+  const held = await field.inputValue();
+  if (held !== value) throw new Error(`"${label}" holds ${JSON.stringify(held)} after typing ${JSON.stringify(value)}`);
+}
 
 /** Adds a trustee through the Trustees screen's Add Trustee dialog (`level`: the Access Level option's label). */
 export async function addTrusteeViaUi(page: Page, name: string, email: string, level = 'Full Access'): Promise<void> {

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { desktopContext, downloadedBytes, expectNoSeriousA11yViolations, hasChromium, mobileContext, useBrowserSuite } from './harness';
-import { allChangesSaved, choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
+import { allChangesSaved, choose, confirmDialog, expectToast, fillInDialog, openDialog, signedInPage } from './record-screens';
 
 const WILL = Buffer.from(`%PDF-1.4\n% The last will of Ada, signed 2024\n${'%'.repeat(3000)}\n%%EOF\n`);
 
@@ -31,7 +31,7 @@ describe.skipIf(!hasChromium)("share now: a document's file", () => {
     const card = page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: 'My will' });
     await card.getByRole('button', { name: 'Share now: My will' }).click();
     const dialog = openDialog(page);
-    await dialog.getByLabel('Their name').fill('Maria');
+    await fillInDialog(dialog, 'Their name', 'Maria');
     // The owner is told the file goes with it, and may share the words only (review M1): checked for a new share.
     const withFile = dialog.getByRole('checkbox', { name: 'Share its file too' });
     expect(await withFile.isChecked()).toBe(true);
@@ -82,7 +82,7 @@ describe.skipIf(!hasChromium)("share now: a document's file", () => {
     await viewer.getByRole('heading', { name: 'Sharing stopped' }).waitFor();
 
     // Shared with the words only: the link opens the document, never its file.
-    await dialog.getByLabel('Their name').fill('Bert');
+    await fillInDialog(dialog, 'Their name', 'Bert');
     await withFile.uncheck();
     await dialog.getByText('Only its words are shared: Bert cannot open Will 2024.pdf.').waitFor();
     await dialog.getByRole('button', { name: 'Share now', exact: true }).click();
@@ -98,7 +98,7 @@ describe.skipIf(!hasChromium)("share now: a document's file", () => {
     await dialog.waitFor({ state: 'detached' });
     await card.getByRole('button', { name: 'Share now: My will' }).click();
     const again = openDialog(page);
-    await again.getByLabel('Their name').fill('Carl');
+    await fillInDialog(again, 'Their name', 'Carl');
     expect(await again.getByRole('checkbox', { name: 'Share its file too' }).isChecked()).toBe(false);
     await again.getByRole('button', { name: 'Share now', exact: true }).click();
     await again.getByLabel('Link for Carl').waitFor();

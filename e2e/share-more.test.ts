@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, hasChromium, mobileContext, poll, SCREEN_SIZES, useBrowserSuite } from './harness';
 import { addMessageViaUi, addSongViaUi } from './plan-via-ui';
-import { addTrusteeViaUi, allChangesSaved as synced, expectToast, openDialog, openSignedIn, signedInPage } from './record-screens';
+import { addTrusteeViaUi, allChangesSaved as synced, expectToast, fillInDialog, openDialog, openSignedIn, signedInPage } from './record-screens';
 
 const fits = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
@@ -121,7 +121,7 @@ describe.skipIf(!hasChromium)('share now: a plan section, and the timeline in Se
     const dialog = page.getByRole('dialog', { name: 'Share "A letter to Clara" now' });
     await dialog.getByText('Clara receives this letter after your death, as you planned.').waitFor();
     await dialog.getByText('Nobody yet.').waitFor();
-    await dialog.getByLabel('Their name').fill('Clara');
+    await fillInDialog(dialog, 'Their name', 'Clara');
     await dialog.getByRole('button', { name: 'Share now', exact: true }).click();
     await dialog.getByText('Clara can read this now, and sees your changes.').first().waitFor();
     const link = await dialog.getByLabel('Link for Clara').inputValue();

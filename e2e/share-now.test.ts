@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, hasChromium, poll, SCREEN_SIZES, useBrowserSuite } from './harness';
 import { docShot } from './doc-shots';
-import { allChangesSaved as synced, choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
+import { allChangesSaved as synced, choose, confirmDialog, expectToast, fillInDialog, openDialog, signedInPage } from './record-screens';
 
 /**
  * Resolves once `page` has fetched nothing for `ms` (its Resource Timing: the last response's end),
@@ -40,7 +40,7 @@ describe.skipIf(!hasChromium)('share now (issue 43)', () => {
       await card.getByRole('button', { name: 'Share now: Last Will, signed 2024' }).click();
       const dialog = openDialog(page);
       await dialog.getByText('Nobody yet.').waitFor();
-      await dialog.getByLabel('Their name').fill('Maria');
+      await fillInDialog(dialog, 'Their name', 'Maria');
       await dialog.getByRole('button', { name: 'Share now', exact: true }).click();
       await dialog.getByText('Send this link to Maria yourself. Afterword cannot see it, so it cannot send it for you.').waitFor();
       // The list of who can see it follows the server's answer, a moment after the link shows.

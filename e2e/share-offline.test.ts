@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, goOffline, hasChromium, mobileContext, useBrowserSuite } from './harness';
-import { allChangesSaved as synced, choose, openDialog, signedInPage } from './record-screens';
+import { allChangesSaved as synced, choose, fillInDialog, openDialog, signedInPage } from './record-screens';
 
 describe.skipIf(!hasChromium)('share now, offline (issue 43)', () => {
   const suite = useBrowserSuite();
@@ -34,7 +34,7 @@ describe.skipIf(!hasChromium)('share now, offline (issue 43)', () => {
     await shareButton.click();
     const dialog = openDialog(page);
     await dialog.getByText('You are offline: who else can see this is listed once this device is back online.', { exact: false }).waitFor();
-    await dialog.getByLabel('Their name').fill('Maria');
+    await fillInDialog(dialog, 'Their name', 'Maria');
     await dialog.getByRole('button', { name: 'Share now', exact: true }).click();
     await dialog.getByText('You are offline, or this has not reached the server yet: the link is ready, and Maria can open it once this device is back online.').waitFor();
     await dialog.getByRole('list', { name: 'Waiting to reach the server' }).getByText('Maria can read this once this device is back online', { exact: false }).waitFor();

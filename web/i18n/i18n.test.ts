@@ -19,7 +19,7 @@ describe('i18n', () => {
   it('speaks English from the start, placeholders filled in', () => {
     expect(currentLanguage()).toBe('en');
     expect(t('nav.settings')).toBe('Settings');
-    registerEnglish('auth', auth as unknown as Messages); // as a screen's useMessages does
+    registerEnglish('auth', auth as unknown as Messages); // as the auth feature's namespace() does
     expect(t('login.welcomeDescription', { firstName: 'Ada' })).toBe('Good to see you, Ada.');
   });
 

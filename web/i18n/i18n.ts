@@ -3,12 +3,12 @@
  * explicit ids (./messages.ts, typed) with the runtime API (no macros, so no Babel in the build).
  * Catalogs are JSON files of ICU messages, one per language and namespace, compiled at build time
  * (scripts/vite-catalogs.ts). English comes with the code that uses it (the 'shell' namespace here,
- * a feature's with its screens: `useMessages`); every other language's file is a chunk of its own,
+ * a feature's with its screens: `namespace`); every other language's file is a chunk of its own,
  * fetched when that language is shown (precached by the service worker, so offline too).
  */
 import { type Messages, setupI18n } from '@lingui/core';
-import { Trans, useLingui } from '@lingui/react';
-import { type ReactElement, type ReactNode, use } from 'react';
+import { useLingui } from '@lingui/react';
+import { type ReactNode, use } from 'react';
 import { type Language, directionOf } from '../../shared/languages';
 import shell from './catalogs/en/shell.json';
 import type { MessageId, Namespace } from './messages';
@@ -34,13 +34,20 @@ const english = new Map<Namespace, Messages>();
 export const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
 
 /**
- * Makes `messages` (a namespace's compiled English catalog) known, once per namespace; the next
- * `activateLanguage` loads that namespace in its language too. `useMessages` calls it for a screen.
+ * Makes `messages` (a namespace's compiled English catalog) known, once per namespace, and loads
+ * the namespace in the language shown, if not English: English stands in until its words arrive
+ * (they then show, the screens re-rendering). Call it when a module loads, never while React
+ * renders (it changes Lingui's state, which re-renders the provider): `namespace` does.
  */
 export function registerEnglish(ns: Namespace, messages: Messages): void {
   if (english.has(ns)) return;
   english.set(ns, messages);
   i18n.load('en', messages);
+  const shown = i18n.locale as DisplayLanguage;
+  if (shown === 'en') return;
+  const have = i18n.messages;
+  i18n.load(shown, Object.fromEntries(Object.entries(messages).filter(([id]) => !(id in have))));
+  void loadNamespace(shown, ns);
 }
 registerEnglish('shell', shell as unknown as Messages);
 
@@ -91,7 +98,7 @@ const htmlLang = (lang: DisplayLanguage) => (lang === PSEUDO ? 'en-XA' : lang);
 
 /**
  * Shows the app in `lang`: loads its words for every namespace in use (a fetch the first time,
- * from the service worker's cache offline), makes it active (every screen using `useT`/`<T>`
+ * from the service worker's cache offline), makes it active (every screen using `useT` or `<T>` (./T.tsx)
  * re-renders) and sets `<html lang dir>`. Throws, leaving the language as it was, when a catalog
  * could not be fetched.
  */
@@ -125,22 +132,17 @@ export function useT(): { t: typeof t; language: DisplayLanguage } {
 }
 
 /**
- * Makes a feature's namespace usable by the component calling it: `messages` is its English
- * catalog (`import en from '…/catalogs/en/<ns>.json'`, so English ships with the feature's chunk);
- * in another language the component suspends (the nearest Suspense shows its fallback) until that
- * language's file is there. A file that cannot be fetched shows English (see loadNamespace).
+ * A feature's namespace (docs/i18n.md "Moving a feature"): registers its English catalog when the
+ * feature's module loads (`export const useAuthMessages = namespace('auth', en)`, with
+ * `import en from '…/catalogs/en/auth.json'`, so English ships in the feature's chunk) and returns
+ * the hook its screens call first: in another language the screen suspends (the nearest Suspense
+ * shows its fallback) until that language's file is there; a file that cannot be fetched shows English.
  */
-export function useMessages(ns: Namespace, messages: unknown): void {
-  registerEnglish(ns, messages as Messages);
-  const { i18n: active } = useLingui();
-  const loading = loadNamespace(active.locale as DisplayLanguage, ns);
-  if (loading.status !== 'fulfilled') use(loading as Promise<boolean>);
-}
-
-/**
- * A message with elements inside it: `<0>…</0>` in the catalog wraps its text in `components[0]`
- * (e.g. a link), so a translation can move the link within the sentence.
- */
-export function T({ id, values, components }: { id: MessageId; values?: MessageValues; components?: Record<string, ReactNode> }) {
-  return <Trans id={id} values={values} components={components as Record<string, ReactElement> | undefined} />;
+export function namespace(ns: Namespace, englishMessages: unknown): () => void {
+  registerEnglish(ns, englishMessages as Messages);
+  return function useNamespace() {
+    const { i18n: active } = useLingui();
+    const loading = loadNamespace(active.locale as DisplayLanguage, ns);
+    if (loading.status !== 'fulfilled') use(loading as Promise<boolean>);
+  };
 }

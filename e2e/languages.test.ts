@@ -4,7 +4,8 @@
  * and the language setting show no English word of their catalogs (every string of them comes from
  * the catalogs) and nothing wider than the screen; a browser that prefers Arabic gets the pages
  * right to left (`<html lang="ar" dir="rtl">`) and they pass axe; choosing another language in
- * Settings shows it at once, keeps it on the device and saves it with the account.
+ * Settings shows it at once, keeps it on the device and saves it with the account, offline once
+ * the device is online again.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
@@ -103,6 +104,17 @@ describe.skipIf(!hasChromium)('languages (issue 44)', () => {
     await settings.reload();
     await settings.getByRole('heading', { name: 'Sprache' }).waitFor();
     expect(await settings.evaluate(() => document.documentElement.lang)).toBe('de');
+
+    // Offline, a choice shows at once and is kept on the device; the account gets it once the device is online again.
+    const accountLanguage = async () => ((await (await context.request.get(`${suite.server.url}/api/user/profile`)).json()) as { language: string }).language;
+    await context.setOffline(true);
+    await settings.getByRole('combobox', { name: 'Sprache' }).click();
+    await settings.getByRole('option', { name: 'العربية' }).click();
+    await settings.getByText(ar['language.savedLater']).waitFor();
+    expect(await settings.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await accountLanguage()).toBe('de');
+    await context.setOffline(false);
+    await poll(accountLanguage).toBe('ar');
     await context.close();
   });
 });

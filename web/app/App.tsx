@@ -24,7 +24,7 @@ export function App() {
   const [full, setFull] = useState(() => !startsPublic(location.pathname));
   if (!signedOut && !full) setFull(true);
   const leave = useCallback(() => setFull(true), []);
-  // The person's words (issue 44, web/i18n/i18n.tsx): what reads them (useT, <T>) re-renders when the language changes.
+  // The person's words (issue 44, web/i18n/i18n.ts): what reads them (useT, <T>) re-renders when the language changes.
   return (
     <I18nProvider i18n={i18n}>
       {full ? (

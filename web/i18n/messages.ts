@@ -3,7 +3,7 @@
  * none of them fails the typecheck. A namespace is one file per language
  * (web/i18n/catalogs/<lang>/<namespace>.json), loaded with the code that uses it: 'shell' with the
  * app itself, each other with its feature's screens. Types only: nothing here reaches the bundle.
- * Adding a namespace: a line in NAMESPACE_FILES (docs/i18n.md "Moving a feature").
+ * Adding a namespace: a line in NamespaceFiles below (docs/i18n.md "Moving a feature").
  */
 import type auth from './catalogs/en/auth.json';
 import type shell from './catalogs/en/shell.json';

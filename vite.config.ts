@@ -19,6 +19,7 @@ import { prerenderPublicPages } from './scripts/prerender';
 import { precompress } from './scripts/vite-precompress';
 import { createSignedInChunk } from './scripts/signed-in-chunk';
 import { refuseChunkCycles } from './scripts/chunk-cycles';
+import { messageCatalogs } from './scripts/vite-catalogs';
 import { buildReleasePages } from './scripts/release-pages';
 import { BINDER_ASSET_PATTERN, BINDER_CACHE_MAX_ENTRIES, BINDER_CACHE_NAME } from './web/features/export/binder-cache';
 
@@ -33,6 +34,9 @@ function buildIdInHtml(id = process.env.VITE_BUILD_ID ?? 'dev'): Plugin {
   const attr = id.replace(/[^\w.-]/g, '');
   return { name: 'afterword-build-id', transformIndexHtml: (html) => html.replace(/<html\b/, `<html data-build="${attr}"`) };
 }
+
+/** The tests' pseudo-locale chunk (web/i18n/pseudo.ts), left out of the precache. */
+const PSEUDO_CHUNK = /\/pseudo-[\w-]+\.js$/;
 
 const signedIn = createSignedInChunk(); // the signed-in start's chunk: its plugin and its group share one set of modules
 
@@ -64,6 +68,7 @@ export default defineConfig({
   },
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 8787}` } },
   plugins: [
+    messageCatalogs(), // web/i18n/catalogs/*.json compiled to Lingui's messages (issue 44, docs/i18n.md)
     react(),
     signedIn.plugin,
     refuseChunkCycles(), // chunks that import each other run in an order set by timing (scripts/chunk-cycles.ts)
@@ -108,7 +113,8 @@ export default defineConfig({
         // not precached: the first visit is controlled only once the whole precache is installed,
         // and they more than doubled it (3.75 MB, too slow on a busy machine). They are cached on
         // first use (below) and warmed once the app is idle (web/features/export/binder-cache.ts).
-        manifestTransforms: [async (entries) => ({ manifest: entries.filter((e) => !BINDER_ASSET_PATTERN.test(e.url)), warnings: [] })],
+        // Nor the tests' pseudo-locale catalog (web/i18n/pseudo.ts): never a person's language.
+        manifestTransforms: [async (entries) => ({ manifest: entries.filter((e) => !BINDER_ASSET_PATTERN.test(e.url) && !PSEUDO_CHUNK.test(e.url)), warnings: [] })],
         runtimeCaching: [
           {
             urlPattern: BINDER_ASSET_PATTERN,

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import type { ProjectConfig } from 'vitest/node';
+import { messageCatalogs } from './scripts/vite-catalogs';
 
 /**
  * Three projects (vitest 4 `test.projects`); run both unit ones with `--project 'unit*'`:
@@ -91,6 +92,8 @@ export default defineConfig({
     reporters: ['default', './scripts/file-times-reporter.ts'],
     projects: [
       {
+        // The message catalogs compiled as the build compiles them (issue 44, scripts/vite-catalogs.ts).
+        plugins: [messageCatalogs()],
         test: {
           ...unit,
           name: 'unit',

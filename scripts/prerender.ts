@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { messageCatalogs } from './vite-catalogs';
 import type { PrerenderPage } from '../web/prerender-pages';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -70,6 +71,7 @@ export function prerenderPublicPages(): Plugin {
         root: config.root,
         logLevel: 'warn',
         plugins: [
+          messageCatalogs(), // the pages' words, compiled as the app's are (issue 44)
           react(),
           {
             // The service-worker hook has no meaning at build time: UpdatePrompt renders nothing.

@@ -24,8 +24,8 @@ const TIME = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } as co
 /** The Intl options of formatLongDateTime (en-US), for a page that formats in its reader's zone itself (sync-server/release/page.ts). */
 export const LONG_DATE_TIME_OPTIONS = { ...LONG_DATE, ...TIME } as const;
 
-/** `when` as an instant and the zone to read it in; null when it is not a valid date. */
-function instantOf(when: DateInput, zone: DateZone): { date: Date; timeZone: string | undefined; bareDay: boolean } | null {
+/** `when` as an instant and the zone to read it in; null when it is not a valid date (shared/intl-format.ts reads it too). */
+export function instantOf(when: DateInput, zone: DateZone): { date: Date; timeZone: string | undefined; bareDay: boolean } | null {
   const bareDay = typeof when === 'string' && BARE_DAY.test(when);
   // A bare day is its own UTC midnight, read in UTC: the day itself, never the day before in the west.
   const ms = bareDay ? Date.parse(`${when}T00:00:00Z`) : typeof when === 'string' ? Date.parse(when) : when instanceof Date ? when.getTime() : when;
@@ -34,7 +34,7 @@ function instantOf(when: DateInput, zone: DateZone): { date: Date; timeZone: str
 }
 
 /** ICU may put a narrow or no-break space before "PM": plain text (e-mails, PDFs, tests) gets a plain space. */
-const plainSpaces = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
+export const plainSpaces = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 
 /**
  * The long date of `when` in `timeZone`, e.g. "November 21, 2026" (SPEC.md §9); '' for a value

@@ -1,11 +1,13 @@
 /**
  * Build-time renderer of the public pages (issue #20; run by scripts/prerender.ts, never shipped
- * to the browser): renders PublicApp (the same tree web/main.tsx hydrates) for a signed-out
+ * to the browser): renders PublicApp (the same tree web/main.tsx hydrates, in English) for a signed-out
  * visitor, waiting for every lazy screen, to plain HTML with no inline script (the CSP forbids them).
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nProvider } from '@lingui/react';
 import PublicApp, { isPublicPath } from './app/PublicApp';
+import { i18n } from './i18n/i18n';
 
 export { PRERENDER_PAGES } from './prerender-pages';
 
@@ -18,7 +20,9 @@ export async function renderPage(path: string): Promise<string> {
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <PublicApp path={path} onLeave={() => undefined} />
+      <I18nProvider i18n={i18n}>
+        <PublicApp path={path} onLeave={() => undefined} />
+      </I18nProvider>
     </StrictMode>,
     // Never outlined: React moves a large Suspense boundary's content after the shell with an inline
     // script to swap it in ($RC), which the CSP forbids, so the page showed its spinner (the privacy

@@ -2,6 +2,7 @@
  * User and profile schemas (SPEC.md §3 "User", "Profile"; §5 "Profile save", "Password form").
  * Registration and login (§5) live in ./auth.ts. zod/mini (./z.ts).
  */
+import { LANGUAGES } from '../languages';
 import { passwordSchema } from './auth';
 import { LIMITS, dateOnlySchema, emailSchema, intBetween, optionalText, requiredText, singleLine, trimmedText } from './common';
 import { z } from './z';
@@ -43,12 +44,22 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** The user object of `GET /api/user/profile`, login and register (SPEC.md §3 "User", §7). */
+/** A language of the app (shared/languages.ts, issue 44), e.g. 'es'. */
+export const languageSchema = z.enum(LANGUAGES);
+
+/**
+ * The user object of `GET /api/user/profile`, login and register (SPEC.md §3 "User", §7), and the
+ * account's language (issue 44, beyond SPEC.md: an account column, not a profile field).
+ */
 export const userSchema = z.extend(profileSchema, {
   id: z.string(),
   username: z.string(),
   createdAt: z.string(),
+  language: z.optional(languageSchema),
 });
+
+/** `PUT /api/user/language` body (issue 44): the account's language. */
+export const languagePutSchema = z.strictObject({ language: languageSchema });
 export type User = z.infer<typeof userSchema>;
 
 /**

@@ -2,9 +2,12 @@
  * The two worlds of the app (issue #20): a signed-out visitor on a public page gets PublicApp (no
  * router, hydrated over the prerendered markup); anything else — a session that may exist
  * ('Loading...' first), a signed-in person, any other path — gets the full router (FullApp, a
- * lazy chunk). The switch goes one way: once in the full app, the app stays there.
+ * lazy chunk). The switch goes one way: once in the full app, the app stays there. Both speak the
+ * person's language through Lingui's provider (issue 44).
  */
+import { I18nProvider } from '@lingui/react';
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { i18n } from '../i18n/i18n';
 import { FullPageLoading } from './FullPageLoading';
 import PublicApp, { isPublicPath } from './PublicApp';
 import { useSession } from './session';
@@ -21,11 +24,16 @@ export function App() {
   const [full, setFull] = useState(() => !startsPublic(location.pathname));
   if (!signedOut && !full) setFull(true);
   const leave = useCallback(() => setFull(true), []);
-  if (!full)
-    return <PublicApp onLeave={leave} />;
+  // The person's words (issue 44, web/i18n/i18n.ts): what reads them (useT, <T>) re-renders when the language changes.
   return (
-    <Suspense fallback={<FullPageLoading />}>
-      <FullApp />
-    </Suspense>
+    <I18nProvider i18n={i18n}>
+      {full ? (
+        <Suspense fallback={<FullPageLoading />}>
+          <FullApp />
+        </Suspense>
+      ) : (
+        <PublicApp onLeave={leave} />
+      )}
+    </I18nProvider>
   );
 }

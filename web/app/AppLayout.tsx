@@ -4,6 +4,7 @@
  * question before leaving a screen with unsaved typing (web/forms/unsaved-changes.tsx).
  */
 import { Suspense } from 'react';
+import { useT } from '../i18n/i18n';
 import { NotificationsMenu } from '../features/notifications/NotificationsMenu';
 import { Outlet } from 'react-router-dom';
 import { ReleaseBanner } from '../features/release/ReleaseBanner';
@@ -19,6 +20,7 @@ import { SkipLink } from './SkipLink';
 import { UserMenu } from './UserMenu';
 
 export default function AppLayout() {
+  const { t } = useT();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -26,7 +28,7 @@ export default function AppLayout() {
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
           <MobileNav />
           <Logo to="/dashboard" />
-          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <div className="ms-auto flex items-center gap-1 sm:gap-2">
             <SyncStatus onSignIn={reopenReauth} />
             <NotificationsMenu />
             <UserMenu />
@@ -35,13 +37,13 @@ export default function AppLayout() {
       </header>
       <ReleaseBanner />
       <div className="mx-auto flex w-full max-w-7xl flex-1">
-        <aside className="hidden w-60 shrink-0 border-r border-stone-200 px-3 py-6 md:block">
-          <nav aria-label="Main" className="sticky top-22">
+        <aside className="hidden w-60 shrink-0 border-e border-stone-200 px-3 py-6 md:block">
+          <nav aria-label={t('nav.main')} className="sticky top-22">
             <NavLinks />
           </nav>
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-8">
-          <Suspense fallback={<Spinner label="Loading..." showLabel />}>
+          <Suspense fallback={<Spinner label={t('shell.loading')} showLabel />}>
             <Outlet />
           </Suspense>
         </main>

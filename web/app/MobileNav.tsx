@@ -5,11 +5,13 @@
  */
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Menu } from 'lucide-react';
+import { useT } from '../i18n/i18n';
 
 const loadSheet = () => import('./MobileNavSheet');
 const MobileNavSheet = lazy(loadSheet);
 
 export function MobileNav() {
+  const { t } = useT();
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -18,7 +20,7 @@ export function MobileNav() {
       <button
         ref={button}
         type="button"
-        aria-label="Open navigation menu"
+        aria-label={t('nav.open')}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? 'mobile-nav-sheet' : undefined}

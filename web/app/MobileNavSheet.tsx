@@ -5,12 +5,14 @@
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { RefObject } from 'react';
+import { useT } from '../i18n/i18n';
 import { overlayClasses } from '../ui/Dialog';
 import { Logo } from './Logo';
 import { NavLinks } from './NavLinks';
 
 /** `trigger`: MobileNav's button, which gets focus back when the sheet closes (WCAG 2.4.3). */
 export default function MobileNavSheet({ open, onOpenChange, trigger }: { open: boolean; onOpenChange: (open: boolean) => void; trigger: RefObject<HTMLButtonElement | null> }) {
+  const { t } = useT();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -22,16 +24,16 @@ export default function MobileNavSheet({ open, onOpenChange, trigger }: { open: 
             e.preventDefault();
             trigger.current?.focus();
           }}
-          className="fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-xs flex-col gap-6 overflow-y-auto bg-stone-50 p-4 shadow-xl focus:outline-none"
+          className="fixed inset-y-0 start-0 z-50 flex w-[85vw] max-w-xs flex-col gap-6 overflow-y-auto bg-stone-50 p-4 shadow-xl focus:outline-none"
         >
           <div className="flex items-center justify-between">
-            <Dialog.Title className="sr-only">Navigation</Dialog.Title>
+            <Dialog.Title className="sr-only">{t('nav.title')}</Dialog.Title>
             <Logo to="/dashboard" />
-            <Dialog.Close aria-label="Close navigation menu" className="rounded-lg p-2 text-slate-700 hover:bg-stone-200">
+            <Dialog.Close aria-label={t('nav.close')} className="rounded-lg p-2 text-slate-700 hover:bg-stone-200">
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          <nav aria-label="Main">
+          <nav aria-label={t('nav.main')}>
             <NavLinks onNavigate={() => onOpenChange(false)} />
           </nav>
         </Dialog.Content>

@@ -1,9 +1,11 @@
 /** The app's navigation list: main links, then a 'Support' group. The current route gets aria-current="page". */
 import { NavLink } from 'react-router-dom';
+import { useT } from '../i18n/i18n';
 import { cn } from '../ui/cn';
 import { MAIN_NAV, type NavLinkItem, SUPPORT_NAV } from './nav-links';
 
 function Item({ item, onNavigate }: { item: NavLinkItem; onNavigate?: () => void }) {
+  const { t } = useT();
   const Icon = item.icon;
   return (
     <li>
@@ -18,13 +20,14 @@ function Item({ item, onNavigate }: { item: NavLinkItem; onNavigate?: () => void
         }
       >
         <Icon className="size-5 shrink-0" aria-hidden="true" />
-        {item.label}
+        {t(item.label)}
       </NavLink>
     </li>
   );
 }
 
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useT();
   return (
     <div className="flex flex-col gap-6">
       <ul className="flex flex-col gap-1">
@@ -33,7 +36,7 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
         ))}
       </ul>
       <div>
-        <h2 className="px-3 pb-2 text-xs font-semibold tracking-wider text-slate-600 uppercase">Support</h2>
+        <h2 className="px-3 pb-2 text-xs font-semibold tracking-wider text-slate-600 uppercase">{t('nav.support')}</h2>
         <ul className="flex flex-col gap-1">
           {SUPPORT_NAV.map((item) => (
             <Item key={item.to} item={item} onNavigate={onNavigate} />

@@ -1,7 +1,7 @@
 /**
  * What runs only while someone is signed in: the sync lifecycle (database open, syncing), the
  * attachment queue (file uploads, issue #17; once the network is quiet), check-ins when the person uses the app, the
- * sign-in-again dialog, and the host of confirm() questions (deletes, logout). Loaded lazily by the router, so the landing, login and register pages
+ * sign-in-again dialog, the account's language (issue 44), and the host of confirm() questions (deletes, logout). Loaded lazily by the router, so the landing, login and register pages
  * never download the database and sync code (issue #8 "Route-level code splitting").
  */
 import { useEffect } from 'react';
@@ -18,6 +18,7 @@ import { lazyPiece } from '../ui/lazy-piece';
 import { networkQuiet } from '../pwa/network-quiet';
 import { ShareRefresher } from '../features/sharing';
 import { EmergencyRefresher } from '../features/emergency';
+import { followAccountLanguage } from './account-language';
 
 /**
  * The attachment queue's lifecycle (web/files), loaded once the page's network is quiet (issue 41:
@@ -38,6 +39,8 @@ export default function SignedInServices() {
   useEffect(() => installCheckIns(window), []);
   // Seals an account made before keys, and keeps the release escrow's keys current (key-effects.ts).
   useEffect(() => followKeySession(), []);
+  // The account's language, and a choice made on this device sent to it (issue 44, account-language.ts).
+  useEffect(() => followAccountLanguage(), []);
   return (
     <>
       <SyncLifecycle />

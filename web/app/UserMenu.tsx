@@ -7,6 +7,7 @@
  * precached, so offline too).
  */
 import { lazy } from 'react';
+import { useT } from '../i18n/i18n';
 import { LazyMenuButton } from '../ui/LazyMenuButton';
 import { UserInitial, userMenuButtonClasses } from './user-menu-parts';
 import { useCurrentUser } from './current-user';
@@ -18,8 +19,9 @@ export { UserInitial, userMenuButtonClasses } from './user-menu-parts';
 
 export function UserMenu() {
   const user = useCurrentUser();
+  const { t } = useT();
   return (
-    <LazyMenuButton load={loadDropdown} menu={<UserMenuDropdown defaultOpen />} aria-label="Open user menu" className={userMenuButtonClasses}>
+    <LazyMenuButton load={loadDropdown} menu={<UserMenuDropdown defaultOpen />} aria-label={t('userMenu.open')} className={userMenuButtonClasses}>
       <UserInitial user={user} />
     </LazyMenuButton>
   );

@@ -4,6 +4,7 @@
  */
 import { LogOut, Settings, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
+import { useT } from '../i18n/i18n';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -20,10 +21,11 @@ import { UserInitial, userMenuButtonClasses } from './user-menu-parts';
 export default function UserMenuDropdown({ defaultOpen }: { defaultOpen: boolean }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
+  const { t } = useT();
   const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger aria-label="Open user menu" className={userMenuButtonClasses}>
+      <DropdownMenuTrigger aria-label={t('userMenu.open')} className={userMenuButtonClasses}>
         <UserInitial user={user} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
@@ -34,16 +36,16 @@ export default function UserMenuDropdown({ defaultOpen }: { defaultOpen: boolean
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => navigate('/profile')}>
           <UserRound aria-hidden="true" />
-          Profile
+          {t('nav.profile')}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate('/settings')}>
           <Settings aria-hidden="true" />
-          Settings
+          {t('nav.settings')}
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void logOutWithConfirmation(navigate)}>
           <LogOut aria-hidden="true" />
-          Logout
+          {t('userMenu.logout')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

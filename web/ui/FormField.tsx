@@ -47,7 +47,7 @@ export function FormField({ label, children, error, hint, notice, required, id, 
       <Label htmlFor={controlId}>
         {label}
         {required && (
-          <span className="ml-0.5 text-red-700" aria-hidden="true">
+          <span className="ms-0.5 text-red-700" aria-hidden="true">
             *
           </span>
         )}

@@ -32,4 +32,4 @@ export interface SelectProps {
 }
 
 /** The trigger's look, shared by the stand-in and Radix's trigger. */
-export const selectTriggerClasses = cn(controlClasses, 'flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-slate-500');
+export const selectTriggerClasses = cn(controlClasses, 'flex h-11 items-center justify-between gap-2 text-start data-[placeholder]:text-slate-500');

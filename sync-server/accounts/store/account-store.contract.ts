@@ -32,6 +32,16 @@ export function accountStoreContract(name: string, setup: () => AccountStore | A
       expect((await store.findByUsername('ada'))!.id).toBe('u1');
     });
 
+    it('keeps an account\'s language: English until one is chosen, then the chosen one; none for no account (issue 44)', async () => {
+      const store = await setup();
+      await store.createUser(user('u1', 'ada'));
+      await store.createUser(user('u2', 'bea'));
+      expect(await store.language('u1')).toBe('en');
+      await store.setLanguage('u1', 'ar');
+      expect([await store.language('u1'), await store.language('u2'), await store.language('nobody')]).toEqual(['ar', 'en', null]);
+      expect(await store.findById('u1')).toEqual(user('u1', 'ada'));
+    });
+
     it('changes a password hash', async () => {
       const store = await setup();
       await store.createUser(user('u1', 'ada'));

@@ -72,6 +72,12 @@ export function createPgAccountStore(pool: pg.Pool): AsyncAccountStore {
       const v = r.rows[0]?.unproven_since;
       return v === null || v === undefined ? null : Number(v);
     },
+    async language(userId) {
+      return (await one<{ language: string }>('SELECT language FROM users WHERE id = $1', [userId]))?.language ?? null;
+    },
+    async setLanguage(userId, language) {
+      await pool.query('UPDATE users SET language = $2 WHERE id = $1', [userId, language]);
+    },
     async findByVerifiedEmail(email) {
       const sql = 'SELECT u.id, u.username, u.password_hash, u.created_at FROM owner_email o JOIN users u ON u.id = o.user_id WHERE o.email = lower($1) ORDER BY u.id';
       return (await pool.query<UserRow>(sql, [email])).rows;

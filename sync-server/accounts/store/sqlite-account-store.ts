@@ -42,6 +42,8 @@ export function createAccountStore(db: Db) {
     setUnprovenSince: db.prepare('UPDATE users SET unproven_since = ?, unproven_tag = ? WHERE id = ?'),
     unprovenSince: db.prepare<[string], { unproven_since: number | null }>('SELECT unproven_since FROM users WHERE id = ?'),
     unprovenTag: db.prepare<[string], { unproven_tag: string | null }>('SELECT unproven_tag FROM users WHERE id = ?'),
+    language: db.prepare<[string], { language: string }>('SELECT language FROM users WHERE id = ?'),
+    setLanguage: db.prepare('UPDATE users SET language = ? WHERE id = ?'),
     byVerifiedEmail: db.prepare<[string], UserRow>(
       `${USER} JOIN owner_email ON users.id = owner_email.user_id WHERE owner_email.email = lower(?) ORDER BY users.id`,
     ),
@@ -79,6 +81,10 @@ export function createAccountStore(db: Db) {
     unprovenSince: (userId: string): number | null => q.unprovenSince.get(userId)?.unproven_since ?? null,
     /** The tag set with the unproven reset (see setUnprovenSince), or null. */
     unprovenTag: (userId: string): string | null => q.unprovenTag.get(userId)?.unproven_tag ?? null,
+    /** The account's language (issue 44; 'en' for an account that never chose one), or null for no account. */
+    language: (userId: string): string | null => q.language.get(userId)?.language ?? null,
+    /** Sets the account's language (a code of shared/languages.ts, checked by the caller). */
+    setLanguage: (userId: string, language: string) => void q.setLanguage.run(language, userId),
     /**
      * The users whose verified owner address (release/owner-email.ts) is `email`, in any case. The
      * caller still checks the profile names that address now (ReleaseService.ownerAddress).

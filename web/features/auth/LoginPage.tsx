@@ -15,8 +15,14 @@ import { Button } from '../../ui/Button';
 import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { AuthCard, authLinkClasses } from './AuthCard';
+import { t as say, useT } from '../../i18n/i18n';
+import { T } from '../../i18n/T';
+import { LanguageField } from '../../app/LanguageField';
+import { useAuthMessages } from './messages';
 
 export default function LoginPage() {
+  useAuthMessages();
+  const { t } = useT();
   const navigate = useAppNavigate();
   const [step, setStep] = useState<AuthStep | null>(null);
   const { register, isSubmitting, hydrated, onValid, preload } = useCredentialsForm(async (values) => {
@@ -26,13 +32,13 @@ export default function LoginPage() {
       preloadSignedInApp('dashboard'); // fetched while the keys are made, not after the server answers
       const flows = await loadAccountFlows();
       const signed = await flows.signInAccount(flows.deps, values.username, values.password, setStep);
-      const greeting = { title: 'Welcome back!', description: `Good to see you, ${signed.user.firstName}.` };
+      const greeting = { title: say('login.welcomeTitle'), description: say('login.welcomeDescription', { firstName: signed.user.firstName }) };
       enterApp(navigate, signed, signed.kdfNote ? [greeting, { title: 'About your password', description: signed.kdfNote }] : [greeting]);
     } catch (err) {
       setStep(null);
       throw err;
     }
-  }, 'Login failed');
+  }, t('login.failedTitle'));
   /** When the person starts on the form: its rules, the key flows and the KDF worker (issue 38 item 5). */
   const prepare = () => {
     preload();
@@ -41,36 +47,31 @@ export default function LoginPage() {
 
   return (
     <AuthCard
-      title="Welcome back"
-      intro="Sign in to continue your plan."
+      title={t('login.title')}
+      intro={t('login.intro')}
       footer={
         <>
-          New to Afterword?{' '}
-          <Link to="/register" className={authLinkClasses}>
-            Create an account
-          </Link>
+          <T id="login.newHere" components={{ 0: <Link to="/register" className={authLinkClasses} /> }} />
           <br />
-          Account from an older version of Afterword?{' '}
-          <Link to="/upgrade-account" className={authLinkClasses}>
-            Upgrade an older account
-          </Link>
+          <T id="login.olderAccount" components={{ 0: <Link to="/upgrade-account" className={authLinkClasses} /> }} />
         </>
       }
+      below={<LanguageField />}
     >
       <form onSubmit={onValid} noValidate onFocus={prepare} className="flex flex-col gap-5">
-        <FormField label="Username">
+        <FormField label={t('auth.username')}>
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('username')} />
         </FormField>
         <div className="flex flex-col gap-1.5">
-          <FormField label="Password">
+          <FormField label={t('auth.password')}>
             <Input type="password" autoComplete="current-password" {...register('password')} />
           </FormField>
           <Link to="/forgot-password" className={`${authLinkClasses} self-end text-sm`}>
-            Forgot password?
+            {t('login.forgot')}
           </Link>
         </div>
         <Button type="submit" size="lg" disabled={isSubmitting || !hydrated}>
-          {isSubmitting ? 'Signing in...' : 'Sign In'}
+          {isSubmitting ? t('login.submitting') : t('login.submit')}
         </Button>
         <AuthProgress form="login" step={step} />
       </form>

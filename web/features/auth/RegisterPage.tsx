@@ -21,6 +21,11 @@ import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
 import { toast } from '../../ui/toast-store';
 import { AuthCard, authLinkClasses } from './AuthCard';
+import { t as say, useT } from '../../i18n/i18n';
+import { T } from '../../i18n/T';
+import { LanguageField } from '../../app/LanguageField';
+import { keepShownLanguageForNewAccount } from '../../app/account-language';
+import { useAuthMessages } from './messages';
 
 /** The form's rules (shared/schema/auth.ts), loaded on first use (web/forms/lazy-resolver.ts). */
 const resolver = lazyZodResolver<RegisterForm>(() => import('../../../shared/schema/auth').then((m) => m.registerFormSchema));
@@ -29,6 +34,8 @@ const resolver = lazyZodResolver<RegisterForm>(() => import('../../../shared/sch
 const prepare = preparingForm(resolver);
 
 export default function RegisterPage() {
+  useAuthMessages();
+  const { t } = useT();
   const navigate = useAppNavigate();
   const [step, setStep] = useState<AuthStep | null>(null);
   const hydrated = useHydrated(); // no native submit (password in the URL) before the page is live
@@ -49,14 +56,15 @@ export default function RegisterPage() {
       const flows = await loadAccountFlows();
       const { user, code } = await flows.registerAccount(flows.deps, profile, password, setStep);
       useRecoveryKit.getState().show(code, '/dashboard'); // the recovery kit comes first (SECURITY.md "Recovery")
+      keepShownLanguageForNewAccount(); // the new account speaks the language its person signed up in (issue 44)
       completeSignIn(user);
-      toast({ title: 'Account created', description: `Welcome to Afterword, ${user.firstName}. Take your time; everything saves as you go.` });
+      toast({ title: say('register.createdTitle'), description: say('register.createdDescription', { firstName: user.firstName }) });
       setTimeout(() => navigate(RECOVERY_KIT_PATH, { replace: true }), REDIRECT_AFTER_AUTH_MS);
     } catch (err) {
       setStep(null);
       toast({
-        title: 'Registration failed',
-        description: serverMessage(err, 'An error occurred during registration.'),
+        title: say('register.failedTitle'),
+        description: serverMessage(err, say('register.failedDescription')),
         variant: 'destructive',
       });
     }
@@ -64,40 +72,34 @@ export default function RegisterPage() {
 
   return (
     <AuthCard
-      title="Create your account"
-      intro="A private place to plan, and to leave words for the people you love."
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link to="/login" className={authLinkClasses}>
-            Sign in
-          </Link>
-        </>
-      }
+      title={t('register.title')}
+      intro={t('register.intro')}
+      footer={<T id="register.haveAccount" components={{ 0: <Link to="/login" className={authLinkClasses} /> }} />}
+      below={<LanguageField />}
     >
       <form onSubmit={onSubmit} noValidate onFocus={prepare} className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="First Name" error={errors.firstName?.message}>
+          <FormField label={t('register.firstName')} error={errors.firstName?.message}>
             <Input autoComplete="given-name" {...register('firstName')} />
           </FormField>
-          <FormField label="Last Name" error={errors.lastName?.message}>
+          <FormField label={t('register.lastName')} error={errors.lastName?.message}>
             <Input autoComplete="family-name" {...register('lastName')} />
           </FormField>
         </div>
-        <FormField label="Email" error={errors.email?.message}>
+        <FormField label={t('register.email')} error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...register('email')} />
         </FormField>
-        <FormField label="Username" error={errors.username?.message}>
+        <FormField label={t('auth.username')} error={errors.username?.message}>
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...register('username')} />
         </FormField>
-        <FormField label="Password" error={errors.password?.message} hint="At least 6 characters.">
+        <FormField label={t('auth.password')} error={errors.password?.message} hint={t('register.passwordHint')}>
           <Input type="password" autoComplete="new-password" {...register('password')} />
         </FormField>
-        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+        <FormField label={t('register.confirmPassword')} error={errors.confirmPassword?.message}>
           <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
         </FormField>
         <Button type="submit" size="lg" disabled={isSubmitting || !hydrated}>
-          {isSubmitting ? 'Creating Account...' : 'Create Account'}
+          {isSubmitting ? t('register.submitting') : t('register.submit')}
         </Button>
         <AuthProgress form="register" step={step} />
       </form>

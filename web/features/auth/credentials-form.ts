@@ -17,6 +17,8 @@ import type { AppNavigate } from '../../app/navigation';
 import { toast } from '../../ui/toast-store';
 import { RECOVERY_KIT_PATH, refusalWords, useRecoveryKit } from '../keys';
 import { takeAfterSignIn } from '../emergency';
+import { t } from '../../i18n/i18n';
+import './messages'; // the 'auth' words these toasts say
 
 type Toast = Parameters<typeof toast>[0];
 
@@ -31,7 +33,7 @@ export function enterApp(navigate: AppNavigate, { user, code }: { user: User; co
 
 /** The failure toast `title` with the words of `err`: a device refusal's own, else the server's message, else a wrong name or password. */
 export function signInFailed(title: string, err: unknown): void {
-  toast({ title, description: refusalWords(err) ?? serverMessage(err, 'Invalid username or password.'), variant: 'destructive' });
+  toast({ title, description: refusalWords(err) ?? serverMessage(err, t('login.failedDescription')), variant: 'destructive' });
 }
 
 /** The form's rules (shared/schema/auth.ts), loaded on first use (web/forms/lazy-resolver.ts). */
@@ -57,7 +59,7 @@ export function useCredentialsForm(submit: (values: LoginInput) => Promise<void>
         signInFailed(failTitle, err);
       }
     },
-    () => toast({ title: 'Missing information', description: 'Please enter both username and password.', variant: 'destructive' }),
+    () => toast({ title: t('login.missingTitle'), description: t('login.missingDescription'), variant: 'destructive' }),
   );
   return { register, isSubmitting, hydrated, onValid, preload: resolver.preload };
 }

@@ -3,7 +3,8 @@
  * death — check-ins, waiting period, whether the plan would work today (readiness: e-mail,
  * PUBLIC_URL, trustees' states; issue #16) and the activity log.
  * Release state lives on the server, so this screen needs a connection; offline it says so.
- * "Your data" (issue #18: family binder, export, import) works offline on the device's data.
+ * "Your data" (issue #18: family binder, export, import) works offline on the device's data. The
+ * person's language (issue 44, LanguageCard.tsx).
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { ReleaseActivity, ReleaseReadiness } from '../../../shared/schema/release';
@@ -18,6 +19,7 @@ import { ReleaseSettingsCard } from './ReleaseSettingsCard';
 import { ReadinessCard } from './ReadinessCard';
 import { RehearsalCard } from './RehearsalCard';
 import { RecoveryKitCard } from './RecoveryKitCard';
+import { LanguageCard } from './LanguageCard';
 import { useReloadOnline } from './connection';
 
 export default function SettingsPage() {
@@ -45,6 +47,7 @@ export default function SettingsPage() {
       <PageHeader title="Settings" subtitle="What happens to your messages and plans after you die." />
       <div className="flex max-w-3xl flex-col gap-6">
         <ReleaseSettingsCard onSaved={load} />
+        <LanguageCard />
         <ReadinessCard readiness={readiness} failed={failed} onChanged={load} />
         <RehearsalCard />
         <RecoveryKitCard />

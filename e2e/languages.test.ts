@@ -1,0 +1,130 @@
+/**
+ * Issue 44 in the browser, at 390 px: under the tests' pseudo-locale (web/i18n/pseudo.ts) the
+ * sign-in and sign-up pages, the signed-in frame (navigation sheet, user menu, footer, skip link)
+ * and the language setting show no English word of their catalogs (every string of them comes from
+ * the catalogs) and nothing wider than the screen; a browser that prefers Arabic gets the pages
+ * right to left (`<html lang="ar" dir="rtl">`) that pass axe, and signing up there makes an Arabic
+ * account; choosing another language in
+ * Settings shows it at once, keeps it on the device and saves it with the account, offline once
+ * the device is online again.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { accent, padding } from '../web/i18n/pseudo';
+import { expectNoSeriousA11yViolations, hasChromium, keylessAccountPage, MOBILE, passRecoveryKit, poll, REPO_ROOT, uniqueUser, useBrowserSuite } from './harness';
+
+const CATALOGS = `${REPO_ROOT}web/i18n/catalogs/`;
+const catalog = (lang: string, ns: string) => JSON.parse(readFileSync(`${CATALOGS}${lang}/${ns}.json`, 'utf8')) as Record<string, string>;
+const en: Record<string, string> = Object.assign({}, ...['shell', 'auth'].map((ns) => catalog('en', ns)));
+const ar: Record<string, string> = Object.assign({}, ...['shell', 'auth'].map((ns) => catalog('ar', ns)));
+
+/** The pseudo-locale's words for a plain English message (no placeholders), as web/i18n/pseudo.ts makes them. */
+const pseudo = (id: string) => accent(en[id]) + padding(en[id].length);
+
+/** Every English word of the slice's catalogs (placeholders, element tags and the product's name aside). */
+const ENGLISH_WORDS = new Set(
+  Object.values(en)
+    .flatMap((m) => m.replace(/\{[^}]*\}|<\/?\d+>/g, ' ').match(/[A-Za-z]{2,}/g) ?? [])
+    .filter((w) => !/^(Afterword|AFTERWORD|APP)$/.test(w)),
+);
+
+/** The English words of the slice found in `text` (whole words; the pseudo-locale's are accented, so never match). */
+const englishIn = (text: string) => [...new Set(text.match(/[A-Za-z]{2,}/g) ?? [])].filter((w) => ENGLISH_WORDS.has(w));
+
+/** The text a person reads or hears in `part`: its visible text, and every aria-label, placeholder and title in it. */
+async function wordsOf(part: Locator): Promise<string> {
+  return part.first().evaluate((root) => {
+    const labels = [root, ...root.querySelectorAll('*')].flatMap((e) => [e.getAttribute('aria-label'), e.getAttribute('placeholder'), e.getAttribute('title')]);
+    return [(root as HTMLElement).innerText, ...labels.filter(Boolean)].join('\n');
+  });
+}
+
+/** Fails with the English words of the slice left in `part` of `page`, and when the page is wider than the phone. */
+async function expectAllTranslated(page: Page, part: Locator, where: string): Promise<void> {
+  expect(englishIn(await wordsOf(part)), `English left in ${where}`).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where} wider than the screen`).toBeLessThanOrEqual(MOBILE.width);
+}
+
+describe.skipIf(!hasChromium)('languages (issue 44)', () => {
+  // No test here goes offline: its contexts run without the service worker (issue 41, CI time).
+  const suite = useBrowserSuite({ browser: { serviceWorkers: 'block' } });
+  const phone = (locale: string) => suite.browser.newContext({ baseURL: suite.server.url, viewport: MOBILE, isMobile: true, hasTouch: true, locale });
+
+  it('under the pseudo-locale, the sign-in and sign-up pages, the frame and the language setting leave no English word', async () => {
+    expect(readdirSync(`${CATALOGS}en`).sort()).toEqual(['auth.json', 'shell.json']); // the namespaces this walk covers
+    const context = await phone('en-US');
+    await context.addInitScript(() => localStorage.setItem('afterword.pseudoLocale', '1'));
+    const page = await context.newPage();
+    for (const [path, title] of [['/login', 'login.title'], ['/register', 'register.title']] as const) {
+      await page.goto(path);
+      await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(pseudo(title));
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-XA');
+      await expectAllTranslated(page, page.locator('body'), path);
+    }
+
+    // Signed in: Settings, its language card, the header's buttons, the footer, the navigation sheet and the user menu.
+    const { page: signedIn } = await keylessAccountPage(context, suite.server.url, '/settings');
+    await signedIn.getByRole('heading', { name: pseudo('language.title') }).waitFor();
+    await expectAllTranslated(signedIn, signedIn.locator('footer'), 'the footer');
+    await expectAllTranslated(signedIn, signedIn.locator('div.rounded-xl', { has: signedIn.getByRole('heading', { name: pseudo('language.title') }) }), 'the language card');
+    await expectAllTranslated(signedIn, signedIn.locator('a[href="#main"]'), 'the skip link');
+    await signedIn.getByRole('button', { name: pseudo('nav.open') }).click();
+    await signedIn.locator('#mobile-nav-sheet').waitFor();
+    await expectAllTranslated(signedIn, signedIn.locator('#mobile-nav-sheet'), 'the navigation sheet');
+    await signedIn.keyboard.press('Escape');
+    await signedIn.getByRole('button', { name: pseudo('userMenu.open') }).click();
+    await signedIn.getByRole('menuitem', { name: pseudo('userMenu.logout') }).waitFor();
+    await expectAllTranslated(signedIn, signedIn.getByRole('menu'), 'the user menu');
+    await context.close();
+  });
+
+  it('a browser that prefers Arabic gets right-to-left pages that pass axe and an Arabic account; a language chosen in Settings shows at once and is saved with the account', async () => {
+    const context = await phone('ar-EG');
+    const page = await context.newPage();
+    for (const [path, title] of [['/login', 'login.title'], ['/register', 'register.title']] as const) {
+      await page.goto(path);
+      await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(ar[title]);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+      await expectNoSeriousA11yViolations(page, `${path} in Arabic`);
+    }
+
+    // Signing up in Arabic makes an Arabic account (the form's fields found by their purpose, its words being Arabic).
+    const user = uniqueUser('Layla');
+    await page.locator('input[autocomplete="given-name"]').fill(user.firstName);
+    await page.locator('input[autocomplete="family-name"]').fill(user.lastName);
+    await page.locator('input[autocomplete="email"]').fill(user.email);
+    await page.locator('input[autocomplete="username"]').fill(user.username);
+    await page.locator('input[autocomplete="new-password"]').nth(0).fill(user.password);
+    await page.locator('input[autocomplete="new-password"]').nth(1).fill(user.password);
+    await page.getByRole('button', { name: ar['register.submit'] }).click();
+    await passRecoveryKit(page);
+    const accountLanguage = async () => ((await (await context.request.get(`${suite.server.url}/api/user/profile`)).json()) as { language: string }).language;
+    await poll(accountLanguage).toBe('ar');
+    const settings = page;
+    await settings.goto('/settings');
+    await settings.getByRole('heading', { name: ar['language.title'] }).waitFor();
+    expect(await settings.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expectNoSeriousA11yViolations(settings, '/settings in Arabic');
+
+    await settings.getByRole('combobox', { name: ar['language.label'] }).click();
+    await settings.getByRole('option', { name: 'Deutsch' }).click();
+    await poll(() => settings.evaluate(() => [document.documentElement.lang, document.documentElement.dir].join(' '))).toBe('de ltr');
+    await settings.getByRole('heading', { name: 'Sprache' }).waitFor();
+    await poll(accountLanguage).toBe('de');
+    await settings.reload();
+    await settings.getByRole('heading', { name: 'Sprache' }).waitFor();
+    expect(await settings.evaluate(() => document.documentElement.lang)).toBe('de');
+
+    // Offline, a choice shows at once and is kept on the device; the account gets it once the device is online again.
+    await context.setOffline(true);
+    await settings.getByRole('combobox', { name: 'Sprache' }).click();
+    await settings.getByRole('option', { name: 'العربية' }).click();
+    await settings.getByText(ar['language.savedLater']).waitFor();
+    expect(await settings.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await accountLanguage()).toBe('de');
+    await context.setOffline(false);
+    await poll(accountLanguage).toBe('ar');
+    await context.close();
+  });
+});

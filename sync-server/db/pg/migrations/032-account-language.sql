@@ -1,0 +1,5 @@
+-- The account's language (issue 44; SQLite's 033-account-language.sql): the language of its
+-- screens on a new device and of the e-mails the server writes to the owner. Plain, like the
+-- e-mail address: the server writes in it. One of shared/languages.ts LANGUAGES, checked by the API
+-- (zod); accounts made before this migration speak English, as the app did.
+ALTER TABLE users ADD COLUMN language TEXT NOT NULL DEFAULT 'en';

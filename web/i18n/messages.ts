@@ -1,0 +1,21 @@
+/**
+ * The message ids (issue 44, docs/i18n.md): the keys of the English catalogs, so an id that is in
+ * none of them fails the typecheck. A namespace is one file per language
+ * (web/i18n/catalogs/<lang>/<namespace>.json), loaded with the code that uses it: 'shell' with the
+ * app itself, each other with its feature's screens. Types only: nothing here reaches the bundle.
+ * Adding a namespace: a line in NamespaceFiles below (docs/i18n.md "Moving a feature").
+ */
+import type auth from './catalogs/en/auth.json';
+import type shell from './catalogs/en/shell.json';
+
+/** Each namespace's English catalog. */
+interface NamespaceFiles {
+  shell: typeof shell;
+  auth: typeof auth;
+}
+
+/** A catalog namespace: 'shell' (the frame of every page) or a feature's. */
+export type Namespace = keyof NamespaceFiles;
+
+/** An id of an English catalog, e.g. 'nav.dashboard'. */
+export type MessageId = { [N in Namespace]: keyof NamespaceFiles[N] }[Namespace];

@@ -8,7 +8,8 @@
  * her kit page; nobody refuses; after the wait her page opens exactly those two (not the insurance
  * policy, not the letter; axe on the opened view), nothing is released and Iris has no e-mail.
  * Then Maria reports the death, the waiting period passes, she confirms with her kit, and Iris's
- * letter comes by e-mail and opens. The owner's side before the dialog is written through the
+ * letter comes by e-mail and opens. Before that, the owner's Settings timeline names Maria's request,
+ * the wait's end and her opening ("The owner always knows"). The owner's side before the dialog is written through the
  * app's forms (plan-via-ui.ts), as the kit release path does.
  */
 import { describe, expect, it } from 'vitest';
@@ -59,7 +60,7 @@ describe.skipIf(!hasChromium)('emergency access chosen in the owner’s dialog, 
     await expectToast(owner, 'Emergency access saved');
     await dialog.waitFor({ state: 'detached' });
     await allChangesSaved(owner);
-    await ownerContext.close(); // the owner's device goes quiet: no check-in, no refusal
+    await owner.close(); // the owner's device goes quiet: no check-in, no refusal (its context keeps the session and keys)
 
     // Maria asks on her kit page; nobody refuses; the wait passes (the scheduler's pass grants).
     const maria = await (await mobileContext(suite.browser)).newPage();
@@ -87,6 +88,16 @@ describe.skipIf(!hasChromium)('emergency access chosen in the owner’s dialog, 
     // Not the death path: nothing released, no letter sent.
     expect((await kitStateOf(suite.server.url, link)).phase).toBe('active');
     expect(suite.smtp.to(addr('iris'))).toEqual([]);
+
+    // The owner always knows: Settings' timeline names Maria's request, the wait's end and her opening.
+    const back = await ownerContext.newPage();
+    await back.goto('/settings');
+    const timeline = back.getByRole('list', { name: 'Sharing timeline' });
+    await timeline.getByText('Maria Lopez asked for emergency access.').waitFor({ timeout: 20_000 });
+    await timeline.getByText("Maria Lopez's wait ended and nobody refused: they could open what you marked for emergencies.").waitFor();
+    expect(await timeline.getByText('Maria Lopez opened what you marked for emergencies.').count()).toBe(1);
+    await expectNoSeriousA11yViolations(back, 'Settings’ timeline of an emergency, 390 px');
+    await ownerContext.close();
 
     // Then Ada dies: Maria reports it, the waiting period passes, she confirms with her kit.
     const welcome = await suite.smtp.waitFor(addr('maria'), /Thank you for being/);

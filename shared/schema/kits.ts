@@ -131,6 +131,11 @@ export interface KitEmergencyRequest {
   endedAt: string | null;
 }
 
+/** A request as the owner's devices read it (`GET /api/emergency`): each time the trustee's page was handed the gate after the wait, newest first (ISO 8601; a reload within a minute is one opening, the newest 50 kept). */
+export interface OwnerEmergencyRequest extends KitEmergencyRequest {
+  openings: string[];
+}
+
 /**
  * What `GET /api/kit/:token/emergency` answers (docs/sharing.md "Emergency access"): whether this
  * trustee may ask, the owner's wait, how many items, their latest request, and `access` (gate,

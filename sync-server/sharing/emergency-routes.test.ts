@@ -89,6 +89,29 @@ describe('emergency access: the routes, the wait and the gate', () => {
     expect(s.deathPath().state).toEqual(before.state);
   });
 
+  it("tells the owner each time the trustee's page was handed the gate (issue 43: every opening on the timeline): none before the wait or after the end, a reload within a minute is one", async () => {
+    const s = await emergencySetup();
+    await s.put(0, 1);
+    const req = (await (await s.ask(0)).json()) as { id: string };
+    await s.pass();
+    await s.view(0); // during the wait: nothing handed out, no opening
+    s.o.t.advance(HOUR_MS);
+    await s.pass();
+    const first = s.o.t.deps.now();
+    expect((await s.view(0)).access).not.toBeNull();
+    s.o.t.advance(30_000);
+    await s.view(0); // a reload within the minute: the same opening
+    s.o.t.advance(5 * 60_000);
+    const second = s.o.t.deps.now();
+    await s.view(0);
+    type Owner = { requests: Array<{ id: string; openings: string[] }> };
+    expect((await s.o.get<Owner>('/api/emergency')).requests).toEqual([expect.objectContaining({ id: req.id, openings: [new Date(second).toISOString(), new Date(first).toISOString()] })]);
+    expect((await s.o.t.call('POST', `/api/emergency/requests/${req.id}/end`, {}, s.o.cookie)).status).toBe(204);
+    s.o.t.advance(5 * 60_000);
+    expect((await s.view(0)).access).toBeNull();
+    expect((await s.o.get<Owner>('/api/emergency')).requests[0]!.openings).toHaveLength(2); // ended: nothing more handed out
+  });
+
   it('the owner ends the emergency: the gate is no longer served', async () => {
     const s = await emergencySetup();
     await s.put(0, 1);

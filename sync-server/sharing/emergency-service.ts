@@ -10,7 +10,7 @@
  * key (gate-seal.ts), unsealed only by `trusteeView`, only while `gateOpen` holds, and it opens
  * nothing without the trustee's kit secret t.
  */
-import type { KitEmergencyRequest } from '../../shared/schema/kits';
+import type { KitEmergencyRequest, OwnerEmergencyRequest } from '../../shared/schema/kits';
 import { NO_SUCH_TRUSTEE, NOTHING_TO_REFRESH, STALE_CHOICE, type EmergencyReach } from '../../shared/schema/trustee';
 import { randomBytes } from 'node:crypto';
 import { isEmergencyKind, isShareItemId, type ShareKind } from '../../shared/share-items';
@@ -196,7 +196,11 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
       const reach = await deps.reach(userId).catch((err: unknown) => (console.error('Finding how an owner would be told of a request failed:', err), null));
       // The highest choice version per trustee, set or removed: the owner's device seals its next choice above it (security review s22 H1).
       const choiceVersions = await store.choiceVersions(userId);
-      return { settings, choiceVersions, requests: (await store.requests(userId, REQUESTS_SHOWN)).map(toJson), reach };
+      // Each time a trustee's page was handed the gate, for the owner's timeline (issue 43 "every opening").
+      const openings = new Map<string, string[]>();
+      for (const o of await store.openings(userId)) openings.set(o.request_id, [...(openings.get(o.request_id) ?? []), iso(o.opened_at)!]);
+      const requests: OwnerEmergencyRequest[] = (await store.requests(userId, REQUESTS_SHOWN)).map((r) => ({ ...toJson(r), openings: openings.get(r.id) ?? [] }));
+      return { settings, choiceVersions, requests, reach };
     },
     /** A trustee asks, from their kit page. 403 when they may not (no setting, not accepted, or another trustee comes first in the owner's order); 409 while a request is running. */
     async request(kit: KitRef): Promise<EmergencyRequestJson> {
@@ -250,6 +254,7 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
           throw notOpened();
         }
       }
+      if (open && gate) await store.opened(latest.id, deps.now()); // the owner's timeline: the trustee opened the items
       return {
         canAsk: Boolean(mine) && accepted,
         waitHours: mine?.wait_hours ?? null,

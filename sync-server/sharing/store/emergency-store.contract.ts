@@ -118,6 +118,25 @@ export function emergencyStoreContract(name: string, setup: () => Promise<Emerge
       expect(await s.store.settings('u1')).toEqual([]);
     });
 
+    it("keeps each opening of a request for the owner's timeline (a reload within a minute is one; the newest 50), never another account's, and none once the request is gone", async () => {
+      await s.store.insertRequest(request('r1', 'u1', 1000, { phase: 'granted', notified_at: 1000, wait_ends_at: 2000, granted_at: 2000 }));
+      await s.store.insertRequest(request('r2', 'u2', 1000));
+      await s.store.opened('r1', 10_000);
+      await s.store.opened('r1', 40_000); // a reload: the same opening
+      await s.store.opened('r1', 200_000);
+      await s.store.opened('r2', 5_000);
+      expect(await s.store.openings('u1')).toEqual([{ request_id: 'r1', opened_at: 200_000 }, { request_id: 'r1', opened_at: 10_000 }]);
+      await Promise.all(Array.from({ length: 4 }, () => s.store.opened('r1', 400_000))); // at once: one opening
+      expect(await s.store.openings('u1')).toHaveLength(3);
+      for (let i = 1; i <= 55; i++) await s.store.opened('r1', 400_000 + i * 61_000);
+      const kept = await s.store.openings('u1');
+      expect(kept).toHaveLength(50);
+      expect(kept[0]).toEqual({ request_id: 'r1', opened_at: 400_000 + 55 * 61_000 });
+      expect(await s.store.openings('u2')).toEqual([{ request_id: 'r2', opened_at: 5_000 }]);
+      await s.deleteUser('u1');
+      expect(await s.store.openings('u1')).toEqual([]);
+    });
+
     it('adds a request once, steps it only from the phase it was read in, lists the open ones, and forgets a deleted account', async () => {
       expect(await s.store.insertRequest(request('r1', 'u1', 1000))).toBe(true);
       expect(await s.store.insertRequest(request('r1', 'u2', 1000))).toBe(false);

@@ -7,6 +7,7 @@
  */
 import type { Db } from '../../db/sqlite';
 import type { EmergencyPhase } from '../model/emergency';
+import { OPENING_GAP_MS, OPENINGS_KEPT } from './share-store';
 
 /** What one trustee may open in an emergency, and after what wait (times in ms). */
 export interface EmergencySettingRow {
@@ -26,6 +27,12 @@ export interface EmergencySettingRow {
   updated_at: number;
   /** The version of the owner's emergency choice it was sealed from (migration 030); null in rows from before, and from a device that sent none. */
   choice_version: number | null;
+}
+
+/** One handing-out of the gate to the trustee of a granted request (table `emergency_openings`, migration 036; time in ms). */
+export interface EmergencyOpeningRow {
+  request_id: string;
+  opened_at: number;
 }
 
 /** One request (model/emergency.ts EmergencyState, times in ms). */
@@ -66,6 +73,14 @@ export interface AsyncEmergencyStore {
   requests(userId: string, limit: number): Promise<EmergencyRequestRow[]>;
   /** Writes `next` when the stored row is still in phase `from` (compare-and-set); false otherwise. */
   updateRequest(next: EmergencyRequestRow, from: EmergencyPhase): Promise<boolean>;
+  /**
+   * Notes that the trustee of request `id` was handed the gate at `now` (their page opened the items):
+   * one more row of its openings, none within OPENING_GAP_MS of the one before (a reload), the newest
+   * OPENINGS_KEPT kept (the same rule as a share's openings).
+   */
+  opened(id: string, now: number): Promise<void>;
+  /** Every opening of the owner's requests, newest first. */
+  openings(userId: string): Promise<EmergencyOpeningRow[]>;
   /** Requests the scheduler must look at: every `requested`, `waiting` and `granted` one (few: one per account at a time). */
   open(limit: number): Promise<EmergencyRequestRow[]>;
   /** Settings whose gate is still stored plain (from before migration 027), at most `limit`. */
@@ -104,6 +119,16 @@ export const CHOICE_VERSION_READS = [
 /** Rows of CHOICE_VERSION_READS as trustee id → the highest version. */
 export const versionsOf = (rows: Array<{ trustee_id: string; high: unknown }>): Record<string, number> =>
   rows.reduce<Record<string, number>>((all, r) => ({ ...all, [r.trustee_id]: Math.max(all[r.trustee_id] ?? 0, Number(r.high)) }), {});
+/** The opening of request `?`/`$n` at `now`, unless one is within the gap (`id`, `now`, `gap` the parameters' texts). */
+export const addOpening = (id: string, now: string, gap: string) =>
+  `INSERT INTO emergency_openings (request_id, opened_at) SELECT ${id}, ${now} WHERE NOT EXISTS (SELECT 1 FROM emergency_openings WHERE request_id = ${id} AND opened_at > ${now} - ${gap}) ON CONFLICT DO NOTHING`;
+/** The newest OPENINGS_KEPT openings of request `id` stay; the older are deleted. */
+export const pruneEmergencyOpenings = (id: string) =>
+  `DELETE FROM emergency_openings WHERE request_id = ${id} AND opened_at NOT IN (SELECT opened_at FROM emergency_openings WHERE request_id = ${id} ORDER BY opened_at DESC LIMIT ${OPENINGS_KEPT})`;
+/** The owner's openings, newest first (`id` the parameter's text for the user id). */
+export const emergencyOpeningsOf = (id: string) =>
+  `SELECT o.request_id, o.opened_at FROM emergency_openings o JOIN emergency_requests r ON r.id = o.request_id WHERE r.user_id = ${id} ORDER BY o.opened_at DESC, o.request_id`;
+export { OPENING_GAP_MS };
 export const OPEN_PHASES = "('requested', 'waiting', 'granted')";
 /** The rows whose gate is not sealed: the condition of migration 027's partial index, word for word (so it is used). */
 export const PLAIN_GATE_WHERE = "substr(gate, 1, 3) <> 'e1.'";
@@ -131,7 +156,13 @@ export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
     open: db.prepare<[number], EmergencyRequestRow>(`SELECT * FROM emergency_requests WHERE phase IN ${OPEN_PHASES} ORDER BY requested_at, id LIMIT ?`),
     plain: db.prepare<[number], PlainGateRow>(`SELECT user_id, trustee_id, generation, gate FROM emergency_settings WHERE ${PLAIN_GATE_WHERE} LIMIT ?`),
     replace: db.prepare('UPDATE emergency_settings SET gate = @to WHERE user_id = @user_id AND trustee_id = @trustee_id AND gate = @gate'),
+    opening: db.prepare(addOpening('@id', '@now', '@gap')),
+    pruneOpenings: db.prepare(pruneEmergencyOpenings('@id')),
+    openings: db.prepare<[string], EmergencyOpeningRow>(emergencyOpeningsOf('?')),
   };
+  const noteOpening = db.transaction((id: string, now: number) => {
+    if (q.opening.run({ id, now, gap: OPENING_GAP_MS }).changes > 0) q.pruneOpenings.run({ id }); // a reload within the gap adds none
+  });
   const removeSetting = db.transaction((userId: string, trusteeId: string) => {
     q.mark.run(userId, trusteeId);
     q.del.run(userId, trusteeId);
@@ -148,6 +179,8 @@ export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
     requests: async (userId, limit) => q.list.all(userId, limit),
     updateRequest: async (next, from) => q.update.run({ ...next, from }).changes > 0,
     open: async (limit) => q.open.all(limit),
+    opened: async (id, now) => void noteOpening(id, now),
+    openings: async (userId) => q.openings.all(userId),
     plainGates: async (limit) => q.plain.all(limit),
     async replaceGates(changes) {
       const n = replaceAll(changes);

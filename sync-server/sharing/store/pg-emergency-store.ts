@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import { withTransaction } from '../../db/pg/pool';
 import { advisoryAccountLock } from '../../db/pg/pg-tx';
-import { aboveMark, choiceNewer, choiceSame, CHOICE_VERSION_READS, keepMark, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, versionsOf, type AsyncEmergencyStore, type EmergencyRequestRow, type EmergencySettingRow } from './emergency-store';
+import { aboveMark, addOpening, choiceNewer, emergencyOpeningsOf, OPENING_GAP_MS, pruneEmergencyOpenings, choiceSame, CHOICE_VERSION_READS, keepMark, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, versionsOf, type AsyncEmergencyStore, type EmergencyRequestRow, type EmergencySettingRow } from './emergency-store';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const request = (r: Record<string, unknown>): EmergencyRequestRow => ({
@@ -83,6 +83,17 @@ export function createPgEmergencyStore(pool: pg.Pool): AsyncEmergencyStore {
       const n = REQUEST_STEP_COLUMNS.length;
       const res = await pool.query(`UPDATE emergency_requests SET ${sets} WHERE id = $${n + 1} AND phase = $${n + 2}`, [...REQUEST_STEP_COLUMNS.map((c) => next[c]), next.id, from]);
       return (res.rowCount ?? 0) > 0;
+    },
+    async opened(id, now) {
+      // Under the request's lock: two pages opening at once within the gap are one opening (SQLite has one writer).
+      await withTransaction(pool, async (db) => {
+        await advisoryAccountLock(db, 'emergencyOpening', id);
+        const res = await db.query(addOpening('$1', '$2::bigint', '$3::bigint'), [id, now, OPENING_GAP_MS]);
+        if ((res.rowCount ?? 0) > 0) await db.query(pruneEmergencyOpenings('$1'), [id]);
+      });
+    },
+    async openings(userId) {
+      return (await pool.query<{ request_id: string; opened_at: string }>(emergencyOpeningsOf('$1'), [userId])).rows.map((r) => ({ request_id: r.request_id, opened_at: Number(r.opened_at) }));
     },
     async open(limit) {
       return (await pool.query(`SELECT * FROM emergency_requests WHERE phase IN ${OPEN_PHASES} ORDER BY requested_at, id LIMIT $1`, [limit])).rows.map(request);

@@ -1,6 +1,7 @@
 /**
  * Settings' timeline of sharing (issue 43 "The owner always knows"): every share the owner made,
- * every time the person opened it, and when it was stopped, newest first, from the server's share
+ * every time the person opened it, and when it was stopped, with every emergency request, its outcome
+ * and each opening of it (timeline.ts emergencyEvents), newest first, from the server's share
  * rows (timeline.ts). Names open on this device (they are sealed under each share's key; a stopped
  * share's from what the server kept for this timeline, else "someone"). After the owner replaced the key
  * or signed their other devices out, it first lists the shares still live from before and offers to
@@ -8,6 +9,7 @@
  */
 import { useEffect, useState } from 'react';
 import { formatLongDateTime } from '../../../shared/labels';
+import type { OwnerEmergencyRequest } from '../../../shared/schema/kits';
 import { apiFetch, serverMessage } from '../../api/client';
 import { useSession } from '../../app/session';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
@@ -18,7 +20,7 @@ import { listShares, openShareRows } from './share-client';
 import { KEYS_LOCKED_TEXT } from './share-words';
 import { sharesToReview } from './share-review';
 import { ShareReviewNotice, type ReviewedShare } from './ShareReviewNotice';
-import { timelineEvents, type TimelineEvent } from './timeline';
+import { emergencyEvents, timelineEvents, type TimelineEvent } from './timeline';
 import { useShareSource } from './use-share-source';
 
 const api = apiFetch as Api;
@@ -37,14 +39,19 @@ export function ShareTimelineCard() {
     let live = true;
     const deps = { api, account, keyring, live: deviceLiveShares(account) };
     (async () => {
-      const rows = await openShareRows(deps, await listShares(deps), window.location.origin);
+      // The owner's emergency requests and each opening of them, in the same timeline (issue 43).
+      const [rows, { requests }] = await Promise.all([
+        listShares(deps).then((shares) => openShareRows(deps, shares, window.location.origin)),
+        api<{ requests: OwnerEmergencyRequest[] }>('/api/emergency'),
+      ]);
+      const trusteeName = (id: string) => source.trustees.find((t) => t.id === id)?.name || null;
       const names = new Map(rows.flatMap((r) => (r.name ? [[r.share.id, r.name] as const] : [])));
       const titleOf = (s: (typeof rows)[number]['share']) => {
         const copy = projectItem({ kind: s.itemKind, id: s.itemId }, source);
         return copy ? copyTitle(copy) : null;
       };
       if (!live) return;
-      setEvents(timelineEvents(rows.map((r) => r.share), names, titleOf));
+      setEvents(timelineEvents(rows.map((r) => r.share), names, titleOf, emergencyEvents(requests, trusteeName)));
       const asked = othersShutOutOf(account);
       const toReview = asked ? sharesToReview(rows.map((r) => r.share), asked) : [];
       setReview(asked && toReview.length ? { review: asked, shares: toReview.map((share) => ({ share, name: names.get(share.id) ?? null, title: titleOf(share) })) } : null);
@@ -58,7 +65,7 @@ export function ShareTimelineCard() {
     <Card>
       <CardHeader>
         <CardTitle as="h2">Sharing while you are alive</CardTitle>
-        <CardDescription>Everything you shared now, each time it was opened, and when you stopped.</CardDescription>
+        <CardDescription>Everything you shared now, every request for emergency access, each time either was opened, and when it stopped.</CardDescription>
       </CardHeader>
       <CardContent>
         {!keyring ? (

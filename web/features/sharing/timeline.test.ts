@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ShareJson } from './share-client';
-import { afterDeathReach, letterReach, timelineEvents } from './timeline';
+import type { OwnerEmergencyRequest } from '../../../shared/schema/kits';
+import { afterDeathReach, emergencyEvents, letterReach, timelineEvents } from './timeline';
 
 const share = (id: string, over: Partial<ShareJson>): ShareJson => ({
   id,
@@ -50,5 +51,32 @@ describe('the owner always knows', () => {
       ['made', '2026-11-01', 'You shared "Last Will" with Maria.'],
       ['made', '2026-10-01', 'You shared an item you have since deleted with someone.'],
     ]);
+  });
+
+  it('every emergency request and every opening of it (issue 43 "The owner always knows"): asked, refused, granted, opened, ended, withdrawn, by the trustee\'s name', () => {
+    const request = (id: string, over: Partial<OwnerEmergencyRequest>): OwnerEmergencyRequest => ({
+      id, trusteeId: 't1', phase: 'requested', waitHours: 48, requestedAt: '2026-11-01T10:00:00.000Z', waitEndsAt: null, decidedAt: null, grantedAt: null, endedAt: null, openings: [], ...over,
+    });
+    const requests = [
+      request('r3', { phase: 'ended', requestedAt: '2026-11-10T10:00:00.000Z', waitEndsAt: '2026-11-12T10:00:00.000Z', grantedAt: '2026-11-12T10:00:00.000Z', decidedAt: '2026-11-13T10:00:00.000Z', endedAt: '2026-11-13T10:00:00.000Z', openings: ['2026-11-12T11:00:00.000Z', '2026-11-12T10:30:00.000Z'] }),
+      request('r2', { trusteeId: 't2', phase: 'refused', requestedAt: '2026-11-05T10:00:00.000Z', decidedAt: '2026-11-05T12:00:00.000Z' }),
+      request('r1', { trusteeId: 'gone', phase: 'withdrawn', decidedAt: '2026-11-02T10:00:00.000Z' }),
+    ];
+    const names: Record<string, string> = { t1: 'Maria', t2: 'Bert' };
+    const events = emergencyEvents(requests, (id) => names[id] ?? null);
+    expect(events.map((e) => [e.what, e.at.slice(0, 16), e.text])).toEqual([
+      ['ended', '2026-11-13T10:00', 'Emergency access for Maria ended. From then on they open nothing new.'],
+      ['opened', '2026-11-12T11:00', 'Maria opened what you marked for emergencies.'],
+      ['opened', '2026-11-12T10:30', 'Maria opened what you marked for emergencies.'],
+      ['granted', '2026-11-12T10:00', "Maria's wait ended and nobody refused: they could open what you marked for emergencies."],
+      ['asked', '2026-11-10T10:00', 'Maria asked for emergency access.'],
+      ['refused', '2026-11-05T12:00', "You refused Bert's request for emergency access. Nothing was opened."],
+      ['asked', '2026-11-05T10:00', 'Bert asked for emergency access.'],
+      ['withdrawn', '2026-11-02T10:00', "A former trustee's request for emergency access ended unopened: they were no longer your trustee."],
+      ['asked', '2026-11-01T10:00', 'A former trustee asked for emergency access.'],
+    ]);
+    // The share events and these, in one timeline, newest first.
+    const merged = timelineEvents([share('a', { createdAt: '2026-11-06T10:00:00.000Z' })], new Map(), () => 'Last Will', events);
+    expect(merged.map((e) => e.what).slice(5, 8)).toEqual(['made', 'refused', 'asked']);
   });
 });

@@ -5,11 +5,14 @@
  * - `afterDeathReach(accessLevel, kind)`: whether a trustee of that access level reads an item of
  *   that kind after the release (sync-server/release/page-data.ts: full reads the plan, documents,
  *   tasks and trustees; documents-only the documents; messages-only none of them; no trustee a letter);
- * - `timelineEvents(shares, names, titles)`: each share's events (made, every opening by the viewer,
- *   stopped), newest first, from the server's share rows, with who and what in words.
+ * - `timelineEvents(shares, names, titles, more)`: each share's events (made, every opening by the viewer,
+ *   stopped), with `more` (emergencyEvents), newest first, from the server's rows, who and what in words;
+ * - `emergencyEvents(requests, nameOf)`: each emergency request's events (asked, refused, granted, every
+ *   opening by the trustee's page, ended, withdrawn).
  */
 import type { AccessLevel } from '../../../shared/schema';
 import type { DeliveryChoice } from '../../../shared/schema/message';
+import type { OwnerEmergencyRequest } from '../../../shared/schema/kits';
 import type { ShareKind } from '../../../shared/share-items';
 import type { ShareJson } from './share-client';
 
@@ -35,7 +38,7 @@ export interface TimelineEvent {
   /** share id and what happened: a stable React key. */
   key: string;
   at: string;
-  what: 'made' | 'opened' | 'stopped';
+  what: 'made' | 'opened' | 'stopped' | 'asked' | 'refused' | 'granted' | 'ended' | 'withdrawn';
   /** The sentence a person reads. */
   text: string;
 }
@@ -48,8 +51,8 @@ const who = (name: string | undefined) => name || 'someone';
  * name (opened on this device); `titleOf` names the item ("Last Will", "My plan: Music") or
  * returns null for one deleted since.
  */
-export function timelineEvents(shares: readonly ShareJson[], names: ReadonlyMap<string, string>, titleOf: (s: ShareJson) => string | null): TimelineEvent[] {
-  const out: TimelineEvent[] = [];
+export function timelineEvents(shares: readonly ShareJson[], names: ReadonlyMap<string, string>, titleOf: (s: ShareJson) => string | null, more: readonly TimelineEvent[] = []): TimelineEvent[] {
+  const out: TimelineEvent[] = [...more];
   for (const s of shares) {
     const item = titleOf(s);
     const what = item ? `"${item}"` : 'an item you have since deleted';
@@ -61,5 +64,31 @@ export function timelineEvents(shares: readonly ShareJson[], names: ReadonlyMap<
     else if (s.openedAt) out.push({ key: `${s.id}:opened`, at: s.openedAt, what: 'opened', text: `${opener} last opened ${what}.` });
     if (s.stoppedAt) out.push({ key: `${s.id}:stopped`, at: s.stoppedAt, what: 'stopped', text: `You stopped sharing ${what}${name === 'someone' ? '' : ` with ${name}`}. That link opens nothing now.` });
   }
-  return out.sort((a, b) => b.at.localeCompare(a.at) || a.key.localeCompare(b.key));
+  return newestFirst(out);
+}
+
+/** `events` newest first (ties by key, so the order is stable). */
+const newestFirst = (events: TimelineEvent[]) => events.sort((a, b) => b.at.localeCompare(a.at) || a.key.localeCompare(b.key));
+
+/**
+ * The events of the owner's emergency requests (GET /api/emergency `requests`; docs/sharing.md
+ * "Emergency access"): who asked, the owner's refusal, the wait's end with no refusal, each time the
+ * trustee's page opened the items, the end, a request withdrawn with its trustee, newest first.
+ * `nameOf` names a trustee from this device's records (null for one removed since).
+ */
+export function emergencyEvents(requests: readonly OwnerEmergencyRequest[], nameOf: (trusteeId: string) => string | null): TimelineEvent[] {
+  const out: TimelineEvent[] = [];
+  for (const r of requests) {
+    const name = nameOf(r.trusteeId);
+    const who = name ?? 'A former trustee';
+    const whose = name ? `${name}'s` : "A former trustee's";
+    const add = (what: TimelineEvent['what'], at: string | null, text: string) => at && out.push({ key: `${r.id}:${what}:${at}`, at, what, text });
+    add('asked', r.requestedAt, `${who} asked for emergency access.`);
+    if (r.phase === 'refused') add('refused', r.decidedAt, `You refused ${name ? whose : "a former trustee's"} request for emergency access. Nothing was opened.`);
+    if (r.phase === 'withdrawn') add('withdrawn', r.decidedAt, `${whose} request for emergency access ended unopened: they were no longer your trustee.`);
+    add('granted', r.grantedAt, `${whose} wait ended and nobody refused: they could open what you marked for emergencies.`);
+    for (const at of r.openings ?? []) add('opened', at, `${who} opened what you marked for emergencies.`);
+    add('ended', r.endedAt, `Emergency access for ${name ?? 'a former trustee'} ended. From then on they open nothing new.`);
+  }
+  return newestFirst(out);
 }

@@ -188,7 +188,9 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
       await deps.sharingStarted?.(userId);
     },
     /** Stops letting `trusteeId` ask (a running request stays as it is: the owner refuses or ends it). */
-    deleteSetting: (userId: string, trusteeId: string) => store.deleteSetting(userId, trusteeId),
+    deleteSetting: (userId: string, trusteeId: string) => store.deleteSetting(userId, trusteeId, deps.now()),
+    /** The owner removed trustee `trusteeId` (their record deleted): the choice versions kept for them go (no setting of theirs is taken any more). */
+    trusteeRemoved: (userId: string, trusteeId: string) => store.forgetTrustee(userId, trusteeId),
     /** The owner's settings (without the gate: their device made it), the highest choice version per trustee (`choiceVersions`, kept past a remove), their latest requests, and how they would be told of one (`reach`). */
     async overview(userId: string) {
       const settings = (await store.settings(userId)).map((s) => ({ trusteeId: s.trustee_id, position: s.position, waitHours: s.wait_hours, generation: s.generation, items: JSON.parse(s.items) as string[], updatedAt: iso(s.updated_at)!, choiceVersion: s.choice_version }));

@@ -6,6 +6,7 @@
  * either, docs/sharing.md) and when each step happened.
  */
 import type { Db } from '../../db/sqlite';
+import { ACCOUNT_LIMITS } from '../../../shared/limits';
 import type { EmergencyPhase } from '../model/emergency';
 
 /** What one trustee may open in an emergency, and after what wait (times in ms). */
@@ -52,8 +53,14 @@ export interface AsyncEmergencyStore {
   putSetting(row: EmergencySettingRow): Promise<boolean>;
   /** Replaces the owner's setting for `row`'s trustee only when one exists sealed from the same choice version (choiceSame: a refresh re-seals the same choice); false (nothing written) otherwise. */
   refreshSetting(row: EmergencySettingRow): Promise<boolean>;
-  /** Deletes the owner's setting for one trustee (no-op when none), keeping its choice version as the highest (emergency_choice_marks). */
-  deleteSetting(userId: string, trusteeId: string): Promise<void>;
+  /**
+   * Deletes the owner's setting for one trustee (no-op when none), keeping its choice version as the
+   * highest (emergency_choice_marks), kept at `at` (ms); the owner's marks beyond the store's
+   * `marksKept` go, the least recently kept first (StoreOptions).
+   */
+  deleteSetting(userId: string, trusteeId: string, at: number): Promise<void>;
+  /** Deletes the marks kept for one trustee of the owner (the trustee was removed: no setting of theirs is taken any more, services.ts). */
+  forgetTrustee(userId: string, trusteeId: string): Promise<void>;
   /** The highest choice version held per trustee of the owner, set or removed (trustee id → version). */
   choiceVersions(userId: string): Promise<Record<string, number>>;
   /** The owner's settings, in their order. */
@@ -74,6 +81,12 @@ export interface AsyncEmergencyStore {
   replaceGates(changes: ReadonlyArray<PlainGateRow & { to: string }>): Promise<number>;
 }
 
+/** How many choice marks an account keeps (default: the trustees limit, shared/limits.ts: one per live trustee). */
+export interface EmergencyStoreOptions {
+  marksKept: number;
+}
+export const DEFAULT_STORE_OPTIONS: EmergencyStoreOptions = { marksKept: ACCOUNT_LIMITS.trustees };
+
 /** A setting's gate as stored, with what binds its sealing (gate-seal.ts GatePlace). */
 export type PlainGateRow = Pick<EmergencySettingRow, 'user_id' | 'trustee_id' | 'generation' | 'gate'>;
 
@@ -92,10 +105,15 @@ export const choiceSame = (held: string, sent: string) => `(${held} IS NULL OR $
 /** True when `sent` is above the highest version kept past a remove for that owner and trustee (or none is kept). */
 export const aboveMark = (user: string, trustee: string, sent: string) =>
   `NOT EXISTS (SELECT 1 FROM emergency_choice_marks m WHERE m.user_id = ${user} AND m.trustee_id = ${trustee} AND (${sent} IS NULL OR m.high >= ${sent}))`;
-/** Keeps each removed row's version as the highest (`greatest` the dialect's function; `from` what the deleted rows are read from). */
-export const keepMark = (greatest: string, from: string) =>
-  `INSERT INTO emergency_choice_marks (user_id, trustee_id, high) SELECT user_id, trustee_id, choice_version FROM ${from} WHERE choice_version IS NOT NULL
-   ON CONFLICT (user_id, trustee_id) DO UPDATE SET high = ${greatest}(emergency_choice_marks.high, excluded.high)`;
+/** Keeps each removed row's version as the highest, kept at `at` (`greatest` the dialect's function; `from` what the deleted rows are read from). */
+export const keepMark = (greatest: string, from: string, at: string) =>
+  `INSERT INTO emergency_choice_marks (user_id, trustee_id, high, kept_at) SELECT user_id, trustee_id, choice_version, ${at} FROM ${from} WHERE choice_version IS NOT NULL
+   ON CONFLICT (user_id, trustee_id) DO UPDATE SET high = ${greatest}(emergency_choice_marks.high, excluded.high), kept_at = excluded.kept_at`;
+/** Deletes owner `user`'s marks beyond the newest `keep` (by kept_at; one index range by user_id). */
+export const trimMarks = (user: string, keep: string) =>
+  `DELETE FROM emergency_choice_marks WHERE user_id = ${user} AND trustee_id NOT IN (
+     SELECT trustee_id FROM emergency_choice_marks WHERE user_id = ${user} ORDER BY kept_at DESC, trustee_id LIMIT ${keep})`;
+export const FORGET_MARKS = (user: string, trustee: string) => `DELETE FROM emergency_choice_marks WHERE user_id = ${user} AND trustee_id = ${trustee}`;
 /** The versions of owner `user`'s settings and those kept past a remove: two reads, each one index range by user_id (versionsOf merges them). */
 export const CHOICE_VERSION_READS = [
   (user: string) => `SELECT trustee_id, choice_version AS high FROM emergency_settings WHERE user_id = ${user} AND choice_version IS NOT NULL`,
@@ -108,8 +126,8 @@ export const OPEN_PHASES = "('requested', 'waiting', 'granted')";
 /** The rows whose gate is not sealed: the condition of migration 027's partial index, word for word (so it is used). */
 export const PLAIN_GATE_WHERE = "substr(gate, 1, 3) <> 'e1.'";
 
-/** The SQLite store over `db` (migration 025 applied). */
-export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
+/** The SQLite store over `db` (migrations applied), keeping at most `opts.marksKept` marks per account. */
+export function createSqliteEmergencyStore(db: Db, opts: EmergencyStoreOptions = DEFAULT_STORE_OPTIONS): AsyncEmergencyStore {
   const q = {
     put: db.prepare(
       `INSERT INTO emergency_settings (${SETTING_COLUMNS.join(', ')}) SELECT ${SETTING_COLUMNS.map((c) => `@${c}`).join(', ')}
@@ -121,7 +139,9 @@ export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
       `UPDATE emergency_settings SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = @${c}`).join(', ')} WHERE user_id = @user_id AND trustee_id = @trustee_id AND ${choiceSame('choice_version', '@choice_version')}`,
     ),
     del: db.prepare('DELETE FROM emergency_settings WHERE user_id = ? AND trustee_id = ?'),
-    mark: db.prepare(keepMark('max', '(SELECT * FROM emergency_settings WHERE user_id = ? AND trustee_id = ?)')),
+    mark: db.prepare(keepMark('max', '(SELECT * FROM emergency_settings WHERE user_id = @user AND trustee_id = @trustee)', '@at')),
+    trim: db.prepare(trimMarks('@user', '@keep')),
+    forget: db.prepare(FORGET_MARKS('?', '?')),
     versions: CHOICE_VERSION_READS.map((sql) => db.prepare<[string], { trustee_id: string; high: number }>(sql('?'))),
     settings: db.prepare<[string], EmergencySettingRow>('SELECT * FROM emergency_settings WHERE user_id = ? ORDER BY position, trustee_id'),
     insert: db.prepare(`INSERT INTO emergency_requests (${REQUEST_COLUMNS}) VALUES (${REQUEST_COLUMNS.split(', ').map((c) => `@${c}`).join(', ')}) ON CONFLICT (id) DO NOTHING`),
@@ -132,15 +152,16 @@ export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
     plain: db.prepare<[number], PlainGateRow>(`SELECT user_id, trustee_id, generation, gate FROM emergency_settings WHERE ${PLAIN_GATE_WHERE} LIMIT ?`),
     replace: db.prepare('UPDATE emergency_settings SET gate = @to WHERE user_id = @user_id AND trustee_id = @trustee_id AND gate = @gate'),
   };
-  const removeSetting = db.transaction((userId: string, trusteeId: string) => {
-    q.mark.run(userId, trusteeId);
+  const removeSetting = db.transaction((userId: string, trusteeId: string, at: number) => {
+    if (q.mark.run({ user: userId, trustee: trusteeId, at }).changes > 0) q.trim.run({ user: userId, keep: opts.marksKept });
     q.del.run(userId, trusteeId);
   });
   const replaceAll = db.transaction((changes: ReadonlyArray<PlainGateRow & { to: string }>) => changes.reduce((n, c) => n + q.replace.run(c).changes, 0));
   return {
     putSetting: async (row) => q.put.run(row).changes > 0,
     refreshSetting: async (row) => q.refresh.run(row).changes > 0,
-    deleteSetting: async (userId, trusteeId) => removeSetting(userId, trusteeId),
+    deleteSetting: async (userId, trusteeId, at) => removeSetting(userId, trusteeId, at),
+    forgetTrustee: async (userId, trusteeId) => void q.forget.run(userId, trusteeId),
     choiceVersions: async (userId) => versionsOf(q.versions.flatMap((read) => read.all(userId))),
     settings: async (userId) => q.settings.all(userId),
     insertRequest: async (row) => q.insert.run(row).changes > 0,

@@ -193,11 +193,12 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
     trusteeRemoved: (userId: string, trusteeId: string) => store.forgetTrustee(userId, trusteeId),
     /** The owner's settings (without the gate: their device made it), the highest choice version per trustee (`choiceVersions`, kept past a remove), their latest requests, and how they would be told of one (`reach`). */
     async overview(userId: string) {
-      const settings = (await store.settings(userId)).map((s) => ({ trusteeId: s.trustee_id, position: s.position, waitHours: s.wait_hours, generation: s.generation, items: JSON.parse(s.items) as string[], updatedAt: iso(s.updated_at)!, choiceVersion: s.choice_version }));
+      const rows = await store.settings(userId); // read once: the settings shown and their versions
+      const settings = rows.map((s) => ({ trusteeId: s.trustee_id, position: s.position, waitHours: s.wait_hours, generation: s.generation, items: JSON.parse(s.items) as string[], updatedAt: iso(s.updated_at)!, choiceVersion: s.choice_version }));
       // A fault finding how the owner would be told must not hide their requests (the Refuse button): reach is then unknown (null).
       const reach = await deps.reach(userId).catch((err: unknown) => (console.error('Finding how an owner would be told of a request failed:', err), null));
       // The highest choice version per trustee, set or removed: the owner's device seals its next choice above it (security review s22 H1).
-      const choiceVersions = await store.choiceVersions(userId);
+      const choiceVersions = await store.choiceVersions(userId, rows);
       return { settings, choiceVersions, requests: (await store.requests(userId, REQUESTS_SHOWN)).map(toJson), reach };
     },
     /** A trustee asks, from their kit page. 403 when they may not (no setting, not accepted, or another trustee comes first in the owner's order); 409 while a request is running. */

@@ -61,8 +61,8 @@ export interface AsyncEmergencyStore {
   deleteSetting(userId: string, trusteeId: string, at: number): Promise<void>;
   /** Deletes the marks kept for one trustee of the owner (the trustee was removed: no setting of theirs is taken any more, services.ts). */
   forgetTrustee(userId: string, trusteeId: string): Promise<void>;
-  /** The highest choice version held per trustee of the owner, set or removed (trustee id → version). */
-  choiceVersions(userId: string): Promise<Record<string, number>>;
+  /** The highest choice version held per trustee of the owner, set or removed (trustee id → version): of `settings` (the owner's, as the caller just read them) and the marks kept past a remove (one read). */
+  choiceVersions(userId: string, settings: readonly EmergencySettingRow[]): Promise<Record<string, number>>;
   /** The owner's settings, in their order. */
   settings(userId: string): Promise<EmergencySettingRow[]>;
   /** Adds a request; false when the id is taken. */
@@ -114,14 +114,14 @@ export const trimMarks = (user: string, keep: string) =>
   `DELETE FROM emergency_choice_marks WHERE user_id = ${user} AND trustee_id NOT IN (
      SELECT trustee_id FROM emergency_choice_marks WHERE user_id = ${user} ORDER BY kept_at DESC, trustee_id LIMIT ${keep})`;
 export const FORGET_MARKS = (user: string, trustee: string) => `DELETE FROM emergency_choice_marks WHERE user_id = ${user} AND trustee_id = ${trustee}`;
-/** The versions of owner `user`'s settings and those kept past a remove: two reads, each one index range by user_id (versionsOf merges them). */
-export const CHOICE_VERSION_READS = [
-  (user: string) => `SELECT trustee_id, choice_version AS high FROM emergency_settings WHERE user_id = ${user} AND choice_version IS NOT NULL`,
-  (user: string) => `SELECT trustee_id, high FROM emergency_choice_marks WHERE user_id = ${user}`,
-] as const;
-/** Rows of CHOICE_VERSION_READS as trustee id → the highest version. */
-export const versionsOf = (rows: Array<{ trustee_id: string; high: unknown }>): Record<string, number> =>
-  rows.reduce<Record<string, number>>((all, r) => ({ ...all, [r.trustee_id]: Math.max(all[r.trustee_id] ?? 0, Number(r.high)) }), {});
+/** The versions kept past a remove for owner `user`: one index range by user_id (versionsOf merges them with the settings'). */
+export const MARKS_READ = (user: string) => `SELECT trustee_id, high FROM emergency_choice_marks WHERE user_id = ${user}`;
+/** `settings`' versions and the `marks` rows (MARKS_READ) as trustee id → the highest version. */
+export const versionsOf = (settings: readonly EmergencySettingRow[], marks: ReadonlyArray<{ trustee_id: string; high: unknown }>): Record<string, number> =>
+  [...settings.flatMap((s) => (s.choice_version === null ? [] : [{ trustee_id: s.trustee_id, high: s.choice_version }])), ...marks].reduce<Record<string, number>>(
+    (all, r) => ({ ...all, [r.trustee_id]: Math.max(all[r.trustee_id] ?? 0, Number(r.high)) }),
+    {},
+  );
 export const OPEN_PHASES = "('requested', 'waiting', 'granted')";
 /** The rows whose gate is not sealed: the condition of migration 027's partial index, word for word (so it is used). */
 export const PLAIN_GATE_WHERE = "substr(gate, 1, 3) <> 'e1.'";
@@ -142,7 +142,7 @@ export function createSqliteEmergencyStore(db: Db, opts: EmergencyStoreOptions =
     mark: db.prepare(keepMark('max', '(SELECT * FROM emergency_settings WHERE user_id = @user AND trustee_id = @trustee)', '@at')),
     trim: db.prepare(trimMarks('@user', '@keep')),
     forget: db.prepare(FORGET_MARKS('?', '?')),
-    versions: CHOICE_VERSION_READS.map((sql) => db.prepare<[string], { trustee_id: string; high: number }>(sql('?'))),
+    marks: db.prepare<[string], { trustee_id: string; high: number }>(MARKS_READ('?')),
     settings: db.prepare<[string], EmergencySettingRow>('SELECT * FROM emergency_settings WHERE user_id = ? ORDER BY position, trustee_id'),
     insert: db.prepare(`INSERT INTO emergency_requests (${REQUEST_COLUMNS}) VALUES (${REQUEST_COLUMNS.split(', ').map((c) => `@${c}`).join(', ')}) ON CONFLICT (id) DO NOTHING`),
     get: db.prepare<[string], EmergencyRequestRow>('SELECT * FROM emergency_requests WHERE id = ?'),
@@ -162,7 +162,7 @@ export function createSqliteEmergencyStore(db: Db, opts: EmergencyStoreOptions =
     refreshSetting: async (row) => q.refresh.run(row).changes > 0,
     deleteSetting: async (userId, trusteeId, at) => removeSetting(userId, trusteeId, at),
     forgetTrustee: async (userId, trusteeId) => void q.forget.run(userId, trusteeId),
-    choiceVersions: async (userId) => versionsOf(q.versions.flatMap((read) => read.all(userId))),
+    choiceVersions: async (userId, settings) => versionsOf(settings, q.marks.all(userId)),
     settings: async (userId) => q.settings.all(userId),
     insertRequest: async (row) => q.insert.run(row).changes > 0,
     request: async (id) => q.get.get(id),

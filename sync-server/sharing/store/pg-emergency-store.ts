@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { withTransaction } from '../../db/pg/pool';
 import { advisoryAccountLock } from '../../db/pg/pg-tx';
 import {
-  aboveMark, choiceNewer, choiceSame, CHOICE_VERSION_READS, DEFAULT_STORE_OPTIONS, FORGET_MARKS, keepMark, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, trimMarks, versionsOf,
+  aboveMark, choiceNewer, choiceSame, DEFAULT_STORE_OPTIONS, FORGET_MARKS, keepMark, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, MARKS_READ, trimMarks, versionsOf,
   type AsyncEmergencyStore, type EmergencyRequestRow, type EmergencySettingRow, type EmergencyStoreOptions,
 } from './emergency-store';
 
@@ -69,9 +69,8 @@ export function createPgEmergencyStore(pool: pg.Pool, opts: EmergencyStoreOption
     async forgetTrustee(userId, trusteeId) {
       await oneChoiceAtATime(pool, userId, trusteeId, (db) => db.query(FORGET_MARKS('$1', '$2'), [userId, trusteeId]));
     },
-    async choiceVersions(userId) {
-      const reads = await Promise.all(CHOICE_VERSION_READS.map((sql) => pool.query(sql('$1'), [userId])));
-      return versionsOf(reads.flatMap((r) => r.rows));
+    async choiceVersions(userId, settings) {
+      return versionsOf(settings, (await pool.query(MARKS_READ('$1'), [userId])).rows);
     },
     async settings(userId) {
       return (await pool.query('SELECT * FROM emergency_settings WHERE user_id = $1 ORDER BY position, trustee_id', [userId])).rows.map(setting);

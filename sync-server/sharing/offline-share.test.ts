@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentCopy } from '../../web/features/sharing/projections';
 import { dropPendingShare, pendingSharesIn, sendPendingShares, shareOrQueue } from '../../web/features/sharing/pending-shares';
-import type { ShareDeps } from '../../web/features/sharing/share-client';
+import { stopSharing, type ShareDeps } from '../../web/features/sharing/share-client';
 import { docItem, ORIGIN, WORDS, world } from '../test/lying-share-world';
 import { followsShares, holdsLiveShares, waitingShareCount } from '../../web/features/sharing/ShareRefresher';
 import { readCollection } from '../../web/db/live-views';
@@ -197,5 +197,19 @@ describe('share now, offline', () => {
     const never = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd1', ...h.doc }), 'Bert', ORIGIN, queue);
     expect(await dropPendingShare(offline(h.deps), queue, never.shareId, ref)).toBe('stopped');
     expect(await queue.list()).toEqual([]);
+  });
+
+  it('a waiting share the owner stopped on the server meanwhile (its send had reached it) leaves the queue quietly, never told refused (issue 43 leftovers s23, 1)', async () => {
+    const h = await world();
+    const queue = pendingSharesIn(h.db.dexie);
+    const ref = { kind: 'document' as const, id: 'd1' };
+    const lossy: ShareDeps = { ...h.deps, api: async (path, init) => (await h.deps.api(path, init), Promise.reject(new TypeError('Failed to fetch'))) };
+    const made = await shareOrQueue(lossy, ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN, queue);
+    // The dialog lists the server's row too once online; its Stop stops it there.
+    await stopSharing(h.deps, ref, made.shareId);
+    expect(await sendPendingShares(h.deps, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 0, refused: [] });
+    expect(await queue.list()).toEqual([]);
+    expect(await h.deps.live.read(ref)).not.toContain(made.shareId);
+    expect((await h.w.t.call('GET', `/api/shared/${made.shareId}`)).status).toBe(410);
   });
 });

@@ -183,7 +183,9 @@ export interface RefusedShare {
  * first), the session to be renewed or proven (401, 403, 407), a passing refusal (408, 425, 429,
  * 5xx), or its first copy not sealed yet. One the server refuses for good (400, 409 for a share it
  * does not list as this one, 413, 422; its first copy too), or whose key this device refuses, leaves the queue and the
- * live set and is returned in `refused` for the person to be told. A row the owner stopped while
+ * live set and is returned in `refused` for the person to be told. One whose earlier send arrived and
+ * that the owner stopped since (409, listed stopped with this device's kept wrap and name) leaves
+ * both quietly. A row the owner stopped while
  * offline (`stopping`) has its stop sent instead, and leaves the queue once the server has stopped it
  * (counted in `waiting` until then). The row is marked `sent` before its first send leaves the device.
  */
@@ -254,14 +256,21 @@ async function sendOne(
     }
     // 409: taken, by this device's earlier send whose answer was lost, only when the server lists
     // exactly this device's share (its item, key id, wrap and sealed name).
-    let mine: boolean;
+    let listed: ShareJson[];
     try {
-      mine = (await listShares(deps, p.ref)).some((s) => sameShare(s, p));
+      listed = await listShares(deps, p.ref);
     } catch {
       out.waiting++; // the list could not be read now: asked again at the next send
       return;
     }
-    if (!mine) {
+    if (listed.some((s) => stoppedShare(s, p))) {
+      // That earlier send arrived, and the owner stopped it since (the dialog lists the server's row
+      // too): nothing to send, nothing to tell.
+      await queue.remove(p.shareId);
+      await leaveLiveSet(deps, p.ref, p.shareId);
+      return;
+    }
+    if (!listed.some((s) => sameShare(s, p))) {
       await refuse();
       return;
     }
@@ -287,6 +296,10 @@ async function sendOne(
   await queue.remove(p.shareId);
   out.sent++;
 }
+
+/** True when the server's `s` is this device's waiting share `p`, stopped: the same id and item, and the key id, wrap and sealed name it kept for the timeline. */
+const stoppedShare = (s: ShareJson, p: PendingShare): boolean =>
+  s.id === p.shareId && s.phase === 'stopped' && s.itemKind === p.ref.kind && s.itemId === p.ref.id && s.kept?.ownerKid === p.body.ownerKid && s.kept.ownerWrap === p.body.ownerWrap && s.kept.label === p.body.label;
 
 /** True when the server's `s` is this device's waiting share `p`: the same id, item, key id, wrap and sealed name. */
 const sameShare = (s: ShareJson, p: PendingShare): boolean =>

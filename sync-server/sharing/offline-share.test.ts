@@ -193,6 +193,12 @@ describe('share now, offline', () => {
     expect(await sendPendingShares(h.deps, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 0, refused: [] });
     expect(await queue.list()).toEqual([]);
     expect((await h.w.t.call('GET', `/api/shared/${made.shareId}`)).status).toBe(410);
+    // A session to renew when Stop is pressed: the stop waits the same way, never dropped.
+    const again = await shareOrQueue(lossy, ...docItem({ id: 'd1', ...h.doc }), 'Carl', ORIGIN, queue);
+    const renew: ShareDeps = { ...h.deps, api: async () => Promise.reject(Object.assign(new Error('401'), { status: 401, bodyText: '{}' })) };
+    expect(await dropPendingShare(renew, queue, again.shareId, ref)).toBe('later');
+    expect(await sendPendingShares(h.deps, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 0, refused: [] });
+    expect((await h.w.t.call('GET', `/api/shared/${again.shareId}`)).status).toBe(410);
     // A share that never left the device is still stopped at once, offline.
     const never = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd1', ...h.doc }), 'Bert', ORIGIN, queue);
     expect(await dropPendingShare(offline(h.deps), queue, never.shareId, ref)).toBe('stopped');

@@ -86,7 +86,7 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
     try {
       const outcome = await dropPendingShare({ api, account, live: deviceLiveShares(account) }, pendingSharesIn(requireDb().dexie), p.shareId, p.ref);
       if (outcome === 'stopped') toast({ title: 'Sharing stopped', description: 'That link opens nothing.' });
-      else if (outcome === 'later') toast({ title: 'Sharing stops once you are online', description: STOP_LATER_TEXT(p.name), variant: 'destructive' });
+      else if (outcome === 'later') toast({ title: 'Not stopped yet', description: STOP_LATER_TEXT(p.name), variant: 'destructive' });
       else toast({ title: 'Could not stop sharing yet', description: STOP_OFFLINE_TEXT(p.name), variant: 'destructive' });
     } catch (err) {
       toast({ title: 'Could not stop sharing', description: serverMessage(err, 'Check your connection and try again.'), variant: 'destructive' });

@@ -126,10 +126,11 @@ async function leaveLiveSet(deps: Pick<ShareDeps, 'live'>, ref: ShareItemRef, sh
  * Stops share `shareId` of item `ref` that was made on this device while offline, whether or not it
  * has reached the server since: it leaves its item's live set at once. A row no send has started
  * (sends run one at a time with this) simply leaves the queue: 'stopped'. Otherwise the server is
- * asked to stop it (a 404 means it never arrived): 'stopped' once it has; when the server cannot be
- * reached, a row still in the queue stays there marked `stopping`, so sendPendingShares sends the
- * stop (never the share) once online: 'later'; a share that already left the queue: 'offline' (the
- * owner is told to try again). Throws the server's other refusals (the row is kept).
+ * asked to stop it (a 404 means it never arrived): 'stopped' once it has. When it cannot be asked
+ * now (unreachable, offline, a session to renew, a passing refusal: keepsWaiting), a row still in
+ * the queue stays there marked `stopping`, so sendPendingShares sends the stop (never the share)
+ * later: 'later'. A share that already left the queue: 'offline' when the server cannot be reached
+ * (the owner is told to try again); the server's other refusals are thrown (nothing is kept).
  */
 export async function dropPendingShare(
   deps: Pick<ShareDeps, 'live' | 'api' | 'account' | 'online'>,
@@ -144,25 +145,30 @@ export async function dropPendingShare(
       await queue.remove(shareId); // never left this device
       return 'stopped';
     }
-    const outcome = await stopOnServer(deps, shareId);
-    if (outcome === 'stopped') await queue.remove(shareId);
-    else if (row) await queue.mark(shareId, { stopping: true });
-    return outcome === 'stopped' ? 'stopped' : row ? 'later' : 'offline';
+    try {
+      await stopOnServer(deps, shareId);
+    } catch (err) {
+      if (row && keepsWaiting(err)) {
+        await queue.mark(shareId, { stopping: true });
+        return 'later';
+      }
+      if (!row && unreachable(err)) return 'offline';
+      throw err;
+    }
+    await queue.remove(shareId);
+    return 'stopped';
   });
 }
 
-/** Asks the server to stop `shareId`: 'stopped' once it has or never had it (404, 410), 'waits' when it cannot be asked now (keepsWaiting). Throws other refusals. */
-async function stopOnServer(deps: Pick<ShareDeps, 'api' | 'online'>, shareId: string): Promise<'stopped' | 'waits'> {
-  if (!isOnline(deps)) return 'waits';
+/** Asks the server to stop `shareId`; resolves once it has or never had it (404, 410). Throws the api's other errors, and a TypeError while the device knows it is offline. */
+async function stopOnServer(deps: Pick<ShareDeps, 'api' | 'online'>, shareId: string): Promise<void> {
+  if (!isOnline(deps)) throw new TypeError('offline');
   try {
     await deps.api(`/api/shares/${shareId}/stop`, { method: 'POST', body: {} });
   } catch (err) {
     const status = (err as { status?: number }).status;
-    if (status === 404 || status === 410) return 'stopped';
-    if (keepsWaiting(err)) return 'waits';
-    throw err;
+    if (status !== 404 && status !== 410) throw err;
   }
-  return 'stopped';
 }
 
 /** A share that left the queue refused: whom it was for, and why in the server's words. */
@@ -218,9 +224,14 @@ async function sendOne(
   const now = (await queue.list()).find((q) => q.shareId === p.shareId);
   if (!now) return; // stopped meanwhile
   if (now.stopping) {
-    // Stopped by the owner while offline: its stop, never the share (any refusal: asked again, never dropped).
-    if ((await stopOnServer(deps, p.shareId).catch(() => 'waits' as const)) === 'stopped') await queue.remove(p.shareId);
-    else out.waiting++;
+    // Stopped by the owner while offline: its stop, never the share (any failure: asked again, never dropped).
+    try {
+      await stopOnServer(deps, p.shareId);
+    } catch {
+      out.waiting++;
+      return;
+    }
+    await queue.remove(p.shareId);
     return;
   }
   if (!isOnline(deps)) {

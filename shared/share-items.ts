@@ -38,7 +38,7 @@ export interface ShareJson {
   stoppedAt: string | null;
   /** A stopped share's key id, wrap and sealed name, kept only so the owner's devices can name the person in their timeline (null while live, and for one stopped before they were kept). */
   kept?: { ownerKid: string; ownerWrap: string; label: string } | null;
-  /** Every opening kept (the owner's list only; a reload within a minute is one), newest first. */
+  /** Every opening kept (the owner's full list only, not one item's; a reload within a minute is one), newest first. */
   openings?: string[];
 }
 

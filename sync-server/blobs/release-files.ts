@@ -27,11 +27,16 @@ export interface ReleasedFile {
   storedSize: number;
 }
 
+/** The stored row of `ownerId`'s complete blob for `ref` (one read), or null when it is not available (not uploaded yet, deleted). */
+async function completeBlob(blobs: BlobService, ownerId: string, ref: FileRef | null | undefined) {
+  const row = ref ? await blobs.meta.get(ownerId, ref.blobId) : null;
+  return row && row.state === 'complete' ? row : null;
+}
+
 /** A complete blob of `ownerId` for `ref`, as a release page sees it, or null when it is not available (not uploaded yet, deleted). */
 export async function releasedFile(blobs: BlobService, ownerId: string, ref: FileRef | null | undefined): Promise<ReleasedFile | null> {
-  if (!ref) return null;
-  const row = await blobs.meta.get(ownerId, ref.blobId);
-  if (!row || row.state !== 'complete') return null;
+  const row = await completeBlob(blobs, ownerId, ref);
+  if (!row || !ref) return null;
   // Blobs completed before sealing carry the type the server found then; since then the server
   // learns none (verify.ts), and the type is the record's, found by content on the owner's device
   // (web/files/add.ts). Only accepted kinds show inline, in their own player; the rest downloads.
@@ -53,8 +58,8 @@ export async function serveStoredFile(
   ref: FileRef | null | undefined,
   charge: (bytes: number) => void = () => {},
 ): Promise<Response | null> {
-  if (!ref || !(await releasedFile(blobs, ownerId, ref))) return null;
-  const row = (await blobs.meta.get(ownerId, ref.blobId))!;
+  const row = await completeBlob(blobs, ownerId, ref); // read once per request
+  if (!row) return null;
   return rangedResponse(
     c,
     row.encrypted_size,

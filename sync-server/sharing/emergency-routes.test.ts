@@ -230,4 +230,18 @@ describe('emergency access: the routes, the wait and the gate', () => {
     expect(held.choiceVersions).toEqual({ [trusteeId]: 4 });
     expect((await put({ choiceVersion: 4, waitHours: 72, refresh: true })).status).toBe(204); // A's refresh of its own choice
   });
+
+  it('forgets the choice versions kept for a trustee once the trustee is removed (issue 43 leftovers s23, 2)', async () => {
+    const s = await emergencySetup();
+    const [maria, bert] = [s.made.kits[0]!.trusteeId, s.made.kits[1]!.trusteeId];
+    for (const [i, id] of [maria, bert].entries()) {
+      expect((await s.o.t.call('PUT', `/api/emergency/trustees/${id}`, { ...(await s.settingFor(i)).body, choiceVersion: 3 }, s.o.cookie)).status).toBe(204);
+      expect((await s.o.t.call('DELETE', `/api/emergency/trustees/${id}`, undefined, s.o.cookie)).status).toBe(200);
+    }
+    const marks = () => s.o.t.deps.db.prepare<[string], { trustee_id: string }>('SELECT trustee_id FROM emergency_choice_marks WHERE user_id = ?').all(s.o.userId).map((r) => r.trustee_id);
+    expect(marks().sort()).toEqual([maria, bert].sort());
+    expect((await s.o.t.call('DELETE', `/api/trustees/${maria}`, undefined, s.o.cookie)).status).toBeLessThan(300);
+    expect(marks()).toEqual([bert]);
+    expect((await s.o.get<{ choiceVersions: Record<string, number> }>('/api/emergency')).choiceVersions).toEqual({ [bert]: 3 });
+  });
 });

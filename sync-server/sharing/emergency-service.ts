@@ -188,14 +188,17 @@ export function createEmergencyService(deps: EmergencyServiceDeps) {
       await deps.sharingStarted?.(userId);
     },
     /** Stops letting `trusteeId` ask (a running request stays as it is: the owner refuses or ends it). */
-    deleteSetting: (userId: string, trusteeId: string) => store.deleteSetting(userId, trusteeId),
+    deleteSetting: (userId: string, trusteeId: string) => store.deleteSetting(userId, trusteeId, deps.now()),
+    /** The owner removed trustee `trusteeId` (their record deleted): the choice versions kept for them go (no setting of theirs is taken any more). */
+    trusteeRemoved: (userId: string, trusteeId: string) => store.forgetTrustee(userId, trusteeId),
     /** The owner's settings (without the gate: their device made it), the highest choice version per trustee (`choiceVersions`, kept past a remove), their latest requests, and how they would be told of one (`reach`). */
     async overview(userId: string) {
-      const settings = (await store.settings(userId)).map((s) => ({ trusteeId: s.trustee_id, position: s.position, waitHours: s.wait_hours, generation: s.generation, items: JSON.parse(s.items) as string[], updatedAt: iso(s.updated_at)!, choiceVersion: s.choice_version }));
+      const rows = await store.settings(userId); // read once: the settings shown and their versions
+      const settings = rows.map((s) => ({ trusteeId: s.trustee_id, position: s.position, waitHours: s.wait_hours, generation: s.generation, items: JSON.parse(s.items) as string[], updatedAt: iso(s.updated_at)!, choiceVersion: s.choice_version }));
       // A fault finding how the owner would be told must not hide their requests (the Refuse button): reach is then unknown (null).
       const reach = await deps.reach(userId).catch((err: unknown) => (console.error('Finding how an owner would be told of a request failed:', err), null));
       // The highest choice version per trustee, set or removed: the owner's device seals its next choice above it (security review s22 H1).
-      const choiceVersions = await store.choiceVersions(userId);
+      const choiceVersions = await store.choiceVersions(userId, rows);
       // Each time a trustee's page was handed the gate, for the owner's timeline (issue 43 "every opening").
       const openings = new Map<string, string[]>();
       for (const o of await store.openings(userId)) openings.set(o.request_id, [...(openings.get(o.request_id) ?? []), iso(o.opened_at)!]);

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentCopy } from '../../web/features/sharing/projections';
 import { dropPendingShare, pendingSharesIn, sendPendingShares, shareOrQueue } from '../../web/features/sharing/pending-shares';
-import type { ShareDeps } from '../../web/features/sharing/share-client';
+import { stopSharing, type ShareDeps } from '../../web/features/sharing/share-client';
 import { docItem, ORIGIN, WORDS, world } from '../test/lying-share-world';
 import { followsShares, holdsLiveShares, waitingShareCount } from '../../web/features/sharing/ShareRefresher';
 import { readCollection } from '../../web/db/live-views';
@@ -25,7 +25,7 @@ const sourceOn = async (db: UserDatabase) => ({
 });
 
 /** The same deps with no network: every request fails as fetch does offline. */
-const offline = (deps: ShareDeps): ShareDeps => ({ ...deps, api: async () => Promise.reject(new TypeError('Failed to fetch')) });
+const offline = (deps: ShareDeps): ShareDeps => ({ ...deps, online: () => false, api: async () => Promise.reject(new TypeError('Failed to fetch')) });
 
 describe('share now, offline', () => {
   it('a share made offline gives its link at once, waits on the device, and opens once the device is back online', async () => {
@@ -156,5 +156,66 @@ describe('share now, offline', () => {
     expect(followsShares(await sourceOn(h.db), await waitingShareCount(h.db.dexie))).toBe(true); // live again
     expect(await dropPendingShare(h.deps, queue, made.shareId, { kind: 'document', id: 'd1' })).toBe('stopped');
     expect(followsShares(await sourceOn(h.db), await waitingShareCount(h.db.dexie))).toBe(false);
+  });
+  it('Stop, while offline, of a waiting share whose send reached the server (its answer lost) is not told stopped: the stop waits on the device and reaches the server once online (issue 43 leftovers s23, 1)', async () => {
+    const h = await world();
+    const queue = pendingSharesIn(h.db.dexie);
+    const ref = { kind: 'document' as const, id: 'd1' };
+    // The share is sent and its first copy sealed, but the copy's answer is lost: the row stays waiting.
+    const made = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN, queue);
+    const copyAnswerLost: ShareDeps = {
+      ...h.deps,
+      api: async (path, init) => (path.endsWith('/copy') ? (await h.deps.api(path, init), Promise.reject(new TypeError('Failed to fetch'))) : h.deps.api(path, init)),
+    };
+    expect(await sendPendingShares(copyAnswerLost, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 1, refused: [] });
+    expect((await h.viewer(made.link)).kind).toBe('open');
+    // Offline, the owner presses Stop on it: the link still opens, so "stopped" would be untrue.
+    expect(await dropPendingShare(offline(h.deps), queue, made.shareId, ref)).toBe('later');
+    expect(await h.deps.live.read(ref)).not.toContain(made.shareId);
+    expect(await queue.list()).toEqual([expect.objectContaining({ shareId: made.shareId, stopping: true })]);
+    expect(await sendPendingShares(offline(h.deps), queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 1, refused: [] }); // still offline: the stop waits
+    // Back online, the device sends the stop itself (never the share again), and the link opens nothing.
+    expect(await sendPendingShares(h.deps, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 0, refused: [] });
+    expect(await queue.list()).toEqual([]);
+    expect((await h.w.t.call('GET', `/api/shared/${made.shareId}`)).status).toBe(410);
+    expect((await h.viewer(made.link)).kind).not.toBe('open');
+  });
+
+  it('a share whose first send reached the server with its answer lost is marked sent on the device, so an offline Stop waits for the server (issue 43 leftovers s23, 1)', async () => {
+    const h = await world();
+    const queue = pendingSharesIn(h.db.dexie);
+    const ref = { kind: 'document' as const, id: 'd1' };
+    const lossy: ShareDeps = { ...h.deps, api: async (path, init) => (await h.deps.api(path, init), Promise.reject(new TypeError('Failed to fetch'))) };
+    const made = await shareOrQueue(lossy, ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN, queue);
+    expect(made.pending).toBe(true);
+    expect((await h.w.t.call('GET', `/api/shared/${made.shareId}`)).status).not.toBe(404); // the server has it
+    expect(await dropPendingShare(offline(h.deps), queue, made.shareId, ref)).toBe('later');
+    expect(await sendPendingShares(h.deps, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 0, refused: [] });
+    expect(await queue.list()).toEqual([]);
+    expect((await h.w.t.call('GET', `/api/shared/${made.shareId}`)).status).toBe(410);
+    // A session to renew when Stop is pressed: the stop waits the same way, never dropped.
+    const again = await shareOrQueue(lossy, ...docItem({ id: 'd1', ...h.doc }), 'Carl', ORIGIN, queue);
+    const renew: ShareDeps = { ...h.deps, api: async () => Promise.reject(Object.assign(new Error('401'), { status: 401, bodyText: '{}' })) };
+    expect(await dropPendingShare(renew, queue, again.shareId, ref)).toBe('later');
+    expect(await sendPendingShares(h.deps, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 0, refused: [] });
+    expect((await h.w.t.call('GET', `/api/shared/${again.shareId}`)).status).toBe(410);
+    // A share that never left the device is still stopped at once, offline.
+    const never = await shareOrQueue(offline(h.deps), ...docItem({ id: 'd1', ...h.doc }), 'Bert', ORIGIN, queue);
+    expect(await dropPendingShare(offline(h.deps), queue, never.shareId, ref)).toBe('stopped');
+    expect(await queue.list()).toEqual([]);
+  });
+
+  it('a waiting share the owner stopped on the server meanwhile (its send had reached it) leaves the queue quietly, never told refused (issue 43 leftovers s23, 1)', async () => {
+    const h = await world();
+    const queue = pendingSharesIn(h.db.dexie);
+    const ref = { kind: 'document' as const, id: 'd1' };
+    const lossy: ShareDeps = { ...h.deps, api: async (path, init) => (await h.deps.api(path, init), Promise.reject(new TypeError('Failed to fetch'))) };
+    const made = await shareOrQueue(lossy, ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN, queue);
+    // The dialog lists the server's row too once online; its Stop stops it there.
+    await stopSharing(h.deps, ref, made.shareId);
+    expect(await sendPendingShares(h.deps, queue, () => documentCopy(h.doc))).toEqual({ sent: 0, waiting: 0, refused: [] });
+    expect(await queue.list()).toEqual([]);
+    expect(await h.deps.live.read(ref)).not.toContain(made.shareId);
+    expect((await h.w.t.call('GET', `/api/shared/${made.shareId}`)).status).toBe(410);
   });
 });

@@ -121,8 +121,13 @@ export function createShareService(deps: ShareServiceDeps) {
       await store.pruneStopped(userId, STOPPED_SHARES_KEPT); // the table stays bounded per account however often shares are made and stopped
       return toJson(row);
     },
-    /** The owner's shares, of one item when `itemId` is given, each with every opening kept (newest first). */
+    /**
+     * The owner's shares: of one item when `itemId` is given (its share dialog and the refreshers,
+     * which show or need the last opening only: `openedAt`, so no opening row is read); else every
+     * share, each with every opening kept (newest first: the timeline).
+     */
     async list(userId: string, itemId?: string): Promise<ShareJson[]> {
+      if (itemId !== undefined) return (await store.list(userId, itemId)).map(toJson);
       const openings = new Map<string, string[]>();
       for (const o of await store.openings(userId)) openings.set(o.share_id, [...(openings.get(o.share_id) ?? []), iso(o.opened_at)!]);
       return (await store.list(userId, itemId)).map((r) => ({ ...toJson(r), openings: openings.get(r.id) ?? [] }));

@@ -44,4 +44,17 @@ describe('share now: the owner\'s timeline', () => {
     expect(row.kept_label).toMatch(/^s1\./);
     expect(JSON.stringify(row)).not.toContain(WORDS.person);
   });
+
+  it('one item\'s list (the share dialog\'s, which shows the last opening) carries no openings; the full list (the timeline\'s) carries them all (issue 43 leftovers s23, 3)', async () => {
+    const h = await world();
+    const { share, link } = await startSharing(h.deps, ...docItem({ id: 'd1', ...h.doc }), WORDS.person, ORIGIN);
+    for (let i = 0; i < 3; i++) {
+      h.w.t.advance(2 * MINUTE);
+      expect((await h.viewer(link)).kind).toBe('open');
+    }
+    const [mine] = await listShares(h.deps, { kind: 'document', id: 'd1' });
+    expect(mine!.openedAt).toBe(new Date(Date.parse(share.createdAt) + 6 * MINUTE).toISOString());
+    expect(mine).not.toHaveProperty('openings');
+    expect((await listShares(h.deps))[0]!.openings).toHaveLength(3);
+  });
 });

@@ -155,6 +155,13 @@ export interface PendingShareRow {
   name: string;
   /** When it was made (ms). */
   at: number;
+  /**
+   * False while no send of it has started; true once one has (its answer may be lost, so it may be
+   * on the server). Rows from before this flag have none and count as maybe sent.
+   */
+  sent?: boolean;
+  /** The owner stopped it while the server could not be reached: the device sends the stop once online, never the share. */
+  stopping?: boolean;
 }
 
 /** Environment a database is opened in; tests pass fake-indexeddb's factory per simulated device. */

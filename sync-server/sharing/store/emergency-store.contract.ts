@@ -1,6 +1,7 @@
 /**
  * The contract of the emergency store (emergency-store.ts, pg-emergency-store.ts): `setup` runs
- * before each test and gives an empty database with users `u1` and `u2`.
+ * before each test and gives an empty database with users `u1` and `u2`, its store keeping at most
+ * `marksKept` choice marks per account (default: the trustees limit).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AsyncEmergencyStore, EmergencyRequestRow, EmergencySettingRow } from './emergency-store';
@@ -39,12 +40,14 @@ const request = (id: string, userId: string, at: number, o: Partial<EmergencyReq
   ...o,
 });
 
-export function emergencyStoreContract(name: string, setup: () => Promise<EmergencyStoreSetup>) {
+export function emergencyStoreContract(name: string, setup: (marksKept?: number) => Promise<EmergencyStoreSetup>) {
   describe(`emergency store: ${name}`, () => {
     let s: EmergencyStoreSetup;
     beforeEach(async () => {
       s = await setup();
     });
+    /** The owner's choice versions, as GET /api/emergency reads them (its settings, then the marks). */
+    const versions = async (userId: string) => s.store.choiceVersions(userId, await s.store.settings(userId));
 
     it('keeps one setting per trustee in the owner\'s order, replaces it, deletes it, and never shows another account\'s', async () => {
       await s.store.putSetting(setting('u1', 'b', 1));
@@ -53,7 +56,7 @@ export function emergencyStoreContract(name: string, setup: () => Promise<Emerge
       expect((await s.store.settings('u1')).map((r) => r.trustee_id)).toEqual(['b', 'a']);
       await s.store.putSetting(setting('u1', 'a', 0, { wait_hours: 3, items: '["d2"]', updated_at: 2000 }));
       expect(await s.store.settings('u1')).toEqual([setting('u1', 'a', 0, { wait_hours: 3, items: '["d2"]', updated_at: 2000 }), setting('u1', 'b', 1)]);
-      await s.store.deleteSetting('u1', 'b');
+      await s.store.deleteSetting('u1', 'b', 1);
       expect((await s.store.settings('u1')).map((r) => r.trustee_id)).toEqual(['a']);
       expect((await s.store.settings('u2')).map((r) => r.trustee_id)).toEqual(['c']);
     });
@@ -64,7 +67,7 @@ export function emergencyStoreContract(name: string, setup: () => Promise<Emerge
       await s.store.putSetting(setting('u1', 'a', 0));
       expect(await s.store.refreshSetting(setting('u1', 'a', 0, { wait_hours: 5, updated_at: 3000 }))).toBe(true);
       expect(await s.store.settings('u1')).toEqual([setting('u1', 'a', 0, { wait_hours: 5, updated_at: 3000 })]);
-      await s.store.deleteSetting('u1', 'a');
+      await s.store.deleteSetting('u1', 'a', 1);
       expect(await s.store.refreshSetting(setting('u1', 'a', 0))).toBe(false);
       expect(await s.store.settings('u1')).toEqual([]);
     });
@@ -86,10 +89,10 @@ export function emergencyStoreContract(name: string, setup: () => Promise<Emerge
       expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 3, items: '["wide"]' }))).toBe(true);
       expect(await s.store.refreshSetting(setting('u1', 'a', 0, { choice_version: 3, items: '["wide"]', updated_at: 2 }))).toBe(true); // the same choice sealed again
       expect(await s.store.refreshSetting(setting('u1', 'a', 0, { choice_version: 4, items: '["other"]' }))).toBe(false); // a refresh never brings a new choice
-      expect(await s.store.choiceVersions('u1')).toEqual({ a: 3 });
-      await s.store.deleteSetting('u1', 'a');
+      expect(await versions('u1')).toEqual({ a: 3 });
+      await s.store.deleteSetting('u1', 'a', 1);
       expect(await s.store.settings('u1')).toEqual([]);
-      expect(await s.store.choiceVersions('u1')).toEqual({ a: 3 }); // kept past the remove
+      expect(await versions('u1')).toEqual({ a: 3 }); // kept past the remove
       expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 1, items: '["narrow"]' }))).toBe(false); // starting again at 1
       expect(await s.store.putSetting(setting('u1', 'a', 0, { choice_version: 3, items: '["narrow"]' }))).toBe(false);
       expect(await s.store.putSetting(setting('u1', 'a', 0, { items: '["unversioned"]' }))).toBe(false);
@@ -99,12 +102,35 @@ export function emergencyStoreContract(name: string, setup: () => Promise<Emerge
       expect(await s.store.refreshSetting(setting('u1', 'a', 0, { choice_version: 3, items: '["wide"]' }))).toBe(false); // the stale device's refresh
       expect(await s.store.refreshSetting(setting('u1', 'a', 0, { choice_version: 4, items: '["narrow"]', updated_at: 5 }))).toBe(true);
       expect(await s.store.settings('u1')).toEqual([setting('u1', 'a', 0, { choice_version: 4, items: '["narrow"]', updated_at: 5 })]);
-      expect(await s.store.choiceVersions('u1')).toEqual({ a: 4 });
+      expect(await versions('u1')).toEqual({ a: 4 });
       expect(await s.store.putSetting(setting('u2', 'a', 0, { choice_version: 1 }))).toBe(true); // another account's own count
-      await s.store.deleteSetting('u1', 'a');
+      await s.store.deleteSetting('u1', 'a', 1);
       await s.deleteUser('u1');
-      expect(await s.store.choiceVersions('u1')).toEqual({});
-      expect(await s.store.choiceVersions('u2')).toEqual({ a: 1 });
+      expect(await versions('u1')).toEqual({});
+      expect(await versions('u2')).toEqual({ a: 1 });
+    });
+
+    it('forgets a removed trustee\'s marks, and keeps at most marksKept per account, the newest (issue 43 leftovers s23, 2: every per-account table bounded)', async () => {
+      s = await setup(3);
+      for (const [i, trustee] of ['a', 'b', 'c', 'd', 'e'].entries()) {
+        expect(await s.store.putSetting(setting('u1', trustee, 0, { choice_version: 2 }))).toBe(true);
+        await s.store.deleteSetting('u1', trustee, 1000 + i);
+      }
+      expect(await s.store.putSetting(setting('u2', 'a', 0, { choice_version: 7 }))).toBe(true);
+      await s.store.deleteSetting('u2', 'a', 999);
+      expect(await versions('u1')).toEqual({ c: 2, d: 2, e: 2 }); // the newest three
+      // A mark kept again is the newest.
+      expect(await s.store.putSetting(setting('u1', 'c', 0, { choice_version: 5 }))).toBe(true);
+      await s.store.deleteSetting('u1', 'c', 2000);
+      expect(await s.store.putSetting(setting('u1', 'f', 0, { choice_version: 1 }))).toBe(true);
+      await s.store.deleteSetting('u1', 'f', 2001);
+      expect(await versions('u1')).toEqual({ c: 5, e: 2, f: 1 });
+      // The trustee removed: their marks go, and nothing else.
+      await s.store.forgetTrustee('u1', 'e');
+      expect(await versions('u1')).toEqual({ c: 5, f: 1 });
+      expect(await s.store.putSetting(setting('u1', 'e', 0, { choice_version: 1 }))).toBe(true); // nothing held for them any more
+      await s.store.forgetTrustee('u1', 'a'); // none kept: a no-op
+      expect(await versions('u2')).toEqual({ a: 7 });
     });
 
     it('a stale save racing a Remove of the same choice never puts it back (security review s22-final L1)', async () => {
@@ -113,7 +139,7 @@ export function emergencyStoreContract(name: string, setup: () => Promise<Emerge
       for (let i = 0; i < 40; i++) {
         const trustee = `t${i}`;
         expect(await s.store.putSetting(setting('u1', trustee, 0, { choice_version: 3, items: '["wide"]' }))).toBe(true);
-        await Promise.all([s.store.deleteSetting('u1', trustee), s.store.putSetting(setting('u1', trustee, 0, { choice_version: 3, items: '["wide, again"]', updated_at: 2 }))]);
+        await Promise.all([s.store.deleteSetting('u1', trustee, 1), s.store.putSetting(setting('u1', trustee, 0, { choice_version: 3, items: '["wide, again"]', updated_at: 2 }))]);
       }
       expect(await s.store.settings('u1')).toEqual([]);
     });

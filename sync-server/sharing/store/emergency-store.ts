@@ -6,6 +6,7 @@
  * either, docs/sharing.md) and when each step happened.
  */
 import type { Db } from '../../db/sqlite';
+import { ACCOUNT_LIMITS } from '../../../shared/limits';
 import type { EmergencyPhase } from '../model/emergency';
 import { OPENING_GAP_MS, OPENINGS_KEPT } from './share-store';
 
@@ -59,10 +60,16 @@ export interface AsyncEmergencyStore {
   putSetting(row: EmergencySettingRow): Promise<boolean>;
   /** Replaces the owner's setting for `row`'s trustee only when one exists sealed from the same choice version (choiceSame: a refresh re-seals the same choice); false (nothing written) otherwise. */
   refreshSetting(row: EmergencySettingRow): Promise<boolean>;
-  /** Deletes the owner's setting for one trustee (no-op when none), keeping its choice version as the highest (emergency_choice_marks). */
-  deleteSetting(userId: string, trusteeId: string): Promise<void>;
-  /** The highest choice version held per trustee of the owner, set or removed (trustee id → version). */
-  choiceVersions(userId: string): Promise<Record<string, number>>;
+  /**
+   * Deletes the owner's setting for one trustee (no-op when none), keeping its choice version as the
+   * highest (emergency_choice_marks), kept at `at` (ms); the owner's marks beyond the store's
+   * `marksKept` go, the least recently kept first (StoreOptions).
+   */
+  deleteSetting(userId: string, trusteeId: string, at: number): Promise<void>;
+  /** Deletes the marks kept for one trustee of the owner (the trustee was removed: no setting of theirs is taken any more, services.ts). */
+  forgetTrustee(userId: string, trusteeId: string): Promise<void>;
+  /** The highest choice version held per trustee of the owner, set or removed (trustee id → version): of `settings` (the owner's, as the caller just read them) and the marks kept past a remove (one read). */
+  choiceVersions(userId: string, settings: readonly EmergencySettingRow[]): Promise<Record<string, number>>;
   /** The owner's settings, in their order. */
   settings(userId: string): Promise<EmergencySettingRow[]>;
   /** Adds a request; false when the id is taken. */
@@ -89,6 +96,12 @@ export interface AsyncEmergencyStore {
   replaceGates(changes: ReadonlyArray<PlainGateRow & { to: string }>): Promise<number>;
 }
 
+/** How many choice marks an account keeps (default: the trustees limit, shared/limits.ts: one per live trustee). */
+export interface EmergencyStoreOptions {
+  marksKept: number;
+}
+export const DEFAULT_STORE_OPTIONS: EmergencyStoreOptions = { marksKept: ACCOUNT_LIMITS.trustees };
+
 /** A setting's gate as stored, with what binds its sealing (gate-seal.ts GatePlace). */
 export type PlainGateRow = Pick<EmergencySettingRow, 'user_id' | 'trustee_id' | 'generation' | 'gate'>;
 
@@ -107,18 +120,23 @@ export const choiceSame = (held: string, sent: string) => `(${held} IS NULL OR $
 /** True when `sent` is above the highest version kept past a remove for that owner and trustee (or none is kept). */
 export const aboveMark = (user: string, trustee: string, sent: string) =>
   `NOT EXISTS (SELECT 1 FROM emergency_choice_marks m WHERE m.user_id = ${user} AND m.trustee_id = ${trustee} AND (${sent} IS NULL OR m.high >= ${sent}))`;
-/** Keeps each removed row's version as the highest (`greatest` the dialect's function; `from` what the deleted rows are read from). */
-export const keepMark = (greatest: string, from: string) =>
-  `INSERT INTO emergency_choice_marks (user_id, trustee_id, high) SELECT user_id, trustee_id, choice_version FROM ${from} WHERE choice_version IS NOT NULL
-   ON CONFLICT (user_id, trustee_id) DO UPDATE SET high = ${greatest}(emergency_choice_marks.high, excluded.high)`;
-/** The versions of owner `user`'s settings and those kept past a remove: two reads, each one index range by user_id (versionsOf merges them). */
-export const CHOICE_VERSION_READS = [
-  (user: string) => `SELECT trustee_id, choice_version AS high FROM emergency_settings WHERE user_id = ${user} AND choice_version IS NOT NULL`,
-  (user: string) => `SELECT trustee_id, high FROM emergency_choice_marks WHERE user_id = ${user}`,
-] as const;
-/** Rows of CHOICE_VERSION_READS as trustee id → the highest version. */
-export const versionsOf = (rows: Array<{ trustee_id: string; high: unknown }>): Record<string, number> =>
-  rows.reduce<Record<string, number>>((all, r) => ({ ...all, [r.trustee_id]: Math.max(all[r.trustee_id] ?? 0, Number(r.high)) }), {});
+/** Keeps each removed row's version as the highest, kept at `at` (`greatest` the dialect's function; `from` what the deleted rows are read from). */
+export const keepMark = (greatest: string, from: string, at: string) =>
+  `INSERT INTO emergency_choice_marks (user_id, trustee_id, high, kept_at) SELECT user_id, trustee_id, choice_version, ${at} FROM ${from} WHERE choice_version IS NOT NULL
+   ON CONFLICT (user_id, trustee_id) DO UPDATE SET high = ${greatest}(emergency_choice_marks.high, excluded.high), kept_at = excluded.kept_at`;
+/** Deletes owner `user`'s marks beyond the newest `keep` (by kept_at; one index range by user_id). */
+export const trimMarks = (user: string, keep: string) =>
+  `DELETE FROM emergency_choice_marks WHERE user_id = ${user} AND trustee_id NOT IN (
+     SELECT trustee_id FROM emergency_choice_marks WHERE user_id = ${user} ORDER BY kept_at DESC, trustee_id LIMIT ${keep})`;
+export const FORGET_MARKS = (user: string, trustee: string) => `DELETE FROM emergency_choice_marks WHERE user_id = ${user} AND trustee_id = ${trustee}`;
+/** The versions kept past a remove for owner `user`: one index range by user_id (versionsOf merges them with the settings'). */
+export const MARKS_READ = (user: string) => `SELECT trustee_id, high FROM emergency_choice_marks WHERE user_id = ${user}`;
+/** `settings`' versions and the `marks` rows (MARKS_READ) as trustee id → the highest version. */
+export const versionsOf = (settings: readonly EmergencySettingRow[], marks: ReadonlyArray<{ trustee_id: string; high: unknown }>): Record<string, number> =>
+  [...settings.flatMap((s) => (s.choice_version === null ? [] : [{ trustee_id: s.trustee_id, high: s.choice_version }])), ...marks].reduce<Record<string, number>>(
+    (all, r) => ({ ...all, [r.trustee_id]: Math.max(all[r.trustee_id] ?? 0, Number(r.high)) }),
+    {},
+  );
 /** The opening of request `?`/`$n` at `now`, unless one is within the gap (`id`, `now`, `gap` the parameters' texts). */
 export const addOpening = (id: string, now: string, gap: string) =>
   `INSERT INTO emergency_openings (request_id, opened_at) SELECT ${id}, ${now} WHERE NOT EXISTS (SELECT 1 FROM emergency_openings WHERE request_id = ${id} AND opened_at > ${now} - ${gap}) ON CONFLICT DO NOTHING`;
@@ -133,8 +151,8 @@ export const OPEN_PHASES = "('requested', 'waiting', 'granted')";
 /** The rows whose gate is not sealed: the condition of migration 027's partial index, word for word (so it is used). */
 export const PLAIN_GATE_WHERE = "substr(gate, 1, 3) <> 'e1.'";
 
-/** The SQLite store over `db` (migration 025 applied). */
-export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
+/** The SQLite store over `db` (migrations applied), keeping at most `opts.marksKept` marks per account. */
+export function createSqliteEmergencyStore(db: Db, opts: EmergencyStoreOptions = DEFAULT_STORE_OPTIONS): AsyncEmergencyStore {
   const q = {
     put: db.prepare(
       `INSERT INTO emergency_settings (${SETTING_COLUMNS.join(', ')}) SELECT ${SETTING_COLUMNS.map((c) => `@${c}`).join(', ')}
@@ -146,8 +164,10 @@ export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
       `UPDATE emergency_settings SET ${SETTING_COLUMNS.slice(2).map((c) => `${c} = @${c}`).join(', ')} WHERE user_id = @user_id AND trustee_id = @trustee_id AND ${choiceSame('choice_version', '@choice_version')}`,
     ),
     del: db.prepare('DELETE FROM emergency_settings WHERE user_id = ? AND trustee_id = ?'),
-    mark: db.prepare(keepMark('max', '(SELECT * FROM emergency_settings WHERE user_id = ? AND trustee_id = ?)')),
-    versions: CHOICE_VERSION_READS.map((sql) => db.prepare<[string], { trustee_id: string; high: number }>(sql('?'))),
+    mark: db.prepare(keepMark('max', '(SELECT * FROM emergency_settings WHERE user_id = @user AND trustee_id = @trustee)', '@at')),
+    trim: db.prepare(trimMarks('@user', '@keep')),
+    forget: db.prepare(FORGET_MARKS('?', '?')),
+    marks: db.prepare<[string], { trustee_id: string; high: number }>(MARKS_READ('?')),
     settings: db.prepare<[string], EmergencySettingRow>('SELECT * FROM emergency_settings WHERE user_id = ? ORDER BY position, trustee_id'),
     insert: db.prepare(`INSERT INTO emergency_requests (${REQUEST_COLUMNS}) VALUES (${REQUEST_COLUMNS.split(', ').map((c) => `@${c}`).join(', ')}) ON CONFLICT (id) DO NOTHING`),
     get: db.prepare<[string], EmergencyRequestRow>('SELECT * FROM emergency_requests WHERE id = ?'),
@@ -163,16 +183,17 @@ export function createSqliteEmergencyStore(db: Db): AsyncEmergencyStore {
   const noteOpening = db.transaction((id: string, now: number) => {
     if (q.opening.run({ id, now, gap: OPENING_GAP_MS }).changes > 0) q.pruneOpenings.run({ id }); // a reload within the gap adds none
   });
-  const removeSetting = db.transaction((userId: string, trusteeId: string) => {
-    q.mark.run(userId, trusteeId);
+  const removeSetting = db.transaction((userId: string, trusteeId: string, at: number) => {
+    if (q.mark.run({ user: userId, trustee: trusteeId, at }).changes > 0) q.trim.run({ user: userId, keep: opts.marksKept });
     q.del.run(userId, trusteeId);
   });
   const replaceAll = db.transaction((changes: ReadonlyArray<PlainGateRow & { to: string }>) => changes.reduce((n, c) => n + q.replace.run(c).changes, 0));
   return {
     putSetting: async (row) => q.put.run(row).changes > 0,
     refreshSetting: async (row) => q.refresh.run(row).changes > 0,
-    deleteSetting: async (userId, trusteeId) => removeSetting(userId, trusteeId),
-    choiceVersions: async (userId) => versionsOf(q.versions.flatMap((read) => read.all(userId))),
+    deleteSetting: async (userId, trusteeId, at) => removeSetting(userId, trusteeId, at),
+    forgetTrustee: async (userId, trusteeId) => void q.forget.run(userId, trusteeId),
+    choiceVersions: async (userId, settings) => versionsOf(settings, q.marks.all(userId)),
     settings: async (userId) => q.settings.all(userId),
     insertRequest: async (row) => q.insert.run(row).changes > 0,
     request: async (id) => q.get.get(id),

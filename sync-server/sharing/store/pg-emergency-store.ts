@@ -5,7 +5,10 @@
 import type pg from 'pg';
 import { withTransaction } from '../../db/pg/pool';
 import { advisoryAccountLock } from '../../db/pg/pg-tx';
-import { aboveMark, addOpening, choiceNewer, emergencyOpeningsOf, OPENING_GAP_MS, pruneEmergencyOpenings, choiceSame, CHOICE_VERSION_READS, keepMark, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, versionsOf, type AsyncEmergencyStore, type EmergencyRequestRow, type EmergencySettingRow } from './emergency-store';
+import {
+  aboveMark, addOpening, choiceNewer, emergencyOpeningsOf, OPENING_GAP_MS, pruneEmergencyOpenings, choiceSame, DEFAULT_STORE_OPTIONS, FORGET_MARKS, keepMark, OPEN_PHASES, PLAIN_GATE_WHERE, REQUEST_STEP_COLUMNS, SETTING_COLUMNS, MARKS_READ, trimMarks, versionsOf,
+  type AsyncEmergencyStore, type EmergencyRequestRow, type EmergencySettingRow, type EmergencyStoreOptions,
+} from './emergency-store';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const request = (r: Record<string, unknown>): EmergencyRequestRow => ({
@@ -38,8 +41,8 @@ const oneChoiceAtATime = <T>(pool: pg.Pool, userId: string, trusteeId: string, f
     return fn(db);
   });
 
-/** The store over `pool` (migrations of db/pg/ applied). */
-export function createPgEmergencyStore(pool: pg.Pool): AsyncEmergencyStore {
+/** The store over `pool` (migrations of db/pg/ applied), keeping at most `opts.marksKept` marks per account. */
+export function createPgEmergencyStore(pool: pg.Pool, opts: EmergencyStoreOptions = DEFAULT_STORE_OPTIONS): AsyncEmergencyStore {
   return {
     async putSetting(r) {
       const res = await oneChoiceAtATime(pool, r.user_id, r.trustee_id, (db) => db.query(
@@ -56,13 +59,18 @@ export function createPgEmergencyStore(pool: pg.Pool): AsyncEmergencyStore {
       const res = await pool.query(`UPDATE emergency_settings SET ${set} WHERE user_id = $1 AND trustee_id = $2 AND ${choiceSame('choice_version', settingParam('choice_version'))}`, SETTING_COLUMNS.map((c) => r[c]));
       return (res.rowCount ?? 0) > 0;
     },
-    async deleteSetting(userId, trusteeId) {
-      // One statement: the row goes and its version stays as the highest (emergency_choice_marks).
-      await oneChoiceAtATime(pool, userId, trusteeId, (db) => db.query(`WITH gone AS (DELETE FROM emergency_settings WHERE user_id = $1 AND trustee_id = $2 RETURNING *) ${keepMark('GREATEST', 'gone')}`, [userId, trusteeId]));
+    async deleteSetting(userId, trusteeId, at) {
+      // One statement: the row goes and its version stays as the highest (emergency_choice_marks); then the owner's oldest marks beyond the cap.
+      await oneChoiceAtATime(pool, userId, trusteeId, async (db) => {
+        const kept = await db.query(`WITH gone AS (DELETE FROM emergency_settings WHERE user_id = $1 AND trustee_id = $2 RETURNING *) ${keepMark('GREATEST', 'gone', '$3::bigint')}`, [userId, trusteeId, at]);
+        if ((kept.rowCount ?? 0) > 0) await db.query(trimMarks('$1', '$2'), [userId, opts.marksKept]);
+      });
     },
-    async choiceVersions(userId) {
-      const reads = await Promise.all(CHOICE_VERSION_READS.map((sql) => pool.query(sql('$1'), [userId])));
-      return versionsOf(reads.flatMap((r) => r.rows));
+    async forgetTrustee(userId, trusteeId) {
+      await oneChoiceAtATime(pool, userId, trusteeId, (db) => db.query(FORGET_MARKS('$1', '$2'), [userId, trusteeId]));
+    },
+    async choiceVersions(userId, settings) {
+      return versionsOf(settings, (await pool.query(MARKS_READ('$1'), [userId])).rows);
     },
     async settings(userId) {
       return (await pool.query('SELECT * FROM emergency_settings WHERE user_id = $1 ORDER BY position, trustee_id', [userId])).rows.map(setting);

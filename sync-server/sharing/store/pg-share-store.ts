@@ -3,6 +3,7 @@
  * semantics (pg migration 023).
  */
 import type pg from 'pg';
+import { withTransaction } from '../../db/pg/pool';
 import { OPENING_GAP_MS, openingsOf, pruneOpenings, STOP_COLUMNS, type AsyncShareStore, type ShareRow } from './share-store';
 
 const TIMES = ['created_at', 'updated_at', 'opened_at', 'stopped_at'] as const;
@@ -56,13 +57,20 @@ export function createPgShareStore(pool: pg.Pool): AsyncShareStore {
       return (res.rowCount ?? 0) > 0;
     },
     async opened(id, now) {
-      const res = await pool.query(
-        `WITH touched AS (UPDATE shares SET opened_at = $1 WHERE id = $2 AND phase = 'active' RETURNING id)
-         INSERT INTO share_openings (share_id, opened_at) SELECT id, $1 FROM touched
-         WHERE NOT EXISTS (SELECT 1 FROM share_openings WHERE share_id = $2 AND opened_at > $1::bigint - $3::bigint) ON CONFLICT DO NOTHING`,
-        [now, id, OPENING_GAP_MS],
-      );
-      if ((res.rowCount ?? 0) > 0) await pool.query(pruneOpenings('$1'), [id]);
+      // Openings of one share take turns: the UPDATE holds the share's row until the transaction
+      // ends, and the INSERT, a statement of its own, reads with a snapshot taken after the turn
+      // before committed, so two GETs at once within the minute make one opening (in one statement
+      // the second read the openings as they were before the first's).
+      await withTransaction(pool, async (db) => {
+        const touched = await db.query("UPDATE shares SET opened_at = $1 WHERE id = $2 AND phase = 'active'", [now, id]);
+        if ((touched.rowCount ?? 0) === 0) return; // not active: no opening
+        const added = await db.query(
+          `INSERT INTO share_openings (share_id, opened_at) SELECT $2, $1
+           WHERE NOT EXISTS (SELECT 1 FROM share_openings WHERE share_id = $2 AND opened_at > $1::bigint - $3::bigint) ON CONFLICT DO NOTHING`,
+          [now, id, OPENING_GAP_MS],
+        );
+        if ((added.rowCount ?? 0) > 0) await db.query(pruneOpenings('$1'), [id]);
+      });
     },
     async openings(userId) {
       return (await pool.query<{ share_id: string; opened_at: string }>(openingsOf('$1'), [userId])).rows.map((r) => ({ share_id: r.share_id, opened_at: Number(r.opened_at) }));

@@ -90,6 +90,17 @@ export function shareStoreContract(name: string, setup: () => Promise<ShareStore
       expect(await s.store.openings('u2')).toEqual([{ share_id: 'z', opened_at: 5000 }]);
     });
 
+    it('openings of one share noted at once within the minute are one opening (issue 43 leftovers s23, 6: PostgreSQL recorded several)', async () => {
+      await s.store.insert(share('a', 'u1', 'd1', 1000));
+      await s.store.publish('u1', 'a', 0, 1, 's1.copy-1', 1100);
+      const ROUNDS = 20;
+      for (let round = 1; round <= ROUNDS; round++) {
+        const at = round * 10 * 60_000;
+        await Promise.all(Array.from({ length: 6 }, (_, i) => s.store.opened('a', at + i)));
+      }
+      expect(await s.store.openings('u1')).toHaveLength(ROUNDS);
+    });
+
     it('stop deletes the copy, the wrap and the name at once, for good; only the owner stops it', async () => {
       await s.store.insert(share('a', 'u1', 'd1', 1000));
       await s.store.publish('u1', 'a', 0, 1, 's1.copy-1', 1100);

@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { FileSummary } from '../../ui/FileSummary';
 import { isInlineViewable } from '../../ui/file-kind';
 import { FilePreview } from '../../ui/FilePreview';
-import { Progress } from '../../ui/Progress';
+import { FileProgress } from '../../ui/FileProgress';
 import { useOpenFile } from '../../ui/use-open-file';
 
 export function DocumentFileDetails({ file }: { file: FileRef }) {
@@ -26,13 +26,7 @@ export function DocumentFileDetails({ file }: { file: FileRef }) {
 
 export function DocumentFileActions({ file, documentName }: { file: FileRef; documentName: string }) {
   const opener = useOpenFile(file);
-  if (opener.progress !== null)
-    return (
-      <div className="flex min-w-0 flex-1 items-center gap-2 px-2 text-sm text-slate-700">
-        <Progress value={Math.round(opener.progress * 100)} label={`Downloading ${file.name}`} className="flex-1" />
-        <span className="w-10 shrink-0 text-right tabular-nums">{Math.round(opener.progress * 100)}%</span>
-      </div>
-    );
+  if (opener.progress !== null) return <FileProgress progress={opener.progress} label={`Downloading ${file.name}`} className="min-w-0 flex-1 px-2" />;
   const inTab = isInlineViewable(file.mimeType);
   return (
     <div className="flex flex-wrap items-center">

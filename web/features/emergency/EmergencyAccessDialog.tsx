@@ -36,7 +36,7 @@ const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seven
 
 /** The dialog for `trustee`; `trusteeCount` bounds the order (one place per trustee). */
 export function EmergencyAccessDialog({ trustee, trusteeCount, open, onOpenChange }: { trustee: Trustee; trusteeCount: number; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const source = useShareSource();
+  const source = useShareSource('none'); // no letter is ever chosen for an emergency (NO_LETTERS)
   const account = useSession((s) => s.user?.id ?? null);
   const withAccountKey = useKeySession((s) => s.withAccountKey);
   const keysOpen = useKeySession((s) => s.status === 'open');

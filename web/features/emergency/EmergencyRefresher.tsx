@@ -11,6 +11,6 @@ import { useShareSource } from '../sharing';
 const EmergencyFollow = lazyPiece(() => import('./EmergencyFollow').then((m) => m.EmergencyFollow));
 
 export function EmergencyRefresher() {
-  const source = useShareSource('shared'); // no letter is ever in an emergency bundle
+  const source = useShareSource('none'); // no letter is ever in an emergency bundle: the letters' shares index is not read
   return source?.trustees.some((t) => t.emergency) ? <EmergencyFollow source={source} /> : null;
 }

@@ -24,7 +24,7 @@ import { dropPendingShare, pendingSharesIn, shareOrQueue, unreachable, type Pend
 import { requireDb } from '../../db/current';
 import { useShareSource } from './use-share-source';
 import { afterDeathReach, letterReach } from './timeline';
-import { afterDeathText, OFFLINE_LIST_TEXT, STOP_OFFLINE_TEXT, pendingText, waitingText, checkedTrusteeAddress, handsOverText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, PICK_TRUSTEE_TEXT, unCheckedAddressText, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
+import { afterDeathText, OFFLINE_LIST_TEXT, STOP_LATER_TEXT, STOP_OFFLINE_TEXT, pendingText, waitingText, checkedTrusteeAddress, handsOverText, recipientText, canReadNowText, neverText, handOverMailto, handOverText, PICK_TRUSTEE_TEXT, unCheckedAddressText, KEY_REFUSED_TEXT, NOT_LIVE_TEXT, KEYS_LOCKED_TEXT, NOT_SYNCED_TEXT, openedText, stopWarningText, stoppedText } from './share-words';
 
 const api = apiFetch as Api;
 
@@ -61,7 +61,7 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
   const load = useCallback(async () => {
     if (!account || !keyring) return;
     // Shares made here while offline first: this device knows them with or without a connection.
-    setWaiting(await pendingSharesIn(requireDb().dexie).list({ kind, id }));
+    setWaiting((await pendingSharesIn(requireDb().dexie).list({ kind, id })).filter((p) => !p.stopping));
     const deps = { api, account, keyring, live: deviceLiveShares(account) };
     try {
       const shares = await listShares(deps, { kind, id });
@@ -86,6 +86,7 @@ export function ShareDialog({ item, title, open, onOpenChange }: { item: ShareIt
     try {
       const outcome = await dropPendingShare({ api, account, live: deviceLiveShares(account) }, pendingSharesIn(requireDb().dexie), p.shareId, p.ref);
       if (outcome === 'stopped') toast({ title: 'Sharing stopped', description: 'That link opens nothing.' });
+      else if (outcome === 'later') toast({ title: 'Not stopped yet', description: STOP_LATER_TEXT(p.name), variant: 'destructive' });
       else toast({ title: 'Could not stop sharing yet', description: STOP_OFFLINE_TEXT(p.name), variant: 'destructive' });
     } catch (err) {
       toast({ title: 'Could not stop sharing', description: serverMessage(err, 'Check your connection and try again.'), variant: 'destructive' });

@@ -9,44 +9,37 @@ import { useState } from 'react';
 import { Download, ExternalLink } from 'lucide-react';
 import type { SharedFile } from '../../../shared/share-copy-view';
 import { Button } from '../../ui/Button';
-import { downloadBlob, viewBlob } from '../../ui/file-actions';
 import { isInlineViewable } from '../../ui/file-kind';
+import { FileProgress } from '../../ui/FileProgress';
 import { FileSummary } from '../../ui/FileSummary';
-import { Progress } from '../../ui/Progress';
+import { useFileOpener } from '../../ui/use-file-opener';
 import { openSharedFile, SharedFileError } from './shared-file';
 
 /** The file `file` of share `shareId`, as the viewer's page shows it. */
 export function SharedFileCard({ shareId, file }: { shareId: string; file: SharedFile }) {
-  const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const run = async (deliver: (blob: Blob) => void) => {
-    setError(null);
-    setProgress(0);
-    try {
-      const blob = await openSharedFile((url, init) => fetch(url, { ...init, credentials: 'omit', cache: 'no-store' }), shareId, file, (done, total) => setProgress(done / total));
-      deliver(blob);
-    } catch (err) {
-      setError(err instanceof SharedFileError ? err.message : 'This file could not be opened. Please try again later.');
-    } finally {
-      setProgress(null);
-    }
-  };
+  // The vault's one opener (use-file-opener.ts): fetched by the link's token, decrypted chunk by chunk here (shared-file.ts).
+  const opener = useFileOpener(
+    file,
+    (onProgress) => {
+      setError(null);
+      return openSharedFile((url, init) => fetch(url, { ...init, credentials: 'omit', cache: 'no-store' }), shareId, file, (done, total) => onProgress(done / total));
+    },
+    (err) => setError(err instanceof SharedFileError ? err.message : 'This file could not be opened. Please try again later.'),
+  );
   const inTab = isInlineViewable(file.mimeType);
   return (
     <section aria-label="Attached file" className="flex flex-col gap-2 border-t border-slate-200 pt-3">
       <FileSummary file={file} nameClassName="text-slate-900" />
-      {progress !== null ? (
-        <div className="flex items-center gap-2 text-sm text-slate-700">
-          <Progress value={Math.round(progress * 100)} label={`Opening ${file.name}`} className="flex-1" />
-          <span className="w-10 shrink-0 text-right tabular-nums">{Math.round(progress * 100)}%</span>
-        </div>
+      {opener.progress !== null ? (
+        <FileProgress progress={opener.progress} label={`Opening ${file.name}`} />
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => void run((blob) => viewBlob(blob, file))} aria-label={`View ${file.name}${inTab ? ' (opens in a new tab)' : ' (downloads the file)'}`}>
+          <Button variant="outline" size="sm" onClick={() => void opener.view()} aria-label={`View ${file.name}${inTab ? ' (opens in a new tab)' : ' (downloads the file)'}`}>
             <ExternalLink aria-hidden="true" />
             View
           </Button>
-          <Button variant="outline" size="sm" onClick={() => void run((blob) => downloadBlob(blob, file.name))} aria-label={`Download ${file.name}`}>
+          <Button variant="outline" size="sm" onClick={() => void opener.download()} aria-label={`Download ${file.name}`}>
             <Download aria-hidden="true" />
             Download
           </Button>

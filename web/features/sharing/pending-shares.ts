@@ -7,7 +7,9 @@
  * stands in its item's live set (synced like any field). Once the device is online,
  * sendPendingShares sends each, and its first copy is sealed (refreshShares), so the link opens
  * from then on; until then it says "not yet". A waiting share stopped on the device never reaches
- * the server.
+ * the server. A row says whether a send of it has started (`sent`: its answer may have been lost, so
+ * the server may hold it): a Stop of such a share while offline is never told done; the row waits,
+ * marked `stopping`, and the device sends the stop, never the share, once online.
  */
 import type { AfterwordDexie } from '../../db/schema';
 import type { SharedCopy, ShareItemRef } from './projections';
@@ -20,13 +22,19 @@ export interface PendingShare {
   body: PreparedShare['body'];
   name: string;
   at: number;
+  /** A send of it has started, so it may be on the server (absent on rows from before the flag: maybe). */
+  sent?: boolean;
+  /** Stopped by the owner while offline: its stop waits to reach the server. */
+  stopping?: boolean;
 }
 
 /** Where waiting shares are kept. */
 export interface PendingShares {
-  /** Every waiting share (of item `ref` only, when given), oldest first. */
+  /** Every row (of item `ref` only, when given), oldest first: shares to send, and stops to send (`stopping`). */
   list(ref?: ShareItemRef): Promise<PendingShare[]>;
   add(share: PendingShare): Promise<void>;
+  /** Sets flags of the row `shareId`, when it is still there. */
+  mark(shareId: string, flags: { sent?: true; stopping?: true }): Promise<void>;
   remove(shareId: string): Promise<void>;
 }
 
@@ -35,10 +43,11 @@ export function pendingSharesIn(dexie: AfterwordDexie): PendingShares {
   const table = dexie.pendingShares;
   return {
     async list(ref) {
-      const rows = (await table.toArray()).map((r) => ({ shareId: r.shareId, ref: { kind: r.kind, id: r.id }, body: r.body, name: r.name, at: r.at }));
+      const rows = (await table.toArray()).map((r) => ({ shareId: r.shareId, ref: { kind: r.kind, id: r.id }, body: r.body, name: r.name, at: r.at, sent: r.sent, stopping: r.stopping }));
       return rows.filter((r) => !ref || (r.ref.kind === ref.kind && r.ref.id === ref.id)).sort((a, b) => a.at - b.at);
     },
-    add: async (p) => void (await table.put({ shareId: p.shareId, kind: p.ref.kind, id: p.ref.id, body: p.body, name: p.name, at: p.at })),
+    add: async (p) => void (await table.put({ shareId: p.shareId, kind: p.ref.kind, id: p.ref.id, body: p.body, name: p.name, at: p.at, sent: p.sent, stopping: p.stopping })),
+    mark: async (shareId, flags) => void (await table.update(shareId, flags)),
     remove: (shareId) => table.delete(shareId),
   };
 }
@@ -46,11 +55,18 @@ export function pendingSharesIn(dexie: AfterwordDexie): PendingShares {
 /** True when `err` is fetch's own failure to reach the server (offline, or the connection dropped), not an answer. */
 export const unreachable = (err: unknown): boolean => err instanceof TypeError;
 
+/** False when the device knows it has no network (deps.online, else navigator.onLine): a send then never leaves it. */
+const isOnline = (deps: Pick<ShareDeps, 'online'>): boolean => (deps.online ? deps.online() : typeof navigator === 'undefined' || navigator.onLine !== false);
+
+/** A row that may be on the server: a send of it started (or a row from before the flag). */
+const maybeSent = (p: PendingShare): boolean => p.sent !== false;
+
 /**
  * Shares item `ref` (its copy `copy`) with `name` as startSharing does when the server answers;
  * when it cannot be reached, or does not have the item yet (404), keeps the share waiting in `queue` with the item's live set already
- * holding it, and still gives the link (`pending: true`). Throws the server's refusals and a
- * failure to write the live set (nothing is then kept).
+ * holding it, and still gives the link (`pending: true`); the row says whether the send was
+ * tried (`sent`: fetch's failure may come after the server took it). Throws the server's refusals
+ * and a failure to write the live set (nothing is then kept).
  */
 export async function shareOrQueue(
   deps: ShareDeps,
@@ -61,15 +77,21 @@ export async function shareOrQueue(
   queue: PendingShares,
 ): Promise<{ shareId: string; link: string; pending: boolean }> {
   const prepared = await prepareShare(deps, ref, name, origin);
+  const wait = async (sent: boolean) => {
+    await goLiveLater(deps, ref, prepared.shareId);
+    await queue.add({ shareId: prepared.shareId, ref, body: prepared.body, name, at: (deps.now ?? Date.now)(), sent });
+    return { shareId: prepared.shareId, link: prepared.link, pending: true };
+  };
+  if (!isOnline(deps)) return wait(false); // no network: nothing leaves the device
   let share: ShareJson;
   try {
     share = await postShare(deps, ref, prepared.body);
   } catch (err) {
-    // Offline, or the item not on the server yet (404: it was written here and has not synced): it waits.
-    if (!unreachable(err) && (err as { status?: number }).status !== 404) throw err;
-    await goLiveLater(deps, ref, prepared.shareId);
-    await queue.add({ shareId: prepared.shareId, ref, body: prepared.body, name, at: (deps.now ?? Date.now)() });
-    return { shareId: prepared.shareId, link: prepared.link, pending: true };
+    // Unreachable (the server may have taken it before the answer was lost), or the item not on
+    // the server yet (404: it was written here and has not synced, so the share was not taken): it waits.
+    if (unreachable(err)) return wait(true);
+    if ((err as { status?: number }).status === 404) return wait(false);
+    throw err;
   }
   await goLive(deps, ref, prepared, share, copy);
   return { shareId: prepared.shareId, link: prepared.link, pending: false };
@@ -102,27 +124,51 @@ async function leaveLiveSet(deps: Pick<ShareDeps, 'live'>, ref: ShareItemRef, sh
 
 /**
  * Stops share `shareId` of item `ref` that was made on this device while offline, whether or not it
- * has reached the server since: it leaves the queue and its item's live set, and, when it may be on
- * the server (it was sent, or a send may have got there), the server stops it too (a 404 means it
- * never arrived). Resolves 'stopped' when it is certain the link opens nothing; 'offline' when the
- * share was sent and the server could not be reached to stop it (the owner is told to try again).
+ * has reached the server since: it leaves its item's live set at once. A row no send has started
+ * (sends run one at a time with this) simply leaves the queue: 'stopped'. Otherwise the server is
+ * asked to stop it (a 404 means it never arrived): 'stopped' once it has. When it cannot be asked
+ * now (unreachable, offline, a session to renew, a passing refusal: keepsWaiting), a row still in
+ * the queue stays there marked `stopping`, so sendPendingShares sends the stop (never the share)
+ * later: 'later'. A share that already left the queue: 'offline' when the server cannot be reached
+ * (the owner is told to try again); the server's other refusals are thrown (nothing is kept).
  */
-export async function dropPendingShare(deps: Pick<ShareDeps, 'live' | 'api' | 'account'>, queue: PendingShares, shareId: string, ref: ShareItemRef): Promise<'stopped' | 'offline'> {
+export async function dropPendingShare(
+  deps: Pick<ShareDeps, 'live' | 'api' | 'account' | 'online'>,
+  queue: PendingShares,
+  shareId: string,
+  ref: ShareItemRef,
+): Promise<'stopped' | 'later' | 'offline'> {
   return exclusively(deps.account, async () => {
-    const waiting = (await queue.list()).some((p) => p.shareId === shareId);
-    await queue.remove(shareId);
+    const row = (await queue.list()).find((p) => p.shareId === shareId);
     await leaveLiveSet(deps, ref, shareId);
+    if (row && !maybeSent(row)) {
+      await queue.remove(shareId); // never left this device
+      return 'stopped';
+    }
     try {
-      await deps.api(`/api/shares/${shareId}/stop`, { method: 'POST', body: {} });
+      await stopOnServer(deps, shareId);
     } catch (err) {
-      const status = (err as { status?: number }).status;
-      if (status === 404) return 'stopped'; // never reached the server
-      if (waiting && unreachable(err)) return 'stopped'; // still waiting, and sends run one at a time with this: never sent
-      if (unreachable(err)) return 'offline';
+      if (row && keepsWaiting(err)) {
+        await queue.mark(shareId, { stopping: true });
+        return 'later';
+      }
+      if (!row && unreachable(err)) return 'offline';
       throw err;
     }
+    await queue.remove(shareId);
     return 'stopped';
   });
+}
+
+/** Asks the server to stop `shareId`; resolves once it has or never had it (404, 410). Throws the api's other errors, and a TypeError while the device knows it is offline. */
+async function stopOnServer(deps: Pick<ShareDeps, 'api' | 'online'>, shareId: string): Promise<void> {
+  if (!isOnline(deps)) throw new TypeError('offline');
+  try {
+    await deps.api(`/api/shares/${shareId}/stop`, { method: 'POST', body: {} });
+  } catch (err) {
+    const status = (err as { status?: number }).status;
+    if (status !== 404 && status !== 410) throw err;
+  }
 }
 
 /** A share that left the queue refused: whom it was for, and why in the server's words. */
@@ -139,11 +185,15 @@ export interface RefusedShare {
  * sent and before it leaves the queue. It leaves the queue only once the server lists it active
  * (its first copy sealed). A share the server already has (409, listed with this device's own wrap,
  * key id and sealed name: an earlier send whose answer was lost) is taken as sent. One that cannot
- * be sent yet stays waiting: the server unreachable, the item not on the server yet (404: it syncs
+ * be sent yet stays waiting: the device offline, the server unreachable, the item not on the server yet (404: it syncs
  * first), the session to be renewed or proven (401, 403, 407), a passing refusal (408, 425, 429,
  * 5xx), or its first copy not sealed yet. One the server refuses for good (400, 409 for a share it
  * does not list as this one, 413, 422; its first copy too), or whose key this device refuses, leaves the queue and the
- * live set and is returned in `refused` for the person to be told.
+ * live set and is returned in `refused` for the person to be told. One whose earlier send arrived and
+ * that the owner stopped since (409, listed stopped with this device's kept wrap and name) leaves
+ * both quietly. A row the owner stopped while
+ * offline (`stopping`) has its stop sent instead, and leaves the queue once the server has stopped it
+ * (counted in `waiting` until then). The row is marked `sent` before its first send leaves the device.
  */
 export async function sendPendingShares(
   deps: ShareDeps,
@@ -171,8 +221,23 @@ async function sendOne(
   p: PendingShare,
   out: { sent: number; waiting: number; refused: RefusedShare[] },
 ): Promise<void> {
-  const stillWaiting = async (shareId: string) => (await queue.list()).some((q) => q.shareId === shareId);
-  if (!(await stillWaiting(p.shareId))) return; // stopped meanwhile
+  const now = (await queue.list()).find((q) => q.shareId === p.shareId);
+  if (!now) return; // stopped meanwhile
+  if (now.stopping) {
+    // Stopped by the owner while offline: its stop, never the share (any failure: asked again, never dropped).
+    try {
+      await stopOnServer(deps, p.shareId);
+    } catch {
+      out.waiting++;
+      return;
+    }
+    await queue.remove(p.shareId);
+    return;
+  }
+  if (!isOnline(deps)) {
+    out.waiting++;
+    return;
+  }
   const copy = copyOf(p.ref);
   if (!copy) {
     // The item was deleted here meanwhile: nothing to share (its live set went with it).
@@ -187,6 +252,8 @@ async function sendOne(
   // The queue row is this device's own truth: the live set holds the share before it is sent (an
   // edit of the item on another device may have replaced the set meanwhile).
   await goLiveLater(deps, p.ref, p.shareId);
+  // Marked before it leaves: if its answer is lost, a Stop knows the server may hold it.
+  if (now.sent === false) await queue.mark(p.shareId, { sent: true });
   try {
     await postShare(deps, p.ref, p.body);
   } catch (err) {
@@ -200,14 +267,21 @@ async function sendOne(
     }
     // 409: taken, by this device's earlier send whose answer was lost, only when the server lists
     // exactly this device's share (its item, key id, wrap and sealed name).
-    let mine: boolean;
+    let listed: ShareJson[];
     try {
-      mine = (await listShares(deps, p.ref)).some((s) => sameShare(s, p));
+      listed = await listShares(deps, p.ref);
     } catch {
       out.waiting++; // the list could not be read now: asked again at the next send
       return;
     }
-    if (!mine) {
+    if (listed.some((s) => stoppedShare(s, p))) {
+      // That earlier send arrived, and the owner stopped it since (the dialog lists the server's row
+      // too): nothing to send, nothing to tell.
+      await queue.remove(p.shareId);
+      await leaveLiveSet(deps, p.ref, p.shareId);
+      return;
+    }
+    if (!listed.some((s) => sameShare(s, p))) {
       await refuse();
       return;
     }
@@ -233,6 +307,10 @@ async function sendOne(
   await queue.remove(p.shareId);
   out.sent++;
 }
+
+/** True when the server's `s` is this device's waiting share `p`, stopped: the same id and item, and the key id, wrap and sealed name it kept for the timeline. */
+const stoppedShare = (s: ShareJson, p: PendingShare): boolean =>
+  s.id === p.shareId && s.phase === 'stopped' && s.itemKind === p.ref.kind && s.itemId === p.ref.id && s.kept?.ownerKid === p.body.ownerKid && s.kept.ownerWrap === p.body.ownerWrap && s.kept.label === p.body.label;
 
 /** True when the server's `s` is this device's waiting share `p`: the same id, item, key id, wrap and sealed name. */
 const sameShare = (s: ShareJson, p: PendingShare): boolean =>

@@ -26,6 +26,8 @@ export interface ShareDeps {
   now?: () => number;
   /** Each item's live set (a document's sealed `shares` field on this device, synced to the owner's others; live-shares.ts). */
   live: LiveShares;
+  /** False when the device knows it has no network, so nothing is sent (default: `navigator.onLine`; pending-shares.ts). */
+  online?: () => boolean;
 }
 
 /**

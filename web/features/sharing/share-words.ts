@@ -21,6 +21,9 @@ export const shareLetterAsk = (recipient: string) => ({
 export const pendingRefusedText = (name: string, title: string) => `The link you made for ${name} to "${title}" while offline was refused by the server, so it opens nothing. Open "Share now" on "${title}" and share it again.`;
 /** A share made offline, already sent, that could not be stopped on the server yet. */
 export const STOP_OFFLINE_TEXT = (name: string) => `The link for ${name} reached the server before you stopped it, and the server cannot be reached now. Your devices will not update it; try "Stop sharing" again once you are online.`;
+/** A share made offline whose send may have reached the server, stopped when the server could not stop it: this device sends the stop later (pending-shares.ts). */
+export const STOP_LATER_TEXT = (name: string) =>
+  `The link for ${name} may have reached the server before you stopped it, and the server could not stop it just now. Your devices will not update it, and this device stops it on the server as soon as it can. Until then, ${name} may still be able to open it.`;
 /** Under a link made while offline (or before the item reached the server). */
 export const pendingText = (name: string) => `You are offline, or this has not reached the server yet: the link is ready, and ${name} can open it once this device is back online.`;
 

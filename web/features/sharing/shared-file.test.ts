@@ -1,10 +1,10 @@
 /**
- * The viewer's page reading a shared file's chunks (shared-file.ts; review L1): a server that answers
- * a chunk's request with more bytes than the chunk holds, or says so in Content-Length, cannot make
- * the tab hold them: reading stops past one chunk's bytes and the file is refused as not the shared one.
+ * The viewer's page reading a shared file (shared-file.ts; review L1): a server that answers with
+ * more bytes than the file holds, or says so in Content-Length, cannot make the tab hold them:
+ * reading stops one piece past the file's bytes and the file is refused as not the shared one.
  */
 import { describe, expect, it } from 'vitest';
-import { CHUNK_OVERHEAD, encryptedSize, generateBlobId, generateFileKey, paddedFileSize } from '../../../shared/files/crypto';
+import { encryptedSize, generateBlobId, generateFileKey, paddedFileSize } from '../../../shared/files/crypto';
 import type { SharedFile } from '../../../shared/share-copy-view';
 import { FILE_NOT_OPENED_TEXT, openSharedFile, SharedFileError } from './shared-file';
 import type { ViewerFetch } from './viewer';
@@ -29,13 +29,13 @@ function lyingFetch(headers: Record<string, string> = {}) {
         controller.enqueue(piece);
       },
     });
-    return new Response(body, { status: 206, headers: { 'content-range': `bytes 0-${CHUNK + CHUNK_OVERHEAD - 1}/${total}`, ...headers } });
+    return new Response(body, { status: 206, headers: { 'content-range': `bytes 0-${total - 1}/${total}`, ...headers } });
   };
   return { fetchFn, pulled: () => pulled };
 }
 
-describe("the viewer's page reads no more than a chunk's bytes of a shared file", () => {
-  it('a body longer than the chunk is cut off after one piece past it, and the file is refused in words', async () => {
+describe("the viewer's page reads no more than a shared file's bytes", () => {
+  it('a body longer than the file is cut off after one piece past it, and the file is refused in words', async () => {
     const lie = lyingFetch();
     const err = await openSharedFile(lie.fetchFn, 'share', file).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SharedFileError);
@@ -44,7 +44,7 @@ describe("the viewer's page reads no more than a chunk's bytes of a shared file"
     expect(lie.pulled()).toBeLessThanOrEqual(total + 2 * PIECE);
   });
 
-  it('a Content-Length other than the chunk\'s is refused before its body is read', async () => {
+  it('a Content-Length other than the file\'s is refused before its body is read', async () => {
     const lie = lyingFetch({ 'content-length': String(ENDLESS) });
     const err = await openSharedFile(lie.fetchFn, 'share', file).catch((e: unknown) => e);
     expect((err as SharedFileError).damaged).toBe(true);

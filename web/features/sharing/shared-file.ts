@@ -2,7 +2,7 @@
  * The viewer's side of a shared document's file (docs/sharing.md "The file of a shared document";
  * issue 43): the copy that opened with the link's key names the file and holds its own AES key; the
  * page fetches the file's sealed bytes by the share's token (`GET /api/shared/:token/files/:fileId`,
- * chunk by chunk with Range), decrypts each chunk here (AES-GCM bound to the file's id, the chunk's
+ * in one request), decrypts each chunk here as its bytes come (AES-GCM bound to the file's id, the chunk's
  * index and the chunk count: shared/files/crypto.ts), cuts the padding off and checks the file's
  * size and SHA-256 against the copy. Bytes that do not open or do not match are never handed on:
  * the person is told the file could not be opened (SharedFileError), in words.
@@ -34,29 +34,43 @@ export class SharedFileError extends Error {
 }
 
 /**
- * The body of `res` when it is exactly `length` bytes, else null (review L1): a Content-Length other
- * than `length` is refused before the body is read, and reading stops as soon as more than `length`
- * bytes came, so a lying server cannot make the tab hold more than one chunk's bytes.
+ * The body of `res` read piece by piece (review L1): `next(n)` resolves exactly its next `n` bytes,
+ * or null when the body ends first; `ended()` is true when nothing follows. A Content-Length other
+ * than `length` (the whole answer's) is refused before the body is read (null); reading never asks
+ * for more than one piece past what was asked, so a lying server cannot make the tab hold more than
+ * the file's own bytes.
  */
-async function readExactly(res: Response, length: number): Promise<Uint8Array<ArrayBuffer> | null> {
+function bodyReader(res: Response, length: number) {
   const declared = res.headers.get('content-length');
   if ((declared !== null && Number(declared) !== length) || !res.body) {
-    await res.body?.cancel().catch(() => {});
+    void res.body?.cancel().catch(() => {});
     return null;
   }
-  const out = new Uint8Array(length);
   const reader = res.body.getReader();
-  let at = 0;
-  for (;;) {
+  let held = new Uint8Array(0);
+  const pull = async () => {
     const { done, value } = await reader.read();
-    if (done) return at === length ? out : null;
-    if (value.length > length - at) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    out.set(value, at);
-    at += value.length;
-  }
+    held = done ? new Uint8Array(0) : value;
+    return !done;
+  };
+  return {
+    async next(n: number): Promise<Uint8Array<ArrayBuffer> | null> {
+      const out = new Uint8Array(n);
+      for (let at = 0; at < n; ) {
+        if (held.length === 0 && !(await pull())) return null;
+        const take = Math.min(n - at, held.length);
+        out.set(held.subarray(0, take), at);
+        held = held.subarray(take);
+        at += take;
+      }
+      return out;
+    },
+    async ended(): Promise<boolean> {
+      while (held.length === 0) if (!(await pull())) return true;
+      return false;
+    },
+    cancel: () => void reader.cancel().catch(() => {}),
+  };
 }
 
 /** The stored plaintext size of `file` whose ciphertext is `total` bytes: padded (since issue 39) or exact (before); null for neither. */
@@ -64,25 +78,15 @@ const storedSizeOf = (file: SharedFile, total: number): number | null => [padded
 
 /**
  * The plaintext of `file` (from share `shareId`'s opened copy) as a Blob of its type, fetched
- * through `fetchFn`; `onProgress(done, total)` after each chunk. Throws SharedFileError: not
- * available (404), busy (429), unreachable, or `damaged` (a chunk did not decrypt, or the size or
- * SHA-256 is not the copy's): partial or wrong bytes are never returned.
+ * through `fetchFn` in one request (`Range: bytes=0-`: its Content-Range says how many bytes are
+ * stored, so the server reads the share and its document once per opening, not once per chunk) and
+ * decrypted chunk by chunk as the bytes come; `onProgress(done, total)` after each chunk. Throws
+ * SharedFileError: not available (404), busy (429), unreachable (also a body broken off), or
+ * `damaged` (a chunk did not decrypt, the size or SHA-256 is not the copy's, or more bytes came
+ * than the file holds): partial or wrong bytes are never returned.
  */
 export async function openSharedFile(fetchFn: ViewerFetch, shareId: string, file: SharedFile, onProgress: (done: number, total: number) => void = () => {}): Promise<Blob> {
   const url = `/api/shared/${encodeURIComponent(shareId)}/files/${encodeURIComponent(file.blobId)}`;
-  const stride = file.chunkSize + CHUNK_OVERHEAD;
-  const fetchRange = async (start: number, end: number): Promise<Response> => {
-    let res: Response;
-    try {
-      res = await fetchFn(url, { headers: { Range: `bytes=${start}-${end}` } });
-    } catch {
-      throw new SharedFileError(UNREACHABLE_TEXT);
-    }
-    if (res.status === 404) throw new SharedFileError(FILE_GONE_TEXT);
-    if (res.status === 429) throw new SharedFileError(FILE_BUSY_TEXT);
-    if (!res.ok) throw new SharedFileError(SERVER_FAILED_TEXT);
-    return res;
-  };
   const damaged = () => new SharedFileError(FILE_NOT_OPENED_TEXT, true);
   let key: CryptoKey;
   try {
@@ -90,19 +94,52 @@ export async function openSharedFile(fetchFn: ViewerFetch, shareId: string, file
   } catch {
     throw damaged();
   }
-  // The first chunk's answer says how many bytes are stored (Content-Range), so the layout is known.
-  const first = await fetchRange(0, stride - 1);
-  const total = Number(/\/(\d+)$/.exec(first.headers.get('content-range') ?? '')?.[1] ?? NaN);
+  let res: Response;
+  try {
+    res = await fetchFn(url, { headers: { Range: 'bytes=0-' } });
+  } catch {
+    throw new SharedFileError(UNREACHABLE_TEXT);
+  }
+  if (res.status === 404) throw new SharedFileError(FILE_GONE_TEXT);
+  if (res.status === 429) throw new SharedFileError(FILE_BUSY_TEXT);
+  if (!res.ok) throw new SharedFileError(SERVER_FAILED_TEXT);
+  // Content-Range says how many bytes are stored, so the layout is known; the answer must be all of them.
+  const range = /^bytes 0-(\d+)\/(\d+)$/.exec(res.headers.get('content-range') ?? '');
+  const total = Number(range?.[2] ?? NaN);
   const stored = storedSizeOf(file, total);
-  if (stored === null) throw damaged();
+  const body = stored !== null && Number(range![1]) === total - 1 ? bodyReader(res, total) : null;
+  if (!body) {
+    void res.body?.cancel().catch(() => {});
+    throw damaged();
+  }
+  try {
+    return await decryptAll(file, key, stored!, body, onProgress, damaged);
+  } finally {
+    body.cancel();
+  }
+}
+
+/** Reads and opens each chunk of `file` (`stored` plaintext bytes) from `body`, checking its padding, size and SHA-256 (openSharedFile). */
+async function decryptAll(
+  file: SharedFile,
+  key: CryptoKey,
+  stored: number,
+  body: NonNullable<ReturnType<typeof bodyReader>>,
+  onProgress: (done: number, total: number) => void,
+  damaged: () => SharedFileError,
+): Promise<Blob> {
   const count = chunkCount(stored, file.chunkSize);
   const hash = sha256.create();
   const parts: Uint8Array<ArrayBuffer>[] = [];
   let kept = 0;
   for (let i = 0; i < count; i++) {
     const length = plainChunkBytes(stored, file.chunkSize, i) + CHUNK_OVERHEAD;
-    const res = i === 0 ? first : await fetchRange(i * stride, i * stride + length - 1);
-    const sealed = await readExactly(res, length);
+    let sealed: Uint8Array<ArrayBuffer> | null;
+    try {
+      sealed = await body.next(length);
+    } catch {
+      throw new SharedFileError(UNREACHABLE_TEXT); // the body broke off (the connection, or the server's byte bound)
+    }
     if (!sealed) throw damaged();
     let plain: Uint8Array;
     try {
@@ -119,6 +156,6 @@ export async function openSharedFile(fetchFn: ViewerFetch, shareId: string, file
     kept += own.length;
     onProgress(i + 1, count);
   }
-  if (kept !== file.size || toHex(hash.digest()) !== file.sha256) throw damaged();
+  if (!(await body.ended().catch(() => false)) || kept !== file.size || toHex(hash.digest()) !== file.sha256) throw damaged();
   return new Blob(parts, { type: file.mimeType });
 }

@@ -26,19 +26,23 @@ export async function readSharedLetters(db: UserDatabase): Promise<Message[]> {
   return letters.filter((m): m is Message => m !== undefined).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
+/** No letter: what emergency access reads (a letter is never in an emergency bundle), without reading the letters' table. */
+const NONE: Message[] = [];
+
 /**
  * The device's documents, plan, survivor tasks, trustees and letters as one ShareSource (undefined
  * while loading): every letter with `letters` 'all' (the share dialog, the timeline), only the
- * shared or waiting ones with 'shared' (the refreshers: readSharedLetters).
+ * shared or waiting ones with 'shared' (the share refresher: readSharedLetters), none with 'none'
+ * (emergency access: nothing of the letters is read).
  */
-export function useShareSource(letters: 'all' | 'shared' = 'all'): ShareSource | undefined {
+export function useShareSource(letters: 'all' | 'shared' | 'none' = 'all'): ShareSource | undefined {
   const userId = useSession((s) => s.user?.id ?? null);
   const db = useCurrentDb((s) => s.db);
   const documents = useCollection('documents');
   const plan = useRecord('deathPlan', userId); // the plan's id is the user's id
   const survivorTasks = useCollection('survivorTasks');
   const trustees = useCollection('trustees');
-  const messages = useLiveView(db, (open) => (letters === 'all' ? readCollection(open, 'messages') : readSharedLetters(open)), [letters]);
+  const messages = useLiveView(db, (open) => (letters === 'all' ? readCollection(open, 'messages') : letters === 'shared' ? readSharedLetters(open) : Promise.resolve(NONE)), [letters]);
   return useMemo(() => {
     if (!documents || plan === undefined || !survivorTasks || !trustees || !messages) return undefined;
     return { documents, deathPlan: plan, survivorTasks, trustees, messages };

@@ -3,7 +3,7 @@
  * Registration and login (§5) live in ./auth.ts. zod/mini (./z.ts).
  */
 import { passwordSchema } from './auth';
-import { LIMITS, dateOnlySchema, emailSchema, intBetween, optionalText, requiredText, singleLine, trimmedText } from './common';
+import { LIMITS, dateOnlySchema, emailSchema, intBetween, optionalText, requiredText, singleLine, textListSchema, trimmedText } from './common';
 import { z } from './z';
 
 export * from './auth';
@@ -40,11 +40,18 @@ export const profileSchema = z.object({
    * Null for an account that never saved one: e-mails then use the first name.
    */
   emailName: optionalText(LIMITS.emailName),
+  /**
+   * Links others shared with this person that they kept in their account (beyond SPEC.md, issue 43
+   * "or in their own account"): a list field, one item per link, each the JSON of shared/kept-share.ts
+   * (the share's token and key), sealed under the account's `owner` scope like every sealed field,
+   * so it reaches all the person's devices and the server never reads it (docs/sharing.md).
+   */
+  keptShares: textListSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 
 /** The user object of `GET /api/user/profile`, login and register (SPEC.md §3 "User", §7). */
-export const userSchema = z.extend(profileSchema, {
+export const userSchema = z.extend(z.omit(profileSchema, { keptShares: true }), {
   id: z.string(),
   username: z.string(),
   createdAt: z.string(),

@@ -28,7 +28,7 @@ export const KEPT_TITLE_MAX = 100;
 
 const SHARE_ID_RE = /^[A-Za-z0-9_-]{22}$/;
 const SHARE_KEY_RE = /^[A-Za-z0-9_-]{43}$/;
-// eslint-disable-next-line no-control-regex -- control characters become spaces: one line, and no JSON escape longer than two characters
+// Control characters become spaces: one line, and no JSON escape longer than two characters
 const oneLine = (s: string, max: number) => s.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim().slice(0, max);
 
 /**

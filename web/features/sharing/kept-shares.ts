@@ -8,7 +8,6 @@
  * with the kept key as the fragment.
  */
 import { keptShareItem, keptSharesOf, type KeptShare } from '../../../shared/kept-share';
-import { normalizePatch } from '../../db/normalize';
 import type { UserDatabase } from '../../db/user-database';
 import { openSharedLink, type SharedView, type ViewerFetch } from './viewer';
 
@@ -16,6 +15,12 @@ import { openSharedLink, type SharedView, type ViewerFetch } from './viewer';
 export async function readKept(db: UserDatabase): Promise<KeptShare[]> {
   const profile = await db.dexie.entities('profile').get(db.userId);
   return keptSharesOf(profile?.keptShares);
+}
+
+/** The list written as every write is (zod-normalised: web/db/normalize.ts, loaded on the first write, as web/db/api.ts does). */
+async function writeKept(db: UserDatabase, items: string[]): Promise<void> {
+  const { normalizePatch } = await import('../../db/normalize');
+  await db.write('profile', db.userId, normalizePatch('profile', { keptShares: items }));
 }
 
 const itemsOf = async (db: UserDatabase): Promise<string[]> => ((await db.dexie.entities('profile').get(db.userId))?.keptShares ?? []).slice();
@@ -29,14 +34,14 @@ export async function keepShare(db: UserDatabase, kept: KeptShare, sealed: boole
   if (!sealed) throw new Error('This account is not sealed on this device yet, so the link is not kept.');
   const items = await itemsOf(db);
   if (keptSharesOf(items).some((k) => k.id === kept.id)) return;
-  await db.write('profile', db.userId, normalizePatch('profile', { keptShares: [...items, keptShareItem(kept)] }));
+  await writeKept(db, [...items, keptShareItem(kept)]);
 }
 
 /** Takes share `id` out of the account's kept links (every item naming it); the share itself is not touched. */
 export async function forgetKept(db: UserDatabase, id: string): Promise<void> {
   const items = await itemsOf(db);
   const left = items.filter((item) => keptSharesOf([item])[0]?.id !== id);
-  if (left.length !== items.length) await db.write('profile', db.userId, normalizePatch('profile', { keptShares: left }));
+  if (left.length !== items.length) await writeKept(db, left);
 }
 
 /** The in-app path that opens `kept` read-only (the shared viewer's page; the key stays in the fragment). */

@@ -1,14 +1,14 @@
 /**
  * Issue 43 "or in their own account if they have one", in Chromium at 390 px: the owner shares a
- * document with Maria; Maria, signed in to her own account in another browser, opens the link and
- * keeps it in her account; on a second device of hers (a fresh context, signed in) it is listed
+ * document with Maria; Maria, who has an account, opens the link signed out in another browser (a
+ * desktop), signs in from the shared page, comes back to it and keeps the link in her account; on a second device of hers (a fresh context, signed in) it is listed
  * under "Shared with you" on the dashboard, sealed and synced like her other records, and opens the
  * read-only view inside the app with the owner's later edit; once the owner stops sharing, the
- * list and the view say the link opens nothing now. axe on the shared page with its keep form and
- * on the dashboard's new list.
+ * list and the view say the link opens nothing now, and she removes it. axe on the shared page with
+ * its keep form (desktop) and on the dashboard's new list (390 px).
  */
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, hasChromium, mobileContext, poll, useBrowserSuite, WAIT_BOUND_MS } from './harness';
+import { desktopContext, expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, poll, useBrowserSuite, WAIT_BOUND_MS } from './harness';
 import { secondDevice } from './devices';
 import { allChangesSaved, choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
 
@@ -40,12 +40,18 @@ describe.skipIf(!hasChromium)('a shared link kept in the viewer\'s own account (
     await share.getByRole('button', { name: 'Close' }).click();
     await share.waitFor({ state: 'detached' });
 
-    // Maria, signed in to her own account in another browser, opens the link and keeps it.
-    const maria = await signedInPage(suite.browser, suite.server.url, '/dashboard', mobileContext);
+    // Maria has an account of her own. In another browser, signed out, she opens the link, signs in from the page and keeps it.
+    const made = await signedInPage(suite.browser, suite.server.url, '/dashboard', desktopContext);
+    await made.context.close();
+    const laptop = await desktopContext(suite.browser, suite.server.url);
+    const maria = { context: laptop, page: await laptop.newPage(), user: made.user };
     await maria.page.goto(link);
     await maria.page.getByRole('heading', { name: TITLE }).waitFor();
+    await maria.page.getByRole('link', { name: 'Sign in to keep this link in it' }).click();
+    await loginViaUi(maria.page, maria.user);
+    await maria.page.waitForURL(link, { timeout: WAIT_BOUND_MS }); // back on the shared page, its key in the fragment still
     await maria.page.getByLabel('Who shared it with you?').fill('Grace, my aunt');
-    await expectNoSeriousA11yViolations(maria.page, 'shared page with its keep form at 390 px');
+    await expectNoSeriousA11yViolations(maria.page, 'shared page with its keep form, desktop');
     await maria.page.getByRole('button', { name: 'Keep in my Afterword account' }).click();
     await expectToast(maria.page, 'Kept in your account');
     await maria.page.getByText('This link is kept in your account.').waitFor();

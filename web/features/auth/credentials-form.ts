@@ -17,6 +17,7 @@ import type { AppNavigate } from '../../app/navigation';
 import { toast } from '../../ui/toast-store';
 import { RECOVERY_KIT_PATH, refusalWords, useRecoveryKit } from '../keys';
 import { takeAfterSignIn } from '../emergency';
+import { takeSharedLink } from '../sharing';
 
 type Toast = Parameters<typeof toast>[0];
 
@@ -25,7 +26,8 @@ export function enterApp(navigate: AppNavigate, { user, code }: { user: User; co
   if (code) useRecoveryKit.getState().show(code, '/dashboard'); // keys were just made: the kit first
   completeSignIn(user);
   for (const t of toasts) toast(t);
-  const next = takeAfterSignIn() ?? '/dashboard'; // the emergency e-mail's link, when it brought them here
+  // The emergency e-mail's link, or a shared page whose "Sign in" brought them here (to keep its link), each taken once.
+  const next = takeAfterSignIn() ?? takeSharedLink() ?? '/dashboard';
   setTimeout(() => navigate(code ? RECOVERY_KIT_PATH : next, { replace: true }), REDIRECT_AFTER_AUTH_MS);
 }
 

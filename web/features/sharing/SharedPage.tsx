@@ -16,7 +16,8 @@ import { SharedFileCard } from './SharedFileCard';
 import { sharedWithText, VIEW_TEXT } from './share-words';
 import { openSharedLink, type SharedView } from './viewer';
 import { useSession } from '../../app/session';
-import { KEEP_SIGNED_OUT_TEXT } from './kept-words';
+import { KEEP_SIGNED_OUT } from './kept-words';
+import { rememberSharedLink } from './keep-after-sign-in';
 
 // Keeping the link in one's own account (issue 43): only a signed-in person's page loads it.
 const KeepSharedCard = lazy(() => import('./KeepSharedCard'));
@@ -69,10 +70,11 @@ export default function SharedPage() {
         </Suspense>
       ) : (
         <p className="mt-6 text-sm text-slate-700">
-          {KEEP_SIGNED_OUT_TEXT}{' '}
-          <Link to="/login" className="font-medium text-accent-800 underline">
-            Sign in
-          </Link>
+          {KEEP_SIGNED_OUT.before}{' '}
+          <Link to="/login" className="font-medium text-accent-800 underline" onClick={() => rememberSharedLink(id, window.location.hash)}>
+            {KEEP_SIGNED_OUT.link}
+          </Link>{' '}
+          {KEEP_SIGNED_OUT.after}
         </p>
       )}
     </div>

@@ -18,7 +18,7 @@ export const KEPT_TOAST = { title: 'Kept in your account', description: 'It is u
 /** When the keys are not open or the account is not sealed yet: keeping would send the key in plain, so it is not offered. */
 export const KEEP_LOCKED_TEXT = 'To keep this link in your account, your keys must be open on this device. Reload the page and enter your password, then try again.';
 /** Signed out, on the shared page. */
-export const KEEP_SIGNED_OUT_TEXT = 'Have an Afterword account? Sign in, then open this link again to keep it in your account.';
+export const KEEP_SIGNED_OUT = { before: 'Have an Afterword account?', link: 'Sign in to keep this link in it', after: '(you come back to this page).' };
 
 /** The dashboard section's heading and its line. */
 export const SHARED_WITH_YOU = 'Shared with you';

@@ -97,6 +97,7 @@ describe.skipIf(!hasChromium)('a shared link kept in the viewer\'s own account (
 
     // She removes it; it leaves the list.
     await phone.page.getByRole('button', { name: `Remove "${TITLE}" from your list` }).click();
+    await confirmDialog(phone.page, 'If you have no other copy of its link, you cannot open it again unless Grace, my aunt sends it to you again.', 'Remove');
     await expectToast(phone.page, 'Removed from your list');
     await list.waitFor({ state: 'detached' });
     for (const c of [owner.context, maria.context, phone.context]) await c.close();

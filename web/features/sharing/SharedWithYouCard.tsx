@@ -15,9 +15,10 @@ import { requireDb } from '../../db/current';
 import { useRecord } from '../../db/hooks';
 import { Button } from '../../ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/Card';
+import { confirm } from '../../ui/confirm';
 import { toast } from '../../ui/toast-store';
 import { forgetKept, keptPath, openKept } from './kept-shares';
-import { CHECKING_TEXT, fromText, removedToast, removeLabel, SHARED_WITH_YOU, SHARED_WITH_YOU_INTRO } from './kept-words';
+import { CHECKING_TEXT, fromText, removeAsk, removedToast, removeLabel, SHARED_WITH_YOU, SHARED_WITH_YOU_INTRO } from './kept-words';
 import { VIEW_TEXT } from './share-words';
 import type { SharedView } from './viewer';
 
@@ -59,6 +60,7 @@ function KeptRow({ kept }: { kept: KeptShare }) {
   }, [kept.id, kept.key]); // the link, not the object (made anew at each render)
   const title = (view?.kind === 'open' ? copyView(view.value).title : kept.title) || 'Shared item';
   const remove = async () => {
+    if (!(await confirm(removeAsk(title, kept.from)))) return;
     await forgetKept(requireDb(), kept.id);
     toast(removedToast(title));
   };

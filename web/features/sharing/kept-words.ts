@@ -27,6 +27,13 @@ export const SHARED_WITH_YOU_INTRO = 'Links other people shared with you and you
 export const fromText = (from: string) => (from ? `Shared by ${from}` : 'Shared with you');
 /** The remove button's accessible name, and what removing does. */
 export const removeLabel = (title: string) => `Remove "${title}" from your list`;
+/** Asked before removing: the kept link may be the person's only copy of it. */
+export const removeAsk = (title: string, from: string) => ({
+  title: `Remove "${title}" from your list?`,
+  description: `If you have no other copy of its link, you cannot open it again unless ${from || 'the person who shared it'} sends it to you again.`,
+  confirmLabel: 'Remove',
+  destructive: true,
+});
 export const removedToast = (title: string) => ({ title: 'Removed from your list', description: `"${title}" is no longer kept in your account. The link itself still opens for as long as it is shared.` });
 /** While a kept link is being checked. */
 export const CHECKING_TEXT = 'Checking…';

@@ -5,12 +5,12 @@
  * under "Shared with you" on the dashboard, sealed and synced like her other records, and opens the
  * read-only view inside the app with the owner's later edit; once the owner stops sharing, the
  * list and the view say the link opens nothing now, and she removes it. axe on the shared page with
- * its keep form (desktop) and on the dashboard's new list (390 px).
+ * its keep form (desktop) and kept (390 px), and on the dashboard's new list (both).
  */
 import { describe, expect, it } from 'vitest';
 import { desktopContext, expectNoSeriousA11yViolations, hasChromium, loginViaUi, mobileContext, poll, useBrowserSuite, WAIT_BOUND_MS } from './harness';
 import { secondDevice } from './devices';
-import { allChangesSaved, choose, confirmDialog, expectToast, openDialog, signedInPage } from './record-screens';
+import { allChangesSaved, choose, confirmDialog, expectToast, openDialog, openSignedIn, signedInPage } from './record-screens';
 
 const TITLE = 'Will, for the family';
 
@@ -56,6 +56,9 @@ describe.skipIf(!hasChromium)('a shared link kept in the viewer\'s own account (
     await expectToast(maria.page, 'Kept in your account');
     await maria.page.getByText('This link is kept in your account.').waitFor();
     await allChangesSaved(maria.page);
+    await openSignedIn(maria.page, '/dashboard');
+    await maria.page.getByRole('region', { name: 'Shared with you' }).getByRole('link', { name: TITLE }).waitFor();
+    await expectNoSeriousA11yViolations(maria.page, 'dashboard with Shared with you, desktop');
 
     // Her second device: signed in afresh, the kept link arrives through sync, sealed.
     const phone = await secondDevice(suite.browser, suite.server.url, maria.user, '/dashboard', mobileContext);
@@ -81,6 +84,7 @@ describe.skipIf(!hasChromium)('a shared link kept in the viewer\'s own account (
       return phone.page.getByText('Original kept: With Hale & Co, solicitors').waitFor({ timeout: 5_000 }).then(() => true, () => false);
     }).toBe(true);
     await phone.page.getByText('This link is kept in your account.').waitFor();
+    await expectNoSeriousA11yViolations(phone.page, 'a kept link opened inside the app at 390 px');
 
     // The owner stops sharing: the view and the list say the link opens nothing now.
     await owner.page.getByRole('button', { name: 'Dismiss notification' }).click();

@@ -30,6 +30,8 @@ export const FIELD_CLASSES = {
     emergencyContact: 'owner',
     healthInfo: 'owner',
     profileCompletion: 'owner',
+    /** Links shared with this person that they kept (issue 43): each item holds a share's key, so sealed; never handed to anyone else's page. */
+    keptShares: 'owner',
   },
   deathPlan: {
     createdAt: 'plain',

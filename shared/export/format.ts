@@ -60,7 +60,7 @@ export const manifestHeadSchema = z.object({
 export const ADDED_FIELDS: Partial<Record<CollectionName, readonly string[]>> = {
   /** The AI helpers' input (shared/schema/death-plan.ts). */
   /** The name e-mails use (shared/profile-email-name.ts). */
-  profile: ['emailName'],
+  profile: ['emailName', 'keptShares'],
   deathPlan: ['hometown', 'occupation', 'achievements', 'familyMembers', 'personalQualities', 'musicGenres'],
 };
 

@@ -30,10 +30,10 @@ export interface CollectionSpec {
 export const COLLECTION_SPECS: Record<CollectionName, CollectionSpec> = {
   profile: {
     fields: profileSchema,
-    lists: [],
+    lists: ['keptShares'],
     serverOnly: [],
     singleton: true,
-    defaults: { values: [], profileCompletion: 0, emailName: null },
+    defaults: { values: [], profileCompletion: 0, emailName: null, keptShares: [] },
   },
   deathPlan: {
     fields: deathPlanFieldsSchema,

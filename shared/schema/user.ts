@@ -4,7 +4,7 @@
  */
 import { LANGUAGES } from '../languages';
 import { passwordSchema } from './auth';
-import { LIMITS, dateOnlySchema, emailSchema, intBetween, optionalText, requiredText, singleLine, trimmedText } from './common';
+import { LIMITS, dateOnlySchema, emailSchema, intBetween, optionalText, requiredText, singleLine, textListSchema, trimmedText } from './common';
 import { z } from './z';
 
 export * from './auth';
@@ -41,6 +41,13 @@ export const profileSchema = z.object({
    * Null for an account that never saved one: e-mails then use the first name.
    */
   emailName: optionalText(LIMITS.emailName),
+  /**
+   * Links others shared with this person that they kept in their account (beyond SPEC.md, issue 43
+   * "or in their own account"): a list field, one item per link, each the JSON of shared/kept-share.ts
+   * (the share's token and key), sealed under the account's `owner` scope like every sealed field,
+   * so it reaches all the person's devices and the server never reads it (docs/sharing.md).
+   */
+  keptShares: textListSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -51,7 +58,7 @@ export const languageSchema = z.enum(LANGUAGES);
  * The user object of `GET /api/user/profile`, login and register (SPEC.md §3 "User", §7), and the
  * account's language (issue 44, beyond SPEC.md: an account column, not a profile field).
  */
-export const userSchema = z.extend(profileSchema, {
+export const userSchema = z.extend(z.omit(profileSchema, { keptShares: true }), {
   id: z.string(),
   username: z.string(),
   createdAt: z.string(),

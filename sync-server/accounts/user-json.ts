@@ -26,7 +26,8 @@ export interface UserJsonSources {
 /** The user object of `row` with its profile record's fields (a sealed account's sealed fields at their empty values) and the account's language. */
 export async function userJson(services: UserJsonSources, row: UserJsonRow): Promise<User> {
   const profile = await services.records.get(row.id, 'profile', row.id);
-  const { id: _id, ...fields } = profile ?? ({} as Record<string, unknown>);
+  // Kept links (issue 43) are the device's, never part of the user object (SPEC.md §3 "User").
+  const { id: _id, keptShares: _kept, ...fields } = profile ?? ({} as Record<string, unknown>);
   const sealed = (await services.keys.get(row.id))?.sealedAt != null;
   const classes: Record<string, string> = FIELD_CLASSES.profile;
   const shown = sealed ? { ...SEALED_EMPTY, ...Object.fromEntries(Object.entries(fields).filter(([k]) => classes[k] === 'plain')) } : fields;

@@ -4,14 +4,19 @@
  * account on the real Hono app over a real SQLite file; the app's own share code
  * (web/features/sharing/share-client.ts, viewer.ts) shares it, refreshes it and opens it, against
  * answers a test replaces. The server's files hold nothing that opens the item; a swapped copy is
- * refused in words, never shown; a swapped owner's key is refused and nothing is sealed under it.
+ * refused in words, never shown; a swapped owner's key is refused and nothing is sealed under it;
+ * a link the viewer kept in her own account (kept-shares.ts) opens nothing from a swapped body,
+ * token or kept item.
  */
 import { describe, expect, it } from 'vitest';
 import { toB64url } from '../../shared/crypto/bytes';
 import { makeShare, wrapShareKey } from '../../shared/crypto/share-copy';
 import { importAesKey, newRawKey } from '../../shared/crypto/wrap';
 import { refreshShares, startSharing, stopSharing, type ShareJson } from '../../web/features/sharing/share-client';
-import { docItem, ORIGIN, serverFiles, WORDS, world } from '../test/lying-share-world';
+import type { SyncResponse } from '../../shared/sync/protocol';
+import { keepShare, openKept, readKept } from '../../web/features/sharing/kept-shares';
+import type { Transport } from '../../web/sync/transport';
+import { docItem, keptOf, keptWorld, ORIGIN, serverFiles, WORDS, world } from '../test/lying-share-world';
 
 const D1 = { kind: 'document', id: 'd1' } as const;
 
@@ -135,5 +140,45 @@ describe('a server that lies about a share', () => {
     const row = await h.w.t.services.sharing.list(h.w.userId, 'd1');
     expect(row[0]).toMatchObject({ phase: 'stopped', ownerWrap: null, label: null });
     expect(await h.viewer(`${ORIGIN}/shared/${a.share.id}#short`)).toEqual({ kind: 'bad-link' });
+  });
+
+  it('a link the viewer kept in her account gets her nothing readable from another share\'s body, a swapped token or swapped kept items: each fails visibly', async () => {
+    const { h, maria, device, viewer } = await keptWorld();
+    const a = await startSharing(h.deps, ...docItem({ id: 'd1', ...h.doc }), 'Maria', ORIGIN);
+    const b = await startSharing(h.deps, ...docItem({ id: 'd2', ...h.doc, documentName: 'Insurance' }), 'Maria', ORIGIN);
+    const keptA = keptOf(a.link, 'Ada', 'Will');
+    const keptB = keptOf(b.link, 'Ada', 'Insurance');
+    const phone = await device();
+    await keepShare(phone.db, keptA, true);
+    await keepShare(phone.db, keptB, true);
+    await phone.sync();
+
+    // The kept link answered with the other share's body (or its token swapped for the other's): refused in words, nothing shown.
+    const bBody = await (await h.w.t.call('GET', `/api/shared/${b.share.id}`)).json();
+    const lying = (path: string) => (path === `/api/shared/${a.share.id}` ? Promise.resolve(Response.json(bBody)) : h.w.t.call('GET', path));
+    expect(await openKept(lying, keptA)).toEqual({ kind: 'tampered' });
+    expect(await openKept((path) => h.w.t.call('GET', path.replace(a.share.id, b.share.id)), keptA)).toEqual({ kind: 'tampered' });
+    expect(await viewer(keptA)).toMatchObject({ kind: 'open', value: { documentName: WORDS.name } }); // the honest answer still opens
+
+    // A server that swaps the sealed kept items of her profile (A's envelope under B's item, and back) on the way to a new device.
+    const swapping: Transport = async (req, signal) => {
+      const res: SyncResponse = await maria.transport(req, signal);
+      return {
+        ...res,
+        records: res.records.map((r) => {
+          if (r.collection !== 'profile') return r;
+          const names = Object.keys(r.values).filter((f) => f.startsWith('keptShares/'));
+          if (names.length !== 2) return r;
+          const [x, y] = names as [string, string];
+          return { ...r, values: { ...r.values, [x]: r.values[y], [y]: r.values[x] } };
+        }),
+      };
+    };
+    const laptop = await device();
+    await laptop.sync(swapping);
+    expect(await readKept(laptop.db)).toEqual([]); // neither link is taken from a moved envelope
+    const refused = await laptop.db.dexie.sealErrors.where('collection').equals('profile').toArray();
+    expect(refused.map((e) => e.field).sort()).toEqual(expect.arrayContaining([expect.stringMatching(/^keptShares\//), expect.stringMatching(/^keptShares\//)]));
+    expect(refused.filter((e) => e.field.startsWith('keptShares/'))).toHaveLength(2); // named to her, not hidden
   });
 });

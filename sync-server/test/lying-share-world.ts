@@ -3,6 +3,8 @@
  * a sealed account whose device (Dexie over fake-indexeddb, the real sync engine) wrote documents
  * d1 and d2 and synced to the real Hono app over a real SQLite file; the app's own share code runs
  * against answers a test may replace (`setLie`). `sync()` sends whatever the device wrote since.
+ * `keptWorld()` adds Maria, a viewer with a sealed account of her own on the same server, whose
+ * devices keep links in her account (web/features/sharing/kept-shares.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,8 +12,13 @@ import { documentCopy, type SharedCopy, type ShareItemRef } from '../../web/feat
 import { liveSharesOn } from '../../web/features/sharing/live-shares';
 import type { ShareDeps } from '../../web/features/sharing/share-client';
 import { openSharedLink } from '../../web/features/sharing/viewer';
+import type { KeptShare } from '../../shared/kept-share';
+import { openOnDevice } from '../../web/db/test-device';
+import { openKept } from '../../web/features/sharing/kept-shares';
 import { createSyncEngine } from '../../web/sync/engine';
-import { createSealedWorld } from '../../web/sync/test-sealed';
+import { createSealedWorld, sealAccount } from '../../web/sync/test-sealed';
+import type { Transport } from '../../web/sync/transport';
+import { signedInTransport } from './client-test-support';
 
 export const ORIGIN = 'http://afterword.test';
 export const WORDS = { name: 'Canary-Doc-Quokka will', where: 'Canary-Where-Narwhal: the oak desk', edit: 'Canary-Edit-Tapir: moved to the bank', person: 'Canary-Name-Maria' };
@@ -69,3 +76,30 @@ export function serverFiles(dir: string): string {
     .map((e) => readFileSync(join(e.parentPath, e.name)).toString('latin1'))
     .join('\n');
 }
+
+/** The owner's world (world()), and Maria's own sealed account on the same server: her devices, and her viewer of a kept link. */
+export async function keptWorld() {
+  const h = await world();
+  const t = h.w.t;
+  const maria = await signedInTransport(t);
+  const sealing = await sealAccount(t, maria.userId, maria.transport);
+  const keys = await sealing.keysFor();
+  /** A device of Maria's; `sync` pulls and pushes through `transport` (the server's answers, or a lie). */
+  const device = async () => {
+    const db = await openOnDevice(maria.userId, () => t.deps.now());
+    const sync = async (transport: Transport = maria.transport) => {
+      const engine = createSyncEngine({ db, transport, keys, env: { locks: null }, intervalMs: 3_600_000 });
+      await engine.syncNow();
+      await engine.stop();
+    };
+    return { db, sync };
+  };
+  const viewer = (kept: KeptShare) => openKept((path) => h.w.t.call('GET', path), kept);
+  return { h, t, maria, device, viewer };
+}
+
+/** The link `link` as Maria keeps it (kept-shares.ts), from `from`, titled `title`. */
+export const keptOf = (link: string, from: string, title: string): KeptShare => {
+  const url = new URL(link);
+  return { id: url.pathname.split('/').pop()!, key: url.hash.slice(1), from, title, keptAt: '2026-11-30T02:00:00.000Z' };
+};

@@ -19,6 +19,7 @@ import { RECOVERY_KIT_PATH, refusalWords, useRecoveryKit } from '../keys';
 import { takeAfterSignIn } from '../emergency';
 import { t } from '../../i18n/i18n';
 import './messages'; // the 'auth' words these toasts say
+import { takeSharedLink } from '../sharing';
 
 type Toast = Parameters<typeof toast>[0];
 
@@ -27,7 +28,8 @@ export function enterApp(navigate: AppNavigate, { user, code }: { user: User; co
   if (code) useRecoveryKit.getState().show(code, '/dashboard'); // keys were just made: the kit first
   completeSignIn(user);
   for (const t of toasts) toast(t);
-  const next = takeAfterSignIn() ?? '/dashboard'; // the emergency e-mail's link, when it brought them here
+  // The emergency e-mail's link, or a shared page whose "Sign in" brought them here (to keep its link), each taken once.
+  const next = takeAfterSignIn() ?? takeSharedLink() ?? '/dashboard';
   setTimeout(() => navigate(code ? RECOVERY_KIT_PATH : next, { replace: true }), REDIRECT_AFTER_AUTH_MS);
 }
 

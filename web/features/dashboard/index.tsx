@@ -13,6 +13,7 @@ import { AstrologyPanel } from './AstrologyPanel';
 import { ProfileCompleteNote } from './ProfileCompleteNote';
 import { QuickActions } from './QuickActions';
 import { BinderCard } from '../export';
+import { SharedWithYouSection } from '../sharing'; // links others shared with this person and they kept (issue 43): a lazy chunk
 import { RecommendationsPanel } from './RecommendationsPanel';
 import { SuggestedCards } from './SuggestedCards';
 import { firstIncompleteStep } from './wizard-patches';
@@ -59,6 +60,7 @@ export default function DashboardPage() {
         <RecommendationsPanel />
         <AstrologyPanel birthdate={user.birthdate ?? null} />
       </div>
+      <SharedWithYouSection />
       <QuickActions />
       <BinderCard />
     </div>

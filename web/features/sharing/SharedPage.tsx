@@ -6,8 +6,8 @@
  * document's file opens here too, decrypted in this browser (SharedFileCard.tsx). What an
  * item shows is copy-view.ts's, the same as a trustee's emergency access on the kit page.
  */
-import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { ExternalLink } from 'lucide-react';
 import { Button, buttonClasses } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -15,9 +15,16 @@ import { copyView, type CopyView, type SharedFile } from '../../../shared/share-
 import { SharedFileCard } from './SharedFileCard';
 import { sharedWithText, VIEW_TEXT } from './share-words';
 import { openSharedLink, type SharedView } from './viewer';
+import { useSession } from '../../app/session';
+import { KEEP_SIGNED_OUT } from './kept-words';
+import { rememberSharedLink } from './keep-after-sign-in';
+
+// Keeping the link in one's own account (issue 43): only a signed-in person's page loads it.
+const KeepSharedCard = lazy(() => import('./KeepSharedCard'));
 
 export default function SharedPage() {
   const { id = '' } = useParams();
+  const signedIn = useSession((s) => s.user !== null);
   const [view, setView] = useState<SharedView | null>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -57,6 +64,19 @@ export default function SharedPage() {
       <h1 className="mt-1 text-2xl font-semibold break-words text-slate-900">{v.title}</h1>
       <p className="mt-2 text-slate-700">{sharedWithText(view.name, view.updatedAt)}</p>
       {isDocument ? <DocumentCard view={v} file={view.value.kind === 'document' ? (view.value.file ?? null) : null} shareId={id} /> : <EntriesCards view={v} />}
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <KeepSharedCard shareId={id} fragment={window.location.hash} title={v.title} />
+        </Suspense>
+      ) : (
+        <p className="mt-6 text-sm text-slate-700">
+          {KEEP_SIGNED_OUT.before}{' '}
+          <Link to="/login" className="font-medium text-accent-800 underline" onClick={() => rememberSharedLink(id, window.location.hash)}>
+            {KEEP_SIGNED_OUT.link}
+          </Link>{' '}
+          {KEEP_SIGNED_OUT.after}
+        </p>
+      )}
     </div>
   );
 }

@@ -4,6 +4,8 @@ export { shareLetterAsk } from './share-words';
 export { ShareDialog } from './ShareDialog';
 export { ShareRefresher } from './ShareRefresher';
 export { ShareTimelineCard } from './ShareTimelineCard';
+export { SharedWithYouSection } from './SharedWithYouSection';
+export { takeSharedLink } from './keep-after-sign-in';
 export { copyTitle, projectItem, shareableItems, withoutFile, type SharedCopy, type ShareItemRef, type ShareSource } from './projections';
 export { createShareFollower, type Followable, type ShareFollower } from './share-follow';
 export { useFollow } from './use-follow';

@@ -11,7 +11,6 @@
  */
 import type { AiMethod, AiProvider } from '../../shared/ai/provider';
 import { BUDGET_LABELS, BURIAL_PREFERENCE_LABELS, FUNERAL_TYPE_LABELS, TASK_CATEGORY_LABELS, VALUE_OPTIONS } from '../../shared/labels';
-import { aiProviderResponseSchema } from '../../shared/schema/ai';
 import type { apiFetch } from '../api/client';
 import type { ConsentChoice, ConsentRequest } from './consent-store';
 
@@ -119,7 +118,9 @@ export function consentValues(body: object, prefix = ''): [string, string][] {
 async function serverProvider(deps: AskAiDeps): Promise<'builtin' | 'openai'> {
   if (!deps.online()) return 'builtin';
   try {
-    return aiProviderResponseSchema.parse(await deps.api('/api/ai/provider')).provider;
+    // The answer's schema (zod) loads with the question: only when the person asked (issue 41).
+    const [{ aiProviderResponseSchema }, answer] = await Promise.all([import('../../shared/schema/ai'), deps.api('/api/ai/provider')]);
+    return aiProviderResponseSchema.parse(answer).provider;
   } catch {
     return 'builtin';
   }

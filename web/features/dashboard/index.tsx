@@ -15,7 +15,7 @@ import { QuickActions } from './QuickActions';
 import { BinderCard } from '../export';
 import { RecommendationsPanel } from './RecommendationsPanel';
 import { SuggestedCards } from './SuggestedCards';
-import { firstIncompleteStep } from './wizard-patches';
+import { firstIncompleteStep } from './wizard-step';
 
 // The wizard (its forms: react-hook-form, the record-form machinery, Radix Select) is a chunk of its
 // own, loaded only while the profile is incomplete (issue #20); meanwhile the spinner shown while the

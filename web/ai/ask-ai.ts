@@ -50,7 +50,7 @@ export async function askAi<M extends AiMethod>(method: M, input: Input<M>, deps
     const provider = await loadBuiltin();
     return (provider[method] as (i: Input<M>) => Promise<Output<M>>)(input);
   };
-  if (!opts.asked) return local();
+  if (!opts.asked || !deps.online()) return local(); // offline: the built-in helper, as the server path would choose
   // What a question the person asked needs (the server's provider, the consent's words): loaded then (issue 41).
   const { askServer } = await import('./ask-server');
   return askServer(method, input, deps, local);

@@ -11,7 +11,7 @@ import type { EntityOf } from '../../shared/schema/collections';
 import type { Change } from '../../shared/sync/change';
 import { ClockError, createClock, newNodeId, type Clock, type Hlc } from '../../shared/sync/hlc';
 import { emptyState, mergeState, stateOfWrite, type RecordState } from '../../shared/sync/merge';
-import type { NewItemId } from '../../shared/sync/record';
+import { addCreationFields, addDerivedFields, addOwnerCopies, type NewItemId } from '../../shared/sync/record';
 import { AfterwordDexie, type IndexedDbDeps, type MetaValues } from './schema';
 
 /** The write kit (./write-kit.ts): validation, materialising and the rest of a write, which need zod. */
@@ -144,6 +144,8 @@ export class UserDatabase {
     // Rule 3/17: the client never refuses a timestamp (the server already merged it), and reads
     // the server-corrected wall time, so its writes win over everything it has seen.
     const clock = createClock(newNodeId(), () => now() + offset.value, last, Infinity);
+    // Issue #20: fetched now, so the first save does not wait for it; a failure is retried on that save.
+    loadWriteKit().catch(() => undefined);
     return new UserDatabase(dexie, userId, clock, offset, now);
   }
 
@@ -241,7 +243,7 @@ export class UserDatabase {
   }
 
   private async writeOne({ collection, id, patch, newItemId, listBase, generatedHlc, bases, rawFields, ifClocks, creates = false, rewrite = [] }: WriteInput): Promise<Change | null> {
-    const { addCreationFields, addDerivedFields, addOwnerCopies, fieldsOfPatch, missingFields, sealedSizeProblem, validateChange, viewOfDelete } = writeKit();
+    const { fieldsOfPatch, missingFields, sealedSizeProblem, validateChange, viewOfDelete } = writeKit();
     const state = await this.readState(collection, id);
     if (generatedHlc !== undefined) return this.writeGenerated(collection, id, state, missingFields(state, patch), generatedHlc);
     // A local write must beat everything this device shows for the record (another tab's writes too).

@@ -15,7 +15,7 @@ import { deleteView } from '../../shared/sync/versions';
 
 export { validateChange } from '../../shared/sync/change';
 export { missingFields } from '../../shared/sync/generated';
-export { addCreationFields, addDerivedFields, addOwnerCopies, fieldsOfPatch, materialize } from '../../shared/sync/record';
+export { fieldsOfPatch, materialize } from '../../shared/sync/record';
 export { keepReplacedTexts, replacesText } from './local-versions';
 export { sealedSizeProblem } from '../../shared/crypto/sealed-size';
 

@@ -6,16 +6,13 @@
  * sign-out, through endLocalSession().
  *
  * The sync engine (./index.ts, with its transport and the zod protocol schemas) is imported once the
- * database is open and the first screen's network is quiet (issue #20, issue 41: web/pwa/network-quiet.ts):
- * screens paint from the database, so the engine need not be loaded first, nor compete with them.
+ * database is open (issue #20): screens paint from the database, so the engine need not be loaded first.
  */
 import { useEffect } from 'react';
 import { useSession } from '../app/session';
 import { closeUserDatabase, deleteUserDatabase, openUserDatabase, useCurrentDb } from '../db/current';
-import { loadWriteKit } from '../db/user-database';
 import { toast } from '../ui/toast-store';
 import { useSyncStore } from './sync-store';
-import { networkQuiet, SYNC_QUIET_MS } from '../pwa/network-quiet';
 import { useKeySession } from '../features/keys/key-session';
 import { needsSealing, sealExisting } from '../features/keys/key-effects';
 
@@ -64,13 +61,7 @@ export function useSyncLifecycle(): void {
       try {
         await openUserDatabase(userId);
         if (cancelled) return;
-        // The engine and the write kit (zod, the sealing code) come once the first screen's network has
-        // been quiet for SYNC_QUIET_MS (issue 41; before the service worker's precache): the screen
-        // paints from the database, a save made meanwhile loads the kit itself and waits in the
-        // outbox, and the keys open at once.
-        const quiet = networkQuiet(SYNC_QUIET_MS);
-        void quiet.then(loadWriteKit).catch(() => undefined); // a failure is retried by the first save
-        const [sync, keys] = await Promise.all([quiet.then(loadSync), openKeySession(userId)]);
+        const [sync, keys] = await Promise.all([loadSync(), openKeySession(userId)]);
         if (cancelled) return;
         // An account made before keys whose keys are open here is sealed first (key-effects.ts), with
         // no engine running meanwhile: a plain one would pull the new envelopes with no key to open

@@ -19,7 +19,7 @@ import type { Derive, ServerKeys } from '../../../shared/crypto/account-setup';
 import { renewKdfParams } from '../../../shared/crypto/kdf';
 import { Keyring, wrapAccountKey } from '../../../shared/crypto/keys';
 import { apiFetch } from '../../api/client';
-import { KeysLockedError, type SyncKeys } from '../../sync/keys-locked';
+import { KeysLockedError, type SyncKeys } from '../../sync/sealing';
 import { createDeviceKeyStore, type DeviceKeyStore } from './device-key-store';
 import { atLeast, checkPinnedKdf, costOf, type AccountPin } from './pin';
 import { DeviceRefusal, refusalWords } from './refusal';

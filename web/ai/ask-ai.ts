@@ -10,26 +10,12 @@
  * person chose to send.
  */
 import type { AiMethod, AiProvider } from '../../shared/ai/provider';
-import type { apiFetch } from '../api/client';
-import type { ConsentChoice, ConsentRequest } from './consent-store';
 
 type Input<M extends AiMethod> = Parameters<AiProvider[M]>[0];
 type Output<M extends AiMethod> = Awaited<ReturnType<AiProvider[M]>>;
 
-/** What askAi uses: the app passes apiFetch, navigator.onLine and askConsent. */
-export interface AskAiDeps {
-  api: typeof apiFetch;
-  online: () => boolean;
-  consent: (request: ConsentRequest) => Promise<ConsentChoice>;
-}
-
-/** The person pressed Cancel in the consent dialog: nothing was sent and nothing is shown. */
-export class AiCancelled extends Error {
-  constructor() {
-    super('AI request cancelled');
-    this.name = 'AiCancelled';
-  }
-}
+export { AiCancelled, type AskAiDeps } from './ai-deps';
+import type { AskAiDeps } from './ai-deps';
 
 /** The built-in helpers, loaded on first use (their curated lists stay out of the screens' first paint). */
 let builtin: Promise<AiProvider> | null = null;

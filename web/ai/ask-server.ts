@@ -7,7 +7,7 @@
 import type { AiMethod, AiProvider } from '../../shared/ai/provider';
 import { BUDGET_LABELS, BURIAL_PREFERENCE_LABELS, FUNERAL_TYPE_LABELS, TASK_CATEGORY_LABELS, VALUE_OPTIONS } from '../../shared/labels';
 import { aiProviderResponseSchema } from '../../shared/schema/ai';
-import { AiCancelled, type AskAiDeps } from './ask-ai';
+import { AiCancelled, type AskAiDeps } from './ai-deps';
 
 type Input<M extends AiMethod> = Parameters<AiProvider[M]>[0];
 type Output<M extends AiMethod> = Awaited<ReturnType<AiProvider[M]>>;

@@ -9,7 +9,8 @@ import { snapshotOf } from '../../shared/ai/test-snapshot';
 import { createTestApp, signUp, type TestApp } from '../../sync-server/test/test-support';
 import { ApiError, apiFetch } from '../api/client';
 import { openOnDevice } from '../db/test-device';
-import { AiCancelled, type AskAiDeps, askAi, consentValues } from './ask-ai';
+import { AiCancelled, type AskAiDeps, askAi } from './ask-ai';
+import { consentValues } from './ask-server';
 import type { ConsentChoice, ConsentRequest } from './consent-store';
 import { deviceSnapshot } from './device-snapshot';
 

@@ -5,7 +5,6 @@
  * never download the database and sync code (issue #8 "Route-level code splitting").
  */
 import { useEffect } from 'react';
-import { warmBinderCache } from '../features/export/warm-binder';
 import { installCheckIns } from '../features/release/check-in';
 import { UnlockKeysDialog } from '../features/keys/UnlockKeysDialog';
 import { followKeySession } from '../features/keys/key-effects';
@@ -33,8 +32,16 @@ const FilesLifecycle = lazyPiece(() =>
 );
 
 export default function SignedInServices() {
-  // The family binder's pdf-lib and fonts, cached for offline use once the app is idle (not precached).
-  useEffect(() => void warmBinderCache(), []);
+  // The family binder's pdf-lib and fonts, cached for offline use once the app is idle (not precached);
+  // its code comes once the page is quiet too, as the service worker it waits for (issue 41).
+  useEffect(
+    () =>
+      void networkQuiet()
+        .then(() => import('../features/export/warm-binder'))
+        .then((m) => m.warmBinderCache())
+        .catch((err: unknown) => console.warn('Could not warm the binder cache', err)),
+    [],
+  );
   // The person using the app is the only check-in a device makes (DESIGN.md §8 "Check-ins").
   useEffect(() => installCheckIns(window), []);
   // Seals an account made before keys, and keeps the release escrow's keys current (key-effects.ts).

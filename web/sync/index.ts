@@ -8,7 +8,7 @@ import { useSession } from '../app/session';
 import { createSyncEngine, type SyncEngine } from './engine';
 import { useSyncStore } from './sync-store';
 import { toast } from '../ui/toast-store';
-import { keptToast, rejectedToast, type ValuesOf } from './kept-toast';
+import type { ValuesOf } from './kept-toast';
 import type { KeptNotice } from './apply-response';
 import type { UserDatabase } from '../db/user-database';
 import { eventSourceLive } from './live';
@@ -41,14 +41,29 @@ export function startSync(opts: { userId: string; transport?: Transport; now?: (
     onState: (s) => useSyncStore.setState({ status: s.status, lastError: s.lastError, lastSyncedAt: s.lastSyncedAt, clockOffMs: s.clockOffMs, unopened: s.unopened, progress: s.progress }),
     onRejected: (lastRejected) => {
       useSyncStore.setState({ lastRejected });
-      const words = rejectedToast(lastRejected);
-      if (words) toast(words);
+      void toastWords()
+        .then(({ rejectedToast }) => {
+          const words = rejectedToast(lastRejected);
+          if (words) toast(words);
+        })
+        .catch(noticeFailed);
     },
-    onKept: (kept) => void namedKept(db, kept).then((valuesOf) => toast(keptToast(kept, valuesOf))),
+    onKept: (kept) =>
+      void Promise.all([namedKept(db, kept), toastWords()])
+        .then(([valuesOf, { keptToast }]) => toast(keptToast(kept, valuesOf)))
+        .catch(noticeFailed),
     onUnauthorized: () => useSession.getState().setNeedsReauth(true),
   });
   engine.start();
 }
+
+/**
+ * The words of the sync's toasts (./kept-toast.ts), imported when the engine first has something to
+ * say (issue 41: not on every start). Should the import fail (a build replaced meanwhile), the
+ * console says so (noticeFailed) and the sync status still holds what was refused.
+ */
+const toastWords = () => import('./kept-toast');
+const noticeFailed = (err: unknown) => console.error('Could not show the sync notice', err);
 
 /** The device's own copies of the records in `kept`, for the toast to name them (e.g. the letter's recipient). */
 async function namedKept(db: UserDatabase, kept: readonly KeptNotice[]): Promise<ValuesOf> {

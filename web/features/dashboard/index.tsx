@@ -16,7 +16,7 @@ import { BinderCard } from '../export';
 import { SharedWithYouSection } from '../sharing'; // links others shared with this person and they kept (issue 43): a lazy chunk
 import { RecommendationsPanel } from './RecommendationsPanel';
 import { SuggestedCards } from './SuggestedCards';
-import { firstIncompleteStep } from './wizard-patches';
+import { firstIncompleteStep } from './wizard-step';
 
 // The wizard (its forms: react-hook-form, the record-form machinery, Radix Select) is a chunk of its
 // own, loaded only while the profile is incomplete (issue #20); meanwhile the spinner shown while the

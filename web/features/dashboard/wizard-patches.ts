@@ -4,9 +4,9 @@
  * validation toasts. The wizard component only wires these to its useRecordForm (web/forms).
  */
 import type { EmergencyContact, Profile, ValueId } from '../../../shared/schema';
-import { WIZARD_COMPLETION, WIZARD_STEPS } from '../../../shared/labels';
 
-export type WizardStep = 1 | 2 | 3 | 4;
+export { completionAfter, firstIncompleteStep, type WizardStep } from './wizard-step';
+import { completionAfter } from './wizard-step';
 
 /** The form of step 1, as typed (strings; blanks allowed), keyed by the profile's field names. */
 export interface BasicInfoForm {
@@ -24,18 +24,6 @@ export interface ValuesForm {
 
 /** The result of checking a step: the patch to save, or the toast to show instead. */
 export type StepCheck<P> = { ok: true; patch: P } | { ok: false; message: string };
-
-/** profileCompletion after finishing `step` (SPEC.md §9: 25/50/75/100). */
-export const completionAfter = (step: WizardStep): number => WIZARD_COMPLETION[step - 1]!;
-
-/**
- * The step a returning person continues at: the first step not yet completed according to
- * `profileCompletion`, or null when the profile is complete (100).
- */
-export function firstIncompleteStep(profileCompletion: number | null | undefined): WizardStep | null {
-  const done = WIZARD_COMPLETION.filter((c) => (profileCompletion ?? 0) >= c).length;
-  return done >= WIZARD_STEPS ? null : ((done + 1) as WizardStep);
-}
 
 const blankToNull = (text: string): string | null => (text.trim() === '' ? null : text.trim());
 

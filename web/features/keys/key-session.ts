@@ -15,13 +15,12 @@
  * Services are passed in (createKeySession); `useKeySession` is the app's instance.
  */
 import { create } from 'zustand';
-import { openAccountKeys, type Derive, type ServerKeys } from '../../../shared/crypto/account-setup';
+import type { Derive, ServerKeys } from '../../../shared/crypto/account-setup';
 import { renewKdfParams } from '../../../shared/crypto/kdf';
 import { Keyring, wrapAccountKey } from '../../../shared/crypto/keys';
 import { apiFetch } from '../../api/client';
 import { KeysLockedError, type SyncKeys } from '../../sync/sealing';
 import { createDeviceKeyStore, type DeviceKeyStore } from './device-key-store';
-import { deriveInWorker } from './kdf-client';
 import { atLeast, checkPinnedKdf, costOf, type AccountPin } from './pin';
 import { DeviceRefusal, refusalWords } from './refusal';
 import { KNOWN_KEYS_WORDS, NOT_SEALED_WORDS, OLD_KEY_WORDS } from './refusal-words';
@@ -200,6 +199,7 @@ export function createKeySession(deps: KeySessionDeps) {
         const lie = judge(keys);
         if (lie) throw new DeviceRefusal(lie); // before the password is stretched with what the server chose
         const { unlockKey } = await deps.derive(password, keys.kdf);
+        const { openAccountKeys } = await import('../../../shared/crypto/account-setup'); // the Unlock screen's only (issue 41: not on every start)
         const opened = await openAccountKeys(userId, keys, unlockKey);
         if (gen !== generation) return;
         await deps.device.save(userId, opened.ak, keys.akVersion);
@@ -285,8 +285,16 @@ export function createKeySession(deps: KeySessionDeps) {
   });
 }
 
-/** The app's services for keys: apiFetch, this browser's device-key-store, the KDF in a Worker. */
-export const appKeyDeps: KeySessionDeps = { api: apiFetch as Api, device: createDeviceKeyStore(), derive: deriveInWorker };
+/**
+ * The app's services for keys: apiFetch, this browser's device-key-store, the KDF in a Worker (its
+ * client imported on the first password it stretches: an unlock, a password proof or change, never
+ * a start from this device's keys; issue 41).
+ */
+export const appKeyDeps: KeySessionDeps = {
+  api: apiFetch as Api,
+  device: createDeviceKeyStore(),
+  derive: async (password, params) => (await import('./kdf-client')).deriveInWorker(password, params),
+};
 
 /** The app's key session. */
 export const useKeySession = createKeySession(appKeyDeps);

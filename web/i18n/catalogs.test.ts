@@ -20,8 +20,8 @@ const en = read('en');
 const slots = (message: string) => [...(message.match(/\{\s*\w+|<\/?\d+>/g) ?? [])].map((s) => s.replace(/\s/g, '')).sort();
 
 /**
- * The slice's strings SPEC.md gives word for word (§2 "Layout", "Login", "Register"; §1's route
- * table; §8 toasts): [message id, SPEC.md's words, whether the message is them exactly or holds them].
+ * The moved strings SPEC.md gives word for word (§2 "Layout", "Login", "Register", "Legal Documents",
+ * "Trustees", "Message Vault"; §1's route table; §3 labels; §5 confirmations; §8 toasts): [message id, SPEC.md's words, whether the message is them exactly or holds them].
  */
 const SPEC_WORDS: [string, string, 'is' | 'holds'][] = [
   ['nav.dashboard', 'Dashboard', 'is'],
@@ -54,6 +54,22 @@ const SPEC_WORDS: [string, string, 'is' | 'holds'][] = [
   ['register.createdTitle', 'Account created', 'is'],
   ['register.failedTitle', 'Registration failed', 'is'],
   ['register.failedDescription', 'An error occurred during registration.', 'is'],
+  ['documents.title', 'Legal Documents', 'is'],
+  ['documents.uploadButton', 'Upload Document', 'is'],
+  ['documents.filter.all', 'All Documents', 'is'],
+  ['documents.type.will', 'Will & Testament', 'is'],
+  ['documents.type.insurance', 'Insurance', 'is'],
+  ['documents.type.financial', 'Financial', 'is'],
+  ['documents.uploadedOn', 'Uploaded', 'holds'],
+  ['documents.view', 'View Document', 'is'],
+  ['documents.emptyTitle', 'No documents found', 'is'],
+  ['documents.uploadFirst', 'Upload Your First Document', 'is'],
+  ['documents.deleteConfirm', 'Are you sure you want to delete this document? This action cannot be undone.', 'is'],
+  ['documents.uploadFailed', 'Failed to upload document', 'is'],
+  ['documents.deleteFailed', 'Failed to delete document', 'is'],
+  ['documents.uploaded', 'Document uploaded', 'is'],
+  ['documents.uploadedDescription', 'Your document has been saved securely.', 'is'],
+  ['documents.deleted', 'Document deleted', 'is'],
 ];
 
 describe('message catalogs', () => {

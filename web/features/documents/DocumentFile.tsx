@@ -13,6 +13,8 @@ import { isInlineViewable } from '../../ui/file-kind';
 import { FilePreview } from '../../ui/FilePreview';
 import { Progress } from '../../ui/Progress';
 import { useOpenFile } from '../../ui/use-open-file';
+import { useT } from '../../i18n/i18n';
+import { useDocumentsMessages } from './messages';
 
 export function DocumentFileDetails({ file }: { file: FileRef }) {
   return (
@@ -25,12 +27,14 @@ export function DocumentFileDetails({ file }: { file: FileRef }) {
 }
 
 export function DocumentFileActions({ file, documentName }: { file: FileRef; documentName: string }) {
+  useDocumentsMessages();
+  const { t } = useT();
   const opener = useOpenFile(file);
   if (opener.progress !== null)
     return (
       <div className="flex min-w-0 flex-1 items-center gap-2 px-2 text-sm text-slate-700">
-        <Progress value={Math.round(opener.progress * 100)} label={`Downloading ${file.name}`} className="flex-1" />
-        <span className="w-10 shrink-0 text-right tabular-nums">{Math.round(opener.progress * 100)}%</span>
+        <Progress value={Math.round(opener.progress * 100)} label={t('documents.downloading', { name: file.name })} className="flex-1" />
+        <span className="w-10 shrink-0 text-end tabular-nums">{Math.round(opener.progress * 100)}%</span>
       </div>
     );
   const inTab = isInlineViewable(file.mimeType);
@@ -40,12 +44,12 @@ export function DocumentFileActions({ file, documentName }: { file: FileRef; doc
         variant="ghost"
         size="sm"
         onClick={() => void opener.view()}
-        aria-label={`View Document: ${documentName}${inTab ? ' (opens in a new tab)' : ' (downloads the file)'}`}
+        aria-label={t(inTab ? 'documents.viewInTab' : 'documents.viewDownloads', { name: documentName })}
       >
         <ExternalLink aria-hidden="true" />
-        View Document
+        {t('documents.view')}
       </Button>
-      <Button variant="ghost" size="icon" onClick={() => void opener.download()} aria-label={`Download ${file.name}`}>
+      <Button variant="ghost" size="icon" onClick={() => void opener.download()} aria-label={t('documents.download', { name: file.name })}>
         <Download aria-hidden="true" />
       </Button>
     </div>

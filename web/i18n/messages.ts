@@ -8,12 +8,14 @@
 import type auth from './catalogs/en/auth.json';
 import type documents from './catalogs/en/documents.json';
 import type shell from './catalogs/en/shell.json';
+import type trustees from './catalogs/en/trustees.json';
 
 /** Each namespace's English catalog. */
 interface NamespaceFiles {
   shell: typeof shell;
   auth: typeof auth;
   documents: typeof documents;
+  trustees: typeof trustees;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

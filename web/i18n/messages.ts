@@ -7,6 +7,7 @@
  */
 import type auth from './catalogs/en/auth.json';
 import type documents from './catalogs/en/documents.json';
+import type messageVault from './catalogs/en/message-vault.json';
 import type shell from './catalogs/en/shell.json';
 import type trustees from './catalogs/en/trustees.json';
 
@@ -16,6 +17,7 @@ interface NamespaceFiles {
   auth: typeof auth;
   documents: typeof documents;
   trustees: typeof trustees;
+  'message-vault': typeof messageVault;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

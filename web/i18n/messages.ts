@@ -6,12 +6,18 @@
  * Adding a namespace: a line in NamespaceFiles below (docs/i18n.md "Moving a feature").
  */
 import type auth from './catalogs/en/auth.json';
+import type documents from './catalogs/en/documents.json';
+import type messageVault from './catalogs/en/message-vault.json';
 import type shell from './catalogs/en/shell.json';
+import type trustees from './catalogs/en/trustees.json';
 
 /** Each namespace's English catalog. */
 interface NamespaceFiles {
   shell: typeof shell;
   auth: typeof auth;
+  documents: typeof documents;
+  trustees: typeof trustees;
+  'message-vault': typeof messageVault;
 }
 
 /** A catalog namespace: 'shell' (the frame of every page) or a feature's. */

@@ -57,14 +57,18 @@ export interface CardActionsProps {
   onDelete?: () => void;
   /** Verb of the delete button (default 'Delete'; trustees use 'Remove'). */
   deleteVerb?: string;
+  /** The buttons' whole names in the person's language (a translated screen, issue 44); `itemName` and `deleteVerb` are then unused. */
+  labels?: { edit: string; delete: string };
 }
 
 /** Edit and delete icon buttons with accessible names that include the record. */
-export function CardActions({ itemName, onEdit, onDelete, deleteVerb = 'Delete' }: CardActionsProps) {
+export function CardActions({ itemName, onEdit, onDelete, deleteVerb = 'Delete', labels }: CardActionsProps) {
+  const editLabel = labels?.edit ?? `Edit ${itemName}`;
+  const deleteLabel = labels?.delete ?? `${deleteVerb} ${itemName}`;
   return (
     <div className="flex shrink-0 items-center gap-1">
       {onEdit && (
-        <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${itemName}`} title={`Edit ${itemName}`}>
+        <Button variant="ghost" size="icon" onClick={onEdit} aria-label={editLabel} title={editLabel}>
           <Pencil aria-hidden="true" />
         </Button>
       )}
@@ -73,8 +77,8 @@ export function CardActions({ itemName, onEdit, onDelete, deleteVerb = 'Delete' 
           variant="ghost"
           size="icon"
           onClick={onDelete}
-          aria-label={`${deleteVerb} ${itemName}`}
-          title={`${deleteVerb} ${itemName}`}
+          aria-label={deleteLabel}
+          title={deleteLabel}
           className="text-red-700 hover:bg-red-50 hover:text-red-800"
         >
           <Trash2 aria-hidden="true" />

@@ -10,7 +10,7 @@ export function FileProgress({ progress, label, className }: { progress: number;
   return (
     <div className={cn('flex items-center gap-2 text-sm text-slate-700', className)}>
       <Progress value={percent} label={label} className="flex-1" />
-      <span className="w-10 shrink-0 text-right tabular-nums">{percent}%</span>
+      <span className="w-10 shrink-0 text-end tabular-nums">{percent}%</span>
     </div>
   );
 }

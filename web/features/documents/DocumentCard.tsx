@@ -1,6 +1,6 @@
 /**
  * One legal document (SPEC.md §2 "Legal Documents"): an icon by type, the name, the type label,
- * where the original is kept (when the person said), 'Uploaded {en-US long date}' for a file ('Saved …'
+ * where the original is kept (when the person said), 'Uploaded {long date}' (en-US in English) for a file ('Saved …'
  * for a link), 'View Document', Share now, Edit (DocumentFormDialog) and delete. A document holds a file (issue #17:
  * its preview, name, size, upload state, View Document and Download, DocumentFile.tsx) or a link.
  * The link is rendered only for http/https addresses, so a `javascript:` or `data:` URL that
@@ -10,12 +10,15 @@ import { useState } from 'react';
 import { ExternalLink, FileText, HeartPulse, Home, Landmark, PiggyBank, ScrollText, Share2, ShieldCheck, Signature } from 'lucide-react';
 import type { LegalDocument } from '../../../shared/schema';
 import { httpUrlSchema } from '../../../shared/schema/common';
-import { DOCUMENT_TYPE_LABELS, formatLongDate } from '../../../shared/labels';
+import { formatDate } from '../../../shared/intl-format';
+import { useT } from '../../i18n/i18n';
+import { T } from '../../i18n/T';
 import { Card } from '../../ui/Card';
 import { CardActions } from '../../ui/CardGrid';
 import { DocumentFileActions, DocumentFileDetails } from './DocumentFile';
 import { Button, buttonClasses } from '../../ui/Button';
 import { ShareDialog } from '../sharing';
+import { documentTypeId, useDocumentsMessages } from './messages';
 
 export const DOCUMENT_ICONS = {
   will: ScrollText,
@@ -29,6 +32,9 @@ export const DOCUMENT_ICONS = {
 } as const;
 
 export function DocumentCard({ document, onEdit, onDelete }: { document: LegalDocument; onEdit: () => void; onDelete: () => void }) {
+  useDocumentsMessages();
+  const { t, language } = useT();
+  const name = document.documentName;
   const Icon = DOCUMENT_ICONS[document.documentType];
   const safeUrl = httpUrlSchema.safeParse(document.documentUrl).success;
   const [sharing, setSharing] = useState(false);
@@ -40,18 +46,18 @@ export function DocumentCard({ document, onEdit, onDelete }: { document: LegalDo
         </span>
         <div className="min-w-0 flex-1">
           <h2 className="text-lg font-semibold break-words text-slate-900">{document.documentName}</h2>
-          <p className="text-sm text-slate-600">{DOCUMENT_TYPE_LABELS[document.documentType]}</p>
+          <p className="text-sm text-slate-600">{t(documentTypeId(document.documentType))}</p>
         </div>
       </div>
       {document.file && <DocumentFileDetails file={document.file} />}
       {document.originalLocation && (
         <p className="px-5 pb-2 text-sm text-slate-800">
-          <span className="font-medium">Original kept:</span> {document.originalLocation}
+          <T id="documents.originalKept" values={{ place: document.originalLocation }} components={{ 0: <span className="font-medium" /> }} />
         </p>
       )}
       {/* SPEC.md §2's 'Uploaded' date is for a file; a link was saved, not uploaded (issue 38 item 8). */}
       <p className="flex-1 px-5 pb-4 text-sm text-slate-700">
-        {document.file ? 'Uploaded' : 'Saved'} {formatLongDate(document.createdAt)}
+        {t(document.file ? 'documents.uploadedOn' : 'documents.savedOn', { date: formatDate(document.createdAt, language) })}
       </p>
       {/* Wraps on a phone: with Share now, Edit and Delete, one row is wider than a 390 px card. */}
       <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-t border-stone-200 px-3 py-1.5">
@@ -63,20 +69,25 @@ export function DocumentCard({ document, onEdit, onDelete }: { document: LegalDo
             target="_blank"
             rel="noopener noreferrer"
             className={buttonClasses('ghost', 'sm')}
-            aria-label={`View Document: ${document.documentName} (opens in a new tab)`}
+            aria-label={t('documents.viewInTab', { name })}
           >
             <ExternalLink aria-hidden="true" />
-            View Document
+            {t('documents.view')}
           </a>
         ) : (
-          <span className="px-3 text-sm text-slate-600">No valid link</span>
+          <span className="px-3 text-sm text-slate-600">{t('documents.noValidLink')}</span>
         )}
-        <div className="ml-auto flex items-center gap-1">
-          <Button variant="ghost" size="sm" onClick={() => setSharing(true)} aria-label={`Share now: ${document.documentName}`}>
+        <div className="ms-auto flex items-center gap-1">
+          <Button variant="ghost" size="sm" onClick={() => setSharing(true)} aria-label={t('documents.shareLabel', { name })}>
             <Share2 aria-hidden="true" />
-            Share now
+            {t('documents.share')}
           </Button>
-          <CardActions itemName={`document ${document.documentName}`} onEdit={onEdit} onDelete={onDelete} />
+          <CardActions
+            itemName={name}
+            labels={{ edit: t('documents.editLabel', { name }), delete: t('documents.deleteLabel', { name }) }}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
         </div>
       </div>
       {sharing && <ShareDialog item={{ kind: 'document', id: document.id }} title={document.documentName} open={sharing} onOpenChange={setSharing} />}

@@ -13,6 +13,8 @@ import { isInlineViewable } from '../../ui/file-kind';
 import { FilePreview } from '../../ui/FilePreview';
 import { FileProgress } from '../../ui/FileProgress';
 import { useOpenFile } from '../../ui/use-open-file';
+import { useT } from '../../i18n/i18n';
+import { useDocumentsMessages } from './messages';
 
 export function DocumentFileDetails({ file }: { file: FileRef }) {
   return (
@@ -25,8 +27,10 @@ export function DocumentFileDetails({ file }: { file: FileRef }) {
 }
 
 export function DocumentFileActions({ file, documentName }: { file: FileRef; documentName: string }) {
+  useDocumentsMessages();
+  const { t } = useT();
   const opener = useOpenFile(file);
-  if (opener.progress !== null) return <FileProgress progress={opener.progress} label={`Downloading ${file.name}`} className="min-w-0 flex-1 px-2" />;
+  if (opener.progress !== null) return <FileProgress progress={opener.progress} label={t('documents.downloading', { name: file.name })} className="min-w-0 flex-1 px-2" />;
   const inTab = isInlineViewable(file.mimeType);
   return (
     <div className="flex flex-wrap items-center">
@@ -34,12 +38,12 @@ export function DocumentFileActions({ file, documentName }: { file: FileRef; doc
         variant="ghost"
         size="sm"
         onClick={() => void opener.view()}
-        aria-label={`View Document: ${documentName}${inTab ? ' (opens in a new tab)' : ' (downloads the file)'}`}
+        aria-label={t(inTab ? 'documents.viewInTab' : 'documents.viewDownloads', { name: documentName })}
       >
         <ExternalLink aria-hidden="true" />
-        View Document
+        {t('documents.view')}
       </Button>
-      <Button variant="ghost" size="icon" onClick={() => void opener.download()} aria-label={`Download ${file.name}`}>
+      <Button variant="ghost" size="icon" onClick={() => void opener.download()} aria-label={t('documents.download', { name: file.name })}>
         <Download aria-hidden="true" />
       </Button>
     </div>

@@ -21,7 +21,6 @@ import { useEffect, useState } from 'react';
 import type { LegalDocument } from '../../../shared/schema';
 import { DOCUMENT_TYPES } from '../../../shared/schema/document';
 import { httpUrlSchema } from '../../../shared/schema/common';
-import { DOCUMENT_TYPE_LABELS, ORIGINAL_LOCATION_LABEL } from '../../../shared/labels';
 import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { FileDropZone } from '../../ui/FileDropZone';
@@ -33,29 +32,18 @@ import { useRecordForm } from '../../forms/use-record-form';
 import { REQUIRED_FIELD, validateForm } from '../../ui/record-actions';
 import { RecordSelectField } from '../../ui/RecordSelectField';
 import { completeUrl, documentToForm, formToDocument } from './document-form';
-
-const typeOptions = DOCUMENT_TYPES.map((t) => ({ value: t, label: DOCUMENT_TYPE_LABELS[t] }));
+import { useT } from '../../i18n/i18n';
+import { documentTypeId, useDocumentsMessages } from './messages';
 
 type Source = 'file' | 'link';
-const SOURCES = [
-  { value: 'file', label: 'Upload a file' },
-  { value: 'link', label: 'Link to it' },
-] as const satisfies readonly { value: Source; label: string }[];
 
 /** What the file picker suggests (the type is checked by content when the file is added). */
 const ACCEPT = '.pdf,image/*,.txt,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.rtf,application/pdf,text/plain';
 
+/** Each mode's words (message ids of the 'documents' catalog). */
 const WORDS = {
-  create: {
-    title: 'Upload Document',
-    description: 'Add a document your beneficiaries will need, such as a scan of your will: upload the file, or save a link to where it is kept.',
-    failure: 'Failed to upload document',
-  },
-  edit: {
-    title: 'Edit Document',
-    description: 'Change what this document is called, its type, where it is kept, or its link or file. Only what you change is saved.',
-    failure: 'Failed to update document',
-  },
+  create: { title: 'documents.createTitle', description: 'documents.createDescription', failure: 'documents.uploadFailed' },
+  edit: { title: 'documents.editTitle', description: 'documents.editDescription', failure: 'documents.updateFailed' },
 } as const;
 
 export interface DocumentFormDialogProps {
@@ -69,6 +57,8 @@ export interface DocumentFormDialogProps {
 }
 
 export function DocumentFormDialog({ open, onOpenChange, mode, document, onSave }: DocumentFormDialogProps) {
+  useDocumentsMessages();
+  const { t } = useT();
   const editing = mode === 'edit' ? (document ?? null) : null;
   const rf = useRecordForm({
     collection: 'documents',
@@ -79,7 +69,12 @@ export function DocumentFormDialog({ open, onOpenChange, mode, document, onSave 
     active: open,
   });
   const { values, set, errorOf } = rf;
-  const words = WORDS[mode];
+  const words = { title: t(WORDS[mode].title), description: t(WORDS[mode].description), failure: t(WORDS[mode].failure) };
+  const typeOptions = DOCUMENT_TYPES.map((type) => ({ value: type, label: t(documentTypeId(type)) }));
+  const sources = [
+    { value: 'file', label: t('documents.source.file') },
+    { value: 'link', label: t('documents.source.link') },
+  ] as const satisfies readonly { value: Source; label: string }[];
   const [pending, setPending] = useState(false);
   // An edit keeps the document's kind; an upload starts with a file.
   const [source, setSource] = useState<Source>(editing && !editing.file ? 'link' : 'file');
@@ -148,7 +143,7 @@ export function DocumentFormDialog({ open, onOpenChange, mode, document, onSave 
     setPending(false);
   };
 
-  const submitLabel = editing ? 'Update Document' : source === 'link' ? 'Save Link' : 'Upload Document';
+  const submitLabel = t(editing ? 'documents.submitUpdate' : source === 'link' ? 'documents.submitLink' : 'documents.submitUpload');
   return (
     <FormDialog
       open={open}
@@ -156,15 +151,15 @@ export function DocumentFormDialog({ open, onOpenChange, mode, document, onSave 
       title={words.title}
       description={words.description}
       submitLabel={submitLabel}
-      pendingLabel={editing || source === 'link' ? 'Saving...' : 'Uploading...'}
+      pendingLabel={t(editing || source === 'link' ? 'documents.saving' : 'documents.uploading')}
       pending={pending}
       onSubmit={submit}
     >
-      <RecordSelectField record={rf} field="documentType" label="Document Type" options={typeOptions} placeholder="Select a document type" />
+      <RecordSelectField record={rf} field="documentType" label={t('documents.typeLabel')} options={typeOptions} placeholder={t('documents.typePlaceholder')} />
       {!editing && (
         <ChoiceGroup
-          legend="The document"
-          options={SOURCES}
+          legend={t('documents.source')}
+          options={sources}
           value={source}
           onValueChange={(next) => {
             fileCheck.forget(); // a late answer about the file must not refuse a link being saved
@@ -174,24 +169,24 @@ export function DocumentFormDialog({ open, onOpenChange, mode, document, onSave 
       )}
       {source === 'file' ? (
         <FormField
-          label={editing ? 'Replace the file (optional)' : 'Document File'}
+          label={t(editing ? 'documents.replaceLabel' : 'documents.fileLabel')}
           required={!editing}
           error={fileError}
           hint={
             editing?.file
-              ? `Now: ${editing.file.name}. Choose a new file only to replace it; it is encrypted on this device before it is uploaded.`
-              : 'A PDF, a photo or scan, or an office document. It is encrypted on this device before it is uploaded.'
+              ? t('documents.replaceHint', { name: editing.file.name })
+              : t('documents.fileHint')
           }
         >
-          <FileDropZone accept={ACCEPT} capture="environment" captureLabel="Scan with the camera" file={file} onFile={chooseFile} />
+          <FileDropZone accept={ACCEPT} capture="environment" captureLabel={t('documents.scan')} file={file} onFile={chooseFile} />
         </FormField>
       ) : (
         <FormField
-          label="Document URL"
+          label={t('documents.urlLabel')}
           required
           error={errorOf('documentUrl')}
           notice={notice('documentUrl')}
-          hint="A link to where the document is kept, such as example.com/my-will (https:// is added for you)"
+          hint={t('documents.urlHint')}
         >
           <Input
             type="url"
@@ -204,13 +199,13 @@ export function DocumentFormDialog({ open, onOpenChange, mode, document, onSave 
           />
         </FormField>
       )}
-      <FormField label="Document Name" required error={errorOf('documentName')} notice={notice('documentName')}>
+      <FormField label={t('documents.nameLabel')} required error={errorOf('documentName')} notice={notice('documentName')}>
         <Input maxLength={rf.maxLength('documentName')} value={values.documentName} onChange={(e) => set('documentName', e.target.value)} autoComplete="off" />
       </FormField>
       <FormField
-        label={`${ORIGINAL_LOCATION_LABEL} (optional)`}
+        label={t('documents.originalLabel')}
         notice={notice('originalLocation')}
-        hint="For example: with my solicitor, Hale & Co; or in the grey box under the stairs."
+        hint={t('documents.originalHint')}
       >
         <Input maxLength={rf.maxLength('originalLocation')} value={values.originalLocation} onChange={(e) => set('originalLocation', e.target.value)} autoComplete="off" />
       </FormField>

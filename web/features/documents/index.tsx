@@ -8,7 +8,6 @@
 import { useState } from 'react';
 import { FolderOpen, Info, Upload } from 'lucide-react';
 import { SPEC_DOCUMENT_TYPES, type DocumentType } from '../../../shared/schema/document';
-import { DOCUMENT_TYPE_LABELS } from '../../../shared/labels';
 import type { LegalDocument } from '../../../shared/schema';
 import { remove, useCollection } from '../../db';
 import { Button } from '../../ui/Button';
@@ -20,6 +19,8 @@ import { useCreateDialog } from '../../ui/record-form';
 import { DocumentCard } from './DocumentCard';
 import { DocumentFormDialog } from './DocumentFormDialog';
 import { RestoreDeletedNotice } from '../../ui/RestoreDeletedNotice';
+import { type MessageId, useT } from '../../i18n/i18n';
+import { documentTypeId, useDocumentsMessages } from './messages';
 
 export interface DocumentsPageProps {
   openCreate?: boolean;
@@ -31,11 +32,14 @@ export interface DocumentsPageProps {
  */
 type DocumentFilter = 'all' | (typeof SPEC_DOCUMENT_TYPES)[number] | 'other';
 const FILTERS: readonly DocumentFilter[] = ['all', ...SPEC_DOCUMENT_TYPES, 'other'];
-const filterLabel = (f: DocumentFilter) => (f === 'all' ? 'All Documents' : DOCUMENT_TYPE_LABELS[f]);
+const filterLabelId = (f: DocumentFilter): MessageId => (f === 'all' ? 'documents.filter.all' : documentTypeId(f));
 const isSpecType = (t: DocumentType) => (SPEC_DOCUMENT_TYPES as readonly DocumentType[]).includes(t);
 const inFilter = (d: LegalDocument, f: DocumentFilter) => f === 'all' || (f === 'other' ? !isSpecType(d.documentType) : d.documentType === f);
 
 export default function DocumentsPage({ openCreate = false }: DocumentsPageProps) {
+  useDocumentsMessages();
+  const { t } = useT();
+  const filterLabel = (f: DocumentFilter) => t(filterLabelId(f));
   const documents = useCollection('documents');
   const [filter, setFilter] = useState<DocumentFilter>('all');
   const [uploadOpen, setUploadOpen] = useCreateDialog(openCreate, '/documents');
@@ -44,27 +48,27 @@ export default function DocumentsPage({ openCreate = false }: DocumentsPageProps
   const deleteDocument = (d: LegalDocument) =>
     confirmThenRun(
       {
-        title: 'Delete document',
-        description: 'Are you sure you want to delete this document? This action cannot be undone.',
-        confirmLabel: 'Delete',
+        title: t('documents.deleteTitle'),
+        description: t('documents.deleteConfirm'),
+        confirmLabel: t('documents.deleteButton'),
       },
       () => remove('documents', d.id),
-      { success: { title: 'Document deleted' }, failure: 'Failed to delete document' },
+      { success: { title: t('documents.deleted') }, failure: t('documents.deleteFailed') },
     );
 
-  const uploadButton = (label: string) => (
+  const uploadButton = (label: MessageId) => (
     <Button variant="accent" onClick={() => setUploadOpen(true)}>
       <Upload aria-hidden="true" />
-      {label}
+      {t(label)}
     </Button>
   );
 
   return (
     <>
       <PageHeader
-        title="Legal Documents"
-        subtitle="Store your important documents securely, so your beneficiaries can find them when they need them."
-        actions={uploadButton('Upload Document')}
+        title={t('documents.title')}
+        subtitle={t('documents.subtitle')}
+        actions={uploadButton('documents.uploadButton')}
       />
       <RestoreDeletedNotice collection="documents" />
       <TabbedCardGrid
@@ -73,20 +77,16 @@ export default function DocumentsPage({ openCreate = false }: DocumentsPageProps
         filterLabel={filterLabel}
         value={filter}
         onValueChange={setFilter}
-        tabsLabel="Filter documents by type"
+        tabsLabel={t('documents.tabsLabel')}
         select={(all, f) => all.filter((d) => inFilter(d, f))}
-        listLabel={(f) => (f === 'all' ? 'Documents' : `${filterLabel(f)} documents`)}
+        listLabel={(f) => (f === 'all' ? t('documents.list') : t('documents.listOfType', { type: filterLabel(f) }))}
         getKey={(d) => d.id}
         empty={(f) => (
           <EmptyState
             icon={<FolderOpen />}
-            title="No documents found"
-            description={
-              documents?.length
-                ? `You have no ${filterLabel(f)} documents yet.`
-                : 'Keep your will, insurance policies and financial papers, or links to them, in one place.'
-            }
-            action={documents?.length ? undefined : uploadButton('Upload Your First Document')}
+            title={t('documents.emptyTitle')}
+            description={documents?.length ? t('documents.emptyOfType', { type: filterLabel(f) }) : t('documents.emptyDescription')}
+            action={documents?.length ? undefined : uploadButton('documents.uploadFirst')}
           />
         )}
       >
@@ -97,16 +97,9 @@ export default function DocumentsPage({ openCreate = false }: DocumentsPageProps
         <Info className="mt-0.5 size-5 shrink-0 text-amber-800" aria-hidden="true" />
         <div>
           <h2 id="documents-note" className="font-semibold">
-            Important Note
+            {t('documents.noteTitle')}
           </h2>
-          <p className="mt-1 text-sm leading-relaxed">
-            Files you upload are encrypted on this device, each with its own key, before they leave it; our server keeps
-            only the encrypted bytes. Each file&apos;s key is sealed with your plan, so only your devices can open it. When
-            your plan is released, your trustees open the files their access allows in their own browsers, with their
-            trustee kits; until your kits are in use, no one can open them after your death, not even us (see Your
-            privacy). Links are saved as they are and travel only over encrypted connections. Make
-            sure your trustees know about your Afterword account and can reach the places your links point to.
-          </p>
+          <p className="mt-1 text-sm leading-relaxed">{t('documents.noteBody')}</p>
         </div>
       </section>
 
@@ -117,7 +110,7 @@ export default function DocumentsPage({ openCreate = false }: DocumentsPageProps
         onSave={(write) =>
           runAndClose(
             write,
-            { success: { title: 'Document uploaded', description: 'Your document has been saved securely.' }, failure: 'Failed to upload document' },
+            { success: { title: t('documents.uploaded'), description: t('documents.uploadedDescription') }, failure: t('documents.uploadFailed') },
             () => setUploadOpen(false),
           )
         }
@@ -132,7 +125,7 @@ export default function DocumentsPage({ openCreate = false }: DocumentsPageProps
           onSave={(write) =>
             runAndClose(
               write,
-              { success: { title: 'Document updated', description: 'Your document has been updated.' }, failure: 'Failed to update document' },
+              { success: { title: t('documents.updated'), description: t('documents.updatedDescription') }, failure: t('documents.updateFailed') },
               () => setEditing(null),
             )
           }

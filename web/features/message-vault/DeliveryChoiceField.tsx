@@ -11,22 +11,27 @@ import { FormField } from '../../ui/FormField';
 import { Select } from '../../ui/Select';
 import type { DeliveryChoiceControl } from './use-delivery-choice';
 import type { DeliveryMode } from './delivery-choice';
-import { DELIVERY_WORDS } from './delivery-words';
+import { DELIVERY_WORD_IDS } from './delivery-words';
+import { useT } from '../../i18n/i18n';
+import { useMessageVaultMessages } from './messages';
 
 
 /** The backup select's "No backup" (a value no trustee id can take: ids have no colon). */
 const NO_BACKUP = 'no-backup:';
 
 export function DeliveryChoiceField({ ctl, isNew }: { ctl: DeliveryChoiceControl; isNew: boolean }) {
+  useMessageVaultMessages();
+  const { t } = useT();
+  const words = Object.fromEntries(Object.entries(DELIVERY_WORD_IDS).map(([key, id]) => [key, t(id)])) as Record<keyof typeof DELIVERY_WORD_IDS, string>;
   const trustees = useCollection('trustees');
   const meansId = useId();
   const { state, choice, setChoice, holders } = ctl;
-  const name = (id: string) => trustees?.find((t) => t.id === id)?.name || 'A trustee';
+  const name = (id: string) => trustees?.find((t) => t.id === id)?.name || t('messages.delivery.aTrustee');
   if (ctl.refusal) {
     // The server's list differs from the owner's own sealed choice (issue 39): told, nothing offered.
     return (
-      <section aria-label={DELIVERY_WORDS.legend} className="text-sm text-slate-700">
-        <h3 className="mb-1 font-medium text-slate-800">{DELIVERY_WORDS.legend}</h3>
+      <section aria-label={words.legend} className="text-sm text-slate-700">
+        <h3 className="mb-1 font-medium text-slate-800">{words.legend}</h3>
         <p role="alert" className="text-red-800">
           {ctl.refusal}
         </p>
@@ -37,9 +42,9 @@ export function DeliveryChoiceField({ ctl, isNew }: { ctl: DeliveryChoiceControl
   const kits = state.generations.length > 0;
   if (!kits || isNew || holders.length === 0) {
     return (
-      <section aria-label={DELIVERY_WORDS.legend} className="text-sm text-slate-700">
-        <h3 className="mb-1 font-medium text-slate-800">{DELIVERY_WORDS.legend}</h3>
-        <p>{kits && isNew ? DELIVERY_WORDS.newWithKits : DELIVERY_WORDS.noKits}</p>
+      <section aria-label={words.legend} className="text-sm text-slate-700">
+        <h3 className="mb-1 font-medium text-slate-800">{words.legend}</h3>
+        <p>{kits && isNew ? words.newWithKits : words.noKits}</p>
       </section>
     );
   }
@@ -49,25 +54,25 @@ export function DeliveryChoiceField({ ctl, isNew }: { ctl: DeliveryChoiceControl
   return (
     <div className="flex flex-col gap-3">
       <ChoiceGroup
-        legend={DELIVERY_WORDS.legend}
+        legend={words.legend}
         value={choice.mode}
         onValueChange={pick}
         options={[
-          { value: 'server', label: DELIVERY_WORDS.server },
-          { value: 'trustee', label: DELIVERY_WORDS.trustee },
+          { value: 'server', label: words.server },
+          { value: 'trustee', label: words.trustee },
         ]}
       />
       <p id={meansId} aria-live="polite" className="-mt-1 text-sm text-slate-600">
-        {choice.mode === 'server' ? DELIVERY_WORDS.serverMeans : DELIVERY_WORDS.trusteeMeans}
+        {choice.mode === 'server' ? words.serverMeans : words.trusteeMeans}
       </p>
       {choice.mode === 'trustee' && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label={DELIVERY_WORDS.who}>
+          <FormField label={words.who}>
             <Select options={options} value={first} onValueChange={(v) => setChoice({ mode: 'trustee', trustees: second && second !== v ? [v, second] : [v] })} />
           </FormField>
-          <FormField label={DELIVERY_WORDS.backup}>
+          <FormField label={words.backup}>
             <Select
-              options={[{ value: NO_BACKUP, label: DELIVERY_WORDS.noBackup }, ...options.filter((o) => o.value !== first)]}
+              options={[{ value: NO_BACKUP, label: words.noBackup }, ...options.filter((o) => o.value !== first)]}
               value={second ?? NO_BACKUP}
               onValueChange={(v) => setChoice({ mode: 'trustee', trustees: v !== NO_BACKUP ? [first!, v] : [first!] })}
             />

@@ -20,7 +20,9 @@ import { useConflictCount } from '../../db/versions';
 import { Badge } from '../../ui/Badge';
 import { Card } from '../../ui/Card';
 import { CardActions } from '../../ui/CardGrid';
-import { MESSAGE_TYPE_LABELS } from './message-form';
+import { messageTypeId } from './message-form';
+import { useT } from '../../i18n/i18n';
+import { useMessageVaultMessages } from './messages';
 import { MessageRecording } from './MessageRecording';
 
 const TYPE_ICONS = { text: FileText, video: Video, audio: Mic } as const;
@@ -34,6 +36,9 @@ export interface MessageCardProps {
 }
 
 export function MessageCard({ message, onEdit, onDelete, addressRefused = false }: MessageCardProps) {
+  useMessageVaultMessages();
+  const { t } = useT();
+  const name = message.recipientName;
   const TypeIcon = TYPE_ICONS[message.messageType];
   // The release status the banner loads (web/features/release): after a release, the real state.
   const released = useReleaseStore((s) => s.status?.state === 'released');
@@ -51,18 +56,18 @@ export function MessageCard({ message, onEdit, onDelete, addressRefused = false 
           <p className="text-sm break-all text-slate-600">{letterAddress(message)}</p>
         </div>
         <Badge color={message.delivered ? 'green' : 'yellow'} className="shrink-0">
-          {message.delivered ? 'Delivered' : 'Pending'}
+          {t(message.delivered ? 'messages.delivered' : 'messages.pending')}
         </Badge>
       </div>
       <div className="flex flex-1 flex-col gap-3 px-5 pb-4">
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
           <div className="flex items-center gap-1.5">
-            <dt className="sr-only">Type</dt>
+            <dt className="sr-only">{t('messages.typeTerm')}</dt>
             <TypeIcon className="size-4 text-slate-500" aria-hidden="true" />
-            <dd>{MESSAGE_TYPE_LABELS[message.messageType]}</dd>
+            <dd>{t(messageTypeId(message.messageType))}</dd>
           </div>
           <div className="flex items-center gap-1.5">
-            <dt className="sr-only">Delivery</dt>
+            <dt className="sr-only">{t('messages.deliveryTerm')}</dt>
             <CalendarClock className="size-4 text-slate-500" aria-hidden="true" />
             <dd>{deliveryCardText(message, Date.now(), released, handedOver)}</dd>
           </div>
@@ -77,13 +82,18 @@ export function MessageCard({ message, onEdit, onDelete, addressRefused = false 
         )}
         {conflicts > 0 && (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            Also written on another device: both versions are kept. Edit this message to compare them.
+            {t('messages.conflict')}
           </p>
         )}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-stone-200 px-3 py-1.5">
-        <ShareButton item={{ kind: 'letter', id: message.id }} title={`A letter to ${message.recipientName}`} variant="ghost" askFirst={shareLetterAsk(message.recipientName)} />
-        <CardActions itemName={`message to ${message.recipientName}`} onEdit={onEdit} onDelete={onDelete} />
+        <ShareButton item={{ kind: 'letter', id: message.id }} title={t('messages.shareTitle', { name })} variant="ghost" askFirst={shareLetterAsk(message.recipientName)} />
+        <CardActions
+          itemName={name}
+          labels={{ edit: t('messages.editLabel', { name }), delete: t('messages.deleteLabel', { name }) }}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
       </div>
     </Card>
   );

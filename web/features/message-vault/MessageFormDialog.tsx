@@ -22,7 +22,10 @@ import type { Message } from '../../../shared/schema';
 import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
 import { useRecordForm } from '../../forms/use-record-form';
 import { Select } from '../../ui/Select';
-import { formToMessage, MESSAGE_TYPE_LABELS, messageToForm, type MessageType, validateMessage } from './message-form';
+import { formToMessage, messageToForm, type MessageType, messageTypeId, validateMessage } from './message-form';
+import { MESSAGE_TYPES } from '../../../shared/schema/message';
+import { useT } from '../../i18n/i18n';
+import { useMessageVaultMessages } from './messages';
 import { OtherVersions } from '../../ui/OtherVersions';
 import { keepFile } from '../../ui/keep-file';
 import { MessageRecordingField, type PendingMedia, recordingName } from './MessageRecordingField';
@@ -41,13 +44,15 @@ export interface MessageFormDialogProps {
   onSave: (write: () => Promise<unknown>) => Promise<boolean>;
 }
 
-const typeOptions = Object.entries(MESSAGE_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 const today = () => new Date(new Date().setHours(0, 0, 0, 0));
 /** How far ahead the calendar's year select reaches (a letter for a grandchild's coming of age). */
 const DATE_YEARS_AHEAD = 60;
 const yearsAhead = (n: number) => new Date(new Date().getFullYear() + n, 11, 31);
 
 export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }: MessageFormDialogProps) {
+  useMessageVaultMessages();
+  const { t } = useT();
+  const typeOptions = MESSAGE_TYPES.map((value) => ({ value, label: t(messageTypeId(value)) }));
   const rf = useRecordForm({
     collection: 'messages',
     id: message?.id ?? null,
@@ -66,7 +71,7 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
   // How its key reaches the recipient (README.md "Trustee kits"): sent after the message is saved.
   const delivery = useDeliveryChoice(message?.id ?? null, open);
   const kind = values.messageType === 'text' ? null : values.messageType;
-  const failure = mode === 'create' ? 'Failed to create message' : 'Failed to update message';
+  const failure = t(mode === 'create' ? 'messages.createFailed' : 'messages.updateFailed');
 
   const submit = async () => {
     const found = validateMessage(values);
@@ -83,7 +88,7 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
       setMedia(null);
       await delivery.save().catch((err: unknown) => {
         if (!(err instanceof DeliveryChoiceError)) console.error('The delivery choice was not saved', err);
-        toast({ title: 'How it reaches them was not changed', description: err instanceof DeliveryChoiceError ? err.message : 'Please try again.', variant: 'destructive' });
+        toast({ title: t('messages.deliveryNotChanged'), description: err instanceof DeliveryChoiceError ? err.message : t('messages.tryAgain'), variant: 'destructive' });
       });
     }
     setPending(false);
@@ -93,21 +98,17 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={mode === 'create' ? 'Create New Message' : 'Edit Message'}
-      description={
-        mode === 'create'
-          ? 'Write, record or film a message for someone you love. It stays in your vault until it is delivered.'
-          : 'Update the recipient, content or delivery date of this message.'
-      }
-      submitLabel={mode === 'create' ? 'Save Message' : 'Update Message'}
+      title={t(mode === 'create' ? 'messages.createTitle' : 'messages.editTitle')}
+      description={t(mode === 'create' ? 'messages.createDescription' : 'messages.editDescription')}
+      submitLabel={t(mode === 'create' ? 'messages.submitCreate' : 'messages.submitUpdate')}
       pending={pending}
       onSubmit={submit}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Recipient Name" required error={rf.errorOf('recipientName')} notice={<ChangedElsewhere record={rf} field="recipientName" />}>
+        <FormField label={t('messages.recipientName')} required error={rf.errorOf('recipientName')} notice={<ChangedElsewhere record={rf} field="recipientName" />}>
           <Input maxLength={rf.maxLength('recipientName')} value={values.recipientName} onChange={(e) => set('recipientName', e.target.value)} autoComplete="off" />
         </FormField>
-        <FormField label="Recipient Email" required error={rf.errorOf('recipientEmail')} notice={<ChangedElsewhere record={rf} field="recipientEmail" />}>
+        <FormField label={t('messages.recipientEmail')} required error={rf.errorOf('recipientEmail')} notice={<ChangedElsewhere record={rf} field="recipientEmail" />}>
           <Input
             type="email"
             maxLength={rf.maxLength('recipientEmail')} value={values.recipientEmail}
@@ -118,19 +119,19 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
-          label="Message Type"
-          notice={<ChangedElsewhere record={rf} field="messageType" display={(v) => MESSAGE_TYPE_LABELS[v as MessageType]} />}
+          label={t('messages.typeLabel')}
+          notice={<ChangedElsewhere record={rf} field="messageType" display={(v) => t(messageTypeId(v as MessageType))} />}
         >
           <Select options={typeOptions} value={values.messageType} onValueChange={(v) => set('messageType', v as MessageType)} />
         </FormField>
         <FormField
-          label="Delivery Date (optional)"
+          label={t('messages.dateLabel')}
           notice={<ChangedElsewhere record={rf} field="deliveryDate" />}
         >
           <DatePicker
             value={values.deliveryDate}
             onChange={(d) => set('deliveryDate', d)}
-            placeholder="Upon release"
+            placeholder={t('messages.datePlaceholder')}
             startMonth={today()}
             endMonth={yearsAhead(DATE_YEARS_AHEAD)}
             notBefore={today()}
@@ -146,12 +147,12 @@ export function MessageFormDialog({ open, onOpenChange, mode, message, onSave }:
       {kind && <MessageRecordingField key={kind} kind={kind} current={message?.file ?? null} onChange={setMedia} failure={failure} />}
       {!kind && message?.file && (
         <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-          Saved as a text message, this message no longer keeps its recording ({message.file.name}).
+          {t('messages.recordingDropped', { name: message.file.name })}
         </p>
       )}
       <FormField
-        label={kind ? 'A note to go with it' : 'Your Message'}
-        hint={kind ? 'A few words shown with the recording, also for anyone who cannot play it.' : undefined}
+        label={t(kind ? 'messages.noteLabel' : 'messages.bodyLabel')}
+        hint={kind ? t('messages.noteHint') : undefined}
         required
         error={rf.errorOf('messageContent')}
         notice={<ChangedElsewhere record={rf} field="messageContent" />}

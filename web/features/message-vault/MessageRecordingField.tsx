@@ -8,7 +8,9 @@ import { useState } from 'react';
 import type { FileRef } from '../../../shared/files/ref';
 import { ChoiceGroup } from '../../ui/ChoiceGroup';
 import { FileDropZone } from '../../ui/FileDropZone';
-import { formatBytes } from '../../files';
+import { formatFileSize } from '../../../shared/intl-format';
+import { useT } from '../../i18n/i18n';
+import { useMessageVaultMessages } from './messages';
 import { formatDuration } from '../../ui/file-kind';
 import { FormField } from '../../ui/FormField';
 import { MediaRecorderField } from '../../ui/MediaRecorderField';
@@ -35,9 +37,11 @@ export function MessageRecordingField({ kind, current, onChange, failure }: Mess
   const [how, setHow] = useState<How>('record');
   const [attached, setAttached] = useState<File | null>(null);
   const fileCheck = useFileCheck(failure);
+  useMessageVaultMessages();
+  const { t, language } = useT();
   const options = [
-    { value: 'record', label: kind === 'video' ? 'Record a video' : 'Record your voice' },
-    { value: 'attach', label: 'Attach a file' },
+    { value: 'record', label: t(`messages.recording.record.${kind}`) },
+    { value: 'attach', label: t('messages.recording.attach') },
   ] as const;
   const switchTo = (next: How) => {
     fileCheck.forget();
@@ -50,16 +54,17 @@ export function MessageRecordingField({ kind, current, onChange, failure }: Mess
     <div className="flex flex-col gap-3">
       {current && (
         <p className="text-sm text-slate-700">
-          This message has a recording ({current.name}
-          {current.durationMs !== undefined ? `, ${formatDuration(current.durationMs)}` : `, ${formatBytes(current.size)}`}). A new
-          recording or file replaces it.
+          {t('messages.recording.current', {
+            name: current.name,
+            length: current.durationMs !== undefined ? formatDuration(current.durationMs) : formatFileSize(current.size, language),
+          })}
         </p>
       )}
-      <ChoiceGroup legend={kind === 'video' ? 'Video' : 'Voice recording'} options={options} value={how} onValueChange={switchTo} />
+      <ChoiceGroup legend={t(`messages.recording.legend.${kind}`)} options={options} value={how} onValueChange={switchTo} />
       {how === 'record' ? (
         <MediaRecorderField key={kind} kind={kind} onRecorded={(r) => onChange(r && { blob: r.blob, durationMs: r.durationMs })} />
       ) : (
-        <FormField label={kind === 'video' ? 'Video file' : 'Audio file'}>
+        <FormField label={t(`messages.recording.fileLabel.${kind}`)}>
           <FileDropZone
             accept={`${kind}/*`}
             file={attached}

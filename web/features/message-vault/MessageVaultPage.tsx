@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Mail, Plus } from 'lucide-react';
-import { filterMessages, MESSAGE_FILTER_LABELS, MESSAGE_FILTERS, type MessageFilter } from '../../../shared/message-filters';
+import { filterMessages, MESSAGE_FILTERS, type MessageFilter } from '../../../shared/message-filters';
 import type { Message } from '../../../shared/schema';
 import { remove, useCollection, useRefusedIds } from '../../db';
 import { Button } from '../../ui/Button';
@@ -18,18 +18,20 @@ import { useCreateDialog } from '../../ui/record-form';
 import { MessageCard } from './MessageCard';
 import { MessageFormDialog } from './MessageFormDialog';
 import { RestoreDeletedNotice } from '../../ui/RestoreDeletedNotice';
+import { type MessageId, useT } from '../../i18n/i18n';
+import { useMessageVaultMessages } from './messages';
 
 export interface MessageVaultPageProps {
   openCreate?: boolean;
 }
 
-const EMPTY_DESCRIPTIONS: Record<MessageFilter, string> = {
-  all: 'Your message vault is empty. Create messages for your loved ones to be delivered after your passing.',
-  scheduled: 'No message is waiting for a delivery date.',
-  delivered: 'No message has been delivered yet.',
-};
+/** A tab's label, and what its empty state says (message ids of the 'message-vault' catalog). */
+const filterLabelId = (f: MessageFilter): MessageId => `messages.filter.${f}`;
+const emptyId = (f: MessageFilter): MessageId => `messages.empty.${f}`;
 
 export default function MessageVaultPage({ openCreate = false }: MessageVaultPageProps) {
+  useMessageVaultMessages();
+  const { t } = useT();
   const messages = useCollection('messages');
   const refusedAddresses = useRefusedIds('messages', 'sealedRecipientEmail'); // copies the server left out or served older
   const [filter, setFilter] = useState<MessageFilter>('all');
@@ -39,45 +41,45 @@ export default function MessageVaultPage({ openCreate = false }: MessageVaultPag
   const deleteMessage = (m: Message) =>
     confirmThenRun(
       {
-        title: 'Delete message',
-        description: 'Are you sure you want to delete this message? This action cannot be undone.',
-        confirmLabel: 'Delete',
+        title: t('messages.deleteTitle'),
+        description: t('messages.deleteConfirm'),
+        confirmLabel: t('messages.deleteButton'),
       },
       () => remove('messages', m.id),
-      { success: { title: 'Message deleted', description: 'Your message has been removed from the vault.' }, failure: 'Failed to delete message' },
+      { success: { title: t('messages.deleted'), description: t('messages.deletedDescription') }, failure: t('messages.deleteFailed') },
     );
 
-  const newMessageButton = (label: string) => (
+  const newMessageButton = (label: MessageId) => (
     <Button variant="accent" onClick={() => setCreateOpen(true)}>
       <Plus aria-hidden="true" />
-      {label}
+      {t(label)}
     </Button>
   );
 
   return (
     <>
       <PageHeader
-        title="Message Vault"
-        subtitle="Letters, recordings and videos for the people you love, delivered when the time comes."
-        actions={newMessageButton('New Message')}
+        title={t('messages.title')}
+        subtitle={t('messages.subtitle')}
+        actions={newMessageButton('messages.newButton')}
       />
       <RestoreDeletedNotice collection="messages" />
       <TabbedCardGrid
         items={messages}
         filters={MESSAGE_FILTERS}
-        filterLabel={(f) => MESSAGE_FILTER_LABELS[f]}
+        filterLabel={(f) => t(filterLabelId(f))}
         value={filter}
         onValueChange={setFilter}
-        tabsLabel="Filter messages"
+        tabsLabel={t('messages.tabsLabel')}
         select={filterMessages}
-        listLabel={(f) => (f === 'all' ? 'Messages' : `${MESSAGE_FILTER_LABELS[f]} messages`)}
+        listLabel={(f) => t(f === 'all' ? 'messages.list' : `messages.listOf.${f}`)}
         getKey={(m) => m.id}
         empty={(f) => (
           <EmptyState
             icon={<Mail />}
-            title="No messages found"
-            description={messages?.length ? EMPTY_DESCRIPTIONS[f] : EMPTY_DESCRIPTIONS.all}
-            action={messages?.length ? undefined : newMessageButton('Create Your First Message')}
+            title={t('messages.emptyTitle')}
+            description={t(emptyId(messages?.length ? f : 'all'))}
+            action={messages?.length ? undefined : newMessageButton('messages.createFirst')}
           />
         )}
       >
@@ -91,7 +93,7 @@ export default function MessageVaultPage({ openCreate = false }: MessageVaultPag
         onSave={(write) =>
           runAndClose(
             write,
-            { success: { title: 'Message created', description: 'Your message has been saved to the vault.' }, failure: 'Failed to create message' },
+            { success: { title: t('messages.created'), description: t('messages.createdDescription') }, failure: t('messages.createFailed') },
             () => setCreateOpen(false),
           )
         }
@@ -106,7 +108,7 @@ export default function MessageVaultPage({ openCreate = false }: MessageVaultPag
           onSave={(write) =>
             runAndClose(
               write,
-              { success: { title: 'Message updated', description: 'Your message has been updated.' }, failure: 'Failed to update message' },
+              { success: { title: t('messages.updated'), description: t('messages.updatedDescription') }, failure: t('messages.updateFailed') },
               () => setEditing(null),
             )
           }

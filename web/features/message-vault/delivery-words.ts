@@ -1,8 +1,26 @@
 /**
  * The words of the message form's "How it reaches them" (DeliveryChoiceField.tsx; README.md "How
  * each message reaches its recipient"): what each way means, in plain words. Kept apart so the
- * browser tests read the same text.
+ * browser tests read the same text. The screen shows them in the person's language
+ * (`DELIVERY_WORD_IDS`, the 'message-vault' catalog); these are the English ones, which the Privacy
+ * page quotes and the browser tests read (delivery-words.test.ts: the same as the catalog's English).
  */
+import type { MessageId } from '../../i18n/i18n';
+
+/** The message id of each of the delivery choice's words. */
+export const DELIVERY_WORD_IDS = {
+  legend: 'messages.delivery.legend',
+  noKits: 'messages.delivery.noKits',
+  newWithKits: 'messages.delivery.newWithKits',
+  server: 'messages.delivery.server',
+  trustee: 'messages.delivery.trustee',
+  serverMeans: 'messages.delivery.serverMeans',
+  trusteeMeans: 'messages.delivery.trusteeMeans',
+  who: 'messages.delivery.who',
+  backup: 'messages.delivery.backup',
+  noBackup: 'messages.delivery.noBackup',
+} as const satisfies Record<string, MessageId>;
+
 export const DELIVERY_WORDS = {
   legend: 'How it reaches them',
   noKits:

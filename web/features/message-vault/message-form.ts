@@ -8,14 +8,12 @@ import { emailSchema } from '../../../shared/schema/common';
 import type { MESSAGE_TYPES } from '../../../shared/schema/message';
 import { type FieldErrors, validateForm } from '../../ui/record-actions';
 import { deliveryDay, localDayIso } from '../../../shared/delivery-rule';
+import type { MessageId } from '../../i18n/i18n';
 
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
-export const MESSAGE_TYPE_LABELS: Record<MessageType, string> = {
-  text: 'Text',
-  video: 'Video',
-  audio: 'Audio',
-};
+/** The message id of a message type's label ('Text', 'Video', 'Audio'). */
+export const messageTypeId = (type: MessageType): MessageId => `messages.type.${type}`;
 
 export interface MessageFormValues {
   recipientName: string;

@@ -6,7 +6,6 @@
  */
 import { useState } from 'react';
 import { ACCESS_LEVELS, type AccessLevel } from '../../../shared/schema/trustee';
-import { ACCESS_LEVEL_LABELS } from '../../../shared/labels';
 import { FormDialog } from '../../ui/FormDialog';
 import { FormField } from '../../ui/FormField';
 import { Input } from '../../ui/Input';
@@ -15,13 +14,11 @@ import { ChangedElsewhere } from '../../forms/ChangedElsewhere';
 import { useRecordForm } from '../../forms/use-record-form';
 import { RecordSelectField } from '../../ui/RecordSelectField';
 import { formToTrustee, trusteeToForm, validateTrustee } from './trustee-form';
+import { type MessageId, useT } from '../../i18n/i18n';
+import { accessLevelId, useTrusteesMessages } from './messages';
 
-const ACCESS_DESCRIPTIONS: Record<AccessLevel, string> = {
-  full: 'Your plan, documents, survivor tasks and the list of messages',
-  'documents-only': 'Your legal documents',
-  'messages-only': 'The list of messages and their delivery',
-};
-const accessOptions = ACCESS_LEVELS.map((a) => ({ value: a, label: ACCESS_LEVEL_LABELS[a], description: ACCESS_DESCRIPTIONS[a] }));
+/** The message id of what an access level covers. */
+const accessAboutId = (level: AccessLevel): MessageId => `trustees.accessAbout.${level}`;
 
 export interface TrusteeFormDialogProps {
   open: boolean;
@@ -34,6 +31,9 @@ export interface TrusteeFormDialogProps {
 }
 
 export function TrusteeFormDialog({ open, onOpenChange, mode, trustee, onSave }: TrusteeFormDialogProps) {
+  useTrusteesMessages();
+  const { t } = useT();
+  const accessOptions = ACCESS_LEVELS.map((a) => ({ value: a, label: t(accessLevelId(a)), description: t(accessAboutId(a)) }));
   const rf = useRecordForm({
     collection: 'trustees',
     id: trustee?.id ?? null,
@@ -58,36 +58,32 @@ export function TrusteeFormDialog({ open, onOpenChange, mode, trustee, onSave }:
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={mode === 'add' ? 'Add Trustee' : 'Edit Trustee'}
-      description={
-        mode === 'add'
-          ? 'Someone you trust to report your passing and look after what you leave.'
-          : 'Update this trustee’s details or access level.'
-      }
-      submitLabel={mode === 'add' ? 'Add Trustee' : 'Update Trustee'}
+      title={t(mode === 'add' ? 'trustees.addTitle' : 'trustees.editTitle')}
+      description={t(mode === 'add' ? 'trustees.addDescription' : 'trustees.editDescription')}
+      submitLabel={t(mode === 'add' ? 'trustees.submitAdd' : 'trustees.submitUpdate')}
       pending={pending}
       onSubmit={submit}
     >
-      <FormField label="Name" required error={errorOf('name')} notice={notice('name')}>
+      <FormField label={t('trustees.nameLabel')} required error={errorOf('name')} notice={notice('name')}>
         <Input maxLength={rf.maxLength('name')} value={values.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />
       </FormField>
-      <FormField label="Email" required error={errorOf('email')} notice={notice('email')}>
+      <FormField label={t('trustees.emailLabel')} required error={errorOf('email')} notice={notice('email')}>
         <Input type="email" maxLength={rf.maxLength('email')} value={values.email} onChange={(e) => set('email', e.target.value)} autoComplete="off" />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Phone (optional)" notice={notice('phone')}>
+        <FormField label={t('trustees.phoneLabel')} notice={notice('phone')}>
           <Input type="tel" maxLength={rf.maxLength('phone')} value={values.phone} onChange={(e) => set('phone', e.target.value)} autoComplete="off" />
         </FormField>
-        <FormField label="Relationship (optional)" notice={notice('relationship')}>
+        <FormField label={t('trustees.relationshipLabel')} notice={notice('relationship')}>
           <Input
             maxLength={rf.maxLength('relationship')} value={values.relationship}
             onChange={(e) => set('relationship', e.target.value)}
-            placeholder="e.g. Sister, Friend, Lawyer"
+            placeholder={t('trustees.relationshipPlaceholder')}
             autoComplete="off"
           />
         </FormField>
       </div>
-      <RecordSelectField record={rf} field="accessLevel" label="Access Level" options={accessOptions} placeholder="Select an access level" />
+      <RecordSelectField record={rf} field="accessLevel" label={t('trustees.accessLabel')} options={accessOptions} placeholder={t('trustees.accessPlaceholder')} />
     </FormDialog>
   );
 }

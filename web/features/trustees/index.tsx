@@ -5,7 +5,11 @@
  */
 import { useState } from 'react';
 import { Info, Mail, Phone, Plus, UsersRound } from 'lucide-react';
-import { ACCESS_LEVEL_COLORS, ACCESS_LEVEL_LABELS, formatLongDate } from '../../../shared/labels';
+import { ACCESS_LEVEL_COLORS } from '../../../shared/labels';
+import { formatDate } from '../../../shared/intl-format';
+import { type MessageId, useT } from '../../i18n/i18n';
+import { T } from '../../i18n/T';
+import { accessLevelId, useTrusteesMessages } from './messages';
 import type { Trustee } from '../../../shared/schema';
 import { remove, useCollection } from '../../db';
 import { Badge } from '../../ui/Badge';
@@ -27,6 +31,9 @@ export interface TrusteesPageProps {
 }
 
 function TrusteeCard({ trustee, trusteeCount, onEdit, onRemove }: { trustee: Trustee; trusteeCount: number; onEdit: () => void; onRemove: () => void }) {
+  useTrusteesMessages();
+  const { t, language } = useT();
+  const name = trustee.name;
   return (
     <Card className="flex h-full flex-col">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 p-5 pb-3">
@@ -35,28 +42,27 @@ function TrusteeCard({ trustee, trusteeCount, onEdit, onRemove }: { trustee: Tru
           {trustee.relationship && <p className="text-sm text-slate-600">{trustee.relationship}</p>}
         </div>
         <Badge color={ACCESS_LEVEL_COLORS[trustee.accessLevel]} className="shrink-0">
-          {ACCESS_LEVEL_LABELS[trustee.accessLevel]}
+          {t(accessLevelId(trustee.accessLevel))}
         </Badge>
       </div>
       <dl className="flex flex-1 flex-col gap-1.5 px-5 pb-4 text-sm text-slate-700">
         <div className="flex min-w-0 items-center gap-2">
-          <dt className="sr-only">Email</dt>
+          <dt className="sr-only">{t('trustees.email')}</dt>
           <Mail className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
           <dd className="min-w-0 break-all">{trustee.email}</dd>
         </div>
         {trustee.phone && (
           <div className="flex items-center gap-2">
-            <dt className="sr-only">Phone</dt>
+            <dt className="sr-only">{t('trustees.phone')}</dt>
             <Phone className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
             <dd>{trustee.phone}</dd>
           </div>
         )}
         <div className="mt-1 text-slate-600">
-          <dt className="sr-only">Added</dt>
+          <dt className="sr-only">{t('trustees.added')}</dt>
           {/* The term already says "Added" to screen readers; the word is shown for the eye only. */}
           <dd>
-            <span aria-hidden="true">Added </span>
-            {formatLongDate(trustee.createdAt)}
+            <T id="trustees.addedOn" values={{ date: formatDate(trustee.createdAt, language) }} components={{ 0: <span aria-hidden="true" /> }} />
           </dd>
         </div>
       </dl>
@@ -64,53 +70,62 @@ function TrusteeCard({ trustee, trusteeCount, onEdit, onRemove }: { trustee: Tru
       <div className="flex flex-wrap items-center justify-end gap-2 border-t border-stone-200 px-3 py-1.5">
         <ShareButton item={{ kind: 'trustee', id: trustee.id }} title={trustee.name} />
         <EmergencyAccessButton trustee={trustee} trusteeCount={trusteeCount} />
-        <CardActions itemName={`trustee ${trustee.name}`} onEdit={onEdit} onDelete={onRemove} deleteVerb="Remove" />
+        <CardActions
+          itemName={name}
+          labels={{ edit: t('trustees.editLabel', { name }), delete: t('trustees.removeLabel', { name }) }}
+          onEdit={onEdit}
+          onDelete={onRemove}
+        />
       </div>
     </Card>
   );
 }
 
 export default function TrusteesPage({ openCreate = false }: TrusteesPageProps) {
+  useTrusteesMessages();
+  const { t } = useT();
   const trustees = useCollection('trustees');
   const [addOpen, setAddOpen] = useCreateDialog(openCreate, '/trustees');
   const [editing, setEditing] = useState<Trustee | null>(null);
 
-  const removeTrustee = (t: Trustee) =>
+  const removeTrustee = (trustee: Trustee) =>
     confirmThenRun(
-      { title: 'Remove trustee', description: 'Are you sure you want to remove this trustee?', confirmLabel: 'Remove' },
-      () => remove('trustees', t.id),
-      { success: { title: 'Trustee removed' }, failure: 'Failed to remove trustee' },
+      { title: t('trustees.removeTitle'), description: t('trustees.removeConfirm'), confirmLabel: t('trustees.removeButton') },
+      () => remove('trustees', trustee.id),
+      { success: { title: t('trustees.removed') }, failure: t('trustees.removeFailed') },
     );
 
-  const addButton = (label: string) => (
+  const addButton = (label: MessageId) => (
     <Button variant="accent" onClick={() => setAddOpen(true)}>
       <Plus aria-hidden="true" />
-      {label}
+      {t(label)}
     </Button>
   );
 
   return (
     <>
       <PageHeader
-        title="Trustees"
-        subtitle="The people you trust to carry out your wishes."
-        actions={addButton('Add Trustee')}
+        title={t('trustees.title')}
+        subtitle={t('trustees.subtitle')}
+        actions={addButton('trustees.addButton')}
       />
       <RestoreDeletedNotice collection="trustees" />
       <CardGrid
         items={trustees}
-        label="Trustees"
-        getKey={(t) => t.id}
+        label={t('trustees.list')}
+        getKey={(trustee) => trustee.id}
         empty={
           <EmptyState
             icon={<UsersRound />}
-            title="No trustees added yet"
-            description="Add someone you trust to report your passing and look after your plan, documents and messages."
-            action={addButton('Add Your First Trustee')}
+            title={t('trustees.emptyTitle')}
+            description={t('trustees.emptyDescription')}
+            action={addButton('trustees.addFirst')}
           />
         }
       >
-        {(t) => <TrusteeCard trustee={t} trusteeCount={trustees?.length ?? 1} onEdit={() => setEditing(t)} onRemove={() => void removeTrustee(t)} />}
+        {(trustee) => (
+          <TrusteeCard trustee={trustee} trusteeCount={trustees?.length ?? 1} onEdit={() => setEditing(trustee)} onRemove={() => void removeTrustee(trustee)} />
+        )}
       </CardGrid>
 
       <TrusteeKitsSection />
@@ -119,15 +134,9 @@ export default function TrusteesPage({ openCreate = false }: TrusteesPageProps) 
         <Info className="mt-0.5 size-5 shrink-0 text-blue-800" aria-hidden="true" />
         <div>
           <h2 id="why-trustees" className="font-semibold">
-            Why add trustees?
+            {t('trustees.whyTitle')}
           </h2>
-          <p className="mt-1 text-sm leading-relaxed">
-            Trustees can report your passing, which starts the release of your plan. Once it is released, each trustee
-            receives access by their level: Full Access covers your plan, documents, survivor tasks and the list of your
-            messages; Documents Only covers your legal documents; Messages Only covers the list of your messages and
-            their delivery. What you have sealed on your devices opens for them only with trustee kits (above): without
-            enough kits, they cannot open it, and only your messages still reach the people they are for.
-          </p>
+          <p className="mt-1 text-sm leading-relaxed">{t('trustees.whyBody')}</p>
         </div>
       </section>
 
@@ -136,7 +145,7 @@ export default function TrusteesPage({ openCreate = false }: TrusteesPageProps) 
         open={addOpen}
         onOpenChange={setAddOpen}
         onSave={(write) =>
-          runAndClose(write, { success: { title: 'Trustee added' }, failure: 'Failed to add trustee' }, () => setAddOpen(false))
+          runAndClose(write, { success: { title: t('trustees.addedToast') }, failure: t('trustees.addFailed') }, () => setAddOpen(false))
         }
       />
       {editing && (
@@ -149,7 +158,7 @@ export default function TrusteesPage({ openCreate = false }: TrusteesPageProps) 
           onSave={(write) =>
             runAndClose(
               write,
-              { success: { title: 'Trustee updated' }, failure: 'Failed to update trustee' },
+              { success: { title: t('trustees.updated') }, failure: t('trustees.updateFailed') },
               () => setEditing(null),
             )
           }

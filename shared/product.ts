@@ -8,3 +8,4 @@ export const PRODUCT_NAME = 'Afterword';
 /** SPEC.md §9. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
+export const REDIRECT_AFTER_AUTH_MS = 100;

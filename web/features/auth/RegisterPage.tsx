@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AppLink as Link, useAppNavigate } from '../../app/navigation';
-import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/labels';
+import { REDIRECT_AFTER_AUTH_MS } from '../../../shared/product';
 import type { RegisterForm } from '../../../shared/schema/auth';
 import { lazyZodResolver } from '../../forms/lazy-resolver';
 import { useHydrated } from '../../app/hydrated';
